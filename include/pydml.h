@@ -1,0 +1,194 @@
+/*
+ * pydml.h — pydml's own C API: status codes, strided tensor views, and the kernel entry points.
+ *
+ * Every entry point re-checks what protects memory: the sizes and strides of each tensor view
+ * against the byte size of the buffer it is bound to, and returns a status instead of touching
+ * anything outside it. Kernels never print, never abort, and allocate only in *_plan_create.
+ *
+ * The text between the pydml-cdef markers is fed verbatim to cffi's cdef (same rules as DirectML.h).
+ */
+#ifndef PYDML_PYDML_H
+#define PYDML_PYDML_H
+
+#include "DirectML.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* pydml-cdef-begin */
+
+#define PYDML_MAX_DIMS 8
+
+/* Data type codes of a pydml_tensor: DML_TENSOR_DATA_TYPE values, plus bfloat16 for the oneDNN
+ * front end (DirectML has no bfloat16; the code is outside DML's range on purpose). */
+#define PYDML_DATA_TYPE_BFLOAT16 256
+
+typedef enum pydml_status {
+    PYDML_STATUS_SUCCESS = 0,
+    PYDML_STATUS_INVALID_PARAMETER = 1,     /* a caller error: bad size, count, enum, ... */
+    PYDML_STATUS_UNSUPPORTED_PARAMETER = 2, /* legal, but not implemented by this emulator */
+    PYDML_STATUS_OUT_OF_MEMORY = 3,
+    PYDML_STATUS_OUT_OF_BOUNDS = 4          /* a tensor view reaches past its bound buffer */
+} pydml_status;
+
+/* CPU feature bits (run-time dispatch). */
+#define PYDML_CPU_AVX2_FMA 1
+#define PYDML_CPU_F16C 2
+#define PYDML_CPU_AVX512 4
+#define PYDML_CPU_AVX512_BF16 8
+#define PYDML_CPU_AVX512_FP16 16
+
+/* A strided view of a buffer. Strides are in elements (DirectML's convention) and never negative. */
+typedef struct pydml_tensor {
+    uint32_t data_type;              /* DML_TENSOR_DATA_TYPE_* or PYDML_DATA_TYPE_BFLOAT16 */
+    uint32_t dim_count;              /* 1 .. PYDML_MAX_DIMS */
+    uint32_t sizes[8];
+    uint64_t strides[8];
+    void* data;
+    uint64_t buffer_bytes;           /* bytes readable/writable from data */
+} pydml_tensor;
+
+/** Human-readable name of a status ("success", "invalid parameter", ...). Never NULL. */
+const char* pydml_status_string(pydml_status status);
+
+/** Element size in bits of a data type code, 0 when unknown. */
+uint32_t pydml_data_type_bits(uint32_t data_type);
+
+/**
+ * DMLCalcBufferTensorSize: minimum bytes of a buffer tensor (directml-api.md §6.1).
+ * @param strides NULL for packed. Returns 0 for an unknown data type.
+ */
+uint64_t pydml_calc_buffer_tensor_size(uint32_t data_type, uint32_t dim_count,
+                                       const uint32_t* sizes, const uint32_t* strides);
+
+/**
+ * Checks a view against its buffer.
+ * @retval PYDML_STATUS_SUCCESS every element it describes lies inside buffer_bytes.
+ * @retval PYDML_STATUS_INVALID_PARAMETER bad dim_count, a zero size, NULL data, unknown type.
+ * @retval PYDML_STATUS_OUT_OF_BOUNDS the last element lies past buffer_bytes (or overflows).
+ */
+pydml_status pydml_tensor_check(const pydml_tensor* tensor);
+
+/** CPU features this machine has (PYDML_CPU_* bits). */
+uint32_t pydml_cpu_features(void);
+/** Restricts the kernels to the given feature bits (0 = portable C only); returns the active set. */
+uint32_t pydml_set_cpu_features(uint32_t mask);
+/** The feature bits the kernels currently use. */
+uint32_t pydml_active_cpu_features(void);
+/** Sets the number of OpenMP threads the kernels use (0 = default); returns the previous value. */
+int pydml_set_num_threads(int threads);
+
+/* ---- Resampling (native/resample.c) ------------------------------------------------------- */
+
+/* How NEAREST_NEIGHBOR turns a source coordinate x into an index (then clamped to [0, n-1]). */
+typedef enum pydml_rounding {
+    PYDML_ROUND_HALF_UP = 0,  /* floor(x + 0.5): RESAMPLE, RESAMPLE1, RESAMPLE_GRAD, UPSAMPLE_2D */
+    PYDML_ROUND_FLOOR = 1,    /* DML_AXIS_DIRECTION_DECREASING */
+    PYDML_ROUND_CEIL = 2      /* DML_AXIS_DIRECTION_INCREASING */
+} pydml_rounding;
+
+/* Per axis d: the forward output element o samples the input at x = (o - out_off[d]) / scale[d] - in_off[d]. */
+typedef struct pydml_resample_params {
+    uint32_t dim_count;                  /* 1 .. PYDML_MAX_DIMS */
+    uint32_t input_sizes[8];             /* the forward op's input sizes */
+    uint32_t output_sizes[8];            /* the forward op's output sizes */
+    float scales[8];
+    float input_pixel_offsets[8];
+    float output_pixel_offsets[8];
+    uint32_t interpolation_mode;         /* DML_INTERPOLATION_MODE */
+    uint32_t rounding;                   /* pydml_rounding, NEAREST_NEIGHBOR only */
+    uint32_t antialiased;                /* LINEAR only: widen the filter when downscaling */
+} pydml_resample_params;
+
+typedef struct pydml_resample_plan pydml_resample_plan;
+
+/**
+ * Builds the per-axis tap tables shared by forward and backward.
+ * @retval PYDML_STATUS_INVALID_PARAMETER bad counts, zero sizes, non-finite or non-positive scale,
+ *         non-finite offsets, or a coordinate that is not finite.
+ * @retval PYDML_STATUS_OUT_OF_MEMORY
+ */
+pydml_status pydml_resample_plan_create(const pydml_resample_params* params, pydml_resample_plan** plan);
+void pydml_resample_plan_destroy(pydml_resample_plan* plan);
+
+/**
+ * output = resample(input). Both views must have the plan's sizes (input_sizes / output_sizes).
+ * @retval PYDML_STATUS_INVALID_PARAMETER sizes differ from the plan, types differ.
+ * @retval PYDML_STATUS_UNSUPPORTED_PARAMETER a data type the kernel has no path for.
+ * @retval PYDML_STATUS_OUT_OF_BOUNDS a view reaches past its buffer.
+ */
+pydml_status pydml_resample_forward(const pydml_resample_plan* plan, const pydml_tensor* input,
+                                    const pydml_tensor* output);
+
+/**
+ * output_gradient = adjoint of resample applied to input_gradient (a gather, deterministic).
+ * input_gradient has the plan's output_sizes, output_gradient its input_sizes.
+ * Same status codes as pydml_resample_forward.
+ */
+pydml_status pydml_resample_backward(const pydml_resample_plan* plan, const pydml_tensor* input_gradient,
+                                     const pydml_tensor* output_gradient);
+
+/* ---- Convolution (native/convolution.c) --------------------------------------------------- */
+
+/* A fused activation applied after the bias: y = f(x). type is a DML_OPERATOR_TYPE
+ * (DML_OPERATOR_INVALID = none). params, by type:
+ *   LINEAR, HARD_SIGMOID, SCALED_TANH, PARAMETRIC_SOFTPLUS: {Alpha, Beta}
+ *   LEAKY_RELU, THRESHOLDED_RELU, ELU, CELU: {Alpha};  SCALED_ELU: {Alpha, Gamma}
+ *   SOFTPLUS: {Steepness};  SHRINK: {Bias, Threshold}
+ *   ELEMENT_WISE_CLIP: {Min, Max, Scale, Bias} (Scale 1, Bias 0 when ScaleBias is NULL)
+ *   SIGMOID, TANH, RELU, SOFTSIGN, IDENTITY, GELU: none */
+typedef struct pydml_activation {
+    uint32_t type;
+    float params[4];
+} pydml_activation;
+
+typedef struct pydml_convolution_params {
+    uint32_t spatial_dims;               /* 1 .. 3 (tensors have spatial_dims + 2 dimensions) */
+    uint32_t mode;                       /* DML_CONVOLUTION_MODE */
+    uint32_t direction;                  /* DML_CONVOLUTION_DIRECTION */
+    uint32_t group_count;
+    uint32_t strides[3];
+    uint32_t dilations[3];
+    uint32_t start_padding[3];
+    uint32_t end_padding[3];
+    uint32_t output_padding[3];
+    uint32_t input_sizes[5];             /* {N, C, spatial...} */
+    uint32_t filter_sizes[5];            /* {filter dim 0, filter dim 1, kernel...} */
+    uint32_t output_sizes[5];
+    uint32_t data_type;                  /* of all tensors */
+    uint32_t has_bias;
+    uint32_t allow_half_precision;       /* DML_EXECUTION_FLAG_ALLOW_HALF_PRECISION_COMPUTATION */
+    pydml_activation activation;
+} pydml_convolution_params;
+
+typedef struct pydml_convolution_plan pydml_convolution_plan;
+
+/**
+ * Checks the geometry (output size formula of the direction, channels vs groups and filter) and
+ * precomputes what execution needs.
+ * @retval PYDML_STATUS_INVALID_PARAMETER inconsistent geometry.
+ * @retval PYDML_STATUS_UNSUPPORTED_PARAMETER data type or activation without a path.
+ * @retval PYDML_STATUS_OUT_OF_MEMORY
+ */
+pydml_status pydml_convolution_plan_create(const pydml_convolution_params* params,
+                                           pydml_convolution_plan** plan);
+void pydml_convolution_plan_destroy(pydml_convolution_plan* plan);
+
+/**
+ * output = activation(conv(input, filter) + bias). bias may be NULL only if the plan has none.
+ * Views must match the plan's sizes and type; each is checked against its buffer.
+ * @retval PYDML_STATUS_INVALID_PARAMETER @retval PYDML_STATUS_OUT_OF_BOUNDS
+ * @retval PYDML_STATUS_OUT_OF_MEMORY (scratch space)
+ */
+pydml_status pydml_convolution_execute(const pydml_convolution_plan* plan, const pydml_tensor* input,
+                                       const pydml_tensor* filter, const pydml_tensor* bias,
+                                       const pydml_tensor* output);
+
+/* pydml-cdef-end */
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* PYDML_PYDML_H */

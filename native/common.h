@@ -1,0 +1,90 @@
+/* Internal helpers shared by the kernels (not part of the cdef). */
+#ifndef PYDML_NATIVE_COMMON_H
+#define PYDML_NATIVE_COMMON_H
+
+#include <stdint.h>
+#include <string.h>
+#include "pydml.h"
+
+/* ---- scalar conversions (portable; vector paths live next to their kernels) ---- */
+
+static inline float pydml_f16_to_f32(uint16_t h) {
+    uint32_t sign = (uint32_t)(h & 0x8000u) << 16;
+    uint32_t exp = (h >> 10) & 0x1fu;
+    uint32_t man = h & 0x3ffu;
+    uint32_t bits;
+    if (exp == 0) {
+        if (man == 0) {
+            bits = sign;
+        } else { /* subnormal: renormalise */
+            int e = -1;
+            do { e++; man <<= 1; } while ((man & 0x400u) == 0);
+            bits = sign | ((uint32_t)(127 - 15 - e) << 23) | ((man & 0x3ffu) << 13);
+        }
+    } else if (exp == 0x1f) {
+        bits = sign | 0x7f800000u | (man << 13); /* inf / nan (payload kept) */
+    } else {
+        bits = sign | ((exp + (127 - 15)) << 23) | (man << 13);
+    }
+    float f;
+    memcpy(&f, &bits, sizeof f);
+    return f;
+}
+
+/* Round to nearest even, like F16C's vcvtps2ph with imm 0. */
+static inline uint16_t pydml_f32_to_f16(float f) {
+    uint32_t x;
+    memcpy(&x, &f, sizeof x);
+    uint32_t sign = (x >> 16) & 0x8000u;
+    uint32_t ax = x & 0x7fffffffu;
+    if (ax >= 0x7f800000u) { /* inf or nan */
+        return (uint16_t)(sign | 0x7c00u | (ax > 0x7f800000u ? (0x200u | ((ax >> 13) & 0x3ffu)) : 0u));
+    }
+    if (ax >= 0x477ff000u) { /* rounds to >= 65520: overflow to inf */
+        return (uint16_t)(sign | 0x7c00u);
+    }
+    if (ax < 0x38800000u) { /* result is subnormal or zero */
+        if (ax < 0x33000000u) return (uint16_t)sign; /* < 2^-25 rounds to 0 */
+        uint32_t e = ax >> 23;
+        uint32_t m = (ax & 0x7fffffu) | 0x800000u;
+        /* value = m * 2^(e-150) and the subnormal unit is 2^-24, so q = m * 2^(e-126). */
+        uint32_t shift = 126u - e;
+        uint32_t q = m >> shift;
+        uint32_t rem = m & ((1u << shift) - 1u);
+        uint32_t half = 1u << (shift - 1u);
+        if (rem > half || (rem == half && (q & 1u))) q++;
+        return (uint16_t)(sign | q);
+    }
+    uint32_t r = ax + 0xfffu + ((ax >> 13) & 1u) - 0x38000000u; /* rebias 127 -> 15 and round */
+    return (uint16_t)(sign | (r >> 13));
+}
+
+static inline float pydml_bf16_to_f32(uint16_t h) {
+    uint32_t bits = (uint32_t)h << 16;
+    float f;
+    memcpy(&f, &bits, sizeof f);
+    return f;
+}
+
+static inline uint16_t pydml_f32_to_bf16(float f) {
+    uint32_t x;
+    memcpy(&x, &f, sizeof x);
+    if ((x & 0x7fffffffu) > 0x7f800000u) return (uint16_t)((x >> 16) | 0x40u); /* quiet nan */
+    x += 0x7fffu + ((x >> 16) & 1u);
+    return (uint16_t)(x >> 16);
+}
+
+/* Largest element offset (in elements) a valid view touches; assumes pydml_tensor_check passed. */
+static inline uint64_t pydml_tensor_last_index(const pydml_tensor* t) {
+    uint64_t last = 0;
+    for (uint32_t i = 0; i < t->dim_count; i++) last += (uint64_t)(t->sizes[i] - 1u) * t->strides[i];
+    return last;
+}
+
+static inline uint64_t pydml_tensor_element_count(const pydml_tensor* t) {
+    uint64_t n = 1;
+    for (uint32_t i = 0; i < t->dim_count; i++) n *= t->sizes[i];
+    return n;
+}
+
+#endif /* PYDML_NATIVE_COMMON_H */

@@ -1,0 +1,75 @@
+"""cffi builder (out-of-line API mode): compiles native/*.c into ``pydml._native``.
+
+The cdef is read from the headers in ``include/`` (the text between the ``pydml-cdef-begin`` and
+``pydml-cdef-end`` markers), so C declarations are written once. API mode makes the C compiler
+check every struct layout the cdef declares (lazily, on first use: tests/test_abi.py touches all).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from cffi import FFI
+
+ROOT = Path(__file__).resolve().parent.parent
+INCLUDE = ROOT / "include"
+NATIVE = ROOT / "native"
+HEADERS = ("DirectML.h", "pydml.h")
+
+_REGION = re.compile(r"/\* pydml-cdef-begin \*/(.*?)/\* pydml-cdef-end \*/", re.S)
+
+
+def cdef_text(header: Path) -> str:
+    """Return the cdef region of one header."""
+    match = _REGION.search(header.read_text())
+    if match is None:
+        raise RuntimeError(f"{header}: no pydml-cdef region")
+    return match.group(1)
+
+
+def _compiler() -> str:
+    return os.environ.get("CC", "cc")
+
+
+def _supports(flag: str) -> bool:
+    """True when the C compiler accepts ``flag`` (used for -fopenmp)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        src = Path(tmp) / "probe.c"
+        src.write_text("#include <omp.h>\nint main(void){return omp_get_max_threads() > 0 ? 0 : 1;}\n")
+        try:
+            result = subprocess.run(
+                [_compiler(), flag, str(src), "-o", str(Path(tmp) / "probe")],
+                capture_output=True,
+                check=False,
+            )
+        except OSError:
+            return False
+        return result.returncode == 0
+
+
+CFLAGS = ["-std=c11", "-O3", "-Wall", "-Wextra", "-Werror", "-fno-strict-aliasing"]
+OPENMP = ["-fopenmp"] if _supports("-fopenmp") else []
+
+ffibuilder = FFI()
+ffibuilder.cdef("\n".join(cdef_text(INCLUDE / h) for h in HEADERS))
+ffibuilder.set_source(
+    "pydml._native",
+    # cffi's generated glue is not -Wextra clean; our own sources are compiled with -Werror.
+    '#pragma GCC diagnostic ignored "-Wunused-parameter"\n'
+    '#pragma GCC diagnostic ignored "-Wmissing-field-initializers"\n'
+    '#include "DirectML.h"\n#include "pydml.h"\n',
+    sources=[str(p.relative_to(ROOT)) for p in sorted(NATIVE.glob("*.c"))],
+    include_dirs=[str(INCLUDE.relative_to(ROOT)), str(NATIVE.relative_to(ROOT))],
+    extra_compile_args=CFLAGS + OPENMP,
+    extra_link_args=OPENMP + ["-lm"],
+)
+
+if __name__ == "__main__":
+    os.chdir(ROOT)
+    ffibuilder.compile(verbose=True, tmpdir=str(ROOT / "build" / "ffi"))
+    sys.exit(0)

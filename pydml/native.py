@@ -1,0 +1,115 @@
+"""Strided tensor views for the C kernels (``pydml_tensor``), built from numpy arrays or buffers.
+
+A view records the base pointer, sizes, element strides and the byte size of the memory behind it,
+so the C side can re-check every access. The view keeps the Python object alive while it exists.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import ml_dtypes
+import numpy as np
+
+from pydml._ffi import ffi, lib
+
+#: pydml_tensor data type code -> numpy dtype (DirectML codes plus pydml's bfloat16).
+NUMPY_DTYPES: dict[int, np.dtype[Any]] = {
+    int(lib.DML_TENSOR_DATA_TYPE_FLOAT32): np.dtype(np.float32),
+    int(lib.DML_TENSOR_DATA_TYPE_FLOAT16): np.dtype(np.float16),
+    int(lib.DML_TENSOR_DATA_TYPE_FLOAT64): np.dtype(np.float64),
+    int(lib.DML_TENSOR_DATA_TYPE_UINT32): np.dtype(np.uint32),
+    int(lib.DML_TENSOR_DATA_TYPE_INT32): np.dtype(np.int32),
+    int(lib.DML_TENSOR_DATA_TYPE_UINT16): np.dtype(np.uint16),
+    int(lib.DML_TENSOR_DATA_TYPE_INT16): np.dtype(np.int16),
+    int(lib.DML_TENSOR_DATA_TYPE_UINT8): np.dtype(np.uint8),
+    int(lib.DML_TENSOR_DATA_TYPE_INT8): np.dtype(np.int8),
+    int(lib.DML_TENSOR_DATA_TYPE_UINT64): np.dtype(np.uint64),
+    int(lib.DML_TENSOR_DATA_TYPE_INT64): np.dtype(np.int64),
+    int(lib.PYDML_DATA_TYPE_BFLOAT16): np.dtype(ml_dtypes.bfloat16),
+}
+DATA_TYPE_CODES: dict[np.dtype[Any], int] = {v: k for k, v in NUMPY_DTYPES.items()}
+
+
+def data_type_of(dtype: Any) -> int:
+    """The pydml_tensor data type code of a numpy dtype."""
+    try:
+        return DATA_TYPE_CODES[np.dtype(dtype)]
+    except KeyError:
+        raise TypeError(f"no DirectML data type for numpy dtype {np.dtype(dtype)}") from None
+
+
+@dataclass
+class TensorView:
+    """A ``pydml_tensor`` plus the objects that keep its memory alive."""
+
+    cdata: Any
+    keepalive: tuple[Any, ...]
+
+    @property
+    def ptr(self) -> Any:
+        """The ``pydml_tensor*`` to pass to C."""
+        return self.cdata
+
+
+def _fill(data_type: int, sizes: Sequence[int], strides: Sequence[int], pointer: Any,
+          nbytes: int) -> Any:
+    if not 1 <= len(sizes) <= lib.PYDML_MAX_DIMS or len(strides) != len(sizes):
+        raise ValueError(f"a tensor view needs 1..{lib.PYDML_MAX_DIMS} sizes and as many strides")
+    t = ffi.new("pydml_tensor*")
+    t.data_type = data_type
+    t.dim_count = len(sizes)
+    for i, (size, stride) in enumerate(zip(sizes, strides, strict=True)):
+        t.sizes[i] = size
+        t.strides[i] = stride
+    t.data = pointer
+    t.buffer_bytes = nbytes
+    return t
+
+
+def view_array(array: np.ndarray[Any, Any], data_type: int | None = None) -> TensorView:
+    """View a numpy array with its own shape and strides (strides must be whole elements, >= 0).
+
+    A 0-d array is viewed as shape (1,). The view's byte size is exactly what the array spans.
+    """
+    if data_type is None:
+        data_type = data_type_of(array.dtype)
+    if array.ndim == 0:
+        array = array.reshape(1)
+    itemsize = array.itemsize
+    if any(s < 0 or s % itemsize for s in array.strides):
+        raise ValueError(f"strides {array.strides} are not non-negative multiples of {itemsize}")
+    strides = [s // itemsize for s in array.strides]
+    span = sum((n - 1) * s for n, s in zip(array.shape, strides, strict=True)) + 1
+    if array.size == 0:
+        raise ValueError("a tensor view cannot be empty")
+    pointer = ffi.cast("void*", array.ctypes.data)
+    return TensorView(_fill(data_type, array.shape, strides, pointer, span * itemsize), (array,))
+
+
+def view_buffer(buffer: Any, data_type: int, sizes: Sequence[int],
+                strides: Sequence[int] | None = None, *, offset_bytes: int = 0) -> TensorView:
+    """View raw memory (any buffer-protocol object) as a tensor with DirectML sizes and strides.
+
+    ``strides`` None means packed. The C side checks the view against the buffer's byte size.
+    """
+    raw = np.frombuffer(buffer, dtype=np.uint8) if not isinstance(buffer, np.ndarray) else buffer
+    if not raw.flags.c_contiguous:
+        raise ValueError("a bound buffer must be contiguous memory")
+    nbytes = raw.nbytes - offset_bytes
+    if offset_bytes < 0 or nbytes <= 0:
+        raise ValueError(f"offset {offset_bytes} lies outside the {raw.nbytes}-byte buffer")
+    if strides is None:
+        strides = packed_strides(sizes)
+    pointer = ffi.cast("char*", raw.ctypes.data) + offset_bytes
+    return TensorView(_fill(data_type, sizes, strides, pointer, nbytes), (raw, buffer))
+
+
+def packed_strides(sizes: Sequence[int]) -> list[int]:
+    """Row-major element strides of a packed tensor."""
+    strides = [1] * len(sizes)
+    for i in range(len(sizes) - 2, -1, -1):
+        strides[i] = strides[i + 1] * sizes[i + 1]
+    return strides
