@@ -1,0 +1,209 @@
+"""Device, create_operator and compiled operators: the execution API.
+
+``Device(feature_level)`` stands for an IDMLDevice created at that level. ``create_operator``
+validates the desc once and compiles its kernel (tap tables, convolution plans); ``execute``
+only binds memory: per call it checks each bound buffer against its tensor desc (O(1) per
+tensor) and runs the kernel, which re-checks every view in C.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import numpy as np
+from numpy.lib.stride_tricks import as_strided
+
+from pydml.enums import ExecutionFlags, FeatureLevel, TensorFlags
+from pydml.errors import PydmlError, UnsupportedError, ValidationError
+from pydml.feature_levels import max_supported
+from pydml.native import NUMPY_DTYPES, TensorView, view_array, view_buffer
+from pydml.registry import CheckContext, FieldSpec, Kernel, OperatorSchema, Role
+from pydml.tensor import BufferTensorDesc
+from pydml.validate import buffer_of, check_desc, resolve
+
+
+class BindingError(PydmlError, ValueError):
+    """A bound input or output does not fit the operator (missing, unknown, too small, wrong type)."""
+
+
+class Device:
+    """An emulated IDMLDevice created at ``feature_level`` (default DML_FEATURE_LEVEL_6_4)."""
+
+    def __init__(self, feature_level: FeatureLevel | str | int = FeatureLevel.FL6_4):
+        level = FeatureLevel.parse(feature_level)
+        assert isinstance(level, FeatureLevel)
+        self.feature_level: FeatureLevel = level
+
+    def __repr__(self) -> str:
+        return f"Device(feature_level={self.feature_level.c_name})"
+
+    def check_feature_support(self, requested: Iterable[FeatureLevel | str | int]
+                              ) -> FeatureLevel | None:
+        """DML_FEATURE_FEATURE_LEVELS: the highest of ``requested`` this device supports."""
+        levels = tuple(FeatureLevel.parse(r) for r in requested)
+        return max_supported(levels, self.feature_level)  # type: ignore[arg-type]
+
+    def validate(self, desc: Any) -> None:
+        """Raise the first rule ``desc`` breaks at this device's level."""
+        schema, inner = resolve(desc)
+        check_desc(schema, inner, CheckContext(self.feature_level), schema.c_name)
+
+    def create_operator(self, desc: Any,
+                        flags: ExecutionFlags | int | str = ExecutionFlags.NONE
+                        ) -> CompiledOperator:
+        """IDMLDevice::CreateOperator + CompileOperator: validate, then build the kernel.
+
+        Raises ValidationError / FeatureLevelError for an invalid desc, and UnsupportedError for
+        an operator pydml validates but does not execute.
+        """
+        try:
+            parsed = ExecutionFlags.parse(flags)
+        except ValueError:
+            raise ValidationError("IDMLDevice::CompileOperator", "flags",
+                                  "is not a DML_EXECUTION_FLAGS value", flags) from None
+        schema, inner = resolve(desc)
+        check_desc(schema, inner, CheckContext(self.feature_level), schema.c_name)
+        if schema.compile is None:
+            raise UnsupportedError(
+                f"{schema.type.c_name}: pydml validates this operator but does not execute it")
+        kernel = schema.compile(inner, parsed)  # type: ignore[arg-type]
+        return CompiledOperator(schema, inner, kernel, parsed)
+
+
+class CompiledOperator:
+    """A validated, compiled operator. Bind tensors by their desc field names."""
+
+    def __init__(self, schema: OperatorSchema, desc: Any, kernel: Kernel, flags: ExecutionFlags):
+        self.schema = schema
+        self.desc = desc
+        self.kernel = kernel
+        self.flags = flags
+        self._bound: dict[str, tuple[FieldSpec, BufferTensorDesc]] = {}
+        for spec in schema.tensor_fields:
+            value = getattr(desc, spec.name)
+            if value is not None:
+                self._bound[spec.name] = (spec, buffer_of(value))
+        self._owned: dict[str, TensorView] = {}
+
+    @property
+    def input_names(self) -> list[str]:
+        """Tensor fields to bind as inputs."""
+        return [n for n, (s, _) in self._bound.items() if s.role is Role.INPUT_TENSOR]
+
+    @property
+    def output_names(self) -> list[str]:
+        """Tensor fields the operator writes."""
+        return [n for n, (s, _) in self._bound.items() if s.role is Role.OUTPUT_TENSOR]
+
+    def _owned_names(self) -> list[str]:
+        return [n for n, (s, t) in self._bound.items()
+                if s.role is Role.INPUT_TENSOR and t.Flags & TensorFlags.OWNED_BY_DML]
+
+    def initialize(self, inputs: Mapping[str, Any]) -> None:
+        """IDMLOperatorInitializer: bind (and copy) the DML_TENSOR_FLAG_OWNED_BY_DML inputs."""
+        owned = self._owned_names()
+        for name in inputs:
+            if name not in owned:
+                raise BindingError(f"{self.schema.c_name}.{name}: only tensors with "
+                                   "DML_TENSOR_FLAG_OWNED_BY_DML are bound at initialization")
+        for name in owned:
+            if name not in inputs:
+                raise BindingError(f"{self.schema.c_name}.{name}: has DML_TENSOR_FLAG_OWNED_BY_DML "
+                                   "and must be bound at initialization")
+            copy = np.array(inputs[name], copy=True)
+            self._owned[name] = self._view(name, copy, writable=False)
+
+    def execute(self, inputs: Mapping[str, Any],
+                outputs: Mapping[str, Any] | None = None) -> dict[str, np.ndarray[Any, Any]]:
+        """Run once. ``inputs``/``outputs`` map tensor field names to arrays or buffers.
+
+        An array whose shape equals the tensor's Sizes (and whose desc has no Strides) is read
+        with its own numpy strides; anything else is taken as raw memory laid out per the desc's
+        Strides, at least TotalTensorSizeInBytes long. Outputs not given are allocated. Returns
+        every output as an array of the tensor's Sizes (a strided view for strided descs).
+        """
+        outputs = dict(outputs or {})
+        views: dict[str, TensorView] = {}
+        owned = self._owned_names()
+        for name in inputs:
+            if name not in self._bound or self._bound[name][0].role is not Role.INPUT_TENSOR:
+                raise BindingError(f"{self.schema.c_name}: {name!r} is not an input tensor of "
+                                   f"this operator (inputs: {', '.join(self.input_names)})")
+            if name in owned:
+                raise BindingError(f"{self.schema.c_name}.{name}: has DML_TENSOR_FLAG_OWNED_BY_DML; "
+                                   "bind it with initialize(), not at execution")
+        for name in outputs:
+            if name not in self.output_names:
+                raise BindingError(f"{self.schema.c_name}: {name!r} is not an output tensor of "
+                                   f"this operator (outputs: {', '.join(self.output_names)})")
+        for name in self.input_names:
+            if name in owned:
+                if name not in self._owned:
+                    raise BindingError(f"{self.schema.c_name}.{name}: the operator was not "
+                                       "initialized (DML_TENSOR_FLAG_OWNED_BY_DML)")
+                views[name] = self._owned[name]
+            elif name not in inputs:
+                raise BindingError(f"{self.schema.c_name}.{name}: input is not bound")
+            else:
+                views[name] = self._view(name, inputs[name], writable=False)
+        results: dict[str, np.ndarray[Any, Any]] = {}
+        for name in self.output_names:
+            if name not in outputs:
+                outputs[name] = self._allocate(name)
+            views[name] = self._view(name, outputs[name], writable=True)
+            results[name] = self._logical(name, outputs[name])
+        self.kernel.run(views)
+        return results
+
+    # -- binding helpers -----------------------------------------------------------------
+
+    def _view(self, name: str, value: Any, *, writable: bool) -> TensorView:
+        _, t = self._bound[name]
+        dtype = NUMPY_DTYPES.get(int(t.DataType))
+        if dtype is None:
+            raise UnsupportedError(f"{self.schema.c_name}.{name}: no buffer type for {t.DataType.c_name}")
+        where = f"{self.schema.c_name}.{name}"
+        if isinstance(value, np.ndarray) and writable and not value.flags.writeable:
+            raise BindingError(f"{where}: the output buffer is read-only")
+        if isinstance(value, np.ndarray) and t.Strides is None and value.shape == t.Sizes:
+            if value.dtype != dtype:
+                raise BindingError(f"{where}: array dtype {value.dtype} does not match "
+                                   f"{t.DataType.c_name} ({dtype})")
+            return view_array(value, int(t.DataType))
+        try:
+            memory = memoryview(value)
+        except TypeError:
+            raise BindingError(f"{where}: cannot bind a {type(value).__name__}") from None
+        if writable and memory.readonly:
+            raise BindingError(f"{where}: the output buffer is read-only")
+        if isinstance(value, np.ndarray):
+            if not value.flags.c_contiguous:
+                raise BindingError(f"{where}: an array of shape {value.shape} is bound as raw "
+                                   f"memory (Sizes {list(t.Sizes)}), so it must be contiguous")
+            raw = value.reshape(-1).view(np.uint8)
+        else:
+            raw = np.frombuffer(memory.cast("B"), dtype=np.uint8)
+        if raw.nbytes < t.total_size_in_bytes:
+            raise BindingError(f"{where}: the bound buffer has {raw.nbytes} bytes, less than "
+                               f"TotalTensorSizeInBytes ({t.total_size_in_bytes})")
+        return view_buffer(raw, int(t.DataType), t.Sizes, t.element_strides)
+
+    def _allocate(self, name: str) -> np.ndarray[Any, Any]:
+        _, t = self._bound[name]
+        dtype = NUMPY_DTYPES[int(t.DataType)]
+        if t.Strides is None:
+            return np.empty(t.Sizes, dtype=dtype)
+        return np.zeros(t.total_size_in_bytes, dtype=np.uint8)
+
+    def _logical(self, name: str, value: Any) -> np.ndarray[Any, Any]:
+        """The output as an array of its Sizes (a strided view over raw memory when needed)."""
+        _, t = self._bound[name]
+        dtype = NUMPY_DTYPES[int(t.DataType)]
+        if isinstance(value, np.ndarray) and value.shape == t.Sizes and t.Strides is None:
+            return value
+        raw = value.reshape(-1).view(np.uint8) if isinstance(value, np.ndarray) else \
+            np.frombuffer(memoryview(value).cast("B"), dtype=np.uint8)
+        base = raw[: (raw.nbytes // dtype.itemsize) * dtype.itemsize].view(dtype)
+        strides = tuple(s * dtype.itemsize for s in t.element_strides)
+        return as_strided(base, shape=t.Sizes, strides=strides, writeable=False)

@@ -1,0 +1,265 @@
+"""DirectML enumerations as Python enums.
+
+The numbers come from the compiled header (``include/DirectML.h`` through cffi): this module names
+members but never types a value. ``tests/test_enums.py`` checks every enumerator of the header has
+a member here and vice versa. Every member knows its C spelling (``.c_name``).
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any
+
+from pydml._ffi import ffi, lib
+
+
+def _v(name: str) -> int:
+    return int(getattr(lib, name))
+
+
+class CEnum(enum.IntEnum):
+    """An IntEnum whose members also carry their directml.h name."""
+
+    @classmethod
+    def c_prefix(cls) -> str:
+        """The prefix that turns a member name into its C enumerator name."""
+        return _PREFIXES[cls.__name__]
+
+    @property
+    def c_name(self) -> str:
+        """The enumerator's name in directml.h, e.g. ``DML_TENSOR_DATA_TYPE_FLOAT32``."""
+        return self.c_prefix() + self.name
+
+    @classmethod
+    def parse(cls, value: Any) -> CEnum:
+        """Accept a member, an int, the full C name or the suffix (DxDispatch's spellings)."""
+        if isinstance(value, cls):
+            return value
+        if isinstance(value, bool):
+            raise ValueError(f"{value!r} is not a {cls.c_type()} value")
+        if isinstance(value, int):
+            return cls(value)
+        if isinstance(value, str):
+            text = value.strip()
+            suffix = text.removeprefix(cls.c_prefix())
+            for member in cls:
+                if member.c_name == text or member.c_name.removeprefix(cls.c_prefix()) == suffix:
+                    return member
+        raise ValueError(f"{value!r} is not a {cls.c_type()} value")
+
+    @classmethod
+    def c_type(cls) -> str:
+        """The C enum type name."""
+        return _CTYPES[cls.__name__]
+
+
+class CFlag(enum.IntFlag):
+    """An IntFlag whose members also carry their directml.h name."""
+
+    @property
+    def c_name(self) -> str:
+        """``DML_EXECUTION_FLAG_A|DML_EXECUTION_FLAG_B`` style name."""
+        prefix = _PREFIXES[type(self).__name__]
+        if self.value == 0:
+            return prefix + "NONE"
+        return "|".join(prefix + (m.name or "") for m in type(self) if m.value and m in self)
+
+    @classmethod
+    def parse(cls, value: Any) -> CFlag:
+        """Accept a member, an int, a name (full or suffix), or a list of names OR-ed together."""
+        if isinstance(value, cls):
+            return value
+        if isinstance(value, int) and not isinstance(value, bool):
+            return cls(value)
+        if isinstance(value, (list, tuple)):
+            result = cls(0)
+            for item in value:
+                result |= cls.parse(item)
+            return result
+        if isinstance(value, str):
+            prefix = _PREFIXES[cls.__name__]
+            suffix = value.strip().removeprefix(prefix)
+            for member in cls:
+                if member.name == suffix:
+                    return member
+        raise ValueError(f"{value!r} is not a {_CTYPES[cls.__name__]} value")
+
+
+_PREFIXES: dict[str, str] = {}
+_CTYPES: dict[str, str] = {}
+
+
+def _register(py: str, ctype: str, prefix: str) -> None:
+    _PREFIXES[py] = prefix
+    _CTYPES[py] = ctype
+
+
+class TensorDataType(CEnum):
+    """DML_TENSOR_DATA_TYPE."""
+
+    UNKNOWN = _v("DML_TENSOR_DATA_TYPE_UNKNOWN")
+    FLOAT32 = _v("DML_TENSOR_DATA_TYPE_FLOAT32")
+    FLOAT16 = _v("DML_TENSOR_DATA_TYPE_FLOAT16")
+    UINT32 = _v("DML_TENSOR_DATA_TYPE_UINT32")
+    UINT16 = _v("DML_TENSOR_DATA_TYPE_UINT16")
+    UINT8 = _v("DML_TENSOR_DATA_TYPE_UINT8")
+    INT32 = _v("DML_TENSOR_DATA_TYPE_INT32")
+    INT16 = _v("DML_TENSOR_DATA_TYPE_INT16")
+    INT8 = _v("DML_TENSOR_DATA_TYPE_INT8")
+    FLOAT64 = _v("DML_TENSOR_DATA_TYPE_FLOAT64")
+    UINT64 = _v("DML_TENSOR_DATA_TYPE_UINT64")
+    INT64 = _v("DML_TENSOR_DATA_TYPE_INT64")
+    UINT4 = _v("DML_TENSOR_DATA_TYPE_UINT4")
+    INT4 = _v("DML_TENSOR_DATA_TYPE_INT4")
+
+    @property
+    def bits(self) -> int:
+        """Element size in bits (DMLCalcBufferTensorSize's table), 0 for UNKNOWN."""
+        return int(lib.pydml_data_type_bits(self.value))
+
+
+class TensorType(CEnum):
+    """DML_TENSOR_TYPE."""
+
+    INVALID = _v("DML_TENSOR_TYPE_INVALID")
+    BUFFER = _v("DML_TENSOR_TYPE_BUFFER")
+
+
+class TensorFlags(CFlag):
+    """DML_TENSOR_FLAGS."""
+
+    NONE = _v("DML_TENSOR_FLAG_NONE")
+    OWNED_BY_DML = _v("DML_TENSOR_FLAG_OWNED_BY_DML")
+
+
+class ExecutionFlags(CFlag):
+    """DML_EXECUTION_FLAGS."""
+
+    NONE = _v("DML_EXECUTION_FLAG_NONE")
+    ALLOW_HALF_PRECISION_COMPUTATION = _v("DML_EXECUTION_FLAG_ALLOW_HALF_PRECISION_COMPUTATION")
+    DISABLE_META_COMMANDS = _v("DML_EXECUTION_FLAG_DISABLE_META_COMMANDS")
+    DESCRIPTORS_VOLATILE = _v("DML_EXECUTION_FLAG_DESCRIPTORS_VOLATILE")
+
+
+class InterpolationMode(CEnum):
+    """DML_INTERPOLATION_MODE."""
+
+    NEAREST_NEIGHBOR = _v("DML_INTERPOLATION_MODE_NEAREST_NEIGHBOR")
+    LINEAR = _v("DML_INTERPOLATION_MODE_LINEAR")
+
+
+class AxisDirection(CEnum):
+    """DML_AXIS_DIRECTION (RoundingDirection: INCREASING = ceil, DECREASING = floor)."""
+
+    INCREASING = _v("DML_AXIS_DIRECTION_INCREASING")
+    DECREASING = _v("DML_AXIS_DIRECTION_DECREASING")
+
+
+class ConvolutionMode(CEnum):
+    """DML_CONVOLUTION_MODE (zero = CONVOLUTION, the flipped-kernel mode)."""
+
+    CONVOLUTION = _v("DML_CONVOLUTION_MODE_CONVOLUTION")
+    CROSS_CORRELATION = _v("DML_CONVOLUTION_MODE_CROSS_CORRELATION")
+
+
+class ConvolutionDirection(CEnum):
+    """DML_CONVOLUTION_DIRECTION."""
+
+    FORWARD = _v("DML_CONVOLUTION_DIRECTION_FORWARD")
+    BACKWARD = _v("DML_CONVOLUTION_DIRECTION_BACKWARD")
+
+
+class FeatureLevel(CEnum):
+    """DML_FEATURE_LEVEL, with the real values (0x1000 ... 0x6400), so levels compare naturally."""
+
+    FL1_0 = _v("DML_FEATURE_LEVEL_1_0")
+    FL2_0 = _v("DML_FEATURE_LEVEL_2_0")
+    FL2_1 = _v("DML_FEATURE_LEVEL_2_1")
+    FL3_0 = _v("DML_FEATURE_LEVEL_3_0")
+    FL3_1 = _v("DML_FEATURE_LEVEL_3_1")
+    FL4_0 = _v("DML_FEATURE_LEVEL_4_0")
+    FL4_1 = _v("DML_FEATURE_LEVEL_4_1")
+    FL5_0 = _v("DML_FEATURE_LEVEL_5_0")
+    FL5_1 = _v("DML_FEATURE_LEVEL_5_1")
+    FL5_2 = _v("DML_FEATURE_LEVEL_5_2")
+    FL6_0 = _v("DML_FEATURE_LEVEL_6_0")
+    FL6_1 = _v("DML_FEATURE_LEVEL_6_1")
+    FL6_2 = _v("DML_FEATURE_LEVEL_6_2")
+    FL6_3 = _v("DML_FEATURE_LEVEL_6_3")
+    FL6_4 = _v("DML_FEATURE_LEVEL_6_4")
+
+    @property
+    def c_name(self) -> str:
+        """``DML_FEATURE_LEVEL_5_1`` (members are spelled ``FL5_1`` in Python)."""
+        return self.c_prefix() + self.name.removeprefix("FL")
+
+    @property
+    def short_name(self) -> str:
+        """``5_1``."""
+        return self.name.removeprefix("FL")
+
+    @classmethod
+    def parse(cls, value: Any) -> FeatureLevel:
+        """Also accept ``"5_1"``, ``"5.1"`` and ``0x5100``."""
+        if isinstance(value, str):
+            text = value.strip().removeprefix("DML_FEATURE_LEVEL_").replace(".", "_")
+            for member in cls:
+                if member.name == "FL" + text:
+                    return member
+        result = super().parse(value)
+        assert isinstance(result, FeatureLevel)
+        return result
+
+
+# DML_OPERATOR_TYPE has 178 values; its members are read from the header rather than listed here.
+# DML_OPERATOR_SCATTER is an alias of SCATTER_ELEMENTS (94) and becomes an enum alias.
+_OPERATOR_MEMBERS = sorted(
+    ((name.removeprefix("DML_OPERATOR_"), int(value))
+     for value, name in ffi.typeof("DML_OPERATOR_TYPE").elements.items()),
+    key=lambda item: (item[1], item[0] == "SCATTER"),
+)
+OperatorType = CEnum(  # type: ignore[misc]
+    "OperatorType",
+    [*((n, v) for n, v in _OPERATOR_MEMBERS if n != "SCATTER"),
+     ("SCATTER", _v("DML_OPERATOR_SCATTER"))],
+    module=__name__,
+)
+OperatorType.__doc__ = "DML_OPERATOR_TYPE (members read from include/DirectML.h)."
+
+for _py, _ctype, _prefix in (
+    ("TensorDataType", "DML_TENSOR_DATA_TYPE", "DML_TENSOR_DATA_TYPE_"),
+    ("TensorType", "DML_TENSOR_TYPE", "DML_TENSOR_TYPE_"),
+    ("TensorFlags", "DML_TENSOR_FLAGS", "DML_TENSOR_FLAG_"),
+    ("ExecutionFlags", "DML_EXECUTION_FLAGS", "DML_EXECUTION_FLAG_"),
+    ("InterpolationMode", "DML_INTERPOLATION_MODE", "DML_INTERPOLATION_MODE_"),
+    ("AxisDirection", "DML_AXIS_DIRECTION", "DML_AXIS_DIRECTION_"),
+    ("ConvolutionMode", "DML_CONVOLUTION_MODE", "DML_CONVOLUTION_MODE_"),
+    ("ConvolutionDirection", "DML_CONVOLUTION_DIRECTION", "DML_CONVOLUTION_DIRECTION_"),
+    ("FeatureLevel", "DML_FEATURE_LEVEL", "DML_FEATURE_LEVEL_"),
+    ("OperatorType", "DML_OPERATOR_TYPE", "DML_OPERATOR_"),
+):
+    _register(_py, _ctype, _prefix)
+
+#: Python enum class for each C enum type name used in descriptor fields.
+ENUM_BY_CTYPE: dict[str, type[CEnum] | type[CFlag]] = {
+    "DML_TENSOR_DATA_TYPE": TensorDataType,
+    "DML_TENSOR_TYPE": TensorType,
+    "DML_TENSOR_FLAGS": TensorFlags,
+    "DML_EXECUTION_FLAGS": ExecutionFlags,
+    "DML_INTERPOLATION_MODE": InterpolationMode,
+    "DML_AXIS_DIRECTION": AxisDirection,
+    "DML_CONVOLUTION_MODE": ConvolutionMode,
+    "DML_CONVOLUTION_DIRECTION": ConvolutionDirection,
+    "DML_FEATURE_LEVEL": FeatureLevel,
+    "DML_OPERATOR_TYPE": OperatorType,
+}
+
+
+def c_constants() -> dict[str, Any]:
+    """Every enumerator as a module-level constant named exactly as in C."""
+    out: dict[str, Any] = {}
+    for cls in ENUM_BY_CTYPE.values():
+        for member in cls:
+            out[member.c_name] = member
+    out["DML_OPERATOR_SCATTER"] = OperatorType["SCATTER"]
+    return out

@@ -1,0 +1,170 @@
+"""Descs across the C boundary: dataclass -> directml.h memory, and ``DML_OPERATOR_DESC*`` -> dataclass.
+
+``to_c`` builds exactly the bytes C code written against directml.h builds (the structs come
+from include/DirectML.h through cffi), and returns an object that keeps every array and nested
+struct alive. ``from_c`` reads a raw ``DML_OPERATOR_DESC*`` from C; before reading any array it
+bounds the count, so a corrupt count cannot make it read megabytes.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any
+
+from pydml._ffi import ffi
+from pydml.enums import OperatorType, TensorDataType, TensorFlags, TensorType
+from pydml.errors import ValidationError
+from pydml.registry import ARRAY_TYPES, FieldType, OperatorDesc, OperatorSchema, schema_of, wrap
+from pydml.tensor import BufferTensorDesc, TensorDesc, as_tensor_desc
+from pydml.validate import MAX_DIMENSIONS, count_value
+
+_ARRAY_CTYPES = {FieldType.FLOAT_ARRAY: "float[]", FieldType.UINT_ARRAY: "uint32_t[]",
+                 FieldType.INT_ARRAY: "int32_t[]"}
+MAX_ARRAY_LENGTH = 64  # no DirectML array field is longer than a tensor's rank
+
+
+@dataclass
+class CDesc:
+    """A C ``DML_OPERATOR_DESC`` and everything it points to (keep this object alive)."""
+
+    ptr: Any
+    keepalive: list[Any]
+
+    @property
+    def address(self) -> int:
+        """The struct's address, for C code that receives it as an integer."""
+        return int(ffi.cast("uintptr_t", self.ptr))
+
+
+def to_c(desc: Any) -> CDesc:
+    """Build the C ``DML_OPERATOR_DESC`` for a desc (specific or DML_OPERATOR_DESC)."""
+    keep: list[Any] = []
+    return CDesc(_operator_desc(wrap(desc), keep), keep)
+
+
+def _operator_desc(op: OperatorDesc, keep: list[Any]) -> Any:
+    schema = schema_of(op.Desc)
+    inner = ffi.new(f"{schema.c_name}*")
+    keep.append(inner)
+    for spec in schema.fields:
+        value = getattr(op.Desc, spec.name)
+        if spec.count is None and any(s.count == spec.name for s in schema.fields):
+            value = count_value(op.Desc, spec.name)
+        if value is None:
+            continue  # NULL pointer / zero
+        if spec.type is FieldType.TENSOR_DESC:
+            setattr(inner, spec.name, _tensor_desc(as_tensor_desc(value), keep))
+        elif spec.type is FieldType.OPERATOR_DESC:
+            setattr(inner, spec.name, _operator_desc(wrap(value), keep))
+        elif spec.type in ARRAY_TYPES:
+            arr = ffi.new(_ARRAY_CTYPES[spec.type], list(value)) if len(value) else ffi.NULL
+            keep.append(arr)
+            setattr(inner, spec.name, arr)
+        elif spec.type is FieldType.SIZE_2D:
+            getattr(inner, spec.name).Width = value.Width
+            getattr(inner, spec.name).Height = value.Height
+        elif spec.type is FieldType.SCALE_BIAS:
+            sb = ffi.new("DML_SCALE_BIAS*", {"Scale": value.Scale, "Bias": value.Bias})
+            keep.append(sb)
+            setattr(inner, spec.name, sb)
+        else:
+            setattr(inner, spec.name, int(value) if spec.type is not FieldType.FLOAT else value)
+    outer = ffi.new("DML_OPERATOR_DESC*", {"Type": int(op.Type), "Desc": inner})
+    keep.append(outer)
+    return outer
+
+
+def _tensor_desc(t: TensorDesc, keep: list[Any]) -> Any:
+    out = ffi.new("DML_TENSOR_DESC*", {"Type": int(t.Type)})
+    keep.append(out)
+    if t.Desc is None:
+        return out
+    b = t.Desc
+    sizes = ffi.new("uint32_t[]", list(b.Sizes))
+    strides = ffi.new("uint32_t[]", list(b.Strides)) if b.Strides is not None else ffi.NULL
+    buf = ffi.new("DML_BUFFER_TENSOR_DESC*", {
+        "DataType": int(b.DataType), "Flags": int(b.Flags), "DimensionCount": b.dimension_count,
+        "Sizes": sizes, "Strides": strides, "TotalTensorSizeInBytes": b.total_size_in_bytes,
+        "GuaranteedBaseOffsetAlignment": b.GuaranteedBaseOffsetAlignment,
+    })
+    keep += [sizes, strides, buf]
+    out.Desc = buf
+    return out
+
+
+def from_c(ptr: Any) -> OperatorDesc:
+    """Read a ``DML_OPERATOR_DESC*`` (cffi pointer or integer address) into dataclasses."""
+    if isinstance(ptr, int):
+        ptr = ffi.cast("DML_OPERATOR_DESC*", ptr)
+    if ptr == ffi.NULL:
+        raise ValidationError("DML_OPERATOR_DESC", "", "must not be NULL", None)
+    try:
+        op_type = OperatorType(int(ptr.Type))
+    except ValueError:
+        raise ValidationError("DML_OPERATOR_DESC", "Type", "is not a DML_OPERATOR_TYPE value",
+                              int(ptr.Type)) from None
+    schema = schema_of(op_type)
+    if ptr.Desc == ffi.NULL:
+        raise ValidationError("DML_OPERATOR_DESC", "Desc", "must not be NULL", None)
+    return OperatorDesc(Type=op_type, Desc=_read(schema, ffi.cast(f"{schema.c_name}*", ptr.Desc)))
+
+
+def _read(schema: OperatorSchema, inner: Any) -> Any:
+    values: dict[str, Any] = {}
+    for spec in schema.fields:
+        raw = getattr(inner, spec.name)
+        if spec.type is FieldType.TENSOR_DESC:
+            values[spec.name] = None if raw == ffi.NULL else _read_tensor(schema, spec.name, raw)
+        elif spec.type is FieldType.OPERATOR_DESC:
+            values[spec.name] = None if raw == ffi.NULL else from_c(raw)
+        elif spec.type in ARRAY_TYPES:
+            assert spec.count is not None
+            n = int(getattr(inner, spec.count))
+            if n > MAX_ARRAY_LENGTH:
+                raise ValidationError(schema.c_name, spec.count,
+                                      f"must be at most {MAX_ARRAY_LENGTH}", n)
+            values[spec.name] = None if raw == ffi.NULL else tuple(raw[i] for i in range(n))
+        elif spec.type is FieldType.SIZE_2D:
+            from pydml.ops.resample import Size2D
+
+            values[spec.name] = Size2D(Width=raw.Width, Height=raw.Height)
+        elif spec.type is FieldType.SCALE_BIAS:
+            from pydml.ops.activations import ScaleBias
+
+            values[spec.name] = None if raw == ffi.NULL else ScaleBias(Scale=raw.Scale,
+                                                                         Bias=raw.Bias)
+        elif spec.type is FieldType.BOOL:
+            values[spec.name] = bool(raw)
+        else:
+            values[spec.name] = raw
+    names = {f.name for f in dataclasses.fields(schema.desc_class)}
+    return schema.desc_class(**{k: v for k, v in values.items() if k in names})
+
+
+def _read_tensor(schema: OperatorSchema, field: str, raw: Any) -> TensorDesc:
+    try:
+        tensor_type = TensorType(int(raw.Type))
+    except ValueError:
+        raise ValidationError(schema.c_name, f"{field}.Type", "is not a DML_TENSOR_TYPE value",
+                              int(raw.Type)) from None
+    if tensor_type != TensorType.BUFFER or raw.Desc == ffi.NULL:
+        return TensorDesc(Type=tensor_type, Desc=None)
+    b = ffi.cast("DML_BUFFER_TENSOR_DESC*", raw.Desc)
+    n = int(b.DimensionCount)
+    if n > MAX_DIMENSIONS or b.Sizes == ffi.NULL:
+        what = "Sizes" if b.Sizes == ffi.NULL else "DimensionCount"
+        raise ValidationError(schema.c_name, f"{field}.{what}",
+                              "must not be NULL" if what == "Sizes" else
+                              f"must be at most {MAX_DIMENSIONS}", None if what == "Sizes" else n)
+    try:
+        dtype: Any = TensorDataType(int(b.DataType))
+    except ValueError:
+        dtype = int(b.DataType)
+    return TensorDesc(Type=tensor_type, Desc=BufferTensorDesc(
+        DataType=dtype, Flags=TensorFlags(int(b.Flags)) if int(b.Flags) in (0, 1) else int(b.Flags),
+        DimensionCount=n, Sizes=tuple(b.Sizes[i] for i in range(n)),
+        Strides=None if b.Strides == ffi.NULL else tuple(b.Strides[i] for i in range(n)),
+        TotalTensorSizeInBytes=int(b.TotalTensorSizeInBytes),
+        GuaranteedBaseOffsetAlignment=int(b.GuaranteedBaseOffsetAlignment),
+    ))

@@ -1,0 +1,126 @@
+"""DML_BUFFER_TENSOR_DESC and DML_TENSOR_DESC as dataclasses, and the buffer-size formula.
+
+A ``DML_BUFFER_TENSOR_DESC`` is accepted wherever a ``DML_TENSOR_DESC`` is expected (it is wrapped
+as ``DML_TENSOR_DESC(Type=BUFFER, Desc=...)``). ``DimensionCount`` and ``TotalTensorSizeInBytes``
+are real fields: left as ``None`` they are derived (len(Sizes); DMLCalcBufferTensorSize), set
+explicitly they are validated, because a C struct or a JSON file can carry wrong values.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydml._ffi import ffi, lib
+from pydml.enums import TensorDataType, TensorFlags, TensorType
+
+
+def calc_buffer_tensor_size(data_type: TensorDataType | int, sizes: Sequence[int],
+                            strides: Sequence[int] | None = None) -> int:
+    """DMLCalcBufferTensorSize: the minimum byte size of a buffer tensor (implemented once, in C).
+
+    Follows DirectMLX: 32-bit index arithmetic when strides are given, round up to 4 bytes, and 0
+    for an unknown data type. Sizes/strides outside UINT32 raise ``OverflowError``.
+    """
+    csizes = ffi.new("uint32_t[]", list(sizes)) if sizes else ffi.NULL
+    cstrides = ffi.new("uint32_t[]", list(strides)) if strides is not None else ffi.NULL
+    return int(lib.pydml_calc_buffer_tensor_size(int(data_type), len(sizes), csizes, cstrides))
+
+
+def _tuple(values: Sequence[int] | None) -> tuple[int, ...] | None:
+    return None if values is None else tuple(int(v) for v in values)
+
+
+@dataclass(frozen=True, kw_only=True)
+class BufferTensorDesc:
+    """DML_BUFFER_TENSOR_DESC (directml.h field names)."""
+
+    DataType: TensorDataType
+    Flags: TensorFlags = TensorFlags.NONE
+    DimensionCount: int | None = None
+    Sizes: tuple[int, ...]
+    Strides: tuple[int, ...] | None = None
+    TotalTensorSizeInBytes: int | None = None
+    GuaranteedBaseOffsetAlignment: int = 0
+
+    C_NAME = "DML_BUFFER_TENSOR_DESC"
+
+    def __post_init__(self) -> None:
+        # Unknown enum values stay as given so validation can name them.
+        for name, enum_cls in (("DataType", TensorDataType), ("Flags", TensorFlags)):
+            try:
+                object.__setattr__(self, name, enum_cls.parse(getattr(self, name)))
+            except ValueError:
+                pass
+        object.__setattr__(self, "Sizes", _tuple(self.Sizes) or ())
+        object.__setattr__(self, "Strides", _tuple(self.Strides))
+
+    @property
+    def dimension_count(self) -> int:
+        """DimensionCount as given, or len(Sizes)."""
+        return len(self.Sizes) if self.DimensionCount is None else int(self.DimensionCount)
+
+    @property
+    def minimum_size_in_bytes(self) -> int:
+        """DMLCalcBufferTensorSize of this desc."""
+        try:
+            return calc_buffer_tensor_size(self.DataType, self.Sizes, self.Strides)
+        except OverflowError:
+            return 0
+
+    @property
+    def total_size_in_bytes(self) -> int:
+        """TotalTensorSizeInBytes as given (0 or None means computed, as DxDispatch does)."""
+        if self.TotalTensorSizeInBytes:
+            return int(self.TotalTensorSizeInBytes)
+        return self.minimum_size_in_bytes
+
+    @property
+    def element_strides(self) -> tuple[int, ...]:
+        """Strides in elements, packed row-major when Strides is None."""
+        if self.Strides is not None:
+            return self.Strides
+        strides = [1] * len(self.Sizes)
+        for i in range(len(self.Sizes) - 2, -1, -1):
+            strides[i] = strides[i + 1] * self.Sizes[i + 1]
+        return tuple(strides)
+
+
+@dataclass(frozen=True, kw_only=True)
+class TensorDesc:
+    """DML_TENSOR_DESC: a tagged pointer to a buffer tensor desc."""
+
+    Type: TensorType = TensorType.BUFFER
+    Desc: BufferTensorDesc | None = field(default=None)
+
+    C_NAME = "DML_TENSOR_DESC"
+
+    def __post_init__(self) -> None:
+        try:
+            object.__setattr__(self, "Type", TensorType.parse(self.Type))
+        except ValueError:
+            pass
+
+
+AnyTensorDesc = TensorDesc | BufferTensorDesc
+
+
+def as_tensor_desc(value: Any) -> TensorDesc:
+    """Wrap a BufferTensorDesc as a DML_TENSOR_DESC; pass a TensorDesc through."""
+    if isinstance(value, TensorDesc):
+        return value
+    if isinstance(value, BufferTensorDesc):
+        return TensorDesc(Type=TensorType.BUFFER, Desc=value)
+    raise TypeError(f"expected DML_TENSOR_DESC or DML_BUFFER_TENSOR_DESC, got {type(value).__name__}")
+
+
+def buffer_desc(data_type: TensorDataType | str | int, sizes: Sequence[int],
+                strides: Sequence[int] | None = None, **fields: Any) -> TensorDesc:
+    """Shorthand: a DML_TENSOR_DESC of type BUFFER with the given data type, sizes and strides."""
+    return TensorDesc(
+        Desc=BufferTensorDesc(
+            DataType=TensorDataType.parse(data_type), Sizes=tuple(sizes),
+            Strides=None if strides is None else tuple(strides), **fields,
+        )
+    )
