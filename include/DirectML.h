@@ -807,26 +807,35 @@ typedef struct DML_GRAPH_DESC {
 #ifdef __cplusplus
 } /* extern "C" */
 
-#include <type_traits>
-
 /* What winnt.h's DEFINE_ENUM_FLAG_OPERATORS gives the flag enums on Windows, so C++ code such as
- * `DML_EXECUTION_FLAGS f = DML_EXECUTION_FLAG_A | DML_EXECUTION_FLAG_B;` compiles unchanged. */
+ * `DML_EXECUTION_FLAGS f = DML_EXECUTION_FLAG_A | DML_EXECUTION_FLAG_B;` compiles unchanged. Like
+ * winnt.h, the integer type is picked by size (no standard C++ header), and everything is
+ * extern "C++", so the header may also be included inside a user's extern "C" block. */
+extern "C++" {
+template <size_t Size> struct PydmlEnumFlagInteger;
+template <> struct PydmlEnumFlagInteger<1> { typedef int8_t type; };
+template <> struct PydmlEnumFlagInteger<2> { typedef int16_t type; };
+template <> struct PydmlEnumFlagInteger<4> { typedef int32_t type; };
+template <> struct PydmlEnumFlagInteger<8> { typedef int64_t type; };
+}
+
+#define PYDML_ENUM_FLAG_INT(E) PydmlEnumFlagInteger<sizeof(E)>::type
 #define PYDML_ENUM_FLAG_OPERATORS(E)                                                              \
     extern "C++" {                                                                                \
     inline constexpr E operator|(E a, E b) noexcept {                                             \
-        return static_cast<E>(static_cast<std::underlying_type<E>::type>(a) |                     \
-                              static_cast<std::underlying_type<E>::type>(b));                     \
+        return static_cast<E>(static_cast<PYDML_ENUM_FLAG_INT(E)>(a) |                            \
+                              static_cast<PYDML_ENUM_FLAG_INT(E)>(b));                            \
     }                                                                                             \
     inline constexpr E operator&(E a, E b) noexcept {                                             \
-        return static_cast<E>(static_cast<std::underlying_type<E>::type>(a) &                     \
-                              static_cast<std::underlying_type<E>::type>(b));                     \
+        return static_cast<E>(static_cast<PYDML_ENUM_FLAG_INT(E)>(a) &                            \
+                              static_cast<PYDML_ENUM_FLAG_INT(E)>(b));                            \
     }                                                                                             \
     inline constexpr E operator^(E a, E b) noexcept {                                             \
-        return static_cast<E>(static_cast<std::underlying_type<E>::type>(a) ^                     \
-                              static_cast<std::underlying_type<E>::type>(b));                     \
+        return static_cast<E>(static_cast<PYDML_ENUM_FLAG_INT(E)>(a) ^                            \
+                              static_cast<PYDML_ENUM_FLAG_INT(E)>(b));                            \
     }                                                                                             \
     inline constexpr E operator~(E a) noexcept {                                                  \
-        return static_cast<E>(~static_cast<std::underlying_type<E>::type>(a));                    \
+        return static_cast<E>(~static_cast<PYDML_ENUM_FLAG_INT(E)>(a));                           \
     }                                                                                             \
     inline E& operator|=(E& a, E b) noexcept { return a = a | b; }                                \
     inline E& operator&=(E& a, E b) noexcept { return a = a & b; }                                \
@@ -838,6 +847,7 @@ PYDML_ENUM_FLAG_OPERATORS(DML_EXECUTION_FLAGS)
 PYDML_ENUM_FLAG_OPERATORS(DML_CREATE_DEVICE_FLAGS)
 
 #undef PYDML_ENUM_FLAG_OPERATORS
+#undef PYDML_ENUM_FLAG_INT
 #endif /* __cplusplus */
 
 #endif /* PYDML_DIRECTML_H */
