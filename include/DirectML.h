@@ -37,6 +37,11 @@ typedef int16_t INT16;
 typedef uint8_t UINT8;
 typedef int8_t INT8;
 typedef int32_t HRESULT;
+typedef size_t SIZE_T;
+
+/* Opaque COM types that descs point to; pydml never looks inside them. */
+typedef struct ID3D12Resource ID3D12Resource;
+typedef struct IDMLOperator IDMLOperator;
 
 #define DML_TENSOR_DIMENSION_COUNT_MAX 5
 #define DML_TENSOR_DIMENSION_COUNT_MAX1 8
@@ -319,6 +324,75 @@ typedef enum DML_CONVOLUTION_DIRECTION {
     DML_CONVOLUTION_DIRECTION_BACKWARD = 1
 } DML_CONVOLUTION_DIRECTION;
 
+typedef enum DML_REDUCE_FUNCTION {
+    DML_REDUCE_FUNCTION_ARGMAX = 0,
+    DML_REDUCE_FUNCTION_ARGMIN = 1,
+    DML_REDUCE_FUNCTION_AVERAGE = 2,
+    DML_REDUCE_FUNCTION_L1 = 3,
+    DML_REDUCE_FUNCTION_L2 = 4,
+    DML_REDUCE_FUNCTION_LOG_SUM = 5,
+    DML_REDUCE_FUNCTION_LOG_SUM_EXP = 6,
+    DML_REDUCE_FUNCTION_MAX = 7,
+    DML_REDUCE_FUNCTION_MIN = 8,
+    DML_REDUCE_FUNCTION_MULTIPLY = 9,
+    DML_REDUCE_FUNCTION_SUM = 10,
+    DML_REDUCE_FUNCTION_SUM_SQUARE = 11
+} DML_REDUCE_FUNCTION;
+
+typedef enum DML_MATRIX_TRANSFORM {
+    DML_MATRIX_TRANSFORM_NONE = 0,
+    DML_MATRIX_TRANSFORM_TRANSPOSE = 1
+} DML_MATRIX_TRANSFORM;
+
+typedef enum DML_PADDING_MODE {
+    DML_PADDING_MODE_CONSTANT = 0,
+    DML_PADDING_MODE_EDGE = 1,
+    DML_PADDING_MODE_REFLECTION = 2,
+    DML_PADDING_MODE_SYMMETRIC = 3,
+    DML_PADDING_MODE_WRAP = 4
+} DML_PADDING_MODE;
+
+typedef enum DML_RECURRENT_NETWORK_DIRECTION {
+    DML_RECURRENT_NETWORK_DIRECTION_FORWARD = 0,
+    DML_RECURRENT_NETWORK_DIRECTION_BACKWARD = 1,
+    DML_RECURRENT_NETWORK_DIRECTION_BIDIRECTIONAL = 2
+} DML_RECURRENT_NETWORK_DIRECTION;
+
+typedef enum DML_ROUNDING_MODE {
+    DML_ROUNDING_MODE_HALVES_TO_NEAREST_EVEN = 0,
+    DML_ROUNDING_MODE_TOWARD_ZERO = 1,
+    DML_ROUNDING_MODE_TOWARD_INFINITY = 2
+} DML_ROUNDING_MODE;
+
+typedef enum DML_IS_INFINITY_MODE {
+    DML_IS_INFINITY_MODE_EITHER = 0,
+    DML_IS_INFINITY_MODE_POSITIVE = 1,
+    DML_IS_INFINITY_MODE_NEGATIVE = 2
+} DML_IS_INFINITY_MODE;
+
+typedef enum DML_DEPTH_SPACE_ORDER {
+    DML_DEPTH_SPACE_ORDER_DEPTH_COLUMN_ROW = 0,
+    DML_DEPTH_SPACE_ORDER_COLUMN_ROW_DEPTH = 1
+} DML_DEPTH_SPACE_ORDER;
+
+typedef enum DML_RANDOM_GENERATOR_TYPE {
+    DML_RANDOM_GENERATOR_TYPE_PHILOX_4X32_10 = 0
+} DML_RANDOM_GENERATOR_TYPE;
+
+typedef enum DML_MULTIHEAD_ATTENTION_MASK_TYPE {
+    DML_MULTIHEAD_ATTENTION_MASK_TYPE_NONE = 0,
+    DML_MULTIHEAD_ATTENTION_MASK_TYPE_KEY_SEQUENCE_LENGTH = 1,
+    DML_MULTIHEAD_ATTENTION_MASK_TYPE_KEY_SEQUENCE_END_START = 2,
+    DML_MULTIHEAD_ATTENTION_MASK_TYPE_KEY_QUERY_SEQUENCE_LENGTH_START_END = 3,
+    DML_MULTIHEAD_ATTENTION_MASK_TYPE_BOOLEAN = 4
+} DML_MULTIHEAD_ATTENTION_MASK_TYPE;
+
+typedef enum DML_QUANTIZATION_TYPE {
+    DML_QUANTIZATION_TYPE_NONE = 0,
+    DML_QUANTIZATION_TYPE_SCALE = 1,
+    DML_QUANTIZATION_TYPE_SCALE_ZERO_POINT = 2
+} DML_QUANTIZATION_TYPE;
+
 typedef struct DML_SIZE_2D {
     UINT Width;
     UINT Height;
@@ -328,6 +402,118 @@ typedef struct DML_SCALE_BIAS {
     FLOAT Scale;
     FLOAT Bias;
 } DML_SCALE_BIAS;
+
+/* Activations that may be fused into CONVOLUTION (and ELEMENT_WISE_CLIP, FL6_0); when fused,
+ * InputTensor and OutputTensor must be NULL. */
+typedef struct DML_ELEMENT_WISE_CLIP_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    const DML_SCALE_BIAS* ScaleBias;
+    FLOAT Min;
+    FLOAT Max;
+} DML_ELEMENT_WISE_CLIP_OPERATOR_DESC;
+
+typedef struct DML_ACTIVATION_ELU_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    FLOAT Alpha;
+} DML_ACTIVATION_ELU_OPERATOR_DESC;
+
+typedef struct DML_ACTIVATION_HARD_SIGMOID_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    FLOAT Alpha;
+    FLOAT Beta;
+} DML_ACTIVATION_HARD_SIGMOID_OPERATOR_DESC;
+
+typedef struct DML_ACTIVATION_IDENTITY_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+} DML_ACTIVATION_IDENTITY_OPERATOR_DESC;
+
+typedef struct DML_ACTIVATION_LEAKY_RELU_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    FLOAT Alpha;
+} DML_ACTIVATION_LEAKY_RELU_OPERATOR_DESC;
+
+typedef struct DML_ACTIVATION_LINEAR_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    FLOAT Alpha;
+    FLOAT Beta;
+} DML_ACTIVATION_LINEAR_OPERATOR_DESC;
+
+typedef struct DML_ACTIVATION_PARAMETRIC_SOFTPLUS_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    FLOAT Alpha;
+    FLOAT Beta;
+} DML_ACTIVATION_PARAMETRIC_SOFTPLUS_OPERATOR_DESC;
+
+typedef struct DML_ACTIVATION_RELU_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+} DML_ACTIVATION_RELU_OPERATOR_DESC;
+
+typedef struct DML_ACTIVATION_SCALED_ELU_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    FLOAT Alpha;
+    FLOAT Gamma;
+} DML_ACTIVATION_SCALED_ELU_OPERATOR_DESC;
+
+typedef struct DML_ACTIVATION_SCALED_TANH_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    FLOAT Alpha;
+    FLOAT Beta;
+} DML_ACTIVATION_SCALED_TANH_OPERATOR_DESC;
+
+typedef struct DML_ACTIVATION_SIGMOID_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+} DML_ACTIVATION_SIGMOID_OPERATOR_DESC;
+
+typedef struct DML_ACTIVATION_SOFTPLUS_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    FLOAT Steepness;
+} DML_ACTIVATION_SOFTPLUS_OPERATOR_DESC;
+
+typedef struct DML_ACTIVATION_SOFTSIGN_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+} DML_ACTIVATION_SOFTSIGN_OPERATOR_DESC;
+
+typedef struct DML_ACTIVATION_TANH_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+} DML_ACTIVATION_TANH_OPERATOR_DESC;
+
+typedef struct DML_ACTIVATION_THRESHOLDED_RELU_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    FLOAT Alpha;
+} DML_ACTIVATION_THRESHOLDED_RELU_OPERATOR_DESC;
+
+typedef struct DML_ACTIVATION_SHRINK_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    FLOAT Bias;
+    FLOAT Threshold;
+} DML_ACTIVATION_SHRINK_OPERATOR_DESC;
+
+typedef struct DML_ACTIVATION_CELU_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    FLOAT Alpha;
+} DML_ACTIVATION_CELU_OPERATOR_DESC;
+
+typedef struct DML_ACTIVATION_GELU_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+} DML_ACTIVATION_GELU_OPERATOR_DESC;
 
 typedef struct DML_CONVOLUTION_OPERATOR_DESC {
     const DML_TENSOR_DESC* InputTensor;
@@ -371,6 +557,49 @@ typedef struct DML_RESAMPLE1_OPERATOR_DESC {
     const FLOAT* OutputPixelOffsets;
 } DML_RESAMPLE1_OPERATOR_DESC;
 
+typedef struct DML_CONVOLUTION_INTEGER_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* InputZeroPointTensor;
+    const DML_TENSOR_DESC* FilterTensor;
+    const DML_TENSOR_DESC* FilterZeroPointTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    UINT DimensionCount;
+    const UINT* Strides;
+    const UINT* Dilations;
+    const UINT* StartPadding;
+    const UINT* EndPadding;
+    UINT GroupCount;
+} DML_CONVOLUTION_INTEGER_OPERATOR_DESC;
+
+typedef struct DML_ACTIVATION_RELU_GRAD_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* InputGradientTensor;
+    const DML_TENSOR_DESC* OutputGradientTensor;
+} DML_ACTIVATION_RELU_GRAD_OPERATOR_DESC;
+
+typedef struct DML_AVERAGE_POOLING_GRAD_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputGradientTensor;
+    const DML_TENSOR_DESC* OutputGradientTensor;
+    UINT DimensionCount;
+    const UINT* Strides;
+    const UINT* WindowSize;
+    const UINT* StartPadding;
+    const UINT* EndPadding;
+    BOOL IncludePadding;
+} DML_AVERAGE_POOLING_GRAD_OPERATOR_DESC;
+
+typedef struct DML_MAX_POOLING_GRAD_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* InputGradientTensor;
+    const DML_TENSOR_DESC* OutputGradientTensor;
+    UINT DimensionCount;
+    const UINT* Strides;
+    const UINT* WindowSize;
+    const UINT* StartPadding;
+    const UINT* EndPadding;
+    const UINT* Dilations;
+} DML_MAX_POOLING_GRAD_OPERATOR_DESC;
+
 typedef struct DML_RESAMPLE_GRAD_OPERATOR_DESC {
     const DML_TENSOR_DESC* InputGradientTensor;
     const DML_TENSOR_DESC* OutputGradientTensor;
@@ -380,6 +609,15 @@ typedef struct DML_RESAMPLE_GRAD_OPERATOR_DESC {
     const FLOAT* InputPixelOffsets;
     const FLOAT* OutputPixelOffsets;
 } DML_RESAMPLE_GRAD_OPERATOR_DESC;
+
+typedef struct DML_SLICE_GRAD_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputGradientTensor;
+    const DML_TENSOR_DESC* OutputGradientTensor;
+    UINT DimensionCount;
+    const UINT* InputWindowOffsets;
+    const UINT* InputWindowSizes;
+    const INT* InputWindowStrides;
+} DML_SLICE_GRAD_OPERATOR_DESC;
 
 typedef struct DML_RESAMPLE2_OPERATOR_DESC {
     const DML_TENSOR_DESC* InputTensor;
@@ -415,10 +653,201 @@ typedef struct DML_RESAMPLE3_OPERATOR_DESC {
     BOOL Antialiased;
 } DML_RESAMPLE3_OPERATOR_DESC;
 
+typedef struct DML_FOLD_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    UINT DimensionCount;
+    const UINT* WindowSizes;
+    const UINT* Strides;
+    const UINT* Dilations;
+    const UINT* StartPadding;
+    const UINT* EndPadding;
+} DML_FOLD_OPERATOR_DESC;
+
+typedef struct DML_UNFOLD_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    UINT DimensionCount;
+    const UINT* WindowSizes;
+    const UINT* Strides;
+    const UINT* Dilations;
+    const UINT* StartPadding;
+    const UINT* EndPadding;
+} DML_UNFOLD_OPERATOR_DESC;
+
+/* Feature support queries (IDMLDevice::CheckFeatureSupport). */
+typedef enum DML_FEATURE {
+    DML_FEATURE_TENSOR_DATA_TYPE_SUPPORT = 0,
+    DML_FEATURE_FEATURE_LEVELS = 1
+} DML_FEATURE;
+
+typedef struct DML_FEATURE_QUERY_TENSOR_DATA_TYPE_SUPPORT {
+    DML_TENSOR_DATA_TYPE DataType;
+} DML_FEATURE_QUERY_TENSOR_DATA_TYPE_SUPPORT;
+
+typedef struct DML_FEATURE_DATA_TENSOR_DATA_TYPE_SUPPORT {
+    BOOL IsSupported;
+} DML_FEATURE_DATA_TENSOR_DATA_TYPE_SUPPORT;
+
+typedef struct DML_FEATURE_QUERY_FEATURE_LEVELS {
+    UINT RequestedFeatureLevelCount;
+    const DML_FEATURE_LEVEL* RequestedFeatureLevels;
+} DML_FEATURE_QUERY_FEATURE_LEVELS;
+
+typedef struct DML_FEATURE_DATA_FEATURE_LEVELS {
+    DML_FEATURE_LEVEL MaxSupportedFeatureLevel;
+} DML_FEATURE_DATA_FEATURE_LEVELS;
+
+/* Device creation, dispatchables and bindings. */
+typedef enum DML_CREATE_DEVICE_FLAGS {
+    DML_CREATE_DEVICE_FLAG_NONE = 0,
+    DML_CREATE_DEVICE_FLAG_DEBUG = 0x1
+} DML_CREATE_DEVICE_FLAGS;
+
+typedef struct DML_BINDING_PROPERTIES {
+    UINT RequiredDescriptorCount;
+    UINT64 TemporaryResourceSize;
+    UINT64 PersistentResourceSize;
+} DML_BINDING_PROPERTIES;
+
+typedef enum DML_BINDING_TYPE {
+    DML_BINDING_TYPE_NONE = 0,
+    DML_BINDING_TYPE_BUFFER = 1,
+    DML_BINDING_TYPE_BUFFER_ARRAY = 2
+} DML_BINDING_TYPE;
+
+typedef struct DML_BINDING_DESC {
+    DML_BINDING_TYPE Type;
+    const void* Desc;
+} DML_BINDING_DESC;
+
+typedef struct DML_BUFFER_BINDING {
+    ID3D12Resource* Buffer;
+    UINT64 Offset;
+    UINT64 SizeInBytes;
+} DML_BUFFER_BINDING;
+
+typedef struct DML_BUFFER_ARRAY_BINDING {
+    UINT BindingCount;
+    const DML_BUFFER_BINDING* Bindings;
+} DML_BUFFER_ARRAY_BINDING;
+
+/* Operator graphs (IDMLDevice1::CompileGraph). */
+typedef enum DML_GRAPH_EDGE_TYPE {
+    DML_GRAPH_EDGE_TYPE_INVALID = 0,
+    DML_GRAPH_EDGE_TYPE_INPUT = 1,
+    DML_GRAPH_EDGE_TYPE_OUTPUT = 2,
+    DML_GRAPH_EDGE_TYPE_INTERMEDIATE = 3
+} DML_GRAPH_EDGE_TYPE;
+
+typedef struct DML_GRAPH_EDGE_DESC {
+    DML_GRAPH_EDGE_TYPE Type;
+    const void* Desc;
+} DML_GRAPH_EDGE_DESC;
+
+typedef struct DML_INPUT_GRAPH_EDGE_DESC {
+    UINT GraphInputIndex;
+    UINT ToNodeIndex;
+    UINT ToNodeInputIndex;
+    const char* Name;
+} DML_INPUT_GRAPH_EDGE_DESC;
+
+typedef struct DML_OUTPUT_GRAPH_EDGE_DESC {
+    UINT FromNodeIndex;
+    UINT FromNodeOutputIndex;
+    UINT GraphOutputIndex;
+    const char* Name;
+} DML_OUTPUT_GRAPH_EDGE_DESC;
+
+typedef struct DML_INTERMEDIATE_GRAPH_EDGE_DESC {
+    UINT FromNodeIndex;
+    UINT FromNodeOutputIndex;
+    UINT ToNodeIndex;
+    UINT ToNodeInputIndex;
+    const char* Name;
+} DML_INTERMEDIATE_GRAPH_EDGE_DESC;
+
+typedef enum DML_GRAPH_NODE_TYPE {
+    DML_GRAPH_NODE_TYPE_INVALID = 0,
+    DML_GRAPH_NODE_TYPE_OPERATOR = 1,
+    DML_GRAPH_NODE_TYPE_CONSTANT = 2
+} DML_GRAPH_NODE_TYPE;
+
+typedef struct DML_GRAPH_NODE_DESC {
+    DML_GRAPH_NODE_TYPE Type;
+    const void* Desc;
+} DML_GRAPH_NODE_DESC;
+
+typedef struct DML_OPERATOR_GRAPH_NODE_DESC {
+    IDMLOperator* Operator;
+    const char* Name;
+} DML_OPERATOR_GRAPH_NODE_DESC;
+
+typedef struct DML_CONSTANT_DATA_GRAPH_NODE_DESC {
+    const void* Data;
+    SIZE_T DataSize;
+    const char* Name;
+} DML_CONSTANT_DATA_GRAPH_NODE_DESC;
+
+typedef struct DML_GRAPH_DESC {
+    UINT InputCount;
+    UINT OutputCount;
+    UINT NodeCount;
+    const DML_GRAPH_NODE_DESC* Nodes;
+    UINT InputEdgeCount;
+    const DML_GRAPH_EDGE_DESC* InputEdges;
+    UINT OutputEdgeCount;
+    const DML_GRAPH_EDGE_DESC* OutputEdges;
+    UINT IntermediateEdgeCount;
+    const DML_GRAPH_EDGE_DESC* IntermediateEdges;
+} DML_GRAPH_DESC;
+
 /* pydml-cdef-end */
 
 #ifdef __cplusplus
 } /* extern "C" */
-#endif
+
+/* What winnt.h's DEFINE_ENUM_FLAG_OPERATORS gives the flag enums on Windows, so C++ code such as
+ * `DML_EXECUTION_FLAGS f = DML_EXECUTION_FLAG_A | DML_EXECUTION_FLAG_B;` compiles unchanged. Like
+ * winnt.h, the integer type is picked by size (no standard C++ header), and everything is
+ * extern "C++", so the header may also be included inside a user's extern "C" block. */
+extern "C++" {
+template <size_t Size> struct PydmlEnumFlagInteger;
+template <> struct PydmlEnumFlagInteger<1> { typedef int8_t type; };
+template <> struct PydmlEnumFlagInteger<2> { typedef int16_t type; };
+template <> struct PydmlEnumFlagInteger<4> { typedef int32_t type; };
+template <> struct PydmlEnumFlagInteger<8> { typedef int64_t type; };
+}
+
+#define PYDML_ENUM_FLAG_INT(E) PydmlEnumFlagInteger<sizeof(E)>::type
+#define PYDML_ENUM_FLAG_OPERATORS(E)                                                              \
+    extern "C++" {                                                                                \
+    inline constexpr E operator|(E a, E b) noexcept {                                             \
+        return static_cast<E>(static_cast<PYDML_ENUM_FLAG_INT(E)>(a) |                            \
+                              static_cast<PYDML_ENUM_FLAG_INT(E)>(b));                            \
+    }                                                                                             \
+    inline constexpr E operator&(E a, E b) noexcept {                                             \
+        return static_cast<E>(static_cast<PYDML_ENUM_FLAG_INT(E)>(a) &                            \
+                              static_cast<PYDML_ENUM_FLAG_INT(E)>(b));                            \
+    }                                                                                             \
+    inline constexpr E operator^(E a, E b) noexcept {                                             \
+        return static_cast<E>(static_cast<PYDML_ENUM_FLAG_INT(E)>(a) ^                            \
+                              static_cast<PYDML_ENUM_FLAG_INT(E)>(b));                            \
+    }                                                                                             \
+    inline constexpr E operator~(E a) noexcept {                                                  \
+        return static_cast<E>(~static_cast<PYDML_ENUM_FLAG_INT(E)>(a));                           \
+    }                                                                                             \
+    inline E& operator|=(E& a, E b) noexcept { return a = a | b; }                                \
+    inline E& operator&=(E& a, E b) noexcept { return a = a & b; }                                \
+    inline E& operator^=(E& a, E b) noexcept { return a = a ^ b; }                                \
+    }
+
+PYDML_ENUM_FLAG_OPERATORS(DML_TENSOR_FLAGS)
+PYDML_ENUM_FLAG_OPERATORS(DML_EXECUTION_FLAGS)
+PYDML_ENUM_FLAG_OPERATORS(DML_CREATE_DEVICE_FLAGS)
+
+#undef PYDML_ENUM_FLAG_OPERATORS
+#undef PYDML_ENUM_FLAG_INT
+#endif /* __cplusplus */
 
 #endif /* PYDML_DIRECTML_H */
