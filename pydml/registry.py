@@ -277,26 +277,30 @@ def register(
 def _install_post_init(cls: type, specs: tuple[FieldSpec, ...]) -> None:
     """Normalise field values on construction: arrays become tuples, enum names become members.
 
-    Values that are not valid stay as given, so validation can name them.
+    Values that are not valid stay as given, so validation can name them. (Wraps ``__init__``:
+    the dataclass is already built, so a late ``__post_init__`` would never be called.)
     """
-    previous = getattr(cls, "__post_init__", None)
+    original = cls.__init__
 
-    def __post_init__(self: Any) -> None:
+    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+        original(self, *args, **kwargs)
         for spec in specs:
             value = getattr(self, spec.name)
             if value is None:
                 continue
             if spec.type in ARRAY_TYPES and not isinstance(value, tuple):
-                object.__setattr__(self, spec.name, tuple(value))
+                try:
+                    object.__setattr__(self, spec.name, tuple(value))
+                except TypeError:
+                    pass
             elif spec.enum is not None:
                 try:
                     object.__setattr__(self, spec.name, spec.enum.parse(value))
                 except ValueError:
                     pass
-        if previous is not None:
-            previous(self)
 
-    cls.__post_init__ = __post_init__  # type: ignore[attr-defined]
+    __init__.__doc__ = original.__doc__
+    cls.__init__ = __init__  # type: ignore[misc]
 
 
 def schema_of(desc_or_type: Any) -> OperatorSchema:

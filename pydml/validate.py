@@ -68,8 +68,11 @@ def resolve(desc: Any) -> tuple[OperatorSchema, Any]:
 
 def check_desc(schema: OperatorSchema, desc: Any, ctx: CheckContext, name: str) -> None:
     """Run every check of one desc (``name`` prefixes field paths, e.g. for FusedActivation)."""
+    derived = {s.count for s in schema.fields if s.count is not None}  # None = from the arrays
     for spec in schema.fields:
-        _check_structure(name, spec, getattr(desc, spec.name), ctx)
+        value = getattr(desc, spec.name)
+        if not (value is None and spec.name in derived):
+            _check_structure(name, spec, value, ctx)
     require_level(schema, ctx.feature_level)
     for spec in schema.tensor_fields:
         value = getattr(desc, spec.name)
@@ -300,13 +303,18 @@ def _check_counts(schema: OperatorSchema, desc: Any, name: str) -> None:
         given = getattr(desc, count_field)
         lengths = {a.name: len(getattr(desc, a.name)) for a in arrays
                    if getattr(desc, a.name) is not None}
+        listing = ", ".join(f"{n} has {k}" for n, k in lengths.items())
+        distinct = set(lengths.values())
+        if given is not None and distinct and distinct != {given} and len(distinct) == 1:
+            raise ValidationError(name, count_field,
+                                  f"must equal the length of its arrays ({listing})", given)
         expected = given if given is not None else next(iter(lengths.values()), 0)
         for array_name, length in lengths.items():
             if length != expected:
-                listing = ", ".join(f"{n} has {k}" for n, k in lengths.items())
                 raise ValidationError(
                     name, array_name,
-                    f"has {length} values, but {count_field} is {expected} ({listing})", length)
+                    f"has {length} values, but {count_field} is {expected} ({listing})", length,
+                    show_value=False)
 
 
 def count_value(desc: Any, count_field: str) -> int:

@@ -1,0 +1,30 @@
+"""Shared fixtures: seeded rng, and the portable-C-path switch."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))  # tests/ helpers (abi_expected, references)
+
+
+@pytest.fixture
+def rng() -> np.random.Generator:
+    return np.random.default_rng(20261122)
+
+
+@pytest.fixture(params=["vector", "portable"])
+def isa(request: pytest.FixtureRequest) -> Iterator[str]:
+    """Run a test on the run-time-selected vector path and on the portable C path."""
+    from pydml._ffi import lib
+
+    if request.param == "portable":
+        lib.pydml_set_cpu_features(0)
+    try:
+        yield request.param
+    finally:
+        lib.pydml_set_cpu_features(0xFFFFFFFF)
