@@ -130,7 +130,7 @@ def test_float16(rng):
 
 
 def test_forward_output_padding_is_unsupported_not_wrong():
-    desc = conv_desc([1, 1, 4, 4], [1, 1, 2, 2], [1, 1, 4, 4], strides=[2, 2], out_pad=[1, 1])
+    desc = conv_desc([1, 1, 4, 4], [1, 1, 2, 2], [1, 1, 3, 3], strides=[2, 2], out_pad=[1, 1])
     pydml.validate(desc)
     with pytest.raises(pydml.UnsupportedError, match="OutputPadding"):
         pydml.Device().create_operator(desc)
