@@ -9,15 +9,16 @@ def doc_example() -> int:
     """Run the DML_RESAMPLE_GRAD example of Microsoft's docs and print input and output."""
     import numpy as np
 
-    import pydml
+    from pydml import Device, FeatureLevel, InterpolationMode, buffer_desc
+    from pydml.ops.resample import ResampleGradOperatorDesc
 
-    device = pydml.Device(feature_level=pydml.DML_FEATURE_LEVEL_3_0)
+    device = Device(feature_level=FeatureLevel.FL3_0)
     # Nearest neighbour, 1.5x in width and 0.5x in height (the doc's scales). The page states no
     # offsets; RESAMPLE_GRAD rounds half up, and (0.5, 0) reproduces the documented result.
-    desc = pydml.DML_RESAMPLE_GRAD_OPERATOR_DESC(
-        InputGradientTensor=pydml.buffer_desc("FLOAT32", [1, 1, 1, 3]),
-        OutputGradientTensor=pydml.buffer_desc("FLOAT32", [1, 1, 2, 2]),
-        InterpolationMode=pydml.DML_INTERPOLATION_MODE_NEAREST_NEIGHBOR,
+    desc = ResampleGradOperatorDesc(
+        InputGradientTensor=buffer_desc("FLOAT32", [1, 1, 1, 3]),
+        OutputGradientTensor=buffer_desc("FLOAT32", [1, 1, 2, 2]),
+        InterpolationMode=InterpolationMode.NEAREST_NEIGHBOR,
         Scales=[1, 1, 0.5, 1.5],
         InputPixelOffsets=[0.5, 0.5, 0.5, 0.5],
         OutputPixelOffsets=[0, 0, 0, 0],
@@ -37,7 +38,7 @@ def main() -> int:
         return doc_example()
     from pydml.cli import main as cli_main
 
-    return cli_main(sys.argv[1:])
+    return int(cli_main(sys.argv[1:]))
 
 
 if __name__ == "__main__":

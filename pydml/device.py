@@ -42,7 +42,7 @@ class Device:
                               ) -> FeatureLevel | None:
         """DML_FEATURE_FEATURE_LEVELS: the highest of ``requested`` this device supports."""
         levels = tuple(FeatureLevel.parse(r) for r in requested)
-        return max_supported(levels, self.feature_level)  # type: ignore[arg-type]
+        return max_supported(levels, self.feature_level)
 
     def validate(self, desc: Any) -> None:
         """Raise the first rule ``desc`` breaks at this device's level."""
@@ -67,7 +67,7 @@ class Device:
         if schema.compile is None:
             raise UnsupportedError(
                 f"{schema.type.c_name}: pydml validates this operator but does not execute it")
-        kernel = schema.compile(inner, parsed)  # type: ignore[arg-type]
+        kernel = schema.compile(inner, parsed)
         return CompiledOperator(schema, inner, kernel, parsed)
 
 

@@ -8,7 +8,7 @@ a member here and vice versa. Every member knows its C spelling (``.c_name``).
 from __future__ import annotations
 
 import enum
-from typing import Any
+from typing import TYPE_CHECKING, Any, Self
 
 from pydml._ffi import ffi, lib
 
@@ -31,7 +31,7 @@ class CEnum(enum.IntEnum):
         return self.c_prefix() + self.name
 
     @classmethod
-    def parse(cls, value: Any) -> CEnum:
+    def parse(cls, value: Any) -> Self:
         """Accept a member, an int, the full C name or the suffix (DxDispatch's spellings)."""
         if isinstance(value, cls):
             return value
@@ -65,7 +65,7 @@ class CFlag(enum.IntFlag):
         return "|".join(prefix + (m.name or "") for m in type(self) if m.value and m in self)
 
     @classmethod
-    def parse(cls, value: Any) -> CFlag:
+    def parse(cls, value: Any) -> Self:
         """Accept a member, an int, a name (full or suffix), or a list of names OR-ed together."""
         if isinstance(value, cls):
             return value
@@ -206,9 +206,7 @@ class FeatureLevel(CEnum):
             for member in cls:
                 if member.name == "FL" + text:
                     return member
-        result = super().parse(value)
-        assert isinstance(result, FeatureLevel)
-        return result
+        return super().parse(value)
 
 
 # DML_OPERATOR_TYPE has 178 values; its members are read from the header rather than listed here.
@@ -218,13 +216,19 @@ _OPERATOR_MEMBERS = sorted(
      for value, name in ffi.typeof("DML_OPERATOR_TYPE").elements.items()),
     key=lambda item: (item[1], item[0] == "SCATTER"),
 )
-OperatorType = CEnum(  # type: ignore[misc]
-    "OperatorType",
-    [*((n, v) for n, v in _OPERATOR_MEMBERS if n != "SCATTER"),
-     ("SCATTER", _v("DML_OPERATOR_SCATTER"))],
-    module=__name__,
-)
-OperatorType.__doc__ = "DML_OPERATOR_TYPE (members read from include/DirectML.h)."
+if TYPE_CHECKING:
+
+    class OperatorType(CEnum):
+        """DML_OPERATOR_TYPE (members are created at run time from the header)."""
+
+else:
+    OperatorType = CEnum(
+        "OperatorType",
+        [*((n, v) for n, v in _OPERATOR_MEMBERS if n != "SCATTER"),
+         ("SCATTER", _v("DML_OPERATOR_SCATTER"))],
+        module=__name__,
+    )
+    OperatorType.__doc__ = "DML_OPERATOR_TYPE (members read from include/DirectML.h)."
 
 for _py, _ctype, _prefix in (
     ("TensorDataType", "DML_TENSOR_DATA_TYPE", "DML_TENSOR_DATA_TYPE_"),

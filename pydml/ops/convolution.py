@@ -70,7 +70,7 @@ def output_sizes(direction: ConvolutionDirection, input_spatial: Sequence[int],
     return out
 
 
-def _check(desc: ConvolutionOperatorDesc, ctx: CheckContext) -> None:
+def _check(desc: Any, ctx: CheckContext) -> None:
     name = desc.C_NAME
     x, w, y = (buffer_of(t) for t in (desc.InputTensor, desc.FilterTensor, desc.OutputTensor))
     rank = len(x.Sizes)
@@ -153,7 +153,7 @@ def _check(desc: ConvolutionOperatorDesc, ctx: CheckContext) -> None:
 class ConvolutionKernel:
     """A compiled DML_CONVOLUTION: geometry checked and planned once, at create_operator."""
 
-    def __init__(self, desc: ConvolutionOperatorDesc, flags: ExecutionFlags):
+    def __init__(self, desc: Any, flags: ExecutionFlags):
         from pydml.kernels_convolution import ConvolutionPlan
         from pydml.ops.activations import kernel_parameters
 
@@ -163,7 +163,7 @@ class ConvolutionKernel:
                 f"{desc.C_NAME}.OutputPadding: non-zero OutputPadding with "
                 "DML_CONVOLUTION_DIRECTION_FORWARD is not implemented by pydml")
         x, w, y = (buffer_of(t) for t in (desc.InputTensor, desc.FilterTensor, desc.OutputTensor))
-        activation_type, params = 0, ()
+        activation_type, params = 0, ()  # type: tuple[int, tuple[float, ...]]
         if desc.FusedActivation is not None:
             schema, inner = resolve(desc.FusedActivation)
             activation_type, params = int(schema.type), kernel_parameters(inner)

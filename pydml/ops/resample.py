@@ -150,7 +150,7 @@ def _mapping(desc: Any, source: str, destination: str, gradient: bool) -> Resamp
         output_sizes=_sizes(getattr(desc, forward_out)),
         scales=tuple(float(s) for s in desc.Scales),
         input_pixel_offsets=a, output_pixel_offsets=b,
-        interpolation_mode=InterpolationMode.parse(desc.InterpolationMode),  # type: ignore[arg-type]
+        interpolation_mode=InterpolationMode.parse(desc.InterpolationMode),
         rounding=ROUND_HALF_UP if direction is None else _rounding(AxisDirection.parse(direction)),
         antialiased=bool(getattr(desc, "Antialiased", False)),
     )
@@ -179,10 +179,10 @@ def _compile_gradient(desc: Any, flags: ExecutionFlags) -> ResampleKernel:
                           "InputGradientTensor", "OutputGradientTensor", gradient=True)
 
 
-_FORWARD = {"same_data_type": ("InputTensor", "OutputTensor"),
-            "same_dimension_count": ("InputTensor", "OutputTensor")}
-_GRADIENT = {"same_data_type": ("InputGradientTensor", "OutputGradientTensor"),
-             "same_dimension_count": ("InputGradientTensor", "OutputGradientTensor")}
+_FORWARD: dict[str, Any] = {"same_data_type": ("InputTensor", "OutputTensor"),
+                            "same_dimension_count": ("InputTensor", "OutputTensor")}
+_GRADIENT: dict[str, Any] = {"same_data_type": ("InputGradientTensor", "OutputGradientTensor"),
+                             "same_dimension_count": ("InputGradientTensor", "OutputGradientTensor")}
 
 
 @register(
@@ -325,7 +325,7 @@ def _compile_upsample(desc: Any, flags: ExecutionFlags) -> ResampleKernel:
     mapping = ResampleMapping(
         input_sizes=sizes, output_sizes=out, scales=scales,
         input_pixel_offsets=(0.5,) * rank, output_pixel_offsets=(-0.5,) * rank,
-        interpolation_mode=InterpolationMode.parse(desc.InterpolationMode),  # type: ignore[arg-type]
+        interpolation_mode=InterpolationMode.parse(desc.InterpolationMode),
         rounding=ROUND_HALF_UP,
     )
     return ResampleKernel(mapping, "InputTensor", "OutputTensor", gradient=False)
