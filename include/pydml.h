@@ -185,6 +185,55 @@ pydml_status pydml_convolution_execute(const pydml_convolution_plan* plan, const
                                        const pydml_tensor* filter, const pydml_tensor* bias,
                                        const pydml_tensor* output);
 
+/* ---- Descriptor-level API for C programs (native/capi.c) ------------------------------------
+ * Validate and execute a DML_OPERATOR_DESC built against DirectML.h. Executable operators:
+ * RESAMPLE, RESAMPLE1, RESAMPLE2, RESAMPLE3, RESAMPLE_GRAD, RESAMPLE_GRAD1, UPSAMPLE_2D, CONVOLUTION
+ * (with a fused activation). Messages read "DESC.Field[i]: rule, got value", as pydml's Python
+ * errors do; tests/test_capi.py checks the two validators agree. */
+
+/* Memory bound to one tensor field: its first byte and how many bytes may be touched. */
+typedef struct pydml_buffer {
+    void* data;
+    uint64_t size_in_bytes;
+} pydml_buffer;
+
+typedef struct pydml_operator pydml_operator;
+
+/**
+ * Validates desc for a device created at feature_level (a DML_FEATURE_LEVEL value).
+ * @param message receives the first broken rule (may be NULL when message_size is 0).
+ * @retval PYDML_STATUS_SUCCESS the desc is valid.
+ * @retval PYDML_STATUS_INVALID_PARAMETER the desc breaks a rule (see message).
+ * @retval PYDML_STATUS_UNSUPPORTED_PARAMETER an operator type the C API does not handle.
+ */
+pydml_status pydml_validate_operator(const DML_OPERATOR_DESC* desc, uint32_t feature_level,
+                                     char* message, size_t message_size);
+
+/**
+ * Validates and compiles desc (IDMLDevice::CreateOperator + CompileOperator). The desc and its
+ * arrays may be freed afterwards. Same status codes as pydml_validate_operator, plus OUT_OF_MEMORY.
+ */
+pydml_status pydml_operator_create(const DML_OPERATOR_DESC* desc, uint32_t feature_level,
+                                   uint32_t execution_flags, pydml_operator** op,
+                                   char* message, size_t message_size);
+
+/**
+ * Runs a compiled operator. inputs are the desc's input tensor fields in struct order (an absent
+ * optional tensor, e.g. BiasTensor, takes a {NULL, 0} entry); outputs likewise.
+ * @retval PYDML_STATUS_INVALID_PARAMETER wrong counts, NULL data for a bound tensor, a buffer
+ *         smaller than the tensor's TotalTensorSizeInBytes.
+ * @retval PYDML_STATUS_OUT_OF_BOUNDS a view would reach past its buffer (re-checked by the kernels).
+ */
+pydml_status pydml_operator_execute(const pydml_operator* op, const pydml_buffer* inputs,
+                                    uint32_t input_count, const pydml_buffer* outputs,
+                                    uint32_t output_count, char* message, size_t message_size);
+
+/** Number of input and output bindings a compiled operator takes. */
+uint32_t pydml_operator_input_count(const pydml_operator* op);
+uint32_t pydml_operator_output_count(const pydml_operator* op);
+
+void pydml_operator_destroy(pydml_operator* op);
+
 /* pydml-cdef-end */
 
 #ifdef __cplusplus

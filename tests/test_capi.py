@@ -1,0 +1,256 @@
+"""The descriptor-level C API (native/capi.c): agreement with the Python validator, execution,
+hostile bindings, and the C example compiled against the installed headers and libpydml.so."""
+
+from __future__ import annotations
+
+import dataclasses
+import shutil
+import subprocess
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import pydml
+from pydml import buffer_desc, paths
+from pydml._ffi import ffi, lib
+
+ROOT = Path(__file__).resolve().parent.parent
+NEAREST, LINEAR = pydml.DML_INTERPOLATION_MODE_NEAREST_NEIGHBOR, pydml.DML_INTERPOLATION_MODE_LINEAR
+
+
+def grad(**kw):
+    base = dict(InputGradientTensor=buffer_desc("FLOAT32", [1, 1, 1, 3]),
+                OutputGradientTensor=buffer_desc("FLOAT32", [1, 1, 2, 2]), InterpolationMode=NEAREST,
+                Scales=[1, 1, 0.5, 1.5], InputPixelOffsets=[0.5] * 4, OutputPixelOffsets=[0.0] * 4)
+    base.update(kw)
+    return pydml.DML_RESAMPLE_GRAD_OPERATOR_DESC(**base)
+
+
+def resample2(**kw):
+    base = dict(InputTensor=buffer_desc("FLOAT32", [1, 2, 3, 4]), OutputTensor=buffer_desc("FLOAT32", [1, 2, 6, 8]),
+                InterpolationMode=LINEAR, RoundingDirection=pydml.DML_AXIS_DIRECTION_DECREASING,
+                Scales=[1, 1, 2, 2], InputPixelOffsets=[0.5] * 4, OutputPixelOffsets=[-0.5] * 4)
+    base.update(kw)
+    return pydml.DML_RESAMPLE2_OPERATOR_DESC(**base)
+
+
+def conv(**kw):
+    base = dict(InputTensor=buffer_desc("FLOAT32", [1, 4, 5, 5]), FilterTensor=buffer_desc("FLOAT32", [6, 2, 3, 3]),
+                BiasTensor=buffer_desc("FLOAT32", [1, 6, 1, 1]), OutputTensor=buffer_desc("FLOAT32", [1, 6, 5, 5]),
+                Mode=pydml.DML_CONVOLUTION_MODE_CROSS_CORRELATION, Strides=[1, 1], Dilations=[1, 1],
+                StartPadding=[1, 1], EndPadding=[1, 1], OutputPadding=[0, 0], GroupCount=2)
+    base.update(kw)
+    return pydml.DML_CONVOLUTION_OPERATOR_DESC(**base)
+
+
+def relu(**kw):
+    return pydml.DML_OPERATOR_DESC(Type="ACTIVATION_RELU", Desc=pydml.DML_ACTIVATION_RELU_OPERATOR_DESC(**kw))
+
+
+def clip():
+    return pydml.DML_OPERATOR_DESC(Type="ELEMENT_WISE_CLIP",
+                                   Desc=pydml.DML_ELEMENT_WISE_CLIP_OPERATOR_DESC(Min=0.0, Max=6.0))
+
+
+def upsample(**kw):
+    base = dict(InputTensor=buffer_desc("FLOAT32", [1, 1, 2, 2]), OutputTensor=buffer_desc("FLOAT32", [1, 1, 4, 6]),
+                ScaleSize=pydml.DML_SIZE_2D(Width=3, Height=2), InterpolationMode=LINEAR)
+    base.update(kw)
+    return pydml.DML_UPSAMPLE_2D_OPERATOR_DESC(**base)
+
+
+CORPUS = [
+    ("grad ok", grad(), "3_0"),
+    ("grad needs 3_0", grad(), "2_1"),
+    ("grad 3-D needs 5_1", grad(InputGradientTensor=buffer_desc("FLOAT32", [1, 1, 3]),
+                               OutputGradientTensor=buffer_desc("FLOAT32", [1, 2, 2]), Scales=[1, .5, 1.5],
+                               InputPixelOffsets=[.5] * 3, OutputPixelOffsets=[0.0] * 3), "4_1"),
+    ("grad negative scale", grad(Scales=[1, -2.0, 0.5, 1.5]), "6_4"),
+    ("grad nan scale", grad(Scales=[1, 1, float("nan"), 1.5]), "6_4"),
+    ("grad inf offset", grad(OutputPixelOffsets=[0, 0, float("inf"), 0]), "6_4"),
+    ("grad huge coordinate", grad(Scales=[1, 1, 0.5, 1e-12]), "6_4"),
+    ("grad count vs rank", grad(Scales=[1, 0.5, 1.5], InputPixelOffsets=[0.5] * 3, OutputPixelOffsets=[0.0] * 3), "6_4"),
+    ("grad zero size", grad(InputGradientTensor=buffer_desc("FLOAT32", [1, 1, 0, 3])), "6_4"),
+    ("grad total too small", grad(InputGradientTensor=buffer_desc("FLOAT32", [1, 1, 1, 3], TotalTensorSizeInBytes=8)), "6_4"),
+    ("grad total not multiple of 4", grad(InputGradientTensor=buffer_desc("FLOAT32", [1, 1, 1, 3], TotalTensorSizeInBytes=14)), "6_4"),
+    ("grad bad alignment", grad(InputGradientTensor=buffer_desc("FLOAT32", [1, 1, 1, 3], GuaranteedBaseOffsetAlignment=3)), "6_4"),
+    ("grad owned output", grad(OutputGradientTensor=buffer_desc("FLOAT32", [1, 1, 2, 2], Flags="OWNED_BY_DML")), "6_4"),
+    ("grad owned input ok", grad(InputGradientTensor=buffer_desc("FLOAT32", [1, 1, 1, 3], Flags="OWNED_BY_DML")), "6_4"),
+    ("grad dtype mismatch", grad(OutputGradientTensor=buffer_desc("FLOAT16", [1, 1, 2, 2])), "6_4"),
+    ("grad int8", grad(InputGradientTensor=buffer_desc("INT8", [1, 1, 1, 3]),
+                       OutputGradientTensor=buffer_desc("INT8", [1, 1, 2, 2])), "6_4"),
+    ("grad strides ok", grad(OutputGradientTensor=buffer_desc("FLOAT32", [1, 1, 2, 2], [4, 4, 2, 1])), "6_4"),
+    ("grad unknown dtype", grad(InputGradientTensor=buffer_desc("UNKNOWN", [1, 1, 1, 3])), "6_4"),
+    ("resample2 ok", resample2(), "5_1"),
+    ("resample2 needs 5_1", resample2(), "5_0"),
+    ("resample2 int8 needs 6_2", resample2(InputTensor=buffer_desc("INT8", [1, 2, 3, 4]),
+                                           OutputTensor=buffer_desc("INT8", [1, 2, 6, 8])), "5_1"),
+    ("resample2 int8 ok", resample2(InputTensor=buffer_desc("INT8", [1, 2, 3, 4]),
+                                    OutputTensor=buffer_desc("INT8", [1, 2, 6, 8])), "6_2"),
+    ("resample2 rank mismatch", resample2(OutputTensor=buffer_desc("FLOAT32", [2, 6, 8])), "6_4"),
+    ("resample2 bad rounding", resample2(RoundingDirection=5), "6_4"),
+    ("resample2 bad mode", resample2(InterpolationMode=7), "6_4"),
+    ("resample v1 ok", pydml.DML_RESAMPLE_OPERATOR_DESC(
+        InputTensor=buffer_desc("FLOAT32", [1, 1, 4, 6]), OutputTensor=buffer_desc("FLOAT32", [1, 1, 2, 3]),
+        Scales=[1, 1, 0.5, 0.5]), "2_0"),
+    ("resample3 ok", pydml.DML_RESAMPLE3_OPERATOR_DESC(
+        InputTensor=buffer_desc("FLOAT32", [1, 1, 8, 8]), OutputTensor=buffer_desc("FLOAT32", [1, 1, 2, 2]),
+        InterpolationMode=LINEAR, Scales=[1, 1, .25, .25], InputPixelOffsets=[.5] * 4,
+        OutputPixelOffsets=[-.5] * 4, Antialiased=True), "6_4"),
+    ("upsample ok", upsample(), "1_0"),
+    ("upsample zero scale", upsample(ScaleSize=pydml.DML_SIZE_2D(Width=0, Height=2)), "6_4"),
+    ("upsample wrong output", upsample(OutputTensor=buffer_desc("FLOAT32", [1, 1, 4, 4])), "6_4"),
+    ("upsample 3-D", upsample(InputTensor=buffer_desc("FLOAT32", [1, 2, 2]),
+                              OutputTensor=buffer_desc("FLOAT32", [1, 4, 6])), "6_4"),
+    ("conv ok", conv(), "1_0"),
+    ("conv relu ok", conv(FusedActivation=relu()), "1_0"),
+    ("conv relu with tensors", conv(FusedActivation=relu(InputTensor=buffer_desc("FLOAT32", [1]))), "6_4"),
+    ("conv clip needs 6_0", conv(FusedActivation=clip()), "5_1"),
+    ("conv clip ok", conv(FusedActivation=clip()), "6_0"),
+    ("conv groups", conv(GroupCount=3), "6_4"),
+    ("conv zero groups", conv(GroupCount=0), "6_4"),
+    ("conv stride 0", conv(Strides=[1, 0]), "6_4"),
+    ("conv output size", conv(OutputTensor=buffer_desc("FLOAT32", [1, 6, 5, 4])), "6_4"),
+    ("conv batch", conv(OutputTensor=buffer_desc("FLOAT32", [2, 6, 5, 5])), "6_4"),
+    ("conv bias", conv(BiasTensor=buffer_desc("FLOAT32", [1, 5, 1, 1])), "6_4"),
+    ("conv out padding", conv(OutputPadding=[1, 0]), "6_4"),
+    ("conv 1-D needs 4_0", conv(InputTensor=buffer_desc("FLOAT32", [1, 4, 5]), FilterTensor=buffer_desc("FLOAT32", [6, 2, 3]),
+                                BiasTensor=None, OutputTensor=buffer_desc("FLOAT32", [1, 6, 5]), Strides=[1],
+                                Dilations=[1], StartPadding=[1], EndPadding=[1], OutputPadding=[0]), "3_1"),
+    ("conv backward ok", conv(Direction="BACKWARD", InputTensor=buffer_desc("FLOAT32", [1, 6, 3, 3]),
+                              FilterTensor=buffer_desc("FLOAT32", [6, 2, 3, 3]), BiasTensor=None,
+                              OutputTensor=buffer_desc("FLOAT32", [1, 4, 6, 6]), Strides=[2, 2],
+                              OutputPadding=[1, 1], StartPadding=[1, 1], EndPadding=[1, 1]), "6_4"),
+    ("conv backward filter", conv(Direction="BACKWARD", InputTensor=buffer_desc("FLOAT32", [1, 4, 3, 3]),
+                                  BiasTensor=None, OutputTensor=buffer_desc("FLOAT32", [1, 4, 3, 3])), "6_4"),
+    ("conv kernel too large", conv(InputTensor=buffer_desc("FLOAT32", [1, 4, 1, 1]), StartPadding=[0, 0],
+                                   EndPadding=[0, 0], OutputTensor=buffer_desc("FLOAT32", [1, 6, 1, 1])), "6_4"),
+]
+
+
+def python_verdict(desc, level):
+    try:
+        pydml.validate(desc, level)
+    except pydml.ValidationError as e:
+        return f"{e.desc}.{e.field}" if e.field else e.desc
+    return "ok"
+
+
+def c_verdict(desc, level):
+    c = pydml.to_c(desc)
+    message = ffi.new("char[512]")
+    status = lib.pydml_validate_operator(c.ptr, int(pydml.FeatureLevel.parse(level)), message, 512)
+    if status == lib.PYDML_STATUS_SUCCESS:
+        return "ok"
+    assert status == lib.PYDML_STATUS_INVALID_PARAMETER, ffi.string(message)
+    return ffi.string(message).decode().split(": ", 1)[0]
+
+
+@pytest.mark.parametrize("name,desc,level", CORPUS, ids=[c[0] for c in CORPUS])
+def test_c_and_python_validators_agree(name, desc, level):
+    expected = python_verdict(desc, level)
+    assert c_verdict(desc, level) == expected
+    assert (expected == "ok") == name.endswith("ok")
+
+
+def test_c_validator_messages_follow_the_grammar():
+    c = pydml.to_c(grad(Scales=[1, -2.0, 0.5, 1.5]))
+    message = ffi.new("char[256]")
+    lib.pydml_validate_operator(c.ptr, 0x3000, message, 256)
+    assert ffi.string(message) == b"DML_RESAMPLE_GRAD_OPERATOR_DESC.Scales[1]: must be > 0 and finite, got -2"
+
+
+def test_c_validator_truncates_into_a_tiny_buffer_and_accepts_none():
+    c = pydml.to_c(grad(Scales=[1, -2.0, 0.5, 1.5]))
+    message = ffi.new("char[8]")
+    assert lib.pydml_validate_operator(c.ptr, 0x3000, message, 8) == lib.PYDML_STATUS_INVALID_PARAMETER
+    assert len(ffi.string(message)) == 7
+    assert lib.pydml_validate_operator(c.ptr, 0x3000, ffi.NULL, 0) == lib.PYDML_STATUS_INVALID_PARAMETER
+    assert lib.pydml_validate_operator(ffi.NULL, 0x3000, ffi.NULL, 0) == lib.PYDML_STATUS_INVALID_PARAMETER
+
+
+def test_c_validator_rejects_unknown_levels_and_reports_unsupported_types():
+    c = pydml.to_c(grad())
+    assert lib.pydml_validate_operator(c.ptr, 0x3333, ffi.NULL, 0) == lib.PYDML_STATUS_INVALID_PARAMETER
+    raw = ffi.new("DML_OPERATOR_DESC*", {"Type": lib.DML_OPERATOR_GEMM, "Desc": c.ptr.Desc})
+    assert lib.pydml_validate_operator(raw, 0x6400, ffi.NULL, 0) == lib.PYDML_STATUS_UNSUPPORTED_PARAMETER
+
+
+def _create(desc, level=0x6400):
+    c = pydml.to_c(desc)
+    op = ffi.new("pydml_operator**")
+    message = ffi.new("char[256]")
+    status = lib.pydml_operator_create(c.ptr, level, 0, op, message, 256)
+    assert status == 0, ffi.string(message)
+    return ffi.gc(op[0], lib.pydml_operator_destroy)
+
+
+def _buffers(*arrays):
+    out = ffi.new("pydml_buffer[]", len(arrays))
+    for i, a in enumerate(arrays):
+        if a is not None:
+            out[i].data = ffi.cast("void*", a.ctypes.data)
+            out[i].size_in_bytes = a.nbytes
+    return out
+
+
+def test_execute_the_doc_example_through_the_c_api():
+    op = _create(grad())
+    assert lib.pydml_operator_input_count(op) == 1 and lib.pydml_operator_output_count(op) == 1
+    g = np.array([4, 5, 6], np.float32)
+    out = np.full(4, np.nan, np.float32)
+    message = ffi.new("char[256]")
+    status = lib.pydml_operator_execute(op, _buffers(g), 1, _buffers(out), 1, message, 256)
+    assert status == 0, ffi.string(message)
+    np.testing.assert_array_equal(out, [9, 6, 0, 0])
+
+
+def test_execute_convolution_with_absent_bias_binding(rng):
+    desc = conv(BiasTensor=None)
+    op = _create(desc)
+    assert lib.pydml_operator_input_count(op) == 3
+    x = rng.standard_normal((1, 4, 5, 5)).astype(np.float32)
+    w = rng.standard_normal((6, 2, 3, 3)).astype(np.float32)
+    out = np.full((1, 6, 5, 5), np.nan, np.float32)
+    status = lib.pydml_operator_execute(op, _buffers(x, w, None), 3, _buffers(out), 1, ffi.NULL, 0)
+    assert status == 0
+    expected = pydml.Device().create_operator(desc).execute({"InputTensor": x, "FilterTensor": w})["OutputTensor"]
+    np.testing.assert_allclose(out, expected, rtol=1e-5, atol=1e-5)
+
+
+@pytest.mark.parametrize("case", ["small input", "small output", "null data", "wrong counts", "null op"])
+def test_hostile_bindings_return_errors_not_crashes(case):
+    op = _create(grad())
+    g = np.array([4, 5, 6], np.float32)
+    out = np.zeros(4, np.float32)
+    inputs, outputs, n_in, n_out = _buffers(g), _buffers(out), 1, 1
+    if case == "small input":
+        inputs[0].size_in_bytes = 8
+    elif case == "small output":
+        outputs[0].size_in_bytes = 12
+    elif case == "null data":
+        inputs[0].data = ffi.NULL
+    elif case == "wrong counts":
+        n_in = 2
+    elif case == "null op":
+        op = ffi.NULL
+    message = ffi.new("char[256]")
+    status = lib.pydml_operator_execute(op, inputs, n_in, outputs, n_out, message, 256)
+    assert status == lib.PYDML_STATUS_INVALID_PARAMETER
+    assert ffi.string(message)
+    np.testing.assert_array_equal(out, 0)
+
+
+def test_c_example_compiles_and_runs(tmp_path):
+    cc = shutil.which("cc") or shutil.which("gcc")
+    if cc is None:
+        pytest.skip("no C compiler")
+    exe = tmp_path / "resample_grad_doc"
+    cmd = [cc, "-std=c11", "-Wall", "-Wextra", "-Werror", *paths.cflags().split(),
+           str(ROOT / "examples" / "c" / "resample_grad_doc.c"), *paths.libs().split(), "-o", str(exe)]
+    subprocess.run(cmd, check=True, capture_output=True)
+    result = subprocess.run([str(exe)], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert "OutputGradientTensor: [[9, 6], [0, 0]]" in result.stdout
+    assert "DML_RESAMPLE_GRAD_OPERATOR_DESC.Scales[1]: must be > 0 and finite, got -2" in result.stdout
