@@ -70,6 +70,11 @@ class CFlag(enum.IntFlag):
         if isinstance(value, cls):
             return value
         if isinstance(value, int) and not isinstance(value, bool):
+            known = 0
+            for member in cls:
+                known |= member.value
+            if value < 0 or value & ~known:
+                raise ValueError(f"{value!r} has bits that are not {_CTYPES[cls.__name__]} flags")
             return cls(value)
         if isinstance(value, (list, tuple)):
             result = cls(0)

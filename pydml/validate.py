@@ -217,7 +217,7 @@ def check_buffer_tensor(name: str, field: str, t: BufferTensorDesc, role: Role) 
         flags = TensorFlags.parse(t.Flags)
     except ValueError:
         raise ValidationError(name, f"{field}.Flags", "has unknown bits", t.Flags) from None
-    if flags & ~TensorFlags.OWNED_BY_DML:
+    if int(flags) & ~int(TensorFlags.OWNED_BY_DML):
         raise ValidationError(name, f"{field}.Flags", "has unknown bits", int(flags))
     if flags & TensorFlags.OWNED_BY_DML and role is not Role.INPUT_TENSOR:
         raise ValidationError(name, f"{field}.Flags",
