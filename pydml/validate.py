@@ -18,6 +18,7 @@ message:
 from __future__ import annotations
 
 import math
+import numbers
 from typing import Any
 
 from pydml.enums import CEnum, CFlag, FeatureLevel, TensorDataType, TensorFlags, TensorType
@@ -119,7 +120,17 @@ def _check_structure(name: str, spec: FieldSpec, value: Any, ctx: CheckContext) 
     elif spec.type in (FieldType.ENUM, FieldType.FLAGS):
         assert spec.enum is not None
         _enum_value(spec.enum, value, name, field)
+    elif spec.type in (FieldType.SIZE_2D, FieldType.SCALE_BIAS):
+        struct, parts, ptype = ((
+            "DML_SIZE_2D", ("Width", "Height"), FieldType.UINT) if spec.type is FieldType.SIZE_2D
+            else ("DML_SCALE_BIAS", ("Scale", "Bias"), FieldType.FLOAT))
+        if not all(hasattr(value, part) for part in parts):
+            raise ValidationError(name, field, f"must be a {struct}", type(value).__name__)
+        for part in parts:
+            _check_scalar(name, f"{field}.{part}", ptype, getattr(value, part))
     elif spec.type in ARRAY_TYPES:
+        if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+            raise ValidationError(name, field, "must be an array", value)
         for i, item in enumerate(value):
             _check_scalar(name, f"{field}[{i}]", spec.type, item)
     elif spec.type in (FieldType.UINT, FieldType.INT, FieldType.FLOAT, FieldType.UINT64,
@@ -144,13 +155,14 @@ _SCALAR_RANGES = {
 
 
 def _check_scalar(name: str, field: str, ftype: FieldType, value: Any) -> None:
+    # numbers.Real / numbers.Integral also admit numpy scalars (np.float32, np.int64).
     if ftype in (FieldType.FLOAT, FieldType.FLOAT_ARRAY):
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
+        if isinstance(value, bool) or not isinstance(value, numbers.Real):
             raise ValidationError(name, field, "must be a number", value)
         return
     if isinstance(value, bool) and ftype is not FieldType.BOOL:
         raise ValidationError(name, field, "must be an integer", value)
-    if not isinstance(value, int):
+    if not isinstance(value, numbers.Integral):
         raise ValidationError(name, field, "must be an integer", value)
     low, high = _SCALAR_RANGES[ftype]
     if not low <= int(value) <= high:
