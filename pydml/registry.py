@@ -309,11 +309,14 @@ def schema_of(desc_or_type: Any) -> OperatorSchema:
     if isinstance(desc_or_type, OperatorType):
         key = desc_or_type
     elif isinstance(desc_or_type, str):
-        key = OperatorType.parse(desc_or_type)  # type: ignore[assignment]
-        if desc_or_type.endswith("_OPERATOR_DESC"):
+        # A struct name first: OperatorType.parse rejects "DML_..._OPERATOR_DESC".
+        text = desc_or_type.strip()
+        if text.endswith("_OPERATOR_DESC"):
             for s in _BY_TYPE.values():
-                if s.c_name == desc_or_type:
+                if s.c_name == text:
                     return s
+            text = text.removeprefix("DML_").removesuffix("_OPERATOR_DESC")
+        key = OperatorType.parse(text)  # type: ignore[assignment]
     else:
         cls = desc_or_type if isinstance(desc_or_type, type) else type(desc_or_type)
         if cls in _BY_CLASS:
