@@ -8,6 +8,7 @@ explicitly they are validated, because a C struct or a JSON file can carry wrong
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -29,7 +30,19 @@ def calc_buffer_tensor_size(data_type: TensorDataType | int, sizes: Sequence[int
 
 
 def _tuple(values: Sequence[int] | None) -> tuple[int, ...] | None:
-    return None if values is None else tuple(int(v) for v in values)
+    """Integers as Python ints (numpy ints included); anything else is kept for validation to name.
+
+    (``int(v)`` would silently truncate a size of 2.7 to 2.)
+    """
+    if values is None:
+        return None
+    out: list[Any] = []
+    for v in values:
+        try:
+            out.append(operator.index(v))
+        except TypeError:
+            out.append(v)
+    return tuple(out)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -66,7 +79,7 @@ class BufferTensorDesc:
         """DMLCalcBufferTensorSize of this desc."""
         try:
             return calc_buffer_tensor_size(self.DataType, self.Sizes, self.Strides)
-        except OverflowError:
+        except (OverflowError, TypeError):  # out-of-range or non-integer sizes: invalid anyway
             return 0
 
     @property

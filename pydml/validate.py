@@ -189,6 +189,8 @@ def check_buffer_tensor(name: str, field: str, t: BufferTensorDesc, role: Role) 
                               f"must be at most DML_TENSOR_DIMENSION_COUNT_MAX1 ({MAX_DIMENSIONS})",
                               len(sizes))
     for i, size in enumerate(sizes):
+        if isinstance(size, bool) or not isinstance(size, int):
+            raise ValidationError(name, f"{field}.Sizes[{i}]", "must be an integer", size)
         if not 0 < size <= UINT32_MAX:
             raise ValidationError(name, f"{field}.Sizes[{i}]",
                                   "must be > 0" if size <= 0 else "must fit in UINT", size)
@@ -197,6 +199,8 @@ def check_buffer_tensor(name: str, field: str, t: BufferTensorDesc, role: Role) 
             raise ValidationError(name, f"{field}.Strides",
                                   f"must have DimensionCount ({len(sizes)}) values", len(strides))
         for i, stride in enumerate(strides):
+            if isinstance(stride, bool) or not isinstance(stride, int):
+                raise ValidationError(name, f"{field}.Strides[{i}]", "must be an integer", stride)
             if not 0 <= stride <= UINT32_MAX:
                 raise ValidationError(name, f"{field}.Strides[{i}]", "must fit in UINT", stride)
     elements = math.prod(sizes)
