@@ -1,4 +1,4 @@
-"""Descs across the C boundary: dataclass -> directml.h memory, and ``DML_OPERATOR_DESC*`` -> dataclass.
+"""Descs across the C boundary: dataclass -> directml.h memory, ``DML_OPERATOR_DESC*`` -> dataclass.
 
 ``to_c`` builds exactly the bytes C code written against directml.h builds (the structs come
 from include/DirectML.h through cffi), and returns an object that keeps every array and nested

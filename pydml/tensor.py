@@ -8,6 +8,7 @@ explicitly they are validated, because a C struct or a JSON file can carry wrong
 
 from __future__ import annotations
 
+import contextlib
 import operator
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -62,10 +63,8 @@ class BufferTensorDesc:
     def __post_init__(self) -> None:
         # Unknown enum values stay as given so validation can name them.
         for name, enum_cls in (("DataType", TensorDataType), ("Flags", TensorFlags)):
-            try:
+            with contextlib.suppress(ValueError):
                 object.__setattr__(self, name, enum_cls.parse(getattr(self, name)))
-            except ValueError:
-                pass
         object.__setattr__(self, "Sizes", _tuple(self.Sizes) or ())
         object.__setattr__(self, "Strides", _tuple(self.Strides))
 
@@ -110,10 +109,8 @@ class TensorDesc:
     C_NAME = "DML_TENSOR_DESC"
 
     def __post_init__(self) -> None:
-        try:
+        with contextlib.suppress(ValueError):
             object.__setattr__(self, "Type", TensorType.parse(self.Type))
-        except ValueError:
-            pass
 
 
 AnyTensorDesc = TensorDesc | BufferTensorDesc
@@ -125,7 +122,8 @@ def as_tensor_desc(value: Any) -> TensorDesc:
         return value
     if isinstance(value, BufferTensorDesc):
         return TensorDesc(Type=TensorType.BUFFER, Desc=value)
-    raise TypeError(f"expected DML_TENSOR_DESC or DML_BUFFER_TENSOR_DESC, got {type(value).__name__}")
+    raise TypeError("expected DML_TENSOR_DESC or DML_BUFFER_TENSOR_DESC, "
+                    f"got {type(value).__name__}")
 
 
 def buffer_desc(data_type: TensorDataType | str | int, sizes: Sequence[int],

@@ -107,8 +107,8 @@ def _check_structure(name: str, spec: FieldSpec, value: Any, ctx: CheckContext) 
         return
     if spec.is_tensor:
         if ctx.fused:
-            raise ValidationError(name, field, "must be NULL in a fused activation", "a tensor desc",
-                                  show_value=False)
+            raise ValidationError(name, field, "must be NULL in a fused activation",
+                                  "a tensor desc", show_value=False)
         if isinstance(value, TensorDesc):
             if value.Type != TensorType.BUFFER:
                 raise ValidationError(name, f"{field}.Type", "must be DML_TENSOR_TYPE_BUFFER",

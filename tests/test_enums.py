@@ -1,4 +1,4 @@
-"""pydml/enums.py mirrors the enums of include/DirectML.h exactly (values, C names, nothing extra)."""
+"""pydml/enums.py mirrors the enums of include/DirectML.h (values, C names, nothing extra)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,14 @@ import pytest
 
 import pydml
 from pydml._ffi import ffi
-from pydml.enums import ENUM_BY_CTYPE, CFlag, FeatureLevel, OperatorType, TensorDataType, c_constants
+from pydml.enums import (
+    ENUM_BY_CTYPE,
+    CFlag,
+    FeatureLevel,
+    OperatorType,
+    TensorDataType,
+    c_constants,
+)
 
 HEADER = Path(__file__).resolve().parents[1] / "include" / "DirectML.h"
 
@@ -44,10 +51,7 @@ def test_enum_mirrors_header(ctype: str) -> None:
     assert in_header == dict(ffi.typeof(ctype).relements)  # text parse agrees with cffi
     # Every enumerator has a member with the same value and C name (aliases included) ...
     for c_name, value in in_header.items():
-        if issubclass(cls, CFlag) and value == 0:
-            member = cls(0)
-        else:
-            member = cls.parse(c_name)
+        member = cls(0) if issubclass(cls, CFlag) and value == 0 else cls.parse(c_name)
         assert int(member) == value, c_name
         assert getattr(pydml, c_name) == value
         assert int(getattr(pydml, c_name)) == value

@@ -1,4 +1,4 @@
-"""Feature levels: the introduction table, operators_at, CheckFeatureSupport, and an op x level sweep."""
+"""Feature levels: the introduction table, operators_at, CheckFeatureSupport, op x level sweep."""
 
 from __future__ import annotations
 
@@ -7,7 +7,13 @@ from test_validation import minimal_desc
 
 import pydml
 from pydml import FeatureLevel, FeatureLevelError, OperatorType, ValidationError, validate
-from pydml.feature_levels import _INTRODUCED, INTRODUCED_AT, introduced_at, max_supported, operators_at
+from pydml.feature_levels import (
+    _INTRODUCED,
+    INTRODUCED_AT,
+    introduced_at,
+    max_supported,
+    operators_at,
+)
 from pydml.registry import all_schemas
 
 FL = FeatureLevel
@@ -72,7 +78,7 @@ def test_check_feature_support() -> None:
 
 # Tensor support per operator, transcribed independently from directml-api.md §3.2.
 F = ("FLOAT32", "FLOAT16")
-FI = F + ("INT8", "UINT8")
+FI = (*F, "INT8", "UINT8")
 R14 = (1, 2, 3, 4)
 SUPPORT: dict[str, list[tuple[FeatureLevel, tuple[int, ...], tuple[str, ...]]]] = {
     "UPSAMPLE_2D": [(FL.FL1_0, (4, 5), F)],
@@ -101,8 +107,8 @@ def _cases() -> list[tuple[str, int, str]]:
         op = schema.type.name
         ranks = [4] if op == "UPSAMPLE_2D" else [3, 4, 5] if op == "CONVOLUTION" else \
             [1, 3, 4] if op.startswith("RESAMPLE") else [4]
-        dtypes = ["FLOAT32", "FLOAT16", "INT8", "FLOAT64"] if op.startswith(("RESAMPLE", "UPSAMPLE")) \
-            else ["FLOAT32", "INT8"]
+        resampling = op.startswith(("RESAMPLE", "UPSAMPLE"))
+        dtypes = ["FLOAT32", "FLOAT16", "INT8", "FLOAT64"] if resampling else ["FLOAT32", "INT8"]
         out += [(op, r, d) for r in ranks for d in dtypes]
     return out
 

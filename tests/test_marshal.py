@@ -187,7 +187,8 @@ def test_from_c_rejects_unknown_type() -> None:
     cd.ptr.Type = 9999
     with pytest.raises(ValidationError) as info:
         from_c(cd.ptr)
-    assert (info.value.desc, info.value.field, info.value.value) == ("DML_OPERATOR_DESC", "Type", 9999)
+    err = info.value
+    assert (err.desc, err.field, err.value) == ("DML_OPERATOR_DESC", "Type", 9999)
     cd.ptr.Type = int(pydml.DML_OPERATOR_GEMM)  # a real operator pydml has no desc for
     with pytest.raises(UnsupportedError):
         from_c(cd.ptr)
@@ -201,7 +202,8 @@ def test_from_c_bounds_array_counts(count: int) -> None:
     with pytest.raises(ValidationError) as info:
         from_c(cd.ptr)
     err = info.value
-    assert (err.desc, err.field, err.value) == ("DML_RESAMPLE2_OPERATOR_DESC", "DimensionCount", count)
+    assert (err.desc, err.field, err.value) == ("DML_RESAMPLE2_OPERATOR_DESC", "DimensionCount",
+                                                count)
     assert f"must be at most {MAX_ARRAY_LENGTH}" in str(err)
 
 

@@ -1,4 +1,4 @@
-"""The operator registry: schemas match the C structs, every op module is imported, families, lookups."""
+"""The operator registry: schemas match the C structs, op modules imported, families, lookups."""
 
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ def test_fields_match_c_struct(schema: pydml.OperatorSchema) -> None:
         if spec.is_tensor:
             assert spec.role in (Role.INPUT_TENSOR, Role.OUTPUT_TENSOR)
             assert cf.type.kind == "pointer"
-    assert schema.desc_class.C_NAME == schema.c_name
+    assert schema.c_name == schema.desc_class.C_NAME
     assert schema.desc_class.OPERATOR_TYPE is schema.type
     assert schema.c_name == f"DML_{schema.type.name}_OPERATOR_DESC"
 
@@ -171,8 +171,11 @@ def test_defaults_match_c_zero_initialisation() -> None:
     assert c.FusedActivation is None and c.BiasTensor is None and c.DimensionCount is None
     for name in ("RESAMPLE2", "RESAMPLE3", "RESAMPLE_GRAD1"):
         d = getattr(pydml, f"DML_{name}_OPERATOR_DESC")()
-        assert d.RoundingDirection is pydml.AxisDirection.INCREASING and int(d.RoundingDirection) == 0
-    for s in family_members("RESAMPLE") + family_members("RESAMPLE_GRAD") + [schema_of("UPSAMPLE_2D")]:
+        assert d.RoundingDirection is pydml.AxisDirection.INCREASING
+        assert int(d.RoundingDirection) == 0
+    resamplers = [*family_members("RESAMPLE"), *family_members("RESAMPLE_GRAD"),
+                  schema_of("UPSAMPLE_2D")]
+    for s in resamplers:
         d = s.desc_class()
         assert d.InterpolationMode is pydml.InterpolationMode.NEAREST_NEIGHBOR
         assert int(d.InterpolationMode) == 0
@@ -204,4 +207,5 @@ def test_operator_desc_wrap() -> None:
     w = wrap(d)
     assert w.Type is OperatorType.RESAMPLE and w.Desc is d
     assert wrap(w) is w
-    assert pydml.DML_OPERATOR_DESC(Type="DML_OPERATOR_RESAMPLE", Desc=d).Type is OperatorType.RESAMPLE
+    w2 = pydml.DML_OPERATOR_DESC(Type="DML_OPERATOR_RESAMPLE", Desc=d)
+    assert w2.Type is OperatorType.RESAMPLE

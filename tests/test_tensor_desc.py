@@ -1,4 +1,4 @@
-"""DMLCalcBufferTensorSize, DML_BUFFER_TENSOR_DESC defaults, buffer_desc, and BufferTensorDesc as a tensor."""
+"""DMLCalcBufferTensorSize, BufferTensorDesc defaults, buffer_desc, BufferTensorDesc as a tensor."""
 
 from __future__ import annotations
 
@@ -6,7 +6,13 @@ import pytest
 from test_validation import resample_desc
 
 import pydml
-from pydml import BufferTensorDesc, TensorDataType, TensorDesc, ValidationError, calc_buffer_tensor_size
+from pydml import (
+    BufferTensorDesc,
+    TensorDataType,
+    TensorDesc,
+    ValidationError,
+    calc_buffer_tensor_size,
+)
 from pydml.tensor import as_tensor_desc, buffer_desc
 
 T = TensorDataType
@@ -57,10 +63,12 @@ def test_buffer_tensor_desc_defaults() -> None:
     assert b.GuaranteedBaseOffsetAlignment == 0
     assert b.element_strides == (24, 12, 4, 1)
     assert BufferTensorDesc(DataType="FLOAT32", Sizes=[5]).element_strides == (1,)
-    s = BufferTensorDesc(DataType="FLOAT32", Sizes=[2, 3], Strides=[1, 2], TotalTensorSizeInBytes=64)
+    s = BufferTensorDesc(DataType="FLOAT32", Sizes=[2, 3], Strides=[1, 2],
+                         TotalTensorSizeInBytes=64)
     assert s.element_strides == (1, 2)
     assert s.minimum_size_in_bytes == 24 and s.total_size_in_bytes == 64
-    assert BufferTensorDesc(DataType="FLOAT32", Sizes=[2], TotalTensorSizeInBytes=0).total_size_in_bytes == 8
+    zero = BufferTensorDesc(DataType="FLOAT32", Sizes=[2], TotalTensorSizeInBytes=0)
+    assert zero.total_size_in_bytes == 8
     assert BufferTensorDesc(DataType="FLOAT32", Sizes=[2], DimensionCount=3).dimension_count == 3
 
 
@@ -75,7 +83,8 @@ def test_numpy_and_non_integer_sizes() -> None:
     desc = resample_desc("RESAMPLE2", InputTensor=bad)
     with pytest.raises(ValidationError) as info:
         pydml.validate(desc)
-    assert info.value.field == "InputTensor.Sizes[3]" and "must be an integer, got 2.7" in str(info.value)
+    assert info.value.field == "InputTensor.Sizes[3]"
+    assert "must be an integer, got 2.7" in str(info.value)
     bad = BufferTensorDesc(DataType="FLOAT32", Sizes=[1, 1, 1, 2], Strides=[2, 2, 2, 1.5])
     with pytest.raises(ValidationError) as info:
         pydml.validate(resample_desc("RESAMPLE2", InputTensor=bad))
@@ -129,5 +138,5 @@ def test_buffer_tensor_desc_accepted_as_tensor_desc() -> None:
     # A bad BufferTensorDesc is reported at the same field paths as a wrapped one.
     bad = BufferTensorDesc(DataType="FLOAT32", Sizes=[1, 1, 1, 3], TotalTensorSizeInBytes=8)
     with pytest.raises(ValidationError) as info:
-        pydml.validate(pydml.DML_RESAMPLE_GRAD_OPERATOR_DESC(**{**grad.__dict__, "InputGradientTensor": bad}))
+        pydml.validate(type(grad)(**{**grad.__dict__, "InputGradientTensor": bad}))
     assert info.value.field == "InputGradientTensor.TotalTensorSizeInBytes"

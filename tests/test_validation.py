@@ -1,6 +1,6 @@
-"""One test per validation rule: build the bad desc, assert the exception class, .desc, .field, message.
+"""One test per validation rule: build the bad desc, assert exception class, .desc, .field, message.
 
-Also the accepted cases (the DirectML doc example, every resample revision at its introduction level,
+Also the accepted cases (the DirectML doc example, every resample revision at its introduction,
 TV-C1/TV-C3 convolution shapes) and a hypothesis property test over random resample descs.
 ``minimal_desc`` (one valid desc per registered operator) is shared with test_feature_levels.py.
 """
@@ -50,7 +50,8 @@ def resample_desc(op: str, rank: int = 4, dtype: str = "FLOAT32", **kw: Any) -> 
     elif op == "RESAMPLE":
         base = dict(InputTensor=t(in_sizes, dtype), OutputTensor=t(out_sizes, dtype), Scales=scales)
     elif op.startswith("RESAMPLE_GRAD"):
-        base = dict(InputGradientTensor=t(out_sizes, dtype), OutputGradientTensor=t(in_sizes, dtype),
+        base = dict(InputGradientTensor=t(out_sizes, dtype),
+                    OutputGradientTensor=t(in_sizes, dtype),
                     Scales=scales, InputPixelOffsets=[0.5] * rank, OutputPixelOffsets=[-0.5] * rank)
     else:
         base = dict(InputTensor=t(in_sizes, dtype), OutputTensor=t(out_sizes, dtype), Scales=scales,
@@ -117,7 +118,8 @@ def test_doc_example_accepted_at_3_0() -> None:
     pydml.Device(feature_level="3_0").validate(resample_grad())
 
 
-@pytest.mark.parametrize("op", ["UPSAMPLE_2D", "RESAMPLE", "RESAMPLE1", "RESAMPLE_GRAD", "RESAMPLE2",
+@pytest.mark.parametrize("op", ["UPSAMPLE_2D", "RESAMPLE", "RESAMPLE1", "RESAMPLE_GRAD",
+                                "RESAMPLE2",
                                 "RESAMPLE_GRAD1", "RESAMPLE3"])
 def test_every_resample_revision_valid_at_its_introduction(op: str) -> None:
     desc = resample_desc(op)
@@ -129,7 +131,7 @@ def test_every_resample_revision_valid_at_its_introduction(op: str) -> None:
 
 def test_tv_c1_forward_and_tv_c3_backward_accepted() -> None:
     validate(conv(), FL.FL1_0)
-    # TV-C3, 1-D along W written as 4-D {1,1,1,W}: input [1,2,3], filter [1,10,100], stride 2, pads 1.
+    # TV-C3, 1-D along W as 4-D {1,1,1,W}: input [1,2,3], filter [1,10,100], stride 2, pads 1.
     validate(conv(InputTensor=t([1, 1, 1, 3]), FilterTensor=t([1, 1, 1, 3]),
                   OutputTensor=t([1, 1, 1, 5]), Direction="BACKWARD", Strides=[1, 2],
                   StartPadding=[0, 1], EndPadding=[0, 1]), FL.FL1_0)
@@ -170,7 +172,8 @@ def test_optional_tensor_null_is_fine() -> None:
 def test_tensor_type_not_buffer() -> None:
     bad = pydml.TensorDesc(Type="INVALID", Desc=t([1, 1, 1, 3]).Desc)
     expect(resample_grad(InputGradientTensor=bad), FL.FL3_0, ValidationError, RG,
-           "InputGradientTensor.Type", "must be DML_TENSOR_TYPE_BUFFER, got DML_TENSOR_TYPE_INVALID")
+           "InputGradientTensor.Type",
+           "must be DML_TENSOR_TYPE_BUFFER, got DML_TENSOR_TYPE_INVALID")
 
 
 def test_tensor_desc_null() -> None:
@@ -344,7 +347,8 @@ def test_total_size_too_small() -> None:
     err = expect(_bad_tensor(TotalTensorSizeInBytes=8), FL.FL3_0, ValidationError, RG,
                  "InputGradientTensor.TotalTensorSizeInBytes",
                  "must be at least the 12 bytes the sizes and strides need, got 8")
-    assert str(err) == ("DML_RESAMPLE_GRAD_OPERATOR_DESC.InputGradientTensor.TotalTensorSizeInBytes:"
+    assert str(err) == ("DML_RESAMPLE_GRAD_OPERATOR_DESC.InputGradientTensor."
+                        "TotalTensorSizeInBytes:"
                         " must be at least the 12 bytes the sizes and strides need, got 8")
 
 
@@ -419,7 +423,8 @@ def test_data_type_never_allowed(dtype: str) -> None:
            "DML_RESAMPLE2_OPERATOR_DESC", "InputTensor.DataType",
            "must be one of FLOAT32, FLOAT16, INT8, UINT8")
     expect(resample_desc("RESAMPLE2", dtype=dtype), FL.FL5_1, ValidationError,
-           "DML_RESAMPLE2_OPERATOR_DESC", "InputTensor.DataType", "must be one of FLOAT32, FLOAT16,")
+           "DML_RESAMPLE2_OPERATOR_DESC", "InputTensor.DataType",
+           "must be one of FLOAT32, FLOAT16,")
     expect(resample_grad(InputGradientTensor=t([1, 1, 1, 3], "INT8"),
                          OutputGradientTensor=t([1, 1, 2, 2], "INT8")), FL.FL6_4, ValidationError,
            RG, "InputGradientTensor.DataType", "must be one of FLOAT32, FLOAT16, got")
@@ -430,7 +435,8 @@ def test_data_type_never_allowed(dtype: str) -> None:
 
 def test_dimension_counts_must_match() -> None:
     expect(resample_grad(OutputGradientTensor=t([1, 2, 2])), FL.FL5_1, ValidationError, RG,
-           "OutputGradientTensor.DimensionCount", "must match InputGradientTensor.DimensionCount 4, "
+           "OutputGradientTensor.DimensionCount",
+           "must match InputGradientTensor.DimensionCount 4, "
            "got 3")
 
 
@@ -478,7 +484,8 @@ def test_explicit_dimension_count_disagrees_with_all_arrays() -> None:
                  "OutputPixelOffsets has 4), got 3")
     assert err.value == 3
     expect(conv(DimensionCount=3), FL.FL1_0, ValidationError, CONV, "DimensionCount",
-           "Strides has 2, Dilations has 2, StartPadding has 2, EndPadding has 2, OutputPadding has 2")
+           "Strides has 2, Dilations has 2, StartPadding has 2, EndPadding has 2, "
+           "OutputPadding has 2")
 
 
 def test_explicit_dimension_count_matching_is_fine() -> None:
@@ -631,7 +638,8 @@ def test_conv_kernel_larger_than_padded_input() -> None:
 
 def test_conv_output_padding_too_large() -> None:
     expect(conv(OutputPadding=[0, 1], OutputTensor=t([1, 1, 2, 3])), FL.FL1_0, ValidationError,
-           CONV, "OutputPadding[1]", "must be smaller than Strides[1] (1) or Dilations[1] (1), got 1")
+           CONV, "OutputPadding[1]",
+           "must be smaller than Strides[1] (1) or Dilations[1] (1), got 1")
     validate(conv(OutputPadding=[0, 1], OutputTensor=t([1, 1, 2, 4]), Dilations=[1, 2],
                   FilterTensor=t([1, 1, 2, 1])), FL.FL1_0)
 
