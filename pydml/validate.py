@@ -39,6 +39,7 @@ from pydml.tensor import BufferTensorDesc, TensorDesc
 UINT32_MAX = 2**32 - 1
 INT32_MIN, INT32_MAX = -(2**31), 2**31 - 1
 MAX_DIMENSIONS = 8  # DML_TENSOR_DIMENSION_COUNT_MAX1
+FLT_MAX = 3.4028234663852886e38
 
 
 def validate(desc: Any, feature_level: FeatureLevel | str | int = FeatureLevel.FL6_4) -> None:
@@ -58,7 +59,11 @@ def resolve(desc: Any) -> tuple[OperatorSchema, Any]:
         schema = schema_of(desc.Type)
         if desc.Desc is None:
             raise ValidationError("DML_OPERATOR_DESC", "Desc", "must not be NULL", None)
-        actual = schema_of(desc.Desc)
+        try:
+            actual = schema_of(desc.Desc)
+        except TypeError:
+            raise ValidationError("DML_OPERATOR_DESC", "Desc",
+                                  f"must be a {schema.c_name}", type(desc.Desc).__name__) from None
         if actual is not schema:
             raise ValidationError("DML_OPERATOR_DESC", "Desc",
                                   f"Type is {schema.type.c_name} but Desc is a {actual.c_name}",
@@ -159,6 +164,13 @@ def _check_scalar(name: str, field: str, ftype: FieldType, value: Any) -> None:
     if ftype in (FieldType.FLOAT, FieldType.FLOAT_ARRAY):
         if isinstance(value, bool) or not isinstance(value, numbers.Real):
             raise ValidationError(name, field, "must be a number", value)
+        # C FLOAT is 32-bit: a larger finite value would silently become inf in the struct.
+        try:
+            as_float = float(value)
+        except OverflowError:
+            raise ValidationError(name, field, "must fit in a 32-bit FLOAT", value) from None
+        if math.isfinite(as_float) and abs(as_float) > FLT_MAX:
+            raise ValidationError(name, field, "must fit in a 32-bit FLOAT", value)
         return
     if isinstance(value, bool) and ftype is not FieldType.BOOL:
         raise ValidationError(name, field, "must be an integer", value)

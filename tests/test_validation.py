@@ -826,3 +826,25 @@ def test_scale_bias_wrong_type() -> None:
     expect(clip, FL.FL1_0, ValidationError, "DML_ELEMENT_WISE_CLIP_OPERATOR_DESC",
            "ScaleBias.Scale", "must be a number")
     validate(activation("ELEMENT_WISE_CLIP", ScaleBias=pydml.DML_SCALE_BIAS(Scale=2.0)), FL.FL1_0)
+
+
+@pytest.mark.parametrize("value", [1e39, -1e39, 10**400])
+def test_float_must_fit_float32(value: float) -> None:
+    # C FLOAT is 32-bit: 1e39 would become inf in the struct after passing validation.
+    expect(resample_grad(Scales=[1, 1, value, 1.5]), FL.FL3_0, ValidationError, RG, "Scales[2]",
+           "must fit in a 32-bit FLOAT")
+    expect(activation("ACTIVATION_ELU", Alpha=value), FL.FL3_0, ValidationError,
+           "DML_ACTIVATION_ELU_OPERATOR_DESC", "Alpha", "must fit in a 32-bit FLOAT")
+
+
+def test_float_infinity_allowed_where_rules_allow() -> None:
+    validate(activation("ELEMENT_WISE_CLIP", Min=-math.inf, Max=math.inf), FL.FL1_0)
+    validate(resample_grad(Scales=[1, 1, 0.5, 3.4e38]), FL.FL3_0)  # largest-ish float32 is fine
+
+
+def test_operator_desc_desc_not_a_desc() -> None:
+    expect(OperatorDesc(Type="RESAMPLE", Desc=5), FL.FL6_4, ValidationError, "DML_OPERATOR_DESC",
+           "Desc", "must be a DML_RESAMPLE_OPERATOR_DESC, got 'int'")
+    act = OperatorDesc(Type="ACTIVATION_RELU", Desc=object())
+    expect(conv(FusedActivation=act), FL.FL6_4, ValidationError, "DML_OPERATOR_DESC", "Desc",
+           "must be a DML_ACTIVATION_RELU_OPERATOR_DESC")
