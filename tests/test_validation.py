@@ -789,9 +789,9 @@ def _corruptions(op: str, desc: Any) -> list[tuple[dict[str, Any], str]]:
 def test_property_random_resample_descs(case: tuple[str, Any], data: st.DataObject) -> None:
     op, desc = case
     validate(desc, FL.FL6_4)
-    validate(desc, pydml.introduced_at(pydml.OperatorType[op]).__class__.FL5_1
-             if op in ("RESAMPLE_GRAD", "RESAMPLE") and len(desc.Scales) != 4
-             else pydml.introduced_at(pydml.OperatorType[op]))
+    introduced = pydml.introduced_at(pydml.OperatorType[op])
+    # RESAMPLE and RESAMPLE_GRAD take ranks other than 4 from FL5_1 on.
+    validate(desc, max(introduced, FL.FL5_1) if len(desc.Scales) != 4 else introduced)
     changes, field = data.draw(st.sampled_from(_corruptions(op, desc)))
     bad = type(desc)(**{**{f: getattr(desc, f) for f in desc.__dataclass_fields__}, **changes})
     with pytest.raises(ValidationError) as info:
@@ -848,3 +848,23 @@ def test_operator_desc_desc_not_a_desc() -> None:
     act = OperatorDesc(Type="ACTIVATION_RELU", Desc=object())
     expect(conv(FusedActivation=act), FL.FL6_4, ValidationError, "DML_OPERATOR_DESC", "Desc",
            "must be a DML_ACTIVATION_RELU_OPERATOR_DESC")
+
+
+def test_readme_error_examples_are_exact() -> None:
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    block = readme.split("## Errors", 1)[1].split("```", 2)[1]
+    documented = [line for line in block.splitlines() if line.strip()]
+    descs = [
+        (resample_grad(Scales=[1, -2, 0.5, 1.5]), FL.FL3_0),
+        (resample_grad(InputPixelOffsets=[0.5] * 3), FL.FL3_0),
+        (resample_desc("RESAMPLE_GRAD1"), FL.FL4_0),
+        (resample_grad(InputGradientTensor=t([1, 1, 1, 3], TotalTensorSizeInBytes=8)), FL.FL3_0),
+    ]
+    produced = []
+    for desc, level in descs:
+        with pytest.raises(ValidationError) as info:
+            validate(desc, level)
+        produced.append(str(info.value))
+    assert produced == documented
