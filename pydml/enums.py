@@ -40,10 +40,11 @@ class CEnum(enum.IntEnum):
         if isinstance(value, int):
             return cls(value)
         if isinstance(value, str):
+            # __members__, not iteration: iteration skips aliases (DML_OPERATOR_SCATTER).
             text = value.strip()
             suffix = text.removeprefix(cls.c_prefix())
-            for member in cls:
-                if member.c_name == text or member.c_name.removeprefix(cls.c_prefix()) == suffix:
+            for key, member in cls.__members__.items():
+                if key == suffix or member.c_name == text:
                     return member
         raise ValueError(f"{value!r} is not a {cls.c_type()} value")
 
@@ -70,6 +71,11 @@ class CFlag(enum.IntFlag):
         if isinstance(value, cls):
             return value
         if isinstance(value, int) and not isinstance(value, bool):
+            known = 0
+            for member in cls:
+                known |= member.value
+            if value < 0 or value & ~known:
+                raise ValueError(f"{value!r} has bits that are not {_CTYPES[cls.__name__]} flags")
             return cls(value)
         if isinstance(value, (list, tuple)):
             result = cls(0)
@@ -79,8 +85,9 @@ class CFlag(enum.IntFlag):
         if isinstance(value, str):
             prefix = _PREFIXES[cls.__name__]
             suffix = value.strip().removeprefix(prefix)
-            for member in cls:
-                if member.name == suffix:
+            # __members__, not iteration: Flag iteration skips the zero member (NONE).
+            for key, member in cls.__members__.items():
+                if key == suffix:
                     return member
         raise ValueError(f"{value!r} is not a {_CTYPES[cls.__name__]} value")
 
@@ -263,7 +270,9 @@ def c_constants() -> dict[str, Any]:
     """Every enumerator as a module-level constant named exactly as in C."""
     out: dict[str, Any] = {}
     for cls in ENUM_BY_CTYPE.values():
-        for member in cls:
-            out[member.c_name] = member
+        # __members__ also holds what iteration skips: flag NONE members and aliases.
+        for key, member in cls.__members__.items():
+            if key == member.name:
+                out[member.c_name] = member
     out["DML_OPERATOR_SCATTER"] = OperatorType["SCATTER"]
     return out

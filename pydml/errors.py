@@ -23,7 +23,8 @@ class ValidationError(PydmlError, ValueError):
         rule: the rule, in words.
     """
 
-    def __init__(self, desc: str, field: str, rule: str, value: Any = None, *, show_value: bool = True):
+    def __init__(self, desc: str, field: str, rule: str, value: Any = None, *,
+                 show_value: bool = True):
         self.desc = desc
         self.field = field
         self.rule = rule

@@ -1,8 +1,8 @@
 """Which feature level introduced each DML_OPERATOR_TYPE (directml-api.md §3.3).
 
 Data, not code: the ``#if DML_TARGET_VERSION >= ...`` block that declares each enumerator in
-Microsoft's header, cross-checked against the feature-level history page. Values come from the header;
-``tests/test_feature_levels.py`` checks that every operator type appears here exactly once.
+Microsoft's header, cross-checked against the feature-level history page. Values come from the
+header; ``tests/test_feature_levels.py`` checks that every operator type appears here exactly once.
 """
 
 from __future__ import annotations
@@ -101,6 +101,6 @@ def operators_at(level: FeatureLevel) -> list[OperatorType]:
 
 def max_supported(requested: list[FeatureLevel] | tuple[FeatureLevel, ...],
                   device_level: FeatureLevel) -> FeatureLevel | None:
-    """CheckFeatureSupport(DML_FEATURE_FEATURE_LEVELS): the highest requested level the device has."""
+    """CheckFeatureSupport(DML_FEATURE_FEATURE_LEVELS): the highest requested level available."""
     supported = [level for level in requested if level <= device_level]
     return max(supported) if supported else None

@@ -1,4 +1,4 @@
-"""Descs across the C boundary: dataclass -> directml.h memory, and ``DML_OPERATOR_DESC*`` -> dataclass.
+"""Descs across the C boundary: dataclass -> directml.h memory, ``DML_OPERATOR_DESC*`` -> dataclass.
 
 ``to_c`` builds exactly the bytes C code written against directml.h builds (the structs come
 from include/DirectML.h through cffi), and returns an object that keeps every array and nested
@@ -54,10 +54,18 @@ def _operator_desc(op: OperatorDesc, keep: list[Any]) -> Any:
         if value is None:
             continue  # NULL pointer / zero
         if spec.type is FieldType.TENSOR_DESC:
-            setattr(inner, spec.name, _tensor_desc(as_tensor_desc(value), keep))
+            setattr(inner, spec.name, _tensor_desc(as_tensor_desc(value), keep, schema.c_name,
+                                                   spec.name))
         elif spec.type is FieldType.OPERATOR_DESC:
             setattr(inner, spec.name, _operator_desc(wrap(value), keep))
         elif spec.type in ARRAY_TYPES:
+            assert spec.count is not None
+            count = count_value(op.Desc, spec.count)
+            if len(value) != count:
+                # C code would read ``count`` elements from a shorter (or longer) array.
+                raise ValidationError(schema.c_name, spec.name,
+                                      f"has {len(value)} values, but {spec.count} is {count}",
+                                      show_value=False)
             arr = ffi.new(_ARRAY_CTYPES[spec.type], list(value)) if len(value) else ffi.NULL
             keep.append(arr)
             setattr(inner, spec.name, arr)
@@ -75,12 +83,19 @@ def _operator_desc(op: OperatorDesc, keep: list[Any]) -> Any:
     return outer
 
 
-def _tensor_desc(t: TensorDesc, keep: list[Any]) -> Any:
+def _tensor_desc(t: TensorDesc, keep: list[Any], name: str, field: str) -> Any:
     out = ffi.new("DML_TENSOR_DESC*", {"Type": int(t.Type)})
     keep.append(out)
     if t.Desc is None:
         return out
     b = t.Desc
+    # DimensionCount sizes both arrays in C: a disagreement would make readers overrun them.
+    if b.dimension_count != len(b.Sizes):
+        raise ValidationError(name, f"{field}.DimensionCount",
+                              f"must equal the number of Sizes ({len(b.Sizes)})", b.DimensionCount)
+    if b.Strides is not None and len(b.Strides) != len(b.Sizes):
+        raise ValidationError(name, f"{field}.Strides",
+                              f"must have DimensionCount ({len(b.Sizes)}) values", len(b.Strides))
     sizes = ffi.new("uint32_t[]", list(b.Sizes))
     strides = ffi.new("uint32_t[]", list(b.Strides)) if b.Strides is not None else ffi.NULL
     buf = ffi.new("DML_BUFFER_TENSOR_DESC*", {

@@ -11,6 +11,7 @@ add its kernel in ``native/`` if it computes, and its tests. Nothing else lists 
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import enum
 from collections.abc import Callable, Sequence
@@ -104,7 +105,8 @@ def output_tensor(*, optional: bool = False) -> Any:
 
 def array(count: str, *, optional: bool = False) -> Any:
     """A ``const T*`` array whose length is held by the field ``count``."""
-    return dataclasses.field(default=None, metadata={"pydml": _Meta(Role.ATTRIBUTE, optional, count)})
+    return dataclasses.field(default=None,
+                             metadata={"pydml": _Meta(Role.ATTRIBUTE, optional, count)})
 
 
 def count_of(*arrays: str) -> Any:
@@ -113,7 +115,7 @@ def count_of(*arrays: str) -> Any:
 
 
 def optional_desc() -> Any:
-    """An optional nested pointer (``_Maybenull_``): ``const DML_OPERATOR_DESC*``, ``const DML_SCALE_BIAS*``."""
+    """An optional nested pointer (``_Maybenull_``): DML_OPERATOR_DESC* or DML_SCALE_BIAS*."""
     return dataclasses.field(default=None, metadata={"pydml": _Meta(Role.ATTRIBUTE, True)})
 
 
@@ -289,15 +291,11 @@ def _install_post_init(cls: type, specs: tuple[FieldSpec, ...]) -> None:
             if value is None:
                 continue
             if spec.type in ARRAY_TYPES and not isinstance(value, tuple):
-                try:
+                with contextlib.suppress(TypeError):
                     object.__setattr__(self, spec.name, tuple(value))
-                except TypeError:
-                    pass
             elif spec.enum is not None:
-                try:
+                with contextlib.suppress(ValueError):
                     object.__setattr__(self, spec.name, spec.enum.parse(value))
-                except ValueError:
-                    pass
 
     __init__.__doc__ = original.__doc__
     cls.__init__ = __init__  # type: ignore[misc]
@@ -309,11 +307,14 @@ def schema_of(desc_or_type: Any) -> OperatorSchema:
     if isinstance(desc_or_type, OperatorType):
         key = desc_or_type
     elif isinstance(desc_or_type, str):
-        key = OperatorType.parse(desc_or_type)  # type: ignore[assignment]
-        if desc_or_type.endswith("_OPERATOR_DESC"):
+        # A struct name first: OperatorType.parse rejects "DML_..._OPERATOR_DESC".
+        text = desc_or_type.strip()
+        if text.endswith("_OPERATOR_DESC"):
             for s in _BY_TYPE.values():
-                if s.c_name == desc_or_type:
+                if s.c_name == text:
                     return s
+            text = text.removeprefix("DML_").removesuffix("_OPERATOR_DESC")
+        key = OperatorType.parse(text)  # type: ignore[assignment]
     else:
         cls = desc_or_type if isinstance(desc_or_type, type) else type(desc_or_type)
         if cls in _BY_CLASS:

@@ -8,6 +8,8 @@ explicitly they are validated, because a C struct or a JSON file can carry wrong
 
 from __future__ import annotations
 
+import contextlib
+import operator
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -29,7 +31,19 @@ def calc_buffer_tensor_size(data_type: TensorDataType | int, sizes: Sequence[int
 
 
 def _tuple(values: Sequence[int] | None) -> tuple[int, ...] | None:
-    return None if values is None else tuple(int(v) for v in values)
+    """Integers as Python ints (numpy ints included); anything else is kept for validation to name.
+
+    (``int(v)`` would silently truncate a size of 2.7 to 2.)
+    """
+    if values is None:
+        return None
+    out: list[Any] = []
+    for v in values:
+        try:
+            out.append(operator.index(v))
+        except TypeError:
+            out.append(v)
+    return tuple(out)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -49,10 +63,8 @@ class BufferTensorDesc:
     def __post_init__(self) -> None:
         # Unknown enum values stay as given so validation can name them.
         for name, enum_cls in (("DataType", TensorDataType), ("Flags", TensorFlags)):
-            try:
+            with contextlib.suppress(ValueError):
                 object.__setattr__(self, name, enum_cls.parse(getattr(self, name)))
-            except ValueError:
-                pass
         object.__setattr__(self, "Sizes", _tuple(self.Sizes) or ())
         object.__setattr__(self, "Strides", _tuple(self.Strides))
 
@@ -66,7 +78,7 @@ class BufferTensorDesc:
         """DMLCalcBufferTensorSize of this desc."""
         try:
             return calc_buffer_tensor_size(self.DataType, self.Sizes, self.Strides)
-        except OverflowError:
+        except (OverflowError, TypeError):  # out-of-range or non-integer sizes: invalid anyway
             return 0
 
     @property
@@ -97,10 +109,8 @@ class TensorDesc:
     C_NAME = "DML_TENSOR_DESC"
 
     def __post_init__(self) -> None:
-        try:
+        with contextlib.suppress(ValueError):
             object.__setattr__(self, "Type", TensorType.parse(self.Type))
-        except ValueError:
-            pass
 
 
 AnyTensorDesc = TensorDesc | BufferTensorDesc
@@ -112,7 +122,8 @@ def as_tensor_desc(value: Any) -> TensorDesc:
         return value
     if isinstance(value, BufferTensorDesc):
         return TensorDesc(Type=TensorType.BUFFER, Desc=value)
-    raise TypeError(f"expected DML_TENSOR_DESC or DML_BUFFER_TENSOR_DESC, got {type(value).__name__}")
+    raise TypeError("expected DML_TENSOR_DESC or DML_BUFFER_TENSOR_DESC, "
+                    f"got {type(value).__name__}")
 
 
 def buffer_desc(data_type: TensorDataType | str | int, sizes: Sequence[int],

@@ -18,6 +18,7 @@ message:
 from __future__ import annotations
 
 import math
+import numbers
 from typing import Any
 
 from pydml.enums import CEnum, CFlag, FeatureLevel, TensorDataType, TensorFlags, TensorType
@@ -38,6 +39,7 @@ from pydml.tensor import BufferTensorDesc, TensorDesc
 UINT32_MAX = 2**32 - 1
 INT32_MIN, INT32_MAX = -(2**31), 2**31 - 1
 MAX_DIMENSIONS = 8  # DML_TENSOR_DIMENSION_COUNT_MAX1
+FLT_MAX = 3.4028234663852886e38
 
 
 def validate(desc: Any, feature_level: FeatureLevel | str | int = FeatureLevel.FL6_4) -> None:
@@ -57,7 +59,11 @@ def resolve(desc: Any) -> tuple[OperatorSchema, Any]:
         schema = schema_of(desc.Type)
         if desc.Desc is None:
             raise ValidationError("DML_OPERATOR_DESC", "Desc", "must not be NULL", None)
-        actual = schema_of(desc.Desc)
+        try:
+            actual = schema_of(desc.Desc)
+        except TypeError:
+            raise ValidationError("DML_OPERATOR_DESC", "Desc",
+                                  f"must be a {schema.c_name}", type(desc.Desc).__name__) from None
         if actual is not schema:
             raise ValidationError("DML_OPERATOR_DESC", "Desc",
                                   f"Type is {schema.type.c_name} but Desc is a {actual.c_name}",
@@ -106,8 +112,8 @@ def _check_structure(name: str, spec: FieldSpec, value: Any, ctx: CheckContext) 
         return
     if spec.is_tensor:
         if ctx.fused:
-            raise ValidationError(name, field, "must be NULL in a fused activation", "a tensor desc",
-                                  show_value=False)
+            raise ValidationError(name, field, "must be NULL in a fused activation",
+                                  "a tensor desc", show_value=False)
         if isinstance(value, TensorDesc):
             if value.Type != TensorType.BUFFER:
                 raise ValidationError(name, f"{field}.Type", "must be DML_TENSOR_TYPE_BUFFER",
@@ -119,7 +125,17 @@ def _check_structure(name: str, spec: FieldSpec, value: Any, ctx: CheckContext) 
     elif spec.type in (FieldType.ENUM, FieldType.FLAGS):
         assert spec.enum is not None
         _enum_value(spec.enum, value, name, field)
+    elif spec.type in (FieldType.SIZE_2D, FieldType.SCALE_BIAS):
+        struct, parts, ptype = ((
+            "DML_SIZE_2D", ("Width", "Height"), FieldType.UINT) if spec.type is FieldType.SIZE_2D
+            else ("DML_SCALE_BIAS", ("Scale", "Bias"), FieldType.FLOAT))
+        if not all(hasattr(value, part) for part in parts):
+            raise ValidationError(name, field, f"must be a {struct}", type(value).__name__)
+        for part in parts:
+            _check_scalar(name, f"{field}.{part}", ptype, getattr(value, part))
     elif spec.type in ARRAY_TYPES:
+        if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+            raise ValidationError(name, field, "must be an array", value)
         for i, item in enumerate(value):
             _check_scalar(name, f"{field}[{i}]", spec.type, item)
     elif spec.type in (FieldType.UINT, FieldType.INT, FieldType.FLOAT, FieldType.UINT64,
@@ -144,13 +160,21 @@ _SCALAR_RANGES = {
 
 
 def _check_scalar(name: str, field: str, ftype: FieldType, value: Any) -> None:
+    # numbers.Real / numbers.Integral also admit numpy scalars (np.float32, np.int64).
     if ftype in (FieldType.FLOAT, FieldType.FLOAT_ARRAY):
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
+        if isinstance(value, bool) or not isinstance(value, numbers.Real):
             raise ValidationError(name, field, "must be a number", value)
+        # C FLOAT is 32-bit: a larger finite value would silently become inf in the struct.
+        try:
+            as_float = float(value)
+        except OverflowError:
+            raise ValidationError(name, field, "must fit in a 32-bit FLOAT", value) from None
+        if math.isfinite(as_float) and abs(as_float) > FLT_MAX:
+            raise ValidationError(name, field, "must fit in a 32-bit FLOAT", value)
         return
     if isinstance(value, bool) and ftype is not FieldType.BOOL:
         raise ValidationError(name, field, "must be an integer", value)
-    if not isinstance(value, int):
+    if not isinstance(value, numbers.Integral):
         raise ValidationError(name, field, "must be an integer", value)
     low, high = _SCALAR_RANGES[ftype]
     if not low <= int(value) <= high:
@@ -177,6 +201,8 @@ def check_buffer_tensor(name: str, field: str, t: BufferTensorDesc, role: Role) 
                               f"must be at most DML_TENSOR_DIMENSION_COUNT_MAX1 ({MAX_DIMENSIONS})",
                               len(sizes))
     for i, size in enumerate(sizes):
+        if isinstance(size, bool) or not isinstance(size, int):
+            raise ValidationError(name, f"{field}.Sizes[{i}]", "must be an integer", size)
         if not 0 < size <= UINT32_MAX:
             raise ValidationError(name, f"{field}.Sizes[{i}]",
                                   "must be > 0" if size <= 0 else "must fit in UINT", size)
@@ -185,6 +211,8 @@ def check_buffer_tensor(name: str, field: str, t: BufferTensorDesc, role: Role) 
             raise ValidationError(name, f"{field}.Strides",
                                   f"must have DimensionCount ({len(sizes)}) values", len(strides))
         for i, stride in enumerate(strides):
+            if isinstance(stride, bool) or not isinstance(stride, int):
+                raise ValidationError(name, f"{field}.Strides[{i}]", "must be an integer", stride)
             if not 0 <= stride <= UINT32_MAX:
                 raise ValidationError(name, f"{field}.Strides[{i}]", "must fit in UINT", stride)
     elements = math.prod(sizes)
@@ -217,7 +245,7 @@ def check_buffer_tensor(name: str, field: str, t: BufferTensorDesc, role: Role) 
         flags = TensorFlags.parse(t.Flags)
     except ValueError:
         raise ValidationError(name, f"{field}.Flags", "has unknown bits", t.Flags) from None
-    if flags & ~TensorFlags.OWNED_BY_DML:
+    if int(flags) & ~int(TensorFlags.OWNED_BY_DML):
         raise ValidationError(name, f"{field}.Flags", "has unknown bits", int(flags))
     if flags & TensorFlags.OWNED_BY_DML and role is not Role.INPUT_TENSOR:
         raise ValidationError(name, f"{field}.Flags",

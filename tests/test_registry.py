@@ -1,0 +1,211 @@
+"""The operator registry: schemas match the C structs, op modules imported, families, lookups."""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import pkgutil
+import sys
+from pathlib import Path
+
+import pytest
+
+import pydml
+import pydml.ops
+from pydml import FeatureLevel, OperatorType, UnsupportedError
+from pydml._ffi import ffi
+from pydml.registry import FieldType, Role, all_schemas, family_members, newest_at, schema_of
+
+FL = FeatureLevel
+SCHEMAS = all_schemas()
+
+
+@pytest.mark.parametrize("schema", SCHEMAS, ids=lambda s: s.c_name)
+def test_fields_match_c_struct(schema: pydml.OperatorSchema) -> None:
+    c_fields = ffi.typeof(schema.c_name).fields
+    names = [f.name for f in dataclasses.fields(schema.desc_class)]
+    assert names == [name for name, _ in c_fields]
+    assert [s.name for s in schema.fields] == names
+    for spec, (name, cf) in zip(schema.fields, c_fields, strict=True):
+        assert spec.offset == ffi.offsetof(schema.c_name, name) == cf.offset
+        assert spec.ctype == cf.type.cname
+        if spec.count is not None:
+            assert spec.type in (FieldType.UINT_ARRAY, FieldType.INT_ARRAY, FieldType.FLOAT_ARRAY)
+            assert schema.field(spec.count).type is FieldType.UINT
+        if spec.is_tensor:
+            assert spec.role in (Role.INPUT_TENSOR, Role.OUTPUT_TENSOR)
+            assert cf.type.kind == "pointer"
+    assert schema.c_name == schema.desc_class.C_NAME
+    assert schema.desc_class.OPERATOR_TYPE is schema.type
+    assert schema.c_name == f"DML_{schema.type.name}_OPERATOR_DESC"
+
+
+def test_every_ops_module_is_imported() -> None:
+    directory = Path(pydml.ops.__file__).parent
+    modules = {m.name for m in pkgutil.iter_modules([str(directory)])}
+    assert modules == {p.stem for p in directory.glob("*.py") if p.stem != "__init__"}
+    source = (directory / "__init__.py").read_text()
+    for name in modules:
+        assert f"pydml.ops.{name}" in sys.modules, name
+        assert getattr(pydml.ops, name) is importlib.import_module(f"pydml.ops.{name}")
+        assert name in pydml.ops.__all__
+        assert name in source
+    registered_modules = {s.desc_class.__module__ for s in SCHEMAS}
+    assert registered_modules <= {f"pydml.ops.{m}" for m in modules}
+
+
+@pytest.mark.parametrize("schema", SCHEMAS, ids=lambda s: s.c_name)
+def test_registered_class_reachable_by_c_name(schema: pydml.OperatorSchema) -> None:
+    assert getattr(pydml, schema.c_name) is schema.desc_class
+    assert schema.c_name in pydml.__all__
+    module = sys.modules[schema.desc_class.__module__]
+    assert getattr(module, schema.c_name) is schema.desc_class
+
+
+def test_expected_operators_registered() -> None:
+    names = {s.type.name for s in SCHEMAS}
+    assert {"UPSAMPLE_2D", "CONVOLUTION", "RESAMPLE", "RESAMPLE1", "RESAMPLE2", "RESAMPLE3",
+            "RESAMPLE_GRAD", "RESAMPLE_GRAD1", "ELEMENT_WISE_CLIP", "ACTIVATION_RELU",
+            "ACTIVATION_GELU"} <= names
+    assert [int(s.type) for s in SCHEMAS] == sorted(int(s.type) for s in SCHEMAS)
+
+
+def _expected(family: str, level: FeatureLevel) -> str | None:
+    table = {"RESAMPLE": [(FL.FL2_0, "RESAMPLE"), (FL.FL2_1, "RESAMPLE1"), (FL.FL5_1, "RESAMPLE2"),
+                          (FL.FL6_4, "RESAMPLE3")],
+             "RESAMPLE_GRAD": [(FL.FL3_0, "RESAMPLE_GRAD"), (FL.FL5_1, "RESAMPLE_GRAD1")]}[family]
+    found = None
+    for start, name in table:
+        if level >= start:
+            found = name
+    return found
+
+
+@pytest.mark.parametrize("level", list(FL), ids=lambda v: v.short_name)
+def test_newest_at(level: FeatureLevel) -> None:
+    for family in ("RESAMPLE", "RESAMPLE_GRAD"):
+        got = newest_at(family, level)
+        want = _expected(family, level)
+        assert (got.type.name if got else None) == want
+
+
+def test_newest_at_explicit_table() -> None:
+    def name(family: str, level: FeatureLevel) -> str | None:
+        s = newest_at(family, level)
+        return s.type.name if s else None
+
+    assert name("RESAMPLE", FL.FL1_0) is None
+    assert name("RESAMPLE", FL.FL2_0) == "RESAMPLE"
+    for level in (FL.FL2_1, FL.FL3_0, FL.FL4_1, FL.FL5_0):
+        assert name("RESAMPLE", level) == "RESAMPLE1"
+    for level in (FL.FL5_1, FL.FL5_2, FL.FL6_0, FL.FL6_3):
+        assert name("RESAMPLE", level) == "RESAMPLE2"
+    assert name("RESAMPLE", FL.FL6_4) == "RESAMPLE3"
+    assert name("RESAMPLE_GRAD", FL.FL2_1) is None
+    assert name("RESAMPLE_GRAD", FL.FL3_0) == name("RESAMPLE_GRAD", FL.FL5_0) == "RESAMPLE_GRAD"
+    assert name("RESAMPLE_GRAD", FL.FL5_1) == name("RESAMPLE_GRAD", FL.FL6_4) == "RESAMPLE_GRAD1"
+    assert [s.type.name for s in family_members("RESAMPLE")] == [
+        "RESAMPLE", "RESAMPLE1", "RESAMPLE2", "RESAMPLE3"]
+    assert [s.type.name for s in family_members("RESAMPLE_GRAD")] == [
+        "RESAMPLE_GRAD", "RESAMPLE_GRAD1"]
+    assert name("UPSAMPLE_2D", FL.FL1_0) == "UPSAMPLE_2D"
+    assert name("CONVOLUTION", FL.FL1_0) == "CONVOLUTION"
+    assert pydml.newest_at is newest_at
+
+
+def test_schema_of_lookups() -> None:
+    s = schema_of(OperatorType.RESAMPLE_GRAD1)
+    assert s.type is OperatorType.RESAMPLE_GRAD1
+    assert schema_of("DML_RESAMPLE_GRAD1_OPERATOR_DESC") is s
+    assert schema_of("DML_OPERATOR_RESAMPLE_GRAD1") is s
+    assert schema_of("RESAMPLE_GRAD1") is s
+    assert schema_of(pydml.DML_RESAMPLE_GRAD1_OPERATOR_DESC) is s
+    assert schema_of(pydml.ResampleGrad1OperatorDesc()) is s
+    assert s.desc_class is pydml.ResampleGrad1OperatorDesc
+    assert s.introduced is FL.FL5_1
+    assert s.executes
+    assert [f.name for f in s.tensor_fields] == ["InputGradientTensor", "OutputGradientTensor"]
+    with pytest.raises(KeyError):
+        s.field("Nope")
+    act = schema_of("ACTIVATION_RELU")
+    assert act.fusable and not act.executes
+    assert not schema_of("CONVOLUTION").fusable
+
+
+def test_schema_of_unknown_operator() -> None:
+    with pytest.raises(UnsupportedError) as info:
+        schema_of(OperatorType.GEMM)
+    message = str(info.value)
+    assert message.startswith("DML_OPERATOR_GEMM: pydml does not know this operator's desc struct")
+    for s in SCHEMAS:
+        assert s.type.c_name in message
+    with pytest.raises(UnsupportedError):
+        schema_of("GEMM")
+    with pytest.raises(UnsupportedError):
+        schema_of("DML_GEMM_OPERATOR_DESC")
+    with pytest.raises(TypeError, match="int is not a registered DirectML operator desc"):
+        schema_of(5)
+    with pytest.raises(TypeError):
+        schema_of(dict)
+    with pytest.raises(ValueError):
+        schema_of("NOT_AN_OPERATOR")
+
+
+def test_support_at() -> None:
+    s = schema_of("RESAMPLE")
+    assert s.support_at(FL.FL1_0) is None
+    assert s.support_at(FL.FL2_0).dimension_counts == (4,)
+    assert s.support_at(FL.FL5_1).dimension_counts == (1, 2, 3, 4)
+    assert pydml.DML_TENSOR_DATA_TYPE_INT8 in s.support_at(FL.FL6_2).data_types
+    assert pydml.DML_TENSOR_DATA_TYPE_INT8 not in s.support_at(FL.FL6_1).data_types
+    c = schema_of("CONVOLUTION")
+    assert c.support_at(FL.FL3_1).dimension_counts == (4, 5)
+    assert c.support_at(FL.FL4_0).dimension_counts == (3, 4, 5)
+
+
+def test_defaults_match_c_zero_initialisation() -> None:
+    c = pydml.DML_CONVOLUTION_OPERATOR_DESC()
+    assert c.Mode is pydml.ConvolutionMode.CONVOLUTION and int(c.Mode) == 0
+    assert c.Direction is pydml.ConvolutionDirection.FORWARD and int(c.Direction) == 0
+    assert c.GroupCount == 1  # by design (C zero would be invalid)
+    assert c.FusedActivation is None and c.BiasTensor is None and c.DimensionCount is None
+    for name in ("RESAMPLE2", "RESAMPLE3", "RESAMPLE_GRAD1"):
+        d = getattr(pydml, f"DML_{name}_OPERATOR_DESC")()
+        assert d.RoundingDirection is pydml.AxisDirection.INCREASING
+        assert int(d.RoundingDirection) == 0
+    resamplers = [*family_members("RESAMPLE"), *family_members("RESAMPLE_GRAD"),
+                  schema_of("UPSAMPLE_2D")]
+    for s in resamplers:
+        d = s.desc_class()
+        assert d.InterpolationMode is pydml.InterpolationMode.NEAREST_NEIGHBOR
+        assert int(d.InterpolationMode) == 0
+    assert pydml.DML_RESAMPLE3_OPERATOR_DESC().Antialiased is False
+    # Every enum default is the zero enumerator, as in a zero-initialised C struct.
+    for s in SCHEMAS:
+        d = s.desc_class()
+        for spec in s.fields:
+            if spec.type in (FieldType.ENUM, FieldType.FLAGS):
+                assert int(getattr(d, spec.name)) == 0, (s.c_name, spec.name)
+
+
+def test_post_init_normalises() -> None:
+    d = pydml.DML_RESAMPLE2_OPERATOR_DESC(Scales=[1, 2], InterpolationMode="LINEAR",
+                                          RoundingDirection=1)
+    assert d.Scales == (1, 2)
+    assert d.InterpolationMode is pydml.InterpolationMode.LINEAR
+    assert d.RoundingDirection is pydml.AxisDirection.DECREASING
+    bad = pydml.DML_RESAMPLE2_OPERATOR_DESC(InterpolationMode=7)
+    assert bad.InterpolationMode == 7  # kept, so validation can name it
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        d.Scales = (3,)  # type: ignore[misc]
+
+
+def test_operator_desc_wrap() -> None:
+    from pydml.registry import wrap
+
+    d = pydml.DML_RESAMPLE_OPERATOR_DESC()
+    w = wrap(d)
+    assert w.Type is OperatorType.RESAMPLE and w.Desc is d
+    assert wrap(w) is w
+    w2 = pydml.DML_OPERATOR_DESC(Type="DML_OPERATOR_RESAMPLE", Desc=d)
+    assert w2.Type is OperatorType.RESAMPLE
