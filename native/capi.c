@@ -417,10 +417,18 @@ static pydml_status check_resample(ctx_t* c, const desc_view* v, pydml_resample_
             double o = k == 0 ? 0.0 : (double)p->output_sizes[d] - 1.0;
             double x = (o - p->output_pixel_offsets[d]) / (double)p->scales[d] - p->input_pixel_offsets[d];
             if (!isfinite(x) || fabs(x) >= 2147483648.0) {
+                /* Blame an offset that is itself out of range, else the scale (as pydml/ops/resample.py). */
                 char f[64];
+                double value = v->scales[d];
                 snprintf(f, sizeof f, "Scales[%u]", d);
-                return fail(c, f, "with the pixel offsets maps output index %.0f to input coordinate %g, outside +-2^31, got %g",
-                            o, x, (double)v->scales[d]);
+                if (v->in_offsets && fabs(v->in_offsets[d]) >= 1073741824.0) {
+                    snprintf(f, sizeof f, "InputPixelOffsets[%u]", d);
+                    value = v->in_offsets[d];
+                } else if (v->out_offsets && fabs(v->out_offsets[d]) >= 1073741824.0) {
+                    snprintf(f, sizeof f, "OutputPixelOffsets[%u]", d);
+                    value = v->out_offsets[d];
+                }
+                return fail(c, f, "maps output index %.0f to input coordinate %g, outside +-2^31, got %g", o, x, value);
             }
         }
     }
@@ -516,6 +524,7 @@ static pydml_status check_convolution(ctx_t* c, const desc_view* v, uint32_t lev
     }
     int forward = d->Direction == DML_CONVOLUTION_DIRECTION_FORWARD;
     uint32_t n = x->Sizes[0], c_in = x->Sizes[1], k0 = w->Sizes[0], k1 = w->Sizes[1], c_out;
+    if (c_in % groups) return fail(c, "InputTensor.Sizes[1]", "(channels) must be a multiple of GroupCount (%u), got %u", groups, c_in);
     if (forward) {
         c_out = k0;
         if (k0 % groups) return fail(c, "FilterTensor.Sizes[0]", "(output channels) must be a multiple of GroupCount (%u), got %u", groups, k0);
@@ -524,7 +533,6 @@ static pydml_status check_convolution(ctx_t* c, const desc_view* v, uint32_t lev
     } else {
         c_out = k1 * groups;
         if (c_in != k0) return fail(c, "FilterTensor.Sizes[0]", "must equal InputTensor.Sizes[1] (%u) for BACKWARD, got %u", c_in, k0);
-        if (k0 % groups) return fail(c, "FilterTensor.Sizes[0]", "(input channels) must be a multiple of GroupCount (%u), got %u", groups, k0);
     }
     if (y->Sizes[0] != n) return fail(c, "OutputTensor.Sizes[0]", "must equal the batch size %u, got %u", n, y->Sizes[0]);
     if (y->Sizes[1] != c_out) return fail(c, "OutputTensor.Sizes[1]", "must equal the output channel count %u, got %u", c_out, y->Sizes[1]);

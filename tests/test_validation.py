@@ -524,7 +524,7 @@ def test_mapped_coordinate_out_of_range() -> None:
     expect(resample_grad(Scales=[1, 1, 0.5, 1e-12]), FL.FL3_0, ValidationError, RG, "Scales[3]",
            "maps output index 2 to input coordinate 1999999999999.5, outside +-2^31, got 1e-12")
     desc = resample_grad(InputPixelOffsets=[0.5, 0.5, 0.5, 3e9])
-    expect(desc, FL.FL3_0, ValidationError, RG, "Scales[3]", "outside +-2^31")
+    expect(desc, FL.FL3_0, ValidationError, RG, "InputPixelOffsets[3]", "outside +-2^31, got 3000000000.0")
     # 2^30 is fine.
     validate(resample_grad(InputPixelOffsets=[0.5, 0.5, 0.5, 2.0**30]), FL.FL3_0)
 
@@ -580,12 +580,12 @@ def test_conv_channels_not_divisible_by_groups() -> None:
     # 3 input channels, 2 groups.
     expect(conv(InputTensor=t([1, 3, 3, 3]), FilterTensor=t([4, 1, 2, 2]),
                 OutputTensor=t([1, 4, 2, 2]), GroupCount=2), FL.FL1_0, ValidationError, CONV,
-           "FilterTensor.Sizes[1]", "must equal InputTensor.Sizes[1] / GroupCount (3 / 2)")
+           "InputTensor.Sizes[1]", "(channels) must be a multiple of GroupCount (2), got 3")
     # BACKWARD: 3 input channels, 2 groups.
     expect(conv(InputTensor=t([1, 3, 3, 3]), FilterTensor=t([3, 1, 2, 2]),
                 OutputTensor=t([1, 2, 4, 4]), GroupCount=2, Direction="BACKWARD"), FL.FL1_0,
-           ValidationError, CONV, "FilterTensor.Sizes[0]",
-           "(input channels) must be a multiple of GroupCount (2)")
+           ValidationError, CONV, "InputTensor.Sizes[1]",
+           "(channels) must be a multiple of GroupCount (2)")
 
 
 def test_conv_filter_channel_mismatch() -> None:

@@ -94,6 +94,9 @@ def _check(desc: Any, ctx: CheckContext) -> None:
                                   p)
     n, c_in = x.Sizes[0], x.Sizes[1]
     k0, k1 = w.Sizes[0], w.Sizes[1]
+    if c_in % groups:
+        raise ValidationError(name, "InputTensor.Sizes[1]",
+                              f"(channels) must be a multiple of GroupCount ({groups})", c_in)
     if direction == ConvolutionDirection.FORWARD:
         c_out = k0
         if k0 % groups:
@@ -108,9 +111,6 @@ def _check(desc: Any, ctx: CheckContext) -> None:
         if c_in != k0:
             raise ValidationError(name, "FilterTensor.Sizes[0]",
                                   f"must equal InputTensor.Sizes[1] ({c_in}) for BACKWARD", k0)
-        if k0 % groups:
-            raise ValidationError(name, "FilterTensor.Sizes[0]",
-                                  f"(input channels) must be a multiple of GroupCount ({groups})", k0)
     if y.Sizes[0] != n:
         raise ValidationError(name, "OutputTensor.Sizes[0]", f"must equal the batch size {n}",
                               y.Sizes[0])

@@ -133,10 +133,15 @@ def _check_mapping(desc: Any, name: str, count_field: str, source: str, destinat
         for o in (0, mapping.output_sizes[d] - 1):
             x = (o - b) / s - a
             if not math.isfinite(x) or abs(x) >= COORDINATE_LIMIT:
+                # Blame an offset that is itself out of range, else the scale.
+                field, value = f"Scales[{d}]", float(desc.Scales[d])
+                for offsets_field, offset in (("InputPixelOffsets", a), ("OutputPixelOffsets", b)):
+                    if offsets and abs(offset) >= COORDINATE_LIMIT / 2:
+                        field, value = f"{offsets_field}[{d}]", offset
+                        break
                 raise ValidationError(
-                    name, f"Scales[{d}]",
-                    f"with the pixel offsets maps output index {o} to input coordinate {x!r}, "
-                    "outside +-2^31", float(desc.Scales[d]))
+                    name, field,
+                    f"maps output index {o} to input coordinate {x!r}, outside +-2^31", value)
 
 
 def _mapping(desc: Any, source: str, destination: str, gradient: bool) -> ResampleMapping:
