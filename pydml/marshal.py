@@ -176,8 +176,9 @@ def _read_tensor(schema: OperatorSchema, field: str, raw: Any) -> TensorDesc:
         dtype: Any = TensorDataType(int(b.DataType))
     except ValueError:
         dtype = int(b.DataType)
+    flags: Any = TensorFlags(int(b.Flags)) if int(b.Flags) in (0, 1) else int(b.Flags)
     return TensorDesc(Type=tensor_type, Desc=BufferTensorDesc(
-        DataType=dtype, Flags=TensorFlags(int(b.Flags)) if int(b.Flags) in (0, 1) else int(b.Flags),
+        DataType=dtype, Flags=flags,
         DimensionCount=n, Sizes=tuple(b.Sizes[i] for i in range(n)),
         Strides=None if b.Strides == ffi.NULL else tuple(b.Strides[i] for i in range(n)),
         TotalTensorSizeInBytes=int(b.TotalTensorSizeInBytes),

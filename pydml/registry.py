@@ -11,6 +11,7 @@ add its kernel in ``native/`` if it computes, and its tests. Nothing else lists 
 
 from __future__ import annotations
 
+import builtins
 import contextlib
 import dataclasses
 import enum
@@ -73,7 +74,7 @@ class FieldSpec:
     role: Role = Role.ATTRIBUTE
     optional: bool = False
     count: str | None = None
-    enum: type[CEnum] | type[CFlag] | None = None
+    enum: builtins.type[CEnum] | builtins.type[CFlag] | None = None
 
     @property
     def is_tensor(self) -> bool:
@@ -153,7 +154,7 @@ class OperatorSchema:
 
     type: OperatorType
     c_name: str
-    desc_class: type
+    desc_class: builtins.type
     fields: tuple[FieldSpec, ...]
     family: str
     support: tuple[SupportRow, ...]
@@ -207,7 +208,7 @@ _POINTEES = {"struct DML_TENSOR_DESC": FieldType.TENSOR_DESC,
 def _field_specs(cls: type, c_name: str) -> tuple[FieldSpec, ...]:
     ctype = ffi.typeof(c_name)
     c_fields = ctype.fields
-    py_fields = dataclasses.fields(cls)  # type: ignore[arg-type]
+    py_fields = dataclasses.fields(cls)
     if [f.name for f in py_fields] != [name for name, _ in c_fields]:
         raise TypeError(
             f"{cls.__name__}: fields {[f.name for f in py_fields]} differ from {c_name}'s "
@@ -282,7 +283,7 @@ def _install_post_init(cls: type, specs: tuple[FieldSpec, ...]) -> None:
     Values that are not valid stay as given, so validation can name them. (Wraps ``__init__``:
     the dataclass is already built, so a late ``__post_init__`` would never be called.)
     """
-    original = cls.__init__
+    original = cls.__init__  # type: ignore[misc]
 
     def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
         original(self, *args, **kwargs)
@@ -298,7 +299,7 @@ def _install_post_init(cls: type, specs: tuple[FieldSpec, ...]) -> None:
                     object.__setattr__(self, spec.name, spec.enum.parse(value))
 
     __init__.__doc__ = original.__doc__
-    cls.__init__ = __init__  # type: ignore[misc]
+    cls.__init__ = __init__  # type: ignore[misc]  # late wrapping is the point
 
 
 def schema_of(desc_or_type: Any) -> OperatorSchema:
@@ -314,7 +315,7 @@ def schema_of(desc_or_type: Any) -> OperatorSchema:
                 if s.c_name == text:
                     return s
             text = text.removeprefix("DML_").removesuffix("_OPERATOR_DESC")
-        key = OperatorType.parse(text)  # type: ignore[assignment]
+        key = OperatorType.parse(text)
     else:
         cls = desc_or_type if isinstance(desc_or_type, type) else type(desc_or_type)
         if cls in _BY_CLASS:
