@@ -309,7 +309,8 @@ class _Backend:
         from pydml.native import data_type_of, view_array
 
         plan = plan_cls(**params, data_type=data_type_of(x.dtype), has_bias=b is not None)
-        plan.execute(view_array(x), view_array(w), None if b is None else view_array(b), view_array(out))
+        bias = None if b is None else view_array(b.reshape((1, -1) + (1,) * (out.ndim - 2)))
+        plan.execute(view_array(x), view_array(w), bias, view_array(out))
 
 
 _backend = _Backend()
