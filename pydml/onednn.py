@@ -1,4 +1,4 @@
-"""oneDNN Graph front end: Interpolate[Backward], Convolution[BackwardData], ConvTranspose[BackwardData].
+"""oneDNN Graph front end: Interpolate, Convolution, ConvTranspose and their backward-data ops.
 
 Each function takes numpy arrays (float32, float16 or ``ml_dtypes.bfloat16``; all of one type, as
 oneDNN's type constraints require) and keyword attributes spelled as in oneDNN Graph, applies
@@ -25,7 +25,7 @@ shape-consistency checks that oneDNN leaves to primitive creation are made up fr
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,15 +33,30 @@ import ml_dtypes
 import numpy as np
 
 from pydml.errors import PydmlError, format_value
+from pydml.kernels_convolution import ConvolutionPlan
+from pydml.kernels_resample import ResamplePlan
+from pydml.native import data_type_of, view_array
 
 __all__ = [
-    "OnednnError", "InvalidArguments", "Unimplemented", "InvalidGraphOp", "InvalidShape",
-    "interpolate", "interpolate_backward", "convolution", "convolution_backward_data",
-    "conv_transpose", "conv_transpose_backward_data", "backend_name", "OPS", "SCHEMAS",
+    "OPS",
+    "SCHEMAS",
+    "InvalidArguments",
+    "InvalidGraphOp",
+    "InvalidShape",
+    "OnednnError",
+    "Unimplemented",
+    "backend_name",
+    "conv_transpose",
+    "conv_transpose_backward_data",
+    "convolution",
+    "convolution_backward_data",
+    "interpolate",
+    "interpolate_backward",
 ]
 
 
 # ---- errors ------------------------------------------------------------------------------------
+
 
 class OnednnError(PydmlError):
     """A oneDNN Graph status other than success. ``.status`` is oneDNN's ``dnnl_status_t`` value.
@@ -53,7 +68,9 @@ class OnednnError(PydmlError):
     status: int = -1
     status_name: str = ""
 
-    def __init__(self, op: str, attribute: str, rule: str, value: Any = None, *, show_value: bool = True):
+    def __init__(
+        self, op: str, attribute: str, rule: str, value: Any = None, *, show_value: bool = True
+    ):
         self.op = op
         self.attribute = attribute
         self.rule = rule
@@ -95,13 +112,14 @@ class InvalidShape(OnednnError, ValueError):
 
 # ---- schemas ----------------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class Attr:
-    """One attribute of an op schema: oneDNN type string, required flag, default, string candidates."""
+    """One schema attribute: oneDNN type string, required flag, default, string candidates."""
 
-    type: str                      # "s64", "s64[]", "f32[]", "string"
+    type: str  # "s64", "s64[]", "f32[]", "string"
     required: bool = False
-    default: Any = None            # None: no default (the attribute may be absent)
+    default: Any = None  # None: no default (the attribute may be absent)
     candidates: tuple[str, ...] = ()
 
 
@@ -123,9 +141,12 @@ def _conv_attrs(weights: tuple[str, ...]) -> dict[str, Attr]:
 
 
 _INTERP_ATTRS = {
-    "mode": Attr("string", required=True, candidates=("nearest", "linear", "bilinear", "trilinear")),
-    "coordinate_transformation_mode": Attr("string", default="half_pixel",
-                                           candidates=("half_pixel", "align_corners")),
+    "mode": Attr(
+        "string", required=True, candidates=("nearest", "linear", "bilinear", "trilinear")
+    ),
+    "coordinate_transformation_mode": Attr(
+        "string", default="half_pixel", candidates=("half_pixel", "align_corners")
+    ),
     "sizes": Attr("s64[]"),
     "scales": Attr("f32[]"),
     "data_format": Attr("string", default="NXC", candidates=("NXC", "NCX")),
@@ -136,16 +157,27 @@ SCHEMAS: dict[str, dict[str, Attr]] = {
     "Interpolate": dict(_INTERP_ATTRS),
     "InterpolateBackward": dict(_INTERP_ATTRS),
     "Convolution": _conv_attrs(("XIO", "OIX")),
-    "ConvolutionBackwardData": {**_conv_attrs(("XIO", "OIX")),
-                                "output_padding": Attr("s64[]", default=_ZEROS12),
-                                "dst_shape": Attr("s64[]", default=_ZEROS12)},
-    "ConvTranspose": {**_conv_attrs(("XOI", "IOX")), "output_padding": Attr("s64[]", default=_ZEROS12)},
+    "ConvolutionBackwardData": {
+        **_conv_attrs(("XIO", "OIX")),
+        "output_padding": Attr("s64[]", default=_ZEROS12),
+        "dst_shape": Attr("s64[]", default=_ZEROS12),
+    },
+    "ConvTranspose": {
+        **_conv_attrs(("XOI", "IOX")),
+        "output_padding": Attr("s64[]", default=_ZEROS12),
+    },
     # output_padding: a pydml extension (oneDNN's schema rejects it on this op).
-    "ConvTransposeBackwardData": {**_conv_attrs(("XOI", "IOX")),
-                                  "output_padding": Attr("s64[]", default=_ZEROS12)},
+    "ConvTransposeBackwardData": {
+        **_conv_attrs(("XOI", "IOX")),
+        "output_padding": Attr("s64[]", default=_ZEROS12),
+    },
 }
 
-_DTYPES = {np.dtype(np.float32): "f32", np.dtype(ml_dtypes.bfloat16): "bf16", np.dtype(np.float16): "f16"}
+_DTYPES = {
+    np.dtype(np.float32): "f32",
+    np.dtype(ml_dtypes.bfloat16): "bf16",
+    np.dtype(np.float16): "f16",
+}
 
 
 def _is_int(v: Any) -> bool:
@@ -153,35 +185,52 @@ def _is_int(v: Any) -> bool:
 
 
 def _check_attrs(op: str, attrs: Mapping[str, Any]) -> dict[str, Any]:
-    """Schema verification (invalid_graph_op): unknown, missing, mistyped, non-candidate attributes."""
+    """Schema verification (invalid_graph_op): unknown, missing, mistyped, bad-string attrs."""
     schema = SCHEMAS[op]
     out: dict[str, Any] = {}
     for name, value in attrs.items():
         if name not in schema:
-            raise InvalidGraphOp(op, name, f"is not an attribute of {op} (allowed: "
-                                 f"{', '.join(sorted(schema))})", value, show_value=False)
+            raise InvalidGraphOp(
+                op,
+                name,
+                f"is not an attribute of {op} (allowed: {', '.join(sorted(schema))})",
+                value,
+                show_value=False,
+            )
         a = schema[name]
         if a.type == "s64":
             if not _is_int(value):
                 raise InvalidGraphOp(op, name, "must be an s64 integer", value)
             value = int(value)
         elif a.type == "s64[]":
-            if isinstance(value, (str, bytes)) or not isinstance(value, (Sequence, np.ndarray)) \
-                    or not all(_is_int(v) for v in value):
+            if (
+                isinstance(value, (str, bytes))
+                or not isinstance(value, (Sequence, np.ndarray))
+                or not all(_is_int(v) for v in value)
+            ):
                 raise InvalidGraphOp(op, name, "must be a list of s64 integers", value)
             value = tuple(int(v) for v in value)
         elif a.type == "f32[]":
-            if isinstance(value, (str, bytes)) or not isinstance(value, (Sequence, np.ndarray)) \
-                    or not all(isinstance(v, (int, float, np.integer, np.floating))
-                               and not isinstance(v, bool) for v in value):
+            if (
+                isinstance(value, (str, bytes))
+                or not isinstance(value, (Sequence, np.ndarray))
+                or not all(
+                    isinstance(v, (int, float, np.integer, np.floating)) and not isinstance(v, bool)
+                    for v in value
+                )
+            ):
                 raise InvalidGraphOp(op, name, "must be a list of f32 numbers", value)
             value = tuple(float(np.float32(v)) for v in value)
         else:
             if not isinstance(value, str):
                 raise InvalidGraphOp(op, name, "must be a string", value)
             if a.candidates and value not in a.candidates:
-                raise InvalidGraphOp(op, name, "must be one of " + ", ".join(a.candidates)
-                                     + " (case-sensitive)", value)
+                raise InvalidGraphOp(
+                    op,
+                    name,
+                    "must be one of " + ", ".join(a.candidates) + " (case-sensitive)",
+                    value,
+                )
         out[name] = value
     for name, a in schema.items():
         if name in out:
@@ -207,15 +256,21 @@ def _check_data(op: str, named: Sequence[tuple[str, Any]]) -> list[np.ndarray]:
         if first is None:
             first = a.dtype
         elif a.dtype != first:
-            raise InvalidGraphOp(op, name, f"data type must equal {named[0][0]}'s ({_DTYPES[first]})",
-                                 _DTYPES[a.dtype])
+            raise InvalidGraphOp(
+                op,
+                name,
+                f"data type must equal {named[0][0]}'s ({_DTYPES[first]})",
+                _DTYPES[a.dtype],
+            )
         arrays.append(a)
     return arrays
 
 
 def _check_rank(op: str, name: str, a: np.ndarray) -> int:
     if a.ndim not in (3, 4, 5):
-        raise InvalidArguments(op, name, "must have 3, 4 or 5 dimensions (1 to 3 spatial)", list(a.shape))
+        raise InvalidArguments(
+            op, name, "must have 3, 4 or 5 dimensions (1 to 3 spatial)", list(a.shape)
+        )
     return a.ndim - 2
 
 
@@ -245,70 +300,43 @@ def _weights_canonical(w: np.ndarray, weights_format: str) -> np.ndarray:
     return w.transpose(n - 1, n - 2, *range(n - 2))
 
 
-def _alloc(shape_fmt: Sequence[int], dtype: np.dtype[Any], data_format: str, *, zero: bool = False
-           ) -> tuple[np.ndarray, np.ndarray]:
+def _alloc(
+    shape_fmt: Sequence[int], dtype: np.dtype[Any], data_format: str, *, zero: bool = False
+) -> tuple[np.ndarray, np.ndarray]:
     """A dense result in data_format order plus its NCX view."""
     out = (np.zeros if zero else np.empty)(tuple(shape_fmt), dtype=dtype)
     return out, _to_ncx(out, data_format)
 
 
-# ---- backends -----------------------------------------------------------------------------------
-
-def _kernel_classes() -> tuple[Any, Any]:
-    """The C kernel wrappers (pydml.kernels_resample / pydml.kernels_convolution), None if absent."""
-    try:
-        from pydml.kernels_resample import ResamplePlan
-    except ImportError:
-        ResamplePlan = None  # noqa: N806
-    try:
-        from pydml.kernels_convolution import ConvolutionPlan
-    except ImportError:
-        ConvolutionPlan = None  # noqa: N806
-    return ResamplePlan, ConvolutionPlan
-
-
-def backend_name() -> str:
-    """"native" when both C kernel wrappers are importable, else which parts fall back to numpy."""
-    r, c = _kernel_classes()
-    if r is not None and c is not None:
-        return "native"
-    return f"resample={'native' if r else 'numpy'} convolution={'native' if c else 'numpy'}"
+# ---- kernels ------------------------------------------------------------------------------------
 
 
 class _Backend:
-    """Runs a lowered op on the C kernels (strided views, no copies).
-
-    Stop-gap: while a kernel wrapper module is missing from the build, the same DirectML semantics
-    are emulated in numpy (float64 accumulation, one rounding to the storage type). Tests report
-    which path ran (:func:`backend_name`).
-    """
+    """Runs a lowered op on the C kernels through strided views (no copies, no conversions)."""
 
     @staticmethod
-    def resample(params: dict[str, Any], src: np.ndarray, dst: np.ndarray, *, backward: bool) -> None:
-        plan_cls, _ = _kernel_classes()
-        if plan_cls is None:
-            _numpy_resample(params, src, dst, backward)
-            return
-        from pydml.native import view_array
-
-        plan = plan_cls(params["input_sizes"], params["output_sizes"], params["scales"],
-                        params["input_pixel_offsets"], params["output_pixel_offsets"],
-                        params["interpolation_mode"], params["rounding"])
+    def resample(
+        params: dict[str, Any], src: np.ndarray, dst: np.ndarray, *, backward: bool
+    ) -> None:
+        plan = ResamplePlan(
+            params["input_sizes"],
+            params["output_sizes"],
+            params["scales"],
+            params["input_pixel_offsets"],
+            params["output_pixel_offsets"],
+            params["interpolation_mode"],
+            params["rounding"],
+        )
         if backward:
             plan.backward(view_array(src), view_array(dst))
         else:
             plan.forward(view_array(src), view_array(dst))
 
     @staticmethod
-    def convolution(params: dict[str, Any], x: np.ndarray, w: np.ndarray, b: np.ndarray | None,
-                    out: np.ndarray) -> None:
-        _, plan_cls = _kernel_classes()
-        if plan_cls is None:
-            _numpy_convolution(params, x, w, b, out)
-            return
-        from pydml.native import data_type_of, view_array
-
-        plan = plan_cls(**params, data_type=data_type_of(x.dtype), has_bias=b is not None)
+    def convolution(
+        params: dict[str, Any], x: np.ndarray, w: np.ndarray, b: np.ndarray | None, out: np.ndarray
+    ) -> None:
+        plan = ConvolutionPlan(**params, data_type=data_type_of(x.dtype), has_bias=b is not None)
         bias = None if b is None else view_array(b.reshape((1, -1) + (1,) * (out.ndim - 2)))
         plan.execute(view_array(x), view_array(w), bias, view_array(out))
 
@@ -316,66 +344,9 @@ class _Backend:
 _backend = _Backend()
 
 
-def _numpy_resample(params: dict[str, Any], src: np.ndarray, dst: np.ndarray, backward: bool) -> None:
-    """DirectML resample semantics in numpy: x = (o − b)/s − a in double, taps clamped."""
-    y = src.astype(np.float64)
-    for d, (i, o) in enumerate(zip(params["input_sizes"], params["output_sizes"], strict=True)):
-        x = _mapped(o, params["scales"][d], params["input_pixel_offsets"][d], params["output_pixel_offsets"][d])
-        m = np.zeros((o, i))
-        if params["interpolation_mode"] == _NEAREST:
-            r = {0: np.floor(x + 0.5), 1: np.floor(x), 2: np.ceil(x)}[params["rounding"]]
-            m[np.arange(o), np.clip(r, 0, i - 1).astype(np.int64)] = 1.0
-        else:
-            x0 = np.floor(x)
-            f = x - x0
-            np.add.at(m, (np.arange(o), np.clip(x0, 0, i - 1).astype(np.int64)), 1.0 - f)
-            np.add.at(m, (np.arange(o), np.clip(x0 + 1, 0, i - 1).astype(np.int64)), f)
-        if backward:
-            m = m.T
-        if m.shape[0] == m.shape[1] and np.array_equal(m, np.eye(m.shape[0])):
-            continue
-        y = np.moveaxis(np.tensordot(m, np.moveaxis(y, d, 0), axes=1), 0, d)
-    dst[...] = y.astype(dst.dtype)
-
-
-def _numpy_convolution(params: dict[str, Any], x: np.ndarray, w: np.ndarray, b: np.ndarray | None,
-                       out: np.ndarray) -> None:
-    """DirectML CROSS_CORRELATION convolution (FORWARD or BACKWARD) in numpy."""
-    import itertools
-
-    sp = params["spatial_dims"]
-    s, dl, g = params["strides"], params["dilations"], params["group_count"]
-    start, end = params["start_padding"], params["end_padding"]
-    xf = x.astype(np.float64)
-    wf = w.astype(np.float64)
-    n = x.shape[0]
-    ks = w.shape[2:]
-    if params["direction"] == 0:
-        xp = np.pad(xf, [(0, 0), (0, 0)] + [(start[i], end[i]) for i in range(sp)])
-        cog, cig = w.shape[0] // g, w.shape[1]
-        xg = xp.reshape(n, g, cig, *xp.shape[2:])
-        wg = wf.reshape(g, cog, cig, *ks)
-        outs = out.shape[2:]
-        acc = np.zeros((n, g, cog, *outs))
-        for kk in itertools.product(*[range(k) for k in ks]):
-            sl = tuple(slice(kk[i] * dl[i], kk[i] * dl[i] + (outs[i] - 1) * s[i] + 1, s[i]) for i in range(sp))
-            acc += np.einsum("ngi...,goi->ngo...", xg[(slice(None),) * 3 + sl], wg[(slice(None),) * 3 + kk])
-    else:
-        cig, cog = w.shape[0] // g, w.shape[1]
-        full = [max((x.shape[2 + i] - 1) * s[i] + (ks[i] - 1) * dl[i] + 1, start[i] + out.shape[2 + i])
-                for i in range(sp)]
-        y = np.zeros((n, g, cog, *full))
-        xg = xf.reshape(n, g, cig, *x.shape[2:])
-        wg = wf.reshape(g, cig, cog, *ks)
-        for kk in itertools.product(*[range(k) for k in ks]):
-            sl = tuple(slice(kk[i] * dl[i], kk[i] * dl[i] + (x.shape[2 + i] - 1) * s[i] + 1, s[i])
-                       for i in range(sp))
-            y[(slice(None),) * 3 + sl] += np.einsum("ngj...,gjc->ngc...", xg, wg[(slice(None),) * 3 + kk])
-        acc = y[(slice(None),) * 3 + tuple(slice(start[i], start[i] + out.shape[2 + i]) for i in range(sp))]
-    acc = acc.reshape(out.shape)
-    if b is not None:
-        acc = acc + b.astype(np.float64).reshape((1, -1) + (1,) * sp)
-    out[...] = acc.astype(out.dtype)
+def backend_name() -> str:
+    """Where the ops run: always "native" (pydml's C kernels)."""
+    return "native"
 
 
 # ---- Interpolate -------------------------------------------------------------------------------
@@ -400,10 +371,10 @@ def _mapped(o: int, s: float, a: float, b: float) -> np.ndarray:
 
 
 def _nearest_axis(op: str, i: int, o: int, ctm: str) -> tuple[float, float, float]:
-    """(scale, input offset a, output offset b) such that FLOOR((o - b)/s - a), clamped, is oneDNN's index.
+    """(scale, input offset a, output offset b): FLOOR((o - b)/s - a), clamped, is oneDNN's index.
 
     half_pixel wants floor((2o+1)·I/(2O)) = floor((o + 0.5)/(O/I)); align_corners wants
-    floor(o·(I−1)/(O−1) + 0.5). float32(O/I) can put an exact tie just below its integer, so a
+    floor(o·(I-1)/(O-1) + 0.5). float32(O/I) can put an exact tie just below its integer, so a
     small bias δ (less than half the gap 1/(2O) to the next candidate) is added to x and the
     result is verified against the integer formula for every output position.
     """
@@ -421,20 +392,25 @@ def _nearest_axis(op: str, i: int, o: int, ctm: str) -> tuple[float, float, floa
             got = np.clip(np.floor(_mapped(o, float(scale), a, b)), 0, i - 1)
             if np.array_equal(got, want):
                 return float(scale), a, b
-    raise Unimplemented(op, "sizes", f"nearest index map {i}->{o} cannot be represented exactly "
-                        "with float32 kernel parameters", [i, o])
+    raise Unimplemented(
+        op,
+        "sizes",
+        f"nearest index map {i}->{o} cannot be represented exactly with float32 kernel parameters",
+        [i, o],
+    )
 
 
 def _linear_axis(i: int, o: int, ctm: str) -> tuple[float, float, float]:
     if ctm == "half_pixel":
-        return o / i, 0.5, -0.5            # x = (o + 0.5)·I/O − 0.5
+        return o / i, 0.5, -0.5  # x = (o + 0.5)·I/O - 0.5
     if o == 1 or i == 1:
-        return 1.0, 0.0, 0.0               # x = 0 (O = 1) or every tap clamps to 0 (I = 1)
-    return (o - 1) / (i - 1), 0.0, 0.0     # x = o·(I−1)/(O−1)
+        return 1.0, 0.0, 0.0  # x = 0 (O = 1) or every tap clamps to 0 (I = 1)
+    return (o - 1) / (i - 1), 0.0, 0.0  # x = o·(I-1)/(O-1)
 
 
-def _resample_params(op: str, in_ncx: Sequence[int], out_ncx: Sequence[int], mode: str, ctm: str
-                     ) -> dict[str, Any]:
+def _resample_params(
+    op: str, in_ncx: Sequence[int], out_ncx: Sequence[int], mode: str, ctm: str
+) -> dict[str, Any]:
     nearest = mode == "nearest"
     scales, a_off, b_off = [1.0, 1.0], [0.0, 0.0], [0.0, 0.0]
     for i, o in zip(in_ncx[2:], out_ncx[2:], strict=True):
@@ -442,23 +418,36 @@ def _resample_params(op: str, in_ncx: Sequence[int], out_ncx: Sequence[int], mod
         scales.append(s)
         a_off.append(a)
         b_off.append(b)
-    return dict(input_sizes=list(in_ncx), output_sizes=list(out_ncx), scales=scales,
-                input_pixel_offsets=a_off, output_pixel_offsets=b_off,
-                interpolation_mode=_NEAREST if nearest else _LINEAR,
-                rounding=_ROUND_FLOOR if nearest else _ROUND_HALF_UP)
+    return dict(
+        input_sizes=list(in_ncx),
+        output_sizes=list(out_ncx),
+        scales=scales,
+        input_pixel_offsets=a_off,
+        output_pixel_offsets=b_off,
+        interpolation_mode=_NEAREST if nearest else _LINEAR,
+        rounding=_ROUND_FLOOR if nearest else _ROUND_HALF_UP,
+    )
 
 
 def _interp_common(op: str, attrs: Mapping[str, Any], src_shape: Sequence[int]) -> dict[str, Any]:
     a = _check_attrs(op, attrs)
     sizes, scales = a.get("sizes", ()), a.get("scales", ())
     if bool(sizes) == bool(scales):
-        raise InvalidGraphOp(op, "sizes", "exactly one of sizes and scales must be given (non-empty)",
-                             f"sizes={list(sizes)} scales={list(scales)}")
+        raise InvalidGraphOp(
+            op,
+            "sizes",
+            "exactly one of sizes and scales must be given (non-empty)",
+            f"sizes={list(sizes)} scales={list(scales)}",
+        )
     sp = len(src_shape) - 2
     if sizes and len(sizes) != sp:
-        raise InvalidShape(op, "sizes", f"must have one entry per spatial dimension ({sp})", list(sizes))
+        raise InvalidShape(
+            op, "sizes", f"must have one entry per spatial dimension ({sp})", list(sizes)
+        )
     if scales and len(scales) != sp:
-        raise InvalidShape(op, "scales", f"must have one entry per spatial dimension ({sp})", list(scales))
+        raise InvalidShape(
+            op, "scales", f"must have one entry per spatial dimension ({sp})", list(scales)
+        )
     return a
 
 
@@ -468,7 +457,9 @@ def _interp_out_spatial(op: str, a: Mapping[str, Any], in_spatial: Sequence[int]
         name = "sizes"
     else:
         # O = trunc(float32(I) * float32(scale)), as infer_interpolate_output_shape does.
-        out = [int(np.float32(i) * np.float32(s)) for i, s in zip(in_spatial, a["scales"], strict=True)]
+        out = [
+            int(np.float32(i) * np.float32(s)) for i, s in zip(in_spatial, a["scales"], strict=True)
+        ]
         name = "scales"
     if any(o < 1 for o in out):
         raise InvalidShape(op, name, "gives an empty output dimension", out)
@@ -481,10 +472,16 @@ def _check_sizes_input(op: str, sizes_input: Any, expected: Sequence[int]) -> No
         return
     t = np.asarray(sizes_input)
     if t.ndim != 1 or t.dtype.kind not in "iu":
-        raise InvalidGraphOp(op, "inputs[sizes]", "must be a 1-D s32 tensor", f"{t.dtype}{list(t.shape)}")
+        raise InvalidGraphOp(
+            op, "inputs[sizes]", "must be a 1-D s32 tensor", f"{t.dtype}{list(t.shape)}"
+        )
     if [int(v) for v in t] != list(expected):
-        raise InvalidShape(op, "inputs[sizes]", f"must equal the output spatial sizes {list(expected)}",
-                           [int(v) for v in t])
+        raise InvalidShape(
+            op,
+            "inputs[sizes]",
+            f"must equal the output spatial sizes {list(expected)}",
+            [int(v) for v in t],
+        )
 
 
 def interpolate(src: Any, sizes_input: Any = None, /, **attrs: Any) -> np.ndarray:
@@ -493,7 +490,7 @@ def interpolate(src: Any, sizes_input: Any = None, /, **attrs: Any) -> np.ndarra
     Attributes: ``mode`` (required: nearest, linear, bilinear, trilinear — the three linear names
     are synonyms at every rank), ``coordinate_transformation_mode`` (half_pixel default,
     align_corners — a pydml extension: oneDNN has no kernel for it; nearest then rounds
-    ``o·(I−1)/(O−1)`` half up), exactly one of ``sizes`` / ``scales`` (spatial only; with scales
+    ``o·(I-1)/(O-1)`` half up), exactly one of ``sizes`` / ``scales`` (spatial only; with scales
     ``O = trunc(float32(I)·float32(s))`` and the coordinate factor is still ``O/I``),
     ``data_format`` (NXC default, NCX). ``sizes_input``: the optional s32 sizes tensor; oneDNN
     ignores it, pydml checks it equals the output spatial sizes.
@@ -513,8 +510,10 @@ def interpolate(src: Any, sizes_input: Any = None, /, **attrs: Any) -> np.ndarra
     return out
 
 
-def interpolate_backward(src: Any, diff_dst: Any, sizes_input: Any = None, /, **attrs: Any) -> np.ndarray:
-    """oneDNN Graph InterpolateBackward: ``diff_src`` = the adjoint of Interpolate applied to ``diff_dst``.
+def interpolate_backward(
+    src: Any, diff_dst: Any, sizes_input: Any = None, /, **attrs: Any
+) -> np.ndarray:
+    """oneDNN Graph InterpolateBackward: ``diff_src`` = adjoint of Interpolate on ``diff_dst``.
 
     Only ``src``'s shape is used (its values never are). As in oneDNN, the factor per axis is
     ``diff_dst/src`` from the shapes; ``sizes``/``scales`` must be present (exactly one, of the
@@ -530,7 +529,9 @@ def interpolate_backward(src: Any, diff_dst: Any, sizes_input: Any = None, /, **
         raise InvalidArguments(op, "diff_dst", f"must have src's rank {x.ndim}", list(g.shape))
     out_ncx = _ncx_shape(g.shape, df)
     if out_ncx[:2] != in_ncx[:2]:
-        raise InvalidArguments(op, "diff_dst", f"N and C must equal src's {in_ncx[:2]}", list(g.shape))
+        raise InvalidArguments(
+            op, "diff_dst", f"N and C must equal src's {in_ncx[:2]}", list(g.shape)
+        )
     _check_sizes_input(op, sizes_input, a["sizes"] if a.get("sizes") else out_ncx[2:])
     params = _resample_params(op, in_ncx, out_ncx, a["mode"], a["coordinate_transformation_mode"])
     out, out_view = _alloc(x.shape, x.dtype, df)
@@ -539,6 +540,7 @@ def interpolate_backward(src: Any, diff_dst: Any, sizes_input: Any = None, /, **
 
 
 # ---- convolution family ------------------------------------------------------------------------
+
 
 def _keff(k: int, d: int) -> int:
     return (k - 1) * d + 1
@@ -571,7 +573,9 @@ class _Conv:
 def _conv_geometry(op: str, a: Mapping[str, Any], sp: int, w_canon: np.ndarray) -> _Conv:
     for name in ("strides", "pads_begin", "pads_end", "dilations"):
         if len(a[name]) != sp and not (name.startswith("pads") and len(a[name]) == 0):
-            raise InvalidShape(op, name, f"must have {sp} entries (one per spatial dimension)", list(a[name]))
+            raise InvalidShape(
+                op, name, f"must have {sp} entries (one per spatial dimension)", list(a[name])
+            )
     if w_canon.ndim != sp + 2:
         raise InvalidShape(op, "weights", f"must have {sp + 2} dimensions", list(w_canon.shape))
     if any(s < 1 for s in a["strides"]):
@@ -584,43 +588,63 @@ def _conv_geometry(op: str, a: Mapping[str, Any], sp: int, w_canon: np.ndarray) 
     opad = list(op_attr[:sp]) + [0] * max(0, sp - len(op_attr))
     if any(p < 0 for p in opad):
         raise InvalidShape(op, "output_padding", "must not be negative", list(op_attr[:sp]))
-    return _Conv(list(a["strides"]), list(a["pads_begin"]) or [0] * sp, list(a["pads_end"]) or [0] * sp,
-                 list(a["dilations"]), opad, a["groups"], list(w_canon.shape[2:]))
+    return _Conv(
+        list(a["strides"]),
+        list(a["pads_begin"]) or [0] * sp,
+        list(a["pads_end"]) or [0] * sp,
+        list(a["dilations"]),
+        opad,
+        a["groups"],
+        list(w_canon.shape[2:]),
+    )
 
 
 def _apply_auto_pad(g: _Conv, mode: str, xs: Sequence[int], deconv: bool) -> None:
     if mode == "None":
         return
     for i in range(len(g.kernel)):
-        g.pads_begin[i], g.pads_end[i] = _auto_pad(xs[i], g.strides[i], g.kernel[i], g.dilations[i],
-                                                   mode, deconv)
+        g.pads_begin[i], g.pads_end[i] = _auto_pad(
+            xs[i], g.strides[i], g.kernel[i], g.dilations[i], mode, deconv
+        )
 
 
 def _conv_out(op: str, g: _Conv, xs: Sequence[int], what: str) -> list[int]:
-    """Convolution-forward output size; a negative numerator (window larger than the padded input) is invalid_shape."""
+    """Convolution-forward output size; a window larger than the padded input is invalid_shape."""
     out = []
     for i, x in enumerate(xs):
         num = x + g.pads_begin[i] + g.pads_end[i] - _keff(g.kernel[i], g.dilations[i])
         if num < 0:
-            raise InvalidShape(op, what, f"spatial dim {i}: the dilated kernel "
-                               f"{_keff(g.kernel[i], g.dilations[i])} exceeds the padded size "
-                               f"{x + g.pads_begin[i] + g.pads_end[i]}", list(xs))
+            raise InvalidShape(
+                op,
+                what,
+                f"spatial dim {i}: the dilated kernel "
+                f"{_keff(g.kernel[i], g.dilations[i])} exceeds the padded size "
+                f"{x + g.pads_begin[i] + g.pads_end[i]}",
+                list(xs),
+            )
         out.append(num // g.strides[i] + 1)
     return out
 
 
-def _check_group_channels(op: str, name: str, channels: int, groups: int, per_group: int,
-                          what: str) -> None:
+def _check_group_channels(
+    op: str, name: str, channels: int, groups: int, per_group: int, what: str
+) -> None:
     if channels % groups or channels // groups != per_group:
-        raise InvalidShape(op, name, f"{what} channels {channels} must be groups ({groups}) × "
-                           f"the weights' per-group size {per_group}", channels)
+        raise InvalidShape(
+            op,
+            name,
+            f"{what} channels {channels} must be groups ({groups}) x "
+            f"the weights' per-group size {per_group}",
+            channels,
+        )
 
 
-def _lower_forward(x_in: int, x_out: int, k: int, s: int, d: int, pb: int
-                   ) -> tuple[int, int, int] | None:
-    """DirectML FORWARD geometry (input length used, start, end) computing out[o] = Σ in[o·S + k·D − PB].
+def _lower_forward(
+    x_in: int, x_out: int, k: int, s: int, d: int, pb: int
+) -> tuple[int, int, int] | None:
+    """DirectML FORWARD geometry (input length, start, end) for out[o] = Σ in[o·S + k·D - PB].
 
-    DirectML derives Out = (In + Start + End − Keff)/S + 1; pick End ≥ 0 and, when the input is
+    DirectML derives Out = (In + Start + End - Keff)/S + 1; pick End ≥ 0 and, when the input is
     longer than any window reaches, a shorter input *view* so that it gives exactly x_out. None:
     no output reads the input at all (the result is zero).
     """
@@ -633,12 +657,13 @@ def _lower_forward(x_in: int, x_out: int, k: int, s: int, d: int, pb: int
     return length, pb, end
 
 
-def _lower_backward(x_in: int, x_out: int, k: int, s: int, d: int, pb: int
-                    ) -> tuple[int, int, int, int] | None:
-    """DirectML BACKWARD geometry (start, end, output_padding, zero tail) for out = full[PB : PB + x_out].
+def _lower_backward(
+    x_in: int, x_out: int, k: int, s: int, d: int, pb: int
+) -> tuple[int, int, int, int] | None:
+    """DirectML BACKWARD geometry (start, end, output_padding, zero tail): full[PB:PB + x_out].
 
-    full is the transposed-convolution result of length (x_in − 1)·S + Keff; DirectML's size is
-    full + OutputPadding − Start − End. Rows past full are zero: the kernel writes them through
+    full is the transposed-convolution result of length (x_in - 1)·S + Keff; DirectML's size is
+    full + OutputPadding - Start - End. Rows past full are zero: the kernel writes them through
     OutputPadding when that stays below the stride, else they are left out of the kernel's output
     view (a zero tail). None: the whole output lies past full.
     """
@@ -654,15 +679,27 @@ def _lower_backward(x_in: int, x_out: int, k: int, s: int, d: int, pb: int
     return pb, 0, 0, missing
 
 
-def _run_forward(op: str, x_ncx: np.ndarray, w_filter: np.ndarray, bias: np.ndarray | None,
-                 out_ncx: np.ndarray, g: _Conv) -> None:
+def _run_forward(
+    op: str,
+    x_ncx: np.ndarray,
+    w_filter: np.ndarray,
+    bias: np.ndarray | None,
+    out_ncx: np.ndarray,
+    g: _Conv,
+) -> None:
     """DirectML CROSS_CORRELATION FORWARD of x with filter {C_out, C_in/G, K}."""
     sp = len(g.kernel)
     sl: list[slice] = [slice(None), slice(None)]
     start, end = [], []
     for i in range(sp):
-        low = _lower_forward(x_ncx.shape[2 + i], out_ncx.shape[2 + i], g.kernel[i], g.strides[i],
-                             g.dilations[i], g.pads_begin[i])
+        low = _lower_forward(
+            x_ncx.shape[2 + i],
+            out_ncx.shape[2 + i],
+            g.kernel[i],
+            g.strides[i],
+            g.dilations[i],
+            g.pads_begin[i],
+        )
         if low is None:
             _fill_bias(out_ncx, bias)
             return
@@ -670,22 +707,49 @@ def _run_forward(op: str, x_ncx: np.ndarray, w_filter: np.ndarray, bias: np.ndar
         start.append(low[1])
         end.append(low[2])
     xv = x_ncx[tuple(sl)]
-    _backend.convolution(dict(spatial_dims=sp, mode=1, direction=0, group_count=g.groups,
-                              strides=g.strides, dilations=g.dilations, start_padding=start,
-                              end_padding=end, output_padding=[0] * sp, input_sizes=list(xv.shape),
-                              filter_sizes=list(w_filter.shape), output_sizes=list(out_ncx.shape)),
-                         xv, w_filter, bias, out_ncx)
+    _backend.convolution(
+        dict(
+            spatial_dims=sp,
+            mode=1,
+            direction=0,
+            group_count=g.groups,
+            strides=g.strides,
+            dilations=g.dilations,
+            start_padding=start,
+            end_padding=end,
+            output_padding=[0] * sp,
+            input_sizes=list(xv.shape),
+            filter_sizes=list(w_filter.shape),
+            output_sizes=list(out_ncx.shape),
+        ),
+        xv,
+        w_filter,
+        bias,
+        out_ncx,
+    )
 
 
-def _run_backward(op: str, x_ncx: np.ndarray, w_filter: np.ndarray, bias: np.ndarray | None,
-                  out_ncx: np.ndarray, g: _Conv) -> None:
-    """DirectML CROSS_CORRELATION BACKWARD of x with filter {C_in, C_out/G, K} (the ONNX ConvTranspose layout)."""
+def _run_backward(
+    op: str,
+    x_ncx: np.ndarray,
+    w_filter: np.ndarray,
+    bias: np.ndarray | None,
+    out_ncx: np.ndarray,
+    g: _Conv,
+) -> None:
+    """DirectML CROSS_CORRELATION BACKWARD of x, filter {C_in, C_out/G, K} (ONNX ConvTranspose)."""
     sp = len(g.kernel)
     start, end, opad, view = [], [], [], [slice(None), slice(None)]
     tails = False
     for i in range(sp):
-        low = _lower_backward(x_ncx.shape[2 + i], out_ncx.shape[2 + i], g.kernel[i], g.strides[i],
-                              g.dilations[i], g.pads_begin[i])
+        low = _lower_backward(
+            x_ncx.shape[2 + i],
+            out_ncx.shape[2 + i],
+            g.kernel[i],
+            g.strides[i],
+            g.dilations[i],
+            g.pads_begin[i],
+        )
         if low is None:
             _fill_bias(out_ncx, bias)
             return
@@ -696,17 +760,34 @@ def _run_backward(op: str, x_ncx: np.ndarray, w_filter: np.ndarray, bias: np.nda
         tails |= low[3] > 0
     if bias is not None and any(opad):
         # keep the bias on the padded rows unambiguous: pad through the zero tail instead
-        view = [slice(None), slice(None)] + [slice(0, out_ncx.shape[2 + i] - opad[i]) for i in range(sp)]
+        view = [slice(None), slice(None)] + [
+            slice(0, out_ncx.shape[2 + i] - opad[i]) for i in range(sp)
+        ]
         opad = [0] * sp
         tails = True
     if tails:
         _fill_bias(out_ncx, bias)
     ov = out_ncx[tuple(view)]
-    _backend.convolution(dict(spatial_dims=sp, mode=1, direction=1, group_count=g.groups,
-                              strides=g.strides, dilations=g.dilations, start_padding=start,
-                              end_padding=end, output_padding=opad, input_sizes=list(x_ncx.shape),
-                              filter_sizes=list(w_filter.shape), output_sizes=list(ov.shape)),
-                         x_ncx, w_filter, bias, ov)
+    _backend.convolution(
+        dict(
+            spatial_dims=sp,
+            mode=1,
+            direction=1,
+            group_count=g.groups,
+            strides=g.strides,
+            dilations=g.dilations,
+            start_padding=start,
+            end_padding=end,
+            output_padding=opad,
+            input_sizes=list(x_ncx.shape),
+            filter_sizes=list(w_filter.shape),
+            output_sizes=list(ov.shape),
+        ),
+        x_ncx,
+        w_filter,
+        bias,
+        ov,
+    )
 
 
 def _fill_bias(out_ncx: np.ndarray, bias: np.ndarray | None) -> None:
@@ -742,8 +823,12 @@ def convolution(src: Any, weights: Any, bias: Any = None, /, **attrs: Any) -> np
     in_ncx = _ncx_shape(x.shape, df)
     _check_group_channels(op, "src", in_ncx[1], g.groups, wc.shape[1], "src")
     if wc.shape[0] % g.groups:
-        raise InvalidShape(op, "weights", f"output channels must be divisible by groups ({g.groups})",
-                           list(w.shape))
+        raise InvalidShape(
+            op,
+            "weights",
+            f"output channels must be divisible by groups ({g.groups})",
+            list(w.shape),
+        )
     _check_bias(op, b, wc.shape[0])
     _apply_auto_pad(g, a["auto_pad"], in_ncx[2:], deconv=False)
     out_sp = _conv_out(op, g, in_ncx[2:], "src")
@@ -752,8 +837,9 @@ def convolution(src: Any, weights: Any, bias: Any = None, /, **attrs: Any) -> np
     return out
 
 
-def convolution_backward_data(diff_dst: Any, weights: Any, dst_shape_input: Any = None, /,
-                              **attrs: Any) -> np.ndarray:
+def convolution_backward_data(
+    diff_dst: Any, weights: Any, dst_shape_input: Any = None, /, **attrs: Any
+) -> np.ndarray:
     """oneDNN Graph ConvolutionBackwardData: the gradient of Convolution with respect to src.
 
     ``diff_src`` has the shape ``dst_shape`` (the full forward-src shape, data_format order) given
@@ -761,7 +847,7 @@ def convolution_backward_data(diff_dst: Any, weights: Any, dst_shape_input: Any 
     input; pydml accepts it, and requires it to agree with a non-default attribute). As in oneDNN,
     auto_pad uses X = diff_src spatial and ``output_padding`` is ignored when dst_shape is known;
     pydml extension: without any dst_shape, ``diff_src`` spatial is inferred as the
-    ConvTranspose size ``S·(O−1) + Keff − PB − PE + output_padding`` (auto_pad must then be None).
+    ConvTranspose size ``S·(O-1) + Keff - PB - PE + output_padding`` (auto_pad must then be None).
     pydml also checks what oneDNN leaves to the primitive (invalid_arguments): channels and
     groups against the weights, and that the forward convolution of dst_shape gives diff_dst.
 
@@ -783,51 +869,88 @@ def convolution_backward_data(diff_dst: Any, weights: Any, dst_shape_input: Any 
     if dst_shape_input is not None:
         t = np.asarray(dst_shape_input)
         if t.ndim != 1 or t.dtype.kind not in "iu":
-            raise InvalidGraphOp(op, "inputs[2] (dst_shape)", "must be a 1-D s32 tensor",
-                                 f"{t.dtype}{list(t.shape)}")
+            raise InvalidGraphOp(
+                op, "inputs[2] (dst_shape)", "must be a 1-D s32 tensor", f"{t.dtype}{list(t.shape)}"
+            )
         given = [int(v) for v in t]
         if attr_known and given != shape_attr:
-            raise InvalidShape(op, "inputs[2] (dst_shape)", f"must equal the dst_shape attribute "
-                               f"{shape_attr}", given)
+            raise InvalidShape(
+                op,
+                "inputs[2] (dst_shape)",
+                f"must equal the dst_shape attribute {shape_attr}",
+                given,
+            )
         shape_attr, attr_known = given, True
     if attr_known:
         if len(shape_attr) != sp + 2 or any(v < 1 for v in shape_attr):
-            raise InvalidShape(op, "dst_shape", f"must be the full forward-src shape ({sp + 2} positive "
-                               "dims, data_format order)", shape_attr)
+            raise InvalidShape(
+                op,
+                "dst_shape",
+                f"must be the full forward-src shape ({sp + 2} positive dims, data_format order)",
+                shape_attr,
+            )
         ds_ncx = _ncx_shape(shape_attr, df)
         _apply_auto_pad(g, a["auto_pad"], ds_ncx[2:], deconv=False)
     else:
         if a["auto_pad"] != "None":
-            raise InvalidShape(op, "dst_shape", f"is needed with auto_pad {a['auto_pad']}",
-                               list(a["dst_shape"][:sp + 2]))
-        ds_sp = [g.strides[i] * (dd_ncx[2 + i] - 1) + _keff(g.kernel[i], g.dilations[i])
-                 - g.pads_begin[i] - g.pads_end[i] + g.output_padding[i] for i in range(sp)]
+            raise InvalidShape(
+                op,
+                "dst_shape",
+                f"is needed with auto_pad {a['auto_pad']}",
+                list(a["dst_shape"][: sp + 2]),
+            )
+        ds_sp = [
+            g.strides[i] * (dd_ncx[2 + i] - 1)
+            + _keff(g.kernel[i], g.dilations[i])
+            - g.pads_begin[i]
+            - g.pads_end[i]
+            + g.output_padding[i]
+            for i in range(sp)
+        ]
         if any(v < 1 for v in ds_sp):
-            raise InvalidShape(op, "dst_shape", "not given, and the inferred diff_src size is empty", ds_sp)
+            raise InvalidShape(
+                op, "dst_shape", "not given, and the inferred diff_src size is empty", ds_sp
+            )
         ds_ncx = [dd_ncx[0], wc.shape[1] * g.groups, *ds_sp]
     # checks the dnnl primitive makes at creation (invalid_arguments)
     if ds_ncx[0] != dd_ncx[0]:
-        raise InvalidArguments(op, "dst_shape", f"batch must equal diff_dst's {dd_ncx[0]}", shape_attr)
+        raise InvalidArguments(
+            op, "dst_shape", f"batch must equal diff_dst's {dd_ncx[0]}", shape_attr
+        )
     if wc.shape[0] != dd_ncx[1] or dd_ncx[1] % g.groups:
-        raise InvalidArguments(op, "weights", f"output channels must equal diff_dst's channels "
-                               f"{dd_ncx[1]} (divisible by groups {g.groups})", list(w.shape))
+        raise InvalidArguments(
+            op,
+            "weights",
+            f"output channels must equal diff_dst's channels "
+            f"{dd_ncx[1]} (divisible by groups {g.groups})",
+            list(w.shape),
+        )
     if ds_ncx[1] % g.groups or ds_ncx[1] // g.groups != wc.shape[1]:
-        raise InvalidArguments(op, "dst_shape", f"channels must be groups ({g.groups}) × weights' "
-                               f"input channels {wc.shape[1]}", _fmt_shape(ds_ncx, df))
+        raise InvalidArguments(
+            op,
+            "dst_shape",
+            f"channels must be groups ({g.groups}) x weights' input channels {wc.shape[1]}",
+            _fmt_shape(ds_ncx, df),
+        )
     fwd = _conv_out(op, g, ds_ncx[2:], "dst_shape")
     if fwd != dd_ncx[2:]:
-        raise InvalidArguments(op, "dst_shape", f"the forward convolution of spatial {ds_ncx[2:]} gives "
-                               f"{fwd}, not diff_dst's {dd_ncx[2:]}", _fmt_shape(ds_ncx, df))
+        raise InvalidArguments(
+            op,
+            "dst_shape",
+            f"the forward convolution of spatial {ds_ncx[2:]} gives "
+            f"{fwd}, not diff_dst's {dd_ncx[2:]}",
+            _fmt_shape(ds_ncx, df),
+        )
     out, ov = _alloc(_fmt_shape(ds_ncx, df), gd.dtype, df)
     _run_backward(op, _to_ncx(gd, df), wc, None, ov, g)
     return out
 
 
 def conv_transpose(src: Any, weights: Any, bias: Any = None, /, **attrs: Any) -> np.ndarray:
-    """oneDNN Graph ConvTranspose (forward): ``O = S·(I−1) + Keff − PB − PE + output_padding``.
+    """oneDNN Graph ConvTranspose (forward): ``O = S·(I-1) + Keff - PB - PE + output_padding``.
 
     Weights IOX ``[IC, OC/G, K]`` or XOI ``[K, OC/G, IC]`` (default XOI). auto_pad SAME_* uses
-    ``T = max(0, Keff − S)`` regardless of sizes (oneDNN's is_deconv rule). Lowering: DirectML
+    ``T = max(0, Keff - S)`` regardless of sizes (oneDNN's is_deconv rule). Lowering: DirectML
     CROSS_CORRELATION BACKWARD with the IOX weights as the filter.
     """
     op = "ConvTranspose"
@@ -842,13 +965,24 @@ def conv_transpose(src: Any, weights: Any, bias: Any = None, /, **attrs: Any) ->
     g = _conv_geometry(op, a, sp, wc)
     in_ncx = _ncx_shape(x.shape, df)
     if wc.shape[0] != in_ncx[1] or in_ncx[1] % g.groups:
-        raise InvalidArguments(op, "weights", f"input channels (IOX dim 0) must equal src's channels "
-                               f"{in_ncx[1]} (divisible by groups {g.groups})", list(w.shape))
+        raise InvalidArguments(
+            op,
+            "weights",
+            f"input channels (IOX dim 0) must equal src's channels "
+            f"{in_ncx[1]} (divisible by groups {g.groups})",
+            list(w.shape),
+        )
     oc = wc.shape[1] * g.groups
     _check_bias(op, b, oc)
     _apply_auto_pad(g, a["auto_pad"], in_ncx[2:], deconv=True)
-    out_sp = [g.strides[i] * (in_ncx[2 + i] - 1) + _keff(g.kernel[i], g.dilations[i]) - g.pads_begin[i]
-              - g.pads_end[i] + g.output_padding[i] for i in range(sp)]
+    out_sp = [
+        g.strides[i] * (in_ncx[2 + i] - 1)
+        + _keff(g.kernel[i], g.dilations[i])
+        - g.pads_begin[i]
+        - g.pads_end[i]
+        + g.output_padding[i]
+        for i in range(sp)
+    ]
     if any(v < 1 for v in out_sp):
         raise InvalidShape(op, "pads_end", "the output would be empty", out_sp)
     out, ov = _alloc(_fmt_shape([in_ncx[0], oc, *out_sp], df), x.dtype, df)
@@ -860,9 +994,9 @@ def conv_transpose_backward_data(diff_dst: Any, weights: Any, /, **attrs: Any) -
     """oneDNN Graph ConvTransposeBackwardData: the gradient of ConvTranspose with respect to src.
 
     A forward convolution of diff_dst with the IOX weights read as OIX (O = IC); ``diff_src``
-    spatial ``= (O + PB + PE − Keff)/S + 1`` and channels = weights' IC. auto_pad uses the
+    spatial ``= (O + PB + PE - Keff)/S + 1`` and channels = weights' IC. auto_pad uses the
     convolution rule with X = diff_dst spatial. pydml extension: ``output_padding`` is accepted
-    (oneDNN's schema rejects it) and subtracted, ``(O + PB + PE − Keff − OP)/S + 1``, so that a
+    (oneDNN's schema rejects it) and subtracted, ``(O + PB + PE - Keff - OP)/S + 1``, so that a
     diff_dst produced by ConvTranspose with output_padding ≥ stride maps back to its src size.
     """
     op = "ConvTransposeBackwardData"
@@ -874,11 +1008,16 @@ def conv_transpose_backward_data(diff_dst: Any, weights: Any, /, **attrs: Any) -
     g = _conv_geometry(op, a, sp, wc)
     dd_ncx = _ncx_shape(gd.shape, df)
     if g.groups < 1 or dd_ncx[1] % g.groups or dd_ncx[1] // g.groups != wc.shape[1]:
-        raise InvalidShape(op, "diff_dst", f"channels {dd_ncx[1]} must be groups ({g.groups}) × weights' "
-                           f"OC/G {wc.shape[1]}", list(gd.shape))
+        raise InvalidShape(
+            op,
+            "diff_dst",
+            f"channels {dd_ncx[1]} must be groups ({g.groups}) x weights' OC/G {wc.shape[1]}",
+            list(gd.shape),
+        )
     if wc.shape[0] % g.groups:
-        raise InvalidShape(op, "weights", f"IC (IOX dim 0) must be divisible by groups ({g.groups})",
-                           list(w.shape))
+        raise InvalidShape(
+            op, "weights", f"IC (IOX dim 0) must be divisible by groups ({g.groups})", list(w.shape)
+        )
     _apply_auto_pad(g, a["auto_pad"], dd_ncx[2:], deconv=False)
     shrunk = [x - p for x, p in zip(dd_ncx[2:], g.output_padding, strict=True)]
     ds_sp = _conv_out(op, g, shrunk, "diff_dst")
@@ -888,7 +1027,7 @@ def conv_transpose_backward_data(diff_dst: Any, weights: Any, /, **attrs: Any) -
 
 
 #: op kind -> function, for the JSON runner.
-OPS = {
+OPS: dict[str, Callable[..., np.ndarray]] = {
     "Interpolate": interpolate,
     "InterpolateBackward": interpolate_backward,
     "Convolution": convolution,
@@ -896,4 +1035,3 @@ OPS = {
     "ConvTranspose": conv_transpose,
     "ConvTransposeBackwardData": conv_transpose_backward_data,
 }
-

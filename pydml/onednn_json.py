@@ -30,10 +30,15 @@ import numpy as np
 from pydml import onednn
 from pydml.onednn import InvalidGraphOp, OnednnError, Unimplemented
 
-__all__ = ["run_json", "load_graph", "benchdnn_fill", "main_json"]
+__all__ = ["benchdnn_fill", "load_graph", "main_json", "run_json"]
 
-_NP = {"f32": np.dtype(np.float32), "bf16": np.dtype(ml_dtypes.bfloat16), "f16": np.dtype(np.float16),
-       "s32": np.dtype(np.int32), "s64": np.dtype(np.int64)}
+_NP = {
+    "f32": np.dtype(np.float32),
+    "bf16": np.dtype(ml_dtypes.bfloat16),
+    "f16": np.dtype(np.float16),
+    "s32": np.dtype(np.int32),
+    "s64": np.dtype(np.int64),
+}
 _ATTR_TYPES = {"s64", "s64[]", "f32", "f32[]", "string", "bool"}
 
 
@@ -49,16 +54,25 @@ def load_graph(path: str | Path) -> dict[str, Any]:
     op = graph[0]
     kind = op.get("kind")
     if kind not in onednn.OPS:
-        raise Unimplemented(str(kind), "kind", "is not a supported op kind (" + ", ".join(onednn.OPS) + ")",
-                            kind)
+        raise Unimplemented(
+            str(kind), "kind", "is not a supported op kind (" + ", ".join(onednn.OPS) + ")", kind
+        )
     for name, a in op.get("attrs", {}).items():
-        if not isinstance(a, dict) or list(a)[:2] != ["type", "value"] or a["type"] not in _ATTR_TYPES:
-            raise InvalidGraphOp(kind, name, "must be an object {\"type\": T, \"value\": V}", a)
+        if (
+            not isinstance(a, dict)
+            or list(a)[:2] != ["type", "value"]
+            or a["type"] not in _ATTR_TYPES
+        ):
+            raise InvalidGraphOp(kind, name, 'must be an object {"type": T, "value": V}', a)
     for lt in op.get("inputs", []) + op.get("outputs", []):
         if lt.get("dtype") not in _NP:
-            raise InvalidGraphOp(kind, f"logical tensor {lt.get('id')}", "dtype must be f32, bf16, f16 "
-                                 "or s32", lt.get("dtype"))
-    return doc
+            raise InvalidGraphOp(
+                kind,
+                f"logical tensor {lt.get('id')}",
+                "dtype must be f32, bf16, f16 or s32",
+                lt.get("dtype"),
+            )
+    return dict(doc)
 
 
 def _attrs(kind: str, raw: Mapping[str, Any], n_spatial: int) -> dict[str, Any]:
@@ -76,10 +90,14 @@ def _attrs(kind: str, raw: Mapping[str, Any], n_spatial: int) -> dict[str, Any]:
 
 
 def _place(values: np.ndarray, lt: Mapping[str, Any]) -> np.ndarray:
-    """An array of the LT's logical shape laid out with its element strides (dense if none/'any')."""
+    """An array of the LT's logical shape laid out with its element strides (dense if none)."""
     shape = [int(v) for v in lt["shape"]]
     stride = lt.get("stride") or []
-    if lt.get("layout_type", "strided") != "strided" or len(stride) != len(shape) or min(stride, default=1) < 0:
+    if (
+        lt.get("layout_type", "strided") != "strided"
+        or len(stride) != len(shape)
+        or min(stride, default=1) < 0
+    ):
         return np.ascontiguousarray(values)
     span = sum((n - 1) * s for n, s in zip(shape, stride, strict=True)) + 1
     buf = np.zeros(span, dtype=values.dtype)
@@ -91,7 +109,7 @@ def _place(values: np.ndarray, lt: Mapping[str, Any]) -> np.ndarray:
 # ---- benchdnn data generation ----------------------------------------------------------------
 
 _A, _M = 48271, 2147483647  # std::minstd_rand
-_R = _M - 1                 # max - min + 1 (min 1, max M - 1)
+_R = _M - 1  # max - min + 1 (min 1, max M - 1)
 
 
 def _minstd(seeds: np.ndarray) -> np.ndarray:
@@ -101,13 +119,14 @@ def _minstd(seeds: np.ndarray) -> np.ndarray:
 
 
 def _uniform_ints(nelems: int, kind: int, lo: int, hi: int, density: float) -> np.ndarray:
-    """benchdnn conv/deconv fill (libstdc++): chunks of 64, minstd_rand(kind·n + start + 1), discard 1,
+    """benchdnn conv/deconv fill (libstdc++): chunks of 64, minstd_rand(kind·n + start + 1),
+    discard 1,
     uniform_int_distribution(lo, hi); element 0 redrawn until > 0; density < 1 thins with a
     bernoulli generator (discard 10, two draws per generate_canonical) that skips value draws."""
     chunks = -(-nelems // 64)
     starts = np.arange(chunks, dtype=np.int64) * 64
     seeds = _minstd(kind * nelems + starts + 1)
-    state = seeds * _A % _M                      # discard(1)
+    state = seeds * _A % _M  # discard(1)
     keep = np.ones((chunks, 64), dtype=bool)
     if density < 1:
         bstate = seeds.copy()
@@ -121,7 +140,7 @@ def _uniform_ints(nelems: int, kind: int, lo: int, hi: int, density: float) -> n
             keep[:, p] = canon < density
         keep[0, 0] = True
     uerange = hi - lo + 1
-    scaling = (_M - 2) // uerange                # urngrange = max - min
+    scaling = (_M - 2) // uerange  # urngrange = max - min
     past = uerange * scaling
     values = np.zeros((chunks, 64), dtype=np.int64)
     lane_len = np.minimum(64, nelems - starts)
@@ -139,9 +158,16 @@ def _uniform_ints(nelems: int, kind: int, lo: int, hi: int, density: float) -> n
     return values.reshape(-1)[:nelems]
 
 
-def benchdnn_fill(kind: str, index: int, ncx_shape: list[int], dtype: str, *, weights_ncx: list[int]
-                  | None = None, groups: int = 1) -> np.ndarray:
-    """The value benchdnn's primitive driver puts in input ``index`` of op ``kind``, as float64 in the
+def benchdnn_fill(
+    kind: str,
+    index: int,
+    ncx_shape: list[int],
+    dtype: str,
+    *,
+    weights_ncx: list[int] | None = None,
+    groups: int = 1,
+) -> np.ndarray:
+    """The values benchdnn's primitive driver puts in input ``index`` of op ``kind``, in the
     primitive's logical order: NCX for data, OIX ``[OC, IC/G, K]`` for conv weights and IOX
     ``[IC, OC/G, K]`` for deconv weights (filled in deconv ``[G, OC/G, IC/G, K]`` order).
 
@@ -151,22 +177,26 @@ def benchdnn_fill(kind: str, index: int, ncx_shape: list[int], dtype: str, *, we
     lowp = dtype in ("bf16", "f16")
     if kind in ("Interpolate", "InterpolateBackward"):
         if kind == "InterpolateBackward" and index == 0:
-            return np.zeros(ncx_shape)           # src: only its shape is used
+            return np.zeros(ncx_shape)  # src: only its shape is used
         k = 0 if kind == "Interpolate" else 3
         gen = (97 * np.arange(n, dtype=np.int64) - 19 * k + 101) % 17
         return (gen / 16.0 if lowp else gen * 1.25).reshape(ncx_shape)
     backward = kind.endswith("BackwardData")
     data_kind = {0: 3 if backward else 0, 1: 1, 2: 2}[index]
-    ranges = {0: (-4, 4) if lowp else (-32, 32), 1: ((-2, 2) if dtype == "f16" else (-4, 4)) if lowp
-              else (-32, 32), 2: (-8, 8), 3: (-4, 4) if lowp else (-8, 8)}
+    ranges = {
+        0: (-4, 4) if lowp else (-32, 32),
+        1: ((-2, 2) if dtype == "f16" else (-4, 4)) if lowp else (-32, 32),
+        2: (-8, 8),
+        3: (-4, 4) if lowp else (-8, 8),
+    }
     lo, hi = ranges[data_kind]
     density = 1.0
     if index == 0 and weights_ncx is not None:
         ksize = int(np.prod(weights_ncx[2:]))
-        if kind == "ConvTranspose":              # deconv fwd: K · IC/G of the deconv
+        if kind == "ConvTranspose":  # deconv fwd: K · IC/G of the deconv
             n_acc = ksize * weights_ncx[0] // groups
         elif kind == "ConvTransposeBackwardData":
-            n_acc = ksize * weights_ncx[1]       # deconv bwd_d: K · OC/G
+            n_acc = ksize * weights_ncx[1]  # deconv bwd_d: K · OC/G
         elif backward:
             n_acc = ksize * weights_ncx[0] // groups
         else:
@@ -180,14 +210,16 @@ def benchdnn_fill(kind: str, index: int, ncx_shape: list[int], dtype: str, *, we
     return vals.reshape(ncx_shape)
 
 
-def _canonical_shape(kind: str, index: int, shape: list[int], attrs: Mapping[str, Any]) -> tuple[list[int], Any]:
+def _canonical_shape(
+    kind: str, index: int, shape: list[int], attrs: Mapping[str, Any]
+) -> tuple[list[int], Any]:
     """Shape in the primitive's order, plus a function mapping a canonical array to the LT order."""
     n = len(shape)
     if index == 1 and kind not in ("Interpolate", "InterpolateBackward"):
         wf = attrs.get("weights_format", "XOI" if kind.startswith("ConvTranspose") else "XIO")
         if wf in ("OIX", "IOX"):
             return shape, lambda a: a
-        perm = [n - 1, n - 2, *range(n - 2)]     # XIO -> OIX, XOI -> IOX
+        perm = [n - 1, n - 2, *range(n - 2)]  # XIO -> OIX, XOI -> IOX
         inv = list(np.argsort(perm))
         return [shape[p] for p in perm], lambda a: a.transpose(inv)
     if index == 2 or attrs.get("data_format", "NXC") == "NCX" or n < 3:
@@ -207,9 +239,13 @@ def run_json(path: str | Path, inputs: Mapping[Any, Any] | None = None) -> dict[
     given = {int(k): v for k, v in (inputs or {}).items()}
     n_spatial = max(len(ins[0]["shape"]) - 2, 0) if ins else 0
     attrs = _attrs(kind, op.get("attrs", {}), n_spatial)
-    if kind == "ConvolutionBackwardData" and "dst_shape" not in attrs and outs \
-            and all(int(v) > 0 for v in outs[0]["shape"]):
-        attrs["dst_shape"] = [int(v) for v in outs[0]["shape"]]   # the output LT's known shape wins
+    if (
+        kind == "ConvolutionBackwardData"
+        and "dst_shape" not in attrs
+        and outs
+        and all(int(v) > 0 for v in outs[0]["shape"])
+    ):
+        attrs["dst_shape"] = [int(v) for v in outs[0]["shape"]]  # the output LT's known shape wins
     groups = int(attrs.get("groups", 1)) if isinstance(attrs.get("groups", 1), int) else 1
     w_ncx = None
     if len(ins) > 1 and kind not in ("Interpolate", "InterpolateBackward"):
@@ -221,36 +257,61 @@ def run_json(path: str | Path, inputs: Mapping[Any, Any] | None = None) -> dict[
         if lt["id"] in given:
             v = np.asarray(given[lt["id"]])
             if list(v.shape) != shape:
-                raise InvalidGraphOp(kind, f"inputs[{index}] (logical tensor {lt['id']})",
-                                     f"data must have shape {shape}", list(v.shape))
+                raise InvalidGraphOp(
+                    kind,
+                    f"inputs[{index}] (logical tensor {lt['id']})",
+                    f"data must have shape {shape}",
+                    list(v.shape),
+                )
             values = v.astype(dt, copy=False)
         elif lt["dtype"] in ("s32", "s64"):
-            raise InvalidGraphOp(kind, f"inputs[{index}] (logical tensor {lt['id']})",
-                                 "a shape tensor must be given", show_value=False)
+            raise InvalidGraphOp(
+                kind,
+                f"inputs[{index}] (logical tensor {lt['id']})",
+                "a shape tensor must be given",
+                show_value=False,
+            )
         else:
             if any(d < 1 for d in shape):
-                raise InvalidGraphOp(kind, f"inputs[{index}] (logical tensor {lt['id']})",
-                                     "shape must be known", shape)
+                raise InvalidGraphOp(
+                    kind,
+                    f"inputs[{index}] (logical tensor {lt['id']})",
+                    "shape must be known",
+                    shape,
+                )
             canon, to_lt = _canonical_shape(kind, index, shape, attrs)
-            values = to_lt(benchdnn_fill(kind, index, canon, lt["dtype"], weights_ncx=w_ncx,
-                                         groups=groups)).astype(dt)
+            values = to_lt(
+                benchdnn_fill(kind, index, canon, lt["dtype"], weights_ncx=w_ncx, groups=groups)
+            ).astype(dt)
         arrays.append(values if values.dtype.kind in "iu" else _place(values, lt))
-    result = onednn.OPS[kind](*arrays, **attrs)
+    fn = onednn.OPS[kind]
+    result = fn(*arrays, **attrs)
     if not outs:
         return {}
     lt = outs[0]
     want = [int(v) for v in lt["shape"]]
-    if len(want) != result.ndim or any(w not in (-1, r) for w, r in zip(want, result.shape, strict=True)):
-        raise onednn.InvalidShape(kind, f"outputs[0] (logical tensor {lt['id']})",
-                                  f"inferred shape {list(result.shape)} does not match", want)
+    if len(want) != result.ndim or any(
+        w not in (-1, r) for w, r in zip(want, result.shape, strict=True)
+    ):
+        raise onednn.InvalidShape(
+            kind,
+            f"outputs[0] (logical tensor {lt['id']})",
+            f"inferred shape {list(result.shape)} does not match",
+            want,
+        )
     if _NP.get(lt["dtype"], result.dtype) != result.dtype:
-        raise InvalidGraphOp(kind, f"outputs[0] (logical tensor {lt['id']})",
-                             f"dtype must be the inputs' {result.dtype}", lt["dtype"])
+        raise InvalidGraphOp(
+            kind,
+            f"outputs[0] (logical tensor {lt['id']})",
+            f"dtype must be the inputs' {result.dtype}",
+            lt["dtype"],
+        )
     return {int(lt["id"]): result}
 
 
-def main_json(path: str | Path, inputs_dir: str | Path | None = None,
-              print_fn: Callable[[str], Any] = print) -> int:
+def main_json(
+    path: str | Path, inputs_dir: str | Path | None = None, print_fn: Callable[[str], Any] = print
+) -> int:
     """CLI body for ``pydml onednn run FILE.json``: inputs from ``inputs_dir/<lt id>.npy`` when
     present (else generated), prints each output (id, dtype, shape, values). Returns 0, or the
     oneDNN status number (2, 3, 8, 9) after printing the error."""
@@ -268,7 +329,7 @@ def main_json(path: str | Path, inputs_dir: str | Path | None = None,
         dt = {v: k for k, v in _NP.items()}[arr.dtype]
         print_fn(f"output {lt_id}: {dt} {'x'.join(map(str, arr.shape))}")
         flat = arr.astype(np.float32).ravel()
-        print_fn(" ".join(_fmt(v) for v in flat))
+        print_fn(" ".join(_fmt(float(v)) for v in flat))
     return 0
 
 

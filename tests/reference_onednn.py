@@ -46,14 +46,16 @@ def nearest_matrix(i_size: int, o_size: int, ctm: str = "half_pixel") -> np.ndar
     return m
 
 
-def _axis_matrices(in_spatial: Sequence[int], out_spatial: Sequence[int], mode: str,
-                   ctm: str) -> list[np.ndarray]:
+def _axis_matrices(
+    in_spatial: Sequence[int], out_spatial: Sequence[int], mode: str, ctm: str
+) -> list[np.ndarray]:
     make = nearest_matrix if mode == "nearest" else linear_matrix
     return [make(i, o, ctm) for i, o in zip(in_spatial, out_spatial, strict=True)]
 
 
-def interpolate(src: np.ndarray, out_spatial: Sequence[int], mode: str,
-                ctm: str = "half_pixel") -> np.ndarray:
+def interpolate(
+    src: np.ndarray, out_spatial: Sequence[int], mode: str, ctm: str = "half_pixel"
+) -> np.ndarray:
     """Interpolate forward on NCX data."""
     y = np.asarray(src, dtype=np.float64)
     for axis, m in enumerate(_axis_matrices(src.shape[2:], out_spatial, mode, ctm)):
@@ -61,8 +63,9 @@ def interpolate(src: np.ndarray, out_spatial: Sequence[int], mode: str,
     return y
 
 
-def interpolate_backward(src_shape: Sequence[int], diff_dst: np.ndarray, mode: str,
-                         ctm: str = "half_pixel") -> np.ndarray:
+def interpolate_backward(
+    src_shape: Sequence[int], diff_dst: np.ndarray, mode: str, ctm: str = "half_pixel"
+) -> np.ndarray:
     """InterpolateBackward on NCX data: the adjoint of interpolate (factor diff_dst / src)."""
     y = np.asarray(diff_dst, dtype=np.float64)
     for axis, m in enumerate(_axis_matrices(src_shape[2:], diff_dst.shape[2:], mode, ctm)):
@@ -74,10 +77,17 @@ def keff(k: int, d: int) -> int:
     return (k - 1) * d + 1
 
 
-def convolution(src: np.ndarray, w_oix: np.ndarray, strides: Sequence[int],
-                pads_begin: Sequence[int], pads_end: Sequence[int], dilations: Sequence[int],
-                groups: int = 1, bias: np.ndarray | None = None) -> np.ndarray:
-    """dst[n, g·OCg+oc, o] = Σ src[n, g·ICg+ic, o·S + k·D − PB] · W[g·OCg+oc, ic, k] (§2.1)."""
+def convolution(
+    src: np.ndarray,
+    w_oix: np.ndarray,
+    strides: Sequence[int],
+    pads_begin: Sequence[int],
+    pads_end: Sequence[int],
+    dilations: Sequence[int],
+    groups: int = 1,
+    bias: np.ndarray | None = None,
+) -> np.ndarray:
+    """§2.1: dst[n, g·OCg+oc, o] = Σ src[n, g·ICg+ic, o·S + k·D - PB] · W[g·OCg+oc, ic, k]."""
     x = np.asarray(src, dtype=np.float64)
     w = np.asarray(w_oix, dtype=np.float64)
     n, c = x.shape[:2]
@@ -86,27 +96,43 @@ def convolution(src: np.ndarray, w_oix: np.ndarray, strides: Sequence[int],
     sp = len(ks)
     pad = [(0, 0), (0, 0)] + [(pb, pe) for pb, pe in zip(pads_begin, pads_end, strict=True)]
     xp = np.pad(x, pad)
-    outs = [(x.shape[2 + i] + pads_begin[i] + pads_end[i] - keff(ks[i], dilations[i]))
-            // strides[i] + 1 for i in range(sp)]
+    outs = [
+        (x.shape[2 + i] + pads_begin[i] + pads_end[i] - keff(ks[i], dilations[i])) // strides[i] + 1
+        for i in range(sp)
+    ]
     ocg = oc // groups
     dst = np.zeros((n, oc, *outs))
     xg = xp.reshape(n, groups, c // groups, *xp.shape[2:])
     wg = w.reshape(groups, ocg, icg, *ks)
     for kk in itertools.product(*[range(k) for k in ks]):
-        sl = tuple(slice(kk[i] * dilations[i], kk[i] * dilations[i] + (outs[i] - 1) * strides[i] + 1,
-                         strides[i]) for i in range(sp))
-        patch = xg[(slice(None), slice(None), slice(None)) + sl]  # n g icg outs
-        wk = wg[(slice(None), slice(None), slice(None)) + kk]       # g ocg icg
+        sl = tuple(
+            slice(
+                kk[i] * dilations[i],
+                kk[i] * dilations[i] + (outs[i] - 1) * strides[i] + 1,
+                strides[i],
+            )
+            for i in range(sp)
+        )
+        patch = xg[(slice(None), slice(None), slice(None), *sl)]  # n g icg outs
+        wk = wg[(slice(None), slice(None), slice(None), *kk)]  # g ocg icg
         dst += np.einsum("ngi...,goi->ngo...", patch, wk).reshape(dst.shape)
     if bias is not None:
         dst += np.asarray(bias, dtype=np.float64).reshape((1, oc) + (1,) * sp)
     return dst
 
 
-def transposed(x: np.ndarray, w: np.ndarray, out_spatial: Sequence[int], strides: Sequence[int],
-               pads_begin: Sequence[int], dilations: Sequence[int], groups: int,
-               w_is_iox: bool) -> np.ndarray:
-    """The scatter y[n, g·OUTg+c, i] = Σ [t = i + PB − k·D; t mod S = 0; t/S < X] x[n, g·INg+j, t/S] · W.
+def transposed(
+    x: np.ndarray,
+    w: np.ndarray,
+    out_spatial: Sequence[int],
+    strides: Sequence[int],
+    pads_begin: Sequence[int],
+    dilations: Sequence[int],
+    groups: int,
+    w_is_iox: bool,
+) -> np.ndarray:
+    """The scatter y[n, g·OUTg+c, i] = Σ [t = i + PB - k·D; t mod S = 0; t/S < X]
+    x[n, g·INg+j, t/S] · W.
 
     W is read as [IN, OUT/G, K] (IOX, conv transpose) when w_is_iox, else as OIX with O = IN
     (ConvolutionBackwardData): W[g·INg+j, c, k] in both cases. Untouched outputs are 0.
@@ -119,51 +145,93 @@ def transposed(x: np.ndarray, w: np.ndarray, out_spatial: Sequence[int], strides
     sp = len(ks)
     outg = w.shape[1]
     ing = cin // groups
-    full = [max((x.shape[2 + i] - 1) * strides[i] + keff(ks[i], dilations[i]),
-                pads_begin[i] + out_spatial[i]) for i in range(sp)]
+    full = [
+        max(
+            (x.shape[2 + i] - 1) * strides[i] + keff(ks[i], dilations[i]),
+            pads_begin[i] + out_spatial[i],
+        )
+        for i in range(sp)
+    ]
     y = np.zeros((n, groups, outg, *full))
     xg = x.reshape(n, groups, ing, *x.shape[2:])
     wg = w.reshape(groups, ing, outg, *ks)
     for kk in itertools.product(*[range(k) for k in ks]):
-        sl = tuple(slice(kk[i] * dilations[i], kk[i] * dilations[i] + (x.shape[2 + i] - 1) * strides[i] + 1,
-                         strides[i]) for i in range(sp))
-        contrib = np.einsum("ngj...,gjc->ngc...", xg, wg[(slice(None), slice(None), slice(None)) + kk])
-        y[(slice(None), slice(None), slice(None)) + sl] += contrib
+        sl = tuple(
+            slice(
+                kk[i] * dilations[i],
+                kk[i] * dilations[i] + (x.shape[2 + i] - 1) * strides[i] + 1,
+                strides[i],
+            )
+            for i in range(sp)
+        )
+        contrib = np.einsum(
+            "ngj...,gjc->ngc...", xg, wg[(slice(None), slice(None), slice(None), *kk)]
+        )
+        y[(slice(None), slice(None), slice(None), *sl)] += contrib
     crop = tuple(slice(pads_begin[i], pads_begin[i] + out_spatial[i]) for i in range(sp))
-    y = y[(slice(None), slice(None), slice(None)) + crop]
+    y = y[(slice(None), slice(None), slice(None), *crop)]
     return y.reshape(n, groups * outg, *out_spatial)
 
 
-def convolution_backward_data(diff_dst: np.ndarray, w_oix: np.ndarray, diff_src_spatial: Sequence[int],
-                              strides: Sequence[int], pads_begin: Sequence[int],
-                              dilations: Sequence[int], groups: int = 1) -> np.ndarray:
-    """§2.2: diff_src[n, g·ICg+ic, i] = Σ [...] diff_dst[n, g·OCg+oc, t/S] · W[g·OCg+oc, ic, k]."""
-    return transposed(diff_dst, w_oix, diff_src_spatial, strides, pads_begin, dilations, groups, False)
+def convolution_backward_data(
+    diff_dst: np.ndarray,
+    w_oix: np.ndarray,
+    diff_src_spatial: Sequence[int],
+    strides: Sequence[int],
+    pads_begin: Sequence[int],
+    dilations: Sequence[int],
+    groups: int = 1,
+) -> np.ndarray:
+    """§2.2: diff_src[n, g·ICg+ic, i] = Σ [...] diff_dst[n, g·OCg+oc, t/S] · W[.., ic, k]."""
+    return transposed(
+        diff_dst, w_oix, diff_src_spatial, strides, pads_begin, dilations, groups, False
+    )
 
 
-def conv_transpose(src: np.ndarray, w_iox: np.ndarray, strides: Sequence[int],
-                   pads_begin: Sequence[int], pads_end: Sequence[int], dilations: Sequence[int],
-                   output_padding: Sequence[int] | None = None, groups: int = 1,
-                   bias: np.ndarray | None = None) -> np.ndarray:
-    """§2.3: O = S·(I−1) + Keff − PB − PE + OP, the scatter of src through W[IC, OC/G, K]."""
+def conv_transpose(
+    src: np.ndarray,
+    w_iox: np.ndarray,
+    strides: Sequence[int],
+    pads_begin: Sequence[int],
+    pads_end: Sequence[int],
+    dilations: Sequence[int],
+    output_padding: Sequence[int] | None = None,
+    groups: int = 1,
+    bias: np.ndarray | None = None,
+) -> np.ndarray:
+    """§2.3: O = S·(I-1) + Keff - PB - PE + OP, the scatter of src through W[IC, OC/G, K]."""
     ks = w_iox.shape[2:]
     op = output_padding or [0] * len(ks)
-    outs = [strides[i] * (src.shape[2 + i] - 1) + keff(ks[i], dilations[i]) - pads_begin[i]
-            - pads_end[i] + op[i] for i in range(len(ks))]
+    outs = [
+        strides[i] * (src.shape[2 + i] - 1)
+        + keff(ks[i], dilations[i])
+        - pads_begin[i]
+        - pads_end[i]
+        + op[i]
+        for i in range(len(ks))
+    ]
     y = transposed(src, w_iox, outs, strides, pads_begin, dilations, groups, True)
     if bias is not None:
         y = y + np.asarray(bias, dtype=np.float64).reshape((1, -1) + (1,) * len(ks))
     return y
 
 
-def conv_transpose_backward_data(diff_dst: np.ndarray, w_iox: np.ndarray, strides: Sequence[int],
-                                 pads_begin: Sequence[int], pads_end: Sequence[int],
-                                 dilations: Sequence[int], groups: int = 1) -> np.ndarray:
+def conv_transpose_backward_data(
+    diff_dst: np.ndarray,
+    w_iox: np.ndarray,
+    strides: Sequence[int],
+    pads_begin: Sequence[int],
+    pads_end: Sequence[int],
+    dilations: Sequence[int],
+    groups: int = 1,
+) -> np.ndarray:
     """§2.4: a forward convolution of diff_dst with the IOX weights read as OIX (O = IC)."""
     return convolution(diff_dst, w_iox, strides, pads_begin, pads_end, dilations, groups)
 
 
-def auto_pads(x: int, s: int, k: int, d: int, auto_pad: str, deconv: bool = False) -> tuple[int, int]:
+def auto_pads(
+    x: int, s: int, k: int, d: int, auto_pad: str, deconv: bool = False
+) -> tuple[int, int]:
     """§3 infer_auto_pad, written independently: (pads_begin, pads_end)."""
     if auto_pad == "VALID":
         return 0, 0
