@@ -1235,3 +1235,127 @@ def test_error_classes() -> None:
         dnn.InvalidGraphOp.status,
         dnn.InvalidShape.status,
     ) == (2, 3, 8, 9)
+
+
+# ---- more coverage ------------------------------------------------------------------------------
+
+
+def test_portable_and_vector_paths_agree(isa: str, rng: np.random.Generator) -> None:
+    g = ints(rng, (2, 9, 10, 5), -8, 8)
+    got = dnn.interpolate_backward(
+        np.zeros((2, 4, 5, 5), np.float32), g, mode="bilinear", sizes=[9, 10]
+    )
+    want = ref.interpolate_backward((2, 5, 4, 5), from_nxc(g), "linear")
+    np.testing.assert_allclose(f64(from_nxc(got)), want, rtol=1e-5, atol=1e-4)
+    case = next(c for c in CBD if c[0] == "C45")
+    gd, w, attrs, pb, _ = _cbd_problem(case, rng)
+    gx = dnn.convolution_backward_data(to_nxc(gd), oix_to_xio(w), dst_shape=[2, 7, 8, 6], **attrs)
+    want = ref.convolution_backward_data(gd, w, (7, 8), (2, 2), pb, (2, 2), 2)
+    np.testing.assert_array_equal(f64(from_nxc(gx)), want)
+
+
+@pytest.mark.parametrize("i,o", [(1, 5), (5, 1), (1, 1), (4, 4)])
+def test_align_corners_degenerate_sizes(i: int, o: int, rng: np.random.Generator) -> None:
+    torch = pytest.importorskip("torch")
+    x = ints(rng, (1, 2, i, 3), -8, 8)
+    y = dnn.interpolate(
+        x,
+        mode="linear",
+        sizes=[o, 3],
+        data_format="NCX",
+        coordinate_transformation_mode="align_corners",
+    )
+    t = torch.nn.functional.interpolate(
+        torch.tensor(x), size=[o, 3], mode="bilinear", align_corners=True
+    )
+    np.testing.assert_allclose(y, t.numpy(), rtol=1e-6, atol=1e-6)
+    yn = dnn.interpolate(
+        x,
+        mode="nearest",
+        sizes=[o, 3],
+        data_format="NCX",
+        coordinate_transformation_mode="align_corners",
+    )
+    np.testing.assert_array_equal(f64(yn), ref.interpolate(x, (o, 3), "nearest", "align_corners"))
+
+
+@pytest.mark.parametrize("dtype", [BF16, np.dtype(np.float16)], ids=str)
+def test_interpolate_forward_low_precision(dtype: np.dtype[Any], rng: np.random.Generator) -> None:
+    x = (ints(rng, (2, 5, 7, 3), -8, 8) / 16).astype(dtype)
+    for mode in ("nearest", "trilinear"):
+        y = dnn.interpolate(x, mode=mode, scales=[1.5, 0.5])
+        assert y.dtype == dtype and y.shape == (2, 7, 3, 3)
+        want = to_nxc(ref.interpolate(f64(from_nxc(x)), (7, 3), mode))
+        np.testing.assert_allclose(f64(y), want, rtol=EPS[dtype], atol=EPS[dtype])
+
+
+@pytest.mark.parametrize(
+    "spatial,groups,dil,stride",
+    [((11,), 2, (2,), (2,)), ((5, 6, 7), 3, (1, 2, 1), (1, 2, 2)), ((9, 8), 6, (3, 1), (1, 1))],
+)
+def test_convolution_forward_matches_torch(
+    spatial: Any, groups: int, dil: Any, stride: Any, rng: np.random.Generator
+) -> None:
+    torch = pytest.importorskip("torch")
+    sp = len(spatial)
+    x = ints(rng, (2, 6, *spatial), -3, 3)
+    w = ints(rng, (12, 6 // groups, *([3] * sp)), -3, 3)
+    b = ints(rng, (12,), -3, 3)
+    pb, pe = [1] * sp, [2] * sp
+    y = dnn.convolution(
+        to_nxc(x), oix_to_xio(w), b, groups=groups, **conv_attrs(stride, pb, pe, dil)
+    )
+    fn = getattr(torch.nn.functional, f"conv{sp}d")
+    xt = torch.nn.functional.pad(torch.tensor(x, dtype=torch.float64), [1, 2] * sp)
+    t = fn(
+        xt,
+        torch.tensor(w, dtype=torch.float64),
+        torch.tensor(b, dtype=torch.float64),
+        stride=stride,
+        dilation=dil,
+        groups=groups,
+    ).numpy()
+    np.testing.assert_array_equal(f64(from_nxc(y)), t)
+
+
+def test_conv_nxc_is_lowered_without_copies(
+    monkeypatch: pytest.MonkeyPatch, rng: np.random.Generator
+) -> None:
+    seen: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
+    real = dnn._backend.convolution
+
+    def spy(params: Any, x: np.ndarray, w: np.ndarray, b: Any, out: np.ndarray) -> None:
+        seen.append((x, w, out))
+        real(params, x, w, b, out)
+
+    monkeypatch.setattr(dnn._backend, "convolution", spy)
+    gd = ints(rng, (2, 4, 4, 8), -3, 3)
+    w = ints(rng, (3, 3, 6, 8), -3, 3)
+    gx = dnn.convolution_backward_data(
+        gd, w, dst_shape=[2, 4, 4, 6], **conv_attrs([1, 1], [1, 1], [1, 1], [1, 1])
+    )
+    x, wv, out = seen[0]
+    assert np.shares_memory(x, gd) and np.shares_memory(wv, w) and np.shares_memory(out, gx)
+    assert wv.shape == (8, 6, 3, 3) and x.shape == (2, 8, 4, 4)
+
+
+def test_json_interpolate_backward_1d_channels_last(
+    tmp_path: Path, rng: np.random.Generator
+) -> None:
+    """harness l.276 style: 2x17x17 ← 2x17x21 nearest, NCX shapes, *acb (channels-last) strides."""
+    doc = _doc(
+        "InterpolateBackward",
+        {"mode": ("string", "nearest"), "sizes": ("s64[]", [21]), "data_format": ("string", "NCX")},
+        [(2, 17, 17), (2, 17, 21)],
+        (2, 17, 17),
+    )
+    op = doc["graph"][0]
+    op["inputs"][0]["stride"] = [289, 1, 17]
+    op["inputs"][1]["stride"] = [357, 1, 17]
+    g = ints(rng, (2, 17, 21), -8, 8)
+    got = run_json(_write(tmp_path, doc), {"1": g})[2]
+    np.testing.assert_array_equal(f64(got), ref.interpolate_backward((2, 17, 17), g, "nearest"))
+    gen = run_json(_write(tmp_path, doc))[2]  # benchdnn data
+    n = 2 * 17 * 21
+    g2 = (((97 * np.arange(n) + 44) % 17) * 1.25).reshape(2, 17, 21)
+    np.testing.assert_array_equal(f64(gen), ref.interpolate_backward((2, 17, 17), g2, "nearest"))
