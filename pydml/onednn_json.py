@@ -241,11 +241,12 @@ def run_json(path: str | Path, inputs: Mapping[Any, Any] | None = None) -> dict[
     attrs = _attrs(kind, op.get("attrs", {}), n_spatial)
     if (
         kind == "ConvolutionBackwardData"
-        and "dst_shape" not in attrs
         and outs
+        and outs[0].get("shape")
         and all(int(v) > 0 for v in outs[0]["shape"])
     ):
-        attrs["dst_shape"] = [int(v) for v in outs[0]["shape"]]  # the output LT's known shape wins
+        # shape inference copies a known output shape first, else the dst_shape attribute (§2.2)
+        attrs["dst_shape"] = [int(v) for v in outs[0]["shape"]]
     groups = int(attrs.get("groups", 1)) if isinstance(attrs.get("groups", 1), int) else 1
     w_ncx = None
     if len(ins) > 1 and kind not in ("Interpolate", "InterpolateBackward"):

@@ -1359,3 +1359,10 @@ def test_json_interpolate_backward_1d_channels_last(
     n = 2 * 17 * 21
     g2 = (((97 * np.arange(n) + 44) % 17) * 1.25).reshape(2, 17, 21)
     np.testing.assert_array_equal(f64(gen), ref.interpolate_backward((2, 17, 17), g2, "nearest"))
+
+
+def test_json_output_shape_wins_over_dst_shape(tmp_path: Path) -> None:
+    doc = json.loads(json.dumps(G2))
+    doc["graph"][0]["attrs"]["dst_shape"]["value"] = [1, 1, 4, 4]  # stale: the output LT says 3x3
+    out = run_json(_write(tmp_path, doc))[2]
+    assert out.ravel().tolist() == [12, 76, 106, 34, 384, 93, 184, 17, -9]
