@@ -1366,3 +1366,31 @@ def test_json_output_shape_wins_over_dst_shape(tmp_path: Path) -> None:
     doc["graph"][0]["attrs"]["dst_shape"]["value"] = [1, 1, 4, 4]  # stale: the output LT says 3x3
     out = run_json(_write(tmp_path, doc))[2]
     assert out.ravel().tolist() == [12, 76, 106, 34, 384, 93, 184, 17, -9]
+
+
+@pytest.mark.parametrize("dtype", [BF16, np.dtype(np.float16)], ids=str)
+@pytest.mark.parametrize("name", ["T1", "T3", "T15", "T9d2"])
+def test_conv_transpose_backward_data_low_precision(
+    dtype: np.dtype[Any], name: str, rng: np.random.Generator
+) -> None:
+    case = next(c for c in CTBD if c[0] == name)
+    gd, w, attrs = _ctbd(case, rng, dtype)
+    got = dnn.conv_transpose_backward_data(to_nxc(gd), oix_to_xio(w), **attrs)
+    assert got.dtype == dtype and from_nxc(got).shape == case[9]
+    sp = gd.ndim - 2
+    pads = [
+        ref.auto_pads(gd.shape[2 + i], case[4], w.shape[2 + i], case[7], case[8])
+        if case[8] != "None"
+        else (case[5], case[6])
+        for i in range(sp)
+    ]
+    want = ref.conv_transpose_backward_data(
+        f64(gd),
+        f64(w),
+        attrs["strides"],
+        [p[0] for p in pads],
+        [p[1] for p in pads],
+        attrs["dilations"],
+        case[3],
+    )
+    np.testing.assert_array_equal(f64(from_nxc(got)), want.astype(dtype).astype(np.float64))
