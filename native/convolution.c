@@ -477,7 +477,7 @@ pydml_status pydml_convolution_plan_create(const pydml_convolution_params* param
         p->thread_bytes = (size_t)tb;
         p->scratch = aligned_alloc(64, (size_t)tb * (size_t)p->nthreads);
         p->weights = aligned_alloc(64, (size_t)round64(wbytes));
-        p->bias = malloc((size_t)p->cout * sizeof(float));
+        p->bias = calloc((size_t)p->cout + CONV_NR_MAX, sizeof(float)); /* 0 past cout and without bias */
         if (p->scratch == NULL || p->weights == NULL || p->bias == NULL) goto oom;
         /* the band slack is read (and discarded) by the plane kernels: keep it finite */
         memset(p->scratch, 0, (size_t)tb * (size_t)p->nthreads);
@@ -496,7 +496,7 @@ fail:
 
 /* ---- fused activation ----------------------------------------------------------------------- */
 
-static void activation_apply(const pydml_activation* act, float* v, size_t n) {
+void pydml_conv_activation(const pydml_activation* act, float* v, size_t n) {
     const float a = act->params[0], b = act->params[1], c = act->params[2], d = act->params[3];
     switch (act->type) {
     case DML_OPERATOR_ACTIVATION_LINEAR:
@@ -603,18 +603,26 @@ static void transpose_in_portable(float* dst, const int64_t* pos, const void* sr
     }
 }
 
-static void transpose_tile_portable(float* out, const float* tile, uint32_t ldt, uint32_t mr, uint32_t nv) {
-    for (uint32_t j = 0; j < nv; j++)
-        for (uint32_t t = 0; t < mr; t++) out[j * 16 + t] = tile[t * ldt + j];
+static void finish_portable(const float* tile, uint32_t ldt, uint32_t mr, uint32_t nv, void* out, uint32_t type,
+                            int64_t cs, int64_t ps, float* tmp) {
+    const int64_t es = pydml_data_type_bits(type) / 8;
+    if (cs == 1) {
+        for (uint32_t t = 0; t < mr; t++) pydml_conv_store_portable((char*)out + t * ps * es, type, 1, tile + t * ldt, nv);
+        return;
+    }
+    for (uint32_t j = 0; j < nv; j++) {
+        for (uint32_t t = 0; t < mr; t++) tmp[t] = tile[t * ldt + j];
+        pydml_conv_store_portable((char*)out + j * cs * es, type, ps, tmp, mr);
+    }
 }
 
 #define PORT_NR 16
 static inline __attribute__((always_inline)) void dense_portable_body(
     const float* in, int64_t cb_stride, uint32_t cin, const int64_t* in_off, const uint32_t* tap,
-    uint32_t nv, uint32_t T, const float* w, float* tile, const uint32_t MR) {
+    uint32_t nv, uint32_t T, const float* w, const float* bias, float* tile, const uint32_t MR) {
     float acc[4][PORT_NR];
     for (uint32_t t = 0; t < MR; t++)
-        for (uint32_t j = 0; j < PORT_NR; j++) acc[t][j] = 0.0f;
+        for (uint32_t j = 0; j < PORT_NR; j++) acc[t][j] = bias[j];
     for (uint32_t c0 = 0; c0 < cin; c0 += CONV_CB) {
         uint32_t cnt = cin - c0 < CONV_CB ? cin - c0 : CONV_CB;
         const float* inb = in + (int64_t)(c0 / CONV_CB) * cb_stride;
@@ -635,30 +643,37 @@ static inline __attribute__((always_inline)) void dense_portable_body(
 #define DEFINE_PORTABLE_UK(MR)                                                                          \
     static void dense_portable_##MR(const float* in, int64_t cb_stride, uint32_t cin,                   \
                                     const int64_t* in_off, const uint32_t* tap, uint32_t nv,            \
-                                    uint32_t T, const float* w, float* tile) {                          \
-        dense_portable_body(in, cb_stride, cin, in_off, tap, nv, T, w, tile, MR);                       \
+                                    uint32_t T, const float* w, const float* bias, float* tile) {       \
+        dense_portable_body(in, cb_stride, cin, in_off, tap, nv, T, w, bias, tile, MR);                 \
     }
 DEFINE_PORTABLE_UK(1)
 DEFINE_PORTABLE_UK(2)
 DEFINE_PORTABLE_UK(3)
 DEFINE_PORTABLE_UK(4)
 
-static void row_portable(const float* in, int64_t ic_stride, uint32_t cin, const int64_t* roff,
-                         const uint32_t* kdh, uint32_t nv, const int64_t* woff, const uint32_t* kw,
-                         uint32_t nw, uint32_t kw_count, const float* w, uint32_t ktot, float* out) {
+static void rows_portable(const conv_rows_args* a) {
     float acc[CONV_ROW_CHUNK];
-    for (int l = 0; l < CONV_ROW_CHUNK; l++) acc[l] = 0.0f;
-    for (uint32_t ic = 0; ic < cin; ic++) {
-        const float* wi = w + (size_t)ic * ktot;
-        const float* xi = in + (int64_t)ic * ic_stride;
-        for (uint32_t v = 0; v < nv; v++)
-            for (uint32_t x = 0; x < nw; x++) {
-                float wt = wi[kdh[v] * kw_count + kw[x]];
-                const float* s = xi + roff[v] + woff[x];
-                for (int l = 0; l < CONV_ROW_CHUNK; l++) acc[l] += wt * s[l];
+    const int64_t es = pydml_data_type_bits(a->type) / 8;
+    for (uint32_t r = 0; r < a->rows; r++) {
+        const float* in = a->in + (int64_t)r * a->in_row_step;
+        char* out = (char*)a->out + (int64_t)r * a->out_row_step * es;
+        for (uint32_t q0 = 0; q0 < a->qw; q0 += CONV_ROW_CHUNK) {
+            uint32_t n = a->qw - q0 < CONV_ROW_CHUNK ? a->qw - q0 : CONV_ROW_CHUNK;
+            for (int l = 0; l < CONV_ROW_CHUNK; l++) acc[l] = a->bias;
+            for (uint32_t ic = 0; ic < a->cin; ic++) {
+                const float* wi = a->w + (size_t)ic * a->ktot;
+                const float* xi = in + (int64_t)ic * a->ic_stride + q0;
+                for (uint32_t v = 0; v < a->nv; v++)
+                    for (uint32_t x = 0; x < a->nw; x++) {
+                        float wt = wi[a->kdh[v] * a->kw_count + a->kw[x]];
+                        const float* src = xi + a->roff[v] + a->woff[x];
+                        for (int l = 0; l < CONV_ROW_CHUNK; l++) acc[l] += wt * src[l];
+                    }
             }
+            if (a->act) pydml_conv_activation(a->act, acc, n);
+            pydml_conv_store_portable(out + q0 * a->out_pstride * es, a->type, a->out_pstride, acc, n);
+        }
     }
-    memcpy(out, acc, sizeof acc);
 }
 
 void pydml_conv_kernels_portable(conv_kernels* k) {
@@ -669,11 +684,11 @@ void pydml_conv_kernels_portable(conv_kernels* k) {
     k->dense[2] = dense_portable_2;
     k->dense[3] = dense_portable_3;
     k->dense[4] = dense_portable_4;
-    k->row = row_portable;
+    k->finish = finish_portable;
+    k->rows = rows_portable;
     k->store = pydml_conv_store_portable;
     k->load = pydml_conv_load_portable;
     k->transpose_in = transpose_in_portable;
-    k->transpose_tile = transpose_tile_portable;
 }
 
 /* ---- execution ------------------------------------------------------------------------------ */
@@ -688,6 +703,7 @@ typedef struct conv_exec {
     int64_t os[5];
     uint32_t type, esize;
     int has_bias;
+    const pydml_activation* act; /* NULL when none / IDENTITY */
     conv_kernels k;
 } conv_exec;
 
@@ -821,26 +837,13 @@ static void pack_band(const conv_exec* ex, float* band, int64_t n, int64_t c0, i
     }
 }
 
-/* Adds the bias, applies the activation and stores a dense tile [mr][nr] at output offset `base`
- * (element offset of pixel 0, channel 0), pixels `pstride` elements apart. */
-static void write_tile(const conv_exec* ex, float* tile, float* tile_t, uint32_t mr, uint32_t nv, int64_t oc0,
-                       int64_t base, int64_t pstride) {
+/* Applies the activation and stores a dense tile [mr][nr] (bias already added) at output offset
+ * `base` (element offset of pixel 0, channel 0), pixels `pstride` elements apart. */
+static void write_tile(const conv_exec* ex, float* tile, float* tmp, uint32_t mr, uint32_t nv, int64_t base,
+                       int64_t pstride) {
     const uint32_t nr = ex->k.nr;
-    if (ex->has_bias) {
-        const float* b = ex->p->bias + oc0;
-        for (uint32_t t = 0; t < mr; t++)
-            for (uint32_t j = 0; j < nv; j++) tile[t * nr + j] += b[j];
-    }
-    activation_apply(&ex->p->params.activation, tile, (size_t)mr * nr);
-    const int64_t cs = ex->os[1], es = ex->esize;
-    if (cs == 1) {
-        for (uint32_t t = 0; t < mr; t++)
-            ex->k.store(ex->out + (base + (int64_t)t * pstride) * es, ex->type, 1, tile + t * nr, nv);
-    } else {
-        ex->k.transpose_tile(tile_t, tile, nr, mr, nv);
-        for (uint32_t j = 0; j < nv; j++)
-            ex->k.store(ex->out + (base + (int64_t)j * cs) * es, ex->type, pstride, tile_t + j * 16, mr);
-    }
+    if (ex->act) pydml_conv_activation(ex->act, tile, (size_t)mr * nr);
+    ex->k.finish(tile, nr, mr, nv, ex->out + base * ex->esize, ex->type, ex->os[1], pstride, tmp);
 }
 
 typedef struct conv_block {
@@ -945,14 +948,10 @@ static void dense_item(const conv_exec* ex, int64_t item, char* scratch) {
                             for (int64_t ocb = ocb0; ocb < ocb1; ocb++) {
                                 int64_t oc0 = ocb * nr;
                                 uint32_t nvalid = (uint32_t)min64(nr, min64(b.oc_end, p->cout_g) - oc0);
-                                if (nv > 0) {
-                                    ex->k.dense[mr](base_in, cb_stride, (uint32_t)p->cin_g, in_off, tap, nv,
-                                                    (uint32_t)T, panel + ocb * T * p->cin_g * nr, tile);
-                                } else {
-                                    memset(tile, 0, (size_t)mr * nr * 4);
-                                }
                                 int64_t ocg = b.g * p->cout_g + oc0;
-                                write_tile(ex, tile, tile_t, mr, nvalid, ocg, obase + ocg * os[1], pstride);
+                                ex->k.dense[mr](base_in, cb_stride, (uint32_t)p->cin_g, in_off, tap, nv, (uint32_t)T,
+                                                nv > 0 ? panel + ocb * T * p->cin_g * nr : NULL, p->bias + ocg, tile);
+                                write_tile(ex, tile, tile_t, mr, nvalid, obase + ocg * os[1], pstride);
                             }
                             qw += mr;
                         }
@@ -960,6 +959,17 @@ static void dense_item(const conv_exec* ex, int64_t item, char* scratch) {
                 }
         }
     }
+}
+
+/* The output rows q in [q0, q1) of a depth/height phase u whose taps all read inside the band rows
+ * [lo, lo + n): returns the first of them in *a and one past the last in *b (a == b: none). */
+static void interior_rows(const conv_axis* ax, int64_t u, int64_t q0, int64_t q1, int64_t lo, int64_t n, int64_t* a,
+                          int64_t* b) {
+    int64_t first = max64(q0, ceil_div(lo - ax->u_cmin[u], ax->S));
+    int64_t last = min64(q1, floor_div(lo + n - 1 - ax->u_cmax[u], ax->S) + 1);
+    if (first >= last) first = last = q0;
+    *a = first;
+    *b = last;
 }
 
 static void plane_item(const conv_exec* ex, int64_t item, char* scratch) {
@@ -970,70 +980,81 @@ static void plane_item(const conv_exec* ex, int64_t item, char* scratch) {
     uint32_t* kdh = (uint32_t*)(scratch + p->off_tap);
     int64_t* woff = (int64_t*)(scratch + p->off_woff);
     uint32_t* kw = (uint32_t*)(scratch + p->off_kw);
-    float* row = (float*)(scratch + p->off_row);
     conv_block b;
     decode_item(p, item, &b);
     if (b.Db > 0) pack_band(ex, band, b.n, b.g * p->cin_g, b.dlo, b.Db, b.hlo, b.Hb);
-    const int64_t ic_stride = b.Db * b.Hb * p->wspan;
     const int64_t* os = ex->os;
-    const int64_t es = ex->esize;
     const int64_t nd = phase_count_in_block(ad, b.od0, b.od1), nh = phase_count_in_block(ah, b.oh0, b.oh1);
+    conv_rows_args a;
+    memset(&a, 0, sizeof a);
+    a.in = band;
+    a.ic_stride = b.Db * b.Hb * p->wspan;
+    a.cin = (uint32_t)p->cin_g;
+    a.roff = roff;
+    a.kdh = kdh;
+    a.woff = woff;
+    a.kw = kw;
+    a.kw_count = (uint32_t)aw->k;
+    a.ktot = (uint32_t)p->ktot;
+    a.type = ex->type;
+    a.act = ex->act;
+    a.tmp = (float*)(scratch + p->off_row);
     for (int64_t oc = b.oc_begin; oc < b.oc_end; oc++) {
         const int64_t ocg = b.g * p->cout_g + oc;
-        const float* wo = p->weights + ocg * p->cin_g * p->ktot;
-        const float bias = ex->has_bias ? p->bias[ocg] : 0.0f;
+        a.w = p->weights + ocg * p->cin_g * p->ktot;
+        a.bias = p->bias[ocg];
         for (int64_t id = 0; id < nd; id++) {
             const int64_t rd = (b.od0 + id) % ad->P;
             const int64_t ud = ad->phase_u[rd];
             const int64_t qd0 = max64(0, ceil_div(b.od0 - rd, ad->P)), qd1 = ceil_div(b.od1 - rd, ad->P);
-            const int64_t Td = ud < 0 ? 0 : ad->u_first[ud + 1] - ad->u_first[ud];
+            const int64_t Td = ud < 0 || b.Db == 0 ? 0 : ad->u_first[ud + 1] - ad->u_first[ud];
             for (int64_t ih = 0; ih < nh; ih++) {
                 const int64_t rh = (b.oh0 + ih) % ah->P;
                 const int64_t uh = ah->phase_u[rh];
                 const int64_t qh0 = max64(0, ceil_div(b.oh0 - rh, ah->P)), qh1 = ceil_div(b.oh1 - rh, ah->P);
-                const int64_t Th = uh < 0 ? 0 : ah->u_first[uh + 1] - ah->u_first[uh];
-                for (int64_t qd = qd0; qd < qd1; qd++)
-                    for (int64_t qh = qh0; qh < qh1; qh++) {
-                        uint32_t nv = 0;
-                        for (int64_t td = 0; td < Td && b.Db > 0; td++) {
-                            int64_t din = qd * ad->S + ad->tap_c[ad->u_first[ud] + td];
-                            if (din < b.dlo || din >= b.dlo + b.Db) continue;
-                            for (int64_t th = 0; th < Th; th++) {
-                                int64_t hin = qh * ah->S + ah->tap_c[ah->u_first[uh] + th];
-                                if (hin < b.hlo || hin >= b.hlo + b.Hb) continue;
-                                roff[nv] = ((din - b.dlo) * b.Hb + (hin - b.hlo)) * p->wspan;
-                                kdh[nv] = (uint32_t)(ad->tap_k[ad->u_first[ud] + td] * ah->k +
-                                                     ah->tap_k[ah->u_first[uh] + th]);
-                                nv++;
-                            }
-                        }
-                        const int64_t od = rd + ad->P * qd, oh = rh + ah->P * qh;
-                        for (int64_t rw = 0; rw < aw->nphase; rw++) {
-                            const int64_t uw = aw->phase_u[rw];
-                            const int64_t Tw = uw < 0 ? 0 : aw->u_first[uw + 1] - aw->u_first[uw];
-                            for (int64_t tw = 0; tw < Tw; tw++) {
-                                woff[tw] = p->wpos[aw->tap_c[aw->u_first[uw] + tw] - p->col_lo];
-                                kw[tw] = (uint32_t)aw->tap_k[aw->u_first[uw] + tw];
-                            }
-                            const int64_t Qw = axis_q_count(aw, rw);
-                            const int64_t pstride = aw->P * os[4];
-                            for (int64_t q0 = 0; q0 < Qw; q0 += CONV_ROW_CHUNK) {
-                                uint32_t cnt = (uint32_t)min64(CONV_ROW_CHUNK, Qw - q0);
-                                if (nv > 0 && Tw > 0) {
-                                    ex->k.row(band + q0, ic_stride, (uint32_t)p->cin_g, roff, kdh, nv, woff, kw,
-                                              (uint32_t)Tw, (uint32_t)aw->k, wo, (uint32_t)p->ktot, row);
-                                } else {
-                                    memset(row, 0, CONV_ROW_CHUNK * 4);
+                const int64_t Th = uh < 0 || b.Db == 0 ? 0 : ah->u_first[uh + 1] - ah->u_first[uh];
+                int64_t qa = qh0, qb = qh0;
+                if (Th > 0) interior_rows(ah, uh, qh0, qh1, b.hlo, b.Hb, &qa, &qb);
+                for (int64_t rw = 0; rw < aw->nphase; rw++) {
+                    const int64_t uw = aw->phase_u[rw];
+                    const int64_t Tw = uw < 0 ? 0 : aw->u_first[uw + 1] - aw->u_first[uw];
+                    for (int64_t tw = 0; tw < Tw; tw++) {
+                        woff[tw] = p->wpos[aw->tap_c[aw->u_first[uw] + tw] - p->col_lo];
+                        kw[tw] = (uint32_t)aw->tap_k[aw->u_first[uw] + tw];
+                    }
+                    a.nw = (uint32_t)Tw;
+                    a.qw = (uint32_t)axis_q_count(aw, rw);
+                    a.out_pstride = aw->P * os[4];
+                    a.in_row_step = ah->S * p->wspan;
+                    a.out_row_step = ah->P * os[3];
+                    for (int64_t qd = qd0; qd < qd1; qd++) {
+                        const int64_t od = rd + ad->P * qd;
+                        /* rows [qh0, qa) and [qb, qh1) one by one with their valid taps, [qa, qb) at once */
+                        int64_t qh = qh0;
+                        while (qh < qh1) {
+                            int64_t nrows = (qh == qa && qb > qa) ? qb - qa : 1;
+                            uint32_t nv = 0;
+                            for (int64_t td = 0; td < Td; td++) {
+                                int64_t din = qd * ad->S + ad->tap_c[ad->u_first[ud] + td];
+                                if (din < b.dlo || din >= b.dlo + b.Db) continue;
+                                for (int64_t th = 0; th < Th; th++) {
+                                    int64_t hin = qh * ah->S + ah->tap_c[ah->u_first[uh] + th];
+                                    if (hin < b.hlo || hin >= b.hlo + b.Hb) continue;
+                                    roff[nv] = ((din - b.dlo) * b.Hb + (hin - b.hlo)) * p->wspan;
+                                    kdh[nv] = (uint32_t)(ad->tap_k[ad->u_first[ud] + td] * ah->k +
+                                                         ah->tap_k[ah->u_first[uh] + th]);
+                                    nv++;
                                 }
-                                if (ex->has_bias)
-                                    for (uint32_t l = 0; l < cnt; l++) row[l] += bias;
-                                activation_apply(&p->params.activation, row, cnt);
-                                int64_t ow = rw + aw->P * q0;
-                                int64_t obase = b.n * os[0] + ocg * os[1] + od * os[2] + oh * os[3] + ow * os[4];
-                                ex->k.store(ex->out + obase * es, ex->type, pstride, row, cnt);
                             }
+                            const int64_t oh = rh + ah->P * qh;
+                            a.nv = Tw > 0 ? nv : 0;
+                            a.rows = (uint32_t)nrows;
+                            a.out = ex->out + (b.n * os[0] + ocg * os[1] + od * os[2] + oh * os[3] + rw * os[4]) * ex->esize;
+                            ex->k.rows(&a);
+                            qh += nrows;
                         }
                     }
+                }
             }
         }
     }
@@ -1071,6 +1092,8 @@ pydml_status pydml_convolution_execute(const pydml_convolution_plan* plan, const
     ex.filt = filter->data;
     ex.out = output->data;
     ex.has_bias = bias != NULL;
+    ex.act = (prm->activation.type == DML_OPERATOR_INVALID || prm->activation.type == DML_OPERATOR_ACTIVATION_IDENTITY)
+                 ? NULL : &prm->activation;
     view_strides5(input, prm->spatial_dims, ex.is);
     view_strides5(filter, prm->spatial_dims, ex.fs);
     view_strides5(output, prm->spatial_dims, ex.os);

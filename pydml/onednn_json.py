@@ -1,0 +1,340 @@
+"""Run a single-op oneDNN Graph serialized as benchdnn's ``--graph`` JSON (formats.md §2).
+
+    >>> from pydml.onednn_json import run_json
+    >>> outputs = run_json("conv_bwd_d.json")          # {output LT id: numpy array}
+
+Top level: ``version``, ``engine_kind``, ``fpmath_mode`` (read, not used: pydml always computes in
+f32, i.e. ``strict``), ``input_ports``/``output_ports`` (optional; benchdnn recomputes them and so
+do we), ``graph``: exactly one op with ``id``, ``name``, ``kind``, ``attrs`` ({name: {type,
+value}}), ``inputs``/``outputs`` (logical tensors: ``id``, ``dtype``, ``shape``, ``stride``,
+``layout_type``, ``property_type``). The input position is the op's input index.
+
+Inputs: ``inputs`` maps a logical-tensor id (int or its string) to an array in the tensor's
+logical shape; the array is placed in memory with the tensor's ``stride`` (``layout_type``
+"strided"; "any" means dense), so channels-last strides under an NCX shape reach the kernels as
+they would in oneDNN. Missing inputs are generated as benchdnn's primitive drivers fill them
+(:func:`benchdnn_fill`); InterpolateBackward's ``src`` (shape only) is zeros.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+import ml_dtypes
+import numpy as np
+
+from pydml import onednn
+from pydml.onednn import InvalidGraphOp, OnednnError, Unimplemented
+
+__all__ = ["benchdnn_fill", "load_graph", "main_json", "run_json"]
+
+_NP = {
+    "f32": np.dtype(np.float32),
+    "bf16": np.dtype(ml_dtypes.bfloat16),
+    "f16": np.dtype(np.float16),
+    "s32": np.dtype(np.int32),
+    "s64": np.dtype(np.int64),
+}
+_ATTR_TYPES = {"s64", "s64[]", "f32", "f32[]", "string", "bool"}
+
+
+def load_graph(path: str | Path) -> dict[str, Any]:
+    """Parse and check the file: one op of a supported kind, attrs as {type, value} objects."""
+    with open(path, encoding="utf-8") as f:
+        doc = json.load(f)
+    graph = doc.get("graph")
+    if not isinstance(graph, list) or not graph:
+        raise InvalidGraphOp("graph", "graph", f"Graph {path} is empty", show_value=False)
+    if len(graph) != 1:
+        raise Unimplemented("graph", "graph", "only single-op graphs are supported", len(graph))
+    op = graph[0]
+    kind = op.get("kind")
+    if kind not in onednn.OPS:
+        raise Unimplemented(
+            str(kind), "kind", "is not a supported op kind (" + ", ".join(onednn.OPS) + ")", kind
+        )
+    for name, a in op.get("attrs", {}).items():
+        if (
+            not isinstance(a, dict)
+            or list(a)[:2] != ["type", "value"]
+            or a["type"] not in _ATTR_TYPES
+        ):
+            raise InvalidGraphOp(kind, name, 'must be an object {"type": T, "value": V}', a)
+    for lt in op.get("inputs", []) + op.get("outputs", []):
+        if lt.get("dtype") not in _NP:
+            raise InvalidGraphOp(
+                kind,
+                f"logical tensor {lt.get('id')}",
+                "dtype must be f32, bf16, f16 or s32",
+                lt.get("dtype"),
+            )
+    return dict(doc)
+
+
+def _attrs(kind: str, raw: Mapping[str, Any], n_spatial: int) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for name, a in raw.items():
+        t, v = a["type"], a["value"]
+        if t == "s64[]" and name == "output_padding":
+            v = list(v)[:n_spatial]  # real files carry 12 (DNNL_MAX_NDIMS) entries
+        elif t == "s64[]" and name == "dst_shape" and not any(v):
+            continue  # the materialised default: unknown
+        elif t == "bool":
+            v = bool(v)
+        out[name] = v
+    return out
+
+
+def _place(values: np.ndarray, lt: Mapping[str, Any]) -> np.ndarray:
+    """An array of the LT's logical shape laid out with its element strides (dense if none)."""
+    shape = [int(v) for v in lt["shape"]]
+    stride = lt.get("stride") or []
+    if (
+        lt.get("layout_type", "strided") != "strided"
+        or len(stride) != len(shape)
+        or min(stride, default=1) < 0
+    ):
+        return np.ascontiguousarray(values)
+    span = sum((n - 1) * s for n, s in zip(shape, stride, strict=True)) + 1
+    buf = np.zeros(span, dtype=values.dtype)
+    arr = np.lib.stride_tricks.as_strided(buf, shape, [s * values.itemsize for s in stride])
+    arr[...] = values
+    return arr
+
+
+# ---- benchdnn data generation ----------------------------------------------------------------
+
+_A, _M = 48271, 2147483647  # std::minstd_rand
+_R = _M - 1  # max - min + 1 (min 1, max M - 1)
+
+
+def _minstd(seeds: np.ndarray) -> np.ndarray:
+    s = seeds % _M
+    s[s == 0] = 1
+    return s
+
+
+def _uniform_ints(nelems: int, kind: int, lo: int, hi: int, density: float) -> np.ndarray:
+    """benchdnn conv/deconv fill (libstdc++): chunks of 64, minstd_rand(kind·n + start + 1),
+    discard 1,
+    uniform_int_distribution(lo, hi); element 0 redrawn until > 0; density < 1 thins with a
+    bernoulli generator (discard 10, two draws per generate_canonical) that skips value draws."""
+    chunks = -(-nelems // 64)
+    starts = np.arange(chunks, dtype=np.int64) * 64
+    seeds = _minstd(kind * nelems + starts + 1)
+    state = seeds * _A % _M  # discard(1)
+    keep = np.ones((chunks, 64), dtype=bool)
+    if density < 1:
+        bstate = seeds.copy()
+        for _ in range(10):
+            bstate = bstate * _A % _M
+        for p in range(64):
+            r1 = bstate = bstate * _A % _M
+            r2 = bstate = bstate * _A % _M
+            canon = ((r1 - 1) + (r2 - 1) * float(_R)) / (float(_R) * float(_R))
+            canon = np.minimum(canon, np.nextafter(1.0, 0.0))
+            keep[:, p] = canon < density
+        keep[0, 0] = True
+    uerange = hi - lo + 1
+    scaling = (_M - 2) // uerange  # urngrange = max - min
+    past = uerange * scaling
+    values = np.zeros((chunks, 64), dtype=np.int64)
+    lane_len = np.minimum(64, nelems - starts)
+    for p in range(64):
+        pending = (lane_len > p) & keep[:, p]
+        while pending.any():
+            state = np.where(pending, state * _A % _M, state)
+            ret = state - 1
+            v = ret // scaling + lo
+            ok = pending & (ret < past)
+            if p == 0:
+                ok[0] &= v[0] > 0
+            values[ok, p] = v[ok]
+            pending &= ~ok
+    return values.reshape(-1)[:nelems]
+
+
+def benchdnn_fill(
+    kind: str,
+    index: int,
+    ncx_shape: list[int],
+    dtype: str,
+    *,
+    weights_ncx: list[int] | None = None,
+    groups: int = 1,
+) -> np.ndarray:
+    """The values benchdnn's primitive driver puts in input ``index`` of op ``kind``, in the
+    primitive's logical order: NCX for data, OIX ``[OC, IC/G, K]`` for conv weights and IOX
+    ``[IC, OC/G, K]`` for deconv weights (filled in deconv ``[G, OC/G, IC/G, K]`` order).
+
+    Density uses f32's accumulation budget (16384 terms) for every type.
+    """
+    n = int(np.prod(ncx_shape))
+    lowp = dtype in ("bf16", "f16")
+    if kind in ("Interpolate", "InterpolateBackward"):
+        if kind == "InterpolateBackward" and index == 0:
+            return np.zeros(ncx_shape)  # src: only its shape is used
+        k = 0 if kind == "Interpolate" else 3
+        gen = (97 * np.arange(n, dtype=np.int64) - 19 * k + 101) % 17
+        return (gen / 16.0 if lowp else gen * 1.25).reshape(ncx_shape)
+    backward = kind.endswith("BackwardData")
+    data_kind = {0: 3 if backward else 0, 1: 1, 2: 2}[index]
+    ranges = {
+        0: (-4, 4) if lowp else (-32, 32),
+        1: ((-2, 2) if dtype == "f16" else (-4, 4)) if lowp else (-32, 32),
+        2: (-8, 8),
+        3: (-4, 4) if lowp else (-8, 8),
+    }
+    lo, hi = ranges[data_kind]
+    density = 1.0
+    if index == 0 and weights_ncx is not None:
+        ksize = int(np.prod(weights_ncx[2:]))
+        if kind == "ConvTranspose":  # deconv fwd: K · IC/G of the deconv
+            n_acc = ksize * weights_ncx[0] // groups
+        elif kind == "ConvTransposeBackwardData":
+            n_acc = ksize * weights_ncx[1]  # deconv bwd_d: K · OC/G
+        elif backward:
+            n_acc = ksize * weights_ncx[0] // groups
+        else:
+            n_acc = ksize * weights_ncx[1]
+        density = min(1.0, 16384 / max(n_acc, 1))
+    vals = _uniform_ints(n, data_kind, lo, hi, density).astype(np.float64)
+    if index == 1 and kind in ("ConvTranspose", "ConvTransposeBackwardData"):
+        ic, ocg = ncx_shape[0], ncx_shape[1]
+        icg = ic // groups
+        return vals.reshape(groups, ocg, icg, *ncx_shape[2:]).swapaxes(1, 2).reshape(ncx_shape)
+    return vals.reshape(ncx_shape)
+
+
+def _canonical_shape(
+    kind: str, index: int, shape: list[int], attrs: Mapping[str, Any]
+) -> tuple[list[int], Any]:
+    """Shape in the primitive's order, plus a function mapping a canonical array to the LT order."""
+    n = len(shape)
+    if index == 1 and kind not in ("Interpolate", "InterpolateBackward"):
+        wf = attrs.get("weights_format", "XOI" if kind.startswith("ConvTranspose") else "XIO")
+        if wf in ("OIX", "IOX"):
+            return shape, lambda a: a
+        perm = [n - 1, n - 2, *range(n - 2)]  # XIO -> OIX, XOI -> IOX
+        inv = list(np.argsort(perm))
+        return [shape[p] for p in perm], lambda a: a.transpose(inv)
+    if index == 2 or attrs.get("data_format", "NXC") == "NCX" or n < 3:
+        return shape, lambda a: a
+    perm = [0, n - 1, *range(1, n - 1)]
+    inv = list(np.argsort(perm))
+    return [shape[p] for p in perm], lambda a: a.transpose(inv)
+
+
+def run_json(path: str | Path, inputs: Mapping[Any, Any] | None = None) -> dict[int, np.ndarray]:
+    """Run the file's op; returns {output logical-tensor id: array in that LT's logical shape}."""
+    doc = load_graph(path)
+    op = doc["graph"][0]
+    kind = op["kind"]
+    ins = op.get("inputs", [])
+    outs = op.get("outputs", [])
+    given = {int(k): v for k, v in (inputs or {}).items()}
+    n_spatial = max(len(ins[0]["shape"]) - 2, 0) if ins else 0
+    attrs = _attrs(kind, op.get("attrs", {}), n_spatial)
+    if (
+        kind == "ConvolutionBackwardData"
+        and outs
+        and outs[0].get("shape")
+        and all(int(v) > 0 for v in outs[0]["shape"])
+    ):
+        # shape inference copies a known output shape first, else the dst_shape attribute (§2.2)
+        attrs["dst_shape"] = [int(v) for v in outs[0]["shape"]]
+    groups = int(attrs.get("groups", 1)) if isinstance(attrs.get("groups", 1), int) else 1
+    w_ncx = None
+    if len(ins) > 1 and kind not in ("Interpolate", "InterpolateBackward"):
+        w_ncx, _ = _canonical_shape(kind, 1, [int(v) for v in ins[1]["shape"]], attrs)
+    arrays: list[Any] = []
+    for index, lt in enumerate(ins):
+        shape = [int(v) for v in lt["shape"]]
+        dt = _NP[lt["dtype"]]
+        if lt["id"] in given:
+            v = np.asarray(given[lt["id"]])
+            if list(v.shape) != shape:
+                raise InvalidGraphOp(
+                    kind,
+                    f"inputs[{index}] (logical tensor {lt['id']})",
+                    f"data must have shape {shape}",
+                    list(v.shape),
+                )
+            values = v.astype(dt, copy=False)
+        elif lt["dtype"] in ("s32", "s64"):
+            raise InvalidGraphOp(
+                kind,
+                f"inputs[{index}] (logical tensor {lt['id']})",
+                "a shape tensor must be given",
+                show_value=False,
+            )
+        else:
+            if any(d < 1 for d in shape):
+                raise InvalidGraphOp(
+                    kind,
+                    f"inputs[{index}] (logical tensor {lt['id']})",
+                    "shape must be known",
+                    shape,
+                )
+            canon, to_lt = _canonical_shape(kind, index, shape, attrs)
+            values = to_lt(
+                benchdnn_fill(kind, index, canon, lt["dtype"], weights_ncx=w_ncx, groups=groups)
+            ).astype(dt)
+        arrays.append(values if values.dtype.kind in "iu" else _place(values, lt))
+    fn = onednn.OPS[kind]
+    result = fn(*arrays, **attrs)
+    if not outs:
+        return {}
+    lt = outs[0]
+    want = [int(v) for v in lt["shape"]]
+    if len(want) != result.ndim or any(
+        w not in (-1, r) for w, r in zip(want, result.shape, strict=True)
+    ):
+        raise onednn.InvalidShape(
+            kind,
+            f"outputs[0] (logical tensor {lt['id']})",
+            f"inferred shape {list(result.shape)} does not match",
+            want,
+        )
+    if _NP.get(lt["dtype"], result.dtype) != result.dtype:
+        raise InvalidGraphOp(
+            kind,
+            f"outputs[0] (logical tensor {lt['id']})",
+            f"dtype must be the inputs' {result.dtype}",
+            lt["dtype"],
+        )
+    return {int(lt["id"]): result}
+
+
+def main_json(
+    path: str | Path, inputs_dir: str | Path | None = None, print_fn: Callable[[str], Any] = print
+) -> int:
+    """CLI body for ``pydml onednn run FILE.json``: inputs from ``inputs_dir/<lt id>.npy`` when
+    present (else generated), prints each output (id, dtype, shape, values). Returns 0, or the
+    oneDNN status number (2, 3, 8, 9) after printing the error."""
+    inputs: dict[int, Any] = {}
+    if inputs_dir is not None:
+        for f in Path(inputs_dir).glob("*.npy"):
+            if f.stem.isdigit():
+                inputs[int(f.stem)] = np.load(f)
+    try:
+        outputs = run_json(path, inputs)
+    except OnednnError as e:
+        print_fn(f"error: {e}")
+        return e.status
+    for lt_id, arr in outputs.items():
+        dt = {v: k for k, v in _NP.items()}[arr.dtype]
+        print_fn(f"output {lt_id}: {dt} {'x'.join(map(str, arr.shape))}")
+        flat = arr.astype(np.float32).ravel()
+        print_fn(" ".join(_fmt(float(v)) for v in flat))
+    return 0
+
+
+def _fmt(v: float) -> str:
+    if math.isfinite(v) and v == int(v):
+        return str(int(v))
+    return f"{v:.6g}"
