@@ -342,6 +342,8 @@ def cmd_list(args: argparse.Namespace) -> int:
     known = {s.type: s for s in all_schemas()}
     rows = []
     for op in sorted(OperatorType, key=int):
+        if op not in INTRODUCED_AT:  # DML_OPERATOR_INVALID
+            continue
         introduced = INTRODUCED_AT[op]
         if level is not None and introduced > level:
             continue
