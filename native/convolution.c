@@ -1,17 +1,1107 @@
-/* Placeholder until the convolution kernels land (issue 4). */
+/*
+ * DML_CONVOLUTION: forward and backward (transposed) convolution, cross-correlation and convolution
+ * modes, groups, strides, dilations, asymmetric padding, output padding, bias and a fused activation,
+ * on 1-3 spatial dimensions, for FLOAT32, FLOAT16 and bfloat16 tensors with arbitrary element strides.
+ *
+ * Formulation (one spatial axis; the axes are independent). FORWARD computes
+ *     y[o] = sum_k x[o * stride + k * dilation - start] * W[k']
+ * and BACKWARD is its adjoint with respect to x (ONNX ConvTranspose, torch conv_transpose):
+ *     y[p] = sum_{i, k : p = i * stride + k * dilation - start} x[i] * W[k'].
+ * Both become one gather: split the outputs into phases o = r + P q (P = 1 forward, P = stride
+ * backward); phase r reads x[q * S + c_k] for its taps k, with S = stride forward / 1 backward and
+ *     forward:  c_k = k dilation - start                (every k, one phase)
+ *     backward: c_k = (r + start - k dilation) / stride (the k with that division exact).
+ * Every output is therefore one finite sum in a fixed order, computed once (no scatter): results
+ * are deterministic and independent of the thread count.
+ *
+ * Kernel orientation k' (DirectML's Mode x Direction table, directml-api.md section 5): with the
+ * formulas above, CROSS_CORRELATION uses k' = k and CONVOLUTION uses k' = K - 1 - k, in both
+ * directions. Written as a cross-correlation of the (zero-upsampled) input, the BACKWARD sum uses the
+ * flipped kernel, which is what the table calls "transposed along x,y" for CROSS_CORRELATION +
+ * BACKWARD and "identity" for CONVOLUTION + BACKWARD; FORWARD reads identity / transposed. This makes
+ * (CROSS_CORRELATION, FORWARD) and (CROSS_CORRELATION, BACKWARD) mutually adjoint, and likewise the
+ * two CONVOLUTION ones, and CROSS_CORRELATION + BACKWARD equal to ONNX ConvTranspose (ORT's mapping).
+ * Channels: FORWARD filter {C_out, C_in / G, k...}; BACKWARD filter {C_in, C_out / G, k...} (the
+ * ConvTranspose layout, the same tensor the matching FORWARD uses). OutputPadding only enters the
+ * BACKWARD output size (FORWARD ignores it, as DirectMLX's size rule and ORT's mapping do).
+ *
+ * Engines. DENSE (C_out / G >= 8): the input rows a work item needs are packed into a band in
+ * [channel block of 16][depth][row][column][16] f32 layout (columns de-interleaved by the forward
+ * stride, zero columns for the padding; padded rows are skipped by dropping their taps), the
+ * filter into panels [group][phase][32 output channels][channel block][tap][16][32], and a
+ * register-blocked microkernel computes up to 14 pixels x 32 output channels per call
+ * (AVX-512: 28 zmm accumulators; AVX2: 6 x 16; portable C: 4 x 16).
+ * PLANE (C_out / G < 8, e.g. depthwise): channels are packed as planes and a row kernel computes
+ * 64 output pixels of one output channel at a time, vectorised along the row.
+ * f16 / bf16 are converted to f32 while packing and accumulated in f32 (also when
+ * allow_half_precision is set: it permits, but does not require, lower precision).
+ *
+ * Memory: plan_create allocates everything execute needs (per-thread band scratch, packed weights,
+ * bias), sized for the plan's worst case and for omp_get_max_threads() threads at that time;
+ * execute uses at most that many threads and never allocates.
+ */
+#include <math.h>
 #include <stdlib.h>
-#include "common.h"
+#include <string.h>
+
+#include "convolution_internal.h"
+
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+/* Largest total allocation a plan may make (hostile geometry fails with OUT_OF_MEMORY). */
+#define CONV_MAX_PLAN_BYTES ((uint64_t)1 << 31)
+/* Packed input band size a dense / plane work item aims for (fits the 1 MiB L2 with weights). */
+#define CONV_BAND_TARGET_DENSE ((int64_t)256 * 1024)
+#define CONV_BAND_TARGET_PLANE ((int64_t)128 * 1024)
+
+enum { ENGINE_DENSE = 0, ENGINE_PLANE = 1 };
+
+/* ---- integer helpers ------------------------------------------------------------------------ */
+
+static int64_t floor_div(int64_t a, int64_t b) { /* b > 0 */
+    int64_t q = a / b;
+    return (a % b != 0 && a < 0) ? q - 1 : q;
+}
+static int64_t ceil_div(int64_t a, int64_t b) { return -floor_div(-a, b); }
+static int64_t mod_pos(int64_t a, int64_t b) { return a - floor_div(a, b) * b; }
+static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
+static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
+
+/* Saturating uint64 arithmetic for size estimates of hostile geometry. */
+static uint64_t mul_sat(uint64_t a, uint64_t b) {
+    if (a != 0 && b > UINT64_MAX / a) return UINT64_MAX;
+    return a * b;
+}
+static uint64_t add_sat(uint64_t a, uint64_t b) { return a > UINT64_MAX - b ? UINT64_MAX : a + b; }
+static uint64_t round64(uint64_t bytes) { return bytes > UINT64_MAX - 63 ? UINT64_MAX : (bytes + 63) & ~(uint64_t)63; }
+
+/* ---- plan ----------------------------------------------------------------------------------- */
+
+/* One spatial axis after normalisation to three (unused axes have size 1, K 1, stride 1). */
+typedef struct conv_axis {
+    int64_t in, out, k, stride, dil, start;
+    int backward;
+    int64_t P, S;      /* output phase period; input step per phase position q */
+    int64_t nphase;    /* min(P, out) */
+    int64_t U;         /* phases (< nphase) with at least one tap */
+    int32_t* phase_u;  /* [nphase] phase r -> index u, or -1 */
+    int64_t* u_r;      /* [U] */
+    int64_t* u_first;  /* [U + 1]: taps of phase u are [u_first[u], u_first[u + 1]) */
+    int64_t* u_cmin;   /* [U] */
+    int64_t* u_cmax;   /* [U] */
+    int64_t* tap_k;    /* [k] formula kernel index, grouped by phase */
+    int64_t* tap_c;    /* [k] input offset c */
+    int64_t cmin, cmax; /* over all used taps */
+} conv_axis;
+
+struct pydml_convolution_plan {
+    pydml_convolution_params params;
+    uint32_t rank;
+    int backward, flip, engine;
+    int64_t n, groups, cin_g, cout_g, cin, cout, ncb;
+    conv_axis ax[3];             /* depth, height, width */
+    int64_t ktot;
+    int64_t ucombo;              /* Ud * Uh * Uw */
+    int64_t* combo_prefix;       /* [ucombo + 1] taps before each phase combination */
+    /* packed column layout of the width axis */
+    int64_t col_lo, wspan, wfl, wrem;
+    int64_t* wpos;               /* [wspan] packed position of column col_lo + j */
+    /* work split */
+    int64_t bd, bh, ndb, nhb, nocc, occ_size, nitems;
+    int64_t band_rows_d, band_rows_h; /* bounds of a band's packed rows */
+    double work;                 /* multiply-adds, to decide whether to go parallel */
+    /* memory */
+    int nthreads;
+    float* weights;
+    float* bias;
+    char* scratch;
+    size_t thread_bytes;
+    size_t band_floats;
+    size_t off_tile, off_tile_t, off_in_off, off_tap, off_woff, off_kw, off_row;
+};
+
+static int activation_supported(uint32_t type) {
+    switch (type) {
+    case DML_OPERATOR_INVALID:
+    case DML_OPERATOR_ACTIVATION_LINEAR:
+    case DML_OPERATOR_ACTIVATION_SIGMOID:
+    case DML_OPERATOR_ACTIVATION_HARD_SIGMOID:
+    case DML_OPERATOR_ACTIVATION_TANH:
+    case DML_OPERATOR_ACTIVATION_SCALED_TANH:
+    case DML_OPERATOR_ACTIVATION_RELU:
+    case DML_OPERATOR_ACTIVATION_LEAKY_RELU:
+    case DML_OPERATOR_ACTIVATION_THRESHOLDED_RELU:
+    case DML_OPERATOR_ACTIVATION_ELU:
+    case DML_OPERATOR_ACTIVATION_CELU:
+    case DML_OPERATOR_ACTIVATION_SCALED_ELU:
+    case DML_OPERATOR_ACTIVATION_SOFTPLUS:
+    case DML_OPERATOR_ACTIVATION_PARAMETRIC_SOFTPLUS:
+    case DML_OPERATOR_ACTIVATION_SOFTSIGN:
+    case DML_OPERATOR_ACTIVATION_IDENTITY:
+    case DML_OPERATOR_ACTIVATION_SHRINK:
+    case DML_OPERATOR_ACTIVATION_GELU:
+    case DML_OPERATOR_ELEMENT_WISE_CLIP:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+static int is_float_type(uint32_t t) {
+    return t == DML_TENSOR_DATA_TYPE_FLOAT32 || t == DML_TENSOR_DATA_TYPE_FLOAT16 ||
+           t == PYDML_DATA_TYPE_BFLOAT16;
+}
+
+typedef struct tap_pair { int64_t r, k; } tap_pair;
+
+static int tap_pair_cmp(const void* a, const void* b) {
+    const tap_pair* x = a;
+    const tap_pair* y = b;
+    if (x->r != y->r) return x->r < y->r ? -1 : 1;
+    return (x->k > y->k) - (x->k < y->k);
+}
+
+/* Bytes axis_init will allocate (upper bound), for the plan's size cap. */
+static uint64_t axis_bytes(const conv_axis* a) {
+    uint64_t k = (uint64_t)a->k;
+    uint64_t b = mul_sat(k, 8 * 6 + 16);           /* tap_k, tap_c, u_r, u_first, u_cmin, u_cmax + sort */
+    return add_sat(b, mul_sat((uint64_t)a->nphase, 4));
+}
+
+static pydml_status axis_init(conv_axis* a) {
+    int64_t K = a->k;
+    a->tap_k = malloc((size_t)K * sizeof(int64_t));
+    a->tap_c = malloc((size_t)K * sizeof(int64_t));
+    a->u_r = malloc((size_t)K * sizeof(int64_t));
+    a->u_first = malloc((size_t)(K + 1) * sizeof(int64_t));
+    a->u_cmin = malloc((size_t)K * sizeof(int64_t));
+    a->u_cmax = malloc((size_t)K * sizeof(int64_t));
+    a->phase_u = malloc((size_t)a->nphase * sizeof(int32_t));
+    tap_pair* pairs = malloc((size_t)K * sizeof(tap_pair));
+    if (!a->tap_k || !a->tap_c || !a->u_r || !a->u_first || !a->u_cmin || !a->u_cmax || !a->phase_u ||
+        !pairs) {
+        free(pairs);
+        return PYDML_STATUS_OUT_OF_MEMORY;
+    }
+    for (int64_t k = 0; k < K; k++) {
+        pairs[k].k = k;
+        pairs[k].r = a->backward ? mod_pos(k * a->dil - a->start, a->P) : 0;
+    }
+    if (a->backward) qsort(pairs, (size_t)K, sizeof(tap_pair), tap_pair_cmp);
+    for (int64_t r = 0; r < a->nphase; r++) a->phase_u[r] = -1;
+    int64_t U = 0, n = 0;
+    a->cmin = INT64_MAX;
+    a->cmax = INT64_MIN;
+    for (int64_t i = 0; i < K; i++) {
+        int64_t r = pairs[i].r, k = pairs[i].k;
+        if (r >= a->nphase) continue; /* a phase with no outputs */
+        int64_t c = a->backward ? (r + a->start - k * a->dil) / a->stride : k * a->dil - a->start;
+        if (U == 0 || a->u_r[U - 1] != r) {
+            a->u_r[U] = r;
+            a->u_first[U] = n;
+            a->u_cmin[U] = c;
+            a->u_cmax[U] = c;
+            a->phase_u[r] = (int32_t)U;
+            U++;
+        }
+        a->u_cmin[U - 1] = min64(a->u_cmin[U - 1], c);
+        a->u_cmax[U - 1] = max64(a->u_cmax[U - 1], c);
+        a->cmin = min64(a->cmin, c);
+        a->cmax = max64(a->cmax, c);
+        a->tap_k[n] = k;
+        a->tap_c[n] = c;
+        n++;
+    }
+    a->u_first[U] = n;
+    a->U = U;
+    free(pairs);
+    return PYDML_STATUS_SUCCESS;
+}
+
+static void axis_free(conv_axis* a) {
+    free(a->tap_k);
+    free(a->tap_c);
+    free(a->u_r);
+    free(a->u_first);
+    free(a->u_cmin);
+    free(a->u_cmax);
+    free(a->phase_u);
+}
+
+static int64_t axis_q_count(const conv_axis* a, int64_t r) { return ceil_div(a->out - r, a->P); }
+
+/* Upper bound of the input rows a block of B outputs reads on a depth / height axis. */
+static int64_t axis_rows_bound(const conv_axis* a, int64_t B) {
+    if (a->U == 0) return 1;
+    int64_t count = a->P == 1 ? B : ceil_div(B, a->P) + 1;
+    int64_t span = (count - 1) * a->S + (a->cmax - a->cmin) + 1;
+    return max64(1, min64(span, a->in));
+}
+
+/* The input rows outputs [o0, o1) of an axis read, clipped to the input; 0 when none. */
+static int axis_in_range(const conv_axis* a, int64_t o0, int64_t o1, int64_t* lo, int64_t* hi) {
+    int64_t l = INT64_MAX, h = INT64_MIN;
+    for (int64_t u = 0; u < a->U; u++) {
+        int64_t r = a->u_r[u];
+        int64_t q0 = max64(0, ceil_div(o0 - r, a->P));
+        int64_t q1 = min64(ceil_div(o1 - r, a->P), axis_q_count(a, r));
+        if (q0 >= q1) continue;
+        l = min64(l, q0 * a->S + a->u_cmin[u]);
+        h = max64(h, (q1 - 1) * a->S + a->u_cmax[u]);
+    }
+    l = max64(l, 0);
+    h = min64(h, a->in - 1);
+    *lo = l;
+    *hi = h;
+    return l <= h;
+}
+
+void pydml_convolution_plan_destroy(pydml_convolution_plan* plan) {
+    if (plan == NULL) return;
+    for (int i = 0; i < 3; i++) axis_free(&plan->ax[i]);
+    free(plan->combo_prefix);
+    free(plan->wpos);
+    free(plan->weights);
+    free(plan->bias);
+    free(plan->scratch);
+    free(plan);
+}
+
+static pydml_status check_geometry(const pydml_convolution_params* p) {
+    if (p->spatial_dims < 1 || p->spatial_dims > 3) return PYDML_STATUS_INVALID_PARAMETER;
+    if (p->mode > DML_CONVOLUTION_MODE_CROSS_CORRELATION) return PYDML_STATUS_INVALID_PARAMETER;
+    if (p->direction > DML_CONVOLUTION_DIRECTION_BACKWARD) return PYDML_STATUS_INVALID_PARAMETER;
+    if (p->group_count == 0) return PYDML_STATUS_INVALID_PARAMETER;
+    uint32_t rank = p->spatial_dims + 2;
+    for (uint32_t i = 0; i < rank; i++)
+        if (p->input_sizes[i] == 0 || p->filter_sizes[i] == 0 || p->output_sizes[i] == 0)
+            return PYDML_STATUS_INVALID_PARAMETER;
+    if (p->input_sizes[0] != p->output_sizes[0]) return PYDML_STATUS_INVALID_PARAMETER;
+    uint32_t G = p->group_count, cin = p->input_sizes[1], cout = p->output_sizes[1];
+    if (cin % G != 0 || cout % G != 0) return PYDML_STATUS_INVALID_PARAMETER;
+    int backward = p->direction == DML_CONVOLUTION_DIRECTION_BACKWARD;
+    if (!backward && (p->filter_sizes[0] != cout || p->filter_sizes[1] != cin / G))
+        return PYDML_STATUS_INVALID_PARAMETER;
+    if (backward && (p->filter_sizes[0] != cin || p->filter_sizes[1] != cout / G))
+        return PYDML_STATUS_INVALID_PARAMETER;
+    for (uint32_t i = 0; i < p->spatial_dims; i++) {
+        if (p->strides[i] == 0 || p->dilations[i] == 0) return PYDML_STATUS_INVALID_PARAMETER;
+        uint64_t in = p->input_sizes[2 + i], k = p->filter_sizes[2 + i], out = p->output_sizes[2 + i];
+        uint64_t extent = add_sat(mul_sat(k - 1, p->dilations[i]), 1); /* dilated kernel */
+        uint64_t pads = (uint64_t)p->start_padding[i] + p->end_padding[i];
+        if (!backward) {
+            uint64_t padded = in + pads;
+            if (extent > padded) return PYDML_STATUS_INVALID_PARAMETER;
+            if (out != 1 + (padded - extent) / p->strides[i]) return PYDML_STATUS_INVALID_PARAMETER;
+        } else {
+            uint64_t full = add_sat(add_sat(mul_sat(in - 1, p->strides[i]), extent), p->output_padding[i]);
+            if (full <= pads || full - pads != out) return PYDML_STATUS_INVALID_PARAMETER;
+        }
+    }
+    return PYDML_STATUS_SUCCESS;
+}
+
+/* Chooses the band blocking and the work split (see the engines' comment). */
+static void choose_blocking(pydml_convolution_plan* p) {
+    const conv_axis* ad = &p->ax[0];
+    const conv_axis* ah = &p->ax[1];
+    int64_t chans = p->engine == ENGINE_DENSE ? p->ncb * CONV_CB : p->cin_g;
+    int64_t row_bytes = chans * p->wspan * 4;
+    int64_t target = p->engine == ENGINE_DENSE ? CONV_BAND_TARGET_DENSE : CONV_BAND_TARGET_PLANE;
+    int64_t bd = 1, bh = ah->out;
+#define BAND_BYTES(bd_, bh_) (axis_rows_bound(ad, bd_) * axis_rows_bound(ah, bh_) * row_bytes)
+    while (bh > 1 && BAND_BYTES(bd, bh) > target) bh = (bh + 1) / 2;
+    if (bh == ah->out)
+        while (bd < ad->out && BAND_BYTES(min64(2 * bd, ad->out), bh) <= target) bd = min64(2 * bd, ad->out);
+    int64_t want = 4 * (int64_t)p->nthreads;
+    for (;;) {
+        int64_t items = p->n * p->groups * ceil_div(ad->out, bd) * ceil_div(ah->out, bh);
+        if (items >= want || p->nthreads <= 1) break;
+        if (bd > 1) bd = (bd + 1) / 2;
+        else if (bh > 1) bh = (bh + 1) / 2;
+        else break;
+    }
+#undef BAND_BYTES
+    p->bd = bd;
+    p->bh = bh;
+    p->ndb = ceil_div(ad->out, bd);
+    p->nhb = ceil_div(ah->out, bh);
+    p->band_rows_d = axis_rows_bound(ad, bd);
+    p->band_rows_h = axis_rows_bound(ah, bh);
+    int64_t items = p->n * p->groups * p->ndb * p->nhb;
+    int64_t units = p->engine == ENGINE_DENSE ? ceil_div(p->cout_g, CONV_OC_UNIT) : p->cout_g;
+    int64_t nocc = 1;
+    if (items < want && p->nthreads > 1) nocc = min64(units, ceil_div(want, items));
+    p->occ_size = ceil_div(units, nocc);
+    p->nocc = ceil_div(units, p->occ_size);
+    p->nitems = items * p->nocc;
+}
 
 pydml_status pydml_convolution_plan_create(const pydml_convolution_params* params,
-                                           pydml_convolution_plan** plan) {
-    (void)params;
-    if (plan) *plan = NULL;
-    return PYDML_STATUS_UNSUPPORTED_PARAMETER;
+                                           pydml_convolution_plan** plan_out) {
+    if (plan_out == NULL) return PYDML_STATUS_INVALID_PARAMETER;
+    *plan_out = NULL;
+    if (params == NULL) return PYDML_STATUS_INVALID_PARAMETER;
+    pydml_status st = check_geometry(params);
+    if (st != PYDML_STATUS_SUCCESS) return st;
+    if (!is_float_type(params->data_type)) return PYDML_STATUS_UNSUPPORTED_PARAMETER;
+    if (!activation_supported(params->activation.type)) return PYDML_STATUS_UNSUPPORTED_PARAMETER;
+
+    pydml_convolution_plan* p = calloc(1, sizeof *p);
+    if (p == NULL) return PYDML_STATUS_OUT_OF_MEMORY;
+    p->params = *params;
+    p->rank = params->spatial_dims + 2;
+    p->backward = params->direction == DML_CONVOLUTION_DIRECTION_BACKWARD;
+    p->flip = params->mode == DML_CONVOLUTION_MODE_CONVOLUTION;
+    p->n = params->input_sizes[0];
+    p->groups = params->group_count;
+    p->cin = params->input_sizes[1];
+    p->cout = params->output_sizes[1];
+    p->cin_g = p->cin / p->groups;
+    p->cout_g = p->cout / p->groups;
+    p->ncb = ceil_div(p->cin_g, CONV_CB);
+    p->engine = p->cout_g >= 8 ? ENGINE_DENSE : ENGINE_PLANE;
+#ifdef _OPENMP
+    p->nthreads = omp_get_max_threads();
+#else
+    p->nthreads = 1;
+#endif
+    if (p->nthreads < 1) p->nthreads = 1;
+
+    uint32_t sd = params->spatial_dims;
+    uint64_t plan_bytes = 0;
+    for (int i = 0; i < 3; i++) {
+        conv_axis* a = &p->ax[i];
+        int dim = i - (3 - (int)sd); /* spatial index of axis i, negative when unused */
+        if (dim < 0) {
+            a->in = a->out = a->k = a->stride = a->dil = 1;
+            a->start = 0;
+        } else {
+            a->in = params->input_sizes[2 + dim];
+            a->out = params->output_sizes[2 + dim];
+            a->k = params->filter_sizes[2 + dim];
+            a->stride = params->strides[dim];
+            a->dil = params->dilations[dim];
+            a->start = params->start_padding[dim];
+        }
+        a->backward = p->backward;
+        a->P = p->backward ? a->stride : 1;
+        a->S = p->backward ? 1 : a->stride;
+        a->nphase = min64(a->P, a->out);
+        plan_bytes = add_sat(plan_bytes, axis_bytes(a));
+    }
+    uint64_t ktot = mul_sat(mul_sat((uint64_t)p->ax[0].k, (uint64_t)p->ax[1].k), (uint64_t)p->ax[2].k);
+    /* Cheap bounds before anything is allocated: the tap tables and the packed weights. */
+    uint64_t wfloats = mul_sat(mul_sat(mul_sat((uint64_t)p->groups, ktot), (uint64_t)p->cin_g),
+                               (uint64_t)(ceil_div(p->cout_g, CONV_OC_UNIT) * CONV_OC_UNIT));
+    plan_bytes = add_sat(plan_bytes, mul_sat(wfloats, 4));
+    plan_bytes = add_sat(plan_bytes, mul_sat(ktot, 8));
+    if (plan_bytes > CONV_MAX_PLAN_BYTES) {
+        free(p);
+        return PYDML_STATUS_OUT_OF_MEMORY;
+    }
+    p->ktot = (int64_t)ktot;
+    for (int i = 0; i < 3; i++) {
+        st = axis_init(&p->ax[i]);
+        if (st != PYDML_STATUS_SUCCESS) goto fail;
+    }
+    /* phase combinations and their tap prefix sums (panel offsets of the packed weights) */
+    p->ucombo = p->ax[0].U * p->ax[1].U * p->ax[2].U;
+    p->combo_prefix = malloc((size_t)(p->ucombo + 1) * sizeof(int64_t));
+    if (p->combo_prefix == NULL) goto oom;
+    {
+        int64_t acc = 0, idx = 0;
+        const conv_axis *ad = &p->ax[0], *ah = &p->ax[1], *aw = &p->ax[2];
+        for (int64_t ud = 0; ud < ad->U; ud++)
+            for (int64_t uh = 0; uh < ah->U; uh++)
+                for (int64_t uw = 0; uw < aw->U; uw++) {
+                    p->combo_prefix[idx++] = acc;
+                    acc += (ad->u_first[ud + 1] - ad->u_first[ud]) * (ah->u_first[uh + 1] - ah->u_first[uh]) *
+                           (aw->u_first[uw + 1] - aw->u_first[uw]);
+                }
+        p->combo_prefix[idx] = acc;
+    }
+    /* width layout: the columns every phase reads, de-interleaved by the input step */
+    {
+        const conv_axis* aw = &p->ax[2];
+        int64_t lo = INT64_MAX, hi = INT64_MIN;
+        for (int64_t u = 0; u < aw->U; u++) {
+            int64_t q = axis_q_count(aw, aw->u_r[u]);
+            lo = min64(lo, aw->u_cmin[u]);
+            hi = max64(hi, (q - 1) * aw->S + aw->u_cmax[u]);
+        }
+        if (aw->U == 0) lo = hi = 0;
+        p->col_lo = lo;
+        p->wspan = hi - lo + 1;
+        p->wfl = p->wspan / aw->S;
+        p->wrem = p->wspan % aw->S;
+        if ((uint64_t)p->wspan > ((uint64_t)1 << 32)) goto oom;
+        p->wpos = malloc((size_t)p->wspan * sizeof(int64_t));
+        if (p->wpos == NULL) goto oom;
+        for (int64_t j = 0; j < p->wspan; j++) {
+            int64_t m = j % aw->S;
+            p->wpos[j] = m * p->wfl + min64(m, p->wrem) + j / aw->S;
+        }
+    }
+    choose_blocking(p);
+    {
+        int64_t chans = p->engine == ENGINE_DENSE ? p->ncb * CONV_CB : p->cin_g;
+        uint64_t band = mul_sat(mul_sat(mul_sat((uint64_t)p->band_rows_d, (uint64_t)p->band_rows_h),
+                                        (uint64_t)p->wspan), (uint64_t)chans);
+        uint64_t kdh = (uint64_t)(p->ax[0].k * p->ax[1].k);
+        size_t off = 0;
+        uint64_t tb = round64(mul_sat(add_sat(band, CONV_SLACK), 4));
+        p->off_tile = (size_t)tb;
+        tb = add_sat(tb, round64(CONV_MR_MAX * CONV_NR_MAX * 4));
+        p->off_tile_t = (size_t)tb;
+        tb = add_sat(tb, round64(CONV_NR_MAX * 16 * 4));
+        p->off_in_off = (size_t)tb;
+        tb = add_sat(tb, round64(mul_sat(ktot, 8)));
+        p->off_tap = (size_t)tb;
+        tb = add_sat(tb, round64(mul_sat(ktot, 4)));
+        p->off_woff = (size_t)tb;
+        tb = add_sat(tb, round64(mul_sat((uint64_t)p->ax[2].k, 8)));
+        p->off_kw = (size_t)tb;
+        tb = add_sat(tb, round64(mul_sat((uint64_t)p->ax[2].k, 4)));
+        p->off_row = (size_t)tb;
+        tb = add_sat(tb, round64(CONV_ROW_CHUNK * 4));
+        (void)off;
+        (void)kdh;
+        uint64_t wbytes = p->engine == ENGINE_DENSE ? mul_sat(wfloats, 4)
+                                                    : mul_sat(mul_sat(mul_sat((uint64_t)p->cout, (uint64_t)p->cin_g), ktot), 4);
+        uint64_t total = add_sat(add_sat(plan_bytes, mul_sat(tb, (uint64_t)p->nthreads)), wbytes);
+        if (total > CONV_MAX_PLAN_BYTES) goto oom;
+        p->band_floats = (size_t)band;
+        p->thread_bytes = (size_t)tb;
+        p->scratch = aligned_alloc(64, (size_t)tb * (size_t)p->nthreads);
+        p->weights = aligned_alloc(64, (size_t)round64(wbytes));
+        p->bias = malloc((size_t)p->cout * sizeof(float));
+        if (p->scratch == NULL || p->weights == NULL || p->bias == NULL) goto oom;
+        /* the band slack is read (and discarded) by the plane kernels: keep it finite */
+        memset(p->scratch, 0, (size_t)tb * (size_t)p->nthreads);
+    }
+    p->work = (double)p->n * (double)p->cout * (double)p->cin_g * (double)p->ktot *
+              (double)(p->ax[0].out * p->ax[1].out * p->ax[2].out) /
+              (double)(p->ax[0].P * p->ax[1].P * p->ax[2].P);
+    *plan_out = p;
+    return PYDML_STATUS_SUCCESS;
+oom:
+    st = PYDML_STATUS_OUT_OF_MEMORY;
+fail:
+    pydml_convolution_plan_destroy(p);
+    return st;
 }
-void pydml_convolution_plan_destroy(pydml_convolution_plan* plan) { (void)plan; }
+
+/* ---- fused activation ----------------------------------------------------------------------- */
+
+static void activation_apply(const pydml_activation* act, float* v, size_t n) {
+    const float a = act->params[0], b = act->params[1], c = act->params[2], d = act->params[3];
+    switch (act->type) {
+    case DML_OPERATOR_ACTIVATION_LINEAR:
+        for (size_t i = 0; i < n; i++) v[i] = a * v[i] + b;
+        break;
+    case DML_OPERATOR_ACTIVATION_SIGMOID:
+        for (size_t i = 0; i < n; i++) v[i] = 1.0f / (1.0f + expf(-v[i]));
+        break;
+    case DML_OPERATOR_ACTIVATION_HARD_SIGMOID:
+        for (size_t i = 0; i < n; i++) v[i] = fmaxf(0.0f, fminf(1.0f, a * v[i] + b));
+        break;
+    case DML_OPERATOR_ACTIVATION_TANH:
+        for (size_t i = 0; i < n; i++) v[i] = tanhf(v[i]);
+        break;
+    case DML_OPERATOR_ACTIVATION_SCALED_TANH:
+        for (size_t i = 0; i < n; i++) v[i] = a * tanhf(b * v[i]);
+        break;
+    case DML_OPERATOR_ACTIVATION_RELU:
+        for (size_t i = 0; i < n; i++) v[i] = v[i] > 0.0f ? v[i] : 0.0f;
+        break;
+    case DML_OPERATOR_ACTIVATION_LEAKY_RELU:
+        for (size_t i = 0; i < n; i++) v[i] = v[i] < 0.0f ? a * v[i] : v[i];
+        break;
+    case DML_OPERATOR_ACTIVATION_THRESHOLDED_RELU:
+        for (size_t i = 0; i < n; i++) v[i] = v[i] > a ? v[i] : 0.0f;
+        break;
+    case DML_OPERATOR_ACTIVATION_ELU:
+        for (size_t i = 0; i < n; i++) v[i] = v[i] < 0.0f ? a * expm1f(v[i]) : v[i];
+        break;
+    case DML_OPERATOR_ACTIVATION_CELU:
+        for (size_t i = 0; i < n; i++) v[i] = fmaxf(0.0f, v[i]) + fminf(0.0f, a * expm1f(v[i] / a));
+        break;
+    case DML_OPERATOR_ACTIVATION_SCALED_ELU:
+        for (size_t i = 0; i < n; i++) v[i] = b * (v[i] <= 0.0f ? a * expm1f(v[i]) : v[i]);
+        break;
+    case DML_OPERATOR_ACTIVATION_SOFTPLUS: /* log(1 + e^(s x)) / s, without overflow */
+        for (size_t i = 0; i < n; i++) {
+            float sx = a * v[i];
+            v[i] = (fmaxf(sx, 0.0f) + log1pf(expf(-fabsf(sx)))) / a;
+        }
+        break;
+    case DML_OPERATOR_ACTIVATION_PARAMETRIC_SOFTPLUS:
+        for (size_t i = 0; i < n; i++) {
+            float bx = b * v[i];
+            v[i] = a * (fmaxf(bx, 0.0f) + log1pf(expf(-fabsf(bx))));
+        }
+        break;
+    case DML_OPERATOR_ACTIVATION_SOFTSIGN:
+        for (size_t i = 0; i < n; i++) v[i] = v[i] / (1.0f + fabsf(v[i]));
+        break;
+    case DML_OPERATOR_ACTIVATION_SHRINK: /* {Bias, Threshold} */
+        for (size_t i = 0; i < n; i++) v[i] = v[i] < -b ? v[i] + a : (v[i] > b ? v[i] - a : 0.0f);
+        break;
+    case DML_OPERATOR_ACTIVATION_GELU:
+        for (size_t i = 0; i < n; i++) v[i] = 0.5f * v[i] * (1.0f + erff(v[i] * 0.70710678118654752f));
+        break;
+    case DML_OPERATOR_ELEMENT_WISE_CLIP: /* {Min, Max, Scale, Bias} */
+        for (size_t i = 0; i < n; i++) v[i] = fminf(fmaxf(v[i] * c + d, a), b);
+        break;
+    default: /* none, IDENTITY */
+        break;
+    }
+}
+
+/* ---- portable kernels ----------------------------------------------------------------------- */
+
+static inline float load_elem(const void* base, uint32_t type, int64_t i) {
+    if (type == DML_TENSOR_DATA_TYPE_FLOAT32) return ((const float*)base)[i];
+    if (type == DML_TENSOR_DATA_TYPE_FLOAT16) return pydml_f16_to_f32(((const uint16_t*)base)[i]);
+    return pydml_bf16_to_f32(((const uint16_t*)base)[i]);
+}
+
+void pydml_conv_store_portable(void* dst, uint32_t type, int64_t stride, const float* src, uint32_t n) {
+    if (type == DML_TENSOR_DATA_TYPE_FLOAT32) {
+        float* d = dst;
+        if (stride == 1) memcpy(d, src, (size_t)n * 4);
+        else for (uint32_t i = 0; i < n; i++) d[i * stride] = src[i];
+    } else if (type == DML_TENSOR_DATA_TYPE_FLOAT16) {
+        uint16_t* d = dst;
+        for (uint32_t i = 0; i < n; i++) d[i * stride] = pydml_f32_to_f16(src[i]);
+    } else {
+        uint16_t* d = dst;
+        for (uint32_t i = 0; i < n; i++) d[i * stride] = pydml_f32_to_bf16(src[i]);
+    }
+}
+
+void pydml_conv_load_portable(float* dst, const void* src, uint32_t type, uint32_t n) {
+    if (type == DML_TENSOR_DATA_TYPE_FLOAT32) {
+        memcpy(dst, src, (size_t)n * 4);
+    } else if (type == DML_TENSOR_DATA_TYPE_FLOAT16) {
+        const uint16_t* s = src;
+        for (uint32_t i = 0; i < n; i++) dst[i] = pydml_f16_to_f32(s[i]);
+    } else {
+        const uint16_t* s = src;
+        for (uint32_t i = 0; i < n; i++) dst[i] = pydml_bf16_to_f32(s[i]);
+    }
+}
+
+static void transpose_in_portable(float* dst, const int64_t* pos, const void* src, uint32_t type,
+                                  int64_t cs, uint32_t cnt, uint32_t npix) {
+    for (uint32_t p = 0; p < npix; p++) {
+        float* d = dst + pos[p] * CONV_CB;
+        for (uint32_t c = 0; c < cnt; c++) d[c] = load_elem(src, type, (int64_t)c * cs + p);
+    }
+}
+
+static void transpose_tile_portable(float* out, const float* tile, uint32_t ldt, uint32_t mr, uint32_t nv) {
+    for (uint32_t j = 0; j < nv; j++)
+        for (uint32_t t = 0; t < mr; t++) out[j * 16 + t] = tile[t * ldt + j];
+}
+
+#define PORT_NR 16
+static inline __attribute__((always_inline)) void dense_portable_body(
+    const float* in, int64_t cb_stride, uint32_t cin, const int64_t* in_off, const uint32_t* tap,
+    uint32_t nv, uint32_t T, const float* w, float* tile, const uint32_t MR) {
+    float acc[4][PORT_NR];
+    for (uint32_t t = 0; t < MR; t++)
+        for (uint32_t j = 0; j < PORT_NR; j++) acc[t][j] = 0.0f;
+    for (uint32_t c0 = 0; c0 < cin; c0 += CONV_CB) {
+        uint32_t cnt = cin - c0 < CONV_CB ? cin - c0 : CONV_CB;
+        const float* inb = in + (int64_t)(c0 / CONV_CB) * cb_stride;
+        const float* wb = w + (size_t)c0 * T * PORT_NR;
+        for (uint32_t v = 0; v < nv; v++) {
+            const float* x = inb + in_off[v];
+            const float* ww = wb + (size_t)tap[v] * cnt * PORT_NR;
+            for (uint32_t ic = 0; ic < cnt; ic++, x++, ww += PORT_NR)
+                for (uint32_t t = 0; t < MR; t++) {
+                    float b = x[t * CONV_CB];
+                    for (uint32_t j = 0; j < PORT_NR; j++) acc[t][j] += b * ww[j];
+                }
+        }
+    }
+    for (uint32_t t = 0; t < MR; t++)
+        for (uint32_t j = 0; j < PORT_NR; j++) tile[t * PORT_NR + j] = acc[t][j];
+}
+#define DEFINE_PORTABLE_UK(MR)                                                                          \
+    static void dense_portable_##MR(const float* in, int64_t cb_stride, uint32_t cin,                   \
+                                    const int64_t* in_off, const uint32_t* tap, uint32_t nv,            \
+                                    uint32_t T, const float* w, float* tile) {                          \
+        dense_portable_body(in, cb_stride, cin, in_off, tap, nv, T, w, tile, MR);                       \
+    }
+DEFINE_PORTABLE_UK(1)
+DEFINE_PORTABLE_UK(2)
+DEFINE_PORTABLE_UK(3)
+DEFINE_PORTABLE_UK(4)
+
+static void row_portable(const float* in, int64_t ic_stride, uint32_t cin, const int64_t* roff,
+                         const uint32_t* kdh, uint32_t nv, const int64_t* woff, const uint32_t* kw,
+                         uint32_t nw, uint32_t kw_count, const float* w, uint32_t ktot, float* out) {
+    float acc[CONV_ROW_CHUNK];
+    for (int l = 0; l < CONV_ROW_CHUNK; l++) acc[l] = 0.0f;
+    for (uint32_t ic = 0; ic < cin; ic++) {
+        const float* wi = w + (size_t)ic * ktot;
+        const float* xi = in + (int64_t)ic * ic_stride;
+        for (uint32_t v = 0; v < nv; v++)
+            for (uint32_t x = 0; x < nw; x++) {
+                float wt = wi[kdh[v] * kw_count + kw[x]];
+                const float* s = xi + roff[v] + woff[x];
+                for (int l = 0; l < CONV_ROW_CHUNK; l++) acc[l] += wt * s[l];
+            }
+    }
+    memcpy(out, acc, sizeof acc);
+}
+
+void pydml_conv_kernels_portable(conv_kernels* k) {
+    memset(k, 0, sizeof *k);
+    k->nr = PORT_NR;
+    k->mr_max = 4;
+    k->dense[1] = dense_portable_1;
+    k->dense[2] = dense_portable_2;
+    k->dense[3] = dense_portable_3;
+    k->dense[4] = dense_portable_4;
+    k->row = row_portable;
+    k->store = pydml_conv_store_portable;
+    k->load = pydml_conv_load_portable;
+    k->transpose_in = transpose_in_portable;
+    k->transpose_tile = transpose_tile_portable;
+}
+
+/* ---- execution ------------------------------------------------------------------------------ */
+
+typedef struct conv_exec {
+    const pydml_convolution_plan* p;
+    const char* in;
+    int64_t is[5];
+    const char* filt;
+    int64_t fs[5];
+    char* out;
+    int64_t os[5];
+    uint32_t type, esize;
+    int has_bias;
+    conv_kernels k;
+} conv_exec;
+
+/* Strides of a view as {N, C, D, H, W} (unused spatial axes: stride 0). */
+static void view_strides5(const pydml_tensor* t, uint32_t spatial, int64_t s[5]) {
+    s[0] = (int64_t)t->strides[0];
+    s[1] = (int64_t)t->strides[1];
+    for (int i = 0; i < 3; i++) {
+        int dim = i - (3 - (int)spatial);
+        s[2 + i] = dim < 0 ? 0 : (int64_t)t->strides[2 + dim];
+    }
+}
+
+static pydml_status check_view(const pydml_convolution_plan* p, const pydml_tensor* t, const uint32_t* sizes) {
+    pydml_status st = pydml_tensor_check(t);
+    if (st != PYDML_STATUS_SUCCESS) return st;
+    if (t->dim_count != p->rank || t->data_type != p->params.data_type) return PYDML_STATUS_INVALID_PARAMETER;
+    for (uint32_t i = 0; i < p->rank; i++)
+        if (t->sizes[i] != sizes[i]) return PYDML_STATUS_INVALID_PARAMETER;
+    return PYDML_STATUS_SUCCESS;
+}
+
+/* Filter element W(g, ic, oc, kd, kh, kw) with the mode's orientation applied (formula indices). */
+static inline float filter_at(const conv_exec* ex, int64_t g, int64_t ic, int64_t oc, int64_t kd, int64_t kh,
+                              int64_t kw) {
+    const pydml_convolution_plan* p = ex->p;
+    if (p->flip) {
+        kd = p->ax[0].k - 1 - kd;
+        kh = p->ax[1].k - 1 - kh;
+        kw = p->ax[2].k - 1 - kw;
+    }
+    int64_t d0 = p->backward ? g * p->cin_g + ic : g * p->cout_g + oc;
+    int64_t d1 = p->backward ? oc : ic;
+    int64_t idx = d0 * ex->fs[0] + d1 * ex->fs[1] + kd * ex->fs[2] + kh * ex->fs[3] + kw * ex->fs[4];
+    return load_elem(ex->filt, ex->type, idx);
+}
+
+/* Dense panels: [g][combo][ocb][cb][tap][ic < cnt][nr], zero for output channels past cout_g. */
+static void pack_dense_weights(const conv_exec* ex, float* wp) {
+    const pydml_convolution_plan* p = ex->p;
+    const conv_axis *ad = &p->ax[0], *ah = &p->ax[1], *aw = &p->ax[2];
+    const int64_t nr = ex->k.nr, coutp = ceil_div(p->cout_g, CONV_OC_UNIT) * CONV_OC_UNIT;
+    const int64_t nocb = ceil_div(p->cout_g, nr);
+    const int64_t jobs = p->groups * p->ucombo * nocb;
+#pragma omp parallel for schedule(static) num_threads(p->nthreads) if (jobs > 1 && p->work > 1e6)
+    for (int64_t job = 0; job < jobs; job++) {
+        int64_t ocb = job % nocb, combo = (job / nocb) % p->ucombo, g = job / nocb / p->ucombo;
+        int64_t uw = combo % aw->U, uh = (combo / aw->U) % ah->U, ud = combo / aw->U / ah->U;
+        int64_t Td = ad->u_first[ud + 1] - ad->u_first[ud], Th = ah->u_first[uh + 1] - ah->u_first[uh];
+        int64_t Tw = aw->u_first[uw + 1] - aw->u_first[uw], T = Td * Th * Tw;
+        float* dst = wp + g * p->ktot * p->cin_g * coutp + p->combo_prefix[combo] * p->cin_g * coutp +
+                     ocb * T * p->cin_g * nr;
+        for (int64_t c0 = 0; c0 < p->cin_g; c0 += CONV_CB) {
+            int64_t cnt = min64(CONV_CB, p->cin_g - c0);
+            for (int64_t td = 0; td < Td; td++)
+                for (int64_t th = 0; th < Th; th++)
+                    for (int64_t tw = 0; tw < Tw; tw++) {
+                        int64_t kd = ad->tap_k[ad->u_first[ud] + td], kh = ah->tap_k[ah->u_first[uh] + th];
+                        int64_t kw = aw->tap_k[aw->u_first[uw] + tw];
+                        for (int64_t ic = 0; ic < cnt; ic++)
+                            for (int64_t j = 0; j < nr; j++) {
+                                int64_t oc = ocb * nr + j;
+                                *dst++ = oc < p->cout_g ? filter_at(ex, g, c0 + ic, oc, kd, kh, kw) : 0.0f;
+                            }
+                    }
+        }
+    }
+}
+
+/* Plane weights: [oc (global)][ic][kd][kh][kw] with formula indices. */
+static void pack_plane_weights(const conv_exec* ex, float* wp) {
+    const pydml_convolution_plan* p = ex->p;
+    const int64_t Kh = p->ax[1].k, Kw = p->ax[2].k;
+#pragma omp parallel for schedule(static) num_threads(p->nthreads) if (p->cout > 1 && p->work > 1e6)
+    for (int64_t ocg = 0; ocg < p->cout; ocg++) {
+        int64_t g = ocg / p->cout_g, oc = ocg % p->cout_g;
+        float* dst = wp + ocg * p->cin_g * p->ktot;
+        for (int64_t ic = 0; ic < p->cin_g; ic++)
+            for (int64_t kk = 0; kk < p->ktot; kk++)
+                *dst++ = filter_at(ex, g, ic, oc, kk / (Kh * Kw), (kk / Kw) % Kh, kk % Kw);
+    }
+}
+
+/* Fills the band rows [dlo, dlo + Db) x [hlo, hlo + Hb) of channels [c0, c0 + cin_g). */
+static void pack_band(const conv_exec* ex, float* band, int64_t n, int64_t c0, int64_t dlo, int64_t Db,
+                      int64_t hlo, int64_t Hb) {
+    const pydml_convolution_plan* p = ex->p;
+    const int dense = p->engine == ENGINE_DENSE;
+    const int64_t wspan = p->wspan, col_lo = p->col_lo, in_w = p->ax[2].in;
+    const int64_t j0 = min64(max64(-col_lo, 0), wspan), j1 = max64(j0, min64(in_w - col_lo, wspan));
+    const int64_t* pos = p->wpos;
+    const int64_t es = ex->esize;
+    const int64_t* is = ex->is;
+    const int64_t nblk = dense ? p->ncb : p->cin_g;
+    for (int64_t cb = 0; cb < nblk; cb++) {
+        int64_t cnt = dense ? min64(CONV_CB, p->cin_g - cb * CONV_CB) : 1;
+        int64_t cfirst = c0 + (dense ? cb * CONV_CB : cb);
+        for (int64_t d = 0; d < Db; d++)
+            for (int64_t h = 0; h < Hb; h++) {
+                int64_t src_off = n * is[0] + cfirst * is[1] + (dlo + d) * is[2] + (hlo + h) * is[3];
+                const char* src = ex->in + src_off * es;
+                if (dense) {
+                    float* dst = band + ((cb * Db + d) * Hb + h) * wspan * CONV_CB;
+                    for (int64_t j = 0; j < j0; j++) memset(dst + pos[j] * CONV_CB, 0, CONV_CB * 4);
+                    for (int64_t j = j1; j < wspan; j++) memset(dst + pos[j] * CONV_CB, 0, CONV_CB * 4);
+                    if (is[1] == 1) {
+                        for (int64_t j = j0; j < j1; j++)
+                            ex->k.load(dst + pos[j] * CONV_CB, src + (col_lo + j) * is[4] * es, ex->type,
+                                       (uint32_t)cnt);
+                    } else if (is[4] == 1) {
+                        ex->k.transpose_in(dst, pos + j0, src + (col_lo + j0) * es, ex->type, is[1],
+                                           (uint32_t)cnt, (uint32_t)(j1 - j0));
+                    } else {
+                        for (int64_t j = j0; j < j1; j++) {
+                            float* o = dst + pos[j] * CONV_CB;
+                            for (int64_t c = 0; c < cnt; c++)
+                                o[c] = load_elem(src, ex->type, (col_lo + j) * is[4] + c * is[1]);
+                        }
+                    }
+                } else {
+                    float* dst = band + ((cb * Db + d) * Hb + h) * wspan;
+                    for (int64_t j = 0; j < j0; j++) dst[pos[j]] = 0.0f;
+                    for (int64_t j = j1; j < wspan; j++) dst[pos[j]] = 0.0f;
+                    if (is[4] == 1 && p->ax[2].S == 1) {
+                        ex->k.load(dst + j0, src + (col_lo + j0) * es, ex->type, (uint32_t)(j1 - j0));
+                    } else {
+                        for (int64_t j = j0; j < j1; j++) dst[pos[j]] = load_elem(src, ex->type, (col_lo + j) * is[4]);
+                    }
+                }
+            }
+    }
+}
+
+/* Adds the bias, applies the activation and stores a dense tile [mr][nr] at output offset `base`
+ * (element offset of pixel 0, channel 0), pixels `pstride` elements apart. */
+static void write_tile(const conv_exec* ex, float* tile, float* tile_t, uint32_t mr, uint32_t nv, int64_t oc0,
+                       int64_t base, int64_t pstride) {
+    const uint32_t nr = ex->k.nr;
+    if (ex->has_bias) {
+        const float* b = ex->p->bias + oc0;
+        for (uint32_t t = 0; t < mr; t++)
+            for (uint32_t j = 0; j < nv; j++) tile[t * nr + j] += b[j];
+    }
+    activation_apply(&ex->p->params.activation, tile, (size_t)mr * nr);
+    const int64_t cs = ex->os[1], es = ex->esize;
+    if (cs == 1) {
+        for (uint32_t t = 0; t < mr; t++)
+            ex->k.store(ex->out + (base + (int64_t)t * pstride) * es, ex->type, 1, tile + t * nr, nv);
+    } else {
+        ex->k.transpose_tile(tile_t, tile, nr, mr, nv);
+        for (uint32_t j = 0; j < nv; j++)
+            ex->k.store(ex->out + (base + (int64_t)j * cs) * es, ex->type, pstride, tile_t + j * 16, mr);
+    }
+}
+
+typedef struct conv_block {
+    int64_t n, g, oc_begin, oc_end; /* oc range within the group */
+    int64_t od0, od1, oh0, oh1;
+    int64_t dlo, Db, hlo, Hb;       /* packed rows (Db or Hb 0: nothing packed) */
+} conv_block;
+
+static void decode_item(const pydml_convolution_plan* p, int64_t item, conv_block* b) {
+    int64_t hb = item % p->nhb;
+    item /= p->nhb;
+    int64_t db = item % p->ndb;
+    item /= p->ndb;
+    int64_t occ = item % p->nocc;
+    item /= p->nocc;
+    b->g = item % p->groups;
+    b->n = item / p->groups;
+    int64_t unit = p->engine == ENGINE_DENSE ? CONV_OC_UNIT : 1;
+    b->oc_begin = occ * p->occ_size * unit;
+    b->oc_end = min64(p->cout_g, (occ + 1) * p->occ_size * unit);
+    b->od0 = db * p->bd;
+    b->od1 = min64(p->ax[0].out, b->od0 + p->bd);
+    b->oh0 = hb * p->bh;
+    b->oh1 = min64(p->ax[1].out, b->oh0 + p->bh);
+    int64_t dhi, hhi;
+    int okd = axis_in_range(&p->ax[0], b->od0, b->od1, &b->dlo, &dhi);
+    int okh = axis_in_range(&p->ax[1], b->oh0, b->oh1, &b->hlo, &hhi);
+    b->Db = okd ? dhi - b->dlo + 1 : 0;
+    b->Hb = okh ? hhi - b->hlo + 1 : 0;
+    if (!okd || !okh) b->Db = b->Hb = 0;
+}
+
+/* Iterates the phases r of a depth/height axis that have outputs in [o0, o1): r = o mod P. */
+static int64_t phase_count_in_block(const conv_axis* a, int64_t o0, int64_t o1) { return min64(a->P, o1 - o0); }
+
+static void dense_item(const conv_exec* ex, int64_t item, char* scratch) {
+    const pydml_convolution_plan* p = ex->p;
+    const conv_axis *ad = &p->ax[0], *ah = &p->ax[1], *aw = &p->ax[2];
+    float* band = (float*)scratch;
+    float* tile = (float*)(scratch + p->off_tile);
+    float* tile_t = (float*)(scratch + p->off_tile_t);
+    int64_t* in_off = (int64_t*)(scratch + p->off_in_off);
+    uint32_t* tap = (uint32_t*)(scratch + p->off_tap);
+    conv_block b;
+    decode_item(p, item, &b);
+    if (b.Db > 0) pack_band(ex, band, b.n, b.g * p->cin_g, b.dlo, b.Db, b.hlo, b.Hb);
+    const int64_t cb_stride = b.Db * b.Hb * p->wspan * CONV_CB;
+    const int64_t nr = ex->k.nr, coutp = ceil_div(p->cout_g, CONV_OC_UNIT) * CONV_OC_UNIT;
+    const float* wg = p->weights + b.g * p->ktot * p->cin_g * coutp;
+    const int64_t* os = ex->os;
+    const uint32_t mr_max = ex->k.mr_max;
+    const int64_t ocb0 = b.oc_begin / nr, ocb1 = ceil_div(b.oc_end, nr);
+    const int64_t nd = phase_count_in_block(ad, b.od0, b.od1), nh = phase_count_in_block(ah, b.oh0, b.oh1);
+    for (int64_t id = 0; id < nd; id++) {
+        const int64_t rd = (b.od0 + id) % ad->P;
+        const int64_t ud = ad->phase_u[rd];
+        const int64_t qd0 = max64(0, ceil_div(b.od0 - rd, ad->P)), qd1 = ceil_div(b.od1 - rd, ad->P);
+        const int64_t Td = ud < 0 ? 0 : ad->u_first[ud + 1] - ad->u_first[ud];
+        for (int64_t ih = 0; ih < nh; ih++) {
+            const int64_t rh = (b.oh0 + ih) % ah->P;
+            const int64_t uh = ah->phase_u[rh];
+            const int64_t qh0 = max64(0, ceil_div(b.oh0 - rh, ah->P)), qh1 = ceil_div(b.oh1 - rh, ah->P);
+            const int64_t Th = uh < 0 ? 0 : ah->u_first[uh + 1] - ah->u_first[uh];
+            for (int64_t qd = qd0; qd < qd1; qd++)
+                for (int64_t qh = qh0; qh < qh1; qh++) {
+                    /* taps whose input row lies outside the input add 0: they are dropped */
+                    int64_t od = rd + ad->P * qd, oh = rh + ah->P * qh;
+                    for (int64_t rw = 0; rw < aw->nphase; rw++) {
+                        const int64_t uw = aw->phase_u[rw];
+                        const int64_t Tw = uw < 0 ? 0 : aw->u_first[uw + 1] - aw->u_first[uw];
+                        const int64_t T = Td * Th * Tw;
+                        uint32_t nv = 0;
+                        for (int64_t td = 0; td < Td && b.Db > 0; td++) {
+                            int64_t din = qd * ad->S + ad->tap_c[ad->u_first[ud] + td];
+                            if (din < b.dlo || din >= b.dlo + b.Db) continue;
+                            for (int64_t th = 0; th < Th; th++) {
+                                int64_t hin = qh * ah->S + ah->tap_c[ah->u_first[uh] + th];
+                                if (hin < b.hlo || hin >= b.hlo + b.Hb) continue;
+                                int64_t roff = ((din - b.dlo) * b.Hb + (hin - b.hlo)) * p->wspan;
+                                for (int64_t tw = 0; tw < Tw; tw++) {
+                                    int64_t u = aw->tap_c[aw->u_first[uw] + tw] - p->col_lo;
+                                    in_off[nv] = (roff + p->wpos[u]) * CONV_CB;
+                                    tap[nv] = (uint32_t)((td * Th + th) * Tw + tw);
+                                    nv++;
+                                }
+                            }
+                        }
+                        const float* panel = NULL;
+                        if (T > 0) {
+                            int64_t combo = (ud * ah->U + uh) * aw->U + uw;
+                            panel = wg + p->combo_prefix[combo] * p->cin_g * coutp;
+                        }
+                        const int64_t Qw = axis_q_count(aw, rw);
+                        const int64_t ntiles = ceil_div(Qw, mr_max);
+                        const int64_t pstride = aw->P * os[4];
+                        int64_t qw = 0;
+                        for (int64_t ti = 0; ti < ntiles; ti++) {
+                            uint32_t mr = (uint32_t)(Qw / ntiles + (ti < Qw % ntiles ? 1 : 0));
+                            const float* base_in = band + qw * CONV_CB;
+                            int64_t ow = rw + aw->P * qw;
+                            int64_t obase = b.n * os[0] + od * os[2] + oh * os[3] + ow * os[4];
+                            for (int64_t ocb = ocb0; ocb < ocb1; ocb++) {
+                                int64_t oc0 = ocb * nr;
+                                uint32_t nvalid = (uint32_t)min64(nr, min64(b.oc_end, p->cout_g) - oc0);
+                                if (nv > 0) {
+                                    ex->k.dense[mr](base_in, cb_stride, (uint32_t)p->cin_g, in_off, tap, nv,
+                                                    (uint32_t)T, panel + ocb * T * p->cin_g * nr, tile);
+                                } else {
+                                    memset(tile, 0, (size_t)mr * nr * 4);
+                                }
+                                int64_t ocg = b.g * p->cout_g + oc0;
+                                write_tile(ex, tile, tile_t, mr, nvalid, ocg, obase + ocg * os[1], pstride);
+                            }
+                            qw += mr;
+                        }
+                    }
+                }
+        }
+    }
+}
+
+static void plane_item(const conv_exec* ex, int64_t item, char* scratch) {
+    const pydml_convolution_plan* p = ex->p;
+    const conv_axis *ad = &p->ax[0], *ah = &p->ax[1], *aw = &p->ax[2];
+    float* band = (float*)scratch;
+    int64_t* roff = (int64_t*)(scratch + p->off_in_off);
+    uint32_t* kdh = (uint32_t*)(scratch + p->off_tap);
+    int64_t* woff = (int64_t*)(scratch + p->off_woff);
+    uint32_t* kw = (uint32_t*)(scratch + p->off_kw);
+    float* row = (float*)(scratch + p->off_row);
+    conv_block b;
+    decode_item(p, item, &b);
+    if (b.Db > 0) pack_band(ex, band, b.n, b.g * p->cin_g, b.dlo, b.Db, b.hlo, b.Hb);
+    const int64_t ic_stride = b.Db * b.Hb * p->wspan;
+    const int64_t* os = ex->os;
+    const int64_t es = ex->esize;
+    const int64_t nd = phase_count_in_block(ad, b.od0, b.od1), nh = phase_count_in_block(ah, b.oh0, b.oh1);
+    for (int64_t oc = b.oc_begin; oc < b.oc_end; oc++) {
+        const int64_t ocg = b.g * p->cout_g + oc;
+        const float* wo = p->weights + ocg * p->cin_g * p->ktot;
+        const float bias = ex->has_bias ? p->bias[ocg] : 0.0f;
+        for (int64_t id = 0; id < nd; id++) {
+            const int64_t rd = (b.od0 + id) % ad->P;
+            const int64_t ud = ad->phase_u[rd];
+            const int64_t qd0 = max64(0, ceil_div(b.od0 - rd, ad->P)), qd1 = ceil_div(b.od1 - rd, ad->P);
+            const int64_t Td = ud < 0 ? 0 : ad->u_first[ud + 1] - ad->u_first[ud];
+            for (int64_t ih = 0; ih < nh; ih++) {
+                const int64_t rh = (b.oh0 + ih) % ah->P;
+                const int64_t uh = ah->phase_u[rh];
+                const int64_t qh0 = max64(0, ceil_div(b.oh0 - rh, ah->P)), qh1 = ceil_div(b.oh1 - rh, ah->P);
+                const int64_t Th = uh < 0 ? 0 : ah->u_first[uh + 1] - ah->u_first[uh];
+                for (int64_t qd = qd0; qd < qd1; qd++)
+                    for (int64_t qh = qh0; qh < qh1; qh++) {
+                        uint32_t nv = 0;
+                        for (int64_t td = 0; td < Td && b.Db > 0; td++) {
+                            int64_t din = qd * ad->S + ad->tap_c[ad->u_first[ud] + td];
+                            if (din < b.dlo || din >= b.dlo + b.Db) continue;
+                            for (int64_t th = 0; th < Th; th++) {
+                                int64_t hin = qh * ah->S + ah->tap_c[ah->u_first[uh] + th];
+                                if (hin < b.hlo || hin >= b.hlo + b.Hb) continue;
+                                roff[nv] = ((din - b.dlo) * b.Hb + (hin - b.hlo)) * p->wspan;
+                                kdh[nv] = (uint32_t)(ad->tap_k[ad->u_first[ud] + td] * ah->k +
+                                                     ah->tap_k[ah->u_first[uh] + th]);
+                                nv++;
+                            }
+                        }
+                        const int64_t od = rd + ad->P * qd, oh = rh + ah->P * qh;
+                        for (int64_t rw = 0; rw < aw->nphase; rw++) {
+                            const int64_t uw = aw->phase_u[rw];
+                            const int64_t Tw = uw < 0 ? 0 : aw->u_first[uw + 1] - aw->u_first[uw];
+                            for (int64_t tw = 0; tw < Tw; tw++) {
+                                woff[tw] = p->wpos[aw->tap_c[aw->u_first[uw] + tw] - p->col_lo];
+                                kw[tw] = (uint32_t)aw->tap_k[aw->u_first[uw] + tw];
+                            }
+                            const int64_t Qw = axis_q_count(aw, rw);
+                            const int64_t pstride = aw->P * os[4];
+                            for (int64_t q0 = 0; q0 < Qw; q0 += CONV_ROW_CHUNK) {
+                                uint32_t cnt = (uint32_t)min64(CONV_ROW_CHUNK, Qw - q0);
+                                if (nv > 0 && Tw > 0) {
+                                    ex->k.row(band + q0, ic_stride, (uint32_t)p->cin_g, roff, kdh, nv, woff, kw,
+                                              (uint32_t)Tw, (uint32_t)aw->k, wo, (uint32_t)p->ktot, row);
+                                } else {
+                                    memset(row, 0, CONV_ROW_CHUNK * 4);
+                                }
+                                if (ex->has_bias)
+                                    for (uint32_t l = 0; l < cnt; l++) row[l] += bias;
+                                activation_apply(&p->params.activation, row, cnt);
+                                int64_t ow = rw + aw->P * q0;
+                                int64_t obase = b.n * os[0] + ocg * os[1] + od * os[2] + oh * os[3] + ow * os[4];
+                                ex->k.store(ex->out + obase * es, ex->type, pstride, row, cnt);
+                            }
+                        }
+                    }
+            }
+        }
+    }
+}
+
+static void select_kernels(const pydml_convolution_plan* p, conv_kernels* k) {
+    uint32_t f = pydml_active_cpu_features();
+    uint32_t nr = (p->cout_g % 32 != 0 && p->cout_g % 32 <= 16) ? 16 : 32;
+    if ((f & PYDML_CPU_AVX512) && pydml_conv_kernels_avx512(k, nr)) return;
+    if ((f & PYDML_CPU_AVX2_FMA) && (f & PYDML_CPU_F16C) && pydml_conv_kernels_avx2(k)) return;
+    pydml_conv_kernels_portable(k);
+}
+
 pydml_status pydml_convolution_execute(const pydml_convolution_plan* plan, const pydml_tensor* input,
                                        const pydml_tensor* filter, const pydml_tensor* bias,
                                        const pydml_tensor* output) {
-    (void)plan; (void)input; (void)filter; (void)bias; (void)output;
-    return PYDML_STATUS_UNSUPPORTED_PARAMETER;
+    if (plan == NULL || input == NULL || filter == NULL || output == NULL) return PYDML_STATUS_INVALID_PARAMETER;
+    const pydml_convolution_plan* p = plan;
+    const pydml_convolution_params* prm = &p->params;
+    pydml_status st;
+    if ((st = check_view(p, input, prm->input_sizes)) != PYDML_STATUS_SUCCESS) return st;
+    if ((st = check_view(p, filter, prm->filter_sizes)) != PYDML_STATUS_SUCCESS) return st;
+    if ((st = check_view(p, output, prm->output_sizes)) != PYDML_STATUS_SUCCESS) return st;
+    if ((bias != NULL) != (prm->has_bias != 0)) return PYDML_STATUS_INVALID_PARAMETER;
+    if (bias != NULL) {
+        uint32_t bsizes[5] = {1, prm->output_sizes[1], 1, 1, 1};
+        if ((st = check_view(p, bias, bsizes)) != PYDML_STATUS_SUCCESS) return st;
+    }
+    conv_exec ex;
+    memset(&ex, 0, sizeof ex);
+    ex.p = p;
+    ex.type = prm->data_type;
+    ex.esize = pydml_data_type_bits(ex.type) / 8;
+    ex.in = input->data;
+    ex.filt = filter->data;
+    ex.out = output->data;
+    ex.has_bias = bias != NULL;
+    view_strides5(input, prm->spatial_dims, ex.is);
+    view_strides5(filter, prm->spatial_dims, ex.fs);
+    view_strides5(output, prm->spatial_dims, ex.os);
+    select_kernels(p, &ex.k);
+
+    /* The plan is logically const for callers; its scratch is ours to use during execute. */
+    pydml_convolution_plan* mp = (pydml_convolution_plan*)plan;
+    if (bias != NULL)
+        for (int64_t oc = 0; oc < p->cout; oc++)
+            mp->bias[oc] = load_elem(bias->data, ex.type, oc * (int64_t)bias->strides[1]);
+    if (p->engine == ENGINE_DENSE) pack_dense_weights(&ex, mp->weights);
+    else pack_plane_weights(&ex, mp->weights);
+
+    int nt = p->nthreads;
+#ifdef _OPENMP
+    if (omp_get_max_threads() < nt) nt = omp_get_max_threads();
+#endif
+    if (nt < 1) nt = 1;
+    const int parallel = nt > 1 && p->nitems > 1 && p->work > 2e5;
+#pragma omp parallel num_threads(nt) if (parallel)
+    {
+        int tid = 0;
+#ifdef _OPENMP
+        tid = omp_get_thread_num();
+#endif
+        char* scratch = mp->scratch + (size_t)tid * p->thread_bytes;
+#pragma omp for schedule(dynamic, 1)
+        for (int64_t item = 0; item < p->nitems; item++) {
+            if (p->engine == ENGINE_DENSE) dense_item(&ex, item, scratch);
+            else plane_item(&ex, item, scratch);
+        }
+    }
+    return PYDML_STATUS_SUCCESS;
 }

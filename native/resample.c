@@ -1,20 +1,886 @@
-/* Placeholder until the resample kernels land (issue 3). */
+/*
+ * Resampling: DML RESAMPLE / RESAMPLE1..3 and RESAMPLE_GRAD / RESAMPLE_GRAD1 (directml-api.md §4).
+ *
+ * Per axis d, forward output element o samples the input at x = (o - b) / s - a (s = scale,
+ * a = input pixel offset, b = output pixel offset), computed in double when the plan is built:
+ *   NEAREST   one tap at clamp(round(x)), round = floor(x + 0.5) | floor | ceil (pydml_rounding);
+ *   LINEAR    taps (floor(x), 1 - f) and (floor(x) + 1, f), indices clamped to [0, n - 1]
+ *             (taps that land on the same index are merged; zero weights are dropped);
+ *   LINEAR + antialiased on an axis with 1/s > 2: triangle filter stretched by 1/s (see
+ *             rs_taps_antialiased). Other axes of an antialiased plan behave as plain LINEAR.
+ * The multi-axis weight is the product of the per-axis weights.
+ *
+ * Execution (both directions share it, with the forward or the transposed table per axis):
+ * axes whose table is the identity are folded into an outer loop (N, C, ...); of the resampled
+ * axes, one is the "column" axis (the one with the smallest destination stride) and the others are
+ * "row" axes. For each destination row, the contributing source rows are blended into a float row
+ * buffer (vertical pass), then the column taps gather from it (horizontal pass, SIMD when
+ * available). When an identity axis is contiguous in both tensors (channels-last), that axis is
+ * processed as a vector instead. Work items (rows) are split statically over OpenMP threads; the
+ * plan is read-only during execution, so one plan may run concurrently from several threads.
+ */
+#include <math.h>
 #include <stdlib.h>
-#include "common.h"
+#include <string.h>
+
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+#include "resample_internal.h"
+
+/* A plan may hold at most this many bytes of tables (hostile scales could ask for n_in * n_out
+ * antialiasing taps); larger plans fail with PYDML_STATUS_OUT_OF_MEMORY before allocating. */
+#define RS_PLAN_BYTE_LIMIT ((uint64_t)1 << 30)
+/* |x| beyond this is rejected: every valid index fits in uint32, with room for the taps. */
+#define RS_COORD_LIMIT 4294967296.0
+/* Destinations spanning at least this many bytes are written with non-temporal stores. */
+#define RS_NT_MIN_BYTES ((uint64_t)16 << 20)
+/* Below this many destination elements the work runs on one thread. */
+#define RS_PARALLEL_MIN_ELEMENTS 32768u
+
+struct pydml_resample_plan {
+    uint32_t dim_count;
+    uint32_t input_sizes[PYDML_MAX_DIMS];
+    uint32_t output_sizes[PYDML_MAX_DIMS];
+    uint32_t identity[PYDML_MAX_DIMS];
+    rs_table fwd[PYDML_MAX_DIMS];   /* dst = output index, src = input index */
+    rs_table bwd[PYDML_MAX_DIMS];   /* dst = input index, src = output index (transpose of fwd) */
+    uint64_t bytes;                 /* allocated so far (checked against RS_PLAN_BYTE_LIMIT) */
+};
+
+/* ---- plan construction ------------------------------------------------------------------------ */
+
+static void* rs_alloc(pydml_resample_plan* p, uint64_t count, uint64_t size) {
+    if (count == 0) count = 1;
+    if (size != 0 && count > RS_PLAN_BYTE_LIMIT / size) return NULL;
+    uint64_t bytes = count * size;
+    if (p->bytes + bytes > RS_PLAN_BYTE_LIMIT) return NULL;
+    void* q = calloc((size_t)count, (size_t)size);
+    if (q != NULL) p->bytes += bytes;
+    return q;
+}
+
+static void rs_table_free(rs_table* t) {
+    free(t->start);
+    free(t->idx);
+    free(t->w);
+    free(t->segs);
+    free(t->ell_idx);
+    free(t->ell_w);
+    free(t->ell_mask);
+    free(t->blk_base);
+    free(t->blk_ok);
+    free(t->blk_perm);
+    memset(t, 0, sizeof *t);
+}
+
+void pydml_resample_plan_destroy(pydml_resample_plan* plan) {
+    if (plan == NULL) return;
+    for (uint32_t d = 0; d < PYDML_MAX_DIMS; d++) {
+        rs_table_free(&plan->fwd[d]);
+        rs_table_free(&plan->bwd[d]);
+    }
+    free(plan);
+}
+
+typedef struct rs_axis_spec {
+    uint32_t n_in, n_out;
+    double s, a, b;
+    uint32_t mode;       /* DML_INTERPOLATION_MODE */
+    uint32_t rounding;
+    int antialias;       /* LINEAR with the antialiasing filter active on this axis */
+} rs_axis_spec;
+
+static double rs_coord(const rs_axis_spec* sp, uint32_t o) {
+    return ((double)o - sp->b) / sp->s - sp->a;
+}
+
+static double rs_clampd(double v, double hi) {
+    return v < 0.0 ? 0.0 : (v > hi ? hi : v);
+}
+
+/* Upper bound of the taps one output element gets. */
+static uint64_t rs_tap_bound(const rs_axis_spec* sp) {
+    if (sp->mode == DML_INTERPOLATION_MODE_NEAREST_NEIGHBOR) return 1;
+    if (!sp->antialias) return 2;
+    double width = floor(2.0 / sp->s) + 2.0; /* indices strictly inside (x - 1/s, x + 1/s) */
+    return width >= (double)sp->n_in ? sp->n_in : (uint64_t)width;
+}
+
+/* Nearest: one tap. Rounding is computed exactly (x - floor(x) is exact in double), so that
+ * HALF_UP is floor(x + 0.5) without the double rounding of x + 0.5. */
+static uint32_t rs_taps_nearest(const rs_axis_spec* sp, double x, uint32_t* idx, float* w) {
+    double r = floor(x);
+    if (sp->rounding == PYDML_ROUND_HALF_UP) {
+        if (x - r >= 0.5) r += 1.0;
+    } else if (sp->rounding == PYDML_ROUND_CEIL) {
+        r = ceil(x);
+    }
+    idx[0] = (uint32_t)rs_clampd(r, (double)sp->n_in - 1.0);
+    w[0] = 1.0f;
+    return 1;
+}
+
+static uint32_t rs_taps_linear(const rs_axis_spec* sp, double x, uint32_t* idx, float* w) {
+    double x0 = floor(x);
+    double f = x - x0;
+    double top = (double)sp->n_in - 1.0;
+    uint32_t i0 = (uint32_t)rs_clampd(x0, top);
+    uint32_t i1 = (uint32_t)rs_clampd(x0 + 1.0, top);
+    if (i0 == i1) { /* clamped at an edge: both taps read the same element */
+        idx[0] = i0;
+        w[0] = 1.0f;
+        return 1;
+    }
+    uint32_t n = 0;
+    float w0 = (float)(1.0 - f), w1 = (float)f;
+    if (w0 != 0.0f) { idx[n] = i0; w[n] = w0; n++; }
+    if (w1 != 0.0f) { idx[n] = i1; w[n] = w1; n++; }
+    return n;
+}
+
+/*
+ * Antialiased linear (RESAMPLE3 with Antialiased, on an axis where 1/s > 2). DirectML's page says
+ * only that the filter is "stretched by max(1, 1/scale)"; it gives neither the normalisation nor
+ * the edge rule. We follow ONNX Resize-18 (antialias, linear) as ONNX Runtime's CPU kernel
+ * computes it: triangle weights max(0, 1 - |x - i| * s) over the input indices i in [0, n - 1],
+ * taps outside the input dropped and the rest normalised to sum 1. If no input index lies inside
+ * the support (x far outside the input), the nearest edge element gets weight 1 (DirectML's edge
+ * clamping).
+ */
+static uint32_t rs_taps_antialiased(const rs_axis_spec* sp, double x, uint32_t* idx, float* w,
+                                    double* scratch) {
+    double radius = 1.0 / sp->s;
+    double top = (double)sp->n_in - 1.0;
+    double lo = ceil(x - radius), hi = floor(x + radius);
+    if (lo < 0.0) lo = 0.0;
+    if (hi > top) hi = top;
+    uint32_t n = 0;
+    double sum = 0.0;
+    if (lo <= hi) {
+        for (double i = lo; i <= hi; i += 1.0) {
+            double v = 1.0 - fabs(x - i) * sp->s;
+            if (v > 0.0) {
+                idx[n] = (uint32_t)i;
+                scratch[n] = v;
+                sum += v;
+                n++;
+            }
+        }
+    }
+    if (n == 0 || !(sum > 0.0)) {
+        idx[0] = (uint32_t)rs_clampd(floor(x + 0.5), top);
+        w[0] = 1.0f;
+        return 1;
+    }
+    uint32_t m = 0;
+    for (uint32_t k = 0; k < n; k++) {
+        float v = (float)(scratch[k] / sum);
+        if (v != 0.0f) {
+            idx[m] = idx[k];
+            w[m] = v;
+            m++;
+        }
+    }
+    return m;
+}
+
+/* Segments (see rs_segment) and the SIMD block form of a filled table. */
+static pydml_status rs_table_finish(pydml_resample_plan* p, rs_table* t) {
+    uint32_t n_blocks = (uint32_t)(((uint64_t)t->n_dst + RS_BLOCK - 1) / RS_BLOCK);
+    t->n_blocks = n_blocks;
+    t->segs = rs_alloc(p, n_blocks, sizeof *t->segs);
+    if (t->segs == NULL) return PYDML_STATUS_OUT_OF_MEMORY;
+
+    /* Segments: greedy runs of whole blocks whose source range fits the row buffer. */
+    uint32_t count = 0;
+    uint32_t j = 0;
+    while (j < t->n_dst) {
+        rs_segment s = {j, j, UINT32_MAX, 0, 0};
+        int any = 0;
+        while (s.j1 < t->n_dst) {
+            uint32_t end = s.j1 + RS_BLOCK < t->n_dst ? s.j1 + RS_BLOCK : t->n_dst;
+            uint32_t lo = s.lo, hi = s.hi;
+            int block_any = any;
+            for (uint32_t q = s.j1; q < end; q++) {
+                if (t->start[q + 1] == t->start[q]) continue;
+                uint32_t a = t->idx[t->start[q]], b = t->idx[t->start[q + 1] - 1];
+                if (a < lo) lo = a;
+                if (b > hi) hi = b;
+                block_any = 1;
+            }
+            int fits = !block_any || (uint64_t)hi - lo + 1 <= RS_TMP_CAP;
+            if (s.j1 == s.j0) { /* first block: always taken */
+                s.j1 = end;
+                s.lo = lo;
+                s.hi = hi;
+                any = block_any;
+                if (!fits) {
+                    s.direct = 1;
+                    break;
+                }
+                continue;
+            }
+            if (!fits || end - s.j0 > RS_SEG_MAX) break;
+            s.j1 = end;
+            s.lo = lo;
+            s.hi = hi;
+            any = block_any;
+        }
+        if (!any) s.lo = s.hi = 0;
+        t->segs[count++] = s;
+        j = s.j1;
+    }
+    t->seg_count = count;
+
+    if (t->max_taps == 0 || t->max_taps > RS_ELL_MAX_TAPS) return PYDML_STATUS_SUCCESS;
+    uint32_t k = t->max_taps;
+    uint64_t slots = (uint64_t)n_blocks * k;
+    t->ell_k = k;
+    t->ell_idx = rs_alloc(p, slots * RS_BLOCK, sizeof *t->ell_idx);
+    t->ell_w = rs_alloc(p, slots * RS_BLOCK, sizeof *t->ell_w);
+    t->ell_mask = rs_alloc(p, slots, sizeof *t->ell_mask);
+    t->blk_base = rs_alloc(p, n_blocks, sizeof *t->blk_base);
+    t->blk_ok = rs_alloc(p, n_blocks, sizeof *t->blk_ok);
+    t->blk_perm = rs_alloc(p, slots * RS_BLOCK, sizeof *t->blk_perm);
+    if (!t->ell_idx || !t->ell_w || !t->ell_mask || !t->blk_base || !t->blk_ok || !t->blk_perm)
+        return PYDML_STATUS_OUT_OF_MEMORY;
+    for (uint32_t b = 0; b < n_blocks; b++) {
+        uint32_t base = UINT32_MAX, top = 0;
+        for (uint32_t lane = 0; lane < RS_BLOCK; lane++) {
+            uint64_t q = (uint64_t)b * RS_BLOCK + lane;
+            if (q >= t->n_dst || t->start[q + 1] == t->start[q]) continue;
+            uint32_t a = t->idx[t->start[q]], c = t->idx[t->start[q + 1] - 1];
+            if (a < base) base = a;
+            if (c > top) top = c;
+        }
+        int empty = base == UINT32_MAX;
+        if (empty) base = top = 0; /* no taps: every slot is masked off, the block stores zeros */
+        t->blk_base[b] = base;
+        /* an empty block takes the (fully masked) gather path: its base may lie below the segment */
+        t->blk_ok[b] = !empty && (uint64_t)top - base < 32;
+        for (uint32_t slot = 0; slot < k; slot++) {
+            uint64_t at = ((uint64_t)b * k + slot) * RS_BLOCK;
+            uint16_t mask = 0;
+            for (uint32_t lane = 0; lane < RS_BLOCK; lane++) {
+                uint64_t q = (uint64_t)b * RS_BLOCK + lane;
+                uint32_t index = base;
+                float weight = 0.0f;
+                if (q < t->n_dst && slot < t->start[q + 1] - t->start[q]) {
+                    index = t->idx[t->start[q] + slot];
+                    weight = t->w[t->start[q] + slot];
+                    mask |= (uint16_t)(1u << lane);
+                }
+                t->ell_idx[at + lane] = index;
+                t->ell_w[at + lane] = weight;
+                t->blk_perm[at + lane] = t->blk_ok[b] ? (uint8_t)(index - base) : 0;
+            }
+            t->ell_mask[(uint64_t)b * k + slot] = mask;
+        }
+    }
+    return PYDML_STATUS_SUCCESS;
+}
+
+static pydml_status rs_build_axis(pydml_resample_plan* p, const rs_axis_spec* sp, uint32_t d) {
+    rs_table* f = &p->fwd[d];
+    rs_table* g = &p->bwd[d];
+    f->n_src = sp->n_in;
+    f->n_dst = sp->n_out;
+    g->n_src = sp->n_out;
+    g->n_dst = sp->n_in;
+
+    /* Pass 1: every coordinate must be usable, and the tables must fit the budget. */
+    uint64_t bound = rs_tap_bound(sp);
+    for (uint32_t o = 0; o < sp->n_out; o++) {
+        double x = rs_coord(sp, o);
+        if (!isfinite(x) || fabs(x) > RS_COORD_LIMIT) return PYDML_STATUS_INVALID_PARAMETER;
+    }
+    /* idx + w for both directions, plus the block form (up to 9 bytes per slot). */
+    uint64_t per_tap = 2 * (sizeof(uint32_t) + sizeof(float)) + 9;
+    if (bound > RS_PLAN_BYTE_LIMIT / per_tap / sp->n_out) return PYDML_STATUS_OUT_OF_MEMORY;
+    uint64_t capacity = bound * sp->n_out;
+
+    f->start = rs_alloc(p, (uint64_t)sp->n_out + 1, sizeof *f->start);
+    f->idx = rs_alloc(p, capacity, sizeof *f->idx);
+    f->w = rs_alloc(p, capacity, sizeof *f->w);
+    double* scratch = NULL;
+    if (sp->antialias) {
+        scratch = malloc((size_t)bound * sizeof *scratch);
+        if (scratch == NULL) return PYDML_STATUS_OUT_OF_MEMORY;
+    }
+    if (!f->start || !f->idx || !f->w) {
+        free(scratch);
+        return PYDML_STATUS_OUT_OF_MEMORY;
+    }
+
+    /* Pass 2: the forward taps. */
+    uint64_t pos = 0;
+    uint32_t max_taps = 0;
+    int identity = sp->n_in == sp->n_out;
+    for (uint32_t o = 0; o < sp->n_out; o++) {
+        double x = rs_coord(sp, o);
+        uint32_t n;
+        if (sp->mode == DML_INTERPOLATION_MODE_NEAREST_NEIGHBOR)
+            n = rs_taps_nearest(sp, x, f->idx + pos, f->w + pos);
+        else if (sp->antialias)
+            n = rs_taps_antialiased(sp, x, f->idx + pos, f->w + pos, scratch);
+        else
+            n = rs_taps_linear(sp, x, f->idx + pos, f->w + pos);
+        if (n != 1 || f->idx[pos] != o || f->w[pos] != 1.0f) identity = 0;
+        if (n > max_taps) max_taps = n;
+        f->start[o] = pos;
+        pos += n;
+    }
+    f->start[sp->n_out] = pos;
+    f->max_taps = max_taps;
+    free(scratch);
+    p->identity[d] = (uint32_t)identity;
+
+    /* The transpose: count, prefix-sum, fill in increasing o (so each list is sorted). */
+    g->start = rs_alloc(p, (uint64_t)sp->n_in + 1, sizeof *g->start);
+    g->idx = rs_alloc(p, pos, sizeof *g->idx);
+    g->w = rs_alloc(p, pos, sizeof *g->w);
+    if (!g->start || !g->idx || !g->w) return PYDML_STATUS_OUT_OF_MEMORY;
+    for (uint64_t q = 0; q < pos; q++) g->start[f->idx[q] + 1]++;
+    uint32_t gmax = 0;
+    for (uint32_t i = 0; i < sp->n_in; i++) {
+        uint64_t c = g->start[i + 1];
+        if (c > gmax) gmax = (uint32_t)c;
+        g->start[i + 1] += g->start[i];
+    }
+    g->max_taps = gmax;
+    uint64_t* fill = rs_alloc(p, (uint64_t)sp->n_in, sizeof *fill);
+    if (fill == NULL) return PYDML_STATUS_OUT_OF_MEMORY;
+    for (uint32_t o = 0; o < sp->n_out; o++) {
+        for (uint64_t q = f->start[o]; q < f->start[o + 1]; q++) {
+            uint32_t i = f->idx[q];
+            uint64_t at = g->start[i] + fill[i]++;
+            g->idx[at] = o;
+            g->w[at] = f->w[q];
+        }
+    }
+    free(fill);
+    p->bytes -= (uint64_t)sp->n_in * sizeof *fill;
+
+    pydml_status st = rs_table_finish(p, f);
+    if (st == PYDML_STATUS_SUCCESS) st = rs_table_finish(p, g);
+    return st;
+}
 
 pydml_status pydml_resample_plan_create(const pydml_resample_params* params, pydml_resample_plan** plan) {
-    (void)params;
-    if (plan) *plan = NULL;
-    return PYDML_STATUS_UNSUPPORTED_PARAMETER;
+    if (plan == NULL) return PYDML_STATUS_INVALID_PARAMETER;
+    *plan = NULL;
+    if (params == NULL) return PYDML_STATUS_INVALID_PARAMETER;
+    uint32_t dims = params->dim_count;
+    if (dims == 0 || dims > PYDML_MAX_DIMS) return PYDML_STATUS_INVALID_PARAMETER;
+    if (params->interpolation_mode != DML_INTERPOLATION_MODE_NEAREST_NEIGHBOR &&
+        params->interpolation_mode != DML_INTERPOLATION_MODE_LINEAR)
+        return PYDML_STATUS_INVALID_PARAMETER;
+    if (params->rounding > PYDML_ROUND_CEIL) return PYDML_STATUS_INVALID_PARAMETER;
+    for (uint32_t d = 0; d < dims; d++) {
+        float s = params->scales[d];
+        if (params->input_sizes[d] == 0 || params->output_sizes[d] == 0) return PYDML_STATUS_INVALID_PARAMETER;
+        if (!isfinite(s) || !(s > 0.0f)) return PYDML_STATUS_INVALID_PARAMETER;
+        if (!isfinite(params->input_pixel_offsets[d]) || !isfinite(params->output_pixel_offsets[d]))
+            return PYDML_STATUS_INVALID_PARAMETER;
+    }
+
+    pydml_resample_plan* p = calloc(1, sizeof *p);
+    if (p == NULL) return PYDML_STATUS_OUT_OF_MEMORY;
+    p->dim_count = dims;
+    for (uint32_t d = 0; d < dims; d++) {
+        p->input_sizes[d] = params->input_sizes[d];
+        p->output_sizes[d] = params->output_sizes[d];
+        rs_axis_spec sp;
+        sp.n_in = params->input_sizes[d];
+        sp.n_out = params->output_sizes[d];
+        sp.s = params->scales[d];
+        sp.a = params->input_pixel_offsets[d];
+        sp.b = params->output_pixel_offsets[d];
+        sp.mode = params->interpolation_mode;
+        sp.rounding = params->rounding;
+        /* DirectML: the filter is stretched "assuming ... LINEAR; 1/Scales > 2". */
+        sp.antialias = params->antialiased != 0 && sp.mode == DML_INTERPOLATION_MODE_LINEAR &&
+                       1.0 / sp.s > 2.0;
+        pydml_status st = rs_build_axis(p, &sp, d);
+        if (st != PYDML_STATUS_SUCCESS) {
+            pydml_resample_plan_destroy(p);
+            return st;
+        }
+    }
+    *plan = p;
+    return PYDML_STATUS_SUCCESS;
 }
-void pydml_resample_plan_destroy(pydml_resample_plan* plan) { (void)plan; }
+
+/* ---- portable kernels ------------------------------------------------------------------------- */
+
+/* Round half to even and saturate (int8/uint8 LINEAR results; DirectML does not document how it
+ * converts, we pick the IEEE default). Written without the FP environment's rounding mode. */
+static float rs_round_even(float v) {
+    float f = floorf(v);
+    float diff = v - f;
+    if (diff > 0.5f || (diff == 0.5f && fmodf(f, 2.0f) != 0.0f)) f += 1.0f;
+    return f;
+}
+
+static int8_t rs_to_i8(float v) {
+    if (!(v == v)) return 0;
+    float r = rs_round_even(v);
+    return (int8_t)(r < -128.0f ? -128.0f : (r > 127.0f ? 127.0f : r));
+}
+
+static uint8_t rs_to_u8(float v) {
+    if (!(v == v)) return 0;
+    float r = rs_round_even(v);
+    return (uint8_t)(r < 0.0f ? 0.0f : (r > 255.0f ? 255.0f : r));
+}
+
+#define RS_PORTABLE(NAME, TYPE, LOAD, STORE)                                                        \
+    static void rs_blend_##NAME(float* dst, const void* src, uint64_t stride, size_t n, float w,   \
+                                int first) {                                                       \
+        const TYPE* s = (const TYPE*)src;                                                          \
+        if (first) {                                                                               \
+            for (size_t k = 0; k < n; k++) dst[k] = w * LOAD(s[k * stride]);                      \
+        } else {                                                                                   \
+            for (size_t k = 0; k < n; k++) dst[k] += w * LOAD(s[k * stride]);                      \
+        }                                                                                          \
+    }                                                                                              \
+    static void rs_store_##NAME(void* dst, uint64_t stride, const float* src, size_t n, int nt) {  \
+        (void)nt;                                                                                  \
+        TYPE* d = (TYPE*)dst;                                                                      \
+        for (size_t k = 0; k < n; k++) d[k * stride] = STORE(src[k]);                              \
+    }
+
+#define RS_ID(v) (v)
+#define RS_FROM_I8(v) ((float)(v))
+RS_PORTABLE(f32, float, RS_ID, RS_ID)
+RS_PORTABLE(f16, uint16_t, pydml_f16_to_f32, pydml_f32_to_f16)
+RS_PORTABLE(bf16, uint16_t, pydml_bf16_to_f32, pydml_f32_to_bf16)
+RS_PORTABLE(i8, int8_t, RS_FROM_I8, rs_to_i8)
+RS_PORTABLE(u8, uint8_t, RS_FROM_I8, rs_to_u8)
+
+void rs_hz_scalar(const rs_table* t, uint32_t j0, uint32_t j1, const float* row, uint32_t lo,
+                  uint32_t hi, char* out, uint64_t ostride, uint32_t esize, int nt, rs_store_fn store) {
+    (void)hi;
+    float buf[64];
+    for (uint32_t j = j0; j < j1;) {
+        uint32_t n = j1 - j < 64 ? j1 - j : 64;
+        for (uint32_t q = 0; q < n; q++) {
+            uint64_t b = t->start[j + q], e = t->start[j + q + 1];
+            float acc = 0.0f;
+            if (b < e) {
+                acc = t->w[b] * row[t->idx[b] - lo];
+                for (uint64_t k = b + 1; k < e; k++) acc += t->w[k] * row[t->idx[k] - lo];
+            }
+            buf[q] = acc;
+        }
+        store(out + (uint64_t)j * ostride * esize, ostride, buf, n, nt);
+        j += n;
+    }
+}
+
+/* ---- execution -------------------------------------------------------------------------------- */
+
+typedef struct rs_exec {
+    const rs_table* tab[PYDML_MAX_DIMS];
+    uint32_t dims;
+    uint32_t esize;
+    const char* src;
+    char* dst;
+    const pydml_tensor* S;
+    const pydml_tensor* D;
+    int vector_mode;
+    int col;                       /* column axis */
+    uint32_t vec_len;              /* vector mode: elements along the contiguous identity axis */
+    uint32_t n_outer, outer_ax[PYDML_MAX_DIMS];
+    uint32_t n_row, row_ax[PYDML_MAX_DIMS];
+    uint64_t outer_count, row_count, units;
+    uint32_t units_per_row;        /* vector mode: destination columns per unit */
+    int split_segments;            /* row mode: one unit per segment */
+    int direct_f32;                /* row mode: single unit-weight source rows can be read in place */
+    rs_kernels k;
+    int nt;
+} rs_exec;
+
+typedef struct rs_contrib {
+    uint64_t off;
+    float w;
+} rs_contrib;
+
+#define RS_CONTRIB_BATCH 64
+
+/* Odometer over the tap lists of the row axes: source row offsets and product weights. */
+typedef struct rs_contrib_iter {
+    uint32_t n;
+    const rs_table* t[PYDML_MAX_DIMS];
+    uint64_t stride[PYDML_MAX_DIMS];
+    uint64_t b[PYDML_MAX_DIMS], e[PYDML_MAX_DIMS], cur[PYDML_MAX_DIMS];
+    uint64_t total;
+    int done;
+} rs_contrib_iter;
+
+static void rs_iter_reset(rs_contrib_iter* it) {
+    for (uint32_t q = 0; q < it->n; q++) it->cur[q] = it->b[q];
+    it->done = it->total == 0;
+}
+
+static uint32_t rs_iter_next(rs_contrib_iter* it, rs_contrib* out) {
+    uint32_t m = 0;
+    while (!it->done && m < RS_CONTRIB_BATCH) {
+        uint64_t off = 0;
+        float w = 1.0f;
+        for (uint32_t q = 0; q < it->n; q++) {
+            off += (uint64_t)it->t[q]->idx[it->cur[q]] * it->stride[q];
+            w *= it->t[q]->w[it->cur[q]];
+        }
+        out[m].off = off;
+        out[m].w = w;
+        m++;
+        int q = (int)it->n - 1;
+        for (; q >= 0; q--) {
+            if (++it->cur[q] < it->e[q]) break;
+            it->cur[q] = it->b[q];
+        }
+        if (q < 0) it->done = 1;
+    }
+    return m;
+}
+
+static void rs_store_zeros(const rs_exec* e, char* dst, uint64_t stride, uint64_t n) {
+    static const float zeros[64] = {0};
+    while (n > 0) {
+        size_t c = n < 64 ? (size_t)n : 64;
+        e->k.store(dst, stride, zeros, c, 0);
+        dst += c * stride * e->esize;
+        n -= c;
+    }
+}
+
+/* Destination columns [j0, j1) computed element by element (vector mode, or a direct segment):
+ * dst[j, v] = sum over column taps t and row contributors c of w_t * w_c * src[c, idx_t, v]. */
+static void rs_columns(const rs_exec* e, rs_contrib_iter* it, const rs_contrib* c0, uint32_t nc0,
+                       uint64_t src_base, uint64_t dst_base, uint32_t j0, uint32_t j1, uint32_t len,
+                       uint64_t svs, uint64_t dvs, float* acc) {
+    const rs_table* t = e->tab[e->col];
+    uint64_t scs = e->S->strides[e->col], dcs = e->D->strides[e->col];
+    rs_contrib batch[RS_CONTRIB_BATCH];
+    for (uint32_t j = j0; j < j1; j++) {
+        uint64_t tb = t->start[j], te = t->start[j + 1];
+        char* dst = e->dst + (dst_base + (uint64_t)j * dcs) * e->esize;
+        if (tb == te || it->total == 0) {
+            rs_store_zeros(e, dst, dvs, len);
+            continue;
+        }
+        for (uint32_t v0 = 0; v0 < len; v0 += RS_VEC_CAP) {
+            uint32_t n = len - v0 < RS_VEC_CAP ? len - v0 : RS_VEC_CAP;
+            int first = 1;
+            for (uint64_t q = tb; q < te; q++) {
+                uint64_t col_off = src_base + (uint64_t)t->idx[q] * scs + (uint64_t)v0 * svs;
+                const rs_contrib* cs = c0;
+                uint32_t nc = nc0;
+                if (it->total > RS_CONTRIB_BATCH) {
+                    rs_iter_reset(it);
+                    nc = rs_iter_next(it, batch);
+                    cs = batch;
+                }
+                while (nc > 0) {
+                    for (uint32_t r = 0; r < nc; r++) {
+                        e->k.blend(acc, e->src + (col_off + cs[r].off) * e->esize, svs, n,
+                                   t->w[q] * cs[r].w, first);
+                        first = 0;
+                    }
+                    nc = it->total > RS_CONTRIB_BATCH ? rs_iter_next(it, batch) : 0;
+                }
+            }
+            e->k.store(dst + (uint64_t)v0 * dvs * e->esize, dvs, acc, n, e->nt);
+        }
+    }
+}
+
+/* One segment of a row: vertical blend into the row buffer, then the horizontal taps. */
+static void rs_segment_run(const rs_exec* e, rs_contrib_iter* it, const rs_contrib* c0, uint32_t nc0,
+                           uint64_t src_base, uint64_t dst_base, const rs_segment* s, float* tmp) {
+    const rs_table* t = e->tab[e->col];
+    uint64_t scs = e->S->strides[e->col], dcs = e->D->strides[e->col];
+    if (it->total == 0) {
+        rs_store_zeros(e, e->dst + (dst_base + (uint64_t)s->j0 * dcs) * e->esize, dcs, s->j1 - s->j0);
+        return;
+    }
+    if (s->direct) {
+        rs_columns(e, it, c0, nc0, src_base, dst_base, s->j0, s->j1, 1, 1, 1, tmp);
+        return;
+    }
+    size_t n = (size_t)(s->hi - s->lo) + 1;
+    const float* row;
+    if (e->direct_f32 && it->total == 1 && c0[0].w == 1.0f) {
+        row = (const float*)(const void*)(e->src + (src_base + c0[0].off + s->lo) * sizeof(float));
+    } else {
+        rs_contrib batch[RS_CONTRIB_BATCH];
+        const rs_contrib* cs = c0;
+        uint32_t nc = nc0;
+        if (it->total > RS_CONTRIB_BATCH) {
+            rs_iter_reset(it);
+            nc = rs_iter_next(it, batch);
+            cs = batch;
+        }
+        int first = 1;
+        uint64_t col_off = src_base + (uint64_t)s->lo * scs;
+        while (nc > 0) {
+            for (uint32_t r = 0; r < nc; r++) {
+                e->k.blend(tmp, e->src + (col_off + cs[r].off) * e->esize, scs, n, cs[r].w, first);
+                first = 0;
+            }
+            nc = it->total > RS_CONTRIB_BATCH ? rs_iter_next(it, batch) : 0;
+        }
+        row = tmp;
+    }
+    rs_hz_fn hz = t->ell_k != 0 ? e->k.hz : rs_hz_scalar; /* wide antialiasing: portable pass */
+    hz(t, s->j0, s->j1, row, s->lo, s->hi, e->dst + dst_base * e->esize, dcs, e->esize, e->nt, e->k.store);
+}
+
+static void rs_item(const rs_exec* e, uint64_t item, float* tmp) {
+    uint64_t unit = item % e->units;
+    uint64_t rest = item / e->units;
+    uint64_t row = rest % e->row_count;
+    uint64_t outer = rest / e->row_count;
+    uint64_t src_base = 0, dst_base = 0;
+    for (int q = (int)e->n_outer - 1; q >= 0; q--) {
+        uint32_t ax = e->outer_ax[q];
+        uint64_t i = outer % e->D->sizes[ax];
+        outer /= e->D->sizes[ax];
+        src_base += i * e->S->strides[ax];
+        dst_base += i * e->D->strides[ax];
+    }
+    rs_contrib_iter it;
+    it.n = e->n_row;
+    it.total = 1;
+    for (int q = (int)e->n_row - 1; q >= 0; q--) {
+        uint32_t ax = e->row_ax[q];
+        uint64_t j = row % e->D->sizes[ax];
+        row /= e->D->sizes[ax];
+        dst_base += j * e->D->strides[ax];
+        it.t[q] = e->tab[ax];
+        it.stride[q] = e->S->strides[ax];
+        it.b[q] = e->tab[ax]->start[j];
+        it.e[q] = e->tab[ax]->start[j + 1];
+        uint64_t taps = it.e[q] - it.b[q];
+        /* saturating: only 0, 1 and "more than a batch" matter */
+        it.total = taps != 0 && it.total > UINT64_MAX / taps ? UINT64_MAX : it.total * taps;
+    }
+    rs_iter_reset(&it);
+    rs_contrib c0[RS_CONTRIB_BATCH];
+    uint32_t nc0 = rs_iter_next(&it, c0);
+
+    const rs_table* t = e->tab[e->col];
+    if (e->vector_mode) {
+        uint32_t j0 = (uint32_t)unit * e->units_per_row;
+        uint32_t j1 = t->n_dst - j0 < e->units_per_row ? t->n_dst : j0 + e->units_per_row;
+        rs_columns(e, &it, c0, nc0, src_base, dst_base, j0, j1, e->vec_len, 1, 1, tmp);
+    } else if (e->split_segments) {
+        rs_segment_run(e, &it, c0, nc0, src_base, dst_base, &t->segs[unit], tmp);
+    } else {
+        for (uint32_t s = 0; s < t->seg_count; s++)
+            rs_segment_run(e, &it, c0, nc0, src_base, dst_base, &t->segs[s], tmp);
+    }
+}
+
+static int rs_threads(void) {
+#ifdef _OPENMP
+    return omp_get_max_threads();
+#else
+    return 1;
+#endif
+}
+
+/* Copy when every axis is the identity (same data type on both sides). */
+static void rs_copy(const pydml_tensor* S, const pydml_tensor* D, uint32_t esize) {
+    uint32_t dims = D->dim_count;
+    uint64_t rows = 1;
+    for (uint32_t d = 0; d + 1 < dims; d++) rows *= D->sizes[d];
+    uint32_t last = dims - 1;
+    int contiguous = S->strides[last] == 1 && D->strides[last] == 1;
+    int64_t nrows = (int64_t)rows;
+    int nt = pydml_tensor_element_count(D) < RS_PARALLEL_MIN_ELEMENTS ? 1 : rs_threads();
+#pragma omp parallel for schedule(static) num_threads(nt)
+    for (int64_t r = 0; r < nrows; r++) {
+        uint64_t rest = (uint64_t)r, so = 0, dof = 0;
+        for (int d = (int)last - 1; d >= 0; d--) {
+            uint64_t i = rest % D->sizes[d];
+            rest /= D->sizes[d];
+            so += i * S->strides[d];
+            dof += i * D->strides[d];
+        }
+        const char* s = (const char*)S->data + so * esize;
+        char* dd = (char*)D->data + dof * esize;
+        if (contiguous) {
+            memcpy(dd, s, (size_t)D->sizes[last] * esize);
+        } else {
+            for (uint64_t k = 0; k < D->sizes[last]; k++)
+                memcpy(dd + k * D->strides[last] * esize, s + k * S->strides[last] * esize, esize);
+        }
+    }
+}
+
+static uint64_t rs_span_bytes(const pydml_tensor* t) {
+    return (pydml_tensor_last_index(t) + 1) * (pydml_data_type_bits(t->data_type) / 8);
+}
+
+/* No two elements of an output view may share memory (threads would race): with the axes sorted by
+ * stride, each stride must exceed the span of the smaller ones. A sufficient rule, cheap to check. */
+static int rs_view_overlaps_itself(const pydml_tensor* t) {
+    uint32_t order[PYDML_MAX_DIMS];
+    uint32_t n = 0;
+    for (uint32_t d = 0; d < t->dim_count; d++)
+        if (t->sizes[d] > 1) order[n++] = d;
+    for (uint32_t a = 1; a < n; a++) /* insertion sort by stride */
+        for (uint32_t b = a; b > 0 && t->strides[order[b]] < t->strides[order[b - 1]]; b--) {
+            uint32_t tmp = order[b];
+            order[b] = order[b - 1];
+            order[b - 1] = tmp;
+        }
+    uint64_t span = 0; /* largest offset reachable by the axes so far */
+    for (uint32_t a = 0; a < n; a++) {
+        uint64_t s = t->strides[order[a]];
+        if (s <= span) return 1;
+        span += (uint64_t)(t->sizes[order[a]] - 1) * s;
+    }
+    return 0;
+}
+
+static pydml_status rs_check_views(const pydml_resample_plan* plan, const pydml_tensor* src,
+                                   const uint32_t* src_sizes, const pydml_tensor* dst,
+                                   const uint32_t* dst_sizes, int backward) {
+    if (plan == NULL) return PYDML_STATUS_INVALID_PARAMETER;
+    pydml_status st = pydml_tensor_check(src);
+    if (st != PYDML_STATUS_SUCCESS) return st;
+    st = pydml_tensor_check(dst);
+    if (st != PYDML_STATUS_SUCCESS) return st;
+    if (src->dim_count != plan->dim_count || dst->dim_count != plan->dim_count)
+        return PYDML_STATUS_INVALID_PARAMETER;
+    for (uint32_t d = 0; d < plan->dim_count; d++)
+        if (src->sizes[d] != src_sizes[d] || dst->sizes[d] != dst_sizes[d])
+            return PYDML_STATUS_INVALID_PARAMETER;
+    if (src->data_type != dst->data_type) return PYDML_STATUS_INVALID_PARAMETER;
+    switch (src->data_type) {
+    case DML_TENSOR_DATA_TYPE_FLOAT32: case DML_TENSOR_DATA_TYPE_FLOAT16: case PYDML_DATA_TYPE_BFLOAT16:
+        break;
+    case DML_TENSOR_DATA_TYPE_INT8: case DML_TENSOR_DATA_TYPE_UINT8:
+        if (backward) return PYDML_STATUS_UNSUPPORTED_PARAMETER;
+        break;
+    default:
+        return PYDML_STATUS_UNSUPPORTED_PARAMETER;
+    }
+    uint32_t esize = pydml_data_type_bits(src->data_type) / 8;
+    if ((uintptr_t)src->data % esize != 0 || (uintptr_t)dst->data % esize != 0)
+        return PYDML_STATUS_INVALID_PARAMETER; /* misaligned elements */
+    if (rs_view_overlaps_itself(dst)) return PYDML_STATUS_INVALID_PARAMETER;
+    uintptr_t s0 = (uintptr_t)src->data, s1 = s0 + rs_span_bytes(src);
+    uintptr_t d0 = (uintptr_t)dst->data, d1 = d0 + rs_span_bytes(dst);
+    if (s0 < d1 && d0 < s1) return PYDML_STATUS_INVALID_PARAMETER; /* in-place is not supported */
+    return PYDML_STATUS_SUCCESS;
+}
+
+static void rs_select_kernels(uint32_t dt, rs_kernels* k) {
+    k->hz = rs_hz_scalar;
+    k->fence = NULL;
+    switch (dt) {
+    case DML_TENSOR_DATA_TYPE_FLOAT32: k->blend = rs_blend_f32; k->store = rs_store_f32; break;
+    case DML_TENSOR_DATA_TYPE_FLOAT16: k->blend = rs_blend_f16; k->store = rs_store_f16; break;
+    case PYDML_DATA_TYPE_BFLOAT16: k->blend = rs_blend_bf16; k->store = rs_store_bf16; break;
+    case DML_TENSOR_DATA_TYPE_INT8: k->blend = rs_blend_i8; k->store = rs_store_i8; break;
+    default: k->blend = rs_blend_u8; k->store = rs_store_u8; break;
+    }
+    uint32_t f = pydml_active_cpu_features();
+    if ((f & PYDML_CPU_AVX512) && rs_select_avx512(dt, k)) return;
+    if ((f & PYDML_CPU_AVX2_FMA) && (f & PYDML_CPU_F16C)) rs_select_avx2(dt, k);
+}
+
+static pydml_status rs_run(const pydml_resample_plan* plan, int backward, const pydml_tensor* S,
+                           const pydml_tensor* D) {
+    rs_exec e;
+    memset(&e, 0, sizeof e);
+    e.dims = plan->dim_count;
+    e.S = S;
+    e.D = D;
+    e.src = (const char*)S->data;
+    e.dst = (char*)D->data;
+    e.esize = pydml_data_type_bits(S->data_type) / 8;
+    for (uint32_t d = 0; d < e.dims; d++) e.tab[d] = backward ? &plan->bwd[d] : &plan->fwd[d];
+
+    /* Axes: resampled ones, and a contiguous identity axis for the vector mode. */
+    int vec = -1;
+    uint32_t n_res = 0;
+    for (uint32_t d = 0; d < e.dims; d++) {
+        if (!plan->identity[d]) {
+            n_res++;
+        } else if (vec < 0 && S->strides[d] == 1 && D->strides[d] == 1 && D->sizes[d] >= 8) {
+            vec = (int)d;
+        }
+    }
+    if (n_res == 0) {
+        rs_copy(S, D, e.esize);
+        return PYDML_STATUS_SUCCESS;
+    }
+    /* The column axis: the resampled axis with the smallest destination stride (last on ties). */
+    e.col = -1;
+    for (uint32_t d = 0; d < e.dims; d++)
+        if (!plan->identity[d] && (e.col < 0 || D->strides[d] <= D->strides[e.col])) e.col = (int)d;
+    for (uint32_t d = 0; d < e.dims; d++) {
+        if ((int)d == e.col || (int)d == vec) continue;
+        if (plan->identity[d]) e.outer_ax[e.n_outer++] = d;
+        else e.row_ax[e.n_row++] = d;
+    }
+    e.outer_count = 1;
+    for (uint32_t q = 0; q < e.n_outer; q++) e.outer_count *= D->sizes[e.outer_ax[q]];
+    e.row_count = 1;
+    for (uint32_t q = 0; q < e.n_row; q++) e.row_count *= D->sizes[e.row_ax[q]];
+
+    rs_select_kernels(S->data_type, &e.k);
+    uint64_t elements = pydml_tensor_element_count(D);
+    int threads = elements < RS_PARALLEL_MIN_ELEMENTS ? 1 : rs_threads();
+    e.nt = e.k.fence != NULL && rs_span_bytes(D) >= RS_NT_MIN_BYTES;
+
+    const rs_table* t = e.tab[e.col];
+    uint64_t rows = e.outer_count * e.row_count;
+    if (vec >= 0) {
+        e.vector_mode = 1;
+        e.vec_len = D->sizes[vec];
+        uint32_t per = 64;
+        if (rows >= 4u * (uint64_t)threads) per = t->n_dst;
+        e.units_per_row = per;
+        e.units = ((uint64_t)t->n_dst + per - 1) / per;
+    } else {
+        e.direct_f32 = S->data_type == DML_TENSOR_DATA_TYPE_FLOAT32 && S->strides[e.col] == 1;
+        e.split_segments = rows < 4u * (uint64_t)threads && t->seg_count > 1;
+        e.units = e.split_segments ? t->seg_count : 1;
+    }
+    uint64_t items = rows * e.units;
+    if ((uint64_t)threads > items) threads = (int)items;
+    int64_t n_items = (int64_t)items;
+
+#pragma omp parallel num_threads(threads)
+    {
+        float tmp[RS_TMP_CAP + 64] __attribute__((aligned(64)));
+#pragma omp for schedule(static)
+        for (int64_t i = 0; i < n_items; i++) rs_item(&e, (uint64_t)i, tmp);
+        if (e.nt) e.k.fence();
+    }
+    return PYDML_STATUS_SUCCESS;
+}
+
 pydml_status pydml_resample_forward(const pydml_resample_plan* plan, const pydml_tensor* input,
                                     const pydml_tensor* output) {
-    (void)plan; (void)input; (void)output;
-    return PYDML_STATUS_UNSUPPORTED_PARAMETER;
+    pydml_status st = rs_check_views(plan, input, plan ? plan->input_sizes : NULL, output,
+                                     plan ? plan->output_sizes : NULL, 0);
+    if (st != PYDML_STATUS_SUCCESS) return st;
+    return rs_run(plan, 0, input, output);
 }
+
 pydml_status pydml_resample_backward(const pydml_resample_plan* plan, const pydml_tensor* input_gradient,
                                      const pydml_tensor* output_gradient) {
-    (void)plan; (void)input_gradient; (void)output_gradient;
-    return PYDML_STATUS_UNSUPPORTED_PARAMETER;
+    pydml_status st = rs_check_views(plan, input_gradient, plan ? plan->output_sizes : NULL,
+                                     output_gradient, plan ? plan->input_sizes : NULL, 1);
+    if (st != PYDML_STATUS_SUCCESS) return st;
+    return rs_run(plan, 1, input_gradient, output_gradient);
 }

@@ -1,0 +1,73 @@
+/* Internal interface between native/convolution.c (plan, checks, drivers, portable kernels) and
+ * native/convolution_x86.c (AVX-512 / AVX2 microkernels). Not part of the cdef. */
+#ifndef PYDML_NATIVE_CONVOLUTION_INTERNAL_H
+#define PYDML_NATIVE_CONVOLUTION_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "common.h"
+
+#define CONV_CB 16          /* input channels per block of the packed (dense) input band */
+#define CONV_MR_MAX 14      /* most output pixels per dense microkernel call */
+#define CONV_NR_MAX 32      /* most output channels per dense microkernel call */
+#define CONV_OC_UNIT 32     /* dense weights are padded to this many output channels per group */
+#define CONV_ROW_CHUNK 64   /* output pixels per call of the plane-engine row kernel */
+#define CONV_SLACK 64       /* readable floats after a packed band (plane kernels over-read) */
+
+/*
+ * Dense microkernel: for t < mr (fixed per function) and j < NR,
+ *   tile[t * NR + j] = sum over cb, v < nv, ic < cnt(cb) of
+ *       in[cb * cb_stride + in_off[v] + t * CONV_CB + ic] * w[(16 cb T + tap[v] cnt(cb) + ic) NR + j]
+ * with cnt(cb) = min(16, cin - 16 cb). w is 64-byte aligned. The sums run in a fixed order, so the
+ * result does not depend on the thread that computes it.
+ */
+typedef void (*conv_dense_ukernel)(const float* in, int64_t cb_stride, uint32_t cin,
+                                   const int64_t* in_off, const uint32_t* tap, uint32_t nv,
+                                   uint32_t T, const float* w, float* tile);
+
+/*
+ * Plane-engine row kernel: for l < CONV_ROW_CHUNK,
+ *   out[l] = sum over ic < cin, v < nv, x < nw of
+ *       w[ic * ktot + kdh[v] * kw_count + kw[x]] * in[ic * ic_stride + roff[v] + woff[x] + l]
+ * It may read up to CONV_ROW_CHUNK - 1 floats past the last element it needs.
+ */
+typedef void (*conv_row_kernel)(const float* in, int64_t ic_stride, uint32_t cin,
+                                const int64_t* roff, const uint32_t* kdh, uint32_t nv,
+                                const int64_t* woff, const uint32_t* kw, uint32_t nw,
+                                uint32_t kw_count, const float* w, uint32_t ktot, float* out);
+
+/* Converts n floats to data type `type` at dst (element stride `stride`, in elements). */
+typedef void (*conv_store_fn)(void* dst, uint32_t type, int64_t stride, const float* src, uint32_t n);
+
+/* Converts n elements of type `type` at src (element stride 1) to floats. */
+typedef void (*conv_load_fn)(float* dst, const void* src, uint32_t type, uint32_t n);
+
+/* Packs npix pixels x cnt channels of a channel-strided, pixel-contiguous source (element type
+ * `type`, channel stride cs) into dst[pos[p] * CONV_CB + c]. */
+typedef void (*conv_transpose_fn)(float* dst, const int64_t* pos, const void* src, uint32_t type,
+                                  int64_t cs, uint32_t cnt, uint32_t npix);
+
+/* Transposes a tile [mr][ldt] (mr <= 16, nv <= 32 columns) into out[j * 16 + t]. */
+typedef void (*conv_tile_transpose_fn)(float* out, const float* tile, uint32_t ldt, uint32_t mr,
+                                       uint32_t nv);
+
+typedef struct conv_kernels {
+    uint32_t nr, mr_max;
+    conv_dense_ukernel dense[CONV_MR_MAX + 1]; /* by mr, [0] unused */
+    conv_row_kernel row;
+    conv_store_fn store;
+    conv_load_fn load;
+    conv_transpose_fn transpose_in;
+    conv_tile_transpose_fn transpose_tile;
+} conv_kernels;
+
+/* Portable kernels (convolution.c). */
+void pydml_conv_kernels_portable(conv_kernels* k);
+void pydml_conv_store_portable(void* dst, uint32_t type, int64_t stride, const float* src, uint32_t n);
+void pydml_conv_load_portable(float* dst, const void* src, uint32_t type, uint32_t n);
+
+/* Vector kernels (convolution_x86.c); return 0 when this build has no such path. nr is 16 or 32. */
+int pydml_conv_kernels_avx512(conv_kernels* k, uint32_t nr);
+int pydml_conv_kernels_avx2(conv_kernels* k);
+
+#endif /* PYDML_NATIVE_CONVOLUTION_INTERNAL_H */

@@ -1,0 +1,362 @@
+/* AVX-512 and AVX2 kernels of the convolution (see native/convolution.c for the layouts). Each
+ * function carries its own target attribute; convolution.c calls them only after checking
+ * pydml_active_cpu_features(). Results equal the portable kernels' up to FMA rounding. */
+#include "convolution_internal.h"
+
+#if defined(__GNUC__) && defined(__x86_64__)
+#include <immintrin.h>
+
+#define T512 __attribute__((target("avx512f,avx512bw,avx512vl,fma,f16c")))
+#define T256 __attribute__((target("avx2,fma,f16c")))
+#define INLINE static inline __attribute__((always_inline))
+
+/* ---- AVX-512 -------------------------------------------------------------------------------- */
+
+/* Dense microkernel, 32 output channels (two zmm) x MR pixels. */
+INLINE T512 void uk512_32_body(const float* in, int64_t cb_stride, uint32_t cin, const int64_t* in_off,
+                               const uint32_t* tap, uint32_t nv, uint32_t T, const float* w, float* tile,
+                               const int MR) {
+    __m512 a0[CONV_MR_MAX], a1[CONV_MR_MAX];
+    _Pragma("GCC unroll 14") for (int t = 0; t < MR; t++) {
+        a0[t] = _mm512_setzero_ps();
+        a1[t] = _mm512_setzero_ps();
+    }
+    for (uint32_t c0 = 0; c0 < cin; c0 += CONV_CB) {
+        const uint32_t cnt = cin - c0 < CONV_CB ? cin - c0 : CONV_CB;
+        const float* inb = in + (int64_t)(c0 / CONV_CB) * cb_stride;
+        const float* wb = w + (size_t)c0 * T * 32;
+        for (uint32_t v = 0; v < nv; v++) {
+            const float* x = inb + in_off[v];
+            const float* ww = wb + (size_t)tap[v] * cnt * 32;
+            for (uint32_t ic = 0; ic < cnt; ic++) {
+                const __m512 w0 = _mm512_load_ps(ww), w1 = _mm512_load_ps(ww + 16);
+                ww += 32;
+                _Pragma("GCC unroll 14") for (int t = 0; t < MR; t++) {
+                    const __m512 b = _mm512_set1_ps(x[t * CONV_CB]);
+                    a0[t] = _mm512_fmadd_ps(b, w0, a0[t]);
+                    a1[t] = _mm512_fmadd_ps(b, w1, a1[t]);
+                }
+                x++;
+            }
+        }
+    }
+    _Pragma("GCC unroll 14") for (int t = 0; t < MR; t++) {
+        _mm512_store_ps(tile + t * 32, a0[t]);
+        _mm512_store_ps(tile + t * 32 + 16, a1[t]);
+    }
+}
+
+/* Dense microkernel, 16 output channels (one zmm) x MR pixels. */
+INLINE T512 void uk512_16_body(const float* in, int64_t cb_stride, uint32_t cin, const int64_t* in_off,
+                               const uint32_t* tap, uint32_t nv, uint32_t T, const float* w, float* tile,
+                               const int MR) {
+    __m512 a0[CONV_MR_MAX];
+    _Pragma("GCC unroll 14") for (int t = 0; t < MR; t++) a0[t] = _mm512_setzero_ps();
+    for (uint32_t c0 = 0; c0 < cin; c0 += CONV_CB) {
+        const uint32_t cnt = cin - c0 < CONV_CB ? cin - c0 : CONV_CB;
+        const float* inb = in + (int64_t)(c0 / CONV_CB) * cb_stride;
+        const float* wb = w + (size_t)c0 * T * 16;
+        for (uint32_t v = 0; v < nv; v++) {
+            const float* x = inb + in_off[v];
+            const float* ww = wb + (size_t)tap[v] * cnt * 16;
+            for (uint32_t ic = 0; ic < cnt; ic++) {
+                const __m512 w0 = _mm512_load_ps(ww);
+                ww += 16;
+                _Pragma("GCC unroll 14") for (int t = 0; t < MR; t++)
+                    a0[t] = _mm512_fmadd_ps(_mm512_set1_ps(x[t * CONV_CB]), w0, a0[t]);
+                x++;
+            }
+        }
+    }
+    _Pragma("GCC unroll 14") for (int t = 0; t < MR; t++) _mm512_store_ps(tile + t * 16, a0[t]);
+}
+
+#define DEFINE_UK(NAME, BODY, MR)                                                                     \
+    static void NAME##_##MR(const float* in, int64_t cb_stride, uint32_t cin, const int64_t* in_off, \
+                            const uint32_t* tap, uint32_t nv, uint32_t T, const float* w, float* tile) { \
+        BODY(in, cb_stride, cin, in_off, tap, nv, T, w, tile, MR);                                    \
+    }
+#define DEFINE_UK14(NAME, BODY, ATTR)                                                                 \
+    ATTR DEFINE_UK(NAME, BODY, 1) ATTR DEFINE_UK(NAME, BODY, 2) ATTR DEFINE_UK(NAME, BODY, 3)         \
+    ATTR DEFINE_UK(NAME, BODY, 4) ATTR DEFINE_UK(NAME, BODY, 5) ATTR DEFINE_UK(NAME, BODY, 6)         \
+    ATTR DEFINE_UK(NAME, BODY, 7) ATTR DEFINE_UK(NAME, BODY, 8) ATTR DEFINE_UK(NAME, BODY, 9)         \
+    ATTR DEFINE_UK(NAME, BODY, 10) ATTR DEFINE_UK(NAME, BODY, 11) ATTR DEFINE_UK(NAME, BODY, 12)      \
+    ATTR DEFINE_UK(NAME, BODY, 13) ATTR DEFINE_UK(NAME, BODY, 14)
+
+DEFINE_UK14(uk512_32, uk512_32_body, T512)
+DEFINE_UK14(uk512_16, uk512_16_body, T512)
+
+/* Plane row kernel: 64 output pixels in four zmm. */
+T512 static void row512(const float* in, int64_t ic_stride, uint32_t cin, const int64_t* roff,
+                        const uint32_t* kdh, uint32_t nv, const int64_t* woff, const uint32_t* kw,
+                        uint32_t nw, uint32_t kw_count, const float* w, uint32_t ktot, float* out) {
+    __m512 a0 = _mm512_setzero_ps(), a1 = a0, a2 = a0, a3 = a0;
+    for (uint32_t ic = 0; ic < cin; ic++) {
+        const float* wi = w + (size_t)ic * ktot;
+        const float* xi = in + (int64_t)ic * ic_stride;
+        for (uint32_t v = 0; v < nv; v++) {
+            const float* xr = xi + roff[v];
+            const float* wr = wi + (size_t)kdh[v] * kw_count;
+            for (uint32_t x = 0; x < nw; x++) {
+                const __m512 wt = _mm512_set1_ps(wr[kw[x]]);
+                const float* s = xr + woff[x];
+                a0 = _mm512_fmadd_ps(wt, _mm512_loadu_ps(s), a0);
+                a1 = _mm512_fmadd_ps(wt, _mm512_loadu_ps(s + 16), a1);
+                a2 = _mm512_fmadd_ps(wt, _mm512_loadu_ps(s + 32), a2);
+                a3 = _mm512_fmadd_ps(wt, _mm512_loadu_ps(s + 48), a3);
+            }
+        }
+    }
+    _mm512_storeu_ps(out, a0);
+    _mm512_storeu_ps(out + 16, a1);
+    _mm512_storeu_ps(out + 32, a2);
+    _mm512_storeu_ps(out + 48, a3);
+}
+
+INLINE T512 __m256i bf16_round512(__m512 v) { /* the same rounding as pydml_f32_to_bf16 */
+    const __m512i x = _mm512_castps_si512(v);
+    const __m512i ax = _mm512_and_si512(x, _mm512_set1_epi32(0x7fffffff));
+    const __mmask16 nan = _mm512_cmpgt_epi32_mask(ax, _mm512_set1_epi32(0x7f800000));
+    __m512i r = _mm512_add_epi32(x, _mm512_set1_epi32(0x7fff));
+    r = _mm512_add_epi32(r, _mm512_and_si512(_mm512_srli_epi32(x, 16), _mm512_set1_epi32(1)));
+    r = _mm512_srli_epi32(r, 16);
+    r = _mm512_mask_mov_epi32(r, nan, _mm512_or_si512(_mm512_srli_epi32(x, 16), _mm512_set1_epi32(0x40)));
+    return _mm512_cvtepi32_epi16(r);
+}
+
+T512 static void store512(void* dst, uint32_t type, int64_t stride, const float* src, uint32_t n) {
+    if (stride != 1) {
+        pydml_conv_store_portable(dst, type, stride, src, n);
+        return;
+    }
+    uint32_t i = 0;
+    if (type == DML_TENSOR_DATA_TYPE_FLOAT32) {
+        float* d = dst;
+        for (; i + 16 <= n; i += 16) _mm512_storeu_ps(d + i, _mm512_loadu_ps(src + i));
+        if (i < n) {
+            __mmask16 m = (__mmask16)((1u << (n - i)) - 1u);
+            _mm512_mask_storeu_ps(d + i, m, _mm512_maskz_loadu_ps(m, src + i));
+        }
+    } else {
+        uint16_t* d = dst;
+        const int f16 = type == DML_TENSOR_DATA_TYPE_FLOAT16;
+        for (; i < n; i += 16) {
+            uint32_t c = n - i < 16 ? n - i : 16;
+            __mmask16 m = (__mmask16)((1u << c) - 1u);
+            __m512 v = _mm512_maskz_loadu_ps(m, src + i);
+            __m256i h = f16 ? _mm512_cvtps_ph(v, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC) : bf16_round512(v);
+            _mm256_mask_storeu_epi16(d + i, m, h);
+        }
+    }
+}
+
+INLINE T512 __m512 load16_512(const void* src, uint32_t type, __mmask16 m) {
+    if (type == DML_TENSOR_DATA_TYPE_FLOAT32) return _mm512_maskz_loadu_ps(m, src);
+    __m256i h = _mm256_maskz_loadu_epi16(m, src);
+    if (type == DML_TENSOR_DATA_TYPE_FLOAT16) return _mm512_cvtph_ps(h);
+    return _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_cvtepu16_epi32(h), 16));
+}
+
+T512 static void load512(float* dst, const void* src, uint32_t type, uint32_t n) {
+    const uint32_t es = type == DML_TENSOR_DATA_TYPE_FLOAT32 ? 4 : 2;
+    for (uint32_t i = 0; i < n; i += 16) {
+        uint32_t c = n - i < 16 ? n - i : 16;
+        __mmask16 m = (__mmask16)((1u << c) - 1u);
+        _mm512_mask_storeu_ps(dst + i, m, load16_512((const char*)src + (size_t)i * es, type, m));
+    }
+}
+
+/* In-register transpose of 16 rows of 16 floats: r[c] becomes column c. */
+INLINE T512 void transpose16(__m512 r[16]) {
+    __m512 t[16];
+    for (int i = 0; i < 8; i++) {
+        t[2 * i] = _mm512_unpacklo_ps(r[2 * i], r[2 * i + 1]);
+        t[2 * i + 1] = _mm512_unpackhi_ps(r[2 * i], r[2 * i + 1]);
+    }
+    __m512 u[16];
+    for (int i = 0; i < 4; i++) {
+        __m512d x0 = _mm512_castps_pd(t[4 * i]), x1 = _mm512_castps_pd(t[4 * i + 1]);
+        __m512d x2 = _mm512_castps_pd(t[4 * i + 2]), x3 = _mm512_castps_pd(t[4 * i + 3]);
+        u[4 * i + 0] = _mm512_castpd_ps(_mm512_unpacklo_pd(x0, x2));
+        u[4 * i + 1] = _mm512_castpd_ps(_mm512_unpackhi_pd(x0, x2));
+        u[4 * i + 2] = _mm512_castpd_ps(_mm512_unpacklo_pd(x1, x3));
+        u[4 * i + 3] = _mm512_castpd_ps(_mm512_unpackhi_pd(x1, x3));
+    }
+    /* u[4 i + m], 128-bit lane L = column 4 L + m of rows 4 i .. 4 i + 3 */
+    for (int m = 0; m < 4; m++) {
+        __m512 x0 = _mm512_shuffle_f32x4(u[m], u[4 + m], 0x44), x1 = _mm512_shuffle_f32x4(u[m], u[4 + m], 0xEE);
+        __m512 y0 = _mm512_shuffle_f32x4(u[8 + m], u[12 + m], 0x44);
+        __m512 y1 = _mm512_shuffle_f32x4(u[8 + m], u[12 + m], 0xEE);
+        r[0 + m] = _mm512_shuffle_f32x4(x0, y0, 0x88);
+        r[4 + m] = _mm512_shuffle_f32x4(x0, y0, 0xDD);
+        r[8 + m] = _mm512_shuffle_f32x4(x1, y1, 0x88);
+        r[12 + m] = _mm512_shuffle_f32x4(x1, y1, 0xDD);
+    }
+}
+
+T512 static void transpose_in512(float* dst, const int64_t* pos, const void* src, uint32_t type, int64_t cs,
+                                 uint32_t cnt, uint32_t npix) {
+    const uint32_t es = type == DML_TENSOR_DATA_TYPE_FLOAT32 ? 4 : 2;
+    for (uint32_t p0 = 0; p0 < npix; p0 += 16) {
+        const uint32_t np = npix - p0 < 16 ? npix - p0 : 16;
+        const __mmask16 m = (__mmask16)((1u << np) - 1u);
+        __m512 r[16];
+        for (uint32_t c = 0; c < 16; c++)
+            r[c] = c < cnt ? load16_512((const char*)src + ((int64_t)c * cs + p0) * es, type, m) : _mm512_setzero_ps();
+        transpose16(r);
+        for (uint32_t t = 0; t < np; t++) _mm512_store_ps(dst + pos[p0 + t] * CONV_CB, r[t]);
+    }
+}
+
+T512 static void transpose_tile512(float* out, const float* tile, uint32_t ldt, uint32_t mr, uint32_t nv) {
+    for (uint32_t jb = 0; jb < nv; jb += 16) {
+        __m512 r[16];
+        for (uint32_t t = 0; t < 16; t++) r[t] = t < mr ? _mm512_loadu_ps(tile + t * ldt + jb) : _mm512_setzero_ps();
+        transpose16(r);
+        uint32_t nj = nv - jb < 16 ? nv - jb : 16;
+        for (uint32_t j = 0; j < nj; j++) _mm512_storeu_ps(out + (jb + j) * 16, r[j]);
+    }
+}
+
+int pydml_conv_kernels_avx512(conv_kernels* k, uint32_t nr) {
+    pydml_conv_kernels_portable(k);
+    k->nr = nr;
+    k->mr_max = CONV_MR_MAX;
+    if (nr == 32) {
+        conv_dense_ukernel t[] = {NULL, uk512_32_1, uk512_32_2, uk512_32_3, uk512_32_4, uk512_32_5,
+                                  uk512_32_6, uk512_32_7, uk512_32_8, uk512_32_9, uk512_32_10,
+                                  uk512_32_11, uk512_32_12, uk512_32_13, uk512_32_14};
+        memcpy(k->dense, t, sizeof t);
+    } else {
+        conv_dense_ukernel t[] = {NULL, uk512_16_1, uk512_16_2, uk512_16_3, uk512_16_4, uk512_16_5,
+                                  uk512_16_6, uk512_16_7, uk512_16_8, uk512_16_9, uk512_16_10,
+                                  uk512_16_11, uk512_16_12, uk512_16_13, uk512_16_14};
+        memcpy(k->dense, t, sizeof t);
+    }
+    k->row = row512;
+    k->store = store512;
+    k->load = load512;
+    k->transpose_in = transpose_in512;
+    k->transpose_tile = transpose_tile512;
+    return 1;
+}
+
+/* ---- AVX2 ----------------------------------------------------------------------------------- */
+
+/* Dense microkernel, 16 output channels (two ymm) x MR (<= 6) pixels. */
+INLINE T256 void uk256_16_body(const float* in, int64_t cb_stride, uint32_t cin, const int64_t* in_off,
+                               const uint32_t* tap, uint32_t nv, uint32_t T, const float* w, float* tile,
+                               const int MR) {
+    __m256 a0[6], a1[6];
+    _Pragma("GCC unroll 6") for (int t = 0; t < MR; t++) {
+        a0[t] = _mm256_setzero_ps();
+        a1[t] = _mm256_setzero_ps();
+    }
+    for (uint32_t c0 = 0; c0 < cin; c0 += CONV_CB) {
+        const uint32_t cnt = cin - c0 < CONV_CB ? cin - c0 : CONV_CB;
+        const float* inb = in + (int64_t)(c0 / CONV_CB) * cb_stride;
+        const float* wb = w + (size_t)c0 * T * 16;
+        for (uint32_t v = 0; v < nv; v++) {
+            const float* x = inb + in_off[v];
+            const float* ww = wb + (size_t)tap[v] * cnt * 16;
+            for (uint32_t ic = 0; ic < cnt; ic++) {
+                const __m256 w0 = _mm256_load_ps(ww), w1 = _mm256_load_ps(ww + 8);
+                ww += 16;
+                _Pragma("GCC unroll 6") for (int t = 0; t < MR; t++) {
+                    const __m256 b = _mm256_broadcast_ss(x + t * CONV_CB);
+                    a0[t] = _mm256_fmadd_ps(b, w0, a0[t]);
+                    a1[t] = _mm256_fmadd_ps(b, w1, a1[t]);
+                }
+                x++;
+            }
+        }
+    }
+    _Pragma("GCC unroll 6") for (int t = 0; t < MR; t++) {
+        _mm256_store_ps(tile + t * 16, a0[t]);
+        _mm256_store_ps(tile + t * 16 + 8, a1[t]);
+    }
+}
+T256 DEFINE_UK(uk256_16, uk256_16_body, 1)
+T256 DEFINE_UK(uk256_16, uk256_16_body, 2)
+T256 DEFINE_UK(uk256_16, uk256_16_body, 3)
+T256 DEFINE_UK(uk256_16, uk256_16_body, 4)
+T256 DEFINE_UK(uk256_16, uk256_16_body, 5)
+T256 DEFINE_UK(uk256_16, uk256_16_body, 6)
+
+T256 static void row256(const float* in, int64_t ic_stride, uint32_t cin, const int64_t* roff,
+                        const uint32_t* kdh, uint32_t nv, const int64_t* woff, const uint32_t* kw,
+                        uint32_t nw, uint32_t kw_count, const float* w, uint32_t ktot, float* out) {
+    __m256 a[8];
+    for (int i = 0; i < 8; i++) a[i] = _mm256_setzero_ps();
+    for (uint32_t ic = 0; ic < cin; ic++) {
+        const float* wi = w + (size_t)ic * ktot;
+        const float* xi = in + (int64_t)ic * ic_stride;
+        for (uint32_t v = 0; v < nv; v++) {
+            const float* xr = xi + roff[v];
+            const float* wr = wi + (size_t)kdh[v] * kw_count;
+            for (uint32_t x = 0; x < nw; x++) {
+                const __m256 wt = _mm256_set1_ps(wr[kw[x]]);
+                const float* s = xr + woff[x];
+                _Pragma("GCC unroll 8") for (int i = 0; i < 8; i++)
+                    a[i] = _mm256_fmadd_ps(wt, _mm256_loadu_ps(s + 8 * i), a[i]);
+            }
+        }
+    }
+    for (int i = 0; i < 8; i++) _mm256_storeu_ps(out + 8 * i, a[i]);
+}
+
+T256 static void store256(void* dst, uint32_t type, int64_t stride, const float* src, uint32_t n) {
+    if (stride != 1 || type == PYDML_DATA_TYPE_BFLOAT16) {
+        pydml_conv_store_portable(dst, type, stride, src, n);
+        return;
+    }
+    uint32_t i = 0;
+    if (type == DML_TENSOR_DATA_TYPE_FLOAT32) {
+        float* d = dst;
+        for (; i + 8 <= n; i += 8) _mm256_storeu_ps(d + i, _mm256_loadu_ps(src + i));
+        for (; i < n; i++) d[i] = src[i];
+    } else {
+        uint16_t* d = dst;
+        for (; i + 8 <= n; i += 8)
+            _mm_storeu_si128((__m128i*)(d + i),
+                             _mm256_cvtps_ph(_mm256_loadu_ps(src + i), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
+        for (; i < n; i++) d[i] = pydml_f32_to_f16(src[i]);
+    }
+}
+
+T256 static void load256(float* dst, const void* src, uint32_t type, uint32_t n) {
+    if (type != DML_TENSOR_DATA_TYPE_FLOAT16) {
+        pydml_conv_load_portable(dst, src, type, n);
+        return;
+    }
+    const uint16_t* s = src;
+    uint32_t i = 0;
+    for (; i + 8 <= n; i += 8) _mm256_storeu_ps(dst + i, _mm256_cvtph_ps(_mm_loadu_si128((const __m128i*)(s + i))));
+    for (; i < n; i++) dst[i] = pydml_f16_to_f32(s[i]);
+}
+
+int pydml_conv_kernels_avx2(conv_kernels* k) {
+    pydml_conv_kernels_portable(k);
+    k->nr = 16;
+    k->mr_max = 6;
+    conv_dense_ukernel t[] = {NULL, uk256_16_1, uk256_16_2, uk256_16_3, uk256_16_4, uk256_16_5, uk256_16_6};
+    memcpy(k->dense, t, sizeof t);
+    k->row = row256;
+    k->store = store256;
+    k->load = load256;
+    return 1;
+}
+
+#else /* not x86-64 GCC/Clang */
+
+int pydml_conv_kernels_avx512(conv_kernels* k, uint32_t nr) {
+    (void)k;
+    (void)nr;
+    return 0;
+}
+int pydml_conv_kernels_avx2(conv_kernels* k) {
+    (void)k;
+    return 0;
+}
+
+#endif

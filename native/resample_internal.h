@@ -1,0 +1,80 @@
+/*
+ * Internal structures of the resample kernels (not part of the cdef).
+ *
+ * A plan holds, per axis, one tap table per direction. The forward table maps each output index o
+ * to its taps (input index, weight); the backward table is its exact transpose (for each input
+ * index i, the (o, weight) pairs that read it, o ascending), built from the same float weights.
+ * Forward and backward run the same separable executor on these tables, so the gradient is the
+ * adjoint of the forward by construction and is computed as a gather (no atomics, deterministic).
+ */
+#ifndef PYDML_NATIVE_RESAMPLE_INTERNAL_H
+#define PYDML_NATIVE_RESAMPLE_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "common.h"
+
+#define RS_BLOCK 16          /* destination elements per SIMD block */
+#define RS_TMP_CAP 4096      /* floats in a thread's row buffer (stack) */
+#define RS_SEG_MAX 2048      /* destination elements per segment */
+#define RS_ELL_MAX_TAPS 32   /* tables with more taps per element use the scalar horizontal pass */
+#define RS_VEC_CAP 1024      /* floats in the accumulator of the vector (channels-last) mode */
+
+/* A run of destination elements whose taps all lie in source range [lo, hi] (hi - lo < RS_TMP_CAP,
+ * unless direct: then even one block needs a wider range and the segment is computed without the
+ * row buffer). j0 is a multiple of RS_BLOCK. */
+typedef struct rs_segment {
+    uint32_t j0, j1, lo, hi;
+    uint32_t direct;
+} rs_segment;
+
+/* One direction of one axis: destination index j reads taps from source indices. */
+typedef struct rs_table {
+    uint32_t n_src, n_dst;
+    uint32_t max_taps;
+    uint64_t* start;         /* n_dst + 1 offsets into idx / w */
+    uint32_t* idx;           /* source indices, strictly increasing within one destination */
+    float* w;                /* their weights (never 0) */
+    uint32_t seg_count;
+    rs_segment* segs;
+    /* SIMD form (NULL when max_taps is 0 or > RS_ELL_MAX_TAPS): blocks of RS_BLOCK destinations,
+     * ell_k slots each, slot-major: [block][slot][lane]. Unused lanes have weight 0, mask bit 0 and
+     * an index that is valid to read. */
+    uint32_t ell_k;
+    uint32_t n_blocks;
+    uint32_t* ell_idx;
+    float* ell_w;
+    uint16_t* ell_mask;      /* [block][slot] */
+    uint32_t* blk_base;      /* [block] smallest source index the block reads */
+    uint8_t* blk_ok;         /* [block] 1 when every index lies in [base, base + 31] */
+    uint8_t* blk_perm;       /* [block][slot][lane] index - base (when blk_ok) */
+} rs_table;
+
+/* Kernels chosen per call from the data type and pydml_active_cpu_features(). */
+/* dst[k] = w * src[k * stride] (first) or dst[k] += w * src[k * stride], for k < n. */
+typedef void (*rs_blend_fn)(float* dst, const void* src, uint64_t stride, size_t n, float w, int first);
+/* dst[k * stride] = convert(src[k]) for k < n; nt: non-temporal stores allowed. */
+typedef void (*rs_store_fn)(void* dst, uint64_t stride, const float* src, size_t n, int nt);
+/* out[j * ostride] = sum over taps of w * row[idx - lo], for j in [j0, j1) (j0 % RS_BLOCK == 0);
+ * row holds the source elements lo..hi as f32; out points at destination element 0 (esize bytes
+ * each); store converts and writes what the kernel does not store itself. */
+typedef void (*rs_hz_fn)(const rs_table* t, uint32_t j0, uint32_t j1, const float* row, uint32_t lo,
+                         uint32_t hi, char* out, uint64_t ostride, uint32_t esize, int nt,
+                         rs_store_fn store);
+
+typedef struct rs_kernels {
+    rs_blend_fn blend;
+    rs_store_fn store;
+    rs_hz_fn hz;
+    void (*fence)(void);     /* after non-temporal stores; NULL when none were used */
+} rs_kernels;
+
+/* Portable kernels (resample.c). */
+void rs_hz_scalar(const rs_table* t, uint32_t j0, uint32_t j1, const float* row, uint32_t lo,
+                  uint32_t hi, char* out, uint64_t ostride, uint32_t esize, int nt, rs_store_fn store);
+
+/* x86 kernels (resample_x86.c). Return 0 when no vector kernel exists for this data type. */
+int rs_select_avx512(uint32_t data_type, rs_kernels* k);
+int rs_select_avx2(uint32_t data_type, rs_kernels* k);
+
+#endif /* PYDML_NATIVE_RESAMPLE_INTERNAL_H */

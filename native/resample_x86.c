@@ -1,0 +1,404 @@
+/*
+ * AVX-512 and AVX2 kernels of the resample executor (see resample.c for the overall scheme).
+ *
+ * Compiled for the baseline ISA; each function carries its own target attribute and is only
+ * selected after pydml_active_cpu_features() reported the matching bits.
+ *   blend  vertical pass: dst = w * src (+ dst), f32/f16/bf16 sources converted to f32;
+ *   store  f32 -> f32/f16/bf16, optionally with non-temporal stores;
+ *   hz     horizontal pass over a segment, RS_BLOCK destinations at a time. AVX-512: when a
+ *          block reads at most 32 consecutive source elements (any scale >= ~0.5 and the
+ *          transposed tables of upsampling), two loads and one vpermt2ps per tap; otherwise
+ *          masked gathers. AVX2: masked gathers.
+ * Conversions match the portable ones bit for bit (f16: round to nearest even, NaN quieted;
+ * bf16: round to nearest even, NaN -> (bits >> 16) | 0x40), so only FMA contraction differs.
+ */
+#include "resample_internal.h"
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+
+#define RS_AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,fma,f16c")))
+#define RS_AVX2 __attribute__((target("avx2,fma,f16c")))
+
+/* ---- scalar fallbacks for strided views --------------------------------------------------------- */
+
+static inline float rs_ld(uint32_t dt, const void* p, uint64_t k) {
+    if (dt == DML_TENSOR_DATA_TYPE_FLOAT32) return ((const float*)p)[k];
+    uint16_t h = ((const uint16_t*)p)[k];
+    return dt == DML_TENSOR_DATA_TYPE_FLOAT16 ? pydml_f16_to_f32(h) : pydml_bf16_to_f32(h);
+}
+
+static inline void rs_st(uint32_t dt, void* p, uint64_t k, float v) {
+    if (dt == DML_TENSOR_DATA_TYPE_FLOAT32) ((float*)p)[k] = v;
+    else if (dt == DML_TENSOR_DATA_TYPE_FLOAT16) ((uint16_t*)p)[k] = pydml_f32_to_f16(v);
+    else ((uint16_t*)p)[k] = pydml_f32_to_bf16(v);
+}
+
+static void rs_blend_strided(uint32_t dt, float* dst, const void* src, uint64_t stride, size_t n,
+                             float w, int first) {
+    if (first) {
+        for (size_t k = 0; k < n; k++) dst[k] = w * rs_ld(dt, src, k * stride);
+    } else {
+        for (size_t k = 0; k < n; k++) dst[k] += w * rs_ld(dt, src, k * stride);
+    }
+}
+
+static void rs_store_strided(uint32_t dt, void* dst, uint64_t stride, const float* src, size_t n) {
+    for (size_t k = 0; k < n; k++) rs_st(dt, dst, k * stride, src[k]);
+}
+
+/* ---- AVX-512 ------------------------------------------------------------------------------------ */
+
+RS_AVX512 static inline __m512 rs512_load(uint32_t dt, const void* p, __mmask16 m) {
+    if (dt == DML_TENSOR_DATA_TYPE_FLOAT32) return _mm512_maskz_loadu_ps(m, p);
+    __m256i h = _mm256_maskz_loadu_epi16(m, p);
+    if (dt == DML_TENSOR_DATA_TYPE_FLOAT16) return _mm512_cvtph_ps(h);
+    return _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_cvtepu16_epi32(h), 16));
+}
+
+RS_AVX512 static inline __m256i rs512_to_bf16(__m512 v) {
+    __m512i x = _mm512_castps_si512(v);
+    __m512i lsb = _mm512_and_si512(_mm512_srli_epi32(x, 16), _mm512_set1_epi32(1));
+    __m512i r = _mm512_srli_epi32(_mm512_add_epi32(_mm512_add_epi32(x, _mm512_set1_epi32(0x7fff)), lsb), 16);
+    __mmask16 nan = _mm512_cmp_ps_mask(v, v, _CMP_UNORD_Q);
+    __m512i q = _mm512_or_si512(_mm512_srli_epi32(x, 16), _mm512_set1_epi32(0x40));
+    return _mm512_cvtepi32_epi16(_mm512_mask_mov_epi32(r, nan, q));
+}
+
+/* Store 16 lanes (mask m) at p; nt only for full, aligned vectors. */
+RS_AVX512 static inline void rs512_store(uint32_t dt, void* p, __m512 v, __mmask16 m, int nt) {
+    if (dt == DML_TENSOR_DATA_TYPE_FLOAT32) {
+        if (m == 0xffff) {
+            if (nt && ((uintptr_t)p & 63) == 0) _mm512_stream_ps(p, v);
+            else _mm512_storeu_ps(p, v);
+        } else {
+            _mm512_mask_storeu_ps(p, m, v);
+        }
+        return;
+    }
+    __m256i h = dt == DML_TENSOR_DATA_TYPE_FLOAT16
+                    ? _mm512_cvtps_ph(v, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC)
+                    : rs512_to_bf16(v);
+    if (m == 0xffff) {
+        if (nt && ((uintptr_t)p & 31) == 0) _mm256_stream_si256((__m256i*)p, h);
+        else _mm256_storeu_si256((__m256i*)p, h);
+    } else {
+        _mm256_mask_storeu_epi16(p, m, h);
+    }
+}
+
+RS_AVX512 static inline void rs512_blend(uint32_t dt, float* dst, const void* src, uint64_t stride,
+                                         size_t n, float w, int first) {
+    if (stride != 1) {
+        rs_blend_strided(dt, dst, src, stride, n, w, first);
+        return;
+    }
+    const char* s = (const char*)src;
+    size_t es = dt == DML_TENSOR_DATA_TYPE_FLOAT32 ? 4 : 2;
+    __m512 vw = _mm512_set1_ps(w);
+    size_t k = 0;
+    if (first) {
+        for (; k + 16 <= n; k += 16)
+            _mm512_storeu_ps(dst + k, _mm512_mul_ps(vw, rs512_load(dt, s + k * es, 0xffff)));
+        if (k < n) {
+            __mmask16 m = (__mmask16)((1u << (n - k)) - 1u);
+            _mm512_mask_storeu_ps(dst + k, m, _mm512_mul_ps(vw, rs512_load(dt, s + k * es, m)));
+        }
+    } else {
+        for (; k + 16 <= n; k += 16)
+            _mm512_storeu_ps(dst + k, _mm512_fmadd_ps(vw, rs512_load(dt, s + k * es, 0xffff),
+                                                      _mm512_loadu_ps(dst + k)));
+        if (k < n) {
+            __mmask16 m = (__mmask16)((1u << (n - k)) - 1u);
+            _mm512_mask_storeu_ps(dst + k, m, _mm512_fmadd_ps(vw, rs512_load(dt, s + k * es, m),
+                                                              _mm512_maskz_loadu_ps(m, dst + k)));
+        }
+    }
+}
+
+RS_AVX512 static inline void rs512_store_row(uint32_t dt, void* dst, uint64_t stride, const float* src,
+                                             size_t n, int nt) {
+    if (stride != 1) {
+        rs_store_strided(dt, dst, stride, src, n);
+        return;
+    }
+    char* d = (char*)dst;
+    size_t es = dt == DML_TENSOR_DATA_TYPE_FLOAT32 ? 4 : 2;
+    size_t k = 0;
+    for (; k + 16 <= n; k += 16) rs512_store(dt, d + k * es, _mm512_loadu_ps(src + k), 0xffff, nt);
+    if (k < n) {
+        __mmask16 m = (__mmask16)((1u << (n - k)) - 1u);
+        rs512_store(dt, d + k * es, _mm512_maskz_loadu_ps(m, src + k), m, 0);
+    }
+}
+
+/* Horizontal pass, see rs_hz_fn. Source lanes outside [lo, hi] are never loaded. */
+RS_AVX512 static inline void rs512_hz(uint32_t dt, const rs_table* t, uint32_t j0, uint32_t j1,
+                                      const float* row, uint32_t lo, uint32_t hi, char* out,
+                                      uint64_t ostride, uint32_t esize, int nt) {
+    const uint32_t k = t->ell_k;
+    const __m512i vlo = _mm512_set1_epi32((int)lo);
+    for (uint32_t jb = j0; jb < j1; jb += RS_BLOCK) {
+        uint32_t b = jb / RS_BLOCK;
+        __mmask16 lanes = j1 - jb >= RS_BLOCK ? (__mmask16)0xffff : (__mmask16)((1u << (j1 - jb)) - 1u);
+        const float* w = t->ell_w + (uint64_t)b * k * RS_BLOCK;
+        const uint16_t* m = t->ell_mask + (uint64_t)b * k;
+        __m512 acc;
+        if (t->blk_ok[b]) {
+            uint32_t base = t->blk_base[b];
+            const float* p = row + (base - lo);
+            uint64_t avail = (uint64_t)hi - base + 1; /* >= 1: the block's taps lie in [lo, hi] */
+            __m512 v0, v1;
+            if (avail >= 32) {
+                v0 = _mm512_loadu_ps(p);
+                v1 = _mm512_loadu_ps(p + 16);
+            } else if (avail > 16) {
+                v0 = _mm512_loadu_ps(p);
+                v1 = _mm512_maskz_loadu_ps((__mmask16)((1u << (avail - 16)) - 1u), p + 16);
+            } else {
+                v0 = _mm512_maskz_loadu_ps((__mmask16)((1u << avail) - 1u), p);
+                v1 = _mm512_setzero_ps();
+            }
+            const uint8_t* perm = t->blk_perm + (uint64_t)b * k * RS_BLOCK;
+            __m512i ix = _mm512_cvtepu8_epi32(_mm_loadu_si128((const __m128i*)perm));
+            acc = _mm512_maskz_mul_ps(m[0], _mm512_permutex2var_ps(v0, ix, v1), _mm512_loadu_ps(w));
+            for (uint32_t s = 1; s < k; s++) {
+                ix = _mm512_cvtepu8_epi32(_mm_loadu_si128((const __m128i*)(perm + s * RS_BLOCK)));
+                acc = _mm512_mask3_fmadd_ps(_mm512_permutex2var_ps(v0, ix, v1),
+                                            _mm512_loadu_ps(w + s * RS_BLOCK), acc, m[s]);
+            }
+        } else {
+            const uint32_t* idx = t->ell_idx + (uint64_t)b * k * RS_BLOCK;
+            __m512i ix = _mm512_sub_epi32(_mm512_loadu_si512(idx), vlo);
+            __m512 g = _mm512_mask_i32gather_ps(_mm512_setzero_ps(), m[0], ix, row, 4);
+            acc = _mm512_maskz_mul_ps(m[0], g, _mm512_loadu_ps(w));
+            for (uint32_t s = 1; s < k; s++) {
+                ix = _mm512_sub_epi32(_mm512_loadu_si512(idx + s * RS_BLOCK), vlo);
+                g = _mm512_mask_i32gather_ps(_mm512_setzero_ps(), m[s], ix, row, 4);
+                acc = _mm512_mask3_fmadd_ps(g, _mm512_loadu_ps(w + s * RS_BLOCK), acc, m[s]);
+            }
+        }
+        if (ostride == 1) {
+            rs512_store(dt, out + (uint64_t)jb * esize, acc, lanes, nt);
+        } else {
+            float buf[RS_BLOCK];
+            _mm512_storeu_ps(buf, acc);
+            rs_store_strided(dt, out + (uint64_t)jb * ostride * esize, ostride, buf,
+                             j1 - jb < RS_BLOCK ? j1 - jb : RS_BLOCK);
+        }
+    }
+}
+
+#define RS512_TYPE(NAME, DT)                                                                        \
+    RS_AVX512 static void rs512_blend_##NAME(float* dst, const void* src, uint64_t stride, size_t n, \
+                                             float w, int first) {                                  \
+        rs512_blend(DT, dst, src, stride, n, w, first);                                             \
+    }                                                                                               \
+    RS_AVX512 static void rs512_store_##NAME(void* dst, uint64_t stride, const float* src, size_t n, \
+                                             int nt) {                                              \
+        rs512_store_row(DT, dst, stride, src, n, nt);                                               \
+    }                                                                                               \
+    RS_AVX512 static void rs512_hz_##NAME(const rs_table* t, uint32_t j0, uint32_t j1,              \
+                                          const float* row, uint32_t lo, uint32_t hi, char* out,    \
+                                          uint64_t ostride, uint32_t esize, int nt,                 \
+                                          rs_store_fn store) {                                      \
+        (void)store;                                                                                \
+        rs512_hz(DT, t, j0, j1, row, lo, hi, out, ostride, esize, nt);                              \
+    }
+
+RS512_TYPE(f32, DML_TENSOR_DATA_TYPE_FLOAT32)
+RS512_TYPE(f16, DML_TENSOR_DATA_TYPE_FLOAT16)
+RS512_TYPE(bf16, PYDML_DATA_TYPE_BFLOAT16)
+
+static void rs_sfence(void) { _mm_sfence(); }
+
+int rs_select_avx512(uint32_t data_type, rs_kernels* k) {
+    switch (data_type) {
+    case DML_TENSOR_DATA_TYPE_FLOAT32:
+        k->blend = rs512_blend_f32; k->store = rs512_store_f32; k->hz = rs512_hz_f32; break;
+    case DML_TENSOR_DATA_TYPE_FLOAT16:
+        k->blend = rs512_blend_f16; k->store = rs512_store_f16; k->hz = rs512_hz_f16; break;
+    case PYDML_DATA_TYPE_BFLOAT16:
+        k->blend = rs512_blend_bf16; k->store = rs512_store_bf16; k->hz = rs512_hz_bf16; break;
+    default:
+        return 0;
+    }
+    k->fence = rs_sfence;
+    return 1;
+}
+
+/* ---- AVX2 --------------------------------------------------------------------------------------- */
+
+RS_AVX2 static inline __m256i rs256_tailmask(size_t n) {
+    return _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+}
+
+/* Loads n <= 8 elements (all 8 when full). */
+RS_AVX2 static inline __m256 rs256_load(uint32_t dt, const void* p, size_t n) {
+    if (dt == DML_TENSOR_DATA_TYPE_FLOAT32) {
+        if (n == 8) return _mm256_loadu_ps(p);
+        return _mm256_maskload_ps(p, rs256_tailmask(n));
+    }
+    __m128i h;
+    if (n == 8) {
+        h = _mm_loadu_si128((const __m128i*)p);
+    } else {
+        uint16_t buf[8] = {0};
+        for (size_t q = 0; q < n; q++) buf[q] = ((const uint16_t*)p)[q];
+        h = _mm_loadu_si128((const __m128i*)buf);
+    }
+    if (dt == DML_TENSOR_DATA_TYPE_FLOAT16) return _mm256_cvtph_ps(h);
+    return _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_cvtepu16_epi32(h), 16));
+}
+
+RS_AVX2 static inline __m128i rs256_to_bf16(__m256 v) {
+    __m256i x = _mm256_castps_si256(v);
+    __m256i lsb = _mm256_and_si256(_mm256_srli_epi32(x, 16), _mm256_set1_epi32(1));
+    __m256i r = _mm256_srli_epi32(_mm256_add_epi32(_mm256_add_epi32(x, _mm256_set1_epi32(0x7fff)), lsb), 16);
+    __m256i nan = _mm256_castps_si256(_mm256_cmp_ps(v, v, _CMP_UNORD_Q));
+    __m256i q = _mm256_or_si256(_mm256_srli_epi32(x, 16), _mm256_set1_epi32(0x40));
+    r = _mm256_blendv_epi8(r, q, nan);
+    return _mm_packus_epi32(_mm256_castsi256_si128(r), _mm256_extracti128_si256(r, 1));
+}
+
+/* Stores n <= 8 lanes; nt only for full, aligned vectors. */
+RS_AVX2 static inline void rs256_store(uint32_t dt, void* p, __m256 v, size_t n, int nt) {
+    if (dt == DML_TENSOR_DATA_TYPE_FLOAT32) {
+        if (n == 8) {
+            if (nt && ((uintptr_t)p & 31) == 0) _mm256_stream_ps(p, v);
+            else _mm256_storeu_ps(p, v);
+        } else {
+            _mm256_maskstore_ps(p, rs256_tailmask(n), v);
+        }
+        return;
+    }
+    __m128i h = dt == DML_TENSOR_DATA_TYPE_FLOAT16
+                    ? _mm256_cvtps_ph(v, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC)
+                    : rs256_to_bf16(v);
+    if (n == 8) {
+        if (nt && ((uintptr_t)p & 15) == 0) _mm_stream_si128((__m128i*)p, h);
+        else _mm_storeu_si128((__m128i*)p, h);
+    } else {
+        uint16_t buf[8];
+        _mm_storeu_si128((__m128i*)buf, h);
+        for (size_t q = 0; q < n; q++) ((uint16_t*)p)[q] = buf[q];
+    }
+}
+
+RS_AVX2 static inline void rs256_blend(uint32_t dt, float* dst, const void* src, uint64_t stride,
+                                       size_t n, float w, int first) {
+    if (stride != 1) {
+        rs_blend_strided(dt, dst, src, stride, n, w, first);
+        return;
+    }
+    const char* s = (const char*)src;
+    size_t es = dt == DML_TENSOR_DATA_TYPE_FLOAT32 ? 4 : 2;
+    __m256 vw = _mm256_set1_ps(w);
+    for (size_t k = 0; k < n; k += 8) {
+        size_t c = n - k < 8 ? n - k : 8;
+        __m256 x = _mm256_mul_ps(vw, rs256_load(dt, s + k * es, c));
+        if (!first) x = _mm256_add_ps(x, rs256_load(DML_TENSOR_DATA_TYPE_FLOAT32, dst + k, c));
+        rs256_store(DML_TENSOR_DATA_TYPE_FLOAT32, dst + k, x, c, 0);
+    }
+}
+
+RS_AVX2 static inline void rs256_store_row(uint32_t dt, void* dst, uint64_t stride, const float* src,
+                                           size_t n, int nt) {
+    if (stride != 1) {
+        rs_store_strided(dt, dst, stride, src, n);
+        return;
+    }
+    char* d = (char*)dst;
+    size_t es = dt == DML_TENSOR_DATA_TYPE_FLOAT32 ? 4 : 2;
+    for (size_t k = 0; k < n; k += 8) {
+        size_t c = n - k < 8 ? n - k : 8;
+        rs256_store(dt, d + k * es, rs256_load(DML_TENSOR_DATA_TYPE_FLOAT32, src + k, c), c, nt);
+    }
+}
+
+RS_AVX2 static inline __m256 rs256_lanemask(uint32_t bits) {
+    __m256i b = _mm256_and_si256(_mm256_set1_epi32((int)bits), _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128));
+    return _mm256_castsi256_ps(_mm256_cmpeq_epi32(b, _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128)));
+}
+
+RS_AVX2 static inline void rs256_hz(uint32_t dt, const rs_table* t, uint32_t j0, uint32_t j1,
+                                    const float* row, uint32_t lo, char* out, uint64_t ostride,
+                                    uint32_t esize, int nt) {
+    const uint32_t k = t->ell_k;
+    const __m256i vlo = _mm256_set1_epi32((int)lo);
+    for (uint32_t jb = j0; jb < j1; jb += 8) {
+        uint32_t b = jb / RS_BLOCK, half = (jb % RS_BLOCK) / 8;
+        const uint32_t* idx = t->ell_idx + (uint64_t)b * k * RS_BLOCK + half * 8;
+        const float* w = t->ell_w + (uint64_t)b * k * RS_BLOCK + half * 8;
+        const uint16_t* m = t->ell_mask + (uint64_t)b * k;
+        __m256 acc = _mm256_setzero_ps();
+        for (uint32_t s = 0; s < k; s++) {
+            __m256 lane = rs256_lanemask((uint32_t)(m[s] >> (half * 8)) & 0xffu);
+            __m256i ix = _mm256_sub_epi32(_mm256_loadu_si256((const __m256i*)(idx + s * RS_BLOCK)), vlo);
+            __m256 g = _mm256_mask_i32gather_ps(_mm256_setzero_ps(), row, ix, lane, 4);
+            __m256 p = _mm256_mul_ps(g, _mm256_loadu_ps(w + s * RS_BLOCK));
+            /* slot 0 sets (keeps -0.0 of a single tap), later slots add; masked lanes keep acc */
+            acc = _mm256_blendv_ps(acc, s == 0 ? p : _mm256_add_ps(acc, p), lane);
+        }
+        size_t n = j1 - jb < 8 ? j1 - jb : 8;
+        if (ostride == 1) {
+            rs256_store(dt, out + (uint64_t)jb * esize, acc, n, nt);
+        } else {
+            float buf[8];
+            _mm256_storeu_ps(buf, acc);
+            rs_store_strided(dt, out + (uint64_t)jb * ostride * esize, ostride, buf, n);
+        }
+    }
+}
+
+#define RS256_TYPE(NAME, DT)                                                                       \
+    RS_AVX2 static void rs256_blend_##NAME(float* dst, const void* src, uint64_t stride, size_t n, \
+                                           float w, int first) {                                   \
+        rs256_blend(DT, dst, src, stride, n, w, first);                                            \
+    }                                                                                              \
+    RS_AVX2 static void rs256_store_##NAME(void* dst, uint64_t stride, const float* src, size_t n, \
+                                           int nt) {                                               \
+        rs256_store_row(DT, dst, stride, src, n, nt);                                              \
+    }                                                                                              \
+    RS_AVX2 static void rs256_hz_##NAME(const rs_table* t, uint32_t j0, uint32_t j1,               \
+                                        const float* row, uint32_t lo, uint32_t hi, char* out,     \
+                                        uint64_t ostride, uint32_t esize, int nt,                  \
+                                        rs_store_fn store) {                                       \
+        (void)store;                                                                               \
+        (void)hi;                                                                                  \
+        rs256_hz(DT, t, j0, j1, row, lo, out, ostride, esize, nt);                                 \
+    }
+
+RS256_TYPE(f32, DML_TENSOR_DATA_TYPE_FLOAT32)
+RS256_TYPE(f16, DML_TENSOR_DATA_TYPE_FLOAT16)
+RS256_TYPE(bf16, PYDML_DATA_TYPE_BFLOAT16)
+
+int rs_select_avx2(uint32_t data_type, rs_kernels* k) {
+    switch (data_type) {
+    case DML_TENSOR_DATA_TYPE_FLOAT32:
+        k->blend = rs256_blend_f32; k->store = rs256_store_f32; k->hz = rs256_hz_f32; break;
+    case DML_TENSOR_DATA_TYPE_FLOAT16:
+        k->blend = rs256_blend_f16; k->store = rs256_store_f16; k->hz = rs256_hz_f16; break;
+    case PYDML_DATA_TYPE_BFLOAT16:
+        k->blend = rs256_blend_bf16; k->store = rs256_store_bf16; k->hz = rs256_hz_bf16; break;
+    default:
+        return 0;
+    }
+    k->fence = rs_sfence;
+    return 1;
+}
+
+#else /* not x86 */
+
+int rs_select_avx512(uint32_t data_type, rs_kernels* k) {
+    (void)data_type;
+    (void)k;
+    return 0;
+}
+int rs_select_avx2(uint32_t data_type, rs_kernels* k) {
+    (void)data_type;
+    (void)k;
+    return 0;
+}
+
+#endif
