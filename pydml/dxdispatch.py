@@ -6,7 +6,8 @@ JSON form (tensor desc, nested operator desc, enum, flags, scalar, array, DML_SI
 DML_SCALE_BIAS), the FieldSpec's ``optional`` decides whether it may be omitted.
 
 Errors are ``ModelError`` with the place in the file:
-``rgrad: DML_RESAMPLE_GRAD_OPERATOR_DESC.Scales[2]: must be a number, got 'x'``, ``resource 'dy': initialValues[3]: ...``, ``commands[0]: ...``.
+``rgrad: DML_RESAMPLE_GRAD_OPERATOR_DESC.Scales[2]: must be a number, got 'x'``,
+``resource 'dy': initialValues[3]: ...``, ``commands[0] (dispatch 'rgrad'): ...``.
 Unlike DxDispatch, unknown keys inside a desc or tensor desc are errors (they are typos there).
 """
 
