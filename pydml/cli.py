@@ -629,16 +629,16 @@ def _resample_equivalents(p: dict[str, Any],
 
 
 _TORCH_ACTIVATIONS = {
-    "ACTIVATION_RELU": "torch.relu(y)",
-    "ACTIVATION_SIGMOID": "torch.sigmoid(y)",
-    "ACTIVATION_TANH": "torch.tanh(y)",
-    "ACTIVATION_IDENTITY": "y",
-    "ACTIVATION_GELU": "torch.nn.functional.gelu(y)",
-    "ACTIVATION_SOFTSIGN": "torch.nn.functional.softsign(y)",
-    "ACTIVATION_LEAKY_RELU": "torch.nn.functional.leaky_relu(y, {Alpha})",
-    "ACTIVATION_ELU": "torch.nn.functional.elu(y, {Alpha})",
-    "ACTIVATION_CELU": "torch.nn.functional.celu(y, {Alpha})",
-    "ACTIVATION_LINEAR": "{Alpha} * y + {Beta}",
+    "ACTIVATION_RELU": "torch.relu({y})",
+    "ACTIVATION_SIGMOID": "torch.sigmoid({y})",
+    "ACTIVATION_TANH": "torch.tanh({y})",
+    "ACTIVATION_IDENTITY": "{y}",
+    "ACTIVATION_GELU": "torch.nn.functional.gelu({y})",
+    "ACTIVATION_SOFTSIGN": "torch.nn.functional.softsign({y})",
+    "ACTIVATION_LEAKY_RELU": "torch.nn.functional.leaky_relu({y}, {Alpha})",
+    "ACTIVATION_ELU": "torch.nn.functional.elu({y}, {Alpha})",
+    "ACTIVATION_CELU": "torch.nn.functional.celu({y}, {Alpha})",
+    "ACTIVATION_LINEAR": "{Alpha} * {y} + {Beta}",
 }
 
 
@@ -713,7 +713,7 @@ def explain_convolution(name: str, schema: Any, desc: Any) -> list[str]:
         else:
             params = {f: _num(float(getattr(act, f))) for f in ("Alpha", "Beta")
                       if hasattr(act, f)}
-            call = template.format(**params).replace("y", call, 1) if "y" in template else call
+            call = template.format(y=call, **params)
     lines.append(f"  PyTorch: {call}")
     if backward:
         lines.append(f"  (filter layout {{C_in, C_out / groups, k...}} = PyTorch's conv_transpose "

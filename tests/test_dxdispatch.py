@@ -395,7 +395,8 @@ def test_print_value_formats() -> None:
     for v, text in cases.items():
         assert format_element(np.float32(v), F32) == text
     r = resource([0, 1], "FLOAT32")
-    assert print_text(r, verbose=True) == "Resource 'r':\n[0] 0 (0x       0)\n[1] 1 (0x3F800000)\n\n"
+    assert print_text(r, verbose=True) == \
+        "Resource 'r':\n[0] 0 (0x       0)\n[1] 1 (0x3F800000)\n\n"
     r = resource([-1, 65], "INT8")
     assert print_text(r) == "Resource 'r': \xff, A\n"  # ostream prints int8 as a character
     assert "(0xFF)" in print_text(r, verbose=True)
