@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from collections.abc import Sequence
@@ -824,6 +825,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ModelError as e:
         sys.stderr.write(f"pydml {args.command}: {e}\n")
         return _code(e)
+    except BrokenPipeError:  # `pydml list | head`: stop quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":
