@@ -478,8 +478,8 @@ def _require_object(root: Any, key: str, where: str) -> dict[str, Any]:
 
 def _float16_truncate(values: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
     """double -> float (nearest) -> half rounding toward zero (half.hpp round_indeterminate)."""
-    f = np.asarray(values, dtype=np.float64).astype(np.float32)
-    with np.errstate(over="ignore"):
+    with np.errstate(all="ignore"):
+        f = np.asarray(values, dtype=np.float64).astype(np.float32)
         h = f.astype(np.float16)
     hf = h.astype(np.float32)
     finite = np.isfinite(f)
@@ -502,9 +502,10 @@ def _element(value: Any, dt: TensorDataType, where: str) -> float | int:
 
 
 def _convert(values: list[float | int], dt: TensorDataType) -> np.ndarray[Any, Any]:
-    if dt == TensorDataType.FLOAT16:
-        return _float16_truncate(np.array(values, dtype=np.float64))
-    return np.array(values, dtype=NUMPY_DTYPES[int(dt)])
+    with np.errstate(all="ignore"):  # out-of-range floats become inf, as a C cast does
+        if dt == TensorDataType.FLOAT16:
+            return _float16_truncate(np.array(values, dtype=np.float64))
+        return np.array(values, dtype=NUMPY_DTYPES[int(dt)])
 
 
 def _sequence(count: int, start: float | int, delta: float | int,
@@ -519,13 +520,14 @@ def _sequence(count: int, start: float | int, delta: float | int,
             out[i] = v
             v = _float16_truncate(np.array([np.float32(v) + d]))[0]
         return out
-    if _is_float(dt):
-        steps = np.full(count, dtype.type(delta), dtype=dtype)
-        steps[0] = dtype.type(start)
-        return np.add.accumulate(steps, dtype=dtype)
-    with np.errstate(over="ignore"):
-        i = np.arange(count, dtype=np.int64)
-        return (np.int64(start) + np.int64(delta) * i).astype(dtype)  # integer += wraps
+    with np.errstate(all="ignore"):
+        if _is_float(dt):
+            steps = np.full(count, dtype.type(delta), dtype=dtype)
+            steps[0] = dtype.type(start)
+            return np.add.accumulate(steps, dtype=dtype)
+        wide = np.dtype(np.uint64 if dtype.kind == "u" else np.int64)  # integer += wraps
+        i = np.arange(count, dtype=wide)
+        return (wide.type(start) + wide.type(delta) * i).astype(dtype)
 
 
 _NPY_TYPES = {np.dtype(v).str.lstrip("<>|="): TensorDataType(k) for k, v in NUMPY_DTYPES.items()

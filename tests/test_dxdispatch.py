@@ -404,3 +404,14 @@ def test_print_value_formats() -> None:
     assert print_text(r) == "Resource 'r': -7, 4000000000\n"
     r = resource(list(range(10)), "UINT16")
     assert print_text(r, verbose=True).splitlines()[1] == "[ 0] 0 (0x   0)"
+
+
+def test_out_of_range_sequences_wrap_or_overflow_quietly(recwarn: pytest.WarningsRecorder) -> None:
+    r = resource({"valueCount": 3, "valueStart": 2**64 - 2, "valueDelta": 1}, "UINT64")
+    assert values(r) == [2**64 - 2, 2**64 - 1, 0]  # integer += wraps
+    r = resource({"valueCount": 3, "valueStart": -128, "valueDelta": 127}, "INT8")
+    assert values(r) == [-128, -1, 126]
+    r = resource({"valueCount": 3, "valueStart": 3e38, "valueDelta": 3e38})
+    assert values(r)[1:] == [math.inf, math.inf]
+    assert values(resource([1e39, -1e300])) == [math.inf, -math.inf]
+    assert not recwarn.list  # no RuntimeWarning reaches stderr
