@@ -35,7 +35,7 @@
 /* |x| beyond this is rejected: every valid index fits in uint32, with room for the taps. */
 #define RS_COORD_LIMIT 4294967296.0
 /* Destinations spanning at least this many bytes are written with non-temporal stores. */
-#define RS_NT_MIN_BYTES ((uint64_t)16 << 20)
+#define RS_NT_MIN_BYTES UINT64_MAX
 /* Below this many destination elements the work runs on one thread. */
 #define RS_PARALLEL_MIN_ELEMENTS 32768u
 
@@ -70,7 +70,7 @@ static void rs_table_free(rs_table* t) {
     free(t->ell_w);
     free(t->ell_mask);
     free(t->blk_base);
-    free(t->blk_ok);
+    free(t->blk_kind);
     free(t->blk_perm);
     memset(t, 0, sizeof *t);
 }
@@ -242,9 +242,9 @@ static pydml_status rs_table_finish(pydml_resample_plan* p, rs_table* t) {
     t->ell_w = rs_alloc(p, slots * RS_BLOCK, sizeof *t->ell_w);
     t->ell_mask = rs_alloc(p, slots, sizeof *t->ell_mask);
     t->blk_base = rs_alloc(p, n_blocks, sizeof *t->blk_base);
-    t->blk_ok = rs_alloc(p, n_blocks, sizeof *t->blk_ok);
+    t->blk_kind = rs_alloc(p, n_blocks, sizeof *t->blk_kind);
     t->blk_perm = rs_alloc(p, slots * RS_BLOCK, sizeof *t->blk_perm);
-    if (!t->ell_idx || !t->ell_w || !t->ell_mask || !t->blk_base || !t->blk_ok || !t->blk_perm)
+    if (!t->ell_idx || !t->ell_w || !t->ell_mask || !t->blk_base || !t->blk_kind || !t->blk_perm)
         return PYDML_STATUS_OUT_OF_MEMORY;
     for (uint32_t b = 0; b < n_blocks; b++) {
         uint32_t base = UINT32_MAX, top = 0;
@@ -259,7 +259,9 @@ static pydml_status rs_table_finish(pydml_resample_plan* p, rs_table* t) {
         if (empty) base = top = 0; /* no taps: every slot is masked off, the block stores zeros */
         t->blk_base[b] = base;
         /* an empty block takes the (fully masked) gather path: its base may lie below the segment */
-        t->blk_ok[b] = !empty && (uint64_t)top - base < 32;
+        uint64_t span = (uint64_t)top - base + 1;
+        t->blk_kind[b] = empty ? RS_BLK_GATHER
+                               : (span <= 32 ? RS_BLK_PERM32 : (span <= 64 ? RS_BLK_PERM64 : RS_BLK_GATHER));
         for (uint32_t slot = 0; slot < k; slot++) {
             uint64_t at = ((uint64_t)b * k + slot) * RS_BLOCK;
             uint16_t mask = 0;
@@ -274,7 +276,7 @@ static pydml_status rs_table_finish(pydml_resample_plan* p, rs_table* t) {
                 }
                 t->ell_idx[at + lane] = index;
                 t->ell_w[at + lane] = weight;
-                t->blk_perm[at + lane] = t->blk_ok[b] ? (uint8_t)(index - base) : 0;
+                t->blk_perm[at + lane] = t->blk_kind[b] != RS_BLK_GATHER ? index - base : 0;
             }
             t->ell_mask[(uint64_t)b * k + slot] = mask;
         }
@@ -437,13 +439,16 @@ static uint8_t rs_to_u8(float v) {
 }
 
 #define RS_PORTABLE(NAME, TYPE, LOAD, STORE)                                                        \
-    static void rs_blend_##NAME(float* dst, const void* src, uint64_t stride, size_t n, float w,   \
-                                int first) {                                                       \
-        const TYPE* s = (const TYPE*)src;                                                          \
-        if (first) {                                                                               \
-            for (size_t k = 0; k < n; k++) dst[k] = w * LOAD(s[k * stride]);                      \
-        } else {                                                                                   \
-            for (size_t k = 0; k < n; k++) dst[k] += w * LOAD(s[k * stride]);                      \
+    static void rs_blend_##NAME(float* dst, const rs_src* src, uint32_t count, uint64_t stride,    \
+                                size_t n, int first) {                                             \
+        for (uint32_t r = 0; r < count; r++) {                                                     \
+            const TYPE* s = (const TYPE*)(const void*)src[r].p;                                    \
+            float w = src[r].w;                                                                    \
+            if (first && r == 0) {                                                                 \
+                for (size_t k = 0; k < n; k++) dst[k] = w * LOAD(s[k * stride]);                  \
+            } else {                                                                               \
+                for (size_t k = 0; k < n; k++) dst[k] += w * LOAD(s[k * stride]);                  \
+            }                                                                                      \
         }                                                                                          \
     }                                                                                              \
     static void rs_store_##NAME(void* dst, uint64_t stride, const float* src, size_t n, int nt) {  \
@@ -475,7 +480,7 @@ void rs_hz_scalar(const rs_table* t, uint32_t j0, uint32_t j1, const float* row,
             }
             buf[q] = acc;
         }
-        store(out + (uint64_t)j * ostride * esize, ostride, buf, n, nt);
+        store(out + (uint64_t)(j - j0) * ostride * esize, ostride, buf, n, nt);
         j += n;
     }
 }
@@ -495,7 +500,7 @@ typedef struct rs_exec {
     uint32_t vec_len;              /* vector mode: elements along the contiguous identity axis */
     uint32_t n_outer, outer_ax[PYDML_MAX_DIMS];
     uint32_t n_row, row_ax[PYDML_MAX_DIMS];
-    uint64_t outer_count, row_count, units;
+    uint64_t units;                /* work items per destination row */
     uint32_t units_per_row;        /* vector mode: destination columns per unit */
     int split_segments;            /* row mode: one unit per segment */
     int direct_f32;                /* row mode: single unit-weight source rows can be read in place */
@@ -503,10 +508,50 @@ typedef struct rs_exec {
     int nt;
 } rs_exec;
 
-typedef struct rs_contrib {
-    uint64_t off;
-    float w;
-} rs_contrib;
+/* Where a thread is: work item = (outer index, destination row, unit), the unit fastest. */
+typedef struct rs_cursor {
+    uint64_t unit;
+    uint32_t outer[PYDML_MAX_DIMS];
+    uint32_t row[PYDML_MAX_DIMS];
+    uint64_t src_outer, dst_outer;
+} rs_cursor;
+
+static void rs_cursor_seek(const rs_exec* e, rs_cursor* c, uint64_t item) {
+    c->unit = item % e->units;
+    item /= e->units;
+    for (int q = (int)e->n_row - 1; q >= 0; q--) {
+        uint32_t n = e->D->sizes[e->row_ax[q]];
+        c->row[q] = (uint32_t)(item % n);
+        item /= n;
+    }
+    c->src_outer = c->dst_outer = 0;
+    for (int q = (int)e->n_outer - 1; q >= 0; q--) {
+        uint32_t ax = e->outer_ax[q];
+        uint32_t n = e->D->sizes[ax];
+        c->outer[q] = (uint32_t)(item % n);
+        item /= n;
+        c->src_outer += c->outer[q] * e->S->strides[ax];
+        c->dst_outer += c->outer[q] * e->D->strides[ax];
+    }
+}
+
+static void rs_cursor_next(const rs_exec* e, rs_cursor* c) {
+    if (++c->unit < e->units) return;
+    c->unit = 0;
+    for (int q = (int)e->n_row - 1; q >= 0; q--) {
+        if (++c->row[q] < e->D->sizes[e->row_ax[q]]) return;
+        c->row[q] = 0;
+    }
+    for (int q = (int)e->n_outer - 1; q >= 0; q--) {
+        uint32_t ax = e->outer_ax[q];
+        c->src_outer += e->S->strides[ax];
+        c->dst_outer += e->D->strides[ax];
+        if (++c->outer[q] < e->D->sizes[ax]) return;
+        c->src_outer -= (uint64_t)c->outer[q] * e->S->strides[ax];
+        c->dst_outer -= (uint64_t)c->outer[q] * e->D->strides[ax];
+        c->outer[q] = 0;
+    }
+}
 
 #define RS_CONTRIB_BATCH 64
 
@@ -516,8 +561,9 @@ typedef struct rs_contrib_iter {
     const rs_table* t[PYDML_MAX_DIMS];
     uint64_t stride[PYDML_MAX_DIMS];
     uint64_t b[PYDML_MAX_DIMS], e[PYDML_MAX_DIMS], cur[PYDML_MAX_DIMS];
-    uint64_t total;
+    uint64_t total;                /* saturating: only 0, 1 and "more than a batch" matter */
     int done;
+    const char* base;              /* source element 0 of the current outer slice */
 } rs_contrib_iter;
 
 static void rs_iter_reset(rs_contrib_iter* it) {
@@ -525,7 +571,8 @@ static void rs_iter_reset(rs_contrib_iter* it) {
     it->done = it->total == 0;
 }
 
-static uint32_t rs_iter_next(rs_contrib_iter* it, rs_contrib* out) {
+/* Next batch of contributors: p = base + offset (elements, esize bytes each), w = product. */
+static uint32_t rs_iter_next(rs_contrib_iter* it, const char* base, uint32_t esize, rs_src* out) {
     uint32_t m = 0;
     while (!it->done && m < RS_CONTRIB_BATCH) {
         uint64_t off = 0;
@@ -534,7 +581,7 @@ static uint32_t rs_iter_next(rs_contrib_iter* it, rs_contrib* out) {
             off += (uint64_t)it->t[q]->idx[it->cur[q]] * it->stride[q];
             w *= it->t[q]->w[it->cur[q]];
         }
-        out[m].off = off;
+        out[m].p = base + off * esize;
         out[m].w = w;
         m++;
         int q = (int)it->n - 1;
@@ -557,131 +604,115 @@ static void rs_store_zeros(const rs_exec* e, char* dst, uint64_t stride, uint64_
     }
 }
 
+/* The blend of every contributor of the current row, each shifted by `shift` elements and
+ * weighted by `w`, into dst (first: overwrite). c0/nc0 is the first batch (the only one unless
+ * it->total > RS_CONTRIB_BATCH). */
+static void rs_blend_all(const rs_exec* e, rs_contrib_iter* it, const rs_src* c0, uint32_t nc0,
+                         uint64_t shift, float w, float* dst, uint64_t stride, size_t n, int first) {
+    rs_src batch[RS_CONTRIB_BATCH];
+    const char* base = it->base + shift * e->esize;
+    if (it->total <= RS_CONTRIB_BATCH) {
+        for (uint32_t r = 0; r < nc0; r++) {
+            batch[r].p = c0[r].p + shift * e->esize;
+            batch[r].w = c0[r].w * w;
+        }
+        e->k.blend(dst, batch, nc0, stride, n, first);
+        return;
+    }
+    rs_iter_reset(it);
+    uint32_t nc;
+    while ((nc = rs_iter_next(it, base, e->esize, batch)) > 0) {
+        for (uint32_t r = 0; r < nc; r++) batch[r].w *= w;
+        e->k.blend(dst, batch, nc, stride, n, first);
+        first = 0;
+    }
+}
+
 /* Destination columns [j0, j1) computed element by element (vector mode, or a direct segment):
  * dst[j, v] = sum over column taps t and row contributors c of w_t * w_c * src[c, idx_t, v]. */
-static void rs_columns(const rs_exec* e, rs_contrib_iter* it, const rs_contrib* c0, uint32_t nc0,
-                       uint64_t src_base, uint64_t dst_base, uint32_t j0, uint32_t j1, uint32_t len,
-                       uint64_t svs, uint64_t dvs, float* acc) {
+static void rs_columns(const rs_exec* e, rs_contrib_iter* it, const rs_src* c0, uint32_t nc0,
+                       uint64_t dst_base, uint32_t j0, uint32_t j1, uint32_t len, float* acc) {
     const rs_table* t = e->tab[e->col];
     uint64_t scs = e->S->strides[e->col], dcs = e->D->strides[e->col];
-    rs_contrib batch[RS_CONTRIB_BATCH];
     for (uint32_t j = j0; j < j1; j++) {
         uint64_t tb = t->start[j], te = t->start[j + 1];
         char* dst = e->dst + (dst_base + (uint64_t)j * dcs) * e->esize;
         if (tb == te || it->total == 0) {
-            rs_store_zeros(e, dst, dvs, len);
+            rs_store_zeros(e, dst, 1, len);
             continue;
         }
         for (uint32_t v0 = 0; v0 < len; v0 += RS_VEC_CAP) {
             uint32_t n = len - v0 < RS_VEC_CAP ? len - v0 : RS_VEC_CAP;
-            int first = 1;
-            for (uint64_t q = tb; q < te; q++) {
-                uint64_t col_off = src_base + (uint64_t)t->idx[q] * scs + (uint64_t)v0 * svs;
-                const rs_contrib* cs = c0;
-                uint32_t nc = nc0;
-                if (it->total > RS_CONTRIB_BATCH) {
-                    rs_iter_reset(it);
-                    nc = rs_iter_next(it, batch);
-                    cs = batch;
-                }
-                while (nc > 0) {
-                    for (uint32_t r = 0; r < nc; r++) {
-                        e->k.blend(acc, e->src + (col_off + cs[r].off) * e->esize, svs, n,
-                                   t->w[q] * cs[r].w, first);
-                        first = 0;
-                    }
-                    nc = it->total > RS_CONTRIB_BATCH ? rs_iter_next(it, batch) : 0;
-                }
-            }
-            e->k.store(dst + (uint64_t)v0 * dvs * e->esize, dvs, acc, n, e->nt);
+            for (uint64_t q = tb; q < te; q++)
+                rs_blend_all(e, it, c0, nc0, (uint64_t)t->idx[q] * scs + v0, t->w[q], acc, 1, n, q == tb);
+            e->k.store(dst + (uint64_t)v0 * e->esize, 1, acc, n, e->nt);
         }
     }
 }
 
 /* One segment of a row: vertical blend into the row buffer, then the horizontal taps. */
-static void rs_segment_run(const rs_exec* e, rs_contrib_iter* it, const rs_contrib* c0, uint32_t nc0,
-                           uint64_t src_base, uint64_t dst_base, const rs_segment* s, float* tmp) {
+static void rs_segment_run(const rs_exec* e, rs_contrib_iter* it, const rs_src* c0, uint32_t nc0,
+                           uint64_t dst_base, const rs_segment* s, float* tmp, char* stage) {
     const rs_table* t = e->tab[e->col];
     uint64_t scs = e->S->strides[e->col], dcs = e->D->strides[e->col];
+    char* out = e->dst + (dst_base + (uint64_t)s->j0 * dcs) * e->esize;
     if (it->total == 0) {
-        rs_store_zeros(e, e->dst + (dst_base + (uint64_t)s->j0 * dcs) * e->esize, dcs, s->j1 - s->j0);
+        rs_store_zeros(e, out, dcs, s->j1 - s->j0);
         return;
     }
     if (s->direct) {
-        rs_columns(e, it, c0, nc0, src_base, dst_base, s->j0, s->j1, 1, 1, 1, tmp);
+        rs_columns(e, it, c0, nc0, dst_base, s->j0, s->j1, 1, tmp);
         return;
     }
-    size_t n = (size_t)(s->hi - s->lo) + 1;
     const float* row;
     if (e->direct_f32 && it->total == 1 && c0[0].w == 1.0f) {
-        row = (const float*)(const void*)(e->src + (src_base + c0[0].off + s->lo) * sizeof(float));
+        row = (const float*)(const void*)(c0[0].p + (uint64_t)s->lo * sizeof(float));
     } else {
-        rs_contrib batch[RS_CONTRIB_BATCH];
-        const rs_contrib* cs = c0;
-        uint32_t nc = nc0;
-        if (it->total > RS_CONTRIB_BATCH) {
-            rs_iter_reset(it);
-            nc = rs_iter_next(it, batch);
-            cs = batch;
-        }
-        int first = 1;
-        uint64_t col_off = src_base + (uint64_t)s->lo * scs;
-        while (nc > 0) {
-            for (uint32_t r = 0; r < nc; r++) {
-                e->k.blend(tmp, e->src + (col_off + cs[r].off) * e->esize, scs, n, cs[r].w, first);
-                first = 0;
-            }
-            nc = it->total > RS_CONTRIB_BATCH ? rs_iter_next(it, batch) : 0;
-        }
+        rs_blend_all(e, it, c0, nc0, (uint64_t)s->lo * scs, 1.0f, tmp, scs, (size_t)(s->hi - s->lo) + 1, 1);
         row = tmp;
     }
     rs_hz_fn hz = t->ell_k != 0 ? e->k.hz : rs_hz_scalar; /* wide antialiasing: portable pass */
-    hz(t, s->j0, s->j1, row, s->lo, s->hi, e->dst + dst_base * e->esize, dcs, e->esize, e->nt, e->k.store);
+    if (e->nt && dcs == 1) {
+        /* Large contiguous destination: compute into an aligned L1 stage, then stream it out
+         * (numpy's big arrays start 16 bytes past a line, so rows are rarely aligned). */
+        hz(t, s->j0, s->j1, row, s->lo, s->hi, stage, 1, e->esize, 0, e->k.store);
+        e->k.stream(out, stage, (size_t)(s->j1 - s->j0) * e->esize);
+    } else {
+        hz(t, s->j0, s->j1, row, s->lo, s->hi, out, dcs, e->esize, 0, e->k.store);
+    }
 }
 
-static void rs_item(const rs_exec* e, uint64_t item, float* tmp) {
-    uint64_t unit = item % e->units;
-    uint64_t rest = item / e->units;
-    uint64_t row = rest % e->row_count;
-    uint64_t outer = rest / e->row_count;
-    uint64_t src_base = 0, dst_base = 0;
-    for (int q = (int)e->n_outer - 1; q >= 0; q--) {
-        uint32_t ax = e->outer_ax[q];
-        uint64_t i = outer % e->D->sizes[ax];
-        outer /= e->D->sizes[ax];
-        src_base += i * e->S->strides[ax];
-        dst_base += i * e->D->strides[ax];
-    }
+static void rs_item(const rs_exec* e, const rs_cursor* c, float* tmp, char* stage) {
+    uint64_t dst_base = c->dst_outer;
     rs_contrib_iter it;
     it.n = e->n_row;
     it.total = 1;
-    for (int q = (int)e->n_row - 1; q >= 0; q--) {
+    for (uint32_t q = 0; q < e->n_row; q++) {
         uint32_t ax = e->row_ax[q];
-        uint64_t j = row % e->D->sizes[ax];
-        row /= e->D->sizes[ax];
+        uint32_t j = c->row[q];
         dst_base += j * e->D->strides[ax];
         it.t[q] = e->tab[ax];
         it.stride[q] = e->S->strides[ax];
         it.b[q] = e->tab[ax]->start[j];
         it.e[q] = e->tab[ax]->start[j + 1];
         uint64_t taps = it.e[q] - it.b[q];
-        /* saturating: only 0, 1 and "more than a batch" matter */
         it.total = taps != 0 && it.total > UINT64_MAX / taps ? UINT64_MAX : it.total * taps;
     }
+    it.base = e->src + c->src_outer * e->esize;
     rs_iter_reset(&it);
-    rs_contrib c0[RS_CONTRIB_BATCH];
-    uint32_t nc0 = rs_iter_next(&it, c0);
+    rs_src c0[RS_CONTRIB_BATCH];
+    uint32_t nc0 = rs_iter_next(&it, it.base, e->esize, c0);
 
     const rs_table* t = e->tab[e->col];
     if (e->vector_mode) {
-        uint32_t j0 = (uint32_t)unit * e->units_per_row;
+        uint32_t j0 = (uint32_t)c->unit * e->units_per_row;
         uint32_t j1 = t->n_dst - j0 < e->units_per_row ? t->n_dst : j0 + e->units_per_row;
-        rs_columns(e, &it, c0, nc0, src_base, dst_base, j0, j1, e->vec_len, 1, 1, tmp);
+        rs_columns(e, &it, c0, nc0, dst_base, j0, j1, e->vec_len, tmp);
     } else if (e->split_segments) {
-        rs_segment_run(e, &it, c0, nc0, src_base, dst_base, &t->segs[unit], tmp);
+        rs_segment_run(e, &it, c0, nc0, dst_base, &t->segs[c->unit], tmp, stage);
     } else {
         for (uint32_t s = 0; s < t->seg_count; s++)
-            rs_segment_run(e, &it, c0, nc0, src_base, dst_base, &t->segs[s], tmp);
+            rs_segment_run(e, &it, c0, nc0, dst_base, &t->segs[s], tmp, stage);
     }
 }
 
@@ -783,6 +814,7 @@ static pydml_status rs_check_views(const pydml_resample_plan* plan, const pydml_
 
 static void rs_select_kernels(uint32_t dt, rs_kernels* k) {
     k->hz = rs_hz_scalar;
+    k->stream = NULL;
     k->fence = NULL;
     switch (dt) {
     case DML_TENSOR_DATA_TYPE_FLOAT32: k->blend = rs_blend_f32; k->store = rs_store_f32; break;
@@ -831,18 +863,16 @@ static pydml_status rs_run(const pydml_resample_plan* plan, int backward, const 
         if (plan->identity[d]) e.outer_ax[e.n_outer++] = d;
         else e.row_ax[e.n_row++] = d;
     }
-    e.outer_count = 1;
-    for (uint32_t q = 0; q < e.n_outer; q++) e.outer_count *= D->sizes[e.outer_ax[q]];
-    e.row_count = 1;
-    for (uint32_t q = 0; q < e.n_row; q++) e.row_count *= D->sizes[e.row_ax[q]];
+    uint64_t rows = 1;
+    for (uint32_t q = 0; q < e.n_outer; q++) rows *= D->sizes[e.outer_ax[q]];
+    for (uint32_t q = 0; q < e.n_row; q++) rows *= D->sizes[e.row_ax[q]];
 
     rs_select_kernels(S->data_type, &e.k);
     uint64_t elements = pydml_tensor_element_count(D);
     int threads = elements < RS_PARALLEL_MIN_ELEMENTS ? 1 : rs_threads();
-    e.nt = e.k.fence != NULL && rs_span_bytes(D) >= RS_NT_MIN_BYTES;
+    e.nt = e.k.stream != NULL && rs_span_bytes(D) >= RS_NT_MIN_BYTES;
 
     const rs_table* t = e.tab[e.col];
-    uint64_t rows = e.outer_count * e.row_count;
     if (vec >= 0) {
         e.vector_mode = 1;
         e.vec_len = D->sizes[vec];
@@ -857,13 +887,29 @@ static pydml_status rs_run(const pydml_resample_plan* plan, int backward, const 
     }
     uint64_t items = rows * e.units;
     if ((uint64_t)threads > items) threads = (int)items;
-    int64_t n_items = (int64_t)items;
 
 #pragma omp parallel num_threads(threads)
     {
         float tmp[RS_TMP_CAP + 64] __attribute__((aligned(64)));
-#pragma omp for schedule(static)
-        for (int64_t i = 0; i < n_items; i++) rs_item(&e, (uint64_t)i, tmp);
+        char stage[RS_SEG_MAX * sizeof(float)] __attribute__((aligned(64)));
+        uint64_t tid = 0, nth = 1;
+#ifdef _OPENMP
+        tid = (uint64_t)omp_get_thread_num();
+        nth = (uint64_t)omp_get_num_threads();
+#endif
+        /* static partition into contiguous runs of items (what schedule(static) does), walked
+         * with an odometer instead of dividing per item */
+        uint64_t q = items / nth, r = items % nth;
+        uint64_t begin = tid * q + (tid < r ? tid : r);
+        uint64_t end = begin + q + (tid < r ? 1 : 0);
+        if (begin < end) {
+            rs_cursor c;
+            rs_cursor_seek(&e, &c, begin);
+            for (uint64_t i = begin; i < end; i++) {
+                rs_item(&e, &c, tmp, stage);
+                rs_cursor_next(&e, &c);
+            }
+        }
         if (e.nt) e.k.fence();
     }
     return PYDML_STATUS_SUCCESS;

@@ -20,6 +20,13 @@
 #define RS_ELL_MAX_TAPS 32   /* tables with more taps per element use the scalar horizontal pass */
 #define RS_VEC_CAP 1024      /* floats in the accumulator of the vector (channels-last) mode */
 
+/* Block kinds: every index of the block lies in [base, base + 31] (two registers, one permute
+ * per tap), in [base, base + 63] (four registers, two permutes and a blend), or anywhere (gather;
+ * also used by blocks without taps). */
+#define RS_BLK_GATHER 0
+#define RS_BLK_PERM32 1
+#define RS_BLK_PERM64 2
+
 /* A run of destination elements whose taps all lie in source range [lo, hi] (hi - lo < RS_TMP_CAP,
  * unless direct: then even one block needs a wider range and the segment is computed without the
  * row buffer). j0 is a multiple of RS_BLOCK. */
@@ -46,13 +53,22 @@ typedef struct rs_table {
     float* ell_w;
     uint16_t* ell_mask;      /* [block][slot] */
     uint32_t* blk_base;      /* [block] smallest source index the block reads */
-    uint8_t* blk_ok;         /* [block] 1 when every index lies in [base, base + 31] */
-    uint8_t* blk_perm;       /* [block][slot][lane] index - base (when blk_ok) */
+    uint8_t* blk_kind;       /* [block] RS_BLK_*: how the block reaches its source elements */
+    uint32_t* blk_perm;      /* [block][slot][lane] index - base (permute kinds) */
 } rs_table;
 
+/* One weighted source of a blend: element k is at p + k * stride elements. */
+typedef struct rs_src {
+    const char* p;
+    float w;
+} rs_src;
+
 /* Kernels chosen per call from the data type and pydml_active_cpu_features(). */
-/* dst[k] = w * src[k * stride] (first) or dst[k] += w * src[k * stride], for k < n. */
-typedef void (*rs_blend_fn)(float* dst, const void* src, uint64_t stride, size_t n, float w, int first);
+/* dst[k] = sum_r src[r].w * src[r].p[k * stride] (+ dst[k] unless first), for k < n; count >= 1.
+ * The first source is multiplied, the others added in order (so a single source of weight 1 is
+ * copied exactly, -0.0 included). */
+typedef void (*rs_blend_fn)(float* dst, const rs_src* src, uint32_t count, uint64_t stride, size_t n,
+                            int first);
 /* dst[k * stride] = convert(src[k]) for k < n; nt: non-temporal stores allowed. */
 typedef void (*rs_store_fn)(void* dst, uint64_t stride, const float* src, size_t n, int nt);
 /* out[j * ostride] = sum over taps of w * row[idx - lo], for j in [j0, j1) (j0 % RS_BLOCK == 0);
@@ -62,11 +78,15 @@ typedef void (*rs_hz_fn)(const rs_table* t, uint32_t j0, uint32_t j1, const floa
                          uint32_t hi, char* out, uint64_t ostride, uint32_t esize, int nt,
                          rs_store_fn store);
 
+/* dst = src (bytes), with non-temporal stores for the whole aligned lines. */
+typedef void (*rs_stream_fn)(char* dst, const char* src, size_t bytes);
+
 typedef struct rs_kernels {
     rs_blend_fn blend;
     rs_store_fn store;
     rs_hz_fn hz;
-    void (*fence)(void);     /* after non-temporal stores; NULL when none were used */
+    rs_stream_fn stream;     /* NULL when there are no non-temporal stores */
+    void (*fence)(void);     /* after non-temporal stores */
 } rs_kernels;
 
 /* Portable kernels (resample.c). */

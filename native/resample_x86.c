@@ -3,15 +3,19 @@
  *
  * Compiled for the baseline ISA; each function carries its own target attribute and is only
  * selected after pydml_active_cpu_features() reported the matching bits.
- *   blend  vertical pass: dst = w * src (+ dst), f32/f16/bf16 sources converted to f32;
- *   store  f32 -> f32/f16/bf16, optionally with non-temporal stores;
- *   hz     horizontal pass over a segment, RS_BLOCK destinations at a time. AVX-512: when a
- *          block reads at most 32 consecutive source elements (any scale >= ~0.5 and the
- *          transposed tables of upsampling), two loads and one vpermt2ps per tap; otherwise
- *          masked gathers. AVX2: masked gathers.
+ *   blend   vertical pass: dst = sum of weighted source rows (f32/f16/bf16 converted to f32),
+ *           all sources in one pass over dst;
+ *   store   f32 -> f32/f16/bf16 row, optionally streamed with non-temporal stores;
+ *   hz      horizontal pass over a segment, RS_BLOCK destinations at a time. AVX-512: a block
+ *           whose taps read at most 32 (64) consecutive source elements - every scale above
+ *           ~0.5 (~0.25), and the transposed tables of upsampling - costs two (four) loads and
+ *           one (two) vpermt2ps per tap; other blocks use masked gathers. The common tap counts
+ *           1..4 have unrolled loops. AVX2: masked gathers.
  * Conversions match the portable ones bit for bit (f16: round to nearest even, NaN quieted;
  * bf16: round to nearest even, NaN -> (bits >> 16) | 0x40), so only FMA contraction differs.
  */
+#include <string.h>
+
 #include "resample_internal.h"
 
 #if defined(__x86_64__) || defined(__i386__)
@@ -19,6 +23,7 @@
 
 #define RS_AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,fma,f16c")))
 #define RS_AVX2 __attribute__((target("avx2,fma,f16c")))
+#define RS_INLINE inline __attribute__((always_inline))
 
 /* ---- scalar fallbacks for strided views --------------------------------------------------------- */
 
@@ -34,12 +39,15 @@ static inline void rs_st(uint32_t dt, void* p, uint64_t k, float v) {
     else ((uint16_t*)p)[k] = pydml_f32_to_bf16(v);
 }
 
-static void rs_blend_strided(uint32_t dt, float* dst, const void* src, uint64_t stride, size_t n,
-                             float w, int first) {
-    if (first) {
-        for (size_t k = 0; k < n; k++) dst[k] = w * rs_ld(dt, src, k * stride);
-    } else {
-        for (size_t k = 0; k < n; k++) dst[k] += w * rs_ld(dt, src, k * stride);
+static void rs_blend_strided(uint32_t dt, float* dst, const rs_src* src, uint32_t count,
+                             uint64_t stride, size_t n, int first) {
+    for (uint32_t r = 0; r < count; r++) {
+        float w = src[r].w;
+        if (first && r == 0) {
+            for (size_t k = 0; k < n; k++) dst[k] = w * rs_ld(dt, src[r].p, k * stride);
+        } else {
+            for (size_t k = 0; k < n; k++) dst[k] += w * rs_ld(dt, src[r].p, k * stride);
+        }
     }
 }
 
@@ -49,14 +57,16 @@ static void rs_store_strided(uint32_t dt, void* dst, uint64_t stride, const floa
 
 /* ---- AVX-512 ------------------------------------------------------------------------------------ */
 
-RS_AVX512 static inline __m512 rs512_load(uint32_t dt, const void* p, __mmask16 m) {
-    if (dt == DML_TENSOR_DATA_TYPE_FLOAT32) return _mm512_maskz_loadu_ps(m, p);
-    __m256i h = _mm256_maskz_loadu_epi16(m, p);
+RS_AVX512 static RS_INLINE __m512 rs512_load(uint32_t dt, const void* p, __mmask16 m) {
+    if (dt == DML_TENSOR_DATA_TYPE_FLOAT32) {
+        return m == 0xffff ? _mm512_loadu_ps(p) : _mm512_maskz_loadu_ps(m, p);
+    }
+    __m256i h = m == 0xffff ? _mm256_loadu_si256((const __m256i*)p) : _mm256_maskz_loadu_epi16(m, p);
     if (dt == DML_TENSOR_DATA_TYPE_FLOAT16) return _mm512_cvtph_ps(h);
     return _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_cvtepu16_epi32(h), 16));
 }
 
-RS_AVX512 static inline __m256i rs512_to_bf16(__m512 v) {
+RS_AVX512 static RS_INLINE __m256i rs512_to_bf16(__m512 v) {
     __m512i x = _mm512_castps_si512(v);
     __m512i lsb = _mm512_and_si512(_mm512_srli_epi32(x, 16), _mm512_set1_epi32(1));
     __m512i r = _mm512_srli_epi32(_mm512_add_epi32(_mm512_add_epi32(x, _mm512_set1_epi32(0x7fff)), lsb), 16);
@@ -65,89 +75,155 @@ RS_AVX512 static inline __m256i rs512_to_bf16(__m512 v) {
     return _mm512_cvtepi32_epi16(_mm512_mask_mov_epi32(r, nan, q));
 }
 
-/* Store 16 lanes (mask m) at p; nt only for full, aligned vectors. */
-RS_AVX512 static inline void rs512_store(uint32_t dt, void* p, __m512 v, __mmask16 m, int nt) {
+/* Store the lanes of mask m at p. */
+RS_AVX512 static RS_INLINE void rs512_store(uint32_t dt, void* p, __m512 v, __mmask16 m) {
     if (dt == DML_TENSOR_DATA_TYPE_FLOAT32) {
-        if (m == 0xffff) {
-            if (nt && ((uintptr_t)p & 63) == 0) _mm512_stream_ps(p, v);
-            else _mm512_storeu_ps(p, v);
-        } else {
-            _mm512_mask_storeu_ps(p, m, v);
-        }
+        if (m == 0xffff) _mm512_storeu_ps(p, v);
+        else _mm512_mask_storeu_ps(p, m, v);
         return;
     }
     __m256i h = dt == DML_TENSOR_DATA_TYPE_FLOAT16
                     ? _mm512_cvtps_ph(v, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC)
                     : rs512_to_bf16(v);
-    if (m == 0xffff) {
-        if (nt && ((uintptr_t)p & 31) == 0) _mm256_stream_si256((__m256i*)p, h);
-        else _mm256_storeu_si256((__m256i*)p, h);
-    } else {
-        _mm256_mask_storeu_epi16(p, m, h);
-    }
+    if (m == 0xffff) _mm256_storeu_si256((__m256i*)p, h);
+    else _mm256_mask_storeu_epi16(p, m, h);
 }
 
-RS_AVX512 static inline void rs512_blend(uint32_t dt, float* dst, const void* src, uint64_t stride,
-                                         size_t n, float w, int first) {
+RS_AVX512 static RS_INLINE void rs512_blend(uint32_t dt, float* dst, const rs_src* src, uint32_t count,
+                                            uint64_t stride, size_t n, int first) {
     if (stride != 1) {
-        rs_blend_strided(dt, dst, src, stride, n, w, first);
+        rs_blend_strided(dt, dst, src, count, stride, n, first);
         return;
     }
-    const char* s = (const char*)src;
-    size_t es = dt == DML_TENSOR_DATA_TYPE_FLOAT32 ? 4 : 2;
-    __m512 vw = _mm512_set1_ps(w);
-    size_t k = 0;
-    if (first) {
-        for (; k + 16 <= n; k += 16)
-            _mm512_storeu_ps(dst + k, _mm512_mul_ps(vw, rs512_load(dt, s + k * es, 0xffff)));
-        if (k < n) {
-            __mmask16 m = (__mmask16)((1u << (n - k)) - 1u);
-            _mm512_mask_storeu_ps(dst + k, m, _mm512_mul_ps(vw, rs512_load(dt, s + k * es, m)));
+    const size_t es = dt == DML_TENSOR_DATA_TYPE_FLOAT32 ? 4 : 2;
+    for (size_t k = 0; k < n; k += 16) {
+        __mmask16 m = n - k >= 16 ? (__mmask16)0xffff : (__mmask16)((1u << (n - k)) - 1u);
+        __m512 acc;
+        uint32_t r = 0;
+        if (first) {
+            acc = _mm512_mul_ps(_mm512_set1_ps(src[0].w), rs512_load(dt, src[0].p + k * es, m));
+            r = 1;
+        } else {
+            acc = _mm512_maskz_loadu_ps(m, dst + k);
         }
-    } else {
-        for (; k + 16 <= n; k += 16)
-            _mm512_storeu_ps(dst + k, _mm512_fmadd_ps(vw, rs512_load(dt, s + k * es, 0xffff),
-                                                      _mm512_loadu_ps(dst + k)));
-        if (k < n) {
-            __mmask16 m = (__mmask16)((1u << (n - k)) - 1u);
-            _mm512_mask_storeu_ps(dst + k, m, _mm512_fmadd_ps(vw, rs512_load(dt, s + k * es, m),
-                                                              _mm512_maskz_loadu_ps(m, dst + k)));
-        }
+        for (; r < count; r++)
+            acc = _mm512_fmadd_ps(_mm512_set1_ps(src[r].w), rs512_load(dt, src[r].p + k * es, m), acc);
+        if (m == 0xffff) _mm512_storeu_ps(dst + k, acc);
+        else _mm512_mask_storeu_ps(dst + k, m, acc);
     }
 }
 
-RS_AVX512 static inline void rs512_store_row(uint32_t dt, void* dst, uint64_t stride, const float* src,
-                                             size_t n, int nt) {
+RS_AVX512 static void rs512_stream(char* dst, const char* src, size_t bytes) {
+    size_t k = (64 - ((uintptr_t)dst & 63)) & 63;
+    if (k > bytes) k = bytes;
+    if (k > 0) {
+        __mmask64 m = ((__mmask64)1 << k) - 1;
+        _mm512_mask_storeu_epi8(dst, m, _mm512_maskz_loadu_epi8(m, src));
+    }
+    for (; k + 64 <= bytes; k += 64) _mm512_stream_si512((void*)(dst + k), _mm512_loadu_si512(src + k));
+    if (k < bytes) {
+        __mmask64 m = ((__mmask64)1 << (bytes - k)) - 1;
+        _mm512_mask_storeu_epi8(dst + k, m, _mm512_maskz_loadu_epi8(m, src + k));
+    }
+}
+
+RS_AVX512 static RS_INLINE void rs512_store_row(uint32_t dt, void* dst, uint64_t stride, const float* src,
+                                                size_t n, int nt) {
     if (stride != 1) {
         rs_store_strided(dt, dst, stride, src, n);
         return;
     }
     char* d = (char*)dst;
-    size_t es = dt == DML_TENSOR_DATA_TYPE_FLOAT32 ? 4 : 2;
-    size_t k = 0;
-    for (; k + 16 <= n; k += 16) rs512_store(dt, d + k * es, _mm512_loadu_ps(src + k), 0xffff, nt);
-    if (k < n) {
-        __mmask16 m = (__mmask16)((1u << (n - k)) - 1u);
-        rs512_store(dt, d + k * es, _mm512_maskz_loadu_ps(m, src + k), m, 0);
+    const size_t es = dt == DML_TENSOR_DATA_TYPE_FLOAT32 ? 4 : 2;
+    if (nt && dt == DML_TENSOR_DATA_TYPE_FLOAT32) {
+        rs512_stream(d, (const char*)src, n * 4);
+        return;
+    }
+    if (nt) { /* convert into an aligned stage, then stream it */
+        uint16_t stage[512] __attribute__((aligned(64)));
+        for (size_t k = 0; k < n; k += 512) {
+            size_t c = n - k < 512 ? n - k : 512;
+            rs512_store_row(dt, stage, 1, src + k, c, 0);
+            rs512_stream(d + k * 2, (const char*)stage, c * 2);
+        }
+        return;
+    }
+    for (size_t k = 0; k < n; k += 16) {
+        __mmask16 m = n - k >= 16 ? (__mmask16)0xffff : (__mmask16)((1u << (n - k)) - 1u);
+        rs512_store(dt, d + k * es, _mm512_maskz_loadu_ps(m, src + k), m);
     }
 }
 
-/* Horizontal pass, see rs_hz_fn. Source lanes outside [lo, hi] are never loaded. */
-RS_AVX512 static inline void rs512_hz(uint32_t dt, const rs_table* t, uint32_t j0, uint32_t j1,
-                                      const float* row, uint32_t lo, uint32_t hi, char* out,
-                                      uint64_t ostride, uint32_t esize, int nt) {
+/* 16 source floats at p + 16 q, of which the first `avail` from p exist. */
+RS_AVX512 static RS_INLINE __m512 rs512_window(const float* p, uint64_t avail, uint32_t q) {
+    uint64_t first = (uint64_t)q * 16;
+    if (avail >= first + 16) return _mm512_loadu_ps(p + first);
+    if (avail <= first) return _mm512_setzero_ps();
+    return _mm512_maskz_loadu_ps((__mmask16)((1u << (avail - first)) - 1u), p + first);
+}
+
+/* One block by whatever its kind needs (edges, wide spans, gathers): the slow path of rs512_hz. */
+RS_AVX512 static __attribute__((noinline)) __m512 rs512_block(const rs_table* t, uint32_t b,
+                                                              const float* row, uint32_t lo, uint32_t hi) {
     const uint32_t k = t->ell_k;
-    const __m512i vlo = _mm512_set1_epi32((int)lo);
-    for (uint32_t jb = j0; jb < j1; jb += RS_BLOCK) {
-        uint32_t b = jb / RS_BLOCK;
-        __mmask16 lanes = j1 - jb >= RS_BLOCK ? (__mmask16)0xffff : (__mmask16)((1u << (j1 - jb)) - 1u);
-        const float* w = t->ell_w + (uint64_t)b * k * RS_BLOCK;
-        const uint16_t* m = t->ell_mask + (uint64_t)b * k;
+    const float* w = t->ell_w + (uint64_t)b * k * RS_BLOCK;
+    const uint16_t* m = t->ell_mask + (uint64_t)b * k;
+    const uint32_t* perm = t->blk_perm + (uint64_t)b * k * RS_BLOCK;
+    uint32_t kind = t->blk_kind[b];
+    __m512 acc = _mm512_setzero_ps();
+    if (kind == RS_BLK_GATHER) {
+        const uint32_t* idx = t->ell_idx + (uint64_t)b * k * RS_BLOCK;
+        const __m512i vlo = _mm512_set1_epi32((int)lo);
+        for (uint32_t s = 0; s < k; s++) {
+            __m512i ix = _mm512_sub_epi32(_mm512_loadu_si512(idx + s * RS_BLOCK), vlo);
+            __m512 g = _mm512_mask_i32gather_ps(_mm512_setzero_ps(), m[s], ix, row, 4);
+            __m512 ws = _mm512_loadu_ps(w + s * RS_BLOCK);
+            acc = s == 0 ? _mm512_maskz_mul_ps(m[0], g, ws) : _mm512_mask3_fmadd_ps(g, ws, acc, m[s]);
+        }
+        return acc;
+    }
+    /* the block's taps lie in [lo, hi], so base >= lo and avail >= 1 */
+    const float* p = row + (t->blk_base[b] - lo);
+    uint64_t avail = (uint64_t)hi - t->blk_base[b] + 1;
+    __m512 v0 = rs512_window(p, avail, 0), v1 = rs512_window(p, avail, 1);
+    __m512 v2 = _mm512_setzero_ps(), v3 = _mm512_setzero_ps();
+    if (kind == RS_BLK_PERM64) {
+        v2 = rs512_window(p, avail, 2);
+        v3 = rs512_window(p, avail, 3);
+    }
+    const __m512i bit5 = _mm512_set1_epi32(32);
+    for (uint32_t s = 0; s < k; s++) {
+        __m512i ix = _mm512_loadu_si512(perm + s * RS_BLOCK);
+        __m512 v = _mm512_permutex2var_ps(v0, ix, v1);
+        if (kind == RS_BLK_PERM64)
+            v = _mm512_mask_blend_ps(_mm512_test_epi32_mask(ix, bit5), v, _mm512_permutex2var_ps(v2, ix, v3));
+        __m512 ws = _mm512_loadu_ps(w + s * RS_BLOCK);
+        acc = s == 0 ? _mm512_maskz_mul_ps(m[0], v, ws) : _mm512_mask3_fmadd_ps(v, ws, acc, m[s]);
+    }
+    return acc;
+}
+
+/* Horizontal pass (see rs_hz_fn) with K taps per block; K is a constant in the callers below. */
+RS_AVX512 static RS_INLINE void rs512_hz_k(uint32_t dt, const rs_table* t, uint32_t j0, uint32_t j1,
+                                           const float* row, uint32_t lo, uint32_t hi, char* out,
+                                           uint64_t ostride, uint32_t esize, const uint32_t K) {
+    /* local copies: the stores through `out` could otherwise alias the table's fields */
+    const uint64_t end = (uint64_t)hi + 1;
+    const uint32_t* const blk_base = t->blk_base;
+    const uint8_t* const blk_kind = t->blk_kind;
+    const float* const ell_w = t->ell_w;
+    const uint16_t* const ell_mask = t->ell_mask;
+    const uint32_t* const blk_perm = t->blk_perm;
+    const uint64_t ostep = (uint64_t)RS_BLOCK * ostride * esize;
+    char* o = out;
+    for (uint32_t jb = j0; jb < j1; jb += RS_BLOCK, o += ostep) {
+        const uint32_t b = jb / RS_BLOCK;
+        const uint32_t base = blk_base[b];
         __m512 acc;
-        if (t->blk_ok[b]) {
-            uint32_t base = t->blk_base[b];
+        if (blk_kind[b] == RS_BLK_PERM32) {
+            /* the block's taps lie in [lo, hi]: base >= lo and at least one element from base */
             const float* p = row + (base - lo);
-            uint64_t avail = (uint64_t)hi - base + 1; /* >= 1: the block's taps lie in [lo, hi] */
+            const uint64_t avail = end - base;
             __m512 v0, v1;
             if (avail >= 32) {
                 v0 = _mm512_loadu_ps(p);
@@ -159,51 +235,73 @@ RS_AVX512 static inline void rs512_hz(uint32_t dt, const rs_table* t, uint32_t j
                 v0 = _mm512_maskz_loadu_ps((__mmask16)((1u << avail) - 1u), p);
                 v1 = _mm512_setzero_ps();
             }
-            const uint8_t* perm = t->blk_perm + (uint64_t)b * k * RS_BLOCK;
-            __m512i ix = _mm512_cvtepu8_epi32(_mm_loadu_si128((const __m128i*)perm));
-            acc = _mm512_maskz_mul_ps(m[0], _mm512_permutex2var_ps(v0, ix, v1), _mm512_loadu_ps(w));
-            for (uint32_t s = 1; s < k; s++) {
-                ix = _mm512_cvtepu8_epi32(_mm_loadu_si128((const __m128i*)(perm + s * RS_BLOCK)));
-                acc = _mm512_mask3_fmadd_ps(_mm512_permutex2var_ps(v0, ix, v1),
-                                            _mm512_loadu_ps(w + s * RS_BLOCK), acc, m[s]);
+            const float* w = ell_w + (uint64_t)b * K * RS_BLOCK;
+            const uint16_t* m = ell_mask + (uint64_t)b * K;
+            const uint32_t* perm = blk_perm + (uint64_t)b * K * RS_BLOCK;
+            acc = _mm512_maskz_mul_ps(m[0], _mm512_permutex2var_ps(v0, _mm512_loadu_si512(perm), v1),
+                                      _mm512_loadu_ps(w));
+            for (uint32_t s = 1; s < K; s++)
+                acc = _mm512_mask3_fmadd_ps(
+                    _mm512_permutex2var_ps(v0, _mm512_loadu_si512(perm + s * RS_BLOCK), v1),
+                    _mm512_loadu_ps(w + s * RS_BLOCK), acc, m[s]);
+        } else if (blk_kind[b] == RS_BLK_PERM64 && (uint64_t)base + 64 <= end) {
+            const float* p = row + (base - lo);
+            const __m512 v0 = _mm512_loadu_ps(p), v1 = _mm512_loadu_ps(p + 16);
+            const __m512 v2 = _mm512_loadu_ps(p + 32), v3 = _mm512_loadu_ps(p + 48);
+            const float* w = ell_w + (uint64_t)b * K * RS_BLOCK;
+            const uint16_t* m = ell_mask + (uint64_t)b * K;
+            const uint32_t* perm = blk_perm + (uint64_t)b * K * RS_BLOCK;
+            const __m512i bit5 = _mm512_set1_epi32(32);
+            acc = _mm512_setzero_ps();
+            for (uint32_t s = 0; s < K; s++) {
+                const __m512i ix = _mm512_loadu_si512(perm + s * RS_BLOCK);
+                const __m512 v = _mm512_mask_blend_ps(_mm512_test_epi32_mask(ix, bit5),
+                                                      _mm512_permutex2var_ps(v0, ix, v1),
+                                                      _mm512_permutex2var_ps(v2, ix, v3));
+                const __m512 ws = _mm512_loadu_ps(w + s * RS_BLOCK);
+                acc = s == 0 ? _mm512_maskz_mul_ps(m[0], v, ws) : _mm512_mask3_fmadd_ps(v, ws, acc, m[s]);
             }
         } else {
-            const uint32_t* idx = t->ell_idx + (uint64_t)b * k * RS_BLOCK;
-            __m512i ix = _mm512_sub_epi32(_mm512_loadu_si512(idx), vlo);
-            __m512 g = _mm512_mask_i32gather_ps(_mm512_setzero_ps(), m[0], ix, row, 4);
-            acc = _mm512_maskz_mul_ps(m[0], g, _mm512_loadu_ps(w));
-            for (uint32_t s = 1; s < k; s++) {
-                ix = _mm512_sub_epi32(_mm512_loadu_si512(idx + s * RS_BLOCK), vlo);
-                g = _mm512_mask_i32gather_ps(_mm512_setzero_ps(), m[s], ix, row, 4);
-                acc = _mm512_mask3_fmadd_ps(g, _mm512_loadu_ps(w + s * RS_BLOCK), acc, m[s]);
-            }
+            acc = rs512_block(t, b, row, lo, hi);
         }
         if (ostride == 1) {
-            rs512_store(dt, out + (uint64_t)jb * esize, acc, lanes, nt);
+            rs512_store(dt, o, acc, j1 - jb >= RS_BLOCK ? (__mmask16)0xffff : (__mmask16)((1u << (j1 - jb)) - 1u));
         } else {
             float buf[RS_BLOCK];
             _mm512_storeu_ps(buf, acc);
-            rs_store_strided(dt, out + (uint64_t)jb * ostride * esize, ostride, buf,
-                             j1 - jb < RS_BLOCK ? j1 - jb : RS_BLOCK);
+            rs_store_strided(dt, o, ostride, buf, j1 - jb < RS_BLOCK ? j1 - jb : RS_BLOCK);
         }
     }
 }
 
-#define RS512_TYPE(NAME, DT)                                                                        \
-    RS_AVX512 static void rs512_blend_##NAME(float* dst, const void* src, uint64_t stride, size_t n, \
-                                             float w, int first) {                                  \
-        rs512_blend(DT, dst, src, stride, n, w, first);                                             \
-    }                                                                                               \
-    RS_AVX512 static void rs512_store_##NAME(void* dst, uint64_t stride, const float* src, size_t n, \
-                                             int nt) {                                              \
-        rs512_store_row(DT, dst, stride, src, n, nt);                                               \
-    }                                                                                               \
-    RS_AVX512 static void rs512_hz_##NAME(const rs_table* t, uint32_t j0, uint32_t j1,              \
-                                          const float* row, uint32_t lo, uint32_t hi, char* out,    \
-                                          uint64_t ostride, uint32_t esize, int nt,                 \
-                                          rs_store_fn store) {                                      \
-        (void)store;                                                                                \
-        rs512_hz(DT, t, j0, j1, row, lo, hi, out, ostride, esize, nt);                              \
+RS_AVX512 static RS_INLINE void rs512_hz(uint32_t dt, const rs_table* t, uint32_t j0, uint32_t j1,
+                                         const float* row, uint32_t lo, uint32_t hi, char* out,
+                                         uint64_t ostride, uint32_t esize) {
+    switch (t->ell_k) {
+    case 1: rs512_hz_k(dt, t, j0, j1, row, lo, hi, out, ostride, esize, 1); break;
+    case 2: rs512_hz_k(dt, t, j0, j1, row, lo, hi, out, ostride, esize, 2); break;
+    case 3: rs512_hz_k(dt, t, j0, j1, row, lo, hi, out, ostride, esize, 3); break;
+    case 4: rs512_hz_k(dt, t, j0, j1, row, lo, hi, out, ostride, esize, 4); break;
+    default: rs512_hz_k(dt, t, j0, j1, row, lo, hi, out, ostride, esize, t->ell_k); break;
+    }
+}
+
+#define RS512_TYPE(NAME, DT)                                                                       \
+    RS_AVX512 static void rs512_blend_##NAME(float* dst, const rs_src* src, uint32_t count,        \
+                                             uint64_t stride, size_t n, int first) {               \
+        rs512_blend(DT, dst, src, count, stride, n, first);                                        \
+    }                                                                                              \
+    RS_AVX512 static void rs512_store_##NAME(void* dst, uint64_t stride, const float* src,         \
+                                             size_t n, int nt) {                                   \
+        rs512_store_row(DT, dst, stride, src, n, nt);                                              \
+    }                                                                                              \
+    RS_AVX512 static void rs512_hz_##NAME(const rs_table* t, uint32_t j0, uint32_t j1,             \
+                                          const float* row, uint32_t lo, uint32_t hi, char* out,   \
+                                          uint64_t ostride, uint32_t esize, int nt,                \
+                                          rs_store_fn store) {                                     \
+        (void)nt;                                                                                  \
+        (void)store;                                                                               \
+        rs512_hz(DT, t, j0, j1, row, lo, hi, out, ostride, esize);                                 \
     }
 
 RS512_TYPE(f32, DML_TENSOR_DATA_TYPE_FLOAT32)
@@ -223,18 +321,19 @@ int rs_select_avx512(uint32_t data_type, rs_kernels* k) {
     default:
         return 0;
     }
+    k->stream = rs512_stream;
     k->fence = rs_sfence;
     return 1;
 }
 
 /* ---- AVX2 --------------------------------------------------------------------------------------- */
 
-RS_AVX2 static inline __m256i rs256_tailmask(size_t n) {
+RS_AVX2 static RS_INLINE __m256i rs256_tailmask(size_t n) {
     return _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
 }
 
 /* Loads n <= 8 elements (all 8 when full). */
-RS_AVX2 static inline __m256 rs256_load(uint32_t dt, const void* p, size_t n) {
+RS_AVX2 static RS_INLINE __m256 rs256_load(uint32_t dt, const void* p, size_t n) {
     if (dt == DML_TENSOR_DATA_TYPE_FLOAT32) {
         if (n == 8) return _mm256_loadu_ps(p);
         return _mm256_maskload_ps(p, rs256_tailmask(n));
@@ -244,14 +343,14 @@ RS_AVX2 static inline __m256 rs256_load(uint32_t dt, const void* p, size_t n) {
         h = _mm_loadu_si128((const __m128i*)p);
     } else {
         uint16_t buf[8] = {0};
-        for (size_t q = 0; q < n; q++) buf[q] = ((const uint16_t*)p)[q];
+        memcpy(buf, p, n * 2);
         h = _mm_loadu_si128((const __m128i*)buf);
     }
     if (dt == DML_TENSOR_DATA_TYPE_FLOAT16) return _mm256_cvtph_ps(h);
     return _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_cvtepu16_epi32(h), 16));
 }
 
-RS_AVX2 static inline __m128i rs256_to_bf16(__m256 v) {
+RS_AVX2 static RS_INLINE __m128i rs256_to_bf16(__m256 v) {
     __m256i x = _mm256_castps_si256(v);
     __m256i lsb = _mm256_and_si256(_mm256_srli_epi32(x, 16), _mm256_set1_epi32(1));
     __m256i r = _mm256_srli_epi32(_mm256_add_epi32(_mm256_add_epi32(x, _mm256_set1_epi32(0x7fff)), lsb), 16);
@@ -261,69 +360,88 @@ RS_AVX2 static inline __m128i rs256_to_bf16(__m256 v) {
     return _mm_packus_epi32(_mm256_castsi256_si128(r), _mm256_extracti128_si256(r, 1));
 }
 
-/* Stores n <= 8 lanes; nt only for full, aligned vectors. */
-RS_AVX2 static inline void rs256_store(uint32_t dt, void* p, __m256 v, size_t n, int nt) {
+/* Stores n <= 8 lanes. */
+RS_AVX2 static RS_INLINE void rs256_store(uint32_t dt, void* p, __m256 v, size_t n) {
     if (dt == DML_TENSOR_DATA_TYPE_FLOAT32) {
-        if (n == 8) {
-            if (nt && ((uintptr_t)p & 31) == 0) _mm256_stream_ps(p, v);
-            else _mm256_storeu_ps(p, v);
-        } else {
-            _mm256_maskstore_ps(p, rs256_tailmask(n), v);
-        }
+        if (n == 8) _mm256_storeu_ps(p, v);
+        else _mm256_maskstore_ps(p, rs256_tailmask(n), v);
         return;
     }
     __m128i h = dt == DML_TENSOR_DATA_TYPE_FLOAT16
                     ? _mm256_cvtps_ph(v, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC)
                     : rs256_to_bf16(v);
     if (n == 8) {
-        if (nt && ((uintptr_t)p & 15) == 0) _mm_stream_si128((__m128i*)p, h);
-        else _mm_storeu_si128((__m128i*)p, h);
+        _mm_storeu_si128((__m128i*)p, h);
     } else {
         uint16_t buf[8];
         _mm_storeu_si128((__m128i*)buf, h);
-        for (size_t q = 0; q < n; q++) ((uint16_t*)p)[q] = buf[q];
+        memcpy(p, buf, n * 2);
     }
 }
 
-RS_AVX2 static inline void rs256_blend(uint32_t dt, float* dst, const void* src, uint64_t stride,
-                                       size_t n, float w, int first) {
+RS_AVX2 static RS_INLINE void rs256_blend(uint32_t dt, float* dst, const rs_src* src, uint32_t count,
+                                          uint64_t stride, size_t n, int first) {
     if (stride != 1) {
-        rs_blend_strided(dt, dst, src, stride, n, w, first);
+        rs_blend_strided(dt, dst, src, count, stride, n, first);
         return;
     }
-    const char* s = (const char*)src;
-    size_t es = dt == DML_TENSOR_DATA_TYPE_FLOAT32 ? 4 : 2;
-    __m256 vw = _mm256_set1_ps(w);
+    const size_t es = dt == DML_TENSOR_DATA_TYPE_FLOAT32 ? 4 : 2;
     for (size_t k = 0; k < n; k += 8) {
         size_t c = n - k < 8 ? n - k : 8;
-        __m256 x = _mm256_mul_ps(vw, rs256_load(dt, s + k * es, c));
-        if (!first) x = _mm256_add_ps(x, rs256_load(DML_TENSOR_DATA_TYPE_FLOAT32, dst + k, c));
-        rs256_store(DML_TENSOR_DATA_TYPE_FLOAT32, dst + k, x, c, 0);
+        __m256 acc;
+        uint32_t r = 0;
+        if (first) {
+            acc = _mm256_mul_ps(_mm256_set1_ps(src[0].w), rs256_load(dt, src[0].p + k * es, c));
+            r = 1;
+        } else {
+            acc = rs256_load(DML_TENSOR_DATA_TYPE_FLOAT32, dst + k, c);
+        }
+        for (; r < count; r++)
+            acc = _mm256_fmadd_ps(_mm256_set1_ps(src[r].w), rs256_load(dt, src[r].p + k * es, c), acc);
+        rs256_store(DML_TENSOR_DATA_TYPE_FLOAT32, dst + k, acc, c);
     }
 }
 
-RS_AVX2 static inline void rs256_store_row(uint32_t dt, void* dst, uint64_t stride, const float* src,
-                                           size_t n, int nt) {
+RS_AVX2 static void rs256_stream(char* dst, const char* src, size_t bytes) {
+    size_t k = (32 - ((uintptr_t)dst & 31)) & 31;
+    if (k > bytes) k = bytes;
+    memcpy(dst, src, k);
+    for (; k + 32 <= bytes; k += 32)
+        _mm256_stream_si256((__m256i*)(void*)(dst + k), _mm256_loadu_si256((const __m256i*)(const void*)(src + k)));
+    memcpy(dst + k, src + k, bytes - k);
+}
+
+RS_AVX2 static RS_INLINE void rs256_store_row(uint32_t dt, void* dst, uint64_t stride, const float* src,
+                                              size_t n, int nt) {
     if (stride != 1) {
         rs_store_strided(dt, dst, stride, src, n);
         return;
     }
-    char* d = (char*)dst;
-    size_t es = dt == DML_TENSOR_DATA_TYPE_FLOAT32 ? 4 : 2;
+    const size_t es = dt == DML_TENSOR_DATA_TYPE_FLOAT32 ? 4 : 2;
+    if (nt) { /* convert into an aligned stage, then stream it */
+        float stage[256] __attribute__((aligned(64)));
+        for (size_t k = 0; k < n; k += 256) {
+            size_t c = n - k < 256 ? n - k : 256;
+            rs256_store_row(dt, stage, 1, src + k, c, 0);
+            rs256_stream((char*)dst + k * es, (const char*)stage, c * es);
+        }
+        return;
+    }
     for (size_t k = 0; k < n; k += 8) {
         size_t c = n - k < 8 ? n - k : 8;
-        rs256_store(dt, d + k * es, rs256_load(DML_TENSOR_DATA_TYPE_FLOAT32, src + k, c), c, nt);
+        rs256_store(dt, (char*)dst + k * es, rs256_load(DML_TENSOR_DATA_TYPE_FLOAT32, src + k, c), c);
     }
 }
 
-RS_AVX2 static inline __m256 rs256_lanemask(uint32_t bits) {
-    __m256i b = _mm256_and_si256(_mm256_set1_epi32((int)bits), _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128));
-    return _mm256_castsi256_ps(_mm256_cmpeq_epi32(b, _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128)));
+RS_AVX2 static RS_INLINE __m256 rs256_lanemask(uint32_t bits) {
+    const __m256i one = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+    __m256i b = _mm256_and_si256(_mm256_set1_epi32((int)bits), one);
+    return _mm256_castsi256_ps(_mm256_cmpeq_epi32(b, one));
 }
 
-RS_AVX2 static inline void rs256_hz(uint32_t dt, const rs_table* t, uint32_t j0, uint32_t j1,
-                                    const float* row, uint32_t lo, char* out, uint64_t ostride,
-                                    uint32_t esize, int nt) {
+RS_AVX2 static RS_INLINE void rs256_hz(uint32_t dt, const rs_table* t, uint32_t j0, uint32_t j1,
+                                       const float* row, uint32_t lo, char* out, uint64_t ostride,
+                                       uint32_t esize) {
     const uint32_t k = t->ell_k;
     const __m256i vlo = _mm256_set1_epi32((int)lo);
     for (uint32_t jb = j0; jb < j1; jb += 8) {
@@ -341,20 +459,21 @@ RS_AVX2 static inline void rs256_hz(uint32_t dt, const rs_table* t, uint32_t j0,
             acc = _mm256_blendv_ps(acc, s == 0 ? p : _mm256_add_ps(acc, p), lane);
         }
         size_t n = j1 - jb < 8 ? j1 - jb : 8;
+        char* o = out + (uint64_t)(jb - j0) * ostride * esize;
         if (ostride == 1) {
-            rs256_store(dt, out + (uint64_t)jb * esize, acc, n, nt);
+            rs256_store(dt, o, acc, n);
         } else {
             float buf[8];
             _mm256_storeu_ps(buf, acc);
-            rs_store_strided(dt, out + (uint64_t)jb * ostride * esize, ostride, buf, n);
+            rs_store_strided(dt, o, ostride, buf, n);
         }
     }
 }
 
 #define RS256_TYPE(NAME, DT)                                                                       \
-    RS_AVX2 static void rs256_blend_##NAME(float* dst, const void* src, uint64_t stride, size_t n, \
-                                           float w, int first) {                                   \
-        rs256_blend(DT, dst, src, stride, n, w, first);                                            \
+    RS_AVX2 static void rs256_blend_##NAME(float* dst, const rs_src* src, uint32_t count,          \
+                                           uint64_t stride, size_t n, int first) {                 \
+        rs256_blend(DT, dst, src, count, stride, n, first);                                        \
     }                                                                                              \
     RS_AVX2 static void rs256_store_##NAME(void* dst, uint64_t stride, const float* src, size_t n, \
                                            int nt) {                                               \
@@ -364,9 +483,10 @@ RS_AVX2 static inline void rs256_hz(uint32_t dt, const rs_table* t, uint32_t j0,
                                         const float* row, uint32_t lo, uint32_t hi, char* out,     \
                                         uint64_t ostride, uint32_t esize, int nt,                  \
                                         rs_store_fn store) {                                       \
+        (void)nt;                                                                                  \
         (void)store;                                                                               \
         (void)hi;                                                                                  \
-        rs256_hz(DT, t, j0, j1, row, lo, out, ostride, esize, nt);                                 \
+        rs256_hz(DT, t, j0, j1, row, lo, out, ostride, esize);                                     \
     }
 
 RS256_TYPE(f32, DML_TENSOR_DATA_TYPE_FLOAT32)
@@ -384,6 +504,7 @@ int rs_select_avx2(uint32_t data_type, rs_kernels* k) {
     default:
         return 0;
     }
+    k->stream = rs256_stream;
     k->fence = rs_sfence;
     return 1;
 }

@@ -1,0 +1,194 @@
+"""Benchmark of the DML_CONVOLUTION kernel against PyTorch and the machine's FMA rate.
+
+Every number is measured in this run: pydml and PyTorch (2 threads, NCHW tensors) on the same
+shapes, and an FMA-rate reference from numpy's float32 matmul (2048 x 2048, OpenBLAS sgemm: a
+practical peak proxy; performance.md's nominal 2-core AVX-512 FMA peak, 269 GFLOP/s, was measured
+on a different host and is printed for context only). GFLOP/s counts 2 * multiply-adds of the
+direct convolution (the same count for both directions of a shape).
+
+Usage: python benchmarks/bench_convolution.py [--quick] [--threads 2]
+"""
+
+from __future__ import annotations
+
+import os
+
+# OpenBLAS reads these when numpy loads; unset here only (performance.md: they slow sgemm).
+for _name in ("OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE"):
+    os.environ.pop(_name, None)
+
+import argparse  # noqa: E402
+import statistics  # noqa: E402
+import time  # noqa: E402
+from collections.abc import Callable  # noqa: E402
+from dataclasses import dataclass  # noqa: E402
+from typing import Any  # noqa: E402
+
+import numpy as np  # noqa: E402
+
+from pydml._ffi import lib  # noqa: E402
+from pydml.kernels_convolution import (  # noqa: E402
+    BACKWARD,
+    CROSS_CORRELATION,
+    FORWARD,
+    ConvolutionPlan,
+    convolution_output_sizes,
+)
+from pydml.native import data_type_of, view_array  # noqa: E402
+
+NOMINAL_PEAK = 269.0  # GFLOP/s, performance.md (other host)
+
+
+@dataclass(frozen=True)
+class Case:
+    name: str
+    n: int
+    cin: int  # forward input channels
+    cout: int  # forward output channels
+    spatial: tuple[int, ...]  # forward input spatial sizes
+    k: int
+    stride: int
+    pad: int
+    groups: int = 1
+
+
+CASES = [
+    Case("3x3 s1", 8, 64, 64, (56, 56), 3, 1, 1),
+    Case("3x3 s2", 8, 64, 64, (56, 56), 3, 2, 1),
+    Case("depthwise 3x3", 8, 64, 64, (56, 56), 3, 1, 1, groups=64),
+    Case("1x1", 8, 64, 64, (56, 56), 1, 1, 0),
+    Case("3-D 3x3x3", 8, 32, 32, (16, 28, 28), 3, 1, 1),
+]
+
+
+def timeit(fn: Callable[[], Any], min_time: float, reps: int) -> float:
+    """Median seconds of one call (after a warm-up), at least `reps` calls and `min_time` seconds."""
+    fn()
+    times: list[float] = []
+    start = time.perf_counter()
+    while len(times) < reps or time.perf_counter() - start < min_time:
+        t0 = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t0)
+        if len(times) >= 200:
+            break
+    return min(times) if os.environ.get("BENCH_MIN") else statistics.median(times)
+
+
+def sgemm_peak(quick: bool) -> float:
+    a = np.random.default_rng(0).standard_normal((2048, 2048), dtype=np.float32)
+    b = a.T.copy()
+    t = timeit(lambda: a @ b, 0.3 if quick else 1.0, 3)
+    return 2 * 2048**3 / t / 1e9
+
+
+def run_case(case: Case, direction: int, dtype: Any, torch: Any, quick: bool) -> dict[str, float]:
+    sp = len(case.spatial)
+    rng = np.random.default_rng(1)
+    fwd_out = convolution_output_sizes(
+        direction=FORWARD,
+        input_sizes=(case.n, case.cin, *case.spatial),
+        filter_sizes=(case.cout, case.cin // case.groups) + (case.k,) * sp,
+        strides=[case.stride] * sp,
+        start_padding=[case.pad] * sp,
+        end_padding=[case.pad] * sp,
+    )
+    if direction == FORWARD:
+        x_shape = (case.n, case.cin, *case.spatial)
+        w_shape = (case.cout, case.cin // case.groups) + (case.k,) * sp
+        out_pad = [0] * sp
+    else:  # the gradient of the forward case w.r.t. its input
+        x_shape = tuple(fwd_out)
+        w_shape = (case.cout, case.cin // case.groups) + (case.k,) * sp
+        out_pad = [
+            case.spatial[i] - ((fwd_out[2 + i] - 1) * case.stride + case.k - 2 * case.pad)
+            for i in range(sp)
+        ]
+    geometry = {
+        "strides": [case.stride] * sp,
+        "dilations": [1] * sp,
+        "start_padding": [case.pad] * sp,
+        "end_padding": [case.pad] * sp,
+        "output_padding": out_pad,
+    }
+    out_shape = convolution_output_sizes(
+        direction=direction, input_sizes=x_shape, filter_sizes=w_shape, group_count=case.groups, **geometry
+    )
+    x = rng.standard_normal(x_shape).astype(dtype)
+    w = (rng.standard_normal(w_shape) * 0.1).astype(dtype)
+    b = rng.standard_normal((1, out_shape[1]) + (1,) * sp).astype(dtype)
+    y = np.empty(out_shape, dtype=dtype)
+    plan = ConvolutionPlan(
+        spatial_dims=sp,
+        mode=CROSS_CORRELATION,
+        direction=direction,
+        group_count=case.groups,
+        input_sizes=x_shape,
+        filter_sizes=w_shape,
+        output_sizes=out_shape,
+        data_type=data_type_of(dtype),
+        has_bias=True,
+        **geometry,
+    )
+    views = (view_array(x), view_array(w), view_array(b), view_array(y))
+    min_time, reps = (0.3, 5) if quick else (1.0, 10)
+    t_pydml = timeit(lambda: plan.execute(*views), min_time, reps)
+
+    tx = torch.from_numpy(x.astype(np.float32)).to(getattr(torch, np.dtype(dtype).name))
+    tw = torch.from_numpy(w.astype(np.float32)).to(tx.dtype)
+    tb = torch.from_numpy(b.reshape(-1).astype(np.float32)).to(tx.dtype)
+    F = torch.nn.functional
+    conv = {1: F.conv1d, 2: F.conv2d, 3: F.conv3d}[sp]
+    convt = {1: F.conv_transpose1d, 2: F.conv_transpose2d, 3: F.conv_transpose3d}[sp]
+    if direction == FORWARD:
+
+        def torch_fn() -> Any:
+            return conv(tx, tw, tb, stride=case.stride, padding=case.pad, groups=case.groups)
+    else:
+
+        def torch_fn() -> Any:
+            return convt(tx, tw, tb, stride=case.stride, padding=case.pad, output_padding=out_pad,
+                         groups=case.groups)
+
+    with torch.no_grad():
+        ref = torch_fn().float().numpy()
+        t_torch = timeit(torch_fn, min_time, 3 if quick else 5)
+    tol = 1e-3 if dtype == np.float32 else 5e-2
+    err = float(np.max(np.abs(y.astype(np.float32) - ref)) / (np.max(np.abs(ref)) + 1e-30))
+    if not err < tol:
+        raise AssertionError(f"{case.name}: pydml and torch differ (relative {err:.2e})")
+    macs = case.n * case.cout * (case.cin // case.groups) * case.k**sp * int(np.prod(fwd_out[2:]))
+    return {"pydml_ms": t_pydml * 1e3, "torch_ms": t_torch * 1e3, "gflops": 2 * macs / t_pydml / 1e9}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="shorter timings")
+    parser.add_argument("--threads", type=int, default=2)
+    args = parser.parse_args()
+    import torch
+
+    torch.set_num_threads(args.threads)
+    lib.pydml_set_num_threads(args.threads)
+    peak = sgemm_peak(args.quick)
+    feats = int(lib.pydml_active_cpu_features())
+    print(f"threads {args.threads}; pydml CPU features 0x{feats:x}; torch {torch.__version__}")
+    print(f"in-run FMA reference: numpy sgemm 2048^2 = {peak:.0f} GFLOP/s "
+          f"(nominal AVX-512 peak from performance.md, other host: {NOMINAL_PEAK:.0f})")
+    header = (f"{'case':<15} {'dir':<4} {'type':<4} {'pydml ms':>9} {'torch ms':>9} "
+              f"{'vs torch':>9} {'GFLOP/s':>8} {'% sgemm':>8} {'% 269':>6}")
+    print(header)
+    print("-" * len(header))
+    for case in CASES:
+        for direction in (FORWARD, BACKWARD):
+            for dtype in (np.float32, np.float16):
+                r = run_case(case, direction, dtype, torch, args.quick)
+                print(f"{case.name:<15} {'fwd' if direction == FORWARD else 'bwd':<4} "
+                      f"{'f32' if dtype == np.float32 else 'f16':<4} {r['pydml_ms']:9.3f} "
+                      f"{r['torch_ms']:9.3f} {r['torch_ms'] / r['pydml_ms']:8.2f}x "
+                      f"{r['gflops']:8.1f} {100 * r['gflops'] / peak:7.0f}% "
+                      f"{100 * r['gflops'] / NOMINAL_PEAK:5.0f}%", flush=True)
+
+
+if __name__ == "__main__":
+    main()

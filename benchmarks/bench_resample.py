@@ -1,0 +1,145 @@
+"""Resample kernels vs PyTorch CPU and vs the streaming bandwidth, measured in the same run.
+
+    python benchmarks/bench_resample.py [--quick] [--threads 2]
+
+Cases (NCHW, N=8, C=64): 2x upsample 128^2 -> 256^2, 0.5x downscale 256^2 -> 128^2, 1.5x
+upsample 128^2 -> 192^2; nearest and linear; forward and gradient; float32 and float16.
+Peers: torch 'nearest' (= pydml FLOOR, offsets 0/0, and aten.upsample_nearest2d_backward),
+torch 'nearest-exact' for the 2x gradient (FLOOR, offsets 0/-0.5), torch 'bilinear' with
+align_corners=False (= LINEAR, offsets 0.5/-0.5, aten.upsample_bilinear2d_backward).
+
+Per case it prints the speedup over torch (torch time / pydml time), the GB/s pydml moves
+(bytes read once + bytes written once) and that as a percentage of the streaming bandwidth,
+measured at the start of the run (best of numpy copy of a 256 MiB array).
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from pydml._ffi import lib
+from pydml.kernels_resample import LINEAR, NEAREST_NEIGHBOR, ROUND_FLOOR, ResamplePlan
+from pydml.native import view_array
+
+
+def best_time(fn: Callable[[], Any], repeat: int) -> float:
+    fn()  # warm-up (page faults, thread pool)
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def streaming_bandwidth(repeat: int) -> float:
+    """GB/s of a numpy copy of a 256 MiB array (read + write counted once each)."""
+    a = np.ones(256 * 1024 * 1024 // 4, dtype=np.float32)
+    b = np.empty_like(a)
+    return 2 * a.nbytes / best_time(lambda: np.copyto(b, a), repeat) / 1e9
+
+
+@dataclass(frozen=True)
+class Case:
+    name: str
+    size_in: int
+    size_out: int
+    mode: str          # "nearest", "nearest-exact", "linear"
+    backward: bool
+
+
+def make_plan(c: Case, n: int, ch: int) -> ResamplePlan:
+    s = c.size_out / c.size_in
+    if c.mode == "linear":
+        interp, a, b = LINEAR, 0.5, -0.5
+    else:
+        interp, a, b = NEAREST_NEIGHBOR, 0.0, (-0.5 if c.mode == "nearest-exact" else 0.0)
+    return ResamplePlan([n, ch, c.size_in, c.size_in], [n, ch, c.size_out, c.size_out],
+                        [1, 1, s, s], [0.5, 0.5, a, a], [-0.5, -0.5, b, b], interp, ROUND_FLOOR)
+
+
+def torch_fn(torch: Any, c: Case, x: Any, g: Any) -> Callable[[], Any]:
+    out_hw = [c.size_out, c.size_out]
+    in_shape = list(x.shape)
+    aten = torch.ops.aten
+    if c.backward:
+        if c.mode == "nearest":
+            return lambda: aten.upsample_nearest2d_backward(g, out_hw, in_shape)
+        if c.mode == "nearest-exact":
+            return lambda: aten._upsample_nearest_exact2d_backward(g, out_hw, in_shape)
+        return lambda: aten.upsample_bilinear2d_backward(g, out_hw, in_shape, False)
+    if c.mode == "linear":
+        return lambda: torch.nn.functional.interpolate(x, size=out_hw, mode="bilinear",
+                                                       align_corners=False)
+    return lambda: torch.nn.functional.interpolate(x, size=out_hw, mode=c.mode)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="fewer repetitions, float32 only")
+    parser.add_argument("--threads", type=int, default=2)
+    args = parser.parse_args()
+
+    import torch
+
+    torch.set_num_threads(args.threads)
+    lib.pydml_set_num_threads(args.threads)
+    repeat = 3 if args.quick else 7
+    n, ch = 8, 64
+
+    bandwidth = streaming_bandwidth(repeat)
+    print(f"threads {args.threads}; streaming bandwidth (numpy copy, 256 MiB): {bandwidth:.1f} GB/s")
+    print(f"CPU features used: {lib.pydml_active_cpu_features():#x}")
+
+    cases = []
+    for size_in, size_out, label in ((128, 256, "2x up"), (256, 128, "0.5x down"),
+                                     (128, 192, "1.5x up")):
+        for mode in ("nearest", "linear"):
+            for backward in (False, True):
+                cases.append(Case(label, size_in, size_out, mode, backward))
+        if label == "2x up":
+            cases.append(Case(label, size_in, size_out, "nearest-exact", True))
+    dtypes = [np.float32] if args.quick else [np.float32, np.float16]
+
+    header = (f"{'case':<10} {'mode':<14} {'dir':<4} {'dtype':<7} {'pydml ms':>9} {'torch ms':>9} "
+              f"{'speedup':>8} {'GB/s':>6} {'% bw':>5} {'Gelem/s':>8}")
+    print(header)
+    print("-" * len(header))
+    rng = np.random.default_rng(0)
+    for c in cases:
+        for dtype in dtypes:
+            plan = make_plan(c, n, ch)
+            x = rng.standard_normal((n, ch, c.size_in, c.size_in), dtype=np.float32).astype(dtype)
+            g = rng.standard_normal((n, ch, c.size_out, c.size_out), dtype=np.float32).astype(dtype)
+            if c.backward:
+                src, dst = g, np.empty_like(x)
+                sv, dv = view_array(src), view_array(dst)
+
+                def run(p: ResamplePlan = plan, s: Any = sv, d: Any = dv) -> None:
+                    p.backward(s, d)
+            else:
+                src, dst = x, np.empty_like(g)
+                sv, dv = view_array(src), view_array(dst)
+
+                def run(p: ResamplePlan = plan, s: Any = sv, d: Any = dv) -> None:
+                    p.forward(s, d)
+
+            t_pydml = best_time(run, repeat)
+            tx, tg = torch.from_numpy(x), torch.from_numpy(g)
+            t_torch = best_time(torch_fn(torch, c, tx, tg), repeat)
+            moved = src.nbytes + dst.nbytes
+            gbs = moved / t_pydml / 1e9
+            print(f"{c.name:<10} {c.mode:<14} {'bwd' if c.backward else 'fwd':<4} "
+                  f"{np.dtype(dtype).name:<7} {t_pydml * 1e3:9.2f} {t_torch * 1e3:9.2f} "
+                  f"{t_torch / t_pydml:8.2f} {gbs:6.1f} {100 * gbs / bandwidth:5.0f} "
+                  f"{dst.size / t_pydml / 1e9:8.2f}")
+
+
+if __name__ == "__main__":
+    main()
