@@ -36,7 +36,7 @@ from pydml.dxdispatch import (
     load_file,
     parse_dispatchable,
     parse_model,
-    print_text,
+    print_bytes,
     resolve_bindings,
 )
 from pydml.enums import FeatureLevel
@@ -149,7 +149,10 @@ class Runner:
         r = self.model.resources[c.resource]
         self.prints.append({"resource": r.name, "dataType": r.data_type.name,
                             "values": json_values(r.initial_values())})
-        self.say(print_text(r, c.verbose))
+        if not self.as_json:
+            sys.stdout.flush()
+            sys.stdout.buffer.write(print_bytes(r, c.verbose))
+            sys.stdout.buffer.flush()
 
     def _target(self, path: str) -> Path:
         p = Path(path)

@@ -905,6 +905,13 @@ def print_text(resource: Resource, verbose: bool = False) -> str:
     return "\n".join(lines) + "\n\n"
 
 
+def print_bytes(resource: Resource, verbose: bool = False) -> bytes:
+    """``print_text`` as the bytes DxDispatch writes: INT8/UINT8 values are raw bytes."""
+    text = print_text(resource, verbose)
+    head = f"Resource '{resource.name}':"
+    return head.encode() + text[len(head):].encode("latin-1")
+
+
 def json_values(values: np.ndarray[Any, Any]) -> list[Any]:
     """Values for JSON output: floats with nan/inf as strings."""
     out: list[Any] = []
