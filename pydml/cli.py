@@ -414,7 +414,9 @@ def _resample_params(schema: Any, desc: Any) -> dict[str, Any]:
     mode = InterpolationMode.parse(desc.InterpolationMode)
     return {"gradient": gradient, "in": fin, "out": fout, "s": scales, "a": a, "b": b,
             "rounding": rounding, "linear": mode == InterpolationMode.LINEAR,
-            "antialiased": bool(getattr(desc, "Antialiased", False))}
+            # Antialiasing acts only for LINEAR and when some 1/scale > 2 (RESAMPLE3 docs).
+            "antialiased": bool(getattr(desc, "Antialiased", False))
+            and mode == InterpolationMode.LINEAR and any(1 / v > 2 for v in scales)}
 
 
 def _nearest_index(x: np.ndarray[Any, Any], rounding: str, n: int) -> np.ndarray[Any, Any]:
@@ -542,6 +544,10 @@ def explain_resample(name: str, schema: Any, desc: Any) -> list[str]:
     else:
         lines.append(f"  input {list(p['in'])} -> output {list(p['out'])}")
     lines.append("  per axis, output index o reads input coordinate x = (o - b) / s - a")
+    if p["antialiased"]:
+        lines.append("  antialiased: where 1/s > 2 the linear filter is stretched by 1/s (more "
+                     "taps than shown; pydml follows ONNX Resize-18 antialias, DirectML does not "
+                     "document the normalisation)")
     matches: list[tuple[list[Convention], list[Convention]]] = []
     moving: list[int] = []
     for d in range(len(p["in"])):
@@ -606,21 +612,25 @@ def _resample_equivalents(p: dict[str, Any],
         return None, ""
 
     torch, note = pick("torch")
-    if torch is not None and 1 <= spatial <= 3 and not nc_moving and not p["antialiased"]:
+    aa_torch = torch is not None and torch.name == "half_pixel" and spatial == 2
+    if torch is not None and 1 <= spatial <= 3 and not nc_moving and (
+            aa_torch or not p["antialiased"]):
         size = tuple(p["out"][2:])
+        extra = ", antialias=True" if p["antialiased"] else ""
         call = (f"torch.nn.functional.interpolate(x, size={size}, "
-                f"{(torch.torch or '').format(lin=lin)})")
+                f"{(torch.torch or '').format(lin=lin)}{extra})")
         if p["gradient"]:
             call = f"the gradient of {call} with respect to x (x.grad after y.backward(dy))"
         lines.append(f"  PyTorch: {call}{note}")
     else:
         lines.append("  PyTorch: none" + ("; N and C must not be resampled" if nc_moving else ""))
     onnx, note = pick("onnx")
-    if onnx is not None and not p["antialiased"]:
+    if onnx is not None:
+        attrs = onnx.onnx + (", antialias=1" if p["antialiased"] else "")
         if p["gradient"]:
-            lines.append(f"  ONNX: no gradient operator; the forward is Resize({onnx.onnx}){note}")
+            lines.append(f"  ONNX: no gradient operator; the forward is Resize({attrs}){note}")
         else:
-            lines.append(f"  ONNX Resize: {onnx.onnx}, sizes={list(p['out'])}{note}")
+            lines.append(f"  ONNX Resize: {attrs}, sizes={list(p['out'])}{note}")
     else:
         lines.append("  ONNX Resize: none")
     dnnl, note = pick("onednn")

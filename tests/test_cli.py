@@ -337,6 +337,10 @@ def test_explain_resample_conventions(tmp_path: Path) -> None:
                                                        [1, 1, 8 / 5, 10 / 7], 0, -0.5))
     assert "mode='nearest-exact'" in exact and "round_prefer_ceil" in exact
     assert "algorithm resampling_nearest" in exact
+    aa = dict(_resample2("LINEAR", "DECREASING", ([1, 1, 8, 9], [1, 1, 2, 3]),
+                         [1, 1, 0.25, 1 / 3], 0.5, -0.5), Antialiased=True)
+    anti = _explain(tmp_path, "RESAMPLE3", aa)
+    assert "align_corners=False, antialias=True)" in anti and "antialias=1" in anti
     odd = _explain(tmp_path, "RESAMPLE2", _resample2("LINEAR", "DECREASING", sizes,
                                                      [1, 1, 3, 3], 0.25, 0))
     assert "PyTorch: none" in odd and "ONNX Resize: none" in odd
