@@ -37,6 +37,7 @@ from pydml.dxdispatch import (
     parse_dispatchable,
     parse_model,
     print_bytes,
+    print_text,
     resolve_bindings,
 )
 from pydml.enums import FeatureLevel
@@ -149,10 +150,15 @@ class Runner:
         r = self.model.resources[c.resource]
         self.prints.append({"resource": r.name, "dataType": r.data_type.name,
                             "values": json_values(r.initial_values())})
-        if not self.as_json:
-            sys.stdout.flush()
-            sys.stdout.buffer.write(print_bytes(r, c.verbose))
-            sys.stdout.buffer.flush()
+        if self.as_json:
+            return
+        buffer = getattr(sys.stdout, "buffer", None)
+        if buffer is None:  # a text-only stream (tests capturing stdout)
+            self.say(print_text(r, c.verbose))
+            return
+        sys.stdout.flush()
+        buffer.write(print_bytes(r, c.verbose))
+        buffer.flush()
 
     def _target(self, path: str) -> Path:
         p = Path(path)
