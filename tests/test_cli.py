@@ -386,3 +386,14 @@ def test_no_command_prints_help() -> None:
     assert main(["list", "--json"]) == 0
     result = cli("frobnicate")
     assert result.returncode == 2 and "invalid choice" in result.stderr
+
+
+@needs_kernels
+def test_main_in_process(capsys: pytest.CaptureFixture[str]) -> None:
+    from pydml.cli import main
+
+    assert main(["run", str(EXAMPLES / "resample_grad_doc.json")]) == 0
+    assert resource_lines(capsys.readouterr().out) == ["Resource 'dx': 9, 6, 0, 0"]
+    assert main(["validate", str(EXAMPLES / "resample_grad_doc.json"), "--feature-level",
+                 "2_1"]) == 1
+    assert "needs DML_FEATURE_LEVEL_3_0" in capsys.readouterr().out
