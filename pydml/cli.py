@@ -32,6 +32,7 @@ from pydml.dxdispatch import (
     ModelError,
     ModelErrorGroup,
     Resource,
+    c_name_of,
     json_values,
     load_file,
     parse_dispatchable,
@@ -107,7 +108,7 @@ class Runner:
             except UnsupportedError as e:
                 raise ModelError(d.name, str(e), unsupported=True) from None
             except ModuleNotFoundError as e:  # a kernel module missing from this build
-                raise ModelError(d.name, f"{d.schema.type.c_name}: this pydml build has no kernel "
+                raise ModelError(d.name, f"{c_name_of(d.schema)}: this pydml build has no kernel "
                                  f"for it ({e.name} is missing)", unsupported=True) from None
             if d.init_bindings:
                 bound = resolve_bindings(d.init_bindings, f"{d.name}: bindings", d.schema, d.desc,
@@ -120,7 +121,8 @@ class Runner:
             self.compiled[d.name] = op
 
     def _memory(self, resource: str, offset: int) -> memoryview:
-        return memoryview(self.model.resources[resource].data[offset:])
+        view: Any = self.model.resources[resource].data[offset:]
+        return memoryview(view)
 
     def run(self) -> None:
         self.say(f"Running on 'pydml CPU emulator ({self.level.c_name})'")
@@ -132,7 +134,8 @@ class Runner:
 
         d = self.model.dispatchables[c.dispatchable]
         op = self.compiled[c.dispatchable]
-        inputs, outputs = {}, {}
+        inputs: dict[str, memoryview] = {}
+        outputs: dict[str, memoryview] = {}
         for point, b in c.bindings.items():
             role = d.schema.field(point).role
             target = outputs if role is Role.OUTPUT_TENSOR else inputs
@@ -319,7 +322,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
         else:
             sys.stderr.write(f"pydml validate: {e}\n")
         return 2
-    report, code = [], 0
+    report: list[dict[str, Any]] = []
+    code = 0
     for name, obj in items.items():
         d, problems = check_dispatchable(name, obj, level)
         for p in problems:
@@ -351,7 +355,8 @@ def cmd_list(args: argparse.Namespace) -> int:
     level = _level(args.feature_level) if args.feature_level else None
     known = {s.type: s for s in all_schemas()}
     rows = []
-    for op in sorted(OperatorType, key=int):
+    operators: Any = OperatorType
+    for op in sorted(operators, key=int):
         if op not in INTRODUCED_AT:  # DML_OPERATOR_INVALID
             continue
         introduced = INTRODUCED_AT[op]
@@ -632,7 +637,7 @@ def _resample_equivalents(p: dict[str, Any],
         lines.append("  PyTorch: none" + ("; N and C must not be resampled" if nc_moving else ""))
     onnx, note = pick("onnx")
     if onnx is not None:
-        attrs = onnx.onnx + (", antialias=1" if p["antialiased"] else "")
+        attrs = (onnx.onnx or "") + (", antialias=1" if p["antialiased"] else "")
         if p["gradient"]:
             lines.append(f"  ONNX: no gradient operator; the forward is Resize({attrs}){note}")
         else:
@@ -727,9 +732,10 @@ def explain_convolution(name: str, schema: Any, desc: Any) -> list[str]:
     call = f"torch.nn.functional.{fn}({', '.join(args)})"
     if desc.FusedActivation is not None:
         act_schema, act = resolve(desc.FusedActivation)
-        template = _TORCH_ACTIVATIONS.get(act_schema.type.name)
+        act_type: Any = act_schema.type
+        template = _TORCH_ACTIVATIONS.get(act_type.name)
         if template is None:
-            notes.append(f"then apply {act_schema.type.c_name}")
+            notes.append(f"then apply {act_type.c_name}")
         else:
             params = {f: _num(float(getattr(act, f))) for f in ("Alpha", "Beta")
                       if hasattr(act, f)}

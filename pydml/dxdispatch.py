@@ -214,7 +214,8 @@ def parse_buffer_tensor_desc(obj: Any, where: str) -> BufferTensorDesc:
     dimension_count = None
     if "DimensionCount" in obj:
         dimension_count = parse_int(obj["DimensionCount"], f"{where}.DimensionCount", *UINT32)
-    flags = parse_enum(_tensor_flags(), obj["Flags"], f"{where}.Flags") if "Flags" in obj else 0
+    flags: Any = parse_enum(_tensor_flags(), obj["Flags"], f"{where}.Flags") \
+        if "Flags" in obj else 0
     strides = None
     if obj.get("Strides") is not None:
         strides = _uint_array(obj["Strides"], f"{where}.Strides") or None
@@ -273,12 +274,12 @@ def _struct(spec: FieldSpec, value: Any, where: str) -> Any:
     if not isinstance(value, dict):
         raise ModelError(where, f"must be an object {{\"Scale\", \"Bias\"}}, got {_got(value)}")
     _unknown_keys(value, ("Scale", "Bias"), where, "DML_SCALE_BIAS")
-    parts = {}
+    scale_bias: dict[str, float] = {}
     for key in ("Scale", "Bias"):
         if key not in value:
             raise ModelError(f"{where}.{key}", "is required")
-        parts[key] = parse_float(value[key], f"{where}.{key}")
-    return ScaleBias(**parts)
+        scale_bias[key] = parse_float(value[key], f"{where}.{key}")
+    return ScaleBias(**scale_bias)
 
 
 def _field_value(spec: FieldSpec, value: Any, where: str) -> Any:
@@ -314,13 +315,18 @@ def _field_value(spec: FieldSpec, value: Any, where: str) -> Any:
     raise ModelError(where, f"fields of type {t.value} are not supported", unsupported=True)
 
 
+def c_name_of(schema: OperatorSchema) -> str:
+    return str(getattr(schema.type, "c_name"))  # noqa: B009  (OperatorType is a functional enum)
+
+
 def parse_operator_type(value: Any, where: str) -> OperatorSchema:
     """DML_OPERATOR_TYPE name (full or suffix) -> its schema.
 
     Unknown names are ModelErrors; real DirectML operators whose desc struct pydml does not know
     are ModelErrors with ``unsupported=True``.
     """
-    op = parse_enum(OperatorType, value, where)
+    operator_type: Any = OperatorType  # a functional enum: mypy sees an instance
+    op: Any = parse_enum(operator_type, value, where)
     try:
         return schema_of(op)
     except UnsupportedError:
@@ -357,7 +363,8 @@ def parse_desc_fields(schema: OperatorSchema, obj: dict[str, Any], where: str, *
         values[spec.name] = errors.run(_field_value, spec, obj[spec.name], path)
     if errors.items:
         raise ModelErrorGroup(errors.items)
-    return schema.desc_class(**values)
+    desc_class: Any = schema.desc_class
+    return desc_class(**values)
 
 
 class ModelErrorGroup(ModelError):
@@ -526,8 +533,10 @@ def _sequence(count: int, start: float | int, delta: float | int,
             steps[0] = dtype.type(start)
             return np.add.accumulate(steps, dtype=dtype)
         wide = np.dtype(np.uint64 if dtype.kind == "u" else np.int64)  # integer += wraps
-        i = np.arange(count, dtype=wide)
-        return (wide.type(start) + wide.type(delta) * i).astype(dtype)
+        index = np.arange(count, dtype=wide)
+        result: np.ndarray[Any, Any] = (wide.type(start)
+                                        + wide.type(delta) * index).astype(dtype)
+        return result
 
 
 _NPY_TYPES = {np.dtype(v).str.lstrip("<>|="): TensorDataType(k) for k, v in NUMPY_DTYPES.items()
@@ -548,12 +557,14 @@ def _npy(path: Path, where: str, declared: TensorDataType | None) -> tuple[np.nd
         raise ModelError(where, f"cannot read {path}: {e}") from None
     if fortran:
         raise ModelError(where, f"{path.name}: fortran_order arrays are not supported")
+    dt: TensorDataType
     if dtype == np.dtype(bool):
         dt = TensorDataType.UINT8
     else:
-        dt = _NPY_TYPES.get(np.dtype(dtype).newbyteorder("<").str.lstrip("<>|="))
-        if dt is None or np.dtype(dtype).byteorder == ">":
+        found = _NPY_TYPES.get(np.dtype(dtype).newbyteorder("<").str.lstrip("<>|="))
+        if found is None or np.dtype(dtype).byteorder == ">":
             raise ModelError(where, f"{path.name}: dtype {dtype} has no DML_TENSOR_DATA_TYPE")
+        dt = found
     if declared is not None and declared != dt:
         raise ModelError(where, f"{path.name} holds {np.dtype(dtype)} ({dt.c_name}), but "
                          f"initialValuesDataType is {declared.c_name}")
@@ -596,6 +607,7 @@ def parse_resource(name: str, obj: Any, base: Path | None) -> Resource:
                          "does not run" if init == "deferred" else
                          f"must be an array or an object, got {_got(init)}",
                          unsupported=init == "deferred")
+    dt: TensorDataType
     if isinstance(init, list):
         if not init:
             raise ModelError(iw, "must not be empty")
@@ -727,7 +739,7 @@ def parse_dispatchable(name: str, obj: Any) -> Dispatchable:
 
 def _binding_entries(value: Any, where: str) -> list[tuple[str, int | None, int | None]]:
     items = value if isinstance(value, list) else [value]
-    out = []
+    out: list[tuple[str, int | None, int | None]] = []
     for i, item in enumerate(items):
         w = f"{where}[{i}]" if isinstance(value, list) else where
         if isinstance(item, str):
@@ -760,7 +772,7 @@ def resolve_bindings(raw: dict[str, Any], where: str, schema: OperatorSchema, de
     for point, value in raw.items():
         w = f"{where}.{point}"
         if point not in tensor_fields:
-            raise ModelError(w, f"'{point}' is not a bind point of {schema.type.c_name} (bind "
+            raise ModelError(w, f"'{point}' is not a bind point of {c_name_of(schema)} (bind "
                              f"points: {', '.join(tensor_fields)})")
         tensor = getattr(desc, point)
         if tensor is None:
