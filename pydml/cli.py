@@ -110,9 +110,9 @@ class Runner:
             except ModuleNotFoundError as e:  # a kernel module missing from this build
                 raise ModelError(d.name, f"{c_name_of(d.schema)}: this pydml build has no kernel "
                                  f"for it ({e.name} is missing)", unsupported=True) from None
-            if d.init_bindings:
-                bound = resolve_bindings(d.init_bindings, f"{d.name}: bindings", d.schema, d.desc,
-                                         self.model.resources, init=True)
+            bound = resolve_bindings(d.init_bindings, f"{d.name}: bindings", d.schema, d.desc,
+                                     self.model.resources, init=True)
+            if bound:
                 try:
                     op.initialize({p: self._memory(b.resource, b.byte_offset)
                                    for p, b in bound.items()})

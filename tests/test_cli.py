@@ -397,3 +397,46 @@ def test_main_in_process(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["validate", str(EXAMPLES / "resample_grad_doc.json"), "--feature-level",
                  "2_1"]) == 1
     assert "needs DML_FEATURE_LEVEL_3_0" in capsys.readouterr().out
+
+
+OWNED = {
+    "resources": {
+        "x": {"initialValuesDataType": "FLOAT16", "initialValues": [1, 2, 3, 4]},
+        "w": {"initialValuesDataType": "FLOAT16", "initialValues": {"valueCount": 1,
+                                                                    "value": 0.5}},
+        "y": {"initialValuesDataType": "FLOAT16", "initialValues": {"valueCount": 8,
+                                                                    "value": 0}},
+    },
+    "dispatchables": {"c": {"type": "CONVOLUTION", "bindings": {"FilterTensor": "w"}, "desc": {
+        "InputTensor": {"DataType": "FLOAT16", "Sizes": [1, 1, 2, 2]},
+        "FilterTensor": {"DataType": "FLOAT16", "Sizes": [1, 1, 1, 1], "Flags": "OWNED_BY_DML"},
+        "OutputTensor": {"DataType": "FLOAT16", "Sizes": [1, 1, 2, 2], "Strides": [8, 8, 4, 1]},
+        "Mode": "CROSS_CORRELATION", "Direction": "FORWARD", "DimensionCount": 2,
+        "Strides": [1, 1], "Dilations": [1, 1], "StartPadding": [0, 0], "EndPadding": [0, 0],
+        "OutputPadding": [0, 0], "GroupCount": 1}}},
+    "commands": [
+        {"type": "dispatch", "dispatchable": "c",
+         "bindings": {"InputTensor": "x", "OutputTensor": "y"}},
+        {"type": "print", "resource": "y", "verbose": True},
+    ],
+}
+
+
+@needs_kernels
+def test_run_owned_by_dml_float16_strided(tmp_path: Path) -> None:
+    result = cli("run", write(tmp_path, OWNED))
+    assert result.returncode == 0, result.stderr
+    block = result.stdout.split("Resource 'y':\n", 1)[1]
+    assert block == ("[0] 0.5 (0x3800)\n[1] 1 (0x3C00)\n[2] 0 (0x   0)\n[3] 0 (0x   0)\n"
+                     "[4] 1.5 (0x3E00)\n[5] 2 (0x4000)\n[6] 0 (0x   0)\n[7] 0 (0x   0)\n\n")
+    model = json.loads(json.dumps(OWNED))
+    del model["dispatchables"]["c"]["bindings"]
+    result = cli("run", write(tmp_path, model))
+    assert result.returncode == 1
+    assert one_error_line(result) == ("pydml run: c: bindings.FilterTensor: "
+                                      "DML_CONVOLUTION_OPERATOR_DESC.FilterTensor is not bound "
+                                      "(missing binding)")
+    model["commands"][0]["bindings"]["FilterTensor"] = "w"
+    result = cli("run", write(tmp_path, model))
+    assert "FilterTensor has DML_TENSOR_FLAG_OWNED_BY_DML: bind it in the dispatchable's " \
+        "'bindings'" in one_error_line(result)
