@@ -55,6 +55,8 @@
 /* Packed input band size a dense / plane work item aims for (fits the 1 MiB L2 with weights). */
 #define CONV_BAND_TARGET_DENSE ((int64_t)256 * 1024)
 #define CONV_BAND_TARGET_PLANE ((int64_t)128 * 1024)
+/* Widest output row assembled in a row buffer (see rowbuf). */
+#define CONV_ROWBUF_MAX 1024
 
 enum { ENGINE_DENSE = 0, ENGINE_PLANE = 1 };
 
@@ -119,7 +121,8 @@ struct pydml_convolution_plan {
     char* scratch;
     size_t thread_bytes;
     size_t band_floats;
-    size_t off_tile, off_tile_t, off_in_off, off_tap, off_woff, off_kw, off_row;
+    size_t off_tile, off_tile_t, off_in_off, off_tap, off_woff, off_kw, off_row, off_rwf, off_rowbuf;
+    int rowbuf;                  /* dense BACKWARD with a width stride: assemble whole output rows */
 };
 
 static int activation_supported(uint32_t type) {
@@ -467,6 +470,13 @@ pydml_status pydml_convolution_plan_create(const pydml_convolution_params* param
         tb = add_sat(tb, round64(mul_sat((uint64_t)p->ax[2].k, 4)));
         p->off_row = (size_t)tb;
         tb = add_sat(tb, round64(CONV_ROW_CHUNK * 4));
+        /* Output rows whose width phases interleave are assembled in [ow][32] and stored at once,
+         * so a stride-2 backward writes whole rows instead of every other element. */
+        p->rowbuf = p->engine == ENGINE_DENSE && p->ax[2].P > 1 && p->ax[2].out <= CONV_ROWBUF_MAX;
+        p->off_rwf = (size_t)tb;
+        tb = add_sat(tb, p->rowbuf ? round64((uint64_t)(p->ax[2].nphase + 1) * 8) : 0);
+        p->off_rowbuf = (size_t)tb;
+        tb = add_sat(tb, p->rowbuf ? round64((uint64_t)p->ax[2].out * CONV_NR_MAX * 4) : 0);
         (void)off;
         (void)kdh;
         uint64_t wbytes = p->engine == ENGINE_DENSE ? mul_sat(wfloats, 4)
@@ -477,7 +487,7 @@ pydml_status pydml_convolution_plan_create(const pydml_convolution_params* param
         p->thread_bytes = (size_t)tb;
         p->scratch = aligned_alloc(64, (size_t)tb * (size_t)p->nthreads);
         p->weights = aligned_alloc(64, (size_t)round64(wbytes));
-        p->bias = malloc((size_t)p->cout * sizeof(float));
+        p->bias = calloc((size_t)p->cout + CONV_NR_MAX, sizeof(float)); /* 0 past cout and without bias */
         if (p->scratch == NULL || p->weights == NULL || p->bias == NULL) goto oom;
         /* the band slack is read (and discarded) by the plane kernels: keep it finite */
         memset(p->scratch, 0, (size_t)tb * (size_t)p->nthreads);
@@ -496,7 +506,7 @@ fail:
 
 /* ---- fused activation ----------------------------------------------------------------------- */
 
-static void activation_apply(const pydml_activation* act, float* v, size_t n) {
+void pydml_conv_activation(const pydml_activation* act, float* v, size_t n) {
     const float a = act->params[0], b = act->params[1], c = act->params[2], d = act->params[3];
     switch (act->type) {
     case DML_OPERATOR_ACTIVATION_LINEAR:
@@ -603,18 +613,26 @@ static void transpose_in_portable(float* dst, const int64_t* pos, const void* sr
     }
 }
 
-static void transpose_tile_portable(float* out, const float* tile, uint32_t ldt, uint32_t mr, uint32_t nv) {
-    for (uint32_t j = 0; j < nv; j++)
-        for (uint32_t t = 0; t < mr; t++) out[j * 16 + t] = tile[t * ldt + j];
+static void finish_portable(const float* tile, uint32_t ldt, uint32_t mr, uint32_t nv, void* out, uint32_t type,
+                            int64_t cs, int64_t ps, float* tmp) {
+    const int64_t es = pydml_data_type_bits(type) / 8;
+    if (cs == 1) {
+        for (uint32_t t = 0; t < mr; t++) pydml_conv_store_portable((char*)out + t * ps * es, type, 1, tile + t * ldt, nv);
+        return;
+    }
+    for (uint32_t j = 0; j < nv; j++) {
+        for (uint32_t t = 0; t < mr; t++) tmp[t] = tile[t * ldt + j];
+        pydml_conv_store_portable((char*)out + j * cs * es, type, ps, tmp, mr);
+    }
 }
 
 #define PORT_NR 16
 static inline __attribute__((always_inline)) void dense_portable_body(
     const float* in, int64_t cb_stride, uint32_t cin, const int64_t* in_off, const uint32_t* tap,
-    uint32_t nv, uint32_t T, const float* w, float* tile, const uint32_t MR) {
+    uint32_t nv, uint32_t T, const float* w, const float* bias, float* tile, const uint32_t MR) {
     float acc[4][PORT_NR];
     for (uint32_t t = 0; t < MR; t++)
-        for (uint32_t j = 0; j < PORT_NR; j++) acc[t][j] = 0.0f;
+        for (uint32_t j = 0; j < PORT_NR; j++) acc[t][j] = bias[j];
     for (uint32_t c0 = 0; c0 < cin; c0 += CONV_CB) {
         uint32_t cnt = cin - c0 < CONV_CB ? cin - c0 : CONV_CB;
         const float* inb = in + (int64_t)(c0 / CONV_CB) * cb_stride;
@@ -635,30 +653,37 @@ static inline __attribute__((always_inline)) void dense_portable_body(
 #define DEFINE_PORTABLE_UK(MR)                                                                          \
     static void dense_portable_##MR(const float* in, int64_t cb_stride, uint32_t cin,                   \
                                     const int64_t* in_off, const uint32_t* tap, uint32_t nv,            \
-                                    uint32_t T, const float* w, float* tile) {                          \
-        dense_portable_body(in, cb_stride, cin, in_off, tap, nv, T, w, tile, MR);                       \
+                                    uint32_t T, const float* w, const float* bias, float* tile) {       \
+        dense_portable_body(in, cb_stride, cin, in_off, tap, nv, T, w, bias, tile, MR);                 \
     }
 DEFINE_PORTABLE_UK(1)
 DEFINE_PORTABLE_UK(2)
 DEFINE_PORTABLE_UK(3)
 DEFINE_PORTABLE_UK(4)
 
-static void row_portable(const float* in, int64_t ic_stride, uint32_t cin, const int64_t* roff,
-                         const uint32_t* kdh, uint32_t nv, const int64_t* woff, const uint32_t* kw,
-                         uint32_t nw, uint32_t kw_count, const float* w, uint32_t ktot, float* out) {
+static void rows_portable(const conv_rows_args* a) {
     float acc[CONV_ROW_CHUNK];
-    for (int l = 0; l < CONV_ROW_CHUNK; l++) acc[l] = 0.0f;
-    for (uint32_t ic = 0; ic < cin; ic++) {
-        const float* wi = w + (size_t)ic * ktot;
-        const float* xi = in + (int64_t)ic * ic_stride;
-        for (uint32_t v = 0; v < nv; v++)
-            for (uint32_t x = 0; x < nw; x++) {
-                float wt = wi[kdh[v] * kw_count + kw[x]];
-                const float* s = xi + roff[v] + woff[x];
-                for (int l = 0; l < CONV_ROW_CHUNK; l++) acc[l] += wt * s[l];
+    const int64_t es = pydml_data_type_bits(a->type) / 8;
+    for (uint32_t r = 0; r < a->rows; r++) {
+        const float* in = a->in + (int64_t)r * a->in_row_step;
+        char* out = (char*)a->out + (int64_t)r * a->out_row_step * es;
+        for (uint32_t q0 = 0; q0 < a->qw; q0 += CONV_ROW_CHUNK) {
+            uint32_t n = a->qw - q0 < CONV_ROW_CHUNK ? a->qw - q0 : CONV_ROW_CHUNK;
+            for (int l = 0; l < CONV_ROW_CHUNK; l++) acc[l] = a->bias;
+            for (uint32_t ic = 0; ic < a->cin; ic++) {
+                const float* wi = a->w + (size_t)ic * a->ktot;
+                const float* xi = in + (int64_t)ic * a->ic_stride + q0;
+                for (uint32_t v = 0; v < a->nv; v++)
+                    for (uint32_t x = 0; x < a->nw; x++) {
+                        float wt = wi[a->kdh[v] * a->kw_count + a->kw[x]];
+                        const float* src = xi + a->roff[v] + a->woff[x];
+                        for (int l = 0; l < CONV_ROW_CHUNK; l++) acc[l] += wt * src[l];
+                    }
             }
+            if (a->act) pydml_conv_activation(a->act, acc, n);
+            pydml_conv_store_portable(out + q0 * a->out_pstride * es, a->type, a->out_pstride, acc, n);
+        }
     }
-    memcpy(out, acc, sizeof acc);
 }
 
 void pydml_conv_kernels_portable(conv_kernels* k) {
@@ -669,11 +694,11 @@ void pydml_conv_kernels_portable(conv_kernels* k) {
     k->dense[2] = dense_portable_2;
     k->dense[3] = dense_portable_3;
     k->dense[4] = dense_portable_4;
-    k->row = row_portable;
+    k->finish = finish_portable;
+    k->rows = rows_portable;
     k->store = pydml_conv_store_portable;
     k->load = pydml_conv_load_portable;
     k->transpose_in = transpose_in_portable;
-    k->transpose_tile = transpose_tile_portable;
 }
 
 /* ---- execution ------------------------------------------------------------------------------ */
@@ -688,6 +713,7 @@ typedef struct conv_exec {
     int64_t os[5];
     uint32_t type, esize;
     int has_bias;
+    const pydml_activation* act; /* NULL when none / IDENTITY */
     conv_kernels k;
 } conv_exec;
 
@@ -821,26 +847,13 @@ static void pack_band(const conv_exec* ex, float* band, int64_t n, int64_t c0, i
     }
 }
 
-/* Adds the bias, applies the activation and stores a dense tile [mr][nr] at output offset `base`
- * (element offset of pixel 0, channel 0), pixels `pstride` elements apart. */
-static void write_tile(const conv_exec* ex, float* tile, float* tile_t, uint32_t mr, uint32_t nv, int64_t oc0,
-                       int64_t base, int64_t pstride) {
+/* Applies the activation and stores a dense tile [mr][nr] (bias already added) at output offset
+ * `base` (element offset of pixel 0, channel 0), pixels `pstride` elements apart. */
+static void write_tile(const conv_exec* ex, float* tile, float* tmp, uint32_t mr, uint32_t nv, int64_t base,
+                       int64_t pstride) {
     const uint32_t nr = ex->k.nr;
-    if (ex->has_bias) {
-        const float* b = ex->p->bias + oc0;
-        for (uint32_t t = 0; t < mr; t++)
-            for (uint32_t j = 0; j < nv; j++) tile[t * nr + j] += b[j];
-    }
-    activation_apply(&ex->p->params.activation, tile, (size_t)mr * nr);
-    const int64_t cs = ex->os[1], es = ex->esize;
-    if (cs == 1) {
-        for (uint32_t t = 0; t < mr; t++)
-            ex->k.store(ex->out + (base + (int64_t)t * pstride) * es, ex->type, 1, tile + t * nr, nv);
-    } else {
-        ex->k.transpose_tile(tile_t, tile, nr, mr, nv);
-        for (uint32_t j = 0; j < nv; j++)
-            ex->k.store(ex->out + (base + (int64_t)j * cs) * es, ex->type, pstride, tile_t + j * 16, mr);
-    }
+    if (ex->act) pydml_conv_activation(ex->act, tile, (size_t)mr * nr);
+    ex->k.finish(tile, nr, mr, nv, ex->out + base * ex->esize, ex->type, ex->os[1], pstride, tmp);
 }
 
 typedef struct conv_block {
@@ -876,6 +889,33 @@ static void decode_item(const pydml_convolution_plan* p, int64_t item, conv_bloc
 /* Iterates the phases r of a depth/height axis that have outputs in [o0, o1): r = o mod P. */
 static int64_t phase_count_in_block(const conv_axis* a, int64_t o0, int64_t o1) { return min64(a->P, o1 - o0); }
 
+/* The valid taps of output row (qd, qh) in width phase uw: input offsets in the band and tap
+ * indices in the phase combination's panel. Taps whose input row lies outside the input add 0 and
+ * are dropped. Returns their number. */
+static uint32_t dense_row_taps(const pydml_convolution_plan* p, const conv_block* b, int64_t ud, int64_t Td,
+                               int64_t uh, int64_t Th, int64_t uw, int64_t Tw, int64_t qd, int64_t qh,
+                               int64_t* in_off, uint32_t* tap) {
+    const conv_axis *ad = &p->ax[0], *ah = &p->ax[1], *aw = &p->ax[2];
+    uint32_t nv = 0;
+    if (b->Db == 0) return 0;
+    for (int64_t td = 0; td < Td; td++) {
+        int64_t din = qd * ad->S + ad->tap_c[ad->u_first[ud] + td];
+        if (din < b->dlo || din >= b->dlo + b->Db) continue;
+        for (int64_t th = 0; th < Th; th++) {
+            int64_t hin = qh * ah->S + ah->tap_c[ah->u_first[uh] + th];
+            if (hin < b->hlo || hin >= b->hlo + b->Hb) continue;
+            int64_t roff = ((din - b->dlo) * b->Hb + (hin - b->hlo)) * p->wspan;
+            for (int64_t tw = 0; tw < Tw; tw++) {
+                int64_t u = aw->tap_c[aw->u_first[uw] + tw] - p->col_lo;
+                in_off[nv] = (roff + p->wpos[u]) * CONV_CB;
+                tap[nv] = (uint32_t)((td * Th + th) * Tw + tw);
+                nv++;
+            }
+        }
+    }
+    return nv;
+}
+
 static void dense_item(const conv_exec* ex, int64_t item, char* scratch) {
     const pydml_convolution_plan* p = ex->p;
     const conv_axis *ad = &p->ax[0], *ah = &p->ax[1], *aw = &p->ax[2];
@@ -884,6 +924,8 @@ static void dense_item(const conv_exec* ex, int64_t item, char* scratch) {
     float* tile_t = (float*)(scratch + p->off_tile_t);
     int64_t* in_off = (int64_t*)(scratch + p->off_in_off);
     uint32_t* tap = (uint32_t*)(scratch + p->off_tap);
+    int64_t* rwf = (int64_t*)(scratch + p->off_rwf);
+    float* rowbuf = (float*)(scratch + p->off_rowbuf);
     conv_block b;
     decode_item(p, item, &b);
     if (b.Db > 0) pack_band(ex, band, b.n, b.g * p->cin_g, b.dlo, b.Db, b.hlo, b.Hb);
@@ -892,8 +934,10 @@ static void dense_item(const conv_exec* ex, int64_t item, char* scratch) {
     const float* wg = p->weights + b.g * p->ktot * p->cin_g * coutp;
     const int64_t* os = ex->os;
     const uint32_t mr_max = ex->k.mr_max;
+    const uint32_t cin = (uint32_t)p->cin_g;
     const int64_t ocb0 = b.oc_begin / nr, ocb1 = ceil_div(b.oc_end, nr);
     const int64_t nd = phase_count_in_block(ad, b.od0, b.od1), nh = phase_count_in_block(ah, b.oh0, b.oh1);
+#define PANEL(ud_, uh_, uw_) (wg + p->combo_prefix[((ud_) * ah->U + (uh_)) * aw->U + (uw_)] * p->cin_g * coutp)
     for (int64_t id = 0; id < nd; id++) {
         const int64_t rd = (b.od0 + id) % ad->P;
         const int64_t ud = ad->phase_u[rd];
@@ -906,53 +950,62 @@ static void dense_item(const conv_exec* ex, int64_t item, char* scratch) {
             const int64_t Th = uh < 0 ? 0 : ah->u_first[uh + 1] - ah->u_first[uh];
             for (int64_t qd = qd0; qd < qd1; qd++)
                 for (int64_t qh = qh0; qh < qh1; qh++) {
-                    /* taps whose input row lies outside the input add 0: they are dropped */
-                    int64_t od = rd + ad->P * qd, oh = rh + ah->P * qh;
+                    const int64_t od = rd + ad->P * qd, oh = rh + ah->P * qh;
+                    const int64_t orow = b.n * os[0] + od * os[2] + oh * os[3];
+                    if (p->rowbuf) {
+                        uint32_t total = 0;
+                        for (int64_t rw = 0; rw < aw->nphase; rw++) {
+                            const int64_t uw = aw->phase_u[rw];
+                            const int64_t Tw = uw < 0 ? 0 : aw->u_first[uw + 1] - aw->u_first[uw];
+                            rwf[rw] = total;
+                            total += dense_row_taps(p, &b, ud, Td, uh, Th, uw, Tw, qd, qh, in_off + total, tap + total);
+                        }
+                        rwf[aw->nphase] = total;
+                        for (int64_t ocb = ocb0; ocb < ocb1; ocb++) {
+                            const int64_t oc0 = ocb * nr, ocg = b.g * p->cout_g + oc0;
+                            const uint32_t nvalid = (uint32_t)min64(nr, b.oc_end - oc0);
+                            for (int64_t rw = 0; rw < aw->nphase; rw++) {
+                                const int64_t uw = aw->phase_u[rw];
+                                const int64_t Tw = uw < 0 ? 0 : aw->u_first[uw + 1] - aw->u_first[uw];
+                                const int64_t T = Td * Th * Tw;
+                                const uint32_t nv = (uint32_t)(rwf[rw + 1] - rwf[rw]);
+                                const float* panel = nv > 0 ? PANEL(ud, uh, uw) + ocb * T * p->cin_g * nr : NULL;
+                                const int64_t Qw = axis_q_count(aw, rw), ntiles = ceil_div(Qw, mr_max);
+                                int64_t qw = 0;
+                                for (int64_t ti = 0; ti < ntiles; ti++) {
+                                    const uint32_t mr = (uint32_t)(Qw / ntiles + (ti < Qw % ntiles ? 1 : 0));
+                                    ex->k.dense[mr](band + qw * CONV_CB, cb_stride, cin, in_off + rwf[rw], tap + rwf[rw],
+                                                    nv, (uint32_t)T, panel, p->bias + ocg, tile);
+                                    for (uint32_t t = 0; t < mr; t++)
+                                        memcpy(rowbuf + (rw + aw->P * (qw + t)) * nr, tile + t * nr, (size_t)nr * 4);
+                                    qw += mr;
+                                }
+                            }
+                            for (int64_t x0 = 0; x0 < aw->out; x0 += 16) {
+                                const uint32_t mr = (uint32_t)min64(16, aw->out - x0);
+                                write_tile(ex, rowbuf + x0 * nr, tile_t, mr, nvalid, orow + ocg * os[1] + x0 * os[4], os[4]);
+                            }
+                        }
+                        continue;
+                    }
                     for (int64_t rw = 0; rw < aw->nphase; rw++) {
                         const int64_t uw = aw->phase_u[rw];
                         const int64_t Tw = uw < 0 ? 0 : aw->u_first[uw + 1] - aw->u_first[uw];
                         const int64_t T = Td * Th * Tw;
-                        uint32_t nv = 0;
-                        for (int64_t td = 0; td < Td && b.Db > 0; td++) {
-                            int64_t din = qd * ad->S + ad->tap_c[ad->u_first[ud] + td];
-                            if (din < b.dlo || din >= b.dlo + b.Db) continue;
-                            for (int64_t th = 0; th < Th; th++) {
-                                int64_t hin = qh * ah->S + ah->tap_c[ah->u_first[uh] + th];
-                                if (hin < b.hlo || hin >= b.hlo + b.Hb) continue;
-                                int64_t roff = ((din - b.dlo) * b.Hb + (hin - b.hlo)) * p->wspan;
-                                for (int64_t tw = 0; tw < Tw; tw++) {
-                                    int64_t u = aw->tap_c[aw->u_first[uw] + tw] - p->col_lo;
-                                    in_off[nv] = (roff + p->wpos[u]) * CONV_CB;
-                                    tap[nv] = (uint32_t)((td * Th + th) * Tw + tw);
-                                    nv++;
-                                }
-                            }
-                        }
-                        const float* panel = NULL;
-                        if (T > 0) {
-                            int64_t combo = (ud * ah->U + uh) * aw->U + uw;
-                            panel = wg + p->combo_prefix[combo] * p->cin_g * coutp;
-                        }
-                        const int64_t Qw = axis_q_count(aw, rw);
-                        const int64_t ntiles = ceil_div(Qw, mr_max);
+                        const uint32_t nv = dense_row_taps(p, &b, ud, Td, uh, Th, uw, Tw, qd, qh, in_off, tap);
+                        const float* panel = nv > 0 ? PANEL(ud, uh, uw) : NULL;
+                        const int64_t Qw = axis_q_count(aw, rw), ntiles = ceil_div(Qw, mr_max);
                         const int64_t pstride = aw->P * os[4];
                         int64_t qw = 0;
                         for (int64_t ti = 0; ti < ntiles; ti++) {
-                            uint32_t mr = (uint32_t)(Qw / ntiles + (ti < Qw % ntiles ? 1 : 0));
-                            const float* base_in = band + qw * CONV_CB;
-                            int64_t ow = rw + aw->P * qw;
-                            int64_t obase = b.n * os[0] + od * os[2] + oh * os[3] + ow * os[4];
+                            const uint32_t mr = (uint32_t)(Qw / ntiles + (ti < Qw % ntiles ? 1 : 0));
+                            const int64_t obase = orow + (rw + aw->P * qw) * os[4];
                             for (int64_t ocb = ocb0; ocb < ocb1; ocb++) {
-                                int64_t oc0 = ocb * nr;
-                                uint32_t nvalid = (uint32_t)min64(nr, min64(b.oc_end, p->cout_g) - oc0);
-                                if (nv > 0) {
-                                    ex->k.dense[mr](base_in, cb_stride, (uint32_t)p->cin_g, in_off, tap, nv,
-                                                    (uint32_t)T, panel + ocb * T * p->cin_g * nr, tile);
-                                } else {
-                                    memset(tile, 0, (size_t)mr * nr * 4);
-                                }
-                                int64_t ocg = b.g * p->cout_g + oc0;
-                                write_tile(ex, tile, tile_t, mr, nvalid, ocg, obase + ocg * os[1], pstride);
+                                const int64_t oc0 = ocb * nr, ocg = b.g * p->cout_g + oc0;
+                                const uint32_t nvalid = (uint32_t)min64(nr, b.oc_end - oc0);
+                                ex->k.dense[mr](band + qw * CONV_CB, cb_stride, cin, in_off, tap, nv, (uint32_t)T,
+                                                nv > 0 ? panel + ocb * T * p->cin_g * nr : NULL, p->bias + ocg, tile);
+                                write_tile(ex, tile, tile_t, mr, nvalid, obase + ocg * os[1], pstride);
                             }
                             qw += mr;
                         }
@@ -960,6 +1013,18 @@ static void dense_item(const conv_exec* ex, int64_t item, char* scratch) {
                 }
         }
     }
+#undef PANEL
+}
+
+/* The output rows q in [q0, q1) of a depth/height phase u whose taps all read inside the band rows
+ * [lo, lo + n): returns the first of them in *a and one past the last in *b (a == b: none). */
+static void interior_rows(const conv_axis* ax, int64_t u, int64_t q0, int64_t q1, int64_t lo, int64_t n, int64_t* a,
+                          int64_t* b) {
+    int64_t first = max64(q0, ceil_div(lo - ax->u_cmin[u], ax->S));
+    int64_t last = min64(q1, floor_div(lo + n - 1 - ax->u_cmax[u], ax->S) + 1);
+    if (first >= last) first = last = q0;
+    *a = first;
+    *b = last;
 }
 
 static void plane_item(const conv_exec* ex, int64_t item, char* scratch) {
@@ -970,70 +1035,81 @@ static void plane_item(const conv_exec* ex, int64_t item, char* scratch) {
     uint32_t* kdh = (uint32_t*)(scratch + p->off_tap);
     int64_t* woff = (int64_t*)(scratch + p->off_woff);
     uint32_t* kw = (uint32_t*)(scratch + p->off_kw);
-    float* row = (float*)(scratch + p->off_row);
     conv_block b;
     decode_item(p, item, &b);
     if (b.Db > 0) pack_band(ex, band, b.n, b.g * p->cin_g, b.dlo, b.Db, b.hlo, b.Hb);
-    const int64_t ic_stride = b.Db * b.Hb * p->wspan;
     const int64_t* os = ex->os;
-    const int64_t es = ex->esize;
     const int64_t nd = phase_count_in_block(ad, b.od0, b.od1), nh = phase_count_in_block(ah, b.oh0, b.oh1);
+    conv_rows_args a;
+    memset(&a, 0, sizeof a);
+    a.in = band;
+    a.ic_stride = b.Db * b.Hb * p->wspan;
+    a.cin = (uint32_t)p->cin_g;
+    a.roff = roff;
+    a.kdh = kdh;
+    a.woff = woff;
+    a.kw = kw;
+    a.kw_count = (uint32_t)aw->k;
+    a.ktot = (uint32_t)p->ktot;
+    a.type = ex->type;
+    a.act = ex->act;
+    a.tmp = (float*)(scratch + p->off_row);
     for (int64_t oc = b.oc_begin; oc < b.oc_end; oc++) {
         const int64_t ocg = b.g * p->cout_g + oc;
-        const float* wo = p->weights + ocg * p->cin_g * p->ktot;
-        const float bias = ex->has_bias ? p->bias[ocg] : 0.0f;
+        a.w = p->weights + ocg * p->cin_g * p->ktot;
+        a.bias = p->bias[ocg];
         for (int64_t id = 0; id < nd; id++) {
             const int64_t rd = (b.od0 + id) % ad->P;
             const int64_t ud = ad->phase_u[rd];
             const int64_t qd0 = max64(0, ceil_div(b.od0 - rd, ad->P)), qd1 = ceil_div(b.od1 - rd, ad->P);
-            const int64_t Td = ud < 0 ? 0 : ad->u_first[ud + 1] - ad->u_first[ud];
+            const int64_t Td = ud < 0 || b.Db == 0 ? 0 : ad->u_first[ud + 1] - ad->u_first[ud];
             for (int64_t ih = 0; ih < nh; ih++) {
                 const int64_t rh = (b.oh0 + ih) % ah->P;
                 const int64_t uh = ah->phase_u[rh];
                 const int64_t qh0 = max64(0, ceil_div(b.oh0 - rh, ah->P)), qh1 = ceil_div(b.oh1 - rh, ah->P);
-                const int64_t Th = uh < 0 ? 0 : ah->u_first[uh + 1] - ah->u_first[uh];
-                for (int64_t qd = qd0; qd < qd1; qd++)
-                    for (int64_t qh = qh0; qh < qh1; qh++) {
-                        uint32_t nv = 0;
-                        for (int64_t td = 0; td < Td && b.Db > 0; td++) {
-                            int64_t din = qd * ad->S + ad->tap_c[ad->u_first[ud] + td];
-                            if (din < b.dlo || din >= b.dlo + b.Db) continue;
-                            for (int64_t th = 0; th < Th; th++) {
-                                int64_t hin = qh * ah->S + ah->tap_c[ah->u_first[uh] + th];
-                                if (hin < b.hlo || hin >= b.hlo + b.Hb) continue;
-                                roff[nv] = ((din - b.dlo) * b.Hb + (hin - b.hlo)) * p->wspan;
-                                kdh[nv] = (uint32_t)(ad->tap_k[ad->u_first[ud] + td] * ah->k +
-                                                     ah->tap_k[ah->u_first[uh] + th]);
-                                nv++;
-                            }
-                        }
-                        const int64_t od = rd + ad->P * qd, oh = rh + ah->P * qh;
-                        for (int64_t rw = 0; rw < aw->nphase; rw++) {
-                            const int64_t uw = aw->phase_u[rw];
-                            const int64_t Tw = uw < 0 ? 0 : aw->u_first[uw + 1] - aw->u_first[uw];
-                            for (int64_t tw = 0; tw < Tw; tw++) {
-                                woff[tw] = p->wpos[aw->tap_c[aw->u_first[uw] + tw] - p->col_lo];
-                                kw[tw] = (uint32_t)aw->tap_k[aw->u_first[uw] + tw];
-                            }
-                            const int64_t Qw = axis_q_count(aw, rw);
-                            const int64_t pstride = aw->P * os[4];
-                            for (int64_t q0 = 0; q0 < Qw; q0 += CONV_ROW_CHUNK) {
-                                uint32_t cnt = (uint32_t)min64(CONV_ROW_CHUNK, Qw - q0);
-                                if (nv > 0 && Tw > 0) {
-                                    ex->k.row(band + q0, ic_stride, (uint32_t)p->cin_g, roff, kdh, nv, woff, kw,
-                                              (uint32_t)Tw, (uint32_t)aw->k, wo, (uint32_t)p->ktot, row);
-                                } else {
-                                    memset(row, 0, CONV_ROW_CHUNK * 4);
+                const int64_t Th = uh < 0 || b.Db == 0 ? 0 : ah->u_first[uh + 1] - ah->u_first[uh];
+                int64_t qa = qh0, qb = qh0;
+                if (Th > 0) interior_rows(ah, uh, qh0, qh1, b.hlo, b.Hb, &qa, &qb);
+                for (int64_t rw = 0; rw < aw->nphase; rw++) {
+                    const int64_t uw = aw->phase_u[rw];
+                    const int64_t Tw = uw < 0 ? 0 : aw->u_first[uw + 1] - aw->u_first[uw];
+                    for (int64_t tw = 0; tw < Tw; tw++) {
+                        woff[tw] = p->wpos[aw->tap_c[aw->u_first[uw] + tw] - p->col_lo];
+                        kw[tw] = (uint32_t)aw->tap_k[aw->u_first[uw] + tw];
+                    }
+                    a.nw = (uint32_t)Tw;
+                    a.qw = (uint32_t)axis_q_count(aw, rw);
+                    a.out_pstride = aw->P * os[4];
+                    a.in_row_step = ah->S * p->wspan;
+                    a.out_row_step = ah->P * os[3];
+                    for (int64_t qd = qd0; qd < qd1; qd++) {
+                        const int64_t od = rd + ad->P * qd;
+                        /* rows [qh0, qa) and [qb, qh1) one by one with their valid taps, [qa, qb) at once */
+                        int64_t qh = qh0;
+                        while (qh < qh1) {
+                            int64_t nrows = (qh == qa && qb > qa) ? qb - qa : 1;
+                            uint32_t nv = 0;
+                            for (int64_t td = 0; td < Td; td++) {
+                                int64_t din = qd * ad->S + ad->tap_c[ad->u_first[ud] + td];
+                                if (din < b.dlo || din >= b.dlo + b.Db) continue;
+                                for (int64_t th = 0; th < Th; th++) {
+                                    int64_t hin = qh * ah->S + ah->tap_c[ah->u_first[uh] + th];
+                                    if (hin < b.hlo || hin >= b.hlo + b.Hb) continue;
+                                    roff[nv] = ((din - b.dlo) * b.Hb + (hin - b.hlo)) * p->wspan;
+                                    kdh[nv] = (uint32_t)(ad->tap_k[ad->u_first[ud] + td] * ah->k +
+                                                         ah->tap_k[ah->u_first[uh] + th]);
+                                    nv++;
                                 }
-                                if (ex->has_bias)
-                                    for (uint32_t l = 0; l < cnt; l++) row[l] += bias;
-                                activation_apply(&p->params.activation, row, cnt);
-                                int64_t ow = rw + aw->P * q0;
-                                int64_t obase = b.n * os[0] + ocg * os[1] + od * os[2] + oh * os[3] + ow * os[4];
-                                ex->k.store(ex->out + obase * es, ex->type, pstride, row, cnt);
                             }
+                            const int64_t oh = rh + ah->P * qh;
+                            a.nv = Tw > 0 ? nv : 0;
+                            a.rows = (uint32_t)nrows;
+                            a.out = ex->out + (b.n * os[0] + ocg * os[1] + od * os[2] + oh * os[3] + rw * os[4]) * ex->esize;
+                            ex->k.rows(&a);
+                            qh += nrows;
                         }
                     }
+                }
             }
         }
     }
@@ -1071,6 +1147,8 @@ pydml_status pydml_convolution_execute(const pydml_convolution_plan* plan, const
     ex.filt = filter->data;
     ex.out = output->data;
     ex.has_bias = bias != NULL;
+    ex.act = (prm->activation.type == DML_OPERATOR_INVALID || prm->activation.type == DML_OPERATOR_ACTIVATION_IDENTITY)
+                 ? NULL : &prm->activation;
     view_strides5(input, prm->spatial_dims, ex.is);
     view_strides5(filter, prm->spatial_dims, ex.fs);
     view_strides5(output, prm->spatial_dims, ex.os);

@@ -16,25 +16,43 @@
 
 /*
  * Dense microkernel: for t < mr (fixed per function) and j < NR,
- *   tile[t * NR + j] = sum over cb, v < nv, ic < cnt(cb) of
+ *   tile[t * NR + j] = bias[j] + sum over cb, v < nv, ic < cnt(cb) of
  *       in[cb * cb_stride + in_off[v] + t * CONV_CB + ic] * w[(16 cb T + tap[v] cnt(cb) + ic) NR + j]
- * with cnt(cb) = min(16, cin - 16 cb). w is 64-byte aligned. The sums run in a fixed order, so the
- * result does not depend on the thread that computes it.
+ * with cnt(cb) = min(16, cin - 16 cb). w and tile are 64-byte aligned. The sums run in a fixed
+ * order, so the result does not depend on the thread that computes it.
  */
 typedef void (*conv_dense_ukernel)(const float* in, int64_t cb_stride, uint32_t cin,
                                    const int64_t* in_off, const uint32_t* tap, uint32_t nv,
-                                   uint32_t T, const float* w, float* tile);
+                                   uint32_t T, const float* w, const float* bias, float* tile);
 
-/*
- * Plane-engine row kernel: for l < CONV_ROW_CHUNK,
- *   out[l] = sum over ic < cin, v < nv, x < nw of
- *       w[ic * ktot + kdh[v] * kw_count + kw[x]] * in[ic * ic_stride + roff[v] + woff[x] + l]
- * It may read up to CONV_ROW_CHUNK - 1 floats past the last element it needs.
- */
-typedef void (*conv_row_kernel)(const float* in, int64_t ic_stride, uint32_t cin,
-                                const int64_t* roff, const uint32_t* kdh, uint32_t nv,
-                                const int64_t* woff, const uint32_t* kw, uint32_t nw,
-                                uint32_t kw_count, const float* w, uint32_t ktot, float* out);
+/* Stores a finished dense tile [mr][ldt] (mr <= 16, nv <= 32 valid columns) to the output:
+ * element (t, j) goes to out + (t * ps + j * cs) elements, converted to `type`. */
+typedef void (*conv_finish_fn)(const float* tile, uint32_t ldt, uint32_t mr, uint32_t nv, void* out,
+                               uint32_t type, int64_t cs, int64_t ps, float* tmp);
+
+/* What a plane-engine kernel call computes: `rows` output rows of one output channel, each
+ *   y[r][q] = bias + sum over ic < cin, v < nv, x < nw of
+ *       w[ic * ktot + kdh[v] * kw_count + kw[x]] * in[ic * ic_stride + r * in_row_step + roff[v] + woff[x] + q]
+ * for q < qw, then the activation, stored at out + (r * out_row_step + q * out_pstride) elements. */
+typedef struct conv_rows_args {
+    const float* in;
+    int64_t ic_stride, in_row_step;
+    uint32_t cin, nv, nw, kw_count, ktot, rows, qw;
+    const int64_t* roff;
+    const uint32_t* kdh;
+    const int64_t* woff;
+    const uint32_t* kw;
+    const float* w;
+    float bias;
+    void* out;
+    uint32_t type;
+    int64_t out_row_step, out_pstride;
+    const pydml_activation* act; /* NULL: none */
+    float* tmp;                  /* CONV_ROW_CHUNK floats */
+} conv_rows_args;
+
+/* The kernel may read up to CONV_ROW_CHUNK - 1 floats past the last input element it needs. */
+typedef void (*conv_rows_kernel)(const conv_rows_args* a);
 
 /* Converts n floats to data type `type` at dst (element stride `stride`, in elements). */
 typedef void (*conv_store_fn)(void* dst, uint32_t type, int64_t stride, const float* src, uint32_t n);
@@ -47,19 +65,18 @@ typedef void (*conv_load_fn)(float* dst, const void* src, uint32_t type, uint32_
 typedef void (*conv_transpose_fn)(float* dst, const int64_t* pos, const void* src, uint32_t type,
                                   int64_t cs, uint32_t cnt, uint32_t npix);
 
-/* Transposes a tile [mr][ldt] (mr <= 16, nv <= 32 columns) into out[j * 16 + t]. */
-typedef void (*conv_tile_transpose_fn)(float* out, const float* tile, uint32_t ldt, uint32_t mr,
-                                       uint32_t nv);
-
 typedef struct conv_kernels {
     uint32_t nr, mr_max;
     conv_dense_ukernel dense[CONV_MR_MAX + 1]; /* by mr, [0] unused */
-    conv_row_kernel row;
+    conv_finish_fn finish;
+    conv_rows_kernel rows;
     conv_store_fn store;
     conv_load_fn load;
     conv_transpose_fn transpose_in;
-    conv_tile_transpose_fn transpose_tile;
 } conv_kernels;
+
+/* The fused activation, in place (convolution.c). */
+void pydml_conv_activation(const pydml_activation* act, float* v, size_t n);
 
 /* Portable kernels (convolution.c). */
 void pydml_conv_kernels_portable(conv_kernels* k);

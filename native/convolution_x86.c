@@ -14,12 +14,13 @@
 
 /* Dense microkernel, 32 output channels (two zmm) x MR pixels. */
 INLINE T512 void uk512_32_body(const float* in, int64_t cb_stride, uint32_t cin, const int64_t* in_off,
-                               const uint32_t* tap, uint32_t nv, uint32_t T, const float* w, float* tile,
-                               const int MR) {
+                               const uint32_t* tap, uint32_t nv, uint32_t T, const float* w, const float* bias,
+                               float* tile, const int MR) {
     __m512 a0[CONV_MR_MAX], a1[CONV_MR_MAX];
+    const __m512 b0 = _mm512_loadu_ps(bias), b1 = _mm512_loadu_ps(bias + 16);
     _Pragma("GCC unroll 14") for (int t = 0; t < MR; t++) {
-        a0[t] = _mm512_setzero_ps();
-        a1[t] = _mm512_setzero_ps();
+        a0[t] = b0;
+        a1[t] = b1;
     }
     for (uint32_t c0 = 0; c0 < cin; c0 += CONV_CB) {
         const uint32_t cnt = cin - c0 < CONV_CB ? cin - c0 : CONV_CB;
@@ -48,10 +49,11 @@ INLINE T512 void uk512_32_body(const float* in, int64_t cb_stride, uint32_t cin,
 
 /* Dense microkernel, 16 output channels (one zmm) x MR pixels. */
 INLINE T512 void uk512_16_body(const float* in, int64_t cb_stride, uint32_t cin, const int64_t* in_off,
-                               const uint32_t* tap, uint32_t nv, uint32_t T, const float* w, float* tile,
-                               const int MR) {
+                               const uint32_t* tap, uint32_t nv, uint32_t T, const float* w, const float* bias,
+                               float* tile, const int MR) {
     __m512 a0[CONV_MR_MAX];
-    _Pragma("GCC unroll 14") for (int t = 0; t < MR; t++) a0[t] = _mm512_setzero_ps();
+    const __m512 b0 = _mm512_loadu_ps(bias);
+    _Pragma("GCC unroll 14") for (int t = 0; t < MR; t++) a0[t] = b0;
     for (uint32_t c0 = 0; c0 < cin; c0 += CONV_CB) {
         const uint32_t cnt = cin - c0 < CONV_CB ? cin - c0 : CONV_CB;
         const float* inb = in + (int64_t)(c0 / CONV_CB) * cb_stride;
@@ -73,8 +75,9 @@ INLINE T512 void uk512_16_body(const float* in, int64_t cb_stride, uint32_t cin,
 
 #define DEFINE_UK(NAME, BODY, MR)                                                                     \
     static void NAME##_##MR(const float* in, int64_t cb_stride, uint32_t cin, const int64_t* in_off, \
-                            const uint32_t* tap, uint32_t nv, uint32_t T, const float* w, float* tile) { \
-        BODY(in, cb_stride, cin, in_off, tap, nv, T, w, tile, MR);                                    \
+                            const uint32_t* tap, uint32_t nv, uint32_t T, const float* w, const float* bias, \
+                            float* tile) {                                                            \
+        BODY(in, cb_stride, cin, in_off, tap, nv, T, w, bias, tile, MR);                              \
     }
 #define DEFINE_UK14(NAME, BODY, ATTR)                                                                 \
     ATTR DEFINE_UK(NAME, BODY, 1) ATTR DEFINE_UK(NAME, BODY, 2) ATTR DEFINE_UK(NAME, BODY, 3)         \
@@ -85,33 +88,6 @@ INLINE T512 void uk512_16_body(const float* in, int64_t cb_stride, uint32_t cin,
 
 DEFINE_UK14(uk512_32, uk512_32_body, T512)
 DEFINE_UK14(uk512_16, uk512_16_body, T512)
-
-/* Plane row kernel: 64 output pixels in four zmm. */
-T512 static void row512(const float* in, int64_t ic_stride, uint32_t cin, const int64_t* roff,
-                        const uint32_t* kdh, uint32_t nv, const int64_t* woff, const uint32_t* kw,
-                        uint32_t nw, uint32_t kw_count, const float* w, uint32_t ktot, float* out) {
-    __m512 a0 = _mm512_setzero_ps(), a1 = a0, a2 = a0, a3 = a0;
-    for (uint32_t ic = 0; ic < cin; ic++) {
-        const float* wi = w + (size_t)ic * ktot;
-        const float* xi = in + (int64_t)ic * ic_stride;
-        for (uint32_t v = 0; v < nv; v++) {
-            const float* xr = xi + roff[v];
-            const float* wr = wi + (size_t)kdh[v] * kw_count;
-            for (uint32_t x = 0; x < nw; x++) {
-                const __m512 wt = _mm512_set1_ps(wr[kw[x]]);
-                const float* s = xr + woff[x];
-                a0 = _mm512_fmadd_ps(wt, _mm512_loadu_ps(s), a0);
-                a1 = _mm512_fmadd_ps(wt, _mm512_loadu_ps(s + 16), a1);
-                a2 = _mm512_fmadd_ps(wt, _mm512_loadu_ps(s + 32), a2);
-                a3 = _mm512_fmadd_ps(wt, _mm512_loadu_ps(s + 48), a3);
-            }
-        }
-    }
-    _mm512_storeu_ps(out, a0);
-    _mm512_storeu_ps(out + 16, a1);
-    _mm512_storeu_ps(out + 32, a2);
-    _mm512_storeu_ps(out + 48, a3);
-}
 
 INLINE T512 __m256i bf16_round512(__m512 v) { /* the same rounding as pydml_f32_to_bf16 */
     const __m512i x = _mm512_castps_si512(v);
@@ -208,13 +184,89 @@ T512 static void transpose_in512(float* dst, const int64_t* pos, const void* src
     }
 }
 
-T512 static void transpose_tile512(float* out, const float* tile, uint32_t ldt, uint32_t mr, uint32_t nv) {
+INLINE T512 void store16_512(void* dst, uint32_t type, __m512 v, __mmask16 m) {
+    if (type == DML_TENSOR_DATA_TYPE_FLOAT32) _mm512_mask_storeu_ps(dst, m, v);
+    else if (type == DML_TENSOR_DATA_TYPE_FLOAT16)
+        _mm256_mask_storeu_epi16(dst, m, _mm512_cvtps_ph(v, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
+    else _mm256_mask_storeu_epi16(dst, m, bf16_round512(v));
+}
+
+INLINE T512 __mmask16 mask16(uint32_t n) { return n >= 16 ? (__mmask16)0xffff : (__mmask16)((1u << n) - 1u); }
+
+T512 static void finish512(const float* tile, uint32_t ldt, uint32_t mr, uint32_t nv, void* out, uint32_t type,
+                           int64_t cs, int64_t ps, float* tmp) {
+    const int64_t es = type == DML_TENSOR_DATA_TYPE_FLOAT32 ? 4 : 2;
+    char* o = out;
+    if (cs == 1) {
+        for (uint32_t t = 0; t < mr; t++)
+            for (uint32_t jb = 0; jb < nv; jb += 16)
+                store16_512(o + (t * ps + jb) * es, type, _mm512_load_ps(tile + t * ldt + jb), mask16(nv - jb));
+        return;
+    }
+    const __mmask16 mt = mask16(mr);
+    const int scatter = type == DML_TENSOR_DATA_TYPE_FLOAT32 && ps > 1 && ps < (1 << 26);
+    const __m512i idx = _mm512_mullo_epi32(_mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0),
+                                           _mm512_set1_epi32(scatter ? (int)ps : 0));
     for (uint32_t jb = 0; jb < nv; jb += 16) {
         __m512 r[16];
-        for (uint32_t t = 0; t < 16; t++) r[t] = t < mr ? _mm512_loadu_ps(tile + t * ldt + jb) : _mm512_setzero_ps();
+        for (uint32_t t = 0; t < 16; t++) r[t] = t < mr ? _mm512_load_ps(tile + t * ldt + jb) : _mm512_setzero_ps();
         transpose16(r);
-        uint32_t nj = nv - jb < 16 ? nv - jb : 16;
-        for (uint32_t j = 0; j < nj; j++) _mm512_storeu_ps(out + (jb + j) * 16, r[j]);
+        const uint32_t nj = nv - jb < 16 ? nv - jb : 16;
+        for (uint32_t j = 0; j < nj; j++) {
+            char* dst = o + (jb + j) * cs * es;
+            if (ps == 1) {
+                store16_512(dst, type, r[j], mt);
+            } else if (scatter) {
+                _mm512_mask_i32scatter_ps(dst, mt, idx, r[j], 4);
+            } else {
+                _mm512_storeu_ps(tmp, r[j]);
+                pydml_conv_store_portable(dst, type, ps, tmp, mr);
+            }
+        }
+    }
+}
+
+/* Plane rows: 64 output pixels in four zmm per step. */
+T512 static void rows512(const conv_rows_args* a) {
+    const int64_t es = a->type == DML_TENSOR_DATA_TYPE_FLOAT32 ? 4 : 2;
+    const int direct = a->act == NULL && a->out_pstride == 1;
+    for (uint32_t r = 0; r < a->rows; r++) {
+        const float* in = a->in + (int64_t)r * a->in_row_step;
+        char* out = (char*)a->out + (int64_t)r * a->out_row_step * es;
+        for (uint32_t q0 = 0; q0 < a->qw; q0 += CONV_ROW_CHUNK) {
+            const uint32_t n = a->qw - q0 < CONV_ROW_CHUNK ? a->qw - q0 : CONV_ROW_CHUNK;
+            __m512 a0 = _mm512_set1_ps(a->bias), a1 = a0, a2 = a0, a3 = a0;
+            for (uint32_t ic = 0; ic < a->cin; ic++) {
+                const float* wi = a->w + (size_t)ic * a->ktot;
+                const float* xi = in + (int64_t)ic * a->ic_stride + q0;
+                for (uint32_t v = 0; v < a->nv; v++) {
+                    const float* xr = xi + a->roff[v];
+                    const float* wr = wi + (size_t)a->kdh[v] * a->kw_count;
+                    for (uint32_t x = 0; x < a->nw; x++) {
+                        const __m512 wt = _mm512_set1_ps(wr[a->kw[x]]);
+                        const float* s = xr + a->woff[x];
+                        a0 = _mm512_fmadd_ps(wt, _mm512_loadu_ps(s), a0);
+                        a1 = _mm512_fmadd_ps(wt, _mm512_loadu_ps(s + 16), a1);
+                        a2 = _mm512_fmadd_ps(wt, _mm512_loadu_ps(s + 32), a2);
+                        a3 = _mm512_fmadd_ps(wt, _mm512_loadu_ps(s + 48), a3);
+                    }
+                }
+            }
+            if (direct) {
+                char* d = out + (int64_t)q0 * es;
+                store16_512(d, a->type, a0, mask16(n));
+                if (n > 16) store16_512(d + 16 * es, a->type, a1, mask16(n - 16));
+                if (n > 32) store16_512(d + 32 * es, a->type, a2, mask16(n - 32));
+                if (n > 48) store16_512(d + 48 * es, a->type, a3, mask16(n - 48));
+            } else {
+                _mm512_storeu_ps(a->tmp, a0);
+                _mm512_storeu_ps(a->tmp + 16, a1);
+                _mm512_storeu_ps(a->tmp + 32, a2);
+                _mm512_storeu_ps(a->tmp + 48, a3);
+                if (a->act) pydml_conv_activation(a->act, a->tmp, n);
+                store512(out + (int64_t)q0 * a->out_pstride * es, a->type, a->out_pstride, a->tmp, n);
+            }
+        }
     }
 }
 
@@ -233,11 +285,11 @@ int pydml_conv_kernels_avx512(conv_kernels* k, uint32_t nr) {
                                   uk512_16_11, uk512_16_12, uk512_16_13, uk512_16_14};
         memcpy(k->dense, t, sizeof t);
     }
-    k->row = row512;
+    k->finish = finish512;
+    k->rows = rows512;
     k->store = store512;
     k->load = load512;
     k->transpose_in = transpose_in512;
-    k->transpose_tile = transpose_tile512;
     return 1;
 }
 
@@ -245,12 +297,13 @@ int pydml_conv_kernels_avx512(conv_kernels* k, uint32_t nr) {
 
 /* Dense microkernel, 16 output channels (two ymm) x MR (<= 6) pixels. */
 INLINE T256 void uk256_16_body(const float* in, int64_t cb_stride, uint32_t cin, const int64_t* in_off,
-                               const uint32_t* tap, uint32_t nv, uint32_t T, const float* w, float* tile,
-                               const int MR) {
+                               const uint32_t* tap, uint32_t nv, uint32_t T, const float* w, const float* bias,
+                               float* tile, const int MR) {
     __m256 a0[6], a1[6];
+    const __m256 b0 = _mm256_loadu_ps(bias), b1 = _mm256_loadu_ps(bias + 8);
     _Pragma("GCC unroll 6") for (int t = 0; t < MR; t++) {
-        a0[t] = _mm256_setzero_ps();
-        a1[t] = _mm256_setzero_ps();
+        a0[t] = b0;
+        a1[t] = b1;
     }
     for (uint32_t c0 = 0; c0 < cin; c0 += CONV_CB) {
         const uint32_t cnt = cin - c0 < CONV_CB ? cin - c0 : CONV_CB;
@@ -283,28 +336,6 @@ T256 DEFINE_UK(uk256_16, uk256_16_body, 4)
 T256 DEFINE_UK(uk256_16, uk256_16_body, 5)
 T256 DEFINE_UK(uk256_16, uk256_16_body, 6)
 
-T256 static void row256(const float* in, int64_t ic_stride, uint32_t cin, const int64_t* roff,
-                        const uint32_t* kdh, uint32_t nv, const int64_t* woff, const uint32_t* kw,
-                        uint32_t nw, uint32_t kw_count, const float* w, uint32_t ktot, float* out) {
-    __m256 a[8];
-    for (int i = 0; i < 8; i++) a[i] = _mm256_setzero_ps();
-    for (uint32_t ic = 0; ic < cin; ic++) {
-        const float* wi = w + (size_t)ic * ktot;
-        const float* xi = in + (int64_t)ic * ic_stride;
-        for (uint32_t v = 0; v < nv; v++) {
-            const float* xr = xi + roff[v];
-            const float* wr = wi + (size_t)kdh[v] * kw_count;
-            for (uint32_t x = 0; x < nw; x++) {
-                const __m256 wt = _mm256_set1_ps(wr[kw[x]]);
-                const float* s = xr + woff[x];
-                _Pragma("GCC unroll 8") for (int i = 0; i < 8; i++)
-                    a[i] = _mm256_fmadd_ps(wt, _mm256_loadu_ps(s + 8 * i), a[i]);
-            }
-        }
-    }
-    for (int i = 0; i < 8; i++) _mm256_storeu_ps(out + 8 * i, a[i]);
-}
-
 T256 static void store256(void* dst, uint32_t type, int64_t stride, const float* src, uint32_t n) {
     if (stride != 1 || type == PYDML_DATA_TYPE_BFLOAT16) {
         pydml_conv_store_portable(dst, type, stride, src, n);
@@ -335,13 +366,43 @@ T256 static void load256(float* dst, const void* src, uint32_t type, uint32_t n)
     for (; i < n; i++) dst[i] = pydml_f16_to_f32(s[i]);
 }
 
+T256 static void rows256(const conv_rows_args* a) {
+    const int64_t es = a->type == DML_TENSOR_DATA_TYPE_FLOAT32 ? 4 : 2;
+    for (uint32_t r = 0; r < a->rows; r++) {
+        const float* in = a->in + (int64_t)r * a->in_row_step;
+        char* out = (char*)a->out + (int64_t)r * a->out_row_step * es;
+        for (uint32_t q0 = 0; q0 < a->qw; q0 += CONV_ROW_CHUNK) {
+            const uint32_t n = a->qw - q0 < CONV_ROW_CHUNK ? a->qw - q0 : CONV_ROW_CHUNK;
+            __m256 acc[8];
+            for (int i = 0; i < 8; i++) acc[i] = _mm256_set1_ps(a->bias);
+            for (uint32_t ic = 0; ic < a->cin; ic++) {
+                const float* wi = a->w + (size_t)ic * a->ktot;
+                const float* xi = in + (int64_t)ic * a->ic_stride + q0;
+                for (uint32_t v = 0; v < a->nv; v++) {
+                    const float* xr = xi + a->roff[v];
+                    const float* wr = wi + (size_t)a->kdh[v] * a->kw_count;
+                    for (uint32_t x = 0; x < a->nw; x++) {
+                        const __m256 wt = _mm256_set1_ps(wr[a->kw[x]]);
+                        const float* s = xr + a->woff[x];
+                        _Pragma("GCC unroll 8") for (int i = 0; i < 8; i++)
+                            acc[i] = _mm256_fmadd_ps(wt, _mm256_loadu_ps(s + 8 * i), acc[i]);
+                    }
+                }
+            }
+            for (int i = 0; i < 8; i++) _mm256_storeu_ps(a->tmp + 8 * i, acc[i]);
+            if (a->act) pydml_conv_activation(a->act, a->tmp, n);
+            store256(out + (int64_t)q0 * a->out_pstride * es, a->type, a->out_pstride, a->tmp, n);
+        }
+    }
+}
+
 int pydml_conv_kernels_avx2(conv_kernels* k) {
     pydml_conv_kernels_portable(k);
     k->nr = 16;
     k->mr_max = 6;
     conv_dense_ukernel t[] = {NULL, uk256_16_1, uk256_16_2, uk256_16_3, uk256_16_4, uk256_16_5, uk256_16_6};
     memcpy(k->dense, t, sizeof t);
-    k->row = row256;
+    k->rows = rows256;
     k->store = store256;
     k->load = load256;
     return 1;

@@ -72,6 +72,8 @@ static void rs_table_free(rs_table* t) {
     free(t->blk_base);
     free(t->blk_kind);
     free(t->blk_perm);
+    free(t->blk_run);
+    free(t->blk_step);
     memset(t, 0, sizeof *t);
 }
 
@@ -244,7 +246,10 @@ static pydml_status rs_table_finish(pydml_resample_plan* p, rs_table* t) {
     t->blk_base = rs_alloc(p, n_blocks, sizeof *t->blk_base);
     t->blk_kind = rs_alloc(p, n_blocks, sizeof *t->blk_kind);
     t->blk_perm = rs_alloc(p, slots * RS_BLOCK, sizeof *t->blk_perm);
-    if (!t->ell_idx || !t->ell_w || !t->ell_mask || !t->blk_base || !t->blk_kind || !t->blk_perm)
+    t->blk_run = rs_alloc(p, n_blocks, sizeof *t->blk_run);
+    t->blk_step = rs_alloc(p, n_blocks, sizeof *t->blk_step);
+    if (!t->ell_idx || !t->ell_w || !t->ell_mask || !t->blk_base || !t->blk_kind || !t->blk_perm ||
+        !t->blk_run || !t->blk_step)
         return PYDML_STATUS_OUT_OF_MEMORY;
     for (uint32_t b = 0; b < n_blocks; b++) {
         uint32_t base = UINT32_MAX, top = 0;
@@ -281,6 +286,46 @@ static pydml_status rs_table_finish(pydml_resample_plan* p, rs_table* t) {
             t->ell_mask[(uint64_t)b * k + slot] = mask;
         }
     }
+    /* runs of identical blocks, from the end */
+    size_t pattern = (size_t)k * RS_BLOCK;
+    for (uint32_t b = n_blocks; b-- > 0;) {
+        t->blk_run[b] = 1;
+        t->blk_step[b] = 0;
+        uint32_t c = b + 1;
+        if ((uint64_t)c * RS_BLOCK + RS_BLOCK > t->n_dst) continue; /* c missing or partial */
+        if (t->blk_kind[b] == RS_BLK_GATHER || t->blk_kind[c] != t->blk_kind[b]) continue;
+        if (t->blk_base[c] < t->blk_base[b]) continue;
+        if (memcmp(t->blk_perm + b * pattern, t->blk_perm + c * pattern, pattern * sizeof *t->blk_perm) ||
+            memcmp(t->ell_w + b * pattern, t->ell_w + c * pattern, pattern * sizeof *t->ell_w) ||
+            memcmp(t->ell_mask + (size_t)b * k, t->ell_mask + (size_t)c * k, k * sizeof *t->ell_mask))
+            continue;
+        uint32_t step = t->blk_base[c] - t->blk_base[b];
+        t->blk_step[b] = step;
+        t->blk_run[b] = t->blk_run[c] >= 2 && t->blk_step[c] != step ? 2 : t->blk_run[c] + 1;
+    }
+    /* Clip every run to its segment: whole blocks inside it, windows inside [lo, hi]. Then the
+     * horizontal pass takes blk_run as it is. */
+    for (uint32_t q = 0; q < t->seg_count; q++) {
+        const rs_segment* sg = &t->segs[q];
+        uint32_t b0 = sg->j0 / RS_BLOCK, b1 = (uint32_t)(((uint64_t)sg->j1 + RS_BLOCK - 1) / RS_BLOCK);
+        for (uint32_t b = b0; b < b1; b++) {
+            uint64_t n = t->blk_run[b];
+            if (n < 2) continue;
+            if (n > b1 - b) n = b1 - b;
+            uint64_t span = t->blk_kind[b] == RS_BLK_PERM64 ? 64 : 32;
+            uint64_t base = t->blk_base[b], end = (uint64_t)sg->hi + 1;
+            if (sg->direct || base < sg->lo || base + span > end) {
+                n = 0;
+            } else if (t->blk_step[b] > 0) {
+                uint64_t fit = (end - span - base) / t->blk_step[b] + 1;
+                if (n > fit) n = fit;
+            }
+            t->blk_run[b] = n >= 2 ? (uint32_t)n : 1;
+        }
+    }
+    t->unit_weights = k == 1;
+    for (uint64_t q = 0; q < t->start[t->n_dst] && t->unit_weights; q++)
+        if (t->w[q] != 1.0f) t->unit_weights = 0;
     return PYDML_STATUS_SUCCESS;
 }
 
@@ -699,9 +744,19 @@ static void rs_item(const rs_exec* e, const rs_cursor* c, float* tmp, char* stag
         it.total = taps != 0 && it.total > UINT64_MAX / taps ? UINT64_MAX : it.total * taps;
     }
     it.base = e->src + c->src_outer * e->esize;
-    rs_iter_reset(&it);
     rs_src c0[RS_CONTRIB_BATCH];
-    uint32_t nc0 = rs_iter_next(&it, it.base, e->esize, c0);
+    uint32_t nc0;
+    if (e->n_row == 1 && it.total <= RS_CONTRIB_BATCH) { /* the common case, without the odometer */
+        const rs_table* rt = it.t[0];
+        nc0 = (uint32_t)it.total;
+        for (uint32_t q = 0; q < nc0; q++) {
+            c0[q].p = it.base + (uint64_t)rt->idx[it.b[0] + q] * it.stride[0] * e->esize;
+            c0[q].w = rt->w[it.b[0] + q];
+        }
+    } else {
+        rs_iter_reset(&it);
+        nc0 = rs_iter_next(&it, it.base, e->esize, c0);
+    }
 
     const rs_table* t = e->tab[e->col];
     if (e->vector_mode) {
