@@ -55,6 +55,8 @@
 /* Packed input band size a dense / plane work item aims for (fits the 1 MiB L2 with weights). */
 #define CONV_BAND_TARGET_DENSE ((int64_t)256 * 1024)
 #define CONV_BAND_TARGET_PLANE ((int64_t)128 * 1024)
+/* Widest output row assembled in a row buffer (see rowbuf). */
+#define CONV_ROWBUF_MAX 1024
 
 enum { ENGINE_DENSE = 0, ENGINE_PLANE = 1 };
 
@@ -119,7 +121,8 @@ struct pydml_convolution_plan {
     char* scratch;
     size_t thread_bytes;
     size_t band_floats;
-    size_t off_tile, off_tile_t, off_in_off, off_tap, off_woff, off_kw, off_row;
+    size_t off_tile, off_tile_t, off_in_off, off_tap, off_woff, off_kw, off_row, off_rwf, off_rowbuf;
+    int rowbuf;                  /* dense BACKWARD with a width stride: assemble whole output rows */
 };
 
 static int activation_supported(uint32_t type) {
@@ -467,6 +470,13 @@ pydml_status pydml_convolution_plan_create(const pydml_convolution_params* param
         tb = add_sat(tb, round64(mul_sat((uint64_t)p->ax[2].k, 4)));
         p->off_row = (size_t)tb;
         tb = add_sat(tb, round64(CONV_ROW_CHUNK * 4));
+        /* Output rows whose width phases interleave are assembled in [ow][32] and stored at once,
+         * so a stride-2 backward writes whole rows instead of every other element. */
+        p->rowbuf = p->engine == ENGINE_DENSE && p->ax[2].P > 1 && p->ax[2].out <= CONV_ROWBUF_MAX;
+        p->off_rwf = (size_t)tb;
+        tb = add_sat(tb, p->rowbuf ? round64((uint64_t)(p->ax[2].nphase + 1) * 8) : 0);
+        p->off_rowbuf = (size_t)tb;
+        tb = add_sat(tb, p->rowbuf ? round64((uint64_t)p->ax[2].out * CONV_NR_MAX * 4) : 0);
         (void)off;
         (void)kdh;
         uint64_t wbytes = p->engine == ENGINE_DENSE ? mul_sat(wfloats, 4)
@@ -879,6 +889,33 @@ static void decode_item(const pydml_convolution_plan* p, int64_t item, conv_bloc
 /* Iterates the phases r of a depth/height axis that have outputs in [o0, o1): r = o mod P. */
 static int64_t phase_count_in_block(const conv_axis* a, int64_t o0, int64_t o1) { return min64(a->P, o1 - o0); }
 
+/* The valid taps of output row (qd, qh) in width phase uw: input offsets in the band and tap
+ * indices in the phase combination's panel. Taps whose input row lies outside the input add 0 and
+ * are dropped. Returns their number. */
+static uint32_t dense_row_taps(const pydml_convolution_plan* p, const conv_block* b, int64_t ud, int64_t Td,
+                               int64_t uh, int64_t Th, int64_t uw, int64_t Tw, int64_t qd, int64_t qh,
+                               int64_t* in_off, uint32_t* tap) {
+    const conv_axis *ad = &p->ax[0], *ah = &p->ax[1], *aw = &p->ax[2];
+    uint32_t nv = 0;
+    if (b->Db == 0) return 0;
+    for (int64_t td = 0; td < Td; td++) {
+        int64_t din = qd * ad->S + ad->tap_c[ad->u_first[ud] + td];
+        if (din < b->dlo || din >= b->dlo + b->Db) continue;
+        for (int64_t th = 0; th < Th; th++) {
+            int64_t hin = qh * ah->S + ah->tap_c[ah->u_first[uh] + th];
+            if (hin < b->hlo || hin >= b->hlo + b->Hb) continue;
+            int64_t roff = ((din - b->dlo) * b->Hb + (hin - b->hlo)) * p->wspan;
+            for (int64_t tw = 0; tw < Tw; tw++) {
+                int64_t u = aw->tap_c[aw->u_first[uw] + tw] - p->col_lo;
+                in_off[nv] = (roff + p->wpos[u]) * CONV_CB;
+                tap[nv] = (uint32_t)((td * Th + th) * Tw + tw);
+                nv++;
+            }
+        }
+    }
+    return nv;
+}
+
 static void dense_item(const conv_exec* ex, int64_t item, char* scratch) {
     const pydml_convolution_plan* p = ex->p;
     const conv_axis *ad = &p->ax[0], *ah = &p->ax[1], *aw = &p->ax[2];
@@ -887,6 +924,8 @@ static void dense_item(const conv_exec* ex, int64_t item, char* scratch) {
     float* tile_t = (float*)(scratch + p->off_tile_t);
     int64_t* in_off = (int64_t*)(scratch + p->off_in_off);
     uint32_t* tap = (uint32_t*)(scratch + p->off_tap);
+    int64_t* rwf = (int64_t*)(scratch + p->off_rwf);
+    float* rowbuf = (float*)(scratch + p->off_rowbuf);
     conv_block b;
     decode_item(p, item, &b);
     if (b.Db > 0) pack_band(ex, band, b.n, b.g * p->cin_g, b.dlo, b.Db, b.hlo, b.Hb);
@@ -895,8 +934,10 @@ static void dense_item(const conv_exec* ex, int64_t item, char* scratch) {
     const float* wg = p->weights + b.g * p->ktot * p->cin_g * coutp;
     const int64_t* os = ex->os;
     const uint32_t mr_max = ex->k.mr_max;
+    const uint32_t cin = (uint32_t)p->cin_g;
     const int64_t ocb0 = b.oc_begin / nr, ocb1 = ceil_div(b.oc_end, nr);
     const int64_t nd = phase_count_in_block(ad, b.od0, b.od1), nh = phase_count_in_block(ah, b.oh0, b.oh1);
+#define PANEL(ud_, uh_, uw_) (wg + p->combo_prefix[((ud_) * ah->U + (uh_)) * aw->U + (uw_)] * p->cin_g * coutp)
     for (int64_t id = 0; id < nd; id++) {
         const int64_t rd = (b.od0 + id) % ad->P;
         const int64_t ud = ad->phase_u[rd];
@@ -909,47 +950,60 @@ static void dense_item(const conv_exec* ex, int64_t item, char* scratch) {
             const int64_t Th = uh < 0 ? 0 : ah->u_first[uh + 1] - ah->u_first[uh];
             for (int64_t qd = qd0; qd < qd1; qd++)
                 for (int64_t qh = qh0; qh < qh1; qh++) {
-                    /* taps whose input row lies outside the input add 0: they are dropped */
-                    int64_t od = rd + ad->P * qd, oh = rh + ah->P * qh;
+                    const int64_t od = rd + ad->P * qd, oh = rh + ah->P * qh;
+                    const int64_t orow = b.n * os[0] + od * os[2] + oh * os[3];
+                    if (p->rowbuf) {
+                        uint32_t total = 0;
+                        for (int64_t rw = 0; rw < aw->nphase; rw++) {
+                            const int64_t uw = aw->phase_u[rw];
+                            const int64_t Tw = uw < 0 ? 0 : aw->u_first[uw + 1] - aw->u_first[uw];
+                            rwf[rw] = total;
+                            total += dense_row_taps(p, &b, ud, Td, uh, Th, uw, Tw, qd, qh, in_off + total, tap + total);
+                        }
+                        rwf[aw->nphase] = total;
+                        for (int64_t ocb = ocb0; ocb < ocb1; ocb++) {
+                            const int64_t oc0 = ocb * nr, ocg = b.g * p->cout_g + oc0;
+                            const uint32_t nvalid = (uint32_t)min64(nr, b.oc_end - oc0);
+                            for (int64_t rw = 0; rw < aw->nphase; rw++) {
+                                const int64_t uw = aw->phase_u[rw];
+                                const int64_t Tw = uw < 0 ? 0 : aw->u_first[uw + 1] - aw->u_first[uw];
+                                const int64_t T = Td * Th * Tw;
+                                const uint32_t nv = (uint32_t)(rwf[rw + 1] - rwf[rw]);
+                                const float* panel = nv > 0 ? PANEL(ud, uh, uw) + ocb * T * p->cin_g * nr : NULL;
+                                const int64_t Qw = axis_q_count(aw, rw), ntiles = ceil_div(Qw, mr_max);
+                                int64_t qw = 0;
+                                for (int64_t ti = 0; ti < ntiles; ti++) {
+                                    const uint32_t mr = (uint32_t)(Qw / ntiles + (ti < Qw % ntiles ? 1 : 0));
+                                    ex->k.dense[mr](band + qw * CONV_CB, cb_stride, cin, in_off + rwf[rw], tap + rwf[rw],
+                                                    nv, (uint32_t)T, panel, p->bias + ocg, tile);
+                                    for (uint32_t t = 0; t < mr; t++)
+                                        memcpy(rowbuf + (rw + aw->P * (qw + t)) * nr, tile + t * nr, (size_t)nr * 4);
+                                    qw += mr;
+                                }
+                            }
+                            for (int64_t x0 = 0; x0 < aw->out; x0 += 16) {
+                                const uint32_t mr = (uint32_t)min64(16, aw->out - x0);
+                                write_tile(ex, rowbuf + x0 * nr, tile_t, mr, nvalid, orow + ocg * os[1] + x0 * os[4], os[4]);
+                            }
+                        }
+                        continue;
+                    }
                     for (int64_t rw = 0; rw < aw->nphase; rw++) {
                         const int64_t uw = aw->phase_u[rw];
                         const int64_t Tw = uw < 0 ? 0 : aw->u_first[uw + 1] - aw->u_first[uw];
                         const int64_t T = Td * Th * Tw;
-                        uint32_t nv = 0;
-                        for (int64_t td = 0; td < Td && b.Db > 0; td++) {
-                            int64_t din = qd * ad->S + ad->tap_c[ad->u_first[ud] + td];
-                            if (din < b.dlo || din >= b.dlo + b.Db) continue;
-                            for (int64_t th = 0; th < Th; th++) {
-                                int64_t hin = qh * ah->S + ah->tap_c[ah->u_first[uh] + th];
-                                if (hin < b.hlo || hin >= b.hlo + b.Hb) continue;
-                                int64_t roff = ((din - b.dlo) * b.Hb + (hin - b.hlo)) * p->wspan;
-                                for (int64_t tw = 0; tw < Tw; tw++) {
-                                    int64_t u = aw->tap_c[aw->u_first[uw] + tw] - p->col_lo;
-                                    in_off[nv] = (roff + p->wpos[u]) * CONV_CB;
-                                    tap[nv] = (uint32_t)((td * Th + th) * Tw + tw);
-                                    nv++;
-                                }
-                            }
-                        }
-                        const float* panel = NULL;
-                        if (T > 0) {
-                            int64_t combo = (ud * ah->U + uh) * aw->U + uw;
-                            panel = wg + p->combo_prefix[combo] * p->cin_g * coutp;
-                        }
-                        const int64_t Qw = axis_q_count(aw, rw);
-                        const int64_t ntiles = ceil_div(Qw, mr_max);
+                        const uint32_t nv = dense_row_taps(p, &b, ud, Td, uh, Th, uw, Tw, qd, qh, in_off, tap);
+                        const float* panel = nv > 0 ? PANEL(ud, uh, uw) : NULL;
+                        const int64_t Qw = axis_q_count(aw, rw), ntiles = ceil_div(Qw, mr_max);
                         const int64_t pstride = aw->P * os[4];
                         int64_t qw = 0;
                         for (int64_t ti = 0; ti < ntiles; ti++) {
-                            uint32_t mr = (uint32_t)(Qw / ntiles + (ti < Qw % ntiles ? 1 : 0));
-                            const float* base_in = band + qw * CONV_CB;
-                            int64_t ow = rw + aw->P * qw;
-                            int64_t obase = b.n * os[0] + od * os[2] + oh * os[3] + ow * os[4];
+                            const uint32_t mr = (uint32_t)(Qw / ntiles + (ti < Qw % ntiles ? 1 : 0));
+                            const int64_t obase = orow + (rw + aw->P * qw) * os[4];
                             for (int64_t ocb = ocb0; ocb < ocb1; ocb++) {
-                                int64_t oc0 = ocb * nr;
-                                uint32_t nvalid = (uint32_t)min64(nr, min64(b.oc_end, p->cout_g) - oc0);
-                                int64_t ocg = b.g * p->cout_g + oc0;
-                                ex->k.dense[mr](base_in, cb_stride, (uint32_t)p->cin_g, in_off, tap, nv, (uint32_t)T,
+                                const int64_t oc0 = ocb * nr, ocg = b.g * p->cout_g + oc0;
+                                const uint32_t nvalid = (uint32_t)min64(nr, b.oc_end - oc0);
+                                ex->k.dense[mr](band + qw * CONV_CB, cb_stride, cin, in_off, tap, nv, (uint32_t)T,
                                                 nv > 0 ? panel + ocb * T * p->cin_g * nr : NULL, p->bias + ocg, tile);
                                 write_tile(ex, tile, tile_t, mr, nvalid, obase + ocg * os[1], pstride);
                             }
@@ -959,6 +1013,7 @@ static void dense_item(const conv_exec* ex, int64_t item, char* scratch) {
                 }
         }
     }
+#undef PANEL
 }
 
 /* The output rows q in [q0, q1) of a depth/height phase u whose taps all read inside the band rows

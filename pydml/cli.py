@@ -1,0 +1,863 @@
+"""The ``pydml`` command line: run, validate, list and explain DxDispatch-format models.
+
+    pydml run MODEL.json [--feature-level 5_1] [--output DIR] [--json]
+    pydml validate FILE.json [--feature-level X] [--json]
+    pydml list [--feature-level X] [--json]
+    pydml explain FILE.json [--feature-level X]
+    pydml --include-dir
+
+Exit codes: 0 success / valid; 1 the model or a desc is invalid (or a dispatch failed);
+2 the input is unreadable or unsupported (bad JSON, an operator pydml does not know, bad options).
+Errors are one line on stderr naming the place in the file; pydml never prints a traceback for
+bad input (one would be a bug).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from pydml.dxdispatch import (
+    Command,
+    Model,
+    ModelError,
+    ModelErrorGroup,
+    Resource,
+    c_name_of,
+    json_values,
+    load_file,
+    parse_dispatchable,
+    parse_model,
+    print_bytes,
+    print_text,
+    resolve_bindings,
+)
+from pydml.enums import FeatureLevel
+from pydml.errors import PydmlError, UnsupportedError, ValidationError
+
+DEFAULT_LEVEL = FeatureLevel.FL6_4
+
+
+class CliError(Exception):
+    """An error that ends the command with ``code``."""
+
+    def __init__(self, message: str, code: int):
+        self.code = code
+        super().__init__(message)
+
+
+def _level(text: str | None) -> FeatureLevel:
+    if text is None:
+        return DEFAULT_LEVEL
+    try:
+        return FeatureLevel.parse(text)
+    except ValueError:
+        known = ", ".join(level.short_name for level in FeatureLevel)
+        raise CliError(f"--feature-level: '{text}' is not a feature level ({known})", 2) from None
+
+
+def _code(error: ModelError) -> int:
+    return 2 if error.unsupported else 1
+
+
+def _emit_json(data: Any) -> None:
+    sys.stdout.write(json.dumps(data, indent=2) + "\n")
+
+
+# ---------------------------------------------------------------------------------------------
+# run
+
+
+class Runner:
+    """Executes a parsed model: compile every dispatchable once, then run the commands in order."""
+
+    def __init__(self, model: Model, level: FeatureLevel, output: Path | None, as_json: bool):
+        self.model = model
+        self.level = level
+        self.output = output
+        self.as_json = as_json
+        self.compiled: dict[str, Any] = {}
+        self.dispatches: list[dict[str, Any]] = []
+        self.prints: list[dict[str, Any]] = []
+        self.written: list[str] = []
+        self.failures: list[str] = []
+
+    def say(self, text: str) -> None:
+        if not self.as_json:
+            sys.stdout.write(text if text.endswith("\n") else text + "\n")
+            sys.stdout.flush()
+
+    def compile(self) -> None:
+        from pydml.device import Device
+
+        device = Device(self.level)
+        for d in self.model.dispatchables.values():
+            try:
+                op = device.create_operator(d.desc, d.flags)
+            except ValidationError as e:
+                raise ModelError(d.name, str(e)) from None
+            except UnsupportedError as e:
+                raise ModelError(d.name, str(e), unsupported=True) from None
+            except ModuleNotFoundError as e:  # a kernel module missing from this build
+                raise ModelError(d.name, f"{c_name_of(d.schema)}: this pydml build has no kernel "
+                                 f"for it ({e.name} is missing)", unsupported=True) from None
+            bound = resolve_bindings(d.init_bindings, f"{d.name}: bindings", d.schema, d.desc,
+                                     self.model.resources, init=True)
+            if bound:
+                try:
+                    op.initialize({p: self._memory(b.resource, b.byte_offset)
+                                   for p, b in bound.items()})
+                except PydmlError as e:
+                    raise ModelError(f"{d.name}: bindings", str(e)) from None
+            self.compiled[d.name] = op
+
+    def _memory(self, resource: str, offset: int) -> memoryview:
+        view: Any = self.model.resources[resource].data[offset:]
+        return memoryview(view)
+
+    def run(self) -> None:
+        self.say(f"Running on 'pydml CPU emulator ({self.level.c_name})'")
+        for command in self.model.commands:
+            getattr(self, f"_{command.kind}")(command)
+
+    def _dispatch(self, c: Command) -> None:
+        from pydml.registry import Role
+
+        d = self.model.dispatchables[c.dispatchable]
+        op = self.compiled[c.dispatchable]
+        inputs: dict[str, memoryview] = {}
+        outputs: dict[str, memoryview] = {}
+        for point, b in c.bindings.items():
+            role = d.schema.field(point).role
+            target = outputs if role is Role.OUTPUT_TENSOR else inputs
+            target[point] = self._memory(b.resource, b.byte_offset)
+        start = time.perf_counter()
+        try:
+            op.execute(inputs, outputs)
+        except PydmlError as e:
+            raise ModelError(f"commands[{c.index}] (dispatch '{c.dispatchable}')", str(e)) from None
+        ms = (time.perf_counter() - start) * 1e3
+        self.dispatches.append({"dispatchable": c.dispatchable, "ms": ms})
+        self.say(f"Dispatch '{c.dispatchable}': 1 iterations, {ms:.4f} ms median (CPU)")
+
+    def _print(self, c: Command) -> None:
+        r = self.model.resources[c.resource]
+        self.prints.append({"resource": r.name, "dataType": r.data_type.name,
+                            "values": json_values(r.initial_values())})
+        if self.as_json:
+            return
+        buffer = getattr(sys.stdout, "buffer", None)
+        if buffer is None:  # a text-only stream (tests capturing stdout)
+            self.say(print_text(r, c.verbose))
+            return
+        sys.stdout.flush()
+        buffer.write(print_bytes(r, c.verbose))
+        buffer.flush()
+
+    def _target(self, path: str) -> Path:
+        p = Path(path)
+        if not p.is_absolute() and self.output is not None:
+            p = self.output / p
+        return p.absolute()
+
+    def _writeFile(self, c: Command) -> None:
+        r = self.model.resources[c.resource]
+        path = self._target(c.target_path)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            if path.suffix.lower() == ".npy":
+                n = r.data.nbytes // r.element_size
+                values = r.data[: n * r.element_size].view(r.dtype)
+                if c.dimensions is not None:
+                    count = int(np.prod(c.dimensions))
+                    if count * r.element_size > r.data.nbytes:
+                        raise ValueError(f"dimensions {list(c.dimensions)} need {count} elements, "
+                                         f"the buffer holds {n}")
+                    values = values[:count].reshape(c.dimensions)
+                np.save(path, values)
+            elif path.suffix.lower() in (".png", ".jpg", ".jpeg"):
+                raise ValueError("image output is not supported")
+            else:
+                path.write_bytes(r.data.tobytes())
+        except (OSError, ValueError) as e:
+            message = f"Failed to write resource to file '{c.target_path}': {e}"
+            self.failures.append(message)
+            sys.stderr.write(message + "\n")
+            return
+        self.written.append(str(path))
+        self.say(f"Resource '{r.name}' written to '{path}'")
+
+    def write_outputs(self) -> None:
+        if self.output is None:
+            return
+        self.output.mkdir(parents=True, exist_ok=True)
+        for r in self.model.resources.values():
+            safe = "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in r.name)
+            path = self.output / f"{safe}.npy"
+            np.save(path, r.as_array())
+            self.written.append(str(path.absolute()))
+
+    def results(self, error: str | None, code: int) -> dict[str, Any]:
+        return {
+            "model": str(self.model.path),
+            "featureLevel": self.level.c_name,
+            "ok": code == 0,
+            "exitCode": code,
+            "error": error,
+            "dispatches": self.dispatches,
+            "prints": self.prints,
+            "written": self.written,
+            "writeFailures": self.failures,
+            "resources": {r.name: {"dataType": r.data_type.name,
+                                   "values": json_values(r.initial_values())}
+                          for r in self.model.resources.values()},
+        }
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    level = _level(args.feature_level)
+    path = Path(args.model)
+    output = Path(args.output) if args.output else None
+    try:
+        model = parse_model(load_file(path), path)
+    except ModelError as e:
+        return _fail(str(e), _code(e), args.json, path, level)
+    runner = Runner(model, level, output, args.json)
+    try:
+        runner.compile()
+    except ModelError as e:
+        return _fail(str(e), _code(e), args.json, path, level)
+    code, error = 0, None
+    try:
+        runner.run()
+    except ModelError as e:
+        code, error = _code(e), str(e)
+        if not args.json:
+            sys.stderr.write(f"pydml run: {error}\n")
+    if runner.dispatches:
+        runner.write_outputs()
+    if code == 0 and runner.failures:
+        code = 1
+    if args.json:
+        _emit_json(runner.results(error, code))
+    return code
+
+
+def _fail(message: str, code: int, as_json: bool, path: Path, level: FeatureLevel) -> int:
+    if as_json:
+        _emit_json({"model": str(path), "featureLevel": level.c_name, "ok": False,
+                    "exitCode": code, "error": message})
+    else:
+        sys.stderr.write(f"pydml run: {message}\n")
+    return code
+
+
+# ---------------------------------------------------------------------------------------------
+# validate
+
+
+def _dispatchables_of(root: Any, path: Path) -> dict[str, Any]:
+    """A model's dispatchables, or a bare ``{type, desc}`` file as one dispatchable ``desc``."""
+    if isinstance(root, dict) and isinstance(root.get("dispatchables"), dict):
+        return dict(root["dispatchables"])
+    if isinstance(root, dict) and ("type" in root or "Type" in root):
+        return {path.stem: root}
+    raise ModelError(str(path), "neither a DxDispatch model (no 'dispatchables' object) nor a "
+                     "{\"type\", \"desc\"} operator desc", unsupported=True)
+
+
+def check_dispatchable(name: str, obj: Any, level: FeatureLevel
+                       ) -> tuple[Any, list[dict[str, Any]]]:
+    """Parse and validate one dispatchable: (parsed or None, problems)."""
+    from pydml.validate import validate
+
+    problems: list[dict[str, Any]] = []
+    try:
+        d = parse_dispatchable(name, obj)
+    except ModelErrorGroup as group:
+        for e in group.errors:
+            problems.append({"message": str(e), "where": e.where, "rule": e.problem,
+                             "unsupported": e.unsupported})
+        return None, problems
+    except ModelError as e:
+        return None, [{"message": str(e), "where": e.where, "rule": e.problem,
+                       "unsupported": e.unsupported}]
+    try:
+        validate(d.desc, level)
+    except ValidationError as e:
+        problems.append({"message": f"{name}: {e}", "where": f"{name}: {e.desc}"
+                         + (f".{e.field}" if e.field else ""), "rule": e.rule,
+                         "value": _jsonable(e.value), "unsupported": False})
+    return d, problems
+
+
+def _jsonable(value: Any) -> Any:
+    from pydml.errors import format_value
+
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    if isinstance(value, float):
+        return value if np.isfinite(value) else str(value)
+    return format_value(value)
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    level = _level(args.feature_level)
+    path = Path(args.file)
+    try:
+        items = _dispatchables_of(load_file(path), path)
+    except ModelError as e:
+        if args.json:
+            _emit_json({"file": str(path), "featureLevel": level.c_name, "valid": False,
+                        "exitCode": 2, "error": str(e), "dispatchables": []})
+        else:
+            sys.stderr.write(f"pydml validate: {e}\n")
+        return 2
+    report: list[dict[str, Any]] = []
+    code = 0
+    for name, obj in items.items():
+        d, problems = check_dispatchable(name, obj, level)
+        for p in problems:
+            code = max(code, 2 if p["unsupported"] else 1)
+        report.append({"name": name,
+                       "type": d.schema.type.c_name if d is not None else None,
+                       "valid": not problems, "problems": problems})
+    if args.json:
+        _emit_json({"file": str(path), "featureLevel": level.c_name, "valid": code == 0,
+                    "exitCode": code, "dispatchables": report})
+    elif code == 0:
+        print("ok")
+    else:
+        for entry in report:
+            for p in entry["problems"]:
+                print(p["message"])
+    return code
+
+
+# ---------------------------------------------------------------------------------------------
+# list
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    from pydml.enums import OperatorType
+    from pydml.feature_levels import INTRODUCED_AT
+    from pydml.registry import all_schemas
+
+    level = _level(args.feature_level) if args.feature_level else None
+    known = {s.type: s for s in all_schemas()}
+    rows = []
+    operators: Any = OperatorType
+    for op in sorted(operators, key=int):
+        if op not in INTRODUCED_AT:  # DML_OPERATOR_INVALID
+            continue
+        introduced = INTRODUCED_AT[op]
+        if level is not None and introduced > level:
+            continue
+        schema = known.get(op)
+        rows.append({"type": op.c_name, "value": int(op), "introduced": introduced.c_name,
+                     "validates": schema is not None,
+                     "executes": bool(schema is not None and schema.executes)})
+    if args.json:
+        _emit_json({"featureLevel": level.c_name if level else None, "operators": rows})
+        return 0
+    width = max(len(r["type"]) for r in rows)
+    print(f"{'operator':<{width}}  introduced  validates  executes")
+    for r in rows:
+        print(f"{r['type']:<{width}}  {r['introduced'].removeprefix('DML_FEATURE_LEVEL_'):<10}  "
+              f"{'yes' if r['validates'] else 'no':<9}  {'yes' if r['executes'] else 'no'}")
+    v = sum(r["validates"] for r in rows)
+    x = sum(r["executes"] for r in rows)
+    print(f"{len(rows)} operator types; pydml validates {v} and executes {x}")
+    return 0
+
+
+# ---------------------------------------------------------------------------------------------
+# explain
+
+
+_RESAMPLE_TYPES = ("RESAMPLE", "RESAMPLE1", "RESAMPLE2", "RESAMPLE3", "RESAMPLE_GRAD",
+                   "RESAMPLE_GRAD1", "UPSAMPLE_2D")
+HALF_UP, FLOOR, CEIL = "half up: floor(x + 0.5)", "floor(x) (DECREASING)", "ceil(x) (INCREASING)"
+EXAMPLES = 4  # output elements shown per axis
+
+
+def _num(v: float) -> str:
+    return f"{v:.6g}"
+
+
+def _sizes(value: Any) -> tuple[int, ...]:
+    from pydml.validate import buffer_of
+
+    return tuple(buffer_of(value).Sizes)
+
+
+def _resample_params(schema: Any, desc: Any) -> dict[str, Any]:
+    """Forward-op terms: input/output sizes, scales, offsets, mode, rounding, gradient."""
+    from pydml.enums import AxisDirection, InterpolationMode
+
+    name = schema.type.name
+    gradient = name.startswith("RESAMPLE_GRAD")
+    if gradient:
+        fin, fout = _sizes(desc.OutputGradientTensor), _sizes(desc.InputGradientTensor)
+    else:
+        fin, fout = _sizes(desc.InputTensor), _sizes(desc.OutputTensor)
+    rank = len(fin)
+    if name == "UPSAMPLE_2D":
+        scales = (1.0,) * (rank - 2) + (float(desc.ScaleSize.Height), float(desc.ScaleSize.Width))
+    else:
+        scales = tuple(float(v) for v in desc.Scales)
+    a = tuple(float(v) for v in (getattr(desc, "InputPixelOffsets", None) or (0.5,) * rank))
+    b = tuple(float(v) for v in (getattr(desc, "OutputPixelOffsets", None) or (-0.5,) * rank))
+    direction = getattr(desc, "RoundingDirection", None)
+    if direction is None:
+        rounding = HALF_UP
+    else:
+        rounding = FLOOR if AxisDirection.parse(direction) == AxisDirection.DECREASING else CEIL
+    mode = InterpolationMode.parse(desc.InterpolationMode)
+    return {"gradient": gradient, "in": fin, "out": fout, "s": scales, "a": a, "b": b,
+            "rounding": rounding, "linear": mode == InterpolationMode.LINEAR,
+            # Antialiasing acts only for LINEAR and when some 1/scale > 2 (RESAMPLE3 docs).
+            "antialiased": bool(getattr(desc, "Antialiased", False))
+            and mode == InterpolationMode.LINEAR and any(1 / v > 2 for v in scales)}
+
+
+def _nearest_index(x: np.ndarray[Any, Any], rounding: str, n: int) -> np.ndarray[Any, Any]:
+    if rounding == HALF_UP:
+        i = np.floor(x + 0.5)
+    elif rounding == FLOOR:
+        i = np.floor(x)
+    else:
+        i = np.ceil(x)
+    return np.clip(i, 0, n - 1).astype(np.int64)
+
+
+@dataclass(frozen=True)
+class Convention:
+    """A framework's resize mapping: index = kind(slope * o + intercept), both of (in, out)."""
+
+    name: str
+    kind: str  # "linear" | "floor" | "ceil"
+    slope: Any
+    intercept: Any
+    torch: str | None
+    onnx: str | None
+    onednn: str | None
+
+
+def _ratio(i: int, n: int) -> float:
+    return i / n
+
+
+def _corners(i: int, n: int) -> float:
+    return (i - 1) / (n - 1) if n > 1 else 0.0
+
+
+CONVENTIONS = (
+    Convention("half_pixel", "linear", _ratio, lambda i, n: 0.5 * i / n - 0.5,
+               "mode='{lin}', align_corners=False",
+               "mode='linear', coordinate_transformation_mode='half_pixel'",
+               "algorithm resampling_linear (Graph Interpolate mode='{lin}', half_pixel)"),
+    Convention("align_corners", "linear", _corners, lambda i, n: 0.0,
+               "mode='{lin}', align_corners=True",
+               "mode='linear', coordinate_transformation_mode='align_corners'", None),
+    Convention("asymmetric", "linear", _ratio, lambda i, n: 0.0, None,
+               "mode='linear', coordinate_transformation_mode='asymmetric'", None),
+    Convention("nearest", "floor", _ratio, lambda i, n: 0.0, "mode='nearest'",
+               "mode='nearest', coordinate_transformation_mode='asymmetric', nearest_mode='floor'",
+               None),
+    Convention("nearest-exact", "floor", _ratio, lambda i, n: 0.5 * i / n,
+               "mode='nearest-exact'",
+               "mode='nearest', coordinate_transformation_mode='half_pixel', "
+               "nearest_mode='round_prefer_ceil'",
+               "algorithm resampling_nearest (Graph Interpolate mode='nearest', half_pixel)"),
+    Convention("half_pixel floor", "floor", _ratio, lambda i, n: 0.5 * i / n - 0.5, None,
+               "mode='nearest', coordinate_transformation_mode='half_pixel', nearest_mode='floor'",
+               None),
+    Convention("half_pixel ceil", "ceil", _ratio, lambda i, n: 0.5 * i / n - 0.5, None,
+               "mode='nearest', coordinate_transformation_mode='half_pixel', nearest_mode='ceil'",
+               None),
+    Convention("half_pixel round_prefer_floor", "ceil", _ratio, lambda i, n: 0.5 * i / n - 1.0,
+               None, "mode='nearest', coordinate_transformation_mode='half_pixel', "
+               "nearest_mode='round_prefer_floor' (ONNX's default)", None),
+    Convention("asymmetric ceil", "ceil", _ratio, lambda i, n: 0.0, None,
+               "mode='nearest', coordinate_transformation_mode='asymmetric', nearest_mode='ceil'",
+               None),
+)
+
+
+def _dml_affine(p: dict[str, Any], d: int) -> tuple[str, float, float]:
+    """Axis d as kind(slope * o + intercept), rounding folded into the intercept."""
+    s, a, b = p["s"][d], p["a"][d], p["b"][d]
+    c = -b / s - a
+    if p["linear"]:
+        return "linear", 1 / s, c
+    if p["rounding"] == HALF_UP:
+        return "floor", 1 / s, c + 0.5
+    return ("floor" if p["rounding"] == FLOOR else "ceil"), 1 / s, c
+
+
+def _indices(kind: str, slope: float, intercept: float, n_in: int, n_out: int
+             ) -> np.ndarray[Any, Any]:
+    x = slope * np.arange(n_out, dtype=np.float64) + intercept
+    if kind == "linear":
+        return np.clip(x, 0, n_in - 1)
+    i = np.floor(x + 1e-9) if kind == "floor" else np.ceil(x - 1e-9)
+    return np.clip(i, 0, n_in - 1)
+
+
+def _axis_matches(p: dict[str, Any], d: int) -> tuple[list[Convention], list[Convention]]:
+    """(conventions with the same formula, conventions equal on these sizes only)."""
+    n_in, n_out = p["in"][d], p["out"][d]
+    kind, slope, intercept = _dml_affine(p, d)
+    mine = _indices(kind, slope, intercept, n_in, n_out)
+    formula, sizes = [], []
+    for conv in CONVENTIONS:
+        if (conv.kind == "linear") != (kind == "linear"):
+            continue
+        cs, ci = conv.slope(n_in, n_out), conv.intercept(n_in, n_out)
+        if conv.kind == kind and abs(cs - slope) <= 1e-6 * max(1.0, abs(slope)) \
+                and abs(ci - intercept) <= 1e-6:
+            formula.append(conv)
+        elif np.allclose(_indices(conv.kind, cs, ci, n_in, n_out), mine, atol=1e-5):
+            sizes.append(conv)
+    return formula, sizes
+
+
+def _identity_axis(p: dict[str, Any], d: int) -> bool:
+    n = p["in"][d]
+    if p["out"][d] != n:
+        return False
+    o = np.arange(n, dtype=np.float64)
+    x = (o - p["b"][d]) / p["s"][d] - p["a"][d]
+    if p["linear"]:
+        return bool(np.allclose(np.clip(x, 0, n - 1), o, atol=1e-6))
+    return bool(np.array_equal(_nearest_index(x, p["rounding"], n), o.astype(np.int64)))
+
+
+def explain_resample(name: str, schema: Any, desc: Any) -> list[str]:
+    p = _resample_params(schema, desc)
+    mode = "LINEAR" if p["linear"] else f"NEAREST_NEIGHBOR, rounding {p['rounding']}"
+    lines = [f"{name}: {schema.type.c_name} ({mode}"
+             + (", antialiased" if p["antialiased"] else "") + ")"]
+    if p["gradient"]:
+        lines.append(f"  gradient of the forward resample {list(p['in'])} -> {list(p['out'])}: "
+                     "OutputGradient[i] = sum over forward outputs o of weight(o -> i) * "
+                     "InputGradient[o]")
+    else:
+        lines.append(f"  input {list(p['in'])} -> output {list(p['out'])}")
+    lines.append("  per axis, output index o reads input coordinate x = (o - b) / s - a")
+    if p["antialiased"]:
+        lines.append("  antialiased: where 1/s > 2 the linear filter is stretched by 1/s (more "
+                     "taps than shown; pydml follows ONNX Resize-18 antialias, DirectML does not "
+                     "document the normalisation)")
+    matches: list[tuple[list[Convention], list[Convention]]] = []
+    moving: list[int] = []
+    for d in range(len(p["in"])):
+        s, a, b = p["s"][d], p["a"][d], p["b"][d]
+        n_in, n_out = p["in"][d], p["out"][d]
+        head = (f"  axis {d}: {n_in} -> {n_out}, s = {_num(s)}, a = {_num(a)}, b = {_num(b)}: "
+                f"x = (o {'+' if b < 0 else '-'} {_num(abs(b))}) / {_num(s)} "
+                f"{'+' if a < 0 else '-'} {_num(abs(a))}")
+        if _identity_axis(p, d):
+            lines.append(head + "  (identity)")
+            matches.append(([], []))
+            continue
+        moving.append(d)
+        lines.append(head)
+        for o in range(min(EXAMPLES, n_out)):
+            x = (o - b) / s - a
+            if p["linear"]:
+                x0 = int(np.floor(x))
+                f = x - x0
+                taps = [(min(max(x0, 0), n_in - 1), 1 - f), (min(max(x0 + 1, 0), n_in - 1), f)]
+                merged: dict[int, float] = {}
+                for i, w in taps:
+                    merged[i] = merged.get(i, 0.0) + w
+                text = ", ".join(f"in[{i}] * {_num(w)}" for i, w in merged.items() if w)
+            else:
+                i = int(_nearest_index(np.array([x]), p["rounding"], n_in)[0])
+                text = f"in[{i}]"
+            lines.append(f"    o = {o}: x = {_num(x)} -> {text}")
+        if n_out > EXAMPLES:
+            lines.append(f"    ... ({n_out} outputs)")
+        formula, sizes = _axis_matches(p, d)
+        matches.append((formula, sizes))
+        names = [c.name for c in formula] + [f"{c.name} (on these sizes only)" for c in sizes]
+        lines.append(f"    matches: {', '.join(names) or 'no standard convention'}")
+    lines += _resample_equivalents(p, matches, moving)
+    return lines
+
+
+def _resample_equivalents(p: dict[str, Any],
+                          matches: list[tuple[list[Convention], list[Convention]]],
+                          moving: list[int]) -> list[str]:
+    rank = len(p["in"])
+    if not moving:
+        return ["  equivalent: a copy (every axis is the identity)"]
+
+    def common(use_sizes: bool) -> list[Convention]:
+        pools = [m[0] + (m[1] if use_sizes else []) for m in (matches[d] for d in moving)]
+        names = set.intersection(*({c.name for c in pool} for pool in pools))
+        return [c for c in CONVENTIONS if c.name in names]
+
+    exact, loose = common(False), common(True)
+    spatial = rank - 2
+    lin = {1: "linear", 2: "bilinear", 3: "trilinear"}.get(spatial, "linear")
+    nc_moving = any(d < 2 for d in moving)
+    lines = []
+
+    def pick(attr: str) -> tuple[Convention | None, str]:
+        for pool, note in ((exact, ""), (loose, " (equal on these sizes only)")):
+            for c in pool:
+                if getattr(c, attr):
+                    return c, note
+        return None, ""
+
+    torch, note = pick("torch")
+    aa_torch = torch is not None and torch.name == "half_pixel" and spatial == 2
+    if torch is not None and 1 <= spatial <= 3 and not nc_moving and (
+            aa_torch or not p["antialiased"]):
+        size = tuple(p["out"][2:])
+        extra = ", antialias=True" if p["antialiased"] else ""
+        call = (f"torch.nn.functional.interpolate(x, size={size}, "
+                f"{(torch.torch or '').format(lin=lin)}{extra})")
+        if p["gradient"]:
+            call = f"the gradient of {call} with respect to x (x.grad after y.backward(dy))"
+        lines.append(f"  PyTorch: {call}{note}")
+    else:
+        lines.append("  PyTorch: none" + ("; N and C must not be resampled" if nc_moving else ""))
+    onnx, note = pick("onnx")
+    if onnx is not None:
+        attrs = (onnx.onnx or "") + (", antialias=1" if p["antialiased"] else "")
+        if p["gradient"]:
+            lines.append(f"  ONNX: no gradient operator; the forward is Resize({attrs}){note}")
+        else:
+            lines.append(f"  ONNX Resize: {attrs}, sizes={list(p['out'])}{note}")
+    else:
+        lines.append("  ONNX Resize: none")
+    dnnl, note = pick("onednn")
+    if dnnl is not None and not nc_moving and not p["antialiased"]:
+        kind = "backward" if p["gradient"] else "forward"
+        lines.append(f"  oneDNN: resampling {kind}, {(dnnl.onednn or '').format(lin=lin)}{note}")
+    else:
+        lines.append("  oneDNN: none")
+    return lines
+
+
+_TORCH_ACTIVATIONS = {
+    "ACTIVATION_RELU": "torch.relu({y})",
+    "ACTIVATION_SIGMOID": "torch.sigmoid({y})",
+    "ACTIVATION_TANH": "torch.tanh({y})",
+    "ACTIVATION_IDENTITY": "{y}",
+    "ACTIVATION_GELU": "torch.nn.functional.gelu({y})",
+    "ACTIVATION_SOFTSIGN": "torch.nn.functional.softsign({y})",
+    "ACTIVATION_LEAKY_RELU": "torch.nn.functional.leaky_relu({y}, {Alpha})",
+    "ACTIVATION_ELU": "torch.nn.functional.elu({y}, {Alpha})",
+    "ACTIVATION_CELU": "torch.nn.functional.celu({y}, {Alpha})",
+    "ACTIVATION_LINEAR": "{Alpha} * {y} + {Beta}",
+}
+
+
+def explain_convolution(name: str, schema: Any, desc: Any) -> list[str]:
+    from pydml.enums import ConvolutionDirection, ConvolutionMode
+    from pydml.validate import resolve
+
+    x, w, y = _sizes(desc.InputTensor), _sizes(desc.FilterTensor), _sizes(desc.OutputTensor)
+    direction = ConvolutionDirection.parse(desc.Direction)
+    mode = ConvolutionMode.parse(desc.Mode)
+    backward = direction == ConvolutionDirection.BACKWARD
+    spatial = len(x) - 2
+    g = desc.GroupCount
+    lines = [f"{name}: {schema.type.c_name} ({mode.c_name}, {direction.c_name}, "
+             f"GroupCount {g})",
+             f"  input {list(x)}, filter {list(w)}, output {list(y)}"]
+    if backward:
+        lines.append("  per spatial axis: out = (in - 1) * stride + (k - 1) * dilation + 1 "
+                     "+ OutputPadding - start - end")
+    else:
+        lines.append("  per spatial axis: out = 1 + floor((in + start + end - ((k - 1) * "
+                     "dilation + 1)) / stride) + OutputPadding")
+    pads = []
+    for i in range(spatial):
+        n, k = x[2 + i], w[2 + i]
+        s, dl = desc.Strides[i], desc.Dilations[i]
+        a, e, op = desc.StartPadding[i], desc.EndPadding[i], desc.OutputPadding[i]
+        extent = (k - 1) * dl + 1
+        if backward:
+            out = (n - 1) * s + extent + op - a - e
+            text = f"({n} - 1) * {s} + ({k} - 1) * {dl} + 1 + {op} - {a} - {e} = {out}"
+        else:
+            out = 1 + (n + a + e - extent) // s + op
+            text = f"1 + floor(({n} + {a} + {e} - {extent}) / {s}) + {op} = {out}"
+        lines.append(f"  axis {2 + i}: {text}")
+        pads.append((a, e, op, s, dl))
+    fn = f"conv_transpose{spatial}d" if backward else f"conv{spatial}d"
+    weight = "w"
+    if mode == ConvolutionMode.CONVOLUTION:
+        weight = f"w.flip({', '.join(str(2 + i) for i in range(spatial))})"
+    args = [f"x, {weight}"]
+    if desc.BiasTensor is not None:
+        args.append("bias=b.reshape(-1)")
+    args.append(f"stride={tuple(desc.Strides)}")
+    notes = []
+    if all(a == e for a, e, *_ in pads):
+        args.append(f"padding={tuple(a for a, *_ in pads)}")
+        if backward:
+            args.append(f"output_padding={tuple(op for _, _, op, *_ in pads)}")
+        elif any(op for _, _, op, *_ in pads):
+            notes.append("FORWARD OutputPadding has no PyTorch argument: pad the result's end "
+                         "with zeros (before the bias)")
+    elif backward and all(0 <= op - (e - a) < max(s, dl) and e >= a
+                          for a, e, op, s, dl in pads):
+        args.append(f"padding={tuple(a for a, *_ in pads)}")
+        args.append(f"output_padding={tuple(op - (e - a) for a, e, op, *_ in pads)}")
+    elif not backward:
+        flat = [v for a, e, *_ in reversed(pads) for v in (a, e)]
+        args[0] = f"torch.nn.functional.pad(x, {tuple(flat)}), {weight}"
+        args.append("padding=0")
+    else:
+        notes.append("asymmetric padding: compute with padding=0 and crop StartPadding from the "
+                     "start and EndPadding from the end of each spatial axis")
+    args.append(f"dilation={tuple(desc.Dilations)}")
+    args.append(f"groups={g}")
+    call = f"torch.nn.functional.{fn}({', '.join(args)})"
+    if desc.FusedActivation is not None:
+        act_schema, act = resolve(desc.FusedActivation)
+        act_type: Any = act_schema.type
+        template = _TORCH_ACTIVATIONS.get(act_type.name)
+        if template is None:
+            notes.append(f"then apply {act_type.c_name}")
+        else:
+            params = {f: _num(float(getattr(act, f))) for f in ("Alpha", "Beta")
+                      if hasattr(act, f)}
+            call = template.format(y=call, **params)
+    lines.append(f"  PyTorch: {call}")
+    if backward:
+        lines.append(f"  (filter layout {{C_in, C_out / groups, k...}} = PyTorch's conv_transpose "
+                     f"weight; BACKWARD is the gradient of conv{spatial}d with respect to its "
+                     "input)")
+    lines += [f"  note: {n}" for n in notes]
+    return lines
+
+
+def explain(name: str, schema: Any, desc: Any) -> list[str]:
+    """Human-readable explanation lines for one validated desc."""
+    if schema.type.name in _RESAMPLE_TYPES:
+        return explain_resample(name, schema, desc)
+    if schema.type.name == "CONVOLUTION":
+        return explain_convolution(name, schema, desc)
+    return [f"{name}: {schema.type.c_name}: no explanation (explain covers the resample family "
+            "and DML_CONVOLUTION)"]
+
+
+def cmd_explain(args: argparse.Namespace) -> int:
+    level = _level(args.feature_level)
+    path = Path(args.file)
+    try:
+        items = _dispatchables_of(load_file(path), path)
+    except ModelError as e:
+        sys.stderr.write(f"pydml explain: {e}\n")
+        return 2
+    code = 0
+    for name, obj in items.items():
+        d, problems = check_dispatchable(name, obj, level)
+        if problems:
+            for p in problems:
+                sys.stderr.write(f"pydml explain: {p['message']}\n")
+                code = max(code, 2 if p["unsupported"] else 1)
+            continue
+        print("\n".join(explain(name, d.schema, d.desc)))
+        print()
+    return code
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+def include_dir() -> Path | None:
+    """The directory holding DirectML.h and pydml.h (package data, or include/ of a checkout)."""
+    package = Path(__file__).resolve().parent
+    for candidate in (package / "include", package.parent / "include"):
+        if (candidate / "DirectML.h").is_file() and (candidate / "pydml.h").is_file():
+            return candidate
+    return None
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="pydml", description="Run, validate and explain DirectML operator descs "
+        "(DxDispatch model JSON) on a Linux CPU.")
+    parser.add_argument("--include-dir", action="store_true",
+                        help="print the directory holding DirectML.h and pydml.h, then exit")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    def level_option(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--feature-level", metavar="X",
+                       help=f"device feature level, e.g. 5_1 (default {DEFAULT_LEVEL.short_name})")
+
+    run = sub.add_parser("run", help="run a DxDispatch model")
+    run.add_argument("model", metavar="MODEL.json")
+    level_option(run)
+    run.add_argument("--output", metavar="DIR",
+                     help="write every resource as DIR/<name>.npy after the commands")
+    run.add_argument("--json", action="store_true", help="machine-readable results on stdout")
+
+    val = sub.add_parser("validate", help="validate every dispatchable's desc")
+    val.add_argument("file", metavar="FILE.json")
+    level_option(val)
+    val.add_argument("--json", action="store_true", help="machine-readable report on stdout")
+
+    lst = sub.add_parser("list", help="list every operator type")
+    level_option(lst)
+    lst.add_argument("--json", action="store_true", help="machine-readable list on stdout")
+
+    exp = sub.add_parser("explain", help="explain resample / convolution descs")
+    exp.add_argument("file", metavar="FILE.json")
+    level_option(exp)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``pydml`` console script; returns the exit code."""
+    parser = build_parser()
+    args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+    try:
+        if args.include_dir:
+            found = include_dir()
+            if found is None:
+                sys.stderr.write("pydml: DirectML.h / pydml.h not found next to the package\n")
+                return 2
+            print(found)
+            return 0
+        handlers = {"run": cmd_run, "validate": cmd_validate, "list": cmd_list,
+                    "explain": cmd_explain}
+        if args.command is None:
+            parser.print_help(sys.stderr)
+            return 2
+        return int(handlers[args.command](args))
+    except CliError as e:
+        sys.stderr.write(f"pydml: {e}\n")
+        return e.code
+    except ModelError as e:
+        sys.stderr.write(f"pydml {args.command}: {e}\n")
+        return _code(e)
+    except BrokenPipeError:  # `pydml list | head`: stop quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
+
+
+__all__ = ["Resource", "include_dir", "main"]
