@@ -783,21 +783,18 @@ def cmd_explain(args: argparse.Namespace) -> int:
 # ---------------------------------------------------------------------------------------------
 
 
-def include_dir() -> Path | None:
-    """The directory holding DirectML.h and pydml.h (package data, or include/ of a checkout)."""
-    package = Path(__file__).resolve().parent
-    for candidate in (package / "include", package.parent / "include"):
-        if (candidate / "DirectML.h").is_file() and (candidate / "pydml.h").is_file():
-            return candidate
-    return None
-
-
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="pydml", description="Run, validate and explain DirectML operator descs "
         "(DxDispatch model JSON) on a Linux CPU.")
     parser.add_argument("--include-dir", action="store_true",
                         help="print the directory holding DirectML.h and pydml.h, then exit")
+    parser.add_argument("--lib", action="store_true",
+                        help="print the path of libpydml.so (the C API), then exit")
+    parser.add_argument("--cflags", action="store_true",
+                        help="print compiler flags for C programs using DirectML.h / pydml.h")
+    parser.add_argument("--libs", action="store_true",
+                        help="print linker flags for libpydml.so: cc $(pydml --cflags) prog.c $(pydml --libs)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     def level_option(p: argparse.ArgumentParser) -> None:
@@ -823,7 +820,38 @@ def build_parser() -> argparse.ArgumentParser:
     exp = sub.add_parser("explain", help="explain resample / convolution descs")
     exp.add_argument("file", metavar="FILE.json")
     level_option(exp)
+
+    one = sub.add_parser("onednn", help="run a single-op oneDNN Graph JSON (benchdnn --graph format)")
+    one.add_argument("action", choices=["run"])
+    one.add_argument("file", metavar="FILE.json")
+    one.add_argument("--inputs", metavar="DIR", help="inputs as DIR/<logical tensor id>.npy")
+    one.add_argument("--simple-data", action="store_true",
+                     help="fill missing inputs with 1, 2, 3, ... instead of benchdnn's generated data")
     return parser
+
+
+def cmd_onednn(args: argparse.Namespace) -> int:
+    """``pydml onednn run FILE.json``: returns 0 or oneDNN's status number."""
+    from pydml.onednn_json import main_json
+
+    return main_json(args.file, args.inputs, simple_data=args.simple_data)
+
+
+def _paths(args: argparse.Namespace) -> int | None:
+    """--include-dir / --lib / --cflags / --libs; None when none was asked for."""
+    from pydml import paths
+
+    asked = [(args.include_dir, lambda: str(paths.include_dir())),
+             (args.lib, lambda: str(paths.library_path())),
+             (args.cflags, paths.cflags), (args.libs, paths.libs)]
+    if not any(flag for flag, _ in asked):
+        return None
+    try:
+        print(" ".join(render() for flag, render in asked if flag))
+    except FileNotFoundError as e:
+        sys.stderr.write(f"pydml: {e}\n")
+        return 2
+    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -831,15 +859,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
     try:
-        if args.include_dir:
-            found = include_dir()
-            if found is None:
-                sys.stderr.write("pydml: DirectML.h / pydml.h not found next to the package\n")
-                return 2
-            print(found)
-            return 0
+        code = _paths(args)
+        if code is not None:
+            return code
         handlers = {"run": cmd_run, "validate": cmd_validate, "list": cmd_list,
-                    "explain": cmd_explain}
+                    "explain": cmd_explain, "onednn": cmd_onednn}
         if args.command is None:
             parser.print_help(sys.stderr)
             return 2
@@ -860,4 +884,4 @@ if __name__ == "__main__":
     sys.exit(main())
 
 
-__all__ = ["Resource", "include_dir", "main"]
+__all__ = ["Resource", "main"]

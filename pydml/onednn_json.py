@@ -28,7 +28,7 @@ import ml_dtypes
 import numpy as np
 
 from pydml import onednn
-from pydml.onednn import InvalidGraphOp, OnednnError, Unimplemented
+from pydml.onednn import InvalidArguments, InvalidGraphOp, OnednnError, Unimplemented
 
 __all__ = ["benchdnn_fill", "load_graph", "main_json", "run_json"]
 
@@ -44,8 +44,13 @@ _ATTR_TYPES = {"s64", "s64[]", "f32", "f32[]", "string", "bool"}
 
 def load_graph(path: str | Path) -> dict[str, Any]:
     """Parse and check the file: one op of a supported kind, attrs as {type, value} objects."""
-    with open(path, encoding="utf-8") as f:
-        doc = json.load(f)
+    try:
+        with open(path, encoding="utf-8") as f:
+            doc = json.load(f)
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
+        raise InvalidArguments("graph", "file", f"cannot read {path}: {e}", show_value=False) from None
+    if not isinstance(doc, dict):
+        raise InvalidGraphOp("graph", "file", f"{path} is not a JSON object", show_value=False)
     graph = doc.get("graph")
     if not isinstance(graph, list) or not graph:
         raise InvalidGraphOp("graph", "graph", f"Graph {path} is empty", show_value=False)
@@ -311,7 +316,8 @@ def run_json(path: str | Path, inputs: Mapping[Any, Any] | None = None) -> dict[
 
 
 def main_json(
-    path: str | Path, inputs_dir: str | Path | None = None, print_fn: Callable[[str], Any] = print
+    path: str | Path, inputs_dir: str | Path | None = None, print_fn: Callable[[str], Any] = print,
+    simple_data: bool = False,
 ) -> int:
     """CLI body for ``pydml onednn run FILE.json``: inputs from ``inputs_dir/<lt id>.npy`` when
     present (else generated), prints each output (id, dtype, shape, values). Returns 0, or the
@@ -322,6 +328,12 @@ def main_json(
             if f.stem.isdigit():
                 inputs[int(f.stem)] = np.load(f)
     try:
+        if simple_data:  # formats.md's "simple data": 1, 2, 3, ... in the JSON shape's storage order
+            for lt in load_graph(path)["graph"][0].get("inputs", []):
+                if lt["id"] not in inputs:
+                    count = int(np.prod(lt["shape"]))
+                    dtype = _NP.get(lt.get("dtype", "f32"), np.dtype(np.float32))
+                    inputs[lt["id"]] = np.arange(1, count + 1).reshape(lt["shape"]).astype(dtype)
         outputs = run_json(path, inputs)
     except OnednnError as e:
         print_fn(f"error: {e}")

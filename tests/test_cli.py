@@ -440,3 +440,35 @@ def test_run_owned_by_dml_float16_strided(tmp_path: Path) -> None:
     result = cli("run", write(tmp_path, model))
     assert "FilterTensor has DML_TENSOR_FLAG_OWNED_BY_DML: bind it in the dispatchable's " \
         "'bindings'" in one_error_line(result)
+
+
+@pytest.mark.parametrize("example,expected", [
+    ("interpolate_backward.json", "30 48 102 120"),
+    ("convolution_backward_data.json", "75 167 94 176 386 214 113 243 132"),
+    ("conv_transpose_backward_data.json", "176 188 196 212 188 212 160 188"),
+])
+def test_onednn_run_examples_with_simple_data(example: str, expected: str) -> None:
+    # formats.md §2.5: the expected outputs of the three oneDNN Graph example files.
+    result = cli("onednn", "run", "--simple-data", str(ROOT / "examples" / "onednn" / example))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[-1] == expected
+
+
+def test_onednn_run_unreadable_file_is_one_line_not_a_traceback(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("{ not json")
+    result = cli("onednn", "run", str(bad))
+    assert result.returncode == 2
+    assert "Traceback" not in result.stdout + result.stderr
+    assert "cannot read" in result.stdout
+
+
+def test_cflags_and_libs_point_at_the_headers_and_library() -> None:
+    result = cli("--cflags", "--libs")
+    assert result.returncode == 0
+    flags = result.stdout.split()
+    include = Path(flags[0].removeprefix("-I"))
+    assert (include / "DirectML.h").is_file()
+    assert "-lpydml" in flags
+    lib = Path(cli("--lib").stdout.strip())
+    assert lib.name == "libpydml.so" and lib.is_file()
