@@ -50,7 +50,7 @@ class Case:
     name: str
     size_in: int
     size_out: int
-    mode: str          # "nearest", "nearest-exact", "linear"
+    mode: str  # "nearest", "nearest-exact", "linear"
     backward: bool
 
 
@@ -60,8 +60,15 @@ def make_plan(c: Case, n: int, ch: int) -> ResamplePlan:
         interp, a, b = LINEAR, 0.5, -0.5
     else:
         interp, a, b = NEAREST_NEIGHBOR, 0.0, (-0.5 if c.mode == "nearest-exact" else 0.0)
-    return ResamplePlan([n, ch, c.size_in, c.size_in], [n, ch, c.size_out, c.size_out],
-                        [1, 1, s, s], [0.5, 0.5, a, a], [-0.5, -0.5, b, b], interp, ROUND_FLOOR)
+    return ResamplePlan(
+        [n, ch, c.size_in, c.size_in],
+        [n, ch, c.size_out, c.size_out],
+        [1, 1, s, s],
+        [0.5, 0.5, a, a],
+        [-0.5, -0.5, b, b],
+        interp,
+        ROUND_FLOOR,
+    )
 
 
 def torch_fn(torch: Any, c: Case, x: Any, g: Any) -> Callable[[], Any]:
@@ -75,13 +82,16 @@ def torch_fn(torch: Any, c: Case, x: Any, g: Any) -> Callable[[], Any]:
             return lambda: aten._upsample_nearest_exact2d_backward(g, out_hw, in_shape)
         return lambda: aten.upsample_bilinear2d_backward(g, out_hw, in_shape, False)
     if c.mode == "linear":
-        return lambda: torch.nn.functional.interpolate(x, size=out_hw, mode="bilinear",
-                                                       align_corners=False)
+        return lambda: torch.nn.functional.interpolate(
+            x, size=out_hw, mode="bilinear", align_corners=False
+        )
     return lambda: torch.nn.functional.interpolate(x, size=out_hw, mode=c.mode)
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawTextHelpFormatter
+    )
     parser.add_argument("--quick", action="store_true", help="fewer repetitions, float32 only")
     parser.add_argument("--threads", type=int, default=2)
     args = parser.parse_args()
@@ -94,12 +104,17 @@ def main() -> None:
     n, ch = 8, 64
 
     bandwidth = streaming_bandwidth(repeat)
-    print(f"threads {args.threads}; streaming bandwidth (numpy copy, 256 MiB): {bandwidth:.1f} GB/s")
+    print(
+        f"threads {args.threads}; streaming bandwidth (numpy copy, 256 MiB): {bandwidth:.1f} GB/s"
+    )
     print(f"CPU features used: {lib.pydml_active_cpu_features():#x}")
 
     cases = []
-    for size_in, size_out, label in ((128, 256, "2x up"), (256, 128, "0.5x down"),
-                                     (128, 192, "1.5x up")):
+    for size_in, size_out, label in (
+        (128, 256, "2x up"),
+        (256, 128, "0.5x down"),
+        (128, 192, "1.5x up"),
+    ):
         for mode in ("nearest", "linear"):
             for backward in (False, True):
                 cases.append(Case(label, size_in, size_out, mode, backward))
@@ -107,8 +122,10 @@ def main() -> None:
             cases.append(Case(label, size_in, size_out, "nearest-exact", True))
     dtypes = [np.float32] if args.quick else [np.float32, np.float16]
 
-    header = (f"{'case':<10} {'mode':<14} {'dir':<4} {'dtype':<7} {'pydml ms':>9} {'torch ms':>9} "
-              f"{'speedup':>8} {'GB/s':>6} {'% bw':>5} {'Gelem/s':>8}")
+    header = (
+        f"{'case':<10} {'mode':<14} {'dir':<4} {'dtype':<7} {'pydml ms':>9} {'torch ms':>9} "
+        f"{'speedup':>8} {'GB/s':>6} {'% bw':>5} {'Gelem/s':>8}"
+    )
     print(header)
     print("-" * len(header))
     rng = np.random.default_rng(0)
@@ -135,10 +152,12 @@ def main() -> None:
             t_torch = best_time(torch_fn(torch, c, tx, tg), repeat)
             moved = src.nbytes + dst.nbytes
             gbs = moved / t_pydml / 1e9
-            print(f"{c.name:<10} {c.mode:<14} {'bwd' if c.backward else 'fwd':<4} "
-                  f"{np.dtype(dtype).name:<7} {t_pydml * 1e3:9.2f} {t_torch * 1e3:9.2f} "
-                  f"{t_torch / t_pydml:8.2f} {gbs:6.1f} {100 * gbs / bandwidth:5.0f} "
-                  f"{dst.size / t_pydml / 1e9:8.2f}")
+            print(
+                f"{c.name:<10} {c.mode:<14} {'bwd' if c.backward else 'fwd':<4} "
+                f"{np.dtype(dtype).name:<7} {t_pydml * 1e3:9.2f} {t_torch * 1e3:9.2f} "
+                f"{t_torch / t_pydml:8.2f} {gbs:6.1f} {100 * gbs / bandwidth:5.0f} "
+                f"{dst.size / t_pydml / 1e9:8.2f}"
+            )
 
 
 if __name__ == "__main__":
