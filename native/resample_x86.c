@@ -4,7 +4,7 @@
  * Compiled for the baseline ISA; each function carries its own target attribute and is only
  * selected after pydml_active_cpu_features() reported the matching bits.
  *   blend   vertical pass: dst = sum of weighted source rows (f32/f16/bf16 converted to f32),
- *           all sources in one pass over dst;
+ *           source after source (sequential streams);
  *   store   f32 -> f32/f16/bf16 row, optionally streamed with non-temporal stores;
  *   hz      horizontal pass over a segment, RS_BLOCK destinations at a time. AVX-512: a block
  *           whose taps read at most 32 (64) consecutive source elements - every scale above
@@ -24,6 +24,7 @@
 #define RS_AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,fma,f16c")))
 #define RS_AVX2 __attribute__((target("avx2,fma,f16c")))
 #define RS_INLINE inline __attribute__((always_inline))
+#define RS_PREFETCH_BYTES 1024
 
 /* ---- scalar fallbacks for strided views --------------------------------------------------------- */
 
@@ -89,6 +90,11 @@ RS_AVX512 static RS_INLINE void rs512_store(uint32_t dt, void* p, __m512 v, __mm
     else _mm256_mask_storeu_epi16(p, m, h);
 }
 
+/* Source by source (each a sequential stream: the prefetchers of the project machine lose half
+ * the bandwidth when several rows a few lines apart are read interleaved), accumulating in dst
+ * (the L1 row buffer). Each stream is also prefetched RS_PREFETCH_BYTES ahead, into the rows the
+ * next work item reads: between rows the hardware prefetchers lose track (measured: 1 thread,
+ * 2x gradient, 17 ms -> 9 ms). Prefetches never fault, so running past the view is harmless. */
 RS_AVX512 static RS_INLINE void rs512_blend(uint32_t dt, float* dst, const rs_src* src, uint32_t count,
                                             uint64_t stride, size_t n, int first) {
     if (stride != 1) {
@@ -96,20 +102,22 @@ RS_AVX512 static RS_INLINE void rs512_blend(uint32_t dt, float* dst, const rs_sr
         return;
     }
     const size_t es = dt == DML_TENSOR_DATA_TYPE_FLOAT32 ? 4 : 2;
-    for (size_t k = 0; k < n; k += 16) {
-        __mmask16 m = n - k >= 16 ? (__mmask16)0xffff : (__mmask16)((1u << (n - k)) - 1u);
-        __m512 acc;
-        uint32_t r = 0;
-        if (first) {
-            acc = _mm512_mul_ps(_mm512_set1_ps(src[0].w), rs512_load(dt, src[0].p + k * es, m));
-            r = 1;
-        } else {
-            acc = _mm512_maskz_loadu_ps(m, dst + k);
+    for (uint32_t r = 0; r < count; r++) {
+        const char* s = src[r].p;
+        const __m512 w = _mm512_set1_ps(src[r].w);
+        const int set = first && r == 0;
+        size_t k = 0;
+        for (; k + 16 <= n; k += 16) {
+            _mm_prefetch(s + k * es + RS_PREFETCH_BYTES, _MM_HINT_T0);
+            __m512 v = rs512_load(dt, s + k * es, 0xffff);
+            _mm512_storeu_ps(dst + k, set ? _mm512_mul_ps(w, v) : _mm512_fmadd_ps(w, v, _mm512_loadu_ps(dst + k)));
         }
-        for (; r < count; r++)
-            acc = _mm512_fmadd_ps(_mm512_set1_ps(src[r].w), rs512_load(dt, src[r].p + k * es, m), acc);
-        if (m == 0xffff) _mm512_storeu_ps(dst + k, acc);
-        else _mm512_mask_storeu_ps(dst + k, m, acc);
+        if (k < n) {
+            __mmask16 m = (__mmask16)((1u << (n - k)) - 1u);
+            __m512 v = rs512_load(dt, s + k * es, m);
+            _mm512_mask_storeu_ps(dst + k, m, set ? _mm512_mul_ps(w, v)
+                                                  : _mm512_fmadd_ps(w, v, _mm512_maskz_loadu_ps(m, dst + k)));
+        }
     }
 }
 
@@ -443,19 +451,17 @@ RS_AVX2 static RS_INLINE void rs256_blend(uint32_t dt, float* dst, const rs_src*
         return;
     }
     const size_t es = dt == DML_TENSOR_DATA_TYPE_FLOAT32 ? 4 : 2;
-    for (size_t k = 0; k < n; k += 8) {
-        size_t c = n - k < 8 ? n - k : 8;
-        __m256 acc;
-        uint32_t r = 0;
-        if (first) {
-            acc = _mm256_mul_ps(_mm256_set1_ps(src[0].w), rs256_load(dt, src[0].p + k * es, c));
-            r = 1;
-        } else {
-            acc = rs256_load(DML_TENSOR_DATA_TYPE_FLOAT32, dst + k, c);
+    for (uint32_t r = 0; r < count; r++) { /* source by source, see rs512_blend */
+        const char* s = src[r].p;
+        const __m256 w = _mm256_set1_ps(src[r].w);
+        const int set = first && r == 0;
+        for (size_t k = 0; k < n; k += 8) {
+            size_t c = n - k < 8 ? n - k : 8;
+            _mm_prefetch(s + k * es + RS_PREFETCH_BYTES, _MM_HINT_T0);
+            __m256 v = _mm256_mul_ps(w, rs256_load(dt, s + k * es, c));
+            if (!set) v = _mm256_add_ps(v, rs256_load(DML_TENSOR_DATA_TYPE_FLOAT32, dst + k, c));
+            rs256_store(DML_TENSOR_DATA_TYPE_FLOAT32, dst + k, v, c);
         }
-        for (; r < count; r++)
-            acc = _mm256_fmadd_ps(_mm256_set1_ps(src[r].w), rs256_load(dt, src[r].p + k * es, c), acc);
-        rs256_store(DML_TENSOR_DATA_TYPE_FLOAT32, dst + k, acc, c);
     }
 }
 
