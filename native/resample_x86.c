@@ -5,7 +5,7 @@
  * selected after pydml_active_cpu_features() reported the matching bits.
  *   blend   vertical pass: dst = sum of weighted source rows (f32/f16/bf16 converted to f32),
  *           source after source (sequential streams);
- *   store   f32 -> f32/f16/bf16 row, optionally streamed with non-temporal stores;
+ *   store   f32 -> f32/f16/bf16 row;
  *   hz      horizontal pass over a segment, RS_BLOCK destinations at a time. AVX-512: a block
  *           whose taps read at most 32 (64) consecutive source elements - every scale above
  *           ~0.5 (~0.25), and the transposed tables of upsampling - costs two (four) loads and
@@ -121,41 +121,14 @@ RS_AVX512 static RS_INLINE void rs512_blend(uint32_t dt, float* dst, const rs_sr
     }
 }
 
-RS_AVX512 static void rs512_stream(char* dst, const char* src, size_t bytes) {
-    size_t k = (64 - ((uintptr_t)dst & 63)) & 63;
-    if (k > bytes) k = bytes;
-    if (k > 0) {
-        __mmask64 m = ((__mmask64)1 << k) - 1;
-        _mm512_mask_storeu_epi8(dst, m, _mm512_maskz_loadu_epi8(m, src));
-    }
-    for (; k + 64 <= bytes; k += 64) _mm512_stream_si512((void*)(dst + k), _mm512_loadu_si512(src + k));
-    if (k < bytes) {
-        __mmask64 m = ((__mmask64)1 << (bytes - k)) - 1;
-        _mm512_mask_storeu_epi8(dst + k, m, _mm512_maskz_loadu_epi8(m, src + k));
-    }
-}
-
 RS_AVX512 static RS_INLINE void rs512_store_row(uint32_t dt, void* dst, uint64_t stride, const float* src,
-                                                size_t n, int nt) {
+                                                size_t n) {
     if (stride != 1) {
         rs_store_strided(dt, dst, stride, src, n);
         return;
     }
     char* d = (char*)dst;
     const size_t es = dt == DML_TENSOR_DATA_TYPE_FLOAT32 ? 4 : 2;
-    if (nt && dt == DML_TENSOR_DATA_TYPE_FLOAT32) {
-        rs512_stream(d, (const char*)src, n * 4);
-        return;
-    }
-    if (nt) { /* convert into an aligned stage, then stream it */
-        uint16_t stage[512] __attribute__((aligned(64)));
-        for (size_t k = 0; k < n; k += 512) {
-            size_t c = n - k < 512 ? n - k : 512;
-            rs512_store_row(dt, stage, 1, src + k, c, 0);
-            rs512_stream(d + k * 2, (const char*)stage, c * 2);
-        }
-        return;
-    }
     for (size_t k = 0; k < n; k += 16) {
         __mmask16 m = n - k >= 16 ? (__mmask16)0xffff : (__mmask16)((1u << (n - k)) - 1u);
         rs512_store(dt, d + k * es, _mm512_maskz_loadu_ps(m, src + k), m);
@@ -357,14 +330,12 @@ RS_AVX512 static RS_INLINE void rs512_hz(uint32_t dt, const rs_table* t, uint32_
         rs512_blend(DT, dst, src, count, stride, n, first);                                        \
     }                                                                                              \
     RS_AVX512 static void rs512_store_##NAME(void* dst, uint64_t stride, const float* src,         \
-                                             size_t n, int nt) {                                   \
-        rs512_store_row(DT, dst, stride, src, n, nt);                                              \
+                                             size_t n) {                                           \
+        rs512_store_row(DT, dst, stride, src, n);                                                  \
     }                                                                                              \
     RS_AVX512 static void rs512_hz_##NAME(const rs_table* t, uint32_t j0, uint32_t j1,             \
                                           const float* row, uint32_t lo, uint32_t hi, char* out,   \
-                                          uint64_t ostride, uint32_t esize, int nt,                \
-                                          rs_store_fn store) {                                     \
-        (void)nt;                                                                                  \
+                                          uint64_t ostride, uint32_t esize, rs_store_fn store) {   \
         (void)store;                                                                               \
         rs512_hz(DT, t, j0, j1, row, lo, hi, out, ostride, esize);                                 \
     }
@@ -372,8 +343,6 @@ RS_AVX512 static RS_INLINE void rs512_hz(uint32_t dt, const rs_table* t, uint32_
 RS512_TYPE(f32, DML_TENSOR_DATA_TYPE_FLOAT32)
 RS512_TYPE(f16, DML_TENSOR_DATA_TYPE_FLOAT16)
 RS512_TYPE(bf16, PYDML_DATA_TYPE_BFLOAT16)
-
-static void rs_sfence(void) { _mm_sfence(); }
 
 int rs_select_avx512(uint32_t data_type, rs_kernels* k) {
     switch (data_type) {
@@ -386,8 +355,6 @@ int rs_select_avx512(uint32_t data_type, rs_kernels* k) {
     default:
         return 0;
     }
-    k->stream = rs512_stream;
-    k->fence = rs_sfence;
     return 1;
 }
 
@@ -465,31 +432,13 @@ RS_AVX2 static RS_INLINE void rs256_blend(uint32_t dt, float* dst, const rs_src*
     }
 }
 
-RS_AVX2 static void rs256_stream(char* dst, const char* src, size_t bytes) {
-    size_t k = (32 - ((uintptr_t)dst & 31)) & 31;
-    if (k > bytes) k = bytes;
-    memcpy(dst, src, k);
-    for (; k + 32 <= bytes; k += 32)
-        _mm256_stream_si256((__m256i*)(void*)(dst + k), _mm256_loadu_si256((const __m256i*)(const void*)(src + k)));
-    memcpy(dst + k, src + k, bytes - k);
-}
-
 RS_AVX2 static RS_INLINE void rs256_store_row(uint32_t dt, void* dst, uint64_t stride, const float* src,
-                                              size_t n, int nt) {
+                                              size_t n) {
     if (stride != 1) {
         rs_store_strided(dt, dst, stride, src, n);
         return;
     }
     const size_t es = dt == DML_TENSOR_DATA_TYPE_FLOAT32 ? 4 : 2;
-    if (nt) { /* convert into an aligned stage, then stream it */
-        float stage[256] __attribute__((aligned(64)));
-        for (size_t k = 0; k < n; k += 256) {
-            size_t c = n - k < 256 ? n - k : 256;
-            rs256_store_row(dt, stage, 1, src + k, c, 0);
-            rs256_stream((char*)dst + k * es, (const char*)stage, c * es);
-        }
-        return;
-    }
     for (size_t k = 0; k < n; k += 8) {
         size_t c = n - k < 8 ? n - k : 8;
         rs256_store(dt, (char*)dst + k * es, rs256_load(DML_TENSOR_DATA_TYPE_FLOAT32, src + k, c), c);
@@ -538,15 +487,13 @@ RS_AVX2 static RS_INLINE void rs256_hz(uint32_t dt, const rs_table* t, uint32_t 
                                            uint64_t stride, size_t n, int first) {                 \
         rs256_blend(DT, dst, src, count, stride, n, first);                                        \
     }                                                                                              \
-    RS_AVX2 static void rs256_store_##NAME(void* dst, uint64_t stride, const float* src, size_t n, \
-                                           int nt) {                                               \
-        rs256_store_row(DT, dst, stride, src, n, nt);                                              \
+    RS_AVX2 static void rs256_store_##NAME(void* dst, uint64_t stride, const float* src,           \
+                                           size_t n) {                                             \
+        rs256_store_row(DT, dst, stride, src, n);                                                  \
     }                                                                                              \
     RS_AVX2 static void rs256_hz_##NAME(const rs_table* t, uint32_t j0, uint32_t j1,               \
                                         const float* row, uint32_t lo, uint32_t hi, char* out,     \
-                                        uint64_t ostride, uint32_t esize, int nt,                  \
-                                        rs_store_fn store) {                                       \
-        (void)nt;                                                                                  \
+                                        uint64_t ostride, uint32_t esize, rs_store_fn store) {     \
         (void)store;                                                                               \
         (void)hi;                                                                                  \
         rs256_hz(DT, t, j0, j1, row, lo, out, ostride, esize);                                     \
@@ -567,8 +514,6 @@ int rs_select_avx2(uint32_t data_type, rs_kernels* k) {
     default:
         return 0;
     }
-    k->stream = rs256_stream;
-    k->fence = rs_sfence;
     return 1;
 }
 
