@@ -123,6 +123,9 @@ struct pydml_convolution_plan {
     size_t band_floats;
     size_t off_tile, off_tile_t, off_in_off, off_tap, off_woff, off_kw, off_row, off_rwf, off_rowbuf;
     int rowbuf;                  /* dense BACKWARD with a width stride: assemble whole output rows */
+    int pointwise;               /* 1x1, stride 1, no padding: a GEMM per image when views allow */
+    int64_t pw_block, pw_nitems; /* pixels per pointwise work item, number of items */
+    size_t off_xpanel;
 };
 
 static int activation_supported(uint32_t type) {
@@ -473,12 +476,29 @@ pydml_status pydml_convolution_plan_create(const pydml_convolution_params* param
         /* Output rows whose width phases interleave are assembled in [ow][32] and stored at once,
          * so a stride-2 backward writes whole rows instead of every other element. */
         p->rowbuf = p->engine == ENGINE_DENSE && p->ax[2].P > 1 && p->ax[2].out <= CONV_ROWBUF_MAX;
+        p->pointwise = p->engine == ENGINE_DENSE && p->ktot == 1;
+        for (int i = 0; i < 3; i++) {
+            const conv_axis* a = &p->ax[i];
+            if (a->stride != 1 || a->start != 0 || a->in != a->out) p->pointwise = 0;
+        }
+        if (p->pointwise) {
+            int64_t pixels = p->ax[0].out * p->ax[1].out * p->ax[2].out;
+            int64_t per_image = ceil_div(pixels, CONV_NR_MAX);
+            int64_t want = ceil_div(4 * (int64_t)p->nthreads, p->n * p->groups);
+            int64_t blocks = min64(per_image, max64(want, ceil_div(per_image, 8)));
+            p->pw_block = ceil_div(per_image, blocks) * CONV_NR_MAX;
+            p->pw_nitems = p->n * p->groups * ceil_div(pixels, p->pw_block);
+        }
+        p->off_xpanel = (size_t)tb;
+        tb = add_sat(tb, p->pointwise ? round64(mul_sat((uint64_t)p->cin_g, CONV_NR_MAX * 4)) : 0);
         p->off_rwf = (size_t)tb;
         tb = add_sat(tb, p->rowbuf ? round64((uint64_t)(p->ax[2].nphase + 1) * 8) : 0);
         p->off_rowbuf = (size_t)tb;
         tb = add_sat(tb, p->rowbuf ? round64((uint64_t)p->ax[2].out * CONV_NR_MAX * 4) : 0);
         (void)off;
         (void)kdh;
+        if (p->pointwise) /* [cb][oc][16] filter copy of the pointwise path */
+            wfloats = max64((int64_t)wfloats, p->groups * p->ncb * CONV_CB * p->cout_g);
         uint64_t wbytes = p->engine == ENGINE_DENSE ? mul_sat(wfloats, 4)
                                                     : mul_sat(mul_sat(mul_sat((uint64_t)p->cout, (uint64_t)p->cin_g), ktot), 4);
         uint64_t total = add_sat(add_sat(plan_bytes, mul_sat(tb, (uint64_t)p->nthreads)), wbytes);
@@ -629,10 +649,10 @@ static void finish_portable(const float* tile, uint32_t ldt, uint32_t mr, uint32
 #define PORT_NR 16
 static inline __attribute__((always_inline)) void dense_portable_body(
     const float* in, int64_t cb_stride, uint32_t cin, const int64_t* in_off, const uint32_t* tap,
-    uint32_t nv, uint32_t T, const float* w, const float* bias, float* tile, const uint32_t MR) {
+    uint32_t nv, uint32_t T, const float* w, const float* bias, const float* rbias, float* tile, const uint32_t MR) {
     float acc[4][PORT_NR];
     for (uint32_t t = 0; t < MR; t++)
-        for (uint32_t j = 0; j < PORT_NR; j++) acc[t][j] = bias[j];
+        for (uint32_t j = 0; j < PORT_NR; j++) acc[t][j] = bias[j] + rbias[t];
     for (uint32_t c0 = 0; c0 < cin; c0 += CONV_CB) {
         uint32_t cnt = cin - c0 < CONV_CB ? cin - c0 : CONV_CB;
         const float* inb = in + (int64_t)(c0 / CONV_CB) * cb_stride;
@@ -653,8 +673,9 @@ static inline __attribute__((always_inline)) void dense_portable_body(
 #define DEFINE_PORTABLE_UK(MR)                                                                          \
     static void dense_portable_##MR(const float* in, int64_t cb_stride, uint32_t cin,                   \
                                     const int64_t* in_off, const uint32_t* tap, uint32_t nv,            \
-                                    uint32_t T, const float* w, const float* bias, float* tile) {       \
-        dense_portable_body(in, cb_stride, cin, in_off, tap, nv, T, w, bias, tile, MR);                 \
+                                    uint32_t T, const float* w, const float* bias, const float* rbias,  \
+                                    float* tile) {                                                      \
+        dense_portable_body(in, cb_stride, cin, in_off, tap, nv, T, w, bias, rbias, tile, MR);          \
     }
 DEFINE_PORTABLE_UK(1)
 DEFINE_PORTABLE_UK(2)
@@ -975,7 +996,7 @@ static void dense_item(const conv_exec* ex, int64_t item, char* scratch) {
                                 for (int64_t ti = 0; ti < ntiles; ti++) {
                                     const uint32_t mr = (uint32_t)(Qw / ntiles + (ti < Qw % ntiles ? 1 : 0));
                                     ex->k.dense[mr](band + qw * CONV_CB, cb_stride, cin, in_off + rwf[rw], tap + rwf[rw],
-                                                    nv, (uint32_t)T, panel, p->bias + ocg, tile);
+                                                    nv, (uint32_t)T, panel, p->bias + ocg, p->bias + p->cout, tile);
                                     for (uint32_t t = 0; t < mr; t++)
                                         memcpy(rowbuf + (rw + aw->P * (qw + t)) * nr, tile + t * nr, (size_t)nr * 4);
                                     qw += mr;
@@ -1004,7 +1025,8 @@ static void dense_item(const conv_exec* ex, int64_t item, char* scratch) {
                                 const int64_t oc0 = ocb * nr, ocg = b.g * p->cout_g + oc0;
                                 const uint32_t nvalid = (uint32_t)min64(nr, b.oc_end - oc0);
                                 ex->k.dense[mr](band + qw * CONV_CB, cb_stride, cin, in_off, tap, nv, (uint32_t)T,
-                                                nv > 0 ? panel + ocb * T * p->cin_g * nr : NULL, p->bias + ocg, tile);
+                                                nv > 0 ? panel + ocb * T * p->cin_g * nr : NULL, p->bias + ocg,
+                                                p->bias + p->cout, tile);
                                 write_tile(ex, tile, tile_t, mr, nvalid, obase + ocg * os[1], pstride);
                             }
                             qw += mr;
@@ -1014,6 +1036,64 @@ static void dense_item(const conv_exec* ex, int64_t item, char* scratch) {
         }
     }
 #undef PANEL
+}
+
+/* True when the spatial axes of a view flatten to one pixel axis of stride 1. */
+static int pixels_contiguous(const pydml_convolution_plan* p, const int64_t* s) {
+    const int64_t D = p->ax[0].out, H = p->ax[1].out, W = p->ax[2].out;
+    return (W == 1 || s[4] == 1) && (H == 1 || s[3] == W) && (D == 1 || s[2] == H * W);
+}
+
+/* Pointwise filter as the microkernel's "input": [g][cb][oc][16]. */
+static void pack_pointwise_weights(const conv_exec* ex, float* wp) {
+    const pydml_convolution_plan* p = ex->p;
+    for (int64_t g = 0; g < p->groups; g++)
+        for (int64_t cb = 0; cb < p->ncb; cb++)
+            for (int64_t oc = 0; oc < p->cout_g; oc++) {
+                float* dst = wp + ((g * p->ncb + cb) * p->cout_g + oc) * CONV_CB;
+                for (int64_t c = 0; c < CONV_CB; c++) {
+                    int64_t ic = cb * CONV_CB + c;
+                    dst[c] = ic < p->cin_g ? filter_at(ex, g, ic, oc, 0, 0, 0) : 0.0f;
+                }
+            }
+}
+
+/* Pointwise convolution with pixel-contiguous views: per group, Y[oc][px] = W[oc][ic] X[ic][px].
+ * The dense microkernel runs with the roles swapped (rows = output channels from the filter,
+ * columns = nr pixels from a packed copy of X), so both views are used without transposition. */
+static void pointwise_item(const conv_exec* ex, int64_t item, char* scratch) {
+    const pydml_convolution_plan* p = ex->p;
+    float* tile = (float*)(scratch + p->off_tile);
+    float* tmp = (float*)(scratch + p->off_tile_t);
+    float* xp = (float*)(scratch + p->off_xpanel);
+    const int64_t pixels = p->ax[0].out * p->ax[1].out * p->ax[2].out;
+    const int64_t nblk = ceil_div(pixels, p->pw_block);
+    const int64_t blk = item % nblk, g = (item / nblk) % p->groups, n = item / nblk / p->groups;
+    const int64_t nr = ex->k.nr, mr_max = ex->k.mr_max, es = ex->esize;
+    const int64_t cout = p->cout_g, ntiles = ceil_div(cout, mr_max);
+    const float* wg = p->weights + g * p->ncb * CONV_CB * cout;
+    const float* zeros = p->bias + p->cout; /* CONV_NR_MAX zeros (the per-row bias goes in rbias) */
+    const int64_t zero = 0;
+    const uint32_t tap0 = 0;
+    const int64_t px_end = min64(pixels, (blk + 1) * p->pw_block);
+    for (int64_t p0 = blk * p->pw_block; p0 < px_end; p0 += nr) {
+        const uint32_t npx = (uint32_t)min64(nr, px_end - p0);
+        const char* src = ex->in + (n * ex->is[0] + g * p->cin_g * ex->is[1] + p0) * es;
+        for (int64_t ic = 0; ic < p->cin_g; ic++) {
+            ex->k.load(xp + ic * nr, src + ic * ex->is[1] * es, ex->type, npx);
+            for (int64_t j = npx; j < nr; j++) xp[ic * nr + j] = 0.0f;
+        }
+        char* dst = ex->out + (n * ex->os[0] + g * cout * ex->os[1] + p0) * es;
+        int64_t oc0 = 0;
+        for (int64_t ti = 0; ti < ntiles; ti++) {
+            const uint32_t mr = (uint32_t)(cout / ntiles + (ti < cout % ntiles ? 1 : 0));
+            ex->k.dense[mr](wg + oc0 * CONV_CB, cout * CONV_CB, (uint32_t)p->cin_g, &zero, &tap0, 1, 1, xp, zeros,
+                            p->bias + g * cout + oc0, tile);
+            if (ex->act) pydml_conv_activation(ex->act, tile, (size_t)mr * nr);
+            ex->k.finish(tile, (uint32_t)nr, mr, npx, dst + oc0 * ex->os[1] * es, ex->type, 1, ex->os[1], tmp);
+            oc0 += mr;
+        }
+    }
 }
 
 /* The output rows q in [q0, q1) of a depth/height phase u whose taps all read inside the band rows
@@ -1159,15 +1239,18 @@ pydml_status pydml_convolution_execute(const pydml_convolution_plan* plan, const
     if (bias != NULL)
         for (int64_t oc = 0; oc < p->cout; oc++)
             mp->bias[oc] = load_elem(bias->data, ex.type, oc * (int64_t)bias->strides[1]);
-    if (p->engine == ENGINE_DENSE) pack_dense_weights(&ex, mp->weights);
+    const int pointwise = p->pointwise && pixels_contiguous(p, ex.is) && pixels_contiguous(p, ex.os);
+    if (pointwise) pack_pointwise_weights(&ex, mp->weights);
+    else if (p->engine == ENGINE_DENSE) pack_dense_weights(&ex, mp->weights);
     else pack_plane_weights(&ex, mp->weights);
+    const int64_t nitems = pointwise ? p->pw_nitems : p->nitems;
 
     int nt = p->nthreads;
 #ifdef _OPENMP
     if (omp_get_max_threads() < nt) nt = omp_get_max_threads();
 #endif
     if (nt < 1) nt = 1;
-    const int parallel = nt > 1 && p->nitems > 1 && p->work > 2e5;
+    const int parallel = nt > 1 && nitems > 1 && p->work > 2e5;
 #pragma omp parallel num_threads(nt) if (parallel)
     {
         int tid = 0;
@@ -1176,8 +1259,9 @@ pydml_status pydml_convolution_execute(const pydml_convolution_plan* plan, const
 #endif
         char* scratch = mp->scratch + (size_t)tid * p->thread_bytes;
 #pragma omp for schedule(dynamic, 1)
-        for (int64_t item = 0; item < p->nitems; item++) {
-            if (p->engine == ENGINE_DENSE) dense_item(&ex, item, scratch);
+        for (int64_t item = 0; item < nitems; item++) {
+            if (pointwise) pointwise_item(&ex, item, scratch);
+            else if (p->engine == ENGINE_DENSE) dense_item(&ex, item, scratch);
             else plane_item(&ex, item, scratch);
         }
     }

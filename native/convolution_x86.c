@@ -15,12 +15,13 @@
 /* Dense microkernel, 32 output channels (two zmm) x MR pixels. */
 INLINE T512 void uk512_32_body(const float* in, int64_t cb_stride, uint32_t cin, const int64_t* in_off,
                                const uint32_t* tap, uint32_t nv, uint32_t T, const float* w, const float* bias,
-                               float* tile, const int MR) {
+                               const float* rbias, float* tile, const int MR) {
     __m512 a0[CONV_MR_MAX], a1[CONV_MR_MAX];
     const __m512 b0 = _mm512_loadu_ps(bias), b1 = _mm512_loadu_ps(bias + 16);
     _Pragma("GCC unroll 14") for (int t = 0; t < MR; t++) {
-        a0[t] = b0;
-        a1[t] = b1;
+        const __m512 r = _mm512_set1_ps(rbias[t]);
+        a0[t] = _mm512_add_ps(b0, r);
+        a1[t] = _mm512_add_ps(b1, r);
     }
     for (uint32_t c0 = 0; c0 < cin; c0 += CONV_CB) {
         const uint32_t cnt = cin - c0 < CONV_CB ? cin - c0 : CONV_CB;
@@ -50,10 +51,10 @@ INLINE T512 void uk512_32_body(const float* in, int64_t cb_stride, uint32_t cin,
 /* Dense microkernel, 16 output channels (one zmm) x MR pixels. */
 INLINE T512 void uk512_16_body(const float* in, int64_t cb_stride, uint32_t cin, const int64_t* in_off,
                                const uint32_t* tap, uint32_t nv, uint32_t T, const float* w, const float* bias,
-                               float* tile, const int MR) {
+                               const float* rbias, float* tile, const int MR) {
     __m512 a0[CONV_MR_MAX];
     const __m512 b0 = _mm512_loadu_ps(bias);
-    _Pragma("GCC unroll 14") for (int t = 0; t < MR; t++) a0[t] = b0;
+    _Pragma("GCC unroll 14") for (int t = 0; t < MR; t++) a0[t] = _mm512_add_ps(b0, _mm512_set1_ps(rbias[t]));
     for (uint32_t c0 = 0; c0 < cin; c0 += CONV_CB) {
         const uint32_t cnt = cin - c0 < CONV_CB ? cin - c0 : CONV_CB;
         const float* inb = in + (int64_t)(c0 / CONV_CB) * cb_stride;
@@ -76,8 +77,8 @@ INLINE T512 void uk512_16_body(const float* in, int64_t cb_stride, uint32_t cin,
 #define DEFINE_UK(NAME, BODY, MR)                                                                     \
     static void NAME##_##MR(const float* in, int64_t cb_stride, uint32_t cin, const int64_t* in_off, \
                             const uint32_t* tap, uint32_t nv, uint32_t T, const float* w, const float* bias, \
-                            float* tile) {                                                            \
-        BODY(in, cb_stride, cin, in_off, tap, nv, T, w, bias, tile, MR);                              \
+                            const float* rbias, float* tile) {                                        \
+        BODY(in, cb_stride, cin, in_off, tap, nv, T, w, bias, rbias, tile, MR);                       \
     }
 #define DEFINE_UK14(NAME, BODY, ATTR)                                                                 \
     ATTR DEFINE_UK(NAME, BODY, 1) ATTR DEFINE_UK(NAME, BODY, 2) ATTR DEFINE_UK(NAME, BODY, 3)         \
@@ -298,12 +299,13 @@ int pydml_conv_kernels_avx512(conv_kernels* k, uint32_t nr) {
 /* Dense microkernel, 16 output channels (two ymm) x MR (<= 6) pixels. */
 INLINE T256 void uk256_16_body(const float* in, int64_t cb_stride, uint32_t cin, const int64_t* in_off,
                                const uint32_t* tap, uint32_t nv, uint32_t T, const float* w, const float* bias,
-                               float* tile, const int MR) {
+                               const float* rbias, float* tile, const int MR) {
     __m256 a0[6], a1[6];
     const __m256 b0 = _mm256_loadu_ps(bias), b1 = _mm256_loadu_ps(bias + 8);
     _Pragma("GCC unroll 6") for (int t = 0; t < MR; t++) {
-        a0[t] = b0;
-        a1[t] = b1;
+        const __m256 r = _mm256_set1_ps(rbias[t]);
+        a0[t] = _mm256_add_ps(b0, r);
+        a1[t] = _mm256_add_ps(b1, r);
     }
     for (uint32_t c0 = 0; c0 < cin; c0 += CONV_CB) {
         const uint32_t cnt = cin - c0 < CONV_CB ? cin - c0 : CONV_CB;
