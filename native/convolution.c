@@ -485,12 +485,14 @@ pydml_status pydml_convolution_plan_create(const pydml_convolution_params* param
             int64_t pixels = p->ax[0].out * p->ax[1].out * p->ax[2].out;
             int64_t per_image = ceil_div(pixels, CONV_NR_MAX);
             int64_t want = ceil_div(4 * (int64_t)p->nthreads, p->n * p->groups);
-            int64_t blocks = min64(per_image, max64(want, ceil_div(per_image, 8)));
+            /* blocks of at most ~256 KiB of packed input, and enough of them for the threads */
+            int64_t max_block = max64(1, (int64_t)(256 * 1024 / 4 / CONV_NR_MAX) / max64(1, p->cin_g));
+            int64_t blocks = min64(per_image, max64(want, ceil_div(per_image, max_block)));
             p->pw_block = ceil_div(per_image, blocks) * CONV_NR_MAX;
             p->pw_nitems = p->n * p->groups * ceil_div(pixels, p->pw_block);
         }
         p->off_xpanel = (size_t)tb;
-        tb = add_sat(tb, p->pointwise ? round64(mul_sat((uint64_t)p->cin_g, CONV_NR_MAX * 4)) : 0);
+        tb = add_sat(tb, p->pointwise ? round64(mul_sat((uint64_t)p->cin_g, (uint64_t)p->pw_block * 4)) : 0);
         p->off_rwf = (size_t)tb;
         tb = add_sat(tb, p->rowbuf ? round64((uint64_t)(p->ax[2].nphase + 1) * 8) : 0);
         p->off_rowbuf = (size_t)tb;
@@ -1075,24 +1077,30 @@ static void pointwise_item(const conv_exec* ex, int64_t item, char* scratch) {
     const float* zeros = p->bias + p->cout; /* CONV_NR_MAX zeros (the per-row bias goes in rbias) */
     const int64_t zero = 0;
     const uint32_t tap0 = 0;
-    const int64_t px_end = min64(pixels, (blk + 1) * p->pw_block);
-    for (int64_t p0 = blk * p->pw_block; p0 < px_end; p0 += nr) {
-        const uint32_t npx = (uint32_t)min64(nr, px_end - p0);
-        const char* src = ex->in + (n * ex->is[0] + g * p->cin_g * ex->is[1] + p0) * es;
-        for (int64_t ic = 0; ic < p->cin_g; ic++) {
-            ex->k.load(xp + ic * nr, src + ic * ex->is[1] * es, ex->type, npx);
-            for (int64_t j = npx; j < nr; j++) xp[ic * nr + j] = 0.0f;
+    const int64_t px0 = blk * p->pw_block, px_end = min64(pixels, px0 + p->pw_block);
+    const int64_t nsub = ceil_div(px_end - px0, nr);
+    /* X of the whole block first, one long contiguous run per input channel: [sub][ic][nr] */
+    const char* src = ex->in + (n * ex->is[0] + g * p->cin_g * ex->is[1] + px0) * es;
+    for (int64_t ic = 0; ic < p->cin_g; ic++)
+        for (int64_t sub = 0; sub < nsub; sub++) {
+            const uint32_t npx = (uint32_t)min64(nr, px_end - px0 - sub * nr);
+            float* d = xp + (sub * p->cin_g + ic) * nr;
+            ex->k.load(d, src + (ic * ex->is[1] + sub * nr) * es, ex->type, npx);
+            for (int64_t j = npx; j < nr; j++) d[j] = 0.0f;
         }
-        char* dst = ex->out + (n * ex->os[0] + g * cout * ex->os[1] + p0) * es;
-        int64_t oc0 = 0;
-        for (int64_t ti = 0; ti < ntiles; ti++) {
-            const uint32_t mr = (uint32_t)(cout / ntiles + (ti < cout % ntiles ? 1 : 0));
-            ex->k.dense[mr](wg + oc0 * CONV_CB, cout * CONV_CB, (uint32_t)p->cin_g, &zero, &tap0, 1, 1, xp, zeros,
-                            p->bias + g * cout + oc0, tile);
+    char* dst = ex->out + (n * ex->os[0] + g * cout * ex->os[1] + px0) * es;
+    int64_t oc0 = 0;
+    for (int64_t ti = 0; ti < ntiles; ti++) {
+        const uint32_t mr = (uint32_t)(cout / ntiles + (ti < cout % ntiles ? 1 : 0));
+        for (int64_t sub = 0; sub < nsub; sub++) {
+            const uint32_t npx = (uint32_t)min64(nr, px_end - px0 - sub * nr);
+            ex->k.dense[mr](wg + oc0 * CONV_CB, cout * CONV_CB, (uint32_t)p->cin_g, &zero, &tap0, 1, 1,
+                            xp + sub * p->cin_g * nr, zeros, p->bias + g * cout + oc0, tile);
             if (ex->act) pydml_conv_activation(ex->act, tile, (size_t)mr * nr);
-            ex->k.finish(tile, (uint32_t)nr, mr, npx, dst + oc0 * ex->os[1] * es, ex->type, 1, ex->os[1], tmp);
-            oc0 += mr;
+            ex->k.finish(tile, (uint32_t)nr, mr, npx, dst + (oc0 * ex->os[1] + sub * nr) * es, ex->type, 1,
+                         ex->os[1], tmp);
         }
+        oc0 += mr;
     }
 }
 
