@@ -227,11 +227,68 @@ T512 static void finish512(const float* tile, uint32_t ldt, uint32_t mr, uint32_
     }
 }
 
-/* Plane rows: 64 output pixels in four zmm per step. */
+/* Plane rows: 64 output pixels in four zmm per step. The (row tap, width tap) pairs are
+ * flattened into one table per call when they are few (depthwise 3x3: 9). */
 T512 static void rows512(const conv_rows_args* a) {
     const int64_t es = a->type == DML_TENSOR_DATA_TYPE_FLOAT32 ? 4 : 2;
     const int direct = a->act == NULL && a->out_pstride == 1;
-    for (uint32_t r = 0; r < a->rows; r++) {
+    int64_t toff[64];
+    uint32_t tw[64];
+    const uint32_t nt = a->nv * a->nw;
+    const int flat = nt <= 64;
+    if (flat)
+        for (uint32_t v = 0, t = 0; v < a->nv; v++)
+            for (uint32_t x = 0; x < a->nw; x++, t++) {
+                toff[t] = a->roff[v] + a->woff[x];
+                tw[t] = a->kdh[v] * a->kw_count + a->kw[x];
+            }
+    uint32_t r = 0;
+    /* two rows at a time: eight independent accumulator chains */
+    if (flat && direct) {
+        for (; r + 2 <= a->rows; r += 2) {
+            const float* in = a->in + (int64_t)r * a->in_row_step;
+            char* out = (char*)a->out + (int64_t)r * a->out_row_step * es;
+            char* out2 = out + a->out_row_step * es;
+            for (uint32_t q0 = 0; q0 < a->qw; q0 += CONV_ROW_CHUNK) {
+                const uint32_t n = a->qw - q0 < CONV_ROW_CHUNK ? a->qw - q0 : CONV_ROW_CHUNK;
+                __m512 a0 = _mm512_set1_ps(a->bias), a1 = a0, a2 = a0, a3 = a0, b0 = a0, b1 = a0, b2 = a0, b3 = a0;
+                for (uint32_t ic = 0; ic < a->cin; ic++) {
+                    const float* wi = a->w + (size_t)ic * a->ktot;
+                    const float* xi = in + (int64_t)ic * a->ic_stride + q0;
+                    for (uint32_t t = 0; t < nt; t++) {
+                        const __m512 wt = _mm512_set1_ps(wi[tw[t]]);
+                        const float* s = xi + toff[t];
+                        const float* s2 = s + a->in_row_step;
+                        a0 = _mm512_fmadd_ps(wt, _mm512_loadu_ps(s), a0);
+                        a1 = _mm512_fmadd_ps(wt, _mm512_loadu_ps(s + 16), a1);
+                        a2 = _mm512_fmadd_ps(wt, _mm512_loadu_ps(s + 32), a2);
+                        a3 = _mm512_fmadd_ps(wt, _mm512_loadu_ps(s + 48), a3);
+                        b0 = _mm512_fmadd_ps(wt, _mm512_loadu_ps(s2), b0);
+                        b1 = _mm512_fmadd_ps(wt, _mm512_loadu_ps(s2 + 16), b1);
+                        b2 = _mm512_fmadd_ps(wt, _mm512_loadu_ps(s2 + 32), b2);
+                        b3 = _mm512_fmadd_ps(wt, _mm512_loadu_ps(s2 + 48), b3);
+                    }
+                }
+                char* d = out + (int64_t)q0 * es;
+                char* d2 = out2 + (int64_t)q0 * es;
+                store16_512(d, a->type, a0, mask16(n));
+                store16_512(d2, a->type, b0, mask16(n));
+                if (n > 16) {
+                    store16_512(d + 16 * es, a->type, a1, mask16(n - 16));
+                    store16_512(d2 + 16 * es, a->type, b1, mask16(n - 16));
+                }
+                if (n > 32) {
+                    store16_512(d + 32 * es, a->type, a2, mask16(n - 32));
+                    store16_512(d2 + 32 * es, a->type, b2, mask16(n - 32));
+                }
+                if (n > 48) {
+                    store16_512(d + 48 * es, a->type, a3, mask16(n - 48));
+                    store16_512(d2 + 48 * es, a->type, b3, mask16(n - 48));
+                }
+            }
+        }
+    }
+    for (; r < a->rows; r++) {
         const float* in = a->in + (int64_t)r * a->in_row_step;
         char* out = (char*)a->out + (int64_t)r * a->out_row_step * es;
         for (uint32_t q0 = 0; q0 < a->qw; q0 += CONV_ROW_CHUNK) {
@@ -240,6 +297,17 @@ T512 static void rows512(const conv_rows_args* a) {
             for (uint32_t ic = 0; ic < a->cin; ic++) {
                 const float* wi = a->w + (size_t)ic * a->ktot;
                 const float* xi = in + (int64_t)ic * a->ic_stride + q0;
+                if (flat) {
+                    for (uint32_t t = 0; t < nt; t++) {
+                        const __m512 wt = _mm512_set1_ps(wi[tw[t]]);
+                        const float* s = xi + toff[t];
+                        a0 = _mm512_fmadd_ps(wt, _mm512_loadu_ps(s), a0);
+                        a1 = _mm512_fmadd_ps(wt, _mm512_loadu_ps(s + 16), a1);
+                        a2 = _mm512_fmadd_ps(wt, _mm512_loadu_ps(s + 32), a2);
+                        a3 = _mm512_fmadd_ps(wt, _mm512_loadu_ps(s + 48), a3);
+                    }
+                    continue;
+                }
                 for (uint32_t v = 0; v < a->nv; v++) {
                     const float* xr = xi + a->roff[v];
                     const float* wr = wi + (size_t)a->kdh[v] * a->kw_count;
