@@ -62,7 +62,7 @@ CASES = [
 
 
 def timeit(fn: Callable[[], Any], min_time: float, reps: int) -> float:
-    """Median seconds of one call (after a warm-up), at least `reps` calls and `min_time` seconds."""
+    """Seconds of one call after a warm-up: median (min with BENCH_MIN=1) of >= `reps` calls."""
     fn()
     times: list[float] = []
     start = time.perf_counter()
@@ -112,7 +112,11 @@ def run_case(case: Case, direction: int, dtype: Any, torch: Any, quick: bool) ->
         "output_padding": out_pad,
     }
     out_shape = convolution_output_sizes(
-        direction=direction, input_sizes=x_shape, filter_sizes=w_shape, group_count=case.groups, **geometry
+        direction=direction,
+        input_sizes=x_shape,
+        filter_sizes=w_shape,
+        group_count=case.groups,
+        **geometry,
     )
     x = rng.standard_normal(x_shape).astype(dtype)
     w = (rng.standard_normal(w_shape) * 0.1).astype(dtype)
@@ -147,8 +151,15 @@ def run_case(case: Case, direction: int, dtype: Any, torch: Any, quick: bool) ->
     else:
 
         def torch_fn() -> Any:
-            return convt(tx, tw, tb, stride=case.stride, padding=case.pad, output_padding=out_pad,
-                         groups=case.groups)
+            return convt(
+                tx,
+                tw,
+                tb,
+                stride=case.stride,
+                padding=case.pad,
+                output_padding=out_pad,
+                groups=case.groups,
+            )
 
     with torch.no_grad():
         ref = torch_fn().float().numpy()
@@ -158,7 +169,11 @@ def run_case(case: Case, direction: int, dtype: Any, torch: Any, quick: bool) ->
     if not err < tol:
         raise AssertionError(f"{case.name}: pydml and torch differ (relative {err:.2e})")
     macs = case.n * case.cout * (case.cin // case.groups) * case.k**sp * int(np.prod(fwd_out[2:]))
-    return {"pydml_ms": t_pydml * 1e3, "torch_ms": t_torch * 1e3, "gflops": 2 * macs / t_pydml / 1e9}
+    return {
+        "pydml_ms": t_pydml * 1e3,
+        "torch_ms": t_torch * 1e3,
+        "gflops": 2 * macs / t_pydml / 1e9,
+    }
 
 
 def main() -> None:
@@ -173,21 +188,28 @@ def main() -> None:
     peak = sgemm_peak(args.quick)
     feats = int(lib.pydml_active_cpu_features())
     print(f"threads {args.threads}; pydml CPU features 0x{feats:x}; torch {torch.__version__}")
-    print(f"in-run FMA reference: numpy sgemm 2048^2 = {peak:.0f} GFLOP/s "
-          f"(nominal AVX-512 peak from performance.md, other host: {NOMINAL_PEAK:.0f})")
-    header = (f"{'case':<15} {'dir':<4} {'type':<4} {'pydml ms':>9} {'torch ms':>9} "
-              f"{'vs torch':>9} {'GFLOP/s':>8} {'% sgemm':>8} {'% 269':>6}")
+    print(
+        f"in-run FMA reference: numpy sgemm 2048^2 = {peak:.0f} GFLOP/s "
+        f"(nominal AVX-512 peak from performance.md, other host: {NOMINAL_PEAK:.0f})"
+    )
+    header = (
+        f"{'case':<15} {'dir':<4} {'type':<4} {'pydml ms':>9} {'torch ms':>9} "
+        f"{'vs torch':>9} {'GFLOP/s':>8} {'% sgemm':>8} {'% 269':>6}"
+    )
     print(header)
     print("-" * len(header))
     for case in CASES:
         for direction in (FORWARD, BACKWARD):
             for dtype in (np.float32, np.float16):
                 r = run_case(case, direction, dtype, torch, args.quick)
-                print(f"{case.name:<15} {'fwd' if direction == FORWARD else 'bwd':<4} "
-                      f"{'f32' if dtype == np.float32 else 'f16':<4} {r['pydml_ms']:9.3f} "
-                      f"{r['torch_ms']:9.3f} {r['torch_ms'] / r['pydml_ms']:8.2f}x "
-                      f"{r['gflops']:8.1f} {100 * r['gflops'] / peak:7.0f}% "
-                      f"{100 * r['gflops'] / NOMINAL_PEAK:5.0f}%", flush=True)
+                print(
+                    f"{case.name:<15} {'fwd' if direction == FORWARD else 'bwd':<4} "
+                    f"{'f32' if dtype == np.float32 else 'f16':<4} {r['pydml_ms']:9.3f} "
+                    f"{r['torch_ms']:9.3f} {r['torch_ms'] / r['pydml_ms']:8.2f}x "
+                    f"{r['gflops']:8.1f} {100 * r['gflops'] / peak:7.0f}% "
+                    f"{100 * r['gflops'] / NOMINAL_PEAK:5.0f}%",
+                    flush=True,
+                )
 
 
 if __name__ == "__main__":

@@ -456,8 +456,6 @@ pydml_status pydml_convolution_plan_create(const pydml_convolution_params* param
         int64_t chans = p->engine == ENGINE_DENSE ? p->ncb * CONV_CB : p->cin_g;
         uint64_t band = mul_sat(mul_sat(mul_sat((uint64_t)p->band_rows_d, (uint64_t)p->band_rows_h),
                                         (uint64_t)p->wspan), (uint64_t)chans);
-        uint64_t kdh = (uint64_t)(p->ax[0].k * p->ax[1].k);
-        size_t off = 0;
         uint64_t tb = round64(mul_sat(add_sat(band, CONV_SLACK), 4));
         p->off_tile = (size_t)tb;
         tb = add_sat(tb, round64(CONV_MR_MAX * CONV_NR_MAX * 4));
@@ -497,8 +495,6 @@ pydml_status pydml_convolution_plan_create(const pydml_convolution_params* param
         tb = add_sat(tb, p->rowbuf ? round64((uint64_t)(p->ax[2].nphase + 1) * 8) : 0);
         p->off_rowbuf = (size_t)tb;
         tb = add_sat(tb, p->rowbuf ? round64((uint64_t)p->ax[2].out * CONV_NR_MAX * 4) : 0);
-        (void)off;
-        (void)kdh;
         if (p->pointwise) /* [cb][oc][16] filter copy of the pointwise path */
             wfloats = max64((int64_t)wfloats, p->groups * p->ncb * CONV_CB * p->cout_g);
         uint64_t wbytes = p->engine == ENGINE_DENSE ? mul_sat(wfloats, 4)
