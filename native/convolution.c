@@ -443,7 +443,8 @@ pydml_status pydml_convolution_plan_create(const pydml_convolution_params* param
         p->wspan = hi - lo + 1;
         p->wfl = p->wspan / aw->S;
         p->wrem = p->wspan % aw->S;
-        if ((uint64_t)p->wspan > ((uint64_t)1 << 32)) goto oom;
+        plan_bytes = add_sat(plan_bytes, mul_sat((uint64_t)p->wspan, 8));
+        if ((uint64_t)p->wspan > ((uint64_t)1 << 32) || plan_bytes > CONV_MAX_PLAN_BYTES) goto oom;
         p->wpos = malloc((size_t)p->wspan * sizeof(int64_t));
         if (p->wpos == NULL) goto oom;
         for (int64_t j = 0; j < p->wspan; j++) {
@@ -731,7 +732,7 @@ typedef struct conv_exec {
     char* out;
     int64_t os[5];
     uint32_t type, esize;
-    int has_bias;
+    int has_bias, nt;
     const pydml_activation* act; /* NULL when none / IDENTITY */
     conv_kernels k;
 } conv_exec;
@@ -777,7 +778,7 @@ static void pack_dense_weights(const conv_exec* ex, float* wp) {
     const int64_t nr = ex->k.nr, coutp = ceil_div(p->cout_g, CONV_OC_UNIT) * CONV_OC_UNIT;
     const int64_t nocb = ceil_div(p->cout_g, nr);
     const int64_t jobs = p->groups * p->ucombo * nocb;
-#pragma omp parallel for schedule(static) num_threads(p->nthreads) if (jobs > 1 && p->work > 1e6)
+#pragma omp parallel for schedule(static) num_threads(ex->nt) if (jobs > 1 && p->work > 1e6)
     for (int64_t job = 0; job < jobs; job++) {
         int64_t ocb = job % nocb, combo = (job / nocb) % p->ucombo, g = job / nocb / p->ucombo;
         int64_t uw = combo % aw->U, uh = (combo / aw->U) % ah->U, ud = combo / aw->U / ah->U;
@@ -806,7 +807,7 @@ static void pack_dense_weights(const conv_exec* ex, float* wp) {
 static void pack_plane_weights(const conv_exec* ex, float* wp) {
     const pydml_convolution_plan* p = ex->p;
     const int64_t Kh = p->ax[1].k, Kw = p->ax[2].k;
-#pragma omp parallel for schedule(static) num_threads(p->nthreads) if (p->cout > 1 && p->work > 1e6)
+#pragma omp parallel for schedule(static) num_threads(ex->nt) if (p->cout > 1 && p->work > 1e6)
     for (int64_t ocg = 0; ocg < p->cout; ocg++) {
         int64_t g = ocg / p->cout_g, oc = ocg % p->cout_g;
         float* dst = wp + ocg * p->cin_g * p->ktot;
@@ -1237,6 +1238,11 @@ pydml_status pydml_convolution_execute(const pydml_convolution_plan* plan, const
     view_strides5(filter, prm->spatial_dims, ex.fs);
     view_strides5(output, prm->spatial_dims, ex.os);
     select_kernels(p, &ex.k);
+    int nt = p->nthreads;
+#ifdef _OPENMP
+    if (omp_get_max_threads() < nt) nt = omp_get_max_threads();
+#endif
+    ex.nt = nt < 1 ? 1 : nt;
 
     /* The plan is logically const for callers; its scratch is ours to use during execute. */
     pydml_convolution_plan* mp = (pydml_convolution_plan*)plan;
@@ -1249,13 +1255,8 @@ pydml_status pydml_convolution_execute(const pydml_convolution_plan* plan, const
     else pack_plane_weights(&ex, mp->weights);
     const int64_t nitems = pointwise ? p->pw_nitems : p->nitems;
 
-    int nt = p->nthreads;
-#ifdef _OPENMP
-    if (omp_get_max_threads() < nt) nt = omp_get_max_threads();
-#endif
-    if (nt < 1) nt = 1;
-    const int parallel = nt > 1 && nitems > 1 && p->work > 2e5;
-#pragma omp parallel num_threads(nt) if (parallel)
+    const int parallel = ex.nt > 1 && nitems > 1 && p->work > 2e5;
+#pragma omp parallel num_threads(ex.nt) if (parallel)
     {
         int tid = 0;
 #ifdef _OPENMP

@@ -753,6 +753,26 @@ def test_huge_geometry_fails_cleanly() -> None:
         )
     )
     assert status == INVALID
+    # a padding of 2^31: the packed row would span 2^31 columns
+    status = status_of(
+        lambda: ConvolutionPlan(
+            spatial_dims=1,
+            mode=CC,
+            direction=F,
+            group_count=1,
+            strides=[1],
+            dilations=[1],
+            start_padding=[2**31],
+            end_padding=[0],
+            output_padding=[0],
+            input_sizes=[1, 1, 3],
+            filter_sizes=[1, 1, 1],
+            output_sizes=[1, 1, 2**31 + 3],
+            data_type=F32,
+            has_bias=False,
+        )
+    )
+    assert status == OUT_OF_MEMORY
     # legal but absurd: 2^31 + 1 outputs, one per stride phase
     status = status_of(
         lambda: ConvolutionPlan(
