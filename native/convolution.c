@@ -28,17 +28,23 @@
  * Engines. DENSE (C_out / G >= 8): the input rows a work item needs are packed into a band in
  * [channel block of 16][depth][row][column][16] f32 layout (columns de-interleaved by the forward
  * stride, zero columns for the padding; padded rows are skipped by dropping their taps), the
- * filter into panels [group][phase][32 output channels][channel block][tap][16][32], and a
- * register-blocked microkernel computes up to 14 pixels x 32 output channels per call
- * (AVX-512: 28 zmm accumulators; AVX2: 6 x 16; portable C: 4 x 16).
+ * filter into panels [group][phase combination][nr output channels][channel block][tap][16][nr],
+ * and a register-blocked microkernel computes up to 14 pixels x nr output channels per call
+ * (AVX-512: nr 32 in 28 zmm accumulators, or 16; AVX2: 6 x 16; portable C: 4 x 16). Strided
+ * BACKWARD assembles whole output rows from their width phases before storing them. POINTWISE
+ * (1x1, stride 1, no padding, pixel-contiguous views such as NCHW): the same microkernel with the
+ * roles swapped, rows = output channels and columns = pixels, so nothing is transposed.
  * PLANE (C_out / G < 8, e.g. depthwise): channels are packed as planes and a row kernel computes
  * 64 output pixels of one output channel at a time, vectorised along the row.
+ * NHWC and NCHW views give bit-identical results (same packed band, same summation order).
  * f16 / bf16 are converted to f32 while packing and accumulated in f32 (also when
  * allow_half_precision is set: it permits, but does not require, lower precision).
  *
  * Memory: plan_create allocates everything execute needs (per-thread band scratch, packed weights,
- * bias), sized for the plan's worst case and for omp_get_max_threads() threads at that time;
- * execute uses at most that many threads and never allocates.
+ * bias), sized for the plan's worst case and for omp_get_max_threads() threads at that time, and
+ * refuses (OUT_OF_MEMORY) geometries needing more than CONV_MAX_PLAN_BYTES; execute uses at most
+ * that many threads and never allocates. The scratch belongs to the plan, so one plan must not be
+ * executed by two threads at once (pydml.kernels_convolution serialises its calls).
  */
 #include <math.h>
 #include <stdlib.h>
