@@ -762,19 +762,38 @@ static pydml_status check_view(const pydml_convolution_plan* p, const pydml_tens
     return PYDML_STATUS_SUCCESS;
 }
 
-/* Filter element W(g, ic, oc, kd, kh, kw) with the mode's orientation applied (formula indices). */
-static inline float filter_at(const conv_exec* ex, int64_t g, int64_t ic, int64_t oc, int64_t kd, int64_t kh,
-                              int64_t kw) {
+/* Offset of filter element (g, ic, oc = 0, formula kernel index) and the step between output
+ * channels, so that a run of output channels is one strided gather. */
+static inline int64_t filter_base(const conv_exec* ex, int64_t g, int64_t ic, int64_t kd, int64_t kh, int64_t kw,
+                                  int64_t* oc_step) {
     const pydml_convolution_plan* p = ex->p;
     if (p->flip) {
         kd = p->ax[0].k - 1 - kd;
         kh = p->ax[1].k - 1 - kh;
         kw = p->ax[2].k - 1 - kw;
     }
-    int64_t d0 = p->backward ? g * p->cin_g + ic : g * p->cout_g + oc;
-    int64_t d1 = p->backward ? oc : ic;
-    int64_t idx = d0 * ex->fs[0] + d1 * ex->fs[1] + kd * ex->fs[2] + kh * ex->fs[3] + kw * ex->fs[4];
-    return load_elem(ex->filt, ex->type, idx);
+    const int64_t* fs = ex->fs;
+    const int64_t k = kd * fs[2] + kh * fs[3] + kw * fs[4];
+    if (p->backward) {
+        *oc_step = fs[1];
+        return (g * p->cin_g + ic) * fs[0] + k;
+    }
+    *oc_step = fs[0];
+    return g * p->cout_g * fs[0] + ic * fs[1] + k;
+}
+
+/* dst[i] = filter[base + i * step] for i < n, converted to f32. */
+static void gather_filter(float* dst, const conv_exec* ex, int64_t base, int64_t step, int64_t n) {
+    if (ex->type == DML_TENSOR_DATA_TYPE_FLOAT32) {
+        const float* s = (const float*)ex->filt + base;
+        for (int64_t i = 0; i < n; i++) dst[i] = s[i * step];
+    } else if (ex->type == DML_TENSOR_DATA_TYPE_FLOAT16) {
+        const uint16_t* s = (const uint16_t*)ex->filt + base;
+        for (int64_t i = 0; i < n; i++) dst[i] = pydml_f16_to_f32(s[i * step]);
+    } else {
+        const uint16_t* s = (const uint16_t*)ex->filt + base;
+        for (int64_t i = 0; i < n; i++) dst[i] = pydml_bf16_to_f32(s[i * step]);
+    }
 }
 
 /* Dense panels: [g][combo][ocb][cb][tap][ic < cnt][nr], zero for output channels past cout_g. */
@@ -799,11 +818,13 @@ static void pack_dense_weights(const conv_exec* ex, float* wp) {
                     for (int64_t tw = 0; tw < Tw; tw++) {
                         int64_t kd = ad->tap_k[ad->u_first[ud] + td], kh = ah->tap_k[ah->u_first[uh] + th];
                         int64_t kw = aw->tap_k[aw->u_first[uw] + tw];
-                        for (int64_t ic = 0; ic < cnt; ic++)
-                            for (int64_t j = 0; j < nr; j++) {
-                                int64_t oc = ocb * nr + j;
-                                *dst++ = oc < p->cout_g ? filter_at(ex, g, c0 + ic, oc, kd, kh, kw) : 0.0f;
-                            }
+                        const int64_t nvalid = min64(nr, p->cout_g - ocb * nr);
+                        for (int64_t ic = 0; ic < cnt; ic++, dst += nr) {
+                            int64_t step;
+                            int64_t base = filter_base(ex, g, c0 + ic, kd, kh, kw, &step);
+                            gather_filter(dst, ex, base + ocb * nr * step, step, nvalid);
+                            for (int64_t j = nvalid; j < nr; j++) dst[j] = 0.0f;
+                        }
                     }
         }
     }
@@ -818,8 +839,11 @@ static void pack_plane_weights(const conv_exec* ex, float* wp) {
         int64_t g = ocg / p->cout_g, oc = ocg % p->cout_g;
         float* dst = wp + ocg * p->cin_g * p->ktot;
         for (int64_t ic = 0; ic < p->cin_g; ic++)
-            for (int64_t kk = 0; kk < p->ktot; kk++)
-                *dst++ = filter_at(ex, g, ic, oc, kk / (Kh * Kw), (kk / Kw) % Kh, kk % Kw);
+            for (int64_t kk = 0; kk < p->ktot; kk++) {
+                int64_t step;
+                int64_t base = filter_base(ex, g, ic, kk / (Kh * Kw), (kk / Kw) % Kh, kk % Kw, &step);
+                gather_filter(dst++, ex, base + oc * step, step, 1);
+            }
     }
 }
 
@@ -1056,10 +1080,12 @@ static void pack_pointwise_weights(const conv_exec* ex, float* wp) {
         for (int64_t cb = 0; cb < p->ncb; cb++)
             for (int64_t oc = 0; oc < p->cout_g; oc++) {
                 float* dst = wp + ((g * p->ncb + cb) * p->cout_g + oc) * CONV_CB;
-                for (int64_t c = 0; c < CONV_CB; c++) {
-                    int64_t ic = cb * CONV_CB + c;
-                    dst[c] = ic < p->cin_g ? filter_at(ex, g, ic, oc, 0, 0, 0) : 0.0f;
-                }
+                const int64_t cnt = min64(CONV_CB, p->cin_g - cb * CONV_CB);
+                int64_t oc_step;
+                const int64_t base = filter_base(ex, g, cb * CONV_CB, 0, 0, 0, &oc_step) + oc * oc_step;
+                /* consecutive input channels: filter dim 1 (FORWARD) or dim 0 (BACKWARD) */
+                gather_filter(dst, ex, base, p->backward ? ex->fs[0] : ex->fs[1], cnt);
+                for (int64_t c = cnt; c < CONV_CB; c++) dst[c] = 0.0f;
             }
 }
 
