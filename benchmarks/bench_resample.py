@@ -9,15 +9,16 @@ torch 'nearest-exact' for the 2x gradient (FLOOR, offsets 0/-0.5), torch 'biline
 align_corners=False (= LINEAR, offsets 0.5/-0.5, aten.upsample_bilinear2d_backward).
 
 Per case it prints the speedup over torch (torch time / pydml time), the GB/s pydml moves
-(bytes read once + bytes written once) and that as a percentage of the streaming bandwidth,
-measured at the start of the run (best of numpy copy of a 256 MiB array).
+(bytes read once + bytes written once) and that as a percentage of the streaming bandwidth (numpy
+copy of a 256 MiB array, sampled with every case; the best sample of the run). The machine is
+shared: pydml, torch and the copy are timed interleaved, best of N each.
 """
 
 from __future__ import annotations
 
 import argparse
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,21 +29,36 @@ from pydml.kernels_resample import LINEAR, NEAREST_NEIGHBOR, ROUND_FLOOR, Resamp
 from pydml.native import view_array
 
 
-def best_time(fn: Callable[[], Any], repeat: int) -> float:
-    fn()  # warm-up (page faults, thread pool)
-    times = []
+def best_times(fns: Sequence[Callable[[], Any]], repeat: int) -> list[float]:
+    """Best time of each function, the repetitions interleaved (the machine is shared and its
+    load drifts: interleaving lets every contender see the same conditions)."""
+    for fn in fns:
+        fn()  # warm-up (page faults, thread pools)
+    best = [float("inf")] * len(fns)
     for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return min(times)
+        for i, fn in enumerate(fns):
+            start = time.perf_counter()
+            fn()
+            best[i] = min(best[i], time.perf_counter() - start)
+    return best
 
 
-def streaming_bandwidth(repeat: int) -> float:
-    """GB/s of a numpy copy of a 256 MiB array (read + write counted once each)."""
-    a = np.ones(256 * 1024 * 1024 // 4, dtype=np.float32)
-    b = np.empty_like(a)
-    return 2 * a.nbytes / best_time(lambda: np.copyto(b, a), repeat) / 1e9
+class Bandwidth:
+    """Streaming bandwidth: numpy copy of a 256 MiB array, read + write counted once each.
+    Sampled along the run (interleaved with the cases); the best sample is the reference."""
+
+    def __init__(self) -> None:
+        self.a = np.ones(256 * 1024 * 1024 // 4, dtype=np.float32)
+        self.b = np.empty_like(self.a)
+        self.best = 0.0
+
+    def copy(self) -> None:
+        np.copyto(self.b, self.a)
+
+    def record(self, seconds: float) -> float:
+        gbs = 2 * self.a.nbytes / seconds / 1e9
+        self.best = max(self.best, gbs)
+        return gbs
 
 
 @dataclass(frozen=True)
@@ -50,7 +66,7 @@ class Case:
     name: str
     size_in: int
     size_out: int
-    mode: str          # "nearest", "nearest-exact", "linear"
+    mode: str  # "nearest", "nearest-exact", "linear"
     backward: bool
 
 
@@ -60,8 +76,15 @@ def make_plan(c: Case, n: int, ch: int) -> ResamplePlan:
         interp, a, b = LINEAR, 0.5, -0.5
     else:
         interp, a, b = NEAREST_NEIGHBOR, 0.0, (-0.5 if c.mode == "nearest-exact" else 0.0)
-    return ResamplePlan([n, ch, c.size_in, c.size_in], [n, ch, c.size_out, c.size_out],
-                        [1, 1, s, s], [0.5, 0.5, a, a], [-0.5, -0.5, b, b], interp, ROUND_FLOOR)
+    return ResamplePlan(
+        [n, ch, c.size_in, c.size_in],
+        [n, ch, c.size_out, c.size_out],
+        [1, 1, s, s],
+        [0.5, 0.5, a, a],
+        [-0.5, -0.5, b, b],
+        interp,
+        ROUND_FLOOR,
+    )
 
 
 def torch_fn(torch: Any, c: Case, x: Any, g: Any) -> Callable[[], Any]:
@@ -75,13 +98,16 @@ def torch_fn(torch: Any, c: Case, x: Any, g: Any) -> Callable[[], Any]:
             return lambda: aten._upsample_nearest_exact2d_backward(g, out_hw, in_shape)
         return lambda: aten.upsample_bilinear2d_backward(g, out_hw, in_shape, False)
     if c.mode == "linear":
-        return lambda: torch.nn.functional.interpolate(x, size=out_hw, mode="bilinear",
-                                                       align_corners=False)
+        return lambda: torch.nn.functional.interpolate(
+            x, size=out_hw, mode="bilinear", align_corners=False
+        )
     return lambda: torch.nn.functional.interpolate(x, size=out_hw, mode=c.mode)
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawTextHelpFormatter
+    )
     parser.add_argument("--quick", action="store_true", help="fewer repetitions, float32 only")
     parser.add_argument("--threads", type=int, default=2)
     args = parser.parse_args()
@@ -93,13 +119,20 @@ def main() -> None:
     repeat = 3 if args.quick else 7
     n, ch = 8, 64
 
-    bandwidth = streaming_bandwidth(repeat)
-    print(f"threads {args.threads}; streaming bandwidth (numpy copy, 256 MiB): {bandwidth:.1f} GB/s")
+    bw = Bandwidth()
+    bw.record(best_times([bw.copy], repeat)[0])
+    print(
+        f"threads {args.threads}; streaming bandwidth (numpy copy, 256 MiB) at start: "
+        f"{bw.best:.1f} GB/s"
+    )
     print(f"CPU features used: {lib.pydml_active_cpu_features():#x}")
 
     cases = []
-    for size_in, size_out, label in ((128, 256, "2x up"), (256, 128, "0.5x down"),
-                                     (128, 192, "1.5x up")):
+    for size_in, size_out, label in (
+        (128, 256, "2x up"),
+        (256, 128, "0.5x down"),
+        (128, 192, "1.5x up"),
+    ):
         for mode in ("nearest", "linear"):
             for backward in (False, True):
                 cases.append(Case(label, size_in, size_out, mode, backward))
@@ -107,11 +140,12 @@ def main() -> None:
             cases.append(Case(label, size_in, size_out, "nearest-exact", True))
     dtypes = [np.float32] if args.quick else [np.float32, np.float16]
 
-    header = (f"{'case':<10} {'mode':<14} {'dir':<4} {'dtype':<7} {'pydml ms':>9} {'torch ms':>9} "
-              f"{'speedup':>8} {'GB/s':>6} {'% bw':>5} {'Gelem/s':>8}")
-    print(header)
-    print("-" * len(header))
+    header = (
+        f"{'case':<10} {'mode':<14} {'dir':<4} {'dtype':<7} {'pydml ms':>9} {'torch ms':>9} "
+        f"{'speedup':>8} {'GB/s':>6} {'% bw':>5} {'Gelem/s':>8}"
+    )
     rng = np.random.default_rng(0)
+    rows = []
     for c in cases:
         for dtype in dtypes:
             plan = make_plan(c, n, ch)
@@ -119,26 +153,36 @@ def main() -> None:
             g = rng.standard_normal((n, ch, c.size_out, c.size_out), dtype=np.float32).astype(dtype)
             if c.backward:
                 src, dst = g, np.empty_like(x)
-                sv, dv = view_array(src), view_array(dst)
-
-                def run(p: ResamplePlan = plan, s: Any = sv, d: Any = dv) -> None:
-                    p.backward(s, d)
             else:
                 src, dst = x, np.empty_like(g)
-                sv, dv = view_array(src), view_array(dst)
+            sv, dv = view_array(src), view_array(dst)
 
-                def run(p: ResamplePlan = plan, s: Any = sv, d: Any = dv) -> None:
+            def run(
+                p: ResamplePlan = plan, s: Any = sv, d: Any = dv, bwd: bool = c.backward
+            ) -> None:
+                if bwd:
+                    p.backward(s, d)
+                else:
                     p.forward(s, d)
 
-            t_pydml = best_time(run, repeat)
-            tx, tg = torch.from_numpy(x), torch.from_numpy(g)
-            t_torch = best_time(torch_fn(torch, c, tx, tg), repeat)
-            moved = src.nbytes + dst.nbytes
-            gbs = moved / t_pydml / 1e9
-            print(f"{c.name:<10} {c.mode:<14} {'bwd' if c.backward else 'fwd':<4} "
-                  f"{np.dtype(dtype).name:<7} {t_pydml * 1e3:9.2f} {t_torch * 1e3:9.2f} "
-                  f"{t_torch / t_pydml:8.2f} {gbs:6.1f} {100 * gbs / bandwidth:5.0f} "
-                  f"{dst.size / t_pydml / 1e9:8.2f}")
+            peer = torch_fn(torch, c, torch.from_numpy(x), torch.from_numpy(g))
+            t_pydml, t_torch, t_copy = best_times([run, peer, bw.copy], repeat)
+            bw.record(t_copy)
+            rows.append(
+                (c, np.dtype(dtype).name, t_pydml, t_torch, src.nbytes + dst.nbytes, dst.size)
+            )
+
+    print(f"best streaming bandwidth of the run: {bw.best:.1f} GB/s (the % column uses it)")
+    print(header)
+    print("-" * len(header))
+    for c, dname, t_pydml, t_torch, moved, count in rows:
+        gbs = moved / t_pydml / 1e9
+        print(
+            f"{c.name:<10} {c.mode:<14} {'bwd' if c.backward else 'fwd':<4} "
+            f"{dname:<7} {t_pydml * 1e3:9.2f} {t_torch * 1e3:9.2f} "
+            f"{t_torch / t_pydml:8.2f} {gbs:6.1f} {100 * gbs / bw.best:5.0f} "
+            f"{count / t_pydml / 1e9:8.2f}"
+        )
 
 
 if __name__ == "__main__":

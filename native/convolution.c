@@ -28,17 +28,23 @@
  * Engines. DENSE (C_out / G >= 8): the input rows a work item needs are packed into a band in
  * [channel block of 16][depth][row][column][16] f32 layout (columns de-interleaved by the forward
  * stride, zero columns for the padding; padded rows are skipped by dropping their taps), the
- * filter into panels [group][phase][32 output channels][channel block][tap][16][32], and a
- * register-blocked microkernel computes up to 14 pixels x 32 output channels per call
- * (AVX-512: 28 zmm accumulators; AVX2: 6 x 16; portable C: 4 x 16).
+ * filter into panels [group][phase combination][nr output channels][channel block][tap][16][nr],
+ * and a register-blocked microkernel computes up to 14 pixels x nr output channels per call
+ * (AVX-512: nr 32 in 28 zmm accumulators, or 16; AVX2: 6 x 16; portable C: 4 x 16). Strided
+ * BACKWARD assembles whole output rows from their width phases before storing them. POINTWISE
+ * (1x1, stride 1, no padding, pixel-contiguous views such as NCHW): the same microkernel with the
+ * roles swapped, rows = output channels and columns = pixels, so nothing is transposed.
  * PLANE (C_out / G < 8, e.g. depthwise): channels are packed as planes and a row kernel computes
  * 64 output pixels of one output channel at a time, vectorised along the row.
+ * NHWC and NCHW views give bit-identical results (same packed band, same summation order).
  * f16 / bf16 are converted to f32 while packing and accumulated in f32 (also when
  * allow_half_precision is set: it permits, but does not require, lower precision).
  *
  * Memory: plan_create allocates everything execute needs (per-thread band scratch, packed weights,
- * bias), sized for the plan's worst case and for omp_get_max_threads() threads at that time;
- * execute uses at most that many threads and never allocates.
+ * bias), sized for the plan's worst case and for omp_get_max_threads() threads at that time, and
+ * refuses (OUT_OF_MEMORY) geometries needing more than CONV_MAX_PLAN_BYTES; execute uses at most
+ * that many threads and never allocates. The scratch belongs to the plan, so one plan must not be
+ * executed by two threads at once (pydml.kernels_convolution serialises its calls).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -123,6 +129,9 @@ struct pydml_convolution_plan {
     size_t band_floats;
     size_t off_tile, off_tile_t, off_in_off, off_tap, off_woff, off_kw, off_row, off_rwf, off_rowbuf;
     int rowbuf;                  /* dense BACKWARD with a width stride: assemble whole output rows */
+    int pointwise;               /* 1x1, stride 1, no padding: a GEMM per image when views allow */
+    int64_t pw_block, pw_nitems; /* pixels per pointwise work item, number of items */
+    size_t off_xpanel;
 };
 
 static int activation_supported(uint32_t type) {
@@ -440,7 +449,8 @@ pydml_status pydml_convolution_plan_create(const pydml_convolution_params* param
         p->wspan = hi - lo + 1;
         p->wfl = p->wspan / aw->S;
         p->wrem = p->wspan % aw->S;
-        if ((uint64_t)p->wspan > ((uint64_t)1 << 32)) goto oom;
+        plan_bytes = add_sat(plan_bytes, mul_sat((uint64_t)p->wspan, 8));
+        if ((uint64_t)p->wspan > ((uint64_t)1 << 32) || plan_bytes > CONV_MAX_PLAN_BYTES) goto oom;
         p->wpos = malloc((size_t)p->wspan * sizeof(int64_t));
         if (p->wpos == NULL) goto oom;
         for (int64_t j = 0; j < p->wspan; j++) {
@@ -453,8 +463,6 @@ pydml_status pydml_convolution_plan_create(const pydml_convolution_params* param
         int64_t chans = p->engine == ENGINE_DENSE ? p->ncb * CONV_CB : p->cin_g;
         uint64_t band = mul_sat(mul_sat(mul_sat((uint64_t)p->band_rows_d, (uint64_t)p->band_rows_h),
                                         (uint64_t)p->wspan), (uint64_t)chans);
-        uint64_t kdh = (uint64_t)(p->ax[0].k * p->ax[1].k);
-        size_t off = 0;
         uint64_t tb = round64(mul_sat(add_sat(band, CONV_SLACK), 4));
         p->off_tile = (size_t)tb;
         tb = add_sat(tb, round64(CONV_MR_MAX * CONV_NR_MAX * 4));
@@ -473,12 +481,29 @@ pydml_status pydml_convolution_plan_create(const pydml_convolution_params* param
         /* Output rows whose width phases interleave are assembled in [ow][32] and stored at once,
          * so a stride-2 backward writes whole rows instead of every other element. */
         p->rowbuf = p->engine == ENGINE_DENSE && p->ax[2].P > 1 && p->ax[2].out <= CONV_ROWBUF_MAX;
+        p->pointwise = p->engine == ENGINE_DENSE && p->ktot == 1;
+        for (int i = 0; i < 3; i++) {
+            const conv_axis* a = &p->ax[i];
+            if (a->stride != 1 || a->start != 0 || a->in != a->out) p->pointwise = 0;
+        }
+        if (p->pointwise) {
+            int64_t pixels = p->ax[0].out * p->ax[1].out * p->ax[2].out;
+            int64_t per_image = ceil_div(pixels, CONV_NR_MAX);
+            int64_t want = ceil_div(4 * (int64_t)p->nthreads, p->n * p->groups);
+            /* blocks of at most ~256 KiB of packed input, and enough of them for the threads */
+            int64_t max_block = max64(1, (int64_t)(256 * 1024 / 4 / CONV_NR_MAX) / max64(1, p->cin_g));
+            int64_t blocks = min64(per_image, max64(want, ceil_div(per_image, max_block)));
+            p->pw_block = ceil_div(per_image, blocks) * CONV_NR_MAX;
+            p->pw_nitems = p->n * p->groups * ceil_div(pixels, p->pw_block);
+        }
+        p->off_xpanel = (size_t)tb;
+        tb = add_sat(tb, p->pointwise ? round64(mul_sat((uint64_t)p->cin_g, (uint64_t)p->pw_block * 4)) : 0);
         p->off_rwf = (size_t)tb;
         tb = add_sat(tb, p->rowbuf ? round64((uint64_t)(p->ax[2].nphase + 1) * 8) : 0);
         p->off_rowbuf = (size_t)tb;
         tb = add_sat(tb, p->rowbuf ? round64((uint64_t)p->ax[2].out * CONV_NR_MAX * 4) : 0);
-        (void)off;
-        (void)kdh;
+        if (p->pointwise) /* [cb][oc][16] filter copy of the pointwise path */
+            wfloats = max64((int64_t)wfloats, p->groups * p->ncb * CONV_CB * p->cout_g);
         uint64_t wbytes = p->engine == ENGINE_DENSE ? mul_sat(wfloats, 4)
                                                     : mul_sat(mul_sat(mul_sat((uint64_t)p->cout, (uint64_t)p->cin_g), ktot), 4);
         uint64_t total = add_sat(add_sat(plan_bytes, mul_sat(tb, (uint64_t)p->nthreads)), wbytes);
@@ -629,10 +654,10 @@ static void finish_portable(const float* tile, uint32_t ldt, uint32_t mr, uint32
 #define PORT_NR 16
 static inline __attribute__((always_inline)) void dense_portable_body(
     const float* in, int64_t cb_stride, uint32_t cin, const int64_t* in_off, const uint32_t* tap,
-    uint32_t nv, uint32_t T, const float* w, const float* bias, float* tile, const uint32_t MR) {
+    uint32_t nv, uint32_t T, const float* w, const float* bias, const float* rbias, float* tile, const uint32_t MR) {
     float acc[4][PORT_NR];
     for (uint32_t t = 0; t < MR; t++)
-        for (uint32_t j = 0; j < PORT_NR; j++) acc[t][j] = bias[j];
+        for (uint32_t j = 0; j < PORT_NR; j++) acc[t][j] = bias[j] + rbias[t];
     for (uint32_t c0 = 0; c0 < cin; c0 += CONV_CB) {
         uint32_t cnt = cin - c0 < CONV_CB ? cin - c0 : CONV_CB;
         const float* inb = in + (int64_t)(c0 / CONV_CB) * cb_stride;
@@ -653,8 +678,9 @@ static inline __attribute__((always_inline)) void dense_portable_body(
 #define DEFINE_PORTABLE_UK(MR)                                                                          \
     static void dense_portable_##MR(const float* in, int64_t cb_stride, uint32_t cin,                   \
                                     const int64_t* in_off, const uint32_t* tap, uint32_t nv,            \
-                                    uint32_t T, const float* w, const float* bias, float* tile) {       \
-        dense_portable_body(in, cb_stride, cin, in_off, tap, nv, T, w, bias, tile, MR);                 \
+                                    uint32_t T, const float* w, const float* bias, const float* rbias,  \
+                                    float* tile) {                                                      \
+        dense_portable_body(in, cb_stride, cin, in_off, tap, nv, T, w, bias, rbias, tile, MR);          \
     }
 DEFINE_PORTABLE_UK(1)
 DEFINE_PORTABLE_UK(2)
@@ -712,7 +738,7 @@ typedef struct conv_exec {
     char* out;
     int64_t os[5];
     uint32_t type, esize;
-    int has_bias;
+    int has_bias, nt;
     const pydml_activation* act; /* NULL when none / IDENTITY */
     conv_kernels k;
 } conv_exec;
@@ -736,19 +762,38 @@ static pydml_status check_view(const pydml_convolution_plan* p, const pydml_tens
     return PYDML_STATUS_SUCCESS;
 }
 
-/* Filter element W(g, ic, oc, kd, kh, kw) with the mode's orientation applied (formula indices). */
-static inline float filter_at(const conv_exec* ex, int64_t g, int64_t ic, int64_t oc, int64_t kd, int64_t kh,
-                              int64_t kw) {
+/* Offset of filter element (g, ic, oc = 0, formula kernel index) and the step between output
+ * channels, so that a run of output channels is one strided gather. */
+static inline int64_t filter_base(const conv_exec* ex, int64_t g, int64_t ic, int64_t kd, int64_t kh, int64_t kw,
+                                  int64_t* oc_step) {
     const pydml_convolution_plan* p = ex->p;
     if (p->flip) {
         kd = p->ax[0].k - 1 - kd;
         kh = p->ax[1].k - 1 - kh;
         kw = p->ax[2].k - 1 - kw;
     }
-    int64_t d0 = p->backward ? g * p->cin_g + ic : g * p->cout_g + oc;
-    int64_t d1 = p->backward ? oc : ic;
-    int64_t idx = d0 * ex->fs[0] + d1 * ex->fs[1] + kd * ex->fs[2] + kh * ex->fs[3] + kw * ex->fs[4];
-    return load_elem(ex->filt, ex->type, idx);
+    const int64_t* fs = ex->fs;
+    const int64_t k = kd * fs[2] + kh * fs[3] + kw * fs[4];
+    if (p->backward) {
+        *oc_step = fs[1];
+        return (g * p->cin_g + ic) * fs[0] + k;
+    }
+    *oc_step = fs[0];
+    return g * p->cout_g * fs[0] + ic * fs[1] + k;
+}
+
+/* dst[i] = filter[base + i * step] for i < n, converted to f32. */
+static void gather_filter(float* dst, const conv_exec* ex, int64_t base, int64_t step, int64_t n) {
+    if (ex->type == DML_TENSOR_DATA_TYPE_FLOAT32) {
+        const float* s = (const float*)ex->filt + base;
+        for (int64_t i = 0; i < n; i++) dst[i] = s[i * step];
+    } else if (ex->type == DML_TENSOR_DATA_TYPE_FLOAT16) {
+        const uint16_t* s = (const uint16_t*)ex->filt + base;
+        for (int64_t i = 0; i < n; i++) dst[i] = pydml_f16_to_f32(s[i * step]);
+    } else {
+        const uint16_t* s = (const uint16_t*)ex->filt + base;
+        for (int64_t i = 0; i < n; i++) dst[i] = pydml_bf16_to_f32(s[i * step]);
+    }
 }
 
 /* Dense panels: [g][combo][ocb][cb][tap][ic < cnt][nr], zero for output channels past cout_g. */
@@ -758,7 +803,7 @@ static void pack_dense_weights(const conv_exec* ex, float* wp) {
     const int64_t nr = ex->k.nr, coutp = ceil_div(p->cout_g, CONV_OC_UNIT) * CONV_OC_UNIT;
     const int64_t nocb = ceil_div(p->cout_g, nr);
     const int64_t jobs = p->groups * p->ucombo * nocb;
-#pragma omp parallel for schedule(static) num_threads(p->nthreads) if (jobs > 1 && p->work > 1e6)
+#pragma omp parallel for schedule(static) num_threads(ex->nt) if (jobs > 1 && p->work > 1e6)
     for (int64_t job = 0; job < jobs; job++) {
         int64_t ocb = job % nocb, combo = (job / nocb) % p->ucombo, g = job / nocb / p->ucombo;
         int64_t uw = combo % aw->U, uh = (combo / aw->U) % ah->U, ud = combo / aw->U / ah->U;
@@ -773,11 +818,13 @@ static void pack_dense_weights(const conv_exec* ex, float* wp) {
                     for (int64_t tw = 0; tw < Tw; tw++) {
                         int64_t kd = ad->tap_k[ad->u_first[ud] + td], kh = ah->tap_k[ah->u_first[uh] + th];
                         int64_t kw = aw->tap_k[aw->u_first[uw] + tw];
-                        for (int64_t ic = 0; ic < cnt; ic++)
-                            for (int64_t j = 0; j < nr; j++) {
-                                int64_t oc = ocb * nr + j;
-                                *dst++ = oc < p->cout_g ? filter_at(ex, g, c0 + ic, oc, kd, kh, kw) : 0.0f;
-                            }
+                        const int64_t nvalid = min64(nr, p->cout_g - ocb * nr);
+                        for (int64_t ic = 0; ic < cnt; ic++, dst += nr) {
+                            int64_t step;
+                            int64_t base = filter_base(ex, g, c0 + ic, kd, kh, kw, &step);
+                            gather_filter(dst, ex, base + ocb * nr * step, step, nvalid);
+                            for (int64_t j = nvalid; j < nr; j++) dst[j] = 0.0f;
+                        }
                     }
         }
     }
@@ -787,13 +834,16 @@ static void pack_dense_weights(const conv_exec* ex, float* wp) {
 static void pack_plane_weights(const conv_exec* ex, float* wp) {
     const pydml_convolution_plan* p = ex->p;
     const int64_t Kh = p->ax[1].k, Kw = p->ax[2].k;
-#pragma omp parallel for schedule(static) num_threads(p->nthreads) if (p->cout > 1 && p->work > 1e6)
+#pragma omp parallel for schedule(static) num_threads(ex->nt) if (p->cout > 1 && p->work > 1e6)
     for (int64_t ocg = 0; ocg < p->cout; ocg++) {
         int64_t g = ocg / p->cout_g, oc = ocg % p->cout_g;
         float* dst = wp + ocg * p->cin_g * p->ktot;
         for (int64_t ic = 0; ic < p->cin_g; ic++)
-            for (int64_t kk = 0; kk < p->ktot; kk++)
-                *dst++ = filter_at(ex, g, ic, oc, kk / (Kh * Kw), (kk / Kw) % Kh, kk % Kw);
+            for (int64_t kk = 0; kk < p->ktot; kk++) {
+                int64_t step;
+                int64_t base = filter_base(ex, g, ic, kk / (Kh * Kw), (kk / Kw) % Kh, kk % Kw, &step);
+                gather_filter(dst++, ex, base + oc * step, step, 1);
+            }
     }
 }
 
@@ -975,7 +1025,7 @@ static void dense_item(const conv_exec* ex, int64_t item, char* scratch) {
                                 for (int64_t ti = 0; ti < ntiles; ti++) {
                                     const uint32_t mr = (uint32_t)(Qw / ntiles + (ti < Qw % ntiles ? 1 : 0));
                                     ex->k.dense[mr](band + qw * CONV_CB, cb_stride, cin, in_off + rwf[rw], tap + rwf[rw],
-                                                    nv, (uint32_t)T, panel, p->bias + ocg, tile);
+                                                    nv, (uint32_t)T, panel, p->bias + ocg, p->bias + p->cout, tile);
                                     for (uint32_t t = 0; t < mr; t++)
                                         memcpy(rowbuf + (rw + aw->P * (qw + t)) * nr, tile + t * nr, (size_t)nr * 4);
                                     qw += mr;
@@ -1004,7 +1054,8 @@ static void dense_item(const conv_exec* ex, int64_t item, char* scratch) {
                                 const int64_t oc0 = ocb * nr, ocg = b.g * p->cout_g + oc0;
                                 const uint32_t nvalid = (uint32_t)min64(nr, b.oc_end - oc0);
                                 ex->k.dense[mr](band + qw * CONV_CB, cb_stride, cin, in_off, tap, nv, (uint32_t)T,
-                                                nv > 0 ? panel + ocb * T * p->cin_g * nr : NULL, p->bias + ocg, tile);
+                                                nv > 0 ? panel + ocb * T * p->cin_g * nr : NULL, p->bias + ocg,
+                                                p->bias + p->cout, tile);
                                 write_tile(ex, tile, tile_t, mr, nvalid, obase + ocg * os[1], pstride);
                             }
                             qw += mr;
@@ -1014,6 +1065,72 @@ static void dense_item(const conv_exec* ex, int64_t item, char* scratch) {
         }
     }
 #undef PANEL
+}
+
+/* True when the spatial axes of a view flatten to one pixel axis of stride 1. */
+static int pixels_contiguous(const pydml_convolution_plan* p, const int64_t* s) {
+    const int64_t D = p->ax[0].out, H = p->ax[1].out, W = p->ax[2].out;
+    return (W == 1 || s[4] == 1) && (H == 1 || s[3] == W) && (D == 1 || s[2] == H * W);
+}
+
+/* Pointwise filter as the microkernel's "input": [g][cb][oc][16]. */
+static void pack_pointwise_weights(const conv_exec* ex, float* wp) {
+    const pydml_convolution_plan* p = ex->p;
+    for (int64_t g = 0; g < p->groups; g++)
+        for (int64_t cb = 0; cb < p->ncb; cb++)
+            for (int64_t oc = 0; oc < p->cout_g; oc++) {
+                float* dst = wp + ((g * p->ncb + cb) * p->cout_g + oc) * CONV_CB;
+                const int64_t cnt = min64(CONV_CB, p->cin_g - cb * CONV_CB);
+                int64_t oc_step;
+                const int64_t base = filter_base(ex, g, cb * CONV_CB, 0, 0, 0, &oc_step) + oc * oc_step;
+                /* consecutive input channels: filter dim 1 (FORWARD) or dim 0 (BACKWARD) */
+                gather_filter(dst, ex, base, p->backward ? ex->fs[0] : ex->fs[1], cnt);
+                for (int64_t c = cnt; c < CONV_CB; c++) dst[c] = 0.0f;
+            }
+}
+
+/* Pointwise convolution with pixel-contiguous views: per group, Y[oc][px] = W[oc][ic] X[ic][px].
+ * The dense microkernel runs with the roles swapped (rows = output channels from the filter,
+ * columns = nr pixels from a packed copy of X), so both views are used without transposition. */
+static void pointwise_item(const conv_exec* ex, int64_t item, char* scratch) {
+    const pydml_convolution_plan* p = ex->p;
+    float* tile = (float*)(scratch + p->off_tile);
+    float* tmp = (float*)(scratch + p->off_tile_t);
+    float* xp = (float*)(scratch + p->off_xpanel);
+    const int64_t pixels = p->ax[0].out * p->ax[1].out * p->ax[2].out;
+    const int64_t nblk = ceil_div(pixels, p->pw_block);
+    const int64_t blk = item % nblk, g = (item / nblk) % p->groups, n = item / nblk / p->groups;
+    const int64_t nr = ex->k.nr, mr_max = ex->k.mr_max, es = ex->esize;
+    const int64_t cout = p->cout_g, ntiles = ceil_div(cout, mr_max);
+    const float* wg = p->weights + g * p->ncb * CONV_CB * cout;
+    const float* zeros = p->bias + p->cout; /* CONV_NR_MAX zeros (the per-row bias goes in rbias) */
+    const int64_t zero = 0;
+    const uint32_t tap0 = 0;
+    const int64_t px0 = blk * p->pw_block, px_end = min64(pixels, px0 + p->pw_block);
+    const int64_t nsub = ceil_div(px_end - px0, nr);
+    /* X of the whole block first, one long contiguous run per input channel: [sub][ic][nr] */
+    const char* src = ex->in + (n * ex->is[0] + g * p->cin_g * ex->is[1] + px0) * es;
+    for (int64_t ic = 0; ic < p->cin_g; ic++)
+        for (int64_t sub = 0; sub < nsub; sub++) {
+            const uint32_t npx = (uint32_t)min64(nr, px_end - px0 - sub * nr);
+            float* d = xp + (sub * p->cin_g + ic) * nr;
+            ex->k.load(d, src + (ic * ex->is[1] + sub * nr) * es, ex->type, npx);
+            for (int64_t j = npx; j < nr; j++) d[j] = 0.0f;
+        }
+    char* dst = ex->out + (n * ex->os[0] + g * cout * ex->os[1] + px0) * es;
+    int64_t oc0 = 0;
+    for (int64_t ti = 0; ti < ntiles; ti++) {
+        const uint32_t mr = (uint32_t)(cout / ntiles + (ti < cout % ntiles ? 1 : 0));
+        for (int64_t sub = 0; sub < nsub; sub++) {
+            const uint32_t npx = (uint32_t)min64(nr, px_end - px0 - sub * nr);
+            ex->k.dense[mr](wg + oc0 * CONV_CB, cout * CONV_CB, (uint32_t)p->cin_g, &zero, &tap0, 1, 1,
+                            xp + sub * p->cin_g * nr, zeros, p->bias + g * cout + oc0, tile);
+            if (ex->act) pydml_conv_activation(ex->act, tile, (size_t)mr * nr);
+            ex->k.finish(tile, (uint32_t)nr, mr, npx, dst + (oc0 * ex->os[1] + sub * nr) * es, ex->type, 1,
+                         ex->os[1], tmp);
+        }
+        oc0 += mr;
+    }
 }
 
 /* The output rows q in [q0, q1) of a depth/height phase u whose taps all read inside the band rows
@@ -1153,22 +1270,25 @@ pydml_status pydml_convolution_execute(const pydml_convolution_plan* plan, const
     view_strides5(filter, prm->spatial_dims, ex.fs);
     view_strides5(output, prm->spatial_dims, ex.os);
     select_kernels(p, &ex.k);
+    int nt = p->nthreads;
+#ifdef _OPENMP
+    if (omp_get_max_threads() < nt) nt = omp_get_max_threads();
+#endif
+    ex.nt = nt < 1 ? 1 : nt;
 
     /* The plan is logically const for callers; its scratch is ours to use during execute. */
     pydml_convolution_plan* mp = (pydml_convolution_plan*)plan;
     if (bias != NULL)
         for (int64_t oc = 0; oc < p->cout; oc++)
             mp->bias[oc] = load_elem(bias->data, ex.type, oc * (int64_t)bias->strides[1]);
-    if (p->engine == ENGINE_DENSE) pack_dense_weights(&ex, mp->weights);
+    const int pointwise = p->pointwise && pixels_contiguous(p, ex.is) && pixels_contiguous(p, ex.os);
+    if (pointwise) pack_pointwise_weights(&ex, mp->weights);
+    else if (p->engine == ENGINE_DENSE) pack_dense_weights(&ex, mp->weights);
     else pack_plane_weights(&ex, mp->weights);
+    const int64_t nitems = pointwise ? p->pw_nitems : p->nitems;
 
-    int nt = p->nthreads;
-#ifdef _OPENMP
-    if (omp_get_max_threads() < nt) nt = omp_get_max_threads();
-#endif
-    if (nt < 1) nt = 1;
-    const int parallel = nt > 1 && p->nitems > 1 && p->work > 2e5;
-#pragma omp parallel num_threads(nt) if (parallel)
+    const int parallel = ex.nt > 1 && nitems > 1 && p->work > 2e5;
+#pragma omp parallel num_threads(ex.nt) if (parallel)
     {
         int tid = 0;
 #ifdef _OPENMP
@@ -1176,8 +1296,9 @@ pydml_status pydml_convolution_execute(const pydml_convolution_plan* plan, const
 #endif
         char* scratch = mp->scratch + (size_t)tid * p->thread_bytes;
 #pragma omp for schedule(dynamic, 1)
-        for (int64_t item = 0; item < p->nitems; item++) {
-            if (p->engine == ENGINE_DENSE) dense_item(&ex, item, scratch);
+        for (int64_t item = 0; item < nitems; item++) {
+            if (pointwise) pointwise_item(&ex, item, scratch);
+            else if (p->engine == ENGINE_DENSE) dense_item(&ex, item, scratch);
             else plane_item(&ex, item, scratch);
         }
     }

@@ -16,14 +16,15 @@
 
 /*
  * Dense microkernel: for t < mr (fixed per function) and j < NR,
- *   tile[t * NR + j] = bias[j] + sum over cb, v < nv, ic < cnt(cb) of
+ *   tile[t * NR + j] = (bias[j] + rbias[t]) + sum over cb, v < nv, ic < cnt(cb) of
  *       in[cb * cb_stride + in_off[v] + t * CONV_CB + ic] * w[(16 cb T + tap[v] cnt(cb) + ic) NR + j]
  * with cnt(cb) = min(16, cin - 16 cb). w and tile are 64-byte aligned. The sums run in a fixed
  * order, so the result does not depend on the thread that computes it.
  */
 typedef void (*conv_dense_ukernel)(const float* in, int64_t cb_stride, uint32_t cin,
                                    const int64_t* in_off, const uint32_t* tap, uint32_t nv,
-                                   uint32_t T, const float* w, const float* bias, float* tile);
+                                   uint32_t T, const float* w, const float* bias, const float* rbias,
+                                   float* tile);
 
 /* Stores a finished dense tile [mr][ldt] (mr <= 16, nv <= 32 valid columns) to the output:
  * element (t, j) goes to out + (t * ps + j * cs) elements, converted to `type`. */

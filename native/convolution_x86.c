@@ -15,12 +15,13 @@
 /* Dense microkernel, 32 output channels (two zmm) x MR pixels. */
 INLINE T512 void uk512_32_body(const float* in, int64_t cb_stride, uint32_t cin, const int64_t* in_off,
                                const uint32_t* tap, uint32_t nv, uint32_t T, const float* w, const float* bias,
-                               float* tile, const int MR) {
+                               const float* rbias, float* tile, const int MR) {
     __m512 a0[CONV_MR_MAX], a1[CONV_MR_MAX];
     const __m512 b0 = _mm512_loadu_ps(bias), b1 = _mm512_loadu_ps(bias + 16);
     _Pragma("GCC unroll 14") for (int t = 0; t < MR; t++) {
-        a0[t] = b0;
-        a1[t] = b1;
+        const __m512 r = _mm512_set1_ps(rbias[t]);
+        a0[t] = _mm512_add_ps(b0, r);
+        a1[t] = _mm512_add_ps(b1, r);
     }
     for (uint32_t c0 = 0; c0 < cin; c0 += CONV_CB) {
         const uint32_t cnt = cin - c0 < CONV_CB ? cin - c0 : CONV_CB;
@@ -50,10 +51,10 @@ INLINE T512 void uk512_32_body(const float* in, int64_t cb_stride, uint32_t cin,
 /* Dense microkernel, 16 output channels (one zmm) x MR pixels. */
 INLINE T512 void uk512_16_body(const float* in, int64_t cb_stride, uint32_t cin, const int64_t* in_off,
                                const uint32_t* tap, uint32_t nv, uint32_t T, const float* w, const float* bias,
-                               float* tile, const int MR) {
+                               const float* rbias, float* tile, const int MR) {
     __m512 a0[CONV_MR_MAX];
     const __m512 b0 = _mm512_loadu_ps(bias);
-    _Pragma("GCC unroll 14") for (int t = 0; t < MR; t++) a0[t] = b0;
+    _Pragma("GCC unroll 14") for (int t = 0; t < MR; t++) a0[t] = _mm512_add_ps(b0, _mm512_set1_ps(rbias[t]));
     for (uint32_t c0 = 0; c0 < cin; c0 += CONV_CB) {
         const uint32_t cnt = cin - c0 < CONV_CB ? cin - c0 : CONV_CB;
         const float* inb = in + (int64_t)(c0 / CONV_CB) * cb_stride;
@@ -76,8 +77,8 @@ INLINE T512 void uk512_16_body(const float* in, int64_t cb_stride, uint32_t cin,
 #define DEFINE_UK(NAME, BODY, MR)                                                                     \
     static void NAME##_##MR(const float* in, int64_t cb_stride, uint32_t cin, const int64_t* in_off, \
                             const uint32_t* tap, uint32_t nv, uint32_t T, const float* w, const float* bias, \
-                            float* tile) {                                                            \
-        BODY(in, cb_stride, cin, in_off, tap, nv, T, w, bias, tile, MR);                              \
+                            const float* rbias, float* tile) {                                        \
+        BODY(in, cb_stride, cin, in_off, tap, nv, T, w, bias, rbias, tile, MR);                       \
     }
 #define DEFINE_UK14(NAME, BODY, ATTR)                                                                 \
     ATTR DEFINE_UK(NAME, BODY, 1) ATTR DEFINE_UK(NAME, BODY, 2) ATTR DEFINE_UK(NAME, BODY, 3)         \
@@ -226,11 +227,68 @@ T512 static void finish512(const float* tile, uint32_t ldt, uint32_t mr, uint32_
     }
 }
 
-/* Plane rows: 64 output pixels in four zmm per step. */
+/* Plane rows: 64 output pixels in four zmm per step. The (row tap, width tap) pairs are
+ * flattened into one table per call when they are few (depthwise 3x3: 9). */
 T512 static void rows512(const conv_rows_args* a) {
     const int64_t es = a->type == DML_TENSOR_DATA_TYPE_FLOAT32 ? 4 : 2;
     const int direct = a->act == NULL && a->out_pstride == 1;
-    for (uint32_t r = 0; r < a->rows; r++) {
+    int64_t toff[64];
+    uint32_t tw[64];
+    const uint32_t nt = a->nv * a->nw;
+    const int flat = nt <= 64;
+    if (flat)
+        for (uint32_t v = 0, t = 0; v < a->nv; v++)
+            for (uint32_t x = 0; x < a->nw; x++, t++) {
+                toff[t] = a->roff[v] + a->woff[x];
+                tw[t] = a->kdh[v] * a->kw_count + a->kw[x];
+            }
+    uint32_t r = 0;
+    /* two rows at a time: eight independent accumulator chains */
+    if (flat && direct) {
+        for (; r + 2 <= a->rows; r += 2) {
+            const float* in = a->in + (int64_t)r * a->in_row_step;
+            char* out = (char*)a->out + (int64_t)r * a->out_row_step * es;
+            char* out2 = out + a->out_row_step * es;
+            for (uint32_t q0 = 0; q0 < a->qw; q0 += CONV_ROW_CHUNK) {
+                const uint32_t n = a->qw - q0 < CONV_ROW_CHUNK ? a->qw - q0 : CONV_ROW_CHUNK;
+                __m512 a0 = _mm512_set1_ps(a->bias), a1 = a0, a2 = a0, a3 = a0, b0 = a0, b1 = a0, b2 = a0, b3 = a0;
+                for (uint32_t ic = 0; ic < a->cin; ic++) {
+                    const float* wi = a->w + (size_t)ic * a->ktot;
+                    const float* xi = in + (int64_t)ic * a->ic_stride + q0;
+                    for (uint32_t t = 0; t < nt; t++) {
+                        const __m512 wt = _mm512_set1_ps(wi[tw[t]]);
+                        const float* s = xi + toff[t];
+                        const float* s2 = s + a->in_row_step;
+                        a0 = _mm512_fmadd_ps(wt, _mm512_loadu_ps(s), a0);
+                        a1 = _mm512_fmadd_ps(wt, _mm512_loadu_ps(s + 16), a1);
+                        a2 = _mm512_fmadd_ps(wt, _mm512_loadu_ps(s + 32), a2);
+                        a3 = _mm512_fmadd_ps(wt, _mm512_loadu_ps(s + 48), a3);
+                        b0 = _mm512_fmadd_ps(wt, _mm512_loadu_ps(s2), b0);
+                        b1 = _mm512_fmadd_ps(wt, _mm512_loadu_ps(s2 + 16), b1);
+                        b2 = _mm512_fmadd_ps(wt, _mm512_loadu_ps(s2 + 32), b2);
+                        b3 = _mm512_fmadd_ps(wt, _mm512_loadu_ps(s2 + 48), b3);
+                    }
+                }
+                char* d = out + (int64_t)q0 * es;
+                char* d2 = out2 + (int64_t)q0 * es;
+                store16_512(d, a->type, a0, mask16(n));
+                store16_512(d2, a->type, b0, mask16(n));
+                if (n > 16) {
+                    store16_512(d + 16 * es, a->type, a1, mask16(n - 16));
+                    store16_512(d2 + 16 * es, a->type, b1, mask16(n - 16));
+                }
+                if (n > 32) {
+                    store16_512(d + 32 * es, a->type, a2, mask16(n - 32));
+                    store16_512(d2 + 32 * es, a->type, b2, mask16(n - 32));
+                }
+                if (n > 48) {
+                    store16_512(d + 48 * es, a->type, a3, mask16(n - 48));
+                    store16_512(d2 + 48 * es, a->type, b3, mask16(n - 48));
+                }
+            }
+        }
+    }
+    for (; r < a->rows; r++) {
         const float* in = a->in + (int64_t)r * a->in_row_step;
         char* out = (char*)a->out + (int64_t)r * a->out_row_step * es;
         for (uint32_t q0 = 0; q0 < a->qw; q0 += CONV_ROW_CHUNK) {
@@ -239,6 +297,17 @@ T512 static void rows512(const conv_rows_args* a) {
             for (uint32_t ic = 0; ic < a->cin; ic++) {
                 const float* wi = a->w + (size_t)ic * a->ktot;
                 const float* xi = in + (int64_t)ic * a->ic_stride + q0;
+                if (flat) {
+                    for (uint32_t t = 0; t < nt; t++) {
+                        const __m512 wt = _mm512_set1_ps(wi[tw[t]]);
+                        const float* s = xi + toff[t];
+                        a0 = _mm512_fmadd_ps(wt, _mm512_loadu_ps(s), a0);
+                        a1 = _mm512_fmadd_ps(wt, _mm512_loadu_ps(s + 16), a1);
+                        a2 = _mm512_fmadd_ps(wt, _mm512_loadu_ps(s + 32), a2);
+                        a3 = _mm512_fmadd_ps(wt, _mm512_loadu_ps(s + 48), a3);
+                    }
+                    continue;
+                }
                 for (uint32_t v = 0; v < a->nv; v++) {
                     const float* xr = xi + a->roff[v];
                     const float* wr = wi + (size_t)a->kdh[v] * a->kw_count;
@@ -298,12 +367,13 @@ int pydml_conv_kernels_avx512(conv_kernels* k, uint32_t nr) {
 /* Dense microkernel, 16 output channels (two ymm) x MR (<= 6) pixels. */
 INLINE T256 void uk256_16_body(const float* in, int64_t cb_stride, uint32_t cin, const int64_t* in_off,
                                const uint32_t* tap, uint32_t nv, uint32_t T, const float* w, const float* bias,
-                               float* tile, const int MR) {
+                               const float* rbias, float* tile, const int MR) {
     __m256 a0[6], a1[6];
     const __m256 b0 = _mm256_loadu_ps(bias), b1 = _mm256_loadu_ps(bias + 8);
     _Pragma("GCC unroll 6") for (int t = 0; t < MR; t++) {
-        a0[t] = b0;
-        a1[t] = b1;
+        const __m256 r = _mm256_set1_ps(rbias[t]);
+        a0[t] = _mm256_add_ps(b0, r);
+        a1[t] = _mm256_add_ps(b1, r);
     }
     for (uint32_t c0 = 0; c0 < cin; c0 += CONV_CB) {
         const uint32_t cnt = cin - c0 < CONV_CB ? cin - c0 : CONV_CB;

@@ -34,8 +34,6 @@
 #define RS_PLAN_BYTE_LIMIT ((uint64_t)1 << 30)
 /* |x| beyond this is rejected: every valid index fits in uint32, with room for the taps. */
 #define RS_COORD_LIMIT 4294967296.0
-/* Destinations spanning at least this many bytes are written with non-temporal stores. */
-#define RS_NT_MIN_BYTES UINT64_MAX
 /* Below this many destination elements the work runs on one thread. */
 #define RS_PARALLEL_MIN_ELEMENTS 32768u
 
@@ -496,8 +494,7 @@ static uint8_t rs_to_u8(float v) {
             }                                                                                      \
         }                                                                                          \
     }                                                                                              \
-    static void rs_store_##NAME(void* dst, uint64_t stride, const float* src, size_t n, int nt) {  \
-        (void)nt;                                                                                  \
+    static void rs_store_##NAME(void* dst, uint64_t stride, const float* src, size_t n) {          \
         TYPE* d = (TYPE*)dst;                                                                      \
         for (size_t k = 0; k < n; k++) d[k * stride] = STORE(src[k]);                              \
     }
@@ -511,7 +508,7 @@ RS_PORTABLE(i8, int8_t, RS_FROM_I8, rs_to_i8)
 RS_PORTABLE(u8, uint8_t, RS_FROM_I8, rs_to_u8)
 
 void rs_hz_scalar(const rs_table* t, uint32_t j0, uint32_t j1, const float* row, uint32_t lo,
-                  uint32_t hi, char* out, uint64_t ostride, uint32_t esize, int nt, rs_store_fn store) {
+                  uint32_t hi, char* out, uint64_t ostride, uint32_t esize, rs_store_fn store) {
     (void)hi;
     float buf[64];
     for (uint32_t j = j0; j < j1;) {
@@ -525,7 +522,7 @@ void rs_hz_scalar(const rs_table* t, uint32_t j0, uint32_t j1, const float* row,
             }
             buf[q] = acc;
         }
-        store(out + (uint64_t)(j - j0) * ostride * esize, ostride, buf, n, nt);
+        store(out + (uint64_t)(j - j0) * ostride * esize, ostride, buf, n);
         j += n;
     }
 }
@@ -550,7 +547,6 @@ typedef struct rs_exec {
     int split_segments;            /* row mode: one unit per segment */
     int direct_f32;                /* row mode: single unit-weight source rows can be read in place */
     rs_kernels k;
-    int nt;
 } rs_exec;
 
 /* Where a thread is: work item = (outer index, destination row, unit), the unit fastest. */
@@ -643,7 +639,7 @@ static void rs_store_zeros(const rs_exec* e, char* dst, uint64_t stride, uint64_
     static const float zeros[64] = {0};
     while (n > 0) {
         size_t c = n < 64 ? (size_t)n : 64;
-        e->k.store(dst, stride, zeros, c, 0);
+        e->k.store(dst, stride, zeros, c);
         dst += c * stride * e->esize;
         n -= c;
     }
@@ -690,14 +686,14 @@ static void rs_columns(const rs_exec* e, rs_contrib_iter* it, const rs_src* c0, 
             uint32_t n = len - v0 < RS_VEC_CAP ? len - v0 : RS_VEC_CAP;
             for (uint64_t q = tb; q < te; q++)
                 rs_blend_all(e, it, c0, nc0, (uint64_t)t->idx[q] * scs + v0, t->w[q], acc, 1, n, q == tb);
-            e->k.store(dst + (uint64_t)v0 * e->esize, 1, acc, n, e->nt);
+            e->k.store(dst + (uint64_t)v0 * e->esize, 1, acc, n);
         }
     }
 }
 
 /* One segment of a row: vertical blend into the row buffer, then the horizontal taps. */
 static void rs_segment_run(const rs_exec* e, rs_contrib_iter* it, const rs_src* c0, uint32_t nc0,
-                           uint64_t dst_base, const rs_segment* s, float* tmp, char* stage) {
+                           uint64_t dst_base, const rs_segment* s, float* tmp) {
     const rs_table* t = e->tab[e->col];
     uint64_t scs = e->S->strides[e->col], dcs = e->D->strides[e->col];
     char* out = e->dst + (dst_base + (uint64_t)s->j0 * dcs) * e->esize;
@@ -717,17 +713,10 @@ static void rs_segment_run(const rs_exec* e, rs_contrib_iter* it, const rs_src* 
         row = tmp;
     }
     rs_hz_fn hz = t->ell_k != 0 ? e->k.hz : rs_hz_scalar; /* wide antialiasing: portable pass */
-    if (e->nt && dcs == 1) {
-        /* Large contiguous destination: compute into an aligned L1 stage, then stream it out
-         * (numpy's big arrays start 16 bytes past a line, so rows are rarely aligned). */
-        hz(t, s->j0, s->j1, row, s->lo, s->hi, stage, 1, e->esize, 0, e->k.store);
-        e->k.stream(out, stage, (size_t)(s->j1 - s->j0) * e->esize);
-    } else {
-        hz(t, s->j0, s->j1, row, s->lo, s->hi, out, dcs, e->esize, 0, e->k.store);
-    }
+    hz(t, s->j0, s->j1, row, s->lo, s->hi, out, dcs, e->esize, e->k.store);
 }
 
-static void rs_item(const rs_exec* e, const rs_cursor* c, float* tmp, char* stage) {
+static void rs_item(const rs_exec* e, const rs_cursor* c, float* tmp) {
     uint64_t dst_base = c->dst_outer;
     rs_contrib_iter it;
     it.n = e->n_row;
@@ -764,10 +753,10 @@ static void rs_item(const rs_exec* e, const rs_cursor* c, float* tmp, char* stag
         uint32_t j1 = t->n_dst - j0 < e->units_per_row ? t->n_dst : j0 + e->units_per_row;
         rs_columns(e, &it, c0, nc0, dst_base, j0, j1, e->vec_len, tmp);
     } else if (e->split_segments) {
-        rs_segment_run(e, &it, c0, nc0, dst_base, &t->segs[c->unit], tmp, stage);
+        rs_segment_run(e, &it, c0, nc0, dst_base, &t->segs[c->unit], tmp);
     } else {
         for (uint32_t s = 0; s < t->seg_count; s++)
-            rs_segment_run(e, &it, c0, nc0, dst_base, &t->segs[s], tmp, stage);
+            rs_segment_run(e, &it, c0, nc0, dst_base, &t->segs[s], tmp);
     }
 }
 
@@ -869,8 +858,6 @@ static pydml_status rs_check_views(const pydml_resample_plan* plan, const pydml_
 
 static void rs_select_kernels(uint32_t dt, rs_kernels* k) {
     k->hz = rs_hz_scalar;
-    k->stream = NULL;
-    k->fence = NULL;
     switch (dt) {
     case DML_TENSOR_DATA_TYPE_FLOAT32: k->blend = rs_blend_f32; k->store = rs_store_f32; break;
     case DML_TENSOR_DATA_TYPE_FLOAT16: k->blend = rs_blend_f16; k->store = rs_store_f16; break;
@@ -925,7 +912,6 @@ static pydml_status rs_run(const pydml_resample_plan* plan, int backward, const 
     rs_select_kernels(S->data_type, &e.k);
     uint64_t elements = pydml_tensor_element_count(D);
     int threads = elements < RS_PARALLEL_MIN_ELEMENTS ? 1 : rs_threads();
-    e.nt = e.k.stream != NULL && rs_span_bytes(D) >= RS_NT_MIN_BYTES;
 
     const rs_table* t = e.tab[e.col];
     if (vec >= 0) {
@@ -946,7 +932,6 @@ static pydml_status rs_run(const pydml_resample_plan* plan, int backward, const 
 #pragma omp parallel num_threads(threads)
     {
         float tmp[RS_TMP_CAP + 64] __attribute__((aligned(64)));
-        char stage[RS_SEG_MAX * sizeof(float)] __attribute__((aligned(64)));
         uint64_t tid = 0, nth = 1;
 #ifdef _OPENMP
         tid = (uint64_t)omp_get_thread_num();
@@ -961,11 +946,10 @@ static pydml_status rs_run(const pydml_resample_plan* plan, int backward, const 
             rs_cursor c;
             rs_cursor_seek(&e, &c, begin);
             for (uint64_t i = begin; i < end; i++) {
-                rs_item(&e, &c, tmp, stage);
+                rs_item(&e, &c, tmp);
                 rs_cursor_next(&e, &c);
             }
         }
-        if (e.nt) e.k.fence();
     }
     return PYDML_STATUS_SUCCESS;
 }

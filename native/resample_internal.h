@@ -75,29 +75,23 @@ typedef struct rs_src {
  * copied exactly, -0.0 included). */
 typedef void (*rs_blend_fn)(float* dst, const rs_src* src, uint32_t count, uint64_t stride, size_t n,
                             int first);
-/* dst[k * stride] = convert(src[k]) for k < n; nt: non-temporal stores allowed. */
-typedef void (*rs_store_fn)(void* dst, uint64_t stride, const float* src, size_t n, int nt);
+/* dst[k * stride] = convert(src[k]) for k < n. */
+typedef void (*rs_store_fn)(void* dst, uint64_t stride, const float* src, size_t n);
 /* out[j * ostride] = sum over taps of w * row[idx - lo], for j in [j0, j1) (j0 % RS_BLOCK == 0);
  * row holds the source elements lo..hi as f32; out points at destination element 0 (esize bytes
  * each); store converts and writes what the kernel does not store itself. */
 typedef void (*rs_hz_fn)(const rs_table* t, uint32_t j0, uint32_t j1, const float* row, uint32_t lo,
-                         uint32_t hi, char* out, uint64_t ostride, uint32_t esize, int nt,
-                         rs_store_fn store);
-
-/* dst = src (bytes), with non-temporal stores for the whole aligned lines. */
-typedef void (*rs_stream_fn)(char* dst, const char* src, size_t bytes);
+                         uint32_t hi, char* out, uint64_t ostride, uint32_t esize, rs_store_fn store);
 
 typedef struct rs_kernels {
     rs_blend_fn blend;
     rs_store_fn store;
     rs_hz_fn hz;
-    rs_stream_fn stream;     /* NULL when there are no non-temporal stores */
-    void (*fence)(void);     /* after non-temporal stores */
 } rs_kernels;
 
 /* Portable kernels (resample.c). */
 void rs_hz_scalar(const rs_table* t, uint32_t j0, uint32_t j1, const float* row, uint32_t lo,
-                  uint32_t hi, char* out, uint64_t ostride, uint32_t esize, int nt, rs_store_fn store);
+                  uint32_t hi, char* out, uint64_t ostride, uint32_t esize, rs_store_fn store);
 
 /* x86 kernels (resample_x86.c). Return 0 when no vector kernel exists for this data type. */
 int rs_select_avx512(uint32_t data_type, rs_kernels* k);

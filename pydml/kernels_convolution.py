@@ -5,9 +5,10 @@
 numpy arrays. This layer does no DirectML descriptor validation: the descriptor layer does that and
 passes the resulting geometry here; the C side re-checks everything that protects memory.
 
-Semantics (see native/convolution.c): FORWARD ``y[o] = sum_k x[o*stride + k*dilation - start] * W[k']``
-with filter ``{C_out, C_in/G, k...}``; BACKWARD is its adjoint (ONNX ConvTranspose) with filter
-``{C_in, C_out/G, k...}``; CONVOLUTION mode flips the kernel (``k' = K-1-k``).
+Semantics (see native/convolution.c): FORWARD
+``y[o] = sum_k x[o*stride + k*dilation - start] * W[k']`` with filter ``{C_out, C_in/G, k...}``;
+BACKWARD is its adjoint (ONNX ConvTranspose) with filter ``{C_in, C_out/G, k...}``; CONVOLUTION
+mode flips the kernel (``k' = K-1-k``).
 """
 
 from __future__ import annotations
@@ -164,14 +165,14 @@ def conv_array(
     activation_params: Sequence[float] = (),
     out: np.ndarray[Any, Any] | None = None,
 ) -> np.ndarray[Any, Any]:
-    """Convolve numpy arrays (any strides) and return the output (a new packed array unless ``out``).
+    """Convolve numpy arrays (any strides); returns ``out`` or a new packed output array.
 
     ``b`` may be 1-D (C_out) or already shaped {1, C_out, 1...}. Output sizes follow
     ``convolution_output_sizes``.
     """
     spatial = x.ndim - 2
     ones, zeros = [1] * spatial, [0] * spatial
-    geometry = {
+    geometry: dict[str, Any] = {
         "strides": list(strides) if strides is not None else ones,
         "dilations": list(dilations) if dilations is not None else ones,
         "start_padding": list(start_padding) if start_padding is not None else zeros,

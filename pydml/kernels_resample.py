@@ -50,20 +50,35 @@ class ResamplePlan:
         NativeError: invalid parameters (``PYDML_STATUS_INVALID_PARAMETER``) or out of memory.
     """
 
-    def __init__(self, input_sizes: Sequence[int], output_sizes: Sequence[int],
-                 scales: Sequence[float], input_pixel_offsets: Sequence[float],
-                 output_pixel_offsets: Sequence[float], interpolation_mode: int, rounding: int,
-                 antialiased: bool = False) -> None:
+    def __init__(
+        self,
+        input_sizes: Sequence[int],
+        output_sizes: Sequence[int],
+        scales: Sequence[float],
+        input_pixel_offsets: Sequence[float],
+        output_pixel_offsets: Sequence[float],
+        interpolation_mode: int,
+        rounding: int,
+        antialiased: bool = False,
+    ) -> None:
         dims = len(input_sizes)
         if not 1 <= dims <= lib.PYDML_MAX_DIMS or len(output_sizes) != dims:
-            raise ValueError(f"input_sizes and output_sizes need the same 1..{lib.PYDML_MAX_DIMS} "
-                             f"entries, got {len(input_sizes)} and {len(output_sizes)}")
+            raise ValueError(
+                f"input_sizes and output_sizes need the same 1..{lib.PYDML_MAX_DIMS} "
+                f"entries, got {len(input_sizes)} and {len(output_sizes)}"
+            )
         params = ffi.new("pydml_resample_params*")
         params.dim_count = dims
-        for d, (i, o, s, a, b) in enumerate(zip(
-                input_sizes, output_sizes, _floats("scales", scales, dims),
+        for d, (i, o, s, a, b) in enumerate(
+            zip(
+                input_sizes,
+                output_sizes,
+                _floats("scales", scales, dims),
                 _floats("input_pixel_offsets", input_pixel_offsets, dims),
-                _floats("output_pixel_offsets", output_pixel_offsets, dims), strict=True)):
+                _floats("output_pixel_offsets", output_pixel_offsets, dims),
+                strict=True,
+            )
+        ):
             params.input_sizes[d] = int(i)
             params.output_sizes[d] = int(o)
             params.scales[d] = s
@@ -80,14 +95,19 @@ class ResamplePlan:
 
     def forward(self, input_view: TensorView, output_view: TensorView) -> None:
         """output = resample(input); views have the plan's input / output sizes."""
-        check_status("pydml_resample_forward",
-                     lib.pydml_resample_forward(self._plan, input_view.ptr, output_view.ptr))
+        check_status(
+            "pydml_resample_forward",
+            lib.pydml_resample_forward(self._plan, input_view.ptr, output_view.ptr),
+        )
 
     def backward(self, input_gradient_view: TensorView, output_gradient_view: TensorView) -> None:
         """output_gradient = adjoint(input_gradient); sizes are the plan's output / input sizes."""
-        check_status("pydml_resample_backward",
-                     lib.pydml_resample_backward(self._plan, input_gradient_view.ptr,
-                                                 output_gradient_view.ptr))
+        check_status(
+            "pydml_resample_backward",
+            lib.pydml_resample_backward(
+                self._plan, input_gradient_view.ptr, output_gradient_view.ptr
+            ),
+        )
 
     def forward_array(self, x: np.ndarray[Any, Any], out_dtype: Any = None) -> np.ndarray[Any, Any]:
         """Resample a numpy array (any strides) into a new packed array of the output sizes.
@@ -100,7 +120,7 @@ class ResamplePlan:
         return out
 
     def backward_array(self, g: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
-        """Gradient of a numpy array of the output sizes, as a new packed array of the input sizes."""
+        """Gradient of an array of the output sizes, as a new packed array of the input sizes."""
         out = np.empty(self.input_sizes, dtype=g.dtype)
         self.backward(view_array(g), view_array(out))
         return out

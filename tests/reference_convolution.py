@@ -1,7 +1,9 @@
 """Naive numpy reference of DML_CONVOLUTION (float64), written directly from the formulas.
 
-FORWARD:  y[n, g*Cgo + oc, o] = sum_{ic, k} x[n, g*Cgi + ic, o*s + k*d - start] * W[g*Cgo + oc, ic, k']
-BACKWARD: y[n, g*Cgo + oc, p] = sum_{ic, i, k : p = i*s + k*d - start} x[n, g*Cgi + ic, i] * W[g*Cgi + ic, oc, k']
+FORWARD:  y[n, g*Cgo + oc, o] = sum_{ic, k} x[n, g*Cgi + ic, o*s + k*d - start]
+                                            * W[g*Cgo + oc, ic, k']
+BACKWARD: y[n, g*Cgo + oc, p] = sum_{ic, i, k : p = i*s + k*d - start} x[n, g*Cgi + ic, i]
+                                            * W[g*Cgi + ic, oc, k']
 with k' = k for CROSS_CORRELATION and K-1-k for CONVOLUTION; out-of-range input positions are 0.
 """
 
@@ -71,31 +73,37 @@ def conv_reference(
     out_pad = list(out_pad or [0] * sp)
     if mode == CONVOLUTION:
         w = w[(slice(None), slice(None)) + (slice(None, None, -1),) * sp]
-    out_shape = output_sizes(direction, x.shape, w.shape, groups, strides, dilations, start, end, out_pad)
+    out_shape = output_sizes(
+        direction, x.shape, w.shape, groups, strides, dilations, start, end, out_pad
+    )
     n, cin = x.shape[:2]
     cout = out_shape[1]
     cgi, cgo = cin // groups, cout // groups
     y = np.zeros(out_shape, dtype=np.float64)
-    xg = x.reshape((n, groups, cgi) + x.shape[2:])
-    yg = y.reshape((n, groups, cgo) + y.shape[2:])
+    xg = x.reshape((n, groups, cgi, *x.shape[2:]))
+    yg = y.reshape((n, groups, cgo, *y.shape[2:]))
     if direction == FORWARD:
-        wg = w.reshape((groups, cgo, cgi) + w.shape[2:])
+        wg = w.reshape((groups, cgo, cgi, *w.shape[2:]))
         for o in itertools.product(*[range(s) for s in out_shape[2:]]):
             for k in itertools.product(*[range(s) for s in w.shape[2:]]):
                 i = [o[a] * strides[a] + k[a] * dilations[a] - start[a] for a in range(sp)]
                 if all(0 <= i[a] < x.shape[2 + a] for a in range(sp)):
                     xi = xg[(slice(None), slice(None), slice(None), *i)]
                     wk = wg[(slice(None), slice(None), slice(None), *k)]
-                    yg[(slice(None), slice(None), slice(None), *o)] += np.einsum("ngi,goi->ngo", xi, wk)
+                    yg[(slice(None), slice(None), slice(None), *o)] += np.einsum(
+                        "ngi,goi->ngo", xi, wk
+                    )
     else:
-        wg = w.reshape((groups, cgi, cgo) + w.shape[2:])
+        wg = w.reshape((groups, cgi, cgo, *w.shape[2:]))
         for i in itertools.product(*[range(s) for s in x.shape[2:]]):
             for k in itertools.product(*[range(s) for s in w.shape[2:]]):
                 p = [i[a] * strides[a] + k[a] * dilations[a] - start[a] for a in range(sp)]
                 if all(0 <= p[a] < out_shape[2 + a] for a in range(sp)):
                     xi = xg[(slice(None), slice(None), slice(None), *i)]
                     wk = wg[(slice(None), slice(None), slice(None), *k)]
-                    yg[(slice(None), slice(None), slice(None), *p)] += np.einsum("ngi,gio->ngo", xi, wk)
+                    yg[(slice(None), slice(None), slice(None), *p)] += np.einsum(
+                        "ngi,gio->ngo", xi, wk
+                    )
     if b is not None:
         y += np.asarray(b, dtype=np.float64).reshape([1, cout] + [1] * sp)
     if activation is not None:
@@ -103,7 +111,9 @@ def conv_reference(
     return y
 
 
-def activation_reference(x: np.ndarray[Any, Any], kind: int, params: Sequence[float]) -> np.ndarray[Any, Any]:
+def activation_reference(
+    x: np.ndarray[Any, Any], kind: int, params: Sequence[float]
+) -> np.ndarray[Any, Any]:
     """The fused activations in float64 (params as pydml_activation documents them)."""
     p = list(params) + [0.0] * (4 - len(params))
     a, b, c, d = p[:4]

@@ -30,8 +30,16 @@ def source_coordinate(o: int, scale: float, input_offset: float, output_offset: 
     return (o - _f32(output_offset)) / _f32(scale) - _f32(input_offset)
 
 
-def axis_matrix(n_in: int, n_out: int, scale: float, input_offset: float, output_offset: float,
-                mode: int, rounding: int, antialiased: bool = False) -> np.ndarray[Any, Any]:
+def axis_matrix(
+    n_in: int,
+    n_out: int,
+    scale: float,
+    input_offset: float,
+    output_offset: float,
+    mode: int,
+    rounding: int,
+    antialiased: bool = False,
+) -> np.ndarray[Any, Any]:
     """Dense (n_out, n_in) float64 weight matrix of one axis."""
     m = np.zeros((n_out, n_in))
     s = _f32(scale)
@@ -65,12 +73,22 @@ def axis_matrix(n_in: int, n_out: int, scale: float, input_offset: float, output
     return m
 
 
-def axis_matrices(input_sizes: Sequence[int], output_sizes: Sequence[int], scales: Sequence[float],
-                  input_offsets: Sequence[float], output_offsets: Sequence[float], mode: int,
-                  rounding: int, antialiased: bool = False) -> list[np.ndarray[Any, Any]]:
-    return [axis_matrix(i, o, s, a, b, mode, rounding, antialiased)
-            for i, o, s, a, b in zip(input_sizes, output_sizes, scales, input_offsets,
-                                     output_offsets, strict=True)]
+def axis_matrices(
+    input_sizes: Sequence[int],
+    output_sizes: Sequence[int],
+    scales: Sequence[float],
+    input_offsets: Sequence[float],
+    output_offsets: Sequence[float],
+    mode: int,
+    rounding: int,
+    antialiased: bool = False,
+) -> list[np.ndarray[Any, Any]]:
+    return [
+        axis_matrix(i, o, s, a, b, mode, rounding, antialiased)
+        for i, o, s, a, b in zip(
+            input_sizes, output_sizes, scales, input_offsets, output_offsets, strict=True
+        )
+    ]
 
 
 def _apply(mats: Sequence[np.ndarray[Any, Any]], x: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
@@ -80,21 +98,37 @@ def _apply(mats: Sequence[np.ndarray[Any, Any]], x: np.ndarray[Any, Any]) -> np.
     return y
 
 
-def resample(x: np.ndarray[Any, Any], output_sizes: Sequence[int], scales: Sequence[float],
-             input_offsets: Sequence[float], output_offsets: Sequence[float], mode: int,
-             rounding: int = ROUND_HALF_UP, antialiased: bool = False) -> np.ndarray[Any, Any]:
+def resample(
+    x: np.ndarray[Any, Any],
+    output_sizes: Sequence[int],
+    scales: Sequence[float],
+    input_offsets: Sequence[float],
+    output_offsets: Sequence[float],
+    mode: int,
+    rounding: int = ROUND_HALF_UP,
+    antialiased: bool = False,
+) -> np.ndarray[Any, Any]:
     """Forward resampling in float64."""
-    mats = axis_matrices(x.shape, output_sizes, scales, input_offsets, output_offsets, mode,
-                         rounding, antialiased)
+    mats = axis_matrices(
+        x.shape, output_sizes, scales, input_offsets, output_offsets, mode, rounding, antialiased
+    )
     return _apply(mats, x)
 
 
-def resample_grad(g: np.ndarray[Any, Any], input_sizes: Sequence[int], scales: Sequence[float],
-                  input_offsets: Sequence[float], output_offsets: Sequence[float], mode: int,
-                  rounding: int = ROUND_HALF_UP, antialiased: bool = False) -> np.ndarray[Any, Any]:
+def resample_grad(
+    g: np.ndarray[Any, Any],
+    input_sizes: Sequence[int],
+    scales: Sequence[float],
+    input_offsets: Sequence[float],
+    output_offsets: Sequence[float],
+    mode: int,
+    rounding: int = ROUND_HALF_UP,
+    antialiased: bool = False,
+) -> np.ndarray[Any, Any]:
     """Gradient (adjoint of :func:`resample`) in float64; g has the forward output's sizes."""
-    mats = axis_matrices(input_sizes, g.shape, scales, input_offsets, output_offsets, mode,
-                         rounding, antialiased)
+    mats = axis_matrices(
+        input_sizes, g.shape, scales, input_offsets, output_offsets, mode, rounding, antialiased
+    )
     return _apply([m.T for m in mats], g)
 
 

@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from reference_convolution import activation_reference, conv_reference
+from reference_convolution import conv_reference
 
 from pydml._ffi import ffi, lib
 from pydml.errors import NativeError, UnsupportedError
@@ -95,32 +95,62 @@ class Cfg:
 
     def out_shape(self) -> list[int]:
         return convolution_output_sizes(
-            direction=self.direction, input_sizes=self.x_shape, filter_sizes=self.w_shape,
-            group_count=self.groups, **self.geometry(),
+            direction=self.direction,
+            input_sizes=self.x_shape,
+            filter_sizes=self.w_shape,
+            group_count=self.groups,
+            **self.geometry(),
         )
 
-    def reference(self, x: Any, w: Any, b: Any = None, activation: Any = None) -> np.ndarray[Any, Any]:
+    def reference(
+        self, x: Any, w: Any, b: Any = None, activation: Any = None
+    ) -> np.ndarray[Any, Any]:
         g = self.geometry()
         return conv_reference(
-            x, w, b, mode=self.mode, direction=self.direction, groups=self.groups,
-            strides=g["strides"], dilations=g["dilations"], start=g["start_padding"],
-            end=g["end_padding"], out_pad=g["output_padding"], activation=activation,
+            x,
+            w,
+            b,
+            mode=self.mode,
+            direction=self.direction,
+            groups=self.groups,
+            strides=g["strides"],
+            dilations=g["dilations"],
+            start=g["start_padding"],
+            end=g["end_padding"],
+            out_pad=g["output_padding"],
+            activation=activation,
         )
 
     def run(self, x: Any, w: Any, b: Any = None, **kw: Any) -> np.ndarray[Any, Any]:
-        return conv_array(x, w, b, mode=self.mode, direction=self.direction, group_count=self.groups,
-                          **self.geometry(), **kw)
+        return conv_array(
+            x,
+            w,
+            b,
+            mode=self.mode,
+            direction=self.direction,
+            group_count=self.groups,
+            **self.geometry(),
+            **kw,
+        )
 
     def plan(self, dtype: Any = np.float32, has_bias: bool = False, **kw: Any) -> ConvolutionPlan:
         return ConvolutionPlan(
-            spatial_dims=self.sp, mode=self.mode, direction=self.direction, group_count=self.groups,
-            input_sizes=self.x_shape, filter_sizes=self.w_shape, output_sizes=self.out_shape(),
-            data_type=data_type_of(dtype), has_bias=has_bias, **self.geometry(), **kw,
+            spatial_dims=self.sp,
+            mode=self.mode,
+            direction=self.direction,
+            group_count=self.groups,
+            input_sizes=self.x_shape,
+            filter_sizes=self.w_shape,
+            output_sizes=self.out_shape(),
+            data_type=data_type_of(dtype),
+            has_bias=has_bias,
+            **self.geometry(),
+            **kw,
         )
 
 
 F, B, CC, CV = FORWARD, BACKWARD, CROSS_CORRELATION, CONVOLUTION
-# direction x mode x 1-3 spatial dims x groups (1, general, depthwise, channel multiplier) x dilation
+# direction x mode x 1-3 spatial dims x groups (1, general, depthwise, channel multiplier) x dil.
 # x asymmetric padding x output padding x stride; dense (>= 8 output channels per group) and plane.
 CONFIGS = [
     Cfg(F, CC, 2, 3, (11,), 5, 1, (3,), start=(1,), end=(1,)),
@@ -133,11 +163,39 @@ CONFIGS = [
     Cfg(F, CV, 1, 4, (6, 7), 12, 4, (3, 3), d=(2, 1), start=(2, 0), end=(0, 1)),
     Cfg(B, CC, 2, 24, (5, 6), 20, 1, (3, 3), start=(1, 1), end=(1, 1)),
     Cfg(B, CC, 1, 16, (4, 5), 32, 1, (3, 3), s=(2, 2), start=(1, 1), end=(1, 1), op=(1, 1)),
-    Cfg(B, CV, 1, 12, (4, 5), 18, 3, (2, 3), s=(3, 2), d=(2, 1), start=(2, 0), end=(0, 1), op=(2, 1)),
+    Cfg(
+        B, CV, 1, 12, (4, 5), 18, 3, (2, 3), s=(3, 2), d=(2, 1), start=(2, 0), end=(0, 1), op=(2, 1)
+    ),
     Cfg(B, CC, 2, 16, (4, 5), 16, 16, (3, 3), s=(2, 2), start=(1, 1), end=(1, 1), op=(1, 1)),
     Cfg(B, CV, 1, 3, (5, 4), 6, 3, (3, 3), d=(1, 2), start=(0, 1), end=(2, 0)),
-    Cfg(F, CC, 1, 5, (4, 5, 6), 8, 1, (2, 3, 3), s=(1, 2, 1), d=(1, 1, 2), start=(1, 0, 2), end=(0, 1, 1)),
-    Cfg(B, CV, 1, 8, (3, 4, 3), 20, 2, (3, 2, 2), s=(2, 1, 2), start=(1, 0, 1), end=(0, 0, 1), op=(1, 0, 0)),
+    Cfg(
+        F,
+        CC,
+        1,
+        5,
+        (4, 5, 6),
+        8,
+        1,
+        (2, 3, 3),
+        s=(1, 2, 1),
+        d=(1, 1, 2),
+        start=(1, 0, 2),
+        end=(0, 1, 1),
+    ),
+    Cfg(
+        B,
+        CV,
+        1,
+        8,
+        (3, 4, 3),
+        20,
+        2,
+        (3, 2, 2),
+        s=(2, 1, 2),
+        start=(1, 0, 1),
+        end=(0, 0, 1),
+        op=(1, 0, 0),
+    ),
     Cfg(F, CV, 2, 4, (4, 5, 5), 4, 4, (3, 3, 3), start=(1, 1, 1), end=(1, 1, 1)),
     Cfg(B, CC, 1, 16, (3, 4, 4), 16, 1, (3, 3, 3), start=(1, 1, 1), end=(1, 1, 1)),
     # stride > kernel: BACKWARD phases without taps (bias only), output padding tail
@@ -146,8 +204,14 @@ CONFIGS = [
     # padding wider than the kernel, dilation larger than the input in one axis
     Cfg(F, CC, 1, 6, (3, 5), 9, 3, (2, 2), s=(1, 2), start=(4, 3), end=(2, 5)),
     Cfg(F, CV, 1, 17, (9, 2), 40, 1, (3, 1), d=(4, 1), s=(2, 1), start=(1, 0), end=(0, 1)),
-    Cfg(B, CC, 1, 33, (2, 9), 48, 1, (2, 3), d=(3, 2), s=(1, 2), start=(2, 3), end=(0, 1), op=(0, 1)),
+    Cfg(
+        B, CC, 1, 33, (2, 9), 48, 1, (2, 3), d=(3, 2), s=(1, 2), start=(2, 3), end=(0, 1), op=(0, 1)
+    ),
+    # pointwise (1x1, stride 1, no padding): the GEMM path for pixel-contiguous views
+    Cfg(B, CV, 2, 24, (5, 7), 16, 2, (1, 1)),
+    Cfg(F, CC, 1, 20, (3, 4, 5), 40, 1, (1, 1, 1), d=(2, 1, 3)),
 ]
+HALF_CONFIGS = CONFIGS[::3] + CONFIGS[-2:]
 
 
 def rand(shape: Sequence[int], dtype: Any, seed: int) -> np.ndarray[Any, Any]:
@@ -160,7 +224,9 @@ def assert_close(actual: Any, expected: Any, rtol: float, atol_rel: float = 0.0)
     np.testing.assert_allclose(actual, expected, rtol=rtol, atol=atol)
 
 
-@pytest.mark.parametrize("cfg", CONFIGS, ids=lambda c: f"{'fb'[c.direction]}{'vc'[c.mode]}{c.sp}d-g{c.groups}")
+@pytest.mark.parametrize(
+    "cfg", CONFIGS, ids=lambda c: f"{'fb'[c.direction]}{'vc'[c.mode]}{c.sp}d-g{c.groups}"
+)
 def test_matches_reference_f32(cfg: Cfg, cpu_path: str) -> None:
     x, w = rand(cfg.x_shape, np.float32, 1), rand(cfg.w_shape, np.float32, 2)
     b = rand((cfg.out_shape()[1],), np.float32, 3)
@@ -170,7 +236,9 @@ def test_matches_reference_f32(cfg: Cfg, cpu_path: str) -> None:
 
 
 @pytest.mark.parametrize("dtype,rtol", [(np.float16, 2e-3), (BF16, 1.6e-2)], ids=["f16", "bf16"])
-@pytest.mark.parametrize("cfg", CONFIGS[::3], ids=lambda c: f"{'fb'[c.direction]}{'vc'[c.mode]}{c.sp}d-g{c.groups}")
+@pytest.mark.parametrize(
+    "cfg", HALF_CONFIGS, ids=lambda c: f"{'fb'[c.direction]}{'vc'[c.mode]}{c.sp}d-g{c.groups}"
+)
 def test_matches_reference_half(cfg: Cfg, dtype: Any, rtol: float, cpu_path: str) -> None:
     x, w = rand(cfg.x_shape, dtype, 1), rand(cfg.w_shape, dtype, 2)
     b = rand((cfg.out_shape()[1],), dtype, 3)
@@ -180,7 +248,7 @@ def test_matches_reference_half(cfg: Cfg, dtype: Any, rtol: float, cpu_path: str
     assert_close(out, cfg.reference(x, w, b), rtol=rtol, atol_rel=rtol)
 
 
-# ---- worked values (directml-api.md section 5) ---------------------------------------------------
+# ---- worked values (directml-api.md section 5) --------------------------------------------------
 
 
 def test_tv_c1() -> None:
@@ -192,7 +260,9 @@ def test_tv_c1() -> None:
 def test_tv_c2() -> None:
     x = np.arange(1, 10, dtype=np.float32).reshape(1, 1, 3, 3)
     w = np.array([[1, 2], [3, 4]], dtype=np.float32).reshape(1, 1, 2, 2)
-    np.testing.assert_array_equal(conv_array(x, w, mode=CROSS_CORRELATION)[0, 0], [[37, 47], [67, 77]])
+    np.testing.assert_array_equal(
+        conv_array(x, w, mode=CROSS_CORRELATION)[0, 0], [[37, 47], [67, 77]]
+    )
     np.testing.assert_array_equal(conv_array(x, w, mode=CONVOLUTION)[0, 0], [[23, 33], [53, 63]])
 
 
@@ -208,10 +278,18 @@ def test_tv_c3_1d(x: list[int], w: list[int], stride: int, pad: int, expected: l
     """CROSS_CORRELATION + BACKWARD = ONNX ConvTranspose; 1-D along W, as 3-D and 4-D tensors."""
     xa = np.array(x, dtype=np.float32).reshape(1, 1, -1)
     wa = np.array(w, dtype=np.float32).reshape(1, 1, -1)
-    y = conv_array(xa, wa, direction=BACKWARD, strides=[stride], start_padding=[pad], end_padding=[pad])
+    y = conv_array(
+        xa, wa, direction=BACKWARD, strides=[stride], start_padding=[pad], end_padding=[pad]
+    )
     np.testing.assert_array_equal(y.ravel(), expected)
-    y4 = conv_array(xa[:, :, None], wa[:, :, None], direction=BACKWARD, strides=[1, stride],
-                    start_padding=[0, pad], end_padding=[0, pad])
+    y4 = conv_array(
+        xa[:, :, None],
+        wa[:, :, None],
+        direction=BACKWARD,
+        strides=[1, stride],
+        start_padding=[0, pad],
+        end_padding=[0, pad],
+    )
     np.testing.assert_array_equal(y4.ravel(), expected)
 
 
@@ -236,7 +314,7 @@ def test_mode_orientation_table() -> None:
     )
 
 
-# ---- adjoint identity ----------------------------------------------------------------------------
+# ---- adjoint identity ---------------------------------------------------------------------------
 
 
 def nhwc_view(a: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
@@ -257,11 +335,14 @@ def adjoint_cases(draw: Any) -> tuple[Cfg, bool]:
     end = tuple(draw(st.integers(0, 2)) for _ in range(sp))
     limit = 9 if sp < 3 else 5
     spatial = tuple(
-        draw(st.integers(max(1, (k[i] - 1) * d[i] + 1 - start[i] - end[i]), limit)) for i in range(sp)
+        draw(st.integers(max(1, (k[i] - 1) * d[i] + 1 - start[i] - end[i]), limit))
+        for i in range(sp)
     )
     mode = draw(st.sampled_from([CROSS_CORRELATION, CONVOLUTION]))
     nhwc = draw(st.booleans())
-    return Cfg(FORWARD, mode, draw(st.integers(1, 2)), cin, spatial, cout, groups, k, s, d, start, end), nhwc
+    return Cfg(
+        FORWARD, mode, draw(st.integers(1, 2)), cin, spatial, cout, groups, k, s, d, start, end
+    ), nhwc
 
 
 @settings(max_examples=60, deadline=None, derandomize=True)
@@ -272,14 +353,36 @@ def test_adjoint_identity(case: tuple[Cfg, bool]) -> None:
     y = fwd.run(nhwc_view(x) if nhwc else x, w)
     g = rand(y.shape, np.float32, 13)
     out_pad = tuple(
-        fwd.spatial[i] - ((y.shape[2 + i] - 1) * fwd.s[i] + (fwd.k[i] - 1) * fwd.d[i] + 1
-                          - fwd.start[i] - fwd.end[i])
+        fwd.spatial[i]
+        - (
+            (y.shape[2 + i] - 1) * fwd.s[i]
+            + (fwd.k[i] - 1) * fwd.d[i]
+            + 1
+            - fwd.start[i]
+            - fwd.end[i]
+        )
         for i in range(fwd.sp)
     )
-    bwd = Cfg(BACKWARD, fwd.mode, fwd.n, fwd.cout, tuple(y.shape[2:]), fwd.cin, fwd.groups, fwd.k,
-              fwd.s, fwd.d, fwd.start, fwd.end, out_pad)
-    dx = nhwc_view(np.full(fwd.x_shape, np.nan, dtype=np.float32)) if nhwc else np.full(
-        fwd.x_shape, np.nan, dtype=np.float32)
+    bwd = Cfg(
+        BACKWARD,
+        fwd.mode,
+        fwd.n,
+        fwd.cout,
+        tuple(y.shape[2:]),
+        fwd.cin,
+        fwd.groups,
+        fwd.k,
+        fwd.s,
+        fwd.d,
+        fwd.start,
+        fwd.end,
+        out_pad,
+    )
+    dx = (
+        nhwc_view(np.full(fwd.x_shape, np.nan, dtype=np.float32))
+        if nhwc
+        else np.full(fwd.x_shape, np.nan, dtype=np.float32)
+    )
     bwd.run(nhwc_view(g) if nhwc else g, w, out=dx)
     lhs = float(np.sum(y.astype(np.float64) * g))
     rhs = float(np.sum(x.astype(np.float64) * dx))
@@ -288,7 +391,7 @@ def test_adjoint_identity(case: tuple[Cfg, bool]) -> None:
     np.testing.assert_allclose(dx, bwd.reference(g, w), rtol=1e-4, atol=1e-4)
 
 
-# ---- activations and bias ------------------------------------------------------------------------
+# ---- activations and bias -----------------------------------------------------------------------
 
 L = lib
 ACTIVATIONS = [
@@ -321,7 +424,9 @@ def test_fused_activation(cfg: Cfg, kind: int, params: tuple[float, ...]) -> Non
     y = cfg.run(x, w, b, activation_type=int(kind), activation_params=params)
     # atol: f32 accumulation error of the pre-activation sum, which e.g. CLIP's scale-and-shift
     # can bring close to 0
-    assert_close(y, cfg.reference(x, w, b, activation=(int(kind), params)), rtol=2e-5, atol_rel=1e-5)
+    assert_close(
+        y, cfg.reference(x, w, b, activation=(int(kind), params)), rtol=2e-5, atol_rel=1e-5
+    )
 
 
 def test_unknown_activation_is_unsupported() -> None:
@@ -342,11 +447,13 @@ def test_bias_broadcast_view() -> None:
     plan.execute(view_array(x), view_array(w), bias_view, view_array(out))
     assert_close(out, cfg.reference(x, w) + 2.5, rtol=1e-5, atol_rel=1e-6)
     wide = rand((cfg.out_shape()[1], 3), np.float32, 4)
-    plan.execute(view_array(x), view_array(w), view_array(wide[:, 1].reshape(1, -1, 1, 1)), view_array(out))
+    plan.execute(
+        view_array(x), view_array(w), view_array(wide[:, 1].reshape(1, -1, 1, 1)), view_array(out)
+    )
     assert_close(out, cfg.reference(x, w, wide[:, 1]), rtol=1e-5, atol_rel=1e-6)
 
 
-# ---- layouts, paths, threads ----------------------------------------------------------------------
+# ---- layouts, paths, threads --------------------------------------------------------------------
 
 MEDIUM = [
     Cfg(F, CC, 2, 40, (30, 31), 72, 1, (3, 3), start=(1, 1), end=(1, 1)),
@@ -357,7 +464,9 @@ MEDIUM = [
 ]
 
 
-@pytest.mark.parametrize("cfg", MEDIUM, ids=lambda c: f"{'fb'[c.direction]}{c.sp}d-{c.cin}-{c.cout}-g{c.groups}")
+@pytest.mark.parametrize(
+    "cfg", MEDIUM, ids=lambda c: f"{'fb'[c.direction]}{c.sp}d-{c.cin}-{c.cout}-g{c.groups}"
+)
 def test_layouts_paths_threads_agree(cfg: Cfg) -> None:
     """NHWC views equal NCHW exactly; the portable and AVX2 paths agree with the native one;
     the thread count does not change a bit; an output view inside a NaN buffer stays inside."""
@@ -418,7 +527,7 @@ def test_strided_filter_and_reversed_layouts() -> None:
     np.testing.assert_array_equal(cfg.run(x_odd, w_strided), cfg.run(x, w))
 
 
-# ---- PyTorch ---------------------------------------------------------------------------------------
+# ---- PyTorch ------------------------------------------------------------------------------------
 
 TORCH_CASES = [
     # (spatial, n, cin, cout, groups, k, stride, pad, dilation, output_padding)
@@ -442,18 +551,39 @@ def test_against_torch(case: tuple[Any, ...]) -> None:
     x = rand((n, cin, *spatial), np.float32, 71)
     w = rand((cout, cin // groups) + (k,) * sp, np.float32, 72)
     b = rand((cout,), np.float32, 73)
-    geo = {"strides": [stride] * sp, "dilations": [dil] * sp, "start_padding": [pad] * sp,
-           "end_padding": [pad] * sp}
+    geo = {
+        "strides": [stride] * sp,
+        "dilations": [dil] * sp,
+        "start_padding": [pad] * sp,
+        "end_padding": [pad] * sp,
+    }
     y = conv_array(x, w, b, group_count=groups, **geo)
-    expected = conv(torch.from_numpy(x), torch.from_numpy(w), torch.from_numpy(b), stride=stride,
-                    padding=pad, dilation=dil, groups=groups).numpy()
+    expected = conv(
+        torch.from_numpy(x),
+        torch.from_numpy(w),
+        torch.from_numpy(b),
+        stride=stride,
+        padding=pad,
+        dilation=dil,
+        groups=groups,
+    ).numpy()
     np.testing.assert_allclose(y, expected, rtol=1e-4, atol=1e-4)
     # transposed: weights {C_in, C_out / groups, k} are the DirectML BACKWARD filter
     wt = rand((cin, cout // groups) + (k,) * sp, np.float32, 74)
     bt = rand((cout,), np.float32, 75)
-    yt = conv_array(x, wt, bt, direction=BACKWARD, group_count=groups, output_padding=[out_pad] * sp, **geo)
-    expected_t = convt(torch.from_numpy(x), torch.from_numpy(wt), torch.from_numpy(bt), stride=stride,
-                       padding=pad, output_padding=out_pad, groups=groups, dilation=dil).numpy()
+    yt = conv_array(
+        x, wt, bt, direction=BACKWARD, group_count=groups, output_padding=[out_pad] * sp, **geo
+    )
+    expected_t = convt(
+        torch.from_numpy(x),
+        torch.from_numpy(wt),
+        torch.from_numpy(bt),
+        stride=stride,
+        padding=pad,
+        output_padding=out_pad,
+        groups=groups,
+        dilation=dil,
+    ).numpy()
     np.testing.assert_allclose(yt, expected_t, rtol=1e-4, atol=1e-4)
 
 
@@ -462,15 +592,24 @@ def test_torch_conv2d_input_gradient() -> None:
     torch = pytest.importorskip("torch")
     x_shape, w = (2, 12, 11, 10), rand((20, 6, 3, 3), np.float32, 81)
     g = rand((2, 20, 6, 5), np.float32, 82)  # forward output of stride 2, pad 1
-    expected = torch.nn.grad.conv2d_input(x_shape, torch.from_numpy(w), torch.from_numpy(g), stride=2,
-                                          padding=1, groups=2).numpy()
-    y = conv_array(g, w, direction=BACKWARD, group_count=2, strides=[2, 2], start_padding=[1, 1],
-                   end_padding=[1, 1], output_padding=[0, 1])
+    expected = torch.nn.grad.conv2d_input(
+        x_shape, torch.from_numpy(w), torch.from_numpy(g), stride=2, padding=1, groups=2
+    ).numpy()
+    y = conv_array(
+        g,
+        w,
+        direction=BACKWARD,
+        group_count=2,
+        strides=[2, 2],
+        start_padding=[1, 1],
+        end_padding=[1, 1],
+        output_padding=[0, 1],
+    )
     assert y.shape == x_shape
     np.testing.assert_allclose(y, expected, rtol=1e-4, atol=1e-4)
 
 
-# ---- hostile input ---------------------------------------------------------------------------------
+# ---- hostile input ------------------------------------------------------------------------------
 
 
 def status_of(fn: Any) -> int:
@@ -507,10 +646,20 @@ GOOD = Cfg(F, CC, 1, 4, (5, 5), 8, 2, (3, 3), start=(1, 1), end=(1, 1))
 )
 def test_plan_rejects_bad_geometry(change: dict[str, Any]) -> None:
     kwargs: dict[str, Any] = {
-        "spatial_dims": 2, "mode": CC, "direction": F, "group_count": 2, "strides": [1, 1],
-        "dilations": [1, 1], "start_padding": [1, 1], "end_padding": [1, 1], "output_padding": [0, 0],
-        "input_sizes": [1, 4, 5, 5], "filter_sizes": [8, 2, 3, 3], "output_sizes": [1, 8, 5, 5],
-        "data_type": F32, "has_bias": False,
+        "spatial_dims": 2,
+        "mode": CC,
+        "direction": F,
+        "group_count": 2,
+        "strides": [1, 1],
+        "dilations": [1, 1],
+        "start_padding": [1, 1],
+        "end_padding": [1, 1],
+        "output_padding": [0, 0],
+        "input_sizes": [1, 4, 5, 5],
+        "filter_sizes": [8, 2, 3, 3],
+        "output_sizes": [1, 8, 5, 5],
+        "data_type": F32,
+        "has_bias": False,
     }
     ConvolutionPlan(**kwargs)
     kwargs.update(change)
@@ -523,16 +672,37 @@ def test_plan_rejects_bad_backward_geometry() -> None:
     bad = replace(cfg, op=(0, 0))
     with pytest.raises(NativeError):
         ConvolutionPlan(
-            spatial_dims=2, mode=CC, group_count=1, strides=[2, 2], dilations=[1, 1],
-            start_padding=[1, 1], end_padding=[1, 1], input_sizes=bad.x_shape, filter_sizes=bad.w_shape,
-            output_sizes=cfg.out_shape(), data_type=F32, has_bias=False, **plan_args,
+            spatial_dims=2,
+            mode=CC,
+            group_count=1,
+            strides=[2, 2],
+            dilations=[1, 1],
+            start_padding=[1, 1],
+            end_padding=[1, 1],
+            input_sizes=bad.x_shape,
+            filter_sizes=bad.w_shape,
+            output_sizes=cfg.out_shape(),
+            data_type=F32,
+            has_bias=False,
+            **plan_args,
         )
     # a backward output that would be empty or negative
     with pytest.raises(NativeError):
         ConvolutionPlan(
-            spatial_dims=1, mode=CC, direction=B, group_count=1, strides=[1], dilations=[1],
-            start_padding=[3], end_padding=[3], output_padding=[0], input_sizes=[1, 1, 2],
-            filter_sizes=[1, 1, 2], output_sizes=[1, 1, 1], data_type=F32, has_bias=False,
+            spatial_dims=1,
+            mode=CC,
+            direction=B,
+            group_count=1,
+            strides=[1],
+            dilations=[1],
+            start_padding=[3],
+            end_padding=[3],
+            output_padding=[0],
+            input_sizes=[1, 1, 2],
+            filter_sizes=[1, 1, 2],
+            output_sizes=[1, 1, 1],
+            data_type=F32,
+            has_bias=False,
         )
 
 
@@ -544,24 +714,84 @@ def test_unsupported_data_type() -> None:
 def test_huge_geometry_fails_cleanly() -> None:
     """Sizes that would need absurd scratch fail with a status, not a crash."""
     big = 2**31
-    status = status_of(lambda: ConvolutionPlan(
-        spatial_dims=1, mode=CC, direction=F, group_count=1, strides=[1], dilations=[1],
-        start_padding=[0], end_padding=[0], output_padding=[0], input_sizes=[1, 1, big],
-        filter_sizes=[1, 1, big], output_sizes=[1, 1, 1], data_type=F32, has_bias=False))
+    status = status_of(
+        lambda: ConvolutionPlan(
+            spatial_dims=1,
+            mode=CC,
+            direction=F,
+            group_count=1,
+            strides=[1],
+            dilations=[1],
+            start_padding=[0],
+            end_padding=[0],
+            output_padding=[0],
+            input_sizes=[1, 1, big],
+            filter_sizes=[1, 1, big],
+            output_sizes=[1, 1, 1],
+            data_type=F32,
+            has_bias=False,
+        )
+    )
     assert status == OUT_OF_MEMORY
     # a backward stride of 2^31: the formula's output (3 * 2^31 + 1) overflows the uint32 sizes
-    status = status_of(lambda: ConvolutionPlan(
-        spatial_dims=2, mode=CC, direction=B, group_count=1, strides=[2**31, 2**31], dilations=[1, 1],
-        start_padding=[0, 0], end_padding=[0, 0], output_padding=[0, 0],
-        input_sizes=[1, 1, 4, 4], filter_sizes=[1, 1, 1, 1], output_sizes=[1, 1, 2**32 - 1, 4],
-        data_type=F32, has_bias=False))
+    status = status_of(
+        lambda: ConvolutionPlan(
+            spatial_dims=2,
+            mode=CC,
+            direction=B,
+            group_count=1,
+            strides=[2**31, 2**31],
+            dilations=[1, 1],
+            start_padding=[0, 0],
+            end_padding=[0, 0],
+            output_padding=[0, 0],
+            input_sizes=[1, 1, 4, 4],
+            filter_sizes=[1, 1, 1, 1],
+            output_sizes=[1, 1, 2**32 - 1, 4],
+            data_type=F32,
+            has_bias=False,
+        )
+    )
     assert status == INVALID
+    # a padding of 2^31: the packed row would span 2^31 columns
+    status = status_of(
+        lambda: ConvolutionPlan(
+            spatial_dims=1,
+            mode=CC,
+            direction=F,
+            group_count=1,
+            strides=[1],
+            dilations=[1],
+            start_padding=[2**31],
+            end_padding=[0],
+            output_padding=[0],
+            input_sizes=[1, 1, 3],
+            filter_sizes=[1, 1, 1],
+            output_sizes=[1, 1, 2**31 + 3],
+            data_type=F32,
+            has_bias=False,
+        )
+    )
+    assert status == OUT_OF_MEMORY
     # legal but absurd: 2^31 + 1 outputs, one per stride phase
-    status = status_of(lambda: ConvolutionPlan(
-        spatial_dims=1, mode=CC, direction=B, group_count=1, strides=[2**31], dilations=[1],
-        start_padding=[0], end_padding=[0], output_padding=[0],
-        input_sizes=[1, 1, 2], filter_sizes=[1, 1, 1], output_sizes=[1, 1, 2**31 + 1],
-        data_type=F32, has_bias=False))
+    status = status_of(
+        lambda: ConvolutionPlan(
+            spatial_dims=1,
+            mode=CC,
+            direction=B,
+            group_count=1,
+            strides=[2**31],
+            dilations=[1],
+            start_padding=[0],
+            end_padding=[0],
+            output_padding=[0],
+            input_sizes=[1, 1, 2],
+            filter_sizes=[1, 1, 1],
+            output_sizes=[1, 1, 2**31 + 1],
+            data_type=F32,
+            has_bias=False,
+        )
+    )
     assert status == OUT_OF_MEMORY
 
 
@@ -609,8 +839,17 @@ def test_execute_rejects_out_of_bounds_views() -> None:
     wrap = view_buffer(a["x"], F32, list(cfg.x_shape), [100, 25, 5, 2**63])
     assert status_of(lambda: plan.execute(wrap, w, None, y)) == OUT_OF_BOUNDS
     # NULL data and NULL views
-    null = ffi.new("pydml_tensor*", {"data_type": F32, "dim_count": 4, "sizes": list(cfg.x_shape),
-                                     "strides": [100, 25, 5, 1], "data": ffi.NULL, "buffer_bytes": 400})
+    null = ffi.new(
+        "pydml_tensor*",
+        {
+            "data_type": F32,
+            "dim_count": 4,
+            "sizes": list(cfg.x_shape),
+            "strides": [100, 25, 5, 1],
+            "data": ffi.NULL,
+            "buffer_bytes": 400,
+        },
+    )
     assert lib.pydml_convolution_execute(plan._plan, null, w.ptr, ffi.NULL, y.ptr) == INVALID
     assert lib.pydml_convolution_execute(plan._plan, ffi.NULL, w.ptr, ffi.NULL, y.ptr) == INVALID
     assert lib.pydml_convolution_execute(ffi.NULL, x.ptr, w.ptr, ffi.NULL, y.ptr) == INVALID
