@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pydml import onednn, resample_modes
 from pydml.device import BindingError, CompiledOperator, Device
 from pydml.enums import (
     AxisDirection,
@@ -120,6 +121,8 @@ __all__ = [
     "operators_at",
     "schema_of",
     "to_c",
+    "onednn",
+    "resample_modes",
     "validate",
     *_STRUCTS,
     *c_constants(),
