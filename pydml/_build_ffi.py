@@ -66,7 +66,7 @@ ffibuilder.set_source(
     sources=[str(p.relative_to(ROOT)) for p in sorted(NATIVE.glob("*.c"))],
     include_dirs=[str(INCLUDE.relative_to(ROOT)), str(NATIVE.relative_to(ROOT))],
     extra_compile_args=CFLAGS + OPENMP,
-    extra_link_args=OPENMP + ["-lm"],
+    extra_link_args=[*OPENMP, "-lm"],
 )
 
 if __name__ == "__main__":

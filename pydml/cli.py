@@ -19,7 +19,7 @@ import json
 import os
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -794,7 +794,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--cflags", action="store_true",
                         help="print compiler flags for C programs using DirectML.h / pydml.h")
     parser.add_argument("--libs", action="store_true",
-                        help="print linker flags for libpydml.so: cc $(pydml --cflags) prog.c $(pydml --libs)")
+                        help="print linker flags: cc $(pydml --cflags) prog.c $(pydml --libs)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     def level_option(p: argparse.ArgumentParser) -> None:
@@ -841,9 +841,10 @@ def _paths(args: argparse.Namespace) -> int | None:
     """--include-dir / --lib / --cflags / --libs; None when none was asked for."""
     from pydml import paths
 
-    asked = [(args.include_dir, lambda: str(paths.include_dir())),
-             (args.lib, lambda: str(paths.library_path())),
-             (args.cflags, paths.cflags), (args.libs, paths.libs)]
+    asked: list[tuple[bool, Callable[[], str]]] = [
+        (args.include_dir, lambda: str(paths.include_dir())),
+        (args.lib, lambda: str(paths.library_path())),
+        (args.cflags, paths.cflags), (args.libs, paths.libs)]
     if not any(flag for flag, _ in asked):
         return None
     try:

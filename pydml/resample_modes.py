@@ -27,6 +27,7 @@ the framework's own formula (evaluated as the framework evaluates it).
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -180,11 +181,10 @@ def onnx_resize(mode: str, input_sizes: Sequence[int], output_sizes: Sequence[in
             want = np.clip(index, 0, input_sizes[d] - 1)
             a[d] += extra
             if out_scales[d] != FLT_MAX:
-                try:
+                # Keep ONNX Runtime's value when float32 cannot express the exact map.
+                with contextlib.suppress(ValueError):
                     out_scales[d] = _fit_scale(output_sizes[d], out_scales[d], a[d], b[d], rounding,
                                                want, input_sizes[d])
-                except ValueError:
-                    pass  # keep ONNX Runtime's value: float32 cannot express the exact map
     return _params(out_scales, a, b,
                    InterpolationMode.NEAREST_NEIGHBOR if mode == "nearest" else InterpolationMode.LINEAR,
                    rounding)
