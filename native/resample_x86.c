@@ -184,41 +184,49 @@ RS_AVX512 static __attribute__((noinline)) __m512 rs512_block(const rs_table* t,
     return acc;
 }
 
-/* A run of n full blocks with one pattern (see rs_table.blk_run): the perm / weight vectors stay in
- * registers; each block costs two (wide: four) loads and K (2K) permutes and K multiply-adds.
- * The windows are full. */
-RS_AVX512 static RS_INLINE void rs512_run_k(uint32_t dt, const rs_table* t, uint32_t b, uint32_t n,
-                                            const float* p, uint32_t step, char* o, uint64_t ostep,
-                                            const uint32_t K, const int wide) {
-    const float* w = t->ell_w + (uint64_t)b * K * RS_BLOCK;
-    const uint16_t* m = t->ell_mask + (uint64_t)b * K;
-    const uint32_t* perm = t->blk_perm + (uint64_t)b * K * RS_BLOCK;
-    __m512i ix[4];
-    __m512 ws[4];
-    __mmask16 ms[4], hi[4];
-    for (uint32_t s = 0; s < K && s < 4; s++) {
-        ix[s] = _mm512_loadu_si512(perm + s * RS_BLOCK);
-        ws[s] = _mm512_loadu_ps(w + s * RS_BLOCK);
-        ms[s] = m[s];
-        hi[s] = _mm512_test_epi32_mask(ix[s], _mm512_set1_epi32(32));
+/* A periodic run (see rs_table.blk_run) starting at block b: `supers` periods of P blocks, the
+ * pattern of the first P blocks in registers (or on the stack, for P > 1); each block costs two
+ * (wide: four) loads, K (2K) permutes and K multiply-adds. All windows are full. */
+RS_AVX512 static RS_INLINE void rs512_run(uint32_t dt, const rs_table* t, uint32_t b, uint32_t supers,
+                                          const float* row, uint32_t lo, char* o, uint64_t ostep,
+                                          const uint32_t K, const uint32_t P, const int wide) {
+    __m512i ix[4][4];
+    __m512 ws[4][4];
+    __mmask16 ms[4][4], hi[4][4];
+    const float* base[4];
+    for (uint32_t i = 0; i < P; i++) {
+        const float* w = t->ell_w + (uint64_t)(b + i) * K * RS_BLOCK;
+        const uint16_t* m = t->ell_mask + (uint64_t)(b + i) * K;
+        const uint32_t* perm = t->blk_perm + (uint64_t)(b + i) * K * RS_BLOCK;
+        for (uint32_t s = 0; s < K; s++) {
+            ix[i][s] = _mm512_loadu_si512(perm + s * RS_BLOCK);
+            ws[i][s] = _mm512_loadu_ps(w + s * RS_BLOCK);
+            ms[i][s] = m[s];
+            hi[i][s] = _mm512_test_epi32_mask(ix[i][s], _mm512_set1_epi32(32));
+        }
+        base[i] = row + (t->blk_base[b + i] - lo);
     }
+    const uint32_t step = t->blk_step[b];
     const int unit = t->unit_weights;
-    for (uint32_t r = 0; r < n; r++, p += step, o += ostep) {
-        const __m512 v0 = _mm512_loadu_ps(p), v1 = _mm512_loadu_ps(p + 16);
-        __m512 v2 = v0, v3 = v1;
-        if (wide) {
-            v2 = _mm512_loadu_ps(p + 32);
-            v3 = _mm512_loadu_ps(p + 48);
+    for (uint32_t r = 0; r < supers; r++) {
+        for (uint32_t i = 0; i < P; i++, o += ostep) {
+            const float* p = base[i] + (uint64_t)r * step;
+            const __m512 v0 = _mm512_loadu_ps(p), v1 = _mm512_loadu_ps(p + 16);
+            __m512 v2 = v0, v3 = v1;
+            if (wide) {
+                v2 = _mm512_loadu_ps(p + 32);
+                v3 = _mm512_loadu_ps(p + 48);
+            }
+            __m512 acc = _mm512_setzero_ps();
+            for (uint32_t s = 0; s < K; s++) {
+                __m512 v = _mm512_permutex2var_ps(v0, ix[i][s], v1);
+                if (wide) v = _mm512_mask_blend_ps(hi[i][s], v, _mm512_permutex2var_ps(v2, ix[i][s], v3));
+                if (K == 1 && unit) acc = _mm512_maskz_mov_ps(ms[i][0], v);
+                else if (s == 0) acc = _mm512_maskz_mul_ps(ms[i][0], v, ws[i][0]);
+                else acc = _mm512_mask3_fmadd_ps(v, ws[i][s], acc, ms[i][s]);
+            }
+            rs512_store(dt, o, acc, 0xffff);
         }
-        __m512 acc = _mm512_setzero_ps();
-        for (uint32_t s = 0; s < K && s < 4; s++) {
-            __m512 v = _mm512_permutex2var_ps(v0, ix[s], v1);
-            if (wide) v = _mm512_mask_blend_ps(hi[s], v, _mm512_permutex2var_ps(v2, ix[s], v3));
-            if (K == 1 && unit) acc = _mm512_maskz_mov_ps(ms[0], v);
-            else if (s == 0) acc = _mm512_maskz_mul_ps(ms[0], v, ws[0]);
-            else acc = _mm512_mask3_fmadd_ps(v, ws[s], acc, ms[s]);
-        }
-        rs512_store(dt, o, acc, 0xffff);
     }
 }
 
@@ -240,20 +248,20 @@ RS_AVX512 static RS_INLINE void rs512_hz_k(uint32_t dt, const rs_table* t, uint3
     for (uint32_t b = j0 / RS_BLOCK; b < b_end;) {
         const uint32_t jb = b * RS_BLOCK;
         const uint32_t base = blk_base[b];
-        if (K <= 4 && blk_run[b] >= 2 && ostride == 1) {
-            /* runs were clipped to their segment when the plan was built; re-check cheaply */
+        if (K <= 4 && blk_run[b] >= 2 && ostride == 1 && blk_run[b] <= (j1 - jb) / RS_BLOCK) {
+            /* the run was checked against its segment when the plan was built */
+            const uint32_t n = blk_run[b], period = t->blk_period[b], supers = n / period;
             const int wide = blk_kind[b] == RS_BLK_PERM64;
-            const uint64_t span = wide ? 64 : 32;
-            const uint32_t n = blk_run[b];
-            const uint32_t step = t->blk_step[b];
-            if (n <= (j1 - jb) / RS_BLOCK && base >= lo &&
-                (uint64_t)base + (uint64_t)(n - 1) * step + span <= end) {
-                if (wide) rs512_run_k(dt, t, b, n, row + (base - lo), step, o, ostep, K, 1);
-                else rs512_run_k(dt, t, b, n, row + (base - lo), step, o, ostep, K, 0);
-                b += n;
-                o += ostep * n;
-                continue;
+            if (period == 1) {
+                if (wide) rs512_run(dt, t, b, supers, row, lo, o, ostep, K, 1, 1);
+                else rs512_run(dt, t, b, supers, row, lo, o, ostep, K, 1, 0);
+            } else {
+                if (wide) rs512_run(dt, t, b, supers, row, lo, o, ostep, K, period, 1);
+                else rs512_run(dt, t, b, supers, row, lo, o, ostep, K, period, 0);
             }
+            b += n;
+            o += ostep * n;
+            continue;
         }
         __m512 acc;
         if (blk_kind[b] == RS_BLK_PERM32) {

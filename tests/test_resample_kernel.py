@@ -47,6 +47,12 @@ VARIANTS = [
     ("linear-antialiased", LINEAR, ROUND_HALF_UP, True),
 ]
 ALL_FEATURES = 0xFFFFFFFF
+#: CPU feature masks of the three code paths (AVX-512, AVX2, portable C)
+PATHS = {
+    "best": ALL_FEATURES,
+    "avx2": int(lib.PYDML_CPU_AVX2_FMA | lib.PYDML_CPU_F16C),
+    "portable": 0,
+}
 
 
 @pytest.fixture(autouse=True)
@@ -188,12 +194,14 @@ def status_of(call: Any) -> int:
 # ---- every mode x rounding x rank against the reference ----------
 
 
+@pytest.mark.parametrize("path", list(PATHS))
 @pytest.mark.parametrize("dtype", [F32, F16, BF16], ids=["f32", "f16", "bf16"])
 @pytest.mark.parametrize("rank", [1, 2, 3, 4, 5])
 @pytest.mark.parametrize("variant", VARIANTS, ids=[v[0] for v in VARIANTS])
 def test_matches_reference(
-    variant: tuple[str, int, int, bool], rank: int, dtype: np.dtype[Any]
+    variant: tuple[str, int, int, bool], rank: int, dtype: np.dtype[Any], path: str
 ) -> None:
+    lib.pydml_set_cpu_features(PATHS[path])
     name, mode, rounding, antialiased = variant
     rng = np.random.default_rng([rank, mode, rounding, int(antialiased), dtype.itemsize, len(name)])
     for _ in range(4):
@@ -325,6 +333,32 @@ def test_adjoint_identity_large_rows() -> None:
         assert abs(lhs - rhs) <= 1e-5 * float(np.sum(np.abs(fx * g)) + np.sum(np.abs(x * bg))), cfg
         assert_close(fx, cfg.ref_forward(x), F32, f"forward {cfg}")
         assert_close(bg, cfg.ref_backward(g), F32, f"backward {cfg}")
+
+
+@pytest.mark.parametrize("path", list(PATHS))
+@pytest.mark.parametrize("scale", [1.5, 0.75, 0.6, 4 / 3, 1.25, 2.5, 3.0, 0.3])
+@pytest.mark.parametrize("mode", [NEAREST_NEIGHBOR, LINEAR])
+def test_long_rows_periodic_patterns(scale: float, mode: int, path: str) -> None:
+    """Long rows at scales whose block patterns repeat every 1..5 blocks (the periodic runs)."""
+    lib.pydml_set_cpu_features(PATHS[path])
+    rng = np.random.default_rng(int(scale * 100) + mode)
+    n_in = 397
+    n_out = round(n_in * scale)
+    for dtype in (F32, F16):
+        cfg = Config(
+            [2, 3, n_in],
+            [2, 3, n_out],
+            [1, 1, scale],
+            [0.5, 0.5, 0.5],
+            [-0.5, -0.5, -0.5],
+            mode,
+            ROUND_HALF_UP,
+        )
+        plan = cfg.plan()
+        x = rng.standard_normal(cfg.ins).astype(dtype)
+        g = rng.standard_normal(cfg.outs).astype(dtype)
+        assert_close(plan.forward_array(x), cfg.ref_forward(x), dtype, f"forward {cfg}")
+        assert_close(plan.backward_array(g), cfg.ref_backward(g), dtype, f"backward {cfg}")
 
 
 # ---- fixed vectors ----------
@@ -624,7 +658,7 @@ def test_portable_path_matches_vector_paths(case: int, dtype: np.dtype[Any]) -> 
     x = rng.standard_normal(ins).astype(dtype)
     g = rng.standard_normal(outs).astype(dtype)
     results = []
-    for features in (ALL_FEATURES, int(lib.PYDML_CPU_AVX2_FMA | lib.PYDML_CPU_F16C), 0):
+    for features in PATHS.values():
         lib.pydml_set_cpu_features(features)
         plan = ResamplePlan(ins, outs, scales, [0.5] * 4, [-0.5] * 4, mode, rounding, aa)
         results.append((features, plan.forward_array(x), plan.backward_array(g)))
