@@ -287,7 +287,7 @@ static pydml_status rs_table_finish(pydml_resample_plan* p, rs_table* t) {
         }
     }
     /* Periodic runs (see rs_table.blk_run), found per segment so that they never leave one: a
-     * block is usable when it is full, of a permute kind, and its window lies inside [lo, hi]. */
+     * block is usable when it is full and of a permute kind (its taps then lie in [lo, hi]). */
     size_t pattern = (size_t)k * RS_BLOCK;
     uint32_t* chain = malloc((size_t)n_blocks * sizeof *chain);
     if (chain == NULL) return PYDML_STATUS_OUT_OF_MEMORY;
@@ -302,8 +302,7 @@ static pydml_status rs_table_finish(pydml_resample_plan* p, rs_table* t) {
         uint32_t b0 = sg->j0 / RS_BLOCK, b1 = (uint32_t)(((uint64_t)sg->j1 + RS_BLOCK - 1) / RS_BLOCK);
 #define RS_USABLE(c)                                                                                \
     ((uint64_t)(c) * RS_BLOCK + RS_BLOCK <= t->n_dst && t->blk_kind[c] != RS_BLK_GATHER &&        \
-     t->blk_base[c] >= sg->lo &&                                                                    \
-     (uint64_t)t->blk_base[c] + (t->blk_kind[c] == RS_BLK_PERM64 ? 64 : 32) <= (uint64_t)sg->hi + 1)
+     t->blk_base[c] >= sg->lo && t->blk_base[c] <= sg->hi)
         for (uint32_t period = 1; period <= 4; period++) {
             /* chain[c]: blocks c, c+1, ... (same step) that repeat the block `period` before them */
             for (uint32_t c = b1; c-- > b0 + period;) {

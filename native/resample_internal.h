@@ -58,8 +58,8 @@ typedef struct rs_table {
     /* Periodic runs: blk_run[b] blocks from b (1 = none; else a multiple of blk_period[b], at
      * least two periods) repeat the pattern (perm, weights, masks) of the first blk_period[b]
      * blocks, each period's bases blk_step[b] further on. All are full, of one permute kind, and
-     * their windows lie inside their segment's [lo, hi]. A regular resampling (scale 2: period 1;
-     * 1.5: period 2 or 3) is one long run per row, executed with the pattern in registers. */
+     * inside one segment. A regular resampling (scale 2: period 1; 1.5: period 2 or 3) is one
+     * long run per row, executed with the pattern in registers. */
     uint32_t* blk_run;
     uint32_t* blk_period;
     uint32_t* blk_step;

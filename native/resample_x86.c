@@ -186,14 +186,16 @@ RS_AVX512 static __attribute__((noinline)) __m512 rs512_block(const rs_table* t,
 
 /* A periodic run (see rs_table.blk_run) starting at block b: `supers` periods of P blocks, the
  * pattern of the first P blocks in registers (or on the stack, for P > 1); each block costs two
- * (wide: four) loads, K (2K) permutes and K multiply-adds. All windows are full. */
+ * (wide: four) loads, K (2K) permutes and K multiply-adds. Windows reaching past hi (the last
+ * blocks of a row) are loaded masked. */
 RS_AVX512 static RS_INLINE void rs512_run(uint32_t dt, const rs_table* t, uint32_t b, uint32_t supers,
-                                          const float* row, uint32_t lo, char* o, uint64_t ostep,
-                                          const uint32_t K, const uint32_t P, const int wide) {
+                                          const float* row, uint32_t lo, uint32_t hi, char* o,
+                                          uint64_t ostep, const uint32_t K, const uint32_t P,
+                                          const int wide) {
     __m512i ix[4][4];
     __m512 ws[4][4];
-    __mmask16 ms[4][4], hi[4][4];
-    const float* base[4];
+    __mmask16 ms[4][4], upper[4][4];
+    uint64_t first[4]; /* source index of each block's window, relative to lo */
     for (uint32_t i = 0; i < P; i++) {
         const float* w = t->ell_w + (uint64_t)(b + i) * K * RS_BLOCK;
         const uint16_t* m = t->ell_mask + (uint64_t)(b + i) * K;
@@ -202,25 +204,35 @@ RS_AVX512 static RS_INLINE void rs512_run(uint32_t dt, const rs_table* t, uint32
             ix[i][s] = _mm512_loadu_si512(perm + s * RS_BLOCK);
             ws[i][s] = _mm512_loadu_ps(w + s * RS_BLOCK);
             ms[i][s] = m[s];
-            hi[i][s] = _mm512_test_epi32_mask(ix[i][s], _mm512_set1_epi32(32));
+            upper[i][s] = _mm512_test_epi32_mask(ix[i][s], _mm512_set1_epi32(32));
         }
-        base[i] = row + (t->blk_base[b + i] - lo);
+        first[i] = t->blk_base[b + i] - lo;
     }
+    const uint64_t avail_end = (uint64_t)hi - lo + 1; /* elements of row */
+    const uint64_t window = wide ? 64 : 32;
     const uint32_t step = t->blk_step[b];
     const int unit = t->unit_weights;
     for (uint32_t r = 0; r < supers; r++) {
         for (uint32_t i = 0; i < P; i++, o += ostep) {
-            const float* p = base[i] + (uint64_t)r * step;
-            const __m512 v0 = _mm512_loadu_ps(p), v1 = _mm512_loadu_ps(p + 16);
-            __m512 v2 = v0, v3 = v1;
-            if (wide) {
-                v2 = _mm512_loadu_ps(p + 32);
-                v3 = _mm512_loadu_ps(p + 48);
+            const uint64_t at = first[i] + (uint64_t)r * step;
+            const float* p = row + at;
+            const uint64_t avail = avail_end - at; /* >= 1: the block's taps lie in [lo, hi] */
+            __m512 v0, v1, v2, v3;
+            if (avail >= window) { /* the interior */
+                v0 = _mm512_loadu_ps(p);
+                v1 = _mm512_loadu_ps(p + 16);
+                v2 = wide ? _mm512_loadu_ps(p + 32) : v0;
+                v3 = wide ? _mm512_loadu_ps(p + 48) : v1;
+            } else { /* the last blocks of a row: no load past hi */
+                v0 = rs512_window(p, avail, 0);
+                v1 = rs512_window(p, avail, 1);
+                v2 = wide ? rs512_window(p, avail, 2) : v0;
+                v3 = wide ? rs512_window(p, avail, 3) : v1;
             }
             __m512 acc = _mm512_setzero_ps();
             for (uint32_t s = 0; s < K; s++) {
                 __m512 v = _mm512_permutex2var_ps(v0, ix[i][s], v1);
-                if (wide) v = _mm512_mask_blend_ps(hi[i][s], v, _mm512_permutex2var_ps(v2, ix[i][s], v3));
+                if (wide) v = _mm512_mask_blend_ps(upper[i][s], v, _mm512_permutex2var_ps(v2, ix[i][s], v3));
                 if (K == 1 && unit) acc = _mm512_maskz_mov_ps(ms[i][0], v);
                 else if (s == 0) acc = _mm512_maskz_mul_ps(ms[i][0], v, ws[i][0]);
                 else acc = _mm512_mask3_fmadd_ps(v, ws[i][s], acc, ms[i][s]);
@@ -253,11 +265,11 @@ RS_AVX512 static RS_INLINE void rs512_hz_k(uint32_t dt, const rs_table* t, uint3
             const uint32_t n = blk_run[b], period = t->blk_period[b], supers = n / period;
             const int wide = blk_kind[b] == RS_BLK_PERM64;
             if (period == 1) {
-                if (wide) rs512_run(dt, t, b, supers, row, lo, o, ostep, K, 1, 1);
-                else rs512_run(dt, t, b, supers, row, lo, o, ostep, K, 1, 0);
+                if (wide) rs512_run(dt, t, b, supers, row, lo, hi, o, ostep, K, 1, 1);
+                else rs512_run(dt, t, b, supers, row, lo, hi, o, ostep, K, 1, 0);
             } else {
-                if (wide) rs512_run(dt, t, b, supers, row, lo, o, ostep, K, period, 1);
-                else rs512_run(dt, t, b, supers, row, lo, o, ostep, K, period, 0);
+                if (wide) rs512_run(dt, t, b, supers, row, lo, hi, o, ostep, K, period, 1);
+                else rs512_run(dt, t, b, supers, row, lo, hi, o, ostep, K, period, 0);
             }
             b += n;
             o += ostep * n;
