@@ -684,6 +684,59 @@ def test_portable_path_matches_vector_paths(case: int, dtype: np.dtype[Any]) -> 
         )
 
 
+class GuardedBuffer:
+    """Memory whose first and last byte are followed / preceded by PROT_NONE pages (Linux), so a
+    kernel touching anything outside [data, data + nbytes) faults instead of passing silently."""
+
+    def __init__(self, nbytes: int, *, at_end: bool = True):
+        import ctypes
+        import mmap
+
+        page = mmap.PAGESIZE
+        body = (nbytes + page - 1) // page * page
+        self._map = mmap.mmap(-1, body + 2 * page, prot=mmap.PROT_READ | mmap.PROT_WRITE)
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.mprotect.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int]
+        base = ctypes.addressof(ctypes.c_char.from_buffer(self._map))
+        assert libc.mprotect(base, page, 0) == 0
+        assert libc.mprotect(base + page + body, page, 0) == 0
+        start = page + (body - nbytes if at_end else 0)
+        self.array = np.frombuffer(self._map, dtype=np.uint8, count=nbytes, offset=start)
+
+    def typed(self, dtype: np.dtype[Any], shape: Sequence[int]) -> np.ndarray[Any, Any]:
+        return self.array.view(dtype).reshape(shape)
+
+
+@pytest.mark.skipif(not hasattr(__import__("mmap"), "PROT_READ"), reason="needs POSIX mmap")
+@pytest.mark.parametrize("path", list(PATHS))
+@pytest.mark.parametrize("at_end", [True, False], ids=["guard-after", "guard-before"])
+def test_no_access_outside_the_views(path: str, at_end: bool) -> None:
+    lib.pydml_set_cpu_features(PATHS[path])
+    rng = np.random.default_rng(8)
+    cases = [
+        ([2, 3, 40, 37], [2, 3, 80, 74], [1, 1, 2, 2], LINEAR, False),
+        ([2, 3, 40, 37], [2, 3, 80, 74], [1, 1, 2, 2], NEAREST_NEIGHBOR, False),
+        ([1, 2, 64, 61], [1, 2, 32, 30], [1, 1, 0.5, 0.5], LINEAR, False),
+        ([1, 2, 30, 47], [1, 2, 45, 70], [1, 1, 1.5, 1.5], LINEAR, False),
+        ([1, 2, 30, 90], [1, 2, 7, 11], [1, 1, 0.25, 0.12], LINEAR, True),
+        ([2, 9, 5, 16], [2, 4, 10, 16], [1, 0.45, 2, 1], LINEAR, False),
+    ]
+    for ins, outs, scales, mode, aa in cases:
+        plan = ResamplePlan(ins, outs, scales, [0.5] * 4, [-0.5] * 4, mode, ROUND_HALF_UP, aa)
+        for dtype in (F32, F16, BF16):
+            x = GuardedBuffer(int(np.prod(ins)) * dtype.itemsize, at_end=at_end).typed(dtype, ins)
+            y = GuardedBuffer(int(np.prod(outs)) * dtype.itemsize, at_end=at_end).typed(dtype, outs)
+            x[...] = rng.standard_normal(ins).astype(dtype)
+            plan.forward(view_array(x), view_array(y))
+            g = GuardedBuffer(int(np.prod(outs)) * dtype.itemsize, at_end=at_end).typed(dtype, outs)
+            gx = GuardedBuffer(int(np.prod(ins)) * dtype.itemsize, at_end=at_end).typed(dtype, ins)
+            g[...] = rng.standard_normal(outs).astype(dtype)
+            plan.backward(view_array(g), view_array(gx))
+            assert (
+                np.isfinite(y.astype(np.float32)).all() and np.isfinite(gx.astype(np.float32)).all()
+            )
+
+
 def test_thread_counts_agree() -> None:
     rng = np.random.default_rng(5)
     cfg = Config(
