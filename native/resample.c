@@ -352,15 +352,19 @@ static pydml_status rs_build_axis(pydml_resample_plan* p, const rs_axis_spec* sp
     g->n_src = sp->n_out;
     g->n_dst = sp->n_in;
 
-    /* Pass 1: every coordinate must be usable, and the tables must fit the budget. */
+    /* Every coordinate must be usable: x(o) is non-decreasing in o (each rounded operation is
+     * monotone), so the two ends bound them all. */
+    double x_first = rs_coord(sp, 0), x_last = rs_coord(sp, sp->n_out - 1);
+    if (!isfinite(x_first) || !isfinite(x_last) || fabs(x_first) > RS_COORD_LIMIT ||
+        fabs(x_last) > RS_COORD_LIMIT)
+        return PYDML_STATUS_INVALID_PARAMETER;
+    /* The tables must fit the budget: idx + w for both directions plus the block form (up to
+     * 13 bytes per slot), and the offsets of both directions. */
     uint64_t bound = rs_tap_bound(sp);
-    for (uint32_t o = 0; o < sp->n_out; o++) {
-        double x = rs_coord(sp, o);
-        if (!isfinite(x) || fabs(x) > RS_COORD_LIMIT) return PYDML_STATUS_INVALID_PARAMETER;
-    }
-    /* idx + w for both directions, plus the block form (up to 9 bytes per slot). */
-    uint64_t per_tap = 2 * (sizeof(uint32_t) + sizeof(float)) + 9;
-    if (bound > RS_PLAN_BYTE_LIMIT / per_tap / sp->n_out) return PYDML_STATUS_OUT_OF_MEMORY;
+    uint64_t per_tap = 2 * (sizeof(uint32_t) + sizeof(float)) + 13;
+    uint64_t offsets = ((uint64_t)sp->n_in + sp->n_out + 2) * sizeof(uint64_t);
+    if (offsets > RS_PLAN_BYTE_LIMIT || bound > (RS_PLAN_BYTE_LIMIT - offsets) / per_tap / sp->n_out)
+        return PYDML_STATUS_OUT_OF_MEMORY;
     uint64_t capacity = bound * sp->n_out;
 
     f->start = rs_alloc(p, (uint64_t)sp->n_out + 1, sizeof *f->start);

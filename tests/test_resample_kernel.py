@@ -845,6 +845,8 @@ def test_plan_create_null_arguments_and_out_of_memory() -> None:
     )
     # (a larger span of coordinates is rejected before: x beyond 2^32)
     assert create_status(raw_params([200000], [200000], [1e-5], antialiased=1)) == INVALID
+    # a 4e9-element axis (either side) is past the 1 GiB table budget, and fails at once
+    assert create_status(raw_params([1], [4000000000], [1.0], [0.0], [0.0])) == OUT_OF_MEMORY
     # the transposed table of a 4e9-element axis is past the 1 GiB table budget
     assert (
         create_status(raw_params([4000000000], [1], [1e-9], [0.0], [0.0], mode=NEAREST_NEIGHBOR))
