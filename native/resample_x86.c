@@ -24,7 +24,6 @@
 #define RS_AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,fma,f16c")))
 #define RS_AVX2 __attribute__((target("avx2,fma,f16c")))
 #define RS_INLINE inline __attribute__((always_inline))
-#define RS_PREFETCH_BYTES 1024
 
 /* ---- scalar fallbacks for strided views --------------------------------------------------------- */
 
@@ -92,9 +91,18 @@ RS_AVX512 static RS_INLINE void rs512_store(uint32_t dt, void* p, __m512 v, __mm
 
 /* Source by source (each a sequential stream: the prefetchers of the project machine lose half
  * the bandwidth when several rows a few lines apart are read interleaved), accumulating in dst
- * (the L1 row buffer). Each stream is also prefetched RS_PREFETCH_BYTES ahead, into the rows the
- * next work item reads: between rows the hardware prefetchers lose track (measured: 1 thread,
- * 2x gradient, 17 ms -> 9 ms). Prefetches never fault, so running past the view is harmless. */
+ * (the L1 row buffer). Each stream is also prefetched ahead, into the rows the next work items
+ * read: between rows the hardware prefetchers lose track (measured: 1 thread, 2x gradient,
+ * 17 ms -> 9 ms). See rs_prefetch_distance. Prefetches never fault: running past the view is
+ * harmless. */
+/* How far ahead to prefetch a source row: with one or two sources per row the rows of
+ * consecutive items are disjoint and 4 KiB (two items of 1 KiB rows) ahead measured best; with
+ * more, consecutive items share rows (linear gradients), long distances re-request the same lines
+ * from every stream, and 512 bytes measured best (2 threads, 8x64x128^2 <-> 256^2). */
+static inline size_t rs_prefetch_distance(uint32_t count) {
+    return count <= 2 ? 4096 : 512;
+}
+
 RS_AVX512 static RS_INLINE void rs512_blend(uint32_t dt, float* dst, const rs_src* src, uint32_t count,
                                             uint64_t stride, size_t n, int first) {
     if (stride != 1) {
@@ -102,13 +110,14 @@ RS_AVX512 static RS_INLINE void rs512_blend(uint32_t dt, float* dst, const rs_sr
         return;
     }
     const size_t es = dt == DML_TENSOR_DATA_TYPE_FLOAT32 ? 4 : 2;
+    const size_t ahead = rs_prefetch_distance(count);
     for (uint32_t r = 0; r < count; r++) {
         const char* s = src[r].p;
         const __m512 w = _mm512_set1_ps(src[r].w);
         const int set = first && r == 0;
         size_t k = 0;
         for (; k + 16 <= n; k += 16) {
-            _mm_prefetch(s + k * es + RS_PREFETCH_BYTES, _MM_HINT_T0);
+            _mm_prefetch(s + k * es + ahead, _MM_HINT_T0);
             __m512 v = rs512_load(dt, s + k * es, 0xffff);
             _mm512_storeu_ps(dst + k, set ? _mm512_mul_ps(w, v) : _mm512_fmadd_ps(w, v, _mm512_loadu_ps(dst + k)));
         }
@@ -438,13 +447,14 @@ RS_AVX2 static RS_INLINE void rs256_blend(uint32_t dt, float* dst, const rs_src*
         return;
     }
     const size_t es = dt == DML_TENSOR_DATA_TYPE_FLOAT32 ? 4 : 2;
+    const size_t ahead = rs_prefetch_distance(count);
     for (uint32_t r = 0; r < count; r++) { /* source by source, see rs512_blend */
         const char* s = src[r].p;
         const __m256 w = _mm256_set1_ps(src[r].w);
         const int set = first && r == 0;
         for (size_t k = 0; k < n; k += 8) {
             size_t c = n - k < 8 ? n - k : 8;
-            _mm_prefetch(s + k * es + RS_PREFETCH_BYTES, _MM_HINT_T0);
+            _mm_prefetch(s + k * es + ahead, _MM_HINT_T0);
             __m256 v = _mm256_mul_ps(w, rs256_load(dt, s + k * es, c));
             if (!set) v = _mm256_add_ps(v, rs256_load(DML_TENSOR_DATA_TYPE_FLOAT32, dst + k, c));
             rs256_store(DML_TENSOR_DATA_TYPE_FLOAT32, dst + k, v, c);
