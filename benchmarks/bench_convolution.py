@@ -1,10 +1,17 @@
 """Benchmark of the DML_CONVOLUTION kernel against PyTorch and the machine's FMA rate.
 
-Every number is measured in this run: pydml and PyTorch (2 threads, NCHW tensors) on the same
-shapes, and an FMA-rate reference from numpy's float32 matmul (2048 x 2048, OpenBLAS sgemm: a
+Every number is measured in this run: pydml and PyTorch (2 threads, NCHW tensors, bias) on the
+same shapes, and an FMA-rate reference from numpy's float32 matmul (2048 x 2048, OpenBLAS sgemm: a
 practical peak proxy; performance.md's nominal 2-core AVX-512 FMA peak, 269 GFLOP/s, was measured
 on a different host and is printed for context only). GFLOP/s counts 2 * multiply-adds of the
-direct convolution (the same count for both directions of a shape).
+direct convolution (the same count for both directions of a shape). BACKWARD cases are the input
+gradients of the FORWARD ones (torch: conv_transpose with the same weights).
+
+pydml and PyTorch are timed in alternating blocks (3 rounds with --quick, 5 without) with short
+pauses, so that neither library's spinning worker threads run into the other's measurement and
+both see the same background load. The table gives the median call and the ratio of medians, the
+ratio of the fastest calls, and GFLOP/s of pydml's fastest call. Other jobs on a shared machine
+move single numbers by 10-30 %; run it twice.
 
 Usage: python benchmarks/bench_convolution.py [--quick] [--threads 2]
 """
