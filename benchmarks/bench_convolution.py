@@ -1,10 +1,17 @@
 """Benchmark of the DML_CONVOLUTION kernel against PyTorch and the machine's FMA rate.
 
-Every number is measured in this run: pydml and PyTorch (2 threads, NCHW tensors) on the same
-shapes, and an FMA-rate reference from numpy's float32 matmul (2048 x 2048, OpenBLAS sgemm: a
+Every number is measured in this run: pydml and PyTorch (2 threads, NCHW tensors, bias) on the
+same shapes, and an FMA-rate reference from numpy's float32 matmul (2048 x 2048, OpenBLAS sgemm: a
 practical peak proxy; performance.md's nominal 2-core AVX-512 FMA peak, 269 GFLOP/s, was measured
 on a different host and is printed for context only). GFLOP/s counts 2 * multiply-adds of the
-direct convolution (the same count for both directions of a shape).
+direct convolution (the same count for both directions of a shape). BACKWARD cases are the input
+gradients of the FORWARD ones (torch: conv_transpose with the same weights).
+
+pydml and PyTorch are timed in alternating blocks (3 rounds with --quick, 5 without) with short
+pauses, so that neither library's spinning worker threads run into the other's measurement and
+both see the same background load. The table gives the median call and the ratio of medians, the
+ratio of the fastest calls, and GFLOP/s of pydml's fastest call. Other jobs on a shared machine
+move single numbers by 10-30 %; run it twice.
 
 Usage: python benchmarks/bench_convolution.py [--quick] [--threads 2]
 """
@@ -19,6 +26,7 @@ for _name in ("OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE"):
 
 import argparse  # noqa: E402
 import statistics  # noqa: E402
+import sys  # noqa: E402
 import time  # noqa: E402
 from collections.abc import Callable, Sequence  # noqa: E402
 from dataclasses import dataclass  # noqa: E402
@@ -200,12 +208,24 @@ def main() -> None:
 
     torch.set_num_threads(args.threads)
     lib.pydml_set_num_threads(args.threads)
-    peak = sgemm_peak(args.quick)
+    peak_start = sgemm_peak(args.quick)
     feats = int(lib.pydml_active_cpu_features())
     print(f"threads {args.threads}; pydml CPU features 0x{feats:x}; torch {torch.__version__}")
+    rows = []
+    for case in CASES:
+        for direction in (FORWARD, BACKWARD):
+            for dtype in (np.float32, np.float16):
+                rows.append(
+                    (case, direction, dtype, run_case(case, direction, dtype, torch, args.quick))
+                )
+                print(".", end="", file=sys.stderr, flush=True)
+    print(file=sys.stderr)
+    peak_end = sgemm_peak(args.quick)
+    peak = max(peak_start, peak_end)
     print(
-        f"in-run FMA reference: numpy sgemm 2048^2 = {peak:.0f} GFLOP/s "
-        f"(nominal AVX-512 peak from performance.md, other host: {NOMINAL_PEAK:.0f})"
+        f"in-run FMA reference: numpy sgemm 2048^2 = {peak:.0f} GFLOP/s (best of the run's start, "
+        f"{peak_start:.0f}, and end, {peak_end:.0f}); nominal AVX-512 peak from performance.md "
+        f"(other host): {NOMINAL_PEAK:.0f}"
     )
     print("ms: median per call; 'best': fastest call; GFLOP/s and % from pydml's fastest call")
     header = (
@@ -214,19 +234,15 @@ def main() -> None:
     )
     print(header)
     print("-" * len(header))
-    for case in CASES:
-        for direction in (FORWARD, BACKWARD):
-            for dtype in (np.float32, np.float16):
-                r = run_case(case, direction, dtype, torch, args.quick)
-                print(
-                    f"{case.name:<14} {'fwd' if direction == FORWARD else 'bwd':<3} "
-                    f"{'f32' if dtype == np.float32 else 'f16':<4} {r['pydml_ms']:9.3f} "
-                    f"{r['torch_ms']:9.3f} {r['torch_ms'] / r['pydml_ms']:8.2f}x "
-                    f"{r['torch_best_ms'] / r['pydml_best_ms']:7.2f}x "
-                    f"{r['gflops']:8.1f} {100 * r['gflops'] / peak:7.0f}% "
-                    f"{100 * r['gflops'] / NOMINAL_PEAK:5.0f}%",
-                    flush=True,
-                )
+    for case, direction, dtype, r in rows:
+        print(
+            f"{case.name:<14} {'fwd' if direction == FORWARD else 'bwd':<3} "
+            f"{'f32' if dtype == np.float32 else 'f16':<4} {r['pydml_ms']:9.3f} "
+            f"{r['torch_ms']:9.3f} {r['torch_ms'] / r['pydml_ms']:8.2f}x "
+            f"{r['torch_best_ms'] / r['pydml_best_ms']:7.2f}x "
+            f"{r['gflops']:8.1f} {100 * r['gflops'] / peak:7.0f}% "
+            f"{100 * r['gflops'] / NOMINAL_PEAK:5.0f}%"
+        )
 
 
 if __name__ == "__main__":

@@ -59,7 +59,7 @@
 /* Largest total allocation a plan may make (hostile geometry fails with OUT_OF_MEMORY). */
 #define CONV_MAX_PLAN_BYTES ((uint64_t)1 << 31)
 /* Packed input band size a dense / plane work item aims for (fits the 1 MiB L2 with weights). */
-#define CONV_BAND_TARGET_DENSE ((int64_t)256 * 1024)
+#define CONV_BAND_TARGET_DENSE ((int64_t)384 * 1024)
 #define CONV_BAND_TARGET_PLANE ((int64_t)128 * 1024)
 /* Widest output row assembled in a row buffer (see rowbuf). */
 #define CONV_ROWBUF_MAX 1024
@@ -115,6 +115,7 @@ struct pydml_convolution_plan {
     int64_t* combo_prefix;       /* [ucombo + 1] taps before each phase combination */
     /* packed column layout of the width axis */
     int64_t col_lo, wspan, wfl, wrem;
+    int64_t wrow;                /* band row stride: wspan (dense), wspan rounded up to 16 (plane) */
     int64_t* wpos;               /* [wspan] packed position of column col_lo + j */
     /* work split */
     int64_t bd, bh, ndb, nhb, nocc, occ_size, nitems;
@@ -315,27 +316,49 @@ static pydml_status check_geometry(const pydml_convolution_params* p) {
     return PYDML_STATUS_SUCCESS;
 }
 
-/* Chooses the band blocking and the work split (see the engines' comment). */
+/* Chooses the band blocking and the work split: among blocks of bd output slices x bh output
+ * rows whose packed band fits the target, the one that packs the fewest input rows in total (the
+ * halo is packed once per block), while giving every thread about four work items. */
 static void choose_blocking(pydml_convolution_plan* p) {
     const conv_axis* ad = &p->ax[0];
     const conv_axis* ah = &p->ax[1];
     int64_t chans = p->engine == ENGINE_DENSE ? p->ncb * CONV_CB : p->cin_g;
-    int64_t row_bytes = chans * p->wspan * 4;
-    int64_t target = p->engine == ENGINE_DENSE ? CONV_BAND_TARGET_DENSE : CONV_BAND_TARGET_PLANE;
-    int64_t bd = 1, bh = ah->out;
-#define BAND_BYTES(bd_, bh_) (axis_rows_bound(ad, bd_) * axis_rows_bound(ah, bh_) * row_bytes)
-    while (bh > 1 && BAND_BYTES(bd, bh) > target) bh = (bh + 1) / 2;
-    if (bh == ah->out)
-        while (bd < ad->out && BAND_BYTES(min64(2 * bd, ad->out), bh) <= target) bd = min64(2 * bd, ad->out);
-    int64_t want = 4 * (int64_t)p->nthreads;
-    for (;;) {
-        int64_t items = p->n * p->groups * ceil_div(ad->out, bd) * ceil_div(ah->out, bh);
-        if (items >= want || p->nthreads <= 1) break;
-        if (bd > 1) bd = (bd + 1) / 2;
-        else if (bh > 1) bh = (bh + 1) / 2;
-        else break;
+    uint64_t row_bytes = mul_sat(mul_sat((uint64_t)chans, (uint64_t)p->wrow), 4);
+    uint64_t target = p->engine == ENGINE_DENSE ? CONV_BAND_TARGET_DENSE : CONV_BAND_TARGET_PLANE;
+    const int64_t want = 4 * (int64_t)p->nthreads;
+    const int64_t images = p->n * p->groups;
+    int64_t bd = 1, bh = 1;
+    double best = -1.0;
+    int best_enough = 0;
+    const int64_t md = min64(ad->out, 64), mh = min64(ah->out, 64);
+    for (int64_t nd = 1; nd <= md; nd++) {
+        const int64_t cbd = ceil_div(ad->out, nd);
+        if (nd > 1 && ceil_div(ad->out, nd - 1) == cbd) continue;
+        for (int64_t nh = 1; nh <= mh; nh++) {
+            const int64_t cbh = ceil_div(ah->out, nh);
+            if (nh > 1 && ceil_div(ah->out, nh - 1) == cbh) continue;
+            const uint64_t rows = mul_sat((uint64_t)axis_rows_bound(ad, cbd), (uint64_t)axis_rows_bound(ah, cbh));
+            const int fits = mul_sat(rows, row_bytes) <= target;
+            const int64_t nblocks = ceil_div(ad->out, cbd) * ceil_div(ah->out, cbh);
+            const int enough = images * nblocks >= want || p->nthreads <= 1;
+            /* total packed rows plus a little per item; if nothing fits, the smallest band */
+            double cost = fits ? (double)rows * (double)nblocks + 4.0 * (double)nblocks : 1e18 + (double)rows;
+            if (best < 0 || (enough && !best_enough) || (enough == best_enough && cost < best)) {
+                best = cost;
+                best_enough = enough;
+                bd = cbd;
+                bh = cbh;
+            }
+        }
     }
-#undef BAND_BYTES
+    if (ad->out > 64 || ah->out > 64) { /* long axes: also bound the band by halving */
+        while (bh > 1 && mul_sat(mul_sat((uint64_t)axis_rows_bound(ad, bd), (uint64_t)axis_rows_bound(ah, bh)),
+                                 row_bytes) > target)
+            bh = (bh + 1) / 2;
+        while (bd > 1 && mul_sat(mul_sat((uint64_t)axis_rows_bound(ad, bd), (uint64_t)axis_rows_bound(ah, bh)),
+                                 row_bytes) > target)
+            bd = (bd + 1) / 2;
+    }
     p->bd = bd;
     p->bh = bh;
     p->ndb = ceil_div(ad->out, bd);
@@ -360,6 +383,18 @@ pydml_status pydml_convolution_plan_create(const pydml_convolution_params* param
     if (st != PYDML_STATUS_SUCCESS) return st;
     if (!is_float_type(params->data_type)) return PYDML_STATUS_UNSUPPORTED_PARAMETER;
     if (!activation_supported(params->activation.type)) return PYDML_STATUS_UNSUPPORTED_PARAMETER;
+    /* Tensors beyond 2^60 elements cannot be bound to a buffer; refusing them keeps every product
+     * of sizes below in int64 range. */
+    {
+        uint64_t ne_in = 1, ne_out = 1, ne_w = 1;
+        for (uint32_t i = 0; i < params->spatial_dims + 2; i++) {
+            ne_in = mul_sat(ne_in, params->input_sizes[i]);
+            ne_out = mul_sat(ne_out, params->output_sizes[i]);
+            ne_w = mul_sat(ne_w, params->filter_sizes[i]);
+        }
+        const uint64_t limit = (uint64_t)1 << 60;
+        if (ne_in > limit || ne_out > limit || ne_w > limit) return PYDML_STATUS_UNSUPPORTED_PARAMETER;
+    }
 
     pydml_convolution_plan* p = calloc(1, sizeof *p);
     if (p == NULL) return PYDML_STATUS_OUT_OF_MEMORY;
@@ -451,6 +486,8 @@ pydml_status pydml_convolution_plan_create(const pydml_convolution_params* param
         p->wrem = p->wspan % aw->S;
         plan_bytes = add_sat(plan_bytes, mul_sat((uint64_t)p->wspan, 8));
         if ((uint64_t)p->wspan > ((uint64_t)1 << 32) || plan_bytes > CONV_MAX_PLAN_BYTES) goto oom;
+        /* plane rows start on 64-byte boundaries: fewer cache-line splits in the row kernels */
+        p->wrow = p->engine == ENGINE_DENSE ? p->wspan : ceil_div(p->wspan, 16) * 16;
         p->wpos = malloc((size_t)p->wspan * sizeof(int64_t));
         if (p->wpos == NULL) goto oom;
         for (int64_t j = 0; j < p->wspan; j++) {
@@ -462,7 +499,7 @@ pydml_status pydml_convolution_plan_create(const pydml_convolution_params* param
     {
         int64_t chans = p->engine == ENGINE_DENSE ? p->ncb * CONV_CB : p->cin_g;
         uint64_t band = mul_sat(mul_sat(mul_sat((uint64_t)p->band_rows_d, (uint64_t)p->band_rows_h),
-                                        (uint64_t)p->wspan), (uint64_t)chans);
+                                        (uint64_t)p->wrow), (uint64_t)chans);
         uint64_t tb = round64(mul_sat(add_sat(band, CONV_SLACK), 4));
         p->off_tile = (size_t)tb;
         tb = add_sat(tb, round64(CONV_MR_MAX * CONV_NR_MAX * 4));
@@ -884,7 +921,7 @@ static void pack_band(const conv_exec* ex, float* band, int64_t n, int64_t c0, i
                         }
                     }
                 } else {
-                    float* dst = band + ((cb * Db + d) * Hb + h) * wspan;
+                    float* dst = band + ((cb * Db + d) * Hb + h) * p->wrow;
                     for (int64_t j = 0; j < j0; j++) dst[pos[j]] = 0.0f;
                     for (int64_t j = j1; j < wspan; j++) dst[pos[j]] = 0.0f;
                     if (is[4] == 1 && p->ax[2].S == 1) {
@@ -1160,7 +1197,7 @@ static void plane_item(const conv_exec* ex, int64_t item, char* scratch) {
     conv_rows_args a;
     memset(&a, 0, sizeof a);
     a.in = band;
-    a.ic_stride = b.Db * b.Hb * p->wspan;
+    a.ic_stride = b.Db * b.Hb * p->wrow;
     a.cin = (uint32_t)p->cin_g;
     a.roff = roff;
     a.kdh = kdh;
@@ -1197,7 +1234,7 @@ static void plane_item(const conv_exec* ex, int64_t item, char* scratch) {
                     a.nw = (uint32_t)Tw;
                     a.qw = (uint32_t)axis_q_count(aw, rw);
                     a.out_pstride = aw->P * os[4];
-                    a.in_row_step = ah->S * p->wspan;
+                    a.in_row_step = ah->S * p->wrow;
                     a.out_row_step = ah->P * os[3];
                     for (int64_t qd = qd0; qd < qd1; qd++) {
                         const int64_t od = rd + ad->P * qd;
@@ -1212,7 +1249,7 @@ static void plane_item(const conv_exec* ex, int64_t item, char* scratch) {
                                 for (int64_t th = 0; th < Th; th++) {
                                     int64_t hin = qh * ah->S + ah->tap_c[ah->u_first[uh] + th];
                                     if (hin < b.hlo || hin >= b.hlo + b.Hb) continue;
-                                    roff[nv] = ((din - b.dlo) * b.Hb + (hin - b.hlo)) * p->wspan;
+                                    roff[nv] = ((din - b.dlo) * b.Hb + (hin - b.hlo)) * p->wrow;
                                     kdh[nv] = (uint32_t)(ad->tap_k[ad->u_first[ud] + td] * ah->k +
                                                          ah->tap_k[ah->u_first[uh] + th]);
                                     nv++;

@@ -72,6 +72,7 @@ static void rs_table_free(rs_table* t) {
     free(t->blk_perm);
     free(t->blk_run);
     free(t->blk_step);
+    free(t->blk_period);
     memset(t, 0, sizeof *t);
 }
 
@@ -246,8 +247,9 @@ static pydml_status rs_table_finish(pydml_resample_plan* p, rs_table* t) {
     t->blk_perm = rs_alloc(p, slots * RS_BLOCK, sizeof *t->blk_perm);
     t->blk_run = rs_alloc(p, n_blocks, sizeof *t->blk_run);
     t->blk_step = rs_alloc(p, n_blocks, sizeof *t->blk_step);
+    t->blk_period = rs_alloc(p, n_blocks, sizeof *t->blk_period);
     if (!t->ell_idx || !t->ell_w || !t->ell_mask || !t->blk_base || !t->blk_kind || !t->blk_perm ||
-        !t->blk_run || !t->blk_step)
+        !t->blk_run || !t->blk_step || !t->blk_period)
         return PYDML_STATUS_OUT_OF_MEMORY;
     for (uint32_t b = 0; b < n_blocks; b++) {
         uint32_t base = UINT32_MAX, top = 0;
@@ -284,43 +286,58 @@ static pydml_status rs_table_finish(pydml_resample_plan* p, rs_table* t) {
             t->ell_mask[(uint64_t)b * k + slot] = mask;
         }
     }
-    /* runs of identical blocks, from the end */
+    /* Periodic runs (see rs_table.blk_run), found per segment so that they never leave one: a
+     * block is usable when it is full and of a permute kind (its taps then lie in [lo, hi]). */
     size_t pattern = (size_t)k * RS_BLOCK;
-    for (uint32_t b = n_blocks; b-- > 0;) {
+    uint32_t* chain = malloc((size_t)n_blocks * sizeof *chain);
+    if (chain == NULL) return PYDML_STATUS_OUT_OF_MEMORY;
+    for (uint32_t b = 0; b < n_blocks; b++) {
         t->blk_run[b] = 1;
+        t->blk_period[b] = 1;
         t->blk_step[b] = 0;
-        uint32_t c = b + 1;
-        if ((uint64_t)c * RS_BLOCK + RS_BLOCK > t->n_dst) continue; /* c missing or partial */
-        if (t->blk_kind[b] == RS_BLK_GATHER || t->blk_kind[c] != t->blk_kind[b]) continue;
-        if (t->blk_base[c] < t->blk_base[b]) continue;
-        if (memcmp(t->blk_perm + b * pattern, t->blk_perm + c * pattern, pattern * sizeof *t->blk_perm) ||
-            memcmp(t->ell_w + b * pattern, t->ell_w + c * pattern, pattern * sizeof *t->ell_w) ||
-            memcmp(t->ell_mask + (size_t)b * k, t->ell_mask + (size_t)c * k, k * sizeof *t->ell_mask))
-            continue;
-        uint32_t step = t->blk_base[c] - t->blk_base[b];
-        t->blk_step[b] = step;
-        t->blk_run[b] = t->blk_run[c] >= 2 && t->blk_step[c] != step ? 2 : t->blk_run[c] + 1;
     }
-    /* Clip every run to its segment: whole blocks inside it, windows inside [lo, hi]. Then the
-     * horizontal pass takes blk_run as it is. */
     for (uint32_t q = 0; q < t->seg_count; q++) {
         const rs_segment* sg = &t->segs[q];
+        if (sg->direct) continue;
         uint32_t b0 = sg->j0 / RS_BLOCK, b1 = (uint32_t)(((uint64_t)sg->j1 + RS_BLOCK - 1) / RS_BLOCK);
-        for (uint32_t b = b0; b < b1; b++) {
-            uint64_t n = t->blk_run[b];
-            if (n < 2) continue;
-            if (n > b1 - b) n = b1 - b;
-            uint64_t span = t->blk_kind[b] == RS_BLK_PERM64 ? 64 : 32;
-            uint64_t base = t->blk_base[b], end = (uint64_t)sg->hi + 1;
-            if (sg->direct || base < sg->lo || base + span > end) {
-                n = 0;
-            } else if (t->blk_step[b] > 0) {
-                uint64_t fit = (end - span - base) / t->blk_step[b] + 1;
-                if (n > fit) n = fit;
+#define RS_USABLE(c)                                                                                \
+    ((uint64_t)(c) * RS_BLOCK + RS_BLOCK <= t->n_dst && t->blk_kind[c] != RS_BLK_GATHER &&        \
+     t->blk_base[c] >= sg->lo && t->blk_base[c] <= sg->hi)
+        for (uint32_t period = 1; period <= 4; period++) {
+            /* chain[c]: blocks c, c+1, ... (same step) that repeat the block `period` before them */
+            for (uint32_t c = b1; c-- > b0 + period;) {
+                uint32_t e = c - period;
+                int same = RS_USABLE(c) && RS_USABLE(e) && t->blk_kind[c] == t->blk_kind[e] &&
+                           t->blk_base[c] >= t->blk_base[e] &&
+                           !memcmp(t->blk_perm + (size_t)c * pattern, t->blk_perm + (size_t)e * pattern,
+                                   pattern * sizeof *t->blk_perm) &&
+                           !memcmp(t->ell_w + (size_t)c * pattern, t->ell_w + (size_t)e * pattern,
+                                   pattern * sizeof *t->ell_w) &&
+                           !memcmp(t->ell_mask + (size_t)c * k, t->ell_mask + (size_t)e * k,
+                                   k * sizeof *t->ell_mask);
+                chain[c] = 0;
+                if (!same) continue;
+                chain[c] = 1;
+                uint32_t step = t->blk_base[c] - t->blk_base[e];
+                if (c + 1 < b1 && chain[c + 1] > 0 && t->blk_base[c + 1] - t->blk_base[c + 1 - period] == step)
+                    chain[c] += chain[c + 1];
             }
-            t->blk_run[b] = n >= 2 ? (uint32_t)n : 1;
+            for (uint32_t b = b0; b + period < b1; b++) {
+                int head = 1; /* the first period: usable blocks of one kind */
+                for (uint32_t i = 0; i < period && head; i++)
+                    head = RS_USABLE(b + i) && t->blk_kind[b + i] == t->blk_kind[b];
+                if (!head || chain[b + period] == 0) continue;
+                uint32_t supers = 1 + chain[b + period] / period;
+                if (supers >= 2 && supers * period > t->blk_run[b]) {
+                    t->blk_run[b] = supers * period;
+                    t->blk_period[b] = period;
+                    t->blk_step[b] = t->blk_base[b + period] - t->blk_base[b];
+                }
+            }
         }
+#undef RS_USABLE
     }
+    free(chain);
     t->unit_weights = k == 1;
     for (uint64_t q = 0; q < t->start[t->n_dst] && t->unit_weights; q++)
         if (t->w[q] != 1.0f) t->unit_weights = 0;
@@ -335,15 +352,19 @@ static pydml_status rs_build_axis(pydml_resample_plan* p, const rs_axis_spec* sp
     g->n_src = sp->n_out;
     g->n_dst = sp->n_in;
 
-    /* Pass 1: every coordinate must be usable, and the tables must fit the budget. */
+    /* Every coordinate must be usable: x(o) is non-decreasing in o (each rounded operation is
+     * monotone), so the two ends bound them all. */
+    double x_first = rs_coord(sp, 0), x_last = rs_coord(sp, sp->n_out - 1);
+    if (!isfinite(x_first) || !isfinite(x_last) || fabs(x_first) > RS_COORD_LIMIT ||
+        fabs(x_last) > RS_COORD_LIMIT)
+        return PYDML_STATUS_INVALID_PARAMETER;
+    /* The tables must fit the budget: idx + w for both directions plus the block form (up to
+     * 13 bytes per slot), and the offsets of both directions. */
     uint64_t bound = rs_tap_bound(sp);
-    for (uint32_t o = 0; o < sp->n_out; o++) {
-        double x = rs_coord(sp, o);
-        if (!isfinite(x) || fabs(x) > RS_COORD_LIMIT) return PYDML_STATUS_INVALID_PARAMETER;
-    }
-    /* idx + w for both directions, plus the block form (up to 9 bytes per slot). */
-    uint64_t per_tap = 2 * (sizeof(uint32_t) + sizeof(float)) + 9;
-    if (bound > RS_PLAN_BYTE_LIMIT / per_tap / sp->n_out) return PYDML_STATUS_OUT_OF_MEMORY;
+    uint64_t per_tap = 2 * (sizeof(uint32_t) + sizeof(float)) + 13;
+    uint64_t offsets = ((uint64_t)sp->n_in + sp->n_out + 2) * sizeof(uint64_t);
+    if (offsets > RS_PLAN_BYTE_LIMIT || bound > (RS_PLAN_BYTE_LIMIT - offsets) / per_tap / sp->n_out)
+        return PYDML_STATUS_OUT_OF_MEMORY;
     uint64_t capacity = bound * sp->n_out;
 
     f->start = rs_alloc(p, (uint64_t)sp->n_out + 1, sizeof *f->start);

@@ -55,10 +55,13 @@ typedef struct rs_table {
     uint32_t* blk_base;      /* [block] smallest source index the block reads */
     uint8_t* blk_kind;       /* [block] RS_BLK_*: how the block reaches its source elements */
     uint32_t* blk_perm;      /* [block][slot][lane] index - base (permute kinds) */
-    /* [block] number of blocks from this one (1 = alone) that are full, of the same permute
-     * kind, have the same perm / weights / masks, and whose bases step by blk_step[block]: the
-     * interior of a regular resampling is one long run, executed with the pattern in registers. */
+    /* Periodic runs: blk_run[b] blocks from b (1 = none; else a multiple of blk_period[b], at
+     * least two periods) repeat the pattern (perm, weights, masks) of the first blk_period[b]
+     * blocks, each period's bases blk_step[b] further on. All are full, of one permute kind, and
+     * inside one segment. A regular resampling (scale 2: period 1; 1.5: period 2 or 3) is one
+     * long run per row, executed with the pattern in registers. */
     uint32_t* blk_run;
+    uint32_t* blk_period;
     uint32_t* blk_step;
     uint32_t unit_weights;   /* every destination has one tap of weight 1 (nearest) */
 } rs_table;

@@ -24,7 +24,6 @@
 #define RS_AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,fma,f16c")))
 #define RS_AVX2 __attribute__((target("avx2,fma,f16c")))
 #define RS_INLINE inline __attribute__((always_inline))
-#define RS_PREFETCH_BYTES 1024
 
 /* ---- scalar fallbacks for strided views --------------------------------------------------------- */
 
@@ -92,9 +91,18 @@ RS_AVX512 static RS_INLINE void rs512_store(uint32_t dt, void* p, __m512 v, __mm
 
 /* Source by source (each a sequential stream: the prefetchers of the project machine lose half
  * the bandwidth when several rows a few lines apart are read interleaved), accumulating in dst
- * (the L1 row buffer). Each stream is also prefetched RS_PREFETCH_BYTES ahead, into the rows the
- * next work item reads: between rows the hardware prefetchers lose track (measured: 1 thread,
- * 2x gradient, 17 ms -> 9 ms). Prefetches never fault, so running past the view is harmless. */
+ * (the L1 row buffer). Each stream is also prefetched ahead, into the rows the next work items
+ * read: between rows the hardware prefetchers lose track (measured: 1 thread, 2x gradient,
+ * 17 ms -> 9 ms). See rs_prefetch_distance. Prefetches never fault: running past the view is
+ * harmless. */
+/* How far ahead to prefetch a source row: with one or two sources per row the rows of
+ * consecutive items are disjoint and 4 KiB (two items of 1 KiB rows) ahead measured best; with
+ * more, consecutive items share rows (linear gradients), long distances re-request the same lines
+ * from every stream, and 512 bytes measured best (2 threads, 8x64x128^2 <-> 256^2). */
+static inline size_t rs_prefetch_distance(uint32_t count) {
+    return count <= 2 ? 4096 : 512;
+}
+
 RS_AVX512 static RS_INLINE void rs512_blend(uint32_t dt, float* dst, const rs_src* src, uint32_t count,
                                             uint64_t stride, size_t n, int first) {
     if (stride != 1) {
@@ -102,13 +110,14 @@ RS_AVX512 static RS_INLINE void rs512_blend(uint32_t dt, float* dst, const rs_sr
         return;
     }
     const size_t es = dt == DML_TENSOR_DATA_TYPE_FLOAT32 ? 4 : 2;
+    const size_t ahead = rs_prefetch_distance(count);
     for (uint32_t r = 0; r < count; r++) {
         const char* s = src[r].p;
         const __m512 w = _mm512_set1_ps(src[r].w);
         const int set = first && r == 0;
         size_t k = 0;
         for (; k + 16 <= n; k += 16) {
-            _mm_prefetch(s + k * es + RS_PREFETCH_BYTES, _MM_HINT_T0);
+            _mm_prefetch(s + k * es + ahead, _MM_HINT_T0);
             __m512 v = rs512_load(dt, s + k * es, 0xffff);
             _mm512_storeu_ps(dst + k, set ? _mm512_mul_ps(w, v) : _mm512_fmadd_ps(w, v, _mm512_loadu_ps(dst + k)));
         }
@@ -184,41 +193,61 @@ RS_AVX512 static __attribute__((noinline)) __m512 rs512_block(const rs_table* t,
     return acc;
 }
 
-/* A run of n full blocks with one pattern (see rs_table.blk_run): the perm / weight vectors stay in
- * registers; each block costs two (wide: four) loads and K (2K) permutes and K multiply-adds.
- * The windows are full. */
-RS_AVX512 static RS_INLINE void rs512_run_k(uint32_t dt, const rs_table* t, uint32_t b, uint32_t n,
-                                            const float* p, uint32_t step, char* o, uint64_t ostep,
-                                            const uint32_t K, const int wide) {
-    const float* w = t->ell_w + (uint64_t)b * K * RS_BLOCK;
-    const uint16_t* m = t->ell_mask + (uint64_t)b * K;
-    const uint32_t* perm = t->blk_perm + (uint64_t)b * K * RS_BLOCK;
-    __m512i ix[4];
-    __m512 ws[4];
-    __mmask16 ms[4], hi[4];
-    for (uint32_t s = 0; s < K && s < 4; s++) {
-        ix[s] = _mm512_loadu_si512(perm + s * RS_BLOCK);
-        ws[s] = _mm512_loadu_ps(w + s * RS_BLOCK);
-        ms[s] = m[s];
-        hi[s] = _mm512_test_epi32_mask(ix[s], _mm512_set1_epi32(32));
+/* A periodic run (see rs_table.blk_run) starting at block b: `supers` periods of P blocks, the
+ * pattern of the first P blocks in registers (or on the stack, for P > 1); each block costs two
+ * (wide: four) loads, K (2K) permutes and K multiply-adds. Windows reaching past hi (the last
+ * blocks of a row) are loaded masked. */
+RS_AVX512 static RS_INLINE void rs512_run(uint32_t dt, const rs_table* t, uint32_t b, uint32_t supers,
+                                          const float* row, uint32_t lo, uint32_t hi, char* o,
+                                          uint64_t ostep, const uint32_t K, const uint32_t P,
+                                          const int wide) {
+    __m512i ix[4][4];
+    __m512 ws[4][4];
+    __mmask16 ms[4][4], upper[4][4];
+    uint64_t first[4]; /* source index of each block's window, relative to lo */
+    for (uint32_t i = 0; i < P; i++) {
+        const float* w = t->ell_w + (uint64_t)(b + i) * K * RS_BLOCK;
+        const uint16_t* m = t->ell_mask + (uint64_t)(b + i) * K;
+        const uint32_t* perm = t->blk_perm + (uint64_t)(b + i) * K * RS_BLOCK;
+        for (uint32_t s = 0; s < K; s++) {
+            ix[i][s] = _mm512_loadu_si512(perm + s * RS_BLOCK);
+            ws[i][s] = _mm512_loadu_ps(w + s * RS_BLOCK);
+            ms[i][s] = m[s];
+            upper[i][s] = _mm512_test_epi32_mask(ix[i][s], _mm512_set1_epi32(32));
+        }
+        first[i] = t->blk_base[b + i] - lo;
     }
+    const uint64_t avail_end = (uint64_t)hi - lo + 1; /* elements of row */
+    const uint64_t window = wide ? 64 : 32;
+    const uint32_t step = t->blk_step[b];
     const int unit = t->unit_weights;
-    for (uint32_t r = 0; r < n; r++, p += step, o += ostep) {
-        const __m512 v0 = _mm512_loadu_ps(p), v1 = _mm512_loadu_ps(p + 16);
-        __m512 v2 = v0, v3 = v1;
-        if (wide) {
-            v2 = _mm512_loadu_ps(p + 32);
-            v3 = _mm512_loadu_ps(p + 48);
+    for (uint32_t r = 0; r < supers; r++) {
+        for (uint32_t i = 0; i < P; i++, o += ostep) {
+            const uint64_t at = first[i] + (uint64_t)r * step;
+            const float* p = row + at;
+            const uint64_t avail = avail_end - at; /* >= 1: the block's taps lie in [lo, hi] */
+            __m512 v0, v1, v2, v3;
+            if (avail >= window) { /* the interior */
+                v0 = _mm512_loadu_ps(p);
+                v1 = _mm512_loadu_ps(p + 16);
+                v2 = wide ? _mm512_loadu_ps(p + 32) : v0;
+                v3 = wide ? _mm512_loadu_ps(p + 48) : v1;
+            } else { /* the last blocks of a row: no load past hi */
+                v0 = rs512_window(p, avail, 0);
+                v1 = rs512_window(p, avail, 1);
+                v2 = wide ? rs512_window(p, avail, 2) : v0;
+                v3 = wide ? rs512_window(p, avail, 3) : v1;
+            }
+            __m512 acc = _mm512_setzero_ps();
+            for (uint32_t s = 0; s < K; s++) {
+                __m512 v = _mm512_permutex2var_ps(v0, ix[i][s], v1);
+                if (wide) v = _mm512_mask_blend_ps(upper[i][s], v, _mm512_permutex2var_ps(v2, ix[i][s], v3));
+                if (K == 1 && unit) acc = _mm512_maskz_mov_ps(ms[i][0], v);
+                else if (s == 0) acc = _mm512_maskz_mul_ps(ms[i][0], v, ws[i][0]);
+                else acc = _mm512_mask3_fmadd_ps(v, ws[i][s], acc, ms[i][s]);
+            }
+            rs512_store(dt, o, acc, 0xffff);
         }
-        __m512 acc = _mm512_setzero_ps();
-        for (uint32_t s = 0; s < K && s < 4; s++) {
-            __m512 v = _mm512_permutex2var_ps(v0, ix[s], v1);
-            if (wide) v = _mm512_mask_blend_ps(hi[s], v, _mm512_permutex2var_ps(v2, ix[s], v3));
-            if (K == 1 && unit) acc = _mm512_maskz_mov_ps(ms[0], v);
-            else if (s == 0) acc = _mm512_maskz_mul_ps(ms[0], v, ws[0]);
-            else acc = _mm512_mask3_fmadd_ps(v, ws[s], acc, ms[s]);
-        }
-        rs512_store(dt, o, acc, 0xffff);
     }
 }
 
@@ -240,20 +269,20 @@ RS_AVX512 static RS_INLINE void rs512_hz_k(uint32_t dt, const rs_table* t, uint3
     for (uint32_t b = j0 / RS_BLOCK; b < b_end;) {
         const uint32_t jb = b * RS_BLOCK;
         const uint32_t base = blk_base[b];
-        if (K <= 4 && blk_run[b] >= 2 && ostride == 1) {
-            /* runs were clipped to their segment when the plan was built; re-check cheaply */
+        if (K <= 4 && blk_run[b] >= 2 && ostride == 1 && blk_run[b] <= (j1 - jb) / RS_BLOCK) {
+            /* the run was checked against its segment when the plan was built */
+            const uint32_t n = blk_run[b], period = t->blk_period[b], supers = n / period;
             const int wide = blk_kind[b] == RS_BLK_PERM64;
-            const uint64_t span = wide ? 64 : 32;
-            const uint32_t n = blk_run[b];
-            const uint32_t step = t->blk_step[b];
-            if (n <= (j1 - jb) / RS_BLOCK && base >= lo &&
-                (uint64_t)base + (uint64_t)(n - 1) * step + span <= end) {
-                if (wide) rs512_run_k(dt, t, b, n, row + (base - lo), step, o, ostep, K, 1);
-                else rs512_run_k(dt, t, b, n, row + (base - lo), step, o, ostep, K, 0);
-                b += n;
-                o += ostep * n;
-                continue;
+            if (period == 1) {
+                if (wide) rs512_run(dt, t, b, supers, row, lo, hi, o, ostep, K, 1, 1);
+                else rs512_run(dt, t, b, supers, row, lo, hi, o, ostep, K, 1, 0);
+            } else {
+                if (wide) rs512_run(dt, t, b, supers, row, lo, hi, o, ostep, K, period, 1);
+                else rs512_run(dt, t, b, supers, row, lo, hi, o, ostep, K, period, 0);
             }
+            b += n;
+            o += ostep * n;
+            continue;
         }
         __m512 acc;
         if (blk_kind[b] == RS_BLK_PERM32) {
@@ -418,13 +447,14 @@ RS_AVX2 static RS_INLINE void rs256_blend(uint32_t dt, float* dst, const rs_src*
         return;
     }
     const size_t es = dt == DML_TENSOR_DATA_TYPE_FLOAT32 ? 4 : 2;
+    const size_t ahead = rs_prefetch_distance(count);
     for (uint32_t r = 0; r < count; r++) { /* source by source, see rs512_blend */
         const char* s = src[r].p;
         const __m256 w = _mm256_set1_ps(src[r].w);
         const int set = first && r == 0;
         for (size_t k = 0; k < n; k += 8) {
             size_t c = n - k < 8 ? n - k : 8;
-            _mm_prefetch(s + k * es + RS_PREFETCH_BYTES, _MM_HINT_T0);
+            _mm_prefetch(s + k * es + ahead, _MM_HINT_T0);
             __m256 v = _mm256_mul_ps(w, rs256_load(dt, s + k * es, c));
             if (!set) v = _mm256_add_ps(v, rs256_load(DML_TENSOR_DATA_TYPE_FLOAT32, dst + k, c));
             rs256_store(DML_TENSOR_DATA_TYPE_FLOAT32, dst + k, v, c);

@@ -501,6 +501,17 @@ def test_layouts_paths_threads_agree(cfg: Cfg) -> None:
         assert_close(base, cfg.reference(x, w, b), rtol=1e-4, atol_rel=1e-5)
 
 
+@pytest.mark.parametrize("cfg", [CONFIGS[4], CONFIGS[10], CONFIGS[12], CONFIGS[-2]], ids=str)
+def test_nan_stays_in_its_receptive_field(cfg: Cfg, cpu_path: str) -> None:
+    """A NaN input reaches exactly the outputs whose sums read it (no leaks from scratch)."""
+    x, w = rand(cfg.x_shape, np.float32, 91), rand(cfg.w_shape, np.float32, 92)
+    x[(0, 0, *(s // 2 for s in cfg.spatial))] = np.nan
+    y = cfg.run(x, w)
+    np.testing.assert_array_equal(np.isnan(y), np.isnan(cfg.reference(x, w)))
+    y2 = cfg.run(np.nan_to_num(x), w)  # and the next call on the same scratch is clean
+    assert not np.isnan(y2).any()
+
+
 def test_medium_against_reference_once() -> None:
     """One medium dense shape against the float64 reference (blocking, channel tails)."""
     cfg = MEDIUM[0]

@@ -47,6 +47,12 @@ VARIANTS = [
     ("linear-antialiased", LINEAR, ROUND_HALF_UP, True),
 ]
 ALL_FEATURES = 0xFFFFFFFF
+#: CPU feature masks of the three code paths (AVX-512, AVX2, portable C)
+PATHS = {
+    "best": ALL_FEATURES,
+    "avx2": int(lib.PYDML_CPU_AVX2_FMA | lib.PYDML_CPU_F16C),
+    "portable": 0,
+}
 
 
 @pytest.fixture(autouse=True)
@@ -188,12 +194,14 @@ def status_of(call: Any) -> int:
 # ---- every mode x rounding x rank against the reference ----------
 
 
+@pytest.mark.parametrize("path", list(PATHS))
 @pytest.mark.parametrize("dtype", [F32, F16, BF16], ids=["f32", "f16", "bf16"])
 @pytest.mark.parametrize("rank", [1, 2, 3, 4, 5])
 @pytest.mark.parametrize("variant", VARIANTS, ids=[v[0] for v in VARIANTS])
 def test_matches_reference(
-    variant: tuple[str, int, int, bool], rank: int, dtype: np.dtype[Any]
+    variant: tuple[str, int, int, bool], rank: int, dtype: np.dtype[Any], path: str
 ) -> None:
+    lib.pydml_set_cpu_features(PATHS[path])
     name, mode, rounding, antialiased = variant
     rng = np.random.default_rng([rank, mode, rounding, int(antialiased), dtype.itemsize, len(name)])
     for _ in range(4):
@@ -325,6 +333,32 @@ def test_adjoint_identity_large_rows() -> None:
         assert abs(lhs - rhs) <= 1e-5 * float(np.sum(np.abs(fx * g)) + np.sum(np.abs(x * bg))), cfg
         assert_close(fx, cfg.ref_forward(x), F32, f"forward {cfg}")
         assert_close(bg, cfg.ref_backward(g), F32, f"backward {cfg}")
+
+
+@pytest.mark.parametrize("path", list(PATHS))
+@pytest.mark.parametrize("scale", [1.5, 0.75, 0.6, 4 / 3, 1.25, 2.5, 3.0, 0.3])
+@pytest.mark.parametrize("mode", [NEAREST_NEIGHBOR, LINEAR])
+def test_long_rows_periodic_patterns(scale: float, mode: int, path: str) -> None:
+    """Long rows at scales whose block patterns repeat every 1..5 blocks (the periodic runs)."""
+    lib.pydml_set_cpu_features(PATHS[path])
+    rng = np.random.default_rng(int(scale * 100) + mode)
+    n_in = 397
+    n_out = round(n_in * scale)
+    for dtype in (F32, F16):
+        cfg = Config(
+            [2, 3, n_in],
+            [2, 3, n_out],
+            [1, 1, scale],
+            [0.5, 0.5, 0.5],
+            [-0.5, -0.5, -0.5],
+            mode,
+            ROUND_HALF_UP,
+        )
+        plan = cfg.plan()
+        x = rng.standard_normal(cfg.ins).astype(dtype)
+        g = rng.standard_normal(cfg.outs).astype(dtype)
+        assert_close(plan.forward_array(x), cfg.ref_forward(x), dtype, f"forward {cfg}")
+        assert_close(plan.backward_array(g), cfg.ref_backward(g), dtype, f"backward {cfg}")
 
 
 # ---- fixed vectors ----------
@@ -624,7 +658,7 @@ def test_portable_path_matches_vector_paths(case: int, dtype: np.dtype[Any]) -> 
     x = rng.standard_normal(ins).astype(dtype)
     g = rng.standard_normal(outs).astype(dtype)
     results = []
-    for features in (ALL_FEATURES, int(lib.PYDML_CPU_AVX2_FMA | lib.PYDML_CPU_F16C), 0):
+    for features in PATHS.values():
         lib.pydml_set_cpu_features(features)
         plan = ResamplePlan(ins, outs, scales, [0.5] * 4, [-0.5] * 4, mode, rounding, aa)
         results.append((features, plan.forward_array(x), plan.backward_array(g)))
@@ -648,6 +682,59 @@ def test_portable_path_matches_vector_paths(case: int, dtype: np.dtype[Any]) -> 
             atol=tol * 4,
             err_msg=f"backward, features {features:#x}",
         )
+
+
+class GuardedBuffer:
+    """Memory whose first and last byte are followed / preceded by PROT_NONE pages (Linux), so a
+    kernel touching anything outside [data, data + nbytes) faults instead of passing silently."""
+
+    def __init__(self, nbytes: int, *, at_end: bool = True):
+        import ctypes
+        import mmap
+
+        page = mmap.PAGESIZE
+        body = (nbytes + page - 1) // page * page
+        self._map = mmap.mmap(-1, body + 2 * page, prot=mmap.PROT_READ | mmap.PROT_WRITE)
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.mprotect.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int]
+        base = ctypes.addressof(ctypes.c_char.from_buffer(self._map))
+        assert libc.mprotect(base, page, 0) == 0
+        assert libc.mprotect(base + page + body, page, 0) == 0
+        start = page + (body - nbytes if at_end else 0)
+        self.array = np.frombuffer(self._map, dtype=np.uint8, count=nbytes, offset=start)
+
+    def typed(self, dtype: np.dtype[Any], shape: Sequence[int]) -> np.ndarray[Any, Any]:
+        return self.array.view(dtype).reshape(shape)
+
+
+@pytest.mark.skipif(not hasattr(__import__("mmap"), "PROT_READ"), reason="needs POSIX mmap")
+@pytest.mark.parametrize("path", list(PATHS))
+@pytest.mark.parametrize("at_end", [True, False], ids=["guard-after", "guard-before"])
+def test_no_access_outside_the_views(path: str, at_end: bool) -> None:
+    lib.pydml_set_cpu_features(PATHS[path])
+    rng = np.random.default_rng(8)
+    cases = [
+        ([2, 3, 40, 37], [2, 3, 80, 74], [1, 1, 2, 2], LINEAR, False),
+        ([2, 3, 40, 37], [2, 3, 80, 74], [1, 1, 2, 2], NEAREST_NEIGHBOR, False),
+        ([1, 2, 64, 61], [1, 2, 32, 30], [1, 1, 0.5, 0.5], LINEAR, False),
+        ([1, 2, 30, 47], [1, 2, 45, 70], [1, 1, 1.5, 1.5], LINEAR, False),
+        ([1, 2, 30, 90], [1, 2, 7, 11], [1, 1, 0.25, 0.12], LINEAR, True),
+        ([2, 9, 5, 16], [2, 4, 10, 16], [1, 0.45, 2, 1], LINEAR, False),
+    ]
+    for ins, outs, scales, mode, aa in cases:
+        plan = ResamplePlan(ins, outs, scales, [0.5] * 4, [-0.5] * 4, mode, ROUND_HALF_UP, aa)
+        for dtype in (F32, F16, BF16):
+            x = GuardedBuffer(int(np.prod(ins)) * dtype.itemsize, at_end=at_end).typed(dtype, ins)
+            y = GuardedBuffer(int(np.prod(outs)) * dtype.itemsize, at_end=at_end).typed(dtype, outs)
+            x[...] = rng.standard_normal(ins).astype(dtype)
+            plan.forward(view_array(x), view_array(y))
+            g = GuardedBuffer(int(np.prod(outs)) * dtype.itemsize, at_end=at_end).typed(dtype, outs)
+            gx = GuardedBuffer(int(np.prod(ins)) * dtype.itemsize, at_end=at_end).typed(dtype, ins)
+            g[...] = rng.standard_normal(outs).astype(dtype)
+            plan.backward(view_array(g), view_array(gx))
+            assert (
+                np.isfinite(y.astype(np.float32)).all() and np.isfinite(gx.astype(np.float32)).all()
+            )
 
 
 def test_thread_counts_agree() -> None:
@@ -758,6 +845,8 @@ def test_plan_create_null_arguments_and_out_of_memory() -> None:
     )
     # (a larger span of coordinates is rejected before: x beyond 2^32)
     assert create_status(raw_params([200000], [200000], [1e-5], antialiased=1)) == INVALID
+    # a 4e9-element axis (either side) is past the 1 GiB table budget, and fails at once
+    assert create_status(raw_params([1], [4000000000], [1.0], [0.0], [0.0])) == OUT_OF_MEMORY
     # the transposed table of a 4e9-element axis is past the 1 GiB table budget
     assert (
         create_status(raw_params([4000000000], [1], [1e-9], [0.0], [0.0], mode=NEAREST_NEIGHBOR))
