@@ -4,8 +4,10 @@ Every number is measured in this run: pydml and PyTorch (2 threads, NCHW tensors
 same shapes, and an FMA-rate reference from numpy's float32 matmul (2048 x 2048, OpenBLAS sgemm: a
 practical peak proxy; performance.md's nominal 2-core AVX-512 FMA peak, 269 GFLOP/s, was measured
 on a different host and is printed for context only). GFLOP/s counts 2 * multiply-adds of the
-direct convolution (the same count for both directions of a shape). BACKWARD cases are the input
-gradients of the FORWARD ones (torch: conv_transpose with the same weights).
+direct convolution (the same count for both directions of a shape); GB/s counts the bytes of the
+four tensors, read or written once, against numpy's copy bandwidth measured in the same run (the
+roof of memory-bound cases such as depthwise). BACKWARD cases are the input gradients of the
+FORWARD ones (torch: conv_transpose with the same weights).
 
 pydml and PyTorch are timed in alternating blocks (3 rounds with --quick, 5 without) with short
 pauses, so that neither library's spinning worker threads run into the other's measurement and
@@ -103,6 +105,15 @@ def sgemm_peak(quick: bool) -> float:
     return 2 * 2048**3 / min(times) / 1e9
 
 
+def copy_bandwidth(quick: bool) -> float:
+    """GB/s of numpy copying 64 MiB (bytes read + written): the in-run memory reference."""
+    a = np.ones(16 * 1024 * 1024, dtype=np.float32)
+    b = np.empty_like(a)
+    (times,) = compare([lambda: np.copyto(b, a)], 3, 0.3 if quick else 1.0)
+    time.sleep(0.1)
+    return 2 * a.nbytes / min(times) / 1e9
+
+
 def run_case(case: Case, direction: int, dtype: Any, torch: Any, quick: bool) -> dict[str, float]:
     sp = len(case.spatial)
     rng = np.random.default_rng(1)
@@ -196,6 +207,7 @@ def run_case(case: Case, direction: int, dtype: Any, torch: Any, quick: bool) ->
         "pydml_best_ms": min(t_pydml) * 1e3,
         "torch_best_ms": min(t_torch) * 1e3,
         "gflops": 2 * macs / min(t_pydml) / 1e9,
+        "gbs": (x.nbytes + w.nbytes + b.nbytes + y.nbytes) / min(t_pydml) / 1e9,
     }
 
 
@@ -209,6 +221,7 @@ def main() -> None:
     torch.set_num_threads(args.threads)
     lib.pydml_set_num_threads(args.threads)
     peak_start = sgemm_peak(args.quick)
+    bw_start = copy_bandwidth(args.quick)
     feats = int(lib.pydml_active_cpu_features())
     print(f"threads {args.threads}; pydml CPU features 0x{feats:x}; torch {torch.__version__}")
     rows = []
@@ -222,15 +235,20 @@ def main() -> None:
     print(file=sys.stderr)
     peak_end = sgemm_peak(args.quick)
     peak = max(peak_start, peak_end)
+    bw = max(bw_start, copy_bandwidth(args.quick))
     print(
         f"in-run FMA reference: numpy sgemm 2048^2 = {peak:.0f} GFLOP/s (best of the run's start, "
         f"{peak_start:.0f}, and end, {peak_end:.0f}); nominal AVX-512 peak from performance.md "
         f"(other host): {NOMINAL_PEAK:.0f}"
     )
-    print("ms: median per call; 'best': fastest call; GFLOP/s and % from pydml's fastest call")
+    print(f"in-run memory reference: numpy copy of 64 MiB = {bw:.1f} GB/s (read + write)")
+    print(
+        "ms: median per call; 'best': fastest call; GFLOP/s, GB/s (tensor bytes read + written "
+        "once) and % from pydml's fastest call"
+    )
     header = (
         f"{'case':<14} {'dir':<3} {'type':<4} {'pydml ms':>9} {'torch ms':>9} {'vs torch':>9} "
-        f"{'best vs':>8} {'GFLOP/s':>8} {'% sgemm':>8} {'% 269':>6}"
+        f"{'best vs':>8} {'GFLOP/s':>8} {'% sgemm':>8} {'% 269':>6} {'GB/s':>6} {'% copy':>7}"
     )
     print(header)
     print("-" * len(header))
@@ -241,7 +259,7 @@ def main() -> None:
             f"{r['torch_ms']:9.3f} {r['torch_ms'] / r['pydml_ms']:8.2f}x "
             f"{r['torch_best_ms'] / r['pydml_best_ms']:7.2f}x "
             f"{r['gflops']:8.1f} {100 * r['gflops'] / peak:7.0f}% "
-            f"{100 * r['gflops'] / NOMINAL_PEAK:5.0f}%"
+            f"{100 * r['gflops'] / NOMINAL_PEAK:5.0f}% {r['gbs']:6.1f} {100 * r['gbs'] / bw:6.0f}%"
         )
 
 
