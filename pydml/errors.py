@@ -29,11 +29,7 @@ class ValidationError(PydmlError, ValueError):
         self.field = field
         self.rule = rule
         self.value = value
-        where = f"{desc}.{field}" if field else desc
-        message = f"{where}: {rule}"
-        if show_value:
-            message += f", got {format_value(value)}"
-        super().__init__(message)
+        super().__init__(compose(desc, field, rule, value, show_value))
 
 
 class FeatureLevelError(ValidationError):
@@ -61,6 +57,15 @@ class NativeError(PydmlError, RuntimeError):
         self.function = function
         self.status = status
         super().__init__(f"{function}: {message} (pydml_status {status})")
+
+
+def compose(owner: str, field: str, rule: str, value: Any = None, show_value: bool = True) -> str:
+    """The one message grammar: ``OWNER.field: rule, got value``."""
+    where = f"{owner}.{field}" if field else owner
+    message = f"{where}: {rule}"
+    if show_value:
+        message += f", got {format_value(value)}"
+    return message
 
 
 def format_value(value: Any) -> str:

@@ -32,7 +32,7 @@ from typing import Any
 import ml_dtypes
 import numpy as np
 
-from pydml.errors import PydmlError, format_value
+from pydml.errors import PydmlError, compose
 from pydml.kernels_convolution import ConvolutionPlan
 from pydml.kernels_resample import ResamplePlan
 from pydml.native import data_type_of, view_array
@@ -75,11 +75,7 @@ class OnednnError(PydmlError):
         self.attribute = attribute
         self.rule = rule
         self.value = value
-        where = f"{op}.{attribute}" if attribute else op
-        message = f"{where}: {rule}"
-        if show_value:
-            message += f", got {format_value(value)}"
-        super().__init__(f"{message} [{self.status_name}]")
+        super().__init__(f"{compose(op, attribute, rule, value, show_value)} [{self.status_name}]")
 
 
 class InvalidArguments(OnednnError, ValueError):

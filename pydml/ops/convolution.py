@@ -54,19 +54,22 @@ F32, F16 = TensorDataType.FLOAT32, TensorDataType.FLOAT16
 ARRAYS = ("Strides", "Dilations", "StartPadding", "EndPadding", "OutputPadding")
 
 
-def output_sizes(direction: ConvolutionDirection, input_spatial: Sequence[int],
-                 kernel: Sequence[int], strides: Sequence[int], dilations: Sequence[int],
-                 start: Sequence[int], end: Sequence[int], output_padding: Sequence[int]
-                 ) -> list[int]:
-    """Spatial output sizes of a convolution (the formulas in this module's docstring)."""
-    out = []
-    for i, k, s, d, a, b, p in zip(input_spatial, kernel, strides, dilations, start, end,
-                                   output_padding, strict=True):
-        extent = (k - 1) * d + 1
-        if direction == ConvolutionDirection.FORWARD:
-            out.append(1 + (i + a + b - extent) // s + p)
-        else:
-            out.append((i - 1) * s + extent + p - a - b)
+def output_sizes(direction: ConvolutionDirection, input_sizes: Sequence[int],
+                 filter_sizes: Sequence[int], group_count: int, strides: Sequence[int],
+                 dilations: Sequence[int], start: Sequence[int], end: Sequence[int],
+                 output_padding: Sequence[int]) -> list[int]:
+    """Output sizes {N, C_out, spatial...} (the formulas in this module's docstring).
+
+    The kernel's helper holds the formula; FORWARD adds OutputPadding as DirectML describes it.
+    """
+    from pydml.kernels_convolution import convolution_output_sizes
+
+    out = convolution_output_sizes(
+        direction=int(direction), input_sizes=input_sizes, filter_sizes=filter_sizes,
+        group_count=group_count, strides=strides, dilations=dilations, start_padding=start,
+        end_padding=end, output_padding=output_padding)
+    if direction == ConvolutionDirection.FORWARD:
+        out[2:] = [o + p for o, p in zip(out[2:], output_padding, strict=True)]
     return out
 
 
@@ -126,8 +129,8 @@ def _check(desc: Any, ctx: CheckContext) -> None:
                     name, f"FilterTensor.Sizes[{2 + i}]",
                     f"dilated kernel extent {extent} exceeds the padded input size {padded}",
                     w.Sizes[2 + i])
-    expected = output_sizes(direction, x.Sizes[2:], w.Sizes[2:], desc.Strides, desc.Dilations,
-                            desc.StartPadding, desc.EndPadding, desc.OutputPadding)
+    expected = output_sizes(direction, x.Sizes, w.Sizes, groups, desc.Strides, desc.Dilations,
+                            desc.StartPadding, desc.EndPadding, desc.OutputPadding)[2:]
     for i, (got, want) in enumerate(zip(y.Sizes[2:], expected, strict=True)):
         if got != want:
             raise ValidationError(name, f"OutputTensor.Sizes[{2 + i}]",
