@@ -88,4 +88,9 @@ void pydml_conv_load_portable(float* dst, const void* src, uint32_t type, uint32
 int pydml_conv_kernels_avx512(conv_kernels* k, uint32_t nr);
 int pydml_conv_kernels_avx2(conv_kernels* k);
 
+/* Replaces k->dense (set up by pydml_conv_kernels_avx512) with the AVX512-BF16 microkernels, which
+ * read bf16-pair bands and panels (convolution_x86.c describes the layout); 0 when unavailable.
+ * The caller checks PYDML_CPU_AVX512_BF16 and packs band and weights as pairs. */
+int pydml_conv_dense_avx512_bf16(conv_kernels* k);
+
 #endif /* PYDML_NATIVE_CONVOLUTION_INTERNAL_H */
