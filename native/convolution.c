@@ -765,6 +765,7 @@ void pydml_conv_kernels_portable(conv_kernels* k) {
     k->store = pydml_conv_store_portable;
     k->load = pydml_conv_load_portable;
     k->transpose_in = transpose_in_portable;
+    k->transpose_pairs = NULL;
 }
 
 /* ---- execution ------------------------------------------------------------------------------ */
@@ -933,6 +934,9 @@ static void pack_band(const conv_exec* ex, float* band, int64_t n, int64_t c0, i
                                 memcpy(o, s16 + (col_lo + j) * is[4], (size_t)cnt * 2);
                                 o[cnt] = 0;
                             }
+                        } else if (is[4] == 1) {
+                            ex->k.transpose_pairs(dst, pos + j0, s16 + col_lo + j0, ex->type, is[1], (uint32_t)cnt,
+                                                  (uint32_t)(j1 - j0));
                         } else {
                             for (int64_t j = j0; j < j1; j++) {
                                 uint16_t* o = (uint16_t*)(dst + pos[j] * CONV_CB);

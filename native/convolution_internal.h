@@ -74,6 +74,7 @@ typedef struct conv_kernels {
     conv_store_fn store;
     conv_load_fn load;
     conv_transpose_fn transpose_in;
+    conv_transpose_fn transpose_pairs; /* bf16 sources into the bf16-pair band (BF16 path only) */
 } conv_kernels;
 
 /* The fused activation, in place (convolution.c). */

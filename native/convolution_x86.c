@@ -437,6 +437,32 @@ INLINE T512BF void ukbf_16_body(const float* in, int64_t cb_stride, uint32_t cin
 DEFINE_UK14(ukbf_32, ukbf_32_body, T512BF)
 DEFINE_UK14(ukbf_16, ukbf_16_body, T512BF)
 
+/* The bf16-pair band layout from a pixel-contiguous bf16 source (channel stride cs): pixel p's
+ * dwords 0..7 at dst + pos[p] * CONV_CB hold channels (2i, 2i + 1), a zero after an odd count. */
+T512 static void transpose_pairs512(float* dst, const int64_t* pos, const void* src, uint32_t type, int64_t cs,
+                                    uint32_t cnt, uint32_t npix) {
+    (void)type;
+    const uint16_t* s = src;
+    for (uint32_t p0 = 0; p0 < npix; p0 += 16) {
+        const uint32_t np = npix - p0 < 16 ? npix - p0 : 16;
+        const __mmask16 m = (__mmask16)((1u << np) - 1u);
+        __m512 r[16];
+        for (uint32_t i = 0; i < 16; i++) {
+            const uint32_t c = 2 * i;
+            if (c >= cnt) {
+                r[i] = _mm512_setzero_ps();
+                continue;
+            }
+            const __m512i lo = _mm512_cvtepu16_epi32(_mm256_maskz_loadu_epi16(m, s + (int64_t)c * cs + p0));
+            const __m512i hi = c + 1 < cnt ? _mm512_cvtepu16_epi32(_mm256_maskz_loadu_epi16(m, s + (int64_t)(c + 1) * cs + p0))
+                                           : _mm512_setzero_si512();
+            r[i] = _mm512_castsi512_ps(_mm512_or_si512(lo, _mm512_slli_epi32(hi, 16)));
+        }
+        transpose16(r);
+        for (uint32_t t = 0; t < np; t++) _mm256_store_ps(dst + pos[p0 + t] * CONV_CB, _mm512_castps512_ps256(r[t]));
+    }
+}
+
 int pydml_conv_dense_avx512_bf16(conv_kernels* k) {
     if (k->mr_max != CONV_MR_MAX || (k->nr != 16 && k->nr != 32)) return 0;
     if (k->nr == 32) {
@@ -450,6 +476,7 @@ int pydml_conv_dense_avx512_bf16(conv_kernels* k) {
                                   ukbf_16_11, ukbf_16_12, ukbf_16_13, ukbf_16_14};
         memcpy(k->dense, t, sizeof t);
     }
+    k->transpose_pairs = transpose_pairs512;
     return 1;
 }
 

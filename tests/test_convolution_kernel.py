@@ -934,6 +934,12 @@ def test_bf16_dot_path_matches_reference_and_f32_path(cfg: Cfg) -> None:
     nhwc_out = nhwc_view(np.full(cfg.out_shape(), np.nan, dtype=BF16))
     cfg.run(nhwc_view(x), w, b, out=nhwc_out)
     np.testing.assert_array_equal(nhwc_out.view(np.uint16), out.view(np.uint16))
+    # neither channels nor pixels contiguous: the element-wise packing
+    wide = np.zeros((*cfg.x_shape[:-1], 2 * cfg.x_shape[-1]), dtype=BF16)
+    wide[..., ::2] = x
+    np.testing.assert_array_equal(
+        cfg.run(wide[..., ::2], w, b).view(np.uint16), out.view(np.uint16)
+    )
     previous = lib.pydml_set_num_threads(1)
     try:
         np.testing.assert_array_equal(cfg.run(x, w, b).view(np.uint16), out.view(np.uint16))
