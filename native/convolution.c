@@ -39,9 +39,9 @@
  * NHWC and NCHW views give bit-identical results (same packed band, same summation order).
  * f16 / bf16 are converted to f32 while packing and accumulated in f32 (also when
  * allow_half_precision is set: it permits, but does not require, lower precision). Exception: the
- * DENSE engine on a CPU with AVX512-BF16 packs bf16 as channel pairs and multiplies them with
- * vdpbf16ps into f32 accumulators (bf16 products summed in f32, as oneDNN and PyTorch do; only the
- * summation order differs, and denormals are flushed; see convolution_x86.c).
+ * DENSE engine (POINTWISE included) on a CPU with AVX512-BF16 packs bf16 as channel pairs and
+ * multiplies them with vdpbf16ps into f32 accumulators (bf16 products summed in f32, as oneDNN and
+ * PyTorch do; only the summation order differs, and denormals are flushed; see convolution_x86.c).
  *
  * Memory: plan_create allocates everything execute needs (per-thread band scratch, packed weights,
  * bias), sized for the plan's worst case and for omp_get_max_threads() threads at that time, and
@@ -766,6 +766,7 @@ void pydml_conv_kernels_portable(conv_kernels* k) {
     k->load = pydml_conv_load_portable;
     k->transpose_in = transpose_in_portable;
     k->transpose_pairs = NULL;
+    k->pair_row = NULL;
 }
 
 /* ---- execution ------------------------------------------------------------------------------ */
@@ -1160,7 +1161,15 @@ static void pack_pointwise_weights(const conv_exec* ex, float* wp) {
                 int64_t oc_step;
                 const int64_t base = filter_base(ex, g, cb * CONV_CB, 0, 0, 0, &oc_step) + oc * oc_step;
                 /* consecutive input channels: filter dim 1 (FORWARD) or dim 0 (BACKWARD) */
-                gather_filter(dst, ex, base, p->backward ? ex->fs[0] : ex->fs[1], cnt);
+                const int64_t step = p->backward ? ex->fs[0] : ex->fs[1];
+                if (ex->bf16pairs) { /* raw bf16 pairs, like a bf16-pair band pixel */
+                    uint16_t* d16 = (uint16_t*)dst;
+                    const uint16_t* s16 = (const uint16_t*)ex->filt + base;
+                    for (int64_t c = 0; c < cnt; c++) d16[c] = s16[c * step];
+                    for (int64_t c = cnt; c < 2 * CONV_CB; c++) d16[c] = 0;
+                    continue;
+                }
+                gather_filter(dst, ex, base, step, cnt);
                 for (int64_t c = cnt; c < CONV_CB; c++) dst[c] = 0.0f;
             }
 }
@@ -1186,13 +1195,26 @@ static void pointwise_item(const conv_exec* ex, int64_t item, char* scratch) {
     const int64_t nsub = ceil_div(px_end - px0, nr);
     /* X of the whole block first, one long contiguous run per input channel: [sub][ic][nr] */
     const char* src = ex->in + (n * ex->is[0] + g * p->cin_g * ex->is[1] + px0) * es;
-    for (int64_t ic = 0; ic < p->cin_g; ic++)
-        for (int64_t sub = 0; sub < nsub; sub++) {
-            const uint32_t npx = (uint32_t)min64(nr, px_end - px0 - sub * nr);
-            float* d = xp + (sub * p->cin_g + ic) * nr;
-            ex->k.load(d, src + (ic * ex->is[1] + sub * nr) * es, ex->type, npx);
-            for (int64_t j = npx; j < nr; j++) d[j] = 0.0f;
+    if (ex->bf16pairs) { /* row c0 + i of a 16-channel block holds channel pair (c0 + 2i, c0 + 2i + 1) */
+        const uint16_t* s16 = (const uint16_t*)src;
+        for (int64_t c = 0; c < p->cin_g; c += 2) {
+            const int64_t row = c - c % CONV_CB + (c % CONV_CB) / 2;
+            for (int64_t sub = 0; sub < nsub; sub++) {
+                const uint32_t npx = (uint32_t)min64(nr, px_end - px0 - sub * nr);
+                const uint16_t* lo = s16 + c * ex->is[1] + sub * nr;
+                ex->k.pair_row(xp + (sub * p->cin_g + row) * nr, lo, c + 1 < p->cin_g ? lo + ex->is[1] : NULL, npx,
+                               (uint32_t)nr);
+            }
         }
+    } else {
+        for (int64_t ic = 0; ic < p->cin_g; ic++)
+            for (int64_t sub = 0; sub < nsub; sub++) {
+                const uint32_t npx = (uint32_t)min64(nr, px_end - px0 - sub * nr);
+                float* d = xp + (sub * p->cin_g + ic) * nr;
+                ex->k.load(d, src + (ic * ex->is[1] + sub * nr) * es, ex->type, npx);
+                for (int64_t j = npx; j < nr; j++) d[j] = 0.0f;
+            }
+    }
     char* dst = ex->out + (n * ex->os[0] + g * cout * ex->os[1] + px0) * es;
     int64_t oc0 = 0;
     for (int64_t ti = 0; ti < ntiles; ti++) {
@@ -1360,7 +1382,7 @@ pydml_status pydml_convolution_execute(const pydml_convolution_plan* plan, const
     const int pointwise = p->pointwise && pixels_contiguous(p, ex.is) && pixels_contiguous(p, ex.os);
     {
         const uint32_t f = pydml_active_cpu_features();
-        ex.bf16pairs = !pointwise && p->engine == ENGINE_DENSE && ex.type == PYDML_DATA_TYPE_BFLOAT16 &&
+        ex.bf16pairs = p->engine == ENGINE_DENSE && ex.type == PYDML_DATA_TYPE_BFLOAT16 &&
                        (f & PYDML_CPU_AVX512) && (f & PYDML_CPU_AVX512_BF16) && pydml_conv_dense_avx512_bf16(&ex.k);
     }
     if (pointwise) pack_pointwise_weights(&ex, mp->weights);

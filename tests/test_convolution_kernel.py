@@ -900,6 +900,8 @@ BF16_CONFIGS = [
     Cfg(F, CC, 1, 19, (6, 7), 24, 1, (1, 1), s=(2, 2)),
     Cfg(F, CC, 1, 64, (20, 30), 64, 1, (3, 3), start=(1, 1), end=(1, 1)),
     Cfg(F, CV, 2, 24, (5, 7), 16, 2, (1, 1)),
+    Cfg(F, CC, 2, 19, (6, 9), 40, 1, (1, 1)),
+    Cfg(B, CC, 1, 33, (5, 7), 24, 3, (1, 1)),
 ]
 
 
@@ -948,11 +950,13 @@ def test_bf16_dot_path_matches_reference_and_f32_path(cfg: Cfg) -> None:
 
 
 @needs_bf16
+@pytest.mark.parametrize("k", [3, 1], ids=["dense", "pointwise"])
 @pytest.mark.parametrize("direction", [F, B])
-def test_bf16_dot_path_is_selected(direction: int) -> None:
+def test_bf16_dot_path_is_selected(direction: int, k: int) -> None:
     """vdpbf16ps flushes denormal inputs to zero and the f32 path does not: a denormal input times
     a large weight tells the paths apart, so the BF16 kernels really run (and only when allowed)."""
-    cfg = Cfg(direction, CC, 1, 5, (6, 6), 16, 1, (3, 3), start=(1, 1), end=(1, 1))
+    pad = (k // 2, k // 2)
+    cfg = Cfg(direction, CC, 1, 5, (6, 6), 16, 1, (k, k), start=pad, end=pad)
     x = np.zeros(cfg.x_shape, dtype=BF16)
     x[0, 0, 3, 3] = BF16.type(2.0**-130)  # a bf16 (and f32) denormal
     w = np.full(cfg.w_shape, 2.0**100, dtype=BF16)
@@ -960,7 +964,7 @@ def test_bf16_dot_path_is_selected(direction: int) -> None:
     assert not np.any(dot.astype(np.float32))
     for mask in (NO_BF16, 0):
         conv = run_with_features(cfg, mask, x, w).astype(np.float32)
-        assert np.count_nonzero(conv) == 9 * 16 and np.all(conv[conv != 0] == np.float32(2.0**-30))
+        assert np.count_nonzero(conv) == k * k * 16 and np.all(conv[conv != 0] == np.float32(2.0**-30))
     # a normal input takes both paths to the same value
     x[0, 0, 3, 3] = BF16.type(2.0**-100)
     np.testing.assert_array_equal(cfg.run(x, w), run_with_features(cfg, NO_BF16, x, w))
