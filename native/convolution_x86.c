@@ -465,8 +465,8 @@ T512 static void transpose_pairs512(float* dst, const int64_t* pos, const void* 
                 continue;
             }
             const __m512i lo = _mm512_cvtepu16_epi32(_mm256_maskz_loadu_epi16(m, s + (int64_t)c * cs + p0));
-            const __m512i hi = c + 1 < cnt ? _mm512_cvtepu16_epi32(_mm256_maskz_loadu_epi16(m, s + (int64_t)(c + 1) * cs + p0))
-                                           : _mm512_setzero_si512();
+            const uint16_t* sh = s + (int64_t)(c + 1) * cs + p0;
+            const __m512i hi = c + 1 < cnt ? _mm512_cvtepu16_epi32(_mm256_maskz_loadu_epi16(m, sh)) : _mm512_setzero_si512();
             r[i] = _mm512_castsi512_ps(_mm512_or_si512(lo, _mm512_slli_epi32(hi, 16)));
         }
         transpose16(r);
