@@ -38,7 +38,10 @@
  * 64 output pixels of one output channel at a time, vectorised along the row.
  * NHWC and NCHW views give bit-identical results (same packed band, same summation order).
  * f16 / bf16 are converted to f32 while packing and accumulated in f32 (also when
- * allow_half_precision is set: it permits, but does not require, lower precision).
+ * allow_half_precision is set: it permits, but does not require, lower precision). Exception: the
+ * DENSE engine (POINTWISE included) on a CPU with AVX512-BF16 packs bf16 as channel pairs and
+ * multiplies them with vdpbf16ps into f32 accumulators (bf16 products summed in f32, as oneDNN and
+ * PyTorch do; only the summation order differs, and denormals are flushed; see convolution_x86.c).
  *
  * Memory: plan_create allocates everything execute needs (per-thread band scratch, packed weights,
  * bias), sized for the plan's worst case and for omp_get_max_threads() threads at that time, and
@@ -762,6 +765,8 @@ void pydml_conv_kernels_portable(conv_kernels* k) {
     k->store = pydml_conv_store_portable;
     k->load = pydml_conv_load_portable;
     k->transpose_in = transpose_in_portable;
+    k->transpose_pairs = NULL;
+    k->pair_row = NULL;
 }
 
 /* ---- execution ------------------------------------------------------------------------------ */
@@ -776,6 +781,7 @@ typedef struct conv_exec {
     int64_t os[5];
     uint32_t type, esize;
     int has_bias, nt;
+    int bf16pairs; /* dense bf16 on AVX512-BF16: band and panels hold bf16 pairs */
     const pydml_activation* act; /* NULL when none / IDENTITY */
     conv_kernels k;
 } conv_exec;
@@ -856,6 +862,21 @@ static void pack_dense_weights(const conv_exec* ex, float* wp) {
                         int64_t kd = ad->tap_k[ad->u_first[ud] + td], kh = ah->tap_k[ah->u_first[uh] + th];
                         int64_t kw = aw->tap_k[aw->u_first[uw] + tw];
                         const int64_t nvalid = min64(nr, p->cout_g - ocb * nr);
+                        if (ex->bf16pairs) { /* [pair][nr][2] raw bf16 in the same cnt * nr floats */
+                            uint16_t* d16 = (uint16_t*)dst;
+                            for (int64_t ic = 0; ic < cnt; ic++) {
+                                int64_t step;
+                                int64_t base = filter_base(ex, g, c0 + ic, kd, kh, kw, &step) + ocb * nr * step;
+                                const uint16_t* s16 = (const uint16_t*)ex->filt + base;
+                                uint16_t* o = d16 + (ic / 2) * nr * 2 + (ic & 1);
+                                for (int64_t j = 0; j < nvalid; j++) o[2 * j] = s16[j * step];
+                                for (int64_t j = nvalid; j < nr; j++) o[2 * j] = 0;
+                            }
+                            if (cnt & 1)
+                                for (int64_t j = 0; j < nr; j++) d16[(cnt / 2) * nr * 2 + 2 * j + 1] = 0;
+                            dst += cnt * nr;
+                            continue;
+                        }
                         for (int64_t ic = 0; ic < cnt; ic++, dst += nr) {
                             int64_t step;
                             int64_t base = filter_base(ex, g, c0 + ic, kd, kh, kw, &step);
@@ -906,7 +927,26 @@ static void pack_band(const conv_exec* ex, float* band, int64_t n, int64_t c0, i
                     float* dst = band + ((cb * Db + d) * Hb + h) * wspan * CONV_CB;
                     for (int64_t j = 0; j < j0; j++) memset(dst + pos[j] * CONV_CB, 0, CONV_CB * 4);
                     for (int64_t j = j1; j < wspan; j++) memset(dst + pos[j] * CONV_CB, 0, CONV_CB * 4);
-                    if (is[1] == 1) {
+                    if (ex->bf16pairs) { /* raw bf16, channels consecutive, a zero after an odd count */
+                        const uint16_t* s16 = (const uint16_t*)src;
+                        if (is[1] == 1) {
+                            for (int64_t j = j0; j < j1; j++) {
+                                uint16_t* o = (uint16_t*)(dst + pos[j] * CONV_CB);
+                                memcpy(o, s16 + (col_lo + j) * is[4], (size_t)cnt * 2);
+                                o[cnt] = 0;
+                            }
+                        } else if (is[4] == 1) {
+                            ex->k.transpose_pairs(dst, pos + j0, s16 + col_lo + j0, ex->type, is[1], (uint32_t)cnt,
+                                                  (uint32_t)(j1 - j0));
+                        } else {
+                            for (int64_t j = j0; j < j1; j++) {
+                                uint16_t* o = (uint16_t*)(dst + pos[j] * CONV_CB);
+                                const uint16_t* sj = s16 + (col_lo + j) * is[4];
+                                for (int64_t c = 0; c < cnt; c++) o[c] = sj[c * is[1]];
+                                o[cnt] = 0;
+                            }
+                        }
+                    } else if (is[1] == 1) {
                         for (int64_t j = j0; j < j1; j++)
                             ex->k.load(dst + pos[j] * CONV_CB, src + (col_lo + j) * is[4] * es, ex->type,
                                        (uint32_t)cnt);
@@ -1121,7 +1161,15 @@ static void pack_pointwise_weights(const conv_exec* ex, float* wp) {
                 int64_t oc_step;
                 const int64_t base = filter_base(ex, g, cb * CONV_CB, 0, 0, 0, &oc_step) + oc * oc_step;
                 /* consecutive input channels: filter dim 1 (FORWARD) or dim 0 (BACKWARD) */
-                gather_filter(dst, ex, base, p->backward ? ex->fs[0] : ex->fs[1], cnt);
+                const int64_t step = p->backward ? ex->fs[0] : ex->fs[1];
+                if (ex->bf16pairs) { /* raw bf16 pairs, like a bf16-pair band pixel */
+                    uint16_t* d16 = (uint16_t*)dst;
+                    const uint16_t* s16 = (const uint16_t*)ex->filt + base;
+                    for (int64_t c = 0; c < cnt; c++) d16[c] = s16[c * step];
+                    for (int64_t c = cnt; c < 2 * CONV_CB; c++) d16[c] = 0;
+                    continue;
+                }
+                gather_filter(dst, ex, base, step, cnt);
                 for (int64_t c = cnt; c < CONV_CB; c++) dst[c] = 0.0f;
             }
 }
@@ -1147,13 +1195,26 @@ static void pointwise_item(const conv_exec* ex, int64_t item, char* scratch) {
     const int64_t nsub = ceil_div(px_end - px0, nr);
     /* X of the whole block first, one long contiguous run per input channel: [sub][ic][nr] */
     const char* src = ex->in + (n * ex->is[0] + g * p->cin_g * ex->is[1] + px0) * es;
-    for (int64_t ic = 0; ic < p->cin_g; ic++)
-        for (int64_t sub = 0; sub < nsub; sub++) {
-            const uint32_t npx = (uint32_t)min64(nr, px_end - px0 - sub * nr);
-            float* d = xp + (sub * p->cin_g + ic) * nr;
-            ex->k.load(d, src + (ic * ex->is[1] + sub * nr) * es, ex->type, npx);
-            for (int64_t j = npx; j < nr; j++) d[j] = 0.0f;
+    if (ex->bf16pairs) { /* row c0 + i of a 16-channel block holds channel pair (c0 + 2i, c0 + 2i + 1) */
+        const uint16_t* s16 = (const uint16_t*)src;
+        for (int64_t c = 0; c < p->cin_g; c += 2) {
+            const int64_t row = c - c % CONV_CB + (c % CONV_CB) / 2;
+            for (int64_t sub = 0; sub < nsub; sub++) {
+                const uint32_t npx = (uint32_t)min64(nr, px_end - px0 - sub * nr);
+                const uint16_t* lo = s16 + c * ex->is[1] + sub * nr;
+                ex->k.pair_row(xp + (sub * p->cin_g + row) * nr, lo, c + 1 < p->cin_g ? lo + ex->is[1] : NULL, npx,
+                               (uint32_t)nr);
+            }
         }
+    } else {
+        for (int64_t ic = 0; ic < p->cin_g; ic++)
+            for (int64_t sub = 0; sub < nsub; sub++) {
+                const uint32_t npx = (uint32_t)min64(nr, px_end - px0 - sub * nr);
+                float* d = xp + (sub * p->cin_g + ic) * nr;
+                ex->k.load(d, src + (ic * ex->is[1] + sub * nr) * es, ex->type, npx);
+                for (int64_t j = npx; j < nr; j++) d[j] = 0.0f;
+            }
+    }
     char* dst = ex->out + (n * ex->os[0] + g * cout * ex->os[1] + px0) * es;
     int64_t oc0 = 0;
     for (int64_t ti = 0; ti < ntiles; ti++) {
@@ -1319,6 +1380,11 @@ pydml_status pydml_convolution_execute(const pydml_convolution_plan* plan, const
         for (int64_t oc = 0; oc < p->cout; oc++)
             mp->bias[oc] = load_elem(bias->data, ex.type, oc * (int64_t)bias->strides[1]);
     const int pointwise = p->pointwise && pixels_contiguous(p, ex.is) && pixels_contiguous(p, ex.os);
+    {
+        const uint32_t f = pydml_active_cpu_features();
+        ex.bf16pairs = p->engine == ENGINE_DENSE && ex.type == PYDML_DATA_TYPE_BFLOAT16 &&
+                       (f & PYDML_CPU_AVX512) && (f & PYDML_CPU_AVX512_BF16) && pydml_conv_dense_avx512_bf16(&ex.k);
+    }
     if (pointwise) pack_pointwise_weights(&ex, mp->weights);
     else if (p->engine == ENGINE_DENSE) pack_dense_weights(&ex, mp->weights);
     else pack_plane_weights(&ex, mp->weights);

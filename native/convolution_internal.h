@@ -74,6 +74,9 @@ typedef struct conv_kernels {
     conv_store_fn store;
     conv_load_fn load;
     conv_transpose_fn transpose_in;
+    conv_transpose_fn transpose_pairs; /* bf16 sources into the bf16-pair band (BF16 path only) */
+    /* BF16 path only: dst dword j = lo[j] | hi[j] << 16 for j < n, 0 up to nr (hi NULL: zero) */
+    void (*pair_row)(float* dst, const uint16_t* lo, const uint16_t* hi, uint32_t n, uint32_t nr);
 } conv_kernels;
 
 /* The fused activation, in place (convolution.c). */
@@ -87,5 +90,10 @@ void pydml_conv_load_portable(float* dst, const void* src, uint32_t type, uint32
 /* Vector kernels (convolution_x86.c); return 0 when this build has no such path. nr is 16 or 32. */
 int pydml_conv_kernels_avx512(conv_kernels* k, uint32_t nr);
 int pydml_conv_kernels_avx2(conv_kernels* k);
+
+/* Replaces k->dense (set up by pydml_conv_kernels_avx512) with the AVX512-BF16 microkernels, which
+ * read bf16-pair bands and panels (convolution_x86.c describes the layout); 0 when unavailable.
+ * The caller checks PYDML_CPU_AVX512_BF16 and packs band and weights as pairs. */
+int pydml_conv_dense_avx512_bf16(conv_kernels* k);
 
 #endif /* PYDML_NATIVE_CONVOLUTION_INTERNAL_H */

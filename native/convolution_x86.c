@@ -362,6 +362,136 @@ int pydml_conv_kernels_avx512(conv_kernels* k, uint32_t nr) {
     return 1;
 }
 
+/* ---- AVX512-BF16 dense microkernels (bf16 tensors only) ------------------------------------- */
+
+#define T512BF __attribute__((target("avx512f,avx512bw,avx512vl,avx512bf16,fma,f16c")))
+
+/* The layout is the dense one (same float offsets), but each 16-channel block holds bf16 pairs:
+ * a packed pixel's first 8 dwords are channels (2i, 2i + 1) as (low, high) halves, and a weight
+ * panel row of a pair is nr dwords holding (w[2i][j], w[2i + 1][j]). An odd channel count has a
+ * zero channel (input and weight) appended. vdpbf16ps multiplies the bf16 pairs exactly (8-bit x
+ * 8-bit significands fit f32) and adds both products into f32 accumulators, so the sums are bf16
+ * products accumulated in f32: the semantics of oneDNN's and PyTorch's bf16 convolutions. Versus
+ * the convert-to-f32 path only the summation order differs, and the instruction treats denormal
+ * inputs and results as zero (it ignores MXCSR). */
+INLINE T512BF void ukbf_32_body(const float* in, int64_t cb_stride, uint32_t cin, const int64_t* in_off,
+                                const uint32_t* tap, uint32_t nv, uint32_t T, const float* w, const float* bias,
+                                const float* rbias, float* tile, const int MR) {
+    __m512 a0[CONV_MR_MAX], a1[CONV_MR_MAX];
+    const __m512 b0 = _mm512_loadu_ps(bias), b1 = _mm512_loadu_ps(bias + 16);
+    _Pragma("GCC unroll 14") for (int t = 0; t < MR; t++) {
+        const __m512 r = _mm512_set1_ps(rbias[t]);
+        a0[t] = _mm512_add_ps(b0, r);
+        a1[t] = _mm512_add_ps(b1, r);
+    }
+    for (uint32_t c0 = 0; c0 < cin; c0 += CONV_CB) {
+        const uint32_t cnt = cin - c0 < CONV_CB ? cin - c0 : CONV_CB, npair = (cnt + 1) / 2;
+        const float* inb = in + (int64_t)(c0 / CONV_CB) * cb_stride;
+        const float* wb = w + (size_t)c0 * T * 32;
+        for (uint32_t v = 0; v < nv; v++) {
+            const int32_t* x = (const int32_t*)(inb + in_off[v]);
+            const float* ww = wb + (size_t)tap[v] * cnt * 32;
+            for (uint32_t ip = 0; ip < npair; ip++) {
+                const __m512bh w0 = (__m512bh)_mm512_load_si512(ww), w1 = (__m512bh)_mm512_load_si512(ww + 16);
+                ww += 32;
+                _Pragma("GCC unroll 14") for (int t = 0; t < MR; t++) {
+                    const __m512bh b = (__m512bh)_mm512_set1_epi32(x[t * CONV_CB]);
+                    a0[t] = _mm512_dpbf16_ps(a0[t], b, w0);
+                    a1[t] = _mm512_dpbf16_ps(a1[t], b, w1);
+                }
+                x++;
+            }
+        }
+    }
+    _Pragma("GCC unroll 14") for (int t = 0; t < MR; t++) {
+        _mm512_store_ps(tile + t * 32, a0[t]);
+        _mm512_store_ps(tile + t * 32 + 16, a1[t]);
+    }
+}
+
+INLINE T512BF void ukbf_16_body(const float* in, int64_t cb_stride, uint32_t cin, const int64_t* in_off,
+                                const uint32_t* tap, uint32_t nv, uint32_t T, const float* w, const float* bias,
+                                const float* rbias, float* tile, const int MR) {
+    __m512 a0[CONV_MR_MAX];
+    const __m512 b0 = _mm512_loadu_ps(bias);
+    _Pragma("GCC unroll 14") for (int t = 0; t < MR; t++) a0[t] = _mm512_add_ps(b0, _mm512_set1_ps(rbias[t]));
+    for (uint32_t c0 = 0; c0 < cin; c0 += CONV_CB) {
+        const uint32_t cnt = cin - c0 < CONV_CB ? cin - c0 : CONV_CB, npair = (cnt + 1) / 2;
+        const float* inb = in + (int64_t)(c0 / CONV_CB) * cb_stride;
+        const float* wb = w + (size_t)c0 * T * 16;
+        for (uint32_t v = 0; v < nv; v++) {
+            const int32_t* x = (const int32_t*)(inb + in_off[v]);
+            const float* ww = wb + (size_t)tap[v] * cnt * 16;
+            for (uint32_t ip = 0; ip < npair; ip++) {
+                const __m512bh w0 = (__m512bh)_mm512_load_si512(ww);
+                ww += 16;
+                _Pragma("GCC unroll 14") for (int t = 0; t < MR; t++)
+                    a0[t] = _mm512_dpbf16_ps(a0[t], (__m512bh)_mm512_set1_epi32(x[t * CONV_CB]), w0);
+                x++;
+            }
+        }
+    }
+    _Pragma("GCC unroll 14") for (int t = 0; t < MR; t++) _mm512_store_ps(tile + t * 16, a0[t]);
+}
+
+DEFINE_UK14(ukbf_32, ukbf_32_body, T512BF)
+DEFINE_UK14(ukbf_16, ukbf_16_body, T512BF)
+
+/* dst[j] = lo[j] | hi[j] << 16 (bf16 bits) for j < n, 0 for n <= j < nr; hi NULL: zeros. */
+T512 static void pair_row512(float* dst, const uint16_t* lo, const uint16_t* hi, uint32_t n, uint32_t nr) {
+    int32_t* d = (int32_t*)dst;
+    for (uint32_t j = 0; j < nr; j += 16) {
+        const __mmask16 m = n > j ? mask16(n - j) : 0;
+        const __m512i l = _mm512_cvtepu16_epi32(_mm256_maskz_loadu_epi16(m, lo + j));
+        const __m512i h = hi ? _mm512_cvtepu16_epi32(_mm256_maskz_loadu_epi16(m, hi + j)) : _mm512_setzero_si512();
+        _mm512_storeu_si512(d + j, _mm512_or_si512(l, _mm512_slli_epi32(h, 16)));
+    }
+}
+
+/* The bf16-pair band layout from a pixel-contiguous bf16 source (channel stride cs): pixel p's
+ * dwords 0..7 at dst + pos[p] * CONV_CB hold channels (2i, 2i + 1), a zero after an odd count. */
+T512 static void transpose_pairs512(float* dst, const int64_t* pos, const void* src, uint32_t type, int64_t cs,
+                                    uint32_t cnt, uint32_t npix) {
+    (void)type;
+    const uint16_t* s = src;
+    for (uint32_t p0 = 0; p0 < npix; p0 += 16) {
+        const uint32_t np = npix - p0 < 16 ? npix - p0 : 16;
+        const __mmask16 m = (__mmask16)((1u << np) - 1u);
+        __m512 r[16];
+        for (uint32_t i = 0; i < 16; i++) {
+            const uint32_t c = 2 * i;
+            if (c >= cnt) {
+                r[i] = _mm512_setzero_ps();
+                continue;
+            }
+            const __m512i lo = _mm512_cvtepu16_epi32(_mm256_maskz_loadu_epi16(m, s + (int64_t)c * cs + p0));
+            const uint16_t* sh = s + (int64_t)(c + 1) * cs + p0;
+            const __m512i hi = c + 1 < cnt ? _mm512_cvtepu16_epi32(_mm256_maskz_loadu_epi16(m, sh)) : _mm512_setzero_si512();
+            r[i] = _mm512_castsi512_ps(_mm512_or_si512(lo, _mm512_slli_epi32(hi, 16)));
+        }
+        transpose16(r);
+        for (uint32_t t = 0; t < np; t++) _mm256_store_ps(dst + pos[p0 + t] * CONV_CB, _mm512_castps512_ps256(r[t]));
+    }
+}
+
+int pydml_conv_dense_avx512_bf16(conv_kernels* k) {
+    if (k->mr_max != CONV_MR_MAX || (k->nr != 16 && k->nr != 32)) return 0;
+    if (k->nr == 32) {
+        conv_dense_ukernel t[] = {NULL, ukbf_32_1, ukbf_32_2, ukbf_32_3, ukbf_32_4, ukbf_32_5,
+                                  ukbf_32_6, ukbf_32_7, ukbf_32_8, ukbf_32_9, ukbf_32_10,
+                                  ukbf_32_11, ukbf_32_12, ukbf_32_13, ukbf_32_14};
+        memcpy(k->dense, t, sizeof t);
+    } else {
+        conv_dense_ukernel t[] = {NULL, ukbf_16_1, ukbf_16_2, ukbf_16_3, ukbf_16_4, ukbf_16_5,
+                                  ukbf_16_6, ukbf_16_7, ukbf_16_8, ukbf_16_9, ukbf_16_10,
+                                  ukbf_16_11, ukbf_16_12, ukbf_16_13, ukbf_16_14};
+        memcpy(k->dense, t, sizeof t);
+    }
+    k->transpose_pairs = transpose_pairs512;
+    k->pair_row = pair_row512;
+    return 1;
+}
+
 /* ---- AVX2 ----------------------------------------------------------------------------------- */
 
 /* Dense microkernel, 16 output channels (two ymm) x MR (<= 6) pixels. */
@@ -486,6 +616,10 @@ int pydml_conv_kernels_avx512(conv_kernels* k, uint32_t nr) {
     return 0;
 }
 int pydml_conv_kernels_avx2(conv_kernels* k) {
+    (void)k;
+    return 0;
+}
+int pydml_conv_dense_avx512_bf16(conv_kernels* k) {
     (void)k;
     return 0;
 }

@@ -875,3 +875,96 @@ def test_null_params() -> None:
     assert lib.pydml_convolution_plan_create(params, ffi.NULL) == INVALID
     assert lib.pydml_convolution_plan_create(params, out) == INVALID  # all zero
     lib.pydml_convolution_plan_destroy(ffi.NULL)
+
+
+# ---- AVX512-BF16 dense path ----------------------------------------------------------------------
+
+HAS_BF16 = bool(lib.pydml_cpu_features() & lib.PYDML_CPU_AVX512_BF16)
+NO_BF16 = ALL & ~int(lib.PYDML_CPU_AVX512_BF16)
+needs_bf16 = pytest.mark.skipif(not HAS_BF16, reason="CPU without AVX512-BF16")
+
+# dense engine (>= 8 output channels per group), odd channel counts (a zero pair half), groups,
+# both directions, strides (strided BACKWARD assembles rows), dilation, 1-3 spatial dims, a
+# strided 1x1 (dense, not pointwise) and a pointwise one (stays on the f32 path)
+BF16_CONFIGS = [
+    Cfg(F, CC, 2, 3, (9, 10), 16, 1, (3, 3), start=(1, 1), end=(1, 1)),
+    Cfg(F, CV, 1, 37, (7, 9), 56, 1, (3, 2), s=(2, 1), d=(1, 2), start=(0, 2), end=(1, 0)),
+    Cfg(F, CC, 2, 21, (8, 9), 24, 3, (3, 3), s=(2, 2), start=(1, 1), end=(1, 1)),
+    Cfg(B, CC, 2, 17, (5, 6), 56, 1, (3, 3), s=(2, 2), start=(1, 1), end=(1, 1), op=(1, 1)),
+    Cfg(
+        B, CV, 1, 18, (4, 5), 24, 2, (2, 3), s=(3, 2), d=(2, 1), start=(2, 0), end=(0, 1), op=(2, 1)
+    ),
+    Cfg(B, CC, 2, 24, (6, 7), 33, 1, (3, 3), start=(1, 1), end=(1, 1)),
+    Cfg(F, CC, 1, 5, (4, 5, 6), 8, 1, (2, 3, 3), s=(1, 2, 1), start=(1, 0, 2), end=(0, 1, 1)),
+    Cfg(B, CC, 1, 33, (20,), 32, 1, (5,), s=(2,), start=(2,), end=(1,), op=(1,)),
+    Cfg(F, CC, 1, 19, (6, 7), 24, 1, (1, 1), s=(2, 2)),
+    Cfg(F, CC, 1, 64, (20, 30), 64, 1, (3, 3), start=(1, 1), end=(1, 1)),
+    Cfg(F, CV, 2, 24, (5, 7), 16, 2, (1, 1)),
+    Cfg(F, CC, 2, 19, (6, 9), 40, 1, (1, 1)),
+    Cfg(B, CC, 1, 33, (5, 7), 24, 3, (1, 1)),
+]
+
+
+def run_with_features(cfg: Cfg, mask: int, *args: Any) -> np.ndarray[Any, Any]:
+    lib.pydml_set_cpu_features(mask)
+    try:
+        return cfg.run(*args)
+    finally:
+        lib.pydml_set_cpu_features(ALL)
+
+
+@needs_bf16
+@pytest.mark.parametrize(
+    "cfg", BF16_CONFIGS, ids=lambda c: f"{'fb'[c.direction]}{c.sp}d-{c.cin}-{c.cout}-g{c.groups}"
+)
+def test_bf16_dot_path_matches_reference_and_f32_path(cfg: Cfg) -> None:
+    """The vdpbf16ps path (bf16 products summed in f32) agrees with the float64 reference to the
+    bf16 tolerance, and with the convert-to-f32 AVX-512 and portable paths (which differ from it
+    only in summation order, so by at most an output rounding or two); NHWC equals NCHW and one
+    thread equals two, bit for bit."""
+    x, w = rand(cfg.x_shape, BF16, 61), rand(cfg.w_shape, BF16, 62)
+    b = rand((cfg.out_shape()[1],), BF16, 63)
+    out = np.full(cfg.out_shape(), np.nan, dtype=BF16)
+    cfg.run(x, w, b, out=out)
+    ref = cfg.reference(x, w, b)
+    assert_close(out, ref, rtol=1.6e-2, atol_rel=1.6e-2)
+    for mask in (NO_BF16, 0):
+        other = run_with_features(cfg, mask, x, w, b)
+        assert_close(other, ref, rtol=1.6e-2, atol_rel=1.6e-2)
+        # two roundings to bf16 of nearly equal f32 sums: within 2 bf16 ulps (2^-7 relative)
+        assert_close(out, np.asarray(other, dtype=np.float64), rtol=2**-6, atol_rel=2**-9)
+    nhwc_out = nhwc_view(np.full(cfg.out_shape(), np.nan, dtype=BF16))
+    cfg.run(nhwc_view(x), w, b, out=nhwc_out)
+    np.testing.assert_array_equal(nhwc_out.view(np.uint16), out.view(np.uint16))
+    # neither channels nor pixels contiguous: the element-wise packing
+    wide = np.zeros((*cfg.x_shape[:-1], 2 * cfg.x_shape[-1]), dtype=BF16)
+    wide[..., ::2] = x
+    np.testing.assert_array_equal(
+        cfg.run(wide[..., ::2], w, b).view(np.uint16), out.view(np.uint16)
+    )
+    previous = lib.pydml_set_num_threads(1)
+    try:
+        np.testing.assert_array_equal(cfg.run(x, w, b).view(np.uint16), out.view(np.uint16))
+    finally:
+        lib.pydml_set_num_threads(previous)
+
+
+@needs_bf16
+@pytest.mark.parametrize("k", [3, 1], ids=["dense", "pointwise"])
+@pytest.mark.parametrize("direction", [F, B])
+def test_bf16_dot_path_is_selected(direction: int, k: int) -> None:
+    """vdpbf16ps flushes denormal inputs to zero and the f32 path does not: a denormal input times
+    a large weight tells the paths apart, so the BF16 kernels really run (and only when allowed)."""
+    pad = (k // 2, k // 2)
+    cfg = Cfg(direction, CC, 1, 5, (6, 6), 16, 1, (k, k), start=pad, end=pad)
+    x = np.zeros(cfg.x_shape, dtype=BF16)
+    x[0, 0, 3, 3] = BF16.type(2.0**-130)  # a bf16 (and f32) denormal
+    w = np.full(cfg.w_shape, 2.0**100, dtype=BF16)
+    dot = cfg.run(x, w)
+    assert not np.any(dot.astype(np.float32))
+    for mask in (NO_BF16, 0):
+        conv = run_with_features(cfg, mask, x, w).astype(np.float32)
+        assert np.count_nonzero(conv) == k * k * 16 and np.all(conv[conv != 0] == np.float32(2.0**-30))
+    # a normal input takes both paths to the same value
+    x[0, 0, 3, 3] = BF16.type(2.0**-100)
+    np.testing.assert_array_equal(cfg.run(x, w), run_with_features(cfg, NO_BF16, x, w))
