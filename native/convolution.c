@@ -527,16 +527,14 @@ pydml_status pydml_convolution_plan_create(const pydml_convolution_params* param
             if (a->stride != 1 || a->start != 0 || a->in != a->out) p->pointwise = 0;
         }
         if (p->pointwise) {
-            /* the columns are the pixels of all images in a row (a panel may span two images, so
-             * small images leave no idle columns) */
-            int64_t columns = p->n * p->ax[0].out * p->ax[1].out * p->ax[2].out;
-            int64_t subs = ceil_div(columns, CONV_NR_MAX);
-            int64_t want = ceil_div(4 * (int64_t)p->nthreads, p->groups);
-            /* blocks of at most ~192 KiB of packed input, and enough of them for the threads */
-            int64_t max_block = max64(1, (int64_t)(192 * 1024 / 4 / CONV_NR_MAX) / max64(1, p->cin_g));
-            int64_t blocks = min64(subs, max64(want, ceil_div(subs, max_block)));
-            p->pw_block = ceil_div(subs, blocks) * CONV_NR_MAX;
-            p->pw_nitems = p->groups * ceil_div(columns, p->pw_block);
+            int64_t pixels = p->ax[0].out * p->ax[1].out * p->ax[2].out;
+            int64_t per_image = ceil_div(pixels, CONV_NR_MAX);
+            int64_t want = ceil_div(4 * (int64_t)p->nthreads, p->n * p->groups);
+            /* blocks of at most ~256 KiB of packed input, and enough of them for the threads */
+            int64_t max_block = max64(1, (int64_t)(256 * 1024 / 4 / CONV_NR_MAX) / max64(1, p->cin_g));
+            int64_t blocks = min64(per_image, max64(want, ceil_div(per_image, max_block)));
+            p->pw_block = ceil_div(per_image, blocks) * CONV_NR_MAX;
+            p->pw_nitems = p->n * p->groups * ceil_div(pixels, p->pw_block);
         }
         p->off_xpanel = (size_t)tb;
         tb = add_sat(tb, p->pointwise ? round64(mul_sat((uint64_t)p->cin_g, (uint64_t)p->pw_block * 4)) : 0);
@@ -1184,54 +1182,50 @@ static void pointwise_item(const conv_exec* ex, int64_t item, char* scratch) {
     float* tile = (float*)(scratch + p->off_tile);
     float* tmp = (float*)(scratch + p->off_tile_t);
     float* xp = (float*)(scratch + p->off_xpanel);
-    const int64_t pixels = p->ax[0].out * p->ax[1].out * p->ax[2].out, columns = p->n * pixels;
-    const int64_t nblk = ceil_div(columns, p->pw_block);
-    const int64_t blk = item % nblk, g = item / nblk;
+    const int64_t pixels = p->ax[0].out * p->ax[1].out * p->ax[2].out;
+    const int64_t nblk = ceil_div(pixels, p->pw_block);
+    const int64_t blk = item % nblk, g = (item / nblk) % p->groups, n = item / nblk / p->groups;
     const int64_t nr = ex->k.nr, mr_max = ex->k.mr_max, es = ex->esize;
     const int64_t cout = p->cout_g, ntiles = ceil_div(cout, mr_max);
     const float* wg = p->weights + g * p->ncb * CONV_CB * cout;
     const float* zeros = p->bias + p->cout; /* CONV_NR_MAX zeros (the per-row bias goes in rbias) */
     const int64_t zero = 0;
     const uint32_t tap0 = 0;
-    const int64_t c0 = blk * p->pw_block, c_end = min64(columns, c0 + p->pw_block);
-    const int64_t nsub = ceil_div(c_end - c0, nr), last_npx = c_end - c0 - (nsub - 1) * nr;
-    /* X of the whole block first, [sub][ic][nr], by segments (one image, one sub); channel by
-     * channel, so that each channel's pixels are read in one sequential stream */
-    const int pairs = ex->bf16pairs; /* row c + i of a 16-channel block: channel pair (c + 2i, c + 2i + 1) */
-    for (int64_t ic = 0; ic < p->cin_g; ic += pairs ? 2 : 1) {
-        const int64_t row = pairs ? ic - ic % CONV_CB + (ic % CONV_CB) / 2 : ic;
-        for (int64_t P = c0; P < c_end;) {
-            const int64_t n = P / pixels, px = P % pixels, sub = (P - c0) / nr, j = (P - c0) % nr;
-            const int64_t len = min64(min64(c_end - P, pixels - px), nr - j);
-            const char* src = ex->in + (n * ex->is[0] + (g * p->cin_g + ic) * ex->is[1] + px) * es;
-            float* xs = xp + (sub * p->cin_g + row) * nr + j;
-            if (pairs)
-                ex->k.pair_row(xs, (const uint16_t*)src, ic + 1 < p->cin_g ? (const uint16_t*)src + ex->is[1] : NULL,
-                               (uint32_t)len);
-            else
-                ex->k.load(xs, src, ex->type, (uint32_t)len);
-            P += len;
+    const int64_t px0 = blk * p->pw_block, px_end = min64(pixels, px0 + p->pw_block);
+    const int64_t nsub = ceil_div(px_end - px0, nr);
+    /* X of the whole block first, one long contiguous run per input channel: [sub][ic][nr] */
+    const char* src = ex->in + (n * ex->is[0] + g * p->cin_g * ex->is[1] + px0) * es;
+    if (ex->bf16pairs) { /* row c0 + i of a 16-channel block holds channel pair (c0 + 2i, c0 + 2i + 1) */
+        const uint16_t* s16 = (const uint16_t*)src;
+        for (int64_t c = 0; c < p->cin_g; c += 2) {
+            const int64_t row = c - c % CONV_CB + (c % CONV_CB) / 2;
+            for (int64_t sub = 0; sub < nsub; sub++) {
+                const uint32_t npx = (uint32_t)min64(nr, px_end - px0 - sub * nr);
+                const uint16_t* lo = s16 + c * ex->is[1] + sub * nr;
+                ex->k.pair_row(xp + (sub * p->cin_g + row) * nr, lo, c + 1 < p->cin_g ? lo + ex->is[1] : NULL, npx,
+                               (uint32_t)nr);
+            }
         }
-    }
-    if (last_npx < nr) /* zero columns (every row, also the unused ones of the pair layout) */
+    } else {
         for (int64_t ic = 0; ic < p->cin_g; ic++)
-            memset(xp + ((nsub - 1) * p->cin_g + ic) * nr + last_npx, 0, (size_t)(nr - last_npx) * 4);
+            for (int64_t sub = 0; sub < nsub; sub++) {
+                const uint32_t npx = (uint32_t)min64(nr, px_end - px0 - sub * nr);
+                float* d = xp + (sub * p->cin_g + ic) * nr;
+                ex->k.load(d, src + (ic * ex->is[1] + sub * nr) * es, ex->type, npx);
+                for (int64_t j = npx; j < nr; j++) d[j] = 0.0f;
+            }
+    }
+    char* dst = ex->out + (n * ex->os[0] + g * cout * ex->os[1] + px0) * es;
     int64_t oc0 = 0;
     for (int64_t ti = 0; ti < ntiles; ti++) {
         const uint32_t mr = (uint32_t)(cout / ntiles + (ti < cout % ntiles ? 1 : 0));
         for (int64_t sub = 0; sub < nsub; sub++) {
+            const uint32_t npx = (uint32_t)min64(nr, px_end - px0 - sub * nr);
             ex->k.dense[mr](wg + oc0 * CONV_CB, cout * CONV_CB, (uint32_t)p->cin_g, &zero, &tap0, 1, 1,
                             xp + sub * p->cin_g * nr, zeros, p->bias + g * cout + oc0, tile);
             if (ex->act) pydml_conv_activation(ex->act, tile, (size_t)mr * nr);
-            const int64_t s0 = c0 + sub * nr, s1 = min64(c_end, s0 + nr);
-            for (int64_t P = s0; P < s1;) {
-                const int64_t n = P / pixels, px = P % pixels, j = P - s0, len = min64(s1 - P, pixels - px);
-                if (j > 0) /* move the segment to column 0 (finish reads aligned rows) */
-                    for (uint32_t t = 0; t < mr; t++) memmove(tile + t * nr, tile + t * nr + j, (size_t)len * 4);
-                char* dst = ex->out + (n * ex->os[0] + (g * cout + oc0) * ex->os[1] + px) * es;
-                ex->k.finish(tile, (uint32_t)nr, mr, (uint32_t)len, dst, ex->type, 1, ex->os[1], tmp);
-                P += len;
-            }
+            ex->k.finish(tile, (uint32_t)nr, mr, npx, dst + (oc0 * ex->os[1] + sub * nr) * es, ex->type, 1,
+                         ex->os[1], tmp);
         }
         oc0 += mr;
     }

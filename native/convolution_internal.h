@@ -75,8 +75,8 @@ typedef struct conv_kernels {
     conv_load_fn load;
     conv_transpose_fn transpose_in;
     conv_transpose_fn transpose_pairs; /* bf16 sources into the bf16-pair band (BF16 path only) */
-    /* BF16 path only: dst dword j = lo[j] | hi[j] << 16 for j < n (hi NULL: zero) */
-    void (*pair_row)(float* dst, const uint16_t* lo, const uint16_t* hi, uint32_t n);
+    /* BF16 path only: dst dword j = lo[j] | hi[j] << 16 for j < n, 0 up to nr (hi NULL: zero) */
+    void (*pair_row)(float* dst, const uint16_t* lo, const uint16_t* hi, uint32_t n, uint32_t nr);
 } conv_kernels;
 
 /* The fused activation, in place (convolution.c). */

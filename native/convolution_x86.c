@@ -437,14 +437,14 @@ INLINE T512BF void ukbf_16_body(const float* in, int64_t cb_stride, uint32_t cin
 DEFINE_UK14(ukbf_32, ukbf_32_body, T512BF)
 DEFINE_UK14(ukbf_16, ukbf_16_body, T512BF)
 
-/* dst[j] = lo[j] | hi[j] << 16 (bf16 bits) for j < n; hi NULL: zeros. */
-T512 static void pair_row512(float* dst, const uint16_t* lo, const uint16_t* hi, uint32_t n) {
+/* dst[j] = lo[j] | hi[j] << 16 (bf16 bits) for j < n, 0 for n <= j < nr; hi NULL: zeros. */
+T512 static void pair_row512(float* dst, const uint16_t* lo, const uint16_t* hi, uint32_t n, uint32_t nr) {
     int32_t* d = (int32_t*)dst;
-    for (uint32_t j = 0; j < n; j += 16) {
-        const __mmask16 m = mask16(n - j);
+    for (uint32_t j = 0; j < nr; j += 16) {
+        const __mmask16 m = n > j ? mask16(n - j) : 0;
         const __m512i l = _mm512_cvtepu16_epi32(_mm256_maskz_loadu_epi16(m, lo + j));
         const __m512i h = hi ? _mm512_cvtepu16_epi32(_mm256_maskz_loadu_epi16(m, hi + j)) : _mm512_setzero_si512();
-        _mm512_mask_storeu_epi32(d + j, m, _mm512_or_si512(l, _mm512_slli_epi32(h, 16)));
+        _mm512_storeu_si512(d + j, _mm512_or_si512(l, _mm512_slli_epi32(h, 16)));
     }
 }
 

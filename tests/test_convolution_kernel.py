@@ -968,31 +968,3 @@ def test_bf16_dot_path_is_selected(direction: int, k: int) -> None:
     # a normal input takes both paths to the same value
     x[0, 0, 3, 3] = BF16.type(2.0**-100)
     np.testing.assert_array_equal(cfg.run(x, w), run_with_features(cfg, NO_BF16, x, w))
-
-
-@pytest.mark.parametrize(
-    "cfg",
-    [
-        Cfg(F, CC, 5, 16, (3, 3), 24, 1, (1, 1)),  # 9 pixels: a 32-column panel spans 4 images
-        Cfg(B, CV, 3, 37, (5, 7), 40, 1, (1, 1)),  # 35 pixels: panels straddle image boundaries
-        Cfg(F, CC, 4, 12, (2, 3, 5), 18, 3, (1, 1, 1)),
-    ],
-    ids=str,
-)
-@pytest.mark.parametrize("dtype,rtol", [(np.float32, 1e-5), (BF16, 1.6e-2)], ids=["f32", "bf16"])
-def test_pointwise_panels_span_images(cfg: Cfg, dtype: Any, rtol: float, cpu_path: str) -> None:
-    """Pointwise panels take the pixels of all images in a row: small images share a panel, and
-    every output lands in its own image (with bias and activation), independent of threads."""
-    x, w = rand(cfg.x_shape, dtype, 81), rand(cfg.w_shape, dtype, 82)
-    b = rand((cfg.out_shape()[1],), dtype, 83)
-    out = np.full(cfg.out_shape(), np.nan, dtype=dtype)
-    relu = int(lib.DML_OPERATOR_ACTIVATION_RELU)
-    cfg.run(x, w, b, out=out, activation_type=relu)
-    ref = cfg.reference(x, w, b, activation=(relu, ()))
-    assert_close(out, ref, rtol=rtol, atol_rel=rtol)
-    previous = lib.pydml_set_num_threads(1)
-    try:
-        one = cfg.run(x, w, b, activation_type=relu)
-    finally:
-        lib.pydml_set_num_threads(previous)
-    np.testing.assert_array_equal(one, out)
