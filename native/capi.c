@@ -172,6 +172,15 @@ static void add_tensor(desc_view* v, const char* name, const DML_TENSOR_DESC* t,
     v->tensor_count++;
 }
 
+/* The resample descs share field names; each macro reads the fields one revision has. */
+#define READ_MAPPING(r) (v->mode = (r)->InterpolationMode, v->count = (r)->DimensionCount, v->scales = (r)->Scales, \
+                         v->in_offsets = (r)->InputPixelOffsets, v->out_offsets = (r)->OutputPixelOffsets)
+#define READ_ROUNDING(r) (v->rounding_present = 1, v->rounding = (r)->RoundingDirection)
+#define FORWARD_TENSORS(r) (add_tensor(v, "InputTensor", (r)->InputTensor, 0, 0), \
+                            add_tensor(v, "OutputTensor", (r)->OutputTensor, 1, 0))
+#define GRADIENT_TENSORS(r) (add_tensor(v, "InputGradientTensor", (r)->InputGradientTensor, 0, 0), \
+                             add_tensor(v, "OutputGradientTensor", (r)->OutputGradientTensor, 1, 0))
+
 static void read_desc(const op_info* op, const void* d, desc_view* v) {
     memset(v, 0, sizeof *v);
     v->op = op;
@@ -179,60 +188,40 @@ static void read_desc(const op_info* op, const void* d, desc_view* v) {
     switch (op->type) {
     case DML_OPERATOR_RESAMPLE: {
         const DML_RESAMPLE_OPERATOR_DESC* r = d;
-        add_tensor(v, "InputTensor", r->InputTensor, 0, 0);
-        add_tensor(v, "OutputTensor", r->OutputTensor, 1, 0);
+        FORWARD_TENSORS(r);
         v->mode = r->InterpolationMode; v->count = r->ScaleCount; v->scales = r->Scales;
         v->count_name = "ScaleCount";
         break;
     }
     case DML_OPERATOR_RESAMPLE1: {
         const DML_RESAMPLE1_OPERATOR_DESC* r = d;
-        add_tensor(v, "InputTensor", r->InputTensor, 0, 0);
-        add_tensor(v, "OutputTensor", r->OutputTensor, 1, 0);
-        v->mode = r->InterpolationMode; v->count = r->DimensionCount; v->scales = r->Scales;
-        v->in_offsets = r->InputPixelOffsets; v->out_offsets = r->OutputPixelOffsets;
+        FORWARD_TENSORS(r); READ_MAPPING(r);
         break;
     }
     case DML_OPERATOR_RESAMPLE_GRAD: {
         const DML_RESAMPLE_GRAD_OPERATOR_DESC* r = d;
-        add_tensor(v, "InputGradientTensor", r->InputGradientTensor, 0, 0);
-        add_tensor(v, "OutputGradientTensor", r->OutputGradientTensor, 1, 0);
-        v->mode = r->InterpolationMode; v->count = r->DimensionCount; v->scales = r->Scales;
-        v->in_offsets = r->InputPixelOffsets; v->out_offsets = r->OutputPixelOffsets;
+        GRADIENT_TENSORS(r); READ_MAPPING(r);
         break;
     }
     case DML_OPERATOR_RESAMPLE2: {
         const DML_RESAMPLE2_OPERATOR_DESC* r = d;
-        add_tensor(v, "InputTensor", r->InputTensor, 0, 0);
-        add_tensor(v, "OutputTensor", r->OutputTensor, 1, 0);
-        v->mode = r->InterpolationMode; v->count = r->DimensionCount; v->scales = r->Scales;
-        v->in_offsets = r->InputPixelOffsets; v->out_offsets = r->OutputPixelOffsets;
-        v->rounding_present = 1; v->rounding = r->RoundingDirection;
+        FORWARD_TENSORS(r); READ_MAPPING(r); READ_ROUNDING(r);
         break;
     }
     case DML_OPERATOR_RESAMPLE_GRAD1: {
         const DML_RESAMPLE_GRAD1_OPERATOR_DESC* r = d;
-        add_tensor(v, "InputGradientTensor", r->InputGradientTensor, 0, 0);
-        add_tensor(v, "OutputGradientTensor", r->OutputGradientTensor, 1, 0);
-        v->mode = r->InterpolationMode; v->count = r->DimensionCount; v->scales = r->Scales;
-        v->in_offsets = r->InputPixelOffsets; v->out_offsets = r->OutputPixelOffsets;
-        v->rounding_present = 1; v->rounding = r->RoundingDirection;
+        GRADIENT_TENSORS(r); READ_MAPPING(r); READ_ROUNDING(r);
         break;
     }
     case DML_OPERATOR_RESAMPLE3: {
         const DML_RESAMPLE3_OPERATOR_DESC* r = d;
-        add_tensor(v, "InputTensor", r->InputTensor, 0, 0);
-        add_tensor(v, "OutputTensor", r->OutputTensor, 1, 0);
-        v->mode = r->InterpolationMode; v->count = r->DimensionCount; v->scales = r->Scales;
-        v->in_offsets = r->InputPixelOffsets; v->out_offsets = r->OutputPixelOffsets;
-        v->rounding_present = 1; v->rounding = r->RoundingDirection;
+        FORWARD_TENSORS(r); READ_MAPPING(r); READ_ROUNDING(r);
         v->antialiased = r->Antialiased != 0;
         break;
     }
     case DML_OPERATOR_UPSAMPLE_2D: {
         const DML_UPSAMPLE_2D_OPERATOR_DESC* u = d;
-        add_tensor(v, "InputTensor", u->InputTensor, 0, 0);
-        add_tensor(v, "OutputTensor", u->OutputTensor, 1, 0);
+        FORWARD_TENSORS(u);
         v->mode = u->InterpolationMode; v->scale_size = u->ScaleSize;
         break;
     }

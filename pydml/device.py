@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
+from pydml._ffi import ffi
 from pydml.enums import ExecutionFlags, FeatureLevel, TensorFlags
 from pydml.errors import PydmlError, UnsupportedError, ValidationError
 from pydml.feature_levels import max_supported
@@ -153,8 +154,23 @@ class CompiledOperator:
                 outputs[name] = self._allocate(name)
             views[name] = self._view(name, outputs[name], writable=True)
             results[name] = self._logical(name, outputs[name])
+        self._check_no_aliasing(views)
         self.kernel.run(views)
         return results
+
+    def _check_no_aliasing(self, views: dict[str, TensorView]) -> None:
+        """Outputs must not share memory with inputs or each other (no in-place execution).
+
+        The kernels refuse it too; checking here names the tensors involved.
+        """
+        spans = {name: (int(ffi.cast("uintptr_t", v.ptr.data)), int(v.ptr.buffer_bytes))
+                 for name, v in views.items()}
+        for out in self.output_names:
+            start, size = spans[out]
+            for other, (o_start, o_size) in spans.items():
+                if other != out and start < o_start + o_size and o_start < start + size:
+                    raise BindingError(f"{self.schema.c_name}.{out}: its buffer overlaps the one "
+                                       f"bound to {other}; DirectML operators do not run in place")
 
     # -- binding helpers -----------------------------------------------------------------
 

@@ -222,6 +222,15 @@ class TestBinding:
         with pytest.raises(pydml.BindingError, match="read-only"):
             op.execute({"InputGradientTensor": G3}, {"OutputGradientTensor": out})
 
+    def test_in_place_binding_names_both_tensors(self):
+        desc = pydml.DML_RESAMPLE2_OPERATOR_DESC(
+            InputTensor=buffer_desc("FLOAT32", [1, 1, 2, 2]), OutputTensor=buffer_desc("FLOAT32", [1, 1, 2, 2]),
+            Scales=[1, 1, 1, 1], InputPixelOffsets=[0.5] * 4, OutputPixelOffsets=[-0.5] * 4)
+        buffer = X22.copy()
+        with pytest.raises(pydml.BindingError, match="OutputTensor: its buffer overlaps the one bound to InputTensor"):
+            pydml.Device().create_operator(desc).execute({"InputTensor": buffer}, {"OutputTensor": buffer})
+        np.testing.assert_array_equal(buffer, X22)
+
     def test_raw_bytes_input(self, op):
         out = op.execute({"InputGradientTensor": G3.tobytes()})["OutputGradientTensor"]
         np.testing.assert_array_equal(out.reshape(2, 2), [[9, 6], [0, 0]])
