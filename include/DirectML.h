@@ -1,19 +1,44 @@
 /*
  * DirectML.h — a directml.h-compatible header for pydml (Linux, C11 and C++17).
  *
- * Enum values and struct layouts equal Microsoft's DirectML.h at DML_TARGET_VERSION 0x6400
- * (DirectX-Headers, "Update DirectML header to FL6.4"); every value is written explicitly so no
- * #if block can shift a later one. Facts, not copied code: ../shared/reference/directml-api.md.
+ * Declares every struct, union and enum of Microsoft's DirectML.h at DML_TARGET_VERSION 0x6400
+ * (DirectX-Headers, "Update DirectML header to FL6.4"): same fields, field order, C types and
+ * layouts, in Microsoft's order. A comment names the DML_TARGET_VERSION block of each group, but
+ * nothing is conditional, and every enum value is written explicitly so no block can shift a
+ * later one. COM interfaces appear only as opaque types that fields point to. Layout facts:
+ * tests/abi_expected.py and ../shared/reference/directml-api.md.
  *
- * The text between the pydml-cdef markers is also fed verbatim to cffi's cdef, so inside it:
+ * Fields carry Microsoft's SAL annotations (_Maybenull_, _Field_size_(CountField), ...); pydml
+ * derives each operator field's optional flag and count field from them. Below they are empty
+ * macros unless sal.h defined them first, and pydml/_build_ffi.py strips them from the cdef text.
+ *
+ * The text between the pydml-cdef markers is also fed to cffi's cdef, so inside it:
  * no #include, no #if, no macros except integer #defines, and every type spelled with typedefs.
- * tests/test_abi.py pins sizeof/offsetof of every struct and every enum value.
+ * tests/test_abi.py and tests/test_header.py pin sizeof/offsetof of every struct and union, every
+ * field and every enum value.
  */
 #ifndef PYDML_DIRECTML_H
 #define PYDML_DIRECTML_H
 
 #include <stdint.h>
 #include <stddef.h>
+
+/* SAL field annotations, spelled as in Microsoft's header: no-ops unless sal.h came first. */
+#ifndef _Maybenull_
+#define _Maybenull_
+#endif
+#ifndef _Field_z_
+#define _Field_z_
+#endif
+#ifndef _Field_size_
+#define _Field_size_(size)
+#endif
+#ifndef _Field_size_opt_
+#define _Field_size_opt_(size)
+#endif
+#ifndef _Field_size_bytes_
+#define _Field_size_bytes_(size)
+#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -42,6 +67,16 @@ typedef size_t SIZE_T;
 /* Opaque COM types that descs point to; pydml never looks inside them. */
 typedef struct ID3D12Resource ID3D12Resource;
 typedef struct IDMLOperator IDMLOperator;
+typedef struct IDMLDispatchable IDMLDispatchable;
+
+/* D3D12 descriptor handles (d3d12.h), held by value in DML_BINDING_TABLE_DESC. */
+typedef struct D3D12_CPU_DESCRIPTOR_HANDLE {
+    SIZE_T ptr;
+} D3D12_CPU_DESCRIPTOR_HANDLE;
+
+typedef struct D3D12_GPU_DESCRIPTOR_HANDLE {
+    UINT64 ptr;
+} D3D12_GPU_DESCRIPTOR_HANDLE;
 
 #define DML_TENSOR_DIMENSION_COUNT_MAX 5
 #define DML_TENSOR_DIMENSION_COUNT_MAX1 8
@@ -49,6 +84,10 @@ typedef struct IDMLOperator IDMLOperator;
 #define DML_PERSISTENT_BUFFER_ALIGNMENT 256
 #define DML_MINIMUM_BUFFER_TENSOR_ALIGNMENT 16
 #define DML_TARGET_VERSION 0x6400
+
+/* Tensor descriptions. */
+
+/* DML_TARGET_VERSION >= 0x1000 */
 
 typedef enum DML_TENSOR_DATA_TYPE {
     DML_TENSOR_DATA_TYPE_UNKNOWN = 0,
@@ -81,8 +120,8 @@ typedef struct DML_BUFFER_TENSOR_DESC {
     DML_TENSOR_DATA_TYPE DataType;
     DML_TENSOR_FLAGS Flags;
     UINT DimensionCount;
-    const UINT* Sizes;
-    const UINT* Strides;
+    _Field_size_(DimensionCount) const UINT* Sizes;
+    _Field_size_opt_(DimensionCount) const UINT* Strides;
     UINT64 TotalTensorSizeInBytes;
     UINT GuaranteedBaseOffsetAlignment;
 } DML_BUFFER_TENSOR_DESC;
@@ -91,6 +130,10 @@ typedef struct DML_TENSOR_DESC {
     DML_TENSOR_TYPE Type;
     const void* Desc;
 } DML_TENSOR_DESC;
+
+/* Operator types. */
+
+/* DML_TARGET_VERSION >= 0x1000 */
 
 typedef enum DML_OPERATOR_TYPE {
     DML_OPERATOR_INVALID = 0,
@@ -274,55 +317,9 @@ typedef enum DML_OPERATOR_TYPE {
     DML_OPERATOR_UNFOLD = 177,
 } DML_OPERATOR_TYPE;
 
-typedef struct DML_OPERATOR_DESC {
-    DML_OPERATOR_TYPE Type;
-    const void* Desc;
-} DML_OPERATOR_DESC;
+/* Operator enumerations and structures. */
 
-typedef enum DML_FEATURE_LEVEL {
-    DML_FEATURE_LEVEL_1_0 = 0x1000,
-    DML_FEATURE_LEVEL_2_0 = 0x2000,
-    DML_FEATURE_LEVEL_2_1 = 0x2100,
-    DML_FEATURE_LEVEL_3_0 = 0x3000,
-    DML_FEATURE_LEVEL_3_1 = 0x3100,
-    DML_FEATURE_LEVEL_4_0 = 0x4000,
-    DML_FEATURE_LEVEL_4_1 = 0x4100,
-    DML_FEATURE_LEVEL_5_0 = 0x5000,
-    DML_FEATURE_LEVEL_5_1 = 0x5100,
-    DML_FEATURE_LEVEL_5_2 = 0x5200,
-    DML_FEATURE_LEVEL_6_0 = 0x6000,
-    DML_FEATURE_LEVEL_6_1 = 0x6100,
-    DML_FEATURE_LEVEL_6_2 = 0x6200,
-    DML_FEATURE_LEVEL_6_3 = 0x6300,
-    DML_FEATURE_LEVEL_6_4 = 0x6400
-} DML_FEATURE_LEVEL;
-
-typedef enum DML_EXECUTION_FLAGS {
-    DML_EXECUTION_FLAG_NONE = 0,
-    DML_EXECUTION_FLAG_ALLOW_HALF_PRECISION_COMPUTATION = 0x1,
-    DML_EXECUTION_FLAG_DISABLE_META_COMMANDS = 0x2,
-    DML_EXECUTION_FLAG_DESCRIPTORS_VOLATILE = 0x4
-} DML_EXECUTION_FLAGS;
-
-typedef enum DML_INTERPOLATION_MODE {
-    DML_INTERPOLATION_MODE_NEAREST_NEIGHBOR = 0,
-    DML_INTERPOLATION_MODE_LINEAR = 1
-} DML_INTERPOLATION_MODE;
-
-typedef enum DML_AXIS_DIRECTION {
-    DML_AXIS_DIRECTION_INCREASING = 0,
-    DML_AXIS_DIRECTION_DECREASING = 1
-} DML_AXIS_DIRECTION;
-
-typedef enum DML_CONVOLUTION_MODE {
-    DML_CONVOLUTION_MODE_CONVOLUTION = 0,
-    DML_CONVOLUTION_MODE_CROSS_CORRELATION = 1
-} DML_CONVOLUTION_MODE;
-
-typedef enum DML_CONVOLUTION_DIRECTION {
-    DML_CONVOLUTION_DIRECTION_FORWARD = 0,
-    DML_CONVOLUTION_DIRECTION_BACKWARD = 1
-} DML_CONVOLUTION_DIRECTION;
+/* DML_TARGET_VERSION >= 0x1000 */
 
 typedef enum DML_REDUCE_FUNCTION {
     DML_REDUCE_FUNCTION_ARGMAX = 0,
@@ -344,6 +341,16 @@ typedef enum DML_MATRIX_TRANSFORM {
     DML_MATRIX_TRANSFORM_TRANSPOSE = 1
 } DML_MATRIX_TRANSFORM;
 
+typedef enum DML_CONVOLUTION_MODE {
+    DML_CONVOLUTION_MODE_CONVOLUTION = 0,
+    DML_CONVOLUTION_MODE_CROSS_CORRELATION = 1
+} DML_CONVOLUTION_MODE;
+
+typedef enum DML_CONVOLUTION_DIRECTION {
+    DML_CONVOLUTION_DIRECTION_FORWARD = 0,
+    DML_CONVOLUTION_DIRECTION_BACKWARD = 1
+} DML_CONVOLUTION_DIRECTION;
+
 typedef enum DML_PADDING_MODE {
     DML_PADDING_MODE_CONSTANT = 0,
     DML_PADDING_MODE_EDGE = 1,
@@ -352,11 +359,28 @@ typedef enum DML_PADDING_MODE {
     DML_PADDING_MODE_WRAP = 4
 } DML_PADDING_MODE;
 
+typedef enum DML_INTERPOLATION_MODE {
+    DML_INTERPOLATION_MODE_NEAREST_NEIGHBOR = 0,
+    DML_INTERPOLATION_MODE_LINEAR = 1
+} DML_INTERPOLATION_MODE;
+
+typedef struct DML_SCALE_BIAS {
+    FLOAT Scale;
+    FLOAT Bias;
+} DML_SCALE_BIAS;
+
+typedef struct DML_SIZE_2D {
+    UINT Width;
+    UINT Height;
+} DML_SIZE_2D;
+
 typedef enum DML_RECURRENT_NETWORK_DIRECTION {
     DML_RECURRENT_NETWORK_DIRECTION_FORWARD = 0,
     DML_RECURRENT_NETWORK_DIRECTION_BACKWARD = 1,
     DML_RECURRENT_NETWORK_DIRECTION_BIDIRECTIONAL = 2
 } DML_RECURRENT_NETWORK_DIRECTION;
+
+/* DML_TARGET_VERSION >= 0x2100 */
 
 typedef enum DML_ROUNDING_MODE {
     DML_ROUNDING_MODE_HALVES_TO_NEAREST_EVEN = 0,
@@ -370,14 +394,37 @@ typedef enum DML_IS_INFINITY_MODE {
     DML_IS_INFINITY_MODE_NEGATIVE = 2
 } DML_IS_INFINITY_MODE;
 
+typedef enum DML_AXIS_DIRECTION {
+    DML_AXIS_DIRECTION_INCREASING = 0,
+    DML_AXIS_DIRECTION_DECREASING = 1
+} DML_AXIS_DIRECTION;
+
 typedef enum DML_DEPTH_SPACE_ORDER {
     DML_DEPTH_SPACE_ORDER_DEPTH_COLUMN_ROW = 0,
     DML_DEPTH_SPACE_ORDER_COLUMN_ROW_DEPTH = 1
 } DML_DEPTH_SPACE_ORDER;
 
+typedef union DML_SCALAR_UNION {
+    BYTE Bytes[8];
+    INT8 Int8;
+    UINT8 UInt8;
+    INT16 Int16;
+    UINT16 UInt16;
+    INT32 Int32;
+    UINT32 UInt32;
+    INT64 Int64;
+    UINT64 UInt64;
+    FLOAT Float32;
+    DOUBLE Float64;
+} DML_SCALAR_UNION;
+
+/* DML_TARGET_VERSION >= 0x3000 */
+
 typedef enum DML_RANDOM_GENERATOR_TYPE {
     DML_RANDOM_GENERATOR_TYPE_PHILOX_4X32_10 = 0
 } DML_RANDOM_GENERATOR_TYPE;
+
+/* DML_TARGET_VERSION >= 0x6100 */
 
 typedef enum DML_MULTIHEAD_ATTENTION_MASK_TYPE {
     DML_MULTIHEAD_ATTENTION_MASK_TYPE_NONE = 0,
@@ -387,37 +434,252 @@ typedef enum DML_MULTIHEAD_ATTENTION_MASK_TYPE {
     DML_MULTIHEAD_ATTENTION_MASK_TYPE_BOOLEAN = 4
 } DML_MULTIHEAD_ATTENTION_MASK_TYPE;
 
+/* DML_TARGET_VERSION >= 0x6300 */
+
 typedef enum DML_QUANTIZATION_TYPE {
     DML_QUANTIZATION_TYPE_NONE = 0,
     DML_QUANTIZATION_TYPE_SCALE = 1,
     DML_QUANTIZATION_TYPE_SCALE_ZERO_POINT = 2
 } DML_QUANTIZATION_TYPE;
 
-typedef struct DML_SIZE_2D {
-    UINT Width;
-    UINT Height;
-} DML_SIZE_2D;
+/* Operator descriptions: one per DML_OPERATOR_TYPE. */
 
-typedef struct DML_SCALE_BIAS {
-    FLOAT Scale;
-    FLOAT Bias;
-} DML_SCALE_BIAS;
+/* DML_TARGET_VERSION >= 0x1000 */
 
-/* Activations that may be fused into CONVOLUTION (and ELEMENT_WISE_CLIP, FL6_0); when fused,
- * InputTensor and OutputTensor must be NULL. */
+typedef struct DML_OPERATOR_DESC {
+    DML_OPERATOR_TYPE Type;
+    const void* Desc;
+} DML_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    _Maybenull_ const DML_SCALE_BIAS* ScaleBias;
+} DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_ABS_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    _Maybenull_ const DML_SCALE_BIAS* ScaleBias;
+} DML_ELEMENT_WISE_ABS_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_ACOS_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    _Maybenull_ const DML_SCALE_BIAS* ScaleBias;
+} DML_ELEMENT_WISE_ACOS_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_ADD_OPERATOR_DESC {
+    const DML_TENSOR_DESC* ATensor;
+    const DML_TENSOR_DESC* BTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+} DML_ELEMENT_WISE_ADD_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_ADD1_OPERATOR_DESC {
+    const DML_TENSOR_DESC* ATensor;
+    const DML_TENSOR_DESC* BTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    _Maybenull_ const DML_OPERATOR_DESC* FusedActivation;
+} DML_ELEMENT_WISE_ADD1_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_ASIN_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    _Maybenull_ const DML_SCALE_BIAS* ScaleBias;
+} DML_ELEMENT_WISE_ASIN_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_ATAN_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    _Maybenull_ const DML_SCALE_BIAS* ScaleBias;
+} DML_ELEMENT_WISE_ATAN_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_CEIL_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    _Maybenull_ const DML_SCALE_BIAS* ScaleBias;
+} DML_ELEMENT_WISE_CEIL_OPERATOR_DESC;
+
 typedef struct DML_ELEMENT_WISE_CLIP_OPERATOR_DESC {
     const DML_TENSOR_DESC* InputTensor;
     const DML_TENSOR_DESC* OutputTensor;
-    const DML_SCALE_BIAS* ScaleBias;
+    _Maybenull_ const DML_SCALE_BIAS* ScaleBias;
     FLOAT Min;
     FLOAT Max;
 } DML_ELEMENT_WISE_CLIP_OPERATOR_DESC;
 
+typedef struct DML_ELEMENT_WISE_COS_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    _Maybenull_ const DML_SCALE_BIAS* ScaleBias;
+} DML_ELEMENT_WISE_COS_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_DIVIDE_OPERATOR_DESC {
+    const DML_TENSOR_DESC* ATensor;
+    const DML_TENSOR_DESC* BTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+} DML_ELEMENT_WISE_DIVIDE_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_EXP_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    _Maybenull_ const DML_SCALE_BIAS* ScaleBias;
+} DML_ELEMENT_WISE_EXP_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_FLOOR_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    _Maybenull_ const DML_SCALE_BIAS* ScaleBias;
+} DML_ELEMENT_WISE_FLOOR_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_LOG_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    _Maybenull_ const DML_SCALE_BIAS* ScaleBias;
+} DML_ELEMENT_WISE_LOG_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_LOGICAL_AND_OPERATOR_DESC {
+    const DML_TENSOR_DESC* ATensor;
+    const DML_TENSOR_DESC* BTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+} DML_ELEMENT_WISE_LOGICAL_AND_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_LOGICAL_EQUALS_OPERATOR_DESC {
+    const DML_TENSOR_DESC* ATensor;
+    const DML_TENSOR_DESC* BTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+} DML_ELEMENT_WISE_LOGICAL_EQUALS_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_LOGICAL_GREATER_THAN_OPERATOR_DESC {
+    const DML_TENSOR_DESC* ATensor;
+    const DML_TENSOR_DESC* BTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+} DML_ELEMENT_WISE_LOGICAL_GREATER_THAN_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_LOGICAL_LESS_THAN_OPERATOR_DESC {
+    const DML_TENSOR_DESC* ATensor;
+    const DML_TENSOR_DESC* BTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+} DML_ELEMENT_WISE_LOGICAL_LESS_THAN_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_LOGICAL_NOT_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+} DML_ELEMENT_WISE_LOGICAL_NOT_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_LOGICAL_OR_OPERATOR_DESC {
+    const DML_TENSOR_DESC* ATensor;
+    const DML_TENSOR_DESC* BTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+} DML_ELEMENT_WISE_LOGICAL_OR_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_LOGICAL_XOR_OPERATOR_DESC {
+    const DML_TENSOR_DESC* ATensor;
+    const DML_TENSOR_DESC* BTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+} DML_ELEMENT_WISE_LOGICAL_XOR_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_MAX_OPERATOR_DESC {
+    const DML_TENSOR_DESC* ATensor;
+    const DML_TENSOR_DESC* BTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+} DML_ELEMENT_WISE_MAX_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_MEAN_OPERATOR_DESC {
+    const DML_TENSOR_DESC* ATensor;
+    const DML_TENSOR_DESC* BTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+} DML_ELEMENT_WISE_MEAN_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_MIN_OPERATOR_DESC {
+    const DML_TENSOR_DESC* ATensor;
+    const DML_TENSOR_DESC* BTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+} DML_ELEMENT_WISE_MIN_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_MULTIPLY_OPERATOR_DESC {
+    const DML_TENSOR_DESC* ATensor;
+    const DML_TENSOR_DESC* BTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+} DML_ELEMENT_WISE_MULTIPLY_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_POW_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* ExponentTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    _Maybenull_ const DML_SCALE_BIAS* ScaleBias;
+} DML_ELEMENT_WISE_POW_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_CONSTANT_POW_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    _Maybenull_ const DML_SCALE_BIAS* ScaleBias;
+    FLOAT Exponent;
+} DML_ELEMENT_WISE_CONSTANT_POW_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_RECIP_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    _Maybenull_ const DML_SCALE_BIAS* ScaleBias;
+} DML_ELEMENT_WISE_RECIP_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_SIN_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    _Maybenull_ const DML_SCALE_BIAS* ScaleBias;
+} DML_ELEMENT_WISE_SIN_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_SQRT_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    _Maybenull_ const DML_SCALE_BIAS* ScaleBias;
+} DML_ELEMENT_WISE_SQRT_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_SUBTRACT_OPERATOR_DESC {
+    const DML_TENSOR_DESC* ATensor;
+    const DML_TENSOR_DESC* BTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+} DML_ELEMENT_WISE_SUBTRACT_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_TAN_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    _Maybenull_ const DML_SCALE_BIAS* ScaleBias;
+} DML_ELEMENT_WISE_TAN_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_THRESHOLD_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    _Maybenull_ const DML_SCALE_BIAS* ScaleBias;
+    FLOAT Min;
+} DML_ELEMENT_WISE_THRESHOLD_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_QUANTIZE_LINEAR_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* ScaleTensor;
+    _Maybenull_ const DML_TENSOR_DESC* ZeroPointTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+} DML_ELEMENT_WISE_QUANTIZE_LINEAR_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_DEQUANTIZE_LINEAR_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* ScaleTensor;
+    _Maybenull_ const DML_TENSOR_DESC* ZeroPointTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+} DML_ELEMENT_WISE_DEQUANTIZE_LINEAR_OPERATOR_DESC;
+
+/* Activations (and ELEMENT_WISE_CLIP, FL6_0) may be fused into CONVOLUTION and others through
+ * FusedActivation; when fused, InputTensor and OutputTensor must be NULL. */
 typedef struct DML_ACTIVATION_ELU_OPERATOR_DESC {
     const DML_TENSOR_DESC* InputTensor;
     const DML_TENSOR_DESC* OutputTensor;
     FLOAT Alpha;
 } DML_ACTIVATION_ELU_OPERATOR_DESC;
+
+typedef struct DML_ACTIVATION_HARDMAX_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+} DML_ACTIVATION_HARDMAX_OPERATOR_DESC;
 
 typedef struct DML_ACTIVATION_HARD_SIGMOID_OPERATOR_DESC {
     const DML_TENSOR_DESC* InputTensor;
@@ -443,6 +705,17 @@ typedef struct DML_ACTIVATION_LINEAR_OPERATOR_DESC {
     FLOAT Alpha;
     FLOAT Beta;
 } DML_ACTIVATION_LINEAR_OPERATOR_DESC;
+
+typedef struct DML_ACTIVATION_LOG_SOFTMAX_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+} DML_ACTIVATION_LOG_SOFTMAX_OPERATOR_DESC;
+
+typedef struct DML_ACTIVATION_PARAMETERIZED_RELU_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* SlopeTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+} DML_ACTIVATION_PARAMETERIZED_RELU_OPERATOR_DESC;
 
 typedef struct DML_ACTIVATION_PARAMETRIC_SOFTPLUS_OPERATOR_DESC {
     const DML_TENSOR_DESC* InputTensor;
@@ -475,6 +748,11 @@ typedef struct DML_ACTIVATION_SIGMOID_OPERATOR_DESC {
     const DML_TENSOR_DESC* OutputTensor;
 } DML_ACTIVATION_SIGMOID_OPERATOR_DESC;
 
+typedef struct DML_ACTIVATION_SOFTMAX_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+} DML_ACTIVATION_SOFTMAX_OPERATOR_DESC;
+
 typedef struct DML_ACTIVATION_SOFTPLUS_OPERATOR_DESC {
     const DML_TENSOR_DESC* InputTensor;
     const DML_TENSOR_DESC* OutputTensor;
@@ -497,40 +775,128 @@ typedef struct DML_ACTIVATION_THRESHOLDED_RELU_OPERATOR_DESC {
     FLOAT Alpha;
 } DML_ACTIVATION_THRESHOLDED_RELU_OPERATOR_DESC;
 
-typedef struct DML_ACTIVATION_SHRINK_OPERATOR_DESC {
-    const DML_TENSOR_DESC* InputTensor;
-    const DML_TENSOR_DESC* OutputTensor;
-    FLOAT Bias;
-    FLOAT Threshold;
-} DML_ACTIVATION_SHRINK_OPERATOR_DESC;
-
-typedef struct DML_ACTIVATION_CELU_OPERATOR_DESC {
-    const DML_TENSOR_DESC* InputTensor;
-    const DML_TENSOR_DESC* OutputTensor;
-    FLOAT Alpha;
-} DML_ACTIVATION_CELU_OPERATOR_DESC;
-
-typedef struct DML_ACTIVATION_GELU_OPERATOR_DESC {
-    const DML_TENSOR_DESC* InputTensor;
-    const DML_TENSOR_DESC* OutputTensor;
-} DML_ACTIVATION_GELU_OPERATOR_DESC;
-
 typedef struct DML_CONVOLUTION_OPERATOR_DESC {
     const DML_TENSOR_DESC* InputTensor;
     const DML_TENSOR_DESC* FilterTensor;
-    const DML_TENSOR_DESC* BiasTensor;
+    _Maybenull_ const DML_TENSOR_DESC* BiasTensor;
     const DML_TENSOR_DESC* OutputTensor;
     DML_CONVOLUTION_MODE Mode;
     DML_CONVOLUTION_DIRECTION Direction;
     UINT DimensionCount;
-    const UINT* Strides;
-    const UINT* Dilations;
-    const UINT* StartPadding;
-    const UINT* EndPadding;
-    const UINT* OutputPadding;
+    _Field_size_(DimensionCount) const UINT* Strides;
+    _Field_size_(DimensionCount) const UINT* Dilations;
+    _Field_size_(DimensionCount) const UINT* StartPadding;
+    _Field_size_(DimensionCount) const UINT* EndPadding;
+    _Field_size_(DimensionCount) const UINT* OutputPadding;
     UINT GroupCount;
-    const DML_OPERATOR_DESC* FusedActivation;
+    _Maybenull_ const DML_OPERATOR_DESC* FusedActivation;
 } DML_CONVOLUTION_OPERATOR_DESC;
+
+typedef struct DML_GEMM_OPERATOR_DESC {
+    const DML_TENSOR_DESC* ATensor;
+    const DML_TENSOR_DESC* BTensor;
+    _Maybenull_ const DML_TENSOR_DESC* CTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    DML_MATRIX_TRANSFORM TransA;
+    DML_MATRIX_TRANSFORM TransB;
+    FLOAT Alpha;
+    FLOAT Beta;
+    _Maybenull_ const DML_OPERATOR_DESC* FusedActivation;
+} DML_GEMM_OPERATOR_DESC;
+
+typedef struct DML_REDUCE_OPERATOR_DESC {
+    DML_REDUCE_FUNCTION Function;
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    UINT AxisCount;
+    _Field_size_(AxisCount) const UINT* Axes;
+} DML_REDUCE_OPERATOR_DESC;
+
+typedef struct DML_AVERAGE_POOLING_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    UINT DimensionCount;
+    _Field_size_(DimensionCount) const UINT* Strides;
+    _Field_size_(DimensionCount) const UINT* WindowSize;
+    _Field_size_(DimensionCount) const UINT* StartPadding;
+    _Field_size_(DimensionCount) const UINT* EndPadding;
+    BOOL IncludePadding;
+} DML_AVERAGE_POOLING_OPERATOR_DESC;
+
+typedef struct DML_LP_POOLING_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    UINT DimensionCount;
+    _Field_size_(DimensionCount) const UINT* Strides;
+    _Field_size_(DimensionCount) const UINT* WindowSize;
+    _Field_size_(DimensionCount) const UINT* StartPadding;
+    _Field_size_(DimensionCount) const UINT* EndPadding;
+    UINT P;
+} DML_LP_POOLING_OPERATOR_DESC;
+
+typedef struct DML_MAX_POOLING_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    UINT DimensionCount;
+    _Field_size_(DimensionCount) const UINT* Strides;
+    _Field_size_(DimensionCount) const UINT* WindowSize;
+    _Field_size_(DimensionCount) const UINT* StartPadding;
+    _Field_size_(DimensionCount) const UINT* EndPadding;
+} DML_MAX_POOLING_OPERATOR_DESC;
+
+typedef struct DML_ROI_POOLING_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* ROITensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    FLOAT SpatialScale;
+    DML_SIZE_2D PooledSize;
+} DML_ROI_POOLING_OPERATOR_DESC;
+
+typedef struct DML_SLICE_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    UINT DimensionCount;
+    _Field_size_(DimensionCount) const UINT* Offsets;
+    _Field_size_(DimensionCount) const UINT* Sizes;
+    _Field_size_(DimensionCount) const UINT* Strides;
+} DML_SLICE_OPERATOR_DESC;
+
+typedef struct DML_CAST_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+} DML_CAST_OPERATOR_DESC;
+
+typedef struct DML_SPLIT_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    UINT OutputCount;
+    _Field_size_(OutputCount) const DML_TENSOR_DESC* OutputTensors;
+    UINT Axis;
+} DML_SPLIT_OPERATOR_DESC;
+
+typedef struct DML_JOIN_OPERATOR_DESC {
+    UINT InputCount;
+    _Field_size_(InputCount) const DML_TENSOR_DESC* InputTensors;
+    const DML_TENSOR_DESC* OutputTensor;
+    UINT Axis;
+} DML_JOIN_OPERATOR_DESC;
+
+typedef struct DML_PADDING_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    DML_PADDING_MODE PaddingMode;
+    FLOAT PaddingValue;
+    UINT DimensionCount;
+    _Field_size_(DimensionCount) const UINT* StartPadding;
+    _Field_size_(DimensionCount) const UINT* EndPadding;
+} DML_PADDING_OPERATOR_DESC;
+
+typedef struct DML_VALUE_SCALE_2D_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    FLOAT Scale;
+    UINT ChannelCount;
+    _Field_size_(ChannelCount) const FLOAT* Bias;
+} DML_VALUE_SCALE_2D_OPERATOR_DESC;
 
 typedef struct DML_UPSAMPLE_2D_OPERATOR_DESC {
     const DML_TENSOR_DESC* InputTensor;
@@ -539,37 +905,504 @@ typedef struct DML_UPSAMPLE_2D_OPERATOR_DESC {
     DML_INTERPOLATION_MODE InterpolationMode;
 } DML_UPSAMPLE_2D_OPERATOR_DESC;
 
+typedef struct DML_GATHER_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* IndicesTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    UINT Axis;
+    UINT IndexDimensions;
+} DML_GATHER_OPERATOR_DESC;
+
+typedef struct DML_SPACE_TO_DEPTH_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    UINT BlockSize;
+} DML_SPACE_TO_DEPTH_OPERATOR_DESC;
+
+typedef struct DML_DEPTH_TO_SPACE_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    UINT BlockSize;
+} DML_DEPTH_TO_SPACE_OPERATOR_DESC;
+
+typedef struct DML_TILE_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    UINT RepeatsCount;
+    _Field_size_(RepeatsCount) const UINT* Repeats;
+} DML_TILE_OPERATOR_DESC;
+
+typedef struct DML_TOP_K_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputValueTensor;
+    const DML_TENSOR_DESC* OutputIndexTensor;
+    UINT Axis;
+    UINT K;
+} DML_TOP_K_OPERATOR_DESC;
+
+typedef struct DML_BATCH_NORMALIZATION_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* MeanTensor;
+    const DML_TENSOR_DESC* VarianceTensor;
+    const DML_TENSOR_DESC* ScaleTensor;
+    const DML_TENSOR_DESC* BiasTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    BOOL Spatial;
+    FLOAT Epsilon;
+    _Maybenull_ const DML_OPERATOR_DESC* FusedActivation;
+} DML_BATCH_NORMALIZATION_OPERATOR_DESC;
+
+typedef struct DML_MEAN_VARIANCE_NORMALIZATION_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    _Maybenull_ const DML_TENSOR_DESC* ScaleTensor;
+    _Maybenull_ const DML_TENSOR_DESC* BiasTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    BOOL CrossChannel;
+    BOOL NormalizeVariance;
+    FLOAT Epsilon;
+    _Maybenull_ const DML_OPERATOR_DESC* FusedActivation;
+} DML_MEAN_VARIANCE_NORMALIZATION_OPERATOR_DESC;
+
+typedef struct DML_LOCAL_RESPONSE_NORMALIZATION_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    BOOL CrossChannel;
+    UINT LocalSize;
+    FLOAT Alpha;
+    FLOAT Beta;
+    FLOAT Bias;
+} DML_LOCAL_RESPONSE_NORMALIZATION_OPERATOR_DESC;
+
+typedef struct DML_LP_NORMALIZATION_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    UINT Axis;
+    FLOAT Epsilon;
+    UINT P;
+} DML_LP_NORMALIZATION_OPERATOR_DESC;
+
+typedef struct DML_RNN_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* WeightTensor;
+    const DML_TENSOR_DESC* RecurrenceTensor;
+    _Maybenull_ const DML_TENSOR_DESC* BiasTensor;
+    _Maybenull_ const DML_TENSOR_DESC* HiddenInitTensor;
+    _Maybenull_ const DML_TENSOR_DESC* SequenceLengthsTensor;
+    _Maybenull_ const DML_TENSOR_DESC* OutputSequenceTensor;
+    _Maybenull_ const DML_TENSOR_DESC* OutputSingleTensor;
+    UINT ActivationDescCount;
+    _Field_size_(ActivationDescCount) const DML_OPERATOR_DESC* ActivationDescs;
+    DML_RECURRENT_NETWORK_DIRECTION Direction;
+} DML_RNN_OPERATOR_DESC;
+
+typedef struct DML_LSTM_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* WeightTensor;
+    const DML_TENSOR_DESC* RecurrenceTensor;
+    _Maybenull_ const DML_TENSOR_DESC* BiasTensor;
+    _Maybenull_ const DML_TENSOR_DESC* HiddenInitTensor;
+    _Maybenull_ const DML_TENSOR_DESC* CellMemInitTensor;
+    _Maybenull_ const DML_TENSOR_DESC* SequenceLengthsTensor;
+    _Maybenull_ const DML_TENSOR_DESC* PeepholeTensor;
+    _Maybenull_ const DML_TENSOR_DESC* OutputSequenceTensor;
+    _Maybenull_ const DML_TENSOR_DESC* OutputSingleTensor;
+    _Maybenull_ const DML_TENSOR_DESC* OutputCellSingleTensor;
+    UINT ActivationDescCount;
+    _Field_size_(ActivationDescCount) const DML_OPERATOR_DESC* ActivationDescs;
+    DML_RECURRENT_NETWORK_DIRECTION Direction;
+    float ClipThreshold;
+    BOOL UseClipThreshold;
+    BOOL CoupleInputForget;
+} DML_LSTM_OPERATOR_DESC;
+
+typedef struct DML_GRU_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* WeightTensor;
+    const DML_TENSOR_DESC* RecurrenceTensor;
+    _Maybenull_ const DML_TENSOR_DESC* BiasTensor;
+    _Maybenull_ const DML_TENSOR_DESC* HiddenInitTensor;
+    _Maybenull_ const DML_TENSOR_DESC* SequenceLengthsTensor;
+    _Maybenull_ const DML_TENSOR_DESC* OutputSequenceTensor;
+    _Maybenull_ const DML_TENSOR_DESC* OutputSingleTensor;
+    UINT ActivationDescCount;
+    _Field_size_(ActivationDescCount) const DML_OPERATOR_DESC* ActivationDescs;
+    DML_RECURRENT_NETWORK_DIRECTION Direction;
+    BOOL LinearBeforeReset;
+} DML_GRU_OPERATOR_DESC;
+
+/* DML_TARGET_VERSION >= 0x2000 */
+
+typedef struct DML_ELEMENT_WISE_SIGN_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+} DML_ELEMENT_WISE_SIGN_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_IS_NAN_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+} DML_ELEMENT_WISE_IS_NAN_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_ERF_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    _Maybenull_ const DML_SCALE_BIAS* ScaleBias;
+} DML_ELEMENT_WISE_ERF_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_SINH_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    _Maybenull_ const DML_SCALE_BIAS* ScaleBias;
+} DML_ELEMENT_WISE_SINH_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_COSH_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    _Maybenull_ const DML_SCALE_BIAS* ScaleBias;
+} DML_ELEMENT_WISE_COSH_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_TANH_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    _Maybenull_ const DML_SCALE_BIAS* ScaleBias;
+} DML_ELEMENT_WISE_TANH_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_ASINH_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    _Maybenull_ const DML_SCALE_BIAS* ScaleBias;
+} DML_ELEMENT_WISE_ASINH_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_ACOSH_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    _Maybenull_ const DML_SCALE_BIAS* ScaleBias;
+} DML_ELEMENT_WISE_ACOSH_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_ATANH_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    _Maybenull_ const DML_SCALE_BIAS* ScaleBias;
+} DML_ELEMENT_WISE_ATANH_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_IF_OPERATOR_DESC {
+    const DML_TENSOR_DESC* ConditionTensor;
+    const DML_TENSOR_DESC* ATensor;
+    const DML_TENSOR_DESC* BTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+} DML_ELEMENT_WISE_IF_OPERATOR_DESC;
+
+typedef struct DML_ACTIVATION_SHRINK_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    FLOAT Bias;
+    FLOAT Threshold;
+} DML_ACTIVATION_SHRINK_OPERATOR_DESC;
+
+typedef struct DML_MAX_POOLING1_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    _Maybenull_ const DML_TENSOR_DESC* OutputIndicesTensor;
+    UINT DimensionCount;
+    _Field_size_(DimensionCount) const UINT* Strides;
+    _Field_size_(DimensionCount) const UINT* WindowSize;
+    _Field_size_(DimensionCount) const UINT* StartPadding;
+    _Field_size_(DimensionCount) const UINT* EndPadding;
+} DML_MAX_POOLING1_OPERATOR_DESC;
+
+typedef struct DML_MAX_UNPOOLING_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* IndicesTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+} DML_MAX_UNPOOLING_OPERATOR_DESC;
+
+typedef struct DML_DIAGONAL_MATRIX_OPERATOR_DESC {
+    const DML_TENSOR_DESC* OutputTensor;
+    INT Offset;
+    FLOAT Value;
+} DML_DIAGONAL_MATRIX_OPERATOR_DESC;
+
+typedef struct DML_SCATTER_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* IndicesTensor;
+    const DML_TENSOR_DESC* UpdatesTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    UINT Axis;
+} DML_SCATTER_OPERATOR_DESC;
+
+typedef struct DML_ONE_HOT_OPERATOR_DESC {
+    const DML_TENSOR_DESC* IndicesTensor;
+    const DML_TENSOR_DESC* ValuesTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    UINT Axis;
+} DML_ONE_HOT_OPERATOR_DESC;
+
 typedef struct DML_RESAMPLE_OPERATOR_DESC {
     const DML_TENSOR_DESC* InputTensor;
     const DML_TENSOR_DESC* OutputTensor;
     DML_INTERPOLATION_MODE InterpolationMode;
     UINT ScaleCount;
-    const FLOAT* Scales;
+    _Field_size_(ScaleCount) const FLOAT* Scales;
 } DML_RESAMPLE_OPERATOR_DESC;
+
+/* DML_TARGET_VERSION >= 0x2100 */
+
+typedef struct DML_ELEMENT_WISE_BIT_SHIFT_LEFT_OPERATOR_DESC {
+    const DML_TENSOR_DESC* ATensor;
+    const DML_TENSOR_DESC* BTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+} DML_ELEMENT_WISE_BIT_SHIFT_LEFT_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_BIT_SHIFT_RIGHT_OPERATOR_DESC {
+    const DML_TENSOR_DESC* ATensor;
+    const DML_TENSOR_DESC* BTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+} DML_ELEMENT_WISE_BIT_SHIFT_RIGHT_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_ROUND_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    DML_ROUNDING_MODE RoundingMode;
+} DML_ELEMENT_WISE_ROUND_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    DML_IS_INFINITY_MODE InfinityMode;
+} DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_MODULUS_TRUNCATE_OPERATOR_DESC {
+    const DML_TENSOR_DESC* ATensor;
+    const DML_TENSOR_DESC* BTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+} DML_ELEMENT_WISE_MODULUS_TRUNCATE_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_MODULUS_FLOOR_OPERATOR_DESC {
+    const DML_TENSOR_DESC* ATensor;
+    const DML_TENSOR_DESC* BTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+} DML_ELEMENT_WISE_MODULUS_FLOOR_OPERATOR_DESC;
+
+typedef struct DML_FILL_VALUE_CONSTANT_OPERATOR_DESC {
+    const DML_TENSOR_DESC* OutputTensor;
+    DML_TENSOR_DATA_TYPE ValueDataType;
+    DML_SCALAR_UNION Value;
+} DML_FILL_VALUE_CONSTANT_OPERATOR_DESC;
+
+typedef struct DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC {
+    const DML_TENSOR_DESC* OutputTensor;
+    DML_TENSOR_DATA_TYPE ValueDataType;
+    DML_SCALAR_UNION ValueStart;
+    DML_SCALAR_UNION ValueDelta;
+} DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC;
+
+typedef struct DML_CUMULATIVE_SUMMATION_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    UINT Axis;
+    DML_AXIS_DIRECTION AxisDirection;
+    BOOL HasExclusiveSum;
+} DML_CUMULATIVE_SUMMATION_OPERATOR_DESC;
+
+typedef struct DML_REVERSE_SUBSEQUENCES_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* SequenceLengthsTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    UINT Axis;
+} DML_REVERSE_SUBSEQUENCES_OPERATOR_DESC;
+
+typedef struct DML_GATHER_ELEMENTS_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* IndicesTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    UINT Axis;
+} DML_GATHER_ELEMENTS_OPERATOR_DESC;
+
+/* Alias of an existing operator desc, symmetric with DML_GATHER_ELEMENTS_OPERATOR_DESC. */
+typedef DML_SCATTER_OPERATOR_DESC DML_SCATTER_ELEMENTS_OPERATOR_DESC;
+
+typedef struct DML_GATHER_ND_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* IndicesTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    UINT InputDimensionCount;
+    UINT IndicesDimensionCount;
+} DML_GATHER_ND_OPERATOR_DESC;
+
+typedef struct DML_SCATTER_ND_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* IndicesTensor;
+    const DML_TENSOR_DESC* UpdatesTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    UINT InputDimensionCount;
+    UINT IndicesDimensionCount;
+} DML_SCATTER_ND_OPERATOR_DESC;
+
+typedef struct DML_MAX_POOLING2_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    _Maybenull_ const DML_TENSOR_DESC* OutputIndicesTensor;
+    UINT DimensionCount;
+    _Field_size_(DimensionCount) const UINT* Strides;
+    _Field_size_(DimensionCount) const UINT* WindowSize;
+    _Field_size_(DimensionCount) const UINT* StartPadding;
+    _Field_size_(DimensionCount) const UINT* EndPadding;
+    _Field_size_(DimensionCount) const UINT* Dilations;
+} DML_MAX_POOLING2_OPERATOR_DESC;
+
+typedef struct DML_SLICE1_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    UINT DimensionCount;
+    _Field_size_(DimensionCount) const UINT* InputWindowOffsets;
+    _Field_size_(DimensionCount) const UINT* InputWindowSizes;
+    _Field_size_(DimensionCount) const INT* InputWindowStrides;
+} DML_SLICE1_OPERATOR_DESC;
+
+typedef struct DML_TOP_K1_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputValueTensor;
+    const DML_TENSOR_DESC* OutputIndexTensor;
+    UINT Axis;
+    UINT K;
+    DML_AXIS_DIRECTION AxisDirection;
+} DML_TOP_K1_OPERATOR_DESC;
+
+typedef struct DML_DEPTH_TO_SPACE1_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    UINT BlockSize;
+    DML_DEPTH_SPACE_ORDER Order;
+} DML_DEPTH_TO_SPACE1_OPERATOR_DESC;
+
+typedef struct DML_SPACE_TO_DEPTH1_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    UINT BlockSize;
+    DML_DEPTH_SPACE_ORDER Order;
+} DML_SPACE_TO_DEPTH1_OPERATOR_DESC;
+
+typedef struct DML_MEAN_VARIANCE_NORMALIZATION1_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    _Maybenull_ const DML_TENSOR_DESC* ScaleTensor;
+    _Maybenull_ const DML_TENSOR_DESC* BiasTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    UINT AxisCount;
+    _Field_size_(AxisCount) const UINT* Axes;
+    BOOL NormalizeVariance;
+    FLOAT Epsilon;
+    _Maybenull_ const DML_OPERATOR_DESC* FusedActivation;
+} DML_MEAN_VARIANCE_NORMALIZATION1_OPERATOR_DESC;
 
 typedef struct DML_RESAMPLE1_OPERATOR_DESC {
     const DML_TENSOR_DESC* InputTensor;
     const DML_TENSOR_DESC* OutputTensor;
     DML_INTERPOLATION_MODE InterpolationMode;
     UINT DimensionCount;
-    const FLOAT* Scales;
-    const FLOAT* InputPixelOffsets;
-    const FLOAT* OutputPixelOffsets;
+    _Field_size_(DimensionCount) const FLOAT* Scales;
+    _Field_size_(DimensionCount) const FLOAT* InputPixelOffsets;
+    _Field_size_(DimensionCount) const FLOAT* OutputPixelOffsets;
 } DML_RESAMPLE1_OPERATOR_DESC;
+
+typedef struct DML_MATRIX_MULTIPLY_INTEGER_OPERATOR_DESC {
+    const DML_TENSOR_DESC* ATensor;
+    _Maybenull_ const DML_TENSOR_DESC* AZeroPointTensor;
+    const DML_TENSOR_DESC* BTensor;
+    _Maybenull_ const DML_TENSOR_DESC* BZeroPointTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+} DML_MATRIX_MULTIPLY_INTEGER_OPERATOR_DESC;
+
+typedef struct DML_QUANTIZED_LINEAR_MATRIX_MULTIPLY_OPERATOR_DESC {
+    const DML_TENSOR_DESC* ATensor;
+    const DML_TENSOR_DESC* AScaleTensor;
+    _Maybenull_ const DML_TENSOR_DESC* AZeroPointTensor;
+    const DML_TENSOR_DESC* BTensor;
+    const DML_TENSOR_DESC* BScaleTensor;
+    _Maybenull_ const DML_TENSOR_DESC* BZeroPointTensor;
+    const DML_TENSOR_DESC* OutputScaleTensor;
+    _Maybenull_ const DML_TENSOR_DESC* OutputZeroPointTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+} DML_QUANTIZED_LINEAR_MATRIX_MULTIPLY_OPERATOR_DESC;
 
 typedef struct DML_CONVOLUTION_INTEGER_OPERATOR_DESC {
     const DML_TENSOR_DESC* InputTensor;
-    const DML_TENSOR_DESC* InputZeroPointTensor;
+    _Maybenull_ const DML_TENSOR_DESC* InputZeroPointTensor;
     const DML_TENSOR_DESC* FilterTensor;
-    const DML_TENSOR_DESC* FilterZeroPointTensor;
+    _Maybenull_ const DML_TENSOR_DESC* FilterZeroPointTensor;
     const DML_TENSOR_DESC* OutputTensor;
     UINT DimensionCount;
-    const UINT* Strides;
-    const UINT* Dilations;
-    const UINT* StartPadding;
-    const UINT* EndPadding;
+    _Field_size_(DimensionCount) const UINT* Strides;
+    _Field_size_(DimensionCount) const UINT* Dilations;
+    _Field_size_(DimensionCount) const UINT* StartPadding;
+    _Field_size_(DimensionCount) const UINT* EndPadding;
     UINT GroupCount;
 } DML_CONVOLUTION_INTEGER_OPERATOR_DESC;
+
+typedef struct DML_QUANTIZED_LINEAR_CONVOLUTION_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* InputScaleTensor;
+    _Maybenull_ const DML_TENSOR_DESC* InputZeroPointTensor;
+    const DML_TENSOR_DESC* FilterTensor;
+    const DML_TENSOR_DESC* FilterScaleTensor;
+    _Maybenull_ const DML_TENSOR_DESC* FilterZeroPointTensor;
+    _Maybenull_ const DML_TENSOR_DESC* BiasTensor;
+    const DML_TENSOR_DESC* OutputScaleTensor;
+    _Maybenull_ const DML_TENSOR_DESC* OutputZeroPointTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    UINT DimensionCount;
+    _Field_size_(DimensionCount) const UINT* Strides;
+    _Field_size_(DimensionCount) const UINT* Dilations;
+    _Field_size_(DimensionCount) const UINT* StartPadding;
+    _Field_size_(DimensionCount) const UINT* EndPadding;
+    UINT GroupCount;
+} DML_QUANTIZED_LINEAR_CONVOLUTION_OPERATOR_DESC;
+
+/* DML_TARGET_VERSION >= 0x3000 */
+
+typedef struct DML_ELEMENT_WISE_BIT_AND_OPERATOR_DESC {
+    const DML_TENSOR_DESC* ATensor;
+    const DML_TENSOR_DESC* BTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+} DML_ELEMENT_WISE_BIT_AND_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_BIT_OR_OPERATOR_DESC {
+    const DML_TENSOR_DESC* ATensor;
+    const DML_TENSOR_DESC* BTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+} DML_ELEMENT_WISE_BIT_OR_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_BIT_XOR_OPERATOR_DESC {
+    const DML_TENSOR_DESC* ATensor;
+    const DML_TENSOR_DESC* BTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+} DML_ELEMENT_WISE_BIT_XOR_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_BIT_NOT_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+} DML_ELEMENT_WISE_BIT_NOT_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_BIT_COUNT_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+} DML_ELEMENT_WISE_BIT_COUNT_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_LOGICAL_GREATER_THAN_OR_EQUAL_OPERATOR_DESC {
+    const DML_TENSOR_DESC* ATensor;
+    const DML_TENSOR_DESC* BTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+} DML_ELEMENT_WISE_LOGICAL_GREATER_THAN_OR_EQUAL_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_LOGICAL_LESS_THAN_OR_EQUAL_OPERATOR_DESC {
+    const DML_TENSOR_DESC* ATensor;
+    const DML_TENSOR_DESC* BTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+} DML_ELEMENT_WISE_LOGICAL_LESS_THAN_OR_EQUAL_OPERATOR_DESC;
+
+typedef struct DML_ACTIVATION_CELU_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    FLOAT Alpha;
+} DML_ACTIVATION_CELU_OPERATOR_DESC;
 
 typedef struct DML_ACTIVATION_RELU_GRAD_OPERATOR_DESC {
     const DML_TENSOR_DESC* InputTensor;
@@ -581,10 +1414,10 @@ typedef struct DML_AVERAGE_POOLING_GRAD_OPERATOR_DESC {
     const DML_TENSOR_DESC* InputGradientTensor;
     const DML_TENSOR_DESC* OutputGradientTensor;
     UINT DimensionCount;
-    const UINT* Strides;
-    const UINT* WindowSize;
-    const UINT* StartPadding;
-    const UINT* EndPadding;
+    _Field_size_(DimensionCount) const UINT* Strides;
+    _Field_size_(DimensionCount) const UINT* WindowSize;
+    _Field_size_(DimensionCount) const UINT* StartPadding;
+    _Field_size_(DimensionCount) const UINT* EndPadding;
     BOOL IncludePadding;
 } DML_AVERAGE_POOLING_GRAD_OPERATOR_DESC;
 
@@ -593,31 +1426,297 @@ typedef struct DML_MAX_POOLING_GRAD_OPERATOR_DESC {
     const DML_TENSOR_DESC* InputGradientTensor;
     const DML_TENSOR_DESC* OutputGradientTensor;
     UINT DimensionCount;
-    const UINT* Strides;
-    const UINT* WindowSize;
-    const UINT* StartPadding;
-    const UINT* EndPadding;
-    const UINT* Dilations;
+    _Field_size_(DimensionCount) const UINT* Strides;
+    _Field_size_(DimensionCount) const UINT* WindowSize;
+    _Field_size_(DimensionCount) const UINT* StartPadding;
+    _Field_size_(DimensionCount) const UINT* EndPadding;
+    _Field_size_(DimensionCount) const UINT* Dilations;
 } DML_MAX_POOLING_GRAD_OPERATOR_DESC;
+
+typedef struct DML_RANDOM_GENERATOR_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputStateTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    _Maybenull_ const DML_TENSOR_DESC* OutputStateTensor;
+    DML_RANDOM_GENERATOR_TYPE Type;
+} DML_RANDOM_GENERATOR_OPERATOR_DESC;
+
+typedef struct DML_NONZERO_COORDINATES_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputCountTensor;
+    const DML_TENSOR_DESC* OutputCoordinatesTensor;
+} DML_NONZERO_COORDINATES_OPERATOR_DESC;
 
 typedef struct DML_RESAMPLE_GRAD_OPERATOR_DESC {
     const DML_TENSOR_DESC* InputGradientTensor;
     const DML_TENSOR_DESC* OutputGradientTensor;
     DML_INTERPOLATION_MODE InterpolationMode;
     UINT DimensionCount;
-    const FLOAT* Scales;
-    const FLOAT* InputPixelOffsets;
-    const FLOAT* OutputPixelOffsets;
+    _Field_size_(DimensionCount) const FLOAT* Scales;
+    _Field_size_(DimensionCount) const FLOAT* InputPixelOffsets;
+    _Field_size_(DimensionCount) const FLOAT* OutputPixelOffsets;
 } DML_RESAMPLE_GRAD_OPERATOR_DESC;
 
 typedef struct DML_SLICE_GRAD_OPERATOR_DESC {
     const DML_TENSOR_DESC* InputGradientTensor;
     const DML_TENSOR_DESC* OutputGradientTensor;
     UINT DimensionCount;
-    const UINT* InputWindowOffsets;
-    const UINT* InputWindowSizes;
-    const INT* InputWindowStrides;
+    _Field_size_(DimensionCount) const UINT* InputWindowOffsets;
+    _Field_size_(DimensionCount) const UINT* InputWindowSizes;
+    _Field_size_(DimensionCount) const INT* InputWindowStrides;
 } DML_SLICE_GRAD_OPERATOR_DESC;
+
+typedef struct DML_ADAM_OPTIMIZER_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputParametersTensor;
+    const DML_TENSOR_DESC* InputFirstMomentTensor;
+    const DML_TENSOR_DESC* InputSecondMomentTensor;
+    const DML_TENSOR_DESC* GradientTensor;
+    const DML_TENSOR_DESC* TrainingStepTensor;
+    const DML_TENSOR_DESC* OutputParametersTensor;
+    const DML_TENSOR_DESC* OutputFirstMomentTensor;
+    const DML_TENSOR_DESC* OutputSecondMomentTensor;
+    FLOAT LearningRate;
+    FLOAT Beta1;
+    FLOAT Beta2;
+    FLOAT Epsilon;
+} DML_ADAM_OPTIMIZER_OPERATOR_DESC;
+
+typedef struct DML_ARGMIN_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    UINT AxisCount;
+    _Field_size_(AxisCount) const UINT* Axes;
+    DML_AXIS_DIRECTION AxisDirection;
+} DML_ARGMIN_OPERATOR_DESC;
+
+typedef struct DML_ARGMAX_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    UINT AxisCount;
+    _Field_size_(AxisCount) const UINT* Axes;
+    DML_AXIS_DIRECTION AxisDirection;
+} DML_ARGMAX_OPERATOR_DESC;
+
+typedef struct DML_ROI_ALIGN_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* ROITensor;
+    const DML_TENSOR_DESC* BatchIndicesTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    DML_REDUCE_FUNCTION ReductionFunction;
+    DML_INTERPOLATION_MODE InterpolationMode;
+    FLOAT SpatialScaleX;
+    FLOAT SpatialScaleY;
+    FLOAT OutOfBoundsInputValue;
+    UINT MinimumSamplesPerOutput;
+    UINT MaximumSamplesPerOutput;
+} DML_ROI_ALIGN_OPERATOR_DESC;
+
+typedef struct DML_GATHER_ND1_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* IndicesTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    UINT InputDimensionCount;
+    UINT IndicesDimensionCount;
+    UINT BatchDimensionCount;
+} DML_GATHER_ND1_OPERATOR_DESC;
+
+/* DML_TARGET_VERSION >= 0x3100 */
+
+typedef struct DML_ELEMENT_WISE_ATAN_YX_OPERATOR_DESC {
+    const DML_TENSOR_DESC* ATensor;
+    const DML_TENSOR_DESC* BTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+} DML_ELEMENT_WISE_ATAN_YX_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_CLIP_GRAD_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* InputGradientTensor;
+    const DML_TENSOR_DESC* OutputGradientTensor;
+    FLOAT Min;
+    FLOAT Max;
+} DML_ELEMENT_WISE_CLIP_GRAD_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_DIFFERENCE_SQUARE_OPERATOR_DESC {
+    const DML_TENSOR_DESC* ATensor;
+    const DML_TENSOR_DESC* BTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+} DML_ELEMENT_WISE_DIFFERENCE_SQUARE_OPERATOR_DESC;
+
+typedef struct DML_LOCAL_RESPONSE_NORMALIZATION_GRAD_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* InputGradientTensor;
+    const DML_TENSOR_DESC* OutputGradientTensor;
+    BOOL CrossChannel;
+    UINT LocalSize;
+    FLOAT Alpha;
+    FLOAT Beta;
+    FLOAT Bias;
+} DML_LOCAL_RESPONSE_NORMALIZATION_GRAD_OPERATOR_DESC;
+
+typedef struct DML_CUMULATIVE_PRODUCT_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    UINT Axis;
+    DML_AXIS_DIRECTION AxisDirection;
+    BOOL HasExclusiveProduct;
+} DML_CUMULATIVE_PRODUCT_OPERATOR_DESC;
+
+typedef struct DML_BATCH_NORMALIZATION_GRAD_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* InputGradientTensor;
+    const DML_TENSOR_DESC* MeanTensor;
+    const DML_TENSOR_DESC* VarianceTensor;
+    const DML_TENSOR_DESC* ScaleTensor;
+    const DML_TENSOR_DESC* OutputGradientTensor;
+    const DML_TENSOR_DESC* OutputScaleGradientTensor;
+    const DML_TENSOR_DESC* OutputBiasGradientTensor;
+    FLOAT Epsilon;
+} DML_BATCH_NORMALIZATION_GRAD_OPERATOR_DESC;
+
+/* DML_TARGET_VERSION >= 0x4000 */
+
+typedef struct DML_ELEMENT_WISE_QUANTIZED_LINEAR_ADD_OPERATOR_DESC {
+    const DML_TENSOR_DESC* ATensor;
+    const DML_TENSOR_DESC* AScaleTensor;
+    _Maybenull_ const DML_TENSOR_DESC* AZeroPointTensor;
+    const DML_TENSOR_DESC* BTensor;
+    const DML_TENSOR_DESC* BScaleTensor;
+    _Maybenull_ const DML_TENSOR_DESC* BZeroPointTensor;
+    const DML_TENSOR_DESC* OutputScaleTensor; /* This is an input tensor */
+    _Maybenull_ const DML_TENSOR_DESC* OutputZeroPointTensor; /* This is an input tensor */
+    const DML_TENSOR_DESC* OutputTensor;
+} DML_ELEMENT_WISE_QUANTIZED_LINEAR_ADD_OPERATOR_DESC;
+
+typedef struct DML_DYNAMIC_QUANTIZE_LINEAR_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    const DML_TENSOR_DESC* OutputScaleTensor; /* This is an output tensor */
+    const DML_TENSOR_DESC* OutputZeroPointTensor; /* This is an output tensor */
+} DML_DYNAMIC_QUANTIZE_LINEAR_OPERATOR_DESC;
+
+typedef struct DML_ROI_ALIGN1_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* ROITensor;
+    const DML_TENSOR_DESC* BatchIndicesTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    DML_REDUCE_FUNCTION ReductionFunction;
+    DML_INTERPOLATION_MODE InterpolationMode;
+    FLOAT SpatialScaleX;
+    FLOAT SpatialScaleY;
+    FLOAT InputPixelOffset;
+    FLOAT OutputPixelOffset;
+    FLOAT OutOfBoundsInputValue;
+    UINT MinimumSamplesPerOutput;
+    UINT MaximumSamplesPerOutput;
+    BOOL AlignRegionsToCorners;
+} DML_ROI_ALIGN1_OPERATOR_DESC;
+
+/* DML_TARGET_VERSION >= 0x4100 */
+
+typedef struct DML_ROI_ALIGN_GRAD_OPERATOR_DESC {
+    _Maybenull_ const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* InputGradientTensor;
+    const DML_TENSOR_DESC* ROITensor;
+    const DML_TENSOR_DESC* BatchIndicesTensor;
+    _Maybenull_ const DML_TENSOR_DESC* OutputGradientTensor;
+    _Maybenull_ const DML_TENSOR_DESC* OutputROIGradientTensor;
+    DML_REDUCE_FUNCTION ReductionFunction;
+    DML_INTERPOLATION_MODE InterpolationMode;
+    FLOAT SpatialScaleX;
+    FLOAT SpatialScaleY;
+    FLOAT InputPixelOffset;
+    FLOAT OutputPixelOffset;
+    UINT MinimumSamplesPerOutput;
+    UINT MaximumSamplesPerOutput;
+    BOOL AlignRegionsToCorners;
+} DML_ROI_ALIGN_GRAD_OPERATOR_DESC;
+
+typedef struct DML_BATCH_NORMALIZATION_TRAINING_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* ScaleTensor;
+    const DML_TENSOR_DESC* BiasTensor;
+    _Maybenull_ const DML_TENSOR_DESC* FusedAddTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    const DML_TENSOR_DESC* OutputMeanTensor;
+    const DML_TENSOR_DESC* OutputVarianceTensor;
+    FLOAT Epsilon;
+    _Maybenull_ const DML_OPERATOR_DESC* FusedActivation;
+} DML_BATCH_NORMALIZATION_TRAINING_OPERATOR_DESC;
+
+typedef struct DML_BATCH_NORMALIZATION_TRAINING_GRAD_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* InputGradientTensor;
+    const DML_TENSOR_DESC* MeanTensor;
+    const DML_TENSOR_DESC* VarianceTensor;
+    const DML_TENSOR_DESC* ScaleTensor;
+    const DML_TENSOR_DESC* OutputGradientTensor;
+    const DML_TENSOR_DESC* OutputScaleGradientTensor;
+    const DML_TENSOR_DESC* OutputBiasGradientTensor;
+    FLOAT Epsilon;
+} DML_BATCH_NORMALIZATION_TRAINING_GRAD_OPERATOR_DESC;
+
+/* DML_TARGET_VERSION >= 0x5000 */
+
+typedef struct DML_ELEMENT_WISE_CLIP1_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    _Maybenull_ const DML_SCALE_BIAS* ScaleBias;
+    DML_TENSOR_DATA_TYPE MinMaxDataType;
+    DML_SCALAR_UNION Min;
+    DML_SCALAR_UNION Max;
+} DML_ELEMENT_WISE_CLIP1_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_CLIP_GRAD1_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* InputGradientTensor;
+    const DML_TENSOR_DESC* OutputGradientTensor;
+    DML_TENSOR_DATA_TYPE MinMaxDataType;
+    DML_SCALAR_UNION Min;
+    DML_SCALAR_UNION Max;
+} DML_ELEMENT_WISE_CLIP_GRAD1_OPERATOR_DESC;
+
+typedef struct DML_PADDING1_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    DML_PADDING_MODE PaddingMode;
+    DML_TENSOR_DATA_TYPE PaddingValueDataType;
+    DML_SCALAR_UNION PaddingValue;
+    UINT DimensionCount;
+    _Field_size_(DimensionCount) const UINT* StartPadding;
+    _Field_size_(DimensionCount) const UINT* EndPadding;
+} DML_PADDING1_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_NEGATE_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+} DML_ELEMENT_WISE_NEGATE_OPERATOR_DESC;
+
+/* DML_TARGET_VERSION >= 0x5100 */
+
+typedef struct DML_ACTIVATION_GELU_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+} DML_ACTIVATION_GELU_OPERATOR_DESC;
+
+typedef struct DML_ACTIVATION_SOFTMAX1_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    UINT AxisCount;
+    _Field_size_(AxisCount) const UINT* Axes;
+} DML_ACTIVATION_SOFTMAX1_OPERATOR_DESC;
+
+typedef struct DML_ACTIVATION_LOG_SOFTMAX1_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    UINT AxisCount;
+    _Field_size_(AxisCount) const UINT* Axes;
+} DML_ACTIVATION_LOG_SOFTMAX1_OPERATOR_DESC;
+
+typedef struct DML_ACTIVATION_HARDMAX1_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    UINT AxisCount;
+    _Field_size_(AxisCount) const UINT* Axes;
+} DML_ACTIVATION_HARDMAX1_OPERATOR_DESC;
 
 typedef struct DML_RESAMPLE2_OPERATOR_DESC {
     const DML_TENSOR_DESC* InputTensor;
@@ -625,9 +1724,9 @@ typedef struct DML_RESAMPLE2_OPERATOR_DESC {
     DML_INTERPOLATION_MODE InterpolationMode;
     DML_AXIS_DIRECTION RoundingDirection;
     UINT DimensionCount;
-    const FLOAT* Scales;
-    const FLOAT* InputPixelOffsets;
-    const FLOAT* OutputPixelOffsets;
+    _Field_size_(DimensionCount) const FLOAT* Scales;
+    _Field_size_(DimensionCount) const FLOAT* InputPixelOffsets;
+    _Field_size_(DimensionCount) const FLOAT* OutputPixelOffsets;
 } DML_RESAMPLE2_OPERATOR_DESC;
 
 typedef struct DML_RESAMPLE_GRAD1_OPERATOR_DESC {
@@ -636,10 +1735,164 @@ typedef struct DML_RESAMPLE_GRAD1_OPERATOR_DESC {
     DML_INTERPOLATION_MODE InterpolationMode;
     DML_AXIS_DIRECTION RoundingDirection;
     UINT DimensionCount;
-    const FLOAT* Scales;
-    const FLOAT* InputPixelOffsets;
-    const FLOAT* OutputPixelOffsets;
+    _Field_size_(DimensionCount) const FLOAT* Scales;
+    _Field_size_(DimensionCount) const FLOAT* InputPixelOffsets;
+    _Field_size_(DimensionCount) const FLOAT* OutputPixelOffsets;
 } DML_RESAMPLE_GRAD1_OPERATOR_DESC;
+
+typedef struct DML_DIAGONAL_MATRIX1_OPERATOR_DESC {
+    _Maybenull_ const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    DML_TENSOR_DATA_TYPE ValueDataType;
+    DML_SCALAR_UNION Value;
+    INT DiagonalFillBegin;
+    INT DiagonalFillEnd;
+} DML_DIAGONAL_MATRIX1_OPERATOR_DESC;
+
+/* DML_TARGET_VERSION >= 0x6100 */
+
+typedef struct DML_MULTIHEAD_ATTENTION_OPERATOR_DESC {
+    _Maybenull_ const DML_TENSOR_DESC* QueryTensor;
+    _Maybenull_ const DML_TENSOR_DESC* KeyTensor;
+    _Maybenull_ const DML_TENSOR_DESC* ValueTensor;
+    _Maybenull_ const DML_TENSOR_DESC* StackedQueryKeyTensor;
+    _Maybenull_ const DML_TENSOR_DESC* StackedKeyValueTensor;
+    _Maybenull_ const DML_TENSOR_DESC* StackedQueryKeyValueTensor;
+    _Maybenull_ const DML_TENSOR_DESC* BiasTensor;
+    _Maybenull_ const DML_TENSOR_DESC* MaskTensor;
+    _Maybenull_ const DML_TENSOR_DESC* RelativePositionBiasTensor;
+    _Maybenull_ const DML_TENSOR_DESC* PastKeyTensor;
+    _Maybenull_ const DML_TENSOR_DESC* PastValueTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    _Maybenull_ const DML_TENSOR_DESC* OutputPresentKeyTensor;
+    _Maybenull_ const DML_TENSOR_DESC* OutputPresentValueTensor;
+    FLOAT Scale;
+    FLOAT MaskFilterValue;
+    UINT HeadCount;
+    DML_MULTIHEAD_ATTENTION_MASK_TYPE MaskType;
+} DML_MULTIHEAD_ATTENTION_OPERATOR_DESC;
+
+/* DML_TARGET_VERSION >= 0x6200 */
+
+typedef struct DML_LP_POOLING1_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    UINT DimensionCount;
+    _Field_size_(DimensionCount) const UINT* Strides;
+    _Field_size_(DimensionCount) const UINT* WindowSize;
+    _Field_size_(DimensionCount) const UINT* StartPadding;
+    _Field_size_(DimensionCount) const UINT* EndPadding;
+    _Field_size_(DimensionCount) const UINT* Dilations;
+    UINT P;
+} DML_LP_POOLING1_OPERATOR_DESC;
+
+typedef struct DML_AVERAGE_POOLING1_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    UINT DimensionCount;
+    _Field_size_(DimensionCount) const UINT* Strides;
+    _Field_size_(DimensionCount) const UINT* WindowSize;
+    _Field_size_(DimensionCount) const UINT* StartPadding;
+    _Field_size_(DimensionCount) const UINT* EndPadding;
+    _Field_size_(DimensionCount) const UINT* Dilations;
+    BOOL IncludePadding;
+} DML_AVERAGE_POOLING1_OPERATOR_DESC;
+
+typedef struct DML_ACTIVATION_SWISH_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    FLOAT SigmoidInputScale;
+} DML_ACTIVATION_SWISH_OPERATOR_DESC;
+
+typedef struct DML_ACTIVATION_HARD_SWISH_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    FLOAT Alpha;
+    FLOAT Beta;
+} DML_ACTIVATION_HARD_SWISH_OPERATOR_DESC;
+
+typedef struct DML_QUANTIZED_LINEAR_AVERAGE_POOLING_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* InputScaleTensor;
+    _Maybenull_ const DML_TENSOR_DESC* InputZeroPointTensor;
+    const DML_TENSOR_DESC* OutputScaleTensor;
+    _Maybenull_ const DML_TENSOR_DESC* OutputZeroPointTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    UINT DimensionCount;
+    _Field_size_(DimensionCount) const UINT* Strides;
+    _Field_size_(DimensionCount) const UINT* WindowSize;
+    _Field_size_(DimensionCount) const UINT* StartPadding;
+    _Field_size_(DimensionCount) const UINT* EndPadding;
+    _Field_size_(DimensionCount) const UINT* Dilations;
+    BOOL IncludePadding;
+} DML_QUANTIZED_LINEAR_AVERAGE_POOLING_OPERATOR_DESC;
+
+typedef struct DML_MATRIX_MULTIPLY_INTEGER_TO_FLOAT_OPERATOR_DESC {
+    const DML_TENSOR_DESC* ATensor;
+    const DML_TENSOR_DESC* AScaleTensor;
+    _Maybenull_ const DML_TENSOR_DESC* AZeroPointTensor;
+    const DML_TENSOR_DESC* BTensor;
+    const DML_TENSOR_DESC* BScaleTensor;
+    _Maybenull_ const DML_TENSOR_DESC* BZeroPointTensor;
+    _Maybenull_ const DML_TENSOR_DESC* BiasTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+} DML_MATRIX_MULTIPLY_INTEGER_TO_FLOAT_OPERATOR_DESC;
+
+/* DML_TARGET_VERSION >= 0x6300 */
+
+typedef struct DML_MEAN_VARIANCE_NORMALIZATION2_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    _Maybenull_ const DML_TENSOR_DESC* ScaleTensor;
+    _Maybenull_ const DML_TENSOR_DESC* BiasTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    UINT AxisCount;
+    _Field_size_(AxisCount) const UINT* Axes;
+    BOOL UseMean;
+    BOOL UseVariance;
+    FLOAT Epsilon;
+    _Maybenull_ const DML_OPERATOR_DESC* FusedActivation;
+} DML_MEAN_VARIANCE_NORMALIZATION2_OPERATOR_DESC;
+
+typedef struct DML_MULTIHEAD_ATTENTION1_OPERATOR_DESC {
+    _Maybenull_ const DML_TENSOR_DESC* QueryTensor;
+    _Maybenull_ const DML_TENSOR_DESC* KeyTensor;
+    _Maybenull_ const DML_TENSOR_DESC* ValueTensor;
+    _Maybenull_ const DML_TENSOR_DESC* StackedQueryKeyTensor;
+    _Maybenull_ const DML_TENSOR_DESC* StackedKeyValueTensor;
+    _Maybenull_ const DML_TENSOR_DESC* StackedQueryKeyValueTensor;
+    _Maybenull_ const DML_TENSOR_DESC* BiasTensor;
+    _Maybenull_ const DML_TENSOR_DESC* MaskTensor;
+    _Maybenull_ const DML_TENSOR_DESC* RelativePositionBiasTensor;
+    _Maybenull_ const DML_TENSOR_DESC* PastKeyTensor;
+    _Maybenull_ const DML_TENSOR_DESC* PastValueTensor;
+    _Maybenull_ const DML_TENSOR_DESC* PastSequenceLengthsTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    _Maybenull_ const DML_TENSOR_DESC* OutputPresentKeyTensor;
+    _Maybenull_ const DML_TENSOR_DESC* OutputPresentValueTensor;
+    FLOAT Scale;
+    FLOAT MaskFilterValue;
+    UINT QueryHeadCount;
+    UINT KeyValueHeadCount;
+    DML_MULTIHEAD_ATTENTION_MASK_TYPE MaskType;
+} DML_MULTIHEAD_ATTENTION1_OPERATOR_DESC;
+
+typedef struct DML_QUANTIZE_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    DML_QUANTIZATION_TYPE QuantizationType;
+    UINT QuantizationTensorCount;
+    _Field_size_(QuantizationTensorCount) const DML_TENSOR_DESC* QuantizationTensors;
+    const DML_TENSOR_DESC* OutputTensor;
+} DML_QUANTIZE_OPERATOR_DESC;
+
+typedef struct DML_DEQUANTIZE_OPERATOR_DESC {
+    const DML_TENSOR_DESC* InputTensor;
+    DML_QUANTIZATION_TYPE QuantizationType;
+    UINT QuantizationTensorCount;
+    _Field_size_(QuantizationTensorCount) const DML_TENSOR_DESC* QuantizationTensors;
+    const DML_TENSOR_DESC* OutputTensor;
+} DML_DEQUANTIZE_OPERATOR_DESC;
+
+/* DML_TARGET_VERSION >= 0x6400 */
 
 typedef struct DML_RESAMPLE3_OPERATOR_DESC {
     const DML_TENSOR_DESC* InputTensor;
@@ -647,9 +1900,9 @@ typedef struct DML_RESAMPLE3_OPERATOR_DESC {
     DML_INTERPOLATION_MODE InterpolationMode;
     DML_AXIS_DIRECTION RoundingDirection;
     UINT DimensionCount;
-    const FLOAT* Scales;
-    const FLOAT* InputPixelOffsets;
-    const FLOAT* OutputPixelOffsets;
+    _Field_size_(DimensionCount) const FLOAT* Scales;
+    _Field_size_(DimensionCount) const FLOAT* InputPixelOffsets;
+    _Field_size_(DimensionCount) const FLOAT* OutputPixelOffsets;
     BOOL Antialiased;
 } DML_RESAMPLE3_OPERATOR_DESC;
 
@@ -657,25 +1910,48 @@ typedef struct DML_FOLD_OPERATOR_DESC {
     const DML_TENSOR_DESC* InputTensor;
     const DML_TENSOR_DESC* OutputTensor;
     UINT DimensionCount;
-    const UINT* WindowSizes;
-    const UINT* Strides;
-    const UINT* Dilations;
-    const UINT* StartPadding;
-    const UINT* EndPadding;
+    _Field_size_(DimensionCount) const UINT* WindowSizes;
+    _Field_size_(DimensionCount) const UINT* Strides;
+    _Field_size_(DimensionCount) const UINT* Dilations;
+    _Field_size_(DimensionCount) const UINT* StartPadding;
+    _Field_size_(DimensionCount) const UINT* EndPadding;
 } DML_FOLD_OPERATOR_DESC;
 
 typedef struct DML_UNFOLD_OPERATOR_DESC {
     const DML_TENSOR_DESC* InputTensor;
     const DML_TENSOR_DESC* OutputTensor;
     UINT DimensionCount;
-    const UINT* WindowSizes;
-    const UINT* Strides;
-    const UINT* Dilations;
-    const UINT* StartPadding;
-    const UINT* EndPadding;
+    _Field_size_(DimensionCount) const UINT* WindowSizes;
+    _Field_size_(DimensionCount) const UINT* Strides;
+    _Field_size_(DimensionCount) const UINT* Dilations;
+    _Field_size_(DimensionCount) const UINT* StartPadding;
+    _Field_size_(DimensionCount) const UINT* EndPadding;
 } DML_UNFOLD_OPERATOR_DESC;
 
 /* Feature support queries (IDMLDevice::CheckFeatureSupport). */
+
+/* DML_TARGET_VERSION >= 0x2000 */
+
+typedef enum DML_FEATURE_LEVEL {
+    DML_FEATURE_LEVEL_1_0 = 0x1000,
+    DML_FEATURE_LEVEL_2_0 = 0x2000,
+    DML_FEATURE_LEVEL_2_1 = 0x2100,
+    DML_FEATURE_LEVEL_3_0 = 0x3000,
+    DML_FEATURE_LEVEL_3_1 = 0x3100,
+    DML_FEATURE_LEVEL_4_0 = 0x4000,
+    DML_FEATURE_LEVEL_4_1 = 0x4100,
+    DML_FEATURE_LEVEL_5_0 = 0x5000,
+    DML_FEATURE_LEVEL_5_1 = 0x5100,
+    DML_FEATURE_LEVEL_5_2 = 0x5200,
+    DML_FEATURE_LEVEL_6_0 = 0x6000,
+    DML_FEATURE_LEVEL_6_1 = 0x6100,
+    DML_FEATURE_LEVEL_6_2 = 0x6200,
+    DML_FEATURE_LEVEL_6_3 = 0x6300,
+    DML_FEATURE_LEVEL_6_4 = 0x6400
+} DML_FEATURE_LEVEL;
+
+/* DML_TARGET_VERSION >= 0x1000 */
+
 typedef enum DML_FEATURE {
     DML_FEATURE_TENSOR_DATA_TYPE_SUPPORT = 0,
     DML_FEATURE_FEATURE_LEVELS = 1
@@ -689,9 +1965,11 @@ typedef struct DML_FEATURE_DATA_TENSOR_DATA_TYPE_SUPPORT {
     BOOL IsSupported;
 } DML_FEATURE_DATA_TENSOR_DATA_TYPE_SUPPORT;
 
+/* DML_TARGET_VERSION >= 0x2000 */
+
 typedef struct DML_FEATURE_QUERY_FEATURE_LEVELS {
     UINT RequestedFeatureLevelCount;
-    const DML_FEATURE_LEVEL* RequestedFeatureLevels;
+    _Field_size_(RequestedFeatureLevelCount) const DML_FEATURE_LEVEL* RequestedFeatureLevels;
 } DML_FEATURE_QUERY_FEATURE_LEVELS;
 
 typedef struct DML_FEATURE_DATA_FEATURE_LEVELS {
@@ -699,16 +1977,41 @@ typedef struct DML_FEATURE_DATA_FEATURE_LEVELS {
 } DML_FEATURE_DATA_FEATURE_LEVELS;
 
 /* Device creation, dispatchables and bindings. */
+
+/* DML_TARGET_VERSION >= 0x1000 */
+
+typedef struct DML_BINDING_TABLE_DESC {
+    IDMLDispatchable* Dispatchable;
+    D3D12_CPU_DESCRIPTOR_HANDLE CPUDescriptorHandle;
+    D3D12_GPU_DESCRIPTOR_HANDLE GPUDescriptorHandle;
+    UINT SizeInDescriptors;
+} DML_BINDING_TABLE_DESC;
+
+typedef enum DML_EXECUTION_FLAGS {
+    DML_EXECUTION_FLAG_NONE = 0,
+    DML_EXECUTION_FLAG_ALLOW_HALF_PRECISION_COMPUTATION = 0x1,
+    DML_EXECUTION_FLAG_DISABLE_META_COMMANDS = 0x2,
+    DML_EXECUTION_FLAG_DESCRIPTORS_VOLATILE = 0x4
+} DML_EXECUTION_FLAGS;
+
 typedef enum DML_CREATE_DEVICE_FLAGS {
     DML_CREATE_DEVICE_FLAG_NONE = 0,
     DML_CREATE_DEVICE_FLAG_DEBUG = 0x1
 } DML_CREATE_DEVICE_FLAGS;
+
+/* Dispatchables (IDMLDispatchable::GetBindingProperties). */
+
+/* DML_TARGET_VERSION >= 0x1000 */
 
 typedef struct DML_BINDING_PROPERTIES {
     UINT RequiredDescriptorCount;
     UINT64 TemporaryResourceSize;
     UINT64 PersistentResourceSize;
 } DML_BINDING_PROPERTIES;
+
+/* Bindings (IDMLBindingTable). */
+
+/* DML_TARGET_VERSION >= 0x1000 */
 
 typedef enum DML_BINDING_TYPE {
     DML_BINDING_TYPE_NONE = 0,
@@ -722,17 +2025,20 @@ typedef struct DML_BINDING_DESC {
 } DML_BINDING_DESC;
 
 typedef struct DML_BUFFER_BINDING {
-    ID3D12Resource* Buffer;
+    _Maybenull_ ID3D12Resource* Buffer;
     UINT64 Offset;
     UINT64 SizeInBytes;
 } DML_BUFFER_BINDING;
 
 typedef struct DML_BUFFER_ARRAY_BINDING {
     UINT BindingCount;
-    const DML_BUFFER_BINDING* Bindings;
+    _Field_size_(BindingCount) const DML_BUFFER_BINDING* Bindings;
 } DML_BUFFER_ARRAY_BINDING;
 
 /* Operator graphs (IDMLDevice1::CompileGraph). */
+
+/* DML_TARGET_VERSION >= 0x2100 */
+
 typedef enum DML_GRAPH_EDGE_TYPE {
     DML_GRAPH_EDGE_TYPE_INVALID = 0,
     DML_GRAPH_EDGE_TYPE_INPUT = 1,
@@ -749,14 +2055,14 @@ typedef struct DML_INPUT_GRAPH_EDGE_DESC {
     UINT GraphInputIndex;
     UINT ToNodeIndex;
     UINT ToNodeInputIndex;
-    const char* Name;
+    _Field_z_ _Maybenull_ const char* Name;
 } DML_INPUT_GRAPH_EDGE_DESC;
 
 typedef struct DML_OUTPUT_GRAPH_EDGE_DESC {
     UINT FromNodeIndex;
     UINT FromNodeOutputIndex;
     UINT GraphOutputIndex;
-    const char* Name;
+    _Field_z_ _Maybenull_ const char* Name;
 } DML_OUTPUT_GRAPH_EDGE_DESC;
 
 typedef struct DML_INTERMEDIATE_GRAPH_EDGE_DESC {
@@ -764,7 +2070,7 @@ typedef struct DML_INTERMEDIATE_GRAPH_EDGE_DESC {
     UINT FromNodeOutputIndex;
     UINT ToNodeIndex;
     UINT ToNodeInputIndex;
-    const char* Name;
+    _Field_z_ _Maybenull_ const char* Name;
 } DML_INTERMEDIATE_GRAPH_EDGE_DESC;
 
 typedef enum DML_GRAPH_NODE_TYPE {
@@ -780,26 +2086,30 @@ typedef struct DML_GRAPH_NODE_DESC {
 
 typedef struct DML_OPERATOR_GRAPH_NODE_DESC {
     IDMLOperator* Operator;
-    const char* Name;
+    _Field_z_ _Maybenull_ const char* Name;
 } DML_OPERATOR_GRAPH_NODE_DESC;
 
+/* DML_TARGET_VERSION >= 0x6200 */
+
 typedef struct DML_CONSTANT_DATA_GRAPH_NODE_DESC {
-    const void* Data;
+    _Field_size_bytes_(DataSize) const void* Data;
     SIZE_T DataSize;
-    const char* Name;
+    _Field_z_ _Maybenull_ const char* Name;
 } DML_CONSTANT_DATA_GRAPH_NODE_DESC;
+
+/* DML_TARGET_VERSION >= 0x2100 */
 
 typedef struct DML_GRAPH_DESC {
     UINT InputCount;
     UINT OutputCount;
     UINT NodeCount;
-    const DML_GRAPH_NODE_DESC* Nodes;
+    _Field_size_(NodeCount) const DML_GRAPH_NODE_DESC* Nodes;
     UINT InputEdgeCount;
-    const DML_GRAPH_EDGE_DESC* InputEdges;
+    _Field_size_opt_(InputEdgeCount) const DML_GRAPH_EDGE_DESC* InputEdges;
     UINT OutputEdgeCount;
-    const DML_GRAPH_EDGE_DESC* OutputEdges;
+    _Field_size_(OutputEdgeCount) const DML_GRAPH_EDGE_DESC* OutputEdges;
     UINT IntermediateEdgeCount;
-    const DML_GRAPH_EDGE_DESC* IntermediateEdges;
+    _Field_size_opt_(IntermediateEdgeCount) const DML_GRAPH_EDGE_DESC* IntermediateEdges;
 } DML_GRAPH_DESC;
 
 /* pydml-cdef-end */

@@ -22,14 +22,21 @@ NATIVE = ROOT / "native"
 HEADERS = ("DirectML.h", "pydml.h")
 
 _REGION = re.compile(r"/\* pydml-cdef-begin \*/(.*?)/\* pydml-cdef-end \*/", re.S)
+# Microsoft's SAL field annotations (empty macros in DirectML.h): _Maybenull_, _Field_z_,
+# _Field_size_(Count), _Field_size_opt_(Count), _Field_size_bytes_(Size). cffi's parser knows none.
+_ANNOTATION = re.compile(r"\b(?:_Maybenull_|_Field_z_|_Field_size_[a-z_]*\([^()]*\))[ \t]*")
 
 
 def cdef_text(header: Path) -> str:
-    """Return the cdef region of one header."""
+    """Return the cdef region of one header, SAL field annotations removed."""
     match = _REGION.search(header.read_text())
     if match is None:
         raise RuntimeError(f"{header}: no pydml-cdef region")
-    return match.group(1)
+    text = _ANNOTATION.sub("", match.group(1))
+    leftover = re.search(r"\b_(?:Maybenull|Field)_\w*", text)
+    if leftover is not None:
+        raise RuntimeError(f"{header}: annotation {leftover.group(0)!r} not stripped for cffi")
+    return text
 
 
 def _compiler() -> str:

@@ -1,4 +1,4 @@
-"""The built cffi extension against tests/abi_expected.py: every struct, enum and constant.
+"""The built cffi extension against tests/abi_expected.py: every struct, union, enum and constant.
 
 cffi (API mode) checks a cdef struct's layout against the C compiler only when the struct is first
 used, so every struct is touched here; and it takes enumerator values from C, so both the cdef
@@ -8,7 +8,18 @@ view (``relements``) and the compiled one (``lib.<NAME>``) are compared with the
 from __future__ import annotations
 
 import pytest
-from abi_expected import CONSTANTS, ENUMS, FIELD_CTYPES, OPAQUE_TYPES, SCALARS, STRUCTS
+from abi_expected import (
+    ALIASES,
+    CONSTANTS,
+    D3D12_STRUCTS,
+    DIRECTML_STRUCT_COUNT,
+    ENUMS,
+    FIELD_CTYPES,
+    OPAQUE_TYPES,
+    SCALARS,
+    STRUCTS,
+    UNIONS,
+)
 
 from pydml._ffi import ffi, lib
 
@@ -17,7 +28,8 @@ from pydml._ffi import ffi, lib
 def test_struct_layout(name: str) -> None:
     size, align, fields = STRUCTS[name]
     ctype = ffi.typeof(name)
-    assert ctype.kind == "struct"
+    assert ctype.kind == ("union" if name in UNIONS else "struct")
+    assert ctype.cname == f"{ctype.kind} {ALIASES.get(name, name)}"
     # Touching .fields runs cffi's lazy layout check against the C compiler.
     assert [field for field, _ in ctype.fields] == [field for field, _, _ in fields]
     assert ffi.sizeof(name) == size
@@ -34,8 +46,34 @@ def test_struct_field_types(name: str) -> None:
     """Each field has the declared type, as cffi sees it (cffi drops `const`; the C++ build in
     test_header.py checks the exact spelling, const included)."""
     declared = dict(ffi.typeof(name).fields)
+    assert list(FIELD_CTYPES[name]) == [field for field, _, _ in STRUCTS[name][2]]
     for field, ctype_text in FIELD_CTYPES[name].items():
         assert declared[field].type is ffi.typeof(ctype_text), f"{name}.{field}: {ctype_text}"
+
+
+def test_struct_names_are_exactly_the_table() -> None:
+    """cffi sees every struct, union and alias of the table, and nothing else DML-named."""
+    typedefs, struct_tags, union_tags = ffi.list_types()
+    typedefs = [name for name in typedefs if not name.startswith("pydml_")]  # pydml.h
+    struct_tags = [tag for tag in struct_tags if not tag.startswith("pydml_")]
+    header = {name for name in typedefs if ffi.typeof(name).kind in ("struct", "union")}
+    assert header - OPAQUE_TYPES == set(STRUCTS)
+    assert set(union_tags) == set(UNIONS)
+    assert set(struct_tags) - OPAQUE_TYPES == set(STRUCTS) - UNIONS - set(ALIASES)
+    assert len(STRUCTS) == DIRECTML_STRUCT_COUNT + len(D3D12_STRUCTS) == 203
+    assert sum(name.endswith("_OPERATOR_DESC") and name != "DML_OPERATOR_DESC" for name in STRUCTS) == 178
+    for alias, target in ALIASES.items():
+        assert ffi.typeof(alias) is ffi.typeof(target)
+
+
+def test_scalar_union_members_share_storage() -> None:
+    value = ffi.new("DML_SCALAR_UNION *")
+    value.Float64 = 1.0
+    assert value.UInt64 == 0x3FF0000000000000
+    assert bytes(value.Bytes) == (0x3FF0000000000000).to_bytes(8, "little")
+    value.Int8 = -1
+    assert value.UInt8 == 0xFF
+    assert ffi.sizeof(value[0]) == 8
 
 
 def test_slice_grad_window_strides_are_signed() -> None:
@@ -117,7 +155,7 @@ def test_every_declared_type_is_pinned() -> None:
     unpinned = directml - STRUCTS.keys() - ENUMS.keys() - SCALARS.keys() - OPAQUE_TYPES
     assert unpinned == set()
     assert set(STRUCTS) | set(ENUMS) | set(SCALARS) | OPAQUE_TYPES <= directml
-    assert [u for u in unions if not u.startswith("pydml_")] == []
+    assert {u for u in unions if not u.startswith("pydml_")} == UNIONS
     for tag in struct_tags:
         assert tag.startswith("pydml_") or tag in STRUCTS or tag in OPAQUE_TYPES
 

@@ -1,22 +1,36 @@
 """include/DirectML.h compiled by the system compilers, as C11 and as C++17, against abi_expected.
 
-A generated program prints sizeof/alignof of every struct, offsetof/sizeof of every field, the
-value of every enumerator and constant, and (C++ only) whether each field's declared type is
-exactly the one in abi_expected.FIELD_CTYPES; every number is compared with the table. Small
-snippets check that code written as a DirectML user writes it compiles unchanged.
+A generated program prints sizeof/alignof of every struct and union, offsetof/sizeof of every
+field, the value of every enumerator and constant, and (C++ only) whether each field's declared
+type is exactly the one in abi_expected.FIELD_CTYPES; every number is compared with the table (gcc
+always, clang when installed). The header's text is checked too: its struct/union names and each
+field's SAL annotations equal the table's. Small snippets check that code written as a DirectML
+user writes it compiles unchanged.
 """
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from abi_expected import CONSTANTS, ENUMS, FIELD_CTYPES, STRUCTS
+from abi_expected import (
+    ALIASES,
+    CONSTANTS,
+    D3D12_STRUCTS,
+    DIRECTML_STRUCT_COUNT,
+    ENUMS,
+    FIELD_ANNOTATIONS,
+    FIELD_CTYPES,
+    STRUCTS,
+    UNIONS,
+)
 
 INCLUDE = Path(__file__).resolve().parent.parent / "include"
+HEADER = INCLUDE / "DirectML.h"
 
 
 @dataclass(frozen=True)
@@ -32,7 +46,14 @@ class Language:
 
 C11 = Language("gcc", "-std=c11", ".c")
 CXX17 = Language("g++", "-std=c++17", ".cpp")
+CLANG_C11 = Language("clang", "-std=c11", ".c")
+CLANG_CXX17 = Language("clang++", "-std=c++17", ".cpp")
 LANGUAGES = [pytest.param(C11, id="c11"), pytest.param(CXX17, id="cxx17")]
+ALL_COMPILERS = [
+    *LANGUAGES,
+    pytest.param(CLANG_C11, id="clang-c11"),  # skipped when clang is not installed
+    pytest.param(CLANG_CXX17, id="clang-cxx17"),
+]
 
 
 def build_and_run(lang: Language, source: str, tmp: Path, name: str) -> str:
@@ -107,7 +128,7 @@ def expected_lines(lang: Language) -> list[str]:
     return out
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("lang", ALL_COMPILERS)
 def test_layout_matches_table(lang: Language, tmp_path: Path) -> None:
     got = build_and_run(lang, layout_program(), tmp_path, "layout").splitlines()
     want = expected_lines(lang)
@@ -318,3 +339,92 @@ int main() {
 def test_cxx_user_code_builds_resample_grad_desc(tmp_path: Path) -> None:
     out = build_and_run(CXX17, RESAMPLE_GRAD_CXX, tmp_path, "resample_grad_cxx")
     assert out == "134 1 2 2\n"
+
+
+# --- The header's text: struct/union names and SAL field annotations ------------------------------
+
+_ANNOTATION = re.compile(r"_Maybenull_|_Field_z_|_Field_size_[a-z_]*\([^()]*\)")
+
+
+def header_structs() -> dict[str, dict[str, tuple[str, ...]]]:
+    """``{name: {field: (annotation, ...)}}`` for every ``typedef struct|union NAME {...} NAME;``."""
+    text = re.sub(r"/\*.*?\*/", "", HEADER.read_text(), flags=re.S)
+    out: dict[str, dict[str, tuple[str, ...]]] = {}
+    pattern = r"typedef\s+(?:struct|union)\s+(\w+)\s*\{(.*?)\}\s*\1\s*;"
+    for name, body in re.findall(pattern, text, flags=re.S):
+        fields: dict[str, tuple[str, ...]] = {}
+        for declaration in filter(None, (d.strip() for d in body.split(";"))):
+            field = re.search(r"(\w+)\s*(?:\[\d+\])?$", declaration)
+            assert field is not None, declaration
+            fields[field.group(1)] = tuple(_ANNOTATION.findall(declaration))
+        assert name not in out, name
+        out[name] = fields
+    return out
+
+
+def header_aliases() -> dict[str, str]:
+    """``typedef OTHER_STRUCT NAME;`` lines whose target is a struct the header defines."""
+    text = HEADER.read_text()
+    structs = header_structs()
+    return {alias: target for target, alias in re.findall(r"^typedef (\w+) (\w+);$", text, re.M)
+            if target in structs}
+
+
+def test_header_struct_names_equal_table() -> None:
+    structs = header_structs()
+    aliases = header_aliases()
+    names = set(structs) | set(aliases)
+    assert sorted(set(STRUCTS) - names) == []  # missing from the header
+    assert sorted(names - set(STRUCTS)) == []  # in the header, not pinned
+    assert aliases == ALIASES
+    assert len(names) == len(structs) + len(aliases) == len(STRUCTS) == 203
+    assert len(names - D3D12_STRUCTS) == DIRECTML_STRUCT_COUNT == 201
+    text = HEADER.read_text()
+    assert set(re.findall(r"typedef\s+union\s+(\w+)\s*\{", text)) == UNIONS
+    # Microsoft's order: the table lists structs in the order the header declares them.
+    declared = [m.group(1) or m.group(2) for m in re.finditer(
+        r"typedef\s+(?:struct|union)\s+(\w+)\s*\{|^typedef \w+_DESC (\w+);$", text, re.M)]
+    assert declared == list(STRUCTS)
+
+
+def test_header_fields_equal_table() -> None:
+    for name, fields in header_structs().items():
+        assert list(fields) == [field for field, _, _ in STRUCTS[name][2]], name
+
+
+def test_header_annotations_equal_microsofts() -> None:
+    """Every _Maybenull_ / _Field_size_(Count) / ... of Microsoft's header, on the same field, and no
+    other (pydml reads a field's optional flag and count field from these)."""
+    got = {name: {field: ann for field, ann in fields.items() if ann}
+           for name, fields in header_structs().items()}
+    got = {name: fields for name, fields in got.items() if fields}
+    assert got == FIELD_ANNOTATIONS
+    conv = FIELD_ANNOTATIONS["DML_CONVOLUTION_OPERATOR_DESC"]
+    assert conv["BiasTensor"] == conv["FusedActivation"] == ("_Maybenull_",)
+    assert conv["Strides"] == ("_Field_size_(DimensionCount)",)
+
+
+# sal.h (or any header) defining the annotations first: DirectML.h must not redefine them, so a
+# definition with other parameter names compiles without a redefinition diagnostic.
+SAL_FIRST = r"""
+#define _Maybenull_
+#define _Field_z_
+#define _Field_size_(n)
+#define _Field_size_opt_(n)
+#define _Field_size_bytes_(n)
+#include "DirectML.h"
+#include <stdio.h>
+
+int main(void) {
+    DML_CONVOLUTION_OPERATOR_DESC conv;
+    conv.BiasTensor = NULL;
+    printf("%d\n", (int)sizeof conv);
+    return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_annotations_defined_first_are_kept(lang: Language, tmp_path: Path) -> None:
+    size = STRUCTS["DML_CONVOLUTION_OPERATOR_DESC"][0]
+    assert build_and_run(lang, SAL_FIRST, tmp_path, "sal_first") == f"{size}\n"
