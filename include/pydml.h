@@ -199,6 +199,18 @@ typedef struct pydml_buffer {
 
 typedef struct pydml_operator pydml_operator;
 
+/* The first rule a desc breaks, in parts: message = "desc.field: rule[, got value]". */
+typedef struct pydml_diagnostic {
+    char message[1024];
+    char desc[160];                  /* DML_GEMM_OPERATOR_DESC, or a nested path */
+    char field[192];                 /* BTensor.Sizes[2]; "" for the desc as a whole */
+    char rule[640];
+    char value[192];                 /* the offending value as text, when has_value */
+    uint32_t has_value;
+    uint32_t required_level;         /* a DML_FEATURE_LEVEL that would accept it, else 0 */
+} pydml_diagnostic;
+
+
 /**
  * Validates desc for a device created at feature_level (a DML_FEATURE_LEVEL value).
  * @param message receives the first broken rule (may be NULL when message_size is 0).
@@ -208,6 +220,13 @@ typedef struct pydml_operator pydml_operator;
  */
 pydml_status pydml_validate_operator(const DML_OPERATOR_DESC* desc, uint32_t feature_level,
                                      char* message, size_t message_size);
+
+/**
+ * pydml_validate_operator with the verdict in parts (what pydml's Python ValidationError carries).
+ * diagnostic must not be NULL; it is cleared first.
+ */
+pydml_status pydml_validate_operator_ex(const DML_OPERATOR_DESC* desc, uint32_t feature_level,
+                                        pydml_diagnostic* diagnostic);
 
 /**
  * Validates and compiles desc (IDMLDevice::CreateOperator + CompileOperator). The desc and its

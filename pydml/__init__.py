@@ -11,9 +11,11 @@ Descs mirror directml.h (field names kept); module-level constants are named exa
 
 from __future__ import annotations
 
-from typing import Any
-
 from pydml import onednn, resample_modes
+from pydml.constants import *  # noqa: F403  (every enumerator, named as in C)
+from pydml.constants import __all__ as _constant_names
+from pydml.descs import *  # noqa: F403  (every operator desc, C and Python names)
+from pydml.descs import __all__ as _desc_names
 from pydml.device import BindingError, CompiledOperator, Device
 from pydml.enums import (
     AxisDirection,
@@ -26,7 +28,6 @@ from pydml.enums import (
     TensorDataType,
     TensorFlags,
     TensorType,
-    c_constants,
 )
 from pydml.errors import (
     FeatureLevelError,
@@ -37,23 +38,8 @@ from pydml.errors import (
 )
 from pydml.feature_levels import INTRODUCED_AT, introduced_at, operators_at
 from pydml.marshal import CDesc, from_c, to_c
-from pydml.ops.activations import (
-    ACTIVATION_CLASSES,
-    ElementWiseClipOperatorDesc,
-    ScaleBias,
-)
-from pydml.ops.convolution import ConvolutionOperatorDesc
-from pydml.ops.resample import (
-    Resample1OperatorDesc,
-    Resample2OperatorDesc,
-    Resample3OperatorDesc,
-    ResampleGrad1OperatorDesc,
-    ResampleGradOperatorDesc,
-    ResampleOperatorDesc,
-    Size2D,
-    Upsample2DOperatorDesc,
-)
 from pydml.registry import OperatorDesc, OperatorSchema, all_schemas, newest_at, schema_of
+from pydml.structs import ScalarUnion, ScaleBias, Size2D
 from pydml.tensor import BufferTensorDesc, TensorDesc, buffer_desc, calc_buffer_tensor_size
 from pydml.validate import validate
 
@@ -63,14 +49,10 @@ DML_TENSOR_DESC = TensorDesc
 DML_OPERATOR_DESC = OperatorDesc
 DML_SIZE_2D = Size2D
 DML_SCALE_BIAS = ScaleBias
+DML_SCALAR_UNION = ScalarUnion
 DMLCalcBufferTensorSize = calc_buffer_tensor_size
 
-_STRUCTS: dict[str, Any] = {s.c_name: s.desc_class for s in all_schemas()}
-globals().update(_STRUCTS)
-globals().update(c_constants())
-
 __all__ = [
-    "ACTIVATION_CLASSES",
     "INTRODUCED_AT",
     "AxisDirection",
     "BindingError",
@@ -79,15 +61,14 @@ __all__ = [
     "CompiledOperator",
     "ConvolutionDirection",
     "ConvolutionMode",
-    "ConvolutionOperatorDesc",
     "DMLCalcBufferTensorSize",
     "DML_BUFFER_TENSOR_DESC",
     "DML_OPERATOR_DESC",
+    "DML_SCALAR_UNION",
     "DML_SCALE_BIAS",
     "DML_SIZE_2D",
     "DML_TENSOR_DESC",
     "Device",
-    "ElementWiseClipOperatorDesc",
     "ExecutionFlags",
     "FeatureLevel",
     "FeatureLevelError",
@@ -97,12 +78,7 @@ __all__ = [
     "OperatorSchema",
     "OperatorType",
     "PydmlError",
-    "Resample1OperatorDesc",
-    "Resample2OperatorDesc",
-    "Resample3OperatorDesc",
-    "ResampleGrad1OperatorDesc",
-    "ResampleGradOperatorDesc",
-    "ResampleOperatorDesc",
+    "ScalarUnion",
     "ScaleBias",
     "Size2D",
     "TensorDataType",
@@ -110,7 +86,6 @@ __all__ = [
     "TensorFlags",
     "TensorType",
     "UnsupportedError",
-    "Upsample2DOperatorDesc",
     "ValidationError",
     "all_schemas",
     "buffer_desc",
@@ -124,6 +99,6 @@ __all__ = [
     "onednn",
     "resample_modes",
     "validate",
-    *_STRUCTS,
-    *c_constants(),
+    *_desc_names,
+    *_constant_names,
 ]

@@ -10,7 +10,7 @@ def doc_example() -> int:
     import numpy as np
 
     from pydml import Device, FeatureLevel, InterpolationMode, buffer_desc
-    from pydml.ops.resample import ResampleGradOperatorDesc
+    from pydml.descs import ResampleGradOperatorDesc
 
     device = Device(feature_level=FeatureLevel.FL3_0)
     # Nearest neighbour, 1.5x in width and 0.5x in height (the doc's scales). The page states no

@@ -133,6 +133,7 @@ def parse_int(value: Any, where: str, low: int, high: int) -> int:
 UINT32 = (0, 2**32 - 1)
 INT32 = (-(2**31), 2**31 - 1)
 UINT64 = (0, 2**64 - 1)
+INT64 = (-(2**63), 2**63 - 1)
 
 
 def parse_enum(enum_cls: type[CEnum] | type[CFlag], value: Any, where: str) -> Any:
@@ -257,7 +258,7 @@ def parse_tensor_desc(obj: Any, where: str) -> TensorDesc:
 
 def _struct(spec: FieldSpec, value: Any, where: str) -> Any:
     if spec.type is FieldType.SIZE_2D:
-        from pydml.ops.resample import Size2D
+        from pydml.structs import Size2D
 
         if not isinstance(value, dict):
             raise ModelError(where, "must be an object {\"Width\", \"Height\"}, got "
@@ -269,7 +270,7 @@ def _struct(spec: FieldSpec, value: Any, where: str) -> Any:
                 raise ModelError(f"{where}.{key}", "is required")
             parts[key] = parse_int(value[key], f"{where}.{key}", *UINT32)
         return Size2D(**parts)
-    from pydml.ops.activations import ScaleBias
+    from pydml.structs import ScaleBias
 
     if not isinstance(value, dict):
         raise ModelError(where, f"must be an object {{\"Scale\", \"Bias\"}}, got {_got(value)}")
@@ -312,7 +313,37 @@ def _field_value(spec: FieldSpec, value: Any, where: str) -> Any:
         return tuple(parse_int(v, f"{where}[{i}]", *bounds) for i, v in enumerate(value))
     if t in (FieldType.SIZE_2D, FieldType.SCALE_BIAS):
         return _struct(spec, value, where)
+    if t is FieldType.TENSOR_DESC_ARRAY:
+        if not isinstance(value, list):
+            raise ModelError(where, f"must be an array of tensor descs, got {_got(value)}")
+        return tuple(parse_tensor_desc(v, f"{where}[{i}]") for i, v in enumerate(value))
+    if t is FieldType.OPERATOR_DESC_ARRAY:
+        if not isinstance(value, list):
+            raise ModelError(where, f"must be an array of operator descs, got {_got(value)}")
+        return tuple(parse_nested_desc(v, f"{where}[{i}]") for i, v in enumerate(value))
+    if t is FieldType.SCALAR_UNION:
+        return _scalar_union(value, where)
     raise ModelError(where, f"fields of type {t.value} are not supported", unsupported=True)
+
+
+def _scalar_union(value: Any, where: str) -> Any:
+    """A DML_SCALAR_UNION: a number (typed by the desc's data type field) or one named member."""
+    from pydml.structs import SCALAR_MEMBERS, ScalarUnion
+
+    if isinstance(value, bool) or not isinstance(value, (int, float, dict)):
+        raise ModelError(where, f"must be a number or an object with one DML_SCALAR_UNION member, "
+                         f"got {_got(value)}")
+    if not isinstance(value, dict):
+        return value
+    _unknown_keys(value, tuple(SCALAR_MEMBERS), where, "DML_SCALAR_UNION")
+    if len(value) != 1:
+        raise ModelError(where, f"must set exactly one member, got {len(value)}")
+    key, member = next(iter(value.items()))
+    kind, _ = SCALAR_MEMBERS[key]
+    parsed = parse_float(member, f"{where}.{key}") if kind == "float" else \
+        parse_int(member, f"{where}.{key}", *(INT64 if kind == "int" else UINT64))
+    fields: dict[str, Any] = {key: parsed}
+    return ScalarUnion(**fields)
 
 
 def c_name_of(schema: OperatorSchema) -> str:

@@ -237,7 +237,92 @@ else:
     )
     OperatorType.__doc__ = "DML_OPERATOR_TYPE (members read from include/DirectML.h)."
 
-for _py, _ctype, _prefix in (
+
+def _from_header(name: str, ctype: str, prefix: str, base: type[CEnum] | type[CFlag]) -> Any:
+    """An enum whose members are the header's enumerators (names without ``prefix``)."""
+    members = sorted(((n.removeprefix(prefix), int(v)) for v, n in ffi.typeof(ctype).elements.items()),
+                     key=lambda item: item[1])
+    factory: Any = base  # the functional Enum API, which mypy cannot type for a variable base
+    cls = factory(name, members, module=__name__)
+    cls.__doc__ = f"{ctype} (members read from include/DirectML.h)."
+    return cls
+
+
+if TYPE_CHECKING:
+
+    class ReduceFunction(CEnum):
+        """DML_REDUCE_FUNCTION."""
+
+    class MatrixTransform(CEnum):
+        """DML_MATRIX_TRANSFORM."""
+
+    class PaddingMode(CEnum):
+        """DML_PADDING_MODE."""
+
+    class RecurrentNetworkDirection(CEnum):
+        """DML_RECURRENT_NETWORK_DIRECTION."""
+
+    class RoundingMode(CEnum):
+        """DML_ROUNDING_MODE."""
+
+    class IsInfinityMode(CEnum):
+        """DML_IS_INFINITY_MODE."""
+
+    class DepthSpaceOrder(CEnum):
+        """DML_DEPTH_SPACE_ORDER."""
+
+    class RandomGeneratorType(CEnum):
+        """DML_RANDOM_GENERATOR_TYPE."""
+
+    class MultiheadAttentionMaskType(CEnum):
+        """DML_MULTIHEAD_ATTENTION_MASK_TYPE."""
+
+    class QuantizationType(CEnum):
+        """DML_QUANTIZATION_TYPE."""
+
+    class Feature(CEnum):
+        """DML_FEATURE."""
+
+    class BindingType(CEnum):
+        """DML_BINDING_TYPE."""
+
+    class GraphEdgeType(CEnum):
+        """DML_GRAPH_EDGE_TYPE."""
+
+    class GraphNodeType(CEnum):
+        """DML_GRAPH_NODE_TYPE."""
+
+    class CreateDeviceFlags(CFlag):
+        """DML_CREATE_DEVICE_FLAGS."""
+
+else:
+    ReduceFunction = _from_header("ReduceFunction", "DML_REDUCE_FUNCTION", "DML_REDUCE_FUNCTION_", CEnum)
+    MatrixTransform = _from_header("MatrixTransform", "DML_MATRIX_TRANSFORM", "DML_MATRIX_TRANSFORM_",
+                                   CEnum)
+    PaddingMode = _from_header("PaddingMode", "DML_PADDING_MODE", "DML_PADDING_MODE_", CEnum)
+    RecurrentNetworkDirection = _from_header("RecurrentNetworkDirection",
+                                             "DML_RECURRENT_NETWORK_DIRECTION",
+                                             "DML_RECURRENT_NETWORK_DIRECTION_", CEnum)
+    RoundingMode = _from_header("RoundingMode", "DML_ROUNDING_MODE", "DML_ROUNDING_MODE_", CEnum)
+    IsInfinityMode = _from_header("IsInfinityMode", "DML_IS_INFINITY_MODE", "DML_IS_INFINITY_MODE_",
+                                  CEnum)
+    DepthSpaceOrder = _from_header("DepthSpaceOrder", "DML_DEPTH_SPACE_ORDER",
+                                   "DML_DEPTH_SPACE_ORDER_", CEnum)
+    RandomGeneratorType = _from_header("RandomGeneratorType", "DML_RANDOM_GENERATOR_TYPE",
+                                       "DML_RANDOM_GENERATOR_TYPE_", CEnum)
+    MultiheadAttentionMaskType = _from_header("MultiheadAttentionMaskType",
+                                              "DML_MULTIHEAD_ATTENTION_MASK_TYPE",
+                                              "DML_MULTIHEAD_ATTENTION_MASK_TYPE_", CEnum)
+    QuantizationType = _from_header("QuantizationType", "DML_QUANTIZATION_TYPE",
+                                    "DML_QUANTIZATION_TYPE_", CEnum)
+    Feature = _from_header("Feature", "DML_FEATURE", "DML_FEATURE_", CEnum)
+    BindingType = _from_header("BindingType", "DML_BINDING_TYPE", "DML_BINDING_TYPE_", CEnum)
+    GraphEdgeType = _from_header("GraphEdgeType", "DML_GRAPH_EDGE_TYPE", "DML_GRAPH_EDGE_TYPE_", CEnum)
+    GraphNodeType = _from_header("GraphNodeType", "DML_GRAPH_NODE_TYPE", "DML_GRAPH_NODE_TYPE_", CEnum)
+    CreateDeviceFlags = _from_header("CreateDeviceFlags", "DML_CREATE_DEVICE_FLAGS",
+                                     "DML_CREATE_DEVICE_FLAG_", CFlag)
+
+_ENUMS: tuple[tuple[str, str, str], ...] = (
     ("TensorDataType", "DML_TENSOR_DATA_TYPE", "DML_TENSOR_DATA_TYPE_"),
     ("TensorType", "DML_TENSOR_TYPE", "DML_TENSOR_TYPE_"),
     ("TensorFlags", "DML_TENSOR_FLAGS", "DML_TENSOR_FLAG_"),
@@ -248,21 +333,30 @@ for _py, _ctype, _prefix in (
     ("ConvolutionDirection", "DML_CONVOLUTION_DIRECTION", "DML_CONVOLUTION_DIRECTION_"),
     ("FeatureLevel", "DML_FEATURE_LEVEL", "DML_FEATURE_LEVEL_"),
     ("OperatorType", "DML_OPERATOR_TYPE", "DML_OPERATOR_"),
-):
+    ("ReduceFunction", "DML_REDUCE_FUNCTION", "DML_REDUCE_FUNCTION_"),
+    ("MatrixTransform", "DML_MATRIX_TRANSFORM", "DML_MATRIX_TRANSFORM_"),
+    ("PaddingMode", "DML_PADDING_MODE", "DML_PADDING_MODE_"),
+    ("RecurrentNetworkDirection", "DML_RECURRENT_NETWORK_DIRECTION",
+     "DML_RECURRENT_NETWORK_DIRECTION_"),
+    ("RoundingMode", "DML_ROUNDING_MODE", "DML_ROUNDING_MODE_"),
+    ("IsInfinityMode", "DML_IS_INFINITY_MODE", "DML_IS_INFINITY_MODE_"),
+    ("DepthSpaceOrder", "DML_DEPTH_SPACE_ORDER", "DML_DEPTH_SPACE_ORDER_"),
+    ("RandomGeneratorType", "DML_RANDOM_GENERATOR_TYPE", "DML_RANDOM_GENERATOR_TYPE_"),
+    ("MultiheadAttentionMaskType", "DML_MULTIHEAD_ATTENTION_MASK_TYPE",
+     "DML_MULTIHEAD_ATTENTION_MASK_TYPE_"),
+    ("QuantizationType", "DML_QUANTIZATION_TYPE", "DML_QUANTIZATION_TYPE_"),
+    ("Feature", "DML_FEATURE", "DML_FEATURE_"),
+    ("CreateDeviceFlags", "DML_CREATE_DEVICE_FLAGS", "DML_CREATE_DEVICE_FLAG_"),
+    ("BindingType", "DML_BINDING_TYPE", "DML_BINDING_TYPE_"),
+    ("GraphEdgeType", "DML_GRAPH_EDGE_TYPE", "DML_GRAPH_EDGE_TYPE_"),
+    ("GraphNodeType", "DML_GRAPH_NODE_TYPE", "DML_GRAPH_NODE_TYPE_"),
+)
+for _py, _ctype, _prefix in _ENUMS:
     _register(_py, _ctype, _prefix)
 
-#: Python enum class for each C enum type name used in descriptor fields.
+#: Python enum class for each C enum type name (all 25 of the header).
 ENUM_BY_CTYPE: dict[str, type[CEnum] | type[CFlag]] = {
-    "DML_TENSOR_DATA_TYPE": TensorDataType,
-    "DML_TENSOR_TYPE": TensorType,
-    "DML_TENSOR_FLAGS": TensorFlags,
-    "DML_EXECUTION_FLAGS": ExecutionFlags,
-    "DML_INTERPOLATION_MODE": InterpolationMode,
-    "DML_AXIS_DIRECTION": AxisDirection,
-    "DML_CONVOLUTION_MODE": ConvolutionMode,
-    "DML_CONVOLUTION_DIRECTION": ConvolutionDirection,
-    "DML_FEATURE_LEVEL": FeatureLevel,
-    "DML_OPERATOR_TYPE": OperatorType,
+    _ctype: globals()[_py] for _py, _ctype, _prefix in _ENUMS
 }
 
 

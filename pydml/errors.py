@@ -24,21 +24,21 @@ class ValidationError(PydmlError, ValueError):
     """
 
     def __init__(self, desc: str, field: str, rule: str, value: Any = None, *,
-                 show_value: bool = True):
+                 show_value: bool = True, message: str | None = None):
         self.desc = desc
         self.field = field
         self.rule = rule
         self.value = value
-        super().__init__(compose(desc, field, rule, value, show_value))
+        super().__init__(message or compose(desc, field, rule, value, show_value))
 
 
 class FeatureLevelError(ValidationError):
     """The operator, data type or dimension count needs a higher feature level than the device's."""
 
     def __init__(self, desc: str, field: str, rule: str, value: Any = None, *, required: Any = None,
-                 show_value: bool = True):
+                 show_value: bool = True, message: str | None = None):
         self.required = required
-        super().__init__(desc, field, rule, value, show_value=show_value)
+        super().__init__(desc, field, rule, value, show_value=show_value, message=message)
 
 
 class UnsupportedError(PydmlError, NotImplementedError):
@@ -68,8 +68,14 @@ def compose(owner: str, field: str, rule: str, value: Any = None, show_value: bo
     return message
 
 
+class Rendered(str):
+    """A value already rendered as text (by the C validator): shown as is, without quotes."""
+
+
 def format_value(value: Any) -> str:
     """Render a value the way messages show it: enums by name, floats without noise."""
+    if isinstance(value, Rendered):
+        return str(value)
     name = getattr(value, "c_name", None)
     if isinstance(name, str):
         return name

@@ -16,8 +16,9 @@ from pydml._ffi import ffi
 from pydml.enums import OperatorType, TensorDataType, TensorFlags, TensorType
 from pydml.errors import ValidationError
 from pydml.registry import ARRAY_TYPES, FieldType, OperatorDesc, OperatorSchema, schema_of, wrap
+from pydml.structs import ScalarUnion, ScaleBias, Size2D
 from pydml.tensor import BufferTensorDesc, TensorDesc, as_tensor_desc
-from pydml.validate import MAX_DIMENSIONS, count_value
+from pydml.validate import MAX_DIMENSIONS, MAX_LIST_LENGTH, count_value, scalar_member
 
 _ARRAY_CTYPES = {FieldType.FLOAT_ARRAY: "float[]", FieldType.UINT_ARRAY: "uint32_t[]",
                  FieldType.INT_ARRAY: "int32_t[]"}
@@ -44,50 +45,89 @@ def to_c(desc: Any) -> CDesc:
 
 
 def _operator_desc(op: OperatorDesc, keep: list[Any]) -> Any:
+    outer = ffi.new("DML_OPERATOR_DESC*")
+    keep.append(outer)
+    _fill_operator_desc(outer, op, keep)
+    return outer
+
+
+def _fill_operator_desc(outer: Any, op: OperatorDesc, keep: list[Any]) -> None:
+    """Write one DML_OPERATOR_DESC (and everything it points to) into ``outer``."""
     schema = schema_of(op.Desc)
     inner = ffi.new(f"{schema.c_name}*")
     keep.append(inner)
+    name = schema.c_name
     for spec in schema.fields:
         value = getattr(op.Desc, spec.name)
         if spec.count is None and any(s.count == spec.name for s in schema.fields):
             value = count_value(op.Desc, spec.name)
         if value is None:
             continue  # NULL pointer / zero
-        if spec.type is FieldType.TENSOR_DESC:
-            setattr(inner, spec.name, _tensor_desc(as_tensor_desc(value), keep, schema.c_name,
-                                                   spec.name))
-        elif spec.type is FieldType.OPERATOR_DESC:
+        t = spec.type
+        if t is FieldType.TENSOR_DESC:
+            setattr(inner, spec.name, _tensor_desc(as_tensor_desc(value), keep, name, spec.name))
+        elif t is FieldType.TENSOR_DESC_ARRAY:
+            items = [as_tensor_desc(v) for v in value]
+            arr = ffi.new("DML_TENSOR_DESC[]", len(items)) if items else ffi.NULL
+            keep.append(arr)
+            for k, item in enumerate(items):
+                _fill_tensor_desc(arr[k], item, keep, name, f"{spec.name}[{k}]")
+            setattr(inner, spec.name, arr)
+        elif t is FieldType.OPERATOR_DESC:
             setattr(inner, spec.name, _operator_desc(wrap(value), keep))
-        elif spec.type in ARRAY_TYPES:
+        elif t is FieldType.OPERATOR_DESC_ARRAY:
+            ops = [wrap(v) for v in value]
+            arr = ffi.new("DML_OPERATOR_DESC[]", len(ops)) if ops else ffi.NULL
+            keep.append(arr)
+            for k, nested in enumerate(ops):
+                _fill_operator_desc(arr[k], nested, keep)
+            setattr(inner, spec.name, arr)
+        elif t in ARRAY_TYPES:
             assert spec.count is not None
             count = count_value(op.Desc, spec.count)
             if len(value) != count:
                 # C code would read ``count`` elements from a shorter (or longer) array.
-                raise ValidationError(schema.c_name, spec.name,
+                raise ValidationError(name, spec.name,
                                       f"has {len(value)} values, but {spec.count} is {count}",
                                       show_value=False)
-            arr = ffi.new(_ARRAY_CTYPES[spec.type], list(value)) if len(value) else ffi.NULL
+            arr = ffi.new(_ARRAY_CTYPES[t], list(value)) if len(value) else ffi.NULL
             keep.append(arr)
             setattr(inner, spec.name, arr)
-        elif spec.type is FieldType.SIZE_2D:
+        elif t is FieldType.SIZE_2D:
             getattr(inner, spec.name).Width = value.Width
             getattr(inner, spec.name).Height = value.Height
-        elif spec.type is FieldType.SCALE_BIAS:
+        elif t is FieldType.SCALE_BIAS:
             sb = ffi.new("DML_SCALE_BIAS*", {"Scale": value.Scale, "Bias": value.Bias})
             keep.append(sb)
             setattr(inner, spec.name, sb)
+        elif t is FieldType.SCALAR_UNION:
+            data_type = getattr(op.Desc, spec.data_type_field or "", None)
+            member, raw = scalar_member(name, spec.name, value, data_type, spec.data_type_field)
+            union = getattr(inner, spec.name)
+            if member == "Bytes":
+                for k, byte in enumerate(raw):
+                    union.Bytes[k] = byte
+            else:
+                setattr(union, member, raw)
+        elif t is FieldType.FLOAT:
+            setattr(inner, spec.name, float(value))
         else:
-            setattr(inner, spec.name, int(value) if spec.type is not FieldType.FLOAT else value)
-    outer = ffi.new("DML_OPERATOR_DESC*", {"Type": int(op.Type), "Desc": inner})
-    keep.append(outer)
-    return outer
+            setattr(inner, spec.name, int(value))
+    outer.Type = int(op.Type)
+    outer.Desc = inner
 
 
 def _tensor_desc(t: TensorDesc, keep: list[Any], name: str, field: str) -> Any:
-    out = ffi.new("DML_TENSOR_DESC*", {"Type": int(t.Type)})
+    out = ffi.new("DML_TENSOR_DESC*")
     keep.append(out)
+    _fill_tensor_desc(out, t, keep, name, field)
+    return out
+
+
+def _fill_tensor_desc(out: Any, t: TensorDesc, keep: list[Any], name: str, field: str) -> None:
+    out.Type = int(t.Type)
     if t.Desc is None:
-        return out
+        return
     b = t.Desc
     # DimensionCount sizes both arrays in C: a disagreement would make readers overrun them.
     if b.dimension_count != len(b.Sizes):
@@ -105,11 +145,12 @@ def _tensor_desc(t: TensorDesc, keep: list[Any], name: str, field: str) -> Any:
     })
     keep += [sizes, strides, buf]
     out.Desc = buf
-    return out
 
 
 def from_c(ptr: Any) -> OperatorDesc:
-    """Read a ``DML_OPERATOR_DESC*`` (cffi pointer or integer address) into dataclasses."""
+    """Read a ``DML_OPERATOR_DESC*`` (cffi pointer, integer address or CDesc) into dataclasses."""
+    if isinstance(ptr, CDesc):
+        ptr = ptr.ptr
     if isinstance(ptr, int):
         ptr = ffi.cast("DML_OPERATOR_DESC*", ptr)
     if ptr == ffi.NULL:
@@ -125,36 +166,73 @@ def from_c(ptr: Any) -> OperatorDesc:
     return OperatorDesc(Type=op_type, Desc=_read(schema, ffi.cast(f"{schema.c_name}*", ptr.Desc)))
 
 
+def _bounded_count(schema: OperatorSchema, inner: Any, count_field: str, limit: int) -> int:
+    n = int(getattr(inner, count_field))
+    if n > limit:
+        raise ValidationError(schema.c_name, count_field, f"must be at most {limit}", n)
+    return n
+
+
 def _read(schema: OperatorSchema, inner: Any) -> Any:
     values: dict[str, Any] = {}
     for spec in schema.fields:
         raw = getattr(inner, spec.name)
-        if spec.type is FieldType.TENSOR_DESC:
+        t = spec.type
+        if t is FieldType.TENSOR_DESC:
             values[spec.name] = None if raw == ffi.NULL else _read_tensor(schema, spec.name, raw)
-        elif spec.type is FieldType.OPERATOR_DESC:
-            values[spec.name] = None if raw == ffi.NULL else from_c(raw)
-        elif spec.type in ARRAY_TYPES:
+        elif t is FieldType.TENSOR_DESC_ARRAY:
             assert spec.count is not None
-            n = int(getattr(inner, spec.count))
-            if n > MAX_ARRAY_LENGTH:
-                raise ValidationError(schema.c_name, spec.count,
-                                      f"must be at most {MAX_ARRAY_LENGTH}", n)
-            values[spec.name] = None if raw == ffi.NULL else tuple(raw[i] for i in range(n))
-        elif spec.type is FieldType.SIZE_2D:
-            from pydml.ops.resample import Size2D
-
+            n = _bounded_count(schema, inner, spec.count, MAX_LIST_LENGTH)
+            values[spec.name] = None if raw == ffi.NULL else tuple(
+                _read_tensor(schema, f"{spec.name}[{k}]", raw + k) for k in range(n))
+        elif t is FieldType.OPERATOR_DESC:
+            values[spec.name] = None if raw == ffi.NULL else from_c(raw)
+        elif t is FieldType.OPERATOR_DESC_ARRAY:
+            assert spec.count is not None
+            n = _bounded_count(schema, inner, spec.count, MAX_LIST_LENGTH)
+            values[spec.name] = None if raw == ffi.NULL else tuple(
+                from_c(raw + k) for k in range(n))
+        elif t in ARRAY_TYPES:
+            assert spec.count is not None
+            n = _bounded_count(schema, inner, spec.count, MAX_ARRAY_LENGTH)
+            values[spec.name] = None if raw == ffi.NULL else tuple(raw[k] for k in range(n))
+        elif t is FieldType.SIZE_2D:
             values[spec.name] = Size2D(Width=raw.Width, Height=raw.Height)
-        elif spec.type is FieldType.SCALE_BIAS:
-            from pydml.ops.activations import ScaleBias
-
+        elif t is FieldType.SCALE_BIAS:
             values[spec.name] = None if raw == ffi.NULL else ScaleBias(Scale=raw.Scale,
                                                                          Bias=raw.Bias)
-        elif spec.type is FieldType.BOOL:
+        elif t is FieldType.SCALAR_UNION:
+            values[spec.name] = _read_scalar(raw, getattr(inner, spec.data_type_field or ""))
+        elif t is FieldType.BOOL:
             values[spec.name] = bool(raw)
+        elif spec.enum is not None:
+            try:
+                values[spec.name] = spec.enum(int(raw))
+            except ValueError:
+                values[spec.name] = int(raw)
         else:
             values[spec.name] = raw
     names = {f.name for f in dataclasses.fields(schema.desc_class)}
     return schema.desc_class(**{k: v for k, v in values.items() if k in names})
+
+
+def _read_scalar(raw: Any, data_type: int) -> Any:
+    """A DML_SCALAR_UNION as the plain number its data type reads (FLOAT16 from its bytes)."""
+    try:
+        dtype = TensorDataType(int(data_type))
+    except ValueError:
+        dtype = TensorDataType.UNKNOWN
+    if dtype == TensorDataType.FLOAT16:
+        import numpy as np
+
+        return float(np.frombuffer(bytes(raw.Bytes[0:2]), np.float16)[0])
+    member = {TensorDataType.INT4: "Int8", TensorDataType.UINT4: "UInt8"}.get(dtype)
+    from pydml.validate import _MEMBER_OF_TYPE
+
+    member = member or _MEMBER_OF_TYPE.get(dtype)
+    if member is None:
+        return ScalarUnion(Bytes=bytes(raw.Bytes[0:8]))
+    return getattr(raw, member)
 
 
 def _read_tensor(schema: OperatorSchema, field: str, raw: Any) -> TensorDesc:

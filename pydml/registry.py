@@ -1,25 +1,30 @@
-"""The operator registry: one entry per DirectML operator desc, made from its dataclass.
+"""The operator registry: one schema per DirectML operator, derived, never typed twice.
 
-A desc dataclass *is* the registry entry. Its fields carry the facts the C header cannot:
-role (input tensor / output tensor / attribute), optional, and for arrays the field that holds
-their length. The C type of each field is read from the compiled header (cffi), and the field
-names and order are checked against the C struct when the class is registered.
+Each fact has one authority:
 
-Adding an operator: write the dataclass in ``pydml/ops/<family>.py`` with ``@register(...)``,
-add its kernel in ``native/`` if it computes, and its tests. Nothing else lists operators.
+* field names, order, C types, optional pointers and count fields: ``include/DirectML.h``, read
+  with its SAL annotations (``_Maybenull_``, ``_Field_size_(Count)``) by :mod:`pydml.schema.header`;
+* per-tensor support per feature level and the constraint groups: the family tables transcribed
+  from each operator's page (``TABLES`` in ``pydml/ops/<family>.py``);
+* the feature level that introduced each operator: :mod:`pydml.feature_levels`;
+* Python defaults, fusability and the compile step: the family module (``DEFAULTS``,
+  ``FUSABLE``, ``KERNELS``).
+
+The desc dataclasses (``pydml/descs.py``) and the C tables (``native/schema_tables.c``) are
+generated from these by ``tools/generate_schema.py``; a test fails when they drift.
 """
 
 from __future__ import annotations
 
 import builtins
 import contextlib
-import dataclasses
 import enum
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from functools import cache
+from types import ModuleType
+from typing import Any, Protocol
 
-from pydml._ffi import ffi
 from pydml.enums import (
     ENUM_BY_CTYPE,
     CEnum,
@@ -27,10 +32,11 @@ from pydml.enums import (
     ExecutionFlags,
     FeatureLevel,
     OperatorType,
-    TensorDataType,
 )
 from pydml.errors import FeatureLevelError, UnsupportedError
 from pydml.feature_levels import INTRODUCED_AT
+from pydml.schema import header as header_module
+from pydml.schema.tables import OperatorTables, TensorRow
 
 
 class Role(enum.Enum):
@@ -42,10 +48,12 @@ class Role(enum.Enum):
 
 
 class FieldType(enum.Enum):
-    """DML_SCHEMA_FIELD_TYPE (enums are split out from UINT; BOOL from INT)."""
+    """What a desc field holds (enums are split out from UINT; BOOL from INT)."""
 
     TENSOR_DESC = "TENSOR_DESC"
+    TENSOR_DESC_ARRAY = "TENSOR_DESC_ARRAY"
     OPERATOR_DESC = "OPERATOR_DESC"
+    OPERATOR_DESC_ARRAY = "OPERATOR_DESC_ARRAY"
     UINT = "UINT"
     UINT64 = "UINT64"
     INT = "INT"
@@ -58,75 +66,67 @@ class FieldType(enum.Enum):
     FLOAT_ARRAY = "FLOAT_ARRAY"
     SIZE_2D = "SIZE_2D"
     SCALE_BIAS = "SCALE_BIAS"  # pointer to DML_SCALE_BIAS (optional struct)
+    SCALAR_UNION = "SCALAR_UNION"
 
 
 ARRAY_TYPES = (FieldType.UINT_ARRAY, FieldType.INT_ARRAY, FieldType.FLOAT_ARRAY)
+LIST_TYPES = (*ARRAY_TYPES, FieldType.TENSOR_DESC_ARRAY, FieldType.OPERATOR_DESC_ARRAY)
+
+_SCALARS = {"UINT": FieldType.UINT, "UINT64": FieldType.UINT64, "INT": FieldType.INT,
+            "FLOAT": FieldType.FLOAT, "float": FieldType.FLOAT, "BOOL": FieldType.BOOL,
+            "DML_SIZE_2D": FieldType.SIZE_2D, "DML_SCALAR_UNION": FieldType.SCALAR_UNION}
+_POINTEES = {"UINT": FieldType.UINT_ARRAY, "INT": FieldType.INT_ARRAY,
+             "FLOAT": FieldType.FLOAT_ARRAY, "DML_SCALE_BIAS": FieldType.SCALE_BIAS}
 
 
 @dataclass(frozen=True)
 class FieldSpec:
-    """The five facts of one desc field: name, C type, role, optional, and its count field."""
+    """One desc field: name, C type, role, optional, its count field, and what types it."""
 
     name: str
     type: FieldType
     ctype: str
-    offset: int
     role: Role = Role.ATTRIBUTE
     optional: bool = False
     count: str | None = None
     enum: builtins.type[CEnum] | builtins.type[CFlag] | None = None
+    data_type_field: str | None = None  # SCALAR_UNION: the DML_TENSOR_DATA_TYPE field naming it
 
     @property
     def is_tensor(self) -> bool:
-        """True for DML_TENSOR_DESC* fields."""
-        return self.type is FieldType.TENSOR_DESC
+        """True for DML_TENSOR_DESC* fields (single or array)."""
+        return self.type in (FieldType.TENSOR_DESC, FieldType.TENSOR_DESC_ARRAY)
 
 
-@dataclass(frozen=True)
-class _Meta:
-    role: Role = Role.ATTRIBUTE
-    optional: bool = False
-    count: str | None = None
-
-
-def _meta(field: dataclasses.Field[Any]) -> _Meta:
-    meta = field.metadata.get("pydml")
-    return meta if isinstance(meta, _Meta) else _Meta()
-
-
-def input_tensor(*, optional: bool = False) -> Any:
-    """A ``const DML_TENSOR_DESC*`` the operator reads."""
-    return dataclasses.field(default=None, metadata={"pydml": _Meta(Role.INPUT_TENSOR, optional)})
-
-
-def output_tensor(*, optional: bool = False) -> Any:
-    """A ``const DML_TENSOR_DESC*`` the operator writes."""
-    return dataclasses.field(default=None, metadata={"pydml": _Meta(Role.OUTPUT_TENSOR, optional)})
-
-
-def array(count: str, *, optional: bool = False) -> Any:
-    """A ``const T*`` array whose length is held by the field ``count``."""
-    return dataclasses.field(default=None,
-                             metadata={"pydml": _Meta(Role.ATTRIBUTE, optional, count)})
-
-
-def count_of(*arrays: str) -> Any:
-    """A UINT count field; ``None`` means derive it from the first of ``arrays`` given."""
-    return dataclasses.field(default=None, metadata={"pydml": _Meta(), "pydml_counts": arrays})
-
-
-def optional_desc() -> Any:
-    """An optional nested pointer (``_Maybenull_``): DML_OPERATOR_DESC* or DML_SCALE_BIAS*."""
-    return dataclasses.field(default=None, metadata={"pydml": _Meta(Role.ATTRIBUTE, True)})
-
-
-@dataclass(frozen=True)
-class SupportRow:
-    """One row of a DirectML "Tensor support" table, valid from ``level`` on."""
-
-    level: FeatureLevel
-    dimension_counts: tuple[int, ...]
-    data_types: tuple[TensorDataType, ...]
+def _field_specs(struct: header_module.StructDecl) -> tuple[FieldSpec, ...]:
+    specs: list[FieldSpec] = []
+    last_data_type: str | None = None
+    for f in struct.fields:
+        enum_cls: type[CEnum] | type[CFlag] | None = None
+        role = Role.ATTRIBUTE
+        data_type_field = None
+        if f.pointer and f.ctype == "DML_TENSOR_DESC":
+            ftype = FieldType.TENSOR_DESC_ARRAY if f.count else FieldType.TENSOR_DESC
+            # DirectML names every tensor it writes Output...; the pages' tables agree (a test
+            # holds every "Kind" column against this).
+            role = Role.OUTPUT_TENSOR if f.name.startswith("Output") else Role.INPUT_TENSOR
+        elif f.pointer and f.ctype == "DML_OPERATOR_DESC":
+            ftype = FieldType.OPERATOR_DESC_ARRAY if f.count else FieldType.OPERATOR_DESC
+        elif f.pointer:
+            ftype = _POINTEES[f.ctype]
+        elif f.ctype in ENUM_BY_CTYPE:
+            enum_cls = ENUM_BY_CTYPE[f.ctype]
+            ftype = FieldType.FLAGS if issubclass(enum_cls, CFlag) else FieldType.ENUM
+            if f.ctype == "DML_TENSOR_DATA_TYPE":
+                last_data_type = f.name
+        else:
+            ftype = _SCALARS[f.ctype]
+            if ftype is FieldType.SCALAR_UNION:
+                data_type_field = last_data_type
+        specs.append(FieldSpec(name=f.name, type=ftype, ctype=f.ctype, role=role,
+                               optional=f.maybenull, count=f.count, enum=enum_cls,
+                               data_type_field=data_type_field))
+    return tuple(specs)
 
 
 class Kernel(Protocol):
@@ -137,12 +137,11 @@ class Kernel(Protocol):
 
 
 Compiler = Callable[[Any, ExecutionFlags], Kernel]
-Checker = Callable[[Any, "CheckContext"], None]
 
 
 @dataclass(frozen=True)
 class CheckContext:
-    """What an operator-specific check may need besides the desc."""
+    """What validation needs besides the desc."""
 
     feature_level: FeatureLevel
     fused: bool = False
@@ -157,17 +156,21 @@ class OperatorSchema:
     desc_class: builtins.type
     fields: tuple[FieldSpec, ...]
     family: str
-    support: tuple[SupportRow, ...]
-    same_data_type: tuple[str, ...]
-    same_dimension_count: tuple[str, ...]
-    check: Checker | None
+    module: str
+    tables: OperatorTables
+    defaults: dict[str, Any]
     compile: Compiler | None
-    fusable: bool
+    fusable_from: FeatureLevel | None
 
     @property
     def introduced(self) -> FeatureLevel:
         """Feature level that introduced the operator."""
         return INTRODUCED_AT[self.type]
+
+    @property
+    def fusable(self) -> bool:
+        """May be used as a FusedActivation."""
+        return self.fusable_from is not None
 
     @property
     def executes(self) -> bool:
@@ -183,161 +186,113 @@ class OperatorSchema:
 
     @property
     def tensor_fields(self) -> tuple[FieldSpec, ...]:
-        """DML_TENSOR_DESC* fields, in C order."""
+        """DML_TENSOR_DESC* fields (single and arrays), in C order."""
         return tuple(f for f in self.fields if f.is_tensor)
 
-    def support_at(self, level: FeatureLevel) -> SupportRow | None:
-        """The tensor-support row in force at ``level`` (None below the first row)."""
-        rows = [row for row in self.support if row.level <= level]
-        return rows[-1] if rows else None
+    def support_at(self, level: FeatureLevel) -> dict[str, TensorRow] | None:
+        """Per tensor field, the support row in force at ``level`` (None before the first)."""
+        rows = self.tables.table_at(level.short_name)
+        return None if rows is None else {r.tensor: r for r in rows}
+
+    def constraint_groups(self, prop: str) -> list[tuple[str, ...]]:
+        """Tensor groups that must share ``prop`` (DataType, DimensionCount or Sizes)."""
+        return [c.tensors for c in self.tables.constraints if prop in c.properties]
 
 
-_BY_TYPE: dict[OperatorType, OperatorSchema] = {}
-_BY_CLASS: dict[type, OperatorSchema] = {}
-
-T = TypeVar("T")
-
-_PRIMITIVES = {"uint32_t": FieldType.UINT, "uint64_t": FieldType.UINT64, "int32_t": FieldType.INT,
-               "float": FieldType.FLOAT}
-_POINTEES = {"struct DML_TENSOR_DESC": FieldType.TENSOR_DESC,
-             "struct DML_OPERATOR_DESC": FieldType.OPERATOR_DESC,
-             "float": FieldType.FLOAT_ARRAY, "uint32_t": FieldType.UINT_ARRAY,
-             "int32_t": FieldType.INT_ARRAY, "struct DML_SCALE_BIAS": FieldType.SCALE_BIAS}
+def struct_name(operator: str) -> str:
+    """DML_<operator>_OPERATOR_DESC (SCATTER_ELEMENTS's struct is DML_SCATTER_OPERATOR_DESC)."""
+    return "DML_SCATTER_OPERATOR_DESC" if operator == "SCATTER_ELEMENTS" \
+        else f"DML_{operator}_OPERATOR_DESC"
 
 
-def _field_specs(cls: type, c_name: str) -> tuple[FieldSpec, ...]:
-    ctype = ffi.typeof(c_name)
-    c_fields = ctype.fields
-    py_fields = dataclasses.fields(cls)
-    if [f.name for f in py_fields] != [name for name, _ in c_fields]:
-        raise TypeError(
-            f"{cls.__name__}: fields {[f.name for f in py_fields]} differ from {c_name}'s "
-            f"{[name for name, _ in c_fields]} in include/DirectML.h"
-        )
-    specs = []
-    for pyf, (name, cf) in zip(py_fields, c_fields, strict=True):
-        t = cf.type
-        meta = _meta(pyf)
-        enum_cls: type[CEnum] | type[CFlag] | None = None
-        if t.kind == "pointer":
-            ftype = _POINTEES[t.item.cname]
-        elif t.kind == "enum":
-            enum_cls = ENUM_BY_CTYPE[t.cname.removeprefix("enum ")]
-            ftype = FieldType.FLAGS if issubclass(enum_cls, CFlag) else FieldType.ENUM
-        elif t.kind == "struct":
-            ftype = FieldType.SIZE_2D if t.cname == "struct DML_SIZE_2D" else FieldType.SCALE_BIAS
-        else:
-            ftype = _PRIMITIVES[t.cname]
-            if ftype is FieldType.INT and pyf.type in ("bool", bool):
-                ftype = FieldType.BOOL
-        if ftype in ARRAY_TYPES and meta.count is None:
-            raise TypeError(f"{cls.__name__}.{name}: an array field needs array(count=...)")
-        specs.append(FieldSpec(name=name, type=ftype, ctype=t.cname, offset=cf.offset,
-                               role=meta.role, optional=meta.optional, count=meta.count,
-                               enum=enum_cls))
-    return tuple(specs)
+def class_name(operator: str) -> str:
+    """The Python-style name: ``ELEMENT_WISE_ADD1`` -> ``ElementWiseAdd1OperatorDesc``."""
+    if operator == "SCATTER_ELEMENTS":
+        operator = "SCATTER"
+    parts = [p if p[0].isdigit() else p.capitalize() for p in operator.split("_")]
+    return "".join(parts) + "OperatorDesc"
 
 
-def register(
-    operator: str,
-    *,
-    family: str | None = None,
-    support: Sequence[SupportRow] = (),
-    same_data_type: Sequence[str] = (),
-    same_dimension_count: Sequence[str] = (),
-    check: Checker | None = None,
-    compile: Compiler | None = None,
-    fusable: bool = False,
-) -> Callable[[type[T]], type[T]]:
-    """Class decorator: register a desc dataclass for ``DML_OPERATOR_<operator>``.
+def families() -> list[ModuleType]:
+    """The family modules, each with TABLES (and optionally DEFAULTS, FUSABLE, KERNELS)."""
+    from pydml.ops import FAMILIES
 
-    ``support`` is the tensor-support table (rows by feature level); ``same_data_type`` and
-    ``same_dimension_count`` name the tensor fields the docs require to agree; ``check`` holds the
-    operator's own rules; ``compile`` builds its kernel (None: validated but not executed).
-    """
-
-    def decorate(cls: type[T]) -> type[T]:
-        op = OperatorType[operator]
-        c_name = f"DML_{operator}_OPERATOR_DESC"
-        schema = OperatorSchema(
-            type=op, c_name=c_name, desc_class=cls, fields=_field_specs(cls, c_name),
-            family=family or operator.rstrip("0123456789"), support=tuple(support),
-            same_data_type=tuple(same_data_type), same_dimension_count=tuple(same_dimension_count),
-            check=check, compile=compile, fusable=fusable,
-        )
-        if op in _BY_TYPE:
-            raise TypeError(f"{c_name} registered twice")
-        _BY_TYPE[op] = schema
-        _BY_CLASS[cls] = schema
-        _install_post_init(cls, schema.fields)
-        cls.C_NAME = c_name  # type: ignore[attr-defined]
-        cls.OPERATOR_TYPE = op  # type: ignore[attr-defined]
-        return cls
-
-    return decorate
+    return list(FAMILIES)
 
 
-def _install_post_init(cls: type, specs: tuple[FieldSpec, ...]) -> None:
-    """Normalise field values on construction: arrays become tuples, enum names become members.
+@cache
+def _schemas() -> dict[OperatorType, OperatorSchema]:
+    from pydml import descs
 
-    Values that are not valid stay as given, so validation can name them. (Wraps ``__init__``:
-    the dataclass is already built, so a late ``__post_init__`` would never be called.)
-    """
-    original = cls.__init__  # type: ignore[misc]
+    header = header_module.read()
+    classes = {getattr(cls, "C_NAME", None): cls for cls in vars(descs).values()
+               if isinstance(cls, type)}
+    out: dict[OperatorType, OperatorSchema] = {}
+    for module in families():
+        defaults: dict[str, dict[str, Any]] = getattr(module, "DEFAULTS", {})
+        fusable: dict[str, str] = getattr(module, "FUSABLE", {})
+        kernels: dict[str, Compiler] = getattr(module, "KERNELS", {})
+        family = module.__name__.rsplit(".", 1)[-1]
+        for tables in module.TABLES:
+            op = OperatorType[tables.name]
+            c_name = struct_name(tables.name)
+            if op in out:
+                raise TypeError(f"{c_name} has two schema entries")
+            fl = fusable.get(tables.name)
+            out[op] = OperatorSchema(
+                type=op, c_name=c_name, desc_class=classes[c_name],
+                fields=_field_specs(header.structs[c_name]), family=family,
+                module=module.__name__, tables=tables, defaults=defaults.get(tables.name, {}),
+                compile=kernels.get(tables.name),
+                fusable_from=None if fl is None else FeatureLevel.parse(fl),
+            )
+    return dict(sorted(out.items(), key=lambda item: int(item[0])))
 
-    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
-        original(self, *args, **kwargs)
-        for spec in specs:
-            value = getattr(self, spec.name)
-            if value is None:
-                continue
-            if spec.type in ARRAY_TYPES and not isinstance(value, tuple):
-                with contextlib.suppress(TypeError):
-                    object.__setattr__(self, spec.name, tuple(value))
-            elif spec.enum is not None:
-                with contextlib.suppress(ValueError):
-                    object.__setattr__(self, spec.name, spec.enum.parse(value))
 
-    __init__.__doc__ = original.__doc__
-    cls.__init__ = __init__  # type: ignore[misc]  # late wrapping is the point
+def _by_class() -> dict[type, OperatorSchema]:
+    return {s.desc_class: s for s in _schemas().values()}
 
 
 def schema_of(desc_or_type: Any) -> OperatorSchema:
-    """Look up by OperatorType, C name, desc class or desc instance."""
-    _load_ops()
+    """Look up by OperatorType, C name (struct or operator), desc class or desc instance."""
+    schemas = _schemas()
     if isinstance(desc_or_type, OperatorType):
         key = desc_or_type
     elif isinstance(desc_or_type, str):
-        # A struct name first: OperatorType.parse rejects "DML_..._OPERATOR_DESC".
         text = desc_or_type.strip()
         if text.endswith("_OPERATOR_DESC"):
-            for s in _BY_TYPE.values():
+            for s in schemas.values():
                 if s.c_name == text:
                     return s
+            if text == "DML_SCATTER_ELEMENTS_OPERATOR_DESC":
+                return schemas[OperatorType["SCATTER_ELEMENTS"]]
             text = text.removeprefix("DML_").removesuffix("_OPERATOR_DESC")
         key = OperatorType.parse(text)
     else:
         cls = desc_or_type if isinstance(desc_or_type, type) else type(desc_or_type)
-        if cls in _BY_CLASS:
-            return _BY_CLASS[cls]
+        found = _by_class().get(cls)
+        if found is not None:
+            return found
         raise TypeError(f"{cls.__name__} is not a registered DirectML operator desc")
-    if key not in _BY_TYPE:
-        known = ", ".join(s.type.c_name for s in _BY_TYPE.values())
-        raise UnsupportedError(
-            f"{key.c_name}: pydml does not know this operator's desc struct (known: {known})"
-        )
-    return _BY_TYPE[key]
+    if key not in schemas:
+        raise UnsupportedError(f"{key.c_name}: pydml does not know this operator's desc struct")
+    return schemas[key]
 
 
 def all_schemas() -> list[OperatorSchema]:
-    """Every registered operator, by OperatorType value."""
-    _load_ops()
-    return sorted(_BY_TYPE.values(), key=lambda s: int(s.type))
+    """Every operator, by OperatorType value."""
+    return list(_schemas().values())
+
+
+def family_of(schema: OperatorSchema) -> str:
+    """The revision family: RESAMPLE, RESAMPLE1, ... share "RESAMPLE"."""
+    return schema.type.name.rstrip("0123456789")
 
 
 def family_members(family: str) -> list[OperatorSchema]:
-    """The revisions of one family (RESAMPLE, RESAMPLE1, ...), oldest first."""
-    return sorted((s for s in all_schemas() if s.family == family), key=lambda s: s.introduced)
+    """The revisions of one operator (RESAMPLE, RESAMPLE1, ...), oldest first."""
+    return sorted((s for s in all_schemas() if family_of(s) == family),
+                  key=lambda s: s.introduced)
 
 
 def newest_at(family: str, level: FeatureLevel) -> OperatorSchema | None:
@@ -350,17 +305,13 @@ def require_level(schema: OperatorSchema, level: FeatureLevel) -> None:
     """Raise FeatureLevelError when the operator is newer than the device."""
     if schema.introduced <= level:
         return
-    older = newest_at(schema.family, level)
+    older = newest_at(family_of(schema), level)
     hint = f" ({older.type.c_name} is available)" if older is not None else ""
     raise FeatureLevelError(
         schema.type.c_name, "",
         f"needs {schema.introduced.c_name}; the device was created at {level.c_name}{hint}",
         level, required=schema.introduced, show_value=False,
     )
-
-
-def _load_ops() -> None:
-    import pydml.ops  # noqa: F401  (registers every operator module)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -381,3 +332,24 @@ def wrap(desc: Any) -> OperatorDesc:
     if isinstance(desc, OperatorDesc):
         return desc
     return OperatorDesc(Type=schema_of(desc).type, Desc=desc)
+
+
+def normalise_fields(desc: Any) -> None:
+    """Called by every desc's ``__post_init__``: arrays become tuples, enum names members.
+
+    Values that are not valid stay as given, so validation can name them.
+    """
+    schema = schema_of(type(desc))
+    for spec in schema.fields:
+        value = getattr(desc, spec.name)
+        if value is None:
+            continue
+        if spec.type in LIST_TYPES and not isinstance(value, tuple):
+            if isinstance(value, (str, bytes)) or (not isinstance(value, Sequence) and not hasattr(
+                    value, "__iter__")):
+                continue
+            with contextlib.suppress(TypeError):
+                object.__setattr__(desc, spec.name, tuple(value))
+        elif spec.enum is not None:
+            with contextlib.suppress(ValueError):
+                object.__setattr__(desc, spec.name, spec.enum.parse(value))

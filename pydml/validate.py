@@ -1,18 +1,11 @@
-"""Schema-driven validation of operator descs against a feature level.
+"""Validation of operator descs against a feature level: one authority, in C.
 
-Checks run in a fixed order and stop at the first violation, so a bad desc always gets the same
-message:
-
-1. structure: the DML_OPERATOR_DESC type matches its desc, required pointers are set, enum fields
-   hold known values, integers fit their C type;
-2. the operator's feature level;
-3. each tensor desc: type BUFFER; Sizes non-empty and > 0; DimensionCount; Strides count;
-   TotalTensorSizeInBytes >= DMLCalcBufferTensorSize and a multiple of 4; alignment; flags
-   (OWNED_BY_DML only on inputs); element counts within UINT32;
-4. data types: equal where the docs require, allowed at this level;
-5. dimension counts: equal where required, allowed at this level;
-6. every array's length equals its count field;
-7. the operator's own rules (scales, output sizes, convolution geometry, ...).
+Every rule DirectML states is judged by ``native/validate.c`` (``pydml_validate_operator_ex``),
+the validator C programs call too, so Python and C give the same verdict and the same field for
+every desc. Python adds only what C cannot see: values that have no C representation at all (a
+string where a number goes, a size of -1 or 2.5, a count that disagrees with its array's length,
+a float beyond FLOAT's range, a number that does not fit the scalar union's data type). Those are
+checked here, field by field in C order, before the desc is marshalled; see docs/design.md.
 """
 
 from __future__ import annotations
@@ -21,8 +14,9 @@ import math
 import numbers
 from typing import Any
 
-from pydml.enums import CEnum, CFlag, FeatureLevel, TensorDataType, TensorFlags, TensorType
-from pydml.errors import FeatureLevelError, ValidationError
+from pydml._ffi import ffi, lib
+from pydml.enums import ENUM_BY_CTYPE, CEnum, CFlag, FeatureLevel, TensorDataType, TensorFlags, TensorType
+from pydml.errors import FeatureLevelError, Rendered, ValidationError
 from pydml.registry import (
     ARRAY_TYPES,
     CheckContext,
@@ -30,16 +24,17 @@ from pydml.registry import (
     FieldType,
     OperatorDesc,
     OperatorSchema,
-    Role,
-    require_level,
     schema_of,
 )
+from pydml.structs import SCALAR_MEMBERS, ScalarUnion
 from pydml.tensor import BufferTensorDesc, TensorDesc
 
 UINT32_MAX = 2**32 - 1
 INT32_MIN, INT32_MAX = -(2**31), 2**31 - 1
 MAX_DIMENSIONS = 8  # DML_TENSOR_DIMENSION_COUNT_MAX1
 FLT_MAX = 3.4028234663852886e38
+#: Longest tensor or operator array pydml marshals (JOIN inputs, RNN activations, ...).
+MAX_LIST_LENGTH = 4096
 
 
 def validate(desc: Any, feature_level: FeatureLevel | str | int = FeatureLevel.FL6_4) -> None:
@@ -48,7 +43,6 @@ def validate(desc: Any, feature_level: FeatureLevel | str | int = FeatureLevel.F
     ``desc`` is a specific desc dataclass or a ``DML_OPERATOR_DESC``.
     """
     level = FeatureLevel.parse(feature_level)
-    assert isinstance(level, FeatureLevel)
     schema, inner = resolve(desc)
     check_desc(schema, inner, CheckContext(level), schema.c_name)
 
@@ -73,276 +67,49 @@ def resolve(desc: Any) -> tuple[OperatorSchema, Any]:
 
 
 def check_desc(schema: OperatorSchema, desc: Any, ctx: CheckContext, name: str) -> None:
-    """Run every check of one desc (``name`` prefixes field paths, e.g. for FusedActivation)."""
-    derived = {s.count for s in schema.fields if s.count is not None}  # None = from the arrays
-    for spec in schema.fields:
-        value = getattr(desc, spec.name)
-        if not (value is None and spec.name in derived):
-            _check_structure(name, spec, value, ctx)
-    require_level(schema, ctx.feature_level)
-    for spec in schema.tensor_fields:
-        value = getattr(desc, spec.name)
-        if value is not None:
-            check_buffer_tensor(name, spec.name, buffer_of(value), spec.role)
-    _check_data_types(schema, desc, ctx, name)
-    _check_dimension_counts(schema, desc, ctx, name)
-    _check_counts(schema, desc, name)
-    for spec in schema.fields:
-        if spec.type is FieldType.OPERATOR_DESC and getattr(desc, spec.name) is not None:
-            _check_fused(name, spec.name, getattr(desc, spec.name), ctx)
-    if schema.check is not None:
-        schema.check(desc, ctx)
+    """Check that ``desc`` has a C representation, then run the C validator on it."""
+    from pydml.marshal import to_c
+
+    check_representable(schema, desc, name)
+    c = to_c(OperatorDesc(Type=schema.type, Desc=desc))
+    diagnostic = ffi.new("pydml_diagnostic*")
+    if lib.pydml_validate_operator_ex(c.ptr, int(ctx.feature_level), diagnostic):
+        raise_diagnostic(diagnostic)
+
+
+def raise_diagnostic(d: Any) -> None:
+    """Raise the ValidationError (FeatureLevelError) a ``pydml_diagnostic`` describes."""
+    desc, field, rule, message = (ffi.string(x).decode()
+                                  for x in (d.desc, d.field, d.rule, d.message))
+    value: Any = _parse_value(ffi.string(d.value).decode()) if d.has_value else None
+    if d.required_level:
+        raise FeatureLevelError(desc, field, rule, value, required=FeatureLevel(d.required_level),
+                                show_value=bool(d.has_value), message=message)
+    raise ValidationError(desc, field, rule, value, show_value=bool(d.has_value), message=message)
+
+
+def _parse_value(text: str) -> Any:
+    """The C validator's rendering of a value, back as a number or an enum where it is one."""
+    for convert in (int, float):
+        try:
+            return convert(text)
+        except ValueError:
+            pass
+    if text == "None":
+        return None
+    for enum_cls in ENUM_BY_CTYPE.values():
+        for member in enum_cls:
+            if getattr(member, "c_name", None) == text:
+                return member
+    return Rendered(text)
 
 
 def buffer_of(value: Any) -> BufferTensorDesc:
-    """The DML_BUFFER_TENSOR_DESC behind a tensor field value (after structure checks)."""
+    """The DML_BUFFER_TENSOR_DESC behind a tensor field value (after validation)."""
     if isinstance(value, BufferTensorDesc):
         return value
     assert isinstance(value, TensorDesc) and value.Desc is not None
     return value.Desc
-
-
-def _check_structure(name: str, spec: FieldSpec, value: Any, ctx: CheckContext) -> None:
-    field = spec.name
-    if value is None:
-        if spec.is_tensor and ctx.fused:
-            return
-        if not spec.optional:
-            raise ValidationError(name, field, "is required and must not be NULL", None)
-        return
-    if spec.is_tensor:
-        if ctx.fused:
-            raise ValidationError(name, field, "must be NULL in a fused activation",
-                                  "a tensor desc", show_value=False)
-        if isinstance(value, TensorDesc):
-            if value.Type != TensorType.BUFFER:
-                raise ValidationError(name, f"{field}.Type", "must be DML_TENSOR_TYPE_BUFFER",
-                                      _enum_value(TensorType, value.Type))
-            if value.Desc is None:
-                raise ValidationError(name, f"{field}.Desc", "must not be NULL", None)
-        elif not isinstance(value, BufferTensorDesc):
-            raise ValidationError(name, field, "must be a DML_TENSOR_DESC", type(value).__name__)
-    elif spec.type in (FieldType.ENUM, FieldType.FLAGS):
-        assert spec.enum is not None
-        _enum_value(spec.enum, value, name, field)
-    elif spec.type in (FieldType.SIZE_2D, FieldType.SCALE_BIAS):
-        struct, parts, ptype = ((
-            "DML_SIZE_2D", ("Width", "Height"), FieldType.UINT) if spec.type is FieldType.SIZE_2D
-            else ("DML_SCALE_BIAS", ("Scale", "Bias"), FieldType.FLOAT))
-        if not all(hasattr(value, part) for part in parts):
-            raise ValidationError(name, field, f"must be a {struct}", type(value).__name__)
-        for part in parts:
-            _check_scalar(name, f"{field}.{part}", ptype, getattr(value, part))
-    elif spec.type in ARRAY_TYPES:
-        if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
-            raise ValidationError(name, field, "must be an array", value)
-        for i, item in enumerate(value):
-            _check_scalar(name, f"{field}[{i}]", spec.type, item)
-    elif spec.type in (FieldType.UINT, FieldType.INT, FieldType.FLOAT, FieldType.UINT64,
-                       FieldType.BOOL):
-        _check_scalar(name, field, spec.type, value)
-
-
-def _enum_value(enum_cls: type[CEnum] | type[CFlag], value: Any, name: str = "",
-                field: str = "") -> Any:
-    try:
-        return enum_cls.parse(value)
-    except ValueError:
-        raise ValidationError(name, field, f"is not a valid {enum_cls.__name__} value",
-                              value) from None
-
-
-_SCALAR_RANGES = {
-    FieldType.UINT: (0, UINT32_MAX), FieldType.UINT_ARRAY: (0, UINT32_MAX),
-    FieldType.INT: (INT32_MIN, INT32_MAX), FieldType.INT_ARRAY: (INT32_MIN, INT32_MAX),
-    FieldType.UINT64: (0, 2**64 - 1), FieldType.BOOL: (INT32_MIN, INT32_MAX),
-}
-
-
-def _check_scalar(name: str, field: str, ftype: FieldType, value: Any) -> None:
-    # numbers.Real / numbers.Integral also admit numpy scalars (np.float32, np.int64).
-    if ftype in (FieldType.FLOAT, FieldType.FLOAT_ARRAY):
-        if isinstance(value, bool) or not isinstance(value, numbers.Real):
-            raise ValidationError(name, field, "must be a number", value)
-        # C FLOAT is 32-bit: a larger finite value would silently become inf in the struct.
-        try:
-            as_float = float(value)
-        except OverflowError:
-            raise ValidationError(name, field, "must fit in a 32-bit FLOAT", value) from None
-        if math.isfinite(as_float) and abs(as_float) > FLT_MAX:
-            raise ValidationError(name, field, "must fit in a 32-bit FLOAT", value)
-        return
-    if isinstance(value, bool) and ftype is not FieldType.BOOL:
-        raise ValidationError(name, field, "must be an integer", value)
-    if not isinstance(value, numbers.Integral):
-        raise ValidationError(name, field, "must be an integer", value)
-    low, high = _SCALAR_RANGES[ftype]
-    if not low <= int(value) <= high:
-        raise ValidationError(name, field, f"must be in [{low}, {high}]", value)
-
-
-def check_buffer_tensor(name: str, field: str, t: BufferTensorDesc, role: Role) -> None:
-    """Every rule of a DML_BUFFER_TENSOR_DESC (directml-api.md §6)."""
-    try:
-        dtype = TensorDataType.parse(t.DataType)
-    except ValueError:
-        raise ValidationError(name, f"{field}.DataType", "is not a valid DML_TENSOR_DATA_TYPE",
-                              t.DataType) from None
-    if dtype.bits == 0:
-        raise ValidationError(name, f"{field}.DataType", "must be a known data type", dtype)
-    sizes, strides = t.Sizes, t.Strides
-    if len(sizes) == 0:
-        raise ValidationError(name, f"{field}.Sizes", "must not be empty", [])
-    if t.DimensionCount is not None and t.DimensionCount != len(sizes):
-        raise ValidationError(name, f"{field}.DimensionCount",
-                              f"must equal the number of Sizes ({len(sizes)})", t.DimensionCount)
-    if len(sizes) > MAX_DIMENSIONS:
-        raise ValidationError(name, f"{field}.DimensionCount",
-                              f"must be at most DML_TENSOR_DIMENSION_COUNT_MAX1 ({MAX_DIMENSIONS})",
-                              len(sizes))
-    for i, size in enumerate(sizes):
-        if isinstance(size, bool) or not isinstance(size, int):
-            raise ValidationError(name, f"{field}.Sizes[{i}]", "must be an integer", size)
-        if not 0 < size <= UINT32_MAX:
-            raise ValidationError(name, f"{field}.Sizes[{i}]",
-                                  "must be > 0" if size <= 0 else "must fit in UINT", size)
-    if strides is not None:
-        if len(strides) != len(sizes):
-            raise ValidationError(name, f"{field}.Strides",
-                                  f"must have DimensionCount ({len(sizes)}) values", len(strides))
-        for i, stride in enumerate(strides):
-            if isinstance(stride, bool) or not isinstance(stride, int):
-                raise ValidationError(name, f"{field}.Strides[{i}]", "must be an integer", stride)
-            if not 0 <= stride <= UINT32_MAX:
-                raise ValidationError(name, f"{field}.Strides[{i}]", "must fit in UINT", stride)
-    elements = math.prod(sizes)
-    if elements > UINT32_MAX:
-        raise ValidationError(name, f"{field}.Sizes",
-                              "must describe at most 2^32-1 elements", elements)
-    if strides is not None:
-        last = sum((n - 1) * s for n, s in zip(sizes, strides, strict=True))
-        if last > UINT32_MAX - 1:
-            raise ValidationError(name, f"{field}.Strides",
-                                  "put the last element past index 2^32-2", last)
-    minimum = t.minimum_size_in_bytes
-    if t.TotalTensorSizeInBytes is not None:
-        total = t.TotalTensorSizeInBytes
-        if total < minimum:
-            raise ValidationError(
-                name, f"{field}.TotalTensorSizeInBytes",
-                f"must be at least the {minimum} bytes the sizes and strides need", total)
-        if total % 4:
-            raise ValidationError(name, f"{field}.TotalTensorSizeInBytes",
-                                  "must be a multiple of 4", total)
-    align = t.GuaranteedBaseOffsetAlignment
-    if align:
-        element_bytes = max(1, dtype.bits // 8)
-        if align & (align - 1) or align < element_bytes:
-            raise ValidationError(
-                name, f"{field}.GuaranteedBaseOffsetAlignment",
-                f"must be 0 or a power of two >= the element size ({element_bytes})", align)
-    try:
-        flags = TensorFlags.parse(t.Flags)
-    except ValueError:
-        raise ValidationError(name, f"{field}.Flags", "has unknown bits", t.Flags) from None
-    if int(flags) & ~int(TensorFlags.OWNED_BY_DML):
-        raise ValidationError(name, f"{field}.Flags", "has unknown bits", int(flags))
-    if flags & TensorFlags.OWNED_BY_DML and role is not Role.INPUT_TENSOR:
-        raise ValidationError(name, f"{field}.Flags",
-                              "DML_TENSOR_FLAG_OWNED_BY_DML is only valid on input tensors", flags)
-
-
-def _bound_tensors(schema: OperatorSchema, desc: Any, names: tuple[str, ...] | None = None
-                   ) -> list[tuple[str, BufferTensorDesc]]:
-    out = []
-    for spec in schema.tensor_fields:
-        if names is not None and spec.name not in names:
-            continue
-        value = getattr(desc, spec.name)
-        if value is not None:
-            out.append((spec.name, buffer_of(value)))
-    return out
-
-
-def _check_data_types(schema: OperatorSchema, desc: Any, ctx: CheckContext, name: str) -> None:
-    same = _bound_tensors(schema, desc, schema.same_data_type)
-    for field, t in same[1:]:
-        first_field, first = same[0]
-        if t.DataType != first.DataType:
-            raise ValidationError(
-                name, f"{field}.DataType",
-                f"must match {first_field}.DataType {first.DataType.c_name}", t.DataType)
-    if not schema.support:
-        return
-    row = schema.support_at(ctx.feature_level)
-    for field, t in _bound_tensors(schema, desc):
-        if row is not None and t.DataType in row.data_types:
-            continue
-        later = [r.level for r in schema.support if t.DataType in r.data_types]
-        if later and later[0] > ctx.feature_level:
-            raise FeatureLevelError(
-                name, f"{field}.DataType",
-                f"{t.DataType.c_name} needs {later[0].c_name}; the device was created at "
-                f"{ctx.feature_level.c_name}", t.DataType, required=later[0], show_value=False)
-        allowed = ", ".join(d.name for d in (row.data_types if row else ()))
-        raise ValidationError(name, f"{field}.DataType", f"must be one of {allowed}", t.DataType)
-
-
-def _check_dimension_counts(schema: OperatorSchema, desc: Any, ctx: CheckContext,
-                            name: str) -> None:
-    same = _bound_tensors(schema, desc, schema.same_dimension_count)
-    for field, t in same[1:]:
-        first_field, first = same[0]
-        if len(t.Sizes) != len(first.Sizes):
-            raise ValidationError(
-                name, f"{field}.DimensionCount",
-                f"must match {first_field}.DimensionCount {len(first.Sizes)}", len(t.Sizes))
-    if not schema.support:
-        return
-    row = schema.support_at(ctx.feature_level)
-    for field, t in _bound_tensors(schema, desc):
-        rank = len(t.Sizes)
-        if row is not None and rank in row.dimension_counts:
-            continue
-        later = [r.level for r in schema.support if rank in r.dimension_counts]
-        if later and later[0] > ctx.feature_level:
-            raise FeatureLevelError(
-                name, f"{field}.DimensionCount",
-                f"{rank} dimensions need {later[0].c_name}; the device was created at "
-                f"{ctx.feature_level.c_name}", rank, required=later[0], show_value=False)
-        allowed = _ranges(row.dimension_counts if row else ())
-        raise ValidationError(name, f"{field}.DimensionCount", f"must be {allowed}", rank)
-
-
-def _ranges(values: tuple[int, ...]) -> str:
-    if not values:
-        return "unsupported"
-    if len(values) > 1 and values == tuple(range(values[0], values[-1] + 1)):
-        return f"{values[0]} to {values[-1]}"
-    return " or ".join(str(v) for v in values)
-
-
-def _check_counts(schema: OperatorSchema, desc: Any, name: str) -> None:
-    counts: dict[str, list[FieldSpec]] = {}
-    for spec in schema.fields:
-        if spec.count is not None:
-            counts.setdefault(spec.count, []).append(spec)
-    for count_field, arrays in counts.items():
-        given = getattr(desc, count_field)
-        lengths = {a.name: len(getattr(desc, a.name)) for a in arrays
-                   if getattr(desc, a.name) is not None}
-        listing = ", ".join(f"{n} has {k}" for n, k in lengths.items())
-        distinct = set(lengths.values())
-        if given is not None and distinct and distinct != {given} and len(distinct) == 1:
-            raise ValidationError(name, count_field,
-                                  f"must equal the length of its arrays ({listing})", given)
-        expected = given if given is not None else next(iter(lengths.values()), 0)
-        for array_name, length in lengths.items():
-            if length != expected:
-                raise ValidationError(
-                    name, array_name,
-                    f"has {length} values, but {count_field} is {expected} ({listing})", length,
-                    show_value=False)
 
 
 def count_value(desc: Any, count_field: str) -> int:
@@ -357,17 +124,273 @@ def count_value(desc: Any, count_field: str) -> int:
     return 0
 
 
-def _check_fused(name: str, field: str, fused: Any, ctx: CheckContext) -> None:
-    path = f"{name}.{field}"
+# ---- what only Python can get wrong ------------------------------------------------------
+
+
+def check_representable(schema: OperatorSchema, desc: Any, name: str) -> None:
+    """Raise ValidationError for the first field value that has no C representation."""
+    counts = {s.count for s in schema.fields if s.count is not None}
+    for spec in schema.fields:
+        value = getattr(desc, spec.name)
+        if value is None:
+            if spec.name in counts or spec.type in (FieldType.TENSOR_DESC, FieldType.OPERATOR_DESC,
+                                                    FieldType.SCALE_BIAS) or spec.type in ARRAY_TYPES \
+                    or spec.type in (FieldType.TENSOR_DESC_ARRAY, FieldType.OPERATOR_DESC_ARRAY):
+                continue
+            raise ValidationError(name, spec.name, "is required and must not be None", None)
+        _check_field(schema, desc, name, spec, value)
+    _check_counts(schema, desc, name)
+
+
+def _check_field(schema: OperatorSchema, desc: Any, name: str, spec: FieldSpec, value: Any) -> None:
+    field = spec.name
+    t = spec.type
+    if t is FieldType.TENSOR_DESC:
+        check_tensor_value(name, field, value)
+    elif t is FieldType.TENSOR_DESC_ARRAY:
+        items = _list(name, field, value, "a list of DML_TENSOR_DESC")
+        for i, item in enumerate(items):
+            check_tensor_value(name, f"{field}[{i}]", item)
+    elif t is FieldType.OPERATOR_DESC:
+        _check_nested(name, field, value)
+    elif t is FieldType.OPERATOR_DESC_ARRAY:
+        for i, item in enumerate(_list(name, field, value, "a list of DML_OPERATOR_DESC")):
+            _check_nested(name, f"{field}[{i}]", item)
+    elif t in (FieldType.ENUM, FieldType.FLAGS):
+        assert spec.enum is not None
+        enum_value(spec.enum, value, name, field)
+    elif t is FieldType.SIZE_2D:
+        if not all(hasattr(value, part) for part in ("Width", "Height")):
+            raise ValidationError(name, field, "must be a DML_SIZE_2D", type(value).__name__)
+        for part in ("Width", "Height"):
+            check_scalar(name, f"{field}.{part}", FieldType.UINT, getattr(value, part))
+    elif t is FieldType.SCALE_BIAS:
+        if not all(hasattr(value, part) for part in ("Scale", "Bias")):
+            raise ValidationError(name, field, "must be a DML_SCALE_BIAS", type(value).__name__)
+        for part in ("Scale", "Bias"):
+            check_scalar(name, f"{field}.{part}", FieldType.FLOAT, getattr(value, part))
+    elif t is FieldType.SCALAR_UNION:
+        scalar_member(name, field, value, getattr(desc, spec.data_type_field or "", None),
+                      spec.data_type_field)
+    elif t in ARRAY_TYPES:
+        for i, item in enumerate(_list(name, field, value, "an array")):
+            check_scalar(name, f"{field}[{i}]", t, item)
+    else:
+        check_scalar(name, field, t, value)
+
+
+def _list(name: str, field: str, value: Any, what: str) -> tuple[Any, ...]:
+    if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+        raise ValidationError(name, field, f"must be {what}", type(value).__name__)
+    items = tuple(value)
+    if len(items) > MAX_LIST_LENGTH:
+        raise ValidationError(name, field, f"must have at most {MAX_LIST_LENGTH} entries",
+                              len(items))
+    return items
+
+
+def _check_nested(name: str, field: str, value: Any) -> None:
     try:
-        schema, inner = resolve(fused)
+        schema, inner = resolve(value)
     except TypeError:
         raise ValidationError(name, field, "must be a DML_OPERATOR_DESC",
-                              type(fused).__name__) from None
-    if not schema.fusable:
-        raise ValidationError(name, f"{field}.Type", "is not an activation that can be fused",
-                              schema.type)
-    check_desc(schema, inner, CheckContext(ctx.feature_level, fused=True), path)
+                              type(value).__name__) from None
+    check_representable(schema, inner, f"{name}.{field}")
+
+
+def enum_value(enum_cls: type[CEnum] | type[CFlag], value: Any, name: str = "",
+               field: str = "") -> Any:
+    """The member (or, for an unknown integer, the integer: the C validator names it)."""
+    try:
+        return enum_cls.parse(value)
+    except ValueError:
+        if isinstance(value, numbers.Integral) and not isinstance(value, bool) \
+                and 0 <= int(value) <= UINT32_MAX:
+            return int(value)
+        raise ValidationError(name, field, f"is not a valid {enum_cls.__name__} value",
+                              value) from None
+
+
+_SCALAR_RANGES = {
+    FieldType.UINT: (0, UINT32_MAX), FieldType.UINT_ARRAY: (0, UINT32_MAX),
+    FieldType.INT: (INT32_MIN, INT32_MAX), FieldType.INT_ARRAY: (INT32_MIN, INT32_MAX),
+    FieldType.UINT64: (0, 2**64 - 1), FieldType.BOOL: (INT32_MIN, INT32_MAX),
+}
+
+
+def check_scalar(name: str, field: str, ftype: FieldType, value: Any) -> None:
+    """A number that fits its C type (numpy scalars included)."""
+    if ftype in (FieldType.FLOAT, FieldType.FLOAT_ARRAY):
+        if isinstance(value, bool) or not isinstance(value, numbers.Real):
+            raise ValidationError(name, field, "must be a number", value)
+        try:
+            as_float = float(value)
+        except OverflowError:
+            raise ValidationError(name, field, "must fit in a 32-bit FLOAT", value) from None
+        # C FLOAT is 32-bit: a larger finite value would silently become inf in the struct.
+        if math.isfinite(as_float) and abs(as_float) > FLT_MAX:
+            raise ValidationError(name, field, "must fit in a 32-bit FLOAT", value)
+        return
+    if isinstance(value, bool) and ftype is not FieldType.BOOL:
+        raise ValidationError(name, field, "must be an integer", value)
+    if not isinstance(value, numbers.Integral):
+        raise ValidationError(name, field, "must be an integer", value)
+    low, high = _SCALAR_RANGES[ftype]
+    if not low <= int(value) <= high:
+        raise ValidationError(name, field, f"must be in [{low}, {high}]", value)
+
+
+_MEMBER_OF_TYPE = {
+    TensorDataType.INT8: "Int8", TensorDataType.UINT8: "UInt8", TensorDataType.INT16: "Int16",
+    TensorDataType.UINT16: "UInt16", TensorDataType.INT32: "Int32",
+    TensorDataType.UINT32: "UInt32", TensorDataType.INT64: "Int64",
+    TensorDataType.UINT64: "UInt64", TensorDataType.FLOAT32: "Float32",
+    TensorDataType.FLOAT64: "Float64", TensorDataType.INT4: "Int8", TensorDataType.UINT4: "UInt8",
+}
+
+
+def scalar_member(name: str, field: str, value: Any, data_type: Any,
+                  data_type_field: str | None) -> tuple[str, Any]:
+    """The DML_SCALAR_UNION member and value to write: ``("Float32", 0.5)``, ``("Bytes", b..)``.
+
+    A ScalarUnion is written as given (exactly one member set, in range for that member). A
+    plain number is converted per the data type the operator names (FLOAT16 as its two bytes,
+    INT4/UINT4 in Int8/UInt8), and must fit it.
+    """
+    if isinstance(value, ScalarUnion):
+        members = value.members()
+        if len(members) != 1:
+            raise ValidationError(name, field, "must set exactly one DML_SCALAR_UNION member",
+                                  sorted(members))
+        member, raw = next(iter(members.items()))
+        if member == "Bytes":
+            if not isinstance(raw, (bytes, bytearray)) or len(raw) > 8:
+                raise ValidationError(name, f"{field}.Bytes", "must be at most 8 bytes", raw)
+            return member, bytes(raw)
+        _check_member(name, f"{field}.{member}", member, raw)
+        return member, raw
+    try:
+        dtype = TensorDataType.parse(data_type)
+    except ValueError:
+        dtype = TensorDataType.UNKNOWN
+    if dtype == TensorDataType.UNKNOWN or dtype.bits == 0:
+        raise ValidationError(name, data_type_field or field,
+                              f"must be a known data type (it types {field})", data_type)
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise ValidationError(name, field, f"must be a number ({dtype.c_name})", value)
+    if dtype == TensorDataType.FLOAT16:
+        import numpy as np
+
+        as_float = float(value)
+        if math.isfinite(as_float) and abs(as_float) > 65504.0:
+            raise ValidationError(name, field, "must fit in FLOAT16 (|x| <= 65504)", value)
+        return "Bytes", np.float16(as_float).tobytes()
+    member = _MEMBER_OF_TYPE[dtype]
+    if dtype in (TensorDataType.INT4, TensorDataType.UINT4):
+        low, high = (-8, 7) if dtype == TensorDataType.INT4 else (0, 15)
+        if not isinstance(value, numbers.Integral) or not low <= int(value) <= high:
+            raise ValidationError(name, field, f"must be an integer in [{low}, {high}] "
+                                  f"({dtype.c_name})", value)
+        return member, int(value)
+    _check_member(name, field, member, value)
+    return member, value
+
+
+def _check_member(name: str, field: str, member: str, value: Any) -> None:
+    kind, bits = SCALAR_MEMBERS[member]
+    if kind == "float":
+        if isinstance(value, bool) or not isinstance(value, numbers.Real):
+            raise ValidationError(name, field, f"must be a number ({member})", value)
+        if bits == 32 and math.isfinite(float(value)) and abs(float(value)) > FLT_MAX:
+            raise ValidationError(name, field, "must fit in a 32-bit FLOAT", value)
+        return
+    low, high = (0, 2**bits - 1) if kind == "uint" else (-(2 ** (bits - 1)), 2 ** (bits - 1) - 1)
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise ValidationError(name, field, f"must be an integer ({member})", value)
+    if not low <= int(value) <= high:
+        raise ValidationError(name, field, f"must be in [{low}, {high}] ({member})", value)
+
+
+def check_tensor_value(name: str, field: str, value: Any) -> None:
+    """A DML_TENSOR_DESC / DML_BUFFER_TENSOR_DESC with a C representation."""
+    if isinstance(value, TensorDesc):
+        try:
+            TensorType.parse(value.Type)
+        except ValueError:
+            if not (isinstance(value.Type, numbers.Integral) and 0 <= int(value.Type) <= UINT32_MAX):
+                raise ValidationError(name, f"{field}.Type", "is not a valid DML_TENSOR_TYPE",
+                                      value.Type) from None
+        if value.Desc is None:
+            return
+        if not isinstance(value.Desc, BufferTensorDesc):
+            raise ValidationError(name, f"{field}.Desc", "must be a DML_BUFFER_TENSOR_DESC",
+                                  type(value.Desc).__name__)
+        value = value.Desc
+    elif not isinstance(value, BufferTensorDesc):
+        raise ValidationError(name, field, "must be a DML_TENSOR_DESC", type(value).__name__)
+    t = value
+    enum_value(TensorDataType, t.DataType, name, f"{field}.DataType")
+    sizes, strides = t.Sizes, t.Strides
+    if len(sizes) > 64:  # C reads DimensionCount values; anything past 8 is refused there
+        raise ValidationError(name, f"{field}.DimensionCount",
+                              f"must be at most DML_TENSOR_DIMENSION_COUNT_MAX1 ({MAX_DIMENSIONS})",
+                              len(sizes))
+    if t.DimensionCount is not None and t.DimensionCount != len(sizes):
+        raise ValidationError(name, f"{field}.DimensionCount",
+                              f"must equal the number of Sizes ({len(sizes)})", t.DimensionCount)
+    for i, size in enumerate(sizes):
+        if isinstance(size, bool) or not isinstance(size, int):
+            raise ValidationError(name, f"{field}.Sizes[{i}]", "must be an integer", size)
+        if not 0 <= size <= UINT32_MAX:  # 0 fits a UINT: the C validator names it
+            raise ValidationError(name, f"{field}.Sizes[{i}]",
+                                  "must be > 0" if size <= 0 else "must fit in UINT", size)
+    if strides is not None:
+        if len(strides) != len(sizes):
+            raise ValidationError(name, f"{field}.Strides",
+                                  f"must have DimensionCount ({len(sizes)}) values", len(strides))
+        for i, stride in enumerate(strides):
+            if isinstance(stride, bool) or not isinstance(stride, int):
+                raise ValidationError(name, f"{field}.Strides[{i}]", "must be an integer", stride)
+            if not 0 <= stride <= UINT32_MAX:
+                raise ValidationError(name, f"{field}.Strides[{i}]", "must fit in UINT", stride)
+    total = t.TotalTensorSizeInBytes
+    if total is not None and (isinstance(total, bool) or not isinstance(total, numbers.Integral)
+                              or not 0 <= int(total) < 2**64):
+        raise ValidationError(name, f"{field}.TotalTensorSizeInBytes",
+                              "must be an integer in [0, 2^64-1]", total)
+    align = t.GuaranteedBaseOffsetAlignment
+    if isinstance(align, bool) or not isinstance(align, numbers.Integral) \
+            or not 0 <= int(align) <= UINT32_MAX:
+        raise ValidationError(name, f"{field}.GuaranteedBaseOffsetAlignment",
+                              "must be an integer in [0, 2^32-1]", align)
+    try:
+        TensorFlags.parse(t.Flags)
+    except ValueError:
+        if not (isinstance(t.Flags, numbers.Integral) and 0 <= int(t.Flags) <= UINT32_MAX):
+            raise ValidationError(name, f"{field}.Flags", "has unknown bits", t.Flags) from None
+
+
+def _check_counts(schema: OperatorSchema, desc: Any, name: str) -> None:
+    counts: dict[str, list[FieldSpec]] = {}
+    for spec in schema.fields:
+        if spec.count is not None:
+            counts.setdefault(spec.count, []).append(spec)
+    for count_field, arrays in counts.items():
+        given = getattr(desc, count_field)
+        lengths = {a.name: len(tuple(getattr(desc, a.name))) for a in arrays
+                   if getattr(desc, a.name) is not None}
+        listing = ", ".join(f"{n} has {k}" for n, k in lengths.items())
+        distinct = set(lengths.values())
+        if given is not None and distinct and distinct != {given} and len(distinct) == 1:
+            raise ValidationError(name, count_field,
+                                  f"must equal the length of its arrays ({listing})", given)
+        expected = given if given is not None else next(iter(lengths.values()), 0)
+        for array_name, length in lengths.items():
+            if length != expected:
+                raise ValidationError(
+                    name, array_name,
+                    f"has {length} values, but {count_field} is {expected} ({listing})", length,
+                    show_value=False)
 
 
 def require_finite(name: str, field: str, value: float) -> None:

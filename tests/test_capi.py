@@ -3,7 +3,6 @@ hostile bindings, and the C example compiled against the installed headers and l
 
 from __future__ import annotations
 
-import dataclasses
 import shutil
 import subprocess
 from pathlib import Path
@@ -160,7 +159,7 @@ def test_c_validator_messages_follow_the_grammar():
     c = pydml.to_c(grad(Scales=[1, -2.0, 0.5, 1.5]))
     message = ffi.new("char[256]")
     lib.pydml_validate_operator(c.ptr, 0x3000, message, 256)
-    assert ffi.string(message) == b"DML_RESAMPLE_GRAD_OPERATOR_DESC.Scales[1]: must be > 0 and finite, got -2"
+    assert ffi.string(message) == b"DML_RESAMPLE_GRAD_OPERATOR_DESC.Scales[1]: must be > 0 and finite, got -2.0"
 
 
 def test_c_validator_truncates_into_a_tiny_buffer_and_accepts_none():
@@ -172,11 +171,13 @@ def test_c_validator_truncates_into_a_tiny_buffer_and_accepts_none():
     assert lib.pydml_validate_operator(ffi.NULL, 0x3000, ffi.NULL, 0) == lib.PYDML_STATUS_INVALID_PARAMETER
 
 
-def test_c_validator_rejects_unknown_levels_and_reports_unsupported_types():
+def test_c_validator_rejects_unknown_levels_and_operator_types():
     c = pydml.to_c(grad())
     assert lib.pydml_validate_operator(c.ptr, 0x3333, ffi.NULL, 0) == lib.PYDML_STATUS_INVALID_PARAMETER
-    raw = ffi.new("DML_OPERATOR_DESC*", {"Type": lib.DML_OPERATOR_GEMM, "Desc": c.ptr.Desc})
-    assert lib.pydml_validate_operator(raw, 0x6400, ffi.NULL, 0) == lib.PYDML_STATUS_UNSUPPORTED_PARAMETER
+    raw = ffi.new("DML_OPERATOR_DESC*", {"Type": 9999, "Desc": c.ptr.Desc})
+    message = ffi.new("char[256]")
+    assert lib.pydml_validate_operator(raw, 0x6400, message, 256) == lib.PYDML_STATUS_INVALID_PARAMETER
+    assert ffi.string(message) == b"DML_OPERATOR_DESC.Type: is not a DML_OPERATOR_TYPE value, got 9999"
 
 
 def _create(desc, level=0x6400):
@@ -255,4 +256,4 @@ def test_c_example_compiles_and_runs(tmp_path):
     result = subprocess.run([str(exe)], capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     assert "OutputGradientTensor: [[9, 6], [0, 0]]" in result.stdout
-    assert "DML_RESAMPLE_GRAD_OPERATOR_DESC.Scales[1]: must be > 0 and finite, got -2" in result.stdout
+    assert "DML_RESAMPLE_GRAD_OPERATOR_DESC.Scales[1]: must be > 0 and finite, got -2.0" in result.stdout

@@ -273,10 +273,10 @@ def test_every_bad_field_is_reported() -> None:
     assert len(info.value.errors) == 3
 
 
-def test_unknown_struct_is_unsupported() -> None:
-    with pytest.raises(ModelError, match=r"DML_OPERATOR_GEMM: pydml does not know") as info:
+def test_every_struct_is_known_and_missing_fields_are_named() -> None:
+    with pytest.raises(ModelError, match=r"DML_GEMM_OPERATOR_DESC.ATensor: is required") as info:
         parse_dispatchable("g", {"type": "GEMM", "desc": {}})
-    assert info.value.unsupported
+    assert not info.value.unsupported
 
 
 @pytest.mark.parametrize("activation", [
@@ -423,9 +423,17 @@ def _json_for(spec: Any) -> Any:
     t = spec.type
     if t is FieldType.TENSOR_DESC:
         return {"DataType": "FLOAT32", "Sizes": [1, 1, 2, 2]}
+    if t is FieldType.TENSOR_DESC_ARRAY:
+        return [{"DataType": "FLOAT32", "Sizes": [1, 1, 2, 2]}] * 2
+    if t is FieldType.OPERATOR_DESC_ARRAY:
+        return [{"Type": "ACTIVATION_RELU"}] * 2
+    if t is FieldType.SCALAR_UNION:
+        return 1
     if t is FieldType.OPERATOR_DESC:
         return {"Type": "ACTIVATION_RELU"}
     if t in (FieldType.ENUM, FieldType.FLAGS):
+        if spec.ctype == "DML_TENSOR_DATA_TYPE":
+            return "FLOAT32"
         return next(iter(spec.enum)).c_name if t is FieldType.ENUM else "NONE"
     if t is FieldType.FLOAT:
         return 1.0

@@ -1,10 +1,35 @@
-"""Every operator module, imported explicitly so each registers its descs.
-
-``tests/test_registry.py`` checks nothing registered is missing from here.
+"""The operator families: each module holds its operators' tables (transcribed from their pages)
+and, for operators pydml executes, the compile step. ``FAMILIES`` lists every one, in the order
+of ``docs``; ``tests/test_registry.py`` checks no module is missing and no operator is listed
+twice or not at all.
 """
 
 from __future__ import annotations
 
-from pydml.ops import activations, convolution, resample
+from pydml.ops import (
+    activation,
+    convolution,
+    data_movement,
+    element_wise_bitwise,
+    element_wise_clip,
+    element_wise_logical,
+    element_wise_math,
+    gather_scatter,
+    matrix,
+    normalization,
+    pooling,
+    quantization,
+    random,
+    recurrent,
+    reduction,
+    resample,
+    training,
+)
 
-__all__ = ["activations", "convolution", "resample"]
+FAMILIES = (
+    element_wise_math, element_wise_logical, element_wise_bitwise, element_wise_clip,
+    quantization, activation, normalization, matrix, convolution, pooling, reduction,
+    resample, data_movement, gather_scatter, recurrent, training, random,
+)
+
+__all__ = ["FAMILIES"]

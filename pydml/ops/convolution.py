@@ -18,40 +18,21 @@ Strides, Dilations, StartPadding, EndPadding and OutputPadding.
   BACKWARD (FORWARD with non-zero OutputPadding validates but raises UnsupportedError).
 * Bias is added per output channel, then the fused activation. Float16 accumulates in float32.
 
-Tensor support: FL1_0 4-D to 5-D, FL4_0 3-D to 5-D; FLOAT32, FLOAT16; all tensors the same type
-and dimension count.
+CONVOLUTION's rules live in native/rules_convolution.c (the one validator); the tables below are
+the pages' (transcribed from the newest stored sdk-api page, commit in ``page=``). CONVOLUTION_INTEGER
+and QUANTIZED_LINEAR_CONVOLUTION are validated, not yet executed.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
-from pydml.enums import (
-    ConvolutionDirection,
-    ConvolutionMode,
-    ExecutionFlags,
-    FeatureLevel,
-    TensorDataType,
-)
-from pydml.errors import FeatureLevelError, UnsupportedError, ValidationError
-from pydml.registry import (
-    CheckContext,
-    OperatorDesc,
-    SupportRow,
-    array,
-    count_of,
-    input_tensor,
-    optional_desc,
-    output_tensor,
-    register,
-)
-from pydml.tensor import AnyTensorDesc
-from pydml.validate import buffer_of, count_value, resolve
-
-F32, F16 = TensorDataType.FLOAT32, TensorDataType.FLOAT16
-ARRAYS = ("Strides", "Dilations", "StartPadding", "EndPadding", "OutputPadding")
+from pydml.enums import ConvolutionDirection, ExecutionFlags
+from pydml.errors import UnsupportedError
+from pydml.registry import Compiler
+from pydml.schema.tables import operator
+from pydml.validate import buffer_of, resolve
 
 
 def output_sizes(direction: ConvolutionDirection, input_sizes: Sequence[int],
@@ -73,92 +54,12 @@ def output_sizes(direction: ConvolutionDirection, input_sizes: Sequence[int],
     return out
 
 
-def _check(desc: Any, ctx: CheckContext) -> None:
-    name = desc.C_NAME
-    x, w, y = (buffer_of(t) for t in (desc.InputTensor, desc.FilterTensor, desc.OutputTensor))
-    rank = len(x.Sizes)
-    spatial = count_value(desc, "DimensionCount")
-    if spatial != rank - 2:
-        raise ValidationError(name, "DimensionCount",
-                              f"must equal InputTensor.DimensionCount - 2 ({rank - 2})", spatial)
-    for field in ("Strides", "Dilations"):
-        for i, v in enumerate(getattr(desc, field)):
-            if v < 1:
-                raise ValidationError(name, f"{field}[{i}]", "must be >= 1", v)
-    groups = desc.GroupCount
-    if groups < 1:
-        raise ValidationError(name, "GroupCount", "must be >= 1", groups)
-    direction = ConvolutionDirection.parse(desc.Direction)
-    for i, (p, s, d) in enumerate(zip(desc.OutputPadding, desc.Strides, desc.Dilations,
-                                      strict=True)):
-        if p >= max(s, d):
-            raise ValidationError(name, f"OutputPadding[{i}]",
-                                  f"must be smaller than Strides[{i}] ({s}) or Dilations[{i}] ({d})",
-                                  p)
-    n, c_in = x.Sizes[0], x.Sizes[1]
-    k0, k1 = w.Sizes[0], w.Sizes[1]
-    if c_in % groups:
-        raise ValidationError(name, "InputTensor.Sizes[1]",
-                              f"(channels) must be a multiple of GroupCount ({groups})", c_in)
-    if direction == ConvolutionDirection.FORWARD:
-        c_out = k0
-        if k0 % groups:
-            raise ValidationError(name, "FilterTensor.Sizes[0]",
-                                  f"(output channels) must be a multiple of GroupCount ({groups})", k0)
-        if c_in != k1 * groups:
-            raise ValidationError(name, "FilterTensor.Sizes[1]",
-                                  f"must equal InputTensor.Sizes[1] / GroupCount "
-                                  f"({c_in} / {groups})", k1)
-    else:
-        c_out = k1 * groups
-        if c_in != k0:
-            raise ValidationError(name, "FilterTensor.Sizes[0]",
-                                  f"must equal InputTensor.Sizes[1] ({c_in}) for BACKWARD", k0)
-    if y.Sizes[0] != n:
-        raise ValidationError(name, "OutputTensor.Sizes[0]", f"must equal the batch size {n}",
-                              y.Sizes[0])
-    if y.Sizes[1] != c_out:
-        raise ValidationError(name, "OutputTensor.Sizes[1]",
-                              f"must equal the output channel count {c_out}", y.Sizes[1])
-    if direction == ConvolutionDirection.FORWARD:
-        for i in range(spatial):
-            extent = (w.Sizes[2 + i] - 1) * desc.Dilations[i] + 1
-            padded = x.Sizes[2 + i] + desc.StartPadding[i] + desc.EndPadding[i]
-            if extent > padded:
-                raise ValidationError(
-                    name, f"FilterTensor.Sizes[{2 + i}]",
-                    f"dilated kernel extent {extent} exceeds the padded input size {padded}",
-                    w.Sizes[2 + i])
-    expected = output_sizes(direction, x.Sizes, w.Sizes, groups, desc.Strides, desc.Dilations,
-                            desc.StartPadding, desc.EndPadding, desc.OutputPadding)[2:]
-    for i, (got, want) in enumerate(zip(y.Sizes[2:], expected, strict=True)):
-        if got != want:
-            raise ValidationError(name, f"OutputTensor.Sizes[{2 + i}]",
-                                  f"must be {want} for {direction.c_name}", got)
-    if desc.BiasTensor is not None:
-        b = buffer_of(desc.BiasTensor)
-        want_bias = (1, c_out) + (1,) * spatial
-        if tuple(b.Sizes) != want_bias:
-            raise ValidationError(name, "BiasTensor.Sizes", f"must be {list(want_bias)}",
-                                  list(b.Sizes))
-    if desc.FusedActivation is not None:
-        from pydml.ops.activations import FUSABLE_FROM
-
-        schema, _ = resolve(desc.FusedActivation)
-        needed = FUSABLE_FROM.get(schema.type.name, FeatureLevel.FL1_0)
-        if needed > ctx.feature_level:
-            raise FeatureLevelError(
-                name, "FusedActivation.Type",
-                f"fusing {schema.type.c_name} needs {needed.c_name}; the device was created at "
-                f"{ctx.feature_level.c_name}", schema.type, required=needed, show_value=False)
-
-
 class ConvolutionKernel:
     """A compiled DML_CONVOLUTION: geometry checked and planned once, at create_operator."""
 
     def __init__(self, desc: Any, flags: ExecutionFlags):
         from pydml.kernels_convolution import ConvolutionPlan
-        from pydml.ops.activations import kernel_parameters
+        from pydml.ops.activation import kernel_parameters
 
         direction = ConvolutionDirection.parse(desc.Direction)
         if direction == ConvolutionDirection.FORWARD and any(desc.OutputPadding or ()):
@@ -191,36 +92,177 @@ def _compile(desc: Any, flags: ExecutionFlags) -> ConvolutionKernel:
     return ConvolutionKernel(desc, flags)
 
 
-@register(
-    "CONVOLUTION",
-    support=[SupportRow(FeatureLevel.FL1_0, (4, 5), (F32, F16)),
-             SupportRow(FeatureLevel.FL4_0, (3, 4, 5), (F32, F16))],
-    same_data_type=("InputTensor", "FilterTensor", "BiasTensor", "OutputTensor"),
-    same_dimension_count=("InputTensor", "FilterTensor", "BiasTensor", "OutputTensor"),
-    check=_check, compile=_compile,
-)
-@dataclass(frozen=True, kw_only=True)
-class ConvolutionOperatorDesc:
-    """DML_CONVOLUTION_OPERATOR_DESC.
+KERNELS: dict[str, Compiler] = {"CONVOLUTION": _compile}
+DEFAULTS: dict[str, dict[str, Any]] = {"CONVOLUTION": {"GroupCount": 1}}
 
-    Python defaults: Mode and Direction are zero-initialised as in C (CONVOLUTION, FORWARD), the
-    arrays default to None (required), GroupCount to 1.
-    """
-
-    InputTensor: AnyTensorDesc | None = input_tensor()
-    FilterTensor: AnyTensorDesc | None = input_tensor()
-    BiasTensor: AnyTensorDesc | None = input_tensor(optional=True)
-    OutputTensor: AnyTensorDesc | None = output_tensor()
-    Mode: ConvolutionMode = ConvolutionMode.CONVOLUTION
-    Direction: ConvolutionDirection = ConvolutionDirection.FORWARD
-    DimensionCount: int | None = count_of(*ARRAYS)
-    Strides: Sequence[int] | None = array("DimensionCount")
-    Dilations: Sequence[int] | None = array("DimensionCount")
-    StartPadding: Sequence[int] | None = array("DimensionCount")
-    EndPadding: Sequence[int] | None = array("DimensionCount")
-    OutputPadding: Sequence[int] | None = array("DimensionCount")
-    GroupCount: int = 1
-    FusedActivation: OperatorDesc | Any | None = optional_desc()
-
-
-DML_CONVOLUTION_OPERATOR_DESC = ConvolutionOperatorDesc
+TABLES = [
+    operator(
+        "CONVOLUTION",
+        page="2cd469d9bd0f6451ad53ff1b136ad9b5d4eb6593",
+        introduced="1_0",
+        constraints=[
+            "same DataType DimensionCount: BiasTensor FilterTensor InputTensor OutputTensor",
+            "note: InputTensor {BatchCount, InputChannelCount, [InputDepth], [InputHeight], "
+            "InputWidth} (3D, 4D or 5D); FilterTensor {FilterBatchCount, FilterChannelCount, "
+            "[FilterDepth], [FilterHeight], FilterWidth}; OutputTensor {BatchCount, "
+            "OutputChannelCount, [OutputDepth], [OutputHeight], OutputWidth}",
+            "note: BiasTensor (optional) {1, OutputChannelCount, 1} (3D), {1, OutputChannelCount, "
+            "1, 1} (4D) or {1, OutputChannelCount, 1, 1, 1} (5D); one value per output channel, "
+            "broadcast over the output and added after the convolution",
+            "note: DimensionCount is the number of spatial dimensions (the filter's lower "
+            "dimensions) and the element count of Strides, Dilations, StartPadding, EndPadding "
+            "and OutputPadding; page: 2 when InputTensor.DimensionCount is 4, 3 when it is 5 "
+            "(from 4_0 a 3D tensor implies 1)",
+            "note: Strides are applied to the filter (separate from tensor strides); Dilations "
+            "are strides between filter elements (zero-padded larger kernel)",
+            "note: StartPadding/EndPadding are interpreted according to Direction; OutputPadding "
+            "zero-pads the end of each spatial dimension of the result",
+            "note: GroupCount divides the convolution into groups; depth-wise = GroupCount equal "
+            "to the input channel count with Direction FORWARD",
+            "note: Mode CROSS_CORRELATION + Direction FORWARD and CONVOLUTION + BACKWARD use the "
+            "filter as is; CROSS_CORRELATION + BACKWARD and CONVOLUTION + FORWARD flip the filter "
+            "along the spatial axes",
+            "note: FusedActivation is optional (may be null), applied after the convolution",
+            "note: page gives no output-size formula",
+        ],
+        support={
+            "4_0": (
+                "InputTensor input 3-5 FLOAT32 FLOAT16 "
+                "{BatchCount,InputChannelCount,[InputDepth],[InputHeight],InputWidth}\n"
+                "FilterTensor input 3-5 FLOAT32 FLOAT16 "
+                "{FilterBatchCount,FilterChannelCount,[FilterDepth],[FilterHeight],FilterWidth}\n"
+                "BiasTensor optional-input 3-5 FLOAT32 FLOAT16 {1,OutputChannelCount,[1],[1],1}\n"
+                "OutputTensor output 3-5 FLOAT32 FLOAT16 "
+                "{BatchCount,OutputChannelCount,[OutputDepth],[OutputHeight],OutputWidth}\n"
+            ),
+            "1_0": (
+                "InputTensor input 4-5 FLOAT32 FLOAT16 "
+                "{BatchCount,InputChannelCount,[InputDepth],InputHeight,InputWidth}\n"
+                "FilterTensor input 4-5 FLOAT32 FLOAT16 "
+                "{FilterBatchCount,FilterChannelCount,[FilterDepth],FilterHeight,FilterWidth}\n"
+                "BiasTensor optional-input 4-5 FLOAT32 FLOAT16 {1,OutputChannelCount,[1],1,1}\n"
+                "OutputTensor output 4-5 FLOAT32 FLOAT16 "
+                "{BatchCount,OutputChannelCount,[OutputDepth],OutputHeight,OutputWidth}\n"
+            ),
+        },
+    ),
+    operator(
+        "CONVOLUTION_INTEGER",
+        page="ea899bdf0be31c3cc09fd43b39c2722e21fca735",
+        introduced="2_1",
+        constraints=[
+            "same DimensionCount: FilterZeroPointTensor InputZeroPointTensor",
+            "same DimensionCount: FilterTensor InputTensor OutputTensor",
+            "same DataType: InputTensor InputZeroPointTensor",
+            "same DataType: FilterTensor FilterZeroPointTensor",
+            "note: forward convolution of integer data accumulated into an INT32 OutputTensor; "
+            "the optional zero points are subtracted from the input and the filter",
+            "note: InputZeroPointTensor (optional) Sizes {1,1,1,1} (per tensor only)",
+            "note: FilterZeroPointTensor (optional) Sizes {1,1,1,1} (per tensor) or "
+            "{1,OutputChannelCount,1,1} (per channel)",
+            "note: InputTensor {BatchCount, InputChannelCount, InputHeight, InputWidth}; "
+            "FilterTensor {FilterBatchCount, FilterChannelCount, FilterHeight, FilterWidth}; "
+            "OutputTensor {BatchCount, OutputChannelCount, OutputHeight, OutputWidth}",
+            "note: DimensionCount (element count of Strides, Dilations, StartPadding, "
+            "EndPadding): page says only 2 is supported, though from 4_0 the tables allow 3D "
+            "tensors",
+            "note: GroupCount divides the convolution into groups (depth-wise = GroupCount equal "
+            "to the input channel count)",
+            "note: page gives no output-size formula",
+        ],
+        support={
+            "4_0": (
+                "InputTensor input 3-4 INT8 UINT8 "
+                "{BatchCount,InputChannelCount,[InputHeight],InputWidth}\n"
+                "InputZeroPointTensor optional-input 1-4 INT8 UINT8 {[1],[1],[1],1}\n"
+                "FilterTensor input 3-4 INT8 UINT8 "
+                "{FilterBatchCount,FilterChannelCount,[FilterHeight],FilterWidth}\n"
+                "FilterZeroPointTensor optional-input 1-4 INT8 UINT8 "
+                "{[1],FilterZeroPointChannelCount,[1],[1]}\n"
+                "OutputTensor output 3-4 INT32 "
+                "{BatchCount,OutputChannelCount,[OutputHeight],OutputWidth}\n"
+            ),
+            "2_1": (
+                "InputTensor input 4 INT8 UINT8 "
+                "{BatchCount,InputChannelCount,InputHeight,InputWidth}\n"
+                "InputZeroPointTensor optional-input 4 INT8 UINT8 {1,1,1,1}\n"
+                "FilterTensor input 4 INT8 UINT8 "
+                "{FilterBatchCount,FilterChannelCount,FilterHeight,FilterWidth}\n"
+                "FilterZeroPointTensor optional-input 4 INT8 UINT8 "
+                "{1,FilterZeroPointChannelCount,1,1}\n"
+                "OutputTensor output 4 INT32 "
+                "{BatchCount,OutputChannelCount,OutputHeight,OutputWidth}\n"
+            ),
+        },
+    ),
+    operator(
+        "QUANTIZED_LINEAR_CONVOLUTION",
+        page="9fb507c17d15d4fed7f107006ab309684b9a6007",
+        introduced="2_1",
+        constraints=[
+            "same DimensionCount: BiasTensor FilterTensor InputTensor OutputTensor",
+            "same DataType: OutputTensor OutputZeroPointTensor",
+            "same DataType: InputTensor InputZeroPointTensor",
+            "same DataType: FilterTensor FilterZeroPointTensor",
+            "note: equivalent to dequantizing input and filter ((x - zp) * scale), convolving, "
+            "adding the bias, then quantizing the output (clamp(round(x / scale) + zp, Min, Max))",
+            "note: InputScaleTensor and InputZeroPointTensor Sizes {1,1,1,1} (per tensor only)",
+            "note: FilterScaleTensor and FilterZeroPointTensor Sizes {1,1,1,1} (per tensor) or "
+            "{1,OutputChannelCount,1,1} (per channel)",
+            "note: OutputScaleTensor and OutputZeroPointTensor Sizes {1,1,1,1} (per tensor only)",
+            "note: scale tensors are FLOAT32; a scale value of 0 is undefined behavior; "
+            "zero-point tensors are optional",
+            "note: BiasTensor (optional, INT32) Sizes {1, OutputChannelCount, 1, 1}, broadcast "
+            "over the output and added to the convolution result",
+            "note: InputTensor {InputBatchCount, InputChannelCount, InputHeight, InputWidth}; "
+            "FilterTensor {FilterBatchCount, FilterChannelCount, FilterHeight, FilterWidth}; "
+            "OutputTensor {OutputBatchCount, OutputChannelCount, OutputHeight, OutputWidth}",
+            "note: DimensionCount (element count of Strides, Dilations, StartPadding, "
+            "EndPadding): page says only 2 is supported, though from 4_0 the tables allow 3D "
+            "tensors",
+            "note: GroupCount divides the convolution into groups (depth-wise = GroupCount equal "
+            "to the input channel count)",
+            "note: at 4_0 FilterScaleTensor allows 3 to 4 dimensions only; 5_2 widens it to 1 to "
+            "4 (the other scale/zero-point tensors allow 1 to 4 from 4_0)",
+            "note: page gives no output-size formula",
+        ],
+        support={
+            "5_2": """
+                InputTensor            input           3-4  INT8 UINT8
+                InputScaleTensor       input           1-4  FLOAT32
+                InputZeroPointTensor   optional-input  1-4  INT8 UINT8
+                FilterTensor           input           3-4  INT8 UINT8
+                FilterScaleTensor      input           1-4  FLOAT32
+                FilterZeroPointTensor  optional-input  1-4  INT8 UINT8
+                BiasTensor             optional-input  3-4  INT32
+                OutputScaleTensor      input           1-4  FLOAT32
+                OutputZeroPointTensor  optional-input  1-4  INT8 UINT8
+                OutputTensor           output          3-4  INT8 UINT8
+            """,
+            "4_0": """
+                InputTensor            input           3-4  INT8 UINT8
+                InputScaleTensor       input           1-4  FLOAT32
+                InputZeroPointTensor   optional-input  1-4  INT8 UINT8
+                FilterTensor           input           3-4  INT8 UINT8
+                FilterScaleTensor      input           3-4  FLOAT32
+                FilterZeroPointTensor  optional-input  1-4  INT8 UINT8
+                BiasTensor             optional-input  3-4  INT32
+                OutputScaleTensor      input           1-4  FLOAT32
+                OutputZeroPointTensor  optional-input  1-4  INT8 UINT8
+                OutputTensor           output          3-4  INT8 UINT8
+            """,
+            "2_1": """
+                InputTensor            input           4  INT8 UINT8
+                InputScaleTensor       input           4  FLOAT32
+                InputZeroPointTensor   optional-input  4  INT8 UINT8
+                FilterTensor           input           4  INT8 UINT8
+                FilterScaleTensor      input           4  FLOAT32
+                FilterZeroPointTensor  optional-input  4  INT8 UINT8
+                BiasTensor             optional-input  4  INT32
+                OutputScaleTensor      input           4  FLOAT32
+                OutputZeroPointTensor  optional-input  4  INT8 UINT8
+                OutputTensor           output          4  INT8 UINT8
+            """,
+        },
+    ),
+]

@@ -20,8 +20,7 @@ DML_RESAMPLE1_OPERATOR_DESC", as DirectMLX's ResampleGrad does) and compute its 
 Evidence against (dml-nearest-rounding.md §5): Microsoft's TensorFlow-DirectML kernels appear to
 pass RESAMPLE_GRAD's offsets swapped; we follow the documented meaning.
 
-Tensor support (directml-api.md §3.2). RESAMPLE1 is documented for 4-D only; a newer rendering of
-its page drops "has to be 4" but its table was not available, so we keep the documented 4.
+The rules live in native/rules_resample.c (the one validator); the tables below are the pages'.
 UPSAMPLE_2D's pixel-offset convention is not documented; we use RESAMPLE's (0.5, -0.5), as the
 page calls RESAMPLE "a more flexible version". RESAMPLE3's antialiasing filter normalisation is
 not documented; the kernel follows ONNX Resize-18 ``antialias``.
@@ -29,35 +28,15 @@ not documented; the kernel follows ONNX Resize-18 ``antialias``.
 
 from __future__ import annotations
 
-import math
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pydml.enums import (
-    AxisDirection,
-    ExecutionFlags,
-    FeatureLevel,
-    InterpolationMode,
-    TensorDataType,
-)
-from pydml.errors import ValidationError
-from pydml.registry import (
-    CheckContext,
-    SupportRow,
-    array,
-    count_of,
-    input_tensor,
-    output_tensor,
-    register,
-)
+from pydml.enums import AxisDirection, ExecutionFlags, InterpolationMode
+from pydml.registry import Compiler
+from pydml.schema.tables import operator
+from pydml.structs import Size2D
 from pydml.tensor import AnyTensorDesc
-from pydml.validate import buffer_of, count_value, require_finite
-
-F32, F16 = TensorDataType.FLOAT32, TensorDataType.FLOAT16
-I8, U8 = TensorDataType.INT8, TensorDataType.UINT8
-FL = FeatureLevel
-RANK_1_TO_4 = (1, 2, 3, 4)
+from pydml.validate import buffer_of
 
 #: Kernel rounding codes (pydml.h pydml_rounding).
 ROUND_HALF_UP, ROUND_FLOOR, ROUND_CEIL = 0, 1, 2
@@ -111,39 +90,6 @@ def _sizes(value: AnyTensorDesc | None) -> tuple[int, ...]:
     return buffer_of(value).Sizes
 
 
-def _check_mapping(desc: Any, name: str, count_field: str, source: str, destination: str,
-                   gradient: bool, offsets: bool) -> None:
-    """Rules shared by every resample desc with Scales (and offsets)."""
-    rank = len(_sizes(getattr(desc, source)))
-    count = count_value(desc, count_field)
-    if count != rank:
-        raise ValidationError(name, count_field,
-                              f"must equal {source}.DimensionCount ({rank})", count)
-    for i, s in enumerate(desc.Scales):
-        if not math.isfinite(s) or s <= 0:
-            raise ValidationError(name, f"Scales[{i}]", "must be > 0 and finite", float(s))
-    if offsets:
-        for field in ("InputPixelOffsets", "OutputPixelOffsets"):
-            for i, v in enumerate(getattr(desc, field)):
-                require_finite(name, f"{field}[{i}]", float(v))
-    mapping = _mapping(desc, source, destination, gradient)
-    # The mapped coordinates of the first and last output element bound every coordinate.
-    for d in range(rank):
-        s, a, b = mapping.scales[d], mapping.input_pixel_offsets[d], mapping.output_pixel_offsets[d]
-        for o in (0, mapping.output_sizes[d] - 1):
-            x = (o - b) / s - a
-            if not math.isfinite(x) or abs(x) >= COORDINATE_LIMIT:
-                # Blame an offset that is itself out of range, else the scale.
-                field, value = f"Scales[{d}]", float(desc.Scales[d])
-                for offsets_field, offset in (("InputPixelOffsets", a), ("OutputPixelOffsets", b)):
-                    if offsets and abs(offset) >= COORDINATE_LIMIT / 2:
-                        field, value = f"{offsets_field}[{d}]", offset
-                        break
-                raise ValidationError(
-                    name, field,
-                    f"maps output index {o} to input coordinate {x!r}, outside +-2^31", value)
-
-
 def _mapping(desc: Any, source: str, destination: str, gradient: bool) -> ResampleMapping:
     forward_in, forward_out = (destination, source) if gradient else (source, destination)
     rank = len(_sizes(getattr(desc, source)))
@@ -161,19 +107,6 @@ def _mapping(desc: Any, source: str, destination: str, gradient: bool) -> Resamp
     )
 
 
-def _forward_check(count_field: str, offsets: bool) -> Any:
-    def check(desc: Any, ctx: CheckContext) -> None:
-        _check_mapping(desc, desc.C_NAME, count_field, "InputTensor", "OutputTensor", False,
-                       offsets)
-
-    return check
-
-
-def _gradient_check(desc: Any, ctx: CheckContext) -> None:
-    _check_mapping(desc, desc.C_NAME, "DimensionCount", "InputGradientTensor",
-                   "OutputGradientTensor", True, True)
-
-
 def _compile_forward(desc: Any, flags: ExecutionFlags) -> ResampleKernel:
     return ResampleKernel(_mapping(desc, "InputTensor", "OutputTensor", False),
                           "InputTensor", "OutputTensor", gradient=False)
@@ -182,145 +115,6 @@ def _compile_forward(desc: Any, flags: ExecutionFlags) -> ResampleKernel:
 def _compile_gradient(desc: Any, flags: ExecutionFlags) -> ResampleKernel:
     return ResampleKernel(_mapping(desc, "InputGradientTensor", "OutputGradientTensor", True),
                           "InputGradientTensor", "OutputGradientTensor", gradient=True)
-
-
-_FORWARD: dict[str, Any] = {"same_data_type": ("InputTensor", "OutputTensor"),
-                            "same_dimension_count": ("InputTensor", "OutputTensor")}
-_GRADIENT: dict[str, Any] = {"same_data_type": ("InputGradientTensor", "OutputGradientTensor"),
-                             "same_dimension_count": ("InputGradientTensor", "OutputGradientTensor")}
-
-
-@register(
-    "RESAMPLE",
-    support=[SupportRow(FL.FL2_0, (4,), (F32, F16)), SupportRow(FL.FL5_1, RANK_1_TO_4, (F32, F16)),
-             SupportRow(FL.FL6_2, RANK_1_TO_4, (F32, F16, I8, U8))],
-    check=_forward_check("ScaleCount", offsets=False), compile=_compile_forward, **_FORWARD,
-)
-@dataclass(frozen=True, kw_only=True)
-class ResampleOperatorDesc:
-    """DML_RESAMPLE_OPERATOR_DESC (FL2_0): RESAMPLE1 with offsets 0.5 / -0.5, nearest rounds half up."""
-
-    InputTensor: AnyTensorDesc | None = input_tensor()
-    OutputTensor: AnyTensorDesc | None = output_tensor()
-    InterpolationMode: InterpolationMode = InterpolationMode.NEAREST_NEIGHBOR
-    ScaleCount: int | None = count_of("Scales")
-    Scales: Sequence[float] | None = array("ScaleCount")
-
-
-@register(
-    "RESAMPLE1",
-    support=[SupportRow(FL.FL2_1, (4,), (F32, F16))],
-    check=_forward_check("DimensionCount", offsets=True), compile=_compile_forward, **_FORWARD,
-)
-@dataclass(frozen=True, kw_only=True)
-class Resample1OperatorDesc:
-    """DML_RESAMPLE1_OPERATOR_DESC (FL2_1): explicit pixel offsets, nearest rounds half up."""
-
-    InputTensor: AnyTensorDesc | None = input_tensor()
-    OutputTensor: AnyTensorDesc | None = output_tensor()
-    InterpolationMode: InterpolationMode = InterpolationMode.NEAREST_NEIGHBOR
-    DimensionCount: int | None = count_of("Scales", "InputPixelOffsets", "OutputPixelOffsets")
-    Scales: Sequence[float] | None = array("DimensionCount")
-    InputPixelOffsets: Sequence[float] | None = array("DimensionCount")
-    OutputPixelOffsets: Sequence[float] | None = array("DimensionCount")
-
-
-@register(
-    "RESAMPLE_GRAD",
-    support=[SupportRow(FL.FL3_0, (4,), (F32, F16)), SupportRow(FL.FL5_1, RANK_1_TO_4, (F32, F16))],
-    check=_gradient_check, compile=_compile_gradient, **_GRADIENT,
-)
-@dataclass(frozen=True, kw_only=True)
-class ResampleGradOperatorDesc:
-    """DML_RESAMPLE_GRAD_OPERATOR_DESC (FL3_0): the adjoint of RESAMPLE1 with the same parameters.
-
-    InputGradientTensor has the forward op's output sizes, OutputGradientTensor its input sizes.
-    """
-
-    InputGradientTensor: AnyTensorDesc | None = input_tensor()
-    OutputGradientTensor: AnyTensorDesc | None = output_tensor()
-    InterpolationMode: InterpolationMode = InterpolationMode.NEAREST_NEIGHBOR
-    DimensionCount: int | None = count_of("Scales", "InputPixelOffsets", "OutputPixelOffsets")
-    Scales: Sequence[float] | None = array("DimensionCount")
-    InputPixelOffsets: Sequence[float] | None = array("DimensionCount")
-    OutputPixelOffsets: Sequence[float] | None = array("DimensionCount")
-
-
-@register(
-    "RESAMPLE2",
-    support=[SupportRow(FL.FL5_1, RANK_1_TO_4, (F32, F16)),
-             SupportRow(FL.FL6_2, RANK_1_TO_4, (F32, F16, I8, U8))],
-    check=_forward_check("DimensionCount", offsets=True), compile=_compile_forward, **_FORWARD,
-)
-@dataclass(frozen=True, kw_only=True)
-class Resample2OperatorDesc:
-    """DML_RESAMPLE2_OPERATOR_DESC (FL5_1): RESAMPLE1 plus RoundingDirection (ceil / floor)."""
-
-    InputTensor: AnyTensorDesc | None = input_tensor()
-    OutputTensor: AnyTensorDesc | None = output_tensor()
-    InterpolationMode: InterpolationMode = InterpolationMode.NEAREST_NEIGHBOR
-    RoundingDirection: AxisDirection = AxisDirection.INCREASING
-    DimensionCount: int | None = count_of("Scales", "InputPixelOffsets", "OutputPixelOffsets")
-    Scales: Sequence[float] | None = array("DimensionCount")
-    InputPixelOffsets: Sequence[float] | None = array("DimensionCount")
-    OutputPixelOffsets: Sequence[float] | None = array("DimensionCount")
-
-
-@register(
-    "RESAMPLE_GRAD1",
-    family="RESAMPLE_GRAD",
-    support=[SupportRow(FL.FL5_1, RANK_1_TO_4, (F32, F16))],
-    check=_gradient_check, compile=_compile_gradient, **_GRADIENT,
-)
-@dataclass(frozen=True, kw_only=True)
-class ResampleGrad1OperatorDesc:
-    """DML_RESAMPLE_GRAD1_OPERATOR_DESC (FL5_1): the adjoint of RESAMPLE2 with the same parameters."""
-
-    InputGradientTensor: AnyTensorDesc | None = input_tensor()
-    OutputGradientTensor: AnyTensorDesc | None = output_tensor()
-    InterpolationMode: InterpolationMode = InterpolationMode.NEAREST_NEIGHBOR
-    RoundingDirection: AxisDirection = AxisDirection.INCREASING
-    DimensionCount: int | None = count_of("Scales", "InputPixelOffsets", "OutputPixelOffsets")
-    Scales: Sequence[float] | None = array("DimensionCount")
-    InputPixelOffsets: Sequence[float] | None = array("DimensionCount")
-    OutputPixelOffsets: Sequence[float] | None = array("DimensionCount")
-
-
-@register(
-    "RESAMPLE3",
-    support=[SupportRow(FL.FL6_4, RANK_1_TO_4, (F32, F16, I8, U8))],
-    check=_forward_check("DimensionCount", offsets=True), compile=_compile_forward, **_FORWARD,
-)
-@dataclass(frozen=True, kw_only=True)
-class Resample3OperatorDesc:
-    """DML_RESAMPLE3_OPERATOR_DESC (FL6_4): RESAMPLE2 plus Antialiased (LINEAR, 1/scale > 2)."""
-
-    InputTensor: AnyTensorDesc | None = input_tensor()
-    OutputTensor: AnyTensorDesc | None = output_tensor()
-    InterpolationMode: InterpolationMode = InterpolationMode.NEAREST_NEIGHBOR
-    RoundingDirection: AxisDirection = AxisDirection.INCREASING
-    DimensionCount: int | None = count_of("Scales", "InputPixelOffsets", "OutputPixelOffsets")
-    Scales: Sequence[float] | None = array("DimensionCount")
-    InputPixelOffsets: Sequence[float] | None = array("DimensionCount")
-    OutputPixelOffsets: Sequence[float] | None = array("DimensionCount")
-    Antialiased: bool = False
-
-
-def _upsample_check(desc: Any, ctx: CheckContext) -> None:
-    name = desc.C_NAME
-    sizes, out = _sizes(desc.InputTensor), _sizes(desc.OutputTensor)
-    scale = desc.ScaleSize
-    h, w = sizes[-2], sizes[-1]
-    for field, value, extent in (("Height", scale.Height, h), ("Width", scale.Width, w)):
-        if value <= 0 or value > (2**32 - 1) // extent:
-            raise ValidationError(name, f"ScaleSize.{field}",
-                                  f"must be in 1 .. UINT_MAX / input {field.lower()} "
-                                  f"({(2**32 - 1) // extent})", value)
-    expected = (*sizes[:-2], h * scale.Height, w * scale.Width)
-    if tuple(out) != expected:
-        raise ValidationError(name, "OutputTensor.Sizes",
-                              f"must be {list(expected)} (input sizes with H and W scaled)",
-                              list(out))
 
 
 def _compile_upsample(desc: Any, flags: ExecutionFlags) -> ResampleKernel:
@@ -336,37 +130,242 @@ def _compile_upsample(desc: Any, flags: ExecutionFlags) -> ResampleKernel:
     return ResampleKernel(mapping, "InputTensor", "OutputTensor", gradient=False)
 
 
-@dataclass(frozen=True, kw_only=True)
-class Size2D:
-    """DML_SIZE_2D."""
+KERNELS: dict[str, Compiler] = {
+    "UPSAMPLE_2D": _compile_upsample, "RESAMPLE": _compile_forward, "RESAMPLE1": _compile_forward,
+    "RESAMPLE2": _compile_forward, "RESAMPLE3": _compile_forward,
+    "RESAMPLE_GRAD": _compile_gradient, "RESAMPLE_GRAD1": _compile_gradient,
+}
 
-    Width: int
-    Height: int
+#: UPSAMPLE_2D's ScaleSize defaults to 1x1 (an identity), not C's invalid 0x0.
+DEFAULTS: dict[str, dict[str, Any]] = {"UPSAMPLE_2D": {"ScaleSize": Size2D(Width=1, Height=1)}}
 
-    C_NAME = "DML_SIZE_2D"
-
-
-@register(
-    "UPSAMPLE_2D",
-    support=[SupportRow(FL.FL1_0, (4, 5), (F32, F16))],
-    check=_upsample_check, compile=_compile_upsample, **_FORWARD,
-)
-@dataclass(frozen=True, kw_only=True)
-class Upsample2DOperatorDesc:
-    """DML_UPSAMPLE_2D_OPERATOR_DESC (FL1_0): integer upscaling of H and W only (4-D and 5-D)."""
-
-    InputTensor: AnyTensorDesc | None = input_tensor()
-    OutputTensor: AnyTensorDesc | None = output_tensor()
-    ScaleSize: Size2D = Size2D(Width=1, Height=1)
-    InterpolationMode: InterpolationMode = InterpolationMode.NEAREST_NEIGHBOR
-
-
-# C spellings, for code ported from directml.h.
-DML_RESAMPLE_OPERATOR_DESC = ResampleOperatorDesc
-DML_RESAMPLE1_OPERATOR_DESC = Resample1OperatorDesc
-DML_RESAMPLE2_OPERATOR_DESC = Resample2OperatorDesc
-DML_RESAMPLE3_OPERATOR_DESC = Resample3OperatorDesc
-DML_RESAMPLE_GRAD_OPERATOR_DESC = ResampleGradOperatorDesc
-DML_RESAMPLE_GRAD1_OPERATOR_DESC = ResampleGrad1OperatorDesc
-DML_UPSAMPLE_2D_OPERATOR_DESC = Upsample2DOperatorDesc
-DML_SIZE_2D = Size2D
+TABLES = [
+    operator(
+        "UPSAMPLE_2D",
+        page="2cd469d9bd0f6451ad53ff1b136ad9b5d4eb6593",
+        introduced="1_0",
+        constraints=[
+            "same DataType DimensionCount: InputTensor OutputTensor",
+            "note: the page's only table has no feature-level heading; keyed by the introduced "
+            "level",
+            "note: InputTensor is {N, C, H, W} (4D) or {N, C, D, H, W} (5D); OutputTensor is "
+            "{N, C, H * ScaleSize.Height, W * ScaleSize.Width} or {N, C, D, H * "
+            "ScaleSize.Height, W * ScaleSize.Width}: only the last two dimensions are upsampled",
+            "note: ScaleSize (DML_SIZE_2D, UINT) must satisfy 0 < ScaleSize.Height <= UINT_MAX / "
+            "InputHeight and 0 < ScaleSize.Width <= UINT_MAX / InputWidth",
+            "note: NEAREST_NEIGHBOR picks the input element nearest the output pixel center; "
+            "LINEAR is bilinear over height and width only (4 elements), never along batch, "
+            "channel or depth, even for 5D",
+            "note: RESAMPLE is the preferred, more flexible operator",
+        ],
+        support={
+            "1_0": """
+                InputTensor   input   4-5  FLOAT32 FLOAT16
+                OutputTensor  output  4-5  FLOAT32 FLOAT16
+            """,
+        },
+    ),
+    operator(
+        "RESAMPLE",
+        page="f2d501f718b155b467c2570d1466679607776244",
+        introduced="2_0",
+        constraints=[
+            "same DataType DimensionCount: InputTensor OutputTensor",
+            "note: ScaleCount (size of Scales) must equal the DimensionCount of InputTensor and "
+            "OutputTensor",
+            "note: Scales > 1 upscale and < 1 downscale a dimension; they need not equal "
+            "OutputSize / InputSize: a scaled input larger than the output is cropped, a smaller "
+            "one has the output edges clamped",
+            "note: NEAREST_NEIGHBOR picks the input element nearest the output pixel center; "
+            "LINEAR averages the 2 nearest inputs per dimension, supported over up to 4 "
+            "dimensions (quadrilinear, 16 inputs per output); any dimension may be resampled, "
+            "including channels and batches",
+            "note: equals RESAMPLE1 with InputPixelOffsets 0.5 and OutputPixelOffsets -0.5; "
+            "superseded by RESAMPLE1 (2_1)",
+        ],
+        support={
+            "6_2": """
+                InputTensor   input   1-4  FLOAT32 FLOAT16 INT8 UINT8
+                OutputTensor  output  1-4  FLOAT32 FLOAT16 INT8 UINT8
+            """,
+            "5_1": """
+                InputTensor   input   1-4  FLOAT32 FLOAT16
+                OutputTensor  output  1-4  FLOAT32 FLOAT16
+            """,
+            "2_0": """
+                InputTensor   input   4  FLOAT32 FLOAT16
+                OutputTensor  output  4  FLOAT32 FLOAT16
+            """,
+        },
+    ),
+    operator(
+        "RESAMPLE1",
+        page="883ac18d4ebcac2f002e4104fda4fb6480b45163",
+        introduced="2_1",
+        constraints=[
+            "same DataType DimensionCount: InputTensor OutputTensor",
+            "note: DimensionCount (size of Scales, InputPixelOffsets, OutputPixelOffsets) must "
+            "equal the DimensionCount of InputTensor and OutputTensor",
+            "note: coordinates map as OutputX = (InputX + InputPixelOffset) * Scale + "
+            "OutputPixelOffset, per dimension",
+            "note: Scales > 1 upscale and < 1 downscale; they need not equal OutputSize / "
+            "InputSize: a scaled input larger than the output is cropped, a smaller one has the "
+            "output edges clamped",
+            "note: InputPixelOffsets 0.5 and OutputPixelOffsets -0.5 give pixel-center sampling "
+            "and make RESAMPLE1 equal to RESAMPLE (0 uses the top-left corner)",
+            "note: NEAREST_NEIGHBOR picks the input element nearest the output pixel center; "
+            "LINEAR averages the 2 nearest inputs per dimension, up to 4 dimensions "
+            "(quadrilinear, 16 inputs per output)",
+        ],
+        support={
+            "6_2": """
+                InputTensor   input   1-4  FLOAT32 FLOAT16 INT8 UINT8
+                OutputTensor  output  1-4  FLOAT32 FLOAT16 INT8 UINT8
+            """,
+            "5_1": """
+                InputTensor   input   1-4  FLOAT32 FLOAT16
+                OutputTensor  output  1-4  FLOAT32 FLOAT16
+            """,
+            "2_1": """
+                InputTensor   input   4  FLOAT32 FLOAT16
+                OutputTensor  output  4  FLOAT32 FLOAT16
+            """,
+        },
+    ),
+    operator(
+        "RESAMPLE_GRAD",
+        page="9ade0e62b73672c2b4488a78fe4061bccf142590",
+        introduced="3_0",
+        constraints=[
+            "same DataType DimensionCount: InputGradientTensor OutputGradientTensor",
+            "note: backward of RESAMPLE1: InputGradientTensor typically has the sizes of "
+            "RESAMPLE1's output, OutputGradientTensor those of its input; each output gradient "
+            "is the weighted sum of the incoming gradients of the outputs that input element "
+            "contributed to",
+            "note: DimensionCount (size of Scales, InputPixelOffsets, OutputPixelOffsets) must "
+            "equal the DimensionCount of InputGradientTensor and OutputGradientTensor",
+            "note: InterpolationMode, Scales, InputPixelOffsets and OutputPixelOffsets mean what "
+            "they mean in RESAMPLE1",
+            "note: page has a worked example (nearest neighbor, scale 1.5 in width and 0.5 in "
+            "height: gradients [4,5,6] -> [[9,6],[0,0]])",
+        ],
+        support={
+            "5_1": """
+                InputGradientTensor   input   1-4  FLOAT32 FLOAT16
+                OutputGradientTensor  output  1-4  FLOAT32 FLOAT16
+            """,
+            "3_0": """
+                InputGradientTensor   input   4  FLOAT32 FLOAT16
+                OutputGradientTensor  output  4  FLOAT32 FLOAT16
+            """,
+        },
+    ),
+    operator(
+        "RESAMPLE2",
+        page="69cd1af4198cbb289a668b94f8b94acfe2eddef7",
+        introduced="5_1",
+        constraints=[
+            "same DataType DimensionCount: InputTensor OutputTensor",
+            "note: page: MicrosoftDocs/windows-ai-docs docs/directml/api/"
+            "ns-directml-dml_resample2_operator_desc.md",
+            "note: the page's only table has no feature-level heading; keyed by the introduced "
+            "level; unlike the RESAMPLE/RESAMPLE1 (6_2) and RESAMPLE3 (6_4) pages it lists no "
+            "INT8/UINT8 support",
+            "note: DimensionCount (size of Scales, InputPixelOffsets, OutputPixelOffsets) must "
+            "equal the DimensionCount of InputTensor and OutputTensor",
+            "note: coordinates map as OutputX = (InputX + InputPixelOffset) * Scale + "
+            "OutputPixelOffset, per dimension",
+            "note: RoundingDirection (DML_AXIS_DIRECTION) rounds fractional coordinates to input "
+            "pixels: INCREASING = ceil, DECREASING = floor; it affects only NEAREST_NEIGHBOR",
+            "note: Scales > 1 upscale and < 1 downscale; they need not equal OutputSize / "
+            "InputSize: a scaled input larger than the output is cropped, a smaller one has the "
+            "output edges clamped; pixel offsets 0.5 / -0.5 give pixel-center sampling (RESAMPLE's "
+            "behaviour), 0 uses the top-left corner",
+            "note: NEAREST_NEIGHBOR picks the input element nearest the output pixel offset; "
+            "LINEAR averages the 2 nearest inputs per dimension, up to 4 dimensions "
+            "(quadrilinear, 16 inputs per output); any dimension may be resampled, including "
+            "channels and batches",
+            "note: equals RESAMPLE1 for LINEAR, or for NEAREST_NEIGHBOR with RoundingDirection "
+            "DECREASING and OutputPixelOffsets adjusted by an additional -0.5",
+        ],
+        support={
+            "5_1": """
+                InputTensor   input   1-4  FLOAT32 FLOAT16
+                OutputTensor  output  1-4  FLOAT32 FLOAT16
+            """,
+            # Not on the stored page: the feature-level history lists "extended data type
+            # support" for RESAMPLE2 at 6_2 (INT8, UINT8, as RESAMPLE and RESAMPLE1 got).
+            "6_2": """
+                InputTensor   input   1-4  FLOAT32 FLOAT16 INT8 UINT8
+                OutputTensor  output  1-4  FLOAT32 FLOAT16 INT8 UINT8
+            """,
+        },
+    ),
+    operator(
+        "RESAMPLE_GRAD1",
+        page="fdac5cdc350a3c50c19006ae0b361c661d38040e",
+        introduced="5_1",
+        constraints=[
+            "same DataType DimensionCount: InputGradientTensor OutputGradientTensor",
+            "note: page: MicrosoftDocs/windows-ai-docs docs/directml/api/"
+            "ns-directml-dml_resample_grad1_operator_desc.md",
+            "note: the page's only table has no feature-level heading; keyed by the introduced "
+            "level",
+            "note: backward of RESAMPLE2: InputGradientTensor typically has the sizes of "
+            "RESAMPLE2's output, OutputGradientTensor those of its input; each output gradient "
+            "is the weighted sum of the incoming gradients of the outputs that input element "
+            "contributed to",
+            "note: DimensionCount (size of Scales, InputPixelOffsets, OutputPixelOffsets) must "
+            "equal the DimensionCount of InputGradientTensor and OutputGradientTensor",
+            "note: InterpolationMode, RoundingDirection, Scales and the pixel offsets mean what "
+            "they mean in RESAMPLE2",
+            "note: equals RESAMPLE_GRAD for LINEAR, or for NEAREST_NEIGHBOR with "
+            "RoundingDirection DECREASING and OutputPixelOffsets adjusted by an additional -0.5",
+            "note: page has a worked example (nearest neighbor, scale 1.5 in width and 0.5 in "
+            "height: gradients [4,5,6] -> [[9,6],[0,0]])",
+        ],
+        support={
+            "5_1": """
+                InputGradientTensor   input   1-4  FLOAT32 FLOAT16
+                OutputGradientTensor  output  1-4  FLOAT32 FLOAT16
+            """,
+        },
+    ),
+    operator(
+        "RESAMPLE3",
+        page="6f457b36611368a3808b60cce9c329ba3d2d9319",
+        introduced="6_4",
+        constraints=[
+            "same DataType DimensionCount: InputTensor OutputTensor",
+            "note: page: MicrosoftDocs/windows-ai-docs docs/directml/api/"
+            "ns-directml-dml_resample3_operator_desc.md",
+            "note: the page's only table has no feature-level heading; keyed by the introduced "
+            "level",
+            "note: DimensionCount (size of Scales, InputPixelOffsets, OutputPixelOffsets) must "
+            "equal the DimensionCount of InputTensor and OutputTensor",
+            "note: coordinates map as OutputX = (InputX + InputPixelOffset) * Scale + "
+            "OutputPixelOffset, per dimension",
+            "note: RoundingDirection (DML_AXIS_DIRECTION) rounds fractional coordinates to input "
+            "pixels: INCREASING = ceil, DECREASING = floor; it affects only NEAREST_NEIGHBOR",
+            "note: Scales > 1 upscale and < 1 downscale; they need not equal OutputSize / "
+            "InputSize: a scaled input larger than the output is cropped, a smaller one has the "
+            "output edges clamped; pixel offsets 0.5 / -0.5 give pixel-center sampling (RESAMPLE's "
+            "behaviour), 0 uses the top-left corner",
+            "note: NEAREST_NEIGHBOR picks the input element nearest the output pixel offset; "
+            "LINEAR averages the 2 nearest inputs per dimension, up to 4 dimensions "
+            "(quadrilinear, 16 inputs per output); any dimension may be resampled, including "
+            "channels and batches",
+            "note: Antialiased (BOOL): when TRUE, InterpolationMode is LINEAR and 1/Scales > 2, "
+            "downscaling uses an antialiasing filter: the resampling filter is stretched by "
+            "max(1, 1 / scale), so more input pixels contribute to each output pixel; the page "
+            "does not define the filter's normalisation",
+            "note: with Antialiased FALSE it equals RESAMPLE2",
+        ],
+        support={
+            "6_4": """
+                InputTensor   input   1-4  FLOAT32 FLOAT16 INT8 UINT8
+                OutputTensor  output  1-4  FLOAT32 FLOAT16 INT8 UINT8
+            """,
+        },
+    ),
+]

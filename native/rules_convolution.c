@@ -1,0 +1,148 @@
+/* DML_CONVOLUTION's own rules and kernel parameters (ns-directml-dml_convolution_operator_desc.md;
+ * pydml/ops/convolution.py documents the decisions). */
+#include <stdio.h>
+#include <string.h>
+
+#include "rules.h"
+
+/* Messages are cut to their buffers on purpose. */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wformat-truncation"
+#endif
+
+void pydml_activation_of(const DML_OPERATOR_DESC* f, pydml_activation* a) {
+    memset(a, 0, sizeof *a);
+    a->type = f->Type;
+    switch (f->Type) {
+    case DML_OPERATOR_ELEMENT_WISE_CLIP: {
+        const DML_ELEMENT_WISE_CLIP_OPERATOR_DESC* d = f->Desc;
+        a->params[0] = d->Min; a->params[1] = d->Max;
+        a->params[2] = d->ScaleBias ? d->ScaleBias->Scale : 1.0f;
+        a->params[3] = d->ScaleBias ? d->ScaleBias->Bias : 0.0f;
+        break;
+    }
+    case DML_OPERATOR_ACTIVATION_ELU: a->params[0] = ((const DML_ACTIVATION_ELU_OPERATOR_DESC*)f->Desc)->Alpha; break;
+    case DML_OPERATOR_ACTIVATION_CELU: a->params[0] = ((const DML_ACTIVATION_CELU_OPERATOR_DESC*)f->Desc)->Alpha; break;
+    case DML_OPERATOR_ACTIVATION_LEAKY_RELU:
+        a->params[0] = ((const DML_ACTIVATION_LEAKY_RELU_OPERATOR_DESC*)f->Desc)->Alpha; break;
+    case DML_OPERATOR_ACTIVATION_THRESHOLDED_RELU:
+        a->params[0] = ((const DML_ACTIVATION_THRESHOLDED_RELU_OPERATOR_DESC*)f->Desc)->Alpha; break;
+    case DML_OPERATOR_ACTIVATION_SOFTPLUS:
+        a->params[0] = ((const DML_ACTIVATION_SOFTPLUS_OPERATOR_DESC*)f->Desc)->Steepness; break;
+    case DML_OPERATOR_ACTIVATION_HARD_SIGMOID: {
+        const DML_ACTIVATION_HARD_SIGMOID_OPERATOR_DESC* d = f->Desc;
+        a->params[0] = d->Alpha; a->params[1] = d->Beta; break;
+    }
+    case DML_OPERATOR_ACTIVATION_LINEAR: {
+        const DML_ACTIVATION_LINEAR_OPERATOR_DESC* d = f->Desc;
+        a->params[0] = d->Alpha; a->params[1] = d->Beta; break;
+    }
+    case DML_OPERATOR_ACTIVATION_PARAMETRIC_SOFTPLUS: {
+        const DML_ACTIVATION_PARAMETRIC_SOFTPLUS_OPERATOR_DESC* d = f->Desc;
+        a->params[0] = d->Alpha; a->params[1] = d->Beta; break;
+    }
+    case DML_OPERATOR_ACTIVATION_SCALED_TANH: {
+        const DML_ACTIVATION_SCALED_TANH_OPERATOR_DESC* d = f->Desc;
+        a->params[0] = d->Alpha; a->params[1] = d->Beta; break;
+    }
+    case DML_OPERATOR_ACTIVATION_SCALED_ELU: {
+        const DML_ACTIVATION_SCALED_ELU_OPERATOR_DESC* d = f->Desc;
+        a->params[0] = d->Alpha; a->params[1] = d->Gamma; break;
+    }
+    case DML_OPERATOR_ACTIVATION_SHRINK: {
+        const DML_ACTIVATION_SHRINK_OPERATOR_DESC* d = f->Desc;
+        a->params[0] = d->Bias; a->params[1] = d->Threshold; break;
+    }
+    default: break; /* no parameters */
+    }
+}
+
+pydml_status pydml_convolution_params_of(pydml_check* c, const pydml_operator_info* op, const void* desc,
+                                         pydml_convolution_params* p) {
+    const DML_CONVOLUTION_OPERATOR_DESC* d = desc;
+    const DML_BUFFER_TENSOR_DESC *x = pydml_tensor_field(op, desc, "InputTensor"), *w = pydml_tensor_field(op, desc, "FilterTensor"),
+                                 *b = pydml_tensor_field(op, desc, "BiasTensor"), *y = pydml_tensor_field(op, desc, "OutputTensor");
+    uint32_t rank = x->DimensionCount, spatial = d->DimensionCount;
+    char f[96];
+    memset(p, 0, sizeof *p);
+    if (d->FusedActivation != NULL) pydml_activation_of(d->FusedActivation, &p->activation);
+    if (spatial != rank - 2) return pydml_fail(c, "DimensionCount", "must equal InputTensor.DimensionCount - 2 (%u), got %u", rank - 2, spatial);
+    for (uint32_t i = 0; i < spatial; i++) {
+        if (d->Strides[i] < 1) { snprintf(f, sizeof f, "Strides[%u]", i); return pydml_fail(c, f, "must be >= 1, got 0"); }
+    }
+    for (uint32_t i = 0; i < spatial; i++) {
+        if (d->Dilations[i] < 1) { snprintf(f, sizeof f, "Dilations[%u]", i); return pydml_fail(c, f, "must be >= 1, got 0"); }
+    }
+    uint32_t groups = d->GroupCount;
+    if (groups < 1) return pydml_fail(c, "GroupCount", "must be >= 1, got 0");
+    for (uint32_t i = 0; i < spatial; i++) {
+        uint32_t limit = d->Strides[i] > d->Dilations[i] ? d->Strides[i] : d->Dilations[i];
+        if (d->OutputPadding[i] >= limit) {
+            snprintf(f, sizeof f, "OutputPadding[%u]", i);
+            return pydml_fail(c, f, "must be smaller than Strides[%u] (%u) or Dilations[%u] (%u), got %u", i, d->Strides[i], i,
+                        d->Dilations[i], d->OutputPadding[i]);
+        }
+    }
+    int forward = d->Direction == DML_CONVOLUTION_DIRECTION_FORWARD;
+    uint32_t n = x->Sizes[0], c_in = x->Sizes[1], k0 = w->Sizes[0], k1 = w->Sizes[1], c_out;
+    if (c_in % groups) return pydml_fail(c, "InputTensor.Sizes[1]", "(channels) must be a multiple of GroupCount (%u), got %u", groups, c_in);
+    if (forward) {
+        c_out = k0;
+        if (k0 % groups) return pydml_fail(c, "FilterTensor.Sizes[0]", "(output channels) must be a multiple of GroupCount (%u), got %u", groups, k0);
+        if ((uint64_t)k1 * groups != c_in)
+            return pydml_fail(c, "FilterTensor.Sizes[1]", "must equal InputTensor.Sizes[1] / GroupCount (%u / %u), got %u", c_in, groups, k1);
+    } else {
+        c_out = k1 * groups;
+        if (c_in != k0) return pydml_fail(c, "FilterTensor.Sizes[0]", "must equal InputTensor.Sizes[1] (%u) for BACKWARD, got %u", c_in, k0);
+    }
+    if (y->Sizes[0] != n) return pydml_fail(c, "OutputTensor.Sizes[0]", "must equal the batch size %u, got %u", n, y->Sizes[0]);
+    if (y->Sizes[1] != c_out) return pydml_fail(c, "OutputTensor.Sizes[1]", "must equal the output channel count %u, got %u", c_out, y->Sizes[1]);
+    for (uint32_t i = 0; i < spatial; i++) {
+        int64_t k = w->Sizes[2 + i], extent = (k - 1) * d->Dilations[i] + 1, in = x->Sizes[2 + i];
+        int64_t padded = in + d->StartPadding[i] + d->EndPadding[i], want;
+        if (forward && extent > padded) {
+            snprintf(f, sizeof f, "FilterTensor.Sizes[%u]", 2 + i);
+            return pydml_fail(c, f, "dilated kernel extent %lld exceeds the padded input size %lld, got %lld",
+                        (long long)extent, (long long)padded, (long long)k);
+        }
+        want = forward ? 1 + (padded - extent) / d->Strides[i] + d->OutputPadding[i]
+                       : (in - 1) * d->Strides[i] + extent + d->OutputPadding[i] - d->StartPadding[i] - d->EndPadding[i];
+        if ((int64_t)y->Sizes[2 + i] != want) {
+            snprintf(f, sizeof f, "OutputTensor.Sizes[%u]", 2 + i);
+            return pydml_fail(c, f, "must be %lld for %s, got %u", (long long)want,
+                        forward ? "DML_CONVOLUTION_DIRECTION_FORWARD" : "DML_CONVOLUTION_DIRECTION_BACKWARD", y->Sizes[2 + i]);
+        }
+    }
+    if (b != NULL) {
+        int ok = b->Sizes[0] == 1 && b->Sizes[1] == c_out;
+        for (uint32_t i = 2; i < b->DimensionCount; i++) ok = ok && b->Sizes[i] == 1;
+        if (!ok) {
+            uint32_t want_sizes[8];
+            char want[128], got[128];
+            for (uint32_t i = 0; i < b->DimensionCount; i++) want_sizes[i] = i == 1 ? c_out : 1u;
+            return pydml_fail(c, "BiasTensor.Sizes", "must be %s, got %s",
+                              pydml_format_sizes(want, sizeof want, want_sizes, b->DimensionCount),
+                              pydml_format_sizes(got, sizeof got, b->Sizes, b->DimensionCount));
+        }
+    }
+    p->spatial_dims = spatial;
+    p->mode = d->Mode;
+    p->direction = d->Direction;
+    p->group_count = groups;
+    for (uint32_t i = 0; i < spatial; i++) {
+        p->strides[i] = d->Strides[i];
+        p->dilations[i] = d->Dilations[i];
+        p->start_padding[i] = d->StartPadding[i];
+        p->end_padding[i] = d->EndPadding[i];
+        p->output_padding[i] = d->OutputPadding[i];
+    }
+    for (uint32_t i = 0; i < rank; i++) {
+        p->input_sizes[i] = x->Sizes[i];
+        p->filter_sizes[i] = w->Sizes[i];
+        p->output_sizes[i] = y->Sizes[i];
+    }
+    p->data_type = x->DataType;
+    p->has_bias = b != NULL;
+    return PYDML_STATUS_SUCCESS;
+}
+

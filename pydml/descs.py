@@ -1,0 +1,3092 @@
+"""The 177 DirectML operator descs as frozen dataclasses, fields in C order.
+
+Generated from include/DirectML.h and the family tables in pydml/ops/ by `python -m pydml.schema.generate`. Do not edit.
+
+Defaults are C's zero-initialisation, except where a family's DEFAULTS gives DirectMLX's
+default. Count fields default to None: derived from their arrays' lengths.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from pydml.enums import (
+    AxisDirection,
+    ConvolutionDirection,
+    ConvolutionMode,
+    DepthSpaceOrder,
+    InterpolationMode,
+    IsInfinityMode,
+    MatrixTransform,
+    MultiheadAttentionMaskType,
+    PaddingMode,
+    QuantizationType,
+    RandomGeneratorType,
+    RecurrentNetworkDirection,
+    ReduceFunction,
+    RoundingMode,
+    TensorDataType,
+)
+from pydml.registry import normalise_fields
+from pydml.structs import ScalarUnion, ScaleBias, Size2D
+from pydml.tensor import AnyTensorDesc
+
+
+class OperatorDescBase:
+    """Base of every operator desc: normalises field values on construction."""
+
+    C_NAME: ClassVar[str]
+    OPERATOR: ClassVar[str]
+
+    def __post_init__(self) -> None:
+        normalise_fields(self)
+
+
+@dataclass(frozen=True, kw_only=True)
+class ElementWiseIdentityOperatorDesc(OperatorDescBase):
+    """DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_IDENTITY, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ELEMENT_WISE_IDENTITY"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    ScaleBias: ScaleBias | None = None
+
+DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC = ElementWiseIdentityOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ElementWiseAbsOperatorDesc(OperatorDescBase):
+    """DML_ELEMENT_WISE_ABS_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_ABS, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_ELEMENT_WISE_ABS_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ELEMENT_WISE_ABS"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    ScaleBias: ScaleBias | None = None
+
+DML_ELEMENT_WISE_ABS_OPERATOR_DESC = ElementWiseAbsOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ElementWiseAcosOperatorDesc(OperatorDescBase):
+    """DML_ELEMENT_WISE_ACOS_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_ACOS, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_ELEMENT_WISE_ACOS_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ELEMENT_WISE_ACOS"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    ScaleBias: ScaleBias | None = None
+
+DML_ELEMENT_WISE_ACOS_OPERATOR_DESC = ElementWiseAcosOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ElementWiseAddOperatorDesc(OperatorDescBase):
+    """DML_ELEMENT_WISE_ADD_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_ADD, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_ELEMENT_WISE_ADD_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ELEMENT_WISE_ADD"
+
+    ATensor: AnyTensorDesc | None = None
+    BTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+
+DML_ELEMENT_WISE_ADD_OPERATOR_DESC = ElementWiseAddOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ElementWiseAsinOperatorDesc(OperatorDescBase):
+    """DML_ELEMENT_WISE_ASIN_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_ASIN, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_ELEMENT_WISE_ASIN_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ELEMENT_WISE_ASIN"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    ScaleBias: ScaleBias | None = None
+
+DML_ELEMENT_WISE_ASIN_OPERATOR_DESC = ElementWiseAsinOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ElementWiseAtanOperatorDesc(OperatorDescBase):
+    """DML_ELEMENT_WISE_ATAN_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_ATAN, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_ELEMENT_WISE_ATAN_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ELEMENT_WISE_ATAN"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    ScaleBias: ScaleBias | None = None
+
+DML_ELEMENT_WISE_ATAN_OPERATOR_DESC = ElementWiseAtanOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ElementWiseCeilOperatorDesc(OperatorDescBase):
+    """DML_ELEMENT_WISE_CEIL_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_CEIL, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_ELEMENT_WISE_CEIL_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ELEMENT_WISE_CEIL"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    ScaleBias: ScaleBias | None = None
+
+DML_ELEMENT_WISE_CEIL_OPERATOR_DESC = ElementWiseCeilOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ElementWiseClipOperatorDesc(OperatorDescBase):
+    """DML_ELEMENT_WISE_CLIP_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_CLIP, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_ELEMENT_WISE_CLIP_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ELEMENT_WISE_CLIP"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    ScaleBias: ScaleBias | None = None
+    Min: float = float("-inf")
+    Max: float = float("inf")
+
+DML_ELEMENT_WISE_CLIP_OPERATOR_DESC = ElementWiseClipOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ElementWiseCosOperatorDesc(OperatorDescBase):
+    """DML_ELEMENT_WISE_COS_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_COS, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_ELEMENT_WISE_COS_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ELEMENT_WISE_COS"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    ScaleBias: ScaleBias | None = None
+
+DML_ELEMENT_WISE_COS_OPERATOR_DESC = ElementWiseCosOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ElementWiseDivideOperatorDesc(OperatorDescBase):
+    """DML_ELEMENT_WISE_DIVIDE_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_DIVIDE, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_ELEMENT_WISE_DIVIDE_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ELEMENT_WISE_DIVIDE"
+
+    ATensor: AnyTensorDesc | None = None
+    BTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+
+DML_ELEMENT_WISE_DIVIDE_OPERATOR_DESC = ElementWiseDivideOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ElementWiseExpOperatorDesc(OperatorDescBase):
+    """DML_ELEMENT_WISE_EXP_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_EXP, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_ELEMENT_WISE_EXP_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ELEMENT_WISE_EXP"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    ScaleBias: ScaleBias | None = None
+
+DML_ELEMENT_WISE_EXP_OPERATOR_DESC = ElementWiseExpOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ElementWiseFloorOperatorDesc(OperatorDescBase):
+    """DML_ELEMENT_WISE_FLOOR_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_FLOOR, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_ELEMENT_WISE_FLOOR_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ELEMENT_WISE_FLOOR"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    ScaleBias: ScaleBias | None = None
+
+DML_ELEMENT_WISE_FLOOR_OPERATOR_DESC = ElementWiseFloorOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ElementWiseLogOperatorDesc(OperatorDescBase):
+    """DML_ELEMENT_WISE_LOG_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_LOG, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_ELEMENT_WISE_LOG_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ELEMENT_WISE_LOG"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    ScaleBias: ScaleBias | None = None
+
+DML_ELEMENT_WISE_LOG_OPERATOR_DESC = ElementWiseLogOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ElementWiseLogicalAndOperatorDesc(OperatorDescBase):
+    """DML_ELEMENT_WISE_LOGICAL_AND_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_LOGICAL_AND, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_ELEMENT_WISE_LOGICAL_AND_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ELEMENT_WISE_LOGICAL_AND"
+
+    ATensor: AnyTensorDesc | None = None
+    BTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+
+DML_ELEMENT_WISE_LOGICAL_AND_OPERATOR_DESC = ElementWiseLogicalAndOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ElementWiseLogicalEqualsOperatorDesc(OperatorDescBase):
+    """DML_ELEMENT_WISE_LOGICAL_EQUALS_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_LOGICAL_EQUALS, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_ELEMENT_WISE_LOGICAL_EQUALS_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ELEMENT_WISE_LOGICAL_EQUALS"
+
+    ATensor: AnyTensorDesc | None = None
+    BTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+
+DML_ELEMENT_WISE_LOGICAL_EQUALS_OPERATOR_DESC = ElementWiseLogicalEqualsOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ElementWiseLogicalGreaterThanOperatorDesc(OperatorDescBase):
+    """DML_ELEMENT_WISE_LOGICAL_GREATER_THAN_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_LOGICAL_GREATER_THAN, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_ELEMENT_WISE_LOGICAL_GREATER_THAN_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ELEMENT_WISE_LOGICAL_GREATER_THAN"
+
+    ATensor: AnyTensorDesc | None = None
+    BTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+
+DML_ELEMENT_WISE_LOGICAL_GREATER_THAN_OPERATOR_DESC = ElementWiseLogicalGreaterThanOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ElementWiseLogicalLessThanOperatorDesc(OperatorDescBase):
+    """DML_ELEMENT_WISE_LOGICAL_LESS_THAN_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_LOGICAL_LESS_THAN, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_ELEMENT_WISE_LOGICAL_LESS_THAN_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ELEMENT_WISE_LOGICAL_LESS_THAN"
+
+    ATensor: AnyTensorDesc | None = None
+    BTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+
+DML_ELEMENT_WISE_LOGICAL_LESS_THAN_OPERATOR_DESC = ElementWiseLogicalLessThanOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ElementWiseLogicalNotOperatorDesc(OperatorDescBase):
+    """DML_ELEMENT_WISE_LOGICAL_NOT_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_LOGICAL_NOT, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_ELEMENT_WISE_LOGICAL_NOT_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ELEMENT_WISE_LOGICAL_NOT"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+
+DML_ELEMENT_WISE_LOGICAL_NOT_OPERATOR_DESC = ElementWiseLogicalNotOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ElementWiseLogicalOrOperatorDesc(OperatorDescBase):
+    """DML_ELEMENT_WISE_LOGICAL_OR_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_LOGICAL_OR, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_ELEMENT_WISE_LOGICAL_OR_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ELEMENT_WISE_LOGICAL_OR"
+
+    ATensor: AnyTensorDesc | None = None
+    BTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+
+DML_ELEMENT_WISE_LOGICAL_OR_OPERATOR_DESC = ElementWiseLogicalOrOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ElementWiseLogicalXorOperatorDesc(OperatorDescBase):
+    """DML_ELEMENT_WISE_LOGICAL_XOR_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_LOGICAL_XOR, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_ELEMENT_WISE_LOGICAL_XOR_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ELEMENT_WISE_LOGICAL_XOR"
+
+    ATensor: AnyTensorDesc | None = None
+    BTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+
+DML_ELEMENT_WISE_LOGICAL_XOR_OPERATOR_DESC = ElementWiseLogicalXorOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ElementWiseMaxOperatorDesc(OperatorDescBase):
+    """DML_ELEMENT_WISE_MAX_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_MAX, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_ELEMENT_WISE_MAX_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ELEMENT_WISE_MAX"
+
+    ATensor: AnyTensorDesc | None = None
+    BTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+
+DML_ELEMENT_WISE_MAX_OPERATOR_DESC = ElementWiseMaxOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ElementWiseMeanOperatorDesc(OperatorDescBase):
+    """DML_ELEMENT_WISE_MEAN_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_MEAN, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_ELEMENT_WISE_MEAN_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ELEMENT_WISE_MEAN"
+
+    ATensor: AnyTensorDesc | None = None
+    BTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+
+DML_ELEMENT_WISE_MEAN_OPERATOR_DESC = ElementWiseMeanOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ElementWiseMinOperatorDesc(OperatorDescBase):
+    """DML_ELEMENT_WISE_MIN_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_MIN, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_ELEMENT_WISE_MIN_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ELEMENT_WISE_MIN"
+
+    ATensor: AnyTensorDesc | None = None
+    BTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+
+DML_ELEMENT_WISE_MIN_OPERATOR_DESC = ElementWiseMinOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ElementWiseMultiplyOperatorDesc(OperatorDescBase):
+    """DML_ELEMENT_WISE_MULTIPLY_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_MULTIPLY, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_ELEMENT_WISE_MULTIPLY_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ELEMENT_WISE_MULTIPLY"
+
+    ATensor: AnyTensorDesc | None = None
+    BTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+
+DML_ELEMENT_WISE_MULTIPLY_OPERATOR_DESC = ElementWiseMultiplyOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ElementWisePowOperatorDesc(OperatorDescBase):
+    """DML_ELEMENT_WISE_POW_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_POW, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_ELEMENT_WISE_POW_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ELEMENT_WISE_POW"
+
+    InputTensor: AnyTensorDesc | None = None
+    ExponentTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    ScaleBias: ScaleBias | None = None
+
+DML_ELEMENT_WISE_POW_OPERATOR_DESC = ElementWisePowOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ElementWiseConstantPowOperatorDesc(OperatorDescBase):
+    """DML_ELEMENT_WISE_CONSTANT_POW_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_CONSTANT_POW, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_ELEMENT_WISE_CONSTANT_POW_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ELEMENT_WISE_CONSTANT_POW"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    ScaleBias: ScaleBias | None = None
+    Exponent: float = 0.0
+
+DML_ELEMENT_WISE_CONSTANT_POW_OPERATOR_DESC = ElementWiseConstantPowOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ElementWiseRecipOperatorDesc(OperatorDescBase):
+    """DML_ELEMENT_WISE_RECIP_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_RECIP, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_ELEMENT_WISE_RECIP_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ELEMENT_WISE_RECIP"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    ScaleBias: ScaleBias | None = None
+
+DML_ELEMENT_WISE_RECIP_OPERATOR_DESC = ElementWiseRecipOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ElementWiseSinOperatorDesc(OperatorDescBase):
+    """DML_ELEMENT_WISE_SIN_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_SIN, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_ELEMENT_WISE_SIN_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ELEMENT_WISE_SIN"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    ScaleBias: ScaleBias | None = None
+
+DML_ELEMENT_WISE_SIN_OPERATOR_DESC = ElementWiseSinOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ElementWiseSqrtOperatorDesc(OperatorDescBase):
+    """DML_ELEMENT_WISE_SQRT_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_SQRT, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_ELEMENT_WISE_SQRT_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ELEMENT_WISE_SQRT"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    ScaleBias: ScaleBias | None = None
+
+DML_ELEMENT_WISE_SQRT_OPERATOR_DESC = ElementWiseSqrtOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ElementWiseSubtractOperatorDesc(OperatorDescBase):
+    """DML_ELEMENT_WISE_SUBTRACT_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_SUBTRACT, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_ELEMENT_WISE_SUBTRACT_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ELEMENT_WISE_SUBTRACT"
+
+    ATensor: AnyTensorDesc | None = None
+    BTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+
+DML_ELEMENT_WISE_SUBTRACT_OPERATOR_DESC = ElementWiseSubtractOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ElementWiseTanOperatorDesc(OperatorDescBase):
+    """DML_ELEMENT_WISE_TAN_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_TAN, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_ELEMENT_WISE_TAN_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ELEMENT_WISE_TAN"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    ScaleBias: ScaleBias | None = None
+
+DML_ELEMENT_WISE_TAN_OPERATOR_DESC = ElementWiseTanOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ElementWiseThresholdOperatorDesc(OperatorDescBase):
+    """DML_ELEMENT_WISE_THRESHOLD_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_THRESHOLD, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_ELEMENT_WISE_THRESHOLD_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ELEMENT_WISE_THRESHOLD"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    ScaleBias: ScaleBias | None = None
+    Min: float = 0.0
+
+DML_ELEMENT_WISE_THRESHOLD_OPERATOR_DESC = ElementWiseThresholdOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ElementWiseQuantizeLinearOperatorDesc(OperatorDescBase):
+    """DML_ELEMENT_WISE_QUANTIZE_LINEAR_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_QUANTIZE_LINEAR, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_ELEMENT_WISE_QUANTIZE_LINEAR_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ELEMENT_WISE_QUANTIZE_LINEAR"
+
+    InputTensor: AnyTensorDesc | None = None
+    ScaleTensor: AnyTensorDesc | None = None
+    ZeroPointTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+
+DML_ELEMENT_WISE_QUANTIZE_LINEAR_OPERATOR_DESC = ElementWiseQuantizeLinearOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ElementWiseDequantizeLinearOperatorDesc(OperatorDescBase):
+    """DML_ELEMENT_WISE_DEQUANTIZE_LINEAR_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_DEQUANTIZE_LINEAR, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_ELEMENT_WISE_DEQUANTIZE_LINEAR_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ELEMENT_WISE_DEQUANTIZE_LINEAR"
+
+    InputTensor: AnyTensorDesc | None = None
+    ScaleTensor: AnyTensorDesc | None = None
+    ZeroPointTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+
+DML_ELEMENT_WISE_DEQUANTIZE_LINEAR_OPERATOR_DESC = ElementWiseDequantizeLinearOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ActivationEluOperatorDesc(OperatorDescBase):
+    """DML_ACTIVATION_ELU_OPERATOR_DESC: DML_OPERATOR_ACTIVATION_ELU, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_ACTIVATION_ELU_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ACTIVATION_ELU"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    Alpha: float = 1.0
+
+DML_ACTIVATION_ELU_OPERATOR_DESC = ActivationEluOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ActivationHardmaxOperatorDesc(OperatorDescBase):
+    """DML_ACTIVATION_HARDMAX_OPERATOR_DESC: DML_OPERATOR_ACTIVATION_HARDMAX, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_ACTIVATION_HARDMAX_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ACTIVATION_HARDMAX"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+
+DML_ACTIVATION_HARDMAX_OPERATOR_DESC = ActivationHardmaxOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ActivationHardSigmoidOperatorDesc(OperatorDescBase):
+    """DML_ACTIVATION_HARD_SIGMOID_OPERATOR_DESC: DML_OPERATOR_ACTIVATION_HARD_SIGMOID, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_ACTIVATION_HARD_SIGMOID_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ACTIVATION_HARD_SIGMOID"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    Alpha: float = 0.2
+    Beta: float = 0.5
+
+DML_ACTIVATION_HARD_SIGMOID_OPERATOR_DESC = ActivationHardSigmoidOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ActivationIdentityOperatorDesc(OperatorDescBase):
+    """DML_ACTIVATION_IDENTITY_OPERATOR_DESC: DML_OPERATOR_ACTIVATION_IDENTITY, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_ACTIVATION_IDENTITY_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ACTIVATION_IDENTITY"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+
+DML_ACTIVATION_IDENTITY_OPERATOR_DESC = ActivationIdentityOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ActivationLeakyReluOperatorDesc(OperatorDescBase):
+    """DML_ACTIVATION_LEAKY_RELU_OPERATOR_DESC: DML_OPERATOR_ACTIVATION_LEAKY_RELU, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_ACTIVATION_LEAKY_RELU_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ACTIVATION_LEAKY_RELU"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    Alpha: float = 0.01
+
+DML_ACTIVATION_LEAKY_RELU_OPERATOR_DESC = ActivationLeakyReluOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ActivationLinearOperatorDesc(OperatorDescBase):
+    """DML_ACTIVATION_LINEAR_OPERATOR_DESC: DML_OPERATOR_ACTIVATION_LINEAR, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_ACTIVATION_LINEAR_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ACTIVATION_LINEAR"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    Alpha: float = 1.0
+    Beta: float = 0.0
+
+DML_ACTIVATION_LINEAR_OPERATOR_DESC = ActivationLinearOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ActivationLogSoftmaxOperatorDesc(OperatorDescBase):
+    """DML_ACTIVATION_LOG_SOFTMAX_OPERATOR_DESC: DML_OPERATOR_ACTIVATION_LOG_SOFTMAX, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_ACTIVATION_LOG_SOFTMAX_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ACTIVATION_LOG_SOFTMAX"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+
+DML_ACTIVATION_LOG_SOFTMAX_OPERATOR_DESC = ActivationLogSoftmaxOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ActivationParameterizedReluOperatorDesc(OperatorDescBase):
+    """DML_ACTIVATION_PARAMETERIZED_RELU_OPERATOR_DESC: DML_OPERATOR_ACTIVATION_PARAMETERIZED_RELU, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_ACTIVATION_PARAMETERIZED_RELU_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ACTIVATION_PARAMETERIZED_RELU"
+
+    InputTensor: AnyTensorDesc | None = None
+    SlopeTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+
+DML_ACTIVATION_PARAMETERIZED_RELU_OPERATOR_DESC = ActivationParameterizedReluOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ActivationParametricSoftplusOperatorDesc(OperatorDescBase):
+    """DML_ACTIVATION_PARAMETRIC_SOFTPLUS_OPERATOR_DESC: DML_OPERATOR_ACTIVATION_PARAMETRIC_SOFTPLUS, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_ACTIVATION_PARAMETRIC_SOFTPLUS_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ACTIVATION_PARAMETRIC_SOFTPLUS"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    Alpha: float = 1.0
+    Beta: float = 1.0
+
+DML_ACTIVATION_PARAMETRIC_SOFTPLUS_OPERATOR_DESC = ActivationParametricSoftplusOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ActivationReluOperatorDesc(OperatorDescBase):
+    """DML_ACTIVATION_RELU_OPERATOR_DESC: DML_OPERATOR_ACTIVATION_RELU, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_ACTIVATION_RELU_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ACTIVATION_RELU"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+
+DML_ACTIVATION_RELU_OPERATOR_DESC = ActivationReluOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ActivationScaledEluOperatorDesc(OperatorDescBase):
+    """DML_ACTIVATION_SCALED_ELU_OPERATOR_DESC: DML_OPERATOR_ACTIVATION_SCALED_ELU, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_ACTIVATION_SCALED_ELU_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ACTIVATION_SCALED_ELU"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    Alpha: float = 1.6732631921768188
+    Gamma: float = 1.0507010221481323
+
+DML_ACTIVATION_SCALED_ELU_OPERATOR_DESC = ActivationScaledEluOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ActivationScaledTanhOperatorDesc(OperatorDescBase):
+    """DML_ACTIVATION_SCALED_TANH_OPERATOR_DESC: DML_OPERATOR_ACTIVATION_SCALED_TANH, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_ACTIVATION_SCALED_TANH_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ACTIVATION_SCALED_TANH"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    Alpha: float = 1.0
+    Beta: float = 1.0
+
+DML_ACTIVATION_SCALED_TANH_OPERATOR_DESC = ActivationScaledTanhOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ActivationSigmoidOperatorDesc(OperatorDescBase):
+    """DML_ACTIVATION_SIGMOID_OPERATOR_DESC: DML_OPERATOR_ACTIVATION_SIGMOID, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_ACTIVATION_SIGMOID_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ACTIVATION_SIGMOID"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+
+DML_ACTIVATION_SIGMOID_OPERATOR_DESC = ActivationSigmoidOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ActivationSoftmaxOperatorDesc(OperatorDescBase):
+    """DML_ACTIVATION_SOFTMAX_OPERATOR_DESC: DML_OPERATOR_ACTIVATION_SOFTMAX, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_ACTIVATION_SOFTMAX_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ACTIVATION_SOFTMAX"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+
+DML_ACTIVATION_SOFTMAX_OPERATOR_DESC = ActivationSoftmaxOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ActivationSoftplusOperatorDesc(OperatorDescBase):
+    """DML_ACTIVATION_SOFTPLUS_OPERATOR_DESC: DML_OPERATOR_ACTIVATION_SOFTPLUS, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_ACTIVATION_SOFTPLUS_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ACTIVATION_SOFTPLUS"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    Steepness: float = 1.0
+
+DML_ACTIVATION_SOFTPLUS_OPERATOR_DESC = ActivationSoftplusOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ActivationSoftsignOperatorDesc(OperatorDescBase):
+    """DML_ACTIVATION_SOFTSIGN_OPERATOR_DESC: DML_OPERATOR_ACTIVATION_SOFTSIGN, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_ACTIVATION_SOFTSIGN_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ACTIVATION_SOFTSIGN"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+
+DML_ACTIVATION_SOFTSIGN_OPERATOR_DESC = ActivationSoftsignOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ActivationTanhOperatorDesc(OperatorDescBase):
+    """DML_ACTIVATION_TANH_OPERATOR_DESC: DML_OPERATOR_ACTIVATION_TANH, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_ACTIVATION_TANH_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ACTIVATION_TANH"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+
+DML_ACTIVATION_TANH_OPERATOR_DESC = ActivationTanhOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ActivationThresholdedReluOperatorDesc(OperatorDescBase):
+    """DML_ACTIVATION_THRESHOLDED_RELU_OPERATOR_DESC: DML_OPERATOR_ACTIVATION_THRESHOLDED_RELU, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_ACTIVATION_THRESHOLDED_RELU_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ACTIVATION_THRESHOLDED_RELU"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    Alpha: float = 1.0
+
+DML_ACTIVATION_THRESHOLDED_RELU_OPERATOR_DESC = ActivationThresholdedReluOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ConvolutionOperatorDesc(OperatorDescBase):
+    """DML_CONVOLUTION_OPERATOR_DESC: DML_OPERATOR_CONVOLUTION, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_CONVOLUTION_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "CONVOLUTION"
+
+    InputTensor: AnyTensorDesc | None = None
+    FilterTensor: AnyTensorDesc | None = None
+    BiasTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    Mode: ConvolutionMode | int | str = ConvolutionMode["CONVOLUTION"]
+    Direction: ConvolutionDirection | int | str = ConvolutionDirection["FORWARD"]
+    DimensionCount: int | None = None
+    Strides: Sequence[int] | None = None
+    Dilations: Sequence[int] | None = None
+    StartPadding: Sequence[int] | None = None
+    EndPadding: Sequence[int] | None = None
+    OutputPadding: Sequence[int] | None = None
+    GroupCount: int = 1
+    FusedActivation: Any = None
+
+DML_CONVOLUTION_OPERATOR_DESC = ConvolutionOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class GemmOperatorDesc(OperatorDescBase):
+    """DML_GEMM_OPERATOR_DESC: DML_OPERATOR_GEMM, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_GEMM_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "GEMM"
+
+    ATensor: AnyTensorDesc | None = None
+    BTensor: AnyTensorDesc | None = None
+    CTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    TransA: MatrixTransform | int | str = MatrixTransform["NONE"]
+    TransB: MatrixTransform | int | str = MatrixTransform["NONE"]
+    Alpha: float = 0.0
+    Beta: float = 0.0
+    FusedActivation: Any = None
+
+DML_GEMM_OPERATOR_DESC = GemmOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ReduceOperatorDesc(OperatorDescBase):
+    """DML_REDUCE_OPERATOR_DESC: DML_OPERATOR_REDUCE, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_REDUCE_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "REDUCE"
+
+    Function: ReduceFunction | int | str = ReduceFunction["ARGMAX"]
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    AxisCount: int | None = None
+    Axes: Sequence[int] | None = None
+
+DML_REDUCE_OPERATOR_DESC = ReduceOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class AveragePoolingOperatorDesc(OperatorDescBase):
+    """DML_AVERAGE_POOLING_OPERATOR_DESC: DML_OPERATOR_AVERAGE_POOLING, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_AVERAGE_POOLING_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "AVERAGE_POOLING"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    DimensionCount: int | None = None
+    Strides: Sequence[int] | None = None
+    WindowSize: Sequence[int] | None = None
+    StartPadding: Sequence[int] | None = None
+    EndPadding: Sequence[int] | None = None
+    IncludePadding: bool = False
+
+DML_AVERAGE_POOLING_OPERATOR_DESC = AveragePoolingOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class LpPoolingOperatorDesc(OperatorDescBase):
+    """DML_LP_POOLING_OPERATOR_DESC: DML_OPERATOR_LP_POOLING, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_LP_POOLING_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "LP_POOLING"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    DimensionCount: int | None = None
+    Strides: Sequence[int] | None = None
+    WindowSize: Sequence[int] | None = None
+    StartPadding: Sequence[int] | None = None
+    EndPadding: Sequence[int] | None = None
+    P: int = 0
+
+DML_LP_POOLING_OPERATOR_DESC = LpPoolingOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class MaxPoolingOperatorDesc(OperatorDescBase):
+    """DML_MAX_POOLING_OPERATOR_DESC: DML_OPERATOR_MAX_POOLING, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_MAX_POOLING_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "MAX_POOLING"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    DimensionCount: int | None = None
+    Strides: Sequence[int] | None = None
+    WindowSize: Sequence[int] | None = None
+    StartPadding: Sequence[int] | None = None
+    EndPadding: Sequence[int] | None = None
+
+DML_MAX_POOLING_OPERATOR_DESC = MaxPoolingOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class RoiPoolingOperatorDesc(OperatorDescBase):
+    """DML_ROI_POOLING_OPERATOR_DESC: DML_OPERATOR_ROI_POOLING, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_ROI_POOLING_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ROI_POOLING"
+
+    InputTensor: AnyTensorDesc | None = None
+    ROITensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    SpatialScale: float = 0.0
+    PooledSize: Size2D = Size2D(Width=0, Height=0)
+
+DML_ROI_POOLING_OPERATOR_DESC = RoiPoolingOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class SliceOperatorDesc(OperatorDescBase):
+    """DML_SLICE_OPERATOR_DESC: DML_OPERATOR_SLICE, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_SLICE_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "SLICE"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    DimensionCount: int | None = None
+    Offsets: Sequence[int] | None = None
+    Sizes: Sequence[int] | None = None
+    Strides: Sequence[int] | None = None
+
+DML_SLICE_OPERATOR_DESC = SliceOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class CastOperatorDesc(OperatorDescBase):
+    """DML_CAST_OPERATOR_DESC: DML_OPERATOR_CAST, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_CAST_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "CAST"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+
+DML_CAST_OPERATOR_DESC = CastOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class SplitOperatorDesc(OperatorDescBase):
+    """DML_SPLIT_OPERATOR_DESC: DML_OPERATOR_SPLIT, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_SPLIT_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "SPLIT"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputCount: int | None = None
+    OutputTensors: Sequence[AnyTensorDesc] | None = None
+    Axis: int = 0
+
+DML_SPLIT_OPERATOR_DESC = SplitOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class JoinOperatorDesc(OperatorDescBase):
+    """DML_JOIN_OPERATOR_DESC: DML_OPERATOR_JOIN, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_JOIN_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "JOIN"
+
+    InputCount: int | None = None
+    InputTensors: Sequence[AnyTensorDesc] | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    Axis: int = 0
+
+DML_JOIN_OPERATOR_DESC = JoinOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class PaddingOperatorDesc(OperatorDescBase):
+    """DML_PADDING_OPERATOR_DESC: DML_OPERATOR_PADDING, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_PADDING_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "PADDING"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    PaddingMode: PaddingMode | int | str = PaddingMode["CONSTANT"]
+    PaddingValue: float = 0.0
+    DimensionCount: int | None = None
+    StartPadding: Sequence[int] | None = None
+    EndPadding: Sequence[int] | None = None
+
+DML_PADDING_OPERATOR_DESC = PaddingOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ValueScale2DOperatorDesc(OperatorDescBase):
+    """DML_VALUE_SCALE_2D_OPERATOR_DESC: DML_OPERATOR_VALUE_SCALE_2D, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_VALUE_SCALE_2D_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "VALUE_SCALE_2D"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    Scale: float = 0.0
+    ChannelCount: int | None = None
+    Bias: Sequence[float] | None = None
+
+DML_VALUE_SCALE_2D_OPERATOR_DESC = ValueScale2DOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class Upsample2DOperatorDesc(OperatorDescBase):
+    """DML_UPSAMPLE_2D_OPERATOR_DESC: DML_OPERATOR_UPSAMPLE_2D, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_UPSAMPLE_2D_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "UPSAMPLE_2D"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    ScaleSize: Size2D = Size2D(Width=1, Height=1)
+    InterpolationMode: InterpolationMode | int | str = InterpolationMode["NEAREST_NEIGHBOR"]
+
+DML_UPSAMPLE_2D_OPERATOR_DESC = Upsample2DOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class GatherOperatorDesc(OperatorDescBase):
+    """DML_GATHER_OPERATOR_DESC: DML_OPERATOR_GATHER, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_GATHER_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "GATHER"
+
+    InputTensor: AnyTensorDesc | None = None
+    IndicesTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    Axis: int = 0
+    IndexDimensions: int = 0
+
+DML_GATHER_OPERATOR_DESC = GatherOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class SpaceToDepthOperatorDesc(OperatorDescBase):
+    """DML_SPACE_TO_DEPTH_OPERATOR_DESC: DML_OPERATOR_SPACE_TO_DEPTH, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_SPACE_TO_DEPTH_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "SPACE_TO_DEPTH"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    BlockSize: int = 0
+
+DML_SPACE_TO_DEPTH_OPERATOR_DESC = SpaceToDepthOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class DepthToSpaceOperatorDesc(OperatorDescBase):
+    """DML_DEPTH_TO_SPACE_OPERATOR_DESC: DML_OPERATOR_DEPTH_TO_SPACE, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_DEPTH_TO_SPACE_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "DEPTH_TO_SPACE"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    BlockSize: int = 0
+
+DML_DEPTH_TO_SPACE_OPERATOR_DESC = DepthToSpaceOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class TileOperatorDesc(OperatorDescBase):
+    """DML_TILE_OPERATOR_DESC: DML_OPERATOR_TILE, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_TILE_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "TILE"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    RepeatsCount: int | None = None
+    Repeats: Sequence[int] | None = None
+
+DML_TILE_OPERATOR_DESC = TileOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class TopKOperatorDesc(OperatorDescBase):
+    """DML_TOP_K_OPERATOR_DESC: DML_OPERATOR_TOP_K, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_TOP_K_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "TOP_K"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputValueTensor: AnyTensorDesc | None = None
+    OutputIndexTensor: AnyTensorDesc | None = None
+    Axis: int = 0
+    K: int = 0
+
+DML_TOP_K_OPERATOR_DESC = TopKOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class BatchNormalizationOperatorDesc(OperatorDescBase):
+    """DML_BATCH_NORMALIZATION_OPERATOR_DESC: DML_OPERATOR_BATCH_NORMALIZATION, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_BATCH_NORMALIZATION_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "BATCH_NORMALIZATION"
+
+    InputTensor: AnyTensorDesc | None = None
+    MeanTensor: AnyTensorDesc | None = None
+    VarianceTensor: AnyTensorDesc | None = None
+    ScaleTensor: AnyTensorDesc | None = None
+    BiasTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    Spatial: bool = False
+    Epsilon: float = 0.0
+    FusedActivation: Any = None
+
+DML_BATCH_NORMALIZATION_OPERATOR_DESC = BatchNormalizationOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class MeanVarianceNormalizationOperatorDesc(OperatorDescBase):
+    """DML_MEAN_VARIANCE_NORMALIZATION_OPERATOR_DESC: DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_MEAN_VARIANCE_NORMALIZATION_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "MEAN_VARIANCE_NORMALIZATION"
+
+    InputTensor: AnyTensorDesc | None = None
+    ScaleTensor: AnyTensorDesc | None = None
+    BiasTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    CrossChannel: bool = False
+    NormalizeVariance: bool = False
+    Epsilon: float = 0.0
+    FusedActivation: Any = None
+
+DML_MEAN_VARIANCE_NORMALIZATION_OPERATOR_DESC = MeanVarianceNormalizationOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class LocalResponseNormalizationOperatorDesc(OperatorDescBase):
+    """DML_LOCAL_RESPONSE_NORMALIZATION_OPERATOR_DESC: DML_OPERATOR_LOCAL_RESPONSE_NORMALIZATION, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_LOCAL_RESPONSE_NORMALIZATION_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "LOCAL_RESPONSE_NORMALIZATION"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    CrossChannel: bool = False
+    LocalSize: int = 0
+    Alpha: float = 0.0
+    Beta: float = 0.0
+    Bias: float = 0.0
+
+DML_LOCAL_RESPONSE_NORMALIZATION_OPERATOR_DESC = LocalResponseNormalizationOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class LpNormalizationOperatorDesc(OperatorDescBase):
+    """DML_LP_NORMALIZATION_OPERATOR_DESC: DML_OPERATOR_LP_NORMALIZATION, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_LP_NORMALIZATION_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "LP_NORMALIZATION"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    Axis: int = 0
+    Epsilon: float = 0.0
+    P: int = 0
+
+DML_LP_NORMALIZATION_OPERATOR_DESC = LpNormalizationOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class RnnOperatorDesc(OperatorDescBase):
+    """DML_RNN_OPERATOR_DESC: DML_OPERATOR_RNN, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_RNN_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "RNN"
+
+    InputTensor: AnyTensorDesc | None = None
+    WeightTensor: AnyTensorDesc | None = None
+    RecurrenceTensor: AnyTensorDesc | None = None
+    BiasTensor: AnyTensorDesc | None = None
+    HiddenInitTensor: AnyTensorDesc | None = None
+    SequenceLengthsTensor: AnyTensorDesc | None = None
+    OutputSequenceTensor: AnyTensorDesc | None = None
+    OutputSingleTensor: AnyTensorDesc | None = None
+    ActivationDescCount: int | None = None
+    ActivationDescs: Sequence[Any] | None = None
+    Direction: RecurrentNetworkDirection | int | str = RecurrentNetworkDirection["FORWARD"]
+
+DML_RNN_OPERATOR_DESC = RnnOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class LstmOperatorDesc(OperatorDescBase):
+    """DML_LSTM_OPERATOR_DESC: DML_OPERATOR_LSTM, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_LSTM_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "LSTM"
+
+    InputTensor: AnyTensorDesc | None = None
+    WeightTensor: AnyTensorDesc | None = None
+    RecurrenceTensor: AnyTensorDesc | None = None
+    BiasTensor: AnyTensorDesc | None = None
+    HiddenInitTensor: AnyTensorDesc | None = None
+    CellMemInitTensor: AnyTensorDesc | None = None
+    SequenceLengthsTensor: AnyTensorDesc | None = None
+    PeepholeTensor: AnyTensorDesc | None = None
+    OutputSequenceTensor: AnyTensorDesc | None = None
+    OutputSingleTensor: AnyTensorDesc | None = None
+    OutputCellSingleTensor: AnyTensorDesc | None = None
+    ActivationDescCount: int | None = None
+    ActivationDescs: Sequence[Any] | None = None
+    Direction: RecurrentNetworkDirection | int | str = RecurrentNetworkDirection["FORWARD"]
+    ClipThreshold: float = 0.0
+    UseClipThreshold: bool = False
+    CoupleInputForget: bool = False
+
+DML_LSTM_OPERATOR_DESC = LstmOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class GruOperatorDesc(OperatorDescBase):
+    """DML_GRU_OPERATOR_DESC: DML_OPERATOR_GRU, from DML_FEATURE_LEVEL_1_0."""
+
+    C_NAME: ClassVar[str] = "DML_GRU_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "GRU"
+
+    InputTensor: AnyTensorDesc | None = None
+    WeightTensor: AnyTensorDesc | None = None
+    RecurrenceTensor: AnyTensorDesc | None = None
+    BiasTensor: AnyTensorDesc | None = None
+    HiddenInitTensor: AnyTensorDesc | None = None
+    SequenceLengthsTensor: AnyTensorDesc | None = None
+    OutputSequenceTensor: AnyTensorDesc | None = None
+    OutputSingleTensor: AnyTensorDesc | None = None
+    ActivationDescCount: int | None = None
+    ActivationDescs: Sequence[Any] | None = None
+    Direction: RecurrentNetworkDirection | int | str = RecurrentNetworkDirection["FORWARD"]
+    LinearBeforeReset: bool = False
+
+DML_GRU_OPERATOR_DESC = GruOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ElementWiseSignOperatorDesc(OperatorDescBase):
+    """DML_ELEMENT_WISE_SIGN_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_SIGN, from DML_FEATURE_LEVEL_2_0."""
+
+    C_NAME: ClassVar[str] = "DML_ELEMENT_WISE_SIGN_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ELEMENT_WISE_SIGN"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+
+DML_ELEMENT_WISE_SIGN_OPERATOR_DESC = ElementWiseSignOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ElementWiseIsNanOperatorDesc(OperatorDescBase):
+    """DML_ELEMENT_WISE_IS_NAN_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_IS_NAN, from DML_FEATURE_LEVEL_2_0."""
+
+    C_NAME: ClassVar[str] = "DML_ELEMENT_WISE_IS_NAN_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ELEMENT_WISE_IS_NAN"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+
+DML_ELEMENT_WISE_IS_NAN_OPERATOR_DESC = ElementWiseIsNanOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ElementWiseErfOperatorDesc(OperatorDescBase):
+    """DML_ELEMENT_WISE_ERF_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_ERF, from DML_FEATURE_LEVEL_2_0."""
+
+    C_NAME: ClassVar[str] = "DML_ELEMENT_WISE_ERF_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ELEMENT_WISE_ERF"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    ScaleBias: ScaleBias | None = None
+
+DML_ELEMENT_WISE_ERF_OPERATOR_DESC = ElementWiseErfOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ElementWiseSinhOperatorDesc(OperatorDescBase):
+    """DML_ELEMENT_WISE_SINH_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_SINH, from DML_FEATURE_LEVEL_2_0."""
+
+    C_NAME: ClassVar[str] = "DML_ELEMENT_WISE_SINH_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ELEMENT_WISE_SINH"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    ScaleBias: ScaleBias | None = None
+
+DML_ELEMENT_WISE_SINH_OPERATOR_DESC = ElementWiseSinhOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ElementWiseCoshOperatorDesc(OperatorDescBase):
+    """DML_ELEMENT_WISE_COSH_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_COSH, from DML_FEATURE_LEVEL_2_0."""
+
+    C_NAME: ClassVar[str] = "DML_ELEMENT_WISE_COSH_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ELEMENT_WISE_COSH"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    ScaleBias: ScaleBias | None = None
+
+DML_ELEMENT_WISE_COSH_OPERATOR_DESC = ElementWiseCoshOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ElementWiseTanhOperatorDesc(OperatorDescBase):
+    """DML_ELEMENT_WISE_TANH_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_TANH, from DML_FEATURE_LEVEL_2_0."""
+
+    C_NAME: ClassVar[str] = "DML_ELEMENT_WISE_TANH_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ELEMENT_WISE_TANH"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    ScaleBias: ScaleBias | None = None
+
+DML_ELEMENT_WISE_TANH_OPERATOR_DESC = ElementWiseTanhOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ElementWiseAsinhOperatorDesc(OperatorDescBase):
+    """DML_ELEMENT_WISE_ASINH_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_ASINH, from DML_FEATURE_LEVEL_2_0."""
+
+    C_NAME: ClassVar[str] = "DML_ELEMENT_WISE_ASINH_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ELEMENT_WISE_ASINH"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    ScaleBias: ScaleBias | None = None
+
+DML_ELEMENT_WISE_ASINH_OPERATOR_DESC = ElementWiseAsinhOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ElementWiseAcoshOperatorDesc(OperatorDescBase):
+    """DML_ELEMENT_WISE_ACOSH_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_ACOSH, from DML_FEATURE_LEVEL_2_0."""
+
+    C_NAME: ClassVar[str] = "DML_ELEMENT_WISE_ACOSH_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ELEMENT_WISE_ACOSH"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    ScaleBias: ScaleBias | None = None
+
+DML_ELEMENT_WISE_ACOSH_OPERATOR_DESC = ElementWiseAcoshOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ElementWiseAtanhOperatorDesc(OperatorDescBase):
+    """DML_ELEMENT_WISE_ATANH_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_ATANH, from DML_FEATURE_LEVEL_2_0."""
+
+    C_NAME: ClassVar[str] = "DML_ELEMENT_WISE_ATANH_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ELEMENT_WISE_ATANH"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    ScaleBias: ScaleBias | None = None
+
+DML_ELEMENT_WISE_ATANH_OPERATOR_DESC = ElementWiseAtanhOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ElementWiseIfOperatorDesc(OperatorDescBase):
+    """DML_ELEMENT_WISE_IF_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_IF, from DML_FEATURE_LEVEL_2_0."""
+
+    C_NAME: ClassVar[str] = "DML_ELEMENT_WISE_IF_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ELEMENT_WISE_IF"
+
+    ConditionTensor: AnyTensorDesc | None = None
+    ATensor: AnyTensorDesc | None = None
+    BTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+
+DML_ELEMENT_WISE_IF_OPERATOR_DESC = ElementWiseIfOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ElementWiseAdd1OperatorDesc(OperatorDescBase):
+    """DML_ELEMENT_WISE_ADD1_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_ADD1, from DML_FEATURE_LEVEL_2_0."""
+
+    C_NAME: ClassVar[str] = "DML_ELEMENT_WISE_ADD1_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ELEMENT_WISE_ADD1"
+
+    ATensor: AnyTensorDesc | None = None
+    BTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    FusedActivation: Any = None
+
+DML_ELEMENT_WISE_ADD1_OPERATOR_DESC = ElementWiseAdd1OperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ActivationShrinkOperatorDesc(OperatorDescBase):
+    """DML_ACTIVATION_SHRINK_OPERATOR_DESC: DML_OPERATOR_ACTIVATION_SHRINK, from DML_FEATURE_LEVEL_2_0."""
+
+    C_NAME: ClassVar[str] = "DML_ACTIVATION_SHRINK_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ACTIVATION_SHRINK"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    Bias: float = 0.0
+    Threshold: float = 0.5
+
+DML_ACTIVATION_SHRINK_OPERATOR_DESC = ActivationShrinkOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class MaxPooling1OperatorDesc(OperatorDescBase):
+    """DML_MAX_POOLING1_OPERATOR_DESC: DML_OPERATOR_MAX_POOLING1, from DML_FEATURE_LEVEL_2_0."""
+
+    C_NAME: ClassVar[str] = "DML_MAX_POOLING1_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "MAX_POOLING1"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    OutputIndicesTensor: AnyTensorDesc | None = None
+    DimensionCount: int | None = None
+    Strides: Sequence[int] | None = None
+    WindowSize: Sequence[int] | None = None
+    StartPadding: Sequence[int] | None = None
+    EndPadding: Sequence[int] | None = None
+
+DML_MAX_POOLING1_OPERATOR_DESC = MaxPooling1OperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class MaxUnpoolingOperatorDesc(OperatorDescBase):
+    """DML_MAX_UNPOOLING_OPERATOR_DESC: DML_OPERATOR_MAX_UNPOOLING, from DML_FEATURE_LEVEL_2_0."""
+
+    C_NAME: ClassVar[str] = "DML_MAX_UNPOOLING_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "MAX_UNPOOLING"
+
+    InputTensor: AnyTensorDesc | None = None
+    IndicesTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+
+DML_MAX_UNPOOLING_OPERATOR_DESC = MaxUnpoolingOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class DiagonalMatrixOperatorDesc(OperatorDescBase):
+    """DML_DIAGONAL_MATRIX_OPERATOR_DESC: DML_OPERATOR_DIAGONAL_MATRIX, from DML_FEATURE_LEVEL_2_0."""
+
+    C_NAME: ClassVar[str] = "DML_DIAGONAL_MATRIX_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "DIAGONAL_MATRIX"
+
+    OutputTensor: AnyTensorDesc | None = None
+    Offset: int = 0
+    Value: float = 0.0
+
+DML_DIAGONAL_MATRIX_OPERATOR_DESC = DiagonalMatrixOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ScatterOperatorDesc(OperatorDescBase):
+    """DML_SCATTER_OPERATOR_DESC: DML_OPERATOR_SCATTER_ELEMENTS, from DML_FEATURE_LEVEL_2_0."""
+
+    C_NAME: ClassVar[str] = "DML_SCATTER_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "SCATTER_ELEMENTS"
+
+    InputTensor: AnyTensorDesc | None = None
+    IndicesTensor: AnyTensorDesc | None = None
+    UpdatesTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    Axis: int = 0
+
+DML_SCATTER_OPERATOR_DESC = ScatterOperatorDesc
+DML_SCATTER_ELEMENTS_OPERATOR_DESC = ScatterOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class OneHotOperatorDesc(OperatorDescBase):
+    """DML_ONE_HOT_OPERATOR_DESC: DML_OPERATOR_ONE_HOT, from DML_FEATURE_LEVEL_2_0."""
+
+    C_NAME: ClassVar[str] = "DML_ONE_HOT_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ONE_HOT"
+
+    IndicesTensor: AnyTensorDesc | None = None
+    ValuesTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    Axis: int = 0
+
+DML_ONE_HOT_OPERATOR_DESC = OneHotOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ResampleOperatorDesc(OperatorDescBase):
+    """DML_RESAMPLE_OPERATOR_DESC: DML_OPERATOR_RESAMPLE, from DML_FEATURE_LEVEL_2_0."""
+
+    C_NAME: ClassVar[str] = "DML_RESAMPLE_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "RESAMPLE"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    InterpolationMode: InterpolationMode | int | str = InterpolationMode["NEAREST_NEIGHBOR"]
+    ScaleCount: int | None = None
+    Scales: Sequence[float] | None = None
+
+DML_RESAMPLE_OPERATOR_DESC = ResampleOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ElementWiseBitShiftLeftOperatorDesc(OperatorDescBase):
+    """DML_ELEMENT_WISE_BIT_SHIFT_LEFT_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_BIT_SHIFT_LEFT, from DML_FEATURE_LEVEL_2_1."""
+
+    C_NAME: ClassVar[str] = "DML_ELEMENT_WISE_BIT_SHIFT_LEFT_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ELEMENT_WISE_BIT_SHIFT_LEFT"
+
+    ATensor: AnyTensorDesc | None = None
+    BTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+
+DML_ELEMENT_WISE_BIT_SHIFT_LEFT_OPERATOR_DESC = ElementWiseBitShiftLeftOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ElementWiseBitShiftRightOperatorDesc(OperatorDescBase):
+    """DML_ELEMENT_WISE_BIT_SHIFT_RIGHT_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_BIT_SHIFT_RIGHT, from DML_FEATURE_LEVEL_2_1."""
+
+    C_NAME: ClassVar[str] = "DML_ELEMENT_WISE_BIT_SHIFT_RIGHT_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ELEMENT_WISE_BIT_SHIFT_RIGHT"
+
+    ATensor: AnyTensorDesc | None = None
+    BTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+
+DML_ELEMENT_WISE_BIT_SHIFT_RIGHT_OPERATOR_DESC = ElementWiseBitShiftRightOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ElementWiseRoundOperatorDesc(OperatorDescBase):
+    """DML_ELEMENT_WISE_ROUND_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_ROUND, from DML_FEATURE_LEVEL_2_1."""
+
+    C_NAME: ClassVar[str] = "DML_ELEMENT_WISE_ROUND_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ELEMENT_WISE_ROUND"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    RoundingMode: RoundingMode | int | str = RoundingMode["HALVES_TO_NEAREST_EVEN"]
+
+DML_ELEMENT_WISE_ROUND_OPERATOR_DESC = ElementWiseRoundOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ElementWiseIsInfinityOperatorDesc(OperatorDescBase):
+    """DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_IS_INFINITY, from DML_FEATURE_LEVEL_2_1."""
+
+    C_NAME: ClassVar[str] = "DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ELEMENT_WISE_IS_INFINITY"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    InfinityMode: IsInfinityMode | int | str = IsInfinityMode["EITHER"]
+
+DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC = ElementWiseIsInfinityOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ElementWiseModulusTruncateOperatorDesc(OperatorDescBase):
+    """DML_ELEMENT_WISE_MODULUS_TRUNCATE_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_MODULUS_TRUNCATE, from DML_FEATURE_LEVEL_2_1."""
+
+    C_NAME: ClassVar[str] = "DML_ELEMENT_WISE_MODULUS_TRUNCATE_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ELEMENT_WISE_MODULUS_TRUNCATE"
+
+    ATensor: AnyTensorDesc | None = None
+    BTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+
+DML_ELEMENT_WISE_MODULUS_TRUNCATE_OPERATOR_DESC = ElementWiseModulusTruncateOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ElementWiseModulusFloorOperatorDesc(OperatorDescBase):
+    """DML_ELEMENT_WISE_MODULUS_FLOOR_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_MODULUS_FLOOR, from DML_FEATURE_LEVEL_2_1."""
+
+    C_NAME: ClassVar[str] = "DML_ELEMENT_WISE_MODULUS_FLOOR_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ELEMENT_WISE_MODULUS_FLOOR"
+
+    ATensor: AnyTensorDesc | None = None
+    BTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+
+DML_ELEMENT_WISE_MODULUS_FLOOR_OPERATOR_DESC = ElementWiseModulusFloorOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class FillValueConstantOperatorDesc(OperatorDescBase):
+    """DML_FILL_VALUE_CONSTANT_OPERATOR_DESC: DML_OPERATOR_FILL_VALUE_CONSTANT, from DML_FEATURE_LEVEL_2_1."""
+
+    C_NAME: ClassVar[str] = "DML_FILL_VALUE_CONSTANT_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "FILL_VALUE_CONSTANT"
+
+    OutputTensor: AnyTensorDesc | None = None
+    ValueDataType: TensorDataType | int | str = TensorDataType["UNKNOWN"]
+    Value: ScalarUnion | int | float = 0
+
+DML_FILL_VALUE_CONSTANT_OPERATOR_DESC = FillValueConstantOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class FillValueSequenceOperatorDesc(OperatorDescBase):
+    """DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC: DML_OPERATOR_FILL_VALUE_SEQUENCE, from DML_FEATURE_LEVEL_2_1."""
+
+    C_NAME: ClassVar[str] = "DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "FILL_VALUE_SEQUENCE"
+
+    OutputTensor: AnyTensorDesc | None = None
+    ValueDataType: TensorDataType | int | str = TensorDataType["UNKNOWN"]
+    ValueStart: ScalarUnion | int | float = 0
+    ValueDelta: ScalarUnion | int | float = 0
+
+DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC = FillValueSequenceOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class CumulativeSummationOperatorDesc(OperatorDescBase):
+    """DML_CUMULATIVE_SUMMATION_OPERATOR_DESC: DML_OPERATOR_CUMULATIVE_SUMMATION, from DML_FEATURE_LEVEL_2_1."""
+
+    C_NAME: ClassVar[str] = "DML_CUMULATIVE_SUMMATION_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "CUMULATIVE_SUMMATION"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    Axis: int = 0
+    AxisDirection: AxisDirection | int | str = AxisDirection["INCREASING"]
+    HasExclusiveSum: bool = False
+
+DML_CUMULATIVE_SUMMATION_OPERATOR_DESC = CumulativeSummationOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ReverseSubsequencesOperatorDesc(OperatorDescBase):
+    """DML_REVERSE_SUBSEQUENCES_OPERATOR_DESC: DML_OPERATOR_REVERSE_SUBSEQUENCES, from DML_FEATURE_LEVEL_2_1."""
+
+    C_NAME: ClassVar[str] = "DML_REVERSE_SUBSEQUENCES_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "REVERSE_SUBSEQUENCES"
+
+    InputTensor: AnyTensorDesc | None = None
+    SequenceLengthsTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    Axis: int = 0
+
+DML_REVERSE_SUBSEQUENCES_OPERATOR_DESC = ReverseSubsequencesOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class GatherElementsOperatorDesc(OperatorDescBase):
+    """DML_GATHER_ELEMENTS_OPERATOR_DESC: DML_OPERATOR_GATHER_ELEMENTS, from DML_FEATURE_LEVEL_2_1."""
+
+    C_NAME: ClassVar[str] = "DML_GATHER_ELEMENTS_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "GATHER_ELEMENTS"
+
+    InputTensor: AnyTensorDesc | None = None
+    IndicesTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    Axis: int = 0
+
+DML_GATHER_ELEMENTS_OPERATOR_DESC = GatherElementsOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class GatherNdOperatorDesc(OperatorDescBase):
+    """DML_GATHER_ND_OPERATOR_DESC: DML_OPERATOR_GATHER_ND, from DML_FEATURE_LEVEL_2_1."""
+
+    C_NAME: ClassVar[str] = "DML_GATHER_ND_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "GATHER_ND"
+
+    InputTensor: AnyTensorDesc | None = None
+    IndicesTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    InputDimensionCount: int = 0
+    IndicesDimensionCount: int = 0
+
+DML_GATHER_ND_OPERATOR_DESC = GatherNdOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ScatterNdOperatorDesc(OperatorDescBase):
+    """DML_SCATTER_ND_OPERATOR_DESC: DML_OPERATOR_SCATTER_ND, from DML_FEATURE_LEVEL_2_1."""
+
+    C_NAME: ClassVar[str] = "DML_SCATTER_ND_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "SCATTER_ND"
+
+    InputTensor: AnyTensorDesc | None = None
+    IndicesTensor: AnyTensorDesc | None = None
+    UpdatesTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    InputDimensionCount: int = 0
+    IndicesDimensionCount: int = 0
+
+DML_SCATTER_ND_OPERATOR_DESC = ScatterNdOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class MaxPooling2OperatorDesc(OperatorDescBase):
+    """DML_MAX_POOLING2_OPERATOR_DESC: DML_OPERATOR_MAX_POOLING2, from DML_FEATURE_LEVEL_2_1."""
+
+    C_NAME: ClassVar[str] = "DML_MAX_POOLING2_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "MAX_POOLING2"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    OutputIndicesTensor: AnyTensorDesc | None = None
+    DimensionCount: int | None = None
+    Strides: Sequence[int] | None = None
+    WindowSize: Sequence[int] | None = None
+    StartPadding: Sequence[int] | None = None
+    EndPadding: Sequence[int] | None = None
+    Dilations: Sequence[int] | None = None
+
+DML_MAX_POOLING2_OPERATOR_DESC = MaxPooling2OperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class Slice1OperatorDesc(OperatorDescBase):
+    """DML_SLICE1_OPERATOR_DESC: DML_OPERATOR_SLICE1, from DML_FEATURE_LEVEL_2_1."""
+
+    C_NAME: ClassVar[str] = "DML_SLICE1_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "SLICE1"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    DimensionCount: int | None = None
+    InputWindowOffsets: Sequence[int] | None = None
+    InputWindowSizes: Sequence[int] | None = None
+    InputWindowStrides: Sequence[int] | None = None
+
+DML_SLICE1_OPERATOR_DESC = Slice1OperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class TopK1OperatorDesc(OperatorDescBase):
+    """DML_TOP_K1_OPERATOR_DESC: DML_OPERATOR_TOP_K1, from DML_FEATURE_LEVEL_2_1."""
+
+    C_NAME: ClassVar[str] = "DML_TOP_K1_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "TOP_K1"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputValueTensor: AnyTensorDesc | None = None
+    OutputIndexTensor: AnyTensorDesc | None = None
+    Axis: int = 0
+    K: int = 0
+    AxisDirection: AxisDirection | int | str = AxisDirection["INCREASING"]
+
+DML_TOP_K1_OPERATOR_DESC = TopK1OperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class DepthToSpace1OperatorDesc(OperatorDescBase):
+    """DML_DEPTH_TO_SPACE1_OPERATOR_DESC: DML_OPERATOR_DEPTH_TO_SPACE1, from DML_FEATURE_LEVEL_2_1."""
+
+    C_NAME: ClassVar[str] = "DML_DEPTH_TO_SPACE1_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "DEPTH_TO_SPACE1"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    BlockSize: int = 0
+    Order: DepthSpaceOrder | int | str = DepthSpaceOrder["DEPTH_COLUMN_ROW"]
+
+DML_DEPTH_TO_SPACE1_OPERATOR_DESC = DepthToSpace1OperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class SpaceToDepth1OperatorDesc(OperatorDescBase):
+    """DML_SPACE_TO_DEPTH1_OPERATOR_DESC: DML_OPERATOR_SPACE_TO_DEPTH1, from DML_FEATURE_LEVEL_2_1."""
+
+    C_NAME: ClassVar[str] = "DML_SPACE_TO_DEPTH1_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "SPACE_TO_DEPTH1"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    BlockSize: int = 0
+    Order: DepthSpaceOrder | int | str = DepthSpaceOrder["DEPTH_COLUMN_ROW"]
+
+DML_SPACE_TO_DEPTH1_OPERATOR_DESC = SpaceToDepth1OperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class MeanVarianceNormalization1OperatorDesc(OperatorDescBase):
+    """DML_MEAN_VARIANCE_NORMALIZATION1_OPERATOR_DESC: DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION1, from DML_FEATURE_LEVEL_2_1."""
+
+    C_NAME: ClassVar[str] = "DML_MEAN_VARIANCE_NORMALIZATION1_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "MEAN_VARIANCE_NORMALIZATION1"
+
+    InputTensor: AnyTensorDesc | None = None
+    ScaleTensor: AnyTensorDesc | None = None
+    BiasTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    AxisCount: int | None = None
+    Axes: Sequence[int] | None = None
+    NormalizeVariance: bool = False
+    Epsilon: float = 0.0
+    FusedActivation: Any = None
+
+DML_MEAN_VARIANCE_NORMALIZATION1_OPERATOR_DESC = MeanVarianceNormalization1OperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class Resample1OperatorDesc(OperatorDescBase):
+    """DML_RESAMPLE1_OPERATOR_DESC: DML_OPERATOR_RESAMPLE1, from DML_FEATURE_LEVEL_2_1."""
+
+    C_NAME: ClassVar[str] = "DML_RESAMPLE1_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "RESAMPLE1"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    InterpolationMode: InterpolationMode | int | str = InterpolationMode["NEAREST_NEIGHBOR"]
+    DimensionCount: int | None = None
+    Scales: Sequence[float] | None = None
+    InputPixelOffsets: Sequence[float] | None = None
+    OutputPixelOffsets: Sequence[float] | None = None
+
+DML_RESAMPLE1_OPERATOR_DESC = Resample1OperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class MatrixMultiplyIntegerOperatorDesc(OperatorDescBase):
+    """DML_MATRIX_MULTIPLY_INTEGER_OPERATOR_DESC: DML_OPERATOR_MATRIX_MULTIPLY_INTEGER, from DML_FEATURE_LEVEL_2_1."""
+
+    C_NAME: ClassVar[str] = "DML_MATRIX_MULTIPLY_INTEGER_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "MATRIX_MULTIPLY_INTEGER"
+
+    ATensor: AnyTensorDesc | None = None
+    AZeroPointTensor: AnyTensorDesc | None = None
+    BTensor: AnyTensorDesc | None = None
+    BZeroPointTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+
+DML_MATRIX_MULTIPLY_INTEGER_OPERATOR_DESC = MatrixMultiplyIntegerOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class QuantizedLinearMatrixMultiplyOperatorDesc(OperatorDescBase):
+    """DML_QUANTIZED_LINEAR_MATRIX_MULTIPLY_OPERATOR_DESC: DML_OPERATOR_QUANTIZED_LINEAR_MATRIX_MULTIPLY, from DML_FEATURE_LEVEL_2_1."""
+
+    C_NAME: ClassVar[str] = "DML_QUANTIZED_LINEAR_MATRIX_MULTIPLY_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "QUANTIZED_LINEAR_MATRIX_MULTIPLY"
+
+    ATensor: AnyTensorDesc | None = None
+    AScaleTensor: AnyTensorDesc | None = None
+    AZeroPointTensor: AnyTensorDesc | None = None
+    BTensor: AnyTensorDesc | None = None
+    BScaleTensor: AnyTensorDesc | None = None
+    BZeroPointTensor: AnyTensorDesc | None = None
+    OutputScaleTensor: AnyTensorDesc | None = None
+    OutputZeroPointTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+
+DML_QUANTIZED_LINEAR_MATRIX_MULTIPLY_OPERATOR_DESC = QuantizedLinearMatrixMultiplyOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ConvolutionIntegerOperatorDesc(OperatorDescBase):
+    """DML_CONVOLUTION_INTEGER_OPERATOR_DESC: DML_OPERATOR_CONVOLUTION_INTEGER, from DML_FEATURE_LEVEL_2_1."""
+
+    C_NAME: ClassVar[str] = "DML_CONVOLUTION_INTEGER_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "CONVOLUTION_INTEGER"
+
+    InputTensor: AnyTensorDesc | None = None
+    InputZeroPointTensor: AnyTensorDesc | None = None
+    FilterTensor: AnyTensorDesc | None = None
+    FilterZeroPointTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    DimensionCount: int | None = None
+    Strides: Sequence[int] | None = None
+    Dilations: Sequence[int] | None = None
+    StartPadding: Sequence[int] | None = None
+    EndPadding: Sequence[int] | None = None
+    GroupCount: int = 0
+
+DML_CONVOLUTION_INTEGER_OPERATOR_DESC = ConvolutionIntegerOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class QuantizedLinearConvolutionOperatorDesc(OperatorDescBase):
+    """DML_QUANTIZED_LINEAR_CONVOLUTION_OPERATOR_DESC: DML_OPERATOR_QUANTIZED_LINEAR_CONVOLUTION, from DML_FEATURE_LEVEL_2_1."""
+
+    C_NAME: ClassVar[str] = "DML_QUANTIZED_LINEAR_CONVOLUTION_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "QUANTIZED_LINEAR_CONVOLUTION"
+
+    InputTensor: AnyTensorDesc | None = None
+    InputScaleTensor: AnyTensorDesc | None = None
+    InputZeroPointTensor: AnyTensorDesc | None = None
+    FilterTensor: AnyTensorDesc | None = None
+    FilterScaleTensor: AnyTensorDesc | None = None
+    FilterZeroPointTensor: AnyTensorDesc | None = None
+    BiasTensor: AnyTensorDesc | None = None
+    OutputScaleTensor: AnyTensorDesc | None = None
+    OutputZeroPointTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    DimensionCount: int | None = None
+    Strides: Sequence[int] | None = None
+    Dilations: Sequence[int] | None = None
+    StartPadding: Sequence[int] | None = None
+    EndPadding: Sequence[int] | None = None
+    GroupCount: int = 0
+
+DML_QUANTIZED_LINEAR_CONVOLUTION_OPERATOR_DESC = QuantizedLinearConvolutionOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ElementWiseBitAndOperatorDesc(OperatorDescBase):
+    """DML_ELEMENT_WISE_BIT_AND_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_BIT_AND, from DML_FEATURE_LEVEL_3_0."""
+
+    C_NAME: ClassVar[str] = "DML_ELEMENT_WISE_BIT_AND_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ELEMENT_WISE_BIT_AND"
+
+    ATensor: AnyTensorDesc | None = None
+    BTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+
+DML_ELEMENT_WISE_BIT_AND_OPERATOR_DESC = ElementWiseBitAndOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ElementWiseBitOrOperatorDesc(OperatorDescBase):
+    """DML_ELEMENT_WISE_BIT_OR_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_BIT_OR, from DML_FEATURE_LEVEL_3_0."""
+
+    C_NAME: ClassVar[str] = "DML_ELEMENT_WISE_BIT_OR_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ELEMENT_WISE_BIT_OR"
+
+    ATensor: AnyTensorDesc | None = None
+    BTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+
+DML_ELEMENT_WISE_BIT_OR_OPERATOR_DESC = ElementWiseBitOrOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ElementWiseBitXorOperatorDesc(OperatorDescBase):
+    """DML_ELEMENT_WISE_BIT_XOR_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_BIT_XOR, from DML_FEATURE_LEVEL_3_0."""
+
+    C_NAME: ClassVar[str] = "DML_ELEMENT_WISE_BIT_XOR_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ELEMENT_WISE_BIT_XOR"
+
+    ATensor: AnyTensorDesc | None = None
+    BTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+
+DML_ELEMENT_WISE_BIT_XOR_OPERATOR_DESC = ElementWiseBitXorOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ElementWiseBitNotOperatorDesc(OperatorDescBase):
+    """DML_ELEMENT_WISE_BIT_NOT_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_BIT_NOT, from DML_FEATURE_LEVEL_3_0."""
+
+    C_NAME: ClassVar[str] = "DML_ELEMENT_WISE_BIT_NOT_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ELEMENT_WISE_BIT_NOT"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+
+DML_ELEMENT_WISE_BIT_NOT_OPERATOR_DESC = ElementWiseBitNotOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ElementWiseBitCountOperatorDesc(OperatorDescBase):
+    """DML_ELEMENT_WISE_BIT_COUNT_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_BIT_COUNT, from DML_FEATURE_LEVEL_3_0."""
+
+    C_NAME: ClassVar[str] = "DML_ELEMENT_WISE_BIT_COUNT_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ELEMENT_WISE_BIT_COUNT"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+
+DML_ELEMENT_WISE_BIT_COUNT_OPERATOR_DESC = ElementWiseBitCountOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ElementWiseLogicalGreaterThanOrEqualOperatorDesc(OperatorDescBase):
+    """DML_ELEMENT_WISE_LOGICAL_GREATER_THAN_OR_EQUAL_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_LOGICAL_GREATER_THAN_OR_EQUAL, from DML_FEATURE_LEVEL_3_0."""
+
+    C_NAME: ClassVar[str] = "DML_ELEMENT_WISE_LOGICAL_GREATER_THAN_OR_EQUAL_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ELEMENT_WISE_LOGICAL_GREATER_THAN_OR_EQUAL"
+
+    ATensor: AnyTensorDesc | None = None
+    BTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+
+DML_ELEMENT_WISE_LOGICAL_GREATER_THAN_OR_EQUAL_OPERATOR_DESC = ElementWiseLogicalGreaterThanOrEqualOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ElementWiseLogicalLessThanOrEqualOperatorDesc(OperatorDescBase):
+    """DML_ELEMENT_WISE_LOGICAL_LESS_THAN_OR_EQUAL_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_LOGICAL_LESS_THAN_OR_EQUAL, from DML_FEATURE_LEVEL_3_0."""
+
+    C_NAME: ClassVar[str] = "DML_ELEMENT_WISE_LOGICAL_LESS_THAN_OR_EQUAL_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ELEMENT_WISE_LOGICAL_LESS_THAN_OR_EQUAL"
+
+    ATensor: AnyTensorDesc | None = None
+    BTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+
+DML_ELEMENT_WISE_LOGICAL_LESS_THAN_OR_EQUAL_OPERATOR_DESC = ElementWiseLogicalLessThanOrEqualOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ActivationCeluOperatorDesc(OperatorDescBase):
+    """DML_ACTIVATION_CELU_OPERATOR_DESC: DML_OPERATOR_ACTIVATION_CELU, from DML_FEATURE_LEVEL_3_0."""
+
+    C_NAME: ClassVar[str] = "DML_ACTIVATION_CELU_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ACTIVATION_CELU"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    Alpha: float = 1.0
+
+DML_ACTIVATION_CELU_OPERATOR_DESC = ActivationCeluOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ActivationReluGradOperatorDesc(OperatorDescBase):
+    """DML_ACTIVATION_RELU_GRAD_OPERATOR_DESC: DML_OPERATOR_ACTIVATION_RELU_GRAD, from DML_FEATURE_LEVEL_3_0."""
+
+    C_NAME: ClassVar[str] = "DML_ACTIVATION_RELU_GRAD_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ACTIVATION_RELU_GRAD"
+
+    InputTensor: AnyTensorDesc | None = None
+    InputGradientTensor: AnyTensorDesc | None = None
+    OutputGradientTensor: AnyTensorDesc | None = None
+
+DML_ACTIVATION_RELU_GRAD_OPERATOR_DESC = ActivationReluGradOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class AveragePoolingGradOperatorDesc(OperatorDescBase):
+    """DML_AVERAGE_POOLING_GRAD_OPERATOR_DESC: DML_OPERATOR_AVERAGE_POOLING_GRAD, from DML_FEATURE_LEVEL_3_0."""
+
+    C_NAME: ClassVar[str] = "DML_AVERAGE_POOLING_GRAD_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "AVERAGE_POOLING_GRAD"
+
+    InputGradientTensor: AnyTensorDesc | None = None
+    OutputGradientTensor: AnyTensorDesc | None = None
+    DimensionCount: int | None = None
+    Strides: Sequence[int] | None = None
+    WindowSize: Sequence[int] | None = None
+    StartPadding: Sequence[int] | None = None
+    EndPadding: Sequence[int] | None = None
+    IncludePadding: bool = False
+
+DML_AVERAGE_POOLING_GRAD_OPERATOR_DESC = AveragePoolingGradOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class MaxPoolingGradOperatorDesc(OperatorDescBase):
+    """DML_MAX_POOLING_GRAD_OPERATOR_DESC: DML_OPERATOR_MAX_POOLING_GRAD, from DML_FEATURE_LEVEL_3_0."""
+
+    C_NAME: ClassVar[str] = "DML_MAX_POOLING_GRAD_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "MAX_POOLING_GRAD"
+
+    InputTensor: AnyTensorDesc | None = None
+    InputGradientTensor: AnyTensorDesc | None = None
+    OutputGradientTensor: AnyTensorDesc | None = None
+    DimensionCount: int | None = None
+    Strides: Sequence[int] | None = None
+    WindowSize: Sequence[int] | None = None
+    StartPadding: Sequence[int] | None = None
+    EndPadding: Sequence[int] | None = None
+    Dilations: Sequence[int] | None = None
+
+DML_MAX_POOLING_GRAD_OPERATOR_DESC = MaxPoolingGradOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class RandomGeneratorOperatorDesc(OperatorDescBase):
+    """DML_RANDOM_GENERATOR_OPERATOR_DESC: DML_OPERATOR_RANDOM_GENERATOR, from DML_FEATURE_LEVEL_3_0."""
+
+    C_NAME: ClassVar[str] = "DML_RANDOM_GENERATOR_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "RANDOM_GENERATOR"
+
+    InputStateTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    OutputStateTensor: AnyTensorDesc | None = None
+    Type: RandomGeneratorType | int | str = RandomGeneratorType["PHILOX_4X32_10"]
+
+DML_RANDOM_GENERATOR_OPERATOR_DESC = RandomGeneratorOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class NonzeroCoordinatesOperatorDesc(OperatorDescBase):
+    """DML_NONZERO_COORDINATES_OPERATOR_DESC: DML_OPERATOR_NONZERO_COORDINATES, from DML_FEATURE_LEVEL_3_0."""
+
+    C_NAME: ClassVar[str] = "DML_NONZERO_COORDINATES_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "NONZERO_COORDINATES"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputCountTensor: AnyTensorDesc | None = None
+    OutputCoordinatesTensor: AnyTensorDesc | None = None
+
+DML_NONZERO_COORDINATES_OPERATOR_DESC = NonzeroCoordinatesOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ResampleGradOperatorDesc(OperatorDescBase):
+    """DML_RESAMPLE_GRAD_OPERATOR_DESC: DML_OPERATOR_RESAMPLE_GRAD, from DML_FEATURE_LEVEL_3_0."""
+
+    C_NAME: ClassVar[str] = "DML_RESAMPLE_GRAD_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "RESAMPLE_GRAD"
+
+    InputGradientTensor: AnyTensorDesc | None = None
+    OutputGradientTensor: AnyTensorDesc | None = None
+    InterpolationMode: InterpolationMode | int | str = InterpolationMode["NEAREST_NEIGHBOR"]
+    DimensionCount: int | None = None
+    Scales: Sequence[float] | None = None
+    InputPixelOffsets: Sequence[float] | None = None
+    OutputPixelOffsets: Sequence[float] | None = None
+
+DML_RESAMPLE_GRAD_OPERATOR_DESC = ResampleGradOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class SliceGradOperatorDesc(OperatorDescBase):
+    """DML_SLICE_GRAD_OPERATOR_DESC: DML_OPERATOR_SLICE_GRAD, from DML_FEATURE_LEVEL_3_0."""
+
+    C_NAME: ClassVar[str] = "DML_SLICE_GRAD_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "SLICE_GRAD"
+
+    InputGradientTensor: AnyTensorDesc | None = None
+    OutputGradientTensor: AnyTensorDesc | None = None
+    DimensionCount: int | None = None
+    InputWindowOffsets: Sequence[int] | None = None
+    InputWindowSizes: Sequence[int] | None = None
+    InputWindowStrides: Sequence[int] | None = None
+
+DML_SLICE_GRAD_OPERATOR_DESC = SliceGradOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class AdamOptimizerOperatorDesc(OperatorDescBase):
+    """DML_ADAM_OPTIMIZER_OPERATOR_DESC: DML_OPERATOR_ADAM_OPTIMIZER, from DML_FEATURE_LEVEL_3_0."""
+
+    C_NAME: ClassVar[str] = "DML_ADAM_OPTIMIZER_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ADAM_OPTIMIZER"
+
+    InputParametersTensor: AnyTensorDesc | None = None
+    InputFirstMomentTensor: AnyTensorDesc | None = None
+    InputSecondMomentTensor: AnyTensorDesc | None = None
+    GradientTensor: AnyTensorDesc | None = None
+    TrainingStepTensor: AnyTensorDesc | None = None
+    OutputParametersTensor: AnyTensorDesc | None = None
+    OutputFirstMomentTensor: AnyTensorDesc | None = None
+    OutputSecondMomentTensor: AnyTensorDesc | None = None
+    LearningRate: float = 0.0
+    Beta1: float = 0.0
+    Beta2: float = 0.0
+    Epsilon: float = 0.0
+
+DML_ADAM_OPTIMIZER_OPERATOR_DESC = AdamOptimizerOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ArgminOperatorDesc(OperatorDescBase):
+    """DML_ARGMIN_OPERATOR_DESC: DML_OPERATOR_ARGMIN, from DML_FEATURE_LEVEL_3_0."""
+
+    C_NAME: ClassVar[str] = "DML_ARGMIN_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ARGMIN"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    AxisCount: int | None = None
+    Axes: Sequence[int] | None = None
+    AxisDirection: AxisDirection | int | str = AxisDirection["INCREASING"]
+
+DML_ARGMIN_OPERATOR_DESC = ArgminOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ArgmaxOperatorDesc(OperatorDescBase):
+    """DML_ARGMAX_OPERATOR_DESC: DML_OPERATOR_ARGMAX, from DML_FEATURE_LEVEL_3_0."""
+
+    C_NAME: ClassVar[str] = "DML_ARGMAX_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ARGMAX"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    AxisCount: int | None = None
+    Axes: Sequence[int] | None = None
+    AxisDirection: AxisDirection | int | str = AxisDirection["INCREASING"]
+
+DML_ARGMAX_OPERATOR_DESC = ArgmaxOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class RoiAlignOperatorDesc(OperatorDescBase):
+    """DML_ROI_ALIGN_OPERATOR_DESC: DML_OPERATOR_ROI_ALIGN, from DML_FEATURE_LEVEL_3_0."""
+
+    C_NAME: ClassVar[str] = "DML_ROI_ALIGN_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ROI_ALIGN"
+
+    InputTensor: AnyTensorDesc | None = None
+    ROITensor: AnyTensorDesc | None = None
+    BatchIndicesTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    ReductionFunction: ReduceFunction | int | str = ReduceFunction["ARGMAX"]
+    InterpolationMode: InterpolationMode | int | str = InterpolationMode["NEAREST_NEIGHBOR"]
+    SpatialScaleX: float = 0.0
+    SpatialScaleY: float = 0.0
+    OutOfBoundsInputValue: float = 0.0
+    MinimumSamplesPerOutput: int = 0
+    MaximumSamplesPerOutput: int = 0
+
+DML_ROI_ALIGN_OPERATOR_DESC = RoiAlignOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class GatherNd1OperatorDesc(OperatorDescBase):
+    """DML_GATHER_ND1_OPERATOR_DESC: DML_OPERATOR_GATHER_ND1, from DML_FEATURE_LEVEL_3_0."""
+
+    C_NAME: ClassVar[str] = "DML_GATHER_ND1_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "GATHER_ND1"
+
+    InputTensor: AnyTensorDesc | None = None
+    IndicesTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    InputDimensionCount: int = 0
+    IndicesDimensionCount: int = 0
+    BatchDimensionCount: int = 0
+
+DML_GATHER_ND1_OPERATOR_DESC = GatherNd1OperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ElementWiseAtanYxOperatorDesc(OperatorDescBase):
+    """DML_ELEMENT_WISE_ATAN_YX_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_ATAN_YX, from DML_FEATURE_LEVEL_3_1."""
+
+    C_NAME: ClassVar[str] = "DML_ELEMENT_WISE_ATAN_YX_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ELEMENT_WISE_ATAN_YX"
+
+    ATensor: AnyTensorDesc | None = None
+    BTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+
+DML_ELEMENT_WISE_ATAN_YX_OPERATOR_DESC = ElementWiseAtanYxOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ElementWiseClipGradOperatorDesc(OperatorDescBase):
+    """DML_ELEMENT_WISE_CLIP_GRAD_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD, from DML_FEATURE_LEVEL_3_1."""
+
+    C_NAME: ClassVar[str] = "DML_ELEMENT_WISE_CLIP_GRAD_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ELEMENT_WISE_CLIP_GRAD"
+
+    InputTensor: AnyTensorDesc | None = None
+    InputGradientTensor: AnyTensorDesc | None = None
+    OutputGradientTensor: AnyTensorDesc | None = None
+    Min: float = float("-inf")
+    Max: float = float("inf")
+
+DML_ELEMENT_WISE_CLIP_GRAD_OPERATOR_DESC = ElementWiseClipGradOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ElementWiseDifferenceSquareOperatorDesc(OperatorDescBase):
+    """DML_ELEMENT_WISE_DIFFERENCE_SQUARE_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_DIFFERENCE_SQUARE, from DML_FEATURE_LEVEL_3_1."""
+
+    C_NAME: ClassVar[str] = "DML_ELEMENT_WISE_DIFFERENCE_SQUARE_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ELEMENT_WISE_DIFFERENCE_SQUARE"
+
+    ATensor: AnyTensorDesc | None = None
+    BTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+
+DML_ELEMENT_WISE_DIFFERENCE_SQUARE_OPERATOR_DESC = ElementWiseDifferenceSquareOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class LocalResponseNormalizationGradOperatorDesc(OperatorDescBase):
+    """DML_LOCAL_RESPONSE_NORMALIZATION_GRAD_OPERATOR_DESC: DML_OPERATOR_LOCAL_RESPONSE_NORMALIZATION_GRAD, from DML_FEATURE_LEVEL_3_1."""
+
+    C_NAME: ClassVar[str] = "DML_LOCAL_RESPONSE_NORMALIZATION_GRAD_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "LOCAL_RESPONSE_NORMALIZATION_GRAD"
+
+    InputTensor: AnyTensorDesc | None = None
+    InputGradientTensor: AnyTensorDesc | None = None
+    OutputGradientTensor: AnyTensorDesc | None = None
+    CrossChannel: bool = False
+    LocalSize: int = 0
+    Alpha: float = 0.0
+    Beta: float = 0.0
+    Bias: float = 0.0
+
+DML_LOCAL_RESPONSE_NORMALIZATION_GRAD_OPERATOR_DESC = LocalResponseNormalizationGradOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class CumulativeProductOperatorDesc(OperatorDescBase):
+    """DML_CUMULATIVE_PRODUCT_OPERATOR_DESC: DML_OPERATOR_CUMULATIVE_PRODUCT, from DML_FEATURE_LEVEL_3_1."""
+
+    C_NAME: ClassVar[str] = "DML_CUMULATIVE_PRODUCT_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "CUMULATIVE_PRODUCT"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    Axis: int = 0
+    AxisDirection: AxisDirection | int | str = AxisDirection["INCREASING"]
+    HasExclusiveProduct: bool = False
+
+DML_CUMULATIVE_PRODUCT_OPERATOR_DESC = CumulativeProductOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class BatchNormalizationGradOperatorDesc(OperatorDescBase):
+    """DML_BATCH_NORMALIZATION_GRAD_OPERATOR_DESC: DML_OPERATOR_BATCH_NORMALIZATION_GRAD, from DML_FEATURE_LEVEL_3_1."""
+
+    C_NAME: ClassVar[str] = "DML_BATCH_NORMALIZATION_GRAD_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "BATCH_NORMALIZATION_GRAD"
+
+    InputTensor: AnyTensorDesc | None = None
+    InputGradientTensor: AnyTensorDesc | None = None
+    MeanTensor: AnyTensorDesc | None = None
+    VarianceTensor: AnyTensorDesc | None = None
+    ScaleTensor: AnyTensorDesc | None = None
+    OutputGradientTensor: AnyTensorDesc | None = None
+    OutputScaleGradientTensor: AnyTensorDesc | None = None
+    OutputBiasGradientTensor: AnyTensorDesc | None = None
+    Epsilon: float = 0.0
+
+DML_BATCH_NORMALIZATION_GRAD_OPERATOR_DESC = BatchNormalizationGradOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ElementWiseQuantizedLinearAddOperatorDesc(OperatorDescBase):
+    """DML_ELEMENT_WISE_QUANTIZED_LINEAR_ADD_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_QUANTIZED_LINEAR_ADD, from DML_FEATURE_LEVEL_4_0."""
+
+    C_NAME: ClassVar[str] = "DML_ELEMENT_WISE_QUANTIZED_LINEAR_ADD_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ELEMENT_WISE_QUANTIZED_LINEAR_ADD"
+
+    ATensor: AnyTensorDesc | None = None
+    AScaleTensor: AnyTensorDesc | None = None
+    AZeroPointTensor: AnyTensorDesc | None = None
+    BTensor: AnyTensorDesc | None = None
+    BScaleTensor: AnyTensorDesc | None = None
+    BZeroPointTensor: AnyTensorDesc | None = None
+    OutputScaleTensor: AnyTensorDesc | None = None
+    OutputZeroPointTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+
+DML_ELEMENT_WISE_QUANTIZED_LINEAR_ADD_OPERATOR_DESC = ElementWiseQuantizedLinearAddOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class DynamicQuantizeLinearOperatorDesc(OperatorDescBase):
+    """DML_DYNAMIC_QUANTIZE_LINEAR_OPERATOR_DESC: DML_OPERATOR_DYNAMIC_QUANTIZE_LINEAR, from DML_FEATURE_LEVEL_4_0."""
+
+    C_NAME: ClassVar[str] = "DML_DYNAMIC_QUANTIZE_LINEAR_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "DYNAMIC_QUANTIZE_LINEAR"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    OutputScaleTensor: AnyTensorDesc | None = None
+    OutputZeroPointTensor: AnyTensorDesc | None = None
+
+DML_DYNAMIC_QUANTIZE_LINEAR_OPERATOR_DESC = DynamicQuantizeLinearOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class RoiAlign1OperatorDesc(OperatorDescBase):
+    """DML_ROI_ALIGN1_OPERATOR_DESC: DML_OPERATOR_ROI_ALIGN1, from DML_FEATURE_LEVEL_4_0."""
+
+    C_NAME: ClassVar[str] = "DML_ROI_ALIGN1_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ROI_ALIGN1"
+
+    InputTensor: AnyTensorDesc | None = None
+    ROITensor: AnyTensorDesc | None = None
+    BatchIndicesTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    ReductionFunction: ReduceFunction | int | str = ReduceFunction["ARGMAX"]
+    InterpolationMode: InterpolationMode | int | str = InterpolationMode["NEAREST_NEIGHBOR"]
+    SpatialScaleX: float = 0.0
+    SpatialScaleY: float = 0.0
+    InputPixelOffset: float = 0.0
+    OutputPixelOffset: float = 0.0
+    OutOfBoundsInputValue: float = 0.0
+    MinimumSamplesPerOutput: int = 0
+    MaximumSamplesPerOutput: int = 0
+    AlignRegionsToCorners: bool = False
+
+DML_ROI_ALIGN1_OPERATOR_DESC = RoiAlign1OperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class RoiAlignGradOperatorDesc(OperatorDescBase):
+    """DML_ROI_ALIGN_GRAD_OPERATOR_DESC: DML_OPERATOR_ROI_ALIGN_GRAD, from DML_FEATURE_LEVEL_4_1."""
+
+    C_NAME: ClassVar[str] = "DML_ROI_ALIGN_GRAD_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ROI_ALIGN_GRAD"
+
+    InputTensor: AnyTensorDesc | None = None
+    InputGradientTensor: AnyTensorDesc | None = None
+    ROITensor: AnyTensorDesc | None = None
+    BatchIndicesTensor: AnyTensorDesc | None = None
+    OutputGradientTensor: AnyTensorDesc | None = None
+    OutputROIGradientTensor: AnyTensorDesc | None = None
+    ReductionFunction: ReduceFunction | int | str = ReduceFunction["ARGMAX"]
+    InterpolationMode: InterpolationMode | int | str = InterpolationMode["NEAREST_NEIGHBOR"]
+    SpatialScaleX: float = 0.0
+    SpatialScaleY: float = 0.0
+    InputPixelOffset: float = 0.0
+    OutputPixelOffset: float = 0.0
+    MinimumSamplesPerOutput: int = 0
+    MaximumSamplesPerOutput: int = 0
+    AlignRegionsToCorners: bool = False
+
+DML_ROI_ALIGN_GRAD_OPERATOR_DESC = RoiAlignGradOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class BatchNormalizationTrainingOperatorDesc(OperatorDescBase):
+    """DML_BATCH_NORMALIZATION_TRAINING_OPERATOR_DESC: DML_OPERATOR_BATCH_NORMALIZATION_TRAINING, from DML_FEATURE_LEVEL_4_1."""
+
+    C_NAME: ClassVar[str] = "DML_BATCH_NORMALIZATION_TRAINING_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "BATCH_NORMALIZATION_TRAINING"
+
+    InputTensor: AnyTensorDesc | None = None
+    ScaleTensor: AnyTensorDesc | None = None
+    BiasTensor: AnyTensorDesc | None = None
+    FusedAddTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    OutputMeanTensor: AnyTensorDesc | None = None
+    OutputVarianceTensor: AnyTensorDesc | None = None
+    Epsilon: float = 0.0
+    FusedActivation: Any = None
+
+DML_BATCH_NORMALIZATION_TRAINING_OPERATOR_DESC = BatchNormalizationTrainingOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class BatchNormalizationTrainingGradOperatorDesc(OperatorDescBase):
+    """DML_BATCH_NORMALIZATION_TRAINING_GRAD_OPERATOR_DESC: DML_OPERATOR_BATCH_NORMALIZATION_TRAINING_GRAD, from DML_FEATURE_LEVEL_4_1."""
+
+    C_NAME: ClassVar[str] = "DML_BATCH_NORMALIZATION_TRAINING_GRAD_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "BATCH_NORMALIZATION_TRAINING_GRAD"
+
+    InputTensor: AnyTensorDesc | None = None
+    InputGradientTensor: AnyTensorDesc | None = None
+    MeanTensor: AnyTensorDesc | None = None
+    VarianceTensor: AnyTensorDesc | None = None
+    ScaleTensor: AnyTensorDesc | None = None
+    OutputGradientTensor: AnyTensorDesc | None = None
+    OutputScaleGradientTensor: AnyTensorDesc | None = None
+    OutputBiasGradientTensor: AnyTensorDesc | None = None
+    Epsilon: float = 0.0
+
+DML_BATCH_NORMALIZATION_TRAINING_GRAD_OPERATOR_DESC = BatchNormalizationTrainingGradOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ElementWiseClip1OperatorDesc(OperatorDescBase):
+    """DML_ELEMENT_WISE_CLIP1_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_CLIP1, from DML_FEATURE_LEVEL_5_0."""
+
+    C_NAME: ClassVar[str] = "DML_ELEMENT_WISE_CLIP1_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ELEMENT_WISE_CLIP1"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    ScaleBias: ScaleBias | None = None
+    MinMaxDataType: TensorDataType | int | str = TensorDataType["FLOAT32"]
+    Min: ScalarUnion | int | float = float("-inf")
+    Max: ScalarUnion | int | float = float("inf")
+
+DML_ELEMENT_WISE_CLIP1_OPERATOR_DESC = ElementWiseClip1OperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ElementWiseClipGrad1OperatorDesc(OperatorDescBase):
+    """DML_ELEMENT_WISE_CLIP_GRAD1_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD1, from DML_FEATURE_LEVEL_5_0."""
+
+    C_NAME: ClassVar[str] = "DML_ELEMENT_WISE_CLIP_GRAD1_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ELEMENT_WISE_CLIP_GRAD1"
+
+    InputTensor: AnyTensorDesc | None = None
+    InputGradientTensor: AnyTensorDesc | None = None
+    OutputGradientTensor: AnyTensorDesc | None = None
+    MinMaxDataType: TensorDataType | int | str = TensorDataType["FLOAT32"]
+    Min: ScalarUnion | int | float = float("-inf")
+    Max: ScalarUnion | int | float = float("inf")
+
+DML_ELEMENT_WISE_CLIP_GRAD1_OPERATOR_DESC = ElementWiseClipGrad1OperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class Padding1OperatorDesc(OperatorDescBase):
+    """DML_PADDING1_OPERATOR_DESC: DML_OPERATOR_PADDING1, from DML_FEATURE_LEVEL_5_0."""
+
+    C_NAME: ClassVar[str] = "DML_PADDING1_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "PADDING1"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    PaddingMode: PaddingMode | int | str = PaddingMode["CONSTANT"]
+    PaddingValueDataType: TensorDataType | int | str = TensorDataType["UNKNOWN"]
+    PaddingValue: ScalarUnion | int | float = 0
+    DimensionCount: int | None = None
+    StartPadding: Sequence[int] | None = None
+    EndPadding: Sequence[int] | None = None
+
+DML_PADDING1_OPERATOR_DESC = Padding1OperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ElementWiseNegateOperatorDesc(OperatorDescBase):
+    """DML_ELEMENT_WISE_NEGATE_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_NEGATE, from DML_FEATURE_LEVEL_5_0."""
+
+    C_NAME: ClassVar[str] = "DML_ELEMENT_WISE_NEGATE_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ELEMENT_WISE_NEGATE"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+
+DML_ELEMENT_WISE_NEGATE_OPERATOR_DESC = ElementWiseNegateOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ActivationGeluOperatorDesc(OperatorDescBase):
+    """DML_ACTIVATION_GELU_OPERATOR_DESC: DML_OPERATOR_ACTIVATION_GELU, from DML_FEATURE_LEVEL_5_1."""
+
+    C_NAME: ClassVar[str] = "DML_ACTIVATION_GELU_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ACTIVATION_GELU"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+
+DML_ACTIVATION_GELU_OPERATOR_DESC = ActivationGeluOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ActivationSoftmax1OperatorDesc(OperatorDescBase):
+    """DML_ACTIVATION_SOFTMAX1_OPERATOR_DESC: DML_OPERATOR_ACTIVATION_SOFTMAX1, from DML_FEATURE_LEVEL_5_1."""
+
+    C_NAME: ClassVar[str] = "DML_ACTIVATION_SOFTMAX1_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ACTIVATION_SOFTMAX1"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    AxisCount: int | None = None
+    Axes: Sequence[int] | None = None
+
+DML_ACTIVATION_SOFTMAX1_OPERATOR_DESC = ActivationSoftmax1OperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ActivationLogSoftmax1OperatorDesc(OperatorDescBase):
+    """DML_ACTIVATION_LOG_SOFTMAX1_OPERATOR_DESC: DML_OPERATOR_ACTIVATION_LOG_SOFTMAX1, from DML_FEATURE_LEVEL_5_1."""
+
+    C_NAME: ClassVar[str] = "DML_ACTIVATION_LOG_SOFTMAX1_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ACTIVATION_LOG_SOFTMAX1"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    AxisCount: int | None = None
+    Axes: Sequence[int] | None = None
+
+DML_ACTIVATION_LOG_SOFTMAX1_OPERATOR_DESC = ActivationLogSoftmax1OperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ActivationHardmax1OperatorDesc(OperatorDescBase):
+    """DML_ACTIVATION_HARDMAX1_OPERATOR_DESC: DML_OPERATOR_ACTIVATION_HARDMAX1, from DML_FEATURE_LEVEL_5_1."""
+
+    C_NAME: ClassVar[str] = "DML_ACTIVATION_HARDMAX1_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ACTIVATION_HARDMAX1"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    AxisCount: int | None = None
+    Axes: Sequence[int] | None = None
+
+DML_ACTIVATION_HARDMAX1_OPERATOR_DESC = ActivationHardmax1OperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class Resample2OperatorDesc(OperatorDescBase):
+    """DML_RESAMPLE2_OPERATOR_DESC: DML_OPERATOR_RESAMPLE2, from DML_FEATURE_LEVEL_5_1."""
+
+    C_NAME: ClassVar[str] = "DML_RESAMPLE2_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "RESAMPLE2"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    InterpolationMode: InterpolationMode | int | str = InterpolationMode["NEAREST_NEIGHBOR"]
+    RoundingDirection: AxisDirection | int | str = AxisDirection["INCREASING"]
+    DimensionCount: int | None = None
+    Scales: Sequence[float] | None = None
+    InputPixelOffsets: Sequence[float] | None = None
+    OutputPixelOffsets: Sequence[float] | None = None
+
+DML_RESAMPLE2_OPERATOR_DESC = Resample2OperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ResampleGrad1OperatorDesc(OperatorDescBase):
+    """DML_RESAMPLE_GRAD1_OPERATOR_DESC: DML_OPERATOR_RESAMPLE_GRAD1, from DML_FEATURE_LEVEL_5_1."""
+
+    C_NAME: ClassVar[str] = "DML_RESAMPLE_GRAD1_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "RESAMPLE_GRAD1"
+
+    InputGradientTensor: AnyTensorDesc | None = None
+    OutputGradientTensor: AnyTensorDesc | None = None
+    InterpolationMode: InterpolationMode | int | str = InterpolationMode["NEAREST_NEIGHBOR"]
+    RoundingDirection: AxisDirection | int | str = AxisDirection["INCREASING"]
+    DimensionCount: int | None = None
+    Scales: Sequence[float] | None = None
+    InputPixelOffsets: Sequence[float] | None = None
+    OutputPixelOffsets: Sequence[float] | None = None
+
+DML_RESAMPLE_GRAD1_OPERATOR_DESC = ResampleGrad1OperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class DiagonalMatrix1OperatorDesc(OperatorDescBase):
+    """DML_DIAGONAL_MATRIX1_OPERATOR_DESC: DML_OPERATOR_DIAGONAL_MATRIX1, from DML_FEATURE_LEVEL_5_1."""
+
+    C_NAME: ClassVar[str] = "DML_DIAGONAL_MATRIX1_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "DIAGONAL_MATRIX1"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    ValueDataType: TensorDataType | int | str = TensorDataType["UNKNOWN"]
+    Value: ScalarUnion | int | float = 0
+    DiagonalFillBegin: int = 0
+    DiagonalFillEnd: int = 0
+
+DML_DIAGONAL_MATRIX1_OPERATOR_DESC = DiagonalMatrix1OperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class MultiheadAttentionOperatorDesc(OperatorDescBase):
+    """DML_MULTIHEAD_ATTENTION_OPERATOR_DESC: DML_OPERATOR_MULTIHEAD_ATTENTION, from DML_FEATURE_LEVEL_6_1."""
+
+    C_NAME: ClassVar[str] = "DML_MULTIHEAD_ATTENTION_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "MULTIHEAD_ATTENTION"
+
+    QueryTensor: AnyTensorDesc | None = None
+    KeyTensor: AnyTensorDesc | None = None
+    ValueTensor: AnyTensorDesc | None = None
+    StackedQueryKeyTensor: AnyTensorDesc | None = None
+    StackedKeyValueTensor: AnyTensorDesc | None = None
+    StackedQueryKeyValueTensor: AnyTensorDesc | None = None
+    BiasTensor: AnyTensorDesc | None = None
+    MaskTensor: AnyTensorDesc | None = None
+    RelativePositionBiasTensor: AnyTensorDesc | None = None
+    PastKeyTensor: AnyTensorDesc | None = None
+    PastValueTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    OutputPresentKeyTensor: AnyTensorDesc | None = None
+    OutputPresentValueTensor: AnyTensorDesc | None = None
+    Scale: float = 0.0
+    MaskFilterValue: float = 0.0
+    HeadCount: int = 0
+    MaskType: MultiheadAttentionMaskType | int | str = MultiheadAttentionMaskType["NONE"]
+
+DML_MULTIHEAD_ATTENTION_OPERATOR_DESC = MultiheadAttentionOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class LpPooling1OperatorDesc(OperatorDescBase):
+    """DML_LP_POOLING1_OPERATOR_DESC: DML_OPERATOR_LP_POOLING1, from DML_FEATURE_LEVEL_6_2."""
+
+    C_NAME: ClassVar[str] = "DML_LP_POOLING1_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "LP_POOLING1"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    DimensionCount: int | None = None
+    Strides: Sequence[int] | None = None
+    WindowSize: Sequence[int] | None = None
+    StartPadding: Sequence[int] | None = None
+    EndPadding: Sequence[int] | None = None
+    Dilations: Sequence[int] | None = None
+    P: int = 0
+
+DML_LP_POOLING1_OPERATOR_DESC = LpPooling1OperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class AveragePooling1OperatorDesc(OperatorDescBase):
+    """DML_AVERAGE_POOLING1_OPERATOR_DESC: DML_OPERATOR_AVERAGE_POOLING1, from DML_FEATURE_LEVEL_6_2."""
+
+    C_NAME: ClassVar[str] = "DML_AVERAGE_POOLING1_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "AVERAGE_POOLING1"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    DimensionCount: int | None = None
+    Strides: Sequence[int] | None = None
+    WindowSize: Sequence[int] | None = None
+    StartPadding: Sequence[int] | None = None
+    EndPadding: Sequence[int] | None = None
+    Dilations: Sequence[int] | None = None
+    IncludePadding: bool = False
+
+DML_AVERAGE_POOLING1_OPERATOR_DESC = AveragePooling1OperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ActivationSwishOperatorDesc(OperatorDescBase):
+    """DML_ACTIVATION_SWISH_OPERATOR_DESC: DML_OPERATOR_ACTIVATION_SWISH, from DML_FEATURE_LEVEL_6_2."""
+
+    C_NAME: ClassVar[str] = "DML_ACTIVATION_SWISH_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ACTIVATION_SWISH"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    SigmoidInputScale: float = 1.0
+
+DML_ACTIVATION_SWISH_OPERATOR_DESC = ActivationSwishOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class ActivationHardSwishOperatorDesc(OperatorDescBase):
+    """DML_ACTIVATION_HARD_SWISH_OPERATOR_DESC: DML_OPERATOR_ACTIVATION_HARD_SWISH, from DML_FEATURE_LEVEL_6_2."""
+
+    C_NAME: ClassVar[str] = "DML_ACTIVATION_HARD_SWISH_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "ACTIVATION_HARD_SWISH"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    Alpha: float = 0.16666666666666666
+    Beta: float = 0.5
+
+DML_ACTIVATION_HARD_SWISH_OPERATOR_DESC = ActivationHardSwishOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class QuantizedLinearAveragePoolingOperatorDesc(OperatorDescBase):
+    """DML_QUANTIZED_LINEAR_AVERAGE_POOLING_OPERATOR_DESC: DML_OPERATOR_QUANTIZED_LINEAR_AVERAGE_POOLING, from DML_FEATURE_LEVEL_6_2."""
+
+    C_NAME: ClassVar[str] = "DML_QUANTIZED_LINEAR_AVERAGE_POOLING_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "QUANTIZED_LINEAR_AVERAGE_POOLING"
+
+    InputTensor: AnyTensorDesc | None = None
+    InputScaleTensor: AnyTensorDesc | None = None
+    InputZeroPointTensor: AnyTensorDesc | None = None
+    OutputScaleTensor: AnyTensorDesc | None = None
+    OutputZeroPointTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    DimensionCount: int | None = None
+    Strides: Sequence[int] | None = None
+    WindowSize: Sequence[int] | None = None
+    StartPadding: Sequence[int] | None = None
+    EndPadding: Sequence[int] | None = None
+    Dilations: Sequence[int] | None = None
+    IncludePadding: bool = False
+
+DML_QUANTIZED_LINEAR_AVERAGE_POOLING_OPERATOR_DESC = QuantizedLinearAveragePoolingOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class MatrixMultiplyIntegerToFloatOperatorDesc(OperatorDescBase):
+    """DML_MATRIX_MULTIPLY_INTEGER_TO_FLOAT_OPERATOR_DESC: DML_OPERATOR_MATRIX_MULTIPLY_INTEGER_TO_FLOAT, from DML_FEATURE_LEVEL_6_2."""
+
+    C_NAME: ClassVar[str] = "DML_MATRIX_MULTIPLY_INTEGER_TO_FLOAT_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "MATRIX_MULTIPLY_INTEGER_TO_FLOAT"
+
+    ATensor: AnyTensorDesc | None = None
+    AScaleTensor: AnyTensorDesc | None = None
+    AZeroPointTensor: AnyTensorDesc | None = None
+    BTensor: AnyTensorDesc | None = None
+    BScaleTensor: AnyTensorDesc | None = None
+    BZeroPointTensor: AnyTensorDesc | None = None
+    BiasTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+
+DML_MATRIX_MULTIPLY_INTEGER_TO_FLOAT_OPERATOR_DESC = MatrixMultiplyIntegerToFloatOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class MeanVarianceNormalization2OperatorDesc(OperatorDescBase):
+    """DML_MEAN_VARIANCE_NORMALIZATION2_OPERATOR_DESC: DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION2, from DML_FEATURE_LEVEL_6_3."""
+
+    C_NAME: ClassVar[str] = "DML_MEAN_VARIANCE_NORMALIZATION2_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "MEAN_VARIANCE_NORMALIZATION2"
+
+    InputTensor: AnyTensorDesc | None = None
+    ScaleTensor: AnyTensorDesc | None = None
+    BiasTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    AxisCount: int | None = None
+    Axes: Sequence[int] | None = None
+    UseMean: bool = False
+    UseVariance: bool = False
+    Epsilon: float = 0.0
+    FusedActivation: Any = None
+
+DML_MEAN_VARIANCE_NORMALIZATION2_OPERATOR_DESC = MeanVarianceNormalization2OperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class MultiheadAttention1OperatorDesc(OperatorDescBase):
+    """DML_MULTIHEAD_ATTENTION1_OPERATOR_DESC: DML_OPERATOR_MULTIHEAD_ATTENTION1, from DML_FEATURE_LEVEL_6_3."""
+
+    C_NAME: ClassVar[str] = "DML_MULTIHEAD_ATTENTION1_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "MULTIHEAD_ATTENTION1"
+
+    QueryTensor: AnyTensorDesc | None = None
+    KeyTensor: AnyTensorDesc | None = None
+    ValueTensor: AnyTensorDesc | None = None
+    StackedQueryKeyTensor: AnyTensorDesc | None = None
+    StackedKeyValueTensor: AnyTensorDesc | None = None
+    StackedQueryKeyValueTensor: AnyTensorDesc | None = None
+    BiasTensor: AnyTensorDesc | None = None
+    MaskTensor: AnyTensorDesc | None = None
+    RelativePositionBiasTensor: AnyTensorDesc | None = None
+    PastKeyTensor: AnyTensorDesc | None = None
+    PastValueTensor: AnyTensorDesc | None = None
+    PastSequenceLengthsTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    OutputPresentKeyTensor: AnyTensorDesc | None = None
+    OutputPresentValueTensor: AnyTensorDesc | None = None
+    Scale: float = 0.0
+    MaskFilterValue: float = 0.0
+    QueryHeadCount: int = 0
+    KeyValueHeadCount: int = 0
+    MaskType: MultiheadAttentionMaskType | int | str = MultiheadAttentionMaskType["NONE"]
+
+DML_MULTIHEAD_ATTENTION1_OPERATOR_DESC = MultiheadAttention1OperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class QuantizeOperatorDesc(OperatorDescBase):
+    """DML_QUANTIZE_OPERATOR_DESC: DML_OPERATOR_QUANTIZE, from DML_FEATURE_LEVEL_6_3."""
+
+    C_NAME: ClassVar[str] = "DML_QUANTIZE_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "QUANTIZE"
+
+    InputTensor: AnyTensorDesc | None = None
+    QuantizationType: QuantizationType | int | str = QuantizationType["NONE"]
+    QuantizationTensorCount: int | None = None
+    QuantizationTensors: Sequence[AnyTensorDesc] | None = None
+    OutputTensor: AnyTensorDesc | None = None
+
+DML_QUANTIZE_OPERATOR_DESC = QuantizeOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class DequantizeOperatorDesc(OperatorDescBase):
+    """DML_DEQUANTIZE_OPERATOR_DESC: DML_OPERATOR_DEQUANTIZE, from DML_FEATURE_LEVEL_6_3."""
+
+    C_NAME: ClassVar[str] = "DML_DEQUANTIZE_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "DEQUANTIZE"
+
+    InputTensor: AnyTensorDesc | None = None
+    QuantizationType: QuantizationType | int | str = QuantizationType["NONE"]
+    QuantizationTensorCount: int | None = None
+    QuantizationTensors: Sequence[AnyTensorDesc] | None = None
+    OutputTensor: AnyTensorDesc | None = None
+
+DML_DEQUANTIZE_OPERATOR_DESC = DequantizeOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class Resample3OperatorDesc(OperatorDescBase):
+    """DML_RESAMPLE3_OPERATOR_DESC: DML_OPERATOR_RESAMPLE3, from DML_FEATURE_LEVEL_6_4."""
+
+    C_NAME: ClassVar[str] = "DML_RESAMPLE3_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "RESAMPLE3"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    InterpolationMode: InterpolationMode | int | str = InterpolationMode["NEAREST_NEIGHBOR"]
+    RoundingDirection: AxisDirection | int | str = AxisDirection["INCREASING"]
+    DimensionCount: int | None = None
+    Scales: Sequence[float] | None = None
+    InputPixelOffsets: Sequence[float] | None = None
+    OutputPixelOffsets: Sequence[float] | None = None
+    Antialiased: bool = False
+
+DML_RESAMPLE3_OPERATOR_DESC = Resample3OperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class FoldOperatorDesc(OperatorDescBase):
+    """DML_FOLD_OPERATOR_DESC: DML_OPERATOR_FOLD, from DML_FEATURE_LEVEL_6_4."""
+
+    C_NAME: ClassVar[str] = "DML_FOLD_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "FOLD"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    DimensionCount: int | None = None
+    WindowSizes: Sequence[int] | None = None
+    Strides: Sequence[int] | None = None
+    Dilations: Sequence[int] | None = None
+    StartPadding: Sequence[int] | None = None
+    EndPadding: Sequence[int] | None = None
+
+DML_FOLD_OPERATOR_DESC = FoldOperatorDesc
+
+@dataclass(frozen=True, kw_only=True)
+class UnfoldOperatorDesc(OperatorDescBase):
+    """DML_UNFOLD_OPERATOR_DESC: DML_OPERATOR_UNFOLD, from DML_FEATURE_LEVEL_6_4."""
+
+    C_NAME: ClassVar[str] = "DML_UNFOLD_OPERATOR_DESC"
+    OPERATOR: ClassVar[str] = "UNFOLD"
+
+    InputTensor: AnyTensorDesc | None = None
+    OutputTensor: AnyTensorDesc | None = None
+    DimensionCount: int | None = None
+    WindowSizes: Sequence[int] | None = None
+    Strides: Sequence[int] | None = None
+    Dilations: Sequence[int] | None = None
+    StartPadding: Sequence[int] | None = None
+    EndPadding: Sequence[int] | None = None
+
+DML_UNFOLD_OPERATOR_DESC = UnfoldOperatorDesc
+
+__all__ = [
+    "OperatorDescBase",
+    "ElementWiseIdentityOperatorDesc",
+    "DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC",
+    "ElementWiseAbsOperatorDesc",
+    "DML_ELEMENT_WISE_ABS_OPERATOR_DESC",
+    "ElementWiseAcosOperatorDesc",
+    "DML_ELEMENT_WISE_ACOS_OPERATOR_DESC",
+    "ElementWiseAddOperatorDesc",
+    "DML_ELEMENT_WISE_ADD_OPERATOR_DESC",
+    "ElementWiseAsinOperatorDesc",
+    "DML_ELEMENT_WISE_ASIN_OPERATOR_DESC",
+    "ElementWiseAtanOperatorDesc",
+    "DML_ELEMENT_WISE_ATAN_OPERATOR_DESC",
+    "ElementWiseCeilOperatorDesc",
+    "DML_ELEMENT_WISE_CEIL_OPERATOR_DESC",
+    "ElementWiseClipOperatorDesc",
+    "DML_ELEMENT_WISE_CLIP_OPERATOR_DESC",
+    "ElementWiseCosOperatorDesc",
+    "DML_ELEMENT_WISE_COS_OPERATOR_DESC",
+    "ElementWiseDivideOperatorDesc",
+    "DML_ELEMENT_WISE_DIVIDE_OPERATOR_DESC",
+    "ElementWiseExpOperatorDesc",
+    "DML_ELEMENT_WISE_EXP_OPERATOR_DESC",
+    "ElementWiseFloorOperatorDesc",
+    "DML_ELEMENT_WISE_FLOOR_OPERATOR_DESC",
+    "ElementWiseLogOperatorDesc",
+    "DML_ELEMENT_WISE_LOG_OPERATOR_DESC",
+    "ElementWiseLogicalAndOperatorDesc",
+    "DML_ELEMENT_WISE_LOGICAL_AND_OPERATOR_DESC",
+    "ElementWiseLogicalEqualsOperatorDesc",
+    "DML_ELEMENT_WISE_LOGICAL_EQUALS_OPERATOR_DESC",
+    "ElementWiseLogicalGreaterThanOperatorDesc",
+    "DML_ELEMENT_WISE_LOGICAL_GREATER_THAN_OPERATOR_DESC",
+    "ElementWiseLogicalLessThanOperatorDesc",
+    "DML_ELEMENT_WISE_LOGICAL_LESS_THAN_OPERATOR_DESC",
+    "ElementWiseLogicalNotOperatorDesc",
+    "DML_ELEMENT_WISE_LOGICAL_NOT_OPERATOR_DESC",
+    "ElementWiseLogicalOrOperatorDesc",
+    "DML_ELEMENT_WISE_LOGICAL_OR_OPERATOR_DESC",
+    "ElementWiseLogicalXorOperatorDesc",
+    "DML_ELEMENT_WISE_LOGICAL_XOR_OPERATOR_DESC",
+    "ElementWiseMaxOperatorDesc",
+    "DML_ELEMENT_WISE_MAX_OPERATOR_DESC",
+    "ElementWiseMeanOperatorDesc",
+    "DML_ELEMENT_WISE_MEAN_OPERATOR_DESC",
+    "ElementWiseMinOperatorDesc",
+    "DML_ELEMENT_WISE_MIN_OPERATOR_DESC",
+    "ElementWiseMultiplyOperatorDesc",
+    "DML_ELEMENT_WISE_MULTIPLY_OPERATOR_DESC",
+    "ElementWisePowOperatorDesc",
+    "DML_ELEMENT_WISE_POW_OPERATOR_DESC",
+    "ElementWiseConstantPowOperatorDesc",
+    "DML_ELEMENT_WISE_CONSTANT_POW_OPERATOR_DESC",
+    "ElementWiseRecipOperatorDesc",
+    "DML_ELEMENT_WISE_RECIP_OPERATOR_DESC",
+    "ElementWiseSinOperatorDesc",
+    "DML_ELEMENT_WISE_SIN_OPERATOR_DESC",
+    "ElementWiseSqrtOperatorDesc",
+    "DML_ELEMENT_WISE_SQRT_OPERATOR_DESC",
+    "ElementWiseSubtractOperatorDesc",
+    "DML_ELEMENT_WISE_SUBTRACT_OPERATOR_DESC",
+    "ElementWiseTanOperatorDesc",
+    "DML_ELEMENT_WISE_TAN_OPERATOR_DESC",
+    "ElementWiseThresholdOperatorDesc",
+    "DML_ELEMENT_WISE_THRESHOLD_OPERATOR_DESC",
+    "ElementWiseQuantizeLinearOperatorDesc",
+    "DML_ELEMENT_WISE_QUANTIZE_LINEAR_OPERATOR_DESC",
+    "ElementWiseDequantizeLinearOperatorDesc",
+    "DML_ELEMENT_WISE_DEQUANTIZE_LINEAR_OPERATOR_DESC",
+    "ActivationEluOperatorDesc",
+    "DML_ACTIVATION_ELU_OPERATOR_DESC",
+    "ActivationHardmaxOperatorDesc",
+    "DML_ACTIVATION_HARDMAX_OPERATOR_DESC",
+    "ActivationHardSigmoidOperatorDesc",
+    "DML_ACTIVATION_HARD_SIGMOID_OPERATOR_DESC",
+    "ActivationIdentityOperatorDesc",
+    "DML_ACTIVATION_IDENTITY_OPERATOR_DESC",
+    "ActivationLeakyReluOperatorDesc",
+    "DML_ACTIVATION_LEAKY_RELU_OPERATOR_DESC",
+    "ActivationLinearOperatorDesc",
+    "DML_ACTIVATION_LINEAR_OPERATOR_DESC",
+    "ActivationLogSoftmaxOperatorDesc",
+    "DML_ACTIVATION_LOG_SOFTMAX_OPERATOR_DESC",
+    "ActivationParameterizedReluOperatorDesc",
+    "DML_ACTIVATION_PARAMETERIZED_RELU_OPERATOR_DESC",
+    "ActivationParametricSoftplusOperatorDesc",
+    "DML_ACTIVATION_PARAMETRIC_SOFTPLUS_OPERATOR_DESC",
+    "ActivationReluOperatorDesc",
+    "DML_ACTIVATION_RELU_OPERATOR_DESC",
+    "ActivationScaledEluOperatorDesc",
+    "DML_ACTIVATION_SCALED_ELU_OPERATOR_DESC",
+    "ActivationScaledTanhOperatorDesc",
+    "DML_ACTIVATION_SCALED_TANH_OPERATOR_DESC",
+    "ActivationSigmoidOperatorDesc",
+    "DML_ACTIVATION_SIGMOID_OPERATOR_DESC",
+    "ActivationSoftmaxOperatorDesc",
+    "DML_ACTIVATION_SOFTMAX_OPERATOR_DESC",
+    "ActivationSoftplusOperatorDesc",
+    "DML_ACTIVATION_SOFTPLUS_OPERATOR_DESC",
+    "ActivationSoftsignOperatorDesc",
+    "DML_ACTIVATION_SOFTSIGN_OPERATOR_DESC",
+    "ActivationTanhOperatorDesc",
+    "DML_ACTIVATION_TANH_OPERATOR_DESC",
+    "ActivationThresholdedReluOperatorDesc",
+    "DML_ACTIVATION_THRESHOLDED_RELU_OPERATOR_DESC",
+    "ConvolutionOperatorDesc",
+    "DML_CONVOLUTION_OPERATOR_DESC",
+    "GemmOperatorDesc",
+    "DML_GEMM_OPERATOR_DESC",
+    "ReduceOperatorDesc",
+    "DML_REDUCE_OPERATOR_DESC",
+    "AveragePoolingOperatorDesc",
+    "DML_AVERAGE_POOLING_OPERATOR_DESC",
+    "LpPoolingOperatorDesc",
+    "DML_LP_POOLING_OPERATOR_DESC",
+    "MaxPoolingOperatorDesc",
+    "DML_MAX_POOLING_OPERATOR_DESC",
+    "RoiPoolingOperatorDesc",
+    "DML_ROI_POOLING_OPERATOR_DESC",
+    "SliceOperatorDesc",
+    "DML_SLICE_OPERATOR_DESC",
+    "CastOperatorDesc",
+    "DML_CAST_OPERATOR_DESC",
+    "SplitOperatorDesc",
+    "DML_SPLIT_OPERATOR_DESC",
+    "JoinOperatorDesc",
+    "DML_JOIN_OPERATOR_DESC",
+    "PaddingOperatorDesc",
+    "DML_PADDING_OPERATOR_DESC",
+    "ValueScale2DOperatorDesc",
+    "DML_VALUE_SCALE_2D_OPERATOR_DESC",
+    "Upsample2DOperatorDesc",
+    "DML_UPSAMPLE_2D_OPERATOR_DESC",
+    "GatherOperatorDesc",
+    "DML_GATHER_OPERATOR_DESC",
+    "SpaceToDepthOperatorDesc",
+    "DML_SPACE_TO_DEPTH_OPERATOR_DESC",
+    "DepthToSpaceOperatorDesc",
+    "DML_DEPTH_TO_SPACE_OPERATOR_DESC",
+    "TileOperatorDesc",
+    "DML_TILE_OPERATOR_DESC",
+    "TopKOperatorDesc",
+    "DML_TOP_K_OPERATOR_DESC",
+    "BatchNormalizationOperatorDesc",
+    "DML_BATCH_NORMALIZATION_OPERATOR_DESC",
+    "MeanVarianceNormalizationOperatorDesc",
+    "DML_MEAN_VARIANCE_NORMALIZATION_OPERATOR_DESC",
+    "LocalResponseNormalizationOperatorDesc",
+    "DML_LOCAL_RESPONSE_NORMALIZATION_OPERATOR_DESC",
+    "LpNormalizationOperatorDesc",
+    "DML_LP_NORMALIZATION_OPERATOR_DESC",
+    "RnnOperatorDesc",
+    "DML_RNN_OPERATOR_DESC",
+    "LstmOperatorDesc",
+    "DML_LSTM_OPERATOR_DESC",
+    "GruOperatorDesc",
+    "DML_GRU_OPERATOR_DESC",
+    "ElementWiseSignOperatorDesc",
+    "DML_ELEMENT_WISE_SIGN_OPERATOR_DESC",
+    "ElementWiseIsNanOperatorDesc",
+    "DML_ELEMENT_WISE_IS_NAN_OPERATOR_DESC",
+    "ElementWiseErfOperatorDesc",
+    "DML_ELEMENT_WISE_ERF_OPERATOR_DESC",
+    "ElementWiseSinhOperatorDesc",
+    "DML_ELEMENT_WISE_SINH_OPERATOR_DESC",
+    "ElementWiseCoshOperatorDesc",
+    "DML_ELEMENT_WISE_COSH_OPERATOR_DESC",
+    "ElementWiseTanhOperatorDesc",
+    "DML_ELEMENT_WISE_TANH_OPERATOR_DESC",
+    "ElementWiseAsinhOperatorDesc",
+    "DML_ELEMENT_WISE_ASINH_OPERATOR_DESC",
+    "ElementWiseAcoshOperatorDesc",
+    "DML_ELEMENT_WISE_ACOSH_OPERATOR_DESC",
+    "ElementWiseAtanhOperatorDesc",
+    "DML_ELEMENT_WISE_ATANH_OPERATOR_DESC",
+    "ElementWiseIfOperatorDesc",
+    "DML_ELEMENT_WISE_IF_OPERATOR_DESC",
+    "ElementWiseAdd1OperatorDesc",
+    "DML_ELEMENT_WISE_ADD1_OPERATOR_DESC",
+    "ActivationShrinkOperatorDesc",
+    "DML_ACTIVATION_SHRINK_OPERATOR_DESC",
+    "MaxPooling1OperatorDesc",
+    "DML_MAX_POOLING1_OPERATOR_DESC",
+    "MaxUnpoolingOperatorDesc",
+    "DML_MAX_UNPOOLING_OPERATOR_DESC",
+    "DiagonalMatrixOperatorDesc",
+    "DML_DIAGONAL_MATRIX_OPERATOR_DESC",
+    "ScatterOperatorDesc",
+    "DML_SCATTER_OPERATOR_DESC",
+    "DML_SCATTER_ELEMENTS_OPERATOR_DESC",
+    "OneHotOperatorDesc",
+    "DML_ONE_HOT_OPERATOR_DESC",
+    "ResampleOperatorDesc",
+    "DML_RESAMPLE_OPERATOR_DESC",
+    "ElementWiseBitShiftLeftOperatorDesc",
+    "DML_ELEMENT_WISE_BIT_SHIFT_LEFT_OPERATOR_DESC",
+    "ElementWiseBitShiftRightOperatorDesc",
+    "DML_ELEMENT_WISE_BIT_SHIFT_RIGHT_OPERATOR_DESC",
+    "ElementWiseRoundOperatorDesc",
+    "DML_ELEMENT_WISE_ROUND_OPERATOR_DESC",
+    "ElementWiseIsInfinityOperatorDesc",
+    "DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC",
+    "ElementWiseModulusTruncateOperatorDesc",
+    "DML_ELEMENT_WISE_MODULUS_TRUNCATE_OPERATOR_DESC",
+    "ElementWiseModulusFloorOperatorDesc",
+    "DML_ELEMENT_WISE_MODULUS_FLOOR_OPERATOR_DESC",
+    "FillValueConstantOperatorDesc",
+    "DML_FILL_VALUE_CONSTANT_OPERATOR_DESC",
+    "FillValueSequenceOperatorDesc",
+    "DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC",
+    "CumulativeSummationOperatorDesc",
+    "DML_CUMULATIVE_SUMMATION_OPERATOR_DESC",
+    "ReverseSubsequencesOperatorDesc",
+    "DML_REVERSE_SUBSEQUENCES_OPERATOR_DESC",
+    "GatherElementsOperatorDesc",
+    "DML_GATHER_ELEMENTS_OPERATOR_DESC",
+    "GatherNdOperatorDesc",
+    "DML_GATHER_ND_OPERATOR_DESC",
+    "ScatterNdOperatorDesc",
+    "DML_SCATTER_ND_OPERATOR_DESC",
+    "MaxPooling2OperatorDesc",
+    "DML_MAX_POOLING2_OPERATOR_DESC",
+    "Slice1OperatorDesc",
+    "DML_SLICE1_OPERATOR_DESC",
+    "TopK1OperatorDesc",
+    "DML_TOP_K1_OPERATOR_DESC",
+    "DepthToSpace1OperatorDesc",
+    "DML_DEPTH_TO_SPACE1_OPERATOR_DESC",
+    "SpaceToDepth1OperatorDesc",
+    "DML_SPACE_TO_DEPTH1_OPERATOR_DESC",
+    "MeanVarianceNormalization1OperatorDesc",
+    "DML_MEAN_VARIANCE_NORMALIZATION1_OPERATOR_DESC",
+    "Resample1OperatorDesc",
+    "DML_RESAMPLE1_OPERATOR_DESC",
+    "MatrixMultiplyIntegerOperatorDesc",
+    "DML_MATRIX_MULTIPLY_INTEGER_OPERATOR_DESC",
+    "QuantizedLinearMatrixMultiplyOperatorDesc",
+    "DML_QUANTIZED_LINEAR_MATRIX_MULTIPLY_OPERATOR_DESC",
+    "ConvolutionIntegerOperatorDesc",
+    "DML_CONVOLUTION_INTEGER_OPERATOR_DESC",
+    "QuantizedLinearConvolutionOperatorDesc",
+    "DML_QUANTIZED_LINEAR_CONVOLUTION_OPERATOR_DESC",
+    "ElementWiseBitAndOperatorDesc",
+    "DML_ELEMENT_WISE_BIT_AND_OPERATOR_DESC",
+    "ElementWiseBitOrOperatorDesc",
+    "DML_ELEMENT_WISE_BIT_OR_OPERATOR_DESC",
+    "ElementWiseBitXorOperatorDesc",
+    "DML_ELEMENT_WISE_BIT_XOR_OPERATOR_DESC",
+    "ElementWiseBitNotOperatorDesc",
+    "DML_ELEMENT_WISE_BIT_NOT_OPERATOR_DESC",
+    "ElementWiseBitCountOperatorDesc",
+    "DML_ELEMENT_WISE_BIT_COUNT_OPERATOR_DESC",
+    "ElementWiseLogicalGreaterThanOrEqualOperatorDesc",
+    "DML_ELEMENT_WISE_LOGICAL_GREATER_THAN_OR_EQUAL_OPERATOR_DESC",
+    "ElementWiseLogicalLessThanOrEqualOperatorDesc",
+    "DML_ELEMENT_WISE_LOGICAL_LESS_THAN_OR_EQUAL_OPERATOR_DESC",
+    "ActivationCeluOperatorDesc",
+    "DML_ACTIVATION_CELU_OPERATOR_DESC",
+    "ActivationReluGradOperatorDesc",
+    "DML_ACTIVATION_RELU_GRAD_OPERATOR_DESC",
+    "AveragePoolingGradOperatorDesc",
+    "DML_AVERAGE_POOLING_GRAD_OPERATOR_DESC",
+    "MaxPoolingGradOperatorDesc",
+    "DML_MAX_POOLING_GRAD_OPERATOR_DESC",
+    "RandomGeneratorOperatorDesc",
+    "DML_RANDOM_GENERATOR_OPERATOR_DESC",
+    "NonzeroCoordinatesOperatorDesc",
+    "DML_NONZERO_COORDINATES_OPERATOR_DESC",
+    "ResampleGradOperatorDesc",
+    "DML_RESAMPLE_GRAD_OPERATOR_DESC",
+    "SliceGradOperatorDesc",
+    "DML_SLICE_GRAD_OPERATOR_DESC",
+    "AdamOptimizerOperatorDesc",
+    "DML_ADAM_OPTIMIZER_OPERATOR_DESC",
+    "ArgminOperatorDesc",
+    "DML_ARGMIN_OPERATOR_DESC",
+    "ArgmaxOperatorDesc",
+    "DML_ARGMAX_OPERATOR_DESC",
+    "RoiAlignOperatorDesc",
+    "DML_ROI_ALIGN_OPERATOR_DESC",
+    "GatherNd1OperatorDesc",
+    "DML_GATHER_ND1_OPERATOR_DESC",
+    "ElementWiseAtanYxOperatorDesc",
+    "DML_ELEMENT_WISE_ATAN_YX_OPERATOR_DESC",
+    "ElementWiseClipGradOperatorDesc",
+    "DML_ELEMENT_WISE_CLIP_GRAD_OPERATOR_DESC",
+    "ElementWiseDifferenceSquareOperatorDesc",
+    "DML_ELEMENT_WISE_DIFFERENCE_SQUARE_OPERATOR_DESC",
+    "LocalResponseNormalizationGradOperatorDesc",
+    "DML_LOCAL_RESPONSE_NORMALIZATION_GRAD_OPERATOR_DESC",
+    "CumulativeProductOperatorDesc",
+    "DML_CUMULATIVE_PRODUCT_OPERATOR_DESC",
+    "BatchNormalizationGradOperatorDesc",
+    "DML_BATCH_NORMALIZATION_GRAD_OPERATOR_DESC",
+    "ElementWiseQuantizedLinearAddOperatorDesc",
+    "DML_ELEMENT_WISE_QUANTIZED_LINEAR_ADD_OPERATOR_DESC",
+    "DynamicQuantizeLinearOperatorDesc",
+    "DML_DYNAMIC_QUANTIZE_LINEAR_OPERATOR_DESC",
+    "RoiAlign1OperatorDesc",
+    "DML_ROI_ALIGN1_OPERATOR_DESC",
+    "RoiAlignGradOperatorDesc",
+    "DML_ROI_ALIGN_GRAD_OPERATOR_DESC",
+    "BatchNormalizationTrainingOperatorDesc",
+    "DML_BATCH_NORMALIZATION_TRAINING_OPERATOR_DESC",
+    "BatchNormalizationTrainingGradOperatorDesc",
+    "DML_BATCH_NORMALIZATION_TRAINING_GRAD_OPERATOR_DESC",
+    "ElementWiseClip1OperatorDesc",
+    "DML_ELEMENT_WISE_CLIP1_OPERATOR_DESC",
+    "ElementWiseClipGrad1OperatorDesc",
+    "DML_ELEMENT_WISE_CLIP_GRAD1_OPERATOR_DESC",
+    "Padding1OperatorDesc",
+    "DML_PADDING1_OPERATOR_DESC",
+    "ElementWiseNegateOperatorDesc",
+    "DML_ELEMENT_WISE_NEGATE_OPERATOR_DESC",
+    "ActivationGeluOperatorDesc",
+    "DML_ACTIVATION_GELU_OPERATOR_DESC",
+    "ActivationSoftmax1OperatorDesc",
+    "DML_ACTIVATION_SOFTMAX1_OPERATOR_DESC",
+    "ActivationLogSoftmax1OperatorDesc",
+    "DML_ACTIVATION_LOG_SOFTMAX1_OPERATOR_DESC",
+    "ActivationHardmax1OperatorDesc",
+    "DML_ACTIVATION_HARDMAX1_OPERATOR_DESC",
+    "Resample2OperatorDesc",
+    "DML_RESAMPLE2_OPERATOR_DESC",
+    "ResampleGrad1OperatorDesc",
+    "DML_RESAMPLE_GRAD1_OPERATOR_DESC",
+    "DiagonalMatrix1OperatorDesc",
+    "DML_DIAGONAL_MATRIX1_OPERATOR_DESC",
+    "MultiheadAttentionOperatorDesc",
+    "DML_MULTIHEAD_ATTENTION_OPERATOR_DESC",
+    "LpPooling1OperatorDesc",
+    "DML_LP_POOLING1_OPERATOR_DESC",
+    "AveragePooling1OperatorDesc",
+    "DML_AVERAGE_POOLING1_OPERATOR_DESC",
+    "ActivationSwishOperatorDesc",
+    "DML_ACTIVATION_SWISH_OPERATOR_DESC",
+    "ActivationHardSwishOperatorDesc",
+    "DML_ACTIVATION_HARD_SWISH_OPERATOR_DESC",
+    "QuantizedLinearAveragePoolingOperatorDesc",
+    "DML_QUANTIZED_LINEAR_AVERAGE_POOLING_OPERATOR_DESC",
+    "MatrixMultiplyIntegerToFloatOperatorDesc",
+    "DML_MATRIX_MULTIPLY_INTEGER_TO_FLOAT_OPERATOR_DESC",
+    "MeanVarianceNormalization2OperatorDesc",
+    "DML_MEAN_VARIANCE_NORMALIZATION2_OPERATOR_DESC",
+    "MultiheadAttention1OperatorDesc",
+    "DML_MULTIHEAD_ATTENTION1_OPERATOR_DESC",
+    "QuantizeOperatorDesc",
+    "DML_QUANTIZE_OPERATOR_DESC",
+    "DequantizeOperatorDesc",
+    "DML_DEQUANTIZE_OPERATOR_DESC",
+    "Resample3OperatorDesc",
+    "DML_RESAMPLE3_OPERATOR_DESC",
+    "FoldOperatorDesc",
+    "DML_FOLD_OPERATOR_DESC",
+    "UnfoldOperatorDesc",
+    "DML_UNFOLD_OPERATOR_DESC",
+]

@@ -1,0 +1,487 @@
+"""Pooling and region-of-interest operators: the tensor-support tables of their documentation pages.
+
+The tables are transcribed from the newest stored version of each operator's page (the commit is
+in ``page=``): MicrosoftDocs/sdk-api, except LP_POOLING1, AVERAGE_POOLING1, ROI_ALIGN_GRAD and
+QUANTIZED_LINEAR_AVERAGE_POOLING, which sdk-api lacks and MicrosoftDocs/windows-ai-docs
+(``docs/directml/api/``) has. Surprises: the output-size formulas of every dilated variant
+(MAX_POOLING2, LP_POOLING1, AVERAGE_POOLING1, QUANTIZED_LINEAR_AVERAGE_POOLING) are copied from
+the undilated operator and ignore Dilations; MAX_POOLING_GRAD's DimensionCount text says only 4D
+(DimensionCount 2) is valid while its 4_0 table allows 5D; ROI_POOLING's ROITensor has the input's
+float type; pages with one untitled table (AVERAGE_POOLING, LP_POOLING, ROI_POOLING,
+AVERAGE_POOLING_GRAD and the windows-ai-docs ones but ROI_ALIGN_GRAD) are keyed by the introduced
+level.
+"""
+
+from pydml.schema.tables import operator
+
+TABLES = [
+    operator(
+        "AVERAGE_POOLING",
+        page="0dbacd0650a59e406fd734aea145bf4fc06b06ac",
+        introduced="1_0",
+        constraints=[
+            "same DataType DimensionCount: InputTensor OutputTensor",
+            "note: DimensionCount is the number of spatial dimensions: 2 when InputTensor is 4D "
+            "{BatchCount, ChannelCount, Height, Width}, 3 when it is 5D {BatchCount, "
+            "ChannelCount, Depth, Height, Width}; it is the element count of Strides, WindowSize, "
+            "StartPadding and EndPadding (ordered {Height, Width} or {Depth, Height, Width})",
+            "note: OutputTensor.Sizes[0..1] = InputTensor.Sizes[0..1]; for each spatial i: "
+            "Sizes[i+2] = (InputTensor.Sizes[i+2] + StartPadding[i] + EndPadding[i] - "
+            "WindowSize[i]) / Strides[i] + 1 (integer division)",
+            "note: IncludePadding FALSE -> padding elements are not counted in the averaging "
+            "divisor; TRUE -> they are",
+        ],
+        support={
+            "1_0": """
+                InputTensor   input   4-5  FLOAT32 FLOAT16
+                OutputTensor  output  4-5  FLOAT32 FLOAT16
+            """,
+        },
+    ),
+    operator(
+        "LP_POOLING",
+        page="2fe0b48c7aeb5fa8a6442e613c995f68b493b7ca",
+        introduced="1_0",
+        constraints=[
+            "same DataType DimensionCount: InputTensor OutputTensor",
+            "note: DimensionCount is the number of spatial dimensions: 2 when InputTensor is 4D "
+            "{BatchCount, ChannelCount, Height, Width}, 3 when it is 5D {BatchCount, "
+            "ChannelCount, Depth, Height, Width}; it is the element count of Strides, WindowSize, "
+            "StartPadding and EndPadding (ordered {Height, Width} or {Depth, Height, Width})",
+            "note: OutputTensor.Sizes[0..1] = InputTensor.Sizes[0..1]; for each spatial i: "
+            "Sizes[i+2] = (InputTensor.Sizes[i+2] + StartPadding[i] + EndPadding[i] - "
+            "WindowSize[i]) / Strides[i] + 1 (integer division)",
+            "note: Y = (X1^P + X2^P + ... + Xn^P)^(1/P) over the window; P commonly 1 or 2",
+        ],
+        support={
+            "1_0": """
+                InputTensor   input   4-5  FLOAT32 FLOAT16
+                OutputTensor  output  4-5  FLOAT32 FLOAT16
+            """,
+        },
+    ),
+    operator(
+        "MAX_POOLING",
+        page="6721cae40a450f7e0a126b8b14fb2519ed185250",
+        introduced="1_0",
+        constraints=[
+            "same DataType DimensionCount: InputTensor OutputTensor",
+            "note: DimensionCount is the number of spatial dimensions: 2 when InputTensor is 4D "
+            "{BatchCount, ChannelCount, Height, Width}, 3 when it is 5D {BatchCount, "
+            "ChannelCount, Depth, Height, Width}; it is the element count of Strides, WindowSize, "
+            "StartPadding and EndPadding (ordered {Height, Width} or {Depth, Height, Width})",
+            "note: OutputTensor.Sizes[0..1] = InputTensor.Sizes[0..1]; for each spatial i: "
+            "Sizes[i+2] = (InputTensor.Sizes[i+2] + StartPadding[i] + EndPadding[i] - "
+            "WindowSize[i]) / Strides[i] + 1 (integer division)",
+        ],
+        support={
+            "5_0": (
+                "InputTensor input 4-5 FLOAT32 FLOAT16 INT64 INT32 INT16 INT8 UINT64 UINT32 "
+                "UINT16 UINT8\n"
+                "OutputTensor output 4-5 FLOAT32 FLOAT16 INT64 INT32 INT16 INT8 UINT64 UINT32 "
+                "UINT16 UINT8\n"
+            ),
+            "3_0": """
+                InputTensor   input   4-5  FLOAT32 FLOAT16 INT8 UINT8
+                OutputTensor  output  4-5  FLOAT32 FLOAT16 INT8 UINT8
+            """,
+            "1_0": """
+                InputTensor   input   4-5  FLOAT32 FLOAT16
+                OutputTensor  output  4-5  FLOAT32 FLOAT16
+            """,
+        },
+    ),
+    operator(
+        "ROI_POOLING",
+        page="f88051d5c21ab188c03603f2a873ab6993fb9860",
+        introduced="1_0",
+        constraints=[
+            "same DataType: InputTensor OutputTensor ROITensor",
+            "note: InputTensor {BatchCount, ChannelCount, InputHeight, InputWidth}",
+            "note: ROITensor {1, 1, NumROIs, 5}; each ROI is [BatchID, x1, y1, x2, y2], inclusive "
+            "corner coordinates with x2 >= x1 and y2 >= y1",
+            "note: OutputTensor {NumROIs, InputChannelCount, PooledSize.Height, "
+            "PooledSize.Width}; PooledSize must match OutputTensor's last 2 dimensions",
+            "note: max pool per output element over the region: x1 = round(RoiX1 * SpatialScale) "
+            "(likewise x2, y1, y2); RegionHeight = y2 - y1 + 1, RegionWidth = x2 - x1 + 1; StartY "
+            "= (Y * RegionHeight) / PooledSize.Height + y1; EndY = ((Y + 1) * RegionHeight + "
+            "PooledSize.Height - 1) / PooledSize.Height + y1 (X alike); coordinates out of bounds "
+            "are clamped to the input",
+        ],
+        support={
+            "1_0": """
+                InputTensor   input   4  FLOAT32 FLOAT16
+                ROITensor     input   4  FLOAT32 FLOAT16
+                OutputTensor  output  4  FLOAT32 FLOAT16
+            """,
+        },
+    ),
+    operator(
+        "MAX_POOLING1",
+        page="fe15a8b42c2db269a0d8e6c8c89584484c52b848",
+        introduced="2_0",
+        constraints=[
+            "same DimensionCount: InputTensor OutputIndicesTensor OutputTensor",
+            "same DataType: InputTensor OutputTensor",
+            "note: DimensionCount is the number of spatial dimensions: 2 when InputTensor is 4D "
+            "{BatchCount, ChannelCount, Height, Width}, 3 when it is 5D {BatchCount, "
+            "ChannelCount, Depth, Height, Width}; it is the element count of Strides, WindowSize, "
+            "StartPadding and EndPadding (ordered {Height, Width} or {Depth, Height, Width})",
+            "note: OutputTensor.Sizes[0..1] = InputTensor.Sizes[0..1]; for each spatial i: "
+            "Sizes[i+2] = (InputTensor.Sizes[i+2] + StartPadding[i] + EndPadding[i] - "
+            "WindowSize[i]) / Strides[i] + 1 (integer division)",
+            "note: OutputIndicesTensor (optional) has OutputTensor's Sizes; its values are "
+            "zero-based indices into InputTensor treated as a contiguous 1-D array",
+            "note: ties: when several window elements equal the maximum, the index is the first "
+            "encountered (later equal values ignored)",
+            "note: with OutputIndicesTensor null the operator equals MAX_POOLING",
+        ],
+        support={
+            "5_0": (
+                "InputTensor input 4-5 FLOAT32 FLOAT16 INT64 INT32 INT16 INT8 UINT64 UINT32 "
+                "UINT16 UINT8\n"
+                "OutputTensor output 4-5 FLOAT32 FLOAT16 INT64 INT32 INT16 INT8 UINT64 UINT32 "
+                "UINT16 UINT8\n"
+                "OutputIndicesTensor optional-output 4-5 UINT64 UINT32\n"
+            ),
+            "3_0": """
+                InputTensor          input            4-5  FLOAT32 FLOAT16 INT8 UINT8
+                OutputTensor         output           4-5  FLOAT32 FLOAT16 INT8 UINT8
+                OutputIndicesTensor  optional-output  4-5  UINT32
+            """,
+            "2_0": """
+                InputTensor          input            4-5  FLOAT32 FLOAT16
+                OutputTensor         output           4-5  FLOAT32 FLOAT16
+                OutputIndicesTensor  optional-output  4-5  UINT32
+            """,
+        },
+    ),
+    operator(
+        "MAX_UNPOOLING",
+        page="dd64e5cb8c7c5cd518f9f0319817476961e0d61d",
+        introduced="3_0",
+        constraints=[
+            "same DataType: InputTensor OutputTensor",
+            "note: page says introduced in 3_0 (tables start at 3_0), though "
+            "DML_OPERATOR_MAX_UNPOOLING is a 2_0 operator (pydml.feature_levels lists it at 2_0)",
+            "note: InputTensor {Batch, Channel, Height, Width} (values from a max pooling's "
+            "OutputTensor); IndicesTensor has InputTensor's Sizes",
+            "note: IndicesTensor values are zero-based indices into OutputTensor treated as a "
+            "contiguous 1-D array (from a max pooling's OutputIndicesTensor)",
+            "note: OutputTensor has the same number of dimensions as InputTensor; elements not "
+            "written by an index are zero",
+        ],
+        support={
+            "5_0": (
+                "InputTensor input 4 FLOAT32 FLOAT16 INT64 INT32 INT16 INT8 UINT64 UINT32 UINT16 "
+                "UINT8\n"
+                "IndicesTensor input 4 UINT64 UINT32\n"
+                "OutputTensor output 4 FLOAT32 FLOAT16 INT64 INT32 INT16 INT8 UINT64 UINT32 "
+                "UINT16 UINT8\n"
+            ),
+            "3_0": """
+                InputTensor    input   4  FLOAT32 FLOAT16
+                IndicesTensor  input   4  UINT32
+                OutputTensor   output  4  FLOAT32 FLOAT16
+            """,
+        },
+    ),
+    operator(
+        "MAX_POOLING2",
+        page="b6ccb924f6c44da8f60ab686dd72a10ce8103cf1",
+        introduced="2_1",
+        constraints=[
+            "same DimensionCount: InputTensor OutputIndicesTensor OutputTensor",
+            "same DataType: InputTensor OutputTensor",
+            "note: DimensionCount is the number of spatial dimensions: 2 when InputTensor is 4D, "
+            "3 when 5D; it is the element count of Strides, WindowSize, StartPadding, EndPadding "
+            "and Dilations (ordered {Height, Width} or {Depth, Height, Width})",
+            "note: page's output-size formula: OutputTensor.Sizes[0..1] = "
+            "InputTensor.Sizes[0..1]; Sizes[i+2] = (InputTensor.Sizes[i+2] + StartPadding[i] + "
+            "EndPadding[i] - WindowSize[i]) / Strides[i] + 1; it does not mention Dilations (a "
+            "dilated window spans (WindowSize[i] - 1) * Dilations[i] + 1 elements; the formula is "
+            "the undilated operator's)",
+            "note: Dilations select every Dilations[i]-th element within the window; with all "
+            "Dilations 1 the operator equals its undilated predecessor",
+            "note: OutputIndicesTensor (optional) has OutputTensor's Sizes; its values are "
+            "zero-based indices into InputTensor treated as a contiguous 1-D array",
+            "note: ties: when several window elements equal the maximum, the index is the first "
+            "encountered (later equal values ignored)",
+        ],
+        support={
+            "5_0": (
+                "InputTensor input 4-5 FLOAT32 FLOAT16 INT64 INT32 INT16 INT8 UINT64 UINT32 "
+                "UINT16 UINT8\n"
+                "OutputTensor output 4-5 FLOAT32 FLOAT16 INT64 INT32 INT16 INT8 UINT64 UINT32 "
+                "UINT16 UINT8\n"
+                "OutputIndicesTensor optional-output 4-5 UINT64 UINT32\n"
+            ),
+            "3_0": """
+                InputTensor          input            4-5  FLOAT32 FLOAT16 INT8 UINT8
+                OutputTensor         output           4-5  FLOAT32 FLOAT16 INT8 UINT8
+                OutputIndicesTensor  optional-output  4-5  UINT32
+            """,
+            "2_1": """
+                InputTensor          input            4-5  FLOAT32 FLOAT16
+                OutputTensor         output           4-5  FLOAT32 FLOAT16
+                OutputIndicesTensor  optional-output  4-5  UINT32
+            """,
+        },
+    ),
+    operator(
+        "AVERAGE_POOLING_GRAD",
+        page="85467d927648044755a846ab4824b076d49ed95b",
+        introduced="3_0",
+        constraints=[
+            "same DataType DimensionCount: InputGradientTensor OutputGradientTensor",
+            "note: DimensionCount must equal the spatial dimension count: 2 for 4D tensors, 3 for "
+            "5D; it is the element count of Strides, WindowSize, StartPadding and EndPadding",
+            "note: parameters mean what they mean in AVERAGE_POOLING; InputGradientTensor "
+            "typically has the forward output's sizes, OutputGradientTensor the forward input's",
+            "note: page has a worked example (2x2 window, stride 1, no padding)",
+        ],
+        support={
+            "3_0": """
+                InputGradientTensor   input   4-5  FLOAT32 FLOAT16
+                OutputGradientTensor  output  4-5  FLOAT32 FLOAT16
+            """,
+        },
+    ),
+    operator(
+        "MAX_POOLING_GRAD",
+        page="85467d927648044755a846ab4824b076d49ed95b",
+        introduced="3_0",
+        constraints=[
+            "same DataType DimensionCount: InputGradientTensor InputTensor OutputGradientTensor",
+            "same Sizes: InputTensor OutputGradientTensor",
+            "note: DimensionCount is the element count of Strides, WindowSize, StartPadding, "
+            "EndPadding and Dilations and must equal InputTensor.DimensionCount - 2; the page "
+            "says only 4D is supported (DimensionCount 2), which the 4_0 table (4 to 5 "
+            "dimensions) contradicts",
+            "note: parameters mean what they mean in MAX_POOLING2; InputGradientTensor has the "
+            "forward output's sizes {BatchCount, ChannelCount, [OutputDepth], OutputHeight, "
+            "OutputWidth}",
+            "note: each InputGradient value is added at the index of its window's maximum in "
+            "InputTensor; overlapping indices sum; unreferenced outputs are zero",
+            "note: ties: the element with the lowest logical index is chosen",
+            "note: page has a worked example",
+        ],
+        support={
+            "4_0": (
+                "InputTensor input 4-5 FLOAT32 FLOAT16 "
+                "{BatchCount,ChannelCount,[InputDepth],InputHeight,InputWidth}\n"
+                "InputGradientTensor input 4-5 FLOAT32 FLOAT16 "
+                "{BatchCount,ChannelCount,[OutputDepth],OutputHeight,OutputWidth}\n"
+                "OutputGradientTensor output 4-5 FLOAT32 FLOAT16 "
+                "{BatchCount,ChannelCount,[InputDepth],InputHeight,InputWidth}\n"
+            ),
+            "3_0": (
+                "InputTensor input 4 FLOAT32 FLOAT16 "
+                "{BatchCount,ChannelCount,InputHeight,InputWidth}\n"
+                "InputGradientTensor input 4 FLOAT32 FLOAT16 "
+                "{BatchCount,ChannelCount,OutputHeight,OutputWidth}\n"
+                "OutputGradientTensor output 4 FLOAT32 FLOAT16 "
+                "{BatchCount,ChannelCount,InputHeight,InputWidth}\n"
+            ),
+        },
+    ),
+    operator(
+        "ROI_ALIGN",
+        page="ea899bdf0be31c3cc09fd43b39c2722e21fca735",
+        introduced="3_0",
+        constraints=[
+            "same DataType: InputTensor OutputTensor ROITensor",
+            "note: InputTensor {BatchCount, ChannelCount, InputHeight, InputWidth}",
+            "note: ROITensor Sizes {NumROIs, 4}, {1, NumROIs, 4} or {1, 1, NumROIs, 4}; each ROI "
+            "is [x1, y1, x2, y2] (top-left, bottom-right)",
+            "note: BatchIndicesTensor Sizes {NumROIs}, {1, NumROIs}, {1, 1, NumROIs} or {1, 1, 1, "
+            "NumROIs}; values outside [0, BatchCount) are undefined behavior",
+            "note: OutputTensor {NumROIs, ChannelCount, OutputHeight, OutputWidth}",
+            "note: ReductionFunction must be DML_REDUCE_FUNCTION_AVERAGE or "
+            "DML_REDUCE_FUNCTION_MAX; InterpolationMode NEAREST_NEIGHBOR or LINEAR",
+            "note: samples per output = ScaledCropSize / OutputSize clamped to "
+            "[MinimumSamplesPerOutput, MaximumSamplesPerOutput]",
+            "note: OutOfBoundsInputValue is read for ROI positions outside InputTensor",
+        ],
+        support={
+            "5_0": """
+                InputTensor         input   4    FLOAT32 FLOAT16
+                ROITensor           input   2-4  FLOAT32 FLOAT16
+                BatchIndicesTensor  input   1-4  UINT64 UINT32
+                OutputTensor        output  4    FLOAT32 FLOAT16
+            """,
+            "3_0": """
+                InputTensor         input   4    FLOAT32 FLOAT16
+                ROITensor           input   2-4  FLOAT32 FLOAT16
+                BatchIndicesTensor  input   1-4  UINT32
+                OutputTensor        output  4    FLOAT32 FLOAT16
+            """,
+        },
+    ),
+    operator(
+        "ROI_ALIGN1",
+        page="dd64e5cb8c7c5cd518f9f0319817476961e0d61d",
+        introduced="4_0",
+        constraints=[
+            "same DataType: InputTensor OutputTensor ROITensor",
+            "note: InputTensor {BatchCount, ChannelCount, InputHeight, InputWidth}",
+            "note: ROITensor Sizes {NumROIs, 4}, {1, NumROIs, 4} or {1, 1, NumROIs, 4}; each ROI "
+            "is [x1, y1, x2, y2]; regions may be empty or inverted (x2 < x1 mirrors the input)",
+            "note: BatchIndicesTensor Sizes {NumROIs}, {1, NumROIs}, {1, 1, NumROIs} or {1, 1, 1, "
+            "NumROIs}; values outside [0, BatchCount) are undefined behavior",
+            "note: OutputTensor {NumROIs, ChannelCount, OutputHeight, OutputWidth}",
+            "note: ReductionFunction must be DML_REDUCE_FUNCTION_AVERAGE or "
+            "DML_REDUCE_FUNCTION_MAX; InterpolationMode NEAREST_NEIGHBOR or LINEAR",
+            "note: per region: scaled coords = ROI * SpatialScaleX/Y; samples per output per axis "
+            "= clamp(scaledRegionSize / outputSize, MinimumSamplesPerOutput, "
+            "MaximumSamplesPerOutput); input coordinate = (sample - OutputPixelOffset) * "
+            "outputSampleToInputScale + scaledRegion1 - InputPixelOffset (page pseudo-code; its "
+            "outputSampleToInputScaleY line uses the X terms, a typo)",
+            "note: InputPixelOffset typically 0 or 0.5 (0.5 = ROI_ALIGN behavior); "
+            "OutputPixelOffset typically 0 or -0.5 (-0.5 = ROI_ALIGN behavior); "
+            "AlignRegionsToCorners FALSE = ROI_ALIGN behavior",
+            "note: OutOfBoundsInputValue is read for ROI positions outside InputTensor",
+        ],
+        support={
+            "5_0": """
+                InputTensor         input   4    FLOAT32 FLOAT16
+                ROITensor           input   2-4  FLOAT32 FLOAT16
+                BatchIndicesTensor  input   1-4  UINT64 UINT32
+                OutputTensor        output  4    FLOAT32 FLOAT16
+            """,
+            "4_0": """
+                InputTensor         input   4    FLOAT32 FLOAT16
+                ROITensor           input   2-4  FLOAT32 FLOAT16
+                BatchIndicesTensor  input   1-4  UINT32
+                OutputTensor        output  4    FLOAT32 FLOAT16
+            """,
+        },
+    ),
+    operator(
+        "ROI_ALIGN_GRAD",
+        page="aa654162139cc09892d95152062207ea0c172b86",
+        introduced="4_1",
+        constraints=[
+            "same DataType: InputGradientTensor InputTensor OutputGradientTensor "
+            "OutputROIGradientTensor ROITensor",
+            "note: page is in MicrosoftDocs/windows-ai-docs (docs/directml/api/), not sdk-api",
+            "note: at least one of OutputGradientTensor and OutputROIGradientTensor must be "
+            "supplied",
+            "note: InputTensor (forward input {BatchCount, ChannelCount, InputHeight, "
+            "InputWidth}) must be supplied when OutputROIGradientTensor is supplied or when "
+            "ReductionFunction is DML_REDUCE_FUNCTION_MAX",
+            "note: ROITensor Sizes {NumROIs, 4}, {1, NumROIs, 4} or {1, 1, NumROIs, 4}; "
+            "BatchIndicesTensor Sizes {NumROIs}, {1, NumROIs}, {1, 1, NumROIs} or {1, 1, 1, "
+            "NumROIs}, values in [0, BatchCount) (else undefined)",
+            "note: OutputROIGradientTensor must have ROITensor's Sizes; OutputGradientTensor "
+            "typically has the forward input's sizes, InputGradientTensor the forward output's",
+            "note: other parameters mean what they mean in ROI_ALIGN1",
+            "note: page has a worked example and pseudo-code for OutputROIGradientTensor",
+        ],
+        support={
+            "4_1": """
+                InputTensor              optional-input   4    FLOAT32 FLOAT16
+                InputGradientTensor      input            4    FLOAT32 FLOAT16
+                ROITensor                input            2-4  FLOAT32 FLOAT16
+                BatchIndicesTensor       input            1-4  UINT32
+                OutputGradientTensor     optional-output  4    FLOAT32 FLOAT16
+                OutputROIGradientTensor  optional-output  2-4  FLOAT32 FLOAT16
+            """,
+        },
+    ),
+    operator(
+        "LP_POOLING1",
+        page="bc08bce31ec80b7c2d5de1cb078edc2d7c6ca6c4",
+        introduced="6_2",
+        constraints=[
+            "same DataType DimensionCount: InputTensor OutputTensor",
+            "note: page is in MicrosoftDocs/windows-ai-docs (docs/directml/api/), not sdk-api; "
+            "its single table has no level heading (keyed by the introduced level)",
+            "note: DimensionCount is the number of spatial dimensions: 2 when InputTensor is 4D, "
+            "3 when 5D; it is the element count of Strides, WindowSize, StartPadding, EndPadding "
+            "and Dilations (ordered {Height, Width} or {Depth, Height, Width})",
+            "note: page's output-size formula: OutputTensor.Sizes[0..1] = "
+            "InputTensor.Sizes[0..1]; Sizes[i+2] = (InputTensor.Sizes[i+2] + StartPadding[i] + "
+            "EndPadding[i] - WindowSize[i]) / Strides[i] + 1; it does not mention Dilations (a "
+            "dilated window spans (WindowSize[i] - 1) * Dilations[i] + 1 elements; the formula is "
+            "the undilated operator's)",
+            "note: Dilations select every Dilations[i]-th element within the window; with all "
+            "Dilations 1 the operator equals its undilated predecessor",
+            "note: Y = (X1^P + X2^P + ... + Xn^P)^(1/P) over the window; P commonly 1 or 2",
+        ],
+        support={
+            "6_2": """
+                InputTensor   input   4-5  FLOAT32 FLOAT16
+                OutputTensor  output  4-5  FLOAT32 FLOAT16
+            """,
+        },
+    ),
+    operator(
+        "AVERAGE_POOLING1",
+        page="0509548e7c79bbdf65428c08d7a73d36f70cf93d",
+        introduced="6_2",
+        constraints=[
+            "same DataType DimensionCount: InputTensor OutputTensor",
+            "note: page is in MicrosoftDocs/windows-ai-docs (docs/directml/api/), not sdk-api; "
+            "its single table has no level heading (keyed by the introduced level)",
+            "note: DimensionCount is the number of spatial dimensions: 2 when InputTensor is 4D, "
+            "3 when 5D; it is the element count of Strides, WindowSize, StartPadding, EndPadding "
+            "and Dilations (ordered {Height, Width} or {Depth, Height, Width})",
+            "note: page's output-size formula: OutputTensor.Sizes[0..1] = "
+            "InputTensor.Sizes[0..1]; Sizes[i+2] = (InputTensor.Sizes[i+2] + StartPadding[i] + "
+            "EndPadding[i] - WindowSize[i]) / Strides[i] + 1; it does not mention Dilations (a "
+            "dilated window spans (WindowSize[i] - 1) * Dilations[i] + 1 elements; the formula is "
+            "the undilated operator's)",
+            "note: Dilations select every Dilations[i]-th element within the window; with all "
+            "Dilations 1 the operator equals its undilated predecessor",
+            "note: IncludePadding FALSE -> padding elements are not counted in the averaging "
+            "divisor",
+        ],
+        support={
+            "6_2": """
+                InputTensor   input   4-5  FLOAT32 FLOAT16
+                OutputTensor  output  4-5  FLOAT32 FLOAT16
+            """,
+        },
+    ),
+    operator(
+        "QUANTIZED_LINEAR_AVERAGE_POOLING",
+        page="907605caaa64352e6134de21de84a343f58a2fa1",
+        introduced="6_2",
+        constraints=[
+            "same DimensionCount: InputTensor OutputTensor",
+            "same DataType: InputTensor InputZeroPointTensor",
+            "same DataType: OutputTensor OutputZeroPointTensor",
+            "note: page is in MicrosoftDocs/windows-ai-docs (docs/directml/api/), not sdk-api; "
+            "its single table has no level heading (keyed by the introduced level)",
+            "note: equivalent to dequantize ((x - zp) * scale) -> AVERAGE_POOLING1 -> quantize "
+            "(clamp(round(x / scale) + zp, Min, Max))",
+            "note: InputScaleTensor, InputZeroPointTensor, OutputScaleTensor and "
+            "OutputZeroPointTensor Sizes {1,1,1,1} (per tensor) or {1,ChannelCount,1,1} (per "
+            "channel); scale tensors FLOAT32, a scale of 0 is undefined behavior; zero-point "
+            "tensors optional",
+            "note: DimensionCount is the number of spatial dimensions: 2 when InputTensor is 4D, "
+            "3 when 5D; it is the element count of Strides, WindowSize, StartPadding, EndPadding "
+            "and Dilations (ordered {Height, Width} or {Depth, Height, Width})",
+            "note: page's output-size formula: OutputTensor.Sizes[0..1] = "
+            "InputTensor.Sizes[0..1]; Sizes[i+2] = (InputTensor.Sizes[i+2] + StartPadding[i] + "
+            "EndPadding[i] - WindowSize[i]) / Strides[i] + 1; it does not mention Dilations (a "
+            "dilated window spans (WindowSize[i] - 1) * Dilations[i] + 1 elements; the formula is "
+            "the undilated operator's)",
+            "note: Dilations select every Dilations[i]-th element within the window; with all "
+            "Dilations 1 the operator equals its undilated predecessor",
+            "note: IncludePadding FALSE -> padding elements are not counted in the averaging "
+            "divisor",
+        ],
+        support={
+            "6_2": """
+                InputTensor            input           4-5  INT8 UINT8
+                InputScaleTensor       input           1-5  FLOAT32
+                InputZeroPointTensor   optional-input  1-5  INT8 UINT8
+                OutputScaleTensor      input           1-5  FLOAT32
+                OutputZeroPointTensor  optional-input  1-5  INT8 UINT8
+                OutputTensor           output          4-5  INT8 UINT8
+            """,
+        },
+    ),
+]
