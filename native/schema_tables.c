@@ -2978,8 +2978,8 @@ static const pydml_field_info quantized_linear_matrix_multiply_fields[] = {
     {"BTensor", offsetof(DML_QUANTIZED_LINEAR_MATRIX_MULTIPLY_OPERATOR_DESC, BTensor), PYDML_FIELD_TENSOR, PYDML_ROLE_INPUT, 0, -1, -1, -1},
     {"BScaleTensor", offsetof(DML_QUANTIZED_LINEAR_MATRIX_MULTIPLY_OPERATOR_DESC, BScaleTensor), PYDML_FIELD_TENSOR, PYDML_ROLE_INPUT, 0, -1, -1, -1},
     {"BZeroPointTensor", offsetof(DML_QUANTIZED_LINEAR_MATRIX_MULTIPLY_OPERATOR_DESC, BZeroPointTensor), PYDML_FIELD_TENSOR, PYDML_ROLE_INPUT, 1, -1, -1, -1},
-    {"OutputScaleTensor", offsetof(DML_QUANTIZED_LINEAR_MATRIX_MULTIPLY_OPERATOR_DESC, OutputScaleTensor), PYDML_FIELD_TENSOR, PYDML_ROLE_OUTPUT, 0, -1, -1, -1},
-    {"OutputZeroPointTensor", offsetof(DML_QUANTIZED_LINEAR_MATRIX_MULTIPLY_OPERATOR_DESC, OutputZeroPointTensor), PYDML_FIELD_TENSOR, PYDML_ROLE_OUTPUT, 1, -1, -1, -1},
+    {"OutputScaleTensor", offsetof(DML_QUANTIZED_LINEAR_MATRIX_MULTIPLY_OPERATOR_DESC, OutputScaleTensor), PYDML_FIELD_TENSOR, PYDML_ROLE_INPUT, 0, -1, -1, -1},
+    {"OutputZeroPointTensor", offsetof(DML_QUANTIZED_LINEAR_MATRIX_MULTIPLY_OPERATOR_DESC, OutputZeroPointTensor), PYDML_FIELD_TENSOR, PYDML_ROLE_INPUT, 1, -1, -1, -1},
     {"OutputTensor", offsetof(DML_QUANTIZED_LINEAR_MATRIX_MULTIPLY_OPERATOR_DESC, OutputTensor), PYDML_FIELD_TENSOR, PYDML_ROLE_OUTPUT, 0, -1, -1, -1},
 };
 static const pydml_support_row quantized_linear_matrix_multiply_rows[] = {
@@ -3058,8 +3058,8 @@ static const pydml_field_info quantized_linear_convolution_fields[] = {
     {"FilterScaleTensor", offsetof(DML_QUANTIZED_LINEAR_CONVOLUTION_OPERATOR_DESC, FilterScaleTensor), PYDML_FIELD_TENSOR, PYDML_ROLE_INPUT, 0, -1, -1, -1},
     {"FilterZeroPointTensor", offsetof(DML_QUANTIZED_LINEAR_CONVOLUTION_OPERATOR_DESC, FilterZeroPointTensor), PYDML_FIELD_TENSOR, PYDML_ROLE_INPUT, 1, -1, -1, -1},
     {"BiasTensor", offsetof(DML_QUANTIZED_LINEAR_CONVOLUTION_OPERATOR_DESC, BiasTensor), PYDML_FIELD_TENSOR, PYDML_ROLE_INPUT, 1, -1, -1, -1},
-    {"OutputScaleTensor", offsetof(DML_QUANTIZED_LINEAR_CONVOLUTION_OPERATOR_DESC, OutputScaleTensor), PYDML_FIELD_TENSOR, PYDML_ROLE_OUTPUT, 0, -1, -1, -1},
-    {"OutputZeroPointTensor", offsetof(DML_QUANTIZED_LINEAR_CONVOLUTION_OPERATOR_DESC, OutputZeroPointTensor), PYDML_FIELD_TENSOR, PYDML_ROLE_OUTPUT, 1, -1, -1, -1},
+    {"OutputScaleTensor", offsetof(DML_QUANTIZED_LINEAR_CONVOLUTION_OPERATOR_DESC, OutputScaleTensor), PYDML_FIELD_TENSOR, PYDML_ROLE_INPUT, 0, -1, -1, -1},
+    {"OutputZeroPointTensor", offsetof(DML_QUANTIZED_LINEAR_CONVOLUTION_OPERATOR_DESC, OutputZeroPointTensor), PYDML_FIELD_TENSOR, PYDML_ROLE_INPUT, 1, -1, -1, -1},
     {"OutputTensor", offsetof(DML_QUANTIZED_LINEAR_CONVOLUTION_OPERATOR_DESC, OutputTensor), PYDML_FIELD_TENSOR, PYDML_ROLE_OUTPUT, 0, -1, -1, -1},
     {"DimensionCount", offsetof(DML_QUANTIZED_LINEAR_CONVOLUTION_OPERATOR_DESC, DimensionCount), PYDML_FIELD_UINT, PYDML_ROLE_ATTRIBUTE, 0, -1, -1, -1},
     {"Strides", offsetof(DML_QUANTIZED_LINEAR_CONVOLUTION_OPERATOR_DESC, Strides), PYDML_FIELD_UINT_ARRAY, PYDML_ROLE_ATTRIBUTE, 0, 10, -1, -1},
@@ -3702,8 +3702,8 @@ static const pydml_field_info element_wise_quantized_linear_add_fields[] = {
     {"BTensor", offsetof(DML_ELEMENT_WISE_QUANTIZED_LINEAR_ADD_OPERATOR_DESC, BTensor), PYDML_FIELD_TENSOR, PYDML_ROLE_INPUT, 0, -1, -1, -1},
     {"BScaleTensor", offsetof(DML_ELEMENT_WISE_QUANTIZED_LINEAR_ADD_OPERATOR_DESC, BScaleTensor), PYDML_FIELD_TENSOR, PYDML_ROLE_INPUT, 0, -1, -1, -1},
     {"BZeroPointTensor", offsetof(DML_ELEMENT_WISE_QUANTIZED_LINEAR_ADD_OPERATOR_DESC, BZeroPointTensor), PYDML_FIELD_TENSOR, PYDML_ROLE_INPUT, 1, -1, -1, -1},
-    {"OutputScaleTensor", offsetof(DML_ELEMENT_WISE_QUANTIZED_LINEAR_ADD_OPERATOR_DESC, OutputScaleTensor), PYDML_FIELD_TENSOR, PYDML_ROLE_OUTPUT, 0, -1, -1, -1},
-    {"OutputZeroPointTensor", offsetof(DML_ELEMENT_WISE_QUANTIZED_LINEAR_ADD_OPERATOR_DESC, OutputZeroPointTensor), PYDML_FIELD_TENSOR, PYDML_ROLE_OUTPUT, 1, -1, -1, -1},
+    {"OutputScaleTensor", offsetof(DML_ELEMENT_WISE_QUANTIZED_LINEAR_ADD_OPERATOR_DESC, OutputScaleTensor), PYDML_FIELD_TENSOR, PYDML_ROLE_INPUT, 0, -1, -1, -1},
+    {"OutputZeroPointTensor", offsetof(DML_ELEMENT_WISE_QUANTIZED_LINEAR_ADD_OPERATOR_DESC, OutputZeroPointTensor), PYDML_FIELD_TENSOR, PYDML_ROLE_INPUT, 1, -1, -1, -1},
     {"OutputTensor", offsetof(DML_ELEMENT_WISE_QUANTIZED_LINEAR_ADD_OPERATOR_DESC, OutputTensor), PYDML_FIELD_TENSOR, PYDML_ROLE_OUTPUT, 0, -1, -1, -1},
 };
 static const pydml_support_row element_wise_quantized_linear_add_rows[] = {
@@ -4201,8 +4201,8 @@ static const pydml_field_info quantized_linear_average_pooling_fields[] = {
     {"InputTensor", offsetof(DML_QUANTIZED_LINEAR_AVERAGE_POOLING_OPERATOR_DESC, InputTensor), PYDML_FIELD_TENSOR, PYDML_ROLE_INPUT, 0, -1, -1, -1},
     {"InputScaleTensor", offsetof(DML_QUANTIZED_LINEAR_AVERAGE_POOLING_OPERATOR_DESC, InputScaleTensor), PYDML_FIELD_TENSOR, PYDML_ROLE_INPUT, 0, -1, -1, -1},
     {"InputZeroPointTensor", offsetof(DML_QUANTIZED_LINEAR_AVERAGE_POOLING_OPERATOR_DESC, InputZeroPointTensor), PYDML_FIELD_TENSOR, PYDML_ROLE_INPUT, 1, -1, -1, -1},
-    {"OutputScaleTensor", offsetof(DML_QUANTIZED_LINEAR_AVERAGE_POOLING_OPERATOR_DESC, OutputScaleTensor), PYDML_FIELD_TENSOR, PYDML_ROLE_OUTPUT, 0, -1, -1, -1},
-    {"OutputZeroPointTensor", offsetof(DML_QUANTIZED_LINEAR_AVERAGE_POOLING_OPERATOR_DESC, OutputZeroPointTensor), PYDML_FIELD_TENSOR, PYDML_ROLE_OUTPUT, 1, -1, -1, -1},
+    {"OutputScaleTensor", offsetof(DML_QUANTIZED_LINEAR_AVERAGE_POOLING_OPERATOR_DESC, OutputScaleTensor), PYDML_FIELD_TENSOR, PYDML_ROLE_INPUT, 0, -1, -1, -1},
+    {"OutputZeroPointTensor", offsetof(DML_QUANTIZED_LINEAR_AVERAGE_POOLING_OPERATOR_DESC, OutputZeroPointTensor), PYDML_FIELD_TENSOR, PYDML_ROLE_INPUT, 1, -1, -1, -1},
     {"OutputTensor", offsetof(DML_QUANTIZED_LINEAR_AVERAGE_POOLING_OPERATOR_DESC, OutputTensor), PYDML_FIELD_TENSOR, PYDML_ROLE_OUTPUT, 0, -1, -1, -1},
     {"DimensionCount", offsetof(DML_QUANTIZED_LINEAR_AVERAGE_POOLING_OPERATOR_DESC, DimensionCount), PYDML_FIELD_UINT, PYDML_ROLE_ATTRIBUTE, 0, -1, -1, -1},
     {"Strides", offsetof(DML_QUANTIZED_LINEAR_AVERAGE_POOLING_OPERATOR_DESC, Strides), PYDML_FIELD_UINT_ARRAY, PYDML_ROLE_ATTRIBUTE, 0, 6, -1, -1},

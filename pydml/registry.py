@@ -79,6 +79,9 @@ _POINTEES = {"UINT": FieldType.UINT_ARRAY, "INT": FieldType.INT_ARRAY,
              "FLOAT": FieldType.FLOAT_ARRAY, "DML_SCALE_BIAS": FieldType.SCALE_BIAS}
 
 
+_OUTPUT_NAMED_INPUTS = frozenset({"OutputScaleTensor", "OutputZeroPointTensor"})
+
+
 @dataclass(frozen=True)
 class FieldSpec:
     """One desc field: name, C type, role, optional, its count field, and what types it."""
@@ -109,7 +112,13 @@ def _field_specs(struct: header_module.StructDecl) -> tuple[FieldSpec, ...]:
             ftype = FieldType.TENSOR_DESC_ARRAY if f.count else FieldType.TENSOR_DESC
             # DirectML names every tensor it writes Output...; the pages' tables agree (a test
             # holds every "Kind" column against this).
-            role = Role.OUTPUT_TENSOR if f.name.startswith("Output") else Role.INPUT_TENSOR
+            # except the quantized operators' OutputScaleTensor/OutputZeroPointTensor, which the
+            # pages list as inputs (the quantization of the output), but for
+            # DYNAMIC_QUANTIZE_LINEAR, which computes them.
+            role = Role.OUTPUT_TENSOR if f.name.startswith("Output") \
+                and (f.name not in _OUTPUT_NAMED_INPUTS
+                     or struct.name == "DML_DYNAMIC_QUANTIZE_LINEAR_OPERATOR_DESC") \
+                else Role.INPUT_TENSOR
         elif f.pointer and f.ctype == "DML_OPERATOR_DESC":
             ftype = FieldType.OPERATOR_DESC_ARRAY if f.count else FieldType.OPERATOR_DESC
         elif f.pointer:
