@@ -19,6 +19,9 @@ extern "C" {
 /* pydml-cdef-begin */
 
 #define PYDML_MAX_DIMS 8
+/* Longest tensor or operator array field (JOIN's InputTensors, RNN's ActivationDescs, ...) the
+ * validator accepts; longer counts are refused, not partly checked. */
+#define PYDML_MAX_LIST_LENGTH 4096
 
 /* Data type codes of a pydml_tensor: DML_TENSOR_DATA_TYPE values, plus bfloat16 for the oneDNN
  * front end (DirectML has no bfloat16; the code is outside DML's range on purpose). */

@@ -214,6 +214,9 @@ static pydml_status check_structure(pydml_check* c, const pydml_operator_info* o
             uint32_t n = count_of(op, desc, f);
             if (n == 0 && !f->optional)
                 return pydml_fail(c, op->fields[f->count_field].name, "must be at least 1 (%s must not be empty), got 0", f->name);
+            if (n > PYDML_MAX_LIST_LENGTH)
+                return pydml_fail(c, op->fields[f->count_field].name, "must be at most PYDML_MAX_LIST_LENGTH (%u), got %u",
+                                  PYDML_MAX_LIST_LENGTH, n);
             if (n && t == NULL) return pydml_fail(c, f->name, "is required and must not be NULL, got None");
             for (uint32_t k = 0; k < n; k++)
                 if ((s = check_tensor_pointer(c, &t[k], path(field, sizeof field, f, 1, k, "")))) return s;
@@ -225,6 +228,9 @@ static pydml_status check_structure(pydml_check* c, const pydml_operator_info* o
         case PYDML_FIELD_OPERATOR_ARRAY: {
             const DML_OPERATOR_DESC* ops = ptr(desc, f);
             uint32_t n = count_of(op, desc, f);
+            if (n > PYDML_MAX_LIST_LENGTH)
+                return pydml_fail(c, op->fields[f->count_field].name, "must be at most PYDML_MAX_LIST_LENGTH (%u), got %u",
+                                  PYDML_MAX_LIST_LENGTH, n);
             if (n && ops == NULL) return pydml_fail(c, f->name, "is required and must not be NULL, got None");
             break;
         }
@@ -400,14 +406,6 @@ static uint32_t bound_tensors(const pydml_operator_info* op, const void* desc, b
     return n;
 }
 
-#define MAX_BOUND 4096
-
-static int in_group(const pydml_operator_info* op, const pydml_constraint* g, const pydml_field_info* f) {
-    for (uint32_t i = 0; i < g->count; i++)
-        if (&op->fields[g->fields[i]] == f) return 1;
-    return 0;
-}
-
 static pydml_status check_groups(pydml_check* c, const pydml_operator_info* op, const bound_tensor* b, uint32_t n,
                                  uint32_t property) {
     char field[160], first_name[160];
@@ -450,7 +448,6 @@ static pydml_status check_groups(pydml_check* c, const pydml_operator_info* op, 
             }
         }
     }
-    (void)in_group;
     return PYDML_STATUS_SUCCESS;
 }
 
@@ -560,8 +557,9 @@ pydml_status pydml_check_operator(pydml_check* c, const DML_OPERATOR_DESC* desc)
         c->desc = saved;
         return s;
     }
-    static _Thread_local bound_tensor bound[MAX_BOUND];
-    uint32_t n = bound_tensors(op, d, bound, MAX_BOUND);
+    /* tensors + list entries; list lengths are bounded by check_structure */
+    static _Thread_local bound_tensor bound[PYDML_MAX_LIST_LENGTH + 64];
+    uint32_t n = bound_tensors(op, d, bound, sizeof bound / sizeof bound[0]);
     char field[160];
     for (uint32_t i = 0; i < n; i++) {
         path(field, sizeof field, bound[i].field, bound[i].is_array, bound[i].index, "");

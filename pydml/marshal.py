@@ -18,7 +18,13 @@ from pydml.errors import ValidationError
 from pydml.registry import ARRAY_TYPES, FieldType, OperatorDesc, OperatorSchema, schema_of, wrap
 from pydml.structs import ScalarUnion, ScaleBias, Size2D
 from pydml.tensor import BufferTensorDesc, TensorDesc, as_tensor_desc
-from pydml.validate import MAX_DIMENSIONS, MAX_LIST_LENGTH, count_value, scalar_member
+from pydml.validate import (
+    MAX_DIMENSIONS,
+    MAX_LIST_LENGTH,
+    MEMBER_OF_TYPE,
+    count_value,
+    scalar_member,
+)
 
 _ARRAY_CTYPES = {FieldType.FLOAT_ARRAY: "float[]", FieldType.UINT_ARRAY: "uint32_t[]",
                  FieldType.INT_ARRAY: "int32_t[]"}
@@ -226,10 +232,7 @@ def _read_scalar(raw: Any, data_type: int) -> Any:
         import numpy as np
 
         return float(np.frombuffer(bytes(raw.Bytes[0:2]), np.float16)[0])
-    member = {TensorDataType.INT4: "Int8", TensorDataType.UINT4: "UInt8"}.get(dtype)
-    from pydml.validate import _MEMBER_OF_TYPE
-
-    member = member or _MEMBER_OF_TYPE.get(dtype)
+    member = MEMBER_OF_TYPE.get(dtype)
     if member is None:
         return ScalarUnion(Bytes=bytes(raw.Bytes[0:8]))
     return getattr(raw, member)

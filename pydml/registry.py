@@ -33,7 +33,7 @@ from pydml.enums import (
     FeatureLevel,
     OperatorType,
 )
-from pydml.errors import FeatureLevelError, UnsupportedError
+from pydml.errors import UnsupportedError
 from pydml.feature_levels import INTRODUCED_AT
 from pydml.schema import header as header_module
 from pydml.schema.tables import OperatorTables, TensorRow
@@ -153,7 +153,6 @@ class CheckContext:
     """What validation needs besides the desc."""
 
     feature_level: FeatureLevel
-    fused: bool = False
 
 
 @dataclass(frozen=True)
@@ -308,19 +307,6 @@ def newest_at(family: str, level: FeatureLevel) -> OperatorSchema | None:
     """The newest revision of ``family`` available at ``level`` (computed, never tabulated)."""
     available = [s for s in family_members(family) if s.introduced <= level]
     return available[-1] if available else None
-
-
-def require_level(schema: OperatorSchema, level: FeatureLevel) -> None:
-    """Raise FeatureLevelError when the operator is newer than the device."""
-    if schema.introduced <= level:
-        return
-    older = newest_at(family_of(schema), level)
-    hint = f" ({older.type.c_name} is available)" if older is not None else ""
-    raise FeatureLevelError(
-        schema.type.c_name, "",
-        f"needs {schema.introduced.c_name}; the device was created at {level.c_name}{hint}",
-        level, required=schema.introduced, show_value=False,
-    )
 
 
 @dataclass(frozen=True, kw_only=True)

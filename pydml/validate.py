@@ -33,8 +33,8 @@ UINT32_MAX = 2**32 - 1
 INT32_MIN, INT32_MAX = -(2**31), 2**31 - 1
 MAX_DIMENSIONS = 8  # DML_TENSOR_DIMENSION_COUNT_MAX1
 FLT_MAX = 3.4028234663852886e38
-#: Longest tensor or operator array pydml marshals (JOIN inputs, RNN activations, ...).
-MAX_LIST_LENGTH = 4096
+#: Longest tensor or operator array (JOIN inputs, RNN activations, ...): the C validator's limit.
+MAX_LIST_LENGTH = int(lib.PYDML_MAX_LIST_LENGTH)
 
 
 def validate(desc: Any, feature_level: FeatureLevel | str | int = FeatureLevel.FL6_4) -> None:
@@ -127,15 +127,18 @@ def count_value(desc: Any, count_field: str) -> int:
 # ---- what only Python can get wrong ------------------------------------------------------
 
 
+_POINTER_TYPES = (FieldType.TENSOR_DESC, FieldType.TENSOR_DESC_ARRAY, FieldType.OPERATOR_DESC,
+                  FieldType.OPERATOR_DESC_ARRAY, FieldType.SCALE_BIAS, *ARRAY_TYPES)
+
+
 def check_representable(schema: OperatorSchema, desc: Any, name: str) -> None:
     """Raise ValidationError for the first field value that has no C representation."""
     counts = {s.count for s in schema.fields if s.count is not None}
     for spec in schema.fields:
         value = getattr(desc, spec.name)
         if value is None:
-            if spec.name in counts or spec.type in (FieldType.TENSOR_DESC, FieldType.OPERATOR_DESC,
-                                                    FieldType.SCALE_BIAS) or spec.type in ARRAY_TYPES \
-                    or spec.type in (FieldType.TENSOR_DESC_ARRAY, FieldType.OPERATOR_DESC_ARRAY):
+            # None is C's NULL (or a count derived from its arrays); the C validator judges it.
+            if spec.name in counts or spec.type in _POINTER_TYPES:
                 continue
             raise ValidationError(name, spec.name, "is required and must not be None", None)
         _check_field(schema, desc, name, spec, value)
@@ -240,7 +243,8 @@ def check_scalar(name: str, field: str, ftype: FieldType, value: Any) -> None:
         raise ValidationError(name, field, f"must be in [{low}, {high}]", value)
 
 
-_MEMBER_OF_TYPE = {
+#: The DML_SCALAR_UNION member a DML_TENSOR_DATA_TYPE reads (INT4/UINT4 use Int8/UInt8).
+MEMBER_OF_TYPE = {
     TensorDataType.INT8: "Int8", TensorDataType.UINT8: "UInt8", TensorDataType.INT16: "Int16",
     TensorDataType.UINT16: "UInt16", TensorDataType.INT32: "Int32",
     TensorDataType.UINT32: "UInt32", TensorDataType.INT64: "Int64",
@@ -285,7 +289,7 @@ def scalar_member(name: str, field: str, value: Any, data_type: Any,
         if math.isfinite(as_float) and abs(as_float) > 65504.0:
             raise ValidationError(name, field, "must fit in FLOAT16 (|x| <= 65504)", value)
         return "Bytes", np.float16(as_float).tobytes()
-    member = _MEMBER_OF_TYPE[dtype]
+    member = MEMBER_OF_TYPE[dtype]
     if dtype in (TensorDataType.INT4, TensorDataType.UINT4):
         low, high = (-8, 7) if dtype == TensorDataType.INT4 else (0, 15)
         if not isinstance(value, numbers.Integral) or not low <= int(value) <= high:
@@ -392,8 +396,3 @@ def _check_counts(schema: OperatorSchema, desc: Any, name: str) -> None:
                     f"has {length} values, but {count_field} is {expected} ({listing})", length,
                     show_value=False)
 
-
-def require_finite(name: str, field: str, value: float) -> None:
-    """Shared rule for float attributes that must be finite."""
-    if not math.isfinite(value):
-        raise ValidationError(name, field, "must be finite", float(value))

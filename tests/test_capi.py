@@ -257,3 +257,18 @@ def test_c_example_compiles_and_runs(tmp_path):
     assert result.returncode == 0, result.stderr
     assert "OutputGradientTensor: [[9, 6], [0, 0]]" in result.stdout
     assert "DML_RESAMPLE_GRAD_OPERATOR_DESC.Scales[1]: must be > 0 and finite, got -2.0" in result.stdout
+
+
+def test_c_validator_refuses_lists_longer_than_its_limit():
+    """A JOIN whose InputCount exceeds PYDML_MAX_LIST_LENGTH is refused, not partly checked."""
+    tensors = [pydml.buffer_desc("FLOAT32", [1, 1, 1, 1])] * 2
+    desc = pydml.DML_JOIN_OPERATOR_DESC(InputTensors=tensors,
+                                        OutputTensor=pydml.buffer_desc("FLOAT32", [1, 1, 2, 1]),
+                                        Axis=2)
+    c = pydml.to_c(desc)
+    assert lib.pydml_validate_operator(c.ptr, 0x6400, ffi.NULL, 0) == 0
+    inner = ffi.cast("DML_JOIN_OPERATOR_DESC*", c.ptr.Desc)
+    inner.InputCount = lib.PYDML_MAX_LIST_LENGTH + 1  # never read: refused by the count check
+    message = ffi.new("char[256]")
+    assert lib.pydml_validate_operator(c.ptr, 0x6400, message, 256) == lib.PYDML_STATUS_INVALID_PARAMETER
+    assert ffi.string(message).startswith(b"DML_JOIN_OPERATOR_DESC.InputCount: must be at most")

@@ -26,7 +26,6 @@ from pydml.registry import (
 )
 from pydml.schema import header as header_module
 from pydml.schema.tables import DATA_TYPES, OperatorTables, level_value
-from pydml.structs import ScalarUnion, ScaleBias, Size2D
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 DESCS = ROOT / "pydml" / "descs.py"
@@ -61,9 +60,7 @@ def _value_expr(value: Any) -> str:
         if math.isinf(value):
             return 'float("inf")' if value > 0 else 'float("-inf")'
         return repr(value)
-    if isinstance(value, (Size2D, ScaleBias, ScalarUnion)):
-        return repr(value)
-    return repr(value)
+    return repr(value)  # numbers, and the frozen structs (Size2D(...)) whose repr is code
 
 
 def _annotation(spec: FieldSpec, counts: set[str]) -> tuple[str, str]:
