@@ -79,9 +79,6 @@ _POINTEES = {"UINT": FieldType.UINT_ARRAY, "INT": FieldType.INT_ARRAY,
              "FLOAT": FieldType.FLOAT_ARRAY, "DML_SCALE_BIAS": FieldType.SCALE_BIAS}
 
 
-_OUTPUT_NAMED_INPUTS = frozenset({"OutputScaleTensor", "OutputZeroPointTensor"})
-
-
 @dataclass(frozen=True)
 class FieldSpec:
     """One desc field: name, C type, role, optional, its count field, and what types it."""
@@ -101,7 +98,16 @@ class FieldSpec:
         return self.type in (FieldType.TENSOR_DESC, FieldType.TENSOR_DESC_ARRAY)
 
 
-def _field_specs(struct: header_module.StructDecl) -> tuple[FieldSpec, ...]:
+def _field_specs(struct: header_module.StructDecl,
+                 tables: OperatorTables | None = None) -> tuple[FieldSpec, ...]:
+    """The fields of ``struct``; a tensor's role is its page's Kind column where a table lists it.
+
+    Tensors no table lists (operators whose page has none) are outputs when named Output..., as
+    DirectML names them; the quantized operators' OutputScaleTensor is an input, which only the
+    pages' Kind column tells.
+    """
+    kinds = {r.tensor: r.is_output for rows in (tables.support.values() if tables else ())
+             for r in rows}
     specs: list[FieldSpec] = []
     last_data_type: str | None = None
     for f in struct.fields:
@@ -110,15 +116,8 @@ def _field_specs(struct: header_module.StructDecl) -> tuple[FieldSpec, ...]:
         data_type_field = None
         if f.pointer and f.ctype == "DML_TENSOR_DESC":
             ftype = FieldType.TENSOR_DESC_ARRAY if f.count else FieldType.TENSOR_DESC
-            # DirectML names every tensor it writes Output...; the pages' tables agree (a test
-            # holds every "Kind" column against this).
-            # except the quantized operators' OutputScaleTensor/OutputZeroPointTensor, which the
-            # pages list as inputs (the quantization of the output), but for
-            # DYNAMIC_QUANTIZE_LINEAR, which computes them.
-            role = Role.OUTPUT_TENSOR if f.name.startswith("Output") \
-                and (f.name not in _OUTPUT_NAMED_INPUTS
-                     or struct.name == "DML_DYNAMIC_QUANTIZE_LINEAR_OPERATOR_DESC") \
-                else Role.INPUT_TENSOR
+            is_output = kinds.get(f.name, f.name.startswith("Output"))
+            role = Role.OUTPUT_TENSOR if is_output else Role.INPUT_TENSOR
         elif f.pointer and f.ctype == "DML_OPERATOR_DESC":
             ftype = FieldType.OPERATOR_DESC_ARRAY if f.count else FieldType.OPERATOR_DESC
         elif f.pointer:
@@ -249,7 +248,7 @@ def _schemas() -> dict[OperatorType, OperatorSchema]:
             fl = fusable.get(tables.name)
             out[op] = OperatorSchema(
                 type=op, c_name=c_name, desc_class=classes[c_name],
-                fields=_field_specs(header.structs[c_name]), family=family,
+                fields=_field_specs(header.structs[c_name], tables), family=family,
                 module=module.__name__, tables=tables, defaults=defaults.get(tables.name, {}),
                 compile=kernels.get(tables.name),
                 fusable_from=None if fl is None else FeatureLevel.parse(fl),

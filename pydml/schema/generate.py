@@ -122,7 +122,7 @@ def generate_descs() -> str:
         op = tables.name
         c_name = struct_name(op)
         cls = class_name(op)
-        specs = _field_specs(header.structs[c_name])
+        specs = _field_specs(header.structs[c_name], tables)
         counts = {s.count for s in specs if s.count}
         unknown = set(defaults) - {s.name for s in specs}
         if unknown:
@@ -216,7 +216,7 @@ def generate_c_tables() -> str:
     for tables, _, fusable in _entries():
         op = tables.name
         c_name = struct_name(op)
-        specs = _field_specs(header.structs[c_name])
+        specs = _field_specs(header.structs[c_name], tables)
         index = {s.name: i for i, s in enumerate(specs)}
         ident = op.lower()
         out.append(f"static const pydml_field_info {ident}_fields[] = {{")
