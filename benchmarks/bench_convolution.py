@@ -36,15 +36,18 @@ from typing import Any  # noqa: E402
 
 import numpy as np  # noqa: E402
 
-from pydml._ffi import lib  # noqa: E402
-from pydml.kernels_convolution import (  # noqa: E402
+from pydml.kernels.convolution import (  # noqa: E402
     BACKWARD,
     CROSS_CORRELATION,
     FORWARD,
     ConvolutionPlan,
     convolution_output_sizes,
 )
-from pydml.native import data_type_of, view_array  # noqa: E402
+from pydml.native import (  # noqa: E402
+    data_type_of,
+    lib,
+    view_array,
+)
 
 NOMINAL_PEAK = 269.0  # GFLOP/s, performance.md (other host)
 

@@ -1,4 +1,4 @@
-"""Benchmark of the oneDNN Graph front end (pydml.onednn) against PyTorch channels-last, in one run.
+"""Benchmark of the oneDNN Graph front end (pydml.frontends.onednn) against PyTorch channels-last, in one run.
 
 Cases (NXC data, as oneDNN Graph's default data_format):
   * InterpolateBackward bilinear, 2x up (src 8x128x128x64, diff_dst 8x256x256x64), f32 and bf16,
@@ -24,8 +24,8 @@ from typing import Any
 import ml_dtypes
 import numpy as np
 
-from pydml import onednn as dnn
-from pydml._ffi import lib
+from pydml.frontends import onednn as dnn
+from pydml.native import lib
 
 
 def best(fn: Callable[[], Any], repeat: int) -> float:

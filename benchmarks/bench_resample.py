@@ -24,9 +24,8 @@ from typing import Any
 
 import numpy as np
 
-from pydml._ffi import lib
-from pydml.kernels_resample import LINEAR, NEAREST_NEIGHBOR, ROUND_FLOOR, ResamplePlan
-from pydml.native import view_array
+from pydml.kernels.resample import LINEAR, NEAREST_NEIGHBOR, ROUND_FLOOR, ResamplePlan
+from pydml.native import lib, view_array
 
 
 def best_times(fns: Sequence[Callable[[], Any]], repeat: int) -> list[float]:

@@ -47,7 +47,7 @@
  * bias), sized for the plan's worst case and for omp_get_max_threads() threads at that time, and
  * refuses (OUT_OF_MEMORY) geometries needing more than CONV_MAX_PLAN_BYTES; execute uses at most
  * that many threads and never allocates. The scratch belongs to the plan, so one plan must not be
- * executed by two threads at once (pydml.kernels_convolution serialises its calls).
+ * executed by two threads at once (pydml.kernels.convolution serialises its calls).
  */
 #include <math.h>
 #include <stdlib.h>

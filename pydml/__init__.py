@@ -11,7 +11,6 @@ Descs mirror directml.h (field names kept); module-level constants are named exa
 
 from __future__ import annotations
 
-from pydml import onednn, resample_modes
 from pydml.constants import *  # noqa: F403  (every enumerator, named as in C)
 from pydml.constants import __all__ as _constant_names
 from pydml.descs import *  # noqa: F403  (every operator desc, C and Python names)
@@ -96,8 +95,6 @@ __all__ = [
     "operators_at",
     "schema_of",
     "to_c",
-    "onednn",
-    "resample_modes",
     "validate",
     *_desc_names,
     *_constant_names,

@@ -1,4 +1,4 @@
-"""``python -m pydml``: the command line (see pydml.cli), or the DirectML doc example without arguments."""
+"""``python -m pydml``: the command line (pydml.frontends.cli), or the DirectML doc example."""
 
 from __future__ import annotations
 
@@ -36,7 +36,7 @@ def main() -> int:
     """Entry point."""
     if len(sys.argv) <= 1:
         return doc_example()
-    from pydml.cli import main as cli_main
+    from pydml.frontends.cli import main as cli_main
 
     return int(cli_main(sys.argv[1:]))
 

@@ -14,11 +14,10 @@ from typing import Any
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
-from pydml._ffi import ffi
 from pydml.enums import ExecutionFlags, FeatureLevel, TensorFlags
 from pydml.errors import PydmlError, UnsupportedError, ValidationError
 from pydml.feature_levels import max_supported
-from pydml.native import NUMPY_DTYPES, TensorView, view_array, view_buffer
+from pydml.native import NUMPY_DTYPES, TensorView, ffi, view_array, view_buffer
 from pydml.registry import CheckContext, FieldSpec, Kernel, OperatorSchema, Role
 from pydml.tensor import BufferTensorDesc
 from pydml.validate import buffer_of, check_desc, resolve

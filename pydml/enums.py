@@ -10,7 +10,7 @@ from __future__ import annotations
 import enum
 from typing import TYPE_CHECKING, Any, Self
 
-from pydml._ffi import ffi, lib
+from pydml.native import ffi, lib
 
 
 def _v(name: str) -> int:

@@ -90,7 +90,7 @@ def check_status(function: str, status: int) -> None:
     """Raise the exception for a non-success ``pydml_status`` (the only place that maps them)."""
     if status == 0:
         return
-    from pydml._ffi import ffi, lib
+    from pydml.native import ffi, lib
 
     message = ffi.string(lib.pydml_status_string(status)).decode()
     if status == lib.PYDML_STATUS_UNSUPPORTED_PARAMETER:

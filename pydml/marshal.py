@@ -12,9 +12,9 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-from pydml._ffi import ffi
 from pydml.enums import OperatorType, TensorDataType, TensorFlags, TensorType
 from pydml.errors import ValidationError
+from pydml.native import ffi
 from pydml.registry import ARRAY_TYPES, FieldType, OperatorDesc, OperatorSchema, schema_of, wrap
 from pydml.structs import ScalarUnion, ScaleBias, Size2D
 from pydml.tensor import BufferTensorDesc, TensorDesc, as_tensor_desc

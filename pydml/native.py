@@ -1,4 +1,5 @@
-"""Strided tensor views for the C kernels (``pydml_tensor``), built from numpy arrays or buffers.
+"""The native binding: cffi's ``ffi``/``lib`` for the compiled extension, and strided tensor views
+for the C kernels (``pydml_tensor``), built from numpy arrays or buffers.
 
 A view records the base pointer, sizes, element strides and the byte size of the memory behind it,
 so the C side can re-check every access. The view keeps the Python object alive while it exists.
@@ -13,7 +14,18 @@ from typing import Any
 import ml_dtypes
 import numpy as np
 
-from pydml._ffi import ffi, lib
+try:
+    from pydml._native import ffi as _ffi
+    from pydml._native import lib as _lib
+except ImportError as exc:  # pragma: no cover - only without a build
+    raise ImportError(
+        "pydml's C extension (pydml._native) is not built: run `pip install .` "
+        "(or `pip install -e .`) in the repository"
+    ) from exc
+
+#: The cffi handles of the compiled extension (include/DirectML.h + include/pydml.h).
+ffi: Any = _ffi
+lib: Any = _lib
 
 #: pydml_tensor data type code -> numpy dtype (DirectML codes plus pydml's bfloat16).
 NUMPY_DTYPES: dict[int, np.dtype[Any]] = {

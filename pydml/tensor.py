@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from pydml._ffi import ffi, lib
 from pydml.enums import TensorDataType, TensorFlags, TensorType
+from pydml.native import ffi, lib
 
 
 def calc_buffer_tensor_size(data_type: TensorDataType | int, sizes: Sequence[int],

@@ -14,9 +14,9 @@ import math
 import numbers
 from typing import Any
 
-from pydml._ffi import ffi, lib
 from pydml.enums import ENUM_BY_CTYPE, CEnum, CFlag, FeatureLevel, TensorDataType, TensorFlags, TensorType
 from pydml.errors import FeatureLevelError, Rendered, ValidationError
+from pydml.native import ffi, lib
 from pydml.registry import (
     ARRAY_TYPES,
     CheckContext,

@@ -20,7 +20,7 @@ def rng() -> np.random.Generator:
 @pytest.fixture(params=["vector", "portable"])
 def isa(request: pytest.FixtureRequest) -> Iterator[str]:
     """Run a test on the run-time-selected vector path and on the portable C path."""
-    from pydml._ffi import lib
+    from pydml.native import lib
 
     if request.param == "portable":
         lib.pydml_set_cpu_features(0)

@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from pydml._ffi import lib
+from pydml.native import lib
 
 FORWARD = int(lib.DML_CONVOLUTION_DIRECTION_FORWARD)
 BACKWARD = int(lib.DML_CONVOLUTION_DIRECTION_BACKWARD)

@@ -21,7 +21,7 @@ from abi_expected import (
     UNIONS,
 )
 
-from pydml._ffi import ffi, lib
+from pydml.native import ffi, lib
 
 
 @pytest.mark.parametrize("name", sorted(STRUCTS))

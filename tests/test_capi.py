@@ -12,7 +12,7 @@ import pytest
 
 import pydml
 from pydml import buffer_desc, paths
-from pydml._ffi import ffi, lib
+from pydml.native import ffi, lib
 
 ROOT = Path(__file__).resolve().parent.parent
 NEAREST, LINEAR = pydml.DML_INTERPOLATION_MODE_NEAREST_NEIGHBOR, pydml.DML_INTERPOLATION_MODE_LINEAR

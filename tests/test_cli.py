@@ -18,8 +18,8 @@ EXAMPLES = ROOT / "examples"
 
 def has_kernels() -> bool:
     try:
-        import pydml.kernels_convolution
-        import pydml.kernels_resample  # noqa: F401
+        import pydml.kernels.convolution
+        import pydml.kernels.resample  # noqa: F401
     except ImportError:
         return False
     return True
@@ -101,7 +101,7 @@ def test_validate_invalid_desc_lines(tmp_path: Path) -> None:
 
 
 def _strip_comments(path: Path) -> str:
-    from pydml.dxdispatch import _strip
+    from pydml.frontends.dxdispatch import _strip
 
     return _strip(path.read_text())
 
@@ -380,7 +380,7 @@ def test_include_dir() -> None:
 
 
 def test_no_command_prints_help() -> None:
-    from pydml.cli import main
+    from pydml.frontends.cli import main
 
     assert main(["list", "--json"]) == 0
     result = cli("frobnicate")
@@ -389,7 +389,7 @@ def test_no_command_prints_help() -> None:
 
 @needs_kernels
 def test_main_in_process(capsys: pytest.CaptureFixture[str]) -> None:
-    from pydml.cli import main
+    from pydml.frontends.cli import main
 
     assert main(["run", str(EXAMPLES / "resample_grad_doc.json")]) == 0
     assert resource_lines(capsys.readouterr().out) == ["Resource 'dx': 9, 6, 0, 0"]

@@ -1,4 +1,4 @@
-"""Kernel-level tests of DML_CONVOLUTION (native/convolution.c via pydml.kernels_convolution).
+"""Kernel-level tests of DML_CONVOLUTION (native/convolution.c via pydml.kernels.convolution).
 
 Values are checked against the naive float64 reference in tests/reference_convolution.py, against
 the worked values of directml-api.md section 5, against PyTorch when it is installed, and by the
@@ -19,9 +19,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from reference_convolution import conv_reference
 
-from pydml._ffi import ffi, lib
 from pydml.errors import NativeError, UnsupportedError
-from pydml.kernels_convolution import (
+from pydml.kernels.convolution import (
     BACKWARD,
     CONVOLUTION,
     CROSS_CORRELATION,
@@ -30,7 +29,7 @@ from pydml.kernels_convolution import (
     conv_array,
     convolution_output_sizes,
 )
-from pydml.native import data_type_of, view_array, view_buffer
+from pydml.native import data_type_of, ffi, lib, view_array, view_buffer
 
 BF16 = np.dtype(ml_dtypes.bfloat16)
 F32 = int(lib.DML_TENSOR_DATA_TYPE_FLOAT32)

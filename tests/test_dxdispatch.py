@@ -9,7 +9,16 @@ from typing import Any
 import numpy as np
 import pytest
 
-from pydml.dxdispatch import (
+from pydml.enums import (
+    AxisDirection,
+    ConvolutionDirection,
+    ExecutionFlags,
+    InterpolationMode,
+    OperatorType,
+    TensorDataType,
+    TensorFlags,
+)
+from pydml.frontends.dxdispatch import (
     ModelError,
     ModelErrorGroup,
     Resource,
@@ -20,15 +29,6 @@ from pydml.dxdispatch import (
     parse_resource,
     parse_tensor_desc,
     print_text,
-)
-from pydml.enums import (
-    AxisDirection,
-    ConvolutionDirection,
-    ExecutionFlags,
-    InterpolationMode,
-    OperatorType,
-    TensorDataType,
-    TensorFlags,
 )
 
 F32 = TensorDataType.FLOAT32

@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 
 import pydml
-from pydml._ffi import ffi
 from pydml.enums import (
     ENUM_BY_CTYPE,
     CFlag,
@@ -17,6 +16,7 @@ from pydml.enums import (
     TensorDataType,
     c_constants,
 )
+from pydml.native import ffi
 
 HEADER = Path(__file__).resolve().parents[1] / "include" / "DirectML.h"
 

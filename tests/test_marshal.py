@@ -10,8 +10,8 @@ from test_validation import conv, fused, resample_desc, t
 
 import pydml
 from pydml import OperatorDesc, ValidationError, from_c, to_c
-from pydml._ffi import ffi
 from pydml.marshal import MAX_ARRAY_LENGTH
+from pydml.native import ffi
 
 RESAMPLES = ["UPSAMPLE_2D", "RESAMPLE", "RESAMPLE1", "RESAMPLE2", "RESAMPLE3", "RESAMPLE_GRAD",
              "RESAMPLE_GRAD1"]

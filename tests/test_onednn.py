@@ -1,4 +1,4 @@
-"""pydml.onednn: the oneDNN Graph front end against numpy references, PyTorch, adjoint identities,
+"""pydml.frontends.onednn: the oneDNN Graph front end against numpy references, PyTorch, adjoint identities,
 the worked JSON examples of formats.md §2.5, and oneDNN's error statuses."""
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ import numpy as np
 import pytest
 import reference_onednn as ref
 
-from pydml import onednn as dnn
 from pydml.errors import PydmlError
-from pydml.onednn_json import benchdnn_fill, main_json, run_json
+from pydml.frontends import onednn as dnn
+from pydml.frontends.onednn_json import benchdnn_fill, main_json, run_json
 
 BF16 = np.dtype(ml_dtypes.bfloat16)
 DTYPES = [np.dtype(np.float32), BF16, np.dtype(np.float16)]

@@ -13,7 +13,7 @@ import pytest
 import pydml
 import pydml.ops
 from pydml import FeatureLevel, OperatorType
-from pydml._ffi import ffi
+from pydml.native import ffi
 from pydml.registry import FieldType, Role, all_schemas, family_members, newest_at, schema_of
 
 FL = FeatureLevel

@@ -1,4 +1,4 @@
-"""Kernel-level tests of native/resample.c through pydml.kernels_resample (and lib directly).
+"""Kernel-level tests of native/resample.c through pydml.kernels.resample (and lib directly).
 
 Covers: every interpolation mode x rounding x rank 1..5 against the numpy reference (f32, f16,
 bf16, int8/uint8 forward), the adjoint identity <F x, g> == <x, B g>, the documented and derived
@@ -17,9 +17,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pydml._ffi import ffi, lib
 from pydml.errors import NativeError, UnsupportedError
-from pydml.kernels_resample import (
+from pydml.kernels.resample import (
     LINEAR,
     NEAREST_NEIGHBOR,
     ROUND_CEIL,
@@ -27,7 +26,7 @@ from pydml.kernels_resample import (
     ROUND_HALF_UP,
     ResamplePlan,
 )
-from pydml.native import data_type_of, packed_strides, view_array, view_buffer
+from pydml.native import data_type_of, ffi, lib, packed_strides, view_array, view_buffer
 
 try:
     from tests import reference_resample as ref

@@ -1,4 +1,4 @@
-"""pydml.resample_modes reproduces torch.nn.functional.interpolate and ONNX Resize exactly."""
+"""pydml.frontends.resample_modes reproduces torch.nn.functional.interpolate and ONNX Resize exactly."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 
 import pydml
 from pydml import buffer_desc
-from pydml.resample_modes import onnx_resize, torch_interpolate
+from pydml.frontends.resample_modes import onnx_resize, torch_interpolate
 
 SIZE_PAIRS = [(3, 7), (7, 3), (5, 13), (13, 5), (1, 4), (4, 1), (6, 6), (10, 15), (15, 10), (2, 61)]
 

@@ -43,7 +43,7 @@ def output_sizes(direction: ConvolutionDirection, input_sizes: Sequence[int],
 
     The kernel's helper holds the formula; FORWARD adds OutputPadding as DirectML describes it.
     """
-    from pydml.kernels_convolution import convolution_output_sizes
+    from pydml.kernels.convolution import convolution_output_sizes
 
     out = convolution_output_sizes(
         direction=int(direction), input_sizes=input_sizes, filter_sizes=filter_sizes,
@@ -58,7 +58,7 @@ class ConvolutionKernel:
     """A compiled DML_CONVOLUTION: geometry checked and planned once, at create_operator."""
 
     def __init__(self, desc: Any, flags: ExecutionFlags):
-        from pydml.kernels_convolution import ConvolutionPlan
+        from pydml.kernels.convolution import ConvolutionPlan
         from pydml.ops.activation import kernel_parameters
 
         direction = ConvolutionDirection.parse(desc.Direction)

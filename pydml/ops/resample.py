@@ -67,7 +67,7 @@ class ResampleKernel:
     """A compiled resample: the plan (tap tables) is built once, at create_operator."""
 
     def __init__(self, mapping: ResampleMapping, source: str, destination: str, gradient: bool):
-        from pydml.kernels_resample import ResamplePlan
+        from pydml.kernels.resample import ResamplePlan
 
         self.mapping = mapping
         self.plan = ResamplePlan(

@@ -26,7 +26,9 @@ from typing import Any
 
 import numpy as np
 
-from pydml.dxdispatch import (
+from pydml.enums import FeatureLevel
+from pydml.errors import PydmlError, UnsupportedError, ValidationError
+from pydml.frontends.dxdispatch import (
     Command,
     Model,
     ModelError,
@@ -41,8 +43,6 @@ from pydml.dxdispatch import (
     print_text,
     resolve_bindings,
 )
-from pydml.enums import FeatureLevel
-from pydml.errors import PydmlError, UnsupportedError, ValidationError
 
 DEFAULT_LEVEL = FeatureLevel.FL6_4
 
@@ -832,7 +832,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def cmd_onednn(args: argparse.Namespace) -> int:
     """``pydml onednn run FILE.json``: returns 0 or oneDNN's status number."""
-    from pydml.onednn_json import main_json
+    from pydml.frontends.onednn_json import main_json
 
     return main_json(args.file, args.inputs, simple_data=args.simple_data)
 

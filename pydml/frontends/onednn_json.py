@@ -1,6 +1,6 @@
 """Run a single-op oneDNN Graph serialized as benchdnn's ``--graph`` JSON (formats.md §2).
 
-    >>> from pydml.onednn_json import run_json
+    >>> from pydml.frontends.onednn_json import run_json
     >>> outputs = run_json("conv_bwd_d.json")          # {output LT id: numpy array}
 
 Top level: ``version``, ``engine_kind``, ``fpmath_mode`` (read, not used: pydml always computes in
@@ -27,8 +27,8 @@ from typing import Any
 import ml_dtypes
 import numpy as np
 
-from pydml import onednn
-from pydml.onednn import InvalidArguments, InvalidGraphOp, OnednnError, Unimplemented
+from pydml.frontends import onednn
+from pydml.frontends.onednn import InvalidArguments, InvalidGraphOp, OnednnError, Unimplemented
 
 __all__ = ["benchdnn_fill", "load_graph", "main_json", "run_json"]
 

@@ -5,7 +5,7 @@ Porting users need the DirectML ``Scales`` / ``InputPixelOffsets`` / ``OutputPix
 function returns a dict usable as keyword arguments of DML_RESAMPLE2/RESAMPLE3/RESAMPLE_GRAD1
 descs (the gradient desc takes the forward op's parameters unchanged)::
 
-    params = pydml.resample_modes.torch_interpolate("bilinear", in_sizes, out_sizes)
+    params = pydml.frontends.resample_modes.torch_interpolate("bilinear", in_sizes, out_sizes)
     desc = pydml.DML_RESAMPLE2_OPERATOR_DESC(InputTensor=..., OutputTensor=..., **params)
 
 Mapping (directml-api.md §4.1: x = (o - b) / s - a per axis; the leading axes N and C get s = 1):

@@ -6,7 +6,7 @@ oneDNN's defaults and validation, infers the output shape, and lowers the op ont
 kernels (DirectML resample / convolution semantics). Data layouts (NXC/NCX, XIO/OIX, XOI/IOX) are
 expressed as tensor-view strides: no tensor is permuted, converted or copied in Python.
 
-    >>> import numpy as np, pydml.onednn as dnn
+    >>> import numpy as np, pydml.frontends.onednn as dnn
     >>> g = np.arange(24, dtype=np.float32).reshape(1, 1, 4, 6) + 1
     >>> dnn.interpolate_backward(np.zeros((1, 1, 2, 2), np.float32), g, mode="nearest",
     ...                          sizes=[4, 6], data_format="NCX").ravel().tolist()
@@ -33,8 +33,8 @@ import ml_dtypes
 import numpy as np
 
 from pydml.errors import PydmlError, compose
-from pydml.kernels_convolution import ConvolutionPlan
-from pydml.kernels_resample import ResamplePlan
+from pydml.kernels.convolution import ConvolutionPlan
+from pydml.kernels.resample import ResamplePlan
 from pydml.native import data_type_of, view_array
 
 __all__ = [

@@ -19,9 +19,8 @@ from typing import Any
 
 import numpy as np
 
-from pydml._ffi import ffi, lib
 from pydml.errors import check_status
-from pydml.native import TensorView, data_type_of, view_array
+from pydml.native import TensorView, data_type_of, ffi, lib, view_array
 
 FORWARD: int = int(lib.DML_CONVOLUTION_DIRECTION_FORWARD)
 BACKWARD: int = int(lib.DML_CONVOLUTION_DIRECTION_BACKWARD)

@@ -16,9 +16,8 @@ from typing import Any
 
 import numpy as np
 
-from pydml._ffi import ffi, lib
 from pydml.errors import check_status
-from pydml.native import TensorView, view_array
+from pydml.native import TensorView, ffi, lib, view_array
 
 #: DML_INTERPOLATION_MODE values.
 NEAREST_NEIGHBOR: int = int(lib.DML_INTERPOLATION_MODE_NEAREST_NEIGHBOR)
