@@ -565,10 +565,12 @@ pydml_status pydml_check_operator(pydml_check* c, const DML_OPERATOR_DESC* desc)
         path(field, sizeof field, bound[i].field, bound[i].is_array, bound[i].index, "");
         if ((s = check_buffer(c, field, bound[i].t, bound[i].field->role == PYDML_ROLE_OUTPUT))) return s;
     }
-    if ((s = check_groups(c, op, bound, n, PYDML_SAME_DATA_TYPE))) return s;
+    /* each tensor's own row before the groups: a tensor of a type its operator never takes is
+     * named itself, not the group members that differ from it */
     if ((s = check_support(c, op, bound, n, 1))) return s;
-    if ((s = check_groups(c, op, bound, n, PYDML_SAME_DIMENSION_COUNT))) return s;
+    if ((s = check_groups(c, op, bound, n, PYDML_SAME_DATA_TYPE))) return s;
     if ((s = check_support(c, op, bound, n, 0))) return s;
+    if ((s = check_groups(c, op, bound, n, PYDML_SAME_DIMENSION_COUNT))) return s;
     if ((s = check_groups(c, op, bound, n, PYDML_SAME_SIZES))) return s;
     for (uint32_t i = 0; i < op->field_count; i++) {
         const pydml_field_info* f = &op->fields[i];
