@@ -303,6 +303,25 @@ def test_list() -> None:
     assert "DML_OPERATOR_RESAMPLE_GRAD" in names and "DML_OPERATOR_RESAMPLE2" not in names
 
 
+def test_list_json_has_per_tensor_support_at_the_level() -> None:
+    def gather(level: str) -> dict[str, Any]:
+        data = json.loads(cli("list", "--feature-level", level, "--json").stdout)
+        assert data["featureLevel"] == f"DML_FEATURE_LEVEL_{level}"
+        assert all("tensors" in r and "constraints" in r for r in data["operators"])
+        return next(r for r in data["operators"] if r["type"] == "DML_OPERATOR_GATHER")
+
+    old, new = gather("2_1"), gather("6_4")
+    indices = next(t for t in old["tensors"] if t["name"] == "IndicesTensor")
+    # GATHER's page: 2_1 takes 4-D UINT32 indices, 3_0 widens to 1-8 dims and 64-bit indices
+    assert (indices["kind"], indices["dimensionCounts"], indices["dataTypes"]) == (
+        "input", [4], ["DML_TENSOR_DATA_TYPE_UINT32"])
+    indices = next(t for t in new["tensors"] if t["name"] == "IndicesTensor")
+    assert indices["dimensionCounts"] == list(range(1, 9))
+    assert "DML_TENSOR_DATA_TYPE_INT64" in indices["dataTypes"]
+    assert {"same": ["DataType"], "tensors": ["InputTensor", "OutputTensor"]} in new["constraints"]
+    assert [t["role"] for t in new["tensors"]] == ["input_tensor", "input_tensor", "output_tensor"]
+
+
 def _explain(tmp_path: Path, kind: str, desc: dict[str, Any]) -> str:
     result = cli("explain", write(tmp_path, {"type": kind, "desc": desc}, "e.json"))
     assert result.returncode == 0, result.stderr

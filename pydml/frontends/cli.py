@@ -347,6 +347,25 @@ def cmd_validate(args: argparse.Namespace) -> int:
 # list
 
 
+def _support_json(schema: Any, level: FeatureLevel) -> dict[str, Any]:
+    """The operator's page tables at ``level``: per tensor field its kind, dimension counts and data
+    types (``null`` where the page lists none), and the groups that must share a property."""
+    table = schema.support_at(level)
+    tensors = []
+    for spec in schema.tensor_fields:
+        row = None if table is None else table.get(spec.name)
+        tensors.append({
+            "name": spec.name, "role": spec.role.name.lower(), "optional": spec.optional,
+            "kind": None if row is None else row.kind,
+            "dimensionCounts": None if row is None else list(row.dimension_counts),
+            "dataTypes": None if row is None else [f"DML_TENSOR_DATA_TYPE_{d}" for d in row.data_types],
+            **({"shape": row.shape} if row is not None and row.shape else {}),
+        })
+    return {"tensors": tensors,
+            "constraints": [{"same": list(c.properties), "tensors": list(c.tensors)}
+                            for c in schema.tables.constraints]}
+
+
 def cmd_list(args: argparse.Namespace) -> int:
     from pydml.enums import OperatorType
     from pydml.feature_levels import INTRODUCED_AT
@@ -363,9 +382,12 @@ def cmd_list(args: argparse.Namespace) -> int:
         if level is not None and introduced > level:
             continue
         schema = known.get(op)
-        rows.append({"type": op.c_name, "value": int(op), "introduced": introduced.c_name,
-                     "validates": schema is not None,
-                     "executes": bool(schema is not None and schema.executes)})
+        row: dict[str, Any] = {"type": op.c_name, "value": int(op), "introduced": introduced.c_name,
+                               "validates": schema is not None,
+                               "executes": bool(schema is not None and schema.executes)}
+        if args.json and schema is not None:
+            row.update(_support_json(schema, level or FeatureLevel.FL6_4))
+        rows.append(row)
     if args.json:
         _emit_json({"featureLevel": level.c_name if level else None, "operators": rows})
         return 0
