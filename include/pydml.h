@@ -250,6 +250,23 @@ pydml_status pydml_operator_execute(const pydml_operator* op, const pydml_buffer
                                     uint32_t input_count, const pydml_buffer* outputs,
                                     uint32_t output_count, char* message, size_t message_size);
 
+/**
+ * pydml_operator_execute on tensor views instead of buffers: each view carries its own sizes
+ * (which must equal the desc's), element strides (which may differ from the desc's) and the byte
+ * size of the memory behind it; every view is checked against that memory before any access.
+ * inputs[i] is NULL for an absent optional input.
+ */
+pydml_status pydml_operator_execute_views(const pydml_operator* op, const pydml_tensor* const* inputs,
+                                          uint32_t input_count, const pydml_tensor* const* outputs,
+                                          uint32_t output_count, char* message, size_t message_size);
+
+/** 1 when pydml_operator_create compiles this DML_OPERATOR_TYPE (it executes), else 0. */
+int pydml_operator_type_executes(uint32_t type);
+
+/** 1 when an output of this operator type may be the very memory of an input (same data, sizes
+ * and strides): each output element depends only on the same element of the inputs. */
+int pydml_operator_type_in_place(uint32_t type);
+
 /** Number of input and output bindings a compiled operator takes. */
 uint32_t pydml_operator_input_count(const pydml_operator* op);
 uint32_t pydml_operator_output_count(const pydml_operator* op);

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "common.h"
+#include "elementwise.h"
 #include "rules.h"
 
 /* Messages are cut to their buffers on purpose. */
@@ -16,7 +17,7 @@
 #pragma GCC diagnostic ignored "-Wformat-truncation"
 #endif
 
-typedef enum { K_RESAMPLE, K_RESAMPLE_GRAD, K_CONVOLUTION } kind_t;
+typedef enum { K_RESAMPLE, K_RESAMPLE_GRAD, K_CONVOLUTION, K_ELEMENTWISE } kind_t;
 
 static int kind_of(uint32_t type, kind_t* kind) {
     switch (type) {
@@ -28,16 +29,31 @@ static int kind_of(uint32_t type, kind_t* kind) {
     case DML_OPERATOR_CONVOLUTION:
         *kind = K_CONVOLUTION; return 1;
     default:
+        if (pydml_ew_find(type)) {
+            *kind = K_ELEMENTWISE;
+            return 1;
+        }
         return 0;
     }
 }
 
-#define MAX_BINDINGS 4
+int pydml_operator_type_executes(uint32_t type) {
+    kind_t kind;
+    return pydml_find_operator_info(type) != NULL && kind_of(type, &kind);
+}
+
+int pydml_operator_type_in_place(uint32_t type) {
+    kind_t kind;
+    return pydml_find_operator_info(type) != NULL && kind_of(type, &kind) && kind == K_ELEMENTWISE;
+}
+
+#define MAX_BINDINGS 8
 
 struct pydml_operator {
     kind_t kind;
     pydml_resample_plan* resample;
     pydml_convolution_plan* convolution;
+    pydml_ew_plan* elementwise;
     uint32_t input_count, output_count;
     pydml_tensor inputs[MAX_BINDINGS], outputs[MAX_BINDINGS];   /* templates: data filled in per execution */
     uint64_t input_totals[MAX_BINDINGS], output_totals[MAX_BINDINGS];
@@ -97,6 +113,12 @@ pydml_status pydml_operator_create(const DML_OPERATOR_DESC* desc, uint32_t featu
     for (uint32_t i = 0; i < info->field_count; i++) {
         const pydml_field_info* f = &info->fields[i];
         if (f->kind != PYDML_FIELD_TENSOR) continue;
+        if (o->input_count == MAX_BINDINGS || o->output_count == MAX_BINDINGS) {
+            free(o);
+            snprintf(text, sizeof text, "%s: more tensors than pydml's C API binds", info->desc_name);
+            message_out(message, message_size, text);
+            return PYDML_STATUS_UNSUPPORTED_PARAMETER;
+        }
         const DML_BUFFER_TENSOR_DESC* t = pydml_tensor_field(info, desc->Desc, f->name);
         if (f->role == PYDML_ROLE_OUTPUT) {
             template_of(t, &o->outputs[o->output_count], &o->output_totals[o->output_count]);
@@ -112,7 +134,9 @@ pydml_status pydml_operator_create(const DML_OPERATOR_DESC* desc, uint32_t featu
     c.diagnostic = &d;
     c.desc = info->desc_name;
     c.level = feature_level;
-    if (kind == K_CONVOLUTION) {
+    if (kind == K_ELEMENTWISE) {
+        s = pydml_ew_plan_create(info, desc->Desc, &o->elementwise);
+    } else if (kind == K_CONVOLUTION) {
         pydml_convolution_params cp;
         pydml_convolution_params_of(&c, info, desc->Desc, &cp);
         if (cp.direction == DML_CONVOLUTION_DIRECTION_FORWARD)
@@ -199,12 +223,43 @@ pydml_status pydml_operator_execute(const pydml_operator* op, const pydml_buffer
         if ((s = bind(message, message_size, op->desc_name, op->output_names[i], &op->outputs[i],
                       op->output_totals[i], &outputs[i], &out[i])))
             return s;
+    const pydml_tensor* in_views[MAX_BINDINGS];
+    const pydml_tensor* out_views[MAX_BINDINGS];
+    for (uint32_t i = 0; i < op->input_count; i++) in_views[i] = op->input_present[i] ? &in[i] : NULL;
+    for (uint32_t i = 0; i < op->output_count; i++) out_views[i] = &out[i];
+    return pydml_operator_execute_views(op, in_views, op->input_count, out_views, op->output_count, message,
+                                        message_size);
+}
+
+pydml_status pydml_operator_execute_views(const pydml_operator* op, const pydml_tensor* const* inputs,
+                                          uint32_t input_count, const pydml_tensor* const* outputs,
+                                          uint32_t output_count, char* message, size_t message_size) {
+    char text[512];
+    message_out(message, message_size, "");
+    if (op == NULL || input_count != op->input_count || output_count != op->output_count ||
+        (input_count && inputs == NULL) || outputs == NULL) {
+        message_out(message, message_size, "pydml_operator_execute_views: operator, views or counts are invalid");
+        return PYDML_STATUS_INVALID_PARAMETER;
+    }
+    for (uint32_t i = 0; i < input_count; i++)
+        if ((inputs[i] != NULL) != (op->input_present[i] != 0)) {
+            snprintf(text, sizeof text, "%s.%s: %s", op->desc_name, op->input_names[i],
+                     op->input_present[i] ? "is not bound" : "is bound, but the desc has no such tensor");
+            message_out(message, message_size, text);
+            return PYDML_STATUS_INVALID_PARAMETER;
+        }
+    for (uint32_t i = 0; i < output_count; i++)
+        if (outputs[i] == NULL) {
+            snprintf(text, sizeof text, "%s.%s: is not bound", op->desc_name, op->output_names[i]);
+            message_out(message, message_size, text);
+            return PYDML_STATUS_INVALID_PARAMETER;
+        }
+    pydml_status s;
     switch (op->kind) {
-    case K_CONVOLUTION:
-        s = pydml_convolution_execute(op->convolution, &in[0], &in[1], op->input_present[2] ? &in[2] : NULL, &out[0]);
-        break;
-    case K_RESAMPLE_GRAD: s = pydml_resample_backward(op->resample, &in[0], &out[0]); break;
-    default: s = pydml_resample_forward(op->resample, &in[0], &out[0]); break;
+    case K_ELEMENTWISE: s = pydml_ew_execute(op->elementwise, inputs, outputs[0]); break;
+    case K_CONVOLUTION: s = pydml_convolution_execute(op->convolution, inputs[0], inputs[1], inputs[2], outputs[0]); break;
+    case K_RESAMPLE_GRAD: s = pydml_resample_backward(op->resample, inputs[0], outputs[0]); break;
+    default: s = pydml_resample_forward(op->resample, inputs[0], outputs[0]); break;
     }
     if (s) {
         snprintf(text, sizeof text, "%s: execution failed: %s", op->desc_name, pydml_status_string(s));
@@ -217,5 +272,6 @@ void pydml_operator_destroy(pydml_operator* op) {
     if (op == NULL) return;
     pydml_resample_plan_destroy(op->resample);
     pydml_convolution_plan_destroy(op->convolution);
+    pydml_ew_plan_destroy(op->elementwise);
     free(op);
 }

@@ -17,7 +17,7 @@ from numpy.lib.stride_tricks import as_strided
 from pydml.enums import ExecutionFlags, FeatureLevel, TensorFlags
 from pydml.errors import PydmlError, UnsupportedError, ValidationError
 from pydml.feature_levels import max_supported
-from pydml.native import NUMPY_DTYPES, TensorView, ffi, view_array, view_buffer
+from pydml.native import NUMPY_DTYPES, TensorView, ffi, lib, view_array, view_buffer
 from pydml.registry import CheckContext, FieldSpec, Kernel, OperatorSchema, Role
 from pydml.tensor import BufferTensorDesc
 from pydml.validate import buffer_of, check_desc, resolve
@@ -158,18 +158,28 @@ class CompiledOperator:
         return results
 
     def _check_no_aliasing(self, views: dict[str, TensorView]) -> None:
-        """Outputs must not share memory with inputs or each other (no in-place execution).
+        """Outputs must not share memory with inputs or each other, except in place.
 
-        The kernels refuse it too; checking here names the tensors involved.
+        In place is the exact overlap DirectML's element-wise operators allow (Microsoft's
+        dml_element_wise_clip.json binds one resource as input and output): the same memory,
+        data type size, sizes and strides, for an operator whose output element depends only on
+        the same element of its inputs. Any other overlap would make the result depend on the
+        order of execution; checking here names the bindings involved.
         """
         spans = {name: (int(ffi.cast("uintptr_t", v.ptr.data)), int(v.ptr.buffer_bytes))
                  for name, v in views.items()}
+        in_place = bool(getattr(self.kernel, "in_place", False))
         for out in self.output_names:
             start, size = spans[out]
             for other, (o_start, o_size) in spans.items():
-                if other != out and start < o_start + o_size and o_start < start + size:
-                    raise BindingError(f"{self.schema.c_name}.{out}: its buffer overlaps the one "
-                                       f"bound to {other}; DirectML operators do not run in place")
+                if other == out or not (start < o_start + o_size and o_start < start + size):
+                    continue
+                if in_place and other in self.input_names and _same_view(views[out], views[other]):
+                    continue
+                raise BindingError(
+                    f"{self.schema.c_name}.{out}: its buffer overlaps the one bound to {other}"
+                    + ("; only the exact overlap (same memory, sizes and strides) runs in place"
+                       if in_place else "; this operator does not run in place"))
 
     # -- binding helpers -----------------------------------------------------------------
 
@@ -222,3 +232,15 @@ class CompiledOperator:
         base = raw[: (raw.nbytes // dtype.itemsize) * dtype.itemsize].view(dtype)
         strides = tuple(s * dtype.itemsize for s in t.element_strides)
         return as_strided(base, shape=t.Sizes, strides=strides, writeable=False)
+
+
+def _same_view(a: TensorView, b: TensorView) -> bool:
+    """Two views of the same elements in the same order (exact in-place aliasing)."""
+    x, y = a.ptr, b.ptr
+    if x.data != y.data or x.dim_count != y.dim_count:
+        return False
+    bits = int(lib.pydml_data_type_bits(x.data_type))
+    if bits != int(lib.pydml_data_type_bits(y.data_type)):
+        return False
+    return all(x.sizes[i] == y.sizes[i] and (x.strides[i] == y.strides[i] or x.sizes[i] == 1)
+               for i in range(x.dim_count))

@@ -250,10 +250,23 @@ def _schemas() -> dict[OperatorType, OperatorSchema]:
                 type=op, c_name=c_name, desc_class=classes[c_name],
                 fields=_field_specs(header.structs[c_name], tables), family=family,
                 module=module.__name__, tables=tables, defaults=defaults.get(tables.name, {}),
-                compile=kernels.get(tables.name),
+                compile=kernels.get(tables.name) or _native_compiler(op),
                 fusable_from=None if fl is None else FeatureLevel.parse(fl),
             )
     return dict(sorted(out.items(), key=lambda item: int(item[0])))
+
+
+def _compile_native(desc: Any, flags: ExecutionFlags) -> Kernel:
+    from pydml.kernels.operator import NativeOperatorKernel
+
+    return NativeOperatorKernel(desc, flags)
+
+
+def _native_compiler(op: OperatorType) -> Compiler | None:
+    """The C API's compiler when C executes ``op`` without a Python plan."""
+    from pydml.kernels.operator import executes
+
+    return _compile_native if executes(int(op)) else None
 
 
 def _by_class() -> dict[type, OperatorSchema]:

@@ -28,3 +28,19 @@ def isa(request: pytest.FixtureRequest) -> Iterator[str]:
         yield request.param
     finally:
         lib.pydml_set_cpu_features(0xFFFFFFFF)
+
+
+@pytest.fixture(params=["avx512", "avx2", "portable"])
+def ew_isa(request: pytest.FixtureRequest) -> Iterator[str]:
+    """Run an element-wise test on each ISA path this CPU has (AVX-512, AVX2, portable C)."""
+    from ew_harness import ISA_PATHS, available_paths
+
+    from pydml.native import lib
+
+    if request.param not in available_paths():
+        pytest.skip(f"this CPU has no {request.param}")
+    lib.pydml_set_cpu_features(ISA_PATHS[request.param])
+    try:
+        yield request.param
+    finally:
+        lib.pydml_set_cpu_features(0xFFFFFFFF)

@@ -114,7 +114,9 @@ def _cases() -> list[tuple[str, int, str]]:
 
 
 def test_sweep_covers_the_executing_operators() -> None:
-    assert {op for op, _, _ in _cases()} == {s.type.name for s in all_schemas() if s.executes}
+    # the element-wise operators: tests/test_support_tables.py and their own tests
+    assert {op for op, _, _ in _cases()} == {s.type.name for s in all_schemas()
+                                             if s.executes and (s.family == "resample" or s.type.name == "CONVOLUTION")}
 
 
 @pytest.mark.parametrize("op, rank, dtype", _cases(), ids=lambda v: str(v))

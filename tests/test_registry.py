@@ -133,7 +133,8 @@ def test_schema_of_lookups() -> None:
     with pytest.raises(KeyError):
         s.field("Nope")
     act = schema_of("ACTIVATION_RELU")
-    assert act.fusable and not act.executes
+    assert act.fusable and act.executes
+    assert not schema_of("GEMM").executes
     assert not schema_of("CONVOLUTION").fusable
 
 

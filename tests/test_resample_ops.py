@@ -237,8 +237,10 @@ class TestBinding:
 
 
 def test_validated_but_not_executed_operator_raises_unsupported():
-    relu = pydml.DML_ACTIVATION_RELU_OPERATOR_DESC(InputTensor=buffer_desc("FLOAT32", [4]),
-                                                   OutputTensor=buffer_desc("FLOAT32", [4]))
-    pydml.validate(relu)
-    with pytest.raises(pydml.UnsupportedError, match="DML_OPERATOR_ACTIVATION_RELU"):
-        pydml.Device().create_operator(relu)
+    flip = pydml.DML_REVERSE_SUBSEQUENCES_OPERATOR_DESC(
+        InputTensor=buffer_desc("FLOAT32", [1, 1, 1, 4]),
+        SequenceLengthsTensor=buffer_desc("UINT32", [1, 1, 1, 1]),
+        OutputTensor=buffer_desc("FLOAT32", [1, 1, 1, 4]), Axis=3)
+    pydml.validate(flip)
+    with pytest.raises(pydml.UnsupportedError, match="DML_OPERATOR_REVERSE_SUBSEQUENCES"):
+        pydml.Device().create_operator(flip)

@@ -1,0 +1,616 @@
+/* The element-wise engine (see elementwise.h): plans from descs, the strided iteration, loads and
+ * stores for every data type, threading and ISA choice. Operators live in native/ew_<family>.c. */
+#include <stdlib.h>
+#include <string.h>
+
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+#include <immintrin.h>
+#define EW_X86 1
+#endif
+
+#include "elementwise.h"
+
+#define AT(desc, f, type) ((const type*)((const char*)(desc) + (f)->offset))
+
+/* Elements per staged chunk: the operands of one function call (8 inputs + output of 8-byte
+ * values = 72 KiB of stack, within L2). */
+#define EW_CHUNK 1024
+/* Elements below which a run stays on one thread (thread start-up costs more). */
+#define EW_PARALLEL_MIN 65536
+/* Elements per work item when rows are long. */
+#define EW_BLOCK 16384
+
+const ew_entry* pydml_ew_find(uint32_t type) {
+    static const struct { const ew_entry* entries; const uint32_t* count; } families[] = {
+        {pydml_ew_math_entries, &pydml_ew_math_entry_count},
+        {pydml_ew_activation_entries, &pydml_ew_activation_entry_count},
+        {pydml_ew_logical_entries, &pydml_ew_logical_entry_count},
+        {pydml_ew_quantize_entries, &pydml_ew_quantize_entry_count},
+    };
+    for (size_t f = 0; f < sizeof families / sizeof families[0]; f++)
+        for (uint32_t i = 0; i < *families[f].count; i++)
+            if (families[f].entries[i].type == type) return &families[f].entries[i];
+    return NULL;
+}
+
+int pydml_ew_isa(void) {
+    uint32_t cpu = pydml_active_cpu_features();
+    if (cpu & PYDML_CPU_AVX512) return EW_ISA_AVX512;
+    if ((cpu & PYDML_CPU_AVX2_FMA) && (cpu & PYDML_CPU_F16C)) return EW_ISA_AVX2;
+    return EW_ISA_PORTABLE;
+}
+
+static int domain_of_type(uint32_t t) {
+    switch (t) {
+    case DML_TENSOR_DATA_TYPE_FLOAT32: case DML_TENSOR_DATA_TYPE_FLOAT16: return EW_F32;
+    case DML_TENSOR_DATA_TYPE_FLOAT64: return EW_F64;
+    case DML_TENSOR_DATA_TYPE_UINT64: return EW_U64;
+    case DML_TENSOR_DATA_TYPE_INT8: case DML_TENSOR_DATA_TYPE_INT16: case DML_TENSOR_DATA_TYPE_INT32:
+    case DML_TENSOR_DATA_TYPE_INT64: case DML_TENSOR_DATA_TYPE_UINT8: case DML_TENSOR_DATA_TYPE_UINT16:
+    case DML_TENSOR_DATA_TYPE_UINT32:
+        return EW_I64;
+    default: return -1; /* UNKNOWN, the packed 4-bit types */
+    }
+}
+
+static size_t element_bytes(uint32_t t) { return pydml_data_type_bits(t) / 8u; }
+
+/* The storage type a domain computes in, for zero-copy runs. */
+static uint32_t native_type(int domain) {
+    switch (domain) {
+    case EW_F32: return DML_TENSOR_DATA_TYPE_FLOAT32;
+    case EW_F64: return DML_TENSOR_DATA_TYPE_FLOAT64;
+    case EW_I64: return DML_TENSOR_DATA_TYPE_INT64;
+    default: return DML_TENSOR_DATA_TYPE_UINT64;
+    }
+}
+
+/* ---- loads: n elements of type t at src (stride in elements, 0 broadcasts) into the domain ---- */
+
+#define EW_LOAD_LOOP(ST, DT, CONV)                                                                 \
+    do {                                                                                           \
+        const ST* s_ = (const ST*)src;                                                             \
+        DT* d_ = (DT*)dst;                                                                         \
+        if (stride == 1) { for (size_t k = 0; k < n; k++) d_[k] = (DT)CONV(s_[k]); }               \
+        else if (stride == 0) { DT v_ = (DT)CONV(s_[0]); for (size_t k = 0; k < n; k++) d_[k] = v_; } \
+        else { for (size_t k = 0; k < n; k++) d_[k] = (DT)CONV(s_[(size_t)k * stride]); }         \
+    } while (0)
+#define EW_ID(x) (x)
+
+#ifdef EW_X86
+EW_T256 static void f16_to_f32_avx2(const uint16_t* s, float* d, size_t n) {
+    size_t k = 0;
+    for (; k + 8 <= n; k += 8) _mm256_storeu_ps(d + k, _mm256_cvtph_ps(_mm_loadu_si128((const __m128i*)(s + k))));
+    for (; k < n; k++) d[k] = pydml_f16_to_f32(s[k]);
+}
+EW_T512 static void f16_to_f32_avx512(const uint16_t* s, float* d, size_t n) {
+    size_t k = 0;
+    for (; k + 16 <= n; k += 16)
+        _mm512_storeu_ps(d + k, _mm512_cvtph_ps(_mm256_loadu_si256((const __m256i*)(s + k))));
+    for (; k < n; k++) d[k] = pydml_f16_to_f32(s[k]);
+}
+EW_T256 static void f32_to_f16_avx2(const float* s, uint16_t* d, size_t n) {
+    size_t k = 0;
+    for (; k + 8 <= n; k += 8)
+        _mm_storeu_si128((__m128i*)(d + k), _mm256_cvtps_ph(_mm256_loadu_ps(s + k), _MM_FROUND_TO_NEAREST_INT));
+    for (; k < n; k++) d[k] = pydml_f32_to_f16(s[k]);
+}
+EW_T512 static void f32_to_f16_avx512(const float* s, uint16_t* d, size_t n) {
+    size_t k = 0;
+    for (; k + 16 <= n; k += 16)
+        _mm256_storeu_si256((__m256i*)(d + k), _mm512_cvtps_ph(_mm512_loadu_ps(s + k), _MM_FROUND_TO_NEAREST_INT));
+    for (; k < n; k++) d[k] = pydml_f32_to_f16(s[k]);
+}
+#endif
+
+static void load(int domain, int isa, uint32_t t, const void* src, uint64_t stride, size_t n, void* dst) {
+    (void)isa;
+    if (t == DML_TENSOR_DATA_TYPE_FLOAT16 && domain == EW_F32) {
+#ifdef EW_X86
+        if (stride == 1 && isa == EW_ISA_AVX512) { f16_to_f32_avx512(src, dst, n); return; }
+        if (stride == 1 && isa == EW_ISA_AVX2) { f16_to_f32_avx2(src, dst, n); return; }
+#endif
+        EW_LOAD_LOOP(uint16_t, float, pydml_f16_to_f32);
+        return;
+    }
+#define EW_LOAD_TYPES(DT)                                                                          \
+    switch (t) {                                                                                   \
+    case DML_TENSOR_DATA_TYPE_FLOAT32: EW_LOAD_LOOP(float, DT, EW_ID); break;                      \
+    case DML_TENSOR_DATA_TYPE_FLOAT64: EW_LOAD_LOOP(double, DT, EW_ID); break;                     \
+    case DML_TENSOR_DATA_TYPE_FLOAT16: EW_LOAD_LOOP(uint16_t, DT, pydml_f16_to_f32); break;        \
+    case DML_TENSOR_DATA_TYPE_INT8: EW_LOAD_LOOP(int8_t, DT, EW_ID); break;                        \
+    case DML_TENSOR_DATA_TYPE_INT16: EW_LOAD_LOOP(int16_t, DT, EW_ID); break;                      \
+    case DML_TENSOR_DATA_TYPE_INT32: EW_LOAD_LOOP(int32_t, DT, EW_ID); break;                      \
+    case DML_TENSOR_DATA_TYPE_INT64: EW_LOAD_LOOP(int64_t, DT, EW_ID); break;                      \
+    case DML_TENSOR_DATA_TYPE_UINT8: EW_LOAD_LOOP(uint8_t, DT, EW_ID); break;                      \
+    case DML_TENSOR_DATA_TYPE_UINT16: EW_LOAD_LOOP(uint16_t, DT, EW_ID); break;                    \
+    case DML_TENSOR_DATA_TYPE_UINT32: EW_LOAD_LOOP(uint32_t, DT, EW_ID); break;                    \
+    case DML_TENSOR_DATA_TYPE_UINT64: EW_LOAD_LOOP(uint64_t, DT, EW_ID); break;                    \
+    default: memset(dst, 0, n * sizeof(DT)); break;                                                \
+    }
+    switch (domain) {
+    case EW_F32: EW_LOAD_TYPES(float); break;
+    case EW_F64: EW_LOAD_TYPES(double); break;
+    case EW_I64: EW_LOAD_TYPES(int64_t); break;
+    default: EW_LOAD_TYPES(uint64_t); break;
+    }
+#undef EW_LOAD_TYPES
+}
+
+/* ---- stores: n domain values at src into type t at dst ---- */
+
+#define EW_STORE_LOOP(ST, DT, CONV)                                                                \
+    do {                                                                                           \
+        const ST* s_ = (const ST*)src;                                                             \
+        DT* d_ = (DT*)dst;                                                                         \
+        if (stride == 1) { for (size_t k = 0; k < n; k++) d_[k] = CONV(s_[k]); }                   \
+        else { for (size_t k = 0; k < n; k++) d_[(size_t)k * stride] = CONV(s_[k]); }             \
+    } while (0)
+
+/* float -> integer: saturating, NaN -> 0, toward zero (C's conversion, made total) */
+#define EW_F2I(T, LO, HI)                                                                          \
+    static inline T f2##T(double v) { return v != v ? (T)0 : v <= (double)(LO) ? (T)(LO)          \
+                                             : v >= (double)(HI) ? (T)(HI) : (T)v; }
+EW_F2I(int8_t, INT8_MIN, INT8_MAX)
+EW_F2I(int16_t, INT16_MIN, INT16_MAX)
+EW_F2I(int32_t, INT32_MIN, INT32_MAX)
+EW_F2I(uint8_t, 0, UINT8_MAX)
+EW_F2I(uint16_t, 0, UINT16_MAX)
+EW_F2I(uint32_t, 0, UINT32_MAX)
+/* 64-bit bounds are not exact doubles: compare against 2^63 / 2^64 instead */
+static inline int64_t f2int64_t(double v) {
+    return v != v ? 0 : v < -9223372036854775808.0 ? INT64_MIN : v >= 9223372036854775808.0 ? INT64_MAX : (int64_t)v;
+}
+static inline uint64_t f2uint64_t(double v) {
+    return v != v || v <= 0.0 ? 0 : v >= 18446744073709551616.0 ? UINT64_MAX : (uint64_t)v;
+}
+static inline uint16_t f2half(double v) { return pydml_f32_to_f16((float)v); }
+static inline uint16_t f32_to_half(float v) { return pydml_f32_to_f16(v); }
+static inline uint16_t i2half(int64_t v) { return pydml_f32_to_f16((float)v); }
+static inline uint16_t u2half(uint64_t v) { return pydml_f32_to_f16((float)v); }
+
+static void store(int domain, int isa, uint32_t t, const void* src, size_t n, void* dst, uint64_t stride) {
+    (void)isa;
+    if (domain == EW_F32 || domain == EW_F64) {
+        if (domain == EW_F32 && t == DML_TENSOR_DATA_TYPE_FLOAT16) {
+#ifdef EW_X86
+            if (stride == 1 && isa == EW_ISA_AVX512) { f32_to_f16_avx512(src, dst, n); return; }
+            if (stride == 1 && isa == EW_ISA_AVX2) { f32_to_f16_avx2(src, dst, n); return; }
+#endif
+            EW_STORE_LOOP(float, uint16_t, f32_to_half);
+            return;
+        }
+#define EW_STORE_FLOAT(ST)                                                                         \
+        switch (t) {                                                                               \
+        case DML_TENSOR_DATA_TYPE_FLOAT32: EW_STORE_LOOP(ST, float, (float)); break;               \
+        case DML_TENSOR_DATA_TYPE_FLOAT64: EW_STORE_LOOP(ST, double, (double)); break;             \
+        case DML_TENSOR_DATA_TYPE_FLOAT16: EW_STORE_LOOP(ST, uint16_t, f2half); break;             \
+        case DML_TENSOR_DATA_TYPE_INT8: EW_STORE_LOOP(ST, int8_t, f2int8_t); break;                \
+        case DML_TENSOR_DATA_TYPE_INT16: EW_STORE_LOOP(ST, int16_t, f2int16_t); break;             \
+        case DML_TENSOR_DATA_TYPE_INT32: EW_STORE_LOOP(ST, int32_t, f2int32_t); break;             \
+        case DML_TENSOR_DATA_TYPE_INT64: EW_STORE_LOOP(ST, int64_t, f2int64_t); break;             \
+        case DML_TENSOR_DATA_TYPE_UINT8: EW_STORE_LOOP(ST, uint8_t, f2uint8_t); break;             \
+        case DML_TENSOR_DATA_TYPE_UINT16: EW_STORE_LOOP(ST, uint16_t, f2uint16_t); break;          \
+        case DML_TENSOR_DATA_TYPE_UINT32: EW_STORE_LOOP(ST, uint32_t, f2uint32_t); break;          \
+        case DML_TENSOR_DATA_TYPE_UINT64: EW_STORE_LOOP(ST, uint64_t, f2uint64_t); break;          \
+        default: break;                                                                            \
+        }
+        if (domain == EW_F32) { EW_STORE_FLOAT(float) } else { EW_STORE_FLOAT(double) }
+#undef EW_STORE_FLOAT
+        return;
+    }
+#define EW_STORE_INT(ST, HALF)                                                                     \
+    switch (t) {                                                                                   \
+    case DML_TENSOR_DATA_TYPE_FLOAT32: EW_STORE_LOOP(ST, float, (float)); break;                   \
+    case DML_TENSOR_DATA_TYPE_FLOAT64: EW_STORE_LOOP(ST, double, (double)); break;                 \
+    case DML_TENSOR_DATA_TYPE_FLOAT16: EW_STORE_LOOP(ST, uint16_t, HALF); break;                   \
+    case DML_TENSOR_DATA_TYPE_INT8: EW_STORE_LOOP(ST, int8_t, (int8_t)); break;                    \
+    case DML_TENSOR_DATA_TYPE_INT16: EW_STORE_LOOP(ST, int16_t, (int16_t)); break;                 \
+    case DML_TENSOR_DATA_TYPE_INT32: EW_STORE_LOOP(ST, int32_t, (int32_t)); break;                 \
+    case DML_TENSOR_DATA_TYPE_INT64: EW_STORE_LOOP(ST, int64_t, (int64_t)); break;                 \
+    case DML_TENSOR_DATA_TYPE_UINT8: EW_STORE_LOOP(ST, uint8_t, (uint8_t)); break;                 \
+    case DML_TENSOR_DATA_TYPE_UINT16: EW_STORE_LOOP(ST, uint16_t, (uint16_t)); break;              \
+    case DML_TENSOR_DATA_TYPE_UINT32: EW_STORE_LOOP(ST, uint32_t, (uint32_t)); break;              \
+    case DML_TENSOR_DATA_TYPE_UINT64: EW_STORE_LOOP(ST, uint64_t, (uint64_t)); break;              \
+    default: break;                                                                                \
+    }
+    if (domain == EW_I64) { EW_STORE_INT(int64_t, i2half) } else { EW_STORE_INT(uint64_t, u2half) }
+#undef EW_STORE_INT
+}
+
+/* ---- plans ---- */
+
+struct pydml_ew_plan {
+    const ew_entry* entry;
+    const ew_entry* fused;             /* FusedActivation's entry, NULL: none */
+    ew_params params;
+    ew_params fused_params;
+    int domain;
+    uint32_t input_count;
+    float scale, bias;
+    int has_scale_bias;
+    uint32_t dim_count;
+    uint32_t sizes[PYDML_MAX_DIMS];   /* the output's (every operand has these sizes) */
+};
+
+uint32_t pydml_ew_plan_input_count(const pydml_ew_plan* plan) { return plan ? plan->input_count : 0; }
+
+static const pydml_field_info* field_named(const pydml_operator_info* info, const char* name, size_t len) {
+    for (uint32_t i = 0; i < info->field_count; i++)
+        if (strlen(info->fields[i].name) == len && strncmp(info->fields[i].name, name, len) == 0)
+            return &info->fields[i];
+    return NULL;
+}
+
+/* One attribute into slot k of p. */
+static void read_param(const pydml_operator_info* info, const void* desc, const pydml_field_info* f, ew_params* p,
+                       int k) {
+    double v = 0.0;
+    int64_t i = 0;
+    uint64_t u = 0;
+    switch ((pydml_field_kind)f->kind) {
+    case PYDML_FIELD_FLOAT: v = *AT(desc, f, float); i = (int64_t)v; u = (uint64_t)(v < 0 ? 0 : v); break;
+    case PYDML_FIELD_INT: i = *AT(desc, f, int32_t); v = (double)i; u = (uint64_t)i; break;
+    case PYDML_FIELD_UINT: case PYDML_FIELD_ENUM: case PYDML_FIELD_BOOL:
+        u = *AT(desc, f, uint32_t); v = (double)u; i = (int64_t)u; break;
+    case PYDML_FIELD_UINT64: u = *AT(desc, f, uint64_t); v = (double)u; i = (int64_t)u; break;
+    case PYDML_FIELD_SCALAR_UNION: {
+        const DML_SCALAR_UNION* s = AT(desc, f, DML_SCALAR_UNION);
+        uint32_t t = f->type_field >= 0 ? *AT(desc, &info->fields[f->type_field], uint32_t) : 0;
+        switch (t) {
+        case DML_TENSOR_DATA_TYPE_FLOAT32: v = s->Float32; i = (int64_t)v; break;
+        case DML_TENSOR_DATA_TYPE_FLOAT64: v = s->Float64; i = (int64_t)v; break;
+        case DML_TENSOR_DATA_TYPE_FLOAT16: v = pydml_f16_to_f32(s->UInt16); i = (int64_t)v; break;
+        case DML_TENSOR_DATA_TYPE_INT8: i = s->Int8; break;
+        case DML_TENSOR_DATA_TYPE_INT16: i = s->Int16; break;
+        case DML_TENSOR_DATA_TYPE_INT32: i = s->Int32; break;
+        case DML_TENSOR_DATA_TYPE_INT64: i = s->Int64; break;
+        case DML_TENSOR_DATA_TYPE_UINT8: u = s->UInt8; i = (int64_t)u; break;
+        case DML_TENSOR_DATA_TYPE_UINT16: u = s->UInt16; i = (int64_t)u; break;
+        case DML_TENSOR_DATA_TYPE_UINT32: u = s->UInt32; i = (int64_t)u; break;
+        case DML_TENSOR_DATA_TYPE_UINT64: u = s->UInt64; i = (int64_t)u; break;
+        default: break;
+        }
+        if (t != DML_TENSOR_DATA_TYPE_FLOAT32 && t != DML_TENSOR_DATA_TYPE_FLOAT64 && t != DML_TENSOR_DATA_TYPE_FLOAT16) {
+            if (t == DML_TENSOR_DATA_TYPE_UINT64) { v = (double)u; } else { v = (double)i; u = (uint64_t)i; }
+        } else {
+            u = (uint64_t)(v < 0 || v != v ? 0 : v);
+        }
+        break;
+    }
+    default: break;
+    }
+    p->f[k] = v;
+    p->f32[k] = (float)v;
+    p->i[k] = i;
+    p->u[k] = u;
+}
+
+static void read_params(const pydml_operator_info* info, const void* desc, const char* names, ew_params* p) {
+    int k = 0;
+    for (const char* s = names; s && *s && k < EW_MAX_PARAMS; k++) {
+        const char* end = strchr(s, ',');
+        size_t len = end ? (size_t)(end - s) : strlen(s);
+        const pydml_field_info* f = field_named(info, s, len);
+        if (f) read_param(info, desc, f, p, k);
+        s = end ? end + 1 : s + len;
+    }
+}
+
+static int has_path(const ew_entry* e, int domain) {
+    switch (domain) {
+    case EW_F32: return e->f32[0] != NULL;
+    case EW_F64: return e->f64 != NULL;
+    case EW_I64: return e->i64 != NULL;
+    default: return e->u64 != NULL;
+    }
+}
+
+pydml_status pydml_ew_plan_create(const pydml_operator_info* info, const void* desc, pydml_ew_plan** out) {
+    if (info == NULL || desc == NULL || out == NULL) return PYDML_STATUS_INVALID_PARAMETER;
+    *out = NULL;
+    const ew_entry* e = pydml_ew_find(info->type);
+    if (e == NULL) return PYDML_STATUS_UNSUPPORTED_PARAMETER;
+    pydml_ew_plan* plan = calloc(1, sizeof *plan);
+    if (plan == NULL) return PYDML_STATUS_OUT_OF_MEMORY;
+    plan->entry = e;
+    plan->scale = 1.0f;
+    const DML_BUFFER_TENSOR_DESC* output = NULL;
+    for (uint32_t i = 0; i < info->field_count; i++) {
+        const pydml_field_info* f = &info->fields[i];
+        if (f->kind == PYDML_FIELD_TENSOR) {
+            const DML_BUFFER_TENSOR_DESC* t = pydml_tensor_field(info, desc, f->name);
+            if (f->role == PYDML_ROLE_OUTPUT) {
+                if (output != NULL || t == NULL) goto unsupported; /* one output, always bound */
+                output = t;
+            } else {
+                if (plan->input_count == EW_MAX_INPUTS) goto unsupported;
+                if (t) {
+                    plan->params.present |= 1u << plan->input_count;
+                    plan->params.input_types[plan->input_count] = t->DataType;
+                }
+                plan->input_count++;
+            }
+        } else if (f->kind == PYDML_FIELD_TENSOR_ARRAY) {
+            goto unsupported;
+        } else if (f->kind == PYDML_FIELD_SCALE_BIAS) {
+            const DML_SCALE_BIAS* sb = *AT(desc, f, const DML_SCALE_BIAS* const);
+            if (sb) {
+                plan->has_scale_bias = 1;
+                plan->scale = sb->Scale;
+                plan->bias = sb->Bias;
+            }
+        } else if (f->kind == PYDML_FIELD_OPERATOR) {
+            const DML_OPERATOR_DESC* act = *AT(desc, f, const DML_OPERATOR_DESC* const);
+            if (act) {
+                const pydml_operator_info* ai = pydml_find_operator_info(act->Type);
+                plan->fused = pydml_ew_find(act->Type);
+                if (ai == NULL || plan->fused == NULL) goto unsupported;
+                read_params(ai, act->Desc, plan->fused->params, &plan->fused_params);
+            }
+        }
+    }
+    if (output == NULL) goto unsupported;
+    plan->params.output_type = output->DataType;
+    plan->dim_count = output->DimensionCount;
+    memcpy(plan->sizes, output->Sizes, output->DimensionCount * sizeof(uint32_t));
+    read_params(info, desc, e->params, &plan->params);
+    uint32_t domain_type = e->domain_from == EW_DOMAIN_FROM_OUTPUT ? output->DataType
+                           : e->domain_from < plan->input_count && (plan->params.present >> e->domain_from & 1u)
+                               ? plan->params.input_types[e->domain_from]
+                               : output->DataType;
+    plan->domain = domain_of_type(domain_type);
+    if (plan->domain < 0 || !has_path(e, plan->domain)) goto unsupported;
+    for (uint32_t k = 0; k < plan->input_count; k++)
+        if ((plan->params.present >> k & 1u) && domain_of_type(plan->params.input_types[k]) < 0) goto unsupported;
+    if (domain_of_type(output->DataType) < 0) goto unsupported;
+    if ((e->flags & EW_FLAG_FLOAT_INPUT_ONLY) && plan->domain != EW_F32 && plan->domain != EW_F64) goto unsupported;
+    /* ScaleBias and FusedActivation are float operations */
+    if ((plan->has_scale_bias || plan->fused) && plan->domain != EW_F32 && plan->domain != EW_F64) goto unsupported;
+    if (plan->fused && !has_path(plan->fused, plan->domain)) goto unsupported;
+    plan->fused_params.output_type = output->DataType;
+    plan->fused_params.present = 1;
+    plan->fused_params.input_types[0] = output->DataType;
+    *out = plan;
+    return PYDML_STATUS_SUCCESS;
+unsupported:
+    free(plan);
+    return PYDML_STATUS_UNSUPPORTED_PARAMETER;
+}
+
+void pydml_ew_plan_destroy(pydml_ew_plan* plan) { free(plan); }
+
+/* ---- execution ---- */
+
+typedef struct ew_run {
+    const pydml_ew_plan* plan;
+    int isa;
+    uint32_t tensors;                          /* inputs + 1; the output is the last */
+    uint32_t types[EW_MAX_INPUTS + 1];
+    char* base[EW_MAX_INPUTS + 1];             /* NULL: absent input (reads zeros) */
+    uint32_t dims;                             /* after coalescing, >= 1 */
+    uint64_t sizes[PYDML_MAX_DIMS];
+    uint64_t strides[EW_MAX_INPUTS + 1][PYDML_MAX_DIMS];
+} ew_run;
+
+/* Merges dimension pairs every operand walks as one, and drops size-1 dimensions. */
+static void coalesce(ew_run* r, const uint32_t* sizes, uint32_t dim_count, const pydml_tensor* const* views) {
+    uint32_t d = 0;
+    for (uint32_t i = 0; i < dim_count; i++) {
+        if (sizes[i] == 1) continue;
+        int merge = d > 0;
+        for (uint32_t t = 0; merge && t < r->tensors; t++) {
+            uint64_t s = views[t] ? views[t]->strides[i] : 0;
+            merge = r->strides[t][d - 1] == s * sizes[i];
+        }
+        if (merge) {
+            r->sizes[d - 1] *= sizes[i];
+            for (uint32_t t = 0; t < r->tensors; t++) r->strides[t][d - 1] = views[t] ? views[t]->strides[i] : 0;
+        } else {
+            r->sizes[d] = sizes[i];
+            for (uint32_t t = 0; t < r->tensors; t++) r->strides[t][d] = views[t] ? views[t]->strides[i] : 0;
+            d++;
+        }
+    }
+    if (d == 0) { /* one element */
+        r->sizes[0] = 1;
+        for (uint32_t t = 0; t < r->tensors; t++) r->strides[t][0] = 0;
+        d = 1;
+    }
+    r->dims = d;
+}
+
+static void call(const ew_entry* e, int domain, int isa, const ew_params* p, size_t n, void* out,
+                 const void* const* in) {
+    switch (domain) {
+    case EW_F32: e->f32[e->f32[isa] ? isa : 0](p, n, out, (const float* const*)in); break;
+    case EW_F64: e->f64(p, n, out, (const double* const*)in); break;
+    case EW_I64: e->i64(p, n, out, (const int64_t* const*)in); break;
+    default: e->u64(p, n, out, (const uint64_t* const*)in); break;
+    }
+}
+
+EW_T512 static void scale_bias_avx512(float* v, size_t n, float s, float b) {
+    for (size_t k = 0; k < n; k++) v[k] = v[k] * s + b;
+}
+EW_T256 static void scale_bias_avx2(float* v, size_t n, float s, float b) {
+    for (size_t k = 0; k < n; k++) v[k] = v[k] * s + b;
+}
+
+static void scale_bias(int domain, int isa, void* v, size_t n, float s, float b) {
+    if (domain == EW_F64) {
+        double* x = v;
+        for (size_t k = 0; k < n; k++) x[k] = x[k] * s + b;
+    } else if (isa == EW_ISA_AVX512) {
+        scale_bias_avx512(v, n, s, b);
+    } else if (isa == EW_ISA_AVX2) {
+        scale_bias_avx2(v, n, s, b);
+    } else {
+        float* x = v;
+        for (size_t k = 0; k < n; k++) x[k] = x[k] * s + b;
+    }
+}
+
+/* n elements starting at the given element offsets, in chunks. */
+static void run_span(const ew_run* r, const uint64_t* offset, uint64_t n_total) {
+    const pydml_ew_plan* plan = r->plan;
+    const int domain = plan->domain, isa = r->isa;
+    const uint32_t n_in = plan->input_count, o = n_in;
+    _Alignas(64) unsigned char stage[EW_MAX_INPUTS + 1][EW_CHUNK * 8];
+    const void* in[EW_MAX_INPUTS];
+    static const uint64_t zeros[EW_CHUNK] = {0};
+    const uint32_t own = native_type(domain);
+    const uint32_t inner = r->dims - 1;
+    for (uint64_t done = 0; done < n_total; done += EW_CHUNK) {
+        size_t n = (size_t)(n_total - done < EW_CHUNK ? n_total - done : EW_CHUNK);
+        for (uint32_t k = 0; k < EW_MAX_INPUTS; k++) in[k] = zeros;
+        for (uint32_t k = 0; k < n_in; k++) {
+            if (r->base[k] == NULL) continue;
+            uint64_t s = r->strides[k][inner];
+            const char* src = r->base[k] + (offset[k] + done * s) * element_bytes(r->types[k]);
+            int scaled = k == 0 && plan->has_scale_bias;
+            if (r->types[k] == own && s == 1 && !scaled) {
+                in[k] = src;
+            } else {
+                load(domain, isa, r->types[k], src, s, n, stage[k]);
+                if (scaled) scale_bias(domain, isa, stage[k], n, plan->scale, plan->bias);
+                in[k] = stage[k];
+            }
+        }
+        uint64_t so = r->strides[o][inner];
+        char* dst = r->base[o] + (offset[o] + done * so) * element_bytes(r->types[o]);
+        int direct = r->types[o] == own && so == 1;
+        void* out = direct ? (void*)dst : (void*)stage[o];
+        call(plan->entry, domain, isa, &plan->params, n, out, in);
+        if (plan->fused) {
+            const void* self[EW_MAX_INPUTS] = {out};
+            for (uint32_t k = 1; k < EW_MAX_INPUTS; k++) self[k] = zeros;
+            call(plan->fused, domain, isa, &plan->fused_params, n, out, self);
+        }
+        if (!direct) store(domain, isa, r->types[o], out, n, dst, so);
+    }
+}
+
+/* Work item `item`: rows of the outer dimensions, or a block of one long row. */
+static void run_item(const ew_run* r, uint64_t item, uint64_t rows_per_item, uint64_t blocks_per_row,
+                     uint64_t outer_rows) {
+    const uint32_t inner = r->dims - 1;
+    const uint64_t L = r->sizes[inner];
+    uint64_t row0, row1, start, len;
+    if (blocks_per_row > 1) {
+        row0 = item / blocks_per_row;
+        row1 = row0 + 1;
+        start = (item % blocks_per_row) * EW_BLOCK;
+        len = L - start < EW_BLOCK ? L - start : EW_BLOCK;
+    } else {
+        row0 = item * rows_per_item;
+        row1 = row0 + rows_per_item < outer_rows ? row0 + rows_per_item : outer_rows;
+        start = 0;
+        len = L;
+    }
+    /* coordinates of row0 in the outer dimensions, then an odometer */
+    uint64_t coord[PYDML_MAX_DIMS] = {0};
+    uint64_t rest = row0;
+    for (uint32_t d = inner; d-- > 0;) {
+        coord[d] = rest % r->sizes[d];
+        rest /= r->sizes[d];
+    }
+    uint64_t offset[EW_MAX_INPUTS + 1];
+    for (uint32_t t = 0; t < r->tensors; t++) {
+        uint64_t off = start * r->strides[t][inner];
+        for (uint32_t d = 0; d < inner; d++) off += coord[d] * r->strides[t][d];
+        offset[t] = off;
+    }
+    for (uint64_t row = row0; row < row1; row++) {
+        run_span(r, offset, len);
+        for (uint32_t d = inner; d-- > 0;) { /* next row */
+            coord[d]++;
+            for (uint32_t t = 0; t < r->tensors; t++) offset[t] += r->strides[t][d];
+            if (coord[d] < r->sizes[d] || d == 0) break;
+            for (uint32_t t = 0; t < r->tensors; t++) offset[t] -= coord[d] * r->strides[t][d];
+            coord[d] = 0;
+        }
+    }
+}
+
+static pydml_status check_view(const pydml_ew_plan* plan, const pydml_tensor* v, uint32_t type) {
+    pydml_status s = pydml_tensor_check(v);
+    if (s) return s;
+    if (v->data_type != type || v->dim_count != plan->dim_count) return PYDML_STATUS_INVALID_PARAMETER;
+    for (uint32_t d = 0; d < plan->dim_count; d++)
+        if (v->sizes[d] != plan->sizes[d]) return PYDML_STATUS_INVALID_PARAMETER;
+    return PYDML_STATUS_SUCCESS;
+}
+
+pydml_status pydml_ew_execute(const pydml_ew_plan* plan, const pydml_tensor* const* inputs, const pydml_tensor* output) {
+    if (plan == NULL || output == NULL || (plan->input_count && inputs == NULL)) return PYDML_STATUS_INVALID_PARAMETER;
+    pydml_status s;
+    if ((s = check_view(plan, output, plan->params.output_type))) return s;
+    ew_run r;
+    memset(&r, 0, sizeof r);
+    r.plan = plan;
+    r.isa = pydml_ew_isa();
+    r.tensors = plan->input_count + 1;
+    const pydml_tensor* views[EW_MAX_INPUTS + 1];
+    for (uint32_t k = 0; k < plan->input_count; k++) {
+        int present = plan->params.present >> k & 1u;
+        if (present != (inputs[k] != NULL)) return PYDML_STATUS_INVALID_PARAMETER;
+        if (present && (s = check_view(plan, inputs[k], plan->params.input_types[k]))) return s;
+        views[k] = inputs[k];
+        r.types[k] = present ? inputs[k]->data_type : 0;
+        r.base[k] = present ? inputs[k]->data : NULL;
+    }
+    views[plan->input_count] = output;
+    r.types[plan->input_count] = output->data_type;
+    r.base[plan->input_count] = output->data;
+    coalesce(&r, plan->sizes, plan->dim_count, views);
+    const uint64_t L = r.sizes[r.dims - 1];
+    uint64_t outer_rows = 1;
+    for (uint32_t d = 0; d + 1 < r.dims; d++) outer_rows *= r.sizes[d];
+    const uint64_t total = outer_rows * L;
+    uint64_t blocks_per_row = L > EW_BLOCK ? (L + EW_BLOCK - 1) / EW_BLOCK : 1;
+    uint64_t rows_per_item = blocks_per_row > 1 ? 1 : (EW_BLOCK / L > 0 ? EW_BLOCK / L : 1);
+    uint64_t items = blocks_per_row > 1 ? outer_rows * blocks_per_row : (outer_rows + rows_per_item - 1) / rows_per_item;
+    int64_t n_items = (int64_t)items;
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) if (total >= EW_PARALLEL_MIN && n_items > 1)
+#endif
+    for (int64_t i = 0; i < n_items; i++) run_item(&r, (uint64_t)i, rows_per_item, blocks_per_row, outer_rows);
+    return PYDML_STATUS_SUCCESS;
+}
+
+/* ---- activations in place (FusedActivation of CONVOLUTION and others) ---- */
+
+void pydml_activation_apply(const pydml_activation* act, float* values, size_t n) {
+    if (act == NULL || act->type == DML_OPERATOR_INVALID || n == 0) return;
+    const ew_entry* e = pydml_ew_find(act->type);
+    if (e == NULL || e->f32[0] == NULL) return;
+    ew_params p;
+    memset(&p, 0, sizeof p);
+    p.present = 1;
+    p.input_types[0] = p.output_type = DML_TENSOR_DATA_TYPE_FLOAT32;
+    float scale = 1.0f, bias = 0.0f;
+    int k = 0;
+    if (act->type == DML_OPERATOR_ELEMENT_WISE_CLIP) { /* {Min, Max, Scale, Bias} */
+        scale = act->params[2];
+        bias = act->params[3];
+        k = 2;
+    } else {
+        k = 4;
+    }
+    for (int j = 0; j < k; j++) {
+        p.f[j] = act->params[j];
+        p.f32[j] = act->params[j];
+    }
+    int isa = pydml_ew_isa();
+    const float* in[EW_MAX_INPUTS] = {values};
+    for (size_t done = 0; done < n; done += EW_CHUNK) {
+        size_t m = n - done < EW_CHUNK ? n - done : EW_CHUNK;
+        in[0] = values + done;
+        if (scale != 1.0f || bias != 0.0f) scale_bias(EW_F32, isa, values + done, m, scale, bias);
+        e->f32[e->f32[isa] ? isa : 0](&p, m, values + done, in);
+    }
+}

@@ -1,0 +1,145 @@
+/* The element-wise engine: one strided N-d iteration shared by every ELEMENT_WISE_* and
+ * ACTIVATION_* operator (native/elementwise.c), and the table entry each operator adds.
+ *
+ * An operator is an ew_entry: which attribute fields it reads, how its compute domain is chosen,
+ * and functions over contiguous runs of the domain type. The engine does everything else once:
+ * coalescing dimensions, broadcasting by zero strides, loading and converting every data type
+ * (FLOAT16 converts on load and store), ScaleBias, the FusedActivation, OpenMP threading and the
+ * choice between the AVX-512, AVX2 and portable variants of the f32 functions.
+ *
+ * Domains: FLOAT32/FLOAT16 compute in float, FLOAT64 in double, the integer types up to INT64 in
+ * int64_t (UINT32 and narrower fit), UINT64 in uint64_t. Results are converted to the output type
+ * on store: from float, saturating with NaN -> 0; from the integer domains, wrapping (two's
+ * complement), as DirectML's integer arithmetic does. */
+#ifndef PYDML_NATIVE_ELEMENTWISE_H
+#define PYDML_NATIVE_ELEMENTWISE_H
+
+#include <math.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "common.h"
+#include "schema.h"
+
+enum { EW_F32 = 0, EW_F64 = 1, EW_I64 = 2, EW_U64 = 3 };
+enum { EW_ISA_PORTABLE = 0, EW_ISA_AVX2 = 1, EW_ISA_AVX512 = 2 };
+
+#define EW_MAX_INPUTS 8
+#define EW_MAX_PARAMS 6
+
+/* Everything a function may read besides its operands. Attributes are the entry's `params`
+ * fields, in that order, each given as a real, a signed and an unsigned integer (scalar unions
+ * keep INT64/UINT64 exact in i/u). */
+typedef struct ew_params {
+    double f[EW_MAX_PARAMS];
+    int64_t i[EW_MAX_PARAMS];
+    uint64_t u[EW_MAX_PARAMS];
+    float f32[EW_MAX_PARAMS];           /* f rounded to float once, for the f32 functions */
+    uint32_t input_types[EW_MAX_INPUTS];
+    uint32_t output_type;
+    uint32_t present;                   /* bit k: input k is bound (absent optional inputs read 0) */
+} ew_params;
+
+typedef void (*ew_f32_fn)(const ew_params* p, size_t n, float* out, const float* const* in);
+typedef void (*ew_f64_fn)(const ew_params* p, size_t n, double* out, const double* const* in);
+typedef void (*ew_i64_fn)(const ew_params* p, size_t n, int64_t* out, const int64_t* const* in);
+typedef void (*ew_u64_fn)(const ew_params* p, size_t n, uint64_t* out, const uint64_t* const* in);
+
+/* domain_from values besides an input index */
+#define EW_DOMAIN_FROM_OUTPUT 0xff
+
+/* ew_entry.flags */
+#define EW_FLAG_FLOAT_INPUT_ONLY 1u  /* integer inputs are refused as unsupported (page: float only) */
+
+typedef struct ew_entry {
+    uint32_t type;                   /* DML_OPERATOR_TYPE */
+    const char* params;              /* attribute fields read into ew_params, "Alpha,Beta"; NULL: none */
+    uint8_t domain_from;             /* input index whose data type picks the domain, or EW_DOMAIN_FROM_OUTPUT */
+    uint8_t flags;
+    ew_f32_fn f32[3];                /* by EW_ISA_*; NULL: no float path */
+    ew_f64_fn f64;
+    ew_i64_fn i64;
+    ew_u64_fn u64;
+} ew_entry;
+
+/* Each family file defines its entries (native/ew_<family>.c). */
+extern const ew_entry pydml_ew_math_entries[];
+extern const uint32_t pydml_ew_math_entry_count;
+extern const ew_entry pydml_ew_activation_entries[];
+extern const uint32_t pydml_ew_activation_entry_count;
+extern const ew_entry pydml_ew_logical_entries[];
+extern const uint32_t pydml_ew_logical_entry_count;
+extern const ew_entry pydml_ew_quantize_entries[];
+extern const uint32_t pydml_ew_quantize_entry_count;
+
+/* The entry of an operator type, NULL when the engine does not run it. */
+const ew_entry* pydml_ew_find(uint32_t type);
+
+/* The active ISA for the f32 functions (from pydml_active_cpu_features). */
+int pydml_ew_isa(void);
+
+/* A compiled element-wise operator. */
+typedef struct pydml_ew_plan pydml_ew_plan;
+
+/* Builds the plan of a VALID desc (run pydml_validate_operator_ex first). UNSUPPORTED when the
+ * engine has no path for these data types. */
+pydml_status pydml_ew_plan_create(const pydml_operator_info* info, const void* desc, pydml_ew_plan** plan);
+void pydml_ew_plan_destroy(pydml_ew_plan* plan);
+uint32_t pydml_ew_plan_input_count(const pydml_ew_plan* plan);
+/* Runs on views: inputs[k] NULL for an absent optional input. Every view is checked against its
+ * memory and against the desc's sizes and data types first. */
+pydml_status pydml_ew_execute(const pydml_ew_plan* plan, const pydml_tensor* const* inputs,
+                              const pydml_tensor* output);
+
+/* The FusedActivation / standalone activation functions applied in place to float values; one
+ * definition serves ACTIVATION_* operators, ADD1's FusedActivation and CONVOLUTION's. The
+ * pydml_activation parameters are in include/pydml.h's order. */
+void pydml_activation_apply(const pydml_activation* act, float* values, size_t n);
+
+/* ---- helpers for the family files ---- */
+
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+#define EW_T256 __attribute__((target("avx2,fma,f16c")))
+#define EW_T512 __attribute__((target("avx512f,avx512bw,avx512vl,avx512dq,fma,f16c")))
+#else
+#define EW_T256
+#define EW_T512
+#endif
+
+/* Defines name_f32_{c,avx2,avx512} from one body. The body sees P (const ew_params*), n, out and
+ * in (const float* const*), and must write out[k] from element k of the inputs only (out may be
+ * one of the inputs: in-place execution). */
+#define EW_F32(name, ...)                                                                          \
+    static void name##_f32_c(const ew_params* P, size_t n, float* out, const float* const* in) {  \
+        (void)P; (void)in; __VA_ARGS__                                                             \
+    }                                                                                              \
+    EW_T256 static void name##_f32_avx2(const ew_params* P, size_t n, float* out,                  \
+                                        const float* const* in) {                                  \
+        (void)P; (void)in; __VA_ARGS__                                                             \
+    }                                                                                              \
+    EW_T512 static void name##_f32_avx512(const ew_params* P, size_t n, float* out,                \
+                                          const float* const* in) {                                \
+        (void)P; (void)in; __VA_ARGS__                                                             \
+    }
+#define EW_F32_SET(name) { name##_f32_c, name##_f32_avx2, name##_f32_avx512 }
+
+#define EW_F64(name, ...)                                                                          \
+    static void name##_f64(const ew_params* P, size_t n, double* out, const double* const* in) {  \
+        (void)P; (void)in; __VA_ARGS__                                                             \
+    }
+#define EW_I64(name, ...)                                                                          \
+    static void name##_i64(const ew_params* P, size_t n, int64_t* out, const int64_t* const* in) { \
+        (void)P; (void)in; __VA_ARGS__                                                             \
+    }
+#define EW_U64(name, ...)                                                                          \
+    static void name##_u64(const ew_params* P, size_t n, uint64_t* out, const uint64_t* const* in) { \
+        (void)P; (void)in; __VA_ARGS__                                                             \
+    }
+
+/* for (k < n) out[k] = EXPR with a, b, c the first three operands' element k */
+#define EW_MAP(T, EXPR)                                                                            \
+    const T* a = in[0]; const T* b = in[1]; const T* c = in[2];                                    \
+    (void)a; (void)b; (void)c;                                                                     \
+    for (size_t k = 0; k < n; k++) { out[k] = (EXPR); }
+
+#endif /* PYDML_NATIVE_ELEMENTWISE_H */

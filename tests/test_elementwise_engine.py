@@ -1,0 +1,161 @@
+"""The element-wise engine (native/elementwise.c): strides, broadcasting, coalescing, threading,
+every data type's load and store, ScaleBias, FusedActivation, in-place execution and the C API,
+on ADD / MULTIPLY / IDENTITY against numpy."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+from ew_harness import DTYPES, INTS, poison, run, tensor
+
+import pydml
+from pydml.native import ffi, lib
+
+
+def add(dtype: str, sizes: list[int], a_strides: Any = None, b_strides: Any = None,
+        out_strides: Any = None, **kw: Any) -> Any:
+    """ADD for every type; ADD1 (float only) when a FusedActivation is given."""
+    cls = pydml.DML_ELEMENT_WISE_ADD1_OPERATOR_DESC if kw else pydml.DML_ELEMENT_WISE_ADD_OPERATOR_DESC
+    return cls(
+        ATensor=tensor(dtype, sizes, a_strides), BTensor=tensor(dtype, sizes, b_strides),
+        OutputTensor=tensor(dtype, sizes, out_strides), **kw)
+
+
+def values(dtype: str, shape: tuple[int, ...], rng: np.random.Generator) -> np.ndarray:
+    dt = DTYPES[dtype]
+    if dt.kind == "f":
+        return rng.standard_normal(shape).astype(dt) * 8
+    info = np.iinfo(dt)
+    return rng.integers(info.min, info.max, size=shape, endpoint=True, dtype=dt)
+
+
+@pytest.mark.parametrize("dtype", ["FLOAT32", "FLOAT16", *INTS])  # ADD's page: no FLOAT64
+def test_add_every_data_type(dtype: str, ew_isa: str, rng: np.random.Generator) -> None:
+    shape = (3, 5, 37)
+    a, b = values(dtype, shape, rng), values(dtype, shape, rng)
+    got = run(add(dtype, list(shape)), {"ATensor": a, "BTensor": b})["OutputTensor"]
+    if DTYPES[dtype].kind == "f":
+        want = (a.astype(np.float64) + b.astype(np.float64))
+        want = want.astype(np.float32).astype(DTYPES[dtype]) if dtype == "FLOAT16" else \
+            want.astype(DTYPES[dtype])
+        np.testing.assert_array_equal(got, want)
+    else:  # integer addition wraps
+        with np.errstate(over="ignore"):
+            np.testing.assert_array_equal(got, a + b)
+
+
+def test_broadcast_by_zero_strides(ew_isa: str, rng: np.random.Generator) -> None:
+    row = rng.standard_normal(7).astype(np.float32)
+    a = rng.standard_normal((4, 3, 7)).astype(np.float32)
+    desc = add("FLOAT32", [4, 3, 7], b_strides=[0, 0, 1])
+    got = run(desc, {"ATensor": a, "BTensor": row})["OutputTensor"]
+    np.testing.assert_array_equal(got, a + row)
+    col = rng.standard_normal(3).astype(np.float32)  # a column: stride 1 on the middle axis
+    got = run(add("FLOAT32", [4, 3, 7], b_strides=[0, 1, 0]), {"ATensor": a, "BTensor": col})
+    np.testing.assert_array_equal(got["OutputTensor"], a + col[:, None])
+    scalar = np.array([2.5], np.float32)
+    got = run(add("FLOAT32", [4, 3, 7], b_strides=[0, 0, 0]), {"ATensor": a, "BTensor": scalar})
+    np.testing.assert_array_equal(got["OutputTensor"], a + np.float32(2.5))
+
+
+def test_permuted_strides_and_strided_output(ew_isa: str, rng: np.random.Generator) -> None:
+    # NHWC input read as NCHW, written into every second element of a larger buffer
+    n, c, h, w = 2, 3, 4, 5
+    nhwc = rng.standard_normal((n, h, w, c)).astype(np.float32)
+    b = rng.standard_normal((n, c, h, w)).astype(np.float32)
+    a_strides = [h * w * c, 1, w * c, c]
+    out_strides = [2 * c * h * w, 2 * h * w, 2 * w, 2]
+    desc = add("FLOAT32", [n, c, h, w], a_strides=a_strides, out_strides=out_strides)
+    span = sum((size - 1) * s for size, s in zip([n, c, h, w], out_strides, strict=True)) + 1
+    raw = poison(np.dtype(np.float32), (span + 1,))
+    run(desc, {"ATensor": nhwc.reshape(-1), "BTensor": b}, outputs={"OutputTensor": raw})
+    np.testing.assert_array_equal(raw[::2][: n * c * h * w].reshape(n, c, h, w),
+                                  nhwc.transpose(0, 3, 1, 2) + b)
+    assert np.isnan(raw[1::2]).all(), "elements between the strided outputs must stay untouched"
+
+
+def test_threaded_long_rows_and_many_short_rows(rng: np.random.Generator) -> None:
+    for shape in [(1, 300_001), (70_001, 3), (5, 129, 131)]:
+        a = rng.standard_normal(shape).astype(np.float32)
+        b = rng.standard_normal(shape).astype(np.float32)
+        got = run(add("FLOAT32", list(shape)), {"ATensor": a, "BTensor": b})["OutputTensor"]
+        np.testing.assert_array_equal(got, a + b)
+    # a transposed operand defeats coalescing: every row is a strided run
+    a = rng.standard_normal((300, 400)).astype(np.float32)
+    b = rng.standard_normal((400, 300)).astype(np.float32)
+    got = run(add("FLOAT32", [300, 400], b_strides=[1, 300]), {"ATensor": a, "BTensor": b.reshape(-1)})
+    np.testing.assert_array_equal(got["OutputTensor"], a + b.T)
+
+
+@pytest.mark.parametrize("dtype", ["FLOAT32", "FLOAT16", "FLOAT64"])
+def test_scale_bias_and_fused_activation(dtype: str, ew_isa: str, rng: np.random.Generator) -> None:
+    x = values(dtype, (2, 3, 17), rng)
+    desc = pydml.DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC(
+        InputTensor=tensor(dtype, [2, 3, 17]), OutputTensor=tensor(dtype, [2, 3, 17]),
+        ScaleBias=pydml.DML_SCALE_BIAS(Scale=0.5, Bias=-1.25))
+    got = run(desc, {"InputTensor": x})["OutputTensor"]
+    compute = np.float64 if dtype == "FLOAT64" else np.float32
+    want = (x.astype(compute) * compute(0.5) + compute(-1.25)).astype(DTYPES[dtype])
+    np.testing.assert_array_equal(got, want)
+    if dtype == "FLOAT64":
+        return  # ADD1 (FusedActivation) takes FLOAT32 and FLOAT16 only
+    fused = add(dtype, [2, 3, 17], FusedActivation=pydml.DML_ACTIVATION_RELU_OPERATOR_DESC())
+    y = values(dtype, (2, 3, 17), rng)
+    got = run(fused, {"ATensor": x, "BTensor": y})["OutputTensor"]
+    s = x.astype(compute) + y.astype(compute)
+    np.testing.assert_array_equal(got, np.maximum(s, 0).astype(DTYPES[dtype]))
+
+
+def test_in_place_exact_overlap_allowed(rng: np.random.Generator) -> None:
+    a = rng.standard_normal((4, 9)).astype(np.float32)
+    b = rng.standard_normal((4, 9)).astype(np.float32)
+    want = a + b
+    op = pydml.Device().create_operator(add("FLOAT32", [4, 9]))
+    op.execute({"ATensor": a, "BTensor": b}, {"OutputTensor": a})
+    np.testing.assert_array_equal(a, want)
+
+
+def test_partial_overlap_refused_naming_both(rng: np.random.Generator) -> None:
+    buffer = rng.standard_normal(40).astype(np.float32)
+    before = buffer.copy()
+    op = pydml.Device().create_operator(add("FLOAT32", [4, 9]))
+    with pytest.raises(pydml.BindingError, match=r"OutputTensor: its buffer overlaps the one bound "
+                       r"to ATensor; only the exact overlap"):
+        op.execute({"ATensor": buffer[:36], "BTensor": buffer[:36]},
+                   {"OutputTensor": buffer[4:40]})
+    np.testing.assert_array_equal(buffer, before)
+
+
+def test_c_api_executes_with_buffers() -> None:
+    a = np.arange(6, dtype=np.float32)
+    b = np.full(6, 10, np.float32)
+    out = poison(np.dtype(np.float32), (6,))
+    cdesc = pydml.to_c(add("FLOAT32", [2, 3]))
+    handle = ffi.new("pydml_operator**")
+    message = ffi.new("char[256]")
+    assert lib.pydml_operator_type_executes(lib.DML_OPERATOR_ELEMENT_WISE_ADD1) == 1
+    assert lib.pydml_operator_type_in_place(lib.DML_OPERATOR_ELEMENT_WISE_ADD1) == 1
+    assert lib.pydml_operator_type_in_place(lib.DML_OPERATOR_CONVOLUTION) == 0
+    assert lib.pydml_operator_create(cdesc.ptr, 0x6400, 0, handle, message, 256) == 0
+    try:
+        ins = ffi.new("pydml_buffer[2]")
+        outs = ffi.new("pydml_buffer[1]")
+        for slot, arr in ((ins[0], a), (ins[1], b), (outs[0], out)):
+            slot.data = ffi.cast("void*", arr.ctypes.data)
+            slot.size_in_bytes = arr.nbytes
+        assert lib.pydml_operator_execute(handle[0], ins, 2, outs, 1, message, 256) == 0
+        np.testing.assert_array_equal(out, a + b)
+        outs[0].size_in_bytes = 20  # one element short
+        status = lib.pydml_operator_execute(handle[0], ins, 2, outs, 1, message, 256)
+        assert status == lib.PYDML_STATUS_INVALID_PARAMETER
+        assert "OutputTensor" in ffi.string(message).decode()
+    finally:
+        lib.pydml_operator_destroy(handle[0])
+
+
+def test_buffers_too_small_for_the_strides_are_refused() -> None:
+    op = pydml.Device().create_operator(add("FLOAT32", [2, 3], b_strides=[4, 1]))
+    with pytest.raises(pydml.BindingError, match="BTensor"):
+        op.execute({"ATensor": np.zeros(6, np.float32), "BTensor": np.zeros(6, np.float32)})
