@@ -11,13 +11,14 @@
 #include "common.h"
 #include "elementwise.h"
 #include "rules.h"
+#include "softmax.h"
 
 /* Messages are cut to their buffers on purpose. */
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wformat-truncation"
 #endif
 
-typedef enum { K_RESAMPLE, K_RESAMPLE_GRAD, K_CONVOLUTION, K_ELEMENTWISE } kind_t;
+typedef enum { K_RESAMPLE, K_RESAMPLE_GRAD, K_CONVOLUTION, K_ELEMENTWISE, K_SOFTMAX } kind_t;
 
 static int kind_of(uint32_t type, kind_t* kind) {
     switch (type) {
@@ -31,6 +32,10 @@ static int kind_of(uint32_t type, kind_t* kind) {
     default:
         if (pydml_ew_find(type)) {
             *kind = K_ELEMENTWISE;
+            return 1;
+        }
+        if (pydml_softmax_supports(type)) {
+            *kind = K_SOFTMAX;
             return 1;
         }
         return 0;
@@ -54,6 +59,7 @@ struct pydml_operator {
     pydml_resample_plan* resample;
     pydml_convolution_plan* convolution;
     pydml_ew_plan* elementwise;
+    pydml_softmax_plan* softmax;
     uint32_t input_count, output_count;
     pydml_tensor inputs[MAX_BINDINGS], outputs[MAX_BINDINGS];   /* templates: data filled in per execution */
     uint64_t input_totals[MAX_BINDINGS], output_totals[MAX_BINDINGS];
@@ -136,6 +142,8 @@ pydml_status pydml_operator_create(const DML_OPERATOR_DESC* desc, uint32_t featu
     c.level = feature_level;
     if (kind == K_ELEMENTWISE) {
         s = pydml_ew_plan_create(info, desc->Desc, &o->elementwise);
+    } else if (kind == K_SOFTMAX) {
+        s = pydml_softmax_plan_create(info, desc->Desc, &o->softmax);
     } else if (kind == K_CONVOLUTION) {
         pydml_convolution_params cp;
         pydml_convolution_params_of(&c, info, desc->Desc, &cp);
@@ -257,6 +265,7 @@ pydml_status pydml_operator_execute_views(const pydml_operator* op, const pydml_
     pydml_status s;
     switch (op->kind) {
     case K_ELEMENTWISE: s = pydml_ew_execute(op->elementwise, inputs, outputs[0]); break;
+    case K_SOFTMAX: s = pydml_softmax_execute(op->softmax, inputs[0], outputs[0]); break;
     case K_CONVOLUTION: s = pydml_convolution_execute(op->convolution, inputs[0], inputs[1], inputs[2], outputs[0]); break;
     case K_RESAMPLE_GRAD: s = pydml_resample_backward(op->resample, inputs[0], outputs[0]); break;
     default: s = pydml_resample_forward(op->resample, inputs[0], outputs[0]); break;
@@ -273,5 +282,6 @@ void pydml_operator_destroy(pydml_operator* op) {
     pydml_resample_plan_destroy(op->resample);
     pydml_convolution_plan_destroy(op->convolution);
     pydml_ew_plan_destroy(op->elementwise);
+    pydml_softmax_plan_destroy(op->softmax);
     free(op);
 }

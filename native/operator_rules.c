@@ -12,6 +12,12 @@ static pydml_status convolution_rules(pydml_check* c, const pydml_operator_info*
 }
 
 pydml_rule_fn pydml_find_rules(uint32_t type) {
+    /* the element-wise families and softmax answer for their own operators */
+    pydml_rule_fn family;
+    if ((family = pydml_rules_ew_math(type)) || (family = pydml_rules_ew_activation(type)) ||
+        (family = pydml_rules_ew_logical(type)) || (family = pydml_rules_ew_quantize(type)) ||
+        (family = pydml_rules_softmax(type)))
+        return family;
     switch (type) {
     case DML_OPERATOR_UPSAMPLE_2D:
     case DML_OPERATOR_RESAMPLE:

@@ -14,4 +14,12 @@ pydml_status pydml_convolution_params_of(pydml_check* c, const pydml_operator_in
 /* The kernel parameters of a fused activation desc (already validated). */
 void pydml_activation_of(const DML_OPERATOR_DESC* fused, pydml_activation* activation);
 
+/* Each family's own rules (native/rules_<family>.c): the rule function of an operator type, or
+ * NULL when the family has none for it. */
+pydml_rule_fn pydml_rules_ew_math(uint32_t type);
+pydml_rule_fn pydml_rules_ew_activation(uint32_t type);
+pydml_rule_fn pydml_rules_ew_logical(uint32_t type);
+pydml_rule_fn pydml_rules_ew_quantize(uint32_t type);
+pydml_rule_fn pydml_rules_softmax(uint32_t type);
+
 #endif /* PYDML_NATIVE_RULES_H */
