@@ -267,6 +267,16 @@ int pydml_operator_type_executes(uint32_t type);
  * and strides): each output element depends only on the same element of the inputs. */
 int pydml_operator_type_in_place(uint32_t type);
 
+/**
+ * Memory for outputs: at least `bytes` bytes, 64-byte aligned, NULL when out of memory. Buffers of
+ * 1 MiB and more use transparent huge pages where available and, once released, are reused by
+ * the next acquire of a similar size (up to 1 GiB kept). Release with pydml_buffer_release only.
+ */
+void* pydml_buffer_acquire(uint64_t bytes);
+void pydml_buffer_release(void* buffer);
+/** Frees every released buffer the pool keeps. */
+void pydml_buffer_pool_trim(void);
+
 /** Number of input and output bindings a compiled operator takes. */
 uint32_t pydml_operator_input_count(const pydml_operator* op);
 uint32_t pydml_operator_output_count(const pydml_operator* op);

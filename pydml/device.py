@@ -17,7 +17,16 @@ from numpy.lib.stride_tricks import as_strided
 from pydml.enums import ExecutionFlags, FeatureLevel, TensorFlags
 from pydml.errors import PydmlError, UnsupportedError, ValidationError
 from pydml.feature_levels import max_supported
-from pydml.native import NUMPY_DTYPES, TensorView, ffi, lib, view_array, view_buffer
+from pydml.native import (
+    NUMPY_DTYPES,
+    TensorView,
+    ffi,
+    lib,
+    packed_template,
+    view_array,
+    view_buffer,
+    view_packed,
+)
 from pydml.registry import CheckContext, FieldSpec, Kernel, OperatorSchema, Role
 from pydml.tensor import BufferTensorDesc
 from pydml.validate import buffer_of, check_desc, resolve
@@ -85,16 +94,24 @@ class CompiledOperator:
             if value is not None:
                 self._bound[spec.name] = (spec, buffer_of(value))
         self._owned: dict[str, TensorView] = {}
+        self._inputs = [n for n, (s, _) in self._bound.items() if s.role is Role.INPUT_TENSOR]
+        self._outputs = [n for n, (s, _) in self._bound.items() if s.role is Role.OUTPUT_TENSOR]
+        # per tensor: (numpy dtype, Sizes, the pydml_tensor of a packed array of those Sizes)
+        self._packed: dict[str, tuple[np.dtype[Any], tuple[int, ...], bytes]] = {}
+        for name, (_, t) in self._bound.items():
+            dtype = NUMPY_DTYPES.get(int(t.DataType))
+            if dtype is not None and t.Strides is None and 1 <= len(t.Sizes) <= 8:
+                self._packed[name] = (dtype, t.Sizes, packed_template(int(t.DataType), t.Sizes))
 
     @property
     def input_names(self) -> list[str]:
         """Tensor fields to bind as inputs."""
-        return [n for n, (s, _) in self._bound.items() if s.role is Role.INPUT_TENSOR]
+        return list(self._inputs)
 
     @property
     def output_names(self) -> list[str]:
         """Tensor fields the operator writes."""
-        return [n for n, (s, _) in self._bound.items() if s.role is Role.OUTPUT_TENSOR]
+        return list(self._outputs)
 
     def _owned_names(self) -> list[str]:
         return [n for n, (s, t) in self._bound.items()
@@ -166,8 +183,7 @@ class CompiledOperator:
         the same element of its inputs. Any other overlap would make the result depend on the
         order of execution; checking here names the bindings involved.
         """
-        spans = {name: (int(ffi.cast("uintptr_t", v.ptr.data)), int(v.ptr.buffer_bytes))
-                 for name, v in views.items()}
+        spans = {name: v.span for name, v in views.items()}
         in_place = bool(getattr(self.kernel, "in_place", False))
         for out in self.output_names:
             start, size = spans[out]
@@ -184,6 +200,11 @@ class CompiledOperator:
     # -- binding helpers -----------------------------------------------------------------
 
     def _view(self, name: str, value: Any, *, writable: bool) -> TensorView:
+        packed = self._packed.get(name)
+        if (packed is not None and type(value) is np.ndarray and value.shape == packed[1]
+                and value.dtype == packed[0] and value.flags.c_contiguous
+                and (value.flags.writeable or not writable)):
+            return view_packed(value, packed[2])  # the common case, without the checks below
         _, t = self._bound[name]
         dtype = NUMPY_DTYPES.get(int(t.DataType))
         if dtype is None:
@@ -218,6 +239,9 @@ class CompiledOperator:
         _, t = self._bound[name]
         dtype = NUMPY_DTYPES[int(t.DataType)]
         if t.Strides is None:
+            nbytes = int(np.prod(t.Sizes)) * dtype.itemsize
+            if nbytes >= _POOLED_BYTES:
+                return _pooled(nbytes).view(dtype).reshape(t.Sizes)
             return np.empty(t.Sizes, dtype=dtype)
         return np.zeros(t.total_size_in_bytes, dtype=np.uint8)
 
@@ -232,6 +256,20 @@ class CompiledOperator:
         base = raw[: (raw.nbytes // dtype.itemsize) * dtype.itemsize].view(dtype)
         strides = tuple(s * dtype.itemsize for s in t.element_strides)
         return as_strided(base, shape=t.Sizes, strides=strides, writeable=False)
+
+
+#: Outputs this large come from pydml's buffer pool (native/buffer_pool.c): huge pages, and memory
+#: the caller has released is reused instead of being faulted in afresh on every call.
+_POOLED_BYTES = 1 << 20
+
+
+def _pooled(nbytes: int) -> np.ndarray[Any, Any]:
+    """A uint8 array over pooled memory, returned to the pool when the array is collected."""
+    pointer = lib.pydml_buffer_acquire(nbytes)
+    if pointer == ffi.NULL:
+        raise MemoryError(f"cannot allocate a {nbytes}-byte output")
+    owner = ffi.gc(pointer, lib.pydml_buffer_release, size=nbytes)
+    return np.frombuffer(ffi.buffer(owner, nbytes), dtype=np.uint8)
 
 
 def _same_view(a: TensorView, b: TensorView) -> bool:

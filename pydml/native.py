@@ -65,6 +65,11 @@ class TensorView:
         """The ``pydml_tensor*`` to pass to C."""
         return self.cdata
 
+    @property
+    def span(self) -> tuple[int, int]:
+        """(address, byte size) of the memory behind the view."""
+        return int(ffi.cast("uintptr_t", self.cdata.data)), int(self.cdata.buffer_bytes)
+
 
 def _fill(data_type: int, sizes: Sequence[int], strides: Sequence[int], pointer: Any,
           nbytes: int) -> Any:
@@ -99,6 +104,24 @@ def view_array(array: np.ndarray[Any, Any], data_type: int | None = None) -> Ten
         raise ValueError("a tensor view cannot be empty")
     pointer = ffi.cast("void*", array.ctypes.data)
     return TensorView(_fill(data_type, array.shape, strides, pointer, span * itemsize), (array,))
+
+
+_TENSOR_BYTES = ffi.sizeof("pydml_tensor")
+
+
+def packed_template(data_type: int, sizes: Sequence[int]) -> bytes:
+    """The bytes of a ``pydml_tensor`` for a packed tensor of ``sizes`` (no memory yet)."""
+    t = _fill(data_type, sizes, packed_strides(sizes), ffi.NULL, 0)
+    return bytes(ffi.buffer(t, _TENSOR_BYTES))
+
+
+def view_packed(array: np.ndarray[Any, Any], template: bytes) -> TensorView:
+    """A C-contiguous array whose shape and dtype the template was made for (the caller checked)."""
+    t = ffi.new("pydml_tensor*")
+    ffi.memmove(t, template, _TENSOR_BYTES)
+    t.data = ffi.from_buffer(array, require_writable=False)
+    t.buffer_bytes = array.nbytes
+    return TensorView(t, (array,))
 
 
 def view_buffer(buffer: Any, data_type: int, sizes: Sequence[int],
