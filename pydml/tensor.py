@@ -30,13 +30,15 @@ def calc_buffer_tensor_size(data_type: TensorDataType | int, sizes: Sequence[int
     return int(lib.pydml_calc_buffer_tensor_size(int(data_type), len(sizes), csizes, cstrides))
 
 
-def _tuple(values: Sequence[int] | None) -> tuple[int, ...] | None:
+def _tuple(values: Any) -> Any:
     """Integers as Python ints (numpy ints included); anything else is kept for validation to name.
 
-    (``int(v)`` would silently truncate a size of 2.7 to 2.)
+    (``int(v)`` would silently truncate a size of 2.7 to 2.) A value that is not a sequence of
+    numbers at all (``5``, ``"1,1"``) is kept as given too: validation names it, construction
+    does not fail.
     """
-    if values is None:
-        return None
+    if values is None or isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
+        return values
     out: list[Any] = []
     for v in values:
         try:
@@ -65,7 +67,8 @@ class BufferTensorDesc:
         for name, enum_cls in (("DataType", TensorDataType), ("Flags", TensorFlags)):
             with contextlib.suppress(ValueError):
                 object.__setattr__(self, name, enum_cls.parse(getattr(self, name)))
-        object.__setattr__(self, "Sizes", _tuple(self.Sizes) or ())
+        sizes = _tuple(self.Sizes)
+        object.__setattr__(self, "Sizes", () if sizes is None else sizes)
         object.__setattr__(self, "Strides", _tuple(self.Strides))
 
     @property

@@ -15,7 +15,7 @@ import numbers
 from typing import Any
 
 from pydml.enums import ENUM_BY_CTYPE, CEnum, CFlag, FeatureLevel, TensorDataType, TensorFlags, TensorType
-from pydml.errors import FeatureLevelError, Rendered, ValidationError
+from pydml.errors import FeatureLevelError, Rendered, UnsupportedError, ValidationError
 from pydml.native import ffi, lib
 from pydml.registry import (
     ARRAY_TYPES,
@@ -42,28 +42,43 @@ def validate(desc: Any, feature_level: FeatureLevel | str | int = FeatureLevel.F
 
     ``desc`` is a specific desc dataclass or a ``DML_OPERATOR_DESC``.
     """
-    level = FeatureLevel.parse(feature_level)
+    try:
+        level = FeatureLevel.parse(feature_level)
+    except ValueError:  # as the C validator says it, before it looks at the desc
+        raise ValidationError("DML_OPERATOR_DESC", "feature_level", "is not a DML_FEATURE_LEVEL value",
+                              feature_level) from None
     schema, inner = resolve(desc)
     check_desc(schema, inner, CheckContext(level), schema.c_name)
 
 
 def resolve(desc: Any) -> tuple[OperatorSchema, Any]:
     """The schema and the specific desc of a desc or DML_OPERATOR_DESC."""
+    return _resolve(desc, "DML_OPERATOR_DESC", "")
+
+
+def _resolve(desc: Any, owner: str, at: str) -> tuple[OperatorSchema, Any]:
+    """As resolve; errors name ``owner`` and the path ``at`` (``"FusedActivation."`` when the
+    DML_OPERATOR_DESC is nested, as the C validator names it). A non-desc raises TypeError."""
     if isinstance(desc, OperatorDesc):
-        schema = schema_of(desc.Type)
-        if desc.Desc is None:
-            raise ValidationError("DML_OPERATOR_DESC", "Desc", "must not be NULL", None)
         try:
-            actual = schema_of(desc.Desc)
+            schema = schema_of(desc.Type)
+        except UnsupportedError:  # DML_OPERATOR_INVALID: no desc struct
+            raise ValidationError(owner, f"{at}Type", "is not a DML_OPERATOR_TYPE value",
+                                  int(desc.Type)) from None
+        if desc.Desc is None:
+            raise ValidationError(owner, f"{at}Desc", "must not be NULL", None)
+        try:
+            # By class: a string or an OperatorType is not a desc, though schema_of reads them.
+            actual = schema_of(type(desc.Desc))
         except TypeError:
-            raise ValidationError("DML_OPERATOR_DESC", "Desc",
-                                  f"must be a {schema.c_name}", type(desc.Desc).__name__) from None
+            raise ValidationError(owner, f"{at}Desc", f"must be a {schema.c_name}",
+                                  type(desc.Desc).__name__) from None
         if actual is not schema:
-            raise ValidationError("DML_OPERATOR_DESC", "Desc",
+            raise ValidationError(owner, f"{at}Desc",
                                   f"Type is {schema.type.c_name} but Desc is a {actual.c_name}",
                                   show_value=False)
         return schema, desc.Desc
-    return schema_of(desc), desc
+    return schema_of(type(desc)), desc
 
 
 def check_desc(schema: OperatorSchema, desc: Any, ctx: CheckContext, name: str) -> None:
@@ -194,7 +209,7 @@ def _list(name: str, field: str, value: Any, what: str) -> tuple[Any, ...]:
 
 def _check_nested(name: str, field: str, value: Any) -> None:
     try:
-        schema, inner = resolve(value)
+        schema, inner = _resolve(value, name, f"{field}.")
     except TypeError:
         raise ValidationError(name, field, "must be a DML_OPERATOR_DESC",
                               type(value).__name__) from None
@@ -285,8 +300,8 @@ def scalar_member(name: str, field: str, value: Any, data_type: Any,
     if dtype == TensorDataType.FLOAT16:
         import numpy as np
 
-        as_float = float(value)
-        if math.isfinite(as_float) and abs(as_float) > 65504.0:
+        as_float = _as_float(value)
+        if as_float is None or (math.isfinite(as_float) and abs(as_float) > 65504.0):
             raise ValidationError(name, field, "must fit in FLOAT16 (|x| <= 65504)", value)
         return "Bytes", np.float16(as_float).tobytes()
     member = MEMBER_OF_TYPE[dtype]
@@ -300,13 +315,22 @@ def scalar_member(name: str, field: str, value: Any, data_type: Any,
     return member, value
 
 
+def _as_float(value: Any) -> float | None:
+    """``float(value)``, or None when the number is beyond the double range (a huge int)."""
+    try:
+        return float(value)
+    except OverflowError:
+        return None
+
+
 def _check_member(name: str, field: str, member: str, value: Any) -> None:
     kind, bits = SCALAR_MEMBERS[member]
     if kind == "float":
         if isinstance(value, bool) or not isinstance(value, numbers.Real):
             raise ValidationError(name, field, f"must be a number ({member})", value)
-        if bits == 32 and math.isfinite(float(value)) and abs(float(value)) > FLT_MAX:
-            raise ValidationError(name, field, "must fit in a 32-bit FLOAT", value)
+        as_float = _as_float(value)  # an int beyond the double range has no float at all
+        if as_float is None or (bits == 32 and math.isfinite(as_float) and abs(as_float) > FLT_MAX):
+            raise ValidationError(name, field, f"must fit in a {bits}-bit FLOAT", value)
         return
     low, high = (0, 2**bits - 1) if kind == "uint" else (-(2 ** (bits - 1)), 2 ** (bits - 1) - 1)
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
@@ -335,6 +359,16 @@ def check_tensor_value(name: str, field: str, value: Any) -> None:
     t = value
     enum_value(TensorDataType, t.DataType, name, f"{field}.DataType")
     sizes, strides = t.Sizes, t.Strides
+    if not isinstance(sizes, tuple):  # BufferTensorDesc keeps a non-sequence as given
+        raise ValidationError(name, f"{field}.Sizes", "must be a list of UINT", type(sizes).__name__)
+    if strides is not None and not isinstance(strides, tuple):
+        raise ValidationError(name, f"{field}.Strides", "must be None or a list of UINT",
+                              type(strides).__name__)
+    dimension_count = t.DimensionCount
+    if dimension_count is not None and (isinstance(dimension_count, bool)
+                                        or not isinstance(dimension_count, numbers.Integral)):
+        raise ValidationError(name, f"{field}.DimensionCount", "must be an integer or None",
+                              dimension_count)
     if len(sizes) > 64:  # C reads DimensionCount values; anything past 8 is refused there
         raise ValidationError(name, f"{field}.DimensionCount",
                               f"must be at most DML_TENSOR_DIMENSION_COUNT_MAX1 ({MAX_DIMENSIONS})",
@@ -388,7 +422,10 @@ def _check_counts(schema: OperatorSchema, desc: Any, name: str) -> None:
         if given is not None and distinct and distinct != {given} and len(distinct) == 1:
             raise ValidationError(name, count_field,
                                   f"must equal the length of its arrays ({listing})", given)
-        expected = given if given is not None else next(iter(lengths.values()), 0)
+        # A derived count is the length most arrays have (the first array's on a tie), so the
+        # odd array is the one named, wherever it stands.
+        values = list(lengths.values())
+        expected = given if given is not None else max(values, key=values.count, default=0)
         for array_name, length in lengths.items():
             if length != expected:
                 raise ValidationError(

@@ -856,7 +856,7 @@ def test_operator_desc_desc_not_a_desc() -> None:
     expect(OperatorDesc(Type="RESAMPLE", Desc=5), FL.FL6_4, ValidationError, "DML_OPERATOR_DESC",
            "Desc", "must be a DML_RESAMPLE_OPERATOR_DESC, got 'int'")
     act = OperatorDesc(Type="ACTIVATION_RELU", Desc=object())
-    expect(conv(FusedActivation=act), FL.FL6_4, ValidationError, "DML_OPERATOR_DESC", "Desc",
+    expect(conv(FusedActivation=act), FL.FL6_4, ValidationError, CONV, "FusedActivation.Desc",
            "must be a DML_ACTIVATION_RELU_OPERATOR_DESC")
 
 
