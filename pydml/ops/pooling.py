@@ -1,15 +1,16 @@
 """Pooling and region-of-interest operators: the tensor-support tables of their documentation pages.
 
-The tables are transcribed from the newest stored version of each operator's page (the commit is
-in ``page=``): MicrosoftDocs/sdk-api, except LP_POOLING1, AVERAGE_POOLING1, ROI_ALIGN_GRAD and
+The tables are transcribed from the newest stored version of each operator's page (the commit is in
+``page=``): MicrosoftDocs/sdk-api, except LP_POOLING1, AVERAGE_POOLING1 and
 QUANTIZED_LINEAR_AVERAGE_POOLING, which sdk-api lacks and MicrosoftDocs/windows-ai-docs
-(``docs/directml/api/``) has. Surprises: the output-size formulas of every dilated variant
-(MAX_POOLING2, LP_POOLING1, AVERAGE_POOLING1, QUANTIZED_LINEAR_AVERAGE_POOLING) are copied from
-the undilated operator and ignore Dilations; MAX_POOLING_GRAD's DimensionCount text says only 4D
-(DimensionCount 2) is valid while its 4_0 table allows 5D; ROI_POOLING's ROITensor has the input's
-float type; pages with one untitled table (AVERAGE_POOLING, LP_POOLING, ROI_POOLING,
-AVERAGE_POOLING_GRAD and the windows-ai-docs ones but ROI_ALIGN_GRAD) are keyed by the introduced
-level.
+(``docs/directml/api/``) has (ROI_ALIGN_GRAD's page moved from windows-ai-docs to sdk-api in 2022;
+the sdk-api copy is the newer one, with the same table). Surprises: the output-size formulas of
+every dilated variant (MAX_POOLING2, LP_POOLING1, AVERAGE_POOLING1,
+QUANTIZED_LINEAR_AVERAGE_POOLING) are copied from the undilated operator and ignore Dilations;
+MAX_POOLING_GRAD's DimensionCount text says only 4D (DimensionCount 2) is valid while its 4_0 table
+allows 5D; ROI_POOLING's ROITensor has the input's float type; pages with one untitled table
+(AVERAGE_POOLING, LP_POOLING, ROI_POOLING, AVERAGE_POOLING_GRAD and the windows-ai-docs ones) are
+keyed by the introduced level.
 """
 
 from pydml.schema.tables import operator
@@ -359,12 +360,13 @@ TABLES = [
     ),
     operator(
         "ROI_ALIGN_GRAD",
-        page="aa654162139cc09892d95152062207ea0c172b86",
+        page="ea899bdf0be31c3cc09fd43b39c2722e21fca735",
         introduced="4_1",
         constraints=[
             "same DataType: InputGradientTensor InputTensor OutputGradientTensor "
             "OutputROIGradientTensor ROITensor",
-            "note: page is in MicrosoftDocs/windows-ai-docs (docs/directml/api/), not sdk-api",
+            "note: page is sdk-api's; the older windows-ai-docs copy (aa654162, removed there in "
+            "2022) has the same table",
             "note: at least one of OutputGradientTensor and OutputROIGradientTensor must be "
             "supplied",
             "note: InputTensor (forward input {BatchCount, ChannelCount, InputHeight, "
