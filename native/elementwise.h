@@ -110,29 +110,29 @@ void pydml_activation_apply(const pydml_activation* act, float* values, size_t n
  * in (const float* const*), and must write out[k] from element k of the inputs only (out may be
  * one of the inputs: in-place execution). */
 #define EW_F32(name, ...)                                                                          \
-    static void name##_f32_c(const ew_params* P, size_t n, float* out, const float* const* in) {  \
+    static void name##_f32_c(const ew_params* restrict P, size_t n, float* out, const float* const* in) {  \
         (void)P; (void)in; __VA_ARGS__                                                             \
     }                                                                                              \
-    EW_T256 static void name##_f32_avx2(const ew_params* P, size_t n, float* out,                  \
+    EW_T256 static void name##_f32_avx2(const ew_params* restrict P, size_t n, float* out,                  \
                                         const float* const* in) {                                  \
         (void)P; (void)in; __VA_ARGS__                                                             \
     }                                                                                              \
-    EW_T512 static void name##_f32_avx512(const ew_params* P, size_t n, float* out,                \
+    EW_T512 static void name##_f32_avx512(const ew_params* restrict P, size_t n, float* out,                \
                                           const float* const* in) {                                \
         (void)P; (void)in; __VA_ARGS__                                                             \
     }
 #define EW_F32_SET(name) { name##_f32_c, name##_f32_avx2, name##_f32_avx512 }
 
 #define EW_F64(name, ...)                                                                          \
-    static void name##_f64(const ew_params* P, size_t n, double* out, const double* const* in) {  \
+    static void name##_f64(const ew_params* restrict P, size_t n, double* out, const double* const* in) {  \
         (void)P; (void)in; __VA_ARGS__                                                             \
     }
 #define EW_I64(name, ...)                                                                          \
-    static void name##_i64(const ew_params* P, size_t n, int64_t* out, const int64_t* const* in) { \
+    static void name##_i64(const ew_params* restrict P, size_t n, int64_t* out, const int64_t* const* in) { \
         (void)P; (void)in; __VA_ARGS__                                                             \
     }
 #define EW_U64(name, ...)                                                                          \
-    static void name##_u64(const ew_params* P, size_t n, uint64_t* out, const uint64_t* const* in) { \
+    static void name##_u64(const ew_params* restrict P, size_t n, uint64_t* out, const uint64_t* const* in) { \
         (void)P; (void)in; __VA_ARGS__                                                             \
     }
 

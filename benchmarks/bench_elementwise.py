@@ -1,0 +1,194 @@
+"""Element-wise and activation operators vs the streaming bandwidth and vs PyTorch CPU, measured in
+the same run, plus the cost of execute's allocating form.
+
+    python benchmarks/bench_elementwise.py [--threads 2] [--repeat 7]
+
+Memory-bound cases (8M-element FLOAT32 tensors unless noted) report the GB/s pydml moves (every
+operand read once, the output written once) as a share of the streaming bandwidth (numpy copy of
+a 256 MiB array, sampled between the cases; the best sample is the reference). Compute-bound
+cases report the speedup over torch on the same tensors (torch time / pydml time). Everything is
+timed interleaved, best of N, through the public API (create_operator once, execute with
+preallocated outputs), so the numbers include pydml's per-call binding cost.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+
+import pydml
+from pydml.native import lib
+
+N = 8 * 1024 * 1024
+
+
+def best_times(fns: Sequence[Callable[[], Any]], repeat: int) -> list[float]:
+    """Best time of each function, repetitions interleaved so all see the same machine load."""
+    for fn in fns:
+        fn()
+    best = [float("inf")] * len(fns)
+    for _ in range(repeat):
+        for i, fn in enumerate(fns):
+            start = time.perf_counter()
+            fn()
+            best[i] = min(best[i], time.perf_counter() - start)
+    return best
+
+
+class Bandwidth:
+    def __init__(self) -> None:
+        self.a = np.ones(256 * 1024 * 1024 // 4, dtype=np.float32)
+        self.b = np.empty_like(self.a)
+        self.best = 0.0
+
+    def sample(self, repeat: int) -> None:
+        (t,) = best_times([lambda: np.copyto(self.b, self.a)], repeat)
+        self.best = max(self.best, 2 * self.a.nbytes / t / 1e9)
+
+
+def T(dtype: str, sizes: list[int], strides: list[int] | None = None) -> Any:
+    return pydml.buffer_desc(dtype, sizes, strides=strides)
+
+
+def compiled(desc: Any) -> Any | None:
+    try:
+        return pydml.Device().create_operator(desc)
+    except pydml.UnsupportedError as e:
+        print(f"  (not executed: {e})")
+        return None
+
+
+def memory_cases(rng: np.random.Generator) -> list[tuple[str, Any, dict[str, np.ndarray], int]]:
+    """(name, desc, inputs, bytes moved)."""
+    x = rng.standard_normal(N).astype(np.float32)
+    y = rng.standard_normal(N).astype(np.float32)
+    f = T("FLOAT32", [N])
+    rows, cols = 4096, 2048
+    m = T("FLOAT32", [rows, cols])
+    row = rng.standard_normal(cols).astype(np.float32)
+    h = T("FLOAT16", [N])
+    xh, yh = x.astype(np.float16), y.astype(np.float16)
+    return [
+        ("ADD equal shapes", pydml.DML_ELEMENT_WISE_ADD_OPERATOR_DESC(ATensor=f, BTensor=f, OutputTensor=f),
+         {"ATensor": x, "BTensor": y}, 12 * N),
+        ("ADD broadcast row [4096,2048]+[2048]", pydml.DML_ELEMENT_WISE_ADD_OPERATOR_DESC(
+            ATensor=m, BTensor=T("FLOAT32", [rows, cols], [0, 1]), OutputTensor=m),
+         {"ATensor": x.reshape(rows, cols), "BTensor": row}, 8 * N),
+        ("MULTIPLY", pydml.DML_ELEMENT_WISE_MULTIPLY_OPERATOR_DESC(ATensor=f, BTensor=f, OutputTensor=f),
+         {"ATensor": x, "BTensor": y}, 12 * N),
+        ("CLIP", pydml.DML_ELEMENT_WISE_CLIP_OPERATOR_DESC(InputTensor=f, OutputTensor=f, Min=-1.0, Max=1.0),
+         {"InputTensor": x}, 8 * N),
+        ("RELU", pydml.DML_ACTIVATION_RELU_OPERATOR_DESC(InputTensor=f, OutputTensor=f),
+         {"InputTensor": x}, 8 * N),
+        ("ADD FLOAT16", pydml.DML_ELEMENT_WISE_ADD_OPERATOR_DESC(ATensor=h, BTensor=h, OutputTensor=h),
+         {"ATensor": xh, "BTensor": yh}, 6 * N),
+    ]
+
+
+def torch_cases(rng: np.random.Generator) -> list[tuple[str, Any, dict[str, np.ndarray], Callable[[], Any]]]:
+    import torch
+
+    x = (rng.standard_normal(N) * 3).astype(np.float32)
+    tx = torch.from_numpy(x)
+    tout = torch.empty_like(tx)
+    f = T("FLOAT32", [N])
+    i8 = T("INT8", [N])
+    scalar = T("FLOAT32", [N], [0])
+    zero = T("INT8", [N], [0])
+    return [
+        ("EXP", pydml.DML_ELEMENT_WISE_EXP_OPERATOR_DESC(InputTensor=f, OutputTensor=f), {"InputTensor": x},
+         lambda: torch.exp(tx, out=tout)),
+        ("TANH", pydml.DML_ACTIVATION_TANH_OPERATOR_DESC(InputTensor=f, OutputTensor=f), {"InputTensor": x},
+         lambda: torch.tanh(tx, out=tout)),
+        ("SIGMOID", pydml.DML_ACTIVATION_SIGMOID_OPERATOR_DESC(InputTensor=f, OutputTensor=f),
+         {"InputTensor": x}, lambda: torch.sigmoid(tx, out=tout)),
+        ("GELU", pydml.DML_ACTIVATION_GELU_OPERATOR_DESC(InputTensor=f, OutputTensor=f), {"InputTensor": x},
+         lambda: torch.nn.functional.gelu(tx)),
+        ("QUANTIZE_LINEAR to INT8", pydml.DML_ELEMENT_WISE_QUANTIZE_LINEAR_OPERATOR_DESC(
+            InputTensor=f, ScaleTensor=scalar, ZeroPointTensor=zero, OutputTensor=i8),
+         {"InputTensor": x, "ScaleTensor": np.array([0.05], np.float32),
+          "ZeroPointTensor": np.array([3], np.int8)},
+         lambda: torch.quantize_per_tensor(tx, 0.05, 3, torch.qint8)),
+    ]
+
+
+def allocation_cases(rng: np.random.Generator) -> None:
+    """execute() allocating its output vs into a preallocated one (target: within 15 % at >= 1 MB),
+    and the per-call cost on tiny tensors relative to one numpy add of the same tensors."""
+    g = pydml.DML_RESAMPLE_GRAD1_OPERATOR_DESC(
+        InputGradientTensor=T("FLOAT32", [8, 64, 256, 256]), OutputGradientTensor=T("FLOAT32", [8, 64, 128, 128]),
+        InterpolationMode="LINEAR", RoundingDirection="DECREASING", Scales=[1, 1, 0.5, 0.5],
+        InputPixelOffsets=[0.5] * 4, OutputPixelOffsets=[-0.5] * 4)
+    f = T("FLOAT32", [N])
+    cases = [
+        ("RESAMPLE_GRAD1 bilinear 8x64x256^2 -> 128^2", g,
+         {"InputGradientTensor": rng.standard_normal((8, 64, 256, 256)).astype(np.float32)}),
+        ("ADD 8M", pydml.DML_ELEMENT_WISE_ADD_OPERATOR_DESC(ATensor=f, BTensor=f, OutputTensor=f),
+         {"ATensor": np.ones(N, np.float32), "BTensor": np.ones(N, np.float32)}),
+    ]
+    for name, desc, inputs in cases:
+        op = pydml.Device().create_operator(desc)
+        out = {k: np.empty_like(v) for k, v in op.execute(inputs).items()}
+        into, alloc = best_times([lambda: op.execute(inputs, out), lambda: op.execute(inputs)], 9)
+        print(f"  {name:<46} allocating / preallocated: {alloc / into:5.2f}x")
+    t = T("FLOAT32", [4])
+    op = pydml.Device().create_operator(pydml.DML_ELEMENT_WISE_ADD_OPERATOR_DESC(ATensor=t, BTensor=t, OutputTensor=t))
+    a = np.ones(4, np.float32)
+    o = np.empty(4, np.float32)
+    calls = 2000
+
+    def many_pydml() -> None:
+        for _ in range(calls):
+            op.execute({"ATensor": a, "BTensor": a}, {"OutputTensor": o})
+
+    def many_numpy() -> None:
+        for _ in range(calls):
+            np.add(a, a, out=o)
+
+    p, n = best_times([many_pydml, many_numpy], 5)
+    print(f"  tiny ADD [4]: {p / calls * 1e6:.1f} us per call ({p / n:.0f}x a numpy np.add call)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--repeat", type=int, default=7)
+    args = parser.parse_args()
+    lib.pydml_set_num_threads(args.threads)
+    import torch
+
+    torch.set_num_threads(args.threads)
+    rng = np.random.default_rng(0)
+    bw = Bandwidth()
+    print(f"threads {args.threads}; ratios measured in this run")
+    print("memory-bound: share of the streaming bandwidth (numpy copy)")
+    rows = []
+    for name, desc, inputs, nbytes in memory_cases(rng):
+        bw.sample(3)
+        op = compiled(desc)
+        if op is None:
+            continue
+        out = {k: np.empty_like(v) for k, v in op.execute(inputs).items()}
+        (t,) = best_times([lambda op=op, inputs=inputs, out=out: op.execute(inputs, out)], args.repeat)
+        rows.append((name, nbytes / t / 1e9, N / t))
+    for name, gbs, eps in rows:
+        print(f"  {name:<40} {100 * gbs / bw.best:5.0f} % of {bw.best:.1f} GB/s; {eps / 1e9:.2f} G elements/s")
+    print("compute-bound: speedup over torch on the same tensors")
+    for name, desc, inputs, peer in torch_cases(rng):
+        op = compiled(desc)
+        if op is None:
+            continue
+        out = {k: np.empty_like(v) for k, v in op.execute(inputs).items()}
+        mine, theirs = best_times([lambda op=op, inputs=inputs, out=out: op.execute(inputs, out), peer],
+                                  args.repeat)
+        print(f"  {name:<40} {theirs / mine:5.2f}x torch")
+    print("per-call cost")
+    allocation_cases(rng)
+
+
+if __name__ == "__main__":
+    main()
