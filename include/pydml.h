@@ -38,7 +38,7 @@ typedef enum pydml_status {
 /* CPU feature bits (run-time dispatch). */
 #define PYDML_CPU_AVX2_FMA 1
 #define PYDML_CPU_F16C 2
-#define PYDML_CPU_AVX512 4
+#define PYDML_CPU_AVX512 4            /* F, DQ, BW, VL (and the OS saves ZMM state) */
 #define PYDML_CPU_AVX512_BF16 8
 #define PYDML_CPU_AVX512_FP16 16
 

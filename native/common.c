@@ -1,6 +1,10 @@
 /* Status strings, buffer-size arithmetic, view checks and CPU feature dispatch. */
 #include "common.h"
 
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+#include <cpuid.h>
+#endif
+
 #ifdef _OPENMP
 #include <omp.h>
 #endif
@@ -76,17 +80,37 @@ pydml_status pydml_tensor_check(const pydml_tensor* t) {
 
 /* ---- CPU features ---- */
 
+/* cpuid and xgetbv directly (gcc >= 10 and clang >= 14 both compile this; clang 14 lacks
+ * __builtin_cpu_supports("f16c") and ("avx512fp16")). A vector ISA counts only when the OS also
+ * saves its registers (XCR0), as the Intel SDM requires before using AVX or AVX-512. */
 static uint32_t detect_cpu_features(void) {
     uint32_t f = 0;
 #if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
-    __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) f |= PYDML_CPU_AVX2_FMA;
-    if (__builtin_cpu_supports("f16c")) f |= PYDML_CPU_F16C;
-    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-        __builtin_cpu_supports("avx512vl") && (f & PYDML_CPU_AVX2_FMA) && (f & PYDML_CPU_F16C))
+    unsigned a, b, c, d;
+    if (__get_cpuid_max(0, NULL) < 7) return 0;
+    __cpuid_count(1, 0, a, b, c, d);
+    const int osxsave = (c >> 27) & 1, avx = (c >> 28) & 1, fma = (c >> 12) & 1, f16c = (c >> 29) & 1;
+    if (!osxsave || !avx) return 0;
+    unsigned xcr0_lo, xcr0_hi;
+    __asm__ volatile("xgetbv" : "=a"(xcr0_lo), "=d"(xcr0_hi) : "c"(0));
+    (void)xcr0_hi;
+    if ((xcr0_lo & 0x6u) != 0x6u) return 0;                  /* XMM and YMM state */
+    const int zmm_state = (xcr0_lo & 0xe0u) == 0xe0u;        /* opmask, ZMM0-15 upper, ZMM16-31 */
+    __cpuid_count(7, 0, a, b, c, d);
+    const unsigned leaf7_max = a;
+    const int avx2 = (b >> 5) & 1, avx512f = (b >> 16) & 1, avx512dq = (b >> 17) & 1;
+    const int avx512bw = (b >> 30) & 1, avx512vl = (b >> 31) & 1, avx512fp16 = (d >> 23) & 1;
+    int avx512bf16 = 0;
+    if (leaf7_max >= 1) {
+        __cpuid_count(7, 1, a, b, c, d);
+        avx512bf16 = (a >> 5) & 1;
+    }
+    if (avx2 && fma) f |= PYDML_CPU_AVX2_FMA;
+    if (f16c) f |= PYDML_CPU_F16C;
+    if (zmm_state && avx512f && avx512dq && avx512bw && avx512vl && (f & PYDML_CPU_AVX2_FMA) && (f & PYDML_CPU_F16C))
         f |= PYDML_CPU_AVX512;
-    if ((f & PYDML_CPU_AVX512) && __builtin_cpu_supports("avx512bf16")) f |= PYDML_CPU_AVX512_BF16;
-    if ((f & PYDML_CPU_AVX512) && __builtin_cpu_supports("avx512fp16")) f |= PYDML_CPU_AVX512_FP16;
+    if ((f & PYDML_CPU_AVX512) && avx512bf16) f |= PYDML_CPU_AVX512_BF16;
+    if ((f & PYDML_CPU_AVX512) && avx512fp16) f |= PYDML_CPU_AVX512_FP16;
 #endif
     return f;
 }

@@ -11,6 +11,7 @@ Descs mirror directml.h (field names kept); module-level constants are named exa
 
 from __future__ import annotations
 
+from pydml._version import __version__
 from pydml.constants import *  # noqa: F403  (every enumerator, named as in C)
 from pydml.constants import __all__ as _constant_names
 from pydml.descs import *  # noqa: F403  (every operator desc, C and Python names)
@@ -52,6 +53,7 @@ DML_SCALAR_UNION = ScalarUnion
 DMLCalcBufferTensorSize = calc_buffer_tensor_size
 
 __all__ = [
+    "__version__",
     "INTRODUCED_AT",
     "AxisDirection",
     "BindingError",

@@ -59,14 +59,16 @@ def _supports(flag: str) -> bool:
         return result.returncode == 0
 
 
-CFLAGS = ["-std=c11", "-O3", "-Wall", "-Wextra", "-Werror", "-fno-strict-aliasing"]
+# No -Werror here: a new compiler's new warning must not break a user's `pip install`. The suite
+# compiles every native source with -Werror (tests/test_native_warnings.py), so CI stays strict.
+CFLAGS = ["-std=c11", "-O3", "-Wall", "-Wextra", "-fno-strict-aliasing"]
 OPENMP = ["-fopenmp"] if _supports("-fopenmp") else []
 
 ffibuilder = FFI()
 ffibuilder.cdef("\n".join(cdef_text(INCLUDE / h) for h in HEADERS))
 ffibuilder.set_source(
     "pydml._native",
-    # cffi's generated glue is not -Wextra clean; our own sources are compiled with -Werror.
+    # cffi's generated glue is not -Wextra clean.
     '#pragma GCC diagnostic ignored "-Wunused-parameter"\n'
     '#pragma GCC diagnostic ignored "-Wmissing-field-initializers"\n'
     '#include "DirectML.h"\n#include "pydml.h"\n',

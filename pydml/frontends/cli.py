@@ -809,6 +809,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="pydml", description="Run, validate and explain DirectML operator descs "
         "(DxDispatch model JSON) on a Linux CPU.")
+    from pydml._version import __version__
+
+    parser.add_argument("--version", action="version", version=f"pydml {__version__}")
     parser.add_argument("--include-dir", action="store_true",
                         help="print the directory holding DirectML.h and pydml.h, then exit")
     parser.add_argument("--lib", action="store_true",
