@@ -77,14 +77,22 @@ def _emit_json(data: Any) -> None:
 # run
 
 
+def _median(samples: list[float]) -> float:
+    """DxDispatch's median: the upper middle of the sorted samples."""
+    return sorted(samples)[len(samples) // 2] if samples else 0.0
+
+
 class Runner:
     """Executes a parsed model: compile every dispatchable once, then run the commands in order."""
 
-    def __init__(self, model: Model, level: FeatureLevel, output: Path | None, as_json: bool):
+    def __init__(self, model: Model, level: FeatureLevel, output: Path | None, as_json: bool,
+                 timing: Timing | None = None, output_path: Path | None = None):
         self.model = model
         self.level = level
         self.output = output
         self.as_json = as_json
+        self.timing = timing or Timing()
+        self.output_path = output_path
         self.compiled: dict[str, Any] = {}
         self.dispatches: list[dict[str, Any]] = []
         self.prints: list[dict[str, Any]] = []
@@ -101,6 +109,7 @@ class Runner:
 
         device = Device(self.level)
         for d in self.model.dispatchables.values():
+            start = time.perf_counter()
             try:
                 op = device.create_operator(d.desc, d.flags)
             except ValidationError as e:
@@ -119,6 +128,8 @@ class Runner:
                 except PydmlError as e:
                     raise ModelError(f"{d.name}: bindings", str(e)) from None
             self.compiled[d.name] = op
+            if self.timing.verbosity >= 1:
+                self.say(f"Initialize '{d.name}': {(time.perf_counter() - start) * 1e3:.4f} ms")
 
     def _memory(self, resource: str, offset: int) -> memoryview:
         view: Any = self.model.resources[resource].data[offset:]
@@ -127,7 +138,16 @@ class Runner:
     def run(self) -> None:
         self.say(f"Running on 'pydml CPU emulator ({self.level.c_name})'")
         for command in self.model.commands:
-            getattr(self, f"_{command.kind}")(command)
+            if self.timing.print_commands:
+                self.say(f"[StartCmd][{command.index:>4}]\t: {command.json_text}")
+            try:
+                getattr(self, f"_{command.kind}")(command)
+            except ModelError as e:
+                if self.timing.print_commands:  # DxDispatch reports E_FAIL off Windows
+                    self.say(f"[EndCmd][{command.index:>4}]\t: hr={'0x80004005':<10} {e}\n")
+                raise
+            if self.timing.print_commands:
+                self.say(f"[EndCmd][{command.index:>4}]\t: hr={'0x0':<10} \n")
 
     def _dispatch(self, c: Command) -> None:
         from pydml.registry import Role
@@ -140,14 +160,47 @@ class Runner:
             role = d.schema.field(point).role
             target = outputs if role is Role.OUTPUT_TENSOR else inputs
             target[point] = self._memory(b.resource, b.byte_offset)
-        start = time.perf_counter()
-        try:
-            op.execute(inputs, outputs)
-        except PydmlError as e:
-            raise ModelError(f"commands[{c.index}] (dispatch '{c.dispatchable}')", str(e)) from None
-        ms = (time.perf_counter() - start) * 1e3
-        self.dispatches.append({"dispatchable": c.dispatchable, "ms": ms})
-        self.say(f"Dispatch '{c.dispatchable}': 1 iterations, {ms:.4f} ms median (CPU)")
+        t = self.timing
+        samples: list[float] = []
+        loop_start = time.perf_counter()
+        while t.milliseconds_to_run is not None or len(samples) < t.iterations:
+            iteration_start = time.perf_counter()
+            start = time.perf_counter()
+            try:
+                for _ in range(t.repeat):
+                    op.execute(inputs, outputs)
+            except PydmlError as e:
+                raise ModelError(f"commands[{c.index}] (dispatch '{c.dispatchable}')", str(e)) from None
+            samples.append((time.perf_counter() - start) * 1e3 / t.repeat)
+            now = time.perf_counter()
+            sleep_ms = max(0.0, t.interval_ms - (now - iteration_start) * 1e3)
+            if t.milliseconds_to_run is not None and \
+                    (now - loop_start) * 1e3 + sleep_ms > t.milliseconds_to_run:
+                break
+            time.sleep(sleep_ms / 1e3)
+        self.dispatches.append({"dispatchable": c.dispatchable, "iterations": len(samples),
+                                "ms": _median(samples), "samples": samples})
+        self._report(c.dispatchable, samples)
+
+    def _report(self, name: str, samples: list[float]) -> None:
+        """DxDispatch's timing lines (Executor.cpp) at the chosen verbosity."""
+        t = self.timing
+        cold_count = min(max(len(samples), 1) - 1, t.warmup)
+        cold, hot = samples[:cold_count], samples[cold_count:]
+        if t.verbosity == 0:
+            self.say(f"Dispatch '{name}': {len(samples)} iterations, {_median(hot):.4f} ms median (CPU)")
+        else:
+            self.say(f"Dispatch '{name}': {len(samples)} iterations")
+            for label, part in (("Cold", cold), ("Hot) ", hot)):
+                if part:
+                    self.say(f"CPU Timings ({label.strip(') ')}){' ' if label.startswith('Hot') else ''} : "
+                             f"{len(part)} samples, {sum(part) / len(part):.4f} ms average, "
+                             f"{min(part):.4f} ms min, {_median(part):.4f} ms median, "
+                             f"{max(part):.4f} ms max")
+        if t.verbosity >= 2:
+            self.say("The timings of each iteration: ")
+            for i, ms in enumerate(samples):
+                self.say(f"iteration {i}: {ms:.4f} ms (CPU)")
 
     def _print(self, c: Command) -> None:
         r = self.model.resources[c.resource]
@@ -165,8 +218,9 @@ class Runner:
 
     def _target(self, path: str) -> Path:
         p = Path(path)
-        if not p.is_absolute() and self.output is not None:
-            p = self.output / p
+        base = self.output_path if self.output_path is not None else self.output
+        if not p.is_absolute() and base is not None:
+            p = base / p
         return p.absolute()
 
     def _writeFile(self, c: Command) -> None:
@@ -223,15 +277,52 @@ class Runner:
         }
 
 
-def cmd_run(args: argparse.Namespace) -> int:
-    level = _level(args.feature_level)
-    path = Path(args.model)
-    output = Path(args.output) if args.output else None
+@dataclass(frozen=True)
+class Timing:
+    """DxDispatch's timing options (CommandLineArgs.cpp, Executor.cpp)."""
+
+    iterations: int = 1
+    repeat: int = 1
+    milliseconds_to_run: int | None = None
+    interval_ms: int = 0
+    warmup: int = 1
+    verbosity: int = 0
+    print_commands: bool = False
+
+
+def _dml_level(text: str) -> FeatureLevel:
+    """DxDispatch's --dml_feature_level spelling: "5.1" (a trailing "f" as in its "6.2f")."""
+    spelled = text.strip().removesuffix("f").replace(".", "_")
     try:
-        model = parse_model(load_file(path), path)
+        return FeatureLevel.parse(spelled)
+    except ValueError:
+        known = ", ".join(level.short_name.replace("_", ".") for level in FeatureLevel)
+        raise CliError(f"--dml_feature_level: '{text}' is not a feature level ({known})", 2) from None
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    if args.model and args.model_option:
+        raise CliError(f"{args.command}: give the model once (positionally or with -m/--model)", 2)
+    if not (args.model or args.model_option):
+        raise CliError(f"{args.command}: no model given (MODEL.json or -m/--model)", 2)
+    if args.feature_level and args.dml_feature_level:
+        raise CliError(f"{args.command}: give --feature-level or --dml_feature_level, not both", 2)
+    level = _dml_level(args.dml_feature_level) if args.dml_feature_level else _level(args.feature_level)
+    for flags, _ in GPU_ONLY_OPTIONS:
+        if getattr(args, "gpu_" + flags[-1].lstrip("-")):
+            sys.stderr.write(f"pydml: {'/'.join(flags)} does not apply on the CPU emulator; ignored\n")
+    path = Path(args.model or args.model_option)
+    output = Path(args.output) if args.output else None
+    timing = Timing(args.dispatch_iterations, max(1, args.dispatch_repeat), args.milliseconds_to_run,
+                    args.dispatch_interval, args.warmup_samples, args.timing_verbosity,
+                    args.print_commands)
+    try:
+        input_base = Path(args.input_path) if args.input_path else None
+        model = parse_model(load_file(path), path, input_base=input_base)
     except ModelError as e:
         return _fail(str(e), _code(e), args.json, path, level)
-    runner = Runner(model, level, output, args.json)
+    runner = Runner(model, level, output, args.json, timing,
+                    Path(args.output_path) if args.output_path else None)
     try:
         runner.compile()
     except ModelError as e:
@@ -805,6 +896,68 @@ def cmd_explain(args: argparse.Namespace) -> int:
 # ---------------------------------------------------------------------------------------------
 
 
+#: DxDispatch options that drive a GPU (CommandLineArgs.cpp): accepted so that scripts written for
+#: DxDispatch run unchanged, each answered with one line. (flags, takes a value)
+GPU_ONLY_OPTIONS: tuple[tuple[tuple[str, ...], bool], ...] = (
+    (("-a", "--adapter"), True), (("-s", "--show_adapters"), False), (("-d", "--debug"), False),
+    (("-q", "--queue_type"), True), (("-S", "--show_dependencies"), False),
+    (("--disable_custom_heaps",), False), (("--clear_shader_caches",), False),
+    (("--disable_gpu_timeout",), False), (("--enable_dred",), False),
+    (("--disable_background_processing",), False), (("--set_stable_power_state",), False),
+    (("--disable_agility_sdk",), False), (("--print_hlsl_disassembly",), False),
+    (("--post_dispatch_barriers",), True), (("--xbox_allow_precompile",), False),
+    (("-c", "--pix_capture_type"), True), (("-o", "--pix_capture_name"), True),
+    (("--present_separator",), False), (("--max_gpu_time_measurements",), True),
+    (("-f", "--onnx_free_dim_name_override"), True), (("-F", "--onnx_free_dim_denotation_override"), True),
+    (("-e", "--onnx_session_config_entry"), True), (("-b", "--binding_shape"), True),
+    (("-l", "--onnx_graph_optimization_level"), True), (("-L", "--onnx_logging_level"), True),
+    (("-p", "--print_onnx_bindings"), False), (("-x", "--enable_ort_extensions"), False),
+    (("--enable_onnx_profiling",), False),
+)
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected an unsigned integer, got {text!r}") from None
+    if not 0 <= value <= 0xFFFFFFFF:
+        raise argparse.ArgumentTypeError(f"expected an unsigned 32-bit integer, got {text}")
+    return value
+
+
+def dxdispatch_options(p: argparse.ArgumentParser) -> None:
+    """DxDispatch's command line (DxDispatch/src/dxdispatch/CommandLineArgs.cpp)."""
+    p.add_argument("model", metavar="MODEL.json", nargs="?", help="path to the JSON model")
+    p.add_argument("-m", "--model", dest="model_option", metavar="PATH", help="path to the JSON model")
+    p.add_argument("--input_path", metavar="DIR", help="base path for reading input files")
+    p.add_argument("--output_path", metavar="DIR", help="base path for writing output files")
+    p.add_argument("--print_commands", action="store_true",
+                   help="print a line before and after each command")
+    timing = p.add_argument_group("timing")
+    timing.add_argument("-i", "--dispatch_iterations", type=_count, default=1, metavar="N",
+                        help="iterations of the bind/dispatch loop (default 1)")
+    timing.add_argument("-r", "--dispatch_repeat", type=_count, default=1, metavar="N",
+                        help="dispatches per iteration; each sample is their mean (default 1)")
+    timing.add_argument("-t", "--milliseconds_to_run", type=_count, metavar="MS",
+                        help="run each dispatch for this long (overrides --dispatch_iterations)")
+    timing.add_argument("-I", "--dispatch_interval", type=_count, default=0, metavar="MS",
+                        help="minimum time between dispatches (sleeps when they are faster)")
+    timing.add_argument("-w", "--warmup_samples", type=_count, default=1, metavar="N",
+                        help="most samples to count as cold, not hot (default 1)")
+    timing.add_argument("-v", "--timing_verbosity", type=_count, default=0, choices=(0, 1, 2),
+                        metavar="V", help="0 hot median, 1 cold/hot statistics, 2 every iteration")
+    p.add_argument("--dml_feature_level", metavar="X.Y",
+                   help="DirectML feature level as DxDispatch spells it, e.g. 5.1")
+    gpu = p.add_argument_group("GPU-only (accepted, not applicable on the CPU emulator)")
+    for flags, takes_value in GPU_ONLY_OPTIONS:
+        dest = "gpu_" + flags[-1].lstrip("-")
+        if takes_value:
+            gpu.add_argument(*flags, dest=dest, metavar="X", action="append", help=argparse.SUPPRESS)
+        else:
+            gpu.add_argument(*flags, dest=dest, action="store_true", help=argparse.SUPPRESS)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="pydml", description="Run, validate and explain DirectML operator descs "
@@ -826,40 +979,48 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--feature-level", metavar="X",
                        help=f"device feature level, e.g. 5_1 (default {DEFAULT_LEVEL.short_name})")
 
-    run = sub.add_parser("run", help="run a DxDispatch model")
-    run.add_argument("model", metavar="MODEL.json")
+    run = sub.add_parser("dxdispatch", aliases=["run"], help="run a DxDispatch model (DxDispatch's options)",
+                         description="Run a DxDispatch model with DxDispatch's own options and "
+                         "meanings; GPU-only options are accepted and ignored.")
+    run.set_defaults(subparser=run)
+    dxdispatch_options(run)
     level_option(run)
     run.add_argument("--output", metavar="DIR",
                      help="write every resource as DIR/<name>.npy after the commands")
     run.add_argument("--json", action="store_true", help="machine-readable results on stdout")
 
     val = sub.add_parser("validate", help="validate every dispatchable's desc")
+    val.set_defaults(subparser=val)
     val.add_argument("file", metavar="FILE.json")
     level_option(val)
     val.add_argument("--json", action="store_true", help="machine-readable report on stdout")
 
     lst = sub.add_parser("list", help="list every operator type")
+    lst.set_defaults(subparser=lst)
     level_option(lst)
     lst.add_argument("--json", action="store_true", help="machine-readable list on stdout")
 
     exp = sub.add_parser("explain", help="explain resample / convolution descs")
+    exp.set_defaults(subparser=exp)
     exp.add_argument("file", metavar="FILE.json")
     level_option(exp)
 
     one = sub.add_parser("onednn", help="run a single-op oneDNN Graph JSON (benchdnn --graph format)")
+    one.set_defaults(subparser=one)
     one.add_argument("action", choices=["run"])
     one.add_argument("file", metavar="FILE.json")
     one.add_argument("--inputs", metavar="DIR", help="inputs as DIR/<logical tensor id>.npy")
     one.add_argument("--simple-data", action="store_true",
                      help="fill missing inputs with 1, 2, 3, ... instead of benchdnn's generated data")
+    one.add_argument("--json", action="store_true", help="machine-readable result on stdout")
     return parser
 
 
 def cmd_onednn(args: argparse.Namespace) -> int:
-    """``pydml onednn run FILE.json``: returns 0 or oneDNN's status number."""
+    """``pydml onednn run FILE.json``: the exit code table of docs/cli.md (0, 1, 2)."""
     from pydml.frontends.onednn_json import main_json
 
-    return main_json(args.file, args.inputs, simple_data=args.simple_data)
+    return main_json(args.file, args.inputs, simple_data=args.simple_data, as_json=args.json)
 
 
 def _paths(args: argparse.Namespace) -> int | None:
@@ -883,13 +1044,18 @@ def _paths(args: argparse.Namespace) -> int | None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``pydml`` console script; returns the exit code."""
     parser = build_parser()
-    args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    if arguments and arguments[0].lower().endswith(".json") and not arguments[0].startswith("-"):
+        arguments.insert(0, "dxdispatch")  # `pydml MODEL.json`, as `dxdispatch MODEL.json`
+    args, extra = parser.parse_known_args(arguments)
+    if extra:  # report with the subcommand's usage, not the top-level one
+        getattr(args, "subparser", parser).error(f"unrecognized arguments: {' '.join(extra)}")
     try:
         code = _paths(args)
         if code is not None:
             return code
-        handlers = {"run": cmd_run, "validate": cmd_validate, "list": cmd_list,
-                    "explain": cmd_explain, "onednn": cmd_onednn}
+        handlers = {"run": cmd_run, "dxdispatch": cmd_run, "validate": cmd_validate,
+                    "list": cmd_list, "explain": cmd_explain, "onednn": cmd_onednn}
         if args.command is None:
             parser.print_help(sys.stderr)
             return 2

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -90,6 +91,8 @@ def loads(text: str, source: str = "model") -> Any:
     except json.JSONDecodeError as e:
         raise ModelError(source, f"not valid JSON: {e.msg} at line {e.lineno} column {e.colno}",
                          unsupported=True) from None
+    except RecursionError:
+        raise ModelError(source, "not a usable model: JSON nested too deeply", unsupported=True) from None
 
 
 def load_file(path: str | Path) -> Any:
@@ -492,6 +495,7 @@ class Command:
     verbose: bool = False
     target_path: str = ""
     dimensions: tuple[int, ...] | None = None
+    json_text: str = ""  # the command as the model wrote it (--print_commands)
 
 
 @dataclass
@@ -606,6 +610,14 @@ def _npy(path: Path, where: str, declared: TensorDataType | None) -> tuple[np.nd
     return np.ascontiguousarray(array).reshape(-1).view(np.uint8).copy(), dt
 
 
+def _memory_bytes() -> int:
+    """Physical memory: no resource may need more (refused before allocating)."""
+    try:
+        return int(os.sysconf("SC_PHYS_PAGES")) * int(os.sysconf("SC_PAGE_SIZE"))
+    except (ValueError, OSError, AttributeError):  # not POSIX: still refuse the absurd
+        return 1 << 46
+
+
 def parse_resource(name: str, obj: Any, base: Path | None) -> Resource:
     """One member of ``resources``."""
     where = f"resource '{name}'"
@@ -683,6 +695,8 @@ def parse_resource(name: str, obj: Any, base: Path | None) -> Resource:
             if not path.exists():
                 raise ModelError(f"{iw}.sourcePath", f"file '{source}' not found (relative to "
                                  f"{base or '.'} or the current directory)")
+            if not path.is_file():
+                raise ModelError(f"{iw}.sourcePath", f"'{source}' is not a file")
             suffix = path.suffix.lower()
             if suffix == ".npy":
                 raw, dt = _npy(path, f"{iw}.sourcePath", declared)
@@ -693,7 +707,11 @@ def parse_resource(name: str, obj: Any, base: Path | None) -> Resource:
                 if declared is None:
                     raise ModelError(f"{where}: initialValuesDataType",
                                      f"is required for raw file '{source}'")
-                raw = np.fromfile(path, dtype=np.uint8)
+                try:
+                    raw = np.fromfile(path, dtype=np.uint8)
+                except OSError as e:
+                    raise ModelError(f"{iw}.sourcePath", f"cannot read '{source}': "
+                                     f"{e.strerror or e}") from None
                 dt = declared
                 if raw.nbytes == 0 or raw.nbytes % NUMPY_DTYPES[int(dt)].itemsize:
                     raise ModelError(f"{iw}.sourcePath", f"{path.name} has {raw.nbytes} bytes, "
@@ -717,6 +735,10 @@ def parse_resource(name: str, obj: Any, base: Path | None) -> Resource:
                              f"({nbytes} bytes) at offset {offset} bytes.")
     else:
         size = (nbytes + offset + 3) // 4 * 4
+    if size > _memory_bytes():
+        raise ModelError(f"{where}: {'sizeInBytes' if explicit else 'initialValuesOffsetInBytes'}",
+                         f"the resource needs {size} bytes, more than this machine's "
+                         f"{_memory_bytes()} bytes of memory")
     data = np.zeros(size, dtype=np.uint8)
     data[:nbytes] = raw  # DxDispatch uploads to byte 0 whatever initialValuesOffsetInBytes says
     return Resource(name, dt, data, nbytes, explicit)
@@ -895,8 +917,11 @@ def parse_command(index: int, obj: Any, model: Model) -> Command:
                      "writeFile)")
 
 
-def parse_model(root: Any, path: Path | None = None) -> Model:
-    """Parse a whole model (resources, dispatchables, commands) and check every reference."""
+def parse_model(root: Any, path: Path | None = None, *, input_base: Path | None = None) -> Model:
+    """Parse a whole model (resources, dispatchables, commands) and check every reference.
+
+    File initializers are read relative to ``input_base`` (DxDispatch's --input_path), else to
+    the model's folder, else to the current directory."""
     source = str(path) if path else "model"
     if not isinstance(root, dict):
         raise ModelError(source, "the model must be a JSON object", unsupported=True)
@@ -905,11 +930,13 @@ def parse_model(root: Any, path: Path | None = None) -> Model:
     commands_obj = root.get("commands")
     if not isinstance(commands_obj, list):
         raise ModelError(source, "expected an array field named 'commands'", unsupported=True)
-    base = path.parent if path else None
+    base = input_base if input_base is not None else path.parent if path else None
     resources = {n: parse_resource(n, o, base) for n, o in resources_obj.items()}
     dispatchables = {n: parse_dispatchable(n, o) for n, o in dispatchables_obj.items()}
     model = Model(path, resources, dispatchables, [])
     model.commands = [parse_command(i, c, model) for i, c in enumerate(commands_obj)]
+    for command, raw in zip(model.commands, commands_obj, strict=True):
+        command.json_text = json.dumps(raw)
     return model
 
 

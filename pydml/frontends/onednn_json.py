@@ -48,7 +48,10 @@ def load_graph(path: str | Path) -> dict[str, Any]:
         with open(path, encoding="utf-8") as f:
             doc = json.load(f)
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
-        raise InvalidArguments("graph", "file", f"cannot read {path}: {e}", show_value=False) from None
+        raise UnreadableInput("graph", "file", f"cannot read {path}: {e}", show_value=False) from None
+    except RecursionError:
+        raise UnreadableInput("graph", "file", f"cannot read {path}: JSON nested too deeply",
+                              show_value=False) from None
     if not isinstance(doc, dict):
         raise InvalidGraphOp("graph", "file", f"{path} is not a JSON object", show_value=False)
     graph = doc.get("graph")
@@ -262,6 +265,13 @@ def run_json(path: str | Path, inputs: Mapping[Any, Any] | None = None) -> dict[
         dt = _NP[lt["dtype"]]
         if lt["id"] in given:
             v = np.asarray(given[lt["id"]])
+            if v.dtype != dt:
+                raise InvalidGraphOp(
+                    kind,
+                    f"inputs[{index}] (logical tensor {lt['id']})",
+                    f"data must be {lt['dtype']} ({dt}), as the logical tensor says; got",
+                    str(v.dtype),
+                )
             if list(v.shape) != shape:
                 raise InvalidGraphOp(
                     kind,
@@ -315,19 +325,42 @@ def run_json(path: str | Path, inputs: Mapping[Any, Any] | None = None) -> dict[
     return {int(lt["id"]): result}
 
 
+def exit_code(error: OnednnError) -> int:
+    """The pydml command line's exit code for a oneDNN status (docs/cli.md): 2 when the graph
+    cannot be run by pydml (unimplemented) or the input is unreadable, else 1 (the graph breaks a
+    rule: invalid arguments, graph op, shape or data type)."""
+    return 2 if isinstance(error, (Unimplemented, UnreadableInput)) else 1
+
+
+class UnreadableInput(InvalidArguments):
+    """The graph file or an --inputs file cannot be read (exit code 2, like an unreadable model)."""
+
+
+def _read_inputs(inputs_dir: str | Path) -> dict[int, Any]:
+    directory = Path(inputs_dir)
+    if not directory.is_dir():
+        raise UnreadableInput("graph", "--inputs", f"{inputs_dir} is not a directory", show_value=False)
+    inputs: dict[int, Any] = {}
+    for f in sorted(directory.glob("*.npy")):
+        if f.stem.isdigit():
+            try:
+                inputs[int(f.stem)] = np.load(f, allow_pickle=False)
+            except (OSError, ValueError) as e:
+                raise UnreadableInput("graph", "--inputs", f"cannot read {f}: {e}",
+                                      show_value=False) from None
+    return inputs
+
+
 def main_json(
     path: str | Path, inputs_dir: str | Path | None = None, print_fn: Callable[[str], Any] = print,
-    simple_data: bool = False,
+    simple_data: bool = False, as_json: bool = False,
 ) -> int:
     """CLI body for ``pydml onednn run FILE.json``: inputs from ``inputs_dir/<lt id>.npy`` when
-    present (else generated), prints each output (id, dtype, shape, values). Returns 0, or the
-    oneDNN status number (2, 3, 8, 9) after printing the error."""
-    inputs: dict[int, Any] = {}
-    if inputs_dir is not None:
-        for f in Path(inputs_dir).glob("*.npy"):
-            if f.stem.isdigit():
-                inputs[int(f.stem)] = np.load(f)
+    present (else generated), prints each output (id, dtype, shape, values), or one JSON object
+    with ``as_json``. Returns the command line's exit code (0, 1 or 2; see :func:`exit_code`)."""
+    outputs: dict[int, Any] = {}
     try:
+        inputs = _read_inputs(inputs_dir) if inputs_dir is not None else {}
         if simple_data:  # formats.md's "simple data": 1, 2, 3, ... in the JSON shape's storage order
             for lt in load_graph(path)["graph"][0].get("inputs", []):
                 if lt["id"] not in inputs:
@@ -336,14 +369,30 @@ def main_json(
                     inputs[lt["id"]] = np.arange(1, count + 1).reshape(lt["shape"]).astype(dtype)
         outputs = run_json(path, inputs)
     except OnednnError as e:
-        print_fn(f"error: {e}")
-        return e.status
+        code = exit_code(e)
+        if as_json:
+            print_fn(json.dumps({"file": str(path), "ok": False, "exitCode": code, "status": e.status,
+                                 "error": str(e), "outputs": []}, indent=2))
+        else:
+            print_fn(f"error: {e}")
+        return code
+    names = {v: k for k, v in _NP.items()}
+    if as_json:
+        print_fn(json.dumps({"file": str(path), "ok": True, "exitCode": 0, "status": 0, "error": None,
+                             "outputs": [{"id": lt_id, "dtype": names[arr.dtype], "shape": list(arr.shape),
+                                          "values": [_json_number(float(v)) for v in
+                                                     arr.astype(np.float64).ravel()]}
+                                         for lt_id, arr in outputs.items()]}, indent=2))
+        return 0
     for lt_id, arr in outputs.items():
-        dt = {v: k for k, v in _NP.items()}[arr.dtype]
-        print_fn(f"output {lt_id}: {dt} {'x'.join(map(str, arr.shape))}")
+        print_fn(f"output {lt_id}: {names[arr.dtype]} {'x'.join(map(str, arr.shape))}")
         flat = arr.astype(np.float32).ravel()
         print_fn(" ".join(_fmt(float(v)) for v in flat))
     return 0
+
+
+def _json_number(v: float) -> float | str:
+    return v if math.isfinite(v) else ("nan" if math.isnan(v) else ("inf" if v > 0 else "-inf"))
 
 
 def _fmt(v: float) -> str:
