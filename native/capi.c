@@ -263,6 +263,7 @@ pydml_status pydml_operator_execute_views(const pydml_operator* op, const pydml_
             return PYDML_STATUS_INVALID_PARAMETER;
         }
     pydml_status s;
+    pydml_exclusive_begin();
     switch (op->kind) {
     case K_ELEMENTWISE: s = pydml_ew_execute(op->elementwise, inputs, outputs[0]); break;
     case K_SOFTMAX: s = pydml_softmax_execute(op->softmax, inputs[0], outputs[0]); break;
@@ -270,6 +271,7 @@ pydml_status pydml_operator_execute_views(const pydml_operator* op, const pydml_
     case K_RESAMPLE_GRAD: s = pydml_resample_backward(op->resample, inputs[0], outputs[0]); break;
     default: s = pydml_resample_forward(op->resample, inputs[0], outputs[0]); break;
     }
+    pydml_exclusive_end();
     if (s) {
         snprintf(text, sizeof text, "%s: execution failed: %s", op->desc_name, pydml_status_string(s));
         message_out(message, message_size, text);

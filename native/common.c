@@ -1,6 +1,8 @@
 /* Status strings, buffer-size arithmetic, view checks and CPU feature dispatch. */
 #include "common.h"
 
+#include <pthread.h>
+
 #if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
 #include <cpuid.h>
 #endif
@@ -142,4 +144,21 @@ int pydml_set_num_threads(int threads) {
     (void)threads;
     return 1;
 #endif
+}
+
+/* ---- one thread team at a time ---- */
+
+/* Kernels split their work over all cores with OpenMP. Two callers executing at once would run
+ * two teams on the same cores (measured: 0.48x the speed of taking turns), so executions take
+ * turns, each with every core. The depth counter lets an entry point call another (the C API's
+ * execute calls the convolution's) without locking twice. */
+static pthread_mutex_t g_exclusive = PTHREAD_MUTEX_INITIALIZER;
+static _Thread_local int g_exclusive_depth;
+
+void pydml_exclusive_begin(void) {
+    if (g_exclusive_depth++ == 0) pthread_mutex_lock(&g_exclusive);
+}
+
+void pydml_exclusive_end(void) {
+    if (--g_exclusive_depth == 0) pthread_mutex_unlock(&g_exclusive);
 }

@@ -87,4 +87,8 @@ static inline uint64_t pydml_tensor_element_count(const pydml_tensor* t) {
     return n;
 }
 
+/* Brackets a kernel's run: concurrent executions take turns (each with all cores). Nestable. */
+void pydml_exclusive_begin(void);
+void pydml_exclusive_end(void);
+
 #endif /* PYDML_NATIVE_COMMON_H */

@@ -980,7 +980,10 @@ pydml_status pydml_resample_forward(const pydml_resample_plan* plan, const pydml
     pydml_status st = rs_check_views(plan, input, plan ? plan->input_sizes : NULL, output,
                                      plan ? plan->output_sizes : NULL, 0);
     if (st != PYDML_STATUS_SUCCESS) return st;
-    return rs_run(plan, 0, input, output);
+    pydml_exclusive_begin();
+    st = rs_run(plan, 0, input, output);
+    pydml_exclusive_end();
+    return st;
 }
 
 pydml_status pydml_resample_backward(const pydml_resample_plan* plan, const pydml_tensor* input_gradient,
@@ -988,5 +991,8 @@ pydml_status pydml_resample_backward(const pydml_resample_plan* plan, const pydm
     pydml_status st = rs_check_views(plan, input_gradient, plan ? plan->output_sizes : NULL,
                                      output_gradient, plan ? plan->input_sizes : NULL, 1);
     if (st != PYDML_STATUS_SUCCESS) return st;
-    return rs_run(plan, 1, input_gradient, output_gradient);
+    pydml_exclusive_begin();
+    st = rs_run(plan, 1, input_gradient, output_gradient);
+    pydml_exclusive_end();
+    return st;
 }

@@ -31,6 +31,7 @@ from pydml.enums import (
 )
 from pydml.errors import (
     FeatureLevelError,
+    LimitError,
     NativeError,
     PydmlError,
     UnsupportedError,
@@ -74,6 +75,7 @@ __all__ = [
     "FeatureLevel",
     "FeatureLevelError",
     "InterpolationMode",
+    "LimitError",
     "NativeError",
     "OperatorDesc",
     "OperatorSchema",

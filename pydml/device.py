@@ -15,7 +15,7 @@ import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
 from pydml.enums import ExecutionFlags, FeatureLevel, TensorFlags
-from pydml.errors import PydmlError, UnsupportedError, ValidationError
+from pydml.errors import LimitError, PydmlError, UnsupportedError, ValidationError
 from pydml.feature_levels import max_supported
 from pydml.native import (
     NUMPY_DTYPES,
@@ -36,13 +36,28 @@ class BindingError(PydmlError, ValueError):
     """A bound input or output does not fit the operator (missing, unknown, too small, wrong type)."""
 
 
-class Device:
-    """An emulated IDMLDevice created at ``feature_level`` (default DML_FEATURE_LEVEL_6_4)."""
+#: Default limit on the logical elements of any one tensor of an operator: 2^31 (8 GiB of FLOAT32).
+#: A desc over a small buffer with huge sizes and zero strides is valid DirectML, but would run for
+#: minutes; past the limit, create_operator refuses it unless the device was made to allow it.
+DEFAULT_MAX_ELEMENTS = 1 << 31
 
-    def __init__(self, feature_level: FeatureLevel | str | int = FeatureLevel.FL6_4):
+
+class Device:
+    """An emulated IDMLDevice created at ``feature_level`` (default DML_FEATURE_LEVEL_6_4).
+
+    ``max_elements`` bounds the logical element count of every tensor of an operator created on
+    this device (default :data:`DEFAULT_MAX_ELEMENTS`); ``None`` lifts the bound.
+    """
+
+    def __init__(self, feature_level: FeatureLevel | str | int = FeatureLevel.FL6_4, *,
+                 max_elements: int | None = DEFAULT_MAX_ELEMENTS):
         level = FeatureLevel.parse(feature_level)
         assert isinstance(level, FeatureLevel)
         self.feature_level: FeatureLevel = level
+        if max_elements is not None and (isinstance(max_elements, bool) or not isinstance(max_elements, int)
+                                         or max_elements < 1):
+            raise ValueError(f"max_elements must be a positive integer or None, got {max_elements!r}")
+        self.max_elements = max_elements
 
     def __repr__(self) -> str:
         return f"Device(feature_level={self.feature_level.c_name})"
@@ -76,8 +91,25 @@ class Device:
         if schema.compile is None:
             raise UnsupportedError(
                 f"{schema.type.c_name}: pydml validates this operator but does not execute it")
+        self._check_limit(schema, inner)
         kernel = schema.compile(inner, parsed)
         return CompiledOperator(schema, inner, kernel, parsed)
+
+    def _check_limit(self, schema: OperatorSchema, desc: Any) -> None:
+        if self.max_elements is None:
+            return
+        for spec in schema.tensor_fields:
+            value = getattr(desc, spec.name)
+            tensors = value if isinstance(value, (list, tuple)) else [value]
+            for i, tensor in enumerate(tensors):
+                if tensor is None:
+                    continue
+                count = int(np.prod([int(s) for s in buffer_of(tensor).Sizes], dtype=object))
+                if count > self.max_elements:
+                    where = spec.name + (f"[{i}]" if isinstance(value, (list, tuple)) else "")
+                    raise LimitError(
+                        f"{schema.c_name}.{where}: {count:,} elements exceed this device's limit of "
+                        f"{self.max_elements:,} (Device(max_elements=None) lifts it)")
 
 
 class CompiledOperator:

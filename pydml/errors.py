@@ -45,6 +45,10 @@ class UnsupportedError(PydmlError, NotImplementedError):
     """Legal per DirectML, but this emulator does not implement it."""
 
 
+class LimitError(PydmlError, ValueError):
+    """A valid desc asks for more work than the device allows (``Device(max_elements=...)``)."""
+
+
 class NativeError(PydmlError, RuntimeError):
     """A C entry point returned an error status.
 
