@@ -9,16 +9,15 @@
 #include <string.h>
 
 #include "common.h"
-#include "elementwise.h"
+#include "families.h"
 #include "rules.h"
-#include "softmax.h"
 
 /* Messages are cut to their buffers on purpose. */
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wformat-truncation"
 #endif
 
-typedef enum { K_RESAMPLE, K_RESAMPLE_GRAD, K_CONVOLUTION, K_ELEMENTWISE, K_SOFTMAX } kind_t;
+typedef enum { K_RESAMPLE, K_RESAMPLE_GRAD, K_CONVOLUTION, K_FAMILY } kind_t;
 
 static int kind_of(uint32_t type, kind_t* kind) {
     switch (type) {
@@ -30,12 +29,8 @@ static int kind_of(uint32_t type, kind_t* kind) {
     case DML_OPERATOR_CONVOLUTION:
         *kind = K_CONVOLUTION; return 1;
     default:
-        if (pydml_ew_find(type)) {
-            *kind = K_ELEMENTWISE;
-            return 1;
-        }
-        if (pydml_softmax_supports(type)) {
-            *kind = K_SOFTMAX;
+        if (pydml_find_family(type)) {
+            *kind = K_FAMILY;
             return 1;
         }
         return 0;
@@ -48,8 +43,8 @@ int pydml_operator_type_executes(uint32_t type) {
 }
 
 int pydml_operator_type_in_place(uint32_t type) {
-    kind_t kind;
-    return pydml_find_operator_info(type) != NULL && kind_of(type, &kind) && kind == K_ELEMENTWISE;
+    const pydml_kernel_family* family = pydml_find_family(type);
+    return pydml_find_operator_info(type) != NULL && family != NULL && family->in_place;
 }
 
 #define MAX_BINDINGS 8
@@ -58,8 +53,8 @@ struct pydml_operator {
     kind_t kind;
     pydml_resample_plan* resample;
     pydml_convolution_plan* convolution;
-    pydml_ew_plan* elementwise;
-    pydml_softmax_plan* softmax;
+    const pydml_kernel_family* family;
+    void* plan;                       /* the family's */
     uint32_t input_count, output_count;
     pydml_tensor inputs[MAX_BINDINGS], outputs[MAX_BINDINGS];   /* templates: data filled in per execution */
     uint64_t input_totals[MAX_BINDINGS], output_totals[MAX_BINDINGS];
@@ -140,10 +135,9 @@ pydml_status pydml_operator_create(const DML_OPERATOR_DESC* desc, uint32_t featu
     c.diagnostic = &d;
     c.desc = info->desc_name;
     c.level = feature_level;
-    if (kind == K_ELEMENTWISE) {
-        s = pydml_ew_plan_create(info, desc->Desc, &o->elementwise);
-    } else if (kind == K_SOFTMAX) {
-        s = pydml_softmax_plan_create(info, desc->Desc, &o->softmax);
+    if (kind == K_FAMILY) {
+        o->family = pydml_find_family(desc->Type);
+        s = o->family->create(info, desc->Desc, execution_flags, &o->plan);
     } else if (kind == K_CONVOLUTION) {
         pydml_convolution_params cp;
         pydml_convolution_params_of(&c, info, desc->Desc, &cp);
@@ -265,8 +259,7 @@ pydml_status pydml_operator_execute_views(const pydml_operator* op, const pydml_
     pydml_status s;
     pydml_exclusive_begin();
     switch (op->kind) {
-    case K_ELEMENTWISE: s = pydml_ew_execute(op->elementwise, inputs, outputs[0]); break;
-    case K_SOFTMAX: s = pydml_softmax_execute(op->softmax, inputs[0], outputs[0]); break;
+    case K_FAMILY: s = op->family->execute(op->plan, inputs, input_count, outputs, output_count); break;
     case K_CONVOLUTION: s = pydml_convolution_execute(op->convolution, inputs[0], inputs[1], inputs[2], outputs[0]); break;
     case K_RESAMPLE_GRAD: s = pydml_resample_backward(op->resample, inputs[0], outputs[0]); break;
     default: s = pydml_resample_forward(op->resample, inputs[0], outputs[0]); break;
@@ -283,7 +276,6 @@ void pydml_operator_destroy(pydml_operator* op) {
     if (op == NULL) return;
     pydml_resample_plan_destroy(op->resample);
     pydml_convolution_plan_destroy(op->convolution);
-    pydml_ew_plan_destroy(op->elementwise);
-    pydml_softmax_plan_destroy(op->softmax);
+    if (op->family) op->family->destroy(op->plan);
     free(op);
 }

@@ -558,8 +558,8 @@ pydml_status pydml_convolution_plan_create(const pydml_convolution_params* param
         memset(p->scratch, 0, (size_t)tb * (size_t)p->nthreads);
     }
     p->work = (double)p->n * (double)p->cout * (double)p->cin_g * (double)p->ktot *
-              (double)(p->ax[0].out * p->ax[1].out * p->ax[2].out) /
-              (double)(p->ax[0].P * p->ax[1].P * p->ax[2].P);
+              ((double)p->ax[0].out * (double)p->ax[1].out * (double)p->ax[2].out) /
+              ((double)p->ax[0].P * (double)p->ax[1].P * (double)p->ax[2].P);
     *plan_out = p;
     return PYDML_STATUS_SUCCESS;
 oom:

@@ -98,18 +98,42 @@ pydml_status pydml_convolution_params_of(pydml_check* c, const pydml_operator_in
     if (y->Sizes[0] != n) return pydml_fail(c, "OutputTensor.Sizes[0]", "must equal the batch size %u, got %u", n, y->Sizes[0]);
     if (y->Sizes[1] != c_out) return pydml_fail(c, "OutputTensor.Sizes[1]", "must equal the output channel count %u, got %u", c_out, y->Sizes[1]);
     for (uint32_t i = 0; i < spatial; i++) {
-        int64_t k = w->Sizes[2 + i], extent = (k - 1) * d->Dilations[i] + 1, in = x->Sizes[2 + i];
-        int64_t padded = in + d->StartPadding[i] + d->EndPadding[i], want;
+        /* Unsigned 64-bit: (k - 1) * Dilations and (in - 1) * Strides reach UINT_MAX^2, past
+         * int64 (a signed overflow that let impossible geometry through; found by
+         * tests/fuzz/fuzz_validate.c). extent and base below fit in uint64; only BACKWARD's sum
+         * may not, and then no UINT size can match it. */
+        uint64_t k = w->Sizes[2 + i], in = x->Sizes[2 + i];
+        uint64_t extent = (k - 1) * d->Dilations[i] + 1;
+        uint64_t pads = (uint64_t)d->StartPadding[i] + d->EndPadding[i], padded = in + pads;
         if (forward && extent > padded) {
             snprintf(f, sizeof f, "FilterTensor.Sizes[%u]", 2 + i);
-            return pydml_fail(c, f, "dilated kernel extent %lld exceeds the padded input size %lld, got %lld",
-                        (long long)extent, (long long)padded, (long long)k);
+            return pydml_fail(c, f, "dilated kernel extent %llu exceeds the padded input size %llu, got %llu",
+                        (unsigned long long)extent, (unsigned long long)padded, (unsigned long long)k);
         }
-        want = forward ? 1 + (padded - extent) / d->Strides[i] + d->OutputPadding[i]
-                       : (in - 1) * d->Strides[i] + extent + d->OutputPadding[i] - d->StartPadding[i] - d->EndPadding[i];
-        if ((int64_t)y->Sizes[2 + i] != want) {
+        uint64_t want = 0;
+        int negative = 0, too_large = 0;
+        if (forward) {
+            want = 1 + (padded - extent) / d->Strides[i] + d->OutputPadding[i];
+        } else {
+            /* (in - 1) * Strides + OutputPadding + extent - pads, exactly: base <= 2^64 - 2^33 + 1,
+             * and pads come off before extent is added (the one addition that can wrap) */
+            uint64_t base = (in - 1) * d->Strides[i] + d->OutputPadding[i];
+            if (base >= pads) {
+                want = base - pads + extent;
+                too_large = want < extent; /* wrapped past 2^64 - 1 */
+            } else if (extent >= pads - base) {
+                want = extent - (pads - base);
+            } else {
+                want = pads - base - extent;
+                negative = 1;
+            }
+        }
+        if (negative || too_large || y->Sizes[2 + i] != want) {
+            char text[48];
+            if (too_large) snprintf(text, sizeof text, "more than %llu", (unsigned long long)UINT64_MAX);
+            else snprintf(text, sizeof text, "%s%llu", negative ? "-" : "", (unsigned long long)want);
             snprintf(f, sizeof f, "OutputTensor.Sizes[%u]", 2 + i);
-            return pydml_fail(c, f, "must be %lld for %s, got %u", (long long)want,
+            return pydml_fail(c, f, "must be %s for %s, got %u", text,
                         forward ? "DML_CONVOLUTION_DIRECTION_FORWARD" : "DML_CONVOLUTION_DIRECTION_BACKWARD", y->Sizes[2 + i]);
         }
     }

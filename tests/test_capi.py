@@ -272,3 +272,37 @@ def test_c_validator_refuses_lists_longer_than_its_limit():
     message = ffi.new("char[256]")
     assert lib.pydml_validate_operator(c.ptr, 0x6400, message, 256) == lib.PYDML_STATUS_INVALID_PARAMETER
     assert ffi.string(message).startswith(b"DML_JOIN_OPERATOR_DESC.InputCount: must be at most")
+
+
+BIG = 2**32 - 1
+FORWARD, BACKWARD = pydml.DML_CONVOLUTION_DIRECTION_FORWARD, pydml.DML_CONVOLUTION_DIRECTION_BACKWARD
+
+
+@pytest.mark.parametrize("direction,x,w,y,strides,dilations,output_padding,expected", [
+    # (k - 1) * Dilations + 1 = 18446744060824649731 wrapped negative in int64, and this kernel,
+    # 2^64 elements wide, "fitted" a 1-element input
+    (FORWARD, [1, 1, 1, 1], [1, 1, 1, BIG], [1, 1, 1, 4], [1, BIG], [1, BIG], [0, 0],
+     "FilterTensor.Sizes[3]: dilated kernel extent 18446744060824649731 exceeds the padded input size 1, "
+     "got 4294967295"),
+    # (in - 1) * Strides + extent + OutputPadding = 2^64 + 1 wrapped to 1 in int64
+    (BACKWARD, [1, 1, 1, BIG], [1, 1, 1, 4], [1, 1, 1, 1], [1, BIG], [1, BIG], [0, 1],
+     "OutputTensor.Sizes[3]: must be more than 18446744073709551615 for DML_CONVOLUTION_DIRECTION_BACKWARD, "
+     "got 1"),
+    # the largest BACKWARD size that fits, exactly
+    (BACKWARD, [1, 1, 1, BIG], [1, 1, 1, 1], [1, 1, 1, 1], [1, BIG], [1, 1], [0, 0],
+     "OutputTensor.Sizes[3]: must be 18446744060824649731 for DML_CONVOLUTION_DIRECTION_BACKWARD, got 1"),
+])
+def test_c_validator_convolution_geometry_past_int64(direction, x, w, y, strides, dilations, output_padding,
+                                                     expected):
+    """CONVOLUTION's output-size rule computed in int64 overflowed for UINT_MAX-sized kernels,
+    strides and dilations (found by tests/fuzz/fuzz_validate.c under UBSan): impossible geometry
+    was accepted. Sizes near UINT_MAX are legal as long as the element count stays below 2^32."""
+    desc = pydml.DML_CONVOLUTION_OPERATOR_DESC(
+        InputTensor=buffer_desc("FLOAT32", x), FilterTensor=buffer_desc("FLOAT32", w),
+        OutputTensor=buffer_desc("FLOAT32", y), Mode=pydml.DML_CONVOLUTION_MODE_CROSS_CORRELATION,
+        Direction=direction, Strides=strides, Dilations=dilations, StartPadding=[0, 0], EndPadding=[0, 0],
+        OutputPadding=output_padding, GroupCount=1)
+    c = pydml.to_c(desc)
+    message = ffi.new("char[512]")
+    assert lib.pydml_validate_operator(c.ptr, 0x6400, message, 512) == lib.PYDML_STATUS_INVALID_PARAMETER
+    assert ffi.string(message).decode() == f"DML_CONVOLUTION_OPERATOR_DESC.{expected}"

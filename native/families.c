@@ -1,0 +1,47 @@
+/* Every kernel family the C API compiles (families.h), first match wins. */
+#include "families.h"
+
+static const pydml_kernel_family* const families[] = {
+    &pydml_family_elementwise,
+    &pydml_family_softmax,
+    &pydml_family_reduce,
+    &pydml_family_gemm,
+};
+
+const pydml_kernel_family* pydml_find_family(uint32_t type) {
+    for (size_t i = 0; i < sizeof families / sizeof families[0]; i++)
+        if (families[i]->supports(type)) return families[i];
+    return NULL;
+}
+
+/* ---- adapters for the families written before this interface ---- */
+
+#include "elementwise.h"
+#include "softmax.h"
+
+static int ew_supports(uint32_t type) { return pydml_ew_find(type) != NULL; }
+static pydml_status ew_create(const pydml_operator_info* info, const void* desc, uint32_t flags, void** plan) {
+    (void)flags;
+    return pydml_ew_plan_create(info, desc, (pydml_ew_plan**)plan);
+}
+static void ew_destroy(void* plan) { pydml_ew_plan_destroy(plan); }
+static pydml_status ew_execute(const void* plan, const pydml_tensor* const* inputs, uint32_t input_count,
+                               const pydml_tensor* const* outputs, uint32_t output_count) {
+    if (output_count != 1 || input_count != pydml_ew_plan_input_count(plan)) return PYDML_STATUS_INVALID_PARAMETER;
+    return pydml_ew_execute(plan, inputs, outputs[0]);
+}
+const pydml_kernel_family pydml_family_elementwise = {"elementwise", ew_supports, ew_create, ew_destroy,
+                                                      ew_execute, 1};
+
+static pydml_status sm_create(const pydml_operator_info* info, const void* desc, uint32_t flags, void** plan) {
+    (void)flags;
+    return pydml_softmax_plan_create(info, desc, (pydml_softmax_plan**)plan);
+}
+static void sm_destroy(void* plan) { pydml_softmax_plan_destroy(plan); }
+static pydml_status sm_execute(const void* plan, const pydml_tensor* const* inputs, uint32_t input_count,
+                               const pydml_tensor* const* outputs, uint32_t output_count) {
+    if (input_count != 1 || output_count != 1) return PYDML_STATUS_INVALID_PARAMETER;
+    return pydml_softmax_execute(plan, inputs[0], outputs[0]);
+}
+const pydml_kernel_family pydml_family_softmax = {"softmax", pydml_softmax_supports, sm_create, sm_destroy,
+                                                  sm_execute, 0};

@@ -1,0 +1,35 @@
+/* Kernel families compiled by the C API (capi.c): each family runs a set of operator types from a
+ * valid desc. Adding a family is one file with one pydml_kernel_family and one line in families.c;
+ * the C API, Python's create_operator and `pydml list` then execute its operators. */
+#ifndef PYDML_NATIVE_FAMILIES_H
+#define PYDML_NATIVE_FAMILIES_H
+
+#include "common.h"
+#include "schema.h"
+
+typedef struct pydml_kernel_family {
+    const char* name;
+    /* 1 when the family runs this DML_OPERATOR_TYPE */
+    int (*supports)(uint32_t type);
+    /* The plan of a VALID desc (already validated); UNSUPPORTED when there is no path for it. */
+    pydml_status (*create)(const pydml_operator_info* info, const void* desc, uint32_t execution_flags,
+                           void** plan);
+    void (*destroy)(void* plan);
+    /* inputs/outputs in the desc's C field order (tensor fields only); inputs[i] NULL for an absent
+     * optional input. Every view is checked against its memory and the desc before any access. */
+    pydml_status (*execute)(const void* plan, const pydml_tensor* const* inputs, uint32_t input_count,
+                            const pydml_tensor* const* outputs, uint32_t output_count);
+    /* 1: an output may be exactly an input's memory (each output element reads only the same
+     * element of the inputs) */
+    int in_place;
+} pydml_kernel_family;
+
+/* The family that runs `type`, NULL when none does. */
+const pydml_kernel_family* pydml_find_family(uint32_t type);
+
+extern const pydml_kernel_family pydml_family_elementwise; /* elementwise.c */
+extern const pydml_kernel_family pydml_family_softmax;     /* softmax.c */
+extern const pydml_kernel_family pydml_family_reduce;      /* reduce.c */
+extern const pydml_kernel_family pydml_family_gemm;        /* gemm.c */
+
+#endif /* PYDML_NATIVE_FAMILIES_H */

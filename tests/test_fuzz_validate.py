@@ -1,0 +1,169 @@
+"""The C validator under AddressSanitizer + UndefinedBehaviorSanitizer: tests/fuzz/fuzz_validate.c
+builds random descs from the schema tables (valid-looking ones, accepted ones with targeted edits,
+mutated ones) and checks pydml_validate_operator, pydml_validate_operator_ex and
+pydml_operator_create on each. Any sanitizer report, leak, hang or broken invariant fails the test
+with the driver's stderr, which names the case and the command that replays it (replaying one
+operator prints each desc before it runs).
+
+native/*.c and the driver are compiled once per session (about 10 s on 2 cores, most of it the
+x86 kernels); then two runs share the cores: a fixed seed, and one that changes every day.
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+import re
+import shutil
+import subprocess
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from pydml.native import ffi
+
+ROOT = Path(__file__).resolve().parent.parent
+DRIVER = ROOT / "tests" / "fuzz" / "fuzz_validate.c"
+SANITIZE = ["-O1", "-g", "-fsanitize=address,undefined", "-fno-sanitize-recover=all",
+            "-fno-omit-frame-pointer"]
+INCLUDES = [f"-I{ROOT / 'include'}", f"-I{ROOT / 'native'}"]
+ENV = {
+    **os.environ,
+    # Every report is fatal. Allocations past 64 MiB fail (NULL), as they may on any machine: the
+    # library must answer OUT_OF_MEMORY, and the kernels' plans for huge-but-valid sizes (up to
+    # 2 GiB each) neither slow the run down nor take a CI machine's memory (a run stays near
+    # 150 MB with the smaller quarantine).
+    "ASAN_OPTIONS": "halt_on_error=1:abort_on_error=1:detect_leaks=1:allocator_may_return_null=1:"
+                    "max_allocation_size_mb=64:quarantine_size_mb=64",
+    "UBSAN_OPTIONS": "halt_on_error=1:abort_on_error=1:print_stacktrace=1",
+}
+# About 4 s of CPU per run (two runs at once on 2 cores): every operator gets ITERATIONS cases,
+# those with rules of their own (convolution, resample, clip, softmax, ...) five times as many.
+ITERATIONS = 200
+FIXED_SEED = 2026
+DAILY_SEED = int(datetime.date.today().strftime("%Y%m%d"))
+
+
+@dataclass(frozen=True)
+class Build:
+    """native/*.c and the driver, compiled with the sanitizers."""
+
+    gcc: str
+    cflags: list[str]  # the project's (pydml/_build_ffi.py), -O3 aside
+    openmp: list[str]
+    objects: list[Path]  # native/*.c
+    driver: Path
+
+    def compile(self, source: Path, obj: Path, werror: bool = True) -> None:
+        flags = self.cflags if werror else [flag for flag in self.cflags if flag != "-Werror"]
+        cmd = [self.gcc, *flags, *SANITIZE, *self.openmp, *INCLUDES, "-c", str(source), "-o", str(obj)]
+        result = subprocess.run(cmd, capture_output=True, text=True, check=False)
+        assert result.returncode == 0, f"{source.name} does not compile:\n{result.stderr}"
+
+    def link(self, objects: list[Path], exe: Path) -> None:
+        cmd = [self.gcc, *SANITIZE, *self.openmp, *map(str, objects), "-lm", "-o", str(exe)]
+        result = subprocess.run(cmd, capture_output=True, text=True, check=False)
+        assert result.returncode == 0, f"linking {exe.name} fails:\n{result.stderr}"
+
+
+@pytest.fixture(scope="session")
+def build(tmp_path_factory: pytest.TempPathFactory) -> Build:
+    gcc = shutil.which("gcc")
+    if gcc is None:
+        pytest.skip("gcc is not on PATH")
+    out = tmp_path_factory.mktemp("fuzz_validate")
+    (out / "probe.c").write_text("int main(void) { return 0; }\n")
+    probe = subprocess.run([gcc, *SANITIZE, str(out / "probe.c"), "-o", str(out / "probe")],
+                           capture_output=True, text=True, check=False)
+    if probe.returncode != 0:
+        pytest.skip(f"gcc cannot build with AddressSanitizer and UndefinedBehaviorSanitizer: {probe.stderr}")
+    from pydml import _build_ffi  # here, not at collection: importing it probes the compiler
+
+    sources = sorted((ROOT / "native").glob("*.c"))  # one library: every file
+    b = Build(gcc, [flag for flag in _build_ffi.CFLAGS if not flag.startswith("-O")], list(_build_ffi.OPENMP),
+              [out / f"{src.stem}.o" for src in sources], out / "fuzz_validate")
+    # -Werror for the driver only: sanitizer builds at -O1 can raise warnings the -O3 build does
+    # not, and the library's warnings are its own build's business.
+    jobs = [(src, obj, False) for src, obj in zip(sources, b.objects, strict=True)]
+    jobs.append((DRIVER, out / "fuzz_validate.o", True))
+    jobs.sort(key=lambda job: (not job[0].stem.endswith("_x86"), -job[0].stat().st_size))  # slowest first
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+        for future in [pool.submit(b.compile, *job) for job in jobs]:
+            future.result()
+    b.link([*b.objects, out / "fuzz_validate.o"], b.driver)
+    return b
+
+
+def test_driver_allocates_every_desc_at_its_real_size(build: Build) -> None:
+    """The driver sizes each desc from the field tables; a smaller guess would make the library
+    seem to read past the desc. cffi knows the real sizeof of every struct in DirectML.h."""
+    result = subprocess.run([str(build.driver), "--desc-sizes"], capture_output=True, text=True, env=ENV,
+                            timeout=60, check=False)
+    assert result.returncode == 0, result.stderr
+    sizes = {name: int(size) for name, size in (line.split() for line in result.stdout.splitlines())}
+    assert len(sizes) > 100
+    wrong = {name: (size, ffi.sizeof(name)) for name, size in sizes.items() if size != ffi.sizeof(name)}
+    assert not wrong, f"driver's size vs sizeof: {wrong}"
+
+
+def test_validator_survives_random_descs_under_sanitizers(build: Build) -> None:
+    seeds = [FIXED_SEED, DAILY_SEED]
+    runs = [subprocess.Popen([str(build.driver), str(ITERATIONS), str(seed)], stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True, env=ENV) for seed in seeds]
+    outputs = []
+    for seed, run in zip(seeds, runs, strict=True):
+        try:
+            stdout, stderr = run.communicate(timeout=300)
+        except subprocess.TimeoutExpired:
+            run.kill()
+            stdout, stderr = run.communicate()
+        assert run.returncode == 0, (
+            f"seed {seed}: `fuzz_validate {ITERATIONS} {seed}` exited with {run.returncode} (the driver is "
+            f"tests/fuzz/fuzz_validate.c; its last lines name the failing case and how to replay it):\n"
+            f"{stderr[-20000:]}")
+        outputs.append(stdout)
+    # Not vacuous: (nearly) every operator had descs accepted, so the checks after the table-driven
+    # ones (each operator's own rules, fused activations, operator creation) ran too.
+    summary = outputs[0].splitlines()[0]
+    accepted = {name: int(count) for name, count in re.findall(r"^accepted (\S+) (\d+)", outputs[0], re.M)}
+    never = sorted(name for name, count in accepted.items() if count == 0)
+    assert len(accepted) > 100, summary
+    assert len(never) <= len(accepted) // 20, f"operators never accepted: {never}\n{summary}"
+
+
+# pydml_operator_create on a BACKWARD convolution whose three strides multiply past INT64_MAX: the
+# validator accepts it (all sizes 1); pydml_convolution_plan_create (native/convolution.c) multiplied
+# the strides in int64 for its work estimate (p->work), a signed overflow found by the driver.
+HUGE_STRIDES = r"""
+#include <stdio.h>
+#include "pydml.h"
+int main(void) {
+    UINT ones[5] = {1, 1, 1, 1, 1}, strides[3] = {65536, 4294967295u, 65536}, dilations[3] = {1, 1, 1};
+    UINT zeros[3] = {0, 0, 0};
+    DML_BUFFER_TENSOR_DESC t = {DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_FLAG_NONE, 5, ones, NULL, 4, 0};
+    DML_TENSOR_DESC tensor = {DML_TENSOR_TYPE_BUFFER, &t};
+    DML_CONVOLUTION_OPERATOR_DESC conv = {
+        &tensor, &tensor, NULL, &tensor, DML_CONVOLUTION_MODE_CROSS_CORRELATION,
+        DML_CONVOLUTION_DIRECTION_BACKWARD, 3, strides, dilations, zeros, zeros, zeros, 1, NULL};
+    DML_OPERATOR_DESC desc = {DML_OPERATOR_CONVOLUTION, &conv};
+    pydml_operator* op = NULL;
+    char message[256];
+    pydml_status s = pydml_operator_create(&desc, DML_FEATURE_LEVEL_6_4, 0, &op, message, sizeof message);
+    printf("%d %s\n", (int)s, message);
+    pydml_operator_destroy(op);
+    return s == PYDML_STATUS_SUCCESS ? 0 : 1;
+}
+"""
+
+
+def test_convolution_plan_with_strides_past_int64(build: Build, tmp_path: Path) -> None:
+    (tmp_path / "huge_strides.c").write_text(HUGE_STRIDES)
+    build.compile(tmp_path / "huge_strides.c", tmp_path / "huge_strides.o")
+    build.link([*build.objects, tmp_path / "huge_strides.o"], tmp_path / "huge_strides")
+    result = subprocess.run([str(tmp_path / "huge_strides")], capture_output=True, text=True, env=ENV,
+                            timeout=60, check=False)
+    assert result.returncode == 0, (
+        "pydml_convolution_plan_create must not overflow on strides whose product passes INT64_MAX (its work "
+        f"estimate multiplies the axes' P in int64):\n{result.stdout}{result.stderr}")
