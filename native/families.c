@@ -6,6 +6,7 @@ static const pydml_kernel_family* const families[] = {
     &pydml_family_softmax,
     &pydml_family_reduce,
     &pydml_family_gemm,
+    &pydml_family_pooling,
 };
 
 const pydml_kernel_family* pydml_find_family(uint32_t type) {

@@ -31,5 +31,6 @@ extern const pydml_kernel_family pydml_family_elementwise; /* elementwise.c */
 extern const pydml_kernel_family pydml_family_softmax;     /* softmax.c */
 extern const pydml_kernel_family pydml_family_reduce;      /* reduce.c */
 extern const pydml_kernel_family pydml_family_gemm;        /* gemm.c */
+extern const pydml_kernel_family pydml_family_pooling;     /* pooling.c */
 
 #endif /* PYDML_NATIVE_FAMILIES_H */

@@ -16,7 +16,8 @@ pydml_rule_fn pydml_find_rules(uint32_t type) {
     pydml_rule_fn family;
     if ((family = pydml_rules_ew_math(type)) || (family = pydml_rules_ew_activation(type)) ||
         (family = pydml_rules_ew_logical(type)) || (family = pydml_rules_ew_quantize(type)) ||
-        (family = pydml_rules_softmax(type)))
+        (family = pydml_rules_softmax(type)) || (family = pydml_rules_gemm(type)) ||
+        (family = pydml_rules_reduce(type)) || (family = pydml_rules_pooling(type)))
         return family;
     switch (type) {
     case DML_OPERATOR_UPSAMPLE_2D:

@@ -21,5 +21,8 @@ pydml_rule_fn pydml_rules_ew_activation(uint32_t type);
 pydml_rule_fn pydml_rules_ew_logical(uint32_t type);
 pydml_rule_fn pydml_rules_ew_quantize(uint32_t type);
 pydml_rule_fn pydml_rules_softmax(uint32_t type);
+pydml_rule_fn pydml_rules_gemm(uint32_t type);
+pydml_rule_fn pydml_rules_reduce(uint32_t type);
+pydml_rule_fn pydml_rules_pooling(uint32_t type);
 
 #endif /* PYDML_NATIVE_RULES_H */
