@@ -462,7 +462,7 @@ def cmd_list(args: argparse.Namespace) -> int:
     from pydml.feature_levels import INTRODUCED_AT
     from pydml.registry import all_schemas
 
-    level = _level(args.feature_level) if args.feature_level else None
+    level = _level(args.feature_level)  # DEFAULT_LEVEL (6_4, every operator) when not given
     known = {s.type: s for s in all_schemas()}
     rows = []
     operators: Any = OperatorType
@@ -470,17 +470,17 @@ def cmd_list(args: argparse.Namespace) -> int:
         if op not in INTRODUCED_AT:  # DML_OPERATOR_INVALID
             continue
         introduced = INTRODUCED_AT[op]
-        if level is not None and introduced > level:
+        if introduced > level:
             continue
         schema = known.get(op)
         row: dict[str, Any] = {"type": op.c_name, "value": int(op), "introduced": introduced.c_name,
                                "validates": schema is not None,
                                "executes": bool(schema is not None and schema.executes)}
         if args.json and schema is not None:
-            row.update(_support_json(schema, level or FeatureLevel.FL6_4))
+            row.update(_support_json(schema, level))
         rows.append(row)
     if args.json:
-        _emit_json({"featureLevel": level.c_name if level else None, "operators": rows})
+        _emit_json({"featureLevel": level.c_name, "operators": rows})
         return 0
     width = max(len(r["type"]) for r in rows)
     print(f"{'operator':<{width}}  introduced  validates  executes")
