@@ -3,11 +3,11 @@
 Every number is measured in this run: pydml and PyTorch (2 threads, NCHW tensors, bias) on the
 same shapes, and an FMA-rate reference from numpy's float32 matmul (2048 x 2048, OpenBLAS sgemm: a
 practical peak proxy; the nominal 2-core AVX-512 FMA peak in ../shared/reference/performance.md,
-269 GFLOP/s, was measured on a different host and is printed for context only). GFLOP/s counts 2 * multiply-adds of the
-direct convolution (the same count for both directions of a shape); GB/s counts the bytes of the
-four tensors, read or written once, against numpy's copy bandwidth measured in the same run (the
-roof of memory-bound cases such as depthwise). BACKWARD cases are the input gradients of the
-FORWARD ones (torch: conv_transpose with the same weights).
+269 GFLOP/s, was measured on a different host and is printed for context only). GFLOP/s counts
+2 * multiply-adds of the direct convolution (the same count for both directions of a shape); GB/s
+counts the bytes of the four tensors, read or written once, against numpy's copy bandwidth measured
+in the same run (the roof of memory-bound cases such as depthwise). BACKWARD cases are the input
+gradients of the FORWARD ones (torch: conv_transpose with the same weights).
 
 pydml and PyTorch are timed in alternating blocks (3 rounds with --quick, 5 without) with short
 pauses, so that neither library's spinning worker threads run into the other's measurement and
@@ -242,8 +242,8 @@ def main() -> None:
     bw = max(bw_start, copy_bandwidth(args.quick))
     print(
         f"in-run FMA reference: numpy sgemm 2048^2 = {peak:.0f} GFLOP/s (best of the run's start, "
-        f"{peak_start:.0f}, and end, {peak_end:.0f}); nominal AVX-512 peak from ../shared/reference/performance.md "
-        f"(other host): {NOMINAL_PEAK:.0f}"
+        f"{peak_start:.0f}, and end, {peak_end:.0f}); nominal AVX-512 peak from "
+        f"../shared/reference/performance.md (other host): {NOMINAL_PEAK:.0f}"
     )
     print(f"in-run memory reference: numpy copy of 64 MiB = {bw:.1f} GB/s (read + write)")
     print(

@@ -1,0 +1,117 @@
+"""SOFTMAX-family kernels (native/softmax.c) vs PyTorch CPU, measured in the same run.
+
+    python benchmarks/bench_softmax.py [--quick] [--threads 2]
+
+Cases (float32, plus float16 unless --quick):
+  last axis   [4096, 2048], reduce axis 1 (DML_ACTIVATION_SOFTMAX: rows of the last dimension)
+  middle axis [32, 512, 1024], reduce axis 1 (SOFTMAX1 Axes {1}: strided groups)
+for softmax and log-softmax. Peers: torch.softmax / torch.log_softmax (which allocate their
+output, as a framework call does) and aten._softmax.out / _log_softmax.out into a preallocated
+output (pydml writes into a preallocated output too, so this is the like-for-like peer).
+
+Per case it prints the speedup of pydml over each torch peer (torch time / pydml time: > 1 means
+pydml is faster). The machine is shared: contenders are timed interleaved, best of N each; claims
+are made from the ratios only, never from the absolute times.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+
+import pydml
+from pydml.native import lib
+
+
+def best_times(fns: Sequence[Callable[[], Any]], repeat: int) -> list[float]:
+    """Best time of each function, the repetitions interleaved (the machine is shared and its
+    load drifts: interleaving lets every contender see the same conditions)."""
+    for fn in fns:
+        fn()  # warm-up (page faults, thread pools)
+    best = [float("inf")] * len(fns)
+    for _ in range(repeat):
+        for i, fn in enumerate(fns):
+            start = time.perf_counter()
+            fn()
+            best[i] = min(best[i], time.perf_counter() - start)
+    return best
+
+
+def make_desc(op: str, dtype: str, sizes: list[int], axis: int) -> Any:
+    t = pydml.buffer_desc(dtype, sizes)
+    if axis == len(sizes) - 1:
+        cls = pydml.DML_ACTIVATION_SOFTMAX_OPERATOR_DESC if op == "softmax" else \
+            pydml.DML_ACTIVATION_LOG_SOFTMAX_OPERATOR_DESC
+        return cls(InputTensor=t, OutputTensor=t)
+    cls = pydml.DML_ACTIVATION_SOFTMAX1_OPERATOR_DESC if op == "softmax" else \
+        pydml.DML_ACTIVATION_LOG_SOFTMAX1_OPERATOR_DESC
+    return cls(InputTensor=t, OutputTensor=t, Axes=[axis])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawTextHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="fewer repetitions, float32 only")
+    parser.add_argument("--threads", type=int, default=2)
+    args = parser.parse_args()
+
+    import torch
+
+    torch.set_num_threads(args.threads)
+    lib.pydml_set_num_threads(args.threads)
+    repeat = 5 if args.quick else 15
+    print(f"threads {args.threads}; CPU features used: {lib.pydml_active_cpu_features():#x}")
+
+    cases = [("last axis", [4096, 2048], 1), ("middle axis", [32, 512, 1024], 1)]
+    dtypes = ["FLOAT32"] if args.quick else ["FLOAT32", "FLOAT16"]
+    np_dtypes = {"FLOAT32": np.float32, "FLOAT16": np.float16}
+    device = pydml.Device()
+    rng = np.random.default_rng(0)
+    header = (f"{'case':<12} {'shape':<16} {'op':<12} {'dtype':<8} "
+              f"{'vs torch.fn':>12} {'vs aten .out':>13}")
+    rows = []
+    for name, sizes, axis in cases:
+        for dtype in dtypes:
+            x = (rng.standard_normal(sizes, dtype=np.float32) * 4).astype(np_dtypes[dtype])
+            y = np.empty_like(x)
+            tx, ty = torch.from_numpy(x), torch.from_numpy(y)
+            for op in ("softmax", "log_softmax"):
+                kernel = device.create_operator(make_desc(op, dtype, sizes, axis))
+
+                def run(k: Any = kernel, a: np.ndarray = x, b: np.ndarray = y) -> None:
+                    k.execute({"InputTensor": a}, {"OutputTensor": b})
+
+                if op == "softmax":
+                    def peer_fn(a: Any = tx, d: int = axis) -> Any:
+                        return torch.softmax(a, d)
+
+                    def peer_out(a: Any = tx, b: Any = ty, d: int = axis) -> Any:
+                        return torch.ops.aten._softmax.out(a, d, False, out=b)
+                else:
+                    def peer_fn(a: Any = tx, d: int = axis) -> Any:
+                        return torch.log_softmax(a, d)
+
+                    def peer_out(a: Any = tx, b: Any = ty, d: int = axis) -> Any:
+                        return torch.ops.aten._log_softmax.out(a, d, False, out=b)
+                try:
+                    peer_out()
+                    fns = [run, peer_fn, peer_out]
+                except RuntimeError:  # no half kernel for the out variant on this build
+                    fns = [run, peer_fn]
+                times = best_times(fns, repeat)
+                rows.append((name, sizes, op, dtype, times))
+
+    print(header)
+    print("-" * len(header))
+    for name, sizes, op, dtype, times in rows:
+        shape = "x".join(map(str, sizes))
+        vs_out = f"{times[2] / times[0]:13.2f}" if len(times) > 2 else f"{'n/a':>13}"
+        print(f"{name:<12} {shape:<16} {op:<12} {dtype:<8} {times[1] / times[0]:12.2f} {vs_out}")
+
+
+if __name__ == "__main__":
+    main()
