@@ -114,7 +114,7 @@ pydml_status pydml_operator_create(const DML_OPERATOR_DESC* desc, uint32_t featu
     for (uint32_t i = 0; i < info->field_count; i++) {
         const pydml_field_info* f = &info->fields[i];
         if (f->kind != PYDML_FIELD_TENSOR) continue;
-        if (o->input_count == MAX_BINDINGS || o->output_count == MAX_BINDINGS) {
+        if ((f->role == PYDML_ROLE_OUTPUT ? o->output_count : o->input_count) == MAX_BINDINGS) {
             free(o);
             snprintf(text, sizeof text, "%s: more tensors than pydml's C API binds", info->desc_name);
             message_out(message, message_size, text);

@@ -58,6 +58,11 @@ static int domain_of_type(uint32_t t) {
 
 static size_t element_bytes(uint32_t t) { return pydml_data_type_bits(t) / 8u; }
 
+/* Bits of an integer data type, 0 for the others. */
+static uint32_t bits_of_int(uint32_t t) {
+    return domain_of_type(t) == EW_I64 || domain_of_type(t) == EW_U64 ? pydml_data_type_bits(t) : 0;
+}
+
 /* The storage type a domain computes in, for zero-copy runs. */
 static uint32_t native_type(int domain) {
     switch (domain) {
@@ -106,6 +111,13 @@ EW_T512 static void f32_to_f16_avx512(const float* s, uint16_t* d, size_t n) {
 }
 #endif
 
+static inline int64_t ew_float_to_i64(double v) {
+    return v != v ? 0 : v < -9223372036854775808.0 ? INT64_MIN : v >= 9223372036854775808.0 ? INT64_MAX : (int64_t)v;
+}
+static inline uint64_t ew_float_to_u64(double v) {
+    return v != v || v <= 0.0 ? 0 : v >= 18446744073709551616.0 ? UINT64_MAX : (uint64_t)v;
+}
+
 static void load(int domain, int isa, uint32_t t, const void* src, uint64_t stride, size_t n, void* dst) {
     (void)isa;
     if (t == DML_TENSOR_DATA_TYPE_FLOAT16 && domain == EW_F32) {
@@ -116,11 +128,11 @@ static void load(int domain, int isa, uint32_t t, const void* src, uint64_t stri
         EW_LOAD_LOOP(uint16_t, float, pydml_f16_to_f32);
         return;
     }
-#define EW_LOAD_TYPES(DT)                                                                          \
+#define EW_LOAD_TYPES(DT, FCONV)                                                                   \
     switch (t) {                                                                                   \
-    case DML_TENSOR_DATA_TYPE_FLOAT32: EW_LOAD_LOOP(float, DT, EW_ID); break;                      \
-    case DML_TENSOR_DATA_TYPE_FLOAT64: EW_LOAD_LOOP(double, DT, EW_ID); break;                     \
-    case DML_TENSOR_DATA_TYPE_FLOAT16: EW_LOAD_LOOP(uint16_t, DT, pydml_f16_to_f32); break;        \
+    case DML_TENSOR_DATA_TYPE_FLOAT32: EW_LOAD_LOOP(float, DT, FCONV); break;                      \
+    case DML_TENSOR_DATA_TYPE_FLOAT64: EW_LOAD_LOOP(double, DT, FCONV); break;                     \
+    case DML_TENSOR_DATA_TYPE_FLOAT16: EW_LOAD_LOOP(uint16_t, DT, FCONV_HALF_##FCONV); break;      \
     case DML_TENSOR_DATA_TYPE_INT8: EW_LOAD_LOOP(int8_t, DT, EW_ID); break;                        \
     case DML_TENSOR_DATA_TYPE_INT16: EW_LOAD_LOOP(int16_t, DT, EW_ID); break;                      \
     case DML_TENSOR_DATA_TYPE_INT32: EW_LOAD_LOOP(int32_t, DT, EW_ID); break;                      \
@@ -131,13 +143,21 @@ static void load(int domain, int isa, uint32_t t, const void* src, uint64_t stri
     case DML_TENSOR_DATA_TYPE_UINT64: EW_LOAD_LOOP(uint64_t, DT, EW_ID); break;                    \
     default: memset(dst, 0, n * sizeof(DT)); break;                                                \
     }
+    /* float operands in an integer domain (a UINT8 condition is the usual mix; a float operand
+     * of an integer operation should not happen, but must not be undefined): saturate, NaN -> 0 */
+#define FCONV_HALF_EW_ID pydml_f16_to_f32
+#define FCONV_HALF_ew_float_to_i64(h) ew_float_to_i64(pydml_f16_to_f32(h))
+#define FCONV_HALF_ew_float_to_u64(h) ew_float_to_u64(pydml_f16_to_f32(h))
     switch (domain) {
-    case EW_F32: EW_LOAD_TYPES(float); break;
-    case EW_F64: EW_LOAD_TYPES(double); break;
-    case EW_I64: EW_LOAD_TYPES(int64_t); break;
-    default: EW_LOAD_TYPES(uint64_t); break;
+    case EW_F32: EW_LOAD_TYPES(float, EW_ID); break;
+    case EW_F64: EW_LOAD_TYPES(double, EW_ID); break;
+    case EW_I64: EW_LOAD_TYPES(int64_t, ew_float_to_i64); break;
+    default: EW_LOAD_TYPES(uint64_t, ew_float_to_u64); break;
     }
 #undef EW_LOAD_TYPES
+#undef FCONV_HALF_EW_ID
+#undef FCONV_HALF_ew_float_to_i64
+#undef FCONV_HALF_ew_float_to_u64
 }
 
 /* ---- stores: n domain values at src into type t at dst ---- */
@@ -245,6 +265,14 @@ static const pydml_field_info* field_named(const pydml_operator_info* info, cons
     return NULL;
 }
 
+/* C conversions of out-of-range floats are undefined: these saturate (NaN -> 0). */
+static int64_t real_to_i64(double v) {
+    return v != v ? 0 : v <= -9223372036854775808.0 ? INT64_MIN : v >= 9223372036854775808.0 ? INT64_MAX : (int64_t)v;
+}
+static uint64_t real_to_u64(double v) {
+    return v != v || v <= 0.0 ? 0 : v >= 18446744073709551616.0 ? UINT64_MAX : (uint64_t)v;
+}
+
 /* One attribute into slot k of p. */
 static void read_param(const pydml_operator_info* info, const void* desc, const pydml_field_info* f, ew_params* p,
                        int k) {
@@ -252,7 +280,7 @@ static void read_param(const pydml_operator_info* info, const void* desc, const 
     int64_t i = 0;
     uint64_t u = 0;
     switch ((pydml_field_kind)f->kind) {
-    case PYDML_FIELD_FLOAT: v = *AT(desc, f, float); i = (int64_t)v; u = (uint64_t)(v < 0 ? 0 : v); break;
+    case PYDML_FIELD_FLOAT: v = *AT(desc, f, float); i = real_to_i64(v); u = real_to_u64(v); break;
     case PYDML_FIELD_INT: i = *AT(desc, f, int32_t); v = (double)i; u = (uint64_t)i; break;
     case PYDML_FIELD_UINT: case PYDML_FIELD_ENUM: case PYDML_FIELD_BOOL:
         u = *AT(desc, f, uint32_t); v = (double)u; i = (int64_t)u; break;
@@ -261,9 +289,9 @@ static void read_param(const pydml_operator_info* info, const void* desc, const 
         const DML_SCALAR_UNION* s = AT(desc, f, DML_SCALAR_UNION);
         uint32_t t = f->type_field >= 0 ? *AT(desc, &info->fields[f->type_field], uint32_t) : 0;
         switch (t) {
-        case DML_TENSOR_DATA_TYPE_FLOAT32: v = s->Float32; i = (int64_t)v; break;
-        case DML_TENSOR_DATA_TYPE_FLOAT64: v = s->Float64; i = (int64_t)v; break;
-        case DML_TENSOR_DATA_TYPE_FLOAT16: v = pydml_f16_to_f32(s->UInt16); i = (int64_t)v; break;
+        case DML_TENSOR_DATA_TYPE_FLOAT32: v = s->Float32; i = real_to_i64(v); break;
+        case DML_TENSOR_DATA_TYPE_FLOAT64: v = s->Float64; i = real_to_i64(v); break;
+        case DML_TENSOR_DATA_TYPE_FLOAT16: v = pydml_f16_to_f32(s->UInt16); i = real_to_i64(v); break;
         case DML_TENSOR_DATA_TYPE_INT8: i = s->Int8; break;
         case DML_TENSOR_DATA_TYPE_INT16: i = s->Int16; break;
         case DML_TENSOR_DATA_TYPE_INT32: i = s->Int32; break;
@@ -277,7 +305,7 @@ static void read_param(const pydml_operator_info* info, const void* desc, const 
         if (t != DML_TENSOR_DATA_TYPE_FLOAT32 && t != DML_TENSOR_DATA_TYPE_FLOAT64 && t != DML_TENSOR_DATA_TYPE_FLOAT16) {
             if (t == DML_TENSOR_DATA_TYPE_UINT64) { v = (double)u; } else { v = (double)i; u = (uint64_t)i; }
         } else {
-            u = (uint64_t)(v < 0 || v != v ? 0 : v);
+            u = real_to_u64(v);
         }
         break;
     }
@@ -298,6 +326,16 @@ static void read_params(const pydml_operator_info* info, const void* desc, const
         if (f) read_param(info, desc, f, p, k);
         s = end ? end + 1 : s + len;
     }
+}
+
+/* The first float input's type, else input 0's (POW: an INT32 base with a FLOAT32 exponent
+ * computes in float, as its page's mixed-type rows mean). */
+static uint32_t float_input_or_first(const pydml_ew_plan* plan) {
+    for (uint32_t k = 0; k < plan->input_count; k++) {
+        int d = (plan->params.present >> k & 1u) ? domain_of_type(plan->params.input_types[k]) : -1;
+        if (d == EW_F32 || d == EW_F64) return plan->params.input_types[k];
+    }
+    return plan->params.input_types[0];
 }
 
 static int has_path(const ew_entry* e, int domain) {
@@ -358,11 +396,19 @@ pydml_status pydml_ew_plan_create(const pydml_operator_info* info, const void* d
     plan->dim_count = output->DimensionCount;
     memcpy(plan->sizes, output->Sizes, output->DimensionCount * sizeof(uint32_t));
     read_params(info, desc, e->params, &plan->params);
-    uint32_t domain_type = e->domain_from == EW_DOMAIN_FROM_OUTPUT ? output->DataType
+    uint32_t domain_type = e->domain_from == EW_DOMAIN_FROM_FLOAT_INPUT ? float_input_or_first(plan)
+                           : e->domain_from == EW_DOMAIN_FROM_OUTPUT ? output->DataType
                            : e->domain_from < plan->input_count && (plan->params.present >> e->domain_from & 1u)
                                ? plan->params.input_types[e->domain_from]
                                : output->DataType;
     plan->domain = domain_of_type(domain_type);
+    if (plan->domain == EW_F32 && (e->flags & EW_FLAG_WIDE_INT_F64)) {
+        /* 32- and 64-bit integers are not exact in float: compute such operands in double */
+        int wide = bits_of_int(output->DataType) >= 32;
+        for (uint32_t k = 0; k < plan->input_count; k++)
+            if ((plan->params.present >> k & 1u) && bits_of_int(plan->params.input_types[k]) >= 32) wide = 1;
+        if (wide && e->f64) plan->domain = EW_F64;
+    }
     if (plan->domain < 0 || !has_path(e, plan->domain)) goto unsupported;
     for (uint32_t k = 0; k < plan->input_count; k++)
         if ((plan->params.present >> k & 1u) && domain_of_type(plan->params.input_types[k]) < 0) goto unsupported;
@@ -536,19 +582,37 @@ static void run_item(const ew_run* r, uint64_t item, uint64_t rows_per_item, uin
     }
 }
 
-static pydml_status check_view(const pydml_ew_plan* plan, const pydml_tensor* v, uint32_t type) {
+/* Checks a view against its memory and the desc, and writes `out`: the view with the output's
+ * sizes. An input may have fewer dimensions (right-aligned) and size-1 dimensions, which
+ * broadcast (stride 0) — the shape DirectML gives single-value tensors such as
+ * QUANTIZED_LINEAR_ADD's scales; the validator decides which operators allow that. */
+static pydml_status check_view(const pydml_ew_plan* plan, const pydml_tensor* v, uint32_t type, int is_input,
+                               pydml_tensor* out) {
     pydml_status s = pydml_tensor_check(v);
     if (s) return s;
-    if (v->data_type != type || v->dim_count != plan->dim_count) return PYDML_STATUS_INVALID_PARAMETER;
-    for (uint32_t d = 0; d < plan->dim_count; d++)
-        if (v->sizes[d] != plan->sizes[d]) return PYDML_STATUS_INVALID_PARAMETER;
+    if (v->data_type != type || v->dim_count > plan->dim_count || (!is_input && v->dim_count != plan->dim_count))
+        return PYDML_STATUS_INVALID_PARAMETER;
+    *out = *v;
+    out->dim_count = plan->dim_count;
+    const uint32_t lead = plan->dim_count - v->dim_count;
+    for (uint32_t d = 0; d < plan->dim_count; d++) {
+        uint32_t size = d < lead ? 1u : v->sizes[d - lead];
+        uint64_t stride = d < lead ? 0u : v->strides[d - lead];
+        if (size != plan->sizes[d]) {
+            if (!is_input || size != 1u) return PYDML_STATUS_INVALID_PARAMETER;
+            stride = 0;
+        }
+        out->sizes[d] = plan->sizes[d];
+        out->strides[d] = stride;
+    }
     return PYDML_STATUS_SUCCESS;
 }
 
 pydml_status pydml_ew_execute(const pydml_ew_plan* plan, const pydml_tensor* const* inputs, const pydml_tensor* output) {
     if (plan == NULL || output == NULL || (plan->input_count && inputs == NULL)) return PYDML_STATUS_INVALID_PARAMETER;
     pydml_status s;
-    if ((s = check_view(plan, output, plan->params.output_type))) return s;
+    pydml_tensor shaped[EW_MAX_INPUTS + 1];
+    if ((s = check_view(plan, output, plan->params.output_type, 0, &shaped[plan->input_count]))) return s;
     ew_run r;
     memset(&r, 0, sizeof r);
     r.plan = plan;
@@ -558,12 +622,12 @@ pydml_status pydml_ew_execute(const pydml_ew_plan* plan, const pydml_tensor* con
     for (uint32_t k = 0; k < plan->input_count; k++) {
         int present = plan->params.present >> k & 1u;
         if (present != (inputs[k] != NULL)) return PYDML_STATUS_INVALID_PARAMETER;
-        if (present && (s = check_view(plan, inputs[k], plan->params.input_types[k]))) return s;
-        views[k] = inputs[k];
+        if (present && (s = check_view(plan, inputs[k], plan->params.input_types[k], 1, &shaped[k]))) return s;
+        views[k] = present ? &shaped[k] : NULL;
         r.types[k] = present ? inputs[k]->data_type : 0;
         r.base[k] = present ? inputs[k]->data : NULL;
     }
-    views[plan->input_count] = output;
+    views[plan->input_count] = &shaped[plan->input_count];
     r.types[plan->input_count] = output->data_type;
     r.base[plan->input_count] = output->data;
     coalesce(&r, plan->sizes, plan->dim_count, views);

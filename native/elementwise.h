@@ -47,9 +47,12 @@ typedef void (*ew_u64_fn)(const ew_params* p, size_t n, uint64_t* out, const uin
 
 /* domain_from values besides an input index */
 #define EW_DOMAIN_FROM_OUTPUT 0xff
+#define EW_DOMAIN_FROM_FLOAT_INPUT 0xfe  /* the first float input's type, else input 0's */
 
 /* ew_entry.flags */
 #define EW_FLAG_FLOAT_INPUT_ONLY 1u  /* integer inputs are refused as unsupported (page: float only) */
+#define EW_FLAG_WIDE_INT_F64 2u      /* a float domain computes in double when an operand is a 32- or
+                                        64-bit integer (exact quantize/dequantize of INT32) */
 
 typedef struct ew_entry {
     uint32_t type;                   /* DML_OPERATOR_TYPE */

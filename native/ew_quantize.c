@@ -1,13 +1,222 @@
 /* Clipping, selection and quantization operators on the element-wise engine (CLIP, CLIP1,
- * THRESHOLD, IF, QUANTIZE_LINEAR, DEQUANTIZE_LINEAR, QUANTIZED_LINEAR_ADD). */
+ * THRESHOLD, IF, QUANTIZE_LINEAR, DEQUANTIZE_LINEAR, QUANTIZED_LINEAR_ADD). Formulas are each
+ * operator's page (MicrosoftDocs/sdk-api ns-directml-dml_element_wise_*_operator_desc.md).
+ *
+ * NaN in min/max: the pages define clamping with min(a, b) / max(a, b) and say nothing of NaN.
+ * DirectML runs them as HLSL min/max, which (D3D functional spec, "max (sm4 - asm)") return the
+ * other operand when one is NaN -- IEEE 754-2008 minNum/maxNum, C's fmin/fmax. Written
+ * `x > m ? x : m` (a NaN x gives m), which also compiles to one maxps/minps. So each formula, read
+ * literally in that order, decides where a NaN input lands (CLIP: Min; CLIP1: Max; THRESHOLD:
+ * Min). Min and Max themselves are never NaN: the validator refuses NaN FLOAT fields and
+ * rules_ew_quantize.c requires Min <= Max. */
+#include <math.h>
+#include <string.h>
+
 #include "elementwise.h"
 
-/* CLIP: min(max(x, Min), Max) after the ScaleBias (element_wise_clip page) */
-EW_F32(clip, EW_MAP(float, a[k] < P->f32[0] ? P->f32[0] : a[k] > P->f32[1] ? P->f32[1] : a[k]))
-EW_F64(clip, EW_MAP(double, a[k] < P->f[0] ? P->f[0] : a[k] > P->f[1] ? P->f[1] : a[k]))
+#define MAXNUM(x, m) ((x) > (m) ? (x) : (m))
+#define MINNUM(x, m) ((x) < (m) ? (x) : (m))
+
+/* ---- integer tensors with FLOAT bounds (CLIP, THRESHOLD) ----
+ * The page's result min(Max, max(Min, x)) is a real number written to an integer tensor; like
+ * every float -> integer store of the engine it is truncated toward zero and saturated to the
+ * output type. For integer x that equals clamping x by the bounds truncated and saturated first
+ * (trunc(max(x, m)) == max(x, trunc(m)) for integer x), so the integer domains stay exact up to
+ * INT64/UINT64 with no float round trip of x. */
+
+static void int_range(uint32_t t, int64_t* lo, int64_t* hi) {
+    switch (t) {
+    case DML_TENSOR_DATA_TYPE_INT8: *lo = INT8_MIN; *hi = INT8_MAX; break;
+    case DML_TENSOR_DATA_TYPE_INT16: *lo = INT16_MIN; *hi = INT16_MAX; break;
+    case DML_TENSOR_DATA_TYPE_INT32: *lo = INT32_MIN; *hi = INT32_MAX; break;
+    case DML_TENSOR_DATA_TYPE_UINT8: *lo = 0; *hi = UINT8_MAX; break;
+    case DML_TENSOR_DATA_TYPE_UINT16: *lo = 0; *hi = UINT16_MAX; break;
+    case DML_TENSOR_DATA_TYPE_UINT32: *lo = 0; *hi = UINT32_MAX; break;
+    default: *lo = INT64_MIN; *hi = INT64_MAX; break;
+    }
+}
+
+/* v truncated toward zero and saturated to [lo, hi] (v is not NaN) */
+static int64_t bound_i64(double v, uint32_t t) {
+    int64_t lo, hi;
+    int_range(t, &lo, &hi);
+    if (v <= (double)lo) return lo;                                 /* -2^63 is exact */
+    if (hi == INT64_MAX ? v >= 9223372036854775808.0 : v >= (double)hi) return hi;
+    return (int64_t)v;
+}
+
+static uint64_t bound_u64(double v) {
+    if (v <= 0.0) return 0;
+    if (v >= 18446744073709551616.0) return UINT64_MAX;
+    return (uint64_t)v;
+}
+
+/* CLIP: f(x) = min(Max, max(Min, x)), after the ScaleBias (applied by the engine). NaN -> Min. */
+EW_F32(clip, {
+    const float lo = P->f32[0], hi = P->f32[1];
+    const float* a = in[0];
+    for (size_t k = 0; k < n; k++) { float t = MAXNUM(a[k], lo); out[k] = MINNUM(t, hi); }
+})
+EW_I64(clip, {
+    const int64_t lo = bound_i64(P->f[0], P->output_type), hi = bound_i64(P->f[1], P->output_type);
+    const int64_t* a = in[0];
+    for (size_t k = 0; k < n; k++) { int64_t t = MAXNUM(a[k], lo); out[k] = MINNUM(t, hi); }
+})
+EW_U64(clip, {
+    const uint64_t lo = bound_u64(P->f[0]), hi = bound_u64(P->f[1]);
+    const uint64_t* a = in[0];
+    for (size_t k = 0; k < n; k++) { uint64_t t = MAXNUM(a[k], lo); out[k] = MINNUM(t, hi); }
+})
+
+/* THRESHOLD: f(x) = max(x, Min), after the ScaleBias. NaN -> Min. */
+EW_F32(threshold, {
+    const float lo = P->f32[0];
+    const float* a = in[0];
+    for (size_t k = 0; k < n; k++) out[k] = MAXNUM(a[k], lo);
+})
+EW_I64(threshold, {
+    const int64_t lo = bound_i64(P->f[0], P->output_type);
+    const int64_t* a = in[0];
+    for (size_t k = 0; k < n; k++) out[k] = MAXNUM(a[k], lo);
+})
+
+/* CLIP1: f(x) = max(Min, min(x, Max)) (sdk-api page; windows-ai-docs writes min(Max, max(Min, x)),
+ * the same when Min <= Max except for NaN: here NaN -> Max). Min and Max are DML_SCALAR_UNIONs of
+ * MinMaxDataType, which equals the tensors' type (rules_ew_quantize.c), so the bounds are exact in
+ * the domain: f32 for FLOAT32/FLOAT16, the i slots for INT8..INT64 and UINT8..UINT32, the u slots
+ * for UINT64. */
+EW_F32(clip1, {
+    const float lo = P->f32[0], hi = P->f32[1];
+    const float* a = in[0];
+    for (size_t k = 0; k < n; k++) { float t = MINNUM(a[k], hi); out[k] = MAXNUM(t, lo); }
+})
+EW_I64(clip1, {
+    const int64_t lo = P->i[0], hi = P->i[1];
+    const int64_t* a = in[0];
+    for (size_t k = 0; k < n; k++) { int64_t t = MINNUM(a[k], hi); out[k] = MAXNUM(t, lo); }
+})
+EW_U64(clip1, {
+    const uint64_t lo = P->u[0], hi = P->u[1];
+    const uint64_t* a = in[0];
+    for (size_t k = 0; k < n; k++) { uint64_t t = MINNUM(a[k], hi); out[k] = MAXNUM(t, lo); }
+})
+
+/* IF: f(cond, a, b) = a if cond != 0 else b. Operands are ConditionTensor, ATensor, BTensor (C
+ * field order), so here a = condition, b = A, c = B. The domain is ATensor's type (input 1): values
+ * are copied, exact for every type (UINT8 conditions convert exactly to any domain). */
+EW_F32(if_select, EW_MAP(float, a[k] != 0.0f ? b[k] : c[k]))
+EW_F64(if_select, EW_MAP(double, a[k] != 0.0 ? b[k] : c[k]))
+EW_I64(if_select, EW_MAP(int64_t, a[k] != 0 ? b[k] : c[k]))
+EW_U64(if_select, EW_MAP(uint64_t, a[k] != 0 ? b[k] : c[k]))
+
+/* ---- quantization ---- */
+
+/* round half to even: the pages say only "round"; ONNX QuantizeLinear (which DirectML implements
+ * through this operator) and HLSL round() both round halves to even. Independent of the FPU's
+ * rounding mode. q - floor(q) is exact; |q| >= 2^52 is already integral; inf and NaN pass. */
+static inline double round_half_even(double q) {
+    double r = floor(q), d = q - r;
+    if (d > 0.5 || (d == 0.5 && fmod(r, 2.0) != 0.0)) r += 1.0;
+    return r;
+}
+
+/* clamp(v, Min, Max) for the 8-bit output (page: [0, 255] for UINT8, [-128, 127] for INT8), in the
+ * order clamp is written on the CLIP page, min(Max, max(Min, v)): NaN (0/0 from a zero scale, a NaN
+ * input) -> Min, as HLSL's clamp gives. */
+static inline float saturate8(double v, int is_signed) {
+    const double lo = is_signed ? -128.0 : 0.0, hi = is_signed ? 127.0 : 255.0;
+    double t = MAXNUM(v, lo);
+    return (float)MINNUM(t, hi);
+}
+
+/* A double rounded to float so that the engine's later float -> FLOAT16 store rounds as if from
+ * the double: round to odd at 24 bits (an inexact result keeps a sticky last bit), then round to
+ * nearest at 11 bits, is the correctly rounded FLOAT16 (24 >= 11 + 2). */
+static inline float to_f32_for_half(double d) {
+    float f = (float)d;
+    if ((double)f == d || d != d) return f;
+    if (fabs((double)f) > fabs(d)) f = nextafterf(f, 0.0f); /* toward zero */
+    uint32_t bits;
+    memcpy(&bits, &f, sizeof bits);
+    bits |= 1u;
+    memcpy(&f, &bits, sizeof f);
+    return f;
+}
+
+/* QUANTIZE_LINEAR: f(input, scale, zero_point) = clamp(round(input / scale) + zero_point, Min, Max).
+ * Operands: a = InputTensor, b = ScaleTensor, c = ZeroPointTensor (zeros when absent). The domain is
+ * the scale's (FLOAT32/FLOAT16: f32), so FLOAT32/FLOAT16 inputs arrive exactly; the quotient is
+ * taken in double, so its rounding cannot land on a tie the exact quotient is not on (with 24-bit
+ * operands a non-tie quotient q is at least min(2^-25, q * 2^-24) from a tie, far beyond double's
+ * rounding for every q below 2^27; larger quotients saturate). A zero scale (undefined on the
+ * page) gives +-inf -> Max/Min, 0/0 -> Min.
+ * An INT32 input makes the engine compute in double (EW_FLAG_WIDE_INT_F64), so it arrives exact. */
+EW_F32(quantize, {
+    const int is_signed = P->output_type == DML_TENSOR_DATA_TYPE_INT8;
+    const float *a = in[0], *b = in[1], *c = in[2];
+    for (size_t k = 0; k < n; k++)
+        out[k] = saturate8(round_half_even((double)a[k] / (double)b[k]) + (double)c[k], is_signed);
+})
+
+EW_F64(quantize, {
+    const int is_signed = P->output_type == DML_TENSOR_DATA_TYPE_INT8;
+    const double *a = in[0], *b = in[1], *c = in[2];
+    for (size_t k = 0; k < n; k++) out[k] = saturate8(round_half_even(a[k] / b[k]) + c[k], is_signed);
+})
+
+/* DEQUANTIZE_LINEAR: f(input, scale, zero_point) = (input - zero_point) * scale, taken in double and
+ * rounded once to the output (FLOAT32, or FLOAT16 through to_f32_for_half). Exact for the 8- and
+ * 16-bit inputs (input - zero_point and the product are exact in double); INT32/UINT32 inputs make
+ * the engine compute in double (EW_FLAG_WIDE_INT_F64), so they arrive exact too. */
+EW_F32(dequantize, {
+    const int half = P->output_type == DML_TENSOR_DATA_TYPE_FLOAT16;
+    const float *a = in[0], *b = in[1], *c = in[2];
+    if (half)
+        for (size_t k = 0; k < n; k++) out[k] = to_f32_for_half(((double)a[k] - (double)c[k]) * (double)b[k]);
+    else
+        for (size_t k = 0; k < n; k++) out[k] = (float)(((double)a[k] - (double)c[k]) * (double)b[k]);
+})
+
+EW_F64(dequantize, {
+    const int half = P->output_type == DML_TENSOR_DATA_TYPE_FLOAT16;
+    const double *a = in[0], *b = in[1], *c = in[2];
+    if (half) /* the engine stores double -> float -> half: round to a float that rounds right */
+        for (size_t k = 0; k < n; k++) out[k] = to_f32_for_half((a[k] - c[k]) * b[k]);
+    else
+        for (size_t k = 0; k < n; k++) out[k] = (a[k] - c[k]) * b[k];
+})
+
+/* QUANTIZED_LINEAR_ADD (page): AValue = (A - AZeroPoint) * AScale, BValue = (B - BZeroPoint) *
+ * BScale, Output = clamp(round((AValue + BValue) / OutputScale) + OutputZeroPoint, Min, Max).
+ * Operands in C field order: A, AScale, AZeroPoint, B, BScale, BZeroPoint, OutputScale,
+ * OutputZeroPoint (absent zero points read 0). Domain: AScaleTensor's (FLOAT32), every operand is
+ * exact in float; the arithmetic is double, in the page's order. */
+EW_F32(qlinear_add, {
+    const int is_signed = P->output_type == DML_TENSOR_DATA_TYPE_INT8;
+    for (size_t k = 0; k < n; k++) {
+        double av = ((double)in[0][k] - (double)in[2][k]) * (double)in[1][k];
+        double bv = ((double)in[3][k] - (double)in[5][k]) * (double)in[4][k];
+        out[k] = saturate8(round_half_even((av + bv) / (double)in[6][k]) + (double)in[7][k], is_signed);
+    }
+})
 
 const ew_entry pydml_ew_quantize_entries[] = {
-    {DML_OPERATOR_ELEMENT_WISE_CLIP, "Min,Max", 0, 0, EW_F32_SET(clip), clip_f64, NULL, NULL},
+    /* FLOAT32 FLOAT16 and the integers up to 64 bits (page, FL5_0); no FLOAT64 */
+    {DML_OPERATOR_ELEMENT_WISE_CLIP, "Min,Max", 0, 0, EW_F32_SET(clip), NULL, clip_i64, clip_u64},
+    /* FLOAT32 FLOAT16 and the integers up to 32 bits (page, FL3_0) */
+    {DML_OPERATOR_ELEMENT_WISE_THRESHOLD, "Min", 0, 0, EW_F32_SET(threshold), NULL, threshold_i64, NULL},
+    {DML_OPERATOR_ELEMENT_WISE_CLIP1, "Min,Max", 0, 0, EW_F32_SET(clip1), NULL, clip1_i64, clip1_u64},
+    /* domain from ATensor (input 1), not the UINT8 condition */
+    {DML_OPERATOR_ELEMENT_WISE_IF, NULL, 1, 0, EW_F32_SET(if_select), if_select_f64, if_select_i64,
+     if_select_u64},
+    /* domain from ScaleTensor (input 1): FLOAT32/FLOAT16, double for an INT32 input */
+    {DML_OPERATOR_ELEMENT_WISE_QUANTIZE_LINEAR, NULL, 1, EW_FLAG_WIDE_INT_F64, EW_F32_SET(quantize),
+     quantize_f64, NULL, NULL},
+    /* domain from the output: FLOAT32/FLOAT16, double for 32-bit integer inputs */
+    {DML_OPERATOR_ELEMENT_WISE_DEQUANTIZE_LINEAR, NULL, EW_DOMAIN_FROM_OUTPUT, EW_FLAG_WIDE_INT_F64,
+     EW_F32_SET(dequantize), dequantize_f64, NULL, NULL},
+    /* domain from AScaleTensor (input 1, FLOAT32): A, B and the zero points are 8-bit integers */
+    {DML_OPERATOR_ELEMENT_WISE_QUANTIZED_LINEAR_ADD, NULL, 1, 0, EW_F32_SET(qlinear_add), NULL, NULL, NULL},
 };
 const uint32_t pydml_ew_quantize_entry_count =
     sizeof pydml_ew_quantize_entries / sizeof pydml_ew_quantize_entries[0];
