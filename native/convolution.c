@@ -54,6 +54,7 @@
 #include <string.h>
 
 #include "convolution_internal.h"
+#include "elementwise.h"
 
 #ifdef _OPENMP
 #include <omp.h>
@@ -572,68 +573,9 @@ fail:
 /* ---- fused activation ----------------------------------------------------------------------- */
 
 void pydml_conv_activation(const pydml_activation* act, float* v, size_t n) {
-    const float a = act->params[0], b = act->params[1], c = act->params[2], d = act->params[3];
-    switch (act->type) {
-    case DML_OPERATOR_ACTIVATION_LINEAR:
-        for (size_t i = 0; i < n; i++) v[i] = a * v[i] + b;
-        break;
-    case DML_OPERATOR_ACTIVATION_SIGMOID:
-        for (size_t i = 0; i < n; i++) v[i] = 1.0f / (1.0f + expf(-v[i]));
-        break;
-    case DML_OPERATOR_ACTIVATION_HARD_SIGMOID:
-        for (size_t i = 0; i < n; i++) v[i] = fmaxf(0.0f, fminf(1.0f, a * v[i] + b));
-        break;
-    case DML_OPERATOR_ACTIVATION_TANH:
-        for (size_t i = 0; i < n; i++) v[i] = tanhf(v[i]);
-        break;
-    case DML_OPERATOR_ACTIVATION_SCALED_TANH:
-        for (size_t i = 0; i < n; i++) v[i] = a * tanhf(b * v[i]);
-        break;
-    case DML_OPERATOR_ACTIVATION_RELU:
-        for (size_t i = 0; i < n; i++) v[i] = v[i] > 0.0f ? v[i] : 0.0f;
-        break;
-    case DML_OPERATOR_ACTIVATION_LEAKY_RELU:
-        for (size_t i = 0; i < n; i++) v[i] = v[i] < 0.0f ? a * v[i] : v[i];
-        break;
-    case DML_OPERATOR_ACTIVATION_THRESHOLDED_RELU:
-        for (size_t i = 0; i < n; i++) v[i] = v[i] > a ? v[i] : 0.0f;
-        break;
-    case DML_OPERATOR_ACTIVATION_ELU:
-        for (size_t i = 0; i < n; i++) v[i] = v[i] < 0.0f ? a * expm1f(v[i]) : v[i];
-        break;
-    case DML_OPERATOR_ACTIVATION_CELU:
-        for (size_t i = 0; i < n; i++) v[i] = fmaxf(0.0f, v[i]) + fminf(0.0f, a * expm1f(v[i] / a));
-        break;
-    case DML_OPERATOR_ACTIVATION_SCALED_ELU:
-        for (size_t i = 0; i < n; i++) v[i] = b * (v[i] <= 0.0f ? a * expm1f(v[i]) : v[i]);
-        break;
-    case DML_OPERATOR_ACTIVATION_SOFTPLUS: /* log(1 + e^(s x)) / s, without overflow */
-        for (size_t i = 0; i < n; i++) {
-            float sx = a * v[i];
-            v[i] = (fmaxf(sx, 0.0f) + log1pf(expf(-fabsf(sx)))) / a;
-        }
-        break;
-    case DML_OPERATOR_ACTIVATION_PARAMETRIC_SOFTPLUS:
-        for (size_t i = 0; i < n; i++) {
-            float bx = b * v[i];
-            v[i] = a * (fmaxf(bx, 0.0f) + log1pf(expf(-fabsf(bx))));
-        }
-        break;
-    case DML_OPERATOR_ACTIVATION_SOFTSIGN:
-        for (size_t i = 0; i < n; i++) v[i] = v[i] / (1.0f + fabsf(v[i]));
-        break;
-    case DML_OPERATOR_ACTIVATION_SHRINK: /* {Bias, Threshold} */
-        for (size_t i = 0; i < n; i++) v[i] = v[i] < -b ? v[i] + a : (v[i] > b ? v[i] - a : 0.0f);
-        break;
-    case DML_OPERATOR_ACTIVATION_GELU:
-        for (size_t i = 0; i < n; i++) v[i] = 0.5f * v[i] * (1.0f + erff(v[i] * 0.70710678118654752f));
-        break;
-    case DML_OPERATOR_ELEMENT_WISE_CLIP: /* {Min, Max, Scale, Bias} */
-        for (size_t i = 0; i < n; i++) v[i] = fminf(fmaxf(v[i] * c + d, a), b);
-        break;
-    default: /* none, IDENTITY */
-        break;
-    }
+    /* one definition per activation (native/ew_activation.c, ew_quantize.c for CLIP) serves the
+     * standalone operators, every FusedActivation and this one */
+    pydml_activation_apply(act, v, n);
 }
 
 /* ---- portable kernels ----------------------------------------------------------------------- */

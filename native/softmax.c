@@ -1,29 +1,653 @@
-/* SOFTMAX and its relatives (softmax.h). */
+/* SOFTMAX, LOG_SOFTMAX, HARDMAX and their "1" forms (softmax.h): each output element depends on
+ * every element of its reduction group, so the element-wise engine does not fit; this file has
+ * its own plan in the same style (view checks, coalescing, OpenMP, AVX-512/AVX2/portable).
+ *
+ * Reduced axes. The "1" forms reduce over their Axes (any subset, in any order). The FL1_0 forms
+ * reduce over the last dimension: the SOFTMAX1/LOG_SOFTMAX1/HARDMAX1 pages say each equals its
+ * FL1_0 form with Axes {DimensionCount - 1}, and the FL1_0 pages limit the input to an effective
+ * rank of 2 ({1, 1, BatchCount, Width}: rules_softmax.c), i.e. rows of the last dimension.
+ *
+ * Formulas (pages ns-directml-dml_activation_{softmax,log_softmax,hardmax}[1]_operator_desc):
+ *   softmax:     exp(x_i) / sum_k exp(x_k), computed as exp(x_i - m) / sum_k exp(x_k - m), m = max
+ *   log_softmax: ln(exp(x_i) / sum_k exp(x_k)), computed as (x_i - m) - ln(sum_k exp(x_k - m))
+ *   hardmax:     1 at the first maximum of the group (ARGMAX, DML_AXIS_DIRECTION_INCREASING: the
+ *                smallest row-major position over the reduced axes), 0 elsewhere.
+ * FLOAT32 and FLOAT16 compute in float (FLOAT16 converted on load and store); sums and the final
+ * scaling are done in double so that results stay within a few ulp of the float64 formula.
+ *
+ * Edges the pages leave open (decisions):
+ *  - NaN anywhere in a group makes the whole softmax / log_softmax group NaN (it reaches the sum).
+ *  - +inf in a group: x - m is inf - inf = NaN, so the group is NaN (as torch.softmax).
+ *  - A group of only -inf: the page's formula is 0 / 0, so NaN (as torch.softmax); -inf next to
+ *    finite values gives 0 (log_softmax: -inf).
+ *  - HARDMAX with NaN: NaN counts as the largest value (IEEE 754-2019 maximum propagates NaN, as
+ *    numpy/torch argmax), so the first NaN gets the 1; ties otherwise go to the first maximum. */
+#include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
+/* Let the compiler fuse a * b + c into FMA here (the build's -std=c11 turns contraction off):
+ * ew_expf's reduction and polynomial and this file's TwoSum correction only gain accuracy from it,
+ * and the exp pass, the bulk of the work, runs about 1.4x faster. */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("fp-contract=fast")
+#endif
+
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+#include <immintrin.h>
+#define SM_X86 1
+#endif
+
+#include "elementwise.h"
+#include "ew_mathfn.h"
 #include "softmax.h"
+
+#ifdef _OPENMP
+#define SM_PRAGMA(x) _Pragma(#x)
+#else
+#define SM_PRAGMA(x)
+#endif
+
+enum { SM_SOFTMAX = 0, SM_LOG_SOFTMAX = 1, SM_HARDMAX = 2 };
+
+/* Column tiles: at most this many positions of the contiguous kept dimension at once. */
+#define SM_WMAX 256
+/* Floats a column tile may buffer (256 KiB: L2-resident). */
+#define SM_TILE_BUDGET 65536
+/* Work chunks per thread, handed out dynamically. */
+#define SM_CHUNKS_PER_THREAD 16
+/* Elements below which one thread runs everything (thread start-up costs more). */
+#define SM_PARALLEL_MIN 32768
 
 struct pydml_softmax_plan {
     uint32_t type;
+    int fn;                            /* SM_* */
+    uint32_t in_type, out_type;
+    uint32_t dim_count;
+    uint32_t sizes[PYDML_MAX_DIMS];
+    uint32_t reduced;                  /* bit d: dimension d is reduced */
 };
 
 int pydml_softmax_supports(uint32_t type) {
-    (void)type;
-    return 0; /* none yet */
+    switch (type) {
+    case DML_OPERATOR_ACTIVATION_SOFTMAX: case DML_OPERATOR_ACTIVATION_SOFTMAX1:
+    case DML_OPERATOR_ACTIVATION_LOG_SOFTMAX: case DML_OPERATOR_ACTIVATION_LOG_SOFTMAX1:
+    case DML_OPERATOR_ACTIVATION_HARDMAX: case DML_OPERATOR_ACTIVATION_HARDMAX1:
+        return 1;
+    default:
+        return 0;
+    }
 }
 
-pydml_status pydml_softmax_plan_create(const pydml_operator_info* info, const void* desc, pydml_softmax_plan** plan) {
-    (void)info;
-    (void)desc;
-    if (plan) *plan = NULL;
-    return PYDML_STATUS_UNSUPPORTED_PARAMETER;
+static int is_float_type(uint32_t t) { return t == DML_TENSOR_DATA_TYPE_FLOAT32 || t == DML_TENSOR_DATA_TYPE_FLOAT16; }
+
+pydml_status pydml_softmax_plan_create(const pydml_operator_info* info, const void* desc, pydml_softmax_plan** out) {
+    if (info == NULL || desc == NULL || out == NULL) return PYDML_STATUS_INVALID_PARAMETER;
+    *out = NULL;
+    if (!pydml_softmax_supports(info->type)) return PYDML_STATUS_UNSUPPORTED_PARAMETER;
+    const DML_BUFFER_TENSOR_DESC* in = pydml_tensor_field(info, desc, "InputTensor");
+    const DML_BUFFER_TENSOR_DESC* o = pydml_tensor_field(info, desc, "OutputTensor");
+    if (in == NULL || o == NULL) return PYDML_STATUS_INVALID_PARAMETER;
+    if (!is_float_type(in->DataType) || !is_float_type(o->DataType)) return PYDML_STATUS_UNSUPPORTED_PARAMETER;
+    uint32_t n = in->DimensionCount;
+    if (n == 0 || n > PYDML_MAX_DIMS || o->DimensionCount != n) return PYDML_STATUS_INVALID_PARAMETER;
+    for (uint32_t d = 0; d < n; d++)
+        if (in->Sizes[d] != o->Sizes[d]) return PYDML_STATUS_INVALID_PARAMETER;
+    uint32_t axis_count = 0;
+    const UINT* axes = NULL;
+    int fn;
+    switch (info->type) {
+    case DML_OPERATOR_ACTIVATION_SOFTMAX: fn = SM_SOFTMAX; break;
+    case DML_OPERATOR_ACTIVATION_LOG_SOFTMAX: fn = SM_LOG_SOFTMAX; break;
+    case DML_OPERATOR_ACTIVATION_HARDMAX: fn = SM_HARDMAX; break;
+    case DML_OPERATOR_ACTIVATION_SOFTMAX1: {
+        const DML_ACTIVATION_SOFTMAX1_OPERATOR_DESC* d = desc;
+        fn = SM_SOFTMAX; axis_count = d->AxisCount; axes = d->Axes;
+        break;
+    }
+    case DML_OPERATOR_ACTIVATION_LOG_SOFTMAX1: {
+        const DML_ACTIVATION_LOG_SOFTMAX1_OPERATOR_DESC* d = desc;
+        fn = SM_LOG_SOFTMAX; axis_count = d->AxisCount; axes = d->Axes;
+        break;
+    }
+    default: {
+        const DML_ACTIVATION_HARDMAX1_OPERATOR_DESC* d = desc;
+        fn = SM_HARDMAX; axis_count = d->AxisCount; axes = d->Axes;
+        break;
+    }
+    }
+    uint32_t reduced = 0;
+    int one_form = info->type == DML_OPERATOR_ACTIVATION_SOFTMAX1 || info->type == DML_OPERATOR_ACTIVATION_LOG_SOFTMAX1 ||
+                   info->type == DML_OPERATOR_ACTIVATION_HARDMAX1;
+    if (one_form) {
+        /* validate.c ran the rules; re-checked so that no desc reaches memory it should not */
+        if (axis_count == 0 || axis_count > n || axes == NULL) return PYDML_STATUS_INVALID_PARAMETER;
+        for (uint32_t i = 0; i < axis_count; i++) {
+            if (axes[i] >= n || (reduced >> axes[i] & 1u)) return PYDML_STATUS_INVALID_PARAMETER;
+            reduced |= 1u << axes[i];
+        }
+    } else {
+        reduced = 1u << (n - 1);
+    }
+    pydml_softmax_plan* plan = calloc(1, sizeof *plan);
+    if (plan == NULL) return PYDML_STATUS_OUT_OF_MEMORY;
+    plan->type = info->type;
+    plan->fn = fn;
+    plan->in_type = in->DataType;
+    plan->out_type = o->DataType;
+    plan->dim_count = n;
+    memcpy(plan->sizes, in->Sizes, n * sizeof(uint32_t));
+    plan->reduced = reduced;
+    *out = plan;
+    return PYDML_STATUS_SUCCESS;
 }
 
 void pydml_softmax_plan_destroy(pydml_softmax_plan* plan) { free(plan); }
 
+/* ---- float kernels, one body per ISA ---- */
+
+/* exp(x - m) for x <= m. x - m is rounded in float; its exact error term (TwoSum) corrects the
+ * result to first order, so that far from the maximum (x - m = -30 has an ulp of 2^-19) the
+ * rounding of the difference does not cost several ulp. Infinite differences have no error term. */
+static inline float sm_exp_shift(float x, float m) {
+    const float d = x - m;
+    const float bb = d - x;
+    float err = (x - (d - bb)) + (-m - bb);
+    err = err == err ? err : 0.0f;
+    const float e = ew_expf(d);
+    return e + e * err;
+}
+
+/* HARDMAX of a line: the first maximum, or the first NaN when there is one (NaN counts as larger
+ * than every number). Both searches test blocks whole before looking inside one. */
+#define SM_FIND(name, TEST)                                                                        \
+    static inline size_t name(const float* x, size_t n, float m) {                                 \
+        (void)m;                                                                                   \
+        size_t k0 = 0;                                                                             \
+        for (; k0 + 64 <= n; k0 += 64) {                                                           \
+            int hit = 0;                                                                           \
+            for (size_t k = k0; k < k0 + 64; k++) hit |= (TEST);                                   \
+            if (hit) break;                                                                        \
+        }                                                                                          \
+        for (size_t k = k0; k < n; k++)                                                            \
+            if (TEST) return k;                                                                    \
+        return 0;                                                                                  \
+    }
+SM_FIND(sm_first_equal, x[k] == m)
+SM_FIND(sm_first_nan, x[k] != x[k])
+
+/* ln(c + t) for LOG_SOFTMAX's sum: c terms are exactly 1 (the maxima, exp(0)), t the sum of the
+ * others. Kept apart because c + t in double would lose t's low digits exactly when the result
+ * is small (one maximum and t = 1e-10 leaves 6 significant digits of t); ln(c) + ln1p(t / c)
+ * keeps them. */
+static inline double sm_log_sum(double c, double t) { return c > 0.0 ? log(c) + log1p(t / c) : log(t); }
+
+/* Elements per block of the exp pass: the block's exps (float, full vector width) are summed in
+ * double by a second loop over the L1-resident block (a loop mixing the two widths would run the
+ * exps at half width). */
+#define SM_BLOCK 256
+
+typedef struct sm_kernels {
+    /* one group of n contiguous floats: x -> y (y may be x) */
+    void (*line)(int fn, const float* x, float* y, size_t n);
+    /* L groups side by side: rows of W floats in buf, w columns used, in place */
+    void (*columns)(int fn, float* buf, size_t L, size_t W, size_t w);
+    void (*load_f16)(const uint16_t* s, float* d, size_t n);
+    void (*store_f16)(const float* s, uint16_t* d, size_t n);
+} sm_kernels;
+
+/* y = e / s is e * (1 / s); 1 / s, kept in double, is applied as hi + lo floats so that the
+ * product rounds once instead of twice (double arithmetic here costs half the vector width). */
+#define SM_KERNELS(SUF, ATTR)                                                                      \
+    ATTR static void sm_line_##SUF(int fn, const float* x, float* y, size_t n) {                   \
+        float m = -INFINITY;                                                                       \
+        SM_PRAGMA(omp simd reduction(max : m))                                                     \
+        for (size_t k = 0; k < n; k++) m = x[k] > m ? x[k] : m;                                    \
+        if (fn == SM_HARDMAX) {                                                                    \
+            int nan = 0;                                                                           \
+            SM_PRAGMA(omp simd reduction(| : nan))                                                 \
+            for (size_t k = 0; k < n; k++) nan |= x[k] != x[k];                                    \
+            const size_t best = nan ? sm_first_nan(x, n, m) : sm_first_equal(x, n, m);                \
+            for (size_t k = 0; k < n; k++) y[k] = 0.0f;                                            \
+            y[best] = 1.0f;                                                                        \
+            return;                                                                                \
+        }                                                                                          \
+        double s = 0.0, c = 0.0;                                                                   \
+        float scratch[SM_BLOCK];                                                                   \
+        for (size_t k0 = 0; k0 < n; k0 += SM_BLOCK) {                                              \
+            const size_t nb = n - k0 < SM_BLOCK ? n - k0 : SM_BLOCK;                               \
+            float* e = fn == SM_SOFTMAX ? y + k0 : scratch;                                        \
+            const float* xb = x + k0;                                                              \
+            for (size_t k = 0; k < nb; k++) e[k] = sm_exp_shift(xb[k], m);                         \
+            double bs = 0.0, bc = 0.0;                                                             \
+            if (fn == SM_SOFTMAX) {                                                                \
+                SM_PRAGMA(omp simd reduction(+ : bs))                                              \
+                for (size_t k = 0; k < nb; k++) bs += (double)e[k];                                \
+            } else {                                                                               \
+                SM_PRAGMA(omp simd reduction(+ : bs, bc))                                          \
+                for (size_t k = 0; k < nb; k++) {                                                  \
+                    bs += e[k] == 1.0f ? 0.0 : (double)e[k];                                       \
+                    bc += e[k] == 1.0f ? 1.0 : 0.0;                                                \
+                }                                                                                  \
+            }                                                                                      \
+            s += bs;                                                                               \
+            c += bc;                                                                               \
+        }                                                                                          \
+        if (fn == SM_SOFTMAX) {                                                                    \
+            const double inv = 1.0 / s;                                                            \
+            const float hi = (float)inv, lo = (float)(inv - (double)hi);                           \
+            for (size_t k = 0; k < n; k++) y[k] = y[k] * hi + y[k] * lo;                           \
+        } else {                                                                                   \
+            /* (x - m) first, exactly in double: m + ln(s) would round away a small result */      \
+            const double md = (double)m, ls = sm_log_sum(c, s);                                    \
+            for (size_t k = 0; k < n; k++) y[k] = (float)(((double)x[k] - md) - ls);               \
+        }                                                                                          \
+    }                                                                                              \
+    ATTR static void sm_columns_##SUF(int fn, float* buf, size_t L, size_t W, size_t w) {          \
+        float m[SM_WMAX], e[SM_WMAX];                                                              \
+        double s[SM_WMAX];                                                                         \
+        if (fn == SM_HARDMAX) {                                                                    \
+            uint32_t idx[SM_WMAX];                                                                 \
+            for (size_t j = 0; j < w; j++) { m[j] = buf[j]; idx[j] = 0; }                          \
+            for (size_t r = 1; r < L; r++) {                                                       \
+                const float* row = buf + r * W;                                                    \
+                for (size_t j = 0; j < w; j++) {                                                   \
+                    const float v = row[j], b = m[j];                                              \
+                    const int take = (b == b) & ((v > b) | (v != v));                              \
+                    m[j] = take ? v : b;                                                           \
+                    idx[j] = take ? (uint32_t)r : idx[j];                                          \
+                }                                                                                  \
+            }                                                                                      \
+            for (size_t r = 0; r < L; r++) {                                                       \
+                float* row = buf + r * W;                                                          \
+                for (size_t j = 0; j < w; j++) row[j] = idx[j] == (uint32_t)r ? 1.0f : 0.0f;       \
+            }                                                                                      \
+            return;                                                                                \
+        }                                                                                          \
+        for (size_t j = 0; j < w; j++) { m[j] = -INFINITY; s[j] = 0.0; }                           \
+        for (size_t r = 0; r < L; r++) {                                                           \
+            const float* row = buf + r * W;                                                        \
+            for (size_t j = 0; j < w; j++) m[j] = row[j] > m[j] ? row[j] : m[j];                   \
+        }                                                                                          \
+        double c[SM_WMAX];                                                                         \
+        for (size_t j = 0; j < w; j++) c[j] = 0.0;                                                 \
+        for (size_t r = 0; r < L; r++) {                                                           \
+            float* row = buf + r * W;                                                              \
+            if (fn == SM_SOFTMAX) {                                                                \
+                for (size_t j = 0; j < w; j++) row[j] = sm_exp_shift(row[j], m[j]);                \
+                for (size_t j = 0; j < w; j++) s[j] += (double)row[j];                             \
+            } else {                                                                               \
+                for (size_t j = 0; j < w; j++) e[j] = sm_exp_shift(row[j], m[j]);                  \
+                for (size_t j = 0; j < w; j++) {                                                   \
+                    s[j] += e[j] == 1.0f ? 0.0 : (double)e[j];                                     \
+                    c[j] += e[j] == 1.0f ? 1.0 : 0.0;                                              \
+                }                                                                                  \
+            }                                                                                      \
+        }                                                                                          \
+        if (fn == SM_SOFTMAX) {                                                                    \
+            float hi[SM_WMAX], lo[SM_WMAX];                                                        \
+            for (size_t j = 0; j < w; j++) {                                                       \
+                const double inv = 1.0 / s[j];                                                     \
+                hi[j] = (float)inv;                                                                \
+                lo[j] = (float)(inv - (double)hi[j]);                                              \
+            }                                                                                      \
+            for (size_t r = 0; r < L; r++) {                                                       \
+                float* row = buf + r * W;                                                          \
+                for (size_t j = 0; j < w; j++) row[j] = row[j] * hi[j] + row[j] * lo[j];           \
+            }                                                                                      \
+        } else {                                                                                   \
+            for (size_t j = 0; j < w; j++) s[j] = sm_log_sum(c[j], s[j]);                          \
+            for (size_t r = 0; r < L; r++) {                                                       \
+                float* row = buf + r * W;                                                          \
+                for (size_t j = 0; j < w; j++) row[j] = (float)(((double)row[j] - (double)m[j]) - s[j]); \
+            }                                                                                      \
+        }                                                                                          \
+    }
+
+SM_KERNELS(c, )
+SM_KERNELS(avx2, EW_T256)
+SM_KERNELS(avx512, EW_T512)
+
+static void f16_load_c(const uint16_t* s, float* d, size_t n) {
+    for (size_t k = 0; k < n; k++) d[k] = pydml_f16_to_f32(s[k]);
+}
+static void f16_store_c(const float* s, uint16_t* d, size_t n) {
+    for (size_t k = 0; k < n; k++) d[k] = pydml_f32_to_f16(s[k]);
+}
+#ifdef SM_X86
+EW_T256 static void f16_load_avx2(const uint16_t* s, float* d, size_t n) {
+    size_t k = 0;
+    for (; k + 8 <= n; k += 8) _mm256_storeu_ps(d + k, _mm256_cvtph_ps(_mm_loadu_si128((const __m128i*)(s + k))));
+    for (; k < n; k++) d[k] = pydml_f16_to_f32(s[k]);
+}
+EW_T256 static void f16_store_avx2(const float* s, uint16_t* d, size_t n) {
+    size_t k = 0;
+    for (; k + 8 <= n; k += 8)
+        _mm_storeu_si128((__m128i*)(d + k), _mm256_cvtps_ph(_mm256_loadu_ps(s + k), _MM_FROUND_TO_NEAREST_INT));
+    for (; k < n; k++) d[k] = pydml_f32_to_f16(s[k]);
+}
+EW_T512 static void f16_load_avx512(const uint16_t* s, float* d, size_t n) {
+    size_t k = 0;
+    for (; k + 16 <= n; k += 16)
+        _mm512_storeu_ps(d + k, _mm512_cvtph_ps(_mm256_loadu_si256((const __m256i*)(s + k))));
+    for (; k < n; k++) d[k] = pydml_f16_to_f32(s[k]);
+}
+EW_T512 static void f16_store_avx512(const float* s, uint16_t* d, size_t n) {
+    size_t k = 0;
+    for (; k + 16 <= n; k += 16)
+        _mm256_storeu_si256((__m256i*)(d + k), _mm512_cvtps_ph(_mm512_loadu_ps(s + k), _MM_FROUND_TO_NEAREST_INT));
+    for (; k < n; k++) d[k] = pydml_f32_to_f16(s[k]);
+}
+#else
+#define f16_load_avx2 f16_load_c
+#define f16_store_avx2 f16_store_c
+#define f16_load_avx512 f16_load_c
+#define f16_store_avx512 f16_store_c
+#endif
+
+static const sm_kernels sm_isa_kernels[3] = {
+    {sm_line_c, sm_columns_c, f16_load_c, f16_store_c},
+    {sm_line_avx2, sm_columns_avx2, f16_load_avx2, f16_store_avx2},
+    {sm_line_avx512, sm_columns_avx512, f16_load_avx512, f16_store_avx512},
+};
+
+/* ---- strided runs: n elements at p (stride in elements, 0 repeats one element) ---- */
+
+static void load_run(const sm_kernels* k, uint32_t type, const char* p, uint64_t stride, size_t n, float* dst) {
+    if (type == DML_TENSOR_DATA_TYPE_FLOAT32) {
+        const float* s = (const float*)p;
+        if (stride == 1) memcpy(dst, s, n * sizeof(float));
+        else for (size_t i = 0; i < n; i++) dst[i] = s[i * stride];
+    } else {
+        const uint16_t* s = (const uint16_t*)p;
+        if (stride == 1) k->load_f16(s, dst, n);
+        else for (size_t i = 0; i < n; i++) dst[i] = pydml_f16_to_f32(s[i * stride]);
+    }
+}
+
+static void store_run(const sm_kernels* k, uint32_t type, const float* src, size_t n, char* p, uint64_t stride) {
+    if (type == DML_TENSOR_DATA_TYPE_FLOAT32) {
+        float* d = (float*)p;
+        if (stride == 1) memcpy(d, src, n * sizeof(float));
+        else for (size_t i = 0; i < n; i++) d[i * stride] = src[i];
+    } else {
+        uint16_t* d = (uint16_t*)p;
+        if (stride == 1) k->store_f16(src, d, n);
+        else for (size_t i = 0; i < n; i++) d[i * stride] = pydml_f32_to_f16(src[i]);
+    }
+}
+
+/* ---- execution ---- */
+
+/* Dimensions of one kind (reduced or kept), outer first, size-1 dimensions dropped and pairs that
+ * both tensors walk as one merged; at least one entry (size 1) when there are none. */
+typedef struct sm_dims {
+    uint32_t n;
+    uint64_t size[PYDML_MAX_DIMS];
+    uint64_t in[PYDML_MAX_DIMS], out[PYDML_MAX_DIMS];   /* strides in elements */
+} sm_dims;
+
+static void collect(const pydml_softmax_plan* p, const pydml_tensor* x, const pydml_tensor* y, int want_reduced,
+                    sm_dims* r) {
+    memset(r, 0, sizeof *r);
+    for (uint32_t d = 0; d < p->dim_count; d++) {
+        if ((int)(p->reduced >> d & 1u) != want_reduced || p->sizes[d] == 1) continue;
+        const uint64_t s = p->sizes[d], si = x->strides[d], so = y->strides[d];
+        if (r->n > 0 && r->in[r->n - 1] == si * s && r->out[r->n - 1] == so * s) {
+            r->size[r->n - 1] *= s;
+            r->in[r->n - 1] = si;
+            r->out[r->n - 1] = so;
+        } else {
+            r->size[r->n] = s;
+            r->in[r->n] = si;
+            r->out[r->n] = so;
+            r->n++;
+        }
+    }
+    if (r->n == 0) {
+        r->n = 1;
+        r->size[0] = 1;
+    }
+}
+
+static void remove_dim(sm_dims* r, uint32_t i) {
+    for (uint32_t d = i; d + 1 < r->n; d++) {
+        r->size[d] = r->size[d + 1];
+        r->in[d] = r->in[d + 1];
+        r->out[d] = r->out[d + 1];
+    }
+    r->n--;
+    if (r->n == 0) {
+        r->n = 1;
+        r->size[0] = 1;
+        r->in[0] = r->out[0] = 0;
+    }
+}
+
+static uint64_t count_of(const sm_dims* r) {
+    uint64_t c = 1;
+    for (uint32_t d = 0; d < r->n; d++) c *= r->size[d];
+    return c;
+}
+
+typedef struct sm_run {
+    const pydml_softmax_plan* plan;
+    const sm_kernels* k;
+    const char* in;
+    char* out;
+    size_t in_bytes, out_bytes;
+    sm_dims keep;                      /* the groups: every kept coordinate (column mode: but v) */
+    uint64_t L;                        /* elements per group */
+    uint64_t inner, in_inner, out_inner;   /* innermost reduced dimension: size, strides */
+    uint64_t runs;                     /* L / inner */
+    const uint64_t* run_in;            /* element offsets of each run of the inner dimension */
+    const uint64_t* run_out;
+    int in_direct, out_direct;         /* line mode: a group is one contiguous FLOAT32 run */
+    int column;                        /* column mode: tiles along the kept dimension v */
+    uint64_t v_size, v_in, v_out, W, tiles;
+} sm_run;
+
+/* Element offsets of the kept coordinates of group `o` (keep dims, row-major). */
+static void offsets_of(const sm_dims* keep, uint64_t o, uint64_t* coord, uint64_t* in_off, uint64_t* out_off) {
+    uint64_t a = 0, b = 0;
+    for (uint32_t d = keep->n; d-- > 0;) {
+        coord[d] = o % keep->size[d];
+        o /= keep->size[d];
+        a += coord[d] * keep->in[d];
+        b += coord[d] * keep->out[d];
+    }
+    *in_off = a;
+    *out_off = b;
+}
+
+static void step(const sm_dims* keep, uint64_t* coord, uint64_t* in_off, uint64_t* out_off) {
+    for (uint32_t d = keep->n; d-- > 0;) {
+        coord[d]++;
+        *in_off += keep->in[d];
+        *out_off += keep->out[d];
+        if (coord[d] < keep->size[d] || d == 0) return;
+        *in_off -= coord[d] * keep->in[d];
+        *out_off -= coord[d] * keep->out[d];
+        coord[d] = 0;
+    }
+}
+
+static void run_line(const sm_run* r, uint64_t in_off, uint64_t out_off, float* buf) {
+    const pydml_softmax_plan* p = r->plan;
+    const float* src;
+    float* dst;
+    if (r->in_direct) {
+        src = (const float*)r->in + in_off;
+    } else {
+        for (uint64_t i = 0; i < r->runs; i++)
+            load_run(r->k, p->in_type, r->in + (in_off + r->run_in[i]) * r->in_bytes, r->in_inner, (size_t)r->inner,
+                     buf + i * r->inner);
+        src = buf;
+    }
+    dst = r->out_direct ? (float*)r->out + out_off : buf;
+    r->k->line(p->fn, src, dst, (size_t)r->L);
+    if (!r->out_direct)
+        for (uint64_t i = 0; i < r->runs; i++)
+            store_run(r->k, p->out_type, buf + i * r->inner, (size_t)r->inner,
+                      r->out + (out_off + r->run_out[i]) * r->out_bytes, r->out_inner);
+}
+
+static void run_tile(const sm_run* r, uint64_t in_off, uint64_t out_off, uint64_t tile, float* buf) {
+    const pydml_softmax_plan* p = r->plan;
+    const uint64_t j0 = tile * r->W;
+    const size_t w = (size_t)(r->v_size - j0 < r->W ? r->v_size - j0 : r->W);
+    in_off += j0 * r->v_in;
+    out_off += j0 * r->v_out;
+    size_t row = 0;
+    for (uint64_t i = 0; i < r->runs; i++)
+        for (uint64_t q = 0; q < r->inner; q++, row++)
+            load_run(r->k, p->in_type, r->in + (in_off + r->run_in[i] + q * r->in_inner) * r->in_bytes, r->v_in, w,
+                     buf + row * r->W);
+    r->k->columns(p->fn, buf, (size_t)r->L, (size_t)r->W, w);
+    row = 0;
+    for (uint64_t i = 0; i < r->runs; i++)
+        for (uint64_t q = 0; q < r->inner; q++, row++)
+            store_run(r->k, p->out_type, buf + row * r->W, w,
+                      r->out + (out_off + r->run_out[i] + q * r->out_inner) * r->out_bytes, r->v_out);
+}
+
+/* Work items [b, e): groups (line mode) or (group, tile) pairs (column mode), in order. */
+static void run_range(const sm_run* r, uint64_t b, uint64_t e, float* buf) {
+    const uint64_t per = r->column ? r->tiles : 1;
+    uint64_t coord[PYDML_MAX_DIMS] = {0}, in_off = 0, out_off = 0;
+    uint64_t group = b / per;
+    offsets_of(&r->keep, group, coord, &in_off, &out_off);
+    for (uint64_t item = b; item < e; item++) {
+        const uint64_t g = item / per;
+        if (g != group) {
+            step(&r->keep, coord, &in_off, &out_off);   /* items are consecutive: g == group + 1 */
+            group = g;
+        }
+        if (r->column) run_tile(r, in_off, out_off, item % per, buf);
+        else run_line(r, in_off, out_off, buf);
+    }
+}
+
+static pydml_status check_view(const pydml_softmax_plan* plan, const pydml_tensor* v, uint32_t type) {
+    pydml_status s = pydml_tensor_check(v);
+    if (s) return s;
+    if (v->data_type != type || v->dim_count != plan->dim_count) return PYDML_STATUS_INVALID_PARAMETER;
+    for (uint32_t d = 0; d < plan->dim_count; d++)
+        if (v->sizes[d] != plan->sizes[d]) return PYDML_STATUS_INVALID_PARAMETER;
+    return PYDML_STATUS_SUCCESS;
+}
+
 pydml_status pydml_softmax_execute(const pydml_softmax_plan* plan, const pydml_tensor* input, const pydml_tensor* output) {
-    (void)plan;
-    (void)input;
-    (void)output;
-    return PYDML_STATUS_UNSUPPORTED_PARAMETER;
+    if (plan == NULL || input == NULL || output == NULL) return PYDML_STATUS_INVALID_PARAMETER;
+    pydml_status s;
+    if ((s = check_view(plan, input, plan->in_type))) return s;
+    if ((s = check_view(plan, output, plan->out_type))) return s;
+    sm_run r;
+    memset(&r, 0, sizeof r);
+    r.plan = plan;
+    r.k = &sm_isa_kernels[pydml_ew_isa()];
+    r.in = input->data;
+    r.out = output->data;
+    r.in_bytes = pydml_data_type_bits(plan->in_type) / 8u;
+    r.out_bytes = pydml_data_type_bits(plan->out_type) / 8u;
+    sm_dims red;
+    collect(plan, input, output, 1, &red);
+    collect(plan, input, output, 0, &r.keep);
+    r.L = count_of(&red);
+    const uint32_t last = red.n - 1;
+    r.inner = red.size[last];
+    r.in_inner = red.in[last];
+    r.out_inner = red.out[last];
+    r.runs = r.L / r.inner;
+    const int f32_in = plan->in_type == DML_TENSOR_DATA_TYPE_FLOAT32, f32_out = plan->out_type == DML_TENSOR_DATA_TYPE_FLOAT32;
+    /* Column mode when a group is not contiguous in the input but a kept dimension is: tiles of
+     * W positions along it, every row of a tile one contiguous load, the maximum and sums
+     * vectorized across the tile. */
+    int v = -1;
+    if (r.L > 1 && r.in_inner != 1) {
+        for (uint32_t d = 0; d < r.keep.n && v < 0; d++)
+            if (r.keep.size[d] > 1 && r.keep.in[d] == 1) v = (int)d;
+        for (uint32_t d = 0; d < r.keep.n && v < 0; d++)
+            if (r.keep.size[d] > 1 && r.keep.out[d] == 1) v = (int)d;
+    }
+    uint64_t groups, items, buf_floats;
+    if (v >= 0) {
+        r.column = 1;
+        r.v_size = r.keep.size[v];
+        r.v_in = r.keep.in[v];
+        r.v_out = r.keep.out[v];
+        remove_dim(&r.keep, (uint32_t)v);
+        uint64_t W = SM_TILE_BUDGET / r.L;
+        W = W < 16 ? 16 : W & ~(uint64_t)15;
+        if (W > SM_WMAX) W = SM_WMAX;
+        if (W > r.v_size) W = r.v_size;
+        r.W = W;
+        r.tiles = (r.v_size + W - 1) / W;
+        groups = count_of(&r.keep);
+        items = groups * r.tiles;
+        buf_floats = r.L * W;
+    } else {
+        r.in_direct = f32_in && red.n == 1 && (r.in_inner == 1 || r.L == 1);
+        r.out_direct = f32_out && red.n == 1 && (r.out_inner == 1 || r.L == 1);
+        groups = count_of(&r.keep);
+        items = groups;
+        buf_floats = r.in_direct && r.out_direct ? 0 : r.L;
+    }
+    /* element offsets of every run of the innermost reduced dimension (outer reduced dims) */
+    uint64_t* run_off = malloc(2 * r.runs * sizeof(uint64_t));
+    if (run_off == NULL) return PYDML_STATUS_OUT_OF_MEMORY;
+    {
+        uint64_t coord[PYDML_MAX_DIMS] = {0}, a = 0, b = 0;
+        for (uint64_t i = 0; i < r.runs; i++) {
+            run_off[i] = a;
+            run_off[r.runs + i] = b;
+            for (uint32_t d = last; d-- > 0;) {
+                coord[d]++;
+                a += red.in[d];
+                b += red.out[d];
+                if (coord[d] < red.size[d]) break;
+                a -= coord[d] * red.in[d];
+                b -= coord[d] * red.out[d];
+                coord[d] = 0;
+            }
+        }
+    }
+    r.run_in = run_off;
+    r.run_out = run_off + r.runs;
+    int failed = 0;
+    const uint64_t total = groups * r.L;
+#ifdef _OPENMP
+#pragma omp parallel if (total >= SM_PARALLEL_MIN && items > 1)
+#endif
+    {
+#ifdef _OPENMP
+        const uint64_t nth = (uint64_t)omp_get_num_threads();
+#else
+        const uint64_t nth = 1;
+#endif
+        /* chunks handed out dynamically: on a shared machine a descheduled thread does not hold
+         * up the others (equal static shares wait for the slowest thread) */
+        const uint64_t chunks = items < nth * SM_CHUNKS_PER_THREAD ? items : nth * SM_CHUNKS_PER_THREAD;
+        float* buf = NULL;
+#ifdef _OPENMP
+#pragma omp for schedule(dynamic, 1)
+#endif
+        for (int64_t c = 0; c < (int64_t)chunks; c++) {
+            if (buf_floats && buf == NULL && (buf = malloc(buf_floats * sizeof(float))) == NULL) {
+#ifdef _OPENMP
+#pragma omp atomic write
+#endif
+                failed = 1;
+                continue;
+            }
+            run_range(&r, items * (uint64_t)c / chunks, items * (uint64_t)(c + 1) / chunks, buf);
+        }
+        free(buf);
+    }
+    (void)total;
+    free(run_off);
+    return failed ? PYDML_STATUS_OUT_OF_MEMORY : PYDML_STATUS_SUCCESS;
 }

@@ -70,7 +70,9 @@ def cases() -> tuple[Case, ...]:
         fill: dict[str, Any] = {}
         for spec in schema.fields:
             value = getattr(desc, spec.name)
-            if spec.type in ARRAY_TYPES and value is None:
+            if spec.type in ARRAY_TYPES and value is None and spec.name == "Axes":
+                fill[spec.name] = [0]  # operator rules want real, distinct axes
+            elif spec.type in ARRAY_TYPES and value is None:
                 fill[spec.name] = [PLAIN[spec.type]] * _group_length(schema, desc, spec)
             elif spec.type is FieldType.OPERATOR_DESC_ARRAY and not value:
                 fill[spec.name] = [RELU, RELU]

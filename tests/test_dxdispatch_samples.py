@@ -8,6 +8,7 @@ the broken field, never a traceback.
 from __future__ import annotations
 
 import json
+import math
 import shutil
 import subprocess
 import sys
@@ -122,3 +123,36 @@ def _json_documents(text: str) -> list[str]:
         documents.append(text[at:end])
         at = end
     return documents
+
+
+def _ostream(values: list[float]) -> str:
+    """What DxDispatch's print command writes: C++ ostream defaults (%g, 6 digits)."""
+    return ", ".join(f"{v:g}" for v in values)
+
+
+def _elu(x: float, alpha: float) -> float:
+    return x if x > 0 else alpha * (math.exp(x) - 1)
+
+
+# The values Windows prints, from each page's formula applied to the model's initial values.
+RUN_EXPECTED = {
+    "dml_element_wise_add.json": ("Out", [1 + 5, 2 + 8, 3 - 5]),
+    "dml_element_wise_add1.json": ("Out", [_elu(s, 0.5) for s in (6.0, 10.0, -2.0)]),
+    "dml_element_wise_add_npy.json": ("Out", [2 * v for v in (1, 2, 3, 4, 5, 6)]),
+    "dml_element_wise_clip.json": ("A", [min(max(v, -2.5), 2.5) for v in range(-4, 5)]),
+    "dml_element_wise_identity.json": ("Out", [2 * v + 10 for v in (1, 2, 3)]),
+    "dml_owned_tensors.json": ("Out", [6, 10, -2]),
+    "dml_scalar_union_fp16.json": ("output", [min(max(v, 2), 4) for v in (1, 2, 3, 4, 5)]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(RUN_EXPECTED))
+def test_executing_samples_print_what_windows_prints(name: str, tmp_path: Path) -> None:
+    for data in SAMPLES.iterdir():
+        shutil.copy(data, tmp_path / data.name)
+    result = subprocess.run([sys.executable, "-m", "pydml", "run", name], cwd=tmp_path,
+                            capture_output=True, text=True, timeout=120, check=False)
+    assert result.returncode == 0, result.stdout + result.stderr
+    resource, values = RUN_EXPECTED[name]
+    printed = [line for line in result.stdout.splitlines() if line.startswith("Resource '")]
+    assert printed[0] == f"Resource '{resource}': {_ostream([float(v) for v in values])}"

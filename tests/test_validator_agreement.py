@@ -85,10 +85,13 @@ def _complete(schema: OperatorSchema, desc: Any) -> Any:
     for f in schema.fields:
         if f.type in ARRAY_TYPES and f.count is not None:
             groups.setdefault(f.count, []).append(f)
-    fill = {}
+    fill: dict[str, Any] = {}
     for arrays in groups.values():
         if all(f.name in _ARRAY_FILL and getattr(desc, f.name) is None for f in arrays):
             fill.update({f.name: [_ARRAY_FILL[f.name]] * length for f in arrays})
+    for f in schema.fields:  # an axis list must name axes of the tensors (operator rules check it)
+        if f.name == "Axes" and f.type in ARRAY_TYPES and not getattr(desc, f.name):
+            fill[f.name] = [rank - 1]
     return dataclasses.replace(desc, **fill)
 
 
