@@ -59,6 +59,7 @@ struct pydml_operator {
     pydml_tensor inputs[MAX_BINDINGS], outputs[MAX_BINDINGS];   /* templates: data filled in per execution */
     uint64_t input_totals[MAX_BINDINGS], output_totals[MAX_BINDINGS];
     int input_present[MAX_BINDINGS];
+    int output_present[MAX_BINDINGS];  /* optional outputs (MAX_POOLING2's indices) may be absent */
     const char* input_names[MAX_BINDINGS];
     const char* output_names[MAX_BINDINGS];
     const char* desc_name;
@@ -122,7 +123,8 @@ pydml_status pydml_operator_create(const DML_OPERATOR_DESC* desc, uint32_t featu
         }
         const DML_BUFFER_TENSOR_DESC* t = pydml_tensor_field(info, desc->Desc, f->name);
         if (f->role == PYDML_ROLE_OUTPUT) {
-            template_of(t, &o->outputs[o->output_count], &o->output_totals[o->output_count]);
+            o->output_present[o->output_count] = t != NULL;
+            if (t) template_of(t, &o->outputs[o->output_count], &o->output_totals[o->output_count]);
             o->output_names[o->output_count++] = f->name;
         } else {
             o->input_present[o->input_count] = t != NULL;
@@ -222,13 +224,13 @@ pydml_status pydml_operator_execute(const pydml_operator* op, const pydml_buffer
             return s;
     }
     for (uint32_t i = 0; i < op->output_count; i++)
-        if ((s = bind(message, message_size, op->desc_name, op->output_names[i], &op->outputs[i],
+        if (op->output_present[i] && (s = bind(message, message_size, op->desc_name, op->output_names[i], &op->outputs[i],
                       op->output_totals[i], &outputs[i], &out[i])))
             return s;
     const pydml_tensor* in_views[MAX_BINDINGS];
     const pydml_tensor* out_views[MAX_BINDINGS];
     for (uint32_t i = 0; i < op->input_count; i++) in_views[i] = op->input_present[i] ? &in[i] : NULL;
-    for (uint32_t i = 0; i < op->output_count; i++) out_views[i] = &out[i];
+    for (uint32_t i = 0; i < op->output_count; i++) out_views[i] = op->output_present[i] ? &out[i] : NULL;
     return pydml_operator_execute_views(op, in_views, op->input_count, out_views, op->output_count, message,
                                         message_size);
 }
@@ -251,8 +253,9 @@ pydml_status pydml_operator_execute_views(const pydml_operator* op, const pydml_
             return PYDML_STATUS_INVALID_PARAMETER;
         }
     for (uint32_t i = 0; i < output_count; i++)
-        if (outputs[i] == NULL) {
-            snprintf(text, sizeof text, "%s.%s: is not bound", op->desc_name, op->output_names[i]);
+        if ((outputs[i] != NULL) != (op->output_present[i] != 0)) {
+            snprintf(text, sizeof text, "%s.%s: %s", op->desc_name, op->output_names[i],
+                     op->output_present[i] ? "is not bound" : "is bound, but the desc has no such tensor");
             message_out(message, message_size, text);
             return PYDML_STATUS_INVALID_PARAMETER;
         }

@@ -1,29 +1,638 @@
-/* The gemm kernel family (families.h). */
-#include "families.h"
+/* The gemm kernel family (families.h): DML_OPERATOR_GEMM
+ * (sdk-api ns-directml-dml_gemm_operator_desc.md):
+ *
+ *   Output = FusedActivation(Alpha * op(A) x op(B) + Beta * C)
+ *
+ * with op() the identity or the transpose of the last two dimensions (TransA/TransB), over
+ * BatchCount x ChannelCount independent products (the leading dimensions of 4-D tensors; 2-D and
+ * 3-D tensors have them implied as 1 from DML_FEATURE_LEVEL_4_0). Every tensor is read and written
+ * through its own element strides, so zero strides broadcast C (and A, B) over any dimension.
+ *
+ * FLOAT16 tensors are converted to float32 while packing, accumulated in float32 and rounded once
+ * (to nearest even) on store; FLOAT32 accumulates in float32. Beta * C is added exactly as the
+ * page writes it whenever CTensor is bound (so Beta = 0 with an infinite or NaN C gives NaN, IEEE
+ * semantics; the page only says Beta is ignored when C is absent).
+ *
+ * The algorithm is the GotoBLAS/BLIS blocking: for each batch, for each NC-wide column block of
+ * the output and each KC-deep slice of K, a KC x NC block of op(B) is packed (converted, strided,
+ * transposed: all in packing) into NR-wide panels; the threads then share the rows of the output
+ * in MR-row strips, each packing its MR x KC strip of op(A) and running an MR x NR register-tile
+ * microkernel across the B panels. Partial sums of earlier K slices live in the output itself
+ * (FLOAT32 with unit column stride) or in a float workspace; the last slice finishes each strip
+ * (Alpha, Beta * C, the activation, the conversion) while it is in cache. Each output element's
+ * sum runs over k in a fixed order, independent of the thread count. Vector paths: AVX-512
+ * (14 x 32 tile), AVX2 (6 x 16), portable C (4 x 8); chosen per execution by
+ * pydml_active_cpu_features(). */
+#include <stdlib.h>
+#include <string.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
-static int supports(uint32_t type) {
-    (void)type;
-    return 0; /* none yet */
+#include "elementwise.h"
+#include "families.h"
+#include "rules.h"
+
+#define GEMM_KC 256       /* K slice depth: a 14 x 256 A strip (14 KiB) stays in L1 */
+#define GEMM_NC 1024      /* output columns per block: the 256 x 1024 B block (1 MiB) stays in L2 */
+#define GEMM_MR_MAX 14
+#define GEMM_NR_MAX 32
+#define GEMM_ALIGN 64
+
+/* acc[t][j] = sum_{k < kc} a[k * mr + t] * b[k * NR + j] (+ src[t * lds + j] when src), stored
+ * to dst[t * ldd + j] for t < mr (the function's fixed row count), j < nr <= NR. */
+typedef void (*gemm_ukr)(uint32_t kc, const float* a, const float* b, const float* src, int64_t lds,
+                         float* dst, int64_t ldd, uint32_t nr);
+/* n elements of `type` at src (element stride `stride`) to floats */
+typedef void (*gemm_load_fn)(float* dst, const void* src, uint32_t type, int64_t stride, uint32_t n);
+/* n floats to `type` at dst (element stride `stride`) */
+typedef void (*gemm_store_fn)(void* dst, uint32_t type, int64_t stride, const float* src, uint32_t n);
+
+typedef struct gemm_isa {
+    uint32_t mr, nr;
+    gemm_ukr ukr[GEMM_MR_MAX + 1]; /* by row count, [0] unused */
+    gemm_load_fn load;
+    gemm_store_fn store;
+} gemm_isa;
+
+typedef struct gemm_plan {
+    uint32_t type, rank;
+    uint32_t a_sizes[4], b_sizes[4], o_sizes[4]; /* the desc's sizes (rank entries) */
+    int trans_a, trans_b, has_c, has_act;
+    float alpha, beta;
+    pydml_activation act;
+    uint32_t M, N, K, batch0, batch1;
+} gemm_plan;
+
+/* ---- portable kernels ---------------------------------------------------------------------- */
+
+static void load_portable(float* dst, const void* src, uint32_t type, int64_t stride, uint32_t n) {
+    if (type == DML_TENSOR_DATA_TYPE_FLOAT32) {
+        const float* s = src;
+        if (stride == 1) {
+            memcpy(dst, s, (size_t)n * sizeof(float));
+        } else {
+            for (uint32_t i = 0; i < n; i++) dst[i] = s[(int64_t)i * stride];
+        }
+    } else {
+        const uint16_t* s = src;
+        for (uint32_t i = 0; i < n; i++) dst[i] = pydml_f16_to_f32(s[(int64_t)i * stride]);
+    }
+}
+
+static void store_portable(void* dst, uint32_t type, int64_t stride, const float* src, uint32_t n) {
+    if (type == DML_TENSOR_DATA_TYPE_FLOAT32) {
+        float* d = dst;
+        if (stride == 1) {
+            memcpy(d, src, (size_t)n * sizeof(float));
+        } else {
+            for (uint32_t i = 0; i < n; i++) d[(int64_t)i * stride] = src[i];
+        }
+    } else {
+        uint16_t* d = dst;
+        for (uint32_t i = 0; i < n; i++) d[(int64_t)i * stride] = pydml_f32_to_f16(src[i]);
+    }
+}
+
+#define P_MR 4
+#define P_NR 8
+static inline __attribute__((always_inline)) void ukr_portable_body(uint32_t kc, const float* a, const float* b,
+                                                                    const float* src, int64_t lds, float* dst,
+                                                                    int64_t ldd, uint32_t nr, const int MR) {
+    float acc[P_MR][P_NR];
+    for (int t = 0; t < MR; t++)
+        for (int j = 0; j < P_NR; j++) acc[t][j] = 0.0f;
+    for (uint32_t k = 0; k < kc; k++) {
+        for (int t = 0; t < MR; t++) {
+            const float x = a[t];
+            for (int j = 0; j < P_NR; j++) acc[t][j] += x * b[j];
+        }
+        a += MR;
+        b += P_NR;
+    }
+    for (int t = 0; t < MR; t++) {
+        for (uint32_t j = 0; j < nr; j++) {
+            float v = acc[t][j];
+            if (src) v += src[t * lds + j];
+            dst[t * ldd + j] = v;
+        }
+    }
+}
+#define UKR_P(R)                                                                                        \
+    static void ukr_portable_##R(uint32_t kc, const float* a, const float* b, const float* src, int64_t lds, \
+                                 float* dst, int64_t ldd, uint32_t nr) {                                \
+        ukr_portable_body(kc, a, b, src, lds, dst, ldd, nr, R);                                         \
+    }
+UKR_P(1) UKR_P(2) UKR_P(3) UKR_P(4)
+
+static void isa_portable(gemm_isa* k) {
+    memset(k, 0, sizeof *k);
+    k->mr = P_MR;
+    k->nr = P_NR;
+    k->ukr[1] = ukr_portable_1;
+    k->ukr[2] = ukr_portable_2;
+    k->ukr[3] = ukr_portable_3;
+    k->ukr[4] = ukr_portable_4;
+    k->load = load_portable;
+    k->store = store_portable;
+}
+
+/* ---- x86 kernels --------------------------------------------------------------------------- */
+#if defined(__GNUC__) && defined(__x86_64__)
+#include <immintrin.h>
+#define GEMM_X86 1
+#define INLINE static inline __attribute__((always_inline))
+
+EW_T256 static void load_avx2(float* dst, const void* src, uint32_t type, int64_t stride, uint32_t n) {
+    if (type == DML_TENSOR_DATA_TYPE_FLOAT32 || stride != 1) {
+        if (type == DML_TENSOR_DATA_TYPE_FLOAT16) {
+            const uint16_t* s = src;
+            for (uint32_t i = 0; i < n; i++) dst[i] = _cvtsh_ss(s[(int64_t)i * stride]);
+            return;
+        }
+        load_portable(dst, src, type, stride, n);
+        return;
+    }
+    const uint16_t* s = src;
+    uint32_t i = 0;
+    for (; i + 8 <= n; i += 8) _mm256_storeu_ps(dst + i, _mm256_cvtph_ps(_mm_loadu_si128((const __m128i*)(s + i))));
+    for (; i < n; i++) dst[i] = _cvtsh_ss(s[i]);
+}
+
+EW_T256 static void store_avx2(void* dst, uint32_t type, int64_t stride, const float* src, uint32_t n) {
+    if (type == DML_TENSOR_DATA_TYPE_FLOAT32) {
+        store_portable(dst, type, stride, src, n);
+        return;
+    }
+    uint16_t* d = dst;
+    uint32_t i = 0;
+    if (stride == 1) {
+        for (; i + 8 <= n; i += 8)
+            _mm_storeu_si128((__m128i*)(d + i), _mm256_cvtps_ph(_mm256_loadu_ps(src + i), _MM_FROUND_TO_NEAREST_INT));
+    }
+    for (; i < n; i++) d[(int64_t)i * stride] = _cvtss_sh(src[i], _MM_FROUND_TO_NEAREST_INT);
+}
+
+/* AVX2 microkernel: 6 rows x 16 columns (two ymm), 12 accumulators. */
+INLINE EW_T256 void ukr_avx2_body(uint32_t kc, const float* a, const float* b, const float* src, int64_t lds,
+                                  float* dst, int64_t ldd, uint32_t nr, const int MR) {
+    __m256 c0[6], c1[6];
+    _Pragma("GCC unroll 6") for (int t = 0; t < MR; t++) c0[t] = c1[t] = _mm256_setzero_ps();
+    for (uint32_t k = 0; k < kc; k++) {
+        const __m256 b0 = _mm256_load_ps(b), b1 = _mm256_load_ps(b + 8);
+        _Pragma("GCC unroll 6") for (int t = 0; t < MR; t++) {
+            const __m256 x = _mm256_broadcast_ss(a + t);
+            c0[t] = _mm256_fmadd_ps(x, b0, c0[t]);
+            c1[t] = _mm256_fmadd_ps(x, b1, c1[t]);
+        }
+        a += MR;
+        b += 16;
+    }
+    if (nr == 16) {
+        _Pragma("GCC unroll 6") for (int t = 0; t < MR; t++) {
+            if (src) {
+                c0[t] = _mm256_add_ps(c0[t], _mm256_loadu_ps(src + t * lds));
+                c1[t] = _mm256_add_ps(c1[t], _mm256_loadu_ps(src + t * lds + 8));
+            }
+            _mm256_storeu_ps(dst + t * ldd, c0[t]);
+            _mm256_storeu_ps(dst + t * ldd + 8, c1[t]);
+        }
+        return;
+    }
+    _Pragma("GCC unroll 6") for (int t = 0; t < MR; t++) {
+        float tmp[16];
+        _mm256_storeu_ps(tmp, c0[t]);
+        _mm256_storeu_ps(tmp + 8, c1[t]);
+        for (uint32_t j = 0; j < nr; j++) dst[t * ldd + j] = src ? tmp[j] + src[t * lds + j] : tmp[j];
+    }
+}
+#define UKR_A2(R)                                                                                       \
+    EW_T256 static void ukr_avx2_##R(uint32_t kc, const float* a, const float* b, const float* src,     \
+                                     int64_t lds, float* dst, int64_t ldd, uint32_t nr) {                \
+        ukr_avx2_body(kc, a, b, src, lds, dst, ldd, nr, R);                                              \
+    }
+UKR_A2(1) UKR_A2(2) UKR_A2(3) UKR_A2(4) UKR_A2(5) UKR_A2(6)
+
+/* AVX-512 microkernel: 14 rows x 32 columns (two zmm), 28 accumulators; A values are broadcast
+ * from the packed strip (an embedded-broadcast FMA operand). */
+INLINE EW_T512 void ukr_avx512_body(uint32_t kc, const float* a, const float* b, const float* src, int64_t lds,
+                                    float* dst, int64_t ldd, uint32_t nr, const int MR) {
+    __m512 c0[14], c1[14];
+    _Pragma("GCC unroll 14") for (int t = 0; t < MR; t++) c0[t] = c1[t] = _mm512_setzero_ps();
+    for (uint32_t k = 0; k < kc; k++) {
+        const __m512 b0 = _mm512_load_ps(b), b1 = _mm512_load_ps(b + 16);
+        _mm_prefetch((const char*)(b + 256), _MM_HINT_T0);
+        _mm_prefetch((const char*)(b + 272), _MM_HINT_T0);
+        _Pragma("GCC unroll 14") for (int t = 0; t < MR; t++) {
+            const __m512 x = _mm512_set1_ps(a[t]);
+            c0[t] = _mm512_fmadd_ps(x, b0, c0[t]);
+            c1[t] = _mm512_fmadd_ps(x, b1, c1[t]);
+        }
+        a += MR;
+        b += 32;
+    }
+    if (nr == 32) {
+        _Pragma("GCC unroll 14") for (int t = 0; t < MR; t++) {
+            if (src) {
+                c0[t] = _mm512_add_ps(c0[t], _mm512_loadu_ps(src + t * lds));
+                c1[t] = _mm512_add_ps(c1[t], _mm512_loadu_ps(src + t * lds + 16));
+            }
+            _mm512_storeu_ps(dst + t * ldd, c0[t]);
+            _mm512_storeu_ps(dst + t * ldd + 16, c1[t]);
+        }
+        return;
+    }
+    const __mmask16 m0 = nr >= 16 ? (__mmask16)0xffff : (__mmask16)((1u << nr) - 1u);
+    const __mmask16 m1 = nr > 16 ? (__mmask16)((1u << (nr - 16)) - 1u) : (__mmask16)0;
+    _Pragma("GCC unroll 14") for (int t = 0; t < MR; t++) {
+        if (src) c0[t] = _mm512_add_ps(c0[t], _mm512_maskz_loadu_ps(m0, src + t * lds));
+        _mm512_mask_storeu_ps(dst + t * ldd, m0, c0[t]);
+        if (m1) {
+            if (src) c1[t] = _mm512_add_ps(c1[t], _mm512_maskz_loadu_ps(m1, src + t * lds + 16));
+            _mm512_mask_storeu_ps(dst + t * ldd + 16, m1, c1[t]);
+        }
+    }
+}
+#define UKR_A5(R)                                                                                       \
+    EW_T512 static void ukr_avx512_##R(uint32_t kc, const float* a, const float* b, const float* src,   \
+                                       int64_t lds, float* dst, int64_t ldd, uint32_t nr) {              \
+        ukr_avx512_body(kc, a, b, src, lds, dst, ldd, nr, R);                                            \
+    }
+UKR_A5(1) UKR_A5(2) UKR_A5(3) UKR_A5(4) UKR_A5(5) UKR_A5(6) UKR_A5(7)
+UKR_A5(8) UKR_A5(9) UKR_A5(10) UKR_A5(11) UKR_A5(12) UKR_A5(13) UKR_A5(14)
+
+static void isa_avx2(gemm_isa* k) {
+    memset(k, 0, sizeof *k);
+    k->mr = 6;
+    k->nr = 16;
+    gemm_ukr u[7] = {NULL, ukr_avx2_1, ukr_avx2_2, ukr_avx2_3, ukr_avx2_4, ukr_avx2_5, ukr_avx2_6};
+    memcpy(k->ukr, u, sizeof u);
+    k->load = load_avx2;
+    k->store = store_avx2;
+}
+
+static void isa_avx512(gemm_isa* k) {
+    memset(k, 0, sizeof *k);
+    k->mr = 14;
+    k->nr = 32;
+    gemm_ukr u[15] = {NULL, ukr_avx512_1, ukr_avx512_2, ukr_avx512_3, ukr_avx512_4, ukr_avx512_5,
+                      ukr_avx512_6, ukr_avx512_7, ukr_avx512_8, ukr_avx512_9, ukr_avx512_10,
+                      ukr_avx512_11, ukr_avx512_12, ukr_avx512_13, ukr_avx512_14};
+    memcpy(k->ukr, u, sizeof u);
+    k->load = load_avx2; /* F16C conversions; the packing is not the bottleneck */
+    k->store = store_avx2;
+}
+#endif
+
+static void choose_isa(gemm_isa* k) {
+#ifdef GEMM_X86
+    uint32_t f = pydml_active_cpu_features();
+    if (f & PYDML_CPU_AVX512) { isa_avx512(k); return; }
+    if ((f & PYDML_CPU_AVX2_FMA) && (f & PYDML_CPU_F16C)) { isa_avx2(k); return; }
+#endif
+    isa_portable(k);
+}
+
+/* ---- driver -------------------------------------------------------------------------------- */
+
+/* One execution's operands, with every tensor's strides padded to 4 dimensions. */
+typedef struct gemm_ctx {
+    const gemm_plan* p;
+    gemm_isa isa;
+    const char *a, *b, *c;
+    char* o;
+    uint32_t es;                      /* element size in bytes (all tensors share the type) */
+    int64_t sa[4], sb[4], sc[4], so[4];
+    int64_t a_m, a_k, b_k, b_n;       /* op(A)(m, k) and op(B)(k, n) strides */
+    int direct;                       /* partial sums accumulate in the FLOAT32 output itself */
+    int finish;                       /* the last slice needs Alpha / C / activation / conversion */
+    uint32_t kslices, nblocks, npanels, mpanels, group, ngroups, ncpad;
+} gemm_ctx;
+
+/* Per-thread buffers. */
+typedef struct gemm_tls {
+    float* bpack; /* by_batch: this thread's packed B; else NULL (the shared one is used) */
+    float* apack; /* MR x KC */
+    float* ws;    /* group * MR rows x ncpad: partial sums of non-direct outputs */
+    float* row;   /* max(K, ncpad) + 64 */
+    float* crow;  /* ncpad + 64 */
+} gemm_tls;
+
+static inline void* aligned_floats(size_t n) {
+    size_t bytes = (n * sizeof(float) + GEMM_ALIGN - 1) / GEMM_ALIGN * GEMM_ALIGN;
+    return aligned_alloc(GEMM_ALIGN, bytes ? bytes : GEMM_ALIGN);
+}
+
+/* Packs the NR-column panel P of op(B) (columns P*NR ..), all K rows, as
+ * dst[P * K * NR + k * NR + j], zero beyond N: a K slice of a panel is contiguous. */
+static void pack_b_panel(const gemm_ctx* x, const char* bbase, float* dst, uint32_t P, float* row) {
+    const uint32_t NR = x->isa.nr, N = x->p->N, K = x->p->K;
+    float* d = dst + (size_t)P * K * NR;
+    const uint32_t j0 = P * NR, nr = N - j0 < NR ? N - j0 : NR;
+    const char* src = bbase + (int64_t)j0 * x->b_n * x->es;
+    if (x->b_n == 1 || x->b_k != 1) {
+        /* rows along n */
+        for (uint32_t k = 0; k < K; k++) {
+            x->isa.load(d + (size_t)k * NR, src + (int64_t)k * x->b_k * x->es, x->p->type, x->b_n, nr);
+            for (uint32_t j = nr; j < NR; j++) d[(size_t)k * NR + j] = 0.0f;
+        }
+    } else {
+        /* contiguous along k (a transposed B): load each column, scatter */
+        for (uint32_t j = 0; j < nr; j++) {
+            x->isa.load(row, src + (int64_t)j * x->b_n * x->es, x->p->type, 1, K);
+            for (uint32_t k = 0; k < K; k++) d[(size_t)k * NR + j] = row[k];
+        }
+        for (uint32_t k = 0; k < K; k++)
+            for (uint32_t j = nr; j < NR; j++) d[(size_t)k * NR + j] = 0.0f;
+    }
+}
+
+/* Packs op(A)(m0 .. m0+mr, k0 .. k0+kc) as dst[k * mr + t]. */
+static void pack_a(const gemm_ctx* x, const char* abase, float* dst, uint32_t m0, uint32_t mr, uint32_t k0,
+                   uint32_t kc, float* row) {
+    const char* src = abase + ((int64_t)m0 * x->a_m + (int64_t)k0 * x->a_k) * x->es;
+    if (x->a_k == 1 || x->a_m != 1) {
+        /* rows along k, scattered with stride mr */
+        for (uint32_t t = 0; t < mr; t++) {
+            x->isa.load(row, src + (int64_t)t * x->a_m * x->es, x->p->type, x->a_k, kc);
+            float* d = dst + t;
+            for (uint32_t k = 0; k < kc; k++) d[(size_t)k * mr] = row[k];
+        }
+    } else {
+        /* contiguous along m (a transposed A) */
+        for (uint32_t k = 0; k < kc; k++)
+            x->isa.load(dst + (size_t)k * mr, src + (int64_t)k * x->a_k * x->es, x->p->type, 1, mr);
+    }
+}
+
+/* Alpha, Beta * C, the activation and the store of one finished row segment v[0 .. n). */
+static void finish_row(const gemm_ctx* x, float* v, uint32_t n, const char* crow_src, char* out, float* crow) {
+    const gemm_plan* p = x->p;
+    if (p->alpha != 1.0f)
+        for (uint32_t j = 0; j < n; j++) v[j] = p->alpha * v[j];
+    if (p->has_c) {
+        x->isa.load(crow, crow_src, p->type, x->sc[3], n);
+        for (uint32_t j = 0; j < n; j++) v[j] = v[j] + p->beta * crow[j];
+    }
+    if (p->has_act) pydml_activation_apply(&p->act, v, n);
+    if (out != (char*)v) x->isa.store(out, p->type, x->so[3], v, n);
+}
+
+typedef struct gemm_batch_ptrs {
+    const char *a, *b, *c;
+    char* o;
+} gemm_batch_ptrs;
+
+static gemm_batch_ptrs batch_ptrs(const gemm_ctx* x, uint64_t batch) {
+    const uint32_t b0 = (uint32_t)(batch / x->p->batch1), b1 = (uint32_t)(batch % x->p->batch1);
+    gemm_batch_ptrs r;
+    r.a = x->a + (b0 * x->sa[0] + b1 * x->sa[1]) * x->es;
+    r.b = x->b + (b0 * x->sb[0] + b1 * x->sb[1]) * x->es;
+    r.c = x->c ? x->c + (b0 * x->sc[0] + b1 * x->sc[1]) * x->es : NULL;
+    r.o = x->o + (b0 * x->so[0] + b1 * x->so[1]) * x->es;
+    return r;
+}
+
+/* Work item `it` of one batch: output column block it / ngroups, row strips of group
+ * it % ngroups, every K slice (B already packed in bpack). The item owns its output rows. */
+static void gemm_item(const gemm_ctx* x, const gemm_batch_ptrs* bp, const float* bpack, uint64_t it, gemm_tls* tl) {
+    const gemm_plan* p = x->p;
+    const uint32_t M = p->M, N = p->N, K = p->K, MR = x->isa.mr, NR = x->isa.nr;
+    const uint32_t jb = (uint32_t)(it / x->ngroups), g = (uint32_t)(it % x->ngroups);
+    /* equal column blocks with NR-aligned starts */
+    const uint32_t q0 = (uint32_t)((uint64_t)x->npanels * jb / x->nblocks);
+    const uint32_t q1 = (uint32_t)((uint64_t)x->npanels * (jb + 1) / x->nblocks);
+    const uint32_t n0 = q0 * NR, n1 = q1 * NR < N ? q1 * NR : N;
+    const uint32_t s0 = g * x->group, s1 = s0 + x->group < x->mpanels ? s0 + x->group : x->mpanels;
+    if (q0 == q1 || s0 >= s1) return;
+    for (uint32_t ks = 0; ks < x->kslices; ks++) {
+        const uint32_t k0 = (uint32_t)((uint64_t)K * ks / x->kslices);
+        const uint32_t kc = (uint32_t)((uint64_t)K * (ks + 1) / x->kslices) - k0;
+        const int first = ks == 0, last = ks + 1 == x->kslices;
+        for (uint32_t s = s0; s < s1; s++) {
+            const uint32_t m0 = s * MR, mr = M - m0 < MR ? M - m0 : MR;
+            pack_a(x, bp->a, tl->apack, m0, mr, k0, kc, tl->row);
+            const gemm_ukr uk = x->isa.ukr[mr];
+            float* wrow = tl->ws + (size_t)(s - s0) * MR * x->ncpad; /* non-direct partial sums */
+            for (uint32_t q = q0; q < q1; q++) {
+                const uint32_t j0 = q * NR, nr = N - j0 < NR ? N - j0 : NR;
+                const float* b = bpack + ((size_t)q * K + k0) * NR;
+                if (x->direct) {
+                    float* d = (float*)bp->o + (int64_t)m0 * x->so[2] + j0;
+                    uk(kc, tl->apack, b, first ? NULL : d, x->so[2], d, x->so[2], nr);
+                } else {
+                    float* w = wrow + (j0 - n0);
+                    uk(kc, tl->apack, b, first ? NULL : w, x->ncpad, w, x->ncpad, nr);
+                }
+            }
+            if (last && x->finish) {
+                for (uint32_t t = 0; t < mr; t++) {
+                    const int64_t m = m0 + t;
+                    char* out = bp->o + (m * x->so[2] + (int64_t)n0 * x->so[3]) * x->es;
+                    float* v = x->direct ? (float*)out : wrow + (size_t)t * x->ncpad;
+                    const char* cs = bp->c ? bp->c + (m * x->sc[2] + (int64_t)n0 * x->sc[3]) * x->es : NULL;
+                    finish_row(x, v, n1 - n0, cs, out, tl->crow);
+                }
+            }
+        }
+    }
+}
+
+static int supports(uint32_t type) { return type == DML_OPERATOR_GEMM; }
+
+static void pad4(uint32_t* dst, const uint32_t* sizes, uint32_t rank) {
+    for (uint32_t d = 0; d < 4; d++) dst[d] = d < 4 - rank ? 1u : sizes[d - (4 - rank)];
 }
 
 static pydml_status create(const pydml_operator_info* info, const void* desc, uint32_t flags, void** plan) {
-    (void)info;
-    (void)desc;
     (void)flags;
     *plan = NULL;
-    return PYDML_STATUS_UNSUPPORTED_PARAMETER;
+    const DML_GEMM_OPERATOR_DESC* d = desc;
+    const DML_BUFFER_TENSOR_DESC* a = pydml_tensor_field(info, desc, "ATensor");
+    const DML_BUFFER_TENSOR_DESC* b = pydml_tensor_field(info, desc, "BTensor");
+    const DML_BUFFER_TENSOR_DESC* c = pydml_tensor_field(info, desc, "CTensor");
+    const DML_BUFFER_TENSOR_DESC* o = pydml_tensor_field(info, desc, "OutputTensor");
+    if (a == NULL || b == NULL || o == NULL) return PYDML_STATUS_INVALID_PARAMETER;
+    if (a->DataType != DML_TENSOR_DATA_TYPE_FLOAT32 && a->DataType != DML_TENSOR_DATA_TYPE_FLOAT16)
+        return PYDML_STATUS_UNSUPPORTED_PARAMETER;
+    const uint32_t rank = a->DimensionCount;
+    if (rank < 2 || rank > 4) return PYDML_STATUS_UNSUPPORTED_PARAMETER;
+    gemm_plan* p = calloc(1, sizeof *p);
+    if (p == NULL) return PYDML_STATUS_OUT_OF_MEMORY;
+    p->type = a->DataType;
+    p->rank = rank;
+    memcpy(p->a_sizes, a->Sizes, rank * sizeof(uint32_t));
+    memcpy(p->b_sizes, b->Sizes, rank * sizeof(uint32_t));
+    memcpy(p->o_sizes, o->Sizes, rank * sizeof(uint32_t));
+    p->trans_a = d->TransA == DML_MATRIX_TRANSFORM_TRANSPOSE;
+    p->trans_b = d->TransB == DML_MATRIX_TRANSFORM_TRANSPOSE;
+    p->has_c = c != NULL;
+    p->alpha = d->Alpha;
+    p->beta = d->Beta;
+    if (d->FusedActivation != NULL) {
+        pydml_activation_of(d->FusedActivation, &p->act);
+        p->has_act = 1;
+    }
+    uint32_t o4[4], a4[4];
+    pad4(o4, o->Sizes, rank);
+    pad4(a4, a->Sizes, rank);
+    p->batch0 = o4[0];
+    p->batch1 = o4[1];
+    p->M = o4[2];
+    p->N = o4[3];
+    p->K = p->trans_a ? a4[2] : a4[3];
+    *plan = p;
+    return PYDML_STATUS_SUCCESS;
 }
 
-static void destroy(void* plan) { (void)plan; }
+static void destroy(void* plan) { free(plan); }
+
+static pydml_status check_view(const pydml_tensor* v, const gemm_plan* p, const uint32_t* sizes) {
+    pydml_status s = pydml_tensor_check(v);
+    if (s) return s;
+    if (v->data_type != p->type || v->dim_count != p->rank) return PYDML_STATUS_INVALID_PARAMETER;
+    for (uint32_t d = 0; d < p->rank; d++)
+        if (v->sizes[d] != sizes[d]) return PYDML_STATUS_INVALID_PARAMETER;
+    return PYDML_STATUS_SUCCESS;
+}
+
+static void strides4(int64_t* dst, const pydml_tensor* v) {
+    for (uint32_t d = 0; d < 4; d++) dst[d] = d < 4 - v->dim_count ? 0 : (int64_t)v->strides[d - (4 - v->dim_count)];
+}
 
 static pydml_status execute(const void* plan, const pydml_tensor* const* inputs, uint32_t input_count,
                             const pydml_tensor* const* outputs, uint32_t output_count) {
-    (void)plan;
-    (void)inputs;
-    (void)input_count;
-    (void)outputs;
-    (void)output_count;
-    return PYDML_STATUS_UNSUPPORTED_PARAMETER;
+    const gemm_plan* p = plan;
+    if (p == NULL || input_count != 3 || output_count != 1 || inputs == NULL || outputs == NULL)
+        return PYDML_STATUS_INVALID_PARAMETER;
+    const pydml_tensor *A = inputs[0], *B = inputs[1], *C = inputs[2], *O = outputs[0];
+    if ((C != NULL) != (p->has_c != 0)) return PYDML_STATUS_INVALID_PARAMETER;
+    pydml_status s;
+    if ((s = check_view(A, p, p->a_sizes)) || (s = check_view(B, p, p->b_sizes)) ||
+        (s = check_view(O, p, p->o_sizes)) || (C && (s = check_view(C, p, p->o_sizes))))
+        return s;
+
+    gemm_ctx x;
+    memset(&x, 0, sizeof x);
+    x.p = p;
+    choose_isa(&x.isa);
+    x.a = A->data;
+    x.b = B->data;
+    x.c = C ? C->data : NULL;
+    x.o = O->data;
+    x.es = p->type == DML_TENSOR_DATA_TYPE_FLOAT32 ? 4 : 2;
+    strides4(x.sa, A);
+    strides4(x.sb, B);
+    strides4(x.so, O);
+    if (C) strides4(x.sc, C);
+    x.a_m = p->trans_a ? x.sa[3] : x.sa[2];
+    x.a_k = p->trans_a ? x.sa[2] : x.sa[3];
+    x.b_k = p->trans_b ? x.sb[3] : x.sb[2];
+    x.b_n = p->trans_b ? x.sb[2] : x.sb[3];
+    const uint32_t M = p->M, N = p->N, K = p->K, MR = x.isa.mr, NR = x.isa.nr;
+    /* The output is its own accumulator when it is FLOAT32, unit-stride along n, and its rows do
+     * not overlap (an overlapping output has no defined result; the workspace path still writes
+     * each element once). */
+    x.direct = p->type == DML_TENSOR_DATA_TYPE_FLOAT32 && (N == 1 || x.so[3] == 1) &&
+               (M == 1 || x.so[2] >= (int64_t)N);
+    if (x.direct && N == 1) x.so[3] = 1;
+    x.finish = !x.direct || p->alpha != 1.0f || p->has_c || p->has_act;
+
+    const uint64_t batches = (uint64_t)p->batch0 * p->batch1;
+    int nth = 1;
+#ifdef _OPENMP
+    nth = omp_get_max_threads();
+#endif
+    if (nth > 64) nth = 64;
+    const double work = 2.0 * M * N * (double)K;
+    if (work * (double)batches < 2e5) nth = 1; /* not worth waking threads */
+    /* whole batches per thread (no barrier) when there are enough of them or each is small */
+    const int by_batch = nth > 1 && batches >= (uint64_t)nth && (batches >= 4u * (uint64_t)nth || work < 4e6);
+    const uint32_t team = by_batch ? 1u : (uint32_t)nth;
+
+    x.kslices = (K + GEMM_KC - 1) / GEMM_KC;
+    x.npanels = (N + NR - 1) / NR;
+    x.mpanels = (M + MR - 1) / MR;
+    /* row strips per item: enough items for dynamic balance, at most 8 strips (B block reuse) */
+    x.group = (x.mpanels + 4 * team - 1) / (4 * team);
+    if (x.group > 8) x.group = 8;
+    if (x.group < 1) x.group = 1;
+    x.ngroups = (x.mpanels + x.group - 1) / x.group;
+    uint32_t ncols = N < GEMM_NC + GEMM_NC / 4 ? N : GEMM_NC;
+    if (team > 1 && x.ngroups < 2 * team) { /* few rows: split the columns among the threads too */
+        uint32_t want = (N + 2 * team - 1) / (2 * team);
+        if (want < 4 * NR) want = 4 * NR;
+        if (want < ncols) ncols = want;
+    }
+    x.nblocks = (N + ncols - 1) / ncols;
+    if (x.nblocks > x.npanels) x.nblocks = x.npanels;
+    x.ncpad = ((x.npanels + x.nblocks - 1) / x.nblocks) * NR;
+    const uint64_t items = (uint64_t)x.nblocks * x.ngroups;
+    const size_t bsize = (size_t)x.npanels * NR * K;
+
+    pydml_status status = PYDML_STATUS_SUCCESS;
+    float* shared_b = NULL;
+    gemm_tls tls[64];
+    memset(tls, 0, sizeof tls);
+    if (!by_batch) {
+        shared_b = aligned_floats(bsize);
+        if (!shared_b) status = PYDML_STATUS_OUT_OF_MEMORY;
+    }
+    for (int i = 0; i < nth && !status; i++) {
+        const size_t kc = (K + x.kslices - 1) / x.kslices;
+        if (by_batch) tls[i].bpack = aligned_floats(bsize);
+        tls[i].apack = aligned_floats((size_t)MR * kc);
+        if (!x.direct) tls[i].ws = aligned_floats((size_t)x.group * MR * x.ncpad);
+        tls[i].row = aligned_floats((size_t)(K > x.ncpad ? K : x.ncpad) + 64);
+        tls[i].crow = aligned_floats((size_t)x.ncpad + 64);
+        if ((by_batch && !tls[i].bpack) || !tls[i].apack || (!x.direct && !tls[i].ws) || !tls[i].row || !tls[i].crow)
+            status = PYDML_STATUS_OUT_OF_MEMORY;
+    }
+    if (!status && nth == 1) {
+        float* bpack = shared_b ? shared_b : tls[0].bpack;
+        for (uint64_t bt = 0; bt < batches; bt++) {
+            const gemm_batch_ptrs bp = batch_ptrs(&x, bt);
+            for (uint32_t q = 0; q < x.npanels; q++) pack_b_panel(&x, bp.b, bpack, q, tls[0].row);
+            for (uint64_t it = 0; it < items; it++) gemm_item(&x, &bp, bpack, it, &tls[0]);
+        }
+    } else if (!status && by_batch) {
+#ifdef _OPENMP
+#pragma omp parallel num_threads(nth)
+        {
+            gemm_tls* tl = &tls[omp_get_thread_num()];
+#pragma omp for schedule(dynamic, 1)
+            for (uint64_t bt = 0; bt < batches; bt++) {
+                const gemm_batch_ptrs bp = batch_ptrs(&x, bt);
+                for (uint32_t q = 0; q < x.npanels; q++) pack_b_panel(&x, bp.b, tl->bpack, q, tl->row);
+                for (uint64_t it = 0; it < items; it++) gemm_item(&x, &bp, tl->bpack, it, tl);
+            }
+        }
+#endif
+    } else if (!status) {
+#ifdef _OPENMP
+        /* Dynamic scheduling: a thread the OS takes away holds up one panel or item, not a share. */
+#pragma omp parallel num_threads(nth)
+        {
+            gemm_tls* tl = &tls[omp_get_thread_num()];
+            for (uint64_t bt = 0; bt < batches; bt++) {
+                const gemm_batch_ptrs bp = batch_ptrs(&x, bt);
+#pragma omp for schedule(dynamic, 1)
+                for (uint32_t q = 0; q < x.npanels; q++) pack_b_panel(&x, bp.b, shared_b, q, tl->row);
+#pragma omp for schedule(dynamic, 1)
+                for (uint64_t it = 0; it < items; it++) gemm_item(&x, &bp, shared_b, it, tl);
+            }
+        }
+#endif
+    }
+    free(shared_b);
+    for (int i = 0; i < 64; i++) {
+        free(tls[i].bpack);
+        free(tls[i].apack);
+        free(tls[i].ws);
+        free(tls[i].row);
+        free(tls[i].crow);
+    }
+    return status;
 }
 
 const pydml_kernel_family pydml_family_gemm = {"gemm", supports, create, destroy, execute, 0};

@@ -48,13 +48,13 @@ class NativeOperatorKernel:
         self._op = ffi.gc(handle[0], lib.pydml_operator_destroy)
 
     def run(self, views: dict[str, TensorView]) -> None:
-        """Execute once on bound views (absent optional inputs are simply not in ``views``)."""
+        """Execute once on bound views (absent optional tensors are simply not in ``views``)."""
         ins = ffi.new("const pydml_tensor*[]", max(1, len(self.inputs)))
         for i, name in enumerate(self.inputs):
             ins[i] = views[name].ptr if name in views else ffi.NULL
         outs = ffi.new("const pydml_tensor*[]", max(1, len(self.outputs)))
         for i, name in enumerate(self.outputs):
-            outs[i] = views[name].ptr
+            outs[i] = views[name].ptr if name in views else ffi.NULL
         message = ffi.new("char[512]")
         status = lib.pydml_operator_execute_views(self._op, ins, len(self.inputs), outs,
                                                   len(self.outputs), message, 512)

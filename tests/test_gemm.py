@@ -1,0 +1,360 @@
+"""DML_OPERATOR_GEMM: Output = FusedActivation(Alpha * op(A) x op(B) + Beta * C).
+
+References: a numpy float64 evaluation of the page's formula (ns-directml-dml_gemm_operator_desc.md)
+rounded once to the output type, and torch (addmm / baddbmm) as a second one. Outputs are poisoned
+(NaN) by the harness. Every ISA path (AVX-512 14x32, AVX2 6x16, portable 4x8 tiles) runs the odd
+sizes 1, 7, 33, 257 that leave partial tiles in every direction, and more than one K slice (256).
+
+Accuracy bound (asserted per element): FLOAT32 accumulates in float32 in a fixed k order, so
+|out - ref64| <= (K + 3) * 2^-24 * (|Alpha| * sum_k |a_mk b_kn| + |Beta c_mn|) (the recursive-sum
+bound plus the Alpha, Beta roundings); FLOAT16 (converted on load, accumulated in float32) adds the
+one rounding of the result to FLOAT16: half a FLOAT16 ulp of the result.
+"""
+
+from __future__ import annotations
+
+import math
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+import torch
+from ew_harness import run, tensor
+
+import pydml
+
+ROOT = Path(__file__).resolve().parent.parent
+U32 = 2.0 ** -24
+NP = {"FLOAT32": np.float32, "FLOAT16": np.float16}
+
+
+def op_t(x: np.ndarray, trans: bool) -> np.ndarray:
+    return np.swapaxes(x, -1, -2) if trans else x
+
+
+def reference(a: np.ndarray, b: np.ndarray, c: np.ndarray | None, ta: bool, tb: bool, alpha: float,
+              beta: float) -> tuple[np.ndarray, np.ndarray]:
+    """The page's formula in float64, and the magnitude sum the error bound scales with."""
+    a64, b64 = op_t(a.astype(np.float64), ta), op_t(b.astype(np.float64), tb)
+    ref = alpha * (a64 @ b64)
+    mag = abs(alpha) * (np.abs(a64) @ np.abs(b64))
+    if c is not None:
+        ref = ref + beta * c.astype(np.float64)
+        mag = mag + abs(beta) * np.abs(c.astype(np.float64))
+    return ref, mag
+
+
+def assert_close(out: np.ndarray, ref: np.ndarray, mag: np.ndarray, k: int) -> float:
+    """Asserts the module's bound; returns the largest error in units of 2^-24 * magnitude."""
+    assert out.shape == ref.shape
+    assert np.all(np.isfinite(out)), "poisoned (NaN) output left"
+    bound = (k + 3) * U32 * mag
+    if out.dtype == np.float16:
+        bound = bound + np.spacing(np.abs(ref.astype(np.float16))).astype(np.float64) / 2 + 1e-30
+    err = np.abs(out.astype(np.float64) - ref)
+    assert np.all(err <= bound), f"max excess {np.max(err - bound)}"
+    return float(np.max(err / (U32 * mag + 1e-300)))
+
+
+def gemm_desc(dtype: str, a_sizes: Any, b_sizes: Any, o_sizes: Any, *, c_sizes: Any = None,
+              ta: bool = False, tb: bool = False, alpha: float = 1.0, beta: float = 1.0,
+              a_strides: Any = None, b_strides: Any = None, c_strides: Any = None, o_strides: Any = None,
+              act: Any = None) -> Any:
+    return pydml.DML_GEMM_OPERATOR_DESC(
+        ATensor=tensor(dtype, a_sizes, a_strides), BTensor=tensor(dtype, b_sizes, b_strides),
+        CTensor=None if c_sizes is None else tensor(dtype, c_sizes, c_strides),
+        OutputTensor=tensor(dtype, o_sizes, o_strides), TransA=int(ta), TransB=int(tb), Alpha=alpha,
+        Beta=beta, FusedActivation=act)
+
+
+def dense_case(rng: np.random.Generator, dtype: str, m: int, n: int, k: int, *, ta: bool = False,
+               tb: bool = False, with_c: bool = True, alpha: float = 1.0, beta: float = 1.0,
+               batch: tuple[int, ...] = ()) -> float:
+    t = NP[dtype]
+    a = rng.standard_normal(batch + ((k, m) if ta else (m, k))).astype(t)
+    b = rng.standard_normal(batch + ((n, k) if tb else (k, n))).astype(t)
+    c = rng.standard_normal((*batch, m, n)).astype(t) if with_c else None
+    d = gemm_desc(dtype, a.shape, b.shape, (*batch, m, n), c_sizes=None if c is None else c.shape, ta=ta,
+                  tb=tb, alpha=alpha, beta=beta)
+    inputs = {"ATensor": a, "BTensor": b}
+    if c is not None:
+        inputs["CTensor"] = c
+    out = run(d, inputs)["OutputTensor"]
+    assert out.dtype == t
+    ref, mag = reference(a, b, c, ta, tb, alpha, beta)
+    return assert_close(out, ref, mag, k)
+
+
+# -- every ISA path, every data type, odd sizes, transposes --------------------------------------------
+
+ODD = [(1, 1, 1), (7, 33, 257), (33, 257, 7), (257, 7, 33), (33, 1, 300), (1, 65, 513)]
+
+
+@pytest.mark.parametrize("dtype", ["FLOAT32", "FLOAT16"])
+@pytest.mark.parametrize("mnk", ODD, ids=lambda s: "x".join(map(str, s)))
+def test_odd_sizes_every_path(ew_isa: str, dtype: str, mnk: tuple[int, int, int],
+                              rng: np.random.Generator) -> None:
+    m, n, k = mnk
+    dense_case(rng, dtype, m, n, k, with_c=False)
+    dense_case(rng, dtype, m, n, k, with_c=True, alpha=-0.75, beta=1.5)
+
+
+@pytest.mark.parametrize("dtype", ["FLOAT32", "FLOAT16"])
+@pytest.mark.parametrize("ta,tb", [(True, False), (False, True), (True, True)])
+def test_transposes_every_path(ew_isa: str, dtype: str, ta: bool, tb: bool, rng: np.random.Generator) -> None:
+    dense_case(rng, dtype, 37, 45, 290, ta=ta, tb=tb, alpha=0.5, beta=-2.0)
+
+
+def test_float32_error_bound_measured(rng: np.random.Generator) -> None:
+    # several K slices (600 = 3 x 200), several column blocks (2600 > 1280), multiple threads
+    worst = dense_case(rng, "FLOAT32", 40, 2600, 600, alpha=1.25, beta=0.5)
+    # the measured error is far below the worst-case (K + 3) factor: a few units of 2^-24
+    assert worst < 64
+
+
+def test_large_threaded_and_fp16_workspace(rng: np.random.Generator) -> None:
+    dense_case(rng, "FLOAT32", 300, 200, 520)  # rows shared among threads, direct accumulation
+    dense_case(rng, "FLOAT16", 300, 200, 520, ta=True)  # FLOAT16: partial sums in the workspace
+
+
+# -- batched (4-D), 3-D, broadcast by strides -------------------------------------------------------------
+
+@pytest.mark.parametrize("dtype", ["FLOAT32", "FLOAT16"])
+def test_batched_4d_and_3d(ew_isa: str, dtype: str, rng: np.random.Generator) -> None:
+    dense_case(rng, dtype, 9, 17, 33, batch=(2, 3), alpha=2.0, beta=0.25)
+    dense_case(rng, dtype, 9, 17, 33, batch=(3,), tb=True)
+    dense_case(rng, dtype, 20, 40, 30, batch=(9, 1), ta=True, with_c=False)  # more batches than threads
+
+
+def test_broadcast_c_row_column_scalar_and_batch(ew_isa: str, rng: np.random.Generator) -> None:
+    m, n, k = 7, 33, 19
+    a = rng.standard_normal((2, 2, m, k)).astype(np.float32)
+    b = rng.standard_normal((2, 2, k, n)).astype(np.float32)
+    sizes = [2, 2, m, n]
+    for c_buf, strides, view in [
+        (rng.standard_normal(n).astype(np.float32), [0, 0, 0, 1], lambda c: np.broadcast_to(c, sizes)),
+        (rng.standard_normal(m).astype(np.float32), [0, 0, 1, 0],
+         lambda c: np.broadcast_to(c[:, None], sizes)),
+        (np.array([3.5], np.float32), [0, 0, 0, 0], lambda c: np.broadcast_to(c, sizes)),
+        (rng.standard_normal((2, 1, m, n)).astype(np.float32), [m * n, 0, n, 1],
+         lambda c: np.broadcast_to(c, sizes)),
+    ]:
+        d = gemm_desc("FLOAT32", a.shape, b.shape, sizes, c_sizes=sizes, c_strides=strides, beta=-1.5)
+        out = run(d, {"ATensor": a, "BTensor": b, "CTensor": c_buf})["OutputTensor"]
+        c_full = np.ascontiguousarray(view(c_buf))
+        ref, mag = reference(a, b, c_full, False, False, 1.0, -1.5)
+        assert_close(out, ref, mag, k)
+
+
+def test_broadcast_a_and_b_over_batches(ew_isa: str, rng: np.random.Generator) -> None:
+    # one A for every batch (zero batch strides), B broadcast over the channel dimension
+    m, n, k = 5, 12, 31
+    a = rng.standard_normal((m, k)).astype(np.float32)
+    b = rng.standard_normal((3, k, n)).astype(np.float32)
+    d = gemm_desc("FLOAT32", [3, 2, m, k], [3, 2, k, n], [3, 2, m, n], a_strides=[0, 0, k, 1],
+                  b_strides=[k * n, 0, n, 1])
+    out = run(d, {"ATensor": a, "BTensor": b})["OutputTensor"]
+    ref, mag = reference(np.broadcast_to(a, (3, 2, m, k)), np.broadcast_to(b[:, None], (3, 2, k, n)), None,
+                         False, False, 1.0, 1.0)
+    assert_close(out, ref, mag, k)
+
+
+@pytest.mark.parametrize("dtype", ["FLOAT32", "FLOAT16"])
+def test_strided_and_transposed_by_strides(ew_isa: str, dtype: str, rng: np.random.Generator) -> None:
+    # A stored column-major (a transpose in its strides) with TransA NONE; B with padded rows and a
+    # column step of 2; C with padded rows; the output with padded rows (the gaps stay as they were)
+    t = NP[dtype]
+    m, n, k = 13, 35, 70
+    a_cm = rng.standard_normal((k, m)).astype(t)  # A = a_cm.T
+    b_buf = rng.standard_normal((k, 2 * n + 3)).astype(t)
+    c_buf = rng.standard_normal((m, n + 5)).astype(t)
+    o_buf = np.full((m, n + 4), 7.0, t)
+    d = gemm_desc(dtype, [m, k], [k, n], [m, n], c_sizes=[m, n], a_strides=[1, m], b_strides=[2 * n + 3, 2],
+                  c_strides=[n + 5, 1], o_strides=[n + 4, 1], alpha=0.5, beta=2.0)
+    got = run(d, {"ATensor": a_cm, "BTensor": b_buf, "CTensor": c_buf}, outputs={"OutputTensor": o_buf})
+    assert got["OutputTensor"].shape == (m, n)
+    ref, mag = reference(a_cm.T, b_buf[:, 0:2 * n:2], c_buf[:, :n], False, False, 0.5, 2.0)
+    assert_close(o_buf[:, :n], ref, mag, k)
+    assert np.all(o_buf[:, n:] == 7.0)
+
+
+def test_strided_output_column_step(ew_isa: str, rng: np.random.Generator) -> None:
+    # an output written with a column step of 3 (FLOAT32 cannot accumulate in place)
+    m, n, k = 6, 10, 300
+    a = rng.standard_normal((m, k)).astype(np.float32)
+    b = rng.standard_normal((n, k)).astype(np.float32)
+    o_buf = np.full(m * n * 3, 7.0, np.float32)
+    d = gemm_desc("FLOAT32", [m, k], [n, k], [m, n], tb=True, o_strides=[3 * n, 3])
+    got = run(d, {"ATensor": a, "BTensor": b}, outputs={"OutputTensor": o_buf})
+    assert got["OutputTensor"].shape == (m, n)
+    out = o_buf.reshape(m, n, 3)
+    ref, mag = reference(a, b, None, False, True, 1.0, 1.0)
+    assert_close(out[:, :, 0], ref, mag, k)
+    assert np.all(out[:, :, 1:] == 7.0)
+
+
+# -- FusedActivation, Alpha/Beta edges ------------------------------------------------------------------
+
+def test_fused_activations(ew_isa: str, rng: np.random.Generator) -> None:
+    m, n, k = 9, 40, 21
+    a = rng.standard_normal((m, k)).astype(np.float32)
+    b = rng.standard_normal((k, n)).astype(np.float32)
+    c = rng.standard_normal((m, n)).astype(np.float32)
+    ref, mag = reference(a, b, c, False, False, 1.0, 1.0)
+    leaky = pydml.DML_ACTIVATION_LEAKY_RELU_OPERATOR_DESC(Alpha=0.1)
+    elu = pydml.DML_ACTIVATION_ELU_OPERATOR_DESC(Alpha=0.5)
+    cases = [
+        (pydml.DML_ACTIVATION_RELU_OPERATOR_DESC(), lambda x: np.maximum(x, 0.0), 1.0),
+        (leaky, lambda x: np.where(x > 0, x, 0.1 * x), 1.0),
+        (elu, lambda x: np.where(x > 0, x, 0.5 * np.expm1(x)), 1.0),
+        (pydml.DML_ACTIVATION_SIGMOID_OPERATOR_DESC(), lambda x: 1.0 / (1.0 + np.exp(-x)), 0.5),
+    ]
+    for act, fn, slope in cases:
+        d = gemm_desc("FLOAT32", [m, k], [k, n], [m, n], c_sizes=[m, n], act=act)
+        out = run(d, {"ATensor": a, "BTensor": b, "CTensor": c})["OutputTensor"]
+        # the activation's Lipschitz constant times the GEMM error, plus 4 ulp of the activation
+        want = fn(ref)
+        err = np.abs(out.astype(np.float64) - want)
+        bound = slope * (k + 3) * U32 * mag + 4 * np.spacing(np.abs(want).astype(np.float32))
+        assert np.all(err <= bound), type(act).__name__
+
+
+def test_beta_zero_with_c_follows_the_formula() -> None:
+    # Decision: Beta * C is added whenever C is bound (the page ignores Beta only without C), so
+    # Beta = 0 with C = inf or NaN gives NaN (IEEE 0 * inf); finite C contributes exactly 0.
+    a = np.ones((2, 3), np.float32)
+    b = np.ones((3, 2), np.float32)
+    c = np.array([[math.inf, math.nan], [1e30, -2.0]], np.float32)
+    d = gemm_desc("FLOAT32", [2, 3], [3, 2], [2, 2], c_sizes=[2, 2], beta=0.0)
+    out = run(d, {"ATensor": a, "BTensor": b, "CTensor": c})["OutputTensor"]
+    assert np.isnan(out[0, 0]) and np.isnan(out[0, 1])
+    np.testing.assert_array_equal(out[1], [3.0, 3.0])
+
+
+def test_beta_ignored_without_c_and_alpha_zero() -> None:
+    a = np.full((3, 4), 2.0, np.float32)
+    b = np.full((4, 5), 0.5, np.float32)
+    out = run(gemm_desc("FLOAT32", [3, 4], [4, 5], [3, 5], beta=123.0), {"ATensor": a, "BTensor": b})
+    np.testing.assert_array_equal(out["OutputTensor"], np.full((3, 5), 4.0, np.float32))
+    out = run(gemm_desc("FLOAT32", [3, 4], [4, 5], [3, 5], alpha=0.0), {"ATensor": a, "BTensor": b})
+    np.testing.assert_array_equal(out["OutputTensor"], np.zeros((3, 5), np.float32))
+
+
+def test_float16_rounds_once_from_float32_accumulation() -> None:
+    # 2049 + 1 is not a FLOAT16 value: summed in float32 (2050) then rounded once to 2050 (even);
+    # a FLOAT16 accumulator would have stalled at 2048 + 1 -> 2048 after the first add.
+    a = np.array([[2048.0, 1.0, 1.0]], np.float16)
+    b = np.ones((3, 1), np.float16)
+    out = run(gemm_desc("FLOAT16", [1, 3], [3, 1], [1, 1]), {"ATensor": a, "BTensor": b})["OutputTensor"]
+    assert out.dtype == np.float16 and float(out[0, 0]) == 2050.0
+
+
+# -- torch as the second reference ------------------------------------------------------------------
+
+def test_torch_addmm_and_baddbmm(rng: np.random.Generator) -> None:
+    m, n, k = 33, 47, 257
+    a = rng.standard_normal((m, k)).astype(np.float32)
+    b = rng.standard_normal((n, k)).astype(np.float32)
+    c = rng.standard_normal((m, n)).astype(np.float32)
+    d = gemm_desc("FLOAT32", [m, k], [n, k], [m, n], c_sizes=[m, n], tb=True, alpha=0.5, beta=-1.0)
+    out = run(d, {"ATensor": a, "BTensor": b, "CTensor": c})["OutputTensor"]
+    want = torch.addmm(torch.from_numpy(c), torch.from_numpy(a), torch.from_numpy(b).T, beta=-1.0, alpha=0.5)
+    _, mag = reference(a, b, c, False, True, 0.5, -1.0)
+    assert np.all(np.abs(out - want.numpy()) <= 2 * (k + 3) * U32 * mag)
+
+    ab = rng.standard_normal((4, k, m)).astype(np.float32)
+    bb = rng.standard_normal((4, k, n)).astype(np.float32)
+    cb = rng.standard_normal((4, m, n)).astype(np.float32)
+    d = gemm_desc("FLOAT32", [4, k, m], [4, k, n], [4, m, n], c_sizes=[4, m, n], ta=True, alpha=2.0, beta=0.5)
+    out = run(d, {"ATensor": ab, "BTensor": bb, "CTensor": cb})["OutputTensor"]
+    want = torch.baddbmm(torch.from_numpy(cb), torch.from_numpy(ab).transpose(1, 2), torch.from_numpy(bb),
+                         beta=0.5, alpha=2.0)
+    _, mag = reference(ab, bb, cb, True, False, 2.0, 0.5)
+    assert np.all(np.abs(out - want.numpy()) <= 2 * (k + 3) * U32 * mag)
+
+
+# -- Microsoft's DxDispatch sample models -------------------------------------------------------------
+
+def pydml_run(model: str) -> list[float]:
+    path = ROOT / "tests" / "data" / "dxdispatch" / model
+    result = subprocess.run([sys.executable, "-m", "pydml", "run", str(path)], capture_output=True, text=True,
+                            timeout=120, check=False)
+    assert result.returncode == 0, result.stderr
+    line = next(x for x in result.stdout.splitlines() if x.startswith("Resource 'output': "))
+    return [float(v) for v in line.split(": ", 1)[1].split(", ")]
+
+
+def test_dxdispatch_dml_gemm_model() -> None:
+    # the model: A = [1, 2, 3] as 3x1, B = [4, 5, 6] as 1x3, C = 2 everywhere, Alpha = Beta = 1
+    a = np.array([1.0, 2.0, 3.0]).reshape(3, 1)
+    b = np.array([4.0, 5.0, 6.0]).reshape(1, 3)
+    want = (1.0 * (a @ b) + 1.0 * np.full((3, 3), 2.0)).reshape(-1)
+    assert pydml_run("dml_gemm.json") == list(want)  # 6, 7, 8, 10, 12, 14, 14, 17, 20
+
+
+def test_dxdispatch_dml_gemm_graph_model() -> None:
+    # the model: 32x32 ones times 32x32 ones (B owned by DML), no C: 32 everywhere, 1024 values
+    want = (np.ones((32, 32)) @ np.ones((32, 32))).reshape(-1)
+    assert pydml_run("dml_gemm_graph.json") == list(want)
+
+
+# -- the page's rules ------------------------------------------------------------------------------------
+
+def invalid(desc: Any) -> pydml.ValidationError:
+    with pytest.raises(pydml.ValidationError) as info:
+        pydml.validate(desc)
+    return info.value
+
+
+@pytest.mark.parametrize("a,b,o,ta,tb,message", [
+    ([1, 1, 8, 64], [1, 1, 32, 16], [1, 1, 8, 16], False, False,
+     "DML_GEMM_OPERATOR_DESC.BTensor.Sizes[2]: must be 64 (ATensor.Sizes[3] with TransA NONE), got 32"),
+    ([64, 8], [16, 32], [8, 16], True, True,
+     "DML_GEMM_OPERATOR_DESC.BTensor.Sizes[1]: must be 64 (ATensor.Sizes[0] with TransA TRANSPOSE), got 32"),
+    ([8, 64], [64, 16], [9, 16], False, False,
+     "DML_GEMM_OPERATOR_DESC.OutputTensor.Sizes[0]: must be 8 (ATensor.Sizes[0] with TransA NONE), got 9"),
+    ([3, 64, 8], [3, 64, 16], [3, 9, 16], True, False,
+     "DML_GEMM_OPERATOR_DESC.OutputTensor.Sizes[1]: must be 8 (ATensor.Sizes[2] with TransA TRANSPOSE), "
+     "got 9"),
+    ([8, 64], [16, 64], [8, 17], False, True,
+     "DML_GEMM_OPERATOR_DESC.OutputTensor.Sizes[1]: must be 16 (BTensor.Sizes[0] with TransB TRANSPOSE), "
+     "got 17"),
+    ([8, 64], [64, 16], [8, 15], False, False,
+     "DML_GEMM_OPERATOR_DESC.OutputTensor.Sizes[1]: must be 16 (BTensor.Sizes[1] with TransB NONE), got 15"),
+    ([2, 3, 8, 4], [2, 5, 4, 6], [2, 3, 8, 6], False, False,
+     "DML_GEMM_OPERATOR_DESC.BTensor.Sizes[1]: must be 3 (ATensor.Sizes[1], a batch dimension), got 5"),
+    ([2, 3, 8, 4], [2, 3, 4, 6], [1, 3, 8, 6], False, False,
+     "DML_GEMM_OPERATOR_DESC.OutputTensor.Sizes[0]: must be 2 (ATensor.Sizes[0], a batch dimension), got 1"),
+])
+def test_shape_rules(a: list[int], b: list[int], o: list[int], ta: bool, tb: bool, message: str) -> None:
+    err = invalid(gemm_desc("FLOAT32", a, b, o, ta=ta, tb=tb))
+    assert str(err) == message
+    assert err.field == message.split(": ")[0].split(".", 1)[1]
+
+
+def test_c_sizes_must_equal_output_sizes() -> None:
+    # the table's "CTensor and OutputTensor must have the same Sizes" (broadcasting is by strides)
+    err = invalid(gemm_desc("FLOAT32", [8, 4], [4, 6], [8, 6], c_sizes=[1, 6]))
+    assert "CTensor" in str(err)
+
+
+def test_trans_values_rule() -> None:
+    def desc(ta: int, tb: int) -> Any:
+        return pydml.DML_GEMM_OPERATOR_DESC(
+            ATensor=tensor("FLOAT32", [8, 4]), BTensor=tensor("FLOAT32", [4, 6]),
+            OutputTensor=tensor("FLOAT32", [8, 6]), TransA=ta, TransB=tb, Alpha=1.0, Beta=0.0)
+
+    err = invalid(desc(2, 0))
+    assert err.field == "TransA" and str(err).startswith("DML_GEMM_OPERATOR_DESC.TransA: ")
+    err = invalid(desc(0, 7))
+    assert err.field == "TransB" and str(err).startswith("DML_GEMM_OPERATOR_DESC.TransB: ")
+
+
+def test_valid_shapes_pass_every_transpose() -> None:
+    for ta in (False, True):
+        for tb in (False, True):
+            a, b = ([2, 4, 8] if ta else [2, 8, 4]), ([2, 6, 4] if tb else [2, 4, 6])
+            pydml.validate(gemm_desc("FLOAT32", a, b, [2, 8, 6], ta=ta, tb=tb))
