@@ -1,29 +1,700 @@
-/* The pooling kernel family (families.h). */
+/* The pooling kernel family (families.h): one window engine for AVERAGE_POOLING, AVERAGE_POOLING1,
+ * LP_POOLING, LP_POOLING1, MAX_POOLING, MAX_POOLING1 and MAX_POOLING2 (pages
+ * ns-directml-dml_<name>_operator_desc.md; rules_pooling.c checks the descs).
+ *
+ * Windows (all pages): per spatial axis i, output position o reads the input positions
+ * o * Strides[i] - StartPadding[i] + k * Dilations[i] for k < WindowSize[i] (Dilations 1 for the
+ * forms without them). Positions outside the input are padding:
+ *   max:     padding is excluded (never the maximum, never an index);
+ *   average: sum of the in-bounds values / count, count = the in-bounds taps, or every tap of the
+ *            window with IncludePadding (the window always lies inside the padded input);
+ *   LP:      Y = (sum |X|^P)^(1/P) over the in-bounds taps (padding adds nothing).
+ * OutputIndicesTensor (MAX_POOLING1/2 pages): the zero-based index of the chosen element in
+ * InputTensor "treated as a contiguous one-dimensional array", i.e. the logical row-major index
+ * over all of InputTensor's Sizes (N and C included), whatever its strides; ties: "the index
+ * points to the first value encountered", the window walked in row-major order (depth, height,
+ * width), so a later equal value never replaces the maximum.
+ *
+ * Edges the pages leave open (decisions):
+ *  - LP uses |X|: the pages call P = 1 / P = 2 the L1 / L2 norms, which are sums of |X|^P (the
+ *    ONNX LpPool definition DirectML serves); a signed X^P would make odd P a non-norm and its
+ *    P-th root of a negative sum undefined.
+ *  - max with NaN: NaN counts as the largest value (IEEE 754-2019 maximum, torch.max_pool*): the
+ *    first NaN of the window is the result and its index.
+ *  - a window with no in-bounds tap (all padding, possible with large padding or dilations):
+ *    max gives -inf (the type's minimum for integers) and the index all ones (UINT32_MAX /
+ *    UINT64_MAX: "no element"); average without IncludePadding is 0 / 0 = NaN; LP gives 0.
+ * Precision: averages and LP sums accumulate in double and are rounded once to the output type
+ * (FLOAT16 through round-to-odd float, so no double rounding); max is exact.
+ *
+ * Speed: max pooling of FLOAT32/FLOAT16 with a contiguous input W runs AVX-512/AVX2 vectors of
+ * 16/8 output columns (windows fully inside the row; the border columns run the scalar path);
+ * average/LP sum contiguous window segments (Dilations 1, contiguous W) with vectors. Threads
+ * split the output rows (N x C x [OD] x OH). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+#include <immintrin.h>
+#define PL_X86 1
+#endif
+
+#include "elementwise.h"
 #include "families.h"
 
+enum { PL_MAX = 0, PL_AVG = 1, PL_LP = 2 };
+
+/* MAX_POOLING1/2 run only when the C API binds an absent optional output: capi.c's
+ * pydml_operator_create calls template_of on every output field, and a NULL OutputIndicesTensor
+ * (valid by the pages) crashes it. Set to 1 once capi.c skips absent outputs (the kernel below
+ * already handles both; tests/test_pooling.py passes with it on). rules_pooling.c has the same
+ * switch for the operators' rules: flip both (or build with -DPYDML_POOLING_MAX_WITH_INDICES=1). */
+#ifndef PYDML_POOLING_MAX_WITH_INDICES
+#define PYDML_POOLING_MAX_WITH_INDICES 1
+#endif
+
+/* Output elements below which one thread runs everything. */
+#define PL_PARALLEL_MIN 16384
+
+typedef struct pool_plan {
+    uint32_t type;
+    int fn;
+    uint32_t dtype, itype;              /* itype 0: no OutputIndicesTensor */
+    uint32_t rank;                      /* 4 or 5 */
+    uint32_t in_sizes[5], out_sizes[5]; /* as the desc says */
+    /* normalized to 3 spatial axes {D, H, W}; a 4-D tensor has D = 1 */
+    uint32_t win[3], stride[3], pad[3], dil[3], isz[3], osz[3];
+    int include_padding;
+    uint32_t p;
+} pool_plan;
+
 static int supports(uint32_t type) {
-    (void)type;
-    return 0; /* none yet */
+    switch (type) {
+    case DML_OPERATOR_AVERAGE_POOLING: case DML_OPERATOR_AVERAGE_POOLING1:
+    case DML_OPERATOR_LP_POOLING: case DML_OPERATOR_LP_POOLING1:
+    case DML_OPERATOR_MAX_POOLING:
+        return 1;
+    case DML_OPERATOR_MAX_POOLING1: case DML_OPERATOR_MAX_POOLING2:
+        return PYDML_POOLING_MAX_WITH_INDICES;
+    default:
+        return 0;
+    }
 }
 
-static pydml_status create(const pydml_operator_info* info, const void* desc, uint32_t flags, void** plan) {
-    (void)info;
-    (void)desc;
+static int is_float(uint32_t t) { return t == DML_TENSOR_DATA_TYPE_FLOAT32 || t == DML_TENSOR_DATA_TYPE_FLOAT16; }
+
+static int is_int(uint32_t t) {
+    switch (t) {
+    case DML_TENSOR_DATA_TYPE_INT8: case DML_TENSOR_DATA_TYPE_INT16: case DML_TENSOR_DATA_TYPE_INT32:
+    case DML_TENSOR_DATA_TYPE_INT64: case DML_TENSOR_DATA_TYPE_UINT8: case DML_TENSOR_DATA_TYPE_UINT16:
+    case DML_TENSOR_DATA_TYPE_UINT32: case DML_TENSOR_DATA_TYPE_UINT64:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+static pydml_status create(const pydml_operator_info* info, const void* desc, uint32_t flags, void** out) {
     (void)flags;
-    *plan = NULL;
-    return PYDML_STATUS_UNSUPPORTED_PARAMETER;
+    *out = NULL;
+    const uint32_t *strides = NULL, *window = NULL, *sp = NULL, *ep = NULL, *dil = NULL;
+    uint32_t count = 0, p = 0;
+    int incl = 0, fn = PL_MAX;
+    switch (info->type) {
+    case DML_OPERATOR_AVERAGE_POOLING: {
+        const DML_AVERAGE_POOLING_OPERATOR_DESC* d = desc;
+        count = d->DimensionCount; strides = d->Strides; window = d->WindowSize; sp = d->StartPadding; ep = d->EndPadding;
+        incl = d->IncludePadding != 0; fn = PL_AVG;
+        break;
+    }
+    case DML_OPERATOR_AVERAGE_POOLING1: {
+        const DML_AVERAGE_POOLING1_OPERATOR_DESC* d = desc;
+        count = d->DimensionCount; strides = d->Strides; window = d->WindowSize; sp = d->StartPadding; ep = d->EndPadding;
+        dil = d->Dilations; incl = d->IncludePadding != 0; fn = PL_AVG;
+        break;
+    }
+    case DML_OPERATOR_LP_POOLING: {
+        const DML_LP_POOLING_OPERATOR_DESC* d = desc;
+        count = d->DimensionCount; strides = d->Strides; window = d->WindowSize; sp = d->StartPadding; ep = d->EndPadding;
+        p = d->P; fn = PL_LP;
+        break;
+    }
+    case DML_OPERATOR_LP_POOLING1: {
+        const DML_LP_POOLING1_OPERATOR_DESC* d = desc;
+        count = d->DimensionCount; strides = d->Strides; window = d->WindowSize; sp = d->StartPadding; ep = d->EndPadding;
+        dil = d->Dilations; p = d->P; fn = PL_LP;
+        break;
+    }
+    case DML_OPERATOR_MAX_POOLING: {
+        const DML_MAX_POOLING_OPERATOR_DESC* d = desc;
+        count = d->DimensionCount; strides = d->Strides; window = d->WindowSize; sp = d->StartPadding; ep = d->EndPadding;
+        break;
+    }
+    case DML_OPERATOR_MAX_POOLING1: {
+        const DML_MAX_POOLING1_OPERATOR_DESC* d = desc;
+        count = d->DimensionCount; strides = d->Strides; window = d->WindowSize; sp = d->StartPadding; ep = d->EndPadding;
+        break;
+    }
+    case DML_OPERATOR_MAX_POOLING2: {
+        const DML_MAX_POOLING2_OPERATOR_DESC* d = desc;
+        count = d->DimensionCount; strides = d->Strides; window = d->WindowSize; sp = d->StartPadding; ep = d->EndPadding;
+        dil = d->Dilations;
+        break;
+    }
+    default:
+        return PYDML_STATUS_UNSUPPORTED_PARAMETER;
+    }
+    (void)ep; /* the output sizes (checked by the rules) already carry EndPadding */
+    const DML_BUFFER_TENSOR_DESC* x = pydml_tensor_field(info, desc, "InputTensor");
+    const DML_BUFFER_TENSOR_DESC* y = pydml_tensor_field(info, desc, "OutputTensor");
+    const DML_BUFFER_TENSOR_DESC* ix = fn == PL_MAX && info->type != DML_OPERATOR_MAX_POOLING
+                                           ? pydml_tensor_field(info, desc, "OutputIndicesTensor") : NULL;
+    if (x == NULL || y == NULL) return PYDML_STATUS_INVALID_PARAMETER;
+    uint32_t rank = x->DimensionCount;
+    if ((rank != 4 && rank != 5) || count != rank - 2 || y->DimensionCount != rank) return PYDML_STATUS_UNSUPPORTED_PARAMETER;
+    if (!(is_float(x->DataType) || (fn == PL_MAX && is_int(x->DataType))) || y->DataType != x->DataType)
+        return PYDML_STATUS_UNSUPPORTED_PARAMETER;
+    if (ix && ix->DataType != DML_TENSOR_DATA_TYPE_UINT32 && ix->DataType != DML_TENSOR_DATA_TYPE_UINT64)
+        return PYDML_STATUS_UNSUPPORTED_PARAMETER;
+    pool_plan* plan = calloc(1, sizeof *plan);
+    if (plan == NULL) return PYDML_STATUS_OUT_OF_MEMORY;
+    plan->type = info->type;
+    plan->fn = fn;
+    plan->dtype = x->DataType;
+    plan->itype = ix ? ix->DataType : 0;
+    plan->rank = rank;
+    plan->include_padding = incl;
+    plan->p = p;
+    for (uint32_t i = 0; i < rank; i++) {
+        plan->in_sizes[i] = x->Sizes[i];
+        plan->out_sizes[i] = y->Sizes[i];
+    }
+    const uint32_t off = 3 - count; /* 4-D: axis D is a unit axis with a one-tap window */
+    for (uint32_t a = 0; a < 3; a++) {
+        plan->win[a] = plan->stride[a] = plan->dil[a] = plan->isz[a] = plan->osz[a] = 1;
+        plan->pad[a] = 0;
+    }
+    for (uint32_t i = 0; i < count; i++) {
+        uint32_t a = off + i;
+        plan->win[a] = window[i];
+        plan->stride[a] = strides[i];
+        plan->pad[a] = sp[i];
+        plan->dil[a] = dil ? dil[i] : 1u;
+        plan->isz[a] = x->Sizes[2 + i];
+        plan->osz[a] = y->Sizes[2 + i];
+    }
+    *out = plan;
+    return PYDML_STATUS_SUCCESS;
 }
 
-static void destroy(void* plan) { (void)plan; }
+static void destroy(void* plan) { free(plan); }
 
-static pydml_status execute(const void* plan, const pydml_tensor* const* inputs, uint32_t input_count,
+/* ---- element access ---- */
+
+/* double -> FLOAT16 rounded once: float with round-to-odd keeps the sticky information that a
+ * second rounding (float -> half, to nearest even) needs. */
+static inline uint16_t f64_to_f16(double x) {
+    float f = (float)x;
+    if (isfinite(f) && (double)f != x) {
+        uint32_t b;
+        memcpy(&b, &f, sizeof b);
+        if (fabs((double)f) > fabs(x)) b -= 1u; /* truncate toward zero */
+        b |= 1u;
+        memcpy(&f, &b, sizeof f);
+    }
+    return pydml_f32_to_f16(f);
+}
+
+static inline float load_f(const void* base, uint32_t t, uint64_t i) {
+    return t == DML_TENSOR_DATA_TYPE_FLOAT32 ? ((const float*)base)[i] : pydml_f16_to_f32(((const uint16_t*)base)[i]);
+}
+
+static inline void store_d(void* base, uint32_t t, uint64_t i, double v) {
+    if (t == DML_TENSOR_DATA_TYPE_FLOAT32) ((float*)base)[i] = (float)v;
+    else ((uint16_t*)base)[i] = f64_to_f16(v);
+}
+
+static inline void store_index(void* base, uint32_t t, uint64_t i, uint64_t v) {
+    if (t == DML_TENSOR_DATA_TYPE_UINT32) ((uint32_t*)base)[i] = (uint32_t)v;
+    else ((uint64_t*)base)[i] = v;
+}
+
+/* ---- one output row: (n, c, od, oh) fixed, every ow ---- */
+
+typedef struct pool_run {
+    const pool_plan* plan;
+    const void* in;
+    void* out;
+    void* idx;
+    uint64_t is[5], os[5], xs[5];  /* element strides: input, output, indices (N, C, D, H, W) */
+    uint64_t lstride[5];           /* logical row-major strides of the input (for indices) */
+    int isa;                       /* 0 portable, 1 AVX2, 2 AVX-512 */
+} pool_run;
+
+/* Valid tap range [*lo, *hi) of one axis for output position o. */
+static inline void tap_range(const pool_plan* p, int a, uint64_t o, uint32_t* lo, uint32_t* hi) {
+    int64_t start = (int64_t)o * p->stride[a] - (int64_t)p->pad[a];
+    int64_t dil = p->dil[a], size = p->isz[a];
+    int64_t k0 = 0, k1 = p->win[a]; /* taps k0 .. k1-1 */
+    if (start < 0) k0 = (-start + dil - 1) / dil;
+    int64_t last = size - 1 - start; /* k * dil <= last */
+    if (last < 0) k1 = 0;
+    else if (last / dil + 1 < k1) k1 = last / dil + 1;
+    if (k0 > k1) k0 = k1;
+    *lo = (uint32_t)k0;
+    *hi = (uint32_t)k1;
+}
+
+typedef struct row_ctx {
+    uint64_t n, c, od, oh;
+    uint32_t d0, d1, h0, h1;       /* valid taps on D and H */
+    uint64_t in_base, log_base;    /* input offset and logical index of (n, c, 0, 0, 0) */
+    uint64_t out_base, idx_base;   /* offsets of (n, c, od, oh, 0) */
+} row_ctx;
+
+#define POS(a, o, k) ((int64_t)(o) * P->stride[a] - (int64_t)P->pad[a] + (int64_t)(k) * P->dil[a])
+
+/* Float max of output column ow (scalar path; NaN is the largest value, first one wins). */
+static void max_float_col(const pool_run* r, const row_ctx* x, uint64_t ow) {
+    const pool_plan* P = r->plan;
+    uint32_t w0, w1;
+    tap_range(P, 2, ow, &w0, &w1);
+    float m = -INFINITY;
+    uint64_t mi = UINT64_MAX;
+    int found = 0;
+    for (uint32_t kd = x->d0; kd < x->d1; kd++) {
+        uint64_t d = (uint64_t)POS(0, x->od, kd);
+        for (uint32_t kh = x->h0; kh < x->h1; kh++) {
+            uint64_t h = (uint64_t)POS(1, x->oh, kh);
+            uint64_t ib = x->in_base + d * r->is[2] + h * r->is[3];
+            uint64_t lb = x->log_base + d * r->lstride[2] + h * r->lstride[3];
+            for (uint32_t kw = w0; kw < w1; kw++) {
+                uint64_t w = (uint64_t)POS(2, ow, kw);
+                float v = load_f(r->in, P->dtype, ib + w * r->is[4]);
+                if (!found || v > m || (isnan(v) && !isnan(m))) {
+                    m = v;
+                    mi = lb + w;
+                    found = 1;
+                }
+            }
+        }
+    }
+    uint64_t o = x->out_base + ow * r->os[4];
+    if (P->dtype == DML_TENSOR_DATA_TYPE_FLOAT32) ((float*)r->out)[o] = m;
+    else ((uint16_t*)r->out)[o] = pydml_f32_to_f16(m);
+    if (r->idx) store_index(r->idx, P->itype, x->idx_base + ow * r->xs[4], mi);
+}
+
+#define MAX_INT_ROW(NAME, T, LOWEST)                                                                   \
+    static void NAME(const pool_run* r, const row_ctx* x) {                                            \
+        const pool_plan* P = r->plan;                                                                  \
+        const T* in = r->in;                                                                           \
+        T* out = r->out;                                                                               \
+        for (uint64_t ow = 0; ow < P->osz[2]; ow++) {                                                  \
+            uint32_t w0, w1;                                                                           \
+            tap_range(P, 2, ow, &w0, &w1);                                                             \
+            T m = LOWEST;                                                                              \
+            uint64_t mi = UINT64_MAX;                                                                  \
+            int found = 0;                                                                             \
+            for (uint32_t kd = x->d0; kd < x->d1; kd++) {                                              \
+                uint64_t d = (uint64_t)POS(0, x->od, kd);                                              \
+                for (uint32_t kh = x->h0; kh < x->h1; kh++) {                                          \
+                    uint64_t h = (uint64_t)POS(1, x->oh, kh);                                          \
+                    uint64_t ib = x->in_base + d * r->is[2] + h * r->is[3];                            \
+                    uint64_t lb = x->log_base + d * r->lstride[2] + h * r->lstride[3];                 \
+                    for (uint32_t kw = w0; kw < w1; kw++) {                                            \
+                        uint64_t w = (uint64_t)POS(2, ow, kw);                                         \
+                        T v = in[ib + w * r->is[4]];                                                   \
+                        if (!found || v > m) { m = v; mi = lb + w; found = 1; }                        \
+                    }                                                                                  \
+                }                                                                                      \
+            }                                                                                          \
+            out[x->out_base + ow * r->os[4]] = m;                                                      \
+            if (r->idx) store_index(r->idx, P->itype, x->idx_base + ow * r->xs[4], mi);                \
+        }                                                                                              \
+    }
+MAX_INT_ROW(max_row_i8, int8_t, INT8_MIN)
+MAX_INT_ROW(max_row_i16, int16_t, INT16_MIN)
+MAX_INT_ROW(max_row_i32, int32_t, INT32_MIN)
+MAX_INT_ROW(max_row_i64, int64_t, INT64_MIN)
+MAX_INT_ROW(max_row_u8, uint8_t, 0)
+MAX_INT_ROW(max_row_u16, uint16_t, 0)
+MAX_INT_ROW(max_row_u32, uint32_t, 0)
+MAX_INT_ROW(max_row_u64, uint64_t, 0)
+
+/* Sum over a contiguous FLOAT32 segment in double: mode 0 x, 1 |x|, 2 x*x. */
+static double seg_sum_c(const float* s, uint32_t n, int mode) {
+    double acc = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        double v = s[i];
+        acc += mode == 0 ? v : mode == 1 ? fabs(v) : v * v;
+    }
+    return acc;
+}
+
+#ifdef PL_X86
+EW_T256 static double seg_sum_avx2(const float* s, uint32_t n, int mode) {
+    __m256d a0 = _mm256_setzero_pd(), a1 = _mm256_setzero_pd();
+    const __m256d sign = _mm256_set1_pd(-0.0);
+    uint32_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        __m256 v = _mm256_loadu_ps(s + i);
+        __m256d lo = _mm256_cvtps_pd(_mm256_castps256_ps128(v)), hi = _mm256_cvtps_pd(_mm256_extractf128_ps(v, 1));
+        if (mode == 1) { lo = _mm256_andnot_pd(sign, lo); hi = _mm256_andnot_pd(sign, hi); }
+        if (mode == 2) { a0 = _mm256_fmadd_pd(lo, lo, a0); a1 = _mm256_fmadd_pd(hi, hi, a1); }
+        else { a0 = _mm256_add_pd(a0, lo); a1 = _mm256_add_pd(a1, hi); }
+    }
+    double t[4];
+    _mm256_storeu_pd(t, _mm256_add_pd(a0, a1));
+    double acc = (t[0] + t[1]) + (t[2] + t[3]);
+    for (; i < n; i++) {
+        double v = s[i];
+        acc += mode == 0 ? v : mode == 1 ? fabs(v) : v * v;
+    }
+    return acc;
+}
+
+EW_T512 static double seg_sum_avx512(const float* s, uint32_t n, int mode) {
+    __m512d a0 = _mm512_setzero_pd(), a1 = _mm512_setzero_pd();
+    uint32_t i = 0;
+    for (; i < n; i += 16) {
+        __mmask16 k = n - i >= 16 ? (__mmask16)0xffff : (__mmask16)((1u << (n - i)) - 1u);
+        __m512 v = _mm512_maskz_loadu_ps(k, s + i);
+        __m512d lo = _mm512_cvtps_pd(_mm512_castps512_ps256(v));
+        __m512d hi = _mm512_cvtps_pd(_mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(v), 1)));
+        if (mode == 1) { lo = _mm512_abs_pd(lo); hi = _mm512_abs_pd(hi); }
+        if (mode == 2) { a0 = _mm512_fmadd_pd(lo, lo, a0); a1 = _mm512_fmadd_pd(hi, hi, a1); }
+        else { a0 = _mm512_add_pd(a0, lo); a1 = _mm512_add_pd(a1, hi); }
+    }
+    return _mm512_reduce_add_pd(_mm512_add_pd(a0, a1));
+}
+#endif
+
+static double seg_sum(int isa, const float* s, uint32_t n, int mode) {
+#ifdef PL_X86
+    if (isa == 2) return seg_sum_avx512(s, n, mode);
+    if (isa == 1) return seg_sum_avx2(s, n, mode);
+#endif
+    (void)isa;
+    return seg_sum_c(s, n, mode);
+}
+
+/* Average / LP of one output row. */
+static void sum_row(const pool_run* r, const row_ctx* x) {
+    const pool_plan* P = r->plan;
+    const int f32 = P->dtype == DML_TENSOR_DATA_TYPE_FLOAT32;
+    const int seg = f32 && P->dil[2] == 1 && r->is[4] == 1;
+    const int mode = P->fn == PL_AVG ? 0 : P->p == 1 ? 1 : P->p == 2 ? 2 : -1;
+    const double inv_p = P->fn == PL_LP ? 1.0 / (double)P->p : 1.0;
+    const uint64_t dh_count = (uint64_t)(x->d1 - x->d0) * (x->h1 - x->h0);
+    for (uint64_t ow = 0; ow < P->osz[2]; ow++) {
+        uint32_t w0, w1;
+        tap_range(P, 2, ow, &w0, &w1);
+        double acc = 0;
+        for (uint32_t kd = x->d0; kd < x->d1 && w1 > w0; kd++) {
+            uint64_t d = (uint64_t)POS(0, x->od, kd);
+            for (uint32_t kh = x->h0; kh < x->h1; kh++) {
+                uint64_t h = (uint64_t)POS(1, x->oh, kh);
+                uint64_t ib = x->in_base + d * r->is[2] + h * r->is[3];
+                if (seg && mode >= 0) {
+                    acc += seg_sum(r->isa, (const float*)r->in + ib + (uint64_t)POS(2, ow, w0), w1 - w0, mode);
+                    continue;
+                }
+                for (uint32_t kw = w0; kw < w1; kw++) {
+                    double v = load_f(r->in, P->dtype, ib + (uint64_t)POS(2, ow, kw) * r->is[4]);
+                    if (P->fn == PL_AVG) acc += v;
+                    else if (P->p == 1) acc += fabs(v);
+                    else if (P->p == 2) acc += v * v;
+                    else acc += pow(fabs(v), (double)P->p);
+                }
+            }
+        }
+        double y;
+        if (P->fn == PL_AVG) {
+            double count = P->include_padding ? (double)P->win[0] * P->win[1] * P->win[2]
+                                              : (double)dh_count * (double)(w1 - w0);
+            y = acc / count; /* 0 / 0 = NaN for a window of padding only (see the top) */
+        } else {
+            y = P->p == 1 ? acc : P->p == 2 ? sqrt(acc) : pow(acc, inv_p);
+        }
+        store_d(r->out, P->dtype, x->out_base + ow * r->os[4], y);
+    }
+}
+
+/* ---- vector max: output columns [a, b) whose windows lie inside the row, W contiguous ---- */
+
+#ifdef PL_X86
+/* Stores lanes of m (float) / mi (int32 index relative to log_base) for columns ow0 .. ow0+n-1. */
+static void store_lanes(const pool_run* r, const row_ctx* x, uint64_t ow0, uint32_t n, const float* m,
+                        const int32_t* mi) {
+    const pool_plan* P = r->plan;
+    for (uint32_t j = 0; j < n; j++) {
+        uint64_t o = x->out_base + (ow0 + j) * r->os[4];
+        if (P->dtype == DML_TENSOR_DATA_TYPE_FLOAT32) ((float*)r->out)[o] = m[j];
+        else ((uint16_t*)r->out)[o] = pydml_f32_to_f16(m[j]);
+        if (r->idx) store_index(r->idx, P->itype, x->idx_base + (ow0 + j) * r->xs[4], x->log_base + (uint64_t)(uint32_t)mi[j]);
+    }
+}
+
+EW_T512 static __m512 load16(const pool_run* r, uint64_t at, uint32_t sw, __mmask16 k) {
+    if (r->plan->dtype == DML_TENSOR_DATA_TYPE_FLOAT32) {
+        const float* s = (const float*)r->in + at;
+        if (sw == 1) return _mm512_maskz_loadu_ps(k, s);
+        if (sw == 2) {
+            /* lanes j < n read elements 2j: the first 2n - 1 elements */
+            uint32_t cnt = 2u * (uint32_t)__builtin_popcount((unsigned)k) - 1u;
+            __mmask16 k0 = (__mmask16)(cnt >= 16 ? 0xffffu : (1u << cnt) - 1u);
+            __mmask16 k1 = (__mmask16)(cnt > 16 ? (1u << (cnt - 16)) - 1u : 0u);
+            __m512 a = _mm512_maskz_loadu_ps(k0, s), b = _mm512_maskz_loadu_ps(k1, s + 16);
+            const __m512i even = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+            return _mm512_permutex2var_ps(a, even, b);
+        }
+        __m512i vi = _mm512_mullo_epi32(_mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+                                        _mm512_set1_epi32((int)sw));
+        return _mm512_mask_i32gather_ps(_mm512_setzero_ps(), k, vi, s, 4);
+    }
+    const uint16_t* s = (const uint16_t*)r->in + at;
+    if (sw == 1) return _mm512_cvtph_ps(_mm256_maskz_loadu_epi16(k, s));
+    uint16_t t[16] = {0};
+    for (uint32_t j = 0; j < 16; j++)
+        if (k >> j & 1u) t[j] = s[(uint64_t)j * sw];
+    return _mm512_cvtph_ps(_mm256_loadu_si256((const __m256i*)t));
+}
+
+EW_T512 static void max_vec_avx512(const pool_run* r, const row_ctx* x, uint64_t a, uint64_t b) {
+    const pool_plan* P = r->plan;
+    const uint32_t sw = P->stride[2];
+    const int64_t pw = P->pad[2];
+    const __m512i lane = _mm512_mullo_epi32(_mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+                                            _mm512_set1_epi32((int)sw));
+    const int contiguous_out = P->dtype == DML_TENSOR_DATA_TYPE_FLOAT32 && r->os[4] == 1 && r->idx == NULL;
+    for (uint64_t ow0 = a; ow0 < b; ow0 += 16) {
+        uint32_t n = b - ow0 >= 16 ? 16u : (uint32_t)(b - ow0);
+        __mmask16 k = (__mmask16)(n == 16 ? 0xffffu : (1u << n) - 1u);
+        __m512 m = _mm512_setzero_ps();
+        __m512i mi = _mm512_setzero_si512();
+        int first = 1;
+        for (uint32_t kd = x->d0; kd < x->d1; kd++) {
+            uint64_t d = (uint64_t)POS(0, x->od, kd);
+            for (uint32_t kh = x->h0; kh < x->h1; kh++) {
+                uint64_t h = (uint64_t)POS(1, x->oh, kh);
+                uint64_t ib = x->in_base + d * r->is[2] + h * r->is[3];
+                uint64_t lb = d * r->lstride[2] + h * r->lstride[3]; /* relative to log_base */
+                for (uint32_t kw = 0; kw < P->win[2]; kw++) {
+                    int64_t w = (int64_t)ow0 * sw - pw + (int64_t)kw * P->dil[2];
+                    __m512 v = load16(r, ib + (uint64_t)w, sw, k);
+                    __m512i vi = _mm512_add_epi32(lane, _mm512_set1_epi32((int32_t)(lb + (uint64_t)w)));
+                    if (first) {
+                        m = v; mi = vi; first = 0;
+                        continue;
+                    }
+                    /* v replaces m when v > m, or v is NaN and m is not (first NaN wins) */
+                    __mmask16 ord = _mm512_cmp_ps_mask(m, m, _CMP_ORD_Q);
+                    __mmask16 up = _mm512_mask_cmp_ps_mask(ord, v, m, _CMP_NLE_UQ);
+                    m = _mm512_mask_mov_ps(m, up, v);
+                    mi = _mm512_mask_mov_epi32(mi, up, vi);
+                }
+            }
+        }
+        if (contiguous_out) {
+            _mm512_mask_storeu_ps((float*)r->out + x->out_base + ow0, k, m);
+        } else {
+            float mt[16];
+            int32_t it[16];
+            _mm512_storeu_ps(mt, m);
+            _mm512_storeu_si512(it, mi);
+            store_lanes(r, x, ow0, n, mt, it);
+        }
+    }
+}
+
+EW_T256 static __m256 load8(const pool_run* r, uint64_t at, uint32_t sw, uint32_t n) {
+    float t[8] = {0};
+    if (r->plan->dtype == DML_TENSOR_DATA_TYPE_FLOAT32) {
+        const float* s = (const float*)r->in + at;
+        if (sw == 1 && n == 8) return _mm256_loadu_ps(s);
+        if (n == 8) {
+            __m256i vi = _mm256_mullo_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), _mm256_set1_epi32((int)sw));
+            return _mm256_i32gather_ps(s, vi, 4);
+        }
+        for (uint32_t j = 0; j < n; j++) t[j] = s[(uint64_t)j * sw];
+        return _mm256_loadu_ps(t);
+    }
+    const uint16_t* s = (const uint16_t*)r->in + at;
+    if (sw == 1 && n == 8) return _mm256_cvtph_ps(_mm_loadu_si128((const __m128i*)s));
+    uint16_t h[8] = {0};
+    for (uint32_t j = 0; j < n; j++) h[j] = s[(uint64_t)j * sw];
+    return _mm256_cvtph_ps(_mm_loadu_si128((const __m128i*)h));
+}
+
+EW_T256 static void max_vec_avx2(const pool_run* r, const row_ctx* x, uint64_t a, uint64_t b) {
+    const pool_plan* P = r->plan;
+    const uint32_t sw = P->stride[2];
+    const int64_t pw = P->pad[2];
+    const __m256i lane = _mm256_mullo_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), _mm256_set1_epi32((int)sw));
+    for (uint64_t ow0 = a; ow0 < b; ow0 += 8) {
+        uint32_t n = b - ow0 >= 8 ? 8u : (uint32_t)(b - ow0);
+        __m256 m = _mm256_setzero_ps();
+        __m256i mi = _mm256_setzero_si256();
+        int first = 1;
+        for (uint32_t kd = x->d0; kd < x->d1; kd++) {
+            uint64_t d = (uint64_t)POS(0, x->od, kd);
+            for (uint32_t kh = x->h0; kh < x->h1; kh++) {
+                uint64_t h = (uint64_t)POS(1, x->oh, kh);
+                uint64_t ib = x->in_base + d * r->is[2] + h * r->is[3];
+                uint64_t lb = d * r->lstride[2] + h * r->lstride[3];
+                for (uint32_t kw = 0; kw < P->win[2]; kw++) {
+                    int64_t w = (int64_t)ow0 * sw - pw + (int64_t)kw * P->dil[2];
+                    __m256 v = load8(r, ib + (uint64_t)w, sw, n);
+                    __m256i vi = _mm256_add_epi32(lane, _mm256_set1_epi32((int32_t)(lb + (uint64_t)w)));
+                    if (first) {
+                        m = v; mi = vi; first = 0;
+                        continue;
+                    }
+                    __m256 ord = _mm256_cmp_ps(m, m, _CMP_ORD_Q);
+                    __m256 up = _mm256_and_ps(ord, _mm256_cmp_ps(v, m, _CMP_NLE_UQ));
+                    m = _mm256_blendv_ps(m, v, up);
+                    mi = _mm256_castps_si256(_mm256_blendv_ps(_mm256_castsi256_ps(mi), _mm256_castsi256_ps(vi), up));
+                }
+            }
+        }
+        if (P->dtype == DML_TENSOR_DATA_TYPE_FLOAT32 && r->os[4] == 1 && r->idx == NULL && n == 8) {
+            _mm256_storeu_ps((float*)r->out + x->out_base + ow0, m);
+        } else {
+            float mt[8];
+            int32_t it[8];
+            _mm256_storeu_ps(mt, m);
+            _mm256_storeu_si256((__m256i*)it, mi);
+            store_lanes(r, x, ow0, n, mt, it);
+        }
+    }
+}
+#endif
+
+static void max_float_row(const pool_run* r, const row_ctx* x, int vec) {
+    const pool_plan* P = r->plan;
+    uint64_t a = 0, b = 0;
+    if (vec && x->d1 > x->d0 && x->h1 > x->h0) {
+        /* columns whose every W tap is inside the row: ow * sw >= pw and
+         * ow * sw - pw + (win - 1) * dil <= W - 1 */
+        const uint64_t sw = P->stride[2], pw = P->pad[2];
+        const uint64_t ext = (uint64_t)(P->win[2] - 1) * P->dil[2];
+        a = (pw + sw - 1) / sw;
+        if ((uint64_t)P->isz[2] + pw >= ext + 1) {
+            b = ((uint64_t)P->isz[2] - 1 + pw - ext) / sw + 1;
+            if (b > P->osz[2]) b = P->osz[2];
+        }
+        if (a > b) a = b;
+    }
+    for (uint64_t ow = 0; ow < a; ow++) max_float_col(r, x, ow);
+#ifdef PL_X86
+    if (a < b) {
+        if (r->isa == 2) max_vec_avx512(r, x, a, b);
+        else max_vec_avx2(r, x, a, b);
+    }
+#endif
+    for (uint64_t ow = b; ow < P->osz[2]; ow++) max_float_col(r, x, ow);
+}
+
+static void run_row(const pool_run* r, uint64_t row, int vec) {
+    const pool_plan* P = r->plan;
+    row_ctx x;
+    uint64_t t = row;
+    x.oh = t % P->osz[1]; t /= P->osz[1];
+    x.od = t % P->osz[0]; t /= P->osz[0];
+    const uint64_t C = P->in_sizes[1];
+    x.c = t % C;
+    x.n = t / C;
+    tap_range(P, 0, x.od, &x.d0, &x.d1);
+    tap_range(P, 1, x.oh, &x.h0, &x.h1);
+    x.in_base = x.n * r->is[0] + x.c * r->is[1];
+    x.log_base = x.n * r->lstride[0] + x.c * r->lstride[1];
+    x.out_base = x.n * r->os[0] + x.c * r->os[1] + x.od * r->os[2] + x.oh * r->os[3];
+    x.idx_base = x.n * r->xs[0] + x.c * r->xs[1] + x.od * r->xs[2] + x.oh * r->xs[3];
+    if (P->fn != PL_MAX) {
+        sum_row(r, &x);
+        return;
+    }
+    switch (P->dtype) {
+    case DML_TENSOR_DATA_TYPE_FLOAT32: case DML_TENSOR_DATA_TYPE_FLOAT16: max_float_row(r, &x, vec); break;
+    case DML_TENSOR_DATA_TYPE_INT8: max_row_i8(r, &x); break;
+    case DML_TENSOR_DATA_TYPE_INT16: max_row_i16(r, &x); break;
+    case DML_TENSOR_DATA_TYPE_INT32: max_row_i32(r, &x); break;
+    case DML_TENSOR_DATA_TYPE_INT64: max_row_i64(r, &x); break;
+    case DML_TENSOR_DATA_TYPE_UINT8: max_row_u8(r, &x); break;
+    case DML_TENSOR_DATA_TYPE_UINT16: max_row_u16(r, &x); break;
+    case DML_TENSOR_DATA_TYPE_UINT32: max_row_u32(r, &x); break;
+    default: max_row_u64(r, &x); break;
+    }
+}
+
+static pydml_status check_view(const pydml_tensor* v, uint32_t type, uint32_t rank, const uint32_t* sizes) {
+    pydml_status s = pydml_tensor_check(v);
+    if (s) return s;
+    if (v->data_type != type || v->dim_count != rank) return PYDML_STATUS_INVALID_PARAMETER;
+    for (uint32_t d = 0; d < rank; d++)
+        if (v->sizes[d] != sizes[d]) return PYDML_STATUS_INVALID_PARAMETER;
+    return PYDML_STATUS_SUCCESS;
+}
+
+/* Element strides of a view as (N, C, D, H, W); a 4-D view gets a unit D. */
+static void strides5(const pydml_tensor* v, uint32_t rank, uint64_t* s) {
+    if (rank == 5) {
+        for (int i = 0; i < 5; i++) s[i] = v->strides[i];
+    } else {
+        s[0] = v->strides[0]; s[1] = v->strides[1]; s[2] = 0; s[3] = v->strides[2]; s[4] = v->strides[3];
+    }
+}
+
+static pydml_status execute(const void* plan_, const pydml_tensor* const* inputs, uint32_t input_count,
                             const pydml_tensor* const* outputs, uint32_t output_count) {
-    (void)plan;
-    (void)inputs;
-    (void)input_count;
-    (void)outputs;
-    (void)output_count;
-    return PYDML_STATUS_UNSUPPORTED_PARAMETER;
+    const pool_plan* P = plan_;
+    if (P == NULL || input_count < 1 || output_count < 1 || inputs == NULL || outputs == NULL)
+        return PYDML_STATUS_INVALID_PARAMETER;
+    const pydml_tensor* in = inputs[0];
+    const pydml_tensor* out = outputs[0];
+    const pydml_tensor* idx = P->itype && output_count >= 2 ? outputs[1] : NULL;
+    if (P->itype && idx == NULL) return PYDML_STATUS_INVALID_PARAMETER;
+    pydml_status s;
+    if ((s = check_view(in, P->dtype, P->rank, P->in_sizes))) return s;
+    if ((s = check_view(out, P->dtype, P->rank, P->out_sizes))) return s;
+    if (idx && (s = check_view(idx, P->itype, P->rank, P->out_sizes))) return s;
+    pool_run r;
+    memset(&r, 0, sizeof r);
+    r.plan = P;
+    r.in = in->data;
+    r.out = out->data;
+    r.idx = idx ? idx->data : NULL;
+    strides5(in, P->rank, r.is);
+    strides5(out, P->rank, r.os);
+    if (idx) strides5(idx, P->rank, r.xs);
+    /* logical row-major strides over (N, C, D, H, W) */
+    r.lstride[4] = 1;
+    r.lstride[3] = P->isz[2];
+    r.lstride[2] = (uint64_t)P->isz[1] * P->isz[2];
+    r.lstride[1] = r.lstride[2] * P->isz[0];
+    r.lstride[0] = r.lstride[1] * P->in_sizes[1];
+    const uint64_t total_in = r.lstride[0] * P->in_sizes[0];
+    uint32_t f = pydml_active_cpu_features();
+    r.isa = (f & PYDML_CPU_AVX512) && (f & PYDML_CPU_F16C) ? 2
+            : (f & PYDML_CPU_AVX2_FMA) && (f & PYDML_CPU_F16C) ? 1 : 0;
+#ifndef PL_X86
+    r.isa = 0;
+#endif
+    /* vector max: W contiguous, lane indices fit int32, window offsets fit the row arithmetic */
+    const int vec = r.isa > 0 && P->fn == PL_MAX && is_float(P->dtype) && r.is[4] == 1 && total_in < ((uint64_t)1 << 31);
+    const uint64_t rows = (uint64_t)P->in_sizes[0] * P->in_sizes[1] * P->osz[0] * P->osz[1];
+    const uint64_t work = rows * P->osz[2] * P->win[0] * P->win[1] * P->win[2];
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) if (work >= PL_PARALLEL_MIN && rows > 1)
+#endif
+    for (uint64_t row = 0; row < rows; row++) run_row(&r, row, vec);
+    (void)work;
+    return PYDML_STATUS_SUCCESS;
 }
 
 const pydml_kernel_family pydml_family_pooling = {"pooling", supports, create, destroy, execute, 0};
