@@ -539,11 +539,18 @@ def test_unfusable_activations_are_refused_as_fused(act: Act) -> None:
     desc = pydml.DML_ELEMENT_WISE_ADD1_OPERATOR_DESC(
         ATensor=tensor("FLOAT32", [4]), BTensor=tensor("FLOAT32", [4]), OutputTensor=tensor("FLOAT32", [4]),
         FusedActivation=fused(act))
-    with pytest.raises(pydml.ValidationError) as info:
-        pydml.validate(desc)
-    assert info.value.field == "FusedActivation.Type"
-    assert str(info.value).endswith(
-        f"is not an activation that can be fused, got DML_OPERATOR_ACTIVATION_{act.name}")
+    conv = pydml.DML_CONVOLUTION_OPERATOR_DESC(
+        InputTensor=tensor("FLOAT32", [1, 2, 3, 3]), FilterTensor=tensor("FLOAT32", [2, 2, 1, 1]),
+        OutputTensor=tensor("FLOAT32", [1, 2, 3, 3]), Mode=pydml.DML_CONVOLUTION_MODE_CROSS_CORRELATION,
+        Direction=pydml.DML_CONVOLUTION_DIRECTION_FORWARD, Strides=[1, 1], Dilations=[1, 1],
+        StartPadding=[0, 0], EndPadding=[0, 0], OutputPadding=[0, 0], GroupCount=1,
+        FusedActivation=fused(act))
+    for d in (desc, conv):
+        with pytest.raises(pydml.ValidationError) as info:
+            pydml.validate(d)
+        assert info.value.field == "FusedActivation.Type"
+        assert str(info.value).endswith(
+            f"is not an activation that can be fused, got DML_OPERATOR_ACTIVATION_{act.name}")
 
 
 # ---- the pages' rules --------------------------------------------------------------------------
