@@ -12,8 +12,10 @@
  *   log_softmax: ln(exp(x_i) / sum_k exp(x_k)), computed as (x_i - m) - ln(sum_k exp(x_k - m))
  *   hardmax:     1 at the first maximum of the group (ARGMAX, DML_AXIS_DIRECTION_INCREASING: the
  *                smallest row-major position over the reduced axes), 0 elsewhere.
- * FLOAT32 and FLOAT16 compute in float (FLOAT16 converted on load and store); sums and the final
- * scaling are done in double so that results stay within a few ulp of the float64 formula.
+ * FLOAT32 and FLOAT16 compute in float (FLOAT16 converted on load and store). The exps (ew_expf)
+ * are corrected for the rounding of x - m, sums are accumulated in double, 1 / sum is applied as
+ * a double-float pair and LOG_SOFTMAX's last subtraction is done in double: float32 results stay
+ * within 2 ulp of the float64 formula (3 on the portable path, which has no FMA).
  *
  * Edges the pages leave open (decisions):
  *  - NaN anywhere in a group makes the whole softmax / log_softmax group NaN (it reaches the sum).
@@ -27,8 +29,8 @@
 #include <string.h>
 
 /* Let the compiler fuse a * b + c into FMA here (the build's -std=c11 turns contraction off):
- * ew_expf's reduction and polynomial and this file's TwoSum correction only gain accuracy from it,
- * and the exp pass, the bulk of the work, runs about 1.4x faster. */
+ * ew_expf's reduction and polynomial, the exp correction and the hi + lo scaling only gain
+ * accuracy from it, and the exp pass, the bulk of the work, measured 1.4x faster with it. */
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC optimize("fp-contract=fast")
 #endif
@@ -120,8 +122,9 @@ pydml_status pydml_softmax_plan_create(const pydml_operator_info* info, const vo
     }
     }
     uint32_t reduced = 0;
-    int one_form = info->type == DML_OPERATOR_ACTIVATION_SOFTMAX1 || info->type == DML_OPERATOR_ACTIVATION_LOG_SOFTMAX1 ||
-                   info->type == DML_OPERATOR_ACTIVATION_HARDMAX1;
+    const int one_form = info->type == DML_OPERATOR_ACTIVATION_SOFTMAX1 ||
+                         info->type == DML_OPERATOR_ACTIVATION_LOG_SOFTMAX1 ||
+                         info->type == DML_OPERATOR_ACTIVATION_HARDMAX1;
     if (one_form) {
         /* validate.c ran the rules; re-checked so that no desc reaches memory it should not */
         if (axis_count == 0 || axis_count > n || axes == NULL) return PYDML_STATUS_INVALID_PARAMETER;
@@ -179,10 +182,10 @@ static inline float sm_exp_shift(float x, float m) {
 SM_FIND(sm_first_equal, x[k] == m)
 SM_FIND(sm_first_nan, x[k] != x[k])
 
-/* ln(c + t) for LOG_SOFTMAX's sum: c terms are exactly 1 (the maxima, exp(0)), t the sum of the
- * others. Kept apart because c + t in double would lose t's low digits exactly when the result
- * is small (one maximum and t = 1e-10 leaves 6 significant digits of t); ln(c) + ln1p(t / c)
- * keeps them. */
+/* ln(c + t) for LOG_SOFTMAX's sum: c terms are exactly 1 (the maxima, x - m == 0), t the sum of
+ * the others (NaN when an x - m is: a NaN or +inf in the group still makes it NaN). Kept apart
+ * because c + t in double loses t's low digits exactly when the result is small (one maximum and
+ * t = 1e-10 leave t 6 significant digits); ln(c) + ln1p(t / c) keeps them. */
 static inline double sm_log_sum(double c, double t) { return c > 0.0 ? log(c) + log1p(t / c) : log(t); }
 
 /* Elements per block of the exp pass: the block's exps (float, full vector width) are summed in
@@ -210,7 +213,7 @@ typedef struct sm_kernels {
             int nan = 0;                                                                           \
             SM_PRAGMA(omp simd reduction(| : nan))                                                 \
             for (size_t k = 0; k < n; k++) nan |= x[k] != x[k];                                    \
-            const size_t best = nan ? sm_first_nan(x, n, m) : sm_first_equal(x, n, m);                \
+            const size_t best = nan ? sm_first_nan(x, n, m) : sm_first_equal(x, n, m);            \
             for (size_t k = 0; k < n; k++) y[k] = 0.0f;                                            \
             y[best] = 1.0f;                                                                        \
             return;                                                                                \
@@ -219,22 +222,24 @@ typedef struct sm_kernels {
         float scratch[SM_BLOCK];                                                                   \
         for (size_t k0 = 0; k0 < n; k0 += SM_BLOCK) {                                              \
             const size_t nb = n - k0 < SM_BLOCK ? n - k0 : SM_BLOCK;                               \
-            float* e = fn == SM_SOFTMAX ? y + k0 : scratch;                                        \
             const float* xb = x + k0;                                                              \
-            for (size_t k = 0; k < nb; k++) e[k] = sm_exp_shift(xb[k], m);                         \
-            double bs = 0.0, bc = 0.0;                                                             \
+            float* e;                                                                              \
             if (fn == SM_SOFTMAX) {                                                                \
-                SM_PRAGMA(omp simd reduction(+ : bs))                                              \
-                for (size_t k = 0; k < nb; k++) bs += (double)e[k];                                \
-            } else {                                                                               \
-                SM_PRAGMA(omp simd reduction(+ : bs, bc))                                          \
+                e = y + k0;                                                                        \
+                for (size_t k = 0; k < nb; k++) e[k] = sm_exp_shift(xb[k], m);                     \
+            } else { /* the maxima (x - m == 0) are counted apart: sm_log_sum */                   \
+                e = scratch;                                                                       \
                 for (size_t k = 0; k < nb; k++) {                                                  \
-                    bs += e[k] == 1.0f ? 0.0 : (double)e[k];                                       \
-                    bc += e[k] == 1.0f ? 1.0 : 0.0;                                                \
+                    e[k] = ew_select(xb[k] - m == 0.0f, 0.0f, sm_exp_shift(xb[k], m));             \
                 }                                                                                  \
+                unsigned bc = 0;                                                                   \
+                for (size_t k = 0; k < nb; k++) bc += xb[k] - m == 0.0f;                           \
+                c += bc;                                                                           \
             }                                                                                      \
+            double bs = 0.0;                                                                       \
+            SM_PRAGMA(omp simd reduction(+ : bs))                                                  \
+            for (size_t k = 0; k < nb; k++) bs += (double)e[k];                                    \
             s += bs;                                                                               \
-            c += bc;                                                                               \
         }                                                                                          \
         if (fn == SM_SOFTMAX) {                                                                    \
             const double inv = 1.0 / s;                                                            \
@@ -257,8 +262,8 @@ typedef struct sm_kernels {
                 for (size_t j = 0; j < w; j++) {                                                   \
                     const float v = row[j], b = m[j];                                              \
                     const int take = (b == b) & ((v > b) | (v != v));                              \
-                    m[j] = take ? v : b;                                                           \
-                    idx[j] = take ? (uint32_t)r : idx[j];                                          \
+                    m[j] = ew_select(take, v, b);                                                  \
+                    idx[j] += ((uint32_t)r - idx[j]) & (0u - (uint32_t)take);                      \
                 }                                                                                  \
             }                                                                                      \
             for (size_t r = 0; r < L; r++) {                                                       \
@@ -272,19 +277,20 @@ typedef struct sm_kernels {
             const float* row = buf + r * W;                                                        \
             for (size_t j = 0; j < w; j++) m[j] = row[j] > m[j] ? row[j] : m[j];                   \
         }                                                                                          \
-        double c[SM_WMAX];                                                                         \
-        for (size_t j = 0; j < w; j++) c[j] = 0.0;                                                 \
+        uint32_t c[SM_WMAX];                                                                       \
+        for (size_t j = 0; j < w; j++) c[j] = 0;                                                   \
         for (size_t r = 0; r < L; r++) {                                                           \
             float* row = buf + r * W;                                                              \
             if (fn == SM_SOFTMAX) {                                                                \
                 for (size_t j = 0; j < w; j++) row[j] = sm_exp_shift(row[j], m[j]);                \
                 for (size_t j = 0; j < w; j++) s[j] += (double)row[j];                             \
             } else {                                                                               \
-                for (size_t j = 0; j < w; j++) e[j] = sm_exp_shift(row[j], m[j]);                  \
                 for (size_t j = 0; j < w; j++) {                                                   \
-                    s[j] += e[j] == 1.0f ? 0.0 : (double)e[j];                                     \
-                    c[j] += e[j] == 1.0f ? 1.0 : 0.0;                                              \
+                    const int top = row[j] - m[j] == 0.0f;                                         \
+                    e[j] = ew_select(top, 0.0f, sm_exp_shift(row[j], m[j]));                       \
+                    c[j] += (uint32_t)top;                                                         \
                 }                                                                                  \
+                for (size_t j = 0; j < w; j++) s[j] += (double)e[j];                               \
             }                                                                                      \
         }                                                                                          \
         if (fn == SM_SOFTMAX) {                                                                    \
@@ -299,7 +305,7 @@ typedef struct sm_kernels {
                 for (size_t j = 0; j < w; j++) row[j] = row[j] * hi[j] + row[j] * lo[j];           \
             }                                                                                      \
         } else {                                                                                   \
-            for (size_t j = 0; j < w; j++) s[j] = sm_log_sum(c[j], s[j]);                          \
+            for (size_t j = 0; j < w; j++) s[j] = sm_log_sum((double)c[j], s[j]);                  \
             for (size_t r = 0; r < L; r++) {                                                       \
                 float* row = buf + r * W;                                                          \
                 for (size_t j = 0; j < w; j++) row[j] = (float)(((double)row[j] - (double)m[j]) - s[j]); \
@@ -562,7 +568,8 @@ pydml_status pydml_softmax_execute(const pydml_softmax_plan* plan, const pydml_t
     r.in_inner = red.in[last];
     r.out_inner = red.out[last];
     r.runs = r.L / r.inner;
-    const int f32_in = plan->in_type == DML_TENSOR_DATA_TYPE_FLOAT32, f32_out = plan->out_type == DML_TENSOR_DATA_TYPE_FLOAT32;
+    const int f32_in = plan->in_type == DML_TENSOR_DATA_TYPE_FLOAT32;
+    const int f32_out = plan->out_type == DML_TENSOR_DATA_TYPE_FLOAT32;
     /* Column mode when a group is not contiguous in the input but a kept dimension is: tiles of
      * W positions along it, every row of a tile one contiguous load, the maximum and sums
      * vectorized across the tile. */
