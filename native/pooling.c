@@ -48,15 +48,6 @@
 
 enum { PL_MAX = 0, PL_AVG = 1, PL_LP = 2 };
 
-/* MAX_POOLING1/2 run only when the C API binds an absent optional output: capi.c's
- * pydml_operator_create calls template_of on every output field, and a NULL OutputIndicesTensor
- * (valid by the pages) crashes it. Set to 1 once capi.c skips absent outputs (the kernel below
- * already handles both; tests/test_pooling.py passes with it on). rules_pooling.c has the same
- * switch for the operators' rules: flip both (or build with -DPYDML_POOLING_MAX_WITH_INDICES=1). */
-#ifndef PYDML_POOLING_MAX_WITH_INDICES
-#define PYDML_POOLING_MAX_WITH_INDICES 1
-#endif
-
 /* Output elements below which one thread runs everything. */
 #define PL_PARALLEL_MIN 16384
 
@@ -76,10 +67,8 @@ static int supports(uint32_t type) {
     switch (type) {
     case DML_OPERATOR_AVERAGE_POOLING: case DML_OPERATOR_AVERAGE_POOLING1:
     case DML_OPERATOR_LP_POOLING: case DML_OPERATOR_LP_POOLING1:
-    case DML_OPERATOR_MAX_POOLING:
+    case DML_OPERATOR_MAX_POOLING: case DML_OPERATOR_MAX_POOLING1: case DML_OPERATOR_MAX_POOLING2:
         return 1;
-    case DML_OPERATOR_MAX_POOLING1: case DML_OPERATOR_MAX_POOLING2:
-        return PYDML_POOLING_MAX_WITH_INDICES;
     default:
         return 0;
     }

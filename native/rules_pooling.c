@@ -21,12 +21,6 @@
 
 #include "rules.h"
 
-/* MAX_POOLING1/2 are switched on together with their kernel (pooling.c has the same switch and
- * says why): an operator that does not execute keeps only the table-driven checks. */
-#ifndef PYDML_POOLING_MAX_WITH_INDICES
-#define PYDML_POOLING_MAX_WITH_INDICES 1
-#endif
-
 /* Messages are cut to their buffers on purpose. */
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wformat-truncation"
@@ -148,10 +142,9 @@ pydml_rule_fn pydml_rules_pooling(uint32_t type) {
     case DML_OPERATOR_LP_POOLING:
     case DML_OPERATOR_LP_POOLING1:
     case DML_OPERATOR_MAX_POOLING:
-        return pooling_rule;
     case DML_OPERATOR_MAX_POOLING1:
     case DML_OPERATOR_MAX_POOLING2:
-        return PYDML_POOLING_MAX_WITH_INDICES ? pooling_rule : NULL;
+        return pooling_rule;
     default:
         return NULL;
     }

@@ -51,8 +51,7 @@ DILATED = ("MAX_POOLING2", "AVERAGE_POOLING1", "LP_POOLING1")
 INT_TYPES = ("INT8", "INT16", "INT32", "INT64", "UINT8", "UINT16", "UINT32", "UINT64")
 #: measured float32 bounds against the float64 formula rounded to float32 (every ISA path): the
 #: sums accumulate in double and round once; LP with P > 2 goes through pow twice.
-#: MAX_POOLING1/2 execute only once native/capi.c binds an absent optional output (pooling.c's
-#: PYDML_POOLING_MAX_WITH_INDICES); until then their kernel tests are expected failures.
+#: MAX_POOLING1/2 execute with or without their optional OutputIndicesTensor.
 INDICES_RUN = bool(lib.pydml_operator_type_executes(int(schema_of(MAX_DESCS["MAX_POOLING1"]).type)))
 ULP_BOUND = {"avg": 0.5, "lp": 0.5, "lp3": 1.0}
 
@@ -65,8 +64,8 @@ def out_sizes(in_sizes: Sequence[int], win: Sequence[int], strides: Sequence[int
 
 
 def needs_indices(*names: str) -> None:
-    if any(n in ("MAX_POOLING1", "MAX_POOLING2") for n in names) and not INDICES_RUN:
-        pytest.xfail("MAX_POOLING1/2 disabled until native/capi.c binds absent optional outputs")
+    if any(n in ("MAX_POOLING1", "MAX_POOLING2") for n in names):
+        assert INDICES_RUN, "MAX_POOLING1/2 must execute"  # a regression fails, it is not an xfail
 
 
 def make(name: str, in_sizes: Sequence[int], win: Sequence[int], strides: Sequence[int] | None = None,
