@@ -7,6 +7,13 @@ static const pydml_kernel_family* const families[] = {
     &pydml_family_reduce,
     &pydml_family_gemm,
     &pydml_family_pooling,
+    &pydml_family_data_movement,
+    &pydml_family_gather_scatter,
+    &pydml_family_random,
+    &pydml_family_normalization,
+    &pydml_family_top_k,
+    &pydml_family_integer_products,
+    &pydml_family_quantize,
 };
 
 const pydml_kernel_family* pydml_find_family(uint32_t type) {

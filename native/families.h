@@ -32,5 +32,12 @@ extern const pydml_kernel_family pydml_family_softmax;     /* softmax.c */
 extern const pydml_kernel_family pydml_family_reduce;      /* reduce.c */
 extern const pydml_kernel_family pydml_family_gemm;        /* gemm.c */
 extern const pydml_kernel_family pydml_family_pooling;     /* pooling.c */
+extern const pydml_kernel_family pydml_family_data_movement;  /* data_movement.c */
+extern const pydml_kernel_family pydml_family_gather_scatter; /* gather_scatter.c */
+extern const pydml_kernel_family pydml_family_random;         /* random.c */
+extern const pydml_kernel_family pydml_family_normalization;  /* normalization.c */
+extern const pydml_kernel_family pydml_family_top_k;          /* top_k.c */
+extern const pydml_kernel_family pydml_family_integer_products; /* integer_products.c */
+extern const pydml_kernel_family pydml_family_quantize;       /* quantize.c */
 
 #endif /* PYDML_NATIVE_FAMILIES_H */

@@ -17,7 +17,14 @@ pydml_rule_fn pydml_find_rules(uint32_t type) {
     if ((family = pydml_rules_ew_math(type)) || (family = pydml_rules_ew_activation(type)) ||
         (family = pydml_rules_ew_logical(type)) || (family = pydml_rules_ew_quantize(type)) ||
         (family = pydml_rules_softmax(type)) || (family = pydml_rules_gemm(type)) ||
-        (family = pydml_rules_reduce(type)) || (family = pydml_rules_pooling(type)))
+        (family = pydml_rules_reduce(type)) || (family = pydml_rules_pooling(type)) ||
+        (family = pydml_rules_data_movement(type)) ||
+        (family = pydml_rules_gather_scatter(type)) ||
+        (family = pydml_rules_random(type)) ||
+        (family = pydml_rules_normalization(type)) ||
+        (family = pydml_rules_top_k(type)) ||
+        (family = pydml_rules_integer_products(type)) ||
+        (family = pydml_rules_quantize(type)))
         return family;
     switch (type) {
     case DML_OPERATOR_UPSAMPLE_2D:

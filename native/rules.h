@@ -24,5 +24,12 @@ pydml_rule_fn pydml_rules_softmax(uint32_t type);
 pydml_rule_fn pydml_rules_gemm(uint32_t type);
 pydml_rule_fn pydml_rules_reduce(uint32_t type);
 pydml_rule_fn pydml_rules_pooling(uint32_t type);
+pydml_rule_fn pydml_rules_data_movement(uint32_t type);
+pydml_rule_fn pydml_rules_gather_scatter(uint32_t type);
+pydml_rule_fn pydml_rules_random(uint32_t type);
+pydml_rule_fn pydml_rules_normalization(uint32_t type);
+pydml_rule_fn pydml_rules_top_k(uint32_t type);
+pydml_rule_fn pydml_rules_integer_products(uint32_t type);
+pydml_rule_fn pydml_rules_quantize(uint32_t type);
 
 #endif /* PYDML_NATIVE_RULES_H */

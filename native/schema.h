@@ -118,6 +118,12 @@ pydml_status pydml_fail_level(pydml_check* c, uint32_t required, const char* fie
 const DML_BUFFER_TENSOR_DESC* pydml_tensor_field(const pydml_operator_info* op, const void* desc,
                                                  const char* field);
 
+/* A tensor-array field (JOIN's InputTensors, SPLIT's OutputTensors): its element count (0 when the
+ * field is absent or not an array) and element `index` (NULL past the end). */
+uint32_t pydml_tensor_array_count(const pydml_operator_info* op, const void* desc, const char* field);
+const DML_BUFFER_TENSOR_DESC* pydml_tensor_array_element(const pydml_operator_info* op, const void* desc,
+                                                         const char* field, uint32_t index);
+
 /* An operator's own rules; run after every table-driven check has passed. */
 typedef pydml_status (*pydml_rule_fn)(pydml_check* c, const pydml_operator_info* op, const void* desc);
 pydml_rule_fn pydml_find_rules(uint32_t type);

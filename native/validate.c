@@ -163,6 +163,21 @@ const DML_BUFFER_TENSOR_DESC* pydml_tensor_field(const pydml_operator_info* op, 
     return NULL;
 }
 
+uint32_t pydml_tensor_array_count(const pydml_operator_info* op, const void* desc, const char* field) {
+    for (uint32_t i = 0; i < op->field_count; i++)
+        if (op->fields[i].kind == PYDML_FIELD_TENSOR_ARRAY && strcmp(op->fields[i].name, field) == 0)
+            return ptr(desc, &op->fields[i]) == NULL ? 0u : count_of(op, desc, &op->fields[i]);
+    return 0;
+}
+
+const DML_BUFFER_TENSOR_DESC* pydml_tensor_array_element(const pydml_operator_info* op, const void* desc,
+                                                         const char* field, uint32_t index) {
+    for (uint32_t i = 0; i < op->field_count; i++)
+        if (op->fields[i].kind == PYDML_FIELD_TENSOR_ARRAY && strcmp(op->fields[i].name, field) == 0)
+            return index < pydml_tensor_array_count(op, desc, field) ? tensor_at(desc, &op->fields[i], index) : NULL;
+    return NULL;
+}
+
 static const char* path(char* buf, size_t size, const pydml_field_info* f, int is_array, uint32_t i, const char* suffix) {
     if (is_array)
         snprintf(buf, size, "%s[%u]%s", f->name, i, suffix);
