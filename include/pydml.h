@@ -41,6 +41,7 @@ typedef enum pydml_status {
 #define PYDML_CPU_AVX512 4            /* F, DQ, BW, VL (and the OS saves ZMM state) */
 #define PYDML_CPU_AVX512_BF16 8
 #define PYDML_CPU_AVX512_FP16 16
+#define PYDML_CPU_AVX512_VNNI 32      /* vpdpbusd: 8-bit dot products into int32 */
 
 /* A strided view of a buffer. Strides are in elements (DirectML's convention) and never negative. */
 typedef struct pydml_tensor {

@@ -102,6 +102,7 @@ static uint32_t detect_cpu_features(void) {
     const unsigned leaf7_max = a;
     const int avx2 = (b >> 5) & 1, avx512f = (b >> 16) & 1, avx512dq = (b >> 17) & 1;
     const int avx512bw = (b >> 30) & 1, avx512vl = (b >> 31) & 1, avx512fp16 = (d >> 23) & 1;
+    const int avx512vnni = (c >> 11) & 1;
     int avx512bf16 = 0;
     if (leaf7_max >= 1) {
         __cpuid_count(7, 1, a, b, c, d);
@@ -113,6 +114,7 @@ static uint32_t detect_cpu_features(void) {
         f |= PYDML_CPU_AVX512;
     if ((f & PYDML_CPU_AVX512) && avx512bf16) f |= PYDML_CPU_AVX512_BF16;
     if ((f & PYDML_CPU_AVX512) && avx512fp16) f |= PYDML_CPU_AVX512_FP16;
+    if ((f & PYDML_CPU_AVX512) && avx512vnni) f |= PYDML_CPU_AVX512_VNNI;
 #endif
     return f;
 }

@@ -14,6 +14,7 @@ static const pydml_kernel_family* const families[] = {
     &pydml_family_top_k,
     &pydml_family_integer_products,
     &pydml_family_quantize,
+    &pydml_family_roi,
 };
 
 const pydml_kernel_family* pydml_find_family(uint32_t type) {
