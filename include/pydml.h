@@ -242,7 +242,8 @@ pydml_status pydml_operator_create(const DML_OPERATOR_DESC* desc, uint32_t featu
 
 /**
  * Runs a compiled operator. inputs are the desc's input tensor fields in struct order (an absent
- * optional tensor, e.g. BiasTensor, takes a {NULL, 0} entry); outputs likewise.
+ * optional tensor, e.g. BiasTensor, takes a {NULL, 0} entry; a tensor array such as JOIN's
+ * InputTensors takes one entry per element, in order); outputs likewise.
  * @retval PYDML_STATUS_INVALID_PARAMETER wrong counts, NULL data for a bound tensor, a buffer
  *         smaller than the tensor's TotalTensorSizeInBytes.
  * @retval PYDML_STATUS_OUT_OF_BOUNDS a view would reach past its buffer (re-checked by the kernels).

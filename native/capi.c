@@ -47,7 +47,13 @@ int pydml_operator_type_in_place(uint32_t type) {
     return pydml_find_operator_info(type) != NULL && family != NULL && family->in_place;
 }
 
-#define MAX_BINDINGS 8
+/* One bound tensor: a tensor field, or one element of a tensor-array field. */
+typedef struct binding {
+    pydml_tensor tmpl;                /* sizes and strides of the desc; data filled in per execution */
+    uint64_t total;                   /* TotalTensorSizeInBytes */
+    int present;                      /* an optional tensor (BiasTensor, MAX_POOLING2's indices) may be absent */
+    char name[48];                    /* "OutputTensor", "InputTensors[3]" */
+} binding;
 
 struct pydml_operator {
     kind_t kind;
@@ -56,12 +62,8 @@ struct pydml_operator {
     const pydml_kernel_family* family;
     void* plan;                       /* the family's */
     uint32_t input_count, output_count;
-    pydml_tensor inputs[MAX_BINDINGS], outputs[MAX_BINDINGS];   /* templates: data filled in per execution */
-    uint64_t input_totals[MAX_BINDINGS], output_totals[MAX_BINDINGS];
-    int input_present[MAX_BINDINGS];
-    int output_present[MAX_BINDINGS];  /* optional outputs (MAX_POOLING2's indices) may be absent */
-    const char* input_names[MAX_BINDINGS];
-    const char* output_names[MAX_BINDINGS];
+    binding* inputs;                  /* input_count, then output_count entries (one allocation) */
+    binding* outputs;
     const char* desc_name;
 };
 
@@ -108,28 +110,40 @@ pydml_status pydml_operator_create(const DML_OPERATOR_DESC* desc, uint32_t featu
         message_out(message, message_size, text);
         return PYDML_STATUS_UNSUPPORTED_PARAMETER;
     }
-    pydml_operator* o = calloc(1, sizeof *o);
-    if (o == NULL) return PYDML_STATUS_OUT_OF_MEMORY;
-    o->kind = kind;
-    o->desc_name = info->desc_name;
+    /* tensor fields in struct order; a tensor array contributes each element */
+    uint32_t counts[2] = {0, 0};
     for (uint32_t i = 0; i < info->field_count; i++) {
         const pydml_field_info* f = &info->fields[i];
-        if (f->kind != PYDML_FIELD_TENSOR) continue;
-        if ((f->role == PYDML_ROLE_OUTPUT ? o->output_count : o->input_count) == MAX_BINDINGS) {
-            free(o);
-            snprintf(text, sizeof text, "%s: more tensors than pydml's C API binds", info->desc_name);
-            message_out(message, message_size, text);
-            return PYDML_STATUS_UNSUPPORTED_PARAMETER;
-        }
-        const DML_BUFFER_TENSOR_DESC* t = pydml_tensor_field(info, desc->Desc, f->name);
-        if (f->role == PYDML_ROLE_OUTPUT) {
-            o->output_present[o->output_count] = t != NULL;
-            if (t) template_of(t, &o->outputs[o->output_count], &o->output_totals[o->output_count]);
-            o->output_names[o->output_count++] = f->name;
-        } else {
-            o->input_present[o->input_count] = t != NULL;
-            if (t) template_of(t, &o->inputs[o->input_count], &o->input_totals[o->input_count]);
-            o->input_names[o->input_count++] = f->name;
+        uint32_t n = f->kind == PYDML_FIELD_TENSOR ? 1u
+                     : f->kind == PYDML_FIELD_TENSOR_ARRAY ? pydml_tensor_array_count(info, desc->Desc, f->name) : 0u;
+        counts[f->role == PYDML_ROLE_OUTPUT] += n;
+    }
+    pydml_operator* o = calloc(1, sizeof *o);
+    binding* bindings = calloc((size_t)counts[0] + counts[1] + 1u, sizeof *bindings);
+    if (o == NULL || bindings == NULL) {
+        free(o);
+        free(bindings);
+        return PYDML_STATUS_OUT_OF_MEMORY;
+    }
+    o->kind = kind;
+    o->desc_name = info->desc_name;
+    o->inputs = bindings;
+    o->outputs = bindings + counts[0];
+    for (uint32_t i = 0; i < info->field_count; i++) {
+        const pydml_field_info* f = &info->fields[i];
+        if (f->kind != PYDML_FIELD_TENSOR && f->kind != PYDML_FIELD_TENSOR_ARRAY) continue;
+        const int is_array = f->kind == PYDML_FIELD_TENSOR_ARRAY;
+        const uint32_t n = is_array ? pydml_tensor_array_count(info, desc->Desc, f->name) : 1u;
+        for (uint32_t k = 0; k < n; k++) {
+            const DML_BUFFER_TENSOR_DESC* t = is_array ? pydml_tensor_array_element(info, desc->Desc, f->name, k)
+                                                       : pydml_tensor_field(info, desc->Desc, f->name);
+            binding* b = f->role == PYDML_ROLE_OUTPUT ? &o->outputs[o->output_count++] : &o->inputs[o->input_count++];
+            b->present = t != NULL;
+            if (t) template_of(t, &b->tmpl, &b->total);
+            if (is_array)
+                snprintf(b->name, sizeof b->name, "%s[%u]", f->name, k);
+            else
+                snprintf(b->name, sizeof b->name, "%s", f->name);
         }
     }
     pydml_check c;
@@ -146,6 +160,7 @@ pydml_status pydml_operator_create(const DML_OPERATOR_DESC* desc, uint32_t featu
         if (cp.direction == DML_CONVOLUTION_DIRECTION_FORWARD)
             for (uint32_t i = 0; i < cp.spatial_dims; i++)
                 if (cp.output_padding[i]) {
+                    free(o->inputs);
                     free(o);
                     snprintf(text, sizeof text, "%s.OutputPadding: non-zero OutputPadding with "
                              "DML_CONVOLUTION_DIRECTION_FORWARD is not implemented by pydml", info->desc_name);
@@ -160,6 +175,7 @@ pydml_status pydml_operator_create(const DML_OPERATOR_DESC* desc, uint32_t featu
         s = pydml_resample_plan_create(&rp, &o->resample);
     }
     if (s) {
+        free(o->inputs);
         free(o);
         if (s == PYDML_STATUS_OUT_OF_MEMORY) return s;
         snprintf(text, sizeof text, "%s: %s", info->desc_name,
@@ -215,24 +231,39 @@ pydml_status pydml_operator_execute(const pydml_operator* op, const pydml_buffer
         message_out(message, message_size, text);
         return PYDML_STATUS_INVALID_PARAMETER;
     }
-    pydml_tensor in[MAX_BINDINGS], out[MAX_BINDINGS];
-    pydml_status s;
-    for (uint32_t i = 0; i < op->input_count; i++) {
-        if (!op->input_present[i]) continue;
-        if ((s = bind(message, message_size, op->desc_name, op->input_names[i], &op->inputs[i], op->input_totals[i],
-                      &inputs[i], &in[i])))
-            return s;
+    /* views and their pointers: on the stack for the usual few bindings, else one allocation */
+    enum { STACK_BINDINGS = 16 };
+    pydml_tensor stack_views[STACK_BINDINGS];
+    const pydml_tensor* stack_pointers[STACK_BINDINGS];
+    const uint32_t total = op->input_count + op->output_count;
+    pydml_tensor* views = stack_views;
+    const pydml_tensor** pointers = stack_pointers;
+    if (total > STACK_BINDINGS) {
+        views = malloc(total * sizeof *views);
+        pointers = malloc(total * sizeof *pointers);
+        if (views == NULL || pointers == NULL) {
+            free(views);
+            free(pointers);
+            return PYDML_STATUS_OUT_OF_MEMORY;
+        }
     }
-    for (uint32_t i = 0; i < op->output_count; i++)
-        if (op->output_present[i] && (s = bind(message, message_size, op->desc_name, op->output_names[i], &op->outputs[i],
-                      op->output_totals[i], &outputs[i], &out[i])))
-            return s;
-    const pydml_tensor* in_views[MAX_BINDINGS];
-    const pydml_tensor* out_views[MAX_BINDINGS];
-    for (uint32_t i = 0; i < op->input_count; i++) in_views[i] = op->input_present[i] ? &in[i] : NULL;
-    for (uint32_t i = 0; i < op->output_count; i++) out_views[i] = op->output_present[i] ? &out[i] : NULL;
-    return pydml_operator_execute_views(op, in_views, op->input_count, out_views, op->output_count, message,
-                                        message_size);
+    pydml_status s = PYDML_STATUS_SUCCESS;
+    for (uint32_t i = 0; i < total && s == PYDML_STATUS_SUCCESS; i++) {
+        const binding* b = i < op->input_count ? &op->inputs[i] : &op->outputs[i - op->input_count];
+        const pydml_buffer* buffer = i < op->input_count ? &inputs[i] : &outputs[i - op->input_count];
+        pointers[i] = NULL;
+        if (b->present && (s = bind(message, message_size, op->desc_name, b->name, &b->tmpl, b->total, buffer,
+                                    &views[i])) == PYDML_STATUS_SUCCESS)
+            pointers[i] = &views[i];
+    }
+    if (s == PYDML_STATUS_SUCCESS)
+        s = pydml_operator_execute_views(op, pointers, op->input_count, pointers + op->input_count, op->output_count,
+                                         message, message_size);
+    if (views != stack_views) {
+        free(views);
+        free(pointers);
+    }
+    return s;
 }
 
 pydml_status pydml_operator_execute_views(const pydml_operator* op, const pydml_tensor* const* inputs,
@@ -246,16 +277,16 @@ pydml_status pydml_operator_execute_views(const pydml_operator* op, const pydml_
         return PYDML_STATUS_INVALID_PARAMETER;
     }
     for (uint32_t i = 0; i < input_count; i++)
-        if ((inputs[i] != NULL) != (op->input_present[i] != 0)) {
-            snprintf(text, sizeof text, "%s.%s: %s", op->desc_name, op->input_names[i],
-                     op->input_present[i] ? "is not bound" : "is bound, but the desc has no such tensor");
+        if ((inputs[i] != NULL) != (op->inputs[i].present != 0)) {
+            snprintf(text, sizeof text, "%s.%s: %s", op->desc_name, op->inputs[i].name,
+                     op->inputs[i].present ? "is not bound" : "is bound, but the desc has no such tensor");
             message_out(message, message_size, text);
             return PYDML_STATUS_INVALID_PARAMETER;
         }
     for (uint32_t i = 0; i < output_count; i++)
-        if ((outputs[i] != NULL) != (op->output_present[i] != 0)) {
-            snprintf(text, sizeof text, "%s.%s: %s", op->desc_name, op->output_names[i],
-                     op->output_present[i] ? "is not bound" : "is bound, but the desc has no such tensor");
+        if ((outputs[i] != NULL) != (op->outputs[i].present != 0)) {
+            snprintf(text, sizeof text, "%s.%s: %s", op->desc_name, op->outputs[i].name,
+                     op->outputs[i].present ? "is not bound" : "is bound, but the desc has no such tensor");
             message_out(message, message_size, text);
             return PYDML_STATUS_INVALID_PARAMETER;
         }
@@ -280,5 +311,6 @@ void pydml_operator_destroy(pydml_operator* op) {
     pydml_resample_plan_destroy(op->resample);
     pydml_convolution_plan_destroy(op->convolution);
     if (op->family) op->family->destroy(op->plan);
+    free(op->inputs);
     free(op);
 }

@@ -120,10 +120,17 @@ class CompiledOperator:
         self.desc = desc
         self.kernel = kernel
         self.flags = flags
+        #: one entry per binding: a tensor field, or "Field[i]" for element i of a tensor array
         self._bound: dict[str, tuple[FieldSpec, BufferTensorDesc]] = {}
+        #: tensor-array fields (JOIN's InputTensors, SPLIT's OutputTensors) -> their binding names
+        self._arrays: dict[str, list[str]] = {}
         for spec in schema.tensor_fields:
             value = getattr(desc, spec.name)
-            if value is not None:
+            if isinstance(value, (list, tuple)):
+                self._arrays[spec.name] = [f"{spec.name}[{i}]" for i in range(len(value))]
+                for name, element in zip(self._arrays[spec.name], value, strict=True):
+                    self._bound[name] = (spec, buffer_of(element))
+            elif value is not None:
                 self._bound[spec.name] = (spec, buffer_of(value))
         self._owned: dict[str, TensorView] = {}
         self._inputs = [n for n, (s, _) in self._bound.items() if s.role is Role.INPUT_TENSOR]
@@ -137,13 +144,37 @@ class CompiledOperator:
 
     @property
     def input_names(self) -> list[str]:
-        """Tensor fields to bind as inputs."""
-        return list(self._inputs)
+        """Tensor fields to bind as inputs (a tensor array is bound as a list under its name)."""
+        return self._fields(self._inputs)
 
     @property
     def output_names(self) -> list[str]:
-        """Tensor fields the operator writes."""
-        return list(self._outputs)
+        """Tensor fields the operator writes (a tensor array is returned as a list)."""
+        return self._fields(self._outputs)
+
+    def _fields(self, bindings: list[str]) -> list[str]:
+        out: list[str] = []
+        for name in bindings:
+            field = name.split("[", 1)[0]
+            if field not in out:
+                out.append(field)
+        return out
+
+    def _expand(self, values: Mapping[str, Any], role: str) -> dict[str, Any]:
+        """A tensor array given as a list under its field name -> one binding per element."""
+        out: dict[str, Any] = {}
+        for name, value in values.items():
+            if name not in self._arrays:
+                out[name] = value
+                continue
+            names = self._arrays[name]
+            if not isinstance(value, (list, tuple)) or len(value) != len(names):
+                got = f"{len(value)} {role}s" if isinstance(value, (list, tuple)) else \
+                    f"a {type(value).__name__}"
+                raise BindingError(f"{self.schema.c_name}.{name}: is a tensor array; bind a list of "
+                                   f"{len(names)} {role}s, got {got}")
+            out.update(zip(names, value, strict=True))
+        return out
 
     def _owned_names(self) -> list[str]:
         return [n for n, (s, t) in self._bound.items()
@@ -152,6 +183,7 @@ class CompiledOperator:
     def initialize(self, inputs: Mapping[str, Any]) -> None:
         """IDMLOperatorInitializer: bind (and copy) the DML_TENSOR_FLAG_OWNED_BY_DML inputs."""
         owned = self._owned_names()
+        inputs = self._expand(inputs, "input")
         for name in inputs:
             if name not in owned:
                 raise BindingError(f"{self.schema.c_name}.{name}: only tensors with "
@@ -164,15 +196,19 @@ class CompiledOperator:
             self._owned[name] = self._view(name, copy, writable=False)
 
     def execute(self, inputs: Mapping[str, Any],
-                outputs: Mapping[str, Any] | None = None) -> dict[str, np.ndarray[Any, Any]]:
+                outputs: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """Run once. ``inputs``/``outputs`` map tensor field names to arrays or buffers.
+
+        A tensor-array field (JOIN's InputTensors, SPLIT's OutputTensors) takes a list, one entry
+        per element, and is returned as a list; ``"Field[i]"`` binds element i alone.
 
         An array whose shape equals the tensor's Sizes (and whose desc has no Strides) is read
         with its own numpy strides; anything else is taken as raw memory laid out per the desc's
         Strides, at least TotalTensorSizeInBytes long. Outputs not given are allocated. Returns
         every output as an array of the tensor's Sizes (a strided view for strided descs).
         """
-        outputs = dict(outputs or {})
+        inputs = self._expand(inputs, "input")
+        outputs = self._expand(outputs or {}, "output")
         views: dict[str, TensorView] = {}
         owned = self._owned_names()
         for name in inputs:
@@ -183,10 +219,10 @@ class CompiledOperator:
                 raise BindingError(f"{self.schema.c_name}.{name}: has DML_TENSOR_FLAG_OWNED_BY_DML; "
                                    "bind it with initialize(), not at execution")
         for name in outputs:
-            if name not in self.output_names:
+            if name not in self._outputs:
                 raise BindingError(f"{self.schema.c_name}: {name!r} is not an output tensor of "
                                    f"this operator (outputs: {', '.join(self.output_names)})")
-        for name in self.input_names:
+        for name in self._inputs:
             if name in owned:
                 if name not in self._owned:
                     raise BindingError(f"{self.schema.c_name}.{name}: the operator was not "
@@ -196,14 +232,17 @@ class CompiledOperator:
                 raise BindingError(f"{self.schema.c_name}.{name}: input is not bound")
             else:
                 views[name] = self._view(name, inputs[name], writable=False)
-        results: dict[str, np.ndarray[Any, Any]] = {}
-        for name in self.output_names:
+        results: dict[str, Any] = {}
+        for name in self._outputs:
             if name not in outputs:
                 outputs[name] = self._allocate(name)
             views[name] = self._view(name, outputs[name], writable=True)
             results[name] = self._logical(name, outputs[name])
         self._check_no_aliasing(views)
         self.kernel.run(views)
+        for field, names in self._arrays.items():
+            if names and names[0] in results:
+                results[field] = [results.pop(n) for n in names]
         return results
 
     def _check_no_aliasing(self, views: dict[str, TensorView]) -> None:
@@ -217,12 +256,12 @@ class CompiledOperator:
         """
         spans = {name: v.span for name, v in views.items()}
         in_place = bool(getattr(self.kernel, "in_place", False))
-        for out in self.output_names:
+        for out in self._outputs:
             start, size = spans[out]
             for other, (o_start, o_size) in spans.items():
                 if other == out or not (start < o_start + o_size and o_start < start + size):
                     continue
-                if in_place and other in self.input_names and _same_view(views[out], views[other]):
+                if in_place and other in self._inputs and _same_view(views[out], views[other]):
                     continue
                 raise BindingError(
                     f"{self.schema.c_name}.{out}: its buffer overlaps the one bound to {other}"

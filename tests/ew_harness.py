@@ -66,8 +66,11 @@ def run(desc: Any, inputs: Mapping[str, Any], *, level: Any = None,
     bound = dict(outputs or {})
     for name in op.output_names:
         if name not in bound:
-            t = getattr(desc, name).Desc
-            bound[name] = poison(DTYPES[t.DataType.name], t.Sizes)
+            value = getattr(desc, name)
+            if isinstance(value, (list, tuple)):  # a tensor array: one poisoned output per element
+                bound[name] = [poison(DTYPES[v.Desc.DataType.name], v.Desc.Sizes) for v in value]
+            else:
+                bound[name] = poison(DTYPES[value.Desc.DataType.name], value.Desc.Sizes)
     return op.execute(dict(inputs), bound)
 
 

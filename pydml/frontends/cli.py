@@ -157,7 +157,7 @@ class Runner:
         inputs: dict[str, memoryview] = {}
         outputs: dict[str, memoryview] = {}
         for point, b in c.bindings.items():
-            role = d.schema.field(point).role
+            role = d.schema.field(point.split("[", 1)[0]).role
             target = outputs if role is Role.OUTPUT_TENSOR else inputs
             target[point] = self._memory(b.resource, b.byte_offset)
         t = self.timing

@@ -814,6 +814,35 @@ def _binding_entries(value: Any, where: str) -> list[tuple[str, int | None, int 
     return out
 
 
+def _bind_one(w: str, point: str, resource: str, element_offset: int | None, element_size: int | None,
+              t: Any, resources: dict[str, Resource], init: bool) -> Binding:
+    """One resource bound to one tensor (a tensor field or one element of a tensor array)."""
+    from pydml.enums import TensorFlags
+
+    if resource not in resources:
+        raise ModelError(w, f"resource '{resource}' does not exist in the model")
+    res = resources[resource]
+    offset = (element_offset or 0) * (element_size or res.element_size)
+    align = max(16, t.GuaranteedBaseOffsetAlignment or 0)
+    if offset % align:
+        raise ModelError(w, f"byte offset {offset} of resource '{resource}' must be a "
+                         f"multiple of {align} (DML_MINIMUM_BUFFER_TENSOR_ALIGNMENT"
+                         f"{' / GuaranteedBaseOffsetAlignment' if align > 16 else ''})")
+    available = res.data.nbytes - offset
+    if available < t.total_size_in_bytes:
+        at = f" from byte {offset}" if offset else ""
+        raise ModelError(w, f"resource '{resource}' has {max(available, 0)} bytes{at}, less "
+                         f"than {point}.TotalTensorSizeInBytes ({t.total_size_in_bytes})")
+    owned = bool(TensorFlags.parse(t.Flags) & TensorFlags.OWNED_BY_DML)
+    if owned and not init:
+        raise ModelError(w, f"{point} has DML_TENSOR_FLAG_OWNED_BY_DML: bind it in the "
+                         "dispatchable's 'bindings', not at dispatch")
+    if init and not owned:
+        raise ModelError(w, f"only tensors with DML_TENSOR_FLAG_OWNED_BY_DML are bound at "
+                         f"initialization; {point} has none")
+    return Binding(resource, offset, w)
+
+
 def resolve_bindings(raw: dict[str, Any], where: str, schema: OperatorSchema, desc: Any,
                      resources: dict[str, Resource], *, init: bool = False) -> dict[str, Binding]:
     """Bind points -> resources with byte offsets; checks names, counts and sizes."""
@@ -832,38 +861,23 @@ def resolve_bindings(raw: dict[str, Any], where: str, schema: OperatorSchema, de
             raise ModelError(w, f"{schema.c_name}.{point} is omitted from the desc, so nothing "
                              "may be bound to it")
         entries = _binding_entries(value, w)
-        if len(entries) != 1:
-            raise ModelError(w, f"Bind point '{point}' requires 1 resources, but "
+        elements = list(tensor) if isinstance(tensor, (list, tuple)) else [tensor]
+        if len(entries) != len(elements):
+            raise ModelError(w, f"Bind point '{point}' requires {len(elements)} resources, but "
                              f"{len(entries)} were bound.")
-        resource, element_offset, element_size = entries[0]
-        if resource not in resources:
-            raise ModelError(w, f"resource '{resource}' does not exist in the model")
-        res = resources[resource]
-        t = buffer_of(tensor)
-        offset = (element_offset or 0) * (element_size or res.element_size)
-        align = max(16, t.GuaranteedBaseOffsetAlignment or 0)
-        if offset % align:
-            raise ModelError(w, f"byte offset {offset} of resource '{resource}' must be a "
-                             f"multiple of {align} (DML_MINIMUM_BUFFER_TENSOR_ALIGNMENT"
-                             f"{' / GuaranteedBaseOffsetAlignment' if align > 16 else ''})")
-        available = res.data.nbytes - offset
-        if available < t.total_size_in_bytes:
-            at = f" from byte {offset}" if offset else ""
-            raise ModelError(w, f"resource '{resource}' has {max(available, 0)} bytes{at}, less "
-                             f"than {point}.TotalTensorSizeInBytes ({t.total_size_in_bytes})")
-        owned = bool(TensorFlags.parse(t.Flags) & TensorFlags.OWNED_BY_DML)
-        if owned and not init:
-            raise ModelError(w, f"{point} has DML_TENSOR_FLAG_OWNED_BY_DML: bind it in the "
-                             "dispatchable's 'bindings', not at dispatch")
-        if init and not owned:
-            raise ModelError(w, f"only tensors with DML_TENSOR_FLAG_OWNED_BY_DML are bound at "
-                             f"initialization; {point} has none")
-        out[point] = Binding(resource, offset, w)
+        pairs = zip(entries, elements, strict=True)
+        for i, ((resource, element_offset, element_size), element) in enumerate(pairs):
+            name = f"{point}[{i}]" if isinstance(tensor, (list, tuple)) else point
+            out[name] = _bind_one(w if len(elements) == 1 else f"{w}[{i}]", name, resource,
+                                  element_offset, element_size, buffer_of(element), resources, init)
     for spec in schema.tensor_fields:
         t = getattr(desc, spec.name)
-        if t is None or spec.name in out:
+        if t is None or spec.name in out or f"{spec.name}[0]" in out:
             continue
-        owned = bool(TensorFlags.parse(buffer_of(t).Flags) & TensorFlags.OWNED_BY_DML)
+        first = t[0] if isinstance(t, (list, tuple)) else t
+        if first is None:
+            continue
+        owned = bool(TensorFlags.parse(buffer_of(first).Flags) & TensorFlags.OWNED_BY_DML)
         if owned == init and spec.role in (Role.INPUT_TENSOR, Role.OUTPUT_TENSOR):
             raise ModelError(f"{where}.{spec.name}", f"{schema.c_name}.{spec.name} is not bound "
                              f"(missing binding)")

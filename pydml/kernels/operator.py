@@ -20,7 +20,7 @@ def executes(operator_type: int) -> bool:
 
 
 class NativeOperatorKernel:
-    """A ``pydml_operator``; ``run`` binds views by tensor field name (C field order)."""
+    """A ``pydml_operator``; ``run`` binds views by binding name (C field order; ``Field[i]`` for arrays)."""
 
     def __init__(self, desc: Any, flags: ExecutionFlags):
         from pydml.marshal import to_c
@@ -28,8 +28,16 @@ class NativeOperatorKernel:
 
         schema = schema_of(desc)
         self.c_name = schema.c_name
-        self.inputs = [f.name for f in schema.tensor_fields if f.role is Role.INPUT_TENSOR]
-        self.outputs = [f.name for f in schema.tensor_fields if f.role is Role.OUTPUT_TENSOR]
+        # the C API's binding order: tensor fields in struct order, a tensor array element by element
+        bindings: list[tuple[str, Role]] = []
+        for f in schema.tensor_fields:
+            value = getattr(desc, f.name)
+            if isinstance(value, (list, tuple)):
+                bindings += [(f"{f.name}[{i}]", f.role) for i in range(len(value))]
+            else:
+                bindings.append((f.name, f.role))
+        self.inputs = [name for name, role in bindings if role is Role.INPUT_TENSOR]
+        self.outputs = [name for name, role in bindings if role is Role.OUTPUT_TENSOR]
         #: exact overlap of an output with an input (same memory, same strides) is allowed: each
         #: output element depends only on the same element of the inputs.
         self.in_place = bool(lib.pydml_operator_type_in_place(int(schema.type)))
