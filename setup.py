@@ -1,7 +1,8 @@
 """Build glue that pyproject.toml cannot express.
 
 * cffi_modules: cffi has no pyproject hook (python-cffi/cffi#55).
-* libpydml.so: native/*.c linked as a plain shared library next to the extension, so C programs
+* libpydml.so: the extension's native/*.c objects linked again as a plain shared library next to
+  the extension (each source compiles once), so C programs
   can link the C API (include/pydml.h) without Python (`pydml --cflags --libs`).
 * include/*.h copied into the package (pydml/include) for non-editable installs.
 """
@@ -9,8 +10,11 @@
 from __future__ import annotations
 
 import importlib.util
+import os
 import shutil
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 from setuptools import setup
 from setuptools.command.build_ext import build_ext
@@ -27,17 +31,42 @@ def _flags() -> tuple[list[str], list[str]]:
     return list(module.CFLAGS), list(module.OPENMP)
 
 
+def _compile_in_parallel(compiler: Any) -> None:
+    """Compile an extension's sources on every core (distutils compiles them one by one)."""
+    serial = compiler.compile
+
+    def compile(sources: list[str], *args: Any, **kwargs: Any) -> list[str]:
+        if len(sources) < 2:
+            return list(serial(sources, *args, **kwargs))
+        with ThreadPoolExecutor(os.cpu_count() or 1) as pool:
+            parts = pool.map(lambda source: serial([source], *args, **kwargs), sources)
+            return [obj for part in parts for obj in part]
+
+    compiler.compile = compile
+
+
 class BuildExt(build_ext):
+    def build_extensions(self) -> None:
+        _compile_in_parallel(self.compiler)
+        super().build_extensions()
+
     def run(self) -> None:
         super().run()
-        cflags, openmp = _flags()
-        sources = [str(p.relative_to(ROOT)) for p in sorted((ROOT / "native").glob("*.c"))]
-        objects = self.compiler.compile(
-            sources, output_dir=str(Path(self.build_temp) / "libpydml"),
-            include_dirs=["include", "native"], extra_postargs=cflags + openmp)
+        _, openmp = _flags()
+        # libpydml.so links the extension's own native objects: each source compiles once.
+        sources = sorted((ROOT / "native").glob("*.c"))
+        objects = [self._object_of(p) for p in sources]
+        missing = [str(o) for o in objects if not o.exists()]
+        if missing:
+            raise RuntimeError(f"native objects not found after build_ext: {missing[:3]}")
         target = Path(self.get_ext_fullpath("pydml._native")).parent / "libpydml.so"
         target.parent.mkdir(parents=True, exist_ok=True)
-        self.compiler.link_shared_object(objects, str(target), extra_postargs=openmp + ["-lm"])
+        self.compiler.link_shared_object([str(o) for o in objects], str(target),
+                                         extra_postargs=[*openmp, "-lm"])
+
+    def _object_of(self, source: Path) -> Path:
+        relative = source.relative_to(ROOT).with_suffix(self.compiler.obj_extension)
+        return Path(self.build_temp) / relative
 
 
 class BuildPy(build_py):
