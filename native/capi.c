@@ -146,6 +146,25 @@ pydml_status pydml_operator_create(const DML_OPERATOR_DESC* desc, uint32_t featu
                 snprintf(b->name, sizeof b->name, "%s", f->name);
         }
     }
+    for (uint32_t i = 0; i < o->output_count; i++)
+        if (o->outputs[i].present && pydml_tensor_overlaps_itself(&o->outputs[i].tmpl)) {
+            char sizes[160], strides[200];
+            size_t n = 0;
+            const pydml_tensor* t = &o->outputs[i].tmpl;
+            pydml_format_sizes(sizes, sizeof sizes, t->sizes, t->dim_count);
+            n += (size_t)snprintf(strides, sizeof strides, "[");
+            for (uint32_t d = 0; d < t->dim_count && n < sizeof strides; d++)
+                n += (size_t)snprintf(strides + n, sizeof strides - n, "%s%llu", d ? ", " : "",
+                                      (unsigned long long)t->strides[d]);
+            if (n < sizeof strides) snprintf(strides + n, sizeof strides - n, "]");
+            snprintf(text, sizeof text, "%s.%s: Strides %s over Sizes %s make output elements share memory; "
+                     "DirectML leaves such an output undefined and pydml does not execute it", info->desc_name,
+                     o->outputs[i].name, strides, sizes);
+            message_out(message, message_size, text);
+            free(o->inputs);
+            free(o);
+            return PYDML_STATUS_UNSUPPORTED_PARAMETER;
+        }
     pydml_check c;
     memset(&c, 0, sizeof c);
     c.diagnostic = &d;
@@ -287,6 +306,13 @@ pydml_status pydml_operator_execute_views(const pydml_operator* op, const pydml_
         if ((outputs[i] != NULL) != (op->outputs[i].present != 0)) {
             snprintf(text, sizeof text, "%s.%s: %s", op->desc_name, op->outputs[i].name,
                      op->outputs[i].present ? "is not bound" : "is bound, but the desc has no such tensor");
+            message_out(message, message_size, text);
+            return PYDML_STATUS_INVALID_PARAMETER;
+        }
+    for (uint32_t i = 0; i < output_count; i++)
+        if (outputs[i] != NULL && pydml_tensor_overlaps_itself(outputs[i])) {
+            snprintf(text, sizeof text, "%s.%s: the view's strides make output elements share memory",
+                     op->desc_name, op->outputs[i].name);
             message_out(message, message_size, text);
             return PYDML_STATUS_INVALID_PARAMETER;
         }

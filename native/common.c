@@ -60,6 +60,28 @@ uint64_t pydml_calc_buffer_tensor_size(uint32_t data_type, uint32_t dim_count, c
     return (bytes + 3u) & ~(uint64_t)3u;
 }
 
+int pydml_tensor_overlaps_itself(const pydml_tensor* t) {
+    uint32_t order[PYDML_MAX_DIMS];
+    uint32_t n = 0;
+    for (uint32_t d = 0; d < t->dim_count && d < PYDML_MAX_DIMS; d++)
+        if (t->sizes[d] > 1) order[n++] = d;
+    for (uint32_t a = 1; a < n; a++) /* insertion sort by stride */
+        for (uint32_t b = a; b > 0 && t->strides[order[b]] < t->strides[order[b - 1]]; b--) {
+            uint32_t tmp = order[b];
+            order[b] = order[b - 1];
+            order[b - 1] = tmp;
+        }
+    uint64_t span = 0; /* largest offset reachable by the axes so far */
+    for (uint32_t a = 0; a < n; a++) {
+        uint64_t s = t->strides[order[a]];
+        if (s <= span) return 1;
+        uint64_t reach = (uint64_t)(t->sizes[order[a]] - 1) * s;
+        if (s != 0 && reach / s != (uint64_t)(t->sizes[order[a]] - 1)) return 0; /* past any buffer: */
+        span += reach;                                                          /* pydml_tensor_check refuses it */
+    }
+    return 0;
+}
+
 pydml_status pydml_tensor_check(const pydml_tensor* t) {
     if (t == NULL || t->data == NULL) return PYDML_STATUS_INVALID_PARAMETER;
     if (t->dim_count == 0 || t->dim_count > PYDML_MAX_DIMS) return PYDML_STATUS_INVALID_PARAMETER;

@@ -88,6 +88,11 @@ static inline uint64_t pydml_tensor_element_count(const pydml_tensor* t) {
 }
 
 /* Brackets a kernel's run: concurrent executions take turns (each with all cores). Nestable. */
+/* 1 when two elements of the view share memory (zero or interleaved strides). A sufficient rule:
+ * with the axes of size > 1 sorted by stride, each stride must exceed the span of the smaller
+ * ones. The C API refuses such outputs (threads would race; DirectML leaves them undefined). */
+int pydml_tensor_overlaps_itself(const pydml_tensor* t);
+
 void pydml_exclusive_begin(void);
 void pydml_exclusive_end(void);
 

@@ -822,28 +822,6 @@ static uint64_t rs_span_bytes(const pydml_tensor* t) {
     return (pydml_tensor_last_index(t) + 1) * (pydml_data_type_bits(t->data_type) / 8);
 }
 
-/* No two elements of an output view may share memory (threads would race): with the axes sorted by
- * stride, each stride must exceed the span of the smaller ones. A sufficient rule, cheap to check. */
-static int rs_view_overlaps_itself(const pydml_tensor* t) {
-    uint32_t order[PYDML_MAX_DIMS];
-    uint32_t n = 0;
-    for (uint32_t d = 0; d < t->dim_count; d++)
-        if (t->sizes[d] > 1) order[n++] = d;
-    for (uint32_t a = 1; a < n; a++) /* insertion sort by stride */
-        for (uint32_t b = a; b > 0 && t->strides[order[b]] < t->strides[order[b - 1]]; b--) {
-            uint32_t tmp = order[b];
-            order[b] = order[b - 1];
-            order[b - 1] = tmp;
-        }
-    uint64_t span = 0; /* largest offset reachable by the axes so far */
-    for (uint32_t a = 0; a < n; a++) {
-        uint64_t s = t->strides[order[a]];
-        if (s <= span) return 1;
-        span += (uint64_t)(t->sizes[order[a]] - 1) * s;
-    }
-    return 0;
-}
-
 static pydml_status rs_check_views(const pydml_resample_plan* plan, const pydml_tensor* src,
                                    const uint32_t* src_sizes, const pydml_tensor* dst,
                                    const uint32_t* dst_sizes, int backward) {
@@ -870,7 +848,7 @@ static pydml_status rs_check_views(const pydml_resample_plan* plan, const pydml_
     uint32_t esize = pydml_data_type_bits(src->data_type) / 8;
     if ((uintptr_t)src->data % esize != 0 || (uintptr_t)dst->data % esize != 0)
         return PYDML_STATUS_INVALID_PARAMETER; /* misaligned elements */
-    if (rs_view_overlaps_itself(dst)) return PYDML_STATUS_INVALID_PARAMETER;
+    if (pydml_tensor_overlaps_itself(dst)) return PYDML_STATUS_INVALID_PARAMETER;
     uintptr_t s0 = (uintptr_t)src->data, s1 = s0 + rs_span_bytes(src);
     uintptr_t d0 = (uintptr_t)dst->data, d1 = d0 + rs_span_bytes(dst);
     if (s0 < d1 && d0 < s1) return PYDML_STATUS_INVALID_PARAMETER; /* in-place is not supported */

@@ -281,7 +281,7 @@ RS_AVX512 static RS_INLINE void rs512_hz_k(uint32_t dt, const rs_table* t, uint3
                 else rs512_run(dt, t, b, supers, row, lo, hi, o, ostep, K, period, 0);
             }
             b += n;
-            o += ostep * n;
+            if (b < b_end) o += ostep * n;
             continue;
         }
         __m512 acc;
@@ -336,8 +336,9 @@ RS_AVX512 static RS_INLINE void rs512_hz_k(uint32_t dt, const rs_table* t, uint3
             _mm512_storeu_ps(buf, acc);
             rs_store_strided(dt, o, ostride, buf, j1 - jb < RS_BLOCK ? j1 - jb : RS_BLOCK);
         }
-        b++;
-        o += ostep;
+        /* advance only to a block that exists: a hostile view of one block may have an output
+         * stride whose 16-element step overflows a pointer (found by tests/fuzz) */
+        if (++b < b_end) o += ostep;
     }
 }
 

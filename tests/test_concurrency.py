@@ -87,8 +87,8 @@ def test_execute_releases_the_gil() -> None:
 def test_element_count_limit_is_the_callers_choice() -> None:
     # 2.8 billion elements over a 96 KB buffer: valid DirectML (zero strides), minutes of work
     huge = pydml.buffer_desc("FLOAT32", [2800, 1000, 1000], strides=[0, 0, 0])
-    small = pydml.buffer_desc("FLOAT32", [2800, 1000, 1000], strides=[0, 0, 1])
-    desc = pydml.DML_ELEMENT_WISE_ADD_OPERATOR_DESC(ATensor=huge, BTensor=huge, OutputTensor=small)
+    packed = pydml.buffer_desc("FLOAT32", [2800, 1000, 1000])  # an output may not overlap itself
+    desc = pydml.DML_ELEMENT_WISE_ADD_OPERATOR_DESC(ATensor=huge, BTensor=huge, OutputTensor=packed)
     pydml.validate(desc)
     with pytest.raises(pydml.LimitError, match=r"DML_ELEMENT_WISE_ADD_OPERATOR_DESC\.ATensor: "
                        r"2,800,000,000 elements exceed this device's limit of 2,147,483,648 "

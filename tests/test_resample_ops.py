@@ -237,10 +237,11 @@ class TestBinding:
 
 
 def test_validated_but_not_executed_operator_raises_unsupported():
-    flip = pydml.DML_REVERSE_SUBSEQUENCES_OPERATOR_DESC(
+    # a training operator: validated, not executed (yet)
+    grad = pydml.DML_ACTIVATION_RELU_GRAD_OPERATOR_DESC(
         InputTensor=buffer_desc("FLOAT32", [1, 1, 1, 4]),
-        SequenceLengthsTensor=buffer_desc("UINT32", [1, 1, 1, 1]),
-        OutputTensor=buffer_desc("FLOAT32", [1, 1, 1, 4]), Axis=3)
-    pydml.validate(flip)
-    with pytest.raises(pydml.UnsupportedError, match="DML_OPERATOR_REVERSE_SUBSEQUENCES"):
-        pydml.Device().create_operator(flip)
+        InputGradientTensor=buffer_desc("FLOAT32", [1, 1, 1, 4]),
+        OutputGradientTensor=buffer_desc("FLOAT32", [1, 1, 1, 4]))
+    pydml.validate(grad)
+    with pytest.raises(pydml.UnsupportedError, match="DML_OPERATOR_ACTIVATION_RELU_GRAD"):
+        pydml.Device().create_operator(grad)

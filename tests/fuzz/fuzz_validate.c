@@ -1,6 +1,13 @@
-/* A fuzz driver for the descriptor validator (native/validate.c, the operators' rules) and for
- * pydml_operator_create (native/capi.c), meant to run under AddressSanitizer and
- * UndefinedBehaviorSanitizer (tests/test_fuzz_validate.py builds and runs it).
+/* A fuzz driver for the descriptor validator (native/validate.c, the operators' rules), for
+ * pydml_operator_create and for execution (native/capi.c and every kernel), meant to run under
+ * AddressSanitizer and UndefinedBehaviorSanitizer (tests/test_fuzz_validate.py builds and runs it).
+ *
+ * Every operator that compiles is also executed: when all its tensors are small, on buffers of
+ * exactly TotalTensorSizeInBytes (random, zero or small input bytes: NaNs, out-of-range and
+ * negative indices) where it must succeed, and sometimes again with one view made hostile
+ * (sizes, strides, dimension count, data type or buffer size changed, over an allocation of
+ * exactly the claimed bytes); otherwise with a buffer shorter than its tensor, which must be
+ * refused before any kernel runs.
  *
  *   fuzz_validate ITERATIONS SEED [FIRST_ITERATION [OPERATOR_NAME]]
  *       Each iteration builds, for every operator in the generated schema tables
@@ -1015,6 +1022,7 @@ static const size_t message_sizes[] = {0, 1, 2, 3, 7, 16, 64, 200, 1024, 1500};
 
 typedef struct {
     uint64_t cases, accepted, created, unsupported, out_of_memory, edited, edited_accepted_base;
+    uint64_t executed, refused_bindings, hostile_views, hostile_views_run;
     uint64_t accepted_by_op[256];
     double seconds_by_op[256];
     double slowest;           /* seconds of the slowest case, named in slowest_case */
@@ -1022,6 +1030,165 @@ typedef struct {
 } stats_t;
 
 static stats_t g_stats;
+
+/* ---- execution -------------------------------------------------------------------------- */
+
+#define MAX_EXEC_BINDINGS 64
+#define SMALL_ELEMENTS 4096u     /* a tensor this small runs for real (under the sanitizers) */
+#define SMALL_BYTES (1u << 20)
+
+/* The binding order of the C API: tensor fields in struct order, arrays element by element. */
+static uint32_t collect_bindings(const pydml_operator_info* info, const void* desc, int output,
+                                 const DML_BUFFER_TENSOR_DESC** out) {
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < info->field_count; i++) {
+        const pydml_field_info* f = &info->fields[i];
+        if ((f->role == PYDML_ROLE_OUTPUT) != output) continue;
+        if (f->kind == PYDML_FIELD_TENSOR) {
+            if (n < MAX_EXEC_BINDINGS) out[n] = pydml_tensor_field(info, desc, f->name);
+            n++;
+        } else if (f->kind == PYDML_FIELD_TENSOR_ARRAY) {
+            uint32_t count = pydml_tensor_array_count(info, desc, f->name);
+            for (uint32_t k = 0; k < count; k++, n++)
+                if (n < MAX_EXEC_BINDINGS) out[n] = pydml_tensor_array_element(info, desc, f->name, k);
+        }
+    }
+    return n;
+}
+
+static uint64_t logical_elements(const DML_BUFFER_TENSOR_DESC* t) {
+    uint64_t n = 1;
+    for (uint32_t d = 0; d < t->DimensionCount; d++) {
+        if (t->Sizes[d] && n > UINT64_MAX / t->Sizes[d]) return UINT64_MAX;
+        n *= t->Sizes[d];
+    }
+    return n;
+}
+
+/* Input bytes: random (NaNs, huge and negative indices), zeros, or small values (valid indices,
+ * small integers, denormal floats). */
+static void fill_input(uint8_t* p, size_t n) {
+    uint32_t kind = below(3);
+    for (size_t i = 0; i < n; i++) p[i] = kind == 0 ? (uint8_t)next32() : kind == 1 ? 0 : (uint8_t)below(3);
+}
+
+/* A view of `t` over `data` (its own strides, or packed ones). */
+static void view_of(const DML_BUFFER_TENSOR_DESC* t, void* data, uint64_t bytes, pydml_tensor* v) {
+    memset(v, 0, sizeof *v);
+    v->data_type = t->DataType;
+    v->dim_count = t->DimensionCount;
+    uint64_t stride = 1;
+    for (uint32_t d = t->DimensionCount; d-- > 0 && d < 8;) {
+        v->sizes[d] = t->Sizes[d];
+        v->strides[d] = t->Strides ? t->Strides[d] : stride;
+        stride *= t->Sizes[d];
+    }
+    v->data = data;
+    v->buffer_bytes = bytes;
+}
+
+/* Runs a compiled operator on buffers that fit (every tensor small), or checks that buffers that
+ * do not fit are refused before any kernel touches them; then, sometimes, hostile views. */
+static void execute_case(pydml_operator* op, const DML_OPERATOR_DESC* desc) {
+    const pydml_operator_info* info = pydml_find_operator_info(desc->Type);
+    const DML_BUFFER_TENSOR_DESC* tensors[2][MAX_EXEC_BINDINGS];
+    uint32_t count[2] = {collect_bindings(info, desc->Desc, 0, tensors[0]),
+                         collect_bindings(info, desc->Desc, 1, tensors[1])};
+    if (count[0] != pydml_operator_input_count(op) || count[1] != pydml_operator_output_count(op))
+        fail("the compiled operator takes %u inputs and %u outputs; its desc's tensors make %u and %u",
+             pydml_operator_input_count(op), pydml_operator_output_count(op), count[0], count[1]);
+    if (count[0] > MAX_EXEC_BINDINGS || count[1] > MAX_EXEC_BINDINGS) return;
+    int small = 1;
+    for (int r = 0; r < 2; r++)
+        for (uint32_t i = 0; i < count[r]; i++)
+            if (tensors[r][i] && (logical_elements(tensors[r][i]) > SMALL_ELEMENTS ||
+                                  tensors[r][i]->TotalTensorSizeInBytes > SMALL_BYTES))
+                small = 0;
+    pydml_buffer buffers[2][MAX_EXEC_BINDINGS];
+    char message[256];
+    if (!small || percent(10)) {
+        /* Buffers that do not fit: one present tensor gets fewer bytes than its
+         * TotalTensorSizeInBytes (the others at most SMALL_BYTES); nothing may run. */
+        uint32_t present = 0;
+        for (int r = 0; r < 2; r++)
+            for (uint32_t i = 0; i < count[r]; i++) present += tensors[r][i] != NULL;
+        uint32_t victim = below(present), k = 0;
+        int short_one = 0;
+        for (int r = 0; r < 2; r++)
+            for (uint32_t i = 0; i < count[r]; i++) {
+                const DML_BUFFER_TENSOR_DESC* t = tensors[r][i];
+                uint64_t total = t ? t->TotalTensorSizeInBytes : 0, bytes;
+                if (t && k++ == victim && total > 0) {
+                    bytes = total > SMALL_BYTES ? below(65) : total - 1 - below((uint32_t)(total < 64 ? total : 64));
+                    short_one = 1;
+                } else {
+                    bytes = total > SMALL_BYTES ? below(65) : total;
+                }
+                if (bytes < total) short_one = 1;
+                buffers[r][i].data = t ? alloc_bytes(bytes ? bytes : 1) : NULL;
+                buffers[r][i].size_in_bytes = bytes;
+            }
+        if (!short_one) return;
+        pydml_status s = pydml_operator_execute(op, buffers[0], count[0], buffers[1], count[1], message,
+                                                sizeof message);
+        if (s != PYDML_STATUS_INVALID_PARAMETER)
+            fail("pydml_operator_execute says %s (\"%s\") for a buffer smaller than its TotalTensorSizeInBytes",
+                 status_name(s), message);
+        g_stats.refused_bindings++;
+        return;
+    }
+    /* Buffers that fit: exactly TotalTensorSizeInBytes (sometimes more), random inputs, poisoned
+     * outputs. A valid desc on fitting buffers must run. */
+    for (int r = 0; r < 2; r++)
+        for (uint32_t i = 0; i < count[r]; i++) {
+            const DML_BUFFER_TENSOR_DESC* t = tensors[r][i];
+            uint64_t bytes = t ? t->TotalTensorSizeInBytes + (percent(20) ? below(64) : 0) : 0;
+            uint8_t* data = t ? alloc_bytes(bytes ? bytes : 1) : NULL;
+            if (data && r == 0) fill_input(data, bytes);
+            if (data && r == 1) memset(data, 0xa5, bytes);
+            buffers[r][i].data = data;
+            buffers[r][i].size_in_bytes = bytes;
+        }
+    pydml_status s = pydml_operator_execute(op, buffers[0], count[0], buffers[1], count[1], message, sizeof message);
+    if (s != PYDML_STATUS_SUCCESS && s != PYDML_STATUS_OUT_OF_MEMORY)
+        fail("pydml_operator_execute says %s (\"%s\") for a valid desc on buffers that fit", status_name(s), message);
+    g_stats.executed++;
+    if (!percent(25)) return;
+    /* Hostile views: one view's sizes, strides, dimension count, data type or buffer size changed,
+     * over an allocation of exactly the bytes it claims. It may run or be refused; any access
+     * outside that allocation is a sanitizer report. */
+    pydml_tensor views[2][MAX_EXEC_BINDINGS];
+    const pydml_tensor* pointers[2][MAX_EXEC_BINDINGS];
+    for (int r = 0; r < 2; r++)
+        for (uint32_t i = 0; i < count[r]; i++) {
+            pointers[r][i] = NULL;
+            if (tensors[r][i] == NULL) continue;
+            view_of(tensors[r][i], buffers[r][i].data, buffers[r][i].size_in_bytes, &views[r][i]);
+            pointers[r][i] = &views[r][i];
+        }
+    int r = count[0] && percent(50) ? 0 : 1;
+    if (count[r] == 0) return;
+    uint32_t i = below(count[r]);
+    if (pointers[r][i] == NULL) return;
+    pydml_tensor* v = &views[r][i];
+    uint32_t d = v->dim_count ? below(v->dim_count) : 0;
+    switch (below(6)) {
+    case 0: v->buffer_bytes = below((uint32_t)(v->buffer_bytes < 4096 ? v->buffer_bytes + 1 : 4096)); break;
+    case 1: v->sizes[d] = percent(50) ? v->sizes[d] + 1 + below(4) : next32(); break;
+    case 2: v->strides[d] = percent(50) ? v->strides[d] + 1 + below(4) : next64(); break;
+    case 3: v->dim_count = below(10); break;
+    case 4: v->data_type = below(20); break;
+    default: v->strides[d] = 0; break;
+    }
+    if (v->buffer_bytes != buffers[r][i].size_in_bytes) { /* an allocation of exactly the claimed size */
+        void* exact = alloc_bytes(v->buffer_bytes ? v->buffer_bytes : 1);
+        memcpy(exact, v->data, v->buffer_bytes);
+        v->data = exact;
+    }
+    s = pydml_operator_execute_views(op, pointers[0], count[0], pointers[1], count[1], message, sizeof message);
+    g_stats.hostile_views++;
+    g_stats.hostile_views_run += s == PYDML_STATUS_SUCCESS;
+}
 
 static int g_dump; /* replaying one operator: print each desc before it runs */
 
@@ -1099,6 +1266,7 @@ static void run_case(uint32_t op_index, const DML_OPERATOR_DESC* desc, uint32_t 
         if (outputs == 0 || inputs + outputs > tensors)
             fail("a compiled operator takes %u inputs and %u outputs; its desc has %u tensors", inputs, outputs,
                  tensors);
+        execute_case(op, desc);
         pydml_operator_destroy(op);
     }
 
@@ -1248,11 +1416,14 @@ int main(int argc, char** argv) {
     for (uint32_t i = 0; i < pydml_operator_info_count && i < 256; i++) accepted_ops += g_stats.accepted_by_op[i] != 0;
     printf("fuzz_validate: seed %llu, %llu iterations over %u operators: %llu cases, %llu accepted "
            "(%u operators accepted at least once), %llu of %llu edited descs edited from an accepted one, "
-           "%llu compiled, %llu unsupported, %llu out of memory, %.1f s\n",
+           "%llu compiled, %llu unsupported, %llu out of memory; %llu executed, %llu refused short buffers, "
+           "%llu hostile views (%llu ran), %.1f s\n",
            (unsigned long long)g_seed, (unsigned long long)iterations, ran_ops, (unsigned long long)g_stats.cases,
            (unsigned long long)g_stats.accepted, accepted_ops, (unsigned long long)g_stats.edited_accepted_base,
            (unsigned long long)g_stats.edited, (unsigned long long)g_stats.created,
            (unsigned long long)g_stats.unsupported, (unsigned long long)g_stats.out_of_memory,
+           (unsigned long long)g_stats.executed, (unsigned long long)g_stats.refused_bindings,
+           (unsigned long long)g_stats.hostile_views, (unsigned long long)g_stats.hostile_views_run,
            (double)(clock() - start) / CLOCKS_PER_SEC);
     printf("slowest case: %.3f s, %s\n", g_stats.slowest, g_stats.slowest_case);
     for (uint32_t i = 0; i < pydml_operator_info_count && i < 256; i++)
