@@ -24,11 +24,12 @@ ROOT = Path(__file__).resolve().parent
 
 
 def _flags() -> tuple[list[str], list[str]]:
+    """The compile flags and the link flags of pydml/_build_ffi.py."""
     spec = importlib.util.spec_from_file_location("pydml_build_ffi", ROOT / "pydml" / "_build_ffi.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    return list(module.CFLAGS), list(module.OPENMP)
+    return list(module.CFLAGS), list(module.LINK_FLAGS)
 
 
 def _compile_in_parallel(compiler: Any) -> None:
@@ -55,7 +56,7 @@ class BuildExt(build_ext):
 
     def run(self) -> None:
         super().run()
-        _, openmp = _flags()
+        _, link_flags = _flags()
         # libpydml.so links the extension's own native objects: each source compiles once.
         sources = sorted((ROOT / "native").glob("*.c"))
         objects = [self._object_of(p) for p in sources]
@@ -65,7 +66,7 @@ class BuildExt(build_ext):
         target = Path(self.get_ext_fullpath("pydml._native")).parent / "libpydml.so"
         target.parent.mkdir(parents=True, exist_ok=True)
         self.compiler.link_shared_object([str(o) for o in objects], str(target),
-                                         extra_postargs=[*openmp, "-lm"])
+                                         extra_postargs=link_flags)
 
     def _object_of(self, source: Path) -> Path:
         relative = source.relative_to(ROOT).with_suffix(self.compiler.obj_extension)

@@ -62,7 +62,14 @@ def _supports(flag: str) -> bool:
 # No -Werror here: a new compiler's new warning must not break a user's `pip install`. The suite
 # compiles every native source with -Werror (tests/test_native_warnings.py), so CI stays strict.
 CFLAGS = ["-std=c11", "-O3", "-Wall", "-Wextra", "-fno-strict-aliasing"]
+#: PYDML_SANITIZE=1 builds the kernels with AddressSanitizer and UndefinedBehaviorSanitizer, for the
+#: suite's sanitizer run (tests/test_sanitized_kernels.py); never for an installed package.
+SANITIZE = ["-O1", "-g", "-fsanitize=address,undefined", "-fno-sanitize-recover=all",
+            "-fno-omit-frame-pointer"]
+if os.environ.get("PYDML_SANITIZE") == "1":
+    CFLAGS = [flag for flag in CFLAGS if not flag.startswith("-O")] + SANITIZE
 OPENMP = ["-fopenmp"] if _supports("-fopenmp") else []
+LINK_FLAGS = [*OPENMP, "-lm", *(SANITIZE if os.environ.get("PYDML_SANITIZE") == "1" else [])]
 
 ffibuilder = FFI()
 ffibuilder.cdef("\n".join(cdef_text(INCLUDE / h) for h in HEADERS))
@@ -75,7 +82,7 @@ ffibuilder.set_source(
     sources=[str(p.relative_to(ROOT)) for p in sorted(NATIVE.glob("*.c"))],
     include_dirs=[str(INCLUDE.relative_to(ROOT)), str(NATIVE.relative_to(ROOT))],
     extra_compile_args=CFLAGS + OPENMP,
-    extra_link_args=[*OPENMP, "-lm"],
+    extra_link_args=LINK_FLAGS,
 )
 
 if __name__ == "__main__":
