@@ -44,3 +44,19 @@ def ew_isa(request: pytest.FixtureRequest) -> Iterator[str]:
         yield request.param
     finally:
         lib.pydml_set_cpu_features(0xFFFFFFFF)
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--long", action="store_true", default=False,
+                     help="long fuzzing runs: about 100,000 C cases (tests/test_fuzz_validate.py) and "
+                          "thousands of hypothesis examples per property (tests/test_fuzz_python.py)")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    from hypothesis import HealthCheck, settings
+
+    common = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow, HealthCheck.data_too_large]}
+    # CI: a fixed budget and derandomized examples, so a run is reproducible; --long explores.
+    settings.register_profile("pydml-ci", max_examples=120, derandomize=True, database=None, **common)
+    settings.register_profile("pydml-long", max_examples=5000, **common)
+    settings.load_profile("pydml-long" if config.getoption("--long") else "pydml-ci")

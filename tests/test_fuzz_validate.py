@@ -108,19 +108,22 @@ def test_driver_allocates_every_desc_at_its_real_size(build: Build) -> None:
     assert not wrong, f"driver's size vs sizeof: {wrong}"
 
 
-def test_validator_survives_random_descs_under_sanitizers(build: Build) -> None:
+def test_validator_survives_random_descs_under_sanitizers(build: Build,
+                                                          request: pytest.FixtureRequest) -> None:
     seeds = [FIXED_SEED, DAILY_SEED]
-    runs = [subprocess.Popen([str(build.driver), str(ITERATIONS), str(seed)], stdout=subprocess.PIPE,
+    # --long: ten times the iterations (well over 100,000 cases per seed), for runs outside CI
+    iterations = ITERATIONS * (10 if request.config.getoption("--long") else 1)
+    runs = [subprocess.Popen([str(build.driver), str(iterations), str(seed)], stdout=subprocess.PIPE,
                              stderr=subprocess.PIPE, text=True, env=ENV) for seed in seeds]
     outputs = []
     for seed, run in zip(seeds, runs, strict=True):
         try:
-            stdout, stderr = run.communicate(timeout=300)
+            stdout, stderr = run.communicate(timeout=300 * iterations // ITERATIONS)
         except subprocess.TimeoutExpired:
             run.kill()
             stdout, stderr = run.communicate()
         assert run.returncode == 0, (
-            f"seed {seed}: `fuzz_validate {ITERATIONS} {seed}` exited with {run.returncode} (the driver is "
+            f"seed {seed}: `fuzz_validate {iterations} {seed}` exited with {run.returncode} (the driver is "
             f"tests/fuzz/fuzz_validate.c; its last lines name the failing case and how to replay it):\n"
             f"{stderr[-20000:]}")
         outputs.append(stdout)

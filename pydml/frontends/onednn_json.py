@@ -18,8 +18,10 @@ they would in oneDNN. Missing inputs are generated as benchdnn's primitive drive
 
 from __future__ import annotations
 
+import inspect
 import json
 import math
+import os
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -60,27 +62,97 @@ def load_graph(path: str | Path) -> dict[str, Any]:
     if len(graph) != 1:
         raise Unimplemented("graph", "graph", "only single-op graphs are supported", len(graph))
     op = graph[0]
+    if not isinstance(op, dict):
+        raise InvalidGraphOp("graph", "graph[0]", "must be an op object", _shown(op))
     kind = op.get("kind")
-    if kind not in onednn.OPS:
+    if not isinstance(kind, str) or kind not in onednn.OPS:
         raise Unimplemented(
-            str(kind), "kind", "is not a supported op kind (" + ", ".join(onednn.OPS) + ")", kind
+            str(kind), "kind", "is not a supported op kind (" + ", ".join(onednn.OPS) + ")", _shown(kind)
         )
-    for name, a in op.get("attrs", {}).items():
+    attrs = op.get("attrs", {})
+    if not isinstance(attrs, dict):
+        raise InvalidGraphOp(kind, "attrs", "must be an object of attributes", _shown(attrs))
+    for name, a in attrs.items():
         if (
             not isinstance(a, dict)
             or list(a)[:2] != ["type", "value"]
+            or not isinstance(a["type"], str)
             or a["type"] not in _ATTR_TYPES
         ):
-            raise InvalidGraphOp(kind, name, 'must be an object {"type": T, "value": V}', a)
-    for lt in op.get("inputs", []) + op.get("outputs", []):
-        if lt.get("dtype") not in _NP:
-            raise InvalidGraphOp(
-                kind,
-                f"logical tensor {lt.get('id')}",
-                "dtype must be f32, bf16, f16 or s32",
-                lt.get("dtype"),
-            )
+            raise InvalidGraphOp(kind, name, 'must be an object {"type": T, "value": V}', _shown(a))
+        if not _ATTR_VALUE[a["type"]](a["value"]):
+            raise InvalidGraphOp(kind, name, f"value must be {_ATTR_MEANING[a['type']]}", _shown(a["value"]))
+    memory = _memory_bytes()
+    for role in ("inputs", "outputs"):
+        lts = op.get(role, [])
+        if not isinstance(lts, list):
+            raise InvalidGraphOp(kind, role, "must be a list of logical tensors", _shown(lts))
+        for index, lt in enumerate(lts):
+            where = f"{role}[{index}]"
+            if not isinstance(lt, dict):
+                raise InvalidGraphOp(kind, where, "must be a logical tensor object", _shown(lt))
+            if not _is_int(lt.get("id")) or not 0 <= lt["id"] < 2**63:
+                raise InvalidGraphOp(kind, f"{where}.id", "must be an integer id", _shown(lt.get("id")))
+            if not isinstance(lt.get("dtype"), str) or lt["dtype"] not in _NP:
+                raise InvalidGraphOp(kind, f"logical tensor {lt['id']}",
+                                     "dtype must be f32, bf16, f16 or s32", _shown(lt.get("dtype")))
+            shape = lt.get("shape")
+            if not isinstance(shape, list) or len(shape) > 12 or not all(
+                    _is_int(v) and -1 <= v < 2**31 for v in shape):
+                raise InvalidGraphOp(kind, f"logical tensor {lt['id']}",
+                                     "shape must be a list of at most 12 sizes (-1 for unknown)",
+                                     _shown(shape))
+            stride = lt.get("stride")
+            if stride is not None and not (isinstance(stride, list) and len(stride) <= 12 and all(
+                    _is_int(v) and -(2**62) <= v < 2**62 for v in stride)):
+                raise InvalidGraphOp(kind, f"logical tensor {lt['id']}", "stride must be a list of integers",
+                                     _shown(stride))
+            if not isinstance(lt.get("layout_type", "strided"), str):
+                raise InvalidGraphOp(kind, f"logical tensor {lt['id']}", "layout_type must be a string",
+                                     _shown(lt.get("layout_type")))
+            elements = math.prod(max(v, 0) for v in shape)
+            span = 1 + sum((v - 1) * abs(t) for v, t in zip(shape, stride or [], strict=False) if v > 0)
+            if max(elements, span) * _NP[lt["dtype"]].itemsize > memory:
+                raise InvalidArguments(kind, f"logical tensor {lt['id']}",
+                                       f"needs {max(elements, span) * _NP[lt['dtype']].itemsize:,} bytes, "
+                                       f"more than this machine's memory ({memory:,})", shape)
     return dict(doc)
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _is_number(v: Any) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
+
+
+#: What each attribute type's value must be (benchdnn's JSON reader types).
+_ATTR_VALUE: dict[str, Callable[[Any], bool]] = {
+    "s64": lambda v: _is_int(v) and -(2**63) <= v < 2**63,
+    "s64[]": lambda v: isinstance(v, list) and len(v) <= 12 and all(_is_int(x) and -(2**63) <= x < 2**63
+                                                                     for x in v),
+    "f32": _is_number,
+    "f32[]": lambda v: isinstance(v, list) and len(v) <= 12 and all(_is_number(x) for x in v),
+    "string": lambda v: isinstance(v, str),
+    "bool": lambda v: isinstance(v, bool) or v in (0, 1),
+}
+_ATTR_MEANING = {"s64": "an integer", "s64[]": "a list of at most 12 integers", "f32": "a number",
+                 "f32[]": "a list of at most 12 numbers", "string": "a string", "bool": "true or false"}
+
+
+def _shown(value: Any) -> Any:
+    """A value for an error message, cut short (a hostile file may hold anything)."""
+    text = json.dumps(value, default=str)
+    return value if len(text) <= 80 else text[:77] + "..."
+
+
+def _memory_bytes() -> int:
+    """Physical memory: no logical tensor may need more (refused before allocating)."""
+    try:
+        return int(os.sysconf("SC_PHYS_PAGES")) * int(os.sysconf("SC_PAGE_SIZE"))
+    except (ValueError, OSError, AttributeError):
+        return 1 << 46
 
 
 def _attrs(kind: str, raw: Mapping[str, Any], n_spatial: int) -> dict[str, Any]:
@@ -223,6 +295,8 @@ def _canonical_shape(
 ) -> tuple[list[int], Any]:
     """Shape in the primitive's order, plus a function mapping a canonical array to the LT order."""
     n = len(shape)
+    if n < 3:  # no layout to permute; the op's own rank check names the tensor
+        return shape, lambda a: a
     if index == 1 and kind not in ("Interpolate", "InterpolateBackward"):
         wf = attrs.get("weights_format", "XOI" if kind.startswith("ConvTranspose") else "XIO")
         if wf in ("OIX", "IOX"):
@@ -256,6 +330,14 @@ def run_json(path: str | Path, inputs: Mapping[Any, Any] | None = None) -> dict[
         # shape inference copies a known output shape first, else the dst_shape attribute (§2.2)
         attrs["dst_shape"] = [int(v) for v in outs[0]["shape"]]
     groups = int(attrs.get("groups", 1)) if isinstance(attrs.get("groups", 1), int) else 1
+    if groups < 1:
+        raise InvalidArguments(kind, "groups", "must be positive", groups)
+    data_inputs = 1 if kind == "Interpolate" else 2  # the rest are 1-D (bias, sizes, output shape)
+    for index, lt in enumerate(ins):
+        ranks = (3, 4, 5) if index < data_inputs else (1,)
+        if len(lt["shape"]) not in ranks:
+            raise onednn.InvalidShape(kind, f"inputs[{index}] (logical tensor {lt['id']})",
+                                      f"must have {' or '.join(map(str, ranks))} dimensions", lt["shape"])
     w_ncx = None
     if len(ins) > 1 and kind not in ("Interpolate", "InterpolateBackward"):
         w_ncx, _ = _canonical_shape(kind, 1, [int(v) for v in ins[1]["shape"]], attrs)
@@ -301,6 +383,12 @@ def run_json(path: str | Path, inputs: Mapping[Any, Any] | None = None) -> dict[
             ).astype(dt)
         arrays.append(values if values.dtype.kind in "iu" else _place(values, lt))
     fn = onednn.OPS[kind]
+    positional = [p for p in inspect.signature(fn).parameters.values() if p.kind is p.POSITIONAL_ONLY]
+    fewest = sum(p.default is inspect.Parameter.empty for p in positional)
+    if not fewest <= len(arrays) <= len(positional):
+        names = ", ".join(p.name for p in positional)
+        raise InvalidGraphOp(kind, "inputs", f"takes {fewest} to {len(positional)} inputs ({names}), got",
+                             len(arrays))
     result = fn(*arrays, **attrs)
     if not outs:
         return {}
