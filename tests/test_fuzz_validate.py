@@ -136,6 +136,22 @@ def test_validator_survives_random_descs_under_sanitizers(build: Build,
     assert len(never) <= len(accepted) // 20, f"operators never accepted: {never}\n{summary}"
 
 
+#: Cases the fuzzer once failed on (seed, iteration, operator), replayed alone on every run. The
+#: driver derives each case from these three numbers, so a change to its generators moves them;
+#: they stay as cheap extra cases then.
+REGRESSION_SEEDS = [
+    (7, 28, "DML_OPERATOR_RESAMPLE_GRAD1"),  # AVX-512 row kernel: output pointer stepped past a huge stride
+    (2026, 9, "DML_OPERATOR_RESAMPLE"),  # an output whose strides overlap: refused, not half-written
+]
+
+
+@pytest.mark.parametrize("seed,iteration,operator", REGRESSION_SEEDS)
+def test_regression_seeds(build: Build, seed: int, iteration: int, operator: str) -> None:
+    result = subprocess.run([str(build.driver), "1", str(seed), str(iteration), operator],
+                            capture_output=True, text=True, env=ENV, timeout=120, check=False)
+    assert result.returncode == 0, result.stdout[-5000:] + result.stderr[-10000:]
+
+
 # pydml_operator_create on a BACKWARD convolution whose three strides multiply past INT64_MAX: the
 # validator accepts it (all sizes 1); pydml_convolution_plan_create (native/convolution.c) multiplied
 # the strides in int64 for its work estimate (p->work), a signed overflow found by the driver.
