@@ -186,3 +186,22 @@ def test_convolution_plan_with_strides_past_int64(build: Build, tmp_path: Path) 
     assert result.returncode == 0, (
         "pydml_convolution_plan_create must not overflow on strides whose product passes INT64_MAX (its work "
         f"estimate multiplies the axes' P in int64):\n{result.stdout}{result.stderr}")
+
+
+def test_libfuzzer_target_runs_where_clang_is_installed(tmp_path: Path) -> None:
+    """The same driver as a libFuzzer target (coverage-guided), built by clang where present."""
+    clang = shutil.which("clang")
+    if clang is None:
+        pytest.skip("clang is not installed (the seed-loop driver above runs everywhere)")
+    from pydml import _build_ffi
+
+    sources = [str(p) for p in sorted((ROOT / "native").glob("*.c"))]
+    exe = tmp_path / "fuzz_validate_libfuzzer"
+    flags = ["-fsanitize=fuzzer,address,undefined", "-O1", "-g", "-DPYDML_LIBFUZZER", *INCLUDES,
+             *_build_ffi.OPENMP]
+    build = subprocess.run([clang, "-std=c11", *flags, *sources, str(DRIVER), "-lm", "-o", str(exe)],
+                           capture_output=True, text=True, check=False, timeout=600)
+    assert build.returncode == 0, build.stderr[-5000:]
+    run = subprocess.run([str(exe), "-runs=3000", "-seed=1", "-max_len=16"], capture_output=True, text=True,
+                         env=ENV, check=False, timeout=600, cwd=tmp_path)
+    assert run.returncode == 0, run.stderr[-10000:]

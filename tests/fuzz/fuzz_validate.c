@@ -16,6 +16,8 @@
  *       draws from its own random stream, derived from (SEED, iteration, operator, round), so
  *       `fuzz_validate 1 SEED ITERATION OPERATOR_NAME` replays a failing case alone, printing
  *       each desc before it runs.
+ *   built with -DPYDML_LIBFUZZER and clang's -fsanitize=fuzzer: a libFuzzer target
+ *       (LLVMFuzzerTestOneInput) whose input bytes pick the operator and the random stream.
  *   fuzz_validate --desc-sizes
  *       Prints "DESC_NAME SIZE" for every operator: the struct sizes this driver derives from
  *       the field tables, so the test can check them against the real structs (cffi).
@@ -1354,6 +1356,28 @@ static void run_operator(uint32_t op_index, int edited) {
     uint32_t flags = percent(90) ? below(8) : next32();
     run_case(op_index, desc, g.level, flags);
 }
+
+#ifdef PYDML_LIBFUZZER
+/* libFuzzer entry (clang -fsanitize=fuzzer,address,undefined -DPYDML_LIBFUZZER): the input's
+ * first bytes choose the operator, the round and the random stream, so coverage feedback steers
+ * the same generators the seed loop uses. */
+int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size);
+int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+    uint64_t words[2] = {0, 0};
+    memcpy(words, data, size < sizeof words ? size : sizeof words);
+    uint32_t op_index = (uint32_t)(words[0] % pydml_operator_info_count);
+    g_seed = words[1];
+    g_iteration = words[0] >> 32;
+    g_round = (uint32_t)(words[0] >> 16) & 7u;
+    g_operator = pydml_operator_infos[op_index].op_name;
+    set_case();
+    g_state = mix64(g_seed ^ mix64(words[0]));
+    run_operator(op_index, g_round > 0 && pydml_find_rules(pydml_operator_infos[op_index].type) != NULL);
+    free_case();
+    return 0;
+}
+#define main seed_loop_main /* libFuzzer brings its own main */
+#endif
 
 int main(int argc, char** argv) {
     if (argc == 2 && strcmp(argv[1], "--desc-sizes") == 0) {
