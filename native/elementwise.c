@@ -58,6 +58,17 @@ static int domain_of_type(uint32_t t) {
 
 static size_t element_bytes(uint32_t t) { return pydml_data_type_bits(t) / 8u; }
 
+/* The type a tensor of type t loads and stores as under the plan's entry (EW_FLAG_RAW_BITS). */
+static uint32_t storage_type(const ew_entry* e, uint32_t t) {
+    if (!(e->flags & EW_FLAG_RAW_BITS)) return t;
+    switch (t) {
+    case DML_TENSOR_DATA_TYPE_FLOAT16: return DML_TENSOR_DATA_TYPE_UINT16;
+    case DML_TENSOR_DATA_TYPE_FLOAT32: return DML_TENSOR_DATA_TYPE_UINT32;
+    case DML_TENSOR_DATA_TYPE_FLOAT64: return DML_TENSOR_DATA_TYPE_UINT64;
+    default: return t;
+    }
+}
+
 /* Bits of an integer data type, 0 for the others. */
 static uint32_t bits_of_int(uint32_t t) {
     return domain_of_type(t) == EW_I64 || domain_of_type(t) == EW_U64 ? pydml_data_type_bits(t) : 0;
@@ -368,7 +379,7 @@ pydml_status pydml_ew_plan_create(const pydml_operator_info* info, const void* d
                 if (plan->input_count == EW_MAX_INPUTS) goto unsupported;
                 if (t) {
                     plan->params.present |= 1u << plan->input_count;
-                    plan->params.input_types[plan->input_count] = t->DataType;
+                    plan->params.input_types[plan->input_count] = storage_type(e, t->DataType);
                 }
                 plan->input_count++;
             }
@@ -392,15 +403,15 @@ pydml_status pydml_ew_plan_create(const pydml_operator_info* info, const void* d
         }
     }
     if (output == NULL) goto unsupported;
-    plan->params.output_type = output->DataType;
+    plan->params.output_type = storage_type(e, output->DataType);
     plan->dim_count = output->DimensionCount;
     memcpy(plan->sizes, output->Sizes, output->DimensionCount * sizeof(uint32_t));
     read_params(info, desc, e->params, &plan->params);
     uint32_t domain_type = e->domain_from == EW_DOMAIN_FROM_FLOAT_INPUT ? float_input_or_first(plan)
-                           : e->domain_from == EW_DOMAIN_FROM_OUTPUT ? output->DataType
+                           : e->domain_from == EW_DOMAIN_FROM_OUTPUT ? plan->params.output_type
                            : e->domain_from < plan->input_count && (plan->params.present >> e->domain_from & 1u)
                                ? plan->params.input_types[e->domain_from]
-                               : output->DataType;
+                               : plan->params.output_type;
     plan->domain = domain_of_type(domain_type);
     if (plan->domain == EW_F32 && (e->flags & EW_FLAG_WIDE_INT_F64)) {
         /* 32- and 64-bit integers are not exact in float: compute such operands in double */
@@ -412,7 +423,7 @@ pydml_status pydml_ew_plan_create(const pydml_operator_info* info, const void* d
     if (plan->domain < 0 || !has_path(e, plan->domain)) goto unsupported;
     for (uint32_t k = 0; k < plan->input_count; k++)
         if ((plan->params.present >> k & 1u) && domain_of_type(plan->params.input_types[k]) < 0) goto unsupported;
-    if (domain_of_type(output->DataType) < 0) goto unsupported;
+    if (domain_of_type(plan->params.output_type) < 0) goto unsupported;
     if ((e->flags & EW_FLAG_FLOAT_INPUT_ONLY) && plan->domain != EW_F32 && plan->domain != EW_F64) goto unsupported;
     /* ScaleBias and FusedActivation are float operations */
     if ((plan->has_scale_bias || plan->fused) && plan->domain != EW_F32 && plan->domain != EW_F64) goto unsupported;
@@ -590,7 +601,8 @@ static pydml_status check_view(const pydml_ew_plan* plan, const pydml_tensor* v,
                                pydml_tensor* out) {
     pydml_status s = pydml_tensor_check(v);
     if (s) return s;
-    if (v->data_type != type || v->dim_count > plan->dim_count || (!is_input && v->dim_count != plan->dim_count))
+    if (storage_type(plan->entry, v->data_type) != type || v->dim_count > plan->dim_count ||
+        (!is_input && v->dim_count != plan->dim_count))
         return PYDML_STATUS_INVALID_PARAMETER;
     *out = *v;
     out->dim_count = plan->dim_count;
@@ -624,11 +636,11 @@ pydml_status pydml_ew_execute(const pydml_ew_plan* plan, const pydml_tensor* con
         if (present != (inputs[k] != NULL)) return PYDML_STATUS_INVALID_PARAMETER;
         if (present && (s = check_view(plan, inputs[k], plan->params.input_types[k], 1, &shaped[k]))) return s;
         views[k] = present ? &shaped[k] : NULL;
-        r.types[k] = present ? inputs[k]->data_type : 0;
+        r.types[k] = present ? storage_type(plan->entry, inputs[k]->data_type) : 0;
         r.base[k] = present ? inputs[k]->data : NULL;
     }
     views[plan->input_count] = &shaped[plan->input_count];
-    r.types[plan->input_count] = output->data_type;
+    r.types[plan->input_count] = storage_type(plan->entry, output->data_type);
     r.base[plan->input_count] = output->data;
     coalesce(&r, plan->sizes, plan->dim_count, views);
     const uint64_t L = r.sizes[r.dims - 1];

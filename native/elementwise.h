@@ -53,6 +53,9 @@ typedef void (*ew_u64_fn)(const ew_params* p, size_t n, uint64_t* out, const uin
 #define EW_FLAG_FLOAT_INPUT_ONLY 1u  /* integer inputs are refused as unsupported (page: float only) */
 #define EW_FLAG_WIDE_INT_F64 2u      /* a float domain computes in double when an operand is a 32- or
                                         64-bit integer (exact quantize/dequantize of INT32) */
+#define EW_FLAG_RAW_BITS 4u          /* float tensors are their bits: FLOAT16/32/64 load and store as
+                                        UINT16/32/64 (the bitwise pages' "native encoding"), so no
+                                        conversion touches a NaN's payload or signalling state */
 
 typedef struct ew_entry {
     uint32_t type;                   /* DML_OPERATOR_TYPE */

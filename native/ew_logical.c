@@ -56,29 +56,9 @@ EW_F32(is_infinity,
  * only sets the element width. Integer types: the int64 domain holds sign- or zero-extended values
  * and the engine wraps on store, so AND/OR/XOR/NOT computed on the extended values keep exactly
  * the element's low bits (BIT_NOT of UINT8 5 stores ~5 mod 256 = 250); BIT_COUNT masks to the
- * input's width first (INT8 -1 counts 8, not 64). Floats are reinterpreted as their bits: FLOAT32
- * and FLOAT64 reach the functions unchanged; FLOAT16 arrives converted to float, is turned back
- * into its 16 bits (exact for every half value), and the result returns as the float of those
- * bits, which the engine's store converts back exactly -- except that the engine's float16
- * conversions (F16C and the portable one) quieten signalling NaNs: a half sNaN bit pattern loses
- * its state as an input on the F16C load path and always as a result (see the report; the
- * engine would need a raw-bits load/store for bitwise operators to carry them). */
-
-static inline uint32_t f32_bits(float x) { uint32_t u; memcpy(&u, &x, sizeof u); return u; }
-static inline float f32_of_bits(uint32_t u) { float x; memcpy(&x, &u, sizeof x); return x; }
-static inline uint64_t f64_bits(double x) { uint64_t u; memcpy(&u, &x, sizeof u); return u; }
-static inline double f64_of_bits(uint64_t u) { double x; memcpy(&x, &u, sizeof x); return x; }
-
-/* The FLOAT16 bits a float loaded from FLOAT16 came from: pydml_f32_to_f16 is exact on half
- * values, but it forces the quiet bit of a NaN; keep the payload as it is instead. */
-static inline uint32_t f16_bits(float x) {
-    uint32_t u = f32_bits(x);
-    if ((u & 0x7fffffffu) > 0x7f800000u) {
-        uint32_t m = (u >> 13) & 0x3ffu;
-        return ((u >> 16) & 0x8000u) | 0x7c00u | (m ? m : 0x200u);
-    }
-    return pydml_f32_to_f16(x);
-}
+ * input's width first (INT8 -1 counts 8, not 64). Floats are their bits: the entries carry
+ * EW_FLAG_RAW_BITS, so the engine loads and stores FLOAT16/32/64 as UINT16/32/64 and a NaN's
+ * payload and signalling state pass through untouched. */
 
 static inline uint64_t popcount64(uint64_t v) { /* SWAR population count */
     v = v - ((v >> 1) & 0x5555555555555555ull);
@@ -93,22 +73,8 @@ static inline uint64_t width_mask(uint32_t type) {
     return bits >= 64 ? ~0ull : (1ull << bits) - 1u;
 }
 
-/* f32 bodies over raw bits: OP(X, Y) on the bits of a[k] and b[k] (16 of them for FLOAT16, else
- * 32) gives the result's bits. A one-input operator's Y reads the zeros the engine passes for an
- * unbound input. */
-#define EW_F32_BITS(name, OP)                                                                      \
-    EW_F32(name,                                                                                   \
-           const float* a = in[0]; const float* b = in[1]; (void)b;                               \
-           if (P->input_types[0] == DML_TENSOR_DATA_TYPE_FLOAT16) {                                \
-               for (size_t k = 0; k < n; k++)                                                      \
-                   out[k] = pydml_f16_to_f32((uint16_t)OP(f16_bits(a[k]), f16_bits(b[k])));        \
-           } else {                                                                                \
-               for (size_t k = 0; k < n; k++) out[k] = f32_of_bits(OP(f32_bits(a[k]), f32_bits(b[k]))); \
-           })
-/* All four domains of a bitwise operation; the int64 domain works on the two's complement bits. */
+/* Both integer domains of a bitwise operation; the int64 domain works on the two's complement bits. */
 #define EW_BITS(name, OP)                                                                          \
-    EW_F32_BITS(name, OP)                                                                          \
-    EW_F64(name, EW_MAP(double, f64_of_bits(OP(f64_bits(a[k]), f64_bits(b[k])))))                  \
     EW_I64(name, EW_MAP(int64_t, (int64_t)OP((uint64_t)a[k], (uint64_t)b[k])))                     \
     EW_U64(name, EW_MAP(uint64_t, OP(a[k], b[k])))
 
@@ -125,13 +91,6 @@ EW_BITS(bit_not, NOT_OP)
 
 /* BIT_COUNT: the number of 1 bits of the element's native encoding (page example: UINT32 123 ->
  * 6); the output (UINT32/UINT8) receives the count. */
-EW_F32(bit_count,
-       if (P->input_types[0] == DML_TENSOR_DATA_TYPE_FLOAT16) {
-           EW_MAP(float, (float)popcount64(f16_bits(a[k])))
-       } else {
-           EW_MAP(float, (float)popcount64(f32_bits(a[k])))
-       })
-EW_F64(bit_count, EW_MAP(double, (double)popcount64(f64_bits(a[k]))))
 EW_I64(bit_count, const uint64_t mask_ = width_mask(P->input_types[0]);
        EW_MAP(int64_t, (int64_t)popcount64((uint64_t)a[k] & mask_)))
 EW_U64(bit_count, EW_MAP(uint64_t, popcount64(a[k])))
@@ -150,7 +109,6 @@ EW_I64(shift_right, EW_MAP(int64_t, (uint64_t)b[k] >= 64 ? 0 : (int64_t)((uint64
 EW_U64(shift_right, EW_MAP(uint64_t, b[k] >= 64 ? 0 : a[k] >> b[k]))
 
 #define COMPARE(name) EW_F32_SET(name), NULL, name##_i64, name##_u64
-#define BITS(name) EW_F32_SET(name), name##_f64, name##_i64, name##_u64
 #define FLOAT_ONLY(name) EW_F32_SET(name), NULL, NULL, NULL
 #define INTEGER(name) {NULL, NULL, NULL}, NULL, name##_i64, NULL
 #define UNSIGNED(name) {NULL, NULL, NULL}, NULL, name##_i64, name##_u64
@@ -167,11 +125,11 @@ const ew_entry pydml_ew_logical_entries[] = {
     {DML_OPERATOR_ELEMENT_WISE_LOGICAL_LESS_THAN_OR_EQUAL, NULL, 0, 0, COMPARE(less_equal)},
     {DML_OPERATOR_ELEMENT_WISE_IS_NAN, NULL, 0, EW_FLAG_FLOAT_INPUT_ONLY, FLOAT_ONLY(is_nan)},
     {DML_OPERATOR_ELEMENT_WISE_IS_INFINITY, "InfinityMode", 0, EW_FLAG_FLOAT_INPUT_ONLY, FLOAT_ONLY(is_infinity)},
-    {DML_OPERATOR_ELEMENT_WISE_BIT_AND, NULL, 0, 0, BITS(bit_and)},
-    {DML_OPERATOR_ELEMENT_WISE_BIT_OR, NULL, 0, 0, BITS(bit_or)},
-    {DML_OPERATOR_ELEMENT_WISE_BIT_XOR, NULL, 0, 0, BITS(bit_xor)},
-    {DML_OPERATOR_ELEMENT_WISE_BIT_NOT, NULL, 0, 0, BITS(bit_not)},
-    {DML_OPERATOR_ELEMENT_WISE_BIT_COUNT, NULL, 0, 0, BITS(bit_count)},
+    {DML_OPERATOR_ELEMENT_WISE_BIT_AND, NULL, 0, EW_FLAG_RAW_BITS, UNSIGNED(bit_and)},
+    {DML_OPERATOR_ELEMENT_WISE_BIT_OR, NULL, 0, EW_FLAG_RAW_BITS, UNSIGNED(bit_or)},
+    {DML_OPERATOR_ELEMENT_WISE_BIT_XOR, NULL, 0, EW_FLAG_RAW_BITS, UNSIGNED(bit_xor)},
+    {DML_OPERATOR_ELEMENT_WISE_BIT_NOT, NULL, 0, EW_FLAG_RAW_BITS, UNSIGNED(bit_not)},
+    {DML_OPERATOR_ELEMENT_WISE_BIT_COUNT, NULL, 0, EW_FLAG_RAW_BITS, UNSIGNED(bit_count)},
     {DML_OPERATOR_ELEMENT_WISE_BIT_SHIFT_LEFT, NULL, 0, 0, UNSIGNED(shift_left)},
     {DML_OPERATOR_ELEMENT_WISE_BIT_SHIFT_RIGHT, NULL, 0, 0, UNSIGNED(shift_right)},
 };

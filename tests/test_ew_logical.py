@@ -297,9 +297,6 @@ def bit_operands(dtype: str, rng: np.random.Generator) -> tuple[np.ndarray, np.n
 def check_bitwise(op: str, dtype: str, rng: np.random.Generator) -> None:
     a, b = bit_operands(dtype, rng)
     want = BITWISE[op](as_bits(a), as_bits(b))
-    if dtype == "FLOAT16":  # half sNaN patterns: see test_float16_signalling_nan_limitation
-        keep = ~(half_snan(as_bits(a)) | half_snan(as_bits(b)) | half_snan(want))
-        a, b, want = a[keep], b[keep], want[keep]
     if dtype in TORCH and not dtype.startswith("FLOAT"):
         t = TORCH_BITWISE[op](torch.from_numpy(a), torch.from_numpy(b)).numpy()
         np.testing.assert_array_equal(as_bits(t), want)
@@ -330,9 +327,9 @@ def unary_bit_inputs(dtype: str, rng: np.random.Generator) -> np.ndarray:
 def check_bit_not_and_count(dtype: str, rng: np.random.Generator) -> None:
     assert dtype in types_at_6_4("BIT_NOT", "InputTensor")
     assert dtype in types_at_6_4("BIT_COUNT", "InputTensor")
-    x = unary_bit_inputs(dtype, rng)
-    if dtype == "FLOAT16":  # half sNaN patterns: see test_float16_signalling_nan_limitation
-        x = x[~(half_snan(as_bits(x)) | half_snan(~as_bits(x)))]
+    x = unary_bit_inputs(dtype, rng)  # FLOAT16: every pattern, signalling NaNs included
+    if dtype == "FLOAT16":
+        assert half_snan(as_bits(x)).sum() == 2 * 511
     want_not = ~as_bits(x)
     if dtype in TORCH and not dtype.startswith("FLOAT"):
         np.testing.assert_array_equal(as_bits(torch.bitwise_not(torch.from_numpy(x)).numpy()), want_not)
@@ -407,21 +404,18 @@ def test_bitwise_float32_and_float64_signalling_nans_are_bits(ew_isa: str) -> No
         np.testing.assert_array_equal(as_bits(got), as_bits(x), err_msg=f"{dtype} OR 0")
 
 
-@pytest.mark.parametrize("case", ["snan_result", "snan_input"])
-def test_float16_signalling_nan_limitation(case: str, ew_isa: str, request: pytest.FixtureRequest) -> None:
-    # Known engine limitation (reported): FLOAT16 reaches the bitwise functions as float, and the
-    # engine's float16 conversions quieten signalling NaNs -- every path on store, the F16C paths
-    # on a contiguous load. These cases assert the page's bits and are expected to fail until the
-    # engine gets a raw-bits load/store for bitwise operators.
-    if case == "snan_result" or ew_isa != "portable":
-        request.applymarker(pytest.mark.xfail(strict=True, reason="engine float16 conversion quietens sNaN"))
-    if case == "snan_result":  # ~0x82FF = 0x7D00, a signalling NaN
-        got = run1(unary("BIT_NOT", "FLOAT16", [1]), bits_of("FLOAT16", [0x82FF]))
-        assert as_bits(got)[0] == 0x7D00
-    else:  # popcount(0x7D00) = 6; quietened it would be 0x7F00 with 7. 32 elements: the F16C
-        # loads convert 8 or 16 at a time (a shorter tail converts in portable C)
-        got = run1(unary("BIT_COUNT", "FLOAT16", [32], "UINT8"), bits_of("FLOAT16", [0x7D00] * 32))
-        assert (got == 6).all()
+def test_float16_signalling_nans_are_bits(ew_isa: str) -> None:
+    # FLOAT16 loads and stores as its 16 bits (EW_FLAG_RAW_BITS): a signalling NaN is neither an
+    # input nor a result that a float conversion could quieten. ~0x82FF = 0x7D00, a signalling NaN.
+    got = run1(unary("BIT_NOT", "FLOAT16", [1]), bits_of("FLOAT16", [0x82FF]))
+    assert as_bits(got)[0] == 0x7D00
+    # popcount(0x7D00) = 6; quietened it would be 0x7F00 with 7. 32 elements: the vector loads
+    # take 8 or 16 at a time
+    got = run1(unary("BIT_COUNT", "FLOAT16", [32], "UINT8"), bits_of("FLOAT16", [0x7D00] * 32))
+    assert (got == 6).all()
+    snan = bits_of("FLOAT16", [0x7D00, 0xFC01, 0x7E00, 0x7C01] * 4)
+    got = run2(binary("BIT_OR", "FLOAT16", [16]), snan, np.zeros(16, np.float16))
+    np.testing.assert_array_equal(as_bits(got), as_bits(snan))
 
 
 # ---- BIT_SHIFT_LEFT / BIT_SHIFT_RIGHT -------------------------------------------------------------
