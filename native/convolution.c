@@ -1333,6 +1333,7 @@ pydml_status pydml_convolution_execute(const pydml_convolution_plan* plan, const
     const int64_t nitems = pointwise ? p->pw_nitems : p->nitems;
 
     const int parallel = ex.nt > 1 && nitems > 1 && p->work > 2e5;
+    (void)parallel; /* read by the omp pragma only */
 #pragma omp parallel num_threads(ex.nt) if (parallel)
     {
         int tid = 0;

@@ -386,14 +386,14 @@ pydml_status pydml_ew_plan_create(const pydml_operator_info* info, const void* d
         } else if (f->kind == PYDML_FIELD_TENSOR_ARRAY) {
             goto unsupported;
         } else if (f->kind == PYDML_FIELD_SCALE_BIAS) {
-            const DML_SCALE_BIAS* sb = *AT(desc, f, const DML_SCALE_BIAS* const);
+            const DML_SCALE_BIAS* sb = *AT(desc, f, DML_SCALE_BIAS* const);
             if (sb) {
                 plan->has_scale_bias = 1;
                 plan->scale = sb->Scale;
                 plan->bias = sb->Bias;
             }
         } else if (f->kind == PYDML_FIELD_OPERATOR) {
-            const DML_OPERATOR_DESC* act = *AT(desc, f, const DML_OPERATOR_DESC* const);
+            const DML_OPERATOR_DESC* act = *AT(desc, f, DML_OPERATOR_DESC* const);
             if (act) {
                 const pydml_operator_info* ai = pydml_find_operator_info(act->Type);
                 plan->fused = pydml_ew_find(act->Type);
@@ -647,6 +647,7 @@ pydml_status pydml_ew_execute(const pydml_ew_plan* plan, const pydml_tensor* con
     uint64_t outer_rows = 1;
     for (uint32_t d = 0; d + 1 < r.dims; d++) outer_rows *= r.sizes[d];
     const uint64_t total = outer_rows * L;
+    (void)total; /* read by the omp pragma only */
     uint64_t blocks_per_row = L > EW_BLOCK ? (L + EW_BLOCK - 1) / EW_BLOCK : 1;
     uint64_t rows_per_item = blocks_per_row > 1 ? 1 : (EW_BLOCK / L > 0 ? EW_BLOCK / L : 1);
     uint64_t items = blocks_per_row > 1 ? outer_rows * blocks_per_row : (outer_rows + rows_per_item - 1) / rows_per_item;

@@ -413,7 +413,8 @@ static void gemm_item(const gemm_ctx* x, const gemm_batch_ptrs* bp, const float*
             const uint32_t m0 = s * MR, mr = M - m0 < MR ? M - m0 : MR;
             pack_a(x, bp->a, tl->apack, m0, mr, k0, kc, tl->row);
             const gemm_ukr uk = x->isa.ukr[mr];
-            float* wrow = tl->ws + (size_t)(s - s0) * MR * x->ncpad; /* non-direct partial sums */
+            /* non-direct partial sums (no workspace, and no pointer arithmetic on NULL, when direct) */
+            float* wrow = x->direct ? NULL : tl->ws + (size_t)(s - s0) * MR * x->ncpad;
             for (uint32_t q = q0; q < q1; q++) {
                 const uint32_t j0 = q * NR, nr = N - j0 < NR ? N - j0 : NR;
                 const float* b = bpack + ((size_t)q * K + k0) * NR;

@@ -816,6 +816,7 @@ static pydml_status execute(const void* plan_, const pydml_tensor* const* inputs
     }
     int failed = 0;
     const uint64_t total = items * r.L * (r.column ? r.W : 1);
+    (void)total; /* read by the omp pragma only */
 #ifdef _OPENMP
 #pragma omp parallel if (total >= RD_PARALLEL_MIN && items > 1)
 #endif

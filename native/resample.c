@@ -798,6 +798,7 @@ static void rs_copy(const pydml_tensor* S, const pydml_tensor* D, uint32_t esize
     int contiguous = S->strides[last] == 1 && D->strides[last] == 1;
     int64_t nrows = (int64_t)rows;
     int nt = pydml_tensor_element_count(D) < RS_PARALLEL_MIN_ELEMENTS ? 1 : rs_threads();
+    (void)nt; /* read by the omp pragma only */
 #pragma omp parallel for schedule(static) num_threads(nt)
     for (int64_t r = 0; r < nrows; r++) {
         uint64_t rest = (uint64_t)r, so = 0, dof = 0;

@@ -139,7 +139,7 @@ static const char* enum_name(const pydml_enum_info* e, uint32_t value) {
 #define AT(desc, f, type) ((const type*)((const char*)(desc) + (f)->offset))
 
 static uint32_t u32(const void* desc, const pydml_field_info* f) { return *AT(desc, f, uint32_t); }
-static const void* ptr(const void* desc, const pydml_field_info* f) { return *AT(desc, f, const void* const); }
+static const void* ptr(const void* desc, const pydml_field_info* f) { return *AT(desc, f, void* const); }
 
 static uint32_t count_of(const pydml_operator_info* op, const void* desc, const pydml_field_info* f) {
     return f->count_field < 0 ? 1u : u32(desc, &op->fields[f->count_field]);
