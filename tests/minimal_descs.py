@@ -1,0 +1,138 @@
+"""What the table-driven desc builders cannot know: per operator, the attribute values (and the few
+tensor shapes) that make a desc built from a support table valid under the operator's own rules
+(native/rules_<family>.c). Shared by tests/test_validator_agreement.py (valid_bases, also used by
+the bad-input, fuzzing and numeric-contract tests).
+
+A builder passes the desc it built (tensors of the table's data types, all sizes 1) and gets the
+fields to replace. One entry per operator whose rules need more than sizes of 1 and zero attributes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from pydml.structs import Size2D
+from pydml.tensor import buffer_desc
+
+
+def _rank(desc: Any, field: str = "InputTensor") -> int:
+    return len(getattr(desc, field).Desc.Sizes)
+
+
+def _type(desc: Any, field: str) -> str:
+    return getattr(desc, field).Desc.DataType.name
+
+
+def _resized(tensor: Any, sizes: list[int]) -> Any:
+    return buffer_desc(tensor.Desc.DataType.name, sizes)
+
+
+def _slice(d: Any) -> dict[str, Any]:
+    r = _rank(d)
+    return {"DimensionCount": r, "Offsets": [0] * r, "Sizes": [1] * r, "Strides": [1] * r}
+
+
+def _slice1(d: Any) -> dict[str, Any]:
+    r = _rank(d)
+    return {"DimensionCount": r, "InputWindowOffsets": [0] * r, "InputWindowSizes": [1] * r,
+            "InputWindowStrides": [1] * r}
+
+
+def _nd(d: Any) -> dict[str, Any]:
+    # the tensors' real ranks are 1 (padded with leading 1s): one index of one coordinate
+    return {"InputDimensionCount": 1, "IndicesDimensionCount": 1}
+
+
+def _join(d: Any) -> dict[str, Any]:
+    out = d.OutputTensor.Desc
+    return {"Axis": 0, "OutputTensor": _resized(d.OutputTensor, [len(d.InputTensors), *out.Sizes[1:]])}
+
+
+def _split(d: Any) -> dict[str, Any]:
+    src = d.InputTensor.Desc
+    return {"Axis": 0, "InputTensor": _resized(d.InputTensor, [len(d.OutputTensors), *src.Sizes[1:]])}
+
+
+def _conv_integer(d: Any) -> dict[str, Any]:
+    s = _rank(d) - 2
+    return {"DimensionCount": s, "Strides": [1] * s, "Dilations": [1] * s, "StartPadding": [0] * s,
+            "EndPadding": [0] * s, "GroupCount": 1}
+
+
+def _same_value_type(field: str) -> Callable[[Any], dict[str, Any]]:
+    return lambda d: {field: _type(d, "OutputTensor")}
+
+
+def _padding1(d: Any) -> dict[str, Any]:
+    r = _rank(d)
+    return {"PaddingValueDataType": _type(d, "OutputTensor"), "DimensionCount": r, "StartPadding": [0] * r,
+            "EndPadding": [0] * r}
+
+
+def _one_hot(d: Any) -> dict[str, Any]:
+    values = d.ValuesTensor.Desc
+    return {"Axis": _rank(d, "OutputTensor") - 1,
+            "ValuesTensor": _resized(d.ValuesTensor, [*values.Sizes[:-1], 2])}
+
+
+def _quantize(d: Any) -> dict[str, Any]:
+    return {"QuantizationType": "DML_QUANTIZATION_TYPE_SCALE",
+            "QuantizationTensors": d.QuantizationTensors[:1]}
+
+
+def _random(d: Any) -> dict[str, Any]:
+    state = d.InputStateTensor.Desc
+    six = [*([1] * (len(state.Sizes) - 1)), 6]
+    return {"InputStateTensor": _resized(d.InputStateTensor, six),
+            **({"OutputStateTensor": _resized(d.OutputStateTensor, six)} if d.OutputStateTensor else {})}
+
+
+def _roi_pooling(d: Any) -> dict[str, Any]:
+    return {"ROITensor": _resized(d.ROITensor, [1, 1, 1, 5]), "PooledSize": Size2D(Width=1, Height=1),
+            "SpatialScale": 1.0}
+
+
+def _tile(d: Any) -> dict[str, Any]:
+    return {"RepeatsCount": _rank(d), "Repeats": [1] * _rank(d)}
+
+
+def _top_k(d: Any) -> dict[str, Any]:
+    return {"Axis": _rank(d) - 1, "K": 1}
+
+
+COMPLETIONS: dict[str, Callable[[Any], dict[str, Any]]] = {
+    "SLICE": _slice,
+    "SLICE1": _slice1,
+    "GATHER_ND": _nd,
+    "GATHER_ND1": _nd,
+    "SCATTER_ND": _nd,
+    "JOIN": _join,
+    "SPLIT": _split,
+    "DEPTH_TO_SPACE": lambda d: {"BlockSize": 1},
+    "DEPTH_TO_SPACE1": lambda d: {"BlockSize": 1},
+    "SPACE_TO_DEPTH": lambda d: {"BlockSize": 1},
+    "SPACE_TO_DEPTH1": lambda d: {"BlockSize": 1},
+    "FILL_VALUE_CONSTANT": _same_value_type("ValueDataType"),
+    "DIAGONAL_MATRIX1": _same_value_type("ValueDataType"),
+    "PADDING1": _padding1,
+    "ONE_HOT": _one_hot,
+    "QUANTIZE": _quantize,
+    "DEQUANTIZE": _quantize,
+    "RANDOM_GENERATOR": _random,
+    "ROI_POOLING": _roi_pooling,
+    "TILE": _tile,
+    "TOP_K": _top_k,
+    "TOP_K1": _top_k,
+    "VALUE_SCALE_2D": lambda d: {"ChannelCount": 1, "Bias": [0.0]},
+    "LOCAL_RESPONSE_NORMALIZATION": lambda d: {"LocalSize": 1, "Beta": 0.75, "Bias": 1.0},
+    "LP_NORMALIZATION": lambda d: {"P": 2, "Axis": _rank(d) - 1, "Epsilon": 1e-5},
+    "CONVOLUTION_INTEGER": _conv_integer,
+    "QUANTIZED_LINEAR_CONVOLUTION": _conv_integer,
+}
+
+
+def completion(operator: str, desc: Any) -> dict[str, Any]:
+    """The fields to replace in a table-built desc of `operator` (empty when none)."""
+    fill = COMPLETIONS.get(operator)
+    return fill(desc) if fill is not None else {}
