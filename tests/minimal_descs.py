@@ -101,7 +101,18 @@ def _top_k(d: Any) -> dict[str, Any]:
     return {"Axis": _rank(d) - 1, "K": 1}
 
 
+def _reduction(d: Any, output_type: str | None) -> dict[str, Any]:
+    source = d.InputTensor.Desc  # the reduced (last) axis has size 1 in the output
+    out = buffer_desc(output_type or source.DataType.name, [*source.Sizes[:-1], 1])
+    return {"OutputTensor": out, **({"Function": "DML_REDUCE_FUNCTION_SUM"} if output_type is None else {})}
+
+
 COMPLETIONS: dict[str, Callable[[Any], dict[str, Any]]] = {
+    "LP_POOLING": lambda d: {"P": 2},  # the page: P >= 1
+    "LP_POOLING1": lambda d: {"P": 2},
+    "REDUCE": lambda d: _reduction(d, None),
+    "ARGMIN": lambda d: _reduction(d, "UINT32"),
+    "ARGMAX": lambda d: _reduction(d, "UINT32"),
     "SLICE": _slice,
     "SLICE1": _slice1,
     "GATHER_ND": _nd,

@@ -93,15 +93,6 @@ def _complete(schema: OperatorSchema, desc: Any) -> Any:
     for f in schema.fields:  # an axis list must name axes of the tensors (operator rules check it)
         if f.name == "Axes" and f.type in ARRAY_TYPES and not getattr(desc, f.name):
             fill[f.name] = [rank - 1]
-    if name.startswith("LP_POOLING") and not desc.P:  # the page: P >= 1
-        fill["P"] = 2
-    if name in ("REDUCE", "ARGMIN", "ARGMAX"):  # the reduced axis has size 1 in the output
-        source = desc.InputTensor.Desc
-        sizes = [*source.Sizes[:-1], 1]
-        out_type = source.DataType.name if name == "REDUCE" else "UINT32"
-        fill["OutputTensor"] = buffer_desc(out_type, sizes)
-        if name == "REDUCE":
-            fill["Function"] = "DML_REDUCE_FUNCTION_SUM"
     desc = dataclasses.replace(desc, **fill)
     return dataclasses.replace(desc, **completion(name, desc))
 
