@@ -1,7 +1,282 @@
-/* The data_movement operators' own rules (SLICE, SLICE1, CAST, SPLIT, JOIN, PADDING, PADDING1, VALUE_SCALE_2D, SPACE_TO_DEPTH(1), DEPTH_TO_SPACE(1), TILE, FILL_VALUE_CONSTANT, FILL_VALUE_SEQUENCE, DIAGONAL_MATRIX(1), FOLD, UNFOLD). Stub: none yet. */
+/* The data_movement operators' own rules (data_movement.c runs them): each page "must" the
+ * generated tables cannot say (pages: sdk-api ns-directml-dml_<name>_operator_desc.md; PADDING1,
+ * DIAGONAL_MATRIX1 in windows-ai-docs; notes in pydml/ops/data_movement.py).
+ *
+ *  - SLICE: DimensionCount = the tensors' DimensionCount; Sizes[i] = OutputTensor.Sizes[i];
+ *    Strides[i] >= 1; every element read lies inside InputTensor: Offsets[i] + Strides[i] *
+ *    (Sizes[i] - 1) < InputTensor.Sizes[i] ("out-of-bounds reads are not permitted").
+ *  - SLICE1: DimensionCount as SLICE; InputWindowSizes[i] >= 1; InputWindowOffsets[i] +
+ *    InputWindowSizes[i] <= InputTensor.Sizes[i]; InputWindowStrides[i] != 0;
+ *    OutputTensor.Sizes[i] <= 1 + (InputWindowSizes[i] - 1) / |InputWindowStrides[i]|.
+ *  - JOIN / SPLIT: Axis < DimensionCount; each array element has the whole tensor's Sizes except
+ *    along Axis; the elements' Sizes[Axis] sum to the whole tensor's.
+ *  - PADDING(1): DimensionCount = the tensors'; OutputTensor.Sizes[i] = InputTensor.Sizes[i] +
+ *    StartPadding[i] + EndPadding[i]; SYMMETRIC needs DML_FEATURE_LEVEL_3_0 (page) and WRAP
+ *    DML_FEATURE_LEVEL_6_4 (DirectML 1.15 release notes); PADDING1: PaddingValueDataType =
+ *    OutputTensor.DataType. REFLECTION/SYMMETRIC padding larger than the input is valid (page).
+ *  - TILE: RepeatsCount = InputTensor.DimensionCount, Repeats[i] >= 1, OutputTensor has the
+ *    input's DimensionCount and Sizes[i] = InputTensor.Sizes[i] * Repeats[i].
+ *  - DEPTH_TO_SPACE(1): BlockSize >= 1, InputChannelCount divisible by BlockSize^2, output
+ *    {N, C / B^2, H * B, W * B}. SPACE_TO_DEPTH(1): BlockSize >= 1, input H and W divisible by
+ *    BlockSize, output {N, C * B^2, H / B, W / B} (the pages' examples; their OutputTensor text
+ *    repeats DEPTH_TO_SPACE's formula, see pydml/ops/data_movement.py).
+ *  - VALUE_SCALE_2D: ChannelCount is 1 or 3 and equals InputTensor.Sizes[1].
+ *  - FILL_VALUE_CONSTANT / FILL_VALUE_SEQUENCE / DIAGONAL_MATRIX1: ValueDataType =
+ *    OutputTensor.DataType. DIAGONAL_MATRIX1: InputTensor, when given, has OutputTensor's Sizes
+ *    (each output element reads "InputTensor[coordinate]"). */
+#include <stdio.h>
+#include <string.h>
+
 #include "rules.h"
 
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wformat-truncation"
+#endif
+
+static pydml_status dims_equal(pydml_check* c, const char* field, uint32_t count, const DML_BUFFER_TENSOR_DESC* x) {
+    if (count != x->DimensionCount)
+        return pydml_fail(c, field, "must equal InputTensor.DimensionCount (%u), got %u", x->DimensionCount, count);
+    return PYDML_STATUS_SUCCESS;
+}
+
+static pydml_status output_sizes(pydml_check* c, const char* name, const DML_BUFFER_TENSOR_DESC* y, const uint64_t* want,
+                                 uint32_t rank, const char* how) {
+    char field[64], buf[160];
+    if (y->DimensionCount != rank)
+        return pydml_fail(c, "OutputTensor.DimensionCount", "must equal InputTensor.DimensionCount (%u), got %u", rank,
+                          y->DimensionCount);
+    for (uint32_t i = 0; i < rank; i++) {
+        if ((uint64_t)y->Sizes[i] != want[i]) {
+            uint32_t w32[8];
+            int fits = 1;
+            for (uint32_t k = 0; k < rank; k++) {
+                fits = fits && want[k] <= 0xffffffffu;
+                w32[k] = (uint32_t)want[k];
+            }
+            snprintf(field, sizeof field, "%s.Sizes[%u]", name, i);
+            if (!fits) return pydml_fail(c, field, "must be %s (%llu), got %u", how, (unsigned long long)want[i], y->Sizes[i]);
+            return pydml_fail(c, field, "must be %s (%s), got %u", how, pydml_format_sizes(buf, sizeof buf, w32, rank),
+                              y->Sizes[i]);
+        }
+    }
+    return PYDML_STATUS_SUCCESS;
+}
+
+static pydml_status slice_rule(pydml_check* c, const pydml_operator_info* op, const void* desc) {
+    const DML_BUFFER_TENSOR_DESC* x = pydml_tensor_field(op, desc, "InputTensor");
+    const DML_BUFFER_TENSOR_DESC* y = pydml_tensor_field(op, desc, "OutputTensor");
+    char field[64];
+    pydml_status s;
+    if (op->type == DML_OPERATOR_SLICE) {
+        const DML_SLICE_OPERATOR_DESC* d = desc;
+        if ((s = dims_equal(c, "DimensionCount", d->DimensionCount, x))) return s;
+        for (uint32_t i = 0; i < d->DimensionCount; i++) {
+            if (d->Sizes[i] != y->Sizes[i]) {
+                snprintf(field, sizeof field, "Sizes[%u]", i);
+                return pydml_fail(c, field, "must equal OutputTensor.Sizes[%u] (%u), got %u", i, y->Sizes[i], d->Sizes[i]);
+            }
+            if (d->Strides[i] == 0) {
+                snprintf(field, sizeof field, "Strides[%u]", i);
+                return pydml_fail(c, field, "must be >= 1, got 0");
+            }
+            uint64_t last = (uint64_t)d->Offsets[i] + (uint64_t)d->Strides[i] * (uint64_t)(d->Sizes[i] - 1u);
+            if (last >= x->Sizes[i]) {
+                snprintf(field, sizeof field, "Offsets[%u]", i);
+                return pydml_fail(c, field,
+                                  "must keep the slice inside InputTensor: Offsets + Strides * (Sizes - 1) must be < "
+                                  "InputTensor.Sizes[%u] (%u), got %llu",
+                                  i, x->Sizes[i], (unsigned long long)last);
+            }
+        }
+        return PYDML_STATUS_SUCCESS;
+    }
+    const DML_SLICE1_OPERATOR_DESC* d = desc;
+    if ((s = dims_equal(c, "DimensionCount", d->DimensionCount, x))) return s;
+    for (uint32_t i = 0; i < d->DimensionCount; i++) {
+        if (d->InputWindowSizes[i] == 0) {
+            snprintf(field, sizeof field, "InputWindowSizes[%u]", i);
+            return pydml_fail(c, field, "must be >= 1, got 0");
+        }
+        uint64_t end = (uint64_t)d->InputWindowOffsets[i] + d->InputWindowSizes[i];
+        if (end > x->Sizes[i]) {
+            snprintf(field, sizeof field, "InputWindowOffsets[%u]", i);
+            return pydml_fail(c, field,
+                              "must keep the window inside InputTensor: InputWindowOffsets + InputWindowSizes must be "
+                              "<= InputTensor.Sizes[%u] (%u), got %llu",
+                              i, x->Sizes[i], (unsigned long long)end);
+        }
+        int64_t st = d->InputWindowStrides[i];
+        if (st == 0) {
+            snprintf(field, sizeof field, "InputWindowStrides[%u]", i);
+            return pydml_fail(c, field, "must not be 0");
+        }
+        uint64_t mag = st < 0 ? (uint64_t)(-st) : (uint64_t)st;
+        uint64_t most = 1u + (d->InputWindowSizes[i] - 1u) / mag;
+        if (y->Sizes[i] > most) {
+            snprintf(field, sizeof field, "OutputTensor.Sizes[%u]", i);
+            return pydml_fail(c, field,
+                              "must be <= 1 + (InputWindowSizes[%u] - 1) / |InputWindowStrides[%u]| (%llu), got %u", i, i,
+                              (unsigned long long)most, y->Sizes[i]);
+        }
+    }
+    return PYDML_STATUS_SUCCESS;
+}
+
+/* JOIN / SPLIT: the array's elements against the whole tensor along Axis. */
+static pydml_status join_split_rule(pydml_check* c, const pydml_operator_info* op, const void* desc) {
+    const int join = op->type == DML_OPERATOR_JOIN;
+    const char* array = join ? "InputTensors" : "OutputTensors";
+    const char* whole_name = join ? "OutputTensor" : "InputTensor";
+    const DML_BUFFER_TENSOR_DESC* whole = pydml_tensor_field(op, desc, whole_name);
+    const uint32_t axis = join ? ((const DML_JOIN_OPERATOR_DESC*)desc)->Axis : ((const DML_SPLIT_OPERATOR_DESC*)desc)->Axis;
+    const uint32_t n = pydml_tensor_array_count(op, desc, array);
+    char field[80];
+    if (axis >= whole->DimensionCount)
+        return pydml_fail(c, "Axis", "must be < %s.DimensionCount (%u), got %u", whole_name, whole->DimensionCount, axis);
+    uint64_t sum = 0;
+    for (uint32_t k = 0; k < n; k++) {
+        const DML_BUFFER_TENSOR_DESC* t = pydml_tensor_array_element(op, desc, array, k);
+        if (t->DimensionCount != whole->DimensionCount) {
+            snprintf(field, sizeof field, "%s[%u].DimensionCount", array, k);
+            return pydml_fail(c, field, "must equal %s.DimensionCount (%u), got %u", whole_name, whole->DimensionCount,
+                              t->DimensionCount);
+        }
+        for (uint32_t i = 0; i < t->DimensionCount; i++) {
+            if (i != axis && t->Sizes[i] != whole->Sizes[i]) {
+                snprintf(field, sizeof field, "%s[%u].Sizes[%u]", array, k, i);
+                return pydml_fail(c, field, "must equal %s.Sizes[%u] (%u) off Axis (%u), got %u", whole_name, i,
+                                  whole->Sizes[i], axis, t->Sizes[i]);
+            }
+        }
+        sum += t->Sizes[axis];
+        if (sum > whole->Sizes[axis] || (k + 1 == n && sum != whole->Sizes[axis])) {
+            snprintf(field, sizeof field, "%s[%u].Sizes[%u]", array, k, axis);
+            return pydml_fail(c, field,
+                              "must make the %s' Sizes[Axis] sum to %s.Sizes[%u] (%u), got a sum of %llu", array,
+                              whole_name, axis, whole->Sizes[axis], (unsigned long long)sum);
+        }
+    }
+    return PYDML_STATUS_SUCCESS;
+}
+
+static pydml_status padding_rule(pydml_check* c, const pydml_operator_info* op, const void* desc) {
+    const DML_BUFFER_TENSOR_DESC* x = pydml_tensor_field(op, desc, "InputTensor");
+    const DML_BUFFER_TENSOR_DESC* y = pydml_tensor_field(op, desc, "OutputTensor");
+    uint32_t mode, count;
+    const uint32_t *start, *end;
+    if (op->type == DML_OPERATOR_PADDING) {
+        const DML_PADDING_OPERATOR_DESC* d = desc;
+        mode = d->PaddingMode; count = d->DimensionCount; start = d->StartPadding; end = d->EndPadding;
+    } else {
+        const DML_PADDING1_OPERATOR_DESC* d = desc;
+        mode = d->PaddingMode; count = d->DimensionCount; start = d->StartPadding; end = d->EndPadding;
+        if (d->PaddingValueDataType != y->DataType)
+            return pydml_fail(c, "PaddingValueDataType", "must equal OutputTensor.DataType (%s), got %s",
+                              pydml_data_type_name(y->DataType), pydml_data_type_name(d->PaddingValueDataType));
+    }
+    if (mode == DML_PADDING_MODE_SYMMETRIC && c->level < DML_FEATURE_LEVEL_3_0)
+        return pydml_fail_level(c, DML_FEATURE_LEVEL_3_0, "PaddingMode", "DML_PADDING_MODE_SYMMETRIC requires DML_FEATURE_LEVEL_3_0");
+    if (mode == DML_PADDING_MODE_WRAP && c->level < DML_FEATURE_LEVEL_6_4)
+        return pydml_fail_level(c, DML_FEATURE_LEVEL_6_4, "PaddingMode", "DML_PADDING_MODE_WRAP requires DML_FEATURE_LEVEL_6_4");
+    pydml_status s;
+    if ((s = dims_equal(c, "DimensionCount", count, x))) return s;
+    uint64_t want[8];
+    for (uint32_t i = 0; i < count; i++) want[i] = (uint64_t)x->Sizes[i] + start[i] + end[i];
+    return output_sizes(c, "OutputTensor", y, want, count, "InputTensor.Sizes + StartPadding + EndPadding");
+}
+
+static pydml_status tile_rule(pydml_check* c, const pydml_operator_info* op, const void* desc) {
+    const DML_TILE_OPERATOR_DESC* d = desc;
+    const DML_BUFFER_TENSOR_DESC* x = pydml_tensor_field(op, desc, "InputTensor");
+    const DML_BUFFER_TENSOR_DESC* y = pydml_tensor_field(op, desc, "OutputTensor");
+    pydml_status s;
+    char field[32];
+    if ((s = dims_equal(c, "RepeatsCount", d->RepeatsCount, x))) return s;
+    uint64_t want[8];
+    for (uint32_t i = 0; i < d->RepeatsCount; i++) {
+        if (d->Repeats[i] == 0) {
+            snprintf(field, sizeof field, "Repeats[%u]", i);
+            return pydml_fail(c, field, "must be >= 1, got 0");
+        }
+        want[i] = (uint64_t)x->Sizes[i] * d->Repeats[i];
+    }
+    return output_sizes(c, "OutputTensor", y, want, d->RepeatsCount, "InputTensor.Sizes * Repeats");
+}
+
+static pydml_status depth_space_rule(pydml_check* c, const pydml_operator_info* op, const void* desc) {
+    const DML_BUFFER_TENSOR_DESC* x = pydml_tensor_field(op, desc, "InputTensor");
+    const DML_BUFFER_TENSOR_DESC* y = pydml_tensor_field(op, desc, "OutputTensor");
+    /* every variant starts {InputTensor, OutputTensor, BlockSize} */
+    const uint32_t b = ((const DML_DEPTH_TO_SPACE_OPERATOR_DESC*)desc)->BlockSize;
+    if (b == 0) return pydml_fail(c, "BlockSize", "must be >= 1, got 0");
+    uint64_t want[4];
+    const uint64_t bb = (uint64_t)b * b;
+    if (op->type == DML_OPERATOR_DEPTH_TO_SPACE || op->type == DML_OPERATOR_DEPTH_TO_SPACE1) {
+        if (x->Sizes[1] % bb != 0)
+            return pydml_fail(c, "InputTensor.Sizes[1]", "must be divisible by BlockSize * BlockSize (%llu), got %u",
+                              (unsigned long long)bb, x->Sizes[1]);
+        want[0] = x->Sizes[0]; want[1] = x->Sizes[1] / bb;
+        want[2] = (uint64_t)x->Sizes[2] * b; want[3] = (uint64_t)x->Sizes[3] * b;
+        return output_sizes(c, "OutputTensor", y, want, 4,
+                            "{N, C / (BlockSize * BlockSize), H * BlockSize, W * BlockSize}");
+    }
+    for (uint32_t i = 2; i < 4; i++)
+        if (x->Sizes[i] % b != 0) {
+            char field[32];
+            snprintf(field, sizeof field, "InputTensor.Sizes[%u]", i);
+            return pydml_fail(c, field, "must be divisible by BlockSize (%u), got %u", b, x->Sizes[i]);
+        }
+    want[0] = x->Sizes[0]; want[1] = (uint64_t)x->Sizes[1] * bb;
+    want[2] = x->Sizes[2] / b; want[3] = x->Sizes[3] / b;
+    return output_sizes(c, "OutputTensor", y, want, 4, "{N, C * BlockSize * BlockSize, H / BlockSize, W / BlockSize}");
+}
+
+static pydml_status value_type_rule(pydml_check* c, const pydml_operator_info* op, const void* desc) {
+    const DML_BUFFER_TENSOR_DESC* y = pydml_tensor_field(op, desc, "OutputTensor");
+    uint32_t t;
+    switch (op->type) {
+    case DML_OPERATOR_FILL_VALUE_CONSTANT: t = ((const DML_FILL_VALUE_CONSTANT_OPERATOR_DESC*)desc)->ValueDataType; break;
+    case DML_OPERATOR_FILL_VALUE_SEQUENCE: t = ((const DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC*)desc)->ValueDataType; break;
+    default: t = ((const DML_DIAGONAL_MATRIX1_OPERATOR_DESC*)desc)->ValueDataType; break;
+    }
+    if (t != y->DataType)
+        return pydml_fail(c, "ValueDataType", "must equal OutputTensor.DataType (%s), got %s", pydml_data_type_name(y->DataType),
+                          pydml_data_type_name(t));
+    if (op->type == DML_OPERATOR_DIAGONAL_MATRIX1) {
+        const DML_BUFFER_TENSOR_DESC* x = pydml_tensor_field(op, desc, "InputTensor");
+        if (x != NULL) {
+            for (uint32_t i = 0; i < y->DimensionCount && i < x->DimensionCount; i++)
+                if (x->Sizes[i] != y->Sizes[i]) {
+                    char field[32];
+                    snprintf(field, sizeof field, "InputTensor.Sizes[%u]", i);
+                    return pydml_fail(c, field, "must equal OutputTensor.Sizes[%u] (%u), got %u", i, y->Sizes[i], x->Sizes[i]);
+                }
+        }
+    }
+    return PYDML_STATUS_SUCCESS;
+}
+
+static pydml_status value_scale_rule(pydml_check* c, const pydml_operator_info* op, const void* desc) {
+    const DML_VALUE_SCALE_2D_OPERATOR_DESC* d = desc;
+    const DML_BUFFER_TENSOR_DESC* x = pydml_tensor_field(op, desc, "InputTensor");
+    if (d->ChannelCount != 1 && d->ChannelCount != 3)
+        return pydml_fail(c, "ChannelCount", "must be 1 or 3, got %u", d->ChannelCount);
+    if (d->ChannelCount != x->Sizes[1])
+        return pydml_fail(c, "ChannelCount", "must equal InputTensor.Sizes[1] (%u), got %u", x->Sizes[1], d->ChannelCount);
+    return PYDML_STATUS_SUCCESS;
+}
+
 pydml_rule_fn pydml_rules_data_movement(uint32_t type) {
-    (void)type;
-    return NULL;
+    switch (type) {
+    case DML_OPERATOR_SLICE: case DML_OPERATOR_SLICE1: return slice_rule;
+    case DML_OPERATOR_JOIN: case DML_OPERATOR_SPLIT: return join_split_rule;
+    case DML_OPERATOR_PADDING: case DML_OPERATOR_PADDING1: return padding_rule;
+    case DML_OPERATOR_TILE: return tile_rule;
+    case DML_OPERATOR_DEPTH_TO_SPACE: case DML_OPERATOR_DEPTH_TO_SPACE1:
+    case DML_OPERATOR_SPACE_TO_DEPTH: case DML_OPERATOR_SPACE_TO_DEPTH1: return depth_space_rule;
+    case DML_OPERATOR_FILL_VALUE_CONSTANT: case DML_OPERATOR_FILL_VALUE_SEQUENCE:
+    case DML_OPERATOR_DIAGONAL_MATRIX1: return value_type_rule;
+    case DML_OPERATOR_VALUE_SCALE_2D: return value_scale_rule;
+    default: return NULL;
+    }
 }

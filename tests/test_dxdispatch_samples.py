@@ -143,6 +143,14 @@ RUN_EXPECTED = {
     "dml_element_wise_identity.json": ("Out", [2 * v + 10 for v in (1, 2, 3)]),
     "dml_owned_tensors.json": ("Out", [6, 10, -2]),
     "dml_scalar_union_fp16.json": ("output", [min(max(v, 2), 4) for v in (1, 2, 3, 4, 5)]),
+    # JOIN of A[0:3], B's first 2 elements and A[4:9] (A = 1..10, B = 100, 115, 130)
+    "dml_join.json": ("Out", [1, 2, 3, 100, 115, 5, 6, 7, 8, 9]),
+    # SLICE of a 5x5 1..25: rows 1..3, columns 1 and 3
+    "dml_slice.json": ("output", [7, 9, 12, 14, 17, 19]),
+    # SPLIT of 1..6 into three [2] outputs: the first printed
+    "dml_split.json": ("Out1", [1, 2]),
+    # FILL_VALUE_SEQUENCE: FLOAT32 3.2 + k * 1.5
+    "dml_fill_value_sequence.json": ("Out", [3.2, 4.7, 6.2, 7.7, 9.2]),
 }
 
 
