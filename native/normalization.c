@@ -1,24 +1,847 @@
-/* The normalization kernel family (families.h): BATCH_NORMALIZATION, MEAN_VARIANCE_NORMALIZATION(1, 2), LOCAL_RESPONSE_NORMALIZATION, LP_NORMALIZATION.
- * Stub: supports nothing yet. */
+/* The normalization kernel family (families.h): BATCH_NORMALIZATION, MEAN_VARIANCE_NORMALIZATION,
+ * MEAN_VARIANCE_NORMALIZATION1, MEAN_VARIANCE_NORMALIZATION2, LOCAL_RESPONSE_NORMALIZATION and
+ * LP_NORMALIZATION (pages: MicrosoftDocs/sdk-api ns-directml-dml_<name>_operator_desc.md;
+ * MEAN_VARIANCE_NORMALIZATION2: windows-ai-docs docs/directml/api/; rules_normalization.c checks
+ * the descs).
+ *
+ * Formulas (the pages):
+ *   BATCH_NORMALIZATION:  Output = FusedActivation(Scale * ((Input - Mean) / sqrt(Variance + Epsilon))
+ *                         + Bias), Mean/Variance/Scale/Bias broadcast (size-1 dimensions) to Input.
+ *                         Spatial has no effect on the arithmetic (the page: a no-op from FL4_0; below
+ *                         it only restricts which dimensions may broadcast, a rule).
+ *   MEAN_VARIANCE_NORMALIZATION(1):  the same with Mean and Variance computed over the reduced axes
+ *                         ({1,2,3} with CrossChannel, else {2,3}; MVN1: Axes), Variance the population
+ *                         variance mean((x - Mean)^2); NormalizeVariance FALSE drops the division.
+ *                         A null ScaleTensor is 1, a null BiasTensor 0 (the pages say "optional").
+ *   MEAN_VARIANCE_NORMALIZATION2:    the page is "TBD". UseMean FALSE: Mean is taken as 0 in both
+ *                         the subtraction and the variance, so UseMean FALSE + UseVariance TRUE is
+ *                         RMS normalization x / sqrt(mean(x^2) + Epsilon) (how onnxruntime's DirectML
+ *                         SimplifiedLayerNormalization uses it); UseVariance FALSE drops the division.
+ *   LOCAL_RESPONSE_NORMALIZATION:    Output = Input / (Bias + (Alpha / LocalSize) * sum(Input^2 over
+ *                         the local region))^Beta. The page does not say where the window sits for
+ *                         an even LocalSize: ONNX LRN's window (which DirectML implements for
+ *                         onnxruntime) is used, [i - floor((LocalSize - 1) / 2), i + ceil((LocalSize
+ *                         - 1) / 2)] clipped to the tensor, and the divisor stays LocalSize (zero
+ *                         padding, as ONNX and torch). CrossChannel TRUE: the window runs over
+ *                         channels only (the LRN_GRAD page: "FALSE ... across the spatial
+ *                         dimensions"); FALSE: a LocalSize x LocalSize window over Height and Width
+ *                         of the same channel, still divided by LocalSize as the page's formula
+ *                         writes it.
+ *   LP_NORMALIZATION:     the page gives no formula: Output = Input / max(||Input||_P, Epsilon) along
+ *                         Axis, ||x||_1 = sum |x|, ||x||_2 = sqrt(sum x^2) (torch.nn.functional.
+ *                         normalize's definition; the page says only that Epsilon avoids division
+ *                         by zero).
+ *
+ * Precision: sums, means and variances accumulate in double (two passes: the mean, then the sum of
+ * squared deviations), and each output element is evaluated in double from the float input and
+ * rounded once to float (FLOAT16: converted from that float). A FusedActivation is applied to the
+ * float values (pydml_activation_apply, the ACTIVATION_* definitions). LRN's power: Beta 0.75 and
+ * 0.5 use double square roots, other Betas double pow().
+ *
+ * Edges the pages leave open (decisions): NaN and infinities propagate through the formulas as
+ * IEEE arithmetic does (a NaN in a group makes the whole MVN/LP group NaN); Variance + Epsilon < 0
+ * gives NaN (sqrt of a negative); LP with a zero norm and Epsilon 0 gives 0 / 0 = NaN.
+ *
+ * Speed: each reduction group is gathered into a float row (contiguous rows by memcpy / the F16C row
+ * converter), reduced and written back by vector loops in AVX-512/AVX2/portable forms chosen by
+ * pydml_active_cpu_features; OpenMP splits the groups (MVN/LP), the rows (BATCH_NORMALIZATION) and
+ * the (n, h) rows or (n, c) planes (LRN). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+#include <immintrin.h>
+#define NK_X86 1
+#endif
+
+#include "convert.h"
+#include "elementwise.h"
 #include "families.h"
+#include "rules.h"
+
+#ifdef _OPENMP
+#define NK_PRAGMA(x) _Pragma(#x)
+#else
+#define NK_PRAGMA(x)
+#endif
+
+enum { NK_BN = 0, NK_MVN = 1, NK_LRN = 2, NK_LP = 3 };
+
+/* Elements below which one thread runs everything. */
+#define NK_PARALLEL_MIN 32768
+/* Work items a thread takes at a time: dynamic hand-out, so that on a shared machine a descheduled
+ * thread does not hold up the others (equal static shares wait for the slowest). */
+#define NK_GRAIN 4
+/* Elements per chunk of a batch-normalization row. */
+#define NK_CHUNK 1024
+
+typedef struct norm_plan {
+    int kind;
+    uint32_t dtype;
+    uint32_t n;                         /* dimension count */
+    uint32_t sizes[PYDML_MAX_DIMS];     /* InputTensor = OutputTensor sizes */
+    uint32_t input_count;
+    /* BN: Mean, Variance, Scale, Bias; MVN: Scale, Bias (index 0, 1) */
+    uint32_t has[4];
+    uint32_t psizes[4][PYDML_MAX_DIMS];
+    uint32_t reduced;                   /* MVN / LP: bit d = dimension d is reduced */
+    int use_mean, use_var;
+    double eps;
+    uint32_t p;                         /* LP */
+    int cross;                          /* LRN */
+    uint32_t local_size;
+    double alpha, beta, bias;
+    int has_act;
+    pydml_activation act;
+} norm_plan;
 
 static int supports(uint32_t type) {
-    (void)type;
-    return 0;
+    switch (type) {
+    case DML_OPERATOR_BATCH_NORMALIZATION:
+    case DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION:
+    case DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION1:
+    case DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION2:
+    case DML_OPERATOR_LOCAL_RESPONSE_NORMALIZATION:
+    case DML_OPERATOR_LP_NORMALIZATION:
+        return 1;
+    default:
+        return 0;
+    }
 }
 
-static pydml_status create(const pydml_operator_info* info, const void* desc, uint32_t flags, void** plan) {
-    (void)info; (void)desc; (void)flags;
-    *plan = NULL;
-    return PYDML_STATUS_UNSUPPORTED_PARAMETER;
+static void set_activation(norm_plan* p, const DML_OPERATOR_DESC* f) {
+    if (f == NULL) return;
+    pydml_activation_of(f, &p->act);
+    p->has_act = p->act.type != DML_OPERATOR_INVALID && p->act.type != DML_OPERATOR_ACTIVATION_IDENTITY;
 }
 
-static void destroy(void* plan) { (void)plan; }
+static pydml_status take_param(norm_plan* p, uint32_t slot, const DML_BUFFER_TENSOR_DESC* t) {
+    if (t == NULL) return PYDML_STATUS_SUCCESS;
+    if (t->DimensionCount != p->n || t->DataType != p->dtype) return PYDML_STATUS_INVALID_PARAMETER;
+    for (uint32_t d = 0; d < p->n; d++)
+        if (t->Sizes[d] != 1 && t->Sizes[d] != p->sizes[d]) return PYDML_STATUS_INVALID_PARAMETER;
+    p->has[slot] = 1;
+    memcpy(p->psizes[slot], t->Sizes, p->n * sizeof(uint32_t));
+    return PYDML_STATUS_SUCCESS;
+}
+
+static pydml_status set_axes(norm_plan* p, uint32_t count, const UINT* axes) {
+    if (count == 0 || count > p->n || axes == NULL) return PYDML_STATUS_INVALID_PARAMETER;
+    for (uint32_t i = 0; i < count; i++) {
+        if (axes[i] >= p->n || (p->reduced >> axes[i] & 1u)) return PYDML_STATUS_INVALID_PARAMETER;
+        p->reduced |= 1u << axes[i];
+    }
+    return PYDML_STATUS_SUCCESS;
+}
+
+static pydml_status create(const pydml_operator_info* info, const void* desc, uint32_t flags, void** out) {
+    (void)flags;
+    *out = NULL;
+    if (!supports(info->type)) return PYDML_STATUS_UNSUPPORTED_PARAMETER;
+    const DML_BUFFER_TENSOR_DESC* in = pydml_tensor_field(info, desc, "InputTensor");
+    const DML_BUFFER_TENSOR_DESC* o = pydml_tensor_field(info, desc, "OutputTensor");
+    if (in == NULL || o == NULL) return PYDML_STATUS_INVALID_PARAMETER;
+    if (in->DataType != DML_TENSOR_DATA_TYPE_FLOAT32 && in->DataType != DML_TENSOR_DATA_TYPE_FLOAT16)
+        return PYDML_STATUS_UNSUPPORTED_PARAMETER;
+    if (o->DataType != in->DataType || o->DimensionCount != in->DimensionCount || in->DimensionCount == 0 ||
+        in->DimensionCount > PYDML_MAX_DIMS)
+        return PYDML_STATUS_INVALID_PARAMETER;
+    for (uint32_t d = 0; d < in->DimensionCount; d++)
+        if (in->Sizes[d] != o->Sizes[d]) return PYDML_STATUS_INVALID_PARAMETER;
+    norm_plan* p = calloc(1, sizeof *p);
+    if (p == NULL) return PYDML_STATUS_OUT_OF_MEMORY;
+    p->dtype = in->DataType;
+    p->n = in->DimensionCount;
+    memcpy(p->sizes, in->Sizes, p->n * sizeof(uint32_t));
+    pydml_status s = PYDML_STATUS_SUCCESS;
+    switch (info->type) {
+    case DML_OPERATOR_BATCH_NORMALIZATION: {
+        const DML_BATCH_NORMALIZATION_OPERATOR_DESC* d = desc;
+        p->kind = NK_BN;
+        p->input_count = 5;
+        p->eps = d->Epsilon;
+        static const char* const names[4] = {"MeanTensor", "VarianceTensor", "ScaleTensor", "BiasTensor"};
+        for (uint32_t k = 0; k < 4 && !s; k++) {
+            const DML_BUFFER_TENSOR_DESC* t = pydml_tensor_field(info, desc, names[k]);
+            if (t == NULL) s = PYDML_STATUS_INVALID_PARAMETER;
+            else s = take_param(p, k, t);
+        }
+        set_activation(p, d->FusedActivation);
+        break;
+    }
+    case DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION: {
+        const DML_MEAN_VARIANCE_NORMALIZATION_OPERATOR_DESC* d = desc;
+        p->kind = NK_MVN;
+        p->input_count = 3;
+        p->eps = d->Epsilon;
+        p->use_mean = 1;
+        p->use_var = d->NormalizeVariance != 0;
+        if (p->n != 4) s = PYDML_STATUS_INVALID_PARAMETER;
+        p->reduced = d->CrossChannel ? 0xEu : 0xCu;
+        if (!s) s = take_param(p, 0, pydml_tensor_field(info, desc, "ScaleTensor"));
+        if (!s) s = take_param(p, 1, pydml_tensor_field(info, desc, "BiasTensor"));
+        set_activation(p, d->FusedActivation);
+        break;
+    }
+    case DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION1: {
+        const DML_MEAN_VARIANCE_NORMALIZATION1_OPERATOR_DESC* d = desc;
+        p->kind = NK_MVN;
+        p->input_count = 3;
+        p->eps = d->Epsilon;
+        p->use_mean = 1;
+        p->use_var = d->NormalizeVariance != 0;
+        s = set_axes(p, d->AxisCount, d->Axes);
+        if (!s) s = take_param(p, 0, pydml_tensor_field(info, desc, "ScaleTensor"));
+        if (!s) s = take_param(p, 1, pydml_tensor_field(info, desc, "BiasTensor"));
+        set_activation(p, d->FusedActivation);
+        break;
+    }
+    case DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION2: {
+        const DML_MEAN_VARIANCE_NORMALIZATION2_OPERATOR_DESC* d = desc;
+        p->kind = NK_MVN;
+        p->input_count = 3;
+        p->eps = d->Epsilon;
+        p->use_mean = d->UseMean != 0;
+        p->use_var = d->UseVariance != 0;
+        s = set_axes(p, d->AxisCount, d->Axes);
+        if (!s) s = take_param(p, 0, pydml_tensor_field(info, desc, "ScaleTensor"));
+        if (!s) s = take_param(p, 1, pydml_tensor_field(info, desc, "BiasTensor"));
+        set_activation(p, d->FusedActivation);
+        break;
+    }
+    case DML_OPERATOR_LOCAL_RESPONSE_NORMALIZATION: {
+        const DML_LOCAL_RESPONSE_NORMALIZATION_OPERATOR_DESC* d = desc;
+        p->kind = NK_LRN;
+        p->input_count = 1;
+        p->cross = d->CrossChannel != 0;
+        p->local_size = d->LocalSize;
+        p->alpha = d->Alpha;
+        p->beta = d->Beta;
+        p->bias = d->Bias;
+        if (p->n != 4 || p->local_size == 0) s = PYDML_STATUS_INVALID_PARAMETER;
+        break;
+    }
+    default: { /* LP_NORMALIZATION */
+        const DML_LP_NORMALIZATION_OPERATOR_DESC* d = desc;
+        p->kind = NK_LP;
+        p->input_count = 1;
+        p->eps = d->Epsilon;
+        p->p = d->P;
+        if (d->Axis >= p->n || (d->P != 1 && d->P != 2)) s = PYDML_STATUS_INVALID_PARAMETER;
+        else p->reduced = 1u << d->Axis;
+        break;
+    }
+    }
+    if (s) {
+        free(p);
+        return s;
+    }
+    *out = p;
+    return PYDML_STATUS_SUCCESS;
+}
+
+static void destroy(void* plan) { free(plan); }
+
+/* ---- vector kernels, one body per ISA ---- */
+
+typedef struct nk_kernels {
+    /* xd = x widened to double; returns the sum */
+    double (*widen_sum)(const float* x, double* xd, size_t n);
+    /* sum of (xd - m)^2 */
+    double (*sum_sq_dev)(const double* xd, size_t n, double m);
+    /* sum of |xd| */
+    double (*sum_abs)(const double* xd, size_t n);
+    /* y = ((xd - m) * r) * s + b rounded to float; s, b may be NULL (1, 0) */
+    void (*apply)(const double* xd, float* y, size_t n, double m, double r, const double* s, const double* b);
+    /* y = (x - m[k*ps]) * a[k*ps] + b[k*ps] with double tables; ps 0: scalars */
+    void (*bn)(const float* x, float* y, size_t n, const double* m, const double* a, const double* b, size_t ps);
+    /* y = x * base^-beta, base = bias + c * acc (mode 0: beta 0.75, 1: beta 0.5, 2: pow) */
+    void (*lrn)(const float* x, float* y, const double* acc, size_t n, double bias, double c, double beta, int mode);
+} nk_kernels;
+
+/* The portable bodies (also compiled for AVX2/AVX-512, where the compiler vectorizes them); the
+ * MVN/LP row passes have explicit vector forms below. (x - m) * r * s + b uses fma() on every path
+ * so that the paths agree bit for bit. */
+static double nk_widen_sum_c(const float* x, double* xd, size_t n) {
+    double s = 0.0;
+    for (size_t k = 0; k < n; k++) {
+        xd[k] = (double)x[k];
+        s += xd[k];
+    }
+    return s;
+}
+static double nk_sum_sq_dev_c(const double* x, size_t n, double m) {
+    double s = 0.0;
+    for (size_t k = 0; k < n; k++) s += (x[k] - m) * (x[k] - m);
+    return s;
+}
+static double nk_sum_abs_c(const double* x, size_t n) {
+    double s = 0.0;
+    for (size_t k = 0; k < n; k++) s += fabs(x[k]);
+    return s;
+}
+static void nk_apply_c(const double* x, float* y, size_t n, double m, double r, const double* s, const double* b) {
+    if (s && b) {
+        for (size_t k = 0; k < n; k++) y[k] = (float)fma((x[k] - m) * r, s[k], b[k]);
+    } else if (s) {
+        for (size_t k = 0; k < n; k++) y[k] = (float)((x[k] - m) * r * s[k]);
+    } else if (b) {
+        for (size_t k = 0; k < n; k++) y[k] = (float)((x[k] - m) * r + b[k]);
+    } else {
+        for (size_t k = 0; k < n; k++) y[k] = (float)((x[k] - m) * r);
+    }
+}
+
+#define NK_KERNELS(SUF, ATTR)                                                                      \
+    ATTR static void nk_bn_##SUF(const float* x, float* y, size_t n, const double* m, const double* a, \
+                                 const double* b, size_t ps) {                                     \
+        if (ps == 0) {                                                                             \
+            const double m0 = m[0], a0 = a[0], b0 = b[0];                                          \
+            for (size_t k = 0; k < n; k++) y[k] = (float)(((double)x[k] - m0) * a0 + b0);          \
+        } else if (ps == 1) {                                                                      \
+            for (size_t k = 0; k < n; k++) y[k] = (float)(((double)x[k] - m[k]) * a[k] + b[k]);    \
+        } else {                                                                                   \
+            for (size_t k = 0; k < n; k++)                                                         \
+                y[k] = (float)(((double)x[k] - m[k * ps]) * a[k * ps] + b[k * ps]);                \
+        }                                                                                          \
+    }                                                                                              \
+    ATTR static void nk_lrn_##SUF(const float* x, float* y, const double* acc, size_t n, double bias, \
+                                  double c, double beta, int mode) {                               \
+        if (mode == 0) {                                                                           \
+            for (size_t k = 0; k < n; k++) {                                                       \
+                const double t = bias + c * acc[k], r = sqrt(t);                                   \
+                y[k] = (float)((double)x[k] / (r * sqrt(r)));                                      \
+            }                                                                                      \
+        } else if (mode == 1) {                                                                    \
+            for (size_t k = 0; k < n; k++) y[k] = (float)((double)x[k] / sqrt(bias + c * acc[k])); \
+        } else {                                                                                   \
+            for (size_t k = 0; k < n; k++) y[k] = (float)((double)x[k] / pow(bias + c * acc[k], beta)); \
+        }                                                                                          \
+    }
+
+NK_KERNELS(c, )
+NK_KERNELS(avx2, EW_T256)
+NK_KERNELS(avx512, EW_T512)
+
+#ifdef NK_X86
+/* The MVN/LP row passes with explicit vectors: four independent double accumulators (a single
+ * one waits on the add latency every vector); the row is widened to double once, by the first
+ * pass, and the later passes read the doubles (L1-resident) instead of converting again. */
+#define NK_VEC(SUF, ATTR, VD, W, ZERO, SET1, LOADD, STORED, CVT, ADD, SUB, MUL, FMA, ABS, HSUM, CVTBACK, STORE) \
+    ATTR static double nk_vwiden_sum_##SUF(const float* x, double* xd, size_t n) {                 \
+        VD a0 = ZERO, a1 = ZERO, a2 = ZERO, a3 = ZERO;                                             \
+        size_t k = 0;                                                                              \
+        for (; k + 4 * W <= n; k += 4 * W) {                                                       \
+            const VD v0 = CVT(x + k), v1 = CVT(x + k + W), v2 = CVT(x + k + 2 * W), v3 = CVT(x + k + 3 * W); \
+            STORED(xd + k, v0); STORED(xd + k + W, v1); STORED(xd + k + 2 * W, v2); STORED(xd + k + 3 * W, v3); \
+            a0 = ADD(a0, v0); a1 = ADD(a1, v1); a2 = ADD(a2, v2); a3 = ADD(a3, v3);                \
+        }                                                                                          \
+        for (; k + W <= n; k += W) {                                                               \
+            const VD v0 = CVT(x + k);                                                              \
+            STORED(xd + k, v0);                                                                    \
+            a0 = ADD(a0, v0);                                                                      \
+        }                                                                                          \
+        double s = HSUM(ADD(ADD(a0, a1), ADD(a2, a3)));                                            \
+        for (; k < n; k++) {                                                                       \
+            xd[k] = (double)x[k];                                                                  \
+            s += xd[k];                                                                            \
+        }                                                                                          \
+        return s;                                                                                  \
+    }                                                                                              \
+    ATTR static double nk_vsum_sq_dev_##SUF(const double* x, size_t n, double m) {                 \
+        VD a0 = ZERO, a1 = ZERO, a2 = ZERO, a3 = ZERO;                                             \
+        const VD vm = SET1(m);                                                                     \
+        size_t k = 0;                                                                              \
+        for (; k + 4 * W <= n; k += 4 * W) {                                                       \
+            const VD d0 = SUB(LOADD(x + k), vm), d1 = SUB(LOADD(x + k + W), vm);                   \
+            const VD d2 = SUB(LOADD(x + k + 2 * W), vm), d3 = SUB(LOADD(x + k + 3 * W), vm);       \
+            a0 = FMA(d0, d0, a0); a1 = FMA(d1, d1, a1); a2 = FMA(d2, d2, a2); a3 = FMA(d3, d3, a3); \
+        }                                                                                          \
+        for (; k + W <= n; k += W) {                                                               \
+            const VD d0 = SUB(LOADD(x + k), vm);                                                   \
+            a0 = FMA(d0, d0, a0);                                                                  \
+        }                                                                                          \
+        double s = HSUM(ADD(ADD(a0, a1), ADD(a2, a3)));                                            \
+        for (; k < n; k++) s += (x[k] - m) * (x[k] - m);                                           \
+        return s;                                                                                  \
+    }                                                                                              \
+    ATTR static double nk_vsum_abs_##SUF(const double* x, size_t n) {                              \
+        VD a0 = ZERO, a1 = ZERO, a2 = ZERO, a3 = ZERO;                                             \
+        size_t k = 0;                                                                              \
+        for (; k + 4 * W <= n; k += 4 * W) {                                                       \
+            a0 = ADD(a0, ABS(LOADD(x + k))); a1 = ADD(a1, ABS(LOADD(x + k + W)));                  \
+            a2 = ADD(a2, ABS(LOADD(x + k + 2 * W))); a3 = ADD(a3, ABS(LOADD(x + k + 3 * W)));      \
+        }                                                                                          \
+        for (; k + W <= n; k += W) a0 = ADD(a0, ABS(LOADD(x + k)));                                \
+        double s = HSUM(ADD(ADD(a0, a1), ADD(a2, a3)));                                            \
+        for (; k < n; k++) s += fabs(x[k]);                                                        \
+        return s;                                                                                  \
+    }                                                                                              \
+    ATTR static void nk_vapply_##SUF(const double* x, float* y, size_t n, double m, double r, const double* s, \
+                                     const double* b) {                                            \
+        const VD vm = SET1(m), vr = SET1(r);                                                       \
+        size_t k = 0;                                                                              \
+        for (; k + W <= n; k += W) {                                                               \
+            VD t = MUL(SUB(LOADD(x + k), vm), vr);                                                 \
+            if (s && b) t = FMA(t, LOADD(s + k), LOADD(b + k));                                    \
+            else if (s) t = MUL(t, LOADD(s + k));                                                  \
+            else if (b) t = ADD(t, LOADD(b + k));                                                  \
+            STORE(y + k, CVTBACK(t));                                                              \
+        }                                                                                          \
+        nk_apply_c(x + k, y + k, n - k, m, r, s ? s + k : NULL, b ? b + k : NULL);                 \
+    }
+
+#define CVT512(p) _mm512_cvtps_pd(_mm256_loadu_ps(p))
+#define STORE512(p, v) _mm256_storeu_ps((p), (v))
+NK_VEC(avx512, EW_T512, __m512d, 8, _mm512_setzero_pd(), _mm512_set1_pd, _mm512_loadu_pd, _mm512_storeu_pd, CVT512,
+       _mm512_add_pd, _mm512_sub_pd, _mm512_mul_pd, _mm512_fmadd_pd, _mm512_abs_pd, _mm512_reduce_add_pd,
+       _mm512_cvtpd_ps, STORE512)
+#define CVT256(p) _mm256_cvtps_pd(_mm_loadu_ps(p))
+#define ABS256(v) _mm256_andnot_pd(_mm256_set1_pd(-0.0), (v))
+#define STORE256(p, v) _mm_storeu_ps((p), (v))
+EW_T256 static inline double nk_hsum256(__m256d v) {
+    __m128d a = _mm_add_pd(_mm256_castpd256_pd128(v), _mm256_extractf128_pd(v, 1));
+    return _mm_cvtsd_f64(_mm_add_sd(a, _mm_unpackhi_pd(a, a)));
+}
+NK_VEC(avx2, EW_T256, __m256d, 4, _mm256_setzero_pd(), _mm256_set1_pd, _mm256_loadu_pd, _mm256_storeu_pd, CVT256,
+       _mm256_add_pd, _mm256_sub_pd, _mm256_mul_pd, _mm256_fmadd_pd, ABS256, nk_hsum256, _mm256_cvtpd_ps, STORE256)
+#define NK_VSET(SUF) {nk_vwiden_sum_##SUF, nk_vsum_sq_dev_##SUF, nk_vsum_abs_##SUF, nk_vapply_##SUF, nk_bn_##SUF, nk_lrn_##SUF}
+#else
+#define NK_VSET(SUF) {nk_widen_sum_c, nk_sum_sq_dev_c, nk_sum_abs_c, nk_apply_c, nk_bn_##SUF, nk_lrn_##SUF}
+#endif
+static const nk_kernels nk_isa[3] = {
+    {nk_widen_sum_c, nk_sum_sq_dev_c, nk_sum_abs_c, nk_apply_c, nk_bn_c, nk_lrn_c}, NK_VSET(avx2), NK_VSET(avx512)};
+
+/* ---- strided rows ---- */
+
+static void load_row(uint32_t type, const void* base, uint64_t off, uint64_t stride, size_t n, float* dst) {
+    if (type == DML_TENSOR_DATA_TYPE_FLOAT32) {
+        const float* s = (const float*)base + off;
+        if (stride == 1) memcpy(dst, s, n * sizeof(float));
+        else for (size_t i = 0; i < n; i++) dst[i] = s[i * stride];
+    } else {
+        const uint16_t* s = (const uint16_t*)base + off;
+        if (stride == 1) pydml_f16_row_to_f32(s, dst, n);
+        else for (size_t i = 0; i < n; i++) dst[i] = pydml_f16_to_f32(s[i * stride]);
+    }
+}
+
+static void store_row(uint32_t type, const float* src, size_t n, void* base, uint64_t off, uint64_t stride) {
+    if (type == DML_TENSOR_DATA_TYPE_FLOAT32) {
+        float* d = (float*)base + off;
+        if (stride == 1) memcpy(d, src, n * sizeof(float));
+        else for (size_t i = 0; i < n; i++) d[i * stride] = src[i];
+    } else {
+        uint16_t* d = (uint16_t*)base + off;
+        if (stride == 1) pydml_f32_row_to_f16(src, d, n);
+        else for (size_t i = 0; i < n; i++) d[i * stride] = pydml_f32_to_f16(src[i]);
+    }
+}
+
+static float elem(uint32_t type, const void* base, uint64_t off) {
+    return type == DML_TENSOR_DATA_TYPE_FLOAT32 ? ((const float*)base)[off]
+                                                : pydml_f16_to_f32(((const uint16_t*)base)[off]);
+}
+
+static pydml_status check_view(const pydml_tensor* v, uint32_t type, uint32_t n, const uint32_t* sizes) {
+    if (v == NULL) return PYDML_STATUS_INVALID_PARAMETER;
+    pydml_status s = pydml_tensor_check(v);
+    if (s) return s;
+    if (v->data_type != type || v->dim_count != n) return PYDML_STATUS_INVALID_PARAMETER;
+    for (uint32_t d = 0; d < n; d++)
+        if (v->sizes[d] != sizes[d]) return PYDML_STATUS_INVALID_PARAMETER;
+    return PYDML_STATUS_SUCCESS;
+}
+
+/* Strides of a view as seen from the input's shape: 0 on broadcast (size-1) dimensions. */
+static void bstrides(const pydml_tensor* v, uint32_t n, uint64_t* out) {
+    for (uint32_t d = 0; d < n; d++) out[d] = v == NULL || v->sizes[d] == 1 ? 0 : v->strides[d];
+}
+
+/* Dimensions walked together by up to NT tensors, size-1 dimensions dropped, neighbours merged
+ * when every tensor's strides allow; at least one entry. */
+#define NT 4
+typedef struct nk_dims {
+    uint32_t n;
+    uint64_t size[PYDML_MAX_DIMS];
+    uint64_t st[NT][PYDML_MAX_DIMS];
+} nk_dims;
+
+static void collect(const norm_plan* p, uint64_t st[NT][PYDML_MAX_DIMS], uint32_t mask, int want, nk_dims* r) {
+    memset(r, 0, sizeof *r);
+    for (uint32_t d = 0; d < p->n; d++) {
+        if ((int)(mask >> d & 1u) != want || p->sizes[d] == 1) continue;
+        const uint64_t s = p->sizes[d];
+        int merge = r->n > 0;
+        for (int t = 0; t < NT && merge; t++) merge = r->st[t][r->n - 1] == st[t][d] * s;
+        if (merge) {
+            r->size[r->n - 1] *= s;
+            for (int t = 0; t < NT; t++) r->st[t][r->n - 1] = st[t][d];
+        } else {
+            r->size[r->n] = s;
+            for (int t = 0; t < NT; t++) r->st[t][r->n] = st[t][d];
+            r->n++;
+        }
+    }
+    if (r->n == 0) {
+        r->n = 1;
+        r->size[0] = 1;
+    }
+}
+
+static uint64_t count_of(const nk_dims* r) {
+    uint64_t c = 1;
+    for (uint32_t d = 0; d < r->n; d++) c *= r->size[d];
+    return c;
+}
+
+/* Offsets (per tensor) of entry `o` of dims [0, upto) in row-major order. */
+static void offsets_of(const nk_dims* r, uint32_t upto, uint64_t o, uint64_t* off) {
+    for (int t = 0; t < NT; t++) off[t] = 0;
+    for (uint32_t d = upto; d-- > 0;) {
+        const uint64_t c = o % r->size[d];
+        o /= r->size[d];
+        for (int t = 0; t < NT; t++) off[t] += c * r->st[t][d];
+    }
+}
+
+/* ---- MVN / LP: reduction groups ---- */
+
+typedef struct group_run {
+    const norm_plan* p;
+    const nk_kernels* k;
+    const pydml_tensor *x, *y, *s, *b;
+    nk_dims keep, red;
+    uint64_t L, inner, runs, groups;
+    uint64_t* run_off;                  /* runs x NT offsets */
+    int s_invariant, b_invariant;       /* Scale/Bias the same for every group */
+} group_run;
+
+static void gather(const group_run* g, const pydml_tensor* v, int t, uint64_t base, float* dst) {
+    const uint32_t last = g->red.n - 1;
+    for (uint64_t i = 0; i < g->runs; i++)
+        load_row(v->data_type, v->data, base + g->run_off[i * NT + t], g->red.st[t][last], (size_t)g->inner,
+                 dst + i * g->inner);
+}
+
+static void to_double(const float* s, double* d, size_t n) {
+    for (size_t i = 0; i < n; i++) d[i] = s[i];
+}
+
+/* xb: 2 L floats (the x row, then a staging row); sb, bb: L doubles each (Scale and Bias rows, kept across groups when invariant) */
+static void run_group(const group_run* g, uint64_t group, float* xb, double* sb, double* bb, double* xd,
+                      int* sb_ready, int* bb_ready) {
+    const norm_plan* p = g->p;
+    uint64_t off[NT];
+    offsets_of(&g->keep, g->keep.n, group, off);
+    const size_t L = (size_t)g->L;
+    const uint32_t last = g->red.n - 1;
+    /* a FLOAT32 group that is one contiguous run is read (and written) in place */
+    const int f32 = p->dtype == DML_TENSOR_DATA_TYPE_FLOAT32 && g->runs == 1;
+    const float* xs = xb;
+    if (f32 && (g->red.st[0][last] == 1 || L == 1)) {
+        xs = (const float*)g->x->data + off[0] + g->run_off[0];
+    } else {
+        gather(g, g->x, 0, off[0], xb);
+    }
+    float* ys = xb;
+    const int direct_out = f32 && (g->red.st[1][last] == 1 || L == 1);
+    if (direct_out) ys = (float*)g->y->data + off[1] + g->run_off[1];
+    const double* s = NULL;
+    const double* b = NULL;
+    /* Scale and Bias rows are widened to double once (per group, or once per thread when every
+     * group shares them); the float staging area is the output buffer, not yet in use */
+    float* stage = xb + L;
+    if (g->s) {
+        if (!(g->s_invariant && *sb_ready)) {
+            gather(g, g->s, 2, off[2], stage);
+            to_double(stage, sb, L);
+        }
+        *sb_ready = 1;
+        s = sb;
+    }
+    if (g->b) {
+        if (!(g->b_invariant && *bb_ready)) {
+            gather(g, g->b, 3, off[3], stage);
+            to_double(stage, bb, L);
+        }
+        *bb_ready = 1;
+        b = bb;
+    }
+    double m = g->k->widen_sum(xs, xd, L) / (double)L, r = 1.0;
+    if (p->kind == NK_LP) {
+        double norm = p->p == 1 ? g->k->sum_abs(xd, L) : sqrt(g->k->sum_sq_dev(xd, L, 0.0));
+        const double eps = p->eps;
+        norm = norm >= eps ? norm : (norm != norm ? norm : eps);
+        r = 1.0 / norm;
+        m = 0.0;
+    } else {
+        if (!p->use_mean) m = 0.0;
+        if (p->use_var) r = 1.0 / sqrt(g->k->sum_sq_dev(xd, L, m) / (double)L + p->eps);
+    }
+    g->k->apply(xd, ys, L, m, r, s, b);
+    if (p->has_act) pydml_activation_apply(&p->act, ys, L);
+    if (direct_out) return;
+    for (uint64_t i = 0; i < g->runs; i++)
+        store_row(p->dtype, xb + i * g->inner, (size_t)g->inner, g->y->data, off[1] + g->run_off[i * NT + 1],
+                  g->red.st[1][last]);
+}
+
+static pydml_status run_groups(const norm_plan* p, const pydml_tensor* x, const pydml_tensor* sv,
+                               const pydml_tensor* bv, const pydml_tensor* y) {
+    uint64_t st[NT][PYDML_MAX_DIMS];
+    bstrides(x, p->n, st[0]);
+    bstrides(y, p->n, st[1]);
+    bstrides(sv, p->n, st[2]);
+    bstrides(bv, p->n, st[3]);
+    group_run g;
+    memset(&g, 0, sizeof g);
+    g.p = p;
+    g.k = &nk_isa[pydml_ew_isa()];
+    g.x = x; g.y = y; g.s = sv; g.b = bv;
+    collect(p, st, p->reduced, 1, &g.red);
+    collect(p, st, p->reduced, 0, &g.keep);
+    g.L = count_of(&g.red);
+    g.inner = g.red.size[g.red.n - 1];
+    g.runs = g.L / g.inner;
+    g.s_invariant = g.b_invariant = 1;
+    for (uint32_t d = 0; d < g.keep.n; d++) {
+        if (g.keep.st[2][d]) g.s_invariant = 0;
+        if (g.keep.st[3][d]) g.b_invariant = 0;
+    }
+    g.run_off = malloc(g.runs * NT * sizeof(uint64_t));
+    if (g.run_off == NULL) return PYDML_STATUS_OUT_OF_MEMORY;
+    for (uint64_t i = 0; i < g.runs; i++) offsets_of(&g.red, g.red.n - 1, i, g.run_off + i * NT);
+    const uint64_t groups = count_of(&g.keep);
+    g.groups = groups;
+    int failed = 0;
+    const size_t bufn = (size_t)g.L * 8;   /* floats: x row, staging; doubles: scale, bias, x */
+#ifdef _OPENMP
+#pragma omp parallel if (groups * g.L >= NK_PARALLEL_MIN && groups > 1)
+#endif
+    {
+        float* buf = malloc(bufn * sizeof(float));
+        int sb_ready = 0, bb_ready = 0;
+        if (buf == NULL) {
+#ifdef _OPENMP
+#pragma omp atomic write
+#endif
+            failed = 1;
+        }
+#ifdef _OPENMP
+#pragma omp for schedule(dynamic, NK_GRAIN)
+#endif
+        for (int64_t grp = 0; grp < (int64_t)groups; grp++)
+            if (buf) run_group(&g, (uint64_t)grp, buf, (double*)(buf + 2 * g.L), (double*)(buf + 4 * g.L),
+                                 (double*)(buf + 6 * g.L), &sb_ready, &bb_ready);
+        free(buf);
+    }
+    free(g.run_off);
+    return failed ? PYDML_STATUS_OUT_OF_MEMORY : PYDML_STATUS_SUCCESS;
+}
+
+/* ---- BATCH_NORMALIZATION ---- */
+
+static pydml_status run_bn(const norm_plan* p, const pydml_tensor* const* in, const pydml_tensor* y) {
+    /* parameter space: each dimension the input's size where any parameter varies, else 1 */
+    uint32_t P[PYDML_MAX_DIMS];
+    uint64_t pst[PYDML_MAX_DIMS];
+    uint64_t pcount = 1;
+    for (uint32_t d = 0; d < p->n; d++) {
+        P[d] = 1;
+        for (int t = 0; t < 4; t++)
+            if (p->psizes[t][d] != 1) P[d] = p->sizes[d];
+    }
+    for (uint32_t d = p->n; d-- > 0;) {
+        pst[d] = P[d] == 1 ? 0 : pcount;
+        pcount *= P[d];
+    }
+    double* tab = malloc(pcount * 3 * sizeof(double));
+    if (tab == NULL) return PYDML_STATUS_OUT_OF_MEMORY;
+    double *tm = tab, *ta = tab + pcount, *tb = tab + 2 * pcount;
+    uint64_t vst[4][PYDML_MAX_DIMS];
+    for (int t = 0; t < 4; t++) bstrides(in[1 + t], p->n, vst[t]);
+    for (uint64_t i = 0; i < pcount; i++) {
+        uint64_t o = i, off[4] = {0, 0, 0, 0};
+        for (uint32_t d = p->n; d-- > 0;) {
+            const uint64_t c = o % P[d];
+            o /= P[d];
+            for (int t = 0; t < 4; t++) off[t] += c * vst[t][d];
+        }
+        const double m = elem(p->dtype, in[1]->data, off[0]);
+        const double v = elem(p->dtype, in[2]->data, off[1]);
+        const double s = elem(p->dtype, in[3]->data, off[2]);
+        const double b = elem(p->dtype, in[4]->data, off[3]);
+        tm[i] = m;
+        ta[i] = s / sqrt(v + p->eps);
+        tb[i] = b;
+    }
+    uint64_t st[NT][PYDML_MAX_DIMS];
+    bstrides(in[0], p->n, st[0]);
+    bstrides(y, p->n, st[1]);
+    memcpy(st[2], pst, sizeof pst);
+    memset(st[3], 0, sizeof st[3]);
+    nk_dims r;
+    collect(p, st, 0, 0, &r);
+    const uint32_t last = r.n - 1;
+    const uint64_t W = r.size[last], rows = count_of(&r) / W;
+    const uint64_t chunks_per_row = (W + NK_CHUNK - 1) / NK_CHUNK, items = rows * chunks_per_row;
+    const nk_kernels* k = &nk_isa[pydml_ew_isa()];
+    const int direct_in = p->dtype == DML_TENSOR_DATA_TYPE_FLOAT32 && r.st[0][last] == 1;
+    const int direct_out = p->dtype == DML_TENSOR_DATA_TYPE_FLOAT32 && r.st[1][last] == 1;
+#ifdef _OPENMP
+#pragma omp parallel for schedule(dynamic, NK_GRAIN) if (rows * W >= NK_PARALLEL_MIN && items > 1)
+#endif
+    for (int64_t it = 0; it < (int64_t)items; it++) {
+        float xb[NK_CHUNK], yb[NK_CHUNK];
+        const uint64_t row = (uint64_t)it / chunks_per_row, j0 = ((uint64_t)it % chunks_per_row) * NK_CHUNK;
+        const size_t w = (size_t)(W - j0 < NK_CHUNK ? W - j0 : NK_CHUNK);
+        uint64_t off[NT];
+        offsets_of(&r, last, row, off);
+        for (int t = 0; t < 3; t++) off[t] += j0 * r.st[t][last];
+        const float* xs = xb;
+        if (direct_in) xs = (const float*)in[0]->data + off[0];
+        else load_row(p->dtype, in[0]->data, off[0], r.st[0][last], w, xb);
+        float* ys = direct_out ? (float*)y->data + off[1] : yb;
+        k->bn(xs, ys, w, tm + off[2], ta + off[2], tb + off[2], (size_t)r.st[2][last]);
+        if (p->has_act) pydml_activation_apply(&p->act, ys, w);
+        if (!direct_out) store_row(p->dtype, ys, w, y->data, off[1], r.st[1][last]);
+    }
+    free(tab);
+    return PYDML_STATUS_SUCCESS;
+}
+
+/* ---- LOCAL_RESPONSE_NORMALIZATION ---- */
+
+static pydml_status run_lrn(const norm_plan* p, const pydml_tensor* x, const pydml_tensor* y) {
+    const uint64_t N = p->sizes[0], C = p->sizes[1], H = p->sizes[2], W = p->sizes[3];
+    const int64_t lo = (int64_t)((p->local_size - 1) / 2), hi = (int64_t)p->local_size - 1 - lo;
+    const double c = p->alpha / (double)p->local_size;
+    const int mode = p->beta == 0.75 ? 0 : p->beta == 0.5 ? 1 : 2;
+    const nk_kernels* k = &nk_isa[pydml_ew_isa()];
+    const uint64_t* xs = x->strides;
+    const uint64_t* ys = y->strides;
+    int failed = 0;
+    if (p->cross) {
+        /* one (n, h) row at a time: C x W values, windows along C */
+        const uint64_t items = N * H;
+#ifdef _OPENMP
+#pragma omp parallel if (N * C * H * W >= NK_PARALLEL_MIN && items > 1)
+#endif
+        {
+            float* xb = malloc((size_t)(C * W + W) * sizeof(float));
+            double* acc = malloc((size_t)W * sizeof(double));
+            if (xb == NULL || acc == NULL) {
+#ifdef _OPENMP
+#pragma omp atomic write
+#endif
+                failed = 1;
+            }
+#ifdef _OPENMP
+#pragma omp for schedule(dynamic, NK_GRAIN)
+#endif
+            for (int64_t it = 0; it < (int64_t)items; it++) {
+                if (xb == NULL || acc == NULL) continue;
+                const uint64_t n = (uint64_t)it / H, h = (uint64_t)it % H;
+                float* yb = xb + C * W;
+                for (uint64_t ch = 0; ch < C; ch++)
+                    load_row(p->dtype, x->data, n * xs[0] + ch * xs[1] + h * xs[2], xs[3], (size_t)W, xb + ch * W);
+                for (int64_t ch = 0; ch < (int64_t)C; ch++) {
+                    const int64_t a = ch - lo < 0 ? 0 : ch - lo;
+                    const int64_t e = ch + hi > (int64_t)C - 1 ? (int64_t)C - 1 : ch + hi;
+                    for (uint64_t w = 0; w < W; w++) acc[w] = 0.0;
+                    for (int64_t q = a; q <= e; q++) {
+                        const float* row = xb + (uint64_t)q * W;
+                        for (uint64_t w = 0; w < W; w++) acc[w] += (double)row[w] * (double)row[w];
+                    }
+                    k->lrn(xb + (uint64_t)ch * W, yb, acc, (size_t)W, p->bias, c, p->beta, mode);
+                    store_row(p->dtype, yb, (size_t)W, y->data, n * ys[0] + (uint64_t)ch * ys[1] + h * ys[2], ys[3]);
+                }
+            }
+            free(xb);
+            free(acc);
+        }
+    } else {
+        /* one (n, c) plane at a time: box sums along W, then along H */
+        const uint64_t items = N * C;
+#ifdef _OPENMP
+#pragma omp parallel if (N * C * H * W >= NK_PARALLEL_MIN && items > 1)
+#endif
+        {
+            float* xb = malloc((size_t)(H * W + W) * sizeof(float));
+            double* rs = malloc((size_t)(H * W + W) * sizeof(double));
+            if (xb == NULL || rs == NULL) {
+#ifdef _OPENMP
+#pragma omp atomic write
+#endif
+                failed = 1;
+            }
+#ifdef _OPENMP
+#pragma omp for schedule(dynamic, NK_GRAIN)
+#endif
+            for (int64_t it = 0; it < (int64_t)items; it++) {
+                if (xb == NULL || rs == NULL) continue;
+                const uint64_t n = (uint64_t)it / C, ch = (uint64_t)it % C;
+                float* yb = xb + H * W;
+                double* acc = rs + H * W;
+                for (uint64_t h = 0; h < H; h++)
+                    load_row(p->dtype, x->data, n * xs[0] + ch * xs[1] + h * xs[2], xs[3], (size_t)W, xb + h * W);
+                for (uint64_t h = 0; h < H; h++) {
+                    const float* row = xb + h * W;
+                    for (int64_t w = 0; w < (int64_t)W; w++) {
+                        const int64_t a = w - lo < 0 ? 0 : w - lo;
+                        const int64_t e = w + hi > (int64_t)W - 1 ? (int64_t)W - 1 : w + hi;
+                        double s = 0.0;
+                        for (int64_t q = a; q <= e; q++) s += (double)row[q] * (double)row[q];
+                        rs[h * W + (uint64_t)w] = s;
+                    }
+                }
+                for (int64_t h = 0; h < (int64_t)H; h++) {
+                    const int64_t a = h - lo < 0 ? 0 : h - lo;
+                    const int64_t e = h + hi > (int64_t)H - 1 ? (int64_t)H - 1 : h + hi;
+                    for (uint64_t w = 0; w < W; w++) acc[w] = 0.0;
+                    for (int64_t q = a; q <= e; q++)
+                        for (uint64_t w = 0; w < W; w++) acc[w] += rs[(uint64_t)q * W + w];
+                    k->lrn(xb + (uint64_t)h * W, yb, acc, (size_t)W, p->bias, c, p->beta, mode);
+                    store_row(p->dtype, yb, (size_t)W, y->data, n * ys[0] + ch * ys[1] + (uint64_t)h * ys[2], ys[3]);
+                }
+            }
+            free(xb);
+            free(rs);
+        }
+    }
+    return failed ? PYDML_STATUS_OUT_OF_MEMORY : PYDML_STATUS_SUCCESS;
+}
 
 static pydml_status execute(const void* plan, const pydml_tensor* const* inputs, uint32_t input_count,
                             const pydml_tensor* const* outputs, uint32_t output_count) {
-    (void)plan; (void)inputs; (void)input_count; (void)outputs; (void)output_count;
-    return PYDML_STATUS_UNSUPPORTED_PARAMETER;
+    const norm_plan* p = plan;
+    if (p == NULL || inputs == NULL || outputs == NULL || input_count != p->input_count || output_count != 1)
+        return PYDML_STATUS_INVALID_PARAMETER;
+    pydml_status s;
+    const pydml_tensor* y = outputs[0];
+    if ((s = check_view(inputs[0], p->dtype, p->n, p->sizes))) return s;
+    if ((s = check_view(y, p->dtype, p->n, p->sizes))) return s;
+    switch (p->kind) {
+    case NK_BN:
+        for (uint32_t t = 0; t < 4; t++)
+            if ((s = check_view(inputs[1 + t], p->dtype, p->n, p->psizes[t]))) return s;
+        return run_bn(p, inputs, y);
+    case NK_MVN:
+        for (uint32_t t = 0; t < 2; t++) {
+            if ((inputs[1 + t] != NULL) != (p->has[t] != 0)) return PYDML_STATUS_INVALID_PARAMETER;
+            if (inputs[1 + t] && (s = check_view(inputs[1 + t], p->dtype, p->n, p->psizes[t]))) return s;
+        }
+        return run_groups(p, inputs[0], inputs[1], inputs[2], y);
+    case NK_LP:
+        return run_groups(p, inputs[0], NULL, NULL, y);
+    default:
+        return run_lrn(p, inputs[0], y);
+    }
 }
 
 const pydml_kernel_family pydml_family_normalization = {"normalization", supports, create, destroy, execute, 0};
