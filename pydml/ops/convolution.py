@@ -20,7 +20,7 @@ Strides, Dilations, StartPadding, EndPadding and OutputPadding.
 
 CONVOLUTION's rules live in native/rules_convolution.c (the one validator); the tables below are
 the pages' (transcribed from the newest stored sdk-api page, commit in ``page=``). CONVOLUTION_INTEGER
-and QUANTIZED_LINEAR_CONVOLUTION are validated, not yet executed.
+and QUANTIZED_LINEAR_CONVOLUTION run on the integer GEMM engine (native/integer_products.c).
 """
 
 from __future__ import annotations
