@@ -10,7 +10,8 @@ read and write (a copy of its output: 2 x output bytes; CAST: input + output byt
   bw%   = case bandwidth / np.copyto bandwidth (the target is >= 80 %)
   torch = torch time / pydml time (> 1: pydml is faster), torch with the same thread count:
           torch.cat, torch.split(...) + .contiguous(), slicing .clone(), .repeat, F.pad,
-          F.pixel_shuffle, .half() / .float().
+          F.pixel_shuffle, .half() / .float(), F.unfold / F.fold (UNFOLD / FOLD: N8 C64 56x56,
+          3x3 window, padding 1; 58 MB of columns).
 Contenders are timed interleaved, best of N. The machine may be shared: numbers are noisy, only
 the ratios of one run mean anything.
 """
@@ -247,6 +248,37 @@ def main() -> None:
             src.nbytes + h.nbytes,
             lambda: c2.execute({"InputTensor": hsrc}, {"OutputTensor": dst}),
             lambda: thsrc.float(),
+        )
+    )
+
+    # UNFOLD / FOLD: N8 C64 56x56, 3x3 window, stride 1, padding 1 -> columns (8, 576, 3136), 58 MB;
+    # bandwidth counts the columns written (UNFOLD) or read (FOLD) plus the image read / written
+    img = rng.standard_normal((8, 64, 56, 56), dtype=f32)
+    cols = np.empty((8, 576, 3136), f32)
+    img_out = np.empty_like(img)
+    window = {"DimensionCount": 2, "WindowSizes": [3, 3], "Strides": [1, 1], "Dilations": [1, 1],
+              "StartPadding": [1, 1], "EndPadding": [1, 1]}
+    unfold = op(pydml.DML_UNFOLD_OPERATOR_DESC(InputTensor=t("FLOAT32", list(img.shape)),
+                                               OutputTensor=t("FLOAT32", list(cols.shape)), **window))
+    fold = op(pydml.DML_FOLD_OPERATOR_DESC(InputTensor=t("FLOAT32", list(cols.shape)),
+                                           OutputTensor=t("FLOAT32", list(img.shape)), **window))
+    timg = torch.from_numpy(img)
+    cols_in = rng.standard_normal(cols.shape, dtype=f32)
+    tcols = torch.from_numpy(cols_in)
+    cases.append(
+        (
+            "UNFOLD N8 C64 56^2 3x3",
+            cols.nbytes + img.nbytes,
+            lambda: unfold.execute({"InputTensor": img}, {"OutputTensor": cols}),
+            lambda: F.unfold(timg, 3, padding=1),
+        )
+    )
+    cases.append(
+        (
+            "FOLD N8 C64 56^2 3x3",
+            cols.nbytes + img.nbytes,
+            lambda: fold.execute({"InputTensor": cols_in}, {"OutputTensor": img_out}),
+            lambda: F.fold(tcols, (56, 56), 3, padding=1),
         )
     )
 

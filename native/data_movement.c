@@ -1,7 +1,8 @@
 /* The data_movement kernel family (families.h): one strided N-d copy engine serving SLICE, SLICE1,
  * JOIN, SPLIT, TILE, DEPTH_TO_SPACE(1), SPACE_TO_DEPTH(1), PADDING, PADDING1 and CAST, plus the
- * generators FILL_VALUE_CONSTANT, FILL_VALUE_SEQUENCE, DIAGONAL_MATRIX(1) and VALUE_SCALE_2D
- * (pages: sdk-api ns-directml-dml_<name>_operator_desc.md; DIAGONAL_MATRIX1 / PADDING1 in
+ * generators FILL_VALUE_CONSTANT, FILL_VALUE_SEQUENCE, DIAGONAL_MATRIX(1) and VALUE_SCALE_2D, and
+ * the window operators UNFOLD (on its inner runs) and FOLD (a row accumulator) (pages: sdk-api
+ * ns-directml-dml_<name>_operator_desc.md; DIAGONAL_MATRIX1 / PADDING1 / FOLD / UNFOLD in
  * windows-ai-docs; rules_data_movement.c checks the descs).
  *
  * Engine (dm_copy): "copy a strided source view into a strided destination view" over up to 16
@@ -34,6 +35,27 @@
  *   CAST:    the engine with a conversion in the inner loop (FLOAT32 <-> FLOAT16 rows through
  *            convert.h's vector conversions; other pairs through a canonical double / int64 /
  *            uint64 value, scalar).
+ *   UNFOLD / FOLD (windows-ai-docs dml_unfold/fold_operator_desc.md; im2col / col2im, torch's
+ *            unfold/fold): image {N, C, S_0..S_{D-1}}, columns {N, C * K, L} with K = prod(
+ *            WindowSizes), column row c * K + k (channel-major; k row-major over the window
+ *            offsets k_d, FOLD's 2-channel example), column l = the block index, row-major over
+ *            BlocksPerDimension B_d = (S_d + StartPadding_d + EndPadding_d - Dilations_d *
+ *            (WindowSizes_d - 1) - 1) / Strides_d + 1 (the pages' formula). Element (k, b) of a
+ *            block sits at image coordinate i_d = b_d * Strides_d + k_d * Dilations_d -
+ *            StartPadding_d. UNFOLD: columns[n, cK + k, l] = image[n, c, i], or 0 when i is in the
+ *            padding; per (n, c, k) work item each block row is an engine inner run (memcpy for
+ *            window stride 1 and contiguous views, the typed strided loop otherwise) between two
+ *            zero fills for the padded borders. FOLD: image[n, c, i] = sum of the columns elements
+ *            whose (k, b) map to i; padding positions receive nothing (their contributions are
+ *            dropped). Work items are output rows (n, c, i_0..i_{D-2}): one thread owns each output
+ *            element; a row accumulates its contributions in increasing k order in a row buffer and
+ *            is rounded once when stored. Precision: FLOAT32 and FLOAT16 accumulate in float
+ *            (FLOAT16 converted exactly to float, rounded once per output element), FLOAT64 in
+ *            double; integer types add in 64-bit two's complement and keep the low bits (wrap
+ *            around, as the family's integer ADD). Data types: all eleven (onnxruntime's DML
+ *            execution provider registers Col2Im, which it runs as DML_OPERATOR_FOLD, for every
+ *            scalar type; docs/OperatorKernels.md). Window arithmetic cannot overflow int64: the
+ *            rules bound Dilations * (WindowSizes - 1) + 1 by the padded size (< 3 * 2^32).
  *
  * Edge-case decisions (the CAST page states no conversion rules; these are C/IEEE made total):
  *  - float -> float: round to nearest even, once (FLOAT64 -> FLOAT16 through round-to-odd float);
@@ -531,6 +553,8 @@ typedef struct dm_plan {
     int64_t diag_begin, diag_end;   /* DIAGONAL_MATRIX(1): fill x - y in [begin, end) */
     double scale;                   /* VALUE_SCALE_2D */
     double bias[3];
+    uint32_t fd;                    /* FOLD / UNFOLD: spatial DimensionCount and window */
+    uint32_t win[6], wstride[6], dil[6], pad[6], pend[6];
 } dm_plan;
 
 static int supports(uint32_t type) {
@@ -540,7 +564,7 @@ static int supports(uint32_t type) {
     case DML_OPERATOR_SPACE_TO_DEPTH: case DML_OPERATOR_SPACE_TO_DEPTH1: case DML_OPERATOR_PADDING:
     case DML_OPERATOR_PADDING1: case DML_OPERATOR_CAST: case DML_OPERATOR_FILL_VALUE_CONSTANT:
     case DML_OPERATOR_FILL_VALUE_SEQUENCE: case DML_OPERATOR_DIAGONAL_MATRIX: case DML_OPERATOR_DIAGONAL_MATRIX1:
-    case DML_OPERATOR_VALUE_SCALE_2D:
+    case DML_OPERATOR_VALUE_SCALE_2D: case DML_OPERATOR_FOLD: case DML_OPERATOR_UNFOLD:
         return 1;
     default:
         return 0;
@@ -688,6 +712,19 @@ static pydml_status create(const pydml_operator_info* info, const void* desc, ui
         p->scale = d->Scale;
         for (uint32_t i = 0; i < d->ChannelCount; i++) p->bias[i] = d->Bias[i];
         if (d->ChannelCount == 1) p->bias[1] = p->bias[2] = p->bias[0];
+        break;
+    }
+    case DML_OPERATOR_FOLD: case DML_OPERATOR_UNFOLD: {
+        const DML_UNFOLD_OPERATOR_DESC* d = desc; /* FOLD's desc has the same layout */
+        if (d->DimensionCount == 0 || d->DimensionCount > 6 || p->shapes[0].type != y->type) goto unsupported;
+        p->fd = d->DimensionCount;
+        for (uint32_t i = 0; i < p->fd; i++) {
+            p->win[i] = d->WindowSizes[i];
+            p->wstride[i] = d->Strides[i];
+            p->dil[i] = d->Dilations[i];
+            p->pad[i] = d->StartPadding[i];
+            p->pend[i] = d->EndPadding[i];
+        }
         break;
     }
     default:
@@ -1059,6 +1096,262 @@ static void op_value_scale(const dm_plan* p, const pydml_tensor* x, const pydml_
     }
 }
 
+/* ---- UNFOLD / FOLD (see the top) ---- */
+
+/* The window geometry of one operator: image spatial sizes S, blocks B, per axis. */
+typedef struct fu_geom {
+    uint32_t D;
+    int64_t S[6], B[6], W[6], st[6], dil[6], pad[6];
+    uint64_t K;     /* prod(W) */
+    uint64_t rows;  /* prod(B_0..B_{D-2}): block rows per column row */
+} fu_geom;
+
+static void fu_geometry(const dm_plan* p, const pydml_tensor* image, fu_geom* g) {
+    g->D = p->fd;
+    g->K = 1;
+    g->rows = 1;
+    for (uint32_t d = 0; d < g->D; d++) {
+        g->S[d] = image->sizes[2 + d];
+        g->W[d] = p->win[d];
+        g->st[d] = p->wstride[d];
+        g->dil[d] = p->dil[d];
+        g->pad[d] = p->pad[d];
+        g->K *= p->win[d];
+    }
+}
+
+/* Blocks b of an axis whose element at window offset `off` (= k * dil - pad) lies inside the
+ * image: [lo, hi) within [0, B). */
+static void fu_valid(int64_t off, int64_t s, int64_t S, int64_t B, int64_t* lo, int64_t* hi) {
+    int64_t l = off >= 0 ? 0 : (-off + s - 1) / s;
+    int64_t h = S - 1 - off < 0 ? 0 : (S - 1 - off) / s + 1;
+    if (l > B) l = B;
+    if (h > B) h = B;
+    if (h < l) h = l;
+    *lo = l;
+    *hi = h;
+}
+
+static const uint64_t fu_zero = 0;
+
+/* BlocksPerDimension (the pages' formula) from the image side's spatial sizes; the rules checked
+ * the numerator is >= 0 and the product equals the columns' BlockCount. */
+static void fu_blocks(const dm_plan* p, const pydml_tensor* image, int64_t* B) {
+    for (uint32_t d = 0; d < p->fd; d++)
+        B[d] = ((int64_t)image->sizes[2 + d] + p->pad[d] + p->pend[d] - (int64_t)p->dil[d] * (p->win[d] - 1) - 1) /
+                   p->wstride[d] + 1;
+}
+
+static void op_unfold(const dm_plan* p, const pydml_tensor* x, const pydml_tensor* y, const int64_t* B) {
+    fu_geom g;
+    fu_geometry(p, x, &g);
+    const uint32_t D = g.D;
+    for (uint32_t d = 0; d < D; d++) g.B[d] = B[d];
+    for (uint32_t d = 0; d + 1 < D; d++) g.rows *= (uint64_t)g.B[d];
+    const uint64_t N = x->sizes[0], C = x->sizes[1], K = g.K;
+    const uint64_t items = N * C * K;
+    const int64_t Bl = g.B[D - 1];
+    const uint32_t e = pydml_data_type_bits(x->data_type) / 8;
+    dm_copy ctx;
+    copy_init(&ctx, x, y);
+    const uint64_t out_bytes = (uint64_t)y->sizes[0] * y->sizes[1] * y->sizes[2] * e;
+    (void)out_bytes; /* the OpenMP threshold only */
+    /* no streaming stores: block rows are short and share cache lines with the zero fills */
+    ctx.stream = 0;
+    const int64_t ys2 = (int64_t)y->strides[2];
+    const int64_t xsl = (int64_t)x->strides[2 + D - 1];
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) if (out_bytes >= DM_PARALLEL_MIN && items > 1)
+#endif
+    for (uint64_t it = 0; it < items; it++) {
+        const uint64_t k = it % K, nc = it / K, c = nc % C, n = nc / C;
+        int64_t off[6], lo[6], hi[6];
+        {
+            uint64_t t = k;
+            for (int d = (int)D - 1; d >= 0; d--) {
+                int64_t kd = (int64_t)(t % (uint64_t)g.W[d]);
+                t /= (uint64_t)g.W[d];
+                off[d] = kd * g.dil[d] - g.pad[d];
+                fu_valid(off[d], g.st[d], g.S[d], g.B[d], &lo[d], &hi[d]);
+            }
+        }
+        char* yb = (char*)y->data + (int64_t)(n * y->strides[0] + (c * K + k) * y->strides[1]) * e;
+        const char* xb = (const char*)x->data + (int64_t)(n * x->strides[0] + c * x->strides[1]) * e;
+        int64_t b[6] = {0, 0, 0, 0, 0, 0};
+        for (uint64_t r = 0; r < g.rows; r++) {
+            char* yr = yb + (int64_t)r * Bl * ys2 * (int64_t)e;
+            int inside = 1;
+            int64_t xo = 0;
+            for (uint32_t d = 0; d + 1 < D; d++) {
+                inside = inside && b[d] >= lo[d] && b[d] < hi[d];
+                xo += (b[d] * g.st[d] + off[d]) * (int64_t)x->strides[2 + d];
+            }
+            const int64_t l0 = inside ? lo[D - 1] : Bl, l1 = inside ? hi[D - 1] : Bl;
+            if (l0 > 0) run_inner(&ctx, (const char*)&fu_zero, yr, (uint64_t)l0, 0, ys2);
+            if (l1 > l0)
+                run_inner(&ctx, xb + (xo + (l0 * g.st[D - 1] + off[D - 1]) * xsl) * (int64_t)e, yr + l0 * ys2 * (int64_t)e,
+                          (uint64_t)(l1 - l0), g.st[D - 1] * xsl, ys2);
+            if (Bl > l1) run_inner(&ctx, (const char*)&fu_zero, yr + l1 * ys2 * (int64_t)e, (uint64_t)(Bl - l1), 0, ys2);
+            for (int d = (int)D - 2; d >= 0; d--) { /* odometer over the block rows */
+                if (++b[d] < g.B[d]) break;
+                b[d] = 0;
+            }
+        }
+    }
+}
+
+/* FOLD row accumulation: acc[j * s] += src[j * ss] for j < n, by element type. */
+static void fu_add(uint32_t t, void* accp, int64_t s, const char* src, int64_t ss, uint64_t n, float* tmp) {
+    switch (t) {
+    case DML_TENSOR_DATA_TYPE_FLOAT32: {
+        float* a = accp;
+        const float* x = (const float*)(const void*)src;
+        if (s == 1 && ss == 1) for (uint64_t j = 0; j < n; j++) a[j] += x[j];
+        else for (uint64_t j = 0; j < n; j++) a[(int64_t)j * s] += x[(int64_t)j * ss];
+        return;
+    }
+    case DML_TENSOR_DATA_TYPE_FLOAT16: {
+        float* a = accp;
+        const uint16_t* x = (const uint16_t*)(const void*)src;
+        if (ss == 1) {
+            pydml_f16_row_to_f32(x, tmp, n);
+            if (s == 1) for (uint64_t j = 0; j < n; j++) a[j] += tmp[j];
+            else for (uint64_t j = 0; j < n; j++) a[(int64_t)j * s] += tmp[j];
+        } else {
+            for (uint64_t j = 0; j < n; j++) a[(int64_t)j * s] += pydml_f16_to_f32(x[(int64_t)j * ss]);
+        }
+        return;
+    }
+    case DML_TENSOR_DATA_TYPE_FLOAT64: {
+        double* a = accp;
+        const double* x = (const double*)(const void*)src;
+        for (uint64_t j = 0; j < n; j++) a[(int64_t)j * s] += x[(int64_t)j * ss];
+        return;
+    }
+    default: { /* integers: two's-complement sums (wrap), low bits stored */
+        uint64_t* a = accp;
+        const uint32_t e = pydml_data_type_bits(t) / 8;
+        for (uint64_t j = 0; j < n; j++) a[(int64_t)j * s] += (uint64_t)cv_load(src + (int64_t)j * ss * (int64_t)e, t).u;
+        return;
+    }
+    }
+}
+
+static void fu_store(uint32_t t, const void* accp, char* dst, int64_t ds, uint64_t n, uint16_t* tmp16) {
+    switch (t) {
+    case DML_TENSOR_DATA_TYPE_FLOAT32: {
+        const float* a = accp;
+        float* y = (float*)(void*)dst;
+        if (ds == 1) memcpy(y, a, n * 4);
+        else for (uint64_t j = 0; j < n; j++) y[(int64_t)j * ds] = a[j];
+        return;
+    }
+    case DML_TENSOR_DATA_TYPE_FLOAT16: {
+        uint16_t* y = (uint16_t*)(void*)dst;
+        pydml_f32_row_to_f16((const float*)accp, ds == 1 ? y : tmp16, n);
+        if (ds != 1) for (uint64_t j = 0; j < n; j++) y[(int64_t)j * ds] = tmp16[j];
+        return;
+    }
+    case DML_TENSOR_DATA_TYPE_FLOAT64: {
+        const double* a = accp;
+        double* y = (double*)(void*)dst;
+        for (uint64_t j = 0; j < n; j++) y[(int64_t)j * ds] = a[j];
+        return;
+    }
+    default: {
+        const uint64_t* a = accp;
+        const uint32_t e = pydml_data_type_bits(t) / 8;
+        for (uint64_t j = 0; j < n; j++) memcpy(dst + (int64_t)j * ds * (int64_t)e, &a[j], e); /* low bits (little endian) */
+        return;
+    }
+    }
+}
+
+static pydml_status op_fold(const dm_plan* p, const pydml_tensor* x, const pydml_tensor* y, const int64_t* B) {
+    fu_geom g;
+    fu_geometry(p, y, &g);
+    const uint32_t D = g.D;
+    for (uint32_t d = 0; d < D; d++) g.B[d] = B[d];
+    const uint64_t N = y->sizes[0], C = y->sizes[1], K = g.K;
+    const uint32_t t = y->data_type, e = pydml_data_type_bits(t) / 8;
+    const uint64_t Sl = (uint64_t)g.S[D - 1];
+    uint64_t rows_per_plane = 1;
+    for (uint32_t d = 0; d + 1 < D; d++) rows_per_plane *= (uint64_t)g.S[d];
+    const uint64_t items = N * C * rows_per_plane;
+    const uint32_t acc_e = (t == DML_TENSOR_DATA_TYPE_FLOAT32 || t == DML_TENSOR_DATA_TYPE_FLOAT16) ? 4u : 8u;
+    const uint64_t work_bytes = (uint64_t)x->sizes[0] * x->sizes[1] * x->sizes[2] * e + items * Sl * e;
+    (void)work_bytes; /* the OpenMP threshold only */
+    /* per thread: the accumulator row, a float row for FLOAT16 loads, a FLOAT16 row for stores */
+    const uint64_t Bl = (uint64_t)g.B[D - 1];
+    const uint64_t per = Sl * acc_e + Bl * 4 + Sl * 2 + 64;
+    int threads = 1;
+#ifdef _OPENMP
+    threads = omp_get_max_threads();
+#endif
+    char* scratch = malloc(per * (uint64_t)threads);
+    if (scratch == NULL) return PYDML_STATUS_OUT_OF_MEMORY;
+    const int64_t xs2 = (int64_t)x->strides[2];
+    const int64_t ysl = (int64_t)y->strides[2 + D - 1];
+#ifdef _OPENMP
+#pragma omp parallel num_threads(threads) if (work_bytes >= DM_PARALLEL_MIN && items > 1)
+#endif
+    {
+        int tid = 0;
+#ifdef _OPENMP
+        tid = omp_get_thread_num();
+#endif
+        char* mine = scratch + per * (uint64_t)tid;
+        void* acc = mine;
+        float* tmp = (float*)(void*)(mine + ((Sl * acc_e + 15) & ~(uint64_t)15));
+        uint16_t* tmp16 = (uint16_t*)(void*)((char*)tmp + ((Bl * 4 + 15) & ~(uint64_t)15));
+#ifdef _OPENMP
+#pragma omp for schedule(static)
+#endif
+        for (uint64_t it = 0; it < items; it++) {
+            const uint64_t nc = it / rows_per_plane, c = nc % C, n = nc / C;
+            int64_t o[6];
+            {
+                uint64_t r = it % rows_per_plane;
+                for (int d = (int)D - 2; d >= 0; d--) {
+                    o[d] = (int64_t)(r % (uint64_t)g.S[d]);
+                    r /= (uint64_t)g.S[d];
+                }
+            }
+            memset(acc, 0, Sl * acc_e);
+            for (uint64_t k = 0; k < K; k++) {
+                int64_t kd[6];
+                uint64_t tk = k;
+                for (int d = (int)D - 1; d >= 0; d--) {
+                    kd[d] = (int64_t)(tk % (uint64_t)g.W[d]);
+                    tk /= (uint64_t)g.W[d];
+                }
+                /* the block row whose window offset k lands on this output row, if any */
+                int64_t brow = 0;
+                int hit = 1;
+                for (uint32_t d = 0; d + 1 < D && hit; d++) {
+                    const int64_t q = o[d] + g.pad[d] - kd[d] * g.dil[d];
+                    if (q < 0 || q % g.st[d] != 0 || q / g.st[d] >= g.B[d]) hit = 0;
+                    else brow = brow * g.B[d] + q / g.st[d];
+                }
+                if (!hit) continue;
+                const int64_t off = kd[D - 1] * g.dil[D - 1] - g.pad[D - 1];
+                int64_t lo, hi;
+                fu_valid(off, g.st[D - 1], g.S[D - 1], g.B[D - 1], &lo, &hi);
+                if (hi <= lo) continue;
+                const char* src = (const char*)x->data +
+                                  (int64_t)(n * x->strides[0] + (c * K + k) * x->strides[1]) * (int64_t)e +
+                                  ((brow * (int64_t)Bl + lo) * xs2) * (int64_t)e;
+                fu_add(t, (char*)acc + (lo * g.st[D - 1] + off) * (int64_t)acc_e, g.st[D - 1], src, xs2, (uint64_t)(hi - lo), tmp);
+            }
+            int64_t yo = (int64_t)(n * y->strides[0] + c * y->strides[1]);
+            for (uint32_t d = 0; d + 1 < D; d++) yo += o[d] * (int64_t)y->strides[2 + d];
+            fu_store(t, acc, (char*)y->data + yo * (int64_t)e, ysl, Sl, tmp16);
+        }
+    }
+    free(scratch);
+    return PYDML_STATUS_SUCCESS;
+}
+
 /* ---------------------------------------------------------------- execute ---- */
 
 static pydml_status check_view(const pydml_tensor* v, const dm_shape* s) {
@@ -1087,6 +1380,17 @@ static pydml_status run_operator(const dm_plan* p, const pydml_tensor* const* in
     case DML_OPERATOR_FILL_VALUE_SEQUENCE: op_fill_sequence(p, y); break;
     case DML_OPERATOR_DIAGONAL_MATRIX: case DML_OPERATOR_DIAGONAL_MATRIX1: op_diagonal(p, x, y); break;
     case DML_OPERATOR_VALUE_SCALE_2D: op_value_scale(p, x, y); break;
+    case DML_OPERATOR_UNFOLD: {
+        int64_t B[6];
+        fu_blocks(p, x, B);
+        op_unfold(p, x, y, B);
+        break;
+    }
+    case DML_OPERATOR_FOLD: {
+        int64_t B[6];
+        fu_blocks(p, y, B);
+        return op_fold(p, x, y, B);
+    }
     default: return PYDML_STATUS_UNSUPPORTED_PARAMETER;
     }
     return PYDML_STATUS_SUCCESS;

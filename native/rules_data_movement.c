@@ -23,7 +23,21 @@
  *  - VALUE_SCALE_2D: ChannelCount is 1 or 3 and equals InputTensor.Sizes[1].
  *  - FILL_VALUE_CONSTANT / FILL_VALUE_SEQUENCE / DIAGONAL_MATRIX1: ValueDataType =
  *    OutputTensor.DataType. DIAGONAL_MATRIX1: InputTensor, when given, has OutputTensor's Sizes
- *    (each output element reads "InputTensor[coordinate]"). */
+ *    (each output element reads "InputTensor[coordinate]").
+ *  - FOLD / UNFOLD (windows-ai-docs dml_fold/unfold_operator_desc.md): DimensionCount in [1, 6]
+ *    (UNFOLD: "must be in the range [1, 6]"; FOLD: "must be <= 6", and its OutputTensor has
+ *    DimensionCount + 2 >= 3 dimensions); WindowSizes, Strides, Dilations >= 1 (a window of 0
+ *    has no element, the block formula divides by Strides); per spatial axis the dilated window
+ *    Dilations * (WindowSizes - 1) + 1 fits SpatialSize + StartPadding + EndPadding (the
+ *    BlocksPerDimension numerator is >= 0). UNFOLD: InputTensor is {N, C, SpatialSize...}
+ *    (DimensionCount + 2 dimensions), OutputTensor {N, C * prod(WindowSizes), BlockCount}.
+ *    FOLD: OutputTensor is {N, C, SpatialSize...} (DimensionCount + 2 dimensions: the page's
+ *    undefined SpatialSize is the output's, as its examples fit), InputTensor {N, C *
+ *    prod(WindowSizes), BlockCount}. BlocksPerDimension = (SpatialSize + StartPadding +
+ *    EndPadding - Dilations * (WindowSizes - 1) - 1) / Strides + 1 (integer division). The pages'
+ *    "same DimensionCount" constraint is not applied: their own examples ({1,1,5,5} -> {1,9,9},
+ *    {1,9,4} -> {1,1,4,4}) and shape text contradict it, and onnxruntime's DML Col2Im passes a
+ *    3-D input with a (2 + spatial)-D output (DmlOperatorCol2Im.cpp). */
 #include <stdio.h>
 #include <string.h>
 
@@ -266,6 +280,73 @@ static pydml_status value_scale_rule(pydml_check* c, const pydml_operator_info* 
     return PYDML_STATUS_SUCCESS;
 }
 
+/* FOLD / UNFOLD: the desc's window arrays against the tensors (see the top). */
+static pydml_status fold_unfold_rule(pydml_check* c, const pydml_operator_info* op, const void* desc) {
+    /* both descs share one layout */
+    const DML_UNFOLD_OPERATOR_DESC* d = desc;
+    const int fold = op->type == DML_OPERATOR_FOLD;
+    const DML_BUFFER_TENSOR_DESC* x = pydml_tensor_field(op, desc, "InputTensor");
+    const DML_BUFFER_TENSOR_DESC* y = pydml_tensor_field(op, desc, "OutputTensor");
+    /* the image side {N, C, spatial...} and the column side {N, C * prod(WindowSizes), BlockCount} */
+    const DML_BUFFER_TENSOR_DESC* image = fold ? y : x;
+    const DML_BUFFER_TENSOR_DESC* cols = fold ? x : y;
+    const char* image_name = fold ? "OutputTensor" : "InputTensor";
+    const char* cols_name = fold ? "InputTensor" : "OutputTensor";
+    const uint32_t n = d->DimensionCount;
+    char field[64];
+    if (n == 0 || n > 6) {
+        if (fold)
+            return pydml_fail(c, "DimensionCount", "must be <= 6 and >= 1 (OutputTensor has DimensionCount + 2 >= 3 "
+                              "dimensions), got %u", n);
+        return pydml_fail(c, "DimensionCount", "must be in the range [1, 6], got %u", n);
+    }
+    if (image->DimensionCount != n + 2) {
+        snprintf(field, sizeof field, "%s.DimensionCount", image_name);
+        return pydml_fail(c, field, "must be DimensionCount + 2 (%u): {N, C, spatial sizes...}, got %u", n + 2,
+                          image->DimensionCount);
+    }
+    if (cols->DimensionCount != 3) {
+        snprintf(field, sizeof field, "%s.DimensionCount", cols_name);
+        return pydml_fail(c, field, "must be 3: {N, C * prod(WindowSizes), BlockCount}, got %u", cols->DimensionCount);
+    }
+    const UINT* arrays[3] = {d->WindowSizes, d->Strides, d->Dilations};
+    static const char* const names[3] = {"WindowSizes", "Strides", "Dilations"};
+    for (uint32_t a = 0; a < 3; a++)
+        for (uint32_t i = 0; i < n; i++)
+            if (arrays[a][i] == 0) {
+                snprintf(field, sizeof field, "%s[%u]", names[a], i);
+                return pydml_fail(c, field, "must be >= 1, got 0");
+            }
+    uint64_t window = 1, blocks = 1;
+    for (uint32_t i = 0; i < n; i++) {
+        const uint64_t padded = (uint64_t)image->Sizes[2 + i] + d->StartPadding[i] + d->EndPadding[i];
+        const uint64_t span = (uint64_t)d->Dilations[i] * (d->WindowSizes[i] - 1u) + 1u;
+        if (span > padded) {
+            snprintf(field, sizeof field, "WindowSizes[%u]", i);
+            return pydml_fail(c, field,
+                              "must fit the padded input: Dilations * (WindowSizes - 1) + 1 (%llu) must be <= "
+                              "%s.Sizes[%u] + StartPadding + EndPadding (%llu)",
+                              (unsigned long long)span, image_name, 2 + i, (unsigned long long)padded);
+        }
+        window *= d->WindowSizes[i];
+        blocks *= (padded - span) / d->Strides[i] + 1u;
+        if (window > 0xffffffffull) window = 0x100000000ull; /* saturate: any such size mismatches */
+        if (blocks > 0xffffffffull) blocks = 0x100000000ull;
+    }
+    const uint64_t want[3] = {image->Sizes[0], (uint64_t)image->Sizes[1] * window, blocks};
+    static const char* const how[3] = {"%s.Sizes[0] (N)", "%s.Sizes[1] * prod(WindowSizes) (C * window size)",
+                                       "BlockCount = prod(BlocksPerDimension)"};
+    for (uint32_t i = 0; i < 3; i++) {
+        if ((uint64_t)cols->Sizes[i] != want[i]) {
+            char what[96];
+            snprintf(field, sizeof field, "%s.Sizes[%u]", cols_name, i);
+            snprintf(what, sizeof what, how[i], image_name);
+            return pydml_fail(c, field, "must be %s = %llu, got %u", what, (unsigned long long)want[i], cols->Sizes[i]);
+        }
+    }
+    return PYDML_STATUS_SUCCESS;
+}
+
 pydml_rule_fn pydml_rules_data_movement(uint32_t type) {
     switch (type) {
     case DML_OPERATOR_SLICE: case DML_OPERATOR_SLICE1: return slice_rule;
@@ -277,6 +358,7 @@ pydml_rule_fn pydml_rules_data_movement(uint32_t type) {
     case DML_OPERATOR_FILL_VALUE_CONSTANT: case DML_OPERATOR_FILL_VALUE_SEQUENCE:
     case DML_OPERATOR_DIAGONAL_MATRIX1: return value_type_rule;
     case DML_OPERATOR_VALUE_SCALE_2D: return value_scale_rule;
+    case DML_OPERATOR_FOLD: case DML_OPERATOR_UNFOLD: return fold_unfold_rule;
     default: return NULL;
     }
 }

@@ -4401,8 +4401,15 @@ static const pydml_field_info fold_fields[] = {
     {"StartPadding", offsetof(DML_FOLD_OPERATOR_DESC, StartPadding), PYDML_FIELD_UINT_ARRAY, PYDML_ROLE_ATTRIBUTE, 0, 2, -1, -1},
     {"EndPadding", offsetof(DML_FOLD_OPERATOR_DESC, EndPadding), PYDML_FIELD_UINT_ARRAY, PYDML_ROLE_ATTRIBUTE, 0, 2, -1, -1},
 };
+static const pydml_support_row fold_rows[] = {
+    {0, 0, 0x01f8, 0x0ffe}, /* InputTensor */
+    {1, 0, 0x01f8, 0x0ffe}, /* OutputTensor */
+};
+static const pydml_support_table fold_tables[] = {
+    {0x6400, 0, 2},
+};
 static const pydml_constraint fold_constraints[] = {
-    {PYDML_SAME_DIMENSION_COUNT, 2, {0, 1}},
+    {PYDML_SAME_DATA_TYPE, 2, {0, 1}},
 };
 
 static const pydml_field_info unfold_fields[] = {
@@ -4415,8 +4422,15 @@ static const pydml_field_info unfold_fields[] = {
     {"StartPadding", offsetof(DML_UNFOLD_OPERATOR_DESC, StartPadding), PYDML_FIELD_UINT_ARRAY, PYDML_ROLE_ATTRIBUTE, 0, 2, -1, -1},
     {"EndPadding", offsetof(DML_UNFOLD_OPERATOR_DESC, EndPadding), PYDML_FIELD_UINT_ARRAY, PYDML_ROLE_ATTRIBUTE, 0, 2, -1, -1},
 };
+static const pydml_support_row unfold_rows[] = {
+    {0, 0, 0x01f8, 0x0ffe}, /* InputTensor */
+    {1, 0, 0x01f8, 0x0ffe}, /* OutputTensor */
+};
+static const pydml_support_table unfold_tables[] = {
+    {0x6400, 0, 2},
+};
 static const pydml_constraint unfold_constraints[] = {
-    {PYDML_SAME_DIMENSION_COUNT, 2, {0, 1}},
+    {PYDML_SAME_DATA_TYPE, 2, {0, 1}},
 };
 
 const pydml_operator_info pydml_operator_infos[] = {
@@ -4595,7 +4609,7 @@ const pydml_operator_info pydml_operator_infos[] = {
     {173, "DML_OPERATOR_QUANTIZE", "DML_QUANTIZE_OPERATOR_DESC", 0x6300, 0, 5, 1, 1, quantize_fields, quantize_tables, quantize_rows, quantize_constraints},
     {174, "DML_OPERATOR_DEQUANTIZE", "DML_DEQUANTIZE_OPERATOR_DESC", 0x6300, 0, 5, 1, 1, dequantize_fields, dequantize_tables, dequantize_rows, dequantize_constraints},
     {175, "DML_OPERATOR_RESAMPLE3", "DML_RESAMPLE3_OPERATOR_DESC", 0x6400, 0, 9, 1, 1, resample3_fields, resample3_tables, resample3_rows, resample3_constraints},
-    {176, "DML_OPERATOR_FOLD", "DML_FOLD_OPERATOR_DESC", 0x6400, 0, 8, 0, 1, fold_fields, NULL, NULL, fold_constraints},
-    {177, "DML_OPERATOR_UNFOLD", "DML_UNFOLD_OPERATOR_DESC", 0x6400, 0, 8, 0, 1, unfold_fields, NULL, NULL, unfold_constraints},
+    {176, "DML_OPERATOR_FOLD", "DML_FOLD_OPERATOR_DESC", 0x6400, 0, 8, 1, 1, fold_fields, fold_tables, fold_rows, fold_constraints},
+    {177, "DML_OPERATOR_UNFOLD", "DML_UNFOLD_OPERATOR_DESC", 0x6400, 0, 8, 1, 1, unfold_fields, unfold_tables, unfold_rows, unfold_constraints},
 };
 const uint32_t pydml_operator_info_count = 177;

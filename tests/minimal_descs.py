@@ -93,6 +93,14 @@ def _roi_pooling(d: Any) -> dict[str, Any]:
             "SpatialScale": 1.0}
 
 
+def _fold_unfold(d: Any, image: str, columns: str) -> dict[str, Any]:
+    """A 1x1 image with two spatial axes and a 1x1 window: one block of one element."""
+    dtype = _type(d, image)
+    return {image: buffer_desc(dtype, [1, 1, 1, 1]), columns: buffer_desc(dtype, [1, 1, 1]),
+            "DimensionCount": 2, "WindowSizes": [1, 1], "Strides": [1, 1], "Dilations": [1, 1],
+            "StartPadding": [0, 0], "EndPadding": [0, 0]}
+
+
 def _tile(d: Any) -> dict[str, Any]:
     return {"RepeatsCount": _rank(d), "Repeats": [1] * _rank(d)}
 
@@ -133,6 +141,8 @@ COMPLETIONS: dict[str, Callable[[Any], dict[str, Any]]] = {
     "RANDOM_GENERATOR": _random,
     "ROI_POOLING": _roi_pooling,
     "TILE": _tile,
+    "FOLD": lambda d: _fold_unfold(d, "OutputTensor", "InputTensor"),
+    "UNFOLD": lambda d: _fold_unfold(d, "InputTensor", "OutputTensor"),
     "TOP_K": _top_k,
     "TOP_K1": _top_k,
     "VALUE_SCALE_2D": lambda d: {"ChannelCount": 1, "Bias": [0.0]},

@@ -109,20 +109,15 @@ def _level_range(schema: OperatorSchema, table: str | None) -> tuple[FeatureLeve
 
 @functools.cache
 def valid_bases() -> dict[OperatorType, tuple[Base, ...]]:
-    """Per operator, the valid descs built from each of its support tables (FOLD and UNFOLD,
-    whose pages have no table, get a hand-built one)."""
+    """Per operator, the valid descs built from each of its support tables."""
     out: dict[OperatorType, tuple[Base, ...]] = {}
     for schema in all_schemas():
         bases = []
-        for table in schema.tables.support or {None: ()}:
-            if table is None:
-                t = buffer_desc("FLOAT32", [1, 1, 1, 1])
-                desc = _complete(schema, schema.desc_class(InputTensor=t, OutputTensor=t))
-            else:
-                desc = _build(schema, table)
-                if desc is None:
-                    continue
-                desc = _complete(schema, desc)
+        for table in schema.tables.support:
+            desc = _build(schema, table)
+            if desc is None:
+                continue
+            desc = _complete(schema, desc)
             levels = _level_range(schema, table)
             if levels:
                 bases.append(Base(schema, desc, levels))

@@ -7,7 +7,8 @@ FILL_VALUE_SEQUENCE (5_0) list 64-bit integers but no FLOAT64; REVERSE_SUBSEQUEN
 sizes of DEPTH_TO_SPACE, contradicting their own examples. DIAGONAL_MATRIX1, FOLD and UNFOLD
 have no sdk-api page in the index and were read from unattributed indexed copies
 (``page="id:..."`` names the index file); FOLD/UNFOLD's tables leave the data types blank, so
-their ``support`` is empty, and their examples contradict their "same DimensionCount" rule."""
+their ``support`` is a decision (see their notes), and their examples contradict their "same
+DimensionCount" rule, which is not applied."""
 
 from pydml.schema.tables import operator
 
@@ -743,12 +744,20 @@ TABLES = [
         page="dd9cc51247128ffe2c8c3f72e695d4b53b902406",
         introduced="6_4",
         constraints=[
-            "same DimensionCount: InputTensor OutputTensor",
+            "same DataType: InputTensor OutputTensor",
             "note: page: MicrosoftDocs/windows-ai-docs docs/directml/api/"
             "ns-directml-dml_fold_operator_desc.md",
-            "note: support left empty: the page's single table (no level heading) gives "
-            "InputTensor input 3 to 8 and OutputTensor output 3 to 8 dimensions but leaves "
-            "'Supported data types' blank (the examples use FLOAT32 only)",
+            "note: support decided, not transcribed: the page's single table (no level heading) "
+            "gives InputTensor input 3 to 8 and OutputTensor output 3 to 8 dimensions but leaves "
+            "'Supported data types' blank (the examples use FLOAT32 only). Decision: every DML "
+            "data type but the 4-bit ones, InputTensor and OutputTensor alike. Evidence: "
+            "onnxruntime's DML execution provider runs ONNX Col2Im as DML_OPERATOR_FOLD "
+            "(microsoft/onnxruntime onnxruntime/core/providers/dml/DmlExecutionProvider/src/"
+            "Operators/DmlOperatorCol2Im.cpp) and registers it for opset 18+ with T = bool, "
+            "double, float, float16, int8..int64, uint8..uint64 (docs/OperatorKernels.md, "
+            "'Operators implemented by DmlExecutionProvider'); not float/float16 only",
+            "note: same DataType is a decision too (FOLD moves and sums elements; onnxruntime "
+            "uses one type T for Col2Im's input and output)",
             "note: InputTensor is (N, C * prod(WindowSizes), BlockCount); OutputTensor is "
             "(N, C, OutputSize[0], OutputSize[1], ...) with DimensionCount spatial dimensions; "
             "overlapping window values are summed into the output",
@@ -757,28 +766,43 @@ TABLES = [
             "BlockCount = product of BlocksPerDimension over 0 <= d < DimensionCount; the page "
             "does not define SpatialSize for FOLD: its examples fit OutputTensor's spatial sizes",
             "note: DimensionCount is the number of spatial dimensions (size of WindowSizes, "
-            "Strides, Dilations, StartPadding, EndPadding) and must be <= 6",
+            "Strides, Dilations, StartPadding, EndPadding) and must be <= 6 (and >= 1: "
+            "OutputTensor has DimensionCount + 2 >= 3 dimensions)",
+            "note: WindowSizes, Strides and Dilations must be >= 1, and the dilated window "
+            "Dilations * (WindowSizes - 1) + 1 must fit SpatialSize + StartPadding + EndPadding "
+            "(decisions: a 0 window has no element, the formula divides by Strides)",
             "note: Strides/Dilations are window strides/dilations, separate from tensor strides; "
             "StartPadding/EndPadding are implicit zero padding of the spatial dimensions (the "
-            "page says of InputTensor's)",
-            "note: the page's examples contradict its 'same DimensionCount' constraint: input "
-            "{1,9,4} (3 dims) folds to output {1,1,4,4} (4 dims)",
+            "page says of InputTensor's): contributions landing in the padding are dropped",
+            "note: the page's 'same DimensionCount' constraint is not applied: its examples "
+            "contradict it (input {1,9,4}, 3 dims, folds to output {1,1,4,4}, 4 dims), as does "
+            "onnxruntime's Col2Im (3-D input, (2 + spatial)-D output)",
             "note: page has worked examples (1-channel; 1-channel padded {1,0}/{1,0}; 2-channel "
             "padded; 3x3 windows, stride 1)",
         ],
-        support={},
+        support={
+            "6_4": """
+                InputTensor   input   3-8  FLOAT64 FLOAT32 FLOAT16 INT64 INT32 INT16 INT8 \
+                    UINT64 UINT32 UINT16 UINT8
+                OutputTensor  output  3-8  FLOAT64 FLOAT32 FLOAT16 INT64 INT32 INT16 INT8 \
+                    UINT64 UINT32 UINT16 UINT8
+            """,
+        },
     ),
     operator(
         "UNFOLD",
         page="6f457b36611368a3808b60cce9c329ba3d2d9319",
         introduced="6_4",
         constraints=[
-            "same DimensionCount: InputTensor OutputTensor",
+            "same DataType: InputTensor OutputTensor",
             "note: page: MicrosoftDocs/windows-ai-docs docs/directml/api/"
             "ns-directml-dml_unfold_operator_desc.md",
-            "note: support left empty: the page's single table (no level heading) gives "
-            "InputTensor input 3 to 8 and OutputTensor output 3 to 8 dimensions but leaves "
-            "'Supported data types' blank (the examples use FLOAT32 only)",
+            "note: support decided, not transcribed: the page's single table (no level heading) "
+            "gives InputTensor input 3 to 8 and OutputTensor output 3 to 8 dimensions but leaves "
+            "'Supported data types' blank (the examples use FLOAT32 only). Decision: the same "
+            "types as FOLD (see FOLD's note: onnxruntime's DML Col2Im registration covers every "
+            "scalar type); UNFOLD only copies elements, so any type is exact",
+            "note: same DataType is a decision (UNFOLD copies elements)",
             "note: InputTensor is (N, C, *) with DimensionCount spatial dimensions *; "
             "OutputTensor is 3D (N, C * prod(WindowSizes), BlockCount): each sliding block is "
             "flattened into one column (last dimension indexes blocks)",
@@ -787,13 +811,22 @@ TABLES = [
             "BlockCount = product of BlocksPerDimension over 0 <= d < DimensionCount",
             "note: DimensionCount is the number of spatial dimensions (size of WindowSizes, "
             "Strides, Dilations, StartPadding, EndPadding) and must be in [1, 6]",
+            "note: WindowSizes, Strides and Dilations must be >= 1, and the dilated window must "
+            "fit the padded input (as FOLD)",
             "note: Strides/Dilations are window strides/dilations, separate from tensor strides; "
             "StartPadding/EndPadding are implicit zero padding (padded positions read 0)",
-            "note: the page's examples contradict its 'same DimensionCount' constraint: input "
-            "{1,1,5,5} (4 dims) unfolds to output {1,9,9} (3 dims)",
+            "note: the page's 'same DimensionCount' constraint is not applied: its examples "
+            "contradict it (input {1,1,5,5}, 4 dims, unfolds to output {1,9,9}, 3 dims)",
             "note: page has worked examples ({1,1,5,5} with 3x3 window -> {1,9,9}; padded "
             "{1,0}/{1,0} -> {1,9,15})",
         ],
-        support={},
+        support={
+            "6_4": """
+                InputTensor   input   3-8  FLOAT64 FLOAT32 FLOAT16 INT64 INT32 INT16 INT8 \
+                    UINT64 UINT32 UINT16 UINT8
+                OutputTensor  output  3-8  FLOAT64 FLOAT32 FLOAT16 INT64 INT32 INT16 INT8 \
+                    UINT64 UINT32 UINT16 UINT8
+            """,
+        },
     ),
 ]
