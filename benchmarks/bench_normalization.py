@@ -105,6 +105,29 @@ def cases(rng: np.random.Generator) -> dict[str, tuple[Any, dict[str, np.ndarray
     out["top_k"] = (desc, {"InputTensor": x5}, {"OutputValueTensor": np.empty((64, 10), np.float32),
                                                 "OutputIndexTensor": np.empty((64, 10), np.uint32)},
                     lambda: torch.topk(tx5, 10, dim=1))
+    # ROI_ALIGN1 (Mask R-CNN head: half_pixel, 2x2 samples per output, average); the peer samples the
+    # same points with grid_sample (zero padding) and averages them with avg_pool2d
+    c6, h6, w6, r6, oh6 = 256, 50, 50, 128, 7
+    x6 = rng.standard_normal((1, c6, h6, w6), dtype=np.float32)
+    p6 = rng.uniform(0, 40, (r6, 2))
+    rois6 = np.concatenate([p6, p6 + rng.uniform(4, 20, (r6, 2))], axis=1).astype(np.float32)
+    bi6 = np.zeros(r6, np.uint32)
+    desc = pydml.DML_ROI_ALIGN1_OPERATOR_DESC(
+        InputTensor=t([1, c6, h6, w6]), ROITensor=t([r6, 4]), BatchIndicesTensor=t([r6], "UINT32"),
+        OutputTensor=t([r6, c6, oh6, oh6]), ReductionFunction=pydml.DML_REDUCE_FUNCTION_AVERAGE,
+        InterpolationMode=pydml.DML_INTERPOLATION_MODE_LINEAR, SpatialScaleX=1.0, SpatialScaleY=1.0,
+        InputPixelOffset=0.5, OutputPixelOffset=-0.5, OutOfBoundsInputValue=0.0, MinimumSamplesPerOutput=2,
+        MaximumSamplesPerOutput=2, AlignRegionsToCorners=False)
+    k6 = (np.arange(2 * oh6) + 0.5) / (2 * oh6)
+    gx6 = rois6[:, None, 0] - 0.5 + k6[None] * (rois6[:, None, 2] - rois6[:, None, 0])  # [r, 2*oh] pixels
+    gy6 = rois6[:, None, 1] - 0.5 + k6[None] * (rois6[:, None, 3] - rois6[:, None, 1])
+    grid6 = np.stack(np.broadcast_arrays(((gx6 + 0.5) / w6 * 2 - 1)[:, None, :],
+                                         ((gy6 + 0.5) / h6 * 2 - 1)[:, :, None]), axis=-1)
+    tg6 = torch.from_numpy(grid6.reshape(1, r6 * 2 * oh6, 2 * oh6, 2).astype(np.float32))
+    tx6 = torch.from_numpy(x6)
+    out["roi_align"] = (desc, {"InputTensor": x6, "ROITensor": rois6, "BatchIndicesTensor": bi6},
+                        {"OutputTensor": np.empty((r6, c6, oh6, oh6), np.float32)},
+                        lambda: F.avg_pool2d(F.grid_sample(tx6, tg6, align_corners=False), 2))
     return out
 
 

@@ -1,6 +1,6 @@
-/* The roi operators' own rules (roi.c runs them): each "must" of the ROI_POOLING page that the
- * generated tables cannot say. ROI_ALIGN and ROI_ALIGN1 have none here yet (their kernels are not
- * implemented). */
+/* The roi operators' own rules (roi.c runs them): each "must" of the ROI_POOLING, ROI_ALIGN and
+ * ROI_ALIGN1 pages (MicrosoftDocs/sdk-api ns-directml-dml_roi_*_operator_desc.md) that the generated
+ * tables cannot say. */
 #include <stdio.h>
 
 #include "rules.h"
@@ -37,9 +37,80 @@ static pydml_status roi_pooling_rule(pydml_check* c, const pydml_operator_info* 
     return PYDML_STATUS_SUCCESS;
 }
 
+/* ROI_ALIGN / ROI_ALIGN1 pages (the two structs share the fields up to SpatialScaleY):
+ *  - ROITensor "allowed dimensions ... { NumROIs, 4 }, { 1, NumROIs, 4 }, or { 1, 1, NumROIs, 4 }";
+ *  - BatchIndicesTensor "{ NumROIs }, { 1, NumROIs }, { 1, 1, NumROIs }, or { 1, 1, 1, NumROIs }";
+ *  - OutputTensor "{ NumROIs, ChannelCount, OutputHeight, OutputWidth }";
+ *  - ReductionFunction "DML_REDUCE_FUNCTION_AVERAGE or DML_REDUCE_FUNCTION_MAX";
+ *  - InterpolationMode NEAREST_NEIGHBOR or LINEAR (the two the page describes);
+ *  - the sample count is clamped "to MinimumSamplesPerOutput and MaximumSamplesPerOutput", which
+ *    needs Minimum <= Maximum. */
+static pydml_status roi_align_rule(pydml_check* c, const pydml_operator_info* op, const void* desc) {
+    const DML_ROI_ALIGN_OPERATOR_DESC* d = desc;
+    const DML_BUFFER_TENSOR_DESC* in = pydml_tensor_field(op, desc, "InputTensor");
+    const DML_BUFFER_TENSOR_DESC* roi = pydml_tensor_field(op, desc, "ROITensor");
+    const DML_BUFFER_TENSOR_DESC* bi = pydml_tensor_field(op, desc, "BatchIndicesTensor");
+    const DML_BUFFER_TENSOR_DESC* o = pydml_tensor_field(op, desc, "OutputTensor");
+    const uint32_t rd = roi->DimensionCount, bd = bi->DimensionCount;
+    if (rd < 2 || bd < 1) return PYDML_STATUS_SUCCESS; /* the tables reported the dimension counts */
+    for (uint32_t i = 0; i + 2 < rd; i++)
+        if (roi->Sizes[i] != 1) {
+            char f[32];
+            snprintf(f, sizeof f, "ROITensor.Sizes[%u]", i);
+            return pydml_fail(c, f, "must be 1 ({NumROIs, 4}, {1, NumROIs, 4} or {1, 1, NumROIs, 4}), got %u",
+                              roi->Sizes[i]);
+        }
+    if (roi->Sizes[rd - 1] != 4) {
+        char f[32];
+        snprintf(f, sizeof f, "ROITensor.Sizes[%u]", rd - 1);
+        return pydml_fail(c, f, "must be 4 ([x1, y1, x2, y2]), got %u", roi->Sizes[rd - 1]);
+    }
+    const uint32_t nroi = roi->Sizes[rd - 2];
+    for (uint32_t i = 0; i + 1 < bd; i++)
+        if (bi->Sizes[i] != 1) {
+            char f[40];
+            snprintf(f, sizeof f, "BatchIndicesTensor.Sizes[%u]", i);
+            return pydml_fail(c, f, "must be 1 ({NumROIs}, {1, NumROIs}, {1, 1, NumROIs} or {1, 1, 1, NumROIs}), got %u",
+                              bi->Sizes[i]);
+        }
+    if (bi->Sizes[bd - 1] != nroi) {
+        char f[40];
+        snprintf(f, sizeof f, "BatchIndicesTensor.Sizes[%u]", bd - 1);
+        return pydml_fail(c, f, "must equal NumROIs (ROITensor.Sizes[%u] = %u), got %u", rd - 2, nroi,
+                          bi->Sizes[bd - 1]);
+    }
+    if (o->Sizes[0] != nroi)
+        return pydml_fail(c, "OutputTensor.Sizes[0]", "must equal NumROIs (ROITensor.Sizes[%u] = %u), got %u", rd - 2,
+                          nroi, o->Sizes[0]);
+    if (o->Sizes[1] != in->Sizes[1])
+        return pydml_fail(c, "OutputTensor.Sizes[1]", "must equal InputTensor.Sizes[1] (%u), got %u", in->Sizes[1],
+                          o->Sizes[1]);
+    if (d->ReductionFunction != DML_REDUCE_FUNCTION_AVERAGE && d->ReductionFunction != DML_REDUCE_FUNCTION_MAX)
+        return pydml_fail(c, "ReductionFunction",
+                          "must be DML_REDUCE_FUNCTION_AVERAGE or DML_REDUCE_FUNCTION_MAX, got %d",
+                          (int)d->ReductionFunction);
+    if (d->InterpolationMode != DML_INTERPOLATION_MODE_NEAREST_NEIGHBOR &&
+        d->InterpolationMode != DML_INTERPOLATION_MODE_LINEAR)
+        return pydml_fail(c, "InterpolationMode",
+                          "must be DML_INTERPOLATION_MODE_NEAREST_NEIGHBOR or DML_INTERPOLATION_MODE_LINEAR, got %d",
+                          (int)d->InterpolationMode);
+    /* Minimum/Maximum sit at different offsets in the two structs */
+    uint32_t lo = d->MinimumSamplesPerOutput, hi = d->MaximumSamplesPerOutput;
+    if (op->type == DML_OPERATOR_ROI_ALIGN1) {
+        const DML_ROI_ALIGN1_OPERATOR_DESC* d1 = desc;
+        lo = d1->MinimumSamplesPerOutput;
+        hi = d1->MaximumSamplesPerOutput;
+    }
+    if (lo > hi)
+        return pydml_fail(c, "MinimumSamplesPerOutput", "must be <= MaximumSamplesPerOutput (%u), got %u", hi, lo);
+    return PYDML_STATUS_SUCCESS;
+}
+
 pydml_rule_fn pydml_rules_roi(uint32_t type) {
     switch (type) {
     case DML_OPERATOR_ROI_POOLING: return roi_pooling_rule;
+    case DML_OPERATOR_ROI_ALIGN:
+    case DML_OPERATOR_ROI_ALIGN1: return roi_align_rule;
     default: return NULL;
     }
 }

@@ -101,6 +101,12 @@ def _fold_unfold(d: Any, image: str, columns: str) -> dict[str, Any]:
             "StartPadding": [0, 0], "EndPadding": [0, 0]}
 
 
+def _roi_align(d: Any) -> dict[str, Any]:
+    rank = len(d.ROITensor.Desc.Sizes)
+    return {"ROITensor": _resized(d.ROITensor, [*([1] * (rank - 1)), 4]),
+            "ReductionFunction": "DML_REDUCE_FUNCTION_AVERAGE"}
+
+
 def _tile(d: Any) -> dict[str, Any]:
     return {"RepeatsCount": _rank(d), "Repeats": [1] * _rank(d)}
 
@@ -140,6 +146,8 @@ COMPLETIONS: dict[str, Callable[[Any], dict[str, Any]]] = {
     "DEQUANTIZE": _quantize,
     "RANDOM_GENERATOR": _random,
     "ROI_POOLING": _roi_pooling,
+    "ROI_ALIGN": _roi_align,
+    "ROI_ALIGN1": _roi_align,
     "TILE": _tile,
     "FOLD": lambda d: _fold_unfold(d, "OutputTensor", "InputTensor"),
     "UNFOLD": lambda d: _fold_unfold(d, "InputTensor", "OutputTensor"),

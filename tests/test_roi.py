@@ -24,7 +24,7 @@ import pytest
 from ew_harness import poison, run, tensor
 
 import pydml
-from pydml import UnsupportedError, ValidationError
+from pydml import ValidationError
 from pydml.registry import schema_of
 
 NP = {"FLOAT32": np.float32, "FLOAT16": np.float16}
@@ -152,16 +152,3 @@ def test_rules() -> None:
                 check_desc(desc)
             assert info.value.field == field
             assert str(info.value) == f"{name}.{field}: {rule}"
-
-
-def test_roi_align_is_not_implemented_yet() -> None:
-    f = tensor("FLOAT32", [1, 1, 4, 4])
-    desc = pydml.DML_ROI_ALIGN1_OPERATOR_DESC(
-        InputTensor=f, ROITensor=tensor("FLOAT32", [1, 4]), BatchIndicesTensor=tensor("UINT32", [1]),
-        OutputTensor=tensor("FLOAT32", [1, 1, 2, 2]), ReductionFunction=pydml.DML_REDUCE_FUNCTION_AVERAGE,
-        InterpolationMode=pydml.DML_INTERPOLATION_MODE_LINEAR, SpatialScaleX=1.0, SpatialScaleY=1.0,
-        InputPixelOffset=0.5, OutputPixelOffset=-0.5, OutOfBoundsInputValue=0.0, MinimumSamplesPerOutput=1,
-        MaximumSamplesPerOutput=4, AlignRegionsToCorners=False)
-    pydml.validate(desc)
-    with pytest.raises(UnsupportedError):
-        pydml.Device().create_operator(desc)
