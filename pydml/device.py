@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
-from pydml.enums import ExecutionFlags, FeatureLevel, TensorFlags
+from pydml.enums import ExecutionFlags, FeatureLevel, TensorDataType, TensorFlags
 from pydml.errors import LimitError, PydmlError, UnsupportedError, ValidationError
 from pydml.feature_levels import max_supported
 from pydml.native import (
@@ -277,13 +277,16 @@ class CompiledOperator:
                 and (value.flags.writeable or not writable)):
             return view_packed(value, packed[2])  # the common case, without the checks below
         _, t = self._bound[name]
-        dtype = NUMPY_DTYPES.get(int(t.DataType))
+        # 4-bit tensors have no numpy type: they bind as raw bytes (two elements per byte, the
+        # even element in the low nibble), at least TotalTensorSizeInBytes long
+        dtype = NUMPY_DTYPES.get(int(t.DataType), np.dtype(np.uint8) if _is_4bit(t) else None)
         if dtype is None:
             raise UnsupportedError(f"{self.schema.c_name}.{name}: no buffer type for {t.DataType.c_name}")
         where = f"{self.schema.c_name}.{name}"
         if isinstance(value, np.ndarray) and writable and not value.flags.writeable:
             raise BindingError(f"{where}: the output buffer is read-only")
-        if isinstance(value, np.ndarray) and t.Strides is None and value.shape == t.Sizes:
+        if isinstance(value, np.ndarray) and t.Strides is None and value.shape == t.Sizes \
+                and not _is_4bit(t):
             if value.dtype != dtype:
                 raise BindingError(f"{where}: array dtype {value.dtype} does not match "
                                    f"{t.DataType.c_name} ({dtype})")
@@ -308,6 +311,8 @@ class CompiledOperator:
 
     def _allocate(self, name: str) -> np.ndarray[Any, Any]:
         _, t = self._bound[name]
+        if _is_4bit(t):
+            return np.zeros(t.total_size_in_bytes, dtype=np.uint8)
         dtype = NUMPY_DTYPES[int(t.DataType)]
         if t.Strides is None:
             nbytes = int(np.prod(t.Sizes)) * dtype.itemsize
@@ -317,8 +322,12 @@ class CompiledOperator:
         return np.zeros(t.total_size_in_bytes, dtype=np.uint8)
 
     def _logical(self, name: str, value: Any) -> np.ndarray[Any, Any]:
-        """The output as an array of its Sizes (a strided view over raw memory when needed)."""
+        """The output as an array of its Sizes (a strided view over raw memory when needed);
+        a 4-bit output is returned as its packed bytes."""
         _, t = self._bound[name]
+        if _is_4bit(t):
+            return value if isinstance(value, np.ndarray) else np.frombuffer(memoryview(value).cast("B"),
+                                                                             dtype=np.uint8)
         dtype = NUMPY_DTYPES[int(t.DataType)]
         if isinstance(value, np.ndarray) and value.shape == t.Sizes and t.Strides is None:
             return value
@@ -341,6 +350,10 @@ def _pooled(nbytes: int) -> np.ndarray[Any, Any]:
         raise MemoryError(f"cannot allocate a {nbytes}-byte output")
     owner = ffi.gc(pointer, lib.pydml_buffer_release, size=nbytes)
     return np.frombuffer(ffi.buffer(owner, nbytes), dtype=np.uint8)
+
+
+def _is_4bit(t: BufferTensorDesc) -> bool:
+    return t.DataType in (TensorDataType.INT4, TensorDataType.UINT4)
 
 
 def _same_view(a: TensorView, b: TensorView) -> bool:

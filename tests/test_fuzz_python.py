@@ -162,6 +162,9 @@ EXECUTING = _executing_bases()
 def _array(t: Any, data: st.DataObject) -> np.ndarray[Any, Any]:
     from pydml.native import NUMPY_DTYPES
 
+    if int(t.DataType) not in NUMPY_DTYPES:  # 4-bit types bind as their packed bytes
+        return np.frombuffer(data.draw(st.binary(min_size=t.total_size_in_bytes,
+                                                 max_size=t.total_size_in_bytes)), dtype=np.uint8).copy()
     dtype = NUMPY_DTYPES[int(t.DataType)]
     count = int(np.prod(t.Sizes)) if t.Strides is None else t.total_size_in_bytes // dtype.itemsize
     nbytes = count * dtype.itemsize

@@ -323,6 +323,19 @@ def test_uint4_page_packing_example() -> None:
     assert list(back) == [1, 2, 3, 4, 5]
 
 
+def test_4bit_tensors_bind_from_python_as_packed_bytes() -> None:
+    # The same page example through Device.execute: a 4-bit tensor binds and returns as its bytes
+    q = pydml.Device().create_operator(q_desc("QUANTIZE", "FLOAT32", "UINT4", [5], [1]))
+    out = q.execute({"InputTensor": np.arange(1, 6, dtype=np.float32),
+                     "QuantizationTensors": [np.ones(1, np.float32)]})["OutputTensor"]
+    assert out.dtype == np.uint8 and list(out[:2]) == [0x21, 0x43] and out[2] & 15 == 5
+    d = pydml.Device().create_operator(q_desc("DEQUANTIZE", "UINT4", "FLOAT32", [5], [1]))
+    back = d.execute({"InputTensor": out, "QuantizationTensors": [np.ones(1, np.float32)]})["OutputTensor"]
+    assert list(back) == [1, 2, 3, 4, 5]
+    with pytest.raises(pydml.BindingError, match="less than TotalTensorSizeInBytes"):
+        d.execute({"InputTensor": np.zeros(1, np.uint8), "QuantizationTensors": [np.ones(1, np.float32)]})
+
+
 @pytest.mark.parametrize("qt", ["INT4", "UINT4"])
 @pytest.mark.parametrize("ft", ["FLOAT32", "FLOAT16"])
 def test_4bit_round_trip_blockwise(qt: str, ft: str, rng: np.random.Generator) -> None:
