@@ -3,13 +3,43 @@
 #ifndef PYDML_NATIVE_CONVERT_H
 #define PYDML_NATIVE_CONVERT_H
 
+#include <math.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
+
+#include "common.h"
 
 /* n contiguous FLOAT16 values to FLOAT32 and back, on the widest path pydml_active_cpu_features()
  * allows (AVX-512, F16C, portable C; the tests run each). Exact / round-to-nearest-even. */
 void pydml_f16_row_to_f32(const uint16_t* src, float* dst, size_t n);
 void pydml_f32_row_to_f16(const float* src, uint16_t* dst, size_t n);
+
+/* A double rounded to float with round-to-odd (an inexact result keeps a sticky last bit), so that
+ * a later float -> FLOAT16 rounding to nearest even is the single correct rounding of the double
+ * (24 >= 11 + 2 bits). NaN passes; a double past the float range becomes the largest float, whose
+ * FLOAT16 rounding is infinity, as the double's is. */
+static inline float pydml_f64_to_f32_odd(double d) {
+    float f = (float)d;
+    if ((double)f == d || d != d) return f;
+    if (fabs((double)f) > fabs(d)) f = nextafterf(f, 0.0f); /* toward zero */
+    uint32_t bits;
+    memcpy(&bits, &f, sizeof bits);
+    bits |= 1u;
+    memcpy(&f, &bits, sizeof f);
+    return f;
+}
+
+/* A double rounded once to FLOAT16 (to nearest even). */
+static inline uint16_t pydml_f64_to_f16(double d) { return pydml_f32_to_f16(pydml_f64_to_f32_odd(d)); }
+
+/* Round half to even, independent of the FPU's rounding mode: q - floor(q) is exact; |q| >= 2^52
+ * is already integral; inf and NaN pass. */
+static inline double pydml_round_half_even(double q) {
+    double r = floor(q), d = q - r;
+    if (d > 0.5 || (d == 0.5 && fmod(r, 2.0) != 0.0)) r += 1.0;
+    return r;
+}
 
 /* DML_TENSOR_DATA_TYPE classes. */
 int pydml_type_is_float(uint32_t data_type);    /* FLOAT16, FLOAT32, FLOAT64 */

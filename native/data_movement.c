@@ -105,18 +105,6 @@ typedef enum { DM_PLAIN = 0, DM_CAST_F32_F16, DM_CAST_F16_F32, DM_CAST_ANY } dm_
 
 /* ---------------------------------------------------------------- conversions (CAST) ---- */
 
-static inline uint16_t f64_to_f16(double x) {
-    float f = (float)x;
-    if (isfinite(f) && (double)f != x) { /* round to odd so the second rounding is exact */
-        uint32_t b;
-        memcpy(&b, &f, sizeof b);
-        if (fabs((double)f) > fabs(x)) b -= 1u;
-        b |= 1u;
-        memcpy(&f, &b, sizeof f);
-    }
-    return pydml_f32_to_f16(f);
-}
-
 enum { CV_F = 0, CV_I = 1, CV_U = 2 };
 
 static int cv_class(uint32_t t) { return pydml_type_is_float(t) ? CV_F : pydml_type_is_signed(t) ? CV_I : CV_U; }
@@ -162,7 +150,7 @@ static inline void cv_store(char* p, uint32_t t, int cls, cv_val v) {
         double d = v.f;
         switch (t) {
         case DML_TENSOR_DATA_TYPE_FLOAT32: { float x = (float)d; memcpy(p, &x, 4); return; }
-        case DML_TENSOR_DATA_TYPE_FLOAT16: { uint16_t x = f64_to_f16(d); memcpy(p, &x, 2); return; }
+        case DML_TENSOR_DATA_TYPE_FLOAT16: { uint16_t x = pydml_f64_to_f16(d); memcpy(p, &x, 2); return; }
         case DML_TENSOR_DATA_TYPE_FLOAT64: memcpy(p, &d, 8); return;
         case DML_TENSOR_DATA_TYPE_INT8: bits = (uint64_t)sat_i(d, -128.0, 127.0, INT8_MIN, INT8_MAX); break;
         case DML_TENSOR_DATA_TYPE_INT16: bits = (uint64_t)sat_i(d, -32768.0, 32767.0, INT16_MIN, INT16_MAX); break;
@@ -185,7 +173,7 @@ static inline void cv_store(char* p, uint32_t t, int cls, cv_val v) {
             }
             case DML_TENSOR_DATA_TYPE_FLOAT16: {
                 /* |v| > 2^53 rounds in double first, but FLOAT16 overflows to inf long before */
-                uint16_t x = f64_to_f16(cls == CV_I ? (double)v.i : (double)v.u);
+                uint16_t x = pydml_f64_to_f16(cls == CV_I ? (double)v.i : (double)v.u);
                 memcpy(p, &x, 2);
                 return;
             }

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "elementwise.h"
+#include "convert.h"
 
 #define MAXNUM(x, m) ((x) > (m) ? (x) : (m))
 #define MINNUM(x, m) ((x) < (m) ? (x) : (m))
@@ -111,15 +112,6 @@ EW_U64(if_select, EW_MAP(uint64_t, a[k] != 0 ? b[k] : c[k]))
 
 /* ---- quantization ---- */
 
-/* round half to even: the pages say only "round"; ONNX QuantizeLinear (which DirectML implements
- * through this operator) and HLSL round() both round halves to even. Independent of the FPU's
- * rounding mode. q - floor(q) is exact; |q| >= 2^52 is already integral; inf and NaN pass. */
-static inline double round_half_even(double q) {
-    double r = floor(q), d = q - r;
-    if (d > 0.5 || (d == 0.5 && fmod(r, 2.0) != 0.0)) r += 1.0;
-    return r;
-}
-
 /* clamp(v, Min, Max) for the 8-bit output (page: [0, 255] for UINT8, [-128, 127] for INT8), in the
  * order clamp is written on the CLIP page, min(Max, max(Min, v)): NaN (0/0 from a zero scale, a NaN
  * input) -> Min, as HLSL's clamp gives. */
@@ -129,21 +121,8 @@ static inline float saturate8(double v, int is_signed) {
     return (float)MINNUM(t, hi);
 }
 
-/* A double rounded to float so that the engine's later float -> FLOAT16 store rounds as if from
- * the double: round to odd at 24 bits (an inexact result keeps a sticky last bit), then round to
- * nearest at 11 bits, is the correctly rounded FLOAT16 (24 >= 11 + 2). */
-static inline float to_f32_for_half(double d) {
-    float f = (float)d;
-    if ((double)f == d || d != d) return f;
-    if (fabs((double)f) > fabs(d)) f = nextafterf(f, 0.0f); /* toward zero */
-    uint32_t bits;
-    memcpy(&bits, &f, sizeof bits);
-    bits |= 1u;
-    memcpy(&f, &bits, sizeof f);
-    return f;
-}
-
-/* QUANTIZE_LINEAR: f(input, scale, zero_point) = clamp(round(input / scale) + zero_point, Min, Max).
+/* QUANTIZE_LINEAR: f(input, scale, zero_point) = clamp(round(input / scale) + zero_point, Min, Max),
+ * round halving to even (the page says only "round"; ONNX QuantizeLinear and HLSL round() do).
  * Operands: a = InputTensor, b = ScaleTensor, c = ZeroPointTensor (zeros when absent). The domain is
  * the scale's (FLOAT32/FLOAT16: f32), so FLOAT32/FLOAT16 inputs arrive exactly; the quotient is
  * taken in double, so its rounding cannot land on a tie the exact quotient is not on (with 24-bit
@@ -155,24 +134,24 @@ EW_F32(quantize, {
     const int is_signed = P->output_type == DML_TENSOR_DATA_TYPE_INT8;
     const float *a = in[0], *b = in[1], *c = in[2];
     for (size_t k = 0; k < n; k++)
-        out[k] = saturate8(round_half_even((double)a[k] / (double)b[k]) + (double)c[k], is_signed);
+        out[k] = saturate8(pydml_round_half_even((double)a[k] / (double)b[k]) + (double)c[k], is_signed);
 })
 
 EW_F64(quantize, {
     const int is_signed = P->output_type == DML_TENSOR_DATA_TYPE_INT8;
     const double *a = in[0], *b = in[1], *c = in[2];
-    for (size_t k = 0; k < n; k++) out[k] = saturate8(round_half_even(a[k] / b[k]) + c[k], is_signed);
+    for (size_t k = 0; k < n; k++) out[k] = saturate8(pydml_round_half_even(a[k] / b[k]) + c[k], is_signed);
 })
 
 /* DEQUANTIZE_LINEAR: f(input, scale, zero_point) = (input - zero_point) * scale, taken in double and
- * rounded once to the output (FLOAT32, or FLOAT16 through to_f32_for_half). Exact for the 8- and
+ * rounded once to the output (FLOAT32, or FLOAT16 through pydml_f64_to_f32_odd). Exact for the 8- and
  * 16-bit inputs (input - zero_point and the product are exact in double); INT32/UINT32 inputs make
  * the engine compute in double (EW_FLAG_WIDE_INT_F64), so they arrive exact too. */
 EW_F32(dequantize, {
     const int half = P->output_type == DML_TENSOR_DATA_TYPE_FLOAT16;
     const float *a = in[0], *b = in[1], *c = in[2];
     if (half)
-        for (size_t k = 0; k < n; k++) out[k] = to_f32_for_half(((double)a[k] - (double)c[k]) * (double)b[k]);
+        for (size_t k = 0; k < n; k++) out[k] = pydml_f64_to_f32_odd(((double)a[k] - (double)c[k]) * (double)b[k]);
     else
         for (size_t k = 0; k < n; k++) out[k] = (float)(((double)a[k] - (double)c[k]) * (double)b[k]);
 })
@@ -181,7 +160,7 @@ EW_F64(dequantize, {
     const int half = P->output_type == DML_TENSOR_DATA_TYPE_FLOAT16;
     const double *a = in[0], *b = in[1], *c = in[2];
     if (half) /* the engine stores double -> float -> half: round to a float that rounds right */
-        for (size_t k = 0; k < n; k++) out[k] = to_f32_for_half((a[k] - c[k]) * b[k]);
+        for (size_t k = 0; k < n; k++) out[k] = pydml_f64_to_f32_odd((a[k] - c[k]) * b[k]);
     else
         for (size_t k = 0; k < n; k++) out[k] = (a[k] - c[k]) * b[k];
 })
@@ -196,7 +175,7 @@ EW_F32(qlinear_add, {
     for (size_t k = 0; k < n; k++) {
         double av = ((double)in[0][k] - (double)in[2][k]) * (double)in[1][k];
         double bv = ((double)in[3][k] - (double)in[5][k]) * (double)in[4][k];
-        out[k] = saturate8(round_half_even((av + bv) / (double)in[6][k]) + (double)in[7][k], is_signed);
+        out[k] = saturate8(pydml_round_half_even((av + bv) / (double)in[6][k]) + (double)in[7][k], is_signed);
     }
 })
 

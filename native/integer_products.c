@@ -440,13 +440,6 @@ static inline double ld_flt(uint32_t t, const void* p, int64_t i) {
     return ((const float*)p)[i];
 }
 
-/* round half to even, independent of the FPU rounding mode (inf/NaN pass) */
-static inline double round_half_even(double q) {
-    double r = floor(q), d = q - r;
-    if (d > 0.5 || (d == 0.5 && fmod(r, 2.0) != 0.0)) r += 1.0;
-    return r;
-}
-
 /* min(Max, max(Min, v)) of an 8-bit type: NaN -> Min */
 static inline int32_t saturate8(double v, int is_signed) {
     const double lo = is_signed ? -128.0 : 0.0, hi = is_signed ? 127.0 : 255.0;
@@ -455,22 +448,9 @@ static inline int32_t saturate8(double v, int is_signed) {
     return (int32_t)t;
 }
 
-/* A double rounded to float so that the float -> FLOAT16 conversion rounds as if from the double
- * (round to odd at 24 bits, then nearest at 11 bits: correctly rounded, 24 >= 11 + 2). */
-static inline float to_f32_for_half(double d) {
-    float f = (float)d;
-    if ((double)f == d || d != d) return f;
-    if (fabs((double)f) > fabs(d)) f = nextafterf(f, 0.0f);
-    uint32_t bits;
-    memcpy(&bits, &f, sizeof bits);
-    bits |= 1u;
-    memcpy(&f, &bits, sizeof f);
-    return f;
-}
-
 static inline void st_float(uint32_t t, void* p, int64_t i, double v) {
     if (t == DML_TENSOR_DATA_TYPE_FLOAT16)
-        ((uint16_t*)p)[i] = pydml_f32_to_f16(to_f32_for_half(v));
+        ((uint16_t*)p)[i] = pydml_f32_to_f16(pydml_f64_to_f32_odd(v));
     else
         ((float*)p)[i] = (float)v;
 }
@@ -654,7 +634,7 @@ static inline void finish_float(const mm_ctx* x, uint32_t m, uint32_t n, double 
 static inline void finish_quant(const mm_ctx* x, uint32_t m, uint32_t n, double s) {
     const double v = s * x->as[m] * x->bs[n] / x->os[m];
     const int sgn = x->otype == DML_TENSOR_DATA_TYPE_INT8;
-    const int32_t q = saturate8(round_half_even(v) + (double)x->ozp[m], sgn);
+    const int32_t q = saturate8(pydml_round_half_even(v) + (double)x->ozp[m], sgn);
     const int64_t i = (int64_t)m * x->om + (int64_t)n * x->on;
     if (sgn) ((int8_t*)x->out)[i] = (int8_t)q;
     else ((uint8_t*)x->out)[i] = (uint8_t)q;
@@ -724,7 +704,7 @@ static void emit_conv(const void* ctx_, uint32_t m0, uint32_t mr, uint32_t n0, u
                 const double acc = (double)((int64_t)s[t * lds + j] + (x->bias ? x->bias[m] : 0));
                 const double v = acc * x->is[0] * x->fs[m] / x->os[0];
                 const int sgn = x->otype == DML_TENSOR_DATA_TYPE_INT8;
-                const int32_t q = saturate8(round_half_even(v) + (double)x->ozp[0], sgn);
+                const int32_t q = saturate8(pydml_round_half_even(v) + (double)x->ozp[0], sgn);
                 if (sgn) ((int8_t*)x->out)[i] = (int8_t)q;
                 else x->out[i] = (uint8_t)q;
             }

@@ -45,6 +45,7 @@
 
 #include "elementwise.h"
 #include "families.h"
+#include "convert.h"
 
 enum { PL_MAX = 0, PL_AVG = 1, PL_LP = 2 };
 
@@ -184,27 +185,13 @@ static void destroy(void* plan) { free(plan); }
 
 /* ---- element access ---- */
 
-/* double -> FLOAT16 rounded once: float with round-to-odd keeps the sticky information that a
- * second rounding (float -> half, to nearest even) needs. */
-static inline uint16_t f64_to_f16(double x) {
-    float f = (float)x;
-    if (isfinite(f) && (double)f != x) {
-        uint32_t b;
-        memcpy(&b, &f, sizeof b);
-        if (fabs((double)f) > fabs(x)) b -= 1u; /* truncate toward zero */
-        b |= 1u;
-        memcpy(&f, &b, sizeof f);
-    }
-    return pydml_f32_to_f16(f);
-}
-
 static inline float load_f(const void* base, uint32_t t, uint64_t i) {
     return t == DML_TENSOR_DATA_TYPE_FLOAT32 ? ((const float*)base)[i] : pydml_f16_to_f32(((const uint16_t*)base)[i]);
 }
 
 static inline void store_d(void* base, uint32_t t, uint64_t i, double v) {
     if (t == DML_TENSOR_DATA_TYPE_FLOAT32) ((float*)base)[i] = (float)v;
-    else ((uint16_t*)base)[i] = f64_to_f16(v);
+    else ((uint16_t*)base)[i] = pydml_f64_to_f16(v);
 }
 
 static inline void store_index(void* base, uint32_t t, uint64_t i, uint64_t v) {

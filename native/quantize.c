@@ -199,12 +199,6 @@ static inline void st_int(uint32_t t, void* p, int64_t i, int v) {
     }
 }
 
-static inline double round_half_even(double q) {
-    double r = floor(q), d = q - r;
-    if (d > 0.5 || (d == 0.5 && fmod(r, 2.0) != 0.0)) r += 1.0;
-    return r;
-}
-
 /* min(hi, max(lo, v)): NaN -> lo */
 static inline int clamp_int(double v, double lo, double hi) {
     double t = v > lo ? v : lo;
@@ -212,19 +206,8 @@ static inline int clamp_int(double v, double lo, double hi) {
     return (int)t;
 }
 
-static inline float to_f32_for_half(double d) {
-    float f = (float)d;
-    if ((double)f == d || d != d) return f;
-    if (fabs((double)f) > fabs(d)) f = nextafterf(f, 0.0f);
-    uint32_t bits;
-    memcpy(&bits, &f, sizeof bits);
-    bits |= 1u;
-    memcpy(&f, &bits, sizeof f);
-    return f;
-}
-
 static inline void st_float(uint32_t t, void* p, int64_t i, double v) {
-    if (t == DML_TENSOR_DATA_TYPE_FLOAT16) ((uint16_t*)p)[i] = pydml_f32_to_f16(to_f32_for_half(v));
+    if (t == DML_TENSOR_DATA_TYPE_FLOAT16) ((uint16_t*)p)[i] = pydml_f32_to_f16(pydml_f64_to_f32_odd(v));
     else ((float*)p)[i] = (float)v;
 }
 
@@ -277,7 +260,7 @@ static pydml_status quantize_execute(const qz_plan* p, const pydml_tensor* const
             const double sc = ld(S->data_type, S->data, so + (int64_t)(j / sblk[r - 1] * S->strides[r - 1]));
             const double zp = Z ? ld(Z->data_type, Z->data, zo + (int64_t)(j / zblk[r - 1] * Z->strides[r - 1])) : 0.0;
             if (quant)
-                st_int(Y->data_type, Y->data, yo + (int64_t)j * ys, clamp_int(round_half_even(x / sc) + zp, lo, hi));
+                st_int(Y->data_type, Y->data, yo + (int64_t)j * ys, clamp_int(pydml_round_half_even(x / sc) + zp, lo, hi));
             else
                 st_float(Y->data_type, Y->data, yo + (int64_t)j * ys, (x - zp) * sc);
         }
@@ -325,7 +308,7 @@ static pydml_status dynamic_execute(const pydml_tensor* X, const pydml_tensor* Y
     if (mx == mn) scale = 1.0f; /* all zero: no range (0/0); onnxruntime's scale (NaN != NaN stays NaN) */
     const float zf = (float)lo - mn / scale;
     /* clip then round (ONNX's order); a NaN zero point (NaN input) -> Min, as clamp gives */
-    const int zp = zf != zf ? (int)lo : (int)round_half_even(zf < (float)lo ? lo : zf > (float)hi ? hi : (double)zf);
+    const int zp = zf != zf ? (int)lo : (int)pydml_round_half_even(zf < (float)lo ? lo : zf > (float)hi ? hi : (double)zf);
     ((float*)YS->data)[0] = scale;
     st_int(YZ->data_type, YZ->data, 0, zp);
 #ifdef _OPENMP
@@ -334,7 +317,7 @@ static pydml_status dynamic_execute(const pydml_tensor* X, const pydml_tensor* Y
     for (int64_t k = 0; k < (int64_t)n; k++) {
         const float v = (float)ld(X->data_type, X->data, offset_of(X, (uint64_t)k));
         const float q = v / scale;
-        st_int(Y->data_type, Y->data, offset_of(Y, (uint64_t)k), clamp_int(round_half_even(q) + zp, lo, hi));
+        st_int(Y->data_type, Y->data, offset_of(Y, (uint64_t)k), clamp_int(pydml_round_half_even(q) + zp, lo, hi));
     }
     return PYDML_STATUS_SUCCESS;
 }
@@ -396,7 +379,7 @@ static pydml_status qlap_execute(const qz_plan* p, const pydml_tensor* const* in
             if (p->include_padding) count = (int64_t)p->win[0] * p->win[1] * p->win[2];
             /* dequantized average, then quantized: (sum * InputScale / count) / OutputScale */
             const double avg = (double)sum * is / (double)count;
-            const double v = round_half_even(avg / os) + ozp;
+            const double v = pydml_round_half_even(avg / os) + ozp;
             st_int(Y->data_type, Y->data,
                    yb + (int64_t)o[0] * yst[2] + (int64_t)o[1] * yst[3] + (int64_t)o[2] * yst[4], clamp_int(v, lo, hi));
         }

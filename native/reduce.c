@@ -36,6 +36,7 @@
 
 #include "elementwise.h"
 #include "families.h"
+#include "convert.h"
 
 #ifdef _OPENMP
 #define RD_PRAGMA(x) _Pragma(#x)
@@ -181,20 +182,6 @@ static void destroy(void* plan) { free(plan); }
 
 /* ---- conversions ---- */
 
-/* double -> FLOAT16 rounded once: round to odd at float precision (24 bits >= 11 + 2), then to
- * nearest even at half precision. */
-static inline uint16_t d_to_f16(double d) {
-    float f = (float)d;
-    if (d == d && (double)f != d) {
-        uint32_t b;
-        memcpy(&b, &f, sizeof b);
-        if (fabs((double)f) > fabs(d)) b -= 1u; /* toward zero (sign-magnitude) */
-        b |= 1u;
-        memcpy(&f, &b, sizeof f);
-    }
-    return pydml_f32_to_f16(f);
-}
-
 /* n elements at p (stride in elements) into doubles */
 static void load_f(uint32_t type, const char* p, uint64_t stride, size_t n, double* dst) {
     if (type == DML_TENSOR_DATA_TYPE_FLOAT32) {
@@ -237,7 +224,7 @@ static void store_f(uint32_t type, const double* src, size_t n, char* p, uint64_
         for (size_t i = 0; i < n; i++) d[i * stride] = (float)src[i];
     } else {
         uint16_t* d = (uint16_t*)p;
-        for (size_t i = 0; i < n; i++) d[i * stride] = d_to_f16(src[i]);
+        for (size_t i = 0; i < n; i++) d[i * stride] = pydml_f64_to_f16(src[i]);
     }
 }
 

@@ -88,6 +88,7 @@
 #endif
 
 #include "families.h"
+#include "convert.h"
 
 #define ROI_PARALLEL_MIN 16384
 
@@ -424,23 +425,9 @@ static int axis_build(const align_plan* p, double x1, double x2, int64_t O, int6
     return 0;
 }
 
-/* double -> float32 rounded to odd, so that a following float32 -> float16 rounding to nearest
- * is the single correct rounding of the double (float32 keeps 13 more bits than float16). */
-static float to_odd_float(double v) {
-    float f = (float)v;
-    if ((double)f != v && v == v) {
-        if (fabs((double)f) > fabs(v)) f = nextafterf(f, 0.0f);
-        uint32_t u;
-        memcpy(&u, &f, 4);
-        u |= 1u;
-        memcpy(&f, &u, 4);
-    }
-    return f;
-}
-
 static void store_double(uint32_t type, void* base, uint64_t off, double v) {
     if (type == DML_TENSOR_DATA_TYPE_FLOAT32) ((float*)base)[off] = (float)v;
-    else ((uint16_t*)base)[off] = pydml_f32_to_f16(to_odd_float(v));
+    else ((uint16_t*)base)[off] = pydml_f32_to_f16(pydml_f64_to_f32_odd(v));
 }
 
 static pydml_status check_view_n(const pydml_tensor* v, uint32_t type, uint32_t dims, const uint32_t* sizes) {
