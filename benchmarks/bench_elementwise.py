@@ -4,8 +4,9 @@ the same run, plus the cost of execute's allocating form.
     python benchmarks/bench_elementwise.py [--threads 2] [--repeat 7]
 
 Memory-bound cases (8M-element FLOAT32 tensors unless noted) report the GB/s pydml moves (every
-operand read once, the output written once) as a share of the streaming bandwidth (numpy copy of
-a 256 MiB array, sampled between the cases; the best sample is the reference). Compute-bound
+operand read once, the output written once) as a share of the streaming bandwidth (the best of a
+one-thread numpy copy and a torch copy on the same threads, of a 256 MiB array, sampled between
+the cases; the best sample is the reference). Compute-bound
 cases report the speedup over torch on the same tensors (torch time / pydml time). Everything is
 timed interleaved, best of N, through the public API (create_operator once, execute with
 preallocated outputs), so the numbers include pydml's per-call binding cost.
@@ -14,11 +15,11 @@ preallocated outputs), so the numbers include pydml's per-call binding cost.
 from __future__ import annotations
 
 import argparse
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
+from _timing import StreamingBandwidth, best_times
 
 import pydml
 from pydml.native import lib
@@ -26,28 +27,6 @@ from pydml.native import lib
 N = 8 * 1024 * 1024
 
 
-def best_times(fns: Sequence[Callable[[], Any]], repeat: int) -> list[float]:
-    """Best time of each function, repetitions interleaved so all see the same machine load."""
-    for fn in fns:
-        fn()
-    best = [float("inf")] * len(fns)
-    for _ in range(repeat):
-        for i, fn in enumerate(fns):
-            start = time.perf_counter()
-            fn()
-            best[i] = min(best[i], time.perf_counter() - start)
-    return best
-
-
-class Bandwidth:
-    def __init__(self) -> None:
-        self.a = np.ones(256 * 1024 * 1024 // 4, dtype=np.float32)
-        self.b = np.empty_like(self.a)
-        self.best = 0.0
-
-    def sample(self, repeat: int) -> None:
-        (t,) = best_times([lambda: np.copyto(self.b, self.a)], repeat)
-        self.best = max(self.best, 2 * self.a.nbytes / t / 1e9)
 
 
 def T(dtype: str, sizes: list[int], strides: list[int] | None = None) -> Any:
@@ -107,11 +86,13 @@ def torch_cases(rng: np.random.Generator) -> list[tuple[str, Any, dict[str, np.n
         ("SIGMOID", pydml.DML_ACTIVATION_SIGMOID_OPERATOR_DESC(InputTensor=f, OutputTensor=f),
          {"InputTensor": x}, lambda: torch.sigmoid(tx, out=tout)),
         ("GELU", pydml.DML_ACTIVATION_GELU_OPERATOR_DESC(InputTensor=f, OutputTensor=f), {"InputTensor": x},
-         lambda: torch.nn.functional.gelu(tx)),
+         lambda: torch._C._nn.gelu(tx, out=tout)),
+        ("ERF", pydml.DML_ELEMENT_WISE_ERF_OPERATOR_DESC(InputTensor=f, OutputTensor=f), {"InputTensor": x},
+         lambda: torch.erf(tx, out=tout)),
         ("QUANTIZE_LINEAR to INT8", pydml.DML_ELEMENT_WISE_QUANTIZE_LINEAR_OPERATOR_DESC(
             InputTensor=f, ScaleTensor=scalar, ZeroPointTensor=zero, OutputTensor=i8),
          {"InputTensor": x, "ScaleTensor": np.array([0.05], np.float32),
-          "ZeroPointTensor": np.array([3], np.int8)},
+          "ZeroPointTensor": np.array([3, 0, 0, 0], np.int8)},  # 4-byte TotalTensorSizeInBytes,
          lambda: torch.quantize_per_tensor(tx, 0.05, 3, torch.qint8)),
     ]
 
@@ -166,9 +147,9 @@ def main() -> None:
 
     torch.set_num_threads(args.threads)
     rng = np.random.default_rng(0)
-    bw = Bandwidth()
+    bw = StreamingBandwidth(args.threads)
     print(f"threads {args.threads}; ratios measured in this run")
-    print("memory-bound: share of the streaming bandwidth (numpy copy)")
+    print("memory-bound: share of the streaming bandwidth (best of numpy and torch copy)")
     rows = []
     for name, desc, inputs, nbytes in memory_cases(rng):
         bw.sample(3)

@@ -21,26 +21,14 @@ only, never from absolute times.
 from __future__ import annotations
 
 import argparse
-import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
+from _timing import best_times
 
 import pydml
 from pydml.native import lib
-
-
-def best_times(fns: Sequence[Callable[[], Any]], repeat: int) -> list[float]:
-    for fn in fns:
-        fn()
-    best = [float("inf")] * len(fns)
-    for _ in range(repeat):
-        for i, fn in enumerate(fns):
-            start = time.perf_counter()
-            fn()
-            best[i] = min(best[i], time.perf_counter() - start)
-    return best
 
 
 def t(sizes: Sequence[int], dtype: str = "FLOAT32") -> Any:

@@ -17,29 +17,15 @@ shared: pydml, torch and the copy are timed interleaved, best of N each.
 from __future__ import annotations
 
 import argparse
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+from _timing import best_times
 
 from pydml.kernels.resample import LINEAR, NEAREST_NEIGHBOR, ROUND_FLOOR, ResamplePlan
 from pydml.native import lib, view_array
-
-
-def best_times(fns: Sequence[Callable[[], Any]], repeat: int) -> list[float]:
-    """Best time of each function, the repetitions interleaved (the machine is shared and its
-    load drifts: interleaving lets every contender see the same conditions)."""
-    for fn in fns:
-        fn()  # warm-up (page faults, thread pools)
-    best = [float("inf")] * len(fns)
-    for _ in range(repeat):
-        for i, fn in enumerate(fns):
-            start = time.perf_counter()
-            fn()
-            best[i] = min(best[i], time.perf_counter() - start)
-    return best
 
 
 class Bandwidth:

@@ -17,28 +17,13 @@ are made from the ratios only, never from the absolute times.
 from __future__ import annotations
 
 import argparse
-import time
-from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
+from _timing import best_times
 
 import pydml
 from pydml.native import lib
-
-
-def best_times(fns: Sequence[Callable[[], Any]], repeat: int) -> list[float]:
-    """Best time of each function, the repetitions interleaved (the machine is shared and its
-    load drifts: interleaving lets every contender see the same conditions)."""
-    for fn in fns:
-        fn()  # warm-up (page faults, thread pools)
-    best = [float("inf")] * len(fns)
-    for _ in range(repeat):
-        for i, fn in enumerate(fns):
-            start = time.perf_counter()
-            fn()
-            best[i] = min(best[i], time.perf_counter() - start)
-    return best
 
 
 def make_desc(op: str, dtype: str, sizes: list[int], axis: int) -> Any:

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import gc
+from pathlib import Path
 
 import numpy as np
+import pytest
 
 import pydml
 from pydml.native import ffi, lib
@@ -45,3 +47,39 @@ def test_allocating_execute_returns_independent_outputs() -> None:
     third = op.execute({"ATensor": ones, "BTensor": ones})["OutputTensor"]
     assert third.ctypes.data == address  # the memory the caller released
     assert (third == 2).all() and (first == 2).all()
+
+
+def _vm_flags(address: int) -> list[str] | None:
+    """The VmFlags of the mapping holding address, from /proc/self/smaps (None off Linux)."""
+    try:
+        text = Path("/proc/self/smaps").read_text()
+    except OSError:
+        return None
+    inside = False
+    for line in text.splitlines():
+        head = line.split()[0] if line else ""
+        if "-" in head and ":" not in head:
+            lo, hi = (int(v, 16) for v in head.split("-"))
+            inside = lo <= address < hi
+        elif inside and line.startswith("VmFlags:"):
+            return line.split()[1:]
+    return None
+
+
+def test_pooled_buffers_request_huge_pages() -> None:
+    """A pooled buffer is advised to transparent huge pages (VmFlags 'hg'), as numpy advises its
+    own large arrays: a kernel writing many rows at once into 4 KiB pages ran 1.4x slower (TLB).
+    The advice once compiled to nothing under -std=c11 (MADV_HUGEPAGE is not strict C)."""
+    try:
+        mode = Path("/sys/kernel/mm/transparent_hugepage/enabled").read_text()
+    except OSError:
+        mode = ""
+    if "[never]" in mode or not mode:
+        pytest.skip("transparent huge pages are off on this machine")
+    p = lib.pydml_buffer_acquire(8 << 20)
+    try:
+        flags = _vm_flags(int(ffi.cast("uintptr_t", p)))
+        assert flags is not None and "hg" in flags, flags
+    finally:
+        lib.pydml_buffer_release(p)
+        lib.pydml_buffer_pool_trim()
