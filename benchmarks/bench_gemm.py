@@ -19,6 +19,11 @@ import os
 
 for _name in ("OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE"):
     os.environ.pop(_name, None)
+# OpenBLAS's idle threads busy-wait ~2^28 cycles after each call by default, stealing the cores
+# from the pydml call that follows (measured: pydml 2.5x slower interleaved than alone); 2^4 puts
+# them to sleep at once, as pydml's own threads do within ~0.5 ms (pydml/native.py). numpy alone
+# is as fast either way (6.0-6.2 ms vs 6.2-6.8 ms for 1024^3).
+os.environ.setdefault("OPENBLAS_THREAD_TIMEOUT", "4")
 
 import argparse  # noqa: E402
 import ctypes  # noqa: E402

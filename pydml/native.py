@@ -7,12 +7,24 @@ so the C side can re-check every access. The view keeps the Python object alive 
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import ml_dtypes
 import numpy as np
+
+# libgomp's idle threads spin after every parallel region, by default for 300 000 rounds: measured
+# here, the worker burns 3.4-4.4 ms of CPU after each operator (0.1 ms with 10 000), holding a core
+# that the caller's next numpy/OpenBLAS/torch call, or another process, needs -- a 1024^3 GEMM
+# interleaved with numpy ran 2.5x slower, and the integer products swung 2-26 ms on a loaded
+# machine. 10 000 rounds keep back-to-back operators as fast (64K-element ADD 18 us, 64^3 GEMM
+# 27 us, unchanged). libgomp reads the variable once, when it is loaded, so it is set before the
+# extension is imported; a user's own GOMP_SPINCOUNT or OMP_WAIT_POLICY wins (C programs linking
+# libpydml set it themselves; docs/design.md).
+if "GOMP_SPINCOUNT" not in os.environ and "OMP_WAIT_POLICY" not in os.environ:
+    os.environ["GOMP_SPINCOUNT"] = "10000"
 
 try:
     from pydml._native import ffi as _ffi

@@ -3,6 +3,9 @@ to serial runs (the kernels take turns with all cores; benchmarks/bench_concurre
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import threading
 
 import numpy as np
@@ -101,3 +104,19 @@ def test_element_count_limit_is_the_callers_choice() -> None:
     pydml.Device(max_elements=None).create_operator(desc)  # allowed when the caller asks
     with pytest.raises(ValueError):
         pydml.Device(max_elements=0)
+
+
+@pytest.mark.parametrize("env,expected", [
+    ({}, "10000"),                                   # pydml's default: idle threads stop spinning soon
+    ({"GOMP_SPINCOUNT": "5"}, "5"),                  # the user's own setting wins
+    ({"OMP_WAIT_POLICY": "ACTIVE"}, None),           # ... and so does a wait policy
+])
+def test_idle_openmp_threads_spin_briefly_unless_the_user_says_otherwise(env: dict[str, str],
+                                                                          expected: str | None) -> None:
+    """libgomp's default spin (3-4 ms of a busy core after every operator) steals the core from
+    the caller's next numpy/torch call; importing pydml shortens it before libgomp loads."""
+    clean = {k: v for k, v in os.environ.items() if k not in ("GOMP_SPINCOUNT", "OMP_WAIT_POLICY")}
+    code = "import os, pydml; print(os.environ.get('GOMP_SPINCOUNT'))"
+    out = subprocess.run([sys.executable, "-c", code], env={**clean, **env}, capture_output=True,
+                         text=True, check=True, timeout=120).stdout.strip()
+    assert out == str(expected)
