@@ -29,6 +29,7 @@
 #include <omp.h>
 #endif
 
+#include "convert.h"
 #include "elementwise.h"
 #include "families.h"
 #include "rules.h"
@@ -43,16 +44,10 @@
  * to dst[t * ldd + j] for t < mr (the function's fixed row count), j < nr <= NR. */
 typedef void (*gemm_ukr)(uint32_t kc, const float* a, const float* b, const float* src, int64_t lds,
                          float* dst, int64_t ldd, uint32_t nr);
-/* n elements of `type` at src (element stride `stride`) to floats */
-typedef void (*gemm_load_fn)(float* dst, const void* src, uint32_t type, int64_t stride, uint32_t n);
-/* n floats to `type` at dst (element stride `stride`) */
-typedef void (*gemm_store_fn)(void* dst, uint32_t type, int64_t stride, const float* src, uint32_t n);
 
 typedef struct gemm_isa {
     uint32_t mr, nr;
     gemm_ukr ukr[GEMM_MR_MAX + 1]; /* by row count, [0] unused */
-    gemm_load_fn load;
-    gemm_store_fn store;
 } gemm_isa;
 
 typedef struct gemm_plan {
@@ -64,9 +59,10 @@ typedef struct gemm_plan {
     uint32_t M, N, K, batch0, batch1;
 } gemm_plan;
 
-/* ---- portable kernels ---------------------------------------------------------------------- */
+/* ---- operand rows: n elements of `type` at a given element stride to floats and back; contiguous
+ * FLOAT16 rows through convert.h (F16C / AVX-512 when active). Packing is not the bottleneck. ---- */
 
-static void load_portable(float* dst, const void* src, uint32_t type, int64_t stride, uint32_t n) {
+static void load_row(float* dst, const void* src, uint32_t type, int64_t stride, uint32_t n) {
     if (type == DML_TENSOR_DATA_TYPE_FLOAT32) {
         const float* s = src;
         if (stride == 1) {
@@ -74,13 +70,15 @@ static void load_portable(float* dst, const void* src, uint32_t type, int64_t st
         } else {
             for (uint32_t i = 0; i < n; i++) dst[i] = s[(int64_t)i * stride];
         }
+    } else if (stride == 1) {
+        pydml_f16_row_to_f32(src, dst, n); /* F16C/AVX-512 when the active features allow */
     } else {
         const uint16_t* s = src;
         for (uint32_t i = 0; i < n; i++) dst[i] = pydml_f16_to_f32(s[(int64_t)i * stride]);
     }
 }
 
-static void store_portable(void* dst, uint32_t type, int64_t stride, const float* src, uint32_t n) {
+static void store_row(void* dst, uint32_t type, int64_t stride, const float* src, uint32_t n) {
     if (type == DML_TENSOR_DATA_TYPE_FLOAT32) {
         float* d = dst;
         if (stride == 1) {
@@ -88,11 +86,15 @@ static void store_portable(void* dst, uint32_t type, int64_t stride, const float
         } else {
             for (uint32_t i = 0; i < n; i++) d[(int64_t)i * stride] = src[i];
         }
+    } else if (stride == 1) {
+        pydml_f32_row_to_f16(src, dst, n);
     } else {
         uint16_t* d = dst;
         for (uint32_t i = 0; i < n; i++) d[(int64_t)i * stride] = pydml_f32_to_f16(src[i]);
     }
 }
+
+/* ---- portable microkernel ------------------------------------------------------------------ */
 
 #define P_MR 4
 #define P_NR 8
@@ -133,8 +135,6 @@ static void isa_portable(gemm_isa* k) {
     k->ukr[2] = ukr_portable_2;
     k->ukr[3] = ukr_portable_3;
     k->ukr[4] = ukr_portable_4;
-    k->load = load_portable;
-    k->store = store_portable;
 }
 
 /* ---- x86 kernels --------------------------------------------------------------------------- */
@@ -142,36 +142,6 @@ static void isa_portable(gemm_isa* k) {
 #include <immintrin.h>
 #define GEMM_X86 1
 #define INLINE static inline __attribute__((always_inline))
-
-EW_T256 static void load_avx2(float* dst, const void* src, uint32_t type, int64_t stride, uint32_t n) {
-    if (type == DML_TENSOR_DATA_TYPE_FLOAT32 || stride != 1) {
-        if (type == DML_TENSOR_DATA_TYPE_FLOAT16) {
-            const uint16_t* s = src;
-            for (uint32_t i = 0; i < n; i++) dst[i] = _cvtsh_ss(s[(int64_t)i * stride]);
-            return;
-        }
-        load_portable(dst, src, type, stride, n);
-        return;
-    }
-    const uint16_t* s = src;
-    uint32_t i = 0;
-    for (; i + 8 <= n; i += 8) _mm256_storeu_ps(dst + i, _mm256_cvtph_ps(_mm_loadu_si128((const __m128i*)(s + i))));
-    for (; i < n; i++) dst[i] = _cvtsh_ss(s[i]);
-}
-
-EW_T256 static void store_avx2(void* dst, uint32_t type, int64_t stride, const float* src, uint32_t n) {
-    if (type == DML_TENSOR_DATA_TYPE_FLOAT32) {
-        store_portable(dst, type, stride, src, n);
-        return;
-    }
-    uint16_t* d = dst;
-    uint32_t i = 0;
-    if (stride == 1) {
-        for (; i + 8 <= n; i += 8)
-            _mm_storeu_si128((__m128i*)(d + i), _mm256_cvtps_ph(_mm256_loadu_ps(src + i), _MM_FROUND_TO_NEAREST_INT));
-    }
-    for (; i < n; i++) d[(int64_t)i * stride] = _cvtss_sh(src[i], _MM_FROUND_TO_NEAREST_INT);
-}
 
 /* AVX2 microkernel: 6 rows x 16 columns (two ymm), 12 accumulators. */
 INLINE EW_T256 void ukr_avx2_body(uint32_t kc, const float* a, const float* b, const float* src, int64_t lds,
@@ -267,8 +237,6 @@ static void isa_avx2(gemm_isa* k) {
     k->nr = 16;
     gemm_ukr u[7] = {NULL, ukr_avx2_1, ukr_avx2_2, ukr_avx2_3, ukr_avx2_4, ukr_avx2_5, ukr_avx2_6};
     memcpy(k->ukr, u, sizeof u);
-    k->load = load_avx2;
-    k->store = store_avx2;
 }
 
 static void isa_avx512(gemm_isa* k) {
@@ -279,8 +247,6 @@ static void isa_avx512(gemm_isa* k) {
                       ukr_avx512_6, ukr_avx512_7, ukr_avx512_8, ukr_avx512_9, ukr_avx512_10,
                       ukr_avx512_11, ukr_avx512_12, ukr_avx512_13, ukr_avx512_14};
     memcpy(k->ukr, u, sizeof u);
-    k->load = load_avx2; /* F16C conversions; the packing is not the bottleneck */
-    k->store = store_avx2;
 }
 #endif
 
@@ -333,13 +299,13 @@ static void pack_b_panel(const gemm_ctx* x, const char* bbase, float* dst, uint3
     if (x->b_n == 1 || x->b_k != 1) {
         /* rows along n */
         for (uint32_t k = 0; k < K; k++) {
-            x->isa.load(d + (size_t)k * NR, src + (int64_t)k * x->b_k * x->es, x->p->type, x->b_n, nr);
+            load_row(d + (size_t)k * NR, src + (int64_t)k * x->b_k * x->es, x->p->type, x->b_n, nr);
             for (uint32_t j = nr; j < NR; j++) d[(size_t)k * NR + j] = 0.0f;
         }
     } else {
         /* contiguous along k (a transposed B): load each column, scatter */
         for (uint32_t j = 0; j < nr; j++) {
-            x->isa.load(row, src + (int64_t)j * x->b_n * x->es, x->p->type, 1, K);
+            load_row(row, src + (int64_t)j * x->b_n * x->es, x->p->type, 1, K);
             for (uint32_t k = 0; k < K; k++) d[(size_t)k * NR + j] = row[k];
         }
         for (uint32_t k = 0; k < K; k++)
@@ -354,14 +320,14 @@ static void pack_a(const gemm_ctx* x, const char* abase, float* dst, uint32_t m0
     if (x->a_k == 1 || x->a_m != 1) {
         /* rows along k, scattered with stride mr */
         for (uint32_t t = 0; t < mr; t++) {
-            x->isa.load(row, src + (int64_t)t * x->a_m * x->es, x->p->type, x->a_k, kc);
+            load_row(row, src + (int64_t)t * x->a_m * x->es, x->p->type, x->a_k, kc);
             float* d = dst + t;
             for (uint32_t k = 0; k < kc; k++) d[(size_t)k * mr] = row[k];
         }
     } else {
         /* contiguous along m (a transposed A) */
         for (uint32_t k = 0; k < kc; k++)
-            x->isa.load(dst + (size_t)k * mr, src + (int64_t)k * x->a_k * x->es, x->p->type, 1, mr);
+            load_row(dst + (size_t)k * mr, src + (int64_t)k * x->a_k * x->es, x->p->type, 1, mr);
     }
 }
 
@@ -371,11 +337,11 @@ static void finish_row(const gemm_ctx* x, float* v, uint32_t n, const char* crow
     if (p->alpha != 1.0f)
         for (uint32_t j = 0; j < n; j++) v[j] = p->alpha * v[j];
     if (p->has_c) {
-        x->isa.load(crow, crow_src, p->type, x->sc[3], n);
+        load_row(crow, crow_src, p->type, x->sc[3], n);
         for (uint32_t j = 0; j < n; j++) v[j] = v[j] + p->beta * crow[j];
     }
     if (p->has_act) pydml_activation_apply(&p->act, v, n);
-    if (out != (char*)v) x->isa.store(out, p->type, x->so[3], v, n);
+    if (out != (char*)v) store_row(out, p->type, x->so[3], v, n);
 }
 
 typedef struct gemm_batch_ptrs {
