@@ -68,7 +68,8 @@ uint64_t pydml_calc_buffer_tensor_size(uint32_t data_type, uint32_t dim_count,
 
 /**
  * Checks a view against its buffer.
- * @retval PYDML_STATUS_SUCCESS every element it describes lies inside buffer_bytes.
+ * @retval PYDML_STATUS_SUCCESS every element it describes lies inside buffer_bytes (INT4/UINT4:
+ *         two elements per byte, element e in byte e / 2).
  * @retval PYDML_STATUS_INVALID_PARAMETER bad dim_count, a zero size, NULL data, unknown type.
  * @retval PYDML_STATUS_OUT_OF_BOUNDS the last element lies past buffer_bytes (or overflows).
  */

@@ -86,7 +86,7 @@ pydml_status pydml_tensor_check(const pydml_tensor* t) {
     if (t == NULL || t->data == NULL) return PYDML_STATUS_INVALID_PARAMETER;
     if (t->dim_count == 0 || t->dim_count > PYDML_MAX_DIMS) return PYDML_STATUS_INVALID_PARAMETER;
     uint32_t bits = pydml_data_type_bits(t->data_type);
-    if (bits == 0 || bits < 8) return PYDML_STATUS_UNSUPPORTED_PARAMETER;
+    if (bits == 0) return PYDML_STATUS_UNSUPPORTED_PARAMETER;
     /* Overflow-safe: every partial sum stays below 2^63 or we report out of bounds. */
     const uint64_t limit = (uint64_t)1 << 62;
     uint64_t last = 0;
@@ -97,7 +97,8 @@ pydml_status pydml_tensor_check(const pydml_tensor* t) {
         last += span * t->strides[i];
         if (last > limit) return PYDML_STATUS_OUT_OF_BOUNDS;
     }
-    uint64_t need = (last + 1u) * (bits / 8u);
+    /* 4-bit types pack two elements per byte (element e in byte e / 2) */
+    uint64_t need = bits >= 8u ? (last + 1u) * (bits / 8u) : ((last + 1u) * bits + 7u) / 8u;
     if (need > t->buffer_bytes) return PYDML_STATUS_OUT_OF_BOUNDS;
     return PYDML_STATUS_SUCCESS;
 }

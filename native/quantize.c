@@ -125,29 +125,10 @@ static pydml_status create(const pydml_operator_info* info, const void* desc, ui
 
 static void destroy(void* plan) { free(plan); }
 
-/* pydml_tensor_check, also for the 4-bit types (bytes = ceil((last + 1) / 2)) */
-static pydml_status check_any(const pydml_tensor* t) {
-    const uint32_t bits = t ? pydml_data_type_bits(t->data_type) : 0;
-    if (bits >= 8) return pydml_tensor_check(t);
-    if (t == NULL || t->data == NULL || bits == 0) return PYDML_STATUS_INVALID_PARAMETER;
-    if (t->dim_count == 0 || t->dim_count > PYDML_MAX_DIMS) return PYDML_STATUS_INVALID_PARAMETER;
-    const uint64_t limit = (uint64_t)1 << 62;
-    uint64_t last = 0;
-    for (uint32_t i = 0; i < t->dim_count; i++) {
-        if (t->sizes[i] == 0) return PYDML_STATUS_INVALID_PARAMETER;
-        const uint64_t span = t->sizes[i] - 1u;
-        if (span != 0 && t->strides[i] > limit / span) return PYDML_STATUS_OUT_OF_BOUNDS;
-        last += span * t->strides[i];
-        if (last > limit) return PYDML_STATUS_OUT_OF_BOUNDS;
-    }
-    if ((last + 2u) / 2u > t->buffer_bytes) return PYDML_STATUS_OUT_OF_BOUNDS;
-    return PYDML_STATUS_SUCCESS;
-}
-
 static pydml_status check_view(const pydml_tensor* v, const qz_tdesc* d) {
     if (!d->present) return v == NULL ? PYDML_STATUS_SUCCESS : PYDML_STATUS_INVALID_PARAMETER;
     if (v == NULL) return PYDML_STATUS_INVALID_PARAMETER;
-    pydml_status s = check_any(v);
+    pydml_status s = pydml_tensor_check(v); /* 4-bit types too */
     if (s) return s;
     if (v->data_type != d->type || v->dim_count != d->rank) return PYDML_STATUS_INVALID_PARAMETER;
     for (uint32_t i = 0; i < d->rank; i++)

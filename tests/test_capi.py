@@ -12,7 +12,7 @@ import pytest
 
 import pydml
 from pydml import buffer_desc, paths
-from pydml.native import ffi, lib
+from pydml.native import ffi, lib, view_buffer
 
 ROOT = Path(__file__).resolve().parent.parent
 NEAREST, LINEAR = pydml.DML_INTERPOLATION_MODE_NEAREST_NEIGHBOR, pydml.DML_INTERPOLATION_MODE_LINEAR
@@ -306,3 +306,15 @@ def test_c_validator_convolution_geometry_past_int64(direction, x, w, y, strides
     message = ffi.new("char[512]")
     assert lib.pydml_validate_operator(c.ptr, 0x6400, message, 512) == lib.PYDML_STATUS_INVALID_PARAMETER
     assert ffi.string(message).decode() == f"DML_CONVOLUTION_OPERATOR_DESC.{expected}"
+
+
+def test_tensor_check_counts_4bit_elements_two_per_byte() -> None:
+    """pydml_tensor_check serves INT4/UINT4 views too: element e lives in byte e / 2."""
+    int4 = int(lib.DML_TENSOR_DATA_TYPE_INT4)
+    two = np.zeros(2, np.uint8)
+    assert lib.pydml_tensor_check(view_buffer(two, int4, [4]).ptr) == lib.PYDML_STATUS_SUCCESS
+    assert lib.pydml_tensor_check(view_buffer(two, int4, [5]).ptr) == lib.PYDML_STATUS_OUT_OF_BOUNDS
+    assert lib.pydml_tensor_check(view_buffer(two, int4, [2], [3]).ptr) == lib.PYDML_STATUS_SUCCESS
+    assert lib.pydml_tensor_check(view_buffer(two, int4, [2], [4]).ptr) == lib.PYDML_STATUS_OUT_OF_BOUNDS
+    one = np.zeros(1, np.uint8)
+    assert lib.pydml_tensor_check(view_buffer(one, int4, [1]).ptr) == lib.PYDML_STATUS_SUCCESS
