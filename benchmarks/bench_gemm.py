@@ -63,6 +63,10 @@ CASES = [
     Case("1024^3 +C (Beta)", (), 1024, 1024, 1024, with_c=True),
     Case("odd 257x1031x333", (), 257, 1031, 333),
     Case("FLOAT16 1024^3", (), 1024, 1024, 1024, dtype="FLOAT16"),
+    # a few rows times a weight matrix (batch-1..64 inference): B read in place / packed once
+    Case("1x4096x4096 (GEMV)", (), 1, 4096, 4096),
+    Case("8x4096x4096", (), 8, 4096, 4096),
+    Case("64x4096x4096", (), 64, 4096, 4096),
     Case("FLOAT16 4096x512x512", (), 4096, 512, 512, dtype="FLOAT16"),
 ]
 

@@ -20,7 +20,11 @@
  * microkernel across the B panels. Partial sums of earlier K slices live in the output itself
  * (FLOAT32 with unit column stride) or in a float workspace; the last slice finishes each strip
  * (Alpha, Beta * C, the activation, the conversion) while it is in cache. Each output element's
- * sum runs over k in a fixed order, independent of the thread count. Vector paths: AVX-512
+ * sum runs over k in a fixed order, independent of the thread count. With few output rows (at most
+ * GEMM_DIRECT_B_STRIPS strips, e.g. a few tokens times a weight matrix) a FLOAT32 B with unit stride
+ * along n is read in place instead (packing K x N to use it once or twice costs more than it
+ * saves); only a partial last panel is packed. The packed-B buffer belongs to the plan and is kept
+ * between executions. Vector paths: AVX-512
  * (14 x 32 tile), AVX2 (6 x 16), portable C (4 x 8); chosen per execution by
  * pydml_active_cpu_features(). */
 #include <stdlib.h>
@@ -39,10 +43,12 @@
 #define GEMM_MR_MAX 14
 #define GEMM_NR_MAX 32
 #define GEMM_ALIGN 64
+#define GEMM_DIRECT_B_STRIPS 2 /* B is read in place for outputs of at most this many MR-row strips */
 
-/* acc[t][j] = sum_{k < kc} a[k * mr + t] * b[k * NR + j] (+ src[t * lds + j] when src), stored
+/* acc[t][j] = sum_{k < kc} a[k * mr + t] * b[k * ldb + j] (ldb = NR for a packed panel, the row
+ * stride of B itself when B is read in place) (+ src[t * lds + j] when src), stored
  * to dst[t * ldd + j] for t < mr (the function's fixed row count), j < nr <= NR. */
-typedef void (*gemm_ukr)(uint32_t kc, const float* a, const float* b, const float* src, int64_t lds,
+typedef void (*gemm_ukr)(uint32_t kc, const float* a, const float* b, int64_t ldb, const float* src, int64_t lds,
                          float* dst, int64_t ldd, uint32_t nr);
 
 typedef struct gemm_isa {
@@ -57,7 +63,16 @@ typedef struct gemm_plan {
     float alpha, beta;
     pydml_activation act;
     uint32_t M, N, K, batch0, batch1;
+    /* the packed-B buffer, kept from one execution to the next (executions of all operators take
+     * turns: pydml_exclusive_begin), so repeated executions touch warm, mapped memory: a fresh
+     * 64 MiB buffer per call cost more page faults than the packing itself */
+    struct gemm_scratch* scratch;
 } gemm_plan;
+
+typedef struct gemm_scratch {
+    float* buf;
+    size_t cap; /* floats */
+} gemm_scratch;
 
 /* ---- operand rows: n elements of `type` at a given element stride to floats and back; contiguous
  * FLOAT16 rows through convert.h (F16C / AVX-512 when active). Packing is not the bottleneck. ---- */
@@ -98,7 +113,7 @@ static void store_row(void* dst, uint32_t type, int64_t stride, const float* src
 
 #define P_MR 4
 #define P_NR 8
-static inline __attribute__((always_inline)) void ukr_portable_body(uint32_t kc, const float* a, const float* b,
+static inline __attribute__((always_inline)) void ukr_portable_body(uint32_t kc, const float* a, const float* b, int64_t ldb,
                                                                     const float* src, int64_t lds, float* dst,
                                                                     int64_t ldd, uint32_t nr, const int MR) {
     float acc[P_MR][P_NR];
@@ -110,7 +125,7 @@ static inline __attribute__((always_inline)) void ukr_portable_body(uint32_t kc,
             for (int j = 0; j < P_NR; j++) acc[t][j] += x * b[j];
         }
         a += MR;
-        b += P_NR;
+        b += ldb;
     }
     for (int t = 0; t < MR; t++) {
         for (uint32_t j = 0; j < nr; j++) {
@@ -121,9 +136,9 @@ static inline __attribute__((always_inline)) void ukr_portable_body(uint32_t kc,
     }
 }
 #define UKR_P(R)                                                                                        \
-    static void ukr_portable_##R(uint32_t kc, const float* a, const float* b, const float* src, int64_t lds, \
+    static void ukr_portable_##R(uint32_t kc, const float* a, const float* b, int64_t ldb, const float* src, int64_t lds, \
                                  float* dst, int64_t ldd, uint32_t nr) {                                \
-        ukr_portable_body(kc, a, b, src, lds, dst, ldd, nr, R);                                         \
+        ukr_portable_body(kc, a, b, ldb, src, lds, dst, ldd, nr, R);                                         \
     }
 UKR_P(1) UKR_P(2) UKR_P(3) UKR_P(4)
 
@@ -144,19 +159,19 @@ static void isa_portable(gemm_isa* k) {
 #define INLINE static inline __attribute__((always_inline))
 
 /* AVX2 microkernel: 6 rows x 16 columns (two ymm), 12 accumulators. */
-INLINE EW_T256 void ukr_avx2_body(uint32_t kc, const float* a, const float* b, const float* src, int64_t lds,
+INLINE EW_T256 void ukr_avx2_body(uint32_t kc, const float* a, const float* b, int64_t ldb, const float* src, int64_t lds,
                                   float* dst, int64_t ldd, uint32_t nr, const int MR) {
     __m256 c0[6], c1[6];
     _Pragma("GCC unroll 6") for (int t = 0; t < MR; t++) c0[t] = c1[t] = _mm256_setzero_ps();
     for (uint32_t k = 0; k < kc; k++) {
-        const __m256 b0 = _mm256_load_ps(b), b1 = _mm256_load_ps(b + 8);
+        const __m256 b0 = _mm256_loadu_ps(b), b1 = _mm256_loadu_ps(b + 8);
         _Pragma("GCC unroll 6") for (int t = 0; t < MR; t++) {
             const __m256 x = _mm256_broadcast_ss(a + t);
             c0[t] = _mm256_fmadd_ps(x, b0, c0[t]);
             c1[t] = _mm256_fmadd_ps(x, b1, c1[t]);
         }
         a += MR;
-        b += 16;
+        b += ldb;
     }
     if (nr == 16) {
         _Pragma("GCC unroll 6") for (int t = 0; t < MR; t++) {
@@ -177,29 +192,29 @@ INLINE EW_T256 void ukr_avx2_body(uint32_t kc, const float* a, const float* b, c
     }
 }
 #define UKR_A2(R)                                                                                       \
-    EW_T256 static void ukr_avx2_##R(uint32_t kc, const float* a, const float* b, const float* src,     \
+    EW_T256 static void ukr_avx2_##R(uint32_t kc, const float* a, const float* b, int64_t ldb, const float* src,     \
                                      int64_t lds, float* dst, int64_t ldd, uint32_t nr) {                \
-        ukr_avx2_body(kc, a, b, src, lds, dst, ldd, nr, R);                                              \
+        ukr_avx2_body(kc, a, b, ldb, src, lds, dst, ldd, nr, R);                                              \
     }
 UKR_A2(1) UKR_A2(2) UKR_A2(3) UKR_A2(4) UKR_A2(5) UKR_A2(6)
 
 /* AVX-512 microkernel: 14 rows x 32 columns (two zmm), 28 accumulators; A values are broadcast
  * from the packed strip (an embedded-broadcast FMA operand). */
-INLINE EW_T512 void ukr_avx512_body(uint32_t kc, const float* a, const float* b, const float* src, int64_t lds,
+INLINE EW_T512 void ukr_avx512_body(uint32_t kc, const float* a, const float* b, int64_t ldb, const float* src, int64_t lds,
                                     float* dst, int64_t ldd, uint32_t nr, const int MR) {
     __m512 c0[14], c1[14];
     _Pragma("GCC unroll 14") for (int t = 0; t < MR; t++) c0[t] = c1[t] = _mm512_setzero_ps();
     for (uint32_t k = 0; k < kc; k++) {
-        const __m512 b0 = _mm512_load_ps(b), b1 = _mm512_load_ps(b + 16);
-        _mm_prefetch((const char*)(b + 256), _MM_HINT_T0);
-        _mm_prefetch((const char*)(b + 272), _MM_HINT_T0);
+        const __m512 b0 = _mm512_loadu_ps(b), b1 = _mm512_loadu_ps(b + 16);
+        _mm_prefetch((const char*)(b + 8 * ldb), _MM_HINT_T0);
+        _mm_prefetch((const char*)(b + 8 * ldb + 16), _MM_HINT_T0);
         _Pragma("GCC unroll 14") for (int t = 0; t < MR; t++) {
             const __m512 x = _mm512_set1_ps(a[t]);
             c0[t] = _mm512_fmadd_ps(x, b0, c0[t]);
             c1[t] = _mm512_fmadd_ps(x, b1, c1[t]);
         }
         a += MR;
-        b += 32;
+        b += ldb;
     }
     if (nr == 32) {
         _Pragma("GCC unroll 14") for (int t = 0; t < MR; t++) {
@@ -224,9 +239,9 @@ INLINE EW_T512 void ukr_avx512_body(uint32_t kc, const float* a, const float* b,
     }
 }
 #define UKR_A5(R)                                                                                       \
-    EW_T512 static void ukr_avx512_##R(uint32_t kc, const float* a, const float* b, const float* src,   \
+    EW_T512 static void ukr_avx512_##R(uint32_t kc, const float* a, const float* b, int64_t ldb, const float* src,   \
                                        int64_t lds, float* dst, int64_t ldd, uint32_t nr) {              \
-        ukr_avx512_body(kc, a, b, src, lds, dst, ldd, nr, R);                                            \
+        ukr_avx512_body(kc, a, b, ldb, src, lds, dst, ldd, nr, R);                                            \
     }
 UKR_A5(1) UKR_A5(2) UKR_A5(3) UKR_A5(4) UKR_A5(5) UKR_A5(6) UKR_A5(7)
 UKR_A5(8) UKR_A5(9) UKR_A5(10) UKR_A5(11) UKR_A5(12) UKR_A5(13) UKR_A5(14)
@@ -271,6 +286,9 @@ typedef struct gemm_ctx {
     int64_t sa[4], sb[4], sc[4], so[4];
     int64_t a_m, a_k, b_k, b_n;       /* op(A)(m, k) and op(B)(k, n) strides */
     int direct;                       /* partial sums accumulate in the FLOAT32 output itself */
+    int direct_b;                     /* B read in place (FLOAT32, unit stride along n, few rows of
+                                       * output): only a partial last panel is packed */
+    uint32_t full_panels;             /* panels with NR columns of B */
     int finish;                       /* the last slice needs Alpha / C / activation / conversion */
     uint32_t kslices, nblocks, npanels, mpanels, group, ngroups, ncpad;
 } gemm_ctx;
@@ -289,11 +307,10 @@ static inline void* aligned_floats(size_t n) {
     return aligned_alloc(GEMM_ALIGN, bytes ? bytes : GEMM_ALIGN);
 }
 
-/* Packs the NR-column panel P of op(B) (columns P*NR ..), all K rows, as
- * dst[P * K * NR + k * NR + j], zero beyond N: a K slice of a panel is contiguous. */
-static void pack_b_panel(const gemm_ctx* x, const char* bbase, float* dst, uint32_t P, float* row) {
+/* Packs the NR-column panel P of op(B) (columns P*NR ..), all K rows, as d[k * NR + j], zero
+ * beyond N: a K slice of a panel is contiguous. */
+static void pack_b_panel(const gemm_ctx* x, const char* bbase, float* d, uint32_t P, float* row) {
     const uint32_t NR = x->isa.nr, N = x->p->N, K = x->p->K;
-    float* d = dst + (size_t)P * K * NR;
     const uint32_t j0 = P * NR, nr = N - j0 < NR ? N - j0 : NR;
     const char* src = bbase + (int64_t)j0 * x->b_n * x->es;
     if (x->b_n == 1 || x->b_k != 1) {
@@ -311,6 +328,13 @@ static void pack_b_panel(const gemm_ctx* x, const char* bbase, float* dst, uint3
         for (uint32_t k = 0; k < K; k++)
             for (uint32_t j = nr; j < NR; j++) d[(size_t)k * NR + j] = 0.0f;
     }
+}
+
+/* Packs what panel P needs: all of it into its slot of bpack, or, when B is read in place, only a
+ * partial last panel (into bpack's first slot). */
+static void pack_b(const gemm_ctx* x, const char* bbase, float* bpack, uint32_t P, float* row) {
+    if (!x->direct_b) pack_b_panel(x, bbase, bpack + (size_t)P * x->p->K * x->isa.nr, P, row);
+    else if (P >= x->full_panels) pack_b_panel(x, bbase, bpack, P, row);
 }
 
 /* Packs op(A)(m0 .. m0+mr, k0 .. k0+kc) as dst[k * mr + t]. */
@@ -383,13 +407,20 @@ static void gemm_item(const gemm_ctx* x, const gemm_batch_ptrs* bp, const float*
             float* wrow = x->direct ? NULL : tl->ws + (size_t)(s - s0) * MR * x->ncpad;
             for (uint32_t q = q0; q < q1; q++) {
                 const uint32_t j0 = q * NR, nr = N - j0 < NR ? N - j0 : NR;
-                const float* b = bpack + ((size_t)q * K + k0) * NR;
+                const float* b;
+                int64_t ldb = NR;
+                if (x->direct_b && q < x->full_panels) {
+                    b = (const float*)bp->b + (int64_t)k0 * x->b_k + j0;
+                    ldb = x->b_k;
+                } else {
+                    b = bpack + ((size_t)(x->direct_b ? 0 : q) * K + k0) * NR;
+                }
                 if (x->direct) {
                     float* d = (float*)bp->o + (int64_t)m0 * x->so[2] + j0;
-                    uk(kc, tl->apack, b, first ? NULL : d, x->so[2], d, x->so[2], nr);
+                    uk(kc, tl->apack, b, ldb, first ? NULL : d, x->so[2], d, x->so[2], nr);
                 } else {
                     float* w = wrow + (j0 - n0);
-                    uk(kc, tl->apack, b, first ? NULL : w, x->ncpad, w, x->ncpad, nr);
+                    uk(kc, tl->apack, b, ldb, first ? NULL : w, x->ncpad, w, x->ncpad, nr);
                 }
             }
             if (last && x->finish) {
@@ -448,11 +479,22 @@ static pydml_status create(const pydml_operator_info* info, const void* desc, ui
     p->M = o4[2];
     p->N = o4[3];
     p->K = p->trans_a ? a4[2] : a4[3];
+    p->scratch = calloc(1, sizeof *p->scratch);
+    if (p->scratch == NULL) {
+        free(p);
+        return PYDML_STATUS_OUT_OF_MEMORY;
+    }
     *plan = p;
     return PYDML_STATUS_SUCCESS;
 }
 
-static void destroy(void* plan) { free(plan); }
+static void destroy(void* plan) {
+    gemm_plan* p = plan;
+    if (p == NULL) return;
+    if (p->scratch) free(p->scratch->buf);
+    free(p->scratch);
+    free(p);
+}
 
 static pydml_status check_view(const pydml_tensor* v, const gemm_plan* p, const uint32_t* sizes) {
     pydml_status s = pydml_tensor_check(v);
@@ -524,6 +566,10 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
     x.group = (x.mpanels + 4 * team - 1) / (4 * team);
     if (x.group > 8) x.group = 8;
     if (x.group < 1) x.group = 1;
+    /* few strips (small M, e.g. a batch of tokens times a weight matrix): all of them in one group,
+     * the threads split the columns instead, so each B block is read from memory once and reused
+     * from L2 by every strip (M = 64, K = N = 4096 was bound by reading B once per strip) */
+    if (x.mpanels <= GEMM_DIRECT_B_STRIPS) x.group = x.mpanels;
     x.ngroups = (x.mpanels + x.group - 1) / x.group;
     uint32_t ncols = N < GEMM_NC + GEMM_NC / 4 ? N : GEMM_NC;
     if (team > 1 && x.ngroups < 2 * team) { /* few rows: split the columns among the threads too */
@@ -535,31 +581,44 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
     if (x.nblocks > x.npanels) x.nblocks = x.npanels;
     x.ncpad = ((x.npanels + x.nblocks - 1) / x.nblocks) * NR;
     const uint64_t items = (uint64_t)x.nblocks * x.ngroups;
-    const size_t bsize = (size_t)x.npanels * NR * K;
+    /* B in place when its rows are FLOAT32 and unit-stride along n and the output has few row
+     * strips: packing all of B (a read and a write of K x N) then costs more than it saves, since
+     * each panel is read by at most GEMM_DIRECT_B_STRIPS strips (a 1 x 4096 x 4096 GEMM ran 12x
+     * slower than numpy's before). */
+    x.full_panels = N / NR;
+    x.direct_b = p->type == DML_TENSOR_DATA_TYPE_FLOAT32 && x.b_n == 1 && x.mpanels <= GEMM_DIRECT_B_STRIPS;
+    const size_t bsize = (size_t)(x.direct_b ? 1 : x.npanels) * NR * K;
 
     pydml_status status = PYDML_STATUS_SUCCESS;
     float* shared_b = NULL;
     gemm_tls tls[64];
     memset(tls, 0, sizeof tls);
-    if (!by_batch) {
-        shared_b = aligned_floats(bsize);
-        if (!shared_b) status = PYDML_STATUS_OUT_OF_MEMORY;
+    {
+        const size_t need = (by_batch ? (size_t)nth : 1u) * bsize;
+        gemm_scratch* sc = p->scratch;
+        if (sc->cap < need) {
+            free(sc->buf);
+            sc->buf = aligned_floats(need);
+            sc->cap = sc->buf ? need : 0;
+        }
+        if (sc->buf == NULL) status = PYDML_STATUS_OUT_OF_MEMORY;
+        else if (!by_batch) shared_b = sc->buf;
     }
     for (int i = 0; i < nth && !status; i++) {
         const size_t kc = (K + x.kslices - 1) / x.kslices;
-        if (by_batch) tls[i].bpack = aligned_floats(bsize);
+        if (by_batch) tls[i].bpack = p->scratch->buf + (size_t)i * bsize;
         tls[i].apack = aligned_floats((size_t)MR * kc);
         if (!x.direct) tls[i].ws = aligned_floats((size_t)x.group * MR * x.ncpad);
         tls[i].row = aligned_floats((size_t)(K > x.ncpad ? K : x.ncpad) + 64);
         tls[i].crow = aligned_floats((size_t)x.ncpad + 64);
-        if ((by_batch && !tls[i].bpack) || !tls[i].apack || (!x.direct && !tls[i].ws) || !tls[i].row || !tls[i].crow)
+        if (!tls[i].apack || (!x.direct && !tls[i].ws) || !tls[i].row || !tls[i].crow)
             status = PYDML_STATUS_OUT_OF_MEMORY;
     }
     if (!status && nth == 1) {
         float* bpack = shared_b ? shared_b : tls[0].bpack;
         for (uint64_t bt = 0; bt < batches; bt++) {
             const gemm_batch_ptrs bp = batch_ptrs(&x, bt);
-            for (uint32_t q = 0; q < x.npanels; q++) pack_b_panel(&x, bp.b, bpack, q, tls[0].row);
+            for (uint32_t q = 0; q < x.npanels; q++) pack_b(&x, bp.b, bpack, q, tls[0].row);
             for (uint64_t it = 0; it < items; it++) gemm_item(&x, &bp, bpack, it, &tls[0]);
         }
     } else if (!status && by_batch) {
@@ -570,7 +629,7 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
 #pragma omp for schedule(dynamic, 1)
             for (uint64_t bt = 0; bt < batches; bt++) {
                 const gemm_batch_ptrs bp = batch_ptrs(&x, bt);
-                for (uint32_t q = 0; q < x.npanels; q++) pack_b_panel(&x, bp.b, tl->bpack, q, tl->row);
+                for (uint32_t q = 0; q < x.npanels; q++) pack_b(&x, bp.b, tl->bpack, q, tl->row);
                 for (uint64_t it = 0; it < items; it++) gemm_item(&x, &bp, tl->bpack, it, tl);
             }
         }
@@ -584,16 +643,14 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
             for (uint64_t bt = 0; bt < batches; bt++) {
                 const gemm_batch_ptrs bp = batch_ptrs(&x, bt);
 #pragma omp for schedule(dynamic, 1)
-                for (uint32_t q = 0; q < x.npanels; q++) pack_b_panel(&x, bp.b, shared_b, q, tl->row);
+                for (uint32_t q = 0; q < x.npanels; q++) pack_b(&x, bp.b, shared_b, q, tl->row);
 #pragma omp for schedule(dynamic, 1)
                 for (uint64_t it = 0; it < items; it++) gemm_item(&x, &bp, shared_b, it, tl);
             }
         }
 #endif
     }
-    free(shared_b);
     for (int i = 0; i < 64; i++) {
-        free(tls[i].bpack);
         free(tls[i].apack);
         free(tls[i].ws);
         free(tls[i].row);

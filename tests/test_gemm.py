@@ -181,6 +181,30 @@ def test_strided_and_transposed_by_strides(ew_isa: str, dtype: str, rng: np.rand
     assert np.all(o_buf[:, n:] == 7.0)
 
 
+@pytest.mark.parametrize("m", [1, 5, 28])
+def test_small_m_reads_b_in_place(ew_isa: str, m: int, rng: np.random.Generator) -> None:
+    # A few output rows read FLOAT32 B rows in place (no packing) except a partial last panel:
+    # padded rows, a broadcast row (zero row stride), K across several slices; the same operator
+    # executed again with new inputs reuses its packing buffer and must not see the old B
+    n, k = 70, 300
+    b_buf = rng.standard_normal((k, n + 9)).astype(np.float32)
+    d = gemm_desc("FLOAT32", [m, k], [k, n], [m, n], b_strides=[n + 9, 1])
+    op = pydml.Device().create_operator(d)
+    for _ in range(2):
+        a = rng.standard_normal((m, k)).astype(np.float32)
+        b_buf = rng.standard_normal((k, n + 9)).astype(np.float32)
+        out = np.full((m, n), np.nan, np.float32)
+        op.execute({"ATensor": a, "BTensor": b_buf}, {"OutputTensor": out})
+        ref, mag = reference(a, b_buf[:, :n], None, False, False, 1.0, 1.0)
+        assert_close(out, ref, mag, k)
+    row = rng.standard_normal(n).astype(np.float32)
+    d = gemm_desc("FLOAT32", [m, k], [k, n], [m, n], b_strides=[0, 1])
+    a = rng.standard_normal((m, k)).astype(np.float32)
+    out = run(d, {"ATensor": a, "BTensor": row})["OutputTensor"]
+    ref, mag = reference(a, np.broadcast_to(row, (k, n)), None, False, False, 1.0, 1.0)
+    assert_close(out, ref, mag, k)
+
+
 def test_strided_output_column_step(ew_isa: str, rng: np.random.Generator) -> None:
     # an output written with a column step of 3 (FLOAT32 cannot accumulate in place)
     m, n, k = 6, 10, 300
