@@ -13,18 +13,20 @@
  * page writes it whenever CTensor is bound (so Beta = 0 with an infinite or NaN C gives NaN, IEEE
  * semantics; the page only says Beta is ignored when C is absent).
  *
- * The algorithm is the GotoBLAS/BLIS blocking: for each batch, for each NC-wide column block of
- * the output and each KC-deep slice of K, a KC x NC block of op(B) is packed (converted, strided,
- * transposed: all in packing) into NR-wide panels; the threads then share the rows of the output
- * in MR-row strips, each packing its MR x KC strip of op(A) and running an MR x NR register-tile
- * microkernel across the B panels. Partial sums of earlier K slices live in the output itself
- * (FLOAT32 with unit column stride) or in a float workspace; the last slice finishes each strip
- * (Alpha, Beta * C, the activation, the conversion) while it is in cache. Each output element's
- * sum runs over k in a fixed order, independent of the thread count. With few output rows (at most
- * GEMM_DIRECT_B_STRIPS strips, e.g. a few tokens times a weight matrix) a FLOAT32 B with unit stride
- * along n is read in place instead (packing K x N to use it once or twice costs more than it
- * saves); only a partial last panel is packed. The packed-B buffer belongs to the plan and is kept
- * between executions. Vector paths: AVX-512
+ * The algorithm is the GotoBLAS/BLIS blocking, in block phases (gemm_phases) when the output is
+ * FLOAT32 with unit column stride (it then holds the partial sums itself): for each batch, each
+ * NC-wide column block and each KC-deep slice of K, the threads pack the KC x NC block of op(B)
+ * (converted, strided, transposed: all in packing) into NR-wide panels and the slice of op(A) into
+ * MR-row strips, then share (strip, column group) items, each running an MR x NR register-tile
+ * microkernel across its panels; the last slice finishes each item (Alpha, Beta * C, the
+ * activation) while it is in cache. Other outputs (FLOAT16, strided columns) and many small
+ * batches use the older schedule: all of op(B) packed first, items of (column block, row group)
+ * with their partial sums in a float workspace. Each output element's sum runs over k in a fixed
+ * order, independent of the thread count and of the schedule. With few output rows (at most
+ * GEMM_DIRECT_B_STRIPS strips, e.g. a few tokens times a weight matrix) a FLOAT32 B with unit
+ * stride along n is read in place instead (packing K x N to use it once or twice costs more than
+ * it saves); only a partial last panel is packed. The packing buffers belong to the plan and are
+ * kept between executions (executions take turns: pydml_exclusive_begin). Vector paths: AVX-512
  * (14 x 32 tile), AVX2 (6 x 16), portable C (4 x 8); chosen per execution by
  * pydml_active_cpu_features(). */
 #include <stdlib.h>
@@ -63,7 +65,7 @@ typedef struct gemm_plan {
     float alpha, beta;
     pydml_activation act;
     uint32_t M, N, K, batch0, batch1;
-    /* the packed-B buffer, kept from one execution to the next (executions of all operators take
+    /* the packing buffers, kept from one execution to the next (executions of all operators take
      * turns: pydml_exclusive_begin), so repeated executions touch warm, mapped memory: a fresh
      * 64 MiB buffer per call cost more page faults than the packing itself */
     struct gemm_scratch* scratch;
@@ -307,12 +309,13 @@ static inline void* aligned_floats(size_t n) {
     return aligned_alloc(GEMM_ALIGN, bytes ? bytes : GEMM_ALIGN);
 }
 
-/* Packs the NR-column panel P of op(B) (columns P*NR ..), all K rows, as d[k * NR + j], zero
- * beyond N: a K slice of a panel is contiguous. */
-static void pack_b_panel(const gemm_ctx* x, const char* bbase, float* d, uint32_t P, float* row) {
-    const uint32_t NR = x->isa.nr, N = x->p->N, K = x->p->K;
+/* Packs rows k0 .. k0+K of the NR-column panel P of op(B) (columns P*NR ..) as d[(k - k0) * NR + j],
+ * zero beyond N: a K slice of a panel is contiguous. */
+static void pack_b_panel(const gemm_ctx* x, const char* bbase, float* d, uint32_t P, uint32_t k0, uint32_t K,
+                         float* row) {
+    const uint32_t NR = x->isa.nr, N = x->p->N;
     const uint32_t j0 = P * NR, nr = N - j0 < NR ? N - j0 : NR;
-    const char* src = bbase + (int64_t)j0 * x->b_n * x->es;
+    const char* src = bbase + ((int64_t)j0 * x->b_n + (int64_t)k0 * x->b_k) * x->es;
     if (x->b_n == 1 || x->b_k != 1) {
         /* rows along n */
         for (uint32_t k = 0; k < K; k++) {
@@ -333,8 +336,8 @@ static void pack_b_panel(const gemm_ctx* x, const char* bbase, float* d, uint32_
 /* Packs what panel P needs: all of it into its slot of bpack, or, when B is read in place, only a
  * partial last panel (into bpack's first slot). */
 static void pack_b(const gemm_ctx* x, const char* bbase, float* bpack, uint32_t P, float* row) {
-    if (!x->direct_b) pack_b_panel(x, bbase, bpack + (size_t)P * x->p->K * x->isa.nr, P, row);
-    else if (P >= x->full_panels) pack_b_panel(x, bbase, bpack, P, row);
+    if (!x->direct_b) pack_b_panel(x, bbase, bpack + (size_t)P * x->p->K * x->isa.nr, P, 0, x->p->K, row);
+    else if (P >= x->full_panels) pack_b_panel(x, bbase, bpack, P, 0, x->p->K, row);
 }
 
 /* Packs op(A)(m0 .. m0+mr, k0 .. k0+kc) as dst[k * mr + t]. */
@@ -430,6 +433,101 @@ static void gemm_item(const gemm_ctx* x, const gemm_batch_ptrs* bp, const float*
                     float* v = x->direct ? (float*)out : wrow + (size_t)t * x->ncpad;
                     const char* cs = bp->c ? bp->c + (m * x->sc[2] + (int64_t)n0 * x->sc[3]) * x->es : NULL;
                     finish_row(x, v, n1 - n0, cs, out, tl->crow);
+                }
+            }
+        }
+    }
+}
+
+/* ---- block phases (FLOAT32 outputs that accumulate in place) ----
+ * For each batch, column block (at most GEMM_NC columns) and K slice, the threads first pack the
+ * KC x NC block of op(B) and the K slice of op(A) for every row strip into shared buffers, then
+ * share (row strip, column group) items over them. B is read from memory once and the packed block
+ * (1 MiB) is reused from cache; packing all of B up front wrote and re-read K x N floats through
+ * memory, which bound products with few rows and a large B (64 x 4096 x 4096: 0.5x numpy). */
+typedef struct gemm_phase {
+    uint32_t q0, q1, k0, kc, kcmax, pgroups;
+    int first, last;
+} gemm_phase;
+
+static void phase_item(const gemm_ctx* x, const gemm_batch_ptrs* bp, const gemm_phase* ph, const float* bblock,
+                       const float* ablock, uint64_t it, gemm_tls* tl) {
+    const uint32_t M = x->p->M, N = x->p->N, MR = x->isa.mr, NR = x->isa.nr;
+    const uint32_t s = (uint32_t)(it / ph->pgroups), g = (uint32_t)(it % ph->pgroups);
+    const uint32_t np = ph->q1 - ph->q0;
+    const uint32_t qa = ph->q0 + (uint32_t)((uint64_t)np * g / ph->pgroups);
+    const uint32_t qb = ph->q0 + (uint32_t)((uint64_t)np * (g + 1) / ph->pgroups);
+    if (qa == qb) return;
+    const uint32_t m0 = s * MR, mr = M - m0 < MR ? M - m0 : MR;
+    const float* a = ablock + (size_t)s * MR * ph->kcmax;
+    const gemm_ukr uk = x->isa.ukr[mr];
+    for (uint32_t q = qa; q < qb; q++) {
+        const uint32_t j0 = q * NR, nr = N - j0 < NR ? N - j0 : NR;
+        float* d = (float*)bp->o + (int64_t)m0 * x->so[2] + j0;
+        uk(ph->kc, a, bblock + (size_t)(q - ph->q0) * ph->kc * NR, NR, ph->first ? NULL : d, x->so[2], d, x->so[2],
+           nr);
+    }
+    if (ph->last && x->finish) {
+        const uint32_t n0 = qa * NR, n1 = qb * NR < N ? qb * NR : N;
+        for (uint32_t t = 0; t < mr; t++) {
+            const int64_t m = m0 + t;
+            char* out = bp->o + (m * x->so[2] + (int64_t)n0 * x->so[3]) * x->es;
+            const char* cs = bp->c ? bp->c + (m * x->sc[2] + (int64_t)n0 * x->sc[3]) * x->es : NULL;
+            finish_row(x, (float*)out, n1 - n0, cs, out, tl->crow);
+        }
+    }
+}
+
+/* Runs every batch in block phases on nth threads (1: no team). */
+static void gemm_phases(const gemm_ctx* x, gemm_tls* tls, float* bblock, float* ablock, uint32_t kcmax,
+                        uint64_t batches, int nth) {
+    const uint32_t K = x->p->K, MR = x->isa.mr;
+    /* column groups per strip: enough items for every thread to stay busy (>= 4 per thread) */
+    uint32_t pgroups = (uint32_t)((4u * (uint32_t)nth + x->mpanels - 1) / x->mpanels);
+#ifdef _OPENMP
+#pragma omp parallel num_threads(nth) if (nth > 1)
+#endif
+    {
+        int me = 0;
+#ifdef _OPENMP
+        me = omp_get_thread_num();
+#endif
+        gemm_tls* tl = &tls[me];
+        for (uint64_t bt = 0; bt < batches; bt++) {
+            const gemm_batch_ptrs bp = batch_ptrs(x, bt);
+            for (uint32_t jb = 0; jb < x->nblocks; jb++) {
+                gemm_phase ph;
+                ph.q0 = (uint32_t)((uint64_t)x->npanels * jb / x->nblocks);
+                ph.q1 = (uint32_t)((uint64_t)x->npanels * (jb + 1) / x->nblocks);
+                ph.kcmax = kcmax;
+                ph.pgroups = pgroups < ph.q1 - ph.q0 ? pgroups : ph.q1 - ph.q0;
+                if (ph.pgroups < 1) ph.pgroups = 1;
+                const uint32_t np = ph.q1 - ph.q0;
+                for (uint32_t ks = 0; ks < x->kslices; ks++) {
+                    ph.k0 = (uint32_t)((uint64_t)K * ks / x->kslices);
+                    ph.kc = (uint32_t)((uint64_t)K * (ks + 1) / x->kslices) - ph.k0;
+                    ph.first = ks == 0;
+                    ph.last = ks + 1 == x->kslices;
+                    /* pack: the block's B panels, then every strip's A slice */
+#ifdef _OPENMP
+#pragma omp for schedule(dynamic, 1)
+#endif
+                    for (uint32_t w = 0; w < np + x->mpanels; w++) {
+                        if (w < np) {
+                            pack_b_panel(x, bp.b, bblock + (size_t)w * ph.kc * x->isa.nr, ph.q0 + w, ph.k0, ph.kc,
+                                         tl->row);
+                        } else {
+                            const uint32_t st = w - np, m0 = st * MR;
+                            const uint32_t mr = x->p->M - m0 < MR ? x->p->M - m0 : MR;
+                            pack_a(x, bp.a, ablock + (size_t)st * MR * kcmax, m0, mr, ph.k0, ph.kc, tl->row);
+                        }
+                    }
+                    /* compute (the implicit barriers keep the buffers whole while they are read) */
+#ifdef _OPENMP
+#pragma omp for schedule(dynamic, 1)
+#endif
+                    for (uint64_t it = 0; it < (uint64_t)x->mpanels * ph.pgroups; it++)
+                        phase_item(x, &bp, &ph, bblock, ablock, it, tl);
                 }
             }
         }
@@ -566,9 +664,7 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
     x.group = (x.mpanels + 4 * team - 1) / (4 * team);
     if (x.group > 8) x.group = 8;
     if (x.group < 1) x.group = 1;
-    /* few strips (small M, e.g. a batch of tokens times a weight matrix): all of them in one group,
-     * the threads split the columns instead, so each B block is read from memory once and reused
-     * from L2 by every strip (M = 64, K = N = 4096 was bound by reading B once per strip) */
+    /* few strips (B read in place): all of them in one group, the threads split the columns */
     if (x.mpanels <= GEMM_DIRECT_B_STRIPS) x.group = x.mpanels;
     x.ngroups = (x.mpanels + x.group - 1) / x.group;
     uint32_t ncols = N < GEMM_NC + GEMM_NC / 4 ? N : GEMM_NC;
@@ -587,14 +683,27 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
      * slower than numpy's before). */
     x.full_panels = N / NR;
     x.direct_b = p->type == DML_TENSOR_DATA_TYPE_FLOAT32 && x.b_n == 1 && x.mpanels <= GEMM_DIRECT_B_STRIPS;
-    const size_t bsize = (size_t)(x.direct_b ? 1 : x.npanels) * NR * K;
+    size_t bsize = (size_t)(x.direct_b ? 1 : x.npanels) * NR * K;
+    /* block phases where the output accumulates in place and the A slices of all strips stay
+     * modest (M <= 4096 rows at KC = 256: 4 MiB) */
+    const uint32_t kcmax = (K + x.kslices - 1) / x.kslices;
+    const int phases = x.direct && !x.direct_b && !by_batch && (size_t)x.mpanels * MR <= 4096;
+    size_t asize = 0;
+    if (phases) {
+        x.nblocks = (N + GEMM_NC - 1) / GEMM_NC;
+        if (N < GEMM_NC + GEMM_NC / 4) x.nblocks = 1;
+        if (x.nblocks > x.npanels) x.nblocks = x.npanels;
+        x.ncpad = ((x.npanels + x.nblocks - 1) / x.nblocks) * NR; /* the widest block: finish_row's crow */
+        bsize = (size_t)x.ncpad * kcmax;
+        asize = (size_t)x.mpanels * MR * kcmax;
+    }
 
     pydml_status status = PYDML_STATUS_SUCCESS;
     float* shared_b = NULL;
     gemm_tls tls[64];
     memset(tls, 0, sizeof tls);
     {
-        const size_t need = (by_batch ? (size_t)nth : 1u) * bsize;
+        const size_t need = (by_batch ? (size_t)nth : 1u) * bsize + asize;
         gemm_scratch* sc = p->scratch;
         if (sc->cap < need) {
             free(sc->buf);
@@ -614,7 +723,9 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
         if (!tls[i].apack || (!x.direct && !tls[i].ws) || !tls[i].row || !tls[i].crow)
             status = PYDML_STATUS_OUT_OF_MEMORY;
     }
-    if (!status && nth == 1) {
+    if (!status && phases) {
+        gemm_phases(&x, tls, shared_b, shared_b + bsize, kcmax, batches, nth);
+    } else if (!status && nth == 1) {
         float* bpack = shared_b ? shared_b : tls[0].bpack;
         for (uint64_t bt = 0; bt < batches; bt++) {
             const gemm_batch_ptrs bp = batch_ptrs(&x, bt);

@@ -25,6 +25,7 @@ import torch
 from ew_harness import run, tensor
 
 import pydml
+from pydml.native import lib
 
 ROOT = Path(__file__).resolve().parent.parent
 U32 = 2.0 ** -24
@@ -121,6 +122,34 @@ def test_large_threaded_and_fp16_workspace(rng: np.random.Generator) -> None:
 
 
 # -- batched (4-D), 3-D, broadcast by strides -------------------------------------------------------------
+
+@pytest.mark.parametrize("dtype,m,n,k", [
+    ("FLOAT32", 70, 1500, 600),   # block phases: 2 column blocks, 3 K slices, 5 strips
+    ("FLOAT32", 3, 300, 520),     # B read in place
+    ("FLOAT16", 70, 300, 600),    # whole-B packing, partial sums in the workspace
+])
+def test_results_do_not_depend_on_the_thread_count(dtype: str, m: int, n: int, k: int,
+                                                    rng: np.random.Generator) -> None:
+    """Each output element sums over k in one fixed order whatever the schedule: 1 and 2 threads
+    give the same bits."""
+    t = NP[dtype]
+    a = rng.standard_normal((m, k)).astype(t)
+    b = rng.standard_normal((k, n)).astype(t)
+    c = rng.standard_normal((m, n)).astype(t)
+    d = gemm_desc(dtype, [m, k], [k, n], [m, n], c_sizes=[m, n], alpha=0.75, beta=0.5)
+    results = []
+    previous = lib.pydml_set_num_threads(1)
+    try:
+        for threads in (1, 2):
+            lib.pydml_set_num_threads(threads)
+            results.append(run(d, {"ATensor": a, "BTensor": b, "CTensor": c})["OutputTensor"])
+    finally:
+        lib.pydml_set_num_threads(previous)
+    np.testing.assert_array_equal(results[0].view(np.uint16 if dtype == "FLOAT16" else np.uint32),
+                                  results[1].view(np.uint16 if dtype == "FLOAT16" else np.uint32))
+    ref, mag = reference(a, b, c, False, False, 0.75, 0.5)
+    assert_close(results[0], ref, mag, k)
+
 
 @pytest.mark.parametrize("dtype", ["FLOAT32", "FLOAT16"])
 def test_batched_4d_and_3d(ew_isa: str, dtype: str, rng: np.random.Generator) -> None:
