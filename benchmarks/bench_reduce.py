@@ -6,12 +6,14 @@ measured in the same run.
 Cases (FLOAT32, 8M elements):
   last axis   [2048, 4096], Axes {1}: contiguous rows
   middle axis [64, 1024, 128], Axes {1}: each reduction strided by 128 elements
-for REDUCE SUM and MAX (peers torch.sum / torch.amax) and CUMULATIVE_SUMMATION over the same axis
-(peer torch.cumsum, into a preallocated output).
+  long        [1, 8M] and [4, 2M], Axes {1}: few outputs, each reduction split across threads
+for REDUCE SUM and MAX (peers torch.sum / torch.amax) and CUMULATIVE_SUMMATION /
+CUMULATIVE_PRODUCT over the same axis (peers torch.cumsum / torch.cumprod, into a preallocated
+output); the scans on [2048, 4096], [4096, 2048] and [8M].
 
-Bandwidth: a numpy copy of a 256 MiB float32 array (np.copyto into a preallocated array) moves
-512 MiB (read + write); its bytes per second is the streaming bandwidth. A reduction's share is
-(bytes it reads + bytes it writes) / time over that bandwidth; a scan reads and writes 32 MiB.
+Bandwidth: StreamingBandwidth (benchmarks/_timing.py), the best of a numpy and a multi-threaded
+torch copy of 256 MiB in this run, sampled between cases. A reduction's share is (bytes it reads +
+bytes it writes) / time over that bandwidth; a scan reads and writes 32 MiB.
 The ratio vs torch is torch time / pydml time (> 1: pydml is faster). The machine is shared:
 contenders are timed interleaved, best of N each.
 """
@@ -22,7 +24,7 @@ import argparse
 from typing import Any
 
 import numpy as np
-from _timing import best_times
+from _timing import StreamingBandwidth, best_times
 
 import pydml
 from pydml.native import lib
@@ -42,26 +44,32 @@ def main() -> None:
     repeat = 5 if args.quick else 15
     print(f"threads {args.threads}; CPU features used: {lib.pydml_active_cpu_features():#x}")
 
-    big = np.ones(64 << 20, dtype=np.float32)
-    big_out = np.empty_like(big)
+    stream = StreamingBandwidth(args.threads)
     device = pydml.Device()
     rng = np.random.default_rng(0)
-    cases = [("last axis", [2048, 4096], 1), ("middle axis", [64, 1024, 128], 1)]
+    cases = [("last axis", [2048, 4096], 1, ("SUM", "MAX", "CUMSUM", "CUMPROD")),
+             ("middle axis", [64, 1024, 128], 1, ("SUM", "MAX", "CUMSUM")),
+             ("long", [1, 8 << 20], 1, ("SUM", "MAX")),
+             ("long", [4, 2 << 20], 1, ("SUM", "MAX")),
+             ("last axis", [4096, 2048], 1, ("CUMSUM", "CUMPROD")),
+             ("one line", [8 << 20], 0, ("CUMSUM", "CUMPROD"))]
     rows = []
-    for name, sizes, axis in cases:
+    for name, sizes, axis, fns in cases:
         x = rng.standard_normal(sizes, dtype=np.float32)
         tx = torch.from_numpy(x)
         out_sizes = [1 if d == axis else s for d, s in enumerate(sizes)]
-        for fn in ("SUM", "MAX", "CUMSUM"):
-            if fn == "CUMSUM":
-                desc: Any = pydml.DML_CUMULATIVE_SUMMATION_OPERATOR_DESC(
-                    InputTensor=pydml.buffer_desc("FLOAT32", sizes),
-                    OutputTensor=pydml.buffer_desc("FLOAT32", sizes), Axis=axis)
+        for fn in fns:
+            if fn in ("CUMSUM", "CUMPROD"):
+                cls = pydml.DML_CUMULATIVE_SUMMATION_OPERATOR_DESC if fn == "CUMSUM" else \
+                    pydml.DML_CUMULATIVE_PRODUCT_OPERATOR_DESC
+                desc: Any = cls(InputTensor=pydml.buffer_desc("FLOAT32", sizes),
+                                OutputTensor=pydml.buffer_desc("FLOAT32", sizes), Axis=axis)
                 y = np.empty_like(x)
                 ty = torch.from_numpy(y)
+                scan = torch.cumsum if fn == "CUMSUM" else torch.cumprod
 
-                def peer(a: Any = tx, b: Any = ty, d: int = axis) -> Any:
-                    return torch.cumsum(a, d, out=b)
+                def peer(a: Any = tx, b: Any = ty, d: int = axis, f: Any = scan) -> Any:
+                    return f(a, d, out=b)
             else:
                 desc = pydml.DML_REDUCE_OPERATOR_DESC(
                     Function=fn, InputTensor=pydml.buffer_desc("FLOAT32", sizes),
@@ -79,20 +87,19 @@ def main() -> None:
             def run(k: Any = kernel, a: np.ndarray = x, b: np.ndarray = y) -> None:
                 k.execute({"InputTensor": a}, {"OutputTensor": b})
 
-            def copy() -> None:
-                np.copyto(big_out, big)
-
-            t_run, t_peer, t_copy = best_times([run, peer, copy], repeat)
-            bandwidth = 2 * big.nbytes / t_copy
+            t_run, t_peer = best_times([run, peer], repeat)
+            stream.sample()
             moved = x.nbytes + y.nbytes
-            rows.append((name, sizes, fn, moved / t_run / bandwidth, t_peer / t_run, bandwidth))
+            rows.append((name, sizes, fn, moved / t_run, t_peer / t_run))
 
-    header = f"{'case':<12} {'shape':<14} {'op':<7} {'share of bw':>12} {'vs torch':>9} {'copy GB/s':>10}"
+    bw = stream.best * 1e9
+    print(f"streaming bandwidth (best of the run): {bw / 1e9:.1f} GB/s")
+    header = f"{'case':<12} {'shape':<14} {'op':<8} {'share of bw':>12} {'vs torch':>9}"
     print(header)
     print("-" * len(header))
-    for name, sizes, fn, share, ratio, bw in rows:
+    for name, sizes, fn, rate, ratio in rows:
         shape = "x".join(map(str, sizes))
-        print(f"{name:<12} {shape:<14} {fn:<7} {share:11.0%} {ratio:9.2f} {bw / 1e9:10.1f}")
+        print(f"{name:<12} {shape:<14} {fn:<8} {rate / bw:11.0%} {ratio:9.2f}")
 
 
 if __name__ == "__main__":

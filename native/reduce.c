@@ -37,6 +37,7 @@
 #include "elementwise.h"
 #include "families.h"
 #include "convert.h"
+#include "axis_split.h"
 
 #ifdef _OPENMP
 #define RD_PRAGMA(x) _Pragma(#x)
@@ -51,6 +52,7 @@ enum { D_F = 0, D_I = 1, D_U = 2 };  /* double; int64 (signed and narrow unsigne
 #define RD_WMAX 256                   /* lanes of a column tile */
 #define RD_CHUNKS_PER_THREAD 16
 #define RD_PARALLEL_MIN 32768         /* elements below which one thread runs everything */
+#define RD_PIECE 65536                /* elements of a piece of a long reduction (reduce_split) */
 
 typedef struct rd_plan {
     int kind;                          /* K_* */
@@ -373,58 +375,131 @@ static double final_f(const rd_plan* p, const rd_state* s, uint64_t N) {
 typedef struct rd_fast {
     /* contiguous line: sum of x (mode 0), |x| (1), x^2 (2) in double */
     double (*line_sum)(const float* x, size_t n, int mode);
-    /* contiguous line: max (mx 1) or min; *nan set when a NaN was seen */
-    float (*line_ext)(const float* x, size_t n, int mx, int* nan);
-    /* one row of w lanes: acc[j] += f(x[j]) */
-    void (*cols_sum)(double* acc, const float* x, size_t w, int mode);
-    /* one row of w lanes: ext[j] = max/min, nan[j] |= isnan */
-    void (*cols_ext)(float* ext, unsigned char* nan, const float* x, size_t w, int mx);
+    /* contiguous line: max (mx 1) or min; NaN when a NaN was seen */
+    float (*line_ext)(const float* x, size_t n, int mx);
+    /* contiguous line: product of x in double (lanes, then pairwise) */
+    double (*line_prod)(const float* x, size_t n);
+    /* rows x[0..nr) (nr <= 4) of w lanes: acc[j] += f(x[0][j]) + ... (summed in double first) */
+    void (*cols_sum)(double* acc, const float* const* x, size_t nr, size_t w, int mode);
+    /* rows of w lanes: e[j] = max/min, NaN sticking */
+    void (*cols_ext)(float* e, const float* const* x, size_t nr, size_t w, int mx);
 } rd_fast;
 
-/* Four independent accumulators hide the add latency; the compiler vectorizes each. */
+/* Lanes of a line's accumulators: 32 doubles are 4 AVX-512 / 8 AVX2 registers, enough
+ * independent chains to hide the add latency (one chain ran at half the read bandwidth). The
+ * lanes are combined pairwise in a fixed order, so a result does not depend on the thread count. */
+#define RD_LANES 32
+#define RD_XLANES 64
+
+/* the lanes are indexed by constants only (a variable index kept them in memory); the tail goes
+ * to its own accumulator */
+#define RD_SUM_LOOP(F)                                                                             \
+    for (; k + RD_LANES <= n; k += RD_LANES)                                                       \
+        for (size_t j = 0; j < RD_LANES; j++) { const double v = (double)x[k + j]; acc[j] += F; }  \
+    for (; k < n; k++) { const double v = (double)x[k]; tail += F; }
+
+/* NaN sticks: once e is NaN neither test replaces it; a NaN x always does */
+#define RD_MAX(e, v) (((v) > (e)) | ((v) != (v)) ? (v) : (e))
+#define RD_MIN(e, v) (((v) < (e)) | ((v) != (v)) ? (v) : (e))
+
 #define RD_FAST(SUF, ATTR)                                                                         \
-    ATTR static double line_sum_##SUF(const float* x, size_t n, int mode) {                        \
-        double s0 = 0.0;                                                                           \
-        if (mode == 0) {                                                                           \
-            RD_PRAGMA(omp simd reduction(+ : s0))                                                  \
-            for (size_t k = 0; k < n; k++) s0 += (double)x[k];                                     \
-        } else if (mode == 1) {                                                                    \
-            RD_PRAGMA(omp simd reduction(+ : s0))                                                  \
-            for (size_t k = 0; k < n; k++) s0 += fabs((double)x[k]);                               \
-        } else {                                                                                   \
-            RD_PRAGMA(omp simd reduction(+ : s0))                                                  \
-            for (size_t k = 0; k < n; k++) s0 += (double)x[k] * (double)x[k];                      \
-        }                                                                                          \
-        return s0;                                                                                 \
+    ATTR static double line_sum_##SUF(const float* restrict x, size_t n, int mode) {               \
+        double acc[RD_LANES], tail = 0.0;                                                          \
+        for (size_t j = 0; j < RD_LANES; j++) acc[j] = 0.0;                                        \
+        size_t k = 0;                                                                              \
+        if (mode == 0) { RD_SUM_LOOP(v) }                                                          \
+        else if (mode == 1) { RD_SUM_LOOP(fabs(v)) }                                               \
+        else { RD_SUM_LOOP(v * v) }                                                                \
+        for (size_t w = RD_LANES / 2; w > 0; w /= 2)                                               \
+            for (size_t j = 0; j < w; j++) acc[j] += acc[j + w];                                   \
+        return acc[0] + tail;                                                                      \
     }                                                                                              \
-    ATTR static float line_ext_##SUF(const float* x, size_t n, int mx, int* nan) {                 \
-        float m = mx ? -INFINITY : INFINITY;                                                       \
-        int bad = 0;                                                                               \
+    ATTR static double line_prod_##SUF(const float* restrict x, size_t n) {                        \
+        double acc[RD_LANES];                                                                      \
+        for (size_t j = 0; j < RD_LANES; j++) acc[j] = 1.0;                                        \
+        size_t k = 0;                                                                              \
+        for (; k + RD_LANES <= n; k += RD_LANES)                                                   \
+            for (size_t j = 0; j < RD_LANES; j++) acc[j] *= (double)x[k + j];                      \
+        double tail = 1.0;                                                                         \
+        for (; k < n; k++) tail *= (double)x[k];                                                   \
+        for (size_t w = RD_LANES / 2; w > 0; w /= 2)                                               \
+            for (size_t j = 0; j < w; j++) acc[j] *= acc[j + w];                                   \
+        return acc[0] * tail;                                                                      \
+    }                                                                                              \
+    ATTR static float line_ext_##SUF(const float* restrict x, size_t n, int mx) {                  \
+        float e[RD_XLANES];                                                                        \
+        const float init = mx ? -INFINITY : INFINITY;                                              \
+        for (size_t j = 0; j < RD_XLANES; j++) e[j] = init;                                        \
+        size_t k = 0;                                                                              \
         if (mx) {                                                                                  \
-            RD_PRAGMA(omp simd reduction(max : m) reduction(| : bad))                              \
-            for (size_t k = 0; k < n; k++) { m = x[k] > m ? x[k] : m; bad |= x[k] != x[k]; }       \
+            for (; k + RD_XLANES <= n; k += RD_XLANES)                                             \
+                for (size_t j = 0; j < RD_XLANES; j++) e[j] = RD_MAX(e[j], x[k + j]);              \
+            for (size_t w = RD_XLANES / 2; w > 0; w /= 2)                                          \
+                for (size_t j = 0; j < w; j++) e[j] = RD_MAX(e[j], e[j + w]);                      \
+            for (; k < n; k++) e[0] = RD_MAX(e[0], x[k]);                                          \
         } else {                                                                                   \
-            RD_PRAGMA(omp simd reduction(min : m) reduction(| : bad))                              \
-            for (size_t k = 0; k < n; k++) { m = x[k] < m ? x[k] : m; bad |= x[k] != x[k]; }       \
+            for (; k + RD_XLANES <= n; k += RD_XLANES)                                             \
+                for (size_t j = 0; j < RD_XLANES; j++) e[j] = RD_MIN(e[j], x[k + j]);              \
+            for (size_t w = RD_XLANES / 2; w > 0; w /= 2)                                          \
+                for (size_t j = 0; j < w; j++) e[j] = RD_MIN(e[j], e[j + w]);                      \
+            for (; k < n; k++) e[0] = RD_MIN(e[0], x[k]);                                          \
         }                                                                                          \
-        *nan |= bad;                                                                               \
-        return m;                                                                                  \
+        return e[0];                                                                               \
     }                                                                                              \
-    ATTR static void cols_sum_##SUF(double* restrict acc, const float* restrict x, size_t w, int mode) { \
-        if (mode == 0) {                                                                           \
-            for (size_t j = 0; j < w; j++) acc[j] += (double)x[j];                                 \
-        } else if (mode == 1) {                                                                    \
-            for (size_t j = 0; j < w; j++) acc[j] += fabs((double)x[j]);                           \
-        } else {                                                                                   \
-            for (size_t j = 0; j < w; j++) acc[j] += (double)x[j] * (double)x[j];                  \
+    ATTR static void cols_sum_##SUF(double* restrict acc, const float* const* x, size_t nr, size_t w, int mode) { \
+        const float* restrict x0 = x[0];                                                           \
+        if (nr == 4) {                                                                             \
+            const float* restrict x1 = x[1];                                                       \
+            const float* restrict x2 = x[2];                                                       \
+            const float* restrict x3 = x[3];                                                       \
+            if (mode == 0) {                                                                       \
+                for (size_t j = 0; j < w; j++)                                                     \
+                    acc[j] += ((double)x0[j] + (double)x1[j]) + ((double)x2[j] + (double)x3[j]);   \
+            } else if (mode == 1) {                                                                \
+                for (size_t j = 0; j < w; j++)                                                     \
+                    acc[j] += (fabs((double)x0[j]) + fabs((double)x1[j])) +                        \
+                              (fabs((double)x2[j]) + fabs((double)x3[j]));                         \
+            } else {                                                                               \
+                for (size_t j = 0; j < w; j++) {                                                   \
+                    const double a = x0[j], b = x1[j], c = x2[j], d = x3[j];                       \
+                    acc[j] += (a * a + b * b) + (c * c + d * d);                                   \
+                }                                                                                  \
+            }                                                                                      \
+            return;                                                                                \
+        }                                                                                          \
+        for (size_t i = 0; i < nr; i++) {                                                          \
+            x0 = x[i];                                                                             \
+            if (mode == 0) {                                                                       \
+                for (size_t j = 0; j < w; j++) acc[j] += (double)x0[j];                            \
+            } else if (mode == 1) {                                                                \
+                for (size_t j = 0; j < w; j++) acc[j] += fabs((double)x0[j]);                      \
+            } else {                                                                               \
+                for (size_t j = 0; j < w; j++) acc[j] += (double)x0[j] * (double)x0[j];            \
+            }                                                                                      \
         }                                                                                          \
     }                                                                                              \
-    ATTR static void cols_ext_##SUF(float* restrict e, unsigned char* restrict nan, const float* restrict x, \
-                                    size_t w, int mx) {                                            \
-        if (mx) {                                                                                  \
-            for (size_t j = 0; j < w; j++) { e[j] = x[j] > e[j] ? x[j] : e[j]; nan[j] |= x[j] != x[j]; } \
-        } else {                                                                                   \
-            for (size_t j = 0; j < w; j++) { e[j] = x[j] < e[j] ? x[j] : e[j]; nan[j] |= x[j] != x[j]; } \
+    ATTR static void cols_ext_##SUF(float* restrict e, const float* const* x, size_t nr, size_t w, int mx) { \
+        if (nr == 4) {                                                                             \
+            const float* restrict x0 = x[0];                                                       \
+            const float* restrict x1 = x[1];                                                       \
+            const float* restrict x2 = x[2];                                                       \
+            const float* restrict x3 = x[3];                                                       \
+            if (mx) {                                                                              \
+                for (size_t j = 0; j < w; j++)                                                     \
+                    e[j] = RD_MAX(RD_MAX(RD_MAX(RD_MAX(e[j], x0[j]), x1[j]), x2[j]), x3[j]);       \
+            } else {                                                                               \
+                for (size_t j = 0; j < w; j++)                                                     \
+                    e[j] = RD_MIN(RD_MIN(RD_MIN(RD_MIN(e[j], x0[j]), x1[j]), x2[j]), x3[j]);       \
+            }                                                                                      \
+            return;                                                                                \
+        }                                                                                          \
+        for (size_t i = 0; i < nr; i++) {                                                          \
+            const float* restrict xi = x[i];                                                       \
+            if (mx) {                                                                              \
+                for (size_t j = 0; j < w; j++) e[j] = RD_MAX(e[j], xi[j]);                         \
+            } else {                                                                               \
+                for (size_t j = 0; j < w; j++) e[j] = RD_MIN(e[j], xi[j]);                         \
+            }                                                                                      \
         }                                                                                          \
     }
 
@@ -433,9 +508,9 @@ RD_FAST(avx2, EW_T256)
 RD_FAST(avx512, EW_T512)
 
 static const rd_fast rd_isa[3] = {
-    {line_sum_c, line_ext_c, cols_sum_c, cols_ext_c},
-    {line_sum_avx2, line_ext_avx2, cols_sum_avx2, cols_ext_avx2},
-    {line_sum_avx512, line_ext_avx512, cols_sum_avx512, cols_ext_avx512},
+    {line_sum_c, line_ext_c, line_prod_c, cols_sum_c, cols_ext_c},
+    {line_sum_avx2, line_ext_avx2, line_prod_avx2, cols_sum_avx2, cols_ext_avx2},
+    {line_sum_avx512, line_ext_avx512, line_prod_avx512, cols_sum_avx512, cols_ext_avx512},
 };
 
 /* mode of the fast sum for a function, -1 when it has none */
@@ -448,83 +523,7 @@ static int fast_sum_mode(int fn) {
     }
 }
 
-/* ---- iteration ---- */
-
-/* Dimensions of one kind (reduced or kept), outer first, size-1 dimensions dropped and pairs both
- * tensors walk as one merged (row-major order is kept, so merged indices stay row-major); at
- * least one entry (size 1). Output strides of reduced dimensions are 0 (size 1 there). */
-typedef struct rd_dims {
-    uint32_t n;
-    uint64_t size[PYDML_MAX_DIMS];
-    uint64_t in[PYDML_MAX_DIMS], out[PYDML_MAX_DIMS];
-} rd_dims;
-
-static void collect(const rd_plan* p, const pydml_tensor* x, const pydml_tensor* y, int want_reduced, rd_dims* r) {
-    memset(r, 0, sizeof *r);
-    for (uint32_t d = 0; d < p->dim_count; d++) {
-        if ((int)(p->reduced >> d & 1u) != want_reduced || p->in_sizes[d] == 1) continue;
-        const uint64_t s = p->in_sizes[d], si = x->strides[d];
-        const uint64_t so = (p->kind == K_REDUCE && want_reduced) ? 0 : y->strides[d];
-        if (r->n > 0 && r->in[r->n - 1] == si * s && r->out[r->n - 1] == so * s) {
-            r->size[r->n - 1] *= s;
-            r->in[r->n - 1] = si;
-            r->out[r->n - 1] = so;
-        } else {
-            r->size[r->n] = s;
-            r->in[r->n] = si;
-            r->out[r->n] = so;
-            r->n++;
-        }
-    }
-    if (r->n == 0) {
-        r->n = 1;
-        r->size[0] = 1;
-    }
-}
-
-static void remove_dim(rd_dims* r, uint32_t i) {
-    for (uint32_t d = i; d + 1 < r->n; d++) {
-        r->size[d] = r->size[d + 1];
-        r->in[d] = r->in[d + 1];
-        r->out[d] = r->out[d + 1];
-    }
-    r->n--;
-    if (r->n == 0) {
-        r->n = 1;
-        r->size[0] = 1;
-        r->in[0] = r->out[0] = 0;
-    }
-}
-
-static uint64_t count_of(const rd_dims* r) {
-    uint64_t c = 1;
-    for (uint32_t d = 0; d < r->n; d++) c *= r->size[d];
-    return c;
-}
-
-static void offsets_of(const rd_dims* keep, uint64_t o, uint64_t* coord, uint64_t* in_off, uint64_t* out_off) {
-    uint64_t a = 0, b = 0;
-    for (uint32_t d = keep->n; d-- > 0;) {
-        coord[d] = o % keep->size[d];
-        o /= keep->size[d];
-        a += coord[d] * keep->in[d];
-        b += coord[d] * keep->out[d];
-    }
-    *in_off = a;
-    *out_off = b;
-}
-
-static void step(const rd_dims* keep, uint64_t* coord, uint64_t* in_off, uint64_t* out_off) {
-    for (uint32_t d = keep->n; d-- > 0;) {
-        coord[d]++;
-        *in_off += keep->in[d];
-        *out_off += keep->out[d];
-        if (coord[d] < keep->size[d] || d == 0) return;
-        *in_off -= coord[d] * keep->in[d];
-        *out_off -= coord[d] * keep->out[d];
-        coord[d] = 0;
-    }
-}
+/* ---- iteration (axis_split.h) ---- */
 
 typedef struct rd_run {
     const rd_plan* plan;
@@ -532,7 +531,7 @@ typedef struct rd_run {
     const char* in;
     char* out;
     size_t in_bytes, out_bytes;
-    rd_dims keep;                      /* one work item per kept coordinate (column mode: but v) */
+    ax_dims keep;                      /* one work item per kept coordinate (column mode: but v) */
     uint64_t L;                        /* elements per group (scans: along the axis) */
     uint64_t inner, in_inner, out_inner;   /* innermost reduced dimension */
     uint64_t runs;                     /* L / inner */
@@ -548,7 +547,6 @@ typedef struct rd_scratch {
     uint64_t iv[RD_WMAX > RD_BLOCK ? RD_WMAX : RD_BLOCK];
     double acc[RD_WMAX];
     float ext[RD_WMAX];
-    unsigned char nan[RD_WMAX];
 } rd_scratch;
 
 static void store_results(const rd_run* r, rd_scratch* t, size_t w, char* dst, uint64_t stride) {
@@ -582,7 +580,8 @@ static void reduce_line(const rd_run* r, uint64_t in_off, uint64_t out_off, rd_s
             continue;
         }
         if (ext) {
-            const float m = r->fast->line_ext((const float*)base, (size_t)r->inner, p->fn == DML_REDUCE_FUNCTION_MAX, &nan);
+            const float m = r->fast->line_ext((const float*)base, (size_t)r->inner, p->fn == DML_REDUCE_FUNCTION_MAX);
+            nan |= m != m;
             if (p->fn == DML_REDUCE_FUNCTION_MAX ? (double)m > s->a : (double)m < s->a) s->a = m;
             continue;
         }
@@ -615,29 +614,41 @@ static void reduce_tile(const rd_run* r, uint64_t in_off, uint64_t out_off, uint
     const int ext = f32 && (p->fn == DML_REDUCE_FUNCTION_MAX || p->fn == DML_REDUCE_FUNCTION_MIN);
     const int mx = p->fn == DML_REDUCE_FUNCTION_MAX;
     state_init(p, t->st, w);
-    if (mode >= 0) for (size_t j = 0; j < w; j++) t->acc[j] = 0.0;
-    if (ext) {
-        for (size_t j = 0; j < w; j++) { t->ext[j] = mx ? -INFINITY : INFINITY; t->nan[j] = 0; }
-    }
-    uint64_t idx = 0;
-    for (uint64_t i = 0; i < r->runs; i++) {
-        for (uint64_t q = 0; q < r->inner; q++, idx++) {
-            const char* row = r->in + (in_off + r->run_in[i] + q * r->in_inner) * r->in_bytes;
-            if (mode >= 0) {
-                r->fast->cols_sum(t->acc, (const float*)row, w, mode);
-            } else if (ext) {
-                r->fast->cols_ext(t->ext, t->nan, (const float*)row, w, mx);
-            } else if (p->dom == D_F) {
-                load_f(p->in_type, row, r->v_in, w, t->fv);
-                update_f(p, t->st, 1, t->fv, w, idx, 0);
-            } else {
-                load_i(p->in_type, row, r->v_in, w, t->iv);
-                update_i(p, t->st, 1, t->iv, w, idx, 0);
+    if (mode >= 0 || ext) {
+        /* rows four at a time: the lane accumulators are loaded and stored once per four rows */
+        if (mode >= 0) for (size_t j = 0; j < w; j++) t->acc[j] = 0.0;
+        else for (size_t j = 0; j < w; j++) t->ext[j] = mx ? -INFINITY : INFINITY;
+        const float* rows[4];
+        size_t nr = 0;
+        for (uint64_t i = 0; i < r->runs; i++) {
+            for (uint64_t q = 0; q < r->inner; q++) {
+                rows[nr++] = (const float*)(r->in + (in_off + r->run_in[i] + q * r->in_inner) * r->in_bytes);
+                if (nr < 4) continue;
+                if (mode >= 0) r->fast->cols_sum(t->acc, rows, nr, w, mode);
+                else r->fast->cols_ext(t->ext, rows, nr, w, mx);
+                nr = 0;
+            }
+        }
+        if (nr > 0) {
+            if (mode >= 0) r->fast->cols_sum(t->acc, rows, nr, w, mode);
+            else r->fast->cols_ext(t->ext, rows, nr, w, mx);
+        }
+        for (size_t j = 0; j < w; j++) t->st[j].a = mode >= 0 ? t->acc[j] : (double)t->ext[j];
+    } else {
+        uint64_t idx = 0;
+        for (uint64_t i = 0; i < r->runs; i++) {
+            for (uint64_t q = 0; q < r->inner; q++, idx++) {
+                const char* row = r->in + (in_off + r->run_in[i] + q * r->in_inner) * r->in_bytes;
+                if (p->dom == D_F) {
+                    load_f(p->in_type, row, r->v_in, w, t->fv);
+                    update_f(p, t->st, 1, t->fv, w, idx, 0);
+                } else {
+                    load_i(p->in_type, row, r->v_in, w, t->iv);
+                    update_i(p, t->st, 1, t->iv, w, idx, 0);
+                }
             }
         }
     }
-    if (mode >= 0) for (size_t j = 0; j < w; j++) t->st[j].a = t->acc[j];
-    if (ext) for (size_t j = 0; j < w; j++) t->st[j].a = t->nan[j] ? NAN : (double)t->ext[j];
     store_results(r, t, w, r->out + out_off * r->out_bytes, r->v_out);
 }
 
@@ -676,6 +687,153 @@ static void scan_lanes(const rd_run* r, uint64_t in_off, uint64_t out_off, size_
     }
 }
 
+/* FLOAT32 scans along a line (not column mode): the running value of every line stays the
+ * sequential double recurrence a_k = a_(k-1) + x_k (or * x_k), each output rounded once. The
+ * recurrence is latency bound (one double add or multiply per element), so four independent
+ * chains run interleaved: four lines at once, or, for a long line, four pieces of it. */
+#define RD_SCAN_PIECE 16384            /* elements of a piece of a long line */
+#define RD_SCAN_SPLIT (1u << 18)       /* lines from this length on are scanned in pieces */
+
+typedef struct rd_chain {
+    const float* x;
+    float* y;
+    double a;                          /* the running value before the chain's first element */
+} rd_chain;
+
+/* nc (1..4) chains of n elements each: element k of a chain is x[k * si], y[k * so] (steps are
+ * negative for DECREASING). Every element is read before it is written (in place). */
+#define RD_CHAIN_STEP(OP, c)                                                                       \
+    const double b##c = a##c;                                                                      \
+    a##c = a##c OP (double)x##c[o];                                                                \
+    y##c[q] = (float)(excl ? b##c : a##c);
+#define RD_CHAINS(OP)                                                                              \
+    if (nc == 4) {                                                                                 \
+        const float *x0 = ch[0].x, *x1 = ch[1].x, *x2 = ch[2].x, *x3 = ch[3].x;                    \
+        float *y0 = ch[0].y, *y1 = ch[1].y, *y2 = ch[2].y, *y3 = ch[3].y;                          \
+        double a0 = ch[0].a, a1 = ch[1].a, a2 = ch[2].a, a3 = ch[3].a;                             \
+        ptrdiff_t o = 0, q = 0;                                                                    \
+        for (size_t k = 0; k < n; k++, o += si, q += so) {                                         \
+            RD_CHAIN_STEP(OP, 0) RD_CHAIN_STEP(OP, 1) RD_CHAIN_STEP(OP, 2) RD_CHAIN_STEP(OP, 3)    \
+        }                                                                                          \
+    } else {                                                                                       \
+        for (size_t c = 0; c < nc; c++) {                                                          \
+            const float* x0 = ch[c].x;                                                             \
+            float* y0 = ch[c].y;                                                                   \
+            double a0 = ch[c].a;                                                                   \
+            ptrdiff_t o = 0, q = 0;                                                                \
+            for (size_t k = 0; k < n; k++, o += si, q += so) { RD_CHAIN_STEP(OP, 0) }              \
+        }                                                                                          \
+    }
+
+static void scan_chains(const rd_chain* ch, size_t nc, size_t n, ptrdiff_t si, ptrdiff_t so, int mul, int excl) {
+    if (mul) { RD_CHAINS(*) } else { RD_CHAINS(+) }
+}
+
+/* Lines [g0, g0 + nl) of a FLOAT32 line-mode scan, up to four at a time. */
+static void scan_lines_f32(const rd_run* r, uint64_t g0, uint64_t nl) {
+    const rd_plan* p = r->plan;
+    const ptrdiff_t si = p->decreasing ? -(ptrdiff_t)r->in_inner : (ptrdiff_t)r->in_inner;
+    const ptrdiff_t so = p->decreasing ? -(ptrdiff_t)r->out_inner : (ptrdiff_t)r->out_inner;
+    const uint64_t last = r->L - 1;
+    uint64_t coord[PYDML_MAX_DIMS], in_off, out_off;
+    ax_offsets(&r->keep, g0, coord, &in_off, &out_off);
+    for (uint64_t g = 0; g < nl; g += 4) {
+        rd_chain ch[4];
+        const size_t nc = (size_t)(nl - g < 4 ? nl - g : 4);
+        for (size_t c = 0; c < nc; c++) {
+            if (g + c > 0) ax_step(&r->keep, coord, &in_off, &out_off);
+            const uint64_t first_in = in_off + (p->decreasing ? last * r->in_inner : 0);
+            const uint64_t first_out = out_off + (p->decreasing ? last * r->out_inner : 0);
+            ch[c].x = (const float*)r->in + first_in;
+            ch[c].y = (float*)r->out + first_out;
+            ch[c].a = p->kind == K_CUMPROD ? 1.0 : 0.0;
+        }
+        scan_chains(ch, nc, (size_t)r->L, si, so, p->kind == K_CUMPROD, p->exclusive);
+    }
+}
+
+/* One long contiguous FLOAT32 line in pieces of RD_SCAN_PIECE elements (in traversal order),
+ * RD_SCAN_GROUP pieces at a time (a group fits the threads' L2 caches, so it is read from memory
+ * once): the totals of the group's pieces (any fixed order: vector lanes), then the running value
+ * before each piece from them in order (every thread computes the same values), then every piece
+ * continues the recurrence from its running value, four pieces interleaved. Pieces and groups do
+ * not depend on the thread count, so neither do results. Only the running values at piece starts
+ * are grouped differently from the plain recurrence (a double rounding apart). A group with a
+ * piece total or running value that is not finite (for products also not normal: an underflow or
+ * a zero absorbs what follows differently) runs the plain recurrence from its start to the end
+ * of the line, so infinities, NaN and zeros behave exactly as in it. */
+#define RD_SCAN_GROUP 32
+
+static pydml_status scan_long_f32(const rd_run* r, uint64_t in_off, uint64_t out_off) {
+    const rd_plan* p = r->plan;
+    const int mul = p->kind == K_CUMPROD, dec = p->decreasing, excl = p->exclusive;
+    const uint64_t L = r->L, pieces = (L + RD_SCAN_PIECE - 1) / RD_SCAN_PIECE;
+    double* total = malloc(pieces * sizeof(double));
+    if (total == NULL) return PYDML_STATUS_OUT_OF_MEMORY;
+    const float* x = (const float*)r->in + in_off;
+    float* y = (float*)r->out + out_off;
+    const ptrdiff_t step = dec ? -1 : 1;
+#ifdef _OPENMP
+#pragma omp parallel
+#endif
+    {
+#ifdef _OPENMP
+        const uint64_t nth = (uint64_t)omp_get_num_threads(), tid = (uint64_t)omp_get_thread_num();
+#else
+        const uint64_t nth = 1, tid = 0;
+#endif
+        double c = mul ? 1.0 : 0.0;            /* the running value before the group */
+        double start[RD_SCAN_GROUP];
+        for (uint64_t g0 = 0; g0 < pieces; g0 += RD_SCAN_GROUP) {
+            const uint64_t np = pieces - g0 < RD_SCAN_GROUP ? pieces - g0 : RD_SCAN_GROUP;
+            const uint64_t lo = g0 + np * tid / nth, hi = g0 + np * (tid + 1) / nth;
+            for (uint64_t i = lo; i < hi; i++) {
+                const uint64_t k0 = i * RD_SCAN_PIECE;
+                const size_t len = (size_t)(L - k0 < RD_SCAN_PIECE ? L - k0 : RD_SCAN_PIECE);
+                const float* b = x + (dec ? L - k0 - len : k0);
+                total[i] = mul ? r->fast->line_prod(b, len) : r->fast->line_sum(b, len, 0);
+            }
+#ifdef _OPENMP
+#pragma omp barrier
+#endif
+            int bad = 0;
+            double a = c;
+            for (uint64_t i = 0; i < np; i++) {
+                const double t = total[g0 + i];
+                start[i] = a;
+                a = mul ? a * t : a + t;
+                bad |= !isfinite(t) || !isfinite(a) || (mul && (!isnormal(t) || !isnormal(a)));
+            }
+            if (bad) {   /* every thread sees the same totals: all leave here */
+                if (tid == 0) {
+                    const uint64_t k0 = g0 * RD_SCAN_PIECE;
+                    rd_chain ch = {x + (dec ? L - 1 - k0 : k0), y + (dec ? L - 1 - k0 : k0), c};
+                    scan_chains(&ch, 1, (size_t)(L - k0), step, step, mul, excl);
+                }
+                break;
+            }
+            for (uint64_t i = lo; i < hi;) {
+                rd_chain ch[4];
+                size_t nc = 0, len = 0;
+                for (; i < hi && nc < 4; i++) {
+                    const uint64_t k0 = i * RD_SCAN_PIECE;
+                    const size_t n = (size_t)(L - k0 < RD_SCAN_PIECE ? L - k0 : RD_SCAN_PIECE);
+                    if (nc > 0 && n != len) break;     /* the short last piece runs alone */
+                    len = n;
+                    ch[nc].x = x + (dec ? L - 1 - k0 : k0);
+                    ch[nc].y = y + (dec ? L - 1 - k0 : k0);
+                    ch[nc].a = start[i - g0];
+                    nc++;
+                }
+                scan_chains(ch, nc, len, step, step, mul, excl);
+            }
+            c = a;
+        }
+    }
+    free(total);
+    return PYDML_STATUS_SUCCESS;
+}
+
 static void run_item(const rd_run* r, uint64_t in_off, uint64_t out_off, uint64_t tile, rd_scratch* t) {
     if (r->plan->kind == K_REDUCE) {
         if (r->column) reduce_tile(r, in_off, out_off, tile, t);
@@ -695,15 +853,54 @@ static void run_range(const rd_run* r, uint64_t b, uint64_t e, rd_scratch* t) {
     const uint64_t per = r->column ? r->tiles : 1;
     uint64_t coord[PYDML_MAX_DIMS] = {0}, in_off = 0, out_off = 0;
     uint64_t group = b / per;
-    offsets_of(&r->keep, group, coord, &in_off, &out_off);
+    ax_offsets(&r->keep, group, coord, &in_off, &out_off);
     for (uint64_t item = b; item < e; item++) {
         const uint64_t g = item / per;
         if (g != group) {
-            step(&r->keep, coord, &in_off, &out_off);   /* items are consecutive: g == group + 1 */
+            ax_step(&r->keep, coord, &in_off, &out_off);   /* items are consecutive: g == group + 1 */
             group = g;
         }
         run_item(r, in_off, out_off, item % per, t);
     }
+}
+
+/* Long contiguous FLOAT32 lines (SUM-like, MAX, MIN) with few groups would leave threads idle:
+ * each line is cut into pieces of RD_PIECE elements, reduced independently (by any thread) into
+ * partials that are then combined per group, in piece order, by one thread. The pieces do not
+ * depend on the thread count, so neither does any result; sums stay double throughout. */
+static pydml_status reduce_split(const rd_run* r, uint64_t groups, int mode) {
+    const rd_plan* p = r->plan;
+    const uint64_t pieces = (r->L + RD_PIECE - 1) / RD_PIECE, n = groups * pieces;
+    double* part = malloc(n * sizeof(double));
+    if (part == NULL) return PYDML_STATUS_OUT_OF_MEMORY;
+    const int mx = p->fn == DML_REDUCE_FUNCTION_MAX;
+#ifdef _OPENMP
+#pragma omp parallel for schedule(dynamic, 1) if (n > 1)
+#endif
+    for (int64_t i = 0; i < (int64_t)n; i++) {
+        const uint64_t g = (uint64_t)i / pieces, k0 = (uint64_t)i % pieces * RD_PIECE;
+        const size_t len = (size_t)(r->L - k0 < RD_PIECE ? r->L - k0 : RD_PIECE);
+        uint64_t coord[PYDML_MAX_DIMS], in_off, out_off;
+        ax_offsets(&r->keep, g, coord, &in_off, &out_off);
+        const float* base = (const float*)r->in + in_off + k0;
+        part[i] = mode >= 0 ? r->fast->line_sum(base, len, mode) : (double)r->fast->line_ext(base, len, mx);
+    }
+    uint64_t coord[PYDML_MAX_DIMS] = {0}, in_off = 0, out_off = 0;
+    for (uint64_t g = 0; g < groups; g++) {
+        if (g > 0) ax_step(&r->keep, coord, &in_off, &out_off);
+        const double* q = part + g * pieces;
+        rd_state st;
+        state_init(p, &st, 1);
+        st.a = q[0];
+        for (uint64_t k = 1; k < pieces; k++) {
+            if (mode >= 0) st.a += q[k];
+            else st.a = mx ? RD_MAX(st.a, q[k]) : RD_MIN(st.a, q[k]);
+        }
+        const double v = final_f(p, &st, r->L);
+        store_f(p->out_type, &v, 1, r->out + out_off * r->out_bytes, 0);
+    }
+    free(part);
+    return PYDML_STATUS_SUCCESS;
 }
 
 static pydml_status check_view(const pydml_tensor* v, uint32_t type, uint32_t n, const uint32_t* sizes) {
@@ -734,9 +931,9 @@ static pydml_status execute(const void* plan_, const pydml_tensor* const* inputs
     r.out = y->data;
     r.in_bytes = pydml_data_type_bits(p->in_type) / 8u;
     r.out_bytes = pydml_data_type_bits(p->out_type) / 8u;
-    rd_dims red;
-    collect(p, x, y, 1, &red);
-    collect(p, x, y, 0, &r.keep);
+    ax_dims red;
+    ax_collect(p->dim_count, p->in_sizes, p->reduced, 1, x->strides, y->strides, p->kind == K_REDUCE, &red);
+    ax_collect(p->dim_count, p->in_sizes, p->reduced, 0, x->strides, y->strides, 0, &r.keep);
     if (p->kind != K_REDUCE) {
         /* the scan axis is one dimension (never merged with another: only it is "reduced") */
         r.L = red.size[0];
@@ -745,7 +942,7 @@ static pydml_status execute(const void* plan_, const pydml_tensor* const* inputs
         r.inner = r.L;
         r.runs = 1;
     } else {
-        r.L = count_of(&red);
+        r.L = ax_count(&red);
         const uint32_t last = red.n - 1;
         r.inner = red.size[last];
         r.in_inner = red.in[last];
@@ -754,52 +951,60 @@ static pydml_status execute(const void* plan_, const pydml_tensor* const* inputs
     }
     /* Column mode when the reduced elements are not contiguous but a kept dimension is: tiles of
      * W lanes along it, each row one contiguous load, the lanes updated side by side. */
-    int v = -1;
-    if (r.L > 1 && r.in_inner != 1) {
-        for (uint32_t d = 0; d < r.keep.n && v < 0; d++)
-            if (r.keep.size[d] > 1 && r.keep.in[d] == 1) v = (int)d;
-        for (uint32_t d = 0; d < r.keep.n && v < 0; d++)
-            if (r.keep.size[d] > 1 && r.keep.out[d] == 1) v = (int)d;
-    }
+    const int v = ax_column_dim(&r.keep, r.L, r.in_inner);
     uint64_t items;
     if (v >= 0) {
         r.column = 1;
         r.v_size = r.keep.size[v];
         r.v_in = r.keep.in[v];
         r.v_out = r.keep.out[v];
-        remove_dim(&r.keep, (uint32_t)v);
+        ax_remove_dim(&r.keep, (uint32_t)v);
         r.W = r.v_size < RD_WMAX ? r.v_size : RD_WMAX;
         r.tiles = (r.v_size + r.W - 1) / r.W;
-        items = count_of(&r.keep) * r.tiles;
+        items = ax_count(&r.keep) * r.tiles;
     } else {
-        items = count_of(&r.keep);
+        items = ax_count(&r.keep);
     }
     uint64_t* run_off = NULL;
     uint64_t zero[2] = {0, 0};
     if (p->kind == K_REDUCE && r.runs > 1) {
         /* element offsets of every run of the innermost reduced dimension (outer reduced dims) */
-        run_off = malloc(2 * r.runs * sizeof(uint64_t));
+        run_off = ax_run_offsets(&red, r.runs);
         if (run_off == NULL) return PYDML_STATUS_OUT_OF_MEMORY;
-        uint64_t coord[PYDML_MAX_DIMS] = {0}, a = 0, b = 0;
-        const uint32_t last = red.n - 1;
-        for (uint64_t i = 0; i < r.runs; i++) {
-            run_off[i] = a;
-            run_off[r.runs + i] = b;
-            for (uint32_t d = last; d-- > 0;) {
-                coord[d]++;
-                a += red.in[d];
-                b += red.out[d];
-                if (coord[d] < red.size[d]) break;
-                a -= coord[d] * red.in[d];
-                b -= coord[d] * red.out[d];
-                coord[d] = 0;
-            }
-        }
         r.run_in = run_off;
         r.run_out = run_off + r.runs;
     } else {
         r.run_in = zero;
         r.run_out = zero + 1;
+    }
+    if (p->kind != K_REDUCE && !r.column && p->in_type == DML_TENSOR_DATA_TYPE_FLOAT32 && r.L > 1) {
+        free(run_off);
+        if (r.L >= RD_SCAN_SPLIT && r.in_inner == 1 && r.out_inner == 1) {
+            uint64_t coord[PYDML_MAX_DIMS] = {0}, in_off = 0, out_off = 0;
+            for (uint64_t g = 0; g < items; g++) {
+                if (g > 0) ax_step(&r.keep, coord, &in_off, &out_off);
+                if ((s = scan_long_f32(&r, in_off, out_off))) return s;
+            }
+            return PYDML_STATUS_SUCCESS;
+        }
+        /* blocks of 4 lines, several blocks per chunk */
+        const uint64_t blocks = (items + 3) / 4;
+        const uint64_t total = items * r.L;
+        (void)total;
+#ifdef _OPENMP
+#pragma omp parallel for schedule(dynamic, 1) if (total >= RD_PARALLEL_MIN && blocks > 1)
+#endif
+        for (int64_t b = 0; b < (int64_t)blocks; b++) {
+            const uint64_t g0 = (uint64_t)b * 4;
+            scan_lines_f32(&r, g0, items - g0 < 4 ? items - g0 : 4);
+        }
+        return PYDML_STATUS_SUCCESS;
+    }
+    if (p->kind == K_REDUCE && !r.column && r.runs == 1 && r.in_inner == 1 && r.L > RD_PIECE &&
+        p->in_type == DML_TENSOR_DATA_TYPE_FLOAT32 &&
+        (fast_sum_mode(p->fn) >= 0 || p->fn == DML_REDUCE_FUNCTION_MAX || p->fn == DML_REDUCE_FUNCTION_MIN)) {
+        free(run_off);
+        return reduce_split(&r, items, fast_sum_mode(p->fn));
     }
     int failed = 0;
     const uint64_t total = items * r.L * (r.column ? r.W : 1);

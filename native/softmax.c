@@ -46,6 +46,7 @@
 #include "elementwise.h"
 #include "ew_mathfn.h"
 #include "softmax.h"
+#include "axis_split.h"
 
 #ifdef _OPENMP
 #define SM_PRAGMA(x) _Pragma(#x)
@@ -61,6 +62,8 @@ enum { SM_SOFTMAX = 0, SM_LOG_SOFTMAX = 1, SM_HARDMAX = 2 };
 #define SM_TILE_BUDGET 65536
 /* Work chunks per thread, handed out dynamically. */
 #define SM_CHUNKS_PER_THREAD 16
+/* Longest group whose successor is prefetched (16 KiB of FLOAT32: well inside L2). */
+#define SM_PREFETCH_MAX 4096
 /* Elements below which one thread runs everything (thread start-up costs more). */
 #define SM_PARALLEL_MIN 32768
 
@@ -192,6 +195,10 @@ static inline double sm_log_sum(double c, double t) { return c > 0.0 ? log(c) + 
  * double by a second loop over the L1-resident block (a loop mixing the two widths would run the
  * exps at half width). */
 #define SM_BLOCK 256
+/* Independent accumulator lanes of the maximum (floats) and the sum (doubles): 4 AVX-512
+ * registers each, combined pairwise in a fixed order (the sum was one scalar chain before). */
+#define SM_FLANES 64
+#define SM_DLANES 32
 
 typedef struct sm_kernels {
     /* one group of n contiguous floats: x -> y (y may be x) */
@@ -200,15 +207,30 @@ typedef struct sm_kernels {
     void (*columns)(int fn, float* buf, size_t L, size_t W, size_t w);
     void (*load_f16)(const uint16_t* s, float* d, size_t n);
     void (*store_f16)(const float* s, uint16_t* d, size_t n);
+    /* SOFTMAX / LOG_SOFTMAX of one group of n contiguous FLOAT16 into n contiguous FLOAT16 (y may
+     * be x), through buf (n floats) */
+    void (*line16)(int fn, const uint16_t* x, uint16_t* y, size_t n, float* buf);
 } sm_kernels;
 
 /* y = e / s is e * (1 / s); 1 / s, kept in double, is applied as hi + lo floats so that the
  * product rounds once instead of twice (double arithmetic here costs half the vector width). */
 #define SM_KERNELS(SUF, ATTR)                                                                      \
+    /* the maximum (NaN ignored: it reaches the sum), in SM_FLANES independent lanes: one          \
+     * vector accumulator made the pass latency bound */                                          \
+    ATTR static float sm_line_max_##SUF(const float* restrict x, size_t n) {                       \
+        float mv[SM_FLANES];                                                                       \
+        for (size_t j = 0; j < SM_FLANES; j++) mv[j] = -INFINITY;                                  \
+        size_t k = 0;                                                                              \
+        for (; k + SM_FLANES <= n; k += SM_FLANES)                                                 \
+            for (size_t j = 0; j < SM_FLANES; j++) mv[j] = x[k + j] > mv[j] ? x[k + j] : mv[j];    \
+        for (size_t w = SM_FLANES / 2; w > 0; w /= 2)                                              \
+            for (size_t j = 0; j < w; j++) mv[j] = mv[j + w] > mv[j] ? mv[j + w] : mv[j];          \
+        float m = mv[0];                                                                           \
+        for (; k < n; k++) m = x[k] > m ? x[k] : m;                                                \
+        return m;                                                                                  \
+    }                                                                                              \
     ATTR static void sm_line_##SUF(int fn, const float* x, float* y, size_t n) {                   \
-        float m = -INFINITY;                                                                       \
-        SM_PRAGMA(omp simd reduction(max : m))                                                     \
-        for (size_t k = 0; k < n; k++) m = x[k] > m ? x[k] : m;                                    \
+        const float m = sm_line_max_##SUF(x, n);                                                   \
         if (fn == SM_HARDMAX) {                                                                    \
             int nan = 0;                                                                           \
             SM_PRAGMA(omp simd reduction(| : nan))                                                 \
@@ -218,7 +240,8 @@ typedef struct sm_kernels {
             y[best] = 1.0f;                                                                        \
             return;                                                                                \
         }                                                                                          \
-        double s = 0.0, c = 0.0;                                                                   \
+        double acc[SM_DLANES], c = 0.0, tail = 0.0; /* lanes indexed by constants only: registers */ \
+        for (size_t j = 0; j < SM_DLANES; j++) acc[j] = 0.0;                                       \
         float scratch[SM_BLOCK];                                                                   \
         for (size_t k0 = 0; k0 < n; k0 += SM_BLOCK) {                                              \
             const size_t nb = n - k0 < SM_BLOCK ? n - k0 : SM_BLOCK;                               \
@@ -236,11 +259,15 @@ typedef struct sm_kernels {
                 for (size_t k = 0; k < nb; k++) bc += xb[k] - m == 0.0f;                           \
                 c += bc;                                                                           \
             }                                                                                      \
-            double bs = 0.0;                                                                       \
-            SM_PRAGMA(omp simd reduction(+ : bs))                                                  \
-            for (size_t k = 0; k < nb; k++) bs += (double)e[k];                                    \
-            s += bs;                                                                               \
+            size_t k = 0;                                                                          \
+            for (; k + SM_DLANES <= nb; k += SM_DLANES)                                            \
+                for (size_t j = 0; j < SM_DLANES; j++) acc[j] += (double)e[k + j];                 \
+            for (; k < nb; k++) tail += (double)e[k];                                              \
         }                                                                                          \
+        for (size_t w = SM_DLANES / 2; w > 0; w /= 2)                                              \
+            for (size_t j = 0; j < w; j++) acc[j] += acc[j + w];                                   \
+        acc[0] += tail;                                                                            \
+        const double s = acc[0];                                                                   \
         if (fn == SM_SOFTMAX) {                                                                    \
             const double inv = 1.0 / s;                                                            \
             const float hi = (float)inv, lo = (float)(inv - (double)hi);                           \
@@ -354,10 +381,59 @@ EW_T512 static void f16_store_avx512(const float* s, uint16_t* d, size_t n) {
 #define f16_store_avx512 f16_store_c
 #endif
 
+/* FLOAT16 in and out: the float results are rounded to half precision (2^13 float ulps), so the
+ * float32 path's care is not needed here: exp(x - m) without the correction for the rounding of
+ * x - m (outputs above half's smallest subnormal, 2^-24, need x - m > -17 where that rounding
+ * costs at most 2^-20 relative), 1 / s applied as one float, and LOG_SOFTMAX's (x - m) - ln(s) in
+ * float (x - m <= 0 and ln(s) >= 0: no cancellation, within 1.5 float ulp). The sum stays double.
+ * Results are within one half ulp of the float64 formula plus a few float ulps. */
+#define SM_LINE16(SUF, ATTR)                                                                       \
+    ATTR static void sm_line16_##SUF(int fn, const uint16_t* x, uint16_t* y, size_t n, float* restrict buf) { \
+        f16_load_##SUF(x, buf, n);                                                                 \
+        const float m = sm_line_max_##SUF(buf, n);                                                 \
+        double acc[SM_DLANES], c = 0.0, tail = 0.0; /* lanes indexed by constants only: registers */ \
+        for (size_t j = 0; j < SM_DLANES; j++) acc[j] = 0.0;                                       \
+        float scratch[SM_BLOCK];                                                                   \
+        for (size_t k0 = 0; k0 < n; k0 += SM_BLOCK) {                                              \
+            const size_t nb = n - k0 < SM_BLOCK ? n - k0 : SM_BLOCK;                               \
+            float* restrict b = buf + k0;                                                          \
+            const float* e = b;                                                                    \
+            if (fn == SM_SOFTMAX) {                                                                \
+                for (size_t k = 0; k < nb; k++) b[k] = ew_expf(b[k] - m);                          \
+            } else { /* the maxima (x - m == 0) are counted apart: sm_log_sum */                   \
+                for (size_t k = 0; k < nb; k++)                                                    \
+                    scratch[k] = ew_select(b[k] - m == 0.0f, 0.0f, ew_expf(b[k] - m));             \
+                unsigned bc = 0;                                                                   \
+                for (size_t k = 0; k < nb; k++) bc += b[k] - m == 0.0f;                            \
+                c += bc;                                                                           \
+                e = scratch;                                                                       \
+            }                                                                                      \
+            size_t k = 0;                                                                          \
+            for (; k + SM_DLANES <= nb; k += SM_DLANES)                                            \
+                for (size_t j = 0; j < SM_DLANES; j++) acc[j] += (double)e[k + j];                 \
+            for (; k < nb; k++) tail += (double)e[k];                                              \
+        }                                                                                          \
+        for (size_t w = SM_DLANES / 2; w > 0; w /= 2)                                              \
+            for (size_t j = 0; j < w; j++) acc[j] += acc[j + w];                                   \
+        acc[0] += tail;                                                                            \
+        if (fn == SM_SOFTMAX) {                                                                    \
+            const float f = (float)(1.0 / acc[0]);                                                 \
+            for (size_t k = 0; k < n; k++) buf[k] *= f;                                            \
+        } else {                                                                                   \
+            const float ls = (float)sm_log_sum(c, acc[0]);                                         \
+            for (size_t k = 0; k < n; k++) buf[k] = (buf[k] - m) - ls;                             \
+        }                                                                                          \
+        f16_store_##SUF(buf, y, n);                                                                \
+    }
+
+SM_LINE16(c, )
+SM_LINE16(avx2, EW_T256)
+SM_LINE16(avx512, EW_T512)
+
 static const sm_kernels sm_isa_kernels[3] = {
-    {sm_line_c, sm_columns_c, f16_load_c, f16_store_c},
-    {sm_line_avx2, sm_columns_avx2, f16_load_avx2, f16_store_avx2},
-    {sm_line_avx512, sm_columns_avx512, f16_load_avx512, f16_store_avx512},
+    {sm_line_c, sm_columns_c, f16_load_c, f16_store_c, sm_line16_c},
+    {sm_line_avx2, sm_columns_avx2, f16_load_avx2, f16_store_avx2, sm_line16_avx2},
+    {sm_line_avx512, sm_columns_avx512, f16_load_avx512, f16_store_avx512, sm_line16_avx512},
 };
 
 /* ---- strided runs: n elements at p (stride in elements, 0 repeats one element) ---- */
@@ -388,103 +464,36 @@ static void store_run(const sm_kernels* k, uint32_t type, const float* src, size
 
 /* ---- execution ---- */
 
-/* Dimensions of one kind (reduced or kept), outer first, size-1 dimensions dropped and pairs that
- * both tensors walk as one merged; at least one entry (size 1) when there are none. */
-typedef struct sm_dims {
-    uint32_t n;
-    uint64_t size[PYDML_MAX_DIMS];
-    uint64_t in[PYDML_MAX_DIMS], out[PYDML_MAX_DIMS];   /* strides in elements */
-} sm_dims;
-
-static void collect(const pydml_softmax_plan* p, const pydml_tensor* x, const pydml_tensor* y, int want_reduced,
-                    sm_dims* r) {
-    memset(r, 0, sizeof *r);
-    for (uint32_t d = 0; d < p->dim_count; d++) {
-        if ((int)(p->reduced >> d & 1u) != want_reduced || p->sizes[d] == 1) continue;
-        const uint64_t s = p->sizes[d], si = x->strides[d], so = y->strides[d];
-        if (r->n > 0 && r->in[r->n - 1] == si * s && r->out[r->n - 1] == so * s) {
-            r->size[r->n - 1] *= s;
-            r->in[r->n - 1] = si;
-            r->out[r->n - 1] = so;
-        } else {
-            r->size[r->n] = s;
-            r->in[r->n] = si;
-            r->out[r->n] = so;
-            r->n++;
-        }
-    }
-    if (r->n == 0) {
-        r->n = 1;
-        r->size[0] = 1;
-    }
-}
-
-static void remove_dim(sm_dims* r, uint32_t i) {
-    for (uint32_t d = i; d + 1 < r->n; d++) {
-        r->size[d] = r->size[d + 1];
-        r->in[d] = r->in[d + 1];
-        r->out[d] = r->out[d + 1];
-    }
-    r->n--;
-    if (r->n == 0) {
-        r->n = 1;
-        r->size[0] = 1;
-        r->in[0] = r->out[0] = 0;
-    }
-}
-
-static uint64_t count_of(const sm_dims* r) {
-    uint64_t c = 1;
-    for (uint32_t d = 0; d < r->n; d++) c *= r->size[d];
-    return c;
-}
-
 typedef struct sm_run {
     const pydml_softmax_plan* plan;
     const sm_kernels* k;
     const char* in;
     char* out;
     size_t in_bytes, out_bytes;
-    sm_dims keep;                      /* the groups: every kept coordinate (column mode: but v) */
+    ax_dims keep;                      /* the groups: every kept coordinate (column mode: but v) */
     uint64_t L;                        /* elements per group */
     uint64_t inner, in_inner, out_inner;   /* innermost reduced dimension: size, strides */
     uint64_t runs;                     /* L / inner */
     const uint64_t* run_in;            /* element offsets of each run of the inner dimension */
     const uint64_t* run_out;
     int in_direct, out_direct;         /* line mode: a group is one contiguous FLOAT32 run */
+    int half_line;                     /* line mode: FLOAT16 in and out, one contiguous run each */
+    int prefetch;                      /* line mode: contiguous groups of at most SM_PREFETCH_MAX */
     int column;                        /* column mode: tiles along the kept dimension v */
     uint64_t v_size, v_in, v_out, W, tiles;
 } sm_run;
 
-/* Element offsets of the kept coordinates of group `o` (keep dims, row-major). */
-static void offsets_of(const sm_dims* keep, uint64_t o, uint64_t* coord, uint64_t* in_off, uint64_t* out_off) {
-    uint64_t a = 0, b = 0;
-    for (uint32_t d = keep->n; d-- > 0;) {
-        coord[d] = o % keep->size[d];
-        o /= keep->size[d];
-        a += coord[d] * keep->in[d];
-        b += coord[d] * keep->out[d];
-    }
-    *in_off = a;
-    *out_off = b;
-}
-
-static void step(const sm_dims* keep, uint64_t* coord, uint64_t* in_off, uint64_t* out_off) {
-    for (uint32_t d = keep->n; d-- > 0;) {
-        coord[d]++;
-        *in_off += keep->in[d];
-        *out_off += keep->out[d];
-        if (coord[d] < keep->size[d] || d == 0) return;
-        *in_off -= coord[d] * keep->in[d];
-        *out_off -= coord[d] * keep->out[d];
-        coord[d] = 0;
-    }
-}
-
+/* buf: L floats for the input unless it is read in place, then L floats for the output unless it
+ * is written in place. The two never share memory: a kernel's loops reading x[k] and writing
+ * y[k] with y == x failed GCC's overlap check and ran its scalar version (2x slower). */
 static void run_line(const sm_run* r, uint64_t in_off, uint64_t out_off, float* buf) {
     const pydml_softmax_plan* p = r->plan;
+    if (r->half_line) {
+        r->k->line16(p->fn, (const uint16_t*)r->in + in_off, (uint16_t*)r->out + out_off, (size_t)r->L, buf);
+        return;
+    }
     const float* src;
-    float* dst;
+    float* obuf = r->in_direct ? buf : buf + r->L;
     if (r->in_direct) {
         src = (const float*)r->in + in_off;
     } else {
@@ -493,11 +502,11 @@ static void run_line(const sm_run* r, uint64_t in_off, uint64_t out_off, float* 
                      buf + i * r->inner);
         src = buf;
     }
-    dst = r->out_direct ? (float*)r->out + out_off : buf;
+    float* dst = r->out_direct ? (float*)r->out + out_off : obuf;
     r->k->line(p->fn, src, dst, (size_t)r->L);
     if (!r->out_direct)
         for (uint64_t i = 0; i < r->runs; i++)
-            store_run(r->k, p->out_type, buf + i * r->inner, (size_t)r->inner,
+            store_run(r->k, p->out_type, obuf + i * r->inner, (size_t)r->inner,
                       r->out + (out_off + r->run_out[i]) * r->out_bytes, r->out_inner);
 }
 
@@ -520,20 +529,38 @@ static void run_tile(const sm_run* r, uint64_t in_off, uint64_t out_off, uint64_
                       r->out + (out_off + r->run_out[i] + q * r->out_inner) * r->out_bytes, r->v_out);
 }
 
+/* Line mode with contiguous groups: the next group's input (and output, for writing) is
+ * requested before this group's compute, so that its memory traffic overlaps the exps instead of
+ * stalling the next group's first pass (measured: the passes over a group from memory took as long
+ * as its exps). */
+static void sm_prefetch_next(const sm_run* r, const uint64_t* coord, uint64_t in_off, uint64_t out_off) {
+    uint64_t c[PYDML_MAX_DIMS];
+    memcpy(c, coord, sizeof c);
+    ax_step(&r->keep, c, &in_off, &out_off);
+    const char* a = r->in + in_off * r->in_bytes;
+    const char* b = r->out + out_off * r->out_bytes;
+    for (uint64_t k = 0; k < r->L * r->in_bytes; k += 64) __builtin_prefetch(a + k, 0, 1);
+    (void)b;
+}
+
 /* Work items [b, e): groups (line mode) or (group, tile) pairs (column mode), in order. */
 static void run_range(const sm_run* r, uint64_t b, uint64_t e, float* buf) {
     const uint64_t per = r->column ? r->tiles : 1;
     uint64_t coord[PYDML_MAX_DIMS] = {0}, in_off = 0, out_off = 0;
     uint64_t group = b / per;
-    offsets_of(&r->keep, group, coord, &in_off, &out_off);
+    ax_offsets(&r->keep, group, coord, &in_off, &out_off);
     for (uint64_t item = b; item < e; item++) {
         const uint64_t g = item / per;
         if (g != group) {
-            step(&r->keep, coord, &in_off, &out_off);   /* items are consecutive: g == group + 1 */
+            ax_step(&r->keep, coord, &in_off, &out_off);   /* items are consecutive: g == group + 1 */
             group = g;
         }
-        if (r->column) run_tile(r, in_off, out_off, item % per, buf);
-        else run_line(r, in_off, out_off, buf);
+        if (r->column) {
+            run_tile(r, in_off, out_off, item % per, buf);
+        } else {
+            if (r->prefetch && item + 1 < e) sm_prefetch_next(r, coord, in_off, out_off);
+            run_line(r, in_off, out_off, buf);
+        }
     }
 }
 
@@ -559,10 +586,10 @@ pydml_status pydml_softmax_execute(const pydml_softmax_plan* plan, const pydml_t
     r.out = output->data;
     r.in_bytes = pydml_data_type_bits(plan->in_type) / 8u;
     r.out_bytes = pydml_data_type_bits(plan->out_type) / 8u;
-    sm_dims red;
-    collect(plan, input, output, 1, &red);
-    collect(plan, input, output, 0, &r.keep);
-    r.L = count_of(&red);
+    ax_dims red;
+    ax_collect(plan->dim_count, plan->sizes, plan->reduced, 1, input->strides, output->strides, 0, &red);
+    ax_collect(plan->dim_count, plan->sizes, plan->reduced, 0, input->strides, output->strides, 0, &r.keep);
+    r.L = ax_count(&red);
     const uint32_t last = red.n - 1;
     r.inner = red.size[last];
     r.in_inner = red.in[last];
@@ -573,55 +600,38 @@ pydml_status pydml_softmax_execute(const pydml_softmax_plan* plan, const pydml_t
     /* Column mode when a group is not contiguous in the input but a kept dimension is: tiles of
      * W positions along it, every row of a tile one contiguous load, the maximum and sums
      * vectorized across the tile. */
-    int v = -1;
-    if (r.L > 1 && r.in_inner != 1) {
-        for (uint32_t d = 0; d < r.keep.n && v < 0; d++)
-            if (r.keep.size[d] > 1 && r.keep.in[d] == 1) v = (int)d;
-        for (uint32_t d = 0; d < r.keep.n && v < 0; d++)
-            if (r.keep.size[d] > 1 && r.keep.out[d] == 1) v = (int)d;
-    }
+    const int v = ax_column_dim(&r.keep, r.L, r.in_inner);
     uint64_t groups, items, buf_floats;
     if (v >= 0) {
         r.column = 1;
         r.v_size = r.keep.size[v];
         r.v_in = r.keep.in[v];
         r.v_out = r.keep.out[v];
-        remove_dim(&r.keep, (uint32_t)v);
+        ax_remove_dim(&r.keep, (uint32_t)v);
         uint64_t W = SM_TILE_BUDGET / r.L;
         W = W < 16 ? 16 : W & ~(uint64_t)15;
         if (W > SM_WMAX) W = SM_WMAX;
         if (W > r.v_size) W = r.v_size;
         r.W = W;
         r.tiles = (r.v_size + W - 1) / W;
-        groups = count_of(&r.keep);
+        groups = ax_count(&r.keep);
         items = groups * r.tiles;
         buf_floats = r.L * W;
     } else {
         r.in_direct = f32_in && red.n == 1 && (r.in_inner == 1 || r.L == 1);
         r.out_direct = f32_out && red.n == 1 && (r.out_inner == 1 || r.L == 1);
-        groups = count_of(&r.keep);
+        groups = ax_count(&r.keep);
         items = groups;
-        buf_floats = r.in_direct && r.out_direct ? 0 : r.L;
+        if (r.in_direct && r.out_direct && input->data == output->data) r.out_direct = 0;   /* in place */
+        buf_floats = (r.in_direct ? 0 : r.L) + (r.out_direct ? 0 : r.L);
+        r.half_line = plan->in_type == DML_TENSOR_DATA_TYPE_FLOAT16 && plan->out_type == DML_TENSOR_DATA_TYPE_FLOAT16 &&
+                      plan->fn != SM_HARDMAX && red.n == 1 && r.in_inner == 1 && r.out_inner == 1;
+        if (r.half_line) buf_floats = r.L;
+        r.prefetch = red.n == 1 && r.in_inner == 1 && r.out_inner == 1 && r.L <= SM_PREFETCH_MAX;
     }
     /* element offsets of every run of the innermost reduced dimension (outer reduced dims) */
-    uint64_t* run_off = malloc(2 * r.runs * sizeof(uint64_t));
+    uint64_t* run_off = ax_run_offsets(&red, r.runs);
     if (run_off == NULL) return PYDML_STATUS_OUT_OF_MEMORY;
-    {
-        uint64_t coord[PYDML_MAX_DIMS] = {0}, a = 0, b = 0;
-        for (uint64_t i = 0; i < r.runs; i++) {
-            run_off[i] = a;
-            run_off[r.runs + i] = b;
-            for (uint32_t d = last; d-- > 0;) {
-                coord[d]++;
-                a += red.in[d];
-                b += red.out[d];
-                if (coord[d] < red.size[d]) break;
-                a -= coord[d] * red.in[d];
-                b -= coord[d] * red.out[d];
-                coord[d] = 0;
-            }
-        }
-    }
     r.run_in = run_off;
     r.run_out = run_off + r.runs;
     int failed = 0;

@@ -33,6 +33,7 @@ from ew_harness import DTYPES, max_ulp, poison, run, tensor
 
 import pydml
 from pydml import FeatureLevel, ValidationError
+from pydml.native import lib
 from pydml.registry import schema_of
 
 SAMPLES = Path(__file__).parent / "data" / "dxdispatch"
@@ -449,6 +450,44 @@ def test_float16_strided_and_columns(ew_isa: str, rng: np.random.Generator) -> N
         for axes in ([0], [2], [0, 2]):
             got = run(reduce_desc(fn, [40, 3, 30], axes, "FLOAT16"), {"InputTensor": x})["OutputTensor"]
             check(fn, got, x, axes)
+
+
+# ---- threads ------------------------------------------------------------------------------------------
+
+def on_threads(threads: int, desc: Any, x: np.ndarray) -> np.ndarray:
+    previous = lib.pydml_set_num_threads(threads)
+    try:
+        return run(desc, {"InputTensor": x})["OutputTensor"]
+    finally:
+        lib.pydml_set_num_threads(previous)
+
+
+@pytest.mark.parametrize("sizes", [(1, 300_001), (3, 140_000)])
+def test_long_reductions_split_across_threads_do_not_depend_on_the_thread_count(
+        sizes: tuple[int, int], ew_isa: str, rng: np.random.Generator) -> None:
+    """Few outputs over a long axis: the axis is cut into fixed pieces reduced by any thread and
+    combined in order (reduce.c reduce_split), so 1 and 2 threads give the same bits, and the
+    documented accuracy (the float64 formula rounded once) holds."""
+    for fn in ("SUM", "AVERAGE", "L1", "L2", "SUM_SQUARE", "LOG_SUM", "MAX", "MIN", "ARGMAX"):
+        x = values(rng, fn, "FLOAT32", sizes)
+        if fn in ("MAX", "MIN") and sizes[0] > 1:
+            x[1, sizes[1] - 7] = np.nan  # a NaN in the last piece of one line only
+        desc = reduce_desc(fn, sizes, [1])
+        one, two = on_threads(1, desc, x), on_threads(2, desc, x)
+        assert one.tobytes() == two.tobytes(), fn
+        check(fn, two, x, [1])
+        if fn in ("MAX", "MIN") and sizes[0] > 1:
+            assert np.isnan(two[1, 0]) and not np.isnan(two[[0, 2], 0]).any()
+
+
+def test_large_column_reductions_do_not_depend_on_the_thread_count(ew_isa: str,
+                                                                   rng: np.random.Generator) -> None:
+    x = rng.standard_normal((3, 4099, 70)).astype(np.float32)
+    for fn in ("SUM", "L2", "MAX"):
+        desc = reduce_desc(fn, [3, 4099, 70], [1])
+        one, two = on_threads(1, desc, x), on_threads(2, desc, x)
+        assert one.tobytes() == two.tobytes(), fn
+        check(fn, two, x, [1])
 
 
 # ---- scans ------------------------------------------------------------------------------------------------
