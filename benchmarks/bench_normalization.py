@@ -7,6 +7,10 @@ Cases (float32):
   batch_norm  BATCH_NORMALIZATION, per-channel parameters, [8, 64, 112, 112]   (F.batch_norm, eval)
   layer_norm  MEAN_VARIANCE_NORMALIZATION1 Axes {2}, Scale/Bias [1, 1, 768], [8, 512, 768]
               (F.layer_norm)
+  instance_norm  MEAN_VARIANCE_NORMALIZATION1 Axes {2, 3}, Scale/Bias [1, 64, 1, 1], [8, 64, 56, 56]
+              (F.instance_norm)
+  mvn_cross   MEAN_VARIANCE_NORMALIZATION (CrossChannel: Axes {1, 2, 3}), [1, 64, 112, 112]: one group
+              split across the threads (F.group_norm with 1 group)
   lrn         LOCAL_RESPONSE_NORMALIZATION across channels, LocalSize 5, [8, 64, 56, 56]
               (F.local_response_norm)
   lp_norm     LP_NORMALIZATION P 2 on the last axis, [512, 4096]               (F.normalize)
@@ -66,6 +70,27 @@ def cases(rng: np.random.Generator) -> dict[str, tuple[Any, dict[str, np.ndarray
     out["layer_norm"] = (desc, {"InputTensor": x2, "ScaleTensor": g2, "BiasTensor": b2},
                          {"OutputTensor": np.empty_like(x2)},
                          lambda: F.layer_norm(tx2, (768,), tg2, tb2, 1e-5))
+    # instance norm
+    sizes = [8, 64, 56, 56]
+    xi = rng.standard_normal(sizes, dtype=np.float32)
+    gi, bi = (rng.standard_normal((1, 64, 1, 1), dtype=np.float32) for _ in range(2))
+    desc = pydml.DML_MEAN_VARIANCE_NORMALIZATION1_OPERATOR_DESC(
+        InputTensor=t(sizes), ScaleTensor=t([1, 64, 1, 1]), BiasTensor=t([1, 64, 1, 1]),
+        OutputTensor=t(sizes),
+        Axes=[2, 3], NormalizeVariance=True, Epsilon=1e-5)
+    txi, tgi, tbi = torch.from_numpy(xi), torch.from_numpy(gi.ravel()), torch.from_numpy(bi.ravel())
+    out["instance_norm"] = (desc, {"InputTensor": xi, "ScaleTensor": gi, "BiasTensor": bi},
+                            {"OutputTensor": np.empty_like(xi)},
+                            lambda: F.instance_norm(txi, weight=tgi, bias=tbi, eps=1e-5))
+    # MVN across channels of one image: a single long group
+    sizes = [1, 64, 112, 112]
+    xc = rng.standard_normal(sizes, dtype=np.float32)
+    desc = pydml.DML_MEAN_VARIANCE_NORMALIZATION_OPERATOR_DESC(
+        InputTensor=t(sizes), ScaleTensor=None, BiasTensor=None, OutputTensor=t(sizes), CrossChannel=True,
+        NormalizeVariance=True, Epsilon=1e-5)
+    txc = torch.from_numpy(xc)
+    out["mvn_cross"] = (desc, {"InputTensor": xc}, {"OutputTensor": np.empty_like(xc)},
+                        lambda: F.group_norm(txc, 1, eps=1e-5))
     # LRN
     sizes = [8, 64, 56, 56]
     x3 = rng.standard_normal(sizes, dtype=np.float32)
@@ -145,9 +170,9 @@ def main() -> None:
 
         times = best_times([run, peer], repeat)
         rows.append((name, times))
-    print(f"{'case':<12} {'pydml ms':>10} {'torch ms':>10} {'speedup':>9}")
+    print(f"{'case':<14} {'pydml ms':>10} {'torch ms':>10} {'speedup':>9}")
     for name, (mine, theirs) in rows:
-        print(f"{name:<12} {mine * 1e3:10.3f} {theirs * 1e3:10.3f} {theirs / mine:9.2f}")
+        print(f"{name:<14} {mine * 1e3:10.3f} {theirs * 1e3:10.3f} {theirs / mine:9.2f}")
 
 
 if __name__ == "__main__":

@@ -76,6 +76,11 @@ enum { NK_BN = 0, NK_MVN = 1, NK_LRN = 2, NK_LP = 3 };
 /* Work items a thread takes at a time: dynamic hand-out, so that on a shared machine a descheduled
  * thread does not hold up the others (equal static shares wait for the slowest). */
 #define NK_GRAIN 4
+/* Elements of a group from which few groups (fewer than two per thread) are split across the threads
+ * (run_split): its second parallel pass and the wake-up of sleeping threads cost tens of
+ * microseconds on an idle machine and hundreds on a loaded one (measured: a 200 000-element group
+ * took 0.55 ms split on 2 threads of a loaded machine, 0.08 ms on one thread). */
+#define NK_SPLIT_MIN 262144
 /* Elements per chunk of a batch-normalization row. */
 #define NK_CHUNK 1024
 
@@ -249,50 +254,53 @@ static void destroy(void* plan) { free(plan); }
 /* ---- vector kernels, one body per ISA ---- */
 
 typedef struct nk_kernels {
-    /* xd = x widened to double; returns the sum */
-    double (*widen_sum)(const float* x, double* xd, size_t n);
-    /* sum of (xd - m)^2 */
-    double (*sum_sq_dev)(const double* xd, size_t n, double m);
-    /* sum of |xd| */
-    double (*sum_abs)(const double* xd, size_t n);
-    /* y = ((xd - m) * r) * s + b rounded to float; s, b may be NULL (1, 0) */
-    void (*apply)(const double* xd, float* y, size_t n, double m, double r, const double* s, const double* b);
+    /* S = sum (x - K), Q = sum (x - K)^2, accumulated in double from the float row */
+    void (*moments)(const float* x, size_t n, double K, double* S, double* Q);
+    /* sum |x| in double */
+    double (*sum_abs)(const float* x, size_t n);
+    /* y = ((x - m) * r) * s + b evaluated in double and rounded to float (odd: rounded to odd, so
+     * that the FLOAT16 conversion after it is one correct rounding); s, b may be NULL (1, 0) */
+    void (*apply)(const float* x, float* y, size_t n, double m, double r, const double* s, const double* b,
+                  int odd);
     /* y = (x - m[k*ps]) * a[k*ps] + b[k*ps] with double tables; ps 0: scalars */
     void (*bn)(const float* x, float* y, size_t n, const double* m, const double* a, const double* b, size_t ps);
     /* y = x * base^-beta, base = bias + c * acc (mode 0: beta 0.75, 1: beta 0.5, 2: pow) */
     void (*lrn)(const float* x, float* y, const double* acc, size_t n, double bias, double c, double beta, int mode);
 } nk_kernels;
 
-/* The portable bodies (also compiled for AVX2/AVX-512, where the compiler vectorizes them); the
- * MVN/LP row passes have explicit vector forms below. (x - m) * r * s + b uses fma() on every path
- * so that the paths agree bit for bit. */
-static double nk_widen_sum_c(const float* x, double* xd, size_t n) {
-    double s = 0.0;
+/* The portable bodies; the vector forms below evaluate the same expressions element by element
+ * (sub, mul, then fma(t, s, b): the paths agree bit for bit on the output pass; the sums differ
+ * only in their double summation order). */
+static void nk_moments_c(const float* x, size_t n, double K, double* S, double* Q) {
+    double s = 0.0, q = 0.0;
     for (size_t k = 0; k < n; k++) {
-        xd[k] = (double)x[k];
-        s += xd[k];
+        const double d = (double)x[k] - K;
+        s += d;
+        q = fma(d, d, q);
     }
-    return s;
+    *S = s;
+    *Q = q;
 }
-static double nk_sum_sq_dev_c(const double* x, size_t n, double m) {
+static double nk_sum_abs_c(const float* x, size_t n) {
     double s = 0.0;
-    for (size_t k = 0; k < n; k++) s += (x[k] - m) * (x[k] - m);
+    for (size_t k = 0; k < n; k++) s += (double)fabsf(x[k]);
     return s;
 }
-static double nk_sum_abs_c(const double* x, size_t n) {
-    double s = 0.0;
-    for (size_t k = 0; k < n; k++) s += fabs(x[k]);
-    return s;
+static inline double nk_affine(float x, double m, double r, const double* s, const double* b, size_t k) {
+    const double t = ((double)x - m) * r;
+    if (s && b) return fma(t, s[k], b[k]);
+    if (s) return t * s[k];
+    if (b) return t + b[k];
+    return t;
 }
-static void nk_apply_c(const double* x, float* y, size_t n, double m, double r, const double* s, const double* b) {
-    if (s && b) {
-        for (size_t k = 0; k < n; k++) y[k] = (float)fma((x[k] - m) * r, s[k], b[k]);
-    } else if (s) {
-        for (size_t k = 0; k < n; k++) y[k] = (float)((x[k] - m) * r * s[k]);
-    } else if (b) {
-        for (size_t k = 0; k < n; k++) y[k] = (float)((x[k] - m) * r + b[k]);
+static void nk_apply_c(const float* x, float* y, size_t n, double m, double r, const double* s, const double* b,
+                       int odd) {
+    if (odd) {
+        for (size_t k = 0; k < n; k++) y[k] = pydml_f64_to_f32_odd(nk_affine(x[k], m, r, s, b, k));
+    } else if (s && b) {
+        for (size_t k = 0; k < n; k++) y[k] = (float)fma(((double)x[k] - m) * r, s[k], b[k]);
     } else {
-        for (size_t k = 0; k < n; k++) y[k] = (float)((x[k] - m) * r);
+        for (size_t k = 0; k < n; k++) y[k] = (float)nk_affine(x[k], m, r, s, b, k);
     }
 }
 
@@ -328,78 +336,75 @@ NK_KERNELS(avx2, EW_T256)
 NK_KERNELS(avx512, EW_T512)
 
 #ifdef NK_X86
-/* The MVN/LP row passes with explicit vectors: four independent double accumulators (a single
- * one waits on the add latency every vector); the row is widened to double once, by the first
- * pass, and the later passes read the doubles (L1-resident) instead of converting again. */
-#define NK_VEC(SUF, ATTR, VD, W, ZERO, SET1, LOADD, STORED, CVT, ADD, SUB, MUL, FMA, ABS, HSUM, CVTBACK, STORE) \
-    ATTR static double nk_vwiden_sum_##SUF(const float* x, double* xd, size_t n) {                 \
-        VD a0 = ZERO, a1 = ZERO, a2 = ZERO, a3 = ZERO;                                             \
-        size_t k = 0;                                                                              \
-        for (; k + 4 * W <= n; k += 4 * W) {                                                       \
-            const VD v0 = CVT(x + k), v1 = CVT(x + k + W), v2 = CVT(x + k + 2 * W), v3 = CVT(x + k + 3 * W); \
-            STORED(xd + k, v0); STORED(xd + k + W, v1); STORED(xd + k + 2 * W, v2); STORED(xd + k + 3 * W, v3); \
-            a0 = ADD(a0, v0); a1 = ADD(a1, v1); a2 = ADD(a2, v2); a3 = ADD(a3, v3);                \
-        }                                                                                          \
-        for (; k + W <= n; k += W) {                                                               \
-            const VD v0 = CVT(x + k);                                                              \
-            STORED(xd + k, v0);                                                                    \
-            a0 = ADD(a0, v0);                                                                      \
-        }                                                                                          \
-        double s = HSUM(ADD(ADD(a0, a1), ADD(a2, a3)));                                            \
-        for (; k < n; k++) {                                                                       \
-            xd[k] = (double)x[k];                                                                  \
-            s += xd[k];                                                                            \
-        }                                                                                          \
-        return s;                                                                                  \
-    }                                                                                              \
-    ATTR static double nk_vsum_sq_dev_##SUF(const double* x, size_t n, double m) {                 \
-        VD a0 = ZERO, a1 = ZERO, a2 = ZERO, a3 = ZERO;                                             \
-        const VD vm = SET1(m);                                                                     \
-        size_t k = 0;                                                                              \
-        for (; k + 4 * W <= n; k += 4 * W) {                                                       \
-            const VD d0 = SUB(LOADD(x + k), vm), d1 = SUB(LOADD(x + k + W), vm);                   \
-            const VD d2 = SUB(LOADD(x + k + 2 * W), vm), d3 = SUB(LOADD(x + k + 3 * W), vm);       \
-            a0 = FMA(d0, d0, a0); a1 = FMA(d1, d1, a1); a2 = FMA(d2, d2, a2); a3 = FMA(d3, d3, a3); \
-        }                                                                                          \
-        for (; k + W <= n; k += W) {                                                               \
-            const VD d0 = SUB(LOADD(x + k), vm);                                                   \
-            a0 = FMA(d0, d0, a0);                                                                  \
-        }                                                                                          \
-        double s = HSUM(ADD(ADD(a0, a1), ADD(a2, a3)));                                            \
-        for (; k < n; k++) s += (x[k] - m) * (x[k] - m);                                           \
-        return s;                                                                                  \
-    }                                                                                              \
-    ATTR static double nk_vsum_abs_##SUF(const double* x, size_t n) {                              \
-        VD a0 = ZERO, a1 = ZERO, a2 = ZERO, a3 = ZERO;                                             \
-        size_t k = 0;                                                                              \
-        for (; k + 4 * W <= n; k += 4 * W) {                                                       \
-            a0 = ADD(a0, ABS(LOADD(x + k))); a1 = ADD(a1, ABS(LOADD(x + k + W)));                  \
-            a2 = ADD(a2, ABS(LOADD(x + k + 2 * W))); a3 = ADD(a3, ABS(LOADD(x + k + 3 * W)));      \
-        }                                                                                          \
-        for (; k + W <= n; k += W) a0 = ADD(a0, ABS(LOADD(x + k)));                                \
-        double s = HSUM(ADD(ADD(a0, a1), ADD(a2, a3)));                                            \
-        for (; k < n; k++) s += fabs(x[k]);                                                        \
-        return s;                                                                                  \
-    }                                                                                              \
-    ATTR static void nk_vapply_##SUF(const double* x, float* y, size_t n, double m, double r, const double* s, \
-                                     const double* b) {                                            \
-        const VD vm = SET1(m), vr = SET1(r);                                                       \
-        size_t k = 0;                                                                              \
-        for (; k + W <= n; k += W) {                                                               \
-            VD t = MUL(SUB(LOADD(x + k), vm), vr);                                                 \
-            if (s && b) t = FMA(t, LOADD(s + k), LOADD(b + k));                                    \
-            else if (s) t = MUL(t, LOADD(s + k));                                                  \
-            else if (b) t = ADD(t, LOADD(b + k));                                                  \
-            STORE(y + k, CVTBACK(t));                                                              \
-        }                                                                                          \
-        nk_apply_c(x + k, y + k, n - k, m, r, s ? s + k : NULL, b ? b + k : NULL);                 \
+/* The MVN/LP row passes with explicit vectors, reading the float row directly (it is in L1 for the
+ * second pass; converting again costs less than storing and reloading a double copy). Two
+ * accumulators per sum hide the add latency; lanes are combined in double at the end. */
+#define NK_VEC(SUF, ATTR, VD, W, ZERO, SET1, LOADD, CVT, ADD, SUB, MUL, FMA, ABS, HSUM, CVTBACK, STOREF, ODD)     \
+    ATTR static void nk_vmoments_##SUF(const float* x, size_t n, double K, double* S, double* Q) {             \
+        VD s0 = ZERO, s1 = ZERO, q0 = ZERO, q1 = ZERO;                                                       \
+        const VD vk = SET1(K);                                                                               \
+        size_t k = 0;                                                                                        \
+        for (; k + 2 * W <= n; k += 2 * W) {                                                                 \
+            const VD d0 = SUB(CVT(x + k), vk), d1 = SUB(CVT(x + k + W), vk);                                 \
+            s0 = ADD(s0, d0); s1 = ADD(s1, d1);                                                              \
+            q0 = FMA(d0, d0, q0); q1 = FMA(d1, d1, q1);                                                      \
+        }                                                                                                    \
+        double s = HSUM(ADD(s0, s1)), q = HSUM(ADD(q0, q1));                                                 \
+        for (; k < n; k++) {                                                                                 \
+            const double d = (double)x[k] - K;                                                               \
+            s += d;                                                                                          \
+            q = fma(d, d, q);                                                                                \
+        }                                                                                                    \
+        *S = s;                                                                                              \
+        *Q = q;                                                                                              \
+    }                                                                                                        \
+    ATTR static double nk_vsum_abs_##SUF(const float* x, size_t n) {                                         \
+        VD a0 = ZERO, a1 = ZERO;                                                                             \
+        size_t k = 0;                                                                                        \
+        for (; k + 2 * W <= n; k += 2 * W) {                                                                 \
+            a0 = ADD(a0, ABS(CVT(x + k)));                                                                   \
+            a1 = ADD(a1, ABS(CVT(x + k + W)));                                                               \
+        }                                                                                                    \
+        double s = HSUM(ADD(a0, a1));                                                                        \
+        for (; k < n; k++) s += (double)fabsf(x[k]);                                                         \
+        return s;                                                                                            \
+    }                                                                                                        \
+    ATTR static void nk_vapply_##SUF(const float* x, float* y, size_t n, double m, double r, const double* s, \
+                                     const double* b, int odd) {                                             \
+        const VD vm = SET1(m), vr = SET1(r);                                                                 \
+        size_t k = 0;                                                                                        \
+        if (odd) {                                                                                           \
+            NK_APPLY_LOOPS(W, ODD, STOREF, CVT, LOADD, ADD, SUB, MUL, FMA)                                                                           \
+        } else {                                                                                             \
+            NK_APPLY_LOOPS(W, CVTBACK, STOREF, CVT, LOADD, ADD, SUB, MUL, FMA)                                                                       \
+        }                                                                                                    \
+        nk_apply_c(x + k, y + k, n - k, m, r, s ? s + k : NULL, b ? b + k : NULL, odd);                      \
+    }
+/* the four Scale/Bias forms of the output pass, each a straight loop */
+#define NK_APPLY_LOOPS(W, RND, STOREF, CVT, LOADD, ADD, SUB, MUL, FMA)                                       \
+    if (s && b) {                                                                                            \
+        for (; k + W <= n; k += W) STOREF(y + k, RND(FMA(MUL(SUB(CVT(x + k), vm), vr), LOADD(s + k), LOADD(b + k)))); \
+    } else if (s) {                                                                                          \
+        for (; k + W <= n; k += W) STOREF(y + k, RND(MUL(MUL(SUB(CVT(x + k), vm), vr), LOADD(s + k))));     \
+    } else if (b) {                                                                                          \
+        for (; k + W <= n; k += W) STOREF(y + k, RND(ADD(MUL(SUB(CVT(x + k), vm), vr), LOADD(b + k))));     \
+    } else {                                                                                                 \
+        for (; k + W <= n; k += W) STOREF(y + k, RND(MUL(SUB(CVT(x + k), vm), vr)));                         \
     }
 
+/* A double vector rounded to float with round-to-odd (as pydml_f64_to_f32_odd): truncate, then set
+ * the last bit when the truncation was inexact. */
+EW_T512 static inline __m256 nk_odd512(__m512d v) {
+    const __m256 f = _mm512_cvt_roundpd_ps(v, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
+    const __mmask8 inexact = _mm512_cmp_pd_mask(_mm512_cvtps_pd(f), v, _CMP_NEQ_OQ);
+    const __m256i bits = _mm256_castps_si256(f);
+    return _mm256_castsi256_ps(_mm256_mask_or_epi32(bits, inexact, bits, _mm256_set1_epi32(1)));
+}
 #define CVT512(p) _mm512_cvtps_pd(_mm256_loadu_ps(p))
 #define STORE512(p, v) _mm256_storeu_ps((p), (v))
-NK_VEC(avx512, EW_T512, __m512d, 8, _mm512_setzero_pd(), _mm512_set1_pd, _mm512_loadu_pd, _mm512_storeu_pd, CVT512,
-       _mm512_add_pd, _mm512_sub_pd, _mm512_mul_pd, _mm512_fmadd_pd, _mm512_abs_pd, _mm512_reduce_add_pd,
-       _mm512_cvtpd_ps, STORE512)
+NK_VEC(avx512, EW_T512, __m512d, 8, _mm512_setzero_pd(), _mm512_set1_pd, _mm512_loadu_pd, CVT512, _mm512_add_pd,
+       _mm512_sub_pd, _mm512_mul_pd, _mm512_fmadd_pd, _mm512_abs_pd, _mm512_reduce_add_pd, _mm512_cvtpd_ps, STORE512,
+       nk_odd512)
 #define CVT256(p) _mm256_cvtps_pd(_mm_loadu_ps(p))
 #define ABS256(v) _mm256_andnot_pd(_mm256_set1_pd(-0.0), (v))
 #define STORE256(p, v) _mm_storeu_ps((p), (v))
@@ -407,14 +412,23 @@ EW_T256 static inline double nk_hsum256(__m256d v) {
     __m128d a = _mm_add_pd(_mm256_castpd256_pd128(v), _mm256_extractf128_pd(v, 1));
     return _mm_cvtsd_f64(_mm_add_sd(a, _mm_unpackhi_pd(a, a)));
 }
-NK_VEC(avx2, EW_T256, __m256d, 4, _mm256_setzero_pd(), _mm256_set1_pd, _mm256_loadu_pd, _mm256_storeu_pd, CVT256,
-       _mm256_add_pd, _mm256_sub_pd, _mm256_mul_pd, _mm256_fmadd_pd, ABS256, nk_hsum256, _mm256_cvtpd_ps, STORE256)
-#define NK_VSET(SUF) {nk_vwiden_sum_##SUF, nk_vsum_sq_dev_##SUF, nk_vsum_abs_##SUF, nk_vapply_##SUF, nk_bn_##SUF, nk_lrn_##SUF}
+/* AVX2 has no rounding-mode operand: the round-to-odd (FLOAT16) output pass is the portable one */
+#define NK_AVX2_ODD(v) _mm256_cvtpd_ps(v)
+NK_VEC(avx2, EW_T256, __m256d, 4, _mm256_setzero_pd(), _mm256_set1_pd, _mm256_loadu_pd, CVT256, _mm256_add_pd,
+       _mm256_sub_pd, _mm256_mul_pd, _mm256_fmadd_pd, ABS256, nk_hsum256, _mm256_cvtpd_ps, STORE256, NK_AVX2_ODD)
+EW_T256 static void nk_vapply_avx2_f16(const float* x, float* y, size_t n, double m, double r, const double* s,
+                                       const double* b, int odd) {
+    if (odd) nk_apply_c(x, y, n, m, r, s, b, 1);
+    else nk_vapply_avx2(x, y, n, m, r, s, b, 0);
+}
+#define NK_VSET(SUF, APPLY) {nk_vmoments_##SUF, nk_vsum_abs_##SUF, APPLY, nk_bn_##SUF, nk_lrn_##SUF}
+static const nk_kernels nk_isa[3] = {{nk_moments_c, nk_sum_abs_c, nk_apply_c, nk_bn_c, nk_lrn_c},
+                                     NK_VSET(avx2, nk_vapply_avx2_f16), NK_VSET(avx512, nk_vapply_avx512)};
 #else
-#define NK_VSET(SUF) {nk_widen_sum_c, nk_sum_sq_dev_c, nk_sum_abs_c, nk_apply_c, nk_bn_##SUF, nk_lrn_##SUF}
+static const nk_kernels nk_isa[3] = {{nk_moments_c, nk_sum_abs_c, nk_apply_c, nk_bn_c, nk_lrn_c},
+                                     {nk_moments_c, nk_sum_abs_c, nk_apply_c, nk_bn_avx2, nk_lrn_avx2},
+                                     {nk_moments_c, nk_sum_abs_c, nk_apply_c, nk_bn_avx512, nk_lrn_avx512}};
 #endif
-static const nk_kernels nk_isa[3] = {
-    {nk_widen_sum_c, nk_sum_sq_dev_c, nk_sum_abs_c, nk_apply_c, nk_bn_c, nk_lrn_c}, NK_VSET(avx2), NK_VSET(avx512)};
 
 /* ---- strided rows ---- */
 
@@ -532,8 +546,92 @@ static void to_double(const float* s, double* d, size_t n) {
     for (size_t i = 0; i < n; i++) d[i] = s[i];
 }
 
-/* xb: 2 L floats (the x row, then a staging row); sb, bb: L doubles each (Scale and Bias rows, kept across groups when invariant) */
-static void run_group(const group_run* g, uint64_t group, float* xb, double* sb, double* bb, double* xd,
+/* Elements per statistics chunk: each chunk is reduced in one pass of double sums shifted by its
+ * first element K, S = sum (x - K) and Q = sum (x - K)^2, so M2 = Q - S^2 / n. Because K is one of
+ * the chunk's values, (K - mean)^2 <= M2 and Q <= n M2: the subtraction loses at most log2(n) = 10
+ * of double's 53 bits (the unshifted sum of squares would lose log2(1 + mean^2 / variance), without
+ * bound). Chunks are combined in a fixed order, M2 = sum (M2_c + n_c (mean_c - mean)^2), the
+ * pairwise update of Chan, Golub and LeVeque (Updating formulae and a pairwise algorithm for
+ * computing sample variances, 1979) with every term nonnegative; the mean is the sum of the chunk
+ * sums K n_c + S_c (K n_c exact) over the count. */
+#define NK_SCHUNK 1024
+
+static size_t chunks_of(uint64_t L) { return (size_t)((L + NK_SCHUNK - 1) / NK_SCHUNK); }
+
+/* chunk c of a row: its (mean_c, M2_c) into cs[2c], cs[2c + 1]; returns its sum */
+static double chunk_moments(const nk_kernels* k, const float* x, size_t n, size_t c, double* cs) {
+    const size_t c0 = c * NK_SCHUNK, w = n - c0 < NK_SCHUNK ? n - c0 : NK_SCHUNK;
+    double K = x[c0], S, Q;
+    if (!isfinite(K)) K = 0.0; /* an infinite shift would turn every term into NaN */
+    k->moments(x + c0, w, K, &S, &Q);
+    const double d = Q - S * (S / (double)w);
+    cs[2 * c] = K + S / (double)w;
+    cs[2 * c + 1] = d < 0.0 ? 0.0 : d; /* rounding below 0 (a NaN stays) */
+    return K * (double)w + S;
+}
+
+/* mean and M2 = sum (x - mean)^2 from the chunks' sums and moments */
+static void combine_chunks(const double* cs, const double* sums, size_t n, double* mean, double* m2) {
+    const size_t nc = chunks_of(n);
+    double total = 0.0, M2 = 0.0;
+    for (size_t c = 0; c < nc; c++) total += sums[c];
+    const double m = total / (double)n;
+    for (size_t c = 0; c < nc; c++) {
+        const size_t w = n - c * NK_SCHUNK < NK_SCHUNK ? n - c * NK_SCHUNK : NK_SCHUNK;
+        const double d = cs[2 * c] - m;
+        M2 += cs[2 * c + 1] + (double)w * d * d;
+    }
+    *mean = m;
+    *m2 = M2;
+}
+
+/* The statistics of a group, chunk by chunk: chunk c's share into cs[2c], cs[2c + 1] (mean_c, M2_c)
+ * and sums[c]. Every kind reduces the same chunks and adds them in chunk order, whether one thread
+ * runs the group or several split it (run_split), so results do not depend on the thread count. */
+static void chunk_stat(const norm_plan* p, const nk_kernels* k, const float* xs, size_t L, size_t c, double* cs,
+                       double* sums) {
+    const size_t c0 = c * NK_SCHUNK, w = L - c0 < NK_SCHUNK ? L - c0 : NK_SCHUNK;
+    double S, Q;
+    if (p->kind == NK_LP && p->p == 1) {
+        sums[c] = k->sum_abs(xs + c0, w);
+    } else if (p->kind == NK_LP || !p->use_mean) { /* sum x^2: all terms nonnegative, no shift */
+        k->moments(xs + c0, w, 0.0, &S, &Q);
+        sums[c] = Q;
+    } else {
+        sums[c] = chunk_moments(k, xs, L, c, cs);
+    }
+}
+
+/* the scale r and mean m of a group (m 0 for LP and MVN2 without UseMean) from its chunks */
+static void finish_stats(const norm_plan* p, const double* cs, const double* sums, size_t L, double* m_out,
+                         double* r_out) {
+    const size_t nc = chunks_of(L);
+    double m = 0.0, r = 1.0;
+    if (p->kind == NK_LP) {
+        double norm = 0.0;
+        for (size_t c = 0; c < nc; c++) norm += sums[c];
+        if (p->p == 2) norm = sqrt(norm);
+        const double eps = p->eps;
+        norm = norm >= eps ? norm : (norm != norm ? norm : eps);
+        r = 1.0 / norm;
+    } else if (p->use_mean) {
+        double M2;
+        combine_chunks(cs, sums, L, &m, &M2);
+        if (p->use_var) r = 1.0 / sqrt(M2 / (double)L + p->eps);
+    } else if (p->use_var) {
+        double Q = 0.0;
+        for (size_t c = 0; c < nc; c++) Q += sums[c];
+        r = 1.0 / sqrt(Q / (double)L + p->eps);
+    }
+    *m_out = m;
+    *r_out = r;
+}
+
+static int needs_stats(const norm_plan* p) { return p->kind == NK_LP || p->use_mean || p->use_var; }
+
+/* xb: 2 L floats (the x row, then a staging row); sb, bb: L doubles each (Scale and Bias rows, kept
+ * across groups when invariant); cs: 3 chunks_of(L) doubles */
+static void run_group(const group_run* g, uint64_t group, float* xb, double* sb, double* bb, double* cs,
                       int* sb_ready, int* bb_ready) {
     const norm_plan* p = g->p;
     uint64_t off[NT];
@@ -572,23 +670,87 @@ static void run_group(const group_run* g, uint64_t group, float* xb, double* sb,
         *bb_ready = 1;
         b = bb;
     }
-    double m = g->k->widen_sum(xs, xd, L) / (double)L, r = 1.0;
-    if (p->kind == NK_LP) {
-        double norm = p->p == 1 ? g->k->sum_abs(xd, L) : sqrt(g->k->sum_sq_dev(xd, L, 0.0));
-        const double eps = p->eps;
-        norm = norm >= eps ? norm : (norm != norm ? norm : eps);
-        r = 1.0 / norm;
-        m = 0.0;
-    } else {
-        if (!p->use_mean) m = 0.0;
-        if (p->use_var) r = 1.0 / sqrt(g->k->sum_sq_dev(xd, L, m) / (double)L + p->eps);
+    double m = 0.0, r = 1.0;
+    if (needs_stats(p)) {
+        const size_t nc = chunks_of(L);
+        for (size_t c = 0; c < nc; c++) chunk_stat(p, g->k, xs, L, c, cs, cs + 2 * nc);
+        finish_stats(p, cs, cs + 2 * nc, L, &m, &r);
     }
-    g->k->apply(xd, ys, L, m, r, s, b);
+    /* FLOAT16 without an activation: rounded to odd here, so that store_row's float -> half
+     * rounding is the one correct rounding of the double result */
+    const int odd = p->dtype == DML_TENSOR_DATA_TYPE_FLOAT16 && !p->has_act;
+    g->k->apply(xs, ys, L, m, r, s, b, odd);
     if (p->has_act) pydml_activation_apply(&p->act, ys, L);
     if (direct_out) return;
     for (uint64_t i = 0; i < g->runs; i++)
         store_row(p->dtype, xb + i * g->inner, (size_t)g->inner, g->y->data, off[1] + g->run_off[i * NT + 1],
                   g->red.st[1][last]);
+}
+
+/* Few long FLOAT32 groups, each one contiguous run (in and out): the chunks of a group are split
+ * across the threads, for the statistics and again for the output pass; the chunks' shares are
+ * combined by finish_stats in chunk order, as run_group does, so the results are the same. */
+static pydml_status run_split(const group_run* g) {
+    const norm_plan* p = g->p;
+    const size_t L = (size_t)g->L, nc = chunks_of(g->L);
+    const uint32_t last = g->red.n - 1;
+    double* cs = malloc(3 * nc * sizeof(double));
+    if (cs == NULL) return PYDML_STATUS_OUT_OF_MEMORY;
+    int failed = 0;
+    for (uint64_t grp = 0; grp < g->groups && !failed; grp++) {
+        uint64_t off[NT];
+        offsets_of(&g->keep, g->keep.n, grp, off);
+        const float* xs = (const float*)g->x->data + off[0] + g->run_off[0];
+        float* ys = (float*)g->y->data + off[1] + g->run_off[1];
+        double m = 0.0, r = 1.0;
+        if (needs_stats(p)) {
+#ifdef _OPENMP
+#pragma omp parallel for schedule(dynamic, NK_GRAIN)
+#endif
+            for (int64_t c = 0; c < (int64_t)nc; c++) chunk_stat(p, g->k, xs, L, (size_t)c, cs, cs + 2 * nc);
+            finish_stats(p, cs, cs + 2 * nc, L, &m, &r);
+        }
+#ifdef _OPENMP
+#pragma omp parallel
+#endif
+        {
+            double* sb = malloc(2 * NK_SCHUNK * sizeof(double));
+            float* stage = malloc(NK_SCHUNK * sizeof(float));
+            if (sb == NULL || stage == NULL) {
+#ifdef _OPENMP
+#pragma omp atomic write
+#endif
+                failed = 1;
+            }
+#ifdef _OPENMP
+#pragma omp for schedule(dynamic, NK_GRAIN)
+#endif
+            for (int64_t c = 0; c < (int64_t)nc; c++) {
+                if (sb == NULL || stage == NULL) continue;
+                const size_t c0 = (size_t)c * NK_SCHUNK, w = L - c0 < NK_SCHUNK ? L - c0 : NK_SCHUNK;
+                const double* s = NULL;
+                const double* b = NULL;
+                if (g->s) {
+                    load_row(p->dtype, g->s->data, off[2] + g->run_off[2] + c0 * g->red.st[2][last],
+                             g->red.st[2][last], w, stage);
+                    to_double(stage, sb, w);
+                    s = sb;
+                }
+                if (g->b) {
+                    load_row(p->dtype, g->b->data, off[3] + g->run_off[3] + c0 * g->red.st[3][last],
+                             g->red.st[3][last], w, stage);
+                    to_double(stage, sb + NK_SCHUNK, w);
+                    b = sb + NK_SCHUNK;
+                }
+                g->k->apply(xs + c0, ys + c0, w, m, r, s, b, 0);
+                if (p->has_act) pydml_activation_apply(&p->act, ys + c0, w);
+            }
+            free(sb);
+            free(stage);
+        }
+    }
+    free(cs);
+    return failed ? PYDML_STATUS_OUT_OF_MEMORY : PYDML_STATUS_SUCCESS;
 }
 
 static pydml_status run_groups(const norm_plan* p, const pydml_tensor* x, const pydml_tensor* sv,
@@ -618,8 +780,21 @@ static pydml_status run_groups(const norm_plan* p, const pydml_tensor* x, const 
     for (uint64_t i = 0; i < g.runs; i++) offsets_of(&g.red, g.red.n - 1, i, g.run_off + i * NT);
     const uint64_t groups = count_of(&g.keep);
     g.groups = groups;
+#ifdef _OPENMP
+    const uint64_t nth = (uint64_t)omp_get_max_threads();
+#else
+    const uint64_t nth = 1;
+#endif
+    const uint32_t last = g.red.n - 1;
+    if (nth > 1 && groups < 2 * nth && g.L >= NK_SPLIT_MIN && p->dtype == DML_TENSOR_DATA_TYPE_FLOAT32 &&
+        g.runs == 1 && g.red.st[0][last] == 1 && g.red.st[1][last] == 1) {
+        const pydml_status s = run_split(&g);
+        free(g.run_off);
+        return s;
+    }
     int failed = 0;
-    const size_t bufn = (size_t)g.L * 8;   /* floats: x row, staging; doubles: scale, bias, x */
+    /* floats: x row, staging; doubles: scale, bias, chunk moments and sums */
+    const size_t bufn = (size_t)g.L * 6 + 6 * chunks_of(g.L);
 #ifdef _OPENMP
 #pragma omp parallel if (groups * g.L >= NK_PARALLEL_MIN && groups > 1)
 #endif
@@ -633,7 +808,7 @@ static pydml_status run_groups(const norm_plan* p, const pydml_tensor* x, const 
             failed = 1;
         }
 #ifdef _OPENMP
-#pragma omp for schedule(dynamic, NK_GRAIN)
+#pragma omp for schedule(guided, NK_GRAIN)
 #endif
         for (int64_t grp = 0; grp < (int64_t)groups; grp++)
             if (buf) run_group(&g, (uint64_t)grp, buf, (double*)(buf + 2 * g.L), (double*)(buf + 4 * g.L),
@@ -694,7 +869,7 @@ static pydml_status run_bn(const norm_plan* p, const pydml_tensor* const* in, co
     const int direct_in = p->dtype == DML_TENSOR_DATA_TYPE_FLOAT32 && r.st[0][last] == 1;
     const int direct_out = p->dtype == DML_TENSOR_DATA_TYPE_FLOAT32 && r.st[1][last] == 1;
 #ifdef _OPENMP
-#pragma omp parallel for schedule(dynamic, NK_GRAIN) if (rows * W >= NK_PARALLEL_MIN && items > 1)
+#pragma omp parallel for schedule(guided, NK_GRAIN) if (rows * W >= NK_PARALLEL_MIN && items > 1)
 #endif
     for (int64_t it = 0; it < (int64_t)items; it++) {
         float xb[NK_CHUNK], yb[NK_CHUNK];
