@@ -64,30 +64,77 @@ static inline float ew_with_sign(float x, float s) {
 #define EW_INFF ew_bits_to_float(0x7f800000u)
 #define EW_NANF ew_bits_to_float(0x7fc00000u)
 
-/* e^xc * 2^k for xc in [-104, 89.5] (finite, not NaN) and k in {-1, 0}: Cody-Waite reduction
- * xc = n ln2 + r, |r| <= ln2/2, a degree-7 Taylor polynomial (truncation < 1e-8 relative), and
- * 2^(n+k) applied in two halves so that neither factor overflows and subnormal results are
- * rounded once. */
-static inline float ew_expf_core(float xc, int32_t k) {
-    const float t = xc * 1.44269504088896341f;
+/* a * b + c rounded once. Inside the AVX2 and AVX-512 variants (target "fma") GCC emits vfmadd;
+ * in the portable variant it is a call to libm's fmaf, which is also exactly rounded, so every ISA
+ * variant still gives bit-identical results (the portable one is slower and does not vectorize). */
+#define EW_FMA(a, b, c) __builtin_fmaf((a), (b), (c))
+#define EW_FMAD(a, b, c) __builtin_fma((a), (b), (c))
+
+/* ln2 rounded to float (24 significant bits) and the rest. With an FMA, x - n * EW_LN2_F is exact
+ * for every reduction below: both terms are multiples of 2^-24 and the difference is below 1. */
+#define EW_LN2_F 0.693147182464599609375f
+#define EW_LN2_F_LO (-1.904654323148236e-09f)
+
+/* e^(xc + xl) * 2^k for xc in [-105.2, 89.5] (finite, not NaN), xl a correction below xc's ulp
+ * (ew_expf_core: 0), and k in {-1, 0}: Cody-Waite reduction
+ * xc = n ln2 + r, |r| <= ln2/2 (n = round(xc / ln2) with one rounding, by the FMA into 1.5 * 2^23,
+ * whose bits then hold n), e^r = 1 + r + r^2 Q(r) by Horner's rule in FMAs, Q degree 4 (minimax
+ * fit, float coefficients, 3.8e-9 relative), and 2^(n+k) applied in two halves so that neither
+ * factor overflows and subnormal results are rounded once. */
+static inline float ew_expf_poly(float r) {
+    float p = 0.0013814619f;
+    p = EW_FMA(p, r, 0.008368714f);
+    p = EW_FMA(p, r, 0.04166839f);
+    p = EW_FMA(p, r, 0.16666521f);
+    p = EW_FMA(p, r, 0.49999994f);
+    p = EW_FMA(p, r, 1.0f);
+    return EW_FMA(p, r, 1.0f);
+}
+
+static inline float ew_expf_core2(float xc, float xl, int32_t k) {
     const float magic = 12582912.0f;     /* 1.5 * 2^23: adding it rounds to an integer */
-    const float nf = (t + magic) - magic;
-    float r = xc - nf * EW_LN2_HI;
-    r = r - nf * EW_LN2_LO;
-    float p = 1.0f / 5040.0f;
-    p = p * r + 1.0f / 720.0f;
-    p = p * r + 1.0f / 120.0f;
-    p = p * r + 1.0f / 24.0f;
-    p = p * r + 1.0f / 6.0f;
-    p = p * r + 0.5f;
-    p = p * r + 1.0f;
-    p = p * r + 1.0f;
-    const int32_t n = (int32_t)nf + k;   /* |nf| <= 150: the conversion is exact and defined */
+    const float tt = EW_FMA(xc, 1.44269502f, magic);
+    const float nf = tt - magic;
+    float r = EW_FMA(-nf, EW_LN2_F, xc);  /* exact */
+    r = EW_FMA(-nf, EW_LN2_F_LO, r + xl);
+    const float p = ew_expf_poly(r);
+    /* |n| <= 151: tt's low mantissa bits are n in two's complement */
+    const int32_t n = (int32_t)(ew_float_to_bits(tt) - 0x4b400000u) + k;
     const int32_t n1 = n >> 1, n2 = n - n1;
     const float s1 = ew_bits_to_float((uint32_t)(n1 + 127) << 23);
     const float s2 = ew_bits_to_float((uint32_t)(n2 + 127) << 23);
     return (p * s1) * s2;
 }
+
+static inline float ew_expf_core(float xc, int32_t k) { return ew_expf_core2(xc, 0.0f, k); }
+
+/* e^x for x in [-86, 88], where e^x is a normal float: ew_expf_core2's reduction and polynomial,
+ * and 2^n added to the exponent field (p in [0.70, 1.42], n in [-124, 127]), which is the exact
+ * scaling ew_expf's two-step one rounds to there: bit-identical to ew_expf, at half the
+ * instructions. EW_EXP_IN_RANGE(x) tells whether it applies (false for NaN). */
+#define EW_EXP_IN_RANGE(x) (((x) >= -86.0f) & ((x) <= 88.0f))
+static inline float ew_expf_normal(float x) {
+    const float magic = 12582912.0f;
+    const float tt = EW_FMA(x, 1.44269502f, magic);
+    const float nf = tt - magic;
+    float r = EW_FMA(-nf, EW_LN2_F, x);   /* exact */
+    r = EW_FMA(-nf, EW_LN2_F_LO, r);
+    /* tt's low bits hold n: shifted by 23 they are n << 23, the magic's bits shifted out */
+    return ew_bits_to_float(ew_float_to_bits(ew_expf_poly(r)) + (ew_float_to_bits(tt) << 23));
+}
+
+/* A row of n values through F (an expression of v) where every v of the row passes IN_RANGE,
+ * else through GENERAL: one vector pass to test the row (cheap: it is in L1 for the second), then
+ * one vector pass of either form. The input is read before any output is written, so out may be
+ * the input (in-place execution). */
+#define EW_ROW_WITH_FAST_RANGE(T, IN_RANGE, FAST, GENERAL)                                          \
+    {                                                                                              \
+        const T* a = in[0];                                                                        \
+        unsigned outside = 0;                                                                      \
+        for (size_t k = 0; k < n; k++) { const T v = a[k]; outside |= !(IN_RANGE); }                \
+        if (outside) for (size_t k = 0; k < n; k++) { const T v = a[k]; out[k] = (GENERAL); }       \
+        else for (size_t k = 0; k < n; k++) { const T v = a[k]; out[k] = (FAST); }                  \
+    }
 
 /* e^x: worst 1 ulp; overflows to inf above 88.72, rounds once through the subnormals to 0 below
  * -103.97. NaN is clamped like any input (no conversion of NaN to int) and restored at the end. */
@@ -101,22 +148,27 @@ static inline float ew_expf(float x) {
  * rounds n toward zero, so r = x - n ln2 has the sign of x and |r| < ln2: then 2^n expm1(r) and
  * 2^n - 1 have the same sign and the sum 2^n expm1(r) + (2^n - 1) never cancels. expm1(r) =
  * r + r^2 (1/2 + r Q(r)), Q degree 5 (fit error 1.7e-9 relative). */
+static inline float ew_expm1f_poly(float xc, int32_t ni) {
+    const float nf = (float)ni;
+    float r = EW_FMA(-nf, EW_LN2_F, xc);  /* exact */
+    r = EW_FMA(-nf, EW_LN2_F_LO, r);
+    float q = 2.482577838236466e-05f;
+    q = EW_FMA(q, r, 0.0002010039024753496f);
+    q = EW_FMA(q, r, 0.0013889942783862352f);
+    q = EW_FMA(q, r, 0.008332612924277782f);
+    q = EW_FMA(q, r, 0.04166664183139801f);
+    q = EW_FMA(q, r, 0.16666671633720398f);
+    q = EW_FMA(q, r, 0.5f);
+    const float p = EW_FMA(r * r, q, r);
+    const float sc = ew_bits_to_float((uint32_t)(ni + 127) << 23);
+    return EW_FMA(sc, p, sc - 1.0f);
+}
+
 static inline float ew_expm1f_core(float xc) {
     const float t = xc * 1.44269504088896341f;
     float nf = (float)(int32_t)t;        /* |t| <= 128.2: the conversion is exact and defined */
     nf = ew_select(nf < 127.0f, nf, 127.0f);  /* 2^127 is the largest power of two a float holds */
-    float r = xc - nf * EW_LN2_HI;
-    r = r - nf * EW_LN2_LO;
-    float q = 2.482577838236466e-05f;
-    q = q * r + 0.0002010039024753496f;
-    q = q * r + 0.0013889942783862352f;
-    q = q * r + 0.008332612924277782f;
-    q = q * r + 0.04166664183139801f;
-    q = q * r + 0.16666671633720398f;
-    q = q * r + 0.5f;
-    const float p = r + (r * r) * q;
-    const float s = ew_bits_to_float((uint32_t)((int32_t)nf + 127) << 23);
-    return s * p + (s - 1.0f);
+    return ew_expm1f_poly(xc, (int32_t)nf);
 }
 
 /* e^x - 1: worst 1 ulp (see ew_expm1f_core); expm1(x) = x for tiny x, -1 below -17.33, inf
@@ -191,6 +243,15 @@ static inline float ew_tanhf(float x) {
     return ew_select(x != x, x, ew_with_sign(r, x));
 }
 
+/* ew_tanhf for |x| <= 9 (EW_TANH_IN_RANGE; not NaN), bit-identical: 2|x| <= 18 needs neither
+ * clamp (no 2^127 limit, no 10), and NaN is not restored. */
+#define EW_TANH_IN_RANGE(x) (((x) >= -9.0f) & ((x) <= 9.0f))
+static inline float ew_tanhf_normal(float x) {
+    const float y = 2.0f * ew_with_sign(x, 0.0f);
+    const float em = ew_expm1f_poly(y, (int32_t)(y * 1.44269504088896341f));
+    return ew_with_sign(em / (em + 2.0f), x);
+}
+
 /* 1 / (1 + e^-x): worst 2 ulp. With e = e^-|x|, sigmoid = 1/(1+e) for x >= 0 and e/(1+e) for
  * x < 0, so results keep full relative accuracy down to the subnormals (sigmoid(-100) = e^-100)
  * instead of flushing through 1/(1 + huge); sigmoid(-inf) = 0, sigmoid(+inf) = 1. */
@@ -201,32 +262,59 @@ static inline float ew_sigmoidf(float x) {
     return ew_select(x != x, x, r);
 }
 
+/* ew_sigmoidf for |x| <= 86 (EW_SIGMOID_IN_RANGE; not NaN), bit-identical: ew_expf_normal. */
+#define EW_SIGMOID_IN_RANGE(x) (((x) >= -86.0f) & ((x) <= 86.0f))
+static inline float ew_sigmoidf_normal(float x) {
+    const float e = ew_expf_normal(-ew_with_sign(x, 0.0f));
+    return ew_select(x >= 0.0f, 1.0f, e) / (1.0f + e);
+}
+
+/* e^q for q in [-20, 0] (finite): the result is normal, so 2^n is added to the exponent field
+ * directly; e^r = 1 + r + r^2 Q(r), Q degree 3 (minimax fit, 1.1e-7 relative). For ew_erff's
+ * 1 - e^q, where e^q <= 0.21 and its error reaches the result damped by e^q / (1 - e^q) < 0.27. */
+static inline float ew_exp_tail(float q) {
+    const float magic = 12582912.0f;
+    const float tt = EW_FMA(q, 1.44269502f, magic);
+    const float nf = tt - magic;
+    float r = EW_FMA(-nf, EW_LN2_F, q);   /* exact */
+    r = EW_FMA(-nf, EW_LN2_F_LO, r);
+    float p = 0.008312532f;
+    p = EW_FMA(p, r, 0.041890144f);
+    p = EW_FMA(p, r, 0.16667114f);
+    p = EW_FMA(p, r, 0.4999923f);
+    p = EW_FMA(p, r, 1.0f);
+    p = EW_FMA(p, r, 1.0f);
+    return ew_bits_to_float(ew_float_to_bits(p) + ((ew_float_to_bits(tt) - 0x4b400000u) << 23));
+}
+
 /* erf(x): worst 1 ulp. |x| < 0.92: x + x P(x^2) (the 2/sqrt(pi) - 1 = 0.128... leading term
  * keeps erf x = 2x/sqrt(pi) correctly rounded for tiny x), P degree 6, fit error 4e-10
  * relative. |x| >= 0.92: erf = 1 - e^q(|x|) with q degree 7 approximating log(erfc t) on
- * [0.92, 4] (erfc(4) < half an ulp of 1, so |x| is clamped to 4 and erf(+-inf) = +-1). */
+ * [0.92, 4] (erfc(4) < half an ulp of 1, so |x| is clamped to 4 and erf(+-inf) = +-1); q is in
+ * [-17.1, -1.6], the range of ew_exp_tail. Both polynomials in FMAs. */
 static inline float ew_erff(float x) {
     const float s = x * x;
     float p = 8.38241758174263e-05f;
-    p = p * s - 0.0008145605097524822f;
-    p = p * s + 0.005201287101954222f;
-    p = p * s - 0.026859501376748085f;
-    p = p * s + 0.11283697187900543f;
-    p = p * s - 0.37612634897232056f;
-    p = p * s + 0.12837916612625122f;
-    const float small = x + x * p;       /* NaN propagates; -0 stays -0 */
+    p = EW_FMA(p, s, -0.0008145605097524822f);
+    p = EW_FMA(p, s, 0.005201287101954222f);
+    p = EW_FMA(p, s, -0.026859501376748085f);
+    p = EW_FMA(p, s, 0.11283697187900543f);
+    p = EW_FMA(p, s, -0.37612634897232056f);
+    p = EW_FMA(p, s, 0.12837916612625122f);
+    const float small = EW_FMA(x, p, x);  /* NaN propagates; -0 stays -0 */
     float t = ew_with_sign(x, 0.0f);
     const int tail = t >= 0.92f;         /* false for NaN */
     t = ew_select(t < 4.0f, t, 4.0f);
+    t = ew_select(tail, t, 0.92f);       /* keeps q in ew_exp_tail's range for small x and NaN */
     float q = -2.109496563207358e-05f;
-    q = q * t + 0.00043446169001981616f;
-    q = q * t - 0.004171059001237154f;
-    q = q * t + 0.025119416415691376f;
-    q = q * t - 0.10828007757663727f;
-    q = q * t - 0.6333469152450562f;
-    q = q * t - 1.1295149326324463f;
-    q = q * t + 0.00017468321311753243f;
-    const float big = ew_with_sign(1.0f - ew_expf(q), x);
+    q = EW_FMA(q, t, 0.00043446169001981616f);
+    q = EW_FMA(q, t, -0.004171059001237154f);
+    q = EW_FMA(q, t, 0.025119416415691376f);
+    q = EW_FMA(q, t, -0.10828007757663727f);
+    q = EW_FMA(q, t, -0.6333469152450562f);
+    q = EW_FMA(q, t, -1.1295149326324463f);
+    q = EW_FMA(q, t, 0.00017468321311753243f);
+    const float big = ew_with_sign(1.0f - ew_exp_tail(q), x);
     return ew_select(tail, big, small);
 }
 
