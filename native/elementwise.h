@@ -68,6 +68,32 @@ typedef struct ew_entry {
     ew_u64_fn u64;
 } ew_entry;
 
+/* An f32 function that also stores: writes n 8-bit results (INT8 or UINT8, already within the
+ * output type's range and not NaN, so the engine's saturating store would be the identity) as
+ * bytes. The engine calls it instead of the entry's f32 function + store when the output is a
+ * contiguous INT8/UINT8 run without a FusedActivation: one pass instead of two. */
+typedef void (*ew_f32_u8_fn)(const ew_params* p, size_t n, uint8_t* out, const float* const* in);
+typedef struct ew_narrow_entry {
+    uint32_t type;                   /* DML_OPERATOR_TYPE */
+    ew_f32_u8_fn fn[3];              /* by EW_ISA_* */
+} ew_narrow_entry;
+extern const ew_narrow_entry pydml_ew_narrow_entries[];
+extern const uint32_t pydml_ew_narrow_entry_count;
+
+#define EW_F32_U8(name, ...)                                                                       \
+    static void name##_u8_c(const ew_params* restrict P, size_t n, uint8_t* out, const float* const* in) { \
+        (void)P; (void)in; __VA_ARGS__                                                             \
+    }                                                                                              \
+    EW_T256 static void name##_u8_avx2(const ew_params* restrict P, size_t n, uint8_t* out,                 \
+                                       const float* const* in) {                                   \
+        (void)P; (void)in; __VA_ARGS__                                                             \
+    }                                                                                              \
+    EW_T512 static void name##_u8_avx512(const ew_params* restrict P, size_t n, uint8_t* out,               \
+                                         const float* const* in) {                                 \
+        (void)P; (void)in; __VA_ARGS__                                                             \
+    }
+#define EW_F32_U8_SET(name) { name##_u8_c, name##_u8_avx2, name##_u8_avx512 }
+
 /* Each family file defines its entries (native/ew_<family>.c). */
 extern const ew_entry pydml_ew_math_entries[];
 extern const uint32_t pydml_ew_math_entry_count;

@@ -159,3 +159,34 @@ def test_buffers_too_small_for_the_strides_are_refused() -> None:
     op = pydml.Device().create_operator(add("FLOAT32", [2, 3], b_strides=[4, 1]))
     with pytest.raises(pydml.BindingError, match="BTensor"):
         op.execute({"ATensor": np.zeros(6, np.float32), "BTensor": np.zeros(6, np.float32)})
+
+
+@pytest.mark.parametrize("dtype", ["INT8", "INT16", "INT32", "UINT8", "UINT16", "UINT32"])
+def test_scale_bias_on_integer_tensors_truncates_the_exact_value(dtype: str, ew_isa: str,
+                                                               rng: np.random.Generator) -> None:
+    """g(x) = x * Scale + Bias of the reals, stored by the float -> integer rule (toward zero,
+    saturated): checked with exact rationals, on values whose products land on, just below and
+    just above integers (Scale 0.1 is not a binary fraction), and on the type's extremes."""
+    from fractions import Fraction
+
+    info = np.iinfo(DTYPES[dtype])
+    x = values(dtype, (257,), rng)
+    x[:6] = [info.min, info.max, 0, 1, 10, 30]
+    for scale, bias in [(0.1, 0.0), (-0.1, 0.25), (2.5, -1.0), (1e-3, 1e6), (-3.0, 7.5)]:
+        s32, b32 = np.float32(scale), np.float32(bias)
+        desc = pydml.DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC(
+            InputTensor=tensor(dtype, [257]), OutputTensor=tensor(dtype, [257]),
+            ScaleBias=pydml.DML_SCALE_BIAS(Scale=float(s32), Bias=float(b32)))
+        got = run(desc, {"InputTensor": x})["OutputTensor"]
+        exact = [int(Fraction(int(v)) * Fraction(float(s32)) + Fraction(float(b32))) for v in x]
+        want = np.array([min(max(e, int(info.min)), int(info.max)) for e in exact], dtype=DTYPES[dtype])
+        np.testing.assert_array_equal(got, want, err_msg=f"Scale {scale} Bias {bias}")
+
+
+@pytest.mark.parametrize("dtype", ["INT64", "UINT64"])
+def test_scale_bias_on_64_bit_integer_tensors_is_unsupported(dtype: str) -> None:
+    desc = pydml.DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC(
+        InputTensor=tensor(dtype, [4]), OutputTensor=tensor(dtype, [4]),
+        ScaleBias=pydml.DML_SCALE_BIAS(Scale=2.0, Bias=0.0))
+    with pytest.raises(pydml.UnsupportedError):
+        pydml.Device().create_operator(desc)

@@ -463,6 +463,69 @@ def test_quantize_tie_after_the_division_is_exact(ew_isa: str) -> None:
     np.testing.assert_array_equal(got, np.array([4, 4, 3, 2], np.uint8))
 
 
+@pytest.mark.parametrize("out", Q_OUTPUT_TYPES)
+def test_quantize_near_ties_follow_the_exact_quotient(out: str, ew_isa: str, rng: np.random.Generator) -> None:
+    """The float pass flags quotients within 2^-13 of a tie and redoes them in double: inputs on,
+    and one to three floats either side of, (n + 1/2) * scale for scales from the subnormals to
+    1e30, and rows where no element is near a tie next to rows where one is."""
+    count = 4096
+    scale = (rng.uniform(0.5, 2.0, count) * 10.0 ** rng.integers(-30, 31, count)).astype(np.float32)
+    scale[:64] = rng.uniform(1e-45, 1e-38, 64).astype(np.float32)        # subnormal scales
+    scale[64:128] = -scale[64:128]                                        # negative scales
+    n = rng.integers(-300, 300, count).astype(np.float64)
+    tie = ((n + 0.5) * scale.astype(np.float64)).astype(np.float32)
+    step = rng.integers(-3, 4, count)
+    x = tie.copy()
+    for k in range(count):
+        for _ in range(abs(int(step[k]))):
+            x[k] = np.nextafter(x[k], np.float32(np.inf) if step[k] > 0 else np.float32(-np.inf))
+    x[2048:] = (rng.standard_normal(count - 2048) * 100).astype(np.float32) * scale[2048:]  # rows with no tie
+    zp = rng.integers(*q_range(out), size=count, endpoint=True).astype(DTYPES[out])
+    got = run(quantize_desc("FLOAT32", "FLOAT32", out, [count]),
+              {"InputTensor": x, "ScaleTensor": scale, "ZeroPointTensor": zp})["OutputTensor"]
+    np.testing.assert_array_equal(got, quantize_ref(x, scale, zp, out))
+
+
+@pytest.mark.parametrize("scale", [0.1, 3.0, 1 / 3, 1e-30, 2e-38, 1e-40, 1e30, 1e38, -0.7])
+def test_quantize_near_ties_with_one_scale_per_tensor(scale: float, ew_isa: str,
+                                                      rng: np.random.Generator) -> None:
+    """One scale for the whole tensor multiplies by its reciprocal (scales with a normal
+    reciprocal) or divides (subnormal and huge scales); either way near-ties follow the exact
+    quotient."""
+    s = np.float32(scale)
+    n = rng.integers(-300, 300, 2000).astype(np.float64)
+    x = ((n + 0.5) * np.float64(s)).astype(np.float32)
+    step = rng.integers(-2, 3, x.size)
+    x = np.where(step > 0, np.nextafter(x, np.float32(np.inf)),
+                 np.where(step < 0, np.nextafter(x, np.float32(-np.inf)), x)).astype(np.float32)
+    for out in Q_OUTPUT_TYPES:
+        got = run(quantize_desc("FLOAT32", "FLOAT32", out, [x.size], zero_point=False, scale_strides=[0]),
+                  {"InputTensor": x, "ScaleTensor": np.array([s])})["OutputTensor"]
+        np.testing.assert_array_equal(got, quantize_ref(x, np.full_like(x, s), 0, out))
+
+
+@pytest.mark.parametrize("out", Q_OUTPUT_TYPES)
+def test_quantize_strided_output_matches_the_contiguous_one(out: str, ew_isa: str,
+                                                           rng: np.random.Generator) -> None:
+    """A contiguous 8-bit output is written by the quantize row itself (one pass); a strided one
+    goes through the engine's float stage and store: both give the same bytes, and the elements
+    between strided outputs stay untouched."""
+    x = (rng.standard_normal(3000) * 300).astype(np.float32)
+    x[:5] = [np.nan, np.inf, -np.inf, 2.5, -3.5]
+    scale = np.array([0.5], np.float32)
+    zp = padded([-7 if out == "INT8" else 9], out)
+    contiguous = run(quantize_desc("FLOAT32", "FLOAT32", out, [3000], scale_strides=[0], zp_strides=[0]),
+                     {"InputTensor": x, "ScaleTensor": scale, "ZeroPointTensor": zp})["OutputTensor"]
+    raw = poison(DTYPES[out], (6000,))
+    desc = D.DML_ELEMENT_WISE_QUANTIZE_LINEAR_OPERATOR_DESC(
+        InputTensor=tensor("FLOAT32", [3000]), ScaleTensor=tensor("FLOAT32", [3000], [0]),
+        ZeroPointTensor=tensor(out, [3000], [0]), OutputTensor=tensor(out, [3000], [2]))
+    run(desc, {"InputTensor": x, "ScaleTensor": scale, "ZeroPointTensor": zp}, outputs={"OutputTensor": raw})
+    np.testing.assert_array_equal(raw[::2], contiguous)
+    assert (raw[1::2].view(np.uint8) == 0xFF).all()
+    np.testing.assert_array_equal(contiguous, quantize_ref(x, scale, zp[0], out))
+
+
 def test_quantize_zero_scale_is_defined() -> None:
     """The page calls a zero scale undefined; here x / 0 = +-inf saturates, 0 / 0 = NaN -> Min."""
     x = np.array([3.0, -3.0, 0.0], np.float32)
