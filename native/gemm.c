@@ -13,14 +13,15 @@
  * page writes it whenever CTensor is bound (so Beta = 0 with an infinite or NaN C gives NaN, IEEE
  * semantics; the page only says Beta is ignored when C is absent).
  *
- * The algorithm is the GotoBLAS/BLIS blocking, in block phases (gemm_phases) when the output is
- * FLOAT32 with unit column stride (it then holds the partial sums itself): for each batch, each
+ * The algorithm is the GotoBLAS/BLIS blocking, in block phases (gemm_phases): the partial sums
+ * live in the output when it is FLOAT32 with unit column stride, else (FLOAT16, strided columns)
+ * in a plan-owned M x N float buffer that the last slice converts and stores. For each batch, each
  * NC-wide column block and each KC-deep slice of K, the threads pack the KC x NC block of op(B)
  * (converted, strided, transposed: all in packing) into NR-wide panels and the slice of op(A) into
  * MR-row strips, then share (strip, column group) items, each running an MR x NR register-tile
  * microkernel across its panels; the last slice finishes each item (Alpha, Beta * C, the
- * activation) while it is in cache. Other outputs (FLOAT16, strided columns) and many small
- * batches use the older schedule: all of op(B) packed first, items of (column block, row group)
+ * activation) while it is in cache. Many small batches, outputs of more than 4096 rows or (not
+ * FLOAT32) 16M elements, and B read in place use the older schedule: all of op(B) packed first, items of (column block, row group)
  * with their partial sums in a float workspace. Each output element's sum runs over k in a fixed
  * order, independent of the thread count and of the schedule. With few output rows (at most
  * GEMM_DIRECT_B_STRIPS strips, e.g. a few tokens times a weight matrix) a FLOAT32 B with unit
@@ -288,6 +289,8 @@ typedef struct gemm_ctx {
     int64_t sa[4], sb[4], sc[4], so[4];
     int64_t a_m, a_k, b_k, b_n;       /* op(A)(m, k) and op(B)(k, n) strides */
     int direct;                       /* partial sums accumulate in the FLOAT32 output itself */
+    float* acc;                       /* block phases of other outputs: the M x N float partial sums
+                                       * (row stride N) of the batch in progress; NULL: direct */
     int direct_b;                     /* B read in place (FLOAT32, unit stride along n, few rows of
                                        * output): only a partial last panel is packed */
     uint32_t full_panels;             /* panels with NR columns of B */
@@ -463,9 +466,9 @@ static void phase_item(const gemm_ctx* x, const gemm_batch_ptrs* bp, const gemm_
     const gemm_ukr uk = x->isa.ukr[mr];
     for (uint32_t q = qa; q < qb; q++) {
         const uint32_t j0 = q * NR, nr = N - j0 < NR ? N - j0 : NR;
-        float* d = (float*)bp->o + (int64_t)m0 * x->so[2] + j0;
-        uk(ph->kc, a, bblock + (size_t)(q - ph->q0) * ph->kc * NR, NR, ph->first ? NULL : d, x->so[2], d, x->so[2],
-           nr);
+        const int64_t ld = x->acc ? (int64_t)N : x->so[2];
+        float* d = x->acc ? x->acc + (size_t)m0 * N + j0 : (float*)bp->o + (int64_t)m0 * x->so[2] + j0;
+        uk(ph->kc, a, bblock + (size_t)(q - ph->q0) * ph->kc * NR, NR, ph->first ? NULL : d, ld, d, ld, nr);
     }
     if (ph->last && x->finish) {
         const uint32_t n0 = qa * NR, n1 = qb * NR < N ? qb * NR : N;
@@ -473,7 +476,8 @@ static void phase_item(const gemm_ctx* x, const gemm_batch_ptrs* bp, const gemm_
             const int64_t m = m0 + t;
             char* out = bp->o + (m * x->so[2] + (int64_t)n0 * x->so[3]) * x->es;
             const char* cs = bp->c ? bp->c + (m * x->sc[2] + (int64_t)n0 * x->sc[3]) * x->es : NULL;
-            finish_row(x, (float*)out, n1 - n0, cs, out, tl->crow);
+            float* v = x->acc ? x->acc + (size_t)m * N + n0 : (float*)out;
+            finish_row(x, v, n1 - n0, cs, out, tl->crow);
         }
     }
 }
@@ -684,10 +688,14 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
     x.full_panels = N / NR;
     x.direct_b = p->type == DML_TENSOR_DATA_TYPE_FLOAT32 && x.b_n == 1 && x.mpanels <= GEMM_DIRECT_B_STRIPS;
     size_t bsize = (size_t)(x.direct_b ? 1 : x.npanels) * NR * K;
-    /* block phases where the output accumulates in place and the A slices of all strips stay
-     * modest (M <= 4096 rows at KC = 256: 4 MiB) */
+    /* block phases where the A slices of all strips stay modest (M <= 4096 rows at KC = 256:
+     * 4 MiB) and the output accumulates in place, or (FLOAT16 and strided outputs) in an M x N
+     * float buffer of at most 64 MiB, converted and stored by the last slice (FLOAT16 1024^3 ran
+     * at 0.89x FLOAT32's throughput on the older schedule) */
     const uint32_t kcmax = (K + x.kslices - 1) / x.kslices;
-    const int phases = x.direct && !x.direct_b && !by_batch && (size_t)x.mpanels * MR <= 4096;
+    const size_t accsize = x.direct ? 0 : (size_t)M * N;
+    const int phases = (x.direct || accsize <= ((size_t)16 << 20)) && !x.direct_b && !by_batch &&
+                       (size_t)x.mpanels * MR <= 4096;
     size_t asize = 0;
     if (phases) {
         x.nblocks = (N + GEMM_NC - 1) / GEMM_NC;
@@ -703,7 +711,7 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
     gemm_tls tls[64];
     memset(tls, 0, sizeof tls);
     {
-        const size_t need = (by_batch ? (size_t)nth : 1u) * bsize + asize;
+        const size_t need = (by_batch ? (size_t)nth : 1u) * bsize + asize + (phases ? accsize : 0);
         gemm_scratch* sc = p->scratch;
         if (sc->cap < need) {
             free(sc->buf);
@@ -724,6 +732,7 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
             status = PYDML_STATUS_OUT_OF_MEMORY;
     }
     if (!status && phases) {
+        if (!x.direct) x.acc = shared_b + bsize + asize;
         gemm_phases(&x, tls, shared_b, shared_b + bsize, kcmax, batches, nth);
     } else if (!status && nth == 1) {
         float* bpack = shared_b ? shared_b : tls[0].bpack;
