@@ -305,7 +305,10 @@ TORCH = [  # (operator, attributes, torch function of a float32 tensor)
     ("PARAMETRIC_SOFTPLUS", {"Alpha": 0.9, "Beta": 1.7},
      lambda t: 0.9 * 1.7 * F.softplus(t.double(), beta=1.7, threshold=1e30)),
     ("SOFTSIGN", {}, F.softsign),
-    ("TANH", {}, torch.tanh),
+    # torch's float32 tanh once returned values 1.8e-5 off for |x| in [2.5, 9) in one full-suite
+    # run (a faster kernel chosen by some earlier state of the process); its double tanh is the
+    # peer that does not move
+    ("TANH", {}, lambda t: torch.tanh(t.double())),
     ("SIGMOID", {}, torch.sigmoid),
     ("GELU", {}, F.gelu),
     ("SWISH", {"SigmoidInputScale": 1.0}, F.silu),
