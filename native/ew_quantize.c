@@ -204,6 +204,13 @@ EW_F32_U8(quantize, QUANTIZE_BODY(uint8_t))
  * bit; rows without one normal scale take the generated function. */
 EW_T512 static void quantize_u8_avx512_rows(const ew_params* restrict P, size_t n, uint8_t* out,
                                             const float* const* in) {
+    if (n > 1024) { /* the engine's chunks are 1024 long; nears below has room for that */
+        for (size_t o = 0; o < n; o += 1024) {
+            const float* part[3] = {in[0] + o, in[1] + o, in[2] + o};
+            quantize_u8_avx512_rows(P, n - o < 1024 ? n - o : 1024, out + o, part);
+        }
+        return;
+    }
     const float *a = in[0], *b = in[1], *c = in[2];
     const float s0 = b[0];
     unsigned uniform = 1;
@@ -217,25 +224,42 @@ EW_T512 static void quantize_u8_avx512_rows(const ew_params* restrict P, size_t 
     const __m512 r0 = _mm512_set1_ps(1.0f / s0), magic = _mm512_set1_ps(12582912.0f);
     const __m512 lo = _mm512_set1_ps(is_signed ? -128.0f : 0.0f), hi = _mm512_set1_ps(is_signed ? 127.0f : 255.0f);
     const __m512 half = _mm512_set1_ps(0.5f), margin = _mm512_set1_ps(0x1p-22f), big = _mm512_set1_ps(1024.0f);
-    __mmask16 near = 0;
-    for (size_t k = 0; k < n; k += 16) {
-        const __mmask16 m = n - k >= 16 ? (__mmask16)0xffff : (__mmask16)((1u << (n - k)) - 1u);
-        const __m512 q = _mm512_mul_ps(_mm512_maskz_loadu_ps(m, a + k), r0);
-        const __m512 t = _mm512_sub_ps(_mm512_add_ps(q, magic), magic);
-        const __m512 aq = _mm512_abs_ps(q), ad = _mm512_abs_ps(_mm512_sub_ps(q, t));
-        const __m512 gap = _mm512_sub_ps(ad, _mm512_fnmadd_ps(aq, margin, half));
-        near |= _mm512_mask_cmp_ps_mask(_mm512_cmp_ps_mask(aq, big, _CMP_LT_OQ), gap, _mm512_setzero_ps(), _CMP_GE_OQ);
-        __m512 v = _mm512_add_ps(t, _mm512_maskz_loadu_ps(m, c + k));
-        v = _mm512_max_ps(v, lo);      /* (v > lo ? v : lo): NaN -> lo */
-        v = _mm512_min_ps(v, hi);
-        _mm512_mask_cvtepi32_storeu_epi8(out + k, m, _mm512_cvttps_epi32(v));
+    /* one step of 16: full steps load and store unmasked (a masked vpmovdb store costs several
+     * times the unmasked one); the near-tie lanes of each step are kept, so the exact pass
+     * visits only them */
+    __mmask16 nears[64];
+    unsigned any = 0;
+#define QUANTIZE_STEP(M, LOAD_A, LOAD_C, STORE)                                                    \
+    {                                                                                              \
+        const __m512 q = _mm512_mul_ps(LOAD_A, r0);                                                \
+        const __m512 t = _mm512_sub_ps(_mm512_add_ps(q, magic), magic);                            \
+        const __m512 aq = _mm512_abs_ps(q), ad = _mm512_abs_ps(_mm512_sub_ps(q, t));               \
+        const __m512 gap = _mm512_sub_ps(ad, _mm512_fnmadd_ps(aq, margin, half));                  \
+        const __mmask16 nr = _mm512_mask_cmp_ps_mask(_mm512_cmp_ps_mask(aq, big, _CMP_LT_OQ) & (M), gap, \
+                                                     _mm512_setzero_ps(), _CMP_GE_OQ);             \
+        nears[k / 16] = nr;                                                                        \
+        any |= nr;                                                                                 \
+        __m512 v = _mm512_add_ps(t, LOAD_C);                                                       \
+        v = _mm512_max_ps(v, lo);      /* (v > lo ? v : lo): NaN -> lo */                          \
+        v = _mm512_min_ps(v, hi);                                                                  \
+        STORE;                                                                                     \
     }
-    if (near & 0xffffu)
-        for (size_t k = 0; k < n; k++) {
-            const float q = a[k] * (1.0f / s0);
-            if (tie_gap(q, (q + 12582912.0f) - 12582912.0f) >= 0.0f)
-                out[k] = (uint8_t)(int32_t)quantize_exact(a[k], b[k], c[k], is_signed);
-        }
+    size_t k = 0;
+    for (; k + 16 <= n; k += 16)
+        QUANTIZE_STEP((__mmask16)0xffff, _mm512_loadu_ps(a + k), _mm512_loadu_ps(c + k),
+                      _mm_storeu_si128((__m128i*)(void*)(out + k), _mm512_cvtepi32_epi8(_mm512_cvttps_epi32(v))))
+    if (k < n) {
+        const __mmask16 m = (__mmask16)((1u << (n - k)) - 1u);
+        QUANTIZE_STEP(m, _mm512_maskz_loadu_ps(m, a + k), _mm512_maskz_loadu_ps(m, c + k),
+                      _mm512_mask_cvtepi32_storeu_epi8(out + k, m, _mm512_cvttps_epi32(v)))
+    }
+#undef QUANTIZE_STEP
+    if (any)
+        for (size_t j = 0; j < (n + 15) / 16; j++)
+            for (unsigned bits = nears[j]; bits; bits &= bits - 1u) {
+                const size_t e = j * 16 + (size_t)__builtin_ctz(bits);
+                out[e] = (uint8_t)(int32_t)quantize_exact(a[e], b[e], c[e], is_signed);
+            }
 }
 #define QUANTIZE_U8_AVX512 quantize_u8_avx512_rows
 #else
