@@ -200,6 +200,22 @@ static inline double sm_log_sum(double c, double t) { return c > 0.0 ? log(c) + 
 #define SM_FLANES 64
 #define SM_DLANES 32
 
+/* e[0 .. nb) added into the SM_DLANES double lanes acc (independent chains) and into tail */
+#define SM_LANES_ADD(acc, tail, e, nb)                                                             \
+    do {                                                                                           \
+        size_t k_ = 0;                                                                             \
+        for (; k_ + SM_DLANES <= (nb); k_ += SM_DLANES)                                            \
+            for (size_t j_ = 0; j_ < SM_DLANES; j_++) (acc)[j_] += (double)(e)[k_ + j_];           \
+        for (; k_ < (nb); k_++) (tail) += (double)(e)[k_];                                         \
+    } while (0)
+/* the lanes combined pairwise in a fixed order, and the tail: the sum in acc[0] */
+#define SM_LANES_TOTAL(acc, tail)                                                                  \
+    do {                                                                                           \
+        for (size_t w_ = SM_DLANES / 2; w_ > 0; w_ /= 2)                                           \
+            for (size_t j_ = 0; j_ < w_; j_++) (acc)[j_] += (acc)[j_ + w_];                        \
+        (acc)[0] += (tail);                                                                        \
+    } while (0)
+
 typedef struct sm_kernels {
     /* one group of n contiguous floats: x -> y (y may be x) */
     void (*line)(int fn, const float* x, float* y, size_t n);
@@ -259,14 +275,9 @@ typedef struct sm_kernels {
                 for (size_t k = 0; k < nb; k++) bc += xb[k] - m == 0.0f;                           \
                 c += bc;                                                                           \
             }                                                                                      \
-            size_t k = 0;                                                                          \
-            for (; k + SM_DLANES <= nb; k += SM_DLANES)                                            \
-                for (size_t j = 0; j < SM_DLANES; j++) acc[j] += (double)e[k + j];                 \
-            for (; k < nb; k++) tail += (double)e[k];                                              \
+            SM_LANES_ADD(acc, tail, e, nb);                                                        \
         }                                                                                          \
-        for (size_t w = SM_DLANES / 2; w > 0; w /= 2)                                              \
-            for (size_t j = 0; j < w; j++) acc[j] += acc[j + w];                                   \
-        acc[0] += tail;                                                                            \
+        SM_LANES_TOTAL(acc, tail);                                                                 \
         const double s = acc[0];                                                                   \
         if (fn == SM_SOFTMAX) {                                                                    \
             const double inv = 1.0 / s;                                                            \
@@ -408,14 +419,9 @@ EW_T512 static void f16_store_avx512(const float* s, uint16_t* d, size_t n) {
                 c += bc;                                                                           \
                 e = scratch;                                                                       \
             }                                                                                      \
-            size_t k = 0;                                                                          \
-            for (; k + SM_DLANES <= nb; k += SM_DLANES)                                            \
-                for (size_t j = 0; j < SM_DLANES; j++) acc[j] += (double)e[k + j];                 \
-            for (; k < nb; k++) tail += (double)e[k];                                              \
+            SM_LANES_ADD(acc, tail, e, nb);                                                        \
         }                                                                                          \
-        for (size_t w = SM_DLANES / 2; w > 0; w /= 2)                                              \
-            for (size_t j = 0; j < w; j++) acc[j] += acc[j + w];                                   \
-        acc[0] += tail;                                                                            \
+        SM_LANES_TOTAL(acc, tail);                                                                 \
         if (fn == SM_SOFTMAX) {                                                                    \
             const float f = (float)(1.0 / acc[0]);                                                 \
             for (size_t k = 0; k < n; k++) buf[k] *= f;                                            \
