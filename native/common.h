@@ -96,4 +96,17 @@ int pydml_tensor_overlaps_itself(const pydml_tensor* t);
 void pydml_exclusive_begin(void);
 void pydml_exclusive_end(void);
 
+/* Inside an OpenMP parallel region: 1 when a thread's scratch buffers a and b were allocated, else
+ * marks the team's shared *failed (the operator then returns OUT_OF_MEMORY) and gives 0, so the
+ * thread skips its share of the work-sharing loop (it must still reach the loop's barrier). Pass
+ * the same buffer twice for one. */
+static inline int pydml_scratch_ok(int* failed, const void* a, const void* b) {
+    if (a != NULL && b != NULL) return 1;
+#ifdef _OPENMP
+#pragma omp atomic write
+#endif
+    *failed = 1;
+    return 0;
+}
+
 #endif /* PYDML_NATIVE_COMMON_H */

@@ -716,17 +716,12 @@ static pydml_status run_split(const group_run* g) {
         {
             double* sb = malloc(2 * NK_SCHUNK * sizeof(double));
             float* stage = malloc(NK_SCHUNK * sizeof(float));
-            if (sb == NULL || stage == NULL) {
-#ifdef _OPENMP
-#pragma omp atomic write
-#endif
-                failed = 1;
-            }
+            const int ok = pydml_scratch_ok(&failed, sb, stage);
 #ifdef _OPENMP
 #pragma omp for schedule(dynamic, NK_GRAIN)
 #endif
             for (int64_t c = 0; c < (int64_t)nc; c++) {
-                if (sb == NULL || stage == NULL) continue;
+                if (!ok) continue;
                 const size_t c0 = (size_t)c * NK_SCHUNK, w = L - c0 < NK_SCHUNK ? L - c0 : NK_SCHUNK;
                 const double* s = NULL;
                 const double* b = NULL;
@@ -801,17 +796,12 @@ static pydml_status run_groups(const norm_plan* p, const pydml_tensor* x, const 
     {
         float* buf = malloc(bufn * sizeof(float));
         int sb_ready = 0, bb_ready = 0;
-        if (buf == NULL) {
-#ifdef _OPENMP
-#pragma omp atomic write
-#endif
-            failed = 1;
-        }
+        const int ok = pydml_scratch_ok(&failed, buf, buf);
 #ifdef _OPENMP
 #pragma omp for schedule(guided, NK_GRAIN)
 #endif
         for (int64_t grp = 0; grp < (int64_t)groups; grp++)
-            if (buf) run_group(&g, (uint64_t)grp, buf, (double*)(buf + 2 * g.L), (double*)(buf + 4 * g.L),
+            if (ok) run_group(&g, (uint64_t)grp, buf, (double*)(buf + 2 * g.L), (double*)(buf + 4 * g.L),
                                  (double*)(buf + 6 * g.L), &sb_ready, &bb_ready);
         free(buf);
     }
@@ -910,17 +900,12 @@ static pydml_status run_lrn(const norm_plan* p, const pydml_tensor* x, const pyd
         {
             float* xb = malloc((size_t)(C * W + W) * sizeof(float));
             double* acc = malloc((size_t)W * sizeof(double));
-            if (xb == NULL || acc == NULL) {
-#ifdef _OPENMP
-#pragma omp atomic write
-#endif
-                failed = 1;
-            }
+            const int ok = pydml_scratch_ok(&failed, xb, acc);
 #ifdef _OPENMP
 #pragma omp for schedule(dynamic, NK_GRAIN)
 #endif
             for (int64_t it = 0; it < (int64_t)items; it++) {
-                if (xb == NULL || acc == NULL) continue;
+                if (!ok) continue;
                 const uint64_t n = (uint64_t)it / H, h = (uint64_t)it % H;
                 float* yb = xb + C * W;
                 for (uint64_t ch = 0; ch < C; ch++)
@@ -949,17 +934,12 @@ static pydml_status run_lrn(const norm_plan* p, const pydml_tensor* x, const pyd
         {
             float* xb = malloc((size_t)(H * W + W) * sizeof(float));
             double* rs = malloc((size_t)(H * W + W) * sizeof(double));
-            if (xb == NULL || rs == NULL) {
-#ifdef _OPENMP
-#pragma omp atomic write
-#endif
-                failed = 1;
-            }
+            const int ok = pydml_scratch_ok(&failed, xb, rs);
 #ifdef _OPENMP
 #pragma omp for schedule(dynamic, NK_GRAIN)
 #endif
             for (int64_t it = 0; it < (int64_t)items; it++) {
-                if (xb == NULL || rs == NULL) continue;
+                if (!ok) continue;
                 const uint64_t n = (uint64_t)it / C, ch = (uint64_t)it % C;
                 float* yb = xb + H * W;
                 double* acc = rs + H * W;

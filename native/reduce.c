@@ -1020,17 +1020,12 @@ static pydml_status execute(const void* plan_, const pydml_tensor* const* inputs
 #endif
         const uint64_t chunks = items < nth * RD_CHUNKS_PER_THREAD ? items : nth * RD_CHUNKS_PER_THREAD;
         rd_scratch* t = malloc(sizeof *t);
-        if (t == NULL) {
-#ifdef _OPENMP
-#pragma omp atomic write
-#endif
-            failed = 1;
-        }
+        const int ok = pydml_scratch_ok(&failed, t, t);
 #ifdef _OPENMP
 #pragma omp for schedule(dynamic, 1)
 #endif
         for (int64_t c = 0; c < (int64_t)chunks; c++)
-            if (t != NULL) run_range(&r, items * (uint64_t)c / chunks, items * (uint64_t)(c + 1) / chunks, t);
+            if (ok) run_range(&r, items * (uint64_t)c / chunks, items * (uint64_t)(c + 1) / chunks, t);
         free(t);
     }
     free(run_off);

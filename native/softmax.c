@@ -659,12 +659,9 @@ pydml_status pydml_softmax_execute(const pydml_softmax_plan* plan, const pydml_t
 #pragma omp for schedule(dynamic, 1)
 #endif
         for (int64_t c = 0; c < (int64_t)chunks; c++) {
-            if (buf_floats && buf == NULL && (buf = malloc(buf_floats * sizeof(float))) == NULL) {
-#ifdef _OPENMP
-#pragma omp atomic write
-#endif
-                failed = 1;
-                continue;
+            if (buf_floats && buf == NULL) {
+                buf = malloc(buf_floats * sizeof(float));
+                if (!pydml_scratch_ok(&failed, buf, buf)) continue;
             }
             run_range(&r, items * (uint64_t)c / chunks, items * (uint64_t)(c + 1) / chunks, buf);
         }

@@ -354,17 +354,12 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
     {
         cand* best = malloc((size_t)p->k * sizeof(cand));
         uint64_t kb[TK_BLOCK];
-        if (best == NULL) {
-#ifdef _OPENMP
-#pragma omp atomic write
-#endif
-            failed = 1;
-        }
+        const int ok = pydml_scratch_ok(&failed, best, best);
 #ifdef _OPENMP
 #pragma omp for schedule(dynamic, 1)
 #endif
         for (int64_t q = 0; q < (int64_t)seqs; q++)
-            if (best) run_sequence(&r, (uint64_t)q, best, kb);
+            if (ok) run_sequence(&r, (uint64_t)q, best, kb);
         free(best);
     }
     return failed ? PYDML_STATUS_OUT_OF_MEMORY : PYDML_STATUS_SUCCESS;
