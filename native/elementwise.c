@@ -98,30 +98,6 @@ static uint32_t native_type(int domain) {
 #define EW_ID(x) (x)
 
 #ifdef EW_X86
-EW_T256 static void f16_to_f32_avx2(const uint16_t* s, float* d, size_t n) {
-    size_t k = 0;
-    for (; k + 8 <= n; k += 8) _mm256_storeu_ps(d + k, _mm256_cvtph_ps(_mm_loadu_si128((const __m128i*)(s + k))));
-    for (; k < n; k++) d[k] = pydml_f16_to_f32(s[k]);
-}
-EW_T512 static void f16_to_f32_avx512(const uint16_t* s, float* d, size_t n) {
-    size_t k = 0;
-    for (; k + 16 <= n; k += 16)
-        _mm512_storeu_ps(d + k, _mm512_cvtph_ps(_mm256_loadu_si256((const __m256i*)(s + k))));
-    for (; k < n; k++) d[k] = pydml_f16_to_f32(s[k]);
-}
-EW_T256 static void f32_to_f16_avx2(const float* s, uint16_t* d, size_t n) {
-    size_t k = 0;
-    for (; k + 8 <= n; k += 8)
-        _mm_storeu_si128((__m128i*)(d + k), _mm256_cvtps_ph(_mm256_loadu_ps(s + k), _MM_FROUND_TO_NEAREST_INT));
-    for (; k < n; k++) d[k] = pydml_f32_to_f16(s[k]);
-}
-EW_T512 static void f32_to_f16_avx512(const float* s, uint16_t* d, size_t n) {
-    size_t k = 0;
-    for (; k + 16 <= n; k += 16)
-        _mm256_storeu_si256((__m256i*)(d + k), _mm512_cvtps_ph(_mm512_loadu_ps(s + k), _MM_FROUND_TO_NEAREST_INT));
-    for (; k < n; k++) d[k] = pydml_f32_to_f16(s[k]);
-}
-
 /* Contiguous 8-, 16- and 32-bit integer rows into float: vpmovsx/zx then vcvtdq2ps, the conversion
  * C's (float)v makes (exact up to 16 bits; INT32 rounds in the current mode, as cvtsi2ss does). The
  * tails go through the same casts. */
@@ -205,8 +181,7 @@ static void load(int domain, int isa, uint32_t t, const void* src, uint64_t stri
 #endif
     if (t == DML_TENSOR_DATA_TYPE_FLOAT16 && domain == EW_F32) {
 #ifdef EW_X86
-        if (stride == 1 && isa == EW_ISA_AVX512) { f16_to_f32_avx512(src, dst, n); return; }
-        if (stride == 1 && isa == EW_ISA_AVX2) { f16_to_f32_avx2(src, dst, n); return; }
+        if (stride == 1) { pydml_f16_row_to_f32(src, dst, n); return; } /* convert.h: F16C / AVX-512 */
 #endif
         EW_LOAD_LOOP(uint16_t, float, pydml_f16_to_f32);
         return;
@@ -362,8 +337,7 @@ static void store(int domain, int isa, uint32_t t, const void* src, size_t n, vo
 #endif
         if (domain == EW_F32 && t == DML_TENSOR_DATA_TYPE_FLOAT16) {
 #ifdef EW_X86
-            if (stride == 1 && isa == EW_ISA_AVX512) { f32_to_f16_avx512(src, dst, n); return; }
-            if (stride == 1 && isa == EW_ISA_AVX2) { f32_to_f16_avx2(src, dst, n); return; }
+            if (stride == 1) { pydml_f32_row_to_f16(src, dst, n); return; } /* convert.h */
 #endif
             EW_STORE_LOOP(float, uint16_t, f32_to_half);
             return;
