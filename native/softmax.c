@@ -38,15 +38,11 @@
 #ifdef _OPENMP
 #include <omp.h>
 #endif
-#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
-#include <immintrin.h>
-#define SM_X86 1
-#endif
-
 #include "elementwise.h"
 #include "ew_mathfn.h"
 #include "softmax.h"
 #include "axis_split.h"
+#include "convert.h"
 
 #ifdef _OPENMP
 #define SM_PRAGMA(x) _Pragma(#x)
@@ -355,42 +351,14 @@ SM_KERNELS(c, )
 SM_KERNELS(avx2, EW_T256)
 SM_KERNELS(avx512, EW_T512)
 
-static void f16_load_c(const uint16_t* s, float* d, size_t n) {
-    for (size_t k = 0; k < n; k++) d[k] = pydml_f16_to_f32(s[k]);
-}
-static void f16_store_c(const float* s, uint16_t* d, size_t n) {
-    for (size_t k = 0; k < n; k++) d[k] = pydml_f32_to_f16(s[k]);
-}
-#ifdef SM_X86
-EW_T256 static void f16_load_avx2(const uint16_t* s, float* d, size_t n) {
-    size_t k = 0;
-    for (; k + 8 <= n; k += 8) _mm256_storeu_ps(d + k, _mm256_cvtph_ps(_mm_loadu_si128((const __m128i*)(s + k))));
-    for (; k < n; k++) d[k] = pydml_f16_to_f32(s[k]);
-}
-EW_T256 static void f16_store_avx2(const float* s, uint16_t* d, size_t n) {
-    size_t k = 0;
-    for (; k + 8 <= n; k += 8)
-        _mm_storeu_si128((__m128i*)(d + k), _mm256_cvtps_ph(_mm256_loadu_ps(s + k), _MM_FROUND_TO_NEAREST_INT));
-    for (; k < n; k++) d[k] = pydml_f32_to_f16(s[k]);
-}
-EW_T512 static void f16_load_avx512(const uint16_t* s, float* d, size_t n) {
-    size_t k = 0;
-    for (; k + 16 <= n; k += 16)
-        _mm512_storeu_ps(d + k, _mm512_cvtph_ps(_mm256_loadu_si256((const __m256i*)(s + k))));
-    for (; k < n; k++) d[k] = pydml_f16_to_f32(s[k]);
-}
-EW_T512 static void f16_store_avx512(const float* s, uint16_t* d, size_t n) {
-    size_t k = 0;
-    for (; k + 16 <= n; k += 16)
-        _mm256_storeu_si256((__m256i*)(d + k), _mm512_cvtps_ph(_mm512_loadu_ps(s + k), _MM_FROUND_TO_NEAREST_INT));
-    for (; k < n; k++) d[k] = pydml_f32_to_f16(s[k]);
-}
-#else
-#define f16_load_avx2 f16_load_c
-#define f16_store_avx2 f16_store_c
-#define f16_load_avx512 f16_load_c
-#define f16_store_avx512 f16_store_c
-#endif
+/* FLOAT16 rows convert through convert.h (F16C / AVX-512 by the active CPU features, as the
+ * table row is chosen) */
+#define f16_load_c pydml_f16_row_to_f32
+#define f16_store_c pydml_f32_row_to_f16
+#define f16_load_avx2 pydml_f16_row_to_f32
+#define f16_store_avx2 pydml_f32_row_to_f16
+#define f16_load_avx512 pydml_f16_row_to_f32
+#define f16_store_avx512 pydml_f32_row_to_f16
 
 /* FLOAT16 in and out: the float results are rounded to half precision (2^13 float ulps), so the
  * float32 path's care is not needed here: exp(x - m) without the correction for the rounding of
