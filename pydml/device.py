@@ -23,6 +23,7 @@ from pydml.native import (
     ffi,
     lib,
     packed_template,
+    strided_template,
     view_array,
     view_buffer,
     view_packed,
@@ -141,6 +142,13 @@ class CompiledOperator:
             dtype = NUMPY_DTYPES.get(int(t.DataType))
             if dtype is not None and t.Strides is None and 1 <= len(t.Sizes) <= 8:
                 self._packed[name] = (dtype, t.Sizes, packed_template(int(t.DataType), t.Sizes))
+        # per tensor with Strides (bound as raw memory): (TotalTensorSizeInBytes, its pydml_tensor)
+        self._strided: dict[str, tuple[int, bytes]] = {}
+        for name, (_, t) in self._bound.items():
+            if NUMPY_DTYPES.get(int(t.DataType)) is not None and t.Strides is not None and not _is_4bit(t) \
+                    and 1 <= len(t.Sizes) <= 8:
+                self._strided[name] = (t.total_size_in_bytes,
+                                       strided_template(int(t.DataType), t.Sizes, t.element_strides))
 
     @property
     def input_names(self) -> list[str]:
@@ -276,6 +284,10 @@ class CompiledOperator:
                 and value.dtype == packed[0] and value.flags.c_contiguous
                 and (value.flags.writeable or not writable)):
             return view_packed(value, packed[2])  # the common case, without the checks below
+        strided = self._strided.get(name)
+        if (strided is not None and type(value) is np.ndarray and value.flags.c_contiguous
+                and value.nbytes >= strided[0] and (value.flags.writeable or not writable)):
+            return view_packed(value, strided[1])  # raw memory for a strided desc (broadcasts)
         _, t = self._bound[name]
         # 4-bit tensors have no numpy type: they bind as raw bytes (two elements per byte, the
         # even element in the low nibble), at least TotalTensorSizeInBytes long

@@ -123,12 +123,18 @@ _TENSOR_BYTES = ffi.sizeof("pydml_tensor")
 
 def packed_template(data_type: int, sizes: Sequence[int]) -> bytes:
     """The bytes of a ``pydml_tensor`` for a packed tensor of ``sizes`` (no memory yet)."""
-    t = _fill(data_type, sizes, packed_strides(sizes), ffi.NULL, 0)
+    return strided_template(data_type, sizes, packed_strides(sizes))
+
+
+def strided_template(data_type: int, sizes: Sequence[int], strides: Sequence[int]) -> bytes:
+    """The bytes of a ``pydml_tensor`` with element ``strides`` (no memory yet)."""
+    t = _fill(data_type, sizes, strides, ffi.NULL, 0)
     return bytes(ffi.buffer(t, _TENSOR_BYTES))
 
 
 def view_packed(array: np.ndarray[Any, Any], template: bytes) -> TensorView:
-    """A C-contiguous array whose shape and dtype the template was made for (the caller checked)."""
+    """A C-contiguous array as the memory of a template's view (the caller checked that the array
+    fits it: its shape and dtype for a packed template, its byte size for a strided one)."""
     t = ffi.new("pydml_tensor*")
     ffi.memmove(t, template, _TENSOR_BYTES)
     t.data = ffi.from_buffer(array, require_writable=False)
