@@ -123,17 +123,33 @@ static inline float ew_expf_normal(float x) {
     return ew_bits_to_float(ew_float_to_bits(ew_expf_poly(r)) + (ew_float_to_bits(tt) << 23));
 }
 
-/* A row of n values through F (an expression of v) where every v of the row passes IN_RANGE,
- * else through GENERAL: one vector pass to test the row (cheap: it is in L1 for the second), then
- * one vector pass of either form. The input is read before any output is written, so out may be
- * the input (in-place execution). */
+/* A row of n values through FAST (an expression of v) where every v of the row passes IN_RANGE,
+ * else through GENERAL; both give the same bits where FAST applies. Out of place, one pass reads
+ * the row, tests it and writes FAST (of 0 for a lane out of range, so FAST never sees a value it
+ * is not defined for), and a second pass redoes the row with GENERAL only when a lane was out of
+ * range: the reads from memory overlap the arithmetic (a separate test pass stalled on them
+ * first). In place (out is the input: the only overlap the engine allows) the row is tested
+ * first, since writing would destroy it. */
 #define EW_ROW_WITH_FAST_RANGE(T, IN_RANGE, FAST, GENERAL)                                          \
     {                                                                                              \
         const T* a = in[0];                                                                        \
         unsigned outside = 0;                                                                      \
-        for (size_t k = 0; k < n; k++) { const T v = a[k]; outside |= !(IN_RANGE); }                \
+        if ((const void*)out == (const void*)a) {                                                  \
+            for (size_t k = 0; k < n; k++) { const T v = a[k]; outside |= !(IN_RANGE); }            \
+            if (!outside) for (size_t k = 0; k < n; k++) { const T v = a[k]; out[k] = (FAST); }     \
+        } else {                                                                                   \
+            for (size_t k = 0; k < n; k++) {                                                       \
+                const T v = a[k];                                                                  \
+                const int ok_ = (IN_RANGE);                                                        \
+                outside |= !ok_;                                                                   \
+                const T safe_ = ew_select(ok_, v, 0.0f);                                           \
+                {                                                                                  \
+                    const T v = safe_; /* shadows the raw value: FAST sees only safe ones */       \
+                    out[k] = (FAST);                                                               \
+                }                                                                                  \
+            }                                                                                      \
+        }                                                                                          \
         if (outside) for (size_t k = 0; k < n; k++) { const T v = a[k]; out[k] = (GENERAL); }       \
-        else for (size_t k = 0; k < n; k++) { const T v = a[k]; out[k] = (FAST); }                  \
     }
 
 /* e^x: worst 1 ulp; overflows to inf above 88.72, rounds once through the subnormals to 0 below
@@ -243,11 +259,13 @@ static inline float ew_tanhf(float x) {
     return ew_select(x != x, x, ew_with_sign(r, x));
 }
 
-/* ew_tanhf for |x| <= 9 (EW_TANH_IN_RANGE; not NaN), bit-identical: 2|x| <= 18 needs neither
- * clamp (no 2^127 limit, no 10), and NaN is not restored. */
-#define EW_TANH_IN_RANGE(x) (((x) >= -9.0f) & ((x) <= 9.0f))
+/* ew_tanhf for every x but NaN (EW_TANH_IN_RANGE), bit-identical: the same clamp of |x| to 10
+ * (2|x| <= 20 needs no 2^127 limit) without the NaN restore. */
+#define EW_TANH_IN_RANGE(x) ((x) == (x))
 static inline float ew_tanhf_normal(float x) {
-    const float y = 2.0f * ew_with_sign(x, 0.0f);
+    float ax = ew_with_sign(x, 0.0f);
+    ax = ew_select(ax < 10.0f, ax, 10.0f);
+    const float y = 2.0f * ax;
     const float em = ew_expm1f_poly(y, (int32_t)(y * 1.44269504088896341f));
     return ew_with_sign(em / (em + 2.0f), x);
 }
