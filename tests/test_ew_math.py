@@ -576,3 +576,28 @@ def test_pow_integer_base_float_exponent_computes_in_float() -> None:
     exponent = np.array([0.5, 0.5, 1 / 3, -1, 2.5, float("nan")], np.float32)
     got = run(desc, {"InputTensor": base, "ExponentTensor": exponent})["OutputTensor"]
     assert got.tolist() == [2, 3, 0, 0, 316, 0]
+
+
+@pytest.mark.parametrize("op", ["EXP", "TANH"])
+def test_a_value_does_not_depend_on_its_neighbours(op: str, ew_isa: str, rng: np.random.Generator) -> None:
+    """EXP and TANH run a row whose inputs are all in their normal range in a shorter form
+    (ew_mathfn.h, EW_ROW_WITH_FAST_RANGE), other rows in the general one: the same bits. Each
+    1024-element row of `mixed` holds one value outside the range; `plain` holds the same values
+    without it. Out of place and in place."""
+    cls = getattr(pydml, f"DML_ELEMENT_WISE_{op}_OPERATOR_DESC")
+    rows, width = 8, 1024
+    plain = (rng.standard_normal((rows, width)) * 20).astype(np.float32)
+    mixed = plain.copy()
+    mixed[:, 5] = np.array([np.nan, np.inf, -np.inf, 100.0, -100.0, 88.5, -90.0, -86.5], np.float32)
+    desc = cls(InputTensor=tensor("FLOAT32", [rows, width]), OutputTensor=tensor("FLOAT32", [rows, width]))
+    for in_place in (False, True):
+        got = []
+        for x in (plain, mixed):
+            op_ = pydml.Device().create_operator(desc)
+            buf = x.copy()
+            out = buf if in_place else np.full((rows, width), np.nan, np.float32)
+            op_.execute({"InputTensor": buf}, {"OutputTensor": out})
+            got.append(out)
+        keep = np.ones(width, bool)
+        keep[5] = False
+        np.testing.assert_array_equal(got[0][:, keep].view(np.uint32), got[1][:, keep].view(np.uint32))
