@@ -333,7 +333,9 @@ static inline float act_gelu(float x) {
  * ew_expf_normal is ew_expf. */
 #define ACT_GELU_IN_RANGE(x) (((x) >= -13.0f) & ((x) <= 13.0f))
 static inline float act_gelu_normal(float x) {
-    const float ax = ew_with_sign(x, 0.0f);
+    /* the clamp only keeps lanes outside the range (whose value is discarded) free of conversions
+     * of out-of-range doubles; |x| <= 13 is unchanged */
+    const float ax = ew_select(ew_with_sign(x, 0.0f) < 14.5f, ew_with_sign(x, 0.0f), 14.5f);
     float sh;
     const double g = act_gelu_g(ax, &sh);
     return act_gelu_from(x, ax, g, ew_expf_normal(-sh));

@@ -124,12 +124,12 @@ static inline float ew_expf_normal(float x) {
 }
 
 /* A row of n values through FAST (an expression of v) where every v of the row passes IN_RANGE,
- * else through GENERAL; both give the same bits where FAST applies. Out of place, one pass reads
- * the row, tests it and writes FAST (of 0 for a lane out of range, so FAST never sees a value it
- * is not defined for), and a second pass redoes the row with GENERAL only when a lane was out of
- * range: the reads from memory overlap the arithmetic (a separate test pass stalled on them
- * first). In place (out is the input: the only overlap the engine allows) the row is tested
- * first, since writing would destroy it. */
+ * else through GENERAL; both give the same bits where FAST applies. FAST must be free of
+ * undefined behaviour for every input (its value outside the range is discarded). Out of place,
+ * one pass reads the row, tests it and writes FAST, and a second pass redoes the row with GENERAL
+ * only when a lane was out of range: the reads from memory overlap the arithmetic (a separate
+ * test pass stalled on them first). In place (out is the input: the only overlap the engine
+ * allows) the row is tested first, since writing would destroy it. */
 #define EW_ROW_WITH_FAST_RANGE(T, IN_RANGE, FAST, GENERAL)                                          \
     {                                                                                              \
         const T* a = in[0];                                                                        \
@@ -140,13 +140,8 @@ static inline float ew_expf_normal(float x) {
         } else {                                                                                   \
             for (size_t k = 0; k < n; k++) {                                                       \
                 const T v = a[k];                                                                  \
-                const int ok_ = (IN_RANGE);                                                        \
-                outside |= !ok_;                                                                   \
-                const T safe_ = ew_select(ok_, v, 0.0f);                                           \
-                {                                                                                  \
-                    const T v = safe_; /* shadows the raw value: FAST sees only safe ones */       \
-                    out[k] = (FAST);                                                               \
-                }                                                                                  \
+                outside |= !(IN_RANGE);                                                            \
+                out[k] = (FAST);                                                                   \
             }                                                                                      \
         }                                                                                          \
         if (outside) for (size_t k = 0; k < n; k++) { const T v = a[k]; out[k] = (GENERAL); }       \
@@ -260,14 +255,15 @@ static inline float ew_tanhf(float x) {
 }
 
 /* ew_tanhf for every x but NaN (EW_TANH_IN_RANGE), bit-identical: the same clamp of |x| to 10
- * (2|x| <= 20 needs no 2^127 limit) without the NaN restore. */
+ * (NaN becomes 10: defined) and 2|x| <= 20 needs no 2^127 limit; no NaN restore. The
+ * quotient is >= +0, so the sign of x is or-ed in. */
 #define EW_TANH_IN_RANGE(x) ((x) == (x))
 static inline float ew_tanhf_normal(float x) {
     float ax = ew_with_sign(x, 0.0f);
     ax = ew_select(ax < 10.0f, ax, 10.0f);
     const float y = 2.0f * ax;
     const float em = ew_expm1f_poly(y, (int32_t)(y * 1.44269504088896341f));
-    return ew_with_sign(em / (em + 2.0f), x);
+    return ew_bits_to_float(ew_float_to_bits(em / (em + 2.0f)) | (ew_float_to_bits(x) & 0x80000000u));
 }
 
 /* 1 / (1 + e^-x): worst 2 ulp. With e = e^-|x|, sigmoid = 1/(1+e) for x >= 0 and e/(1+e) for
