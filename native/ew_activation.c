@@ -193,10 +193,10 @@ static inline float act_softsign(float x) {
 EW_F32(softsign, EW_MAP(float, act_softsign(a[k])))
 
 /* ---- SIGMOID: f(x) = 1 / (1 + exp(-x)) ---- */
-EW_F32(sigmoid, EW_ROW_WITH_FAST_RANGE(float, EW_SIGMOID_IN_RANGE(v), ew_sigmoidf_normal(v), ew_sigmoidf(v)))
+EW_F32(sigmoid, EW_ROW_WITH_FAST_RANGE(float, EW_SIGMOID_LIMIT, ew_sigmoidf_normal(v), ew_sigmoidf(v)))
 
 /* ---- TANH: f(x) = (1 - exp(-2 * x)) / (1 + exp(-2 * x)) = tanh(x) ---- */
-EW_F32(tanh, EW_ROW_WITH_FAST_RANGE(float, EW_TANH_IN_RANGE(v), ew_tanhf_normal(v), ew_tanhf(v)))
+EW_F32(tanh, EW_ROW_WITH_FAST_RANGE(float, EW_TANH_LIMIT, ew_tanhf_normal(v), ew_tanhf(v)))
 
 /* ---- SCALED_TANH: f(x) = Alpha * tanh(Beta * x); tanh at the exact product to first order
  * (tanh' = 1 - tanh^2) ---- */
@@ -329,9 +329,9 @@ static inline float act_gelu(float x) {
     return act_sel(x != x, x, act_gelu_from(x, ax, g, ew_expf(-sh)));
 }
 
-/* act_gelu for |x| <= 13 (ACT_GELU_IN_RANGE; not NaN), bit-identical: sh <= 84.5, where
+/* act_gelu for |x| <= 13 (ACT_GELU_LIMIT; not NaN), bit-identical: sh <= 84.5, where
  * ew_expf_normal is ew_expf. */
-#define ACT_GELU_IN_RANGE(x) (((x) >= -13.0f) & ((x) <= 13.0f))
+#define ACT_GELU_LIMIT 13.0f
 static inline float act_gelu_normal(float x) {
     /* the clamp only keeps lanes outside the range (whose value is discarded) free of conversions
      * of out-of-range doubles; |x| <= 13 is unchanged */
@@ -340,7 +340,7 @@ static inline float act_gelu_normal(float x) {
     const double g = act_gelu_g(ax, &sh);
     return act_gelu_from(x, ax, g, ew_expf_normal(-sh));
 }
-EW_F32(gelu, EW_ROW_WITH_FAST_RANGE(float, ACT_GELU_IN_RANGE(v), act_gelu_normal(v), act_gelu(v)))
+EW_F32(gelu, EW_ROW_WITH_FAST_RANGE(float, ACT_GELU_LIMIT, act_gelu_normal(v), act_gelu(v)))
 
 #define FLOAT_ONLY EW_FLAG_FLOAT_INPUT_ONLY
 #define F32_ONLY(name) EW_F32_SET(name), NULL, NULL, NULL

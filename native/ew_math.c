@@ -166,7 +166,7 @@ EW_F32(recip, EW_MAP(float, 1.0f / a[k]))
 EW_F32(sqrt, EW_MAP(float, ew_sqrtf(a[k])))
 
 /* EXP: e^x; LOG: ln x (0 gives -inf, x < 0 gives NaN, as the LOG page says) */
-EW_F32(exp, EW_ROW_WITH_FAST_RANGE(float, EW_EXP_IN_RANGE(v), ew_expf_normal(v), ew_expf(v)))
+EW_F32(exp, EW_ROW_WITH_FAST_RANGE(float, EW_EXP_LIMIT, ew_expf_normal(v), ew_expf(v)))
 EW_F32(log, EW_MAP(float, ew_logf(a[k])))
 
 /* ERF: 2/sqrt(pi) * integral from 0 to x of e^(-t^2) dt */
@@ -185,7 +185,7 @@ EW_F32(atan, EW_MAP(float, atanf(a[k])))
  * in forms that avoid cancellation: ew_mathfn.h) */
 EW_F32(sinh, EW_MAP(float, ew_sinhf(a[k])))
 EW_F32(cosh, EW_MAP(float, ew_coshf(a[k])))
-EW_F32(tanh, EW_ROW_WITH_FAST_RANGE(float, EW_TANH_IN_RANGE(v), ew_tanhf_normal(v), ew_tanhf(v)))
+EW_F32(tanh, EW_ROW_WITH_FAST_RANGE(float, EW_TANH_LIMIT, ew_tanhf_normal(v), ew_tanhf(v)))
 EW_F32(asinh, EW_MAP(float, ew_asinhf(a[k])))
 EW_F32(acosh, EW_MAP(float, ew_acoshf(a[k])))
 EW_F32(atanh, EW_MAP(float, ew_atanhf(a[k])))

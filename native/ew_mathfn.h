@@ -111,8 +111,9 @@ static inline float ew_expf_core(float xc, int32_t k) { return ew_expf_core2(xc,
 /* e^x for x in [-86, 88], where e^x is a normal float: ew_expf_core2's reduction and polynomial,
  * and 2^n added to the exponent field (p in [0.70, 1.42], n in [-124, 127]), which is the exact
  * scaling ew_expf's two-step one rounds to there: bit-identical to ew_expf, at half the
- * instructions. EW_EXP_IN_RANGE(x) tells whether it applies (false for NaN). */
-#define EW_EXP_IN_RANGE(x) (((x) >= -86.0f) & ((x) <= 88.0f))
+ * instructions. Rows use it where |x| <= EW_EXP_LIMIT (a symmetric bound: the row test is one
+ * integer comparison of |x|). */
+#define EW_EXP_LIMIT 86.0f
 static inline float ew_expf_normal(float x) {
     const float magic = 12582912.0f;
     const float tt = EW_FMA(x, 1.44269502f, magic);
@@ -123,28 +124,32 @@ static inline float ew_expf_normal(float x) {
     return ew_bits_to_float(ew_float_to_bits(ew_expf_poly(r)) + (ew_float_to_bits(tt) << 23));
 }
 
-/* A row of n values through FAST (an expression of v) where every v of the row passes IN_RANGE,
- * else through GENERAL; both give the same bits where FAST applies. FAST must be free of
- * undefined behaviour for every input (its value outside the range is discarded). Out of place,
- * one pass reads the row, tests it and writes FAST, and a second pass redoes the row with GENERAL
- * only when a lane was out of range: the reads from memory overlap the arithmetic (a separate
- * test pass stalled on them first). In place (out is the input: the only overlap the engine
- * allows) the row is tested first, since writing would destroy it. */
-#define EW_ROW_WITH_FAST_RANGE(T, IN_RANGE, FAST, GENERAL)                                          \
+/* A float row of n values through FAST (an expression of v) when every |v| of the row is at most
+ * LIMIT (a float constant; NaN is never within), else through GENERAL; both give the same bits
+ * where FAST applies. FAST must be free of undefined behaviour for every input (its value outside
+ * the range is discarded). The test is integer arithmetic on the bits: LIMIT's bits minus |v|'s
+ * is negative exactly when |v| > LIMIT or v is NaN, and the sign bits are or-ed together (a
+ * compare would need a mask-to-vector move per step). Out of place, one pass reads the row, tests
+ * it and writes FAST, and a second pass redoes the row with GENERAL only when a lane was out of
+ * range: the reads from memory overlap the arithmetic (a separate test pass stalled on them
+ * first). In place (out is the input: the only overlap the engine allows) the row is tested
+ * first, since writing would destroy it. */
+#define EW_ROW_WITH_FAST_RANGE(T, LIMIT, FAST, GENERAL)                                             \
     {                                                                                              \
         const T* a = in[0];                                                                        \
-        unsigned outside = 0;                                                                      \
+        const uint32_t lim_ = ew_float_to_bits(LIMIT);                                             \
+        uint32_t over_ = 0;                                                                        \
         if ((const void*)out == (const void*)a) {                                                  \
-            for (size_t k = 0; k < n; k++) { const T v = a[k]; outside |= !(IN_RANGE); }            \
-            if (!outside) for (size_t k = 0; k < n; k++) { const T v = a[k]; out[k] = (FAST); }     \
+            for (size_t k = 0; k < n; k++) over_ |= lim_ - (ew_float_to_bits(a[k]) & 0x7fffffffu); \
+            if (!(over_ >> 31)) for (size_t k = 0; k < n; k++) { const T v = a[k]; out[k] = (FAST); } \
         } else {                                                                                   \
             for (size_t k = 0; k < n; k++) {                                                       \
                 const T v = a[k];                                                                  \
-                outside |= !(IN_RANGE);                                                            \
+                over_ |= lim_ - (ew_float_to_bits(v) & 0x7fffffffu);                               \
                 out[k] = (FAST);                                                                   \
             }                                                                                      \
         }                                                                                          \
-        if (outside) for (size_t k = 0; k < n; k++) { const T v = a[k]; out[k] = (GENERAL); }       \
+        if (over_ >> 31) for (size_t k = 0; k < n; k++) { const T v = a[k]; out[k] = (GENERAL); }  \
     }
 
 /* e^x: worst 1 ulp; overflows to inf above 88.72, rounds once through the subnormals to 0 below
@@ -254,10 +259,10 @@ static inline float ew_tanhf(float x) {
     return ew_select(x != x, x, ew_with_sign(r, x));
 }
 
-/* ew_tanhf for every x but NaN (EW_TANH_IN_RANGE), bit-identical: the same clamp of |x| to 10
+/* ew_tanhf for every x but NaN (EW_TANH_LIMIT: infinity), bit-identical: the same clamp of |x| to 10
  * (NaN becomes 10: defined) and 2|x| <= 20 needs no 2^127 limit; no NaN restore. The
  * quotient is >= +0, so the sign of x is or-ed in. */
-#define EW_TANH_IN_RANGE(x) ((x) == (x))
+#define EW_TANH_LIMIT EW_INFF
 static inline float ew_tanhf_normal(float x) {
     float ax = ew_with_sign(x, 0.0f);
     ax = ew_select(ax < 10.0f, ax, 10.0f);
@@ -276,8 +281,8 @@ static inline float ew_sigmoidf(float x) {
     return ew_select(x != x, x, r);
 }
 
-/* ew_sigmoidf for |x| <= 86 (EW_SIGMOID_IN_RANGE; not NaN), bit-identical: ew_expf_normal. */
-#define EW_SIGMOID_IN_RANGE(x) (((x) >= -86.0f) & ((x) <= 86.0f))
+/* ew_sigmoidf for |x| <= 86 (EW_SIGMOID_LIMIT; not NaN), bit-identical: ew_expf_normal. */
+#define EW_SIGMOID_LIMIT 86.0f
 static inline float ew_sigmoidf_normal(float x) {
     const float e = ew_expf_normal(-ew_with_sign(x, 0.0f));
     return ew_select(x >= 0.0f, 1.0f, e) / (1.0f + e);
