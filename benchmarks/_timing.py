@@ -15,17 +15,23 @@ from typing import Any
 import numpy as np
 
 
-def best_times(fns: Sequence[Callable[[], Any]], repeat: int) -> list[float]:
+def best_times(fns: Sequence[Callable[[], Any]], repeat: int, block: int = 1) -> list[float]:
     """Best time of each function in seconds, the repetitions interleaved; one warm-up call each
-    first (page faults, thread pools)."""
+    first (page faults, thread pools).
+
+    block > 1 times `block` consecutive calls of one contender and keeps their mean: the steady
+    state of operators run back to back. With block 1 every call follows the other contender's,
+    so each pays its thread pool's wake-up (libgomp's sleeping workers: about 0.1 ms here), which
+    is part of a lone call's cost but not of a model's."""
     for fn in fns:
         fn()
     best = [float("inf")] * len(fns)
     for _ in range(repeat):
         for i, fn in enumerate(fns):
             start = time.perf_counter()
-            fn()
-            best[i] = min(best[i], time.perf_counter() - start)
+            for _ in range(block):
+                fn()
+            best[i] = min(best[i], (time.perf_counter() - start) / block)
     return best
 
 
