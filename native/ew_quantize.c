@@ -137,7 +137,8 @@ static inline float saturate8(double v, int is_signed) {
  * within 2^-22 q of a tie (tie_gap); those (rare) elements, and ties, are redone exactly
  * with the quotient in double (quantize_exact). Rows stay vector code: the float pass flags, and
  * a second pass over the row redoes the flagged elements only when there are any. Where the output
- * is not saturated |q| < 384; beyond 1024 every rounding saturates. A zero scale (undefined on the page) gives +-inf -> Max/Min, 0/0 -> Min.
+ * is not saturated |q| < 384; beyond 1024 every rounding saturates. A zero scale (undefined on
+ * the page) gives +-inf -> Max/Min, 0/0 -> Min.
  * An INT32 input makes the engine compute in double (EW_FLAG_WIDE_INT_F64), so it arrives exact. */
 static float quantize_exact(float x, float s, float zp, int is_signed) {
     return saturate8(pydml_round_half_even((double)x / (double)s) + (double)zp, is_signed);
@@ -152,9 +153,10 @@ static inline float tie_gap(float q, float t) {
     return ew_select(aq < 1024.0f, gap, -1.0f);   /* a select: a conditional would stop vectorization */
 }
 
-/* One row of QUANTIZE_LINEAR from quotients QUOT (an expression of k) into OUT (float or byte
- * elements), flagging near-ties (tie_gap >= 0) in `near` (a float max would not vectorize). The clamp to Max is left to the store (the
- * output type's range is [Min, Max]); NaN -> Min here, since the store makes NaN 0. */
+/* One row of QUANTIZE_LINEAR from quotients QUOT (an expression of k) into out (float or byte
+ * elements), flagging near-ties (tie_gap >= 0) in `near` (an integer or: a float max would not
+ * vectorize). NaN -> Min here; the clamp to Max is QUANTIZE_STORE's (for float rows, the engine's
+ * saturating store: the output type's range is [Min, Max]). */
 #define QUANTIZE_ROW(QUOT, OUT_T)                                                                  \
     for (size_t k = 0; k < n; k++) {                                                               \
         const float q = (QUOT);                                                                    \
