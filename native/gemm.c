@@ -46,7 +46,8 @@
 #define GEMM_MR_MAX 14
 #define GEMM_NR_MAX 32
 #define GEMM_ALIGN 64
-#define GEMM_DIRECT_B_STRIPS 2 /* B is read in place for outputs of at most this many MR-row strips */
+#define GEMM_DIRECT_B_STRIPS 2
+#define GEMM_PACK_ROWS 16 /* rows of a B block one packing item reads (16 x 1024 floats: 64 KiB) */ /* B is read in place for outputs of at most this many MR-row strips */
 
 /* acc[t][j] = sum_{k < kc} a[k * mr + t] * b[k * ldb + j] (ldb = NR for a packed panel, the row
  * stride of B itself when B is read in place) (+ src[t * lds + j] when src), stored
@@ -338,6 +339,27 @@ static void pack_b_panel(const gemm_ctx* x, const char* bbase, float* d, uint32_
 
 /* Packs what panel P needs: all of it into its slot of bpack, or, when B is read in place, only a
  * partial last panel (into bpack's first slot). */
+/* Rows [r0, r1) of the K slice [k0, k0 + kc) of panels [q0, q1), row by row: each row of op(B)
+ * is read as one run (a whole row segment, which the hardware prefetcher streams) and dealt out
+ * to the panels. Packing panel by panel read 32 floats per row at a stride of N floats, one cache
+ * miss per row with nothing to prefetch (64 x 4096 x 4096 spent a third of its time there).
+ * For B with unit stride along n, or any stride but along k (pack_b_panel handles that). */
+static void pack_b_rows(const gemm_ctx* x, const char* bbase, float* bblock, uint32_t q0, uint32_t q1, uint32_t k0,
+                        uint32_t kc, uint32_t r0, uint32_t r1, float* row) {
+    const uint32_t NR = x->isa.nr, N = x->p->N;
+    const uint32_t j0 = q0 * NR, j1 = q1 * NR < N ? q1 * NR : N, w = j1 - j0;
+    for (uint32_t k = r0; k < r1; k++) {
+        const char* src = bbase + ((int64_t)j0 * x->b_n + (int64_t)(k0 + k) * x->b_k) * x->es;
+        load_row(row, src, x->p->type, x->b_n, w);
+        for (uint32_t q = q0; q < q1; q++) {
+            const uint32_t c0 = (q - q0) * NR, nr = w - c0 < NR ? w - c0 : NR;
+            float* d = bblock + (size_t)(q - q0) * kc * NR + (size_t)k * NR;
+            memcpy(d, row + c0, (size_t)nr * sizeof(float));
+            for (uint32_t j = nr; j < NR; j++) d[j] = 0.0f;
+        }
+    }
+}
+
 static void pack_b(const gemm_ctx* x, const char* bbase, float* bpack, uint32_t P, float* row) {
     if (!x->direct_b) pack_b_panel(x, bbase, bpack + (size_t)P * x->p->K * x->isa.nr, P, 0, x->p->K, row);
     else if (P >= x->full_panels) pack_b_panel(x, bbase, bpack, P, 0, x->p->K, row);
@@ -512,16 +534,23 @@ static void gemm_phases(const gemm_ctx* x, gemm_tls* tls, float* bblock, float* 
                     ph.kc = (uint32_t)((uint64_t)K * (ks + 1) / x->kslices) - ph.k0;
                     ph.first = ks == 0;
                     ph.last = ks + 1 == x->kslices;
-                    /* pack: the block's B panels, then every strip's A slice */
+                    /* pack: the block's B (by groups of rows, or by panels for a B contiguous
+                     * along k), then every strip's A slice */
+                    const int by_rows = x->b_n == 1 || x->b_k != 1;
+                    const uint32_t nb = by_rows ? (ph.kc + GEMM_PACK_ROWS - 1) / GEMM_PACK_ROWS : np;
 #ifdef _OPENMP
 #pragma omp for schedule(dynamic, 1)
 #endif
-                    for (uint32_t w = 0; w < np + x->mpanels; w++) {
-                        if (w < np) {
+                    for (uint32_t w = 0; w < nb + x->mpanels; w++) {
+                        if (w < nb && by_rows) {
+                            const uint32_t r0 = w * GEMM_PACK_ROWS;
+                            const uint32_t r1 = r0 + GEMM_PACK_ROWS < ph.kc ? r0 + GEMM_PACK_ROWS : ph.kc;
+                            pack_b_rows(x, bp.b, bblock, ph.q0, ph.q1, ph.k0, ph.kc, r0, r1, tl->row);
+                        } else if (w < nb) {
                             pack_b_panel(x, bp.b, bblock + (size_t)w * ph.kc * x->isa.nr, ph.q0 + w, ph.k0, ph.kc,
                                          tl->row);
                         } else {
-                            const uint32_t st = w - np, m0 = st * MR;
+                            const uint32_t st = w - nb, m0 = st * MR;
                             const uint32_t mr = x->p->M - m0 < MR ? x->p->M - m0 : MR;
                             pack_a(x, bp.a, ablock + (size_t)st * MR * kcmax, m0, mr, ph.k0, ph.kc, tl->row);
                         }
