@@ -151,6 +151,56 @@ def test_results_do_not_depend_on_the_thread_count(dtype: str, m: int, n: int, k
     assert_close(results[0], ref, mag, k)
 
 
+@pytest.mark.parametrize("case", ["padded rows", "column step 2", "transposed", "float16", "strided output"])
+def test_block_phases_over_several_blocks_and_slices(case: str, ew_isa: str, rng: np.random.Generator) -> None:
+    """M, N and K large enough for several row strips, two column blocks with a partial last
+    panel and three K slices: B packed by rows (unit or strided steps along n), by panels (B
+    contiguous along k), and the plan's float accumulator (FLOAT16 and column-strided outputs).
+    Each against the float64 formula, and 1 and 2 threads bit for bit."""
+    m, n, k = 40, 1400, 600
+    dtype = "FLOAT16" if case == "float16" else "FLOAT32"
+    t = NP[dtype]
+    a = (rng.standard_normal((m, k)) * 0.5).astype(t)
+    tb = case == "transposed"
+    b_strides = o_strides = None
+    o_buf: np.ndarray | None = None
+    if case == "padded rows":
+        b_buf = rng.standard_normal((k, n + 7)).astype(t)
+        b, b_strides = b_buf[:, :n], [n + 7, 1]
+    elif case == "column step 2":
+        b_buf = rng.standard_normal((k, 2 * n)).astype(t)
+        b, b_strides = b_buf[:, ::2], [2 * n, 2]
+    elif case == "transposed":
+        b_buf = rng.standard_normal((n, k)).astype(t)
+        b = b_buf
+    else:
+        b_buf = rng.standard_normal((k, n)).astype(t)
+        b = b_buf
+    if case == "strided output":
+        o_strides = [2 * n, 2]
+    d = gemm_desc(dtype, [m, k], [n, k] if tb else [k, n], [m, n], b_strides=b_strides, o_strides=o_strides,
+                  tb=tb, alpha=0.5)
+    results = []
+    previous = lib.pydml_set_num_threads(1)
+    try:
+        for threads in (1, 2):
+            lib.pydml_set_num_threads(threads)
+            if o_strides is None:
+                out = run(d, {"ATensor": a, "BTensor": b_buf})["OutputTensor"]
+            else:
+                o_buf = np.full(2 * m * n, 7.0, t)
+                run(d, {"ATensor": a, "BTensor": b_buf}, outputs={"OutputTensor": o_buf})
+                out = o_buf.reshape(m, 2 * n)[:, ::2]
+                assert np.all(o_buf.reshape(m, 2 * n)[:, 1::2] == 7.0)
+            results.append(np.ascontiguousarray(out))
+    finally:
+        lib.pydml_set_num_threads(previous)
+    bits = np.uint16 if dtype == "FLOAT16" else np.uint32
+    np.testing.assert_array_equal(results[0].view(bits), results[1].view(bits))
+    ref, mag = reference(a, b, None, False, tb, 0.5, 1.0)
+    assert_close(results[0], ref, mag, k)
+
+
 @pytest.mark.parametrize("dtype", ["FLOAT32", "FLOAT16"])
 def test_batched_4d_and_3d(ew_isa: str, dtype: str, rng: np.random.Generator) -> None:
     dense_case(rng, dtype, 9, 17, 33, batch=(2, 3), alpha=2.0, beta=0.25)
