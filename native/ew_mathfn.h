@@ -75,12 +75,19 @@ static inline float ew_with_sign(float x, float s) {
 #define EW_LN2_F 0.693147182464599609375f
 #define EW_LN2_F_LO (-1.904654323148236e-09f)
 
-/* e^(xc + xl) * 2^k for xc in [-105.2, 89.5] (finite, not NaN), xl a correction below xc's ulp
- * (ew_expf_core: 0), and k in {-1, 0}: Cody-Waite reduction
- * xc = n ln2 + r, |r| <= ln2/2 (n = round(xc / ln2) with one rounding, by the FMA into 1.5 * 2^23,
- * whose bits then hold n), e^r = 1 + r + r^2 Q(r) by Horner's rule in FMAs, Q degree 4 (minimax
- * fit, float coefficients, 3.8e-9 relative), and 2^(n+k) applied in two halves so that neither
- * factor overflows and subnormal results are rounded once. */
+/* Cody-Waite reduction x = n ln2 + r, |r| <= ln2/2, shared by every exp below: n = round(x / ln2)
+ * with one rounding, by the FMA into 1.5 * 2^23, whose low mantissa bits then hold n (two's
+ * complement, |n| <= 151); returns that sum, r in *r (exact to the FMA's rounding of the lo term). */
+static inline float ew_exp_reduce(float x, float* r) {
+    const float magic = 12582912.0f;     /* 1.5 * 2^23: adding it rounds to an integer */
+    const float tt = EW_FMA(x, 1.44269502f, magic);
+    const float nf = tt - magic;
+    *r = EW_FMA(-nf, EW_LN2_F_LO, EW_FMA(-nf, EW_LN2_F, x));   /* the inner FMA is exact */
+    return tt;
+}
+
+/* e^r for |r| <= ln2/2: 1 + r + r^2 Q(r) by Horner's rule in FMAs, Q degree 4 (minimax fit, float
+ * coefficients, 3.8e-9 relative). */
 static inline float ew_expf_poly(float r) {
     float p = 0.0013814619f;
     p = EW_FMA(p, r, 0.008368714f);
@@ -91,14 +98,13 @@ static inline float ew_expf_poly(float r) {
     return EW_FMA(p, r, 1.0f);
 }
 
-static inline float ew_expf_core2(float xc, float xl, int32_t k) {
-    const float magic = 12582912.0f;     /* 1.5 * 2^23: adding it rounds to an integer */
-    const float tt = EW_FMA(xc, 1.44269502f, magic);
-    const float nf = tt - magic;
-    float r = EW_FMA(-nf, EW_LN2_F, xc);  /* exact */
-    r = EW_FMA(-nf, EW_LN2_F_LO, r + xl);
+/* e^xc * 2^k for xc in [-105.2, 89.5] (finite, not NaN) and k in {-1, 0}: ew_exp_reduce,
+ * ew_expf_poly, and 2^(n+k) applied in two halves so that neither factor overflows and subnormal
+ * results are rounded once. */
+static inline float ew_expf_core(float xc, int32_t k) {
+    float r;
+    const float tt = ew_exp_reduce(xc, &r);
     const float p = ew_expf_poly(r);
-    /* |n| <= 151: tt's low mantissa bits are n in two's complement */
     const int32_t n = (int32_t)(ew_float_to_bits(tt) - 0x4b400000u) + k;
     const int32_t n1 = n >> 1, n2 = n - n1;
     const float s1 = ew_bits_to_float((uint32_t)(n1 + 127) << 23);
@@ -106,20 +112,15 @@ static inline float ew_expf_core2(float xc, float xl, int32_t k) {
     return (p * s1) * s2;
 }
 
-static inline float ew_expf_core(float xc, int32_t k) { return ew_expf_core2(xc, 0.0f, k); }
-
-/* e^x for x in [-86, 88], where e^x is a normal float: ew_expf_core2's reduction and polynomial,
+/* e^x for x in [-86, 88], where e^x is a normal float: ew_expf_core's reduction and polynomial,
  * and 2^n added to the exponent field (p in [0.70, 1.42], n in [-124, 127]), which is the exact
  * scaling ew_expf's two-step one rounds to there: bit-identical to ew_expf, at half the
  * instructions. Rows use it where |x| <= EW_EXP_LIMIT (a symmetric bound: the row test is one
  * integer comparison of |x|). */
 #define EW_EXP_LIMIT 86.0f
 static inline float ew_expf_normal(float x) {
-    const float magic = 12582912.0f;
-    const float tt = EW_FMA(x, 1.44269502f, magic);
-    const float nf = tt - magic;
-    float r = EW_FMA(-nf, EW_LN2_F, x);   /* exact */
-    r = EW_FMA(-nf, EW_LN2_F_LO, r);
+    float r;
+    const float tt = ew_exp_reduce(x, &r);
     /* tt's low bits hold n: shifted by 23 they are n << 23, the magic's bits shifted out */
     return ew_bits_to_float(ew_float_to_bits(ew_expf_poly(r)) + (ew_float_to_bits(tt) << 23));
 }
@@ -292,11 +293,8 @@ static inline float ew_sigmoidf_normal(float x) {
  * directly; e^r = 1 + r + r^2 Q(r), Q degree 3 (minimax fit, 1.1e-7 relative). For ew_erff's
  * 1 - e^q, where e^q <= 0.21 and its error reaches the result damped by e^q / (1 - e^q) < 0.27. */
 static inline float ew_exp_tail(float q) {
-    const float magic = 12582912.0f;
-    const float tt = EW_FMA(q, 1.44269502f, magic);
-    const float nf = tt - magic;
-    float r = EW_FMA(-nf, EW_LN2_F, q);   /* exact */
-    r = EW_FMA(-nf, EW_LN2_F_LO, r);
+    float r;
+    const float tt = ew_exp_reduce(q, &r);
     float p = 0.008312532f;
     p = EW_FMA(p, r, 0.041890144f);
     p = EW_FMA(p, r, 0.16667114f);
