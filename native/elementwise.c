@@ -732,6 +732,11 @@ static void run_span(const ew_run* r, const uint64_t* offset, uint64_t n_total) 
     /* a broadcast operand (stride 0 along the run) is the same value in every chunk: staged once, by
      * the first chunk, which is the longest */
     uint32_t staged = 0;
+    /* the plan's parameters, plus which operands are one value along this run */
+    ew_params params = plan->params;
+    params.uniform = 0;
+    for (uint32_t k = 0; k < n_in; k++)
+        if (r->base[k] != NULL && r->strides[k][inner] == 0) params.uniform |= 1u << k;
     for (uint64_t done = 0; done < n_total; done += EW_CHUNK) {
         size_t n = (size_t)(n_total - done < EW_CHUNK ? n_total - done : EW_CHUNK);
         for (uint32_t k = 0; k < EW_MAX_INPUTS; k++) in[k] = zeros;
@@ -768,10 +773,10 @@ static void run_span(const ew_run* r, const uint64_t* offset, uint64_t n_total) 
         int direct = r->types[o] == own && so == 1;
         void* out = direct ? (void*)dst : (void*)stage[o];
         if (plan->narrow && so == 1) {
-            plan->narrow->fn[isa](&plan->params, n, (uint8_t*)dst, (const float* const*)in);
+            plan->narrow->fn[isa](&params, n, (uint8_t*)dst, (const float* const*)in);
             continue;
         }
-        call(plan->entry, domain, isa, &plan->params, n, out, in);
+        call(plan->entry, domain, isa, &params, n, out, in);
         if (plan->fused) {
             const void* self[EW_MAX_INPUTS] = {out};
             for (uint32_t k = 1; k < EW_MAX_INPUTS; k++) self[k] = zeros;

@@ -38,6 +38,8 @@ typedef struct ew_params {
     uint32_t input_types[EW_MAX_INPUTS];
     uint32_t output_type;
     uint32_t present;                   /* bit k: input k is bound (absent optional inputs read 0) */
+    uint32_t uniform;                   /* bit k: input k is one value along the run of this call
+                                         * (a zero stride; set per run by the engine, 0 elsewhere) */
 } ew_params;
 
 typedef void (*ew_f32_fn)(const ew_params* p, size_t n, float* out, const float* const* in);

@@ -153,6 +153,14 @@ static inline float tie_gap(float q, float t) {
     return ew_select(aq < 1024.0f, gap, -1.0f);   /* a select: a conditional would stop vectorization */
 }
 
+/* Whether the row has one scale (the engine's zero stride along the run: per-tensor, or per-axis
+ * along an outer axis) that is normal with a normal reciprocal, so that x * (1 / scale) may stand
+ * for the quotient. */
+static inline unsigned one_normal_scale(const ew_params* P, float s0) {
+    return (P->uniform >> 1 & 1u) &&
+           ((s0 >= 0x1p-126f && s0 <= 0x1p126f) || (s0 <= -0x1p-126f && s0 >= -0x1p126f));
+}
+
 /* One row of QUANTIZE_LINEAR from quotients QUOT (an expression of k) into out (float or byte
  * elements), flagging near-ties (tie_gap >= 0) in `near` (an integer or: a float max would not
  * vectorize). NaN -> Min here; the clamp to Max is QUANTIZE_STORE's (for float rows, the engine's
@@ -166,18 +174,16 @@ static inline float tie_gap(float q, float t) {
         out[k] = (OUT_T)QUANTIZE_STORE(v > lo ? v : lo);  /* NaN -> Min */                          \
     }
 
-/* The row: one scale for the whole row (per-tensor, or per-axis along an outer axis), normal with
- * a normal reciprocal, multiplies by its reciprocal (two roundings, 2^-23 q, still far inside the
- * near-tie margin); else the quotient itself. Then the near-ties again, exactly. */
+/* The row: one normal scale (one_normal_scale) multiplies by its reciprocal (two roundings,
+ * 2^-23 q, still far inside the near-tie margin); else the quotient itself. Then the near-ties
+ * again, exactly. */
 #define QUANTIZE_BODY(OUT_T)                                                                       \
     const int is_signed = P->output_type == DML_TENSOR_DATA_TYPE_INT8;                             \
     const float lo = is_signed ? -128.0f : 0.0f, hi = is_signed ? 127.0f : 255.0f;                 \
     const float *a = in[0], *b = in[1], *c = in[2];                                                \
     const float magic = 12582912.0f;   /* 1.5 * 2^23: (q + magic) - magic rounds half to even */   \
-    unsigned uniform = 1;                                                                          \
     const float s0 = b[0], r0 = 1.0f / s0;                                                         \
-    for (size_t k = 0; k < n; k++) uniform &= b[k] == s0;                                          \
-    uniform &= (s0 >= 0x1p-126f && s0 <= 0x1p126f) | (s0 <= -0x1p-126f && s0 >= -0x1p126f);        \
+    const unsigned uniform = one_normal_scale(P, s0);                                              \
     unsigned near = 0;                                                                             \
     if (uniform) { QUANTIZE_ROW(a[k] * r0, OUT_T) }                                                \
     else { QUANTIZE_ROW(a[k] / b[k], OUT_T) }                                                      \
@@ -215,10 +221,7 @@ EW_T512 static void quantize_u8_avx512_rows(const ew_params* restrict P, size_t 
     }
     const float *a = in[0], *b = in[1], *c = in[2];
     const float s0 = b[0];
-    unsigned uniform = 1;
-    for (size_t k = 0; k < n; k++) uniform &= b[k] == s0;
-    uniform &= (s0 >= 0x1p-126f && s0 <= 0x1p126f) | (s0 <= -0x1p-126f && s0 >= -0x1p126f);
-    if (!uniform) {
+    if (!one_normal_scale(P, s0)) {
         quantize_u8_avx512(P, n, out, in);
         return;
     }
