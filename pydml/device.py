@@ -136,19 +136,19 @@ class CompiledOperator:
         self._owned: dict[str, TensorView] = {}
         self._inputs = [n for n, (s, _) in self._bound.items() if s.role is Role.INPUT_TENSOR]
         self._outputs = [n for n, (s, _) in self._bound.items() if s.role is Role.OUTPUT_TENSOR]
-        # per tensor: (numpy dtype, Sizes, the pydml_tensor of a packed array of those Sizes)
-        self._packed: dict[str, tuple[np.dtype[Any], tuple[int, ...], bytes]] = {}
+        # per tensor, what binds an ndarray without the checks of _view's general path: its
+        # pydml_tensor (no memory yet), and for a packed desc the numpy (dtype, shape) the array
+        # must have, for one with Strides (bound as raw memory) the bytes it must hold
+        self._direct: dict[str, tuple[bytes, tuple[np.dtype[Any], tuple[int, ...]] | None, int]] = {}
         for name, (_, t) in self._bound.items():
             dtype = NUMPY_DTYPES.get(int(t.DataType))
-            if dtype is not None and t.Strides is None and 1 <= len(t.Sizes) <= 8:
-                self._packed[name] = (dtype, t.Sizes, packed_template(int(t.DataType), t.Sizes))
-        # per tensor with Strides (bound as raw memory): (TotalTensorSizeInBytes, its pydml_tensor)
-        self._strided: dict[str, tuple[int, bytes]] = {}
-        for name, (_, t) in self._bound.items():
-            if NUMPY_DTYPES.get(int(t.DataType)) is not None and t.Strides is not None and not _is_4bit(t) \
-                    and 1 <= len(t.Sizes) <= 8:
-                self._strided[name] = (t.total_size_in_bytes,
-                                       strided_template(int(t.DataType), t.Sizes, t.element_strides))
+            if dtype is None or _is_4bit(t) or not 1 <= len(t.Sizes) <= 8:
+                continue
+            if t.Strides is None:
+                self._direct[name] = (packed_template(int(t.DataType), t.Sizes), (dtype, t.Sizes), 0)
+            else:
+                self._direct[name] = (strided_template(int(t.DataType), t.Sizes, t.element_strides), None,
+                                      t.total_size_in_bytes)
 
     @property
     def input_names(self) -> list[str]:
@@ -279,15 +279,13 @@ class CompiledOperator:
     # -- binding helpers -----------------------------------------------------------------
 
     def _view(self, name: str, value: Any, *, writable: bool) -> TensorView:
-        packed = self._packed.get(name)
-        if (packed is not None and type(value) is np.ndarray and value.shape == packed[1]
-                and value.dtype == packed[0] and value.flags.c_contiguous
+        direct = self._direct.get(name)
+        if (direct is not None and type(value) is np.ndarray and value.flags.c_contiguous
                 and (value.flags.writeable or not writable)):
-            return view_packed(value, packed[2])  # the common case, without the checks below
-        strided = self._strided.get(name)
-        if (strided is not None and type(value) is np.ndarray and value.flags.c_contiguous
-                and value.nbytes >= strided[0] and (value.flags.writeable or not writable)):
-            return view_packed(value, strided[1])  # raw memory for a strided desc (broadcasts)
+            template, packed, nbytes = direct
+            if (value.shape == packed[1] and value.dtype == packed[0]) if packed is not None \
+                    else value.nbytes >= nbytes:
+                return view_packed(value, template)  # the common cases, without the checks below
         _, t = self._bound[name]
         # 4-bit tensors have no numpy type: they bind as raw bytes (two elements per byte, the
         # even element in the low nibble), at least TotalTensorSizeInBytes long

@@ -190,3 +190,29 @@ def test_scale_bias_on_64_bit_integer_tensors_is_unsupported(dtype: str) -> None
         ScaleBias=pydml.DML_SCALE_BIAS(Scale=2.0, Bias=0.0))
     with pytest.raises(pydml.UnsupportedError):
         pydml.Device().create_operator(desc)
+
+
+def test_strided_desc_bindings_fast_path_keeps_every_check(rng: np.random.Generator) -> None:
+    """A desc with Strides binds a C-contiguous array as raw memory without the general path's
+    checks when it is long enough (device.py `_direct`); anything else still gets the checked path
+    and its BindingError: too short, not contiguous, a read-only output."""
+    desc = pydml.DML_ELEMENT_WISE_ADD_OPERATOR_DESC(
+        ATensor=tensor("FLOAT32", [4, 6]), BTensor=tensor("FLOAT32", [4, 6], [0, 1]),
+        OutputTensor=tensor("FLOAT32", [4, 6], [12, 2]))
+    op = pydml.Device().create_operator(desc)
+    a = rng.standard_normal((4, 6)).astype(np.float32)
+    row = rng.standard_normal(6).astype(np.float32)
+    out = np.full(48, np.nan, np.float32)
+    op.execute({"ATensor": a, "BTensor": row}, {"OutputTensor": out})
+    np.testing.assert_array_equal(out.reshape(4, 12)[:, ::2], a + row)
+    assert np.isnan(out.reshape(4, 12)[:, 1::2]).all()
+    with pytest.raises(pydml.BindingError, match="less than TotalTensorSizeInBytes"):
+        op.execute({"ATensor": a, "BTensor": row[:5]}, {"OutputTensor": out})
+    with pytest.raises(pydml.BindingError, match="less than TotalTensorSizeInBytes"):
+        op.execute({"ATensor": a, "BTensor": row}, {"OutputTensor": out[:40]})
+    with pytest.raises(pydml.BindingError, match="must be contiguous"):
+        op.execute({"ATensor": a, "BTensor": np.repeat(row, 2)[::2]}, {"OutputTensor": out})
+    readonly = out.copy()
+    readonly.flags.writeable = False
+    with pytest.raises(pydml.BindingError, match="read-only"):
+        op.execute({"ATensor": a, "BTensor": row}, {"OutputTensor": readonly})
