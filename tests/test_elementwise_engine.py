@@ -172,6 +172,12 @@ def test_scale_bias_on_integer_tensors_truncates_the_exact_value(dtype: str, ew_
     info = np.iinfo(DTYPES[dtype])
     x = values(dtype, (257,), rng)
     x[:6] = [info.min, info.max, 0, 1, 10, 30]
+    # x * 0.1f is an integer minus 2^-27 for these, which rounds onto the integer in double: the
+    # exact-sign correction must truncate below it (208037480, not ...481)
+    if dtype == "INT32":
+        x[6:8] = [2080374779, -2080374779]
+    elif dtype == "UINT32":
+        x[6:8] = [2080374779, 4227858427]
     for scale, bias in [(0.1, 0.0), (-0.1, 0.25), (2.5, -1.0), (1e-3, 1e6), (-3.0, 7.5)]:
         s32, b32 = np.float32(scale), np.float32(bias)
         desc = pydml.DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC(
