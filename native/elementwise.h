@@ -157,6 +157,18 @@ void pydml_activation_apply(const pydml_activation* act, float* values, size_t n
     }
 #define EW_F32_SET(name) { name##_f32_c, name##_f32_avx2, name##_f32_avx512 }
 
+/* EW_F32 without the AVX-512 variant, for operators whose AVX-512 row is written out by hand
+ * (giving the same bits): EW_F32_SET_WITH(name, that row). */
+#define EW_F32_PORTABLE(name, ...)                                                                 \
+    static void name##_f32_c(const ew_params* restrict P, size_t n, float* out, const float* const* in) {  \
+        (void)P; (void)in; __VA_ARGS__                                                             \
+    }                                                                                              \
+    EW_T256 static void name##_f32_avx2(const ew_params* restrict P, size_t n, float* out,                  \
+                                        const float* const* in) {                                  \
+        (void)P; (void)in; __VA_ARGS__                                                             \
+    }
+#define EW_F32_SET_WITH(name, avx512_row) { name##_f32_c, name##_f32_avx2, avx512_row }
+
 #define EW_F64(name, ...)                                                                          \
     static void name##_f64(const ew_params* restrict P, size_t n, double* out, const double* const* in) {  \
         (void)P; (void)in; __VA_ARGS__                                                             \

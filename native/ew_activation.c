@@ -32,6 +32,7 @@
  *    at the functions. */
 #include "elementwise.h"
 #include "ew_mathfn.h"
+#include "ew_piecewise.h"
 
 #define ACT_INF (1.0f / 0.0f)
 
@@ -196,7 +197,7 @@ EW_F32(softsign, EW_MAP(float, act_softsign(a[k])))
 EW_F32(sigmoid, EW_ROW_WITH_FAST_RANGE(float, EW_SIGMOID_LIMIT, ew_sigmoidf_normal(v), ew_sigmoidf(v)))
 
 /* ---- TANH: f(x) = (1 - exp(-2 * x)) / (1 + exp(-2 * x)) = tanh(x) ---- */
-EW_F32(tanh, EW_ROW_WITH_FAST_RANGE(float, EW_TANH_LIMIT, ew_tanhf_normal(v), ew_tanhf(v)))
+EW_F32_PORTABLE(tanh, EW_MAP(float, ew_tanhf(a[k])))
 
 /* ---- SCALED_TANH: f(x) = Alpha * tanh(Beta * x); tanh at the exact product to first order
  * (tanh' = 1 - tanh^2) ---- */
@@ -280,18 +281,22 @@ EW_F32(swish, const double scale = P->f[0]; EW_MAP(float, act_swish(scale, a[k])
 
 /* ---- GELU: f(x) = 0.5 * x * (1.0 + erf(x / sqrt(2))) = x Phi(x), Phi the normal distribution.
  * 1 + erf(x / sqrt(2)) cancels for x < 0 (ew_erff's absolute error becomes thousands of ulps
- * relative by x = -3), so both signs go through E = Phi(-|x|) = 0.5 erfc(|x| / sqrt(2)), which
- * keeps its relative accuracy: E = e^(-x^2/2) G(|x|), G = 0.5 erfcx(|x| / sqrt(2)) a rational
- * minimax fit P4/Q5 on [0, 14.5] (relative error 6e-9), evaluated in double with x^2/2 exact;
- * only e^(-x^2/2) is a float exp (at the float part of x^2/2, corrected to first order). Then
- * f = x (1 - E) for x >= 0 and x E for x < 0, rounded once. Beyond |x| = 14.5, E is 0 in float
- * (e^-105 underflows): f = x, or 0 (also at -inf, the limit). Worst 2 ulp (all floats in
- * [-16, 16] against double erfc). ---- */
+ * relative by x = -3), so both signs go through E = Phi(-|x|) = e^(-x^2/2) R(|x|), which keeps its
+ * relative accuracy: f = x E for x < 0 and x - x E for x >= 0. Worst 2 ulp (all floats, against
+ * double erfc; tests/test_ew_activation.py). Two forms, the same bits where both apply:
+ *  - |x| <= 13 (ACT_GELU_LIMIT), all in float: R = erfcx(|x| / sqrt 2) / 2 is the piecewise
+ *    polynomial of ew_piecewise.h (degree 6, fit error 2.3e-9 relative; its constant term in two
+ *    floats), e^(-x^2/2) = 2^n e^r with x^2 split exactly (x^2 = s + sl) and sl folded into r, and
+ *    x R e^r is formed as x hi + x (R e^r - hi) so that neither R nor e^r is rounded on its own.
+ *    About 45 vector operations per 16 lanes, no division (torch's GELU: 1 + erf, 1,140 ulps off
+ *    at x = -3).
+ *  - beyond (and NaN): the double evaluation below, a rational minimax fit G = P4/Q5 of R on
+ *    [0, 14.5] (relative error 6e-9) with x^2/2 exact and only e^(-x^2/2) a float exp; beyond
+ *    |x| = 14.5, E is 0 in float (e^-105 underflows): f = x, or 0 (also at -inf, the limit).
+ * ---- */
 /* G(a) (1 - sl) in double, and sh: the parts of E = e^-(sh + sl) G(a) but the float exp. p / q
  * is p times 1/q, taken as the float reciprocal of q refined by one Newton step in double
- * (Horner's rule in FMAs)
- * (relative error 2^-48, against p / q's 2^-53: a double division costs 16 cycles per 8 lanes,
- * this 5 per 8 on the float divider). */
+ * (Horner's rule in FMAs) (relative error 2^-48). */
 static inline double act_gelu_g(float ax, float* sh_out) {
     const double a = (double)ax;
     const double s = 0.5 * (a * a);                   /* exact */
@@ -314,33 +319,128 @@ static inline double act_gelu_g(float ax, float* sh_out) {
     return (p * r1) * (1.0 - sl);
 }
 
-/* x (1 - E) for x >= 0, x E for x < 0, rounded once; ax = |x| clamped. */
-static inline float act_gelu_from(float x, float ax, double g, float e) {
-    const double neg = (double)e * ((double)ew_with_sign(ax, x) * g);   /* clamped x: -inf gives 0 */
-    const double pos = (double)x * (1.0 - (double)e * g);
-    return (float)act_seld(x < 0.0f, neg, pos);
-}
-
-static inline float act_gelu(float x) {
+/* the double form, for |x| > 13 and NaN */
+static inline float act_gelu_wide(float x) {
     float ax = ew_with_sign(x, 0.0f);
     ax = act_sel(ax < 14.5f, ax, 14.5f);              /* NaN becomes 14.5, restored below */
     float sh;
     const double g = act_gelu_g(ax, &sh);
-    return act_sel(x != x, x, act_gelu_from(x, ax, g, ew_expf(-sh)));
+    const double e = (double)ew_expf(-sh);
+    const double neg = e * ((double)ew_with_sign(ax, x) * g);   /* clamped x: -inf gives 0 */
+    const double pos = (double)x * (1.0 - e * g);
+    return act_sel(x != x, x, (float)act_seld(x < 0.0f, neg, pos));
 }
 
-/* act_gelu for |x| <= 13 (ACT_GELU_LIMIT; not NaN), bit-identical: sh <= 84.5, where
- * ew_expf_normal is ew_expf. */
+/* R(a) = erfcx(a / sqrt 2) / 2 on ew_piecewise.h's intervals, tools/fit_ew_piecewise.py gelu */
+static const float ew_gelu_table[9][32] = {
+    /* c */ {0.0f, 0.0859375f, 0.1015625f, 0.1171875f, 0.140625f, 0.171875f, 0.203125f, 0.234375f, 0.28125f, 0.34375f, 0.40625f, 0.46875f, 0.5625f, 0.6875f, 0.8125f, 0.9375f, 1.125f, 1.375f, 1.625f, 1.875f, 2.25f, 2.75f, 3.25f, 3.75f, 4.5f, 5.5f, 6.5f, 7.5f, 9.0f, 11.0f, 12.550000190734863f, 0.0f},
+    /* x^0 hi */ {0.5f, 0.4674811065196991f, 0.46192821860313416f, 0.45647940039634705f, 0.4484958350658417f, 0.4381926655769348f, 0.42826318740844727f, 0.41869011521339417f, 0.40496334433555603f, 0.3877633512020111f, 0.3717223107814789f, 0.35674068331718445f, 0.3360614478588104f, 0.3114340007305145f, 0.2896950840950012f, 0.270412415266037f, 0.24533139169216156f, 0.21763981878757477f, 0.19502310454845428f, 0.17629088461399078f, 0.15365193784236908f, 0.1307247281074524f, 0.11345206201076508f, 0.10003920644521713f, 0.08480339497327805f, 0.07034269720315933f, 0.06001567468047142f, 0.052293095737695694f, 0.043798789381980896f, 0.0359748899936676f, 0.03159013018012047f, 0.0f},
+    /* x^0 lo */ {-2.3314683517128287e-15f, -5.91833160257238e-09f, 2.7562463422725614e-09f, -5.530945035303603e-09f, 1.9358994407525643e-09f, -2.132210852323624e-09f, -1.1587822257297375e-08f, -3.116841895689504e-09f, 8.40350622421937e-10f, 1.845363195585037e-09f, -1.1489012408105737e-08f, -6.33772501146268e-09f, -1.4267846459858902e-08f, -1.3580670810142692e-08f, -1.0811391781828661e-08f, 6.678578801100343e-10f, -2.760341066831984e-09f, 4.866995251262551e-09f, 5.369808153687927e-09f, 6.741910585361666e-09f, -4.1830003350007416e-10f, 5.993340490562105e-09f, 1.1853970582897944e-10f, 3.1902338548661646e-09f, -2.866042958515891e-09f, -3.178267427017545e-09f, 6.626135196086125e-10f, 1.3804659637628447e-09f, -5.134148661767313e-10f, -3.7301600697148274e-10f, -6.099956095795278e-10f, 0.0f},
+    /* x^1 */ {-0.3989422917366028f, -0.35876813530921936f, -0.35202768445014954f, -0.3454486131668091f, -0.3358725607395172f, -0.32362791895866394f, -0.31195130944252014f, -0.3008117973804474f, -0.2850463390350342f, -0.26564863324165344f, -0.24793009459972382f, -0.23172008991241455f, -0.20990772545337677f, -0.1848314106464386f, -0.1635650396347046f, -0.14543063938617706f, -0.12294446676969528f, -0.09968752413988113f, -0.08202973008155823f, -0.06839685887098312f, -0.05322542041540146f, -0.039449263364076614f, -0.030223079025745392f, -0.023795245215296745f, -0.017327016219496727f, -0.012057463638484478f, -0.008840390481054783f, -0.006744052283465862f, -0.004753181245177984f, -0.0032184948213398457f, -0.0024861483834683895f, 0.0f},
+    /* x^2 */ {0.25f, 0.21832473576068878f, 0.21308770775794983f, 0.20799857378005981f, 0.20063188672065735f, 0.19128455221652985f, 0.18244902789592743f, 0.17409367859363556f, 0.16239702701568604f, 0.14822332561016083f, 0.13550034165382385f, 0.12406094372272491f, 0.10899417102336884f, 0.09218119829893112f, 0.07839924097061157f, 0.06703559309244156f, 0.0535094328224659f, 0.040284741669893265f, 0.03086240217089653f, 0.02402338944375515f, 0.016947370022535324f, 0.011119632050395012f, 0.007613528519868851f, 0.005403521936386824f, 0.0034159105271101f, 0.0020133231300860643f, 0.0012765680439770222f, 0.00085635349387303f, 0.0005100819980725646f, 0.00028572470182552934f, 0.0001944841496879235f, 0.0f},
+    /* x^3 */ {-0.132980614900589f, -0.11333528161048889f, -0.11012864857912064f, -0.10702459514141083f, -0.10255290567874908f, -0.09691696614027023f, -0.09163045138120651f, -0.08666952699422836f, -0.07979072630405426f, -0.07156562060117722f, -0.06429436057806015f, -0.057855505496263504f, -0.049532823264598846f, -0.04048560559749603f, -0.03328854218125343f, -0.027528252452611923f, -0.020915403962135315f, -0.014765306375920773f, -0.010626090690493584f, -0.007784324232488871f, -0.005031201057136059f, -0.002956725424155593f, -0.0018263562815263867f, -0.0011773393489420414f, -0.0006517705041915178f, -0.0003280519158579409f, -0.00018089618242811412f, -0.00010713232040870935f, -5.4142299632076174e-05f, -2.517310895200353e-05f, -1.5124019228096586e-05f, 0.0f},
+    /* x^4 */ {0.062494534999132156f, 0.05214682221412659f, 0.050476331263780594f, 0.04886511340737343f, 0.04655514657497406f, 0.043659307062625885f, 0.040962137281894684f, 0.03844711184501648f, 0.03498894348740578f, 0.03090563416481018f, 0.027345197275280952f, 0.024235304445028305f, 0.020282985642552376f, 0.01608683168888092f, 0.012838073074817657f, 0.01030696276575327f, 0.007494878489524126f, 0.0049955956637859344f, 0.003398741129785776f, 0.0023569390177726746f, 0.001406732015311718f, 0.0007471308927051723f, 0.00041945357224904f, 0.000247117510298267f, 0.00012068864452885464f, 5.224356573307887e-05f, 2.5179677322739735e-05f, 1.321273794019362e-05f, 5.687202246917877e-06f, 2.201556071668165e-06f, 1.169289475910773e-06f, 0.0f},
+    /* x^5 */ {-0.02649259939789772f, -0.02170342206954956f, -0.021064333617687225f, -0.02024773508310318f, -0.01918944902718067f, -0.017871130257844925f, -0.016664231196045876f, -0.015522250905632973f, -0.013993454165756702f, -0.01219126395881176f, -0.010639192536473274f, -0.009300939738750458f, -0.007630716543644667f, -0.005889585241675377f, -0.00457477942109108f, -0.003575522219762206f, -0.0025030700489878654f, -0.0015829222975298762f, -0.0010227778693661094f, -0.0006743075209669769f, -0.0003757388039957732f, -0.00018145145440939814f, -9.307386062573642e-05f, -5.033647539676167e-05f, -2.202396535722073e-05f, -8.224685188906733e-06f, -3.472714979579905e-06f, -1.6173987660295097e-06f, -6.024020535733143e-07f, -1.9365585046671185e-07f, -9.016299173936204e-08f, 0.0f},
+    /* x^6 */ {0.009434515610337257f, -1.909891579998657e-05f, 3.101157199125737e-05f, 1.4362952242663596e-05f, -1.66575591720175e-05f, -1.6029272956075147e-05f, 2.1465237296069972e-05f, -1.1173789062013384e-05f, 0.0051924362778663635f, 0.004468926694244146f, 0.003834471106529236f, 0.003307727864012122f, 0.002667267108336091f, 0.0020078958477824926f, 0.0015213583828881383f, 0.0011601077858358622f, 0.0007825486827641726f, 0.0004715577233582735f, 0.0002905401634052396f, 0.00018280338554177433f, 9.505921480013058e-05f, 4.20430806116201e-05f, 1.9824788978439756e-05f, 9.893771675706375e-06f, 3.863470737996977e-06f, 1.255987626791466e-06f, 4.675983120705496e-07f, 1.9421122487983666e-07f, 6.206785485574073e-08f, 1.670795235497735e-08f, 6.893427606513569e-09f, 0.0f},
+};
+
+/* the float form, for |x| <= 13 (finite; other lanes give a discarded value, the index clamped).
+ * The sign bit picks the side, so that GELU(-0) = -0. */
 #define ACT_GELU_LIMIT 13.0f
-static inline float act_gelu_normal(float x) {
-    /* the clamp only keeps lanes outside the range (whose value is discarded) free of conversions
-     * of out-of-range doubles; |x| <= 13 is unchanged */
-    const float ax = ew_select(ew_with_sign(x, 0.0f) < 14.5f, ew_with_sign(x, 0.0f), 14.5f);
-    float sh;
-    const double g = act_gelu_g(ax, &sh);
-    return act_gelu_from(x, ax, g, ew_expf_normal(-sh));
+static inline float act_gelu_near(float x) {
+    const float a = ew_with_sign(x, 0.0f);
+    const float s = a * a;
+    const float sl = EW_FMA(a, a, -s);                 /* exact: a^2 = s + sl */
+    float r;
+    const float tt = ew_exp_reduce(-0.5f * s, &r);     /* e^(-s/2) = 2^n e^r */
+    r = EW_FMA(-0.5f, sl, r);                          /* e^(-a^2/2) = 2^n e^r to first order in sl */
+    const float pl = ew_expf_poly_inner(r) * r;        /* e^r - 1 */
+    const float sc = ew_bits_to_float((ew_float_to_bits(tt) << 23) + 0x3f800000u);  /* 2^n, normal */
+    int32_t i = ew_pw_index(a);
+    i = i < EW_PW_INTERVALS ? i : EW_PW_INTERVALS - 1;
+    const float t = a - ew_gelu_table[0][i];
+    float q = ew_gelu_table[8][i];
+    q = EW_FMA(q, t, ew_gelu_table[7][i]);
+    q = EW_FMA(q, t, ew_gelu_table[6][i]);
+    q = EW_FMA(q, t, ew_gelu_table[5][i]);
+    q = EW_FMA(q, t, ew_gelu_table[4][i]);
+    q = EW_FMA(q, t, ew_gelu_table[3][i]);
+    const float hi = ew_gelu_table[1][i];
+    const float rl = EW_FMA(q, t, ew_gelu_table[2][i]);        /* R - hi */
+    const float m = EW_FMA(rl, pl, EW_FMA(hi, pl, rl));       /* R e^r - hi */
+    const float w = EW_FMA(x, hi, x * m);                      /* x R e^r = x E / 2^n */
+    return ew_select((int)(ew_float_to_bits(x) >> 31), w * sc, EW_FMA(-w, sc, x));
 }
-EW_F32(gelu, EW_ROW_WITH_FAST_RANGE(float, ACT_GELU_LIMIT, act_gelu_normal(v), act_gelu(v)))
+
+static inline float act_gelu(float x) {
+    return ew_select(ew_with_sign(x, 0.0f) <= ACT_GELU_LIMIT, act_gelu_near(x), act_gelu_wide(x));
+}
+EW_F32_PORTABLE(gelu, EW_ROW_WITH_FAST_RANGE(float, ACT_GELU_LIMIT, act_gelu_near(v), act_gelu(v)))
+
+#ifdef EW_PW_X86
+/* act_gelu_near step for step on 16 lanes; lanes beyond 13 or NaN take act_gelu_wide. out may be
+ * in[0]: each step reads its lanes before writing them. */
+EW_T512 static void gelu_row_avx512(const ew_params* restrict P, size_t n, float* out, const float* const* in) {
+    (void)P;
+    const float* x = in[0];
+    __m512 lo[9], hi[9];
+    for (int k = 0; k < 9; k++) {
+        lo[k] = _mm512_loadu_ps(ew_gelu_table[k]);
+        hi[k] = _mm512_loadu_ps(ew_gelu_table[k] + 16);
+    }
+    const __m512i magnitude = _mm512_set1_epi32(0x7fffffff);
+    const __m512 limit = _mm512_set1_ps(ACT_GELU_LIMIT), minus_half = _mm512_set1_ps(-0.5f);
+    const __m512 magic = _mm512_set1_ps(12582912.0f), log2e = _mm512_set1_ps(1.44269502f);
+    const __m512 ln2 = _mm512_set1_ps(EW_LN2_F), ln2_lo = _mm512_set1_ps(EW_LN2_F_LO);
+    for (size_t k = 0; k < n; k += 16) {
+        const __mmask16 m = n - k >= 16 ? (__mmask16)0xffff : (__mmask16)((1u << (n - k)) - 1u);
+        const __m512 v = _mm512_maskz_loadu_ps(m, x + k);
+        const __m512 a = _mm512_castsi512_ps(_mm512_and_si512(_mm512_castps_si512(v), magnitude));
+        const __mmask16 wide = _mm512_mask_cmp_ps_mask(m, a, limit, _CMP_NLE_UQ);
+        const __m512 s = _mm512_mul_ps(a, a);
+        const __m512 sl = _mm512_fmsub_ps(a, a, s);
+        const __m512 h = _mm512_mul_ps(minus_half, s);
+        const __m512 tt = _mm512_fmadd_ps(h, log2e, magic);
+        const __m512 nf = _mm512_sub_ps(tt, magic);
+        __m512 r = _mm512_fnmadd_ps(nf, ln2_lo, _mm512_fnmadd_ps(nf, ln2, h));
+        r = _mm512_fmadd_ps(minus_half, sl, r);
+        __m512 p = _mm512_set1_ps(EW_EXPF_C6);
+        p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(EW_EXPF_C5));
+        p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(EW_EXPF_C4));
+        p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(EW_EXPF_C3));
+        p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(EW_EXPF_C2));
+        p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(1.0f));
+        const __m512 pl = _mm512_mul_ps(p, r);
+        const __m512 sc = _mm512_castsi512_ps(_mm512_add_epi32(_mm512_slli_epi32(_mm512_castps_si512(tt), 23),
+                                                               _mm512_set1_epi32(0x3f800000)));
+        const __m512i i = ew_pw_index16(a);
+        const __m512 t = _mm512_sub_ps(a, EW_PW_LOOKUP(lo, hi, 0, i));
+        __m512 q = EW_PW_LOOKUP(lo, hi, 8, i);
+        q = _mm512_fmadd_ps(q, t, EW_PW_LOOKUP(lo, hi, 7, i));
+        q = _mm512_fmadd_ps(q, t, EW_PW_LOOKUP(lo, hi, 6, i));
+        q = _mm512_fmadd_ps(q, t, EW_PW_LOOKUP(lo, hi, 5, i));
+        q = _mm512_fmadd_ps(q, t, EW_PW_LOOKUP(lo, hi, 4, i));
+        q = _mm512_fmadd_ps(q, t, EW_PW_LOOKUP(lo, hi, 3, i));
+        const __m512 c0 = EW_PW_LOOKUP(lo, hi, 1, i);
+        const __m512 rl = _mm512_fmadd_ps(q, t, EW_PW_LOOKUP(lo, hi, 2, i));
+        const __m512 mm = _mm512_fmadd_ps(rl, pl, _mm512_fmadd_ps(c0, pl, rl));
+        const __m512 w = _mm512_fmadd_ps(v, c0, _mm512_mul_ps(v, mm));
+        __m512 res = _mm512_mask_blend_ps(_mm512_movepi32_mask(_mm512_castps_si512(v)),
+                                          _mm512_fnmadd_ps(w, sc, v), _mm512_mul_ps(w, sc));
+        if (wide) {
+            _Alignas(64) float xs[16], rs[16];
+            _mm512_store_ps(xs, v);
+            _mm512_store_ps(rs, res);
+            for (unsigned bits = wide; bits; bits &= bits - 1u) {
+                const int l = __builtin_ctz(bits);
+                rs[l] = act_gelu_wide(xs[l]);
+            }
+            res = _mm512_load_ps(rs);
+        }
+        _mm512_mask_storeu_ps(out + k, m, res);
+    }
+}
+#endif
 
 #define FLOAT_ONLY EW_FLAG_FLOAT_INPUT_ONLY
 #define F32_ONLY(name) EW_F32_SET(name), NULL, NULL, NULL
@@ -361,9 +461,9 @@ const ew_entry pydml_ew_activation_entries[] = {
     {DML_OPERATOR_ACTIVATION_SIGMOID, NULL, 0, FLOAT_ONLY, F32_ONLY(sigmoid)},
     {DML_OPERATOR_ACTIVATION_SOFTPLUS, "Steepness", 0, FLOAT_ONLY, F32_ONLY(softplus)},
     {DML_OPERATOR_ACTIVATION_SOFTSIGN, NULL, 0, FLOAT_ONLY, F32_ONLY(softsign)},
-    {DML_OPERATOR_ACTIVATION_TANH, NULL, 0, FLOAT_ONLY, F32_ONLY(tanh)},
+    {DML_OPERATOR_ACTIVATION_TANH, NULL, 0, FLOAT_ONLY, EW_PW_F32_SET(tanh, ew_tanh_row_avx512), NULL, NULL, NULL},
     {DML_OPERATOR_ACTIVATION_THRESHOLDED_RELU, "Alpha", 0, FLOAT_ONLY, F32_ONLY(thresholded_relu)},
-    {DML_OPERATOR_ACTIVATION_GELU, NULL, 0, FLOAT_ONLY, F32_ONLY(gelu)},
+    {DML_OPERATOR_ACTIVATION_GELU, NULL, 0, FLOAT_ONLY, EW_PW_F32_SET(gelu, gelu_row_avx512), NULL, NULL, NULL},
     {DML_OPERATOR_ACTIVATION_SWISH, "SigmoidInputScale", 0, FLOAT_ONLY, F32_ONLY(swish)},
     {DML_OPERATOR_ACTIVATION_HARD_SWISH, "Alpha,Beta", 0, FLOAT_ONLY, F32_ONLY(hard_swish)},
 };

@@ -4,7 +4,7 @@
  * and double lanes, on AVX2 and AVX-512 only). The project builds with -std=c11, where GCC does not
  * contract a*b+c into an FMA, so every ISA variant gives bit-identical results.
  *
- * ew_expf, ew_expm1f, ew_logf, ew_log1pf, ew_tanhf, ew_sigmoidf, ew_erff; ew_sqrtf; ew_truncf,
+ * ew_expf, ew_expm1f, ew_logf, ew_log1pf, ew_sigmoidf, ew_erff (tanh: ew_piecewise.h); ew_sqrtf; ew_truncf,
  * ew_floorf, ew_ceilf, ew_rintf, ew_roundf; ew_sinhf, ew_coshf, ew_asinhf, ew_acoshf, ew_atanhf;
  * and ew_select, the blend to write selects with (see it for why).
  *
@@ -87,15 +87,24 @@ static inline float ew_exp_reduce(float x, float* r) {
 }
 
 /* e^r for |r| <= ln2/2: 1 + r + r^2 Q(r) by Horner's rule in FMAs, Q degree 4 (minimax fit, float
- * coefficients, 3.8e-9 relative). */
-static inline float ew_expf_poly(float r) {
-    float p = 0.0013814619f;
-    p = EW_FMA(p, r, 0.008368714f);
-    p = EW_FMA(p, r, 0.04166839f);
-    p = EW_FMA(p, r, 0.16666521f);
-    p = EW_FMA(p, r, 0.49999994f);
-    p = EW_FMA(p, r, 1.0f);
+ * coefficients, 3.8e-9 relative). ew_expf_poly_inner(r) is the chain before its last step:
+ * e^r = 1 + r ew_expf_poly_inner(r). */
+#define EW_EXPF_C6 0.0013814619f
+#define EW_EXPF_C5 0.008368714f
+#define EW_EXPF_C4 0.04166839f
+#define EW_EXPF_C3 0.16666521f
+#define EW_EXPF_C2 0.49999994f
+static inline float ew_expf_poly_inner(float r) {
+    float p = EW_EXPF_C6;
+    p = EW_FMA(p, r, EW_EXPF_C5);
+    p = EW_FMA(p, r, EW_EXPF_C4);
+    p = EW_FMA(p, r, EW_EXPF_C3);
+    p = EW_FMA(p, r, EW_EXPF_C2);
     return EW_FMA(p, r, 1.0f);
+}
+
+static inline float ew_expf_poly(float r) {
+    return EW_FMA(ew_expf_poly_inner(r), r, 1.0f);
 }
 
 /* e^xc * 2^k for xc in [-105.2, 89.5] (finite, not NaN) and k in {-1, 0}: ew_exp_reduce,
@@ -247,29 +256,6 @@ static inline float ew_log1pf(float x) {
     r = ew_select(x == -1.0f, -EW_INFF, r);
     r = ew_select(x == EW_INFF, x, r);
     return ew_select((x == 0.0f) | (x != x), x, r);
-}
-
-/* tanh(x): worst 2 ulp; tanh(x) = sign(x) em / (em + 2) with em = expm1(2|x|), which has no
- * cancellation anywhere (tanh x ~ x for tiny x, exactly x for subnormals); |x| is clamped to 10,
- * where the quotient rounds to 1, so tanh(+-inf) = +-1 and tanh(-0) = -0. */
-static inline float ew_tanhf(float x) {
-    float ax = ew_with_sign(x, 0.0f);
-    ax = ew_select(ax < 10.0f, ax, 10.0f);  /* NaN becomes 10: restored below */
-    const float em = ew_expm1f_core(2.0f * ax);
-    const float r = em / (em + 2.0f);
-    return ew_select(x != x, x, ew_with_sign(r, x));
-}
-
-/* ew_tanhf for every x but NaN (EW_TANH_LIMIT: infinity), bit-identical: the same clamp of |x| to 10
- * (NaN becomes 10: defined) and 2|x| <= 20 needs no 2^127 limit; no NaN restore. The
- * quotient is >= +0, so the sign of x is or-ed in. */
-#define EW_TANH_LIMIT EW_INFF
-static inline float ew_tanhf_normal(float x) {
-    float ax = ew_with_sign(x, 0.0f);
-    ax = ew_select(ax < 10.0f, ax, 10.0f);
-    const float y = 2.0f * ax;
-    const float em = ew_expm1f_poly(y, (int32_t)(y * 1.44269504088896341f));
-    return ew_bits_to_float(ew_float_to_bits(em / (em + 2.0f)) | (ew_float_to_bits(x) & 0x80000000u));
 }
 
 /* 1 / (1 + e^-x): worst 2 ulp. With e = e^-|x|, sigmoid = 1/(1+e) for x >= 0 and e/(1+e) for

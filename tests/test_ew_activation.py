@@ -181,7 +181,7 @@ ACTS = [
     Act("SIGMOID", {}, r_sigmoid, 2),
     Act("SOFTPLUS", {"Steepness": 1.7}, r_softplus, 2),
     Act("SOFTSIGN", {}, r_softsign, 0),
-    Act("TANH", {}, r_tanh, 2),
+    Act("TANH", {}, r_tanh, 1),
     Act("THRESHOLDED_RELU", {"Alpha": 0.4}, r_thresholded_relu, 0),
     Act("GELU", {}, r_gelu, 2),
     Act("SWISH", {"SigmoidInputScale": 1.3}, r_swish, 2, fusable=False),
