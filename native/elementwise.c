@@ -735,8 +735,12 @@ static void run_span(const ew_run* r, const uint64_t* offset, uint64_t n_total) 
     /* the plan's parameters, plus which operands are one value along this run */
     ew_params params = plan->params;
     params.uniform = 0;
-    for (uint32_t k = 0; k < n_in; k++)
+    params.ahead = 0;
+    for (uint32_t k = 0; k < n_in; k++) {
         if (r->base[k] != NULL && r->strides[k][inner] == 0) params.uniform |= 1u << k;
+        if (r->base[k] != NULL && r->strides[k][inner] == 1 && r->types[k] == own && !(k == 0 && plan->has_scale_bias))
+            params.ahead |= 1u << k;  /* read in place by the function, which prefetches it */
+    }
     for (uint64_t done = 0; done < n_total; done += EW_CHUNK) {
         size_t n = (size_t)(n_total - done < EW_CHUNK ? n_total - done : EW_CHUNK);
         for (uint32_t k = 0; k < EW_MAX_INPUTS; k++) in[k] = zeros;
@@ -745,10 +749,9 @@ static void run_span(const ew_run* r, const uint64_t* offset, uint64_t n_total) 
             uint64_t s = r->strides[k][inner];
             const char* src = r->base[k] + (offset[k] + done * s) * element_bytes(r->types[k]);
             int scaled = k == 0 && plan->has_scale_bias;
-            if (s == 1 && done + EW_CHUNK < n_total) {
-                /* the next chunk of a contiguous operand: the kernels' arithmetic keeps too few
-                 * loads in flight for the hardware prefetcher alone (EXP ran at 60 % of RELU's
-                 * bandwidth from L3) */
+            if (s == 1 && !(params.ahead >> k & 1u) && done + EW_CHUNK < n_total) {
+                /* the next chunk of a contiguous operand converted into the stage (the functions
+                 * prefetch the rows they read in place, interleaved: EW_FOR) */
                 const size_t eb = element_bytes(r->types[k]);
                 const uint64_t next = n_total - done - EW_CHUNK < EW_CHUNK ? n_total - done - EW_CHUNK : EW_CHUNK;
                 const char* ahead = src + EW_CHUNK * eb;
@@ -920,6 +923,7 @@ void pydml_activation_apply(const pydml_activation* act, float* values, size_t n
         p.f[j] = act->params[j];
         p.f32[j] = act->params[j];
     }
+    p.ahead = 1;  /* values is one contiguous row */
     int isa = pydml_ew_isa();
     const float* in[EW_MAX_INPUTS] = {values};
     for (size_t done = 0; done < n; done += EW_CHUNK) {

@@ -40,6 +40,9 @@ typedef struct ew_params {
     uint32_t present;                   /* bit k: input k is bound (absent optional inputs read 0) */
     uint32_t uniform;                   /* bit k: input k is one value along the run of this call
                                          * (a zero stride; set per run by the engine, 0 elsewhere) */
+    uint32_t ahead;                     /* bit k: input k is a row of the caller's memory, which the
+                                         * function prefetches as it goes (EW_FOR); 0: staged or
+                                         * already in cache */
 } ew_params;
 
 typedef void (*ew_f32_fn)(const ew_params* p, size_t n, float* out, const float* const* in);
@@ -182,10 +185,45 @@ void pydml_activation_apply(const pydml_activation* act, float* values, size_t n
         (void)P; (void)in; __VA_ARGS__                                                             \
     }
 
+/* Software prefetch, interleaved with the arithmetic: a row loop runs in stretches of EW_STRETCH
+ * elements, each preceded by a prefetch of the stretch EW_AHEAD elements further along each
+ * operand that is bound and not one value along the run (for the second half of a chunk, the
+ * next chunk's part: the engine's operands are contiguous rows here). The engine once prefetched
+ * a whole chunk in one burst before each call; the burst filled the core's line-fill buffers,
+ * and an output written for the first time (its lines read for ownership) waited behind it:
+ * interleaved, EXP, SIGMOID, TANH and GELU on 8M floats ran 7-18 % faster back to back and
+ * 10-20 % faster after another operator's call (measured A/B, randomized order, 2 threads). The
+ * stretches exist because a prefetch inside a loop stops GCC vectorizing it. Addresses are formed
+ * as integers: the stretch ahead may lie past the end of a row, which a prefetch may touch but
+ * pointer arithmetic may not. */
+#define EW_STRETCH 64
+#define EW_AHEAD 512
+static inline void ew_prefetch_at(const void* base, size_t offset, size_t bytes) {
+    const uintptr_t p = (uintptr_t)base + offset;
+    for (size_t b = 0; b < bytes; b += 64) __builtin_prefetch((const void*)(p + b));
+}
+static inline void ew_prefetch_operands(uint32_t mask, const void* const* in, size_t offset, size_t bytes) {
+    for (; mask; mask &= mask - 1u) ew_prefetch_at(in[__builtin_ctz(mask)], offset, bytes);
+}
+/* the operands a row loop prefetches */
+#define EW_PREFETCH_MASK(P) ((P)->ahead & ((1u << EW_MAX_INPUTS) - 1u))
+
+/* for (k < n) BODY, in prefetching stretches (elements of type T) */
+#define EW_FOR(T, BODY)                                                                            \
+    {                                                                                              \
+        const uint32_t pf_ = EW_PREFETCH_MASK(P);                                                  \
+        for (size_t k0_ = 0; k0_ < n; k0_ += EW_STRETCH) {                                         \
+            const size_t k1_ = n - k0_ < EW_STRETCH ? n : k0_ + EW_STRETCH;                        \
+            ew_prefetch_operands(pf_, (const void* const*)in, (k0_ + EW_AHEAD) * sizeof(T),        \
+                                 EW_STRETCH * sizeof(T));                                          \
+            for (size_t k = k0_; k < k1_; k++) BODY                                                \
+        }                                                                                          \
+    }
+
 /* for (k < n) out[k] = EXPR with a, b, c the first three operands' element k */
 #define EW_MAP(T, EXPR)                                                                            \
     const T* a = in[0]; const T* b = in[1]; const T* c = in[2];                                    \
     (void)a; (void)b; (void)c;                                                                     \
-    for (size_t k = 0; k < n; k++) { out[k] = (EXPR); }
+    EW_FOR(T, { out[k] = (EXPR); })
 
 #endif /* PYDML_NATIVE_ELEMENTWISE_H */

@@ -381,7 +381,6 @@ EW_F32_PORTABLE(gelu, EW_ROW_WITH_FAST_RANGE(float, ACT_GELU_LIMIT, act_gelu_nea
 /* act_gelu_near step for step on 16 lanes; lanes beyond 13 or NaN take act_gelu_wide. out may be
  * in[0]: each step reads its lanes before writing them. */
 EW_T512 static void gelu_row_avx512(const ew_params* restrict P, size_t n, float* out, const float* const* in) {
-    (void)P;
     const float* x = in[0];
     __m512 lo[9], hi[9];
     for (int k = 0; k < 9; k++) {
@@ -392,7 +391,9 @@ EW_T512 static void gelu_row_avx512(const ew_params* restrict P, size_t n, float
     const __m512 limit = _mm512_set1_ps(ACT_GELU_LIMIT), minus_half = _mm512_set1_ps(-0.5f);
     const __m512 magic = _mm512_set1_ps(12582912.0f), log2e = _mm512_set1_ps(1.44269502f);
     const __m512 ln2 = _mm512_set1_ps(EW_LN2_F), ln2_lo = _mm512_set1_ps(EW_LN2_F_LO);
+    const int ahead = (int)(EW_PREFETCH_MASK(P) & 1u);
     for (size_t k = 0; k < n; k += 16) {
+        if (ahead) ew_prefetch_at(x, (k + EW_AHEAD) * sizeof(float), 64);  /* one line per step */
         const __mmask16 m = n - k >= 16 ? (__mmask16)0xffff : (__mmask16)((1u << (n - k)) - 1u);
         const __m512 v = _mm512_maskz_loadu_ps(m, x + k);
         const __m512 a = _mm512_castsi512_ps(_mm512_and_si512(_mm512_castps_si512(v), magnitude));

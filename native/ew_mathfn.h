@@ -150,14 +150,14 @@ static inline float ew_expf_normal(float x) {
         const uint32_t lim_ = ew_float_to_bits(LIMIT);                                             \
         uint32_t over_ = 0;                                                                        \
         if ((const void*)out == (const void*)a) {                                                  \
-            for (size_t k = 0; k < n; k++) over_ |= lim_ - (ew_float_to_bits(a[k]) & 0x7fffffffu); \
+            EW_FOR(T, { over_ |= lim_ - (ew_float_to_bits(a[k]) & 0x7fffffffu); })                 \
             if (!(over_ >> 31)) for (size_t k = 0; k < n; k++) { const T v = a[k]; out[k] = (FAST); } \
         } else {                                                                                   \
-            for (size_t k = 0; k < n; k++) {                                                       \
+            EW_FOR(T, {                                                                            \
                 const T v = a[k];                                                                  \
                 over_ |= lim_ - (ew_float_to_bits(v) & 0x7fffffffu);                               \
                 out[k] = (FAST);                                                                   \
-            }                                                                                      \
+            })                                                                                     \
         }                                                                                          \
         if (over_ >> 31) for (size_t k = 0; k < n; k++) { const T v = a[k]; out[k] = (GENERAL); }  \
     }

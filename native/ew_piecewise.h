@@ -78,7 +78,6 @@ EW_T512 static inline __m512i ew_pw_index16(__m512 a) {
 /* n values of ew_tanhf, 16 lanes at a time: ew_tanhf_finite step for step, NaN lanes selected
  * back. out may be in[0]: each step reads its lanes before writing them. */
 EW_T512 static void ew_tanh_row_avx512(const ew_params* restrict P, size_t n, float* out, const float* const* in) {
-    (void)P;
     const float* x = in[0];
     __m512 lo[7], hi[7];
     for (int k = 0; k < 7; k++) {
@@ -87,7 +86,9 @@ EW_T512 static void ew_tanh_row_avx512(const ew_params* restrict P, size_t n, fl
     }
     const __m512i magnitude = _mm512_set1_epi32(0x7fffffff);
     const __m512 top = _mm512_set1_ps(9.5f);
+    const int ahead = (int)(EW_PREFETCH_MASK(P) & 1u);
     for (size_t k = 0; k < n; k += 16) {
+        if (ahead) ew_prefetch_at(x, (k + EW_AHEAD) * sizeof(float), 64);  /* one line per step */
         const __mmask16 m = n - k >= 16 ? (__mmask16)0xffff : (__mmask16)((1u << (n - k)) - 1u);
         const __m512 v = _mm512_maskz_loadu_ps(m, x + k);
         const __m512i vb = _mm512_castps_si512(v);

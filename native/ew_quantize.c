@@ -62,29 +62,29 @@ static uint64_t bound_u64(double v) {
 EW_F32(clip, {
     const float lo = P->f32[0], hi = P->f32[1];
     const float* a = in[0];
-    for (size_t k = 0; k < n; k++) { float t = MAXNUM(a[k], lo); out[k] = MINNUM(t, hi); }
+    EW_FOR(float, { float t = MAXNUM(a[k], lo); out[k] = MINNUM(t, hi); })
 })
 EW_I64(clip, {
     const int64_t lo = bound_i64(P->f[0], P->output_type), hi = bound_i64(P->f[1], P->output_type);
     const int64_t* a = in[0];
-    for (size_t k = 0; k < n; k++) { int64_t t = MAXNUM(a[k], lo); out[k] = MINNUM(t, hi); }
+    EW_FOR(int64_t, { int64_t t = MAXNUM(a[k], lo); out[k] = MINNUM(t, hi); })
 })
 EW_U64(clip, {
     const uint64_t lo = bound_u64(P->f[0]), hi = bound_u64(P->f[1]);
     const uint64_t* a = in[0];
-    for (size_t k = 0; k < n; k++) { uint64_t t = MAXNUM(a[k], lo); out[k] = MINNUM(t, hi); }
+    EW_FOR(uint64_t, { uint64_t t = MAXNUM(a[k], lo); out[k] = MINNUM(t, hi); })
 })
 
 /* THRESHOLD: f(x) = max(x, Min), after the ScaleBias. NaN -> Min. */
 EW_F32(threshold, {
     const float lo = P->f32[0];
     const float* a = in[0];
-    for (size_t k = 0; k < n; k++) out[k] = MAXNUM(a[k], lo);
+    EW_FOR(float, { out[k] = MAXNUM(a[k], lo); })
 })
 EW_I64(threshold, {
     const int64_t lo = bound_i64(P->f[0], P->output_type);
     const int64_t* a = in[0];
-    for (size_t k = 0; k < n; k++) out[k] = MAXNUM(a[k], lo);
+    EW_FOR(int64_t, { out[k] = MAXNUM(a[k], lo); })
 })
 
 /* CLIP1: f(x) = max(Min, min(x, Max)) (sdk-api page; windows-ai-docs writes min(Max, max(Min, x)),
@@ -95,17 +95,17 @@ EW_I64(threshold, {
 EW_F32(clip1, {
     const float lo = P->f32[0], hi = P->f32[1];
     const float* a = in[0];
-    for (size_t k = 0; k < n; k++) { float t = MINNUM(a[k], hi); out[k] = MAXNUM(t, lo); }
+    EW_FOR(float, { float t = MINNUM(a[k], hi); out[k] = MAXNUM(t, lo); })
 })
 EW_I64(clip1, {
     const int64_t lo = P->i[0], hi = P->i[1];
     const int64_t* a = in[0];
-    for (size_t k = 0; k < n; k++) { int64_t t = MINNUM(a[k], hi); out[k] = MAXNUM(t, lo); }
+    EW_FOR(int64_t, { int64_t t = MINNUM(a[k], hi); out[k] = MAXNUM(t, lo); })
 })
 EW_U64(clip1, {
     const uint64_t lo = P->u[0], hi = P->u[1];
     const uint64_t* a = in[0];
-    for (size_t k = 0; k < n; k++) { uint64_t t = MINNUM(a[k], hi); out[k] = MAXNUM(t, lo); }
+    EW_FOR(uint64_t, { uint64_t t = MINNUM(a[k], hi); out[k] = MAXNUM(t, lo); })
 })
 
 /* IF: f(cond, a, b) = a if cond != 0 else b. Operands are ConditionTensor, ATensor, BTensor (C
@@ -166,13 +166,13 @@ static inline unsigned one_normal_scale(const ew_params* P, float s0) {
  * vectorize). NaN -> Min here; the clamp to Max is QUANTIZE_STORE's (for float rows, the engine's
  * saturating store: the output type's range is [Min, Max]). */
 #define QUANTIZE_ROW(QUOT, OUT_T)                                                                  \
-    for (size_t k = 0; k < n; k++) {                                                               \
+    EW_FOR(float, {                                                                                \
         const float q = (QUOT);                                                                    \
         const float t = (q + magic) - magic;                                                       \
         near |= tie_gap(q, t) >= 0.0f;                                                             \
         const float v = t + c[k];                                                                  \
         out[k] = (OUT_T)QUANTIZE_STORE(v > lo ? v : lo);  /* NaN -> Min */                          \
-    }
+    })
 
 /* The row: one normal scale (one_normal_scale) multiplies by its reciprocal (two roundings,
  * 2^-23 q, still far inside the near-tie margin); else the quotient itself. Then the near-ties
@@ -245,8 +245,11 @@ EW_T512 static void quantize_u8_avx512_rows(const ew_params* restrict P, size_t 
      * each step are kept, so the exact pass visits only them. */
     __mmask16 nears[64];
     unsigned any = 0;
+    const int ahead_a = (int)(EW_PREFETCH_MASK(P) & 1u), ahead_c = (int)(EW_PREFETCH_MASK(P) >> 2 & 1u);
 #define QUANTIZE_STEP(M, LOAD_A, LOAD_C, STORE)                                                    \
     {                                                                                              \
+        if (ahead_a) ew_prefetch_at(a, (k + EW_AHEAD) * sizeof(float), 64);                         \
+        if (ahead_c) ew_prefetch_at(c, (k + EW_AHEAD) * sizeof(float), 64);                         \
         const __m512 q = _mm512_min_ps(big, _mm512_max_ps(_mm512_mul_ps(LOAD_A, r0), minus_big));  \
         const __m512 d = _mm512_reduce_ps(q, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);       \
         const __mmask16 nr = _mm512_mask_cmp_ps_mask(                                              \
