@@ -377,7 +377,7 @@ static inline float act_gelu(float x) {
 }
 EW_F32_PORTABLE(gelu, EW_ROW_WITH_FAST_RANGE(float, ACT_GELU_LIMIT, act_gelu_near(v), act_gelu(v)))
 
-#ifdef EW_PW_X86
+#ifdef EW_X86
 /* act_gelu_near step for step on 16 lanes; lanes beyond 13 or NaN take act_gelu_wide. out may be
  * in[0]: each step reads its lanes before writing them. */
 EW_T512 static void gelu_row_avx512(const ew_params* restrict P, size_t n, float* out, const float* const* in) {
@@ -462,9 +462,9 @@ const ew_entry pydml_ew_activation_entries[] = {
     {DML_OPERATOR_ACTIVATION_SIGMOID, NULL, 0, FLOAT_ONLY, F32_ONLY(sigmoid)},
     {DML_OPERATOR_ACTIVATION_SOFTPLUS, "Steepness", 0, FLOAT_ONLY, F32_ONLY(softplus)},
     {DML_OPERATOR_ACTIVATION_SOFTSIGN, NULL, 0, FLOAT_ONLY, F32_ONLY(softsign)},
-    {DML_OPERATOR_ACTIVATION_TANH, NULL, 0, FLOAT_ONLY, EW_PW_F32_SET(tanh, ew_tanh_row_avx512), NULL, NULL, NULL},
+    {DML_OPERATOR_ACTIVATION_TANH, NULL, 0, FLOAT_ONLY, EW_F32_SET_ROW(tanh, ew_tanh_row_avx512), NULL, NULL, NULL},
     {DML_OPERATOR_ACTIVATION_THRESHOLDED_RELU, "Alpha", 0, FLOAT_ONLY, F32_ONLY(thresholded_relu)},
-    {DML_OPERATOR_ACTIVATION_GELU, NULL, 0, FLOAT_ONLY, EW_PW_F32_SET(gelu, gelu_row_avx512), NULL, NULL, NULL},
+    {DML_OPERATOR_ACTIVATION_GELU, NULL, 0, FLOAT_ONLY, EW_F32_SET_ROW(gelu, gelu_row_avx512), NULL, NULL, NULL},
     {DML_OPERATOR_ACTIVATION_SWISH, "SigmoidInputScale", 0, FLOAT_ONLY, F32_ONLY(swish)},
     {DML_OPERATOR_ACTIVATION_HARD_SWISH, "Alpha,Beta", 0, FLOAT_ONLY, F32_ONLY(hard_swish)},
 };

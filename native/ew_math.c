@@ -167,7 +167,43 @@ EW_F32(recip, EW_MAP(float, 1.0f / a[k]))
 EW_F32(sqrt, EW_MAP(float, ew_sqrtf(a[k])))
 
 /* EXP: e^x; LOG: ln x (0 gives -inf, x < 0 gives NaN, as the LOG page says) */
-EW_F32(exp, EW_ROW_WITH_FAST_RANGE(float, EW_EXP_LIMIT, ew_expf_normal(v), ew_expf(v)))
+EW_F32_PORTABLE(exp, EW_ROW_WITH_FAST_RANGE(float, EW_EXP_LIMIT, ew_expf_normal(v), ew_expf(v)))
+#ifdef EW_X86
+/* ew_expf on 16 lanes, two steps at a time: the same clamps, reduction and polynomial, and 2^n
+ * applied by vscalefps, which rounds p 2^n once as ew_expf_core's two halves do (subnormal
+ * results included), so every x takes one path: no range test, no second pass. */
+EW_T512 static inline __m512 exp16(__m512 x) {
+    const __m512 xc = _mm512_max_ps(_mm512_min_ps(x, _mm512_set1_ps(88.8f)), _mm512_set1_ps(-104.0f));
+    const __m512 magic = _mm512_set1_ps(12582912.0f);
+    const __m512 nf = _mm512_sub_ps(_mm512_fmadd_ps(xc, _mm512_set1_ps(1.44269502f), magic), magic);
+    const __m512 r = _mm512_fnmadd_ps(nf, _mm512_set1_ps(EW_LN2_F_LO), _mm512_fnmadd_ps(nf, _mm512_set1_ps(EW_LN2_F), xc));
+    __m512 p = _mm512_set1_ps(EW_EXPF_C6);
+    p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(EW_EXPF_C5));
+    p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(EW_EXPF_C4));
+    p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(EW_EXPF_C3));
+    p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(EW_EXPF_C2));
+    p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(1.0f));
+    p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(1.0f));
+    /* min(x, 88.8) is 88.8 for a NaN x (as ew_select(x < 88.8f, x, 88.8f)); NaN is selected back */
+    return _mm512_mask_mov_ps(_mm512_scalef_ps(p, nf), _mm512_cmp_ps_mask(x, x, _CMP_UNORD_Q), x);
+}
+
+EW_T512 static void exp_row_avx512(const ew_params* restrict P, size_t n, float* out, const float* const* in) {
+    const float* x = in[0];
+    const int ahead = (int)(EW_PREFETCH_MASK(P) & 1u);
+    size_t k = 0;
+    for (; k + 32 <= n; k += 32) {
+        if (ahead) ew_prefetch_at(x, (k + EW_AHEAD) * sizeof(float), 128);
+        const __m512 r0 = exp16(_mm512_loadu_ps(x + k)), r1 = exp16(_mm512_loadu_ps(x + k + 16));
+        _mm512_storeu_ps(out + k, r0);
+        _mm512_storeu_ps(out + k + 16, r1);
+    }
+    for (; k < n; k += 16) {
+        const __mmask16 m = n - k >= 16 ? (__mmask16)0xffff : (__mmask16)((1u << (n - k)) - 1u);
+        _mm512_mask_storeu_ps(out + k, m, exp16(_mm512_maskz_loadu_ps(m, x + k)));
+    }
+}
+#endif
 EW_F32(log, EW_MAP(float, ew_logf(a[k])))
 
 /* ERF: 2/sqrt(pi) * integral from 0 to x of e^(-t^2) dt */
@@ -277,7 +313,7 @@ const ew_entry pydml_ew_math_entries[] = {
     {DML_OPERATOR_ELEMENT_WISE_CEIL, NULL, 0, FLOAT_ONLY, F32_ONLY(ceil)},
     {DML_OPERATOR_ELEMENT_WISE_COS, NULL, 0, FLOAT_ONLY, F32_ONLY(cos)},
     {DML_OPERATOR_ELEMENT_WISE_DIVIDE, NULL, 0, 0, F32_I64_U64(divide)},
-    {DML_OPERATOR_ELEMENT_WISE_EXP, NULL, 0, FLOAT_ONLY, F32_ONLY(exp)},
+    {DML_OPERATOR_ELEMENT_WISE_EXP, NULL, 0, FLOAT_ONLY, EW_F32_SET_ROW(exp, exp_row_avx512), NULL, NULL, NULL},
     {DML_OPERATOR_ELEMENT_WISE_FLOOR, NULL, 0, FLOAT_ONLY, F32_ONLY(floor)},
     {DML_OPERATOR_ELEMENT_WISE_LOG, NULL, 0, FLOAT_ONLY, F32_ONLY(log)},
     {DML_OPERATOR_ELEMENT_WISE_MAX, NULL, 0, 0, F32_I64_U64(max)},
@@ -295,7 +331,7 @@ const ew_entry pydml_ew_math_entries[] = {
     {DML_OPERATOR_ELEMENT_WISE_ERF, NULL, 0, FLOAT_ONLY, F32_ONLY(erf)},
     {DML_OPERATOR_ELEMENT_WISE_SINH, NULL, 0, FLOAT_ONLY, F32_ONLY(sinh)},
     {DML_OPERATOR_ELEMENT_WISE_COSH, NULL, 0, FLOAT_ONLY, F32_ONLY(cosh)},
-    {DML_OPERATOR_ELEMENT_WISE_TANH, NULL, 0, FLOAT_ONLY, EW_PW_F32_SET(tanh, ew_tanh_row_avx512), NULL, NULL, NULL},
+    {DML_OPERATOR_ELEMENT_WISE_TANH, NULL, 0, FLOAT_ONLY, EW_F32_SET_ROW(tanh, ew_tanh_row_avx512), NULL, NULL, NULL},
     {DML_OPERATOR_ELEMENT_WISE_ASINH, NULL, 0, FLOAT_ONLY, F32_ONLY(asinh)},
     {DML_OPERATOR_ELEMENT_WISE_ACOSH, NULL, 0, FLOAT_ONLY, F32_ONLY(acosh)},
     {DML_OPERATOR_ELEMENT_WISE_ATANH, NULL, 0, FLOAT_ONLY, F32_ONLY(atanh)},

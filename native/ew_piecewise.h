@@ -18,10 +18,6 @@
 #include "elementwise.h"
 #include "ew_mathfn.h"
 
-#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
-#include <immintrin.h>
-#define EW_PW_X86 1
-#endif
 
 #define EW_PW_INTERVALS 32
 #define EW_PW_BASE 0x3d800000u /* 1/16: the bits where interval 1's binade starts */
@@ -66,7 +62,7 @@ static inline float ew_tanhf(float x) {
     return ew_select(x != x, x, ew_tanhf_finite(x));
 }
 
-#ifdef EW_PW_X86
+#ifdef EW_X86
 /* Coefficient row k of a table for 16 lanes of interval indices (vpermt2ps uses the low 5 bits). */
 #define EW_PW_LOOKUP(lo, hi, k, index) _mm512_permutex2var_ps((lo)[k], (index), (hi)[k])
 
@@ -107,14 +103,6 @@ EW_T512 static void ew_tanh_row_avx512(const ew_params* restrict P, size_t n, fl
         _mm512_mask_storeu_ps(out + k, m, r);
     }
 }
-#endif
-
-/* The f32 variants of an operator defined with EW_F32_PORTABLE whose AVX-512 row is written out
- * here (the portable one stands in where there is no AVX-512 code to compile). */
-#ifdef EW_PW_X86
-#define EW_PW_F32_SET(name, avx512_row) EW_F32_SET_WITH(name, avx512_row)
-#else
-#define EW_PW_F32_SET(name, avx512_row) EW_F32_SET_WITH(name, name##_f32_c)
 #endif
 
 #endif /* PYDML_NATIVE_EW_PIECEWISE_H */
