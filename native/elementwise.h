@@ -161,7 +161,12 @@ void pydml_activation_apply(const pydml_activation* act, float* values, size_t n
 #define EW_F32_SET(name) { name##_f32_c, name##_f32_avx2, name##_f32_avx512 }
 
 /* EW_F32 without the AVX-512 variant, for operators whose AVX-512 row is written out by hand
- * (giving the same bits, EW_X86 only): EW_F32_SET_ROW(name, that row). */
+ * (giving the same bits, EW_X86 only): EW_F32_SET_ROW(name, that row). EW_F32_C defines the
+ * portable variant alone, for operators whose AVX2 row is written out too: EW_F32_SET_ROWS. */
+#define EW_F32_C(name, ...)                                                                        \
+    static void name##_f32_c(const ew_params* restrict P, size_t n, float* out, const float* const* in) {  \
+        (void)P; (void)in; __VA_ARGS__                                                             \
+    }
 #define EW_F32_PORTABLE(name, ...)                                                                 \
     static void name##_f32_c(const ew_params* restrict P, size_t n, float* out, const float* const* in) {  \
         (void)P; (void)in; __VA_ARGS__                                                             \
@@ -174,8 +179,10 @@ void pydml_activation_apply(const pydml_activation* act, float* values, size_t n
 #include <immintrin.h>
 #define EW_X86 1
 #define EW_F32_SET_ROW(name, avx512_row) { name##_f32_c, name##_f32_avx2, avx512_row }
+#define EW_F32_SET_ROWS(name, avx2_row, avx512_row) { name##_f32_c, avx2_row, avx512_row }
 #else
 #define EW_F32_SET_ROW(name, avx512_row) { name##_f32_c, name##_f32_avx2, name##_f32_c }
+#define EW_F32_SET_ROWS(name, avx2_row, avx512_row) { name##_f32_c, name##_f32_c, name##_f32_c }
 #endif
 
 #define EW_F64(name, ...)                                                                          \

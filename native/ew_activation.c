@@ -197,7 +197,7 @@ EW_F32(softsign, EW_MAP(float, act_softsign(a[k])))
 EW_F32(sigmoid, EW_ROW_WITH_FAST_RANGE(float, EW_SIGMOID_LIMIT, ew_sigmoidf_normal(v), ew_sigmoidf(v)))
 
 /* ---- TANH: f(x) = (1 - exp(-2 * x)) / (1 + exp(-2 * x)) = tanh(x) ---- */
-EW_F32_PORTABLE(tanh, EW_MAP(float, ew_tanhf(a[k])))
+EW_F32_C(tanh, EW_MAP(float, ew_tanhf(a[k])))
 
 /* ---- SCALED_TANH: f(x) = Alpha * tanh(Beta * x); tanh at the exact product to first order
  * (tanh' = 1 - tanh^2) ---- */
@@ -376,9 +376,69 @@ static inline float act_gelu_near(float x) {
 static inline float act_gelu(float x) {
     return ew_select(ew_with_sign(x, 0.0f) <= ACT_GELU_LIMIT, act_gelu_near(x), act_gelu_wide(x));
 }
-EW_F32_PORTABLE(gelu, EW_ROW_WITH_FAST_RANGE(float, ACT_GELU_LIMIT, act_gelu_near(v), act_gelu(v)))
+EW_F32_C(gelu, EW_ROW_WITH_FAST_RANGE(float, ACT_GELU_LIMIT, act_gelu_near(v), act_gelu(v)))
 
 #ifdef EW_X86
+/* act_gelu_near step for step on 8 lanes, gathering the coefficients (ew_piecewise.h); lanes
+ * beyond 13 or NaN take act_gelu_wide, the last n % 8 values act_gelu. */
+EW_T256 static void gelu_row_avx2(const ew_params* restrict P, size_t n, float* out, const float* const* in) {
+    const float* x = in[0];
+    const __m256i magnitude = _mm256_set1_epi32(0x7fffffff);
+    const __m256 limit = _mm256_set1_ps(ACT_GELU_LIMIT), minus_half = _mm256_set1_ps(-0.5f);
+    const __m256 magic = _mm256_set1_ps(12582912.0f), log2e = _mm256_set1_ps(1.44269502f);
+    const __m256 ln2 = _mm256_set1_ps(EW_LN2_F), ln2_lo = _mm256_set1_ps(EW_LN2_F_LO);
+    const int ahead = (int)(EW_PREFETCH_MASK(P) & 1u);
+    size_t k = 0;
+    for (; k + 8 <= n; k += 8) {
+        if (ahead && !(k & 15)) ew_prefetch_at(x, (k + EW_AHEAD) * sizeof(float), 64);
+        const __m256 v = _mm256_loadu_ps(x + k);
+        const __m256 a = _mm256_castsi256_ps(_mm256_and_si256(_mm256_castps_si256(v), magnitude));
+        const int wide = _mm256_movemask_ps(_mm256_cmp_ps(a, limit, _CMP_NLE_UQ));
+        const __m256 s = _mm256_mul_ps(a, a);
+        const __m256 sl = _mm256_fmsub_ps(a, a, s);
+        const __m256 h = _mm256_mul_ps(minus_half, s);
+        const __m256 tt = _mm256_fmadd_ps(h, log2e, magic);
+        const __m256 nf = _mm256_sub_ps(tt, magic);
+        __m256 r = _mm256_fnmadd_ps(nf, ln2_lo, _mm256_fnmadd_ps(nf, ln2, h));
+        r = _mm256_fmadd_ps(minus_half, sl, r);
+        __m256 p = _mm256_set1_ps(EW_EXPF_C6);
+        p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(EW_EXPF_C5));
+        p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(EW_EXPF_C4));
+        p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(EW_EXPF_C3));
+        p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(EW_EXPF_C2));
+        p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(1.0f));
+        const __m256 pl = _mm256_mul_ps(p, r);
+        const __m256 sc = _mm256_castsi256_ps(_mm256_add_epi32(_mm256_slli_epi32(_mm256_castps_si256(tt), 23),
+                                                               _mm256_set1_epi32(0x3f800000)));
+        const __m256i i = ew_pw_index8(a);
+        const __m256 t = _mm256_sub_ps(a, EW_PW_GATHER(ew_gelu_table, 0, i));
+        __m256 q = EW_PW_GATHER(ew_gelu_table, 8, i);
+        q = _mm256_fmadd_ps(q, t, EW_PW_GATHER(ew_gelu_table, 7, i));
+        q = _mm256_fmadd_ps(q, t, EW_PW_GATHER(ew_gelu_table, 6, i));
+        q = _mm256_fmadd_ps(q, t, EW_PW_GATHER(ew_gelu_table, 5, i));
+        q = _mm256_fmadd_ps(q, t, EW_PW_GATHER(ew_gelu_table, 4, i));
+        q = _mm256_fmadd_ps(q, t, EW_PW_GATHER(ew_gelu_table, 3, i));
+        const __m256 c0 = EW_PW_GATHER(ew_gelu_table, 1, i);
+        const __m256 rl = _mm256_fmadd_ps(q, t, EW_PW_GATHER(ew_gelu_table, 2, i));
+        const __m256 mm = _mm256_fmadd_ps(rl, pl, _mm256_fmadd_ps(c0, pl, rl));
+        const __m256 w = _mm256_fmadd_ps(v, c0, _mm256_mul_ps(v, mm));
+        const __m256 xe = _mm256_mul_ps(w, sc);
+        __m256 res = _mm256_blendv_ps(_mm256_sub_ps(v, xe), xe, v);  /* the sign bit picks */
+        if (wide) {
+            _Alignas(32) float xs[8], rs[8];
+            _mm256_store_ps(xs, v);
+            _mm256_store_ps(rs, res);
+            for (unsigned bits = (unsigned)wide; bits; bits &= bits - 1u) {
+                const int l = __builtin_ctz(bits);
+                rs[l] = act_gelu_wide(xs[l]);
+            }
+            res = _mm256_load_ps(rs);
+        }
+        _mm256_storeu_ps(out + k, res);
+    }
+    for (; k < n; k++) out[k] = act_gelu(x[k]);
+}
+
 /* act_gelu_near step for step on 16 lanes; lanes beyond 13 or NaN take act_gelu_wide. out may be
  * in[0]: each step reads its lanes before writing them. */
 EW_T512 static void gelu_row_avx512(const ew_params* restrict P, size_t n, float* out, const float* const* in) {
@@ -462,9 +522,9 @@ const ew_entry pydml_ew_activation_entries[] = {
     {DML_OPERATOR_ACTIVATION_SIGMOID, NULL, 0, FLOAT_ONLY, F32_ONLY(sigmoid)},
     {DML_OPERATOR_ACTIVATION_SOFTPLUS, "Steepness", 0, FLOAT_ONLY, F32_ONLY(softplus)},
     {DML_OPERATOR_ACTIVATION_SOFTSIGN, NULL, 0, FLOAT_ONLY, F32_ONLY(softsign)},
-    {DML_OPERATOR_ACTIVATION_TANH, NULL, 0, FLOAT_ONLY, EW_F32_SET_ROW(tanh, ew_tanh_row_avx512), NULL, NULL, NULL},
+    {DML_OPERATOR_ACTIVATION_TANH, NULL, 0, FLOAT_ONLY, EW_F32_SET_ROWS(tanh, ew_tanh_row_avx2, ew_tanh_row_avx512), NULL, NULL, NULL},
     {DML_OPERATOR_ACTIVATION_THRESHOLDED_RELU, "Alpha", 0, FLOAT_ONLY, F32_ONLY(thresholded_relu)},
-    {DML_OPERATOR_ACTIVATION_GELU, NULL, 0, FLOAT_ONLY, EW_F32_SET_ROW(gelu, gelu_row_avx512), NULL, NULL, NULL},
+    {DML_OPERATOR_ACTIVATION_GELU, NULL, 0, FLOAT_ONLY, EW_F32_SET_ROWS(gelu, gelu_row_avx2, gelu_row_avx512), NULL, NULL, NULL},
     {DML_OPERATOR_ACTIVATION_SWISH, "SigmoidInputScale", 0, FLOAT_ONLY, F32_ONLY(swish)},
     {DML_OPERATOR_ACTIVATION_HARD_SWISH, "Alpha,Beta", 0, FLOAT_ONLY, F32_ONLY(hard_swish)},
 };

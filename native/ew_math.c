@@ -222,7 +222,7 @@ EW_F32(atan, EW_MAP(float, atanf(a[k])))
  * in forms that avoid cancellation: ew_mathfn.h) */
 EW_F32(sinh, EW_MAP(float, ew_sinhf(a[k])))
 EW_F32(cosh, EW_MAP(float, ew_coshf(a[k])))
-EW_F32_PORTABLE(tanh, EW_MAP(float, ew_tanhf(a[k])))
+EW_F32_C(tanh, EW_MAP(float, ew_tanhf(a[k])))
 EW_F32(asinh, EW_MAP(float, ew_asinhf(a[k])))
 EW_F32(acosh, EW_MAP(float, ew_acoshf(a[k])))
 EW_F32(atanh, EW_MAP(float, ew_atanhf(a[k])))
@@ -331,7 +331,7 @@ const ew_entry pydml_ew_math_entries[] = {
     {DML_OPERATOR_ELEMENT_WISE_ERF, NULL, 0, FLOAT_ONLY, F32_ONLY(erf)},
     {DML_OPERATOR_ELEMENT_WISE_SINH, NULL, 0, FLOAT_ONLY, F32_ONLY(sinh)},
     {DML_OPERATOR_ELEMENT_WISE_COSH, NULL, 0, FLOAT_ONLY, F32_ONLY(cosh)},
-    {DML_OPERATOR_ELEMENT_WISE_TANH, NULL, 0, FLOAT_ONLY, EW_F32_SET_ROW(tanh, ew_tanh_row_avx512), NULL, NULL, NULL},
+    {DML_OPERATOR_ELEMENT_WISE_TANH, NULL, 0, FLOAT_ONLY, EW_F32_SET_ROWS(tanh, ew_tanh_row_avx2, ew_tanh_row_avx512), NULL, NULL, NULL},
     {DML_OPERATOR_ELEMENT_WISE_ASINH, NULL, 0, FLOAT_ONLY, F32_ONLY(asinh)},
     {DML_OPERATOR_ELEMENT_WISE_ACOSH, NULL, 0, FLOAT_ONLY, F32_ONLY(acosh)},
     {DML_OPERATOR_ELEMENT_WISE_ATANH, NULL, 0, FLOAT_ONLY, F32_ONLY(atanh)},

@@ -63,6 +63,43 @@ static inline float ew_tanhf(float x) {
 }
 
 #ifdef EW_X86
+/* AVX2: coefficient row k of a table for 8 lanes of interval indices, by a gather. The portable
+ * lookups do not vectorize at all (TANH ran at 2.6x its old AVX2 time), and a 32-entry row by
+ * vpermps takes 4 permutes and 3 blends, slower than the gather here (TANH 1.47 against 1.40 ns
+ * per element, GELU 2.57 against 2.01). The index is clamped into the table. */
+#define EW_PW_GATHER(table, k, index) _mm256_i32gather_ps((table)[k], (index), 4)
+
+EW_T256 static inline __m256i ew_pw_index8(__m256 a) {
+    const __m256i i = _mm256_srai_epi32(_mm256_sub_epi32(_mm256_castps_si256(a), _mm256_set1_epi32((int)EW_PW_BASE)), 21);
+    return _mm256_min_epi32(_mm256_max_epi32(i, _mm256_setzero_si256()), _mm256_set1_epi32(EW_PW_INTERVALS - 1));
+}
+
+/* ew_tanh_row_avx512 on 8 lanes, gathering the coefficients; the last n % 8 values by ew_tanhf */
+EW_T256 static void ew_tanh_row_avx2(const ew_params* restrict P, size_t n, float* out, const float* const* in) {
+    const float* x = in[0];
+    const __m256i magnitude = _mm256_set1_epi32(0x7fffffff);
+    const __m256 top = _mm256_set1_ps(9.5f);
+    const int ahead = (int)(EW_PREFETCH_MASK(P) & 1u);
+    size_t k = 0;
+    for (; k + 8 <= n; k += 8) {
+        if (ahead && !(k & 15)) ew_prefetch_at(x, (k + EW_AHEAD) * sizeof(float), 64);
+        const __m256 v = _mm256_loadu_ps(x + k);
+        const __m256i vb = _mm256_castps_si256(v);
+        const __m256 a = _mm256_min_ps(_mm256_castsi256_ps(_mm256_and_si256(vb, magnitude)), top);
+        const __m256i i = ew_pw_index8(a);
+        const __m256 t = _mm256_sub_ps(a, EW_PW_GATHER(ew_tanh_table, 0, i));
+        __m256 p = EW_PW_GATHER(ew_tanh_table, 6, i);
+        p = _mm256_fmadd_ps(p, t, EW_PW_GATHER(ew_tanh_table, 5, i));
+        p = _mm256_fmadd_ps(p, t, EW_PW_GATHER(ew_tanh_table, 4, i));
+        p = _mm256_fmadd_ps(p, t, EW_PW_GATHER(ew_tanh_table, 3, i));
+        p = _mm256_fmadd_ps(p, t, EW_PW_GATHER(ew_tanh_table, 2, i));
+        p = _mm256_fmadd_ps(p, t, EW_PW_GATHER(ew_tanh_table, 1, i));
+        const __m256 r = _mm256_castsi256_ps(_mm256_or_si256(_mm256_castps_si256(p), _mm256_andnot_si256(magnitude, vb)));
+        _mm256_storeu_ps(out + k, _mm256_blendv_ps(r, v, _mm256_cmp_ps(v, v, _CMP_UNORD_Q)));
+    }
+    for (; k < n; k++) out[k] = ew_tanhf(x[k]);
+}
+
 /* Coefficient row k of a table for 16 lanes of interval indices (vpermt2ps uses the low 5 bits). */
 #define EW_PW_LOOKUP(lo, hi, k, index) _mm512_permutex2var_ps((lo)[k], (index), (hi)[k])
 
