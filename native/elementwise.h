@@ -147,13 +147,7 @@ void pydml_activation_apply(const pydml_activation* act, float* values, size_t n
  * in (const float* const*), and must write out[k] from element k of the inputs only (out may be
  * one of the inputs: in-place execution). */
 #define EW_F32(name, ...)                                                                          \
-    static void name##_f32_c(const ew_params* restrict P, size_t n, float* out, const float* const* in) {  \
-        (void)P; (void)in; __VA_ARGS__                                                             \
-    }                                                                                              \
-    EW_T256 static void name##_f32_avx2(const ew_params* restrict P, size_t n, float* out,                  \
-                                        const float* const* in) {                                  \
-        (void)P; (void)in; __VA_ARGS__                                                             \
-    }                                                                                              \
+    EW_F32_PORTABLE(name, __VA_ARGS__)                                                             \
     EW_T512 static void name##_f32_avx512(const ew_params* restrict P, size_t n, float* out,                \
                                           const float* const* in) {                                \
         (void)P; (void)in; __VA_ARGS__                                                             \
@@ -163,16 +157,14 @@ void pydml_activation_apply(const pydml_activation* act, float* values, size_t n
 /* EW_F32 without the AVX-512 variant, for operators whose AVX-512 row is written out by hand
  * (giving the same bits, EW_X86 only): EW_F32_SET_ROW(name, that row). EW_F32_C defines the
  * portable variant alone, for operators whose AVX2 row is written out too: EW_F32_SET_ROWS. */
-#define EW_F32_C(name, ...)                                                                        \
-    static void name##_f32_c(const ew_params* restrict P, size_t n, float* out, const float* const* in) {  \
-        (void)P; (void)in; __VA_ARGS__                                                             \
-    }
 #define EW_F32_PORTABLE(name, ...)                                                                 \
-    static void name##_f32_c(const ew_params* restrict P, size_t n, float* out, const float* const* in) {  \
-        (void)P; (void)in; __VA_ARGS__                                                             \
-    }                                                                                              \
+    EW_F32_C(name, __VA_ARGS__)                                                                    \
     EW_T256 static void name##_f32_avx2(const ew_params* restrict P, size_t n, float* out,                  \
                                         const float* const* in) {                                  \
+        (void)P; (void)in; __VA_ARGS__                                                             \
+    }
+#define EW_F32_C(name, ...)                                                                        \
+    static void name##_f32_c(const ew_params* restrict P, size_t n, float* out, const float* const* in) {  \
         (void)P; (void)in; __VA_ARGS__                                                             \
     }
 #if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))

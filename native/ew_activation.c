@@ -401,13 +401,7 @@ EW_T256 static void gelu_row_avx2(const ew_params* restrict P, size_t n, float* 
         const __m256 nf = _mm256_sub_ps(tt, magic);
         __m256 r = _mm256_fnmadd_ps(nf, ln2_lo, _mm256_fnmadd_ps(nf, ln2, h));
         r = _mm256_fmadd_ps(minus_half, sl, r);
-        __m256 p = _mm256_set1_ps(EW_EXPF_C6);
-        p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(EW_EXPF_C5));
-        p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(EW_EXPF_C4));
-        p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(EW_EXPF_C3));
-        p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(EW_EXPF_C2));
-        p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(1.0f));
-        const __m256 pl = _mm256_mul_ps(p, r);
+        const __m256 pl = _mm256_mul_ps(ew_expf_poly_inner8(r), r);
         const __m256 sc = _mm256_castsi256_ps(_mm256_add_epi32(_mm256_slli_epi32(_mm256_castps_si256(tt), 23),
                                                                _mm256_set1_epi32(0x3f800000)));
         const __m256i i = ew_pw_index8(a);
@@ -466,13 +460,7 @@ EW_T512 static void gelu_row_avx512(const ew_params* restrict P, size_t n, float
         const __m512 nf = _mm512_sub_ps(tt, magic);
         __m512 r = _mm512_fnmadd_ps(nf, ln2_lo, _mm512_fnmadd_ps(nf, ln2, h));
         r = _mm512_fmadd_ps(minus_half, sl, r);
-        __m512 p = _mm512_set1_ps(EW_EXPF_C6);
-        p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(EW_EXPF_C5));
-        p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(EW_EXPF_C4));
-        p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(EW_EXPF_C3));
-        p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(EW_EXPF_C2));
-        p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(1.0f));
-        const __m512 pl = _mm512_mul_ps(p, r);
+        const __m512 pl = _mm512_mul_ps(ew_expf_poly_inner16(r), r);
         const __m512i i = ew_pw_index16(a);
         const __m512 t = _mm512_sub_ps(a, EW_PW_LOOKUP(lo, hi, 0, i));
         __m512 q = EW_PW_LOOKUP(lo, hi, 8, i);

@@ -177,13 +177,7 @@ EW_T512 static inline __m512 exp16(__m512 x) {
     const __m512 magic = _mm512_set1_ps(12582912.0f);
     const __m512 nf = _mm512_sub_ps(_mm512_fmadd_ps(xc, _mm512_set1_ps(1.44269502f), magic), magic);
     const __m512 r = _mm512_fnmadd_ps(nf, _mm512_set1_ps(EW_LN2_F_LO), _mm512_fnmadd_ps(nf, _mm512_set1_ps(EW_LN2_F), xc));
-    __m512 p = _mm512_set1_ps(EW_EXPF_C6);
-    p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(EW_EXPF_C5));
-    p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(EW_EXPF_C4));
-    p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(EW_EXPF_C3));
-    p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(EW_EXPF_C2));
-    p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(1.0f));
-    p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(1.0f));
+    const __m512 p = _mm512_fmadd_ps(ew_expf_poly_inner16(r), r, _mm512_set1_ps(1.0f));
     /* min(x, 88.8) is 88.8 for a NaN x (as ew_select(x < 88.8f, x, 88.8f)); NaN is selected back */
     return _mm512_mask_mov_ps(_mm512_scalef_ps(p, nf), _mm512_cmp_ps_mask(x, x, _CMP_UNORD_Q), x);
 }
