@@ -21,8 +21,23 @@
 #define EW_CHUNK 1024
 /* Elements below which a run stays on one thread (thread start-up costs more). */
 #define EW_PARALLEL_MIN 65536
-/* Elements per work item when rows are long. */
-#define EW_BLOCK 16384
+/* Elements per work item: from EW_BLOCK_MIN up to EW_BLOCK_MAX while every thread still gets 8
+ * items (work_block). Items of 64K elements instead of 16K made 8M-element EXP, TANH, SIGMOID,
+ * GELU, RELU and QUANTIZE_LINEAR 3-9 % faster on 2 threads (fewer item set-ups, stage fills and
+ * longer streams; 128K and 256K measured the same as 64K); 8 items per thread keep the late-waking
+ * worker's share small. */
+#define EW_BLOCK_MIN 16384
+#define EW_BLOCK_MAX 65536
+
+static uint64_t work_block(uint64_t total) {
+    uint64_t threads = 1;
+#ifdef _OPENMP
+    threads = (uint64_t)omp_get_max_threads();
+#endif
+    uint64_t block = EW_BLOCK_MIN;
+    while (block < EW_BLOCK_MAX && 2 * block * 8 * threads <= total) block *= 2;
+    return block;
+}
 
 const ew_entry* pydml_ew_find(uint32_t type) {
     static const struct { const ew_entry* entries; const uint32_t* count; } families[] = {
@@ -790,7 +805,7 @@ static void run_span(const ew_run* r, const uint64_t* offset, uint64_t n_total) 
 }
 
 /* Work item `item`: rows of the outer dimensions, or a block of one long row. */
-static void run_item(const ew_run* r, uint64_t item, uint64_t rows_per_item, uint64_t blocks_per_row,
+static void run_item(const ew_run* r, uint64_t item, uint64_t block, uint64_t rows_per_item, uint64_t blocks_per_row,
                      uint64_t outer_rows) {
     const uint32_t inner = r->dims - 1;
     const uint64_t L = r->sizes[inner];
@@ -798,8 +813,8 @@ static void run_item(const ew_run* r, uint64_t item, uint64_t rows_per_item, uin
     if (blocks_per_row > 1) {
         row0 = item / blocks_per_row;
         row1 = row0 + 1;
-        start = (item % blocks_per_row) * EW_BLOCK;
-        len = L - start < EW_BLOCK ? L - start : EW_BLOCK;
+        start = (item % blocks_per_row) * block;
+        len = L - start < block ? L - start : block;
     } else {
         row0 = item * rows_per_item;
         row1 = row0 + rows_per_item < outer_rows ? row0 + rows_per_item : outer_rows;
@@ -885,9 +900,9 @@ pydml_status pydml_ew_execute(const pydml_ew_plan* plan, const pydml_tensor* con
     uint64_t outer_rows = 1;
     for (uint32_t d = 0; d + 1 < r.dims; d++) outer_rows *= r.sizes[d];
     const uint64_t total = outer_rows * L;
-    (void)total; /* read by the omp pragma only */
-    uint64_t blocks_per_row = L > EW_BLOCK ? (L + EW_BLOCK - 1) / EW_BLOCK : 1;
-    uint64_t rows_per_item = blocks_per_row > 1 ? 1 : (EW_BLOCK / L > 0 ? EW_BLOCK / L : 1);
+    const uint64_t block = work_block(total);
+    uint64_t blocks_per_row = L > block ? (L + block - 1) / block : 1;
+    uint64_t rows_per_item = blocks_per_row > 1 ? 1 : (block / L > 0 ? block / L : 1);
     uint64_t items = blocks_per_row > 1 ? outer_rows * blocks_per_row : (outer_rows + rows_per_item - 1) / rows_per_item;
     int64_t n_items = (int64_t)items;
 #ifdef _OPENMP
@@ -896,7 +911,7 @@ pydml_status pydml_ew_execute(const pydml_ew_plan* plan, const pydml_tensor* con
  * element is independent, so the order does not change a result */
 #pragma omp parallel for schedule(dynamic, 1) if (total >= EW_PARALLEL_MIN && n_items > 1)
 #endif
-    for (int64_t i = 0; i < n_items; i++) run_item(&r, (uint64_t)i, rows_per_item, blocks_per_row, outer_rows);
+    for (int64_t i = 0; i < n_items; i++) run_item(&r, (uint64_t)i, block, rows_per_item, blocks_per_row, outer_rows);
     return PYDML_STATUS_SUCCESS;
 }
 
