@@ -756,6 +756,8 @@ static void run_span(const ew_run* r, const uint64_t* offset, uint64_t n_total) 
         if (r->base[k] != NULL && r->strides[k][inner] == 1 && r->types[k] == own && !(k == 0 && plan->has_scale_bias))
             params.ahead |= 1u << k;  /* read in place by the function, which prefetches it */
     }
+    if (r->strides[o][inner] == 1 && (r->types[o] == own || plan->narrow) && !plan->fused)
+        params.ahead |= EW_AHEAD_OUT;  /* written in place (by the narrow row, for 8-bit outputs) */
     for (uint64_t done = 0; done < n_total; done += EW_CHUNK) {
         size_t n = (size_t)(n_total - done < EW_CHUNK ? n_total - done : EW_CHUNK);
         for (uint32_t k = 0; k < EW_MAX_INPUTS; k++) in[k] = zeros;

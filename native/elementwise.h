@@ -42,7 +42,7 @@ typedef struct ew_params {
                                          * (a zero stride; set per run by the engine, 0 elsewhere) */
     uint32_t ahead;                     /* bit k: input k is a row of the caller's memory, which the
                                          * function prefetches as it goes (EW_FOR); 0: staged or
-                                         * already in cache */
+                                         * already in cache; EW_AHEAD_OUT: the output row too */
 } ew_params;
 
 typedef void (*ew_f32_fn)(const ew_params* p, size_t n, float* out, const float* const* in);
@@ -212,15 +212,22 @@ static inline void ew_prefetch_operands(uint32_t mask, const void* const* in, si
 }
 /* the operands a row loop prefetches */
 #define EW_PREFETCH_MASK(P) ((P)->ahead & ((1u << EW_MAX_INPUTS) - 1u))
+/* ew_params.ahead: the output row is the caller's memory too, prefetched ahead of the stores (an
+ * output line read early is owned by the time it is written: EXP on 8M floats, 2 threads, 9 %
+ * faster back to back and 20 % after another operator's call) */
+#define EW_AHEAD_OUT (1u << 31)
+#define EW_PREFETCH_OUT(P) (((P)->ahead & EW_AHEAD_OUT) != 0)
 
-/* for (k < n) BODY, in prefetching stretches (elements of type T) */
+/* for (k < n) BODY, in prefetching stretches (input elements of type T; out's own type) */
 #define EW_FOR(T, BODY)                                                                            \
     {                                                                                              \
         const uint32_t pf_ = EW_PREFETCH_MASK(P);                                                  \
+        const int pfo_ = EW_PREFETCH_OUT(P);                                                       \
         for (size_t k0_ = 0; k0_ < n; k0_ += EW_STRETCH) {                                         \
             const size_t k1_ = n - k0_ < EW_STRETCH ? n : k0_ + EW_STRETCH;                        \
             ew_prefetch_operands(pf_, (const void* const*)in, (k0_ + EW_AHEAD) * sizeof(T),        \
                                  EW_STRETCH * sizeof(T));                                          \
+            if (pfo_) ew_prefetch_at(out, (k0_ + EW_AHEAD) * sizeof(*out), EW_STRETCH * sizeof(*out)); \
             for (size_t k = k0_; k < k1_; k++) BODY                                                \
         }                                                                                          \
     }

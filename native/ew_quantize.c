@@ -247,6 +247,7 @@ EW_T512 static void quantize_u8_avx512_rows(const ew_params* restrict P, size_t 
     const int zp_uniform = (int)(P->uniform >> 2 & 1u);
     const __m512i zp0 = _mm512_set1_epi32((int32_t)c[0]);
     const int ahead_a = (int)(EW_PREFETCH_MASK(P) & 1u), ahead_c = (int)(EW_PREFETCH_MASK(P) >> 2 & 1u);
+    const int ahead_out = EW_PREFETCH_OUT(P);
     /* the steps' near-tie lanes, four steps to a 64-bit word, so the exact pass finds them fast */
     _Alignas(64) uint64_t nears[16] = {0};
     __mmask16* step_nears = (__mmask16*)(void*)nears;
@@ -259,6 +260,7 @@ EW_T512 static void quantize_u8_avx512_rows(const ew_params* restrict P, size_t 
     for (; k + 64 <= n; k += 64) {
         if (ahead_a) ew_prefetch_at(a, (k + EW_AHEAD) * sizeof(float), 256);
         if (ahead_c) ew_prefetch_at(c, (k + EW_AHEAD) * sizeof(float), 256);
+        if (ahead_out) ew_prefetch_at(out, k + EW_AHEAD, 64);
         __m512i v[4];
         for (int j = 0; j < 4; j++) {
             const __m512i zp = zp_uniform ? zp0 : _mm512_cvttps_epi32(_mm512_loadu_ps(c + k + 16 * j));
