@@ -227,6 +227,33 @@ EW_T512 static inline __m512i quantize16(__m512 x, __m512 r0, __m512i zp, __mmas
     return _mm512_add_epi32(_mm512_cvt_roundps_epi32(q, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC), zp);
 }
 
+/* The AVX-512 byte row's main loop, four steps of 16 at a time (compiled once per output sign
+ * and zero-point form, so the loop carries no branch): their int32 results packed to bytes with
+ * saturation (int16, then int8 or uint8: what vpmovsdb / vpmovusdb give, at a quarter of their
+ * cost) and stored as one line; the packs work within 128-bit lanes, so a 4x4 transposition of
+ * dwords restores the order. The rows ahead are prefetched unconditionally: a, c and out are the
+ * caller's rows, or the stage, where a prefetch is harmless. Returns the elements done. */
+EW_T512 static inline __attribute__((always_inline)) size_t quantize_u8_steps(
+    const float* a, const float* c, uint8_t* out, size_t n, __m512 r0, __m512i zp0, __mmask16* step_nears,
+    const int is_signed, const int zp_uniform) {
+    const __m512i order = _mm512_setr_epi32(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15);
+    size_t k = 0;
+    for (; k + 64 <= n; k += 64) {
+        ew_prefetch_at(a, (k + EW_AHEAD) * sizeof(float), 256);
+        if (!zp_uniform) ew_prefetch_at(c, (k + EW_AHEAD) * sizeof(float), 256);
+        ew_prefetch_at(out, k + EW_AHEAD, 64);
+        __m512i v[4];
+        for (int j = 0; j < 4; j++) {
+            const __m512i zp = zp_uniform ? zp0 : _mm512_cvttps_epi32(_mm512_loadu_ps(c + k + 16 * j));
+            v[j] = quantize16(_mm512_loadu_ps(a + k + 16 * j), r0, zp, (__mmask16)0xffff, &step_nears[k / 16 + j]);
+        }
+        const __m512i w01 = _mm512_packs_epi32(v[0], v[1]), w23 = _mm512_packs_epi32(v[2], v[3]);
+        const __m512i bytes = is_signed ? _mm512_packs_epi16(w01, w23) : _mm512_packus_epi16(w01, w23);
+        _mm512_storeu_si512((void*)(out + k), _mm512_permutexvar_epi32(order, bytes));
+    }
+    return k;
+}
+
 EW_T512 static void quantize_u8_avx512_rows(const ew_params* restrict P, size_t n, uint8_t* out,
                                             const float* const* in) {
     if (n > 1024) { /* the engine's chunks are 1024 long; nears below has room for that */
@@ -246,30 +273,16 @@ EW_T512 static void quantize_u8_avx512_rows(const ew_params* restrict P, size_t 
     const __m512 r0 = _mm512_set1_ps(1.0f / s0);
     const int zp_uniform = (int)(P->uniform >> 2 & 1u);
     const __m512i zp0 = _mm512_set1_epi32((int32_t)c[0]);
-    const int ahead_a = (int)(EW_PREFETCH_MASK(P) & 1u), ahead_c = (int)(EW_PREFETCH_MASK(P) >> 2 & 1u);
-    const int ahead_out = EW_PREFETCH_OUT(P);
     /* the steps' near-tie lanes, four steps to a 64-bit word, so the exact pass finds them fast */
     _Alignas(64) uint64_t nears[16] = {0};
     __mmask16* step_nears = (__mmask16*)(void*)nears;
-    /* four steps of 16 at a time, their int32 results packed to bytes with saturation (int16, then
-     * int8 or uint8: what vpmovsdb / vpmovusdb give, at a quarter of their cost) and stored as one
-     * line; the packs work within 128-bit lanes, so a 4x4 transposition of dwords restores the
-     * order */
-    const __m512i order = _mm512_setr_epi32(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15);
-    size_t k = 0;
-    for (; k + 64 <= n; k += 64) {
-        if (ahead_a) ew_prefetch_at(a, (k + EW_AHEAD) * sizeof(float), 256);
-        if (ahead_c) ew_prefetch_at(c, (k + EW_AHEAD) * sizeof(float), 256);
-        if (ahead_out) ew_prefetch_at(out, k + EW_AHEAD, 64);
-        __m512i v[4];
-        for (int j = 0; j < 4; j++) {
-            const __m512i zp = zp_uniform ? zp0 : _mm512_cvttps_epi32(_mm512_loadu_ps(c + k + 16 * j));
-            v[j] = quantize16(_mm512_loadu_ps(a + k + 16 * j), r0, zp, (__mmask16)0xffff, &step_nears[k / 16 + j]);
-        }
-        const __m512i w01 = _mm512_packs_epi32(v[0], v[1]), w23 = _mm512_packs_epi32(v[2], v[3]);
-        const __m512i bytes = is_signed ? _mm512_packs_epi16(w01, w23) : _mm512_packus_epi16(w01, w23);
-        _mm512_storeu_si512((void*)(out + k), _mm512_permutexvar_epi32(order, bytes));
-    }
+    size_t k;
+    if (is_signed)
+        k = zp_uniform ? quantize_u8_steps(a, c, out, n, r0, zp0, step_nears, 1, 1)
+                       : quantize_u8_steps(a, c, out, n, r0, zp0, step_nears, 1, 0);
+    else
+        k = zp_uniform ? quantize_u8_steps(a, c, out, n, r0, zp0, step_nears, 0, 1)
+                       : quantize_u8_steps(a, c, out, n, r0, zp0, step_nears, 0, 0);
     for (; k < n; k += 16) {
         const __mmask16 m = n - k >= 16 ? (__mmask16)0xffff : (__mmask16)((1u << (n - k)) - 1u);
         const __m512i zp = zp_uniform ? zp0 : _mm512_cvttps_epi32(_mm512_maskz_loadu_ps(m, c + k));
