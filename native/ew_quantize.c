@@ -258,7 +258,9 @@ EW_T512 static void quantize_u8_avx512_rows(const ew_params* restrict P, size_t 
                                             const float* const* in) {
     if (n > 1024) { /* the engine's chunks are 1024 long; nears below has room for that */
         for (size_t o = 0; o < n; o += 1024) {
-            const float* part[3] = {in[0] + o, in[1] + o, in[2] + o};
+            /* an operand that is one value along the run may be a staged chunk: not offset */
+            const float* part[3] = {P->uniform & 1u ? in[0] : in[0] + o, P->uniform >> 1 & 1u ? in[1] : in[1] + o,
+                                    P->uniform >> 2 & 1u ? in[2] : in[2] + o};
             quantize_u8_avx512_rows(P, n - o < 1024 ? n - o : 1024, out + o, part);
         }
         return;
