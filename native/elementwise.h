@@ -218,6 +218,13 @@ static inline void ew_prefetch_operands(uint32_t mask, const void* const* in, si
 #define EW_AHEAD_OUT (1u << 31)
 #define EW_PREFETCH_OUT(P) (((P)->ahead & EW_AHEAD_OUT) != 0)
 
+/* The prefetches of one step of a hand-written float row (unary: input x, output out) at element
+ * k: `bytes` of each row EW_AHEAD elements ahead, where the engine says the row is in place. */
+static inline void ew_prefetch_step(const ew_params* P, const float* x, const float* out, size_t k, size_t bytes) {
+    if (EW_PREFETCH_MASK(P) & 1u) ew_prefetch_at(x, (k + EW_AHEAD) * sizeof(float), bytes);
+    if (EW_PREFETCH_OUT(P)) ew_prefetch_at(out, (k + EW_AHEAD) * sizeof(float), bytes);
+}
+
 /* for (k < n) BODY, in prefetching stretches (input elements of type T; out's own type) */
 #define EW_FOR(T, BODY)                                                                            \
     {                                                                                              \

@@ -385,13 +385,9 @@ EW_T256 static void gelu_row_avx2(const ew_params* restrict P, size_t n, float* 
     const __m256 limit = _mm256_set1_ps(ACT_GELU_LIMIT), minus_half = _mm256_set1_ps(-0.5f);
     const __m256 magic = _mm256_set1_ps(12582912.0f), log2e = _mm256_set1_ps(1.44269502f);
     const __m256 ln2 = _mm256_set1_ps(EW_LN2_F), ln2_lo = _mm256_set1_ps(EW_LN2_F_LO);
-    const int ahead = (int)(EW_PREFETCH_MASK(P) & 1u), ahead_out = EW_PREFETCH_OUT(P);
     size_t k = 0;
     for (; k + 8 <= n; k += 8) {
-        if (!(k & 15)) {
-            if (ahead) ew_prefetch_at(x, (k + EW_AHEAD) * sizeof(float), 64);
-            if (ahead_out) ew_prefetch_at(out, (k + EW_AHEAD) * sizeof(float), 64);
-        }
+        if (!(k & 15)) ew_prefetch_step(P, x, out, k, 64);
         const __m256 v = _mm256_loadu_ps(x + k);
         const __m256 a = _mm256_castsi256_ps(_mm256_and_si256(_mm256_castps_si256(v), magnitude));
         const int wide = _mm256_movemask_ps(_mm256_cmp_ps(a, limit, _CMP_NLE_UQ));
@@ -446,10 +442,8 @@ EW_T512 static void gelu_row_avx512(const ew_params* restrict P, size_t n, float
     const __m512 limit = _mm512_set1_ps(ACT_GELU_LIMIT), minus_half = _mm512_set1_ps(-0.5f);
     const __m512 magic = _mm512_set1_ps(12582912.0f), log2e = _mm512_set1_ps(1.44269502f);
     const __m512 ln2 = _mm512_set1_ps(EW_LN2_F), ln2_lo = _mm512_set1_ps(EW_LN2_F_LO);
-    const int ahead = (int)(EW_PREFETCH_MASK(P) & 1u), ahead_out = EW_PREFETCH_OUT(P);
     for (size_t k = 0; k < n; k += 16) {
-        if (ahead) ew_prefetch_at(x, (k + EW_AHEAD) * sizeof(float), 64);  /* one line per step */
-        if (ahead_out) ew_prefetch_at(out, (k + EW_AHEAD) * sizeof(float), 64);
+        ew_prefetch_step(P, x, out, k, 64);  /* one line per step */
         const __mmask16 m = n - k >= 16 ? (__mmask16)0xffff : (__mmask16)((1u << (n - k)) - 1u);
         const __m512 v = _mm512_maskz_loadu_ps(m, x + k);
         const __m512 a = _mm512_castsi512_ps(_mm512_and_si512(_mm512_castps_si512(v), magnitude));

@@ -184,11 +184,9 @@ EW_T512 static inline __m512 exp16(__m512 x) {
 
 EW_T512 static void exp_row_avx512(const ew_params* restrict P, size_t n, float* out, const float* const* in) {
     const float* x = in[0];
-    const int ahead = (int)(EW_PREFETCH_MASK(P) & 1u), ahead_out = EW_PREFETCH_OUT(P);
     size_t k = 0;
     for (; k + 32 <= n; k += 32) {
-        if (ahead) ew_prefetch_at(x, (k + EW_AHEAD) * sizeof(float), 128);
-        if (ahead_out) ew_prefetch_at(out, (k + EW_AHEAD) * sizeof(float), 128);
+        ew_prefetch_step(P, x, out, k, 128);
         const __m512 r0 = exp16(_mm512_loadu_ps(x + k)), r1 = exp16(_mm512_loadu_ps(x + k + 16));
         _mm512_storeu_ps(out + k, r0);
         _mm512_storeu_ps(out + k + 16, r1);

@@ -98,13 +98,9 @@ EW_T256 static void ew_tanh_row_avx2(const ew_params* restrict P, size_t n, floa
     const float* x = in[0];
     const __m256i magnitude = _mm256_set1_epi32(0x7fffffff);
     const __m256 top = _mm256_set1_ps(9.5f);
-    const int ahead = (int)(EW_PREFETCH_MASK(P) & 1u), ahead_out = EW_PREFETCH_OUT(P);
     size_t k = 0;
     for (; k + 8 <= n; k += 8) {
-        if (!(k & 15)) {
-            if (ahead) ew_prefetch_at(x, (k + EW_AHEAD) * sizeof(float), 64);
-            if (ahead_out) ew_prefetch_at(out, (k + EW_AHEAD) * sizeof(float), 64);
-        }
+        if (!(k & 15)) ew_prefetch_step(P, x, out, k, 64);
         const __m256 v = _mm256_loadu_ps(x + k);
         const __m256i vb = _mm256_castps_si256(v);
         const __m256 a = _mm256_min_ps(_mm256_castsi256_ps(_mm256_and_si256(vb, magnitude)), top);
@@ -141,10 +137,8 @@ EW_T512 static void ew_tanh_row_avx512(const ew_params* restrict P, size_t n, fl
     }
     const __m512i magnitude = _mm512_set1_epi32(0x7fffffff);
     const __m512 top = _mm512_set1_ps(9.5f);
-    const int ahead = (int)(EW_PREFETCH_MASK(P) & 1u), ahead_out = EW_PREFETCH_OUT(P);
     for (size_t k = 0; k < n; k += 16) {
-        if (ahead) ew_prefetch_at(x, (k + EW_AHEAD) * sizeof(float), 64);  /* one line per step */
-        if (ahead_out) ew_prefetch_at(out, (k + EW_AHEAD) * sizeof(float), 64);
+        ew_prefetch_step(P, x, out, k, 64);  /* one line per step */
         const __mmask16 m = n - k >= 16 ? (__mmask16)0xffff : (__mmask16)((1u << (n - k)) - 1u);
         const __m512 v = _mm512_maskz_loadu_ps(m, x + k);
         const __m512i vb = _mm512_castps_si512(v);
