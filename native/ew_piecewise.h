@@ -4,7 +4,7 @@
  * quarters of each binade from 1/16 to 16 (exponent and top two mantissa bits). On each interval
  * the function is a polynomial in t = |x| - c, c the interval's midpoint (0 for the first, which
  * reaches 0, so that tiny |x| keep their relative accuracy), with float coefficients fitted by
- * tools/fit_ew_piecewise.py. Low degrees (5 and 6) suffice on such short intervals, and no
+ * tools/fit_ew_piecewise.py. A low degree (5) suffices on such short intervals, and no
  * division is needed: this is how vendor libraries (MKL's vsTanh) reach one load-and-FMA chain per
  * lane. AVX-512 looks a coefficient up for 16 lanes with one vpermt2ps over a 32-entry table held
  * in two registers; the portable and AVX2 variants index the same tables, the same float
