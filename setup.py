@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import os
 import shutil
@@ -32,23 +33,55 @@ def _flags() -> tuple[list[str], list[str]]:
     return list(module.CFLAGS), list(module.LINK_FLAGS)
 
 
-def _compile_in_parallel(compiler: Any) -> None:
-    """Compile an extension's sources on every core (distutils compiles them one by one)."""
+def _up_to_date(source: str, obj: Path, newest_header: float) -> bool:
+    """The object exists and is newer than its source and every header it may include."""
+    try:
+        built = obj.stat().st_mtime
+    except OSError:
+        return False
+    return built > max(Path(source).stat().st_mtime, newest_header)
+
+
+def _compile_in_parallel(compiler: Any, build_temp: str) -> None:
+    """Compile an extension's sources on every core (distutils compiles them one by one), each
+    only when its object is missing or older than the source or a header: `pip install -e .`
+    followed by `pip install -e '.[test]'` compiles native/ once (the objects live in build/, and
+    a change of flags or compiler starts them afresh)."""
     serial = compiler.compile
+    headers = [*ROOT.glob("include/*.h"), *ROOT.glob("native/**/*.h")]
+    newest_header = max((h.stat().st_mtime for h in headers), default=0.0)
 
     def compile(sources: list[str], *args: Any, **kwargs: Any) -> list[str]:
-        if len(sources) < 2:
-            return list(serial(sources, *args, **kwargs))
-        with ThreadPoolExecutor(os.cpu_count() or 1) as pool:
-            parts = pool.map(lambda source: serial([source], *args, **kwargs), sources)
-            return [obj for part in parts for obj in part]
+        stamp = Path(build_temp) / "pydml-flags.txt"
+        flags = repr((compiler.compiler_so, kwargs.get("extra_postargs"), kwargs.get("macros"),
+                      kwargs.get("include_dirs")))
+        same_flags = stamp.exists() and stamp.read_text() == flags
+        objects = compiler.object_filenames(sources, output_dir=kwargs.get("output_dir", build_temp))
+        todo = [src for src, obj in zip(sources, objects, strict=True)
+                if not (same_flags and _up_to_date(src, Path(obj), newest_header))]
+        if todo:
+            with ThreadPoolExecutor(os.cpu_count() or 1) as pool:
+                list(pool.map(lambda source: serial([source], *args, **kwargs), todo))
+        stamp.parent.mkdir(parents=True, exist_ok=True)
+        stamp.write_text(flags)
+        return list(objects)
 
     compiler.compile = compile
 
 
 class BuildExt(build_ext):
+    def finalize_options(self) -> None:
+        super().finalize_options()
+        # Objects persist in the source tree's build/ (pip's editable and wheel builds otherwise
+        # compile into a fresh temporary folder every time); a read-only tree keeps pip's folder.
+        if os.access(ROOT, os.W_OK):
+            cflags, link_flags = _flags()
+            key = repr((cflags, link_flags, os.environ.get("CC"), os.environ.get("CFLAGS")))
+            self.build_temp = str(ROOT / "build" / f"objects-{hashlib.sha1(key.encode()).hexdigest()[:12]}")
+        self.force = False
+
     def build_extensions(self) -> None:
-        _compile_in_parallel(self.compiler)
+        _compile_in_parallel(self.compiler, self.build_temp)
         # An interpreter built with an rpath to its own lib/ (pyenv) passes it in LDSHARED; the
         # extension needs no libpython, and an absolute rpath into the build machine must not ship.
         self.compiler.linker_so = [a for a in self.compiler.linker_so if not a.startswith("-Wl,-rpath,/")]

@@ -39,6 +39,7 @@
 #include "convert.h"
 #include "elementwise.h"
 #include "families.h"
+#include "gemm_engine.h"
 #include "rules.h"
 
 #define GEMM_KC 256       /* K slice depth: a 14 x 256 A strip (14 KiB) stays in L1 */
@@ -809,3 +810,141 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
 }
 
 const pydml_kernel_family pydml_family_gemm = {"gemm", supports, create, destroy, execute, 0};
+
+/* ---- raw entry points (gemm_engine.h) ----------------------------------------------------------
+ * The same packing and microkernels over a FLOAT32 product described by raw strides: a gemm_ctx
+ * with a rank-2 plan of its own. Each call blocks N by GEMM_NC and K by GEMM_KC; the sum of each
+ * element runs over the K slices in order, so the split among threads never changes a bit. */
+
+/* Floats of the packed B block of an N-column product: at most GEMM_NC columns rounded up to a
+ * panel of any ISA, GEMM_KC deep. */
+static size_t sgemm_bblock_floats(uint32_t N) {
+    const size_t nc = N < GEMM_NC ? N : GEMM_NC;
+    return ((nc + GEMM_NR_MAX - 1) / GEMM_NR_MAX + 1) * GEMM_NR_MAX * GEMM_KC;
+}
+
+size_t pydml_sgemm_scratch_floats(uint32_t N) {
+    /* B block, A strip, one row buffer (pack_b_rows reads up to a block's width) */
+    return sgemm_bblock_floats(N) + (size_t)GEMM_MR_MAX * GEMM_KC + (GEMM_NC + 2 * GEMM_NR_MAX + 64) + 64;
+}
+
+float* pydml_sgemm_scratch_alloc(size_t floats) { return aligned_floats(floats); }
+
+static void sgemm_ctx(const pydml_sgemm_args* g, gemm_plan* p, gemm_ctx* x) {
+    memset(p, 0, sizeof *p);
+    p->type = DML_TENSOR_DATA_TYPE_FLOAT32;
+    p->rank = 2;
+    p->M = g->M;
+    p->N = g->N;
+    p->K = g->K;
+    memset(x, 0, sizeof *x);
+    x->p = p;
+    choose_isa(&x->isa);
+    x->es = 4;
+    x->a_m = g->a_rs;
+    x->a_k = g->a_cs;
+    x->b_k = g->b_rs;
+    x->b_n = g->b_cs;
+}
+
+/* Rows [m0, m1) and columns [n0, n1) of C, on one thread. */
+static void sgemm_block(const pydml_sgemm_args* g, const gemm_ctx* x, uint32_t m0, uint32_t m1, uint32_t n0,
+                        uint32_t n1, float* scratch) {
+    const uint32_t MR = x->isa.mr, NR = x->isa.nr, K = g->K;
+    if (m0 >= m1 || n0 >= n1) return;
+    if (K == 0) {
+        if (!g->accumulate)
+            for (uint32_t m = m0; m < m1; m++) memset(g->c + (int64_t)m * g->c_rs + n0, 0, (n1 - n0) * sizeof(float));
+        return;
+    }
+    float* bblock = scratch;
+    float* apack = bblock + sgemm_bblock_floats(g->N);
+    float* row = apack + (size_t)GEMM_MR_MAX * GEMM_KC;
+    const uint32_t kslices = (K + GEMM_KC - 1) / GEMM_KC;
+    const int by_rows = x->b_n == 1 || x->b_k != 1;
+    for (uint32_t nb = n0; nb < n1; nb += GEMM_NC) {
+        const uint32_t ne = n1 - nb < GEMM_NC ? n1 : nb + GEMM_NC;
+        const uint32_t np = (ne - nb + NR - 1) / NR;
+        /* pack_b_* address panels from column 0 of B: shift B to column nb, N to the block */
+        gemm_plan pb = *x->p;
+        gemm_ctx xb = *x;
+        pb.N = ne - nb;
+        xb.p = &pb;
+        const char* bbase = (const char*)(g->b + (int64_t)nb * g->b_cs);
+        for (uint32_t ks = 0; ks < kslices; ks++) {
+            const uint32_t k0 = (uint32_t)((uint64_t)K * ks / kslices);
+            const uint32_t kc = (uint32_t)((uint64_t)K * (ks + 1) / kslices) - k0;
+            if (by_rows)
+                pack_b_rows(&xb, bbase, bblock, 0, np, k0, kc, 0, kc, row);
+            else
+                for (uint32_t q = 0; q < np; q++) pack_b_panel(&xb, bbase, bblock + (size_t)q * kc * NR, q, k0, kc, row);
+            const int fresh = ks == 0 && !g->accumulate;
+            for (uint32_t ms = m0; ms < m1; ms += MR) {
+                const uint32_t mr = m1 - ms < MR ? m1 - ms : MR;
+                pack_a(x, (const char*)g->a, apack, ms, mr, k0, kc, row);
+                const gemm_ukr uk = x->isa.ukr[mr];
+                for (uint32_t q = 0; q < np; q++) {
+                    const uint32_t j0 = nb + q * NR, nr = ne - j0 < NR ? ne - j0 : NR;
+                    float* d = g->c + (int64_t)ms * g->c_rs + j0;
+                    uk(kc, apack, bblock + (size_t)q * kc * NR, NR, fresh ? NULL : d, g->c_rs, d, g->c_rs, nr);
+                }
+            }
+        }
+    }
+}
+
+void pydml_sgemm_serial(const pydml_sgemm_args* g, float* scratch) {
+    if (g == NULL || g->M == 0 || g->N == 0) return;
+    gemm_plan p;
+    gemm_ctx x;
+    sgemm_ctx(g, &p, &x);
+    sgemm_block(g, &x, 0, g->M, 0, g->N, scratch);
+}
+
+pydml_status pydml_sgemm(const pydml_sgemm_args* g) {
+    if (g == NULL) return PYDML_STATUS_INVALID_PARAMETER;
+    if (g->M == 0 || g->N == 0) return PYDML_STATUS_SUCCESS;
+    gemm_plan p;
+    gemm_ctx x;
+    sgemm_ctx(g, &p, &x);
+    int nth = 1;
+#ifdef _OPENMP
+    if (!omp_in_parallel()) nth = omp_get_max_threads();
+#endif
+    if (nth > 64) nth = 64;
+    if (2.0 * g->M * (double)g->N * g->K < 2e5) nth = 1;
+    const uint32_t MR = x.isa.mr, NR = x.isa.nr;
+    /* items: row groups of whole strips when there are enough, else column groups of whole panels */
+    const uint32_t strips = (g->M + MR - 1) / MR, panels = (g->N + NR - 1) / NR;
+    const int by_m = strips >= 4u * (uint32_t)nth || strips >= panels;
+    const uint32_t units = by_m ? strips : panels;
+    uint32_t items = (uint32_t)nth * 4u;
+    if (items > units) items = units;
+    if (items < 1) items = 1;
+    const size_t need = pydml_sgemm_scratch_floats(g->N);
+    int failed = 0;
+#ifdef _OPENMP
+#pragma omp parallel num_threads(nth) if (nth > 1)
+#endif
+    {
+        float* scratch = aligned_floats(need);
+        const int ok = pydml_scratch_ok(&failed, scratch, scratch);
+#ifdef _OPENMP
+#pragma omp for schedule(dynamic, 1)
+#endif
+        for (uint32_t it = 0; it < items; it++) {
+            if (!ok) continue;
+            const uint32_t u0 = (uint32_t)((uint64_t)units * it / items);
+            const uint32_t u1 = (uint32_t)((uint64_t)units * (it + 1) / items);
+            if (by_m) {
+                const uint32_t m1 = u1 * MR < g->M ? u1 * MR : g->M;
+                sgemm_block(g, &x, u0 * MR, m1, 0, g->N, scratch);
+            } else {
+                const uint32_t n1 = u1 * NR < g->N ? u1 * NR : g->N;
+                sgemm_block(g, &x, 0, g->M, u0 * NR, n1, scratch);
+            }
+        }
+        free(scratch);
+    }
+    return failed ? PYDML_STATUS_OUT_OF_MEMORY : PYDML_STATUS_SUCCESS;
+}

@@ -399,8 +399,8 @@ typedef struct rd_fast {
     for (; k < n; k++) { const double v = (double)x[k]; tail += F; }
 
 /* NaN sticks: once e is NaN neither test replaces it; a NaN x always does */
-#define RD_MAX(e, v) (((v) > (e)) | ((v) != (v)) ? (v) : (e))
-#define RD_MIN(e, v) (((v) < (e)) | ((v) != (v)) ? (v) : (e))
+#define RD_MAX(e, v) ((((v) > (e)) | ((v) != (v))) ? (v) : (e))
+#define RD_MIN(e, v) ((((v) < (e)) | ((v) != (v))) ? (v) : (e))
 
 #define RD_FAST(SUF, ATTR)                                                                         \
     ATTR static double line_sum_##SUF(const float* restrict x, size_t n, int mode) {               \

@@ -69,7 +69,8 @@ SANITIZE = ["-O1", "-g", "-fsanitize=address,undefined", "-fno-sanitize-recover=
 if os.environ.get("PYDML_SANITIZE") == "1":
     CFLAGS = [flag for flag in CFLAGS if not flag.startswith("-O")] + SANITIZE
 OPENMP = ["-fopenmp"] if _supports("-fopenmp") else []
-LINK_FLAGS = [*OPENMP, "-lm", *(SANITIZE if os.environ.get("PYDML_SANITIZE") == "1" else [])]
+#: Release builds are stripped (-s): the wheel's libraries carried 8 MB of debug info each.
+LINK_FLAGS = [*OPENMP, "-lm", *(SANITIZE if os.environ.get("PYDML_SANITIZE") == "1" else ["-s"])]
 
 ffibuilder = FFI()
 ffibuilder.cdef("\n".join(cdef_text(INCLUDE / h) for h in HEADERS))

@@ -1,0 +1,46 @@
+/* The GEMM engine's C entry points on raw memory (implemented in gemm.c, over the same packing
+ * and per-ISA microkernels as DML_OPERATOR_GEMM): for kernels that multiply matrices inside
+ * their own loops (recurrent gates, attention blocks, ...).
+ *
+ * Row-major FLOAT32, element strides (never negative):
+ *   A(m, k) = a[m * a_rs + k * a_cs]    (a transposed A is a_rs = 1, a_cs = lda)
+ *   B(k, n) = b[k * b_rs + n * b_cs]    (a transposed B, e.g. K^T or W^T, is b_rs = 1, b_cs = ldb)
+ *   C(m, n) = c[m * c_rs + n]           (unit column stride)
+ *   accumulate 0: C = A B;  1: C += A B (C read first).
+ * Each C element is a sum over k in a fixed order (K slices of 256, then k ascending within a
+ * slice, on every thread count): results never depend on the thread count. The ISA path follows
+ * pydml_active_cpu_features(), as the operators' do. */
+#ifndef PYDML_NATIVE_GEMM_ENGINE_H
+#define PYDML_NATIVE_GEMM_ENGINE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "common.h"
+
+typedef struct pydml_sgemm_args {
+    uint32_t M, N, K;
+    const float* a;
+    int64_t a_rs, a_cs;
+    const float* b;
+    int64_t b_rs, b_cs;
+    float* c;
+    int64_t c_rs;
+    int accumulate;
+} pydml_sgemm_args;
+
+/* Floats of scratch pydml_sgemm_serial needs for an N-column product (independent of M and K). */
+size_t pydml_sgemm_scratch_floats(uint32_t N);
+
+/* One thread: safe inside an OpenMP parallel region (it starts no team). scratch holds at least
+ * pydml_sgemm_scratch_floats(N) floats, 64-byte aligned (pydml_sgemm_scratch_alloc). */
+void pydml_sgemm_serial(const pydml_sgemm_args* g, float* scratch);
+
+/* 64-byte aligned scratch of `floats` floats (free() it); NULL when out of memory. */
+float* pydml_sgemm_scratch_alloc(size_t floats);
+
+/* The whole OpenMP team splits the rows (or, with few rows, the columns) of C; falls back to one
+ * thread for small products. Not to be called from inside a parallel region. */
+pydml_status pydml_sgemm(const pydml_sgemm_args* g);
+
+#endif /* PYDML_NATIVE_GEMM_ENGINE_H */
