@@ -7,6 +7,7 @@ import os
 import shutil
 import subprocess
 import sys
+import sysconfig
 import tarfile
 import venv
 import zipfile
@@ -27,6 +28,18 @@ def _build_sdist(tmp_path: Path) -> Path:
     return dist / build.stdout.strip().splitlines()[-1]
 
 
+def _fresh_venv_seeing_ours(env_dir: Path) -> None:
+    """A venv that sees this interpreter's packages (numpy, cffi, the build tools), not this
+    checkout: a .pth file names our site-packages. (system_site_packages would show the base
+    interpreter's instead, which inside a venv such as .ci/run's lacks them.)"""
+    venv.create(env_dir, system_site_packages=False, with_pip=True)
+    purelib = Path(subprocess.run([str(env_dir / "bin" / "python"), "-c",
+                                   "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                                  capture_output=True, text=True, check=True).stdout.strip())
+    ours = {sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]}
+    (purelib / "pydml_test_outer.pth").write_text("".join(f"{p}\n" for p in sorted(ours)))
+
+
 def test_sdist_builds_installs_and_runs(tmp_path: Path) -> None:
     sdist = _build_sdist(tmp_path)
     assert sdist.name == f"pydml-{pydml.__version__}.tar.gz"
@@ -39,7 +52,7 @@ def test_sdist_builds_installs_and_runs(tmp_path: Path) -> None:
         assert needed in names, needed
     # A fresh environment that sees the build tools and numpy, but not this checkout.
     env_dir = tmp_path / "venv"
-    venv.create(env_dir, system_site_packages=True, with_pip=True)
+    _fresh_venv_seeing_ours(env_dir)
     python = env_dir / "bin" / "python"
     # ensurepip may bring an old setuptools into the venv; build with the one the project requires
     subprocess.run([str(python), "-m", "pip", "uninstall", "-q", "-y", "setuptools"],
@@ -97,7 +110,7 @@ def test_wheel_repairs_to_manylinux_and_runs(tmp_path: Path) -> None:
     with zipfile.ZipFile(fixed) as z:
         assert any(n.startswith("pydml.libs/libgomp") for n in z.namelist()), z.namelist()
     env_dir = tmp_path / "venv"
-    venv.create(env_dir, system_site_packages=True, with_pip=True)
+    _fresh_venv_seeing_ours(env_dir)
     python = env_dir / "bin" / "python"
     install = subprocess.run([str(python), "-m", "pip", "install", "-q", "--no-deps", str(fixed)],
                              cwd=tmp_path, capture_output=True, text=True, check=False, timeout=300)
