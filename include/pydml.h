@@ -191,10 +191,16 @@ pydml_status pydml_convolution_execute(const pydml_convolution_plan* plan, const
                                        const pydml_tensor* output);
 
 /* ---- Descriptor-level API for C programs (native/capi.c) ------------------------------------
- * Validate and execute a DML_OPERATOR_DESC built against DirectML.h. Executable operators:
- * RESAMPLE, RESAMPLE1, RESAMPLE2, RESAMPLE3, RESAMPLE_GRAD, RESAMPLE_GRAD1, UPSAMPLE_2D, CONVOLUTION
- * (with a fused activation). Messages read "DESC.Field[i]: rule, got value", as pydml's Python
- * errors do; tests/test_capi.py checks the two validators agree. */
+ * The one operator lifecycle, which Python's Device, graphs and the command line use too:
+ *   pydml_operator_create (validate once, at the device's feature level; build the plan)
+ *   -> pydml_operator_get_binding_properties (binding order, persistent bytes)
+ *   -> pydml_operator_initialize (bind the DML_TENSOR_FLAG_OWNED_BY_DML inputs once; kept)
+ *   -> pydml_operator_execute (bind the others and the outputs; run).
+ * Every operator pydml_operator_type_executes() names runs through it (`pydml list`). Messages
+ * read "DESC.Field[i]: rule, got value", as pydml's Python errors do. Executions of different
+ * operators may run at the same time from several threads: they share a budget of
+ * pydml_set_num_threads() threads instead of oversubscribing the cores; executions of one operator
+ * take turns. */
 
 /* Memory bound to one tensor field: its first byte and how many bytes may be touched. */
 typedef struct pydml_buffer {
@@ -232,6 +238,15 @@ pydml_status pydml_validate_operator(const DML_OPERATOR_DESC* desc, uint32_t fea
  */
 pydml_status pydml_validate_operator_ex(const DML_OPERATOR_DESC* desc, uint32_t feature_level,
                                         pydml_diagnostic* diagnostic);
+
+/**
+ * pydml_operator_create with the verdict in parts: diagnostic (may be NULL) receives the first
+ * broken rule, as pydml_validate_operator_ex gives it, or a message-only diagnostic when the desc
+ * is valid but has no kernel path (UNSUPPORTED_PARAMETER) or memory ran out.
+ */
+pydml_status pydml_operator_create_ex(const DML_OPERATOR_DESC* desc, uint32_t feature_level,
+                                      uint32_t execution_flags, pydml_operator** op,
+                                      pydml_diagnostic* diagnostic);
 
 /**
  * Validates and compiles desc (IDMLDevice::CreateOperator + CompileOperator). The desc and its
@@ -279,6 +294,38 @@ void* pydml_buffer_acquire(uint64_t bytes);
 void pydml_buffer_release(void* buffer);
 /** Frees every released buffer the pool keeps. */
 void pydml_buffer_pool_trim(void);
+
+/* IDMLDispatchable::GetBindingProperties. temporary_bytes is 0: the kernels keep or allocate their
+ * own scratch. persistent_bytes: what initialize keeps (the OWNED_BY_DML inputs' copies). */
+typedef struct pydml_binding_properties {
+    uint32_t input_count;
+    uint32_t output_count;
+    uint64_t temporary_bytes;
+    uint64_t persistent_bytes;
+} pydml_binding_properties;
+
+pydml_status pydml_operator_get_binding_properties(const pydml_operator* op,
+                                                   pydml_binding_properties* properties);
+
+#define PYDML_BINDING_PRESENT 1       /* the desc has this tensor (optional ones may be absent) */
+#define PYDML_BINDING_OWNED_BY_DML 2  /* bound once, by pydml_operator_initialize */
+
+/** Binding `index` of the inputs (is_output 0) or outputs: its name ("BiasTensor",
+ * "InputTensors[2]"), NULL when out of range; and its PYDML_BINDING_* flags, 0 out of range. */
+const char* pydml_operator_binding_name(const pydml_operator* op, uint32_t is_output, uint32_t index);
+uint32_t pydml_operator_binding_flags(const pydml_operator* op, uint32_t is_output, uint32_t index);
+
+/**
+ * IDMLOperatorInitializer: binds the DML_TENSOR_FLAG_OWNED_BY_DML inputs, each copied into memory
+ * the operator keeps (laid out as its desc says); executions then take them unbound ({NULL, 0},
+ * DML_BINDING_TYPE_NONE). inputs has input_count entries in binding order: every owned input
+ * bound, every other {NULL, 0}. May be called again to replace the copies.
+ */
+pydml_status pydml_operator_initialize(pydml_operator* op, const pydml_buffer* inputs, uint32_t input_count,
+                                       char* message, size_t message_size);
+/** pydml_operator_initialize on views (NULL for the inputs that are not owned). */
+pydml_status pydml_operator_initialize_views(pydml_operator* op, const pydml_tensor* const* inputs,
+                                             uint32_t input_count, char* message, size_t message_size);
 
 /** Number of input and output bindings a compiled operator takes. */
 uint32_t pydml_operator_input_count(const pydml_operator* op);

@@ -3,6 +3,7 @@
  * Validation is validate.c's (the one validator, shared with Python); this file turns a valid
  * desc into a kernel plan and binds buffers to it. Memory safety does not depend on validation:
  * the kernels re-check every view against its bound buffer. */
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,29 +18,8 @@
 #pragma GCC diagnostic ignored "-Wformat-truncation"
 #endif
 
-typedef enum { K_RESAMPLE, K_RESAMPLE_GRAD, K_CONVOLUTION, K_FAMILY } kind_t;
-
-static int kind_of(uint32_t type, kind_t* kind) {
-    switch (type) {
-    case DML_OPERATOR_UPSAMPLE_2D: case DML_OPERATOR_RESAMPLE: case DML_OPERATOR_RESAMPLE1:
-    case DML_OPERATOR_RESAMPLE2: case DML_OPERATOR_RESAMPLE3:
-        *kind = K_RESAMPLE; return 1;
-    case DML_OPERATOR_RESAMPLE_GRAD: case DML_OPERATOR_RESAMPLE_GRAD1:
-        *kind = K_RESAMPLE_GRAD; return 1;
-    case DML_OPERATOR_CONVOLUTION:
-        *kind = K_CONVOLUTION; return 1;
-    default:
-        if (pydml_find_family(type)) {
-            *kind = K_FAMILY;
-            return 1;
-        }
-        return 0;
-    }
-}
-
 int pydml_operator_type_executes(uint32_t type) {
-    kind_t kind;
-    return pydml_find_operator_info(type) != NULL && kind_of(type, &kind);
+    return pydml_find_operator_info(type) != NULL && pydml_find_family(type) != NULL;
 }
 
 int pydml_operator_type_in_place(uint32_t type) {
@@ -52,19 +32,26 @@ typedef struct binding {
     pydml_tensor tmpl;                /* sizes and strides of the desc; data filled in per execution */
     uint64_t total;                   /* TotalTensorSizeInBytes */
     int present;                      /* an optional tensor (BiasTensor, MAX_POOLING2's indices) may be absent */
+    int owned;                        /* DML_TENSOR_FLAG_OWNED_BY_DML: bound once, by initialize */
+    void* persistent;                 /* owned: the copy initialize made (total bytes), else NULL */
     char name[48];                    /* "OutputTensor", "InputTensors[3]" */
 } binding;
 
 struct pydml_operator {
-    kind_t kind;
-    pydml_resample_plan* resample;
-    pydml_convolution_plan* convolution;
     const pydml_kernel_family* family;
     void* plan;                       /* the family's */
     uint32_t input_count, output_count;
     binding* inputs;                  /* input_count, then output_count entries (one allocation) */
     binding* outputs;
     const char* desc_name;
+    uint32_t type;                    /* DML_OPERATOR_TYPE */
+    uint32_t owned_count;             /* inputs with DML_TENSOR_FLAG_OWNED_BY_DML */
+    int initialized;                  /* every owned input has its persistent copy */
+    uint64_t persistent_bytes;
+    uint64_t work;                    /* elements of all bindings: how many threads an execution asks for */
+    /* Executions of one operator take turns (its plan may keep scratch between executions);
+     * executions of different operators run at the same time, sharing the thread budget. */
+    pthread_mutex_t lock;
 };
 
 static void message_out(char* message, size_t size, const char* text) {
@@ -85,31 +72,44 @@ static void template_of(const DML_BUFFER_TENSOR_DESC* t, pydml_tensor* out, uint
     *total = t->TotalTensorSizeInBytes;
 }
 
-pydml_status pydml_operator_create(const DML_OPERATOR_DESC* desc, uint32_t feature_level, uint32_t execution_flags,
-                                   pydml_operator** op, char* message, size_t message_size) {
-    pydml_diagnostic d;
-    message_out(message, message_size, "");
-    if (op == NULL) return PYDML_STATUS_INVALID_PARAMETER;
+/* A diagnostic that is only a message (execution flags, the kernel's own limits). */
+static pydml_status diagnose(pydml_diagnostic* d, pydml_status s, const char* format, ...)
+    __attribute__((format(printf, 3, 4)));
+static pydml_status diagnose(pydml_diagnostic* d, pydml_status s, const char* format, ...) {
+    memset(d, 0, sizeof *d);
+    va_list args;
+    va_start(args, format);
+    vsnprintf(d->message, sizeof d->message, format, args);
+    va_end(args);
+    return s;
+}
+
+static void operator_free(pydml_operator* o) {
+    if (o == NULL) return;
+    if (o->family && o->plan) o->family->destroy(o->plan);
+    for (uint32_t i = 0; i < o->input_count; i++) free(o->inputs[i].persistent);
+    free(o->inputs);
+    free(o);
+}
+
+pydml_status pydml_operator_create_ex(const DML_OPERATOR_DESC* desc, uint32_t feature_level,
+                                      uint32_t execution_flags, pydml_operator** op, pydml_diagnostic* d) {
+    pydml_diagnostic scratch;
+    if (d == NULL) d = &scratch;
+    memset(d, 0, sizeof *d);
+    if (op == NULL) return diagnose(d, PYDML_STATUS_INVALID_PARAMETER, "pydml_operator_create: op is NULL");
     *op = NULL;
-    pydml_status s = pydml_validate_operator_ex(desc, feature_level, &d);
-    if (s) {
-        message_out(message, message_size, d.message);
-        return s;
-    }
+    /* the one validation, at the device's level */
+    pydml_status s = pydml_validate_operator_ex(desc, feature_level, d);
+    if (s) return s;
     const pydml_operator_info* info = pydml_find_operator_info(desc->Type);
-    char text[512];
-    if (execution_flags & ~7u) {
-        snprintf(text, sizeof text, "%s.flags: is not a DML_EXECUTION_FLAGS value, got %u", info->desc_name,
-                 execution_flags);
-        message_out(message, message_size, text);
-        return PYDML_STATUS_INVALID_PARAMETER;
-    }
-    kind_t kind;
-    if (!kind_of(desc->Type, &kind)) {
-        snprintf(text, sizeof text, "%s: valid, but pydml does not execute %s yet", info->desc_name, info->op_name);
-        message_out(message, message_size, text);
-        return PYDML_STATUS_UNSUPPORTED_PARAMETER;
-    }
+    if (execution_flags & ~7u)
+        return diagnose(d, PYDML_STATUS_INVALID_PARAMETER, "%s.flags: is not a DML_EXECUTION_FLAGS value, got %u",
+                        info->desc_name, execution_flags);
+    const pydml_kernel_family* family = pydml_find_family(desc->Type);
+    if (family == NULL)
+        return diagnose(d, PYDML_STATUS_UNSUPPORTED_PARAMETER, "%s: valid, but pydml does not execute %s yet",
+                        info->desc_name, info->op_name);
     /* tensor fields in struct order; a tensor array contributes each element */
     uint32_t counts[2] = {0, 0};
     for (uint32_t i = 0; i < info->field_count; i++) {
@@ -123,10 +123,10 @@ pydml_status pydml_operator_create(const DML_OPERATOR_DESC* desc, uint32_t featu
     if (o == NULL || bindings == NULL) {
         free(o);
         free(bindings);
-        return PYDML_STATUS_OUT_OF_MEMORY;
+        return diagnose(d, PYDML_STATUS_OUT_OF_MEMORY, "%s: out of memory", info->desc_name);
     }
-    o->kind = kind;
     o->desc_name = info->desc_name;
+    o->type = desc->Type;
     o->inputs = bindings;
     o->outputs = bindings + counts[0];
     for (uint32_t i = 0; i < info->field_count; i++) {
@@ -139,13 +139,22 @@ pydml_status pydml_operator_create(const DML_OPERATOR_DESC* desc, uint32_t featu
                                                        : pydml_tensor_field(info, desc->Desc, f->name);
             binding* b = f->role == PYDML_ROLE_OUTPUT ? &o->outputs[o->output_count++] : &o->inputs[o->input_count++];
             b->present = t != NULL;
-            if (t) template_of(t, &b->tmpl, &b->total);
+            if (t) {
+                template_of(t, &b->tmpl, &b->total);
+                if (f->role != PYDML_ROLE_OUTPUT && (t->Flags & DML_TENSOR_FLAG_OWNED_BY_DML)) {
+                    b->owned = 1;
+                    o->owned_count++;
+                    o->persistent_bytes += b->total;
+                }
+                o->work += pydml_tensor_element_count(&b->tmpl);
+            }
             if (is_array)
                 snprintf(b->name, sizeof b->name, "%s[%u]", f->name, k);
             else
                 snprintf(b->name, sizeof b->name, "%s", f->name);
         }
     }
+    o->initialized = o->owned_count == 0;
     for (uint32_t i = 0; i < o->output_count; i++)
         if (o->outputs[i].present && pydml_tensor_overlaps_itself(&o->outputs[i].tmpl)) {
             char sizes[160], strides[200];
@@ -153,62 +162,70 @@ pydml_status pydml_operator_create(const DML_OPERATOR_DESC* desc, uint32_t featu
             const pydml_tensor* t = &o->outputs[i].tmpl;
             pydml_format_sizes(sizes, sizeof sizes, t->sizes, t->dim_count);
             n += (size_t)snprintf(strides, sizeof strides, "[");
-            for (uint32_t d = 0; d < t->dim_count && n < sizeof strides; d++)
-                n += (size_t)snprintf(strides + n, sizeof strides - n, "%s%llu", d ? ", " : "",
-                                      (unsigned long long)t->strides[d]);
+            for (uint32_t dd = 0; dd < t->dim_count && n < sizeof strides; dd++)
+                n += (size_t)snprintf(strides + n, sizeof strides - n, "%s%llu", dd ? ", " : "",
+                                      (unsigned long long)t->strides[dd]);
             if (n < sizeof strides) snprintf(strides + n, sizeof strides - n, "]");
-            snprintf(text, sizeof text, "%s.%s: Strides %s over Sizes %s make output elements share memory; "
-                     "DirectML leaves such an output undefined and pydml does not execute it", info->desc_name,
-                     o->outputs[i].name, strides, sizes);
-            message_out(message, message_size, text);
-            free(o->inputs);
-            free(o);
+            diagnose(d, PYDML_STATUS_UNSUPPORTED_PARAMETER,
+                     "%s.%s: Strides %s over Sizes %s make output elements share memory; "
+                     "DirectML leaves such an output undefined and pydml does not execute it",
+                     info->desc_name, o->outputs[i].name, strides, sizes);
+            operator_free(o);
             return PYDML_STATUS_UNSUPPORTED_PARAMETER;
         }
-    pydml_check c;
-    memset(&c, 0, sizeof c);
-    c.diagnostic = &d;
-    c.desc = info->desc_name;
-    c.level = feature_level;
-    if (kind == K_FAMILY) {
-        o->family = pydml_find_family(desc->Type);
-        s = o->family->create(info, desc->Desc, execution_flags, &o->plan);
-    } else if (kind == K_CONVOLUTION) {
-        pydml_convolution_params cp;
-        pydml_convolution_params_of(&c, info, desc->Desc, &cp);
-        if (cp.direction == DML_CONVOLUTION_DIRECTION_FORWARD)
-            for (uint32_t i = 0; i < cp.spatial_dims; i++)
-                if (cp.output_padding[i]) {
-                    free(o->inputs);
-                    free(o);
-                    snprintf(text, sizeof text, "%s.OutputPadding: non-zero OutputPadding with "
-                             "DML_CONVOLUTION_DIRECTION_FORWARD is not implemented by pydml", info->desc_name);
-                    message_out(message, message_size, text);
-                    return PYDML_STATUS_UNSUPPORTED_PARAMETER;
-                }
-        cp.allow_half_precision = (execution_flags & DML_EXECUTION_FLAG_ALLOW_HALF_PRECISION_COMPUTATION) != 0;
-        s = pydml_convolution_plan_create(&cp, &o->convolution);
-    } else {
-        pydml_resample_params rp;
-        pydml_resample_params_of(&c, info, desc->Desc, &rp);
-        s = pydml_resample_plan_create(&rp, &o->resample);
-    }
+    o->family = family;
+    pydml_family_take_message(NULL, 0);
+    s = family->create(info, desc->Desc, execution_flags, &o->plan);
     if (s) {
-        free(o->inputs);
-        free(o);
-        if (s == PYDML_STATUS_OUT_OF_MEMORY) return s;
-        snprintf(text, sizeof text, "%s: %s", info->desc_name,
-                 s == PYDML_STATUS_UNSUPPORTED_PARAMETER ? "the kernel has no path for this desc"
-                                                         : "the kernel rejected the desc");
-        message_out(message, message_size, text);
-        return s;
+        o->plan = NULL;
+        char why[512];
+        pydml_family_take_message(why, sizeof why);
+        operator_free(o);
+        if (s == PYDML_STATUS_OUT_OF_MEMORY) return diagnose(d, s, "%s: out of memory", info->desc_name);
+        if (why[0]) return diagnose(d, s, "%s", why);
+        return diagnose(d, s, "%s: %s", info->desc_name,
+                        s == PYDML_STATUS_UNSUPPORTED_PARAMETER ? "the kernel has no path for this desc"
+                                                                : "the kernel rejected the desc");
     }
+    pthread_mutex_init(&o->lock, NULL);
     *op = o;
     return PYDML_STATUS_SUCCESS;
 }
 
-uint32_t pydml_operator_input_count(const pydml_operator* op) { return op ? op->input_count : 0; }
-uint32_t pydml_operator_output_count(const pydml_operator* op) { return op ? op->output_count : 0; }
+pydml_status pydml_operator_create(const DML_OPERATOR_DESC* desc, uint32_t feature_level, uint32_t execution_flags,
+                                   pydml_operator** op, char* message, size_t message_size) {
+    pydml_diagnostic d;
+    pydml_status s = pydml_operator_create_ex(desc, feature_level, execution_flags, op, &d);
+    message_out(message, message_size, s ? d.message : "");
+    return s;
+}
+
+pydml_status pydml_operator_get_binding_properties(const pydml_operator* op, pydml_binding_properties* props) {
+    if (op == NULL || props == NULL) return PYDML_STATUS_INVALID_PARAMETER;
+    memset(props, 0, sizeof *props);
+    props->input_count = op->input_count;
+    props->output_count = op->output_count;
+    props->temporary_bytes = 0; /* the kernels allocate their own scratch per execution or per plan */
+    props->persistent_bytes = op->persistent_bytes;
+    return PYDML_STATUS_SUCCESS;
+}
+
+static const binding* binding_at(const pydml_operator* op, uint32_t is_output, uint32_t index) {
+    if (op == NULL) return NULL;
+    if (is_output) return index < op->output_count ? &op->outputs[index] : NULL;
+    return index < op->input_count ? &op->inputs[index] : NULL;
+}
+
+const char* pydml_operator_binding_name(const pydml_operator* op, uint32_t is_output, uint32_t index) {
+    const binding* b = binding_at(op, is_output, index);
+    return b ? b->name : NULL;
+}
+
+uint32_t pydml_operator_binding_flags(const pydml_operator* op, uint32_t is_output, uint32_t index) {
+    const binding* b = binding_at(op, is_output, index);
+    if (b == NULL) return 0;
+    return (b->present ? PYDML_BINDING_PRESENT : 0u) | (b->owned ? PYDML_BINDING_OWNED_BY_DML : 0u);
+}
 
 static pydml_status bind(char* message, size_t size, const char* desc, const char* name, const pydml_tensor* tmpl,
                          uint64_t total, const pydml_buffer* b, pydml_tensor* out) {
@@ -229,6 +246,126 @@ static pydml_status bind(char* message, size_t size, const char* desc, const cha
     out->buffer_bytes = b->size_in_bytes;
     return PYDML_STATUS_SUCCESS;
 }
+
+/* Copies a view's elements into the binding's own layout (its desc's strides), element by element
+ * in any dimension order: done once, at initialization. */
+static void copy_to_template(const pydml_tensor* from, const pydml_tensor* tmpl, char* dst) {
+    const uint32_t bits = pydml_data_type_bits(tmpl->data_type);
+    const uint32_t rank = tmpl->dim_count;
+    uint32_t index[PYDML_MAX_DIMS] = {0};
+    const uint64_t count = pydml_tensor_element_count(tmpl);
+    const size_t es = bits / 8;
+    for (uint64_t e = 0; e < count; e++) {
+        uint64_t src = 0, out = 0;
+        for (uint32_t d = 0; d < rank; d++) {
+            src += index[d] * from->strides[d];
+            out += index[d] * tmpl->strides[d];
+        }
+        memcpy(dst + out * es, (const char*)from->data + src * es, es);
+        for (uint32_t d = rank; d-- > 0;) {
+            if (++index[d] < tmpl->sizes[d]) break;
+            index[d] = 0;
+        }
+    }
+}
+
+pydml_status pydml_operator_initialize_views(pydml_operator* op, const pydml_tensor* const* inputs,
+                                             uint32_t input_count, char* message, size_t message_size) {
+    char text[512];
+    message_out(message, message_size, "");
+    if (op == NULL || input_count != op->input_count || (input_count && inputs == NULL)) {
+        message_out(message, message_size, "pydml_operator_initialize: operator, views or counts are invalid");
+        return PYDML_STATUS_INVALID_PARAMETER;
+    }
+    for (uint32_t i = 0; i < input_count; i++) {
+        const binding* b = &op->inputs[i];
+        if (inputs[i] != NULL && !b->owned) {
+            snprintf(text, sizeof text, "%s.%s: only tensors with DML_TENSOR_FLAG_OWNED_BY_DML are bound at "
+                     "initialization", op->desc_name, b->name);
+            message_out(message, message_size, text);
+            return PYDML_STATUS_INVALID_PARAMETER;
+        }
+        if (inputs[i] == NULL && b->owned) {
+            snprintf(text, sizeof text, "%s.%s: has DML_TENSOR_FLAG_OWNED_BY_DML and must be bound at initialization",
+                     op->desc_name, b->name);
+            message_out(message, message_size, text);
+            return PYDML_STATUS_INVALID_PARAMETER;
+        }
+        if (inputs[i] == NULL) continue;
+        const pydml_tensor* v = inputs[i];
+        pydml_status s = pydml_tensor_check(v);
+        int same = s == PYDML_STATUS_SUCCESS && v->data_type == b->tmpl.data_type && v->dim_count == b->tmpl.dim_count;
+        for (uint32_t d = 0; same && d < v->dim_count; d++) same = v->sizes[d] == b->tmpl.sizes[d];
+        if (!same) {
+            snprintf(text, sizeof text, "%s.%s: the bound view does not match the tensor desc (%s)", op->desc_name,
+                     b->name, s ? pydml_status_string(s) : "data type or sizes differ");
+            message_out(message, message_size, text);
+            return s ? s : PYDML_STATUS_INVALID_PARAMETER;
+        }
+    }
+    pthread_mutex_lock(&op->lock);
+    pydml_status status = PYDML_STATUS_SUCCESS;
+    for (uint32_t i = 0; i < input_count && !status; i++) {
+        binding* b = &op->inputs[i];
+        if (!b->owned) continue;
+        char* copy = calloc(1, b->total ? b->total : 1);
+        if (copy == NULL) {
+            status = PYDML_STATUS_OUT_OF_MEMORY;
+            break;
+        }
+        if (pydml_data_type_bits(b->tmpl.data_type) < 8) /* 4-bit: the bytes as laid out (same strides) */
+            memcpy(copy, inputs[i]->data, inputs[i]->buffer_bytes < b->total ? inputs[i]->buffer_bytes : b->total);
+        else
+            copy_to_template(inputs[i], &b->tmpl, copy);
+        free(b->persistent);
+        b->persistent = copy;
+    }
+    op->initialized = status == PYDML_STATUS_SUCCESS;
+    pthread_mutex_unlock(&op->lock);
+    return status;
+}
+
+pydml_status pydml_operator_initialize(pydml_operator* op, const pydml_buffer* inputs, uint32_t input_count,
+                                       char* message, size_t message_size) {
+    message_out(message, message_size, "");
+    if (op == NULL || input_count != op->input_count || (input_count && inputs == NULL)) {
+        message_out(message, message_size, "pydml_operator_initialize: operator, buffers or counts are invalid");
+        return PYDML_STATUS_INVALID_PARAMETER;
+    }
+    enum { STACK_BINDINGS = 16 };
+    pydml_tensor stack_views[STACK_BINDINGS];
+    const pydml_tensor* stack_pointers[STACK_BINDINGS];
+    pydml_tensor* views = stack_views;
+    const pydml_tensor** pointers = stack_pointers;
+    if (input_count > STACK_BINDINGS) {
+        views = malloc(input_count * sizeof *views);
+        pointers = malloc(input_count * sizeof *pointers);
+        if (views == NULL || pointers == NULL) {
+            free(views);
+            free(pointers);
+            return PYDML_STATUS_OUT_OF_MEMORY;
+        }
+    }
+    pydml_status s = PYDML_STATUS_SUCCESS;
+    for (uint32_t i = 0; i < input_count && !s; i++) {
+        const binding* b = &op->inputs[i];
+        pointers[i] = NULL;
+        if (inputs[i].data == NULL && inputs[i].size_in_bytes == 0) continue; /* DML_BINDING_TYPE_NONE */
+        if (!b->present) continue;
+        if ((s = bind(message, message_size, op->desc_name, b->name, &b->tmpl, b->total, &inputs[i], &views[i])) ==
+            PYDML_STATUS_SUCCESS)
+            pointers[i] = &views[i];
+    }
+    if (!s) s = pydml_operator_initialize_views(op, pointers, input_count, message, message_size);
+    if (views != stack_views) {
+        free(views);
+        free(pointers);
+    }
+    return s;
+}
+
+uint32_t pydml_operator_input_count(const pydml_operator* op) { return op ? op->input_count : 0; }
+uint32_t pydml_operator_output_count(const pydml_operator* op) { return op ? op->output_count : 0; }
 
 pydml_status pydml_operator_execute(const pydml_operator* op, const pydml_buffer* inputs, uint32_t input_count,
                                     const pydml_buffer* outputs, uint32_t output_count, char* message,
@@ -271,6 +408,7 @@ pydml_status pydml_operator_execute(const pydml_operator* op, const pydml_buffer
         const binding* b = i < op->input_count ? &op->inputs[i] : &op->outputs[i - op->input_count];
         const pydml_buffer* buffer = i < op->input_count ? &inputs[i] : &outputs[i - op->input_count];
         pointers[i] = NULL;
+        if (b->owned && buffer->data == NULL && buffer->size_in_bytes == 0) continue; /* bound at initialize */
         if (b->present && (s = bind(message, message_size, op->desc_name, b->name, &b->tmpl, b->total, buffer,
                                     &views[i])) == PYDML_STATUS_SUCCESS)
             pointers[i] = &views[i];
@@ -295,13 +433,32 @@ pydml_status pydml_operator_execute_views(const pydml_operator* op, const pydml_
         message_out(message, message_size, "pydml_operator_execute_views: operator, views or counts are invalid");
         return PYDML_STATUS_INVALID_PARAMETER;
     }
-    for (uint32_t i = 0; i < input_count; i++)
-        if ((inputs[i] != NULL) != (op->inputs[i].present != 0)) {
-            snprintf(text, sizeof text, "%s.%s: %s", op->desc_name, op->inputs[i].name,
-                     op->inputs[i].present ? "is not bound" : "is bound, but the desc has no such tensor");
+    for (uint32_t i = 0; i < input_count; i++) {
+        const binding* b = &op->inputs[i];
+        if (b->owned && inputs[i] != NULL) {
+            snprintf(text, sizeof text, "%s.%s: has DML_TENSOR_FLAG_OWNED_BY_DML; bind it with initialize, not at "
+                     "execution", op->desc_name, b->name);
             message_out(message, message_size, text);
             return PYDML_STATUS_INVALID_PARAMETER;
         }
+        if (!b->owned && (inputs[i] != NULL) != (b->present != 0)) {
+            snprintf(text, sizeof text, "%s.%s: %s", op->desc_name, b->name,
+                     b->present ? "is not bound" : "is bound, but the desc has no such tensor");
+            message_out(message, message_size, text);
+            return PYDML_STATUS_INVALID_PARAMETER;
+        }
+    }
+    if (!op->initialized) {
+        text[0] = '\0';
+        for (uint32_t i = 0; i < input_count; i++)
+            if (op->inputs[i].owned) {
+                snprintf(text, sizeof text, "%s.%s: the operator was not initialized (DML_TENSOR_FLAG_OWNED_BY_DML)",
+                         op->desc_name, op->inputs[i].name);
+                break;
+            }
+        message_out(message, message_size, text);
+        return PYDML_STATUS_INVALID_PARAMETER;
+    }
     for (uint32_t i = 0; i < output_count; i++)
         if ((outputs[i] != NULL) != (op->outputs[i].present != 0)) {
             snprintf(text, sizeof text, "%s.%s: %s", op->desc_name, op->outputs[i].name,
@@ -316,15 +473,45 @@ pydml_status pydml_operator_execute_views(const pydml_operator* op, const pydml_
             message_out(message, message_size, text);
             return PYDML_STATUS_INVALID_PARAMETER;
         }
-    pydml_status s;
-    pydml_exclusive_begin();
-    switch (op->kind) {
-    case K_FAMILY: s = op->family->execute(op->plan, inputs, input_count, outputs, output_count); break;
-    case K_CONVOLUTION: s = pydml_convolution_execute(op->convolution, inputs[0], inputs[1], inputs[2], outputs[0]); break;
-    case K_RESAMPLE_GRAD: s = pydml_resample_backward(op->resample, inputs[0], outputs[0]); break;
-    default: s = pydml_resample_forward(op->resample, inputs[0], outputs[0]); break;
+    /* owned inputs: the persistent copies, laid out as their descs say */
+    enum { STACK_BINDINGS = 16 };
+    pydml_tensor owned_views[STACK_BINDINGS];
+    const pydml_tensor* stack_in[STACK_BINDINGS];
+    const pydml_tensor* const* in = inputs;
+    const pydml_tensor** heap_in = NULL;
+    pydml_tensor* heap_views = NULL;
+    if (op->owned_count) {
+        const pydml_tensor** ptrs = stack_in;
+        pydml_tensor* vs = owned_views;
+        if (input_count > STACK_BINDINGS) {
+            ptrs = heap_in = malloc(input_count * sizeof *ptrs);
+            vs = heap_views = malloc(input_count * sizeof *vs);
+            if (heap_in == NULL || heap_views == NULL) {
+                free(heap_in);
+                free(heap_views);
+                return PYDML_STATUS_OUT_OF_MEMORY;
+            }
+        }
+        for (uint32_t i = 0; i < input_count; i++) {
+            ptrs[i] = inputs[i];
+            if (op->inputs[i].owned) {
+                vs[i] = op->inputs[i].tmpl;
+                vs[i].data = op->inputs[i].persistent;
+                vs[i].buffer_bytes = op->inputs[i].total;
+                ptrs[i] = &vs[i];
+            }
+        }
+        in = ptrs;
     }
-    pydml_exclusive_end();
+    /* small operators ask for one thread, leaving the rest of the budget to concurrent callers */
+    const int want = op->work < (1u << 15) ? 1 : 0;
+    pthread_mutex_lock((pthread_mutex_t*)&op->lock);
+    pydml_team_begin(want);
+    pydml_status s = op->family->execute(op->plan, in, input_count, outputs, output_count);
+    pydml_team_end();
+    pthread_mutex_unlock((pthread_mutex_t*)&op->lock);
+    free(heap_in);
+    free(heap_views);
     if (s) {
         snprintf(text, sizeof text, "%s: execution failed: %s", op->desc_name, pydml_status_string(s));
         message_out(message, message_size, text);
@@ -334,9 +521,6 @@ pydml_status pydml_operator_execute_views(const pydml_operator* op, const pydml_
 
 void pydml_operator_destroy(pydml_operator* op) {
     if (op == NULL) return;
-    pydml_resample_plan_destroy(op->resample);
-    pydml_convolution_plan_destroy(op->convolution);
-    if (op->family) op->family->destroy(op->plan);
-    free(op->inputs);
-    free(op);
+    pthread_mutex_destroy(&op->lock);
+    operator_free(op);
 }

@@ -160,30 +160,84 @@ uint32_t pydml_active_cpu_features(void) {
     return g_active;
 }
 
+
+/* ---- the thread budget: concurrent executions share the cores ----
+ * Kernels split their work over an OpenMP team. Two callers each running a team as wide as the
+ * machine would put two threads on every core (measured: 0.48x the speed of taking turns), so an
+ * execution draws its team from a budget of pydml_set_num_threads() threads (default: OpenMP's),
+ * waiting only while every thread of the budget is in use, and returns them when it ends. An
+ * execution that wants fewer threads (a small operator, a graph branch) leaves the rest to others,
+ * so independent executions run at the same time without oversubscribing the cores. Kernels give
+ * the same bits on any team size, so the share an execution gets never changes its result. The
+ * depth counter lets an entry point call another (a family calls pydml_resample_forward) without
+ * drawing twice. */
+static pthread_mutex_t g_budget_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t g_budget_freed = PTHREAD_COND_INITIALIZER;
+static int g_budget_total; /* 0 until first use */
+static int g_budget_free;
+static _Thread_local int g_team_depth;
+static _Thread_local int g_team_size;
+static _Thread_local int g_team_previous;
+
+static int default_threads(void) {
+#ifdef _OPENMP
+    return omp_get_max_threads();
+#else
+    return 1;
+#endif
+}
+
+int pydml_thread_budget(void) {
+    pthread_mutex_lock(&g_budget_lock);
+    if (g_budget_total == 0) g_budget_total = g_budget_free = default_threads();
+    const int total = g_budget_total;
+    pthread_mutex_unlock(&g_budget_lock);
+    return total;
+}
+
+int pydml_team_begin(int want) {
+    if (g_team_depth++ > 0) return g_team_size;
+    pthread_mutex_lock(&g_budget_lock);
+    if (g_budget_total == 0) g_budget_total = g_budget_free = default_threads();
+    if (want < 1 || want > g_budget_total) want = g_budget_total;
+    while (g_budget_free < 1) pthread_cond_wait(&g_budget_freed, &g_budget_lock);
+    g_team_size = want < g_budget_free ? want : g_budget_free;
+    g_budget_free -= g_team_size;
+    pthread_mutex_unlock(&g_budget_lock);
+#ifdef _OPENMP
+    g_team_previous = omp_get_max_threads();
+    omp_set_num_threads(g_team_size);
+#endif
+    return g_team_size;
+}
+
+void pydml_team_end(void) {
+    if (--g_team_depth > 0) return;
+#ifdef _OPENMP
+    omp_set_num_threads(g_team_previous);
+#endif
+    pthread_mutex_lock(&g_budget_lock);
+    g_budget_free += g_team_size;
+    pthread_cond_broadcast(&g_budget_freed);
+    pthread_mutex_unlock(&g_budget_lock);
+    g_team_size = 0;
+}
+
 int pydml_set_num_threads(int threads) {
 #ifdef _OPENMP
-    int previous = omp_get_max_threads();
-    if (threads > 0) omp_set_num_threads(threads);
+    int previous = pydml_thread_budget();
+    if (threads > 0) {
+        omp_set_num_threads(threads);
+        /* the budget changes size; executions in flight return what they drew */
+        pthread_mutex_lock(&g_budget_lock);
+        g_budget_free += threads - g_budget_total;
+        g_budget_total = threads;
+        pthread_cond_broadcast(&g_budget_freed);
+        pthread_mutex_unlock(&g_budget_lock);
+    }
     return previous;
 #else
     (void)threads;
     return 1;
 #endif
-}
-
-/* ---- one thread team at a time ---- */
-
-/* Kernels split their work over all cores with OpenMP. Two callers executing at once would run
- * two teams on the same cores (measured: 0.48x the speed of taking turns), so executions take
- * turns, each with every core. The depth counter lets an entry point call another (the C API's
- * execute calls the convolution's) without locking twice. */
-static pthread_mutex_t g_exclusive = PTHREAD_MUTEX_INITIALIZER;
-static _Thread_local int g_exclusive_depth;
-
-void pydml_exclusive_begin(void) {
-    if (g_exclusive_depth++ == 0) pthread_mutex_lock(&g_exclusive);
-}
-
-void pydml_exclusive_end(void) {
-    if (--g_exclusive_depth == 0) pthread_mutex_unlock(&g_exclusive);
 }

@@ -87,14 +87,19 @@ static inline uint64_t pydml_tensor_element_count(const pydml_tensor* t) {
     return n;
 }
 
-/* Brackets a kernel's run: concurrent executions take turns (each with all cores). Nestable. */
 /* 1 when two elements of the view share memory (zero or interleaved strides). A sufficient rule:
  * with the axes of size > 1 sorted by stride, each stride must exceed the span of the smaller
  * ones. The C API refuses such outputs (threads would race; DirectML leaves them undefined). */
 int pydml_tensor_overlaps_itself(const pydml_tensor* t);
 
-void pydml_exclusive_begin(void);
-void pydml_exclusive_end(void);
+/* The thread budget (common.c): an execution draws a team of at most `want` threads (0: the whole
+ * budget) from pydml_set_num_threads()'s budget, waiting only while all of it is in use, and sets
+ * its OpenMP thread count to the team size until pydml_team_end returns the threads. Nestable
+ * (an inner begin gets the outer team). Returns the team size (>= 1). */
+int pydml_team_begin(int want);
+void pydml_team_end(void);
+/* The budget's size (the threads one execution may use at most). */
+int pydml_thread_budget(void);
 
 /* Inside an OpenMP parallel region: 1 when a thread's scratch buffers a and b were allocated, else
  * marks the team's shared *failed (the operator then returns OUT_OF_MEMORY) and gives 0, so the

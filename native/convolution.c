@@ -1350,3 +1350,44 @@ pydml_status pydml_convolution_execute(const pydml_convolution_plan* plan, const
     }
     return PYDML_STATUS_SUCCESS;
 }
+
+/* ---- the convolution family (families.h): DML_OPERATOR_CONVOLUTION ----
+ * The geometry and fused activation come from rules_convolution.c's pydml_convolution_params_of,
+ * shared with validation; the plan is pydml_convolution_plan_create's. */
+#include "families.h"
+#include "rules.h"
+
+static int conv_family_supports(uint32_t type) { return type == DML_OPERATOR_CONVOLUTION; }
+
+static pydml_status conv_family_create(const pydml_operator_info* info, const void* desc, uint32_t flags,
+                                       void** plan) {
+    *plan = NULL;
+    pydml_diagnostic d;
+    pydml_check c;
+    memset(&c, 0, sizeof c);
+    c.diagnostic = &d;
+    c.desc = info->desc_name;
+    c.level = DML_FEATURE_LEVEL_6_4;
+    pydml_convolution_params cp;
+    pydml_status s = pydml_convolution_params_of(&c, info, desc, &cp);
+    if (s) return s;
+    if (cp.direction == DML_CONVOLUTION_DIRECTION_FORWARD)
+        for (uint32_t i = 0; i < cp.spatial_dims; i++)
+            if (cp.output_padding[i])
+                return pydml_family_unsupported("%s.OutputPadding: non-zero OutputPadding with "
+                                                "DML_CONVOLUTION_DIRECTION_FORWARD is not implemented by pydml",
+                                                info->desc_name);
+    cp.allow_half_precision = (flags & DML_EXECUTION_FLAG_ALLOW_HALF_PRECISION_COMPUTATION) != 0;
+    return pydml_convolution_plan_create(&cp, (pydml_convolution_plan**)plan);
+}
+
+static void conv_family_destroy(void* plan) { pydml_convolution_plan_destroy(plan); }
+
+static pydml_status conv_family_execute(const void* plan, const pydml_tensor* const* inputs, uint32_t input_count,
+                                        const pydml_tensor* const* outputs, uint32_t output_count) {
+    if (input_count != 3 || output_count != 1) return PYDML_STATUS_INVALID_PARAMETER;
+    return pydml_convolution_execute(plan, inputs[0], inputs[1], inputs[2], outputs[0]);
+}
+
+const pydml_kernel_family pydml_family_convolution = {"convolution", conv_family_supports, conv_family_create,
+                                                      conv_family_destroy, conv_family_execute, 0};

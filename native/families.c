@@ -1,4 +1,7 @@
 /* Every kernel family the C API compiles (families.h), first match wins. */
+#include <stdarg.h>
+#include <stdio.h>
+
 #include "families.h"
 
 static const pydml_kernel_family* const families[] = {
@@ -15,7 +18,24 @@ static const pydml_kernel_family* const families[] = {
     &pydml_family_integer_products,
     &pydml_family_quantize,
     &pydml_family_roi,
+    &pydml_family_resample,
+    &pydml_family_convolution,
 };
+
+static _Thread_local char g_unsupported[512];
+
+pydml_status pydml_family_unsupported(const char* format, ...) {
+    va_list args;
+    va_start(args, format);
+    vsnprintf(g_unsupported, sizeof g_unsupported, format, args);
+    va_end(args);
+    return PYDML_STATUS_UNSUPPORTED_PARAMETER;
+}
+
+void pydml_family_take_message(char* out, size_t size) {
+    if (out != NULL && size > 0) snprintf(out, size, "%s", g_unsupported);
+    g_unsupported[0] = '\0';
+}
 
 const pydml_kernel_family* pydml_find_family(uint32_t type) {
     for (size_t i = 0; i < sizeof families / sizeof families[0]; i++)

@@ -24,6 +24,13 @@ typedef struct pydml_kernel_family {
     int in_place;
 } pydml_kernel_family;
 
+/* A family's create may say why it has no path for a valid desc: the message (printf format)
+ * becomes pydml_operator_create's, prefixed by nothing. Returns PYDML_STATUS_UNSUPPORTED_PARAMETER.
+ * Thread-local: read by the C API on the thread that called create. */
+pydml_status pydml_family_unsupported(const char* format, ...) __attribute__((format(printf, 1, 2)));
+/* The message the last pydml_family_unsupported of this thread left ("" when none); cleared. */
+void pydml_family_take_message(char* out, size_t size);
+
 /* The family that runs `type`, NULL when none does. */
 const pydml_kernel_family* pydml_find_family(uint32_t type);
 
@@ -40,5 +47,7 @@ extern const pydml_kernel_family pydml_family_top_k;          /* top_k.c */
 extern const pydml_kernel_family pydml_family_integer_products; /* integer_products.c */
 extern const pydml_kernel_family pydml_family_roi;            /* roi.c */
 extern const pydml_kernel_family pydml_family_quantize;       /* quantize.c */
+extern const pydml_kernel_family pydml_family_resample;       /* resample.c */
+extern const pydml_kernel_family pydml_family_convolution;    /* convolution.c */
 
 #endif /* PYDML_NATIVE_FAMILIES_H */

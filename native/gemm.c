@@ -27,7 +27,7 @@
  * GEMM_DIRECT_B_STRIPS strips, e.g. a few tokens times a weight matrix) a FLOAT32 B with unit
  * stride along n is read in place instead (packing K x N to use it once or twice costs more than
  * it saves); only a partial last panel is packed. The packing buffers belong to the plan and are
- * kept between executions (executions take turns: pydml_exclusive_begin). Vector paths: AVX-512
+ * kept between executions (executions of one operator take turns: capi.c). Vector paths: AVX-512
  * (14 x 32 tile), AVX2 (6 x 16), portable C (4 x 8); chosen per execution by
  * pydml_active_cpu_features(). */
 #include <stdlib.h>
@@ -68,8 +68,8 @@ typedef struct gemm_plan {
     float alpha, beta;
     pydml_activation act;
     uint32_t M, N, K, batch0, batch1;
-    /* the packing buffers, kept from one execution to the next (executions of all operators take
-     * turns: pydml_exclusive_begin), so repeated executions touch warm, mapped memory: a fresh
+    /* the packing buffers, kept from one execution to the next (executions of one operator take
+     * turns: capi.c's per-operator lock), so repeated executions touch warm, mapped memory: a fresh
      * 64 MiB buffer per call cost more page faults than the packing itself */
     struct gemm_scratch* scratch;
 } gemm_plan;

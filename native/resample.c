@@ -959,9 +959,9 @@ pydml_status pydml_resample_forward(const pydml_resample_plan* plan, const pydml
     pydml_status st = rs_check_views(plan, input, plan ? plan->input_sizes : NULL, output,
                                      plan ? plan->output_sizes : NULL, 0);
     if (st != PYDML_STATUS_SUCCESS) return st;
-    pydml_exclusive_begin();
+    pydml_team_begin(0);
     st = rs_run(plan, 0, input, output);
-    pydml_exclusive_end();
+    pydml_team_end();
     return st;
 }
 
@@ -970,8 +970,72 @@ pydml_status pydml_resample_backward(const pydml_resample_plan* plan, const pydm
     pydml_status st = rs_check_views(plan, input_gradient, plan ? plan->output_sizes : NULL,
                                      output_gradient, plan ? plan->input_sizes : NULL, 1);
     if (st != PYDML_STATUS_SUCCESS) return st;
-    pydml_exclusive_begin();
+    pydml_team_begin(0);
     st = rs_run(plan, 1, input_gradient, output_gradient);
-    pydml_exclusive_end();
+    pydml_team_end();
     return st;
 }
+
+/* ---- the resample family (families.h): every RESAMPLE*, RESAMPLE_GRAD* and UPSAMPLE_2D desc ----
+ * The tap tables of the forward op are the plan; a gradient runs their adjoint. The mapping from
+ * the desc (scales, pixel offsets, rounding) is rules_resample.c's, shared with validation. */
+#include "families.h"
+#include "rules.h"
+
+typedef struct rs_family_plan {
+    pydml_resample_plan* plan;
+    int gradient;
+} rs_family_plan;
+
+static int rs_family_supports(uint32_t type) {
+    switch (type) {
+    case DML_OPERATOR_UPSAMPLE_2D: case DML_OPERATOR_RESAMPLE: case DML_OPERATOR_RESAMPLE1:
+    case DML_OPERATOR_RESAMPLE2: case DML_OPERATOR_RESAMPLE3: case DML_OPERATOR_RESAMPLE_GRAD:
+    case DML_OPERATOR_RESAMPLE_GRAD1:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+static pydml_status rs_family_create(const pydml_operator_info* info, const void* desc, uint32_t flags, void** plan) {
+    (void)flags;
+    *plan = NULL;
+    pydml_diagnostic d;
+    pydml_check c;
+    memset(&c, 0, sizeof c);
+    c.diagnostic = &d;
+    c.desc = info->desc_name;
+    c.level = DML_FEATURE_LEVEL_6_4;
+    pydml_resample_params rp;
+    pydml_status s = pydml_resample_params_of(&c, info, desc, &rp);
+    if (s) return s;
+    rs_family_plan* p = calloc(1, sizeof *p);
+    if (p == NULL) return PYDML_STATUS_OUT_OF_MEMORY;
+    p->gradient = info->type == DML_OPERATOR_RESAMPLE_GRAD || info->type == DML_OPERATOR_RESAMPLE_GRAD1;
+    s = pydml_resample_plan_create(&rp, &p->plan);
+    if (s) {
+        free(p);
+        return s;
+    }
+    *plan = p;
+    return PYDML_STATUS_SUCCESS;
+}
+
+static void rs_family_destroy(void* plan) {
+    rs_family_plan* p = plan;
+    if (p == NULL) return;
+    pydml_resample_plan_destroy(p->plan);
+    free(p);
+}
+
+static pydml_status rs_family_execute(const void* plan, const pydml_tensor* const* inputs, uint32_t input_count,
+                                      const pydml_tensor* const* outputs, uint32_t output_count) {
+    const rs_family_plan* p = plan;
+    if (p == NULL || input_count != 1 || output_count != 1) return PYDML_STATUS_INVALID_PARAMETER;
+    return p->gradient ? pydml_resample_backward(p->plan, inputs[0], outputs[0])
+                       : pydml_resample_forward(p->plan, inputs[0], outputs[0]);
+}
+
+const pydml_kernel_family pydml_family_resample = {"resample", rs_family_supports, rs_family_create,
+                                                   rs_family_destroy, rs_family_execute, 0};

@@ -8,15 +8,17 @@ tensor) and runs the kernel, which re-checks every view in C.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
-from pydml.enums import ExecutionFlags, FeatureLevel, TensorDataType, TensorFlags
+from pydml.enums import ExecutionFlags, FeatureLevel, TensorDataType
 from pydml.errors import LimitError, PydmlError, UnsupportedError, ValidationError
 from pydml.feature_levels import max_supported
+from pydml.marshal import to_c
 from pydml.native import (
     NUMPY_DTYPES,
     TensorView,
@@ -28,9 +30,9 @@ from pydml.native import (
     view_buffer,
     view_packed,
 )
-from pydml.registry import CheckContext, FieldSpec, Kernel, OperatorSchema, Role
+from pydml.registry import CheckContext, FieldSpec, OperatorDesc, OperatorSchema, Role
 from pydml.tensor import BufferTensorDesc
-from pydml.validate import buffer_of, check_desc, resolve
+from pydml.validate import buffer_of, check_desc, check_representable, raise_diagnostic, resolve
 
 
 class BindingError(PydmlError, ValueError):
@@ -79,8 +81,9 @@ class Device:
                         ) -> CompiledOperator:
         """IDMLDevice::CreateOperator + CompileOperator: validate, then build the kernel.
 
-        Raises ValidationError / FeatureLevelError for an invalid desc, and UnsupportedError for
-        an operator pydml validates but does not execute.
+        One C call does both (``pydml_operator_create_ex``, at this device's level): the desc is
+        marshalled once and validated once. Raises ValidationError / FeatureLevelError for an
+        invalid desc, and UnsupportedError for an operator pydml validates but does not execute.
         """
         try:
             parsed = ExecutionFlags.parse(flags)
@@ -88,13 +91,27 @@ class Device:
             raise ValidationError("IDMLDevice::CompileOperator", "flags",
                                   "is not a DML_EXECUTION_FLAGS value", flags) from None
         schema, inner = resolve(desc)
-        check_desc(schema, inner, CheckContext(self.feature_level), schema.c_name)
-        if schema.compile is None:
-            raise UnsupportedError(
-                f"{schema.type.c_name}: pydml validates this operator but does not execute it")
-        self._check_limit(schema, inner)
-        kernel = schema.compile(inner, parsed)
-        return CompiledOperator(schema, inner, kernel, parsed)
+        check_representable(schema, inner, schema.c_name)
+        self._check_limit(schema, inner)  # before any plan is built for a huge desc
+        cdesc = to_c(OperatorDesc(Type=schema.type, Desc=inner))
+        handle = ffi.new("pydml_operator**")
+        diagnostic = ffi.new("pydml_diagnostic*")
+        status = lib.pydml_operator_create_ex(cdesc.ptr, int(self.feature_level), int(parsed), handle,
+                                              diagnostic)
+        if status == lib.PYDML_STATUS_INVALID_PARAMETER and diagnostic.desc[0] != b"\0":
+            raise_diagnostic(diagnostic)
+        message = ffi.string(diagnostic.message).decode()
+        if status == lib.PYDML_STATUS_UNSUPPORTED_PARAMETER:
+            if not lib.pydml_operator_type_executes(int(schema.type)):
+                raise UnsupportedError(
+                    f"{schema.type.c_name}: pydml validates this operator but does not execute it")
+            raise UnsupportedError(message or f"{schema.c_name}: pydml has no kernel for this desc")
+        if status == lib.PYDML_STATUS_OUT_OF_MEMORY:
+            raise MemoryError(message or f"{schema.c_name}: out of memory")
+        if status:
+            raise PydmlError(message or f"{schema.c_name}: pydml_operator_create failed ({status})")
+        operator = ffi.gc(handle[0], lib.pydml_operator_destroy)
+        return CompiledOperator(schema, inner, operator, parsed)
 
     def _check_limit(self, schema: OperatorSchema, desc: Any) -> None:
         if self.max_elements is None:
@@ -105,7 +122,7 @@ class Device:
             for i, tensor in enumerate(tensors):
                 if tensor is None:
                     continue
-                count = int(np.prod([int(s) for s in buffer_of(tensor).Sizes], dtype=object))
+                count = math.prod(int(s) for s in buffer_of(tensor).Sizes)
                 if count > self.max_elements:
                     where = spec.name + (f"[{i}]" if isinstance(value, (list, tuple)) else "")
                     raise LimitError(
@@ -114,28 +131,39 @@ class Device:
 
 
 class CompiledOperator:
-    """A validated, compiled operator. Bind tensors by their desc field names."""
+    """A validated, compiled operator (a ``pydml_operator``). Bind tensors by their desc field names."""
 
-    def __init__(self, schema: OperatorSchema, desc: Any, kernel: Kernel, flags: ExecutionFlags):
+    def __init__(self, schema: OperatorSchema, desc: Any, operator: Any, flags: ExecutionFlags):
         self.schema = schema
         self.desc = desc
-        self.kernel = kernel
         self.flags = flags
-        #: one entry per binding: a tensor field, or "Field[i]" for element i of a tensor array
+        self._op = operator
+        #: exact overlap of an output with an input (same memory, same strides) is allowed when
+        #: each output element depends only on the same element of the inputs
+        self.in_place = bool(lib.pydml_operator_type_in_place(int(schema.type)))
+        # the C API's binding order: tensor fields in struct order, a tensor array element by element
+        inputs = [_binding(operator, 0, i) for i in range(lib.pydml_operator_input_count(operator))]
+        outputs = [_binding(operator, 1, i) for i in range(lib.pydml_operator_output_count(operator))]
+        self._input_order = [name for name, _ in inputs]
+        self._output_order = [name for name, _ in outputs]
+        #: one entry per present binding: a tensor field, or "Field[i]" for element i of a tensor array
         self._bound: dict[str, tuple[FieldSpec, BufferTensorDesc]] = {}
         #: tensor-array fields (JOIN's InputTensors, SPLIT's OutputTensors) -> their binding names
         self._arrays: dict[str, list[str]] = {}
-        for spec in schema.tensor_fields:
-            value = getattr(desc, spec.name)
-            if isinstance(value, (list, tuple)):
-                self._arrays[spec.name] = [f"{spec.name}[{i}]" for i in range(len(value))]
-                for name, element in zip(self._arrays[spec.name], value, strict=True):
-                    self._bound[name] = (spec, buffer_of(element))
-            elif value is not None:
-                self._bound[spec.name] = (spec, buffer_of(value))
-        self._owned: dict[str, TensorView] = {}
-        self._inputs = [n for n, (s, _) in self._bound.items() if s.role is Role.INPUT_TENSOR]
-        self._outputs = [n for n, (s, _) in self._bound.items() if s.role is Role.OUTPUT_TENSOR]
+        specs = {spec.name: spec for spec in schema.tensor_fields}
+        for name, bflags in inputs + outputs:
+            if not bflags & lib.PYDML_BINDING_PRESENT:
+                continue
+            field, _, index = name.partition("[")
+            value = getattr(desc, field)
+            if index:
+                self._arrays.setdefault(field, []).append(name)
+                value = value[int(index[:-1])]
+            self._bound[name] = (specs[field], buffer_of(value))
+        self._owned_set = {name for name, bflags in inputs if bflags & lib.PYDML_BINDING_OWNED_BY_DML}
+        self._initialized = not self._owned_set
+        self._inputs = [n for n in self._input_order if n in self._bound]
+        self._outputs = [n for n in self._output_order if n in self._bound]
         # per tensor, what binds an ndarray without the checks of _view's general path: its
         # pydml_tensor (no memory yet), and for a packed desc the numpy (dtype, shape) the array
         # must have, for one with Strides (bound as raw memory) the bytes it must hold
@@ -149,6 +177,15 @@ class CompiledOperator:
             else:
                 self._direct[name] = (strided_template(int(t.DataType), t.Sizes, t.element_strides), None,
                                       t.total_size_in_bytes)
+
+    @property
+    def binding_properties(self) -> dict[str, int]:
+        """IDMLDispatchable::GetBindingProperties: binding counts, temporary and persistent bytes."""
+        props = ffi.new("pydml_binding_properties*")
+        lib.pydml_operator_get_binding_properties(self._op, props)
+        return {"input_count": int(props.input_count), "output_count": int(props.output_count),
+                "temporary_bytes": int(props.temporary_bytes),
+                "persistent_bytes": int(props.persistent_bytes)}
 
     @property
     def input_names(self) -> list[str]:
@@ -185,11 +222,11 @@ class CompiledOperator:
         return out
 
     def _owned_names(self) -> list[str]:
-        return [n for n, (s, t) in self._bound.items()
-                if s.role is Role.INPUT_TENSOR and t.Flags & TensorFlags.OWNED_BY_DML]
+        return [n for n in self._inputs if n in self._owned_set]
 
     def initialize(self, inputs: Mapping[str, Any]) -> None:
-        """IDMLOperatorInitializer: bind (and copy) the DML_TENSOR_FLAG_OWNED_BY_DML inputs."""
+        """IDMLOperatorInitializer: bind the DML_TENSOR_FLAG_OWNED_BY_DML inputs; the operator
+        keeps a copy of each (pydml_operator_initialize), so the arrays may change afterwards."""
         owned = self._owned_names()
         inputs = self._expand(inputs, "input")
         for name in inputs:
@@ -200,8 +237,16 @@ class CompiledOperator:
             if name not in inputs:
                 raise BindingError(f"{self.schema.c_name}.{name}: has DML_TENSOR_FLAG_OWNED_BY_DML "
                                    "and must be bound at initialization")
-            copy = np.array(inputs[name], copy=True)
-            self._owned[name] = self._view(name, copy, writable=False)
+        views = {name: self._view(name, inputs[name], writable=False) for name in owned}
+        pointers = ffi.new("const pydml_tensor*[]", max(1, len(self._input_order)))
+        for i, name in enumerate(self._input_order):
+            pointers[i] = views[name].ptr if name in views else ffi.NULL
+        message = ffi.new("char[512]")
+        status = lib.pydml_operator_initialize_views(self._op, pointers, len(self._input_order), message, 512)
+        if status:
+            raise BindingError(ffi.string(message).decode()
+                               or f"{self.schema.c_name}: initialization failed ({status})")
+        self._initialized = True
 
     def execute(self, inputs: Mapping[str, Any],
                 outputs: Mapping[str, Any] | None = None) -> dict[str, Any]:
@@ -232,10 +277,9 @@ class CompiledOperator:
                                    f"this operator (outputs: {', '.join(self.output_names)})")
         for name in self._inputs:
             if name in owned:
-                if name not in self._owned:
+                if not self._initialized:
                     raise BindingError(f"{self.schema.c_name}.{name}: the operator was not "
                                        "initialized (DML_TENSOR_FLAG_OWNED_BY_DML)")
-                views[name] = self._owned[name]
             elif name not in inputs:
                 raise BindingError(f"{self.schema.c_name}.{name}: input is not bound")
             else:
@@ -247,7 +291,7 @@ class CompiledOperator:
             views[name] = self._view(name, outputs[name], writable=True)
             results[name] = self._logical(name, outputs[name])
         self._check_no_aliasing(views)
-        self.kernel.run(views)
+        self._run(views)
         for field, names in self._arrays.items():
             if names and names[0] in results:
                 results[field] = [results.pop(n) for n in names]
@@ -263,7 +307,7 @@ class CompiledOperator:
         order of execution; checking here names the bindings involved.
         """
         spans = {name: v.span for name, v in views.items()}
-        in_place = bool(getattr(self.kernel, "in_place", False))
+        in_place = self.in_place
         for out in self._outputs:
             start, size = spans[out]
             for other, (o_start, o_size) in spans.items():
@@ -275,6 +319,20 @@ class CompiledOperator:
                     f"{self.schema.c_name}.{out}: its buffer overlaps the one bound to {other}"
                     + ("; only the exact overlap (same memory, sizes and strides) runs in place"
                        if in_place else "; this operator does not run in place"))
+
+    def _run(self, views: dict[str, TensorView]) -> None:
+        """pydml_operator_execute_views on bound views (owned and absent tensors unbound)."""
+        ins = ffi.new("const pydml_tensor*[]", max(1, len(self._input_order)))
+        for i, name in enumerate(self._input_order):
+            ins[i] = views[name].ptr if name in views else ffi.NULL
+        outs = ffi.new("const pydml_tensor*[]", max(1, len(self._output_order)))
+        for i, name in enumerate(self._output_order):
+            outs[i] = views[name].ptr if name in views else ffi.NULL
+        message = ffi.new("char[512]")
+        status = lib.pydml_operator_execute_views(self._op, ins, len(self._input_order), outs,
+                                                  len(self._output_order), message, 512)
+        if status:
+            raise PydmlError(ffi.string(message).decode() or f"{self.schema.c_name}: execution failed")
 
     # -- binding helpers -----------------------------------------------------------------
 
@@ -360,6 +418,12 @@ def _pooled(nbytes: int) -> np.ndarray[Any, Any]:
         raise MemoryError(f"cannot allocate a {nbytes}-byte output")
     owner = ffi.gc(pointer, lib.pydml_buffer_release, size=nbytes)
     return np.frombuffer(ffi.buffer(owner, nbytes), dtype=np.uint8)
+
+
+def _binding(operator: Any, is_output: int, index: int) -> tuple[str, int]:
+    """A binding's name and PYDML_BINDING_* flags, as the C API orders them."""
+    name = ffi.string(lib.pydml_operator_binding_name(operator, is_output, index)).decode()
+    return name, int(lib.pydml_operator_binding_flags(operator, is_output, index))
 
 
 def _is_4bit(t: BufferTensorDesc) -> bool:

@@ -7,8 +7,9 @@ Each fact has one authority:
 * per-tensor support per feature level and the constraint groups: the family tables transcribed
   from each operator's page (``TABLES`` in ``pydml/ops/<family>.py``);
 * the feature level that introduced each operator: :mod:`pydml.feature_levels`;
-* Python defaults, fusability and the compile step: the family module (``DEFAULTS``,
-  ``FUSABLE``, ``KERNELS``).
+* Python defaults and fusability: the family module (``DEFAULTS``, ``FUSABLE``);
+* whether pydml executes it: the C kernel families (``pydml_operator_type_executes``), the one
+  path every operator runs through (``Device.create_operator`` calls the C lifecycle directly).
 
 The desc dataclasses (``pydml/descs.py``) and the C tables (``native/schema_tables.c``) are
 generated from these by ``tools/generate_schema.py``; a test fails when they drift.
@@ -19,22 +20,22 @@ from __future__ import annotations
 import builtins
 import contextlib
 import enum
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from types import ModuleType
-from typing import Any, Protocol
+from typing import Any
 
 from pydml.enums import (
     ENUM_BY_CTYPE,
     CEnum,
     CFlag,
-    ExecutionFlags,
     FeatureLevel,
     OperatorType,
 )
 from pydml.errors import UnsupportedError
 from pydml.feature_levels import INTRODUCED_AT
+from pydml.native import lib
 from pydml.schema import header as header_module
 from pydml.schema.tables import OperatorTables, TensorRow
 
@@ -137,16 +138,6 @@ def _field_specs(struct: header_module.StructDecl,
     return tuple(specs)
 
 
-class Kernel(Protocol):
-    """What an operator compiles to: runs on bound tensor views, keyed by tensor field name."""
-
-    def run(self, views: dict[str, Any]) -> None:
-        """Execute once."""
-
-
-Compiler = Callable[[Any, ExecutionFlags], Kernel]
-
-
 @dataclass(frozen=True)
 class CheckContext:
     """What validation needs besides the desc."""
@@ -166,7 +157,8 @@ class OperatorSchema:
     module: str
     tables: OperatorTables
     defaults: dict[str, Any]
-    compile: Compiler | None
+    #: a C kernel family runs it (not only the validator)
+    executes: bool
     fusable_from: FeatureLevel | None
 
     @property
@@ -178,11 +170,6 @@ class OperatorSchema:
     def fusable(self) -> bool:
         """May be used as a FusedActivation."""
         return self.fusable_from is not None
-
-    @property
-    def executes(self) -> bool:
-        """True when pydml can run it (not only validate it)."""
-        return self.compile is not None
 
     def field(self, name: str) -> FieldSpec:
         """The FieldSpec called ``name``."""
@@ -221,7 +208,7 @@ def class_name(operator: str) -> str:
 
 
 def families() -> list[ModuleType]:
-    """The family modules, each with TABLES (and optionally DEFAULTS, FUSABLE, KERNELS)."""
+    """The family modules, each with TABLES (and optionally DEFAULTS, FUSABLE)."""
     from pydml.ops import FAMILIES
 
     return list(FAMILIES)
@@ -238,7 +225,6 @@ def _schemas() -> dict[OperatorType, OperatorSchema]:
     for module in families():
         defaults: dict[str, dict[str, Any]] = getattr(module, "DEFAULTS", {})
         fusable: dict[str, str] = getattr(module, "FUSABLE", {})
-        kernels: dict[str, Compiler] = getattr(module, "KERNELS", {})
         family = module.__name__.rsplit(".", 1)[-1]
         for tables in module.TABLES:
             op = OperatorType[tables.name]
@@ -250,25 +236,13 @@ def _schemas() -> dict[OperatorType, OperatorSchema]:
                 type=op, c_name=c_name, desc_class=classes[c_name],
                 fields=_field_specs(header.structs[c_name], tables), family=family,
                 module=module.__name__, tables=tables, defaults=defaults.get(tables.name, {}),
-                compile=kernels.get(tables.name) or _native_compiler(op),
+                executes=bool(lib.pydml_operator_type_executes(int(op))),
                 fusable_from=None if fl is None else FeatureLevel.parse(fl),
             )
     return dict(sorted(out.items(), key=lambda item: int(item[0])))
 
 
-def _compile_native(desc: Any, flags: ExecutionFlags) -> Kernel:
-    from pydml.kernels.operator import NativeOperatorKernel
-
-    return NativeOperatorKernel(desc, flags)
-
-
-def _native_compiler(op: OperatorType) -> Compiler | None:
-    """The C API's compiler when C executes ``op`` without a Python plan."""
-    from pydml.kernels.operator import executes
-
-    return _compile_native if executes(int(op)) else None
-
-
+@cache
 def _by_class() -> dict[type, OperatorSchema]:
     return {s.desc_class: s for s in _schemas().values()}
 

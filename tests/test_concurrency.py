@@ -1,5 +1,6 @@
 """Executes release the GIL and may be called from several threads at once: results are bit-identical
-to serial runs (the kernels take turns with all cores; benchmarks/bench_concurrency.py times it)."""
+to serial runs (executions share a budget of threads instead of oversubscribing the cores;
+benchmarks/bench_concurrency.py times it)."""
 
 from __future__ import annotations
 

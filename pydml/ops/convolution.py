@@ -28,11 +28,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from pydml.enums import ConvolutionDirection, ExecutionFlags
-from pydml.errors import UnsupportedError
-from pydml.registry import Compiler
+from pydml.enums import ConvolutionDirection
 from pydml.schema.tables import operator
-from pydml.validate import buffer_of, resolve
 
 
 def output_sizes(direction: ConvolutionDirection, input_sizes: Sequence[int],
@@ -54,45 +51,6 @@ def output_sizes(direction: ConvolutionDirection, input_sizes: Sequence[int],
     return out
 
 
-class ConvolutionKernel:
-    """A compiled DML_CONVOLUTION: geometry checked and planned once, at create_operator."""
-
-    def __init__(self, desc: Any, flags: ExecutionFlags):
-        from pydml.kernels.convolution import ConvolutionPlan
-        from pydml.ops.activation import kernel_parameters
-
-        direction = ConvolutionDirection.parse(desc.Direction)
-        if direction == ConvolutionDirection.FORWARD and any(desc.OutputPadding or ()):
-            raise UnsupportedError(
-                f"{desc.C_NAME}.OutputPadding: non-zero OutputPadding with "
-                "DML_CONVOLUTION_DIRECTION_FORWARD is not implemented by pydml")
-        x, w, y = (buffer_of(t) for t in (desc.InputTensor, desc.FilterTensor, desc.OutputTensor))
-        activation_type, params = 0, ()  # type: tuple[int, tuple[float, ...]]
-        if desc.FusedActivation is not None:
-            schema, inner = resolve(desc.FusedActivation)
-            activation_type, params = int(schema.type), kernel_parameters(inner)
-        self.has_bias = desc.BiasTensor is not None
-        self.plan = ConvolutionPlan(
-            spatial_dims=len(x.Sizes) - 2, mode=int(desc.Mode), direction=int(direction),
-            group_count=desc.GroupCount, strides=desc.Strides, dilations=desc.Dilations,
-            start_padding=desc.StartPadding, end_padding=desc.EndPadding,
-            output_padding=desc.OutputPadding, input_sizes=x.Sizes, filter_sizes=w.Sizes,
-            output_sizes=y.Sizes, data_type=int(x.DataType), has_bias=self.has_bias,
-            activation_type=activation_type, activation_params=params,
-            allow_half_precision=bool(flags & ExecutionFlags.ALLOW_HALF_PRECISION_COMPUTATION),
-        )
-
-    def run(self, views: dict[str, Any]) -> None:
-        """Execute on bound views."""
-        self.plan.execute(views["InputTensor"], views["FilterTensor"],
-                          views["BiasTensor"] if self.has_bias else None, views["OutputTensor"])
-
-
-def _compile(desc: Any, flags: ExecutionFlags) -> ConvolutionKernel:
-    return ConvolutionKernel(desc, flags)
-
-
-KERNELS: dict[str, Compiler] = {"CONVOLUTION": _compile}
 DEFAULTS: dict[str, dict[str, Any]] = {"CONVOLUTION": {"GroupCount": 1}}
 
 TABLES = [

@@ -20,7 +20,8 @@ DML_RESAMPLE1_OPERATOR_DESC", as DirectMLX's ResampleGrad does) and compute its 
 Evidence against (dml-nearest-rounding.md §5): Microsoft's TensorFlow-DirectML kernels appear to
 pass RESAMPLE_GRAD's offsets swapped; we follow the documented meaning.
 
-The rules live in native/rules_resample.c (the one validator); the tables below are the pages'.
+The rules and the kernel parameters derived from a desc live in native/rules_resample.c (shared by
+the validator and the resample family in native/resample.c); the tables below are the pages'.
 UPSAMPLE_2D's pixel-offset convention is not documented; we use RESAMPLE's (0.5, -0.5), as the
 page calls RESAMPLE "a more flexible version". RESAMPLE3's antialiasing filter normalisation is
 not documented; the kernel follows ONNX Resize-18 ``antialias``.
@@ -28,113 +29,10 @@ not documented; the kernel follows ONNX Resize-18 ``antialias``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
-from pydml.enums import AxisDirection, ExecutionFlags, InterpolationMode
-from pydml.registry import Compiler
 from pydml.schema.tables import operator
 from pydml.structs import Size2D
-from pydml.tensor import AnyTensorDesc
-from pydml.validate import buffer_of
-
-#: Kernel rounding codes (pydml.h pydml_rounding).
-ROUND_HALF_UP, ROUND_FLOOR, ROUND_CEIL = 0, 1, 2
-
-# Coordinates must stay well inside int32 so index arithmetic cannot overflow.
-COORDINATE_LIMIT = 2.0**31
-
-
-def _rounding(direction: AxisDirection) -> int:
-    return ROUND_FLOOR if direction == AxisDirection.DECREASING else ROUND_CEIL
-
-
-@dataclass(frozen=True)
-class ResampleMapping:
-    """Everything a resample kernel needs, in the *forward* op's terms."""
-
-    input_sizes: tuple[int, ...]
-    output_sizes: tuple[int, ...]
-    scales: tuple[float, ...]
-    input_pixel_offsets: tuple[float, ...]
-    output_pixel_offsets: tuple[float, ...]
-    interpolation_mode: InterpolationMode
-    rounding: int
-    antialiased: bool = False
-
-
-class ResampleKernel:
-    """A compiled resample: the plan (tap tables) is built once, at create_operator."""
-
-    def __init__(self, mapping: ResampleMapping, source: str, destination: str, gradient: bool):
-        from pydml.kernels.resample import ResamplePlan
-
-        self.mapping = mapping
-        self.plan = ResamplePlan(
-            mapping.input_sizes, mapping.output_sizes, mapping.scales,
-            mapping.input_pixel_offsets, mapping.output_pixel_offsets,
-            int(mapping.interpolation_mode), mapping.rounding, mapping.antialiased,
-        )
-        self.source, self.destination, self.gradient = source, destination, gradient
-
-    def run(self, views: dict[str, Any]) -> None:
-        """Execute on bound views."""
-        if self.gradient:
-            self.plan.backward(views[self.source], views[self.destination])
-        else:
-            self.plan.forward(views[self.source], views[self.destination])
-
-
-def _sizes(value: AnyTensorDesc | None) -> tuple[int, ...]:
-    assert value is not None
-    return buffer_of(value).Sizes
-
-
-def _mapping(desc: Any, source: str, destination: str, gradient: bool) -> ResampleMapping:
-    forward_in, forward_out = (destination, source) if gradient else (source, destination)
-    rank = len(_sizes(getattr(desc, source)))
-    a = tuple(float(v) for v in getattr(desc, "InputPixelOffsets", None) or (0.5,) * rank)
-    b = tuple(float(v) for v in getattr(desc, "OutputPixelOffsets", None) or (-0.5,) * rank)
-    direction = getattr(desc, "RoundingDirection", None)
-    return ResampleMapping(
-        input_sizes=_sizes(getattr(desc, forward_in)),
-        output_sizes=_sizes(getattr(desc, forward_out)),
-        scales=tuple(float(s) for s in desc.Scales),
-        input_pixel_offsets=a, output_pixel_offsets=b,
-        interpolation_mode=InterpolationMode.parse(desc.InterpolationMode),
-        rounding=ROUND_HALF_UP if direction is None else _rounding(AxisDirection.parse(direction)),
-        antialiased=bool(getattr(desc, "Antialiased", False)),
-    )
-
-
-def _compile_forward(desc: Any, flags: ExecutionFlags) -> ResampleKernel:
-    return ResampleKernel(_mapping(desc, "InputTensor", "OutputTensor", False),
-                          "InputTensor", "OutputTensor", gradient=False)
-
-
-def _compile_gradient(desc: Any, flags: ExecutionFlags) -> ResampleKernel:
-    return ResampleKernel(_mapping(desc, "InputGradientTensor", "OutputGradientTensor", True),
-                          "InputGradientTensor", "OutputGradientTensor", gradient=True)
-
-
-def _compile_upsample(desc: Any, flags: ExecutionFlags) -> ResampleKernel:
-    sizes, out = _sizes(desc.InputTensor), _sizes(desc.OutputTensor)
-    rank = len(sizes)
-    scales = (1.0,) * (rank - 2) + (float(desc.ScaleSize.Height), float(desc.ScaleSize.Width))
-    mapping = ResampleMapping(
-        input_sizes=sizes, output_sizes=out, scales=scales,
-        input_pixel_offsets=(0.5,) * rank, output_pixel_offsets=(-0.5,) * rank,
-        interpolation_mode=InterpolationMode.parse(desc.InterpolationMode),
-        rounding=ROUND_HALF_UP,
-    )
-    return ResampleKernel(mapping, "InputTensor", "OutputTensor", gradient=False)
-
-
-KERNELS: dict[str, Compiler] = {
-    "UPSAMPLE_2D": _compile_upsample, "RESAMPLE": _compile_forward, "RESAMPLE1": _compile_forward,
-    "RESAMPLE2": _compile_forward, "RESAMPLE3": _compile_forward,
-    "RESAMPLE_GRAD": _compile_gradient, "RESAMPLE_GRAD1": _compile_gradient,
-}
 
 #: UPSAMPLE_2D's ScaleSize defaults to 1x1 (an identity), not C's invalid 0x0.
 DEFAULTS: dict[str, dict[str, Any]] = {"UPSAMPLE_2D": {"ScaleSize": Size2D(Width=1, Height=1)}}
