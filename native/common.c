@@ -177,7 +177,9 @@ static int g_budget_total; /* 0 until first use */
 static int g_budget_free;
 static _Thread_local int g_team_depth;
 static _Thread_local int g_team_size;
+#ifdef _OPENMP
 static _Thread_local int g_team_previous;
+#endif
 
 static int default_threads(void) {
 #ifdef _OPENMP
