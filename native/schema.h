@@ -1,5 +1,5 @@
 /* The operator schema as C tables (generated into schema_tables.c from include/DirectML.h and
- * the family tables in pydml/ops/ by tools/generate_schema.py), and the validator's interface.
+ * the family tables in pydml/ops/ by `python -m pydml.schema.generate`), and the validator's interface.
  *
  * One validator serves C and Python: pydml_validate_operator* (validate.c) walks a desc through
  * these tables, then calls the operator's own rules (rules registered in operator_rules.c). */

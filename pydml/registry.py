@@ -12,7 +12,7 @@ Each fact has one authority:
   path every operator runs through (``Device.create_operator`` calls the C lifecycle directly).
 
 The desc dataclasses (``pydml/descs.py``) and the C tables (``native/schema_tables.c``) are
-generated from these by ``tools/generate_schema.py``; a test fails when they drift.
+generated from these by ``python -m pydml.schema.generate``; a test fails when they drift.
 """
 
 from __future__ import annotations
