@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import ml_dtypes
@@ -123,11 +124,17 @@ _TENSOR_BYTES = ffi.sizeof("pydml_tensor")
 
 def packed_template(data_type: int, sizes: Sequence[int]) -> bytes:
     """The bytes of a ``pydml_tensor`` for a packed tensor of ``sizes`` (no memory yet)."""
-    return strided_template(data_type, sizes, packed_strides(sizes))
+    return _template(data_type, tuple(sizes), tuple(packed_strides(sizes)))
 
 
 def strided_template(data_type: int, sizes: Sequence[int], strides: Sequence[int]) -> bytes:
     """The bytes of a ``pydml_tensor`` with element ``strides`` (no memory yet)."""
+    return _template(data_type, tuple(sizes), tuple(strides))
+
+
+@lru_cache(maxsize=4096)
+def _template(data_type: int, sizes: tuple[int, ...], strides: tuple[int, ...]) -> bytes:
+    # create_operator builds one per binding; models repeat a few shapes many times
     t = _fill(data_type, sizes, strides, ffi.NULL, 0)
     return bytes(ffi.buffer(t, _TENSOR_BYTES))
 

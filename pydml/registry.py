@@ -22,7 +22,7 @@ import contextlib
 import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from types import ModuleType
 from typing import Any
 
@@ -178,9 +178,9 @@ class OperatorSchema:
                 return spec
         raise KeyError(name)
 
-    @property
+    @cached_property
     def tensor_fields(self) -> tuple[FieldSpec, ...]:
-        """DML_TENSOR_DESC* fields (single and arrays), in C order."""
+        """DML_TENSOR_DESC* fields (single and arrays), in C order (computed once per schema)."""
         return tuple(f for f in self.fields if f.is_tensor)
 
     def support_at(self, level: FeatureLevel) -> dict[str, TensorRow] | None:
