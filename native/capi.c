@@ -473,6 +473,31 @@ pydml_status pydml_operator_execute_views(const pydml_operator* op, const pydml_
             message_out(message, message_size, text);
             return PYDML_STATUS_INVALID_PARAMETER;
         }
+    /* Outputs share no memory with inputs or each other, except the exact overlap in place:
+     * the same memory, element size, sizes and strides, for an operator whose output element
+     * depends only on the same element of its inputs (Microsoft's dml_element_wise_clip.json binds
+     * one resource as input and output). Any other overlap would make the result depend on the
+     * order of execution. Spans are the bound buffers, as DirectML's binding ranges are. */
+    const int in_place = op->family->in_place;
+    for (uint32_t i = 0; i < output_count; i++) {
+        const pydml_tensor* o = outputs[i];
+        if (o == NULL) continue;
+        const uintptr_t o0 = (uintptr_t)o->data, o1 = o0 + (uintptr_t)o->buffer_bytes;
+        for (uint32_t j = 0; j < input_count + output_count; j++) {
+            const int is_input = j < input_count;
+            const pydml_tensor* v = is_input ? inputs[j] : outputs[j - input_count];
+            if (v == NULL || v == o || (!is_input && j - input_count == i)) continue;
+            const uintptr_t v0 = (uintptr_t)v->data, v1 = v0 + (uintptr_t)v->buffer_bytes;
+            if (!(o0 < v1 && v0 < o1)) continue;
+            if (in_place && is_input && pydml_tensor_same_elements(o, v)) continue;
+            snprintf(text, sizeof text, "%s.%s: its buffer overlaps the one bound to %s%s", op->desc_name,
+                     op->outputs[i].name, is_input ? op->inputs[j].name : op->outputs[j - input_count].name,
+                     in_place ? "; only the exact overlap (same memory, sizes and strides) runs in place"
+                              : "; this operator does not run in place");
+            message_out(message, message_size, text);
+            return PYDML_STATUS_INVALID_PARAMETER;
+        }
+    }
     /* owned inputs: the persistent copies, laid out as their descs say */
     enum { STACK_BINDINGS = 16 };
     pydml_tensor owned_views[STACK_BINDINGS];

@@ -82,6 +82,14 @@ int pydml_tensor_overlaps_itself(const pydml_tensor* t) {
     return 0;
 }
 
+int pydml_tensor_same_elements(const pydml_tensor* a, const pydml_tensor* b) {
+    if (a->data != b->data || a->dim_count != b->dim_count) return 0;
+    if (pydml_data_type_bits(a->data_type) != pydml_data_type_bits(b->data_type)) return 0;
+    for (uint32_t d = 0; d < a->dim_count && d < PYDML_MAX_DIMS; d++)
+        if (a->sizes[d] != b->sizes[d] || (a->strides[d] != b->strides[d] && a->sizes[d] != 1)) return 0;
+    return 1;
+}
+
 pydml_status pydml_tensor_check(const pydml_tensor* t) {
     if (t == NULL || t->data == NULL) return PYDML_STATUS_INVALID_PARAMETER;
     if (t->dim_count == 0 || t->dim_count > PYDML_MAX_DIMS) return PYDML_STATUS_INVALID_PARAMETER;

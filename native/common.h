@@ -91,6 +91,9 @@ static inline uint64_t pydml_tensor_element_count(const pydml_tensor* t) {
  * with the axes of size > 1 sorted by stride, each stride must exceed the span of the smaller
  * ones. The C API refuses such outputs (threads would race; DirectML leaves them undefined). */
 int pydml_tensor_overlaps_itself(const pydml_tensor* t);
+/* 1 when two views name the same elements in the same order (exact in-place aliasing): the same
+ * memory, element size and sizes, and the same strides along every axis longer than 1. */
+int pydml_tensor_same_elements(const pydml_tensor* a, const pydml_tensor* b);
 
 /* The thread budget (common.c): an execution draws a team of at most `want` threads (0: the whole
  * budget) from pydml_set_num_threads()'s budget, waiting only while all of it is in use, and sets

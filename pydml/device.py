@@ -179,6 +179,11 @@ class CompiledOperator:
                                       t.total_size_in_bytes)
 
     @property
+    def handle(self) -> Any:
+        """The ``pydml_operator*`` (cffi pointer) for pydml's C API; owned by this object."""
+        return self._op
+
+    @property
     def binding_properties(self) -> dict[str, int]:
         """IDMLDispatchable::GetBindingProperties: binding counts, temporary and persistent bytes."""
         props = ffi.new("pydml_binding_properties*")
@@ -290,35 +295,11 @@ class CompiledOperator:
                 outputs[name] = self._allocate(name)
             views[name] = self._view(name, outputs[name], writable=True)
             results[name] = self._logical(name, outputs[name])
-        self._check_no_aliasing(views)
-        self._run(views)
+        self._run(views)  # C refuses outputs that overlap other bindings (but the exact in place)
         for field, names in self._arrays.items():
             if names and names[0] in results:
                 results[field] = [results.pop(n) for n in names]
         return results
-
-    def _check_no_aliasing(self, views: dict[str, TensorView]) -> None:
-        """Outputs must not share memory with inputs or each other, except in place.
-
-        In place is the exact overlap DirectML's element-wise operators allow (Microsoft's
-        dml_element_wise_clip.json binds one resource as input and output): the same memory,
-        data type size, sizes and strides, for an operator whose output element depends only on
-        the same element of its inputs. Any other overlap would make the result depend on the
-        order of execution; checking here names the bindings involved.
-        """
-        spans = {name: v.span for name, v in views.items()}
-        in_place = self.in_place
-        for out in self._outputs:
-            start, size = spans[out]
-            for other, (o_start, o_size) in spans.items():
-                if other == out or not (start < o_start + o_size and o_start < start + size):
-                    continue
-                if in_place and other in self._inputs and _same_view(views[out], views[other]):
-                    continue
-                raise BindingError(
-                    f"{self.schema.c_name}.{out}: its buffer overlaps the one bound to {other}"
-                    + ("; only the exact overlap (same memory, sizes and strides) runs in place"
-                       if in_place else "; this operator does not run in place"))
 
     def _run(self, views: dict[str, TensorView]) -> None:
         """pydml_operator_execute_views on bound views (owned and absent tensors unbound)."""
@@ -332,7 +313,8 @@ class CompiledOperator:
         status = lib.pydml_operator_execute_views(self._op, ins, len(self._input_order), outs,
                                                   len(self._output_order), message, 512)
         if status:
-            raise PydmlError(ffi.string(message).decode() or f"{self.schema.c_name}: execution failed")
+            text = ffi.string(message).decode() or f"{self.schema.c_name}: execution failed ({status})"
+            raise BindingError(text) if status == lib.PYDML_STATUS_INVALID_PARAMETER else PydmlError(text)
 
     # -- binding helpers -----------------------------------------------------------------
 
@@ -428,15 +410,3 @@ def _binding(operator: Any, is_output: int, index: int) -> tuple[str, int]:
 
 def _is_4bit(t: BufferTensorDesc) -> bool:
     return t.DataType in (TensorDataType.INT4, TensorDataType.UINT4)
-
-
-def _same_view(a: TensorView, b: TensorView) -> bool:
-    """Two views of the same elements in the same order (exact in-place aliasing)."""
-    x, y = a.ptr, b.ptr
-    if x.data != y.data or x.dim_count != y.dim_count:
-        return False
-    bits = int(lib.pydml_data_type_bits(x.data_type))
-    if bits != int(lib.pydml_data_type_bits(y.data_type)):
-        return False
-    return all(x.sizes[i] == y.sizes[i] and (x.strides[i] == y.strides[i] or x.sizes[i] == 1)
-               for i in range(x.dim_count))

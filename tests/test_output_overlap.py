@@ -47,7 +47,7 @@ def test_an_overlapping_output_view_is_refused_in_c() -> None:
     """pydml_operator_execute_views re-checks the bound output view (its strides may differ from
     the desc's) before any kernel runs."""
     op = pydml.Device().create_operator(_add([2, 4], None))
-    handle = op.kernel._op  # type: ignore[attr-defined]
+    handle = op.handle
     a = np.ones((2, 4), dtype=np.float32)
     out = np.full(8, np.nan, dtype=np.float32)
     views = []
