@@ -4,10 +4,17 @@ bandwidth of this run as a reference.
 The machine is shared and its load drifts, so every comparison is a ratio measured in one run:
 interleaving the repetitions lets every contender see the same conditions, and the best time of
 each is the one least disturbed.
+
+`header` prints what a figure needs to be read: the CPU model, the ISA path pydml's kernels take
+(PYDML_ISA=avx2 or =portable forces a lower one on a higher host; issue 25) and the streaming
+bandwidth measured on the benchmark's threads in this run.
 """
 
 from __future__ import annotations
 
+import os
+import platform
+import sys
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -37,20 +44,77 @@ def best_times(fns: Sequence[Callable[[], Any]], repeat: int, block: int = 1) ->
 
 class StreamingBandwidth:
     """The streaming copy bandwidth of this run (bytes read + written per second, GB/s): the best
-    of numpy's copy (one thread) and torch's copy on `threads` threads, over 256 MiB, far beyond
-    the caches. Sample it between cases; the best sample is the reference."""
+    of numpy's copy on one thread, numpy's copy split over `threads` Python threads (numpy releases
+    the GIL while it copies) and, when the benchmark imported torch, torch's copy on `threads`
+    threads; over 256 MiB, far beyond the caches. Sample it between cases; the best sample is the
+    reference."""
 
     def __init__(self, threads: int) -> None:
-        import torch
+        from concurrent.futures import ThreadPoolExecutor
 
         self.a = np.ones(256 * 1024 * 1024 // 4, dtype=np.float32)
         self.b = np.empty_like(self.a)
-        self.ta, self.tb = torch.from_numpy(self.a), torch.from_numpy(self.b)
-        torch.set_num_threads(threads)
+        self.threads = max(1, threads)
+        self.pool = ThreadPoolExecutor(self.threads)
+        step = -(-self.a.size // self.threads)
+        self.parts = [(self.b[i:i + step], self.a[i:i + step]) for i in range(0, self.a.size, step)]
+        self.fns: list[Callable[[], Any]] = [lambda: np.copyto(self.b, self.a), self._threaded_copy]
+        torch = sys.modules.get("torch")
+        if torch is not None:
+            ta, tb = torch.from_numpy(self.a), torch.from_numpy(self.b)
+            torch.set_num_threads(threads)
+            self.fns.append(lambda: tb.copy_(ta))
         self.best = 0.0
 
+    def _threaded_copy(self) -> None:
+        for f in [self.pool.submit(np.copyto, dst, src) for dst, src in self.parts]:
+            f.result()
+
     def sample(self, repeat: int = 3) -> float:
-        t_np, t_torch = best_times([lambda: np.copyto(self.b, self.a), lambda: self.tb.copy_(self.ta)],
-                                   repeat)
-        self.best = max(self.best, 2 * self.a.nbytes / min(t_np, t_torch) / 1e9)
+        t = min(best_times(self.fns, repeat))
+        self.best = max(self.best, 2 * self.a.nbytes / t / 1e9)
         return self.best
+
+
+def cpu_model() -> str:
+    """The CPU's model name (/proc/cpuinfo on Linux; platform.processor() elsewhere)."""
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown CPU"
+
+
+def host_isa() -> str:
+    """The widest vector ISA the CPU reports (/proc/cpuinfo flags), whatever PYDML_ISA says."""
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as f:
+            flags = next((line.split(":", 1)[1].split() for line in f if line.startswith("flags")), [])
+    except OSError:
+        return "unknown"
+    if {"avx512f", "avx512bw", "avx512vl", "avx512dq"} <= set(flags):
+        return "avx512"
+    return "avx2" if {"avx2", "fma", "f16c"} <= set(flags) else "portable"
+
+
+def header(threads: int, *, bandwidth: StreamingBandwidth | None = None) -> StreamingBandwidth:
+    """Print the run's conditions: CPU model and logical CPUs, pydml's ISA path and feature bits
+    (and PYDML_ISA when set), the threads, and the streaming copy bandwidth on those threads,
+    sampled now. Returns the StreamingBandwidth (pass one to reuse its arrays)."""
+    from pydml.native import isa_path, lib
+
+    bw = bandwidth if bandwidth is not None else StreamingBandwidth(threads)
+    gbs = bw.sample(3)
+    forced = os.environ.get("PYDML_ISA")
+    torch = sys.modules.get("torch")
+    detected = int(lib.pydml_cpu_features())
+    print(f"CPU: {cpu_model()} ({os.cpu_count()} logical CPUs, {host_isa()}); pydml ISA path: "
+          f"{isa_path()} (features {int(lib.pydml_active_cpu_features()):#x} of {detected:#x}"
+          f"{f', PYDML_ISA={forced}' if forced else ''})"
+          f"{f'; torch {torch.__version__}' if torch is not None else ''}")
+    print(f"threads {threads}; streaming copy bandwidth on {threads} threads (256 MiB, bytes read + "
+          f"written): {gbs:.1f} GB/s; ratios measured in this run")
+    return bw

@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable
 
 import numpy as np
+from _timing import header
 
 import pydml
 from pydml.native import lib
@@ -52,6 +53,7 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=2)
     args = parser.parse_args()
     lib.pydml_set_num_threads(args.threads)
+    header(args.threads)
     jobs = workloads()
     for job in jobs:
         job()  # warm-up

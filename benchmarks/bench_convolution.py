@@ -36,6 +36,7 @@ from dataclasses import dataclass  # noqa: E402
 from typing import Any  # noqa: E402
 
 import numpy as np  # noqa: E402
+from _timing import header  # noqa: E402
 
 from pydml.kernels.convolution import (  # noqa: E402
     BACKWARD,
@@ -224,6 +225,7 @@ def main() -> None:
 
     torch.set_num_threads(args.threads)
     lib.pydml_set_num_threads(args.threads)
+    header(args.threads)
     peak_start = sgemm_peak(args.quick)
     bw_start = copy_bandwidth(args.quick)
     feats = int(lib.pydml_active_cpu_features())
@@ -250,12 +252,12 @@ def main() -> None:
         "ms: median per call; 'best': fastest call; GFLOP/s, GB/s (tensor bytes read + written "
         "once) and % from pydml's fastest call"
     )
-    header = (
+    columns = (
         f"{'case':<14} {'dir':<3} {'type':<4} {'pydml ms':>9} {'torch ms':>9} {'vs torch':>9} "
         f"{'best vs':>8} {'GFLOP/s':>8} {'% sgemm':>8} {'% 269':>6} {'GB/s':>6} {'% copy':>7}"
     )
-    print(header)
-    print("-" * len(header))
+    print(columns)
+    print("-" * len(columns))
     for case, direction, dtype, r in rows:
         print(
             f"{case.name:<14} {'fwd' if direction == FORWARD else 'bwd':<3} "

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
-from _timing import StreamingBandwidth, best_times
+from _timing import best_times, header
 
 import pydml
 from pydml.native import lib
@@ -149,8 +149,7 @@ def main() -> None:
 
     torch.set_num_threads(args.threads)
     rng = np.random.default_rng(0)
-    bw = StreamingBandwidth(args.threads)
-    print(f"threads {args.threads}; ratios measured in this run")
+    bw = header(args.threads)
     print("memory-bound: share of the streaming bandwidth (best of numpy and torch copy)")
     rows = []
     for name, desc, inputs, nbytes in memory_cases(rng):

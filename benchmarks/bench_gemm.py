@@ -35,6 +35,7 @@ from dataclasses import dataclass  # noqa: E402
 from typing import Any  # noqa: E402
 
 import numpy as np  # noqa: E402
+from _timing import header  # noqa: E402
 
 import pydml  # noqa: E402
 from pydml.native import lib  # noqa: E402
@@ -157,6 +158,7 @@ def main() -> None:
     if set_threads is not None:
         set_threads(args.threads)
     lib.pydml_set_num_threads(args.threads)
+    header(args.threads)
     print(f"numpy {np.__version__}, OpenBLAS core: {core}; {args.threads} threads; "
           f"OPENBLAS_CORETYPE unset in this process")
     rng = np.random.default_rng(1)

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
+from _timing import header
 
 import pydml
 from pydml.native import lib
@@ -69,6 +70,7 @@ def main() -> None:
     ap.add_argument("--threads", type=int, default=2)
     args = ap.parse_args()
     lib.pydml_set_num_threads(args.threads)
+    header(args.threads)
     reps = 3 if args.quick else 10
     ghz = measure_ghz()
     peak = args.threads * 64 * 2 * ghz * 1e9  # MAC/s

@@ -29,7 +29,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
-from _timing import best_times
+from _timing import best_times, header
 
 import pydml
 from pydml.native import lib
@@ -156,7 +156,7 @@ def main() -> None:
     torch.set_num_threads(args.threads)
     lib.pydml_set_num_threads(args.threads)
     repeat = 5 if args.quick else 15
-    print(f"threads {args.threads}; CPU features used: {lib.pydml_active_cpu_features():#x}")
+    header(args.threads)
     device = pydml.Device()
     rng = np.random.default_rng(0)
     rows = []

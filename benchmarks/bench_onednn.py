@@ -23,6 +23,7 @@ from typing import Any
 
 import ml_dtypes
 import numpy as np
+from _timing import header
 
 from pydml.frontends import onednn as dnn
 from pydml.native import lib
@@ -47,6 +48,7 @@ def main() -> None:
 
     torch.set_num_threads(args.threads)
     lib.pydml_set_num_threads(args.threads)
+    header(args.threads)
     rng = np.random.default_rng(0)
     rows: list[tuple[str, float, float, str]] = []
 

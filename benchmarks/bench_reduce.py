@@ -24,7 +24,7 @@ import argparse
 from typing import Any
 
 import numpy as np
-from _timing import StreamingBandwidth, best_times
+from _timing import best_times, header
 
 import pydml
 from pydml.native import lib
@@ -42,9 +42,7 @@ def main() -> None:
     torch.set_num_threads(args.threads)
     lib.pydml_set_num_threads(args.threads)
     repeat = 5 if args.quick else 15
-    print(f"threads {args.threads}; CPU features used: {lib.pydml_active_cpu_features():#x}")
-
-    stream = StreamingBandwidth(args.threads)
+    stream = header(args.threads)
     device = pydml.Device()
     rng = np.random.default_rng(0)
     cases = [("last axis", [2048, 4096], 1, ("SUM", "MAX", "CUMSUM", "CUMPROD")),
@@ -94,9 +92,9 @@ def main() -> None:
 
     bw = stream.best * 1e9
     print(f"streaming bandwidth (best of the run): {bw / 1e9:.1f} GB/s")
-    header = f"{'case':<12} {'shape':<14} {'op':<8} {'share of bw':>12} {'vs torch':>9}"
-    print(header)
-    print("-" * len(header))
+    columns = f"{'case':<12} {'shape':<14} {'op':<8} {'share of bw':>12} {'vs torch':>9}"
+    print(columns)
+    print("-" * len(columns))
     for name, sizes, fn, rate, ratio in rows:
         shape = "x".join(map(str, sizes))
         print(f"{name:<12} {shape:<14} {fn:<8} {rate / bw:11.0%} {ratio:9.2f}")

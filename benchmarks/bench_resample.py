@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-from _timing import best_times
+from _timing import best_times, header
 
 from pydml.kernels.resample import LINEAR, NEAREST_NEIGHBOR, ROUND_FLOOR, ResamplePlan
 from pydml.native import lib, view_array
@@ -110,7 +110,7 @@ def main() -> None:
         f"threads {args.threads}; streaming bandwidth (numpy copy, 256 MiB) at start: "
         f"{bw.best:.1f} GB/s"
     )
-    print(f"CPU features used: {lib.pydml_active_cpu_features():#x}")
+    header(args.threads)
 
     cases = []
     for size_in, size_out, label in (
@@ -125,7 +125,7 @@ def main() -> None:
             cases.append(Case(label, size_in, size_out, "nearest-exact", True))
     dtypes = [np.float32] if args.quick else [np.float32, np.float16]
 
-    header = (
+    columns = (
         f"{'case':<10} {'mode':<14} {'dir':<4} {'dtype':<7} {'pydml ms':>9} {'torch ms':>9} "
         f"{'speedup':>8} {'GB/s':>6} {'% bw':>5} {'Gelem/s':>8}"
     )
@@ -158,8 +158,8 @@ def main() -> None:
             )
 
     print(f"best streaming bandwidth of the run: {bw.best:.1f} GB/s (the % column uses it)")
-    print(header)
-    print("-" * len(header))
+    print(columns)
+    print("-" * len(columns))
     for c, dname, t_pydml, t_torch, moved, count in rows:
         gbs = moved / t_pydml / 1e9
         print(

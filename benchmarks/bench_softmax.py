@@ -20,7 +20,7 @@ import argparse
 from typing import Any
 
 import numpy as np
-from _timing import best_times
+from _timing import best_times, header
 
 import pydml
 from pydml.native import lib
@@ -49,15 +49,15 @@ def main() -> None:
     torch.set_num_threads(args.threads)
     lib.pydml_set_num_threads(args.threads)
     repeat = 5 if args.quick else 15
-    print(f"threads {args.threads}; CPU features used: {lib.pydml_active_cpu_features():#x}")
+    header(args.threads)
 
     cases = [("last axis", [4096, 2048], 1), ("middle axis", [32, 512, 1024], 1)]
     dtypes = ["FLOAT32"] if args.quick else ["FLOAT32", "FLOAT16"]
     np_dtypes = {"FLOAT32": np.float32, "FLOAT16": np.float16}
     device = pydml.Device()
     rng = np.random.default_rng(0)
-    header = (f"{'case':<12} {'shape':<16} {'op':<12} {'dtype':<8} "
-              f"{'vs torch.fn':>12} {'vs aten .out':>13}")
+    columns = (f"{'case':<12} {'shape':<16} {'op':<12} {'dtype':<8} "
+               f"{'vs torch.fn':>12} {'vs aten .out':>13}")
     rows = []
     for name, sizes, axis in cases:
         for dtype in dtypes:
@@ -90,8 +90,8 @@ def main() -> None:
                 times = best_times(fns, repeat)
                 rows.append((name, sizes, op, dtype, times))
 
-    print(header)
-    print("-" * len(header))
+    print(columns)
+    print("-" * len(columns))
     for name, sizes, op, dtype, times in rows:
         shape = "x".join(map(str, sizes))
         vs_out = f"{times[2] / times[0]:13.2f}" if len(times) > 2 else f"{'n/a':>13}"

@@ -75,7 +75,8 @@ uint64_t pydml_calc_buffer_tensor_size(uint32_t data_type, uint32_t dim_count,
  */
 pydml_status pydml_tensor_check(const pydml_tensor* tensor);
 
-/** CPU features this machine has (PYDML_CPU_* bits). */
+/** CPU features this machine has (PYDML_CPU_* bits), capped by the environment variable
+ *  PYDML_ISA=avx512|avx2|portable as it was when the library was loaded. */
 uint32_t pydml_cpu_features(void);
 /** Restricts the kernels to the given feature bits (0 = portable C only); returns the active set. */
 uint32_t pydml_set_cpu_features(uint32_t mask);

@@ -2,6 +2,8 @@
 #include "common.h"
 
 #include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
 
 #if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
 #include <cpuid.h>
@@ -150,11 +152,32 @@ static uint32_t detect_cpu_features(void) {
     return f;
 }
 
+/* PYDML_ISA=avx512|avx2|portable caps the features the kernels may use, so a developer on an
+ * AVX-512 host measures and tests the AVX2 or portable path (issue 25); it never adds a feature the
+ * CPU lacks. It is read once, when the library is loaded (a constructor), not by the kernels: a
+ * getenv per call would cost time and race with a caller's setenv. An unknown value caps nothing
+ * (pydml/native.py warns about it). */
+static uint32_t isa_cap_of(const char* name) {
+    if (name == NULL || name[0] == '\0') return 0xffffffffu;
+    if (strcmp(name, "avx512") == 0) return 0xffffffffu;
+    if (strcmp(name, "avx2") == 0) return PYDML_CPU_AVX2_FMA | PYDML_CPU_F16C;
+    if (strcmp(name, "portable") == 0) return 0;
+    return 0xffffffffu;
+}
+
 static uint32_t g_detected = 0xffffffffu;
 static uint32_t g_active = 0xffffffffu;
 
+#if defined(__GNUC__)
+__attribute__((constructor))
+#endif
+static void pydml_init_cpu_features(void) {
+    g_detected = detect_cpu_features() & isa_cap_of(getenv("PYDML_ISA"));
+    g_active = g_detected;
+}
+
 uint32_t pydml_cpu_features(void) {
-    if (g_detected == 0xffffffffu) g_detected = detect_cpu_features();
+    if (g_detected == 0xffffffffu) pydml_init_cpu_features(); /* a compiler without constructors */
     return g_detected;
 }
 

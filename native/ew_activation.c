@@ -377,7 +377,7 @@ static inline float act_gelu(float x) {
 EW_F32_C(gelu, EW_ROW_WITH_FAST_RANGE(float, ACT_GELU_LIMIT, act_gelu_near(v), act_gelu(v)))
 
 #ifdef EW_X86
-/* act_gelu_near step for step on 8 lanes, gathering the coefficients (ew_piecewise.h); lanes
+/* act_gelu_near step for step on 8 lanes, the coefficients looked up by ew_pw_lookup8; lanes
  * beyond 13 or NaN take act_gelu_wide, the last n % 8 values act_gelu. */
 EW_T256 static void gelu_row_avx2(const ew_params* restrict P, size_t n, float* out, const float* const* in) {
     const float* x = in[0];
@@ -385,6 +385,8 @@ EW_T256 static void gelu_row_avx2(const ew_params* restrict P, size_t n, float* 
     const __m256 limit = _mm256_set1_ps(ACT_GELU_LIMIT), minus_half = _mm256_set1_ps(-0.5f);
     const __m256 magic = _mm256_set1_ps(12582912.0f), log2e = _mm256_set1_ps(1.44269502f);
     const __m256 ln2 = _mm256_set1_ps(EW_LN2_F), ln2_lo = _mm256_set1_ps(EW_LN2_F_LO);
+    ew_pw_t8 table;
+    if (n >= 8) ew_pw_transpose(&ew_gelu_table[0][0], 8, &table);
     size_t k = 0;
     for (; k + 8 <= n; k += 8) {
         if (!(k & 15)) ew_prefetch_step(P, x, out, k, 64);
@@ -401,15 +403,16 @@ EW_T256 static void gelu_row_avx2(const ew_params* restrict P, size_t n, float* 
         const __m256 pl = _mm256_mul_ps(ew_expf_poly_inner8(r), r);
         const __m256 sc = _mm256_castsi256_ps(_mm256_add_epi32(_mm256_slli_epi32(_mm256_castps_si256(tt), 23),
                                                                _mm256_set1_epi32(0x3f800000)));
-        const __m256i i = ew_pw_index8(a);
-        const __m256 t = _mm256_sub_ps(a, EW_PW_GATHER(ew_gelu_table, 0, i));
-        __m256 q = EW_PW_GATHER(ew_gelu_table, 7, i);
-        q = _mm256_fmadd_ps(q, t, EW_PW_GATHER(ew_gelu_table, 6, i));
-        q = _mm256_fmadd_ps(q, t, EW_PW_GATHER(ew_gelu_table, 5, i));
-        q = _mm256_fmadd_ps(q, t, EW_PW_GATHER(ew_gelu_table, 4, i));
-        q = _mm256_fmadd_ps(q, t, EW_PW_GATHER(ew_gelu_table, 3, i));
-        const __m256 c0 = EW_PW_GATHER(ew_gelu_table, 1, i);
-        const __m256 rl = _mm256_fmadd_ps(q, t, EW_PW_GATHER(ew_gelu_table, 2, i));
+        __m256 c[8];
+        ew_pw_lookup8(&table, ew_pw_index8(a), c);
+        const __m256 t = _mm256_sub_ps(a, c[0]);
+        __m256 q = c[7];
+        q = _mm256_fmadd_ps(q, t, c[6]);
+        q = _mm256_fmadd_ps(q, t, c[5]);
+        q = _mm256_fmadd_ps(q, t, c[4]);
+        q = _mm256_fmadd_ps(q, t, c[3]);
+        const __m256 c0 = c[1];
+        const __m256 rl = _mm256_fmadd_ps(q, t, c[2]);
         const __m256 mm = _mm256_fmadd_ps(rl, pl, _mm256_fmadd_ps(c0, pl, rl));
         const __m256 w = _mm256_fmadd_ps(v, c0, _mm256_mul_ps(v, mm));
         const __m256 xe = _mm256_mul_ps(w, sc);

@@ -40,6 +40,30 @@ except ImportError as exc:  # pragma: no cover - only without a build
 ffi: Any = _ffi
 lib: Any = _lib
 
+#: PYDML_ISA's values, widest first. The C library reads the variable once, when it is loaded
+#: (native/common.c), and caps the features its kernels may use: `PYDML_ISA=avx2` runs the AVX2
+#: paths on an AVX-512 host, `portable` the portable C ones (issue 25). Set it before importing
+#: pydml; pydml_set_cpu_features then narrows within the cap.
+ISA_PATHS = ("avx512", "avx2", "portable")
+
+_isa_request = os.environ.get("PYDML_ISA", "")
+if _isa_request and _isa_request not in ISA_PATHS:
+    import warnings
+
+    warnings.warn(f"PYDML_ISA={_isa_request!r} is not one of {', '.join(ISA_PATHS)}: ignored, "
+                  "the kernels use every feature this CPU has", RuntimeWarning, stacklevel=2)
+
+
+def isa_path(features: int | None = None) -> str:
+    """The path the kernels take with these feature bits (default: the active ones): "avx512",
+    "avx2" (AVX2, FMA and F16C) or "portable"."""
+    f = int(lib.pydml_active_cpu_features()) if features is None else features
+    if f & lib.PYDML_CPU_AVX512:
+        return "avx512"
+    if f & lib.PYDML_CPU_AVX2_FMA and f & lib.PYDML_CPU_F16C:
+        return "avx2"
+    return "portable"
+
 #: pydml_tensor data type code -> numpy dtype (DirectML codes plus pydml's bfloat16).
 NUMPY_DTYPES: dict[int, np.dtype[Any]] = {
     int(lib.DML_TENSOR_DATA_TYPE_FLOAT32): np.dtype(np.float32),
