@@ -151,6 +151,7 @@ static void destroy(void* plan) { free(plan); }
 typedef struct att_view {
     char* base;
     uint64_t s0, s1, s2, sd;
+    size_t es;                       /* element bytes (a BOOLEAN mask is INT32 in a FLOAT16 operator) */
 } att_view;
 
 typedef struct att_run {
@@ -201,8 +202,8 @@ static void store_row(const att_run* r, char* dst, uint64_t st, uint32_t n, cons
     }
 }
 
-static inline char* at(const att_run* r, const att_view* v, uint64_t i0, uint64_t i1, uint64_t i2) {
-    return v->base + (i0 * v->s0 + i1 * v->s1 + i2 * v->s2) * r->es;
+static inline char* at(const att_view* v, uint64_t i0, uint64_t i1, uint64_t i2) {
+    return v->base + (i0 * v->s0 + i1 * v->s1 + i2 * v->s2) * v->es;
 }
 
 /* ---- per-ISA row primitives ------------------------------------------------------------------- */
@@ -312,7 +313,7 @@ static const float* kv_row(const att_run* r, int kind, uint32_t b, uint32_t h, u
         if (r->bias) add = buf + n; /* the bias row, stored after the row buffer */
     }
     /* past/present views are (b, head, position); new key/value views are (b, position, head) */
-    const char* src = j < pl ? at(r, v, b, h, i1) : at(r, v, b, i1, h);
+    const char* src = j < pl ? at(v, b, h, i1) : at(v, b, i1, h);
     if (!r->f16 && v->sd == 1 && add == NULL) return (const float*)src;
     load_row(r, src, v->sd, n, add, buf);
     return buf;
@@ -341,10 +342,10 @@ static void write_present(const att_run* r, uint32_t b, uint32_t h, float* buf, 
         /* with past lengths and no PastKey the present buffer holds the past: rows < pl stay */
         const uint32_t j0 = has_past ? 0 : pl;
         for (uint32_t j = j0; j < pl + p->kv_seq; j++) {
-            char* dst = at(r, pr, b, h, j);
+            char* dst = at(pr, b, h, j);
             const att_view* src = kind ? &r->pv : &r->pk;
             if (j < pl && !r->f16 && src->sd == 1 && pr->sd == 1) {
-                memmove(dst, at(r, src, b, h, j), (size_t)n * sizeof(float));
+                memmove(dst, at(src, b, h, j), (size_t)n * sizeof(float));
                 continue;
             }
             const float* row = kv_row(r, kind, b, h, j, buf);
@@ -365,7 +366,7 @@ static inline int masked(const att_run* r, uint32_t b, uint32_t hq, uint32_t s, 
     const uint32_t mt = r->p->mask_type;
     if (mt == DML_MULTIHEAD_ATTENTION_MASK_TYPE_NONE) return 0;
     if (mt == DML_MULTIHEAD_ATTENTION_MASK_TYPE_BOOLEAN)
-        return ((const int32_t*)at(r, &r->mask, b, hq, s))[(uint64_t)j * r->mask.sd] == 0;
+        return ((const int32_t*)at(&r->mask, b, hq, s))[(uint64_t)j * r->mask.sd] == 0;
     return (int64_t)j < r->kr[2 * b] || (int64_t)j >= r->kr[2 * b + 1];
 }
 
@@ -394,7 +395,7 @@ static void run_item(const att_run* r, const att_isa* isa, uint64_t item, att_sc
             for (uint32_t d = 0; d < H; d++) qbias[d] = load1(r, r->bias, ((uint64_t)hq * H + d) * r->bias_st);
         for (uint32_t i = 0; i < mq; i++) {
             float* dst = w->qf + (size_t)(gi * mq + i) * H;
-            load_row(r, at(r, &r->q, b, s0 + i, hq), r->q.sd, H, r->bias ? qbias : NULL, dst);
+            load_row(r, at(&r->q, b, s0 + i, hq), r->q.sd, H, r->bias ? qbias : NULL, dst);
             isa->scale(dst, H, p->scale);
             if (skip_ok) {
                 float n2 = 0.0f;
@@ -458,11 +459,11 @@ static void run_item(const att_run* r, const att_isa* isa, uint64_t item, att_sc
                 uint32_t nv = nk;
                 if (causal) nv = pl + s + 1 <= k0 ? 0 : (pl + s + 1 - k0 < nk ? pl + s + 1 - k0 : nk);
                 if (p->t[ATT_RPB]) {
-                    const char* rb = at(r, &r->rpb, b, hq, s);
+                    const char* rb = at(&r->rpb, b, hq, s);
                     for (uint32_t j = 0; j < nv; j++) sr[j] += load1(r, rb, (uint64_t)(k0 + j) * r->rpb.sd);
                 }
                 if (mt == DML_MULTIHEAD_ATTENTION_MASK_TYPE_BOOLEAN) {
-                    const int32_t* mk = (const int32_t*)at(r, &r->mask, b, hq, s);
+                    const int32_t* mk = (const int32_t*)at(&r->mask, b, hq, s);
                     for (uint32_t j = 0; j < nv; j++)
                         if (mk[(uint64_t)(k0 + j) * r->mask.sd] == 0) sr[j] += f;
                 } else if (mt != DML_MULTIHEAD_ATTENTION_MASK_TYPE_NONE) {
@@ -518,7 +519,7 @@ static void run_item(const att_run* r, const att_isa* isa, uint64_t item, att_sc
             float* a = w->acc + (size_t)row * Hv;
             const float inv = 1.0f / w->l[row];   /* l = 0 (no finite score): NaN, as 0 / 0 */
             for (uint32_t e = 0; e < Hv; e++) a[e] = w->l[row] == 0.0f ? NAN : a[e] * inv;
-            store_row(r, at(r, &r->out, b, s0 + i, hk * g + gi), r->out.sd, Hv, a, w->tmp);
+            store_row(r, at(&r->out, b, s0 + i, hk * g + gi), r->out.sd, Hv, a, w->tmp);
         }
 }
 
@@ -538,6 +539,7 @@ static pydml_status check_view(const pydml_tensor* v, const DML_BUFFER_TENSOR_DE
 /* (i0, position, head, d) of a [.., B, S, N * n] tensor, or of stacked [.., B, S, N, k, n] slot */
 static void view_bsnd(att_view* v, const pydml_tensor* t, int stacked, uint32_t slot, uint32_t n) {
     v->base = t->data;
+    v->es = pydml_data_type_bits(t->data_type) / 8u;
     if (stacked) {
         v->s0 = last_stride(t, 4);
         v->s1 = last_stride(t, 3);
@@ -555,6 +557,7 @@ static void view_bsnd(att_view* v, const pydml_tensor* t, int stacked, uint32_t 
 /* (i0, i1, i2, d) of a [.., D0, D1, D2, D3] tensor */
 static void view_4(att_view* v, const pydml_tensor* t) {
     v->base = t->data;
+    v->es = pydml_data_type_bits(t->data_type) / 8u;
     v->s0 = last_stride(t, 3);
     v->s1 = last_stride(t, 2);
     v->s2 = last_stride(t, 1);
