@@ -264,8 +264,32 @@ static inline char* at(const att_view* v, uint64_t i0, uint64_t i1, uint64_t i2)
         ATT_PRAGMA(omp simd)                                                                        \
         for (uint32_t e = 0; e < n; e++) x[e] *= a;                                                 \
     }
+/* bm[i] = max over the nk rows of column i of s (row stride m) */
+#define ATT_COLMAX(SUF, ATTR)                                                                       \
+    ATTR static void att_colmax_##SUF(const float* s, uint32_t nk, uint32_t m, float* bm) {         \
+        for (uint32_t i = 0; i < m; i++) bm[i] = -INFINITY;                                         \
+        for (uint32_t j = 0; j < nk; j++) {                                                         \
+            const float* sj = s + (size_t)j * m;                                                    \
+            ATT_PRAGMA(omp simd)                                                                    \
+            for (uint32_t i = 0; i < m; i++) bm[i] = sj[i] > bm[i] ? sj[i] : bm[i];                 \
+        }                                                                                           \
+    }
+/* s[j][i] = exp(s[j][i] - mx[i]); sum[i] = their sum over j (ascending) */
+#define ATT_COLEXPS(SUF, ATTR)                                                                      \
+    ATTR static void att_colexps_##SUF(float* s, uint32_t nk, uint32_t m, const float* mx, float* sum) { \
+        for (uint32_t i = 0; i < m; i++) sum[i] = 0.0f;                                             \
+        for (uint32_t j = 0; j < nk; j++) {                                                         \
+            float* sj = s + (size_t)j * m;                                                          \
+            ATT_PRAGMA(omp simd)                                                                    \
+            for (uint32_t i = 0; i < m; i++) {                                                      \
+                const float e = ew_expf(sj[i] - mx[i]);                                             \
+                sj[i] = e;                                                                          \
+                sum[i] += e;                                                                        \
+            }                                                                                       \
+        }                                                                                           \
+    }
 #define ATT_ALL(SUF, ATTR) ATT_DOTS(SUF, ATTR) ATT_AXPYS(SUF, ATTR) ATT_EXPS(SUF, ATTR) ATT_MAX(SUF, ATTR) \
-    ATT_SCALE(SUF, ATTR)
+    ATT_SCALE(SUF, ATTR) ATT_COLMAX(SUF, ATTR) ATT_COLEXPS(SUF, ATTR)
 
 /* FMA contraction in the vector variants (the build's -std=c11 turns it off): the dot products
  * and row updates only gain accuracy from it */
@@ -286,12 +310,16 @@ typedef struct att_isa {
     float (*exps)(float*, uint32_t, float);
     float (*max)(const float*, uint32_t);
     void (*scale)(float*, uint32_t, float);
+    void (*colmax)(const float*, uint32_t, uint32_t, float*);
+    void (*colexps)(float*, uint32_t, uint32_t, const float*, float*);
 } att_isa;
 
 static const att_isa ISAS[3] = {
-    {att_dots_c, att_axpys_c, att_exps_c, att_max_c, att_scale_c},
-    {att_dots_avx2, att_axpys_avx2, att_exps_avx2, att_max_avx2, att_scale_avx2},
-    {att_dots_avx512, att_axpys_avx512, att_exps_avx512, att_max_avx512, att_scale_avx512},
+    {att_dots_c, att_axpys_c, att_exps_c, att_max_c, att_scale_c, att_colmax_c, att_colexps_c},
+    {att_dots_avx2, att_axpys_avx2, att_exps_avx2, att_max_avx2, att_scale_avx2, att_colmax_avx2,
+     att_colexps_avx2},
+    {att_dots_avx512, att_axpys_avx512, att_exps_avx512, att_max_avx512, att_scale_avx512, att_colmax_avx512,
+     att_colexps_avx512},
 };
 
 /* ---- keys and values of a batch/head ---------------------------------------------------------- */
@@ -358,6 +386,7 @@ static void write_present(const att_run* r, uint32_t b, uint32_t h, float* buf, 
 
 typedef struct att_scratch {
     float *qf, *s, *kf, *vf, *acc, *m, *l, *rowbuf, *qn, *gemm;
+    float *bm, *sum, *alpha, *mexp;   /* per row: block maximum, block sum, rescale, exp's maximum */
     uint16_t* tmp;
 } att_scratch;
 
@@ -368,6 +397,49 @@ static inline int masked(const att_run* r, uint32_t b, uint32_t hq, uint32_t s, 
     if (mt == DML_MULTIHEAD_ATTENTION_MASK_TYPE_BOOLEAN)
         return ((const int32_t*)at(&r->mask, b, hq, s))[(uint64_t)j * r->mask.sd] == 0;
     return (int64_t)j < r->kr[2 * b] || (int64_t)j >= r->kr[2 * b + 1];
+}
+
+/* Where key row j of a block lies in memory when it can be read in place (FLOAT32, unit stride,
+ * no bias, every row of the block from one source): the first row and the row stride; NULL else. */
+static const float* kv_block_in_place(const att_run* r, int kind, uint32_t b, uint32_t h, uint32_t j0, uint32_t nk,
+                                      int64_t* row_stride) {
+    const pydml_attention_params* p = r->p;
+    if (r->f16 || r->bias) return NULL;
+    const uint32_t pl = r->pl[b];
+    if (j0 < pl && j0 + nk > pl) return NULL;   /* spans past and new */
+    const att_view* v;
+    if (j0 < pl) {
+        v = kind ? (p->t[ATT_PAST_V] ? &r->pv : &r->prv) : (p->t[ATT_PAST_K] ? &r->pk : &r->prk);
+        if (v->sd != 1) return NULL;
+        *row_stride = (int64_t)v->s2;
+        return (const float*)at(v, b, h, j0);
+    }
+    v = kind ? &r->v : &r->k;
+    if (v->sd != 1) return NULL;
+    *row_stride = (int64_t)v->s1;
+    return (const float*)at(v, b, j0 - pl, h);
+}
+
+/* Bias, mask and exclusion of score (row, key k0 + j), written in place; sr[j * ks] for j < nk. */
+static void adjust_scores(const att_run* r, uint32_t b, uint32_t hq, uint32_t s, uint32_t k0, uint32_t nk, uint32_t nv,
+                          float* sr, uint32_t ks) {
+    const pydml_attention_params* p = r->p;
+    const uint32_t mt = p->mask_type;
+    const float f = p->mask_filter;
+    if (p->t[ATT_RPB]) {
+        const char* rb = at(&r->rpb, b, hq, s);
+        for (uint32_t j = 0; j < nv; j++) sr[(size_t)j * ks] += load1(r, rb, (uint64_t)(k0 + j) * r->rpb.sd);
+    }
+    if (mt == DML_MULTIHEAD_ATTENTION_MASK_TYPE_BOOLEAN) {
+        const int32_t* mk = (const int32_t*)at(&r->mask, b, hq, s);
+        for (uint32_t j = 0; j < nv; j++)
+            if (mk[(uint64_t)(k0 + j) * r->mask.sd] == 0) sr[(size_t)j * ks] += f;
+    } else if (mt != DML_MULTIHEAD_ATTENTION_MASK_TYPE_NONE) {
+        const int64_t lo = r->kr[2 * b], hi = r->kr[2 * b + 1];
+        for (uint32_t j = 0; j < nv; j++)
+            if ((int64_t)(k0 + j) < lo || (int64_t)(k0 + j) >= hi) sr[(size_t)j * ks] += f;
+    }
+    for (uint32_t j = nv; j < nk; j++) sr[(size_t)j * ks] = -INFINITY;
 }
 
 static void run_item(const att_run* r, const att_isa* isa, uint64_t item, att_scratch* w) {
@@ -385,23 +457,33 @@ static void run_item(const att_run* r, const att_isa* isa, uint64_t item, att_sc
     const uint32_t kend = causal ? (pl + s0 + mq < L ? pl + s0 + mq : L) : L;
     const uint32_t mt = p->mask_type;
     const float f = p->mask_filter;
+    const int adjust = mt != DML_MULTIHEAD_ATTENTION_MASK_TYPE_NONE || p->t[ATT_RPB] || causal;
     const int skip_ok = mt != DML_MULTIHEAD_ATTENTION_MASK_TYPE_NONE && !p->t[ATT_RPB];
+    const int gemv = M <= ATT_GEMV_ROWS;
+    /* scores of row i, key j at s[i * rs + j * ks]: rows of keys for the dot products, S^T (keys
+     * by rows) for the GEMM path, whose softmax then runs across rows in vector lanes */
+    const uint32_t rs = gemv ? ATT_BK : 1, ks = gemv ? 1 : M;
 
-    /* query rows: (Scale * (q + bias)); row gi * mq + i is head hk * g + gi, position s0 + i */
+    /* query rows: Scale * (q + bias); row gi * mq + i is head hk * g + gi, position s0 + i. The
+     * GEMM path keeps them transposed (qf[d * M + row]: B = Q^T of S^T = K Q^T). */
     float* qbias = w->rowbuf + 2 * (H > Hv ? H : Hv);
+    float* qrow = qbias + H;
     for (uint32_t gi = 0; gi < g; gi++) {
         const uint32_t hq = hk * g + gi;
         if (r->bias)
             for (uint32_t d = 0; d < H; d++) qbias[d] = load1(r, r->bias, ((uint64_t)hq * H + d) * r->bias_st);
         for (uint32_t i = 0; i < mq; i++) {
-            float* dst = w->qf + (size_t)(gi * mq + i) * H;
+            const uint32_t row = gi * mq + i;
+            float* dst = gemv ? w->qf + (size_t)row * H : qrow;
             load_row(r, at(&r->q, b, s0 + i, hq), r->q.sd, H, r->bias ? qbias : NULL, dst);
             isa->scale(dst, H, p->scale);
             if (skip_ok) {
                 float n2 = 0.0f;
                 for (uint32_t d = 0; d < H; d++) n2 += dst[d] * dst[d];
-                w->qn[gi * mq + i] = sqrtf(n2);
+                w->qn[row] = sqrtf(n2);
             }
+            if (!gemv)
+                for (uint32_t d = 0; d < H; d++) w->qf[(size_t)d * M + row] = dst[d];
         }
     }
     for (uint32_t i = 0; i < M; i++) {
@@ -409,12 +491,10 @@ static void run_item(const att_run* r, const att_isa* isa, uint64_t item, att_sc
         w->l[i] = 0.0f;
     }
     memset(w->acc, 0, (size_t)M * Hv * sizeof(float));
-    const int gemv = M <= ATT_GEMV_ROWS;
 
     for (uint32_t k0 = 0; k0 < kend; k0 += ATT_BK) {
         const uint32_t nk = kend - k0 < ATT_BK ? kend - k0 : ATT_BK;
-        /* ---- scores S[M][nk] ---- */
-        float kmax = 0.0f;   /* largest key norm of the block (for the skip test) */
+        /* ---- scores ---- */
         if (r->bias) kv_bias(r, 0, hk, w->rowbuf + H);
         if (gemv) {
             for (uint32_t j = 0; j < nk; j++) {
@@ -422,78 +502,87 @@ static void run_item(const att_run* r, const att_isa* isa, uint64_t item, att_sc
                 isa->dots(w->qf, H, M, kr, H, w->s + j, ATT_BK);
             }
         } else {
-            for (uint32_t j = 0; j < nk; j++) {
-                const float* kr = kv_row(r, 0, b, hk, k0 + j, w->rowbuf);
-                float* dst = w->kf + (size_t)j * H;
-                if (kr != dst) memcpy(dst, kr, (size_t)H * sizeof(float));
+            int64_t kst = H;
+            const float* kb = kv_block_in_place(r, 0, b, hk, k0, nk, &kst);
+            if (kb == NULL || skip_ok) {
+                float kmax = 0.0f;   /* largest key norm of the block (for the skip test) */
+                for (uint32_t j = 0; j < nk; j++) {
+                    const float* kr = kb ? kb + (int64_t)j * kst : kv_row(r, 0, b, hk, k0 + j, w->rowbuf);
+                    if (kb == NULL) memcpy(w->kf + (size_t)j * H, kr, (size_t)H * sizeof(float));
+                    if (skip_ok) {
+                        float n2 = 0.0f;
+                        for (uint32_t d = 0; d < H; d++) n2 += kr[d] * kr[d];
+                        if (n2 > kmax) kmax = n2;
+                    }
+                }
+                if (kb == NULL) {
+                    kb = w->kf;
+                    kst = H;
+                }
+                kmax = sqrtf(kmax);
+                /* a block whose every (row, key) is masked and, by |q||k| + MaskFilterValue, scores
+                 * far below each row's running maximum adds exactly 0: skipped (causal masks) */
                 if (skip_ok) {
-                    float n2 = 0.0f;
-                    for (uint32_t d = 0; d < H; d++) n2 += dst[d] * dst[d];
-                    if (n2 > kmax) kmax = n2;
+                    int skip = 1;
+                    for (uint32_t gi = 0; gi < g && skip; gi++)
+                        for (uint32_t i = 0; i < mq && skip; i++) {
+                            const uint32_t row = gi * mq + i;
+                            if (!(w->qn[row] * kmax + f - w->m[row] < ATT_NEGLIGIBLE)) skip = 0;
+                            for (uint32_t j = 0; j < nk && skip; j++)
+                                if (!masked(r, b, hk * g + gi, s0 + i, k0 + j)) skip = 0;
+                        }
+                    if (skip) continue;
                 }
             }
-            kmax = sqrtf(kmax);
-            /* a block whose every (row, key) is masked and, by |q||k| + MaskFilterValue, scores far
-             * below each row's running maximum contributes exactly 0: skipped (causal masks) */
-            if (skip_ok) {
-                int skip = 1;
-                for (uint32_t gi = 0; gi < g && skip; gi++)
-                    for (uint32_t i = 0; i < mq && skip; i++) {
-                        const uint32_t row = gi * mq + i;
-                        if (!(w->qn[row] * kmax + f - w->m[row] < ATT_NEGLIGIBLE)) skip = 0;
-                        for (uint32_t j = 0; j < nk && skip; j++)
-                            if (!masked(r, b, hk * g + gi, s0 + i, k0 + j)) skip = 0;
-                    }
-                if (skip) continue;
-            }
-            const pydml_sgemm_args ga = {M, nk, H, w->qf, H, 1, w->kf, 1, H, w->s, ATT_BK, 0};
+            const pydml_sgemm_args ga = {nk, M, H, kb, kst, 1, w->qf, M, 1, w->s, M, 0};
             pydml_sgemm_serial(&ga, w->gemm);
         }
-        /* ---- bias, mask, online softmax ---- */
-        for (uint32_t gi = 0; gi < g; gi++) {
-            const uint32_t hq = hk * g + gi;
-            for (uint32_t i = 0; i < mq; i++) {
-                const uint32_t row = gi * mq + i, s = s0 + i;
-                float* sr = w->s + (size_t)row * ATT_BK;
-                /* keys this row sees: all, or with past lengths j <= pl + s */
-                uint32_t nv = nk;
-                if (causal) nv = pl + s + 1 <= k0 ? 0 : (pl + s + 1 - k0 < nk ? pl + s + 1 - k0 : nk);
-                if (p->t[ATT_RPB]) {
-                    const char* rb = at(&r->rpb, b, hq, s);
-                    for (uint32_t j = 0; j < nv; j++) sr[j] += load1(r, rb, (uint64_t)(k0 + j) * r->rpb.sd);
+        /* ---- bias, mask, exclusion ---- */
+        if (adjust)
+            for (uint32_t gi = 0; gi < g; gi++)
+                for (uint32_t i = 0; i < mq; i++) {
+                    const uint32_t row = gi * mq + i, s = s0 + i;
+                    uint32_t nv = nk;   /* keys this row sees: all, or with past lengths j <= pl + s */
+                    if (causal) nv = pl + s + 1 <= k0 ? 0 : (pl + s + 1 - k0 < nk ? pl + s + 1 - k0 : nk);
+                    adjust_scores(r, b, hk * g + gi, s, k0, nk, nv, w->s + (size_t)row * rs, ks);
                 }
-                if (mt == DML_MULTIHEAD_ATTENTION_MASK_TYPE_BOOLEAN) {
-                    const int32_t* mk = (const int32_t*)at(&r->mask, b, hq, s);
-                    for (uint32_t j = 0; j < nv; j++)
-                        if (mk[(uint64_t)(k0 + j) * r->mask.sd] == 0) sr[j] += f;
-                } else if (mt != DML_MULTIHEAD_ATTENTION_MASK_TYPE_NONE) {
-                    const int64_t lo = r->kr[2 * b], hi = r->kr[2 * b + 1];
-                    for (uint32_t j = 0; j < nv; j++)
-                        if ((int64_t)(k0 + j) < lo || (int64_t)(k0 + j) >= hi) sr[j] += f;
+        /* ---- online softmax: running maximum m and sum l of each row ---- */
+        float* bm = w->bm;
+        float* sum = w->sum;
+        if (gemv) {
+            for (uint32_t row = 0; row < M; row++) bm[row] = isa->max(w->s + (size_t)row * rs, nk);
+        } else {
+            isa->colmax(w->s, nk, M, bm);
+        }
+        int any_void = 0;
+        for (uint32_t row = 0; row < M; row++) {
+            const float mnew = bm[row] > w->m[row] ? bm[row] : w->m[row];
+            /* every score so far -inf (or NaN): each weighs exp(-inf) = 0 against a later finite
+             * maximum; fixed up below */
+            if (mnew == -INFINITY) any_void = 1;
+            w->alpha[row] = mnew == -INFINITY ? 1.0f : ew_expf(w->m[row] - mnew);
+            w->m[row] = mnew;
+            w->mexp[row] = mnew == -INFINITY ? 0.0f : mnew;
+        }
+        if (gemv) {
+            for (uint32_t row = 0; row < M; row++) sum[row] = isa->exps(w->s + (size_t)row * rs, nk, w->mexp[row]);
+        } else {
+            isa->colexps(w->s, nk, M, w->mexp, sum);
+        }
+        if (any_void)
+            for (uint32_t row = 0; row < M; row++) {
+                if (w->m[row] != -INFINITY) continue;
+                int nan = 0;
+                for (uint32_t j = 0; j < nk; j++) {
+                    float* x = w->s + (size_t)row * rs + (size_t)j * ks;
+                    nan |= *x != *x;
+                    *x = *x != *x ? *x : 0.0f;
                 }
-                /* keys the row does not see weigh 0 in P V */
-                for (uint32_t j = nv; j < nk; j++) sr[j] = 0.0f;
-                if (nv == 0) continue;
-                const float bm = isa->max(sr, nv);   /* NaN scores are left to propagate below */
-                const float mold = w->m[row];
-                const float mnew = bm > mold ? bm : mold;
-                if (mnew == -INFINITY) {
-                    /* every score so far is -inf (or NaN): each weighs exp(-inf) = 0 against any later
-                     * finite maximum; a NaN score makes the row NaN */
-                    int nan = 0;
-                    for (uint32_t j = 0; j < nv; j++) {
-                        nan |= sr[j] != sr[j];
-                        sr[j] = sr[j] != sr[j] ? sr[j] : 0.0f;
-                    }
-                    if (nan) w->l[row] = NAN;
-                    continue;
-                }
-                const float alpha = ew_expf(mold - mnew);
-                const float sum = isa->exps(sr, nv, mnew);
-                w->l[row] = w->l[row] * alpha + sum;
-                if (alpha != 1.0f) isa->scale(w->acc + (size_t)row * Hv, Hv, alpha);
-                w->m[row] = mnew;
+                sum[row] = nan ? NAN : 0.0f;
             }
+        for (uint32_t row = 0; row < M; row++) {
+            w->l[row] = w->l[row] * w->alpha[row] + sum[row];
+            if (w->alpha[row] != 1.0f) isa->scale(w->acc + (size_t)row * Hv, Hv, w->alpha[row]);
         }
         /* ---- acc += P V ---- */
         if (r->bias) kv_bias(r, 1, hk, w->rowbuf + Hv);
@@ -503,12 +592,17 @@ static void run_item(const att_run* r, const att_isa* isa, uint64_t item, att_sc
                 isa->axpys(w->acc, Hv, M, w->s + j, ATT_BK, vr, Hv);
             }
         } else {
-            for (uint32_t j = 0; j < nk; j++) {
-                const float* vr = kv_row(r, 1, b, hk, k0 + j, w->rowbuf);
-                float* dst = w->vf + (size_t)j * Hv;
-                if (vr != dst) memcpy(dst, vr, (size_t)Hv * sizeof(float));
+            int64_t vst = Hv;
+            const float* vb = kv_block_in_place(r, 1, b, hk, k0, nk, &vst);
+            if (vb == NULL) {
+                for (uint32_t j = 0; j < nk; j++) {
+                    const float* vr = kv_row(r, 1, b, hk, k0 + j, w->rowbuf);
+                    memcpy(w->vf + (size_t)j * Hv, vr, (size_t)Hv * sizeof(float));
+                }
+                vb = w->vf;
+                vst = Hv;
             }
-            const pydml_sgemm_args gv = {M, Hv, nk, w->s, ATT_BK, 1, w->vf, Hv, 1, w->acc, Hv, 1};
+            const pydml_sgemm_args gv = {M, Hv, nk, w->s, 1, M, vb, vst, 1, w->acc, Hv, 1};
             pydml_sgemm_serial(&gv, w->gemm);
         }
     }
@@ -672,9 +766,11 @@ static pydml_status execute(const void* plan_, const pydml_tensor* const* inputs
 
     const uint64_t items = (uint64_t)B * Nk * r.qblocks;
     const double work = (double)B * Nq * p->seq * (double)(p->past + p->kv_seq + 1) * (H + Hv);
+    (void)work; /* only the OpenMP build reads it */
     const uint32_t Mmax = r.group * r.mq;
     const uint32_t hmax = H > Hv ? H : Hv;
-    const size_t gemm_floats = pydml_sgemm_scratch_floats(ATT_BK > Hv ? ATT_BK : Hv);
+    const uint32_t gemm_n = ATT_BK > Hv ? (ATT_BK > Mmax ? ATT_BK : Mmax) : (Hv > Mmax ? Hv : Mmax);
+    const size_t gemm_floats = pydml_sgemm_scratch_floats(gemm_n);
     int failed = 0;
     const att_isa* isa = &ISAS[r.isa >= 0 && r.isa < 3 ? r.isa : 0];
 #ifdef _OPENMP
@@ -684,7 +780,7 @@ static pydml_status execute(const void* plan_, const pydml_tensor* const* inputs
         att_scratch w;
         memset(&w, 0, sizeof w);
         const size_t floats = (size_t)Mmax * H + (size_t)Mmax * ATT_BK + (size_t)ATT_BK * H + (size_t)ATT_BK * Hv +
-                              (size_t)Mmax * Hv + 3 * (size_t)Mmax + 4 * (size_t)hmax + 64;
+                              (size_t)Mmax * Hv + 7 * (size_t)Mmax + 5 * (size_t)hmax + 64;
         float* block = pydml_sgemm_scratch_alloc(floats);
         w.gemm = pydml_sgemm_scratch_alloc(gemm_floats);
         w.tmp = malloc((size_t)hmax * sizeof(uint16_t));
@@ -698,7 +794,11 @@ static pydml_status execute(const void* plan_, const pydml_tensor* const* inputs
             w.m = w.acc + (size_t)Mmax * Hv;
             w.l = w.m + Mmax;
             w.qn = w.l + Mmax;
-            w.rowbuf = w.qn + Mmax;
+            w.bm = w.qn + Mmax;
+            w.sum = w.bm + Mmax;
+            w.alpha = w.sum + Mmax;
+            w.mexp = w.alpha + Mmax;
+            w.rowbuf = w.mexp + Mmax;
         }
         /* present outputs first (only rows the attention does not read are written: the new
          * rows, and the past's copies) */
