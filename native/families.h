@@ -49,5 +49,6 @@ extern const pydml_kernel_family pydml_family_roi;            /* roi.c */
 extern const pydml_kernel_family pydml_family_quantize;       /* quantize.c */
 extern const pydml_kernel_family pydml_family_resample;       /* resample.c */
 extern const pydml_kernel_family pydml_family_convolution;    /* convolution.c */
+extern const pydml_kernel_family pydml_family_attention;      /* attention.c */
 
 #endif /* PYDML_NATIVE_FAMILIES_H */

@@ -847,6 +847,53 @@ static void sgemm_ctx(const pydml_sgemm_args* g, gemm_plan* p, gemm_ctx* x) {
     x->b_n = g->b_cs;
 }
 
+/* FLOAT32 packs of the raw entry points, one pass each: pack_a, pack_b_panel and pack_b_rows stage
+ * every row through load_row (a memcpy) before scattering it, two passes that cost attention's
+ * 64 x 128 blocks more than the multiply (perf: packing + memmove 24% against the microkernel's
+ * 27%). Same layouts, same values; the strides are read into locals once (stores through dst
+ * could alias the args otherwise, and the compiler would reload them per element). */
+/* GCC turns the short row copies into memcpy calls (10% of attention's time in call overhead) */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC push_options
+#pragma GCC optimize("no-tree-loop-distribute-patterns")
+#endif
+static void sgemm_pack_a(const float* restrict src, int64_t rs, int64_t cs, float* restrict dst, uint32_t mr,
+                         uint32_t kc) {
+    if (rs == 1) { /* contiguous along m (a transposed A): mr floats per k */
+        for (uint32_t k = 0; k < kc; k++)
+            for (uint32_t t = 0; t < mr; t++) dst[(size_t)k * mr + t] = src[(int64_t)k * cs + t];
+    } else {
+        for (uint32_t k = 0; k < kc; k++)
+            for (uint32_t t = 0; t < mr; t++) dst[(size_t)k * mr + t] = src[(int64_t)t * rs + (int64_t)k * cs];
+    }
+}
+
+/* Panels [0, np) of the K slice of B starting at src (column nb, row k0), ncols columns in all:
+ * panel q holds d[q * kc * NR + k * NR + j], zero beyond ncols. */
+static void sgemm_pack_b(const float* restrict src, int64_t rs, int64_t cs, float* restrict d, uint32_t NR,
+                         uint32_t np, uint32_t ncols, uint32_t kc) {
+    for (uint32_t q = 0; q < np; q++) {
+        const uint32_t j0 = q * NR, nr = ncols - j0 < NR ? ncols - j0 : NR;
+        float* restrict dq = d + (size_t)q * kc * NR;
+        if (cs == 1) { /* rows along n: NR contiguous floats per k */
+            for (uint32_t k = 0; k < kc; k++) {
+                const float* restrict sr = src + (int64_t)k * rs + j0;
+                for (uint32_t j = 0; j < nr; j++) dq[(size_t)k * NR + j] = sr[j];
+                for (uint32_t j = nr; j < NR; j++) dq[(size_t)k * NR + j] = 0.0f;
+            }
+        } else {
+            for (uint32_t j = 0; j < nr; j++)
+                for (uint32_t k = 0; k < kc; k++) dq[(size_t)k * NR + j] = src[(int64_t)(j0 + j) * cs + (int64_t)k * rs];
+            for (uint32_t k = 0; k < kc; k++)
+                for (uint32_t j = nr; j < NR; j++) dq[(size_t)k * NR + j] = 0.0f;
+        }
+    }
+}
+
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC pop_options
+#endif
+
 /* Rows [m0, m1) and columns [n0, n1) of C, on one thread. */
 static void sgemm_block(const pydml_sgemm_args* g, const gemm_ctx* x, uint32_t m0, uint32_t m1, uint32_t n0,
                         uint32_t n1, float* scratch) {
@@ -859,29 +906,19 @@ static void sgemm_block(const pydml_sgemm_args* g, const gemm_ctx* x, uint32_t m
     }
     float* bblock = scratch;
     float* apack = bblock + sgemm_bblock_floats(g->N);
-    float* row = apack + (size_t)GEMM_MR_MAX * GEMM_KC;
     const uint32_t kslices = (K + GEMM_KC - 1) / GEMM_KC;
-    const int by_rows = x->b_n == 1 || x->b_k != 1;
     for (uint32_t nb = n0; nb < n1; nb += GEMM_NC) {
         const uint32_t ne = n1 - nb < GEMM_NC ? n1 : nb + GEMM_NC;
         const uint32_t np = (ne - nb + NR - 1) / NR;
-        /* pack_b_* address panels from column 0 of B: shift B to column nb, N to the block */
-        gemm_plan pb = *x->p;
-        gemm_ctx xb = *x;
-        pb.N = ne - nb;
-        xb.p = &pb;
-        const char* bbase = (const char*)(g->b + (int64_t)nb * g->b_cs);
         for (uint32_t ks = 0; ks < kslices; ks++) {
             const uint32_t k0 = (uint32_t)((uint64_t)K * ks / kslices);
             const uint32_t kc = (uint32_t)((uint64_t)K * (ks + 1) / kslices) - k0;
-            if (by_rows)
-                pack_b_rows(&xb, bbase, bblock, 0, np, k0, kc, 0, kc, row);
-            else
-                for (uint32_t q = 0; q < np; q++) pack_b_panel(&xb, bbase, bblock + (size_t)q * kc * NR, q, k0, kc, row);
+            sgemm_pack_b(g->b + (int64_t)nb * g->b_cs + (int64_t)k0 * g->b_rs, g->b_rs, g->b_cs, bblock, NR, np,
+                         ne - nb, kc);
             const int fresh = ks == 0 && !g->accumulate;
             for (uint32_t ms = m0; ms < m1; ms += MR) {
                 const uint32_t mr = m1 - ms < MR ? m1 - ms : MR;
-                pack_a(x, (const char*)g->a, apack, ms, mr, k0, kc, row);
+                sgemm_pack_a(g->a + (int64_t)ms * g->a_rs + (int64_t)k0 * g->a_cs, g->a_rs, g->a_cs, apack, mr, kc);
                 const gemm_ukr uk = x->isa.ukr[mr];
                 for (uint32_t q = 0; q < np; q++) {
                     const uint32_t j0 = nb + q * NR, nr = ne - j0 < NR ? ne - j0 : NR;

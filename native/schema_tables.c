@@ -4319,7 +4319,7 @@ static const pydml_support_row multihead_attention1_rows[] = {
     {8, 1, 0x0030, 0x0006}, /* RelativePositionBiasTensor */
     {9, 1, 0x0030, 0x0006}, /* PastKeyTensor */
     {10, 1, 0x0030, 0x0006}, /* PastValueTensor */
-    {11, 1, 0x003e, 0x0006}, /* PastSequenceLengthsTensor */
+    {11, 1, 0x003e, 0x0046}, /* PastSequenceLengthsTensor */
     {12, 0, 0x0038, 0x0006}, /* OutputTensor */
     {13, 1, 0x0030, 0x0006}, /* OutputPresentKeyTensor */
     {14, 1, 0x0030, 0x0006}, /* OutputPresentValueTensor */
@@ -4328,7 +4328,7 @@ static const pydml_support_table multihead_attention1_tables[] = {
     {0x6300, 0, 15},
 };
 static const pydml_constraint multihead_attention1_constraints[] = {
-    {PYDML_SAME_DATA_TYPE, 14, {0, 1, 2, 3, 4, 5, 6, 8, 9, 10, 11, 12, 13, 14}},
+    {PYDML_SAME_DATA_TYPE, 13, {0, 1, 2, 3, 4, 5, 6, 8, 9, 10, 12, 13, 14}},
 };
 
 static const pydml_field_info quantize_fields[] = {

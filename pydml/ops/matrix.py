@@ -268,14 +268,20 @@ TABLES = [
         introduced="6_3",
         constraints=[
             "same DataType: BiasTensor KeyTensor OutputPresentKeyTensor OutputPresentValueTensor "
-            "OutputTensor PastKeyTensor PastSequenceLengthsTensor PastValueTensor QueryTensor "
+            "OutputTensor PastKeyTensor PastValueTensor QueryTensor "
             "RelativePositionBiasTensor StackedKeyValueTensor StackedQueryKeyTensor "
             "StackedQueryKeyValueTensor ValueTensor",
+            "note: support decided, not transcribed, for PastSequenceLengthsTensor: the page types it "
+            "FLOAT32/FLOAT16 and puts it in the same-DataType constraint; onnxruntime's "
+            "GroupQueryAttention (DmlOperatorGroupQueryAttention.cpp, every version) binds INT32 "
+            "lengths, so INT32 is accepted too; a FLOAT32/FLOAT16 one must still match the other "
+            "tensors (native/rules_attention.c)",
             "note: page is in MicrosoftDocs/windows-ai-docs (docs/directml/api/), not sdk-api; "
             "its single table has no level heading (keyed by the introduced level)",
             "note: page describes PastSequenceLengthsTensor, QueryHeadCount and KeyValueHeadCount "
             "only as 'TBD'; it types PastSequenceLengthsTensor FLOAT32/FLOAT16 and puts it in the "
-            "same-DataType constraint (as transcribed)",
+            "same-DataType constraint (INT32 added, see above); native/attention.c documents how "
+            "each was read",
             "note: all other member descriptions are MULTIHEAD_ATTENTION's, with headCount in the "
             "shapes (QueryHeadCount/KeyValueHeadCount replace HeadCount)",
             "note: exactly one query, one key and one value must be present, stacked or not: "
@@ -321,7 +327,7 @@ TABLES = [
                 RelativePositionBiasTensor  optional-input   4-5  FLOAT32 FLOAT16
                 PastKeyTensor               optional-input   4-5  FLOAT32 FLOAT16
                 PastValueTensor             optional-input   4-5  FLOAT32 FLOAT16
-                PastSequenceLengthsTensor   optional-input   1-5  FLOAT32 FLOAT16
+                PastSequenceLengthsTensor   optional-input   1-5  FLOAT32 FLOAT16 INT32
                 OutputTensor                output           3-5  FLOAT32 FLOAT16
                 OutputPresentKeyTensor      optional-output  4-5  FLOAT32 FLOAT16
                 OutputPresentValueTensor    optional-output  4-5  FLOAT32 FLOAT16
