@@ -52,6 +52,7 @@ typedef struct binding {
     pydml_tensor tmpl;                /* sizes and strides of the desc; data filled in per execution */
     uint64_t total;                   /* TotalTensorSizeInBytes */
     int present;                      /* an optional tensor (BiasTensor, MAX_POOLING2's indices) may be absent */
+    uint32_t flags;                   /* DML_TENSOR_FLAGS of the desc (OWNED_BY_DML: bound at initialization) */
     char name[48];                    /* "OutputTensor", "InputTensors[3]" */
 } binding;
 
@@ -140,6 +141,7 @@ pydml_status pydml_operator_create(const DML_OPERATOR_DESC* desc, uint32_t featu
             binding* b = f->role == PYDML_ROLE_OUTPUT ? &o->outputs[o->output_count++] : &o->inputs[o->input_count++];
             b->present = t != NULL;
             if (t) template_of(t, &b->tmpl, &b->total);
+            if (t) b->flags = (uint32_t)t->Flags;
             if (is_array)
                 snprintf(b->name, sizeof b->name, "%s[%u]", f->name, k);
             else
@@ -339,4 +341,38 @@ void pydml_operator_destroy(pydml_operator* op) {
     if (op->family) op->family->destroy(op->plan);
     free(op->inputs);
     free(op);
+}
+
+/* ---- Binding properties, for callers that wire operators together (native/graph.c) ---------- */
+
+const char* pydml_operator_desc_name(const pydml_operator* op) { return op ? op->desc_name : ""; }
+
+/* The _Maybenull_ flag of the desc field a binding comes from ("InputTensors[3]" -> InputTensors). */
+static uint32_t binding_optional(const pydml_operator* op, const char* name) {
+    size_t n = strcspn(name, "[");
+    for (uint32_t i = 0; i < pydml_operator_info_count; i++) {
+        const pydml_operator_info* info = &pydml_operator_infos[i];
+        if (info->desc_name != op->desc_name) continue;
+        for (uint32_t f = 0; f < info->field_count; f++)
+            if (strlen(info->fields[f].name) == n && strncmp(info->fields[f].name, name, n) == 0)
+                return info->fields[f].optional;
+    }
+    return 0;
+}
+
+pydml_status pydml_operator_binding_info(const pydml_operator* op, uint32_t is_output, uint32_t index,
+                                         pydml_binding_info* info) {
+    if (op == NULL || info == NULL) return PYDML_STATUS_INVALID_PARAMETER;
+    memset(info, 0, sizeof *info);
+    if (index >= (is_output ? op->output_count : op->input_count)) return PYDML_STATUS_INVALID_PARAMETER;
+    const binding* b = is_output ? &op->outputs[index] : &op->inputs[index];
+    info->tensor = b->tmpl;
+    info->tensor.data = NULL;
+    info->tensor.buffer_bytes = 0;
+    info->total_bytes = b->total;
+    info->present = b->present != 0;
+    info->optional = binding_optional(op, b->name);
+    info->flags = b->flags;
+    snprintf(info->name, sizeof info->name, "%s", b->name);
+    return PYDML_STATUS_SUCCESS;
 }

@@ -9,7 +9,7 @@ tensor) and runs the kernel, which re-checks every view in C.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
@@ -31,6 +31,9 @@ from pydml.native import (
 from pydml.registry import CheckContext, FieldSpec, Kernel, OperatorSchema, Role
 from pydml.tensor import BufferTensorDesc
 from pydml.validate import buffer_of, check_desc, resolve
+
+if TYPE_CHECKING:
+    from pydml.graph import CompiledGraph
 
 
 class BindingError(PydmlError, ValueError):
@@ -95,6 +98,14 @@ class Device:
         self._check_limit(schema, inner)
         kernel = schema.compile(inner, parsed)
         return CompiledOperator(schema, inner, kernel, parsed)
+
+    def compile_graph(self, graph_desc: Any,
+                      flags: ExecutionFlags | int | str = ExecutionFlags.NONE) -> CompiledGraph:
+        """IDMLDevice1::CompileGraph: validate a DML_GRAPH_DESC (each operator node at this device's
+        level) and compile it into one executable graph (pydml/graph.py, native/graph.c)."""
+        from pydml.graph import compile_graph
+
+        return compile_graph(self, graph_desc, flags)
 
     def _check_limit(self, schema: OperatorSchema, desc: Any) -> None:
         if self.max_elements is None:

@@ -55,6 +55,11 @@ class NativeOperatorKernel:
             raise PydmlError(text or f"{self.c_name}: pydml_operator_create failed ({status})")
         self._op = ffi.gc(handle[0], lib.pydml_operator_destroy)
 
+    @property
+    def handle(self) -> Any:
+        """The ``pydml_operator*`` (a graph node's Operator, include/pydml.h)."""
+        return self._op
+
     def run(self, views: dict[str, TensorView]) -> None:
         """Execute once on bound views (absent optional tensors are simply not in ``views``)."""
         ins = ffi.new("const pydml_tensor*[]", max(1, len(self.inputs)))
