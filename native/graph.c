@@ -213,7 +213,7 @@ static void graph_free(pydml_graph* g) {
     if (g->output_names)
         for (uint32_t i = 0; i < g->output_count; i++) free(g->output_names[i]);
     if (g->owned)
-        for (uint32_t i = 0; i < g->input_count; i++) free(g->owned[i]);
+        for (uint32_t i = 0; i < g->input_count; i++) pydml_buffer_release(g->owned[i]);
     free(g->node_names);
     free(g->input_names);
     free(g->output_names);

@@ -95,7 +95,8 @@ def _wrap_edge(value: Any, list_name: str, index: int) -> GraphEdgeDesc:
 
 
 def _uint(value: Any, field: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not 0 <= int(value) <= UINT32_MAX:
+    if (isinstance(value, bool) or not isinstance(value, (int, np.integer))
+            or not 0 <= int(value) <= UINT32_MAX):
         raise ValidationError(_OWNER, field, "must be a UINT (an integer in [0, 2^32))", value)
     return int(value)
 
@@ -178,8 +179,8 @@ def compile_graph(device: Device, graph_desc: GraphDesc,
         else:
             data = node.Desc.Data
             try:
-                raw = np.frombuffer(memoryview(np.ascontiguousarray(data) if isinstance(data, np.ndarray)
-                                               else data).cast("B"), dtype=np.uint8)
+                source: Any = np.ascontiguousarray(data) if isinstance(data, np.ndarray) else data
+                raw = np.frombuffer(memoryview(source).cast("B"), dtype=np.uint8)
             except TypeError:
                 raise ValidationError(_OWNER, f"Nodes[{i}].Desc.Data", "must be bytes or an array",
                                       type(data).__name__) from None
@@ -199,7 +200,7 @@ def compile_graph(device: Device, graph_desc: GraphDesc,
     c_graph.OutputCount = _uint(output_count, "OutputCount")
     c_graph.NodeCount = len(nodes)
     c_graph.Nodes = c_nodes if nodes else ffi.NULL
-    for name, edge_type in _LISTS:
+    for name, _ in _LISTS:
         items = edges[name]
         array = ffi.new("DML_GRAPH_EDGE_DESC[]", max(1, len(items)))
         keep.append(array)
@@ -306,8 +307,8 @@ class CompiledGraph:
                     raise _binding_error(f"{_OWNER}: {key!r} names no graph {what} (named {what}s: {known})")
             return out
         if not isinstance(values, (list, tuple)):
-            raise _binding_error(f"{_OWNER}: bind the graph {what}s as a list by index or a dict by edge Name, "
-                                 f"got a {type(values).__name__}")
+            raise _binding_error(f"{_OWNER}: bind the graph {what}s as a list by index or a dict by edge "
+                                 f"Name, got a {type(values).__name__}")
         if len(values) != count:
             raise _binding_error(f"{_OWNER}: the graph has {count} {what}s ({what.capitalize()}Count), "
                                  f"got a list of {len(values)}")
@@ -437,7 +438,8 @@ def _raw(value: Any, writable: bool, where: str) -> np.ndarray[Any, Any]:
             value = np.ascontiguousarray(value)
         if writable and not value.flags.writeable:
             raise _binding_error(f"{where}: the output buffer is read-only")
-        return value.reshape(-1).view(np.uint8)
+        flat: np.ndarray[Any, Any] = value.reshape(-1).view(np.uint8)
+        return flat
     try:
         memory = memoryview(value)
     except TypeError:

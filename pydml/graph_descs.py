@@ -37,7 +37,7 @@ class ConstantDataGraphNodeDesc:
     Name: str | None = None
 
     @property
-    def DataSize(self) -> int:  # noqa: N802  (C field name)
+    def DataSize(self) -> int:
         """Byte size of Data."""
         return memoryview(self.Data).nbytes
 
@@ -113,22 +113,22 @@ class GraphDesc:
     OutputCount: int | None = None
 
     @property
-    def NodeCount(self) -> int:  # noqa: N802  (C field name)
+    def NodeCount(self) -> int:
         """len(Nodes)."""
         return len(self.Nodes)
 
     @property
-    def InputEdgeCount(self) -> int:  # noqa: N802
+    def InputEdgeCount(self) -> int:
         """len(InputEdges)."""
         return len(self.InputEdges)
 
     @property
-    def OutputEdgeCount(self) -> int:  # noqa: N802
+    def OutputEdgeCount(self) -> int:
         """len(OutputEdges)."""
         return len(self.OutputEdges)
 
     @property
-    def IntermediateEdgeCount(self) -> int:  # noqa: N802
+    def IntermediateEdgeCount(self) -> int:
         """len(IntermediateEdges)."""
         return len(self.IntermediateEdges)
 
