@@ -146,8 +146,8 @@ def test_graph_api_survives_mutated_graphs_under_sanitizers(build: Build, tmp_pa
     build.compile(GRAPH_DRIVER, tmp_path / "fuzz_graph.o")
     build.link([*build.objects, tmp_path / "fuzz_graph.o"], tmp_path / "fuzz_graph")
     for seed in (FIXED_SEED, DAILY_SEED):
-        result = subprocess.run([str(tmp_path / "fuzz_graph"), "4000", str(seed)], capture_output=True, text=True,
-                                env=ENV, timeout=300, check=False)
+        result = subprocess.run([str(tmp_path / "fuzz_graph"), "4000", str(seed)], capture_output=True,
+                                text=True, env=ENV, timeout=300, check=False)
         assert result.returncode == 0, (f"`fuzz_graph 4000 {seed}` exited with {result.returncode}:\n"
                                         f"{result.stdout[-2000:]}{result.stderr[-20000:]}")
         compiled, rejected = map(int, re.findall(r"compiled (\d+) rejected (\d+)", result.stdout)[0])
