@@ -573,3 +573,24 @@ def test_binding_errors(device: pydml.Device) -> None:
         graph.execute([x, np.zeros(SHAPE, np.float32)], outputs=[x])
     with pytest.raises(BindingError, match="only inputs with DML_TENSOR_FLAG_OWNED_BY_DML"):
         graph.initialize([x, None])
+
+
+def test_dxdispatch_compile_graph_runs_a_one_node_graph() -> None:
+    """Microsoft's dml_gemm_graph.json: "dmlCompileType": "DmlCompileGraph" (B OWNED_BY_DML,
+    no CTensor: the absent optional input is no graph input)."""
+    from pathlib import Path
+
+    from pydml.frontends.dxdispatch import OneNodeGraph, compile_dispatchable, load_file, parse_model
+
+    path = Path(__file__).parent / "data" / "dxdispatch" / "dml_gemm_graph.json"
+    model = parse_model(load_file(path), path)
+    d = model.dispatchables["gemm"]
+    compiled = compile_dispatchable(pydml.Device(), d)
+    assert isinstance(compiled, OneNodeGraph)
+    assert compiled.graph.input_count == 2 and compiled.graph.owned_inputs == [1]
+    ones = np.ones([1, 1, 32, 32], np.float32)
+    compiled.initialize({"BTensor": ones})
+    (out,) = compiled.execute(
+        {"ATensor": ones}, {"OutputTensor": np.full([1, 1, 32, 32], np.nan, np.float32)}
+    )
+    assert np.array_equal(out, np.full([1, 1, 32, 32], 32, np.float32))
