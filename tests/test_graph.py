@@ -594,3 +594,24 @@ def test_dxdispatch_compile_graph_runs_a_one_node_graph() -> None:
         {"ATensor": ones}, {"OutputTensor": np.full([1, 1, 32, 32], np.nan, np.float32)}
     )
     assert np.array_equal(out, np.full([1, 1, 32, 32], 32, np.float32))
+
+
+def test_connected_tensors_may_differ_in_type_and_sizes(
+    device: pydml.Device, rng: np.random.Generator
+) -> None:
+    """The DML_GRAPH_DESC page: connected inputs and outputs may use different dimension counts,
+    sizes and data types (each operator reads the blob its own way); only TotalTensorSizeInBytes
+    must be identical."""
+    ident = pydml.DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC(
+        InputTensor=t([64], "INT32"), OutputTensor=t([64], "INT32")
+    )
+    g = DML_GRAPH_DESC(
+        Nodes=[Op(relu()), Op(ident)],
+        InputEdges=[In(0, 0, 0)],
+        IntermediateEdges=[Mid(0, 0, 1, 0)],
+        OutputEdges=[Out(1, 0, 0)],
+    )
+    x = rng.standard_normal(SHAPE).astype(np.float32)
+    (z,) = device.compile_graph(g).execute([x])
+    assert z.dtype == np.int32 and z.shape == (64,)
+    assert z.tobytes() == np.maximum(x, 0).tobytes()
