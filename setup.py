@@ -98,8 +98,9 @@ class BuildExt(build_ext):
             raise RuntimeError(f"native objects not found after build_ext: {missing[:3]}")
         target = Path(self.get_ext_fullpath("pydml._native")).parent / "libpydml.so"
         target.parent.mkdir(parents=True, exist_ok=True)
+        # --no-undefined: a symbol no source defines fails the build here, not at a user's import
         self.compiler.link_shared_object([str(o) for o in objects], str(target),
-                                         extra_postargs=link_flags)
+                                         extra_postargs=[*link_flags, "-Wl,--no-undefined"])
 
     def _object_of(self, source: Path) -> Path:
         relative = source.relative_to(ROOT).with_suffix(self.compiler.obj_extension)

@@ -334,6 +334,101 @@ uint32_t pydml_operator_output_count(const pydml_operator* op);
 
 void pydml_operator_destroy(pydml_operator* op);
 
+/* ---- Binding properties (native/capi.c) ---------------------------------------------------- */
+
+/* One binding of a compiled operator, as its desc declares it. */
+typedef struct pydml_binding_info {
+    pydml_tensor tensor;             /* data type, sizes and element strides; data NULL, buffer_bytes 0 */
+    uint64_t total_bytes;            /* TotalTensorSizeInBytes */
+    uint32_t present;                /* 0: an absent optional tensor (no desc, nothing to bind) */
+    uint32_t optional;               /* the field is _Maybenull_ (BiasTensor, OutputIndicesTensor) */
+    uint32_t flags;                  /* DML_TENSOR_FLAGS (OWNED_BY_DML) */
+    char name[48];                   /* "BTensor", "InputTensors[3]" */
+} pydml_binding_info;
+
+/** The desc struct name of a compiled operator ("DML_GEMM_OPERATOR_DESC"); "" for NULL. */
+const char* pydml_operator_desc_name(const pydml_operator* op);
+
+/**
+ * Input (is_output 0) or output binding `index` of a compiled operator, in pydml_operator_execute's
+ * order. @retval PYDML_STATUS_INVALID_PARAMETER NULL arguments or index out of range.
+ */
+pydml_status pydml_operator_binding_info(const pydml_operator* op, uint32_t is_output, uint32_t index,
+                                         pydml_binding_info* info);
+
+/* ---- Operator graphs (native/graph.c): IDMLDevice1::CompileGraph -------------------------------
+ * A DML_GRAPH_DESC built against DirectML.h. Until pydml has a COM API, a
+ * DML_OPERATOR_GRAPH_NODE_DESC's Operator (an IDMLOperator* in directml.h) is a pydml_operator*
+ * made by pydml_operator_create, cast: `node.Operator = (IDMLOperator*)op;`. DirectML's compiled
+ * graph keeps no reference to the operators; pydml's executes through them, so each operator must
+ * outlive the graph (release the graph first). Constant nodes' Data, Names and the desc's arrays
+ * are copied: they may be freed after pydml_graph_compile returns.
+ *
+ * Execution runs the operator nodes in one topological order (the lowest ready node index first),
+ * each through the same kernel pydml_operator_execute_views runs, so a graph's results are the bits
+ * of its nodes executed one by one. Intermediate tensors live in one arena planned at compile
+ * time by liveness (pydml_graph_memory_bytes is its size). Graph inputs whose connected tensors
+ * carry DML_TENSOR_FLAG_OWNED_BY_DML are bound once, by pydml_graph_initialize (which copies
+ * them), and are bound as {NULL, 0} at execution. */
+
+typedef struct pydml_graph pydml_graph;
+
+/**
+ * Checks every rule of DML_GRAPH_DESC and its nodes and edges, plans the execution.
+ * Each broken rule names the node or edge by index and Name, the field and the rule, in
+ * `diagnostic` (desc "DML_GRAPH_DESC", field "IntermediateEdges[3].ToNodeInputIndex", ...).
+ * @param execution_flags DML_EXECUTION_FLAGS (checked; the operators keep the flags they were
+ *        created with).
+ * @param diagnostic may be NULL.
+ * @retval PYDML_STATUS_INVALID_PARAMETER a broken rule. @retval PYDML_STATUS_OUT_OF_MEMORY
+ */
+pydml_status pydml_graph_compile(const DML_GRAPH_DESC* desc, uint32_t execution_flags, pydml_graph** graph,
+                                 pydml_diagnostic* diagnostic);
+
+/** Bytes of the intermediate arena: the peak of simultaneously live intermediate tensors. */
+uint64_t pydml_graph_memory_bytes(const pydml_graph* graph);
+/** Bytes the intermediates would take without sharing (the sum of their sizes). */
+uint64_t pydml_graph_intermediate_bytes(const pydml_graph* graph);
+uint32_t pydml_graph_input_count(const pydml_graph* graph);
+uint32_t pydml_graph_output_count(const pydml_graph* graph);
+/** Minimum bytes of the buffer bound to graph input `index` (0: it feeds no node). */
+uint64_t pydml_graph_input_bytes(const pydml_graph* graph, uint32_t index);
+/** 1 when graph input `index` is bound by pydml_graph_initialize (DML_TENSOR_FLAG_OWNED_BY_DML). */
+int pydml_graph_input_owned(const pydml_graph* graph, uint32_t index);
+/** Minimum bytes of the buffer bound to graph output `index`. */
+uint64_t pydml_graph_output_bytes(const pydml_graph* graph, uint32_t index);
+/**
+ * The binding that produces graph output `index` (its node's output tensor as the desc declares
+ * it): what a caller allocates and how it reads the result. INVALID_PARAMETER when out of range.
+ */
+pydml_status pydml_graph_output_info(const pydml_graph* graph, uint32_t index, pydml_binding_info* info);
+/** The operator nodes in execution order: `order` receives up to `capacity` node indices; returns the count. */
+uint32_t pydml_graph_execution_order(const pydml_graph* graph, uint32_t* order, uint32_t capacity);
+
+/**
+ * IDMLOperatorInitializer: binds (copies) the OWNED_BY_DML graph inputs. inputs has input_count
+ * == pydml_graph_input_count entries in GraphInputIndex order: an owned input takes its buffer,
+ * every other input {NULL, 0}. May be called again to rebind.
+ * @retval PYDML_STATUS_INVALID_PARAMETER a count, an owned input left unbound, another bound, a
+ *         buffer too small. @retval PYDML_STATUS_OUT_OF_MEMORY
+ */
+pydml_status pydml_graph_initialize(pydml_graph* graph, const pydml_buffer* inputs, uint32_t input_count,
+                                    char* message, size_t message_size);
+
+/**
+ * Runs every node once. inputs: pydml_graph_input_count entries in GraphInputIndex order ({NULL, 0}
+ * for an OWNED_BY_DML input and for one that feeds nothing); outputs: pydml_graph_output_count
+ * entries in GraphOutputIndex order. Outputs must not overlap each other or an input. Safe to call
+ * from several threads at once (a call that finds the graph's arena in use allocates its own).
+ * @retval PYDML_STATUS_INVALID_PARAMETER binding errors (message names the graph input or output
+ *         and the node reading it), or a node's failure (message prefixed by the node).
+ */
+pydml_status pydml_graph_execute(const pydml_graph* graph, const pydml_buffer* inputs, uint32_t input_count,
+                                 const pydml_buffer* outputs, uint32_t output_count, char* message,
+                                 size_t message_size);
+
+void pydml_graph_release(pydml_graph* graph);
+
 /* pydml-cdef-end */
 
 #ifdef __cplusplus

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "common.h"
+#include "capi_internal.h"
 #include "families.h"
 #include "rules.h"
 
@@ -32,7 +33,8 @@ typedef struct binding {
     pydml_tensor tmpl;                /* sizes and strides of the desc; data filled in per execution */
     uint64_t total;                   /* TotalTensorSizeInBytes */
     int present;                      /* an optional tensor (BiasTensor, MAX_POOLING2's indices) may be absent */
-    int owned;                        /* DML_TENSOR_FLAG_OWNED_BY_DML: bound once, by initialize */
+    uint32_t flags;                   /* DML_TENSOR_FLAGS of the desc */
+    int owned;                        /* DML_TENSOR_FLAG_OWNED_BY_DML input: bound once, by initialize */
     void* persistent;                 /* owned: the copy initialize made (total bytes), else NULL */
     char name[48];                    /* "OutputTensor", "InputTensors[3]" */
 } binding;
@@ -141,6 +143,7 @@ pydml_status pydml_operator_create_ex(const DML_OPERATOR_DESC* desc, uint32_t fe
             b->present = t != NULL;
             if (t) {
                 template_of(t, &b->tmpl, &b->total);
+                b->flags = (uint32_t)t->Flags;
                 if (f->role != PYDML_ROLE_OUTPUT && (t->Flags & DML_TENSOR_FLAG_OWNED_BY_DML)) {
                     b->owned = 1;
                     o->owned_count++;
@@ -426,6 +429,14 @@ pydml_status pydml_operator_execute(const pydml_operator* op, const pydml_buffer
 pydml_status pydml_operator_execute_views(const pydml_operator* op, const pydml_tensor* const* inputs,
                                           uint32_t input_count, const pydml_tensor* const* outputs,
                                           uint32_t output_count, char* message, size_t message_size) {
+    return pydml_operator_execute_owned_views(op, inputs, input_count, outputs, output_count, 0, message,
+                                              message_size);
+}
+
+pydml_status pydml_operator_execute_owned_views(const pydml_operator* op, const pydml_tensor* const* inputs,
+                                                uint32_t input_count, const pydml_tensor* const* outputs,
+                                                uint32_t output_count, int owned_bound, char* message,
+                                                size_t message_size) {
     char text[512];
     message_out(message, message_size, "");
     if (op == NULL || input_count != op->input_count || output_count != op->output_count ||
@@ -435,6 +446,15 @@ pydml_status pydml_operator_execute_views(const pydml_operator* op, const pydml_
     }
     for (uint32_t i = 0; i < input_count; i++) {
         const binding* b = &op->inputs[i];
+        if (owned_bound) {
+            if ((inputs[i] != NULL) != (b->present != 0)) {
+                snprintf(text, sizeof text, "%s.%s: %s", op->desc_name, b->name,
+                         b->present ? "is not bound" : "is bound, but the desc has no such tensor");
+                message_out(message, message_size, text);
+                return PYDML_STATUS_INVALID_PARAMETER;
+            }
+            continue;
+        }
         if (b->owned && inputs[i] != NULL) {
             snprintf(text, sizeof text, "%s.%s: has DML_TENSOR_FLAG_OWNED_BY_DML; bind it with initialize, not at "
                      "execution", op->desc_name, b->name);
@@ -448,7 +468,7 @@ pydml_status pydml_operator_execute_views(const pydml_operator* op, const pydml_
             return PYDML_STATUS_INVALID_PARAMETER;
         }
     }
-    if (!op->initialized) {
+    if (!op->initialized && !owned_bound) {
         text[0] = '\0';
         for (uint32_t i = 0; i < input_count; i++)
             if (op->inputs[i].owned) {
@@ -505,7 +525,7 @@ pydml_status pydml_operator_execute_views(const pydml_operator* op, const pydml_
     const pydml_tensor* const* in = inputs;
     const pydml_tensor** heap_in = NULL;
     pydml_tensor* heap_views = NULL;
-    if (op->owned_count) {
+    if (op->owned_count && !owned_bound) {
         const pydml_tensor** ptrs = stack_in;
         pydml_tensor* vs = owned_views;
         if (input_count > STACK_BINDINGS) {
@@ -548,4 +568,38 @@ void pydml_operator_destroy(pydml_operator* op) {
     if (op == NULL) return;
     pthread_mutex_destroy(&op->lock);
     operator_free(op);
+}
+
+/* ---- Binding properties, for callers that wire operators together (native/graph.c) ---------- */
+
+const char* pydml_operator_desc_name(const pydml_operator* op) { return op ? op->desc_name : ""; }
+
+/* The _Maybenull_ flag of the desc field a binding comes from ("InputTensors[3]" -> InputTensors). */
+static uint32_t binding_optional(const pydml_operator* op, const char* name) {
+    size_t n = strcspn(name, "[");
+    for (uint32_t i = 0; i < pydml_operator_info_count; i++) {
+        const pydml_operator_info* info = &pydml_operator_infos[i];
+        if (info->desc_name != op->desc_name) continue;
+        for (uint32_t f = 0; f < info->field_count; f++)
+            if (strlen(info->fields[f].name) == n && strncmp(info->fields[f].name, name, n) == 0)
+                return info->fields[f].optional;
+    }
+    return 0;
+}
+
+pydml_status pydml_operator_binding_info(const pydml_operator* op, uint32_t is_output, uint32_t index,
+                                         pydml_binding_info* info) {
+    if (op == NULL || info == NULL) return PYDML_STATUS_INVALID_PARAMETER;
+    memset(info, 0, sizeof *info);
+    if (index >= (is_output ? op->output_count : op->input_count)) return PYDML_STATUS_INVALID_PARAMETER;
+    const binding* b = is_output ? &op->outputs[index] : &op->inputs[index];
+    info->tensor = b->tmpl;
+    info->tensor.data = NULL;
+    info->tensor.buffer_bytes = 0;
+    info->total_bytes = b->total;
+    info->present = b->present != 0;
+    info->optional = binding_optional(op, b->name);
+    info->flags = b->flags;
+    snprintf(info->name, sizeof info->name, "%s", b->name);
+    return PYDML_STATUS_SUCCESS;
 }

@@ -38,6 +38,9 @@ from pydml.errors import (
     ValidationError,
 )
 from pydml.feature_levels import INTRODUCED_AT, introduced_at, operators_at
+from pydml.graph import CompiledGraph
+from pydml.graph_descs import *  # noqa: F403  (the graph structs, C and Python names)
+from pydml.graph_descs import __all__ as _graph_names
 from pydml.marshal import CDesc, from_c, to_c
 from pydml.registry import OperatorDesc, OperatorSchema, all_schemas, newest_at, schema_of
 from pydml.structs import ScalarUnion, ScaleBias, Size2D
@@ -60,6 +63,7 @@ __all__ = [
     "BindingError",
     "BufferTensorDesc",
     "CDesc",
+    "CompiledGraph",
     "CompiledOperator",
     "ConvolutionDirection",
     "ConvolutionMode",
@@ -101,5 +105,6 @@ __all__ = [
     "to_c",
     "validate",
     *_desc_names,
+    *_graph_names,
     *_constant_names,
 ]

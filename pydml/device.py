@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
@@ -33,6 +33,9 @@ from pydml.native import (
 from pydml.registry import CheckContext, FieldSpec, OperatorDesc, OperatorSchema, Role
 from pydml.tensor import BufferTensorDesc
 from pydml.validate import buffer_of, check_desc, check_representable, raise_diagnostic, resolve
+
+if TYPE_CHECKING:
+    from pydml.graph import CompiledGraph
 
 
 class BindingError(PydmlError, ValueError):
@@ -112,6 +115,14 @@ class Device:
             raise PydmlError(message or f"{schema.c_name}: pydml_operator_create failed ({status})")
         operator = ffi.gc(handle[0], lib.pydml_operator_destroy)
         return CompiledOperator(schema, inner, operator, parsed)
+
+    def compile_graph(self, graph_desc: Any,
+                      flags: ExecutionFlags | int | str = ExecutionFlags.NONE) -> CompiledGraph:
+        """IDMLDevice1::CompileGraph: validate a DML_GRAPH_DESC (each operator node at this device's
+        level) and compile it into one executable graph (pydml/graph.py, native/graph.c)."""
+        from pydml.graph import compile_graph
+
+        return compile_graph(self, graph_desc, flags)
 
     def _check_limit(self, schema: OperatorSchema, desc: Any) -> None:
         if self.max_elements is None:

@@ -287,10 +287,19 @@ if TYPE_CHECKING:
         """DML_BINDING_TYPE."""
 
     class GraphEdgeType(CEnum):
-        """DML_GRAPH_EDGE_TYPE."""
+        """DML_GRAPH_EDGE_TYPE (the members the graph API names, for the type checker)."""
+
+        INVALID = 0
+        INPUT = 1
+        OUTPUT = 2
+        INTERMEDIATE = 3
 
     class GraphNodeType(CEnum):
-        """DML_GRAPH_NODE_TYPE."""
+        """DML_GRAPH_NODE_TYPE (the members the graph API names, for the type checker)."""
+
+        INVALID = 0
+        OPERATOR = 1
+        CONSTANT = 2
 
     class CreateDeviceFlags(CFlag):
         """DML_CREATE_DEVICE_FLAGS."""

@@ -151,6 +151,8 @@ RUN_EXPECTED = {
     "dml_split.json": ("Out1", [1, 2]),
     # FILL_VALUE_SEQUENCE: FLOAT32 3.2 + k * 1.5
     "dml_fill_value_sequence.json": ("Out", [3.2, 4.7, 6.2, 7.7, 9.2]),
+    # "dmlCompileType": "DmlCompileGraph": GEMM as a one-node graph, B OWNED_BY_DML; ones, K = 32
+    "dml_gemm_graph.json": ("output", [32] * 1024),
 }
 
 

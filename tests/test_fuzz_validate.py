@@ -136,6 +136,24 @@ def test_validator_survives_random_descs_under_sanitizers(build: Build,
     assert len(never) <= len(accepted) // 20, f"operators never accepted: {never}\n{summary}"
 
 
+GRAPH_DRIVER = ROOT / "tests" / "fuzz" / "fuzz_graph.c"
+
+
+def test_graph_api_survives_mutated_graphs_under_sanitizers(build: Build, tmp_path: Path) -> None:
+    """tests/fuzz/fuzz_graph.c: random DAGs of small operators, mutated (indices, counts within the
+    arrays, cycles, duplicate and retyped edges, NULL descs), through pydml_graph_compile,
+    initialize, execute and release; accepted graphs run on the buffers they ask for."""
+    build.compile(GRAPH_DRIVER, tmp_path / "fuzz_graph.o")
+    build.link([*build.objects, tmp_path / "fuzz_graph.o"], tmp_path / "fuzz_graph")
+    for seed in (FIXED_SEED, DAILY_SEED):
+        result = subprocess.run([str(tmp_path / "fuzz_graph"), "4000", str(seed)], capture_output=True,
+                                text=True, env=ENV, timeout=300, check=False)
+        assert result.returncode == 0, (f"`fuzz_graph 4000 {seed}` exited with {result.returncode}:\n"
+                                        f"{result.stdout[-2000:]}{result.stderr[-20000:]}")
+        compiled, rejected = map(int, re.findall(r"compiled (\d+) rejected (\d+)", result.stdout)[0])
+        assert compiled > 100 and rejected > 1000, result.stdout  # both paths exercised
+
+
 #: Cases the fuzzer once failed on (seed, iteration, operator), replayed alone on every run. The
 #: driver derives each case from these three numbers, so a change to its generators moves them;
 #: they stay as cheap extra cases then.

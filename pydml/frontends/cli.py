@@ -35,6 +35,7 @@ from pydml.frontends.dxdispatch import (
     ModelErrorGroup,
     Resource,
     c_name_of,
+    compile_dispatchable,
     json_values,
     load_file,
     parse_dispatchable,
@@ -111,7 +112,7 @@ class Runner:
         for d in self.model.dispatchables.values():
             start = time.perf_counter()
             try:
-                op = device.create_operator(d.desc, d.flags)
+                op = compile_dispatchable(device, d)
             except ValidationError as e:
                 raise ModelError(d.name, str(e)) from None
             except UnsupportedError as e:

@@ -472,6 +472,7 @@ class Dispatchable:
     desc: Any
     flags: ExecutionFlags
     init_bindings: dict[str, Any] = field(default_factory=dict)  # raw JSON, resolved at run time
+    compile_type: str = "DmlCompileOp"  # or "DmlCompileGraph": the operator as a one-node graph
 
 
 @dataclass
@@ -784,7 +785,64 @@ def parse_dispatchable(name: str, obj: Any) -> Dispatchable:
     init_bindings = obj.get("bindings", {})
     if not isinstance(init_bindings, dict):
         raise ModelError(f"{name}: bindings", f"must be an object, got {_got(init_bindings)}")
-    return Dispatchable(name, schema, desc, flags, init_bindings)
+    return Dispatchable(name, schema, desc, flags, init_bindings,
+                        obj.get("dmlCompileType", "DmlCompileOp"))
+
+
+class OneNodeGraph:
+    """``"dmlCompileType": "DmlCompileGraph"``: the operator compiled as a one-node graph, as
+    DxDispatch's DmlDispatchable does it (microsoft/DirectML DxDispatch/src/dxdispatch/
+    DmlDispatchable.cpp): each tensor present in the desc is one graph input or output, in the
+    desc's binding order, named by its bind point. Binds like a compiled operator (``initialize``
+    and ``execute`` by bind point) so the runner treats both alike."""
+
+    def __init__(self, device: Any, desc: Any, flags: ExecutionFlags):
+        from pydml.graph_descs import (
+            DML_GRAPH_DESC,
+            DML_INPUT_GRAPH_EDGE_DESC,
+            DML_OPERATOR_GRAPH_NODE_DESC,
+            DML_OUTPUT_GRAPH_EDGE_DESC,
+        )
+        from pydml.registry import schema_of
+
+        schema = schema_of(desc)
+        inputs: list[Any] = []
+        outputs: list[Any] = []
+        index = {Role.INPUT_TENSOR: 0, Role.OUTPUT_TENSOR: 0}  # binding index among inputs / outputs
+        for spec in schema.tensor_fields:
+            value = getattr(desc, spec.name)
+            is_array = isinstance(value, (list, tuple))
+            for k, element in enumerate(value if is_array else [value]):
+                name = f"{spec.name}[{k}]" if is_array else spec.name
+                binding = index[spec.role]
+                index[spec.role] += 1
+                if element is None:
+                    continue
+                if spec.role is Role.INPUT_TENSOR:
+                    inputs.append(DML_INPUT_GRAPH_EDGE_DESC(GraphInputIndex=len(inputs), ToNodeIndex=0,
+                                                            ToNodeInputIndex=binding, Name=name))
+                else:
+                    outputs.append(DML_OUTPUT_GRAPH_EDGE_DESC(FromNodeIndex=0, FromNodeOutputIndex=binding,
+                                                              GraphOutputIndex=len(outputs), Name=name))
+        self.graph = device.compile_graph(DML_GRAPH_DESC(
+            Nodes=[DML_OPERATOR_GRAPH_NODE_DESC(Operator=desc, Name=schema.c_name)], InputEdges=inputs,
+            OutputEdges=outputs), flags)
+
+    def initialize(self, inputs: dict[str, Any]) -> None:
+        """Bind the OWNED_BY_DML inputs by bind point."""
+        self.graph.initialize(inputs)
+
+    def execute(self, inputs: dict[str, Any], outputs: dict[str, Any] | None = None) -> list[Any]:
+        """One graph execution; inputs and outputs by bind point."""
+        result: list[Any] = self.graph.execute(inputs, outputs)
+        return result
+
+
+def compile_dispatchable(device: Any, d: Dispatchable) -> Any:
+    """The compiled form of a dispatchable: an operator, or a one-node graph (DmlCompileGraph)."""
+    if d.compile_type == "DmlCompileGraph":
+        return OneNodeGraph(device, d.desc, d.flags)
+    return device.create_operator(d.desc, d.flags)
 
 
 # -- commands ---------------------------------------------------------------------------------

@@ -1,0 +1,450 @@
+"""CompileGraph from Python: a DML_GRAPH_DESC of dataclasses marshalled to C and run by native/graph.c.
+
+``compile_graph`` validates what only Python can see (objects that have no C representation, a
+node or edge Type that disagrees with its Desc's class) and each operator node's desc at the
+device's feature level (the message prefixed by the node), compiles each operator with the C API,
+builds the directml.h structs and calls ``pydml_graph_compile``, whose rules and messages are the
+C API's own. ``CompiledGraph.execute`` binds memory and makes one C call: no per-node Python.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+from numpy.lib.stride_tricks import as_strided
+
+from pydml.enums import ExecutionFlags, GraphEdgeType, GraphNodeType
+from pydml.errors import PydmlError, UnsupportedError, ValidationError
+from pydml.graph_descs import (
+    EDGE_CLASSES,
+    NODE_CLASSES,
+    ConstantDataGraphNodeDesc,
+    GraphDesc,
+    GraphEdgeDesc,
+    GraphNodeDesc,
+    OperatorGraphNodeDesc,
+)
+from pydml.native import NUMPY_DTYPES, ffi, lib
+from pydml.validate import UINT32_MAX, raise_diagnostic
+
+if TYPE_CHECKING:
+    from pydml.device import CompiledOperator, Device
+
+_OWNER = "DML_GRAPH_DESC"
+_EDGE_FIELDS = {
+    GraphEdgeType.INPUT: ("GraphInputIndex", "ToNodeIndex", "ToNodeInputIndex"),
+    GraphEdgeType.OUTPUT: ("FromNodeIndex", "FromNodeOutputIndex", "GraphOutputIndex"),
+    GraphEdgeType.INTERMEDIATE: ("FromNodeIndex", "FromNodeOutputIndex", "ToNodeIndex", "ToNodeInputIndex"),
+}
+_LISTS = (("InputEdges", GraphEdgeType.INPUT), ("OutputEdges", GraphEdgeType.OUTPUT),
+          ("IntermediateEdges", GraphEdgeType.INTERMEDIATE))
+
+
+def _node_label(index: int, name: str | None) -> str:
+    return f"Nodes[{index}]" + (f' "{name}"' if name else "")
+
+
+def _wrap_node(value: Any, index: int) -> GraphNodeDesc:
+    """A DML_GRAPH_NODE_DESC for a node given wrapped, as a bare node desc, or as a bare operator."""
+    if isinstance(value, GraphNodeDesc):
+        try:
+            node_type = GraphNodeType.parse(value.Type)
+        except ValueError:
+            raise ValidationError(_OWNER, f"Nodes[{index}].Type",
+                                  "must be DML_GRAPH_NODE_TYPE_OPERATOR or DML_GRAPH_NODE_TYPE_CONSTANT",
+                                  value.Type) from None
+        expected = NODE_CLASSES.get(node_type)
+        if expected is None or not isinstance(value.Desc, expected):
+            what = "NULL" if value.Desc is None else f"a {type(value.Desc).__name__}"
+            raise ValidationError(_OWNER, f"Nodes[{index}].Desc",
+                                  f"Type is {node_type.c_name}, so Desc must be a "
+                                  f"{expected.__name__ if expected else 'node desc'}, not {what}",
+                                  show_value=False)
+        return GraphNodeDesc(Type=node_type, Desc=value.Desc)
+    if isinstance(value, OperatorGraphNodeDesc):
+        return GraphNodeDesc(Type=GraphNodeType.OPERATOR, Desc=value)
+    if isinstance(value, ConstantDataGraphNodeDesc):
+        return GraphNodeDesc(Type=GraphNodeType.CONSTANT, Desc=value)
+    return GraphNodeDesc(Type=GraphNodeType.OPERATOR, Desc=OperatorGraphNodeDesc(Operator=value))
+
+
+def _wrap_edge(value: Any, list_name: str, index: int) -> GraphEdgeDesc:
+    if isinstance(value, GraphEdgeDesc):
+        try:
+            edge_type = GraphEdgeType.parse(value.Type)
+        except ValueError:
+            raise ValidationError(_OWNER, f"{list_name}[{index}].Type", "is not a DML_GRAPH_EDGE_TYPE value",
+                                  value.Type) from None
+        expected = EDGE_CLASSES.get(edge_type)
+        if expected is None or not isinstance(value.Desc, expected):
+            what = "NULL" if value.Desc is None else f"a {type(value.Desc).__name__}"
+            raise ValidationError(_OWNER, f"{list_name}[{index}].Desc",
+                                  f"Type is {edge_type.c_name}, so Desc must be a "
+                                  f"{expected.__name__ if expected else 'edge desc'}, not {what}",
+                                  show_value=False)
+        return GraphEdgeDesc(Type=edge_type, Desc=value.Desc)
+    for edge_type, cls in EDGE_CLASSES.items():
+        if isinstance(value, cls):
+            return GraphEdgeDesc(Type=edge_type, Desc=value)
+    raise ValidationError(_OWNER, f"{list_name}[{index}]", "must be a DML_GRAPH_EDGE_DESC or an edge desc",
+                          type(value).__name__)
+
+
+def _uint(value: Any, field: str) -> int:
+    if (isinstance(value, bool) or not isinstance(value, (int, np.integer))
+            or not 0 <= int(value) <= UINT32_MAX):
+        raise ValidationError(_OWNER, field, "must be a UINT (an integer in [0, 2^32))", value)
+    return int(value)
+
+
+def _name(value: Any, field: str, keep: list[Any]) -> Any:
+    if value is None:
+        return ffi.NULL
+    if not isinstance(value, str):
+        raise ValidationError(_OWNER, field, "must be a string or None", value)
+    text = ffi.new("char[]", value.encode())
+    keep.append(text)
+    return text
+
+
+class _Node:
+    """An operator node's compiled operator (None for a constant) and its desc."""
+
+    def __init__(self, kernel: CompiledOperator | None, desc: Any, name: str | None):
+        self.kernel = kernel
+        self.desc = desc
+        self.name = name
+
+
+def _compile_node(device: Device, node: OperatorGraphNodeDesc, index: int,
+                  flags: ExecutionFlags) -> _Node:
+    from pydml.device import CompiledOperator
+
+    operator = node.Operator
+    if isinstance(node.Name, str) or node.Name is None:
+        label = _node_label(index, node.Name)
+    else:
+        raise ValidationError(_OWNER, f"Nodes[{index}].Desc.Name", "must be a string or None", node.Name)
+    desc = operator.desc if isinstance(operator, CompiledOperator) else operator
+    try:
+        # one C call validates at the device's level and compiles (Device.create_operator)
+        compiled = device.create_operator(desc, flags)
+    except TypeError:
+        raise ValidationError(_OWNER, f"Nodes[{index}].Desc.Operator",
+                              "must be a DML_OPERATOR_DESC, an operator desc or a compiled operator",
+                              type(operator).__name__) from None
+    except ValidationError as error:
+        # the operator's own verdict, prefixed by the node that holds it
+        error.args = (f"{_OWNER}.{label}: {error}",)
+        error.node = index  # type: ignore[attr-defined]
+        raise
+    except UnsupportedError as error:
+        raise UnsupportedError(f"{_OWNER}.{label}: {error}") from None
+    return _Node(compiled, compiled.desc, node.Name)
+
+
+def compile_graph(device: Device, graph_desc: GraphDesc,
+                  flags: ExecutionFlags | int | str = ExecutionFlags.NONE) -> CompiledGraph:
+    """IDMLDevice1::CompileGraph: validate every rule, compile each node, plan the execution."""
+    try:
+        parsed = ExecutionFlags.parse(flags)
+    except ValueError:
+        raise ValidationError("IDMLDevice1::CompileGraph", "flags", "is not a DML_EXECUTION_FLAGS value",
+                              flags) from None
+    if not isinstance(graph_desc, GraphDesc):
+        raise ValidationError(_OWNER, "", "must be a DML_GRAPH_DESC", type(graph_desc).__name__)
+    keep: list[Any] = []
+    nodes = [_wrap_node(n, i) for i, n in enumerate(graph_desc.Nodes)]
+    edges = {name: [_wrap_edge(e, name, i) for i, e in enumerate(getattr(graph_desc, name))]
+             for name, _ in _LISTS}
+    compiled: list[_Node] = []
+    c_nodes = ffi.new("DML_GRAPH_NODE_DESC[]", max(1, len(nodes)))
+    keep.append(c_nodes)
+    for i, node in enumerate(nodes):
+        c_nodes[i].Type = int(node.Type)
+        if node.Type == GraphNodeType.OPERATOR:
+            entry = _compile_node(device, node.Desc, i, parsed)
+            assert entry.kernel is not None
+            inner = ffi.new("DML_OPERATOR_GRAPH_NODE_DESC*")
+            # until the COM API exists, the IDMLOperator* is a pydml_operator* (include/pydml.h)
+            inner.Operator = ffi.cast("IDMLOperator*", entry.kernel.handle)
+            inner.Name = _name(node.Desc.Name, f"Nodes[{i}].Desc.Name", keep)
+        else:
+            data = node.Desc.Data
+            try:
+                source: Any = np.ascontiguousarray(data) if isinstance(data, np.ndarray) else data
+                raw = np.frombuffer(memoryview(source).cast("B"), dtype=np.uint8)
+            except TypeError:
+                raise ValidationError(_OWNER, f"Nodes[{i}].Desc.Data", "must be bytes or an array",
+                                      type(data).__name__) from None
+            keep.append(raw)
+            inner = ffi.new("DML_CONSTANT_DATA_GRAPH_NODE_DESC*")
+            inner.Data = ffi.from_buffer(raw) if raw.nbytes else ffi.NULL
+            inner.DataSize = raw.nbytes
+            inner.Name = _name(node.Desc.Name, f"Nodes[{i}].Desc.Name", keep)
+            entry = _Node(None, None, node.Desc.Name)
+        keep.append(inner)
+        c_nodes[i].Desc = inner
+        compiled.append(entry)
+    c_graph = ffi.new("DML_GRAPH_DESC*")
+    keep.append(c_graph)
+    input_count, output_count = graph_desc.input_count(), graph_desc.output_count()
+    c_graph.InputCount = _uint(input_count, "InputCount")
+    c_graph.OutputCount = _uint(output_count, "OutputCount")
+    c_graph.NodeCount = len(nodes)
+    c_graph.Nodes = c_nodes if nodes else ffi.NULL
+    for name, _ in _LISTS:
+        items = edges[name]
+        array = ffi.new("DML_GRAPH_EDGE_DESC[]", max(1, len(items)))
+        keep.append(array)
+        ctype = {GraphEdgeType.INPUT: "DML_INPUT_GRAPH_EDGE_DESC*",
+                 GraphEdgeType.OUTPUT: "DML_OUTPUT_GRAPH_EDGE_DESC*",
+                 GraphEdgeType.INTERMEDIATE: "DML_INTERMEDIATE_GRAPH_EDGE_DESC*"}
+        for i, edge in enumerate(items):
+            actual = GraphEdgeType(edge.Type)
+            inner = ffi.new(ctype[actual])
+            keep.append(inner)
+            for field in _EDGE_FIELDS[actual]:
+                setattr(inner, field, _uint(getattr(edge.Desc, field), f"{name}[{i}].Desc.{field}"))
+            inner.Name = _name(edge.Desc.Name, f"{name}[{i}].Desc.Name", keep)
+            array[i].Type = int(edge.Type)
+            array[i].Desc = inner
+        setattr(c_graph, name, array if items else ffi.NULL)
+        setattr(c_graph, name.replace("Edges", "EdgeCount"), len(items))
+    handle = ffi.new("pydml_graph**")
+    diagnostic = ffi.new("pydml_diagnostic*")
+    status = lib.pydml_graph_compile(c_graph, int(parsed), handle, diagnostic)
+    if status == lib.PYDML_STATUS_OUT_OF_MEMORY:
+        raise MemoryError("DML_GRAPH_DESC: out of memory compiling the graph")
+    if status:
+        raise_diagnostic(diagnostic)
+    input_names: dict[str, int] = {}
+    for edge in edges["InputEdges"]:
+        if edge.Desc.Name is not None:
+            input_names.setdefault(edge.Desc.Name, edge.Desc.GraphInputIndex)
+    output_names = {e.Desc.Name: e.Desc.GraphOutputIndex for e in edges["OutputEdges"]
+                    if e.Desc.Name is not None}
+    # the data types that read each graph input: an array of another type is a binding error
+    input_types: dict[int, set[int]] = {}
+    info = ffi.new("pydml_binding_info*")
+    for edge in edges["InputEdges"]:
+        kernel = compiled[edge.Desc.ToNodeIndex].kernel
+        assert kernel is not None
+        lib.pydml_operator_binding_info(kernel.handle, 0, edge.Desc.ToNodeInputIndex, info)
+        input_types.setdefault(edge.Desc.GraphInputIndex, set()).add(int(info.tensor.data_type))
+    return CompiledGraph(ffi.gc(handle[0], lib.pydml_graph_release), compiled, input_names, output_names,
+                         input_types, parsed, graph_desc)
+
+
+class CompiledGraph:
+    """A compiled DML_GRAPH_DESC: ``initialize`` binds the OWNED_BY_DML inputs, ``execute`` runs it."""
+
+    def __init__(self, handle: Any, nodes: list[_Node], input_names: dict[str, int],
+                 output_names: dict[str, int], input_types: dict[int, set[int]], flags: ExecutionFlags,
+                 desc: GraphDesc):
+        self._handle = handle
+        self._nodes = nodes  # the operators the graph executes through: alive as long as it is
+        self.flags = flags
+        self.desc = desc
+        self.input_count = int(lib.pydml_graph_input_count(handle))
+        self.output_count = int(lib.pydml_graph_output_count(handle))
+        self._input_names = input_names
+        self._output_names = output_names
+        self._input_dtypes = {i: {NUMPY_DTYPES[t] for t in types if t in NUMPY_DTYPES}
+                              for i, types in input_types.items()}
+        self._owned = [bool(lib.pydml_graph_input_owned(handle, i)) for i in range(self.input_count)]
+        self._input_bytes = [int(lib.pydml_graph_input_bytes(handle, i)) for i in range(self.input_count)]
+        self._outputs: list[tuple[Any, int]] = []
+        for k in range(self.output_count):
+            info = ffi.new("pydml_binding_info*")
+            lib.pydml_graph_output_info(handle, k, info)
+            self._outputs.append((info, int(lib.pydml_graph_output_bytes(handle, k))))
+
+    @property
+    def memory_bytes(self) -> int:
+        """Bytes of the intermediate arena: the peak of simultaneously live intermediates."""
+        return int(lib.pydml_graph_memory_bytes(self._handle))
+
+    @property
+    def intermediate_bytes(self) -> int:
+        """What the intermediates would take without sharing memory (the sum of their sizes)."""
+        return int(lib.pydml_graph_intermediate_bytes(self._handle))
+
+    @property
+    def execution_order(self) -> list[int]:
+        """The operator nodes' indices in the order they run."""
+        count = int(lib.pydml_graph_execution_order(self._handle, ffi.NULL, 0))
+        order = ffi.new("uint32_t[]", max(1, count))
+        lib.pydml_graph_execution_order(self._handle, order, count)
+        return [int(order[i]) for i in range(count)]
+
+    @property
+    def owned_inputs(self) -> list[int]:
+        """Graph inputs bound by ``initialize`` (their tensors carry DML_TENSOR_FLAG_OWNED_BY_DML)."""
+        return [i for i, owned in enumerate(self._owned) if owned]
+
+    def _positional(self, values: Sequence[Any] | Mapping[str, int | str] | None, names: dict[str, int],
+                    count: int, what: str) -> list[Any]:
+        """A list by graph index from a list, or a dict keyed by edge Name (or index)."""
+        out: list[Any] = [None] * count
+        if values is None:
+            return out
+        if isinstance(values, Mapping):
+            for key, value in values.items():
+                if isinstance(key, int) and not isinstance(key, bool) and 0 <= key < count:
+                    out[key] = value
+                elif key in names:
+                    out[names[key]] = value
+                else:
+                    known = ", ".join(repr(n) for n in names) or "none"
+                    raise _binding_error(f"{_OWNER}: {key!r} names no graph {what} (named {what}s: {known})")
+            return out
+        if not isinstance(values, (list, tuple)):
+            raise _binding_error(f"{_OWNER}: bind the graph {what}s as a list by index or a dict by edge "
+                                 f"Name, got a {type(values).__name__}")
+        if len(values) != count:
+            raise _binding_error(f"{_OWNER}: the graph has {count} {what}s ({what.capitalize()}Count), "
+                                 f"got a list of {len(values)}")
+        return list(values)
+
+    def initialize(self, inputs: Sequence[Any] | Mapping[str, Any]) -> None:
+        """IDMLOperatorInitializer: bind (copy) the graph inputs with DML_TENSOR_FLAG_OWNED_BY_DML.
+
+        ``inputs`` is a list by GraphInputIndex (None at the other inputs), a list of just the owned
+        inputs in order, or a dict by input edge Name.
+        """
+        owned = self.owned_inputs
+        if isinstance(inputs, (list, tuple)) and len(inputs) == len(owned) != self.input_count:
+            full: list[Any] = [None] * self.input_count
+            for i, value in zip(owned, inputs, strict=True):
+                full[i] = value
+        else:
+            full = self._positional(inputs, self._input_names, self.input_count, "input")
+        buffers, keep = self._buffers(self._checked_inputs(full), writable=False)
+        message = ffi.new("char[1024]")
+        status = lib.pydml_graph_initialize(self._handle, buffers, self.input_count, message, 1024)
+        del keep
+        if status == lib.PYDML_STATUS_OUT_OF_MEMORY:
+            raise MemoryError("DML_GRAPH_DESC: out of memory initializing the graph")
+        if status:
+            raise _binding_error(ffi.string(message).decode())
+
+    def execute(self, inputs: Sequence[Any] | Mapping[str, Any] | None = None,
+                outputs: Sequence[Any] | Mapping[str, Any] | None = None) -> list[Any]:
+        """Run every node once; return the graph outputs in GraphOutputIndex order.
+
+        ``inputs``: a list by GraphInputIndex (None for OWNED_BY_DML inputs, which ``initialize``
+        bound), or a dict by input edge Name. Each is an array or raw memory of at least the bytes
+        its nodes read. ``outputs``: preallocated memory the same way (None entries are allocated).
+        """
+        values = self._positional(inputs, self._input_names, self.input_count, "input")
+        given = self._positional(outputs, self._output_names, self.output_count, "output")
+        results = [self._allocate(k) if given[k] is None else given[k] for k in range(self.output_count)]
+        in_buffers, keep_in = self._buffers(self._checked_inputs(values), writable=False)
+        out_buffers, keep_out = self._buffers(results, writable=True)
+        message = ffi.new("char[1024]")
+        status = lib.pydml_graph_execute(self._handle, in_buffers, self.input_count, out_buffers,
+                                         self.output_count, message, 1024)
+        del keep_in, keep_out
+        if status == lib.PYDML_STATUS_OUT_OF_MEMORY:
+            raise MemoryError("DML_GRAPH_DESC: out of memory executing the graph")
+        if status:
+            text = ffi.string(message).decode()
+            if text.startswith(f"{_OWNER}.Nodes["):
+                raise PydmlError(text)
+            raise _binding_error(text)
+        return [self._logical(k, results[k]) for k in range(self.output_count)]
+
+    # -- binding helpers -------------------------------------------------------------------
+
+    def _buffers(self, values: list[Any], *, writable: bool) -> tuple[Any, list[Any]]:
+        buffers = ffi.new("pydml_buffer[]", max(1, len(values)))
+        keep: list[Any] = []
+        for i, value in enumerate(values):
+            if value is None:
+                continue
+            raw = _raw(value, writable, f"{_OWNER}: graph {'output' if writable else 'input'} {i}")
+            keep.append(raw)
+            buffers[i].data = ffi.from_buffer(raw, require_writable=writable) if raw.nbytes else ffi.NULL
+            buffers[i].size_in_bytes = raw.nbytes
+        return buffers, keep
+
+    def _checked_inputs(self, values: list[Any]) -> list[Any]:
+        """Arrays of a type no reader has are refused; an array shorter than the readers'
+        TotalTensorSizeInBytes (FLOAT16 or 8-bit data of an odd size: DirectML rounds the total up
+        to 4 bytes) is copied into a buffer that long: the padding is never read."""
+        out = list(values)
+        for i, value in enumerate(values):
+            if not isinstance(value, np.ndarray) or value is None:
+                continue
+            dtypes = self._input_dtypes.get(i, set())
+            if dtypes and value.dtype not in dtypes:
+                names = " or ".join(sorted(str(d) for d in dtypes))
+                raise _binding_error(f"{_OWNER}: graph input {i}: array dtype {value.dtype} does not match "
+                                     f"the tensors reading it ({names})")
+            need = self._input_bytes[i]
+            if value.nbytes < need:
+                padded = np.zeros(need, dtype=np.uint8)
+                padded[: value.nbytes] = np.ascontiguousarray(value).reshape(-1).view(np.uint8)
+                out[i] = padded
+        return out
+
+    def _allocate(self, k: int) -> Any:
+        """Raw memory for output k: TotalTensorSizeInBytes (zeroed where strides leave padding)."""
+        _, nbytes = self._outputs[k]
+        return np.zeros(max(1, nbytes), dtype=np.uint8)
+
+    def _logical(self, k: int, value: Any) -> Any:
+        """The output as an array of its Sizes (a strided view over raw memory when needed)."""
+        info, _ = self._outputs[k]
+        dtype = NUMPY_DTYPES.get(int(info.tensor.data_type))
+        sizes = tuple(int(info.tensor.sizes[d]) for d in range(info.tensor.dim_count))
+        if dtype is None:
+            return value  # 4-bit data and constant blobs: the bytes
+        if isinstance(value, np.ndarray) and value.shape == sizes and value.dtype == dtype and _packed(info):
+            return value
+        raw = value.reshape(-1).view(np.uint8) if isinstance(value, np.ndarray) else \
+            np.frombuffer(memoryview(value).cast("B"), dtype=np.uint8)
+        base = raw[: (raw.nbytes // dtype.itemsize) * dtype.itemsize].view(dtype)
+        if _packed(info):
+            return base[: int(np.prod(sizes))].reshape(sizes)
+        strides = tuple(int(info.tensor.strides[d]) * dtype.itemsize for d in range(info.tensor.dim_count))
+        return as_strided(base, shape=sizes, strides=strides, writeable=False)
+
+
+def _packed(info: Any) -> bool:
+    t = info.tensor
+    stride = 1
+    for d in range(t.dim_count - 1, -1, -1):
+        if t.sizes[d] != 1 and t.strides[d] != stride:
+            return False
+        stride *= t.sizes[d]
+    return True
+
+
+def _raw(value: Any, writable: bool, where: str) -> np.ndarray[Any, Any]:
+    """The bytes of an array (C-contiguous; a non-contiguous input is copied in logical order) or buffer."""
+    if isinstance(value, np.ndarray):
+        if not value.flags.c_contiguous:
+            if writable:
+                raise _binding_error(f"{where}: an output array must be C-contiguous")
+            value = np.ascontiguousarray(value)
+        if writable and not value.flags.writeable:
+            raise _binding_error(f"{where}: the output buffer is read-only")
+        flat: np.ndarray[Any, Any] = value.reshape(-1).view(np.uint8)
+        return flat
+    try:
+        memory = memoryview(value)
+    except TypeError:
+        raise _binding_error(f"{where}: cannot bind a {type(value).__name__}") from None
+    if writable and memory.readonly:
+        raise _binding_error(f"{where}: the output buffer is read-only")
+    return np.frombuffer(memory.cast("B"), dtype=np.uint8)
+
+
+def _binding_error(text: str) -> PydmlError:
+    from pydml.device import BindingError
+
+    return BindingError(text)

@@ -1,0 +1,354 @@
+/* The graph C API (native/graph.c) under AddressSanitizer + UndefinedBehaviorSanitizer:
+ * random DAGs of small operators, then mutated -- indices moved out of range, counts changed
+ * (within the arrays' real length: a count larger than its array is a lying caller C cannot
+ * detect), edges added to close cycles, duplicated, retyped or NULLed, node types broken -- and
+ * pydml_graph_compile, pydml_graph_initialize, pydml_graph_execute and pydml_graph_release run on
+ * each. The library must answer every case with a status, never crash or leak; an accepted graph
+ * must execute on buffers of the sizes it asks for, and refuse a buffer one byte short.
+ *
+ * usage: fuzz_graph ITERATIONS SEED   (prints "compiled C rejected R" on success) */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pydml.h"
+
+static uint64_t g_state;
+static uint64_t next64(void) {
+    uint64_t z = (g_state += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+static uint32_t below(uint32_t n) { return n ? (uint32_t)(next64() % n) : 0; }
+static int percent(uint32_t p) { return below(100) < p; }
+
+static void die(const char* format, ...) {
+    va_list args;
+    va_start(args, format);
+    vfprintf(stderr, format, args);
+    va_end(args);
+    fputc('\n', stderr);
+    exit(1);
+}
+
+/* ---- the operators a node may use ---------------------------------------------------------- */
+
+enum { OP_RELU, OP_ADD, OP_ADD_OWNED, OP_RELU_SMALL, OP_CONV_NO_BIAS, OP_JOIN, OP_KINDS };
+static pydml_operator* g_ops[OP_KINDS];
+
+static pydml_operator* make(DML_OPERATOR_TYPE type, const void* desc) {
+    DML_OPERATOR_DESC d = {type, desc};
+    pydml_operator* op = NULL;
+    char message[512];
+    if (pydml_operator_create(&d, DML_FEATURE_LEVEL_6_4, 0, &op, message, sizeof message))
+        die("cannot create operator %d: %s", (int)type, message);
+    return op;
+}
+
+static void make_operators(void) {
+    static UINT n64[1] = {64}, n32[1] = {32}, n128[1] = {128};
+    static UINT x4[4] = {1, 1, 8, 8}, w4[4] = {1, 1, 3, 3}, y4[4] = {1, 1, 6, 6};
+    static UINT ones[2] = {1, 1}, zeros[2] = {0, 0};
+    static DML_BUFFER_TENSOR_DESC b64 = {DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_FLAG_NONE, 1, n64, NULL, 256, 0};
+    static DML_BUFFER_TENSOR_DESC o64 = {DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_FLAG_OWNED_BY_DML, 1, n64, NULL, 256, 0};
+    static DML_BUFFER_TENSOR_DESC b32 = {DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_FLAG_NONE, 1, n32, NULL, 128, 0};
+    static DML_BUFFER_TENSOR_DESC b128 = {DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_FLAG_NONE, 1, n128, NULL, 512, 0};
+    static DML_BUFFER_TENSOR_DESC bx = {DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_FLAG_NONE, 4, x4, NULL, 256, 0};
+    static DML_BUFFER_TENSOR_DESC bw = {DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_FLAG_NONE, 4, w4, NULL, 36, 0};
+    static DML_BUFFER_TENSOR_DESC by = {DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_FLAG_NONE, 4, y4, NULL, 144, 0};
+    static DML_TENSOR_DESC t64 = {DML_TENSOR_TYPE_BUFFER, &b64}, to64 = {DML_TENSOR_TYPE_BUFFER, &o64},
+                           t32 = {DML_TENSOR_TYPE_BUFFER, &b32}, t128 = {DML_TENSOR_TYPE_BUFFER, &b128},
+                           tx = {DML_TENSOR_TYPE_BUFFER, &bx}, tw = {DML_TENSOR_TYPE_BUFFER, &bw},
+                           ty = {DML_TENSOR_TYPE_BUFFER, &by};
+    static DML_TENSOR_DESC join_inputs[2];
+    join_inputs[0] = t64;
+    join_inputs[1] = t64;
+    static DML_ACTIVATION_RELU_OPERATOR_DESC relu = {&t64, &t64}, relu_small = {&t32, &t32};
+    static DML_ELEMENT_WISE_ADD_OPERATOR_DESC add = {&t64, &t64, &t64}, add_owned = {&to64, &t64, &t64};
+    static DML_CONVOLUTION_OPERATOR_DESC conv = {&tx, &tw, NULL, &ty, DML_CONVOLUTION_MODE_CROSS_CORRELATION,
+                                                 DML_CONVOLUTION_DIRECTION_FORWARD, 2, ones, ones, zeros, zeros,
+                                                 zeros, 1, NULL};
+    static DML_JOIN_OPERATOR_DESC join = {2, join_inputs, &t128, 0};
+    g_ops[OP_RELU] = make(DML_OPERATOR_ACTIVATION_RELU, &relu);
+    g_ops[OP_ADD] = make(DML_OPERATOR_ELEMENT_WISE_ADD, &add);
+    g_ops[OP_ADD_OWNED] = make(DML_OPERATOR_ELEMENT_WISE_ADD, &add_owned);
+    g_ops[OP_RELU_SMALL] = make(DML_OPERATOR_ACTIVATION_RELU, &relu_small);
+    g_ops[OP_CONV_NO_BIAS] = make(DML_OPERATOR_CONVOLUTION, &conv);
+    g_ops[OP_JOIN] = make(DML_OPERATOR_JOIN, &join);
+}
+
+/* ---- one case ------------------------------------------------------------------------------ */
+
+#define MAX_NODES 12
+#define CAP 48 /* edge array capacity: counts are mutated within it */
+
+typedef struct gcase {
+    DML_GRAPH_NODE_DESC nodes[MAX_NODES];
+    DML_OPERATOR_GRAPH_NODE_DESC op_nodes[MAX_NODES];
+    DML_CONSTANT_DATA_GRAPH_NODE_DESC const_nodes[MAX_NODES];
+    unsigned char constant_data[MAX_NODES][256];
+    DML_INPUT_GRAPH_EDGE_DESC in[CAP];
+    DML_OUTPUT_GRAPH_EDGE_DESC out[CAP];
+    DML_INTERMEDIATE_GRAPH_EDGE_DESC mid[CAP];
+    DML_GRAPH_EDGE_DESC in_edges[CAP], out_edges[CAP], mid_edges[CAP];
+    DML_GRAPH_DESC desc;
+} gcase;
+
+static const char* NAMES[] = {NULL, "x", "a rather long edge name that goes on and on and on and on and on and on "
+                                         "and on beyond the eighty characters a message shows", ""};
+
+static uint32_t any_index(uint32_t n) {
+    switch (below(8)) {
+    case 0: return n;                    /* one past the end */
+    case 1: return 0xFFFFFFFFu;
+    case 2: return n + below(4);
+    default: return below(n ? n : 1);
+    }
+}
+
+/* A random DAG: node i reads only from nodes < i or from graph inputs. */
+static void generate(gcase* c) {
+    memset(c, 0, sizeof *c);
+    const uint32_t n = 1 + below(MAX_NODES);
+    uint32_t n_in = 0, n_out = 0, n_mid = 0, graph_inputs = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        const int constant = i > 0 && percent(15);
+        if (constant) {
+            c->nodes[i].Type = DML_GRAPH_NODE_TYPE_CONSTANT;
+            c->const_nodes[i].Data = c->constant_data[i];
+            c->const_nodes[i].DataSize = percent(80) ? 256 : below(300);
+            c->const_nodes[i].Name = NAMES[below(4)];
+            c->nodes[i].Desc = &c->const_nodes[i];
+            continue;
+        }
+        uint32_t kind = percent(70) ? (percent(50) ? OP_RELU : OP_ADD) : below(OP_KINDS);
+        c->nodes[i].Type = DML_GRAPH_NODE_TYPE_OPERATOR;
+        c->op_nodes[i].Operator = (IDMLOperator*)(void*)g_ops[kind];
+        c->op_nodes[i].Name = NAMES[below(4)];
+        c->nodes[i].Desc = &c->op_nodes[i];
+        const uint32_t inputs = pydml_operator_input_count(g_ops[kind]);
+        for (uint32_t k = 0; k < inputs; k++) {
+            if (kind == OP_CONV_NO_BIAS && k == 2) continue; /* absent bias */
+            if (i > 0 && percent(60) && n_mid < CAP) {
+                DML_INTERMEDIATE_GRAPH_EDGE_DESC* e = &c->mid[n_mid++];
+                e->FromNodeIndex = below(i);
+                e->FromNodeOutputIndex = 0;
+                e->ToNodeIndex = i;
+                e->ToNodeInputIndex = k;
+                e->Name = NAMES[below(4)];
+            } else if (n_in < CAP) {
+                DML_INPUT_GRAPH_EDGE_DESC* e = &c->in[n_in++];
+                e->GraphInputIndex = percent(30) && graph_inputs ? below(graph_inputs) : graph_inputs++;
+                e->ToNodeIndex = i;
+                e->ToNodeInputIndex = k;
+                e->Name = NAMES[below(4)];
+            }
+        }
+    }
+    /* every node's output goes somewhere: a graph output, or it already feeds a node */
+    for (uint32_t i = 0; i < n && n_out < CAP; i++)
+        if (percent(50) || i == n - 1) {
+            DML_OUTPUT_GRAPH_EDGE_DESC* e = &c->out[n_out];
+            e->FromNodeIndex = i;
+            e->FromNodeOutputIndex = 0;
+            e->GraphOutputIndex = n_out++;
+            e->Name = NAMES[below(4)];
+        }
+    /* the spare entries up to CAP are typed edges too, reachable by a mutated count */
+    for (uint32_t k = 0; k < CAP; k++) {
+        if (k >= n_in) {
+            c->in[k].GraphInputIndex = below(graph_inputs + 1);
+            c->in[k].ToNodeIndex = below(n + 1);
+            c->in[k].ToNodeInputIndex = below(3);
+        }
+        if (k >= n_out) {
+            c->out[k].FromNodeIndex = below(n + 1);
+            c->out[k].GraphOutputIndex = below(n_out + 2);
+        }
+        if (k >= n_mid) {
+            c->mid[k].FromNodeIndex = below(n);
+            c->mid[k].ToNodeIndex = below(n);
+            c->mid[k].ToNodeInputIndex = below(3);
+        }
+        c->in_edges[k] = (DML_GRAPH_EDGE_DESC){DML_GRAPH_EDGE_TYPE_INPUT, &c->in[k]};
+        c->out_edges[k] = (DML_GRAPH_EDGE_DESC){DML_GRAPH_EDGE_TYPE_OUTPUT, &c->out[k]};
+        c->mid_edges[k] = (DML_GRAPH_EDGE_DESC){DML_GRAPH_EDGE_TYPE_INTERMEDIATE, &c->mid[k]};
+    }
+    c->desc = (DML_GRAPH_DESC){graph_inputs, n_out, n, c->nodes, n_in, c->in_edges, n_out, c->out_edges, n_mid,
+                               c->mid_edges};
+}
+
+static void mutate(gcase* c) {
+    DML_GRAPH_DESC* d = &c->desc;
+    const uint32_t rounds = 1 + below(3);
+    for (uint32_t r = 0; r < rounds; r++) {
+        switch (below(14)) {
+        case 0: d->InputCount = any_index(d->InputCount); break;
+        case 1: d->OutputCount = any_index(d->OutputCount); break;
+        case 2: d->NodeCount = below(d->NodeCount + 1); break; /* never past the array */
+        case 3: d->InputEdgeCount = below(CAP + 1); break;
+        case 4: d->OutputEdgeCount = below(CAP + 1); break;
+        case 5: d->IntermediateEdgeCount = below(CAP + 1); break;
+        case 6: { /* an index out of range */
+            DML_INPUT_GRAPH_EDGE_DESC* e = &c->in[below(CAP)];
+            switch (below(3)) {
+            case 0: e->GraphInputIndex = any_index(d->InputCount); break;
+            case 1: e->ToNodeIndex = any_index(d->NodeCount); break;
+            default: e->ToNodeInputIndex = any_index(3);
+            }
+            break;
+        }
+        case 7: {
+            DML_OUTPUT_GRAPH_EDGE_DESC* e = &c->out[below(CAP)];
+            switch (below(3)) {
+            case 0: e->FromNodeIndex = any_index(d->NodeCount); break;
+            case 1: e->FromNodeOutputIndex = any_index(2); break;
+            default: e->GraphOutputIndex = any_index(d->OutputCount);
+            }
+            break;
+        }
+        case 8: {
+            DML_INTERMEDIATE_GRAPH_EDGE_DESC* e = &c->mid[below(CAP)];
+            switch (below(4)) {
+            case 0: e->FromNodeIndex = any_index(d->NodeCount); break;
+            case 1: e->FromNodeOutputIndex = any_index(2); break;
+            case 2: e->ToNodeIndex = any_index(d->NodeCount); break;
+            default: e->ToNodeInputIndex = any_index(3);
+            }
+            break;
+        }
+        case 9: { /* a back edge: a cycle (or a self loop) */
+            if (d->IntermediateEdgeCount < CAP && d->NodeCount) {
+                DML_INTERMEDIATE_GRAPH_EDGE_DESC* e = &c->mid[d->IntermediateEdgeCount++];
+                e->ToNodeIndex = below(d->NodeCount);
+                e->FromNodeIndex = e->ToNodeIndex + below(d->NodeCount - e->ToNodeIndex);
+                e->FromNodeOutputIndex = 0;
+                e->ToNodeInputIndex = below(2);
+            }
+            break;
+        }
+        case 10: { /* an edge in the wrong list, or a NULL desc */
+            DML_GRAPH_EDGE_DESC* lists[3] = {c->in_edges, c->out_edges, c->mid_edges};
+            DML_GRAPH_EDGE_DESC* e = &lists[below(3)][below(CAP)];
+            if (percent(50))
+                e->Type = (DML_GRAPH_EDGE_TYPE)below(5);
+            else
+                e->Desc = NULL;
+            break;
+        }
+        case 11: { /* a node's type or desc */
+            if (!d->NodeCount) break;
+            DML_GRAPH_NODE_DESC* n = &c->nodes[below(d->NodeCount)];
+            switch (below(4)) {
+            case 0: n->Type = (DML_GRAPH_NODE_TYPE)below(4); break; /* may now point at the wrong struct */
+            case 1: n->Desc = NULL; break;
+            case 2:
+                if (n->Type == DML_GRAPH_NODE_TYPE_OPERATOR && n->Desc) ((DML_OPERATOR_GRAPH_NODE_DESC*)n->Desc)->Operator = NULL;
+                break;
+            default:
+                if (n->Type == DML_GRAPH_NODE_TYPE_CONSTANT && n->Desc)
+                    ((DML_CONSTANT_DATA_GRAPH_NODE_DESC*)n->Desc)->DataSize = below(257);
+            }
+            break;
+        }
+        case 12: /* NULL arrays */
+            switch (below(4)) {
+            case 0: d->Nodes = NULL; break;
+            case 1: d->InputEdges = NULL; break;
+            case 2: d->OutputEdges = NULL; break;
+            default: d->IntermediateEdges = NULL;
+            }
+            break;
+        default: /* a duplicate edge */
+            if (d->IntermediateEdgeCount && d->IntermediateEdgeCount < CAP) {
+                c->mid[d->IntermediateEdgeCount] = c->mid[below(d->IntermediateEdgeCount)];
+                d->IntermediateEdgeCount++;
+            }
+        }
+    }
+}
+
+/* A node Type changed to OPERATOR over a constant's struct would make the library read a data
+ * pointer as an operator: that is a lying caller (like a wrong count), so such cases are skipped. */
+static int types_match_structs(const gcase* c) {
+    for (uint32_t i = 0; i < c->desc.NodeCount && c->desc.Nodes; i++) {
+        const DML_GRAPH_NODE_DESC* n = &c->nodes[i];
+        if (n->Desc == NULL) continue;
+        if (n->Type == DML_GRAPH_NODE_TYPE_OPERATOR && n->Desc != &c->op_nodes[i]) return 0;
+        if (n->Type == DML_GRAPH_NODE_TYPE_CONSTANT && n->Desc != &c->const_nodes[i]) return 0;
+    }
+    return 1; /* edge Type mismatches are caught by the list's expected Type before Desc is read */
+}
+
+static void run(gcase* c, uint32_t* compiled, uint32_t* rejected) {
+    pydml_graph* g = NULL;
+    pydml_diagnostic d;
+    pydml_status s = pydml_graph_compile(&c->desc, 0, &g, percent(90) ? &d : NULL);
+    if (s) {
+        if (g != NULL) die("a rejected graph returned a handle");
+        ++*rejected;
+        return;
+    }
+    ++*compiled;
+    const uint32_t ni = pydml_graph_input_count(g), no = pydml_graph_output_count(g);
+    pydml_buffer* ins = calloc(ni + 1u, sizeof *ins);
+    pydml_buffer* outs = calloc(no + 1u, sizeof *outs);
+    void** memory = calloc(ni + no + 1u, sizeof *memory);
+    if (!ins || !outs || !memory) die("out of memory");
+    for (uint32_t i = 0; i < ni; i++) {
+        uint64_t bytes = pydml_graph_input_bytes(g, i);
+        memory[i] = calloc(1, bytes ? bytes : 1);
+        ins[i] = (pydml_buffer){memory[i], bytes};
+    }
+    for (uint32_t k = 0; k < no; k++) {
+        uint64_t bytes = pydml_graph_output_bytes(g, k);
+        memory[ni + k] = malloc(bytes ? bytes : 1);
+        outs[k] = (pydml_buffer){memory[ni + k], bytes};
+    }
+    char message[512];
+    /* initialize with the owned inputs, then execute with the others */
+    pydml_buffer* init = calloc(ni + 1u, sizeof *init);
+    if (!init) die("out of memory");
+    for (uint32_t i = 0; i < ni; i++)
+        if (pydml_graph_input_owned(g, i)) {
+            init[i] = ins[i];
+            ins[i] = (pydml_buffer){NULL, 0};
+        }
+    if (pydml_graph_initialize(g, init, ni, message, sizeof message)) die("initialize failed: %s", message);
+    s = pydml_graph_execute(g, ins, ni, outs, no, message, sizeof message);
+    if (s) die("an accepted graph does not execute on the buffers it asked for: %s", message);
+    /* one byte short: refused */
+    for (uint32_t k = 0; k < no; k++)
+        if (outs[k].size_in_bytes && percent(30)) {
+            outs[k].size_in_bytes--;
+            if (pydml_graph_execute(g, ins, ni, outs, no, message, sizeof message) == PYDML_STATUS_SUCCESS)
+                die("an output one byte short was accepted");
+            outs[k].size_in_bytes++;
+        }
+    pydml_graph_release(g);
+    for (uint32_t i = 0; i < ni + no; i++) free(memory[i]);
+    free(memory);
+    free(ins);
+    free(outs);
+    free(init);
+}
+
+int main(int argc, char** argv) {
+    if (argc < 3) die("usage: fuzz_graph ITERATIONS SEED");
+    const uint32_t iterations = (uint32_t)strtoul(argv[1], NULL, 10);
+    g_state = strtoull(argv[2], NULL, 10);
+    make_operators();
+    static gcase c;
+    uint32_t compiled = 0, rejected = 0;
+    for (uint32_t it = 0; it < iterations; it++) {
+        generate(&c);
+        if (it % 4) mutate(&c); /* a quarter unmutated: most of those compile and execute */
+        if (!types_match_structs(&c)) continue;
+        run(&c, &compiled, &rejected);
+    }
+    for (int k = 0; k < OP_KINDS; k++) pydml_operator_destroy(g_ops[k]);
+    printf("compiled %u rejected %u\n", compiled, rejected);
+    return 0;
+}

@@ -1,0 +1,617 @@
+"""Operator graphs from Python (pydml/graph.py over native/graph.c): results equal to the same
+operators executed one by one, bit for bit (nothing is fused); every CompileGraph rule's failing
+case, named by node or edge, field, rule and value; the arena's liveness plan; initialization of
+DML_TENSOR_FLAG_OWNED_BY_DML inputs; bindings by index and by edge Name."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import numpy as np
+import pytest
+
+import pydml
+from pydml import (
+    DML_CONSTANT_DATA_GRAPH_NODE_DESC,
+    DML_GRAPH_DESC,
+    DML_GRAPH_EDGE_DESC,
+    DML_GRAPH_NODE_DESC,
+    DML_INPUT_GRAPH_EDGE_DESC,
+    DML_INTERMEDIATE_GRAPH_EDGE_DESC,
+    DML_OPERATOR_GRAPH_NODE_DESC,
+    DML_OUTPUT_GRAPH_EDGE_DESC,
+    BindingError,
+    ValidationError,
+    buffer_desc,
+)
+
+SHAPE = [1, 2, 4, 8]
+
+
+def t(shape: list[int] = SHAPE, dtype: str = "FLOAT32", **kw: Any) -> Any:
+    return buffer_desc(dtype, shape, **kw)
+
+
+def relu(shape: list[int] = SHAPE) -> Any:
+    return pydml.DML_ACTIVATION_RELU_OPERATOR_DESC(InputTensor=t(shape), OutputTensor=t(shape))
+
+
+def add(shape: list[int] = SHAPE, dtype: str = "FLOAT32", **a_fields: Any) -> Any:
+    return pydml.DML_ELEMENT_WISE_ADD_OPERATOR_DESC(
+        ATensor=t(shape, dtype, **a_fields), BTensor=t(shape, dtype), OutputTensor=t(shape, dtype)
+    )
+
+
+def In(g: int, node: int, i: int, name: str | None = None) -> Any:
+    return DML_INPUT_GRAPH_EDGE_DESC(GraphInputIndex=g, ToNodeIndex=node, ToNodeInputIndex=i, Name=name)
+
+
+def Out(node: int, o: int, g: int, name: str | None = None) -> Any:
+    return DML_OUTPUT_GRAPH_EDGE_DESC(
+        FromNodeIndex=node, FromNodeOutputIndex=o, GraphOutputIndex=g, Name=name
+    )
+
+
+def Mid(a: int, o: int, b: int, i: int, name: str | None = None) -> Any:
+    return DML_INTERMEDIATE_GRAPH_EDGE_DESC(
+        FromNodeIndex=a, FromNodeOutputIndex=o, ToNodeIndex=b, ToNodeInputIndex=i, Name=name
+    )
+
+
+def Op(desc: Any, name: str | None = None) -> Any:
+    return DML_OPERATOR_GRAPH_NODE_DESC(Operator=desc, Name=name)
+
+
+def relu_add() -> Any:
+    """x -> relu -> add(., y) -> z"""
+    return DML_GRAPH_DESC(
+        Nodes=[Op(relu(), "relu"), Op(add(), "add")],
+        InputEdges=[In(0, 0, 0, "x"), In(1, 1, 1, "y")],
+        IntermediateEdges=[Mid(0, 0, 1, 0, "r")],
+        OutputEdges=[Out(1, 0, 0, "z")],
+    )
+
+
+def poisoned(shape: list[int] = SHAPE) -> np.ndarray[Any, Any]:
+    return np.full(shape, np.nan, dtype=np.float32)
+
+
+@pytest.fixture
+def device() -> pydml.Device:
+    return pydml.Device()
+
+
+# ---- results equal to the operators executed one by one ----------------------------------------
+
+
+def test_relu_add_equals_the_nodes_one_by_one(device: pydml.Device, rng: np.random.Generator) -> None:
+    x, y = (rng.standard_normal(SHAPE).astype(np.float32) for _ in range(2))
+    graph = device.compile_graph(relu_add())
+    (z,) = graph.execute([x, y], outputs=[poisoned()])
+    r = device.create_operator(relu()).execute({"InputTensor": x})["OutputTensor"]
+    expected = device.create_operator(add()).execute({"ATensor": r, "BTensor": y})["OutputTensor"]
+    assert z.tobytes() == expected.tobytes()
+    (by_name,) = graph.execute({"x": x, "y": y})
+    assert by_name.tobytes() == expected.tobytes()
+
+
+def conv_desc() -> Any:
+    return pydml.DML_CONVOLUTION_OPERATOR_DESC(
+        InputTensor=t([1, 3, 6, 6]),
+        FilterTensor=t([4, 3, 3, 3]),
+        BiasTensor=t([1, 4, 1, 1]),
+        OutputTensor=t([1, 4, 6, 6]),
+        Mode="CROSS_CORRELATION",
+        Direction="FORWARD",
+        DimensionCount=2,
+        Strides=[1, 1],
+        Dilations=[1, 1],
+        StartPadding=[1, 1],
+        EndPadding=[1, 1],
+        OutputPadding=[0, 0],
+        GroupCount=1,
+    )
+
+
+def test_mixed_graph_with_branches_constant_and_owned_weights(
+    device: pydml.Device, rng: np.random.Generator
+) -> None:
+    """conv (weights OWNED_BY_DML, bias a constant node) -> relu -> {sigmoid, tanh} -> join ->
+    gemm-free reduce; relu's output is also a graph output. Every node as a separate operator
+    gives the same bits."""
+    conv = dataclasses.replace(
+        conv_desc(), FilterTensor=t([4, 3, 3, 3], Flags=pydml.DML_TENSOR_FLAG_OWNED_BY_DML)
+    )
+    act = [t([1, 4, 6, 6]) for _ in range(2)]
+    nodes = [
+        Op(conv, "conv"),
+        Op(pydml.DML_ACTIVATION_RELU_OPERATOR_DESC(InputTensor=act[0], OutputTensor=act[1]), "relu"),
+        Op(pydml.DML_ACTIVATION_SIGMOID_OPERATOR_DESC(InputTensor=act[0], OutputTensor=act[1]), "sigmoid"),
+        Op(pydml.DML_ACTIVATION_TANH_OPERATOR_DESC(InputTensor=act[0], OutputTensor=act[1]), "tanh"),
+        Op(
+            pydml.DML_JOIN_OPERATOR_DESC(InputTensors=[act[0], act[1]], OutputTensor=t([1, 8, 6, 6]), Axis=1),
+            "join",
+        ),
+        Op(
+            pydml.DML_REDUCE_OPERATOR_DESC(
+                Function="SUM", InputTensor=t([1, 8, 6, 6]), OutputTensor=t([1, 8, 1, 1]), Axes=[2, 3]
+            ),
+            "reduce",
+        ),
+        DML_CONSTANT_DATA_GRAPH_NODE_DESC(Data=np.arange(4, dtype=np.float32) / 8, Name="bias"),
+    ]
+    graph_desc = DML_GRAPH_DESC(
+        Nodes=nodes,
+        InputEdges=[In(0, 0, 0, "x"), In(1, 0, 1, "w")],
+        IntermediateEdges=[
+            Mid(6, 0, 0, 2),
+            Mid(0, 0, 1, 0),
+            Mid(1, 0, 2, 0),
+            Mid(1, 0, 3, 0),
+            Mid(2, 0, 4, 0),
+            Mid(3, 0, 4, 1),
+            Mid(4, 0, 5, 0),
+        ],
+        OutputEdges=[Out(5, 0, 0, "sums"), Out(1, 0, 1, "features")],
+        InputCount=3,
+    )  # graph input 2 feeds nothing: allowed, as DirectML allows it
+    x = rng.standard_normal([1, 3, 6, 6]).astype(np.float32)
+    w = rng.standard_normal([4, 3, 3, 3]).astype(np.float32)
+    graph = device.compile_graph(graph_desc)
+    assert graph.owned_inputs == [1]
+    with pytest.raises(
+        BindingError,
+        match=r'graph input 1 "w" has DML_TENSOR_FLAG_OWNED_BY_DML and the graph '
+        r"was not initialized",
+    ):
+        graph.execute([x, None, None])
+    with pytest.raises(
+        BindingError,
+        match=r'graph input 1 "w" has DML_TENSOR_FLAG_OWNED_BY_DML; bind it with '
+        "initialization",
+    ):
+        graph.initialize([w])
+        graph.execute([x, w, None])
+    graph.initialize({"w": w})
+    weights = w.copy()
+    w[...] = np.nan  # initialization copied the weights: DirectML's initializer owns them
+    sums, features = graph.execute([x, None, None], outputs=[np.full([1, 8, 1, 1], np.nan, np.float32), None])
+    bias = (np.arange(4, dtype=np.float32) / 8).reshape(1, 4, 1, 1)
+    expected = _one_by_one(device, conv_desc(), x, weights, bias)
+    assert features.tobytes() == expected["relu"].tobytes()
+    assert sums.tobytes() == expected["reduce"].tobytes()
+
+
+def _one_by_one(device: pydml.Device, conv: Any, x: Any, w: Any, bias: Any) -> dict[str, Any]:
+    a = [t([1, 4, 6, 6]) for _ in range(2)]
+    y = device.create_operator(conv).execute({"InputTensor": x, "FilterTensor": w, "BiasTensor": bias})
+    r = device.create_operator(
+        pydml.DML_ACTIVATION_RELU_OPERATOR_DESC(InputTensor=a[0], OutputTensor=a[1])
+    ).execute({"InputTensor": y["OutputTensor"]})["OutputTensor"]
+    s = device.create_operator(
+        pydml.DML_ACTIVATION_SIGMOID_OPERATOR_DESC(InputTensor=a[0], OutputTensor=a[1])
+    ).execute({"InputTensor": r})["OutputTensor"]
+    h = device.create_operator(
+        pydml.DML_ACTIVATION_TANH_OPERATOR_DESC(InputTensor=a[0], OutputTensor=a[1])
+    ).execute({"InputTensor": r})["OutputTensor"]
+    j = device.create_operator(
+        pydml.DML_JOIN_OPERATOR_DESC(InputTensors=[a[0], a[1]], OutputTensor=t([1, 8, 6, 6]), Axis=1)
+    ).execute({"InputTensors": [s, h]})["OutputTensor"]
+    red = device.create_operator(
+        pydml.DML_REDUCE_OPERATOR_DESC(
+            Function="SUM", InputTensor=t([1, 8, 6, 6]), OutputTensor=t([1, 8, 1, 1]), Axes=[2, 3]
+        )
+    ).execute({"InputTensor": j})["OutputTensor"]
+    return {"relu": r, "reduce": red}
+
+
+def test_one_node_output_feeds_two_graph_outputs_and_a_node(
+    device: pydml.Device, rng: np.random.Generator
+) -> None:
+    x, y = (rng.standard_normal(SHAPE).astype(np.float32) for _ in range(2))
+    g = dataclasses.replace(
+        relu_add(), OutputEdges=[Out(1, 0, 0, "z"), Out(0, 0, 1, "r1"), Out(0, 0, 2, "r2")]
+    )
+    z, r1, r2 = device.compile_graph(g).execute([x, y], outputs=[poisoned(), poisoned(), poisoned()])
+    assert r1.tobytes() == r2.tobytes() == np.maximum(x, 0).tobytes()
+    assert z.tobytes() == (np.maximum(x, 0) + y).tobytes()
+
+
+def test_constant_node_as_a_graph_output(device: pydml.Device) -> None:
+    data = np.arange(64, dtype=np.float32)
+    g = DML_GRAPH_DESC(
+        Nodes=[Op(relu([64]), "relu"), DML_CONSTANT_DATA_GRAPH_NODE_DESC(Data=data, Name="c")],
+        InputEdges=[In(0, 0, 0)],
+        OutputEdges=[Out(0, 0, 0), Out(1, 0, 1)],
+    )
+    out, const = device.compile_graph(g).execute([data - 32])
+    assert bytes(const) == data.tobytes()
+    assert np.array_equal(out, np.maximum(data - 32, 0))
+
+
+def test_bare_descs_and_compiled_operators_are_wrapped(
+    device: pydml.Device, rng: np.random.Generator
+) -> None:
+    x, y = (rng.standard_normal(SHAPE).astype(np.float32) for _ in range(2))
+    g = DML_GRAPH_DESC(
+        Nodes=[
+            DML_GRAPH_NODE_DESC(Type="DML_GRAPH_NODE_TYPE_OPERATOR", Desc=Op(device.create_operator(relu()))),
+            pydml.DML_OPERATOR_DESC(Type="ELEMENT_WISE_ADD", Desc=add()),
+        ],
+        InputEdges=[DML_GRAPH_EDGE_DESC(Type=pydml.DML_GRAPH_EDGE_TYPE_INPUT, Desc=In(0, 0, 0)), In(1, 1, 1)],
+        IntermediateEdges=[Mid(0, 0, 1, 0)],
+        OutputEdges=[Out(1, 0, 0)],
+    )
+    (z,) = device.compile_graph(g).execute([x, y])
+    assert z.tobytes() == (np.maximum(x, 0) + y).tobytes()
+
+
+def test_strided_output_and_odd_sized_half_inputs(device: pydml.Device) -> None:
+    """TotalTensorSizeInBytes rounds up to 4 bytes; a FLOAT16 array of 3 elements is padded for it.
+    A strided graph output comes back as a strided view."""
+    h = buffer_desc("FLOAT16", [3])
+    g = DML_GRAPH_DESC(
+        Nodes=[Op(pydml.DML_ACTIVATION_RELU_OPERATOR_DESC(InputTensor=h, OutputTensor=h))],
+        InputEdges=[In(0, 0, 0)],
+        OutputEdges=[Out(0, 0, 0)],
+    )
+    (z,) = device.compile_graph(g).execute([np.array([-1, 2, -3], np.float16)])
+    assert z.tolist() == [0, 2, 0]
+    s = buffer_desc("FLOAT32", [2, 2], strides=[4, 1])
+    g = DML_GRAPH_DESC(
+        Nodes=[Op(pydml.DML_ACTIVATION_RELU_OPERATOR_DESC(InputTensor=t([2, 2]), OutputTensor=s))],
+        InputEdges=[In(0, 0, 0)],
+        OutputEdges=[Out(0, 0, 0)],
+    )
+    (z,) = device.compile_graph(g).execute([np.array([[1, -2], [-3, 4]], np.float32)])
+    assert z.tolist() == [[1, 0], [0, 4]]
+
+
+# ---- the arena ----------------------------------------------------------------------------
+
+
+def test_chain_of_50_nodes_needs_two_intermediates(device: pydml.Device, rng: np.random.Generator) -> None:
+    n = 50
+    ops = [
+        relu() if i % 2 else pydml.DML_ACTIVATION_SIGMOID_OPERATOR_DESC(InputTensor=t(), OutputTensor=t())
+        for i in range(n)
+    ]
+    g = DML_GRAPH_DESC(
+        Nodes=[Op(o) for o in ops],
+        InputEdges=[In(0, 0, 0)],
+        IntermediateEdges=[Mid(i, 0, i + 1, 0) for i in range(n - 1)],
+        OutputEdges=[Out(n - 1, 0, 0)],
+    )
+    graph = device.compile_graph(g)
+    one = int(np.prod(SHAPE)) * 4
+    assert graph.intermediate_bytes == (n - 1) * one
+    assert graph.memory_bytes <= 2 * one
+    x = rng.standard_normal(SHAPE).astype(np.float32)
+    (z,) = graph.execute([x], outputs=[poisoned()])
+    expected = x
+    for o in ops:
+        expected = device.create_operator(o).execute({"InputTensor": expected})["OutputTensor"]
+    assert z.tobytes() == expected.tobytes()
+
+
+def test_execution_order_is_topological_lowest_index_first(device: pydml.Device) -> None:
+    # node 0 reads node 1's output: node 1 runs first
+    g = DML_GRAPH_DESC(
+        Nodes=[Op(relu()), Op(relu())],
+        InputEdges=[In(0, 1, 0)],
+        IntermediateEdges=[Mid(1, 0, 0, 0)],
+        OutputEdges=[Out(0, 0, 0)],
+    )
+    assert device.compile_graph(g).execution_order == [1, 0]
+
+
+# ---- CompileGraph rules ---------------------------------------------------------------------
+
+
+def conv_no_bias() -> Any:
+    return dataclasses.replace(conv_desc(), BiasTensor=None)
+
+
+def owned_add() -> Any:
+    return add(Flags=pydml.DML_TENSOR_FLAG_OWNED_BY_DML)
+
+
+#: (graph edit, field, message pattern): each CompileGraph rule's failing case
+RULES: list[tuple[str, Any, str, str]] = [
+    (
+        "node count",
+        lambda g: dataclasses.replace(g, Nodes=[], InputEdges=[], IntermediateEdges=[], OutputEdges=[]),
+        "NodeCount",
+        r"DML_GRAPH_DESC\.NodeCount: must be at least 1, got 0",
+    ),
+    (
+        "node type",
+        lambda g: dataclasses.replace(g, Nodes=[DML_GRAPH_NODE_DESC(Type=7, Desc=g.Nodes[0]), g.Nodes[1]]),
+        "Nodes[0].Type",
+        r"must be DML_GRAPH_NODE_TYPE_OPERATOR or DML_GRAPH_NODE_TYPE_CONSTANT, got 7",
+    ),
+    (
+        "node desc class",
+        lambda g: dataclasses.replace(
+            g, Nodes=[DML_GRAPH_NODE_DESC(Type="CONSTANT", Desc=g.Nodes[0]), g.Nodes[1]]
+        ),
+        "Nodes[0].Desc",
+        r"Type is DML_GRAPH_NODE_TYPE_CONSTANT, so Desc must be a ConstantDataGraphNodeDesc",
+    ),
+    (
+        "edge in the wrong list",
+        lambda g: dataclasses.replace(g, OutputEdges=[g.InputEdges[0]]),
+        "OutputEdges[0].Type",
+        r"must be DML_GRAPH_EDGE_TYPE_OUTPUT, got 1",
+    ),
+    (
+        "graph input index",
+        lambda g: dataclasses.replace(g, InputCount=1),
+        "InputEdges[1].GraphInputIndex",
+        r'edge "y": must be less than InputCount \(1\), got 1',
+    ),
+    (
+        "to node index",
+        lambda g: dataclasses.replace(g, InputEdges=[In(0, 9, 0, "x"), g.InputEdges[1]]),
+        "InputEdges[0].ToNodeIndex",
+        r'edge "x": must be less than NodeCount \(2\), got 9',
+    ),
+    (
+        "to node input index",
+        lambda g: dataclasses.replace(g, InputEdges=[In(0, 0, 3, "x"), g.InputEdges[1]]),
+        "InputEdges[0].ToNodeInputIndex",
+        r'edge "x": must be less than 1, the input count of Nodes\[0\] "relu" '
+        r"\(DML_ACTIVATION_RELU_OPERATOR_DESC\), got 3",
+    ),
+    (
+        "input into a constant",
+        lambda g: dataclasses.replace(
+            g,
+            Nodes=[*g.Nodes, DML_CONSTANT_DATA_GRAPH_NODE_DESC(Data=b"1234", Name="k")],
+            InputEdges=[*g.InputEdges, In(0, 2, 0)],
+        ),
+        "InputEdges[2].ToNodeInputIndex",
+        r'must be less than 0, the input count of Nodes\[2\] "k" \(constant data\)',
+    ),
+    (
+        "from node index",
+        lambda g: dataclasses.replace(g, OutputEdges=[Out(5, 0, 0, "z")]),
+        "OutputEdges[0].FromNodeIndex",
+        r'edge "z": must be less than NodeCount \(2\), got 5',
+    ),
+    (
+        "from node output index",
+        lambda g: dataclasses.replace(g, OutputEdges=[Out(1, 1, 0, "z")]),
+        "OutputEdges[0].FromNodeOutputIndex",
+        r"must be less than 1, the output count of Nodes\[1\] \"add\"",
+    ),
+    (
+        "graph output index",
+        lambda g: dataclasses.replace(g, OutputCount=1, OutputEdges=[Out(1, 0, 4, "z")]),
+        "OutputEdges[0].GraphOutputIndex",
+        r"must be less than OutputCount \(1\), got 4",
+    ),
+    (
+        "intermediate from",
+        lambda g: dataclasses.replace(g, IntermediateEdges=[Mid(2, 0, 1, 0, "r")]),
+        "IntermediateEdges[0].FromNodeIndex",
+        r'edge "r": must be less than NodeCount \(2\), got 2',
+    ),
+    (
+        "intermediate to input",
+        lambda g: dataclasses.replace(g, IntermediateEdges=[Mid(0, 0, 1, 2, "r")]),
+        "IntermediateEdges[0].ToNodeInputIndex",
+        r"must be less than 2, the input count of Nodes\[1\] \"add\"",
+    ),
+    (
+        "absent optional input",
+        lambda g: DML_GRAPH_DESC(
+            Nodes=[Op(conv_no_bias(), "conv")],
+            InputEdges=[In(0, 0, 0), In(1, 0, 1), In(2, 0, 2, "b")],
+            OutputEdges=[Out(0, 0, 0)],
+        ),
+        "InputEdges[2].ToNodeInputIndex",
+        r'edge "b": Nodes\[0\] "conv" \(DML_CONVOLUTION_OPERATOR_DESC\)\.BiasTensor is absent from its desc',
+    ),
+    (
+        "input connected twice",
+        lambda g: dataclasses.replace(g, InputEdges=[*g.InputEdges, In(0, 1, 0, "again")]),
+        "IntermediateEdges[0].ToNodeInputIndex",
+        r'Nodes\[1\] "add" \(DML_ELEMENT_WISE_ADD_OPERATOR_DESC\)\.ATensor is already connected by '
+        r"InputEdges\[2\]; an input is connected exactly once",
+    ),
+    (
+        "input not connected",
+        lambda g: dataclasses.replace(g, InputEdges=[g.InputEdges[0]], InputCount=2),
+        "Nodes[1]",
+        r'Nodes\[1\]: "add" \(DML_ELEMENT_WISE_ADD_OPERATOR_DESC\): BTensor \(input 1\) is not connected',
+    ),
+    (
+        "output not connected",
+        lambda g: dataclasses.replace(
+            g, IntermediateEdges=[], InputEdges=[g.InputEdges[0], g.InputEdges[1], In(0, 1, 0)]
+        ),
+        "Nodes[0]",
+        r'"relu" \(DML_ACTIVATION_RELU_OPERATOR_DESC\): OutputTensor \(output 0\) is not connected',
+    ),
+    (
+        "output produced twice",
+        lambda g: dataclasses.replace(g, OutputEdges=[Out(1, 0, 0, "z"), Out(0, 0, 0, "z2")]),
+        "OutputEdges[1].GraphOutputIndex",
+        r"graph output 0 is already produced by OutputEdges\[0\]",
+    ),
+    (
+        "output not produced",
+        lambda g: dataclasses.replace(g, OutputCount=2),
+        "OutputEdges",
+        r"no edge produces graph output 1",
+    ),
+    (
+        "cycle",
+        lambda g: DML_GRAPH_DESC(
+            Nodes=[Op(relu(), "head"), Op(add(), "a"), Op(relu(), "b")],
+            InputEdges=[In(0, 0, 0)],
+            IntermediateEdges=[Mid(0, 0, 1, 0), Mid(1, 0, 2, 0), Mid(2, 0, 1, 1)],
+            OutputEdges=[Out(2, 0, 0)],
+        ),
+        None,
+        r'"a" \(DML_ELEMENT_WISE_ADD_OPERATOR_DESC\)|"b" \(DML_ACTIVATION_RELU_OPERATOR_DESC\)',
+    ),
+    (
+        "total size",
+        lambda g: dataclasses.replace(g, Nodes=[Op(relu([1, 2, 4, 4]), "relu"), g.Nodes[1]]),
+        "IntermediateEdges[0]",
+        r"TotalTensorSizeInBytes of Nodes\[0\] \"relu\" .*OutputTensor and of Nodes\[1\] "
+        r"\"add\" .*ATensor must be identical.*got 128 and 256",
+    ),
+    (
+        "owned from an intermediate",
+        lambda g: dataclasses.replace(g, Nodes=[g.Nodes[0], Op(owned_add(), "add")]),
+        "IntermediateEdges[0].ToNodeInputIndex",
+        r"ATensor has DML_TENSOR_FLAG_OWNED_BY_DML and must be connected to a graph input",
+    ),
+    (
+        "owned flags disagree",
+        lambda g: DML_GRAPH_DESC(
+            Nodes=[Op(owned_add(), "owner"), Op(add(), "plain")],
+            InputEdges=[In(0, 0, 0), In(1, 0, 1), In(0, 1, 0), In(1, 1, 1)],
+            IntermediateEdges=[],
+            OutputEdges=[Out(0, 0, 0), Out(1, 0, 1)],
+        ),
+        "InputEdges[2].ToNodeInputIndex",
+        r"omits DML_TENSOR_FLAG_OWNED_BY_DML, but another input connected to graph "
+        r"input 0 uses it",
+    ),
+    (
+        "constant too small",
+        lambda g: dataclasses.replace(
+            g,
+            Nodes=[*g.Nodes, DML_CONSTANT_DATA_GRAPH_NODE_DESC(Data=b"\0" * 12, Name="k")],
+            InputEdges=[g.InputEdges[0]],
+            IntermediateEdges=[*g.IntermediateEdges, Mid(2, 0, 1, 1)],
+        ),
+        "Nodes[2].Desc.DataSize",
+        r'"k" \(constant data\): must hold the 256 bytes Nodes\[1\] "add" .*BTensor reads '
+        r"through IntermediateEdges\[1\], got 12",
+    ),
+    (
+        "negative index",
+        lambda g: dataclasses.replace(g, InputEdges=[In(-1, 0, 0), g.InputEdges[1]]),
+        "InputEdges[0].Desc.GraphInputIndex",
+        r"must be a UINT",
+    ),
+    (
+        "invalid operator",
+        lambda g: dataclasses.replace(
+            g, Nodes=[g.Nodes[0], Op(dataclasses.replace(add(), BTensor=t(dtype="FLOAT16")), "add")]
+        ),
+        "BTensor.DataType",
+        r'^DML_GRAPH_DESC\.Nodes\[1\] "add": DML_ELEMENT_WISE_ADD_OPERATOR_DESC\.BTensor\.DataType: ',
+    ),
+]
+
+
+@pytest.mark.parametrize("edit,field,pattern", [r[1:] for r in RULES], ids=[r[0] for r in RULES])
+def test_each_compile_graph_rule(device: pydml.Device, edit: Any, field: str | None, pattern: str) -> None:
+    with pytest.raises(ValidationError, match=pattern) as info:
+        device.compile_graph(edit(relu_add()))
+    if field is not None:
+        assert info.value.field == field, str(info.value)
+
+
+def test_cycle_names_a_node_on_it(device: pydml.Device) -> None:
+    # head -> a -> b -> a: "head" lies before the cycle, not on it
+    g = DML_GRAPH_DESC(
+        Nodes=[Op(relu(), "head"), Op(add(), "a"), Op(relu(), "b")],
+        InputEdges=[In(0, 0, 0)],
+        IntermediateEdges=[Mid(0, 0, 1, 0), Mid(1, 0, 2, 0), Mid(2, 0, 1, 1)],
+        OutputEdges=[Out(2, 0, 0)],
+    )
+    with pytest.raises(ValidationError) as info:
+        device.compile_graph(g)
+    assert info.value.field in ("Nodes[1]", "Nodes[2]")
+    assert "lies on a cycle of intermediate edges" in str(info.value)
+
+
+def test_node_validated_at_the_devices_feature_level() -> None:
+    old = pydml.Device(pydml.DML_FEATURE_LEVEL_1_0)
+    g = dataclasses.replace(
+        relu_add(), Nodes=[Op(relu(), "relu"), Op(add([1, 2, 4, 8], dtype="INT32"), "add")]
+    )
+    with pytest.raises(
+        pydml.FeatureLevelError, match=r'^DML_GRAPH_DESC\.Nodes\[1\] "add": DML_ELEMENT_WISE_ADD'
+    ):
+        old.compile_graph(g)
+    pydml.Device().compile_graph(g)  # the newest level accepts it
+
+
+def test_flags(device: pydml.Device) -> None:
+    with pytest.raises(ValidationError, match="flags"):
+        device.compile_graph(relu_add(), flags=64)
+
+
+# ---- bindings -------------------------------------------------------------------------------
+
+
+def test_binding_errors(device: pydml.Device) -> None:
+    graph = device.compile_graph(relu_add())
+    x = np.zeros(SHAPE, np.float32)
+    with pytest.raises(BindingError, match=r"the graph has 2 inputs \(InputCount\), got a list of 1"):
+        graph.execute([x])
+    with pytest.raises(BindingError, match=r"'w' names no graph input \(named inputs: 'x', 'y'\)"):
+        graph.execute({"x": x, "w": x})
+    with pytest.raises(BindingError, match=r'graph input 1 "y" is not bound'):
+        graph.execute({"x": x})
+    with pytest.raises(BindingError, match=r"graph input 1: array dtype float64 does not match"):
+        graph.execute([x, x.astype(np.float64)])
+    with pytest.raises(BindingError, match=r'graph output 0 "z": the bound buffer has 16 bytes, less than'):
+        graph.execute([x, x], outputs=[np.zeros(4, np.float32)])
+    with pytest.raises(
+        BindingError, match=r'graph output 0 "z": its buffer overlaps the one bound to graph input 0'
+    ):
+        graph.execute([x, np.zeros(SHAPE, np.float32)], outputs=[x])
+    with pytest.raises(BindingError, match="only inputs with DML_TENSOR_FLAG_OWNED_BY_DML"):
+        graph.initialize([x, None])
+
+
+def test_dxdispatch_compile_graph_runs_a_one_node_graph() -> None:
+    """Microsoft's dml_gemm_graph.json: "dmlCompileType": "DmlCompileGraph" (B OWNED_BY_DML,
+    no CTensor: the absent optional input is no graph input)."""
+    from pathlib import Path
+
+    from pydml.frontends.dxdispatch import OneNodeGraph, compile_dispatchable, load_file, parse_model
+
+    path = Path(__file__).parent / "data" / "dxdispatch" / "dml_gemm_graph.json"
+    model = parse_model(load_file(path), path)
+    d = model.dispatchables["gemm"]
+    compiled = compile_dispatchable(pydml.Device(), d)
+    assert isinstance(compiled, OneNodeGraph)
+    assert compiled.graph.input_count == 2 and compiled.graph.owned_inputs == [1]
+    ones = np.ones([1, 1, 32, 32], np.float32)
+    compiled.initialize({"BTensor": ones})
+    (out,) = compiled.execute(
+        {"ATensor": ones}, {"OutputTensor": np.full([1, 1, 32, 32], np.nan, np.float32)}
+    )
+    assert np.array_equal(out, np.full([1, 1, 32, 32], 32, np.float32))
+
+
+def test_connected_tensors_may_differ_in_type_and_sizes(
+    device: pydml.Device, rng: np.random.Generator
+) -> None:
+    """The DML_GRAPH_DESC page: connected inputs and outputs may use different dimension counts,
+    sizes and data types (each operator reads the blob its own way); only TotalTensorSizeInBytes
+    must be identical."""
+    ident = pydml.DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC(
+        InputTensor=t([64], "INT32"), OutputTensor=t([64], "INT32")
+    )
+    g = DML_GRAPH_DESC(
+        Nodes=[Op(relu()), Op(ident)],
+        InputEdges=[In(0, 0, 0)],
+        IntermediateEdges=[Mid(0, 0, 1, 0)],
+        OutputEdges=[Out(1, 0, 0)],
+    )
+    x = rng.standard_normal(SHAPE).astype(np.float32)
+    (z,) = device.compile_graph(g).execute([x])
+    assert z.dtype == np.int32 and z.shape == (64,)
+    assert z.tobytes() == np.maximum(x, 0).tobytes()
