@@ -103,7 +103,8 @@ def main() -> None:
                         return m(x)
 
                 times = best_times([run, peer], repeat)
-                rows.append((kind, "bidirectional" if bidirectional else "forward", dtype, times[1] / times[0]))
+                direction = "bidirectional" if bidirectional else "forward"
+                rows.append((kind, direction, dtype, times[1] / times[0]))
     print(header)
     print("-" * len(header))
     for kind, direction, dtype, ratio in rows:
