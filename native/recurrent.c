@@ -153,8 +153,10 @@ static pydml_status create(const pydml_operator_info* info, const void* desc, ui
         p->seq = x->Sizes[1], p->batch = x->Sizes[2], p->input = x->Sizes[3], p->hidden = r->Sizes[3];
         for (uint32_t k = 0; k < count; k++) pydml_activation_of(&acts[k], &p->act[k]);
     }
-    /* validate.c ran the rules; the sizes are re-derived so no desc reaches memory it should not */
+    /* validate.c ran the rules; the sizes are re-derived so no desc reaches memory it should not
+     * (3 * G * hidden_size must fit: the widest size below, 2 * G * hidden_size, then does) */
     const uint32_t G = p->gates, nd = p->nd, S = p->seq, B = p->batch, I = p->input, H = p->hidden;
+    bad |= (uint64_t)3 * G * H > UINT32_MAX || (uint64_t)S * B > UINT32_MAX;
     uint32_t want_in[IN_SLOTS][4], want_out[OUT_SLOTS][4];
     sizes4(want_in[IN_X], 1, S, B, I);
     sizes4(want_in[IN_W], 1, nd, G * H, I);
@@ -308,10 +310,11 @@ static float* hstate(const rnn_run* r, uint32_t d, uint32_t which) {
     return r->h + ((size_t)d * 2 + (which & 1u)) * p->batch * p->hidden;
 }
 
+/* min(max(x, -c), c) as std::min / std::max evaluate it (onnxruntime's LSTM clip): NaN stays NaN. */
 static void clip_run(float* v, uint32_t n, float c) {
     for (uint32_t j = 0; j < n; j++) {
-        float x = v[j] > -c ? v[j] : -c;
-        v[j] = x < c ? x : c;
+        const float x = v[j] < -c ? -c : v[j];
+        v[j] = x > c ? c : x;
     }
 }
 
@@ -523,6 +526,7 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
         make_layout(&r.L, H, G, pydml_sgemm_packed_panel_width(probe), (uint32_t)threads);
         pydml_sgemm_packed_free(probe);
     }
+    if ((uint64_t)G * (H + (uint64_t)r.L.nr * r.L.nblk) > INT32_MAX) return PYDML_STATUS_OUT_OF_MEMORY;
     const uint32_t GP = r.L.gp;
     r.ldxw = (uint64_t)nd * GP;
     const size_t rows = (size_t)S * B;

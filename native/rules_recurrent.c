@@ -33,7 +33,7 @@ typedef struct rnn_dims {
 
 /* What each of the four sizes must be: a value and the text saying where it comes from. */
 typedef struct want {
-    uint32_t v;
+    uint64_t v; /* G * hidden_size can pass UINT32_MAX: no size then matches it */
     const char* why;
 } want;
 
@@ -45,7 +45,7 @@ static pydml_status check_sizes(pydml_check* c, const pydml_operator_info* op, c
     for (uint32_t i = 0; i < 4 && i < t->DimensionCount; i++) {
         if (t->Sizes[i] == w[i].v) continue;
         snprintf(field, sizeof field, "%s.Sizes[%u]", name, i);
-        return pydml_fail(c, field, "must be %u (%s), got %u", w[i].v, w[i].why, t->Sizes[i]);
+        return pydml_fail(c, field, "must be %llu (%s), got %u", (unsigned long long)w[i].v, w[i].why, t->Sizes[i]);
     }
     return PYDML_STATUS_SUCCESS;
 }
@@ -97,12 +97,13 @@ static pydml_status recurrent_rule(pydml_check* c, const pydml_operator_info* op
     const char* bat = "batch_size = InputTensor.Sizes[2]";
     pydml_status s;
     const want wx[4] = {{1, one}, {d.seq, ""}, {d.batch, ""}, {d.input, ""}};
-    const want wr[4] = {{1, one}, {d.nd, nd}, {d.gates * d.hidden, g_hidden}, {d.hidden, hid}};
-    const want ww[4] = {{1, one}, {d.nd, nd}, {d.gates * d.hidden, g_hidden}, {d.input, "input_size = InputTensor.Sizes[3]"}};
-    const want wb[4] = {{1, one}, {1, one}, {d.nd, nd}, {2 * d.gates * d.hidden, g2_hidden}};
+    const uint64_t gh = (uint64_t)d.gates * d.hidden;
+    const want wr[4] = {{1, one}, {d.nd, nd}, {gh, g_hidden}, {d.hidden, hid}};
+    const want ww[4] = {{1, one}, {d.nd, nd}, {gh, g_hidden}, {d.input, "input_size = InputTensor.Sizes[3]"}};
+    const want wb[4] = {{1, one}, {1, one}, {d.nd, nd}, {2 * gh, g2_hidden}};
     const want wh[4] = {{1, one}, {d.nd, nd}, {d.batch, bat}, {d.hidden, hid}};
     const want wl[4] = {{1, one}, {1, one}, {1, one}, {d.batch, bat}};
-    const want wp[4] = {{1, one}, {1, one}, {d.nd, nd}, {3 * d.hidden, p_hidden}};
+    const want wp[4] = {{1, one}, {1, one}, {d.nd, nd}, {3 * (uint64_t)d.hidden, p_hidden}};
     const want ws[4] = {{d.seq, "seq_length = InputTensor.Sizes[1]"}, {d.nd, nd}, {d.batch, bat}, {d.hidden, hid}};
     if ((s = check_sizes(c, op, desc, "InputTensor", wx))) return s;
     if ((s = check_sizes(c, op, desc, "RecurrenceTensor", wr))) return s;

@@ -494,3 +494,16 @@ def test_listed_as_executing() -> None:
     from pydml.registry import schema_of
     for kind in ("RNN", "LSTM", "GRU"):
         assert schema_of(kind).executes
+
+
+def test_nan_passes_through_the_clip(rng: np.random.Generator) -> None:
+    # clip = min(max(x, -c), c) as onnxruntime's std::min / std::max evaluate it: NaN stays NaN
+    desc = make_desc("LSTM", "FLOAT32", 2, 2, 3, 4, FWD, [act_of(a) for a in DEFAULT_ACTS["LSTM"]],
+                     bias=False, h0=False, c0=False, clip=0.5)
+    x = rng.standard_normal((1, 2, 2, 3)).astype(np.float32)
+    x[0, 0, 1, 0] = np.nan
+    w = rng.standard_normal((1, 1, 16, 3)).astype(np.float32)
+    r = rng.standard_normal((1, 1, 16, 4)).astype(np.float32)
+    out = run(desc, {"InputTensor": x, "WeightTensor": w, "RecurrenceTensor": r})
+    y = out["OutputSequenceTensor"]
+    assert np.isnan(y[:, :, 1]).all() and np.isfinite(y[:, :, 0]).all()
