@@ -59,8 +59,9 @@
  * own units' gates only (pydml_sgemm_packed_serial, the input projection as its addend), applies
  * the gate equations to them and writes its part of H_t: one barrier per step (two for GRU with
  * LinearBeforeReset FALSE, whose reset gates must all be known before (r_t (.) H_{t-1}) R_h^T).
- * Both directions of BIDIRECTIONAL advance in the same step. H is double-buffered (every thread
- * reads all of H_{t-1}); C belongs to its block's thread.
+ * BIDIRECTIONAL gives each direction its own threads (half the team each), so the directions
+ * never wait for each other; on two threads no step then needs a barrier. H is double-buffered
+ * (every thread of a direction reads all of its H_{t-1}); C belongs to its block's thread.
  * Threads: a result never depends on the thread count -- each element of a product is the GEMM
  * engine's fixed-order sum whatever the columns a thread takes, and the element-wise equations see
  * the same operands. */
@@ -302,6 +303,7 @@ typedef struct rnn_run {
     float* rbh;              /* [nd][hidden] (GRU, LinearBeforeReset TRUE): Rb_h */
     float* peep;             /* [nd][3][hidden] (LSTM): P_i, P_o, P_f */
     uint32_t* len;           /* [batch] clamped sequence lengths */
+    int split;               /* both directions, each on its own threads (run_steps) */
     size_t scratch_floats;
 } rnn_run;
 
@@ -404,29 +406,37 @@ static void block_product(const rnn_run* r, uint32_t d, uint32_t k, uint32_t t, 
                               r->gates + (size_t)d * p->batch * L->gp, L->gp, scratch);
 }
 
+/* The team: with both directions and two threads or more, each direction has its own threads
+ * (directions never wait for each other: with two threads no step needs a barrier at all); else
+ * every thread takes its block of both directions. A barrier is needed only where one direction's
+ * blocks are shared among threads, and it is team-wide (the condition is the same for all). */
 static void run_steps(const rnn_run* r, int* failed) {
     const rnn_plan* p = r->p;
     const rnn_layout* L = &r->L;
     const uint32_t H = p->hidden, B = p->batch;
+    const uint32_t team = r->split ? 2 * L->nblk : L->nblk;
+    const int sync = L->nblk > 1;
 #ifdef _OPENMP
-#pragma omp parallel num_threads((int)L->nblk) if (L->nblk > 1)
+#pragma omp parallel num_threads((int)team) if (team > 1)
 #endif
     {
         float* scratch = pydml_sgemm_scratch_alloc(r->scratch_floats + H + 64);
         const int ok = pydml_scratch_ok(failed, scratch, scratch);
-        int k = 0;
+        uint32_t id = 0;
 #ifdef _OPENMP
-        k = omp_get_thread_num();
+        id = (uint32_t)omp_get_thread_num();
 #endif
+        const uint32_t k = id % L->nblk;
+        const uint32_t d0 = r->split ? id / L->nblk : 0, d1 = r->split ? d0 + 1 : p->nd;
         float* tmp = scratch ? scratch + r->scratch_floats : NULL;
-        const int mine = ok && (uint32_t)k < L->nblk;
+        const int mine = ok && id < team;
         for (uint32_t step = 0; step < p->seq; step++) {
             if (p->type == DML_OPERATOR_GRU && !p->lbr) {
-                for (uint32_t d = 0; d < p->nd && mine; d++) {
-                    const uint32_t t = time_of(r, d, step), w = seg_width(L, (uint32_t)k);
+                for (uint32_t d = d0; d < d1 && mine; d++) {
+                    const uint32_t t = time_of(r, d, step), w = seg_width(L, k);
                     const uint32_t u0 = L->u[k], hb = L->u[k + 1] - u0;
                     const float* hp = hstate(r, d, step);
-                    block_product(r, d, (uint32_t)k, t, hp, 0, 2, 1, scratch);
+                    block_product(r, d, k, t, hp, 0, 2, 1, scratch);
                     const pydml_activation* act = &p->act[d * p->nact];
                     for (uint32_t b = 0; b < B && hb; b++) {
                         float* v = r->gates + ((size_t)d * B + b) * L->gp + L->col[k];
@@ -437,30 +447,34 @@ static void run_steps(const rnn_run* r, int* failed) {
                         for (uint32_t j = 0; j < hb; j++) rh[j] = gr[j] * hprow[j];
                     }
                 }
+                if (sync) {
 #ifdef _OPENMP
 #pragma omp barrier
 #endif
-                for (uint32_t d = 0; d < p->nd && mine; d++) {
+                }
+                for (uint32_t d = d0; d < d1 && mine; d++) {
                     const uint32_t t = time_of(r, d, step);
-                    block_product(r, d, (uint32_t)k, t, r->rh + (size_t)d * B * H, 2, 3, 1, scratch);
-                    block_update(r, d, (uint32_t)k, t, step, tmp);
+                    block_product(r, d, k, t, r->rh + (size_t)d * B * H, 2, 3, 1, scratch);
+                    block_update(r, d, k, t, step, tmp);
                 }
             } else {
-                for (uint32_t d = 0; d < p->nd && mine; d++) {
+                for (uint32_t d = d0; d < d1 && mine; d++) {
                     const uint32_t t = time_of(r, d, step);
                     const float* hp = hstate(r, d, step);
                     if (p->type == DML_OPERATOR_GRU) { /* LinearBeforeReset: R_h's product alone */
-                        block_product(r, d, (uint32_t)k, t, hp, 0, 2, 1, scratch);
-                        block_product(r, d, (uint32_t)k, t, hp, 2, 3, 0, scratch);
+                        block_product(r, d, k, t, hp, 0, 2, 1, scratch);
+                        block_product(r, d, k, t, hp, 2, 3, 0, scratch);
                     } else {
-                        block_product(r, d, (uint32_t)k, t, hp, 0, p->gates, 1, scratch);
+                        block_product(r, d, k, t, hp, 0, p->gates, 1, scratch);
                     }
-                    block_update(r, d, (uint32_t)k, t, step, tmp);
+                    block_update(r, d, k, t, step, tmp);
                 }
             }
+            if (sync) {
 #ifdef _OPENMP
 #pragma omp barrier
 #endif
+            }
         }
         free(scratch);
     }
@@ -523,7 +537,8 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
     {
         pydml_sgemm_packed* probe = NULL;
         if ((s = pydml_sgemm_pack_b(1, 1, (const float[1]){0.0f}, 1, 1, &probe))) return s;
-        make_layout(&r.L, H, G, pydml_sgemm_packed_panel_width(probe), (uint32_t)threads);
+        r.split = nd == 2 && threads >= 2;
+        make_layout(&r.L, H, G, pydml_sgemm_packed_panel_width(probe), (uint32_t)(r.split ? threads / 2 : threads));
         pydml_sgemm_packed_free(probe);
     }
     if ((uint64_t)G * (H + (uint64_t)r.L.nr * r.L.nblk) > INT32_MAX) return PYDML_STATUS_OUT_OF_MEMORY;
