@@ -21,6 +21,7 @@ static const pydml_kernel_family* const families[] = {
     &pydml_family_resample,
     &pydml_family_convolution,
     &pydml_family_attention,
+    &pydml_family_recurrent,
 };
 
 static _Thread_local char g_unsupported[512];

@@ -50,5 +50,6 @@ extern const pydml_kernel_family pydml_family_quantize;       /* quantize.c */
 extern const pydml_kernel_family pydml_family_resample;       /* resample.c */
 extern const pydml_kernel_family pydml_family_convolution;    /* convolution.c */
 extern const pydml_kernel_family pydml_family_attention;      /* attention.c */
+extern const pydml_kernel_family pydml_family_recurrent;      /* recurrent.c */
 
 #endif /* PYDML_NATIVE_FAMILIES_H */

@@ -985,3 +985,126 @@ pydml_status pydml_sgemm(const pydml_sgemm_args* g) {
     }
     return failed ? PYDML_STATUS_OUT_OF_MEMORY : PYDML_STATUS_SUCCESS;
 }
+
+/* ---- B packed once for many products (gemm_engine.h: pydml_sgemm_packed_*) --------------------
+ * For a B that multiplies many A in turn (a recurrent weight matrix, once per time step): packing
+ * B costs as much as a product with a few rows of A, so it is done once. Panel q holds columns
+ * [q NR, q NR + NR) of B for all of K, as [K][NR] (zero beyond N); the K slices of a product are
+ * the engine's (K / 256 rounded up, equal splits), so slice ks of panel q is the contiguous
+ * [kc][NR] run starting at row k0. Products then run the microkernel panel by panel with every
+ * row strip of A in turn, so a panel is read from memory once per product and reused from L1. */
+
+struct pydml_sgemm_packed {
+    uint32_t K, N, panels;
+    gemm_isa isa; /* the ISA (panel width) it was packed for: products use the same one */
+    float* data;
+};
+
+pydml_status pydml_sgemm_pack_b(uint32_t K, uint32_t N, const float* b, int64_t b_rs, int64_t b_cs,
+                                pydml_sgemm_packed** out) {
+    if (out == NULL) return PYDML_STATUS_INVALID_PARAMETER;
+    *out = NULL;
+    if (b == NULL && K && N) return PYDML_STATUS_INVALID_PARAMETER;
+    pydml_sgemm_packed* p = calloc(1, sizeof *p);
+    if (p == NULL) return PYDML_STATUS_OUT_OF_MEMORY;
+    choose_isa(&p->isa);
+    const uint32_t NR = p->isa.nr;
+    p->K = K;
+    p->N = N;
+    p->panels = (N + NR - 1) / NR;
+    p->data = aligned_floats((size_t)p->panels * K * NR);
+    if (p->data == NULL) {
+        free(p);
+        return PYDML_STATUS_OUT_OF_MEMORY;
+    }
+    const int64_t panels = p->panels;
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) if (!omp_in_parallel() && (uint64_t)K * N >= 65536u)
+#endif
+    for (int64_t q = 0; q < panels; q++) {
+        float* d = p->data + (size_t)q * K * NR;
+        const uint32_t j0 = (uint32_t)q * NR, nr = N - j0 < NR ? N - j0 : NR;
+        if (b_cs == 1) {
+            for (uint32_t k = 0; k < K; k++) {
+                memcpy(d + (size_t)k * NR, b + (int64_t)k * b_rs + j0, (size_t)nr * sizeof(float));
+                for (uint32_t j = nr; j < NR; j++) d[(size_t)k * NR + j] = 0.0f;
+            }
+        } else {
+            for (uint32_t j = 0; j < nr; j++) {
+                const float* s = b + (int64_t)(j0 + j) * b_cs;
+                for (uint32_t k = 0; k < K; k++) d[(size_t)k * NR + j] = s[(int64_t)k * b_rs];
+            }
+            for (uint32_t k = 0; k < K; k++)
+                for (uint32_t j = nr; j < NR; j++) d[(size_t)k * NR + j] = 0.0f;
+        }
+    }
+    *out = p;
+    return PYDML_STATUS_SUCCESS;
+}
+
+void pydml_sgemm_packed_free(pydml_sgemm_packed* p) {
+    if (p == NULL) return;
+    free(p->data);
+    free(p);
+}
+
+uint32_t pydml_sgemm_packed_panel_width(const pydml_sgemm_packed* p) { return p ? p->isa.nr : 1; }
+
+size_t pydml_sgemm_packed_scratch_floats(const pydml_sgemm_packed* p, uint32_t M) {
+    const uint32_t MR = p->isa.mr;
+    return (size_t)(M + MR - 1) / MR * MR * GEMM_KC + (size_t)p->K + 64;
+}
+
+void pydml_sgemm_packed_serial(uint32_t M, const float* a, int64_t a_rs, int64_t a_cs, const pydml_sgemm_packed* b,
+                               uint32_t n0, uint32_t n1, const float* addend, int64_t addend_rs, float* c,
+                               int64_t c_rs, float* scratch) {
+    if (b == NULL || M == 0 || n1 > b->N) return;
+    const uint32_t MR = b->isa.mr, NR = b->isa.nr, K = b->K;
+    n0 = n0 / NR * NR; /* a panel boundary: the caller's n0 is one (pydml_sgemm_packed_panel_width) */
+    if (n0 >= n1) return;
+    if (K == 0) {
+        for (uint32_t m = 0; m < M; m++) {
+            float* d = c + (int64_t)m * c_rs;
+            for (uint32_t n = n0; n < n1; n++) d[n] = addend ? addend[(int64_t)m * addend_rs + n] : 0.0f;
+        }
+        return;
+    }
+    gemm_plan p;
+    memset(&p, 0, sizeof p);
+    p.type = DML_TENSOR_DATA_TYPE_FLOAT32;
+    p.rank = 2;
+    p.M = M;
+    p.N = b->N;
+    p.K = K;
+    gemm_ctx x;
+    memset(&x, 0, sizeof x);
+    x.p = &p;
+    x.isa = b->isa;
+    x.es = 4;
+    x.a_m = a_rs;
+    x.a_k = a_cs;
+    const uint32_t strips = (M + MR - 1) / MR;
+    float* apack = scratch;
+    float* row = apack + (size_t)strips * MR * GEMM_KC;
+    const uint32_t kslices = (K + GEMM_KC - 1) / GEMM_KC;
+    const uint32_t q0 = n0 / NR, q1 = (n1 + NR - 1) / NR;
+    for (uint32_t ks = 0; ks < kslices; ks++) {
+        const uint32_t k0 = (uint32_t)((uint64_t)K * ks / kslices);
+        const uint32_t kc = (uint32_t)((uint64_t)K * (ks + 1) / kslices) - k0;
+        for (uint32_t s = 0; s < strips; s++) {
+            const uint32_t ms = s * MR, mr = M - ms < MR ? M - ms : MR;
+            pack_a(&x, (const char*)a, apack + (size_t)s * MR * GEMM_KC, ms, mr, k0, kc, row);
+        }
+        for (uint32_t q = q0; q < q1; q++) {
+            const uint32_t j0 = q * NR, nr = n1 - j0 < NR ? n1 - j0 : NR;
+            const float* panel = b->data + (size_t)q * K * NR + (size_t)k0 * NR;
+            for (uint32_t s = 0; s < strips; s++) {
+                const uint32_t ms = s * MR, mr = M - ms < MR ? M - ms : MR;
+                float* d = c + (int64_t)ms * c_rs + j0;
+                const float* src = ks ? d : addend ? addend + (int64_t)ms * addend_rs + j0 : NULL;
+                const int64_t lds = ks ? c_rs : addend_rs;
+                b->isa.ukr[mr](kc, apack + (size_t)s * MR * GEMM_KC, panel, NR, src, lds, d, c_rs, nr);
+            }
+        }
+    }
+}

@@ -43,4 +43,25 @@ float* pydml_sgemm_scratch_alloc(size_t floats);
  * thread for small products. Not to be called from inside a parallel region. */
 pydml_status pydml_sgemm(const pydml_sgemm_args* g);
 
+/* ---- B packed once, many products (a recurrent weight matrix times each step's state) ----
+ * pydml_sgemm_pack_b packs B(k, n) = b[k * b_rs + n * b_cs] (K x N) for the active ISA (threaded
+ * unless called inside a parallel region). pydml_sgemm_packed_serial computes, on the calling
+ * thread (safe inside a parallel region), columns [n0, n1) of
+ *   C(m, n) = addend(m, n) + sum_k A(m, k) B(k, n)     (addend NULL: 0; addend_rs may be 0)
+ * for m < M, with A(m, k) = a[m * a_rs + k * a_cs] and C(m, n) = c[m * c_rs + n]; n0 must be a
+ * multiple of pydml_sgemm_packed_panel_width(b). Each element is the engine's sum (K slices of 256
+ * in order, the addend added to the first), whatever the column range and thread: a result never
+ * depends on how columns are shared out. scratch: pydml_sgemm_packed_scratch_floats(b, M) floats,
+ * 64-byte aligned (pydml_sgemm_scratch_alloc). */
+typedef struct pydml_sgemm_packed pydml_sgemm_packed;
+
+pydml_status pydml_sgemm_pack_b(uint32_t K, uint32_t N, const float* b, int64_t b_rs, int64_t b_cs,
+                                pydml_sgemm_packed** out);
+void pydml_sgemm_packed_free(pydml_sgemm_packed* packed);
+uint32_t pydml_sgemm_packed_panel_width(const pydml_sgemm_packed* packed);
+size_t pydml_sgemm_packed_scratch_floats(const pydml_sgemm_packed* packed, uint32_t M);
+void pydml_sgemm_packed_serial(uint32_t M, const float* a, int64_t a_rs, int64_t a_cs, const pydml_sgemm_packed* b,
+                               uint32_t n0, uint32_t n1, const float* addend, int64_t addend_rs, float* c,
+                               int64_t c_rs, float* scratch);
+
 #endif /* PYDML_NATIVE_GEMM_ENGINE_H */

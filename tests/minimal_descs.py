@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from pydml.descs import ActivationSigmoidOperatorDesc, ActivationTanhOperatorDesc
 from pydml.structs import Size2D
 from pydml.tensor import buffer_desc
 
@@ -121,7 +122,27 @@ def _reduction(d: Any, output_type: str | None) -> dict[str, Any]:
     return {"OutputTensor": out, **({"Function": "DML_REDUCE_FUNCTION_SUM"} if output_type is None else {})}
 
 
+def _recurrent(gates: int, activations: int) -> Callable[[Any], dict[str, Any]]:
+    """hidden_size 1, one direction: G gate rows (rules_recurrent.c), the per-direction count of
+    activations (sigmoid for f, tanh for the others)."""
+    def fill(d: Any) -> dict[str, Any]:
+        out: dict[str, Any] = {"WeightTensor": _resized(d.WeightTensor, [1, 1, gates, 1]),
+                               "RecurrenceTensor": _resized(d.RecurrenceTensor, [1, 1, gates, 1])}
+        if d.BiasTensor is not None:
+            out["BiasTensor"] = _resized(d.BiasTensor, [1, 1, 1, 2 * gates])
+        if getattr(d, "PeepholeTensor", None) is not None:
+            out["PeepholeTensor"] = _resized(d.PeepholeTensor, [1, 1, 1, 3])
+        acts: list[Any] = [ActivationSigmoidOperatorDesc()]
+        acts += [ActivationTanhOperatorDesc()] * (activations - 1)
+        out.update(ActivationDescCount=activations, ActivationDescs=acts)
+        return out
+    return fill
+
+
 COMPLETIONS: dict[str, Callable[[Any], dict[str, Any]]] = {
+    "RNN": _recurrent(1, 1),
+    "LSTM": _recurrent(4, 3),
+    "GRU": _recurrent(3, 2),
     "LP_POOLING": lambda d: {"P": 2},  # the page: P >= 1
     "LP_POOLING1": lambda d: {"P": 2},
     "REDUCE": lambda d: _reduction(d, None),

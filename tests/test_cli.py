@@ -297,7 +297,7 @@ def test_list() -> None:
     assert rows["DML_OPERATOR_CONVOLUTION"] == ["1_0", "yes", "yes"]
     assert rows["DML_OPERATOR_ACTIVATION_RELU"][1] == "yes"
     assert rows["DML_OPERATOR_GEMM"] == ["1_0", "yes", "yes"]
-    assert rows["DML_OPERATOR_LSTM"] == ["1_0", "yes", "no"]
+    assert rows["DML_OPERATOR_LSTM"] == ["1_0", "yes", "yes"]
     assert len(rows) == 177
     data = json.loads(cli("list", "--feature-level", "3_0", "--json").stdout)
     names = {r["type"] for r in data["operators"]}

@@ -134,8 +134,20 @@ def _elu(x: float, alpha: float) -> float:
     return x if x > 0 else alpha * (math.exp(x) - 1)
 
 
+def _rnn_sample() -> list[float]:
+    """dml_rnn.json: a BIDIRECTIONAL RNN over one step, no bias, no initial state (0), so each
+    direction's H = f(X_0 W^T) (the RNN page's equation), f = ELU with Alpha 0.5 forward and 3.5
+    backward; X = 1..32 as [8, 4], W = 1 + 0.4 k as [2, 5, 4]; OutputSingleTensor [1, 2, 8, 5]."""
+    x = [[1.0 + 4 * b + i for i in range(4)] for b in range(8)]
+    w = [[[1 + 0.4 * (20 * d + 4 * h + i) for i in range(4)] for h in range(5)] for d in range(2)]
+    alpha = (0.5, 3.5)
+    return [_elu(sum(x[b][i] * w[d][h][i] for i in range(4)), alpha[d])
+            for d in range(2) for b in range(8) for h in range(5)]
+
+
 # The values Windows prints, from each page's formula applied to the model's initial values.
 RUN_EXPECTED = {
+    "dml_rnn.json": ("output", _rnn_sample()),
     "dml_element_wise_add.json": ("Out", [1 + 5, 2 + 8, 3 - 5]),
     "dml_element_wise_add1.json": ("Out", [_elu(s, 0.5) for s in (6.0, 10.0, -2.0)]),
     "dml_element_wise_add_npy.json": ("Out", [2 * v for v in (1, 2, 3, 4, 5, 6)]),

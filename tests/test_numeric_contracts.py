@@ -41,6 +41,11 @@ NAN_DECISIONS: dict[str, tuple[str, float | None]] = {
     "ELEMENT_WISE_BIT_NOT": ("bitwise on the raw bits of the float: a NaN's bits are bits", None),
     "ELEMENT_WISE_BIT_XOR": ("bitwise on the raw bits of the float: x ^ x = 0", None),
     "MAX_UNPOOLING": ("positions no index names are 0, as the page says", None),
+    # the SequenceLengthsTensor filled with 0 runs no step: OutputSequence is 0 past each length
+    # (recurrent.c), the final states are the (NaN) initial ones
+    "RNN": ("a sequence length of 0: OutputSequenceTensor 0 past the length (recurrent.c)", None),
+    "LSTM": ("a sequence length of 0: OutputSequenceTensor 0 past the length (recurrent.c)", None),
+    "GRU": ("a sequence length of 0: OutputSequenceTensor 0 past the length (recurrent.c)", None),
 }
 
 

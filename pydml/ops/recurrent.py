@@ -5,7 +5,18 @@ commit is in ``page=``). Each page has one untitled table (keyed by the introduc
 every tensor is 4D, FLOAT32/FLOAT16, except SequenceLengthsTensor (UINT32). Surprises: RNN's page
 calls RecurrenceTensor "an optional tensor" in its field text while its table and the header make
 it a required input; the pages state no DimensionCount constraint (all tensors are 4D anyway); the
-gate equations are images on the pages, not text.
+gate equations are images on the newest pages, text on the RNN and LSTM pages' first (2018)
+version (023cd99e), which has typos (LSTM's o_t peeks at C_{t-1} on a line after C_t is computed,
+and writes h(ct) for h(C_t)).
+
+The sizes in the notes below are checked by native/rules_recurrent.c (hidden_size is
+RecurrenceTensor.Sizes[3], the one size that is hidden_size alone; ActivationDescCount must be the
+per-direction count times num_directions). native/recurrent.c executes the three operators; its
+header gives the equations and each decision the pages leave open, with its evidence: gate orders
+and layouts as ONNX's (onnxruntime's DML provider, DmlOperatorRecurrentNeuralNetwork.cpp, hands
+ONNX's tensors to these descs unchanged), LSTM's output-gate peephole on the new cell C_t, GRU's
+absent bias 0, sequence lengths as ONNX's sequence_lens (outputs past a length 0, lengths above
+seq_length clamped), FLOAT16 computed in float and rounded once on store.
 """
 
 from pydml.schema.tables import operator
