@@ -15,6 +15,8 @@ static const pydml_kernel_family* const families[] = {
     &pydml_family_integer_products,
     &pydml_family_quantize,
     &pydml_family_roi,
+    &pydml_family_normalization_training,
+    &pydml_family_optimizer,
 };
 
 const pydml_kernel_family* pydml_find_family(uint32_t type) {

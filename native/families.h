@@ -40,5 +40,7 @@ extern const pydml_kernel_family pydml_family_top_k;          /* top_k.c */
 extern const pydml_kernel_family pydml_family_integer_products; /* integer_products.c */
 extern const pydml_kernel_family pydml_family_roi;            /* roi.c */
 extern const pydml_kernel_family pydml_family_quantize;       /* quantize.c */
+extern const pydml_kernel_family pydml_family_normalization_training; /* normalization_training.c */
+extern const pydml_kernel_family pydml_family_optimizer;      /* optimizer.c */
 
 #endif /* PYDML_NATIVE_FAMILIES_H */

@@ -32,5 +32,6 @@ pydml_rule_fn pydml_rules_top_k(uint32_t type);
 pydml_rule_fn pydml_rules_integer_products(uint32_t type);
 pydml_rule_fn pydml_rules_quantize(uint32_t type);
 pydml_rule_fn pydml_rules_roi(uint32_t type);
+pydml_rule_fn pydml_rules_training(uint32_t type);
 
 #endif /* PYDML_NATIVE_RULES_H */
