@@ -50,6 +50,11 @@
 #include <omp.h>
 #endif
 
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+#include <immintrin.h>
+#define TN_X86 1
+#endif
+
 #include "convert.h"
 #include "elementwise.h"
 #include "families.h"
@@ -61,6 +66,8 @@
 #define TN_PARALLEL_MIN 32768
 /* Elements of a group from which fewer groups than twice the threads are split across them. */
 #define TN_SPLIT_MIN 65536
+/* FLOAT32 output bytes from which the input-sized output is written with non-temporal stores. */
+#define TN_STREAM_BYTES (32u << 20)
 
 enum { K_BNT = 0, K_BNTG = 1, K_BNG = 2, K_LRNG = 3 };
 /* input-sized tensors (x; FusedAdd or dY; y or dX) and parameter-sized ones */
@@ -201,6 +208,7 @@ typedef struct tn_geo {
     uint64_t G, L, inner, runs, nc;
     uint64_t rst[NF];              /* stride of the innermost reduced dimension */
     uint64_t* run_off;             /* runs x NF offsets of each run's first element */
+    int stream;                    /* write the output with non-temporal stores (stream_copy) */
 } tn_geo;
 
 static pydml_status geo_init(tn_geo* g, const tn_plan* p) {
@@ -315,6 +323,21 @@ static void chunk_store(const tn_geo* g, int t, uint64_t base, uint64_t c, const
     }
 }
 
+/* A finished chunk to its FLOAT32 memory past the caches: non-temporal stores skip the read for
+ * ownership of lines that are overwritten whole (what a streaming copy avoids too); the sfence
+ * orders them before the chunk's thread moves on. */
+static void stream_copy(float* dst, const float* src, size_t n) {
+#ifdef TN_X86
+    size_t i = 0;
+    for (; i < n && ((uintptr_t)(dst + i) & 15u) != 0; i++) dst[i] = src[i];
+    for (; i + 4 <= n; i += 4) _mm_stream_ps(dst + i, _mm_loadu_ps(src + i));
+    for (; i < n; i++) dst[i] = src[i];
+    _mm_sfence();
+#else
+    memcpy(dst, src, n * sizeof(float));
+#endif
+}
+
 /* ---- row kernels (one body per ISA: the compiler vectorizes the plain loops) ---- */
 
 /* y = (x - m) * r * s + b [+ add], in double, rounded to float */
@@ -396,9 +419,22 @@ typedef struct tn_group {
     double* cs3;                /* nc doubles: per-chunk sum dY (x - Mean) */
 } tn_group;
 
+/* Chunks ahead of the statistics pass whose memory it prefetches: a group is often many short
+ * runs far apart (NCHW per channel: N runs of H x W), each of which the hardware prefetcher would
+ * meet cold. */
+#define TN_PREFETCH 2
+
 /* statistics of chunk c of x */
 static void pass_stats(const tn_geo* g, tn_group* gr, uint64_t c) {
     float buf[CH];
+#ifdef TN_X86
+    if (c + TN_PREFETCH < g->nc) {
+        const float* ahead = chunk_direct(g, 0, gr->base[0], c + TN_PREFETCH);
+        const size_t w = chunk_width(g, c + TN_PREFETCH);
+        if (ahead)
+            for (size_t k = 0; k < w; k += 16) _mm_prefetch((const char*)(ahead + k), _MM_HINT_T0);
+    }
+#endif
     const float* xs = chunk_in(g, 0, gr->base[0], c, buf);
     gr->cs[2 * g->nc + c] = pydml_norm_chunk_moments(xs, chunk_width(g, c), gr->cs + 2 * c, gr->cs + 2 * c + 1);
 }
@@ -424,8 +460,8 @@ static void pass_out(const tn_geo* g, tn_group* gr, uint64_t c) {
     float xb[CH], ab[CH], yb[CH];
     const size_t w = chunk_width(g, c);
     const int isa = pydml_ew_isa(), odd = p->dtype == DML_TENSOR_DATA_TYPE_FLOAT16 && !p->has_act;
-    float* y = chunk_direct(g, 2, gr->base[2], c);
-    if (y == NULL) y = yb;
+    float* direct = chunk_direct(g, 2, gr->base[2], c);
+    float* y = direct && !g->stream ? direct : yb;
     if (p->kind == K_BNT) {
         const float* xs = chunk_in(g, 0, gr->base[0], c, xb);
         const float* as = g->full[1] ? chunk_in(g, 1, gr->base[1], c, ab) : NULL;
@@ -442,7 +478,8 @@ static void pass_out(const tn_geo* g, tn_group* gr, uint64_t c) {
         if (odd) bntg_row_odd(xs, dys, y, w, gr->m, gr->mdy, gr->k0, gr->k1);
         else bntg_rows[isa](xs, dys, y, w, gr->m, gr->mdy, gr->k0, gr->k1);
     }
-    chunk_store(g, 2, gr->base[2], c, y);
+    if (direct && g->stream) stream_copy(direct, y, w);
+    else chunk_store(g, 2, gr->base[2], c, y);
 }
 
 /* BATCH_NORMALIZATION_GRAD's dX needs only the parameters: its sums and its output share one pass */
@@ -520,6 +557,7 @@ static pydml_status run_bn(const tn_plan* p, const pydml_tensor* const* full, co
     for (int t = 0; t < NP; t++) g.par[t] = par[t];
     pydml_status s = geo_init(&g, p);
     if (s) return s;
+    g.stream = p->dtype == DML_TENSOR_DATA_TYPE_FLOAT32 && g.G * g.L * sizeof(float) >= TN_STREAM_BYTES;
 #ifdef _OPENMP
     const uint64_t nth = (uint64_t)omp_get_max_threads();
 #else

@@ -17,10 +17,11 @@
  * through round-to-odd, so the half conversion is the one correct rounding).
  *
  * In place (the page's remarks: each output may alias an eligible input, every input but
- * TrainingStepTensor): each block of elements is read whole into local buffers before any of its
- * outputs is written, so an output bound to the same memory as an input (the same view) reads the
- * old values; TrainingStepTensor is read before anything is written. Blocks are disjoint, so the
- * threads never touch each other's elements. */
+ * TrainingStepTensor): every element's four inputs are read before its three outputs are written,
+ * and an output element is the memory of the same input element at most (an exact alias, what
+ * device.py admits), so an in-place output reads the old values; strided and FLOAT16 rows are read
+ * whole into local blocks first. TrainingStepTensor is read before anything is written. Blocks are
+ * disjoint, so the threads never touch each other's elements. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,6 +41,8 @@
 #define OPT_BLOCK 512
 /* Elements below which one thread runs everything. */
 #define OPT_PARALLEL_MIN 32768
+/* Output bytes from which the outputs are written with non-temporal stores. */
+#define OPT_STREAM_BYTES (32u << 20)
 
 /* the seven element tensors, in the desc's order: X, M, V, G (inputs), X', M', V' (outputs) */
 enum { NT = 7 };
@@ -100,14 +103,15 @@ static inline void adam_one(double x, double m, double v, double g, const adam_k
     *xo = x - (k->step * m1) / (sqrt(v1) + k->eps);
 }
 
-/* the inputs are local buffers distinct from the outputs (the block copies), hence restrict */
-static void adam_row_c(const float* restrict x, const float* restrict m, const float* restrict v,
-                       const float* restrict g, float* restrict xo, float* restrict mo, float* restrict vo, size_t n,
-                       const adam_k* k, int odd) {
+/* No restrict: an output may be its input's memory (in place); each element's inputs are read
+ * before its outputs are written, and an element's outputs touch no other element's inputs. */
+/* mode 1: FLOAT16 outputs (rounded to odd); 0 and 2 (streamed, adam_row_avx2_nt) round to float */
+static void adam_row_c(const float* x, const float* m, const float* v, const float* g, float* xo, float* mo,
+                       float* vo, size_t n, const adam_k* k, int mode) {
     for (size_t i = 0; i < n; i++) {
         double a, b, c;
         adam_one(x[i], m[i], v[i], g[i], k, &a, &b, &c);
-        if (odd) {
+        if (mode == 1) {
             xo[i] = pydml_f64_to_f32_odd(a);
             mo[i] = pydml_f64_to_f32_odd(b);
             vo[i] = pydml_f64_to_f32_odd(c);
@@ -120,36 +124,69 @@ static void adam_row_c(const float* restrict x, const float* restrict m, const f
 }
 
 #ifdef OPT_X86
+/* adam_row_avx2 (below) with non-temporal stores (the outputs bypass the caches: no read for ownership of
+ * lines about to be overwritten whole, what a streaming copy avoids too); 16-byte-aligned outputs */
+EW_T256 static void adam_row_avx2_nt(const float* x, const float* m, const float* v, const float* g, float* xo,
+                                     float* mo, float* vo, size_t n, const adam_k* k) {
+    const __m256d b1 = _mm256_set1_pd(k->b1), c1 = _mm256_set1_pd(k->c1), b2 = _mm256_set1_pd(k->b2);
+    const __m256d c2 = _mm256_set1_pd(k->c2), st = _mm256_set1_pd(k->step), ep = _mm256_set1_pd(k->eps);
+    size_t i = 0;
+#define OPT_STEP(j)                                                                                          \
+    const __m256d gd##j = _mm256_cvtps_pd(_mm_loadu_ps(g + i + 4 * j));                                      \
+    const __m256d m##j = _mm256_fmadd_pd(b1, _mm256_cvtps_pd(_mm_loadu_ps(m + i + 4 * j)), _mm256_mul_pd(c1, gd##j)); \
+    const __m256d v##j =                                                                                     \
+        _mm256_fmadd_pd(b2, _mm256_cvtps_pd(_mm_loadu_ps(v + i + 4 * j)), _mm256_mul_pd(_mm256_mul_pd(c2, gd##j), gd##j)); \
+    const __m256d x##j = _mm256_sub_pd(_mm256_cvtps_pd(_mm_loadu_ps(x + i + 4 * j)),                         \
+                                       _mm256_div_pd(_mm256_mul_pd(st, m##j), _mm256_add_pd(_mm256_sqrt_pd(v##j), ep))); \
+    _mm_stream_ps(xo + i + 4 * j, _mm256_cvtpd_ps(x##j));                                                    \
+    _mm_stream_ps(mo + i + 4 * j, _mm256_cvtpd_ps(m##j));                                                    \
+    _mm_stream_ps(vo + i + 4 * j, _mm256_cvtpd_ps(v##j));
+    for (; i + 8 <= n; i += 8) {
+        OPT_STEP(0)
+        OPT_STEP(1)
+    }
+#undef OPT_STEP
+    adam_row_c(x + i, m + i, v + i, g + i, xo + i, mo + i, vo + i, n - i, k, 0);
+    _mm_sfence();
+}
+
 /* The same expressions four doubles at a time (fma where adam_one calls fma), so the paths agree
- * bit for bit; AVX-512 machines run this body too. */
-EW_T256 static void adam_row_avx2(const float* restrict x, const float* restrict m, const float* restrict v,
-                                  const float* restrict g, float* restrict xo, float* restrict mo, float* restrict vo,
-                                  size_t n, const adam_k* k, int odd) {
-    if (odd) {
+ * bit for bit; AVX-512 machines run this body too. Two vectors per step: the square root and the
+ * division of one overlap the other's. */
+EW_T256 static void adam_row_avx2(const float* x, const float* m, const float* v, const float* g, float* xo,
+                                  float* mo, float* vo, size_t n, const adam_k* k, int mode) {
+    if (mode == 2) { /* non-temporal stores: three 16-byte-aligned outputs beyond the caches */
+        adam_row_avx2_nt(x, m, v, g, xo, mo, vo, n, k);
+        return;
+    }
+    if (mode == 1) {
         adam_row_c(x, m, v, g, xo, mo, vo, n, k, 1);
         return;
     }
     const __m256d b1 = _mm256_set1_pd(k->b1), c1 = _mm256_set1_pd(k->c1), b2 = _mm256_set1_pd(k->b2);
     const __m256d c2 = _mm256_set1_pd(k->c2), st = _mm256_set1_pd(k->step), ep = _mm256_set1_pd(k->eps);
     size_t i = 0;
-    for (; i + 4 <= n; i += 4) {
-        const __m256d gd = _mm256_cvtps_pd(_mm_loadu_ps(g + i));
-        const __m256d m1 = _mm256_fmadd_pd(b1, _mm256_cvtps_pd(_mm_loadu_ps(m + i)), _mm256_mul_pd(c1, gd));
-        const __m256d v1 =
-            _mm256_fmadd_pd(b2, _mm256_cvtps_pd(_mm_loadu_ps(v + i)), _mm256_mul_pd(_mm256_mul_pd(c2, gd), gd));
-        const __m256d den = _mm256_add_pd(_mm256_sqrt_pd(v1), ep);
-        const __m256d x1 = _mm256_sub_pd(_mm256_cvtps_pd(_mm_loadu_ps(x + i)), _mm256_div_pd(_mm256_mul_pd(st, m1), den));
-        _mm_storeu_ps(xo + i, _mm256_cvtpd_ps(x1));
-        _mm_storeu_ps(mo + i, _mm256_cvtpd_ps(m1));
-        _mm_storeu_ps(vo + i, _mm256_cvtpd_ps(v1));
+#define OPT_STEP(j)                                                                                          \
+    const __m256d gd##j = _mm256_cvtps_pd(_mm_loadu_ps(g + i + 4 * j));                                      \
+    const __m256d m##j = _mm256_fmadd_pd(b1, _mm256_cvtps_pd(_mm_loadu_ps(m + i + 4 * j)), _mm256_mul_pd(c1, gd##j)); \
+    const __m256d v##j =                                                                                     \
+        _mm256_fmadd_pd(b2, _mm256_cvtps_pd(_mm_loadu_ps(v + i + 4 * j)), _mm256_mul_pd(_mm256_mul_pd(c2, gd##j), gd##j)); \
+    const __m256d x##j = _mm256_sub_pd(_mm256_cvtps_pd(_mm_loadu_ps(x + i + 4 * j)),                         \
+                                       _mm256_div_pd(_mm256_mul_pd(st, m##j), _mm256_add_pd(_mm256_sqrt_pd(v##j), ep))); \
+    _mm_storeu_ps(xo + i + 4 * j, _mm256_cvtpd_ps(x##j));                                                    \
+    _mm_storeu_ps(mo + i + 4 * j, _mm256_cvtpd_ps(m##j));                                                    \
+    _mm_storeu_ps(vo + i + 4 * j, _mm256_cvtpd_ps(v##j));
+    for (; i + 8 <= n; i += 8) {
+        OPT_STEP(0)
+        OPT_STEP(1)
     }
+#undef OPT_STEP
     adam_row_c(x + i, m + i, v + i, g + i, xo + i, mo + i, vo + i, n - i, k, 0);
 }
 #endif
 
-typedef void (*adam_row_fn)(const float* restrict, const float* restrict, const float* restrict,
-                            const float* restrict, float* restrict, float* restrict, float* restrict, size_t,
-                            const adam_k*, int);
+typedef void (*adam_row_fn)(const float*, const float*, const float*, const float*, float*, float*, float*,
+                            size_t, const adam_k*, int);
 
 /* ---- execute ---- */
 
@@ -201,6 +238,15 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
     for (uint32_t d = 0; d < last; d++) rows *= size[d];
     const uint64_t per_row = (W + OPT_BLOCK - 1) / OPT_BLOCK, items = rows * per_row;
     const int odd = p->dtype == DML_TENSOR_DATA_TYPE_FLOAT16;
+    /* FLOAT32 rows of unit stride are read and written where they are; others go through blocks */
+    int direct = !odd;
+    for (int i = 0; i < NT; i++) direct = direct && (st[i][last] == 1 || W == 1);
+    /* outputs past the last-level cache are streamed to memory (adam_row_avx2_nt); smaller ones
+     * stay in the cache for the next operator, and in-place ones are already there (streaming a
+     * line just read costs more than writing it back: measured 2x slower) */
+    int stream = rows * W * 3 * sizeof(float) >= OPT_STREAM_BYTES;
+    for (int i = 4; i < NT; i++)
+        for (int j = 0; j < 4; j++) stream = stream && t[i]->data != t[j]->data;
 #ifdef OPT_X86
     const adam_row_fn row = pydml_ew_isa() == EW_ISA_PORTABLE ? adam_row_c : adam_row_avx2;
 #else
@@ -220,6 +266,14 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
             const uint64_t c = o % size[d];
             o /= size[d];
             for (int i = 0; i < NT; i++) off[i] += c * st[i][d];
+        }
+        if (direct) {
+            float* f[NT];
+            int aligned = 1;
+            for (int i = 0; i < NT; i++) f[i] = (float*)t[i]->data + off[i];
+            for (int i = 4; i < NT; i++) aligned = aligned && ((uintptr_t)f[i] & 15u) == 0;
+            row(f[0], f[1], f[2], f[3], f[4], f[5], f[6], w, &k, stream && aligned ? 2 : 0);
+            continue;
         }
         for (int i = 0; i < 4; i++) pydml_norm_load_row(p->dtype, t[i]->data, off[i], st[i][last], w, buf[i]);
         row(buf[0], buf[1], buf[2], buf[3], buf[4], buf[5], buf[6], w, &k, odd);
