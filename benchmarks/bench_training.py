@@ -10,6 +10,8 @@ Cases (FLOAT32, tensors beyond the last-level cache):
   adam               ADAM_OPTIMIZER, 8M parameters, separate outputs
   adam_in_place      ADAM_OPTIMIZER, every output bound to its input (torch.optim.Adam's step on one
                      8M-parameter tensor, foreach=False, which updates in place)
+  bn_inference       for scale: the existing BATCH_NORMALIZATION (normalization.c, Mean/Variance given)
+                     on bn_training's tensors, one read and one write per element (F.batch_norm, eval)
 
 Each case reports the GB/s pydml moves as a share of the streaming bandwidth: the bytes are every
 input-sized operand read once and every input-sized output written once (BATCH_NORMALIZATION_TRAINING
@@ -79,6 +81,15 @@ def cases(rng: np.random.Generator) -> list[tuple[str, Any, dict[str, np.ndarray
             def peer() -> Any:
                 return F.batch_norm(tx, None, None, ts, tb, training=True, eps=1e-5)
         out.append((name, desc, inputs, outputs, x.nbytes * (3 if fused else 2), peer))
+
+    m1, v1 = np.zeros(p, np.float32), np.ones(p, np.float32)
+    desc = pydml.DML_BATCH_NORMALIZATION_OPERATOR_DESC(
+        InputTensor=t(sizes), MeanTensor=t(p), VarianceTensor=t(p), ScaleTensor=t(p), BiasTensor=t(p),
+        OutputTensor=t(sizes), Spatial=True, Epsilon=1e-5)
+    tm, tv = torch.from_numpy(m1.ravel()), torch.from_numpy(v1.ravel())
+    inputs = {"InputTensor": x, "MeanTensor": m1, "VarianceTensor": v1, "ScaleTensor": s, "BiasTensor": b}
+    out.append(("bn_inference", desc, inputs, {"OutputTensor": np.empty_like(x)}, 2 * x.nbytes,
+                lambda: F.batch_norm(tx, tm, tv, ts, tb, training=False, eps=1e-5)))
 
     count = 8 * 1024 * 1024
     a_sizes = [1, 1, 2048, count // 2048]

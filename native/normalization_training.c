@@ -66,6 +66,8 @@
 #define TN_PARALLEL_MIN 32768
 /* Elements of a group from which fewer groups than twice the threads are split across them. */
 #define TN_SPLIT_MIN 65536
+/* Consecutive groups a thread takes at a time (group mode). */
+#define TN_BLOCK 4
 /* FLOAT32 output bytes from which the input-sized output is written with non-temporal stores. */
 #define TN_STREAM_BYTES (32u << 20)
 
@@ -417,6 +419,8 @@ typedef struct tn_group {
     double* cs;                 /* 3 nc doubles: per-chunk (mean, M2) then sums */
     double* cs2;                /* 2 nc doubles: per-chunk sum dY, sum dY (x - m) */
     double* cs3;                /* nc doubles: per-chunk sum dY (x - Mean) */
+    int has_next;               /* this thread runs the next group right after this one */
+    uint64_t next_base;         /* the next group's offset in x */
 } tn_group;
 
 /* Chunks ahead of the statistics pass whose memory it prefetches: a group is often many short
@@ -462,6 +466,15 @@ static void pass_out(const tn_geo* g, tn_group* gr, uint64_t c) {
     const int isa = pydml_ew_isa(), odd = p->dtype == DML_TENSOR_DATA_TYPE_FLOAT16 && !p->has_act;
     float* direct = chunk_direct(g, 2, gr->base[2], c);
     float* y = direct && !g->stream ? direct : yb;
+#ifdef TN_X86
+    /* the next group's statistics pass will read this chunk of it: fetched (to L2) while this
+     * compute-bound pass runs from the cache, so the two overlap */
+    if (gr->has_next) {
+        const float* ahead = chunk_direct(g, 0, gr->next_base, c);
+        if (ahead)
+            for (size_t k = 0; k < w; k += 16) _mm_prefetch((const char*)(ahead + k), _MM_HINT_T1);
+    }
+#endif
     if (p->kind == K_BNT) {
         const float* xs = chunk_in(g, 0, gr->base[0], c, xb);
         const float* as = g->full[1] ? chunk_in(g, 1, gr->base[1], c, ab) : NULL;
@@ -592,11 +605,25 @@ static pydml_status run_bn(const tn_plan* p, const pydml_tensor* const* full, co
                 gr.cs2 = cs + 3 * g.nc;
                 gr.cs3 = cs + 5 * g.nc;
             }
+            /* blocks of TN_BLOCK consecutive groups handed out dynamically: within a block the
+             * output pass of one group prefetches the next (pass_out) */
+            const uint64_t blocks = (g.G + TN_BLOCK - 1) / TN_BLOCK;
 #ifdef _OPENMP
 #pragma omp for schedule(dynamic, 1)
 #endif
-            for (int64_t grp = 0; grp < (int64_t)g.G; grp++)
-                if (ok) run_group(&g, (uint64_t)grp, &gr, 0);
+            for (int64_t blk = 0; blk < (int64_t)blocks; blk++) {
+                const uint64_t first = (uint64_t)blk * TN_BLOCK;
+                const uint64_t end = first + TN_BLOCK < g.G ? first + TN_BLOCK : g.G;
+                for (uint64_t grp = first; ok && grp < end; grp++) {
+                    gr.has_next = grp + 1 < end;
+                    if (gr.has_next) {
+                        uint64_t nb[NF], np[NP];
+                        group_offsets(&g, grp + 1, nb, np);
+                        gr.next_base = nb[0];
+                    }
+                    run_group(&g, grp, &gr, 0);
+                }
+            }
             free(cs);
         }
     }
