@@ -22,6 +22,8 @@ static const pydml_kernel_family* const families[] = {
     &pydml_family_convolution,
     &pydml_family_attention,
     &pydml_family_recurrent,
+    &pydml_family_normalization_training,
+    &pydml_family_optimizer,
 };
 
 static _Thread_local char g_unsupported[512];

@@ -51,5 +51,7 @@ extern const pydml_kernel_family pydml_family_resample;       /* resample.c */
 extern const pydml_kernel_family pydml_family_convolution;    /* convolution.c */
 extern const pydml_kernel_family pydml_family_attention;      /* attention.c */
 extern const pydml_kernel_family pydml_family_recurrent;      /* recurrent.c */
+extern const pydml_kernel_family pydml_family_normalization_training; /* normalization_training.c */
+extern const pydml_kernel_family pydml_family_optimizer;      /* optimizer.c */
 
 #endif /* PYDML_NATIVE_FAMILIES_H */

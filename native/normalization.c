@@ -61,6 +61,7 @@
 #include "convert.h"
 #include "elementwise.h"
 #include "families.h"
+#include "normalization_internal.h"
 #include "rules.h"
 
 #ifdef _OPENMP
@@ -561,20 +562,25 @@ static void to_double(const float* s, double* d, size_t n) {
  * pairwise update of Chan, Golub and LeVeque (Updating formulae and a pairwise algorithm for
  * computing sample variances, 1979) with every term nonnegative; the mean is the sum of the chunk
  * sums K n_c + S_c (K n_c exact) over the count. */
-#define NK_SCHUNK 1024
+#define NK_SCHUNK PYDML_NORM_CHUNK
 
 static size_t chunks_of(uint64_t L) { return (size_t)((L + NK_SCHUNK - 1) / NK_SCHUNK); }
+
+/* x[0 .. w): its (mean, M2) into *mean, *m2; returns its sum */
+static double one_chunk(const nk_kernels* k, const float* x, size_t w, double* mean, double* m2) {
+    double K = x[0], S, Q;
+    if (!isfinite(K)) K = 0.0; /* an infinite shift would turn every term into NaN */
+    k->moments(x, w, K, &S, &Q);
+    const double d = Q - S * (S / (double)w);
+    *mean = K + S / (double)w;
+    *m2 = d < 0.0 ? 0.0 : d; /* rounding below 0 (a NaN stays) */
+    return K * (double)w + S;
+}
 
 /* chunk c of a row: its (mean_c, M2_c) into cs[2c], cs[2c + 1]; returns its sum */
 static double chunk_moments(const nk_kernels* k, const float* x, size_t n, size_t c, double* cs) {
     const size_t c0 = c * NK_SCHUNK, w = n - c0 < NK_SCHUNK ? n - c0 : NK_SCHUNK;
-    double K = x[c0], S, Q;
-    if (!isfinite(K)) K = 0.0; /* an infinite shift would turn every term into NaN */
-    k->moments(x + c0, w, K, &S, &Q);
-    const double d = Q - S * (S / (double)w);
-    cs[2 * c] = K + S / (double)w;
-    cs[2 * c + 1] = d < 0.0 ? 0.0 : d; /* rounding below 0 (a NaN stays) */
-    return K * (double)w + S;
+    return one_chunk(k, x + c0, w, cs + 2 * c, cs + 2 * c + 1);
 }
 
 /* mean and M2 = sum (x - mean)^2 from the chunks' sums and moments */
@@ -1004,6 +1010,28 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
     default:
         return run_lrn(p, inputs[0], y);
     }
+}
+
+/* ---- shared with normalization_training.c (normalization_internal.h) ---- */
+
+void pydml_norm_load_row(uint32_t type, const void* base, uint64_t off, uint64_t stride, size_t n, float* dst) {
+    load_row(type, base, off, stride, n, dst);
+}
+
+void pydml_norm_store_row(uint32_t type, const float* src, size_t n, void* base, uint64_t off, uint64_t stride) {
+    store_row(type, src, n, base, off, stride);
+}
+
+double pydml_norm_chunk_moments(const float* x, size_t w, double* mean, double* m2) {
+    return one_chunk(&nk_isa[pydml_ew_isa()], x, w, mean, m2);
+}
+
+void pydml_norm_combine(const double* cs, const double* sums, size_t nc, uint64_t n, double* mean, double* m2) {
+    if (nc == chunks_of(n)) {
+        combine_chunks(cs, sums, (size_t)n, mean, m2);
+        return;
+    }
+    *mean = *m2 = NAN; /* callers pass every chunk */
 }
 
 const pydml_kernel_family pydml_family_normalization = {"normalization", supports, create, destroy, execute, 0};

@@ -27,7 +27,8 @@ pydml_rule_fn pydml_find_rules(uint32_t type) {
         (family = pydml_rules_quantize(type)) ||
         (family = pydml_rules_roi(type)) ||
         (family = pydml_rules_attention(type)) ||
-        (family = pydml_rules_recurrent(type)))
+        (family = pydml_rules_recurrent(type)) ||
+        (family = pydml_rules_training(type)))
         return family;
     switch (type) {
     case DML_OPERATOR_UPSAMPLE_2D:

@@ -34,5 +34,6 @@ pydml_rule_fn pydml_rules_quantize(uint32_t type);
 pydml_rule_fn pydml_rules_roi(uint32_t type);
 pydml_rule_fn pydml_rules_attention(uint32_t type);
 pydml_rule_fn pydml_rules_recurrent(uint32_t type);
+pydml_rule_fn pydml_rules_training(uint32_t type);
 
 #endif /* PYDML_NATIVE_RULES_H */

@@ -1,5 +1,7 @@
 /* The normalization operators' own rules (BATCH_NORMALIZATION, MEAN_VARIANCE_NORMALIZATION(1, 2),
- * LOCAL_RESPONSE_NORMALIZATION, LP_NORMALIZATION; normalization.c runs them): each "must" of the
+ * LOCAL_RESPONSE_NORMALIZATION, LP_NORMALIZATION; normalization.c runs them; the training forms
+ * BATCH_NORMALIZATION_TRAINING, BATCH_NORMALIZATION_TRAINING_GRAD, BATCH_NORMALIZATION_GRAD and
+ * LOCAL_RESPONSE_NORMALIZATION_GRAD, which normalization_training.c runs): each "must" of the
  * pages (pydml/ops/normalization.py transcribes them) that the generated tables cannot say.
  * Epsilon: no page says "must" about it (only that it avoids division by zero), so any value is
  * accepted. */
@@ -144,6 +146,36 @@ static pydml_status lrn_rule(pydml_check* c, const pydml_operator_info* op, cons
     return PYDML_STATUS_SUCCESS;
 }
 
+/* BATCH_NORMALIZATION_TRAINING page: "Any dimension in ScaleTensor and BiasTensor can be set to 1
+ * ... but otherwise must equal the corresponding dimension's size from InputTensor" (the constraint
+ * list gives Bias, OutputMean and OutputVariance Scale's sizes). */
+static pydml_status bn_training_rule(pydml_check* c, const pydml_operator_info* op, const void* desc) {
+    pydml_status s;
+    if ((s = broadcast_rule(c, op, desc, "ScaleTensor", 0, 0, ""))) return s;
+    return broadcast_rule(c, op, desc, "BiasTensor", 0, 0, "");
+}
+
+/* BATCH_NORMALIZATION_GRAD and BATCH_NORMALIZATION_TRAINING_GRAD pages: "Any dimension in
+ * MeanTensor, VarianceTensor, and ScaleTensor can be set to 1 ... but otherwise must equal the
+ * corresponding dimension's size from InputTensor" (the constraint list gives the two gradient
+ * outputs Mean's sizes). */
+static pydml_status bn_grad_rule(pydml_check* c, const pydml_operator_info* op, const void* desc) {
+    static const char* const names[3] = {"MeanTensor", "VarianceTensor", "ScaleTensor"};
+    for (int k = 0; k < 3; k++) {
+        pydml_status s = broadcast_rule(c, op, desc, names[k], 0, 0, "");
+        if (s) return s;
+    }
+    return PYDML_STATUS_SUCCESS;
+}
+
+/* LOCAL_RESPONSE_NORMALIZATION_GRAD page, LocalSize: "This value must be at least 1." */
+static pydml_status lrn_grad_rule(pydml_check* c, const pydml_operator_info* op, const void* desc) {
+    (void)op;
+    const DML_LOCAL_RESPONSE_NORMALIZATION_GRAD_OPERATOR_DESC* d = desc;
+    if (d->LocalSize < 1) return pydml_fail(c, "LocalSize", "must be at least 1, got %u", d->LocalSize);
+    return PYDML_STATUS_SUCCESS;
+}
+
 /* LP_NORMALIZATION page: Axis names a dimension of InputTensor; "P ... must be either 1 or 2". */
 static pydml_status lp_rule(pydml_check* c, const pydml_operator_info* op, const void* desc) {
     const DML_LP_NORMALIZATION_OPERATOR_DESC* d = desc;
@@ -163,6 +195,10 @@ pydml_rule_fn pydml_rules_normalization(uint32_t type) {
     case DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION2: return mvn2_rule;
     case DML_OPERATOR_LOCAL_RESPONSE_NORMALIZATION: return lrn_rule;
     case DML_OPERATOR_LP_NORMALIZATION: return lp_rule;
+    case DML_OPERATOR_BATCH_NORMALIZATION_TRAINING: return bn_training_rule;
+    case DML_OPERATOR_BATCH_NORMALIZATION_TRAINING_GRAD:
+    case DML_OPERATOR_BATCH_NORMALIZATION_GRAD: return bn_grad_rule;
+    case DML_OPERATOR_LOCAL_RESPONSE_NORMALIZATION_GRAD: return lrn_grad_rule;
     default: return NULL;
     }
 }

@@ -3452,7 +3452,7 @@ static const pydml_support_row adam_optimizer_rows[] = {
     {1, 0, 0x0010, 0x0006}, /* InputFirstMomentTensor */
     {2, 0, 0x0010, 0x0006}, /* InputSecondMomentTensor */
     {3, 0, 0x0010, 0x0006}, /* GradientTensor */
-    {4, 0, 0x0010, 0x0006}, /* TrainingStepTensor */
+    {4, 0, 0x0010, 0x0008}, /* TrainingStepTensor */
     {5, 0, 0x0010, 0x0006}, /* OutputParametersTensor */
     {6, 0, 0x0010, 0x0006}, /* OutputFirstMomentTensor */
     {7, 0, 0x0010, 0x0006}, /* OutputSecondMomentTensor */

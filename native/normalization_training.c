@@ -1,0 +1,778 @@
+/* The normalization training family (families.h): BATCH_NORMALIZATION_TRAINING,
+ * BATCH_NORMALIZATION_TRAINING_GRAD, BATCH_NORMALIZATION_GRAD and LOCAL_RESPONSE_NORMALIZATION_GRAD
+ * (pages: MicrosoftDocs/sdk-api ns-directml-dml_<name>_operator_desc.md; rules_normalization.c
+ * checks the descs; the forward kernels are normalization.c's, whose statistics helpers this file
+ * shares through normalization_internal.h).
+ *
+ * Groups: the "parameter" tensors (Scale/Bias of the TRAINING page, Mean/Variance/Scale of the GRAD
+ * pages) have size 1 on the reduced dimensions and InputTensor's size on the others; a group is the
+ * set of input elements that share one parameter element (the pages: "computed ... across the set
+ * of dimensions for which ScaleTensor and BiasTensor sizes equal one").
+ *
+ * Formulas (the pages; all arithmetic in double, each output rounded once):
+ *   BATCH_NORMALIZATION_TRAINING:  Mean = mean(Input), Variance = mean((Input - Mean)^2) over the
+ *       group, Output = FusedActivation(Scale * (Input - Mean) / sqrt(Variance + Epsilon) + Bias
+ *       + FusedAdd). The page does not say whether OutputVarianceTensor is the biased (population)
+ *       or the unbiased variance; it is the biased one, the one the formula normalizes with (as
+ *       torch.nn.functional.batch_norm in training mode), and the one for which the
+ *       BATCH_NORMALIZATION_TRAINING_GRAD page's OutputGradient formula (the Variance input "is
+ *       typically the same tensor that was returned as the OutputVarianceTensor") is the exact
+ *       gradient of this forward.
+ *   BATCH_NORMALIZATION_TRAINING_GRAD:  with m = mean(Input) (computed, as the page writes it:
+ *       "Input - mean(Input)") and r = 1 / sqrt(Variance + Epsilon),
+ *       OutputGradient = Scale * r * ((dY - mean(dY)) - (Input - m) * mean(dY * (Input - m))
+ *       / (Variance + Epsilon)) (the page's "InputCentered = InputCentered - mean(InputCentered)" is
+ *       read as Input - mean(Input)); OutputScaleGradient = sum(dY * (Input - Mean)) * r with the
+ *       MeanTensor input; OutputBiasGradient = sum(dY).
+ *   BATCH_NORMALIZATION_GRAD:  OutputGradient = dY * Scale * r, OutputScaleGradient =
+ *       sum(dY * (Input - Mean)) * r, OutputBiasGradient = sum(dY).
+ *   LOCAL_RESPONSE_NORMALIZATION_GRAD:  the gradient of normalization.c's forward, y_i = x_i * B_i^-b,
+ *       B_i = Bias + (Alpha / LocalSize) * sum_{j in W(i)} x_j^2 (W(i) = [i - lo, i + hi] clipped,
+ *       lo = floor((LocalSize - 1) / 2), hi = LocalSize - 1 - lo; across channels with CrossChannel,
+ *       else a LocalSize x LocalSize window over Height and Width):
+ *       dx_k = dy_k B_k^-b - 2 b (Alpha / LocalSize) x_k sum_{i : k in W(i)} dy_i x_i B_i^(-b-1),
+ *       where {i : k in W(i)} = [k - hi, k + lo] (the window mirrored). The page gives no formula.
+ *
+ * Precision: statistics and sums in double, chunk by chunk (PYDML_NORM_CHUNK consecutive elements
+ * of a group, in the group's row-major order), the chunks combined in a fixed order; each output
+ * evaluated in double and rounded once to float (FLOAT16: rounded to odd first, so the half
+ * conversion is the one correct rounding); a FusedActivation acts on the float values. The chunking
+ * does not depend on the thread count, so neither do the results.
+ *
+ * Speed: every group is one work item (its statistics pass reads the input from memory, the output
+ * pass finds it in the cache); few long groups are split chunk by chunk across the threads instead
+ * (two parallel passes). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+#include <immintrin.h>
+#define TN_X86 1
+#endif
+
+#include "convert.h"
+#include "elementwise.h"
+#include "families.h"
+#include "normalization_internal.h"
+#include "rules.h"
+
+#define CH PYDML_NORM_CHUNK
+/* Elements below which one thread runs everything. */
+#define TN_PARALLEL_MIN 32768
+/* Elements of a group from which fewer groups than twice the threads are split across them. */
+#define TN_SPLIT_MIN 65536
+/* Consecutive groups a thread takes at a time (group mode). */
+#define TN_BLOCK 4
+/* FLOAT32 output bytes from which the input-sized output is written with non-temporal stores. */
+#define TN_STREAM_BYTES (32u << 20)
+
+enum { K_BNT = 0, K_BNTG = 1, K_BNG = 2, K_LRNG = 3 };
+/* input-sized tensors (x; FusedAdd or dY; y or dX) and parameter-sized ones */
+enum { NF = 3, NP = 5 };
+
+typedef struct tn_plan {
+    int kind;
+    uint32_t dtype, n;
+    uint32_t sizes[PYDML_MAX_DIMS];  /* InputTensor's */
+    uint32_t psizes[PYDML_MAX_DIMS]; /* ScaleTensor's (TRAINING) or MeanTensor's (GRAD) */
+    uint32_t input_count, output_count;
+    int has_add;
+    double eps;
+    int has_act;
+    pydml_activation act;
+    int cross;
+    uint32_t local_size;
+    double alpha, beta, bias;
+} tn_plan;
+
+static int supports(uint32_t type) {
+    switch (type) {
+    case DML_OPERATOR_BATCH_NORMALIZATION_TRAINING:
+    case DML_OPERATOR_BATCH_NORMALIZATION_TRAINING_GRAD:
+    case DML_OPERATOR_BATCH_NORMALIZATION_GRAD:
+    case DML_OPERATOR_LOCAL_RESPONSE_NORMALIZATION_GRAD:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+static pydml_status create(const pydml_operator_info* info, const void* desc, uint32_t flags, void** out) {
+    (void)flags;
+    *out = NULL;
+    if (!supports(info->type)) return PYDML_STATUS_UNSUPPORTED_PARAMETER;
+    const DML_BUFFER_TENSOR_DESC* in = pydml_tensor_field(info, desc, "InputTensor");
+    if (in == NULL || in->DimensionCount == 0 || in->DimensionCount > PYDML_MAX_DIMS)
+        return PYDML_STATUS_INVALID_PARAMETER;
+    if (in->DataType != DML_TENSOR_DATA_TYPE_FLOAT32 && in->DataType != DML_TENSOR_DATA_TYPE_FLOAT16)
+        return PYDML_STATUS_UNSUPPORTED_PARAMETER;
+    tn_plan* p = calloc(1, sizeof *p);
+    if (p == NULL) return PYDML_STATUS_OUT_OF_MEMORY;
+    p->dtype = in->DataType;
+    p->n = in->DimensionCount;
+    memcpy(p->sizes, in->Sizes, p->n * sizeof(uint32_t));
+    const DML_BUFFER_TENSOR_DESC* par = NULL;
+    switch (info->type) {
+    case DML_OPERATOR_BATCH_NORMALIZATION_TRAINING: {
+        const DML_BATCH_NORMALIZATION_TRAINING_OPERATOR_DESC* d = desc;
+        p->kind = K_BNT;
+        p->input_count = 4;
+        p->output_count = 3;
+        p->eps = d->Epsilon;
+        p->has_add = pydml_tensor_field(info, desc, "FusedAddTensor") != NULL;
+        if (d->FusedActivation) {
+            pydml_activation_of(d->FusedActivation, &p->act);
+            p->has_act = p->act.type != DML_OPERATOR_INVALID && p->act.type != DML_OPERATOR_ACTIVATION_IDENTITY;
+        }
+        par = pydml_tensor_field(info, desc, "ScaleTensor");
+        break;
+    }
+    case DML_OPERATOR_BATCH_NORMALIZATION_TRAINING_GRAD:
+    case DML_OPERATOR_BATCH_NORMALIZATION_GRAD: {
+        /* the two descs have the same layout */
+        const DML_BATCH_NORMALIZATION_GRAD_OPERATOR_DESC* d = desc;
+        p->kind = info->type == DML_OPERATOR_BATCH_NORMALIZATION_GRAD ? K_BNG : K_BNTG;
+        p->input_count = 5;
+        p->output_count = 3;
+        p->eps = d->Epsilon;
+        par = pydml_tensor_field(info, desc, "MeanTensor");
+        break;
+    }
+    default: {
+        const DML_LOCAL_RESPONSE_NORMALIZATION_GRAD_OPERATOR_DESC* d = desc;
+        p->kind = K_LRNG;
+        p->input_count = 2;
+        p->output_count = 1;
+        p->cross = d->CrossChannel != 0;
+        p->local_size = d->LocalSize;
+        p->alpha = d->Alpha;
+        p->beta = d->Beta;
+        p->bias = d->Bias;
+        if (p->n != 4 || p->local_size == 0) {
+            free(p);
+            return PYDML_STATUS_INVALID_PARAMETER;
+        }
+        *out = p;
+        return PYDML_STATUS_SUCCESS;
+    }
+    }
+    if (par == NULL || par->DimensionCount != p->n) {
+        free(p);
+        return PYDML_STATUS_INVALID_PARAMETER;
+    }
+    for (uint32_t d = 0; d < p->n; d++) {
+        if (par->Sizes[d] != 1 && par->Sizes[d] != p->sizes[d]) {
+            free(p);
+            return PYDML_STATUS_INVALID_PARAMETER;
+        }
+        p->psizes[d] = par->Sizes[d];
+    }
+    *out = p;
+    return PYDML_STATUS_SUCCESS;
+}
+
+static void destroy(void* plan) { free(plan); }
+
+static pydml_status check_view(const pydml_tensor* v, uint32_t type, uint32_t n, const uint32_t* sizes) {
+    if (v == NULL) return PYDML_STATUS_INVALID_PARAMETER;
+    pydml_status s = pydml_tensor_check(v);
+    if (s) return s;
+    if (v->data_type != type || v->dim_count != n) return PYDML_STATUS_INVALID_PARAMETER;
+    for (uint32_t d = 0; d < n; d++)
+        if (v->sizes[d] != sizes[d]) return PYDML_STATUS_INVALID_PARAMETER;
+    return PYDML_STATUS_SUCCESS;
+}
+
+static double elem(uint32_t type, const pydml_tensor* v, uint64_t off) {
+    return type == DML_TENSOR_DATA_TYPE_FLOAT32 ? (double)((const float*)v->data)[off]
+                                                : (double)pydml_f16_to_f32(((const uint16_t*)v->data)[off]);
+}
+
+/* one double rounded once to the tensor's type */
+static void put(uint32_t type, const pydml_tensor* v, uint64_t off, double x) {
+    if (type == DML_TENSOR_DATA_TYPE_FLOAT32) ((float*)v->data)[off] = (float)x;
+    else ((uint16_t*)v->data)[off] = pydml_f64_to_f16(x);
+}
+
+/* ---- geometry: groups (kept dimensions) and their elements (reduced dimensions) ---- */
+
+typedef struct tn_geo {
+    const tn_plan* p;
+    const pydml_tensor* full[NF];  /* NULL when absent (FusedAdd) */
+    const pydml_tensor* par[NP];
+    uint32_t nk;
+    uint64_t ksize[PYDML_MAX_DIMS], kst[NF][PYDML_MAX_DIMS], kpst[NP][PYDML_MAX_DIMS];
+    uint64_t G, L, inner, runs, nc;
+    uint64_t rst[NF];              /* stride of the innermost reduced dimension */
+    uint64_t* run_off;             /* runs x NF offsets of each run's first element */
+    int stream;                    /* write the output with non-temporal stores (stream_copy) */
+} tn_geo;
+
+static pydml_status geo_init(tn_geo* g, const tn_plan* p) {
+    const uint32_t n = p->n;
+    uint64_t rsize[PYDML_MAX_DIMS], rst[NF][PYDML_MAX_DIMS];
+    uint32_t nr = 0;
+    g->p = p;
+    g->nk = 0;
+    for (uint32_t d = 0; d < n; d++) {
+        if (p->sizes[d] == 1) continue;
+        uint64_t st[NF];
+        for (int t = 0; t < NF; t++) st[t] = g->full[t] ? g->full[t]->strides[d] : 0;
+        if (p->psizes[d] == 1) { /* reduced: merged with the previous reduced dimension when contiguous */
+            int merge = nr > 0;
+            for (int t = 0; t < NF && merge; t++) merge = rst[t][nr - 1] == st[t] * p->sizes[d];
+            if (merge) {
+                rsize[nr - 1] *= p->sizes[d];
+                for (int t = 0; t < NF; t++) rst[t][nr - 1] = st[t];
+            } else {
+                rsize[nr] = p->sizes[d];
+                for (int t = 0; t < NF; t++) rst[t][nr] = st[t];
+                nr++;
+            }
+        } else {
+            g->ksize[g->nk] = p->sizes[d];
+            for (int t = 0; t < NF; t++) g->kst[t][g->nk] = st[t];
+            for (int t = 0; t < NP; t++) g->kpst[t][g->nk] = g->par[t] ? g->par[t]->strides[d] : 0;
+            g->nk++;
+        }
+    }
+    if (nr == 0) {
+        rsize[0] = 1;
+        for (int t = 0; t < NF; t++) rst[t][0] = 0;
+        nr = 1;
+    }
+    g->G = 1;
+    for (uint32_t k = 0; k < g->nk; k++) g->G *= g->ksize[k];
+    g->inner = rsize[nr - 1];
+    g->runs = 1;
+    for (uint32_t d = 0; d + 1 < nr; d++) g->runs *= rsize[d];
+    g->L = g->runs * g->inner;
+    g->nc = (g->L + CH - 1) / CH;
+    for (int t = 0; t < NF; t++) g->rst[t] = rst[t][nr - 1];
+    g->run_off = malloc(g->runs * NF * sizeof(uint64_t));
+    if (g->run_off == NULL) return PYDML_STATUS_OUT_OF_MEMORY;
+    for (uint64_t r = 0; r < g->runs; r++) {
+        uint64_t o = r;
+        for (int t = 0; t < NF; t++) g->run_off[r * NF + t] = 0;
+        for (uint32_t d = nr - 1; d-- > 0;) {
+            const uint64_t c = o % rsize[d];
+            o /= rsize[d];
+            for (int t = 0; t < NF; t++) g->run_off[r * NF + t] += c * rst[t][d];
+        }
+    }
+    return PYDML_STATUS_SUCCESS;
+}
+
+/* element offsets of group `grp` in the input-sized tensors (base) and the parameters (pbase) */
+static void group_offsets(const tn_geo* g, uint64_t grp, uint64_t* base, uint64_t* pbase) {
+    for (int t = 0; t < NF; t++) base[t] = 0;
+    for (int t = 0; t < NP; t++) pbase[t] = 0;
+    for (uint32_t k = g->nk; k-- > 0;) {
+        const uint64_t c = grp % g->ksize[k];
+        grp /= g->ksize[k];
+        for (int t = 0; t < NF; t++) base[t] += c * g->kst[t][k];
+        for (int t = 0; t < NP; t++) pbase[t] += c * g->kpst[t][k];
+    }
+}
+
+static size_t chunk_width(const tn_geo* g, uint64_t c) {
+    const uint64_t c0 = c * CH;
+    return (size_t)(g->L - c0 < CH ? g->L - c0 : CH);
+}
+
+/* FLOAT32 memory of chunk c of tensor t when it lies in one unit-stride run, else NULL */
+static float* chunk_direct(const tn_geo* g, int t, uint64_t base, uint64_t c) {
+    const uint64_t c0 = c * CH, run = c0 / g->inner, pos = c0 % g->inner;
+    const size_t w = chunk_width(g, c);
+    if (g->p->dtype != DML_TENSOR_DATA_TYPE_FLOAT32 || (g->rst[t] != 1 && w > 1) || pos + w > g->inner) return NULL;
+    return (float*)g->full[t]->data + base + g->run_off[run * NF + t] + pos * g->rst[t];
+}
+
+/* chunk c of input-sized tensor t as floats: its memory, or gathered into buf */
+static const float* chunk_in(const tn_geo* g, int t, uint64_t base, uint64_t c, float* buf) {
+    const float* direct = chunk_direct(g, t, base, c);
+    if (direct) return direct;
+    uint64_t e = c * CH;
+    const size_t w = chunk_width(g, c);
+    for (size_t done = 0; done < w;) {
+        const uint64_t run = e / g->inner, pos = e % g->inner;
+        const size_t seg = (size_t)(g->inner - pos < w - done ? g->inner - pos : w - done);
+        pydml_norm_load_row(g->p->dtype, g->full[t]->data, base + g->run_off[run * NF + t] + pos * g->rst[t],
+                            g->rst[t], seg, buf + done);
+        done += seg;
+        e += seg;
+    }
+    return buf;
+}
+
+/* buf (chunk c of output tensor t) to its memory (nothing when buf is the memory itself) */
+static void chunk_store(const tn_geo* g, int t, uint64_t base, uint64_t c, const float* buf) {
+    if (chunk_direct(g, t, base, c) == buf) return;
+    uint64_t e = c * CH;
+    const size_t w = chunk_width(g, c);
+    for (size_t done = 0; done < w;) {
+        const uint64_t run = e / g->inner, pos = e % g->inner;
+        const size_t seg = (size_t)(g->inner - pos < w - done ? g->inner - pos : w - done);
+        pydml_norm_store_row(g->p->dtype, buf + done, seg, g->full[t]->data,
+                             base + g->run_off[run * NF + t] + pos * g->rst[t], g->rst[t]);
+        done += seg;
+        e += seg;
+    }
+}
+
+/* A finished chunk to its FLOAT32 memory past the caches: non-temporal stores skip the read for
+ * ownership of lines that are overwritten whole (what a streaming copy avoids too); the sfence
+ * orders them before the chunk's thread moves on. */
+static void stream_copy(float* dst, const float* src, size_t n) {
+#ifdef TN_X86
+    size_t i = 0;
+    for (; i < n && ((uintptr_t)(dst + i) & 15u) != 0; i++) dst[i] = src[i];
+    for (; i + 4 <= n; i += 4) _mm_stream_ps(dst + i, _mm_loadu_ps(src + i));
+    for (; i < n; i++) dst[i] = src[i];
+    _mm_sfence();
+#else
+    memcpy(dst, src, n * sizeof(float));
+#endif
+}
+
+/* ---- row kernels (one body per ISA: the compiler vectorizes the plain loops) ---- */
+
+/* y = (x - m) * r * s + b [+ add], in double, rounded to float */
+#define TN_KERNELS(SUF, ATTR)                                                                        \
+    ATTR static void bnt_row_##SUF(const float* restrict x, const float* restrict add, float* restrict y, \
+                                   size_t n, double m, double r, double s, double b) {               \
+        if (add) {                                                                                   \
+            for (size_t k = 0; k < n; k++) y[k] = (float)(fma(((double)x[k] - m) * r, s, b) + (double)add[k]); \
+        } else {                                                                                     \
+            for (size_t k = 0; k < n; k++) y[k] = (float)fma(((double)x[k] - m) * r, s, b);          \
+        }                                                                                            \
+    }                                                                                                \
+    ATTR static void bng_row_##SUF(const float* restrict dy, float* restrict dx, size_t n, double k0) { \
+        for (size_t k = 0; k < n; k++) dx[k] = (float)((double)dy[k] * k0);                          \
+    }                                                                                                \
+    ATTR static void bntg_row_##SUF(const float* restrict x, const float* restrict dy, float* restrict dx, \
+                                    size_t n, double m, double mdy, double k0, double k1) {          \
+        for (size_t k = 0; k < n; k++)                                                               \
+            dx[k] = (float)(k0 * ((double)dy[k] - mdy) - k1 * ((double)x[k] - m));                   \
+    }
+
+TN_KERNELS(c, )
+TN_KERNELS(avx2, EW_T256)
+TN_KERNELS(avx512, EW_T512)
+
+typedef void (*bnt_row_fn)(const float* restrict, const float* restrict, float* restrict, size_t, double, double,
+                           double, double);
+typedef void (*bng_row_fn)(const float* restrict, float* restrict, size_t, double);
+typedef void (*bntg_row_fn)(const float* restrict, const float* restrict, float* restrict, size_t, double, double,
+                            double, double);
+static const bnt_row_fn bnt_rows[3] = {bnt_row_c, bnt_row_avx2, bnt_row_avx512};
+static const bng_row_fn bng_rows[3] = {bng_row_c, bng_row_avx2, bng_row_avx512};
+static const bntg_row_fn bntg_rows[3] = {bntg_row_c, bntg_row_avx2, bntg_row_avx512};
+
+/* FLOAT16 outputs: the same expressions rounded to odd (one correct rounding to half) */
+static void bnt_row_odd(const float* x, const float* add, float* y, size_t n, double m, double r, double s, double b) {
+    for (size_t k = 0; k < n; k++) {
+        double v = fma(((double)x[k] - m) * r, s, b);
+        if (add) v += (double)add[k];
+        y[k] = pydml_f64_to_f32_odd(v);
+    }
+}
+static void bng_row_odd(const float* dy, float* dx, size_t n, double k0) {
+    for (size_t k = 0; k < n; k++) dx[k] = pydml_f64_to_f32_odd((double)dy[k] * k0);
+}
+static void bntg_row_odd(const float* x, const float* dy, float* dx, size_t n, double m, double mdy, double k0,
+                         double k1) {
+    for (size_t k = 0; k < n; k++) dx[k] = pydml_f64_to_f32_odd(k0 * ((double)dy[k] - mdy) - k1 * ((double)x[k] - m));
+}
+
+/* sum dy and sum dy * (x - m) over a chunk: four partial sums each, combined in a fixed order */
+static void grad_sums(const float* x, const float* dy, size_t n, double m, double* sdy, double* sdx) {
+    double a[4] = {0, 0, 0, 0}, b[4] = {0, 0, 0, 0};
+    size_t k = 0;
+    for (; k + 4 <= n; k += 4)
+        for (int j = 0; j < 4; j++) {
+            const double d = (double)dy[k + (size_t)j];
+            a[j] += d;
+            b[j] = fma(d, (double)x[k + (size_t)j] - m, b[j]);
+        }
+    for (; k < n; k++) {
+        const double d = (double)dy[k];
+        a[0] += d;
+        b[0] = fma(d, (double)x[k] - m, b[0]);
+    }
+    *sdy = (a[0] + a[1]) + (a[2] + a[3]);
+    *sdx = (b[0] + b[1]) + (b[2] + b[3]);
+}
+
+/* ---- per-group work, chunk by chunk ---- */
+
+/* What a group's passes share: the group's offsets, its parameters and its coefficients. */
+typedef struct tn_group {
+    uint64_t base[NF], pbase[NP];
+    double m, r, s, b;          /* BNT: mean, 1 / sqrt(var + eps), Scale, Bias */
+    double M, mdy, k0, k1;      /* grads: MeanTensor, mean(dY), coefficients of dX */
+    double* cs;                 /* 3 nc doubles: per-chunk (mean, M2) then sums */
+    double* cs2;                /* 2 nc doubles: per-chunk sum dY, sum dY (x - m) */
+    double* cs3;                /* nc doubles: per-chunk sum dY (x - Mean) */
+    int has_next;               /* this thread runs the next group right after this one */
+    uint64_t next_base;         /* the next group's offset in x */
+} tn_group;
+
+/* Chunks ahead of the statistics pass whose memory it prefetches: a group is often many short
+ * runs far apart (NCHW per channel: N runs of H x W), each of which the hardware prefetcher would
+ * meet cold. */
+#define TN_PREFETCH 2
+
+/* statistics of chunk c of x */
+static void pass_stats(const tn_geo* g, tn_group* gr, uint64_t c) {
+    float buf[CH];
+#ifdef TN_X86
+    if (c + TN_PREFETCH < g->nc) {
+        const float* ahead = chunk_direct(g, 0, gr->base[0], c + TN_PREFETCH);
+        const size_t w = chunk_width(g, c + TN_PREFETCH);
+        if (ahead)
+            for (size_t k = 0; k < w; k += 16) _mm_prefetch((const char*)(ahead + k), _MM_HINT_T0);
+    }
+#endif
+    const float* xs = chunk_in(g, 0, gr->base[0], c, buf);
+    gr->cs[2 * g->nc + c] = pydml_norm_chunk_moments(xs, chunk_width(g, c), gr->cs + 2 * c, gr->cs + 2 * c + 1);
+}
+
+/* gradient sums of chunk c (around gr->m, and for TRAINING_GRAD also around the Mean input) */
+static void pass_sums(const tn_geo* g, tn_group* gr, uint64_t c) {
+    float xb[CH], db[CH];
+    const size_t w = chunk_width(g, c);
+    const float* xs = chunk_in(g, 0, gr->base[0], c, xb);
+    const float* dys = chunk_in(g, 1, gr->base[1], c, db);
+    if (g->p->kind == K_BNG) {
+        grad_sums(xs, dys, w, gr->M, gr->cs2 + 2 * c, gr->cs2 + 2 * c + 1);
+    } else {
+        grad_sums(xs, dys, w, gr->m, gr->cs2 + 2 * c, gr->cs2 + 2 * c + 1);
+        double unused;
+        grad_sums(xs, dys, w, gr->M, &unused, gr->cs3 + c);
+    }
+}
+
+/* the input-sized output of chunk c */
+static void pass_out(const tn_geo* g, tn_group* gr, uint64_t c) {
+    const tn_plan* p = g->p;
+    float xb[CH], ab[CH], yb[CH];
+    const size_t w = chunk_width(g, c);
+    const int isa = pydml_ew_isa(), odd = p->dtype == DML_TENSOR_DATA_TYPE_FLOAT16 && !p->has_act;
+    float* direct = chunk_direct(g, 2, gr->base[2], c);
+    float* y = direct && !g->stream ? direct : yb;
+#ifdef TN_X86
+    /* the next group's statistics pass will read this chunk of it: fetched (to L2) while this
+     * compute-bound pass runs from the cache, so the two overlap */
+    if (gr->has_next) {
+        const float* ahead = chunk_direct(g, 0, gr->next_base, c);
+        if (ahead)
+            for (size_t k = 0; k < w; k += 16) _mm_prefetch((const char*)(ahead + k), _MM_HINT_T1);
+    }
+#endif
+    if (p->kind == K_BNT) {
+        const float* xs = chunk_in(g, 0, gr->base[0], c, xb);
+        const float* as = g->full[1] ? chunk_in(g, 1, gr->base[1], c, ab) : NULL;
+        if (odd) bnt_row_odd(xs, as, y, w, gr->m, gr->r, gr->s, gr->b);
+        else bnt_rows[isa](xs, as, y, w, gr->m, gr->r, gr->s, gr->b);
+        if (p->has_act) pydml_activation_apply(&p->act, y, w);
+    } else if (p->kind == K_BNG) {
+        const float* dys = chunk_in(g, 1, gr->base[1], c, ab);
+        if (odd) bng_row_odd(dys, y, w, gr->k0);
+        else bng_rows[isa](dys, y, w, gr->k0);
+    } else {
+        const float* xs = chunk_in(g, 0, gr->base[0], c, xb);
+        const float* dys = chunk_in(g, 1, gr->base[1], c, ab);
+        if (odd) bntg_row_odd(xs, dys, y, w, gr->m, gr->mdy, gr->k0, gr->k1);
+        else bntg_rows[isa](xs, dys, y, w, gr->m, gr->mdy, gr->k0, gr->k1);
+    }
+    if (direct && g->stream) stream_copy(direct, y, w);
+    else chunk_store(g, 2, gr->base[2], c, y);
+}
+
+/* BATCH_NORMALIZATION_GRAD's dX needs only the parameters: its sums and its output share one pass */
+static void pass_sums_out(const tn_geo* g, tn_group* gr, uint64_t c) {
+    pass_sums(g, gr, c);
+    pass_out(g, gr, c);
+}
+
+typedef void (*pass_fn)(const tn_geo*, tn_group*, uint64_t);
+
+static void for_chunks(const tn_geo* g, tn_group* gr, pass_fn fn, int split) {
+    if (split) {
+#ifdef _OPENMP
+#pragma omp parallel for schedule(dynamic, 4)
+#endif
+        for (int64_t c = 0; c < (int64_t)g->nc; c++) fn(g, gr, (uint64_t)c);
+    } else {
+        for (uint64_t c = 0; c < g->nc; c++) fn(g, gr, c);
+    }
+}
+
+static double sum_in_order(const double* v, size_t n, size_t step) {
+    double s = 0.0;
+    for (size_t i = 0; i < n; i++) s += v[i * step];
+    return s;
+}
+
+/* one group, its chunks run by this thread or (split) by the team */
+static void run_group(const tn_geo* g, uint64_t grp, tn_group* gr, int split) {
+    const tn_plan* p = g->p;
+    const uint32_t dt = p->dtype;
+    const double L = (double)g->L;
+    const size_t nc = (size_t)g->nc;
+    group_offsets(g, grp, gr->base, gr->pbase);
+    if (p->kind == K_BNT) {
+        for_chunks(g, gr, pass_stats, split);
+        double M2;
+        pydml_norm_combine(gr->cs, gr->cs + 2 * nc, nc, g->L, &gr->m, &M2);
+        const double var = M2 / L;
+        gr->r = 1.0 / sqrt(var + p->eps);
+        gr->s = elem(dt, g->par[0], gr->pbase[0]);
+        gr->b = elem(dt, g->par[1], gr->pbase[1]);
+        for_chunks(g, gr, pass_out, split);
+        put(dt, g->par[2], gr->pbase[2], gr->m);
+        put(dt, g->par[3], gr->pbase[3], var);
+        return;
+    }
+    gr->M = elem(dt, g->par[0], gr->pbase[0]);
+    const double V = elem(dt, g->par[1], gr->pbase[1]), S = elem(dt, g->par[2], gr->pbase[2]);
+    gr->r = 1.0 / sqrt(V + p->eps);
+    if (p->kind == K_BNG) {
+        gr->k0 = S * gr->r;
+        for_chunks(g, gr, pass_sums_out, split);
+        put(dt, g->par[3], gr->pbase[3], sum_in_order(gr->cs2 + 1, nc, 2) * gr->r);
+        put(dt, g->par[4], gr->pbase[4], sum_in_order(gr->cs2, nc, 2));
+        return;
+    }
+    for_chunks(g, gr, pass_stats, split);
+    double M2;
+    pydml_norm_combine(gr->cs, gr->cs + 2 * nc, nc, g->L, &gr->m, &M2);
+    for_chunks(g, gr, pass_sums, split);
+    const double sdy = sum_in_order(gr->cs2, nc, 2), s1 = sum_in_order(gr->cs2 + 1, nc, 2);
+    gr->mdy = sdy / L;
+    gr->k0 = S * gr->r;
+    gr->k1 = gr->k0 * (s1 / L) / (V + p->eps);
+    for_chunks(g, gr, pass_out, split);
+    put(dt, g->par[3], gr->pbase[3], sum_in_order(gr->cs3, nc, 1) * gr->r);
+    put(dt, g->par[4], gr->pbase[4], sdy);
+}
+
+static pydml_status run_bn(const tn_plan* p, const pydml_tensor* const* full, const pydml_tensor* const* par) {
+    tn_geo g;
+    memset(&g, 0, sizeof g);
+    for (int t = 0; t < NF; t++) g.full[t] = full[t];
+    for (int t = 0; t < NP; t++) g.par[t] = par[t];
+    pydml_status s = geo_init(&g, p);
+    if (s) return s;
+    g.stream = p->dtype == DML_TENSOR_DATA_TYPE_FLOAT32 && g.G * g.L * sizeof(float) >= TN_STREAM_BYTES;
+#ifdef _OPENMP
+    const uint64_t nth = (uint64_t)omp_get_max_threads();
+#else
+    const uint64_t nth = 1;
+#endif
+    const size_t scratch = (size_t)g.nc * 6;
+    int failed = 0;
+    if (nth > 1 && g.G < 2 * nth && g.L >= TN_SPLIT_MIN) {
+        double* cs = malloc(scratch * sizeof(double));
+        if (cs == NULL) {
+            free(g.run_off);
+            return PYDML_STATUS_OUT_OF_MEMORY;
+        }
+        tn_group gr;
+        memset(&gr, 0, sizeof gr);
+        gr.cs = cs;
+        gr.cs2 = cs + 3 * g.nc;
+        gr.cs3 = cs + 5 * g.nc;
+        for (uint64_t grp = 0; grp < g.G; grp++) run_group(&g, grp, &gr, 1);
+        free(cs);
+    } else {
+#ifdef _OPENMP
+#pragma omp parallel if (g.G * g.L >= TN_PARALLEL_MIN && g.G > 1)
+#endif
+        {
+            double* cs = malloc(scratch * sizeof(double));
+            const int ok = pydml_scratch_ok(&failed, cs, cs);
+            tn_group gr;
+            memset(&gr, 0, sizeof gr);
+            gr.cs = cs;
+            if (ok) {
+                gr.cs2 = cs + 3 * g.nc;
+                gr.cs3 = cs + 5 * g.nc;
+            }
+            /* blocks of TN_BLOCK consecutive groups handed out dynamically: within a block the
+             * output pass of one group prefetches the next (pass_out) */
+            const uint64_t blocks = (g.G + TN_BLOCK - 1) / TN_BLOCK;
+#ifdef _OPENMP
+#pragma omp for schedule(dynamic, 1)
+#endif
+            for (int64_t blk = 0; blk < (int64_t)blocks; blk++) {
+                const uint64_t first = (uint64_t)blk * TN_BLOCK;
+                const uint64_t end = first + TN_BLOCK < g.G ? first + TN_BLOCK : g.G;
+                for (uint64_t grp = first; ok && grp < end; grp++) {
+                    gr.has_next = grp + 1 < end;
+                    if (gr.has_next) {
+                        uint64_t nb[NF], np[NP];
+                        group_offsets(&g, grp + 1, nb, np);
+                        gr.next_base = nb[0];
+                    }
+                    run_group(&g, grp, &gr, 0);
+                }
+            }
+            free(cs);
+        }
+    }
+    free(g.run_off);
+    return failed ? PYDML_STATUS_OUT_OF_MEMORY : PYDML_STATUS_SUCCESS;
+}
+
+/* ---- LOCAL_RESPONSE_NORMALIZATION_GRAD ---- */
+
+/* B^-beta for B = bias + c * acc, as normalization.c's forward evaluates it (0.75 and 0.5 with
+ * square roots, other exponents with pow) */
+static double lrn_pow(double base, double beta, int mode) {
+    if (mode == 0) {
+        const double r = sqrt(base);
+        return 1.0 / (r * sqrt(r));
+    }
+    if (mode == 1) return 1.0 / sqrt(base);
+    return pow(base, -beta);
+}
+
+/* windowed sums along one axis: out[i] = sum in[j] for j in [i - before, i + after] clipped to [0, n) */
+static void box(const double* in, double* out, int64_t n, int64_t before, int64_t after, size_t inner) {
+    for (int64_t i = 0; i < n; i++) {
+        const int64_t a = i - before < 0 ? 0 : i - before, e = i + after > n - 1 ? n - 1 : i + after;
+        double* o = out + (size_t)i * inner;
+        for (size_t w = 0; w < inner; w++) o[w] = 0.0;
+        for (int64_t q = a; q <= e; q++) {
+            const double* r = in + (size_t)q * inner;
+            for (size_t w = 0; w < inner; w++) o[w] += r[w];
+        }
+    }
+}
+
+static pydml_status run_lrn_grad(const tn_plan* p, const pydml_tensor* x, const pydml_tensor* dy,
+                                 const pydml_tensor* dx) {
+    const uint64_t N = p->sizes[0], C = p->sizes[1], H = p->sizes[2], W = p->sizes[3];
+    const int64_t lo = (int64_t)((p->local_size - 1) / 2), hi = (int64_t)p->local_size - 1 - lo;
+    const double c = p->alpha / (double)p->local_size, beta = p->beta;
+    const int mode = beta == 0.75 ? 0 : beta == 0.5 ? 1 : 2;
+    const int odd = p->dtype == DML_TENSOR_DATA_TYPE_FLOAT16;
+    /* cross: one (n, h) row of C x W values; else one (n, c) plane of H x W values */
+    const uint64_t items = p->cross ? N * H : N * C, A = p->cross ? C : H, plane = A * W;
+    int failed = 0;
+#ifdef _OPENMP
+#pragma omp parallel if (N * C * H * W >= TN_PARALLEL_MIN && items > 1)
+#endif
+    {
+        float* fb = malloc((size_t)(3 * plane) * sizeof(float));
+        double* db = malloc((size_t)(4 * plane) * sizeof(double));
+        const int ok = pydml_scratch_ok(&failed, fb, db);
+#ifdef _OPENMP
+#pragma omp for schedule(dynamic, 4)
+#endif
+        for (int64_t it = 0; it < (int64_t)items; it++) {
+            if (!ok) continue;
+            float *xf = fb, *df = fb + plane, *of = fb + 2 * plane;
+            double *sq = db, *acc = db + plane, *pw = db + 2 * plane, *t = db + 3 * plane;
+            const uint64_t i0 = (uint64_t)it / (p->cross ? H : C), i1 = (uint64_t)it % (p->cross ? H : C);
+            /* offsets of row a of the item: cross (n, a = channel, h = i1), else (n, c = i1, a = height) */
+            uint64_t off[3][2];
+            const pydml_tensor* v[3] = {x, dy, dx};
+            for (int k = 0; k < 3; k++) {
+                const uint64_t* st = v[k]->strides;
+                off[k][0] = i0 * st[0] + (p->cross ? i1 * st[2] : i1 * st[1]);
+                off[k][1] = p->cross ? st[1] : st[2];
+            }
+            for (uint64_t a = 0; a < A; a++) {
+                pydml_norm_load_row(p->dtype, x->data, off[0][0] + a * off[0][1], x->strides[3], (size_t)W, xf + a * W);
+                pydml_norm_load_row(p->dtype, dy->data, off[1][0] + a * off[1][1], dy->strides[3], (size_t)W,
+                                    df + a * W);
+            }
+            for (uint64_t e = 0; e < plane; e++) sq[e] = (double)xf[e] * (double)xf[e];
+            /* acc = the forward's window sums of x^2 */
+            if (p->cross) {
+                box(sq, acc, (int64_t)A, lo, hi, (size_t)W);
+            } else {
+                for (uint64_t a = 0; a < A; a++) box(sq + a * W, t + a * W, (int64_t)W, lo, hi, 1);
+                box(t, acc, (int64_t)A, lo, hi, (size_t)W);
+            }
+            for (uint64_t e = 0; e < plane; e++) {
+                const double base = p->bias + c * acc[e];
+                pw[e] = lrn_pow(base, beta, mode);
+                sq[e] = (double)df[e] * (double)xf[e] * pw[e] / base; /* dy x B^(-beta-1) */
+            }
+            /* acc = the mirrored window sums of dy x B^(-beta-1) */
+            if (p->cross) {
+                box(sq, acc, (int64_t)A, hi, lo, (size_t)W);
+            } else {
+                for (uint64_t a = 0; a < A; a++) box(sq + a * W, t + a * W, (int64_t)W, hi, lo, 1);
+                box(t, acc, (int64_t)A, hi, lo, (size_t)W);
+            }
+            for (uint64_t e = 0; e < plane; e++) {
+                const double g = (double)df[e] * pw[e] - 2.0 * beta * c * (double)xf[e] * acc[e];
+                of[e] = odd ? pydml_f64_to_f32_odd(g) : (float)g;
+            }
+            for (uint64_t a = 0; a < A; a++)
+                pydml_norm_store_row(p->dtype, of + a * W, (size_t)W, dx->data, off[2][0] + a * off[2][1],
+                                     dx->strides[3]);
+        }
+        free(fb);
+        free(db);
+    }
+    return failed ? PYDML_STATUS_OUT_OF_MEMORY : PYDML_STATUS_SUCCESS;
+}
+
+/* ---- execute ---- */
+
+static pydml_status execute(const void* plan, const pydml_tensor* const* inputs, uint32_t input_count,
+                            const pydml_tensor* const* outputs, uint32_t output_count) {
+    const tn_plan* p = plan;
+    if (p == NULL || inputs == NULL || outputs == NULL || input_count != p->input_count ||
+        output_count != p->output_count)
+        return PYDML_STATUS_INVALID_PARAMETER;
+    pydml_status s;
+    const uint32_t dt = p->dtype, n = p->n;
+    if (p->kind == K_LRNG) {
+        for (int k = 0; k < 3; k++)
+            if ((s = check_view(k < 2 ? inputs[k] : outputs[0], dt, n, p->sizes))) return s;
+        return run_lrn_grad(p, inputs[0], inputs[1], outputs[0]);
+    }
+    const pydml_tensor* full[NF];
+    const pydml_tensor* par[NP] = {NULL, NULL, NULL, NULL, NULL};
+    if (p->kind == K_BNT) {
+        /* inputs: Input, Scale, Bias, FusedAdd; outputs: Output, OutputMean, OutputVariance */
+        if ((inputs[3] != NULL) != (p->has_add != 0)) return PYDML_STATUS_INVALID_PARAMETER;
+        full[0] = inputs[0];
+        full[1] = inputs[3];
+        full[2] = outputs[0];
+        par[0] = inputs[1];
+        par[1] = inputs[2];
+        par[2] = outputs[1];
+        par[3] = outputs[2];
+    } else {
+        /* inputs: Input, InputGradient, Mean, Variance, Scale; outputs: OutputGradient,
+         * OutputScaleGradient, OutputBiasGradient */
+        full[0] = inputs[0];
+        full[1] = inputs[1];
+        full[2] = outputs[0];
+        for (int k = 0; k < 3; k++) par[k] = inputs[2 + k];
+        par[3] = outputs[1];
+        par[4] = outputs[2];
+    }
+    for (int t = 0; t < NF; t++)
+        if (full[t] != NULL || !(p->kind == K_BNT && t == 1))
+            if ((s = check_view(full[t], dt, n, p->sizes))) return s;
+    for (int t = 0; t < (p->kind == K_BNT ? 4 : NP); t++)
+        if ((s = check_view(par[t], dt, n, p->psizes))) return s;
+    return run_bn(p, full, par);
+}
+
+const pydml_kernel_family pydml_family_normalization_training = {"normalization_training", supports, create,
+                                                                 destroy, execute, 0};

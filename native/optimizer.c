@@ -1,0 +1,286 @@
+/* The optimizer kernel family (families.h): ADAM_OPTIMIZER (page: MicrosoftDocs/sdk-api
+ * ns-directml-dml_adam_optimizer_operator_desc.md; rules_training.c checks the desc).
+ *
+ * The page's computation, element by element, with T the training step:
+ *   M' = Beta1 * M + (1 - Beta1) * G
+ *   V' = Beta2 * V + (1 - Beta2) * G * G
+ *   Alpha = sqrt(1 - Beta2^T) / (1 - Beta1^T)
+ *   X' = X - LearningRate * Alpha * M' / (sqrt(V') + Epsilon)
+ * Outputs X', M', V'. The operator does not increment T (the page). TrainingStepTensor is a UINT32
+ * scalar (the field text; pydml/ops/training.py says why the table's FLOAT32/FLOAT16 row is not
+ * followed). T = 0 gives Alpha = 0 / 0 = NaN, as the formula does (the page says the step
+ * "typically ... starts at 0", yet its bias correction needs T >= 1; tensorflow-directml's ApplyAdam
+ * passes T >= 1).
+ *
+ * Precision: Alpha and LearningRate * Alpha in double once per execution; each element in double
+ * (M' and V' unrounded in the X' update, as the page chains them), each output rounded once (FLOAT16:
+ * through round-to-odd, so the half conversion is the one correct rounding).
+ *
+ * In place (the page's remarks: each output may alias an eligible input, every input but
+ * TrainingStepTensor): every element's four inputs are read before its three outputs are written,
+ * and an output element is the memory of the same input element at most (an exact alias, what
+ * device.py admits), so an in-place output reads the old values; strided and FLOAT16 rows are read
+ * whole into local blocks first. TrainingStepTensor is read before anything is written. Blocks are
+ * disjoint, so the threads never touch each other's elements. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+#include <immintrin.h>
+#define OPT_X86 1
+#endif
+
+#include "convert.h"
+#include "elementwise.h"
+#include "families.h"
+#include "normalization_internal.h"
+#include "rules.h"
+
+/* Elements per block (7 float buffers of it on the stack: 14 KiB). */
+#define OPT_BLOCK 512
+/* Elements below which one thread runs everything. */
+#define OPT_PARALLEL_MIN 32768
+/* Output bytes from which the outputs are written with non-temporal stores. */
+#define OPT_STREAM_BYTES (32u << 20)
+
+/* the seven element tensors, in the desc's order: X, M, V, G (inputs), X', M', V' (outputs) */
+enum { NT = 7 };
+
+typedef struct adam_plan {
+    uint32_t dtype;
+    uint32_t sizes[4];
+    double lr, beta1, beta2, eps;
+} adam_plan;
+
+typedef struct adam_k {
+    double b1, c1, b2, c2, step, eps; /* Beta1, 1 - Beta1, Beta2, 1 - Beta2, LearningRate * Alpha */
+} adam_k;
+
+static int supports(uint32_t type) { return type == DML_OPERATOR_ADAM_OPTIMIZER; }
+
+static pydml_status create(const pydml_operator_info* info, const void* desc, uint32_t flags, void** out) {
+    (void)flags;
+    *out = NULL;
+    if (!supports(info->type)) return PYDML_STATUS_UNSUPPORTED_PARAMETER;
+    const DML_ADAM_OPTIMIZER_OPERATOR_DESC* d = desc;
+    const DML_BUFFER_TENSOR_DESC* x = pydml_tensor_field(info, desc, "InputParametersTensor");
+    if (x == NULL || x->DimensionCount != 4) return PYDML_STATUS_INVALID_PARAMETER;
+    if (x->DataType != DML_TENSOR_DATA_TYPE_FLOAT32 && x->DataType != DML_TENSOR_DATA_TYPE_FLOAT16)
+        return PYDML_STATUS_UNSUPPORTED_PARAMETER;
+    adam_plan* p = calloc(1, sizeof *p);
+    if (p == NULL) return PYDML_STATUS_OUT_OF_MEMORY;
+    p->dtype = x->DataType;
+    memcpy(p->sizes, x->Sizes, sizeof p->sizes);
+    p->lr = d->LearningRate;
+    p->beta1 = d->Beta1;
+    p->beta2 = d->Beta2;
+    p->eps = d->Epsilon;
+    *out = p;
+    return PYDML_STATUS_SUCCESS;
+}
+
+static void destroy(void* plan) { free(plan); }
+
+static pydml_status check_view(const pydml_tensor* v, uint32_t type, const uint32_t* sizes) {
+    if (v == NULL) return PYDML_STATUS_INVALID_PARAMETER;
+    pydml_status s = pydml_tensor_check(v);
+    if (s) return s;
+    if (v->data_type != type || v->dim_count != 4) return PYDML_STATUS_INVALID_PARAMETER;
+    for (uint32_t d = 0; d < 4; d++)
+        if (v->sizes[d] != sizes[d]) return PYDML_STATUS_INVALID_PARAMETER;
+    return PYDML_STATUS_SUCCESS;
+}
+
+/* ---- row kernels ---- */
+
+static inline void adam_one(double x, double m, double v, double g, const adam_k* k, double* xo, double* mo,
+                            double* vo) {
+    const double m1 = fma(k->b1, m, k->c1 * g);
+    const double v1 = fma(k->b2, v, (k->c2 * g) * g);
+    *mo = m1;
+    *vo = v1;
+    *xo = x - (k->step * m1) / (sqrt(v1) + k->eps);
+}
+
+/* No restrict: an output may be its input's memory (in place); each element's inputs are read
+ * before its outputs are written, and an element's outputs touch no other element's inputs. */
+/* mode 1: FLOAT16 outputs (rounded to odd); 0 and 2 (streamed, adam_row_avx2_nt) round to float */
+static void adam_row_c(const float* x, const float* m, const float* v, const float* g, float* xo, float* mo,
+                       float* vo, size_t n, const adam_k* k, int mode) {
+    for (size_t i = 0; i < n; i++) {
+        double a, b, c;
+        adam_one(x[i], m[i], v[i], g[i], k, &a, &b, &c);
+        if (mode == 1) {
+            xo[i] = pydml_f64_to_f32_odd(a);
+            mo[i] = pydml_f64_to_f32_odd(b);
+            vo[i] = pydml_f64_to_f32_odd(c);
+        } else {
+            xo[i] = (float)a;
+            mo[i] = (float)b;
+            vo[i] = (float)c;
+        }
+    }
+}
+
+#ifdef OPT_X86
+/* adam_row_avx2 (below) with non-temporal stores (the outputs bypass the caches: no read for ownership of
+ * lines about to be overwritten whole, what a streaming copy avoids too); 16-byte-aligned outputs */
+EW_T256 static void adam_row_avx2_nt(const float* x, const float* m, const float* v, const float* g, float* xo,
+                                     float* mo, float* vo, size_t n, const adam_k* k) {
+    const __m256d b1 = _mm256_set1_pd(k->b1), c1 = _mm256_set1_pd(k->c1), b2 = _mm256_set1_pd(k->b2);
+    const __m256d c2 = _mm256_set1_pd(k->c2), st = _mm256_set1_pd(k->step), ep = _mm256_set1_pd(k->eps);
+    size_t i = 0;
+#define OPT_STEP(j)                                                                                          \
+    const __m256d gd##j = _mm256_cvtps_pd(_mm_loadu_ps(g + i + 4 * j));                                      \
+    const __m256d m##j = _mm256_fmadd_pd(b1, _mm256_cvtps_pd(_mm_loadu_ps(m + i + 4 * j)), _mm256_mul_pd(c1, gd##j)); \
+    const __m256d v##j =                                                                                     \
+        _mm256_fmadd_pd(b2, _mm256_cvtps_pd(_mm_loadu_ps(v + i + 4 * j)), _mm256_mul_pd(_mm256_mul_pd(c2, gd##j), gd##j)); \
+    const __m256d x##j = _mm256_sub_pd(_mm256_cvtps_pd(_mm_loadu_ps(x + i + 4 * j)),                         \
+                                       _mm256_div_pd(_mm256_mul_pd(st, m##j), _mm256_add_pd(_mm256_sqrt_pd(v##j), ep))); \
+    _mm_stream_ps(xo + i + 4 * j, _mm256_cvtpd_ps(x##j));                                                    \
+    _mm_stream_ps(mo + i + 4 * j, _mm256_cvtpd_ps(m##j));                                                    \
+    _mm_stream_ps(vo + i + 4 * j, _mm256_cvtpd_ps(v##j));
+    for (; i + 8 <= n; i += 8) {
+        OPT_STEP(0)
+        OPT_STEP(1)
+    }
+#undef OPT_STEP
+    adam_row_c(x + i, m + i, v + i, g + i, xo + i, mo + i, vo + i, n - i, k, 0);
+    _mm_sfence();
+}
+
+/* The same expressions four doubles at a time (fma where adam_one calls fma), so the paths agree
+ * bit for bit; AVX-512 machines run this body too. Two vectors per step: the square root and the
+ * division of one overlap the other's. */
+EW_T256 static void adam_row_avx2(const float* x, const float* m, const float* v, const float* g, float* xo,
+                                  float* mo, float* vo, size_t n, const adam_k* k, int mode) {
+    if (mode == 2) { /* non-temporal stores: three 16-byte-aligned outputs beyond the caches */
+        adam_row_avx2_nt(x, m, v, g, xo, mo, vo, n, k);
+        return;
+    }
+    if (mode == 1) {
+        adam_row_c(x, m, v, g, xo, mo, vo, n, k, 1);
+        return;
+    }
+    const __m256d b1 = _mm256_set1_pd(k->b1), c1 = _mm256_set1_pd(k->c1), b2 = _mm256_set1_pd(k->b2);
+    const __m256d c2 = _mm256_set1_pd(k->c2), st = _mm256_set1_pd(k->step), ep = _mm256_set1_pd(k->eps);
+    size_t i = 0;
+#define OPT_STEP(j)                                                                                          \
+    const __m256d gd##j = _mm256_cvtps_pd(_mm_loadu_ps(g + i + 4 * j));                                      \
+    const __m256d m##j = _mm256_fmadd_pd(b1, _mm256_cvtps_pd(_mm_loadu_ps(m + i + 4 * j)), _mm256_mul_pd(c1, gd##j)); \
+    const __m256d v##j =                                                                                     \
+        _mm256_fmadd_pd(b2, _mm256_cvtps_pd(_mm_loadu_ps(v + i + 4 * j)), _mm256_mul_pd(_mm256_mul_pd(c2, gd##j), gd##j)); \
+    const __m256d x##j = _mm256_sub_pd(_mm256_cvtps_pd(_mm_loadu_ps(x + i + 4 * j)),                         \
+                                       _mm256_div_pd(_mm256_mul_pd(st, m##j), _mm256_add_pd(_mm256_sqrt_pd(v##j), ep))); \
+    _mm_storeu_ps(xo + i + 4 * j, _mm256_cvtpd_ps(x##j));                                                    \
+    _mm_storeu_ps(mo + i + 4 * j, _mm256_cvtpd_ps(m##j));                                                    \
+    _mm_storeu_ps(vo + i + 4 * j, _mm256_cvtpd_ps(v##j));
+    for (; i + 8 <= n; i += 8) {
+        OPT_STEP(0)
+        OPT_STEP(1)
+    }
+#undef OPT_STEP
+    adam_row_c(x + i, m + i, v + i, g + i, xo + i, mo + i, vo + i, n - i, k, 0);
+}
+#endif
+
+typedef void (*adam_row_fn)(const float*, const float*, const float*, const float*, float*, float*, float*,
+                            size_t, const adam_k*, int);
+
+/* ---- execute ---- */
+
+static pydml_status execute(const void* plan, const pydml_tensor* const* inputs, uint32_t input_count,
+                            const pydml_tensor* const* outputs, uint32_t output_count) {
+    const adam_plan* p = plan;
+    if (p == NULL || inputs == NULL || outputs == NULL || input_count != 5 || output_count != 3)
+        return PYDML_STATUS_INVALID_PARAMETER;
+    const pydml_tensor* t[NT] = {inputs[0], inputs[1], inputs[2], inputs[3], outputs[0], outputs[1], outputs[2]};
+    pydml_status s;
+    for (int i = 0; i < NT; i++)
+        if ((s = check_view(t[i], p->dtype, p->sizes))) return s;
+    static const uint32_t one[4] = {1, 1, 1, 1};
+    if ((s = check_view(inputs[4], DML_TENSOR_DATA_TYPE_UINT32, one))) return s;
+    /* read before any output is written (the step is not an eligible alias, but costs nothing) */
+    const uint32_t T = *(const uint32_t*)inputs[4]->data;
+    adam_k k;
+    k.b1 = p->beta1;
+    k.c1 = 1.0 - p->beta1;
+    k.b2 = p->beta2;
+    k.c2 = 1.0 - p->beta2;
+    k.eps = p->eps;
+    k.step = p->lr * (sqrt(1.0 - pow(p->beta2, (double)T)) / (1.0 - pow(p->beta1, (double)T)));
+
+    /* dimensions walked together by the seven tensors: size-1 ones dropped, neighbours merged */
+    uint64_t size[4], st[NT][4];
+    uint32_t nd = 0;
+    for (uint32_t d = 0; d < 4; d++) {
+        if (p->sizes[d] == 1) continue;
+        int merge = nd > 0;
+        for (int i = 0; i < NT && merge; i++) merge = st[i][nd - 1] == t[i]->strides[d] * p->sizes[d];
+        if (merge) {
+            size[nd - 1] *= p->sizes[d];
+            for (int i = 0; i < NT; i++) st[i][nd - 1] = t[i]->strides[d];
+        } else {
+            size[nd] = p->sizes[d];
+            for (int i = 0; i < NT; i++) st[i][nd] = t[i]->strides[d];
+            nd++;
+        }
+    }
+    if (nd == 0) {
+        size[0] = 1;
+        for (int i = 0; i < NT; i++) st[i][0] = 1;
+        nd = 1;
+    }
+    const uint32_t last = nd - 1;
+    const uint64_t W = size[last];
+    uint64_t rows = 1;
+    for (uint32_t d = 0; d < last; d++) rows *= size[d];
+    const uint64_t per_row = (W + OPT_BLOCK - 1) / OPT_BLOCK, items = rows * per_row;
+    const int odd = p->dtype == DML_TENSOR_DATA_TYPE_FLOAT16;
+    /* FLOAT32 rows of unit stride are read and written where they are; others go through blocks */
+    int direct = !odd;
+    for (int i = 0; i < NT; i++) direct = direct && (st[i][last] == 1 || W == 1);
+    /* outputs past the last-level cache are streamed to memory (adam_row_avx2_nt); smaller ones
+     * stay in the cache for the next operator, and in-place ones are already there (streaming a
+     * line just read costs more than writing it back: measured 2x slower) */
+    int stream = rows * W * 3 * sizeof(float) >= OPT_STREAM_BYTES;
+    for (int i = 4; i < NT; i++)
+        for (int j = 0; j < 4; j++) stream = stream && t[i]->data != t[j]->data;
+#ifdef OPT_X86
+    const adam_row_fn row = pydml_ew_isa() == EW_ISA_PORTABLE ? adam_row_c : adam_row_avx2;
+#else
+    const adam_row_fn row = adam_row_c;
+#endif
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) if (rows * W >= OPT_PARALLEL_MIN && items > 1)
+#endif
+    for (int64_t it = 0; it < (int64_t)items; it++) {
+        float buf[NT][OPT_BLOCK];
+        const uint64_t r = (uint64_t)it / per_row, j0 = ((uint64_t)it % per_row) * OPT_BLOCK;
+        const size_t w = (size_t)(W - j0 < OPT_BLOCK ? W - j0 : OPT_BLOCK);
+        uint64_t off[NT];
+        for (int i = 0; i < NT; i++) off[i] = j0 * st[i][last];
+        uint64_t o = r;
+        for (uint32_t d = last; d-- > 0;) {
+            const uint64_t c = o % size[d];
+            o /= size[d];
+            for (int i = 0; i < NT; i++) off[i] += c * st[i][d];
+        }
+        if (direct) {
+            float* f[NT];
+            int aligned = 1;
+            for (int i = 0; i < NT; i++) f[i] = (float*)t[i]->data + off[i];
+            for (int i = 4; i < NT; i++) aligned = aligned && ((uintptr_t)f[i] & 15u) == 0;
+            row(f[0], f[1], f[2], f[3], f[4], f[5], f[6], w, &k, stream && aligned ? 2 : 0);
+            continue;
+        }
+        for (int i = 0; i < 4; i++) pydml_norm_load_row(p->dtype, t[i]->data, off[i], st[i][last], w, buf[i]);
+        row(buf[0], buf[1], buf[2], buf[3], buf[4], buf[5], buf[6], w, &k, odd);
+        for (int i = 4; i < NT; i++) pydml_norm_store_row(p->dtype, buf[i], w, t[i]->data, off[i], st[i][last]);
+    }
+    return PYDML_STATUS_SUCCESS;
+}
+
+/* in place: every output element depends only on the same element of the inputs */
+const pydml_kernel_family pydml_family_optimizer = {"optimizer", supports, create, destroy, execute, 1};

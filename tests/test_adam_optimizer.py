@@ -1,0 +1,196 @@
+"""ADAM_OPTIMIZER (native/optimizer.c) and its rules (native/rules_training.c, the table in
+pydml/ops/training.py).
+
+Reference: numpy float64 written from the page's computation, run for several training steps (each
+step feeds the previous step's outputs back, as the page says to); outputs poisoned (NaN) before
+execution; every test runs on each ISA path (``ew_isa``). In place: the page's remarks allow each
+output to alias an eligible input; the tests bind the same arrays as input and output.
+
+Decision asserted here (pydml/ops/training.py): TrainingStepTensor is a UINT32 scalar.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import pytest
+from ew_harness import max_ulp, poison, tensor
+
+import pydml
+from pydml import BindingError, ValidationError
+from pydml.native import lib
+from pydml.registry import schema_of
+
+NP = {"FLOAT32": np.float32, "FLOAT16": np.float16}
+NAMES = ("InputParametersTensor", "InputFirstMomentTensor", "InputSecondMomentTensor", "GradientTensor")
+OUTS = ("OutputParametersTensor", "OutputFirstMomentTensor", "OutputSecondMomentTensor")
+
+
+def adam_desc(sizes: Sequence[int], dtype: str = "FLOAT32", lr: float = 0.01, beta1: float = 0.9,
+              beta2: float = 0.999, eps: float = 1e-8, step_type: str = "UINT32",
+              step_sizes: Sequence[int] = (1, 1, 1, 1), strides: Sequence[int] | None = None) -> Any:
+    t = tensor(dtype, sizes, strides)
+    return pydml.DML_ADAM_OPTIMIZER_OPERATOR_DESC(
+        InputParametersTensor=t, InputFirstMomentTensor=t, InputSecondMomentTensor=t, GradientTensor=t,
+        TrainingStepTensor=tensor(step_type, step_sizes), OutputParametersTensor=t, OutputFirstMomentTensor=t,
+        OutputSecondMomentTensor=t, LearningRate=lr, Beta1=beta1, Beta2=beta2, Epsilon=eps)
+
+
+def ref_adam(x: np.ndarray, m: np.ndarray, v: np.ndarray, g: np.ndarray, step: int, lr: float, beta1: float,
+             beta2: float, eps: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The page's computation in float64 (the hyperparameters as the FLOAT fields hold them)."""
+    lr, b1, b2, e = (np.float64(np.float32(a)) for a in (lr, beta1, beta2, eps))
+    x, m, v, g = (a.astype(np.float64) for a in (x, m, v, g))
+    m = b1 * m + (1.0 - b1) * g
+    v = b2 * v + (1.0 - b2) * g * g
+    alpha = np.sqrt(1.0 - b2**step) / (1.0 - b1**step)
+    x = x - lr * alpha * m / (np.sqrt(v) + e)
+    return x, m, v
+
+
+def step_input(t: int) -> np.ndarray:
+    return np.full((1, 1, 1, 1), t, np.uint32)
+
+
+@pytest.mark.parametrize("dtype", ["FLOAT32", "FLOAT16"])
+def test_several_steps_against_the_page(dtype: str, ew_isa: str, rng: np.random.Generator) -> None:
+    t = NP[dtype]
+    sizes = [2, 3, 5, 7]
+    hyper = {"lr": 0.05, "beta1": 0.8, "beta2": 0.95, "eps": 1e-6}
+    op = pydml.Device().create_operator(adam_desc(sizes, dtype, **hyper))
+    x = rng.standard_normal(sizes).astype(t)
+    m = np.zeros(sizes, t)  # the page: "should typically be initialized to zero"
+    v = np.zeros(sizes, t)
+    for step in range(1, 6):
+        g = rng.standard_normal(sizes).astype(t)
+        outs = {n: poison(np.dtype(t), sizes) for n in OUTS}
+        ins = {**dict(zip(NAMES, (x, m, v, g), strict=True)), "TrainingStepTensor": step_input(step)}
+        got = op.execute(ins, outs)
+        want = ref_adam(x, m, v, g, step, **hyper)
+        for name, ref in zip(OUTS, want, strict=True):
+            ulp = max_ulp(got[name], ref)
+            assert ulp <= 1.0, f"step {step} {name}: {ulp} ulp"  # double, rounded once
+        x, m, v = (got[n] for n in OUTS)
+
+
+def test_in_place_every_output_on_its_input(ew_isa: str, rng: np.random.Generator) -> None:
+    """Remarks: "it's possible to bind the same resource for both the InputParametersTensor and
+    OutputParametersTensor"; here all three moments update in place, over several steps."""
+    sizes = [3, 4, 50, 60]  # above the parallel threshold: the threads share the work
+    op = pydml.Device().create_operator(adam_desc(sizes))
+    x = rng.standard_normal(sizes).astype(np.float32)
+    m = np.zeros(sizes, np.float32)
+    v = np.zeros(sizes, np.float32)
+    rx, rm, rv = x.copy(), m.copy(), v.copy()
+    for step in range(1, 4):
+        g = rng.standard_normal(sizes).astype(np.float32)
+        op.execute({"InputParametersTensor": x, "InputFirstMomentTensor": m, "InputSecondMomentTensor": v,
+                    "GradientTensor": g, "TrainingStepTensor": step_input(step)},
+                   {"OutputParametersTensor": x, "OutputFirstMomentTensor": m, "OutputSecondMomentTensor": v})
+        want = ref_adam(rx, rm, rv, g, step, 0.01, 0.9, 0.999, 1e-8)
+        rx, rm, rv = (w.astype(np.float32) for w in want)
+        for got, ref in zip((x, m, v), want, strict=True):
+            assert max_ulp(got, ref) <= 1.0
+
+
+def test_in_place_on_another_eligible_input(rng: np.random.Generator) -> None:
+    """Any eligible input may be the alias: the parameters written over the gradient."""
+    sizes = [1, 2, 3, 4]
+    x, m, v, g = (rng.standard_normal(sizes).astype(np.float32) for _ in range(4))
+    v = np.abs(v)
+    want = ref_adam(x, m, v, g, 3, 0.01, 0.9, 0.999, 1e-8)
+    gbuf = g.copy()
+    got = pydml.Device().create_operator(adam_desc(sizes)).execute(
+        {"InputParametersTensor": x, "InputFirstMomentTensor": m, "InputSecondMomentTensor": v,
+         "GradientTensor": gbuf, "TrainingStepTensor": step_input(3)},
+        {"OutputParametersTensor": gbuf, "OutputFirstMomentTensor": poison(np.dtype(np.float32), sizes),
+         "OutputSecondMomentTensor": poison(np.dtype(np.float32), sizes)})
+    for name, ref in zip(OUTS, want, strict=True):
+        assert max_ulp(got[name], ref) <= 1.0
+    # two outputs on one input overlap each other: refused, naming both
+    with pytest.raises(BindingError, match="OutputFirstMomentTensor"):
+        pydml.Device().create_operator(adam_desc(sizes)).execute(
+            {"InputParametersTensor": x, "InputFirstMomentTensor": m, "InputSecondMomentTensor": v,
+             "GradientTensor": g, "TrainingStepTensor": step_input(3)},
+            {"OutputParametersTensor": m, "OutputFirstMomentTensor": m,
+             "OutputSecondMomentTensor": poison(np.dtype(np.float32), sizes)})
+
+
+def test_strided_views(ew_isa: str, rng: np.random.Generator) -> None:
+    sizes = [2, 3, 4, 5]
+    strides = [3 * 4 * 8, 4 * 8, 8, 1]  # rows padded to 8
+    raw = [rng.standard_normal(2 * 3 * 4 * 8).astype(np.float32) for _ in range(4)]
+    raw[2] = np.abs(raw[2])
+    views = [np.lib.stride_tricks.as_strided(r, sizes, [s * 4 for s in strides]) for r in raw]
+    outs = {n: np.full(2 * 3 * 4 * 8, np.nan, np.float32) for n in OUTS}
+    got = pydml.Device().create_operator(adam_desc(sizes, strides=strides)).execute(
+        {**dict(zip(NAMES, raw, strict=True)), "TrainingStepTensor": step_input(7)}, outs)
+    want = ref_adam(*views, 7, 0.01, 0.9, 0.999, 1e-8)
+    for name, ref in zip(OUTS, want, strict=True):
+        assert max_ulp(np.asarray(got[name]), ref) <= 1.0
+    assert np.isnan(outs[OUTS[0]].reshape(2, 3, 4, 8)[..., 5:]).all(), "padding left alone"
+
+
+def test_step_zero_is_the_formula_s_nan(rng: np.random.Generator) -> None:
+    """Alpha = sqrt(1 - Beta2^0) / (1 - Beta1^0) = 0 / 0: the page's formula has no value at T = 0."""
+    sizes = [1, 1, 2, 2]
+    x, m, v, g = (np.ones(sizes, np.float32) for _ in range(4))
+    got = pydml.Device().create_operator(adam_desc(sizes)).execute(
+        {**dict(zip(NAMES, (x, m, v, g), strict=True)), "TrainingStepTensor": step_input(0)})
+    assert np.isnan(got["OutputParametersTensor"]).all()
+    assert (got["OutputFirstMomentTensor"] == 1).all()
+
+
+def test_results_do_not_depend_on_the_thread_count(rng: np.random.Generator) -> None:
+    sizes = [4, 8, 40, 40]
+    ins = {n: rng.standard_normal(sizes).astype(np.float32) for n in NAMES}
+    ins["InputSecondMomentTensor"] = np.abs(ins["InputSecondMomentTensor"])
+    op = pydml.Device().create_operator(adam_desc(sizes))
+    results = []
+    for threads in (1, 2):
+        previous = lib.pydml_set_num_threads(threads)
+        try:
+            got = op.execute({**ins, "TrainingStepTensor": step_input(5)})
+            results.append({k: np.array(a, copy=True) for k, a in got.items()})
+        finally:
+            lib.pydml_set_num_threads(previous)
+    for name in OUTS:
+        assert results[0][name].tobytes() == results[1][name].tobytes()
+
+
+def assert_rule(desc: Any, field: str, rule: str) -> None:
+    name = schema_of(desc).c_name
+    for check in (pydml.validate, pydml.Device().create_operator):
+        with pytest.raises(ValidationError) as info:
+            check(desc)
+        assert info.value.field == field
+        assert str(info.value) == f"{name}.{field}: {rule}"
+
+
+def test_rules() -> None:
+    # TrainingStepTensor: "must be a scalar (that is, all Sizes equal to 1)"
+    assert_rule(adam_desc([1, 2, 3, 4], step_sizes=[1, 1, 1, 2]), "TrainingStepTensor.Sizes[3]",
+                "must be 1 (the training step is a scalar), got 2")
+    # "... and have data type DML_TENSOR_DATA_TYPE_UINT32"
+    assert_rule(adam_desc([1, 2, 3, 4], step_type="FLOAT32"), "TrainingStepTensor.DataType",
+                "must be one of UINT32, got DML_TENSOR_DATA_TYPE_FLOAT32")
+    # "The Sizes and DataType of this tensor must exactly match those of the InputParametersTensor"
+    t, h = tensor("FLOAT32", [1, 2, 3, 4]), tensor("FLOAT16", [1, 2, 3, 4])
+    bad = pydml.DML_ADAM_OPTIMIZER_OPERATOR_DESC(
+        InputParametersTensor=t, InputFirstMomentTensor=t, InputSecondMomentTensor=t, GradientTensor=h,
+        TrainingStepTensor=tensor("UINT32", [1, 1, 1, 1]), OutputParametersTensor=t,
+        OutputFirstMomentTensor=t, OutputSecondMomentTensor=t, LearningRate=0.01, Beta1=0.9, Beta2=0.999,
+        Epsilon=1e-8)
+    with pytest.raises(ValidationError) as info:
+        pydml.validate(bad)
+    assert "DataType" in str(info.value)
+    bad = pydml.DML_ADAM_OPTIMIZER_OPERATOR_DESC(
+        InputParametersTensor=t, InputFirstMomentTensor=t, InputSecondMomentTensor=t, GradientTensor=t,
+        TrainingStepTensor=tensor("UINT32", [1, 1, 1, 1]), OutputParametersTensor=t,
+        OutputFirstMomentTensor=tensor("FLOAT32", [1, 2, 3, 5]), OutputSecondMomentTensor=t,
+        LearningRate=0.01, Beta1=0.9, Beta2=0.999, Epsilon=1e-8)
+    with pytest.raises(ValidationError) as info:
+        pydml.validate(bad)
+    assert "Sizes" in str(info.value)
