@@ -139,7 +139,25 @@ def _recurrent(gates: int, activations: int) -> Callable[[Any], dict[str, Any]]:
     return fill
 
 
+def _attention(d: Any) -> dict[str, Any]:
+    """Separate query, key and value of one head (rules_attention.c: one layout, head counts >= 1);
+    every other optional tensor absent."""
+    absent = ("StackedQueryKeyTensor", "StackedKeyValueTensor", "StackedQueryKeyValueTensor", "BiasTensor",
+              "MaskTensor", "RelativePositionBiasTensor", "PastKeyTensor", "PastValueTensor",
+              "PastSequenceLengthsTensor", "OutputPresentKeyTensor", "OutputPresentValueTensor")
+    out: dict[str, Any] = {name: None for name in absent if hasattr(d, name)}
+    out["Scale"] = 1.0
+    if hasattr(d, "HeadCount"):
+        out["HeadCount"] = 1
+    else:
+        out.update(QueryHeadCount=1, KeyValueHeadCount=1)
+    return out
+
+
 COMPLETIONS: dict[str, Callable[[Any], dict[str, Any]]] = {
+    "MULTIHEAD_ATTENTION": _attention,
+    "MULTIHEAD_ATTENTION1": _attention,
+    "LOCAL_RESPONSE_NORMALIZATION_GRAD": lambda d: {"LocalSize": 1, "Beta": 0.75, "Bias": 1.0},
     "RNN": _recurrent(1, 1),
     "LSTM": _recurrent(4, 3),
     "GRU": _recurrent(3, 2),
