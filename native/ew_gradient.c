@@ -59,7 +59,7 @@ static int_bounds i64_bounds(double mn, double mx) {
     else b.lo = (int64_t)floor(mn);
     /* x >= mx */
     if (mx <= -9223372036854775808.0) b.all = 1;
-    else if (mx > 9223372036854775807.0) b.hi_never = 1; /* mx >= 2^63: no int64 reaches it */
+    else if (mx >= 9223372036854775808.0) b.hi_never = 1; /* no int64 reaches 2^63 */
     else b.hi = (int64_t)ceil(mx);
     return b;
 }
