@@ -810,6 +810,7 @@ static pydml_status max_grad(const pool_plan* P, const pydml_tensor* x, const py
     const uint64_t plane = r.lstride[1], OW = P->osz[2], orows = (uint64_t)P->osz[0] * P->osz[1];
     const size_t esz = P->dtype == DML_TENSOR_DATA_TYPE_FLOAT32 ? 4u : 2u;
     const uint64_t work = planes * (plane + orows * OW * P->win[0] * P->win[1] * P->win[2]);
+    (void)work; /* read by the OpenMP clause only */
     int oom = 0;
 #ifdef _OPENMP
 #pragma omp parallel if (work >= PL_PARALLEL_MIN && planes > 1) reduction(| : oom)

@@ -847,6 +847,8 @@ static pydml_status align_grad_execute(const align_plan* p, const pydml_tensor* 
     if (dr && (s = check_view_n(dr, p->dtype, p->roi_dims, p->roi_sizes))) return s;
     const int64_t N = p->in_sizes[0], C = p->in_sizes[1], H = p->in_sizes[2], W = p->in_sizes[3];
     const int64_t R = p->out_sizes[0], PH = p->out_sizes[2], PW = p->out_sizes[3];
+    (void)PH; /* PH, PW: read by the OpenMP clauses only */
+    (void)PW;
     axis_taps* ays = calloc(R ? (size_t)R : 1u, sizeof *ays);
     axis_taps* axs = calloc(R ? (size_t)R : 1u, sizeof *axs);
     int64_t* batch = calloc(R ? (size_t)R : 1u, sizeof *batch);
