@@ -41,6 +41,10 @@ NAN_DECISIONS: dict[str, tuple[str, float | None]] = {
     "ELEMENT_WISE_BIT_NOT": ("bitwise on the raw bits of the float: a NaN's bits are bits", None),
     "ELEMENT_WISE_BIT_XOR": ("bitwise on the raw bits of the float: x ^ x = 0", None),
     "MAX_UNPOOLING": ("positions no index names are 0, as the page says", None),
+    "ACTIVATION_RELU_GRAD": ("InputTensor > 0 ? gradient : 0 read literally: NaN > 0 is false, giving 0 "
+                             "(ew_gradient.c)", 0.0),
+    "ROI_ALIGN_GRAD": ("a NaN ROI coordinate makes the ROI invalid, as in the forward: nothing reaches "
+                       "OutputGradientTensor (0), its OutputROIGradientTensor row is NaN (roi.c)", None),
 }
 
 
