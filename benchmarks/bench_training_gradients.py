@@ -65,7 +65,8 @@ def main() -> None:
     cases = [
         ("max grad 3x3/2 112^2", x.nbytes + grad_bytes,
          lambda: mg.execute({"InputTensor": x, "InputGradientTensor": gm}, {"OutputGradientTensor": dx}),
-         lambda: aten.max_pool2d_with_indices_backward(tg, tx, [3, 3], [2, 2], [1, 1], [1, 1], False, indices)),
+         lambda: aten.max_pool2d_with_indices_backward(tg, tx, [3, 3], [2, 2], [1, 1], [1, 1], False,
+                                                        indices)),
         ("avg grad 2x2/2 112^2", grad_bytes,
          lambda: ag2.execute({"InputGradientTensor": gm}, {"OutputGradientTensor": dx}),
          lambda: aten.avg_pool2d_backward(tg, tx, [2, 2], [2, 2], [0, 0], False, False, None)),

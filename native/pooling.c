@@ -728,6 +728,37 @@ static int avg_tables_build(const pool_plan* P, avg_tables* t) {
     return 0;
 }
 
+/* FLOAT32 rows with W contiguous on both sides (the common layout), in float: the covering
+ * gradient rows weighted into acc (vector loops), then each w sums its K covering columns through
+ * index tables (the K-th entry of a w covered fewer times reads the zero sentinel acc[OW]), in
+ * increasing ow order as the generic path. Compiled for the baseline and for AVX2. */
+#define AVG_ROW_F32(NAME, ATTR)                                                                        \
+    ATTR static void NAME(const float* const* grow, const float* wrow, uint32_t nrows, uint64_t OW,      \
+                          const float* invw, const uint32_t* idx, uint32_t K, uint64_t W, float* acc,     \
+                          float* out) {                                                                  \
+        for (uint64_t ow = 0; ow < OW; ow++) acc[ow] = 0.0f;                                             \
+        for (uint32_t r = 0; r < nrows; r++) {                                                           \
+            const float* g = grow[r];                                                                    \
+            const float w = wrow[r];                                                                     \
+            for (uint64_t ow = 0; ow < OW; ow++) acc[ow] += g[ow] * w;                                   \
+        }                                                                                                \
+        for (uint64_t ow = 0; ow < OW; ow++) acc[ow] *= invw[ow];                                        \
+        acc[OW] = 0.0f;                                                                                  \
+        if (K == 1) {                                                                                    \
+            for (uint64_t w = 0; w < W; w++) out[w] = acc[idx[w]];                                       \
+            return;                                                                                      \
+        }                                                                                                \
+        for (uint64_t w = 0; w < W; w++) {                                                               \
+            float v = acc[idx[w]];                                                                       \
+            for (uint32_t j = 1; j < K; j++) v += acc[idx[(uint64_t)j * W + w]];                         \
+            out[w] = v;                                                                                  \
+        }                                                                                                \
+    }
+AVG_ROW_F32(avg_row_f32_c, )
+#ifdef PL_X86
+AVG_ROW_F32(avg_row_f32_avx2, EW_T256)
+#endif
+
 static pydml_status avg_grad(const pool_plan* P, const pydml_tensor* dy, const pydml_tensor* dx) {
     avg_tables t;
     if (avg_tables_build(P, &t)) {
@@ -740,35 +771,76 @@ static pydml_status avg_grad(const pool_plan* P, const pydml_tensor* dy, const p
     const uint64_t C = P->in_sizes[1];
     const uint64_t rows = (uint64_t)P->in_sizes[0] * C * P->isz[0] * P->isz[1];
     const uint64_t OW = P->osz[2], W = P->isz[2];
-    const int f32 = P->dtype == DML_TENSOR_DATA_TYPE_FLOAT32;
+    const int fast = P->dtype == DML_TENSOR_DATA_TYPE_FLOAT32 && gs[4] == 1 && xs[4] == 1;
+    /* the fast rows' tables: K covering columns per w, and float copies of the weights */
+    uint32_t K = 0, KD = 0, KH = 0;
+    for (uint64_t w = 0; w < W; w++) if (t.hi[2][w] - t.lo[2][w] > K) K = (uint32_t)(t.hi[2][w] - t.lo[2][w]);
+    for (uint64_t i = 0; i < P->isz[0]; i++) if (t.hi[0][i] - t.lo[0][i] > KD) KD = (uint32_t)(t.hi[0][i] - t.lo[0][i]);
+    for (uint64_t i = 0; i < P->isz[1]; i++) if (t.hi[1][i] - t.lo[1][i] > KH) KH = (uint32_t)(t.hi[1][i] - t.lo[1][i]);
+    if (K == 0) K = 1;
+    uint32_t* idx = fast ? malloc(sizeof(uint32_t) * K * W) : NULL;
+    float* invw = fast ? malloc(sizeof(float) * OW) : NULL;
+    if (fast && (idx == NULL || invw == NULL)) {
+        free(idx);
+        free(invw);
+        avg_tables_free(&t);
+        return PYDML_STATUS_OUT_OF_MEMORY;
+    }
+    for (uint64_t w = 0; fast && w < W; w++)
+        for (uint32_t j = 0; j < K; j++) {
+            const uint64_t ow = t.lo[2][w] + j;
+            idx[(uint64_t)j * W + w] = ow < t.hi[2][w] ? (uint32_t)ow : (uint32_t)OW;
+        }
+    for (uint64_t ow = 0; fast && ow < OW; ow++) invw[ow] = (float)t.inv[2][ow];
+#ifdef PL_X86
+    const uint32_t cpu = pydml_active_cpu_features();
+    const int avx2 = (cpu & PYDML_CPU_AVX2_FMA) && (cpu & PYDML_CPU_F16C);
+#else
+    const int avx2 = 0;
+#endif
     int oom = 0;
 #ifdef _OPENMP
 #pragma omp parallel if (rows * W >= PL_PARALLEL_MIN && rows > 1) reduction(| : oom)
 #endif
     {
-        double* acc = malloc(sizeof(double) * OW);
-        if (acc == NULL) oom = 1;
+        double* acc = malloc(sizeof(double) * (OW + 1)); /* fast rows use it as OW + 1 floats */
+        const float** grow = malloc(sizeof(float*) * ((size_t)KD * KH + 1));
+        float* wrow = malloc(sizeof(float) * ((size_t)KD * KH + 1));
+        if (acc == NULL || grow == NULL || wrow == NULL) oom = 1;
 #ifdef _OPENMP
 #pragma omp for schedule(static)
 #endif
         for (uint64_t row = 0; row < rows; row++) {
-            if (acc == NULL) continue;
+            if (acc == NULL || grow == NULL || wrow == NULL) continue;
             uint64_t r = row;
             const uint64_t h = r % P->isz[1]; r /= P->isz[1];
             const uint64_t d = r % P->isz[0]; r /= P->isz[0];
             const uint64_t c = r % C, n = r / C;
             const uint64_t gb = n * gs[0] + c * gs[1], xb = n * xs[0] + c * xs[1] + d * xs[2] + h * xs[3];
+            if (fast) {
+                uint32_t nr = 0;
+                for (uint64_t od = t.lo[0][d]; od < t.hi[0][d]; od++)
+                    for (uint64_t oh = t.lo[1][h]; oh < t.hi[1][h]; oh++) {
+                        grow[nr] = (const float*)dy->data + gb + od * gs[2] + oh * gs[3];
+                        wrow[nr++] = (float)(t.inv[0][od] * t.inv[1][oh]);
+                    }
+                float* out = (float*)dx->data + xb;
+#ifdef PL_X86
+                if (avx2) {
+                    avg_row_f32_avx2(grow, wrow, nr, OW, invw, idx, K, W, (float*)acc, out);
+                    continue;
+                }
+#endif
+                (void)avx2;
+                avg_row_f32_c(grow, wrow, nr, OW, invw, idx, K, W, (float*)acc, out);
+                continue;
+            }
             for (uint64_t ow = 0; ow < OW; ow++) acc[ow] = 0.0;
             for (uint64_t od = t.lo[0][d]; od < t.hi[0][d]; od++)
                 for (uint64_t oh = t.lo[1][h]; oh < t.hi[1][h]; oh++) {
                     const double wdh = t.inv[0][od] * t.inv[1][oh];
                     const uint64_t base = gb + od * gs[2] + oh * gs[3];
-                    if (f32 && gs[4] == 1) {
-                        const float* g = (const float*)dy->data + base;
-                        for (uint64_t ow = 0; ow < OW; ow++) acc[ow] += (double)g[ow] * wdh;
-                    } else {
-                        for (uint64_t ow = 0; ow < OW; ow++) acc[ow] += (double)load_f(dy->data, P->dtype, base + ow * gs[4]) * wdh;
-                    }
+                    for (uint64_t ow = 0; ow < OW; ow++) acc[ow] += (double)load_f(dy->data, P->dtype, base + ow * gs[4]) * wdh;
                 }
             for (uint64_t ow = 0; ow < OW; ow++) acc[ow] *= t.inv[2][ow];
             for (uint64_t w = 0; w < W; w++) {
@@ -778,7 +850,11 @@ static pydml_status avg_grad(const pool_plan* P, const pydml_tensor* dy, const p
             }
         }
         free(acc);
+        free(grow);
+        free(wrow);
     }
+    free(idx);
+    free(invw);
     avg_tables_free(&t);
     return oom ? PYDML_STATUS_OUT_OF_MEMORY : PYDML_STATUS_SUCCESS;
 }

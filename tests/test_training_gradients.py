@@ -58,7 +58,7 @@ def ew_desc(name: str, dtype: str, shape: Sequence[int], strides: Sequence[int] 
 
 
 @pytest.mark.parametrize("dtype", ["FLOAT32", "FLOAT16"])
-def test_relu_grad_against_autograd(dtype: str) -> None:
+def test_relu_grad_against_autograd(dtype: str, ew_isa: str) -> None:
     rng = np.random.default_rng(0)
     x = rng.standard_normal(1000).astype(NP[dtype])
     x[:3] = 0  # the page: x > 0, so 0 passes nothing (torch: the same)
@@ -66,7 +66,8 @@ def test_relu_grad_against_autograd(dtype: str) -> None:
     tx = torch.from_numpy(x.astype(np.float64)).requires_grad_()
     torch.relu(tx).backward(torch.from_numpy(g.astype(np.float64)))
     got = run(ew_desc("ACTIVATION_RELU_GRAD", dtype, [10, 100]),
-              {"InputTensor": x.reshape(10, 100), "InputGradientTensor": g.reshape(10, 100)})["OutputGradientTensor"]
+              {"InputTensor": x.reshape(10, 100),
+               "InputGradientTensor": g.reshape(10, 100)})["OutputGradientTensor"]
     np.testing.assert_array_equal(got.ravel(), tx.grad.numpy().astype(NP[dtype]))
 
 
@@ -95,7 +96,7 @@ def test_relu_grad_nan_and_strided_broadcast() -> None:
 
 @pytest.mark.parametrize("dtype", ["FLOAT32", "FLOAT16"])
 @pytest.mark.parametrize("version", ["ELEMENT_WISE_CLIP_GRAD", "ELEMENT_WISE_CLIP_GRAD1"])
-def test_clip_grad_against_autograd(dtype: str, version: str) -> None:
+def test_clip_grad_against_autograd(dtype: str, version: str, ew_isa: str) -> None:
     rng = np.random.default_rng(1)
     x = (rng.standard_normal(2000) * 2).astype(NP[dtype])
     lo, hi = -1.25, 0.75
@@ -138,7 +139,8 @@ def test_clip_grad_integer_tensors_float_bounds(dtype: str) -> None:
         # exact comparison of the integer with the FLOAT field's value (Python ints and floats compare
         # exactly; Min and Max are 32-bit floats: 2^31 - 1 is stored as 2^31)
         f_lo, f_hi = float(np.float32(lo)), float(np.float32(hi))
-        want = [int(gv) if not (int(xv) <= f_lo or int(xv) >= f_hi) else 0 for xv, gv in zip(x, g)]
+        want = [int(gv) if not (int(xv) <= f_lo or int(xv) >= f_hi) else 0
+                for xv, gv in zip(x, g, strict=True)]
         np.testing.assert_array_equal(got, np.array(want, dt), err_msg=f"{lo}, {hi}")
 
 
@@ -211,12 +213,14 @@ def test_slice_grad_adjoint_of_slice1(dtype: str, case: Any) -> None:
     level = "6_4" if dtype in ("INT64", "FLOAT64") else None
     dx = run(slice_grad(dtype, shape, gshape, offs, sizes, strides), {"InputGradientTensor": g},
              level=level)["OutputGradientTensor"]
-    sv = run(slice1(dtype, shape, gshape, offs, sizes, strides), {"InputTensor": v}, level=level)["OutputTensor"]
+    sv = run(slice1(dtype, shape, gshape, offs, sizes, strides), {"InputTensor": v},
+             level=level)["OutputTensor"]
     # <g, S v> = <S^T g, v>, exact in integers
-    assert int((g.astype(np.int64) * sv.astype(np.int64)).sum()) == int((dx.astype(np.int64) * v.astype(np.int64)).sum())
+    i64 = np.int64
+    assert int((g.astype(i64) * sv.astype(i64)).sum()) == int((dx.astype(i64) * v.astype(i64)).sum())
     # and the scatter itself: every element outside the window is 0
     idx = []
-    for o, s, st, n in zip(offs, sizes, strides, gshape):
+    for o, s, st, n in zip(offs, sizes, strides, gshape, strict=True):
         start = o + s - 1 if st < 0 else o
         idx.append(start + st * np.arange(n))
     want = np.zeros(shape, dt)
@@ -243,7 +247,8 @@ def test_slice_grad_rules() -> None:
     rules(dataclasses.replace(base, InputWindowOffsets=[1, 0]), "InputWindowOffsets[0]",
           "must keep the window inside OutputGradientTensor")
     rules(dataclasses.replace(base, InputWindowSizes=[0, 4]), "InputWindowSizes[0]", "must be >= 1")
-    rules(dataclasses.replace(base, InputGradientTensor=tensor("FLOAT32", [3, 2])), "InputGradientTensor.Sizes[0]",
+    rules(dataclasses.replace(base, InputGradientTensor=tensor("FLOAT32", [3, 2])),
+          "InputGradientTensor.Sizes[0]",
           "must be <= 1 + (InputWindowSizes[0] - 1) / |InputWindowStrides[0]| (2), got 3")
     rules(dataclasses.replace(base, InputWindowOffsets=[0], InputWindowSizes=[4], InputWindowStrides=[2]),
           "DimensionCount", "must equal OutputGradientTensor.DimensionCount (2), got 1")
@@ -254,14 +259,16 @@ def test_slice_grad_rules() -> None:
 def pool_out(size: Sequence[int], win: Sequence[int], st: Sequence[int], sp: Sequence[int], ep: Sequence[int],
              dil: Sequence[int] | None = None) -> list[int]:
     dil = dil or [1] * len(win)
-    return [(s + a + b - (w - 1) * d - 1) // t + 1 for s, w, t, a, b, d in zip(size, win, st, sp, ep, dil)]
+    return [(s + a + b - (w - 1) * d - 1) // t + 1
+            for s, w, t, a, b, d in zip(size, win, st, sp, ep, dil, strict=True)]
 
 
 def avg_grad(dtype: str, x: Sequence[int], win: Sequence[int], st: Sequence[int], sp: Sequence[int],
              ep: Sequence[int], incl: bool, out_strides: Sequence[int] | None = None) -> Any:
     y = [*x[:2], *pool_out(x[2:], win, st, sp, ep)]
     return pydml.DML_AVERAGE_POOLING_GRAD_OPERATOR_DESC(
-        InputGradientTensor=tensor(dtype, y), OutputGradientTensor=tensor(dtype, x, out_strides), Strides=list(st),
+        InputGradientTensor=tensor(dtype, y), OutputGradientTensor=tensor(dtype, x, out_strides),
+        Strides=list(st),
         WindowSize=list(win), StartPadding=list(sp), EndPadding=list(ep), IncludePadding=incl)
 
 
@@ -323,7 +330,8 @@ def test_average_pooling_grad_adjoint_asymmetric_padding(incl: bool) -> None:
         InputTensor=tensor("FLOAT32", x), OutputTensor=tensor("FLOAT32", y), Strides=st, WindowSize=win,
         StartPadding=sp, EndPadding=ep, IncludePadding=incl)
     av = run(fwd, {"InputTensor": v})["OutputTensor"].astype(np.float64)
-    dx = run(avg_grad("FLOAT32", x, win, st, sp, ep, incl), {"InputGradientTensor": g})["OutputGradientTensor"]
+    dx = run(avg_grad("FLOAT32", x, win, st, sp, ep, incl),
+             {"InputGradientTensor": g})["OutputGradientTensor"]
     lhs, rhs = float((g * av).sum()), float((dx.astype(np.float64) * v).sum())
     assert abs(lhs - rhs) <= 1e-5 * (abs(lhs) + 1), (lhs, rhs)
 
@@ -350,7 +358,8 @@ def test_max_pooling_grad_against_autograd(dtype: str, case: Any) -> None:
     got = run(max_grad(dtype, x, win, st, sp, ep, dil), {"InputTensor": xv, "InputGradientTensor": g},
               level="4_0" if len(x) == 5 else None)["OutputGradientTensor"]
     # sums of up to (window / stride)^2 gradients in float, rounded once (FLOAT16)
-    np.testing.assert_allclose(got, tx.grad.numpy().astype(NP[dtype]), rtol=1e-6 if dtype == "FLOAT32" else 2e-3,
+    np.testing.assert_allclose(got, tx.grad.numpy().astype(NP[dtype]),
+                               rtol=1e-6 if dtype == "FLOAT32" else 2e-3,
                                atol=1e-6 if dtype == "FLOAT32" else 2e-3)
 
 
@@ -381,7 +390,8 @@ def test_pooling_grads_strided_views() -> None:
     F.max_pool2d(tx, 2, 2).backward(torch.from_numpy(g))
     np.testing.assert_array_equal(got, tx.grad.numpy())
     out = np.full(2 * 2 * 6 * 16, np.nan, np.float32)
-    run(avg_grad("FLOAT32", [2, 2, 6, 8], [2, 2], [2, 2], [0, 0], [0, 0], False, out_strides=[192, 96, 16, 2]),
+    run(avg_grad("FLOAT32", [2, 2, 6, 8], [2, 2], [2, 2], [0, 0], [0, 0], False,
+                 out_strides=[192, 96, 16, 2]),
         {"InputGradientTensor": g}, outputs={"OutputGradientTensor": out})
     view = np.lib.stride_tricks.as_strided(out, x.shape, [768, 384, 64, 8])
     np.testing.assert_array_equal(view, np.repeat(np.repeat(g, 2, 2), 2, 3) / 4)
@@ -391,32 +401,42 @@ def test_pooling_grads_strided_views() -> None:
 def test_pooling_grad_rules() -> None:
     a = avg_grad("FLOAT32", [1, 1, 5, 5], [2, 2], [1, 1], [0, 0], [0, 0], False)
     pydml.validate(a)
-    rules(dataclasses.replace(a, InputGradientTensor=tensor("FLOAT32", [1, 1, 4, 3])), "InputGradientTensor.Sizes[3]",
-          "must be 4 ((OutputGradientTensor.Sizes[3] + StartPadding[1] + EndPadding[1] - WindowSize[1]) / Strides[1]")
+    rules(dataclasses.replace(a, InputGradientTensor=tensor("FLOAT32", [1, 1, 4, 3])),
+          "InputGradientTensor.Sizes[3]",
+          "must be 4 ((OutputGradientTensor.Sizes[3] + StartPadding[1] + EndPadding[1] - WindowSize[1]) "
+          "/ Strides[1]")
     rules(dataclasses.replace(a, Strides=[0, 1]), "Strides[0]", "must be >= 1, got 0")
     rules(dataclasses.replace(a, WindowSize=[6, 2]), "WindowSize[0]", "must be <= the padded input")
-    rules(dataclasses.replace(a, InputGradientTensor=tensor("FLOAT32", [1, 2, 4, 4])), "InputGradientTensor.Sizes[1]",
+    rules(dataclasses.replace(a, InputGradientTensor=tensor("FLOAT32", [1, 2, 4, 4])),
+          "InputGradientTensor.Sizes[1]",
           "must equal OutputGradientTensor.Sizes[1] (1), got 2")
-    rules(dataclasses.replace(a, Strides=[1], WindowSize=[2], StartPadding=[0], EndPadding=[0]), "DimensionCount",
+    rules(dataclasses.replace(a, Strides=[1], WindowSize=[2], StartPadding=[0], EndPadding=[0]),
+          "DimensionCount",
           "must equal OutputGradientTensor.DimensionCount - 2 (2), got 1")
     m = max_grad("FLOAT32", [1, 1, 7, 7], [3, 3], [2, 2], [1, 1], [1, 1], [2, 2])
     pydml.validate(m)
-    rules(dataclasses.replace(m, InputGradientTensor=tensor("FLOAT32", [1, 1, 4, 4])), "InputGradientTensor.Sizes[2]",
-          "must be 3 ((InputTensor.Sizes[2] + StartPadding[0] + EndPadding[0] - ((WindowSize[0] - 1) * Dilations[0]")
+    rules(dataclasses.replace(m, InputGradientTensor=tensor("FLOAT32", [1, 1, 4, 4])),
+          "InputGradientTensor.Sizes[2]",
+          "must be 3 ((InputTensor.Sizes[2] + StartPadding[0] + EndPadding[0] - ((WindowSize[0] - 1) * "
+          "Dilations[0]")
     rules(dataclasses.replace(m, Dilations=[0, 1]), "Dilations[0]", "must be >= 1, got 0")
-    rules(dataclasses.replace(m, OutputGradientTensor=tensor("FLOAT32", [1, 1, 7, 6])), "OutputGradientTensor", "Sizes")
+    rules(dataclasses.replace(m, OutputGradientTensor=tensor("FLOAT32", [1, 1, 7, 6])),
+          "OutputGradientTensor",
+          "Sizes")
 
 
 # ---- ROI_ALIGN_GRAD -----------------------------------------------------------------------
 
 def roi_grad(in_sizes: Sequence[int], rois: int, out_hw: tuple[int, int], *, dtype: str = "FLOAT32",
-             reduce: Any = AVG, mode: Any = LINEAR, scale: tuple[float, float] = (1.0, 1.0), in_off: float = 0.5,
+             reduce: Any = AVG, mode: Any = LINEAR, scale: tuple[float, float] = (1.0, 1.0),
+             in_off: float = 0.5,
              out_off: float = -0.5, lo: int = 1, hi: int = 2**32 - 1, corners: bool = False, dx: bool = True,
              droi: bool = False, x: bool = True) -> Any:
     return pydml.DML_ROI_ALIGN_GRAD_OPERATOR_DESC(
         InputTensor=tensor(dtype, in_sizes) if x else None,
         InputGradientTensor=tensor(dtype, [rois, in_sizes[1], *out_hw]), ROITensor=tensor(dtype, [rois, 4]),
-        BatchIndicesTensor=tensor("UINT32", [rois]), OutputGradientTensor=tensor(dtype, in_sizes) if dx else None,
+        BatchIndicesTensor=tensor("UINT32", [rois]),
+        OutputGradientTensor=tensor(dtype, in_sizes) if dx else None,
         OutputROIGradientTensor=tensor(dtype, [rois, 4]) if droi else None, ReductionFunction=reduce,
         InterpolationMode=mode, SpatialScaleX=scale[0], SpatialScaleY=scale[1], InputPixelOffset=in_off,
         OutputPixelOffset=out_off, MinimumSamplesPerOutput=lo, MaximumSamplesPerOutput=hi,
@@ -431,7 +451,8 @@ def test_roi_align_grad_page_example() -> None:
     b = np.zeros(4, np.uint32)
     g = np.arange(1, 13, dtype=np.float32).reshape(4, 1, 1, 3)
     d = roi_grad([1, 1, 4, 4], 4, (1, 3), mode=NEAREST, in_off=0.5, out_off=0.0, lo=1, hi=1, x=False)
-    got = run(d, {"InputGradientTensor": g, "ROITensor": rois, "BatchIndicesTensor": b})["OutputGradientTensor"]
+    got = run(d, {"InputGradientTensor": g, "ROITensor": rois,
+                  "BatchIndicesTensor": b})["OutputGradientTensor"]
     np.testing.assert_array_equal(got[0, 0], [[3, 3, 9, 6], [0, 0, 0, 0], [15, 9, 21, 12], [0, 0, 0, 0]])
 
 
@@ -473,7 +494,8 @@ def test_roi_align_grad_average_adjoint(kw: dict[str, Any], dtype: str) -> None:
     assert abs(lhs - rhs) <= tol * (np.abs(got.astype(np.float64) * v).sum() + 1), (lhs, rhs)
     # the same desc, run as ROI_ALIGN1 forward by pydml, agrees on <g, F v> too (float32 forward)
     fwd = make1([2, 3, 6, 7], 5, (2, 3), dtype="FLOAT32", reduce=AVG, **kw)
-    pv = run(fwd, {"InputTensor": v.astype(np.float32), "ROITensor": r.astype(np.float32), "BatchIndicesTensor": b})
+    pv = run(fwd, {"InputTensor": v.astype(np.float32), "ROITensor": r.astype(np.float32),
+                   "BatchIndicesTensor": b})
     assert abs(float((g.astype(np.float64) * pv["OutputTensor"]).sum()) - lhs) <= 1e-4 * (abs(lhs) + 1)
 
 
@@ -572,10 +594,30 @@ def test_gradients_do_not_depend_on_thread_count() -> None:
         with threads(n):
             one = run(mg, {"InputTensor": x, "InputGradientTensor": gm})["OutputGradientTensor"]
             two = run(ag, {"InputGradientTensor": ga})["OutputGradientTensor"]
-            three = run(rd, {"InputTensor": xr, "InputGradientTensor": gr, "ROITensor": r, "BatchIndicesTensor": b})
+            three = run(rd, {"InputTensor": xr, "InputGradientTensor": gr, "ROITensor": r,
+                             "BatchIndicesTensor": b})
             results.append([one, two, three["OutputGradientTensor"], three["OutputROIGradientTensor"]])
-    for a, c in zip(*results):
+    for a, c in zip(*results, strict=True):
         assert a.tobytes() == c.tobytes()
+
+
+def test_pooling_grads_same_bits_on_every_isa_path() -> None:
+    # the vector rows (AVX2 / AVX-512 forward maxima, AVX2 average rows) and the portable C agree
+    rng = np.random.default_rng(11)
+    x = rng.standard_normal((2, 3, 33, 45)).astype(np.float32)
+    g = rng.standard_normal((2, 3, 17, 23)).astype(np.float32)
+    mg = max_grad("FLOAT32", [2, 3, 33, 45], [3, 3], [2, 2], [1, 1], [1, 1], [1, 1])
+    ag = avg_grad("FLOAT32", [2, 3, 33, 45], [3, 3], [2, 2], [1, 1], [1, 1], True)
+    results = []
+    for mask in (0, 0xFFFFFFFF):
+        lib.pydml_set_cpu_features(mask)
+        try:
+            results.append((run(mg, {"InputTensor": x, "InputGradientTensor": g})["OutputGradientTensor"],
+                            run(ag, {"InputGradientTensor": g})["OutputGradientTensor"]))
+        finally:
+            lib.pydml_set_cpu_features(0xFFFFFFFF)
+    for a, b in zip(*results, strict=True):
+        assert a.tobytes() == b.tobytes()
 
 
 def test_pydml_list_says_they_execute() -> None:
