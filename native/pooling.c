@@ -519,6 +519,14 @@ EW_T256 static __m256 load8(const pool_run* r, uint64_t at, uint32_t sw, uint32_
     if (r->plan->dtype == DML_TENSOR_DATA_TYPE_FLOAT32) {
         const float* s = (const float*)r->in + at;
         if (sw == 1 && n == 8) return _mm256_loadu_ps(s);
+        if (sw == 2 && n == 8) {
+            /* elements 0, 2, .., 14 without a gather: two loads (the second masked to 8..14, so
+             * nothing past the last lane's element is read) and the even elements picked out */
+            __m256 a = _mm256_loadu_ps(s);
+            __m256 b = _mm256_maskload_ps(s + 8, _mm256_setr_epi32(-1, -1, -1, -1, -1, -1, -1, 0));
+            __m256 e = _mm256_shuffle_ps(a, b, _MM_SHUFFLE(2, 0, 2, 0)); /* a0 a2 b0 b2 | a4 a6 b4 b6 */
+            return _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(e), _MM_SHUFFLE(3, 1, 2, 0)));
+        }
         if (n == 8) {
             __m256i vi = _mm256_mullo_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), _mm256_set1_epi32((int)sw));
             return _mm256_i32gather_ps(s, vi, 4);
