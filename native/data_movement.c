@@ -1,6 +1,6 @@
 /* The data_movement kernel family (families.h): one strided N-d copy engine serving SLICE, SLICE1,
- * JOIN, SPLIT, TILE, DEPTH_TO_SPACE(1), SPACE_TO_DEPTH(1), PADDING, PADDING1 and CAST, plus the
- * generators FILL_VALUE_CONSTANT, FILL_VALUE_SEQUENCE, DIAGONAL_MATRIX(1) and VALUE_SCALE_2D, and
+ * SLICE_GRAD, JOIN, SPLIT, TILE, DEPTH_TO_SPACE(1), SPACE_TO_DEPTH(1), PADDING, PADDING1 and CAST,
+ * plus the generators FILL_VALUE_CONSTANT, FILL_VALUE_SEQUENCE, DIAGONAL_MATRIX(1) and VALUE_SCALE_2D, and
  * the window operators UNFOLD (on its inner runs) and FOLD (a row accumulator) (pages: sdk-api
  * ns-directml-dml_<name>_operator_desc.md; DIAGONAL_MATRIX1 / PADDING1 / FOLD / UNFOLD in
  * windows-ai-docs; rules_data_movement.c checks the descs).
@@ -20,6 +20,12 @@
  *   SLICE:   OutputTensor[c] = InputTensor[Offsets + Strides * c]: a view with offset and strides.
  *   SLICE1:  CopyStart = InputWindowOffsets (+ InputWindowSizes - 1 for a negative stride),
  *            OutputTensor[c] = InputTensor[CopyStart + InputWindowStrides * c] (negative strides).
+ *   SLICE_GRAD (the backward of SLICE1, same window fields; page: "The sliced elements are
+ *            propagated to the output, and all other elements are set to 0"): a zero fill of
+ *            OutputGradientTensor, then OutputGradientTensor[CopyStart + InputWindowStrides * c] =
+ *            InputGradientTensor[c], the SLICE1 view with the two sides swapped. The strides are
+ *            non-zero (rules), so each output element receives at most one value: no sums, the
+ *            result is independent of the thread count; the two copies run one after the other.
  *   JOIN / SPLIT: one copy per array element into / out of its sub-view along Axis.
  *   TILE:    output axis d viewed as (Repeats[d], InputSizes[d]); the repeat axis has source
  *            stride 0 (one copy, no per-tile loop).
@@ -547,8 +553,8 @@ typedef struct dm_plan {
 
 static int supports(uint32_t type) {
     switch (type) {
-    case DML_OPERATOR_SLICE: case DML_OPERATOR_SLICE1: case DML_OPERATOR_JOIN: case DML_OPERATOR_SPLIT:
-    case DML_OPERATOR_TILE: case DML_OPERATOR_DEPTH_TO_SPACE: case DML_OPERATOR_DEPTH_TO_SPACE1:
+    case DML_OPERATOR_SLICE: case DML_OPERATOR_SLICE1: case DML_OPERATOR_SLICE_GRAD: case DML_OPERATOR_JOIN:
+    case DML_OPERATOR_SPLIT: case DML_OPERATOR_TILE: case DML_OPERATOR_DEPTH_TO_SPACE: case DML_OPERATOR_DEPTH_TO_SPACE1:
     case DML_OPERATOR_SPACE_TO_DEPTH: case DML_OPERATOR_SPACE_TO_DEPTH1: case DML_OPERATOR_PADDING:
     case DML_OPERATOR_PADDING1: case DML_OPERATOR_CAST: case DML_OPERATOR_FILL_VALUE_CONSTANT:
     case DML_OPERATOR_FILL_VALUE_SEQUENCE: case DML_OPERATOR_DIAGONAL_MATRIX: case DML_OPERATOR_DIAGONAL_MATRIX1:
@@ -633,6 +639,14 @@ static pydml_status create(const pydml_operator_info* info, const void* desc, ui
     }
     case DML_OPERATOR_SLICE1: {
         const DML_SLICE1_OPERATOR_DESC* d = desc;
+        for (uint32_t i = 0; i < d->DimensionCount && i < 8; i++) {
+            p->strides[i] = d->InputWindowStrides[i];
+            p->offsets[i] = (int64_t)d->InputWindowOffsets[i] + (p->strides[i] < 0 ? (int64_t)d->InputWindowSizes[i] - 1 : 0);
+        }
+        break;
+    }
+    case DML_OPERATOR_SLICE_GRAD: {
+        const DML_SLICE_GRAD_OPERATOR_DESC* d = desc;
         for (uint32_t i = 0; i < d->DimensionCount && i < 8; i++) {
             p->strides[i] = d->InputWindowStrides[i];
             p->offsets[i] = (int64_t)d->InputWindowOffsets[i] + (p->strides[i] < 0 ? (int64_t)d->InputWindowSizes[i] - 1 : 0);
@@ -781,6 +795,29 @@ static void op_slice(const dm_plan* p, const pydml_tensor* x, const pydml_tensor
     }
     strides_of(y, ds);
     copy_same(x, y, at, ss, 0, ds, y->sizes, y->dim_count);
+}
+
+/* SLICE_GRAD: zeros, then the gradient g into y's SLICE1 window (the header comment). */
+static void op_slice_grad(const dm_plan* p, const pydml_tensor* g, const pydml_tensor* y) {
+    static const uint64_t zero = 0;
+    dm_copy c;
+    copy_init(&c, y, y);
+    c.src = (const char*)&zero;
+    c.rank = y->dim_count;
+    for (uint32_t i = 0; i < c.rank; i++) {
+        c.sizes[i] = y->sizes[i];
+        c.ss[i] = 0;
+        c.ds[i] = (int64_t)y->strides[i];
+    }
+    dm_copy_run(&c);
+    int64_t ss[8], ds[8], at = 0;
+    for (uint32_t i = 0; i < y->dim_count; i++) {
+        at += p->offsets[i] * (int64_t)y->strides[i];
+        /* a unit gradient axis never steps: its (possibly huge) step must not be multiplied */
+        ds[i] = g->sizes[i] == 1 ? 0 : p->strides[i] * (int64_t)y->strides[i];
+    }
+    strides_of(g, ss);
+    copy_same(g, y, 0, ss, at, ds, g->sizes, g->dim_count);
 }
 
 static pydml_status op_join_split(const dm_plan* p, const pydml_tensor* const* parts, uint32_t n_parts,
@@ -1357,6 +1394,7 @@ static pydml_status run_operator(const dm_plan* p, const pydml_tensor* const* in
     const pydml_tensor* y = outputs[0];
     switch (p->type) {
     case DML_OPERATOR_SLICE: case DML_OPERATOR_SLICE1: op_slice(p, x, y); break;
+    case DML_OPERATOR_SLICE_GRAD: op_slice_grad(p, x, y); break;
     case DML_OPERATOR_JOIN: return op_join_split(p, inputs, p->n_in, y, 1);
     case DML_OPERATOR_SPLIT: return op_join_split(p, outputs, p->n_out, x, 0);
     case DML_OPERATOR_TILE: op_tile(x, y); break;

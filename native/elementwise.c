@@ -45,6 +45,7 @@ const ew_entry* pydml_ew_find(uint32_t type) {
         {pydml_ew_activation_entries, &pydml_ew_activation_entry_count},
         {pydml_ew_logical_entries, &pydml_ew_logical_entry_count},
         {pydml_ew_quantize_entries, &pydml_ew_quantize_entry_count},
+        {pydml_ew_gradient_entries, &pydml_ew_gradient_entry_count},
     };
     for (size_t f = 0; f < sizeof families / sizeof families[0]; f++)
         for (uint32_t i = 0; i < *families[f].count; i++)

@@ -108,6 +108,8 @@ extern const ew_entry pydml_ew_logical_entries[];
 extern const uint32_t pydml_ew_logical_entry_count;
 extern const ew_entry pydml_ew_quantize_entries[];
 extern const uint32_t pydml_ew_quantize_entry_count;
+extern const ew_entry pydml_ew_gradient_entries[];
+extern const uint32_t pydml_ew_gradient_entry_count;
 
 /* The entry of an operator type, NULL when the engine does not run it. */
 const ew_entry* pydml_ew_find(uint32_t type);

@@ -1,6 +1,7 @@
 /* The pooling kernel family (families.h): one window engine for AVERAGE_POOLING, AVERAGE_POOLING1,
- * LP_POOLING, LP_POOLING1, MAX_POOLING, MAX_POOLING1 and MAX_POOLING2 (pages
- * ns-directml-dml_<name>_operator_desc.md; rules_pooling.c checks the descs).
+ * LP_POOLING, LP_POOLING1, MAX_POOLING, MAX_POOLING1 and MAX_POOLING2, and the gradients
+ * AVERAGE_POOLING_GRAD and MAX_POOLING_GRAD on the same window geometry (below, before execute)
+ * (pages ns-directml-dml_<name>_operator_desc.md; rules_pooling.c checks the descs).
  *
  * Windows (all pages): per spatial axis i, output position o reads the input positions
  * o * Strides[i] - StartPadding[i] + k * Dilations[i] for k < WindowSize[i] (Dilations 1 for the
@@ -62,6 +63,7 @@ typedef struct pool_plan {
     uint32_t win[3], stride[3], pad[3], dil[3], isz[3], osz[3];
     int include_padding;
     uint32_t p;
+    int grad;                           /* AVERAGE_POOLING_GRAD / MAX_POOLING_GRAD (see pool_grad below) */
 } pool_plan;
 
 static int supports(uint32_t type) {
@@ -69,6 +71,7 @@ static int supports(uint32_t type) {
     case DML_OPERATOR_AVERAGE_POOLING: case DML_OPERATOR_AVERAGE_POOLING1:
     case DML_OPERATOR_LP_POOLING: case DML_OPERATOR_LP_POOLING1:
     case DML_OPERATOR_MAX_POOLING: case DML_OPERATOR_MAX_POOLING1: case DML_OPERATOR_MAX_POOLING2:
+    case DML_OPERATOR_AVERAGE_POOLING_GRAD: case DML_OPERATOR_MAX_POOLING_GRAD:
         return 1;
     default:
         return 0;
@@ -93,7 +96,7 @@ static pydml_status create(const pydml_operator_info* info, const void* desc, ui
     *out = NULL;
     const uint32_t *strides = NULL, *window = NULL, *sp = NULL, *ep = NULL, *dil = NULL;
     uint32_t count = 0, p = 0;
-    int incl = 0, fn = PL_MAX;
+    int incl = 0, fn = PL_MAX, grad = 0;
     switch (info->type) {
     case DML_OPERATOR_AVERAGE_POOLING: {
         const DML_AVERAGE_POOLING_OPERATOR_DESC* d = desc;
@@ -135,15 +138,36 @@ static pydml_status create(const pydml_operator_info* info, const void* desc, ui
         dil = d->Dilations;
         break;
     }
+    case DML_OPERATOR_AVERAGE_POOLING_GRAD: {
+        const DML_AVERAGE_POOLING_GRAD_OPERATOR_DESC* d = desc;
+        count = d->DimensionCount; strides = d->Strides; window = d->WindowSize; sp = d->StartPadding; ep = d->EndPadding;
+        incl = d->IncludePadding != 0; fn = PL_AVG; grad = 1;
+        break;
+    }
+    case DML_OPERATOR_MAX_POOLING_GRAD: {
+        const DML_MAX_POOLING_GRAD_OPERATOR_DESC* d = desc;
+        count = d->DimensionCount; strides = d->Strides; window = d->WindowSize; sp = d->StartPadding; ep = d->EndPadding;
+        dil = d->Dilations; grad = 1;
+        break;
+    }
     default:
         return PYDML_STATUS_UNSUPPORTED_PARAMETER;
     }
     (void)ep; /* the output sizes (checked by the rules) already carry EndPadding */
-    const DML_BUFFER_TENSOR_DESC* x = pydml_tensor_field(info, desc, "InputTensor");
-    const DML_BUFFER_TENSOR_DESC* y = pydml_tensor_field(info, desc, "OutputTensor");
-    const DML_BUFFER_TENSOR_DESC* ix = fn == PL_MAX && info->type != DML_OPERATOR_MAX_POOLING
+    /* x, y: the forward operator's input and output (a gradient's InputGradientTensor has the
+     * forward output's sizes; AVERAGE_POOLING_GRAD's OutputGradientTensor the forward input's) */
+    const DML_BUFFER_TENSOR_DESC* x =
+        pydml_tensor_field(info, desc, info->type == DML_OPERATOR_AVERAGE_POOLING_GRAD ? "OutputGradientTensor" : "InputTensor");
+    const DML_BUFFER_TENSOR_DESC* y = pydml_tensor_field(info, desc, grad ? "InputGradientTensor" : "OutputTensor");
+    const DML_BUFFER_TENSOR_DESC* ix = fn == PL_MAX && !grad && info->type != DML_OPERATOR_MAX_POOLING
                                            ? pydml_tensor_field(info, desc, "OutputIndicesTensor") : NULL;
     if (x == NULL || y == NULL) return PYDML_STATUS_INVALID_PARAMETER;
+    if (info->type == DML_OPERATOR_MAX_POOLING_GRAD) {
+        const DML_BUFFER_TENSOR_DESC* dx = pydml_tensor_field(info, desc, "OutputGradientTensor");
+        if (dx == NULL || dx->DataType != x->DataType || dx->DimensionCount != x->DimensionCount ||
+            memcmp(dx->Sizes, x->Sizes, x->DimensionCount * sizeof(uint32_t)) != 0)
+            return PYDML_STATUS_INVALID_PARAMETER;
+    }
     uint32_t rank = x->DimensionCount;
     if ((rank != 4 && rank != 5) || count != rank - 2 || y->DimensionCount != rank) return PYDML_STATUS_UNSUPPORTED_PARAMETER;
     if (!(is_float(x->DataType) || (fn == PL_MAX && is_int(x->DataType))) || y->DataType != x->DataType)
@@ -155,7 +179,9 @@ static pydml_status create(const pydml_operator_info* info, const void* desc, ui
     plan->type = info->type;
     plan->fn = fn;
     plan->dtype = x->DataType;
-    plan->itype = ix ? ix->DataType : 0;
+    /* MAX_POOLING_GRAD finds each window's maximum with the forward's rows, indices included */
+    plan->itype = ix ? ix->DataType : grad && fn == PL_MAX ? DML_TENSOR_DATA_TYPE_UINT64 : 0;
+    plan->grad = grad;
     plan->rank = rank;
     plan->include_padding = incl;
     plan->p = p;
@@ -493,6 +519,14 @@ EW_T256 static __m256 load8(const pool_run* r, uint64_t at, uint32_t sw, uint32_
     if (r->plan->dtype == DML_TENSOR_DATA_TYPE_FLOAT32) {
         const float* s = (const float*)r->in + at;
         if (sw == 1 && n == 8) return _mm256_loadu_ps(s);
+        if (sw == 2 && n == 8) {
+            /* elements 0, 2, .., 14 without a gather: two loads (the second masked to 8..14, so
+             * nothing past the last lane's element is read) and the even elements picked out */
+            __m256 a = _mm256_loadu_ps(s);
+            __m256 b = _mm256_maskload_ps(s + 8, _mm256_setr_epi32(-1, -1, -1, -1, -1, -1, -1, 0));
+            __m256 e = _mm256_shuffle_ps(a, b, _MM_SHUFFLE(2, 0, 2, 0)); /* a0 a2 b0 b2 | a4 a6 b4 b6 */
+            return _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(e), _MM_SHUFFLE(3, 1, 2, 0)));
+        }
         if (n == 8) {
             __m256i vi = _mm256_mullo_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), _mm256_set1_epi32((int)sw));
             return _mm256_i32gather_ps(s, vi, 4);
@@ -626,11 +660,313 @@ static void strides5(const pydml_tensor* v, uint32_t rank, uint64_t* s) {
     }
 }
 
+/* ---- gradients: AVERAGE_POOLING_GRAD and MAX_POOLING_GRAD ----
+ * Pages: ns-directml-dml_average_pooling_grad_operator_desc.md (2db4b020), ..._max_pooling_grad_...
+ * (0d481a2b; 85467d92 for the 4_0 table with 5-D). Both are the adjoint of their forward operator as
+ * this file runs it, with the same plan (x = the forward input, y = the forward output, whose sizes
+ * InputGradientTensor has) and the same window geometry (tap_range, POS), so the two agree by
+ * construction. Results never depend on the thread count: every output element is summed by one
+ * thread in a fixed order.
+ *
+ * AVERAGE_POOLING_GRAD (a gather): dX[i] = sum over the windows o that cover i of
+ * dY[o] / count(o), count(o) the forward's divisor (the in-bounds taps, or the whole window with
+ * IncludePadding; the page's example: a 2x2 window, stride 1, dY [[1, 2], [3, 4]] gives
+ * [[0.25, 0.75, 0.5], [1, 2.5, 1.5], [0.75, 1.75, 1]]). The operator has no Dilations field, so the
+ * windows covering input position i along an axis are the contiguous range o in
+ * [ceil((i + pad - win + 1) / stride), floor((i + pad) / stride)] within [0, O) (cover_range); the
+ * in-bounds tap count is separable, count(o) = prod over the axes of count_a(o_a) (tap_range), so
+ * 1 / count is applied per axis. Each output row (n, c, d, h) sums its covering (od, oh) rows into
+ * a row of OW doubles, then each w sums its covering ow; one rounding per element (FLOAT16 through
+ * round-to-odd float). Elements no window covers are 0.
+ *
+ * MAX_POOLING_GRAD: dX[i] = sum of dY[o] over the windows o whose maximum is i; "where indices
+ * overlap, the values are summed. Any unreferenced output elements are zeroed." Ties (the page):
+ * "the element with the lowest logical element index is chosen" -- the forward's rule here (the
+ * window walked in row-major order, a later equal value never replaces the maximum; with positive
+ * strides and dilations window order is increasing logical index), so each window's maximum and
+ * index come from the forward's own row functions (max_float_row, vector paths included) with an
+ * index row; NaN counts as the largest value, its first one chosen, as in the forward. A window of
+ * padding only has no maximum and sends nothing. The scatter of dY to the maxima stays inside one
+ * (n, c) plane, which one thread owns: it accumulates the plane in float, in output row-major order,
+ * and stores it once. */
+
+/* The outputs o of axis a whose windows cover input position i (Dilations 1): [*lo, *hi). */
+static inline void cover_range(const pool_plan* P, int a, uint64_t i, uint64_t* lo, uint64_t* hi) {
+    const int64_t s = P->stride[a], q = (int64_t)i + P->pad[a]; /* o * s <= q <= o * s + win - 1 */
+    int64_t first = q - (int64_t)P->win[a] + 1;
+    first = first <= 0 ? 0 : (first + s - 1) / s;
+    int64_t last = q / s + 1;
+    if (last > (int64_t)P->osz[a]) last = P->osz[a];
+    if (first > last) first = last;
+    *lo = (uint64_t)first;
+    *hi = (uint64_t)last;
+}
+
+/* Per axis: the output range covering each input position and 1 / count_a of each output. */
+typedef struct avg_tables {
+    uint64_t* lo[3];
+    uint64_t* hi[3];
+    double* inv[3];
+} avg_tables;
+
+static void avg_tables_free(avg_tables* t) {
+    for (int a = 0; a < 3; a++) {
+        free(t->lo[a]);
+        free(t->hi[a]);
+        free(t->inv[a]);
+    }
+}
+
+static int avg_tables_build(const pool_plan* P, avg_tables* t) {
+    memset(t, 0, sizeof *t);
+    for (int a = 0; a < 3; a++) {
+        t->lo[a] = malloc(sizeof(uint64_t) * P->isz[a]);
+        t->hi[a] = malloc(sizeof(uint64_t) * P->isz[a]);
+        t->inv[a] = malloc(sizeof(double) * P->osz[a]);
+        if (t->lo[a] == NULL || t->hi[a] == NULL || t->inv[a] == NULL) return -1;
+        for (uint64_t i = 0; i < P->isz[a]; i++) cover_range(P, a, i, &t->lo[a][i], &t->hi[a][i]);
+        for (uint64_t o = 0; o < P->osz[a]; o++) {
+            uint32_t k0, k1;
+            tap_range(P, a, o, &k0, &k1);
+            /* a window of padding only covers no input: its entry is never read */
+            const double count = P->include_padding ? (double)P->win[a] : (double)(k1 - k0);
+            t->inv[a][o] = count > 0 ? 1.0 / count : 0.0;
+        }
+    }
+    return 0;
+}
+
+/* FLOAT32 rows with W contiguous on both sides (the common layout), in float: the covering
+ * gradient rows weighted into acc (vector loops), then each w sums its K covering columns through
+ * index tables (the K-th entry of a w covered fewer times reads the zero sentinel acc[OW]), in
+ * increasing ow order as the generic path. Compiled for the baseline and for AVX2. */
+#define AVG_ROW_F32(NAME, ATTR)                                                                        \
+    ATTR static void NAME(const float* const* grow, const float* wrow, uint32_t nrows, uint64_t OW,      \
+                          const float* invw, const uint32_t* idx, uint32_t K, uint64_t W, float* acc,     \
+                          float* out) {                                                                  \
+        for (uint64_t ow = 0; ow < OW; ow++) acc[ow] = 0.0f;                                             \
+        for (uint32_t r = 0; r < nrows; r++) {                                                           \
+            const float* g = grow[r];                                                                    \
+            const float w = wrow[r];                                                                     \
+            for (uint64_t ow = 0; ow < OW; ow++) acc[ow] += g[ow] * w;                                   \
+        }                                                                                                \
+        for (uint64_t ow = 0; ow < OW; ow++) acc[ow] *= invw[ow];                                        \
+        acc[OW] = 0.0f;                                                                                  \
+        if (K == 1) {                                                                                    \
+            for (uint64_t w = 0; w < W; w++) out[w] = acc[idx[w]];                                       \
+            return;                                                                                      \
+        }                                                                                                \
+        for (uint64_t w = 0; w < W; w++) {                                                               \
+            float v = acc[idx[w]];                                                                       \
+            for (uint32_t j = 1; j < K; j++) v += acc[idx[(uint64_t)j * W + w]];                         \
+            out[w] = v;                                                                                  \
+        }                                                                                                \
+    }
+AVG_ROW_F32(avg_row_f32_c, )
+#ifdef PL_X86
+AVG_ROW_F32(avg_row_f32_avx2, EW_T256)
+#endif
+
+static pydml_status avg_grad(const pool_plan* P, const pydml_tensor* dy, const pydml_tensor* dx) {
+    avg_tables t;
+    if (avg_tables_build(P, &t)) {
+        avg_tables_free(&t);
+        return PYDML_STATUS_OUT_OF_MEMORY;
+    }
+    uint64_t gs[5], xs[5];
+    strides5(dy, P->rank, gs);
+    strides5(dx, P->rank, xs);
+    const uint64_t C = P->in_sizes[1];
+    const uint64_t rows = (uint64_t)P->in_sizes[0] * C * P->isz[0] * P->isz[1];
+    const uint64_t OW = P->osz[2], W = P->isz[2];
+    const int fast = P->dtype == DML_TENSOR_DATA_TYPE_FLOAT32 && gs[4] == 1 && xs[4] == 1;
+    /* the fast rows' tables: K covering columns per w, and float copies of the weights */
+    uint32_t K = 0, KD = 0, KH = 0;
+    for (uint64_t w = 0; w < W; w++) if (t.hi[2][w] - t.lo[2][w] > K) K = (uint32_t)(t.hi[2][w] - t.lo[2][w]);
+    for (uint64_t i = 0; i < P->isz[0]; i++) if (t.hi[0][i] - t.lo[0][i] > KD) KD = (uint32_t)(t.hi[0][i] - t.lo[0][i]);
+    for (uint64_t i = 0; i < P->isz[1]; i++) if (t.hi[1][i] - t.lo[1][i] > KH) KH = (uint32_t)(t.hi[1][i] - t.lo[1][i]);
+    if (K == 0) K = 1;
+    uint32_t* idx = fast ? malloc(sizeof(uint32_t) * K * W) : NULL;
+    float* invw = fast ? malloc(sizeof(float) * OW) : NULL;
+    if (fast && (idx == NULL || invw == NULL)) {
+        free(idx);
+        free(invw);
+        avg_tables_free(&t);
+        return PYDML_STATUS_OUT_OF_MEMORY;
+    }
+    for (uint64_t w = 0; fast && w < W; w++)
+        for (uint32_t j = 0; j < K; j++) {
+            const uint64_t ow = t.lo[2][w] + j;
+            idx[(uint64_t)j * W + w] = ow < t.hi[2][w] ? (uint32_t)ow : (uint32_t)OW;
+        }
+    for (uint64_t ow = 0; fast && ow < OW; ow++) invw[ow] = (float)t.inv[2][ow];
+#ifdef PL_X86
+    const uint32_t cpu = pydml_active_cpu_features();
+    const int avx2 = (cpu & PYDML_CPU_AVX2_FMA) && (cpu & PYDML_CPU_F16C);
+#else
+    const int avx2 = 0;
+#endif
+    int oom = 0;
+#ifdef _OPENMP
+#pragma omp parallel if (rows * W >= PL_PARALLEL_MIN && rows > 1) reduction(| : oom)
+#endif
+    {
+        double* acc = malloc(sizeof(double) * (OW + 1)); /* fast rows use it as OW + 1 floats */
+        const float** grow = malloc(sizeof(float*) * ((size_t)KD * KH + 1));
+        float* wrow = malloc(sizeof(float) * ((size_t)KD * KH + 1));
+        if (acc == NULL || grow == NULL || wrow == NULL) oom = 1;
+#ifdef _OPENMP
+#pragma omp for schedule(static)
+#endif
+        for (uint64_t row = 0; row < rows; row++) {
+            if (acc == NULL || grow == NULL || wrow == NULL) continue;
+            uint64_t r = row;
+            const uint64_t h = r % P->isz[1]; r /= P->isz[1];
+            const uint64_t d = r % P->isz[0]; r /= P->isz[0];
+            const uint64_t c = r % C, n = r / C;
+            const uint64_t gb = n * gs[0] + c * gs[1], xb = n * xs[0] + c * xs[1] + d * xs[2] + h * xs[3];
+            if (fast) {
+                uint32_t nr = 0;
+                for (uint64_t od = t.lo[0][d]; od < t.hi[0][d]; od++)
+                    for (uint64_t oh = t.lo[1][h]; oh < t.hi[1][h]; oh++) {
+                        grow[nr] = (const float*)dy->data + gb + od * gs[2] + oh * gs[3];
+                        wrow[nr++] = (float)(t.inv[0][od] * t.inv[1][oh]);
+                    }
+                float* out = (float*)dx->data + xb;
+#ifdef PL_X86
+                if (avx2) {
+                    avg_row_f32_avx2(grow, wrow, nr, OW, invw, idx, K, W, (float*)acc, out);
+                    continue;
+                }
+#endif
+                (void)avx2;
+                avg_row_f32_c(grow, wrow, nr, OW, invw, idx, K, W, (float*)acc, out);
+                continue;
+            }
+            for (uint64_t ow = 0; ow < OW; ow++) acc[ow] = 0.0;
+            for (uint64_t od = t.lo[0][d]; od < t.hi[0][d]; od++)
+                for (uint64_t oh = t.lo[1][h]; oh < t.hi[1][h]; oh++) {
+                    const double wdh = t.inv[0][od] * t.inv[1][oh];
+                    const uint64_t base = gb + od * gs[2] + oh * gs[3];
+                    for (uint64_t ow = 0; ow < OW; ow++) acc[ow] += (double)load_f(dy->data, P->dtype, base + ow * gs[4]) * wdh;
+                }
+            for (uint64_t ow = 0; ow < OW; ow++) acc[ow] *= t.inv[2][ow];
+            for (uint64_t w = 0; w < W; w++) {
+                double v = 0.0;
+                for (uint64_t ow = t.lo[2][w]; ow < t.hi[2][w]; ow++) v += acc[ow];
+                store_d(dx->data, P->dtype, xb + w * xs[4], v);
+            }
+        }
+        free(acc);
+        free(grow);
+        free(wrow);
+    }
+    free(idx);
+    free(invw);
+    avg_tables_free(&t);
+    return oom ? PYDML_STATUS_OUT_OF_MEMORY : PYDML_STATUS_SUCCESS;
+}
+
+static pydml_status max_grad(const pool_plan* P, const pydml_tensor* x, const pydml_tensor* dy, const pydml_tensor* dx) {
+    pool_run r;
+    memset(&r, 0, sizeof r);
+    r.plan = P;
+    r.in = x->data;
+    strides5(x, P->rank, r.is);
+    /* the forward writes each row's maxima and indices to per-thread rows: (n, c, od, oh) add 0 */
+    r.os[4] = r.xs[4] = 1;
+    r.lstride[4] = 1;
+    r.lstride[3] = P->isz[2];
+    r.lstride[2] = (uint64_t)P->isz[1] * P->isz[2];
+    r.lstride[1] = r.lstride[2] * P->isz[0];
+    r.lstride[0] = r.lstride[1] * P->in_sizes[1];
+    const uint64_t total_in = r.lstride[0] * P->in_sizes[0];
+    uint32_t f = pydml_active_cpu_features();
+    r.isa = (f & PYDML_CPU_AVX512) && (f & PYDML_CPU_F16C) ? 2 : (f & PYDML_CPU_AVX2_FMA) && (f & PYDML_CPU_F16C) ? 1 : 0;
+#ifndef PL_X86
+    r.isa = 0;
+#endif
+    const int vec = r.isa > 0 && r.is[4] == 1 && total_in < ((uint64_t)1 << 31);
+    uint64_t gs[5], xs[5];
+    strides5(dy, P->rank, gs);
+    strides5(dx, P->rank, xs);
+    const uint64_t C = P->in_sizes[1], planes = (uint64_t)P->in_sizes[0] * C;
+    const uint64_t plane = r.lstride[1], OW = P->osz[2], orows = (uint64_t)P->osz[0] * P->osz[1];
+    const size_t esz = P->dtype == DML_TENSOR_DATA_TYPE_FLOAT32 ? 4u : 2u;
+    const uint64_t work = planes * (plane + orows * OW * P->win[0] * P->win[1] * P->win[2]);
+    (void)work; /* read by the OpenMP clause only */
+    int oom = 0;
+#ifdef _OPENMP
+#pragma omp parallel if (work >= PL_PARALLEL_MIN && planes > 1) reduction(| : oom)
+#endif
+    {
+        pool_run rt = r;
+        float* acc = malloc(sizeof(float) * plane);
+        uint64_t* idx = malloc(sizeof(uint64_t) * OW);
+        void* val = malloc(esz * OW);
+        rt.idx = idx;
+        rt.out = val;
+        if (acc == NULL || idx == NULL || val == NULL) oom = 1;
+#ifdef _OPENMP
+#pragma omp for schedule(static)
+#endif
+        for (uint64_t q = 0; q < planes; q++) {
+            if (acc == NULL || idx == NULL || val == NULL) continue;
+            const uint64_t n = q / C, c = q % C;
+            const uint64_t log_base = n * r.lstride[0] + c * r.lstride[1];
+            memset(acc, 0, sizeof(float) * plane);
+            for (uint64_t orow = 0; orow < orows; orow++) {
+                run_row(&rt, q * orows + orow, vec); /* row = ((n * C + c) * OD + od) * OH + oh */
+                const uint64_t od = orow / P->osz[1], oh = orow % P->osz[1];
+                const uint64_t gb = n * gs[0] + c * gs[1] + od * gs[2] + oh * gs[3];
+                for (uint64_t ow = 0; ow < OW; ow++) {
+                    if (idx[ow] == UINT64_MAX) continue; /* a window of padding only */
+                    acc[idx[ow] - log_base] += load_f(dy->data, P->dtype, gb + ow * gs[4]);
+                }
+            }
+            /* store the plane (d, h, w) */
+            const uint64_t xb = n * xs[0] + c * xs[1];
+            uint64_t k = 0;
+            for (uint64_t d = 0; d < P->isz[0]; d++)
+                for (uint64_t h = 0; h < P->isz[1]; h++) {
+                    const uint64_t rb = xb + d * xs[2] + h * xs[3];
+                    if (esz == 4 && xs[4] == 1) {
+                        memcpy((float*)dx->data + rb, acc + k, sizeof(float) * P->isz[2]);
+                    } else if (esz == 4) {
+                        for (uint64_t w = 0; w < P->isz[2]; w++) ((float*)dx->data)[rb + w * xs[4]] = acc[k + w];
+                    } else {
+                        for (uint64_t w = 0; w < P->isz[2]; w++)
+                            ((uint16_t*)dx->data)[rb + w * xs[4]] = pydml_f32_to_f16(acc[k + w]);
+                    }
+                    k += P->isz[2];
+                }
+        }
+        free(acc);
+        free(idx);
+        free(val);
+    }
+    return oom ? PYDML_STATUS_OUT_OF_MEMORY : PYDML_STATUS_SUCCESS;
+}
+
+static pydml_status grad_execute(const pool_plan* P, const pydml_tensor* const* inputs, uint32_t input_count,
+                                 const pydml_tensor* const* outputs, uint32_t output_count) {
+    const int max = P->fn == PL_MAX;
+    if (input_count != (max ? 2u : 1u) || output_count != 1) return PYDML_STATUS_INVALID_PARAMETER;
+    const pydml_tensor* dy = inputs[max ? 1 : 0];
+    const pydml_tensor* dx = outputs[0];
+    pydml_status s;
+    if (max && (s = check_view(inputs[0], P->dtype, P->rank, P->in_sizes))) return s;
+    if ((s = check_view(dy, P->dtype, P->rank, P->out_sizes))) return s;
+    if ((s = check_view(dx, P->dtype, P->rank, P->in_sizes))) return s;
+    return max ? max_grad(P, inputs[0], dy, dx) : avg_grad(P, dy, dx);
+}
+
 static pydml_status execute(const void* plan_, const pydml_tensor* const* inputs, uint32_t input_count,
                             const pydml_tensor* const* outputs, uint32_t output_count) {
     const pool_plan* P = plan_;
     if (P == NULL || input_count < 1 || output_count < 1 || inputs == NULL || outputs == NULL)
         return PYDML_STATUS_INVALID_PARAMETER;
+    if (P->grad) return grad_execute(P, inputs, input_count, outputs, output_count);
     const pydml_tensor* in = inputs[0];
     const pydml_tensor* out = outputs[0];
     const pydml_tensor* idx = P->itype && output_count >= 2 ? outputs[1] : NULL;

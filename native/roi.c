@@ -1,6 +1,7 @@
-/* The roi kernel family (families.h): ROI_POOLING, ROI_ALIGN and ROI_ALIGN1 (pages MicrosoftDocs/
- * sdk-api ns-directml-dml_roi_pooling_operator_desc.md, ..._roi_align_... (ea899bdf) and
- * ..._roi_align1_... (dd64e5cb); rules_roi.c checks the descs).
+/* The roi kernel family (families.h): ROI_POOLING, ROI_ALIGN, ROI_ALIGN1 and ROI_ALIGN_GRAD (the
+ * last at the end of the file) (pages MicrosoftDocs/sdk-api
+ * ns-directml-dml_roi_pooling_operator_desc.md, ..._roi_align_... (ea899bdf), ..._roi_align1_...
+ * (dd64e5cb) and ..._roi_align_grad_... (ea899bdf); rules_roi.c checks the descs).
  *
  * ROI_POOLING (the page): a max pool of each region of interest. ROITensor {1, 1, NumROIs, 5}
  * holds [BatchID, x1, y1, x2, y2] per ROI; for output element (r, c, Y, X):
@@ -100,7 +101,8 @@ typedef struct roi_plan {
 } roi_plan;
 
 static int supports(uint32_t type) {
-    return type == DML_OPERATOR_ROI_POOLING || type == DML_OPERATOR_ROI_ALIGN || type == DML_OPERATOR_ROI_ALIGN1;
+    return type == DML_OPERATOR_ROI_POOLING || type == DML_OPERATOR_ROI_ALIGN || type == DML_OPERATOR_ROI_ALIGN1 ||
+           type == DML_OPERATOR_ROI_ALIGN_GRAD;
 }
 
 static pydml_status align_create(const pydml_operator_info* info, const void* desc, void** out);
@@ -110,7 +112,9 @@ static pydml_status align_execute(const void* plan, const pydml_tensor* const* i
 static pydml_status create(const pydml_operator_info* info, const void* desc, uint32_t flags, void** out) {
     (void)flags;
     *out = NULL;
-    if (info->type == DML_OPERATOR_ROI_ALIGN || info->type == DML_OPERATOR_ROI_ALIGN1) return align_create(info, desc, out);
+    if (info->type == DML_OPERATOR_ROI_ALIGN || info->type == DML_OPERATOR_ROI_ALIGN1 ||
+        info->type == DML_OPERATOR_ROI_ALIGN_GRAD)
+        return align_create(info, desc, out);
     if (info->type != DML_OPERATOR_ROI_POOLING) return PYDML_STATUS_UNSUPPORTED_PARAMETER;
     const DML_ROI_POOLING_OPERATOR_DESC* d = desc;
     const DML_BUFFER_TENSOR_DESC* in = pydml_tensor_field(info, desc, "InputTensor");
@@ -243,20 +247,35 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
 /* ---- ROI_ALIGN and ROI_ALIGN1 (see the header comment for the definition and decisions) ---- */
 
 typedef struct align_plan {
-    uint32_t op_type; /* DML_OPERATOR_ROI_ALIGN or _ROI_ALIGN1 (first, as roi_plan) */
+    uint32_t op_type; /* DML_OPERATOR_ROI_ALIGN, _ROI_ALIGN1 or _ROI_ALIGN_GRAD (first, as roi_plan) */
     uint32_t dtype, btype;
-    uint32_t in_sizes[4], out_sizes[4];
+    uint32_t in_sizes[4], out_sizes[4]; /* the forward's input and output (InputGradientTensor's sizes) */
     uint32_t roi_dims, roi_sizes[4], bi_dims, bi_sizes[4];
     int reduce_max, nearest, corners, legacy;
+    int has_x, has_dx, has_droi;        /* ROI_ALIGN_GRAD's optional tensors that are bound */
     float scale_x, scale_y, in_off, out_off, oob;
     uint32_t min_s, max_s;
 } align_plan;
 
 static pydml_status align_create(const pydml_operator_info* info, const void* desc, void** out) {
+    const int grad = info->type == DML_OPERATOR_ROI_ALIGN_GRAD;
     const DML_BUFFER_TENSOR_DESC* in = pydml_tensor_field(info, desc, "InputTensor");
     const DML_BUFFER_TENSOR_DESC* roi = pydml_tensor_field(info, desc, "ROITensor");
     const DML_BUFFER_TENSOR_DESC* bi = pydml_tensor_field(info, desc, "BatchIndicesTensor");
-    const DML_BUFFER_TENSOR_DESC* o = pydml_tensor_field(info, desc, "OutputTensor");
+    const DML_BUFFER_TENSOR_DESC* o = pydml_tensor_field(info, desc, grad ? "InputGradientTensor" : "OutputTensor");
+    const DML_BUFFER_TENSOR_DESC* dx = grad ? pydml_tensor_field(info, desc, "OutputGradientTensor") : NULL;
+    const DML_BUFFER_TENSOR_DESC* droi = grad ? pydml_tensor_field(info, desc, "OutputROIGradientTensor") : NULL;
+    const int has_x = in != NULL;
+    if (grad) { /* the forward input's sizes: InputTensor's, else OutputGradientTensor's (rules_roi.c) */
+        if (dx == NULL && droi == NULL) return PYDML_STATUS_INVALID_PARAMETER;
+        if (in == NULL) in = dx;
+        if (dx != NULL && (dx->DimensionCount != 4 || dx->DataType != in->DataType ||
+                           memcmp(dx->Sizes, in->Sizes, sizeof(uint32_t) * 4) != 0))
+            return PYDML_STATUS_INVALID_PARAMETER;
+        if (droi != NULL && (roi == NULL || droi->DimensionCount != roi->DimensionCount || droi->DataType != roi->DataType ||
+                             memcmp(droi->Sizes, roi->Sizes, sizeof(uint32_t) * roi->DimensionCount) != 0))
+            return PYDML_STATUS_INVALID_PARAMETER;
+    }
     if (in == NULL || roi == NULL || bi == NULL || o == NULL) return PYDML_STATUS_INVALID_PARAMETER;
     if (in->DataType != DML_TENSOR_DATA_TYPE_FLOAT32 && in->DataType != DML_TENSOR_DATA_TYPE_FLOAT16)
         return PYDML_STATUS_UNSUPPORTED_PARAMETER;
@@ -279,7 +298,25 @@ static pydml_status align_create(const pydml_operator_info* info, const void* de
     memcpy(p->roi_sizes, roi->Sizes, rd * sizeof(uint32_t));
     p->bi_dims = bd;
     memcpy(p->bi_sizes, bi->Sizes, bd * sizeof(uint32_t));
-    if (info->type == DML_OPERATOR_ROI_ALIGN1) {
+    p->has_x = has_x;
+    p->has_dx = dx != NULL;
+    p->has_droi = droi != NULL;
+    if (grad) {
+        const DML_ROI_ALIGN_GRAD_OPERATOR_DESC* d = desc; /* ROI_ALIGN1's fields (the page: "See ...") */
+        p->reduce_max = d->ReductionFunction == DML_REDUCE_FUNCTION_MAX;
+        p->nearest = d->InterpolationMode == DML_INTERPOLATION_MODE_NEAREST_NEIGHBOR;
+        p->scale_x = d->SpatialScaleX;
+        p->scale_y = d->SpatialScaleY;
+        p->in_off = d->InputPixelOffset;
+        p->out_off = d->OutputPixelOffset;
+        /* the struct has no OutOfBoundsInputValue: the forward differentiated is ROI_ALIGN1 with 0,
+         * the value ONNX adds for such samples and onnxruntime's DML RoiAlign passes (header) */
+        p->oob = 0.0f;
+        p->min_s = d->MinimumSamplesPerOutput;
+        p->max_s = d->MaximumSamplesPerOutput;
+        p->corners = d->AlignRegionsToCorners != 0;
+        if (p->reduce_max && !has_x) { free(p); return PYDML_STATUS_INVALID_PARAMETER; }
+    } else if (info->type == DML_OPERATOR_ROI_ALIGN1) {
         const DML_ROI_ALIGN1_OPERATOR_DESC* d = desc;
         p->reduce_max = d->ReductionFunction == DML_REDUCE_FUNCTION_MAX;
         p->nearest = d->InterpolationMode == DML_INTERPOLATION_MODE_NEAREST_NEIGHBOR;
@@ -315,6 +352,11 @@ typedef struct axis_taps {
     int64_t* start;
     int64_t *i0, *i1;
     double *w0, *w1;
+    /* for ROI_ALIGN_GRAD's OutputROIGradientTensor: the sample position is scaledRegion1 * (1 - frac)
+     * + scaledRegion2 * frac + constants, so d pos / d x1 = scale * (1 - frac), d pos / d x2 =
+     * scale * frac; slope 1: the interpolated value moves with pos (LINEAR, not clamped) */
+    double* frac;
+    unsigned char* slope;
     int64_t lo, hi; /* smallest and largest index any tap reads */
     int64_t count, cap;
 } axis_taps;
@@ -325,10 +367,12 @@ static void axis_free(axis_taps* a) {
     free(a->i1);
     free(a->w0);
     free(a->w1);
+    free(a->frac);
+    free(a->slope);
     memset(a, 0, sizeof *a);
 }
 
-static int axis_push(axis_taps* a, int64_t i0, int64_t i1, double w0, double w1) {
+static int axis_push(axis_taps* a, int64_t i0, int64_t i1, double w0, double w1, double frac, int slope) {
     if (a->count == a->cap) {
         int64_t cap = a->cap ? a->cap * 2 : 64;
         if (cap > ((int64_t)1 << 40)) return -1;
@@ -340,13 +384,19 @@ static int axis_push(axis_taps* a, int64_t i0, int64_t i1, double w0, double w1)
         if (v0) a->w0 = v0;
         double *v1 = realloc(a->w1, (size_t)cap * sizeof *v1);
         if (v1) a->w1 = v1;
-        if (!n0 || !n1 || !v0 || !v1) return -1;
+        double *f = realloc(a->frac, (size_t)cap * sizeof *f);
+        if (f) a->frac = f;
+        unsigned char* sl = realloc(a->slope, (size_t)cap * sizeof *sl);
+        if (sl) a->slope = sl;
+        if (!n0 || !n1 || !v0 || !v1 || !f || !sl) return -1;
         a->cap = cap;
     }
     a->i0[a->count] = i0;
     a->i1[a->count] = i1;
     a->w0[a->count] = w0;
     a->w1[a->count] = w1;
+    a->frac[a->count] = frac;
+    a->slope[a->count] = (unsigned char)slope;
     a->count++;
     if (i0 < a->lo) a->lo = i0;
     if (i1 > a->hi) a->hi = i1;
@@ -373,6 +423,8 @@ static int axis_build(const align_plan* p, double x1, double x2, int64_t O, int6
         c = -(double)p->out_off;
     }
     const double base = x1 - (double)p->in_off;
+    /* pos = x1 * (1 - frac) + x2 * frac - InputPixelOffset with frac = (k + c) * step / size */
+    const double span = p->corners ? (T > 1.0 ? T - 1.0 : 0.0) : T;
     a->n = n;
     a->lo = INT64_MAX;
     a->hi = INT64_MIN;
@@ -401,6 +453,7 @@ static int axis_build(const align_plan* p, double x1, double x2, int64_t O, int6
             double y = pos < 0.0 ? 0.0 : pos;
             int64_t i0, i1;
             double w0, w1;
+            int slope = 0;
             if (p->nearest) {
                 i0 = (int64_t)floor(y + 0.5);
                 if (i0 > L - 1) i0 = L - 1;
@@ -414,11 +467,13 @@ static int axis_build(const align_plan* p, double x1, double x2, int64_t O, int6
                     y = (double)i0;
                 } else {
                     i1 = i0 + 1;
+                    slope = pos >= 0.0;
                 }
                 w1 = y - (double)i0;
                 w0 = 1.0 - w1;
             }
-            if (axis_push(a, i0, i1, w0, w1)) return -1;
+            const double frac = span > 0.0 ? (k0 + j + c) / span : 0.0;
+            if (axis_push(a, i0, i1, w0, w1, frac, slope)) return -1;
         }
     }
     a->start[O] = a->count;
@@ -511,27 +566,15 @@ static void align_plane(const align_plan* p, const pydml_tensor* x, const pydml_
     }
 }
 
-static pydml_status align_execute(const void* plan, const pydml_tensor* const* inputs, uint32_t input_count,
-                                  const pydml_tensor* const* outputs, uint32_t output_count) {
-    const align_plan* p = plan;
-    if (inputs == NULL || outputs == NULL || input_count != 3 || output_count != 1) return PYDML_STATUS_INVALID_PARAMETER;
-    const pydml_tensor *x = inputs[0], *rv = inputs[1], *bv = inputs[2], *y = outputs[0];
-    pydml_status s;
-    if ((s = check_view_n(x, p->dtype, 4, p->in_sizes))) return s;
-    if ((s = check_view_n(rv, p->dtype, p->roi_dims, p->roi_sizes))) return s;
-    if ((s = check_view_n(bv, p->btype, p->bi_dims, p->bi_sizes))) return s;
-    if ((s = check_view_n(y, p->dtype, 4, p->out_sizes))) return s;
-    const int64_t N = p->in_sizes[0], C = p->in_sizes[1], H = p->in_sizes[2], W = p->in_sizes[3];
+/* Per ROI: the batch (-1: invalid ROI data, the whole ROI is NaN and nothing is read), and the
+ * separable sample tables shared by every channel. Nonzero when out of memory. */
+static int align_rois(const align_plan* p, const pydml_tensor* rv, const pydml_tensor* bv, axis_taps* ays,
+                      axis_taps* axs, int64_t* batch) {
+    const int64_t N = p->in_sizes[0], H = p->in_sizes[2], W = p->in_sizes[3];
     const int64_t R = p->out_sizes[0], PH = p->out_sizes[2], PW = p->out_sizes[3];
-    if (R == 0 || C == 0 || PH == 0 || PW == 0) return PYDML_STATUS_SUCCESS;
-    axis_taps* ays = calloc((size_t)R, sizeof *ays);
-    axis_taps* axs = calloc((size_t)R, sizeof *axs);
-    int64_t* batch = calloc((size_t)R, sizeof *batch);
-    int failed = ays == NULL || axs == NULL || batch == NULL;
     const uint64_t rs = rv->strides[p->roi_dims - 2], cs = rv->strides[p->roi_dims - 1];
     const uint64_t bs = bv->strides[p->bi_dims - 1];
-    /* per ROI: the batch, and the separable sample tables shared by every channel */
-    for (int64_t r = 0; r < R && !failed; r++) {
+    for (int64_t r = 0; r < R; r++) {
         float v[4];
         for (int i = 0; i < 4; i++) v[i] = load(p->dtype, rv->data, (uint64_t)r * rs + (uint64_t)i * cs);
         const uint64_t bi = p->btype == DML_TENSOR_DATA_TYPE_UINT32 ? ((const uint32_t*)bv->data)[(uint64_t)r * bs]
@@ -539,12 +582,36 @@ static pydml_status align_execute(const void* plan, const pydml_tensor* const* i
         const double x1 = (double)v[0] * p->scale_x, y1 = (double)v[1] * p->scale_y;
         const double x2 = (double)v[2] * p->scale_x, y2 = (double)v[3] * p->scale_y;
         if (bi >= (uint64_t)N || !isfinite(x1) || !isfinite(y1) || !isfinite(x2) || !isfinite(y2) || H == 0 || W == 0) {
-            batch[r] = -1; /* the whole ROI is NaN, nothing is read */
+            batch[r] = -1;
             continue;
         }
         batch[r] = (int64_t)bi;
-        if (axis_build(p, y1, y2, PH, H, &ays[r]) || axis_build(p, x1, x2, PW, W, &axs[r])) failed = 1;
+        if (axis_build(p, y1, y2, PH, H, &ays[r]) || axis_build(p, x1, x2, PW, W, &axs[r])) return -1;
     }
+    return 0;
+}
+
+static pydml_status align_grad_execute(const align_plan* p, const pydml_tensor* const* inputs, uint32_t input_count,
+                                       const pydml_tensor* const* outputs, uint32_t output_count);
+
+static pydml_status align_execute(const void* plan, const pydml_tensor* const* inputs, uint32_t input_count,
+                                  const pydml_tensor* const* outputs, uint32_t output_count) {
+    const align_plan* p = plan;
+    if (p->op_type == DML_OPERATOR_ROI_ALIGN_GRAD) return align_grad_execute(p, inputs, input_count, outputs, output_count);
+    if (inputs == NULL || outputs == NULL || input_count != 3 || output_count != 1) return PYDML_STATUS_INVALID_PARAMETER;
+    const pydml_tensor *x = inputs[0], *rv = inputs[1], *bv = inputs[2], *y = outputs[0];
+    pydml_status s;
+    if ((s = check_view_n(x, p->dtype, 4, p->in_sizes))) return s;
+    if ((s = check_view_n(rv, p->dtype, p->roi_dims, p->roi_sizes))) return s;
+    if ((s = check_view_n(bv, p->btype, p->bi_dims, p->bi_sizes))) return s;
+    if ((s = check_view_n(y, p->dtype, 4, p->out_sizes))) return s;
+    const int64_t C = p->in_sizes[1];
+    const int64_t R = p->out_sizes[0], PH = p->out_sizes[2], PW = p->out_sizes[3];
+    if (R == 0 || C == 0 || PH == 0 || PW == 0) return PYDML_STATUS_SUCCESS;
+    axis_taps* ays = calloc((size_t)R, sizeof *ays);
+    axis_taps* axs = calloc((size_t)R, sizeof *axs);
+    int64_t* batch = calloc((size_t)R, sizeof *batch);
+    int failed = ays == NULL || axs == NULL || batch == NULL || align_rois(p, rv, bv, ays, axs, batch);
     if (!failed) {
         const int64_t planes = R * C;
         int oom = 0;
@@ -569,6 +636,267 @@ static pydml_status align_execute(const void* plan, const pydml_tensor* const* i
             free(mx);
         }
         failed = oom;
+    }
+    for (int64_t r = 0; ays != NULL && r < R; r++) axis_free(&ays[r]);
+    for (int64_t r = 0; axs != NULL && r < R; r++) axis_free(&axs[r]);
+    free(ays);
+    free(axs);
+    free(batch);
+    return failed ? PYDML_STATUS_OUT_OF_MEMORY : PYDML_STATUS_SUCCESS;
+}
+
+/* ---- ROI_ALIGN_GRAD (page: sdk-api ns-directml-dml_roi_align_grad_operator_desc.md, ea899bdf) ----
+ * The adjoint of ROI_ALIGN1 as align_plane computes it, from the same plan fields and the same
+ * per-ROI sample tables (align_rois / axis_build), so forward and gradient agree by construction:
+ *  - OutputGradientTensor (with respect to InputTensor): AVERAGE: every in-bounds sample adds
+ *    InputGradient / (n_y * n_x) times its tap weights to the taps it read (the page's example: a
+ *    nearest-neighbour 1.5x / 0.5x resize of four 2x2 regions of a 4x4 input sends [1, 2, 3] to
+ *    [3, 3, 0, 0] along the region's first row); MAX: the whole InputGradient goes to the sample
+ *    that was the maximum, by the forward's comparison order (samples y-major, a later equal value
+ *    never replaces the maximum, NaN the largest with its first occurrence chosen, as MAX_POOLING),
+ *    its value recomputed with the forward's exact arithmetic; when the out-of-bounds value wins
+ *    nothing is sent. Taps of weight 0 receive nothing (the forward does not read them). Regions
+ *    may overlap: the gradient is a gather per (batch, channel) plane, which one thread owns,
+ *    summing the ROIs of that batch in ROI order in double and rounding once (FLOAT16 through
+ *    round-to-odd float) -- no atomics, the same bits on any thread count.
+ *  - OutputROIGradientTensor: the derivative of the forward output with respect to [x1, y1, x2, y2],
+ *    chained with InputGradient and summed over channels and outputs (one ROI per thread, double).
+ *    The page's pseudo-code has this structure: the image gradient along each axis,
+ *    imageGradX = (1 - yLerp) * (topRight - topLeft) + yLerp * (bottomRight - bottomLeft), split
+ *    between the two corners as (Width - x) and x. Its weights are written unnormalized ("assuming
+ *    MinimumSamplesPerOutput == 1 and MaximumSamplesPerOutput == 1", x the output coordinate); the
+ *    derivative of the forward's sample position pos = x1 * (1 - frac) + x2 * frac (times the
+ *    spatial scale, frac = the sample's place along the region, axis_taps.frac) is used, so the
+ *    result is the true gradient of what ROI_ALIGN1 computes (checked by finite differences of the
+ *    float64 forward in tests/test_training_gradients.py). A sample's value moves with pos only for
+ *    LINEAR taps that are not clamped to the edge (axis_taps.slope); NEAREST_NEIGHBOR, clamped and
+ *    out-of-bounds samples contribute 0, and so does the (piecewise constant) sample count.
+ *  - The desc has no OutOfBoundsInputValue: the forward differentiated reads 0 there (what ONNX
+ *    adds and onnxruntime's DML RoiAlign passes); it matters only to which sample MAX picks.
+ *  - Invalid ROI data (a batch index >= BatchCount, non-finite scaled coordinates), for which the
+ *    forward outputs NaN: nothing is sent to OutputGradientTensor and that ROI's four
+ *    OutputROIGradientTensor values are NaN. */
+
+/* One sample's interpolated value, with align_plane's operations in its order (same bits). */
+static double align_sample(const align_plan* p, const pydml_tensor* x, uint64_t ibase, const axis_taps* ay, int64_t t,
+                           const axis_taps* ax, int64_t u) {
+    const uint64_t* xs = x->strides;
+    double v = 0.0;
+    for (int l = 0; l < 2; l++) {
+        const double wx = l ? ax->w1[u] : ax->w0[u];
+        if (wx == 0.0) continue;
+        const uint64_t ix = (uint64_t)(l ? ax->i1[u] : ax->i0[u]);
+        double row = 0.0;
+        for (int k = 0; k < 2; k++) {
+            const double wy = k ? ay->w1[t] : ay->w0[t];
+            if (wy == 0.0) continue;
+            row += wy * (double)load(p->dtype, x->data, ibase + (uint64_t)(k ? ay->i1[t] : ay->i0[t]) * xs[2] + ix * xs[3]);
+        }
+        v += wx * row;
+    }
+    return v;
+}
+
+/* The sample (*bt, *bu) that is output (oy, ox)'s maximum; *bt = -1 when none (the out-of-bounds
+ * value won, or there is no sample). */
+static void align_argmax(const align_plan* p, const pydml_tensor* x, uint64_t ibase, const axis_taps* ay,
+                         const axis_taps* ax, int64_t oy, int64_t ox, int64_t* bt, int64_t* bu) {
+    const int64_t t0 = ay->start[oy], t1 = ay->start[oy + 1], u0 = ax->start[ox], u1 = ax->start[ox + 1];
+    const double outside = ay->n * ax->n - (double)(t1 - t0) * (double)(u1 - u0);
+    double m = outside > 0.0 ? (double)p->oob : -INFINITY;
+    int nan = 0;
+    *bt = *bu = -1;
+    for (int64_t t = t0; t < t1 && !nan; t++)
+        for (int64_t u = u0; u < u1; u++) {
+            const double v = align_sample(p, x, ibase, ay, t, ax, u);
+            if (v != v) { /* the first NaN is the maximum */
+                *bt = t;
+                *bu = u;
+                nan = 1;
+                break;
+            }
+            if (v > m) {
+                m = v;
+                *bt = t;
+                *bu = u;
+            }
+        }
+}
+
+/* Adds w times sample (t, u)'s tap weights to the plane acc (H x W, row-major). */
+static void align_spread(double* acc, int64_t W, const axis_taps* ay, int64_t t, const axis_taps* ax, int64_t u,
+                         double w) {
+    for (int k = 0; k < 2; k++) {
+        const double wy = k ? ay->w1[t] : ay->w0[t];
+        if (wy == 0.0) continue;
+        const int64_t iy = k ? ay->i1[t] : ay->i0[t];
+        for (int l = 0; l < 2; l++) {
+            const double wx = l ? ax->w1[u] : ax->w0[u];
+            if (wx == 0.0) continue;
+            acc[iy * W + (l ? ax->i1[u] : ax->i0[u])] += w * wy * wx;
+        }
+    }
+}
+
+/* ROI r, channel ch into the plane acc; row: scratch of the ROI's x span. */
+static void align_grad_plane(const align_plan* p, const pydml_tensor* x, const pydml_tensor* g, int64_t r, int64_t ch,
+                             int64_t b, const axis_taps* ay, const axis_taps* ax, double* acc, double* row) {
+    const int64_t PH = p->out_sizes[2], PW = p->out_sizes[3], W = p->in_sizes[3];
+    const uint64_t* gs = g->strides;
+    const uint64_t gbase = (uint64_t)r * gs[0] + (uint64_t)ch * gs[1];
+    const double all = ay->n * ax->n;
+    if (p->reduce_max) {
+        const uint64_t ibase = (uint64_t)b * x->strides[0] + (uint64_t)ch * x->strides[1];
+        for (int64_t oy = 0; oy < PH; oy++)
+            for (int64_t ox = 0; ox < PW; ox++) {
+                int64_t bt, bu;
+                align_argmax(p, x, ibase, ay, ax, oy, ox, &bt, &bu);
+                if (bt < 0) continue;
+                const double gv = (double)load(p->dtype, g->data, gbase + (uint64_t)oy * gs[2] + (uint64_t)ox * gs[3]);
+                align_spread(acc, W, ay, bt, ax, bu, gv);
+            }
+        return;
+    }
+    const int64_t xlo = ax->count ? ax->lo : 0, xhi = ax->count ? ax->hi : -1;
+    for (int64_t oy = 0; oy < PH; oy++) {
+        const int64_t t0 = ay->start[oy], t1 = ay->start[oy + 1];
+        if (t0 == t1) continue;
+        /* the x taps of the row's samples, weighted, then spread over its y taps (separable) */
+        for (int64_t ix = xlo; ix <= xhi; ix++) row[ix - xlo] = 0.0;
+        for (int64_t ox = 0; ox < PW; ox++) {
+            const double gv = (double)load(p->dtype, g->data, gbase + (uint64_t)oy * gs[2] + (uint64_t)ox * gs[3]) / all;
+            for (int64_t u = ax->start[ox]; u < ax->start[ox + 1]; u++) {
+                if (ax->w0[u] != 0.0) row[ax->i0[u] - xlo] += gv * ax->w0[u];
+                if (ax->w1[u] != 0.0) row[ax->i1[u] - xlo] += gv * ax->w1[u];
+            }
+        }
+        for (int64_t t = t0; t < t1; t++)
+            for (int k = 0; k < 2; k++) {
+                const double wy = k ? ay->w1[t] : ay->w0[t];
+                if (wy == 0.0) continue;
+                double* dst = acc + (k ? ay->i1[t] : ay->i0[t]) * W;
+                for (int64_t ix = xlo; ix <= xhi; ix++) dst[ix] += wy * row[ix - xlo];
+            }
+    }
+}
+
+/* d(sum over outputs of InputGradient * output) / d[x1, y1, x2, y2] for ROI r, channel ch, into d. */
+static void align_grad_roi(const align_plan* p, const pydml_tensor* x, const pydml_tensor* g, int64_t r, int64_t ch,
+                           int64_t b, const axis_taps* ay, const axis_taps* ax, double* d) {
+    const int64_t PH = p->out_sizes[2], PW = p->out_sizes[3];
+    const uint64_t* gs = g->strides;
+    const uint64_t* xs = x->strides;
+    const uint64_t gbase = (uint64_t)r * gs[0] + (uint64_t)ch * gs[1];
+    const uint64_t ibase = (uint64_t)b * xs[0] + (uint64_t)ch * xs[1];
+    const double all = ay->n * ax->n, sx = (double)p->scale_x, sy = (double)p->scale_y;
+#define X_AT(iy, ix) ((double)load(p->dtype, x->data, ibase + (uint64_t)(iy) * xs[2] + (uint64_t)(ix) * xs[3]))
+    for (int64_t oy = 0; oy < PH; oy++)
+        for (int64_t ox = 0; ox < PW; ox++) {
+            const double gv = (double)load(p->dtype, g->data, gbase + (uint64_t)oy * gs[2] + (uint64_t)ox * gs[3]);
+            int64_t t0 = ay->start[oy], t1 = ay->start[oy + 1], u0 = ax->start[ox], u1 = ax->start[ox + 1];
+            double w = gv / all;
+            if (p->reduce_max) {
+                int64_t bt, bu;
+                align_argmax(p, x, ibase, ay, ax, oy, ox, &bt, &bu);
+                if (bt < 0) continue;
+                t0 = bt; t1 = bt + 1; u0 = bu; u1 = bu + 1;
+                w = gv;
+            }
+            for (int64_t t = t0; t < t1; t++)
+                for (int64_t u = u0; u < u1; u++) {
+                    if (ax->slope[u]) { /* d value / d pos_x: the y-interpolated difference of the x taps */
+                        double dv = 0.0;
+                        for (int k = 0; k < 2; k++) {
+                            const double wy = k ? ay->w1[t] : ay->w0[t];
+                            if (wy == 0.0) continue;
+                            const int64_t iy = k ? ay->i1[t] : ay->i0[t];
+                            dv += wy * (X_AT(iy, ax->i1[u]) - X_AT(iy, ax->i0[u]));
+                        }
+                        d[0] += w * dv * sx * (1.0 - ax->frac[u]);
+                        d[2] += w * dv * sx * ax->frac[u];
+                    }
+                    if (ay->slope[t]) { /* d value / d pos_y */
+                        double dv = 0.0;
+                        for (int l = 0; l < 2; l++) {
+                            const double wx = l ? ax->w1[u] : ax->w0[u];
+                            if (wx == 0.0) continue;
+                            const int64_t ix = l ? ax->i1[u] : ax->i0[u];
+                            dv += wx * (X_AT(ay->i1[t], ix) - X_AT(ay->i0[t], ix));
+                        }
+                        d[1] += w * dv * sy * (1.0 - ay->frac[t]);
+                        d[3] += w * dv * sy * ay->frac[t];
+                    }
+                }
+        }
+#undef X_AT
+}
+
+static pydml_status align_grad_execute(const align_plan* p, const pydml_tensor* const* inputs, uint32_t input_count,
+                                       const pydml_tensor* const* outputs, uint32_t output_count) {
+    if (inputs == NULL || outputs == NULL || input_count != 4 || output_count != 2) return PYDML_STATUS_INVALID_PARAMETER;
+    const pydml_tensor *x = inputs[0], *g = inputs[1], *rv = inputs[2], *bv = inputs[3];
+    const pydml_tensor *dx = outputs[0], *dr = outputs[1];
+    if ((x != NULL) != p->has_x || (dx != NULL) != p->has_dx || (dr != NULL) != p->has_droi)
+        return PYDML_STATUS_INVALID_PARAMETER;
+    pydml_status s;
+    if (x && (s = check_view_n(x, p->dtype, 4, p->in_sizes))) return s;
+    if ((s = check_view_n(g, p->dtype, 4, p->out_sizes))) return s;
+    if ((s = check_view_n(rv, p->dtype, p->roi_dims, p->roi_sizes))) return s;
+    if ((s = check_view_n(bv, p->btype, p->bi_dims, p->bi_sizes))) return s;
+    if (dx && (s = check_view_n(dx, p->dtype, 4, p->in_sizes))) return s;
+    if (dr && (s = check_view_n(dr, p->dtype, p->roi_dims, p->roi_sizes))) return s;
+    const int64_t N = p->in_sizes[0], C = p->in_sizes[1], H = p->in_sizes[2], W = p->in_sizes[3];
+    const int64_t R = p->out_sizes[0], PH = p->out_sizes[2], PW = p->out_sizes[3];
+    (void)PH; /* PH, PW: read by the OpenMP clauses only */
+    (void)PW;
+    axis_taps* ays = calloc(R ? (size_t)R : 1u, sizeof *ays);
+    axis_taps* axs = calloc(R ? (size_t)R : 1u, sizeof *axs);
+    int64_t* batch = calloc(R ? (size_t)R : 1u, sizeof *batch);
+    int failed = ays == NULL || axs == NULL || batch == NULL || align_rois(p, rv, bv, ays, axs, batch);
+    if (!failed && dx != NULL) {
+        const int64_t planes = N * C;
+        int oom = 0;
+#ifdef _OPENMP
+#pragma omp parallel if (planes * H * W + R * C * PH * PW >= ROI_PARALLEL_MIN && planes > 1) reduction(| : oom)
+#endif
+        {
+            double* acc = malloc((size_t)(H * W) * sizeof(double));
+            double* row = malloc((size_t)(W > 0 ? W : 1) * sizeof(double));
+            if (acc == NULL || row == NULL) oom = 1;
+#ifdef _OPENMP
+#pragma omp for schedule(dynamic, 1)
+#endif
+            for (int64_t q = 0; q < planes; q++) {
+                if (acc == NULL || row == NULL) continue;
+                const int64_t b = q / C, ch = q % C;
+                for (int64_t i = 0; i < H * W; i++) acc[i] = 0.0;
+                for (int64_t r = 0; r < R; r++)
+                    if (batch[r] == b) align_grad_plane(p, x, g, r, ch, b, &ays[r], &axs[r], acc, row);
+                const uint64_t base = (uint64_t)b * dx->strides[0] + (uint64_t)ch * dx->strides[1];
+                for (int64_t iy = 0; iy < H; iy++)
+                    for (int64_t ix = 0; ix < W; ix++)
+                        store_double(p->dtype, dx->data, base + (uint64_t)iy * dx->strides[2] + (uint64_t)ix * dx->strides[3],
+                                     acc[iy * W + ix]);
+            }
+            free(acc);
+            free(row);
+        }
+        failed = oom;
+    }
+    if (!failed && dr != NULL) {
+        const uint64_t rs = dr->strides[p->roi_dims - 2], cs = dr->strides[p->roi_dims - 1];
+#ifdef _OPENMP
+#pragma omp parallel for schedule(dynamic, 1) if (R * C * PH * PW >= ROI_PARALLEL_MIN / 4 && R > 1)
+#endif
+        for (int64_t r = 0; r < R; r++) {
+            double d[4] = {0.0, 0.0, 0.0, 0.0};
+            if (batch[r] < 0) {
+                d[0] = d[1] = d[2] = d[3] = NAN;
+            } else {
+                for (int64_t ch = 0; ch < C; ch++) align_grad_roi(p, x, g, r, ch, batch[r], &ays[r], &axs[r], d);
+            }
+            for (int i = 0; i < 4; i++) store_double(p->dtype, dr->data, (uint64_t)r * rs + (uint64_t)i * cs, d[i]);
+        }
     }
     for (int64_t r = 0; ays != NULL && r < R; r++) axis_free(&ays[r]);
     for (int64_t r = 0; axs != NULL && r < R; r++) axis_free(&axs[r]);

@@ -8,6 +8,9 @@
  *  - SLICE1: DimensionCount as SLICE; InputWindowSizes[i] >= 1; InputWindowOffsets[i] +
  *    InputWindowSizes[i] <= InputTensor.Sizes[i]; InputWindowStrides[i] != 0;
  *    OutputTensor.Sizes[i] <= 1 + (InputWindowSizes[i] - 1) / |InputWindowStrides[i]|.
+ *  - SLICE_GRAD: SLICE1's rules with OutputGradientTensor as the windowed tensor and
+ *    InputGradientTensor as the window's elements (its page: "negative strides flip the input
+ *    window direction", and unlike SLICE1 it "requires non-zero strides").
  *  - JOIN / SPLIT: Axis < DimensionCount; each array element has the whole tensor's Sizes except
  *    along Axis; the elements' Sizes[Axis] sum to the whole tensor's.
  *  - PADDING(1): DimensionCount = the tensors'; OutputTensor.Sizes[i] = InputTensor.Sizes[i] +
@@ -76,6 +79,45 @@ static pydml_status output_sizes(pydml_check* c, const char* name, const DML_BUF
     return PYDML_STATUS_SUCCESS;
 }
 
+/* SLICE1's window (and SLICE_GRAD's, sides swapped): x is the tensor the window lies in, y the
+ * window's elements. */
+static pydml_status slice_window_rule(pydml_check* c, uint32_t count, const uint32_t* offsets, const uint32_t* sizes,
+                                      const int32_t* strides, const DML_BUFFER_TENSOR_DESC* x, const char* xname,
+                                      const DML_BUFFER_TENSOR_DESC* y, const char* yname) {
+    char field[64];
+    if (count != x->DimensionCount)
+        return pydml_fail(c, "DimensionCount", "must equal %s.DimensionCount (%u), got %u", xname, x->DimensionCount,
+                          count);
+    for (uint32_t i = 0; i < count; i++) {
+        if (sizes[i] == 0) {
+            snprintf(field, sizeof field, "InputWindowSizes[%u]", i);
+            return pydml_fail(c, field, "must be >= 1, got 0");
+        }
+        uint64_t end = (uint64_t)offsets[i] + sizes[i];
+        if (end > x->Sizes[i]) {
+            snprintf(field, sizeof field, "InputWindowOffsets[%u]", i);
+            return pydml_fail(c, field,
+                              "must keep the window inside %s: InputWindowOffsets + InputWindowSizes must be "
+                              "<= %s.Sizes[%u] (%u), got %llu",
+                              xname, xname, i, x->Sizes[i], (unsigned long long)end);
+        }
+        int64_t st = strides[i];
+        if (st == 0) {
+            snprintf(field, sizeof field, "InputWindowStrides[%u]", i);
+            return pydml_fail(c, field, "must not be 0");
+        }
+        uint64_t mag = st < 0 ? (uint64_t)(-st) : (uint64_t)st;
+        uint64_t most = 1u + (sizes[i] - 1u) / mag;
+        if (y->Sizes[i] > most) {
+            snprintf(field, sizeof field, "%s.Sizes[%u]", yname, i);
+            return pydml_fail(c, field,
+                              "must be <= 1 + (InputWindowSizes[%u] - 1) / |InputWindowStrides[%u]| (%llu), got %u", i, i,
+                              (unsigned long long)most, y->Sizes[i]);
+        }
+    }
+    return PYDML_STATUS_SUCCESS;
+}
+
 static pydml_status slice_rule(pydml_check* c, const pydml_operator_info* op, const void* desc) {
     const DML_BUFFER_TENSOR_DESC* x = pydml_tensor_field(op, desc, "InputTensor");
     const DML_BUFFER_TENSOR_DESC* y = pydml_tensor_field(op, desc, "OutputTensor");
@@ -105,35 +147,18 @@ static pydml_status slice_rule(pydml_check* c, const pydml_operator_info* op, co
         return PYDML_STATUS_SUCCESS;
     }
     const DML_SLICE1_OPERATOR_DESC* d = desc;
-    if ((s = dims_equal(c, "DimensionCount", d->DimensionCount, x))) return s;
-    for (uint32_t i = 0; i < d->DimensionCount; i++) {
-        if (d->InputWindowSizes[i] == 0) {
-            snprintf(field, sizeof field, "InputWindowSizes[%u]", i);
-            return pydml_fail(c, field, "must be >= 1, got 0");
-        }
-        uint64_t end = (uint64_t)d->InputWindowOffsets[i] + d->InputWindowSizes[i];
-        if (end > x->Sizes[i]) {
-            snprintf(field, sizeof field, "InputWindowOffsets[%u]", i);
-            return pydml_fail(c, field,
-                              "must keep the window inside InputTensor: InputWindowOffsets + InputWindowSizes must be "
-                              "<= InputTensor.Sizes[%u] (%u), got %llu",
-                              i, x->Sizes[i], (unsigned long long)end);
-        }
-        int64_t st = d->InputWindowStrides[i];
-        if (st == 0) {
-            snprintf(field, sizeof field, "InputWindowStrides[%u]", i);
-            return pydml_fail(c, field, "must not be 0");
-        }
-        uint64_t mag = st < 0 ? (uint64_t)(-st) : (uint64_t)st;
-        uint64_t most = 1u + (d->InputWindowSizes[i] - 1u) / mag;
-        if (y->Sizes[i] > most) {
-            snprintf(field, sizeof field, "OutputTensor.Sizes[%u]", i);
-            return pydml_fail(c, field,
-                              "must be <= 1 + (InputWindowSizes[%u] - 1) / |InputWindowStrides[%u]| (%llu), got %u", i, i,
-                              (unsigned long long)most, y->Sizes[i]);
-        }
-    }
-    return PYDML_STATUS_SUCCESS;
+    return slice_window_rule(c, d->DimensionCount, d->InputWindowOffsets, d->InputWindowSizes, d->InputWindowStrides,
+                             x, "InputTensor", y, "OutputTensor");
+}
+
+/* SLICE_GRAD: SLICE1's window rules with the sides swapped: the window lies in OutputGradientTensor
+ * (the forward input) and InputGradientTensor has the forward output's sizes; DimensionCount must
+ * equal both tensors' (the page; the tables make the two equal). */
+static pydml_status slice_grad_rule(pydml_check* c, const pydml_operator_info* op, const void* desc) {
+    const DML_SLICE_GRAD_OPERATOR_DESC* d = desc;
+    return slice_window_rule(c, d->DimensionCount, d->InputWindowOffsets, d->InputWindowSizes, d->InputWindowStrides,
+                             pydml_tensor_field(op, desc, "OutputGradientTensor"), "OutputGradientTensor",
+                             pydml_tensor_field(op, desc, "InputGradientTensor"), "InputGradientTensor");
 }
 
 /* JOIN / SPLIT: the array's elements against the whole tensor along Axis. */
@@ -350,6 +375,7 @@ static pydml_status fold_unfold_rule(pydml_check* c, const pydml_operator_info* 
 pydml_rule_fn pydml_rules_data_movement(uint32_t type) {
     switch (type) {
     case DML_OPERATOR_SLICE: case DML_OPERATOR_SLICE1: return slice_rule;
+    case DML_OPERATOR_SLICE_GRAD: return slice_grad_rule;
     case DML_OPERATOR_JOIN: case DML_OPERATOR_SPLIT: return join_split_rule;
     case DML_OPERATOR_PADDING: case DML_OPERATOR_PADDING1: return padding_rule;
     case DML_OPERATOR_TILE: return tile_rule;

@@ -71,6 +71,19 @@ static pydml_status clip1_rules(pydml_check* c, const pydml_operator_info* op, c
     return PYDML_STATUS_SUCCESS;
 }
 
+/* CLIP_GRAD1: "MinMaxDataType ... must match OutputTensor.DataType" (the page's name for the
+ * output, OutputGradientTensor in the struct). Its page asks nothing of Min <= Max: the gradient
+ * formula is total (ew_gradient.c), so unlike CLIP1 no order is required. */
+static pydml_status clip_grad1_rules(pydml_check* c, const pydml_operator_info* op, const void* desc) {
+    const DML_ELEMENT_WISE_CLIP_GRAD1_OPERATOR_DESC* d = desc;
+    const DML_BUFFER_TENSOR_DESC* out = pydml_tensor_field(op, desc, "OutputGradientTensor");
+    if (out != NULL && out->DataType != d->MinMaxDataType)
+        return pydml_fail(c, "MinMaxDataType", "must match OutputGradientTensor.DataType DML_TENSOR_DATA_TYPE_%s, got "
+                          "DML_TENSOR_DATA_TYPE_%s", pydml_data_type_name(out->DataType),
+                          pydml_data_type_name(d->MinMaxDataType));
+    return PYDML_STATUS_SUCCESS;
+}
+
 /* QUANTIZE_LINEAR, ScaleTensor: "If InputTensor is INT32, then ScaleTensor must be FLOAT32.
  * Otherwise, ScaleTensor must have the same DataType as InputTensor." */
 static pydml_status quantize_rules(pydml_check* c, const pydml_operator_info* op, const void* desc) {
@@ -131,6 +144,7 @@ pydml_rule_fn pydml_rules_ew_quantize(uint32_t type) {
     switch (type) {
     case DML_OPERATOR_ELEMENT_WISE_CLIP: return clip_rules;
     case DML_OPERATOR_ELEMENT_WISE_CLIP1: return clip1_rules;
+    case DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD1: return clip_grad1_rules;
     case DML_OPERATOR_ELEMENT_WISE_QUANTIZE_LINEAR: return quantize_rules;
     case DML_OPERATOR_ELEMENT_WISE_QUANTIZED_LINEAR_ADD: return qlinear_add_rules;
     default:

@@ -15,7 +15,17 @@
  *  - LP: P >= 1 (Y = (sum |X|^P)^(1/P) divides by P).
  *  - OutputIndicesTensor: OutputTensor's Sizes (MAX_POOLING1/2 pages: "Both ... have the same
  *    tensor sizes"). Its data type needs no rule here: the tables allow UINT32/UINT64, and the
- *    validator caps every tensor at 2^32 - 1 elements, so a UINT32 index always fits. */
+ *    validator caps every tensor at 2^32 - 1 elements, so a UINT32 index always fits.
+ *  - AVERAGE_POOLING_GRAD / MAX_POOLING_GRAD (pages ns-directml-dml_{average,max}_pooling_grad_
+ *    operator_desc.md): the same rules on the forward operator they differentiate: the forward
+ *    input is MAX_POOLING_GRAD's InputTensor (whose Sizes OutputGradientTensor shares, a table
+ *    constraint) and AVERAGE_POOLING_GRAD's OutputGradientTensor; InputGradientTensor has the
+ *    forward output's Sizes. The pages say "typically" of those sizes; the rule requires them
+ *    because they are the only sizes for which InputGradientTensor is a gradient of that forward
+ *    output (each of its elements is one window: another size has windows the forward never
+ *    formed, or loses some). MAX_POOLING_GRAD's DimensionCount text says "the only valid value
+ *    ... is 2" (4-D only); the 4_0 table allows 5-D, so DimensionCount = rank - 2 is checked here
+ *    and the table's dimension counts decide per level. */
 #include <stdio.h>
 #include <string.h>
 
@@ -48,6 +58,10 @@ static void fields_of(const pydml_operator_info* op, const void* desc, pool_fiel
     }
     case DML_OPERATOR_MAX_POOLING: { const DML_MAX_POOLING_OPERATOR_DESC* d = desc; COMMON(d); break; }
     case DML_OPERATOR_MAX_POOLING1: { const DML_MAX_POOLING1_OPERATOR_DESC* d = desc; COMMON(d); f->indices = 1; break; }
+    case DML_OPERATOR_AVERAGE_POOLING_GRAD: { const DML_AVERAGE_POOLING_GRAD_OPERATOR_DESC* d = desc; COMMON(d); break; }
+    case DML_OPERATOR_MAX_POOLING_GRAD: {
+        const DML_MAX_POOLING_GRAD_OPERATOR_DESC* d = desc; COMMON(d); f->dilations = d->Dilations; break;
+    }
     default: {
         const DML_MAX_POOLING2_OPERATOR_DESC* d = desc; COMMON(d); f->dilations = d->Dilations; f->indices = 1; break;
     }
@@ -69,13 +83,18 @@ static pydml_status at_least_one(pydml_check* c, const char* name, const uint32_
 static pydml_status pooling_rule(pydml_check* c, const pydml_operator_info* op, const void* desc) {
     pool_fields f;
     fields_of(op, desc, &f);
-    const DML_BUFFER_TENSOR_DESC* x = pydml_tensor_field(op, desc, "InputTensor");
-    const DML_BUFFER_TENSOR_DESC* y = pydml_tensor_field(op, desc, "OutputTensor");
+    /* the forward's input and output: a gradient's InputGradientTensor has the forward output's
+     * sizes; the forward input is AVERAGE_POOLING_GRAD's OutputGradientTensor */
+    const char* xn = op->type == DML_OPERATOR_AVERAGE_POOLING_GRAD ? "OutputGradientTensor" : "InputTensor";
+    const char* yn = op->type == DML_OPERATOR_AVERAGE_POOLING_GRAD || op->type == DML_OPERATOR_MAX_POOLING_GRAD
+                         ? "InputGradientTensor" : "OutputTensor";
+    const DML_BUFFER_TENSOR_DESC* x = pydml_tensor_field(op, desc, xn);
+    const DML_BUFFER_TENSOR_DESC* y = pydml_tensor_field(op, desc, yn);
     const DML_BUFFER_TENSOR_DESC* ix = f.indices ? pydml_tensor_field(op, desc, "OutputIndicesTensor") : NULL;
     const uint32_t rank = x->DimensionCount;
     char field[64];
     if (f.count != rank - 2)
-        return pydml_fail(c, "DimensionCount", "must equal InputTensor.DimensionCount - 2 (%u), got %u", rank - 2, f.count);
+        return pydml_fail(c, "DimensionCount", "must equal %s.DimensionCount - 2 (%u), got %u", xn, rank - 2, f.count);
     pydml_status s;
     if ((s = at_least_one(c, "Strides", f.strides, f.count))) return s;
     if ((s = at_least_one(c, "WindowSize", f.window, f.count))) return s;
@@ -90,18 +109,18 @@ static pydml_status pooling_rule(pydml_check* c, const pydml_operator_info* op, 
             if (f.dilations)
                 return pydml_fail(c, field,
                                   "dilated ((WindowSize[%u] - 1) * Dilations[%u] + 1 = %llu) must fit the padded input "
-                                  "(InputTensor.Sizes[%u] + StartPadding[%u] + EndPadding[%u] = %llu), got %u",
-                                  i, i, (unsigned long long)extent, i + 2, i, i, (unsigned long long)padded, f.window[i]);
+                                  "(%s.Sizes[%u] + StartPadding[%u] + EndPadding[%u] = %llu), got %u",
+                                  i, i, (unsigned long long)extent, xn, i + 2, i, i, (unsigned long long)padded, f.window[i]);
             return pydml_fail(c, field,
-                              "must be <= the padded input (InputTensor.Sizes[%u] + StartPadding[%u] + EndPadding[%u] = "
+                              "must be <= the padded input (%s.Sizes[%u] + StartPadding[%u] + EndPadding[%u] = "
                               "%llu), got %u",
-                              i + 2, i, i, (unsigned long long)padded, f.window[i]);
+                              xn, i + 2, i, i, (unsigned long long)padded, f.window[i]);
         }
     }
     for (uint32_t d = 0; d < 2; d++) {
         if (y->Sizes[d] != x->Sizes[d]) {
-            snprintf(field, sizeof field, "OutputTensor.Sizes[%u]", d);
-            return pydml_fail(c, field, "must equal InputTensor.Sizes[%u] (%u), got %u", d, x->Sizes[d], y->Sizes[d]);
+            snprintf(field, sizeof field, "%s.Sizes[%u]", yn, d);
+            return pydml_fail(c, field, "must equal %s.Sizes[%u] (%u), got %u", xn, d, x->Sizes[d], y->Sizes[d]);
         }
     }
     for (uint32_t i = 0; i < f.count; i++) {
@@ -110,16 +129,16 @@ static pydml_status pooling_rule(pydml_check* c, const pydml_operator_info* op, 
         uint64_t extent = (uint64_t)(f.window[i] - 1u) * dil + 1u;
         uint64_t want = (padded - extent) / f.strides[i] + 1u;
         if (y->Sizes[i + 2] != want) {
-            snprintf(field, sizeof field, "OutputTensor.Sizes[%u]", i + 2);
+            snprintf(field, sizeof field, "%s.Sizes[%u]", yn, i + 2);
             if (f.dilations)
                 return pydml_fail(c, field,
-                                  "must be %llu ((InputTensor.Sizes[%u] + StartPadding[%u] + EndPadding[%u] - "
+                                  "must be %llu ((%s.Sizes[%u] + StartPadding[%u] + EndPadding[%u] - "
                                   "((WindowSize[%u] - 1) * Dilations[%u] + 1)) / Strides[%u] + 1), got %u",
-                                  (unsigned long long)want, i + 2, i, i, i, i, i, y->Sizes[i + 2]);
+                                  (unsigned long long)want, xn, i + 2, i, i, i, i, i, y->Sizes[i + 2]);
             return pydml_fail(c, field,
-                              "must be %llu ((InputTensor.Sizes[%u] + StartPadding[%u] + EndPadding[%u] - WindowSize[%u]) "
+                              "must be %llu ((%s.Sizes[%u] + StartPadding[%u] + EndPadding[%u] - WindowSize[%u]) "
                               "/ Strides[%u] + 1), got %u",
-                              (unsigned long long)want, i + 2, i, i, i, i, y->Sizes[i + 2]);
+                              (unsigned long long)want, xn, i + 2, i, i, i, i, y->Sizes[i + 2]);
         }
     }
     if (ix != NULL) {
@@ -144,6 +163,8 @@ pydml_rule_fn pydml_rules_pooling(uint32_t type) {
     case DML_OPERATOR_MAX_POOLING:
     case DML_OPERATOR_MAX_POOLING1:
     case DML_OPERATOR_MAX_POOLING2:
+    case DML_OPERATOR_AVERAGE_POOLING_GRAD:
+    case DML_OPERATOR_MAX_POOLING_GRAD:
         return pooling_rule;
     default:
         return NULL;

@@ -35,7 +35,11 @@ def _slice(d: Any) -> dict[str, Any]:
 
 
 def _slice1(d: Any) -> dict[str, Any]:
-    r = _rank(d)
+    return _slice1_of(d, "InputTensor")
+
+
+def _slice1_of(d: Any, field: str) -> dict[str, Any]:
+    r = _rank(d, field)
     return {"DimensionCount": r, "InputWindowOffsets": [0] * r, "InputWindowSizes": [1] * r,
             "InputWindowStrides": [1] * r}
 
@@ -62,7 +66,11 @@ def _conv_integer(d: Any) -> dict[str, Any]:
 
 
 def _same_value_type(field: str) -> Callable[[Any], dict[str, Any]]:
-    return lambda d: {field: _type(d, "OutputTensor")}
+    return _same_value_type_of(field, "OutputTensor")
+
+
+def _same_value_type_of(field: str, output: str) -> Callable[[Any], dict[str, Any]]:
+    return lambda d: {field: _type(d, output)}
 
 
 def _padding1(d: Any) -> dict[str, Any]:
@@ -106,6 +114,15 @@ def _roi_align(d: Any) -> dict[str, Any]:
     rank = len(d.ROITensor.Desc.Sizes)
     return {"ROITensor": _resized(d.ROITensor, [*([1] * (rank - 1)), 4]),
             "ReductionFunction": "DML_REDUCE_FUNCTION_AVERAGE"}
+
+
+def _roi_align_grad(d: Any) -> dict[str, Any]:
+    rank = len(d.ROITensor.Desc.Sizes)
+    four = [*([1] * (rank - 1)), 4]
+    out = {"ROITensor": _resized(d.ROITensor, four), "ReductionFunction": "DML_REDUCE_FUNCTION_AVERAGE"}
+    if d.OutputROIGradientTensor is not None:
+        out["OutputROIGradientTensor"] = _resized(d.OutputROIGradientTensor, four)
+    return out
 
 
 def _tile(d: Any) -> dict[str, Any]:
@@ -168,6 +185,7 @@ COMPLETIONS: dict[str, Callable[[Any], dict[str, Any]]] = {
     "ARGMAX": lambda d: _reduction(d, "UINT32"),
     "SLICE": _slice,
     "SLICE1": _slice1,
+    "SLICE_GRAD": lambda d: _slice1_of(d, "OutputGradientTensor"),
     "GATHER_ND": _nd,
     "GATHER_ND1": _nd,
     "SCATTER_ND": _nd,
@@ -187,6 +205,8 @@ COMPLETIONS: dict[str, Callable[[Any], dict[str, Any]]] = {
     "ROI_POOLING": _roi_pooling,
     "ROI_ALIGN": _roi_align,
     "ROI_ALIGN1": _roi_align,
+    "ROI_ALIGN_GRAD": _roi_align_grad,
+    "ELEMENT_WISE_CLIP_GRAD1": _same_value_type_of("MinMaxDataType", "OutputGradientTensor"),
     "TILE": _tile,
     "FOLD": lambda d: _fold_unfold(d, "OutputTensor", "InputTensor"),
     "UNFOLD": lambda d: _fold_unfold(d, "InputTensor", "OutputTensor"),

@@ -46,6 +46,10 @@ NAN_DECISIONS: dict[str, tuple[str, float | None]] = {
     "RNN": ("a sequence length of 0: OutputSequenceTensor 0 past the length (recurrent.c)", None),
     "LSTM": ("a sequence length of 0: OutputSequenceTensor 0 past the length (recurrent.c)", None),
     "GRU": ("a sequence length of 0: OutputSequenceTensor 0 past the length (recurrent.c)", None),
+    "ACTIVATION_RELU_GRAD": ("InputTensor > 0 ? gradient : 0 read literally: NaN > 0 is false, giving 0 "
+                             "(ew_gradient.c)", 0.0),
+    "ROI_ALIGN_GRAD": ("a NaN ROI coordinate makes the ROI invalid, as in the forward: nothing reaches "
+                       "OutputGradientTensor (0), its OutputROIGradientTensor row is NaN (roi.c)", None),
 }
 
 

@@ -237,11 +237,14 @@ class TestBinding:
 
 
 def test_validated_but_not_executed_operator_raises_unsupported():
-    # a training operator: validated, not executed (yet)
-    grad = pydml.DML_ACTIVATION_RELU_GRAD_OPERATOR_DESC(
-        InputTensor=buffer_desc("FLOAT32", [1, 1, 1, 4]),
-        InputGradientTensor=buffer_desc("FLOAT32", [1, 1, 1, 4]),
-        OutputGradientTensor=buffer_desc("FLOAT32", [1, 1, 1, 4]))
-    pydml.validate(grad)
-    with pytest.raises(pydml.UnsupportedError, match="DML_OPERATOR_ACTIVATION_RELU_GRAD"):
-        pydml.Device().create_operator(grad)
+    # an operator pydml validates but does not execute (yet), if one is left
+    from test_validator_agreement import valid_bases
+
+    pending = [b for bases in valid_bases().values() for b in bases
+               if not b.schema.executes and pydml.FeatureLevel.FL6_4 in b.levels]
+    if not pending:
+        pytest.skip("every operator executes")
+    desc = pending[0].desc
+    pydml.validate(desc)
+    with pytest.raises(pydml.UnsupportedError, match=f"DML_OPERATOR_{pending[0].schema.type.name}"):
+        pydml.Device().create_operator(desc)

@@ -1,0 +1,89 @@
+"""Pooling gradients (native/pooling.c) against the streaming bandwidth of the same run, and torch's
+backward for reference.
+
+    python benchmarks/bench_training_gradients.py [--quick] [--threads 2]
+
+Cases (float32, NCHW, ResNet-like):
+  MAX_POOLING_GRAD      N8 C64 112x112, 3x3 window, stride 2, padding 1: reads InputTensor and
+                        InputGradientTensor, writes OutputGradientTensor
+  AVERAGE_POOLING_GRAD  N8 C64 112x112 -> 56x56, 2x2 window, stride 2 (and 3x3 / 2 / padding 1):
+                        reads InputGradientTensor, writes OutputGradientTensor
+For each: the bytes its tensors hold (inputs read + output written once) per second, as a fraction
+of the streaming copy bandwidth (bytes read + written per second, _timing.StreamingBandwidth)
+sampled between the cases; and torch time / pydml time of the same gradient (torch's
+max_pool2d_with_indices_backward with the indices computed beforehand, which pydml recomputes;
+avg_pool2d_backward). Contenders are timed interleaved, best of N; claims are ratios only (the
+machine is shared).
+"""
+
+from __future__ import annotations
+
+import argparse
+
+import numpy as np
+from _timing import StreamingBandwidth, best_times
+
+import pydml
+from pydml.native import lib
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--threads", type=int, default=2)
+    args = parser.parse_args()
+
+    import torch
+
+    torch.set_num_threads(args.threads)
+    lib.pydml_set_num_threads(args.threads)
+    repeat = 5 if args.quick else 15
+    print(f"threads {args.threads}; CPU features used: {lib.pydml_active_cpu_features():#x}")
+    stream = StreamingBandwidth(args.threads)
+    rng = np.random.default_rng(0)
+    device = pydml.Device()
+    t = pydml.buffer_desc
+
+    x = rng.standard_normal((8, 64, 112, 112), dtype=np.float32)
+    dx = np.empty_like(x)
+    gm = rng.standard_normal((8, 64, 56, 56), dtype=np.float32)
+    common = {"Strides": [2, 2], "WindowSize": [3, 3], "StartPadding": [1, 1], "EndPadding": [1, 1]}
+    mg = device.create_operator(pydml.DML_MAX_POOLING_GRAD_OPERATOR_DESC(
+        InputTensor=t("FLOAT32", list(x.shape)), InputGradientTensor=t("FLOAT32", list(gm.shape)),
+        OutputGradientTensor=t("FLOAT32", list(x.shape)), Dilations=[1, 1], **common))
+    ag2 = device.create_operator(pydml.DML_AVERAGE_POOLING_GRAD_OPERATOR_DESC(
+        InputGradientTensor=t("FLOAT32", list(gm.shape)), OutputGradientTensor=t("FLOAT32", list(x.shape)),
+        Strides=[2, 2], WindowSize=[2, 2], StartPadding=[0, 0], EndPadding=[0, 0], IncludePadding=False))
+    ag3 = device.create_operator(pydml.DML_AVERAGE_POOLING_GRAD_OPERATOR_DESC(
+        InputGradientTensor=t("FLOAT32", list(gm.shape)), OutputGradientTensor=t("FLOAT32", list(x.shape)),
+        IncludePadding=False, **common))
+
+    tx, tg, tdx = torch.from_numpy(x), torch.from_numpy(gm), torch.from_numpy(dx)
+    _, indices = torch.nn.functional.max_pool2d(tx, 3, 2, 1, return_indices=True)
+    aten = torch.ops.aten
+    grad_bytes = gm.nbytes + dx.nbytes
+    cases = [
+        ("max grad 3x3/2 112^2", x.nbytes + grad_bytes,
+         lambda: mg.execute({"InputTensor": x, "InputGradientTensor": gm}, {"OutputGradientTensor": dx}),
+         lambda: aten.max_pool2d_with_indices_backward(tg, tx, [3, 3], [2, 2], [1, 1], [1, 1], False,
+                                                        indices)),
+        ("avg grad 2x2/2 112^2", grad_bytes,
+         lambda: ag2.execute({"InputGradientTensor": gm}, {"OutputGradientTensor": dx}),
+         lambda: aten.avg_pool2d_backward(tg, tx, [2, 2], [2, 2], [0, 0], False, False, None)),
+        ("avg grad 3x3/2 112^2", grad_bytes,
+         lambda: ag3.execute({"InputGradientTensor": gm}, {"OutputGradientTensor": dx}),
+         lambda: aten.avg_pool2d_backward(tg, tx, [3, 3], [2, 2], [1, 1], False, False, None)),
+    ]
+    del tdx
+    print(f"{'case':<22} {'pydml ms':>9} {'torch ms':>9} {'torch/pydml':>11} {'GB/s':>7} {'of stream':>9}")
+    for name, nbytes, ours, theirs in cases:
+        bandwidth = stream.sample()
+        a, b = best_times([ours, theirs], repeat)
+        bandwidth = stream.sample()
+        rate = nbytes / a / 1e9
+        print(f"{name:<22} {a * 1e3:9.3f} {b * 1e3:9.3f} {b / a:11.2f} {rate:7.2f} {rate / bandwidth:9.2f}")
+    print(f"streaming copy (best of the run): {stream.best:.2f} GB/s")
+
+
+if __name__ == "__main__":
+    main()

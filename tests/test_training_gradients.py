@@ -1,0 +1,628 @@
+"""Gradient operators: ACTIVATION_RELU_GRAD, ELEMENT_WISE_CLIP_GRAD(1) (native/ew_gradient.c on the
+element-wise engine), SLICE_GRAD (native/data_movement.c), AVERAGE_POOLING_GRAD and MAX_POOLING_GRAD
+(native/pooling.c) and ROI_ALIGN_GRAD (native/roi.c), with their pages' rules.
+
+References: torch autograd of the forward operator where torch has it (relu, clamp, avg_pool2d/3d,
+max_pool2d/3d, in float64); for the linear forwards (SLICE1, AVERAGE_POOLING, ROI_ALIGN1 in its input)
+the adjoint identity <g, F v> = <F^T g, v> against the forward pydml executes (F v in float64 where a
+float64 reference exists: ROI_ALIGN1's is tests/test_roi_align.py's ``dml_roi_align``); ROI_ALIGN_GRAD's
+OutputROIGradientTensor and MAX by central finite differences of that float64 forward. Every output is
+poisoned (NaN) before execution (ew_harness.run); results must not depend on the thread count.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import pytest
+import torch
+import torch.nn.functional as F
+from ew_harness import DTYPES, run, tensor
+from test_roi_align import dml_roi_align, make1
+
+import pydml
+from pydml import ValidationError
+from pydml.native import lib
+
+NP = {"FLOAT32": np.float32, "FLOAT16": np.float16}
+AVG, MAX = pydml.DML_REDUCE_FUNCTION_AVERAGE, pydml.DML_REDUCE_FUNCTION_MAX
+NEAREST, LINEAR = pydml.DML_INTERPOLATION_MODE_NEAREST_NEIGHBOR, pydml.DML_INTERPOLATION_MODE_LINEAR
+
+
+def rules(desc: Any, field: str, words: str) -> None:
+    with pytest.raises(ValidationError) as e:
+        pydml.validate(desc)
+    assert field in str(e.value) and words in str(e.value), str(e.value)
+
+
+def threads(n: int) -> Any:
+    class _Threads:
+        def __enter__(self) -> None:
+            self.previous = lib.pydml_set_num_threads(n)
+
+        def __exit__(self, *args: Any) -> None:
+            lib.pydml_set_num_threads(self.previous)
+    return _Threads()
+
+
+# ---- RELU_GRAD, CLIP_GRAD, CLIP_GRAD1 -------------------------------------------------------
+
+def ew_desc(name: str, dtype: str, shape: Sequence[int], strides: Sequence[int] | None = None,
+            **attrs: Any) -> Any:
+    cls = getattr(pydml, f"DML_{name}_OPERATOR_DESC")
+    return cls(InputTensor=tensor(dtype, shape, strides), InputGradientTensor=tensor(dtype, shape),
+               OutputGradientTensor=tensor(dtype, shape), **attrs)
+
+
+@pytest.mark.parametrize("dtype", ["FLOAT32", "FLOAT16"])
+def test_relu_grad_against_autograd(dtype: str, ew_isa: str) -> None:
+    rng = np.random.default_rng(0)
+    x = rng.standard_normal(1000).astype(NP[dtype])
+    x[:3] = 0  # the page: x > 0, so 0 passes nothing (torch: the same)
+    g = rng.standard_normal(1000).astype(NP[dtype])
+    tx = torch.from_numpy(x.astype(np.float64)).requires_grad_()
+    torch.relu(tx).backward(torch.from_numpy(g.astype(np.float64)))
+    got = run(ew_desc("ACTIVATION_RELU_GRAD", dtype, [10, 100]),
+              {"InputTensor": x.reshape(10, 100),
+               "InputGradientTensor": g.reshape(10, 100)})["OutputGradientTensor"]
+    np.testing.assert_array_equal(got.ravel(), tx.grad.numpy().astype(NP[dtype]))
+
+
+@pytest.mark.parametrize("dtype", ["INT32", "INT16", "INT8"])
+def test_relu_grad_integers(dtype: str) -> None:
+    dt = DTYPES[dtype]
+    x = np.array([-3, -1, 0, 1, 2, np.iinfo(dt).min, np.iinfo(dt).max], dt)
+    g = np.array([5, 6, 7, 8, np.iinfo(dt).min, 9, -4], dt)
+    got = run(ew_desc("ACTIVATION_RELU_GRAD", dtype, [7]), {"InputTensor": x, "InputGradientTensor": g})
+    np.testing.assert_array_equal(got["OutputGradientTensor"], np.where(x > 0, g, 0).astype(dt))
+
+
+def test_relu_grad_nan_and_strided_broadcast() -> None:
+    x = np.array([np.nan, -0.0, 1.0, np.inf], np.float32)
+    g = np.array([1.0, 2.0, np.nan, -0.0], np.float32)
+    got = run(ew_desc("ACTIVATION_RELU_GRAD", "FLOAT32", [4]), {"InputTensor": x, "InputGradientTensor": g})
+    out = got["OutputGradientTensor"]
+    assert out[0] == 0 and out[1] == 0 and np.isnan(out[2]) and out[3] == 0 and np.signbit(out[3])
+    # InputTensor broadcast along rows (stride 0) and strided
+    xr = np.array([-1.0, 2.0, 0.5], np.float32)
+    g2 = np.arange(12, dtype=np.float32).reshape(4, 3)
+    got = run(ew_desc("ACTIVATION_RELU_GRAD", "FLOAT32", [4, 3], strides=[0, 1]),
+              {"InputTensor": xr, "InputGradientTensor": g2})["OutputGradientTensor"]
+    np.testing.assert_array_equal(got, np.where(xr > 0, g2, 0))
+
+
+@pytest.mark.parametrize("dtype", ["FLOAT32", "FLOAT16"])
+@pytest.mark.parametrize("version", ["ELEMENT_WISE_CLIP_GRAD", "ELEMENT_WISE_CLIP_GRAD1"])
+def test_clip_grad_against_autograd(dtype: str, version: str, ew_isa: str) -> None:
+    rng = np.random.default_rng(1)
+    x = (rng.standard_normal(2000) * 2).astype(NP[dtype])
+    lo, hi = -1.25, 0.75
+    x[np.isin(x, [NP[dtype](lo), NP[dtype](hi)])] = 0.0  # torch passes the gradient at a bound
+    g = rng.standard_normal(2000).astype(NP[dtype])
+    tx = torch.from_numpy(x.astype(np.float64)).requires_grad_()
+    torch.clamp(tx, lo, hi).backward(torch.from_numpy(g.astype(np.float64)))
+    attrs: dict[str, Any] = {"Min": lo, "Max": hi}
+    if version.endswith("1"):
+        attrs["MinMaxDataType"] = dtype
+    got = run(ew_desc(version, dtype, [2000], **attrs), {"InputTensor": x, "InputGradientTensor": g})
+    np.testing.assert_array_equal(got["OutputGradientTensor"], tx.grad.numpy().astype(NP[dtype]))
+
+
+@pytest.mark.parametrize("version", ["ELEMENT_WISE_CLIP_GRAD", "ELEMENT_WISE_CLIP_GRAD1"])
+def test_clip_grad_page_edges(version: str) -> None:
+    # the page: 0 if x <= Min, 0 if x >= Max (both bounds block); NaN x passes (the "else" row)
+    x = np.array([-1.0, -0.5, 0.0, 0.5, 1.0, np.nan], np.float32)
+    g = np.array([1, 2, 3, 4, 5, 6], np.float32)
+    attrs: dict[str, Any] = {"Min": -0.5, "Max": 0.5}
+    if version.endswith("1"):
+        attrs["MinMaxDataType"] = "FLOAT32"
+    got = run(ew_desc(version, "FLOAT32", [6], **attrs), {"InputTensor": x, "InputGradientTensor": g})
+    np.testing.assert_array_equal(got["OutputGradientTensor"], [0, 0, 3, 0, 0, 6])
+    # Min > Max: every x is <= Min or >= Max: all zeros (the formula is total; no rule refuses it)
+    attrs.update(Min=1.0, Max=-1.0)
+    got = run(ew_desc(version, "FLOAT32", [6], **attrs), {"InputTensor": x, "InputGradientTensor": g})
+    np.testing.assert_array_equal(got["OutputGradientTensor"][:5], 0)
+
+
+@pytest.mark.parametrize("dtype", ["INT8", "UINT8", "INT32", "UINT32", "INT64", "UINT64"])
+def test_clip_grad_integer_tensors_float_bounds(dtype: str) -> None:
+    dt = DTYPES[dtype]
+    info = np.iinfo(dt)
+    x = np.array([info.min, info.min + 1, 0, 1, 2, 3, info.max - 1, info.max], dt)
+    g = np.arange(1, 9).astype(dt)
+    for lo, hi in [(0.5, 2.5), (0.0, 3.0), (-1e30, 1e30), (-0.5, 2.0), (float(info.min), float(info.max))]:
+        got = run(ew_desc("ELEMENT_WISE_CLIP_GRAD", dtype, [8], Min=lo, Max=hi),
+                  {"InputTensor": x, "InputGradientTensor": g})["OutputGradientTensor"]
+        # exact comparison of the integer with the FLOAT field's value (Python ints and floats compare
+        # exactly; Min and Max are 32-bit floats: 2^31 - 1 is stored as 2^31)
+        f_lo, f_hi = float(np.float32(lo)), float(np.float32(hi))
+        want = [int(gv) if not (int(xv) <= f_lo or int(xv) >= f_hi) else 0
+                for xv, gv in zip(x, g, strict=True)]
+        np.testing.assert_array_equal(got, np.array(want, dt), err_msg=f"{lo}, {hi}")
+
+
+@pytest.mark.parametrize("dtype", ["INT16", "UINT16", "INT64", "UINT64", "FLOAT16"])
+def test_clip_grad1_typed_bounds(dtype: str) -> None:
+    dt = DTYPES[dtype]
+    if dt.kind == "f":
+        x = np.array([-2, -1, 0, 1, 2], dt)
+        lo, hi = -1.0, 1.5
+    else:
+        info = np.iinfo(dt)
+        x = np.array([info.min, info.min + 1, 5, info.max - 1, info.max], dt)
+        lo, hi = int(info.min), int(info.max)
+    g = np.arange(1, 6).astype(dt)
+    desc = ew_desc("ELEMENT_WISE_CLIP_GRAD1", dtype, [5], MinMaxDataType=dtype, Min=lo, Max=hi)
+    got = run(desc, {"InputTensor": x, "InputGradientTensor": g})["OutputGradientTensor"]
+    want = np.where((x > dt.type(lo)) & (x < dt.type(hi)), g, 0).astype(dt)
+    np.testing.assert_array_equal(got, want)
+
+
+def test_elementwise_gradient_rules() -> None:
+    d = ew_desc("ELEMENT_WISE_CLIP_GRAD1", "INT32", [4], MinMaxDataType="FLOAT32", Min=0.0, Max=1.0)
+    rules(d, "MinMaxDataType", "must match OutputGradientTensor.DataType DML_TENSOR_DATA_TYPE_INT32")
+    bad = dataclasses.replace(ew_desc("ACTIVATION_RELU_GRAD", "FLOAT32", [4]),
+                              InputGradientTensor=tensor("FLOAT32", [5]))
+    with pytest.raises(ValidationError):
+        pydml.validate(bad)
+
+
+# ---- SLICE_GRAD ---------------------------------------------------------------------------
+
+def slice_grad(dtype: str, out: Sequence[int], grad: Sequence[int], offsets: Sequence[int],
+               sizes: Sequence[int], strides: Sequence[int], out_strides: Sequence[int] | None = None) -> Any:
+    return pydml.DML_SLICE_GRAD_OPERATOR_DESC(
+        InputGradientTensor=tensor(dtype, grad), OutputGradientTensor=tensor(dtype, out, out_strides),
+        InputWindowOffsets=list(offsets), InputWindowSizes=list(sizes), InputWindowStrides=list(strides))
+
+
+def slice1(dtype: str, x: Sequence[int], y: Sequence[int], offsets: Sequence[int], sizes: Sequence[int],
+           strides: Sequence[int]) -> Any:
+    return pydml.DML_SLICE1_OPERATOR_DESC(
+        InputTensor=tensor(dtype, x), OutputTensor=tensor(dtype, y), InputWindowOffsets=list(offsets),
+        InputWindowSizes=list(sizes), InputWindowStrides=list(strides))
+
+
+def test_slice_grad_page_example() -> None:
+    g = np.array([[1, 3], [9, 11]], np.float32)  # a, c / i, k
+    got = run(slice_grad("FLOAT32", [4, 4], [2, 2], [0, 0], [4, 4], [2, 2]), {"InputGradientTensor": g})
+    want = np.zeros((4, 4), np.float32)
+    want[::2, ::2] = g
+    np.testing.assert_array_equal(got["OutputGradientTensor"], want)
+
+
+SLICE_CASES = [
+    ([5, 7], [0, 1], [5, 6], [2, -3], [3, 2]),
+    ([3, 4, 9], [1, 0, 2], [2, 4, 7], [-1, 1, 2], [2, 4, 4]),
+    ([2, 3, 4, 5, 6], [0, 1, 1, 0, 3], [2, 2, 3, 5, 3], [1, -1, 2, -2, 1], [2, 2, 2, 3, 3]),
+    ([6, 6], [1, 1], [5, 5], [2, 2], [2, 2]),  # a smaller gradient than the window allows
+]
+
+
+@pytest.mark.parametrize("dtype", ["FLOAT32", "FLOAT16", "INT32", "UINT8", "INT64", "FLOAT64"])
+@pytest.mark.parametrize("case", SLICE_CASES)
+def test_slice_grad_adjoint_of_slice1(dtype: str, case: Any) -> None:
+    shape, offs, sizes, strides, gshape = case
+    rng = np.random.default_rng(2)
+    dt = DTYPES[dtype]
+    g = (rng.integers(-3, 4, gshape) if dt.kind != "u" else rng.integers(0, 4, gshape)).astype(dt)
+    v = (rng.integers(-3, 4, shape) if dt.kind != "u" else rng.integers(0, 4, shape)).astype(dt)
+    level = "6_4" if dtype in ("INT64", "FLOAT64") else None
+    dx = run(slice_grad(dtype, shape, gshape, offs, sizes, strides), {"InputGradientTensor": g},
+             level=level)["OutputGradientTensor"]
+    sv = run(slice1(dtype, shape, gshape, offs, sizes, strides), {"InputTensor": v},
+             level=level)["OutputTensor"]
+    # <g, S v> = <S^T g, v>, exact in integers
+    i64 = np.int64
+    assert int((g.astype(i64) * sv.astype(i64)).sum()) == int((dx.astype(i64) * v.astype(i64)).sum())
+    # and the scatter itself: every element outside the window is 0
+    idx = []
+    for o, s, st, n in zip(offs, sizes, strides, gshape, strict=True):
+        start = o + s - 1 if st < 0 else o
+        idx.append(start + st * np.arange(n))
+    want = np.zeros(shape, dt)
+    want[np.ix_(*idx)] = g
+    np.testing.assert_array_equal(dx, want)
+
+
+def test_slice_grad_strided_output() -> None:
+    g = np.arange(1, 7, dtype=np.float16).reshape(2, 3)
+    raw = np.full(4 * 10, np.nan, np.float16)
+    run(slice_grad("FLOAT16", [4, 5], [2, 3], [1, 0], [3, 5], [2, 2], out_strides=[10, 2]),
+        {"InputGradientTensor": g}, outputs={"OutputGradientTensor": raw})
+    got = raw.reshape(4, 10)[:, ::2]
+    want = np.zeros((4, 5), np.float16)
+    want[1::2, ::2] = g
+    np.testing.assert_array_equal(got, want)
+    assert np.isnan(raw.reshape(4, 10)[:, 1::2]).all()  # the gaps stay poisoned
+
+
+def test_slice_grad_rules() -> None:
+    base = slice_grad("FLOAT32", [4, 4], [2, 2], [0, 0], [4, 4], [2, 2])
+    pydml.validate(base)
+    rules(dataclasses.replace(base, InputWindowStrides=[0, 2]), "InputWindowStrides[0]", "must not be 0")
+    rules(dataclasses.replace(base, InputWindowOffsets=[1, 0]), "InputWindowOffsets[0]",
+          "must keep the window inside OutputGradientTensor")
+    rules(dataclasses.replace(base, InputWindowSizes=[0, 4]), "InputWindowSizes[0]", "must be >= 1")
+    rules(dataclasses.replace(base, InputGradientTensor=tensor("FLOAT32", [3, 2])),
+          "InputGradientTensor.Sizes[0]",
+          "must be <= 1 + (InputWindowSizes[0] - 1) / |InputWindowStrides[0]| (2), got 3")
+    rules(dataclasses.replace(base, InputWindowOffsets=[0], InputWindowSizes=[4], InputWindowStrides=[2]),
+          "DimensionCount", "must equal OutputGradientTensor.DimensionCount (2), got 1")
+
+
+# ---- AVERAGE_POOLING_GRAD / MAX_POOLING_GRAD -------------------------------------------------
+
+def pool_out(size: Sequence[int], win: Sequence[int], st: Sequence[int], sp: Sequence[int], ep: Sequence[int],
+             dil: Sequence[int] | None = None) -> list[int]:
+    dil = dil or [1] * len(win)
+    return [(s + a + b - (w - 1) * d - 1) // t + 1
+            for s, w, t, a, b, d in zip(size, win, st, sp, ep, dil, strict=True)]
+
+
+def avg_grad(dtype: str, x: Sequence[int], win: Sequence[int], st: Sequence[int], sp: Sequence[int],
+             ep: Sequence[int], incl: bool, out_strides: Sequence[int] | None = None) -> Any:
+    y = [*x[:2], *pool_out(x[2:], win, st, sp, ep)]
+    return pydml.DML_AVERAGE_POOLING_GRAD_OPERATOR_DESC(
+        InputGradientTensor=tensor(dtype, y), OutputGradientTensor=tensor(dtype, x, out_strides),
+        Strides=list(st),
+        WindowSize=list(win), StartPadding=list(sp), EndPadding=list(ep), IncludePadding=incl)
+
+
+def max_grad(dtype: str, x: Sequence[int], win: Sequence[int], st: Sequence[int], sp: Sequence[int],
+             ep: Sequence[int], dil: Sequence[int], in_strides: Sequence[int] | None = None,
+             g_strides: Sequence[int] | None = None) -> Any:
+    y = [*x[:2], *pool_out(x[2:], win, st, sp, ep, dil)]
+    return pydml.DML_MAX_POOLING_GRAD_OPERATOR_DESC(
+        InputTensor=tensor(dtype, x, in_strides), InputGradientTensor=tensor(dtype, y, g_strides),
+        OutputGradientTensor=tensor(dtype, x), Strides=list(st), WindowSize=list(win), StartPadding=list(sp),
+        EndPadding=list(ep), Dilations=list(dil))
+
+
+def test_pooling_grad_page_examples() -> None:
+    got = run(avg_grad("FLOAT32", [1, 1, 3, 3], [2, 2], [1, 1], [0, 0], [0, 0], False),
+              {"InputGradientTensor": np.array([[[[1, 2], [3, 4]]]], np.float32)})["OutputGradientTensor"]
+    np.testing.assert_array_equal(got[0, 0], [[0.25, 0.75, 0.5], [1, 2.5, 1.5], [0.75, 1.75, 1]])
+    x = np.array([[[[1, 2, 3], [2, 4, 2], [5, 6, 7]]]], np.float32)
+    got = run(max_grad("FLOAT32", [1, 1, 3, 3], [2, 2], [1, 1], [0, 0], [0, 0], [1, 1]),
+              {"InputTensor": x, "InputGradientTensor": np.array([[[[1, 2], [4, 5]]]], np.float32)})
+    np.testing.assert_array_equal(got["OutputGradientTensor"][0, 0], [[0, 0, 0], [0, 3, 0], [0, 4, 5]])
+
+
+AVG_CASES = [  # (input, window, strides, start pad, end pad); torch needs symmetric pads <= window / 2
+    ([2, 3, 9, 11], [3, 2], [2, 1], [1, 1], [1, 1]),
+    ([1, 2, 8, 8], [2, 2], [2, 2], [0, 0], [0, 0]),
+    ([1, 2, 7, 10], [3, 3], [1, 2], [1, 1], [1, 1]),
+    ([1, 2, 5, 6, 7], [2, 3, 3], [2, 1, 2], [1, 1, 0], [1, 1, 0]),
+]
+
+
+@pytest.mark.parametrize("dtype", ["FLOAT32", "FLOAT16"])
+@pytest.mark.parametrize("incl", [False, True])
+@pytest.mark.parametrize("case", AVG_CASES)
+def test_average_pooling_grad_against_autograd(dtype: str, incl: bool, case: Any) -> None:
+    x, win, st, sp, ep = case
+    rng = np.random.default_rng(3)
+    tx = torch.zeros(x, dtype=torch.float64, requires_grad=True)
+    pool = F.avg_pool2d if len(x) == 4 else F.avg_pool3d
+    y = pool(tx, win, st, sp, count_include_pad=incl)
+    g = rng.standard_normal(tuple(y.shape)).astype(NP[dtype])
+    y.backward(torch.from_numpy(g.astype(np.float64)))
+    got = run(avg_grad(dtype, x, win, st, sp, ep, incl), {"InputGradientTensor": g})["OutputGradientTensor"]
+    want = tx.grad.numpy()
+    # float64 sums rounded once: within half an ulp of the float64 gradient (+ torch's own rounding)
+    np.testing.assert_allclose(got, want.astype(NP[dtype]), rtol=1e-6 if dtype == "FLOAT32" else 1e-3,
+                               atol=1e-6 if dtype == "FLOAT32" else 1e-3)
+
+
+@pytest.mark.parametrize("incl", [False, True])
+def test_average_pooling_grad_adjoint_asymmetric_padding(incl: bool) -> None:
+    # pads torch cannot express: <g, A v> with A = pydml's AVERAGE_POOLING forward
+    x, win, st, sp, ep = [2, 2, 7, 9], [3, 4], [2, 3], [2, 0], [0, 3]
+    y = [*x[:2], *pool_out(x[2:], win, st, sp, ep)]
+    rng = np.random.default_rng(4)
+    g = rng.standard_normal(y).astype(np.float32)
+    v = rng.standard_normal(x).astype(np.float32)
+    fwd = pydml.DML_AVERAGE_POOLING_OPERATOR_DESC(
+        InputTensor=tensor("FLOAT32", x), OutputTensor=tensor("FLOAT32", y), Strides=st, WindowSize=win,
+        StartPadding=sp, EndPadding=ep, IncludePadding=incl)
+    av = run(fwd, {"InputTensor": v})["OutputTensor"].astype(np.float64)
+    dx = run(avg_grad("FLOAT32", x, win, st, sp, ep, incl),
+             {"InputGradientTensor": g})["OutputGradientTensor"]
+    lhs, rhs = float((g * av).sum()), float((dx.astype(np.float64) * v).sum())
+    assert abs(lhs - rhs) <= 1e-5 * (abs(lhs) + 1), (lhs, rhs)
+
+
+MAX_CASES = [  # (input, window, strides, start pad, end pad, dilations)
+    ([2, 3, 9, 11], [3, 3], [2, 2], [1, 1], [1, 1], [1, 1]),
+    ([1, 2, 12, 13], [3, 2], [1, 2], [1, 1], [1, 1], [2, 3]),
+    ([1, 2, 40, 70], [3, 3], [2, 2], [1, 1], [1, 1], [1, 1]),  # vector path columns
+    ([1, 2, 5, 6, 7], [2, 3, 2], [2, 1, 2], [1, 1, 0], [1, 1, 0], [1, 1, 2]),
+]
+
+
+@pytest.mark.parametrize("dtype", ["FLOAT32", "FLOAT16"])
+@pytest.mark.parametrize("case", MAX_CASES)
+def test_max_pooling_grad_against_autograd(dtype: str, case: Any) -> None:
+    x, win, st, sp, ep, dil = case
+    rng = np.random.default_rng(5)
+    xv = rng.standard_normal(x).astype(NP[dtype])  # distinct values: no ties
+    tx = torch.from_numpy(xv.astype(np.float64)).requires_grad_()
+    pool = F.max_pool2d if len(x) == 4 else F.max_pool3d
+    y = pool(tx, win, st, sp, dil)
+    g = rng.standard_normal(tuple(y.shape)).astype(NP[dtype])
+    y.backward(torch.from_numpy(g.astype(np.float64)))
+    got = run(max_grad(dtype, x, win, st, sp, ep, dil), {"InputTensor": xv, "InputGradientTensor": g},
+              level="4_0" if len(x) == 5 else None)["OutputGradientTensor"]
+    # sums of up to (window / stride)^2 gradients in float, rounded once (FLOAT16)
+    np.testing.assert_allclose(got, tx.grad.numpy().astype(NP[dtype]),
+                               rtol=1e-6 if dtype == "FLOAT32" else 2e-3,
+                               atol=1e-6 if dtype == "FLOAT32" else 2e-3)
+
+
+def test_max_pooling_grad_ties_and_nan() -> None:
+    # the page: a tie goes to the lowest logical index; NaN is the largest value, its first one
+    x = np.zeros((1, 1, 3, 4), np.float32)
+    x[0, 0, 2, 3] = np.nan
+    d = max_grad("FLOAT32", [1, 1, 3, 4], [2, 2], [1, 2], [0, 0], [0, 0], [1, 1])
+    g = np.array([[[[1, 2], [4, 8]]]], np.float32)
+    got = run(d, {"InputTensor": x, "InputGradientTensor": g})["OutputGradientTensor"][0, 0]
+    want = np.zeros((3, 4), np.float32)
+    want[0, 0] = 1  # window (0,0): all zeros -> (0,0)
+    want[0, 2] = 2  # window (0,1) starts at column 2
+    want[1, 0] = 4  # window (1,0) starts at row 1
+    want[2, 3] = 8  # window (1,1) holds the NaN
+    np.testing.assert_array_equal(got, want)
+
+
+def test_pooling_grads_strided_views() -> None:
+    rng = np.random.default_rng(6)
+    x = rng.standard_normal((2, 2, 6, 8)).astype(np.float32)
+    raw = np.full(2 * 2 * 6 * 16, np.nan, np.float32)
+    np.lib.stride_tricks.as_strided(raw, x.shape, [768, 384, 64, 8])[...] = x
+    d = max_grad("FLOAT32", [2, 2, 6, 8], [2, 2], [2, 2], [0, 0], [0, 0], [1, 1], in_strides=[192, 96, 16, 2])
+    g = rng.standard_normal((2, 2, 3, 4)).astype(np.float32)
+    got = run(d, {"InputTensor": raw, "InputGradientTensor": g})["OutputGradientTensor"]
+    tx = torch.from_numpy(x).requires_grad_()
+    F.max_pool2d(tx, 2, 2).backward(torch.from_numpy(g))
+    np.testing.assert_array_equal(got, tx.grad.numpy())
+    out = np.full(2 * 2 * 6 * 16, np.nan, np.float32)
+    run(avg_grad("FLOAT32", [2, 2, 6, 8], [2, 2], [2, 2], [0, 0], [0, 0], False,
+                 out_strides=[192, 96, 16, 2]),
+        {"InputGradientTensor": g}, outputs={"OutputGradientTensor": out})
+    view = np.lib.stride_tricks.as_strided(out, x.shape, [768, 384, 64, 8])
+    np.testing.assert_array_equal(view, np.repeat(np.repeat(g, 2, 2), 2, 3) / 4)
+    assert np.isnan(out[1::2]).all()  # the gaps stay poisoned
+
+
+def test_pooling_grad_rules() -> None:
+    a = avg_grad("FLOAT32", [1, 1, 5, 5], [2, 2], [1, 1], [0, 0], [0, 0], False)
+    pydml.validate(a)
+    rules(dataclasses.replace(a, InputGradientTensor=tensor("FLOAT32", [1, 1, 4, 3])),
+          "InputGradientTensor.Sizes[3]",
+          "must be 4 ((OutputGradientTensor.Sizes[3] + StartPadding[1] + EndPadding[1] - WindowSize[1]) "
+          "/ Strides[1]")
+    rules(dataclasses.replace(a, Strides=[0, 1]), "Strides[0]", "must be >= 1, got 0")
+    rules(dataclasses.replace(a, WindowSize=[6, 2]), "WindowSize[0]", "must be <= the padded input")
+    rules(dataclasses.replace(a, InputGradientTensor=tensor("FLOAT32", [1, 2, 4, 4])),
+          "InputGradientTensor.Sizes[1]",
+          "must equal OutputGradientTensor.Sizes[1] (1), got 2")
+    rules(dataclasses.replace(a, Strides=[1], WindowSize=[2], StartPadding=[0], EndPadding=[0]),
+          "DimensionCount",
+          "must equal OutputGradientTensor.DimensionCount - 2 (2), got 1")
+    m = max_grad("FLOAT32", [1, 1, 7, 7], [3, 3], [2, 2], [1, 1], [1, 1], [2, 2])
+    pydml.validate(m)
+    rules(dataclasses.replace(m, InputGradientTensor=tensor("FLOAT32", [1, 1, 4, 4])),
+          "InputGradientTensor.Sizes[2]",
+          "must be 3 ((InputTensor.Sizes[2] + StartPadding[0] + EndPadding[0] - ((WindowSize[0] - 1) * "
+          "Dilations[0]")
+    rules(dataclasses.replace(m, Dilations=[0, 1]), "Dilations[0]", "must be >= 1, got 0")
+    rules(dataclasses.replace(m, OutputGradientTensor=tensor("FLOAT32", [1, 1, 7, 6])),
+          "OutputGradientTensor",
+          "Sizes")
+
+
+# ---- ROI_ALIGN_GRAD -----------------------------------------------------------------------
+
+def roi_grad(in_sizes: Sequence[int], rois: int, out_hw: tuple[int, int], *, dtype: str = "FLOAT32",
+             reduce: Any = AVG, mode: Any = LINEAR, scale: tuple[float, float] = (1.0, 1.0),
+             in_off: float = 0.5,
+             out_off: float = -0.5, lo: int = 1, hi: int = 2**32 - 1, corners: bool = False, dx: bool = True,
+             droi: bool = False, x: bool = True) -> Any:
+    return pydml.DML_ROI_ALIGN_GRAD_OPERATOR_DESC(
+        InputTensor=tensor(dtype, in_sizes) if x else None,
+        InputGradientTensor=tensor(dtype, [rois, in_sizes[1], *out_hw]), ROITensor=tensor(dtype, [rois, 4]),
+        BatchIndicesTensor=tensor("UINT32", [rois]),
+        OutputGradientTensor=tensor(dtype, in_sizes) if dx else None,
+        OutputROIGradientTensor=tensor(dtype, [rois, 4]) if droi else None, ReductionFunction=reduce,
+        InterpolationMode=mode, SpatialScaleX=scale[0], SpatialScaleY=scale[1], InputPixelOffset=in_off,
+        OutputPixelOffset=out_off, MinimumSamplesPerOutput=lo, MaximumSamplesPerOutput=hi,
+        AlignRegionsToCorners=corners)
+
+
+def test_roi_align_grad_page_example() -> None:
+    # the page's nearest-neighbour example (1.5x in width, 0.5x in height, four 2x2 regions); its
+    # forward values [[1, 1, 2]], ... are what ROI_ALIGN1 gives with InputPixelOffset 0.5,
+    # OutputPixelOffset 0 and one sample per output
+    rois = np.array([[0, 0, 2, 2], [2, 0, 4, 2], [0, 2, 2, 4], [2, 2, 4, 4]], np.float32)
+    b = np.zeros(4, np.uint32)
+    g = np.arange(1, 13, dtype=np.float32).reshape(4, 1, 1, 3)
+    d = roi_grad([1, 1, 4, 4], 4, (1, 3), mode=NEAREST, in_off=0.5, out_off=0.0, lo=1, hi=1, x=False)
+    got = run(d, {"InputGradientTensor": g, "ROITensor": rois,
+                  "BatchIndicesTensor": b})["OutputGradientTensor"]
+    np.testing.assert_array_equal(got[0, 0], [[3, 3, 9, 6], [0, 0, 0, 0], [15, 9, 21, 12], [0, 0, 0, 0]])
+
+
+ROI_MODES = [
+    dict(mode=LINEAR, in_off=0.5, out_off=-0.5),
+    dict(mode=LINEAR, in_off=0.0, out_off=0.0, lo=2, hi=3),
+    dict(mode=NEAREST, in_off=0.5, out_off=-0.5),
+    dict(mode=LINEAR, corners=True, in_off=0.0, out_off=0.0),
+    dict(mode=LINEAR, scale=(0.5, 0.25), in_off=0.5, out_off=-0.5),
+]
+
+
+def roi_case(rng: np.random.Generator, n: int, c: int, h: int, w: int, rois: int) -> tuple[np.ndarray, ...]:
+    x = rng.standard_normal((n, c, h, w)).astype(np.float32)
+    corners = rng.uniform(-1.5, max(h, w) + 0.5, (rois, 4))
+    r = np.stack([corners[:, 0] * w / max(h, w), corners[:, 1] * h / max(h, w),
+                  corners[:, 2] * w / max(h, w), corners[:, 3] * h / max(h, w)], 1).astype(np.float32)
+    r[0] = [0.3, 0.65, 4.6, 3.9]         # an ordinary region (no sample on an integer position)
+    r[1] = [5.2, 4.1, 1.3, 0.2]          # inverted (mirrored)
+    b = rng.integers(0, n, rois).astype(np.uint32)
+    return x, r, b
+
+
+@pytest.mark.parametrize("kw", ROI_MODES)
+@pytest.mark.parametrize("dtype", ["FLOAT32", "FLOAT16"])
+def test_roi_align_grad_average_adjoint(kw: dict[str, Any], dtype: str) -> None:
+    rng = np.random.default_rng(7)
+    x, r, b = roi_case(rng, 2, 3, 6, 7, 5)
+    r = r.astype(NP[dtype])
+    g = rng.standard_normal((5, 3, 2, 3)).astype(NP[dtype])
+    got = run(roi_grad([2, 3, 6, 7], 5, (2, 3), dtype=dtype, x=False, **kw),
+              {"InputGradientTensor": g, "ROITensor": r, "BatchIndicesTensor": b})["OutputGradientTensor"]
+    scale = kw.get("scale", (1.0, 1.0))
+    ref = {k: v for k, v in kw.items() if k != "scale"}
+    v = rng.standard_normal(x.shape)
+    fv = dml_roi_align(v, r, b, (2, 3), scale=scale, **ref)  # float64, linear in v
+    lhs, rhs = float((g.astype(np.float64) * fv).sum()), float((got.astype(np.float64) * v).sum())
+    tol = 1e-5 if dtype == "FLOAT32" else 3e-3
+    assert abs(lhs - rhs) <= tol * (np.abs(got.astype(np.float64) * v).sum() + 1), (lhs, rhs)
+    # the same desc, run as ROI_ALIGN1 forward by pydml, agrees on <g, F v> too (float32 forward)
+    fwd = make1([2, 3, 6, 7], 5, (2, 3), dtype="FLOAT32", reduce=AVG, **kw)
+    pv = run(fwd, {"InputTensor": v.astype(np.float32), "ROITensor": r.astype(np.float32),
+                   "BatchIndicesTensor": b})
+    assert abs(float((g.astype(np.float64) * pv["OutputTensor"]).sum()) - lhs) <= 1e-4 * (abs(lhs) + 1)
+
+
+def finite_difference(fn: Any, at: np.ndarray, eps: float) -> np.ndarray:
+    out = np.zeros_like(at, dtype=np.float64)
+    for i in np.ndindex(*at.shape):
+        up, down = at.astype(np.float64).copy(), at.astype(np.float64).copy()
+        up[i] += eps
+        down[i] -= eps
+        out[i] = (fn(up) - fn(down)) / (2 * eps)
+    return out
+
+
+@pytest.mark.parametrize("kw", [ROI_MODES[0], ROI_MODES[1], ROI_MODES[3], ROI_MODES[4]])
+@pytest.mark.parametrize("reduce", [AVG, MAX])
+def test_roi_align_grad_finite_differences(kw: dict[str, Any], reduce: Any) -> None:
+    # both outputs at once: the gradient with respect to the input (MAX: piecewise linear) and to
+    # the ROI corners, against central differences of the float64 forward
+    rng = np.random.default_rng(8)
+    x, r, b = roi_case(rng, 2, 1, 6, 7, 3)
+    g = rng.standard_normal((3, 1, 2, 3)).astype(np.float32)
+    scale = kw.get("scale", (1.0, 1.0))
+    ref = {k: v for k, v in kw.items() if k != "scale"}
+    got = run(roi_grad([2, 1, 6, 7], 3, (2, 3), reduce=reduce, droi=True, **kw),
+              {"InputTensor": x, "InputGradientTensor": g, "ROITensor": r, "BatchIndicesTensor": b})
+
+    def loss_x(xv: np.ndarray) -> float:
+        return float((g * dml_roi_align(xv, r, b, (2, 3), scale=scale, reduce=reduce, **ref)).sum())
+
+    def loss_r(rv: np.ndarray) -> float:
+        return float((g * dml_roi_align(x, rv, b, (2, 3), scale=scale, reduce=reduce, **ref)).sum())
+
+    want_x = finite_difference(loss_x, x, 1e-4)
+    np.testing.assert_allclose(got["OutputGradientTensor"], want_x, rtol=1e-4, atol=1e-4)
+    want_r = finite_difference(loss_r, r, 1e-4)
+    np.testing.assert_allclose(got["OutputROIGradientTensor"], want_r, rtol=2e-3, atol=2e-3)
+
+
+def test_roi_align_grad_invalid_rois_and_poison() -> None:
+    x = np.ones((1, 1, 4, 4), np.float32)
+    r = np.array([[0, 0, 2, 2], [np.nan, 0, 1, 1], [0, 0, 3, 3]], np.float32)
+    b = np.array([0, 0, 5], np.uint32)  # batch 5 >= BatchCount
+    g = np.ones((3, 1, 2, 2), np.float32)
+    got = run(roi_grad([1, 1, 4, 4], 3, (2, 2), droi=True),
+              {"InputTensor": x, "InputGradientTensor": g, "ROITensor": r, "BatchIndicesTensor": b})
+    assert np.isnan(got["OutputROIGradientTensor"][1:]).all()
+    assert not np.isnan(got["OutputROIGradientTensor"][0]).any()
+    dx = got["OutputGradientTensor"]
+    assert not np.isnan(dx).any() and abs(dx.sum() - 4.0) < 1e-6  # only ROI 0 sends its 4 gradients
+
+
+def test_roi_align_grad_rules() -> None:
+    base = roi_grad([2, 3, 8, 8], 4, (2, 3), droi=True)
+    name = "DML_ROI_ALIGN_GRAD_OPERATOR_DESC"
+    pydml.validate(base)
+    rules(dataclasses.replace(base, OutputGradientTensor=None, OutputROIGradientTensor=None),
+          f"{name}.OutputGradientTensor", "must be supplied when OutputROIGradientTensor is NULL")
+    rules(dataclasses.replace(base, InputTensor=None), "InputTensor",
+          "must be supplied when OutputROIGradientTensor is supplied")
+    rules(roi_grad([2, 3, 8, 8], 4, (2, 3), reduce=MAX, x=False), "InputTensor",
+          "must be supplied when ReductionFunction is DML_REDUCE_FUNCTION_MAX")
+    pydml.validate(roi_grad([2, 3, 8, 8], 4, (2, 3), x=False))  # AVERAGE, input gradient only
+    rules(dataclasses.replace(base, OutputROIGradientTensor=tensor("FLOAT32", [1, 4, 4])),
+          "OutputROIGradientTensor.Sizes", "must equal ROITensor.Sizes [4, 4]")
+    rules(dataclasses.replace(base, OutputGradientTensor=tensor("FLOAT32", [2, 3, 8, 9])),
+          "OutputGradientTensor.Sizes", "must equal InputTensor.Sizes [2, 3, 8, 8]")
+    rules(dataclasses.replace(base, InputGradientTensor=tensor("FLOAT32", [3, 3, 2, 3])),
+          "InputGradientTensor.Sizes[0]", "must equal NumROIs")
+    rules(dataclasses.replace(base, InputGradientTensor=tensor("FLOAT32", [4, 2, 2, 3])),
+          "InputGradientTensor.Sizes[1]", "must equal InputTensor.Sizes[1] (3), got 2")
+    rules(dataclasses.replace(base, ROITensor=tensor("FLOAT32", [4, 5]), OutputROIGradientTensor=None),
+          "ROITensor.Sizes[1]", "must be 4")
+    rules(dataclasses.replace(base, BatchIndicesTensor=tensor("UINT32", [3])), "BatchIndicesTensor.Sizes[0]",
+          "must equal NumROIs")
+    rules(dataclasses.replace(base, MinimumSamplesPerOutput=3, MaximumSamplesPerOutput=2),
+          "MinimumSamplesPerOutput", "must be <= MaximumSamplesPerOutput (2), got 3")
+    rules(dataclasses.replace(base, ReductionFunction=pydml.DML_REDUCE_FUNCTION_SUM), "ReductionFunction",
+          "must be DML_REDUCE_FUNCTION_AVERAGE or DML_REDUCE_FUNCTION_MAX")
+
+
+# ---- determinism: the same bits on 1 and 2 threads --------------------------------------------
+
+def test_gradients_do_not_depend_on_thread_count() -> None:
+    rng = np.random.default_rng(10)
+    x = rng.standard_normal((4, 8, 40, 40)).astype(np.float32)
+    x[:, :, ::3, ::3] = 0.5  # ties
+    mg = max_grad("FLOAT32", [4, 8, 40, 40], [3, 3], [1, 1], [1, 1], [1, 1], [1, 1])
+    gm = rng.standard_normal((4, 8, 40, 40)).astype(np.float32)
+    ag = avg_grad("FLOAT16", [4, 8, 40, 40], [3, 3], [2, 2], [1, 1], [1, 1], False)
+    ga = rng.standard_normal((4, 8, 20, 20)).astype(np.float16)
+    xr, r, b = roi_case(rng, 2, 8, 30, 30, 40)
+    gr = rng.standard_normal((40, 8, 5, 5)).astype(np.float32)
+    rd = roi_grad([2, 8, 30, 30], 40, (5, 5), reduce=MAX, droi=True)
+    results = []
+    for n in (1, 2):
+        with threads(n):
+            one = run(mg, {"InputTensor": x, "InputGradientTensor": gm})["OutputGradientTensor"]
+            two = run(ag, {"InputGradientTensor": ga})["OutputGradientTensor"]
+            three = run(rd, {"InputTensor": xr, "InputGradientTensor": gr, "ROITensor": r,
+                             "BatchIndicesTensor": b})
+            results.append([one, two, three["OutputGradientTensor"], three["OutputROIGradientTensor"]])
+    for a, c in zip(*results, strict=True):
+        assert a.tobytes() == c.tobytes()
+
+
+def test_pooling_grads_same_bits_on_every_isa_path() -> None:
+    # the vector rows (AVX2 / AVX-512 forward maxima, AVX2 average rows) and the portable C agree
+    rng = np.random.default_rng(11)
+    x = rng.standard_normal((2, 3, 33, 45)).astype(np.float32)
+    g = rng.standard_normal((2, 3, 17, 23)).astype(np.float32)
+    mg = max_grad("FLOAT32", [2, 3, 33, 45], [3, 3], [2, 2], [1, 1], [1, 1], [1, 1])
+    ag = avg_grad("FLOAT32", [2, 3, 33, 45], [3, 3], [2, 2], [1, 1], [1, 1], True)
+    results = []
+    for mask in (0, 0xFFFFFFFF):
+        lib.pydml_set_cpu_features(mask)
+        try:
+            results.append((run(mg, {"InputTensor": x, "InputGradientTensor": g})["OutputGradientTensor"],
+                            run(ag, {"InputGradientTensor": g})["OutputGradientTensor"]))
+        finally:
+            lib.pydml_set_cpu_features(0xFFFFFFFF)
+    for a, b in zip(*results, strict=True):
+        assert a.tobytes() == b.tobytes()
+
+
+def test_pydml_list_says_they_execute() -> None:
+    from pydml.registry import schema_of
+
+    for name in ("ACTIVATION_RELU_GRAD", "ELEMENT_WISE_CLIP_GRAD", "ELEMENT_WISE_CLIP_GRAD1", "SLICE_GRAD",
+                 "AVERAGE_POOLING_GRAD", "MAX_POOLING_GRAD", "ROI_ALIGN_GRAD"):
+        assert schema_of(name).executes, name
