@@ -132,8 +132,8 @@ def _build_directml(package: Path, build_temp: Path) -> None:
     sanitize = os.environ.get("PYDML_SANITIZE") == "1"
     flags = ["-std=c++17", "-fPIC", "-Wall", "-Wextra", *(["-O1", "-g", "-fsanitize=address,undefined",
              "-fno-omit-frame-pointer"] if sanitize else ["-O2"]),
-             f"-I{ROOT / 'include'}", f"-I{ROOT / 'native'}", f"-I{include}", f"-I{include / 'wsl' / 'stubs'}",
-             f"-I{include / 'directx'}"]
+             f"-I{ROOT / 'include'}", f"-I{ROOT / 'native'}", f"-I{include}",
+             f"-I{include / 'wsl' / 'stubs'}", f"-I{include / 'directx'}"]
     # CompileGraph reaches pydml's graph engine once include/pydml.h declares it (native/com/graph.cpp)
     if "pydml_graph_compile" in (ROOT / "include" / "pydml.h").read_text():
         flags.append("-DPYDML_COM_GRAPH=1")

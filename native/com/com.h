@@ -193,7 +193,7 @@ D3DDevice* CommandListDevice(CommandList* list);
 /* An open (recording) list takes the command; false when it is closed. */
 bool CommandListRecord(CommandList* list, Command* command);
 /* Marks the list as failed (Close returns E_INVALIDARG), as D3D12 does for a bad recording call. */
-void CommandListInvalidate(CommandList* list);
+void CommandListInvalidate(CommandList* list, const std::string& why);
 /* Whether SetDescriptorHeaps made the heap holding this GPU handle current on the list. */
 bool CommandListHasHeapFor(CommandList* list, UINT64 gpu_handle);
 

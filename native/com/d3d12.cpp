@@ -593,8 +593,8 @@ public:
         if (!open_) return Fail(E_FAIL, "ID3D12GraphicsCommandList::Close: %s is already closed", Describe().c_str());
         open_ = false;
         if (failed_)
-            return Fail(E_INVALIDARG, "ID3D12GraphicsCommandList::Close: a call recorded into %s was invalid (the "
-                        "previous messages say which); the list cannot be executed", Describe().c_str());
+            return Fail(E_INVALIDARG, "ID3D12GraphicsCommandList::Close: %s recorded an invalid call, so it cannot be "
+                        "executed; the first was: %s", Describe().c_str(), first_error_.c_str());
         return S_OK;
     }
 
@@ -612,6 +612,7 @@ public:
         commands_.clear();
         heaps_.clear();
         failed_ = false;
+        first_error_.clear();
         open_ = true;
         allocator_ = Ref<CommandAllocator>(a);
         return S_OK;
@@ -692,8 +693,9 @@ public:
         commands_.emplace_back(command);
         return true;
     }
-    void Invalidate() {
+    void Invalidate(const std::string& why) {
         std::lock_guard<std::mutex> hold(lock_);
+        if (!failed_) first_error_ = why;
         failed_ = true;
     }
     bool HasHeapFor(UINT64 gpu) {
@@ -731,8 +733,9 @@ private:
         va_start(args, format);
         vsnprintf(buffer, sizeof buffer, format, args);
         va_end(args);
-        device_->Report(std::string("ID3D12GraphicsCommandList::") + buffer);
-        Invalidate();
+        const std::string message = std::string("ID3D12GraphicsCommandList::") + buffer;
+        device_->Report(message);
+        Invalidate(message);
     }
 
     class CopyCommand final : public Command {
@@ -784,6 +787,7 @@ private:
     std::mutex lock_;
     bool open_ = true;
     bool failed_ = false;
+    std::string first_error_;
     std::vector<std::unique_ptr<Command>> commands_;
     std::vector<std::pair<UINT64, UINT64>> heaps_;  // GPU ranges of the current shader-visible heaps
     Ref<CommandAllocator> allocator_;
@@ -792,7 +796,7 @@ private:
 CommandList* FindCommandList(const void* iface) { return Find<CommandList>(iface); }
 D3DDevice* CommandListDevice(CommandList* list) { return list->device_; }
 bool CommandListRecord(CommandList* list, Command* command) { return list->Record(command); }
-void CommandListInvalidate(CommandList* list) { list->Invalidate(); }
+void CommandListInvalidate(CommandList* list, const std::string& why) { list->Invalidate(why); }
 bool CommandListHasHeapFor(CommandList* list, UINT64 gpu) { return list->HasHeapFor(gpu); }
 D3DDevice* FindD3DDevice(const void* iface) { return Find<D3DDevice>(iface); }
 MessageSink* DeviceSink(D3DDevice* device) { return device; }

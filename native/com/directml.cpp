@@ -871,9 +871,10 @@ public:
             return device_->Remove(E_INVALIDARG, Format("%s: commandList is not an ID3D12GraphicsCommandList of this "
                                                         "library (or was released)", where));
         if (CommandListDevice(list) != device_->d3d_) {
-            CommandListInvalidate(list);
-            return device_->Remove(E_INVALIDARG, Format("%s: commandList belongs to another D3D12 device than the "
-                                                        "DirectML device's", where));
+            const std::string message = Format("%s: commandList belongs to another D3D12 device than the DirectML "
+                                               "device's", where);
+            CommandListInvalidate(list, message);
+            return device_->Remove(E_INVALIDARG, message);
         }
         Tracked* d = FindObject(dispatchable);
         auto* exe = dynamic_cast<Executable*>(d);
@@ -889,8 +890,9 @@ public:
             why = "the binding table's descriptor heap is not set on the command list (SetDescriptorHeaps)";
         Command* command = why.empty() ? table->Snapshot(d, why) : nullptr;
         if (command == nullptr) {
-            CommandListInvalidate(list);
-            return device_->Remove(E_INVALIDARG, Format("%s: %s", where, why.c_str()));
+            const std::string message = Format("%s: %s", where, why.c_str());
+            CommandListInvalidate(list, message);
+            return device_->Remove(E_INVALIDARG, message);
         }
         if (!CommandListRecord(list, command)) {
             delete command;
