@@ -319,3 +319,17 @@ def test_examples_against_microsofts_header(programs: dict[str, Path], tmp_path:
                                 check=False)
         assert result.returncode == 0, result.stderr
         assert run(out).stdout == run(programs[name]).stdout
+
+
+def test_docs_list_every_method() -> None:
+    """docs/com.md names every method of every interface: DirectML's, and each D3D12 interface's own
+    methods the stand-in has (native/com/d3d12_stubs.h)."""
+    doc = (ROOT / "docs" / "com.md").read_text()
+    for itf in MICROSOFT["interfaces"]:
+        for m in itf["methods"]:
+            assert re.search(rf"\b{m['name']}\b", doc), (itf["name"], m["name"])
+    stubs = (ROOT / "native" / "com" / "d3d12_stubs.h").read_text()
+    for interface, body in re.findall(r"struct Stub_(\w+) : Base \{(.*?)\n\};", stubs, re.S):
+        row = next(line for line in doc.splitlines() if line.startswith(f"| {interface} |"))
+        for method in re.findall(r"STDMETHODCALLTYPE (\w+)\(", body):
+            assert re.search(rf"\b{method}\b", row), (interface, method)
