@@ -333,3 +333,32 @@ def test_docs_list_every_method() -> None:
         row = next(line for line in doc.splitlines() if line.startswith(f"| {interface} |"))
         for method in re.findall(r"STDMETHODCALLTYPE (\w+)\(", body):
             assert re.search(rf"\b{method}\b", row), (interface, method)
+
+
+def test_bad_use_under_sanitizers(programs: dict[str, Path], tmp_path: Path) -> None:
+    """tests/com/misuse.cpp and libdirectml.so's sources (one translation unit, -O0 to keep the
+    build short) under AddressSanitizer and UndefinedBehaviorSanitizer, leak checking included: the
+    same lines, and no report."""
+    assert CXX is not None
+    from pydml import paths
+
+    probe = subprocess.run([CXX, "-fsanitize=address,undefined", "-x", "c++", "-", "-o", str(tmp_path / "p")],
+                           input="int main() { return 0; }\n", capture_output=True, text=True,
+                           check=False)
+    if probe.returncode != 0:
+        pytest.skip(f"{CXX} cannot build with the sanitizers: {probe.stderr.strip()[:200]}")
+    unity = tmp_path / "sanitized.cpp"
+    sources = [*sorted((ROOT / "native" / "com").glob("*.cpp")), PROGRAMS["misuse"]]
+    unity.write_text("".join(f'#include "{p}"\n' for p in sources))
+    exe = tmp_path / "misuse_sanitized"
+    libs = [flag for flag in paths.libs().split() if flag != "-ldirectml"]  # the sources are in the program
+    build = subprocess.run([CXX, "-std=c++17", "-O0", "-fsanitize=address,undefined",
+                            "-fno-sanitize-recover=all", f"-I{ROOT / 'native'}", f"-I{EXAMPLES}",
+                            *paths.cflags().split(), str(unity), *libs, "-o", str(exe)],
+                           capture_output=True, text=True, check=False)
+    assert build.returncode == 0, build.stderr
+    env = {**os.environ, "ASAN_OPTIONS": "detect_leaks=1", "UBSAN_OPTIONS": "print_stacktrace=1"}
+    sanitized = subprocess.run([str(exe)], capture_output=True, text=True, timeout=120, env=env, check=False)
+    assert sanitized.returncode == 0, sanitized.stderr[-4000:]
+    assert "Sanitizer" not in sanitized.stderr, sanitized.stderr[-4000:]
+    assert sanitized.stdout == run(programs["misuse"]).stdout
