@@ -3,6 +3,8 @@
  * accepted: their pointers, counts and nested activations are well-formed. */
 #include "dml.h"
 
+#include <algorithm>
+
 extern "C" {
 #include "schema.h"
 }

@@ -227,6 +227,46 @@ void UnclosedList() {
     std::printf("unclosed_list hr=0x%08x | %s\n", static_cast<unsigned>(d.gpu.device->GetDeviceRemovedReason()), text);
 }
 
+// Not misuse: the rest of the surface, in one line of facts.
+void Surface() {
+    Dml d;
+    DML_FEATURE_LEVEL asked[] = {DML_FEATURE_LEVEL_2_0, DML_FEATURE_LEVEL_5_1, DML_FEATURE_LEVEL(0x7000)};
+    DML_FEATURE_QUERY_FEATURE_LEVELS levels{3, asked};
+    DML_FEATURE_DATA_FEATURE_LEVELS level{};
+    const HRESULT hr_levels = d.dml->CheckFeatureSupport(DML_FEATURE_FEATURE_LEVELS, sizeof levels, &levels,
+                                                         sizeof level, &level);
+    DML_FEATURE_QUERY_TENSOR_DATA_TYPE_SUPPORT type{DML_TENSOR_DATA_TYPE_FLOAT16};
+    DML_FEATURE_DATA_TENSOR_DATA_TYPE_SUPPORT supported{};
+    const HRESULT hr_type = d.dml->CheckFeatureSupport(DML_FEATURE_TENSOR_DATA_TYPE_SUPPORT, sizeof type, &type,
+                                                       sizeof supported, &supported);
+    Identity id(d);
+    id.compiled->SetName(L"conv1");
+    const GUID key = {0x12345678, 0x1234, 0x1234, {1, 2, 3, 4, 5, 6, 7, 8}};
+    const int secret = 42;
+    int back = 0;
+    UINT size = sizeof back;
+    id.op->SetPrivateData(key, sizeof secret, &secret);
+    const HRESULT hr_private = id.op->GetPrivateData(key, &size, &back);
+    ComPtr<ID3D12Device> parent;
+    CHECK(d.dml->GetParentDevice(IID_PPV_ARGS(&parent)));
+    ComPtr<IDMLDevice> owner;
+    CHECK(id.compiled->GetDevice(IID_PPV_ARGS(&owner)));
+    ComPtr<IDMLDebugDevice> debug;
+    const HRESULT hr_debug = d.dml->QueryInterface(IID_PPV_ARGS(&debug));
+    IDMLPageable* pageables[] = {id.compiled.Get()};
+    const HRESULT hr_evict = d.dml->Evict(1, pageables);
+    const HRESULT hr_resident = d.dml->MakeResident(1, pageables);
+    IDMLCompiledOperator* ops[] = {id.compiled.Get(), id.compiled.Get()};
+    ComPtr<IDMLOperatorInitializer> init;
+    d.dml->CreateOperatorInitializer(2, ops, IID_PPV_ARGS(&init));  // the same operator twice
+    std::printf("surface levels=0x%x/0x%x float16=%d/0x%x private=%d/0x%x parent=%d owner=%d debug=0x%x "
+                "evict=0x%x resident=0x%x | %s\n", static_cast<unsigned>(hr_levels), level.MaxSupportedFeatureLevel,
+                supported.IsSupported ? 1 : 0, static_cast<unsigned>(hr_type), back, static_cast<unsigned>(hr_private),
+                parent.Get() == d.gpu.device.Get(), owner.Get() == static_cast<IDMLDevice*>(d.dml.Get()),
+                static_cast<unsigned>(hr_debug), static_cast<unsigned>(hr_evict), static_cast<unsigned>(hr_resident),
+                d.Message().c_str());
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -236,6 +276,7 @@ int main(int argc, char** argv) {
         {"owned_unbound_at_init", OwnedBoundAtDispatch},                        {"released_object", ReleasedObject},
         {"map_default_heap", MapDefaultHeap}, {"copy_past_end", CopyPastEnd},   {"not_implemented", NotImplemented},
         {"foreign_device", ForeignDevice},   {"removed_device", RemovedDevice}, {"unclosed_list", UnclosedList},
+        {"surface", Surface},
     };
     for (const auto& c : cases)
         if (argc < 2 || std::string(argv[1]) == c.first) c.second();
