@@ -366,3 +366,18 @@ def test_bad_use_under_sanitizers(programs: dict[str, Path], tmp_path: Path) -> 
     assert sanitized.returncode == 0, sanitized.stderr[-4000:]
     assert "Sanitizer" not in sanitized.stderr, sanitized.stderr[-4000:]
     assert sanitized.stdout == run(programs["misuse"]).stdout
+
+
+@pytest.mark.parametrize("compiler", ["g++", "clang++"])
+def test_com_sources_have_no_warnings(compiler: str, tmp_path: Path) -> None:
+    """native/com/*.cpp with -Wall -Wextra -Werror under GCC and Clang (one translation unit each,
+    syntax only: what tests/test_native_warnings.py does for the C sources)."""
+    need_headers()
+    if shutil.which(compiler) is None:
+        pytest.skip(f"{compiler} is not installed")
+    unity = tmp_path / "com.cpp"
+    unity.write_text("".join(f'#include "{p}"\n' for p in sorted((ROOT / "native" / "com").glob("*.cpp"))))
+    result = subprocess.run([compiler, "-std=c++17", "-fsyntax-only", "-Wall", "-Wextra", "-Werror",
+                             f"-I{INCLUDE}", f"-I{ROOT / 'native'}", *wsl_flags(), str(unity)],
+                            capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stderr[-4000:]

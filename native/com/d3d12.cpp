@@ -20,7 +20,7 @@
 
 namespace pydml_com {
 
-namespace {
+namespace impl {  // named: the classes below derive from these (-Wsubobject-linkage)
 
 constexpr UINT kDescriptorSize = 32;  // GetDescriptorHandleIncrementSize: any fixed size works
 constexpr size_t kMessageLimit = 1024;
@@ -32,13 +32,14 @@ public:
     PYDML_COM_OBJECT_METHODS(const IUnknown*)
 };
 
-}  // namespace
+}  // namespace impl
+using namespace impl;
 
 /* ---- device ------------------------------------------------------------------------------------ */
 
 class D3DDevice;
 
-namespace {
+namespace impl {
 
 /* ID3D12InfoQueue as a tear-off of the device: its references are the device's. */
 class InfoQueueBase : public ID3D12InfoQueue {
@@ -66,7 +67,8 @@ public:
     UINT64 STDMETHODCALLTYPE GetMessageCountLimit(void) override;
 };
 
-}  // namespace
+}  // namespace impl
+using namespace impl;
 
 class DescriptorHeap;
 
@@ -156,7 +158,7 @@ private:
     std::vector<DescriptorHeap*> heaps_;
 };
 
-namespace {
+namespace impl {
 
 HRESULT STDMETHODCALLTYPE InfoQueueBase::QueryInterface(REFIID riid, void** ppv) {
     return device_->QueryInterfaceImpl(riid, ppv);
@@ -242,7 +244,8 @@ HRESULT Hand(T* object, REFIID riid, void** ppv) {
     return S_OK;
 }
 
-}  // namespace
+}  // namespace impl
+using namespace impl;
 
 /* ---- resources --------------------------------------------------------------------------------- */
 
