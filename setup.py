@@ -4,6 +4,9 @@
 * libpydml.so: the extension's native/*.c objects linked again as a plain shared library next to
   the extension (each source compiles once), so C programs
   can link the C API (include/pydml.h) without Python (`pydml --cflags --libs`).
+* libdirectml.so (native/com/*.cpp, C++17): DirectML's COM API and a CPU stand-in for D3D12 over
+  libpydml.so, built when a C++ compiler and DirectX-Headers' WSL adapter (Debian's
+  directx-headers-dev) are found, else skipped with a note (docs/com.md).
 * include/*.h copied into the package (pydml/include) for non-editable installs.
 """
 
@@ -13,6 +16,8 @@ import hashlib
 import importlib.util
 import os
 import shutil
+import subprocess
+import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -48,7 +53,7 @@ def _compile_in_parallel(compiler: Any, build_temp: str) -> None:
     followed by `pip install -e '.[test]'` compiles native/ once (the objects live in build/, and
     a change of flags or compiler starts them afresh)."""
     serial = compiler.compile
-    headers = [*ROOT.glob("include/*.h"), *ROOT.glob("native/**/*.h")]
+    headers = [*ROOT.glob("include/*.h"), *ROOT.glob("native/*.h")]  # native/com/ is C++ (libdirectml.so)
     newest_header = max((h.stat().st_mtime for h in headers), default=0.0)
 
     def compile(sources: list[str], *args: Any, **kwargs: Any) -> list[str]:
@@ -101,10 +106,57 @@ class BuildExt(build_ext):
         # --no-undefined: a symbol no source defines fails the build here, not at a user's import
         self.compiler.link_shared_object([str(o) for o in objects], str(target),
                                          extra_postargs=[*link_flags, "-Wl,--no-undefined"])
+        _build_directml(target.parent, Path(self.build_temp))
 
     def _object_of(self, source: Path) -> Path:
         relative = source.relative_to(ROOT).with_suffix(self.compiler.obj_extension)
         return Path(self.build_temp) / relative
+
+
+def _directx_include() -> Path | None:
+    """The folder holding wsl/winadapter.h and directx/d3d12.h (DirectX-Headers), if any."""
+    for candidate in (os.environ.get("DIRECTX_HEADERS_INCLUDE"), "/usr/include", "/usr/local/include"):
+        if candidate and (Path(candidate) / "wsl" / "winadapter.h").is_file() and \
+                (Path(candidate) / "directx" / "d3d12.h").is_file():
+            return Path(candidate)
+    return None
+
+
+def _build_directml(package: Path, build_temp: Path) -> None:
+    """libdirectml.so next to libpydml.so: each native/com/*.cpp compiles when it or a header changed."""
+    cxx = os.environ.get("CXX") or shutil.which("c++") or shutil.which("g++") or shutil.which("clang++")
+    include = _directx_include()
+    if cxx is None or include is None:
+        why = "no C++ compiler" if cxx is None else "no DirectX-Headers (apt-get install directx-headers-dev)"
+        sys.stderr.write(f"pydml: libdirectml.so not built: {why}\n")
+        return
+    sanitize = os.environ.get("PYDML_SANITIZE") == "1"
+    flags = ["-std=c++17", "-fPIC", "-Wall", "-Wextra", *(["-O1", "-g", "-fsanitize=address,undefined",
+             "-fno-omit-frame-pointer"] if sanitize else ["-O2"]),
+             f"-I{ROOT / 'include'}", f"-I{ROOT / 'native'}", f"-I{include}",
+             f"-I{include / 'wsl' / 'stubs'}", f"-I{include / 'directx'}"]
+    # CompileGraph reaches pydml's graph engine once include/pydml.h declares it (native/com/graph.cpp)
+    if "pydml_graph_compile" in (ROOT / "include" / "pydml.h").read_text():
+        flags.append("-DPYDML_COM_GRAPH=1")
+    headers = [*ROOT.glob("include/*.h"), *ROOT.glob("native/*.h"), *ROOT.glob("native/com/*.h")]
+    newest = max(h.stat().st_mtime for h in headers)
+    folder = build_temp / "native" / "com" / hashlib.sha1(repr((cxx, flags)).encode()).hexdigest()[:12]
+    folder.mkdir(parents=True, exist_ok=True)
+    sources = sorted((ROOT / "native" / "com").glob("*.cpp"))
+    objects = [folder / (s.stem + ".o") for s in sources]
+
+    def compile_one(pair: tuple[Path, Path]) -> None:
+        source, obj = pair
+        if not _up_to_date(str(source), obj, newest):
+            subprocess.run([cxx, *flags, "-c", str(source), "-o", str(obj)], check=True)
+
+    with ThreadPoolExecutor(os.cpu_count() or 1) as pool:
+        list(pool.map(compile_one, zip(sources, objects, strict=True)))
+    exports = ROOT / "native" / "com" / "exports.map"
+    target = package / "libdirectml.so"
+    subprocess.run([cxx, "-shared", "-o", str(target), *map(str, objects), f"-L{package}", "-lpydml",
+                    "-Wl,-rpath,$ORIGIN", f"-Wl,--version-script={exports}", "-Wl,--no-undefined",
+                    *(["-fsanitize=address,undefined"] if sanitize else ["-s"])], check=True)
 
 
 class BuildPy(build_py):

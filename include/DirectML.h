@@ -16,12 +16,37 @@
  * no #include, no #if, no macros except integer #defines, and every type spelled with typedefs.
  * tests/test_abi.py and tests/test_header.py pin sizeof/offsetof of every struct and union, every
  * field and every enum value.
+ *
+ * C++ with DirectX-Headers' WSL adapter (Debian's directx-headers-dev): when wsl/winadapter.h and
+ * directx/d3d12.h were included first, or can be (the WSL stubs folder is on the include path, as
+ * `pkg-config --cflags DirectX-Headers` puts it), the header takes IUnknown, HRESULT, UINT, BOOL,
+ * ID3D12Resource and the descriptor handles from them instead of declaring its own, and declares
+ * DirectML's COM interfaces (IDMLObject ... IDMLDevice1) and DMLCreateDevice / DMLCreateDevice1 as
+ * Microsoft's header does: same order, methods, IIDs and calling convention (tests/test_com.py
+ * compares them with Microsoft's, tests/data/directml_com_interfaces.json). Unlike Microsoft's, it
+ * also gives each interface its __CRT_UUID_DECL, so IID_PPV_ARGS(&dmlDevice) works on Linux; a
+ * program that declares them itself (as one built against Microsoft's header must) defines
+ * PYDML_NO_DML_UUIDS first. libdirectml.so implements them (docs/com.md). Without those headers,
+ * C and C++ get the C view below, unchanged (PYDML_NO_COM forces it).
  */
 #ifndef PYDML_DIRECTML_H
 #define PYDML_DIRECTML_H
 
 #include <stdint.h>
 #include <stddef.h>
+
+/* C++ with DirectX-Headers' WSL adapter: Windows' types come from it (see above). */
+#if defined(__cplusplus) && !defined(PYDML_NO_COM) && !defined(PYDML_DIRECTML_COM)
+#if defined(__d3d12_h__)
+#define PYDML_DIRECTML_COM 1
+#elif defined(__has_include)
+#if __has_include(<wsl/winadapter.h>) && __has_include(<unknwn.h>) && __has_include(<directx/d3d12.h>)
+#include <wsl/winadapter.h>
+#include <directx/d3d12.h>
+#define PYDML_DIRECTML_COM 1
+#endif
+#endif
+#endif
 
 /* SAL field annotations, spelled as in Microsoft's header: no-ops unless sal.h came first. */
 #ifndef _Maybenull_
@@ -44,6 +69,7 @@
 extern "C" {
 #endif
 
+#ifndef PYDML_DIRECTML_COM
 /* pydml-cdef-begin */
 
 /* Windows scalar types (LLP64 and LP64 agree for these: no field is `long`). */
@@ -66,8 +92,6 @@ typedef size_t SIZE_T;
 
 /* Opaque COM types that descs point to; pydml never looks inside them. */
 typedef struct ID3D12Resource ID3D12Resource;
-typedef struct IDMLOperator IDMLOperator;
-typedef struct IDMLDispatchable IDMLDispatchable;
 
 /* D3D12 descriptor handles (d3d12.h), held by value in DML_BINDING_TABLE_DESC. */
 typedef struct D3D12_CPU_DESCRIPTOR_HANDLE {
@@ -77,6 +101,14 @@ typedef struct D3D12_CPU_DESCRIPTOR_HANDLE {
 typedef struct D3D12_GPU_DESCRIPTOR_HANDLE {
     UINT64 ptr;
 } D3D12_GPU_DESCRIPTOR_HANDLE;
+
+/* pydml-cdef-end */
+#endif /* !PYDML_DIRECTML_COM */
+
+/* pydml-cdef-begin */
+
+typedef struct IDMLOperator IDMLOperator;
+typedef struct IDMLDispatchable IDMLDispatchable;
 
 #define DML_TENSOR_DIMENSION_COUNT_MAX 5
 #define DML_TENSOR_DIMENSION_COUNT_MAX1 8
@@ -2159,5 +2191,228 @@ PYDML_ENUM_FLAG_OPERATORS(DML_CREATE_DEVICE_FLAGS)
 #undef PYDML_ENUM_FLAG_OPERATORS
 #undef PYDML_ENUM_FLAG_INT
 #endif /* __cplusplus */
+
+/* ---- DirectML's COM interfaces (C++ over DirectX-Headers' WSL adapter) ------------------------
+ * As Microsoft's DirectML.h declares them (microsoft/DirectX-Headers include/directx/DirectML.h,
+ * DML_TARGET_VERSION 0x6400): same interfaces, order, methods, parameters and IIDs, so the
+ * vtables are laid out alike. Implemented by libdirectml.so (`pydml --cflags --libs`). */
+#ifdef PYDML_DIRECTML_COM
+
+#ifndef DML_DECLARE_INTERFACE
+#define DML_DECLARE_INTERFACE(iid) DECLSPEC_UUID(iid) DECLSPEC_NOVTABLE
+#endif
+
+interface IDMLObject;
+interface IDMLDevice;
+interface IDMLDeviceChild;
+interface IDMLPageable;
+interface IDMLDispatchable;
+interface IDMLOperator;
+interface IDMLCompiledOperator;
+interface IDMLOperatorInitializer;
+interface IDMLBindingTable;
+interface IDMLCommandRecorder;
+
+STDAPI DMLCreateDevice(
+    ID3D12Device* d3d12Device,
+    DML_CREATE_DEVICE_FLAGS flags,
+    REFIID riid, // Expected: IDMLDevice
+    _COM_Outptr_opt_ void** ppv
+    );
+
+STDAPI DMLCreateDevice1(
+    ID3D12Device* d3d12Device,
+    DML_CREATE_DEVICE_FLAGS flags,
+    DML_FEATURE_LEVEL minimumFeatureLevel,
+    REFIID riid, // Expected: IDMLDevice
+    _COM_Outptr_opt_ void** ppv
+    );
+
+interface DML_DECLARE_INTERFACE("c8263aac-9e0c-4a2d-9b8e-007521a3317c") IDMLObject : IUnknown
+{
+    IFACEMETHOD(GetPrivateData)(
+        REFGUID guid,
+        _Inout_ UINT* dataSize,
+        _Out_writes_bytes_opt_(*dataSize) void* data
+        ) = 0;
+
+    IFACEMETHOD(SetPrivateData)(
+        REFGUID guid,
+        UINT dataSize,
+        _In_reads_bytes_opt_(dataSize) const void* data
+        ) = 0;
+
+    IFACEMETHOD(SetPrivateDataInterface)(
+        REFGUID guid,
+        _In_opt_ IUnknown* data
+        ) = 0;
+
+    IFACEMETHOD(SetName)(
+        PCWSTR name
+        ) = 0;
+};
+
+interface DML_DECLARE_INTERFACE("6dbd6437-96fd-423f-a98c-ae5e7c2a573f") IDMLDevice : IDMLObject
+{
+    IFACEMETHOD(CheckFeatureSupport)(
+        DML_FEATURE feature,
+        UINT featureQueryDataSize,
+        _In_reads_bytes_opt_(featureQueryDataSize) const void* featureQueryData,
+        UINT featureSupportDataSize,
+        _Out_writes_bytes_(featureSupportDataSize) void* featureSupportData
+        ) = 0;
+
+    IFACEMETHOD(CreateOperator)(
+        const DML_OPERATOR_DESC* desc,
+        REFIID riid, // expected: IDMLOperator
+        _COM_Outptr_opt_ void** ppv
+        ) = 0;
+
+    IFACEMETHOD(CompileOperator)(
+        IDMLOperator* op,
+        DML_EXECUTION_FLAGS flags,
+        REFIID riid, // expected: IDMLCompiledOperator
+        _COM_Outptr_opt_ void** ppv
+        ) = 0;
+
+    IFACEMETHOD(CreateOperatorInitializer)(
+        UINT operatorCount,
+        _In_reads_opt_(operatorCount) IDMLCompiledOperator* const* operators,
+        REFIID riid, // expected: IDMLOperatorInitializer
+        _COM_Outptr_ void** ppv
+        ) = 0;
+
+    IFACEMETHOD(CreateCommandRecorder)(
+        REFIID riid, // expected: IDMLCommandRecorder
+        _COM_Outptr_ void** ppv
+        ) = 0;
+
+    IFACEMETHOD(CreateBindingTable)(
+        _In_opt_ const DML_BINDING_TABLE_DESC* desc,
+        REFIID riid, // expected: IDMLBindingTable
+        _COM_Outptr_ void** ppv
+        ) = 0;
+
+    IFACEMETHOD(Evict)(
+        UINT count,
+        _In_reads_(count) IDMLPageable* const* ppObjects
+        ) = 0;
+
+    IFACEMETHOD(MakeResident)(
+        UINT count,
+        _In_reads_(count) IDMLPageable* const* ppObjects
+        ) = 0;
+
+    IFACEMETHOD(GetDeviceRemovedReason)(
+        ) = 0;
+
+    IFACEMETHOD(GetParentDevice)(
+        REFIID riid,
+        _COM_Outptr_ void** ppv
+        ) = 0;
+};
+
+interface DML_DECLARE_INTERFACE("27e83142-8165-49e3-974e-2fd66e4cb69d") IDMLDeviceChild : IDMLObject
+{
+    IFACEMETHOD(GetDevice)(
+        REFIID riid, // expected: IDMLDevice
+        _COM_Outptr_ void** ppv
+        ) = 0;
+};
+
+interface DML_DECLARE_INTERFACE("b1ab0825-4542-4a4b-8617-6dde6e8f6201") IDMLPageable : IDMLDeviceChild
+{
+};
+
+interface DML_DECLARE_INTERFACE("26caae7a-3081-4633-9581-226fbe57695d") IDMLOperator : IDMLDeviceChild
+{
+};
+
+interface DML_DECLARE_INTERFACE("dcb821a8-1039-441e-9f1c-b1759c2f3cec") IDMLDispatchable : IDMLPageable
+{
+    IFACEMETHOD_(DML_BINDING_PROPERTIES, GetBindingProperties)() = 0;
+};
+
+interface DML_DECLARE_INTERFACE("6b15e56a-bf5c-4902-92d8-da3a650afea4") IDMLCompiledOperator : IDMLDispatchable
+{
+};
+
+interface DML_DECLARE_INTERFACE("427c1113-435c-469c-8676-4d5dd072f813") IDMLOperatorInitializer : IDMLDispatchable
+{
+    IFACEMETHOD(Reset)(
+        UINT operatorCount,
+        _In_reads_opt_(operatorCount) IDMLCompiledOperator* const* operators
+        ) = 0;
+};
+
+interface DML_DECLARE_INTERFACE("29c687dc-de74-4e3b-ab00-1168f2fc3cfc") IDMLBindingTable : IDMLDeviceChild
+{
+    IFACEMETHOD_(void, BindInputs)(
+        UINT bindingCount,
+        _In_reads_opt_(bindingCount) const DML_BINDING_DESC* bindings
+        ) = 0;
+
+    IFACEMETHOD_(void, BindOutputs)(
+        UINT bindingCount,
+        _In_reads_opt_(bindingCount) const DML_BINDING_DESC* bindings
+        ) = 0;
+
+    IFACEMETHOD_(void, BindTemporaryResource)(
+        _In_opt_ const DML_BINDING_DESC* binding
+        ) = 0;
+
+    IFACEMETHOD_(void, BindPersistentResource)(
+        _In_opt_ const DML_BINDING_DESC* binding
+        ) = 0;
+
+    IFACEMETHOD(Reset)(
+        _In_opt_ const DML_BINDING_TABLE_DESC* desc
+        ) = 0;
+};
+
+interface DML_DECLARE_INTERFACE("e6857a76-2e3e-4fdd-bff4-5d2ba10fb453") IDMLCommandRecorder : IDMLDeviceChild
+{
+    IFACEMETHOD_(void, RecordDispatch)(
+        ID3D12CommandList* commandList,
+        IDMLDispatchable* dispatchable,
+        IDMLBindingTable* bindings
+        ) = 0;
+};
+
+interface DML_DECLARE_INTERFACE("7d6f3ac9-394a-4ac3-92a7-390cc57a8217") IDMLDebugDevice : IUnknown
+{
+    IFACEMETHOD_(void, SetMuteDebugOutput)(
+        BOOL mute
+        ) = 0;
+};
+
+interface DML_DECLARE_INTERFACE("a0884f9a-d2be-4355-aa5d-5901281ad1d2") IDMLDevice1 : IDMLDevice
+{
+    IFACEMETHOD(CompileGraph)(
+        const DML_GRAPH_DESC* desc,
+        DML_EXECUTION_FLAGS flags,
+        REFIID riid, // expected: IDMLCompiledOperator
+        _COM_Outptr_opt_ void** ppv
+        ) = 0;
+};
+
+/* __uuidof / IID_PPV_ARGS on Linux (DirectX-Headers' wsl/stubs/rpcndr.h), which Microsoft's header
+ * leaves to the program. */
+#ifndef PYDML_NO_DML_UUIDS
+__CRT_UUID_DECL(IDMLObject, 0xc8263aac, 0x9e0c, 0x4a2d, 0x9b, 0x8e, 0x00, 0x75, 0x21, 0xa3, 0x31, 0x7c)
+__CRT_UUID_DECL(IDMLDevice, 0x6dbd6437, 0x96fd, 0x423f, 0xa9, 0x8c, 0xae, 0x5e, 0x7c, 0x2a, 0x57, 0x3f)
+__CRT_UUID_DECL(IDMLDeviceChild, 0x27e83142, 0x8165, 0x49e3, 0x97, 0x4e, 0x2f, 0xd6, 0x6e, 0x4c, 0xb6, 0x9d)
+__CRT_UUID_DECL(IDMLPageable, 0xb1ab0825, 0x4542, 0x4a4b, 0x86, 0x17, 0x6d, 0xde, 0x6e, 0x8f, 0x62, 0x01)
+__CRT_UUID_DECL(IDMLOperator, 0x26caae7a, 0x3081, 0x4633, 0x95, 0x81, 0x22, 0x6f, 0xbe, 0x57, 0x69, 0x5d)
+__CRT_UUID_DECL(IDMLDispatchable, 0xdcb821a8, 0x1039, 0x441e, 0x9f, 0x1c, 0xb1, 0x75, 0x9c, 0x2f, 0x3c, 0xec)
+__CRT_UUID_DECL(IDMLCompiledOperator, 0x6b15e56a, 0xbf5c, 0x4902, 0x92, 0xd8, 0xda, 0x3a, 0x65, 0x0a, 0xfe, 0xa4)
+__CRT_UUID_DECL(IDMLOperatorInitializer, 0x427c1113, 0x435c, 0x469c, 0x86, 0x76, 0x4d, 0x5d, 0xd0, 0x72, 0xf8, 0x13)
+__CRT_UUID_DECL(IDMLBindingTable, 0x29c687dc, 0xde74, 0x4e3b, 0xab, 0x00, 0x11, 0x68, 0xf2, 0xfc, 0x3c, 0xfc)
+__CRT_UUID_DECL(IDMLCommandRecorder, 0xe6857a76, 0x2e3e, 0x4fdd, 0xbf, 0xf4, 0x5d, 0x2b, 0xa1, 0x0f, 0xb4, 0x53)
+__CRT_UUID_DECL(IDMLDebugDevice, 0x7d6f3ac9, 0x394a, 0x4ac3, 0x92, 0xa7, 0x39, 0x0c, 0xc5, 0x7a, 0x82, 0x17)
+__CRT_UUID_DECL(IDMLDevice1, 0xa0884f9a, 0xd2be, 0x4355, 0xaa, 0x5d, 0x59, 0x01, 0x28, 0x1a, 0xd1, 0xd2)
+#endif /* !PYDML_NO_DML_UUIDS */
+
+#endif /* PYDML_DIRECTML_COM */
 
 #endif /* PYDML_DIRECTML_H */

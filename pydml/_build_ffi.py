@@ -28,11 +28,13 @@ _ANNOTATION = re.compile(r"\b(?:_Maybenull_|_Field_z_|_Field_size_[a-z_]*\([^()]
 
 
 def cdef_text(header: Path) -> str:
-    """Return the cdef region of one header, SAL field annotations removed."""
-    match = _REGION.search(header.read_text())
-    if match is None:
+    """Return the cdef regions of one header, in order, SAL field annotations removed. DirectML.h
+    has two: Windows' scalar types and D3D12's handles (which C++ takes from DirectX-Headers'
+    winadapter.h and d3d12.h instead, so they sit in an #if of their own), then everything else."""
+    regions = _REGION.findall(header.read_text())
+    if not regions:
         raise RuntimeError(f"{header}: no pydml-cdef region")
-    text = _ANNOTATION.sub("", match.group(1))
+    text = _ANNOTATION.sub("", "\n".join(regions))
     leftover = re.search(r"\b_(?:Maybenull|Field)_\w*", text)
     if leftover is not None:
         raise RuntimeError(f"{header}: annotation {leftover.group(0)!r} not stripped for cffi")
