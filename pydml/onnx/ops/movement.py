@@ -48,7 +48,8 @@ def reshape(seg: Segment, node: Node) -> None:
 @register("Flatten", since=1, dml=[])
 def flatten(seg: Segment, node: Node) -> None:
     x = seg.view(node.inputs[0])
-    axis = normalize_axis(int(node.attr("axis", 1)), x.rank + 1, node) if x.rank else 0
+    axis = int(node.attr("axis", 1))
+    axis = axis + x.rank if axis < 0 else axis  # Flatten's axis is in [-r, r]
     _define_reshaped(seg, node, x, (math.prod(x.shape[:axis]), math.prod(x.shape[axis:])))
 
 
