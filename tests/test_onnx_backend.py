@@ -89,19 +89,24 @@ def test_onnx_node_tests_pass_through_pydml(capsys: pytest.CaptureFixture[str]) 
     passed = len(scoped) - len(failures)
     elapsed = time.perf_counter() - start
     with capsys.disabled():
-        print(f"\nONNX node tests: {passed} passed, {len(failures)} failed of {len(scoped)} in scope "
-              f"({len(cases)} generated) in {elapsed:.0f} s")
+        print(
+            f"\nONNX node tests: {passed} passed, {len(failures)} failed of {len(scoped)} in scope "
+            f"({len(cases)} generated) in {elapsed:.0f} s"
+        )
     known = listed_failures()
     new = {name: reason for name, reason in failures.items() if name not in known}
     assert not new, "failing and not listed in tests/data/onnx_node_failures.txt:\n" + "\n".join(
-        f"{n} | {r}" for n, r in sorted(new.items()))
+        f"{n} | {r}" for n, r in sorted(new.items())
+    )
     assert passed / len(scoped) >= PASS_RATE_FLOOR
 
 
 def write_failures() -> None:  # pragma: no cover - regenerates the data file
     cases = [c for c in collect_testcases() if c.kind == "node"]
-    lines = ["# ONNX node test cases in scope that fail through pydml.onnx, with the reason",
-             "# (regenerate: python -c 'import tests.test_onnx_backend as t; t.write_failures()')"]
+    lines = [
+        "# ONNX node test cases in scope that fail through pydml.onnx, with the reason",
+        "# (regenerate: python -c 'import tests.test_onnx_backend as t; t.write_failures()')",
+    ]
     passed = total = 0
     for case in cases:
         if in_scope(case) is not None:

@@ -66,8 +66,15 @@ def export(module: Any, example: Any, path: Path) -> Path:
     torch.manual_seed(0)
     module.eval()
     with torch.no_grad():
-        torch.onnx.export(module, (example,), str(path), input_names=["x"], output_names=["y"],
-                          opset_version=17, dynamo=False)
+        torch.onnx.export(
+            module,
+            (example,),
+            str(path),
+            input_names=["x"],
+            output_names=["y"],
+            opset_version=17,
+            dynamo=False,
+        )
     return path
 
 
@@ -114,10 +121,12 @@ def test_get_inputs_like_onnxruntime() -> None:
 
 def test_unsupported_node_is_one_line_and_fallback_runs_it() -> None:
     # Det: no DirectML operator and no lowering; between two lowered nodes
-    nodes = [helper.make_node("Relu", ["x"], ["r"]),
-             helper.make_node("MatMul", ["r", "w"], ["m"]),
-             helper.make_node("Det", ["m"], ["d"], name="det"),
-             helper.make_node("Neg", ["d"], ["y"])]
+    nodes = [
+        helper.make_node("Relu", ["x"], ["r"]),
+        helper.make_node("MatMul", ["r", "w"], ["m"]),
+        helper.make_node("Det", ["m"], ["d"], name="det"),
+        helper.make_node("Neg", ["d"], ["y"]),
+    ]
     w = onnx.numpy_helper.from_array(np.ones((3, 2), np.float32), "w")
     model = _model(nodes, [w])
     x = np.arange(6, dtype=np.float32).reshape(2, 3) - 2
@@ -132,12 +141,15 @@ def test_unsupported_node_is_one_line_and_fallback_runs_it() -> None:
     assert [label for label, _ in sess.reference_nodes] == ['node "det" (Det, opset 17)']
 
 
-@pytest.mark.parametrize("feed, message", [
-    ({"z": np.zeros((2, 3), np.float32)}, "'z' is not an input of the model"),
-    ({"x": np.zeros((2, 4), np.float32)}, "input 'x': expected shape [2, 3], got [2, 4]"),
-    ({"x": np.zeros((2, 3), np.int32)}, "input 'x': expected tensor(float)"),
-    ({}, "missing input(s): x"),
-])
+@pytest.mark.parametrize(
+    "feed, message",
+    [
+        ({"z": np.zeros((2, 3), np.float32)}, "'z' is not an input of the model"),
+        ({"x": np.zeros((2, 4), np.float32)}, "input 'x': expected shape [2, 3], got [2, 4]"),
+        ({"x": np.zeros((2, 3), np.int32)}, "input 'x': expected tensor(float)"),
+        ({}, "missing input(s): x"),
+    ],
+)
 def test_bad_inputs_are_one_line_errors(feed: dict[str, Any], message: str) -> None:
     sess = pydml.onnx.InferenceSession(_model([helper.make_node("Relu", ["x"], ["y"])]))
     with pytest.raises(OnnxModelError, match=None) as info:
@@ -157,12 +169,26 @@ def test_truncated_and_missing_files_are_one_line_errors(tmp_path: Path) -> None
 
 def test_cli_onnx_run_and_explain(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "m.onnx"
-    onnx.save(_model([helper.make_node("Relu", ["x"], ["r"]), helper.make_node("Transpose", ["r"], ["y"])]),
-              str(path))
+    onnx.save(
+        _model([helper.make_node("Relu", ["x"], ["r"]), helper.make_node("Transpose", ["r"], ["y"])]),
+        str(path),
+    )
     x = np.arange(6, dtype=np.float32).reshape(2, 3) - 3
     np.savez(tmp_path / "in.npz", x=x)
-    assert main(["onnx", "run", str(path), "--inputs", str(tmp_path / "in.npz"), "--output",
-                 str(tmp_path / "out")]) == 0
+    assert (
+        main(
+            [
+                "onnx",
+                "run",
+                str(path),
+                "--inputs",
+                str(tmp_path / "in.npz"),
+                "--output",
+                str(tmp_path / "out"),
+            ]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     assert "y: shape [3, 2] float32 digest " in out
     np.testing.assert_array_equal(np.load(tmp_path / "out" / "y.npy"), np.maximum(x, 0).T)

@@ -31,10 +31,16 @@ def register(sub: Any) -> None:
     onnx.add_argument("model", metavar="MODEL.onnx")
     onnx.add_argument("--inputs", metavar="DIR_OR_NPZ", help="inputs: an .npz, or DIR/<input name>.npy")
     onnx.add_argument("--output", metavar="DIR", help="write each output as DIR/<output name>.npy")
-    onnx.add_argument("--feature-level", "--dml_feature_level", dest="feature_level", metavar="X",
-                      help="device feature level, e.g. 6_4")
-    onnx.add_argument("--fallback", choices=["reference"],
-                      help="run nodes DirectML would not take through onnx.reference")
+    onnx.add_argument(
+        "--feature-level",
+        "--dml_feature_level",
+        dest="feature_level",
+        metavar="X",
+        help="device feature level, e.g. 6_4",
+    )
+    onnx.add_argument(
+        "--fallback", choices=["reference"], help="run nodes DirectML would not take through onnx.reference"
+    )
 
 
 def digest(array: np.ndarray[Any, Any]) -> str:
@@ -111,7 +117,9 @@ def main(args: argparse.Namespace) -> int:
         sys.stderr.write(f"pydml onnx: {error}\n")
         return 1
     except (OnnxModelError, OSError, ValueError, PydmlError) as error:
-        sys.stderr.write(f"pydml onnx: {str(error).splitlines()[0] if str(error) else type(error).__name__}\n")
+        sys.stderr.write(
+            f"pydml onnx: {str(error).splitlines()[0] if str(error) else type(error).__name__}\n"
+        )
         return 2
 
 

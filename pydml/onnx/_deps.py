@@ -22,8 +22,10 @@ def _module(name: str) -> ModuleType:
     try:
         return importlib.import_module(name)
     except ImportError:
-        raise OnnxMissingError(f"pydml.onnx needs the '{name.split('.')[0]}' package: "
-                               "pip install 'pydml[onnx]' (or pip install onnx)") from None
+        raise OnnxMissingError(
+            f"pydml.onnx needs the '{name.split('.')[0]}' package: "
+            "pip install 'pydml[onnx]' (or pip install onnx)"
+        ) from None
 
 
 def reference() -> Any:

@@ -10,7 +10,7 @@ import numpy as np
 from pydml.onnx._deps import _module
 from pydml.onnx.session import InferenceSession
 
-_base = _module("onnx.backend.base")
+_base: Any = _module("onnx.backend.base")
 
 
 class PydmlBackendRep(_base.BackendRep):  # type: ignore[misc]
@@ -35,12 +35,16 @@ class PydmlBackend(_base.Backend):  # type: ignore[misc]
     @classmethod
     def prepare(cls, model: Any, device: str = "CPU", **kwargs: Any) -> PydmlBackendRep:
         super().prepare(model, device, **kwargs)
-        return PydmlBackendRep(InferenceSession(model, feature_level=kwargs.get("feature_level"),
-                                                fallback=kwargs.get("fallback")))
+        return PydmlBackendRep(
+            InferenceSession(
+                model, feature_level=kwargs.get("feature_level"), fallback=kwargs.get("fallback")
+            )
+        )
 
     @classmethod
-    def run_model(cls, model: Any, inputs: Any, device: str = "CPU", **kwargs: Any
-                  ) -> tuple[np.ndarray[Any, Any], ...]:
+    def run_model(
+        cls, model: Any, inputs: Any, device: str = "CPU", **kwargs: Any
+    ) -> tuple[np.ndarray[Any, Any], ...]:
         return cls.prepare(model, device, **kwargs).run(inputs)
 
     @classmethod

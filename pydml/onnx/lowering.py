@@ -30,20 +30,58 @@ from pydml.registry import FieldType, Role, schema_of
 #: ONNX TensorProto data type -> DML_TENSOR_DATA_TYPE name (BOOL is UINT8 in the provider:
 #: DmlCommon's GetDmlDataTypeFromMlDataType)
 ONNX_TO_DML: dict[int, str] = {
-    1: "FLOAT32", 2: "UINT8", 3: "INT8", 4: "UINT16", 5: "INT16", 6: "INT32", 7: "INT64",
-    9: "UINT8", 10: "FLOAT16", 11: "FLOAT64", 12: "UINT32", 13: "UINT64",
+    1: "FLOAT32",
+    2: "UINT8",
+    3: "INT8",
+    4: "UINT16",
+    5: "INT16",
+    6: "INT32",
+    7: "INT64",
+    9: "UINT8",
+    10: "FLOAT16",
+    11: "FLOAT64",
+    12: "UINT32",
+    13: "UINT64",
 }
 #: ONNX TensorProto data type -> numpy dtype
 ONNX_TO_NUMPY: dict[int, np.dtype[Any]] = {
-    1: np.dtype(np.float32), 2: np.dtype(np.uint8), 3: np.dtype(np.int8), 4: np.dtype(np.uint16),
-    5: np.dtype(np.int16), 6: np.dtype(np.int32), 7: np.dtype(np.int64), 9: np.dtype(np.bool_),
-    10: np.dtype(np.float16), 11: np.dtype(np.float64), 12: np.dtype(np.uint32), 13: np.dtype(np.uint64),
+    1: np.dtype(np.float32),
+    2: np.dtype(np.uint8),
+    3: np.dtype(np.int8),
+    4: np.dtype(np.uint16),
+    5: np.dtype(np.int16),
+    6: np.dtype(np.int32),
+    7: np.dtype(np.int64),
+    9: np.dtype(np.bool_),
+    10: np.dtype(np.float16),
+    11: np.dtype(np.float64),
+    12: np.dtype(np.uint32),
+    13: np.dtype(np.uint64),
 }
 ONNX_TYPE_NAMES: dict[int, str] = {
-    1: "float", 2: "uint8", 3: "int8", 4: "uint16", 5: "int16", 6: "int32", 7: "int64", 8: "string",
-    9: "bool", 10: "float16", 11: "double", 12: "uint32", 13: "uint64", 14: "complex64",
-    15: "complex128", 16: "bfloat16", 17: "float8e4m3fn", 18: "float8e4m3fnuz", 19: "float8e5m2",
-    20: "float8e5m2fnuz", 21: "uint4", 22: "int4", 23: "float4e2m1",
+    1: "float",
+    2: "uint8",
+    3: "int8",
+    4: "uint16",
+    5: "int16",
+    6: "int32",
+    7: "int64",
+    8: "string",
+    9: "bool",
+    10: "float16",
+    11: "double",
+    12: "uint32",
+    13: "uint64",
+    14: "complex64",
+    15: "complex128",
+    16: "bfloat16",
+    17: "float8e4m3fn",
+    18: "float8e4m3fnuz",
+    19: "float8e5m2",
+    20: "float8e5m2fnuz",
+    21: "uint4",
+    22: "int4",
+    23: "float4e2m1",
 }
 FLOAT_TYPES = {1, 10, 11}
 #: initializers this small become DML_CONSTANT_DATA_GRAPH_NODE_DESCs, larger ones OWNED_BY_DML
@@ -104,8 +142,11 @@ class View:
         return len(self.shape)
 
     def is_packed(self) -> bool:
-        return all(s == p for s, p, n in zip(self.strides, packed_strides(self.shape), self.shape, strict=True)
-                   if n != 1)
+        return all(
+            s == p
+            for s, p, n in zip(self.strides, packed_strides(self.shape), self.shape, strict=True)
+            if n != 1
+        )
 
     def reshaped(self, shape: Sequence[int]) -> View:
         """Reshape: free when the view is packed (the provider's DmlOperatorCopy aliases it)."""
@@ -114,8 +155,9 @@ class View:
         return replace(self, shape=tuple(shape), strides=packed_strides(shape))
 
     def transposed(self, perm: Sequence[int]) -> View:
-        return replace(self, shape=tuple(self.shape[p] for p in perm),
-                       strides=tuple(self.strides[p] for p in perm))
+        return replace(
+            self, shape=tuple(self.shape[p] for p in perm), strides=tuple(self.strides[p] for p in perm)
+        )
 
     def broadcast(self, shape: Sequence[int]) -> View:
         """Numpy broadcasting by zero strides (the provider's broadcast tensor descs)."""
@@ -203,8 +245,9 @@ class Lowering:
 REGISTRY: dict[str, list[Lowering]] = {}
 
 
-def register(*op_types: str, since: int = 1, host_inputs: Sequence[int] = (),
-             dml: Sequence[str] = ()) -> Callable[[LowerFn], LowerFn]:
+def register(
+    *op_types: str, since: int = 1, host_inputs: Sequence[int] = (), dml: Sequence[str] = ()
+) -> Callable[[LowerFn], LowerFn]:
     """Register a lowering for ONNX ``op_types`` (ai.onnx) from opset ``since`` on."""
 
     def decorate(fn: LowerFn) -> LowerFn:
@@ -222,7 +265,9 @@ def find_lowering(op_type: str, domain: str, opset: int) -> Lowering:
         raise LoweringError(f"domain {domain!r} is not lowered yet")
     entries = REGISTRY.get(op_type)
     if not entries:
-        raise LoweringError("the DirectML provider registers no kernel for this op (or pydml lowers it not yet)")
+        raise LoweringError(
+            "the DirectML provider registers no kernel for this op (or pydml lowers it not yet)"
+        )
     usable = [e for e in entries if e.since <= opset]
     if not usable:
         raise LoweringError(f"the DirectML provider registers it from opset {entries[0].since}")
@@ -239,8 +284,13 @@ class _Pending:
 class Segment:
     """One DML_GRAPH_DESC under construction, and the ONNX values it knows."""
 
-    def __init__(self, device: pydml.Device, constants: dict[str, np.ndarray[Any, Any]],
-                 types: dict[str, int], shapes: dict[str, tuple[int, ...]]):
+    def __init__(
+        self,
+        device: pydml.Device,
+        constants: dict[str, np.ndarray[Any, Any]],
+        types: dict[str, int],
+        shapes: dict[str, tuple[int, ...]],
+    ):
         self.device = device
         self.constants = constants
         self.types = types
@@ -289,8 +339,10 @@ class Segment:
             return None
         value = self.constants.get(name)
         if value is None:
-            raise NeedsConstant(f"input {i} ({what}) must be a constant or initializer: the DirectML provider "
-                                "reads it on the CPU")
+            raise NeedsConstant(
+                f"input {i} ({what}) must be a constant or initializer: the DirectML provider "
+                "reads it on the CPU"
+            )
         return value
 
     def view(self, name: str) -> View:
@@ -323,16 +375,24 @@ class Segment:
         self._const_views[name] = view
         return view
 
-    def _graph_input(self, name: str, owned: np.ndarray[Any, Any] | None, *, onnx_type: int | None = None,
-                     shape: tuple[int, ...] | None = None) -> View:
+    def _graph_input(
+        self,
+        name: str,
+        owned: np.ndarray[Any, Any] | None,
+        *,
+        onnx_type: int | None = None,
+        shape: tuple[int, ...] | None = None,
+    ) -> View:
         onnx_type = self.onnx_type(name) if onnx_type is None else onnx_type
         shape = self.shape(name) if shape is None else shape
         if onnx_type not in ONNX_TO_DML:
-            raise LoweringError(f"{name!r} has data type {ONNX_TYPE_NAMES.get(onnx_type, onnx_type)}, "
-                                "which DirectML lacks")
+            raise LoweringError(
+                f"{name!r} has data type {ONNX_TYPE_NAMES.get(onnx_type, onnx_type)}, which DirectML lacks"
+            )
         if math.prod(shape) == 0:
-            raise LoweringError(f"{name!r} is empty (shape {list(shape)}): DirectML tensors have no empty "
-                                "dimension")
+            raise LoweringError(
+                f"{name!r} is empty (shape {list(shape)}): DirectML tensors have no empty dimension"
+            )
         if name not in self._input_of:
             self._input_of[name] = len(self.graph_inputs)
             self.graph_inputs.append((name, owned is not None, owned))
@@ -370,8 +430,16 @@ class Segment:
             raise LoweringError(f"{v.rank} dimensions: DirectML tensors have at most {MAX_DIMS}")
         flags = pydml.DML_TENSOR_FLAG_OWNED_BY_DML if v.source.owned else 0
         dtype = ONNX_TO_DML[view.onnx_type if onnx_type is None else onnx_type]
-        return _Read(pydml.buffer_desc(dtype, list(v.shape), strides=list(v.strides),
-                                       TotalTensorSizeInBytes=v.source.nbytes, Flags=flags), view)
+        return _Read(
+            pydml.buffer_desc(
+                dtype,
+                list(v.shape),
+                strides=list(v.strides),
+                TotalTensorSizeInBytes=v.source.nbytes,
+                Flags=flags,
+            ),
+            view,
+        )
 
     def output(self, onnx_type: int, shape: Sequence[int], *, name: str | None = None) -> Any:
         """A packed output tensor of ``shape`` (rank at least 1); ``name`` is the ONNX value it becomes."""
@@ -379,10 +447,13 @@ class Segment:
         if len(sizes) > MAX_DIMS:
             raise LoweringError(f"{len(sizes)} dimensions: DirectML tensors have at most {MAX_DIMS}")
         if math.prod(sizes) == 0:
-            raise LoweringError(f"output shape {list(shape)} is empty: DirectML tensors have no empty dimension")
+            raise LoweringError(
+                f"output shape {list(shape)} is empty: DirectML tensors have no empty dimension"
+            )
         if onnx_type not in ONNX_TO_DML:
-            raise LoweringError(f"output type {ONNX_TYPE_NAMES.get(onnx_type, onnx_type)} is not a DirectML "
-                                "data type")
+            raise LoweringError(
+                f"output type {ONNX_TYPE_NAMES.get(onnx_type, onnx_type)} is not a DirectML data type"
+            )
         return _Write(pydml.buffer_desc(ONNX_TO_DML[onnx_type], sizes), name, onnx_type, tuple(shape))
 
     def emit(self, desc: Any, name: str) -> list[View]:
@@ -425,7 +496,9 @@ class Segment:
             itemsize = ONNX_TO_NUMPY[write.onnx_type].itemsize
             nbytes = round4(math.prod(write.desc.Desc.Sizes) * itemsize)
             shape = write.shape
-            view = View(Source("node", node_index, index, nbytes), write.onnx_type, shape, packed_strides(shape))
+            view = View(
+                Source("node", node_index, index, nbytes), write.onnx_type, shape, packed_strides(shape)
+            )
             if write.name:
                 self.values[write.name] = view
             outputs.append(view)
@@ -437,18 +510,30 @@ class Segment:
     def _connect(self, view: View, node: int, index: int) -> None:
         src = view.source
         if src.kind == "input":
-            self.input_edges.append(pydml.DML_INPUT_GRAPH_EDGE_DESC(
-                GraphInputIndex=src.index, ToNodeIndex=node, ToNodeInputIndex=index,
-                Name=self.graph_inputs[src.index][0]))
+            self.input_edges.append(
+                pydml.DML_INPUT_GRAPH_EDGE_DESC(
+                    GraphInputIndex=src.index,
+                    ToNodeIndex=node,
+                    ToNodeInputIndex=index,
+                    Name=self.graph_inputs[src.index][0],
+                )
+            )
         else:
-            self.intermediate_edges.append(pydml.DML_INTERMEDIATE_GRAPH_EDGE_DESC(
-                FromNodeIndex=src.index, FromNodeOutputIndex=src.output, ToNodeIndex=node, ToNodeInputIndex=index))
+            self.intermediate_edges.append(
+                pydml.DML_INTERMEDIATE_GRAPH_EDGE_DESC(
+                    FromNodeIndex=src.index,
+                    FromNodeOutputIndex=src.output,
+                    ToNodeIndex=node,
+                    ToNodeInputIndex=index,
+                )
+            )
             self._connected.add((src.index, src.output))
 
     def identity(self, view: View, name: str) -> View:
         """A packed copy of ``view`` (DML_ELEMENT_WISE_IDENTITY), for edges that need their own tensor."""
         desc = pydml.DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC(
-            InputTensor=self.tensor(view), OutputTensor=self.output(view.onnx_type, view.shape))
+            InputTensor=self.tensor(view), OutputTensor=self.output(view.onnx_type, view.shape)
+        )
         (out,) = self.emit(desc, name)
         return out
 
@@ -456,9 +541,17 @@ class Segment:
 
     def lower(self, node: Node, lowering: Lowering) -> None:
         """Lower one node; on failure the segment is left as it was."""
-        saved = (list(self.nodes), list(self.input_edges), list(self.intermediate_edges), list(self.graph_inputs),
-                 dict(self._input_of), dict(self._const_views), set(self._connected), dict(self.values),
-                 dict(self._output_counts))
+        saved = (
+            list(self.nodes),
+            list(self.input_edges),
+            list(self.intermediate_edges),
+            list(self.graph_inputs),
+            dict(self._input_of),
+            dict(self._const_views),
+            set(self._connected),
+            dict(self.values),
+            dict(self._output_counts),
+        )
         self._current = []
         try:
             lowering.fn(self, node)
@@ -467,8 +560,17 @@ class Segment:
                     raise LoweringError(f"output {out!r} was not lowered")
             self.explained[node.name] = self._current
         except Exception:
-            (self.nodes, self.input_edges, self.intermediate_edges, self.graph_inputs, self._input_of,
-             self._const_views, self._connected, self.values, self._output_counts) = saved
+            (
+                self.nodes,
+                self.input_edges,
+                self.intermediate_edges,
+                self.graph_inputs,
+                self._input_of,
+                self._const_views,
+                self._connected,
+                self.values,
+                self._output_counts,
+            ) = saved
             raise
         finally:
             self._current = None
@@ -484,26 +586,41 @@ class Segment:
         for k, name in enumerate(outputs):
             view = self.view(name)
             src = view.source
-            if src.kind != "node" or not view.is_packed() or (src.index, src.output) in used \
-                    or view.size * ONNX_TO_NUMPY[view.onnx_type].itemsize > src.nbytes \
-                    or round4(view.size * ONNX_TO_NUMPY[view.onnx_type].itemsize) != src.nbytes:
+            if (
+                src.kind != "node"
+                or not view.is_packed()
+                or (src.index, src.output) in used
+                or view.size * ONNX_TO_NUMPY[view.onnx_type].itemsize > src.nbytes
+                or round4(view.size * ONNX_TO_NUMPY[view.onnx_type].itemsize) != src.nbytes
+            ):
                 view = self.identity(view, f"output_copy_{name}")
                 src = view.source
             used.add((src.index, src.output))
-            output_edges.append(pydml.DML_OUTPUT_GRAPH_EDGE_DESC(
-                FromNodeIndex=src.index, FromNodeOutputIndex=src.output, GraphOutputIndex=k, Name=name))
+            output_edges.append(
+                pydml.DML_OUTPUT_GRAPH_EDGE_DESC(
+                    FromNodeIndex=src.index, FromNodeOutputIndex=src.output, GraphOutputIndex=k, Name=name
+                )
+            )
             result.append((name, view))
         # outputs of a node nobody reads (Split's unused parts ...) become extra graph outputs
         extra = len(outputs)
         for node, count in self._output_counts.items():
             for o in range(count):
                 if (node, o) not in self._connected and (node, o) not in used:
-                    output_edges.append(pydml.DML_OUTPUT_GRAPH_EDGE_DESC(
-                        FromNodeIndex=node, FromNodeOutputIndex=o, GraphOutputIndex=extra))
+                    output_edges.append(
+                        pydml.DML_OUTPUT_GRAPH_EDGE_DESC(
+                            FromNodeIndex=node, FromNodeOutputIndex=o, GraphOutputIndex=extra
+                        )
+                    )
                     extra += 1
-        desc = pydml.DML_GRAPH_DESC(Nodes=self.nodes, InputEdges=self.input_edges, OutputEdges=output_edges,
-                                    IntermediateEdges=self.intermediate_edges,
-                                    InputCount=len(self.graph_inputs), OutputCount=extra)
+        desc = pydml.DML_GRAPH_DESC(
+            Nodes=self.nodes,
+            InputEdges=self.input_edges,
+            OutputEdges=output_edges,
+            IntermediateEdges=self.intermediate_edges,
+            InputCount=len(self.graph_inputs),
+            OutputCount=extra,
+        )
         return desc, result
 
 

@@ -10,8 +10,12 @@ import numpy as np
 from pydml.onnx._deps import onnx, reference
 
 
-def run_node(node: Any, inputs: Sequence[np.ndarray[Any, Any] | None], opsets: dict[str, int],
-             functions: Sequence[Any] = ()) -> list[np.ndarray[Any, Any]]:
+def run_node(
+    node: Any,
+    inputs: Sequence[np.ndarray[Any, Any] | None],
+    opsets: dict[str, int],
+    functions: Sequence[Any] = (),
+) -> list[np.ndarray[Any, Any]]:
     """Evaluate ``node`` (a NodeProto) on ``inputs`` (None for an omitted optional input)."""
     helper = onnx().helper
     names = list(node.input)
@@ -22,11 +26,15 @@ def run_node(node: Any, inputs: Sequence[np.ndarray[Any, Any] | None], opsets: d
         elem = helper.np_dtype_to_tensor_dtype(value.dtype)
         graph_inputs.append(helper.make_tensor_value_info(name, elem, list(value.shape)))
     unique = {vi.name: vi for vi in graph_inputs}
-    outputs = [helper.make_empty_tensor_value_info(o) if not o else helper.make_value_info(o, onnx().TypeProto())
-               for o in node.output if o]
+    outputs = [
+        helper.make_empty_tensor_value_info(o) if not o else helper.make_value_info(o, onnx().TypeProto())
+        for o in node.output
+        if o
+    ]
     graph = helper.make_graph([node], "node", list(unique.values()), outputs)
-    model = helper.make_model(graph, opset_imports=[helper.make_opsetid(d, v) for d, v in opsets.items()],
-                              functions=list(functions))
+    model = helper.make_model(
+        graph, opset_imports=[helper.make_opsetid(d, v) for d, v in opsets.items()], functions=list(functions)
+    )
     evaluator = reference().ReferenceEvaluator(model)
     feeds = {name: value for name, value in zip(names, inputs, strict=False) if name and value is not None}
     results = evaluator.run(None, feeds)

@@ -34,8 +34,15 @@ from pydml.onnx.lowering import (
 from pydml.onnx.reference import run_node
 
 #: ops never folded (their value is not a function of their inputs)
-_NONDETERMINISTIC = {"RandomNormal", "RandomUniform", "RandomNormalLike", "RandomUniformLike", "Multinomial",
-                     "Bernoulli", "Dropout"}
+_NONDETERMINISTIC = {
+    "RandomNormal",
+    "RandomUniform",
+    "RandomNormalLike",
+    "RandomUniformLike",
+    "Multinomial",
+    "Bernoulli",
+    "Dropout",
+}
 
 
 class OnnxModelError(PydmlError, ValueError):
@@ -105,9 +112,12 @@ def load_model(model: Any) -> Any:
         raise OnnxModelError(f"{model}: external data missing: {error.filename or error}") from None
     except Exception as error:  # protobuf's DecodeError and friends: a truncated or malformed file
         first = str(error).splitlines()[0] if str(error) else type(error).__name__
-        raise OnnxModelError(f"{model if isinstance(model, str) else 'model bytes'}: not a readable ONNX "
-                             f"model ({first})") from None
-    raise OnnxModelError(f"InferenceSession takes a path, bytes or a ModelProto, not a {type(model).__name__}")
+        raise OnnxModelError(
+            f"{model if isinstance(model, str) else 'model bytes'}: not a readable ONNX model ({first})"
+        ) from None
+    raise OnnxModelError(
+        f"InferenceSession takes a path, bytes or a ModelProto, not a {type(model).__name__}"
+    )
 
 
 def _type_string(elem: int) -> str:
@@ -136,8 +146,14 @@ class InferenceSession:
     (such nodes run through ``onnx.reference``; ``reference_nodes`` lists them after a run).
     """
 
-    def __init__(self, model: Any, feature_level: Any = None, fallback: str | None = None,
-                 providers: Sequence[Any] | None = None, **_: Any):
+    def __init__(
+        self,
+        model: Any,
+        feature_level: Any = None,
+        fallback: str | None = None,
+        providers: Sequence[Any] | None = None,
+        **_: Any,
+    ):
         if fallback not in (None, "reference"):
             raise ValueError(f'fallback must be None or "reference", got {fallback!r}')
         self.model = load_model(model)
@@ -148,8 +164,10 @@ class InferenceSession:
         self._initializers = {t.name: numpy_helper().to_array(t) for t in graph.initializer}
         self._inputs = [vi for vi in graph.input if vi.name not in self._initializers]
         self._outputs = list(graph.output)
-        self._nodes = [Node(n, self._opsets.get(n.domain or "", self._opsets.get("ai.onnx", 1)), i)
-                       for i, n in enumerate(graph.node)]
+        self._nodes = [
+            Node(n, self._opsets.get(n.domain or "", self._opsets.get("ai.onnx", 1)), i)
+            for i, n in enumerate(graph.node)
+        ]
         self._plans: dict[Any, _Plan] = {}
         #: nodes that ran through onnx.reference (fallback="reference"), with the reason
         self.reference_nodes: list[tuple[str, str]] = []
@@ -158,26 +176,33 @@ class InferenceSession:
     # -- onnxruntime's interface ---------------------------------------------------------
 
     def get_inputs(self) -> list[NodeArg]:
-        return [NodeArg(vi.name, _dims(vi), _type_string(vi.type.tensor_type.elem_type)) for vi in self._inputs]
+        return [
+            NodeArg(vi.name, _dims(vi), _type_string(vi.type.tensor_type.elem_type)) for vi in self._inputs
+        ]
 
     def get_outputs(self) -> list[NodeArg]:
-        return [NodeArg(vi.name, _dims(vi), _type_string(vi.type.tensor_type.elem_type)) for vi in self._outputs]
+        return [
+            NodeArg(vi.name, _dims(vi), _type_string(vi.type.tensor_type.elem_type)) for vi in self._outputs
+        ]
 
     def get_providers(self) -> list[str]:
         return ["DmlExecutionProvider"]
 
-    def run(self, output_names: Sequence[str] | None, input_feed: Mapping[str, Any],
-            run_options: Any = None) -> list[np.ndarray[Any, Any]]:
+    def run(
+        self, output_names: Sequence[str] | None, input_feed: Mapping[str, Any], run_options: Any = None
+    ) -> list[np.ndarray[Any, Any]]:
         """Run the model; return the outputs ``output_names`` (all when None) in that order."""
         feed = self._check_feed(input_feed)
         names = [vi.name for vi in self._outputs] if output_names is None else list(output_names)
         known = {vi.name for vi in self._outputs}
         for name in names:
             if name not in known:
-                raise OnnxModelError(f"{name!r} is not an output of the model (outputs: "
-                                     f"{', '.join(sorted(known))})")
+                raise OnnxModelError(
+                    f"{name!r} is not an output of the model (outputs: {', '.join(sorted(known))})"
+                )
         key = tuple((k, v.shape, v.dtype.str) for k, v in sorted(feed.items())) + tuple(
-            (k, feed[k].tobytes()) for k in sorted(self._host_inputs) if k in feed)
+            (k, feed[k].tobytes()) for k in sorted(self._host_inputs) if k in feed
+        )
         plan = self._plans.get(key)
         if plan is None:
             env = self._build(feed)
@@ -195,8 +220,9 @@ class InferenceSession:
         feed: dict[str, np.ndarray[Any, Any]] = {}
         for name, value in input_feed.items():
             if name not in declared:
-                raise OnnxModelError(f"{name!r} is not an input of the model (inputs: "
-                                     f"{', '.join(declared) or 'none'})")
+                raise OnnxModelError(
+                    f"{name!r} is not an input of the model (inputs: {', '.join(declared) or 'none'})"
+                )
             vi = declared[name]
             elem = vi.type.tensor_type.elem_type
             want = ONNX_TO_NUMPY.get(elem)
@@ -204,11 +230,14 @@ class InferenceSession:
             if want is None:
                 raise OnnxModelError(f"input {name!r} has type {_type_string(elem)}, which DirectML lacks")
             if array.dtype != want:
-                raise OnnxModelError(f"input {name!r}: expected {_type_string(elem)} ({want}), got an array of "
-                                     f"{array.dtype}")
+                raise OnnxModelError(
+                    f"input {name!r}: expected {_type_string(elem)} ({want}), got an array of {array.dtype}"
+                )
             dims = _dims(vi)
-            if dims and (len(dims) != array.ndim or any(isinstance(d, int) and d != n
-                                                         for d, n in zip(dims, array.shape, strict=True))):
+            if dims and (
+                len(dims) != array.ndim
+                or any(isinstance(d, int) and d != n for d, n in zip(dims, array.shape, strict=True))
+            ):
                 raise OnnxModelError(f"input {name!r}: expected shape {dims}, got {list(array.shape)}")
             feed[name] = array
         missing = [n for n in declared if n not in feed]
@@ -233,8 +262,9 @@ class InferenceSession:
 
     # -- building ------------------------------------------------------------------------
 
-    def _infer(self, feed: Mapping[str, np.ndarray[Any, Any]],
-               constants: Mapping[str, np.ndarray[Any, Any]]) -> tuple[dict[str, int], dict[str, tuple[int, ...]]]:
+    def _infer(
+        self, feed: Mapping[str, np.ndarray[Any, Any]], constants: Mapping[str, np.ndarray[Any, Any]]
+    ) -> tuple[dict[str, int], dict[str, tuple[int, ...]]]:
         """Types and static shapes of every value for these input shapes (onnx shape inference)."""
         mod = onnx()
         model = mod.ModelProto()
@@ -274,15 +304,20 @@ class InferenceSession:
             last[vi.name] = len(self._nodes)
         return last
 
-    def _fold(self, node: Node, constants: dict[str, np.ndarray[Any, Any]],
-              shapes: dict[str, tuple[int, ...]]) -> bool:
+    def _fold(
+        self, node: Node, constants: dict[str, np.ndarray[Any, Any]], shapes: dict[str, tuple[int, ...]]
+    ) -> bool:
         """Evaluate ``node`` now if its value is known at load: constant inputs, or a Shape/Size of a
         statically shaped value (the provider's CPU-side shape computations)."""
         if node.op_type in _NONDETERMINISTIC or node.domain not in ("", "ai.onnx"):
             return False
         present = [n for n in node.inputs if n]
-        if node.op_type in ("Shape", "Size") and present and present[0] in shapes \
-                and present[0] not in constants:
+        if (
+            node.op_type in ("Shape", "Size")
+            and present
+            and present[0] in shapes
+            and present[0] not in constants
+        ):
             dims = np.array(shapes[present[0]], dtype=np.int64)
             if node.op_type == "Size":
                 constants[node.outputs[0]] = np.array(np.prod(dims), dtype=np.int64)
@@ -310,10 +345,12 @@ class InferenceSession:
             dims = [d if isinstance(d, int) else 1 for d in _dims(vi)]
             dtype = ONNX_TO_NUMPY.get(vi.type.tensor_type.elem_type, np.dtype(np.float32))
             feed[vi.name] = np.ones(dims, dtype=dtype)
-        return self._build(feed, dry=True, explain=True)  # type: ignore[return-value]
+        result: list[Explanation] = self._build(feed, dry=True, explain=True)
+        return result
 
-    def _build(self, feed: dict[str, np.ndarray[Any, Any]], *, dry: bool = False,
-               explain: bool = False) -> Any:
+    def _build(
+        self, feed: dict[str, np.ndarray[Any, Any]], *, dry: bool = False, explain: bool = False
+    ) -> Any:
         constants = dict(self._initializers)
         for name in self._host_inputs:
             if name in feed:
@@ -331,8 +368,9 @@ class InferenceSession:
             nonlocal segment, members
             if members:
                 inputs = {name for name, _, _ in segment.graph_inputs}
-                needed = [name for name in segment.values
-                          if name not in inputs and last.get(name, -1) >= upto]
+                needed = [
+                    name for name in segment.values if name not in inputs and last.get(name, -1) >= upto
+                ]
                 step = self._compile(segment, needed)
                 plan.steps.append(step)
                 if not dry:
@@ -348,15 +386,26 @@ class InferenceSession:
                 lowering = find_lowering(node.op_type, node.domain, node.opset)
                 segment.lower(node, lowering)
                 members.append(node)
-                explanations.append(Explanation(node.name, node.op_type, node.opset,
-                                                segment.explained.get(node.name, []), "dml"))
+                explanations.append(
+                    Explanation(
+                        node.name, node.op_type, node.opset, segment.explained.get(node.name, []), "dml"
+                    )
+                )
                 continue
             except LoweringError as error:
                 reason = str(error)
             if self.fallback is None and not explain:
                 raise UnsupportedNodeError(f"{node.label()}: {reason}")
-            explanations.append(Explanation(node.name, node.op_type, node.opset, [],
-                                            "reference" if self.fallback else "unsupported", reason))
+            explanations.append(
+                Explanation(
+                    node.name,
+                    node.op_type,
+                    node.opset,
+                    [],
+                    "reference" if self.fallback else "unsupported",
+                    reason,
+                )
+            )
             flush(node.index)
             step_ref = _RefStep(node, reason)
             plan.steps.append(step_ref)
@@ -388,8 +437,9 @@ class InferenceSession:
 
     # -- executing -----------------------------------------------------------------------
 
-    def _run_dml(self, step: _DmlStep, env: dict[str, np.ndarray[Any, Any]],
-                 constants: dict[str, np.ndarray[Any, Any]]) -> None:
+    def _run_dml(
+        self, step: _DmlStep, env: dict[str, np.ndarray[Any, Any]], constants: dict[str, np.ndarray[Any, Any]]
+    ) -> None:
         values: list[Any] = []
         for name in step.inputs:
             if not name:
@@ -405,8 +455,9 @@ class InferenceSession:
             want = ONNX_TO_NUMPY[view.onnx_type]
             env[name] = array.view(np.bool_) if want == np.bool_ else array
 
-    def _run_ref(self, step: _RefStep, env: dict[str, np.ndarray[Any, Any]],
-                 constants: dict[str, np.ndarray[Any, Any]]) -> None:
+    def _run_ref(
+        self, step: _RefStep, env: dict[str, np.ndarray[Any, Any]], constants: dict[str, np.ndarray[Any, Any]]
+    ) -> None:
         node = step.node
         values = [(env[n] if n in env else constants.get(n)) if n else None for n in node.inputs]
         results = run_node(node.proto, values, self._opsets, list(self.model.functions))
@@ -424,7 +475,9 @@ class InferenceSession:
         self._finish(env, plan.constants)
         return env
 
-    def _finish(self, env: dict[str, np.ndarray[Any, Any]], constants: dict[str, np.ndarray[Any, Any]]) -> None:
+    def _finish(
+        self, env: dict[str, np.ndarray[Any, Any]], constants: dict[str, np.ndarray[Any, Any]]
+    ) -> None:
         """Outputs that are constants or inputs (nothing computes them) are copied from there."""
         for vi in self._outputs:
             if vi.name not in env and vi.name in constants:

@@ -17,13 +17,20 @@ def merge_batch(views: list[View], batch_rank: int) -> list[View]:
     while batch_rank > GEMM_MAX_DIMS - 2:
         for d in range(batch_rank - 1):
             if all(v.strides[d] == v.strides[d + 1] * v.shape[d + 1] for v in views):
-                views = [replace(v, shape=v.shape[:d] + (v.shape[d] * v.shape[d + 1],) + v.shape[d + 2:],
-                                 strides=v.strides[:d] + (v.strides[d + 1],) + v.strides[d + 2:]) for v in views]
+                views = [
+                    replace(
+                        v,
+                        shape=(*v.shape[:d], v.shape[d] * v.shape[d + 1], *v.shape[d + 2:]),
+                        strides=(*v.strides[:d], v.strides[d + 1], *v.strides[d + 2:]),
+                    )
+                    for v in views
+                ]
                 batch_rank -= 1
                 break
         else:
-            raise LoweringError(f"{batch_rank} broadcast batch dimensions: DML_GEMM takes at most "
-                                f"{GEMM_MAX_DIMS - 2}")
+            raise LoweringError(
+                f"{batch_rank} broadcast batch dimensions: DML_GEMM takes at most {GEMM_MAX_DIMS - 2}"
+            )
     return [v.padded(GEMM_MAX_DIMS) for v in views]
 
 
@@ -40,15 +47,19 @@ def matmul(seg: Segment, node: Node) -> None:
     if k != k2:
         raise LoweringError(f"inner dimensions differ: {list(a.shape)} x {list(b.shape)}")
     batch = broadcast_shapes(a.shape[:-2], b.shape[:-2])
-    a = a.broadcast(batch + (m, k))
-    b = b.broadcast(batch + (k, n))
-    out_shape = batch + (m, n)
+    a = a.broadcast((*batch, m, k))
+    b = b.broadcast((*batch, k, n))
+    out_shape = (*batch, m, n)
     logical = batch + ((m,) if not a_vec else ()) + ((n,) if not b_vec else ())
     dummy = View(a.source, a.onnx_type, out_shape, tuple(s for s in _packed(out_shape)))
     a4, b4, o4 = merge_batch([a, b, dummy], len(batch))
     out = seg.output(a.onnx_type, o4.shape)
-    (y,) = seg.emit(pydml.DML_GEMM_OPERATOR_DESC(ATensor=seg.tensor(a4), BTensor=seg.tensor(b4),
-                                                 OutputTensor=out, Alpha=1.0, Beta=0.0), node.name)
+    (y,) = seg.emit(
+        pydml.DML_GEMM_OPERATOR_DESC(
+            ATensor=seg.tensor(a4), BTensor=seg.tensor(b4), OutputTensor=out, Alpha=1.0, Beta=0.0
+        ),
+        node.name,
+    )
     seg.define(node.outputs[0], y.reshaped(logical))
 
 
@@ -73,8 +84,17 @@ def gemm(seg: Segment, node: Node) -> None:
     else:
         beta = 0.0
     out = seg.output(a.onnx_type, (1, 1, m, n))
-    (y,) = seg.emit(pydml.DML_GEMM_OPERATOR_DESC(
-        ATensor=seg.tensor(a.padded(GEMM_MAX_DIMS)), BTensor=seg.tensor(b.padded(GEMM_MAX_DIMS)), OutputTensor=out,
-        TransA="TRANSPOSE" if trans_a else "NONE", TransB="TRANSPOSE" if trans_b else "NONE",
-        Alpha=alpha, Beta=beta, **fields), node.name)
+    (y,) = seg.emit(
+        pydml.DML_GEMM_OPERATOR_DESC(
+            ATensor=seg.tensor(a.padded(GEMM_MAX_DIMS)),
+            BTensor=seg.tensor(b.padded(GEMM_MAX_DIMS)),
+            OutputTensor=out,
+            TransA="TRANSPOSE" if trans_a else "NONE",
+            TransB="TRANSPOSE" if trans_b else "NONE",
+            Alpha=alpha,
+            Beta=beta,
+            **fields,
+        ),
+        node.name,
+    )
     seg.define(node.outputs[0], y.reshaped((m, n)))

@@ -70,8 +70,10 @@ def squeeze(seg: Segment, node: Node) -> None:
     else:
         drop = {normalize_axis(a, x.rank, node) for a in axes}
         keep = [d for d in range(x.rank) if d not in drop]
-    seg.define(node.outputs[0], View(x.source, x.onnx_type, tuple(x.shape[d] for d in keep),
-                                     tuple(x.strides[d] for d in keep)))
+    seg.define(
+        node.outputs[0],
+        View(x.source, x.onnx_type, tuple(x.shape[d] for d in keep), tuple(x.strides[d] for d in keep)),
+    )
 
 
 @register("Unsqueeze", since=1, host_inputs=(1,), dml=[])
@@ -114,17 +116,23 @@ def expand(seg: Segment, node: Node) -> None:
 @register("Concat", since=4, dml=["JOIN"])
 def concat(seg: Segment, node: Node) -> None:
     views = [seg.view(n) for n in node.inputs if n and math.prod(seg.shape(n)) > 0]
-    rank = seg.shape(node.inputs[0]) and len(seg.shape(node.inputs[0]))
+    rank = len(seg.shape(node.inputs[0]))
     axis = normalize_axis(int(node.attr("axis")), rank, node)
     shape = list(views[0].shape)
     shape[axis] = sum(v.shape[axis] for v in views)
     out = seg.output(views[0].onnx_type, shape, name=node.outputs[0])
     if len(views) == 1:
-        seg.emit(pydml.DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC(InputTensor=seg.tensor(views[0]),
-                                                               OutputTensor=out), node.name)
+        seg.emit(
+            pydml.DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC(InputTensor=seg.tensor(views[0]), OutputTensor=out),
+            node.name,
+        )
         return
-    seg.emit(pydml.DML_JOIN_OPERATOR_DESC(InputTensors=[seg.tensor(v) for v in views], OutputTensor=out,
-                                          Axis=axis), node.name)
+    seg.emit(
+        pydml.DML_JOIN_OPERATOR_DESC(
+            InputTensors=[seg.tensor(v) for v in views], OutputTensor=out, Axis=axis
+        ),
+        node.name,
+    )
 
 
 @register("Split", since=2, host_inputs=(1,), dml=["SPLIT"])
@@ -144,14 +152,17 @@ def split(seg: Segment, node: Node) -> None:
         each = -(-x.shape[axis] // count)
         parts = [min(each, x.shape[axis] - each * i) for i in range(count)]
     if sum(parts) != x.shape[axis] or len(parts) != len(outputs):
-        raise LoweringError(f"split {parts} does not cover dimension {axis} ({x.shape[axis]}) in "
-                            f"{len(outputs)} outputs")
+        raise LoweringError(
+            f"split {parts} does not cover dimension {axis} ({x.shape[axis]}) in {len(outputs)} outputs"
+        )
     tensors = []
     for name, part in zip(outputs, parts, strict=True):
         shape = list(x.shape)
         shape[axis] = part
         tensors.append(seg.output(x.onnx_type, shape, name=name or None))
-    seg.emit(pydml.DML_SPLIT_OPERATOR_DESC(InputTensor=seg.tensor(x), OutputTensors=tensors, Axis=axis), node.name)
+    seg.emit(
+        pydml.DML_SPLIT_OPERATOR_DESC(InputTensor=seg.tensor(x), OutputTensors=tensors, Axis=axis), node.name
+    )
 
 
 @register("Slice", since=1, host_inputs=(1, 2, 3, 4), dml=["SLICE1"])
@@ -185,24 +196,38 @@ def slice_(seg: Segment, node: Node) -> None:
     out = seg.output(x.onnx_type, out_shape, name=node.outputs[0])
     v = x.padded(1)
     pad = v.rank - x.rank
-    seg.emit(pydml.DML_SLICE1_OPERATOR_DESC(
-        InputTensor=seg.tensor(v), OutputTensor=out, DimensionCount=v.rank,
-        InputWindowOffsets=[0] * pad + offsets, InputWindowSizes=[1] * pad + sizes,
-        InputWindowStrides=[1] * pad + strides), node.name)
+    seg.emit(
+        pydml.DML_SLICE1_OPERATOR_DESC(
+            InputTensor=seg.tensor(v),
+            OutputTensor=out,
+            DimensionCount=v.rank,
+            InputWindowOffsets=[0] * pad + offsets,
+            InputWindowSizes=[1] * pad + sizes,
+            InputWindowStrides=[1] * pad + strides,
+        ),
+        node.name,
+    )
 
 
 @register("Gather", since=1, dml=["GATHER"])
 def gather(seg: Segment, node: Node) -> None:
     x, idx = seg.view(node.inputs[0]), seg.view(node.inputs[1])
     axis = normalize_axis(int(node.attr("axis", 0)), x.rank, node)
-    out_shape = x.shape[:axis] + idx.shape + x.shape[axis + 1:]
+    out_shape = x.shape[:axis] + idx.shape + x.shape[axis + 1 :]
     rank = max(len(out_shape), x.rank, 1)
     # the provider's DmlOperatorGather: every tensor at the output's rank, leading ones added
     xp, ip = x.padded(rank), idx.padded(rank)
     out = seg.output(x.onnx_type, (1,) * (rank - len(out_shape)) + out_shape)
-    (y,) = seg.emit(pydml.DML_GATHER_OPERATOR_DESC(
-        InputTensor=seg.tensor(xp), IndicesTensor=seg.tensor(ip), OutputTensor=out,
-        Axis=axis + rank - x.rank, IndexDimensions=idx.rank), node.name)
+    (y,) = seg.emit(
+        pydml.DML_GATHER_OPERATOR_DESC(
+            InputTensor=seg.tensor(xp),
+            IndicesTensor=seg.tensor(ip),
+            OutputTensor=out,
+            Axis=axis + rank - x.rank,
+            IndexDimensions=idx.rank,
+        ),
+        node.name,
+    )
     seg.define(node.outputs[0], y.reshaped(out_shape))
 
 
@@ -228,7 +253,11 @@ def pad(seg: Segment, node: Node) -> None:
         if c is not None and c.size:
             value = c.reshape(-1)[0].item()
         a = seg.host(node, 3, "axes")
-        axes = list(range(x.rank)) if a is None else [normalize_axis(int(v), x.rank, node) for v in a.reshape(-1)]
+        axes = (
+            list(range(x.rank))
+            if a is None
+            else [normalize_axis(int(v), x.rank, node) for v in a.reshape(-1)]
+        )
     begin, end = [0] * x.rank, [0] * x.rank
     n = len(axes)
     for k, d in enumerate(axes):
@@ -243,10 +272,19 @@ def pad(seg: Segment, node: Node) -> None:
         value = int(value)
     v = x.padded(1)
     extra = v.rank - x.rank
-    seg.emit(pydml.DML_PADDING1_OPERATOR_DESC(
-        InputTensor=seg.tensor(v), OutputTensor=out, PaddingMode=_PAD_MODES[mode],
-        PaddingValueDataType=ONNX_TO_DML[x.onnx_type], PaddingValue=value, DimensionCount=v.rank,
-        StartPadding=[0] * extra + begin, EndPadding=[0] * extra + end), node.name)
+    seg.emit(
+        pydml.DML_PADDING1_OPERATOR_DESC(
+            InputTensor=seg.tensor(v),
+            OutputTensor=out,
+            PaddingMode=_PAD_MODES[mode],
+            PaddingValueDataType=ONNX_TO_DML[x.onnx_type],
+            PaddingValue=value,
+            DimensionCount=v.rank,
+            StartPadding=[0] * extra + begin,
+            EndPadding=[0] * extra + end,
+        ),
+        node.name,
+    )
 
 
 @register("Tile", since=6, host_inputs=(1,), dml=["TILE"])
@@ -257,14 +295,19 @@ def tile(seg: Segment, node: Node) -> None:
     repeats = [int(v) for v in r.reshape(-1)]
     shape = [s * k for s, k in zip(x.shape, repeats, strict=True)]
     out = seg.output(x.onnx_type, shape, name=node.outputs[0])
-    seg.emit(pydml.DML_TILE_OPERATOR_DESC(InputTensor=seg.tensor(x), OutputTensor=out, RepeatsCount=len(repeats),
-                                          Repeats=repeats), node.name)
+    seg.emit(
+        pydml.DML_TILE_OPERATOR_DESC(
+            InputTensor=seg.tensor(x), OutputTensor=out, RepeatsCount=len(repeats), Repeats=repeats
+        ),
+        node.name,
+    )
 
 
 def _host_only(op: str, since: int, inputs: tuple[int, ...]) -> None:
     def lower(seg: Segment, node: Node) -> None:
-        raise LoweringError("its inputs must be constants or have static shapes: the provider computes it on "
-                            "the CPU")
+        raise LoweringError(
+            "its inputs must be constants or have static shapes: the provider computes it on the CPU"
+        )
 
     register(op, since=since, host_inputs=inputs)(lower)
 

@@ -10,7 +10,9 @@ from pydml.onnx.lowering import LoweringError, Node, Segment, View, normalize_ax
 
 def _channel(v: View, rank: int) -> View:
     """A per-channel [C] tensor as [1, C, 1, ...] of ``rank`` dimensions."""
-    return View(v.source, v.onnx_type, (1, v.shape[0]) + (1,) * (rank - 2), (0, v.strides[0]) + (0,) * (rank - 2))
+    return View(
+        v.source, v.onnx_type, (1, v.shape[0]) + (1,) * (rank - 2), (0, v.strides[0]) + (0,) * (rank - 2)
+    )
 
 
 @register("BatchNormalization", since=7, dml=["BATCH_NORMALIZATION"])
@@ -21,11 +23,19 @@ def batch_norm(seg: Segment, node: Node) -> None:
     x4 = x.padded(4, at_end=True) if x.rank < 4 else x
     scale, bias, mean, var = (seg.view(node.inputs[i]) for i in (1, 2, 3, 4))
     out = seg.output(x.onnx_type, x4.shape)
-    (y,) = seg.emit(pydml.DML_BATCH_NORMALIZATION_OPERATOR_DESC(
-        InputTensor=seg.tensor(x4), MeanTensor=seg.tensor(_channel(mean, x4.rank)),
-        VarianceTensor=seg.tensor(_channel(var, x4.rank)), ScaleTensor=seg.tensor(_channel(scale, x4.rank)),
-        BiasTensor=seg.tensor(_channel(bias, x4.rank)), OutputTensor=out, Spatial=True,
-        Epsilon=float(node.attr("epsilon", 1e-5))), node.name)
+    (y,) = seg.emit(
+        pydml.DML_BATCH_NORMALIZATION_OPERATOR_DESC(
+            InputTensor=seg.tensor(x4),
+            MeanTensor=seg.tensor(_channel(mean, x4.rank)),
+            VarianceTensor=seg.tensor(_channel(var, x4.rank)),
+            ScaleTensor=seg.tensor(_channel(scale, x4.rank)),
+            BiasTensor=seg.tensor(_channel(bias, x4.rank)),
+            OutputTensor=out,
+            Spatial=True,
+            Epsilon=float(node.attr("epsilon", 1e-5)),
+        ),
+        node.name,
+    )
     seg.define(node.outputs[0], y.reshaped(x.shape))
 
 
@@ -40,9 +50,18 @@ def layer_norm(seg: Segment, node: Node) -> None:
         fields["BiasTensor"] = seg.tensor(seg.view(node.input(2)).broadcast(x.shape))
     out = seg.output(x.onnx_type, x.shape, name=node.outputs[0])
     axes = list(range(axis, x.rank))
-    seg.emit(pydml.DML_MEAN_VARIANCE_NORMALIZATION1_OPERATOR_DESC(
-        InputTensor=seg.tensor(x), OutputTensor=out, AxisCount=len(axes), Axes=axes, NormalizeVariance=True,
-        Epsilon=float(node.attr("epsilon", 1e-5)), **fields), node.name)
+    seg.emit(
+        pydml.DML_MEAN_VARIANCE_NORMALIZATION1_OPERATOR_DESC(
+            InputTensor=seg.tensor(x),
+            OutputTensor=out,
+            AxisCount=len(axes),
+            Axes=axes,
+            NormalizeVariance=True,
+            Epsilon=float(node.attr("epsilon", 1e-5)),
+            **fields,
+        ),
+        node.name,
+    )
 
 
 @register("InstanceNormalization", since=6, dml=["MEAN_VARIANCE_NORMALIZATION1"])
@@ -51,11 +70,19 @@ def instance_norm(seg: Segment, node: Node) -> None:
     scale, bias = seg.view(node.inputs[1]), seg.view(node.inputs[2])
     out = seg.output(x.onnx_type, x.shape, name=node.outputs[0])
     axes = list(range(2, x.rank))
-    seg.emit(pydml.DML_MEAN_VARIANCE_NORMALIZATION1_OPERATOR_DESC(
-        InputTensor=seg.tensor(x), ScaleTensor=seg.tensor(_channel(scale, x.rank).broadcast(x.shape)),
-        BiasTensor=seg.tensor(_channel(bias, x.rank).broadcast(x.shape)), OutputTensor=out,
-        AxisCount=len(axes), Axes=axes, NormalizeVariance=True, Epsilon=float(node.attr("epsilon", 1e-5))),
-        node.name)
+    seg.emit(
+        pydml.DML_MEAN_VARIANCE_NORMALIZATION1_OPERATOR_DESC(
+            InputTensor=seg.tensor(x),
+            ScaleTensor=seg.tensor(_channel(scale, x.rank).broadcast(x.shape)),
+            BiasTensor=seg.tensor(_channel(bias, x.rank).broadcast(x.shape)),
+            OutputTensor=out,
+            AxisCount=len(axes),
+            Axes=axes,
+            NormalizeVariance=True,
+            Epsilon=float(node.attr("epsilon", 1e-5)),
+        ),
+        node.name,
+    )
 
 
 def _softmax(seg: Segment, node: Node, dml: str) -> None:
@@ -68,8 +95,12 @@ def _softmax(seg: Segment, node: Node, dml: str) -> None:
         # before opset 13 the input is coerced to 2-D at axis: softmax over every axis from it on
         axes = list(range(normalize_axis(int(node.attr("axis", 1)), x.rank, node), x.rank))
     out = seg.output(x.onnx_type, x.shape, name=node.outputs[0])
-    seg.emit(getattr(pydml, f"DML_{dml}_OPERATOR_DESC")(InputTensor=seg.tensor(x), OutputTensor=out,
-                                                         AxisCount=len(axes), Axes=axes), node.name)
+    seg.emit(
+        getattr(pydml, f"DML_{dml}_OPERATOR_DESC")(
+            InputTensor=seg.tensor(x), OutputTensor=out, AxisCount=len(axes), Axes=axes
+        ),
+        node.name,
+    )
 
 
 @register("Softmax", since=1, dml=["ACTIVATION_SOFTMAX1"])
@@ -92,5 +123,9 @@ def lp_norm(seg: Segment, node: Node) -> None:
     x = seg.view(node.inputs[0])
     axis = normalize_axis(int(node.attr("axis", -1)), x.rank, node)
     out = seg.output(x.onnx_type, x.shape, name=node.outputs[0])
-    seg.emit(pydml.DML_LP_NORMALIZATION_OPERATOR_DESC(InputTensor=seg.tensor(x), OutputTensor=out, Axis=axis,
-                                                      Epsilon=1e-12, P=int(node.attr("p", 2))), node.name)
+    seg.emit(
+        pydml.DML_LP_NORMALIZATION_OPERATOR_DESC(
+            InputTensor=seg.tensor(x), OutputTensor=out, Axis=axis, Epsilon=1e-12, P=int(node.attr("p", 2))
+        ),
+        node.name,
+    )

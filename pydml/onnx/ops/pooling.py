@@ -16,8 +16,9 @@ def _spatial(node: Node, name: str, count: int, default: int) -> list[int]:
     return [default] * count if value is None else [int(v) for v in value]
 
 
-def _pads(node: Node, in_sizes: list[int], windows: list[int], strides: list[int],
-          dilations: list[int]) -> tuple[list[int], list[int]]:
+def _pads(
+    node: Node, in_sizes: list[int], windows: list[int], strides: list[int], dilations: list[int]
+) -> tuple[list[int], list[int]]:
     n = len(in_sizes)
     auto_pad = node.attr("auto_pad", "NOTSET")
     if auto_pad in ("SAME_UPPER", "SAME_LOWER"):
@@ -37,8 +38,9 @@ def _pads(node: Node, in_sizes: list[int], windows: list[int], strides: list[int
 def _to_2d(x: View) -> tuple[View, bool]:
     """N,C,W -> N,C,1,W (strides keep the data where it is)."""
     if x.rank == 3:
-        return View(x.source, x.onnx_type, x.shape[:2] + (1,) + x.shape[2:],
-                    x.strides[:2] + (0,) + x.strides[2:]), True
+        return View(
+            x.source, x.onnx_type, (*x.shape[:2], 1, *x.shape[2:]), (*x.strides[:2], 0, *x.strides[2:])
+        ), True
     if x.rank not in (4, 5):
         raise LoweringError(f"a {x.rank}-D input: DirectML convolution and pooling take 3-D to 5-D")
     return x, False
@@ -74,8 +76,10 @@ def _convolution(seg: Segment, node: Node, *, transposed: bool) -> None:
             begin, end = [0, *b], [0, *e]
         else:
             begin, end = _pads(node, in_sizes, kernel, strides, dilations)
-        out_sizes = [(i + b + e - ((k - 1) * d + 1)) // s + 1
-                     for i, b, e, k, d, s in zip(in_sizes, begin, end, kernel, dilations, strides, strict=True)]
+        out_sizes = [
+            (i + b + e - ((k - 1) * d + 1)) // s + 1
+            for i, b, e, k, d, s in zip(in_sizes, begin, end, kernel, dilations, strides, strict=True)
+        ]
     else:
         out_padding = _spatial(node, "output_padding", x.rank - 2, 0)
         if lifted:
@@ -83,12 +87,17 @@ def _convolution(seg: Segment, node: Node, *, transposed: bool) -> None:
         output_shape = node.attr("output_shape")
         auto_pad = node.attr("auto_pad", "NOTSET")
         if output_shape is not None or auto_pad in ("SAME_UPPER", "SAME_LOWER"):
-            target = list(output_shape)[-(x.rank - 2):] if output_shape is not None else \
-                [i * s for i, s in zip(in_sizes[-(x.rank - 2):], strides[-(x.rank - 2):], strict=True)]
+            target = (
+                list(output_shape)[-(x.rank - 2) :]
+                if output_shape is not None
+                else [i * s for i, s in zip(in_sizes[-(x.rank - 2) :], strides[-(x.rank - 2) :], strict=True)]
+            )
             if lifted:
                 target = [1, *target]
             begin, end = [], []
-            for i, k, d, s, op, t in zip(in_sizes, kernel, dilations, strides, out_padding, target, strict=True):
+            for i, k, d, s, op, t in zip(
+                in_sizes, kernel, dilations, strides, out_padding, target, strict=True
+            ):
                 total = s * (i - 1) + op + ((k - 1) * d + 1) - t
                 if auto_pad == "SAME_UPPER":
                     begin.append(total // 2)
@@ -102,23 +111,45 @@ def _convolution(seg: Segment, node: Node, *, transposed: bool) -> None:
                 begin, end = [0, *b], [0, *e]
             else:
                 begin, end = _pads(node, in_sizes, kernel, strides, dilations)
-        out_sizes = [s * (i - 1) + op + ((k - 1) * d + 1) - b - e
-                     for i, k, d, s, op, b, e in zip(in_sizes, kernel, dilations, strides, out_padding, begin, end,
-                                                     strict=True)]
+        out_sizes = [
+            s * (i - 1) + op + ((k - 1) * d + 1) - b - e
+            for i, k, d, s, op, b, e in zip(
+                in_sizes, kernel, dilations, strides, out_padding, begin, end, strict=True
+            )
+        ]
     if any(v < 0 for v in begin + end):
         raise LoweringError("negative padding")
     fields: dict[str, Any] = {}
     if node.input(2):
         bias = seg.view(node.input(2))
-        fields["BiasTensor"] = seg.tensor(View(bias.source, bias.onnx_type, (1, bias.shape[0]) + (1,) * spatial,
-                                               (0, bias.strides[0]) + (0,) * spatial))
+        fields["BiasTensor"] = seg.tensor(
+            View(
+                bias.source,
+                bias.onnx_type,
+                (1, bias.shape[0]) + (1,) * spatial,
+                (0, bias.strides[0]) + (0,) * spatial,
+            )
+        )
     out_shape = (n, c_out, *out_sizes)
     out = seg.output(x.onnx_type, out_shape)
-    (y,) = seg.emit(pydml.DML_CONVOLUTION_OPERATOR_DESC(
-        InputTensor=seg.tensor(x4), FilterTensor=seg.tensor(w4), OutputTensor=out, Mode="CROSS_CORRELATION",
-        Direction="BACKWARD" if transposed else "FORWARD", DimensionCount=spatial, Strides=strides,
-        Dilations=dilations, StartPadding=begin, EndPadding=end, OutputPadding=out_padding, GroupCount=group,
-        **fields), node.name)
+    (y,) = seg.emit(
+        pydml.DML_CONVOLUTION_OPERATOR_DESC(
+            InputTensor=seg.tensor(x4),
+            FilterTensor=seg.tensor(w4),
+            OutputTensor=out,
+            Mode="CROSS_CORRELATION",
+            Direction="BACKWARD" if transposed else "FORWARD",
+            DimensionCount=spatial,
+            Strides=strides,
+            Dilations=dilations,
+            StartPadding=begin,
+            EndPadding=end,
+            OutputPadding=out_padding,
+            GroupCount=group,
+            **fields,
+        ),
+        node.name,
+    )
     seg.define(node.outputs[0], y.reshaped((n, c_out, *out_sizes[1:]) if lifted else out_shape))
 
 
@@ -134,7 +165,7 @@ def _pool(seg: Segment, node: Node, kind: str, *, global_: bool = False) -> None
         window = [int(v) for v in node.attr("kernel_shape")]
         strides = _spatial(node, "strides", len(window), 1)
         dilations = _spatial(node, "dilations", len(window), 1)
-        begin, end = _pads(node, in_sizes[-len(window):], window, strides, dilations)
+        begin, end = _pads(node, in_sizes[-len(window) :], window, strides, dilations)
         if lifted:
             window, strides, dilations = [1, *window], [1, *strides], [1, *dilations]
             begin, end = [0, *begin], [0, *end]
@@ -149,21 +180,32 @@ def _pool(seg: Segment, node: Node, kind: str, *, global_: bool = False) -> None
         extra = (size - 1) * strides[d] + span - (in_sizes[d] + begin[d] + end[d])
         if extra > 0:
             if kind == "AVERAGE" and int(node.attr("count_include_pad", 0)):
-                raise LoweringError("ceil_mode with count_include_pad: the added end padding would be counted")
+                raise LoweringError(
+                    "ceil_mode with count_include_pad: the added end padding would be counted"
+                )
             end[d] += extra
         out_sizes.append(size)
     n, c = x4.shape[:2]
     out_shape = (n, c, *out_sizes)
     out = seg.output(x.onnx_type, out_shape)
-    common = dict(InputTensor=seg.tensor(x4), OutputTensor=out, DimensionCount=spatial, Strides=strides,
-                  WindowSize=window, StartPadding=begin, EndPadding=end, Dilations=dilations)
+    common = dict(
+        InputTensor=seg.tensor(x4),
+        OutputTensor=out,
+        DimensionCount=spatial,
+        Strides=strides,
+        WindowSize=window,
+        StartPadding=begin,
+        EndPadding=end,
+        Dilations=dilations,
+    )
     if kind == "MAX":
         if len(node.outputs) > 1 and node.outputs[1]:
             raise LoweringError("the Indices output is not lowered")
         desc: Any = pydml.DML_MAX_POOLING2_OPERATOR_DESC(**common)
     elif kind == "AVERAGE":
         desc = pydml.DML_AVERAGE_POOLING1_OPERATOR_DESC(
-            **common, IncludePadding=bool(int(node.attr("count_include_pad", 0))))
+            **common, IncludePadding=bool(int(node.attr("count_include_pad", 0)))
+        )
     else:
         desc = pydml.DML_LP_POOLING1_OPERATOR_DESC(**common, P=int(node.attr("p", 2)))
     (y,) = seg.emit(desc, node.name)

@@ -9,9 +9,15 @@ import pydml
 from pydml.onnx.lowering import LoweringError, Node, Segment, normalize_axis, register
 
 _FUNCTIONS = {
-    "ReduceSum": ("SUM", 13), "ReduceMean": ("AVERAGE", 18), "ReduceMax": ("MAX", 18), "ReduceMin": ("MIN", 18),
-    "ReduceProd": ("MULTIPLY", 18), "ReduceL1": ("L1", 18), "ReduceL2": ("L2", 18),
-    "ReduceLogSum": ("LOG_SUM", 18), "ReduceLogSumExp": ("LOG_SUM_EXP", 18),
+    "ReduceSum": ("SUM", 13),
+    "ReduceMean": ("AVERAGE", 18),
+    "ReduceMax": ("MAX", 18),
+    "ReduceMin": ("MIN", 18),
+    "ReduceProd": ("MULTIPLY", 18),
+    "ReduceL1": ("L1", 18),
+    "ReduceL2": ("L2", 18),
+    "ReduceLogSum": ("LOG_SUM", 18),
+    "ReduceLogSumExp": ("LOG_SUM_EXP", 18),
     "ReduceSumSquare": ("SUM_SQUARE", 18),
 }
 
@@ -36,9 +42,12 @@ def _register(op: str, function: str, axes_input_since: int) -> None:
             axes = [0]
         kept = tuple(1 if d in axes else n for d, n in enumerate(v.shape))
         out = seg.output(x.onnx_type, kept)
-        (y,) = seg.emit(pydml.DML_REDUCE_OPERATOR_DESC(Function=function, InputTensor=seg.tensor(v),
-                                                       OutputTensor=out, AxisCount=len(axes), Axes=axes),
-                        node.name)
+        (y,) = seg.emit(
+            pydml.DML_REDUCE_OPERATOR_DESC(
+                Function=function, InputTensor=seg.tensor(v), OutputTensor=out, AxisCount=len(axes), Axes=axes
+            ),
+            node.name,
+        )
         keep = int(node.attr("keepdims", 1))
         shape = kept[: x.rank] if keep else tuple(n for d, n in enumerate(x.shape) if d not in axes)
         seg.define(node.outputs[0], y.reshaped(shape))
@@ -58,10 +67,14 @@ def _arg(seg: Segment, node: Node, dml: str) -> None:
     kept = tuple(1 if d == axis else n for d, n in enumerate(x.shape))
     out = seg.output(7, kept)
     direction = "DECREASING" if int(node.attr("select_last_index", 0)) else "INCREASING"
-    (y,) = seg.emit(getattr(pydml, f"DML_{dml}_OPERATOR_DESC")(
-        InputTensor=seg.tensor(x), OutputTensor=out, AxisCount=1, Axes=[axis], AxisDirection=direction), node.name)
+    (y,) = seg.emit(
+        getattr(pydml, f"DML_{dml}_OPERATOR_DESC")(
+            InputTensor=seg.tensor(x), OutputTensor=out, AxisCount=1, Axes=[axis], AxisDirection=direction
+        ),
+        node.name,
+    )
     keep = int(node.attr("keepdims", 1))
-    seg.define(node.outputs[0], y.reshaped(kept if keep else x.shape[:axis] + x.shape[axis + 1:]))
+    seg.define(node.outputs[0], y.reshaped(kept if keep else x.shape[:axis] + x.shape[axis + 1 :]))
 
 
 @register("ArgMax", since=1, dml=["ARGMAX"])
