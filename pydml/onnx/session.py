@@ -327,6 +327,12 @@ class InferenceSession:
             return True
         if not all(n in constants for n in present):
             return False
+        if node.op_type == "Constant" and node.has_attr("value"):
+            # the common case without building an evaluator
+            value = numpy_helper().to_array(node.proto.attribute[0].t)
+            constants[node.outputs[0]] = value
+            shapes[node.outputs[0]] = tuple(int(n) for n in value.shape)
+            return True
         values = [constants.get(n) if n else None for n in node.inputs]
         try:
             results = run_node(node.proto, values, self._opsets, list(self.model.functions))
