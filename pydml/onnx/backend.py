@@ -26,7 +26,15 @@ class PydmlBackendRep(_base.BackendRep):  # type: ignore[misc]
         else:
             values = [inputs] if isinstance(inputs, np.ndarray) else list(inputs)
             feed = dict(zip(names, values, strict=False))
+        feed = {k: _array(v) for k, v in feed.items()}
         return tuple(self.session.run(None, feed))
+
+
+def _array(value: Any) -> Any:
+    """Arrays as they are; a TensorProto (as some of ONNX's test cases give) as its array."""
+    if isinstance(value, _module("onnx").TensorProto):
+        return _module("onnx.numpy_helper").to_array(value)
+    return value
 
 
 class PydmlBackend(_base.Backend):  # type: ignore[misc]

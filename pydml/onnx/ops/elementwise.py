@@ -326,6 +326,8 @@ def clip(seg: Segment, node: Node) -> None:
         info = np.iinfo(ONNX_NP[x.onnx_type])
         lo_v = int(info.min) if low is None else int(low.reshape(-1)[0])
         hi_v = int(info.max) if high is None else int(high.reshape(-1)[0])
+    if lo_v > hi_v:
+        lo_v = hi_v  # ONNX (numpy.clip): every value becomes max; DML_ELEMENT_WISE_CLIP1 requires Min <= Max
     unary(seg, node, "ELEMENT_WISE_CLIP1", MinMaxDataType=ONNX_TO_DML[x.onnx_type], Min=lo_v, Max=hi_v)
 
 
@@ -376,9 +378,13 @@ def cast_like(seg: Segment, node: Node) -> None:
         cast(seg, node, x, to, node.outputs[0])
 
 
-@register("Dropout", since=7, dml=[])
+@register("Dropout", since=7, host_inputs=(1, 2), dml=[])
 def dropout(seg: Segment, node: Node) -> None:
     # inference: the output is the input (the provider's DmlOperatorCopy); the mask is all true
+    training = seg.const(node.input(2)) if node.input(2) else None
+    if node.input(2) and (training is None or bool(training.reshape(-1)[0])):
+        raise LoweringError("training_mode: random dropout is not an inference kernel")
+    x = seg.view(node.inputs[0])
+    seg.define(node.outputs[0], x)
     if len(node.outputs) > 1 and node.outputs[1]:
-        raise LoweringError("the mask output is not lowered")
-    seg.define(node.outputs[0], seg.view(node.inputs[0]))
+        seg.define(node.outputs[1], seg.constant(np.ones((), dtype=np.bool_), "mask").broadcast(x.shape))

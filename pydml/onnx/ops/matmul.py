@@ -20,8 +20,8 @@ def merge_batch(views: list[View], batch_rank: int) -> list[View]:
                 views = [
                     replace(
                         v,
-                        shape=(*v.shape[:d], v.shape[d] * v.shape[d + 1], *v.shape[d + 2:]),
-                        strides=(*v.strides[:d], v.strides[d + 1], *v.strides[d + 2:]),
+                        shape=(*v.shape[:d], v.shape[d] * v.shape[d + 1], *v.shape[d + 2 :]),
+                        strides=(*v.strides[:d], v.strides[d + 1], *v.strides[d + 2 :]),
                     )
                     for v in views
                 ]

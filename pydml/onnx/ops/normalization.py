@@ -41,10 +41,10 @@ def batch_norm(seg: Segment, node: Node) -> None:
 
 @register("LayerNormalization", since=17, dml=["MEAN_VARIANCE_NORMALIZATION1"])
 def layer_norm(seg: Segment, node: Node) -> None:
-    if any(node.outputs[1:]):
-        raise LoweringError("the Mean and InvStdDev outputs are not lowered")
     x = seg.view(node.inputs[0])
     axis = normalize_axis(int(node.attr("axis", -1)), x.rank, node)
+    if any(node.outputs[1:]):
+        _layer_norm_statistics(seg, node, x, axis)
     fields = {"ScaleTensor": seg.tensor(seg.view(node.inputs[1]).broadcast(x.shape))}
     if node.input(2):
         fields["BiasTensor"] = seg.tensor(seg.view(node.input(2)).broadcast(x.shape))
@@ -59,6 +59,61 @@ def layer_norm(seg: Segment, node: Node) -> None:
             NormalizeVariance=True,
             Epsilon=float(node.attr("epsilon", 1e-5)),
             **fields,
+        ),
+        node.name,
+    )
+
+
+def _layer_norm_statistics(seg: Segment, node: Node, x: View, axis: int) -> None:
+    """LayerNormalization's optional Mean and InvStdDev outputs (over axes axis.. with the reduced
+    dimensions kept as 1): REDUCE AVERAGE, ELEMENT_WISE_DIFFERENCE_SQUARE, REDUCE AVERAGE, then
+    1 / sqrt(var + epsilon) as ELEMENT_WISE_SQRT (its ScaleBias adds epsilon) and ELEMENT_WISE_RECIP."""
+    if int(node.attr("stash_type", 1)) != x.onnx_type:
+        raise LoweringError("Mean/InvStdDev with a stash_type other than the input's data type")
+    axes = list(range(axis, x.rank))
+    kept = tuple(1 if d in axes else n for d, n in enumerate(x.shape))
+    names = [*node.outputs, "", ""][1:3]
+    (mean,) = seg.emit(
+        pydml.DML_REDUCE_OPERATOR_DESC(
+            Function="AVERAGE",
+            InputTensor=seg.tensor(x),
+            OutputTensor=seg.output(x.onnx_type, kept, name=names[0] or None),
+            AxisCount=len(axes),
+            Axes=axes,
+        ),
+        node.name,
+    )
+    if not names[1]:
+        return
+    (square,) = seg.emit(
+        pydml.DML_ELEMENT_WISE_DIFFERENCE_SQUARE_OPERATOR_DESC(
+            ATensor=seg.tensor(x),
+            BTensor=seg.tensor(mean.broadcast(x.shape)),
+            OutputTensor=seg.output(x.onnx_type, x.shape),
+        ),
+        node.name,
+    )
+    (var,) = seg.emit(
+        pydml.DML_REDUCE_OPERATOR_DESC(
+            Function="AVERAGE",
+            InputTensor=seg.tensor(square),
+            OutputTensor=seg.output(x.onnx_type, kept),
+            AxisCount=len(axes),
+            Axes=axes,
+        ),
+        node.name,
+    )
+    (std,) = seg.emit(
+        pydml.DML_ELEMENT_WISE_SQRT_OPERATOR_DESC(
+            InputTensor=seg.tensor(var),
+            OutputTensor=seg.output(x.onnx_type, kept),
+            ScaleBias=pydml.DML_SCALE_BIAS(Scale=1.0, Bias=float(node.attr("epsilon", 1e-5))),
+        ),
+        node.name,
+    )
+    seg.emit(
+        pydml.DML_ELEMENT_WISE_RECIP_OPERATOR_DESC(
+            InputTensor=seg.tensor(std), OutputTensor=seg.output(x.onnx_type, kept, name=names[1])
         ),
         node.name,
     )
