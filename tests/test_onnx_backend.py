@@ -26,7 +26,7 @@ from pydml.onnx.lowering import ONNX_TO_DML, REGISTRY  # noqa: E402
 
 FAILURES = Path(__file__).parent / "data" / "onnx_node_failures.txt"
 #: measured with onnx 1.23.2 when the failure list was written (passes / in-scope cases)
-PASS_RATE_FLOOR = 0.89
+PASS_RATE_FLOOR = 0.86
 
 
 def _types(model: Any) -> set[int]:
