@@ -167,6 +167,20 @@ def test_truncated_and_missing_files_are_one_line_errors(tmp_path: Path) -> None
         assert "\n" not in str(info.value)
 
 
+def test_external_data_loads_and_missing_data_is_one_line(tmp_path: Path) -> None:
+    bias = onnx.numpy_helper.from_array(np.arange(3, dtype=np.float32), "b")
+    model = _model([helper.make_node("Add", ["x", "b"], ["y"])], [bias])
+    path = tmp_path / "ext.onnx"
+    onnx.save(model, str(path), save_as_external_data=True, location="ext.data", size_threshold=0)
+    x = np.ones((2, 3), np.float32)
+    (y,) = pydml.onnx.InferenceSession(str(path)).run(None, {"x": x})
+    np.testing.assert_array_equal(y, x + np.arange(3, dtype=np.float32))
+    (tmp_path / "ext.data").unlink()
+    with pytest.raises(OnnxModelError, match="external data missing") as info:
+        pydml.onnx.InferenceSession(str(path))
+    assert "\n" not in str(info.value)
+
+
 def test_cli_onnx_run_and_explain(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "m.onnx"
     onnx.save(

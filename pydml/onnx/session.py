@@ -112,6 +112,8 @@ def load_model(model: Any) -> Any:
         raise OnnxModelError(f"{model}: external data missing: {error.filename or error}") from None
     except Exception as error:  # protobuf's DecodeError and friends: a truncated or malformed file
         first = str(error).splitlines()[0] if str(error) else type(error).__name__
+        if "should be stored in" in first:  # onnx's message for an external-data file not found
+            raise OnnxModelError(f"{model}: external data missing ({first})") from None
         raise OnnxModelError(
             f"{model if isinstance(model, str) else 'model bytes'}: not a readable ONNX model ({first})"
         ) from None
