@@ -461,7 +461,10 @@ class InferenceSession:
         for (name, view), result in zip(step.outputs, results, strict=False):
             array = np.asarray(result).reshape(view.shape)
             want = ONNX_TO_NUMPY[view.onnx_type]
-            env[name] = array.view(np.bool_) if want == np.bool_ else array
+            # BOOL is UINT8 in DirectML, TopK's int64 indices UINT64: the same bytes, read as ONNX's type
+            env[name] = (
+                array.view(want) if array.dtype != want and array.dtype.itemsize == want.itemsize else array
+            )
 
     def _run_ref(
         self, step: _RefStep, env: dict[str, np.ndarray[Any, Any]], constants: dict[str, np.ndarray[Any, Any]]
