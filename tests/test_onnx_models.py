@@ -65,16 +65,12 @@ class TinyBlock(torch.nn.Module):  # type: ignore[misc]
 def export(module: Any, example: Any, path: Path) -> Path:
     torch.manual_seed(0)
     module.eval()
+    kwargs: dict[str, Any] = {"input_names": ["x"], "output_names": ["y"], "opset_version": 17}
     with torch.no_grad():
-        torch.onnx.export(
-            module,
-            (example,),
-            str(path),
-            input_names=["x"],
-            output_names=["y"],
-            opset_version=17,
-            dynamo=False,
-        )
+        try:  # the TorchScript exporter (torch >= 2.5 names it with dynamo=False; it needs no onnxscript)
+            torch.onnx.export(module, (example,), str(path), dynamo=False, **kwargs)
+        except TypeError:  # torch 2.4: no dynamo argument, TorchScript is the only exporter
+            torch.onnx.export(module, (example,), str(path), **kwargs)
     return path
 
 
