@@ -1014,6 +1014,9 @@ def build_parser() -> argparse.ArgumentParser:
     one.add_argument("--simple-data", action="store_true",
                      help="fill missing inputs with 1, 2, 3, ... instead of benchdnn's generated data")
     one.add_argument("--json", action="store_true", help="machine-readable result on stdout")
+    from pydml.frontends import cli_onnx
+
+    cli_onnx.register(sub)
     return parser
 
 
@@ -1022,6 +1025,12 @@ def cmd_onednn(args: argparse.Namespace) -> int:
     from pydml.frontends.onednn_json import main_json
 
     return main_json(args.file, args.inputs, simple_data=args.simple_data, as_json=args.json)
+
+
+def _cmd_onnx(args: argparse.Namespace) -> int:
+    from pydml.frontends.cli_onnx import main as onnx_main
+
+    return onnx_main(args)
 
 
 def _paths(args: argparse.Namespace) -> int | None:
@@ -1056,7 +1065,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if code is not None:
             return code
         handlers = {"run": cmd_run, "dxdispatch": cmd_run, "validate": cmd_validate,
-                    "list": cmd_list, "explain": cmd_explain, "onednn": cmd_onednn}
+                    "list": cmd_list, "explain": cmd_explain, "onednn": cmd_onednn,
+                    "onnx": _cmd_onnx}
         if args.command is None:
             parser.print_help(sys.stderr)
             return 2

@@ -1,0 +1,656 @@
+"""Lowering ONNX nodes onto DirectML operator descs: the registry and the segment builder.
+
+ONNX Runtime's DirectML provider (microsoft/onnxruntime, onnxruntime/core/providers/dml/
+DmlExecutionProvider/src/Operators/OperatorRegistration.cpp) registers each ONNX op from a
+since-version and maps it onto one or a few DML operators (DmlOperator*.cpp). Each lowering here
+is registered the same way (``@register("Add", since=7)``) in the ``ops_*`` modules, one module
+per family.
+
+A ``Segment`` builds one DML_GRAPH_DESC. Each ONNX value in it is a ``View``: a source (a graph
+input, a node output or a constant node) plus the sizes and element strides a reader uses, so
+Reshape, Squeeze, Unsqueeze, Flatten, Transpose, Expand and broadcasting cost no node: the
+readers' tensor descs carry the strides (connected tensors may differ in sizes and strides as long
+as their TotalTensorSizeInBytes agree: the DML_GRAPH_DESC page), as the provider's
+DmlOperatorCopy / DmlOperatorTranspose strides do.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import numpy as np
+
+import pydml
+from pydml.errors import PydmlError
+from pydml.registry import FieldType, Role, schema_of
+
+#: ONNX TensorProto data type -> DML_TENSOR_DATA_TYPE name (BOOL is UINT8 in the provider:
+#: DmlCommon's GetDmlDataTypeFromMlDataType)
+ONNX_TO_DML: dict[int, str] = {
+    1: "FLOAT32",
+    2: "UINT8",
+    3: "INT8",
+    4: "UINT16",
+    5: "INT16",
+    6: "INT32",
+    7: "INT64",
+    9: "UINT8",
+    10: "FLOAT16",
+    11: "FLOAT64",
+    12: "UINT32",
+    13: "UINT64",
+}
+#: ONNX TensorProto data type -> numpy dtype
+ONNX_TO_NUMPY: dict[int, np.dtype[Any]] = {
+    1: np.dtype(np.float32),
+    2: np.dtype(np.uint8),
+    3: np.dtype(np.int8),
+    4: np.dtype(np.uint16),
+    5: np.dtype(np.int16),
+    6: np.dtype(np.int32),
+    7: np.dtype(np.int64),
+    9: np.dtype(np.bool_),
+    10: np.dtype(np.float16),
+    11: np.dtype(np.float64),
+    12: np.dtype(np.uint32),
+    13: np.dtype(np.uint64),
+}
+ONNX_TYPE_NAMES: dict[int, str] = {
+    1: "float",
+    2: "uint8",
+    3: "int8",
+    4: "uint16",
+    5: "int16",
+    6: "int32",
+    7: "int64",
+    8: "string",
+    9: "bool",
+    10: "float16",
+    11: "double",
+    12: "uint32",
+    13: "uint64",
+    14: "complex64",
+    15: "complex128",
+    16: "bfloat16",
+    17: "float8e4m3fn",
+    18: "float8e4m3fnuz",
+    19: "float8e5m2",
+    20: "float8e5m2fnuz",
+    21: "uint4",
+    22: "int4",
+    23: "float4e2m1",
+}
+FLOAT_TYPES = {1, 10, 11}
+#: initializers this small become DML_CONSTANT_DATA_GRAPH_NODE_DESCs, larger ones OWNED_BY_DML
+#: graph inputs, as the provider's DmlGraphFusionHelper does (c_maxConstNodeDataSize = 8 bytes)
+MAX_CONSTANT_NODE_BYTES = 8
+MAX_DIMS = 8
+
+
+class LoweringError(PydmlError):
+    """A node the DirectML provider would not take (or pydml cannot lower yet): the reason."""
+
+
+class NeedsConstant(LoweringError):
+    """An input the provider reads on the CPU at kernel creation is not a constant."""
+
+
+def packed_strides(sizes: Sequence[int]) -> tuple[int, ...]:
+    out = [1] * len(sizes)
+    for d in range(len(sizes) - 2, -1, -1):
+        out[d] = out[d + 1] * max(1, sizes[d + 1])
+    return tuple(out)
+
+
+def round4(n: int) -> int:
+    return (n + 3) & ~3
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where a view's bytes live: ('input', graph input), ('node', node, output) or ('const', node)."""
+
+    kind: str
+    index: int
+    output: int = 0
+    nbytes: int = 0
+    owned: bool = False
+
+
+@dataclass(frozen=True)
+class View:
+    """An ONNX value inside a segment: its source, ONNX data type, logical shape and element strides."""
+
+    source: Source
+    onnx_type: int
+    shape: tuple[int, ...]
+    strides: tuple[int, ...]
+
+    @property
+    def dml_type(self) -> str:
+        return ONNX_TO_DML[self.onnx_type]
+
+    @property
+    def size(self) -> int:
+        return math.prod(self.shape)
+
+    @property
+    def rank(self) -> int:
+        return len(self.shape)
+
+    def is_packed(self) -> bool:
+        return all(
+            s == p
+            for s, p, n in zip(self.strides, packed_strides(self.shape), self.shape, strict=True)
+            if n != 1
+        )
+
+    def reshaped(self, shape: Sequence[int]) -> View:
+        """Reshape: free when the view is packed (the provider's DmlOperatorCopy aliases it)."""
+        if not self.is_packed():
+            raise LoweringError("reshape of a strided view needs a copy")
+        return replace(self, shape=tuple(shape), strides=packed_strides(shape))
+
+    def transposed(self, perm: Sequence[int]) -> View:
+        return replace(
+            self, shape=tuple(self.shape[p] for p in perm), strides=tuple(self.strides[p] for p in perm)
+        )
+
+    def broadcast(self, shape: Sequence[int]) -> View:
+        """Numpy broadcasting by zero strides (the provider's broadcast tensor descs)."""
+        shape = tuple(shape)
+        pad = len(shape) - self.rank
+        if pad < 0:
+            raise LoweringError(f"cannot broadcast {list(self.shape)} to {list(shape)}")
+        sizes = (1,) * pad + self.shape
+        strides = (0,) * pad + self.strides
+        out = []
+        for n, s, t in zip(sizes, strides, shape, strict=True):
+            if n == t:
+                out.append(s if n != 1 else 0)
+            elif n == 1:
+                out.append(0)
+            else:
+                raise LoweringError(f"cannot broadcast {list(self.shape)} to {list(shape)}")
+        return replace(self, shape=shape, strides=tuple(out))
+
+    def padded(self, rank: int, *, at_end: bool = False) -> View:
+        """The view with size-1 dimensions added in front (or at the end) up to ``rank``."""
+        pad = rank - self.rank
+        if pad <= 0:
+            return self
+        if at_end:
+            return replace(self, shape=self.shape + (1,) * pad, strides=self.strides + (0,) * pad)
+        return replace(self, shape=(1,) * pad + self.shape, strides=(0,) * pad + self.strides)
+
+
+def broadcast_shapes(*shapes: Sequence[int]) -> tuple[int, ...]:
+    try:
+        return tuple(int(n) for n in np.broadcast_shapes(*[tuple(s) for s in shapes]))
+    except ValueError:
+        raise LoweringError(f"shapes {[list(s) for s in shapes]} do not broadcast") from None
+
+
+class Node:
+    """An ONNX NodeProto with its opset, for the lowerings."""
+
+    def __init__(self, proto: Any, opset: int, index: int):
+        self.proto = proto
+        self.op_type: str = proto.op_type
+        self.domain: str = proto.domain or ""
+        self.name: str = proto.name or f"{proto.op_type}_{index}"
+        self.inputs: list[str] = list(proto.input)
+        self.outputs: list[str] = list(proto.output)
+        self.opset = opset
+        self.index = index
+        from pydml.onnx._deps import onnx
+
+        helper = onnx().helper
+        self._attrs: dict[str, Any] = {a.name: helper.get_attribute_value(a) for a in proto.attribute}
+
+    def attr(self, name: str, default: Any = None) -> Any:
+        value = self._attrs.get(name, default)
+        if isinstance(value, bytes):
+            return value.decode()
+        return value
+
+    def has_attr(self, name: str) -> bool:
+        return name in self._attrs
+
+    def input(self, i: int) -> str:
+        """Input i's name, or '' when absent (an omitted optional input)."""
+        return self.inputs[i] if i < len(self.inputs) else ""
+
+    def label(self) -> str:
+        domain = f"{self.domain}." if self.domain and self.domain != "ai.onnx" else ""
+        return f'node "{self.name}" ({domain}{self.op_type}, opset {self.opset})'
+
+
+LowerFn = Callable[["Segment", Node], None]
+
+
+@dataclass(frozen=True)
+class Lowering:
+    op_type: str
+    since: int
+    fn: LowerFn
+    #: inputs the provider reads on the CPU at kernel creation (shapes, axes, pads, scales ...)
+    host_inputs: tuple[int, ...] = ()
+    dml: tuple[str, ...] = ()
+
+
+REGISTRY: dict[str, list[Lowering]] = {}
+
+
+def register(
+    *op_types: str, since: int = 1, host_inputs: Sequence[int] = (), dml: Sequence[str] = ()
+) -> Callable[[LowerFn], LowerFn]:
+    """Register a lowering for ONNX ``op_types`` (ai.onnx) from opset ``since`` on."""
+
+    def decorate(fn: LowerFn) -> LowerFn:
+        for op in op_types:
+            REGISTRY.setdefault(op, []).append(Lowering(op, since, fn, tuple(host_inputs), tuple(dml)))
+            REGISTRY[op].sort(key=lambda entry: entry.since)
+        return fn
+
+    return decorate
+
+
+def find_lowering(op_type: str, domain: str, opset: int) -> Lowering:
+    """The registration in force for ``op_type`` at ``opset``, or the one-line reason there is none."""
+    if domain not in ("", "ai.onnx"):
+        raise LoweringError(f"domain {domain!r} is not lowered yet")
+    entries = REGISTRY.get(op_type)
+    if not entries:
+        raise LoweringError(
+            "the DirectML provider registers no kernel for this op (or pydml lowers it not yet)"
+        )
+    usable = [e for e in entries if e.since <= opset]
+    if not usable:
+        raise LoweringError(f"the DirectML provider registers it from opset {entries[0].since}")
+    return usable[-1]
+
+
+@dataclass
+class _Pending:
+    desc: Any
+    name: str
+    inputs: dict[int, View] = field(default_factory=dict)
+
+
+class Segment:
+    """One DML_GRAPH_DESC under construction, and the ONNX values it knows."""
+
+    def __init__(
+        self,
+        device: pydml.Device,
+        constants: dict[str, np.ndarray[Any, Any]],
+        types: dict[str, int],
+        shapes: dict[str, tuple[int, ...]],
+    ):
+        self.device = device
+        self.constants = constants
+        self.types = types
+        self.shapes = shapes
+        self.values: dict[str, View] = {}
+        self.nodes: list[Any] = []
+        self.input_edges: list[Any] = []
+        self.intermediate_edges: list[Any] = []
+        #: graph input index -> (ONNX name, owned, array for owned)
+        self.graph_inputs: list[tuple[str, bool, np.ndarray[Any, Any] | None]] = []
+        self._input_of: dict[str, int] = {}
+        self._const_views: dict[str, View] = {}
+        self._connected: set[tuple[int, int]] = set()
+        self._output_counts: dict[int, int] = {}
+        #: per ONNX node lowered: the DML operators it became
+        self.explained: dict[str, list[str]] = {}
+        self._current: list[str] | None = None
+
+    # -- ONNX values ---------------------------------------------------------------------
+
+    def onnx_type(self, name: str) -> int:
+        if name in self.constants:
+            return int(_numpy_to_onnx(self.constants[name].dtype))
+        if name in self.values:
+            return self.values[name].onnx_type
+        if name not in self.types:
+            raise LoweringError(f"the type of {name!r} is unknown (shape inference gave none)")
+        return self.types[name]
+
+    def shape(self, name: str) -> tuple[int, ...]:
+        if name in self.constants:
+            return tuple(int(n) for n in self.constants[name].shape)
+        if name in self.values:
+            return self.values[name].shape
+        if name not in self.shapes:
+            raise LoweringError(f"the shape of {name!r} is unknown (shape inference gave none)")
+        return self.shapes[name]
+
+    def const(self, name: str) -> np.ndarray[Any, Any] | None:
+        return self.constants.get(name)
+
+    def host(self, node: Node, i: int, what: str) -> np.ndarray[Any, Any] | None:
+        """Input i as a constant (None when absent); a non-constant is the provider's refusal."""
+        name = node.input(i)
+        if not name:
+            return None
+        value = self.constants.get(name)
+        if value is None:
+            raise NeedsConstant(
+                f"input {i} ({what}) must be a constant or initializer: the DirectML provider "
+                "reads it on the CPU"
+            )
+        return value
+
+    def view(self, name: str) -> View:
+        """The view of ONNX value ``name``: a segment value, a graph input or a constant."""
+        if name in self.values:
+            return self.values[name]
+        if name in self.constants:
+            return self._constant_view(name)
+        return self._graph_input(name, None)
+
+    def _constant_view(self, name: str) -> View:
+        if name in self._const_views:
+            return self._const_views[name]
+        array = self.constants[name]
+        onnx_type = _numpy_to_onnx(array.dtype)
+        if onnx_type not in ONNX_TO_DML:
+            raise LoweringError(f"constant {name!r} has data type {array.dtype}, which DirectML lacks")
+        data = np.ascontiguousarray(array.astype(np.uint8) if array.dtype == np.bool_ else array)
+        shape = tuple(int(n) for n in array.shape)
+        if data.nbytes == 0:
+            raise LoweringError(f"constant {name!r} is empty: DirectML tensors have no empty dimension")
+        if data.nbytes <= MAX_CONSTANT_NODE_BYTES:
+            raw = np.zeros(round4(data.nbytes), dtype=np.uint8)
+            raw[: data.nbytes] = data.reshape(-1).view(np.uint8)
+            self.nodes.append(pydml.DML_CONSTANT_DATA_GRAPH_NODE_DESC(Data=raw, Name=name))
+            source = Source("const", len(self.nodes) - 1, 0, raw.nbytes)
+            view = View(source, onnx_type, shape, packed_strides(shape))
+        else:
+            view = self._graph_input(name, data, onnx_type=onnx_type, shape=shape)
+        self._const_views[name] = view
+        return view
+
+    def _graph_input(
+        self,
+        name: str,
+        owned: np.ndarray[Any, Any] | None,
+        *,
+        onnx_type: int | None = None,
+        shape: tuple[int, ...] | None = None,
+    ) -> View:
+        onnx_type = self.onnx_type(name) if onnx_type is None else onnx_type
+        shape = self.shape(name) if shape is None else shape
+        if onnx_type not in ONNX_TO_DML:
+            raise LoweringError(
+                f"{name!r} has data type {ONNX_TYPE_NAMES.get(onnx_type, onnx_type)}, which DirectML lacks"
+            )
+        if math.prod(shape) == 0:
+            raise LoweringError(
+                f"{name!r} is empty (shape {list(shape)}): DirectML tensors have no empty dimension"
+            )
+        if name not in self._input_of:
+            self._input_of[name] = len(self.graph_inputs)
+            self.graph_inputs.append((name, owned is not None, owned))
+        index = self._input_of[name]
+        itemsize = ONNX_TO_NUMPY[onnx_type].itemsize
+        source = Source("input", index, 0, round4(max(1, math.prod(shape)) * itemsize), owned is not None)
+        view = View(source, onnx_type, tuple(shape), packed_strides(shape))
+        if owned is None:
+            self.values[name] = view
+        return view
+
+    def constant(self, array: np.ndarray[Any, Any], hint: str) -> View:
+        """A view of a constant the lowering makes (a zero, a folded shape ...)."""
+        name = f"{hint}#{len(self.constants)}"
+        while name in self.constants:
+            name += "'"
+        self.constants[name] = array
+        return self._constant_view(name)
+
+    def zero(self, onnx_type: int) -> View:
+        return self.constant(np.zeros((), dtype=ONNX_TO_NUMPY[onnx_type]), "zero")
+
+    def define(self, name: str, view: View) -> None:
+        """ONNX value ``name`` is ``view`` (a view of another value: no node)."""
+        self.values[name] = view
+        if self._current is not None and not self._current:
+            self._current.append("(strides: no operator)")
+
+    # -- tensor descs and nodes ----------------------------------------------------------
+
+    def tensor(self, view: View, *, onnx_type: int | None = None) -> Any:
+        """The DML_TENSOR_DESC a reader of ``view`` uses (rank at least 1)."""
+        v = view.padded(1)
+        if v.rank > MAX_DIMS:
+            raise LoweringError(f"{v.rank} dimensions: DirectML tensors have at most {MAX_DIMS}")
+        flags = pydml.DML_TENSOR_FLAG_OWNED_BY_DML if v.source.owned else 0
+        dtype = ONNX_TO_DML[view.onnx_type if onnx_type is None else onnx_type]
+        return _Read(
+            pydml.buffer_desc(
+                dtype,
+                list(v.shape),
+                strides=list(v.strides),
+                TotalTensorSizeInBytes=v.source.nbytes,
+                Flags=flags,
+            ),
+            view,
+        )
+
+    def output(self, onnx_type: int, shape: Sequence[int], *, name: str | None = None) -> Any:
+        """A packed output tensor of ``shape`` (rank at least 1); ``name`` is the ONNX value it becomes."""
+        sizes = list(shape) or [1]
+        if len(sizes) > MAX_DIMS:
+            raise LoweringError(f"{len(sizes)} dimensions: DirectML tensors have at most {MAX_DIMS}")
+        if math.prod(sizes) == 0:
+            raise LoweringError(
+                f"output shape {list(shape)} is empty: DirectML tensors have no empty dimension"
+            )
+        if onnx_type not in ONNX_TO_DML:
+            raise LoweringError(
+                f"output type {ONNX_TYPE_NAMES.get(onnx_type, onnx_type)} is not a DirectML data type"
+            )
+        return _Write(pydml.buffer_desc(ONNX_TO_DML[onnx_type], sizes), name, onnx_type, tuple(shape))
+
+    def emit(self, desc: Any, name: str) -> list[View]:
+        """Add operator ``desc`` (its tensor fields made by ``tensor`` / ``output``) as a node; connect
+        its reads; define the ONNX values its named outputs become. Returns the output views."""
+        schema = schema_of(desc)
+        reads: list[tuple[int, View]] = []
+        writes: list[tuple[int, Any]] = []
+        clean: dict[str, Any] = {}
+        counters = {Role.INPUT_TENSOR: 0, Role.OUTPUT_TENSOR: 0}
+        for spec in schema.tensor_fields:
+            value = getattr(desc, spec.name)
+            items = value if spec.type == FieldType.TENSOR_DESC_ARRAY else [value]
+            items = items or []
+            plain = []
+            for item in items:
+                index = counters[spec.role]
+                counters[spec.role] += 1
+                if isinstance(item, _Read):
+                    reads.append((index, item.view))
+                    plain.append(item.desc)
+                elif isinstance(item, _Write):
+                    writes.append((index, item))
+                    plain.append(item.desc)
+                else:
+                    plain.append(item)
+            clean[spec.name] = plain if spec.type == FieldType.TENSOR_DESC_ARRAY else plain[0]
+        desc = replace(desc, **clean)
+        try:
+            # validated now, so a desc DirectML would refuse is this node's error (and its fallback)
+            self.device.create_operator(desc)
+        except PydmlError as error:
+            raise LoweringError(str(error).splitlines()[0]) from None
+        node_index = len(self.nodes)
+        self.nodes.append(pydml.DML_OPERATOR_GRAPH_NODE_DESC(Operator=desc, Name=name))
+        for index, view in reads:
+            self._connect(view, node_index, index)
+        outputs = []
+        for index, write in writes:
+            itemsize = ONNX_TO_NUMPY[write.onnx_type].itemsize
+            nbytes = round4(math.prod(write.desc.Desc.Sizes) * itemsize)
+            shape = write.shape
+            view = View(
+                Source("node", node_index, index, nbytes), write.onnx_type, shape, packed_strides(shape)
+            )
+            if write.name:
+                self.values[write.name] = view
+            outputs.append(view)
+        self._output_counts[node_index] = len(writes)
+        if self._current is not None:
+            self._current.append(str(schema.type.c_name).replace("DML_OPERATOR_", ""))
+        return outputs
+
+    def _connect(self, view: View, node: int, index: int) -> None:
+        src = view.source
+        if src.kind == "input":
+            self.input_edges.append(
+                pydml.DML_INPUT_GRAPH_EDGE_DESC(
+                    GraphInputIndex=src.index,
+                    ToNodeIndex=node,
+                    ToNodeInputIndex=index,
+                    Name=self.graph_inputs[src.index][0],
+                )
+            )
+        else:
+            self.intermediate_edges.append(
+                pydml.DML_INTERMEDIATE_GRAPH_EDGE_DESC(
+                    FromNodeIndex=src.index,
+                    FromNodeOutputIndex=src.output,
+                    ToNodeIndex=node,
+                    ToNodeInputIndex=index,
+                )
+            )
+            self._connected.add((src.index, src.output))
+
+    def identity(self, view: View, name: str) -> View:
+        """A packed copy of ``view`` (DML_ELEMENT_WISE_IDENTITY), for edges that need their own tensor."""
+        desc = pydml.DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC(
+            InputTensor=self.tensor(view), OutputTensor=self.output(view.onnx_type, view.shape)
+        )
+        (out,) = self.emit(desc, name)
+        return out
+
+    # -- the graph -----------------------------------------------------------------------
+
+    def lower(self, node: Node, lowering: Lowering) -> None:
+        """Lower one node; on failure the segment is left as it was."""
+        saved = (
+            list(self.nodes),
+            list(self.input_edges),
+            list(self.intermediate_edges),
+            list(self.graph_inputs),
+            dict(self._input_of),
+            dict(self._const_views),
+            set(self._connected),
+            dict(self.values),
+            dict(self._output_counts),
+        )
+        self._current = []
+        try:
+            lowering.fn(self, node)
+            for out in node.outputs:
+                if out and out not in self.values:
+                    raise LoweringError(f"output {out!r} was not lowered")
+            self.explained[node.name] = self._current
+        except Exception:
+            (
+                self.nodes,
+                self.input_edges,
+                self.intermediate_edges,
+                self.graph_inputs,
+                self._input_of,
+                self._const_views,
+                self._connected,
+                self.values,
+                self._output_counts,
+            ) = saved
+            raise
+        finally:
+            self._current = None
+
+    def operator_count(self) -> int:
+        return len(self._output_counts)
+
+    def build(self, outputs: Sequence[str]) -> tuple[Any, list[tuple[str, View]]]:
+        """The DML_GRAPH_DESC producing ONNX values ``outputs`` (graph output k is outputs[k])."""
+        output_edges = []
+        used: set[tuple[int, int]] = set()
+        result = []
+        for k, name in enumerate(outputs):
+            view = self.view(name)
+            src = view.source
+            if (
+                src.kind != "node"
+                or not view.is_packed()
+                or (src.index, src.output) in used
+                or view.size * ONNX_TO_NUMPY[view.onnx_type].itemsize > src.nbytes
+                or round4(view.size * ONNX_TO_NUMPY[view.onnx_type].itemsize) != src.nbytes
+            ):
+                view = self.identity(view, f"output_copy_{name}")
+                src = view.source
+            used.add((src.index, src.output))
+            output_edges.append(
+                pydml.DML_OUTPUT_GRAPH_EDGE_DESC(
+                    FromNodeIndex=src.index, FromNodeOutputIndex=src.output, GraphOutputIndex=k, Name=name
+                )
+            )
+            result.append((name, view))
+        # outputs of a node nobody reads (Split's unused parts ...) become extra graph outputs
+        extra = len(outputs)
+        for node, count in self._output_counts.items():
+            for o in range(count):
+                if (node, o) not in self._connected and (node, o) not in used:
+                    output_edges.append(
+                        pydml.DML_OUTPUT_GRAPH_EDGE_DESC(
+                            FromNodeIndex=node, FromNodeOutputIndex=o, GraphOutputIndex=extra
+                        )
+                    )
+                    extra += 1
+        desc = pydml.DML_GRAPH_DESC(
+            Nodes=self.nodes,
+            InputEdges=self.input_edges,
+            OutputEdges=output_edges,
+            IntermediateEdges=self.intermediate_edges,
+            InputCount=len(self.graph_inputs),
+            OutputCount=extra,
+        )
+        return desc, result
+
+
+@dataclass(frozen=True)
+class _Read:
+    desc: Any
+    view: View
+
+
+@dataclass(frozen=True)
+class _Write:
+    desc: Any
+    name: str | None
+    onnx_type: int
+    shape: tuple[int, ...]
+
+
+def _numpy_to_onnx(dtype: np.dtype[Any]) -> int:
+    for code, np_type in ONNX_TO_NUMPY.items():
+        if np_type == dtype:
+            return code
+    return 0
+
+
+def numpy_to_onnx(dtype: np.dtype[Any]) -> int:
+    """The ONNX TensorProto data type of a numpy dtype (0 when none)."""
+    return _numpy_to_onnx(dtype)
+
+
+def normalize_axis(axis: int, rank: int, node: Node) -> int:
+    if not -rank <= axis < max(rank, 1):
+        raise LoweringError(f"axis {axis} is out of range for rank {rank}")
+    return axis + rank if axis < 0 else axis

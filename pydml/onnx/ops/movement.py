@@ -1,0 +1,321 @@
+"""Data movement: Reshape, Flatten, Squeeze, Unsqueeze, Transpose and Expand as strides (the
+provider's DmlOperatorCopy / DmlOperatorTranspose / broadcast tensor descs), and Concat (JOIN),
+Split (SPLIT), Slice (SLICE1), Gather (GATHER), Pad (PADDING1), Tile (TILE) as operators."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+import pydml
+from pydml.onnx.lowering import (
+    LoweringError,
+    Node,
+    Segment,
+    View,
+    broadcast_shapes,
+    normalize_axis,
+    register,
+)
+
+
+def _define_reshaped(seg: Segment, node: Node, x: View, shape: tuple[int, ...]) -> None:
+    if math.prod(shape) != x.size:
+        raise LoweringError(f"cannot reshape {list(x.shape)} to {list(shape)}")
+    if not x.is_packed():
+        x = seg.identity(x, node.name)
+    seg.define(node.outputs[0], x.reshaped(shape))
+
+
+@register("Reshape", since=5, host_inputs=(1,), dml=[])
+def reshape(seg: Segment, node: Node) -> None:
+    x = seg.view(node.inputs[0])
+    target = seg.host(node, 1, "shape")
+    assert target is not None
+    dims = [int(d) for d in target.reshape(-1)]
+    allow_zero = int(node.attr("allowzero", 0))
+    for i, d in enumerate(dims):
+        if d == 0 and not allow_zero:
+            dims[i] = x.shape[i]
+    if -1 in dims:
+        known = math.prod(d for d in dims if d != -1)
+        dims[dims.index(-1)] = x.size // known if known else 0
+    _define_reshaped(seg, node, x, tuple(dims))
+
+
+@register("Flatten", since=1, dml=[])
+def flatten(seg: Segment, node: Node) -> None:
+    x = seg.view(node.inputs[0])
+    axis = int(node.attr("axis", 1))
+    axis = axis + x.rank if axis < 0 else axis  # Flatten's axis is in [-r, r]
+    _define_reshaped(seg, node, x, (math.prod(x.shape[:axis]), math.prod(x.shape[axis:])))
+
+
+def _axes(seg: Segment, node: Node, since_input: int) -> list[int] | None:
+    if node.opset >= since_input:
+        value = seg.host(node, 1, "axes")
+        return None if value is None else [int(a) for a in value.reshape(-1)]
+    attr = node.attr("axes")
+    return None if attr is None else [int(a) for a in attr]
+
+
+@register("Squeeze", since=1, host_inputs=(1,), dml=[])
+def squeeze(seg: Segment, node: Node) -> None:
+    x = seg.view(node.inputs[0])
+    axes = _axes(seg, node, 13)
+    if axes is None:
+        keep = [d for d in range(x.rank) if x.shape[d] != 1]
+    else:
+        drop = {normalize_axis(a, x.rank, node) for a in axes}
+        keep = [d for d in range(x.rank) if d not in drop]
+    seg.define(
+        node.outputs[0],
+        View(x.source, x.onnx_type, tuple(x.shape[d] for d in keep), tuple(x.strides[d] for d in keep)),
+    )
+
+
+@register("Unsqueeze", since=1, host_inputs=(1,), dml=[])
+def unsqueeze(seg: Segment, node: Node) -> None:
+    x = seg.view(node.inputs[0])
+    axes = _axes(seg, node, 13) or []
+    rank = x.rank + len(axes)
+    added = {normalize_axis(a, rank, node) for a in axes}
+    shape, strides, k = [], [], 0
+    for d in range(rank):
+        if d in added:
+            shape.append(1)
+            strides.append(0)
+        else:
+            shape.append(x.shape[k])
+            strides.append(x.strides[k])
+            k += 1
+    seg.define(node.outputs[0], View(x.source, x.onnx_type, tuple(shape), tuple(strides)))
+
+
+@register("Transpose", since=1, dml=[])
+def transpose(seg: Segment, node: Node) -> None:
+    x = seg.view(node.inputs[0])
+    perm = node.attr("perm")
+    perm = list(range(x.rank - 1, -1, -1)) if perm is None else [int(p) for p in perm]
+    if sorted(perm) != list(range(x.rank)):
+        raise LoweringError(f"perm {perm} is not a permutation of {x.rank} dimensions")
+    seg.define(node.outputs[0], x.transposed(perm))
+
+
+@register("Expand", since=8, host_inputs=(1,), dml=[])
+def expand(seg: Segment, node: Node) -> None:
+    x = seg.view(node.inputs[0])
+    target = seg.host(node, 1, "shape")
+    assert target is not None
+    shape = broadcast_shapes(x.shape, [int(d) for d in target.reshape(-1)])
+    seg.define(node.outputs[0], x.broadcast(shape))
+
+
+@register("Concat", since=4, dml=["JOIN"])
+def concat(seg: Segment, node: Node) -> None:
+    views = [seg.view(n) for n in node.inputs if n and math.prod(seg.shape(n)) > 0]
+    rank = len(seg.shape(node.inputs[0]))
+    axis = normalize_axis(int(node.attr("axis")), rank, node)
+    shape = list(views[0].shape)
+    shape[axis] = sum(v.shape[axis] for v in views)
+    out = seg.output(views[0].onnx_type, shape, name=node.outputs[0])
+    if len(views) == 1:
+        seg.emit(
+            pydml.DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC(InputTensor=seg.tensor(views[0]), OutputTensor=out),
+            node.name,
+        )
+        return
+    seg.emit(
+        pydml.DML_JOIN_OPERATOR_DESC(
+            InputTensors=[seg.tensor(v) for v in views], OutputTensor=out, Axis=axis
+        ),
+        node.name,
+    )
+
+
+@register("Split", since=2, host_inputs=(1,), dml=["SPLIT"])
+def split(seg: Segment, node: Node) -> None:
+    x = seg.view(node.inputs[0])
+    axis = normalize_axis(int(node.attr("axis", 0)), x.rank, node)
+    outputs = node.outputs
+    parts: list[int] | None
+    if node.opset >= 13:
+        value = seg.host(node, 1, "split")
+        parts = None if value is None else [int(p) for p in value.reshape(-1)]
+    else:
+        attr = node.attr("split")
+        parts = None if attr is None else [int(p) for p in attr]
+    if parts is None:
+        count = int(node.attr("num_outputs", len(outputs)))
+        each = -(-x.shape[axis] // count)
+        parts = [min(each, x.shape[axis] - each * i) for i in range(count)]
+    if sum(parts) != x.shape[axis] or len(parts) != len(outputs):
+        raise LoweringError(
+            f"split {parts} does not cover dimension {axis} ({x.shape[axis]}) in {len(outputs)} outputs"
+        )
+    tensors = []
+    for name, part in zip(outputs, parts, strict=True):
+        shape = list(x.shape)
+        shape[axis] = part
+        tensors.append(seg.output(x.onnx_type, shape, name=name or None))
+    seg.emit(
+        pydml.DML_SPLIT_OPERATOR_DESC(InputTensor=seg.tensor(x), OutputTensors=tensors, Axis=axis), node.name
+    )
+
+
+@register("Slice", since=1, host_inputs=(1, 2, 3, 4), dml=["SLICE1"])
+def slice_(seg: Segment, node: Node) -> None:
+    x = seg.view(node.inputs[0])
+    if node.opset < 10:
+        starts, ends = list(node.attr("starts")), list(node.attr("ends"))
+        axes_attr = node.attr("axes")
+        axes = list(axes_attr) if axes_attr is not None else list(range(len(starts)))
+        steps = [1] * len(starts)
+    else:
+        s, e = seg.host(node, 1, "starts"), seg.host(node, 2, "ends")
+        a, st = seg.host(node, 3, "axes"), seg.host(node, 4, "steps")
+        assert s is not None and e is not None
+        starts, ends = [int(v) for v in s.reshape(-1)], [int(v) for v in e.reshape(-1)]
+        axes = list(range(len(starts))) if a is None else [int(v) for v in a.reshape(-1)]
+        steps = [1] * len(starts) if st is None else [int(v) for v in st.reshape(-1)]
+    offsets, sizes, strides = [0] * x.rank, list(x.shape), [1] * x.rank
+    out_shape = list(x.shape)
+    for start, end, axis, step in zip(starts, ends, axes, steps, strict=True):
+        d = normalize_axis(int(axis), x.rank, node)
+        if step == 0:
+            raise LoweringError("a step of 0")
+        r = range(*slice(int(start), int(end), int(step)).indices(x.shape[d]))
+        if len(r) == 0:
+            raise LoweringError("the slice is empty: DirectML tensors have no empty dimension")
+        out_shape[d] = len(r)
+        offsets[d] = min(r[0], r[-1])
+        sizes[d] = (len(r) - 1) * abs(step) + 1
+        strides[d] = step
+    out = seg.output(x.onnx_type, out_shape, name=node.outputs[0])
+    v = x.padded(1)
+    pad = v.rank - x.rank
+    seg.emit(
+        pydml.DML_SLICE1_OPERATOR_DESC(
+            InputTensor=seg.tensor(v),
+            OutputTensor=out,
+            DimensionCount=v.rank,
+            InputWindowOffsets=[0] * pad + offsets,
+            InputWindowSizes=[1] * pad + sizes,
+            InputWindowStrides=[1] * pad + strides,
+        ),
+        node.name,
+    )
+
+
+@register("Gather", since=1, dml=["GATHER"])
+def gather(seg: Segment, node: Node) -> None:
+    x, idx = seg.view(node.inputs[0]), seg.view(node.inputs[1])
+    axis = normalize_axis(int(node.attr("axis", 0)), x.rank, node)
+    out_shape = x.shape[:axis] + idx.shape + x.shape[axis + 1 :]
+    rank = max(len(out_shape), x.rank, 1)
+    # the provider's DmlOperatorGather: every tensor at the output's rank, leading ones added
+    xp, ip = x.padded(rank), idx.padded(rank)
+    out = seg.output(x.onnx_type, (1,) * (rank - len(out_shape)) + out_shape)
+    (y,) = seg.emit(
+        pydml.DML_GATHER_OPERATOR_DESC(
+            InputTensor=seg.tensor(xp),
+            IndicesTensor=seg.tensor(ip),
+            OutputTensor=out,
+            Axis=axis + rank - x.rank,
+            IndexDimensions=idx.rank,
+        ),
+        node.name,
+    )
+    seg.define(node.outputs[0], y.reshaped(out_shape))
+
+
+_PAD_MODES = {"constant": "CONSTANT", "reflect": "REFLECTION", "edge": "EDGE", "wrap": "SYMMETRIC"}
+
+
+@register("Pad", since=2, host_inputs=(1, 2, 3), dml=["PADDING1"])
+def pad(seg: Segment, node: Node) -> None:
+    x = seg.view(node.inputs[0])
+    mode = node.attr("mode", "constant")
+    if mode not in ("constant", "reflect", "edge"):
+        raise LoweringError(f'mode "{mode}" has no DML_PADDING_MODE')
+    value: Any = 0.0
+    if node.opset < 11:
+        pads = [int(p) for p in node.attr("pads")]
+        value = float(node.attr("value", 0.0))
+        axes = list(range(x.rank))
+    else:
+        p = seg.host(node, 1, "pads")
+        assert p is not None
+        pads = [int(v) for v in p.reshape(-1)]
+        c = seg.host(node, 2, "constant_value")
+        if c is not None and c.size:
+            value = c.reshape(-1)[0].item()
+        a = seg.host(node, 3, "axes")
+        axes = (
+            list(range(x.rank))
+            if a is None
+            else [normalize_axis(int(v), x.rank, node) for v in a.reshape(-1)]
+        )
+    begin, end = [0] * x.rank, [0] * x.rank
+    n = len(axes)
+    for k, d in enumerate(axes):
+        begin[d], end[d] = pads[k], pads[k + n]
+    if any(v < 0 for v in begin + end):
+        raise LoweringError("negative pads (cropping) are not lowered")
+    shape = [s + b + e for s, b, e in zip(x.shape, begin, end, strict=True)]
+    out = seg.output(x.onnx_type, shape, name=node.outputs[0])
+    from pydml.onnx.lowering import ONNX_TO_DML
+
+    if x.onnx_type not in (1, 10, 11):
+        value = int(value)
+    v = x.padded(1)
+    extra = v.rank - x.rank
+    seg.emit(
+        pydml.DML_PADDING1_OPERATOR_DESC(
+            InputTensor=seg.tensor(v),
+            OutputTensor=out,
+            PaddingMode=_PAD_MODES[mode],
+            PaddingValueDataType=ONNX_TO_DML[x.onnx_type],
+            PaddingValue=value,
+            DimensionCount=v.rank,
+            StartPadding=[0] * extra + begin,
+            EndPadding=[0] * extra + end,
+        ),
+        node.name,
+    )
+
+
+@register("Tile", since=6, host_inputs=(1,), dml=["TILE"])
+def tile(seg: Segment, node: Node) -> None:
+    x = seg.view(node.inputs[0])
+    r = seg.host(node, 1, "repeats")
+    assert r is not None
+    repeats = [int(v) for v in r.reshape(-1)]
+    shape = [s * k for s, k in zip(x.shape, repeats, strict=True)]
+    out = seg.output(x.onnx_type, shape, name=node.outputs[0])
+    seg.emit(
+        pydml.DML_TILE_OPERATOR_DESC(
+            InputTensor=seg.tensor(x), OutputTensor=out, RepeatsCount=len(repeats), Repeats=repeats
+        ),
+        node.name,
+    )
+
+
+def _host_only(op: str, since: int, inputs: tuple[int, ...]) -> None:
+    def lower(seg: Segment, node: Node) -> None:
+        raise LoweringError(
+            "its inputs must be constants or have static shapes: the provider computes it on the CPU"
+        )
+
+    register(op, since=since, host_inputs=inputs)(lower)
+
+
+_host_only("Shape", 1, ())
+_host_only("Size", 1, ())
+_host_only("ConstantOfShape", 9, (0,))
+_host_only("Range", 11, (0, 1, 2))
+_host_only("Constant", 1, ())
+
+_ = np

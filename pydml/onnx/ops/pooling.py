@@ -1,0 +1,245 @@
+"""Convolution and pooling: DmlOperatorConvolution.cpp (Conv, ConvTranspose) and
+DmlOperatorPooling.cpp (MaxPool, AveragePool, LpPool and their Global forms). One spatial
+dimension becomes two (a height of 1), as the provider does: DML takes 4-D or 5-D tensors."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pydml
+from pydml.onnx.lowering import LoweringError, Node, Segment, View, register
+
+
+def _spatial(node: Node, name: str, count: int, default: int) -> list[int]:
+    value = node.attr(name)
+    return [default] * count if value is None else [int(v) for v in value]
+
+
+def _pads(
+    node: Node, in_sizes: list[int], windows: list[int], strides: list[int], dilations: list[int]
+) -> tuple[list[int], list[int]]:
+    n = len(in_sizes)
+    auto_pad = node.attr("auto_pad", "NOTSET")
+    if auto_pad in ("SAME_UPPER", "SAME_LOWER"):
+        begin, end = [], []
+        for size, k, s, d in zip(in_sizes, windows, strides, dilations, strict=True):
+            total = max(0, (-(-size // s) - 1) * s + (k - 1) * d + 1 - size)
+            small = total // 2
+            begin.append(small if auto_pad == "SAME_UPPER" else total - small)
+            end.append(total - small if auto_pad == "SAME_UPPER" else small)
+        return begin, end
+    if auto_pad == "VALID":
+        return [0] * n, [0] * n
+    pads = _spatial(node, "pads", 2 * n, 0)
+    return pads[:n], pads[n:]
+
+
+def _to_2d(x: View) -> tuple[View, bool]:
+    """N,C,W -> N,C,1,W (strides keep the data where it is)."""
+    if x.rank == 3:
+        return View(
+            x.source, x.onnx_type, (*x.shape[:2], 1, *x.shape[2:]), (*x.strides[:2], 0, *x.strides[2:])
+        ), True
+    if x.rank not in (4, 5):
+        raise LoweringError(f"a {x.rank}-D input: DirectML convolution and pooling take 3-D to 5-D")
+    return x, False
+
+
+@register("Conv", since=1, dml=["CONVOLUTION"])
+def conv(seg: Segment, node: Node) -> None:
+    _convolution(seg, node, transposed=False)
+
+
+@register("ConvTranspose", since=1, dml=["CONVOLUTION"])
+def conv_transpose(seg: Segment, node: Node) -> None:
+    _convolution(seg, node, transposed=True)
+
+
+def _convolution(seg: Segment, node: Node, *, transposed: bool) -> None:
+    x, w = seg.view(node.inputs[0]), seg.view(node.inputs[1])
+    x4, lifted = _to_2d(x)
+    w4, _ = _to_2d(w)
+    spatial = x4.rank - 2
+    in_sizes = list(x4.shape[2:])
+    kernel = list(w4.shape[2:])
+    strides = _spatial(node, "strides", x.rank - 2, 1)
+    dilations = _spatial(node, "dilations", x.rank - 2, 1)
+    group = int(node.attr("group", 1))
+    if lifted:
+        strides, dilations = [1, *strides], [1, *dilations]
+    n, c_out = x4.shape[0], (w4.shape[1] * group if transposed else w4.shape[0])
+    out_padding = [0] * spatial
+    if not transposed:
+        if lifted:
+            b, e = _pads(node, in_sizes[1:], kernel[1:], strides[1:], dilations[1:])
+            begin, end = [0, *b], [0, *e]
+        else:
+            begin, end = _pads(node, in_sizes, kernel, strides, dilations)
+        out_sizes = [
+            (i + b + e - ((k - 1) * d + 1)) // s + 1
+            for i, b, e, k, d, s in zip(in_sizes, begin, end, kernel, dilations, strides, strict=True)
+        ]
+    else:
+        out_padding = _spatial(node, "output_padding", x.rank - 2, 0)
+        if lifted:
+            out_padding = [0, *out_padding]
+        output_shape = node.attr("output_shape")
+        auto_pad = node.attr("auto_pad", "NOTSET")
+        if output_shape is not None or auto_pad in ("SAME_UPPER", "SAME_LOWER"):
+            target = (
+                list(output_shape)[-(x.rank - 2) :]
+                if output_shape is not None
+                else [i * s for i, s in zip(in_sizes[-(x.rank - 2) :], strides[-(x.rank - 2) :], strict=True)]
+            )
+            if lifted:
+                target = [1, *target]
+            begin, end = [], []
+            for i, k, d, s, op, t in zip(
+                in_sizes, kernel, dilations, strides, out_padding, target, strict=True
+            ):
+                total = s * (i - 1) + op + ((k - 1) * d + 1) - t
+                if auto_pad == "SAME_UPPER":
+                    begin.append(total // 2)
+                    end.append(total - total // 2)
+                else:
+                    begin.append(total - total // 2)
+                    end.append(total // 2)
+        else:
+            if lifted:
+                b, e = _pads(node, in_sizes[1:], kernel[1:], strides[1:], dilations[1:])
+                begin, end = [0, *b], [0, *e]
+            else:
+                begin, end = _pads(node, in_sizes, kernel, strides, dilations)
+        out_sizes = [
+            s * (i - 1) + op + ((k - 1) * d + 1) - b - e
+            for i, k, d, s, op, b, e in zip(
+                in_sizes, kernel, dilations, strides, out_padding, begin, end, strict=True
+            )
+        ]
+    if any(v < 0 for v in begin + end):
+        raise LoweringError("negative padding")
+    fields: dict[str, Any] = {}
+    if node.input(2):
+        bias = seg.view(node.input(2))
+        fields["BiasTensor"] = seg.tensor(
+            View(
+                bias.source,
+                bias.onnx_type,
+                (1, bias.shape[0]) + (1,) * spatial,
+                (0, bias.strides[0]) + (0,) * spatial,
+            )
+        )
+    out_shape = (n, c_out, *out_sizes)
+    out = seg.output(x.onnx_type, out_shape)
+    (y,) = seg.emit(
+        pydml.DML_CONVOLUTION_OPERATOR_DESC(
+            InputTensor=seg.tensor(x4),
+            FilterTensor=seg.tensor(w4),
+            OutputTensor=out,
+            Mode="CROSS_CORRELATION",
+            Direction="BACKWARD" if transposed else "FORWARD",
+            DimensionCount=spatial,
+            Strides=strides,
+            Dilations=dilations,
+            StartPadding=begin,
+            EndPadding=end,
+            OutputPadding=out_padding,
+            GroupCount=group,
+            **fields,
+        ),
+        node.name,
+    )
+    seg.define(node.outputs[0], y.reshaped((n, c_out, *out_sizes[1:]) if lifted else out_shape))
+
+
+def _pool(seg: Segment, node: Node, kind: str, *, global_: bool = False) -> None:
+    x = seg.view(node.inputs[0])
+    x4, lifted = _to_2d(x)
+    spatial = x4.rank - 2
+    in_sizes = list(x4.shape[2:])
+    if global_:
+        window, strides, dilations = in_sizes, [1] * spatial, [1] * spatial
+        begin, end = [0] * spatial, [0] * spatial
+    else:
+        window = [int(v) for v in node.attr("kernel_shape")]
+        strides = _spatial(node, "strides", len(window), 1)
+        dilations = _spatial(node, "dilations", len(window), 1)
+        begin, end = _pads(node, in_sizes[-len(window) :], window, strides, dilations)
+        if lifted:
+            window, strides, dilations = [1, *window], [1, *strides], [1, *dilations]
+            begin, end = [0, *begin], [0, *end]
+    ceil_mode = int(node.attr("ceil_mode", 0)) and not global_
+    out_sizes = []
+    for d in range(spatial):
+        span = (window[d] - 1) * dilations[d] + 1
+        num = in_sizes[d] + begin[d] + end[d] - span
+        size = (-(-num // strides[d]) if ceil_mode else num // strides[d]) + 1
+        if ceil_mode and (size - 1) * strides[d] >= in_sizes[d] + begin[d]:
+            size -= 1  # the last window must start inside the input or its start padding
+        extra = (size - 1) * strides[d] + span - (in_sizes[d] + begin[d] + end[d])
+        if extra > 0:
+            if kind == "AVERAGE" and int(node.attr("count_include_pad", 0)):
+                raise LoweringError(
+                    "ceil_mode with count_include_pad: the added end padding would be counted"
+                )
+            end[d] += extra
+        out_sizes.append(size)
+    n, c = x4.shape[:2]
+    out_shape = (n, c, *out_sizes)
+    out = seg.output(x.onnx_type, out_shape)
+    common = dict(
+        InputTensor=seg.tensor(x4),
+        OutputTensor=out,
+        DimensionCount=spatial,
+        Strides=strides,
+        WindowSize=window,
+        StartPadding=begin,
+        EndPadding=end,
+        Dilations=dilations,
+    )
+    if kind == "MAX":
+        if len(node.outputs) > 1 and node.outputs[1]:
+            raise LoweringError("the Indices output is not lowered")
+        desc: Any = pydml.DML_MAX_POOLING2_OPERATOR_DESC(**common)
+    elif kind == "AVERAGE":
+        desc = pydml.DML_AVERAGE_POOLING1_OPERATOR_DESC(
+            **common, IncludePadding=bool(int(node.attr("count_include_pad", 0)))
+        )
+    else:
+        desc = pydml.DML_LP_POOLING1_OPERATOR_DESC(**common, P=int(node.attr("p", 2)))
+    (y,) = seg.emit(desc, node.name)
+    seg.define(node.outputs[0], y.reshaped((n, c, *out_sizes[1:]) if lifted else out_shape))
+    _ = math
+
+
+@register("MaxPool", since=1, dml=["MAX_POOLING2"])
+def max_pool(seg: Segment, node: Node) -> None:
+    if int(node.attr("storage_order", 0)):
+        raise LoweringError("storage_order=1 is not lowered")
+    _pool(seg, node, "MAX")
+
+
+@register("AveragePool", since=1, dml=["AVERAGE_POOLING1"])
+def average_pool(seg: Segment, node: Node) -> None:
+    _pool(seg, node, "AVERAGE")
+
+
+@register("LpPool", since=2, dml=["LP_POOLING1"])
+def lp_pool(seg: Segment, node: Node) -> None:
+    _pool(seg, node, "LP")
+
+
+@register("GlobalAveragePool", since=1, dml=["AVERAGE_POOLING1"])
+def global_average_pool(seg: Segment, node: Node) -> None:
+    _pool(seg, node, "AVERAGE", global_=True)
+
+
+@register("GlobalMaxPool", since=1, dml=["MAX_POOLING2"])
+def global_max_pool(seg: Segment, node: Node) -> None:
+    _pool(seg, node, "MAX", global_=True)
+
+
+@register("GlobalLpPool", since=2, dml=["LP_POOLING1"])
+def global_lp_pool(seg: Segment, node: Node) -> None:
+    _pool(seg, node, "LP", global_=True)

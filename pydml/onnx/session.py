@@ -1,0 +1,501 @@
+"""``InferenceSession``: onnxruntime's interface over DML graphs lowered from an ONNX model.
+
+A model is compiled for the input shapes (and the values of inputs the provider reads on the CPU)
+of its first run with them, and the compiled plan is kept for later runs with the same signature.
+The plan: constants folded with ``onnx.reference`` (shape subgraphs, Constant nodes: what the
+provider's constant folding and CPU-read inputs leave no kernel for), then the remaining nodes
+lowered into one DML_GRAPH_DESC; with ``fallback="reference"`` a node the provider would not
+take ends the current graph segment and runs through ``onnx.reference``, and the next segment
+starts after it.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+import pydml
+from pydml.errors import PydmlError
+from pydml.onnx import ops  # noqa: F401  (registers the lowerings)
+from pydml.onnx._deps import numpy_helper, onnx
+from pydml.onnx.lowering import (
+    ONNX_TO_NUMPY,
+    ONNX_TYPE_NAMES,
+    LoweringError,
+    Node,
+    Segment,
+    View,
+    find_lowering,
+)
+from pydml.onnx.reference import run_node
+
+#: ops never folded (their value is not a function of their inputs)
+_NONDETERMINISTIC = {
+    "RandomNormal",
+    "RandomUniform",
+    "RandomNormalLike",
+    "RandomUniformLike",
+    "Multinomial",
+    "Bernoulli",
+    "Dropout",
+}
+
+
+class OnnxModelError(PydmlError, ValueError):
+    """The model cannot be read, or a run's inputs do not match it: one line saying which."""
+
+
+class UnsupportedNodeError(PydmlError, NotImplementedError):
+    """A node the DirectML provider would not take (run with fallback="reference" to go on)."""
+
+
+@dataclass(frozen=True)
+class NodeArg:
+    """onnxruntime.NodeArg: name, shape (ints, dim_param strings or None) and type ('tensor(float)')."""
+
+    name: str
+    shape: list[int | str | None]
+    type: str
+
+
+@dataclass
+class _DmlStep:
+    graph: Any
+    inputs: list[str]
+    outputs: list[tuple[str, View]]
+
+
+@dataclass
+class _RefStep:
+    node: Node
+    reason: str
+
+
+@dataclass
+class _Plan:
+    constants: dict[str, np.ndarray[Any, Any]]
+    steps: list[_DmlStep | _RefStep] = field(default_factory=list)
+
+
+@dataclass
+class Explanation:
+    """What one node became: DML operators, a folded constant, or why it was not lowered."""
+
+    node: str
+    op_type: str
+    opset: int
+    operators: list[str]
+    status: str  # "dml", "folded", "reference" or "unsupported"
+    reason: str = ""
+
+
+def load_model(model: Any) -> Any:
+    """A ModelProto from a path, bytes or a ModelProto (external data loaded beside the path)."""
+    mod = onnx()
+    if isinstance(model, mod.ModelProto):
+        return model
+    try:
+        if isinstance(model, (bytes, bytearray, memoryview)):
+            return mod.load_model_from_string(bytes(model))
+        if isinstance(model, (str, os.PathLike)):
+            path = os.fspath(model)
+            if not os.path.isfile(path):
+                raise OnnxModelError(f"{path}: no such model file")
+            return mod.load(path)
+    except OnnxModelError:
+        raise
+    except FileNotFoundError as error:
+        raise OnnxModelError(f"{model}: external data missing: {error.filename or error}") from None
+    except Exception as error:  # protobuf's DecodeError and friends: a truncated or malformed file
+        first = str(error).splitlines()[0] if str(error) else type(error).__name__
+        if "should be stored in" in first:  # onnx's message for an external-data file not found
+            raise OnnxModelError(f"{model}: external data missing ({first})") from None
+        raise OnnxModelError(
+            f"{model if isinstance(model, str) else 'model bytes'}: not a readable ONNX model ({first})"
+        ) from None
+    raise OnnxModelError(
+        f"InferenceSession takes a path, bytes or a ModelProto, not a {type(model).__name__}"
+    )
+
+
+def _type_string(elem: int) -> str:
+    return f"tensor({ONNX_TYPE_NAMES.get(elem, str(elem))})"
+
+
+def _dims(value_info: Any) -> list[int | str | None]:
+    tensor = value_info.type.tensor_type
+    if not tensor.HasField("shape"):
+        return []
+    out: list[int | str | None] = []
+    for d in tensor.shape.dim:
+        if d.HasField("dim_value"):
+            out.append(int(d.dim_value))
+        elif d.HasField("dim_param"):
+            out.append(d.dim_param)
+        else:
+            out.append(None)
+    return out
+
+
+class InferenceSession:
+    """onnxruntime.InferenceSession's interface; nodes execute as DirectML operators (pydml).
+
+    ``fallback``: None (a node the DirectML provider would not take is an error) or "reference"
+    (such nodes run through ``onnx.reference``; ``reference_nodes`` lists them after a run).
+    """
+
+    def __init__(
+        self,
+        model: Any,
+        feature_level: Any = None,
+        fallback: str | None = None,
+        providers: Sequence[Any] | None = None,
+        **_: Any,
+    ):
+        if fallback not in (None, "reference"):
+            raise ValueError(f'fallback must be None or "reference", got {fallback!r}')
+        self.model = load_model(model)
+        self.fallback = fallback
+        self.device = pydml.Device() if feature_level is None else pydml.Device(feature_level)
+        graph = self.model.graph
+        self._opsets = {(o.domain or ""): int(o.version) for o in self.model.opset_import}
+        self._initializers = {t.name: numpy_helper().to_array(t) for t in graph.initializer}
+        self._inputs = [vi for vi in graph.input if vi.name not in self._initializers]
+        self._outputs = list(graph.output)
+        self._nodes = [
+            Node(n, self._opsets.get(n.domain or "", self._opsets.get("ai.onnx", 1)), i)
+            for i, n in enumerate(graph.node)
+        ]
+        self._plans: dict[Any, _Plan] = {}
+        #: nodes that ran through onnx.reference (fallback="reference"), with the reason
+        self.reference_nodes: list[tuple[str, str]] = []
+        self._host_inputs = self._find_host_inputs()
+
+    # -- onnxruntime's interface ---------------------------------------------------------
+
+    def get_inputs(self) -> list[NodeArg]:
+        return [
+            NodeArg(vi.name, _dims(vi), _type_string(vi.type.tensor_type.elem_type)) for vi in self._inputs
+        ]
+
+    def get_outputs(self) -> list[NodeArg]:
+        return [
+            NodeArg(vi.name, _dims(vi), _type_string(vi.type.tensor_type.elem_type)) for vi in self._outputs
+        ]
+
+    def get_providers(self) -> list[str]:
+        return ["DmlExecutionProvider"]
+
+    def run(
+        self, output_names: Sequence[str] | None, input_feed: Mapping[str, Any], run_options: Any = None
+    ) -> list[np.ndarray[Any, Any]]:
+        """Run the model; return the outputs ``output_names`` (all when None) in that order."""
+        feed = self._check_feed(input_feed)
+        names = [vi.name for vi in self._outputs] if output_names is None else list(output_names)
+        known = {vi.name for vi in self._outputs}
+        for name in names:
+            if name not in known:
+                raise OnnxModelError(
+                    f"{name!r} is not an output of the model (outputs: {', '.join(sorted(known))})"
+                )
+        key = tuple((k, v.shape, v.dtype.str) for k, v in sorted(feed.items())) + tuple(
+            (k, feed[k].tobytes()) for k in sorted(self._host_inputs) if k in feed
+        )
+        plan = self._plans.get(key)
+        if plan is None:
+            env = self._build(feed)
+            self._plans[key] = self._last_plan
+        else:
+            env = self._execute(plan, feed)
+        return [env[n] for n in names]
+
+    # -- inputs --------------------------------------------------------------------------
+
+    def _check_feed(self, input_feed: Mapping[str, Any]) -> dict[str, np.ndarray[Any, Any]]:
+        if not isinstance(input_feed, Mapping):
+            raise OnnxModelError(f"inputs must be a dict by input name, got a {type(input_feed).__name__}")
+        declared = {vi.name: vi for vi in self._inputs}
+        feed: dict[str, np.ndarray[Any, Any]] = {}
+        for name, value in input_feed.items():
+            if name not in declared:
+                raise OnnxModelError(
+                    f"{name!r} is not an input of the model (inputs: {', '.join(declared) or 'none'})"
+                )
+            vi = declared[name]
+            elem = vi.type.tensor_type.elem_type
+            want = ONNX_TO_NUMPY.get(elem)
+            array = np.asarray(value)
+            if want is None:
+                raise OnnxModelError(f"input {name!r} has type {_type_string(elem)}, which DirectML lacks")
+            if array.dtype != want:
+                raise OnnxModelError(
+                    f"input {name!r}: expected {_type_string(elem)} ({want}), got an array of {array.dtype}"
+                )
+            dims = _dims(vi)
+            if dims and (
+                len(dims) != array.ndim
+                or any(isinstance(d, int) and d != n for d, n in zip(dims, array.shape, strict=True))
+            ):
+                raise OnnxModelError(f"input {name!r}: expected shape {dims}, got {list(array.shape)}")
+            feed[name] = array
+        missing = [n for n in declared if n not in feed]
+        if missing:
+            raise OnnxModelError(f"missing input(s): {', '.join(missing)}")
+        return feed
+
+    def _find_host_inputs(self) -> set[str]:
+        """Graph inputs that a node reads on the CPU (a Reshape's shape ...): constants per run."""
+        inputs = {vi.name for vi in self._inputs}
+        out: set[str] = set()
+        for node in self._nodes:
+            try:
+                lowering = find_lowering(node.op_type, node.domain, node.opset)
+            except LoweringError:
+                continue
+            for i in lowering.host_inputs:
+                name = node.input(i)
+                if name in inputs:
+                    out.add(name)
+        return out
+
+    # -- building ------------------------------------------------------------------------
+
+    def _infer(
+        self, feed: Mapping[str, np.ndarray[Any, Any]], constants: Mapping[str, np.ndarray[Any, Any]]
+    ) -> tuple[dict[str, int], dict[str, tuple[int, ...]]]:
+        """Types and static shapes of every value for these input shapes (onnx shape inference)."""
+        mod = onnx()
+        model = mod.ModelProto()
+        model.CopyFrom(self.model)
+        graph = model.graph
+        for vi in graph.input:
+            if vi.name in feed:
+                shape = vi.type.tensor_type.shape
+                shape.Clear()
+                for n in feed[vi.name].shape:
+                    shape.dim.add().dim_value = int(n)
+        try:
+            inferred = mod.shape_inference.infer_shapes(model, strict_mode=False, data_prop=True)
+        except Exception:
+            inferred = model
+        types: dict[str, int] = {}
+        shapes: dict[str, tuple[int, ...]] = {}
+        g = inferred.graph
+        for vi in list(g.input) + list(g.value_info) + list(g.output):
+            tensor = vi.type.tensor_type
+            if tensor.elem_type:
+                types[vi.name] = int(tensor.elem_type)
+            dims = _dims(vi)
+            if tensor.HasField("shape") and all(isinstance(d, int) for d in dims):
+                shapes[vi.name] = tuple(int(d) for d in dims)  # type: ignore[arg-type]
+        for name, array in list(feed.items()) + list(constants.items()):
+            shapes[name] = tuple(int(n) for n in array.shape)
+        return types, shapes
+
+    def _last_uses(self) -> dict[str, int]:
+        last: dict[str, int] = {}
+        for node in self._nodes:
+            for name in node.inputs:
+                if name:
+                    last[name] = node.index
+        for vi in self._outputs:
+            last[vi.name] = len(self._nodes)
+        return last
+
+    def _fold(
+        self, node: Node, constants: dict[str, np.ndarray[Any, Any]], shapes: dict[str, tuple[int, ...]]
+    ) -> bool:
+        """Evaluate ``node`` now if its value is known at load: constant inputs, or a Shape/Size of a
+        statically shaped value (the provider's CPU-side shape computations)."""
+        if node.op_type in _NONDETERMINISTIC or node.domain not in ("", "ai.onnx"):
+            return False
+        present = [n for n in node.inputs if n]
+        if (
+            node.op_type in ("Shape", "Size")
+            and present
+            and present[0] in shapes
+            and present[0] not in constants
+        ):
+            dims = np.array(shapes[present[0]], dtype=np.int64)
+            if node.op_type == "Size":
+                constants[node.outputs[0]] = np.array(np.prod(dims), dtype=np.int64)
+                return True
+            start, end = node.attr("start", 0), node.attr("end", None)
+            constants[node.outputs[0]] = dims[start:end]
+            return True
+        if not all(n in constants for n in present):
+            return False
+        if node.op_type == "Constant" and node.has_attr("value"):
+            # the common case without building an evaluator
+            value = numpy_helper().to_array(node.proto.attribute[0].t)
+            constants[node.outputs[0]] = value
+            shapes[node.outputs[0]] = tuple(int(n) for n in value.shape)
+            return True
+        values = [constants.get(n) if n else None for n in node.inputs]
+        try:
+            results = run_node(node.proto, values, self._opsets, list(self.model.functions))
+        except Exception:
+            return False
+        for name, value in zip(node.outputs, results, strict=False):
+            if name:
+                constants[name] = value
+                shapes[name] = tuple(int(n) for n in value.shape)
+        return True
+
+    def explain(self) -> list[Explanation]:
+        """Each node and what it became, for the declared input shapes (free dimensions as 1)."""
+        feed = {}
+        for vi in self._inputs:
+            dims = [d if isinstance(d, int) else 1 for d in _dims(vi)]
+            dtype = ONNX_TO_NUMPY.get(vi.type.tensor_type.elem_type, np.dtype(np.float32))
+            feed[vi.name] = np.ones(dims, dtype=dtype)
+        result: list[Explanation] = self._build(feed, dry=True, explain=True)
+        return result
+
+    def _build(
+        self, feed: dict[str, np.ndarray[Any, Any]], *, dry: bool = False, explain: bool = False
+    ) -> Any:
+        constants = dict(self._initializers)
+        for name in self._host_inputs:
+            if name in feed:
+                constants[name] = feed[name]
+        types, shapes = self._infer(feed, constants)
+        env: dict[str, np.ndarray[Any, Any]] = dict(feed)
+        last = self._last_uses()
+        plan = _Plan(constants)
+        explanations: list[Explanation] = []
+        self.reference_nodes = []
+        segment = Segment(self.device, constants, types, shapes)
+        members: list[Node] = []
+
+        def flush(upto: int) -> None:
+            nonlocal segment, members
+            if members:
+                inputs = {name for name, _, _ in segment.graph_inputs}
+                needed = [
+                    name for name in segment.values if name not in inputs and last.get(name, -1) >= upto
+                ]
+                step = self._compile(segment, needed)
+                plan.steps.append(step)
+                if not dry:
+                    self._run_dml(step, env, constants)
+            segment = Segment(self.device, constants, types, shapes)
+            members = []
+
+        for node in self._nodes:
+            if self._fold(node, constants, shapes):
+                explanations.append(Explanation(node.name, node.op_type, node.opset, [], "folded"))
+                continue
+            try:
+                lowering = find_lowering(node.op_type, node.domain, node.opset)
+                segment.lower(node, lowering)
+                members.append(node)
+                explanations.append(
+                    Explanation(
+                        node.name, node.op_type, node.opset, segment.explained.get(node.name, []), "dml"
+                    )
+                )
+                continue
+            except LoweringError as error:
+                reason = str(error)
+            if self.fallback is None and not explain:
+                raise UnsupportedNodeError(f"{node.label()}: {reason}")
+            explanations.append(
+                Explanation(
+                    node.name,
+                    node.op_type,
+                    node.opset,
+                    [],
+                    "reference" if self.fallback else "unsupported",
+                    reason,
+                )
+            )
+            flush(node.index)
+            step_ref = _RefStep(node, reason)
+            plan.steps.append(step_ref)
+            self.reference_nodes.append((node.label(), reason))
+            if not dry:
+                self._run_ref(step_ref, env, constants)
+                for name in node.outputs:
+                    if name in env:
+                        shapes[name] = tuple(int(n) for n in env[name].shape)
+                        types[name] = _elem_of(env[name])
+        flush(len(self._nodes))
+        if explain:
+            return explanations
+        self._last_plan = plan
+        self._finish(env, constants)
+        return env
+
+    def _compile(self, segment: Segment, needed: list[str]) -> _DmlStep:
+        desc, outputs = segment.build(needed)
+        try:
+            graph = self.device.compile_graph(desc)
+        except PydmlError as error:
+            raise UnsupportedNodeError(f"DML_GRAPH_DESC of the model: {str(error).splitlines()[0]}") from None
+        owned = {k: array for k, (_, is_owned, array) in enumerate(segment.graph_inputs) if is_owned}
+        if owned:
+            graph.initialize([owned.get(k) for k in range(len(segment.graph_inputs))])
+        inputs = [name if not is_owned else "" for name, is_owned, _ in segment.graph_inputs]
+        return _DmlStep(graph, inputs, outputs)
+
+    # -- executing -----------------------------------------------------------------------
+
+    def _run_dml(
+        self, step: _DmlStep, env: dict[str, np.ndarray[Any, Any]], constants: dict[str, np.ndarray[Any, Any]]
+    ) -> None:
+        values: list[Any] = []
+        for name in step.inputs:
+            if not name:
+                values.append(None)
+                continue
+            array = env[name] if name in env else constants[name]
+            if array.dtype == np.bool_:
+                array = array.view(np.uint8)
+            values.append(np.ascontiguousarray(array))
+        results = step.graph.execute(values)
+        for (name, view), result in zip(step.outputs, results, strict=False):
+            array = np.asarray(result).reshape(view.shape)
+            want = ONNX_TO_NUMPY[view.onnx_type]
+            # BOOL is UINT8 in DirectML, TopK's int64 indices UINT64: the same bytes, read as ONNX's type
+            env[name] = (
+                array.view(want) if array.dtype != want and array.dtype.itemsize == want.itemsize else array
+            )
+
+    def _run_ref(
+        self, step: _RefStep, env: dict[str, np.ndarray[Any, Any]], constants: dict[str, np.ndarray[Any, Any]]
+    ) -> None:
+        node = step.node
+        values = [(env[n] if n in env else constants.get(n)) if n else None for n in node.inputs]
+        results = run_node(node.proto, values, self._opsets, list(self.model.functions))
+        for name, value in zip(node.outputs, results, strict=False):
+            if name:
+                env[name] = value
+
+    def _execute(self, plan: _Plan, feed: dict[str, np.ndarray[Any, Any]]) -> dict[str, np.ndarray[Any, Any]]:
+        env: dict[str, np.ndarray[Any, Any]] = dict(feed)
+        for step in plan.steps:
+            if isinstance(step, _DmlStep):
+                self._run_dml(step, env, plan.constants)
+            else:
+                self._run_ref(step, env, plan.constants)
+        self._finish(env, plan.constants)
+        return env
+
+    def _finish(
+        self, env: dict[str, np.ndarray[Any, Any]], constants: dict[str, np.ndarray[Any, Any]]
+    ) -> None:
+        """Outputs that are constants or inputs (nothing computes them) are copied from there."""
+        for vi in self._outputs:
+            if vi.name not in env and vi.name in constants:
+                env[vi.name] = np.array(constants[vi.name])
+
+
+def _elem_of(array: np.ndarray[Any, Any]) -> int:
+    from pydml.onnx.lowering import numpy_to_onnx
+
+    return numpy_to_onnx(array.dtype)
