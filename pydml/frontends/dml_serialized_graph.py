@@ -610,6 +610,10 @@ def parse_dispatchable(name: str, obj: dict[str, Any], base: Path | None) -> Ser
         graph = load(path)
     except ModelError as e:
         raise ModelError(f"{name}: {e.where}", e.problem, unsupported=e.unsupported) from None
+    for node in graph.constant_inputs.values():  # DxDispatch opens them while compiling the graph
+        if node.constant_file is not None and not node.constant_file.is_file():
+            raise ModelError(f"{name}: {graph.path}", f"constant node '{node.name}': its data file "
+                             f"'{node.constant_file}' does not exist")
     return SerializedGraphDispatchable(name, graph, flags, dict(obj.get("bindings") or {}))
 
 
