@@ -411,6 +411,20 @@ def test_unbound_graph_input_is_named(tmp_path: Path, capsys: pytest.CaptureFixt
     assert "'x' is not bound" in message, message
 
 
+def test_validate_names_the_bad_node_and_shows_the_graph(tmp_path: Path,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    from pydml.frontends.cli import main
+
+    b = flatbuffers.Builder(256)
+    node = _operator_node(b, "id", "DML_OPERATOR_ELEMENT_WISE_IDENTITY", ["x"], ["y"], [[1, 1, 2, 3]],
+                          [[1, 1, 3, 2]], [])
+    model = _model(tmp_path, _graph(b, [node], ["x"], ["y"]))
+    assert main(["validate", str(model)]) == 1
+    text = capsys.readouterr().out
+    assert 'DML_GRAPH_DESC.Nodes[0] "id": DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC.OutputTensor' in text, text
+    assert "output 0 OutputTensor: FLOAT32 [1,1,3,2] -> graph output 0 'y'" in text
+
+
 # -- the generated reader -------------------------------------------------------------------------
 
 

@@ -433,9 +433,11 @@ def cmd_validate(args: argparse.Namespace) -> int:
         d, problems = check_dispatchable(name, obj, level, path.parent)
         for p in problems:
             code = max(code, 2 if p["unsupported"] else 1)
-        report.append({"name": name,
-                       "type": _kind(d) if d is not None else None,
-                       "valid": not problems, "problems": problems})
+        entry: dict[str, Any] = {"name": name, "type": _kind(d) if d is not None else None,
+                                 "valid": not problems, "problems": problems}
+        if d is not None and (not isinstance(d, Dispatchable) or d.compile_type == "DmlCompileGraph"):
+            entry["graph"] = explain_graph(name, d)  # node by node, so a problem's node can be found
+        report.append(entry)
     if args.json:
         _emit_json({"file": str(path), "featureLevel": level.c_name, "valid": code == 0,
                     "exitCode": code, "dispatchables": report})
@@ -445,6 +447,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
         for entry in report:
             for p in entry["problems"]:
                 print(p["message"])
+            if entry["problems"] and "graph" in entry:
+                print("\n".join(entry["graph"]))
     return code
 
 
