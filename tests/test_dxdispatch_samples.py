@@ -171,7 +171,8 @@ RUN_EXPECTED = {
 @pytest.mark.parametrize("name", sorted(RUN_EXPECTED))
 def test_executing_samples_print_what_windows_prints(name: str, tmp_path: Path) -> None:
     for data in SAMPLES.iterdir():
-        shutil.copy(data, tmp_path / data.name)
+        if data.is_file():  # matmul_add/ holds the dmlSerializedGraph sample's files
+            shutil.copy(data, tmp_path / data.name)
     result = subprocess.run([sys.executable, "-m", "pydml", "run", name], cwd=tmp_path,
                             capture_output=True, text=True, timeout=120, check=False)
     assert result.returncode == 0, result.stdout + result.stderr

@@ -30,6 +30,7 @@ from pydml.enums import FeatureLevel
 from pydml.errors import PydmlError, UnsupportedError, ValidationError
 from pydml.frontends.dxdispatch import (
     Command,
+    Dispatchable,
     Model,
     ModelError,
     ModelErrorGroup,
@@ -38,6 +39,7 @@ from pydml.frontends.dxdispatch import (
     compile_dispatchable,
     json_values,
     load_file,
+    one_node_graph_desc,
     parse_dispatchable,
     parse_model,
     print_bytes,
@@ -118,8 +120,13 @@ class Runner:
             except UnsupportedError as e:
                 raise ModelError(d.name, str(e), unsupported=True) from None
             except ModuleNotFoundError as e:  # a kernel module missing from this build
-                raise ModelError(d.name, f"{c_name_of(d.schema)}: this pydml build has no kernel "
+                raise ModelError(d.name, f"{_kind(d)}: this pydml build has no kernel "
                                  f"for it ({e.name} is missing)", unsupported=True) from None
+            except PydmlError as e:  # a serialized graph's constants (one line naming the file)
+                raise ModelError(d.name, str(e)) from None
+            if not isinstance(d, Dispatchable):  # a dmlSerializedGraph initializes its own constants
+                self.compiled[d.name] = op
+                continue
             bound = resolve_bindings(d.init_bindings, f"{d.name}: bindings", d.schema, d.desc,
                                      self.model.resources, init=True)
             if bound:
@@ -158,8 +165,9 @@ class Runner:
         inputs: dict[str, memoryview] = {}
         outputs: dict[str, memoryview] = {}
         for point, b in c.bindings.items():
-            role = d.schema.field(point.split("[", 1)[0]).role
-            target = outputs if role is Role.OUTPUT_TENSOR else inputs
+            output = d.role(point) == "output" if not isinstance(d, Dispatchable) else \
+                d.schema.field(point.split("[", 1)[0]).role is Role.OUTPUT_TENSOR
+            target = outputs if output else inputs
             target[point] = self._memory(b.resource, b.byte_offset)
         t = self.timing
         samples: list[float] = []
@@ -367,14 +375,16 @@ def _dispatchables_of(root: Any, path: Path) -> dict[str, Any]:
                      "{\"type\", \"desc\"} operator desc", unsupported=True)
 
 
-def check_dispatchable(name: str, obj: Any, level: FeatureLevel
+def check_dispatchable(name: str, obj: Any, level: FeatureLevel, base: Path | None = None
                        ) -> tuple[Any, list[dict[str, Any]]]:
-    """Parse and validate one dispatchable: (parsed or None, problems)."""
+    """Parse and validate one dispatchable: (parsed or None, problems). A dmlSerializedGraph's
+    sourcePath is resolved against ``base``; it is validated as CompileGraph validates it."""
+    from pydml.frontends import dml_serialized_graph
     from pydml.validate import validate
 
     problems: list[dict[str, Any]] = []
     try:
-        d = parse_dispatchable(name, obj)
+        d = parse_dispatchable(name, obj, base)
     except ModelErrorGroup as group:
         for e in group.errors:
             problems.append({"message": str(e), "where": e.where, "rule": e.problem,
@@ -384,7 +394,10 @@ def check_dispatchable(name: str, obj: Any, level: FeatureLevel
         return None, [{"message": str(e), "where": e.where, "rule": e.problem,
                        "unsupported": e.unsupported}]
     try:
-        validate(d.desc, level)
+        if isinstance(d, Dispatchable):
+            validate(d.desc, level)
+        else:
+            dml_serialized_graph.check(d, level)
     except ValidationError as e:
         problems.append({"message": f"{name}: {e}", "where": f"{name}: {e.desc}"
                          + (f".{e.field}" if e.field else ""), "rule": e.rule,
@@ -417,12 +430,14 @@ def cmd_validate(args: argparse.Namespace) -> int:
     report: list[dict[str, Any]] = []
     code = 0
     for name, obj in items.items():
-        d, problems = check_dispatchable(name, obj, level)
+        d, problems = check_dispatchable(name, obj, level, path.parent)
         for p in problems:
             code = max(code, 2 if p["unsupported"] else 1)
-        report.append({"name": name,
-                       "type": d.schema.type.c_name if d is not None else None,
-                       "valid": not problems, "problems": problems})
+        entry: dict[str, Any] = {"name": name, "type": _kind(d) if d is not None else None,
+                                 "valid": not problems, "problems": problems}
+        if d is not None and (not isinstance(d, Dispatchable) or d.compile_type == "DmlCompileGraph"):
+            entry["graph"] = explain_graph(name, d)  # node by node, so a problem's node can be found
+        report.append(entry)
     if args.json:
         _emit_json({"file": str(path), "featureLevel": level.c_name, "valid": code == 0,
                     "exitCode": code, "dispatchables": report})
@@ -432,6 +447,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
         for entry in report:
             for p in entry["problems"]:
                 print(p["message"])
+            if entry["problems"] and "graph" in entry:
+                print("\n".join(entry["graph"]))
     return code
 
 
@@ -863,6 +880,23 @@ def explain_convolution(name: str, schema: Any, desc: Any) -> list[str]:
     return lines
 
 
+def _kind(d: Any) -> str:
+    """A dispatchable's kind: its operator's C name, or dmlSerializedGraph."""
+    return c_name_of(d.schema) if isinstance(d, Dispatchable) else "dmlSerializedGraph"
+
+
+def explain_graph(name: str, d: Any) -> list[str]:
+    """A graph dispatchable node by node (DmlCompileGraph's one-node graph or a serialized graph)."""
+    from pydml.frontends import dml_serialized_graph
+    from pydml.frontends.graph_explain import describe
+
+    if isinstance(d, Dispatchable):
+        return [f"{name}: DmlCompileGraph: {c_name_of(d.schema)} as a one-node DML_GRAPH_DESC, "
+                "graph inputs and outputs named by bind point",
+                *describe(one_node_graph_desc(d.desc))]
+    return dml_serialized_graph.explain_lines(name, d)
+
+
 def explain(name: str, schema: Any, desc: Any) -> list[str]:
     """Human-readable explanation lines for one validated desc."""
     if schema.type.name in _RESAMPLE_TYPES:
@@ -883,13 +917,16 @@ def cmd_explain(args: argparse.Namespace) -> int:
         return 2
     code = 0
     for name, obj in items.items():
-        d, problems = check_dispatchable(name, obj, level)
+        d, problems = check_dispatchable(name, obj, level, path.parent)
         if problems:
             for p in problems:
                 sys.stderr.write(f"pydml explain: {p['message']}\n")
                 code = max(code, 2 if p["unsupported"] else 1)
             continue
-        print("\n".join(explain(name, d.schema, d.desc)))
+        if not isinstance(d, Dispatchable) or d.compile_type == "DmlCompileGraph":
+            print("\n".join(explain_graph(name, d)))
+        if isinstance(d, Dispatchable):
+            print("\n".join(explain(name, d.schema, d.desc)))
         print()
     return code
 

@@ -19,7 +19,7 @@ import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -36,6 +36,9 @@ from pydml.registry import (
     schema_of,
 )
 from pydml.tensor import BufferTensorDesc, TensorDesc
+
+if TYPE_CHECKING:
+    from pydml.frontends.dml_serialized_graph import SerializedGraphDispatchable
 
 
 class ModelError(PydmlError, ValueError):
@@ -505,7 +508,7 @@ class Model:
 
     path: Path | None
     resources: dict[str, Resource]
-    dispatchables: dict[str, Dispatchable]
+    dispatchables: dict[str, Dispatchable | SerializedGraphDispatchable]
     commands: list[Command]
 
 
@@ -759,11 +762,16 @@ def dispatchable_type(obj: Any, where: str) -> Any:
     raise ModelError(f"{where}.type", "is required")
 
 
-def parse_dispatchable(name: str, obj: Any) -> Dispatchable:
-    """One member of ``dispatchables`` (a DirectML operator)."""
+def parse_dispatchable(name: str, obj: Any, base: Path | None = None
+                       ) -> Dispatchable | SerializedGraphDispatchable:
+    """One member of ``dispatchables``: a DirectML operator (Dispatchable) or a serialized graph
+    (dml_serialized_graph.SerializedGraphDispatchable, its sourcePath resolved against ``base``)."""
     type_value = dispatchable_type(obj, name)
-    if isinstance(type_value, str) and type_value.lower() in ("hlsl", "onnx",
-                                                              "dmlserializedgraph"):
+    if isinstance(type_value, str) and type_value.lower() == "dmlserializedgraph":
+        from pydml.frontends import dml_serialized_graph
+
+        return dml_serialized_graph.parse_dispatchable(name, obj, base)
+    if isinstance(type_value, str) and type_value.lower() in ("hlsl", "onnx"):
         raise ModelError(f"{name}: type", f"'{type_value}' dispatchables are not supported; "
                          "pydml runs DirectML operators", unsupported=True)
     schema = parse_operator_type(type_value, f"{name}: type")
@@ -797,36 +805,7 @@ class OneNodeGraph:
     and ``execute`` by bind point) so the runner treats both alike."""
 
     def __init__(self, device: Any, desc: Any, flags: ExecutionFlags):
-        from pydml.graph_descs import (
-            DML_GRAPH_DESC,
-            DML_INPUT_GRAPH_EDGE_DESC,
-            DML_OPERATOR_GRAPH_NODE_DESC,
-            DML_OUTPUT_GRAPH_EDGE_DESC,
-        )
-        from pydml.registry import schema_of
-
-        schema = schema_of(desc)
-        inputs: list[Any] = []
-        outputs: list[Any] = []
-        index = {Role.INPUT_TENSOR: 0, Role.OUTPUT_TENSOR: 0}  # binding index among inputs / outputs
-        for spec in schema.tensor_fields:
-            value = getattr(desc, spec.name)
-            is_array = isinstance(value, (list, tuple))
-            for k, element in enumerate(value if is_array else [value]):
-                name = f"{spec.name}[{k}]" if is_array else spec.name
-                binding = index[spec.role]
-                index[spec.role] += 1
-                if element is None:
-                    continue
-                if spec.role is Role.INPUT_TENSOR:
-                    inputs.append(DML_INPUT_GRAPH_EDGE_DESC(GraphInputIndex=len(inputs), ToNodeIndex=0,
-                                                            ToNodeInputIndex=binding, Name=name))
-                else:
-                    outputs.append(DML_OUTPUT_GRAPH_EDGE_DESC(FromNodeIndex=0, FromNodeOutputIndex=binding,
-                                                              GraphOutputIndex=len(outputs), Name=name))
-        self.graph = device.compile_graph(DML_GRAPH_DESC(
-            Nodes=[DML_OPERATOR_GRAPH_NODE_DESC(Operator=desc, Name=schema.c_name)], InputEdges=inputs,
-            OutputEdges=outputs), flags)
+        self.graph = device.compile_graph(one_node_graph_desc(desc), flags)
 
     def initialize(self, inputs: dict[str, Any]) -> None:
         """Bind the OWNED_BY_DML inputs by bind point."""
@@ -838,8 +817,44 @@ class OneNodeGraph:
         return result
 
 
-def compile_dispatchable(device: Any, d: Dispatchable) -> Any:
+def one_node_graph_desc(desc: Any) -> Any:
+    """The DML_GRAPH_DESC of OneNodeGraph (also what ``pydml explain`` shows for it)."""
+    from pydml.graph_descs import (
+        DML_GRAPH_DESC,
+        DML_INPUT_GRAPH_EDGE_DESC,
+        DML_OPERATOR_GRAPH_NODE_DESC,
+        DML_OUTPUT_GRAPH_EDGE_DESC,
+    )
+    from pydml.registry import schema_of
+
+    schema = schema_of(desc)
+    inputs: list[Any] = []
+    outputs: list[Any] = []
+    index = {Role.INPUT_TENSOR: 0, Role.OUTPUT_TENSOR: 0}  # binding index among inputs / outputs
+    for spec in schema.tensor_fields:
+        value = getattr(desc, spec.name)
+        is_array = isinstance(value, (list, tuple))
+        for k, element in enumerate(value if is_array else [value]):
+            name = f"{spec.name}[{k}]" if is_array else spec.name
+            binding = index[spec.role]
+            index[spec.role] += 1
+            if element is None:
+                continue
+            if spec.role is Role.INPUT_TENSOR:
+                inputs.append(DML_INPUT_GRAPH_EDGE_DESC(GraphInputIndex=len(inputs), ToNodeIndex=0,
+                                                        ToNodeInputIndex=binding, Name=name))
+            else:
+                outputs.append(DML_OUTPUT_GRAPH_EDGE_DESC(FromNodeIndex=0, FromNodeOutputIndex=binding,
+                                                          GraphOutputIndex=len(outputs), Name=name))
+    return DML_GRAPH_DESC(
+        Nodes=[DML_OPERATOR_GRAPH_NODE_DESC(Operator=desc, Name=schema.c_name)], InputEdges=inputs,
+        OutputEdges=outputs)
+
+
+def compile_dispatchable(device: Any, d: Dispatchable | SerializedGraphDispatchable) -> Any:
     """The compiled form of a dispatchable: an operator, or a one-node graph (DmlCompileGraph)."""
+    if not isinstance(d, Dispatchable):  # a dmlSerializedGraph
+        return d.compile(device)
     if d.compile_type == "DmlCompileGraph":
         return OneNodeGraph(device, d.desc, d.flags)
     return device.create_operator(d.desc, d.flags)
@@ -963,6 +978,9 @@ def parse_command(index: int, obj: Any, model: Model) -> Command:
         if not isinstance(raw, dict):
             raise ModelError(f"{where}.bindings", "expected an object field named 'bindings'")
         d = model.dispatchables[name]
+        if not isinstance(d, Dispatchable):  # a dmlSerializedGraph: bind points are tensor names
+            return Command(index, "dispatch", dispatchable=name,
+                           bindings=d.resolve_bindings(raw, f"{where}: bindings", model.resources))
         bindings = resolve_bindings(raw, f"{where}: bindings", d.schema, d.desc, model.resources)
         return Command(index, "dispatch", dispatchable=name, bindings=bindings)
     if kind_l in ("print", "writefile"):
@@ -1004,7 +1022,7 @@ def parse_model(root: Any, path: Path | None = None, *, input_base: Path | None 
         raise ModelError(source, "expected an array field named 'commands'", unsupported=True)
     base = input_base if input_base is not None else path.parent if path else None
     resources = {n: parse_resource(n, o, base) for n, o in resources_obj.items()}
-    dispatchables = {n: parse_dispatchable(n, o) for n, o in dispatchables_obj.items()}
+    dispatchables = {n: parse_dispatchable(n, o, base) for n, o in dispatchables_obj.items()}
     model = Model(path, resources, dispatchables, [])
     model.commands = [parse_command(i, c, model) for i, c in enumerate(commands_obj)]
     for command, raw in zip(model.commands, commands_obj, strict=True):

@@ -1,0 +1,1 @@
+# Generated package marker (pydml/frontends/dml_ir/generate.py).
