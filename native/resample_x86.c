@@ -503,7 +503,7 @@ RS_AVX2 static RS_INLINE void rs256_hz(uint32_t dt, const rs_table* t, uint32_t 
         const uint16_t* m = t->ell_mask + (uint64_t)b * k;
         __m256 acc = _mm256_setzero_ps();
         const uint32_t span = t->half_span[2 * (uint64_t)b + half], hb = t->half_base[2 * (uint64_t)b + half];
-        if (span > 0 && span <= 24 && hb >= lo) {
+        if (span > 0 && span <= 24 && hb >= lo && (uint64_t)hb + span - 1 <= hi) {
             /* the half's taps lie in [hb, hb + 23]: a window of up to three registers, each tap a
              * vpermps of each (vgatherdps costs several times as much on AMD Zen) and blends; the
              * same element times the same weight as the gather, so the same bits */
