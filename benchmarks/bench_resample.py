@@ -9,9 +9,11 @@ torch 'nearest-exact' for the 2x gradient (FLOOR, offsets 0/-0.5), torch 'biline
 align_corners=False (= LINEAR, offsets 0.5/-0.5, aten.upsample_bilinear2d_backward).
 
 Per case it prints the speedup over torch (torch time / pydml time), the GB/s pydml moves
-(bytes read once + bytes written once) and that as a percentage of the streaming bandwidth (numpy
-copy of a 256 MiB array, sampled with every case; the best sample of the run). The machine is
-shared: pydml, torch and the copy are timed interleaved, best of N each.
+(bytes read once + bytes written once) and that as a percentage of the streaming bandwidth
+(_timing.StreamingBandwidth on the benchmark's threads: the best of a one-thread numpy copy, a
+numpy copy split over the threads and torch's copy, 256 MiB; sampled after every case, the best
+sample of the run is the reference; issue 25: a one-thread copy under-states a 2-thread machine).
+The machine is shared: pydml and torch are timed interleaved, best of N each.
 """
 
 from __future__ import annotations
@@ -26,24 +28,6 @@ from _timing import best_times, header
 
 from pydml.kernels.resample import LINEAR, NEAREST_NEIGHBOR, ROUND_FLOOR, ResamplePlan
 from pydml.native import lib, view_array
-
-
-class Bandwidth:
-    """Streaming bandwidth: numpy copy of a 256 MiB array, read + write counted once each.
-    Sampled along the run (interleaved with the cases); the best sample is the reference."""
-
-    def __init__(self) -> None:
-        self.a = np.ones(256 * 1024 * 1024 // 4, dtype=np.float32)
-        self.b = np.empty_like(self.a)
-        self.best = 0.0
-
-    def copy(self) -> None:
-        np.copyto(self.b, self.a)
-
-    def record(self, seconds: float) -> float:
-        gbs = 2 * self.a.nbytes / seconds / 1e9
-        self.best = max(self.best, gbs)
-        return gbs
 
 
 @dataclass(frozen=True)
@@ -104,13 +88,7 @@ def main() -> None:
     repeat = 3 if args.quick else 7
     n, ch = 8, 64
 
-    bw = Bandwidth()
-    bw.record(best_times([bw.copy], repeat)[0])
-    print(
-        f"threads {args.threads}; streaming bandwidth (numpy copy, 256 MiB) at start: "
-        f"{bw.best:.1f} GB/s"
-    )
-    header(args.threads)
+    bw = header(args.threads)
 
     cases = []
     for size_in, size_out, label in (
@@ -151,8 +129,8 @@ def main() -> None:
                     p.forward(s, d)
 
             peer = torch_fn(torch, c, torch.from_numpy(x), torch.from_numpy(g))
-            t_pydml, t_torch, t_copy = best_times([run, peer, bw.copy], repeat)
-            bw.record(t_copy)
+            t_pydml, t_torch = best_times([run, peer], repeat)
+            bw.sample()
             rows.append(
                 (c, np.dtype(dtype).name, t_pydml, t_torch, src.nbytes + dst.nbytes, dst.size)
             )

@@ -507,9 +507,96 @@ RD_FAST(c, )
 RD_FAST(avx2, EW_T256)
 RD_FAST(avx512, EW_T512)
 
+#ifdef EW_X86
+/* AVX2 lines written out (issue 25: REDUCE SUM / MAX over the last axis of [4096, 2048] on an AMD
+ * EPYC Zen 3 host ran at 0.76x torch). Two things the compiled macro body missed:
+ *  - the lanes were combined one double / float at a time (63 scalar steps for MAX per line,
+ *    10 % of a 2048-element row); here they are combined as vectors in the same pairwise order;
+ *  - MAX / MIN took four operations a vector (two compares, or, blend) to keep NaN sticky;
+ *    vmaxps(v, e) (= v > e ? v : e, so the earlier of +-0 stays, as RD_MAX) and one unordered
+ *    compare per two vectors take two.
+ * A line whose result is NaN is recomputed by the macro body, so the NaN's sign and payload are
+ * the macro's bit for bit.
+ * The sum lanes are the macro's (register r holds lanes 4r..4r+3, combined pairwise in the same
+ * order, squares multiplied then added: -std=c11 does not contract), so every path gives the
+ * same bits as before. */
+
+EW_T256 static double line_sum_avx2x(const float* restrict x, size_t n, int mode) {
+    if (n < RD_LANES) return line_sum_avx2(x, n, mode);  /* the tail alone: same bits */
+    __m256d a[8];
+    for (int r = 0; r < 8; r++) a[r] = _mm256_setzero_pd();
+    const __m256d sign = _mm256_set1_pd(-0.0);
+    size_t k = 0;
+#define RD_SUM8(F)                                                                                 \
+    for (; k + RD_LANES <= n; k += RD_LANES) {                                                     \
+        for (int r = 0; r < 8; r++) {                                                              \
+            const __m256d v = _mm256_cvtps_pd(_mm_loadu_ps(x + k + 4 * r));                        \
+            a[r] = _mm256_add_pd(a[r], F);                                                         \
+        }                                                                                          \
+    }
+    if (mode == 0) { RD_SUM8(v) }
+    else if (mode == 1) { RD_SUM8(_mm256_andnot_pd(sign, v)) }
+    else { RD_SUM8(_mm256_mul_pd(v, v)) }
+#undef RD_SUM8
+    double acc[4], tail = 0.0;
+    for (; k < n; k++) {
+        const double v = (double)x[k];
+        tail += mode == 0 ? v : mode == 1 ? fabs(v) : v * v;
+    }
+    /* the macro's pairwise steps (lane j += lane j + w for w = 16, 8, 4, 2, 1), as vectors first */
+    for (int r = 0; r < 4; r++) a[r] = _mm256_add_pd(a[r], a[r + 4]);
+    for (int r = 0; r < 2; r++) a[r] = _mm256_add_pd(a[r], a[r + 2]);
+    _mm256_storeu_pd(acc, _mm256_add_pd(a[0], a[1]));
+    acc[0] += acc[2];
+    acc[1] += acc[3];
+    acc[0] += acc[1];
+    const double res = acc[0] + tail;
+    /* a NaN's sign and payload follow the operand order the compiler picked for the macro body */
+    return res == res ? res : line_sum_avx2(x, n, mode);
+}
+
+EW_T256 static float line_ext_avx2x(const float* restrict x, size_t n, int mx) {
+    const __m256 init = _mm256_set1_ps(mx ? -INFINITY : INFINITY);
+    __m256 e[RD_XLANES / 8], u = _mm256_setzero_ps();
+    for (int r = 0; r < RD_XLANES / 8; r++) e[r] = init;
+    size_t k = 0;
+    for (; k + RD_XLANES <= n; k += RD_XLANES) {
+        for (int r = 0; r < RD_XLANES / 8; r += 2) {
+            const __m256 v0 = _mm256_loadu_ps(x + k + 8 * r), v1 = _mm256_loadu_ps(x + k + 8 * r + 8);
+            u = _mm256_or_ps(u, _mm256_cmp_ps(v0, v1, _CMP_UNORD_Q));
+            e[r] = mx ? _mm256_max_ps(v0, e[r]) : _mm256_min_ps(v0, e[r]);
+            e[r + 1] = mx ? _mm256_max_ps(v1, e[r + 1]) : _mm256_min_ps(v1, e[r + 1]);
+        }
+    }
+    for (size_t j = k; j < n; j++) if (x[j] != x[j]) u = _mm256_castsi256_ps(_mm256_set1_epi32(-1));
+    if (_mm256_movemask_ps(u) != 0) return line_ext_avx2(x, n, mx);
+    /* the macro's pairwise steps (lane j against lane j + w for w = 32 ... 1; RD_MAX(e, v) is
+     * vmaxps(v, e)), as vectors down to one; no NaN is left here */
+    float f[8];
+    for (int w = RD_XLANES / 16; w > 0; w /= 2)
+        for (int r = 0; r < w; r++) e[r] = mx ? _mm256_max_ps(e[r + w], e[r]) : _mm256_min_ps(e[r + w], e[r]);
+    _mm256_storeu_ps(f, e[0]);
+    if (mx) {
+        for (size_t w = 4; w > 0; w /= 2)
+            for (size_t j = 0; j < w; j++) f[j] = RD_MAX(f[j], f[j + w]);
+        for (; k < n; k++) f[0] = RD_MAX(f[0], x[k]);
+    } else {
+        for (size_t w = 4; w > 0; w /= 2)
+            for (size_t j = 0; j < w; j++) f[j] = RD_MIN(f[j], f[j + w]);
+        for (; k < n; k++) f[0] = RD_MIN(f[0], x[k]);
+    }
+    return f[0];
+}
+#define RD_LINE_SUM_AVX2 line_sum_avx2x
+#define RD_LINE_EXT_AVX2 line_ext_avx2x
+#else
+#define RD_LINE_SUM_AVX2 line_sum_avx2
+#define RD_LINE_EXT_AVX2 line_ext_avx2
+#endif
+
 static const rd_fast rd_isa[3] = {
     {line_sum_c, line_ext_c, line_prod_c, cols_sum_c, cols_ext_c},
-    {line_sum_avx2, line_ext_avx2, line_prod_avx2, cols_sum_avx2, cols_ext_avx2},
+    {RD_LINE_SUM_AVX2, RD_LINE_EXT_AVX2, line_prod_avx2, cols_sum_avx2, cols_ext_avx2},
     {line_sum_avx512, line_ext_avx512, line_prod_avx512, cols_sum_avx512, cols_ext_avx512},
 };
 

@@ -70,6 +70,8 @@ static void rs_table_free(rs_table* t) {
     free(t->blk_base);
     free(t->blk_kind);
     free(t->blk_perm);
+    free(t->half_base);
+    free(t->half_span);
     free(t->blk_run);
     free(t->blk_step);
     free(t->blk_period);
@@ -248,10 +250,24 @@ static pydml_status rs_table_finish(pydml_resample_plan* p, rs_table* t) {
     t->blk_run = rs_alloc(p, n_blocks, sizeof *t->blk_run);
     t->blk_step = rs_alloc(p, n_blocks, sizeof *t->blk_step);
     t->blk_period = rs_alloc(p, n_blocks, sizeof *t->blk_period);
+    t->half_base = rs_alloc(p, (uint64_t)n_blocks * 2, sizeof *t->half_base);
+    t->half_span = rs_alloc(p, (uint64_t)n_blocks * 2, sizeof *t->half_span);
     if (!t->ell_idx || !t->ell_w || !t->ell_mask || !t->blk_base || !t->blk_kind || !t->blk_perm ||
-        !t->blk_run || !t->blk_step || !t->blk_period)
+        !t->blk_run || !t->blk_step || !t->blk_period || !t->half_base || !t->half_span)
         return PYDML_STATUS_OUT_OF_MEMORY;
     for (uint32_t b = 0; b < n_blocks; b++) {
+        for (uint32_t h = 0; h < 2; h++) {
+            uint32_t hb = UINT32_MAX, ht = 0;
+            for (uint32_t lane = h * 8; lane < h * 8 + 8; lane++) {
+                uint64_t q = (uint64_t)b * RS_BLOCK + lane;
+                if (q >= t->n_dst || t->start[q + 1] == t->start[q]) continue;
+                uint32_t a = t->idx[t->start[q]], c = t->idx[t->start[q + 1] - 1];
+                if (a < hb) hb = a;
+                if (c > ht) ht = c;
+            }
+            t->half_base[2 * (uint64_t)b + h] = hb == UINT32_MAX ? 0 : hb;
+            t->half_span[2 * (uint64_t)b + h] = hb == UINT32_MAX ? 0 : ht - hb + 1;
+        }
         uint32_t base = UINT32_MAX, top = 0;
         for (uint32_t lane = 0; lane < RS_BLOCK; lane++) {
             uint64_t q = (uint64_t)b * RS_BLOCK + lane;

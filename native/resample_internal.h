@@ -55,6 +55,11 @@ typedef struct rs_table {
     uint32_t* blk_base;      /* [block] smallest source index the block reads */
     uint8_t* blk_kind;       /* [block] RS_BLK_*: how the block reaches its source elements */
     uint32_t* blk_perm;      /* [block][slot][lane] index - base (permute kinds) */
+    /* AVX2 (8 lanes, where gathers are slow on AMD Zen): per half block [block][half], the
+     * smallest source index its taps read and the span they cover (0: no tap); a span <= 24 is
+     * up to three loads and three vpermps per tap instead of a gather. */
+    uint32_t* half_base;
+    uint32_t* half_span;
     /* Periodic runs: blk_run[b] blocks from b (1 = none; else a multiple of blk_period[b], at
      * least two periods) repeat the pattern (perm, weights, masks) of the first blk_period[b]
      * blocks, each period's bases blk_step[b] further on. All are full, of one permute kind, and

@@ -10,7 +10,8 @@
  *           whose taps read at most 32 (64) consecutive source elements - every scale above
  *           ~0.5 (~0.25), and the transposed tables of upsampling - costs two (four) loads and
  *           one (two) vpermt2ps per tap; other blocks use masked gathers. The common tap counts
- *           1..4 have unrolled loops. AVX2: masked gathers.
+ *           1..4 have unrolled loops. AVX2: a half block whose taps span at most 24 source
+ *           elements costs up to three loads and three vpermps per tap; others masked gathers.
  * Conversions match the portable ones bit for bit (f16: round to nearest even, NaN quieted;
  * bf16: round to nearest even, NaN -> (bits >> 16) | 0x40), so only FMA contraction differs.
  */
@@ -476,6 +477,14 @@ RS_AVX2 static RS_INLINE void rs256_store_row(uint32_t dt, void* dst, uint64_t s
     }
 }
 
+/* 8 source floats at p + 8 q, of which the first `avail` from p exist (the rest read as 0). */
+RS_AVX2 static RS_INLINE __m256 rs256_window(const float* p, uint64_t avail, uint32_t q) {
+    uint64_t first = (uint64_t)q * 8;
+    if (avail >= first + 8) return _mm256_loadu_ps(p + first);
+    if (avail <= first) return _mm256_setzero_ps();
+    return _mm256_maskload_ps(p + first, rs256_tailmask((size_t)(avail - first)));
+}
+
 RS_AVX2 static RS_INLINE __m256 rs256_lanemask(uint32_t bits) {
     const __m256i one = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
     __m256i b = _mm256_and_si256(_mm256_set1_epi32((int)bits), one);
@@ -483,8 +492,8 @@ RS_AVX2 static RS_INLINE __m256 rs256_lanemask(uint32_t bits) {
 }
 
 RS_AVX2 static RS_INLINE void rs256_hz(uint32_t dt, const rs_table* t, uint32_t j0, uint32_t j1,
-                                       const float* row, uint32_t lo, char* out, uint64_t ostride,
-                                       uint32_t esize) {
+                                       const float* row, uint32_t lo, uint32_t hi, char* out,
+                                       uint64_t ostride, uint32_t esize) {
     const uint32_t k = t->ell_k;
     const __m256i vlo = _mm256_set1_epi32((int)lo);
     for (uint32_t jb = j0; jb < j1; jb += 8) {
@@ -493,13 +502,38 @@ RS_AVX2 static RS_INLINE void rs256_hz(uint32_t dt, const rs_table* t, uint32_t 
         const float* w = t->ell_w + (uint64_t)b * k * RS_BLOCK + half * 8;
         const uint16_t* m = t->ell_mask + (uint64_t)b * k;
         __m256 acc = _mm256_setzero_ps();
-        for (uint32_t s = 0; s < k; s++) {
-            __m256 lane = rs256_lanemask((uint32_t)(m[s] >> (half * 8)) & 0xffu);
-            __m256i ix = _mm256_sub_epi32(_mm256_loadu_si256((const __m256i*)(idx + s * RS_BLOCK)), vlo);
-            __m256 g = _mm256_mask_i32gather_ps(_mm256_setzero_ps(), row, ix, lane, 4);
-            __m256 p = _mm256_mul_ps(g, _mm256_loadu_ps(w + s * RS_BLOCK));
-            /* slot 0 sets (keeps -0.0 of a single tap), later slots add; masked lanes keep acc */
-            acc = _mm256_blendv_ps(acc, s == 0 ? p : _mm256_add_ps(acc, p), lane);
+        const uint32_t span = t->half_span[2 * (uint64_t)b + half], hb = t->half_base[2 * (uint64_t)b + half];
+        if (span > 0 && span <= 24 && hb >= lo && (uint64_t)hb + span - 1 <= hi) {
+            /* the half's taps lie in [hb, hb + 23]: a window of up to three registers, each tap a
+             * vpermps of each (vgatherdps costs several times as much on AMD Zen) and blends; the
+             * same element times the same weight as the gather, so the same bits */
+            const float* base = row + (hb - lo);
+            const uint64_t avail = (uint64_t)hi - hb + 1;
+            const __m256 r0 = rs256_window(base, avail, 0);
+            const __m256 r1 = span > 8 ? rs256_window(base, avail, 1) : r0;
+            const __m256 r2 = span > 16 ? rs256_window(base, avail, 2) : r1;
+            const __m256i vhb = _mm256_set1_epi32((int)hb), c7 = _mm256_set1_epi32(7), c15 = _mm256_set1_epi32(15);
+            for (uint32_t s = 0; s < k; s++) {
+                __m256 lane = rs256_lanemask((uint32_t)(m[s] >> (half * 8)) & 0xffu);
+                __m256i ix = _mm256_sub_epi32(_mm256_loadu_si256((const __m256i*)(idx + s * RS_BLOCK)), vhb);
+                __m256 g = _mm256_permutevar8x32_ps(r0, ix);
+                if (span > 8)
+                    g = _mm256_blendv_ps(g, _mm256_permutevar8x32_ps(r1, ix), _mm256_castsi256_ps(_mm256_cmpgt_epi32(ix, c7)));
+                if (span > 16)
+                    g = _mm256_blendv_ps(g, _mm256_permutevar8x32_ps(r2, ix), _mm256_castsi256_ps(_mm256_cmpgt_epi32(ix, c15)));
+                __m256 p = _mm256_mul_ps(g, _mm256_loadu_ps(w + s * RS_BLOCK));
+                /* slot 0 sets (keeps -0.0 of a single tap), later slots add; masked lanes keep acc */
+                acc = _mm256_blendv_ps(acc, s == 0 ? p : _mm256_add_ps(acc, p), lane);
+            }
+        } else {
+            for (uint32_t s = 0; s < k; s++) {
+                __m256 lane = rs256_lanemask((uint32_t)(m[s] >> (half * 8)) & 0xffu);
+                __m256i ix = _mm256_sub_epi32(_mm256_loadu_si256((const __m256i*)(idx + s * RS_BLOCK)), vlo);
+                __m256 g = _mm256_mask_i32gather_ps(_mm256_setzero_ps(), row, ix, lane, 4);
+                __m256 p = _mm256_mul_ps(g, _mm256_loadu_ps(w + s * RS_BLOCK));
+                /* slot 0 sets (keeps -0.0 of a single tap), later slots add; masked lanes keep acc */
+                acc = _mm256_blendv_ps(acc, s == 0 ? p : _mm256_add_ps(acc, p), lane);
+            }
         }
         size_t n = j1 - jb < 8 ? j1 - jb : 8;
         char* o = out + (uint64_t)(jb - j0) * ostride * esize;
@@ -526,8 +560,7 @@ RS_AVX2 static RS_INLINE void rs256_hz(uint32_t dt, const rs_table* t, uint32_t 
                                         const float* row, uint32_t lo, uint32_t hi, char* out,     \
                                         uint64_t ostride, uint32_t esize, rs_store_fn store) {     \
         (void)store;                                                                               \
-        (void)hi;                                                                                  \
-        rs256_hz(DT, t, j0, j1, row, lo, out, ostride, esize);                                     \
+        rs256_hz(DT, t, j0, j1, row, lo, hi, out, ostride, esize);                                 \
     }
 
 RS256_TYPE(f32, DML_TENSOR_DATA_TYPE_FLOAT32)
