@@ -35,7 +35,7 @@ from test_validation import minimal_desc
 
 import pydml
 from pydml import Device, FeatureLevel, LimitError, UnsupportedError, ValidationError
-from pydml.enums import OperatorType, TensorDataType, TensorType
+from pydml.enums import OperatorType, RecurrentNetworkDirection, TensorDataType, TensorType
 from pydml.errors import NativeError
 from pydml.native import ffi, lib
 from pydml.registry import ARRAY_TYPES, FieldSpec, FieldType, OperatorSchema, all_schemas
@@ -93,8 +93,16 @@ def _complete(schema: OperatorSchema, desc: Any) -> Any:
     for f in schema.fields:  # an axis list must name axes of the tensors (operator rules check it)
         if f.name == "Axes" and f.type in ARRAY_TYPES and not getattr(desc, f.name):
             fill[f.name] = [rank - 1]
+    if name in _ACTIVATIONS_PER_DIRECTION and not desc.ActivationDescs:
+        # the RNN, LSTM and GRU pages: so many activations per direction (validate.c checks it)
+        both = desc.Direction == RecurrentNetworkDirection.BIDIRECTIONAL
+        sigmoid = pydml.OperatorDesc(Type="ACTIVATION_SIGMOID", Desc=pydml.DML_ACTIVATION_SIGMOID_OPERATOR_DESC())
+        fill["ActivationDescs"] = [sigmoid] * (_ACTIVATIONS_PER_DIRECTION[name] * (2 if both else 1))
     desc = dataclasses.replace(desc, **fill)
     return dataclasses.replace(desc, **completion(name, desc))
+
+
+_ACTIVATIONS_PER_DIRECTION = {"RNN": 1, "LSTM": 3, "GRU": 2}
 
 
 def _level_range(schema: OperatorSchema, table: str | None) -> tuple[FeatureLevel, ...]:
