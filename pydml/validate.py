@@ -83,10 +83,10 @@ def _resolve(desc: Any, owner: str, at: str) -> tuple[OperatorSchema, Any]:
 
 def check_desc(schema: OperatorSchema, desc: Any, ctx: CheckContext, name: str) -> None:
     """Check that ``desc`` has a C representation, then run the C validator on it."""
-    from pydml.marshal import to_c
+    from pydml.marshal import marshal
 
     check_representable(schema, desc, name)
-    c = to_c(OperatorDesc(Type=schema.type, Desc=desc))
+    c = marshal(OperatorDesc(Type=schema.type, Desc=desc))
     diagnostic = ffi.new("pydml_diagnostic*")
     if lib.pydml_validate_operator_ex(c.ptr, int(ctx.feature_level), diagnostic):
         raise_diagnostic(diagnostic)
