@@ -37,7 +37,8 @@ def resample2(**kw):
 def conv(**kw):
     base = dict(InputTensor=buffer_desc("FLOAT32", [1, 4, 5, 5]), FilterTensor=buffer_desc("FLOAT32", [6, 2, 3, 3]),
                 BiasTensor=buffer_desc("FLOAT32", [1, 6, 1, 1]), OutputTensor=buffer_desc("FLOAT32", [1, 6, 5, 5]),
-                Mode=pydml.DML_CONVOLUTION_MODE_CROSS_CORRELATION, Strides=[1, 1], Dilations=[1, 1],
+                Mode=pydml.DML_CONVOLUTION_MODE_CROSS_CORRELATION, Direction=pydml.DML_CONVOLUTION_DIRECTION_FORWARD,
+                Strides=[1, 1], Dilations=[1, 1],
                 StartPadding=[1, 1], EndPadding=[1, 1], OutputPadding=[0, 0], GroupCount=2)
     base.update(kw)
     return pydml.DML_CONVOLUTION_OPERATOR_DESC(**base)
@@ -93,11 +94,11 @@ CORPUS = [
     ("resample2 bad mode", resample2(InterpolationMode=7), "6_4"),
     ("resample v1 ok", pydml.DML_RESAMPLE_OPERATOR_DESC(
         InputTensor=buffer_desc("FLOAT32", [1, 1, 4, 6]), OutputTensor=buffer_desc("FLOAT32", [1, 1, 2, 3]),
-        Scales=[1, 1, 0.5, 0.5]), "2_0"),
+        InterpolationMode=NEAREST, Scales=[1, 1, 0.5, 0.5]), "2_0"),
     ("resample3 ok", pydml.DML_RESAMPLE3_OPERATOR_DESC(
         InputTensor=buffer_desc("FLOAT32", [1, 1, 8, 8]), OutputTensor=buffer_desc("FLOAT32", [1, 1, 2, 2]),
         InterpolationMode=LINEAR, Scales=[1, 1, .25, .25], InputPixelOffsets=[.5] * 4,
-        OutputPixelOffsets=[-.5] * 4, Antialiased=True), "6_4"),
+        OutputPixelOffsets=[-.5] * 4, RoundingDirection=pydml.DML_AXIS_DIRECTION_INCREASING, Antialiased=True), "6_4"),
     ("upsample ok", upsample(), "1_0"),
     ("upsample zero scale", upsample(ScaleSize=pydml.DML_SIZE_2D(Width=0, Height=2)), "6_4"),
     ("upsample wrong output", upsample(OutputTensor=buffer_desc("FLOAT32", [1, 1, 4, 4])), "6_4"),

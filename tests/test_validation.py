@@ -57,6 +57,12 @@ def resample_desc(op: str, rank: int = 4, dtype: str = "FLOAT32", **kw: Any) -> 
     else:
         base = dict(InputTensor=t(in_sizes, dtype), OutputTensor=t(out_sizes, dtype), Scales=scales,
                     InputPixelOffsets=[0.5] * rank, OutputPixelOffsets=[-0.5] * rank)
+    # the scalars C would zero-initialise, given explicitly (descs have no silent defaults)
+    base["InterpolationMode"] = "NEAREST_NEIGHBOR"
+    if op in ("RESAMPLE2", "RESAMPLE3", "RESAMPLE_GRAD1"):
+        base["RoundingDirection"] = "INCREASING"
+    if op == "RESAMPLE3":
+        base["Antialiased"] = False
     base.update(kw)
     return getattr(pydml, f"DML_{op}_OPERATOR_DESC")(**base)
 

@@ -93,7 +93,6 @@ def _compile(desc: Any, flags: ExecutionFlags) -> ConvolutionKernel:
 
 
 KERNELS: dict[str, Compiler] = {"CONVOLUTION": _compile}
-DEFAULTS: dict[str, dict[str, Any]] = {"CONVOLUTION": {"GroupCount": 1}}
 
 TABLES = [
     operator(

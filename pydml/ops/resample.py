@@ -34,7 +34,6 @@ from typing import Any
 from pydml.enums import AxisDirection, ExecutionFlags, InterpolationMode
 from pydml.registry import Compiler
 from pydml.schema.tables import operator
-from pydml.structs import Size2D
 from pydml.tensor import AnyTensorDesc
 from pydml.validate import buffer_of
 
@@ -135,9 +134,6 @@ KERNELS: dict[str, Compiler] = {
     "RESAMPLE2": _compile_forward, "RESAMPLE3": _compile_forward,
     "RESAMPLE_GRAD": _compile_gradient, "RESAMPLE_GRAD1": _compile_gradient,
 }
-
-#: UPSAMPLE_2D's ScaleSize defaults to 1x1 (an identity), not C's invalid 0x0.
-DEFAULTS: dict[str, dict[str, Any]] = {"UPSAMPLE_2D": {"ScaleSize": Size2D(Width=1, Height=1)}}
 
 TABLES = [
     operator(
