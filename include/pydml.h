@@ -60,7 +60,8 @@ const char* pydml_status_string(pydml_status status);
 uint32_t pydml_data_type_bits(uint32_t data_type);
 
 /**
- * DMLCalcBufferTensorSize: minimum bytes of a buffer tensor (directml-api.md §6.1).
+ * DMLCalcBufferTensorSize: minimum bytes of a buffer tensor, as DirectMLX.h computes it (32-bit
+ * index arithmetic with strides, rounded up to a multiple of 4 bytes).
  * @param strides NULL for packed. Returns 0 for an unknown data type.
  */
 uint64_t pydml_calc_buffer_tensor_size(uint32_t data_type, uint32_t dim_count,
@@ -191,10 +192,12 @@ pydml_status pydml_convolution_execute(const pydml_convolution_plan* plan, const
                                        const pydml_tensor* output);
 
 /* ---- Descriptor-level API for C programs (native/capi.c) ------------------------------------
- * Validate and execute a DML_OPERATOR_DESC built against DirectML.h. Executable operators:
- * RESAMPLE, RESAMPLE1, RESAMPLE2, RESAMPLE3, RESAMPLE_GRAD, RESAMPLE_GRAD1, UPSAMPLE_2D, CONVOLUTION
- * (with a fused activation). Messages read "DESC.Field[i]: rule, got value", as pydml's Python
- * errors do; tests/test_capi.py checks the two validators agree. */
+ * Validate and execute a DML_OPERATOR_DESC built against DirectML.h. Every operator type is
+ * validated; pydml_operator_type_executes says which ones execute (`pydml list` prints the same
+ * list): pydml_operator_create answers UNSUPPORTED_PARAMETER for a valid desc of one that does
+ * not. Messages read "DESC.Field[i]: rule, got value", as pydml's Python errors do (one validator,
+ * native/validate.c, serves both). A buffer bound here must hold the tensor's
+ * TotalTensorSizeInBytes, as DirectML requires; Python binds arrays by the bytes they reach. */
 
 /* Memory bound to one tensor field: its first byte and how many bytes may be touched. */
 typedef struct pydml_buffer {

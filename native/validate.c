@@ -202,7 +202,7 @@ static pydml_status check_tensor_pointer(pydml_check* c, const DML_TENSOR_DESC* 
     }
     if (t->Desc == NULL) {
         snprintf(field, sizeof field, "%s.Desc", name);
-        return pydml_fail(c, field, "must not be NULL, got None");
+        return pydml_fail(c, field, "must not be NULL, got NULL");
     }
     return PYDML_STATUS_SUCCESS;
 }
@@ -387,7 +387,7 @@ static pydml_status check_structure(pydml_check* c, const pydml_operator_info* o
         case PYDML_FIELD_TENSOR: {
             const DML_TENSOR_DESC* t = ptr(desc, f);
             if (t == NULL) {
-                if (!f->optional && !c->fused) return pydml_fail(c, f->name, "is required and must not be NULL, got None");
+                if (!f->optional && !c->fused) return pydml_fail(c, f->name, "is required and must not be NULL, got NULL");
                 break;
             }
             if (c->fused) return pydml_fail(c, f->name, "must be NULL in a fused activation");
@@ -402,14 +402,14 @@ static pydml_status check_structure(pydml_check* c, const pydml_operator_info* o
             if (n > PYDML_MAX_LIST_LENGTH)
                 return pydml_fail(c, op->fields[f->count_field].name, "must be at most PYDML_MAX_LIST_LENGTH (%u), got %u",
                                   PYDML_MAX_LIST_LENGTH, n);
-            if (n && t == NULL) return pydml_fail(c, f->name, "is required and must not be NULL, got None");
+            if (n && t == NULL) return pydml_fail(c, f->name, "is required and must not be NULL, got NULL");
             if ((s = check_count(c, op, desc, (uint32_t)f->count_field))) return s;
             for (uint32_t k = 0; k < n; k++)
                 if ((s = check_tensor_pointer(c, &t[k], path(field, sizeof field, f, 1, k, "")))) return s;
             break;
         }
         case PYDML_FIELD_OPERATOR:
-            if (ptr(desc, f) == NULL && !f->optional) return pydml_fail(c, f->name, "is required and must not be NULL, got None");
+            if (ptr(desc, f) == NULL && !f->optional) return pydml_fail(c, f->name, "is required and must not be NULL, got NULL");
             break;
         case PYDML_FIELD_OPERATOR_ARRAY: {
             const DML_OPERATOR_DESC* ops = ptr(desc, f);
@@ -417,7 +417,7 @@ static pydml_status check_structure(pydml_check* c, const pydml_operator_info* o
             if (n > PYDML_MAX_LIST_LENGTH)
                 return pydml_fail(c, op->fields[f->count_field].name, "must be at most PYDML_MAX_LIST_LENGTH (%u), got %u",
                                   PYDML_MAX_LIST_LENGTH, n);
-            if (n && ops == NULL) return pydml_fail(c, f->name, "is required and must not be NULL, got None");
+            if (n && ops == NULL) return pydml_fail(c, f->name, "is required and must not be NULL, got NULL");
             break;
         }
         case PYDML_FIELD_ENUM: {
@@ -437,7 +437,7 @@ static pydml_status check_structure(pydml_check* c, const pydml_operator_info* o
             const void* a = ptr(desc, f);
             uint32_t n = count_of(op, desc, f);
             /* the elements are read once the count is bounded (check_counts_and_arrays) */
-            if (n && a == NULL && !f->optional) return pydml_fail(c, f->name, "is required and must not be NULL, got None");
+            if (n && a == NULL && !f->optional) return pydml_fail(c, f->name, "is required and must not be NULL, got NULL");
             break;
         }
         case PYDML_FIELD_SCALE_BIAS: {
@@ -464,7 +464,7 @@ static pydml_status check_buffer(pydml_check* c, const char* name, const DML_BUF
         return pydml_fail(c, FIELD(".DataType"), "is not a valid DML_TENSOR_DATA_TYPE value, got %u", (unsigned)t->DataType);
     if (bits == 0) return pydml_fail(c, FIELD(".DataType"), "must be a known data type, got DML_TENSOR_DATA_TYPE_UNKNOWN");
     if (t->DimensionCount == 0) return pydml_fail(c, FIELD(".Sizes"), "must not be empty, got []");
-    if (t->Sizes == NULL) return pydml_fail(c, FIELD(".Sizes"), "is required and must not be NULL, got None");
+    if (t->Sizes == NULL) return pydml_fail(c, FIELD(".Sizes"), "is required and must not be NULL, got NULL");
     if (t->DimensionCount > DML_TENSOR_DIMENSION_COUNT_MAX1)
         return pydml_fail(c, FIELD(".DimensionCount"), "must be at most DML_TENSOR_DIMENSION_COUNT_MAX1 (8), got %u",
                           t->DimensionCount);
@@ -692,9 +692,9 @@ static pydml_status check_required_rows(pydml_check* c, const pydml_operator_inf
         }
         if (later)
             return pydml_fail_level(c, later, f->name, "is required below %s (optional from it on); the device was "
-                                    "created at %s, got None", pydml_feature_level_name(later),
+                                    "created at %s, got NULL", pydml_feature_level_name(later),
                                     pydml_feature_level_name(c->level));
-        return pydml_fail(c, f->name, "is required at %s, got None", pydml_feature_level_name(c->level));
+        return pydml_fail(c, f->name, "is required at %s, got NULL", pydml_feature_level_name(c->level));
     }
     return PYDML_STATUS_SUCCESS;
 }
@@ -730,7 +730,7 @@ static pydml_status check_fused(pydml_check* c, const char* field, const DML_OPE
     }
     if (fused->Desc == NULL) {
         snprintf(buf, sizeof buf, "%s.Desc", field);
-        return pydml_fail(c, buf, "must not be NULL, got None");
+        return pydml_fail(c, buf, "must not be NULL, got NULL");
     }
     pydml_check nested = *c;
     snprintf(nested.desc_buffer, sizeof nested.desc_buffer, "%s.%s", c->desc, field);
@@ -749,10 +749,10 @@ static pydml_status check_fused(pydml_check* c, const char* field, const DML_OPE
 
 pydml_status pydml_check_operator(pydml_check* c, const DML_OPERATOR_DESC* desc) {
     const char* outer = c->desc;
-    if (desc == NULL) return pydml_fail(c, NULL, "must not be NULL, got None");
+    if (desc == NULL) return pydml_fail(c, NULL, "must not be NULL, got NULL");
     const pydml_operator_info* op = pydml_find_operator_info(desc->Type);
     if (op == NULL) return pydml_fail(c, "Type", "is not a DML_OPERATOR_TYPE value, got %u", (unsigned)desc->Type);
-    if (desc->Desc == NULL) return pydml_fail(c, "Desc", "must not be NULL, got None");
+    if (desc->Desc == NULL) return pydml_fail(c, "Desc", "must not be NULL, got NULL");
     const void* d = desc->Desc;
     if (!c->fused) c->desc = op->desc_name;
     pydml_status s = check_structure(c, op, d);

@@ -319,3 +319,18 @@ def test_tensor_check_counts_4bit_elements_two_per_byte() -> None:
     assert lib.pydml_tensor_check(view_buffer(two, int4, [2], [4]).ptr) == lib.PYDML_STATUS_OUT_OF_BOUNDS
     one = np.zeros(1, np.uint8)
     assert lib.pydml_tensor_check(view_buffer(one, int4, [1]).ptr) == lib.PYDML_STATUS_SUCCESS
+
+
+def test_c_messages_say_null_and_python_says_none() -> None:
+    """Issue 22: a NULL pointer is NULL in the C API's words, None in Python's."""
+    from pydml.marshal import to_c
+
+    desc = pydml.DML_ACTIVATION_RELU_OPERATOR_DESC(InputTensor=None, OutputTensor=buffer_desc("FLOAT32", [4]))
+    c = to_c(desc)
+    message = ffi.new("char[256]")
+    assert lib.pydml_validate_operator(c.ptr, 0x6400, message, 256) == lib.PYDML_STATUS_INVALID_PARAMETER
+    assert ffi.string(message).decode() == ("DML_ACTIVATION_RELU_OPERATOR_DESC.InputTensor: is required and must "
+                                            "not be NULL, got NULL")
+    with pytest.raises(pydml.ValidationError) as info:
+        pydml.validate(desc)
+    assert str(info.value).endswith("must not be NULL, got None") and info.value.value is None

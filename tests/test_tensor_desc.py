@@ -140,3 +140,16 @@ def test_buffer_tensor_desc_accepted_as_tensor_desc() -> None:
     with pytest.raises(ValidationError) as info:
         pydml.validate(type(grad)(**{**grad.__dict__, "InputGradientTensor": bad}))
     assert info.value.field == "InputGradientTensor.TotalTensorSizeInBytes"
+
+
+def test_buffer_desc_takes_any_spelling_of_the_data_type() -> None:
+    """Issue 22: buffer_desc("float32", ...) and buffer_desc(np.float32, ...) were refused."""
+    import numpy as np
+
+    for spelling in ("FLOAT32", "float32", "Float32", "DML_TENSOR_DATA_TYPE_FLOAT32", np.float32,
+                     np.dtype("float32"), pydml.TensorDataType.FLOAT32, 1):
+        assert pydml.buffer_desc(spelling, [2]).Desc.DataType is pydml.TensorDataType.FLOAT32, spelling
+    assert pydml.buffer_desc(np.int8, [2]).Desc.DataType is pydml.TensorDataType.INT8
+    for bad in ("float", np.complex64, object):
+        with pytest.raises(ValueError):
+            pydml.buffer_desc(bad, [2])
