@@ -147,6 +147,9 @@ def _reduction(d: Any, output_type: str | None) -> dict[str, Any]:
 
 
 COMPLETIONS: dict[str, Callable[[Any], dict[str, Any]]] = {
+    # C's zero is invalid for these (descs have no defaults for them since issue 22)
+    "CONVOLUTION": lambda d: {"GroupCount": 1},
+    "UPSAMPLE_2D": lambda d: {"ScaleSize": Size2D(Width=1, Height=1)},
     "LP_POOLING": lambda d: {"P": 2},  # the page: P >= 1
     "LP_POOLING1": lambda d: {"P": 2},
     "REDUCE": lambda d: _reduction(d, None),

@@ -128,12 +128,14 @@ def test_buffer_tensor_desc_accepted_as_tensor_desc() -> None:
         assert pydml.from_c(cd.ptr).Desc.InputTensor.Desc.Sizes == wrapped.InputTensor.Desc.Sizes
     conv = pydml.DML_CONVOLUTION_OPERATOR_DESC(
         InputTensor=plain([1, 1, 3, 3]), FilterTensor=plain([1, 1, 2, 2]),
-        BiasTensor=plain([1, 1, 1, 1]), OutputTensor=plain([1, 1, 2, 2]), Strides=[1, 1],
-        Dilations=[1, 1], StartPadding=[0, 0], EndPadding=[0, 0], OutputPadding=[0, 0])
+        BiasTensor=plain([1, 1, 1, 1]), OutputTensor=plain([1, 1, 2, 2]), Mode="CONVOLUTION", Direction="FORWARD",
+        Strides=[1, 1], Dilations=[1, 1], StartPadding=[0, 0], EndPadding=[0, 0], OutputPadding=[0, 0],
+        GroupCount=1)
     pydml.validate(conv, "1_0")
     grad = pydml.DML_RESAMPLE_GRAD_OPERATOR_DESC(
         InputGradientTensor=plain([1, 1, 1, 3]), OutputGradientTensor=plain([1, 1, 2, 2]),
-        Scales=[1, 1, 0.5, 1.5], InputPixelOffsets=[0.5] * 4, OutputPixelOffsets=[0] * 4)
+        InterpolationMode="NEAREST_NEIGHBOR", Scales=[1, 1, 0.5, 1.5], InputPixelOffsets=[0.5] * 4,
+        OutputPixelOffsets=[0] * 4)
     pydml.validate(grad, "3_0")
     # A bad BufferTensorDesc is reported at the same field paths as a wrapped one.
     bad = BufferTensorDesc(DataType="FLOAT32", Sizes=[1, 1, 1, 3], TotalTensorSizeInBytes=8)
