@@ -370,8 +370,9 @@ static pydml_status check_counts_and_arrays(pydml_check* c, const pydml_operator
     }
     for (uint32_t i = 0; i < op->field_count; i++) {
         const pydml_field_info* f = &op->fields[i];
+        if (f->kind != PYDML_FIELD_FLOAT_ARRAY) continue; /* only pointer fields are read as pointers */
         const float* a = ptr(desc, f);
-        if (f->kind != PYDML_FIELD_FLOAT_ARRAY || a == NULL) continue;
+        if (a == NULL) continue;
         for (uint32_t k = 0, n = count_of(op, desc, f); k < n; k++)
             if ((s = check_float(c, path(field, sizeof field, f, 1, k, ""), a[k]))) return s;
     }
