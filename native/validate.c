@@ -309,6 +309,13 @@ static pydml_status check_count(pydml_check* c, const pydml_operator_info* op, c
     switch ((count_kind)r->kind) {
     case COUNT_DIMS:
     case COUNT_AXES: {
+        /* FOLD / UNFOLD: the pages' own range first, in rules_data_movement.c's words */
+        if (n > 6 && (op->type == DML_OPERATOR_FOLD || op->type == DML_OPERATOR_UNFOLD)) {
+            if (op->type == DML_OPERATOR_FOLD)
+                return pydml_fail(c, f->name, "must be <= 6 and >= 1 (OutputTensor has DimensionCount + 2 >= 3 "
+                                  "dimensions), got %u", n);
+            return pydml_fail(c, f->name, "must be in the range [1, 6], got %u", n);
+        }
         const DML_BUFFER_TENSOR_DESC* t = pydml_tensor_field(op, desc, r->tensor);
         uint32_t dims = t != NULL ? t->DimensionCount : DML_TENSOR_DIMENSION_COUNT_MAX1;
         if (dims > DML_TENSOR_DIMENSION_COUNT_MAX1) dims = DML_TENSOR_DIMENSION_COUNT_MAX1;

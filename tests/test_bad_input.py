@@ -28,6 +28,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from minimal_descs import c_zeros
 from test_validator_agreement import valid_bases
 
 import pydml
@@ -334,7 +335,7 @@ def test_nan_where_the_field_does_not_allow_it() -> None:
                 for s in FUSABLE:
                     floats = [f for f in s.fields if f.type is FieldType.FLOAT]
                     if floats:
-                        nested = s.desc_class(**{floats[0].name: NAN})
+                        nested = s.desc_class(**{**c_zeros(s), floats[0].name: NAN})
                         c.refused(case, f"{spec.name}.{floats[0].name}", case.replace(**{spec.name: nested}),
                                   "nan nested")
             elif t is FieldType.OPERATOR_DESC_ARRAY:

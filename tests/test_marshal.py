@@ -112,7 +112,7 @@ def test_to_c_scale_bias() -> None:
     c = ffi.cast("DML_CONVOLUTION_OPERATOR_DESC*", cd.ptr.Desc)
     a = ffi.cast("DML_ELEMENT_WISE_CLIP_OPERATOR_DESC*", c.FusedActivation.Desc)
     assert (a.ScaleBias.Scale, a.ScaleBias.Bias, a.Min, a.Max) == (2.0, 0.5, -1.0, 6.0)
-    cd2 = to_c(fused("ELEMENT_WISE_CLIP"))
+    cd2 = to_c(fused("ELEMENT_WISE_CLIP", Min=float("-inf"), Max=float("inf")))
     a2 = ffi.cast("DML_ELEMENT_WISE_CLIP_OPERATOR_DESC*", cd2.ptr.Desc)
     assert a2.ScaleBias == ffi.NULL
     assert a2.Min == float("-inf") and a2.Max == float("inf")

@@ -762,6 +762,8 @@ def valid_resample(draw: st.DrawFn) -> tuple[str, Any]:
         kw.update(InputPixelOffsets=draw(offsets), OutputPixelOffsets=draw(offsets))
     if op in ("RESAMPLE2", "RESAMPLE3", "RESAMPLE_GRAD1"):
         kw["RoundingDirection"] = draw(st.sampled_from(list(pydml.AxisDirection)))
+    if op == "RESAMPLE3":
+        kw["Antialiased"] = draw(st.booleans())
     if op.startswith("RESAMPLE_GRAD"):
         kw.update(InputGradientTensor=t(sizes_out, dtype), OutputGradientTensor=t(sizes_in, dtype))
     else:
@@ -835,13 +837,13 @@ def test_array_field_not_an_array() -> None:
 
 
 def test_scale_bias_wrong_type() -> None:
-    clip = activation("ELEMENT_WISE_CLIP", ScaleBias=(1.0, 0.0))
+    clip = activation("ELEMENT_WISE_CLIP", ScaleBias=(1.0, 0.0), Min=0.0, Max=6.0)
     expect(clip, FL.FL1_0, ValidationError, "DML_ELEMENT_WISE_CLIP_OPERATOR_DESC", "ScaleBias",
            "must be a DML_SCALE_BIAS")
-    clip = activation("ELEMENT_WISE_CLIP", ScaleBias=pydml.DML_SCALE_BIAS(Scale="2"))
+    clip = activation("ELEMENT_WISE_CLIP", ScaleBias=pydml.DML_SCALE_BIAS(Scale="2"), Min=0.0, Max=6.0)
     expect(clip, FL.FL1_0, ValidationError, "DML_ELEMENT_WISE_CLIP_OPERATOR_DESC",
            "ScaleBias.Scale", "must be a number")
-    validate(activation("ELEMENT_WISE_CLIP", ScaleBias=pydml.DML_SCALE_BIAS(Scale=2.0)), FL.FL1_0)
+    validate(activation("ELEMENT_WISE_CLIP", ScaleBias=pydml.DML_SCALE_BIAS(Scale=2.0), Min=0.0, Max=6.0), FL.FL1_0)
 
 
 @pytest.mark.parametrize("value", [1e39, -1e39, 10**400])
