@@ -109,6 +109,7 @@ def bench_case(
         ATensor=pydml.buffer_desc("FLOAT32", [m, k]),
         BTensor=pydml.buffer_desc("FLOAT32", [k, n]),
         OutputTensor=pydml.buffer_desc("FLOAT32", [m, n]),
+        TransA=pydml.DML_MATRIX_TRANSFORM_NONE, TransB=pydml.DML_MATRIX_TRANSFORM_NONE, Alpha=1.0, Beta=0.0,
     )
     fop = dev.create_operator(fd)
     af, bf, of = a.astype(np.float32), b.astype(np.float32), np.empty((m, n), np.float32)

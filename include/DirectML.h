@@ -6,7 +6,7 @@
  * layouts, in Microsoft's order. A comment names the DML_TARGET_VERSION block of each group, but
  * nothing is conditional, and every enum value is written explicitly so no block can shift a
  * later one. COM interfaces appear only as opaque types that fields point to. Layout facts:
- * tests/abi_expected.py and ../shared/reference/directml-api.md.
+ * tests/abi_expected.py (every struct's size, alignment and field offsets on x86-64).
  *
  * Fields carry Microsoft's SAL annotations (_Maybenull_, _Field_size_(CountField), ...); pydml
  * derives each operator field's optional flag and count field from them. Below they are empty

@@ -60,7 +60,8 @@ const char* pydml_status_string(pydml_status status);
 uint32_t pydml_data_type_bits(uint32_t data_type);
 
 /**
- * DMLCalcBufferTensorSize: minimum bytes of a buffer tensor (directml-api.md §6.1).
+ * DMLCalcBufferTensorSize: minimum bytes of a buffer tensor, as DirectMLX.h computes it (32-bit
+ * index arithmetic with strides, rounded up to a multiple of 4 bytes).
  * @param strides NULL for packed. Returns 0 for an unknown data type.
  */
 uint64_t pydml_calc_buffer_tensor_size(uint32_t data_type, uint32_t dim_count,
@@ -201,7 +202,8 @@ pydml_status pydml_convolution_execute(const pydml_convolution_plan* plan, const
  * read "DESC.Field[i]: rule, got value", as pydml's Python errors do. Executions of different
  * operators may run at the same time from several threads: they share a budget of
  * pydml_set_num_threads() threads instead of oversubscribing the cores; executions of one operator
- * take turns. */
+ * take turns. A buffer bound here must hold the tensor's TotalTensorSizeInBytes, as
+ * DirectML requires; Python binds arrays by the bytes they reach. */
 
 /* Memory bound to one tensor field: its first byte and how many bytes may be touched. */
 typedef struct pydml_buffer {

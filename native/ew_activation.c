@@ -245,7 +245,7 @@ static inline float act_celu(double alpha, float x) {
 }
 EW_F32(celu, const double alpha = P->f[0]; EW_MAP(float, act_celu(alpha, a[k])))
 
-/* ---- SOFTPLUS: f(x) = ln(1 + exp(Steepness * x)) / Steepness (Steepness >= 1: rules) ---- */
+/* ---- SOFTPLUS: f(x) = ln(1 + exp(Steepness * x)) / Steepness (Steepness != 0: rules; < 1 from FL6_4) ---- */
 static inline float act_softplus_steep(double steep, float x) {
     const double t = act_arg(steep * (double)x);
     const float th = act_hi(t);

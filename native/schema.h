@@ -124,6 +124,13 @@ uint32_t pydml_tensor_array_count(const pydml_operator_info* op, const void* des
 const DML_BUFFER_TENSOR_DESC* pydml_tensor_array_element(const pydml_operator_info* op, const void* desc,
                                                          const char* field, uint32_t index);
 
+/* The bound the validator knows for a count field (validate.c's count_rules): 2 when a partner field
+ * bounds it (a tensor's dimension count, QuantizationType, Direction), 1 when only
+ * PYDML_MAX_LIST_LENGTH does (JOIN's InputCount, SPLIT's OutputCount: their arrays' only length),
+ * 0 when it has no rule. Every count of every operator has one (the fuzzer checks it), so no
+ * array is read past its bound. */
+int pydml_count_has_rule(uint32_t type, const char* count_field);
+
 /* An operator's own rules; run after every table-driven check has passed. */
 typedef pydml_status (*pydml_rule_fn)(pydml_check* c, const pydml_operator_info* op, const void* desc);
 pydml_rule_fn pydml_find_rules(uint32_t type);

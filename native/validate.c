@@ -7,9 +7,13 @@
  *   3. each buffer tensor desc: sizes, strides, TotalTensorSizeInBytes, alignment, flags;
  *   4. data types: the constraint groups, then each tensor's support row at the level;
  *   5. dimension counts: likewise; then the groups that must share Sizes;
- *   6. fused activations (validated as nested descs);
- *   7. the operator's own rules (operator_rules.c).
- * Memory safety never depends on this file: kernels re-check every view against its buffer. */
+ *   6. counts against their bounds (a tensor's dimension count, QuantizationType, Direction), then
+ *      the arrays they count (NaN in float arrays); tensor-array counts already in step 1;
+ *   7. fused activations (validated as nested descs);
+ *   8. the operator's own rules (operator_rules.c).
+ * No array is read past the bound of its count: an array is read only once its count is checked
+ * (so a wild count over a short array is refused, not followed). Kernels re-check every view
+ * against its buffer. */
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -198,13 +202,187 @@ static pydml_status check_tensor_pointer(pydml_check* c, const DML_TENSOR_DESC* 
     }
     if (t->Desc == NULL) {
         snprintf(field, sizeof field, "%s.Desc", name);
-        return pydml_fail(c, field, "must not be NULL, got None");
+        return pydml_fail(c, field, "must not be NULL, got NULL");
     }
     return PYDML_STATUS_SUCCESS;
 }
 
 static pydml_status check_float(pydml_check* c, const char* field, float v) {
     if (isnan(v)) return pydml_fail(c, field, "must not be NaN, got nan");
+    return PYDML_STATUS_SUCCESS;
+}
+
+/* ---- counts: each checked against its bound before any array it counts is read ----
+ *
+ * A count field is the only length the validator sees of the arrays it counts (DirectML.h's
+ * _Field_size_(Count)), so a wild count would have the validator, the rules and the kernels read
+ * far past those arrays. Each count is bounded first by the field its arrays are sized by, as the
+ * operator's page states it: the dimension count of a tensor (RESAMPLE1's Scales run over
+ * InputTensor's dimensions, CONVOLUTION's Strides over its spatial ones), QuantizationType (QUANTIZE),
+ * Direction (RNN, LSTM, GRU). Only the count is judged here, and only where reading its arrays
+ * would pass the partner's bound; the exact relation stays with the operator's own rules (which
+ * give the same message). JOIN's InputCount and SPLIT's OutputCount have no partner field: they are
+ * bounded by PYDML_MAX_LIST_LENGTH alone, and their arrays must hold what they claim. */
+typedef enum {
+    COUNT_DIMS,         /* == tensor.DimensionCount - minus (the arrays run over its dimensions) */
+    COUNT_AXES,         /* in 1 .. tensor.DimensionCount (each axis at most once) */
+    COUNT_CHANNELS,     /* VALUE_SCALE_2D: 1 or 3 */
+    COUNT_ACTIVATIONS,  /* RNN / LSTM / GRU: `minus` activations per direction */
+    COUNT_QUANTIZATION, /* QUANTIZE / DEQUANTIZE: 1 for SCALE, 2 for SCALE_ZERO_POINT */
+    COUNT_LIST          /* JOIN / SPLIT: PYDML_MAX_LIST_LENGTH only */
+} count_kind;
+
+typedef struct {
+    uint32_t type;
+    const char* count;
+    uint8_t kind;       /* count_kind */
+    uint8_t minus;
+    const char* tensor; /* the partner tensor of COUNT_DIMS / COUNT_AXES */
+} count_rule;
+
+#define SPATIAL(op) {DML_OPERATOR_##op, "DimensionCount", COUNT_DIMS, 2, "InputTensor"}
+#define ALL_DIMS(op, count, tensor) {DML_OPERATOR_##op, count, COUNT_DIMS, 0, tensor}
+#define AXES(op) {DML_OPERATOR_##op, "AxisCount", COUNT_AXES, 0, "InputTensor"}
+static const count_rule count_rules[] = {
+    SPATIAL(CONVOLUTION), SPATIAL(CONVOLUTION_INTEGER), SPATIAL(QUANTIZED_LINEAR_CONVOLUTION),
+    SPATIAL(AVERAGE_POOLING), SPATIAL(AVERAGE_POOLING1), SPATIAL(LP_POOLING), SPATIAL(LP_POOLING1),
+    SPATIAL(MAX_POOLING), SPATIAL(MAX_POOLING1), SPATIAL(MAX_POOLING2), SPATIAL(QUANTIZED_LINEAR_AVERAGE_POOLING),
+    SPATIAL(MAX_POOLING_GRAD), SPATIAL(UNFOLD),
+    /* the gradient of AVERAGE_POOLING has the forward input's shape; FOLD's image is its output */
+    {DML_OPERATOR_AVERAGE_POOLING_GRAD, "DimensionCount", COUNT_DIMS, 2, "OutputGradientTensor"},
+    {DML_OPERATOR_FOLD, "DimensionCount", COUNT_DIMS, 2, "OutputTensor"},
+    ALL_DIMS(SLICE, "DimensionCount", "InputTensor"), ALL_DIMS(SLICE1, "DimensionCount", "InputTensor"),
+    ALL_DIMS(SLICE_GRAD, "DimensionCount", "OutputGradientTensor"),
+    ALL_DIMS(PADDING, "DimensionCount", "InputTensor"), ALL_DIMS(PADDING1, "DimensionCount", "InputTensor"),
+    ALL_DIMS(TILE, "RepeatsCount", "InputTensor"), ALL_DIMS(RESAMPLE, "ScaleCount", "InputTensor"),
+    ALL_DIMS(RESAMPLE1, "DimensionCount", "InputTensor"), ALL_DIMS(RESAMPLE2, "DimensionCount", "InputTensor"),
+    ALL_DIMS(RESAMPLE3, "DimensionCount", "InputTensor"),
+    ALL_DIMS(RESAMPLE_GRAD, "DimensionCount", "InputGradientTensor"),
+    ALL_DIMS(RESAMPLE_GRAD1, "DimensionCount", "InputGradientTensor"),
+    AXES(REDUCE), AXES(ARGMIN), AXES(ARGMAX), AXES(MEAN_VARIANCE_NORMALIZATION1), AXES(MEAN_VARIANCE_NORMALIZATION2),
+    AXES(ACTIVATION_SOFTMAX1), AXES(ACTIVATION_LOG_SOFTMAX1), AXES(ACTIVATION_HARDMAX1),
+    {DML_OPERATOR_VALUE_SCALE_2D, "ChannelCount", COUNT_CHANNELS, 0, NULL},
+    /* the RNN, LSTM and GRU pages: 1, 3 and 2 activation functions per direction */
+    {DML_OPERATOR_RNN, "ActivationDescCount", COUNT_ACTIVATIONS, 1, NULL},
+    {DML_OPERATOR_LSTM, "ActivationDescCount", COUNT_ACTIVATIONS, 3, NULL},
+    {DML_OPERATOR_GRU, "ActivationDescCount", COUNT_ACTIVATIONS, 2, NULL},
+    {DML_OPERATOR_QUANTIZE, "QuantizationTensorCount", COUNT_QUANTIZATION, 0, NULL},
+    {DML_OPERATOR_DEQUANTIZE, "QuantizationTensorCount", COUNT_QUANTIZATION, 0, NULL},
+    {DML_OPERATOR_JOIN, "InputCount", COUNT_LIST, 0, NULL},
+    {DML_OPERATOR_SPLIT, "OutputCount", COUNT_LIST, 0, NULL},
+};
+#undef SPATIAL
+#undef ALL_DIMS
+#undef AXES
+
+static const count_rule* count_rule_of(uint32_t type, const char* count) {
+    for (size_t i = 0; i < sizeof count_rules / sizeof count_rules[0]; i++)
+        if (count_rules[i].type == type && strcmp(count_rules[i].count, count) == 0) return &count_rules[i];
+    return NULL;
+}
+
+int pydml_count_has_rule(uint32_t type, const char* count_field) {
+    const count_rule* r = count_rule_of(type, count_field);
+    return r == NULL ? 0 : r->kind == COUNT_LIST ? 1 : 2;
+}
+
+static const pydml_field_info* field_named(const pydml_operator_info* op, const char* name) {
+    for (uint32_t i = 0; i < op->field_count; i++)
+        if (strcmp(op->fields[i].name, name) == 0) return &op->fields[i];
+    return NULL;
+}
+
+/* The count field `count` (index into op->fields) against its bound. Partner tensors and enums have
+ * been checked by then (their pointers, their Desc, the enum values). */
+static pydml_status check_count(pydml_check* c, const pydml_operator_info* op, const void* desc, uint32_t index) {
+    const pydml_field_info* f = &op->fields[index];
+    const uint32_t n = u32(desc, f);
+    const count_rule* r = count_rule_of(op->type, f->name);
+    if (r == NULL || r->kind == COUNT_LIST) {
+        /* an attribute array without a rule (none today: pydml_count_has_rule is checked for every
+         * count by the fuzzer) never runs over more than the dimensions a tensor can have */
+        if (r == NULL && n > DML_TENSOR_DIMENSION_COUNT_MAX1)
+            return pydml_fail(c, f->name, "must be at most DML_TENSOR_DIMENSION_COUNT_MAX1 (%u), got %u",
+                              DML_TENSOR_DIMENSION_COUNT_MAX1, n);
+        return PYDML_STATUS_SUCCESS;
+    }
+    switch ((count_kind)r->kind) {
+    case COUNT_DIMS:
+    case COUNT_AXES: {
+        /* FOLD / UNFOLD: the pages' own range first, in rules_data_movement.c's words */
+        if (n > 6 && (op->type == DML_OPERATOR_FOLD || op->type == DML_OPERATOR_UNFOLD)) {
+            if (op->type == DML_OPERATOR_FOLD)
+                return pydml_fail(c, f->name, "must be <= 6 and >= 1 (OutputTensor has DimensionCount + 2 >= 3 "
+                                  "dimensions), got %u", n);
+            return pydml_fail(c, f->name, "must be in the range [1, 6], got %u", n);
+        }
+        const DML_BUFFER_TENSOR_DESC* t = pydml_tensor_field(op, desc, r->tensor);
+        uint32_t dims = t != NULL ? t->DimensionCount : DML_TENSOR_DIMENSION_COUNT_MAX1;
+        if (dims > DML_TENSOR_DIMENSION_COUNT_MAX1) dims = DML_TENSOR_DIMENSION_COUNT_MAX1;
+        const uint32_t bound = dims > r->minus ? dims - r->minus : 0u;
+        if (n <= bound) return PYDML_STATUS_SUCCESS;
+        if (t == NULL)
+            return pydml_fail(c, f->name, "must be at most DML_TENSOR_DIMENSION_COUNT_MAX1 (%u), got %u",
+                              DML_TENSOR_DIMENSION_COUNT_MAX1, n);
+        if (r->kind == COUNT_AXES)
+            return pydml_fail(c, f->name, "must be in 1 .. %s.DimensionCount (%u), got %u", r->tensor, dims, n);
+        if (r->minus)
+            return pydml_fail(c, f->name, "must equal %s.DimensionCount - %u (%d), got %u", r->tensor, r->minus,
+                              (int)dims - (int)r->minus, n);
+        return pydml_fail(c, f->name, "must equal %s.DimensionCount (%u), got %u", r->tensor, dims, n);
+    }
+    case COUNT_CHANNELS:
+        if (n == 1 || n == 3) return PYDML_STATUS_SUCCESS;
+        return pydml_fail(c, f->name, "must be 1 or 3, got %u", n);
+    case COUNT_ACTIVATIONS: {
+        const pydml_field_info* direction = field_named(op, "Direction");
+        const int both = direction != NULL && u32(desc, direction) == DML_RECURRENT_NETWORK_DIRECTION_BIDIRECTIONAL;
+        const uint32_t want = r->minus * (both ? 2u : 1u);
+        if (n == want) return PYDML_STATUS_SUCCESS;
+        return pydml_fail(c, f->name, "must be %u for %s (%u activation%s per direction), got %u", want,
+                          both ? "DML_RECURRENT_NETWORK_DIRECTION_BIDIRECTIONAL" : "one direction", r->minus,
+                          r->minus == 1 ? "" : "s", n);
+    }
+    case COUNT_QUANTIZATION: {
+        const pydml_field_info* type = field_named(op, "QuantizationType");
+        const uint32_t q = type != NULL ? u32(desc, type) : 0u;
+        if (q == DML_QUANTIZATION_TYPE_NONE)
+            return pydml_fail(c, "QuantizationType",
+                              "must be DML_QUANTIZATION_TYPE_SCALE or DML_QUANTIZATION_TYPE_SCALE_ZERO_POINT, got "
+                              "DML_QUANTIZATION_TYPE_NONE");
+        const uint32_t want = q == DML_QUANTIZATION_TYPE_SCALE ? 1u : 2u;
+        if (n <= want) return PYDML_STATUS_SUCCESS;
+        return pydml_fail(c, f->name, "must be %u for %s, got %u", want,
+                          want == 1 ? "DML_QUANTIZATION_TYPE_SCALE" : "DML_QUANTIZATION_TYPE_SCALE_ZERO_POINT", n);
+    }
+    case COUNT_LIST:
+        break;
+    }
+    return PYDML_STATUS_SUCCESS;
+}
+
+/* Every count of attribute and operator arrays, then the float arrays' NaN check (the first read
+ * of an attribute array). Tensor-array counts were bounded in check_structure, before their
+ * elements were read. */
+static pydml_status check_counts_and_arrays(pydml_check* c, const pydml_operator_info* op, const void* desc) {
+    pydml_status s;
+    char field[128];
+    for (uint32_t i = 0; i < op->field_count; i++) {
+        const pydml_field_info* f = &op->fields[i];
+        if (f->count_field < 0 || f->kind == PYDML_FIELD_TENSOR_ARRAY) continue;
+        /* each count once: at the first array it counts */
+        uint32_t first = 0;
+        while (op->fields[first].count_field != f->count_field) first++;
+        if (first == i && (s = check_count(c, op, desc, (uint32_t)f->count_field))) return s;
+    }
+    for (uint32_t i = 0; i < op->field_count; i++) {
+        const pydml_field_info* f = &op->fields[i];
+        if (f->kind != PYDML_FIELD_FLOAT_ARRAY) continue; /* only pointer fields are read as pointers */
+        const float* a = ptr(desc, f);
+        if (a == NULL) continue;
+        for (uint32_t k = 0, n = count_of(op, desc, f); k < n; k++)
+            if ((s = check_float(c, path(field, sizeof field, f, 1, k, ""), a[k]))) return s;
+    }
     return PYDML_STATUS_SUCCESS;
 }
 
@@ -217,7 +395,7 @@ static pydml_status check_structure(pydml_check* c, const pydml_operator_info* o
         case PYDML_FIELD_TENSOR: {
             const DML_TENSOR_DESC* t = ptr(desc, f);
             if (t == NULL) {
-                if (!f->optional && !c->fused) return pydml_fail(c, f->name, "is required and must not be NULL, got None");
+                if (!f->optional && !c->fused) return pydml_fail(c, f->name, "is required and must not be NULL, got NULL");
                 break;
             }
             if (c->fused) return pydml_fail(c, f->name, "must be NULL in a fused activation");
@@ -232,13 +410,14 @@ static pydml_status check_structure(pydml_check* c, const pydml_operator_info* o
             if (n > PYDML_MAX_LIST_LENGTH)
                 return pydml_fail(c, op->fields[f->count_field].name, "must be at most PYDML_MAX_LIST_LENGTH (%u), got %u",
                                   PYDML_MAX_LIST_LENGTH, n);
-            if (n && t == NULL) return pydml_fail(c, f->name, "is required and must not be NULL, got None");
+            if (n && t == NULL) return pydml_fail(c, f->name, "is required and must not be NULL, got NULL");
+            if ((s = check_count(c, op, desc, (uint32_t)f->count_field))) return s;
             for (uint32_t k = 0; k < n; k++)
                 if ((s = check_tensor_pointer(c, &t[k], path(field, sizeof field, f, 1, k, "")))) return s;
             break;
         }
         case PYDML_FIELD_OPERATOR:
-            if (ptr(desc, f) == NULL && !f->optional) return pydml_fail(c, f->name, "is required and must not be NULL, got None");
+            if (ptr(desc, f) == NULL && !f->optional) return pydml_fail(c, f->name, "is required and must not be NULL, got NULL");
             break;
         case PYDML_FIELD_OPERATOR_ARRAY: {
             const DML_OPERATOR_DESC* ops = ptr(desc, f);
@@ -246,7 +425,7 @@ static pydml_status check_structure(pydml_check* c, const pydml_operator_info* o
             if (n > PYDML_MAX_LIST_LENGTH)
                 return pydml_fail(c, op->fields[f->count_field].name, "must be at most PYDML_MAX_LIST_LENGTH (%u), got %u",
                                   PYDML_MAX_LIST_LENGTH, n);
-            if (n && ops == NULL) return pydml_fail(c, f->name, "is required and must not be NULL, got None");
+            if (n && ops == NULL) return pydml_fail(c, f->name, "is required and must not be NULL, got NULL");
             break;
         }
         case PYDML_FIELD_ENUM: {
@@ -265,10 +444,8 @@ static pydml_status check_structure(pydml_check* c, const pydml_operator_info* o
         case PYDML_FIELD_FLOAT_ARRAY: {
             const void* a = ptr(desc, f);
             uint32_t n = count_of(op, desc, f);
-            if (n && a == NULL && !f->optional) return pydml_fail(c, f->name, "is required and must not be NULL, got None");
-            if (f->kind == PYDML_FIELD_FLOAT_ARRAY && a != NULL)
-                for (uint32_t k = 0; k < n; k++)
-                    if ((s = check_float(c, path(field, sizeof field, f, 1, k, ""), ((const float*)a)[k]))) return s;
+            /* the elements are read once the count is bounded (check_counts_and_arrays) */
+            if (n && a == NULL && !f->optional) return pydml_fail(c, f->name, "is required and must not be NULL, got NULL");
             break;
         }
         case PYDML_FIELD_SCALE_BIAS: {
@@ -295,7 +472,7 @@ static pydml_status check_buffer(pydml_check* c, const char* name, const DML_BUF
         return pydml_fail(c, FIELD(".DataType"), "is not a valid DML_TENSOR_DATA_TYPE value, got %u", (unsigned)t->DataType);
     if (bits == 0) return pydml_fail(c, FIELD(".DataType"), "must be a known data type, got DML_TENSOR_DATA_TYPE_UNKNOWN");
     if (t->DimensionCount == 0) return pydml_fail(c, FIELD(".Sizes"), "must not be empty, got []");
-    if (t->Sizes == NULL) return pydml_fail(c, FIELD(".Sizes"), "is required and must not be NULL, got None");
+    if (t->Sizes == NULL) return pydml_fail(c, FIELD(".Sizes"), "is required and must not be NULL, got NULL");
     if (t->DimensionCount > DML_TENSOR_DIMENSION_COUNT_MAX1)
         return pydml_fail(c, FIELD(".DimensionCount"), "must be at most DML_TENSOR_DIMENSION_COUNT_MAX1 (8), got %u",
                           t->DimensionCount);
@@ -503,6 +680,33 @@ static pydml_status check_support(pydml_check* c, const pydml_operator_info* op,
     return PYDML_STATUS_SUCCESS;
 }
 
+/* A tensor the header lets be NULL (_Maybenull_) that the table in force marks required: the pages
+ * list it as "Input" below some level and "Optional input" from it on (ELEMENT_WISE_QUANTIZE_LINEAR's
+ * and DEQUANTIZE_LINEAR's ZeroPointTensor, optional from DML_FEATURE_LEVEL_6_2; the feature-level
+ * history says "Made ZeroPointTensor optional" at 6_2). */
+static pydml_status check_required_rows(pydml_check* c, const pydml_operator_info* op, const void* desc) {
+    if (op->table_count == 0 || c->fused) return PYDML_STATUS_SUCCESS;
+    const pydml_support_table* table = table_at(op, c->level);
+    for (uint32_t i = 0; i < op->field_count; i++) {
+        const pydml_field_info* f = &op->fields[i];
+        if (f->kind != PYDML_FIELD_TENSOR || !f->optional || ptr(desc, f) != NULL) continue;
+        const pydml_support_row* row = row_for(op, table, i);
+        if (row == NULL || row->optional) continue;
+        uint32_t later = 0;
+        for (uint32_t k = 0; k < op->table_count; k++) {
+            const pydml_support_table* t = &op->tables[k];
+            const pydml_support_row* r = row_for(op, t, i);
+            if (t->level > c->level && (later == 0 || t->level < later) && r != NULL && r->optional) later = t->level;
+        }
+        if (later)
+            return pydml_fail_level(c, later, f->name, "is required below %s (optional from it on); the device was "
+                                    "created at %s, got NULL", pydml_feature_level_name(later),
+                                    pydml_feature_level_name(c->level));
+        return pydml_fail(c, f->name, "is required at %s, got NULL", pydml_feature_level_name(c->level));
+    }
+    return PYDML_STATUS_SUCCESS;
+}
+
 /* ---- the whole check ---- */
 
 /* The length of an operator name without its revision digits (RESAMPLE_GRAD1 -> RESAMPLE_GRAD). */
@@ -534,7 +738,7 @@ static pydml_status check_fused(pydml_check* c, const char* field, const DML_OPE
     }
     if (fused->Desc == NULL) {
         snprintf(buf, sizeof buf, "%s.Desc", field);
-        return pydml_fail(c, buf, "must not be NULL, got None");
+        return pydml_fail(c, buf, "must not be NULL, got NULL");
     }
     pydml_check nested = *c;
     snprintf(nested.desc_buffer, sizeof nested.desc_buffer, "%s.%s", c->desc, field);
@@ -553,10 +757,10 @@ static pydml_status check_fused(pydml_check* c, const char* field, const DML_OPE
 
 pydml_status pydml_check_operator(pydml_check* c, const DML_OPERATOR_DESC* desc) {
     const char* outer = c->desc;
-    if (desc == NULL) return pydml_fail(c, NULL, "must not be NULL, got None");
+    if (desc == NULL) return pydml_fail(c, NULL, "must not be NULL, got NULL");
     const pydml_operator_info* op = pydml_find_operator_info(desc->Type);
     if (op == NULL) return pydml_fail(c, "Type", "is not a DML_OPERATOR_TYPE value, got %u", (unsigned)desc->Type);
-    if (desc->Desc == NULL) return pydml_fail(c, "Desc", "must not be NULL, got None");
+    if (desc->Desc == NULL) return pydml_fail(c, "Desc", "must not be NULL, got NULL");
     const void* d = desc->Desc;
     if (!c->fused) c->desc = op->desc_name;
     pydml_status s = check_structure(c, op, d);
@@ -582,11 +786,13 @@ pydml_status pydml_check_operator(pydml_check* c, const DML_OPERATOR_DESC* desc)
     }
     /* each tensor's own row before the groups: a tensor of a type its operator never takes is
      * named itself, not the group members that differ from it */
+    if ((s = check_required_rows(c, op, d))) return s;
     if ((s = check_support(c, op, bound, n, 1))) return s;
     if ((s = check_groups(c, op, bound, n, PYDML_SAME_DATA_TYPE))) return s;
     if ((s = check_support(c, op, bound, n, 0))) return s;
     if ((s = check_groups(c, op, bound, n, PYDML_SAME_DIMENSION_COUNT))) return s;
     if ((s = check_groups(c, op, bound, n, PYDML_SAME_SIZES))) return s;
+    if ((s = check_counts_and_arrays(c, op, d))) return s;
     for (uint32_t i = 0; i < op->field_count; i++) {
         const pydml_field_info* f = &op->fields[i];
         if (f->kind == PYDML_FIELD_OPERATOR && ptr(d, f) != NULL) {

@@ -2,8 +2,9 @@
 
 Generated from include/DirectML.h and the family tables in pydml/ops/ by `python -m pydml.schema.generate`. Do not edit.
 
-Defaults are C's zero-initialisation, except where a family's DEFAULTS gives DirectMLX's
-default. Count fields default to None: derived from their arrays' lengths.
+Scalar fields (numbers, BOOL, enums, DML_SIZE_2D, DML_SCALAR_UNION) are required, except where
+the page states a typical default (a family's DEFAULTS). Pointer fields default to None (NULL);
+count fields default to None: derived from their arrays' lengths.
 """
 
 from __future__ import annotations
@@ -145,8 +146,8 @@ class ElementWiseClipOperatorDesc(OperatorDescBase):
     InputTensor: AnyTensorDesc | None = None
     OutputTensor: AnyTensorDesc | None = None
     ScaleBias: ScaleBias | None = None
-    Min: float = float("-inf")
-    Max: float = float("inf")
+    Min: float
+    Max: float
 
 DML_ELEMENT_WISE_CLIP_OPERATOR_DESC = ElementWiseClipOperatorDesc
 
@@ -381,7 +382,7 @@ class ElementWiseConstantPowOperatorDesc(OperatorDescBase):
     InputTensor: AnyTensorDesc | None = None
     OutputTensor: AnyTensorDesc | None = None
     ScaleBias: ScaleBias | None = None
-    Exponent: float = 0.0
+    Exponent: float
 
 DML_ELEMENT_WISE_CONSTANT_POW_OPERATOR_DESC = ElementWiseConstantPowOperatorDesc
 
@@ -460,7 +461,7 @@ class ElementWiseThresholdOperatorDesc(OperatorDescBase):
     InputTensor: AnyTensorDesc | None = None
     OutputTensor: AnyTensorDesc | None = None
     ScaleBias: ScaleBias | None = None
-    Min: float = 0.0
+    Min: float
 
 DML_ELEMENT_WISE_THRESHOLD_OPERATOR_DESC = ElementWiseThresholdOperatorDesc
 
@@ -565,8 +566,8 @@ class ActivationLinearOperatorDesc(OperatorDescBase):
 
     InputTensor: AnyTensorDesc | None = None
     OutputTensor: AnyTensorDesc | None = None
-    Alpha: float = 1.0
-    Beta: float = 0.0
+    Alpha: float
+    Beta: float
 
 DML_ACTIVATION_LINEAR_OPERATOR_DESC = ActivationLinearOperatorDesc
 
@@ -604,8 +605,8 @@ class ActivationParametricSoftplusOperatorDesc(OperatorDescBase):
 
     InputTensor: AnyTensorDesc | None = None
     OutputTensor: AnyTensorDesc | None = None
-    Alpha: float = 1.0
-    Beta: float = 1.0
+    Alpha: float
+    Beta: float
 
 DML_ACTIVATION_PARAMETRIC_SOFTPLUS_OPERATOR_DESC = ActivationParametricSoftplusOperatorDesc
 
@@ -645,7 +646,7 @@ class ActivationScaledTanhOperatorDesc(OperatorDescBase):
     InputTensor: AnyTensorDesc | None = None
     OutputTensor: AnyTensorDesc | None = None
     Alpha: float = 1.0
-    Beta: float = 1.0
+    Beta: float = 0.5
 
 DML_ACTIVATION_SCALED_TANH_OPERATOR_DESC = ActivationScaledTanhOperatorDesc
 
@@ -734,15 +735,15 @@ class ConvolutionOperatorDesc(OperatorDescBase):
     FilterTensor: AnyTensorDesc | None = None
     BiasTensor: AnyTensorDesc | None = None
     OutputTensor: AnyTensorDesc | None = None
-    Mode: ConvolutionMode | int | str = ConvolutionMode["CONVOLUTION"]
-    Direction: ConvolutionDirection | int | str = ConvolutionDirection["FORWARD"]
+    Mode: ConvolutionMode | int | str
+    Direction: ConvolutionDirection | int | str
     DimensionCount: int | None = None
     Strides: Sequence[int] | None = None
     Dilations: Sequence[int] | None = None
     StartPadding: Sequence[int] | None = None
     EndPadding: Sequence[int] | None = None
     OutputPadding: Sequence[int] | None = None
-    GroupCount: int = 1
+    GroupCount: int
     FusedActivation: Any = None
 
 DML_CONVOLUTION_OPERATOR_DESC = ConvolutionOperatorDesc
@@ -758,10 +759,10 @@ class GemmOperatorDesc(OperatorDescBase):
     BTensor: AnyTensorDesc | None = None
     CTensor: AnyTensorDesc | None = None
     OutputTensor: AnyTensorDesc | None = None
-    TransA: MatrixTransform | int | str = MatrixTransform["NONE"]
-    TransB: MatrixTransform | int | str = MatrixTransform["NONE"]
-    Alpha: float = 0.0
-    Beta: float = 0.0
+    TransA: MatrixTransform | int | str
+    TransB: MatrixTransform | int | str
+    Alpha: float
+    Beta: float
     FusedActivation: Any = None
 
 DML_GEMM_OPERATOR_DESC = GemmOperatorDesc
@@ -773,7 +774,7 @@ class ReduceOperatorDesc(OperatorDescBase):
     C_NAME: ClassVar[str] = "DML_REDUCE_OPERATOR_DESC"
     OPERATOR: ClassVar[str] = "REDUCE"
 
-    Function: ReduceFunction | int | str = ReduceFunction["ARGMAX"]
+    Function: ReduceFunction | int | str
     InputTensor: AnyTensorDesc | None = None
     OutputTensor: AnyTensorDesc | None = None
     AxisCount: int | None = None
@@ -795,7 +796,7 @@ class AveragePoolingOperatorDesc(OperatorDescBase):
     WindowSize: Sequence[int] | None = None
     StartPadding: Sequence[int] | None = None
     EndPadding: Sequence[int] | None = None
-    IncludePadding: bool = False
+    IncludePadding: bool
 
 DML_AVERAGE_POOLING_OPERATOR_DESC = AveragePoolingOperatorDesc
 
@@ -813,7 +814,7 @@ class LpPoolingOperatorDesc(OperatorDescBase):
     WindowSize: Sequence[int] | None = None
     StartPadding: Sequence[int] | None = None
     EndPadding: Sequence[int] | None = None
-    P: int = 0
+    P: int
 
 DML_LP_POOLING_OPERATOR_DESC = LpPoolingOperatorDesc
 
@@ -844,8 +845,8 @@ class RoiPoolingOperatorDesc(OperatorDescBase):
     InputTensor: AnyTensorDesc | None = None
     ROITensor: AnyTensorDesc | None = None
     OutputTensor: AnyTensorDesc | None = None
-    SpatialScale: float = 0.0
-    PooledSize: Size2D = Size2D(Width=0, Height=0)
+    SpatialScale: float
+    PooledSize: Size2D
 
 DML_ROI_POOLING_OPERATOR_DESC = RoiPoolingOperatorDesc
 
@@ -887,7 +888,7 @@ class SplitOperatorDesc(OperatorDescBase):
     InputTensor: AnyTensorDesc | None = None
     OutputCount: int | None = None
     OutputTensors: Sequence[AnyTensorDesc] | None = None
-    Axis: int = 0
+    Axis: int
 
 DML_SPLIT_OPERATOR_DESC = SplitOperatorDesc
 
@@ -901,7 +902,7 @@ class JoinOperatorDesc(OperatorDescBase):
     InputCount: int | None = None
     InputTensors: Sequence[AnyTensorDesc] | None = None
     OutputTensor: AnyTensorDesc | None = None
-    Axis: int = 0
+    Axis: int
 
 DML_JOIN_OPERATOR_DESC = JoinOperatorDesc
 
@@ -914,8 +915,8 @@ class PaddingOperatorDesc(OperatorDescBase):
 
     InputTensor: AnyTensorDesc | None = None
     OutputTensor: AnyTensorDesc | None = None
-    PaddingMode: PaddingMode | int | str = PaddingMode["CONSTANT"]
-    PaddingValue: float = 0.0
+    PaddingMode: PaddingMode | int | str
+    PaddingValue: float
     DimensionCount: int | None = None
     StartPadding: Sequence[int] | None = None
     EndPadding: Sequence[int] | None = None
@@ -931,7 +932,7 @@ class ValueScale2DOperatorDesc(OperatorDescBase):
 
     InputTensor: AnyTensorDesc | None = None
     OutputTensor: AnyTensorDesc | None = None
-    Scale: float = 0.0
+    Scale: float
     ChannelCount: int | None = None
     Bias: Sequence[float] | None = None
 
@@ -946,8 +947,8 @@ class Upsample2DOperatorDesc(OperatorDescBase):
 
     InputTensor: AnyTensorDesc | None = None
     OutputTensor: AnyTensorDesc | None = None
-    ScaleSize: Size2D = Size2D(Width=1, Height=1)
-    InterpolationMode: InterpolationMode | int | str = InterpolationMode["NEAREST_NEIGHBOR"]
+    ScaleSize: Size2D
+    InterpolationMode: InterpolationMode | int | str
 
 DML_UPSAMPLE_2D_OPERATOR_DESC = Upsample2DOperatorDesc
 
@@ -961,8 +962,8 @@ class GatherOperatorDesc(OperatorDescBase):
     InputTensor: AnyTensorDesc | None = None
     IndicesTensor: AnyTensorDesc | None = None
     OutputTensor: AnyTensorDesc | None = None
-    Axis: int = 0
-    IndexDimensions: int = 0
+    Axis: int
+    IndexDimensions: int
 
 DML_GATHER_OPERATOR_DESC = GatherOperatorDesc
 
@@ -975,7 +976,7 @@ class SpaceToDepthOperatorDesc(OperatorDescBase):
 
     InputTensor: AnyTensorDesc | None = None
     OutputTensor: AnyTensorDesc | None = None
-    BlockSize: int = 0
+    BlockSize: int
 
 DML_SPACE_TO_DEPTH_OPERATOR_DESC = SpaceToDepthOperatorDesc
 
@@ -988,7 +989,7 @@ class DepthToSpaceOperatorDesc(OperatorDescBase):
 
     InputTensor: AnyTensorDesc | None = None
     OutputTensor: AnyTensorDesc | None = None
-    BlockSize: int = 0
+    BlockSize: int
 
 DML_DEPTH_TO_SPACE_OPERATOR_DESC = DepthToSpaceOperatorDesc
 
@@ -1016,8 +1017,8 @@ class TopKOperatorDesc(OperatorDescBase):
     InputTensor: AnyTensorDesc | None = None
     OutputValueTensor: AnyTensorDesc | None = None
     OutputIndexTensor: AnyTensorDesc | None = None
-    Axis: int = 0
-    K: int = 0
+    Axis: int
+    K: int
 
 DML_TOP_K_OPERATOR_DESC = TopKOperatorDesc
 
@@ -1034,8 +1035,8 @@ class BatchNormalizationOperatorDesc(OperatorDescBase):
     ScaleTensor: AnyTensorDesc | None = None
     BiasTensor: AnyTensorDesc | None = None
     OutputTensor: AnyTensorDesc | None = None
-    Spatial: bool = False
-    Epsilon: float = 0.0
+    Spatial: bool
+    Epsilon: float
     FusedActivation: Any = None
 
 DML_BATCH_NORMALIZATION_OPERATOR_DESC = BatchNormalizationOperatorDesc
@@ -1051,9 +1052,9 @@ class MeanVarianceNormalizationOperatorDesc(OperatorDescBase):
     ScaleTensor: AnyTensorDesc | None = None
     BiasTensor: AnyTensorDesc | None = None
     OutputTensor: AnyTensorDesc | None = None
-    CrossChannel: bool = False
-    NormalizeVariance: bool = False
-    Epsilon: float = 0.0
+    CrossChannel: bool
+    NormalizeVariance: bool
+    Epsilon: float
     FusedActivation: Any = None
 
 DML_MEAN_VARIANCE_NORMALIZATION_OPERATOR_DESC = MeanVarianceNormalizationOperatorDesc
@@ -1067,11 +1068,11 @@ class LocalResponseNormalizationOperatorDesc(OperatorDescBase):
 
     InputTensor: AnyTensorDesc | None = None
     OutputTensor: AnyTensorDesc | None = None
-    CrossChannel: bool = False
-    LocalSize: int = 0
-    Alpha: float = 0.0
-    Beta: float = 0.0
-    Bias: float = 0.0
+    CrossChannel: bool
+    LocalSize: int
+    Alpha: float
+    Beta: float
+    Bias: float
 
 DML_LOCAL_RESPONSE_NORMALIZATION_OPERATOR_DESC = LocalResponseNormalizationOperatorDesc
 
@@ -1084,9 +1085,9 @@ class LpNormalizationOperatorDesc(OperatorDescBase):
 
     InputTensor: AnyTensorDesc | None = None
     OutputTensor: AnyTensorDesc | None = None
-    Axis: int = 0
-    Epsilon: float = 0.0
-    P: int = 0
+    Axis: int
+    Epsilon: float
+    P: int
 
 DML_LP_NORMALIZATION_OPERATOR_DESC = LpNormalizationOperatorDesc
 
@@ -1107,7 +1108,7 @@ class RnnOperatorDesc(OperatorDescBase):
     OutputSingleTensor: AnyTensorDesc | None = None
     ActivationDescCount: int | None = None
     ActivationDescs: Sequence[Any] | None = None
-    Direction: RecurrentNetworkDirection | int | str = RecurrentNetworkDirection["FORWARD"]
+    Direction: RecurrentNetworkDirection | int | str
 
 DML_RNN_OPERATOR_DESC = RnnOperatorDesc
 
@@ -1131,10 +1132,10 @@ class LstmOperatorDesc(OperatorDescBase):
     OutputCellSingleTensor: AnyTensorDesc | None = None
     ActivationDescCount: int | None = None
     ActivationDescs: Sequence[Any] | None = None
-    Direction: RecurrentNetworkDirection | int | str = RecurrentNetworkDirection["FORWARD"]
-    ClipThreshold: float = 0.0
-    UseClipThreshold: bool = False
-    CoupleInputForget: bool = False
+    Direction: RecurrentNetworkDirection | int | str
+    ClipThreshold: float
+    UseClipThreshold: bool
+    CoupleInputForget: bool
 
 DML_LSTM_OPERATOR_DESC = LstmOperatorDesc
 
@@ -1155,8 +1156,8 @@ class GruOperatorDesc(OperatorDescBase):
     OutputSingleTensor: AnyTensorDesc | None = None
     ActivationDescCount: int | None = None
     ActivationDescs: Sequence[Any] | None = None
-    Direction: RecurrentNetworkDirection | int | str = RecurrentNetworkDirection["FORWARD"]
-    LinearBeforeReset: bool = False
+    Direction: RecurrentNetworkDirection | int | str
+    LinearBeforeReset: bool
 
 DML_GRU_OPERATOR_DESC = GruOperatorDesc
 
@@ -1356,8 +1357,8 @@ class DiagonalMatrixOperatorDesc(OperatorDescBase):
     OPERATOR: ClassVar[str] = "DIAGONAL_MATRIX"
 
     OutputTensor: AnyTensorDesc | None = None
-    Offset: int = 0
-    Value: float = 0.0
+    Offset: int
+    Value: float
 
 DML_DIAGONAL_MATRIX_OPERATOR_DESC = DiagonalMatrixOperatorDesc
 
@@ -1372,7 +1373,7 @@ class ScatterOperatorDesc(OperatorDescBase):
     IndicesTensor: AnyTensorDesc | None = None
     UpdatesTensor: AnyTensorDesc | None = None
     OutputTensor: AnyTensorDesc | None = None
-    Axis: int = 0
+    Axis: int
 
 DML_SCATTER_OPERATOR_DESC = ScatterOperatorDesc
 DML_SCATTER_ELEMENTS_OPERATOR_DESC = ScatterOperatorDesc
@@ -1387,7 +1388,7 @@ class OneHotOperatorDesc(OperatorDescBase):
     IndicesTensor: AnyTensorDesc | None = None
     ValuesTensor: AnyTensorDesc | None = None
     OutputTensor: AnyTensorDesc | None = None
-    Axis: int = 0
+    Axis: int
 
 DML_ONE_HOT_OPERATOR_DESC = OneHotOperatorDesc
 
@@ -1400,7 +1401,7 @@ class ResampleOperatorDesc(OperatorDescBase):
 
     InputTensor: AnyTensorDesc | None = None
     OutputTensor: AnyTensorDesc | None = None
-    InterpolationMode: InterpolationMode | int | str = InterpolationMode["NEAREST_NEIGHBOR"]
+    InterpolationMode: InterpolationMode | int | str
     ScaleCount: int | None = None
     Scales: Sequence[float] | None = None
 
@@ -1441,7 +1442,7 @@ class ElementWiseRoundOperatorDesc(OperatorDescBase):
 
     InputTensor: AnyTensorDesc | None = None
     OutputTensor: AnyTensorDesc | None = None
-    RoundingMode: RoundingMode | int | str = RoundingMode["HALVES_TO_NEAREST_EVEN"]
+    RoundingMode: RoundingMode | int | str
 
 DML_ELEMENT_WISE_ROUND_OPERATOR_DESC = ElementWiseRoundOperatorDesc
 
@@ -1454,7 +1455,7 @@ class ElementWiseIsInfinityOperatorDesc(OperatorDescBase):
 
     InputTensor: AnyTensorDesc | None = None
     OutputTensor: AnyTensorDesc | None = None
-    InfinityMode: IsInfinityMode | int | str = IsInfinityMode["EITHER"]
+    InfinityMode: IsInfinityMode | int | str
 
 DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC = ElementWiseIsInfinityOperatorDesc
 
@@ -1492,8 +1493,8 @@ class FillValueConstantOperatorDesc(OperatorDescBase):
     OPERATOR: ClassVar[str] = "FILL_VALUE_CONSTANT"
 
     OutputTensor: AnyTensorDesc | None = None
-    ValueDataType: TensorDataType | int | str = TensorDataType["UNKNOWN"]
-    Value: ScalarUnion | int | float = 0
+    ValueDataType: TensorDataType | int | str
+    Value: ScalarUnion | int | float
 
 DML_FILL_VALUE_CONSTANT_OPERATOR_DESC = FillValueConstantOperatorDesc
 
@@ -1505,9 +1506,9 @@ class FillValueSequenceOperatorDesc(OperatorDescBase):
     OPERATOR: ClassVar[str] = "FILL_VALUE_SEQUENCE"
 
     OutputTensor: AnyTensorDesc | None = None
-    ValueDataType: TensorDataType | int | str = TensorDataType["UNKNOWN"]
-    ValueStart: ScalarUnion | int | float = 0
-    ValueDelta: ScalarUnion | int | float = 0
+    ValueDataType: TensorDataType | int | str
+    ValueStart: ScalarUnion | int | float
+    ValueDelta: ScalarUnion | int | float
 
 DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC = FillValueSequenceOperatorDesc
 
@@ -1520,9 +1521,9 @@ class CumulativeSummationOperatorDesc(OperatorDescBase):
 
     InputTensor: AnyTensorDesc | None = None
     OutputTensor: AnyTensorDesc | None = None
-    Axis: int = 0
-    AxisDirection: AxisDirection | int | str = AxisDirection["INCREASING"]
-    HasExclusiveSum: bool = False
+    Axis: int
+    AxisDirection: AxisDirection | int | str
+    HasExclusiveSum: bool
 
 DML_CUMULATIVE_SUMMATION_OPERATOR_DESC = CumulativeSummationOperatorDesc
 
@@ -1536,7 +1537,7 @@ class ReverseSubsequencesOperatorDesc(OperatorDescBase):
     InputTensor: AnyTensorDesc | None = None
     SequenceLengthsTensor: AnyTensorDesc | None = None
     OutputTensor: AnyTensorDesc | None = None
-    Axis: int = 0
+    Axis: int
 
 DML_REVERSE_SUBSEQUENCES_OPERATOR_DESC = ReverseSubsequencesOperatorDesc
 
@@ -1550,7 +1551,7 @@ class GatherElementsOperatorDesc(OperatorDescBase):
     InputTensor: AnyTensorDesc | None = None
     IndicesTensor: AnyTensorDesc | None = None
     OutputTensor: AnyTensorDesc | None = None
-    Axis: int = 0
+    Axis: int
 
 DML_GATHER_ELEMENTS_OPERATOR_DESC = GatherElementsOperatorDesc
 
@@ -1564,8 +1565,8 @@ class GatherNdOperatorDesc(OperatorDescBase):
     InputTensor: AnyTensorDesc | None = None
     IndicesTensor: AnyTensorDesc | None = None
     OutputTensor: AnyTensorDesc | None = None
-    InputDimensionCount: int = 0
-    IndicesDimensionCount: int = 0
+    InputDimensionCount: int
+    IndicesDimensionCount: int
 
 DML_GATHER_ND_OPERATOR_DESC = GatherNdOperatorDesc
 
@@ -1580,8 +1581,8 @@ class ScatterNdOperatorDesc(OperatorDescBase):
     IndicesTensor: AnyTensorDesc | None = None
     UpdatesTensor: AnyTensorDesc | None = None
     OutputTensor: AnyTensorDesc | None = None
-    InputDimensionCount: int = 0
-    IndicesDimensionCount: int = 0
+    InputDimensionCount: int
+    IndicesDimensionCount: int
 
 DML_SCATTER_ND_OPERATOR_DESC = ScatterNdOperatorDesc
 
@@ -1630,9 +1631,9 @@ class TopK1OperatorDesc(OperatorDescBase):
     InputTensor: AnyTensorDesc | None = None
     OutputValueTensor: AnyTensorDesc | None = None
     OutputIndexTensor: AnyTensorDesc | None = None
-    Axis: int = 0
-    K: int = 0
-    AxisDirection: AxisDirection | int | str = AxisDirection["INCREASING"]
+    Axis: int
+    K: int
+    AxisDirection: AxisDirection | int | str
 
 DML_TOP_K1_OPERATOR_DESC = TopK1OperatorDesc
 
@@ -1645,8 +1646,8 @@ class DepthToSpace1OperatorDesc(OperatorDescBase):
 
     InputTensor: AnyTensorDesc | None = None
     OutputTensor: AnyTensorDesc | None = None
-    BlockSize: int = 0
-    Order: DepthSpaceOrder | int | str = DepthSpaceOrder["DEPTH_COLUMN_ROW"]
+    BlockSize: int
+    Order: DepthSpaceOrder | int | str
 
 DML_DEPTH_TO_SPACE1_OPERATOR_DESC = DepthToSpace1OperatorDesc
 
@@ -1659,8 +1660,8 @@ class SpaceToDepth1OperatorDesc(OperatorDescBase):
 
     InputTensor: AnyTensorDesc | None = None
     OutputTensor: AnyTensorDesc | None = None
-    BlockSize: int = 0
-    Order: DepthSpaceOrder | int | str = DepthSpaceOrder["DEPTH_COLUMN_ROW"]
+    BlockSize: int
+    Order: DepthSpaceOrder | int | str
 
 DML_SPACE_TO_DEPTH1_OPERATOR_DESC = SpaceToDepth1OperatorDesc
 
@@ -1677,8 +1678,8 @@ class MeanVarianceNormalization1OperatorDesc(OperatorDescBase):
     OutputTensor: AnyTensorDesc | None = None
     AxisCount: int | None = None
     Axes: Sequence[int] | None = None
-    NormalizeVariance: bool = False
-    Epsilon: float = 0.0
+    NormalizeVariance: bool
+    Epsilon: float
     FusedActivation: Any = None
 
 DML_MEAN_VARIANCE_NORMALIZATION1_OPERATOR_DESC = MeanVarianceNormalization1OperatorDesc
@@ -1692,7 +1693,7 @@ class Resample1OperatorDesc(OperatorDescBase):
 
     InputTensor: AnyTensorDesc | None = None
     OutputTensor: AnyTensorDesc | None = None
-    InterpolationMode: InterpolationMode | int | str = InterpolationMode["NEAREST_NEIGHBOR"]
+    InterpolationMode: InterpolationMode | int | str
     DimensionCount: int | None = None
     Scales: Sequence[float] | None = None
     InputPixelOffsets: Sequence[float] | None = None
@@ -1751,7 +1752,7 @@ class ConvolutionIntegerOperatorDesc(OperatorDescBase):
     Dilations: Sequence[int] | None = None
     StartPadding: Sequence[int] | None = None
     EndPadding: Sequence[int] | None = None
-    GroupCount: int = 0
+    GroupCount: int
 
 DML_CONVOLUTION_INTEGER_OPERATOR_DESC = ConvolutionIntegerOperatorDesc
 
@@ -1777,7 +1778,7 @@ class QuantizedLinearConvolutionOperatorDesc(OperatorDescBase):
     Dilations: Sequence[int] | None = None
     StartPadding: Sequence[int] | None = None
     EndPadding: Sequence[int] | None = None
-    GroupCount: int = 0
+    GroupCount: int
 
 DML_QUANTIZED_LINEAR_CONVOLUTION_OPERATOR_DESC = QuantizedLinearConvolutionOperatorDesc
 
@@ -1910,7 +1911,7 @@ class AveragePoolingGradOperatorDesc(OperatorDescBase):
     WindowSize: Sequence[int] | None = None
     StartPadding: Sequence[int] | None = None
     EndPadding: Sequence[int] | None = None
-    IncludePadding: bool = False
+    IncludePadding: bool
 
 DML_AVERAGE_POOLING_GRAD_OPERATOR_DESC = AveragePoolingGradOperatorDesc
 
@@ -1943,7 +1944,7 @@ class RandomGeneratorOperatorDesc(OperatorDescBase):
     InputStateTensor: AnyTensorDesc | None = None
     OutputTensor: AnyTensorDesc | None = None
     OutputStateTensor: AnyTensorDesc | None = None
-    Type: RandomGeneratorType | int | str = RandomGeneratorType["PHILOX_4X32_10"]
+    Type: RandomGeneratorType | int | str
 
 DML_RANDOM_GENERATOR_OPERATOR_DESC = RandomGeneratorOperatorDesc
 
@@ -1969,7 +1970,7 @@ class ResampleGradOperatorDesc(OperatorDescBase):
 
     InputGradientTensor: AnyTensorDesc | None = None
     OutputGradientTensor: AnyTensorDesc | None = None
-    InterpolationMode: InterpolationMode | int | str = InterpolationMode["NEAREST_NEIGHBOR"]
+    InterpolationMode: InterpolationMode | int | str
     DimensionCount: int | None = None
     Scales: Sequence[float] | None = None
     InputPixelOffsets: Sequence[float] | None = None
@@ -2008,10 +2009,10 @@ class AdamOptimizerOperatorDesc(OperatorDescBase):
     OutputParametersTensor: AnyTensorDesc | None = None
     OutputFirstMomentTensor: AnyTensorDesc | None = None
     OutputSecondMomentTensor: AnyTensorDesc | None = None
-    LearningRate: float = 0.0
-    Beta1: float = 0.0
-    Beta2: float = 0.0
-    Epsilon: float = 0.0
+    LearningRate: float
+    Beta1: float
+    Beta2: float
+    Epsilon: float
 
 DML_ADAM_OPTIMIZER_OPERATOR_DESC = AdamOptimizerOperatorDesc
 
@@ -2026,7 +2027,7 @@ class ArgminOperatorDesc(OperatorDescBase):
     OutputTensor: AnyTensorDesc | None = None
     AxisCount: int | None = None
     Axes: Sequence[int] | None = None
-    AxisDirection: AxisDirection | int | str = AxisDirection["INCREASING"]
+    AxisDirection: AxisDirection | int | str
 
 DML_ARGMIN_OPERATOR_DESC = ArgminOperatorDesc
 
@@ -2041,7 +2042,7 @@ class ArgmaxOperatorDesc(OperatorDescBase):
     OutputTensor: AnyTensorDesc | None = None
     AxisCount: int | None = None
     Axes: Sequence[int] | None = None
-    AxisDirection: AxisDirection | int | str = AxisDirection["INCREASING"]
+    AxisDirection: AxisDirection | int | str
 
 DML_ARGMAX_OPERATOR_DESC = ArgmaxOperatorDesc
 
@@ -2056,13 +2057,13 @@ class RoiAlignOperatorDesc(OperatorDescBase):
     ROITensor: AnyTensorDesc | None = None
     BatchIndicesTensor: AnyTensorDesc | None = None
     OutputTensor: AnyTensorDesc | None = None
-    ReductionFunction: ReduceFunction | int | str = ReduceFunction["ARGMAX"]
-    InterpolationMode: InterpolationMode | int | str = InterpolationMode["NEAREST_NEIGHBOR"]
-    SpatialScaleX: float = 0.0
-    SpatialScaleY: float = 0.0
-    OutOfBoundsInputValue: float = 0.0
-    MinimumSamplesPerOutput: int = 0
-    MaximumSamplesPerOutput: int = 0
+    ReductionFunction: ReduceFunction | int | str
+    InterpolationMode: InterpolationMode | int | str
+    SpatialScaleX: float
+    SpatialScaleY: float
+    OutOfBoundsInputValue: float
+    MinimumSamplesPerOutput: int
+    MaximumSamplesPerOutput: int
 
 DML_ROI_ALIGN_OPERATOR_DESC = RoiAlignOperatorDesc
 
@@ -2076,9 +2077,9 @@ class GatherNd1OperatorDesc(OperatorDescBase):
     InputTensor: AnyTensorDesc | None = None
     IndicesTensor: AnyTensorDesc | None = None
     OutputTensor: AnyTensorDesc | None = None
-    InputDimensionCount: int = 0
-    IndicesDimensionCount: int = 0
-    BatchDimensionCount: int = 0
+    InputDimensionCount: int
+    IndicesDimensionCount: int
+    BatchDimensionCount: int
 
 DML_GATHER_ND1_OPERATOR_DESC = GatherNd1OperatorDesc
 
@@ -2105,8 +2106,8 @@ class ElementWiseClipGradOperatorDesc(OperatorDescBase):
     InputTensor: AnyTensorDesc | None = None
     InputGradientTensor: AnyTensorDesc | None = None
     OutputGradientTensor: AnyTensorDesc | None = None
-    Min: float = float("-inf")
-    Max: float = float("inf")
+    Min: float
+    Max: float
 
 DML_ELEMENT_WISE_CLIP_GRAD_OPERATOR_DESC = ElementWiseClipGradOperatorDesc
 
@@ -2133,11 +2134,11 @@ class LocalResponseNormalizationGradOperatorDesc(OperatorDescBase):
     InputTensor: AnyTensorDesc | None = None
     InputGradientTensor: AnyTensorDesc | None = None
     OutputGradientTensor: AnyTensorDesc | None = None
-    CrossChannel: bool = False
-    LocalSize: int = 0
-    Alpha: float = 0.0
-    Beta: float = 0.0
-    Bias: float = 0.0
+    CrossChannel: bool
+    LocalSize: int
+    Alpha: float
+    Beta: float
+    Bias: float
 
 DML_LOCAL_RESPONSE_NORMALIZATION_GRAD_OPERATOR_DESC = LocalResponseNormalizationGradOperatorDesc
 
@@ -2150,9 +2151,9 @@ class CumulativeProductOperatorDesc(OperatorDescBase):
 
     InputTensor: AnyTensorDesc | None = None
     OutputTensor: AnyTensorDesc | None = None
-    Axis: int = 0
-    AxisDirection: AxisDirection | int | str = AxisDirection["INCREASING"]
-    HasExclusiveProduct: bool = False
+    Axis: int
+    AxisDirection: AxisDirection | int | str
+    HasExclusiveProduct: bool
 
 DML_CUMULATIVE_PRODUCT_OPERATOR_DESC = CumulativeProductOperatorDesc
 
@@ -2171,7 +2172,7 @@ class BatchNormalizationGradOperatorDesc(OperatorDescBase):
     OutputGradientTensor: AnyTensorDesc | None = None
     OutputScaleGradientTensor: AnyTensorDesc | None = None
     OutputBiasGradientTensor: AnyTensorDesc | None = None
-    Epsilon: float = 0.0
+    Epsilon: float
 
 DML_BATCH_NORMALIZATION_GRAD_OPERATOR_DESC = BatchNormalizationGradOperatorDesc
 
@@ -2219,16 +2220,16 @@ class RoiAlign1OperatorDesc(OperatorDescBase):
     ROITensor: AnyTensorDesc | None = None
     BatchIndicesTensor: AnyTensorDesc | None = None
     OutputTensor: AnyTensorDesc | None = None
-    ReductionFunction: ReduceFunction | int | str = ReduceFunction["ARGMAX"]
-    InterpolationMode: InterpolationMode | int | str = InterpolationMode["NEAREST_NEIGHBOR"]
-    SpatialScaleX: float = 0.0
-    SpatialScaleY: float = 0.0
-    InputPixelOffset: float = 0.0
-    OutputPixelOffset: float = 0.0
-    OutOfBoundsInputValue: float = 0.0
-    MinimumSamplesPerOutput: int = 0
-    MaximumSamplesPerOutput: int = 0
-    AlignRegionsToCorners: bool = False
+    ReductionFunction: ReduceFunction | int | str
+    InterpolationMode: InterpolationMode | int | str
+    SpatialScaleX: float
+    SpatialScaleY: float
+    InputPixelOffset: float
+    OutputPixelOffset: float
+    OutOfBoundsInputValue: float
+    MinimumSamplesPerOutput: int
+    MaximumSamplesPerOutput: int
+    AlignRegionsToCorners: bool
 
 DML_ROI_ALIGN1_OPERATOR_DESC = RoiAlign1OperatorDesc
 
@@ -2245,15 +2246,15 @@ class RoiAlignGradOperatorDesc(OperatorDescBase):
     BatchIndicesTensor: AnyTensorDesc | None = None
     OutputGradientTensor: AnyTensorDesc | None = None
     OutputROIGradientTensor: AnyTensorDesc | None = None
-    ReductionFunction: ReduceFunction | int | str = ReduceFunction["ARGMAX"]
-    InterpolationMode: InterpolationMode | int | str = InterpolationMode["NEAREST_NEIGHBOR"]
-    SpatialScaleX: float = 0.0
-    SpatialScaleY: float = 0.0
-    InputPixelOffset: float = 0.0
-    OutputPixelOffset: float = 0.0
-    MinimumSamplesPerOutput: int = 0
-    MaximumSamplesPerOutput: int = 0
-    AlignRegionsToCorners: bool = False
+    ReductionFunction: ReduceFunction | int | str
+    InterpolationMode: InterpolationMode | int | str
+    SpatialScaleX: float
+    SpatialScaleY: float
+    InputPixelOffset: float
+    OutputPixelOffset: float
+    MinimumSamplesPerOutput: int
+    MaximumSamplesPerOutput: int
+    AlignRegionsToCorners: bool
 
 DML_ROI_ALIGN_GRAD_OPERATOR_DESC = RoiAlignGradOperatorDesc
 
@@ -2271,7 +2272,7 @@ class BatchNormalizationTrainingOperatorDesc(OperatorDescBase):
     OutputTensor: AnyTensorDesc | None = None
     OutputMeanTensor: AnyTensorDesc | None = None
     OutputVarianceTensor: AnyTensorDesc | None = None
-    Epsilon: float = 0.0
+    Epsilon: float
     FusedActivation: Any = None
 
 DML_BATCH_NORMALIZATION_TRAINING_OPERATOR_DESC = BatchNormalizationTrainingOperatorDesc
@@ -2291,7 +2292,7 @@ class BatchNormalizationTrainingGradOperatorDesc(OperatorDescBase):
     OutputGradientTensor: AnyTensorDesc | None = None
     OutputScaleGradientTensor: AnyTensorDesc | None = None
     OutputBiasGradientTensor: AnyTensorDesc | None = None
-    Epsilon: float = 0.0
+    Epsilon: float
 
 DML_BATCH_NORMALIZATION_TRAINING_GRAD_OPERATOR_DESC = BatchNormalizationTrainingGradOperatorDesc
 
@@ -2305,9 +2306,9 @@ class ElementWiseClip1OperatorDesc(OperatorDescBase):
     InputTensor: AnyTensorDesc | None = None
     OutputTensor: AnyTensorDesc | None = None
     ScaleBias: ScaleBias | None = None
-    MinMaxDataType: TensorDataType | int | str = TensorDataType["FLOAT32"]
-    Min: ScalarUnion | int | float = float("-inf")
-    Max: ScalarUnion | int | float = float("inf")
+    MinMaxDataType: TensorDataType | int | str
+    Min: ScalarUnion | int | float
+    Max: ScalarUnion | int | float
 
 DML_ELEMENT_WISE_CLIP1_OPERATOR_DESC = ElementWiseClip1OperatorDesc
 
@@ -2321,9 +2322,9 @@ class ElementWiseClipGrad1OperatorDesc(OperatorDescBase):
     InputTensor: AnyTensorDesc | None = None
     InputGradientTensor: AnyTensorDesc | None = None
     OutputGradientTensor: AnyTensorDesc | None = None
-    MinMaxDataType: TensorDataType | int | str = TensorDataType["FLOAT32"]
-    Min: ScalarUnion | int | float = float("-inf")
-    Max: ScalarUnion | int | float = float("inf")
+    MinMaxDataType: TensorDataType | int | str
+    Min: ScalarUnion | int | float
+    Max: ScalarUnion | int | float
 
 DML_ELEMENT_WISE_CLIP_GRAD1_OPERATOR_DESC = ElementWiseClipGrad1OperatorDesc
 
@@ -2336,9 +2337,9 @@ class Padding1OperatorDesc(OperatorDescBase):
 
     InputTensor: AnyTensorDesc | None = None
     OutputTensor: AnyTensorDesc | None = None
-    PaddingMode: PaddingMode | int | str = PaddingMode["CONSTANT"]
-    PaddingValueDataType: TensorDataType | int | str = TensorDataType["UNKNOWN"]
-    PaddingValue: ScalarUnion | int | float = 0
+    PaddingMode: PaddingMode | int | str
+    PaddingValueDataType: TensorDataType | int | str
+    PaddingValue: ScalarUnion | int | float
     DimensionCount: int | None = None
     StartPadding: Sequence[int] | None = None
     EndPadding: Sequence[int] | None = None
@@ -2420,8 +2421,8 @@ class Resample2OperatorDesc(OperatorDescBase):
 
     InputTensor: AnyTensorDesc | None = None
     OutputTensor: AnyTensorDesc | None = None
-    InterpolationMode: InterpolationMode | int | str = InterpolationMode["NEAREST_NEIGHBOR"]
-    RoundingDirection: AxisDirection | int | str = AxisDirection["INCREASING"]
+    InterpolationMode: InterpolationMode | int | str
+    RoundingDirection: AxisDirection | int | str
     DimensionCount: int | None = None
     Scales: Sequence[float] | None = None
     InputPixelOffsets: Sequence[float] | None = None
@@ -2438,8 +2439,8 @@ class ResampleGrad1OperatorDesc(OperatorDescBase):
 
     InputGradientTensor: AnyTensorDesc | None = None
     OutputGradientTensor: AnyTensorDesc | None = None
-    InterpolationMode: InterpolationMode | int | str = InterpolationMode["NEAREST_NEIGHBOR"]
-    RoundingDirection: AxisDirection | int | str = AxisDirection["INCREASING"]
+    InterpolationMode: InterpolationMode | int | str
+    RoundingDirection: AxisDirection | int | str
     DimensionCount: int | None = None
     Scales: Sequence[float] | None = None
     InputPixelOffsets: Sequence[float] | None = None
@@ -2456,10 +2457,10 @@ class DiagonalMatrix1OperatorDesc(OperatorDescBase):
 
     InputTensor: AnyTensorDesc | None = None
     OutputTensor: AnyTensorDesc | None = None
-    ValueDataType: TensorDataType | int | str = TensorDataType["UNKNOWN"]
-    Value: ScalarUnion | int | float = 0
-    DiagonalFillBegin: int = 0
-    DiagonalFillEnd: int = 0
+    ValueDataType: TensorDataType | int | str
+    Value: ScalarUnion | int | float
+    DiagonalFillBegin: int
+    DiagonalFillEnd: int
 
 DML_DIAGONAL_MATRIX1_OPERATOR_DESC = DiagonalMatrix1OperatorDesc
 
@@ -2484,10 +2485,10 @@ class MultiheadAttentionOperatorDesc(OperatorDescBase):
     OutputTensor: AnyTensorDesc | None = None
     OutputPresentKeyTensor: AnyTensorDesc | None = None
     OutputPresentValueTensor: AnyTensorDesc | None = None
-    Scale: float = 0.0
-    MaskFilterValue: float = 0.0
-    HeadCount: int = 0
-    MaskType: MultiheadAttentionMaskType | int | str = MultiheadAttentionMaskType["NONE"]
+    Scale: float
+    MaskFilterValue: float
+    HeadCount: int
+    MaskType: MultiheadAttentionMaskType | int | str
 
 DML_MULTIHEAD_ATTENTION_OPERATOR_DESC = MultiheadAttentionOperatorDesc
 
@@ -2506,7 +2507,7 @@ class LpPooling1OperatorDesc(OperatorDescBase):
     StartPadding: Sequence[int] | None = None
     EndPadding: Sequence[int] | None = None
     Dilations: Sequence[int] | None = None
-    P: int = 0
+    P: int
 
 DML_LP_POOLING1_OPERATOR_DESC = LpPooling1OperatorDesc
 
@@ -2525,7 +2526,7 @@ class AveragePooling1OperatorDesc(OperatorDescBase):
     StartPadding: Sequence[int] | None = None
     EndPadding: Sequence[int] | None = None
     Dilations: Sequence[int] | None = None
-    IncludePadding: bool = False
+    IncludePadding: bool
 
 DML_AVERAGE_POOLING1_OPERATOR_DESC = AveragePooling1OperatorDesc
 
@@ -2551,8 +2552,8 @@ class ActivationHardSwishOperatorDesc(OperatorDescBase):
 
     InputTensor: AnyTensorDesc | None = None
     OutputTensor: AnyTensorDesc | None = None
-    Alpha: float = 0.16666666666666666
-    Beta: float = 0.5
+    Alpha: float = 0.2
+    Beta: float
 
 DML_ACTIVATION_HARD_SWISH_OPERATOR_DESC = ActivationHardSwishOperatorDesc
 
@@ -2575,7 +2576,7 @@ class QuantizedLinearAveragePoolingOperatorDesc(OperatorDescBase):
     StartPadding: Sequence[int] | None = None
     EndPadding: Sequence[int] | None = None
     Dilations: Sequence[int] | None = None
-    IncludePadding: bool = False
+    IncludePadding: bool
 
 DML_QUANTIZED_LINEAR_AVERAGE_POOLING_OPERATOR_DESC = QuantizedLinearAveragePoolingOperatorDesc
 
@@ -2610,9 +2611,9 @@ class MeanVarianceNormalization2OperatorDesc(OperatorDescBase):
     OutputTensor: AnyTensorDesc | None = None
     AxisCount: int | None = None
     Axes: Sequence[int] | None = None
-    UseMean: bool = False
-    UseVariance: bool = False
-    Epsilon: float = 0.0
+    UseMean: bool
+    UseVariance: bool
+    Epsilon: float
     FusedActivation: Any = None
 
 DML_MEAN_VARIANCE_NORMALIZATION2_OPERATOR_DESC = MeanVarianceNormalization2OperatorDesc
@@ -2639,11 +2640,11 @@ class MultiheadAttention1OperatorDesc(OperatorDescBase):
     OutputTensor: AnyTensorDesc | None = None
     OutputPresentKeyTensor: AnyTensorDesc | None = None
     OutputPresentValueTensor: AnyTensorDesc | None = None
-    Scale: float = 0.0
-    MaskFilterValue: float = 0.0
-    QueryHeadCount: int = 0
-    KeyValueHeadCount: int = 0
-    MaskType: MultiheadAttentionMaskType | int | str = MultiheadAttentionMaskType["NONE"]
+    Scale: float
+    MaskFilterValue: float
+    QueryHeadCount: int
+    KeyValueHeadCount: int
+    MaskType: MultiheadAttentionMaskType | int | str
 
 DML_MULTIHEAD_ATTENTION1_OPERATOR_DESC = MultiheadAttention1OperatorDesc
 
@@ -2655,7 +2656,7 @@ class QuantizeOperatorDesc(OperatorDescBase):
     OPERATOR: ClassVar[str] = "QUANTIZE"
 
     InputTensor: AnyTensorDesc | None = None
-    QuantizationType: QuantizationType | int | str = QuantizationType["NONE"]
+    QuantizationType: QuantizationType | int | str
     QuantizationTensorCount: int | None = None
     QuantizationTensors: Sequence[AnyTensorDesc] | None = None
     OutputTensor: AnyTensorDesc | None = None
@@ -2670,7 +2671,7 @@ class DequantizeOperatorDesc(OperatorDescBase):
     OPERATOR: ClassVar[str] = "DEQUANTIZE"
 
     InputTensor: AnyTensorDesc | None = None
-    QuantizationType: QuantizationType | int | str = QuantizationType["NONE"]
+    QuantizationType: QuantizationType | int | str
     QuantizationTensorCount: int | None = None
     QuantizationTensors: Sequence[AnyTensorDesc] | None = None
     OutputTensor: AnyTensorDesc | None = None
@@ -2686,13 +2687,13 @@ class Resample3OperatorDesc(OperatorDescBase):
 
     InputTensor: AnyTensorDesc | None = None
     OutputTensor: AnyTensorDesc | None = None
-    InterpolationMode: InterpolationMode | int | str = InterpolationMode["NEAREST_NEIGHBOR"]
-    RoundingDirection: AxisDirection | int | str = AxisDirection["INCREASING"]
+    InterpolationMode: InterpolationMode | int | str
+    RoundingDirection: AxisDirection | int | str
     DimensionCount: int | None = None
     Scales: Sequence[float] | None = None
     InputPixelOffsets: Sequence[float] | None = None
     OutputPixelOffsets: Sequence[float] | None = None
-    Antialiased: bool = False
+    Antialiased: bool
 
 DML_RESAMPLE3_OPERATOR_DESC = Resample3OperatorDesc
 

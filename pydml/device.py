@@ -187,7 +187,7 @@ class CompiledOperator:
                 self._direct[name] = (packed_template(int(t.DataType), t.Sizes), (dtype, t.Sizes), 0)
             else:
                 self._direct[name] = (strided_template(int(t.DataType), t.Sizes, t.element_strides), None,
-                                      t.total_size_in_bytes)
+                                      _reach_bytes(t))
 
     @property
     def handle(self) -> Any:
@@ -273,8 +273,11 @@ class CompiledOperator:
 
         An array whose shape equals the tensor's Sizes (and whose desc has no Strides) is read
         with its own numpy strides; anything else is taken as raw memory laid out per the desc's
-        Strides, at least TotalTensorSizeInBytes long. Outputs not given are allocated. Returns
-        every output as an array of the tensor's Sizes (a strided view for strided descs).
+        Strides, long enough for every element the Sizes and Strides reach (TotalTensorSizeInBytes,
+        which DirectML rounds up to a multiple of 4, is not required of Python buffers: three UINT8
+        zero points bind as a 3-byte array; the C API keeps DirectML's rule for raw buffers).
+        Outputs not given are allocated. Returns every output as an array of the tensor's Sizes (a
+        strided view for strided descs).
         """
         inputs = self._expand(inputs, "input")
         outputs = self._expand(outputs or {}, "output")
@@ -365,9 +368,10 @@ class CompiledOperator:
             raw = value.reshape(-1).view(np.uint8)
         else:
             raw = np.frombuffer(memory.cast("B"), dtype=np.uint8)
-        if raw.nbytes < t.total_size_in_bytes:
-            raise BindingError(f"{where}: the bound buffer has {raw.nbytes} bytes, less than "
-                               f"TotalTensorSizeInBytes ({t.total_size_in_bytes})")
+        need = _reach_bytes(t)
+        if raw.nbytes < need:
+            raise BindingError(f"{where}: the bound buffer has {raw.nbytes} bytes, fewer than the {need} "
+                               f"its Sizes {list(t.Sizes)} and Strides {list(t.element_strides)} reach")
         return view_buffer(raw, int(t.DataType), t.Sizes, t.element_strides)
 
     def _allocate(self, name: str) -> np.ndarray[Any, Any]:
@@ -417,6 +421,16 @@ def _binding(operator: Any, is_output: int, index: int) -> tuple[str, int]:
     """A binding's name and PYDML_BINDING_* flags, as the C API orders them."""
     name = ffi.string(lib.pydml_operator_binding_name(operator, is_output, index)).decode()
     return name, int(lib.pydml_operator_binding_flags(operator, is_output, index))
+
+
+def _reach_bytes(t: BufferTensorDesc) -> int:
+    """The bytes from a tensor's first element to the end of the last one its Sizes and Strides
+    reach: what a buffer bound from Python must hold (pydml_tensor_check's arithmetic; 4-bit
+    elements two to a byte). TotalTensorSizeInBytes adds DirectML's rounding up to 4 bytes."""
+    last = sum((size - 1) * stride for size, stride in zip(t.Sizes, t.element_strides, strict=True))
+    if _is_4bit(t):
+        return (last + 1 + 1) // 2
+    return (last + 1) * NUMPY_DTYPES[int(t.DataType)].itemsize
 
 
 def _is_4bit(t: BufferTensorDesc) -> bool:

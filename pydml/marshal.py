@@ -45,7 +45,22 @@ class CDesc:
 
 
 def to_c(desc: Any) -> CDesc:
-    """Build the C ``DML_OPERATOR_DESC`` for a desc (specific or DML_OPERATOR_DESC)."""
+    """Build the C ``DML_OPERATOR_DESC`` for a desc (specific or DML_OPERATOR_DESC).
+
+    A value with no C representation (an INT32 field set to 2^31, a size of -1, a string where a
+    number goes) raises the ValidationError ``pydml.validate`` gives, never cffi's OverflowError
+    or TypeError: the same Python checks run first. Whether the desc is valid DirectML is not
+    judged here (``pydml.validate`` does that).
+    """
+    from pydml.validate import check_representable, resolve
+
+    schema, inner = resolve(desc)
+    check_representable(schema, inner, schema.c_name)
+    return marshal(desc)
+
+
+def marshal(desc: Any) -> CDesc:
+    """``to_c`` without its representability checks, for a desc that has passed them."""
     keep: list[Any] = []
     return CDesc(_operator_desc(wrap(desc), keep), keep)
 
@@ -64,63 +79,74 @@ def _fill_operator_desc(outer: Any, op: OperatorDesc, keep: list[Any]) -> None:
     keep.append(inner)
     name = schema.c_name
     for spec in schema.fields:
-        value = getattr(op.Desc, spec.name)
-        if spec.count is None and any(s.count == spec.name for s in schema.fields):
-            value = count_value(op.Desc, spec.name)
-        if value is None:
-            continue  # NULL pointer / zero
-        t = spec.type
-        if t is FieldType.TENSOR_DESC:
-            setattr(inner, spec.name, _tensor_desc(as_tensor_desc(value), keep, name, spec.name))
-        elif t is FieldType.TENSOR_DESC_ARRAY:
-            items = [as_tensor_desc(v) for v in value]
-            arr = ffi.new("DML_TENSOR_DESC[]", len(items)) if items else ffi.NULL
-            keep.append(arr)
-            for k, item in enumerate(items):
-                _fill_tensor_desc(arr[k], item, keep, name, f"{spec.name}[{k}]")
-            setattr(inner, spec.name, arr)
-        elif t is FieldType.OPERATOR_DESC:
-            setattr(inner, spec.name, _operator_desc(wrap(value), keep))
-        elif t is FieldType.OPERATOR_DESC_ARRAY:
-            ops = [wrap(v) for v in value]
-            arr = ffi.new("DML_OPERATOR_DESC[]", len(ops)) if ops else ffi.NULL
-            keep.append(arr)
-            for k, nested in enumerate(ops):
-                _fill_operator_desc(arr[k], nested, keep)
-            setattr(inner, spec.name, arr)
-        elif t in ARRAY_TYPES:
-            assert spec.count is not None
-            count = count_value(op.Desc, spec.count)
-            if len(value) != count:
-                # C code would read ``count`` elements from a shorter (or longer) array.
-                raise ValidationError(name, spec.name,
-                                      f"has {len(value)} values, but {spec.count} is {count}",
-                                      show_value=False)
-            arr = ffi.new(_ARRAY_CTYPES[t], list(value)) if len(value) else ffi.NULL
-            keep.append(arr)
-            setattr(inner, spec.name, arr)
-        elif t is FieldType.SIZE_2D:
-            getattr(inner, spec.name).Width = value.Width
-            getattr(inner, spec.name).Height = value.Height
-        elif t is FieldType.SCALE_BIAS:
-            sb = ffi.new("DML_SCALE_BIAS*", {"Scale": value.Scale, "Bias": value.Bias})
-            keep.append(sb)
-            setattr(inner, spec.name, sb)
-        elif t is FieldType.SCALAR_UNION:
-            data_type = getattr(op.Desc, spec.data_type_field or "", None)
-            member, raw = scalar_member(name, spec.name, value, data_type, spec.data_type_field)
-            union = getattr(inner, spec.name)
-            if member == "Bytes":
-                for k, byte in enumerate(raw):
-                    union.Bytes[k] = byte
-            else:
-                setattr(union, member, raw)
-        elif t is FieldType.FLOAT:
-            setattr(inner, spec.name, float(value))
-        else:
-            setattr(inner, spec.name, int(value))
+        try:
+            _fill_field(inner, op, schema, spec, keep)
+        except (OverflowError, TypeError) as exc:
+            # a last line: check_representable names these first (cffi's words never reach a user)
+            raise ValidationError(name, spec.name, f"has no C {spec.ctype} representation ({exc})",
+                                  getattr(op.Desc, spec.name)) from None
     outer.Type = int(op.Type)
     outer.Desc = inner
+
+
+def _fill_field(inner: Any, op: OperatorDesc, schema: OperatorSchema, spec: Any, keep: list[Any]) -> None:
+    """Write one field of ``op.Desc`` into the C struct ``inner``."""
+    name = schema.c_name
+    value = getattr(op.Desc, spec.name)
+    if spec.count is None and any(s.count == spec.name for s in schema.fields):
+        value = count_value(op.Desc, spec.name)
+    if value is None:
+        return  # NULL pointer / zero
+    t = spec.type
+    if t is FieldType.TENSOR_DESC:
+        setattr(inner, spec.name, _tensor_desc(as_tensor_desc(value), keep, name, spec.name))
+    elif t is FieldType.TENSOR_DESC_ARRAY:
+        items = [as_tensor_desc(v) for v in value]
+        arr = ffi.new("DML_TENSOR_DESC[]", len(items)) if items else ffi.NULL
+        keep.append(arr)
+        for k, item in enumerate(items):
+            _fill_tensor_desc(arr[k], item, keep, name, f"{spec.name}[{k}]")
+        setattr(inner, spec.name, arr)
+    elif t is FieldType.OPERATOR_DESC:
+        setattr(inner, spec.name, _operator_desc(wrap(value), keep))
+    elif t is FieldType.OPERATOR_DESC_ARRAY:
+        ops = [wrap(v) for v in value]
+        arr = ffi.new("DML_OPERATOR_DESC[]", len(ops)) if ops else ffi.NULL
+        keep.append(arr)
+        for k, nested in enumerate(ops):
+            _fill_operator_desc(arr[k], nested, keep)
+        setattr(inner, spec.name, arr)
+    elif t in ARRAY_TYPES:
+        assert spec.count is not None
+        count = count_value(op.Desc, spec.count)
+        if len(value) != count:
+            # C code would read ``count`` elements from a shorter (or longer) array.
+            raise ValidationError(name, spec.name,
+                                  f"has {len(value)} values, but {spec.count} is {count}",
+                                  show_value=False)
+        arr = ffi.new(_ARRAY_CTYPES[t], list(value)) if len(value) else ffi.NULL
+        keep.append(arr)
+        setattr(inner, spec.name, arr)
+    elif t is FieldType.SIZE_2D:
+        getattr(inner, spec.name).Width = value.Width
+        getattr(inner, spec.name).Height = value.Height
+    elif t is FieldType.SCALE_BIAS:
+        sb = ffi.new("DML_SCALE_BIAS*", {"Scale": value.Scale, "Bias": value.Bias})
+        keep.append(sb)
+        setattr(inner, spec.name, sb)
+    elif t is FieldType.SCALAR_UNION:
+        data_type = getattr(op.Desc, spec.data_type_field or "", None)
+        member, raw = scalar_member(name, spec.name, value, data_type, spec.data_type_field)
+        union = getattr(inner, spec.name)
+        if member == "Bytes":
+            for k, byte in enumerate(raw):
+                union.Bytes[k] = byte
+        else:
+            setattr(union, member, raw)
+    elif t is FieldType.FLOAT:
+        setattr(inner, spec.name, float(value))
+    else:
+        setattr(inner, spec.name, int(value))
 
 
 def _tensor_desc(t: TensorDesc, keep: list[Any], name: str, field: str) -> Any:

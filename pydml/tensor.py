@@ -129,12 +129,40 @@ def as_tensor_desc(value: Any) -> TensorDesc:
                     f"got {type(value).__name__}")
 
 
-def buffer_desc(data_type: TensorDataType | str | int, sizes: Sequence[int],
+def buffer_desc(data_type: TensorDataType | str | int | Any, sizes: Sequence[int],
                 strides: Sequence[int] | None = None, **fields: Any) -> TensorDesc:
-    """Shorthand: a DML_TENSOR_DESC of type BUFFER with the given data type, sizes and strides."""
+    """Shorthand: a DML_TENSOR_DESC of type BUFFER with the given data type, sizes and strides.
+
+    ``data_type`` is a TensorDataType, its name in any case (``"FLOAT32"``, ``"float32"``,
+    ``"DML_TENSOR_DATA_TYPE_FLOAT32"``), its integer, or a numpy dtype (``np.float32``,
+    ``np.dtype("float16")``, ml_dtypes.bfloat16 has no DirectML type and is refused).
+    """
     return TensorDesc(
         Desc=BufferTensorDesc(
-            DataType=TensorDataType.parse(data_type), Sizes=tuple(sizes),
+            DataType=_data_type(data_type), Sizes=tuple(sizes),
             Strides=None if strides is None else tuple(strides), **fields,
         )
     )
+
+
+def _data_type(value: Any) -> TensorDataType:
+    """buffer_desc's data type: an enum value or name (any case), or a numpy dtype."""
+    if isinstance(value, str):
+        for spelling in (value, value.upper()):
+            with contextlib.suppress(ValueError):
+                return TensorDataType.parse(spelling)
+        raise ValueError(f"{value!r} is not a DML_TENSOR_DATA_TYPE name (FLOAT32, float32, ...)")
+    if isinstance(value, (TensorDataType, int)):
+        return TensorDataType.parse(value)
+    import numpy as np
+
+    from pydml.native import DATA_TYPE_CODES
+
+    try:
+        dtype = np.dtype(value)
+    except TypeError:
+        raise ValueError(f"{value!r} is not a DML_TENSOR_DATA_TYPE or a numpy dtype") from None
+    code = DATA_TYPE_CODES.get(dtype)
+    if code is None or code not in {int(t) for t in TensorDataType}:
+        raise ValueError(f"numpy dtype {dtype} has no DML_TENSOR_DATA_TYPE")
+    return TensorDataType(code)

@@ -83,10 +83,10 @@ def _resolve(desc: Any, owner: str, at: str) -> tuple[OperatorSchema, Any]:
 
 def check_desc(schema: OperatorSchema, desc: Any, ctx: CheckContext, name: str) -> None:
     """Check that ``desc`` has a C representation, then run the C validator on it."""
-    from pydml.marshal import to_c
+    from pydml.marshal import marshal
 
     check_representable(schema, desc, name)
-    c = to_c(OperatorDesc(Type=schema.type, Desc=desc))
+    c = marshal(OperatorDesc(Type=schema.type, Desc=desc))
     diagnostic = ffi.new("pydml_diagnostic*")
     if lib.pydml_validate_operator_ex(c.ptr, int(ctx.feature_level), diagnostic):
         raise_diagnostic(diagnostic)
@@ -97,6 +97,8 @@ def raise_diagnostic(d: Any) -> None:
     desc, field, rule, message = (ffi.string(x).decode()
                                   for x in (d.desc, d.field, d.rule, d.message))
     value: Any = _parse_value(ffi.string(d.value).decode()) if d.has_value else None
+    if d.has_value and value is None and message.endswith(", got NULL"):
+        message = message.removesuffix("NULL") + "None"  # C's NULL is Python's None
     if d.required_level:
         raise FeatureLevelError(desc, field, rule, value, required=FeatureLevel(d.required_level),
                                 show_value=bool(d.has_value), message=message)
@@ -110,7 +112,7 @@ def _parse_value(text: str) -> Any:
             return convert(text)
         except ValueError:
             pass
-    if text == "None":
+    if text in ("None", "NULL"):
         return None
     for enum_cls in ENUM_BY_CTYPE.values():
         for member in enum_cls:

@@ -17,6 +17,31 @@ from pydml.structs import Size2D
 from pydml.tensor import buffer_desc
 
 
+def c_zeros(schema: Any) -> dict[str, Any]:
+    """Every required scalar field of ``schema`` at C's zero-initialisation (0, 0.0, FALSE, the zero
+    enumerator, a 0x0 DML_SIZE_2D): the starting point of the table-driven builders, which build
+    what a zero-initialised C struct holds. Descs have no such defaults (issue 22): a scalar the
+    page gives no default for must be given."""
+    from pydml.registry import FieldType
+    from pydml.structs import Size2D
+
+    zero = {FieldType.UINT: 0, FieldType.INT: 0, FieldType.UINT64: 0, FieldType.FLOAT: 0.0,
+            FieldType.BOOL: False, FieldType.SCALAR_UNION: 0, FieldType.SIZE_2D: Size2D(Width=0, Height=0)}
+    import dataclasses
+
+    out: dict[str, Any] = {}
+    counts = {f.count for f in schema.fields if f.count}
+    required = {f.name for f in dataclasses.fields(schema.desc_class) if f.default is dataclasses.MISSING}
+    for f in schema.fields:
+        if f.name in counts or f.name not in required:  # a page's typical default stands
+            continue
+        if f.type in zero:
+            out[f.name] = zero[f.type]
+        elif f.enum is not None:
+            out[f.name] = f.enum(0)
+    return out
+
+
 def _rank(desc: Any, field: str = "InputTensor") -> int:
     return len(getattr(desc, field).Desc.Sizes)
 
@@ -178,6 +203,9 @@ COMPLETIONS: dict[str, Callable[[Any], dict[str, Any]]] = {
     "RNN": _recurrent(1, 1),
     "LSTM": _recurrent(4, 3),
     "GRU": _recurrent(3, 2),
+    # C's zero is invalid for these (descs have no defaults for them since issue 22)
+    "CONVOLUTION": lambda d: {"GroupCount": 1},
+    "UPSAMPLE_2D": lambda d: {"ScaleSize": Size2D(Width=1, Height=1)},
     "LP_POOLING": lambda d: {"P": 2},  # the page: P >= 1
     "LP_POOLING1": lambda d: {"P": 2},
     "REDUCE": lambda d: _reduction(d, None),

@@ -37,7 +37,8 @@ def resample2(**kw):
 def conv(**kw):
     base = dict(InputTensor=buffer_desc("FLOAT32", [1, 4, 5, 5]), FilterTensor=buffer_desc("FLOAT32", [6, 2, 3, 3]),
                 BiasTensor=buffer_desc("FLOAT32", [1, 6, 1, 1]), OutputTensor=buffer_desc("FLOAT32", [1, 6, 5, 5]),
-                Mode=pydml.DML_CONVOLUTION_MODE_CROSS_CORRELATION, Strides=[1, 1], Dilations=[1, 1],
+                Mode=pydml.DML_CONVOLUTION_MODE_CROSS_CORRELATION, Direction=pydml.DML_CONVOLUTION_DIRECTION_FORWARD,
+                Strides=[1, 1], Dilations=[1, 1],
                 StartPadding=[1, 1], EndPadding=[1, 1], OutputPadding=[0, 0], GroupCount=2)
     base.update(kw)
     return pydml.DML_CONVOLUTION_OPERATOR_DESC(**base)
@@ -93,11 +94,11 @@ CORPUS = [
     ("resample2 bad mode", resample2(InterpolationMode=7), "6_4"),
     ("resample v1 ok", pydml.DML_RESAMPLE_OPERATOR_DESC(
         InputTensor=buffer_desc("FLOAT32", [1, 1, 4, 6]), OutputTensor=buffer_desc("FLOAT32", [1, 1, 2, 3]),
-        Scales=[1, 1, 0.5, 0.5]), "2_0"),
+        InterpolationMode=NEAREST, Scales=[1, 1, 0.5, 0.5]), "2_0"),
     ("resample3 ok", pydml.DML_RESAMPLE3_OPERATOR_DESC(
         InputTensor=buffer_desc("FLOAT32", [1, 1, 8, 8]), OutputTensor=buffer_desc("FLOAT32", [1, 1, 2, 2]),
         InterpolationMode=LINEAR, Scales=[1, 1, .25, .25], InputPixelOffsets=[.5] * 4,
-        OutputPixelOffsets=[-.5] * 4, Antialiased=True), "6_4"),
+        OutputPixelOffsets=[-.5] * 4, RoundingDirection=pydml.DML_AXIS_DIRECTION_INCREASING, Antialiased=True), "6_4"),
     ("upsample ok", upsample(), "1_0"),
     ("upsample zero scale", upsample(ScaleSize=pydml.DML_SIZE_2D(Width=0, Height=2)), "6_4"),
     ("upsample wrong output", upsample(OutputTensor=buffer_desc("FLOAT32", [1, 1, 4, 4])), "6_4"),
@@ -318,3 +319,18 @@ def test_tensor_check_counts_4bit_elements_two_per_byte() -> None:
     assert lib.pydml_tensor_check(view_buffer(two, int4, [2], [4]).ptr) == lib.PYDML_STATUS_OUT_OF_BOUNDS
     one = np.zeros(1, np.uint8)
     assert lib.pydml_tensor_check(view_buffer(one, int4, [1]).ptr) == lib.PYDML_STATUS_SUCCESS
+
+
+def test_c_messages_say_null_and_python_says_none() -> None:
+    """Issue 22: a NULL pointer is NULL in the C API's words, None in Python's."""
+    from pydml.marshal import to_c
+
+    desc = pydml.DML_ACTIVATION_RELU_OPERATOR_DESC(InputTensor=None, OutputTensor=buffer_desc("FLOAT32", [4]))
+    c = to_c(desc)
+    message = ffi.new("char[256]")
+    assert lib.pydml_validate_operator(c.ptr, 0x6400, message, 256) == lib.PYDML_STATUS_INVALID_PARAMETER
+    assert ffi.string(message).decode() == ("DML_ACTIVATION_RELU_OPERATOR_DESC.InputTensor: is required and must "
+                                            "not be NULL, got NULL")
+    with pytest.raises(pydml.ValidationError) as info:
+        pydml.validate(desc)
+    assert str(info.value).endswith("must not be NULL, got None") and info.value.value is None

@@ -479,7 +479,8 @@ def test_onednn_run_unreadable_file_is_one_line_not_a_traceback(tmp_path: Path) 
     result = cli("onednn", "run", str(bad))
     assert result.returncode == 2
     assert "Traceback" not in result.stdout + result.stderr
-    assert "cannot read" in result.stdout
+    assert result.stdout == ""
+    assert result.stderr.startswith("pydml onednn: graph.file: ") and "cannot read" in result.stderr
 
 
 def test_cflags_and_libs_point_at_the_headers_and_library() -> None:
@@ -491,3 +492,67 @@ def test_cflags_and_libs_point_at_the_headers_and_library() -> None:
     assert "-lpydml" in flags
     lib = Path(cli("--lib").stdout.strip())
     assert lib.name == "libpydml.so" and lib.is_file()
+
+
+# -- issue 22: no traceback, checked before the first dispatch -----------------------------------
+
+LIMIT = 3 << 30  # the address-space limit the memory tests run under (ulimit -v 3 GiB)
+
+
+def cli_limited(*args: str | Path, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """``cli`` under an address-space limit (``ulimit -v``), set in the child before it starts."""
+    import resource
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (LIMIT, LIMIT))
+
+    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    return subprocess.run([sys.executable, "-m", "pydml", *map(str, args)], cwd=cwd or ROOT, env=env,
+                          capture_output=True, text=True, timeout=120, check=False, preexec_fn=limit)
+
+
+@pytest.mark.parametrize("resource_json,field,need", [
+    ({"initialValuesDataType": "FLOAT32", "initialValues": [1, 2], "sizeInBytes": 16 << 30},
+     "sizeInBytes", 16 << 30),
+    ({"initialValuesDataType": "FLOAT32", "initialValues": {"valueCount": 2**32 - 1, "value": 0}},
+     "initialValues.valueCount", (2**32 - 1) * 4),
+    ({"initialValuesDataType": "FLOAT32",
+      "initialValues": {"valueCount": 2**32 - 1, "valueStart": 0, "valueDelta": 1}},
+     "initialValues.valueCount", (2**32 - 1) * 4),
+])
+def test_resource_past_the_memory_limit_is_one_line(tmp_path: Path, resource_json: dict[str, Any],
+                                                    field: str, need: int) -> None:
+    model = {"resources": {"big": resource_json}, "dispatchables": {}, "commands": []}
+    result = cli_limited("run", write(tmp_path, model))
+    assert result.returncode == 1
+    assert one_error_line(result) == (
+        f"pydml run: resource 'big': {field}: the resource needs {need} bytes, more than this process's "
+        f"address-space limit (ulimit -v) ({LIMIT} bytes)")
+
+
+@needs_kernels
+@pytest.mark.parametrize("make", ["file", "under a file"])
+def test_output_that_cannot_be_a_directory_is_refused_before_any_dispatch(tmp_path: Path, make: str) -> None:
+    (tmp_path / "taken").write_text("not a directory")
+    target = tmp_path / "taken" if make == "file" else tmp_path / "taken" / "out"
+    result = cli("run", EXAMPLES / "resample2_forward.json", "--output", target, cwd=tmp_path)
+    assert result.returncode == 2
+    assert result.stdout == ""  # refused before the first dispatch: nothing ran, nothing printed
+    line = one_error_line(result)
+    assert line.startswith("pydml run: --output: '") and "not a directory" in line
+
+
+@needs_kernels
+def test_dash_m_names_the_model_as_in_dxdispatch(tmp_path: Path) -> None:
+    result = cli("-m", EXAMPLES / "resample2_forward.json", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert resource_lines(result.stdout) == [EXPECTED["resample2_forward.json"][0]]
+
+
+def test_onednn_inputs_directory_without_the_inputs_is_an_error(tmp_path: Path) -> None:
+    graph = ROOT / "examples" / "onednn" / "interpolate_backward.json"
+    result = cli("onednn", "run", graph, "--inputs", tmp_path)
+    assert result.returncode == 2
+    line = one_error_line(result)
+    assert line.startswith("pydml onednn: graph.--inputs: ") and f"{tmp_path} has no 0.npy" in line
+    assert result.stdout == ""

@@ -179,7 +179,8 @@ def test_onednn_npy_of_another_dtype_is_refused(tmp_path: Path) -> None:
     graph = json.loads((ONEDNN / "interpolate_backward.json").read_text())
     first = graph["graph"][0]["inputs"][0]
     np.save(tmp_path / f"{first['id']}.npy", np.zeros(first["shape"], np.float64))
-    result = cli("onednn", "run", "--inputs", tmp_path, ONEDNN / "interpolate_backward.json")
+    # the other input is filled on request (--simple-data): a named directory must hold every input
+    result = cli("onednn", "run", "--inputs", tmp_path, "--simple-data", ONEDNN / "interpolate_backward.json")
     message = clean_error(result, 1)
     assert "must be f32" in message and "float64" in message
 

@@ -588,33 +588,59 @@ def test_unfusable_activations_are_refused_as_fused(act: Act) -> None:
 # ---- the pages' rules --------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("steepness,shown", [(0.5, "0.5"), (0.0, "0.0"), (-2.0, "-2.0"),
-                                             (0.99999994, "0.99999994"), (-INF, "-inf")])
-def test_softplus_steepness_must_be_at_least_one(steepness: float, shown: str) -> None:
+@pytest.mark.parametrize("steepness,shown", [(0.5, "0.5"), (-2.0, "-2.0"), (0.99999994, "0.99999994"),
+                                             (-INF, "-inf")])
+def test_softplus_steepness_below_one_needs_6_4(steepness: float, shown: str) -> None:
+    """The SOFTPLUS page: Steepness "cannot be less than 1"; the feature-level history's
+    DML_FEATURE_LEVEL_6_4: "Updated DML_OPERATOR_ACTIVATION_SOFTPLUS to allow Steepness < 1"."""
     desc = pydml.DML_ACTIVATION_SOFTPLUS_OPERATOR_DESC(
         InputTensor=tensor("FLOAT32", [4]), OutputTensor=tensor("FLOAT32", [4]), Steepness=steepness)
-    with pytest.raises(pydml.ValidationError) as info:
-        pydml.validate(desc)
+    with pytest.raises(pydml.FeatureLevelError) as info:
+        pydml.validate(desc, "6_3")
     err = info.value
-    assert (err.desc, err.field) == ("DML_ACTIVATION_SOFTPLUS_OPERATOR_DESC", "Steepness")
-    assert str(err) == f"DML_ACTIVATION_SOFTPLUS_OPERATOR_DESC.Steepness: must be >= 1, got {shown}"
+    assert (err.desc, err.field, err.required) == ("DML_ACTIVATION_SOFTPLUS_OPERATOR_DESC", "Steepness",
+                                                   pydml.FeatureLevel.FL6_4)
+    assert str(err) == ("DML_ACTIVATION_SOFTPLUS_OPERATOR_DESC.Steepness: must be >= 1 below DML_FEATURE_LEVEL_6_4 "
+                        "(which allows Steepness < 1); the device was created at DML_FEATURE_LEVEL_6_3, "
+                        f"got {shown}")
     with pytest.raises(pydml.ValidationError):
-        pydml.Device().create_operator(desc)
+        pydml.Device("6_3").create_operator(desc)
+    pydml.validate(desc, "6_4")
     # the same rule holds for the fused form
     add1 = pydml.DML_ELEMENT_WISE_ADD1_OPERATOR_DESC(
         ATensor=tensor("FLOAT32", [4]), BTensor=tensor("FLOAT32", [4]), OutputTensor=tensor("FLOAT32", [4]),
         FusedActivation=pydml.DML_ACTIVATION_SOFTPLUS_OPERATOR_DESC(Steepness=steepness))
-    with pytest.raises(pydml.ValidationError) as info:
-        pydml.validate(add1)
+    with pytest.raises(pydml.FeatureLevelError) as info:
+        pydml.validate(add1, "6_3")
     assert (info.value.desc, info.value.field) == ("DML_ELEMENT_WISE_ADD1_OPERATOR_DESC.FusedActivation",
                                                    "Steepness")
-    assert str(info.value).endswith(f"must be >= 1, got {shown}")
+    pydml.validate(add1, "6_4")
+
+
+def test_softplus_steepness_zero_is_refused_at_every_level() -> None:
+    """f(x) = ln(1 + exp(Steepness x)) / Steepness has no value at Steepness 0."""
+    desc = pydml.DML_ACTIVATION_SOFTPLUS_OPERATOR_DESC(
+        InputTensor=tensor("FLOAT32", [4]), OutputTensor=tensor("FLOAT32", [4]), Steepness=0.0)
+    for level in ("3_0", "6_3", "6_4"):
+        with pytest.raises(pydml.ValidationError) as info:
+            pydml.validate(desc, level)
+        assert str(info.value) == "DML_ACTIVATION_SOFTPLUS_OPERATOR_DESC.Steepness: must not be 0 (f divides by it), got 0.0"
+
+
+@pytest.mark.parametrize("steepness", [0.5, 0.1, -2.0])
+def test_softplus_steepness_below_one_runs_at_6_4(steepness: float) -> None:
+    x = np.linspace(-30, 30, 241).astype(np.float32)
+    op = pydml.Device("6_4").create_operator(pydml.DML_ACTIVATION_SOFTPLUS_OPERATOR_DESC(
+        InputTensor=tensor("FLOAT32", [241]), OutputTensor=tensor("FLOAT32", [241]), Steepness=steepness))
+    y = op.execute({"InputTensor": x}, {"OutputTensor": poison(np.dtype(np.float32), (241,))})["OutputTensor"]
+    ref = np.logaddexp(0.0, steepness * x.astype(np.float64)) / steepness  # the page's formula, float64
+    np.testing.assert_allclose(y, ref, rtol=4e-7, atol=1e-30)
 
 
 @pytest.mark.parametrize("steepness", [1.0, 1.5, INF])
 def test_softplus_steepness_one_and_above_accepted(steepness: float) -> None:
     pydml.validate(pydml.DML_ACTIVATION_SOFTPLUS_OPERATOR_DESC(
-        InputTensor=tensor("FLOAT32", [4]), OutputTensor=tensor("FLOAT32", [4]), Steepness=steepness))
+        InputTensor=tensor("FLOAT32", [4]), OutputTensor=tensor("FLOAT32", [4]), Steepness=steepness), "3_0")
 
 
 @pytest.mark.parametrize("name,params", [

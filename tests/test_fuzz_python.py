@@ -18,6 +18,7 @@ thousands of examples per property instead of CI's derandomized budget.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import io
 import json
 import math
@@ -187,6 +188,29 @@ def _bindings(desc: Any, role: Role, data: st.DataObject) -> dict[str, Any]:
         else:
             out[spec.name] = _array(buffer_of(value), data)
     return out
+
+
+_INTEGER_RANGES = {"UINT": (0, 2**32 - 1), "INT": (-(2**31), 2**31 - 1), "BOOL": (-(2**31), 2**31 - 1),
+                   "UINT64": (0, 2**64 - 1)}
+
+
+@given(data=st.data())
+def test_to_c_refuses_integers_out_of_their_c_range(data: st.DataObject) -> None:
+    """pydml.to_c on a valid desc with one integer field pushed past its C type: the ValidationError
+    pydml.validate gives, never cffi's OverflowError (issue 22: DIAGONAL_MATRIX's INT Offset)."""
+    bases = [b for found in valid_bases().values() for b in found
+             if any(f.type.name in _INTEGER_RANGES for f in b.schema.fields)]
+    base = data.draw(st.sampled_from(bases), label="base")
+    spec = data.draw(st.sampled_from([f for f in base.schema.fields if f.type.name in _INTEGER_RANGES]),
+                     label="field")
+    low, high = _INTEGER_RANGES[spec.type.name]
+    value = data.draw(st.one_of(st.integers(high + 1, high + 2**70), st.integers(low - 2**70, low - 1)),
+                      label="value")
+    desc = dataclasses.replace(base.desc, **{spec.name: value})
+    for entry in (pydml.to_c, pydml.validate):
+        with pytest.raises(pydml.ValidationError) as info:
+            entry(desc)
+        assert info.value.field == spec.name, str(info.value)
 
 
 @pytest.mark.skipif(not EXECUTING, reason="no executing operators")

@@ -206,6 +206,80 @@ def test_convolution_plan_with_strides_past_int64(build: Build, tmp_path: Path) 
         f"estimate multiplies the axes' P in int64):\n{result.stdout}{result.stderr}")
 
 
+# Counts that lie about their arrays (issue 22): arrays in global memory, as short as the tensors make
+# them, under counts of 9, 2^20 and 2^32-1. pydml_validate_operator read RESAMPLE1's Scales a
+# million floats deep (a global-buffer-overflow in check_structure's NaN loop) before any rule
+# looked at DimensionCount; every count is now checked against its bound before its arrays are read.
+WILD_COUNTS = r"""
+#include <stdio.h>
+#include <string.h>
+#include "pydml.h"
+static UINT sizes4[4] = {1, 1, 2, 2}, sizes4b[4] = {1, 3, 2, 2};
+static DML_BUFFER_TENSOR_DESC f32 = {DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_FLAG_NONE, 4, sizes4, NULL, 16, 0};
+static DML_BUFFER_TENSOR_DESC f32c3 = {DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_FLAG_NONE, 4, sizes4b, NULL, 48, 0};
+static DML_BUFFER_TENSOR_DESC u8 = {DML_TENSOR_DATA_TYPE_UINT8, DML_TENSOR_FLAG_NONE, 4, sizes4, NULL, 4, 0};
+static DML_TENSOR_DESC t = {DML_TENSOR_TYPE_BUFFER, &f32}, t3 = {DML_TENSOR_TYPE_BUFFER, &f32c3};
+static DML_TENSOR_DESC tu8 = {DML_TENSOR_TYPE_BUFFER, &u8};
+static FLOAT scales[4] = {1, 1, 1, 1}, offsets[4] = {0.5f, 0.5f, 0.5f, 0.5f}, bias3[3] = {0, 0, 0};
+static UINT spatial[2] = {1, 1}, zeros[2] = {0, 0}, axes[1] = {3};
+static DML_TENSOR_DESC quantization[2];
+static DML_ACTIVATION_SIGMOID_OPERATOR_DESC sigmoid = {NULL, NULL};
+static DML_OPERATOR_DESC activations[1] = {{DML_OPERATOR_ACTIVATION_SIGMOID, &sigmoid}};
+static int failures = 0;
+
+static void expect_refused(const char* what, DML_OPERATOR_TYPE type, const void* d) {
+    DML_OPERATOR_DESC desc = {type, d};
+    char message[512];
+    pydml_status s = pydml_validate_operator(&desc, DML_FEATURE_LEVEL_6_4, message, sizeof message);
+    pydml_operator* op = NULL;
+    pydml_status sc = pydml_operator_create(&desc, DML_FEATURE_LEVEL_6_4, 0, &op, NULL, 0);
+    pydml_operator_destroy(op);
+    printf("%s: %d %d %s\n", what, (int)s, (int)sc, message);
+    if (s != PYDML_STATUS_INVALID_PARAMETER || sc != PYDML_STATUS_INVALID_PARAMETER) failures++;
+}
+
+int main(void) {
+    static const UINT wild[] = {9u, 1u << 20, 4294967295u};
+    quantization[0] = tu8; quantization[1] = tu8;
+    for (unsigned i = 0; i < 3; i++) {
+        char what[64];
+        DML_RESAMPLE1_OPERATOR_DESC r = {&t, &t, DML_INTERPOLATION_MODE_LINEAR, wild[i], scales, offsets, offsets};
+        snprintf(what, sizeof what, "RESAMPLE1 %u", wild[i]);
+        expect_refused(what, DML_OPERATOR_RESAMPLE1, &r);
+        DML_RESAMPLE_OPERATOR_DESC r0 = {&t, &t, DML_INTERPOLATION_MODE_LINEAR, wild[i], scales};
+        expect_refused("RESAMPLE", DML_OPERATOR_RESAMPLE, &r0);
+        DML_CONVOLUTION_OPERATOR_DESC conv = {&t, &t, NULL, &t, DML_CONVOLUTION_MODE_CROSS_CORRELATION,
+                                              DML_CONVOLUTION_DIRECTION_FORWARD, wild[i], spatial, spatial, zeros,
+                                              zeros, zeros, 1, NULL};
+        expect_refused("CONVOLUTION", DML_OPERATOR_CONVOLUTION, &conv);
+        DML_REDUCE_OPERATOR_DESC reduce = {DML_REDUCE_FUNCTION_SUM, &t, &t, wild[i], axes};
+        expect_refused("REDUCE", DML_OPERATOR_REDUCE, &reduce);
+        DML_VALUE_SCALE_2D_OPERATOR_DESC vs = {&t3, &t3, 1.0f, wild[i], bias3};
+        expect_refused("VALUE_SCALE_2D", DML_OPERATOR_VALUE_SCALE_2D, &vs);
+        DML_QUANTIZE_OPERATOR_DESC q = {&t, DML_QUANTIZATION_TYPE_SCALE_ZERO_POINT, wild[i], quantization, &tu8};
+        expect_refused("QUANTIZE", DML_OPERATOR_QUANTIZE, &q);
+        DML_RNN_OPERATOR_DESC rnn = {&t, &t, &t, NULL, NULL, NULL, NULL, &t, wild[i], activations,
+                                     DML_RECURRENT_NETWORK_DIRECTION_FORWARD};
+        expect_refused("RNN", DML_OPERATOR_RNN, &rnn);
+    }
+    return failures;
+}
+"""
+
+
+def test_wild_counts_over_short_arrays_are_refused_before_reading(build: Build, tmp_path: Path) -> None:
+    (tmp_path / "wild_counts.c").write_text(WILD_COUNTS)
+    build.compile(tmp_path / "wild_counts.c", tmp_path / "wild_counts.o")
+    build.link([*build.objects, tmp_path / "wild_counts.o"], tmp_path / "wild_counts")
+    result = subprocess.run([str(tmp_path / "wild_counts")], capture_output=True, text=True, env=ENV,
+                            timeout=60, check=False)
+    assert result.returncode == 0, (
+        "a count field was followed past its array, or a wild count was accepted:\n"
+        f"{result.stdout}{result.stderr[-8000:]}")
+    assert "RESAMPLE1 1048576: 1 1 DML_RESAMPLE1_OPERATOR_DESC.DimensionCount: must equal " \
+           "InputTensor.DimensionCount (4), got 1048576" in result.stdout, result.stdout
+
+
 def test_libfuzzer_target_runs_where_clang_is_installed(tmp_path: Path) -> None:
     """The same driver as a libFuzzer target (coverage-guided), built by clang where present."""
     clang = shutil.which("clang")

@@ -112,7 +112,7 @@ def test_to_c_scale_bias() -> None:
     c = ffi.cast("DML_CONVOLUTION_OPERATOR_DESC*", cd.ptr.Desc)
     a = ffi.cast("DML_ELEMENT_WISE_CLIP_OPERATOR_DESC*", c.FusedActivation.Desc)
     assert (a.ScaleBias.Scale, a.ScaleBias.Bias, a.Min, a.Max) == (2.0, 0.5, -1.0, 6.0)
-    cd2 = to_c(fused("ELEMENT_WISE_CLIP"))
+    cd2 = to_c(fused("ELEMENT_WISE_CLIP", Min=float("-inf"), Max=float("inf")))
     a2 = ffi.cast("DML_ELEMENT_WISE_CLIP_OPERATOR_DESC*", cd2.ptr.Desc)
     assert a2.ScaleBias == ffi.NULL
     assert a2.Min == float("-inf") and a2.Max == float("inf")
@@ -249,8 +249,9 @@ def test_to_c_refuses_counts_that_would_overrun_arrays() -> None:
     # A count larger than its arrays would make C readers (and from_c) read past them.
     with pytest.raises(ValidationError) as info:
         to_c(resample_desc("RESAMPLE2", DimensionCount=8))
-    assert (info.value.desc, info.value.field) == ("DML_RESAMPLE2_OPERATOR_DESC", "Scales")
-    assert "has 4 values, but DimensionCount is 8" in str(info.value)
+    # to_c runs pydml.validate's representability checks first, so the message is validate's
+    assert (info.value.desc, info.value.field) == ("DML_RESAMPLE2_OPERATOR_DESC", "DimensionCount")
+    assert "must equal the length of its arrays (Scales has 4" in str(info.value)
     with pytest.raises(ValidationError) as info:
         to_c(resample_desc("RESAMPLE2", InputTensor=t([1, 1, 1, 2], strides=[2, 2])))
     assert info.value.field == "InputTensor.Strides"

@@ -152,7 +152,7 @@ def test_infinities_propagate_through_arithmetic(ew_isa: str) -> None:
                   {"ATensor": x, "BTensor": y})["OutputTensor"]
         _same_specials(mul, x64 * y64)
         a4 = tensor("FLOAT32", [1, 1, 8, 8])
-        gemm = run(pydml.DML_GEMM_OPERATOR_DESC(ATensor=a4, BTensor=a4, OutputTensor=a4, Alpha=1.0),
+        gemm = run(pydml.DML_GEMM_OPERATOR_DESC(ATensor=a4, BTensor=a4, OutputTensor=a4, TransA="NONE", TransB="NONE", Alpha=1.0, Beta=0.0),
                    {"ATensor": x.reshape(a4.Desc.Sizes), "BTensor": np.abs(y).reshape(a4.Desc.Sizes)})
         _same_specials(gemm["OutputTensor"], (x64 @ np.abs(y64)).reshape(a4.Desc.Sizes))
         total = run(pydml.DML_REDUCE_OPERATOR_DESC(
@@ -172,7 +172,7 @@ def test_float16_overflow_rounds_to_infinity(ew_isa: str) -> None:
     np.testing.assert_array_equal(add, np.array([np.inf, 65504, -np.inf, np.inf], dtype=np.float16))
     h4 = tensor("FLOAT16", [1, 1, 16, 16])
     big = np.full((1, 1, 16, 16), 256, dtype=np.float16)
-    gemm = run(pydml.DML_GEMM_OPERATOR_DESC(ATensor=h4, BTensor=h4, OutputTensor=h4, Alpha=1.0),
+    gemm = run(pydml.DML_GEMM_OPERATOR_DESC(ATensor=h4, BTensor=h4, OutputTensor=h4, TransA="NONE", TransB="NONE", Alpha=1.0, Beta=0.0),
                {"ATensor": big, "BTensor": big})["OutputTensor"]  # 16 * 256 * 256 = 1048576
     assert np.isposinf(gemm).all()
     # a mean of large values: the sum overflows FLOAT16, the wider intermediate does not
@@ -205,7 +205,7 @@ def test_subnormals_are_kept(ew_isa: str, dtype: str, values: np.ndarray[Any, An
                {"InputTensor": grid})["OutputTensor"]
     np.testing.assert_array_equal(pool, grid)
     eye = np.eye(4, dtype=values.dtype).reshape(1, 1, 4, 4)
-    gemm = run(pydml.DML_GEMM_OPERATOR_DESC(ATensor=t4, BTensor=t4, OutputTensor=t4, Alpha=1.0),
+    gemm = run(pydml.DML_GEMM_OPERATOR_DESC(ATensor=t4, BTensor=t4, OutputTensor=t4, TransA="NONE", TransB="NONE", Alpha=1.0, Beta=0.0),
                {"ATensor": grid, "BTensor": eye})["OutputTensor"]
     np.testing.assert_array_equal(gemm, grid)
     total = run(pydml.DML_REDUCE_OPERATOR_DESC(Function="DML_REDUCE_FUNCTION_SUM", InputTensor=t,
@@ -219,7 +219,7 @@ def test_pydml_leaves_the_callers_floating_point_mode_alone() -> None:
     leaks into the caller (numpy computes in this thread afterwards)."""
     t = tensor("FLOAT32", [1, 1, 64, 64])
     x = np.full((1, 1, 64, 64), 1e-39, dtype=np.float32)
-    gemm = pydml.DML_GEMM_OPERATOR_DESC(ATensor=t, BTensor=t, OutputTensor=t, Alpha=1.0)
+    gemm = pydml.DML_GEMM_OPERATOR_DESC(ATensor=t, BTensor=t, OutputTensor=t, TransA="NONE", TransB="NONE", Alpha=1.0, Beta=0.0)
     run(gemm, {"ATensor": x, "BTensor": x})
     run(pydml.DML_ELEMENT_WISE_EXP_OPERATOR_DESC(InputTensor=t, OutputTensor=t), {"InputTensor": x})
     tiny = np.array([1e-39], dtype=np.float32)

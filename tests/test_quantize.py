@@ -332,7 +332,7 @@ def test_4bit_tensors_bind_from_python_as_packed_bytes() -> None:
     d = pydml.Device().create_operator(q_desc("DEQUANTIZE", "UINT4", "FLOAT32", [5], [1]))
     back = d.execute({"InputTensor": out, "QuantizationTensors": [np.ones(1, np.float32)]})["OutputTensor"]
     assert list(back) == [1, 2, 3, 4, 5]
-    with pytest.raises(pydml.BindingError, match="less than TotalTensorSizeInBytes"):
+    with pytest.raises(pydml.BindingError, match="bound buffer has 1 bytes, fewer than the 3 its Sizes"):
         d.execute({"InputTensor": np.zeros(1, np.uint8), "QuantizationTensors": [np.ones(1, np.float32)]})
 
 

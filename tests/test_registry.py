@@ -14,7 +14,7 @@ import pydml
 import pydml.ops
 from pydml import FeatureLevel, OperatorType
 from pydml.native import ffi
-from pydml.registry import FieldType, Role, all_schemas, family_members, newest_at, schema_of
+from pydml.registry import ARRAY_TYPES, FieldType, Role, all_schemas, family_members, newest_at, schema_of
 
 FL = FeatureLevel
 SCHEMAS = all_schemas()
@@ -125,7 +125,7 @@ def test_schema_of_lookups() -> None:
     assert schema_of("DML_OPERATOR_RESAMPLE_GRAD1") is s
     assert schema_of("RESAMPLE_GRAD1") is s
     assert schema_of(pydml.DML_RESAMPLE_GRAD1_OPERATOR_DESC) is s
-    assert schema_of(pydml.ResampleGrad1OperatorDesc()) is s
+    assert schema_of(pydml.ResampleGrad1OperatorDesc(InterpolationMode=0, RoundingDirection=0)) is s
     assert s.desc_class is pydml.ResampleGrad1OperatorDesc
     assert s.introduced is FL.FL5_1
     assert s.executes
@@ -161,29 +161,46 @@ def test_support_at() -> None:
     assert c.support_at(FL.FL4_0)["FilterTensor"].dimension_counts == (3, 4, 5)
 
 
-def test_defaults_match_c_zero_initialisation() -> None:
-    c = pydml.DML_CONVOLUTION_OPERATOR_DESC()
-    assert c.Mode is pydml.ConvolutionMode.CONVOLUTION and int(c.Mode) == 0
-    assert c.Direction is pydml.ConvolutionDirection.FORWARD and int(c.Direction) == 0
-    assert c.GroupCount == 1  # by design (C zero would be invalid)
-    assert c.FusedActivation is None and c.BiasTensor is None and c.DimensionCount is None
-    for name in ("RESAMPLE2", "RESAMPLE3", "RESAMPLE_GRAD1"):
-        d = getattr(pydml, f"DML_{name}_OPERATOR_DESC")()
-        assert d.RoundingDirection is pydml.AxisDirection.INCREASING
-        assert int(d.RoundingDirection) == 0
-    resamplers = [*family_members("RESAMPLE"), *family_members("RESAMPLE_GRAD"),
-                  schema_of("UPSAMPLE_2D")]
-    for s in resamplers:
-        d = s.desc_class()
-        assert d.InterpolationMode is pydml.InterpolationMode.NEAREST_NEIGHBOR
-        assert int(d.InterpolationMode) == 0
-    assert pydml.DML_RESAMPLE3_OPERATOR_DESC().Antialiased is False
-    # Every enum default is the zero enumerator, as in a zero-initialised C struct.
+def test_required_scalars_have_no_silent_default() -> None:
+    """Issue 22: GEMM without Alpha got Alpha=0.0 and returned zeros without a word. A scalar
+    (number, BOOL, enum, DML_SIZE_2D, DML_SCALAR_UNION) the page states no default for must be
+    given: leaving it out is a TypeError naming it."""
+    a = pydml.buffer_desc("FLOAT32", [2, 2])
+    with pytest.raises(TypeError, match="missing 4 required keyword-only arguments: 'TransA', 'TransB', "
+                                        "'Alpha',? and 'Beta'"):
+        pydml.DML_GEMM_OPERATOR_DESC(ATensor=a, BTensor=a, OutputTensor=a)  # type: ignore[call-arg]
+    for name, field in (("MEAN_VARIANCE_NORMALIZATION1", "Epsilon"), ("BATCH_NORMALIZATION", "Epsilon"),
+                        ("ACTIVATION_LINEAR", "Alpha"), ("ACTIVATION_PARAMETRIC_SOFTPLUS", "Beta"),
+                        ("ELEMENT_WISE_CLIP", "Min"), ("CONVOLUTION", "GroupCount"),
+                        ("UPSAMPLE_2D", "ScaleSize"), ("RESAMPLE2", "RoundingDirection")):
+        with pytest.raises(TypeError, match=f"'{field}'"):
+            getattr(pydml, f"DML_{name}_OPERATOR_DESC")()
+    # every scalar is required unless its page states a typical default; pointers default to NULL
     for s in SCHEMAS:
-        d = s.desc_class()
+        fields = {f.name: f for f in dataclasses.fields(s.desc_class)}
+        counts = {spec.count for spec in s.fields if spec.count}
         for spec in s.fields:
-            if spec.type in (FieldType.ENUM, FieldType.FLAGS) and spec.name not in s.defaults:
-                assert int(getattr(d, spec.name)) == 0, (s.c_name, spec.name)
+            default = fields[spec.name].default
+            pointer = spec.type in (FieldType.TENSOR_DESC, FieldType.TENSOR_DESC_ARRAY, FieldType.OPERATOR_DESC,
+                                    FieldType.OPERATOR_DESC_ARRAY, FieldType.SCALE_BIAS, *ARRAY_TYPES)
+            if pointer or spec.name in counts:
+                assert default is None, (s.c_name, spec.name)
+            elif spec.name in s.defaults:
+                assert default == s.defaults[spec.name], (s.c_name, spec.name)
+            else:
+                assert default is dataclasses.MISSING, (s.c_name, spec.name)
+
+
+def test_page_stated_defaults() -> None:
+    """The typical defaults the activation pages state, and only those."""
+    assert pydml.DML_ACTIVATION_LEAKY_RELU_OPERATOR_DESC().Alpha == 0.01
+    assert pydml.DML_ACTIVATION_ELU_OPERATOR_DESC().Alpha == 1.0
+    tanh = pydml.DML_ACTIVATION_SCALED_TANH_OPERATOR_DESC()
+    assert (tanh.Alpha, tanh.Beta) == (1.0, 0.5)  # the page: "A typical default for this value is 0.5"
+    assert pydml.DML_ACTIVATION_SOFTPLUS_OPERATOR_DESC().Steepness == 1.0
+    assert pydml.DML_ACTIVATION_HARD_SWISH_OPERATOR_DESC(Beta=0.5).Alpha == 0.2
+    defaulted = {(s.type.name, f) for s in SCHEMAS for f in s.defaults}
+    assert all(name.startswith("ACTIVATION_") for name, _ in defaulted), defaulted
 
 
 def test_post_init_normalises() -> None:
@@ -192,7 +209,7 @@ def test_post_init_normalises() -> None:
     assert d.Scales == (1, 2)
     assert d.InterpolationMode is pydml.InterpolationMode.LINEAR
     assert d.RoundingDirection is pydml.AxisDirection.DECREASING
-    bad = pydml.DML_RESAMPLE2_OPERATOR_DESC(InterpolationMode=7)
+    bad = pydml.DML_RESAMPLE2_OPERATOR_DESC(InterpolationMode=7, RoundingDirection=0)
     assert bad.InterpolationMode == 7  # kept, so validation can name it
     with pytest.raises(dataclasses.FrozenInstanceError):
         d.Scales = (3,)  # type: ignore[misc]
@@ -201,7 +218,7 @@ def test_post_init_normalises() -> None:
 def test_operator_desc_wrap() -> None:
     from pydml.registry import wrap
 
-    d = pydml.DML_RESAMPLE_OPERATOR_DESC()
+    d = pydml.DML_RESAMPLE_OPERATOR_DESC(InterpolationMode="NEAREST_NEIGHBOR")
     w = wrap(d)
     assert w.Type is OperatorType.RESAMPLE and w.Desc is d
     assert wrap(w) is w

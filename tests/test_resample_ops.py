@@ -52,7 +52,7 @@ def test_doc_example_with_half_pixel_offsets_gives_the_other_corner():
 
 @pytest.mark.parametrize("cls,extra", [
     (pydml.DML_RESAMPLE2_OPERATOR_DESC, {"RoundingDirection": FLOOR}),
-    (pydml.DML_RESAMPLE3_OPERATOR_DESC, {"RoundingDirection": FLOOR}),
+    (pydml.DML_RESAMPLE3_OPERATOR_DESC, {"RoundingDirection": FLOOR, "Antialiased": False}),
 ])
 def test_doc_example_forward(cls, extra):
     desc = cls(InputTensor=buffer_desc("FLOAT32", [1, 1, 2, 2]),
@@ -136,13 +136,13 @@ def test_nhwc_strided_descs_bound_as_raw_buffers(rng):
     x = rng.standard_normal((n, c, h, w)).astype(np.float32)
     packed = pydml.DML_RESAMPLE2_OPERATOR_DESC(
         InputTensor=buffer_desc("FLOAT32", [n, c, h, w]), OutputTensor=buffer_desc("FLOAT32", [n, c, 8, 10]),
-        InterpolationMode=LINEAR, Scales=[1, 1, 2, 2], InputPixelOffsets=[0.5] * 4,
-        OutputPixelOffsets=[-0.5] * 4)
+        InterpolationMode=LINEAR, RoundingDirection=pydml.DML_AXIS_DIRECTION_INCREASING, Scales=[1, 1, 2, 2],
+        InputPixelOffsets=[0.5] * 4, OutputPixelOffsets=[-0.5] * 4)
     strided = pydml.DML_RESAMPLE2_OPERATOR_DESC(
         InputTensor=buffer_desc("FLOAT32", [n, c, h, w], nhwc_strides(n, c, h, w)),
         OutputTensor=buffer_desc("FLOAT32", [n, c, 8, 10], nhwc_strides(n, c, 8, 10)),
-        InterpolationMode=LINEAR, Scales=[1, 1, 2, 2], InputPixelOffsets=[0.5] * 4,
-        OutputPixelOffsets=[-0.5] * 4)
+        InterpolationMode=LINEAR, RoundingDirection=pydml.DML_AXIS_DIRECTION_INCREASING, Scales=[1, 1, 2, 2],
+        InputPixelOffsets=[0.5] * 4, OutputPixelOffsets=[-0.5] * 4)
     expected = run(packed, {"InputTensor": x})["OutputTensor"]
     x_nhwc = np.ascontiguousarray(x.transpose(0, 2, 3, 1))
     out = run(strided, {"InputTensor": x_nhwc})["OutputTensor"]
@@ -209,7 +209,7 @@ class TestBinding:
             op.execute({"InputTensor": G3})
 
     def test_buffer_smaller_than_the_tensor(self, op):
-        with pytest.raises(pydml.BindingError, match="less than TotalTensorSizeInBytes"):
+        with pytest.raises(pydml.BindingError, match="has 8 bytes, fewer than the 12 its Sizes"):
             op.execute({"InputGradientTensor": np.zeros(2, np.float32)})
 
     def test_wrong_dtype(self, op):
@@ -225,6 +225,8 @@ class TestBinding:
     def test_in_place_binding_names_both_tensors(self):
         desc = pydml.DML_RESAMPLE2_OPERATOR_DESC(
             InputTensor=buffer_desc("FLOAT32", [1, 1, 2, 2]), OutputTensor=buffer_desc("FLOAT32", [1, 1, 2, 2]),
+            InterpolationMode=pydml.DML_INTERPOLATION_MODE_NEAREST_NEIGHBOR,
+            RoundingDirection=pydml.DML_AXIS_DIRECTION_INCREASING,
             Scales=[1, 1, 1, 1], InputPixelOffsets=[0.5] * 4, OutputPixelOffsets=[-0.5] * 4)
         buffer = X22.copy()
         with pytest.raises(pydml.BindingError, match="OutputTensor: its buffer overlaps the one bound to InputTensor"):

@@ -7,6 +7,7 @@ import dataclasses
 from typing import Any
 
 import pytest
+from minimal_descs import c_zeros
 
 import pydml
 from pydml import FeatureLevel, ValidationError, validate
@@ -33,7 +34,7 @@ def _build(schema: OperatorSchema, level: str) -> Any | None:
                 counts[m] = common_n
     if any(not v for v in (*types.values(), *counts.values())):
         return None  # the page's own table contradicts its constraints
-    values: dict[str, Any] = {}
+    values: dict[str, Any] = c_zeros(schema)
     for spec in schema.fields:
         if spec.type is FieldType.TENSOR_DESC and spec.name in rows:
             values[spec.name] = buffer_desc(types[spec.name][0], [1] * counts[spec.name][0])
@@ -41,6 +42,10 @@ def _build(schema: OperatorSchema, level: str) -> Any | None:
             values[spec.name] = [buffer_desc(types[spec.name][0], [1] * counts[spec.name][0])] * 2
         elif spec.type is FieldType.ENUM and spec.ctype == "DML_TENSOR_DATA_TYPE":
             values[spec.name] = "FLOAT32"
+        elif spec.type is FieldType.OPERATOR_DESC_ARRAY:  # RNN, LSTM, GRU: so many per direction
+            per_direction = {"RNN": 1, "LSTM": 3, "GRU": 2}[schema.type.name]
+            sigmoid = pydml.OperatorDesc(Type="ACTIVATION_SIGMOID", Desc=pydml.DML_ACTIVATION_SIGMOID_OPERATOR_DESC())
+            values[spec.name] = [sigmoid] * per_direction  # Direction FORWARD (C's zero)
     return schema.desc_class(**values)
 
 

@@ -128,15 +128,30 @@ def test_buffer_tensor_desc_accepted_as_tensor_desc() -> None:
         assert pydml.from_c(cd.ptr).Desc.InputTensor.Desc.Sizes == wrapped.InputTensor.Desc.Sizes
     conv = pydml.DML_CONVOLUTION_OPERATOR_DESC(
         InputTensor=plain([1, 1, 3, 3]), FilterTensor=plain([1, 1, 2, 2]),
-        BiasTensor=plain([1, 1, 1, 1]), OutputTensor=plain([1, 1, 2, 2]), Strides=[1, 1],
-        Dilations=[1, 1], StartPadding=[0, 0], EndPadding=[0, 0], OutputPadding=[0, 0])
+        BiasTensor=plain([1, 1, 1, 1]), OutputTensor=plain([1, 1, 2, 2]), Mode="CONVOLUTION", Direction="FORWARD",
+        Strides=[1, 1], Dilations=[1, 1], StartPadding=[0, 0], EndPadding=[0, 0], OutputPadding=[0, 0],
+        GroupCount=1)
     pydml.validate(conv, "1_0")
     grad = pydml.DML_RESAMPLE_GRAD_OPERATOR_DESC(
         InputGradientTensor=plain([1, 1, 1, 3]), OutputGradientTensor=plain([1, 1, 2, 2]),
-        Scales=[1, 1, 0.5, 1.5], InputPixelOffsets=[0.5] * 4, OutputPixelOffsets=[0] * 4)
+        InterpolationMode="NEAREST_NEIGHBOR", Scales=[1, 1, 0.5, 1.5], InputPixelOffsets=[0.5] * 4,
+        OutputPixelOffsets=[0] * 4)
     pydml.validate(grad, "3_0")
     # A bad BufferTensorDesc is reported at the same field paths as a wrapped one.
     bad = BufferTensorDesc(DataType="FLOAT32", Sizes=[1, 1, 1, 3], TotalTensorSizeInBytes=8)
     with pytest.raises(ValidationError) as info:
         pydml.validate(type(grad)(**{**grad.__dict__, "InputGradientTensor": bad}))
     assert info.value.field == "InputGradientTensor.TotalTensorSizeInBytes"
+
+
+def test_buffer_desc_takes_any_spelling_of_the_data_type() -> None:
+    """Issue 22: buffer_desc("float32", ...) and buffer_desc(np.float32, ...) were refused."""
+    import numpy as np
+
+    for spelling in ("FLOAT32", "float32", "Float32", "DML_TENSOR_DATA_TYPE_FLOAT32", np.float32,
+                     np.dtype("float32"), pydml.TensorDataType.FLOAT32, 1):
+        assert pydml.buffer_desc(spelling, [2]).Desc.DataType is pydml.TensorDataType.FLOAT32, spelling
+    assert pydml.buffer_desc(np.int8, [2]).Desc.DataType is pydml.TensorDataType.INT8
+    for bad in ("float", np.complex64, object):
+        with pytest.raises(ValueError):
+            pydml.buffer_desc(bad, [2])

@@ -57,6 +57,12 @@ def resample_desc(op: str, rank: int = 4, dtype: str = "FLOAT32", **kw: Any) -> 
     else:
         base = dict(InputTensor=t(in_sizes, dtype), OutputTensor=t(out_sizes, dtype), Scales=scales,
                     InputPixelOffsets=[0.5] * rank, OutputPixelOffsets=[-0.5] * rank)
+    # the scalars C would zero-initialise, given explicitly (descs have no silent defaults)
+    base["InterpolationMode"] = "NEAREST_NEIGHBOR"
+    if op in ("RESAMPLE2", "RESAMPLE3", "RESAMPLE_GRAD1"):
+        base["RoundingDirection"] = "INCREASING"
+    if op == "RESAMPLE3":
+        base["Antialiased"] = False
     base.update(kw)
     return getattr(pydml, f"DML_{op}_OPERATOR_DESC")(**base)
 
@@ -756,6 +762,8 @@ def valid_resample(draw: st.DrawFn) -> tuple[str, Any]:
         kw.update(InputPixelOffsets=draw(offsets), OutputPixelOffsets=draw(offsets))
     if op in ("RESAMPLE2", "RESAMPLE3", "RESAMPLE_GRAD1"):
         kw["RoundingDirection"] = draw(st.sampled_from(list(pydml.AxisDirection)))
+    if op == "RESAMPLE3":
+        kw["Antialiased"] = draw(st.booleans())
     if op.startswith("RESAMPLE_GRAD"):
         kw.update(InputGradientTensor=t(sizes_out, dtype), OutputGradientTensor=t(sizes_in, dtype))
     else:
@@ -829,13 +837,13 @@ def test_array_field_not_an_array() -> None:
 
 
 def test_scale_bias_wrong_type() -> None:
-    clip = activation("ELEMENT_WISE_CLIP", ScaleBias=(1.0, 0.0))
+    clip = activation("ELEMENT_WISE_CLIP", ScaleBias=(1.0, 0.0), Min=0.0, Max=6.0)
     expect(clip, FL.FL1_0, ValidationError, "DML_ELEMENT_WISE_CLIP_OPERATOR_DESC", "ScaleBias",
            "must be a DML_SCALE_BIAS")
-    clip = activation("ELEMENT_WISE_CLIP", ScaleBias=pydml.DML_SCALE_BIAS(Scale="2"))
+    clip = activation("ELEMENT_WISE_CLIP", ScaleBias=pydml.DML_SCALE_BIAS(Scale="2"), Min=0.0, Max=6.0)
     expect(clip, FL.FL1_0, ValidationError, "DML_ELEMENT_WISE_CLIP_OPERATOR_DESC",
            "ScaleBias.Scale", "must be a number")
-    validate(activation("ELEMENT_WISE_CLIP", ScaleBias=pydml.DML_SCALE_BIAS(Scale=2.0)), FL.FL1_0)
+    validate(activation("ELEMENT_WISE_CLIP", ScaleBias=pydml.DML_SCALE_BIAS(Scale=2.0), Min=0.0, Max=6.0), FL.FL1_0)
 
 
 @pytest.mark.parametrize("value", [1e39, -1e39, 10**400])

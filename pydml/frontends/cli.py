@@ -262,11 +262,23 @@ class Runner:
     def write_outputs(self) -> None:
         if self.output is None:
             return
-        self.output.mkdir(parents=True, exist_ok=True)
+        try:
+            self.output.mkdir(parents=True, exist_ok=True)
+        except OSError as e:  # checked before the first dispatch; the file system may still say no
+            message = f"--output: cannot create '{self.output}': {e.strerror or e}"
+            self.failures.append(message)
+            sys.stderr.write(f"pydml run: {message}\n")
+            return
         for r in self.model.resources.values():
             safe = "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in r.name)
             path = self.output / f"{safe}.npy"
-            np.save(path, r.as_array())
+            try:
+                np.save(path, r.as_array())
+            except OSError as e:
+                message = f"--output: cannot write '{path}': {e.strerror or e}"
+                self.failures.append(message)
+                sys.stderr.write(f"pydml run: {message}\n")
+                continue
             self.written.append(str(path.absolute()))
 
     def results(self, error: str | None, code: int) -> dict[str, Any]:
@@ -336,6 +348,10 @@ def cmd_run(args: argparse.Namespace) -> int:
         runner.compile()
     except ModelError as e:
         return _fail(str(e), _code(e), args.json, path, level)
+    for option, directory in (("--output", output), ("--output_path", runner.output_path)):
+        problem = _unwritable_directory(directory)
+        if problem is not None:  # before the first dispatch, as docs/cli.md promises
+            return _fail(f"{option}: {problem}", 2, args.json, path, level)
     code, error = 0, None
     try:
         runner.run()
@@ -350,6 +366,27 @@ def cmd_run(args: argparse.Namespace) -> int:
     if args.json:
         _emit_json(runner.results(error, code))
     return code
+
+
+def _unwritable_directory(directory: Path | None) -> str | None:
+    """Why ``directory`` cannot hold output files (None when it can, or may be created): checked
+    without creating anything, so a model that fails writes nothing."""
+    if directory is None:
+        return None
+    if directory.exists():
+        if not directory.is_dir():
+            return f"'{directory}' exists and is not a directory"
+        if not os.access(directory, os.W_OK | os.X_OK):
+            return f"'{directory}' is not writable"
+        return None
+    parent = directory.absolute().parent
+    while not parent.exists():
+        parent = parent.parent
+    if not parent.is_dir():
+        return f"'{directory}' cannot be created: '{parent}' is not a directory"
+    if not os.access(parent, os.W_OK | os.X_OK):
+        return f"'{directory}' cannot be created: '{parent}' is not writable"
+    return None
 
 
 def _fail(message: str, code: int, as_json: bool, path: Path, level: FeatureLevel) -> int:
@@ -1092,8 +1129,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``pydml`` console script; returns the exit code."""
     parser = build_parser()
     arguments = list(sys.argv[1:] if argv is None else argv)
-    if arguments and arguments[0].lower().endswith(".json") and not arguments[0].startswith("-"):
-        arguments.insert(0, "dxdispatch")  # `pydml MODEL.json`, as `dxdispatch MODEL.json`
+    if arguments and ((arguments[0].lower().endswith(".json") and not arguments[0].startswith("-"))
+                      or arguments[0] in ("-m", "--model") or arguments[0].startswith("--model=")):
+        # `pydml MODEL.json` and `pydml -m MODEL.json`, as `dxdispatch MODEL.json` / `-m MODEL.json`
+        arguments.insert(0, "dxdispatch")
     args, extra = parser.parse_known_args(arguments)
     if extra:  # report with the subcommand's usage, not the top-level one
         getattr(args, "subparser", parser).error(f"unrecognized arguments: {' '.join(extra)}")
@@ -1114,6 +1153,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ModelError as e:
         sys.stderr.write(f"pydml {args.command}: {e}\n")
         return _code(e)
+    except MemoryError as e:
+        # a last line for an allocation no check foresaw (resources are checked against the
+        # process's memory limits before they are allocated): one line, never a traceback
+        detail = f": {e}" if str(e) else ""
+        sys.stderr.write(f"pydml {args.command}: out of memory{detail}\n")
+        return 1
     except BrokenPipeError:  # `pydml list | head`: stop quietly
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())

@@ -622,6 +622,42 @@ def _memory_bytes() -> int:
         return 1 << 46
 
 
+def _memory_limit() -> tuple[int, str]:
+    """The most bytes one resource may take, and what that limit is: the process's address-space
+    or data limit (``ulimit -v`` / ``-d``) when one is set and lower, else physical memory."""
+    limit, what = _memory_bytes(), "this machine's memory"
+    try:
+        import resource
+
+        for kind, name in ((resource.RLIMIT_AS, "address-space limit (ulimit -v)"),
+                           (resource.RLIMIT_DATA, "data-segment limit (ulimit -d)")):
+            soft = resource.getrlimit(kind)[0]
+            if soft != resource.RLIM_INFINITY and 0 <= soft < limit:
+                limit, what = int(soft), f"this process's {name}"
+    except (ImportError, OSError, ValueError):  # not POSIX
+        pass
+    return limit, what
+
+
+def _check_memory(nbytes: int, where: str) -> None:
+    """Refuse, before allocating, a resource larger than the memory the process may have."""
+    limit, what = _memory_limit()
+    if nbytes > limit:
+        raise ModelError(where, f"the resource needs {nbytes} bytes, more than {what} "
+                         f"({limit} bytes)")
+
+
+def _allocating(make: Any, nbytes: int, where: str) -> Any:
+    """``make()``, with a MemoryError (an allocation the limits let through but the system
+    refused) reported as one line naming the resource, the bytes and the limit."""
+    try:
+        return make()
+    except MemoryError:
+        limit, what = _memory_limit()
+        raise ModelError(where, f"cannot allocate the {nbytes} bytes the resource needs "
+                         f"({what}: {limit} bytes)") from None
+
+
 def parse_resource(name: str, obj: Any, base: Path | None) -> Resource:
     """One member of ``resources``."""
     where = f"resource '{name}'"
@@ -672,7 +708,10 @@ def parse_resource(name: str, obj: Any, base: Path | None) -> Resource:
             if count == 0:
                 raise ModelError(f"{iw}.valueCount", "must be > 0, got 0")
             v = _element(init["value"], declared, f"{iw}.value")
-            raw = np.repeat(_convert([v], declared), count).view(np.uint8)
+            need = count * NUMPY_DTYPES[int(declared)].itemsize
+            _check_memory(need, f"{iw}.valueCount")
+            raw = _allocating(lambda: np.repeat(_convert([v], declared), count).view(np.uint8), need,
+                              f"{iw}.valueCount")
             dt = declared
         elif "valueStart" in init:
             assert declared is not None
@@ -686,7 +725,10 @@ def parse_resource(name: str, obj: Any, base: Path | None) -> Resource:
                 raise ModelError(f"{iw}.valueCount", "must be > 0, got 0")
             start = _element(init["valueStart"], declared, f"{iw}.valueStart")
             delta = _element(init["valueDelta"], declared, f"{iw}.valueDelta")
-            raw = _sequence(count, start, delta, declared).view(np.uint8)
+            need = count * NUMPY_DTYPES[int(declared)].itemsize
+            _check_memory(need, f"{iw}.valueCount")
+            raw = _allocating(lambda: _sequence(count, start, delta, declared).view(np.uint8), need,
+                              f"{iw}.valueCount")
             dt = declared
         elif "sourcePath" in init:
             _unknown_keys(init, ("sourcePath",), iw, "a file initializer")
@@ -739,11 +781,9 @@ def parse_resource(name: str, obj: Any, base: Path | None) -> Resource:
                              f"({nbytes} bytes) at offset {offset} bytes.")
     else:
         size = (nbytes + offset + 3) // 4 * 4
-    if size > _memory_bytes():
-        raise ModelError(f"{where}: {'sizeInBytes' if explicit else 'initialValuesOffsetInBytes'}",
-                         f"the resource needs {size} bytes, more than this machine's "
-                         f"{_memory_bytes()} bytes of memory")
-    data = np.zeros(size, dtype=np.uint8)
+    size_where = f"{where}: {'sizeInBytes' if explicit else 'initialValuesOffsetInBytes'}"
+    _check_memory(size, size_where)
+    data = _allocating(lambda: np.zeros(size, dtype=np.uint8), size, size_where)
     data[:nbytes] = raw  # DxDispatch uploads to byte 0 whatever initialValuesOffsetInBytes says
     return Resource(name, dt, data, nbytes, explicit)
 

@@ -22,6 +22,7 @@ import inspect
 import json
 import math
 import os
+import sys
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -439,16 +440,40 @@ def _read_inputs(inputs_dir: str | Path) -> dict[int, Any]:
     return inputs
 
 
+def _missing_inputs(path: str | Path, inputs_dir: str | Path, inputs: Mapping[int, Any]) -> None:
+    """A user who names an input directory wants their inputs: every input logical tensor of the
+    graph must have its ``<id>.npy`` there (``--simple-data`` fills the others on request)."""
+    graph = load_graph(path)["graph"]
+    ops = graph if isinstance(graph, list) else []
+    for op in ops[:1]:
+        lts = op.get("inputs", []) if isinstance(op, dict) else []
+        for i, lt in enumerate(lts):
+            lt_id = lt.get("id") if isinstance(lt, dict) else None
+            if isinstance(lt_id, int) and lt_id not in inputs:
+                raise UnreadableInput(
+                    "graph", "--inputs", f"{inputs_dir} has no {lt_id}.npy for inputs[{i}] (logical tensor "
+                    f"{lt_id}); give every input, or add --simple-data to fill the missing ones",
+                    show_value=False)
+
+
 def main_json(
     path: str | Path, inputs_dir: str | Path | None = None, print_fn: Callable[[str], Any] = print,
-    simple_data: bool = False, as_json: bool = False,
+    simple_data: bool = False, as_json: bool = False, error_fn: Callable[[str], Any] | None = None,
 ) -> int:
-    """CLI body for ``pydml onednn run FILE.json``: inputs from ``inputs_dir/<lt id>.npy`` when
-    present (else generated), prints each output (id, dtype, shape, values), or one JSON object
-    with ``as_json``. Returns the command line's exit code (0, 1 or 2; see :func:`exit_code`)."""
+    """CLI body for ``pydml onednn run FILE.json``: inputs from ``inputs_dir/<lt id>.npy`` (every
+    input must be there unless ``simple_data`` fills the missing ones; with no ``inputs_dir``
+    they are generated), prints each output (id, dtype, shape, values), or one JSON object with
+    ``as_json``. An error is one line through ``error_fn`` (default: stderr), starting
+    ``pydml onednn:`` as the other commands' errors start ``pydml <command>:``. Returns the
+    command line's exit code (0, 1 or 2; see :func:`exit_code`)."""
+    if error_fn is None:
+        def error_fn(line: str) -> None:
+            sys.stderr.write(line + "\n")
     outputs: dict[int, Any] = {}
     try:
         inputs = _read_inputs(inputs_dir) if inputs_dir is not None else {}
+        if inputs_dir is not None and not simple_data:
+            _missing_inputs(path, inputs_dir, inputs)
         if simple_data:  # formats.md's "simple data": 1, 2, 3, ... in the JSON shape's storage order
             for lt in load_graph(path)["graph"][0].get("inputs", []):
                 if lt["id"] not in inputs:
@@ -462,7 +487,7 @@ def main_json(
             print_fn(json.dumps({"file": str(path), "ok": False, "exitCode": code, "status": e.status,
                                  "error": str(e), "outputs": []}, indent=2))
         else:
-            print_fn(f"error: {e}")
+            error_fn(f"pydml onednn: {e}")
         return code
     names = {v: k for k, v in _NP.items()}
     if as_json:

@@ -761,22 +761,22 @@ TABLES = [
     ),
 ]
 
-#: Python defaults where DirectMLX's differ from C's zero-initialisation (DirectMLX.h).
+#: Python defaults: the typical defaults the pages state (the "note: ... typical default" lines
+#: above). A field whose page states none (LINEAR's and PARAMETRIC_SOFTPLUS's Alpha and Beta,
+#: HARD_SWISH's Beta) has no default and must be given.
 DEFAULTS: dict[str, dict[str, Any]] = {
     "ACTIVATION_ELU": {"Alpha": 1.0},
     "ACTIVATION_HARD_SIGMOID": {"Alpha": 0.2, "Beta": 0.5},
     "ACTIVATION_LEAKY_RELU": {"Alpha": 0.01},
-    "ACTIVATION_LINEAR": {"Alpha": 1.0, "Beta": 0.0},
-    "ACTIVATION_PARAMETRIC_SOFTPLUS": {"Alpha": 1.0, "Beta": 1.0},
     "ACTIVATION_SCALED_ELU": {"Alpha": 1.67326319217681884765625,
                               "Gamma": 1.05070102214813232421875},
-    "ACTIVATION_SCALED_TANH": {"Alpha": 1.0, "Beta": 1.0},
+    "ACTIVATION_SCALED_TANH": {"Alpha": 1.0, "Beta": 0.5},
     "ACTIVATION_SOFTPLUS": {"Steepness": 1.0},
     "ACTIVATION_THRESHOLDED_RELU": {"Alpha": 1.0},
     "ACTIVATION_SHRINK": {"Bias": 0.0, "Threshold": 0.5},
     "ACTIVATION_CELU": {"Alpha": 1.0},
     "ACTIVATION_SWISH": {"SigmoidInputScale": 1.0},
-    "ACTIVATION_HARD_SWISH": {"Alpha": 0.16666666666666666, "Beta": 0.5},
+    "ACTIVATION_HARD_SWISH": {"Alpha": 0.2},
 }
 
 #: Activations that may be a FusedActivation, and from which level (dml-fused-activations.md

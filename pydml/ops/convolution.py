@@ -51,7 +51,6 @@ def output_sizes(direction: ConvolutionDirection, input_sizes: Sequence[int],
     return out
 
 
-DEFAULTS: dict[str, dict[str, Any]] = {"CONVOLUTION": {"GroupCount": 1}}
 
 TABLES = [
     operator(

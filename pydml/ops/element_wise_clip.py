@@ -12,9 +12,7 @@ agree when Min <= Max. The CLIP1/CLIP_GRAD1 pages carry one table without a leve
 here by the introduced level.
 """
 
-from typing import Any
 
-from pydml.enums import TensorDataType
 from pydml.schema.tables import operator
 
 _INT64 = "FLOAT32 FLOAT16 INT64 INT32 INT16 INT8 UINT64 UINT32 UINT16 UINT8"
@@ -156,16 +154,6 @@ TABLES = [
         },
     ),
 ]
-
-#: Python defaults: an unbounded clip (DirectMLX's), and CLIP1's bounds typed FLOAT32.
-DEFAULTS: dict[str, dict[str, Any]] = {
-    "ELEMENT_WISE_CLIP": {"Min": float("-inf"), "Max": float("inf")},
-    "ELEMENT_WISE_CLIP_GRAD": {"Min": float("-inf"), "Max": float("inf")},
-    "ELEMENT_WISE_CLIP1": {"MinMaxDataType": TensorDataType.FLOAT32,
-                           "Min": float("-inf"), "Max": float("inf")},
-    "ELEMENT_WISE_CLIP_GRAD1": {"MinMaxDataType": TensorDataType.FLOAT32,
-                                "Min": float("-inf"), "Max": float("inf")},
-}
 
 #: ELEMENT_WISE_CLIP may be a FusedActivation from FL6_0 (dml-fused-activations.md).
 FUSABLE: dict[str, str] = {"ELEMENT_WISE_CLIP": "6_0"}

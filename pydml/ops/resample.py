@@ -32,10 +32,6 @@ from __future__ import annotations
 from typing import Any
 
 from pydml.schema.tables import operator
-from pydml.structs import Size2D
-
-#: UPSAMPLE_2D's ScaleSize defaults to 1x1 (an identity), not C's invalid 0x0.
-DEFAULTS: dict[str, dict[str, Any]] = {"UPSAMPLE_2D": {"ScaleSize": Size2D(Width=1, Height=1)}}
 
 TABLES = [
     operator(

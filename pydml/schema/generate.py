@@ -63,7 +63,16 @@ def _value_expr(value: Any) -> str:
     return repr(value)  # numbers, and the frozen structs (Size2D(...)) whose repr is code
 
 
-def _annotation(spec: FieldSpec, counts: set[str]) -> tuple[str, str]:
+def _annotation(spec: FieldSpec, counts: set[str]) -> tuple[str, str | None]:
+    """A field's annotation and default; None: required (a scalar C has no NULL for).
+
+    Scalars (numbers, BOOL, enums, DML_SIZE_2D, DML_SCALAR_UNION) have no default: C
+    zero-initialisation is no value a page states (GEMM's Alpha of 0 would return zeros without
+    a word), so a desc that leaves one out is a TypeError naming it, as DxDispatch's reader refuses
+    a model without it. A family's DEFAULTS gives one where the page states a typical default.
+    Pointers default to None (NULL: the validator judges whether the field is optional), counts to
+    None (derived from their arrays).
+    """
     t = spec.type
     if spec.name in counts:
         return "int | None", "None"
@@ -76,23 +85,23 @@ def _annotation(spec: FieldSpec, counts: set[str]) -> tuple[str, str]:
     if t is FieldType.OPERATOR_DESC_ARRAY:
         return "Sequence[Any] | None", "None"
     if t in (FieldType.UINT, FieldType.INT, FieldType.UINT64):
-        return "int", "0"
+        return "int", None
     if t is FieldType.FLOAT:
-        return "float", "0.0"
+        return "float", None
     if t is FieldType.BOOL:
-        return "bool", "False"
+        return "bool", None
     if t in (FieldType.ENUM, FieldType.FLAGS):
         assert spec.enum is not None
-        return f"{spec.enum.__name__} | int | str", _enum_expr(spec.enum(0))
+        return f"{spec.enum.__name__} | int | str", None
     if t in (FieldType.UINT_ARRAY, FieldType.INT_ARRAY):
         return "Sequence[int] | None", "None"
     if t is FieldType.FLOAT_ARRAY:
         return "Sequence[float] | None", "None"
     if t is FieldType.SIZE_2D:
-        return "Size2D", "Size2D(Width=0, Height=0)"
+        return "Size2D", None
     if t is FieldType.SCALE_BIAS:
         return "ScaleBias | None", "None"
-    return "ScalarUnion | int | float", "0"
+    return "ScalarUnion | int | float", None
 
 
 def generate_descs() -> str:
@@ -100,9 +109,10 @@ def generate_descs() -> str:
     header = header_module.read()
     lines = [f'"""The 177 DirectML operator descs as frozen dataclasses, fields in C order.\n\n'
              f'{BANNER}\n\n'
-             "Defaults are C's zero-initialisation, except where a family's DEFAULTS gives "
-             "DirectMLX's\ndefault. Count fields default to None: derived from their arrays' "
-             'lengths.\n"""', "",
+             "Scalar fields (numbers, BOOL, enums, DML_SIZE_2D, DML_SCALAR_UNION) are required, "
+             "except where\nthe page states a typical default (a family's DEFAULTS). Pointer "
+             "fields default to None (NULL);\ncount fields default to None: derived from their "
+             'arrays\' lengths.\n"""', "",
              "from __future__ import annotations", "",
              "from collections.abc import Sequence",
              "from dataclasses import dataclass",
@@ -137,7 +147,7 @@ def generate_descs() -> str:
             annotation, default = _annotation(spec, counts)
             if spec.name in defaults:
                 default = _value_expr(defaults[spec.name])
-            lines.append(f"    {spec.name}: {annotation} = {default}")
+            lines.append(f"    {spec.name}: {annotation}" + ("" if default is None else f" = {default}"))
         lines.append("")
         lines.append(f"{c_name} = {cls}")
         names += [cls, c_name]

@@ -32,9 +32,15 @@
  *     counts, zero and huge sizes and strides, out-of-range enums, NaN/Inf, hostile or cyclic
  *     fused activations, list counts around PYDML_MAX_LIST_LENGTH, invalid feature levels, ...).
  *
- * The driver never lies about memory: every pointer it passes is NULL or an allocation of
- * exactly the size its count field claims (a count it cannot allocate goes with a NULL
- * pointer). So any sanitizer report is a bug of the library, never of the driver. */
+ * The driver never lies about memory but in one way: every pointer it passes is NULL or an
+ * allocation of exactly the size its count field claims (a count it cannot allocate goes with a
+ * NULL pointer), except for wild counts. A wild count (0, 9, 2^20 or 2^32-1, the last edit of an
+ * accepted desc) is written over arrays that stay as short as they were: the validator must bound
+ * every count by its partner field (a tensor's dimension count, QuantizationType, Direction)
+ * before it reads the arrays, and refuse the desc. Counts with no partner (JOIN's InputCount,
+ * SPLIT's OutputCount: the only length their arrays have) get only the wild values above
+ * PYDML_MAX_LIST_LENGTH (and 0). So any sanitizer report is a bug of the library, never of the
+ * driver. */
 #define _POSIX_C_SOURCE 200809L
 
 #include <float.h>
@@ -911,6 +917,11 @@ static void dump_buffer(const char* indent, const DML_TENSOR_DESC* t) {
            b->GuaranteedBaseOffsetAlignment);
 }
 
+/* The desc and count field of the current case's wild count (their arrays are shorter than it). */
+static const void* g_wild_desc;
+static int g_wild_count = -1;
+static int g_wild_refuse; /* the wild count must be refused */
+
 static void dump_operator(const DML_OPERATOR_DESC* desc, int depth) {
     char indent[32];
     snprintf(indent, sizeof indent, "%*s", 2 * depth, "");
@@ -924,6 +935,10 @@ static void dump_operator(const DML_OPERATOR_DESC* desc, int depth) {
         uint32_t n = f->count_field >= 0 ? get_u32(d, &op->fields[f->count_field]) : 1;
         const void* p = is_pointer_kind(f->kind) ? field_ptr(d, f) : NULL;
         printf("%s  %s:", indent, f->name);
+        if (d == g_wild_desc && f->count_field >= 0 && f->count_field == g_wild_count) {
+            printf(" %p (shorter than its wild count %u: not printed)\n", p, n);
+            continue;
+        }
         switch ((pydml_field_kind)f->kind) {
         case PYDML_FIELD_TENSOR: case PYDML_FIELD_TENSOR_ARRAY:
             printf(p ? "\n" : " NULL\n");
@@ -1207,6 +1222,9 @@ static void run_case(uint32_t op_index, const DML_OPERATOR_DESC* desc, uint32_t 
     if (s != PYDML_STATUS_SUCCESS && s != PYDML_STATUS_INVALID_PARAMETER && s != PYDML_STATUS_UNSUPPORTED_PARAMETER)
         fail("pydml_validate_operator_ex returned %d (%s)", (int)s, status_name(s));
     check_diagnostic(&d, s);
+    if (g_wild_refuse && s == PYDML_STATUS_SUCCESS)
+        fail("the validator accepts a wild count of %u over arrays shorter than it",
+             get_u32(desc->Desc, &pydml_find_operator_info(desc->Type)->fields[g_wild_count]));
     if (g_dump) {
         printf("  -> %s %s\n", status_name(s), d.message);
         fflush(stdout);
@@ -1315,6 +1333,28 @@ static uint32_t random_level(const pydml_operator_info* op, int valid) {
     return percent(80) ? bad[below(sizeof bad / sizeof bad[0])] : next32();
 }
 
+/* A wild count, the last edit of a desc: written over arrays that stay as they are. */
+static void wild_count(void* d, const pydml_operator_info* op) {
+    uint32_t counts[MAX_FIELDS], n = 0;
+    for (uint32_t i = 0; i < op->field_count; i++) {
+        int8_t c = op->fields[i].count_field;
+        int seen = 0;
+        for (uint32_t k = 0; c >= 0 && k < n; k++) seen |= counts[k] == (uint32_t)c;
+        if (c >= 0 && !seen) counts[n++] = (uint32_t)c;
+    }
+    if (n == 0) return;
+    const uint32_t index = counts[below(n)];
+    const pydml_field_info* f = &op->fields[index];
+    static const uint32_t wild[] = {0u, 9u, 1u << 20, 0xffffffffu};
+    /* a count with no partner field is its arrays' only length: only values past the list limit */
+    const int partnered = pydml_count_has_rule(op->type, f->name) == 2;
+    const uint32_t v = partnered ? wild[below(4)] : wild[percent(20) ? 0 : 2 + below(2)];
+    put_u32(d, f, v);
+    g_wild_desc = d;
+    g_wild_count = (int)index;
+    g_wild_refuse = v != 0;
+}
+
 /* One case: a valid-looking desc (30%), an accepted desc with targeted edits (35%), or a desc
  * built with random mutations throughout (35%); `edited` forces the second kind. */
 static void run_operator(uint32_t op_index, int edited) {
@@ -1342,6 +1382,7 @@ static void run_operator(uint32_t op_index, int edited) {
             if (percent(5)) g.level = random_level(info, 0);
             else edit_field(&g, (void*)(uintptr_t)top->Desc, info, below(info->field_count), top);
         }
+        if (percent(20)) wild_count((void*)(uintptr_t)top->Desc, info);
     }
     const DML_OPERATOR_DESC* desc = top;
     if (g.mutation && percent(3)) desc = NULL;
@@ -1353,8 +1394,12 @@ static void run_operator(uint32_t op_index, int edited) {
         const pydml_operator_info* other = pydml_find_operator_info(top->Type);
         if (other != NULL) top->Desc = gen_desc(&g, other, 0, top);
     }
+    if (desc == NULL || top->Desc != g_wild_desc || top->Type != (DML_OPERATOR_TYPE)info->type) g_wild_refuse = 0;
     uint32_t flags = percent(90) ? below(8) : next32();
     run_case(op_index, desc, g.level, flags);
+    g_wild_desc = NULL;
+    g_wild_count = -1;
+    g_wild_refuse = 0;
 }
 
 #ifdef PYDML_LIBFUZZER
@@ -1393,6 +1438,16 @@ int main(int argc, char** argv) {
     const char* only = argc > 4 ? argv[4] : NULL;
     g_dump = only != NULL;
     g_seed = strtoull(argv[2], NULL, 0);
+    for (uint32_t i = 0; i < pydml_operator_info_count; i++)
+        for (uint32_t k = 0; k < pydml_operator_infos[i].field_count; k++) {
+            const pydml_operator_info* op = &pydml_operator_infos[i];
+            int8_t c = op->fields[k].count_field;
+            if (c >= 0 && !pydml_count_has_rule(op->type, op->fields[c].name)) {
+                fprintf(stderr, "fuzz_validate: %s.%s has no bound in validate.c's count_rules\n", op->desc_name,
+                        op->fields[c].name);
+                return 2;
+            }
+        }
     for (uint32_t i = 0; i < pydml_operator_info_count; i++)
         if (pydml_operator_infos[i].field_count > MAX_FIELDS) {
             fprintf(stderr, "fuzz_validate: %s has more than %d fields\n", pydml_operator_infos[i].op_name, MAX_FIELDS);
