@@ -68,7 +68,7 @@ def decode(dtype: str, repeat: int) -> float:
     past = pydml.buffer_desc(dtype, [1, N, L - 1, H])
     desc = pydml.DML_MULTIHEAD_ATTENTION_OPERATOR_DESC(
         QueryTensor=t, KeyTensor=t, ValueTensor=t, PastKeyTensor=past, PastValueTensor=past, OutputTensor=t,
-        Scale=H ** -0.5, MaskFilterValue=-10000.0, HeadCount=N)
+        Scale=H ** -0.5, MaskFilterValue=-10000.0, HeadCount=N, MaskType="NONE")
     op = pydml.Device().create_operator(desc)
     inputs = {"QueryTensor": q, "KeyTensor": k, "ValueTensor": v, "PastKeyTensor": pk, "PastValueTensor": pv}
     out = np.empty((1, 1, N * H), NP[dtype])

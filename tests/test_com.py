@@ -304,7 +304,8 @@ def test_validation_message_is_pythons(programs: dict[str, Path]) -> None:
     desc = pydml.DML_OPERATOR_DESC(Type="GEMM", Desc=pydml.DML_GEMM_OPERATOR_DESC(
         ATensor=pydml.buffer_desc("FLOAT32", [1, 1, 2, 3]),
         BTensor=pydml.buffer_desc("FLOAT32", [1, 1, 4, 2]),
-        OutputTensor=pydml.buffer_desc("FLOAT32", [1, 1, 2, 2]), Alpha=1.0, Beta=0.0))
+        OutputTensor=pydml.buffer_desc("FLOAT32", [1, 1, 2, 2]), TransA="NONE", TransB="NONE", Alpha=1.0,
+        Beta=0.0))
     with pytest.raises(pydml.ValidationError) as error:
         pydml.validate(desc)
     assert misuse_lines(programs)["invalid_desc"].partition(" | ")[2] == str(error.value)

@@ -340,6 +340,7 @@ def test_strided_views(rng: np.random.Generator) -> None:
         InputTensor=tensor("FLOAT32", [1, seq, batch, inp], [0, batch * 8, 8, 2]),
         WeightTensor=tensor("FLOAT32", [1, 1, 3 * hidden, inp]),
         RecurrenceTensor=tensor("FLOAT32", [1, 1, 3 * hidden, hidden]),
+        LinearBeforeReset=False,
         OutputSequenceTensor=tensor("FLOAT32", [seq, 1, batch, hidden], [batch * 12, batch * 12, 12, 2]),
         ActivationDescCount=2, ActivationDescs=[a.desc() for a in acts],
         Direction=pydml.DML_RECURRENT_NETWORK_DIRECTION_FORWARD)

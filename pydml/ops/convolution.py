@@ -26,7 +26,6 @@ and QUANTIZED_LINEAR_CONVOLUTION run on the integer GEMM engine (native/integer_
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from pydml.enums import ConvolutionDirection
 from pydml.schema.tables import operator

@@ -29,8 +29,6 @@ not documented; the kernel follows ONNX Resize-18 ``antialias``.
 
 from __future__ import annotations
 
-from typing import Any
-
 from pydml.schema.tables import operator
 
 TABLES = [
