@@ -245,8 +245,10 @@ def test_wrong_python_type_in_every_field() -> None:
                 c.refused(case, f"{path}.Sizes[0]",
                           with_tensor(case, field, index, buffer_with(b, Sizes=[wrong, *b.Sizes[1:]])),
                           "tensor member")
+    # floors of cases exercised (lowered when MULTIHEAD_ATTENTION's valid base lost its 11 optional
+    # tensors: one query/key/value layout at a time is its page's rule)
     c.check({"desc field": 2700, "array element": 300, "struct member": 90, "nested desc": 50,
-             "tensor": 1600, "tensor member": 16_000})
+             "tensor": 1500, "tensor member": 15_000})
 
 
 # ---- (b) enums ------------------------------------------------------------------------------------
@@ -282,7 +284,7 @@ def test_unknown_enum_names_and_out_of_range_integers() -> None:
             if spec.type is FieldType.OPERATOR_DESC:  # the nested desc's own type
                 bad = pydml.OperatorDesc(Type="INVALID", Desc=pydml.DML_ACTIVATION_RELU_OPERATOR_DESC())
                 c.refused(case, f"{spec.name}.Type", case.replace(**{spec.name: bad}), "enum integer")
-    c.check({"enum name": 2800, "enum integer": 5600})
+    c.check({"enum name": 2700, "enum integer": 5300})
 
 
 # ---- (c) NaN -------------------------------------------------------------------------------------
@@ -360,7 +362,7 @@ def test_nan_where_the_field_does_not_allow_it() -> None:
             c.refused(case, f"{path}.Strides[0]",
                       with_tensor(case, field, index, buffer_with(b, Strides=[NAN] * n)), "nan tensor")
     c.check({"nan attribute": 250, "nan array": 160, "nan nested": 90, "nan allowed": 14,
-             "nan tensor": 4000})
+             "nan tensor": 3900})
 
 
 # ---- (d) counts and missing tensors --------------------------------------------------------------
@@ -476,7 +478,7 @@ def test_overflowing_numbers_and_sizes() -> None:
                           with_tensor(case, field, index, buffer_with(b, **{member: bad})), "size")
             small = buffer_with(b, Sizes=[2**30, 2], TotalTensorSizeInBytes=4)  # 2^31 elements
             c.refused(case, f"{path}.TotalTensorSizeInBytes", with_tensor(case, field, index, small), "size")
-    c.check({"number": 700, "size": 6400, "strides": 1600})
+    c.check({"number": 700, "size": 6100, "strides": 1500})
 
 
 @pytest.mark.parametrize("value", [2**64 - 4, 2**64 - 1])
