@@ -712,7 +712,8 @@ def test_padding_eight_dims_strided_and_broadcast(rng: np.random.Generator) -> N
 
 def _dxdispatch_run(name: str, tmp_path: Path) -> list[str]:
     for data in SAMPLES.iterdir():
-        shutil.copy(data, tmp_path / data.name)
+        if data.is_file():  # a serialized graph's folder (matmul_add/) is not needed here
+            shutil.copy(data, tmp_path / data.name)
     result = subprocess.run(
         [sys.executable, "-m", "pydml", "run", name],
         cwd=tmp_path,

@@ -472,7 +472,8 @@ def test_value_scale_2d(dtype: str, rng: np.random.Generator) -> None:
 
 def test_dxdispatch_fill_value_sequence_prints_windows_values(tmp_path: Path) -> None:
     for data in SAMPLES.iterdir():
-        shutil.copy(data, tmp_path / data.name)
+        if data.is_file():  # a serialized graph's folder (matmul_add/) is not needed here
+            shutil.copy(data, tmp_path / data.name)
     result = subprocess.run(
         [sys.executable, "-m", "pydml", "run", "dml_fill_value_sequence.json"],
         cwd=tmp_path,
