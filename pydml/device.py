@@ -95,7 +95,7 @@ class Device:
                                   "is not a DML_EXECUTION_FLAGS value", flags) from None
         schema, inner = resolve(desc)
         check_representable(schema, inner, schema.c_name)
-        self._check_limit(schema, inner)  # before any plan is built for a huge desc
+        self._check_limit(schema, inner)  # before any plan is built for a huge desc, after validation
         cdesc = to_c(OperatorDesc(Type=schema.type, Desc=inner))
         handle = ffi.new("pydml_operator**")
         diagnostic = ffi.new("pydml_diagnostic*")
@@ -135,6 +135,9 @@ class Device:
                     continue
                 count = math.prod(int(s) for s in buffer_of(tensor).Sizes)
                 if count > self.max_elements:
+                    # an invalid desc gets its ValidationError first, as validate() gives it (this
+                    # second validation happens only for descs past the limit)
+                    check_desc(schema, desc, CheckContext(self.feature_level), schema.c_name)
                     where = spec.name + (f"[{i}]" if isinstance(value, (list, tuple)) else "")
                     raise LimitError(
                         f"{schema.c_name}.{where}: {count:,} elements exceed this device's limit of "

@@ -423,12 +423,14 @@ def _error(desc: Any) -> str:
 
 
 @pytest.mark.parametrize("kind,direction,count,want", [
-    ("RNN", FWD, 2, "must be 1 for DML_RECURRENT_NETWORK_DIRECTION_FORWARD (f), got 2"),
-    ("RNN", BI, 1, "must be 2 for {bi} (f for each direction), got 1"),
-    ("LSTM", BWD, 6, "must be 3 for DML_RECURRENT_NETWORK_DIRECTION_BACKWARD (f, g, h), got 6"),
-    ("LSTM", BI, 3, "must be 6 for {bi} (f, g, h for each direction), got 3"),
-    ("GRU", FWD, 3, "must be 2 for DML_RECURRENT_NETWORK_DIRECTION_FORWARD (f, g), got 3"),
-    ("GRU", BI, 2, "must be 4 for {bi} (f, g for each direction), got 2"),
+    # validate.c checks each count against its bound before reading the array it counts (the
+    # direction's activations), so its message is the one a count past the array gets
+    ("RNN", FWD, 2, "must be 1 for one direction (1 activation per direction), got 2"),
+    ("RNN", BI, 1, "must be 2 for {bi} (1 activation per direction), got 1"),
+    ("LSTM", BWD, 6, "must be 3 for one direction (3 activations per direction), got 6"),
+    ("LSTM", BI, 3, "must be 6 for {bi} (3 activations per direction), got 3"),
+    ("GRU", FWD, 3, "must be 2 for one direction (2 activations per direction), got 3"),
+    ("GRU", BI, 2, "must be 4 for {bi} (2 activations per direction), got 2"),
 ])
 def test_activation_count_per_direction(kind: str, direction: str, count: int, want: str) -> None:
     want = want.format(bi="DML_RECURRENT_NETWORK_DIRECTION_BIDIRECTIONAL")

@@ -1166,6 +1166,24 @@ static void execute_case(pydml_operator* op, const DML_OPERATOR_DESC* desc) {
             buffers[r][i].data = data;
             buffers[r][i].size_in_bytes = bytes;
         }
+    /* OWNED_BY_DML inputs are bound once, by pydml_operator_initialize; execution takes them
+     * unbound ({NULL, 0}), as DirectML's DML_BINDING_TYPE_NONE */
+    pydml_buffer owned[MAX_EXEC_BINDINGS];
+    int any_owned = 0;
+    for (uint32_t i = 0; i < count[0]; i++) {
+        const int is_owned = tensors[0][i] && (tensors[0][i]->Flags & DML_TENSOR_FLAG_OWNED_BY_DML);
+        owned[i] = is_owned ? buffers[0][i] : (pydml_buffer){NULL, 0};
+        any_owned |= is_owned;
+    }
+    if (any_owned) {
+        pydml_status si = pydml_operator_initialize(op, owned, count[0], message, sizeof message);
+        if (si == PYDML_STATUS_OUT_OF_MEMORY) return;
+        if (si != PYDML_STATUS_SUCCESS)
+            fail("pydml_operator_initialize says %s (\"%s\") for a valid desc on buffers that fit", status_name(si),
+                 message);
+        for (uint32_t i = 0; i < count[0]; i++)
+            if (owned[i].data) buffers[0][i] = (pydml_buffer){NULL, 0};
+    }
     pydml_status s = pydml_operator_execute(op, buffers[0], count[0], buffers[1], count[1], message, sizeof message);
     if (s != PYDML_STATUS_SUCCESS && s != PYDML_STATUS_OUT_OF_MEMORY)
         fail("pydml_operator_execute says %s (\"%s\") for a valid desc on buffers that fit", status_name(s), message);
@@ -1179,7 +1197,7 @@ static void execute_case(pydml_operator* op, const DML_OPERATOR_DESC* desc) {
     for (int r = 0; r < 2; r++)
         for (uint32_t i = 0; i < count[r]; i++) {
             pointers[r][i] = NULL;
-            if (tensors[r][i] == NULL) continue;
+            if (tensors[r][i] == NULL || buffers[r][i].data == NULL) continue; /* absent, or owned */
             view_of(tensors[r][i], buffers[r][i].data, buffers[r][i].size_in_bytes, &views[r][i]);
             pointers[r][i] = &views[r][i];
         }
