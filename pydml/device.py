@@ -16,7 +16,7 @@ import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
 from pydml.enums import ExecutionFlags, FeatureLevel, TensorDataType
-from pydml.errors import LimitError, PydmlError, UnsupportedError, ValidationError
+from pydml.errors import LimitError, NativeError, PydmlError, UnsupportedError, ValidationError
 from pydml.feature_levels import max_supported
 from pydml.marshal import to_c
 from pydml.native import (
@@ -109,10 +109,8 @@ class Device:
                 raise UnsupportedError(
                     f"{schema.type.c_name}: pydml validates this operator but does not execute it")
             raise UnsupportedError(message or f"{schema.c_name}: pydml has no kernel for this desc")
-        if status == lib.PYDML_STATUS_OUT_OF_MEMORY:
-            raise MemoryError(message or f"{schema.c_name}: out of memory")
-        if status:
-            raise PydmlError(message or f"{schema.c_name}: pydml_operator_create failed ({status})")
+        if status:  # out of memory (IDMLDevice::CreateOperator's E_OUTOFMEMORY), or a kernel's refusal
+            raise NativeError("pydml_operator_create", int(status), message or "failed")
         operator = ffi.gc(handle[0], lib.pydml_operator_destroy)
         return CompiledOperator(schema, inner, operator, parsed)
 
@@ -133,7 +131,10 @@ class Device:
             for i, tensor in enumerate(tensors):
                 if tensor is None:
                     continue
-                count = math.prod(int(s) for s in buffer_of(tensor).Sizes)
+                try:
+                    count = math.prod(int(s) for s in buffer_of(tensor).Sizes)
+                except (AssertionError, AttributeError, TypeError, ValueError):
+                    continue  # not a well-formed tensor desc: the validator names what is wrong
                 if count > self.max_elements:
                     # an invalid desc gets its ValidationError first, as validate() gives it (this
                     # second validation happens only for descs past the limit)
