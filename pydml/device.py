@@ -175,10 +175,12 @@ class CompiledOperator:
                 self._arrays.setdefault(field, []).append(name)
                 value = value[int(index[:-1])]
             self._bound[name] = (specs[field], buffer_of(value))
-        self._owned_set = {name for name, bflags in inputs if bflags & lib.PYDML_BINDING_OWNED_BY_DML}
-        self._initialized = not self._owned_set
+        owned_set = {name for name, bflags in inputs if bflags & lib.PYDML_BINDING_OWNED_BY_DML}
+        self._initialized = not owned_set
         self._inputs = [n for n in self._input_order if n in self._bound]
         self._outputs = [n for n in self._output_order if n in self._bound]
+        #: the DML_TENSOR_FLAG_OWNED_BY_DML inputs, in binding order (known at creation)
+        self._owned = [n for n in self._inputs if n in owned_set]
         # per tensor, what binds an ndarray without the checks of _view's general path: its
         # pydml_tensor (no memory yet), and for a packed desc the numpy (dtype, shape) the array
         # must have, for one with Strides (bound as raw memory) the bytes it must hold
@@ -242,7 +244,7 @@ class CompiledOperator:
         return out
 
     def _owned_names(self) -> list[str]:
-        return [n for n in self._inputs if n in self._owned_set]
+        return self._owned
 
     def initialize(self, inputs: Mapping[str, Any]) -> None:
         """IDMLOperatorInitializer: bind the DML_TENSOR_FLAG_OWNED_BY_DML inputs; the operator
