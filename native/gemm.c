@@ -38,6 +38,7 @@
 
 #include "convert.h"
 #include "elementwise.h"
+#include "softmax.h"
 #include "families.h"
 #include "gemm_engine.h"
 #include "rules.h"
@@ -67,6 +68,8 @@ typedef struct gemm_plan {
     int trans_a, trans_b, has_c, has_act;
     float alpha, beta;
     pydml_activation act;
+    /* a fused SOFTMAX / SOFTMAX1 (DML_FEATURE_LEVEL_6_1): run on the finished output, in place */
+    pydml_softmax_plan* softmax;
     uint32_t M, N, K, batch0, batch1;
     /* the packing buffers, kept from one execution to the next (executions of one operator take
      * turns: capi.c's per-operator lock), so repeated executions touch warm, mapped memory: a fresh
@@ -599,7 +602,25 @@ static pydml_status create(const pydml_operator_info* info, const void* desc, ui
     p->has_c = c != NULL;
     p->alpha = d->Alpha;
     p->beta = d->Beta;
-    if (d->FusedActivation != NULL) {
+    if (d->FusedActivation != NULL && (d->FusedActivation->Type == DML_OPERATOR_ACTIVATION_SOFTMAX ||
+                                       d->FusedActivation->Type == DML_OPERATOR_ACTIVATION_SOFTMAX1)) {
+        /* Softmax needs whole rows, so it runs after the product, over the output in place: as a
+         * SOFTMAX1 over the output tensor, with SOFTMAX's axis the last one (each row of M x N) and
+         * SOFTMAX1's Axes indexing the output (validate.c checked them against it). */
+        UINT last = o->DimensionCount - 1;
+        DML_ACTIVATION_SOFTMAX1_OPERATOR_DESC sm = {d->OutputTensor, d->OutputTensor, 1, &last};
+        if (d->FusedActivation->Type == DML_OPERATOR_ACTIVATION_SOFTMAX1) {
+            const DML_ACTIVATION_SOFTMAX1_OPERATOR_DESC* f = d->FusedActivation->Desc;
+            sm.AxisCount = f->AxisCount;
+            sm.Axes = f->Axes;
+        }
+        pydml_status s = pydml_softmax_plan_create(pydml_find_operator_info(DML_OPERATOR_ACTIVATION_SOFTMAX1), &sm,
+                                                   &p->softmax);
+        if (s) {
+            free(p);
+            return s;
+        }
+    } else if (d->FusedActivation != NULL) {
         pydml_activation_of(d->FusedActivation, &p->act);
         p->has_act = 1;
     }
@@ -613,6 +634,7 @@ static pydml_status create(const pydml_operator_info* info, const void* desc, ui
     p->K = p->trans_a ? a4[2] : a4[3];
     p->scratch = calloc(1, sizeof *p->scratch);
     if (p->scratch == NULL) {
+        pydml_softmax_plan_destroy(p->softmax);
         free(p);
         return PYDML_STATUS_OUT_OF_MEMORY;
     }
@@ -625,6 +647,7 @@ static void destroy(void* plan) {
     if (p == NULL) return;
     if (p->scratch) free(p->scratch->buf);
     free(p->scratch);
+    pydml_softmax_plan_destroy(p->softmax);
     free(p);
 }
 
@@ -806,6 +829,7 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
         free(tls[i].row);
         free(tls[i].crow);
     }
+    if (status == PYDML_STATUS_SUCCESS && p->softmax != NULL) status = pydml_softmax_execute(p->softmax, O, O);
     return status;
 }
 

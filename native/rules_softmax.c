@@ -15,6 +15,9 @@
  * validation of SOFTMAX says that only 2D is supported"). */
 static pydml_status effective_rank_rule(pydml_check* c, const pydml_operator_info* op, const void* desc) {
     const DML_BUFFER_TENSOR_DESC* in = pydml_tensor_field(op, desc, "InputTensor");
+    /* Fused into GEMM (6_1) it has no tensors: it normalizes each row (the last axis) of GEMM's
+     * output, so the rank rule, a rule about InputTensor, has nothing to apply to. */
+    if (in == NULL) return PYDML_STATUS_SUCCESS;
     uint32_t first = 0;
     while (first + 1 < in->DimensionCount && in->Sizes[first] == 1) first++;
     const uint32_t rank = in->DimensionCount - first;
@@ -36,18 +39,23 @@ static pydml_status effective_rank_rule(pydml_check* c, const pydml_operator_inf
  * than given either meaning. */
 static pydml_status axes_rule(pydml_check* c, const pydml_operator_info* op, const void* desc) {
     const DML_BUFFER_TENSOR_DESC* in = pydml_tensor_field(op, desc, "InputTensor");
+    /* Fused into GEMM (6_1) its InputTensor is NULL: the Axes index GEMM's OutputTensor, the
+     * tensor the fused softmax reads and writes. */
+    const char* bound = in != NULL ? "InputTensor.DimensionCount" : "the fused-into OutputTensor.DimensionCount";
+    if (in == NULL) in = c->host_output;
+    if (in == NULL) return PYDML_STATUS_SUCCESS;
     /* the three descs share this layout (DirectML.h) */
     const DML_ACTIVATION_SOFTMAX1_OPERATOR_DESC* d = desc;
     const uint32_t n = in->DimensionCount;
     if (d->AxisCount == 0 || d->AxisCount > n)
-        return pydml_fail(c, "AxisCount", "must be in 1 .. InputTensor.DimensionCount (%u), got %u", n, d->AxisCount);
+        return pydml_fail(c, "AxisCount", "must be in 1 .. %s (%u), got %u", bound, n, d->AxisCount);
     char field[32];
     uint32_t seen = 0;
     for (uint32_t i = 0; i < d->AxisCount; i++) {
         const uint32_t a = d->Axes[i];
         snprintf(field, sizeof field, "Axes[%u]", i);
         if (a >= n)
-            return pydml_fail(c, field, "must be in [0, InputTensor.DimensionCount - 1] = [0, %u], got %u", n - 1, a);
+            return pydml_fail(c, field, "must be in [0, %s - 1] = [0, %u], got %u", bound, n - 1, a);
         if (seen >> a & 1u) {
             uint32_t j = 0;
             while (d->Axes[j] != a) j++;

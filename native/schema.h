@@ -79,6 +79,8 @@ typedef struct pydml_operator_info {
     const pydml_support_table* tables;
     const pydml_support_row* rows;
     const pydml_constraint* constraints;
+    const uint32_t* fusable_hosts;    /* NULL: fuses into every operator with a FusedActivation;
+                                         else the only hosts, DML_OPERATOR_TYPEs ending in 0 */
 } pydml_operator_info;
 
 extern const pydml_operator_info pydml_operator_infos[];
@@ -104,6 +106,7 @@ typedef struct pydml_check {
     char desc_buffer[96];             /* storage when desc is a nested path */
     uint32_t level;
     int fused;                        /* validating a FusedActivation: tensors must be NULL */
+    const DML_BUFFER_TENSOR_DESC* host_output; /* fused: the host operator's OutputTensor (or NULL) */
 } pydml_check;
 
 /* Records the first broken rule: "desc.field: rule" (rule may end in ", got value"). Returns

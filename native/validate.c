@@ -728,13 +728,33 @@ static const pydml_operator_info* older_revision(const pydml_operator_info* op, 
     return best;
 }
 
-static pydml_status check_fused(pydml_check* c, const char* field, const DML_OPERATOR_DESC* fused) {
+static pydml_status check_fused(pydml_check* c, const pydml_operator_info* host, const void* host_desc,
+                                const char* field, const DML_OPERATOR_DESC* fused) {
     const pydml_operator_info* info = pydml_find_operator_info(fused->Type);
     char buf[96];
     if (info == NULL || !info->fusable_from) {
         snprintf(buf, sizeof buf, "%s.Type", field);
         if (info == NULL) return pydml_fail(c, buf, "is not a DML_OPERATOR_TYPE value, got %u", (unsigned)fused->Type);
         return pydml_fail(c, buf, "is not an activation that can be fused, got %s", info->op_name);
+    }
+    if (info->fusable_hosts != NULL) {
+        /* dml-fused-activations.md: ELEMENT_WISE_CLIP "For Convolution and GEMM only"; the feature
+         * level history (6_1): SOFTMAX and SOFTMAX1 fuse into GEMM. */
+        int allowed = 0;
+        char names[160] = "";
+        for (const uint32_t* h = info->fusable_hosts; *h != 0; h++) {
+            const pydml_operator_info* hi = pydml_find_operator_info(*h);
+            if (*h == host->type) allowed = 1;
+            if (hi != NULL) {
+                size_t used = strlen(names);
+                snprintf(names + used, sizeof names - used, "%s%s", used ? " and " : "",
+                         hi->op_name + strlen("DML_OPERATOR_"));
+            }
+        }
+        if (!allowed) {
+            snprintf(buf, sizeof buf, "%s.Type", field);
+            return pydml_fail(c, buf, "%s fuses into %s only, got it in %s", info->op_name, names, host->op_name);
+        }
     }
     if (fused->Desc == NULL) {
         snprintf(buf, sizeof buf, "%s.Desc", field);
@@ -744,6 +764,7 @@ static pydml_status check_fused(pydml_check* c, const char* field, const DML_OPE
     snprintf(nested.desc_buffer, sizeof nested.desc_buffer, "%s.%s", c->desc, field);
     nested.desc = nested.desc_buffer;
     nested.fused = 1;
+    nested.host_output = pydml_tensor_field(host, host_desc, "OutputTensor");
     pydml_status s = pydml_check_operator(&nested, fused);
     if (s) return s;
     if (info->fusable_from > c->level) {
@@ -796,11 +817,11 @@ pydml_status pydml_check_operator(pydml_check* c, const DML_OPERATOR_DESC* desc)
     for (uint32_t i = 0; i < op->field_count; i++) {
         const pydml_field_info* f = &op->fields[i];
         if (f->kind == PYDML_FIELD_OPERATOR && ptr(d, f) != NULL) {
-            if ((s = check_fused(c, f->name, ptr(d, f)))) return s;
+            if ((s = check_fused(c, op, d, f->name, ptr(d, f)))) return s;
         } else if (f->kind == PYDML_FIELD_OPERATOR_ARRAY && ptr(d, f) != NULL) {
             const DML_OPERATOR_DESC* ops = ptr(d, f);
             for (uint32_t k = 0; k < count_of(op, d, f); k++)
-                if ((s = check_fused(c, path(field, sizeof field, f, 1, k, ""), &ops[k]))) return s;
+                if ((s = check_fused(c, op, d, path(field, sizeof field, f, 1, k, ""), &ops[k]))) return s;
         }
     }
     pydml_rule_fn rules = pydml_find_rules(op->type);

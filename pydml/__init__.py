@@ -16,7 +16,7 @@ from pydml.constants import *  # noqa: F403  (every enumerator, named as in C)
 from pydml.constants import __all__ as _constant_names
 from pydml.descs import *  # noqa: F403  (every operator desc, C and Python names)
 from pydml.descs import __all__ as _desc_names
-from pydml.device import BindingError, CompiledOperator, Device
+from pydml.device import CompiledOperator, Device
 from pydml.enums import (
     AxisDirection,
     ConvolutionDirection,
@@ -30,6 +30,7 @@ from pydml.enums import (
     TensorType,
 )
 from pydml.errors import (
+    BindingError,
     FeatureLevelError,
     LimitError,
     NativeError,

@@ -30,7 +30,7 @@ from pydml.enums import (
     RoundingMode,
     TensorDataType,
 )
-from pydml.registry import normalise_fields
+from pydml.registry import normalise_fields, register_desc_class
 from pydml.structs import ScalarUnion, ScaleBias, Size2D
 from pydml.tensor import AnyTensorDesc
 
@@ -40,6 +40,10 @@ class OperatorDescBase:
 
     C_NAME: ClassVar[str]
     OPERATOR: ClassVar[str]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        register_desc_class(cls.C_NAME, cls)
 
     def __post_init__(self) -> None:
         normalise_fields(self)

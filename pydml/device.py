@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
 from pydml.enums import ExecutionFlags, FeatureLevel, TensorDataType
-from pydml.errors import LimitError, NativeError, PydmlError, UnsupportedError, ValidationError
+from pydml.errors import BindingError, LimitError, NativeError, PydmlError, UnsupportedError, ValidationError
 from pydml.feature_levels import max_supported
+from pydml.graph import CompiledGraph, compile_graph
 from pydml.marshal import to_c
 from pydml.native import (
     NUMPY_DTYPES,
@@ -31,16 +32,9 @@ from pydml.native import (
     view_packed,
 )
 from pydml.registry import CheckContext, FieldSpec, OperatorDesc, OperatorSchema, Role
+from pydml.representable import buffer_of, check_representable, resolve
 from pydml.tensor import BufferTensorDesc
-from pydml.validate import buffer_of, check_desc, check_representable, raise_diagnostic, resolve
-
-if TYPE_CHECKING:
-    from pydml.graph import CompiledGraph
-
-
-class BindingError(PydmlError, ValueError):
-    """A bound input or output does not fit the operator (missing, unknown, too small, wrong type)."""
-
+from pydml.validate import check_desc, raise_diagnostic
 
 #: Default limit on the logical elements of any one tensor of an operator: 2^31 (8 GiB of FLOAT32).
 #: A desc over a small buffer with huge sizes and zero strides is valid DirectML, but would run for
@@ -118,8 +112,6 @@ class Device:
                       flags: ExecutionFlags | int | str = ExecutionFlags.NONE) -> CompiledGraph:
         """IDMLDevice1::CompileGraph: validate a DML_GRAPH_DESC (each operator node at this device's
         level) and compile it into one executable graph (pydml/graph.py, native/graph.c)."""
-        from pydml.graph import compile_graph
-
         return compile_graph(self, graph_desc, flags)
 
     def _check_limit(self, schema: OperatorSchema, desc: Any) -> None:

@@ -13,6 +13,10 @@ class PydmlError(Exception):
     """Base class of every error pydml raises."""
 
 
+class BindingError(PydmlError, ValueError):
+    """A bound input or output does not fit the operator (missing, unknown, too small, wrong type)."""
+
+
 class ValidationError(PydmlError, ValueError):
     """A descriptor breaks a DirectML rule.
 

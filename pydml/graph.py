@@ -16,7 +16,7 @@ import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
 from pydml.enums import ExecutionFlags, GraphEdgeType, GraphNodeType
-from pydml.errors import PydmlError, UnsupportedError, ValidationError
+from pydml.errors import BindingError, PydmlError, UnsupportedError, ValidationError
 from pydml.graph_descs import (
     EDGE_CLASSES,
     NODE_CLASSES,
@@ -27,7 +27,8 @@ from pydml.graph_descs import (
     OperatorGraphNodeDesc,
 )
 from pydml.native import NUMPY_DTYPES, ffi, lib
-from pydml.validate import UINT32_MAX, raise_diagnostic
+from pydml.representable import UINT32_MAX
+from pydml.validate import raise_diagnostic
 
 if TYPE_CHECKING:
     from pydml.device import CompiledOperator, Device
@@ -120,14 +121,14 @@ class _Node:
 
 def _compile_node(device: Device, node: OperatorGraphNodeDesc, index: int,
                   flags: ExecutionFlags) -> _Node:
-    from pydml.device import CompiledOperator
-
     operator = node.Operator
     if isinstance(node.Name, str) or node.Name is None:
         label = _node_label(index, node.Name)
     else:
         raise ValidationError(_OWNER, f"Nodes[{index}].Desc.Name", "must be a string or None", node.Name)
-    desc = operator.desc if isinstance(operator, CompiledOperator) else operator
+    # a compiled operator (Device.create_operator) is recompiled from its desc for this graph; the
+    # graph layer sits below the device, so it knows one by its handle, not by its class
+    desc = operator.desc if hasattr(operator, "handle") and hasattr(operator, "desc") else operator
     try:
         # one C call validates at the device's level and compiles (Device.create_operator)
         compiled = device.create_operator(desc, flags)
@@ -445,6 +446,4 @@ def _raw(value: Any, writable: bool, where: str) -> np.ndarray[Any, Any]:
 
 
 def _binding_error(text: str) -> PydmlError:
-    from pydml.device import BindingError
-
     return BindingError(text)

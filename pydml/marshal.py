@@ -16,15 +16,17 @@ from pydml.enums import OperatorType, TensorDataType, TensorFlags, TensorType
 from pydml.errors import ValidationError
 from pydml.native import ffi
 from pydml.registry import ARRAY_TYPES, FieldType, OperatorDesc, OperatorSchema, schema_of, wrap
-from pydml.structs import ScalarUnion, ScaleBias, Size2D
-from pydml.tensor import BufferTensorDesc, TensorDesc, as_tensor_desc
-from pydml.validate import (
+from pydml.representable import (
     MAX_DIMENSIONS,
     MAX_LIST_LENGTH,
     MEMBER_OF_TYPE,
+    check_representable,
     count_value,
+    resolve,
     scalar_member,
 )
+from pydml.structs import ScalarUnion, ScaleBias, Size2D
+from pydml.tensor import BufferTensorDesc, TensorDesc, as_tensor_desc
 
 _ARRAY_CTYPES = {FieldType.FLOAT_ARRAY: "float[]", FieldType.UINT_ARRAY: "uint32_t[]",
                  FieldType.INT_ARRAY: "int32_t[]"}
@@ -52,8 +54,6 @@ def to_c(desc: Any) -> CDesc:
     or TypeError: the same Python checks run first. Whether the desc is valid DirectML is not
     judged here (``pydml.validate`` does that).
     """
-    from pydml.validate import check_representable, resolve
-
     schema, inner = resolve(desc)
     check_representable(schema, inner, schema.c_name)
     return marshal(desc)

@@ -160,6 +160,8 @@ class OperatorSchema:
     #: a C kernel family runs it (not only the validator)
     executes: bool
     fusable_from: FeatureLevel | None
+    #: the only operators it fuses into (None: every operator with a FusedActivation field)
+    fusable_hosts: tuple[str, ...] | None = None
 
     @property
     def introduced(self) -> FeatureLevel:
@@ -214,17 +216,26 @@ def families() -> list[ModuleType]:
     return list(FAMILIES)
 
 
+#: The desc class of each struct name. pydml/descs.py (generated from this layer's tables) sits
+#: above the registry: each class registers itself when it is defined, so the registry never
+#: imports it (importing the ``pydml`` package defines them all before any schema is read).
+_DESC_CLASSES: dict[str, builtins.type] = {}
+
+
+def register_desc_class(c_name: str, cls: builtins.type) -> None:
+    """Called by each generated desc class as it is defined."""
+    _DESC_CLASSES[c_name] = cls
+
+
 @cache
 def _schemas() -> dict[OperatorType, OperatorSchema]:
-    from pydml import descs
-
     header = header_module.read()
-    classes = {getattr(cls, "C_NAME", None): cls for cls in vars(descs).values()
-               if isinstance(cls, type)}
+    classes = _DESC_CLASSES
     out: dict[OperatorType, OperatorSchema] = {}
     for module in families():
         defaults: dict[str, dict[str, Any]] = getattr(module, "DEFAULTS", {})
         fusable: dict[str, str] = getattr(module, "FUSABLE", {})
+        hosts: dict[str, tuple[str, ...]] = getattr(module, "FUSABLE_HOSTS", {})
         family = module.__name__.rsplit(".", 1)[-1]
         for tables in module.TABLES:
             op = OperatorType[tables.name]
@@ -238,6 +249,7 @@ def _schemas() -> dict[OperatorType, OperatorSchema]:
                 module=module.__name__, tables=tables, defaults=defaults.get(tables.name, {}),
                 executes=bool(lib.pydml_operator_type_executes(int(op))),
                 fusable_from=None if fl is None else FeatureLevel.parse(fl),
+                fusable_hosts=hosts.get(tables.name),
             )
     return dict(sorted(out.items(), key=lambda item: int(item[0])))
 

@@ -139,11 +139,15 @@ def _logical_and(dtype: str) -> Any:
 
 
 CLIP = pydml.DML_ELEMENT_WISE_CLIP_OPERATOR_DESC(Min=0.0, Max=6.0)
+SOFTMAX = pydml.DML_ACTIVATION_SOFTMAX_OPERATOR_DESC()
+SOFTMAX1 = pydml.DML_ACTIVATION_SOFTMAX1_OPERATOR_DESC(Axes=[3])
 
 #: (what the history page says, the desc, the level it needs)
 RELAXED = [
     ("6_4: PADDING accepts DML_PADDING_MODE_WRAP", _padding("DML_PADDING_MODE_WRAP"), "6_4"),
     ("6_0: ELEMENT_WISE_CLIP joins the fused activations", _gemm(CLIP), "6_0"),
+    ("6_1: SOFTMAX fuses into GEMM", _gemm(SOFTMAX), "6_1"),
+    ("6_1: SOFTMAX1 fuses into GEMM", _gemm(SOFTMAX1), "6_1"),
     ("6_0: INT64 for ELEMENT_WISE_DIVIDE", _divide("INT64"), "6_0"),
     ("5_2: MVN1 ScaleTensor and BiasTensor null independently", _mvn(scale_only=True), "5_2"),
     ("2_0: logical operators on UINT8 tensors", _logical_and("UINT8"), "2_0"),
@@ -159,3 +163,30 @@ def test_rules_relaxed_at_a_level(what: str, desc: Any, level: str) -> None:
             pydml.validate(desc, below)
         assert info.value.required == needed, str(info.value)
     pydml.validate(desc, needed)
+
+
+def _mvn_fused(fused: Any) -> Any:
+    t = b("FLOAT32", [1, 2, 2, 2])
+    return pydml.DML_MEAN_VARIANCE_NORMALIZATION1_OPERATOR_DESC(
+        InputTensor=t, ScaleTensor=None, BiasTensor=None, OutputTensor=t, Axes=[2, 3], NormalizeVariance=True,
+        Epsilon=1e-5, FusedActivation=fused)
+
+
+@pytest.mark.parametrize("fused,hosts", [(CLIP, "CONVOLUTION and GEMM"), (SOFTMAX, "GEMM"), (SOFTMAX1, "GEMM")],
+                         ids=["CLIP", "SOFTMAX", "SOFTMAX1"])
+def test_activations_that_fuse_into_some_operators_only(fused: Any, hosts: str) -> None:
+    """dml-fused-activations.md: ELEMENT_WISE_CLIP "For Convolution and GEMM only"; the 6_1 history
+    adds SOFTMAX and SOFTMAX1 for GEMM. Any other host is refused at every level."""
+    with pytest.raises(pydml.ValidationError) as info:
+        pydml.validate(_mvn_fused(fused), "6_4")
+    assert str(info.value) == (
+        f"DML_MEAN_VARIANCE_NORMALIZATION1_OPERATOR_DESC.FusedActivation.Type: DML_OPERATOR_{fused.OPERATOR} "
+        f"fuses into {hosts} only, got it in DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION1")
+
+
+def test_fused_softmax1_axes_index_the_gemm_output() -> None:
+    with pytest.raises(pydml.ValidationError) as info:
+        pydml.validate(_gemm(pydml.DML_ACTIVATION_SOFTMAX1_OPERATOR_DESC(Axes=[4])), "6_4")
+    assert str(info.value) == (
+        "DML_GEMM_OPERATOR_DESC.FusedActivation.Axes[0]: must be in [0, the fused-into "
+        "OutputTensor.DimensionCount - 1] = [0, 3], got 4")

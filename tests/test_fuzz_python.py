@@ -176,7 +176,7 @@ def _array(t: Any, data: st.DataObject) -> np.ndarray[Any, Any]:
 
 def _bindings(desc: Any, role: Role, data: st.DataObject) -> dict[str, Any]:
     from pydml.registry import schema_of
-    from pydml.validate import buffer_of
+    from pydml.representable import buffer_of
 
     out: dict[str, Any] = {}
     for spec in schema_of(desc).tensor_fields:

@@ -325,6 +325,32 @@ def test_fused_activations(ew_isa: str, rng: np.random.Generator) -> None:
         assert np.all(err <= bound), type(act).__name__
 
 
+@pytest.mark.parametrize("dtype", ["FLOAT32", "FLOAT16"])
+@pytest.mark.parametrize("fused,axes", [
+    (pydml.DML_ACTIVATION_SOFTMAX_OPERATOR_DESC(), (3,)),
+    (pydml.DML_ACTIVATION_SOFTMAX1_OPERATOR_DESC(Axes=[3]), (3,)),
+    (pydml.DML_ACTIVATION_SOFTMAX1_OPERATOR_DESC(Axes=[2, 3]), (2, 3)),
+    (pydml.DML_ACTIVATION_SOFTMAX1_OPERATOR_DESC(Axes=[1]), (1,)),
+], ids=["SOFTMAX", "SOFTMAX1-last", "SOFTMAX1-rows-and-columns", "SOFTMAX1-channel"])
+def test_fused_softmax_from_6_1(ew_isa: str, dtype: str, fused: Any, axes: tuple[int, ...],
+                                rng: np.random.Generator) -> None:
+    """The 6_1 feature-level history: SOFTMAX and SOFTMAX1 fuse into GEMM. SOFTMAX normalizes each
+    output row (the last axis); SOFTMAX1's Axes index the output. Against float64 softmax of the
+    float64 product, with Alpha and Beta * C applied first."""
+    t = NP[dtype]
+    a = rng.standard_normal((2, 3, 5, 7)).astype(t)
+    b = rng.standard_normal((2, 3, 7, 33)).astype(t)
+    c = rng.standard_normal((2, 3, 5, 33)).astype(t)
+    d = gemm_desc(dtype, a.shape, b.shape, c.shape, c_sizes=c.shape, alpha=0.5, beta=2.0, act=fused)
+    pydml.validate(d, "6_1")
+    out = run(d, {"ATensor": a, "BTensor": b, "CTensor": c})["OutputTensor"]
+    ref, _ = reference(a, b, c, False, False, 0.5, 2.0)
+    e = np.exp(ref - ref.max(axis=axes, keepdims=True))
+    want = e / e.sum(axis=axes, keepdims=True)
+    tol = 2e-6 if dtype == "FLOAT32" else 2e-3
+    np.testing.assert_allclose(out.astype(np.float64), want, rtol=0, atol=tol)
+
+
 def test_beta_zero_with_c_follows_the_formula() -> None:
     # Decision: Beta * C is added whenever C is bound (the page ignores Beta only without C), so
     # Beta = 0 with C = inf or NaN gives NaN (IEEE 0 * inf); finite C contributes exactly 0.

@@ -22,7 +22,7 @@ from test_validator_agreement import valid_bases
 import pydml
 from pydml.native import NUMPY_DTYPES
 from pydml.registry import Role, schema_of
-from pydml.validate import buffer_of
+from pydml.representable import buffer_of
 
 # ---- NaN in, NaN out ---------------------------------------------------------------------------
 

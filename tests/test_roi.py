@@ -1,5 +1,6 @@
-"""ROI_POOLING (native/roi.c) and its own rules (native/rules_roi.c). ROI_ALIGN and ROI_ALIGN1 are
-not implemented yet: creating them raises UnsupportedError (asserted).
+"""ROI_POOLING (native/roi.c) and its own rules (native/rules_roi.c); the roi family's tables are
+pydml/ops/roi.py. ROI_ALIGN, ROI_ALIGN1 and ROI_ALIGN_GRAD: tests/test_roi_align.py and
+tests/test_training_gradients.py.
 
 Reference: the page's formulas written out in Python integers (no torchvision), with the page's
 clamping; outputs poisoned (``ew_harness.run``).

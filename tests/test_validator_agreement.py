@@ -39,10 +39,10 @@ from pydml.enums import OperatorType, RecurrentNetworkDirection, TensorDataType,
 from pydml.errors import NativeError
 from pydml.native import ffi, lib
 from pydml.registry import ARRAY_TYPES, FieldSpec, FieldType, OperatorSchema, all_schemas
+from pydml.representable import MAX_LIST_LENGTH, check_representable, resolve
 from pydml.schema.tables import LEVELS
 from pydml.structs import ScalarUnion, ScaleBias, Size2D
 from pydml.tensor import BufferTensorDesc, TensorDesc, buffer_desc
-from pydml.validate import MAX_LIST_LENGTH, check_representable, resolve
 
 SEED = 20260117
 DESCS = 25_000  # mutated descs per run (round-robin over the operators)

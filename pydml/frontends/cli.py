@@ -563,7 +563,7 @@ def _num(v: float) -> str:
 
 
 def _sizes(value: Any) -> tuple[int, ...]:
-    from pydml.validate import buffer_of
+    from pydml.representable import buffer_of
 
     return tuple(buffer_of(value).Sizes)
 
@@ -837,7 +837,7 @@ _TORCH_ACTIVATIONS = {
 
 def explain_convolution(name: str, schema: Any, desc: Any) -> list[str]:
     from pydml.enums import ConvolutionDirection, ConvolutionMode
-    from pydml.validate import resolve
+    from pydml.representable import resolve
 
     x, w, y = _sizes(desc.InputTensor), _sizes(desc.FilterTensor), _sizes(desc.OutputTensor)
     direction = ConvolutionDirection.parse(desc.Direction)

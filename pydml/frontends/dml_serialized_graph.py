@@ -26,7 +26,7 @@ from typing import Any
 
 from pydml.enums import TensorDataType, TensorFlags
 from pydml.errors import PydmlError, UnsupportedError, ValidationError
-from pydml.frontends.dxdispatch import ModelError, Resource, parse_enum
+from pydml.frontends.dxdispatch import DISPATCHABLE_KINDS, ModelError, Resource, parse_enum
 
 _MAX_FILE = 1 << 31  # a graph file larger than 2 GiB is refused before reading (flatbuffers' own limit)
 
@@ -645,6 +645,8 @@ def check(d: SerializedGraphDispatchable, level: Any) -> None:
     desc = d.graph.graph_desc
     Device(level).compile_graph(desc, d.flags)
 
+
+DISPATCHABLE_KINDS["dmlserializedgraph"] = parse_dispatchable
 
 __all__ = ["CompiledSerializedGraph", "PydmlError", "SerializedGraph", "SerializedGraphDispatchable",
            "ValidationError", "check", "load", "parse_dispatchable", "read_constants"]

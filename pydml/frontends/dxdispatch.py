@@ -17,6 +17,7 @@ import json
 import math
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -802,15 +803,21 @@ def dispatchable_type(obj: Any, where: str) -> Any:
     raise ModelError(f"{where}.type", "is required")
 
 
+#: Dispatchable types other than DirectML operators ("dmlSerializedGraph"): the lowercased type ->
+#: its parser ``(name, obj, base) -> dispatchable``. The modules that read them sit above this
+#: reader and register here when imported (pydml/frontends/__init__.py imports them), so the
+#: reader never imports them (tests/test_layers.py).
+DISPATCHABLE_KINDS: dict[str, Callable[[str, Any, Path | None], Any]] = {}
+
+
 def parse_dispatchable(name: str, obj: Any, base: Path | None = None
                        ) -> Dispatchable | SerializedGraphDispatchable:
     """One member of ``dispatchables``: a DirectML operator (Dispatchable) or a serialized graph
     (dml_serialized_graph.SerializedGraphDispatchable, its sourcePath resolved against ``base``)."""
     type_value = dispatchable_type(obj, name)
-    if isinstance(type_value, str) and type_value.lower() == "dmlserializedgraph":
-        from pydml.frontends import dml_serialized_graph
-
-        return dml_serialized_graph.parse_dispatchable(name, obj, base)
+    kind = DISPATCHABLE_KINDS.get(type_value.lower()) if isinstance(type_value, str) else None
+    if kind is not None:
+        return kind(name, obj, base)  # type: ignore[no-any-return]
     if isinstance(type_value, str) and type_value.lower() in ("hlsl", "onnx"):
         raise ModelError(f"{name}: type", f"'{type_value}' dispatchables are not supported; "
                          "pydml runs DirectML operators", unsupported=True)
@@ -960,7 +967,7 @@ def resolve_bindings(raw: dict[str, Any], where: str, schema: OperatorSchema, de
                      resources: dict[str, Resource], *, init: bool = False) -> dict[str, Binding]:
     """Bind points -> resources with byte offsets; checks names, counts and sizes."""
     from pydml.enums import TensorFlags
-    from pydml.validate import buffer_of
+    from pydml.representable import buffer_of
 
     tensor_fields = {s.name: s for s in schema.tensor_fields}
     out: dict[str, Binding] = {}

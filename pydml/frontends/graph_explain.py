@@ -44,7 +44,7 @@ def _quote(name: str | None) -> str:
 
 def _tensor(t: Any) -> str:
     from pydml.enums import TensorFlags
-    from pydml.validate import buffer_of
+    from pydml.representable import buffer_of
 
     b = buffer_of(t)
     sizes = ",".join(str(s) for s in b.Sizes)

@@ -21,6 +21,17 @@ import numpy as np
 
 from pydml.errors import check_status
 from pydml.native import TensorView, data_type_of, ffi, lib, view_array
+from pydml.ops.convolution import convolution_output_sizes
+
+__all__ = [
+    "BACKWARD",
+    "CONVOLUTION",
+    "CROSS_CORRELATION",
+    "FORWARD",
+    "ConvolutionPlan",
+    "conv_array",
+    "convolution_output_sizes",
+]
 
 FORWARD: int = int(lib.DML_CONVOLUTION_DIRECTION_FORWARD)
 BACKWARD: int = int(lib.DML_CONVOLUTION_DIRECTION_BACKWARD)
@@ -33,45 +44,6 @@ def _fill(array: Any, values: Sequence[int] | Sequence[float], capacity: int, na
         raise ValueError(f"{name}: at most {capacity} values, got {len(values)}")
     for i, v in enumerate(values):
         array[i] = v
-
-
-def convolution_output_sizes(
-    *,
-    direction: int,
-    input_sizes: Sequence[int],
-    filter_sizes: Sequence[int],
-    group_count: int = 1,
-    strides: Sequence[int] | None = None,
-    dilations: Sequence[int] | None = None,
-    start_padding: Sequence[int] | None = None,
-    end_padding: Sequence[int] | None = None,
-    output_padding: Sequence[int] | None = None,
-) -> list[int]:
-    """Output sizes {N, C_out, spatial...} of a convolution (the formula plan_create checks).
-
-    FORWARD: ``1 + (in + start + end - ((k-1)*dilation + 1)) // stride``, C_out = filter dim 0.
-    BACKWARD: ``(in-1)*stride + (k-1)*dilation + 1 + output_padding - start - end``,
-    C_out = filter dim 1 * group_count.
-    """
-    spatial = len(input_sizes) - 2
-    ones, zeros = [1] * spatial, [0] * spatial
-    s = list(strides) if strides is not None else ones
-    d = list(dilations) if dilations is not None else ones
-    a = list(start_padding) if start_padding is not None else zeros
-    b = list(end_padding) if end_padding is not None else zeros
-    op = list(output_padding) if output_padding is not None else zeros
-    out = [int(input_sizes[0])]
-    if direction == FORWARD:
-        out.append(int(filter_sizes[0]))
-        for i in range(spatial):
-            extent = (filter_sizes[2 + i] - 1) * d[i] + 1
-            out.append(1 + (input_sizes[2 + i] + a[i] + b[i] - extent) // s[i])
-    else:
-        out.append(int(filter_sizes[1]) * group_count)
-        for i in range(spatial):
-            extent = (filter_sizes[2 + i] - 1) * d[i] + 1
-            out.append((input_sizes[2 + i] - 1) * s[i] + extent + op[i] - a[i] - b[i])
-    return out
 
 
 class ConvolutionPlan:

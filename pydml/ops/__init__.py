@@ -23,12 +23,13 @@ from pydml.ops import (
     recurrent,
     reduction,
     resample,
+    roi,
     training,
 )
 
 FAMILIES = (
     element_wise_math, element_wise_logical, element_wise_bitwise, element_wise_clip,
-    quantization, activation, normalization, matrix, convolution, pooling, reduction,
+    quantization, activation, normalization, matrix, convolution, pooling, roi, reduction,
     resample, data_movement, gather_scatter, recurrent, training, random,
 )
 

@@ -790,6 +790,14 @@ FUSABLE: dict[str, str] = {
     "ACTIVATION_SOFTPLUS": "1_0", "ACTIVATION_SOFTSIGN": "1_0", "ACTIVATION_TANH": "1_0",
     "ACTIVATION_THRESHOLDED_RELU": "1_0", "ACTIVATION_SHRINK": "2_0", "ACTIVATION_CELU": "3_0",
     "ACTIVATION_GELU": "5_1",
+    # dml-feature-level-history.md, DML_FEATURE_LEVEL_6_1: SOFTMAX and SOFTMAX1 may be fused into
+    # GEMM (and only GEMM: FUSABLE_HOSTS).
+    "ACTIVATION_SOFTMAX": "6_1", "ACTIVATION_SOFTMAX1": "6_1",
+}
+
+#: Activations that fuse into some operators only (absent: every operator with a FusedActivation).
+FUSABLE_HOSTS: dict[str, tuple[str, ...]] = {
+    "ACTIVATION_SOFTMAX": ("GEMM",), "ACTIVATION_SOFTMAX1": ("GEMM",),
 }
 
 

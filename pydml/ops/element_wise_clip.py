@@ -157,3 +157,5 @@ TABLES = [
 
 #: ELEMENT_WISE_CLIP may be a FusedActivation from FL6_0 (dml-fused-activations.md).
 FUSABLE: dict[str, str] = {"ELEMENT_WISE_CLIP": "6_0"}
+#: ... "For Convolution and GEMM only" (dml-fused-activations.md).
+FUSABLE_HOSTS: dict[str, tuple[str, ...]] = {"ELEMENT_WISE_CLIP": ("CONVOLUTION", "GEMM")}

@@ -35,6 +35,14 @@ BANNER = ("Generated from include/DirectML.h and the family tables in pydml/ops/
           "`python -m pydml.schema.generate`. Do not edit.")
 
 
+def _fusable_hosts() -> dict[str, tuple[str, ...]]:
+    """Activations that fuse into some operators only (the families' FUSABLE_HOSTS)."""
+    out: dict[str, tuple[str, ...]] = {}
+    for module in families():
+        out.update(getattr(module, "FUSABLE_HOSTS", {}))
+    return out
+
+
 def _entries() -> list[tuple[OperatorTables, dict[str, Any], str | None]]:
     out = []
     for module in families():
@@ -119,12 +127,15 @@ def generate_descs() -> str:
              "from typing import Any, ClassVar", "",
              "from pydml.enums import ("]
     enums_at = len(lines)  # the used enum classes are inserted here at the end
-    lines += ["from pydml.registry import normalise_fields",
+    lines += ["from pydml.registry import normalise_fields, register_desc_class",
               "from pydml.structs import ScalarUnion, ScaleBias, Size2D",
               "from pydml.tensor import AnyTensorDesc", "", "",
               "class OperatorDescBase:",
               '    """Base of every operator desc: normalises field values on construction."""',
               "", "    C_NAME: ClassVar[str]", "    OPERATOR: ClassVar[str]", "",
+              "    def __init_subclass__(cls, **kwargs: Any) -> None:",
+              "        super().__init_subclass__(**kwargs)",
+              "        register_desc_class(cls.C_NAME, cls)", "",
               "    def __post_init__(self) -> None:",
               "        normalise_fields(self)", ""]
     names: list[str] = []
@@ -223,6 +234,7 @@ def generate_c_tables() -> str:
     out.append(f"const uint32_t pydml_feature_levels[] = {{{', '.join(hex(v) for v in levels)}}};")
     out += [f"const uint32_t pydml_feature_level_count = {len(levels)};", ""]
     infos: list[str] = []
+    hosts_of = _fusable_hosts()
     for tables, _, fusable in _entries():
         op = tables.name
         c_name = struct_name(op)
@@ -261,12 +273,17 @@ def generate_c_tables() -> str:
         if constraints:
             out += [f"static const pydml_constraint {ident}_constraints[] = {{", *constraints, "};"]
         fusable_level = f"0x{level_value(fusable):04x}" if fusable else "0"
+        hosts = hosts_of.get(op)
+        if hosts:
+            host_values = ", ".join(f"{int(OperatorType[h])} /* {h} */" for h in hosts)
+            out.append(f"static const uint32_t {ident}_fusable_hosts[] = {{{host_values}, 0}};")
         introduced = int(INTRODUCED_AT[OperatorType[op]])
         infos.append(
             f'    {{{int(OperatorType[op])}, "DML_OPERATOR_{op}", "{c_name}", 0x{introduced:04x}, '
             f"{fusable_level}, {len(specs)}, {len(heads)}, {len(constraints)}, {ident}_fields, "
             f"{ident + '_tables' if rows else 'NULL'}, {ident + '_rows' if rows else 'NULL'}, "
-            f"{ident + '_constraints' if constraints else 'NULL'}}},")
+            f"{ident + '_constraints' if constraints else 'NULL'}, "
+            f"{ident + '_fusable_hosts' if hosts else 'NULL'}}},")
         out.append("")
     out += ["const pydml_operator_info pydml_operator_infos[] = {", *infos, "};",
             f"const uint32_t pydml_operator_info_count = {len(infos)};", ""]

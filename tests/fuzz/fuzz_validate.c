@@ -491,7 +491,15 @@ static void* gen_desc(gen_t* g, const pydml_operator_info* op, int fused, const 
 
 /* A nested operator desc (FusedActivation, ActivationDescs[i]): mostly a fusable activation,
  * also other operators (recursing), unknown types and missing descs. */
-static void gen_nested(gen_t* g, DML_OPERATOR_DESC* out, const DML_OPERATOR_DESC* self) {
+/* Whether activation `op` may be fused into an operator of type `host` (its fusable_hosts). */
+static int fuses_into(const pydml_operator_info* op, uint32_t host) {
+    if (op->fusable_hosts == NULL) return 1;
+    for (const uint32_t* h = op->fusable_hosts; *h != 0; h++)
+        if (*h == host) return 1;
+    return 0;
+}
+
+static void gen_nested(gen_t* g, DML_OPERATOR_DESC* out, const DML_OPERATOR_DESC* self, uint32_t host) {
     uint32_t r = below(100);
     if (g->depth >= MAX_NESTING || (g->mutation && r >= 85)) {
         static const uint32_t types[] = {DML_OPERATOR_INVALID, 178, 179, 1000, 0xffffffffu, 0x80000000u};
@@ -503,11 +511,13 @@ static void gen_nested(gen_t* g, DML_OPERATOR_DESC* out, const DML_OPERATOR_DESC
     const pydml_operator_info* op;
     if (!g->mutation || r < 65) { /* a fusable activation */
         uint32_t fusable = 0;
-        for (uint32_t i = 0; i < pydml_operator_info_count; i++) fusable += pydml_operator_infos[i].fusable_from != 0;
+        for (uint32_t i = 0; i < pydml_operator_info_count; i++)
+            fusable += pydml_operator_infos[i].fusable_from != 0 && fuses_into(&pydml_operator_infos[i], host);
         uint32_t k = below(fusable);
         op = NULL;
         for (uint32_t i = 0; i < pydml_operator_info_count && op == NULL; i++)
-            if (pydml_operator_infos[i].fusable_from != 0 && k-- == 0) op = &pydml_operator_infos[i];
+            if (pydml_operator_infos[i].fusable_from != 0 && fuses_into(&pydml_operator_infos[i], host) && k-- == 0)
+                op = &pydml_operator_infos[i];
     } else {
         op = &pydml_operator_infos[below(pydml_operator_info_count)];
     }
@@ -595,7 +605,7 @@ static void* gen_desc(gen_t* g, const pydml_operator_info* op, int fused, const 
                 break;
             }
             DML_OPERATOR_DESC* nested = alloc_bytes(sizeof *nested);
-            gen_nested(g, nested, self);
+            gen_nested(g, nested, self, op->type);
             put_ptr(d, f, nested);
             break;
         }
@@ -604,7 +614,7 @@ static void* gen_desc(gen_t* g, const pydml_operator_info* op, int fused, const 
             DML_OPERATOR_DESC* array = alloc_array(n, sizeof *array);
             /* long lists repeat their first 16 entries: legal, and keeps 4097-entry lists cheap */
             for (uint32_t k = 0; k < n; k++) {
-                if (k < 16) gen_nested(g, &array[k], self);
+                if (k < 16) gen_nested(g, &array[k], self, op->type);
                 else array[k] = array[k % 16];
             }
             put_ptr(d, f, array);
@@ -790,7 +800,7 @@ static void edit_count(gen_t* g, void* d, const pydml_operator_info* op, uint32_
         for (uint32_t k = 0; k < n; k++) {
             if (k < old) memcpy(grown + k * element, array + k * element, element);
             else if (old || k) memcpy(grown + k * element, old ? array : grown, element); /* repeat the first */
-            else if (f->kind == PYDML_FIELD_OPERATOR_ARRAY) gen_nested(g, (DML_OPERATOR_DESC*)(void*)grown, self);
+            else if (f->kind == PYDML_FIELD_OPERATOR_ARRAY) gen_nested(g, (DML_OPERATOR_DESC*)(void*)grown, self, op->type);
             else if (f->kind == PYDML_FIELD_FLOAT_ARRAY) { float one = 1.0f; memcpy(grown, &one, 4); }
             else if (f->kind != PYDML_FIELD_TENSOR_ARRAY) { uint32_t one = 1; memcpy(grown, &one, 4); }
             /* a tensor list that was empty gets zeroed entries: DML_TENSOR_TYPE_INVALID */
@@ -839,7 +849,7 @@ static void edit_field(gen_t* g, void* d, const pydml_operator_info* op, uint32_
         DML_OPERATOR_DESC* nested = alloc_bytes(sizeof *nested);
         gen_t hostile = *g;
         hostile.mutation = 5 + below(30);
-        gen_nested(&hostile, nested, self);
+        gen_nested(&hostile, nested, self, op->type);
         if (f->kind == PYDML_FIELD_OPERATOR) {
             put_ptr(d, f, percent(15) ? NULL : nested);
         } else if (n && field_ptr(d, f) != NULL) {
