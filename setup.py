@@ -1,7 +1,7 @@
 """Build glue that pyproject.toml cannot express.
 
 * cffi_modules: cffi has no pyproject hook (python-cffi/cffi#55).
-* libpydml.so: the extension's native/*.c objects linked again as a plain shared library next to
+* libpydml.so: the extension's native/<layer>/*.c objects linked again as a plain shared library next to
   the extension (each source compiles once), so C programs
   can link the C API (include/pydml.h) without Python (`pydml --cflags --libs`).
 * libdirectml.so (native/com/*.cpp, C++17): DirectML's COM API and a CPU stand-in for D3D12 over
@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import importlib.util
 import os
@@ -29,13 +30,19 @@ from setuptools.command.build_py import build_py
 ROOT = Path(__file__).resolve().parent
 
 
-def _flags() -> tuple[list[str], list[str]]:
-    """The compile flags and the link flags of pydml/_build_ffi.py."""
+@functools.cache
+def _ffi() -> Any:
+    """pydml/_build_ffi.py: the flags and the native/ layer folders (sources, headers) it builds."""
     spec = importlib.util.spec_from_file_location("pydml_build_ffi", ROOT / "pydml" / "_build_ffi.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    return list(module.CFLAGS), list(module.LINK_FLAGS)
+    return module
+
+
+def _flags() -> tuple[list[str], list[str]]:
+    """The compile flags and the link flags of pydml/_build_ffi.py."""
+    return list(_ffi().CFLAGS), list(_ffi().LINK_FLAGS)
 
 
 def _up_to_date(source: str, obj: Path, newest_header: float) -> bool:
@@ -53,7 +60,7 @@ def _compile_in_parallel(compiler: Any, build_temp: str) -> None:
     followed by `pip install -e '.[test]'` compiles native/ once (the objects live in build/, and
     a change of flags or compiler starts them afresh)."""
     serial = compiler.compile
-    headers = [*ROOT.glob("include/*.h"), *ROOT.glob("native/*.h")]  # native/com/ is C++ (libdirectml.so)
+    headers = [*ROOT.glob("include/*.h"), *_ffi().NATIVE_HEADERS]  # native/com/ is C++ (libdirectml.so)
     newest_header = max((h.stat().st_mtime for h in headers), default=0.0)
 
     def compile(sources: list[str], *args: Any, **kwargs: Any) -> list[str]:
@@ -96,7 +103,7 @@ class BuildExt(build_ext):
         super().run()
         _, link_flags = _flags()
         # libpydml.so links the extension's own native objects: each source compiles once.
-        sources = sorted((ROOT / "native").glob("*.c"))
+        sources = _ffi().NATIVE_SOURCES
         objects = [self._object_of(p) for p in sources]
         missing = [str(o) for o in objects if not o.exists()]
         if missing:
@@ -133,12 +140,12 @@ def _build_directml(package: Path, build_temp: Path) -> None:
     sanitize = os.environ.get("PYDML_SANITIZE") == "1"
     flags = ["-std=c++17", "-fPIC", "-Wall", "-Wextra", *(["-O1", "-g", "-fsanitize=address,undefined",
              "-fno-omit-frame-pointer"] if sanitize else ["-O2"]),
-             f"-I{ROOT / 'include'}", f"-I{ROOT / 'native'}", f"-I{include}",
+             f"-I{ROOT / 'include'}", *(f"-I{d}" for d in _ffi().NATIVE_DIRS), f"-I{include}",
              f"-I{include / 'wsl' / 'stubs'}", f"-I{include / 'directx'}"]
     # CompileGraph reaches pydml's graph engine once include/pydml.h declares it (native/com/graph.cpp)
     if "pydml_graph_compile" in (ROOT / "include" / "pydml.h").read_text():
         flags.append("-DPYDML_COM_GRAPH=1")
-    headers = [*ROOT.glob("include/*.h"), *ROOT.glob("native/*.h"), *ROOT.glob("native/com/*.h")]
+    headers = [*ROOT.glob("include/*.h"), *_ffi().NATIVE_HEADERS, *ROOT.glob("native/com/*.h")]
     newest = max(h.stat().st_mtime for h in headers)
     folder = build_temp / "native" / "com" / hashlib.sha1(repr((cxx, flags)).encode()).hexdigest()[:12]
     folder.mkdir(parents=True, exist_ok=True)

@@ -1,4 +1,4 @@
-"""MULTIHEAD_ATTENTION / MULTIHEAD_ATTENTION1 (native/attention.c) vs PyTorch CPU, in the same run.
+"""MULTIHEAD_ATTENTION / MULTIHEAD_ATTENTION1 (native/families/attention.c) vs PyTorch CPU, in the same run.
 
     python benchmarks/bench_attention.py [--quick] [--threads 2]
 

@@ -4,7 +4,7 @@
 
 Each Python thread runs ADD on 8M-element FLOAT32 tensors and a RESAMPLE_GRAD1. There is no global
 lock: concurrent executions draw their OpenMP teams from one budget of pydml_set_num_threads()
-threads (native/common.c, pydml_team_begin), so two callers never run two full teams on the same
+threads (native/engines/common.c, pydml_team_begin), so two callers never run two full teams on the same
 cores (the target: concurrent time at most 1.1x the in-turn time). Prints the ratio.
 """
 

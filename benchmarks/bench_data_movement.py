@@ -1,4 +1,4 @@
-"""Data-movement operators (native/data_movement.c, one strided copy engine) vs the streaming
+"""Data-movement operators (native/families/data_movement.c, one strided copy engine) vs the streaming
 bandwidth of this machine and vs PyTorch CPU, measured in the same run.
 
     python benchmarks/bench_data_movement.py [--quick] [--threads 2]

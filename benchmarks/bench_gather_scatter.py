@@ -1,4 +1,4 @@
-"""Gather/scatter kernels (native/gather_scatter.c) vs PyTorch CPU, measured in the same run.
+"""Gather/scatter kernels (native/families/gather_scatter.c) vs PyTorch CPU, measured in the same run.
 
     python benchmarks/bench_gather_scatter.py [--quick] [--threads 2]
 

@@ -1,5 +1,5 @@
 """A 20-node graph of small operators (tensors of 4096 FLOAT32 elements) executed as one compiled
-graph (native/graph.c), against the sum of its kernels' own times and against the same nodes
+graph (native/graph/graph.c), against the sum of its kernels' own times and against the same nodes
 executed one by one from Python.
 
     python benchmarks/bench_graph.py [--threads 2] [--repeat 200]

@@ -1,4 +1,4 @@
-"""Normalization and top-k kernels (native/normalization.c, native/top_k.c) vs PyTorch CPU, measured
+"""Normalization and top-k kernels (native/families/normalization.c, native/families/top_k.c) vs PyTorch CPU, measured
 in the same run.
 
     python benchmarks/bench_normalization.py [--quick] [--threads 2] [--only NAME]

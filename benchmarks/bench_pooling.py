@@ -1,4 +1,4 @@
-"""Pooling kernels (native/pooling.c) vs PyTorch CPU, measured in the same run.
+"""Pooling kernels (native/families/pooling.c) vs PyTorch CPU, measured in the same run.
 
     python benchmarks/bench_pooling.py [--quick] [--threads 2]
 

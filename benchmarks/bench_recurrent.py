@@ -1,4 +1,4 @@
-"""LSTM, GRU and RNN (native/recurrent.c) vs torch.nn.LSTM / GRU / RNN inference, same run.
+"""LSTM, GRU and RNN (native/families/recurrent.c) vs torch.nn.LSTM / GRU / RNN inference, same run.
 
     python benchmarks/bench_recurrent.py [--quick] [--threads 2]
 

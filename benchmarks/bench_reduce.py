@@ -1,4 +1,4 @@
-"""REDUCE and CUMULATIVE_SUMMATION kernels (native/reduce.c) vs streaming bandwidth and PyTorch CPU,
+"""REDUCE and CUMULATIVE_SUMMATION kernels (native/families/reduce.c) vs streaming bandwidth and PyTorch CPU,
 measured in the same run.
 
     python benchmarks/bench_reduce.py [--quick] [--threads 2]

@@ -1,4 +1,4 @@
-"""The roi family (native/roi.c) vs ONNX Runtime's CPU RoiAlign, measured in the same run.
+"""The roi family (native/families/roi.c) vs ONNX Runtime's CPU RoiAlign, measured in the same run.
 
     python benchmarks/bench_roi.py [--quick] [--threads 2]
 

@@ -1,4 +1,4 @@
-"""SOFTMAX-family kernels (native/softmax.c) vs PyTorch CPU, measured in the same run.
+"""SOFTMAX-family kernels (native/families/softmax.c) vs PyTorch CPU, measured in the same run.
 
     python benchmarks/bench_softmax.py [--quick] [--threads 2]
 

@@ -1,4 +1,4 @@
-"""Training kernels (native/normalization_training.c, native/optimizer.c) vs the streaming bandwidth
+"""Training kernels (native/families/normalization_training.c, native/families/optimizer.c) vs the streaming bandwidth
 and vs PyTorch CPU, measured in the same run.
 
     python benchmarks/bench_training.py [--threads 2] [--repeat 7] [--cpu-clock]

@@ -1,4 +1,4 @@
-"""Pooling gradients (native/pooling.c) against the streaming bandwidth of the same run, and torch's
+"""Pooling gradients (native/families/pooling.c) against the streaming bandwidth of the same run, and torch's
 backward for reference.
 
     python benchmarks/bench_training_gradients.py [--quick] [--threads 2]

@@ -86,7 +86,7 @@ uint32_t pydml_active_cpu_features(void);
 /** Sets the number of OpenMP threads the kernels use (0 = default); returns the previous value. */
 int pydml_set_num_threads(int threads);
 
-/* ---- Resampling (native/resample.c) ------------------------------------------------------- */
+/* ---- Resampling (native/families/resample.c) ------------------------------------------------------- */
 
 /* How NEAREST_NEIGHBOR turns a source coordinate x into an index (then clamped to [0, n-1]). */
 typedef enum pydml_rounding {
@@ -136,7 +136,7 @@ pydml_status pydml_resample_forward(const pydml_resample_plan* plan, const pydml
 pydml_status pydml_resample_backward(const pydml_resample_plan* plan, const pydml_tensor* input_gradient,
                                      const pydml_tensor* output_gradient);
 
-/* ---- Convolution (native/convolution.c) --------------------------------------------------- */
+/* ---- Convolution (native/families/convolution.c) --------------------------------------------------- */
 
 /* A fused activation applied after the bias: y = f(x). type is a DML_OPERATOR_TYPE
  * (DML_OPERATOR_INVALID = none). params, by type:
@@ -192,7 +192,7 @@ pydml_status pydml_convolution_execute(const pydml_convolution_plan* plan, const
                                        const pydml_tensor* filter, const pydml_tensor* bias,
                                        const pydml_tensor* output);
 
-/* ---- Descriptor-level API for C programs (native/capi.c) ------------------------------------
+/* ---- Descriptor-level API for C programs (native/api/capi.c) ------------------------------------
  * The one operator lifecycle, which Python's Device, graphs and the command line use too:
  *   pydml_operator_create (validate once, at the device's feature level; build the plan)
  *   -> pydml_operator_get_binding_properties (binding order, persistent bytes)
@@ -336,7 +336,7 @@ uint32_t pydml_operator_output_count(const pydml_operator* op);
 
 void pydml_operator_destroy(pydml_operator* op);
 
-/* ---- Binding properties (native/capi.c) ---------------------------------------------------- */
+/* ---- Binding properties (native/api/capi.c) ---------------------------------------------------- */
 
 /* One binding of a compiled operator, as its desc declares it. */
 typedef struct pydml_binding_info {
@@ -358,7 +358,7 @@ const char* pydml_operator_desc_name(const pydml_operator* op);
 pydml_status pydml_operator_binding_info(const pydml_operator* op, uint32_t is_output, uint32_t index,
                                          pydml_binding_info* info);
 
-/* ---- Operator graphs (native/graph.c): IDMLDevice1::CompileGraph -------------------------------
+/* ---- Operator graphs (native/graph/graph.c): IDMLDevice1::CompileGraph -------------------------------
  * A DML_GRAPH_DESC built against DirectML.h. Until pydml has a COM API, a
  * DML_OPERATOR_GRAPH_NODE_DESC's Operator (an IDMLOperator* in directml.h) is a pydml_operator*
  * made by pydml_operator_create, cast: `node.Operator = (IDMLOperator*)op;`. DirectML's compiled

@@ -1,4 +1,4 @@
-"""cffi builder (out-of-line API mode): compiles native/*.c into ``pydml._native``.
+"""cffi builder (out-of-line API mode): compiles native/<layer>/*.c into ``pydml._native``.
 
 The cdef is read from the headers in ``include/`` (the text between the ``pydml-cdef-begin`` and
 ``pydml-cdef-end`` markers), so C declarations are written once. API mode makes the C compiler
@@ -19,6 +19,12 @@ from cffi import FFI
 ROOT = Path(__file__).resolve().parent.parent
 INCLUDE = ROOT / "include"
 NATIVE = ROOT / "native"
+#: native/ by layer (docs/design.md); native/com/ is C++ (libdirectml.so). Every layer folder is on
+#: the include path, so a source includes "gemm_engine.h" wherever the two sit.
+NATIVE_LAYERS = ("api", "schema", "validate", "engines", "families", "graph")
+NATIVE_DIRS = [NATIVE / layer for layer in NATIVE_LAYERS]
+NATIVE_SOURCES = sorted(p for folder in NATIVE_DIRS for p in folder.glob("*.c"))
+NATIVE_HEADERS = sorted(p for folder in NATIVE_DIRS for p in folder.glob("*.h"))
 HEADERS = ("DirectML.h", "pydml.h")
 
 _REGION = re.compile(r"/\* pydml-cdef-begin \*/(.*?)/\* pydml-cdef-end \*/", re.S)
@@ -82,8 +88,8 @@ ffibuilder.set_source(
     '#pragma GCC diagnostic ignored "-Wunused-parameter"\n'
     '#pragma GCC diagnostic ignored "-Wmissing-field-initializers"\n'
     '#include "DirectML.h"\n#include "pydml.h"\n',
-    sources=[str(p.relative_to(ROOT)) for p in sorted(NATIVE.glob("*.c"))],
-    include_dirs=[str(INCLUDE.relative_to(ROOT)), str(NATIVE.relative_to(ROOT))],
+    sources=[str(p.relative_to(ROOT)) for p in NATIVE_SOURCES],
+    include_dirs=[str(d.relative_to(ROOT)) for d in (INCLUDE, *NATIVE_DIRS)],
     extra_compile_args=CFLAGS + OPENMP,
     extra_link_args=LINK_FLAGS,
 )

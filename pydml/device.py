@@ -111,7 +111,7 @@ class Device:
     def compile_graph(self, graph_desc: Any,
                       flags: ExecutionFlags | int | str = ExecutionFlags.NONE) -> CompiledGraph:
         """IDMLDevice1::CompileGraph: validate a DML_GRAPH_DESC (each operator node at this device's
-        level) and compile it into one executable graph (pydml/graph.py, native/graph.c)."""
+        level) and compile it into one executable graph (pydml/graph.py, native/graph/graph.c)."""
         return compile_graph(self, graph_desc, flags)
 
     def _check_limit(self, schema: OperatorSchema, desc: Any) -> None:
@@ -401,7 +401,7 @@ class CompiledOperator:
         return as_strided(base, shape=t.Sizes, strides=strides, writeable=False)
 
 
-#: Outputs this large come from pydml's buffer pool (native/buffer_pool.c): huge pages, and memory
+#: Outputs this large come from pydml's buffer pool (native/engines/buffer_pool.c): huge pages, and memory
 #: the caller has released is reused instead of being faulted in afresh on every call.
 _POOLED_BYTES = 1 << 20
 

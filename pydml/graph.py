@@ -1,4 +1,4 @@
-"""CompileGraph from Python: a DML_GRAPH_DESC of dataclasses marshalled to C and run by native/graph.c.
+"""CompileGraph from Python: a DML_GRAPH_DESC of dataclasses marshalled to C and run by native/graph/graph.c.
 
 ``compile_graph`` validates what only Python can see (objects that have no C representation, a
 node or edge Type that disagrees with its Desc's class) and each operator node's desc at the

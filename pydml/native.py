@@ -41,7 +41,7 @@ ffi: Any = _ffi
 lib: Any = _lib
 
 #: PYDML_ISA's values, widest first. The C library reads the variable once, when it is loaded
-#: (native/common.c), and caps the features its kernels may use: `PYDML_ISA=avx2` runs the AVX2
+#: (native/engines/common.c), and caps the features its kernels may use: `PYDML_ISA=avx2` runs the AVX2
 #: paths on an AVX-512 host, `portable` the portable C ones (issue 25). Set it before importing
 #: pydml; pydml_set_cpu_features then narrows within the cap.
 ISA_PATHS = ("avx512", "avx2", "portable")

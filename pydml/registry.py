@@ -11,7 +11,7 @@ Each fact has one authority:
 * whether pydml executes it: the C kernel families (``pydml_operator_type_executes``), the one
   path every operator runs through (``Device.create_operator`` calls the C lifecycle directly).
 
-The desc dataclasses (``pydml/descs.py``) and the C tables (``native/schema_tables.c``) are
+The desc dataclasses (``pydml/descs.py``) and the C tables (``native/schema/schema_tables.c``) are
 generated from these by ``python -m pydml.schema.generate``; a test fails when they drift.
 """
 

@@ -1,6 +1,6 @@
 """Which Python values have a C representation: the checks that run before a desc is marshalled.
 
-The C validator (native/validate.c) judges every DirectML rule; it can only see a desc once it is
+The C validator (native/validate/validate.c) judges every DirectML rule; it can only see a desc once it is
 C bytes. What cannot become C bytes at all (a string where a number goes, a size of -1 or 2.5, a
 count that disagrees with its array's length, a float beyond FLOAT's range, a number that does not
 fit the scalar union's data type) is refused here, field by field in C order, with the

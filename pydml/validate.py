@@ -1,6 +1,6 @@
 """Validation of operator descs against a feature level: one authority, in C.
 
-Every rule DirectML states is judged by ``native/validate.c`` (``pydml_validate_operator_ex``),
+Every rule DirectML states is judged by ``native/validate/validate.c`` (``pydml_validate_operator_ex``),
 the validator C programs call too, so Python and C give the same verdict and the same field for
 every desc. Python adds only what C cannot see, values that have no C representation at all
 (``pydml.representable``, checked field by field in C order before the desc is marshalled); see

@@ -1,6 +1,6 @@
 """Naive numpy reference of DirectML resampling and its gradient (directml-api.md §4).
 
-Written from the formulas, independently of native/resample.c: per axis a dense float64 matrix
+Written from the formulas, independently of native/families/resample.c: per axis a dense float64 matrix
 M[o, i] = weight of input i in output o, then the forward is the product of the axis matrices
 applied axis by axis, and the gradient applies their transposes. Small shapes only.
 """

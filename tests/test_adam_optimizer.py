@@ -1,4 +1,4 @@
-"""ADAM_OPTIMIZER (native/optimizer.c) and its rules (native/rules_training.c, the table in
+"""ADAM_OPTIMIZER (native/families/optimizer.c) and its rules (native/validate/rules_training.c, the table in
 pydml/ops/training.py).
 
 Reference: numpy float64 written from the page's computation, run for several training steps (each

@@ -1,5 +1,5 @@
-"""MULTIHEAD_ATTENTION and MULTIHEAD_ATTENTION1 (native/attention.c) and their rules
-(native/rules_attention.c).
+"""MULTIHEAD_ATTENTION and MULTIHEAD_ATTENTION1 (native/families/attention.c) and their rules
+(native/validate/rules_attention.c).
 
 References: a float64 numpy reference written from the page's computation ([add Bias] -> Q K^T *
 Scale -> [add RelativePositionBias] -> [add Mask] -> Softmax -> x V, over the past keys/values
@@ -7,7 +7,7 @@ followed by the new ones), and torch.nn.functional.scaled_dot_product_attention 
 coincide. Outputs are poisoned (NaN) before execution. Shapes are small; a few cases span several
 query and key blocks (64 x 128) so the online softmax, the GEMM path and the masked-block skip run.
 
-Decisions asserted here (documented in native/attention.c): MaskFilterValue is added (not set);
+Decisions asserted here (documented in native/families/attention.c): MaskFilterValue is added (not set);
 BOOLEAN masks keep non-zero entries; KEY_QUERY_SEQUENCE_LENGTH_START_END masks keys past
 keyLength[b]; with PastSequenceLengthsTensor (MULTIHEAD_ATTENTION1) the past/present tensors are
 buffers of capacity, the attention is causal (query s sees keys j <= pastLength[b] + s), lengths

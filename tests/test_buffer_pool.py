@@ -1,4 +1,4 @@
-"""The output buffer pool (native/buffer_pool.c) behind execute's allocating form."""
+"""The output buffer pool (native/engines/buffer_pool.c) behind execute's allocating form."""
 
 from __future__ import annotations
 

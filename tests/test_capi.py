@@ -1,4 +1,4 @@
-"""The descriptor-level C API (native/capi.c): agreement with the Python validator, execution,
+"""The descriptor-level C API (native/api/capi.c): agreement with the Python validator, execution,
 hostile bindings, and the C example compiled against the installed headers and libpydml.so."""
 
 from __future__ import annotations

@@ -20,6 +20,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 INCLUDE = ROOT / "include"
+#: native/<layer>/ folders: the C headers the COM sources include (native/com/ is theirs)
+NATIVE_INCLUDES = [f"-I{p}" for p in sorted((ROOT / "native").iterdir()) if p.is_dir() and p.name != "com"]
 HEADER = INCLUDE / "DirectML.h"
 EXAMPLES = ROOT / "examples" / "cpp"
 #: Facts read once from Microsoft's DirectML.h (the file names its source and commit).
@@ -356,7 +358,7 @@ def test_bad_use_under_sanitizers(programs: dict[str, Path], tmp_path: Path) -> 
     exe = tmp_path / "misuse_sanitized"
     libs = [flag for flag in paths.libs().split() if flag != "-ldirectml"]  # the sources are in the program
     build = subprocess.run([CXX, "-std=c++17", "-O0", "-fsanitize=address,undefined",
-                            "-fno-sanitize-recover=all", f"-I{ROOT / 'native'}", f"-I{EXAMPLES}",
+                            "-fno-sanitize-recover=all", *NATIVE_INCLUDES, f"-I{EXAMPLES}",
                             *paths.cflags().split(), str(unity), *libs, "-o", str(exe)],
                            capture_output=True, text=True, check=False)
     assert build.returncode == 0, build.stderr
@@ -377,6 +379,6 @@ def test_com_sources_have_no_warnings(compiler: str, tmp_path: Path) -> None:
     unity = tmp_path / "com.cpp"
     unity.write_text("".join(f'#include "{p}"\n' for p in sorted((ROOT / "native" / "com").glob("*.cpp"))))
     result = subprocess.run([compiler, "-std=c++17", "-fsyntax-only", "-Wall", "-Wextra", "-Werror",
-                             f"-I{INCLUDE}", f"-I{ROOT / 'native'}", *wsl_flags(), str(unity)],
+                             f"-I{INCLUDE}", *NATIVE_INCLUDES, *wsl_flags(), str(unity)],
                             capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stderr[-4000:]

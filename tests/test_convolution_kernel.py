@@ -1,4 +1,4 @@
-"""Kernel-level tests of DML_CONVOLUTION (native/convolution.c via pydml.kernels.convolution).
+"""Kernel-level tests of DML_CONVOLUTION (native/families/convolution.c via pydml.kernels.convolution).
 
 Values are checked against the naive float64 reference in tests/reference_convolution.py, against
 the worked values of directml-api.md section 5, against PyTorch when it is installed, and by the

@@ -1,4 +1,4 @@
-"""The copy operators of native/data_movement.c (one strided copy engine): SLICE, SLICE1, JOIN,
+"""The copy operators of native/families/data_movement.c (one strided copy engine): SLICE, SLICE1, JOIN,
 SPLIT, TILE, DEPTH_TO_SPACE(1), SPACE_TO_DEPTH(1), PADDING and PADDING1.
 
 References: numpy written from each page (slicing with offsets/strides, np.concatenate /

@@ -1,5 +1,5 @@
 """CAST (the copy engine with a conversion in its inner loop) and the generators of
-native/data_movement.c: FILL_VALUE_CONSTANT, FILL_VALUE_SEQUENCE, DIAGONAL_MATRIX, DIAGONAL_MATRIX1,
+native/families/data_movement.c: FILL_VALUE_CONSTANT, FILL_VALUE_SEQUENCE, DIAGONAL_MATRIX, DIAGONAL_MATRIX1,
 VALUE_SCALE_2D.
 
 CAST's page states no conversion rules; the decisions (data_movement.c) asserted here:

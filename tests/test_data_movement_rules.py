@@ -1,4 +1,4 @@
-"""The data-movement pages' own rules (native/rules_data_movement.c): each "must" the generated
+"""The data-movement pages' own rules (native/validate/rules_data_movement.c): each "must" the generated
 tables cannot express, asserted by field and message through ``pydml.validate`` and
 ``Device.create_operator`` (one C validator serves both)."""
 

@@ -1,4 +1,4 @@
-"""The element-wise engine (native/elementwise.c): strides, broadcasting, coalescing, threading,
+"""The element-wise engine (native/engines/elementwise.c): strides, broadcasting, coalescing, threading,
 every data type's load and store, ScaleBias, FusedActivation, in-place execution and the C API,
 on ADD / MULTIPLY / IDENTITY against numpy."""
 

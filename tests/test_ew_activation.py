@@ -1,4 +1,4 @@
-"""The element-wise ACTIVATION_* operators (native/ew_activation.c, rules_ew_activation.c).
+"""The element-wise ACTIVATION_* operators (native/families/ew_activation.c, rules_ew_activation.c).
 
 Each operator against a float64 reference written from its page's formula (MicrosoftDocs/sdk-api
 ns-directml-dml_activation_<name>_operator_desc.md; GELU, SWISH, HARD_SWISH: windows-ai-docs

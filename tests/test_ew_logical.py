@@ -1,4 +1,4 @@
-"""ELEMENT_WISE logical, comparison, classification and bitwise operators (native/ew_logical.c).
+"""ELEMENT_WISE logical, comparison, classification and bitwise operators (native/families/ew_logical.c).
 
 Every data type each page's support table lists at DML_FEATURE_LEVEL_6_4 (read from
 pydml/ops/element_wise_logical.py and element_wise_bitwise.py), against numpy references written

@@ -1,4 +1,4 @@
-"""ELEMENT_WISE math operators (native/ew_math.c, ew_mathfn.h, rules_ew_math.c).
+"""ELEMENT_WISE math operators (native/families/ew_math.c, ew_mathfn.h, rules_ew_math.c).
 
 References: numpy float64 written from each page's formula and rounded once to the output type;
 torch (float64, or the integer op) as a second reference where it has the same function; exact
@@ -6,7 +6,7 @@ Python integers for the integer paths. Float32 transcendental results are held t
 bounds (ULP below) on every ISA path, over a few thousand values across each domain including 0,
 -0, +-inf, NaN, huge and subnormal inputs. The element-wise pages of this family have no worked
 examples to reproduce. Edge cases the pages leave open follow the decisions written at the top of
-native/ew_math.c.
+native/families/ew_math.c.
 """
 
 from __future__ import annotations
@@ -517,7 +517,7 @@ def test_integer_binary_strided_and_broadcast() -> None:
     np.testing.assert_array_equal(got, want)
 
 
-# -- page rules (native/rules_ew_math.c) -------------------------------------------------------------------
+# -- page rules (native/validate/rules_ew_math.c) -------------------------------------------------------------------
 
 
 def pow_desc(input_type: str, exponent_type: str) -> Any:

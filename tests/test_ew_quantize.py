@@ -1,4 +1,4 @@
-"""Clipping, selection and quantization operators (native/ew_quantize.c, native/rules_ew_quantize.c):
+"""Clipping, selection and quantization operators (native/families/ew_quantize.c, native/validate/rules_ew_quantize.c):
 ELEMENT_WISE_CLIP, CLIP1, THRESHOLD, IF, QUANTIZE_LINEAR, DEQUANTIZE_LINEAR, QUANTIZED_LINEAR_ADD.
 
 References are written from each page's formula: numpy float64 for float tensors, rounded once to
@@ -742,7 +742,7 @@ def test_quantized_linear_add_without_zero_points_and_4d(rng: np.random.Generato
     np.testing.assert_array_equal(got, np.clip(v, -128, 127).astype(np.int8))
 
 
-# ---- the pages' rules (native/rules_ew_quantize.c) ----
+# ---- the pages' rules (native/validate/rules_ew_quantize.c) ----
 
 def test_rule_clip_min_le_max() -> None:
     name = "DML_ELEMENT_WISE_CLIP_OPERATOR_DESC"

@@ -1,4 +1,4 @@
-"""FOLD and UNFOLD (native/data_movement.c; rules in native/rules_data_movement.c).
+"""FOLD and UNFOLD (native/families/data_movement.c; rules in native/validate/rules_data_movement.c).
 
 Pages: MicrosoftDocs/windows-ai-docs docs/directml/api/ns-directml-dml_{fold,unfold}_operator_desc.md.
 UNFOLD = im2col: OutputTensor {N, C * prod(WindowSizes), BlockCount}, row c * K + k (k row-major

@@ -5,8 +5,9 @@ pydml_operator_create on each. Any sanitizer report, leak, hang or broken invari
 with the driver's stderr, which names the case and the command that replays it (replaying one
 operator prints each desc before it runs).
 
-native/*.c and the driver are compiled once per session (about 10 s on 2 cores, most of it the
-x86 kernels); then two runs share the cores: a fixed seed, and one that changes every day.
+The driver links the session's sanitized libpydml.so (tests/conftest.py's ``sanitized_build``, which
+the sanitized kernel run shares, so the sources compile once with the sanitizers); two runs share
+the cores: a fixed seed, and one that changes every day.
 """
 
 from __future__ import annotations
@@ -16,11 +17,11 @@ import os
 import re
 import shutil
 import subprocess
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from conftest import SanitizedBuild
 
 from pydml.native import ffi
 
@@ -28,7 +29,10 @@ ROOT = Path(__file__).resolve().parent.parent
 DRIVER = ROOT / "tests" / "fuzz" / "fuzz_validate.c"
 SANITIZE = ["-O1", "-g", "-fsanitize=address,undefined", "-fno-sanitize-recover=all",
             "-fno-omit-frame-pointer"]
-INCLUDES = [f"-I{ROOT / 'include'}", f"-I{ROOT / 'native'}"]
+#: native/<layer>/ (native/com/ is C++)
+LAYERS = sorted(p for p in (ROOT / "native").iterdir() if p.is_dir() and p.name != "com")
+INCLUDES = [f"-I{ROOT / 'include'}", *(f"-I{layer}" for layer in LAYERS)]
+SOURCES = sorted(p for layer in LAYERS for p in layer.glob("*.c"))
 ENV = {
     **os.environ,
     # Every report is fatal. Allocations past 64 MiB fail (NULL), as they may on any machine: the
@@ -48,13 +52,20 @@ DAILY_SEED = int(datetime.date.today().strftime("%Y%m%d"))
 
 @dataclass(frozen=True)
 class Build:
-    """native/*.c and the driver, compiled with the sanitizers."""
+    """The fuzz driver, linked against the session's sanitized libpydml.so (tests/conftest.py's
+    ``sanitized_build``: every native source compiled once with the sanitizers, shared with the
+    sanitized kernel run)."""
 
     gcc: str
     cflags: list[str]  # the project's (pydml/_build_ffi.py), -O3 aside
     openmp: list[str]
-    objects: list[Path]  # native/*.c
+    library: Path  # the sanitized libpydml.so
     driver: Path
+
+    @property
+    def objects(self) -> list[Path]:
+        """What a program links to reach the library (its own object comes first)."""
+        return [self.library]
 
     def compile(self, source: Path, obj: Path, werror: bool = True) -> None:
         flags = self.cflags if werror else [flag for flag in self.cflags if flag != "-Werror"]
@@ -63,36 +74,25 @@ class Build:
         assert result.returncode == 0, f"{source.name} does not compile:\n{result.stderr}"
 
     def link(self, objects: list[Path], exe: Path) -> None:
-        cmd = [self.gcc, *SANITIZE, *self.openmp, *map(str, objects), "-lm", "-o", str(exe)]
+        own = [o for o in objects if o.suffix != ".so"]
+        cmd = [self.gcc, *SANITIZE, *self.openmp, *map(str, own), str(self.library),
+               f"-Wl,-rpath,{self.library.parent}", "-lm", "-o", str(exe)]
         result = subprocess.run(cmd, capture_output=True, text=True, check=False)
         assert result.returncode == 0, f"linking {exe.name} fails:\n{result.stderr}"
 
 
 @pytest.fixture(scope="session")
-def build(tmp_path_factory: pytest.TempPathFactory) -> Build:
+def build(tmp_path_factory: pytest.TempPathFactory, sanitized_build: SanitizedBuild) -> Build:
     gcc = shutil.which("gcc")
     if gcc is None:
         pytest.skip("gcc is not on PATH")
     out = tmp_path_factory.mktemp("fuzz_validate")
-    (out / "probe.c").write_text("int main(void) { return 0; }\n")
-    probe = subprocess.run([gcc, *SANITIZE, str(out / "probe.c"), "-o", str(out / "probe")],
-                           capture_output=True, text=True, check=False)
-    if probe.returncode != 0:
-        pytest.skip(f"gcc cannot build with AddressSanitizer and UndefinedBehaviorSanitizer: {probe.stderr}")
     from pydml import _build_ffi  # here, not at collection: importing it probes the compiler
 
-    sources = sorted((ROOT / "native").glob("*.c"))  # one library: every file
     b = Build(gcc, [flag for flag in _build_ffi.CFLAGS if not flag.startswith("-O")], list(_build_ffi.OPENMP),
-              [out / f"{src.stem}.o" for src in sources], out / "fuzz_validate")
-    # -Werror for the driver only: sanitizer builds at -O1 can raise warnings the -O3 build does
-    # not, and the library's warnings are its own build's business.
-    jobs = [(src, obj, False) for src, obj in zip(sources, b.objects, strict=True)]
-    jobs.append((DRIVER, out / "fuzz_validate.o", True))
-    jobs.sort(key=lambda job: (not job[0].stem.endswith("_x86"), -job[0].stat().st_size))  # slowest first
-    with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
-        for future in [pool.submit(b.compile, *job) for job in jobs]:
-            future.result()
-    b.link([*b.objects, out / "fuzz_validate.o"], b.driver)
+              sanitized_build.library, out / "fuzz_validate")
+    b.compile(DRIVER, out / "fuzz_validate.o")  # -Werror for the driver (the library's are its build's)
+    b.link([out / "fuzz_validate.o"], b.driver)
     return b
 
 
@@ -144,7 +144,7 @@ def test_graph_api_survives_mutated_graphs_under_sanitizers(build: Build, tmp_pa
     arrays, cycles, duplicate and retyped edges, NULL descs), through pydml_graph_compile,
     initialize, execute and release; accepted graphs run on the buffers they ask for."""
     build.compile(GRAPH_DRIVER, tmp_path / "fuzz_graph.o")
-    build.link([*build.objects, tmp_path / "fuzz_graph.o"], tmp_path / "fuzz_graph")
+    build.link([tmp_path / "fuzz_graph.o"], tmp_path / "fuzz_graph")
     for seed in (FIXED_SEED, DAILY_SEED):
         result = subprocess.run([str(tmp_path / "fuzz_graph"), "4000", str(seed)], capture_output=True,
                                 text=True, env=ENV, timeout=300, check=False)
@@ -171,7 +171,7 @@ def test_regression_seeds(build: Build, seed: int, iteration: int, operator: str
 
 
 # pydml_operator_create on a BACKWARD convolution whose three strides multiply past INT64_MAX: the
-# validator accepts it (all sizes 1); pydml_convolution_plan_create (native/convolution.c) multiplied
+# validator accepts it (all sizes 1); pydml_convolution_plan_create (native/families/convolution.c) multiplied
 # the strides in int64 for its work estimate (p->work), a signed overflow found by the driver.
 HUGE_STRIDES = r"""
 #include <stdio.h>
@@ -198,7 +198,7 @@ int main(void) {
 def test_convolution_plan_with_strides_past_int64(build: Build, tmp_path: Path) -> None:
     (tmp_path / "huge_strides.c").write_text(HUGE_STRIDES)
     build.compile(tmp_path / "huge_strides.c", tmp_path / "huge_strides.o")
-    build.link([*build.objects, tmp_path / "huge_strides.o"], tmp_path / "huge_strides")
+    build.link([tmp_path / "huge_strides.o"], tmp_path / "huge_strides")
     result = subprocess.run([str(tmp_path / "huge_strides")], capture_output=True, text=True, env=ENV,
                             timeout=60, check=False)
     assert result.returncode == 0, (
@@ -270,7 +270,7 @@ int main(void) {
 def test_wild_counts_over_short_arrays_are_refused_before_reading(build: Build, tmp_path: Path) -> None:
     (tmp_path / "wild_counts.c").write_text(WILD_COUNTS)
     build.compile(tmp_path / "wild_counts.c", tmp_path / "wild_counts.o")
-    build.link([*build.objects, tmp_path / "wild_counts.o"], tmp_path / "wild_counts")
+    build.link([tmp_path / "wild_counts.o"], tmp_path / "wild_counts")
     result = subprocess.run([str(tmp_path / "wild_counts")], capture_output=True, text=True, env=ENV,
                             timeout=60, check=False)
     assert result.returncode == 0, (
@@ -285,7 +285,7 @@ def test_libfuzzer_target_runs_where_clang_is_installed(tmp_path: Path) -> None:
     clang = shutil.which("clang")
     if clang is None:
         pytest.skip("clang is not installed (the seed-loop driver above runs everywhere)")
-    sources = [str(p) for p in sorted((ROOT / "native").glob("*.c"))]
+    sources = [str(p) for p in SOURCES]
     exe = tmp_path / "fuzz_validate_libfuzzer"
     flags = ["-fsanitize=fuzzer,address,undefined", "-O1", "-g", "-DPYDML_LIBFUZZER", *INCLUDES]
     # serial (no -fopenmp): clang may lack libomp; the seed-loop driver covers the threaded build

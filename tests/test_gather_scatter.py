@@ -1,6 +1,6 @@
 """GATHER, GATHER_ELEMENTS, GATHER_ND, GATHER_ND1, SCATTER_ELEMENTS, SCATTER_ND, ONE_HOT,
-REVERSE_SUBSEQUENCES, NONZERO_COORDINATES and MAX_UNPOOLING (native/gather_scatter.c: one
-gather/scatter engine) and their own rules (native/rules_gather_scatter.c).
+REVERSE_SUBSEQUENCES, NONZERO_COORDINATES and MAX_UNPOOLING (native/families/gather_scatter.c: one
+gather/scatter engine) and their own rules (native/validate/rules_gather_scatter.c).
 
 References: numpy written from each page (np.take, np.take_along_axis, np.put_along_axis, a
 gather_nd / scatter_nd written from the pages' pseudocode), torch where it has the operator

@@ -1,4 +1,4 @@
-"""Operator graphs from Python (pydml/graph.py over native/graph.c): results equal to the same
+"""Operator graphs from Python (pydml/graph.py over native/graph/graph.c): results equal to the same
 operators executed one by one, bit for bit (nothing is fused); every CompileGraph rule's failing
 case, named by node or edge, field, rule and value; the arena's liveness plan; initialization of
 DML_TENSOR_FLAG_OWNED_BY_DML inputs; bindings by index and by edge Name."""

@@ -1,4 +1,4 @@
-"""The graph C API (native/graph.c) driven through cffi as a C program drives it: DML_GRAPH_DESC
+"""The graph C API (native/graph/graph.c) driven through cffi as a C program drives it: DML_GRAPH_DESC
 structs built by hand, operators from pydml_operator_create cast to IDMLOperator*. Each rule's
 failing case gives the same message as Python's compile_graph; C-only cases (NULL pointers, a
 node Type Python cannot express) fail cleanly; execution, initialization and the queries."""

@@ -3,7 +3,7 @@ QUANTIZED_LINEAR_MATRIX_MULTIPLY, CONVOLUTION_INTEGER, QUANTIZED_LINEAR_CONVOLUT
 
 References are numpy int64 evaluations of each page's formula (exact equality for integer
 outputs), torch's integer matmul / conv as a second reference for the exact sums, and for float or
-requantized outputs a float64 evaluation in the order native/integer_products.c documents
+requantized outputs a float64 evaluation in the order native/families/integer_products.c documents
 (((S * AScale) * BScale) [+ Bias | / OutputScale]) rounded once to the output type (round half to
 even, saturating): exact equality, every element. Every ISA path runs (AVX-512 VNNI, AVX2, and
 portable C; the ``ew_isa`` fixture plus a VNNI-less AVX-512 mask), with odd shapes (K not a

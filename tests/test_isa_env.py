@@ -1,5 +1,5 @@
 """PYDML_ISA=avx512|avx2|portable caps the ISA path the kernels take, read once when the library is
-loaded (native/common.c), in Python and in C programs alike (issue 25). Each case runs in a fresh
+loaded (native/engines/common.c), in Python and in C programs alike (issue 25). Each case runs in a fresh
 process, since the variable is read at load."""
 
 from __future__ import annotations

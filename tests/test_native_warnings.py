@@ -12,9 +12,11 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = sorted((ROOT / "native").glob("*.c"))
+#: native/<layer>/*.c (native/com/ is C++: tests/test_com.py builds it with -Werror)
+LAYERS = sorted(p for p in (ROOT / "native").iterdir() if p.is_dir() and p.name != "com")
+SOURCES = sorted(p for layer in LAYERS for p in layer.glob("*.c"))
 FLAGS = ["-std=c11", "-O2", "-Wall", "-Wextra", "-Werror", "-fno-strict-aliasing",
-         f"-I{ROOT / 'include'}", f"-I{ROOT / 'native'}", "-c", "-o", "/dev/null"]
+         f"-I{ROOT / 'include'}", *(f"-I{layer}" for layer in LAYERS), "-c", "-o", "/dev/null"]
 
 
 def _openmp(compiler: str, tmp: Path) -> list[str]:
@@ -41,3 +43,10 @@ def test_native_sources_compile_without_warnings(compiler: str, tmp_path: Path) 
     with ThreadPoolExecutor(max_workers=2) as pool:
         failures = [(s.name, r.stderr) for s, r in pool.map(build, SOURCES) if r.returncode != 0]
     assert not failures, "\n".join(f"{name}:\n{err}" for name, err in failures)
+
+
+def test_native_sources_sit_in_their_layer_folders() -> None:
+    """native/ is split by layer (docs/design.md): no C source or header sits at its top."""
+    loose = sorted(p.name for p in (ROOT / "native").glob("*.[ch]"))
+    assert not loose, f"move into a layer folder of native/: {loose}"
+    assert {p.name for p in LAYERS} == {"api", "engines", "families", "graph", "schema", "validate"}

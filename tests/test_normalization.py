@@ -1,5 +1,5 @@
 """BATCH_NORMALIZATION, MEAN_VARIANCE_NORMALIZATION(1, 2), LOCAL_RESPONSE_NORMALIZATION and
-LP_NORMALIZATION (native/normalization.c) and their own rules (native/rules_normalization.c).
+LP_NORMALIZATION (native/families/normalization.c) and their own rules (native/validate/rules_normalization.c).
 
 References: numpy float64 written from each page's formula (``max_ulp`` rounds it once to the output
 type), torch as a second reference (F.batch_norm, F.layer_norm, F.group_norm, F.instance_norm,

@@ -1,11 +1,11 @@
 """BATCH_NORMALIZATION_TRAINING, BATCH_NORMALIZATION_TRAINING_GRAD, BATCH_NORMALIZATION_GRAD and
-LOCAL_RESPONSE_NORMALIZATION_GRAD (native/normalization_training.c) and their rules
-(native/rules_normalization.c).
+LOCAL_RESPONSE_NORMALIZATION_GRAD (native/families/normalization_training.c) and their rules
+(native/validate/rules_normalization.c).
 
 References: torch.nn.functional.batch_norm in training mode (float64) for the forward; torch
 autograd (float64) of each forward as DirectML defines it for the gradients: the TRAINING forward
 (statistics computed from the input, biased variance) for TRAINING_GRAD, BATCH_NORMALIZATION
-(statistics given) for BATCH_NORMALIZATION_GRAD, and the LRN formula of native/normalization.c
+(statistics given) for BATCH_NORMALIZATION_GRAD, and the LRN formula of native/families/normalization.c
 (ONNX's window, divided by LocalSize) for LRN_GRAD; numpy float64 from the page's formula for the
 broadcast shapes torch's batch_norm cannot express. Outputs are poisoned (NaN) before execution;
 every kernel test runs on each ISA path (``ew_isa``).

@@ -1,4 +1,4 @@
-"""The one operator lifecycle (native/capi.c): create (validate once, marshal once, plan) ->
+"""The one operator lifecycle (native/api/capi.c): create (validate once, marshal once, plan) ->
 binding properties -> initialize (OWNED_BY_DML inputs, kept by the operator) -> execute, the same
 calls from Python and from C; executions of different operators run at the same time."""
 

@@ -1,5 +1,5 @@
 """AVERAGE_POOLING, AVERAGE_POOLING1, LP_POOLING, LP_POOLING1, MAX_POOLING, MAX_POOLING1, MAX_POOLING2
-(native/pooling.c: one window engine) and their own rules (native/rules_pooling.c).
+(native/families/pooling.c: one window engine) and their own rules (native/validate/rules_pooling.c).
 
 References: a numpy float64 reference written from the pages (windows of WindowSize taps,
 Strides, StartPadding/EndPadding, Dilations; padding excluded from max and LP, counted in the

@@ -1,7 +1,7 @@
 """DYNAMIC_QUANTIZE_LINEAR, QUANTIZE, DEQUANTIZE (INT8/UINT8/INT4/UINT4) and
 QUANTIZED_LINEAR_AVERAGE_POOLING.
 
-References: numpy evaluations of the formulas native/quantize.c documents (ONNX
+References: numpy evaluations of the formulas native/families/quantize.c documents (ONNX
 DynamicQuantizeLinear's float32 definition and its worked example; clamp(round(x / scale) + zp) and
 (x - zp) * scale in float64 rounded once; dequantize -> average -> quantize in float64), torch's
 quantize_per_tensor / quantize_per_channel / dequantize as a second reference, and the

@@ -1,4 +1,4 @@
-"""RANDOM_GENERATOR (native/random.c) and its own rules (native/rules_random.c).
+"""RANDOM_GENERATOR (native/families/random.c) and its own rules (native/validate/rules_random.c).
 
 References: an independent Philox 4x32-10 written in numpy from the algorithm the page links
 (Salmon et al., "Parallel random numbers: as easy as 1, 2, 3", SC11: 10 rounds of two 32x32->64

@@ -1,4 +1,4 @@
-"""RNN, LSTM and GRU (native/recurrent.c) and their own rules (native/rules_recurrent.c).
+"""RNN, LSTM and GRU (native/families/recurrent.c) and their own rules (native/validate/rules_recurrent.c).
 
 References:
   * ``reference``: the pages' equations in float64 numpy (MicrosoftDocs/sdk-api

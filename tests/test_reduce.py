@@ -1,5 +1,5 @@
 """REDUCE (every DML_REDUCE_FUNCTION), ARGMIN, ARGMAX, CUMULATIVE_SUMMATION, CUMULATIVE_PRODUCT
-(native/reduce.c) and their own rules (native/rules_reduce.c).
+(native/families/reduce.c) and their own rules (native/validate/rules_reduce.c).
 
 References: numpy float64 written from the pages' formulas (ne-directml-dml_reduce_function.md:
 AVERAGE sum/N, L1 sum|x|, L2 sqrt(sum x^2), LOG_SUM log(sum x), LOG_SUM_EXP log(sum exp x), ...)

@@ -1,4 +1,4 @@
-"""Kernel-level tests of native/resample.c through pydml.kernels.resample (and lib directly).
+"""Kernel-level tests of native/families/resample.c through pydml.kernels.resample (and lib directly).
 
 Covers: every interpolation mode x rounding x rank 1..5 against the numpy reference (f32, f16,
 bf16, int8/uint8 forward), the adjoint identity <F x, g> == <x, B g>, the documented and derived

@@ -1,4 +1,4 @@
-"""ROI_POOLING (native/roi.c) and its own rules (native/rules_roi.c); the roi family's tables are
+"""ROI_POOLING (native/families/roi.c) and its own rules (native/validate/rules_roi.c); the roi family's tables are
 pydml/ops/roi.py. ROI_ALIGN, ROI_ALIGN1 and ROI_ALIGN_GRAD: tests/test_roi_align.py and
 tests/test_training_gradients.py.
 

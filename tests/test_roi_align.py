@@ -1,4 +1,4 @@
-"""ROI_ALIGN and ROI_ALIGN1 (native/roi.c) and their own rules (native/rules_roi.c).
+"""ROI_ALIGN and ROI_ALIGN1 (native/families/roi.c) and their own rules (native/validate/rules_roi.c).
 
 References (float64 numpy, rounded once to the output type):
   * ``onnx_roi_align``: a transcription of ONNX's reference implementation

@@ -5,20 +5,18 @@ The fuzzer (tests/test_fuzz_validate.py) drives every kernel with random descs a
 this run drives them with the suite's own cases (every data type, ISA path, stride pattern and
 edge value the kernel tests check), so an out-of-bounds access or undefined behaviour that only a
 real case reaches is a failure here, with the sanitizer's report. The sanitized copy lives in a
-temporary directory: the installed package is never replaced.
+temporary directory (the session's ``sanitized_build``, tests/conftest.py, which the C fuzzers
+link too): the installed package is never replaced.
 """
 
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
-from pathlib import Path
 
-import pytest
+from conftest import SanitizedBuild
 
-ROOT = Path(__file__).resolve().parent.parent
 #: Test files that exercise kernels (new families' files join by name).
 KERNEL_TESTS = ["test_ew_*.py", "test_elementwise_engine.py", "test_softmax.py", "test_gemm.py",
                 "test_reduce.py", "test_pooling.py", "test_resample_kernel.py", "test_convolution_kernel.py",
@@ -29,29 +27,9 @@ KERNEL_TESTS = ["test_ew_*.py", "test_elementwise_engine.py", "test_softmax.py",
                 "test_normalization_training.py", "test_adam_optimizer.py", "test_attention.py"]
 
 
-def _runtime(name: str) -> str | None:
-    gcc = shutil.which("gcc")
-    if gcc is None:
-        return None
-    path = subprocess.run([gcc, f"-print-file-name={name}"], capture_output=True, text=True,
-                          check=False).stdout.strip()
-    return path if os.path.isabs(path) and Path(path).exists() else None
-
-
-def test_kernel_tests_pass_under_sanitizers(tmp_path: Path) -> None:
-    asan, ubsan = _runtime("libasan.so"), _runtime("libubsan.so")
-    if asan is None or ubsan is None:
-        pytest.skip("gcc's AddressSanitizer/UndefinedBehaviorSanitizer runtimes are not installed")
-    copy = tmp_path / "pydml-sanitized"
-    for part in ("include", "native", "pydml", "tests", "examples"):
-        shutil.copytree(ROOT / part, copy / part,
-                        ignore=shutil.ignore_patterns("*.so", "__pycache__", "build"))
-    for part in ("setup.py", "pyproject.toml", "README.md", "LICENSE"):
-        shutil.copy2(ROOT / part, copy / part)
-    build = subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--inplace"], cwd=copy,
-                           env={**os.environ, "PYDML_SANITIZE": "1"}, capture_output=True, text=True,
-                           check=False, timeout=900)
-    assert build.returncode == 0, build.stdout[-5000:] + build.stderr[-5000:]
+def test_kernel_tests_pass_under_sanitizers(sanitized_build: SanitizedBuild) -> None:
+    copy = sanitized_build.root
+    asan, ubsan = sanitized_build.asan, sanitized_build.ubsan
     tests = copy / "tests"
     files = sorted({str(p.relative_to(copy)) for pattern in KERNEL_TESTS for p in tests.glob(pattern)})
     assert len(files) >= 10, files

@@ -1,5 +1,5 @@
-"""SOFTMAX, SOFTMAX1, LOG_SOFTMAX, LOG_SOFTMAX1, HARDMAX, HARDMAX1 (native/softmax.c) and their
-own rules (native/rules_softmax.c).
+"""SOFTMAX, SOFTMAX1, LOG_SOFTMAX, LOG_SOFTMAX1, HARDMAX, HARDMAX1 (native/families/softmax.c) and their
+own rules (native/validate/rules_softmax.c).
 
 References: numpy float64 written from the pages' formulas (rounded once to the output type by
 ``max_ulp``), torch.softmax / torch.log_softmax / torch.argmax as a second reference, and the

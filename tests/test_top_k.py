@@ -1,4 +1,4 @@
-"""TOP_K and TOP_K1 (native/top_k.c) and their own rules (native/rules_top_k.c).
+"""TOP_K and TOP_K1 (native/families/top_k.c) and their own rules (native/validate/rules_top_k.c).
 
 References: the TOP_K1 page's four worked examples; a numpy reference from the page's rule (the K
 largest / smallest along Axis, sorted, ties by ascending index) built on numpy's stable sort; and

@@ -1,6 +1,6 @@
-"""Gradient operators: ACTIVATION_RELU_GRAD, ELEMENT_WISE_CLIP_GRAD(1) (native/ew_gradient.c on the
-element-wise engine), SLICE_GRAD (native/data_movement.c), AVERAGE_POOLING_GRAD and MAX_POOLING_GRAD
-(native/pooling.c) and ROI_ALIGN_GRAD (native/roi.c), with their pages' rules.
+"""Gradient operators: ACTIVATION_RELU_GRAD, ELEMENT_WISE_CLIP_GRAD(1) (native/families/ew_gradient.c on the
+element-wise engine), SLICE_GRAD (native/families/data_movement.c), AVERAGE_POOLING_GRAD and MAX_POOLING_GRAD
+(native/families/pooling.c) and ROI_ALIGN_GRAD (native/families/roi.c), with their pages' rules.
 
 References: torch autograd of the forward operator where torch has it (relu, clamp, avg_pool2d/3d,
 max_pool2d/3d, in float64); for the linear forwards (SLICE1, AVERAGE_POOLING, ROI_ALIGN1 in its input)

@@ -73,7 +73,7 @@ class Base:
 _ARRAY_FILL = {"Scales": 1.0, "InputPixelOffsets": 0.5, "OutputPixelOffsets": -0.5, "Strides": 1,
                "Dilations": 1, "WindowSize": 1, "WindowSizes": 1, "StartPadding": 0, "EndPadding": 0,
                "OutputPadding": 0}
-#: Operators with rules of their own in C (native/operator_rules.c).
+#: Operators with rules of their own in C (native/validate/operator_rules.c).
 RULED = {"CONVOLUTION", "UPSAMPLE_2D", "RESAMPLE", "RESAMPLE1", "RESAMPLE2", "RESAMPLE3",
          "RESAMPLE_GRAD", "RESAMPLE_GRAD1"}
 

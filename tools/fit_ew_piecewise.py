@@ -1,8 +1,8 @@
-"""Fits the piecewise polynomial tables of native/ew_piecewise.h and prints them as C.
+"""Fits the piecewise polynomial tables of native/engines/ew_piecewise.h and prints them as C.
 
     python tools/fit_ew_piecewise.py tanh|gelu     (needs scipy; an offline tool, not run by the suite)
 
-|x| in [0, 16) is cut into 32 intervals by its float bits (native/ew_piecewise.h, ew_pw_index):
+|x| in [0, 16) is cut into 32 intervals by its float bits (native/engines/ew_piecewise.h, ew_pw_index):
 [0, 1/16 * 1.25), then quarters of each binade from 1/16 to 16. On each interval the function is a
 polynomial in t = |x| - c, c the interval's midpoint rounded to float (0 for the first interval,
 which reaches 0), fitted by Lawson's iteration (weighted least squares converging to the minimax

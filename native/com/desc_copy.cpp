@@ -1,4 +1,4 @@
-/* A deep copy of a DML_OPERATOR_DESC, walked through pydml's schema tables (native/schema.h), so
+/* A deep copy of a DML_OPERATOR_DESC, walked through pydml's schema tables (native/schema/schema.h), so
  * IDMLOperator outlives the caller's desc as DirectML's does. Called only on descs the validator
  * accepted: their pointers, counts and nested activations are well-formed. */
 #include "dml.h"

@@ -1,5 +1,5 @@
 /* DirectML's COM API over pydml (issue 26, item 2): IDMLDevice1 and its children on pydml's
- * validator and kernels (native/capi.c's operator lifecycle), recording into the D3D12 stand-in's
+ * validator and kernels (native/api/capi.c's operator lifecycle), recording into the D3D12 stand-in's
  * command lists (d3d12.cpp).
  *
  * Errors are DirectML's: an HRESULT from methods that have one (E_INVALIDARG with pydml's

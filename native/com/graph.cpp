@@ -1,5 +1,5 @@
 /* IDMLDevice1::CompileGraph: the one place libdirectml.so adapts to pydml's graph engine
- * (native/graph.c: pydml_graph_compile / initialize / execute / release over a DML_GRAPH_DESC whose
+ * (native/graph/graph.c: pydml_graph_compile / initialize / execute / release over a DML_GRAPH_DESC whose
  * DML_OPERATOR_GRAPH_NODE_DESC.Operator is a pydml_operator*).
  *
  * Each operator node's IDMLOperator is compiled again at the graph's execution flags into a

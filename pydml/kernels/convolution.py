@@ -1,11 +1,11 @@
-"""Typed wrapper of the DML_CONVOLUTION kernel (native/convolution.c).
+"""Typed wrapper of the DML_CONVOLUTION kernel (native/families/convolution.c).
 
 ``ConvolutionPlan`` owns a ``pydml_convolution_plan`` (geometry checked and scratch allocated once);
 ``execute`` runs it on ``pydml_tensor`` views. ``conv_array`` is the convenience form for packed
 numpy arrays. This layer does no DirectML descriptor validation: the descriptor layer does that and
 passes the resulting geometry here; the C side re-checks everything that protects memory.
 
-Semantics (see native/convolution.c): FORWARD
+Semantics (see native/families/convolution.c): FORWARD
 ``y[o] = sum_k x[o*stride + k*dilation - start] * W[k']`` with filter ``{C_out, C_in/G, k...}``;
 BACKWARD is its adjoint (ONNX ConvTranspose) with filter ``{C_in, C_out/G, k...}``; CONVOLUTION
 mode flips the kernel (``k' = K-1-k``).

@@ -1,4 +1,4 @@
-"""Typed wrapper of the resample kernels (``pydml_resample_*`` in native/resample.c).
+"""Typed wrapper of the resample kernels (``pydml_resample_*`` in native/families/resample.c).
 
 A :class:`ResamplePlan` holds the per-axis tap tables of one resampling (sizes, scales, offsets,
 interpolation mode, rounding, antialiasing); :meth:`ResamplePlan.forward` and

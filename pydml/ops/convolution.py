@@ -18,9 +18,9 @@ Strides, Dilations, StartPadding, EndPadding and OutputPadding.
   BACKWARD (FORWARD with non-zero OutputPadding validates but raises UnsupportedError).
 * Bias is added per output channel, then the fused activation. Float16 accumulates in float32.
 
-CONVOLUTION's rules live in native/rules_convolution.c (the one validator); the tables below are
+CONVOLUTION's rules live in native/validate/rules_convolution.c (the one validator); the tables below are
 the pages' (transcribed from the newest stored sdk-api page, commit in ``page=``). CONVOLUTION_INTEGER
-and QUANTIZED_LINEAR_CONVOLUTION run on the integer GEMM engine (native/integer_products.c).
+and QUANTIZED_LINEAR_CONVOLUTION run on the integer GEMM engine (native/families/integer_products.c).
 """
 
 from __future__ import annotations

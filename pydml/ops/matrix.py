@@ -275,12 +275,12 @@ TABLES = [
             "FLOAT32/FLOAT16 and puts it in the same-DataType constraint; onnxruntime's "
             "GroupQueryAttention (DmlOperatorGroupQueryAttention.cpp, every version) binds INT32 "
             "lengths, so INT32 is accepted too; a FLOAT32/FLOAT16 one must still match the other "
-            "tensors (native/rules_attention.c)",
+            "tensors (native/validate/rules_attention.c)",
             "note: page is in MicrosoftDocs/windows-ai-docs (docs/directml/api/), not sdk-api; "
             "its single table has no level heading (keyed by the introduced level)",
             "note: page describes PastSequenceLengthsTensor, QueryHeadCount and KeyValueHeadCount "
             "only as 'TBD'; it types PastSequenceLengthsTensor FLOAT32/FLOAT16 and puts it in the "
-            "same-DataType constraint (INT32 added, see above); native/attention.c documents how "
+            "same-DataType constraint (INT32 added, see above); native/families/attention.c documents how "
             "each was read",
             "note: all other member descriptions are MULTIHEAD_ATTENTION's, with headCount in the "
             "shapes (QueryHeadCount/KeyValueHeadCount replace HeadCount)",

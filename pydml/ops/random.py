@@ -2,7 +2,7 @@
 transcribed from the newest stored sdk-api page (its commit in ``page=``). The page fixes the
 Philox 4x32-10 state layout (6 UINT32: 128-bit counter, then 64-bit key) and the counter
 increment (ceil(outputSize / 4)) but not the word order of the counter nor how each Philox
-block's four words map onto output elements (native/random.c states the choices). Its worked
+block's four words map onto output elements (native/families/random.c states the choices). Its worked
 example's values are not a counter increment at all: read as ASCII they spell "HelloFromSeattle"
 turning into "HelloFromSeatown"."""
 

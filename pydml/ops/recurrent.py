@@ -9,9 +9,9 @@ gate equations are images on the newest pages, text on the RNN and LSTM pages' f
 version (023cd99e), which has typos (LSTM's o_t peeks at C_{t-1} on a line after C_t is computed,
 and writes h(ct) for h(C_t)).
 
-The sizes in the notes below are checked by native/rules_recurrent.c (hidden_size is
+The sizes in the notes below are checked by native/validate/rules_recurrent.c (hidden_size is
 RecurrenceTensor.Sizes[3], the one size that is hidden_size alone; ActivationDescCount must be the
-per-direction count times num_directions). native/recurrent.c executes the three operators; its
+per-direction count times num_directions). native/families/recurrent.c executes the three operators; its
 header gives the equations and each decision the pages leave open, with its evidence: gate orders
 and layouts as ONNX's (onnxruntime's DML provider, DmlOperatorRecurrentNeuralNetwork.cpp, hands
 ONNX's tensors to these descs unchanged), LSTM's output-gate peephole on the new cell C_t, GRU's

@@ -20,8 +20,8 @@ DML_RESAMPLE1_OPERATOR_DESC", as DirectMLX's ResampleGrad does) and compute its 
 Evidence against (dml-nearest-rounding.md §5): Microsoft's TensorFlow-DirectML kernels appear to
 pass RESAMPLE_GRAD's offsets swapped; we follow the documented meaning.
 
-The rules and the kernel parameters derived from a desc live in native/rules_resample.c (shared by
-the validator and the resample family in native/resample.c); the tables below are the pages'.
+The rules and the kernel parameters derived from a desc live in native/validate/rules_resample.c (shared by
+the validator and the resample family in native/families/resample.c); the tables below are the pages'.
 UPSAMPLE_2D's pixel-offset convention is not documented; we use RESAMPLE's (0.5, -0.5), as the
 page calls RESAMPLE "a more flexible version". RESAMPLE3's antialiasing filter normalisation is
 not documented; the kernel follows ONNX Resize-18 ``antialias``.

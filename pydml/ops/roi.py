@@ -1,6 +1,6 @@
 """Region-of-interest operators (ROI_POOLING, ROI_ALIGN, ROI_ALIGN1, ROI_ALIGN_GRAD): the
 tensor-support tables of their documentation pages. One family name in every layer: these tables,
-the rules in native/rules_roi.c, the kernel in native/roi.c, tests/test_roi.py and
+the rules in native/validate/rules_roi.c, the kernel in native/families/roi.c, tests/test_roi.py and
 benchmarks/bench_roi.py.
 
 The tables are transcribed from the newest stored version of each operator's page (the commit is in

@@ -1,4 +1,4 @@
-"""Generate ``pydml/descs.py`` and ``native/schema_tables.c`` from the header and the tables.
+"""Generate ``pydml/descs.py`` and ``native/schema/schema_tables.c`` from the header and the tables.
 
 Run ``python -m pydml.schema.generate`` after changing ``include/DirectML.h`` or a family's
 ``TABLES``/``DEFAULTS``/``FUSABLE``; ``tests/test_generated.py`` fails when the checked-in files
@@ -30,7 +30,7 @@ from pydml.schema.tables import DATA_TYPES, OperatorTables, level_value
 ROOT = Path(__file__).resolve().parent.parent.parent
 DESCS = ROOT / "pydml" / "descs.py"
 CONSTANTS = ROOT / "pydml" / "constants.py"
-C_TABLES = ROOT / "native" / "schema_tables.c"
+C_TABLES = ROOT / "native" / "schema" / "schema_tables.c"
 BANNER = ("Generated from include/DirectML.h and the family tables in pydml/ops/ by "
           "`python -m pydml.schema.generate`. Do not edit.")
 
@@ -215,10 +215,10 @@ def _mask(values: tuple[int, ...]) -> str:
 
 
 def generate_c_tables() -> str:
-    """The text of native/schema_tables.c."""
+    """The text of native/schema/schema_tables.c."""
     header = header_module.read()
     enum_names = list(header.enums)
-    out = [f"/* The operator schema as C tables (native/schema.h).\n * {BANNER} */",
+    out = [f"/* The operator schema as C tables (native/schema/schema.h).\n * {BANNER} */",
            '#include "schema.h"', ""]
     for i, name in enumerate(enum_names):
         values = header.enums[name].values

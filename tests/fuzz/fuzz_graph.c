@@ -1,4 +1,4 @@
-/* The graph C API (native/graph.c) under AddressSanitizer + UndefinedBehaviorSanitizer:
+/* The graph C API (native/graph/graph.c) under AddressSanitizer + UndefinedBehaviorSanitizer:
  * random DAGs of small operators, then mutated -- indices moved out of range, counts changed
  * (within the arrays' real length: a count larger than its array is a lying caller C cannot
  * detect), edges added to close cycles, duplicated, retyped or NULLed, node types broken -- and

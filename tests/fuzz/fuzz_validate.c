@@ -1,5 +1,5 @@
-/* A fuzz driver for the descriptor validator (native/validate.c, the operators' rules), for
- * pydml_operator_create and for execution (native/capi.c and every kernel), meant to run under
+/* A fuzz driver for the descriptor validator (native/validate/validate.c, the operators' rules), for
+ * pydml_operator_create and for execution (native/api/capi.c and every kernel), meant to run under
  * AddressSanitizer and UndefinedBehaviorSanitizer (tests/test_fuzz_validate.py builds and runs it).
  *
  * Every operator that compiles is also executed: when all its tensors are small, on buffers of

@@ -1,4 +1,4 @@
-/* The operator schema as C tables (native/schema.h).
+/* The operator schema as C tables (native/schema/schema.h).
  * Generated from include/DirectML.h and the family tables in pydml/ops/ by `python -m pydml.schema.generate`. Do not edit. */
 #include "schema.h"
 

@@ -573,7 +573,7 @@ fail:
 /* ---- fused activation ----------------------------------------------------------------------- */
 
 void pydml_conv_activation(const pydml_activation* act, float* v, size_t n) {
-    /* one definition per activation (native/ew_activation.c, ew_quantize.c for CLIP) serves the
+    /* one definition per activation (native/families/ew_activation.c, ew_quantize.c for CLIP) serves the
      * standalone operators, every FusedActivation and this one */
     pydml_activation_apply(act, v, n);
 }

@@ -1,5 +1,5 @@
 /* SOFTMAX, SOFTMAX1, LOG_SOFTMAX, LOG_SOFTMAX1, HARDMAX, HARDMAX1: functions of all the elements
- * along the reduced axes (native/softmax.c). */
+ * along the reduced axes (native/families/softmax.c). */
 #ifndef PYDML_NATIVE_SOFTMAX_H
 #define PYDML_NATIVE_SOFTMAX_H
 

@@ -10,53 +10,6 @@
 #pragma GCC diagnostic ignored "-Wformat-truncation"
 #endif
 
-void pydml_activation_of(const DML_OPERATOR_DESC* f, pydml_activation* a) {
-    memset(a, 0, sizeof *a);
-    a->type = f->Type;
-    switch (f->Type) {
-    case DML_OPERATOR_ELEMENT_WISE_CLIP: {
-        const DML_ELEMENT_WISE_CLIP_OPERATOR_DESC* d = f->Desc;
-        a->params[0] = d->Min; a->params[1] = d->Max;
-        a->params[2] = d->ScaleBias ? d->ScaleBias->Scale : 1.0f;
-        a->params[3] = d->ScaleBias ? d->ScaleBias->Bias : 0.0f;
-        break;
-    }
-    case DML_OPERATOR_ACTIVATION_ELU: a->params[0] = ((const DML_ACTIVATION_ELU_OPERATOR_DESC*)f->Desc)->Alpha; break;
-    case DML_OPERATOR_ACTIVATION_CELU: a->params[0] = ((const DML_ACTIVATION_CELU_OPERATOR_DESC*)f->Desc)->Alpha; break;
-    case DML_OPERATOR_ACTIVATION_LEAKY_RELU:
-        a->params[0] = ((const DML_ACTIVATION_LEAKY_RELU_OPERATOR_DESC*)f->Desc)->Alpha; break;
-    case DML_OPERATOR_ACTIVATION_THRESHOLDED_RELU:
-        a->params[0] = ((const DML_ACTIVATION_THRESHOLDED_RELU_OPERATOR_DESC*)f->Desc)->Alpha; break;
-    case DML_OPERATOR_ACTIVATION_SOFTPLUS:
-        a->params[0] = ((const DML_ACTIVATION_SOFTPLUS_OPERATOR_DESC*)f->Desc)->Steepness; break;
-    case DML_OPERATOR_ACTIVATION_HARD_SIGMOID: {
-        const DML_ACTIVATION_HARD_SIGMOID_OPERATOR_DESC* d = f->Desc;
-        a->params[0] = d->Alpha; a->params[1] = d->Beta; break;
-    }
-    case DML_OPERATOR_ACTIVATION_LINEAR: {
-        const DML_ACTIVATION_LINEAR_OPERATOR_DESC* d = f->Desc;
-        a->params[0] = d->Alpha; a->params[1] = d->Beta; break;
-    }
-    case DML_OPERATOR_ACTIVATION_PARAMETRIC_SOFTPLUS: {
-        const DML_ACTIVATION_PARAMETRIC_SOFTPLUS_OPERATOR_DESC* d = f->Desc;
-        a->params[0] = d->Alpha; a->params[1] = d->Beta; break;
-    }
-    case DML_OPERATOR_ACTIVATION_SCALED_TANH: {
-        const DML_ACTIVATION_SCALED_TANH_OPERATOR_DESC* d = f->Desc;
-        a->params[0] = d->Alpha; a->params[1] = d->Beta; break;
-    }
-    case DML_OPERATOR_ACTIVATION_SCALED_ELU: {
-        const DML_ACTIVATION_SCALED_ELU_OPERATOR_DESC* d = f->Desc;
-        a->params[0] = d->Alpha; a->params[1] = d->Gamma; break;
-    }
-    case DML_OPERATOR_ACTIVATION_SHRINK: {
-        const DML_ACTIVATION_SHRINK_OPERATOR_DESC* d = f->Desc;
-        a->params[0] = d->Bias; a->params[1] = d->Threshold; break;
-    }
-    default: break; /* no parameters */
-    }
-}
-
 pydml_status pydml_convolution_params_of(pydml_check* c, const pydml_operator_info* op, const void* desc,
                                          pydml_convolution_params* p) {
     const DML_CONVOLUTION_OPERATOR_DESC* d = desc;

@@ -3,6 +3,7 @@
 #ifndef PYDML_NATIVE_RULES_H
 #define PYDML_NATIVE_RULES_H
 
+#include "activation.h"
 #include "schema.h"
 
 /* RESAMPLE, RESAMPLE1/2/3, RESAMPLE_GRAD, RESAMPLE_GRAD1, UPSAMPLE_2D (rules_resample.c). */
@@ -11,8 +12,6 @@ pydml_status pydml_resample_params_of(pydml_check* c, const pydml_operator_info*
 /* CONVOLUTION (rules_convolution.c). */
 pydml_status pydml_convolution_params_of(pydml_check* c, const pydml_operator_info* op, const void* desc,
                                          pydml_convolution_params* params);
-/* The kernel parameters of a fused activation desc (already validated). */
-void pydml_activation_of(const DML_OPERATOR_DESC* fused, pydml_activation* activation);
 
 /* Each family's own rules (native/rules_<family>.c): the rule function of an operator type, or
  * NULL when the family has none for it. */

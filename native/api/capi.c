@@ -570,7 +570,7 @@ void pydml_operator_destroy(pydml_operator* op) {
     operator_free(op);
 }
 
-/* ---- Binding properties, for callers that wire operators together (native/graph.c) ---------- */
+/* ---- Binding properties, for callers that wire operators together (native/graph/graph.c) ---------- */
 
 const char* pydml_operator_desc_name(const pydml_operator* op) { return op ? op->desc_name : ""; }
 

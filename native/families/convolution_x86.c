@@ -1,4 +1,4 @@
-/* AVX-512 and AVX2 kernels of the convolution (see native/convolution.c for the layouts). Each
+/* AVX-512 and AVX2 kernels of the convolution (see native/families/convolution.c for the layouts). Each
  * function carries its own target attribute; convolution.c calls them only after checking
  * pydml_active_cpu_features(). Results equal the portable kernels' up to FMA rounding. */
 #include "convolution_internal.h"

@@ -1,5 +1,5 @@
-/* Internal interface between native/convolution.c (plan, checks, drivers, portable kernels) and
- * native/convolution_x86.c (AVX-512 / AVX2 microkernels). Not part of the cdef. */
+/* Internal interface between native/families/convolution.c (plan, checks, drivers, portable kernels) and
+ * native/families/convolution_x86.c (AVX-512 / AVX2 microkernels). Not part of the cdef. */
 #ifndef PYDML_NATIVE_CONVOLUTION_INTERNAL_H
 #define PYDML_NATIVE_CONVOLUTION_INTERNAL_H
 

@@ -1,5 +1,5 @@
 /* The element-wise engine: one strided N-d iteration shared by every ELEMENT_WISE_* and
- * ACTIVATION_* operator (native/elementwise.c), and the table entry each operator adds.
+ * ACTIVATION_* operator (native/engines/elementwise.c), and the table entry each operator adds.
  *
  * An operator is an ew_entry: which attribute fields it reads, how its compute domain is chosen,
  * and functions over contiguous runs of the domain type. The engine does everything else once:
