@@ -27,6 +27,7 @@ import reference_onednn as ref
 
 from pydml.frontends.onednn import OnednnError, Unimplemented
 from pydml.frontends.onednn_graph import LOWERED_OPS, fill_inputs, lower_graph
+from pydml.frontends.onednn_json import main_json
 
 CORPUS = Path(__file__).parent / "data" / "onednn_patterns"
 SMALL = 3_000_000  # elements over all logical tensors: the files the suite runs
@@ -137,6 +138,16 @@ def test_bad_graph_is_a_onednn_status() -> None:
                       "outputs": [{"id": 2, "dtype": "f32", "shape": [2, 3]}]}]}
     with pytest.raises(OnednnError, match="broadcastable"):
         lower_graph(doc)
+
+
+def test_cli_runs_a_pattern_file() -> None:
+    """``pydml onednn run`` takes a multi-op pattern: exit 0 and its outputs, or 2 (unimplemented)."""
+    lines: list[str] = []
+    errors: list[str] = []
+    ok = main_json(CORPUS / "f32" / "lnorm_gelu.json", print_fn=lines.append, error_fn=errors.append)
+    assert ok == 0 and lines[0] == "output 4: f32 2x2x2" and not errors
+    refused = main_json(CORPUS / "f32" / "matmul_select.json", print_fn=lines.append, error_fn=errors.append)
+    assert refused == 2 and "Select.kind" in errors[0] and "[unimplemented]" in errors[0]
 
 
 def main(directory: str) -> int:
