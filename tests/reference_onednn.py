@@ -7,6 +7,7 @@ All functions work on NCX data, OIX (convolution) / IOX (conv transpose) weights
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Sequence
 
 import numpy as np
@@ -406,7 +407,57 @@ def _eval_op(op: dict, xs: list[np.ndarray]) -> np.ndarray:
         return x.reshape(shape)
     if kind == "StaticTranspose":
         return np.transpose(x, [int(d) % x.ndim for d in _a(op, "order")])
+    if kind in ("MaxPool", "AvgPool"):
+        return _pool(op, x, kind == "AvgPool")
+    if kind == "BatchNormInference":
+        df = _a(op, "data_format", "NXC")
+        shape = [1] * x.ndim
+        shape[1 if df == "NCX" else -1] = -1
+        gamma, beta, mean, var = (t.reshape(shape) for t in xs[1:5])
+        return (x - mean) / np.sqrt(var + float(_a(op, "epsilon", 1e-5))) * gamma + beta
+    if kind == "GroupNorm":
+        g = int(_a(op, "groups", 1))
+        xg = x.reshape(x.shape[0], g, -1)
+        mean = xg.mean(axis=2, keepdims=True)
+        var = ((xg - mean) ** 2).mean(axis=2, keepdims=True)
+        y = ((xg - mean) / np.sqrt(var + float(_a(op, "epsilon", 1e-5)))).reshape(x.shape)
+        if int(_a(op, "use_affine", 1)) and len(xs) >= 3:
+            shape = [1, -1] + [1] * (x.ndim - 2)
+            y = y * xs[1].reshape(shape) + xs[2].reshape(shape)
+        return y
+    if kind == "Concat":
+        return np.concatenate(xs, axis=int(_a(op, "axis", 0)))
+    if kind == "Select":
+        return np.where(xs[0] != 0, xs[1], xs[2])
     raise NotImplementedError(kind)
+
+
+def _pool(op: dict, x: np.ndarray, avg: bool) -> np.ndarray:
+    """Max / average pooling on the NCX view: out = floor or ceil((X + PB + PE - Keff)/S) + 1."""
+    df = str(_a(op, "data_format", "NXC"))
+    xc = _to_ncx(x, df)
+    sp = xc.ndim - 2
+    k = list(_a(op, "kernel"))
+    st = list(_a(op, "strides"))
+    dil = list(_a(op, "dilations", [1] * sp))
+    pb, pe = list(_a(op, "pads_begin")), list(_a(op, "pads_end"))
+    ceil = _a(op, "rounding_type", "floor") == "ceil"
+    outs = []
+    for i in range(sp):
+        span = xc.shape[2 + i] + pb[i] + pe[i] - keff(k[i], dil[i])
+        outs.append((-(-span // st[i]) if ceil else span // st[i]) + 1)
+    y = np.zeros((*xc.shape[:2], *outs))
+    for o in itertools.product(*[range(n) for n in outs]):
+        idx = [[o[i] * st[i] + j * dil[i] - pb[i] for j in range(k[i])] for i in range(sp)]
+        inside = [[t for t in ax if 0 <= t < xc.shape[2 + i]] for i, ax in enumerate(idx)]
+        window = xc[(slice(None), slice(None), *np.ix_(*inside))] if all(inside) else None
+        if avg:
+            total = 0.0 if window is None else window.sum(axis=tuple(range(2, 2 + sp)))
+            count = math.prod(len(a) for a in inside) if _a(op, "exclude_pad", False) else math.prod(k)
+            y[(slice(None), slice(None), *o)] = total / count
+        else:
+            y[(slice(None), slice(None), *o)] = window.max(axis=tuple(range(2, 2 + sp)))
+    return _from_ncx(y, df)
 
 
 def evaluate_graph(doc: dict, inputs: dict[int, np.ndarray]) -> dict[int, np.ndarray]:

@@ -27,12 +27,15 @@ SoftMax                                          ACTIVATION_SOFTMAX1
 LayerNorm (keep_stats false)                     MEAN_VARIANCE_NORMALIZATION1
 Quantize, Dequantize (per tensor / channel)      ELEMENT_WISE_QUANTIZE_LINEAR / DEQUANTIZE_LINEAR
 ReduceSum/Mean/Max/Min/Prod/L1/L2                REDUCE
+MaxPool, AvgPool (floor / ceil rounding)         MAX_POOLING2, AVERAGE_POOLING1
+BatchNormInference, GroupNorm (NCX)              BATCH_NORMALIZATION, MEAN_VARIANCE_NORMALIZATION1
+Concat, Select                                   JOIN, ELEMENT_WISE_IF
 TypeCast, StaticReshape, Reorder                 CAST, or no node (a blob read another way)
 StaticTranspose                                  ELEMENT_WISE_IDENTITY over permuted strides
 ===============================================  ===============================================
 
 Any other op fails with oneDNN's ``unimplemented`` status naming it. Data types: f32, f16, s8,
-u8, s32; bfloat16 (which DirectML descs cannot express) runs as FLOAT32 — graph inputs widened
+u8, s32, boolean (UINT8); bfloat16 (which DirectML descs cannot express) runs as FLOAT32 — graph inputs widened
 exactly, every node in f32, outputs rounded once to bf16 — as oneDNN's fused bf16 kernels keep
 post-op chains in f32 and round on the final store; a TypeCast between f32 and bf16 inside a
 graph is therefore no node. f8 types are unimplemented.
@@ -81,6 +84,7 @@ _TYPES: dict[str, tuple[np.dtype[Any], TensorDataType]] = {
     "s8": (np.dtype(np.int8), TensorDataType.INT8),
     "u8": (np.dtype(np.uint8), TensorDataType.UINT8),
     "s32": (np.dtype(np.int32), TensorDataType.INT32),
+    "boolean": (np.dtype(np.bool_), TensorDataType.UINT8),
 }
 _NP_OF_DML = {TensorDataType.FLOAT32: np.float32, TensorDataType.FLOAT16: np.float16,
               TensorDataType.INT8: np.int8, TensorDataType.UINT8: np.uint8,
@@ -143,6 +147,7 @@ class LoweredGraph:
     inputs: list[dict[str, Any]]  # input LTs by GraphInputIndex
     outputs: list[tuple[int, list[int], str]]  # (LT id, shape, dtype) by GraphOutputIndex
     node_kinds: list[str] = field(default_factory=list)  # one DML operator name per node
+    nonnegative: set[int] = field(default_factory=set)  # input LTs whose domain is >= 0 (variances)
 
     def execute(self, values: Mapping[int, np.ndarray]) -> dict[int, np.ndarray]:
         """Run the graph on {input LT id: array}; returns {output LT id: array}."""
@@ -172,6 +177,7 @@ class _Builder:
         self.mid_edges: list[Any] = []
         self.values: dict[int, _Value] = {}
         self.graph_inputs: list[dict[str, Any]] = []
+        self.nonnegative: set[int] = set()
 
     def constant(self, data: np.ndarray) -> tuple[str, int, int]:
         self.nodes.append(DML_CONSTANT_DATA_GRAPH_NODE_DESC(Data=np.ascontiguousarray(data).tobytes()))
@@ -385,7 +391,14 @@ class _Lowering:
 
     def _op_MatMul(self, kind: str, op: Mapping[str, Any], v: list[_Value], outs: list[Any]) -> None:
         a, b = v[0], v[1]
-        if len(a.shape) < 2 or len(b.shape) < 2 or max(len(a.shape), len(b.shape)) > 4:
+        squeeze = []  # a 1-D operand is a matrix of one row (src) or one column (weights)
+        if len(a.shape) == 1:
+            a = _Value(a.source, a.dml, [1, a.shape[0]], a.dtype)
+            squeeze.append(-2)
+        if len(b.shape) == 1:
+            b = _Value(b.source, b.dml, [b.shape[0], 1], b.dtype)
+            squeeze.append(-1)
+        if max(len(a.shape), len(b.shape)) > 4:
             raise Unimplemented(kind, "inputs", "MatMul of 2-D to 4-D tensors is lowered (GEMM)",
                                 [a.shape, b.shape])
         ta, tb = bool(_attr(op, "transpose_a", 0)), bool(_attr(op, "transpose_b", 0))
@@ -394,8 +407,8 @@ class _Lowering:
         if k != k2:
             raise InvalidShape(kind, "inputs", f"K must agree ({k} and {k2})", [a.shape, b.shape])
         batch = _broadcast(kind, a.shape[:-2], b.shape[:-2])
-        out = [*batch, m, n]
-        full = [1] * (4 - len(out)) + out
+        full = [1] * (4 - len(batch) - 2) + [*batch, m, n]
+        out = [d for i, d in enumerate([*batch, m, n]) if i - len(batch) - 2 not in squeeze]
         batch4 = full[:-2]
 
         def read(x: _Value) -> Any:
@@ -405,7 +418,8 @@ class _Lowering:
         reads = {"ATensor": (a, read(a)), "BTensor": (b, read(b))}
         if len(v) > 2:
             c = v[2]
-            reads["CTensor"] = (c, _desc(c.dml, full, _view(c.shape, full)))
+            c_shape = [*c.shape[:-1], 1, c.shape[-1]] if -2 in squeeze and c.shape else c.shape
+            reads["CTensor"] = (c, _desc(c.dml, full, _view(c_shape, full)))
         self.emit(kind, "GEMM", reads, outs[0], out, a.dml, out_desc=_desc(a.dml, full),
                   TransA="DML_MATRIX_TRANSFORM_TRANSPOSE" if ta else "DML_MATRIX_TRANSFORM_NONE",
                   TransB="DML_MATRIX_TRANSFORM_TRANSPOSE" if tb else "DML_MATRIX_TRANSFORM_NONE",
@@ -570,6 +584,115 @@ class _Lowering:
         self.emit(kind, "ELEMENT_WISE_IDENTITY",
                   {"InputTensor": (x, _desc(x.dml, shape, [dense[p] for p in order]))}, outs[0], shape, x.dml)
 
+    def _pool(self, kind: str, op: Mapping[str, Any], v: list[_Value], outs: list[Any], avg: bool) -> None:
+        x = v[0]
+        sp = len(x.shape) - 2
+        if sp not in (2, 3):
+            raise Unimplemented(kind, "src", "graphs lower 2-D and 3-D pooling", x.shape)
+        df = str(_attr(op, "data_format", "NXC"))
+        in_ncx = x.shape if df == "NCX" else [x.shape[0], x.shape[-1], *x.shape[1:-1]]
+        k = [int(d) for d in _attr(op, "kernel", [])]
+        st = [int(d) for d in _attr(op, "strides", [])]
+        dil = [int(d) for d in _attr(op, "dilations", [1] * sp)]
+        pb = [int(d) for d in _attr(op, "pads_begin", [0] * sp)] or [0] * sp
+        pe = [int(d) for d in _attr(op, "pads_end", [0] * sp)] or [0] * sp
+        if len(k) != sp or len(st) != sp or len(dil) != sp or len(pb) != sp or len(pe) != sp:
+            raise InvalidShape(kind, "kernel", f"kernel, strides, dilations and pads need {sp} entries", k)
+        if _attr(op, "auto_pad", "None") != "None":
+            raise Unimplemented(kind, "auto_pad", "only explicit pads are lowered", _attr(op, "auto_pad"))
+        if min(pb + pe) < 0:
+            raise Unimplemented(kind, "pads_end", "negative pads have no DirectML pooling", pe)
+        ceil = _attr(op, "rounding_type", "floor") == "ceil"
+        out_sp = []
+        for i in range(sp):
+            span = in_ncx[2 + i] + pb[i] + pe[i] - ((k[i] - 1) * dil[i] + 1)
+            if span < 0:
+                raise InvalidShape(kind, "kernel", "the window exceeds the padded input", k)
+            out = (-(-span // st[i]) if ceil else span // st[i]) + 1
+            extra = (out - 1) * st[i] - span  # > 0: ceil mode reads past the end padding
+            if extra > 0:
+                if avg and not _attr(op, "exclude_pad", False):
+                    raise Unimplemented(kind, "rounding_type", "ceil with padding counted in the average",
+                                        "ceil")
+                pe[i] += extra
+            out_sp.append(out)
+        out_ncx = [in_ncx[0], in_ncx[1], *out_sp]
+        out_shape = out_ncx if df == "NCX" else [out_ncx[0], *out_sp, out_ncx[1]]
+
+        def layout(shape: list[int]) -> list[int]:
+            dense = _dense(shape)
+            return dense if df == "NCX" else [dense[0], dense[-1], *dense[1:-1]]
+
+        fields: dict[str, Any] = dict(Strides=st, WindowSize=k, StartPadding=pb, EndPadding=pe,
+                                      Dilations=dil)
+        if avg:
+            fields["IncludePadding"] = not bool(_attr(op, "exclude_pad", False))
+        self.emit(kind, "AVERAGE_POOLING1" if avg else "MAX_POOLING2",
+                  {"InputTensor": (x, _desc(x.dml, in_ncx, layout(x.shape)))}, outs[0], out_shape, x.dml,
+                  out_desc=_desc(x.dml, out_ncx, layout(out_shape)), **fields)
+
+    def _op_MaxPool(self, kind: str, op: Mapping[str, Any], v: list[_Value], outs: list[Any]) -> None:
+        self._pool(kind, op, v, outs, avg=False)
+
+    def _op_AvgPool(self, kind: str, op: Mapping[str, Any], v: list[_Value], outs: list[Any]) -> None:
+        self._pool(kind, op, v, outs, avg=True)
+
+    def _op_BatchNormInference(self, kind: str, op: Mapping[str, Any], v: list[_Value],
+                               outs: list[Any]) -> None:
+        x = v[0]
+        axis = 1 if _attr(op, "data_format", "NXC") == "NCX" else len(x.shape) - 1
+        per_c = [1 if d == axis else 0 for d in range(len(x.shape))]
+        reads: dict[str, tuple[_Value, Any]] = {"InputTensor": (x, _desc(x.dml, x.shape))}
+        if len(v) > 4 and v[4].source[0] == "input":
+            self.b.nonnegative.add(self.b.graph_inputs[v[4].source[1]]["id"])
+        names = ("ScaleTensor", "BiasTensor", "MeanTensor", "VarianceTensor")
+        for name, t in zip(names, v[1:5], strict=True):
+            reads[name] = (t, _desc(t.dml, x.shape, per_c))
+        self.emit(kind, "BATCH_NORMALIZATION", reads, outs[0], x.shape, x.dml, Spatial=True,
+                  Epsilon=float(_attr(op, "epsilon", 1e-5)))
+
+    def _op_GroupNorm(self, kind: str, op: Mapping[str, Any], v: list[_Value], outs: list[Any]) -> None:
+        x = v[0]
+        groups = int(_attr(op, "groups", 1))
+        if _attr(op, "data_format", "NXC") != "NCX" or len(outs) > 1 or len(x.shape) < 3:
+            raise Unimplemented(kind, "data_format", "GroupNorm is lowered for NCX data without stats "
+                                "outputs", _attr(op, "data_format", "NXC"))
+        n, c = x.shape[:2]
+        if c % groups:
+            raise InvalidShape(kind, "groups", f"must divide the channels {c}", groups)
+        spatial = math.prod(x.shape[2:])
+        view = [n, groups, c // groups, spatial]  # the dense NCX blob read per group
+        reads: dict[str, tuple[_Value, Any]] = {"InputTensor": (x, _desc(x.dml, view))}
+        if int(_attr(op, "use_affine", 1)) and len(v) >= 3:
+            for name, t in (("ScaleTensor", v[1]), ("BiasTensor", v[2])):
+                reads[name] = (t, _desc(t.dml, view, [0, c // groups, 1, 0]))
+        self.emit(kind, "MEAN_VARIANCE_NORMALIZATION1", reads, outs[0], x.shape, x.dml,
+                  out_desc=_desc(x.dml, view), Axes=[2, 3], NormalizeVariance=True,
+                  Epsilon=float(_attr(op, "epsilon", 1e-5)))
+
+    def _op_Concat(self, kind: str, op: Mapping[str, Any], v: list[_Value], outs: list[Any]) -> None:
+        rank = len(v[0].shape)
+        axis = int(_attr(op, "axis", 0))
+        axis += rank if axis < 0 else 0
+        shape = list(v[0].shape)
+        for t in v[1:]:
+            if len(t.shape) != rank or any(t.shape[d] != shape[d] for d in range(rank) if d != axis):
+                raise InvalidShape(kind, "inputs", f"must agree except on axis {axis}", [u.shape for u in v])
+            shape[axis] += t.shape[axis]
+        desc = D.DML_JOIN_OPERATOR_DESC(InputTensors=[_desc(t.dml, t.shape) for t in v],
+                                        OutputTensor=_desc(v[0].dml, shape), Axis=axis)
+        compiled = self.b.node(kind, desc, {f"InputTensors[{i}]": t.source for i, t in enumerate(v)})
+        self.define(kind, outs[0], ("node", len(self.b.nodes) - 1,
+                                    self.b.output_index(compiled, "OutputTensor")), v[0].dml, shape)
+
+    def _op_Select(self, kind: str, op: Mapping[str, Any], v: list[_Value], outs: list[Any]) -> None:
+        cond, a, b = v
+        shape = _broadcast(kind, _broadcast(kind, cond.shape, a.shape), b.shape) or [1]
+        self.emit(kind, "ELEMENT_WISE_IF", {
+            "ConditionTensor": (cond, _desc(cond.dml, shape, _view(cond.shape, shape))),
+            "ATensor": (a, _desc(a.dml, shape, _view(a.shape, shape))),
+            "BTensor": (b, _desc(b.dml, shape, _view(b.shape, shape)))}, outs[0], shape, a.dml)
+
     def _reduce(self, kind: str, op: Mapping[str, Any], v: list[_Value], outs: list[Any]) -> None:
         x = v[0]
         rank = len(x.shape)
@@ -639,20 +762,23 @@ def lower_graph(doc: Mapping[str, Any], shapes: Mapping[int, Sequence[int]] | No
         compiled = _DEVICE.compile_graph(graph_desc)
     except PydmlError as e:
         raise Unimplemented("graph", "CompileGraph", str(e), show_value=False) from None
-    return LoweredGraph(compiled, b.graph_inputs, outputs, b.kinds)
+    return LoweredGraph(compiled, b.graph_inputs, outputs, b.kinds, b.nonnegative)
 
 
 def fill_inputs(lowered: LoweredGraph, seed: int = 0) -> dict[int, np.ndarray]:
-    """Small integer-valued inputs (exact in every type): floats in [-4, 4] in steps of 1/4
-    (positive for the ops whose domain needs it is the caller's business), integers in their
-    type's range clipped to [-8, 8]."""
+    """Small exact inputs: floats in [-4, 4] in steps of 1/4, integers in [-8, 8] (u8: [0, 16]),
+    booleans 0/1; inputs whose domain is non-negative (a batch norm's variance) get absolute
+    values."""
     rng = np.random.default_rng(seed)
     out: dict[int, np.ndarray] = {}
     for lt in lowered.inputs:
         np_type, _ = _TYPES[lt["dtype"]]
         shape = lt["shape"]
         if np_type.kind == "f":
-            out[lt["id"]] = (rng.integers(-16, 17, size=shape) / 4).astype(np_type)
+            values = rng.integers(-16, 17, size=shape) / 4
+            out[lt["id"]] = (np.abs(values) if lt["id"] in lowered.nonnegative else values).astype(np_type)
+        elif np_type.kind == "b":
+            out[lt["id"]] = rng.integers(0, 2, size=shape).astype(np_type)
         elif np_type.kind == "u":
             out[lt["id"]] = rng.integers(0, 17, size=shape).astype(np_type)
         else:
