@@ -148,6 +148,7 @@ class LoweredGraph:
     outputs: list[tuple[int, list[int], str]]  # (LT id, shape, dtype) by GraphOutputIndex
     node_kinds: list[str] = field(default_factory=list)  # one DML operator name per node
     nonnegative: set[int] = field(default_factory=set)  # input LTs whose domain is >= 0 (variances)
+    operators: list[CompiledOperator | None] = field(default_factory=list)  # per node (None: constant)
 
     def execute(self, values: Mapping[int, np.ndarray]) -> dict[int, np.ndarray]:
         """Run the graph on {input LT id: array}; returns {output LT id: array}."""
@@ -163,7 +164,7 @@ class LoweredGraph:
         out: dict[int, np.ndarray] = {}
         for (lt_id, shape, dtype), r in zip(self.outputs, results, strict=True):
             arr = np.asarray(r).reshape(shape)
-            out[lt_id] = arr.astype(_TYPES[dtype][0]) if dtype == "bf16" else arr.copy()
+            out[lt_id] = arr.astype(_TYPES[dtype][0]) if dtype == "bf16" else arr
         return out
 
 
@@ -178,10 +179,12 @@ class _Builder:
         self.values: dict[int, _Value] = {}
         self.graph_inputs: list[dict[str, Any]] = []
         self.nonnegative: set[int] = set()
+        self.operators: list[CompiledOperator | None] = []
 
     def constant(self, data: np.ndarray) -> tuple[str, int, int]:
         self.nodes.append(DML_CONSTANT_DATA_GRAPH_NODE_DESC(Data=np.ascontiguousarray(data).tobytes()))
         self.kinds.append("CONSTANT")
+        self.operators.append(None)
         return ("node", len(self.nodes) - 1, 0)
 
     def node(self, op: str, desc: Any, inputs: Mapping[str, tuple[str, int, int]]) -> CompiledOperator:
@@ -194,6 +197,7 @@ class _Builder:
         index = len(self.nodes)
         self.nodes.append(DML_OPERATOR_GRAPH_NODE_DESC(Operator=compiled, Name=f"{op}:{index}"))
         self.kinds.append(compiled.schema.type.name)
+        self.operators.append(compiled)
         order = compiled._input_order
         for name, src in inputs.items():
             slot = order.index(name)
@@ -762,7 +766,7 @@ def lower_graph(doc: Mapping[str, Any], shapes: Mapping[int, Sequence[int]] | No
         compiled = _DEVICE.compile_graph(graph_desc)
     except PydmlError as e:
         raise Unimplemented("graph", "CompileGraph", str(e), show_value=False) from None
-    return LoweredGraph(compiled, b.graph_inputs, outputs, b.kinds, b.nonnegative)
+    return LoweredGraph(compiled, b.graph_inputs, outputs, b.kinds, b.nonnegative, b.operators)
 
 
 def fill_inputs(lowered: LoweredGraph, seed: int = 0) -> dict[int, np.ndarray]:
