@@ -1,4 +1,5 @@
-"""Run a single-op oneDNN Graph serialized as benchdnn's ``--graph`` JSON (formats.md §2).
+"""Run a oneDNN Graph serialized as benchdnn's ``--graph`` JSON (formats.md §2): a single op here,
+a multi-op pattern through :mod:`pydml.frontends.onednn_graph` (one DML graph).
 
     >>> from pydml.frontends.onednn_json import run_json
     >>> outputs = run_json("conv_bwd_d.json")          # {output LT id: numpy array}
