@@ -35,10 +35,10 @@ StaticTranspose                                  ELEMENT_WISE_IDENTITY over perm
 ===============================================  ===============================================
 
 Any other op fails with oneDNN's ``unimplemented`` status naming it. Data types: f32, f16, s8,
-u8, s32, boolean (UINT8); bfloat16 (which DirectML descs cannot express) runs as FLOAT32 — graph inputs widened
-exactly, every node in f32, outputs rounded once to bf16 — as oneDNN's fused bf16 kernels keep
-post-op chains in f32 and round on the final store; a TypeCast between f32 and bf16 inside a
-graph is therefore no node. f8 types are unimplemented.
+u8, s32, boolean (UINT8); bfloat16 (which DirectML descs cannot express) runs as FLOAT32 — graph
+inputs widened exactly, every node in f32, outputs rounded once to bf16 — as oneDNN's fused bf16
+kernels keep post-op chains in f32 and round on the final store; a TypeCast between f32 and bf16
+inside a graph is therefore no node. f8 types are unimplemented.
 """
 
 from __future__ import annotations
