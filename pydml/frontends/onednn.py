@@ -31,6 +31,7 @@ shape-consistency checks that oneDNN leaves to primitive creation are made up fr
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -43,7 +44,7 @@ from pydml.descs import (
     DML_RESAMPLE2_OPERATOR_DESC,
     DML_RESAMPLE_GRAD1_OPERATOR_DESC,
 )
-from pydml.device import Device
+from pydml.device import CompiledOperator, Device
 from pydml.enums import ConvolutionDirection, ConvolutionMode, TensorDataType
 from pydml.errors import PydmlError, compose
 from pydml.frontends.resample_modes import onednn_interpolate
@@ -353,6 +354,25 @@ def _tensor(a: np.ndarray, dml_type: TensorDataType, rank: int) -> tuple[Any, np
     return buffer_desc(dml_type, sizes, strides), flat
 
 
+#: compiled operators by their desc's text: a repeated call (same shapes, layouts, attributes)
+#: binds new memory to the operator compiled before, as a DirectML user keeps an IDMLCompiledOperator
+_CACHE: OrderedDict[str, CompiledOperator] = OrderedDict()
+_CACHE_SIZE = 64
+
+
+def _compiled(desc: Any) -> CompiledOperator:
+    key = repr(desc)
+    operator = _CACHE.get(key)
+    if operator is None:
+        operator = _DEVICE.create_operator(desc)
+        _CACHE[key] = operator
+        if len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
+    else:
+        _CACHE.move_to_end(key)
+    return operator
+
+
 def _mergeable(a: np.ndarray) -> bool:
     """N and C of a view fold into one axis (N's stride is C times C's)."""
     return bool(a.shape[0] == 1 or a.strides[0] == a.shape[1] * a.strides[1])
@@ -388,7 +408,7 @@ class _Backend:
             if bf16 and name in inputs:
                 a = a.astype(np.float32)
             descs[name], bound[name] = _tensor(a, dml_type, rank)
-        operator = _DEVICE.create_operator(desc_class(**descs, **fields))
+        operator = _compiled(desc_class(**descs, **fields))
         operator.execute({k: bound[k] for k in inputs}, {k: bound[k] for k in outputs})
         if bf16:
             for k, v in outputs.items():
