@@ -9,7 +9,12 @@ Also printed: the streaming rate of a numpy copy of the same bytes (the interpol
 bandwidth-bound) measured in the same run, and the time the front end adds over calling the
 kernel plan directly (attribute checks, shape inference, lowering: no tensor copies).
 
-Usage: PYTHONPATH=. python benchmarks/bench_onednn.py [--threads 2] [--repeat 7]
+Patterns (``--patterns``): oneDNN pattern files (tests/data/onednn_patterns/) lowered onto one DML
+graph (pydml.frontends.onednn_graph); per file, the graph's execute time against the sum of its
+nodes' own times (each node's operator executed alone on the same sizes), in one run — issue 24's
+"at most 1.5x the sum of its kernels' own times".
+
+Usage: PYTHONPATH=. python benchmarks/bench_onednn.py [--threads 2] [--repeat 7] [--patterns]
 """
 
 # ruff: noqa: B023  (each lambda is timed inside its own loop iteration)
@@ -39,11 +44,44 @@ def best(fn: Callable[[], Any], repeat: int) -> float:
     return min(times) if len(times) < 3 else statistics.median(sorted(times)[: max(3, repeat // 2)])
 
 
+PATTERNS = ["f32/conv_bias_post_ops_fusion.json", "f32/conv_depthwise_fusion_cpu.json",
+            "f32/matmul_bias_post_ops_chain_fusion.json", "int8/int8_depthwise_conv_fusion.json",
+            "bf16/bf16_matmul_post_ops_chain_fusion.json", "f32/softmax_post_ops_binary_fusion.json"]
+
+
+def bench_patterns(repeat: int) -> None:
+    import json
+    from pathlib import Path
+
+    from pydml.device import _reach_bytes
+    from pydml.frontends.onednn_graph import fill_inputs, lower_graph
+
+    corpus = Path(__file__).resolve().parent.parent / "tests" / "data" / "onednn_patterns"
+    print("pattern graphs: ratio = graph execute / sum of its nodes executed alone")
+    for name in PATTERNS:
+        lowered = lower_graph(json.loads((corpus / name).read_text()))
+        inputs = fill_inputs(lowered)
+        t_graph = best(lambda: lowered.execute(inputs), repeat)
+        t_nodes = 0.0
+        for op in lowered.operators:
+            if op is None:
+                continue
+            raw = {n: np.zeros(max(1, _reach_bytes(op._bound[n][1])), np.uint8) for n in op._inputs}
+            outs = {n: np.zeros(max(1, _reach_bytes(op._bound[n][1])), np.uint8) for n in op._outputs}
+            t_nodes += best(lambda: op.execute(raw, outs), repeat)
+        print(f"  {name:48s} {len(lowered.node_kinds):2d} nodes  graph {1e3 * t_graph:8.3f} ms  "
+              f"nodes {1e3 * t_nodes:8.3f} ms  ratio {t_graph / t_nodes:5.2f}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--repeat", type=int, default=7)
+    ap.add_argument("--patterns", action="store_true", help="only the multi-op pattern graphs")
     args = ap.parse_args()
+    if args.patterns:
+        bench_patterns(args.repeat)
+        return
     import torch
 
     torch.set_num_threads(args.threads)

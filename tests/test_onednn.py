@@ -12,8 +12,10 @@ import numpy as np
 import pytest
 import reference_onednn as ref
 
+import pydml
 from pydml.errors import PydmlError
 from pydml.frontends import onednn as dnn
+from pydml.frontends import resample_modes
 from pydml.frontends.onednn_json import benchdnn_fill, main_json, run_json
 
 BF16 = np.dtype(ml_dtypes.bfloat16)
@@ -21,8 +23,28 @@ DTYPES = [np.dtype(np.float32), BF16, np.dtype(np.float16)]
 EPS = {np.dtype(np.float32): 2.0**-23, BF16: 2.0**-7, np.dtype(np.float16): 2.0**-10}
 
 
-def test_runs_on_the_c_kernels() -> None:
-    assert dnn.backend_name() == "native"
+def test_runs_through_the_public_device(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every op is a DirectML desc created on pydml.Device (no kernel plan without a desc)."""
+    assert dnn.backend_name() == "device"
+    created: list[str] = []
+    real = pydml.Device.create_operator
+
+    def spy(self: pydml.Device, desc: Any, *args: Any) -> Any:
+        created.append(type(desc).C_NAME)
+        return real(self, desc, *args)
+
+    monkeypatch.setattr(pydml.Device, "create_operator", spy)
+    x = np.ones((1, 2, 3, 3), np.float32)
+    w = np.ones((4, 2, 1, 1), np.float32)
+    attrs = dict(strides=[1, 1], pads_begin=[0, 0], pads_end=[0, 0], dilations=[1, 1])
+    dnn.interpolate(x, mode="nearest", sizes=[6, 6], data_format="NCX")
+    dnn.interpolate_backward(x, np.ones((1, 2, 6, 6), np.float32), mode="linear", sizes=[6, 6],
+                             data_format="NCX")
+    dnn.convolution(x, w, data_format="NCX", weights_format="OIX", **attrs)
+    dnn.conv_transpose(x, np.ones((2, 4, 1, 1), np.float32), data_format="NCX",
+                       weights_format="IOX", **attrs)
+    assert created == ["DML_RESAMPLE2_OPERATOR_DESC", "DML_RESAMPLE_GRAD1_OPERATOR_DESC",
+                       "DML_CONVOLUTION_OPERATOR_DESC", "DML_CONVOLUTION_OPERATOR_DESC"]
 
 
 # ---- helpers ------------------------------------------------------------------------------------
@@ -168,18 +190,21 @@ def test_interpolate_backward_dtypes(dtype: np.dtype[Any], mode: str, data_forma
 
 
 def test_nearest_index_is_oneDNN_round_half_up_exactly() -> None:
-    """floor((2o+1)·I/(2O)) for all I, O ≤ 40 via the kernel; the parameter choice for ≤ 128."""
-    for i in range(1, 129):
-        for o in range(1, 129):
+    """floor((2o+1)·I/(2O)) for all I, O ≤ 24 via the device; the parameter choice (resample_modes,
+    the one owner of the coordinate conventions) for ≤ 96."""
+    for i in range(1, 97):
+        for o in range(1, 97):
             for ctm in ("half_pixel", "align_corners"):
-                s, a, b = dnn._nearest_axis("t", i, o, ctm)
-                x = dnn._mapped(o, s, a, b)
+                p = resample_modes.onednn_interpolate("nearest", [1, 1, i], [1, 1, o], ctm)
+                r = np.arange(o, dtype=np.float64)
+                s, a, b = (float(np.float32(p[k][2])) for k in
+                           ("Scales", "InputPixelOffsets", "OutputPixelOffsets"))
                 np.testing.assert_array_equal(
-                    np.clip(np.floor(x), 0, i - 1), ref.nearest_index(i, o, ctm)
+                    np.clip(np.floor((r - b) / s - a), 0, i - 1), ref.nearest_index(i, o, ctm)
                 )
-    for i in range(1, 41):
+    for i in range(1, 25):
         src = np.arange(i, dtype=np.float32).reshape(1, 1, i)
-        for o in range(1, 41):
+        for o in range(1, 25):
             for ctm in ("half_pixel", "align_corners"):
                 got = dnn.interpolate(
                     src,

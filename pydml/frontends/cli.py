@@ -46,6 +46,7 @@ from pydml.frontends.dxdispatch import (
     print_text,
     resolve_bindings,
 )
+from pydml.frontends.resample_modes import CEIL, CONVENTIONS, FLOOR, HALF_UP, Convention, nearest_index
 
 DEFAULT_LEVEL = FeatureLevel.FL6_4
 
@@ -554,7 +555,6 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 _RESAMPLE_TYPES = ("RESAMPLE", "RESAMPLE1", "RESAMPLE2", "RESAMPLE3", "RESAMPLE_GRAD",
                    "RESAMPLE_GRAD1", "UPSAMPLE_2D")
-HALF_UP, FLOOR, CEIL = "half up: floor(x + 0.5)", "floor(x) (DECREASING)", "ceil(x) (INCREASING)"
 EXAMPLES = 4  # output elements shown per axis
 
 
@@ -598,68 +598,6 @@ def _resample_params(schema: Any, desc: Any) -> dict[str, Any]:
             and mode == InterpolationMode.LINEAR and any(1 / v > 2 for v in scales)}
 
 
-def _nearest_index(x: np.ndarray[Any, Any], rounding: str, n: int) -> np.ndarray[Any, Any]:
-    if rounding == HALF_UP:
-        i = np.floor(x + 0.5)
-    elif rounding == FLOOR:
-        i = np.floor(x)
-    else:
-        i = np.ceil(x)
-    return np.clip(i, 0, n - 1).astype(np.int64)
-
-
-@dataclass(frozen=True)
-class Convention:
-    """A framework's resize mapping: index = kind(slope * o + intercept), both of (in, out)."""
-
-    name: str
-    kind: str  # "linear" | "floor" | "ceil"
-    slope: Any
-    intercept: Any
-    torch: str | None
-    onnx: str | None
-    onednn: str | None
-
-
-def _ratio(i: int, n: int) -> float:
-    return i / n
-
-
-def _corners(i: int, n: int) -> float:
-    return (i - 1) / (n - 1) if n > 1 else 0.0
-
-
-CONVENTIONS = (
-    Convention("half_pixel", "linear", _ratio, lambda i, n: 0.5 * i / n - 0.5,
-               "mode='{lin}', align_corners=False",
-               "mode='linear', coordinate_transformation_mode='half_pixel'",
-               "algorithm resampling_linear (Graph Interpolate mode='{lin}', half_pixel)"),
-    Convention("align_corners", "linear", _corners, lambda i, n: 0.0,
-               "mode='{lin}', align_corners=True",
-               "mode='linear', coordinate_transformation_mode='align_corners'", None),
-    Convention("asymmetric", "linear", _ratio, lambda i, n: 0.0, None,
-               "mode='linear', coordinate_transformation_mode='asymmetric'", None),
-    Convention("nearest", "floor", _ratio, lambda i, n: 0.0, "mode='nearest'",
-               "mode='nearest', coordinate_transformation_mode='asymmetric', nearest_mode='floor'",
-               None),
-    Convention("nearest-exact", "floor", _ratio, lambda i, n: 0.5 * i / n,
-               "mode='nearest-exact'",
-               "mode='nearest', coordinate_transformation_mode='half_pixel', "
-               "nearest_mode='round_prefer_ceil'",
-               "algorithm resampling_nearest (Graph Interpolate mode='nearest', half_pixel)"),
-    Convention("half_pixel floor", "floor", _ratio, lambda i, n: 0.5 * i / n - 0.5, None,
-               "mode='nearest', coordinate_transformation_mode='half_pixel', nearest_mode='floor'",
-               None),
-    Convention("half_pixel ceil", "ceil", _ratio, lambda i, n: 0.5 * i / n - 0.5, None,
-               "mode='nearest', coordinate_transformation_mode='half_pixel', nearest_mode='ceil'",
-               None),
-    Convention("half_pixel round_prefer_floor", "ceil", _ratio, lambda i, n: 0.5 * i / n - 1.0,
-               None, "mode='nearest', coordinate_transformation_mode='half_pixel', "
-               "nearest_mode='round_prefer_floor' (ONNX's default)", None),
-    Convention("asymmetric ceil", "ceil", _ratio, lambda i, n: 0.0, None,
-               "mode='nearest', coordinate_transformation_mode='asymmetric', nearest_mode='ceil'",
-               None),
-)
 
 
 def _dml_affine(p: dict[str, Any], d: int) -> tuple[str, float, float]:
@@ -708,7 +646,7 @@ def _identity_axis(p: dict[str, Any], d: int) -> bool:
     x = (o - p["b"][d]) / p["s"][d] - p["a"][d]
     if p["linear"]:
         return bool(np.allclose(np.clip(x, 0, n - 1), o, atol=1e-6))
-    return bool(np.array_equal(_nearest_index(x, p["rounding"], n), o.astype(np.int64)))
+    return bool(np.array_equal(nearest_index(x, p["rounding"], n), o.astype(np.int64)))
 
 
 def explain_resample(name: str, schema: Any, desc: Any) -> list[str]:
@@ -752,7 +690,7 @@ def explain_resample(name: str, schema: Any, desc: Any) -> list[str]:
                     merged[i] = merged.get(i, 0.0) + w
                 text = ", ".join(f"in[{i}] * {_num(w)}" for i, w in merged.items() if w)
             else:
-                i = int(_nearest_index(np.array([x]), p["rounding"], n_in)[0])
+                i = int(nearest_index(np.array([x]), p["rounding"], n_in)[0])
                 text = f"in[{i}]"
             lines.append(f"    o = {o}: x = {_num(x)} -> {text}")
         if n_out > EXAMPLES:

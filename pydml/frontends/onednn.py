@@ -2,9 +2,15 @@
 
 Each function takes numpy arrays (float32, float16 or ``ml_dtypes.bfloat16``; all of one type, as
 oneDNN's type constraints require) and keyword attributes spelled as in oneDNN Graph, applies
-oneDNN's defaults and validation, infers the output shape, and lowers the op onto pydml's C
-kernels (DirectML resample / convolution semantics). Data layouts (NXC/NCX, XIO/OIX, XOI/IOX) are
-expressed as tensor-view strides: no tensor is permuted, converted or copied in Python.
+oneDNN's defaults and validation, infers the output shape, and lowers the op onto DirectML descs
+(DML_RESAMPLE2, DML_RESAMPLE_GRAD1, DML_CONVOLUTION) run by the public :class:`pydml.Device`
+(``create_operator`` + ``execute``): the descs are validated like any user's. Data layouts
+(NXC/NCX, XIO/OIX, XOI/IOX) are tensor-desc Strides over the caller's memory: no tensor is
+permuted or copied. bfloat16, which DirectML descs cannot express, runs as FLOAT32: inputs are
+widened exactly, the FLOAT32 desc accumulates in float32, and each output is rounded once to
+bfloat16 (round to nearest even) — oneDNN's own bf16 semantics (f32 accumulation, one rounding
+on the final store), so results equal oneDNN's up to the order of the f32 sums. The resample
+coordinate conventions are :func:`pydml.frontends.resample_modes.onednn_interpolate`'s.
 
     >>> import numpy as np, pydml.frontends.onednn as dnn
     >>> g = np.arange(24, dtype=np.float32).reshape(1, 1, 4, 6) + 1
@@ -25,6 +31,7 @@ shape-consistency checks that oneDNN leaves to primitive creation are made up fr
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -32,10 +39,16 @@ from typing import Any
 import ml_dtypes
 import numpy as np
 
+from pydml.descs import (
+    DML_CONVOLUTION_OPERATOR_DESC,
+    DML_RESAMPLE2_OPERATOR_DESC,
+    DML_RESAMPLE_GRAD1_OPERATOR_DESC,
+)
+from pydml.device import CompiledOperator, Device
+from pydml.enums import ConvolutionDirection, ConvolutionMode, TensorDataType
 from pydml.errors import PydmlError, compose
-from pydml.kernels.convolution import ConvolutionPlan
-from pydml.kernels.resample import ResamplePlan
-from pydml.native import data_type_of, view_array
+from pydml.frontends.resample_modes import onednn_interpolate
+from pydml.tensor import buffer_desc
 
 __all__ = [
     "OPS",
@@ -304,125 +317,170 @@ def _alloc(
     return out, _to_ncx(out, data_format)
 
 
-# ---- kernels ------------------------------------------------------------------------------------
+# ---- lowering onto DirectML descs, run by the public Device ------------------------------------
+
+#: the device every op runs on (DirectML's newest feature level pydml implements)
+_DEVICE = Device()
+
+#: numpy type -> the DirectML data type the op runs in (bfloat16 runs as FLOAT32: see _Backend)
+_DML_TYPES = {
+    np.dtype(np.float32): TensorDataType.FLOAT32,
+    np.dtype(np.float16): TensorDataType.FLOAT16,
+    np.dtype(ml_dtypes.bfloat16): TensorDataType.FLOAT32,
+}
+
+
+def _raw(a: np.ndarray) -> tuple[np.ndarray, list[int]]:
+    """(a 1-D buffer starting at a's first element, a's element strides): how a strided view is
+    bound to a DirectML tensor desc with Strides, without a copy. Views with negative or
+    unaligned strides are copied into a dense array first."""
+    item = a.itemsize
+    if any(st < 0 or st % item for st in a.strides):
+        a = np.ascontiguousarray(a)
+    strides = [st // item for st in a.strides]
+    reach = 1 + sum((n - 1) * st for n, st in zip(a.shape, strides, strict=True))
+    flat = np.lib.stride_tricks.as_strided(a, shape=(reach,), strides=(item,))
+    return flat, strides
+
+
+def _tensor(a: np.ndarray, dml_type: TensorDataType, rank: int) -> tuple[Any, np.ndarray]:
+    """The DML_TENSOR_DESC (Sizes and Strides of the view, padded with unit axes after N and C to
+    ``rank`` dimensions) and the raw buffer to bind for view ``a``."""
+    flat, strides = _raw(a)
+    sizes = list(a.shape)
+    while len(sizes) < rank:  # 1-D spatial ops run as 2-D with a unit height (DirectML's minimum)
+        sizes.insert(2, 1)
+        strides.insert(2, 0)
+    return buffer_desc(dml_type, sizes, strides), flat
+
+
+#: compiled operators by their desc's text: a repeated call (same shapes, layouts, attributes)
+#: binds new memory to the operator compiled before, as a DirectML user keeps an IDMLCompiledOperator
+_CACHE: OrderedDict[str, CompiledOperator] = OrderedDict()
+_CACHE_SIZE = 64
+
+
+def _compiled(desc: Any) -> CompiledOperator:
+    key = repr(desc)
+    operator = _CACHE.get(key)
+    if operator is None:
+        operator = _DEVICE.create_operator(desc)
+        _CACHE[key] = operator
+        if len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
+    else:
+        _CACHE.move_to_end(key)
+    return operator
+
+
+def _mergeable(a: np.ndarray) -> bool:
+    """N and C of a view fold into one axis (N's stride is C times C's)."""
+    return bool(a.shape[0] == 1 or a.strides[0] == a.shape[1] * a.strides[1])
+
+
+def _merge(a: np.ndarray) -> np.ndarray:
+    """The view with N and C folded into one axis (same memory)."""
+    return np.lib.stride_tricks.as_strided(a, (a.shape[0] * a.shape[1], *a.shape[2:]), a.strides[1:])
 
 
 class _Backend:
-    """Runs a lowered op on the C kernels through strided views (no copies, no conversions)."""
+    """Runs a lowered op as a DirectML desc on the public :class:`pydml.Device`.
+
+    Layouts (NXC, XIO, ...) are tensor-desc Strides over the caller's memory: nothing is
+    permuted or copied. bfloat16, which DirectML descs cannot express, takes the public FLOAT32
+    path: inputs are widened to float32 exactly (every bfloat16 is a float32), the FLOAT32 desc
+    runs (float32 accumulation), and each output is rounded once to bfloat16 (nearest even) —
+    oneDNN's bf16 semantics, which also accumulate in f32 and round on the final store.
+    """
+
+    @staticmethod
+    def _run(desc_class: Any, fields: dict[str, Any], inputs: dict[str, np.ndarray],
+             outputs: dict[str, np.ndarray], rank: int) -> None:
+        """Create ``desc_class(**fields)`` with a tensor desc per bound view (keyed by the desc's
+        tensor field names) and execute it once on the device."""
+        dtype = next(iter(outputs.values())).dtype
+        dml_type = _DML_TYPES[dtype]
+        bf16 = dtype == np.dtype(ml_dtypes.bfloat16)
+        wide = {k: v.astype(np.float32) for k, v in outputs.items()} if bf16 else outputs
+        bound: dict[str, Any] = {}
+        descs: dict[str, Any] = {}
+        for name, a in [*inputs.items(), *wide.items()]:
+            if bf16 and name in inputs:
+                a = a.astype(np.float32)
+            descs[name], bound[name] = _tensor(a, dml_type, rank)
+        operator = _compiled(desc_class(**descs, **fields))
+        operator.execute({k: bound[k] for k in inputs}, {k: bound[k] for k in outputs})
+        if bf16:
+            for k, v in outputs.items():
+                v[...] = wide[k].astype(ml_dtypes.bfloat16)
 
     @staticmethod
     def resample(
         params: dict[str, Any], src: np.ndarray, dst: np.ndarray, *, backward: bool
     ) -> None:
-        plan = ResamplePlan(
-            params["input_sizes"],
-            params["output_sizes"],
-            params["scales"],
-            params["input_pixel_offsets"],
-            params["output_pixel_offsets"],
-            params["interpolation_mode"],
-            params["rounding"],
-        )
+        """DML_RESAMPLE2 (forward) or DML_RESAMPLE_GRAD1 (backward: src is the output gradient).
+
+        Their tensors have at most 4 dimensions (the pages' rule), so a 3-D spatial op, whose N
+        and C are never resampled, runs with N and C merged into one axis when the layout allows
+        it (NCX), else batch by batch."""
+        if src.ndim == 5:
+            rest = {key: list(v)[1:] for key, v in params.items() if isinstance(v, (list, tuple))}
+            merged = {**params, **rest}
+            if _mergeable(src) and _mergeable(dst):
+                _Backend.resample(merged, _merge(src), _merge(dst), backward=backward)
+            else:
+                for n in range(src.shape[0]):
+                    _Backend.resample(merged, src[n], dst[n], backward=backward)
+            return
+        rank = max(src.ndim, 4)
+        full = dict(params)
+        if src.ndim < rank:  # the unit axis gets the identity map
+            for key, unit in (("Scales", 1.0), ("InputPixelOffsets", 0.0), ("OutputPixelOffsets", 0.0)):
+                full[key] = [*params[key][:2], unit, *params[key][2:]]
         if backward:
-            plan.backward(view_array(src), view_array(dst))
+            _Backend._run(DML_RESAMPLE_GRAD1_OPERATOR_DESC, full, {"InputGradientTensor": src},
+                          {"OutputGradientTensor": dst}, rank)
         else:
-            plan.forward(view_array(src), view_array(dst))
+            _Backend._run(DML_RESAMPLE2_OPERATOR_DESC, full, {"InputTensor": src},
+                          {"OutputTensor": dst}, rank)
 
     @staticmethod
     def convolution(
         params: dict[str, Any], x: np.ndarray, w: np.ndarray, b: np.ndarray | None, out: np.ndarray
     ) -> None:
-        plan = ConvolutionPlan(**params, data_type=data_type_of(x.dtype), has_bias=b is not None)
-        bias = None if b is None else view_array(b.reshape((1, -1) + (1,) * (out.ndim - 2)))
-        plan.execute(view_array(x), view_array(w), bias, view_array(out))
+        """DML_CONVOLUTION, CROSS_CORRELATION, with the bias as a {1, C, 1, ...} tensor."""
+        rank = max(x.ndim, 4)
+        pad = rank - x.ndim  # 1-D spatial: a unit height, with stride/dilation 1 and no padding
+        fields: dict[str, Any] = {key: [*([unit] * pad), *params[key]] for key, unit in (
+            ("Strides", 1), ("Dilations", 1), ("StartPadding", 0), ("EndPadding", 0),
+            ("OutputPadding", 0))}
+        fields.update(Mode=ConvolutionMode.CROSS_CORRELATION, Direction=params["Direction"],
+                      GroupCount=params["GroupCount"])
+        inputs = {"InputTensor": x, "FilterTensor": w}
+        if b is not None:
+            inputs["BiasTensor"] = b.reshape((1, -1) + (1,) * (out.ndim - 2))
+        _Backend._run(DML_CONVOLUTION_OPERATOR_DESC, fields, inputs, {"OutputTensor": out}, rank)
 
 
 _backend = _Backend()
 
 
 def backend_name() -> str:
-    """Where the ops run: always "native" (pydml's C kernels)."""
-    return "native"
+    """Where the ops run: "device" (DirectML descs on pydml's public Device)."""
+    return "device"
 
 
 # ---- Interpolate -------------------------------------------------------------------------------
 
-_NEAREST, _LINEAR = 0, 1
-_ROUND_HALF_UP, _ROUND_FLOOR = 0, 1
-
-
-def _nearest_want(i: int, o: int, ctm: str) -> np.ndarray:
-    r = np.arange(o, dtype=np.int64)
-    if ctm == "half_pixel":
-        return (2 * r + 1) * i // (2 * o)
-    if o == 1:
-        return np.zeros(1, dtype=np.int64)
-    return (2 * r * (i - 1) + (o - 1)) // (2 * (o - 1))
-
-
-def _mapped(o: int, s: float, a: float, b: float) -> np.ndarray:
-    """The kernel's coordinate x = (o - b) / s - a, computed in double from float32 parameters."""
-    r = np.arange(o, dtype=np.float64)
-    return (r - float(np.float32(b))) / float(np.float32(s)) - float(np.float32(a))
-
-
-def _nearest_axis(op: str, i: int, o: int, ctm: str) -> tuple[float, float, float]:
-    """(scale, input offset a, output offset b): FLOOR((o - b)/s - a), clamped, is oneDNN's index.
-
-    half_pixel wants floor((2o+1)·I/(2O)) = floor((o + 0.5)/(O/I)); align_corners wants
-    floor(o·(I-1)/(O-1) + 0.5). float32(O/I) can put an exact tie just below its integer, so a
-    small bias δ (less than half the gap 1/(2O) to the next candidate) is added to x and the
-    result is verified against the integer formula for every output position.
-    """
-    want = _nearest_want(i, o, ctm)
-    if ctm == "half_pixel":
-        s, a0, b = o / i, 0.0, -0.5
-    elif o == 1 or i == 1:
-        return 1.0, 0.0, 0.0
-    else:
-        s, a0, b = (o - 1) / (i - 1), -0.5, 0.0
-    s32 = np.float32(s)
-    for scale in (s32, np.nextafter(s32, np.float32(0)), np.nextafter(s32, np.float32(np.inf))):
-        for k in (0, 1, 2, 3):
-            a = a0 - k / (16.0 * max(o, 1))
-            got = np.clip(np.floor(_mapped(o, float(scale), a, b)), 0, i - 1)
-            if np.array_equal(got, want):
-                return float(scale), a, b
-    raise Unimplemented(
-        op,
-        "sizes",
-        f"nearest index map {i}->{o} cannot be represented exactly with float32 kernel parameters",
-        [i, o],
-    )
-
-
-def _linear_axis(i: int, o: int, ctm: str) -> tuple[float, float, float]:
-    if ctm == "half_pixel":
-        return o / i, 0.5, -0.5  # x = (o + 0.5)·I/O - 0.5
-    if o == 1 or i == 1:
-        return 1.0, 0.0, 0.0  # x = 0 (O = 1) or every tap clamps to 0 (I = 1)
-    return (o - 1) / (i - 1), 0.0, 0.0  # x = o·(I-1)/(O-1)
-
-
 def _resample_params(
     op: str, in_ncx: Sequence[int], out_ncx: Sequence[int], mode: str, ctm: str
 ) -> dict[str, Any]:
-    nearest = mode == "nearest"
-    scales, a_off, b_off = [1.0, 1.0], [0.0, 0.0], [0.0, 0.0]
-    for i, o in zip(in_ncx[2:], out_ncx[2:], strict=True):
-        s, a, b = _nearest_axis(op, i, o, ctm) if nearest else _linear_axis(i, o, ctm)
-        scales.append(s)
-        a_off.append(a)
-        b_off.append(b)
-    return dict(
-        input_sizes=list(in_ncx),
-        output_sizes=list(out_ncx),
-        scales=scales,
-        input_pixel_offsets=a_off,
-        output_pixel_offsets=b_off,
-        interpolation_mode=_NEAREST if nearest else _LINEAR,
-        rounding=_ROUND_FLOOR if nearest else _ROUND_HALF_UP,
-    )
+    """DML_RESAMPLE2 / RESAMPLE_GRAD1 fields for oneDNN's coordinate convention
+    (:func:`pydml.frontends.resample_modes.onednn_interpolate` owns it)."""
+    try:
+        return onednn_interpolate(mode, in_ncx, out_ncx, ctm)
+    except ValueError as e:
+        raise Unimplemented(op, "sizes", str(e), [list(in_ncx[2:]), list(out_ncx[2:])]) from None
 
 
 def _interp_common(op: str, attrs: Mapping[str, Any], src_shape: Sequence[int]) -> dict[str, Any]:
@@ -705,18 +763,13 @@ def _run_forward(
     xv = x_ncx[tuple(sl)]
     _backend.convolution(
         dict(
-            spatial_dims=sp,
-            mode=1,
-            direction=0,
-            group_count=g.groups,
-            strides=g.strides,
-            dilations=g.dilations,
-            start_padding=start,
-            end_padding=end,
-            output_padding=[0] * sp,
-            input_sizes=list(xv.shape),
-            filter_sizes=list(w_filter.shape),
-            output_sizes=list(out_ncx.shape),
+            Direction=ConvolutionDirection.FORWARD,
+            GroupCount=g.groups,
+            Strides=g.strides,
+            Dilations=g.dilations,
+            StartPadding=start,
+            EndPadding=end,
+            OutputPadding=[0] * sp,
         ),
         xv,
         w_filter,
@@ -766,18 +819,13 @@ def _run_backward(
     ov = out_ncx[tuple(view)]
     _backend.convolution(
         dict(
-            spatial_dims=sp,
-            mode=1,
-            direction=1,
-            group_count=g.groups,
-            strides=g.strides,
-            dilations=g.dilations,
-            start_padding=start,
-            end_padding=end,
-            output_padding=opad,
-            input_sizes=list(x_ncx.shape),
-            filter_sizes=list(w_filter.shape),
-            output_sizes=list(ov.shape),
+            Direction=ConvolutionDirection.BACKWARD,
+            GroupCount=g.groups,
+            Strides=g.strides,
+            Dilations=g.dilations,
+            StartPadding=start,
+            EndPadding=end,
+            OutputPadding=opad,
         ),
         x_ncx,
         w_filter,

@@ -1,4 +1,5 @@
-"""Run a single-op oneDNN Graph serialized as benchdnn's ``--graph`` JSON (formats.md §2).
+"""Run a oneDNN Graph serialized as benchdnn's ``--graph`` JSON (formats.md §2): a single op here,
+a multi-op pattern through :mod:`pydml.frontends.onednn_graph` (one DML graph).
 
     >>> from pydml.frontends.onednn_json import run_json
     >>> outputs = run_json("conv_bwd_d.json")          # {output LT id: numpy array}
@@ -32,6 +33,7 @@ import numpy as np
 
 from pydml.frontends import onednn
 from pydml.frontends.onednn import InvalidArguments, InvalidGraphOp, OnednnError, Unimplemented
+from pydml.frontends.onednn_graph import LOWERED_OPS, run_graph
 
 __all__ = ["benchdnn_fill", "load_graph", "main_json", "run_json"]
 
@@ -41,6 +43,8 @@ _NP = {
     "f16": np.dtype(np.float16),
     "s32": np.dtype(np.int32),
     "s64": np.dtype(np.int64),
+    "s8": np.dtype(np.int8),
+    "u8": np.dtype(np.uint8),
 }
 _ATTR_TYPES = {"s64", "s64[]", "f32", "f32[]", "string", "bool"}
 
@@ -60,15 +64,22 @@ def load_graph(path: str | Path) -> dict[str, Any]:
     graph = doc.get("graph")
     if not isinstance(graph, list) or not graph:
         raise InvalidGraphOp("graph", "graph", f"Graph {path} is empty", show_value=False)
-    if len(graph) != 1:
-        raise Unimplemented("graph", "graph", "only single-op graphs are supported", len(graph))
-    op = graph[0]
+    memory = _memory_bytes()
+    for position, op in enumerate(graph):
+        _check_op(op, position, len(graph), memory)
+    return dict(doc)
+
+
+def _check_op(op: Any, position: int, count: int, memory: int) -> None:
+    """One op of the file: a known kind, attrs as {type, value} objects, well-formed tensors."""
     if not isinstance(op, dict):
-        raise InvalidGraphOp("graph", "graph[0]", "must be an op object", _shown(op))
+        raise InvalidGraphOp("graph", f"graph[{position}]", "must be an op object", _shown(op))
     kind = op.get("kind")
-    if not isinstance(kind, str) or kind not in onednn.OPS:
+    # one op: the single-op front end's kinds; several: the graph lowering's (onednn_graph)
+    known = onednn.OPS if count == 1 else LOWERED_OPS
+    if not isinstance(kind, str) or kind not in known:
         raise Unimplemented(
-            str(kind), "kind", "is not a supported op kind (" + ", ".join(onednn.OPS) + ")", _shown(kind)
+            str(kind), "kind", "is not a supported op kind (" + ", ".join(known) + ")", _shown(kind)
         )
     attrs = op.get("attrs", {})
     if not isinstance(attrs, dict):
@@ -83,7 +94,6 @@ def load_graph(path: str | Path) -> dict[str, Any]:
             raise InvalidGraphOp(kind, name, 'must be an object {"type": T, "value": V}', _shown(a))
         if not _ATTR_VALUE[a["type"]](a["value"]):
             raise InvalidGraphOp(kind, name, f"value must be {_ATTR_MEANING[a['type']]}", _shown(a["value"]))
-    memory = _memory_bytes()
     for role in ("inputs", "outputs"):
         lts = op.get(role, [])
         if not isinstance(lts, list):
@@ -96,7 +106,7 @@ def load_graph(path: str | Path) -> dict[str, Any]:
                 raise InvalidGraphOp(kind, f"{where}.id", "must be an integer id", _shown(lt.get("id")))
             if not isinstance(lt.get("dtype"), str) or lt["dtype"] not in _NP:
                 raise InvalidGraphOp(kind, f"logical tensor {lt['id']}",
-                                     "dtype must be f32, bf16, f16 or s32", _shown(lt.get("dtype")))
+                                     "dtype must be f32, bf16, f16, s32, s8 or u8", _shown(lt.get("dtype")))
             shape = lt.get("shape")
             if not isinstance(shape, list) or len(shape) > 12 or not all(
                     _is_int(v) and -1 <= v < 2**31 for v in shape):
@@ -117,7 +127,6 @@ def load_graph(path: str | Path) -> dict[str, Any]:
                 raise InvalidArguments(kind, f"logical tensor {lt['id']}",
                                        f"needs {max(elements, span) * _NP[lt['dtype']].itemsize:,} bytes, "
                                        f"more than this machine's memory ({memory:,})", shape)
-    return dict(doc)
 
 
 def _is_int(v: Any) -> bool:
@@ -313,8 +322,13 @@ def _canonical_shape(
 
 
 def run_json(path: str | Path, inputs: Mapping[Any, Any] | None = None) -> dict[int, np.ndarray]:
-    """Run the file's op; returns {output logical-tensor id: array in that LT's logical shape}."""
+    """Run the file's op; returns {output logical-tensor id: array in that LT's logical shape}.
+
+    A file of several ops (a benchdnn pattern) is lowered onto one DML graph
+    (:func:`pydml.frontends.onednn_graph.run_graph`); inputs not given are filled there."""
     doc = load_graph(path)
+    if len(doc["graph"]) > 1:
+        return run_graph(doc, {int(k): v for k, v in (inputs or {}).items()})
     op = doc["graph"][0]
     kind = op["kind"]
     ins = op.get("inputs", [])
@@ -443,17 +457,25 @@ def _read_inputs(inputs_dir: str | Path) -> dict[int, Any]:
 def _missing_inputs(path: str | Path, inputs_dir: str | Path, inputs: Mapping[int, Any]) -> None:
     """A user who names an input directory wants their inputs: every input logical tensor of the
     graph must have its ``<id>.npy`` there (``--simple-data`` fills the others on request)."""
-    graph = load_graph(path)["graph"]
-    ops = graph if isinstance(graph, list) else []
-    for op in ops[:1]:
-        lts = op.get("inputs", []) if isinstance(op, dict) else []
-        for i, lt in enumerate(lts):
-            lt_id = lt.get("id") if isinstance(lt, dict) else None
-            if isinstance(lt_id, int) and lt_id not in inputs:
-                raise UnreadableInput(
-                    "graph", "--inputs", f"{inputs_dir} has no {lt_id}.npy for inputs[{i}] (logical tensor "
-                    f"{lt_id}); give every input, or add --simple-data to fill the missing ones",
-                    show_value=False)
+    for i, lt in enumerate(graph_inputs(load_graph(path)["graph"])):
+        lt_id = lt["id"]
+        if lt_id not in inputs:
+            raise UnreadableInput(
+                "graph", "--inputs", f"{inputs_dir} has no {lt_id}.npy for inputs[{i}] (logical tensor "
+                f"{lt_id}); give every input, or add --simple-data to fill the missing ones",
+                show_value=False)
+
+
+def graph_inputs(graph: list[Any]) -> list[dict[str, Any]]:
+    """The logical tensors the graph reads and no op of it produces, in order of first use
+    (a single op's: its inputs)."""
+    produced = {lt["id"] for op in graph for lt in op.get("outputs", [])}
+    seen: dict[int, dict[str, Any]] = {}
+    for op in graph:
+        for lt in op.get("inputs", []):
+            if lt["id"] not in produced and lt["id"] not in seen:
+                seen[lt["id"]] = lt
+    return list(seen.values())
 
 
 def main_json(
@@ -475,7 +497,7 @@ def main_json(
         if inputs_dir is not None and not simple_data:
             _missing_inputs(path, inputs_dir, inputs)
         if simple_data:  # formats.md's "simple data": 1, 2, 3, ... in the JSON shape's storage order
-            for lt in load_graph(path)["graph"][0].get("inputs", []):
+            for lt in graph_inputs(load_graph(path)["graph"]):
                 if lt["id"] not in inputs:
                     count = int(np.prod(lt["shape"]))
                     dtype = _NP.get(lt.get("dtype", "f32"), np.dtype(np.float32))

@@ -18,6 +18,8 @@ torch ``nearest-exact``: floor((o+.5)..)  0                  -0.5               
 torch linear modes, align_corners=False   0.5                -0.5                  (linear)
 torch linear modes, align_corners=True    0 (s=(out-1)/(in-1))  0                  (linear)
 ONNX coordinate modes                     ONNX Runtime's DML mapping (directml-api.md §4.6)
+oneDNN ``nearest``: floor((2o+1)I/(2O))   0 (- a tie bias)   -0.5                  floor
+oneDNN linear modes (half_pixel)          0.5                -0.5                  (linear)
 ========================================  =================  ====================  =========
 
 Nearest modes are exact index maps, so float rounding of the scale matters at ties: for each axis
@@ -29,6 +31,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -107,6 +110,82 @@ def torch_interpolate(mode: str, input_sizes: Sequence[int], output_sizes: Seque
             a.append(0.5)
             b.append(-0.5)
     return _params(scales, a, b,
+                   InterpolationMode.NEAREST_NEIGHBOR if nearest else InterpolationMode.LINEAR,
+                   AxisDirection.DECREASING)
+
+
+_ONEDNN_MODES = ("nearest", "linear", "bilinear", "trilinear")
+_ONEDNN_CTMS = ("half_pixel", "align_corners")
+
+
+def _onednn_nearest_want(i: int, o: int, ctm: str) -> np.ndarray[Any, Any]:
+    """oneDNN's nearest index, in integers: half_pixel floor((2o+1)·I/(2O)) (ties round up);
+    align_corners floor(o·(I-1)/(O-1) + 1/2) (pydml's extension)."""
+    r = np.arange(o, dtype=np.int64)
+    if ctm == "half_pixel":
+        return (2 * r + 1) * i // (2 * o)
+    if o == 1:
+        return np.zeros(1, dtype=np.int64)
+    return (2 * r * (i - 1) + (o - 1)) // (2 * (o - 1))
+
+
+def _onednn_nearest_axis(i: int, o: int, ctm: str) -> tuple[float, float, float]:
+    """(scale, a, b) whose FLOOR((o - b)/s - a), clamped, is oneDNN's nearest index on every output.
+
+    half_pixel wants floor((o + 0.5)/(O/I)); align_corners floor(o·(I-1)/(O-1) + 0.5). float32(O/I)
+    can put an exact tie just below its integer, so a small bias δ (less than half the gap 1/(2O)
+    to the next candidate) is added to the coordinate, and the map is verified element by element.
+    """
+    want = _onednn_nearest_want(i, o, ctm)
+    if ctm == "half_pixel":
+        s, a0, b = o / i, 0.0, -0.5
+    elif o == 1 or i == 1:
+        return 1.0, 0.0, 0.0
+    else:
+        s, a0, b = (o - 1) / (i - 1), -0.5, 0.0
+    s32 = np.float32(s)
+    r = np.arange(o, dtype=np.float64)
+    for scale in (s32, np.nextafter(s32, np.float32(0)), np.nextafter(s32, np.float32(np.inf))):
+        for k in (0, 1, 2, 3):
+            a = a0 - k / (16.0 * max(o, 1))
+            got = np.clip(np.floor(_mapped(r, float(scale), a, b)), 0, i - 1)
+            if np.array_equal(got, want):
+                return float(scale), a, b
+    raise ValueError(f"nearest index map {i}->{o} cannot be represented exactly with float32 "
+                     "resample parameters")
+
+
+def _onednn_linear_axis(i: int, o: int, ctm: str) -> tuple[float, float, float]:
+    if ctm == "half_pixel":
+        return o / i, 0.5, -0.5  # x = (o + 0.5)·I/O - 0.5
+    if o == 1 or i == 1:
+        return 1.0, 0.0, 0.0  # x = 0 (O = 1) or every tap clamps to 0 (I = 1)
+    return (o - 1) / (i - 1), 0.0, 0.0  # x = o·(I-1)/(O-1)
+
+
+def onednn_interpolate(mode: str, input_sizes: Sequence[int], output_sizes: Sequence[int],
+                       coordinate_transformation_mode: str = "half_pixel") -> dict[str, Any]:
+    """Parameters reproducing oneDNN Graph ``Interpolate`` (and, unchanged, InterpolateBackward).
+
+    ``mode``: nearest, linear, bilinear, trilinear (the linear names are synonyms);
+    ``coordinate_transformation_mode``: half_pixel (oneDNN's) or align_corners (pydml's
+    extension). Sizes are full NC... sizes; N and C get scale 1. Nearest follows oneDNN's code,
+    ``floor((2o+1)·I/(2O))`` (ties round up), exactly (raises ValueError when float32 parameters
+    cannot express the map).
+    """
+    if mode not in _ONEDNN_MODES:
+        raise ValueError(f"unknown oneDNN Interpolate mode {mode!r}")
+    if coordinate_transformation_mode not in _ONEDNN_CTMS:
+        raise ValueError(f"unknown oneDNN coordinate_transformation_mode {coordinate_transformation_mode!r}")
+    nearest = mode == "nearest"
+    scales, a_off, b_off = [1.0, 1.0], [0.0, 0.0], [0.0, 0.0]
+    for i, o in zip(input_sizes[2:], output_sizes[2:], strict=True):
+        axis = _onednn_nearest_axis if nearest else _onednn_linear_axis
+        s, a, b = axis(i, o, coordinate_transformation_mode)
+        scales.append(s)
+        a_off.append(a)
+        b_off.append(b)
+    return _params(scales, a_off, b_off,
                    InterpolationMode.NEAREST_NEIGHBOR if nearest else InterpolationMode.LINEAR,
                    AxisDirection.DECREASING)
 
@@ -190,8 +269,80 @@ def onnx_resize(mode: str, input_sizes: Sequence[int], output_sizes: Sequence[in
                    rounding)
 
 
+# ---- the frameworks' coordinate conventions, as ``pydml explain`` names them ------------------
+
+#: how a DirectML RoundingDirection (or RESAMPLE's half-up) turns a coordinate into an index
+HALF_UP, FLOOR, CEIL = "half up: floor(x + 0.5)", "floor(x) (DECREASING)", "ceil(x) (INCREASING)"
+
+
+def nearest_index(x: np.ndarray[Any, Any], rounding: str, n: int) -> np.ndarray[Any, Any]:
+    """The nearest input index of coordinates x under ``rounding`` (HALF_UP, FLOOR, CEIL), clamped."""
+    if rounding == HALF_UP:
+        i = np.floor(x + 0.5)
+    elif rounding == FLOOR:
+        i = np.floor(x)
+    else:
+        i = np.ceil(x)
+    return np.clip(i, 0, n - 1).astype(np.int64)
+
+
+@dataclass(frozen=True)
+class Convention:
+    """A framework's resize mapping: index = kind(slope * o + intercept), both of (in, out)."""
+
+    name: str
+    kind: str  # "linear" | "floor" | "ceil"
+    slope: Any
+    intercept: Any
+    torch: str | None
+    onnx: str | None
+    onednn: str | None
+
+
+def _ratio(i: int, n: int) -> float:
+    return i / n
+
+
+def _corners(i: int, n: int) -> float:
+    return (i - 1) / (n - 1) if n > 1 else 0.0
+
+
+CONVENTIONS = (
+    Convention("half_pixel", "linear", _ratio, lambda i, n: 0.5 * i / n - 0.5,
+               "mode='{lin}', align_corners=False",
+               "mode='linear', coordinate_transformation_mode='half_pixel'",
+               "algorithm resampling_linear (Graph Interpolate mode='{lin}', half_pixel)"),
+    Convention("align_corners", "linear", _corners, lambda i, n: 0.0,
+               "mode='{lin}', align_corners=True",
+               "mode='linear', coordinate_transformation_mode='align_corners'", None),
+    Convention("asymmetric", "linear", _ratio, lambda i, n: 0.0, None,
+               "mode='linear', coordinate_transformation_mode='asymmetric'", None),
+    Convention("nearest", "floor", _ratio, lambda i, n: 0.0, "mode='nearest'",
+               "mode='nearest', coordinate_transformation_mode='asymmetric', nearest_mode='floor'",
+               None),
+    Convention("nearest-exact", "floor", _ratio, lambda i, n: 0.5 * i / n,
+               "mode='nearest-exact'",
+               "mode='nearest', coordinate_transformation_mode='half_pixel', "
+               "nearest_mode='round_prefer_ceil'",
+               "algorithm resampling_nearest (Graph Interpolate mode='nearest', half_pixel)"),
+    Convention("half_pixel floor", "floor", _ratio, lambda i, n: 0.5 * i / n - 0.5, None,
+               "mode='nearest', coordinate_transformation_mode='half_pixel', nearest_mode='floor'",
+               None),
+    Convention("half_pixel ceil", "ceil", _ratio, lambda i, n: 0.5 * i / n - 0.5, None,
+               "mode='nearest', coordinate_transformation_mode='half_pixel', nearest_mode='ceil'",
+               None),
+    Convention("half_pixel round_prefer_floor", "ceil", _ratio, lambda i, n: 0.5 * i / n - 1.0,
+               None, "mode='nearest', coordinate_transformation_mode='half_pixel', "
+               "nearest_mode='round_prefer_floor' (ONNX's default)", None),
+    Convention("asymmetric ceil", "ceil", _ratio, lambda i, n: 0.0, None,
+               "mode='nearest', coordinate_transformation_mode='asymmetric', nearest_mode='ceil'",
+               None),
+)
+
+
 #: For ``pydml explain`` and docs: the name of each helper and what it reproduces.
 HELPERS: dict[str, Callable[..., dict[str, Any]]] = {
     "torch.nn.functional.interpolate": torch_interpolate,
     "onnx Resize (ONNX Runtime DirectML EP)": onnx_resize,
+    "oneDNN Graph Interpolate": onednn_interpolate,
 }
