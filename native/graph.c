@@ -24,6 +24,7 @@
 
 #include "capi_internal.h"
 #include "common.h"
+#include "schema.h"
 
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wformat-truncation"
@@ -90,6 +91,11 @@ struct pydml_graph {
     char** output_names;
     atomic_flag busy;
     workspace cached;
+    uint32_t options;                 /* PYDML_GRAPH_* */
+    uint32_t fused_count;
+    uint32_t* fused_into;             /* per node: the producer running its activation, UINT32_MAX */
+    uint32_t* absorbed;               /* per node: the activation node it runs, UINT32_MAX */
+    pydml_operator** fused_ops;       /* per node: the producer re-created with FusedActivation */
 };
 
 /* ---- messages ----------------------------------------------------------------------------- */
@@ -232,6 +238,11 @@ static void graph_free(pydml_graph* g) {
     free(g->output_info);
     free(g->copies);
     free(g->constants);
+    if (g->fused_ops)
+        for (uint32_t i = 0; i < g->node_count; i++) pydml_operator_destroy(g->fused_ops[i]);
+    free(g->fused_ops);
+    free(g->fused_into);
+    free(g->absorbed);
     pydml_buffer_release(g->cached.arena);
     free(g->cached.views);
     free(g->cached.pointers);
@@ -300,10 +311,155 @@ static uint64_t plan_arena(arena_value* values, uint32_t count, uint32_t* active
     return peak;
 }
 
+
+/* ---- fusion ------------------------------------------------------------------------------- */
+
+/* Same element layout: data type, sizes and strides. */
+static int same_view(const pydml_tensor* a, const pydml_tensor* b) {
+    if (a->data_type != b->data_type || a->dim_count != b->dim_count) return 0;
+    for (uint32_t d = 0; d < a->dim_count; d++)
+        if (a->sizes[d] != b->sizes[d] || a->strides[d] != b->strides[d]) return 0;
+    return 1;
+}
+
+static const pydml_field_info* fused_activation_field(const pydml_operator_info* info) {
+    for (uint32_t i = 0; i < info->field_count; i++)
+        if (info->fields[i].kind == PYDML_FIELD_OPERATOR && strcmp(info->fields[i].name, "FusedActivation") == 0)
+            return &info->fields[i];
+    return NULL;
+}
+
+/* The producer's desc re-created with `act` as its FusedActivation, compiled at the producer's
+ * feature level and flags; NULL when the validator or the kernel refuses it (then nothing fuses:
+ * the rules of which activation fuses where, and from which level, are the validator's).
+ * ELEMENT_WISE_ADD becomes ELEMENT_WISE_ADD1, ADD with a FusedActivation (ONNX Runtime's DirectML
+ * provider fuses Add + activation the same way). */
+static pydml_operator* recreate_fused(const pydml_operator* producer, const pydml_operator* activation) {
+    const DML_OPERATOR_DESC* pd = pydml_operator_desc(producer);
+    const DML_OPERATOR_DESC* ad = pydml_operator_desc(activation);
+    if (pd == NULL || ad == NULL) return NULL;
+    const pydml_operator_info* ainfo = pydml_find_operator_info(ad->Type);
+    if (ainfo == NULL || !ainfo->fusable_from) return NULL;
+    /* the activation as a FusedActivation: its tensors NULL (the FusedActivation page) */
+    const size_t abytes = pydml_desc_struct_bytes(ainfo);
+    unsigned char* abuf = calloc(1, abytes);
+    if (abuf == NULL) return NULL;
+    memcpy(abuf, ad->Desc, abytes);
+    for (uint32_t i = 0; i < ainfo->field_count; i++) {
+        const pydml_field_info* f = &ainfo->fields[i];
+        if (f->kind == PYDML_FIELD_TENSOR || f->kind == PYDML_FIELD_TENSOR_ARRAY) {
+            const void* none = NULL;
+            memcpy(abuf + f->offset, &none, sizeof none);
+        }
+    }
+    const DML_OPERATOR_DESC act = {ad->Type, abuf};
+    const DML_OPERATOR_DESC* act_pointer = &act;
+    pydml_operator* op = NULL;
+    pydml_diagnostic diag;
+    if (pd->Type == DML_OPERATOR_ELEMENT_WISE_ADD) {
+        const DML_ELEMENT_WISE_ADD_OPERATOR_DESC* add = pd->Desc;
+        const DML_ELEMENT_WISE_ADD1_OPERATOR_DESC add1 = {add->ATensor, add->BTensor, add->OutputTensor, &act};
+        const DML_OPERATOR_DESC fused = {DML_OPERATOR_ELEMENT_WISE_ADD1, &add1};
+        if (pydml_operator_create_ex(&fused, pydml_operator_feature_level(producer),
+                                     pydml_operator_execution_flags(producer), &op, &diag))
+            op = NULL;
+    } else {
+        const pydml_operator_info* pinfo = pydml_find_operator_info(pd->Type);
+        const pydml_field_info* field = pinfo ? fused_activation_field(pinfo) : NULL;
+        const void* current = NULL;
+        if (field) memcpy(&current, (const unsigned char*)pd->Desc + field->offset, sizeof current);
+        if (field && current == NULL) {
+            const size_t pbytes = pydml_desc_struct_bytes(pinfo);
+            unsigned char* pbuf = calloc(1, pbytes);
+            if (pbuf) {
+                memcpy(pbuf, pd->Desc, pbytes);
+                memcpy(pbuf + field->offset, &act_pointer, sizeof act_pointer);
+                const DML_OPERATOR_DESC fused = {pd->Type, pbuf};
+                if (pydml_operator_create_ex(&fused, pydml_operator_feature_level(producer),
+                                             pydml_operator_execution_flags(producer), &op, &diag))
+                    op = NULL;
+                free(pbuf);
+            }
+        }
+    }
+    free(abuf);
+    return op;
+}
+
+/* An activation node A whose one input is output 0 of an operator node P that can carry a
+ * FusedActivation, read by A alone and by no graph output, in the same layout, runs inside P: P's
+ * operator is re-created with A's activation and writes A's output. The fused node computes the
+ * activation on the value before it is stored (in float for FLOAT16), so results equal the
+ * unfused ones within the operators' tolerances; FLOAT32 ones are the same bits. */
+static pydml_status fuse_activations(pydml_graph* g, const DML_GRAPH_DESC* desc, const endpoint* conn,
+                                     const uint32_t* consumers, const uint32_t* output_edge_of) {
+    const uint32_t N = g->node_count;
+    for (uint32_t a = 0; a < N; a++) {
+        const gnode* an = &g->nodes[a];
+        if (an->op == NULL || an->n_in != 1 || an->n_out != 1) continue;
+        const pydml_operator_info* ainfo = pydml_find_operator_info(pydml_operator_type(an->op));
+        if (ainfo == NULL || !ainfo->fusable_from) continue;
+        if (conn[an->first].kind != DML_GRAPH_EDGE_TYPE_INTERMEDIATE) continue;
+        const DML_INTERMEDIATE_GRAPH_EDGE_DESC* x = desc->IntermediateEdges[conn[an->first].edge].Desc;
+        const uint32_t p = x->FromNodeIndex;
+        const gnode* pn = &g->nodes[p];
+        if (pn->op == NULL || x->FromNodeOutputIndex != 0 || g->absorbed[p] != UINT32_MAX) continue;
+        const uint32_t ob = pn->first + pn->n_in;
+        if (consumers[ob] != 1 || output_edge_of[ob] != UINT32_MAX) continue;
+        const pydml_tensor* produced = &g->tmpl[ob];
+        const pydml_tensor* read = &g->tmpl[an->first];
+        const pydml_tensor* written = &g->tmpl[an->first + 1];
+        if (!same_view(produced, read) || written->data_type != read->data_type ||
+            written->dim_count != read->dim_count ||
+            memcmp(written->sizes, read->sizes, read->dim_count * sizeof read->sizes[0]) != 0)
+            continue;
+        pydml_operator* op = recreate_fused(pn->op, an->op);
+        if (op == NULL) continue;
+        if (pydml_operator_input_count(op) != pn->n_in || pydml_operator_output_count(op) != pn->n_out) {
+            pydml_operator_destroy(op);
+            continue;
+        }
+        g->fused_ops[p] = op;
+        g->nodes[p].op = op;
+        g->absorbed[p] = a;
+        g->fused_into[a] = p;
+        g->fused_count++;
+    }
+    if (g->fused_count == 0) return PYDML_STATUS_SUCCESS;
+    /* the absorbed nodes leave the order; each takes its producer's step */
+    uint32_t steps = 0;
+    for (uint32_t k = 0; k < g->step_count; k++) {
+        const uint32_t i = g->order[k];
+        if (g->fused_into[i] != UINT32_MAX) continue;
+        g->nodes[i].step = steps;
+        g->order[steps++] = i;
+    }
+    for (uint32_t i = 0; i < N; i++)
+        if (g->fused_into[i] != UINT32_MAX) g->nodes[i].step = g->nodes[g->fused_into[i]].step;
+    g->step_count = steps;
+    return PYDML_STATUS_SUCCESS;
+}
+
 static uint64_t round_up(uint64_t v) { return (v + ARENA_ALIGN - 1u) & ~(uint64_t)(ARENA_ALIGN - 1u); }
+
+/* PYDML_GRAPH_FUSION=0 / PYDML_GRAPH_CONCURRENCY=0 in the environment: the options of
+ * pydml_graph_compile (and so of CompileGraph through the COM API), for comparisons. */
+static uint32_t env_options(void) {
+    uint32_t options = 0;
+    const char* fusion = getenv("PYDML_GRAPH_FUSION");
+    const char* concurrency = getenv("PYDML_GRAPH_CONCURRENCY");
+    if (fusion && strcmp(fusion, "0") == 0) options |= PYDML_GRAPH_NO_FUSION;
+    if (concurrency && strcmp(concurrency, "0") == 0) options |= PYDML_GRAPH_SERIAL;
+    return options;
+}
 
 pydml_status pydml_graph_compile(const DML_GRAPH_DESC* desc, uint32_t execution_flags, pydml_graph** graph,
                                  pydml_diagnostic* diagnostic) {
+    return pydml_graph_compile_ex(desc, execution_flags, env_options(), graph, diagnostic);
+}
+
+pydml_status pydml_graph_compile_ex(const DML_GRAPH_DESC* desc, uint32_t execution_flags, uint32_t options,
+                                    pydml_graph** graph, pydml_diagnostic* diagnostic) {
     pydml_diagnostic local;
     pydml_diagnostic* d = diagnostic ? diagnostic : &local;
     memset(d, 0, sizeof *d);
@@ -314,6 +470,8 @@ pydml_status pydml_graph_compile(const DML_GRAPH_DESC* desc, uint32_t execution_
     if (execution_flags & ~7u)
         return gfail(d, "", u32(v, sizeof v, execution_flags),
                      "CompileGraph's flags must be DML_EXECUTION_FLAGS values");
+    if (options & ~(uint32_t)(PYDML_GRAPH_NO_FUSION | PYDML_GRAPH_SERIAL))
+        return gfail(d, "", u32(v, sizeof v, options), "the options must be PYDML_GRAPH_* values");
     if (desc->NodeCount == 0) return gfail(d, "NodeCount", "0", "must be at least 1");
     if (desc->NodeCount > MAX_GRAPH_NODES)
         return gfail(d, "NodeCount", u32(v, sizeof v, desc->NodeCount), "must be at most %u", MAX_GRAPH_NODES);
@@ -363,7 +521,11 @@ pydml_status pydml_graph_compile(const DML_GRAPH_DESC* desc, uint32_t execution_
     g->node_count = N;
     g->input_count = desc->InputCount;
     g->output_count = desc->OutputCount;
+    g->options = options;
     g->nodes = calloc(N, sizeof *g->nodes);
+    g->fused_ops = calloc(N, sizeof *g->fused_ops);
+    g->fused_into = malloc(N * sizeof *g->fused_into);
+    g->absorbed = malloc(N * sizeof *g->absorbed);
     g->node_names = calloc(N, sizeof *g->node_names);
     g->input_names = calloc(g->input_count + 1u, sizeof *g->input_names);
     g->output_names = calloc(g->output_count + 1u, sizeof *g->output_names);
@@ -383,7 +545,10 @@ pydml_status pydml_graph_compile(const DML_GRAPH_DESC* desc, uint32_t execution_
         s = (expr);                                                                                               \
         goto done;                                                                                                \
     } while (0)
-    if (!g->nodes || !g->node_names || !g->input_names || !g->output_names) FAIL(PYDML_STATUS_OUT_OF_MEMORY);
+    if (!g->nodes || !g->node_names || !g->input_names || !g->output_names || !g->fused_ops || !g->fused_into ||
+        !g->absorbed)
+        FAIL(PYDML_STATUS_OUT_OF_MEMORY);
+    for (uint32_t i = 0; i < N; i++) g->fused_into[i] = g->absorbed[i] = UINT32_MAX;
 
     /* nodes: types, descs, binding counts */
     uint32_t bindings = 0;
@@ -712,6 +877,8 @@ pydml_status pydml_graph_compile(const DML_GRAPH_DESC* desc, uint32_t execution_
     }
     for (uint32_t i = 0; i < N; i++)
         if (!g->nodes[i].op) g->nodes[i].step = 0;
+    if (!(options & PYDML_GRAPH_NO_FUSION) && (s = fuse_activations(g, desc, conn, consumers, output_edge_of)))
+        goto done;
 
     /* constants: one block, each padded to what its readers may touch (their TotalTensorSizeInBytes) */
     uint64_t constant_bytes = 0;
@@ -773,7 +940,12 @@ pydml_status pydml_graph_compile(const DML_GRAPH_DESC* desc, uint32_t execution_
     for (uint32_t s_ = 0; s_ < steps; s_++) {
         const gnode* gn = &g->nodes[g->order[s_]];
         for (uint32_t k = 0; k < gn->n_out; k++) {
-            const uint32_t b = gn->first + gn->n_in + k;
+            uint32_t b = gn->first + gn->n_in + k;
+            if (k == 0 && g->absorbed[g->order[s_]] != UINT32_MAX) {
+                /* a fused producer writes its activation node's output */
+                const gnode* an = &g->nodes[g->absorbed[g->order[s_]]];
+                b = an->first + an->n_in;
+            }
             if (!info[b].present) continue;
             if (output_edge_of[b] != UINT32_MAX) {
                 const DML_OUTPUT_GRAPH_EDGE_DESC* x = desc->OutputEdges[output_edge_of[b]].Desc;
@@ -807,6 +979,14 @@ pydml_status pydml_graph_compile(const DML_GRAPH_DESC* desc, uint32_t execution_
         c->source = g->slots[b];
         c->bytes = g->output_bytes[k];
     }
+    /* a fused producer's output 0 is its activation's output: that memory, in that layout */
+    for (uint32_t p = 0; p < N; p++)
+        if (g->absorbed[p] != UINT32_MAX) {
+            const gnode* an = &g->nodes[g->absorbed[p]];
+            const uint32_t pb = g->nodes[p].first + g->nodes[p].n_in;
+            g->slots[pb] = g->slots[an->first + an->n_in];
+            g->tmpl[pb] = g->tmpl[an->first + an->n_in];
+        }
     /* inputs read their source's memory */
     for (uint32_t i = 0; i < N; i++) {
         const gnode* gn = &g->nodes[i];
@@ -876,6 +1056,10 @@ pydml_status pydml_graph_output_info(const pydml_graph* g, uint32_t index, pydml
     if (g == NULL || info == NULL || index >= g->output_count) return PYDML_STATUS_INVALID_PARAMETER;
     *info = g->output_info[index];
     return PYDML_STATUS_SUCCESS;
+}
+
+uint32_t pydml_graph_fused_into(const pydml_graph* g, uint32_t node) {
+    return g && node < g->node_count ? g->fused_into[node] : UINT32_MAX;
 }
 
 uint32_t pydml_graph_execution_order(const pydml_graph* g, uint32_t* order, uint32_t capacity) {
