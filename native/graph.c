@@ -94,7 +94,8 @@ struct pydml_graph {
     uint32_t options;                 /* PYDML_GRAPH_* */
     uint32_t fused_count;
     uint32_t* fused_into;             /* per node: the producer running its activation, UINT32_MAX */
-    uint32_t* absorbed;               /* per node: the activation node it runs, UINT32_MAX */
+    uint32_t* absorbed;               /* per node: the last node it absorbed (whose output 0 it writes), UINT32_MAX */
+    uint32_t* bias_source;            /* per node: the binding its folded BiasTensor reads, UINT32_MAX */
     pydml_operator** fused_ops;       /* per node: the producer re-created with FusedActivation */
 };
 
@@ -243,6 +244,7 @@ static void graph_free(pydml_graph* g) {
     free(g->fused_ops);
     free(g->fused_into);
     free(g->absorbed);
+    free(g->bias_source);
     pydml_buffer_release(g->cached.arena);
     free(g->cached.views);
     free(g->cached.pointers);
@@ -386,26 +388,131 @@ static pydml_operator* recreate_fused(const pydml_operator* producer, const pydm
     return op;
 }
 
-/* An activation node A whose one input is output 0 of an operator node P that can carry a
- * FusedActivation, read by A alone and by no graph output, in the same layout, runs inside P: P's
- * operator is re-created with A's activation and writes A's output. The fused node computes the
- * activation on the value before it is stored (in float for FLOAT16), so results equal the
- * unfused ones within the operators' tolerances; FLOAT32 ones are the same bits. */
-static pydml_status fuse_activations(pydml_graph* g, const DML_GRAPH_DESC* desc, const endpoint* conn,
-                                     const uint32_t* consumers, const uint32_t* output_edge_of) {
+/* A convolution's desc re-created with a BiasTensor read through `bias` (a view of the bias
+ * add's other input: a per-channel broadcast); NULL when refused. */
+static pydml_operator* recreate_with_bias(const pydml_operator* conv, const pydml_tensor* bias) {
+    const DML_OPERATOR_DESC* cd = pydml_operator_desc(conv);
+    if (cd == NULL || cd->Type != DML_OPERATOR_CONVOLUTION) return NULL;
+    const DML_CONVOLUTION_OPERATOR_DESC* c = cd->Desc;
+    if (c->BiasTensor != NULL || c->FusedActivation != NULL) return NULL;
+    UINT sizes[PYDML_MAX_DIMS], strides[PYDML_MAX_DIMS];
+    const uint32_t dims = bias->dim_count;
+    for (uint32_t d = 0; d < dims; d++) {
+        sizes[d] = d == 1 ? bias->sizes[1] : 1u;
+        strides[d] = d == 1 ? (UINT)bias->strides[1] : 0u;
+    }
+    const uint64_t bits = (uint64_t)pydml_data_type_bits(bias->data_type);
+    const uint64_t span = (((uint64_t)(sizes[1] - 1u) * strides[1] + 1u) * bits + 7u) / 8u;
+    DML_BUFFER_TENSOR_DESC buffer = {(DML_TENSOR_DATA_TYPE)bias->data_type, DML_TENSOR_FLAG_NONE, dims, sizes,
+                                     strides[1] == 1 ? NULL : strides, (span + 3u) & ~(uint64_t)3u, 0};
+    const DML_TENSOR_DESC tensor = {DML_TENSOR_TYPE_BUFFER, &buffer};
+    DML_CONVOLUTION_OPERATOR_DESC with = *c;
+    with.BiasTensor = &tensor;
+    const DML_OPERATOR_DESC desc = {DML_OPERATOR_CONVOLUTION, &with};
+    pydml_operator* op = NULL;
+    pydml_diagnostic diag;
+    if (pydml_operator_create_ex(&desc, pydml_operator_feature_level(conv), pydml_operator_execution_flags(conv),
+                                 &op, &diag))
+        return NULL;
+    return op;
+}
+
+/* A per-channel broadcast of `like`: its data type, dimension count and sizes, every stride but
+ * the channel dimension's (1) zero. */
+static int is_channel_broadcast(const pydml_tensor* t, const pydml_tensor* like) {
+    if (t->data_type != like->data_type || t->dim_count != like->dim_count || t->dim_count < 3) return 0;
+    for (uint32_t d = 0; d < t->dim_count; d++)
+        if (t->sizes[d] != like->sizes[d] || (d != 1 && t->strides[d] != 0)) return 0;
+    return 1;
+}
+
+/* The node whose operator computes node q's output 0 (q itself unless q was absorbed). */
+static uint32_t runner_of(const pydml_graph* g, uint32_t q) {
+    return g->fused_into[q] != UINT32_MAX ? g->fused_into[q] : q;
+}
+
+/* Output 0 of node q (an intermediate from an operator node) may disappear into its reader:
+ * nothing else reads it, no graph output is it, and q's runner has absorbed nothing after q. */
+static int output_private(const pydml_graph* g, uint32_t q, const uint32_t* consumers, const uint32_t* output_edge_of) {
+    const gnode* qn = &g->nodes[q];
+    if (qn->op == NULL || qn->n_out < 1) return 0;
+    const uint32_t ob = qn->first + qn->n_in;
+    const uint32_t r = runner_of(g, q);
+    const uint32_t last = g->absorbed[r] != UINT32_MAX ? g->absorbed[r] : r;
+    return consumers[ob] == 1 && output_edge_of[ob] == UINT32_MAX && last == q;
+}
+
+static void absorb(pydml_graph* g, uint32_t runner, uint32_t node, pydml_operator* op) {
+    pydml_operator_destroy(g->fused_ops[runner]); /* an earlier re-creation, now superseded */
+    g->fused_ops[runner] = op;
+    g->nodes[runner].op = op;
+    g->absorbed[runner] = node;
+    g->fused_into[node] = runner;
+    g->fused_count++;
+}
+
+/* Two rewrites, each re-creating the node that runs them from its desc; the validator and the
+ * kernel decide (a refused re-creation leaves the graph as it was):
+ *  - bias folding: an ELEMENT_WISE_ADD of a CONVOLUTION's output (no BiasTensor, no
+ *    FusedActivation) and a per-channel broadcast read from a graph input or a constant node
+ *    becomes the convolution's BiasTensor (one pass instead of two: the bias starts the
+ *    accumulator, as the convolution's own BiasTensor does);
+ *  - activation fusion: an activation node A whose one input is output 0 of an operator that has a
+ *    FusedActivation field (or of ELEMENT_WISE_ADD, made ADD1) runs inside it.
+ * Either needs the intermediate to be read by that one node alone, by no graph output, in the same
+ * layout. Fused results equal the unfused ones within the operators' tolerances (an activation is
+ * applied to the value before it is stored; a folded bias is added before the products). */
+static pydml_status fuse_nodes(pydml_graph* g, const DML_GRAPH_DESC* desc, const endpoint* conn,
+                               const uint32_t* consumers, const uint32_t* output_edge_of) {
     const uint32_t N = g->node_count;
+    /* bias folding */
     for (uint32_t a = 0; a < N; a++) {
         const gnode* an = &g->nodes[a];
-        if (an->op == NULL || an->n_in != 1 || an->n_out != 1) continue;
+        if (an->op == NULL || pydml_operator_type(an->op) != DML_OPERATOR_ELEMENT_WISE_ADD || an->n_in != 2) continue;
+        for (uint32_t side = 0; side < 2; side++) {
+            const uint32_t in = an->first + side, other = an->first + (1u - side);
+            if (conn[in].kind != DML_GRAPH_EDGE_TYPE_INTERMEDIATE) continue;
+            const DML_INTERMEDIATE_GRAPH_EDGE_DESC* x = desc->IntermediateEdges[conn[in].edge].Desc;
+            const uint32_t p = x->FromNodeIndex;
+            if (x->FromNodeOutputIndex != 0 || g->fused_into[p] != UINT32_MAX || g->absorbed[p] != UINT32_MAX ||
+                !output_private(g, p, consumers, output_edge_of) ||
+                pydml_operator_type(g->nodes[p].op) != DML_OPERATOR_CONVOLUTION)
+                continue;
+            const uint32_t ob = g->nodes[p].first + g->nodes[p].n_in;
+            /* the bias must exist before the convolution runs: a graph input or a constant */
+            int fixed = conn[other].kind == DML_GRAPH_EDGE_TYPE_INPUT;
+            if (conn[other].kind == DML_GRAPH_EDGE_TYPE_INTERMEDIATE) {
+                const DML_INTERMEDIATE_GRAPH_EDGE_DESC* y = desc->IntermediateEdges[conn[other].edge].Desc;
+                fixed = g->nodes[y->FromNodeIndex].op == NULL;
+            }
+            const pydml_tensor* out = &g->tmpl[an->first + 2];
+            if (!fixed || !same_view(&g->tmpl[ob], &g->tmpl[in]) || !is_channel_broadcast(&g->tmpl[other], out) ||
+                out->data_type != g->tmpl[in].data_type || out->dim_count != g->tmpl[in].dim_count ||
+                memcmp(out->sizes, g->tmpl[in].sizes, out->dim_count * sizeof out->sizes[0]) != 0)
+                continue;
+            pydml_operator* op = recreate_with_bias(g->nodes[p].op, &g->tmpl[other]);
+            if (op == NULL) continue;
+            if (pydml_operator_input_count(op) != g->nodes[p].n_in || pydml_operator_output_count(op) != 1) {
+                pydml_operator_destroy(op);
+                continue;
+            }
+            absorb(g, p, a, op);
+            g->bias_source[p] = other;
+            break;
+        }
+    }
+    /* activations */
+    for (uint32_t a = 0; a < N; a++) {
+        const gnode* an = &g->nodes[a];
+        if (an->op == NULL || an->n_in != 1 || an->n_out != 1 || g->fused_into[a] != UINT32_MAX) continue;
         const pydml_operator_info* ainfo = pydml_find_operator_info(pydml_operator_type(an->op));
         if (ainfo == NULL || !ainfo->fusable_from) continue;
         if (conn[an->first].kind != DML_GRAPH_EDGE_TYPE_INTERMEDIATE) continue;
         const DML_INTERMEDIATE_GRAPH_EDGE_DESC* x = desc->IntermediateEdges[conn[an->first].edge].Desc;
-        const uint32_t p = x->FromNodeIndex;
-        const gnode* pn = &g->nodes[p];
-        if (pn->op == NULL || x->FromNodeOutputIndex != 0 || g->absorbed[p] != UINT32_MAX) continue;
-        const uint32_t ob = pn->first + pn->n_in;
-        if (consumers[ob] != 1 || output_edge_of[ob] != UINT32_MAX) continue;
+        const uint32_t q = x->FromNodeIndex;
+        if (x->FromNodeOutputIndex != 0 || !output_private(g, q, consumers, output_edge_of)) continue;
+        const uint32_t p = runner_of(g, q);
+        const uint32_t ob = g->nodes[q].first + g->nodes[q].n_in;
         const pydml_tensor* produced = &g->tmpl[ob];
         const pydml_tensor* read = &g->tmpl[an->first];
         const pydml_tensor* written = &g->tmpl[an->first + 1];
@@ -413,20 +520,18 @@ static pydml_status fuse_activations(pydml_graph* g, const DML_GRAPH_DESC* desc,
             written->dim_count != read->dim_count ||
             memcmp(written->sizes, read->sizes, read->dim_count * sizeof read->sizes[0]) != 0)
             continue;
-        pydml_operator* op = recreate_fused(pn->op, an->op);
+        /* the runner writes q's output in q's layout: its own output must be that layout too */
+        if (q != p && !same_view(&g->tmpl[g->nodes[p].first + g->nodes[p].n_in], produced)) continue;
+        pydml_operator* op = recreate_fused(g->nodes[p].op, an->op);
         if (op == NULL) continue;
-        if (pydml_operator_input_count(op) != pn->n_in || pydml_operator_output_count(op) != pn->n_out) {
+        if (pydml_operator_input_count(op) != g->nodes[p].n_in || pydml_operator_output_count(op) != g->nodes[p].n_out) {
             pydml_operator_destroy(op);
             continue;
         }
-        g->fused_ops[p] = op;
-        g->nodes[p].op = op;
-        g->absorbed[p] = a;
-        g->fused_into[a] = p;
-        g->fused_count++;
+        absorb(g, p, a, op);
     }
     if (g->fused_count == 0) return PYDML_STATUS_SUCCESS;
-    /* the absorbed nodes leave the order; each takes its producer's step */
+    /* the absorbed nodes leave the order; each takes its runner's step */
     uint32_t steps = 0;
     for (uint32_t k = 0; k < g->step_count; k++) {
         const uint32_t i = g->order[k];
@@ -526,6 +631,7 @@ pydml_status pydml_graph_compile_ex(const DML_GRAPH_DESC* desc, uint32_t executi
     g->fused_ops = calloc(N, sizeof *g->fused_ops);
     g->fused_into = malloc(N * sizeof *g->fused_into);
     g->absorbed = malloc(N * sizeof *g->absorbed);
+    g->bias_source = malloc(N * sizeof *g->bias_source);
     g->node_names = calloc(N, sizeof *g->node_names);
     g->input_names = calloc(g->input_count + 1u, sizeof *g->input_names);
     g->output_names = calloc(g->output_count + 1u, sizeof *g->output_names);
@@ -546,9 +652,9 @@ pydml_status pydml_graph_compile_ex(const DML_GRAPH_DESC* desc, uint32_t executi
         goto done;                                                                                                \
     } while (0)
     if (!g->nodes || !g->node_names || !g->input_names || !g->output_names || !g->fused_ops || !g->fused_into ||
-        !g->absorbed)
+        !g->absorbed || !g->bias_source)
         FAIL(PYDML_STATUS_OUT_OF_MEMORY);
-    for (uint32_t i = 0; i < N; i++) g->fused_into[i] = g->absorbed[i] = UINT32_MAX;
+    for (uint32_t i = 0; i < N; i++) g->fused_into[i] = g->absorbed[i] = g->bias_source[i] = UINT32_MAX;
 
     /* nodes: types, descs, binding counts */
     uint32_t bindings = 0;
@@ -877,7 +983,7 @@ pydml_status pydml_graph_compile_ex(const DML_GRAPH_DESC* desc, uint32_t executi
     }
     for (uint32_t i = 0; i < N; i++)
         if (!g->nodes[i].op) g->nodes[i].step = 0;
-    if (!(options & PYDML_GRAPH_NO_FUSION) && (s = fuse_activations(g, desc, conn, consumers, output_edge_of)))
+    if (!(options & PYDML_GRAPH_NO_FUSION) && (s = fuse_nodes(g, desc, conn, consumers, output_edge_of)))
         goto done;
 
     /* constants: one block, each padded to what its readers may touch (their TotalTensorSizeInBytes) */
@@ -942,7 +1048,7 @@ pydml_status pydml_graph_compile_ex(const DML_GRAPH_DESC* desc, uint32_t executi
         for (uint32_t k = 0; k < gn->n_out; k++) {
             uint32_t b = gn->first + gn->n_in + k;
             if (k == 0 && g->absorbed[g->order[s_]] != UINT32_MAX) {
-                /* a fused producer writes its activation node's output */
+                /* a fused node writes its last absorbed node's output */
                 const gnode* an = &g->nodes[g->absorbed[g->order[s_]]];
                 b = an->first + an->n_in;
             }
@@ -979,14 +1085,6 @@ pydml_status pydml_graph_compile_ex(const DML_GRAPH_DESC* desc, uint32_t executi
         c->source = g->slots[b];
         c->bytes = g->output_bytes[k];
     }
-    /* a fused producer's output 0 is its activation's output: that memory, in that layout */
-    for (uint32_t p = 0; p < N; p++)
-        if (g->absorbed[p] != UINT32_MAX) {
-            const gnode* an = &g->nodes[g->absorbed[p]];
-            const uint32_t pb = g->nodes[p].first + g->nodes[p].n_in;
-            g->slots[pb] = g->slots[an->first + an->n_in];
-            g->tmpl[pb] = g->tmpl[an->first + an->n_in];
-        }
     /* inputs read their source's memory */
     for (uint32_t i = 0; i < N; i++) {
         const gnode* gn = &g->nodes[i];
@@ -1001,6 +1099,25 @@ pydml_status pydml_graph_compile_ex(const DML_GRAPH_DESC* desc, uint32_t executi
                 const gnode* from = &g->nodes[x->FromNodeIndex];
                 g->slots[b] = g->slots[from->first + from->n_in + x->FromNodeOutputIndex];
             }
+        }
+    }
+    /* a fused node's output 0 is its last absorbed node's output: that memory, in that layout; a
+     * folded bias reads the bias add's other input, as a [1, C, 1, 1] view */
+    for (uint32_t p = 0; p < N; p++) {
+        if (g->absorbed[p] != UINT32_MAX) {
+            const gnode* an = &g->nodes[g->absorbed[p]];
+            const uint32_t pb = g->nodes[p].first + g->nodes[p].n_in;
+            g->slots[pb] = g->slots[an->first + an->n_in];
+            g->tmpl[pb] = g->tmpl[an->first + an->n_in];
+        }
+        if (g->bias_source[p] != UINT32_MAX) {
+            const uint32_t bb = g->nodes[p].first + 2; /* CONVOLUTION's BiasTensor */
+            pydml_binding_info bias;
+            if (pydml_operator_binding_info(g->nodes[p].op, 0, 2, &bias)) FAIL(PYDML_STATUS_INVALID_PARAMETER);
+            g->slots[bb] = g->slots[g->bias_source[p]];
+            g->tmpl[bb] = bias.tensor;
+            for (uint32_t d = 0; d < bias.tensor.dim_count; d++)
+                g->tmpl[bb].strides[d] = d == 1 ? g->tmpl[g->bias_source[p]].strides[1] : 0;
         }
     }
     /* the workspace kept for calls that find it free */
