@@ -16,6 +16,7 @@
  * Node operators are pydml_operator objects (include/pydml.h explains the cast from IDMLOperator*)
  * and run only through run_node below, the one place that calls the operator API. */
 #define _POSIX_C_SOURCE 200809L /* strnlen */
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -97,6 +98,14 @@ struct pydml_graph {
     uint32_t* absorbed;               /* per node: the last node it absorbed (whose output 0 it writes), UINT32_MAX */
     uint32_t* bias_source;            /* per node: the binding its folded BiasTensor reads, UINT32_MAX */
     pydml_operator** fused_ops;       /* per node: the producer re-created with FusedActivation */
+    /* concurrency (per execution step): data predecessors, successors, the prefix of steps that
+     * must be complete before a step overwrites arena memory others read, and small nodes */
+    int parallel;
+    uint32_t* pred_count;
+    uint32_t* succ_first;
+    uint32_t* succ_steps;
+    uint32_t* need_prefix;
+    uint8_t* small;
 };
 
 /* ---- messages ----------------------------------------------------------------------------- */
@@ -245,6 +254,11 @@ static void graph_free(pydml_graph* g) {
     free(g->fused_into);
     free(g->absorbed);
     free(g->bias_source);
+    free(g->pred_count);
+    free(g->succ_first);
+    free(g->succ_steps);
+    free(g->need_prefix);
+    free(g->small);
     pydml_buffer_release(g->cached.arena);
     free(g->cached.views);
     free(g->cached.pointers);
@@ -542,6 +556,76 @@ static pydml_status fuse_nodes(pydml_graph* g, const DML_GRAPH_DESC* desc, const
     for (uint32_t i = 0; i < N; i++)
         if (g->fused_into[i] != UINT32_MAX) g->nodes[i].step = g->nodes[g->fused_into[i]].step;
     g->step_count = steps;
+    return PYDML_STATUS_SUCCESS;
+}
+
+
+/* ---- concurrency plan --------------------------------------------------------------------- */
+
+#define MAX_OVERLAP_VALUES 8192u /* beyond, a step waits for every earlier one before reusing memory */
+
+/* Which steps may run at the same time: a step starts once its producers have run (data) and
+ * once every step up to the last reader of any arena value whose memory it overwrites has run
+ * (the arena is planned for the sequential order; a step writing a reused region must not
+ * overtake a reader of the region's previous value). g->parallel is 1 when some step depends on
+ * neither its predecessor in the order nor on memory only the predecessor frees. */
+static pydml_status plan_concurrency(pydml_graph* g, const DML_GRAPH_DESC* desc, const arena_value* values,
+                                     uint32_t n_values) {
+    const uint32_t S = g->step_count;
+    g->pred_count = calloc(S + 1u, sizeof *g->pred_count);
+    g->succ_first = calloc(S + 2u, sizeof *g->succ_first);
+    g->succ_steps = malloc((desc->IntermediateEdgeCount + 1u) * sizeof *g->succ_steps);
+    g->need_prefix = calloc(S + 1u, sizeof *g->need_prefix);
+    g->small = calloc(S + 1u, sizeof *g->small);
+    uint8_t* after_previous = calloc(S + 1u, 1);
+    if (!g->pred_count || !g->succ_first || !g->succ_steps || !g->need_prefix || !g->small || !after_previous) {
+        free(after_previous);
+        return PYDML_STATUS_OUT_OF_MEMORY;
+    }
+    /* need_prefix serves as the fill cursor of the successor lists until the memory pass */
+    for (int pass = 0; pass < 2; pass++) {
+        if (pass)
+            for (uint32_t k = 0; k < S; k++) g->succ_first[k + 1] += g->succ_first[k];
+        for (uint32_t e = 0; e < desc->IntermediateEdgeCount; e++) {
+            const DML_INTERMEDIATE_GRAPH_EDGE_DESC* x = desc->IntermediateEdges[e].Desc;
+            const gnode* from = &g->nodes[x->FromNodeIndex];
+            const gnode* to = &g->nodes[x->ToNodeIndex];
+            if (from->op == NULL || to->op == NULL || from->step == to->step) continue;
+            if (!pass) {
+                g->succ_first[from->step + 1]++;
+                continue;
+            }
+            g->succ_steps[g->succ_first[from->step] + g->need_prefix[from->step]++] = to->step;
+            g->pred_count[to->step]++;
+            if (to->step == from->step + 1) after_previous[to->step] = 1;
+        }
+    }
+    memset(g->need_prefix, 0, (S + 1u) * sizeof *g->need_prefix);
+    /* memory: a value written over an earlier, dead one waits for that one's last reader */
+    for (uint32_t v = 0; v < n_values; v++) {
+        const arena_value* a = &values[v];
+        uint32_t need = g->need_prefix[a->start];
+        if (n_values > MAX_OVERLAP_VALUES) {
+            need = a->start;
+        } else {
+            for (uint32_t u = 0; u < v; u++) {
+                const arena_value* b = &values[u];
+                if (b->end < a->start && b->offset < a->offset + a->bytes && a->offset < b->offset + b->bytes &&
+                    b->end + 1u > need)
+                    need = b->end + 1u;
+            }
+        }
+        g->need_prefix[a->start] = need;
+    }
+    for (uint32_t k = 0; k < S; k++) {
+        const gnode* gn = &g->nodes[g->order[k]];
+        uint64_t work = 0;
+        for (uint32_t b = 0; b < gn->n_in + gn->n_out; b++)
+            if (g->slots[gn->first + b].kind != SRC_NONE) work += pydml_tensor_element_count(&g->tmpl[gn->first + b]);
+        g->small[k] = work < (1u << 15);
+        if (k > 0 && !after_previous[k] && g->need_prefix[k] < k) g->parallel = 1;
+    }
+    free(after_previous);
     return PYDML_STATUS_SUCCESS;
 }
 
@@ -1120,6 +1204,7 @@ pydml_status pydml_graph_compile_ex(const DML_GRAPH_DESC* desc, uint32_t executi
                 g->tmpl[bb].strides[d] = d == 1 ? g->tmpl[g->bias_source[p]].strides[1] : 0;
         }
     }
+    if ((s = plan_concurrency(g, desc, values, n_values))) goto done;
     /* the workspace kept for calls that find it free */
     g->cached.arena = g->arena_bytes ? pydml_buffer_acquire(g->arena_bytes) : NULL;
     g->cached.views = malloc((bindings + 1u) * sizeof *g->cached.views);
@@ -1256,6 +1341,252 @@ static void node_message(char* message, size_t size, const pydml_graph* g, uint3
     message_out(message, size, "DML_GRAPH_DESC.Nodes[%u]%s: %s", i, quoted(q, sizeof q, g->node_names[i]), inner);
 }
 
+
+/* ---- one step ----------------------------------------------------------------------------- */
+
+typedef struct run_context {
+    const pydml_graph* g;
+    const pydml_buffer* inputs;
+    const pydml_buffer* outputs;
+    const workspace* w;
+} run_context;
+
+/* Binds step `step`'s node to its memory, runs it, then makes the copies that follow it. Steps
+ * touch only their own bindings' views, so steps may run on several threads at once. */
+static pydml_status run_step(const run_context* ctx, uint32_t step, char* message, size_t message_size) {
+    const pydml_graph* g = ctx->g;
+    const workspace* w = ctx->w;
+    const pydml_buffer* inputs = ctx->inputs;
+    const pydml_buffer* outputs = ctx->outputs;
+    const uint32_t i = g->order[step];
+    const gnode* gn = &g->nodes[i];
+    for (uint32_t k = 0; k < gn->n_in + gn->n_out; k++) {
+        const uint32_t b = gn->first + k;
+        const slot* sl = &g->slots[b];
+        pydml_tensor* view = &w->views[b];
+        w->pointers[b] = view;
+        *view = g->tmpl[b];
+        switch (sl->kind) {
+        case SRC_INPUT:
+            view->data = inputs[sl->index].data;
+            view->buffer_bytes = inputs[sl->index].size_in_bytes;
+            break;
+        case SRC_OWNED:
+            view->data = g->owned[sl->index];
+            view->buffer_bytes = g->input_bytes[sl->index];
+            break;
+        case SRC_OUTPUT:
+            view->data = outputs[sl->index].data;
+            view->buffer_bytes = outputs[sl->index].size_in_bytes;
+            break;
+        case SRC_ARENA:
+            view->data = w->arena + sl->offset;
+            view->buffer_bytes = sl->bytes;
+            break;
+        case SRC_CONSTANT:
+            view->data = g->constants + sl->offset;
+            view->buffer_bytes = sl->bytes;
+            break;
+        default:
+            w->pointers[b] = NULL; /* an absent optional tensor */
+        }
+    }
+    char inner[768];
+    pydml_status s = run_node(gn->op, w->pointers + gn->first, gn->n_in, w->pointers + gn->first + gn->n_in,
+                              gn->n_out, inner, sizeof inner);
+    if (s) {
+        node_message(message, message_size, g, i, inner);
+        return s;
+    }
+    for (uint32_t c = 0; c < g->copy_count; c++) {
+        const copy_step* cp = &g->copies[c];
+        if (cp->after != step) continue;
+        const void* src = cp->source.kind == SRC_OUTPUT ? outputs[cp->source.index].data
+                                                        : (const void*)(w->arena + cp->source.offset);
+        memcpy(outputs[cp->output].data, src, cp->bytes);
+    }
+    return PYDML_STATUS_SUCCESS;
+}
+
+/* ---- concurrent execution ----------------------------------------------------------------- */
+
+/* Helper threads kept for the process (created on first need, at most the budget less one): each
+ * keeps its OpenMP team between graphs, as the calling thread does. A job is run by its caller
+ * and by the helpers that take it before the caller closes it. */
+#define MAX_HELPERS 63
+
+typedef struct pool_job {
+    void (*fn)(void*);
+    void* arg;
+    int wanted;                       /* helpers still wanted */
+    int active;                       /* helpers running fn */
+    struct pool_job* next;
+} pool_job;
+
+static pthread_mutex_t g_pool_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t g_pool_work = PTHREAD_COND_INITIALIZER;
+static pthread_cond_t g_pool_idle = PTHREAD_COND_INITIALIZER;
+static pool_job* g_pool_jobs;
+static int g_pool_threads;
+
+static void* pool_main(void* unused) {
+    (void)unused;
+    pthread_mutex_lock(&g_pool_lock);
+    for (;;) {
+        while (g_pool_jobs == NULL) pthread_cond_wait(&g_pool_work, &g_pool_lock);
+        pool_job* job = g_pool_jobs;
+        if (--job->wanted == 0) g_pool_jobs = job->next;
+        job->active++;
+        pthread_mutex_unlock(&g_pool_lock);
+        job->fn(job->arg);
+        pthread_mutex_lock(&g_pool_lock);
+        if (--job->active == 0) pthread_cond_broadcast(&g_pool_idle);
+    }
+    return NULL;
+}
+
+/* fn(arg) on the calling thread and on up to `helpers` pool threads; returns when all have ended. */
+static void pool_run(void (*fn)(void*), void* arg, int helpers) {
+    pool_job job = {fn, arg, 0, 0, NULL};
+    pthread_mutex_lock(&g_pool_lock);
+    while (g_pool_threads < helpers && g_pool_threads < MAX_HELPERS) {
+        pthread_t thread;
+        pthread_attr_t attr;
+        pthread_attr_init(&attr);
+        pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+        const int failed = pthread_create(&thread, &attr, pool_main, NULL);
+        pthread_attr_destroy(&attr);
+        if (failed) break;
+        g_pool_threads++;
+    }
+    job.wanted = helpers < g_pool_threads ? helpers : g_pool_threads;
+    if (job.wanted > 0) {
+        pool_job** tail = &g_pool_jobs;
+        while (*tail) tail = &(*tail)->next;
+        *tail = &job;
+        pthread_cond_broadcast(&g_pool_work);
+    }
+    pthread_mutex_unlock(&g_pool_lock);
+    fn(arg);
+    pthread_mutex_lock(&g_pool_lock);
+    if (job.wanted > 0) { /* close it: helpers that did not take it yet never will */
+        for (pool_job** at = &g_pool_jobs; *at; at = &(*at)->next)
+            if (*at == &job) {
+                *at = job.next;
+                break;
+            }
+        job.wanted = 0;
+    }
+    while (job.active > 0) pthread_cond_wait(&g_pool_idle, &g_pool_lock);
+    pthread_mutex_unlock(&g_pool_lock);
+}
+
+typedef struct scheduler {
+    const run_context* ctx;
+    pthread_mutex_t lock;
+    pthread_cond_t changed;
+    uint32_t* remaining;              /* per step: data predecessors not yet run */
+    uint8_t* state;                   /* per step: 0 waiting, 1 queued, 2 running or done */
+    uint8_t* done;
+    uint32_t* heap;                   /* queued steps, the lowest first */
+    uint32_t n_heap;
+    uint32_t prefix;                  /* steps [0, prefix) are done */
+    uint32_t completed, running, workers;
+    int stop;
+    pydml_status status;
+    uint32_t failed_step;
+    char message[1024];
+} scheduler;
+
+/* Queues every waiting step whose producers have run and whose memory is free. */
+static void scheduler_release(scheduler* sc, uint32_t from) {
+    const pydml_graph* g = sc->ctx->g;
+    for (uint32_t k = from; k < g->step_count; k++)
+        if (sc->state[k] == 0 && sc->remaining[k] == 0 && g->need_prefix[k] <= sc->prefix) {
+            sc->state[k] = 1;
+            heap_push(sc->heap, &sc->n_heap, k);
+        }
+}
+
+static void scheduler_worker(void* arg) {
+    scheduler* sc = arg;
+    const pydml_graph* g = sc->ctx->g;
+    const int budget = pydml_thread_budget();
+    char message[1024];
+    pthread_mutex_lock(&sc->lock);
+    for (;;) {
+        while (!sc->stop && sc->n_heap == 0 && sc->completed < g->step_count)
+            pthread_cond_wait(&sc->changed, &sc->lock);
+        if (sc->stop || sc->completed == g->step_count) break;
+        const uint32_t step = heap_pop(sc->heap, &sc->n_heap);
+        sc->running++;
+        /* a node alone takes the whole budget; nodes side by side share it (small ones take one
+         * thread, as single operators do); kernels give the same bits on any team size */
+        const int side_by_side = sc->n_heap > 0 || sc->running > 1;
+        const int share = budget / (int)sc->workers > 1 ? budget / (int)sc->workers : 1;
+        const int want = g->small[step] ? 1 : side_by_side ? share : 0;
+        pthread_mutex_unlock(&sc->lock);
+        pydml_team_begin(want);
+        message[0] = 0;
+        const pydml_status s = run_step(sc->ctx, step, message, sizeof message);
+        pydml_team_end();
+        pthread_mutex_lock(&sc->lock);
+        sc->running--;
+        sc->completed++;
+        sc->done[step] = 1;
+        if (s) {
+            /* the first failing step in execution order speaks, as it would run alone */
+            if (sc->status == PYDML_STATUS_SUCCESS || step < sc->failed_step) {
+                sc->status = s;
+                sc->failed_step = step;
+                snprintf(sc->message, sizeof sc->message, "%s", message);
+            }
+            sc->stop = 1;
+        } else {
+            const uint32_t old_prefix = sc->prefix;
+            while (sc->prefix < g->step_count && sc->done[sc->prefix]) sc->prefix++;
+            for (uint32_t k = g->succ_first[step]; k < g->succ_first[step + 1]; k++) sc->remaining[g->succ_steps[k]]--;
+            /* steps below the old prefix are done; otherwise only the successors can be new */
+            scheduler_release(sc, sc->prefix > old_prefix ? old_prefix : step + 1);
+        }
+        pthread_cond_broadcast(&sc->changed);
+    }
+    pthread_mutex_unlock(&sc->lock);
+}
+
+static pydml_status run_concurrent(const run_context* ctx, int budget, char* message, size_t message_size) {
+    const pydml_graph* g = ctx->g;
+    const uint32_t S = g->step_count;
+    scheduler sc;
+    memset(&sc, 0, sizeof sc);
+    sc.ctx = ctx;
+    sc.remaining = malloc((S + 1u) * sizeof *sc.remaining);
+    sc.state = calloc(S + 1u, 1);
+    sc.done = calloc(S + 1u, 1);
+    sc.heap = malloc((S + 1u) * sizeof *sc.heap);
+    if (!sc.remaining || !sc.state || !sc.done || !sc.heap) {
+        free(sc.remaining);
+        free(sc.state);
+        free(sc.done);
+        free(sc.heap);
+        return PYDML_STATUS_OUT_OF_MEMORY;
+    }
+    memcpy(sc.remaining, g->pred_count, S * sizeof *sc.remaining);
+    pthread_mutex_init(&sc.lock, NULL);
+    pthread_cond_init(&sc.changed, NULL);
+    sc.workers = (uint32_t)budget;
+    scheduler_release(&sc, 0);
+    pool_run(scheduler_worker, &sc, budget - 1);
+    pthread_cond_destroy(&sc.changed);
+    pthread_mutex_destroy(&sc.lock);
+    if (sc.status) message_out(message, message_size, "%s", sc.message);
+    free(sc.remaining);
+    free(sc.state);
+    free(sc.done);
+    free(sc.heap);
+    return sc.status;
+}
+
 pydml_status pydml_graph_execute(const pydml_graph* g, const pydml_buffer* inputs, uint32_t input_count,
                                  const pydml_buffer* outputs, uint32_t output_count, char* message,
                                  size_t message_size) {
@@ -1344,60 +1675,19 @@ pydml_status pydml_graph_execute(const pydml_graph* g, const pydml_buffer* input
         }
     }
     pydml_status s = PYDML_STATUS_SUCCESS;
-    pydml_team_begin(0); /* the whole budget for the graph; its nodes run inside it */
     for (uint32_t c = 0; c < g->copy_count; c++)
         if (g->copies[c].after == UINT32_MAX)
             memcpy(outputs[g->copies[c].output].data, g->constants + g->copies[c].source.offset, g->copies[c].bytes);
-    for (uint32_t step = 0; step < g->step_count && s == PYDML_STATUS_SUCCESS; step++) {
-        const uint32_t i = g->order[step];
-        const gnode* gn = &g->nodes[i];
-        for (uint32_t k = 0; k < gn->n_in + gn->n_out; k++) {
-            const uint32_t b = gn->first + k;
-            const slot* sl = &g->slots[b];
-            pydml_tensor* view = &w.views[b];
-            w.pointers[b] = view;
-            *view = g->tmpl[b];
-            switch (sl->kind) {
-            case SRC_INPUT:
-                view->data = inputs[sl->index].data;
-                view->buffer_bytes = inputs[sl->index].size_in_bytes;
-                break;
-            case SRC_OWNED:
-                view->data = g->owned[sl->index];
-                view->buffer_bytes = g->input_bytes[sl->index];
-                break;
-            case SRC_OUTPUT:
-                view->data = outputs[sl->index].data;
-                view->buffer_bytes = outputs[sl->index].size_in_bytes;
-                break;
-            case SRC_ARENA:
-                view->data = w.arena + sl->offset;
-                view->buffer_bytes = sl->bytes;
-                break;
-            case SRC_CONSTANT:
-                view->data = g->constants + sl->offset;
-                view->buffer_bytes = sl->bytes;
-                break;
-            default:
-                w.pointers[b] = NULL; /* an absent optional tensor */
-            }
-        }
-        char inner[768];
-        s = run_node(gn->op, w.pointers + gn->first, gn->n_in, w.pointers + gn->first + gn->n_in, gn->n_out, inner,
-                     sizeof inner);
-        if (s) {
-            node_message(message, message_size, g, i, inner);
-            break;
-        }
-        for (uint32_t c = 0; c < g->copy_count; c++) {
-            const copy_step* cp = &g->copies[c];
-            if (cp->after != step) continue;
-            const void* src = cp->source.kind == SRC_OUTPUT ? outputs[cp->source.index].data
-                                                            : (const void*)(w.arena + cp->source.offset);
-            memcpy(outputs[cp->output].data, src, cp->bytes);
-        }
+    const run_context ctx = {g, inputs, outputs, &w};
+    const int budget = pydml_thread_budget();
+    if (g->parallel && budget > 1 && !(g->options & PYDML_GRAPH_SERIAL)) {
+        s = run_concurrent(&ctx, budget, message, message_size);
+    } else {
+        pydml_team_begin(0); /* the whole budget for the graph; its nodes run inside it */
+        for (uint32_t step = 0; step < g->step_count && s == PYDML_STATUS_SUCCESS; step++)
+            s = run_step(&ctx, step, message, message_size);
+        pydml_team_end();
     }
-    pydml_team_end();
     if (own) {
         atomic_flag_clear(&mutable_g->busy);
     } else {
