@@ -413,6 +413,8 @@ pydml_status pydml_graph_compile_ex(const DML_GRAPH_DESC* desc, uint32_t executi
 
 /** The node whose operator runs node `node`'s activation (fusion), UINT32_MAX when none does. */
 uint32_t pydml_graph_fused_into(const pydml_graph* graph, uint32_t node);
+/** 1 when some operators of the graph may run side by side (given a thread budget above 1). */
+int pydml_graph_concurrent(const pydml_graph* graph);
 
 /** Bytes of the intermediate arena: the peak of simultaneously live intermediate tensors. */
 uint64_t pydml_graph_memory_bytes(const pydml_graph* graph);

@@ -564,24 +564,17 @@ static pydml_status fuse_nodes(pydml_graph* g, const DML_GRAPH_DESC* desc, const
 
 #define MAX_OVERLAP_VALUES 8192u /* beyond, a step waits for every earlier one before reusing memory */
 
-/* Which steps may run at the same time: a step starts once its producers have run (data) and
- * once every step up to the last reader of any arena value whose memory it overwrites has run
- * (the arena is planned for the sequential order; a step writing a reused region must not
- * overtake a reader of the region's previous value). g->parallel is 1 when some step depends on
- * neither its predecessor in the order nor on memory only the predecessor frees. */
-static pydml_status plan_concurrency(pydml_graph* g, const DML_GRAPH_DESC* desc, const arena_value* values,
-                                     uint32_t n_values) {
+/* The data dependencies between execution steps (an intermediate edge between two operator nodes
+ * run by different steps); after_previous[s]: step s reads step s - 1's output. */
+static pydml_status plan_dependencies(pydml_graph* g, const DML_GRAPH_DESC* desc, uint8_t* after_previous) {
     const uint32_t S = g->step_count;
     g->pred_count = calloc(S + 1u, sizeof *g->pred_count);
     g->succ_first = calloc(S + 2u, sizeof *g->succ_first);
     g->succ_steps = malloc((desc->IntermediateEdgeCount + 1u) * sizeof *g->succ_steps);
     g->need_prefix = calloc(S + 1u, sizeof *g->need_prefix);
     g->small = calloc(S + 1u, sizeof *g->small);
-    uint8_t* after_previous = calloc(S + 1u, 1);
-    if (!g->pred_count || !g->succ_first || !g->succ_steps || !g->need_prefix || !g->small || !after_previous) {
-        free(after_previous);
+    if (!g->pred_count || !g->succ_first || !g->succ_steps || !g->need_prefix || !g->small)
         return PYDML_STATUS_OUT_OF_MEMORY;
-    }
     /* need_prefix serves as the fill cursor of the successor lists until the memory pass */
     for (int pass = 0; pass < 2; pass++) {
         if (pass)
@@ -601,8 +594,103 @@ static pydml_status plan_concurrency(pydml_graph* g, const DML_GRAPH_DESC* desc,
         }
     }
     memset(g->need_prefix, 0, (S + 1u) * sizeof *g->need_prefix);
-    /* memory: a value written over an earlier, dead one waits for that one's last reader */
-    for (uint32_t v = 0; v < n_values; v++) {
+    return PYDML_STATUS_SUCCESS;
+}
+
+/* Some step reads nothing from its predecessor in the order: branches exist. */
+static int has_branches(const pydml_graph* g, const uint8_t* after_previous) {
+    for (uint32_t k = 1; k < g->step_count; k++)
+        if (!after_previous[k]) return 1;
+    return 0;
+}
+
+#define MAX_DAG_PLAN 1024u /* steps and values of a graph whose arena is planned on the DAG */
+
+/* The arena planned on the graph's partial order instead of the sequential one: value a may take
+ * memory of an earlier value b only when b's producer and every reader of b are ancestors of a's
+ * producer, so whichever order independent steps run in, a never overwrites b early. A chain
+ * plans as the sequential planner does (two intermediates); branches get memory of their own,
+ * and no step waits for memory. Returns the peak; UINT64_MAX when out of memory. */
+static uint64_t plan_arena_dag(const pydml_graph* g, const DML_GRAPH_DESC* desc, arena_value* values,
+                               uint32_t count, uint32_t bindings) {
+    const uint32_t S = g->step_count, words = (S + 63u) / 64u;
+    uint64_t* anc = calloc((size_t)S * words + 1u, sizeof *anc);
+    uint32_t* value_of = malloc((bindings + 1u) * sizeof *value_of);
+    uint32_t* reader_first = calloc(count + 2u, sizeof *reader_first);
+    uint32_t* readers = malloc((desc->IntermediateEdgeCount + 1u) * sizeof *readers);
+    uint32_t* cursor = calloc(count + 1u, sizeof *cursor);
+    uint32_t* occupied = malloc((count + 1u) * sizeof *occupied);
+    uint64_t peak = UINT64_MAX;
+    if (!anc || !value_of || !reader_first || !readers || !cursor || !occupied) goto out;
+    /* ancestors: steps in order, predecessors first */
+    for (uint32_t k = 0; k < S; k++)
+        for (uint32_t e = g->succ_first[k]; e < g->succ_first[k + 1]; e++) {
+            const uint32_t t = g->succ_steps[e];
+            uint64_t* to = anc + (size_t)t * words;
+            const uint64_t* from = anc + (size_t)k * words;
+            for (uint32_t w = 0; w < words; w++) to[w] |= from[w];
+            to[k / 64u] |= 1ull << (k % 64u);
+        }
+    for (uint32_t b = 0; b < bindings; b++) value_of[b] = UINT32_MAX;
+    for (uint32_t v = 0; v < count; v++) value_of[values[v].binding] = v;
+    for (int pass = 0; pass < 2; pass++) {
+        if (pass)
+            for (uint32_t v = 0; v < count; v++) reader_first[v + 1] += reader_first[v];
+        for (uint32_t e = 0; e < desc->IntermediateEdgeCount; e++) {
+            const DML_INTERMEDIATE_GRAPH_EDGE_DESC* x = desc->IntermediateEdges[e].Desc;
+            const gnode* from = &g->nodes[x->FromNodeIndex];
+            if (from->op == NULL) continue;
+            const uint32_t v = value_of[from->first + from->n_in + x->FromNodeOutputIndex];
+            if (v == UINT32_MAX) continue;
+            if (!pass)
+                reader_first[v + 1]++;
+            else
+                readers[reader_first[v] + cursor[v]++] = g->nodes[x->ToNodeIndex].step;
+        }
+    }
+    peak = 0;
+    for (uint32_t v = 0; v < count; v++) {
+        arena_value* a = &values[v];
+        const uint64_t* before = anc + (size_t)a->start * words;
+        uint32_t n = 0;
+        for (uint32_t u = 0; u < v; u++) {
+            const arena_value* b = &values[u];
+            int dead = b->start != a->start && ((before[b->start / 64u] >> (b->start % 64u)) & 1u);
+            for (uint32_t r = reader_first[u]; dead && r < reader_first[u + 1]; r++)
+                dead = readers[r] != a->start && ((before[readers[r] / 64u] >> (readers[r] % 64u)) & 1u);
+            if (dead) continue;
+            /* insertion by offset (n stays small: the values that may be live with a) */
+            uint32_t at = n++;
+            while (at > 0 && values[occupied[at - 1]].offset > b->offset) {
+                occupied[at] = occupied[at - 1];
+                at--;
+            }
+            occupied[at] = u;
+        }
+        uint64_t offset = 0;
+        for (uint32_t k = 0; k < n; k++) {
+            const arena_value* b = &values[occupied[k]];
+            if (b->offset >= offset + a->bytes) break;
+            if (b->offset + b->bytes > offset) offset = b->offset + b->bytes;
+        }
+        a->offset = offset;
+        if (offset + a->bytes > peak) peak = offset + a->bytes;
+    }
+out:
+    free(anc);
+    free(value_of);
+    free(reader_first);
+    free(readers);
+    free(cursor);
+    free(occupied);
+    return peak;
+}
+
+/* After the arena: with the sequential plan, a step writing memory an earlier value held waits for
+ * every step up to that value's last reader (need_prefix); small steps; g->parallel. */
+static void plan_concurrency(pydml_graph* g, const arena_value* values, uint32_t n_values, int dag_planned,
+                             const uint8_t* after_previous) {
+    for (uint32_t v = 0; v < n_values && !dag_planned; v++) {
         const arena_value* a = &values[v];
         uint32_t need = g->need_prefix[a->start];
         if (n_values > MAX_OVERLAP_VALUES) {
@@ -617,16 +705,15 @@ static pydml_status plan_concurrency(pydml_graph* g, const DML_GRAPH_DESC* desc,
         }
         g->need_prefix[a->start] = need;
     }
-    for (uint32_t k = 0; k < S; k++) {
+    for (uint32_t k = 0; k < g->step_count; k++) {
         const gnode* gn = &g->nodes[g->order[k]];
         uint64_t work = 0;
         for (uint32_t b = 0; b < gn->n_in + gn->n_out; b++)
             if (g->slots[gn->first + b].kind != SRC_NONE) work += pydml_tensor_element_count(&g->tmpl[gn->first + b]);
         g->small[k] = work < (1u << 15);
-        if (k > 0 && !after_previous[k] && g->need_prefix[k] < k) g->parallel = 1;
+        if (k > 0 && !after_previous[k] && g->need_prefix[k] < k && !(g->options & PYDML_GRAPH_SERIAL))
+            g->parallel = 1;
     }
-    free(after_previous);
-    return PYDML_STATUS_SUCCESS;
 }
 
 static uint64_t round_up(uint64_t v) { return (v + ARENA_ALIGN - 1u) & ~(uint64_t)(ARENA_ALIGN - 1u); }
@@ -730,6 +817,7 @@ pydml_status pydml_graph_compile_ex(const DML_GRAPH_DESC* desc, uint32_t executi
     uint32_t* last_use = NULL;
     arena_value* values = NULL;
     uint32_t* active = NULL;
+    uint8_t* after_previous = NULL;
 #define FAIL(expr)                                                                                                \
     do {                                                                                                          \
         s = (expr);                                                                                               \
@@ -1151,7 +1239,21 @@ pydml_status pydml_graph_compile_ex(const DML_GRAPH_DESC* desc, uint32_t executi
             g->intermediate_bytes += a->bytes;
         }
     }
-    g->arena_bytes = plan_arena(values, n_values, active);
+    after_previous = calloc(g->step_count + 1u, 1);
+    if (after_previous == NULL || (s = plan_dependencies(g, desc, after_previous))) {
+        if (!s) s = PYDML_STATUS_OUT_OF_MEMORY;
+        goto done;
+    }
+    /* branches that may run side by side get an arena planned on the DAG (small graphs) */
+    int dag_planned = 0;
+    if (!(options & PYDML_GRAPH_SERIAL) && has_branches(g, after_previous) && g->step_count <= MAX_DAG_PLAN &&
+        n_values <= MAX_DAG_PLAN) {
+        g->arena_bytes = plan_arena_dag(g, desc, values, n_values, bindings);
+        if (g->arena_bytes == UINT64_MAX) FAIL(PYDML_STATUS_OUT_OF_MEMORY);
+        dag_planned = 1;
+    } else {
+        g->arena_bytes = plan_arena(values, n_values, active);
+    }
     for (uint32_t k = 0; k < n_values; k++) {
         slot* sl = &g->slots[values[k].binding];
         sl->kind = SRC_ARENA;
@@ -1204,7 +1306,7 @@ pydml_status pydml_graph_compile_ex(const DML_GRAPH_DESC* desc, uint32_t executi
                 g->tmpl[bb].strides[d] = d == 1 ? g->tmpl[g->bias_source[p]].strides[1] : 0;
         }
     }
-    if ((s = plan_concurrency(g, desc, values, n_values))) goto done;
+    plan_concurrency(g, values, n_values, dag_planned, after_previous);
     /* the workspace kept for calls that find it free */
     g->cached.arena = g->arena_bytes ? pydml_buffer_acquire(g->arena_bytes) : NULL;
     g->cached.views = malloc((bindings + 1u) * sizeof *g->cached.views);
@@ -1227,6 +1329,7 @@ done:
     free(last_use);
     free(values);
     free(active);
+    free(after_previous);
     if (s) {
         graph_free(g);
         return s;
@@ -1259,6 +1362,8 @@ pydml_status pydml_graph_output_info(const pydml_graph* g, uint32_t index, pydml
     *info = g->output_info[index];
     return PYDML_STATUS_SUCCESS;
 }
+
+int pydml_graph_concurrent(const pydml_graph* g) { return g ? g->parallel : 0; }
 
 uint32_t pydml_graph_fused_into(const pydml_graph* g, uint32_t node) {
     return g && node < g->node_count ? g->fused_into[node] : UINT32_MAX;

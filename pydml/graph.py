@@ -292,6 +292,11 @@ class CompiledGraph:
         return int(lib.pydml_graph_execution_order(self._handle, ffi.NULL, 0))
 
     @property
+    def concurrent(self) -> bool:
+        """Whether some operators may run side by side (on a thread budget above one)."""
+        return bool(lib.pydml_graph_concurrent(self._handle))
+
+    @property
     def fused(self) -> dict[int, int]:
         """Fused activation nodes: {activation node index: the node whose operator runs it}."""
         out: dict[int, int] = {}

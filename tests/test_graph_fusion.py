@@ -281,7 +281,11 @@ def test_branches_give_the_same_bits_on_any_thread_count(device: pydml.Device, r
     assert results[False] == {total.tobytes() + s1.tobytes()}
     fused = np.frombuffer(results[True].pop(), np.float32)[: total.size].reshape(Y4)
     np.testing.assert_allclose(fused, total, rtol=1e-5, atol=1e-6)
-    assert device.compile_graph(desc).operator_count == 11  # four tanh nodes run inside their convs
+    graph = device.compile_graph(desc)
+    assert graph.operator_count == 11 and graph.concurrent  # four tanh nodes run inside their convs
+    # the arena is planned for branches side by side: each branch's values have memory of their own
+    serial = device.compile_graph(desc, concurrency=False)
+    assert not serial.concurrent and serial.memory_bytes < graph.memory_bytes
 
 
 def test_concurrent_executions_of_one_graph(device: pydml.Device, rng: np.random.Generator, threads: Any) -> None:
