@@ -371,8 +371,10 @@ pydml_status pydml_operator_binding_info(const pydml_operator* op, uint32_t is_o
  * BATCH_NORMALIZATION(_TRAINING), MEAN_VARIANCE_NORMALIZATION(1, 2), ELEMENT_WISE_ADD1 or
  * ELEMENT_WISE_ADD node read by nothing else (no other node, no graph output) runs inside that
  * node: its operator is re-created from its desc with FusedActivation set (ADD becomes ADD1), at
- * its feature level and flags, validated as any desc; where that is refused nothing fuses. Fused
- * results equal the unfused ones within the operators' tolerances (FLOAT32: the same bits).
+ * its feature level and flags, validated as any desc; where that is refused nothing fuses. An
+ * ELEMENT_WISE_ADD of a CONVOLUTION's output (no BiasTensor) and a per-channel broadcast from a
+ * graph input or a constant becomes that convolution's BiasTensor the same way. Fused results
+ * equal the unfused ones within the operators' tolerances.
  *
  * Execution runs the operator nodes in one topological order (the lowest ready node index first)
  * or, when independent nodes exist and the thread budget has more than one thread, on several

@@ -173,7 +173,8 @@ def test_float16_conv_relu_within_half_tolerance(device: pydml.Device, rng: np.r
     graph, fused, unfused = run_both(device, chain(conv("FLOAT16"), act("SIGMOID", dtype="FLOAT16"), 2),
                                      inputs)
     assert graph.fused == {1: 0}
-    np.testing.assert_allclose(fused.astype(np.float64), unfused.astype(np.float64), rtol=2 ** -10, atol=2 ** -11)
+    np.testing.assert_allclose(fused.astype(np.float64), unfused.astype(np.float64),
+                               rtol=2 ** -10, atol=2 ** -11)
     expected = 1 / (1 + np.exp(-conv64(*inputs)))
     np.testing.assert_allclose(fused.astype(np.float64), expected, rtol=2 ** -9, atol=2 ** -10)
 
@@ -185,7 +186,8 @@ def test_what_does_not_fuse(device: pydml.Device, rng: np.random.Generator) -> N
                           IntermediateEdges=[Mid(0, 0, 1, 0)], OutputEdges=[Out(1, 0, 0), Out(0, 0, 1)])
     assert device.compile_graph(desc).fused == {}
     # the intermediate has another reader
-    desc = DML_GRAPH_DESC(Nodes=[Op(conv()), Op(relu), Op(act("TANH"))], InputEdges=[In(0, 0, 0), In(1, 0, 1)],
+    desc = DML_GRAPH_DESC(Nodes=[Op(conv()), Op(relu), Op(act("TANH"))],
+                          InputEdges=[In(0, 0, 0), In(1, 0, 1)],
                           IntermediateEdges=[Mid(0, 0, 1, 0), Mid(0, 0, 2, 0)],
                           OutputEdges=[Out(1, 0, 0), Out(2, 0, 1)])
     assert device.compile_graph(desc).operator_count == 3
@@ -288,7 +290,8 @@ def test_branches_give_the_same_bits_on_any_thread_count(device: pydml.Device, r
     assert not serial.concurrent and serial.memory_bytes < graph.memory_bytes
 
 
-def test_concurrent_executions_of_one_graph(device: pydml.Device, rng: np.random.Generator, threads: Any) -> None:
+def test_concurrent_executions_of_one_graph(device: pydml.Device, rng: np.random.Generator,
+                                            threads: Any) -> None:
     """Several Python threads executing one graph with branches (each call its own arena when the
     graph's is busy) and the same operators outside it: every result the same bits."""
     from concurrent.futures import ThreadPoolExecutor
