@@ -20,6 +20,10 @@ executed one by one from Python, and torch eager (F.conv2d, +, relu, avg_pool2d,
 softmax) on the same threads, timed interleaved (best of N, one call per sample).
 
 --case chain: a 50-node chain's arena against one intermediate's size (peak memory).
+
+--case branches: four independent chains of five unary operators on 64K-element tensors, summed,
+compiled with concurrency (branches side by side) and with concurrency=False (one node at a time);
+the results are asserted to be the same bits.
 """
 
 from __future__ import annotations
@@ -197,8 +201,17 @@ def cnn_main(repeat: int, threads: int) -> None:
     assert out_u.tobytes() == reference.tobytes(), "unfused: the bits of the nodes one by one"
     np.testing.assert_allclose(out_f, reference, rtol=1e-5, atol=1e-7)
     np.testing.assert_allclose(out_f.reshape(N, CLASSES), torch_eager().numpy(), rtol=1e-3, atol=1e-6)
-    t_fused, t_unfused, t_one, t_torch = best_times([graph_fused, graph_unfused, one_by_one, torch_eager],
-                                                    repeat)
+    conv_out = np.empty([N, C, H, W], np.float32)
+
+    def conv_alone() -> None:
+        compiled[0].execute({"InputTensor": x, "FilterTensor": w}, outputs={"OutputTensor": conv_out})
+
+    def torch_conv_alone() -> None:
+        with torch.no_grad():
+            F.conv2d(tx, tw, padding=1)
+
+    t_fused, t_unfused, t_one, t_torch, t_conv, t_tconv = best_times(
+        [graph_fused, graph_unfused, one_by_one, torch_eager, conv_alone, torch_conv_alone], repeat)
     print(f"conv {N}x{C}->{C}x{H}x{W} {K}x{K} -> bias -> relu -> avg pool {POOL}x{POOL} -> gemm "
           f"{C * hp * wp}->{CLASSES} -> softmax, FLOAT32, {threads} threads (shared machine: ratios only)")
     print(f"  graph runs {fused.operator_count} operators for 6 nodes (fused: {fused.fused}); "
@@ -208,6 +221,8 @@ def cnn_main(repeat: int, threads: int) -> None:
     print(f"  one by one / graph (fused)   : {t_one / t_fused:.2f}x")
     print(f"  one by one / graph (unfused) : {t_one / t_unfused:.2f}x")
     print(f"  torch eager / graph (fused)  : {t_torch / t_fused:.2f}x  (above 1: the graph is faster)")
+    print(f"  the convolution alone: torch / pydml {t_tconv / t_conv:.2f}x; it is {t_conv / t_fused:.0%} of "
+          "the graph's time")
 
 
 def chain_main() -> None:
@@ -221,19 +236,77 @@ def chain_main() -> None:
           f"{graph.intermediate_bytes / one:.0f})")
 
 
+def branches_main(repeat: int, threads: int) -> None:
+    shape = [1, 1, 64, 1024]
+    t = pydml.buffer_desc("FLOAT32", shape)
+    unary = [pydml.DML_ACTIVATION_TANH_OPERATOR_DESC, pydml.DML_ACTIVATION_SIGMOID_OPERATOR_DESC,
+             pydml.DML_ELEMENT_WISE_EXP_OPERATOR_DESC, pydml.DML_ACTIVATION_SOFTSIGN_OPERATOR_DESC,
+             pydml.DML_ELEMENT_WISE_ABS_OPERATOR_DESC]
+    In, Mid = DML_INPUT_GRAPH_EDGE_DESC, DML_INTERMEDIATE_GRAPH_EDGE_DESC
+    nodes: list[Any] = []
+    inputs, mids, ends = [], [], []
+    for b in range(4):
+        for k, cls in enumerate(unary):
+            i = len(nodes)
+            nodes.append(DML_OPERATOR_GRAPH_NODE_DESC(Operator=cls(InputTensor=t, OutputTensor=t)))
+            if k == 0:
+                inputs.append(In(GraphInputIndex=b, ToNodeIndex=i, ToNodeInputIndex=0))
+            else:
+                mids.append(Mid(FromNodeIndex=i - 1, FromNodeOutputIndex=0, ToNodeIndex=i,
+                                ToNodeInputIndex=0))
+        ends.append(len(nodes) - 1)
+    add = pydml.DML_ELEMENT_WISE_ADD_OPERATOR_DESC(ATensor=t, BTensor=t, OutputTensor=t)
+    a0 = len(nodes)
+    nodes += [DML_OPERATOR_GRAPH_NODE_DESC(Operator=add) for _ in range(3)]
+    mids += [Mid(FromNodeIndex=ends[0], FromNodeOutputIndex=0, ToNodeIndex=a0, ToNodeInputIndex=0),
+             Mid(FromNodeIndex=ends[1], FromNodeOutputIndex=0, ToNodeIndex=a0, ToNodeInputIndex=1),
+             Mid(FromNodeIndex=ends[2], FromNodeOutputIndex=0, ToNodeIndex=a0 + 1, ToNodeInputIndex=0),
+             Mid(FromNodeIndex=ends[3], FromNodeOutputIndex=0, ToNodeIndex=a0 + 1, ToNodeInputIndex=1),
+             Mid(FromNodeIndex=a0, FromNodeOutputIndex=0, ToNodeIndex=a0 + 2, ToNodeInputIndex=0),
+             Mid(FromNodeIndex=a0 + 1, FromNodeOutputIndex=0, ToNodeIndex=a0 + 2, ToNodeInputIndex=1)]
+    desc = DML_GRAPH_DESC(Nodes=nodes, InputEdges=inputs, IntermediateEdges=mids,
+                          OutputEdges=[DML_OUTPUT_GRAPH_EDGE_DESC(FromNodeIndex=a0 + 2, FromNodeOutputIndex=0,
+                                                                  GraphOutputIndex=0)])
+    device = pydml.Device()
+    concurrent = device.compile_graph(desc)
+    serial = device.compile_graph(desc, concurrency=False)
+    rng = np.random.default_rng(3)
+    xs = [rng.standard_normal(shape).astype(np.float32) for _ in range(4)]
+    za, zb = np.empty(shape, np.float32), np.empty(shape, np.float32)
+
+    def run_concurrent() -> None:
+        concurrent.execute(xs, outputs=[za])
+
+    def run_serial() -> None:
+        serial.execute(xs, outputs=[zb])
+
+    run_concurrent()
+    run_serial()
+    assert za.tobytes() == zb.tobytes(), "concurrency must not change a bit"
+    t_c, t_s = best_times([run_concurrent, run_serial], max(5, repeat // 4), block=5)
+    print(f"4 branches x 5 unary operators on {int(np.prod(shape))} FLOAT32 elements, {threads} threads "
+          f"(shared machine: ratios only); concurrent: {concurrent.concurrent}")
+    print(f"  (this run: concurrent {t_c * 1e6:.0f} us, serial {t_s * 1e6:.0f} us; arena "
+          f"{concurrent.memory_bytes} vs {serial.memory_bytes} bytes)")
+    print(f"  serial / concurrent: {t_s / t_c:.2f}x")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--repeat", type=int, default=200)
-    parser.add_argument("--case", choices=("small", "cnn", "chain", "all"), default="small")
+    parser.add_argument("--cnn-repeat", type=int, default=20)
+    parser.add_argument("--case", choices=("small", "cnn", "chain", "branches", "all"), default="small")
     args = parser.parse_args()
     lib.pydml_set_num_threads(args.threads)
     if args.case in ("cnn", "all"):
-        cnn_main(max(3, min(args.repeat, 10)), args.threads)
+        cnn_main(args.cnn_repeat, args.threads)
     if args.case in ("chain", "all"):
         chain_main()
+    if args.case in ("branches", "all"):
+        branches_main(args.repeat, args.threads)
     if args.case in ("small", "all"):
         small_main(args)
 
