@@ -366,12 +366,33 @@ pydml_status pydml_operator_binding_info(const pydml_operator* op, uint32_t is_o
  * outlive the graph (release the graph first). Constant nodes' Data, Names and the desc's arrays
  * are copied: they may be freed after pydml_graph_compile returns.
  *
- * Execution runs the operator nodes in one topological order (the lowest ready node index first),
- * each through the same kernel pydml_operator_execute_views runs, so a graph's results are the bits
- * of its nodes executed one by one. Intermediate tensors live in one arena planned at compile
+ * Fusion (compile time): an activation node that DirectML can fuse (the FusedActivation page's
+ * list, from its feature level) whose one input is output 0 of a CONVOLUTION, GEMM,
+ * BATCH_NORMALIZATION(_TRAINING), MEAN_VARIANCE_NORMALIZATION(1, 2), ELEMENT_WISE_ADD1 or
+ * ELEMENT_WISE_ADD node read by nothing else (no other node, no graph output) runs inside that
+ * node: its operator is re-created from its desc with FusedActivation set (ADD becomes ADD1), at
+ * its feature level and flags, validated as any desc; where that is refused nothing fuses. An
+ * ELEMENT_WISE_ADD of a CONVOLUTION's output (no BiasTensor) and a per-channel broadcast from a
+ * graph input or a constant becomes that convolution's BiasTensor the same way. Fused results
+ * equal the unfused ones within the operators' tolerances.
+ *
+ * Execution runs the operator nodes in one topological order (the lowest ready node index first)
+ * or, when independent nodes exist and the thread budget has more than one thread, on several
+ * threads at once, each node drawing its team from the budget (pydml_set_num_threads); a node
+ * starts only after its producers and after every reader of the arena memory it overwrites. Each
+ * node runs through the same kernel pydml_operator_execute_views runs, and kernels give the same
+ * bits on any team size, so without fusion a graph's results are the bits of its nodes executed
+ * one by one, on any thread count. Intermediate tensors live in one arena planned at compile
  * time by liveness (pydml_graph_memory_bytes is its size). Graph inputs whose connected tensors
  * carry DML_TENSOR_FLAG_OWNED_BY_DML are bound once, by pydml_graph_initialize (which copies
- * them), and are bound as {NULL, 0} at execution. */
+ * them), and are bound as {NULL, 0} at execution.
+ *
+ * DirectML has no DML_EXECUTION_FLAGS value that turns fusion off, so pydml has options of its
+ * own (pydml_graph_compile_ex); pydml_graph_compile takes them from the environment:
+ * PYDML_GRAPH_FUSION=0 sets PYDML_GRAPH_NO_FUSION, PYDML_GRAPH_CONCURRENCY=0 PYDML_GRAPH_SERIAL. */
+
+#define PYDML_GRAPH_NO_FUSION 1      /* run every node as given */
+#define PYDML_GRAPH_SERIAL 2         /* one node at a time, in execution order */
 
 typedef struct pydml_graph pydml_graph;
 
@@ -386,6 +407,16 @@ typedef struct pydml_graph pydml_graph;
  */
 pydml_status pydml_graph_compile(const DML_GRAPH_DESC* desc, uint32_t execution_flags, pydml_graph** graph,
                                  pydml_diagnostic* diagnostic);
+
+/** pydml_graph_compile with PYDML_GRAPH_* options (0: fusion and concurrency, whatever the
+ * environment says). */
+pydml_status pydml_graph_compile_ex(const DML_GRAPH_DESC* desc, uint32_t execution_flags, uint32_t options,
+                                    pydml_graph** graph, pydml_diagnostic* diagnostic);
+
+/** The node whose operator runs node `node`'s activation (fusion), UINT32_MAX when none does. */
+uint32_t pydml_graph_fused_into(const pydml_graph* graph, uint32_t node);
+/** 1 when some operators of the graph may run side by side (given a thread budget above 1). */
+int pydml_graph_concurrent(const pydml_graph* graph);
 
 /** Bytes of the intermediate arena: the peak of simultaneously live intermediate tensors. */
 uint64_t pydml_graph_memory_bytes(const pydml_graph* graph);
@@ -404,7 +435,8 @@ uint64_t pydml_graph_output_bytes(const pydml_graph* graph, uint32_t index);
  * it): what a caller allocates and how it reads the result. INVALID_PARAMETER when out of range.
  */
 pydml_status pydml_graph_output_info(const pydml_graph* graph, uint32_t index, pydml_binding_info* info);
-/** The operator nodes in execution order: `order` receives up to `capacity` node indices; returns the count. */
+/** The operator nodes in execution order: `order` receives up to `capacity` node indices; returns the
+ * count: the operators the graph runs (a fused activation node is not among them). */
 uint32_t pydml_graph_execution_order(const pydml_graph* graph, uint32_t* order, uint32_t capacity);
 
 /**

@@ -109,10 +109,16 @@ class Device:
         return CompiledOperator(schema, inner, operator, parsed)
 
     def compile_graph(self, graph_desc: Any,
-                      flags: ExecutionFlags | int | str = ExecutionFlags.NONE) -> CompiledGraph:
+                      flags: ExecutionFlags | int | str = ExecutionFlags.NONE, *,
+                      fusion: bool = True, concurrency: bool = True) -> CompiledGraph:
         """IDMLDevice1::CompileGraph: validate a DML_GRAPH_DESC (each operator node at this device's
-        level) and compile it into one executable graph (pydml/graph.py, native/graph/graph.c)."""
-        return compile_graph(self, graph_desc, flags)
+        level) and compile it into one executable graph (pydml/graph.py, native/graph/graph.c).
+
+        ``fusion=False`` runs every node as given (no activation runs inside its producer);
+        ``concurrency=False`` runs one node at a time. pydml's own options: DirectML has no
+        DML_EXECUTION_FLAGS value for either. With both left True the environment decides
+        (PYDML_GRAPH_FUSION=0, PYDML_GRAPH_CONCURRENCY=0), as it does for the C and COM APIs."""
+        return compile_graph(self, graph_desc, flags, fusion=fusion, concurrency=concurrency)
 
     def _check_limit(self, schema: OperatorSchema, desc: Any) -> None:
         if self.max_elements is None:

@@ -147,8 +147,10 @@ def _compile_node(device: Device, node: OperatorGraphNodeDesc, index: int,
 
 
 def compile_graph(device: Device, graph_desc: GraphDesc,
-                  flags: ExecutionFlags | int | str = ExecutionFlags.NONE) -> CompiledGraph:
-    """IDMLDevice1::CompileGraph: validate every rule, compile each node, plan the execution."""
+                  flags: ExecutionFlags | int | str = ExecutionFlags.NONE, *,
+                  fusion: bool = True, concurrency: bool = True) -> CompiledGraph:
+    """IDMLDevice1::CompileGraph: validate every rule, compile each node, plan the execution
+    (fusion and concurrency as ``Device.compile_graph`` describes)."""
     try:
         parsed = ExecutionFlags.parse(flags)
     except ValueError:
@@ -216,7 +218,11 @@ def compile_graph(device: Device, graph_desc: GraphDesc,
         setattr(c_graph, name.replace("Edges", "EdgeCount"), len(items))
     handle = ffi.new("pydml_graph**")
     diagnostic = ffi.new("pydml_diagnostic*")
-    status = lib.pydml_graph_compile(c_graph, int(parsed), handle, diagnostic)
+    options = (0 if fusion else lib.PYDML_GRAPH_NO_FUSION) | (0 if concurrency else lib.PYDML_GRAPH_SERIAL)
+    if options:
+        status = lib.pydml_graph_compile_ex(c_graph, int(parsed), options, handle, diagnostic)
+    else:  # the environment's options, as the C and COM APIs read them
+        status = lib.pydml_graph_compile(c_graph, int(parsed), handle, diagnostic)
     if status == lib.PYDML_STATUS_OUT_OF_MEMORY:
         raise MemoryError("DML_GRAPH_DESC: out of memory compiling the graph")
     if status:
@@ -280,6 +286,26 @@ class CompiledGraph:
         order = ffi.new("uint32_t[]", max(1, count))
         lib.pydml_graph_execution_order(self._handle, order, count)
         return [int(order[i]) for i in range(count)]
+
+    @property
+    def operator_count(self) -> int:
+        """The operators the graph runs: its operator nodes less the activations fused into others."""
+        return int(lib.pydml_graph_execution_order(self._handle, ffi.NULL, 0))
+
+    @property
+    def concurrent(self) -> bool:
+        """Whether some operators may run side by side (on a thread budget above one)."""
+        return bool(lib.pydml_graph_concurrent(self._handle))
+
+    @property
+    def fused(self) -> dict[int, int]:
+        """Fused activation nodes: {activation node index: the node whose operator runs it}."""
+        out: dict[int, int] = {}
+        for i in range(len(self._nodes)):
+            producer = int(lib.pydml_graph_fused_into(self._handle, i))
+            if producer != UINT32_MAX:
+                out[i] = producer
+        return out
 
     @property
     def owned_inputs(self) -> list[int]:

@@ -89,10 +89,13 @@ class CGraph:
         self.keep.append(text)
         return text
 
-    def compile(self) -> tuple[int, Any, str]:
+    def compile(self, options: int | None = None) -> tuple[int, Any, str]:
         graph = ffi.new("pydml_graph**")
         d = ffi.new("pydml_diagnostic*")
-        status = lib.pydml_graph_compile(self.desc, 0, graph, d)
+        if options is None:
+            status = lib.pydml_graph_compile(self.desc, 0, graph, d)
+        else:
+            status = lib.pydml_graph_compile_ex(self.desc, 0, options, graph, d)
         handle = ffi.gc(graph[0], lib.pydml_graph_release) if status == 0 else None
         return status, handle, ffi.string(d.message).decode()
 
@@ -188,3 +191,59 @@ def test_c_execute_initialize_and_queries(rng: np.random.Generator) -> None:
     lib.pydml_graph_release(ffi.NULL)
     order = ffi.new("uint32_t[2]")
     assert lib.pydml_graph_execution_order(graph, order, 2) == 2 and list(order) == [0, 1]
+
+
+def test_c_fusion_and_concurrency(rng: np.random.Generator) -> None:
+    """The C API fuses as Python does (conv -> bias add -> relu: one convolution; tests/test_graph_fusion.py
+    has the numerics), reports it (pydml_graph_fused_into, the execution order), takes the options,
+    and refuses unknown ones; a graph with branches runs concurrently with the same bits as serially."""
+    from test_graph import In, Mid, Op, Out, t
+    from test_graph_fusion import X4, Y4, act, branches, conv
+
+    bias_add = pydml.DML_ELEMENT_WISE_ADD_OPERATOR_DESC(
+        ATensor=t(Y4), BTensor=t(Y4, strides=[0, 1, 0, 0]), OutputTensor=t(Y4))
+    desc = pydml.DML_GRAPH_DESC(
+        Nodes=[Op(conv()), Op(bias_add), Op(act("RELU"))],
+        InputEdges=[In(0, 0, 0), In(1, 0, 1), In(2, 1, 1)],
+        IntermediateEdges=[Mid(0, 0, 1, 0), Mid(1, 0, 2, 0)],
+        OutputEdges=[Out(2, 0, 0)],
+    )
+    c = CGraph(desc)
+    status, fused, message = c.compile()
+    assert status == 0, message
+    order = ffi.new("uint32_t[3]")
+    assert lib.pydml_graph_execution_order(fused, order, 3) == 1 and order[0] == 0
+    assert [lib.pydml_graph_fused_into(fused, i) for i in range(4)] == [2**32 - 1, 0, 0, 2**32 - 1]
+    status, unfused, message = c.compile(lib.PYDML_GRAPH_NO_FUSION)
+    assert status == 0 and lib.pydml_graph_execution_order(unfused, order, 3) == 3
+    status, _, message = c.compile(8)
+    assert status == lib.PYDML_STATUS_INVALID_PARAMETER
+    assert message == "DML_GRAPH_DESC: the options must be PYDML_GRAPH_* values, got 8"
+    x = rng.standard_normal(X4).astype(np.float32)
+    w = (rng.standard_normal([4, 3, 3, 3]) / 5).astype(np.float32)
+    b = rng.standard_normal(4).astype(np.float32)
+    results = []
+    for graph in (fused, unfused):
+        out = np.full(Y4, np.nan, np.float32)
+        ins = ffi.new("pydml_buffer[]", [(ffi.from_buffer(a), a.nbytes) for a in (x, w, b)])
+        outs = ffi.new("pydml_buffer[]", [(ffi.from_buffer(out), out.nbytes)])
+        msg = ffi.new("char[512]")
+        assert lib.pydml_graph_execute(graph, ins, 3, outs, 1, msg, 512) == 0, ffi.string(msg)
+        results.append(out)
+    np.testing.assert_allclose(results[0], results[1], rtol=1e-5, atol=1e-6)
+
+    c = CGraph(branches())
+    inputs = [x, *((rng.standard_normal([4, 3, 3, 3]) / 5).astype(np.float32) for _ in range(4)),
+              rng.standard_normal(Y4).astype(np.float32)]
+    bits = set()
+    for options in (0, lib.PYDML_GRAPH_SERIAL):
+        status, graph, message = c.compile(options)
+        assert status == 0, message
+        assert lib.pydml_graph_concurrent(graph) == (options == 0)
+        outs_arrays = [np.full(Y4, np.nan, np.float32) for _ in range(2)]
+        ins = ffi.new("pydml_buffer[]", [(ffi.from_buffer(a), a.nbytes) for a in inputs])
+        outs = ffi.new("pydml_buffer[]", [(ffi.from_buffer(o), o.nbytes) for o in outs_arrays])
+        msg = ffi.new("char[512]")
+        assert lib.pydml_graph_execute(graph, ins, 6, outs, 2, msg, 512) == 0, ffi.string(msg)
+        bits.add(b"".join(o.tobytes() for o in outs_arrays))
+    assert len(bits) == 1

@@ -51,6 +51,8 @@ struct pydml_operator {
     int initialized;                  /* every owned input has its persistent copy */
     uint64_t persistent_bytes;
     uint64_t work;                    /* elements of all bindings: how many threads an execution asks for */
+    DML_OPERATOR_DESC* desc;          /* deep copy of the desc (graph fusion re-creates from it) */
+    uint32_t feature_level, execution_flags;
     /* Executions of one operator take turns (its plan may keep scratch between executions);
      * executions of different operators run at the same time, sharing the thread budget. */
     pthread_mutex_t lock;
@@ -91,6 +93,7 @@ static void operator_free(pydml_operator* o) {
     if (o->family && o->plan) o->family->destroy(o->plan);
     for (uint32_t i = 0; i < o->input_count; i++) free(o->inputs[i].persistent);
     free(o->inputs);
+    free(o->desc);
     free(o);
 }
 
@@ -131,6 +134,13 @@ pydml_status pydml_operator_create_ex(const DML_OPERATOR_DESC* desc, uint32_t fe
     o->type = desc->Type;
     o->inputs = bindings;
     o->outputs = bindings + counts[0];
+    o->feature_level = feature_level;
+    o->execution_flags = execution_flags;
+    o->desc = pydml_desc_copy(desc);
+    if (o->desc == NULL) {
+        operator_free(o);
+        return diagnose(d, PYDML_STATUS_OUT_OF_MEMORY, "%s: out of memory", info->desc_name);
+    }
     for (uint32_t i = 0; i < info->field_count; i++) {
         const pydml_field_info* f = &info->fields[i];
         if (f->kind != PYDML_FIELD_TENSOR && f->kind != PYDML_FIELD_TENSOR_ARRAY) continue;
@@ -550,11 +560,14 @@ pydml_status pydml_operator_execute_owned_views(const pydml_operator* op, const 
     }
     /* small operators ask for one thread, leaving the rest of the budget to concurrent callers */
     const int want = op->work < (1u << 15) ? 1 : 0;
-    pthread_mutex_lock((pthread_mutex_t*)&op->lock);
+    /* the team first, then the operator's turn: a thread holding an operator's lock never waits
+     * for the budget, so a caller holding budget threads while it waits for that lock (a graph
+     * running the operator in one of its nodes) cannot deadlock with it */
     pydml_team_begin(want);
+    pthread_mutex_lock((pthread_mutex_t*)&op->lock);
     pydml_status s = op->family->execute(op->plan, in, input_count, outputs, output_count);
-    pydml_team_end();
     pthread_mutex_unlock((pthread_mutex_t*)&op->lock);
+    pydml_team_end();
     free(heap_in);
     free(heap_views);
     if (s) {
@@ -573,6 +586,10 @@ void pydml_operator_destroy(pydml_operator* op) {
 /* ---- Binding properties, for callers that wire operators together (native/graph/graph.c) ---------- */
 
 const char* pydml_operator_desc_name(const pydml_operator* op) { return op ? op->desc_name : ""; }
+const DML_OPERATOR_DESC* pydml_operator_desc(const pydml_operator* op) { return op ? op->desc : NULL; }
+uint32_t pydml_operator_feature_level(const pydml_operator* op) { return op ? op->feature_level : 0; }
+uint32_t pydml_operator_execution_flags(const pydml_operator* op) { return op ? op->execution_flags : 0; }
+uint32_t pydml_operator_type(const pydml_operator* op) { return op ? op->type : 0; }
 
 /* The _Maybenull_ flag of the desc field a binding comes from ("InputTensors[3]" -> InputTensors). */
 static uint32_t binding_optional(const pydml_operator* op, const char* name) {

@@ -12,4 +12,18 @@ pydml_status pydml_operator_execute_owned_views(const pydml_operator* op, const 
                                                 uint32_t output_count, int owned_bound, char* message,
                                                 size_t message_size);
 
+/* The desc an operator was created from (a deep copy it keeps: desc_copy.c), the feature level it
+ * was validated at and its execution flags: what the graph compiler needs to re-create it with a
+ * FusedActivation (graph.c). NULL / 0 for NULL. */
+const DML_OPERATOR_DESC* pydml_operator_desc(const pydml_operator* op);
+uint32_t pydml_operator_feature_level(const pydml_operator* op);
+uint32_t pydml_operator_execution_flags(const pydml_operator* op);
+uint32_t pydml_operator_type(const pydml_operator* op);
+
+/* desc_copy.c: a deep copy of a validated desc in one malloc'ed block (free() releases it), NULL
+ * when out of memory; and the bytes of an operator's desc struct as far as its fields reach. */
+struct pydml_operator_info;
+DML_OPERATOR_DESC* pydml_desc_copy(const DML_OPERATOR_DESC* desc);
+size_t pydml_desc_struct_bytes(const struct pydml_operator_info* info);
+
 #endif /* PYDML_NATIVE_CAPI_INTERNAL_H */

@@ -16,6 +16,7 @@
  * Node operators are pydml_operator objects (include/pydml.h explains the cast from IDMLOperator*)
  * and run only through run_node below, the one place that calls the operator API. */
 #define _POSIX_C_SOURCE 200809L /* strnlen */
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -24,6 +25,7 @@
 
 #include "capi_internal.h"
 #include "common.h"
+#include "schema.h"
 
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wformat-truncation"
@@ -90,6 +92,20 @@ struct pydml_graph {
     char** output_names;
     atomic_flag busy;
     workspace cached;
+    uint32_t options;                 /* PYDML_GRAPH_* */
+    uint32_t fused_count;
+    uint32_t* fused_into;             /* per node: the producer running its activation, UINT32_MAX */
+    uint32_t* absorbed;               /* per node: the last node it absorbed (whose output 0 it writes), UINT32_MAX */
+    uint32_t* bias_source;            /* per node: the binding its folded BiasTensor reads, UINT32_MAX */
+    pydml_operator** fused_ops;       /* per node: the producer re-created with FusedActivation */
+    /* concurrency (per execution step): data predecessors, successors, the prefix of steps that
+     * must be complete before a step overwrites arena memory others read, and small nodes */
+    int parallel;
+    uint32_t* pred_count;
+    uint32_t* succ_first;
+    uint32_t* succ_steps;
+    uint32_t* need_prefix;
+    uint8_t* small;
 };
 
 /* ---- messages ----------------------------------------------------------------------------- */
@@ -232,6 +248,17 @@ static void graph_free(pydml_graph* g) {
     free(g->output_info);
     free(g->copies);
     free(g->constants);
+    if (g->fused_ops)
+        for (uint32_t i = 0; i < g->node_count; i++) pydml_operator_destroy(g->fused_ops[i]);
+    free(g->fused_ops);
+    free(g->fused_into);
+    free(g->absorbed);
+    free(g->bias_source);
+    free(g->pred_count);
+    free(g->succ_first);
+    free(g->succ_steps);
+    free(g->need_prefix);
+    free(g->small);
     pydml_buffer_release(g->cached.arena);
     free(g->cached.views);
     free(g->cached.pointers);
@@ -300,10 +327,415 @@ static uint64_t plan_arena(arena_value* values, uint32_t count, uint32_t* active
     return peak;
 }
 
+
+/* ---- fusion ------------------------------------------------------------------------------- */
+
+/* Same element layout: data type, sizes and strides. */
+static int same_view(const pydml_tensor* a, const pydml_tensor* b) {
+    if (a->data_type != b->data_type || a->dim_count != b->dim_count) return 0;
+    for (uint32_t d = 0; d < a->dim_count; d++)
+        if (a->sizes[d] != b->sizes[d] || a->strides[d] != b->strides[d]) return 0;
+    return 1;
+}
+
+static const pydml_field_info* fused_activation_field(const pydml_operator_info* info) {
+    for (uint32_t i = 0; i < info->field_count; i++)
+        if (info->fields[i].kind == PYDML_FIELD_OPERATOR && strcmp(info->fields[i].name, "FusedActivation") == 0)
+            return &info->fields[i];
+    return NULL;
+}
+
+/* The producer's desc re-created with `act` as its FusedActivation, compiled at the producer's
+ * feature level and flags; NULL when the validator or the kernel refuses it (then nothing fuses:
+ * the rules of which activation fuses where, and from which level, are the validator's).
+ * ELEMENT_WISE_ADD becomes ELEMENT_WISE_ADD1, ADD with a FusedActivation (ONNX Runtime's DirectML
+ * provider fuses Add + activation the same way). */
+static pydml_operator* recreate_fused(const pydml_operator* producer, const pydml_operator* activation) {
+    const DML_OPERATOR_DESC* pd = pydml_operator_desc(producer);
+    const DML_OPERATOR_DESC* ad = pydml_operator_desc(activation);
+    if (pd == NULL || ad == NULL) return NULL;
+    const pydml_operator_info* ainfo = pydml_find_operator_info(ad->Type);
+    if (ainfo == NULL || !ainfo->fusable_from) return NULL;
+    /* the activation as a FusedActivation: its tensors NULL (the FusedActivation page) */
+    const size_t abytes = pydml_desc_struct_bytes(ainfo);
+    unsigned char* abuf = calloc(1, abytes);
+    if (abuf == NULL) return NULL;
+    memcpy(abuf, ad->Desc, abytes);
+    for (uint32_t i = 0; i < ainfo->field_count; i++) {
+        const pydml_field_info* f = &ainfo->fields[i];
+        if (f->kind == PYDML_FIELD_TENSOR || f->kind == PYDML_FIELD_TENSOR_ARRAY) {
+            const void* none = NULL;
+            memcpy(abuf + f->offset, &none, sizeof none);
+        }
+    }
+    const DML_OPERATOR_DESC act = {ad->Type, abuf};
+    const DML_OPERATOR_DESC* act_pointer = &act;
+    pydml_operator* op = NULL;
+    pydml_diagnostic diag;
+    if (pd->Type == DML_OPERATOR_ELEMENT_WISE_ADD) {
+        const DML_ELEMENT_WISE_ADD_OPERATOR_DESC* add = pd->Desc;
+        const DML_ELEMENT_WISE_ADD1_OPERATOR_DESC add1 = {add->ATensor, add->BTensor, add->OutputTensor, &act};
+        const DML_OPERATOR_DESC fused = {DML_OPERATOR_ELEMENT_WISE_ADD1, &add1};
+        if (pydml_operator_create_ex(&fused, pydml_operator_feature_level(producer),
+                                     pydml_operator_execution_flags(producer), &op, &diag))
+            op = NULL;
+    } else {
+        const pydml_operator_info* pinfo = pydml_find_operator_info(pd->Type);
+        const pydml_field_info* field = pinfo ? fused_activation_field(pinfo) : NULL;
+        const void* current = NULL;
+        if (field) memcpy(&current, (const unsigned char*)pd->Desc + field->offset, sizeof current);
+        if (field && current == NULL) {
+            const size_t pbytes = pydml_desc_struct_bytes(pinfo);
+            unsigned char* pbuf = calloc(1, pbytes);
+            if (pbuf) {
+                memcpy(pbuf, pd->Desc, pbytes);
+                memcpy(pbuf + field->offset, &act_pointer, sizeof act_pointer);
+                const DML_OPERATOR_DESC fused = {pd->Type, pbuf};
+                if (pydml_operator_create_ex(&fused, pydml_operator_feature_level(producer),
+                                             pydml_operator_execution_flags(producer), &op, &diag))
+                    op = NULL;
+                free(pbuf);
+            }
+        }
+    }
+    free(abuf);
+    return op;
+}
+
+/* A convolution's desc re-created with a BiasTensor read through `bias` (a view of the bias
+ * add's other input: a per-channel broadcast); NULL when refused. */
+static pydml_operator* recreate_with_bias(const pydml_operator* conv, const pydml_tensor* bias) {
+    const DML_OPERATOR_DESC* cd = pydml_operator_desc(conv);
+    if (cd == NULL || cd->Type != DML_OPERATOR_CONVOLUTION) return NULL;
+    const DML_CONVOLUTION_OPERATOR_DESC* c = cd->Desc;
+    if (c->BiasTensor != NULL || c->FusedActivation != NULL) return NULL;
+    UINT sizes[PYDML_MAX_DIMS], strides[PYDML_MAX_DIMS];
+    const uint32_t dims = bias->dim_count;
+    for (uint32_t d = 0; d < dims; d++) {
+        sizes[d] = d == 1 ? bias->sizes[1] : 1u;
+        strides[d] = d == 1 ? (UINT)bias->strides[1] : 0u;
+    }
+    const uint64_t bits = (uint64_t)pydml_data_type_bits(bias->data_type);
+    const uint64_t span = (((uint64_t)(sizes[1] - 1u) * strides[1] + 1u) * bits + 7u) / 8u;
+    DML_BUFFER_TENSOR_DESC buffer = {(DML_TENSOR_DATA_TYPE)bias->data_type, DML_TENSOR_FLAG_NONE, dims, sizes,
+                                     strides[1] == 1 ? NULL : strides, (span + 3u) & ~(uint64_t)3u, 0};
+    const DML_TENSOR_DESC tensor = {DML_TENSOR_TYPE_BUFFER, &buffer};
+    DML_CONVOLUTION_OPERATOR_DESC with = *c;
+    with.BiasTensor = &tensor;
+    const DML_OPERATOR_DESC desc = {DML_OPERATOR_CONVOLUTION, &with};
+    pydml_operator* op = NULL;
+    pydml_diagnostic diag;
+    if (pydml_operator_create_ex(&desc, pydml_operator_feature_level(conv), pydml_operator_execution_flags(conv),
+                                 &op, &diag))
+        return NULL;
+    return op;
+}
+
+/* A per-channel broadcast of `like`: its data type, dimension count and sizes, every stride but
+ * the channel dimension's (1) zero. */
+static int is_channel_broadcast(const pydml_tensor* t, const pydml_tensor* like) {
+    if (t->data_type != like->data_type || t->dim_count != like->dim_count || t->dim_count < 3) return 0;
+    for (uint32_t d = 0; d < t->dim_count; d++)
+        if (t->sizes[d] != like->sizes[d] || (d != 1 && t->strides[d] != 0)) return 0;
+    return 1;
+}
+
+/* The node whose operator computes node q's output 0 (q itself unless q was absorbed). */
+static uint32_t runner_of(const pydml_graph* g, uint32_t q) {
+    return g->fused_into[q] != UINT32_MAX ? g->fused_into[q] : q;
+}
+
+/* Output 0 of node q (an intermediate from an operator node) may disappear into its reader:
+ * nothing else reads it, no graph output is it, and q's runner has absorbed nothing after q. */
+static int output_private(const pydml_graph* g, uint32_t q, const uint32_t* consumers, const uint32_t* output_edge_of) {
+    const gnode* qn = &g->nodes[q];
+    if (qn->op == NULL || qn->n_out < 1) return 0;
+    const uint32_t ob = qn->first + qn->n_in;
+    const uint32_t r = runner_of(g, q);
+    const uint32_t last = g->absorbed[r] != UINT32_MAX ? g->absorbed[r] : r;
+    return consumers[ob] == 1 && output_edge_of[ob] == UINT32_MAX && last == q;
+}
+
+static void absorb(pydml_graph* g, uint32_t runner, uint32_t node, pydml_operator* op) {
+    pydml_operator_destroy(g->fused_ops[runner]); /* an earlier re-creation, now superseded */
+    g->fused_ops[runner] = op;
+    g->nodes[runner].op = op;
+    g->absorbed[runner] = node;
+    g->fused_into[node] = runner;
+    g->fused_count++;
+}
+
+/* Two rewrites, each re-creating the node that runs them from its desc; the validator and the
+ * kernel decide (a refused re-creation leaves the graph as it was):
+ *  - bias folding: an ELEMENT_WISE_ADD of a CONVOLUTION's output (no BiasTensor, no
+ *    FusedActivation) and a per-channel broadcast read from a graph input or a constant node
+ *    becomes the convolution's BiasTensor (one pass instead of two: the bias starts the
+ *    accumulator, as the convolution's own BiasTensor does);
+ *  - activation fusion: an activation node A whose one input is output 0 of an operator that has a
+ *    FusedActivation field (or of ELEMENT_WISE_ADD, made ADD1) runs inside it.
+ * Either needs the intermediate to be read by that one node alone, by no graph output, in the same
+ * layout. Fused results equal the unfused ones within the operators' tolerances (an activation is
+ * applied to the value before it is stored; a folded bias is added before the products). */
+static pydml_status fuse_nodes(pydml_graph* g, const DML_GRAPH_DESC* desc, const endpoint* conn,
+                               const uint32_t* consumers, const uint32_t* output_edge_of) {
+    const uint32_t N = g->node_count;
+    /* bias folding */
+    for (uint32_t a = 0; a < N; a++) {
+        const gnode* an = &g->nodes[a];
+        if (an->op == NULL || pydml_operator_type(an->op) != DML_OPERATOR_ELEMENT_WISE_ADD || an->n_in != 2) continue;
+        for (uint32_t side = 0; side < 2; side++) {
+            const uint32_t in = an->first + side, other = an->first + (1u - side);
+            if (conn[in].kind != DML_GRAPH_EDGE_TYPE_INTERMEDIATE) continue;
+            const DML_INTERMEDIATE_GRAPH_EDGE_DESC* x = desc->IntermediateEdges[conn[in].edge].Desc;
+            const uint32_t p = x->FromNodeIndex;
+            if (x->FromNodeOutputIndex != 0 || g->fused_into[p] != UINT32_MAX || g->absorbed[p] != UINT32_MAX ||
+                !output_private(g, p, consumers, output_edge_of) ||
+                pydml_operator_type(g->nodes[p].op) != DML_OPERATOR_CONVOLUTION)
+                continue;
+            const uint32_t ob = g->nodes[p].first + g->nodes[p].n_in;
+            /* the bias must exist before the convolution runs: a graph input or a constant */
+            int fixed = conn[other].kind == DML_GRAPH_EDGE_TYPE_INPUT;
+            if (conn[other].kind == DML_GRAPH_EDGE_TYPE_INTERMEDIATE) {
+                const DML_INTERMEDIATE_GRAPH_EDGE_DESC* y = desc->IntermediateEdges[conn[other].edge].Desc;
+                fixed = g->nodes[y->FromNodeIndex].op == NULL;
+            }
+            const pydml_tensor* out = &g->tmpl[an->first + 2];
+            if (!fixed || !same_view(&g->tmpl[ob], &g->tmpl[in]) || !is_channel_broadcast(&g->tmpl[other], out) ||
+                out->data_type != g->tmpl[in].data_type || out->dim_count != g->tmpl[in].dim_count ||
+                memcmp(out->sizes, g->tmpl[in].sizes, out->dim_count * sizeof out->sizes[0]) != 0)
+                continue;
+            pydml_operator* op = recreate_with_bias(g->nodes[p].op, &g->tmpl[other]);
+            if (op == NULL) continue;
+            if (pydml_operator_input_count(op) != g->nodes[p].n_in || pydml_operator_output_count(op) != 1) {
+                pydml_operator_destroy(op);
+                continue;
+            }
+            absorb(g, p, a, op);
+            g->bias_source[p] = other;
+            break;
+        }
+    }
+    /* activations */
+    for (uint32_t a = 0; a < N; a++) {
+        const gnode* an = &g->nodes[a];
+        if (an->op == NULL || an->n_in != 1 || an->n_out != 1 || g->fused_into[a] != UINT32_MAX) continue;
+        const pydml_operator_info* ainfo = pydml_find_operator_info(pydml_operator_type(an->op));
+        if (ainfo == NULL || !ainfo->fusable_from) continue;
+        if (conn[an->first].kind != DML_GRAPH_EDGE_TYPE_INTERMEDIATE) continue;
+        const DML_INTERMEDIATE_GRAPH_EDGE_DESC* x = desc->IntermediateEdges[conn[an->first].edge].Desc;
+        const uint32_t q = x->FromNodeIndex;
+        if (x->FromNodeOutputIndex != 0 || !output_private(g, q, consumers, output_edge_of)) continue;
+        const uint32_t p = runner_of(g, q);
+        const uint32_t ob = g->nodes[q].first + g->nodes[q].n_in;
+        const pydml_tensor* produced = &g->tmpl[ob];
+        const pydml_tensor* read = &g->tmpl[an->first];
+        const pydml_tensor* written = &g->tmpl[an->first + 1];
+        if (!same_view(produced, read) || written->data_type != read->data_type ||
+            written->dim_count != read->dim_count ||
+            memcmp(written->sizes, read->sizes, read->dim_count * sizeof read->sizes[0]) != 0)
+            continue;
+        /* the runner writes q's output in q's layout: its own output must be that layout too */
+        if (q != p && !same_view(&g->tmpl[g->nodes[p].first + g->nodes[p].n_in], produced)) continue;
+        pydml_operator* op = recreate_fused(g->nodes[p].op, an->op);
+        if (op == NULL) continue;
+        if (pydml_operator_input_count(op) != g->nodes[p].n_in || pydml_operator_output_count(op) != g->nodes[p].n_out) {
+            pydml_operator_destroy(op);
+            continue;
+        }
+        absorb(g, p, a, op);
+    }
+    if (g->fused_count == 0) return PYDML_STATUS_SUCCESS;
+    /* the absorbed nodes leave the order; each takes its runner's step */
+    uint32_t steps = 0;
+    for (uint32_t k = 0; k < g->step_count; k++) {
+        const uint32_t i = g->order[k];
+        if (g->fused_into[i] != UINT32_MAX) continue;
+        g->nodes[i].step = steps;
+        g->order[steps++] = i;
+    }
+    for (uint32_t i = 0; i < N; i++)
+        if (g->fused_into[i] != UINT32_MAX) g->nodes[i].step = g->nodes[g->fused_into[i]].step;
+    g->step_count = steps;
+    return PYDML_STATUS_SUCCESS;
+}
+
+
+/* ---- concurrency plan --------------------------------------------------------------------- */
+
+#define MAX_OVERLAP_VALUES 8192u /* beyond, a step waits for every earlier one before reusing memory */
+
+/* The data dependencies between execution steps (an intermediate edge between two operator nodes
+ * run by different steps); after_previous[s]: step s reads step s - 1's output. */
+static pydml_status plan_dependencies(pydml_graph* g, const DML_GRAPH_DESC* desc, uint8_t* after_previous) {
+    const uint32_t S = g->step_count;
+    g->pred_count = calloc(S + 1u, sizeof *g->pred_count);
+    g->succ_first = calloc(S + 2u, sizeof *g->succ_first);
+    g->succ_steps = malloc((desc->IntermediateEdgeCount + 1u) * sizeof *g->succ_steps);
+    g->need_prefix = calloc(S + 1u, sizeof *g->need_prefix);
+    g->small = calloc(S + 1u, sizeof *g->small);
+    if (!g->pred_count || !g->succ_first || !g->succ_steps || !g->need_prefix || !g->small)
+        return PYDML_STATUS_OUT_OF_MEMORY;
+    /* need_prefix serves as the fill cursor of the successor lists until the memory pass */
+    for (int pass = 0; pass < 2; pass++) {
+        if (pass)
+            for (uint32_t k = 0; k < S; k++) g->succ_first[k + 1] += g->succ_first[k];
+        for (uint32_t e = 0; e < desc->IntermediateEdgeCount; e++) {
+            const DML_INTERMEDIATE_GRAPH_EDGE_DESC* x = desc->IntermediateEdges[e].Desc;
+            const gnode* from = &g->nodes[x->FromNodeIndex];
+            const gnode* to = &g->nodes[x->ToNodeIndex];
+            if (from->op == NULL || to->op == NULL || from->step == to->step) continue;
+            if (!pass) {
+                g->succ_first[from->step + 1]++;
+                continue;
+            }
+            g->succ_steps[g->succ_first[from->step] + g->need_prefix[from->step]++] = to->step;
+            g->pred_count[to->step]++;
+            if (to->step == from->step + 1) after_previous[to->step] = 1;
+        }
+    }
+    memset(g->need_prefix, 0, (S + 1u) * sizeof *g->need_prefix);
+    return PYDML_STATUS_SUCCESS;
+}
+
+/* Some step reads nothing from its predecessor in the order: branches exist. */
+static int has_branches(const pydml_graph* g, const uint8_t* after_previous) {
+    for (uint32_t k = 1; k < g->step_count; k++)
+        if (!after_previous[k]) return 1;
+    return 0;
+}
+
+#define MAX_DAG_PLAN 1024u /* steps and values of a graph whose arena is planned on the DAG */
+
+/* The arena planned on the graph's partial order instead of the sequential one: value a may take
+ * memory of an earlier value b only when b's producer and every reader of b are ancestors of a's
+ * producer, so whichever order independent steps run in, a never overwrites b early. A chain
+ * plans as the sequential planner does (two intermediates); branches get memory of their own,
+ * and no step waits for memory. Returns the peak; UINT64_MAX when out of memory. */
+static uint64_t plan_arena_dag(const pydml_graph* g, const DML_GRAPH_DESC* desc, arena_value* values,
+                               uint32_t count, uint32_t bindings) {
+    const uint32_t S = g->step_count, words = (S + 63u) / 64u;
+    uint64_t* anc = calloc((size_t)S * words + 1u, sizeof *anc);
+    uint32_t* value_of = malloc((bindings + 1u) * sizeof *value_of);
+    uint32_t* reader_first = calloc(count + 2u, sizeof *reader_first);
+    uint32_t* readers = malloc((desc->IntermediateEdgeCount + 1u) * sizeof *readers);
+    uint32_t* cursor = calloc(count + 1u, sizeof *cursor);
+    uint32_t* occupied = malloc((count + 1u) * sizeof *occupied);
+    uint64_t peak = UINT64_MAX;
+    if (!anc || !value_of || !reader_first || !readers || !cursor || !occupied) goto out;
+    /* ancestors: steps in order, predecessors first */
+    for (uint32_t k = 0; k < S; k++)
+        for (uint32_t e = g->succ_first[k]; e < g->succ_first[k + 1]; e++) {
+            const uint32_t t = g->succ_steps[e];
+            uint64_t* to = anc + (size_t)t * words;
+            const uint64_t* from = anc + (size_t)k * words;
+            for (uint32_t w = 0; w < words; w++) to[w] |= from[w];
+            to[k / 64u] |= 1ull << (k % 64u);
+        }
+    for (uint32_t b = 0; b < bindings; b++) value_of[b] = UINT32_MAX;
+    for (uint32_t v = 0; v < count; v++) value_of[values[v].binding] = v;
+    for (int pass = 0; pass < 2; pass++) {
+        if (pass)
+            for (uint32_t v = 0; v < count; v++) reader_first[v + 1] += reader_first[v];
+        for (uint32_t e = 0; e < desc->IntermediateEdgeCount; e++) {
+            const DML_INTERMEDIATE_GRAPH_EDGE_DESC* x = desc->IntermediateEdges[e].Desc;
+            const gnode* from = &g->nodes[x->FromNodeIndex];
+            if (from->op == NULL) continue;
+            const uint32_t v = value_of[from->first + from->n_in + x->FromNodeOutputIndex];
+            if (v == UINT32_MAX) continue;
+            if (!pass)
+                reader_first[v + 1]++;
+            else
+                readers[reader_first[v] + cursor[v]++] = g->nodes[x->ToNodeIndex].step;
+        }
+    }
+    peak = 0;
+    for (uint32_t v = 0; v < count; v++) {
+        arena_value* a = &values[v];
+        const uint64_t* before = anc + (size_t)a->start * words;
+        uint32_t n = 0;
+        for (uint32_t u = 0; u < v; u++) {
+            const arena_value* b = &values[u];
+            int dead = b->start != a->start && ((before[b->start / 64u] >> (b->start % 64u)) & 1u);
+            for (uint32_t r = reader_first[u]; dead && r < reader_first[u + 1]; r++)
+                dead = readers[r] != a->start && ((before[readers[r] / 64u] >> (readers[r] % 64u)) & 1u);
+            if (dead) continue;
+            /* insertion by offset (n stays small: the values that may be live with a) */
+            uint32_t at = n++;
+            while (at > 0 && values[occupied[at - 1]].offset > b->offset) {
+                occupied[at] = occupied[at - 1];
+                at--;
+            }
+            occupied[at] = u;
+        }
+        uint64_t offset = 0;
+        for (uint32_t k = 0; k < n; k++) {
+            const arena_value* b = &values[occupied[k]];
+            if (b->offset >= offset + a->bytes) break;
+            if (b->offset + b->bytes > offset) offset = b->offset + b->bytes;
+        }
+        a->offset = offset;
+        if (offset + a->bytes > peak) peak = offset + a->bytes;
+    }
+out:
+    free(anc);
+    free(value_of);
+    free(reader_first);
+    free(readers);
+    free(cursor);
+    free(occupied);
+    return peak;
+}
+
+/* After the arena: with the sequential plan, a step writing memory an earlier value held waits for
+ * every step up to that value's last reader (need_prefix); small steps; g->parallel. */
+static void plan_concurrency(pydml_graph* g, const arena_value* values, uint32_t n_values, int dag_planned,
+                             const uint8_t* after_previous) {
+    for (uint32_t v = 0; v < n_values && !dag_planned; v++) {
+        const arena_value* a = &values[v];
+        uint32_t need = g->need_prefix[a->start];
+        if (n_values > MAX_OVERLAP_VALUES) {
+            need = a->start;
+        } else {
+            for (uint32_t u = 0; u < v; u++) {
+                const arena_value* b = &values[u];
+                if (b->end < a->start && b->offset < a->offset + a->bytes && a->offset < b->offset + b->bytes &&
+                    b->end + 1u > need)
+                    need = b->end + 1u;
+            }
+        }
+        g->need_prefix[a->start] = need;
+    }
+    for (uint32_t k = 0; k < g->step_count; k++) {
+        const gnode* gn = &g->nodes[g->order[k]];
+        uint64_t work = 0;
+        for (uint32_t b = 0; b < gn->n_in + gn->n_out; b++)
+            if (g->slots[gn->first + b].kind != SRC_NONE) work += pydml_tensor_element_count(&g->tmpl[gn->first + b]);
+        g->small[k] = work < (1u << 15);
+        if (k > 0 && !after_previous[k] && g->need_prefix[k] < k && !(g->options & PYDML_GRAPH_SERIAL))
+            g->parallel = 1;
+    }
+}
+
 static uint64_t round_up(uint64_t v) { return (v + ARENA_ALIGN - 1u) & ~(uint64_t)(ARENA_ALIGN - 1u); }
+
+/* PYDML_GRAPH_FUSION=0 / PYDML_GRAPH_CONCURRENCY=0 in the environment: the options of
+ * pydml_graph_compile (and so of CompileGraph through the COM API), for comparisons. */
+static uint32_t env_options(void) {
+    uint32_t options = 0;
+    const char* fusion = getenv("PYDML_GRAPH_FUSION");
+    const char* concurrency = getenv("PYDML_GRAPH_CONCURRENCY");
+    if (fusion && strcmp(fusion, "0") == 0) options |= PYDML_GRAPH_NO_FUSION;
+    if (concurrency && strcmp(concurrency, "0") == 0) options |= PYDML_GRAPH_SERIAL;
+    return options;
+}
 
 pydml_status pydml_graph_compile(const DML_GRAPH_DESC* desc, uint32_t execution_flags, pydml_graph** graph,
                                  pydml_diagnostic* diagnostic) {
+    return pydml_graph_compile_ex(desc, execution_flags, env_options(), graph, diagnostic);
+}
+
+pydml_status pydml_graph_compile_ex(const DML_GRAPH_DESC* desc, uint32_t execution_flags, uint32_t options,
+                                    pydml_graph** graph, pydml_diagnostic* diagnostic) {
     pydml_diagnostic local;
     pydml_diagnostic* d = diagnostic ? diagnostic : &local;
     memset(d, 0, sizeof *d);
@@ -314,6 +746,8 @@ pydml_status pydml_graph_compile(const DML_GRAPH_DESC* desc, uint32_t execution_
     if (execution_flags & ~7u)
         return gfail(d, "", u32(v, sizeof v, execution_flags),
                      "CompileGraph's flags must be DML_EXECUTION_FLAGS values");
+    if (options & ~(uint32_t)(PYDML_GRAPH_NO_FUSION | PYDML_GRAPH_SERIAL))
+        return gfail(d, "", u32(v, sizeof v, options), "the options must be PYDML_GRAPH_* values");
     if (desc->NodeCount == 0) return gfail(d, "NodeCount", "0", "must be at least 1");
     if (desc->NodeCount > MAX_GRAPH_NODES)
         return gfail(d, "NodeCount", u32(v, sizeof v, desc->NodeCount), "must be at most %u", MAX_GRAPH_NODES);
@@ -363,7 +797,12 @@ pydml_status pydml_graph_compile(const DML_GRAPH_DESC* desc, uint32_t execution_
     g->node_count = N;
     g->input_count = desc->InputCount;
     g->output_count = desc->OutputCount;
+    g->options = options;
     g->nodes = calloc(N, sizeof *g->nodes);
+    g->fused_ops = calloc(N, sizeof *g->fused_ops);
+    g->fused_into = malloc(N * sizeof *g->fused_into);
+    g->absorbed = malloc(N * sizeof *g->absorbed);
+    g->bias_source = malloc(N * sizeof *g->bias_source);
     g->node_names = calloc(N, sizeof *g->node_names);
     g->input_names = calloc(g->input_count + 1u, sizeof *g->input_names);
     g->output_names = calloc(g->output_count + 1u, sizeof *g->output_names);
@@ -378,12 +817,16 @@ pydml_status pydml_graph_compile(const DML_GRAPH_DESC* desc, uint32_t execution_
     uint32_t* last_use = NULL;
     arena_value* values = NULL;
     uint32_t* active = NULL;
+    uint8_t* after_previous = NULL;
 #define FAIL(expr)                                                                                                \
     do {                                                                                                          \
         s = (expr);                                                                                               \
         goto done;                                                                                                \
     } while (0)
-    if (!g->nodes || !g->node_names || !g->input_names || !g->output_names) FAIL(PYDML_STATUS_OUT_OF_MEMORY);
+    if (!g->nodes || !g->node_names || !g->input_names || !g->output_names || !g->fused_ops || !g->fused_into ||
+        !g->absorbed || !g->bias_source)
+        FAIL(PYDML_STATUS_OUT_OF_MEMORY);
+    for (uint32_t i = 0; i < N; i++) g->fused_into[i] = g->absorbed[i] = g->bias_source[i] = UINT32_MAX;
 
     /* nodes: types, descs, binding counts */
     uint32_t bindings = 0;
@@ -712,6 +1155,8 @@ pydml_status pydml_graph_compile(const DML_GRAPH_DESC* desc, uint32_t execution_
     }
     for (uint32_t i = 0; i < N; i++)
         if (!g->nodes[i].op) g->nodes[i].step = 0;
+    if (!(options & PYDML_GRAPH_NO_FUSION) && (s = fuse_nodes(g, desc, conn, consumers, output_edge_of)))
+        goto done;
 
     /* constants: one block, each padded to what its readers may touch (their TotalTensorSizeInBytes) */
     uint64_t constant_bytes = 0;
@@ -773,7 +1218,12 @@ pydml_status pydml_graph_compile(const DML_GRAPH_DESC* desc, uint32_t execution_
     for (uint32_t s_ = 0; s_ < steps; s_++) {
         const gnode* gn = &g->nodes[g->order[s_]];
         for (uint32_t k = 0; k < gn->n_out; k++) {
-            const uint32_t b = gn->first + gn->n_in + k;
+            uint32_t b = gn->first + gn->n_in + k;
+            if (k == 0 && g->absorbed[g->order[s_]] != UINT32_MAX) {
+                /* a fused node writes its last absorbed node's output */
+                const gnode* an = &g->nodes[g->absorbed[g->order[s_]]];
+                b = an->first + an->n_in;
+            }
             if (!info[b].present) continue;
             if (output_edge_of[b] != UINT32_MAX) {
                 const DML_OUTPUT_GRAPH_EDGE_DESC* x = desc->OutputEdges[output_edge_of[b]].Desc;
@@ -789,7 +1239,21 @@ pydml_status pydml_graph_compile(const DML_GRAPH_DESC* desc, uint32_t execution_
             g->intermediate_bytes += a->bytes;
         }
     }
-    g->arena_bytes = plan_arena(values, n_values, active);
+    after_previous = calloc(g->step_count + 1u, 1);
+    if (after_previous == NULL || (s = plan_dependencies(g, desc, after_previous))) {
+        if (!s) s = PYDML_STATUS_OUT_OF_MEMORY;
+        goto done;
+    }
+    /* branches that may run side by side get an arena planned on the DAG (small graphs) */
+    int dag_planned = 0;
+    if (!(options & PYDML_GRAPH_SERIAL) && has_branches(g, after_previous) && g->step_count <= MAX_DAG_PLAN &&
+        n_values <= MAX_DAG_PLAN) {
+        g->arena_bytes = plan_arena_dag(g, desc, values, n_values, bindings);
+        if (g->arena_bytes == UINT64_MAX) FAIL(PYDML_STATUS_OUT_OF_MEMORY);
+        dag_planned = 1;
+    } else {
+        g->arena_bytes = plan_arena(values, n_values, active);
+    }
     for (uint32_t k = 0; k < n_values; k++) {
         slot* sl = &g->slots[values[k].binding];
         sl->kind = SRC_ARENA;
@@ -823,6 +1287,26 @@ pydml_status pydml_graph_compile(const DML_GRAPH_DESC* desc, uint32_t execution_
             }
         }
     }
+    /* a fused node's output 0 is its last absorbed node's output: that memory, in that layout; a
+     * folded bias reads the bias add's other input, as a [1, C, 1, 1] view */
+    for (uint32_t p = 0; p < N; p++) {
+        if (g->absorbed[p] != UINT32_MAX) {
+            const gnode* an = &g->nodes[g->absorbed[p]];
+            const uint32_t pb = g->nodes[p].first + g->nodes[p].n_in;
+            g->slots[pb] = g->slots[an->first + an->n_in];
+            g->tmpl[pb] = g->tmpl[an->first + an->n_in];
+        }
+        if (g->bias_source[p] != UINT32_MAX) {
+            const uint32_t bb = g->nodes[p].first + 2; /* CONVOLUTION's BiasTensor */
+            pydml_binding_info bias;
+            if (pydml_operator_binding_info(g->nodes[p].op, 0, 2, &bias)) FAIL(PYDML_STATUS_INVALID_PARAMETER);
+            g->slots[bb] = g->slots[g->bias_source[p]];
+            g->tmpl[bb] = bias.tensor;
+            for (uint32_t d = 0; d < bias.tensor.dim_count; d++)
+                g->tmpl[bb].strides[d] = d == 1 ? g->tmpl[g->bias_source[p]].strides[1] : 0;
+        }
+    }
+    plan_concurrency(g, values, n_values, dag_planned, after_previous);
     /* the workspace kept for calls that find it free */
     g->cached.arena = g->arena_bytes ? pydml_buffer_acquire(g->arena_bytes) : NULL;
     g->cached.views = malloc((bindings + 1u) * sizeof *g->cached.views);
@@ -845,6 +1329,7 @@ done:
     free(last_use);
     free(values);
     free(active);
+    free(after_previous);
     if (s) {
         graph_free(g);
         return s;
@@ -876,6 +1361,12 @@ pydml_status pydml_graph_output_info(const pydml_graph* g, uint32_t index, pydml
     if (g == NULL || info == NULL || index >= g->output_count) return PYDML_STATUS_INVALID_PARAMETER;
     *info = g->output_info[index];
     return PYDML_STATUS_SUCCESS;
+}
+
+int pydml_graph_concurrent(const pydml_graph* g) { return g ? g->parallel : 0; }
+
+uint32_t pydml_graph_fused_into(const pydml_graph* g, uint32_t node) {
+    return g && node < g->node_count ? g->fused_into[node] : UINT32_MAX;
 }
 
 uint32_t pydml_graph_execution_order(const pydml_graph* g, uint32_t* order, uint32_t capacity) {
@@ -953,6 +1444,252 @@ static int overlaps(const void* a, uint64_t an, const void* b, uint64_t bn) {
 static void node_message(char* message, size_t size, const pydml_graph* g, uint32_t i, const char* inner) {
     char q[NAME_SHOWN + 8];
     message_out(message, size, "DML_GRAPH_DESC.Nodes[%u]%s: %s", i, quoted(q, sizeof q, g->node_names[i]), inner);
+}
+
+
+/* ---- one step ----------------------------------------------------------------------------- */
+
+typedef struct run_context {
+    const pydml_graph* g;
+    const pydml_buffer* inputs;
+    const pydml_buffer* outputs;
+    const workspace* w;
+} run_context;
+
+/* Binds step `step`'s node to its memory, runs it, then makes the copies that follow it. Steps
+ * touch only their own bindings' views, so steps may run on several threads at once. */
+static pydml_status run_step(const run_context* ctx, uint32_t step, char* message, size_t message_size) {
+    const pydml_graph* g = ctx->g;
+    const workspace* w = ctx->w;
+    const pydml_buffer* inputs = ctx->inputs;
+    const pydml_buffer* outputs = ctx->outputs;
+    const uint32_t i = g->order[step];
+    const gnode* gn = &g->nodes[i];
+    for (uint32_t k = 0; k < gn->n_in + gn->n_out; k++) {
+        const uint32_t b = gn->first + k;
+        const slot* sl = &g->slots[b];
+        pydml_tensor* view = &w->views[b];
+        w->pointers[b] = view;
+        *view = g->tmpl[b];
+        switch (sl->kind) {
+        case SRC_INPUT:
+            view->data = inputs[sl->index].data;
+            view->buffer_bytes = inputs[sl->index].size_in_bytes;
+            break;
+        case SRC_OWNED:
+            view->data = g->owned[sl->index];
+            view->buffer_bytes = g->input_bytes[sl->index];
+            break;
+        case SRC_OUTPUT:
+            view->data = outputs[sl->index].data;
+            view->buffer_bytes = outputs[sl->index].size_in_bytes;
+            break;
+        case SRC_ARENA:
+            view->data = w->arena + sl->offset;
+            view->buffer_bytes = sl->bytes;
+            break;
+        case SRC_CONSTANT:
+            view->data = g->constants + sl->offset;
+            view->buffer_bytes = sl->bytes;
+            break;
+        default:
+            w->pointers[b] = NULL; /* an absent optional tensor */
+        }
+    }
+    char inner[768];
+    pydml_status s = run_node(gn->op, w->pointers + gn->first, gn->n_in, w->pointers + gn->first + gn->n_in,
+                              gn->n_out, inner, sizeof inner);
+    if (s) {
+        node_message(message, message_size, g, i, inner);
+        return s;
+    }
+    for (uint32_t c = 0; c < g->copy_count; c++) {
+        const copy_step* cp = &g->copies[c];
+        if (cp->after != step) continue;
+        const void* src = cp->source.kind == SRC_OUTPUT ? outputs[cp->source.index].data
+                                                        : (const void*)(w->arena + cp->source.offset);
+        memcpy(outputs[cp->output].data, src, cp->bytes);
+    }
+    return PYDML_STATUS_SUCCESS;
+}
+
+/* ---- concurrent execution ----------------------------------------------------------------- */
+
+/* Helper threads kept for the process (created on first need, at most the budget less one): each
+ * keeps its OpenMP team between graphs, as the calling thread does. A job is run by its caller
+ * and by the helpers that take it before the caller closes it. */
+#define MAX_HELPERS 63
+
+typedef struct pool_job {
+    void (*fn)(void*);
+    void* arg;
+    int wanted;                       /* helpers still wanted */
+    int active;                       /* helpers running fn */
+    struct pool_job* next;
+} pool_job;
+
+static pthread_mutex_t g_pool_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t g_pool_work = PTHREAD_COND_INITIALIZER;
+static pthread_cond_t g_pool_idle = PTHREAD_COND_INITIALIZER;
+static pool_job* g_pool_jobs;
+static int g_pool_threads;
+
+static void* pool_main(void* unused) {
+    (void)unused;
+    pthread_mutex_lock(&g_pool_lock);
+    for (;;) {
+        while (g_pool_jobs == NULL) pthread_cond_wait(&g_pool_work, &g_pool_lock);
+        pool_job* job = g_pool_jobs;
+        if (--job->wanted == 0) g_pool_jobs = job->next;
+        job->active++;
+        pthread_mutex_unlock(&g_pool_lock);
+        job->fn(job->arg);
+        pthread_mutex_lock(&g_pool_lock);
+        if (--job->active == 0) pthread_cond_broadcast(&g_pool_idle);
+    }
+    return NULL;
+}
+
+/* fn(arg) on the calling thread and on up to `helpers` pool threads; returns when all have ended. */
+static void pool_run(void (*fn)(void*), void* arg, int helpers) {
+    pool_job job = {fn, arg, 0, 0, NULL};
+    pthread_mutex_lock(&g_pool_lock);
+    while (g_pool_threads < helpers && g_pool_threads < MAX_HELPERS) {
+        pthread_t thread;
+        pthread_attr_t attr;
+        pthread_attr_init(&attr);
+        pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+        const int failed = pthread_create(&thread, &attr, pool_main, NULL);
+        pthread_attr_destroy(&attr);
+        if (failed) break;
+        g_pool_threads++;
+    }
+    job.wanted = helpers < g_pool_threads ? helpers : g_pool_threads;
+    if (job.wanted > 0) {
+        pool_job** tail = &g_pool_jobs;
+        while (*tail) tail = &(*tail)->next;
+        *tail = &job;
+        pthread_cond_broadcast(&g_pool_work);
+    }
+    pthread_mutex_unlock(&g_pool_lock);
+    fn(arg);
+    pthread_mutex_lock(&g_pool_lock);
+    if (job.wanted > 0) { /* close it: helpers that did not take it yet never will */
+        for (pool_job** at = &g_pool_jobs; *at; at = &(*at)->next)
+            if (*at == &job) {
+                *at = job.next;
+                break;
+            }
+        job.wanted = 0;
+    }
+    while (job.active > 0) pthread_cond_wait(&g_pool_idle, &g_pool_lock);
+    pthread_mutex_unlock(&g_pool_lock);
+}
+
+typedef struct scheduler {
+    const run_context* ctx;
+    pthread_mutex_t lock;
+    pthread_cond_t changed;
+    uint32_t* remaining;              /* per step: data predecessors not yet run */
+    uint8_t* state;                   /* per step: 0 waiting, 1 queued, 2 running or done */
+    uint8_t* done;
+    uint32_t* heap;                   /* queued steps, the lowest first */
+    uint32_t n_heap;
+    uint32_t prefix;                  /* steps [0, prefix) are done */
+    uint32_t completed, running, workers;
+    int stop;
+    pydml_status status;
+    uint32_t failed_step;
+    char message[1024];
+} scheduler;
+
+/* Queues every waiting step whose producers have run and whose memory is free. */
+static void scheduler_release(scheduler* sc, uint32_t from) {
+    const pydml_graph* g = sc->ctx->g;
+    for (uint32_t k = from; k < g->step_count; k++)
+        if (sc->state[k] == 0 && sc->remaining[k] == 0 && g->need_prefix[k] <= sc->prefix) {
+            sc->state[k] = 1;
+            heap_push(sc->heap, &sc->n_heap, k);
+        }
+}
+
+static void scheduler_worker(void* arg) {
+    scheduler* sc = arg;
+    const pydml_graph* g = sc->ctx->g;
+    const int budget = pydml_thread_budget();
+    char message[1024];
+    pthread_mutex_lock(&sc->lock);
+    for (;;) {
+        while (!sc->stop && sc->n_heap == 0 && sc->completed < g->step_count)
+            pthread_cond_wait(&sc->changed, &sc->lock);
+        if (sc->stop || sc->completed == g->step_count) break;
+        const uint32_t step = heap_pop(sc->heap, &sc->n_heap);
+        sc->running++;
+        /* a node alone takes the whole budget; nodes side by side share it (small ones take one
+         * thread, as single operators do); kernels give the same bits on any team size */
+        const int side_by_side = sc->n_heap > 0 || sc->running > 1;
+        const int share = budget / (int)sc->workers > 1 ? budget / (int)sc->workers : 1;
+        const int want = g->small[step] ? 1 : side_by_side ? share : 0;
+        pthread_mutex_unlock(&sc->lock);
+        pydml_team_begin(want);
+        message[0] = 0;
+        const pydml_status s = run_step(sc->ctx, step, message, sizeof message);
+        pydml_team_end();
+        pthread_mutex_lock(&sc->lock);
+        sc->running--;
+        sc->completed++;
+        sc->done[step] = 1;
+        if (s) {
+            /* the first failing step in execution order speaks, as it would run alone */
+            if (sc->status == PYDML_STATUS_SUCCESS || step < sc->failed_step) {
+                sc->status = s;
+                sc->failed_step = step;
+                snprintf(sc->message, sizeof sc->message, "%s", message);
+            }
+            sc->stop = 1;
+        } else {
+            const uint32_t old_prefix = sc->prefix;
+            while (sc->prefix < g->step_count && sc->done[sc->prefix]) sc->prefix++;
+            for (uint32_t k = g->succ_first[step]; k < g->succ_first[step + 1]; k++) sc->remaining[g->succ_steps[k]]--;
+            /* steps below the old prefix are done; otherwise only the successors can be new */
+            scheduler_release(sc, sc->prefix > old_prefix ? old_prefix : step + 1);
+        }
+        pthread_cond_broadcast(&sc->changed);
+    }
+    pthread_mutex_unlock(&sc->lock);
+}
+
+static pydml_status run_concurrent(const run_context* ctx, int budget, char* message, size_t message_size) {
+    const pydml_graph* g = ctx->g;
+    const uint32_t S = g->step_count;
+    scheduler sc;
+    memset(&sc, 0, sizeof sc);
+    sc.ctx = ctx;
+    sc.remaining = malloc((S + 1u) * sizeof *sc.remaining);
+    sc.state = calloc(S + 1u, 1);
+    sc.done = calloc(S + 1u, 1);
+    sc.heap = malloc((S + 1u) * sizeof *sc.heap);
+    if (!sc.remaining || !sc.state || !sc.done || !sc.heap) {
+        free(sc.remaining);
+        free(sc.state);
+        free(sc.done);
+        free(sc.heap);
+        return PYDML_STATUS_OUT_OF_MEMORY;
+    }
+    memcpy(sc.remaining, g->pred_count, S * sizeof *sc.remaining);
+    pthread_mutex_init(&sc.lock, NULL);
+    pthread_cond_init(&sc.changed, NULL);
+    sc.workers = (uint32_t)budget;
+    scheduler_release(&sc, 0);
+    pool_run(scheduler_worker, &sc, budget - 1);
+    pthread_cond_destroy(&sc.changed);
+    pthread_mutex_destroy(&sc.lock);
+    if (sc.status) message_out(message, message_size, "%s", sc.message);
+    free(sc.remaining);
+    free(sc.state);
+    free(sc.done);
+    free(sc.heap);
+    return sc.status;
 }
 
 pydml_status pydml_graph_execute(const pydml_graph* g, const pydml_buffer* inputs, uint32_t input_count,
@@ -1043,60 +1780,19 @@ pydml_status pydml_graph_execute(const pydml_graph* g, const pydml_buffer* input
         }
     }
     pydml_status s = PYDML_STATUS_SUCCESS;
-    pydml_team_begin(0); /* the whole budget for the graph; its nodes run inside it */
     for (uint32_t c = 0; c < g->copy_count; c++)
         if (g->copies[c].after == UINT32_MAX)
             memcpy(outputs[g->copies[c].output].data, g->constants + g->copies[c].source.offset, g->copies[c].bytes);
-    for (uint32_t step = 0; step < g->step_count && s == PYDML_STATUS_SUCCESS; step++) {
-        const uint32_t i = g->order[step];
-        const gnode* gn = &g->nodes[i];
-        for (uint32_t k = 0; k < gn->n_in + gn->n_out; k++) {
-            const uint32_t b = gn->first + k;
-            const slot* sl = &g->slots[b];
-            pydml_tensor* view = &w.views[b];
-            w.pointers[b] = view;
-            *view = g->tmpl[b];
-            switch (sl->kind) {
-            case SRC_INPUT:
-                view->data = inputs[sl->index].data;
-                view->buffer_bytes = inputs[sl->index].size_in_bytes;
-                break;
-            case SRC_OWNED:
-                view->data = g->owned[sl->index];
-                view->buffer_bytes = g->input_bytes[sl->index];
-                break;
-            case SRC_OUTPUT:
-                view->data = outputs[sl->index].data;
-                view->buffer_bytes = outputs[sl->index].size_in_bytes;
-                break;
-            case SRC_ARENA:
-                view->data = w.arena + sl->offset;
-                view->buffer_bytes = sl->bytes;
-                break;
-            case SRC_CONSTANT:
-                view->data = g->constants + sl->offset;
-                view->buffer_bytes = sl->bytes;
-                break;
-            default:
-                w.pointers[b] = NULL; /* an absent optional tensor */
-            }
-        }
-        char inner[768];
-        s = run_node(gn->op, w.pointers + gn->first, gn->n_in, w.pointers + gn->first + gn->n_in, gn->n_out, inner,
-                     sizeof inner);
-        if (s) {
-            node_message(message, message_size, g, i, inner);
-            break;
-        }
-        for (uint32_t c = 0; c < g->copy_count; c++) {
-            const copy_step* cp = &g->copies[c];
-            if (cp->after != step) continue;
-            const void* src = cp->source.kind == SRC_OUTPUT ? outputs[cp->source.index].data
-                                                            : (const void*)(w.arena + cp->source.offset);
-            memcpy(outputs[cp->output].data, src, cp->bytes);
-        }
+    const run_context ctx = {g, inputs, outputs, &w};
+    const int budget = pydml_thread_budget();
+    if (g->parallel && budget > 1 && !(g->options & PYDML_GRAPH_SERIAL)) {
+        s = run_concurrent(&ctx, budget, message, message_size);
+    } else {
+        pydml_team_begin(0); /* the whole budget for the graph; its nodes run inside it */
+        for (uint32_t step = 0; step < g->step_count && s == PYDML_STATUS_SUCCESS; step++)
+            s = run_step(&ctx, step, message, message_size);
+        pydml_team_end();
     }
-    pydml_team_end();
     if (own) {
         atomic_flag_clear(&mutable_g->busy);
     } else {

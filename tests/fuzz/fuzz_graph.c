@@ -5,8 +5,12 @@
  * pydml_graph_compile, pydml_graph_initialize, pydml_graph_execute and pydml_graph_release run on
  * each. The library must answer every case with a status, never crash or leak; an accepted graph
  * must execute on buffers of the sizes it asks for, and refuse a buffer one byte short.
+ * Each accepted graph is compiled with random PYDML_GRAPH_* options and run on 1 to 3 threads; it is
+ * also compiled SERIAL with the same fusion (its outputs must be the same bits: concurrency never
+ * changes a result) and NO_FUSION | SERIAL (within 1e-5: fused activations, ADD -> ADD1).
  *
  * usage: fuzz_graph ITERATIONS SEED   (prints "compiled C rejected R" on success) */
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,7 +39,7 @@ static void die(const char* format, ...) {
 
 /* ---- the operators a node may use ---------------------------------------------------------- */
 
-enum { OP_RELU, OP_ADD, OP_ADD_OWNED, OP_RELU_SMALL, OP_CONV_NO_BIAS, OP_JOIN, OP_KINDS };
+enum { OP_RELU, OP_ADD, OP_ADD_OWNED, OP_RELU_SMALL, OP_CONV_NO_BIAS, OP_JOIN, OP_TANH, OP_RELU_CONV_OUT, OP_KINDS };
 static pydml_operator* g_ops[OP_KINDS];
 
 static pydml_operator* make(DML_OPERATOR_TYPE type, const void* desc) {
@@ -65,7 +69,8 @@ static void make_operators(void) {
     static DML_TENSOR_DESC join_inputs[2];
     join_inputs[0] = t64;
     join_inputs[1] = t64;
-    static DML_ACTIVATION_RELU_OPERATOR_DESC relu = {&t64, &t64}, relu_small = {&t32, &t32};
+    static DML_ACTIVATION_RELU_OPERATOR_DESC relu = {&t64, &t64}, relu_small = {&t32, &t32}, relu_y = {&ty, &ty};
+    static DML_ACTIVATION_TANH_OPERATOR_DESC tanh_ = {&t64, &t64};
     static DML_ELEMENT_WISE_ADD_OPERATOR_DESC add = {&t64, &t64, &t64}, add_owned = {&to64, &t64, &t64};
     static DML_CONVOLUTION_OPERATOR_DESC conv = {&tx, &tw, NULL, &ty, DML_CONVOLUTION_MODE_CROSS_CORRELATION,
                                                  DML_CONVOLUTION_DIRECTION_FORWARD, 2, ones, ones, zeros, zeros,
@@ -77,6 +82,8 @@ static void make_operators(void) {
     g_ops[OP_RELU_SMALL] = make(DML_OPERATOR_ACTIVATION_RELU, &relu_small);
     g_ops[OP_CONV_NO_BIAS] = make(DML_OPERATOR_CONVOLUTION, &conv);
     g_ops[OP_JOIN] = make(DML_OPERATOR_JOIN, &join);
+    g_ops[OP_TANH] = make(DML_OPERATOR_ACTIVATION_TANH, &tanh_);        /* fuses after ADD */
+    g_ops[OP_RELU_CONV_OUT] = make(DML_OPERATOR_ACTIVATION_RELU, &relu_y); /* fuses after the conv */
 }
 
 /* ---- one case ------------------------------------------------------------------------------ */
@@ -123,7 +130,7 @@ static void generate(gcase* c) {
             c->nodes[i].Desc = &c->const_nodes[i];
             continue;
         }
-        uint32_t kind = percent(70) ? (percent(50) ? OP_RELU : OP_ADD) : below(OP_KINDS);
+        uint32_t kind = percent(60) ? (percent(50) ? OP_RELU : OP_ADD) : below(OP_KINDS);
         c->nodes[i].Type = DML_GRAPH_NODE_TYPE_OPERATOR;
         c->op_nodes[i].Operator = (IDMLOperator*)(void*)g_ops[kind];
         c->op_nodes[i].Name = NAMES[below(4)];
@@ -282,16 +289,98 @@ static int types_match_structs(const gcase* c) {
     return 1; /* edge Type mismatches are caught by the list's expected Type before Desc is read */
 }
 
+static float frand(void) { return (float)((double)below(1u << 20) / (double)(1u << 19) - 1.0); }
+
+/* Executes graph h (owned inputs initialized from ins) into fresh outputs; returns them (one block
+ * per output, caller frees), NULL when it fails. */
+static void** outputs_of(pydml_graph* h, const pydml_buffer* all_inputs) {
+    const uint32_t ni = pydml_graph_input_count(h), no = pydml_graph_output_count(h);
+    pydml_buffer* ins = calloc(ni + 1u, sizeof *ins);
+    pydml_buffer* init = calloc(ni + 1u, sizeof *init);
+    pydml_buffer* outs = calloc(no + 1u, sizeof *outs);
+    void** memory = calloc(no + 1u, sizeof *memory);
+    if (!ins || !init || !outs || !memory) die("out of memory");
+    for (uint32_t i = 0; i < ni; i++) {
+        if (pydml_graph_input_owned(h, i))
+            init[i] = all_inputs[i];
+        else
+            ins[i] = all_inputs[i];
+    }
+    for (uint32_t k = 0; k < no; k++) {
+        uint64_t bytes = pydml_graph_output_bytes(h, k);
+        memory[k] = malloc(bytes ? bytes : 1);
+        outs[k] = (pydml_buffer){memory[k], bytes};
+    }
+    char message[512];
+    if (pydml_graph_initialize(h, init, ni, message, sizeof message)) die("initialize failed: %s", message);
+    if (pydml_graph_execute(h, ins, ni, outs, no, message, sizeof message))
+        die("an accepted graph does not execute on the buffers it asked for: %s", message);
+    free(ins);
+    free(init);
+    free(outs);
+    return memory;
+}
+
+/* The same outputs as g's, bit for bit (same_bits) or within 1e-5 (float32 views of the bytes). */
+static void compare(pydml_graph* g, const gcase* c, uint32_t options, const pydml_buffer* all_inputs, void** expect,
+                    int same_bits) {
+    pydml_graph* h = NULL;
+    pydml_diagnostic d;
+    if (pydml_graph_compile_ex(&c->desc, 0, options, &h, &d)) die("accepted, but not with options %u: %s", options, d.message);
+    void** got = outputs_of(h, all_inputs);
+    for (uint32_t k = 0; k < pydml_graph_output_count(g); k++) {
+        const uint64_t bytes = pydml_graph_output_bytes(g, k);
+        if (bytes != pydml_graph_output_bytes(h, k)) die("output %u: sizes differ between options", k);
+        if (same_bits) {
+            if (memcmp(got[k], expect[k], bytes)) die("output %u differs between serial and concurrent runs", k);
+        } else {
+            const float* a = got[k];
+            const float* b = expect[k];
+            for (uint64_t e = 0; e < bytes / 4; e++) {
+                const float x = a[e], y = b[e];
+                if (x == y || (isnan(x) && isnan(y))) continue;
+                if (!(fabsf(x - y) <= 1e-5f * fmaxf(fabsf(x), fabsf(y)) + 1e-6f))
+                    die("output %u element %llu: fused %.9g, unfused %.9g", k, (unsigned long long)e, y, x);
+            }
+        }
+        free(got[k]);
+    }
+    free(got);
+    pydml_graph_release(h);
+}
+
 static void run(gcase* c, uint32_t* compiled, uint32_t* rejected) {
     pydml_graph* g = NULL;
     pydml_diagnostic d;
-    pydml_status s = pydml_graph_compile(&c->desc, 0, &g, percent(90) ? &d : NULL);
+    const uint32_t options = below(4); /* PYDML_GRAPH_NO_FUSION | PYDML_GRAPH_SERIAL */
+    pydml_set_num_threads((int)(1 + below(3)));
+    pydml_status s = pydml_graph_compile_ex(&c->desc, 0, options, &g, percent(90) ? &d : NULL);
     if (s) {
         if (g != NULL) die("a rejected graph returned a handle");
         ++*rejected;
         return;
     }
     ++*compiled;
+    if (percent(50)) {
+        /* random inputs: the results against SERIAL (same bits) and unfused (within 1e-5) */
+        const uint32_t n = pydml_graph_input_count(g);
+        pydml_buffer* all = calloc(n + 1u, sizeof *all);
+        if (!all) die("out of memory");
+        for (uint32_t i = 0; i < n; i++) {
+            const uint64_t bytes = pydml_graph_input_bytes(g, i);
+            float* data = malloc(bytes ? bytes : 1);
+            if (!data) die("out of memory");
+            for (uint64_t e = 0; e < bytes / 4; e++) data[e] = frand();
+            all[i] = (pydml_buffer){data, bytes};
+        }
+        void** expect = outputs_of(g, all);
+        compare(g, c, options | PYDML_GRAPH_SERIAL, all, expect, 1);
+        compare(g, c, PYDML_GRAPH_NO_FUSION | PYDML_GRAPH_SERIAL, all, expect, 0);
+        for (uint32_t k = 0; k < pydml_graph_output_count(g); k++) free(expect[k]);
+        free(expect);
+        for (uint32_t i = 0; i < n; i++) free(all[i].data);
+        free(all);
+    }
     const uint32_t ni = pydml_graph_input_count(g), no = pydml_graph_output_count(g);
     pydml_buffer* ins = calloc(ni + 1u, sizeof *ins);
     pydml_buffer* outs = calloc(no + 1u, sizeof *outs);

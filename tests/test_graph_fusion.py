@@ -1,0 +1,323 @@
+"""Graph fusion and concurrent branches (native/graph/graph.c, issue 24).
+
+Fusion: an activation node after an operator with a FusedActivation field (or ELEMENT_WISE_ADD,
+made ADD1), and a per-channel bias add after a CONVOLUTION, run inside that operator. Fused
+results equal the unfused graph's (which are the bits of the nodes one by one) within the
+operators' tolerances, and both are checked against a float64 numpy reference of the page's
+formula; the fused graph runs fewer operators. Where a rule forbids fusing (another reader, a
+graph output, the feature level, an activation that does not fuse) nothing fuses.
+
+Concurrency: independent branches run side by side; results are the same bits on 1 to 4 threads,
+concurrent or serial, and equal to the nodes one by one."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+from test_graph import In, Mid, Op, Out, t
+
+import pydml
+from pydml import DML_GRAPH_DESC
+from pydml.native import lib
+
+X4 = [2, 3, 6, 6]
+Y4 = [2, 4, 6, 6]
+
+
+@pytest.fixture
+def device() -> pydml.Device:
+    return pydml.Device()
+
+
+@pytest.fixture
+def threads() -> Any:
+    before = int(lib.pydml_set_num_threads(0))
+    yield lib.pydml_set_num_threads
+    lib.pydml_set_num_threads(before)
+
+
+def conv(dtype: str = "FLOAT32", bias: bool = False) -> Any:
+    return pydml.DML_CONVOLUTION_OPERATOR_DESC(
+        InputTensor=t(X4, dtype), FilterTensor=t([4, 3, 3, 3], dtype),
+        BiasTensor=t([1, 4, 1, 1], dtype) if bias else None, OutputTensor=t(Y4, dtype),
+        Mode="CROSS_CORRELATION", Direction="FORWARD", DimensionCount=2, Strides=[1, 1], Dilations=[1, 1],
+        StartPadding=[1, 1], EndPadding=[1, 1], OutputPadding=[0, 0], GroupCount=1)
+
+
+def act(name: str, shape: list[int] = Y4, dtype: str = "FLOAT32", **fields: Any) -> Any:
+    cls = getattr(pydml, f"DML_ACTIVATION_{name}_OPERATOR_DESC")
+    return cls(InputTensor=t(shape, dtype), OutputTensor=t(shape, dtype), **fields)
+
+
+def chain(first: Any, second: Any, first_inputs: int) -> Any:
+    """graph inputs 0.. -> first -> second -> graph output 0"""
+    return DML_GRAPH_DESC(
+        Nodes=[Op(first, "producer"), Op(second, "activation")],
+        InputEdges=[In(i, 0, i) for i in range(first_inputs)],
+        IntermediateEdges=[Mid(0, 0, 1, 0)],
+        OutputEdges=[Out(1, 0, 0)],
+    )
+
+
+def conv_input(rng: np.random.Generator, dtype: Any = np.float32) -> list[Any]:
+    return [rng.standard_normal(X4).astype(dtype), (rng.standard_normal([4, 3, 3, 3]) / 5).astype(dtype)]
+
+
+def conv64(x: Any, w: Any) -> Any:
+    """float64 cross-correlation, pad 1 (the CONVOLUTION page's formula)."""
+    x, w = x.astype(np.float64), w.astype(np.float64)
+    xp = np.pad(x, ((0, 0), (0, 0), (1, 1), (1, 1)))
+    out = np.zeros(Y4)
+    for i in range(3):
+        for j in range(3):
+            out += np.einsum("nchw,oc->nohw", xp[:, :, i:i + 6, j:j + 6], w[:, :, i, j])
+    return out
+
+
+def run_both(device: pydml.Device, desc: Any, inputs: list[Any]) -> tuple[Any, Any, Any]:
+    fused = device.compile_graph(desc)
+    unfused = device.compile_graph(desc, fusion=False)
+    (a,) = fused.execute(inputs)
+    (b,) = unfused.execute(inputs)
+    return fused, a, b
+
+
+# ---- fused vs unfused --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name, fields, reference", [
+    ("RELU", {}, lambda v: np.maximum(v, 0)),
+    ("SIGMOID", {}, lambda v: 1 / (1 + np.exp(-v))),
+    ("LEAKY_RELU", {"Alpha": 0.25}, lambda v: np.where(v > 0, v, 0.25 * v)),
+    ("TANH", {}, np.tanh),
+])
+def test_conv_activation_fused(device: pydml.Device, rng: np.random.Generator, name: str,
+                               fields: dict[str, Any], reference: Any) -> None:
+    inputs = conv_input(rng)
+    graph, fused, unfused = run_both(device, chain(conv(), act(name, **fields), 2), inputs)
+    assert graph.operator_count == 1 and graph.fused == {1: 0} and graph.execution_order == [0]
+    expected = reference(conv64(*inputs))
+    np.testing.assert_allclose(fused, expected, rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(fused, unfused, rtol=1e-5, atol=1e-6)
+
+
+def test_conv_bias_relu_is_one_convolution(device: pydml.Device, rng: np.random.Generator) -> None:
+    """conv -> ADD(per-channel bias, broadcast by zero strides) -> relu: the bias is folded into the
+    convolution's BiasTensor and the relu into its FusedActivation."""
+    bias_add = pydml.DML_ELEMENT_WISE_ADD_OPERATOR_DESC(
+        ATensor=t(Y4), BTensor=t(Y4, strides=[0, 1, 0, 0]), OutputTensor=t(Y4))
+    desc = DML_GRAPH_DESC(
+        Nodes=[Op(conv()), Op(bias_add), Op(act("RELU"))],
+        InputEdges=[In(0, 0, 0), In(1, 0, 1), In(2, 1, 1)],
+        IntermediateEdges=[Mid(0, 0, 1, 0), Mid(1, 0, 2, 0)],
+        OutputEdges=[Out(2, 0, 0)],
+    )
+    x, w = conv_input(rng)
+    b = rng.standard_normal(4).astype(np.float32)
+    graph, fused, unfused = run_both(device, desc, [x, w, b])
+    assert graph.operator_count == 1 and graph.fused == {1: 0, 2: 0}
+    expected = np.maximum(conv64(x, w) + b.reshape(1, 4, 1, 1), 0)
+    np.testing.assert_allclose(fused, expected, rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(fused, unfused, rtol=1e-5, atol=1e-6)
+    # the bias as a constant node folds too; as another node's output it cannot (it would be
+    # read before it exists)
+    const = DML_GRAPH_DESC(
+        Nodes=[Op(conv()), Op(bias_add), Op(act("RELU")), pydml.DML_CONSTANT_DATA_GRAPH_NODE_DESC(Data=b)],
+        InputEdges=[In(0, 0, 0), In(1, 0, 1)],
+        IntermediateEdges=[Mid(0, 0, 1, 0), Mid(1, 0, 2, 0), Mid(3, 0, 1, 1)],
+        OutputEdges=[Out(2, 0, 0)],
+    )
+    graph = device.compile_graph(const)
+    assert graph.fused == {1: 0, 2: 0}
+    np.testing.assert_allclose(graph.execute([x, w])[0], expected, rtol=1e-5, atol=1e-6)
+
+
+def test_gemm_batchnorm_add_fuse(device: pydml.Device, rng: np.random.Generator) -> None:
+    gemm = pydml.DML_GEMM_OPERATOR_DESC(
+        ATensor=t([1, 1, 4, 5]), BTensor=t([1, 1, 5, 6]), OutputTensor=t([1, 1, 4, 6]),
+        TransA="NONE", TransB="NONE", Alpha=1.0, Beta=0.0)
+    a, b = rng.standard_normal([1, 1, 4, 5]), rng.standard_normal([1, 1, 5, 6])
+    graph, fused, unfused = run_both(device, chain(gemm, act("SIGMOID", [1, 1, 4, 6]), 2),
+                                     [a.astype(np.float32), b.astype(np.float32)])
+    assert graph.fused == {1: 0}
+    np.testing.assert_allclose(fused, 1 / (1 + np.exp(-(a @ b))), rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(fused, unfused, rtol=1e-5, atol=1e-6)
+
+    c = [1, 4, 1, 1]
+    bn = pydml.DML_BATCH_NORMALIZATION_OPERATOR_DESC(
+        InputTensor=t(Y4), MeanTensor=t(c), VarianceTensor=t(c), ScaleTensor=t(c), BiasTensor=t(c),
+        OutputTensor=t(Y4), Spatial=True, Epsilon=1e-5)
+    x = rng.standard_normal(Y4)
+    mean, scale, bias = (rng.standard_normal(c) for _ in range(3))
+    var = rng.random(c) + 0.5
+    inputs = [v.astype(np.float32) for v in (x, mean, var, scale, bias)]
+    graph, fused, unfused = run_both(device, chain(bn, act("RELU"), 5), inputs)
+    assert graph.fused == {1: 0}
+    np.testing.assert_allclose(fused, np.maximum(scale * (x - mean) / np.sqrt(var + 1e-5) + bias, 0),
+                               rtol=1e-5, atol=1e-5)
+    assert fused.tobytes() == unfused.tobytes()  # FLOAT32 relu: the same bits either way
+
+    add = pydml.DML_ELEMENT_WISE_ADD_OPERATOR_DESC(ATensor=t(Y4), BTensor=t(Y4), OutputTensor=t(Y4))
+    p, q = (rng.standard_normal(Y4).astype(np.float32) for _ in range(2))
+    graph, fused, unfused = run_both(device, chain(add, act("RELU"), 2), [p, q])
+    assert graph.fused == {1: 0}  # ADD + RELU runs as ELEMENT_WISE_ADD1 with a FusedActivation
+    assert fused.tobytes() == unfused.tobytes() == np.maximum(p + q, 0).tobytes()
+
+
+def test_float16_conv_relu_within_half_tolerance(device: pydml.Device, rng: np.random.Generator) -> None:
+    """FLOAT16: the fused activation acts on the float result before its one rounding to half, the
+    unfused one after it: at most one half ulp apart (relu: equal)."""
+    inputs = conv_input(rng, np.float16)
+    graph, fused, unfused = run_both(device, chain(conv("FLOAT16"), act("SIGMOID", dtype="FLOAT16"), 2),
+                                     inputs)
+    assert graph.fused == {1: 0}
+    np.testing.assert_allclose(fused.astype(np.float64), unfused.astype(np.float64),
+                               rtol=2 ** -10, atol=2 ** -11)
+    expected = 1 / (1 + np.exp(-conv64(*inputs)))
+    np.testing.assert_allclose(fused.astype(np.float64), expected, rtol=2 ** -9, atol=2 ** -10)
+
+
+def test_what_does_not_fuse(device: pydml.Device, rng: np.random.Generator) -> None:
+    relu = act("RELU")
+    # the intermediate is also a graph output
+    desc = DML_GRAPH_DESC(Nodes=[Op(conv()), Op(relu)], InputEdges=[In(0, 0, 0), In(1, 0, 1)],
+                          IntermediateEdges=[Mid(0, 0, 1, 0)], OutputEdges=[Out(1, 0, 0), Out(0, 0, 1)])
+    assert device.compile_graph(desc).fused == {}
+    # the intermediate has another reader
+    desc = DML_GRAPH_DESC(Nodes=[Op(conv()), Op(relu), Op(act("TANH"))],
+                          InputEdges=[In(0, 0, 0), In(1, 0, 1)],
+                          IntermediateEdges=[Mid(0, 0, 1, 0), Mid(0, 0, 2, 0)],
+                          OutputEdges=[Out(1, 0, 0), Out(2, 0, 1)])
+    assert device.compile_graph(desc).operator_count == 3
+    # an operator without FusedActivation, an activation that does not fuse (softmax)
+    assert device.compile_graph(chain(act("TANH"), act("RELU"), 1)).fused == {}
+    softmax = pydml.DML_ACTIVATION_SOFTMAX_OPERATOR_DESC(InputTensor=t([1, 1, 4, 6]),
+                                                         OutputTensor=t([1, 1, 4, 6]))
+    gemm = pydml.DML_GEMM_OPERATOR_DESC(
+        ATensor=t([1, 1, 4, 5]), BTensor=t([1, 1, 5, 6]), OutputTensor=t([1, 1, 4, 6]),
+        TransA="NONE", TransB="NONE", Alpha=1.0, Beta=0.0)
+    # SOFTMAX fuses into GEMM from DML_FEATURE_LEVEL_6_1 (the feature-level history), not before
+    fused = device.compile_graph(chain(gemm, softmax, 2))
+    assert fused.fused == {1: 0} and fused.operator_count == 1
+    assert pydml.Device("DML_FEATURE_LEVEL_6_0").compile_graph(chain(gemm, softmax, 2)).fused == {}
+    a, b = rng.standard_normal((1, 1, 4, 5)).astype(np.float32), rng.standard_normal((1, 1, 5, 6)).astype(np.float32)
+    want = a.astype(np.float64) @ b
+    want = np.exp(want - want.max(axis=-1, keepdims=True))
+    want /= want.sum(axis=-1, keepdims=True)
+    np.testing.assert_allclose(fused.execute([a, b])[0], want, rtol=0, atol=1e-6)
+    # GELU fuses from DML_FEATURE_LEVEL_5_1 (its fusable level): not on a 5_0 device
+    gelu = pydml.DML_ACTIVATION_GELU_OPERATOR_DESC(InputTensor=t(Y4), OutputTensor=t(Y4))
+    assert device.compile_graph(chain(conv(), gelu, 2)).fused == {1: 0}
+    old = pydml.Device("DML_FEATURE_LEVEL_5_0")
+    with pytest.raises(pydml.ValidationError, match="GELU"):
+        old.compile_graph(chain(conv(), gelu, 2))  # GELU itself needs 5_1: the node is refused
+    # a CLIP fuses from 6_0 (ELEMENT_WISE_CLIP is in the FusedActivation list from that level)
+    clip = pydml.DML_ELEMENT_WISE_CLIP_OPERATOR_DESC(InputTensor=t(Y4), OutputTensor=t(Y4), Min=0.0, Max=1.0)
+    assert device.compile_graph(chain(conv(), clip, 2)).fused == {1: 0}
+    assert pydml.Device("DML_FEATURE_LEVEL_5_0").compile_graph(chain(conv(), clip, 2)).fused == {}
+    # a producer with its own FusedActivation keeps it and the next activation runs alone
+    with_act = pydml.DML_CONVOLUTION_OPERATOR_DESC(
+        **{**conv().__dict__, "FusedActivation": pydml.DML_OPERATOR_DESC(
+            Type="ACTIVATION_TANH", Desc=pydml.DML_ACTIVATION_TANH_OPERATOR_DESC())})
+    assert device.compile_graph(chain(with_act, relu, 2)).fused == {}
+
+
+def test_fusion_off_by_option_and_environment(device: pydml.Device, monkeypatch: pytest.MonkeyPatch) -> None:
+    desc = chain(conv(), act("RELU"), 2)
+    assert device.compile_graph(desc).fused == {1: 0}
+    assert device.compile_graph(desc, fusion=False).fused == {}
+    monkeypatch.setenv("PYDML_GRAPH_FUSION", "0")
+    assert device.compile_graph(desc).operator_count == 2
+
+
+# ---- concurrency -------------------------------------------------------------------------------
+
+
+def branches() -> Any:
+    """Four independent branches of different sizes from x, each conv -> tanh -> add(., y), then
+    summed pairwise: branches run side by side, and the arena reuses memory across them."""
+    nodes: list[Any] = []
+    inputs = [In(0, 0, 0)]
+    mids: list[Any] = []
+    ends = []
+    for k in range(4):
+        base = len(nodes)
+        nodes += [Op(conv()), Op(act("TANH")), Op(pydml.DML_ELEMENT_WISE_MULTIPLY_OPERATOR_DESC(
+            ATensor=t(Y4), BTensor=t(Y4), OutputTensor=t(Y4)))]
+        if base:
+            inputs.append(In(0, base, 0))
+        inputs += [In(1 + k, base, 1), In(5, base + 2, 1)]
+        mids += [Mid(base, 0, base + 1, 0), Mid(base + 1, 0, base + 2, 0)]
+        ends.append(base + 2)
+    add = pydml.DML_ELEMENT_WISE_ADD_OPERATOR_DESC(ATensor=t(Y4), BTensor=t(Y4), OutputTensor=t(Y4))
+    first, second = len(nodes), len(nodes) + 1
+    nodes += [Op(add), Op(add), Op(add)]
+    mids += [Mid(ends[0], 0, first, 0), Mid(ends[1], 0, first, 1), Mid(ends[2], 0, second, 0),
+             Mid(ends[3], 0, second, 1), Mid(first, 0, second + 1, 0), Mid(second, 0, second + 1, 1)]
+    return DML_GRAPH_DESC(Nodes=nodes, InputEdges=inputs, IntermediateEdges=mids,
+                          OutputEdges=[Out(second + 1, 0, 0), Out(first, 0, 1)])
+
+
+def test_branches_give_the_same_bits_on_any_thread_count(device: pydml.Device, rng: np.random.Generator,
+                                                         threads: Any) -> None:
+    desc = branches()
+    x = rng.standard_normal(X4).astype(np.float32)
+    ws = [(rng.standard_normal([4, 3, 3, 3]) / 5).astype(np.float32) for _ in range(4)]
+    y = rng.standard_normal(Y4).astype(np.float32)
+    inputs = [x, *ws, y]
+    # the nodes one by one (nothing fused: conv -> tanh is compiled unfused for this comparison)
+    ops = [device.create_operator(n.Operator) for n in desc.Nodes]
+    ends = []
+    for k in range(4):
+        v = ops[3 * k].execute({"InputTensor": x, "FilterTensor": ws[k]})["OutputTensor"]
+        v = ops[3 * k + 1].execute({"InputTensor": v})["OutputTensor"]
+        ends.append(ops[3 * k + 2].execute({"ATensor": v, "BTensor": y})["OutputTensor"])
+    s1 = ops[12].execute({"ATensor": ends[0], "BTensor": ends[1]})["OutputTensor"]
+    s2 = ops[13].execute({"ATensor": ends[2], "BTensor": ends[3]})["OutputTensor"]
+    total = ops[14].execute({"ATensor": s1, "BTensor": s2})["OutputTensor"]
+    results = {}
+    for n in (1, 2, 3, 4):
+        threads(n)
+        for fusion in (True, False):
+            for concurrency in (True, False):
+                graph = device.compile_graph(desc, fusion=fusion, concurrency=concurrency)
+                for _ in range(3):
+                    poison = [np.full(Y4, np.nan, np.float32) for _ in range(2)]
+                    out = graph.execute(inputs, outputs=poison)
+                    results.setdefault(fusion, set()).add(b"".join(o.tobytes() for o in out))
+    assert len(results[False]) == 1 and len(results[True]) == 1
+    assert results[False] == {total.tobytes() + s1.tobytes()}
+    fused = np.frombuffer(results[True].pop(), np.float32)[: total.size].reshape(Y4)
+    np.testing.assert_allclose(fused, total, rtol=1e-5, atol=1e-6)
+    graph = device.compile_graph(desc)
+    assert graph.operator_count == 11 and graph.concurrent  # four tanh nodes run inside their convs
+    # the arena is planned for branches side by side: each branch's values have memory of their own
+    serial = device.compile_graph(desc, concurrency=False)
+    assert not serial.concurrent and serial.memory_bytes < graph.memory_bytes
+
+
+def test_concurrent_executions_of_one_graph(device: pydml.Device, rng: np.random.Generator,
+                                            threads: Any) -> None:
+    """Several Python threads executing one graph with branches (each call its own arena when the
+    graph's is busy) and the same operators outside it: every result the same bits."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    threads(3)
+    desc = branches()
+    graph = device.compile_graph(desc)
+    inputs = [rng.standard_normal(X4).astype(np.float32),
+              *((rng.standard_normal([4, 3, 3, 3]) / 5).astype(np.float32) for _ in range(4)),
+              rng.standard_normal(Y4).astype(np.float32)]
+    expected = b"".join(o.tobytes() for o in graph.execute(inputs))
+    alone = device.create_operator(desc.Nodes[0].Operator)
+
+    def call(i: int) -> bytes:
+        if i % 3 == 2:
+            alone.execute({"InputTensor": inputs[0], "FilterTensor": inputs[1]})
+            return expected
+        return b"".join(o.tobytes() for o in graph.execute(inputs))
+
+    with ThreadPoolExecutor(4) as pool:
+        assert set(pool.map(call, range(24))) == {expected}
