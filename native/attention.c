@@ -86,7 +86,7 @@
 #include "gemm_engine.h"
 
 #define ATT_BQ 96          /* query rows of a block (before grouping) */
-#define ATT_BK 64          /* key positions of a block (a multiple of 16) */
+#define ATT_BK 128         /* key positions of a block (a multiple of 16) */
 #define ATT_GEMV_ROWS 4    /* items with at most this many rows use dot products over the key rows */
 #define ATT_PARALLEL_MIN 200000.0 /* multiply-adds below which one thread runs everything */
 /* exp(x) is exactly 0 in float below -104 (ew_expf): a block whose every score is this far below the
@@ -229,15 +229,41 @@ typedef void (*att_dots_fn)(const float* q, uint32_t H, uint32_t m, const float*
 typedef void (*att_axpys_fn)(float* acc, uint32_t Hv, uint32_t m, const float* w, uint32_t ldw, const float* v,
                              int64_t vst, uint32_t nk);
 
+/* One online-softmax step of n rows whose block scores are s[i * lds + j], j < nk: the running
+ * maximum m and sum l, the scores turned into weights, and the rows of acc (stride lda, n_acc
+ * columns) rescaled to the new maximum. */
+typedef void (*att_softmax_fn)(uint32_t n, float* s, size_t lds, uint32_t nk, float* m, float* l, float* acc,
+                               size_t lda, uint32_t n_acc);
+/* rows[0..16) (H floats each) into a key panel: kp[d * 16 + jj] = rows[jj][d] */
+typedef void (*att_pack_fn)(const float* const* rows, uint32_t H, float* kp);
+
 typedef struct att_isa {
     att_qk_fn qk;
     att_pv_fn pv;
     att_dots_fn dots;
     att_axpys_fn axpys;
-    float (*max)(const float*, uint32_t);          /* max of n floats (NaN ignored, -inf when none) */
-    float (*exps)(float*, uint32_t, float);        /* s[j] = exp(s[j] - mx); returns the sum */
+    att_softmax_fn softmax;
+    att_pack_fn pack;
     void (*scale)(float*, uint32_t, float);        /* x[e] *= a */
 } att_isa;
+
+/* The softmax step from a variant's max (NaN ignored, -inf when none), exps (s[j] = exp(s[j] - mx),
+ * returning their sum) and scale (x[e] *= a). Every score so far -inf (or NaN): each weighs
+ * exp(-inf - 0) = 0 (NaN stays NaN) against a later finite maximum, which rescales by exp(-inf) = 0. */
+#define ATT_SOFTMAX(SUF, ATTR)                                                                      \
+    ATTR static void att_softmax_##SUF(uint32_t n, float* s, size_t lds, uint32_t nk, float* m, float* l, float* acc, \
+                                       size_t lda, uint32_t n_acc) {                                \
+        for (uint32_t i = 0; i < n; i++) {                                                          \
+            float* si = s + (size_t)i * lds;                                                        \
+            const float bm = att_max_##SUF(si, nk);                                                 \
+            const float mnew = bm > m[i] ? bm : m[i];                                               \
+            const float alpha = mnew == -INFINITY ? 1.0f : ew_expf(m[i] - mnew);                    \
+            const float sum = att_exps_##SUF(si, nk, mnew == -INFINITY ? 0.0f : mnew);              \
+            m[i] = mnew;                                                                            \
+            l[i] = l[i] * alpha + sum;                                                              \
+            if (alpha != 1.0f) att_scale_##SUF(acc + (size_t)i * lda, n_acc, alpha);               \
+        }                                                                                           \
+    }
 
 /* FMA contraction in the portable variants (the build's -std=c11 turns it off): the products only
  * gain accuracy from it */
@@ -310,6 +336,13 @@ static float att_exps_c(float* s, uint32_t n, float mx) {
 
 static void att_scale_c(float* x, uint32_t n, float a) {
     for (uint32_t e = 0; e < n; e++) x[e] *= a;
+}
+
+ATT_SOFTMAX(c, )
+
+static void att_pack_c(const float* const* rows, uint32_t H, float* kp) {
+    for (uint32_t d = 0; d < H; d++)
+        for (int jj = 0; jj < 16; jj++) kp[(size_t)d * 16 + jj] = rows[jj][d];
 }
 
 #if defined(__GNUC__) && !defined(__clang__)
@@ -531,17 +564,51 @@ EW_T256 static void att_scale_avx2(float* x, uint32_t n, float a) {
     for (; e < n; e++) x[e] *= a;
 }
 
+ATT_SOFTMAX(avx2, EW_T256)
+
+/* columns of 8 rows of 8 (r[k][j] -> r[j][k]) */
+EW_T256 ATT_INLINE void att_transpose8x8(__m256 r[8]) {
+    __m256 t[8], u[8];
+    for (int k = 0; k < 8; k += 2) {
+        t[k] = _mm256_unpacklo_ps(r[k], r[k + 1]);
+        t[k + 1] = _mm256_unpackhi_ps(r[k], r[k + 1]);
+    }
+    for (int k = 0; k < 8; k += 4) {
+        u[k] = _mm256_shuffle_ps(t[k], t[k + 2], 0x44);
+        u[k + 1] = _mm256_shuffle_ps(t[k], t[k + 2], 0xee);
+        u[k + 2] = _mm256_shuffle_ps(t[k + 1], t[k + 3], 0x44);
+        u[k + 3] = _mm256_shuffle_ps(t[k + 1], t[k + 3], 0xee);
+    }
+    for (int k = 0; k < 4; k++) {
+        r[k] = _mm256_permute2f128_ps(u[k], u[k + 4], 0x20);
+        r[k + 4] = _mm256_permute2f128_ps(u[k], u[k + 4], 0x31);
+    }
+}
+
+EW_T256 static void att_pack_avx2(const float* const* rows, uint32_t H, float* kp) {
+    uint32_t d = 0;
+    for (; d + 8 <= H; d += 8)
+        for (int half = 0; half < 2; half++) {
+            __m256 v[8];
+            for (int k = 0; k < 8; k++) v[k] = _mm256_loadu_ps(rows[half * 8 + k] + d);
+            att_transpose8x8(v);
+            for (int k = 0; k < 8; k++) _mm256_storeu_ps(kp + (size_t)(d + k) * 16 + half * 8, v[k]);
+        }
+    for (; d < H; d++)
+        for (int jj = 0; jj < 16; jj++) kp[(size_t)d * 16 + jj] = rows[jj][d];
+}
+
 /* The AVX-512 hosts run the AVX2 kernels (every AVX-512 host has AVX2 and FMA). */
 static const att_isa ISAS[3] = {
-    {att_qk_c, att_pv_c, att_dots_c, att_axpys_c, att_max_c, att_exps_c, att_scale_c},
-    {att_qk_avx2, att_pv_avx2, att_dots_avx2, att_axpys_avx2, att_max_avx2, att_exps_avx2, att_scale_avx2},
-    {att_qk_avx2, att_pv_avx2, att_dots_avx2, att_axpys_avx2, att_max_avx2, att_exps_avx2, att_scale_avx2},
+    {att_qk_c, att_pv_c, att_dots_c, att_axpys_c, att_softmax_c, att_pack_c, att_scale_c},
+    {att_qk_avx2, att_pv_avx2, att_dots_avx2, att_axpys_avx2, att_softmax_avx2, att_pack_avx2, att_scale_avx2},
+    {att_qk_avx2, att_pv_avx2, att_dots_avx2, att_axpys_avx2, att_softmax_avx2, att_pack_avx2, att_scale_avx2},
 };
 #else
 static const att_isa ISAS[3] = {
-    {att_qk_c, att_pv_c, att_dots_c, att_axpys_c, att_max_c, att_exps_c, att_scale_c},
-    {att_qk_c, att_pv_c, att_dots_c, att_axpys_c, att_max_c, att_exps_c, att_scale_c},
-    {att_qk_c, att_pv_c, att_dots_c, att_axpys_c, att_max_c, att_exps_c, att_scale_c},
+    {att_qk_c, att_pv_c, att_dots_c, att_axpys_c, att_softmax_c, att_pack_c, att_scale_c},
+    {att_qk_c, att_pv_c, att_dots_c, att_axpys_c, att_softmax_c, att_pack_c, att_scale_c},
+    {att_qk_c, att_pv_c, att_dots_c, att_axpys_c, att_softmax_c, att_pack_c, att_scale_c},
 };
 #endif
 
@@ -549,7 +616,8 @@ static const att_isa ISAS[3] = {
 
 /* Key (kind 0) or value (kind 1) row j of batch b, head h, as floats: a pointer into the tensor
  * when it already is one (FLOAT32, unit stride, no bias), else converted into buf. */
-static const float* kv_row(const att_run* r, int kind, uint32_t b, uint32_t h, uint32_t j, float* buf) {
+static const float* kv_row_to(const att_run* r, int kind, uint32_t b, uint32_t h, uint32_t j, float* buf,
+                              const float* bias) {
     const pydml_attention_params* p = r->p;
     const uint32_t n = kind ? p->vhead : p->head;
     const uint32_t pl = r->pl[b];
@@ -561,13 +629,18 @@ static const float* kv_row(const att_run* r, int kind, uint32_t b, uint32_t h, u
     } else {
         v = kind ? &r->v : &r->k;
         i1 = j - pl;
-        if (r->bias) add = buf + n; /* the bias row, stored after the row buffer */
+        add = bias;
     }
     /* past/present views are (b, head, position); new key/value views are (b, position, head) */
     const char* src = j < pl ? at(v, b, h, i1) : at(v, b, i1, h);
     if (!r->f16 && v->sd == 1 && add == NULL) return (const float*)src;
     load_row(r, src, v->sd, n, add, buf);
     return buf;
+}
+
+/* kv_row_to with the bias row (when there is a Bias) stored after the row buffer */
+static const float* kv_row(const att_run* r, int kind, uint32_t b, uint32_t h, uint32_t j, float* buf) {
+    return kv_row_to(r, kind, b, h, j, buf, r->bias ? buf + (kind ? r->p->vhead : r->p->head) : NULL);
 }
 
 /* The bias of head h's key (kind 0) or value (kind 1), into dst. */
@@ -616,33 +689,6 @@ typedef struct att_scratch {
     uint16_t* tmp;
 } att_scratch;
 
-/* 1 when key j is masked for row (b, hq, s) (MaskFilterValue is added) */
-static inline int masked(const att_run* r, uint32_t b, uint32_t hq, uint32_t s, uint32_t j) {
-    const uint32_t mt = r->p->mask_type;
-    if (mt == DML_MULTIHEAD_ATTENTION_MASK_TYPE_NONE) return 0;
-    if (mt == DML_MULTIHEAD_ATTENTION_MASK_TYPE_BOOLEAN)
-        return ((const int32_t*)at(&r->mask, b, hq, s))[(uint64_t)j * r->mask.sd] == 0;
-    return (int64_t)j < r->kr[2 * b] || (int64_t)j >= r->kr[2 * b + 1];
-}
-
-/* 1 when every key of [k0, k0 + nk) is masked for row (b, hq, s) */
-static int all_masked(const att_run* r, uint32_t b, uint32_t hq, uint32_t s, uint32_t k0, uint32_t nk) {
-    const uint32_t mt = r->p->mask_type;
-    if (mt == DML_MULTIHEAD_ATTENTION_MASK_TYPE_NONE) return 0;
-    if (mt == DML_MULTIHEAD_ATTENTION_MASK_TYPE_BOOLEAN) {
-        const int32_t* mk = (const int32_t*)at(&r->mask, b, hq, s) + (uint64_t)k0 * r->mask.sd;
-        int32_t any = 0;
-        if (r->mask.sd == 1)
-            for (uint32_t j = 0; j < nk; j++) any |= mk[j];
-        else
-            for (uint32_t j = 0; j < nk; j++) any |= mk[(uint64_t)j * r->mask.sd];
-        return any == 0;
-    }
-    /* masked outside [lo, hi): all of the block when it misses the range */
-    const int64_t lo = r->kr[2 * b], hi = r->kr[2 * b + 1];
-    return (int64_t)k0 + nk <= lo || (int64_t)k0 >= hi || hi <= lo;
-}
-
 /* Where key row j of a block lies in memory when it can be read in place (FLOAT32, unit stride,
  * no bias, every row of the block from one source): the first row and the row stride; NULL else. */
 static const float* kv_block_in_place(const att_run* r, int kind, uint32_t b, uint32_t h, uint32_t j0, uint32_t nk,
@@ -675,9 +721,15 @@ static void adjust_scores(const att_run* r, uint32_t b, uint32_t hq, uint32_t s,
         for (uint32_t j = 0; j < nv; j++) sr[j] += load1(r, rb, (uint64_t)(k0 + j) * r->rpb.sd);
     }
     if (mt == DML_MULTIHEAD_ATTENTION_MASK_TYPE_BOOLEAN) {
+        /* branch-free (a causal mask's diagonal blocks would mispredict), and vectorized when the
+         * mask row is contiguous */
         const int32_t* mk = (const int32_t*)at(&r->mask, b, hq, s);
-        for (uint32_t j = 0; j < nv; j++)
-            if (mk[(uint64_t)(k0 + j) * r->mask.sd] == 0) sr[j] += f;
+        if (r->mask.sd == 1) {
+            mk += k0;
+            for (uint32_t j = 0; j < nv; j++) sr[j] += mk[j] == 0 ? f : 0.0f;
+        } else {
+            for (uint32_t j = 0; j < nv; j++) sr[j] += mk[(uint64_t)(k0 + j) * r->mask.sd] == 0 ? f : 0.0f;
+        }
     } else if (mt != DML_MULTIHEAD_ATTENTION_MASK_TYPE_NONE) {
         const int64_t lo = r->kr[2 * b], hi = r->kr[2 * b + 1];
         for (uint32_t j = 0; j < nv; j++)
@@ -691,23 +743,14 @@ static inline uint32_t visible(uint32_t pl, uint32_t s, uint32_t k0, uint32_t nk
     return pl + s + 1 <= k0 ? 0 : (pl + s + 1 - k0 < nk ? pl + s + 1 - k0 : nk);
 }
 
-/* One online-softmax step of n rows whose block scores are s[i * lds + j], j < nk: the running
- * maximum m and sum l, the scores turned into weights, and the rows of acc (stride lda, n_acc
- * columns) rescaled to the new maximum. */
-static void softmax_step(const att_isa* isa, uint32_t n, float* s, size_t lds, uint32_t nk, float* m, float* l,
-                         float* acc, size_t lda, uint32_t n_acc) {
-    for (uint32_t i = 0; i < n; i++) {
-        float* si = s + (size_t)i * lds;
-        const float bm = isa->max(si, nk);
-        const float mnew = bm > m[i] ? bm : m[i];
-        /* every score so far -inf (or NaN): each weighs exp(-inf - 0) = 0 (NaN stays NaN) against a
-         * later finite maximum, which rescales by exp(-inf) = 0 */
-        const float alpha = mnew == -INFINITY ? 1.0f : ew_expf(m[i] - mnew);
-        const float sum = isa->exps(si, nk, mnew == -INFINITY ? 0.0f : mnew);
-        m[i] = mnew;
-        l[i] = l[i] * alpha + sum;
-        if (alpha != 1.0f) isa->scale(acc + (size_t)i * lda, n_acc, alpha);
-    }
+/* sum of x[d]^2 in 8 interleaved partial sums (vectorizable; the order is fixed) */
+static float norm2(const float* x, uint32_t n) {
+    float acc[8] = {0};
+    uint32_t d = 0;
+    for (; d + 8 <= n; d += 8)
+        for (int t = 0; t < 8; t++) acc[t] += x[d + t] * x[d + t];
+    for (; d < n; d++) acc[0] += x[d] * x[d];
+    return ((acc[0] + acc[4]) + (acc[1] + acc[5])) + ((acc[2] + acc[6]) + (acc[3] + acc[7]));
 }
 
 /* Query rows of block (b, hk, s0, mq) into w->qf (row gi * mq + i: head hk * g + gi, position
@@ -726,11 +769,7 @@ static void load_queries(const att_run* r, const att_isa* isa, uint32_t b, uint3
             float* dst = w->qf + (size_t)row * H;
             load_row(r, at(&r->q, b, s0 + i, hq), r->q.sd, H, r->bias ? qbias : NULL, dst);
             isa->scale(dst, H, p->scale);
-            if (norms) {
-                float n2 = 0.0f;
-                for (uint32_t d = 0; d < H; d++) n2 += dst[d] * dst[d];
-                w->qn[row] = sqrtf(n2);
-            }
+            if (norms) w->qn[row] = sqrtf(norm2(dst, H));
         }
     }
 }
@@ -780,7 +819,7 @@ static void gemv_block(const att_run* r, const att_isa* isa, uint32_t b, uint32_
                 adjust_scores(r, b, hk * g + row / mq, s, k0, nk, causal ? visible(pl, s, k0, nk) : nk,
                               w->s + (size_t)row * ATT_BK);
             }
-        softmax_step(isa, M, w->s, ATT_BK, nk, w->m, w->l, w->acc, Hv, Hv);
+        isa->softmax(M, w->s, ATT_BK, nk, w->m, w->l, w->acc, Hv, Hv);
         const float* vb = kv_block_in_place(r, 1, b, hk, k0, nk, &vst);
         if (vb == NULL) {
             for (uint32_t j = 0; j < nk; j++)
@@ -797,34 +836,76 @@ static void gemv_block(const att_run* r, const att_isa* isa, uint32_t b, uint32_
  * d-major (kp), values as panels of 16 columns, key-major (vp, columns past Hv zero), and the
  * largest key norm of each panel (kn) when blocks may be skipped. Positions past the batch's keys
  * are zero. Done once per unit and (batch, head): the query blocks reuse them. */
-static void pack_kv(const att_run* r, uint32_t b, uint32_t hk, uint32_t upto, int norms, att_scratch* w) {
+static void pack_kv(const att_run* r, const att_isa* isa, uint32_t b, uint32_t hk, uint32_t upto, int norms,
+                    att_scratch* w) {
     const pydml_attention_params* p = r->p;
     const uint32_t H = p->head, Hv = p->vhead, L = r->pl[b] + p->kv_seq;
     const uint32_t nc = (Hv + 15) / 16;
-    for (uint32_t j = w->packed; j < upto; j++) {
-        float* kd = w->kp + (size_t)(j / 16) * H * 16 + j % 16;
-        if (j % 16 == 0) w->kn[j / 16] = 0.0f;
-        if (j >= L) {
-            for (uint32_t d = 0; d < H; d++) kd[(size_t)d * 16] = 0.0f;
-            for (uint32_t c = 0; c < nc; c++) memset(w->vp + ((size_t)c * w->lp + j) * 16, 0, 16 * sizeof(float));
-            continue;
+    const float* kbias = r->bias ? w->kbuf + H : NULL;
+    const float* vbias = r->bias ? w->vbuf + Hv : NULL;
+    const float* rows[16];
+    for (uint32_t j0 = w->packed; j0 < upto; j0 += 16) {
+        /* 16 key rows, in place or converted into kf (zero rows past the batch's keys) */
+        float n2max = 0.0f;
+        for (uint32_t jj = 0; jj < 16; jj++) {
+            float* buf = w->kf + (size_t)jj * H;
+            if (j0 + jj >= L) {
+                memset(buf, 0, (size_t)H * sizeof(float));
+                rows[jj] = buf;
+                continue;
+            }
+            rows[jj] = kv_row_to(r, 0, b, hk, j0 + jj, buf, kbias);
+            if (norms) {
+                const float n2 = norm2(rows[jj], H);
+                n2max = n2 > n2max ? n2 : n2max;
+            }
         }
-        const float* kr = kv_row(r, 0, b, hk, j, w->kbuf);
-        float n2 = 0.0f;
-        for (uint32_t d = 0; d < H; d++) kd[(size_t)d * 16] = kr[d];
-        if (norms) {
-            for (uint32_t d = 0; d < H; d++) n2 += kr[d] * kr[d];
-            if (n2 > w->kn[j / 16]) w->kn[j / 16] = n2;
-        }
-        const float* vr = kv_row(r, 1, b, hk, j, w->vbuf);
-        for (uint32_t c = 0; c < nc; c++) {
-            float* vd = w->vp + ((size_t)c * w->lp + j) * 16;
-            const uint32_t n = Hv - c * 16 < 16 ? Hv - c * 16 : 16;
-            memcpy(vd, vr + c * 16, n * sizeof(float));
-            for (uint32_t e = n; e < 16; e++) vd[e] = 0.0f;
+        w->kn[j0 / 16] = n2max;
+        isa->pack(rows, H, w->kp + (size_t)j0 * H);
+        for (uint32_t jj = 0; jj < 16; jj++) {
+            const uint32_t j = j0 + jj;
+            const float* vr = NULL;
+            if (j < L) vr = kv_row_to(r, 1, b, hk, j, w->vf + (size_t)jj * Hv, vbias);
+            for (uint32_t c = 0; c < nc; c++) {
+                float* vd = w->vp + ((size_t)c * w->lp + j) * 16;
+                const uint32_t n = vr == NULL ? 0 : (Hv - c * 16 < 16 ? Hv - c * 16 : 16);
+                if (n == 16) {
+                    for (int e = 0; e < 16; e++) vd[e] = vr[c * 16 + e];
+                } else {
+                    for (uint32_t e = 0; e < n; e++) vd[e] = vr[c * 16 + e];
+                    for (uint32_t e = n; e < 16; e++) vd[e] = 0.0f;
+                }
+            }
         }
     }
     if (upto > w->packed) w->packed = upto;
+}
+
+/* Keys [k0, k0 + nk) of row (b, hq, s): one past the last one the mask keeps (0: every one masked). */
+static uint32_t kept_end(const att_run* r, uint32_t b, uint32_t hq, uint32_t s, uint32_t k0, uint32_t nk) {
+    const uint32_t mt = r->p->mask_type;
+    if (mt == DML_MULTIHEAD_ATTENTION_MASK_TYPE_NONE) return nk;
+    if (mt == DML_MULTIHEAD_ATTENTION_MASK_TYPE_BOOLEAN) {
+        /* 16 keys at a time from the end (the caller rounds up to 16-key panels anyway) */
+        const int32_t* mk = (const int32_t*)at(&r->mask, b, hq, s) + (uint64_t)k0 * r->mask.sd;
+        const uint64_t sd = r->mask.sd;
+        uint32_t j = nk;
+        while (j > 0) {
+            const uint32_t j0 = j >= 16 ? j - 16 : 0;
+            int32_t any = 0;
+            if (sd == 1)
+                for (uint32_t t = j0; t < j; t++) any |= mk[t];
+            else
+                for (uint32_t t = j0; t < j; t++) any |= mk[t * sd];
+            if (any) break;
+            j = j0;
+        }
+        return j;
+    }
+    /* kept inside [lo, hi) */
+    const int64_t lo = r->kr[2 * b], hi = r->kr[2 * b + 1];
+    if (hi <= lo || (int64_t)k0 + nk <= lo || (int64_t)k0 >= hi) return 0;
+    return hi - (int64_t)k0 < (int64_t)nk ? (uint32_t)(hi - (int64_t)k0) : nk;
 }
 
 /* Prompts: panels of ATT_MR query rows, each through every key block in turn (scores of one panel
@@ -848,7 +929,7 @@ static void panel_block(const att_run* r, const att_isa* isa, uint32_t b, uint32
             kend = pl + smax + 1 < L ? pl + smax + 1 : L;
         }
         const uint32_t need = (kend + 15) / 16 * 16;
-        if (need > w->packed) pack_kv(r, b, hk, need, skip_ok, w);
+        if (need > w->packed) pack_kv(r, isa, b, hk, need, skip_ok, w);
         for (uint32_t i = 0; i < mr; i++) {
             w->m[i] = -INFINITY;
             w->l[i] = 0.0f;
@@ -856,21 +937,29 @@ static void panel_block(const att_run* r, const att_isa* isa, uint32_t b, uint32
         memset(w->acc, 0, (size_t)mr * hvp * sizeof(float));
         const float* q = w->qf + (size_t)r0 * H;
         for (uint32_t k0 = 0; k0 < kend; k0 += ATT_BK) {
-            const uint32_t nk = kend - k0 < ATT_BK ? kend - k0 : ATT_BK;
-            const uint32_t np = (nk + 15) / 16;
-            /* a block whose every (row, key) is masked and, by |q||k| + MaskFilterValue, scores
-             * far below each row's running maximum adds exactly 0: skipped (causal masks) */
+            uint32_t nk = kend - k0 < ATT_BK ? kend - k0 : ATT_BK;
+            /* keys at the end of a block that every row masks and that, by |q||k| + MaskFilterValue,
+             * score far below each row's running maximum add exactly 0 (their weights underflow and
+             * the maximum stays): the block is cut after the last kept key (16-key panels), or
+             * skipped when none is kept (causal masks) */
             if (skip_ok) {
                 float kmax = 0.0f;
-                for (uint32_t c = 0; c < np; c++) kmax = w->kn[k0 / 16 + c] > kmax ? w->kn[k0 / 16 + c] : kmax;
+                for (uint32_t c = 0; c < (nk + 15) / 16; c++) kmax = w->kn[k0 / 16 + c] > kmax ? w->kn[k0 / 16 + c] : kmax;
                 kmax = sqrtf(kmax);
-                int skip = 1;
-                for (uint32_t i = 0; i < mr && skip; i++)
-                    if (!(w->qn[r0 + i] * kmax + f - w->m[i] < ATT_NEGLIGIBLE) ||
-                        !all_masked(r, b, hk * g + (r0 + i) / mq, s0 + (r0 + i) % mq, k0, nk))
-                        skip = 0;
-                if (skip) continue;
+                int far = 1;
+                for (uint32_t i = 0; i < mr && far; i++) far = w->qn[r0 + i] * kmax + f - w->m[i] < ATT_NEGLIGIBLE;
+                if (far) {
+                    uint32_t kept = 0;
+                    for (uint32_t i = 0; i < mr && kept < nk; i++) {
+                        const uint32_t e = kept_end(r, b, hk * g + (r0 + i) / mq, s0 + (r0 + i) % mq, k0, nk);
+                        kept = e > kept ? e : kept;
+                    }
+                    if (kept == 0) continue;
+                    kept = (kept + 15) / 16 * 16;
+                    nk = kept < nk ? kept : nk;
+                }
             }
+            const uint32_t np = (nk + 15) / 16;
             isa->qk(mr, H, q, H, w->kp + (size_t)k0 * H, np, w->s, ATT_BK);
             if (adjust)
                 for (uint32_t i = 0; i < mr; i++) {
@@ -878,7 +967,7 @@ static void panel_block(const att_run* r, const att_isa* isa, uint32_t b, uint32
                     adjust_scores(r, b, hk * g + (r0 + i) / mq, s, k0, nk, causal ? visible(pl, s, k0, nk) : nk,
                                   w->s + (size_t)i * ATT_BK);
                 }
-            softmax_step(isa, mr, w->s, ATT_BK, nk, w->m, w->l, w->acc, hvp, hvp);
+            isa->softmax(mr, w->s, ATT_BK, nk, w->m, w->l, w->acc, hvp, hvp);
             isa->pv(mr, nk, w->s, ATT_BK, w->vp + (size_t)k0 * 16, (size_t)w->lp * 16, hvp / 16, w->acc, hvp);
         }
         store_rows(r, b, hk, s0, mq, r0, mr, w->acc, hvp, w);
