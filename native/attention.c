@@ -86,7 +86,7 @@
 #include "gemm_engine.h"
 
 #define ATT_BQ 96          /* query rows of a block (before grouping) */
-#define ATT_BK 128         /* key positions of a block (a multiple of 16) */
+#define ATT_BK 64          /* key positions of a block (a multiple of 16) */
 #define ATT_GEMV_ROWS 4    /* items with at most this many rows use dot products over the key rows */
 #define ATT_PARALLEL_MIN 200000.0 /* multiply-adds below which one thread runs everything */
 /* exp(x) is exactly 0 in float below -104 (ew_expf): a block whose every score is this far below the
@@ -686,6 +686,7 @@ typedef struct att_scratch {
     float *kbuf, *vbuf;               /* a converted key / value row, each followed by its bias */
     uint32_t lp;                      /* key positions kp and vp hold (a multiple of 16) */
     uint32_t packed;                  /* key positions packed so far for the unit's (batch, head) */
+    uint32_t* kend;                   /* keys each row panel sees */
     uint16_t* tmp;
 } att_scratch;
 
@@ -780,7 +781,7 @@ static void store_rows(const att_run* r, uint32_t b, uint32_t hk, uint32_t s0, u
     for (uint32_t i = 0; i < n; i++) {
         const uint32_t row = row0 + i;
         float* a = acc + (size_t)i * lda;
-        const float li = w->l[i];
+        const float li = w->l[row];
         const float inv = 1.0f / li;   /* l = 0 (no finite score): NaN, as 0 / 0 */
         for (uint32_t e = 0; e < Hv; e++) a[e] = li == 0.0f ? NAN : a[e] * inv;
         store_row(r, at(&r->out, b, s0 + row % mq, hk * r->group + row / mq), r->out.sd, Hv, a, w->tmp);
@@ -908,8 +909,9 @@ static uint32_t kept_end(const att_run* r, uint32_t b, uint32_t hq, uint32_t s, 
     return hi - (int64_t)k0 < (int64_t)nk ? (uint32_t)(hi - (int64_t)k0) : nk;
 }
 
-/* Prompts: panels of ATT_MR query rows, each through every key block in turn (scores of one panel
- * and block: ATT_MR x ATT_BK floats) against the packed keys and values. */
+/* Prompts: the block's rows in panels of ATT_MR; each key block (ATT_BK keys of the packed keys
+ * and values, small enough to stay in L1) visits every panel before the next is read, so a row
+ * sees the key blocks in ascending order. Scores of one panel and block: ATT_MR x ATT_BK floats. */
 static void panel_block(const att_run* r, const att_isa* isa, uint32_t b, uint32_t hk, uint32_t s0, uint32_t mq,
                         att_scratch* w) {
     const pydml_attention_params* p = r->p;
@@ -920,6 +922,8 @@ static void panel_block(const att_run* r, const att_isa* isa, uint32_t b, uint32
     const int adjust = p->mask_type != DML_MULTIHEAD_ATTENTION_MASK_TYPE_NONE || p->t[ATT_RPB] || causal;
     const int skip_ok = p->mask_type != DML_MULTIHEAD_ATTENTION_MASK_TYPE_NONE && !p->t[ATT_RPB];
     const float f = p->mask_filter;
+    /* keys each panel sees (with past lengths: up to its last row's position) */
+    uint32_t kall = 0;
     for (uint32_t r0 = 0; r0 < M; r0 += ATT_MR) {
         const uint32_t mr = M - r0 < ATT_MR ? M - r0 : ATT_MR;
         uint32_t kend = L;
@@ -928,15 +932,23 @@ static void panel_block(const att_run* r, const att_isa* isa, uint32_t b, uint32
             for (uint32_t i = 0; i < mr; i++) smax = s0 + (r0 + i) % mq > smax ? s0 + (r0 + i) % mq : smax;
             kend = pl + smax + 1 < L ? pl + smax + 1 : L;
         }
-        const uint32_t need = (kend + 15) / 16 * 16;
-        if (need > w->packed) pack_kv(r, isa, b, hk, need, skip_ok, w);
-        for (uint32_t i = 0; i < mr; i++) {
-            w->m[i] = -INFINITY;
-            w->l[i] = 0.0f;
-        }
-        memset(w->acc, 0, (size_t)mr * hvp * sizeof(float));
-        const float* q = w->qf + (size_t)r0 * H;
-        for (uint32_t k0 = 0; k0 < kend; k0 += ATT_BK) {
+        w->kend[r0 / ATT_MR] = kend;
+        kall = kend > kall ? kend : kall;
+    }
+    const uint32_t need = (kall + 15) / 16 * 16;
+    if (need > w->packed) pack_kv(r, isa, b, hk, need, skip_ok, w);
+    for (uint32_t i = 0; i < M; i++) {
+        w->m[i] = -INFINITY;
+        w->l[i] = 0.0f;
+    }
+    memset(w->acc, 0, (size_t)M * hvp * sizeof(float));
+    for (uint32_t k0 = 0; k0 < kall; k0 += ATT_BK)
+        for (uint32_t r0 = 0; r0 < M; r0 += ATT_MR) {
+            const uint32_t mr = M - r0 < ATT_MR ? M - r0 : ATT_MR;
+            const uint32_t kend = w->kend[r0 / ATT_MR];
+            if (k0 >= kend) continue;
+            float* m = w->m + r0;
+            float* acc = w->acc + (size_t)r0 * hvp;
             uint32_t nk = kend - k0 < ATT_BK ? kend - k0 : ATT_BK;
             /* keys at the end of a block that every row masks and that, by |q||k| + MaskFilterValue,
              * score far below each row's running maximum add exactly 0 (their weights underflow and
@@ -947,7 +959,7 @@ static void panel_block(const att_run* r, const att_isa* isa, uint32_t b, uint32
                 for (uint32_t c = 0; c < (nk + 15) / 16; c++) kmax = w->kn[k0 / 16 + c] > kmax ? w->kn[k0 / 16 + c] : kmax;
                 kmax = sqrtf(kmax);
                 int far = 1;
-                for (uint32_t i = 0; i < mr && far; i++) far = w->qn[r0 + i] * kmax + f - w->m[i] < ATT_NEGLIGIBLE;
+                for (uint32_t i = 0; i < mr && far; i++) far = w->qn[r0 + i] * kmax + f - m[i] < ATT_NEGLIGIBLE;
                 if (far) {
                     uint32_t kept = 0;
                     for (uint32_t i = 0; i < mr && kept < nk; i++) {
@@ -960,18 +972,17 @@ static void panel_block(const att_run* r, const att_isa* isa, uint32_t b, uint32
                 }
             }
             const uint32_t np = (nk + 15) / 16;
-            isa->qk(mr, H, q, H, w->kp + (size_t)k0 * H, np, w->s, ATT_BK);
+            isa->qk(mr, H, w->qf + (size_t)r0 * H, H, w->kp + (size_t)k0 * H, np, w->s, ATT_BK);
             if (adjust)
                 for (uint32_t i = 0; i < mr; i++) {
                     const uint32_t s = s0 + (r0 + i) % mq;
                     adjust_scores(r, b, hk * g + (r0 + i) / mq, s, k0, nk, causal ? visible(pl, s, k0, nk) : nk,
                                   w->s + (size_t)i * ATT_BK);
                 }
-            isa->softmax(mr, w->s, ATT_BK, nk, w->m, w->l, w->acc, hvp, hvp);
-            isa->pv(mr, nk, w->s, ATT_BK, w->vp + (size_t)k0 * 16, (size_t)w->lp * 16, hvp / 16, w->acc, hvp);
+            isa->softmax(mr, w->s, ATT_BK, nk, m, w->l + r0, acc, hvp, hvp);
+            isa->pv(mr, nk, w->s, ATT_BK, w->vp + (size_t)k0 * 16, (size_t)w->lp * 16, hvp / 16, acc, hvp);
         }
-        store_rows(r, b, hk, s0, mq, r0, mr, w->acc, hvp, w);
-    }
+    store_rows(r, b, hk, s0, mq, 0, M, w->acc, hvp, w);
 }
 
 /* Query blocks [qa, qz) of (b, hk). */
@@ -1177,7 +1188,7 @@ static pydml_status execute(const void* plan_, const pydml_tensor* const* inputs
         memset(&w, 0, sizeof w);
         const size_t srows = ATT_MR > ATT_GEMV_ROWS ? ATT_MR : ATT_GEMV_ROWS;
         const size_t floats = (size_t)Mmax * H + srows * ATT_BK + (size_t)ATT_BK * H + (size_t)ATT_BK * Hv +
-                              (size_t)ATT_MR * hvp + 3 * (size_t)Mmax + 4 * (size_t)hmax + 64;
+                              (size_t)Mmax * hvp + 4 * (size_t)Mmax + 4 * (size_t)hmax + 64;
         float* block = pydml_sgemm_scratch_alloc(floats);
         float* pack = pydml_sgemm_scratch_alloc(packs ? (size_t)lp * (H + hvp) + lp / 16 + 16 : 16);
         w.tmp = malloc((size_t)hmax * sizeof(uint16_t));
@@ -1188,11 +1199,12 @@ static pydml_status execute(const void* plan_, const pydml_tensor* const* inputs
             w.kf = w.s + srows * ATT_BK;
             w.vf = w.kf + (size_t)ATT_BK * H;
             w.acc = w.vf + (size_t)ATT_BK * Hv;
-            w.m = w.acc + (size_t)ATT_MR * hvp;
+            w.m = w.acc + (size_t)Mmax * hvp;
             w.l = w.m + Mmax;
             w.qn = w.l + Mmax;
             w.kbuf = w.qn + Mmax;
             w.vbuf = w.kbuf + 2 * (size_t)hmax;
+            w.kend = (uint32_t*)(w.vbuf + 2 * (size_t)hmax);   /* Mmax / ATT_MR + 1 <= Mmax */
             w.lp = lp;
             w.kp = pack;
             w.vp = pack + (size_t)lp * H;
