@@ -524,11 +524,13 @@ EW_T256 static float att_max_avx2(const float* s, uint32_t n) {
 
 /* e^x on 8 lanes for x <= 0 (scores minus their maximum): ew_expf_normal's reduction and
  * polynomial (within 1 ulp of ew_expf's float result); below -86 (e^x < 4.5e-38, nothing next to
- * the row's maximum term 1) exactly 0; NaN stays NaN. */
+ * the row's maximum term 1) exactly 0; NaN stays NaN. For x <= 0 or NaN only. */
 EW_T256 ATT_INLINE __m256 att_exp8(__m256 x) {
+    /* no clamp: lanes below -86 (down to -inf) compute garbage that the mask zeroes; x > 0 does not
+     * occur (x = s - max s; +inf - +inf is NaN) */
     const __m256 lo = _mm256_set1_ps(-EW_EXP_LIMIT), magic = _mm256_set1_ps(12582912.0f);
     const __m256 under = _mm256_cmp_ps(x, lo, _CMP_LT_OQ), nan = _mm256_cmp_ps(x, x, _CMP_UNORD_Q);
-    const __m256 xc = _mm256_min_ps(_mm256_set1_ps(EW_EXP_LIMIT), _mm256_max_ps(lo, x));
+    const __m256 xc = x;
     const __m256 tt = _mm256_fmadd_ps(xc, _mm256_set1_ps(1.44269502f), magic);
     const __m256 nf = _mm256_sub_ps(tt, magic);
     __m256 r = _mm256_fnmadd_ps(nf, _mm256_set1_ps(EW_LN2_F), xc);
@@ -564,7 +566,28 @@ EW_T256 static void att_scale_avx2(float* x, uint32_t n, float a) {
     for (; e < n; e++) x[e] *= a;
 }
 
-ATT_SOFTMAX(avx2, EW_T256)
+/* att_softmax_c's step, the rows' rescale factors exp(m - mnew) computed 8 rows at a time */
+EW_T256 static void att_softmax_avx2(uint32_t n, float* s, size_t lds, uint32_t nk, float* m, float* l, float* acc,
+                                     size_t lda, uint32_t n_acc) {
+    for (uint32_t i0 = 0; i0 < n; i0 += 8) {
+        const uint32_t nr = n - i0 < 8 ? n - i0 : 8;
+        _Alignas(32) float mnew[8], diff[8], alpha[8];
+        for (uint32_t i = 0; i < 8; i++) {
+            const float bm = i < nr ? att_max_avx2(s + (size_t)(i0 + i) * lds, nk) : 0.0f;
+            const float mo = i < nr ? m[i0 + i] : 0.0f;
+            mnew[i] = bm > mo ? bm : mo;
+            /* -inf - -inf: rescale by 1 */
+            diff[i] = mnew[i] == -INFINITY ? 0.0f : mo - mnew[i];
+        }
+        _mm256_store_ps(alpha, att_exp8(_mm256_load_ps(diff)));
+        for (uint32_t i = 0; i < nr; i++) {
+            const float sum = att_exps_avx2(s + (size_t)(i0 + i) * lds, nk, mnew[i] == -INFINITY ? 0.0f : mnew[i]);
+            m[i0 + i] = mnew[i];
+            l[i0 + i] = l[i0 + i] * alpha[i] + sum;
+            if (alpha[i] != 1.0f) att_scale_avx2(acc + (size_t)(i0 + i) * lda, n_acc, alpha[i]);
+        }
+    }
+}
 
 /* columns of 8 rows of 8 (r[k][j] -> r[j][k]) */
 EW_T256 ATT_INLINE void att_transpose8x8(__m256 r[8]) {
