@@ -10,14 +10,28 @@
  * over the keys and values of its key/value head: PastKey/PastValue (if given) followed by the new
  * key/value. FLOAT16 tensors are converted to float and everything accumulates in float.
  *
- * Method: flash attention. A work item is (b, key/value head, block of query positions), holding
- * the item's query rows of every query head of that key/value head (grouped-query attention reads
- * each key block once for the group). Key blocks of ATT_BK positions are visited in ascending
- * order with a running maximum and sum per query row (online softmax): the scores of one block
- * are the only part of the score matrix a thread ever holds, and memory is linear in the
- * sequence length. Block products go through the GEMM engine (pydml_sgemm_serial); an item of few
- * rows (decoding) uses dot products and row updates over the key rows as they lie in memory. Each
- * row's sums run in one fixed order, so results never depend on the thread count.
+ * Method: flash attention. A query block is (b, key/value head, ATT_BQ / group query positions),
+ * holding those positions of every query head of that key/value head (grouped-query attention
+ * reads each key block once for the group). Key blocks of ATT_BK positions are visited in ascending
+ * order with a running maximum and sum per query row (online softmax): a thread holds the scores
+ * of one row panel (ATT_MR rows) and one key block, never more of the score matrix, and memory is
+ * linear in the sequence length (the packed keys and values of one (b, head) per thread).
+ * Prompts: a work unit (b, key/value head, a run of query blocks) packs its keys once as 16-key
+ * panels (d-major, the B operand of Q K^T) and its values as 16-column panels (converted from
+ * FLOAT16 and biased once), then each key block runs through every ATT_MR-row panel of a query
+ * block while it sits in L1: scores by 6 x 16 register tiles (AVX2: 12 accumulators, FMA), a
+ * vectorized exp (ew_expf_normal's polynomial; exactly 0 below -86), and P V by the same tiles. A
+ * block's keys after the last one any row of the panel keeps under a mask are cut (16-key panels)
+ * or the whole block skipped, only where |q| |k| + MaskFilterValue puts them more than 110 below
+ * every row's running maximum, so their weights are exactly 0 and the maximum stays (a causal mask
+ * then costs about half). Decoding (query blocks of at most ATT_GEMV_ROWS rows): 8-key dot products
+ * and row updates over the keys and values where they lie (FLOAT32) or converted a block at a
+ * time. Each output element is a sum in a fixed order (d ascending for a score, key position
+ * ascending for P V, blocks ascending); the query blocks, panels and key blocks follow the shapes
+ * only, and only the sharing of units follows the thread count: results never depend on it.
+ * (Issue 23's measurements, AVX2 host, shared: the GEMM engine's per-block packing left FP32 at
+ * 0.57-0.74x torch's scaled_dot_product_attention; these tiles reach about parity, see
+ * docs/accuracy-and-speed.md.)
  *
  * Readings where the pages are thin or silent (decisions, with their evidence):
  *  - Layouts. The stacked tensors are [B, S|T, N, 2|3, H], the stack on the fourth dimension
@@ -85,7 +99,7 @@
 #include "families.h"
 #include "gemm_engine.h"
 
-#define ATT_BQ 96          /* query rows of a block (before grouping) */
+#define ATT_BQ 96          /* query rows of a block (before grouping): 16 panels of ATT_MR */
 #define ATT_BK 64          /* key positions of a block (a multiple of 16) */
 #define ATT_GEMV_ROWS 4    /* items with at most this many rows use dot products over the key rows */
 #define ATT_PARALLEL_MIN 200000.0 /* multiply-adds below which one thread runs everything */
