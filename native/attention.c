@@ -805,8 +805,15 @@ static void load_queries(const att_run* r, const att_isa* isa, uint32_t b, uint3
         for (uint32_t i = 0; i < mq; i++) {
             const uint32_t row = gi * mq + i;
             float* dst = w->qf + (size_t)row * H;
-            load_row(r, at(&r->q, b, s0 + i, hq), r->q.sd, H, r->bias ? qbias : NULL, dst);
-            isa->scale(dst, H, p->scale);
+            const char* src = at(&r->q, b, s0 + i, hq);
+            if (!r->f16 && !r->bias && r->q.sd == 1) {
+                /* scaled as it is copied (the same products as a copy, then the scale) */
+                const float* qs = (const float*)src;
+                for (uint32_t d = 0; d < H; d++) dst[d] = qs[d] * p->scale;
+            } else {
+                load_row(r, src, r->q.sd, H, r->bias ? qbias : NULL, dst);
+                isa->scale(dst, H, p->scale);
+            }
             if (norms) w->qn[row] = sqrtf(norm2(dst, H));
         }
     }
