@@ -24,7 +24,7 @@
  * block's keys after the last one any row of the panel keeps under a mask are cut (16-key panels)
  * or the whole block skipped, only where |q| |k| + MaskFilterValue puts them more than 110 below
  * every row's running maximum, so their weights are exactly 0 and the maximum stays (a causal mask
- * then costs about half). Decoding (query blocks of at most ATT_GEMV_ROWS rows): 8-key dot products
+ * then costs about half). Decoding (query blocks of at most ATT_GEMV_ROWS positions): 8-key dot products
  * and row updates over the keys and values where they lie (FLOAT32) or converted a block at a
  * time. Each output element is a sum in a fixed order (d ascending for a score, key position
  * ascending for P V, blocks ascending); the query blocks, panels and key blocks follow the shapes
@@ -101,7 +101,7 @@
 
 #define ATT_BQ 96          /* query rows of a block (before grouping): 16 panels of ATT_MR */
 #define ATT_BK 64          /* key positions of a block (a multiple of 16) */
-#define ATT_GEMV_ROWS 4    /* items with at most this many rows use dot products over the key rows */
+#define ATT_GEMV_ROWS 4    /* query blocks of at most this many positions use dot products over the key rows */
 #define ATT_PARALLEL_MIN 200000.0 /* multiply-adds below which one thread runs everything */
 /* exp(x) is exactly 0 in float below -104 (ew_expf): a block whose every score is this far below the
  * running maximum adds nothing, and is skipped */
@@ -832,8 +832,9 @@ static void store_rows(const att_run* r, uint32_t b, uint32_t hk, uint32_t s0, u
     }
 }
 
-/* Decoding (at most ATT_GEMV_ROWS rows): the key and value rows are read where they lie (FLOAT32)
- * or converted a block at a time, against every row of the block. */
+/* Decoding (at most ATT_GEMV_ROWS positions, of every query head of the group): the key and value
+ * rows are read where they lie (FLOAT32) or converted a block at a time, against every row of the
+ * block. */
 static void gemv_block(const att_run* r, const att_isa* isa, uint32_t b, uint32_t hk, uint32_t s0, uint32_t mq,
                        att_scratch* w) {
     const pydml_attention_params* p = r->p;
@@ -1042,7 +1043,9 @@ static void run_unit(const att_run* r, const att_isa* isa, uint32_t b, uint32_t 
     for (uint32_t qb = qa; qb < qz; qb++) {
         const uint32_t s0 = qb * r->mq;
         const uint32_t mq = p->seq - s0 < r->mq ? p->seq - s0 : r->mq;
-        const int gemv = r->group * mq <= ATT_GEMV_ROWS;
+        /* few positions (decoding, grouped or not): the keys are read where they lie, once per
+         * block for every row; packing them would double the traffic of a memory-bound step */
+        const int gemv = mq <= ATT_GEMV_ROWS;
         load_queries(r, isa, b, hk, s0, mq, norms && !gemv, w);
         if (gemv)
             gemv_block(r, isa, b, hk, s0, mq, w);
@@ -1218,7 +1221,7 @@ static pydml_status execute(const void* plan_, const pydml_tensor* const* inputs
     const uint32_t Mmax = r.group * r.mq;
     const uint32_t hmax = H > Hv ? H : Hv;
     const uint32_t hvp = (Hv + 15) / 16 * 16;
-    const int packs = Mmax > ATT_GEMV_ROWS;   /* some block takes the panel path */
+    const int packs = r.mq > ATT_GEMV_ROWS;   /* some block takes the panel path */
     uint32_t lmax = 0;
     for (uint32_t b = 0; b < B; b++) lmax = r.pl[b] > lmax ? r.pl[b] : lmax;
     const uint32_t lp = packs ? (lmax + p->kv_seq + 15) / 16 * 16 : 0;
@@ -1230,7 +1233,7 @@ static pydml_status execute(const void* plan_, const pydml_tensor* const* inputs
     {
         att_scratch w;
         memset(&w, 0, sizeof w);
-        const size_t srows = ATT_MR > ATT_GEMV_ROWS ? ATT_MR : ATT_GEMV_ROWS;
+        const size_t srows = Mmax > ATT_MR ? Mmax : ATT_MR;   /* score rows: a panel, or a decoding block */
         const size_t floats = (size_t)Mmax * H + srows * ATT_BK + (size_t)ATT_BK * H + (size_t)ATT_BK * Hv +
                               (size_t)Mmax * hvp + 4 * (size_t)Mmax + 4 * (size_t)hmax + 64;
         float* block = pydml_sgemm_scratch_alloc(floats);

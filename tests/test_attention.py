@@ -383,6 +383,18 @@ def test_grouped_query_attention(rng: np.random.Generator, dtype: str, heads: tu
     close(res["OutputPresentKeyTensor"], np.stack(keys), dtype)
 
 
+@pytest.mark.parametrize("dtype", ["FLOAT32", "FLOAT16"])
+def test_grouped_decoding_reads_the_cache_in_place(rng: np.random.Generator, dtype: str) -> None:
+    """Two positions of 8 query heads on one key/value head (16 rows of a decoding block, more
+    than a row panel) against a past spanning several 64-key blocks."""
+    c = Case(rng, dtype, B=2, S=2, T=2, Nq=8, Nk=1, H=12, Hv=8, P=140)
+    fields, arrays = c.tensors("separate")
+    fields["OutputTensor"] = c.out_desc()
+    out = run(mha1(fields, scale=0.3, q_heads=8, kv_heads=1), arrays)["OutputTensor"]
+    keys, values = c.kv(False)
+    close(out, reference(c.q, keys, values, scale=0.3), dtype)
+
+
 def test_grouped_query_attention_against_torch(rng: np.random.Generator) -> None:
     B, S, Nq, Nk, H = 2, 33, 8, 2, 16
     c = Case(rng, "FLOAT32", B=B, S=S, T=S, Nq=Nq, Nk=Nk, H=H, Hv=H)
