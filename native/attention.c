@@ -485,9 +485,11 @@ EW_T256 static void att_dots_avx2(const float* q, uint32_t H, uint32_t m, const 
         for (; j < nk; j++) {
             const float* kj = k + (int64_t)j * kst;
             __m256 a = _mm256_setzero_ps();
-            for (uint32_t d = 0; d < H8; d += 8) a = _mm256_fmadd_ps(_mm256_loadu_ps(qi + d), _mm256_loadu_ps(kj + d), a);
+            for (uint32_t d = 0; d < H8; d += 8)
+                a = _mm256_fmadd_ps(_mm256_loadu_ps(qi + d), _mm256_loadu_ps(kj + d), a);
             float acc = att_hsum8(a);
-            for (uint32_t d = H8; d < H; d++) acc = _mm_cvtss_f32(_mm_fmadd_ss(_mm_set_ss(qi[d]), _mm_set_ss(kj[d]), _mm_set_ss(acc)));
+            for (uint32_t d = H8; d < H; d++)
+                acc = _mm_cvtss_f32(_mm_fmadd_ss(_mm_set_ss(qi[d]), _mm_set_ss(kj[d]), _mm_set_ss(acc)));
             di[j] = acc;
         }
     }
@@ -1001,7 +1003,8 @@ static void panel_block(const att_run* r, const att_isa* isa, uint32_t b, uint32
              * skipped when none is kept (causal masks) */
             if (skip_ok) {
                 float kmax = 0.0f;
-                for (uint32_t c = 0; c < (nk + 15) / 16; c++) kmax = w->kn[k0 / 16 + c] > kmax ? w->kn[k0 / 16 + c] : kmax;
+                for (uint32_t c = 0; c < (nk + 15) / 16; c++)
+                    kmax = w->kn[k0 / 16 + c] > kmax ? w->kn[k0 / 16 + c] : kmax;
                 kmax = sqrtf(kmax);
                 int far = 1;
                 for (uint32_t i = 0; i < mr && far; i++) far = w->qn[r0 + i] * kmax + f - m[i] < ATT_NEGLIGIBLE;
