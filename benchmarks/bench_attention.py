@@ -11,7 +11,8 @@ Cases (FLOAT32 and FLOAT16):
            MULTIHEAD_ATTENTION, Query/Key/Value [1, 1, 4096] and PastKey/PastValue [1, 32, 2047,
            128]; torch: SDPA with q [1, 32, 1, 128] and k/v [1, 32, 2048, 128])
 Per case it prints torch time / pydml time (> 1: pydml is faster). The machine is shared:
-contenders are timed interleaved, best of N each; claims are ratios only.
+contenders are timed interleaved, best of N each; claims are ratios only. Run it with
+PYTHONPATH=<checkout> to measure that checkout's build (it prints where pydml came from).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from typing import Any
 
 import numpy as np
 import torch
-from _timing import best_times
+from _timing import best_times, header
 
 import pydml
 from pydml.enums import MultiheadAttentionMaskType
@@ -94,7 +95,9 @@ def main() -> None:
     torch.set_num_threads(args.threads)
     repeat = 3 if args.quick else 7
     dtypes = ["FLOAT32"] if args.quick else ["FLOAT32", "FLOAT16"]
-    print(f"threads {args.threads}; torch time / pydml time (> 1: pydml faster); shared machine, ratios only")
+    header(args.threads)
+    # a script's folder, not the working directory, heads sys.path: say which build is measured
+    print(f"pydml from {pydml.__file__}; torch time / pydml time (> 1: pydml faster); ratios only")
     for dtype in dtypes:
         for causal in (False, True):
             print(f"prompt {dtype:8s} causal={causal!s:5s}  {prompt(dtype, causal, repeat):6.2f}x")

@@ -5,7 +5,8 @@ References: a float64 numpy reference written from the page's computation ([add 
 Scale -> [add RelativePositionBias] -> [add Mask] -> Softmax -> x V, over the past keys/values
 followed by the new ones), and torch.nn.functional.scaled_dot_product_attention where the layouts
 coincide. Outputs are poisoned (NaN) before execution. Shapes are small; a few cases span several
-query and key blocks (64 x 128) so the online softmax, the GEMM path and the masked-block skip run.
+query and key blocks (96 query rows, 64 keys) so the online softmax, the row-panel path and the
+masked-block cut run.
 
 Decisions asserted here (documented in native/families/attention.c): MaskFilterValue is added (not set);
 BOOLEAN masks keep non-zero entries; KEY_QUERY_SEQUENCE_LENGTH_START_END masks keys past
@@ -293,6 +294,51 @@ def test_several_blocks_with_a_causal_boolean_mask(rng: np.random.Generator, dty
     close(out, t.transpose(1, 2).reshape(B, S, N * H).numpy(), dtype)
 
 
+@pytest.mark.parametrize("dtype", ["FLOAT32", "FLOAT16"])
+@pytest.mark.parametrize("kind", ["BOOLEAN", "KEY_SEQUENCE_LENGTH", "KEY_SEQUENCE_END_START"])
+def test_masked_key_blocks_are_cut_exactly(rng: np.random.Generator, dtype: str, kind: str) -> None:
+    """The prompt path (row panels against 16-key panels of packed keys, 64-key blocks): a block's
+    keys after the last one any row keeps are left out, or the whole block, only where they add
+    exactly 0. Head sizes off the 8/16 lanes (H 12, Hv 20), a bias, masks whose edges fall inside
+    and between key blocks; the same bits on 1 and 2 threads."""
+    B, S, T, N, H, Hv = 2, 20, 150, 2, 12, 20
+    c = Case(rng, dtype, B=B, S=S, T=T, Nq=N, Nk=N, H=H, Hv=Hv)
+    fields, arrays = c.tensors("separate")
+    fields["OutputTensor"] = c.out_desc()
+    fields["BiasTensor"] = tensor(dtype, [len(c.bias)])
+    arrays["BiasTensor"] = c.arr(c.bias)
+    j = np.arange(T)
+    if kind == "BOOLEAN":   # each row keeps a random prefix (a ragged causal-like edge) and one far key
+        ends = rng.integers(1, T, (B, N, S, 1))
+        keep = (j < ends).astype(np.int32)
+        keep[0, 0, 0, 140] = 3
+        fields["MaskTensor"] = tensor("INT32", [B, N, S, T])
+        arrays["MaskTensor"] = keep
+        masked = keep == 0
+    elif kind == "KEY_SEQUENCE_LENGTH":
+        lengths = np.array([70, 129], np.int32)
+        fields["MaskTensor"] = tensor("INT32", [1, B])
+        arrays["MaskTensor"] = lengths[None]
+        masked = np.broadcast_to((j[None, :] >= lengths[:, None])[:, None, None, :], (B, N, S, T))
+    else:
+        ends, starts = np.array([100, 64], np.int32), np.array([10, 0], np.int32)
+        fields["MaskTensor"] = tensor("INT32", [2, B])
+        arrays["MaskTensor"] = np.stack([ends, starts])
+        keep = (j[None, :] < ends[:, None]) & (j[None, :] >= starts[:, None])
+        masked = np.broadcast_to((~keep)[:, None, None, :], (B, N, S, T))
+    desc = mha(fields, scale=0.3, heads=N, mask_type=MASK[kind])
+    previous = lib.pydml_set_num_threads(1)
+    try:
+        one = run(desc, arrays)["OutputTensor"]
+        lib.pydml_set_num_threads(2)
+        two = run(desc, arrays)["OutputTensor"]
+    finally:
+        lib.pydml_set_num_threads(previous)
+    assert one.tobytes() == two.tobytes()
+    keys, values = c.kv(True)
+    close(one, reference(c.query(True), keys, values, scale=0.3, masked=masked, filt=-10000.0), dtype)
+
+
 def test_torch_sdpa_where_the_layouts_coincide(rng: np.random.Generator) -> None:
     B, S, T, N, H = 2, 70, 200, 4, 32
     c = Case(rng, "FLOAT32", B=B, S=S, T=T, Nq=N, Nk=N, H=H, Hv=H)
@@ -335,6 +381,18 @@ def test_grouped_query_attention(rng: np.random.Generator, dtype: str, heads: tu
     keys, values = c.kv(True)
     close(res["OutputTensor"], reference(c.query(True), keys, values, scale=0.4), dtype)
     close(res["OutputPresentKeyTensor"], np.stack(keys), dtype)
+
+
+@pytest.mark.parametrize("dtype", ["FLOAT32", "FLOAT16"])
+def test_grouped_decoding_reads_the_cache_in_place(rng: np.random.Generator, dtype: str) -> None:
+    """Two positions of 8 query heads on one key/value head (16 rows of a decoding block, more
+    than a row panel) against a past spanning several 64-key blocks."""
+    c = Case(rng, dtype, B=2, S=2, T=2, Nq=8, Nk=1, H=12, Hv=8, P=140)
+    fields, arrays = c.tensors("separate")
+    fields["OutputTensor"] = c.out_desc()
+    out = run(mha1(fields, scale=0.3, q_heads=8, kv_heads=1), arrays)["OutputTensor"]
+    keys, values = c.kv(False)
+    close(out, reference(c.q, keys, values, scale=0.3), dtype)
 
 
 def test_grouped_query_attention_against_torch(rng: np.random.Generator) -> None:

@@ -10,14 +10,28 @@
  * over the keys and values of its key/value head: PastKey/PastValue (if given) followed by the new
  * key/value. FLOAT16 tensors are converted to float and everything accumulates in float.
  *
- * Method: flash attention. A work item is (b, key/value head, block of query positions), holding
- * the item's query rows of every query head of that key/value head (grouped-query attention reads
- * each key block once for the group). Key blocks of ATT_BK positions are visited in ascending
- * order with a running maximum and sum per query row (online softmax): the scores of one block
- * are the only part of the score matrix a thread ever holds, and memory is linear in the
- * sequence length. Block products go through the GEMM engine (pydml_sgemm_serial); an item of few
- * rows (decoding) uses dot products and row updates over the key rows as they lie in memory. Each
- * row's sums run in one fixed order, so results never depend on the thread count.
+ * Method: flash attention. A query block is (b, key/value head, ATT_BQ / group query positions),
+ * holding those positions of every query head of that key/value head (grouped-query attention
+ * reads each key block once for the group). Key blocks of ATT_BK positions are visited in ascending
+ * order with a running maximum and sum per query row (online softmax): a thread holds the scores
+ * of one row panel (ATT_MR rows) and one key block, never more of the score matrix, and memory is
+ * linear in the sequence length (the packed keys and values of one (b, head) per thread).
+ * Prompts: a work unit (b, key/value head, a run of query blocks) packs its keys once as 16-key
+ * panels (d-major, the B operand of Q K^T) and its values as 16-column panels (converted from
+ * FLOAT16 and biased once), then each key block runs through every ATT_MR-row panel of a query
+ * block while it sits in L1: scores by 6 x 16 register tiles (AVX2: 12 accumulators, FMA), a
+ * vectorized exp (ew_expf_normal's polynomial; exactly 0 below -86), and P V by the same tiles. A
+ * block's keys after the last one any row of the panel keeps under a mask are cut (16-key panels)
+ * or the whole block skipped, only where |q| |k| + MaskFilterValue puts them more than 110 below
+ * every row's running maximum, so their weights are exactly 0 and the maximum stays (a causal mask
+ * then costs about half). Decoding (query blocks of at most ATT_GEMV_ROWS positions): 8-key dot products
+ * and row updates over the keys and values where they lie (FLOAT32) or converted a block at a
+ * time. Each output element is a sum in a fixed order (d ascending for a score, key position
+ * ascending for P V, blocks ascending); the query blocks, panels and key blocks follow the shapes
+ * only, and only the sharing of units follows the thread count: results never depend on it.
+ * (Issue 23's measurements, AVX2 host, shared: the GEMM engine's per-block packing left FP32 at
+ * 0.57-0.74x torch's scaled_dot_product_attention; these tiles reach about parity, see
+ * docs/accuracy-and-speed.md.)
  *
  * Readings where the pages are thin or silent (decisions, with their evidence):
  *  - Layouts. The stacked tensors are [B, S|T, N, 2|3, H], the stack on the fourth dimension
@@ -85,9 +99,9 @@
 #include "families.h"
 #include "gemm_engine.h"
 
-#define ATT_BQ 64          /* query rows of an item (before grouping) */
-#define ATT_BK 128         /* key positions of a block */
-#define ATT_GEMV_ROWS 4    /* items with at most this many rows use dot products over the key rows */
+#define ATT_BQ 96          /* query rows of a block (before grouping): 16 panels of ATT_MR */
+#define ATT_BK 64          /* key positions of a block (a multiple of 16) */
+#define ATT_GEMV_ROWS 4    /* query blocks of at most this many positions use dot products over the key rows */
 #define ATT_PARALLEL_MIN 200000.0 /* multiply-adds below which one thread runs everything */
 /* exp(x) is exactly 0 in float below -104 (ew_expf): a block whose every score is this far below the
  * running maximum adds nothing, and is skipped */
@@ -206,127 +220,443 @@ static inline char* at(const att_view* v, uint64_t i0, uint64_t i1, uint64_t i2)
     return v->base + (i0 * v->s0 + i1 * v->s1 + i2 * v->s2) * v->es;
 }
 
-/* ---- per-ISA row primitives ------------------------------------------------------------------- */
+/* ---- per-ISA kernels -------------------------------------------------------------------------- */
 
-#ifdef _OPENMP
-#define ATT_PRAGMA(x) _Pragma(#x)
-#else
-#define ATT_PRAGMA(x)
-#endif
+/* The products run on register tiles of up to ATT_MR rows by 16 columns (12 accumulators of 8
+ * lanes on AVX2: the classic 6 x 16 tile). Each output element is a sum in ascending order of its
+ * reduction index (d for the scores, key position for P V), one FMA per term, whatever the tile;
+ * the portable variant does the same sums in plain C. */
+#define ATT_MR 6
 
-/* dot[i] = sum_d q[i][d] k[d] for i < m rows of q (row stride ldq) */
-#define ATT_DOTS(SUF, ATTR)                                                                         \
-    ATTR static void att_dots_##SUF(const float* q, uint32_t ldq, uint32_t m, const float* k, uint32_t n, \
-                                    float* dot, uint32_t lddot) {                                   \
-        for (uint32_t i = 0; i < m; i++) {                                                          \
-            const float* qi = q + (size_t)i * ldq;                                                  \
-            float acc = 0.0f;                                                                       \
-            ATT_PRAGMA(omp simd reduction(+ : acc))                                                 \
-            for (uint32_t d = 0; d < n; d++) acc += qi[d] * k[d];                                   \
-            dot[(size_t)i * lddot] = acc;                                                           \
-        }                                                                                           \
-    }
-/* acc[i][e] += w[i] v[e] for i < m rows of acc (row stride lda) */
-#define ATT_AXPYS(SUF, ATTR)                                                                        \
-    ATTR static void att_axpys_##SUF(float* acc, uint32_t lda, uint32_t m, const float* w, uint32_t ldw, \
-                                     const float* v, uint32_t n) {                                  \
-        for (uint32_t i = 0; i < m; i++) {                                                          \
-            float* ai = acc + (size_t)i * lda;                                                      \
-            const float wi = w[(size_t)i * ldw];                                                    \
-            if (wi == 0.0f) continue;                                                               \
-            ATT_PRAGMA(omp simd)                                                                    \
-            for (uint32_t e = 0; e < n; e++) ai[e] += wi * v[e];                                    \
-        }                                                                                           \
-    }
-/* s[j] = exp(s[j] - mx) for j < n; returns their sum (in a fixed order) */
-#define ATT_EXPS(SUF, ATTR)                                                                         \
-    ATTR static float att_exps_##SUF(float* s, uint32_t n, float mx) {                              \
-        float sum = 0.0f;                                                                           \
-        ATT_PRAGMA(omp simd reduction(+ : sum))                                                     \
-        for (uint32_t j = 0; j < n; j++) {                                                          \
-            const float e = ew_expf(s[j] - mx);                                                     \
-            s[j] = e;                                                                               \
-            sum += e;                                                                               \
-        }                                                                                           \
-        return sum;                                                                                 \
-    }
-/* max of n floats (NaN ignored, -inf when none) */
-#define ATT_MAX(SUF, ATTR)                                                                          \
-    ATTR static float att_max_##SUF(const float* s, uint32_t n) {                                   \
-        float m = -INFINITY;                                                                        \
-        ATT_PRAGMA(omp simd reduction(max : m))                                                     \
-        for (uint32_t j = 0; j < n; j++) m = s[j] > m ? s[j] : m;                                   \
-        return m;                                                                                   \
-    }
-/* x[e] *= a */
-#define ATT_SCALE(SUF, ATTR)                                                                        \
-    ATTR static void att_scale_##SUF(float* x, uint32_t n, float a) {                               \
-        ATT_PRAGMA(omp simd)                                                                        \
-        for (uint32_t e = 0; e < n; e++) x[e] *= a;                                                 \
-    }
-/* bm[i] = max over the nk rows of column i of s (row stride m) */
-#define ATT_COLMAX(SUF, ATTR)                                                                       \
-    ATTR static void att_colmax_##SUF(const float* s, uint32_t nk, uint32_t m, float* bm) {         \
-        for (uint32_t i = 0; i < m; i++) bm[i] = -INFINITY;                                         \
-        for (uint32_t j = 0; j < nk; j++) {                                                         \
-            const float* sj = s + (size_t)j * m;                                                    \
-            ATT_PRAGMA(omp simd)                                                                    \
-            for (uint32_t i = 0; i < m; i++) bm[i] = sj[i] > bm[i] ? sj[i] : bm[i];                 \
-        }                                                                                           \
-    }
-/* s[j][i] = exp(s[j][i] - mx[i]); sum[i] = their sum over j (ascending) */
-#define ATT_COLEXPS(SUF, ATTR)                                                                      \
-    ATTR static void att_colexps_##SUF(float* s, uint32_t nk, uint32_t m, const float* mx, float* sum) { \
-        for (uint32_t i = 0; i < m; i++) sum[i] = 0.0f;                                             \
-        for (uint32_t j = 0; j < nk; j++) {                                                         \
-            float* sj = s + (size_t)j * m;                                                          \
-            ATT_PRAGMA(omp simd)                                                                    \
-            for (uint32_t i = 0; i < m; i++) {                                                      \
-                const float e = ew_expf(sj[i] - mx[i]);                                             \
-                sj[i] = e;                                                                          \
-                sum[i] += e;                                                                        \
-            }                                                                                       \
-        }                                                                                           \
-    }
-#define ATT_ALL(SUF, ATTR) ATT_DOTS(SUF, ATTR) ATT_AXPYS(SUF, ATTR) ATT_EXPS(SUF, ATTR) ATT_MAX(SUF, ATTR) \
-    ATT_SCALE(SUF, ATTR) ATT_COLMAX(SUF, ATTR) ATT_COLEXPS(SUF, ATTR)
+/* s[i * lds + p * 16 + c] = sum_d q[i * ldq + d] kp[p * H * 16 + d * 16 + c] for i < mr, p < np:
+ * rows of Q against np key panels (keys packed 16 to a panel, d-major) */
+typedef void (*att_qk_fn)(uint32_t mr, uint32_t H, const float* q, size_t ldq, const float* kp, uint32_t np,
+                          float* s, size_t lds);
+/* o[i * ldo + c * 16 + e] += sum_{j < nk} p[i * ldp + j] v[c * vps + j * 16 + e] for i < mr, c < nc,
+ * e < 16: weights against nc value panels (16 columns each, key-major) */
+typedef void (*att_pv_fn)(uint32_t mr, uint32_t nk, const float* p, size_t ldp, const float* v, size_t vps,
+                          uint32_t nc, float* o, size_t ldo);
+/* dot[i * ldd + j] = sum_d q[i * H + d] k[j * kst + d] for i < m, j < nk (key rows in memory) */
+typedef void (*att_dots_fn)(const float* q, uint32_t H, uint32_t m, const float* k, int64_t kst, uint32_t nk,
+                            float* dot, uint32_t ldd);
+/* acc[i * Hv + e] += sum_{j < nk} w[i * ldw + j] v[j * vst + e] (ascending j) for i < m */
+typedef void (*att_axpys_fn)(float* acc, uint32_t Hv, uint32_t m, const float* w, uint32_t ldw, const float* v,
+                             int64_t vst, uint32_t nk);
 
-/* FMA contraction in the vector variants (the build's -std=c11 turns it off): the dot products
- * and row updates only gain accuracy from it */
+/* One online-softmax step of n rows whose block scores are s[i * lds + j], j < nk: the running
+ * maximum m and sum l, the scores turned into weights, and the rows of acc (stride lda, n_acc
+ * columns) rescaled to the new maximum. */
+typedef void (*att_softmax_fn)(uint32_t n, float* s, size_t lds, uint32_t nk, float* m, float* l, float* acc,
+                               size_t lda, uint32_t n_acc);
+/* rows[0..16) (H floats each) into a key panel: kp[d * 16 + jj] = rows[jj][d] */
+typedef void (*att_pack_fn)(const float* const* rows, uint32_t H, float* kp);
+
+typedef struct att_isa {
+    att_qk_fn qk;
+    att_pv_fn pv;
+    att_dots_fn dots;
+    att_axpys_fn axpys;
+    att_softmax_fn softmax;
+    att_pack_fn pack;
+    void (*scale)(float*, uint32_t, float);        /* x[e] *= a */
+} att_isa;
+
+/* The softmax step from a variant's max (NaN ignored, -inf when none), exps (s[j] = exp(s[j] - mx),
+ * returning their sum) and scale (x[e] *= a). Every score so far -inf (or NaN): each weighs
+ * exp(-inf - 0) = 0 (NaN stays NaN) against a later finite maximum, which rescales by exp(-inf) = 0. */
+#define ATT_SOFTMAX(SUF, ATTR)                                                                      \
+    ATTR static void att_softmax_##SUF(uint32_t n, float* s, size_t lds, uint32_t nk, float* m, float* l, float* acc, \
+                                       size_t lda, uint32_t n_acc) {                                \
+        for (uint32_t i = 0; i < n; i++) {                                                          \
+            float* si = s + (size_t)i * lds;                                                        \
+            const float bm = att_max_##SUF(si, nk);                                                 \
+            const float mnew = bm > m[i] ? bm : m[i];                                               \
+            const float alpha = mnew == -INFINITY ? 1.0f : ew_expf(m[i] - mnew);                    \
+            const float sum = att_exps_##SUF(si, nk, mnew == -INFINITY ? 0.0f : mnew);              \
+            m[i] = mnew;                                                                            \
+            l[i] = l[i] * alpha + sum;                                                              \
+            if (alpha != 1.0f) att_scale_##SUF(acc + (size_t)i * lda, n_acc, alpha);               \
+        }                                                                                           \
+    }
+
+/* FMA contraction in the portable variants (the build's -std=c11 turns it off): the products only
+ * gain accuracy from it */
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC push_options
 #pragma GCC optimize("fp-contract=fast")
 #endif
-ATT_ALL(c, )
-ATT_ALL(avx2, EW_T256)
-ATT_ALL(avx512, EW_T512)
+
+static void att_qk_c(uint32_t mr, uint32_t H, const float* q, size_t ldq, const float* kp, uint32_t np, float* s,
+                     size_t lds) {
+    for (uint32_t p = 0; p < np; p++)
+        for (uint32_t i = 0; i < mr; i++) {
+            float acc[16] = {0};
+            for (uint32_t d = 0; d < H; d++) {
+                const float a = q[(size_t)i * ldq + d];
+                const float* k = kp + ((size_t)p * H + d) * 16;
+                for (int c = 0; c < 16; c++) acc[c] += a * k[c];
+            }
+            memcpy(s + (size_t)i * lds + (size_t)p * 16, acc, sizeof acc);
+        }
+}
+
+static void att_pv_c(uint32_t mr, uint32_t nk, const float* p, size_t ldp, const float* v, size_t vps, uint32_t nc,
+                     float* o, size_t ldo) {
+    for (uint32_t c = 0; c < nc; c++)
+        for (uint32_t i = 0; i < mr; i++) {
+            float* oi = o + (size_t)i * ldo + (size_t)c * 16;
+            for (uint32_t j = 0; j < nk; j++) {
+                const float a = p[(size_t)i * ldp + j];
+                const float* vj = v + (size_t)c * vps + (size_t)j * 16;
+                for (int e = 0; e < 16; e++) oi[e] += a * vj[e];
+            }
+        }
+}
+
+static void att_dots_c(const float* q, uint32_t H, uint32_t m, const float* k, int64_t kst, uint32_t nk, float* dot,
+                       uint32_t ldd) {
+    for (uint32_t i = 0; i < m; i++)
+        for (uint32_t j = 0; j < nk; j++) {
+            float acc = 0.0f;
+            for (uint32_t d = 0; d < H; d++) acc += q[(size_t)i * H + d] * k[j * kst + d];
+            dot[(size_t)i * ldd + j] = acc;
+        }
+}
+
+static void att_axpys_c(float* acc, uint32_t Hv, uint32_t m, const float* w, uint32_t ldw, const float* v,
+                        int64_t vst, uint32_t nk) {
+    for (uint32_t i = 0; i < m; i++)
+        for (uint32_t j = 0; j < nk; j++) {
+            const float a = w[(size_t)i * ldw + j];
+            for (uint32_t e = 0; e < Hv; e++) acc[(size_t)i * Hv + e] += a * v[j * vst + e];
+        }
+}
+
+static float att_max_c(const float* s, uint32_t n) {
+    float m = -INFINITY;
+    for (uint32_t j = 0; j < n; j++) m = s[j] > m ? s[j] : m;
+    return m;
+}
+
+static float att_exps_c(float* s, uint32_t n, float mx) {
+    float sum = 0.0f;
+    for (uint32_t j = 0; j < n; j++) {
+        const float e = ew_expf(s[j] - mx);
+        s[j] = e;
+        sum += e;
+    }
+    return sum;
+}
+
+static void att_scale_c(float* x, uint32_t n, float a) {
+    for (uint32_t e = 0; e < n; e++) x[e] *= a;
+}
+
+ATT_SOFTMAX(c, )
+
+static void att_pack_c(const float* const* rows, uint32_t H, float* kp) {
+    for (uint32_t d = 0; d < H; d++)
+        for (int jj = 0; jj < 16; jj++) kp[(size_t)d * 16 + jj] = rows[jj][d];
+}
+
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC pop_options
 #endif
 
-typedef struct att_isa {
-    void (*dots)(const float*, uint32_t, uint32_t, const float*, uint32_t, float*, uint32_t);
-    void (*axpys)(float*, uint32_t, uint32_t, const float*, uint32_t, const float*, uint32_t);
-    float (*exps)(float*, uint32_t, float);
-    float (*max)(const float*, uint32_t);
-    void (*scale)(float*, uint32_t, float);
-    void (*colmax)(const float*, uint32_t, uint32_t, float*);
-    void (*colexps)(float*, uint32_t, uint32_t, const float*, float*);
-} att_isa;
+#ifdef EW_X86
+#define ATT_INLINE static inline __attribute__((always_inline))
 
+/* ew_expf_poly_inner on 8 lanes (ew_piecewise.h has it too, among functions this file does not use) */
+EW_T256 ATT_INLINE __m256 att_exp_poly_inner8(__m256 r) {
+    __m256 p = _mm256_set1_ps(EW_EXPF_C6);
+    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(EW_EXPF_C5));
+    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(EW_EXPF_C4));
+    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(EW_EXPF_C3));
+    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(EW_EXPF_C2));
+    return _mm256_fmadd_ps(p, r, _mm256_set1_ps(1.0f));
+}
+
+/* One mr x 16 tile of the scores: 2 key loads and mr broadcasts per d, 2 mr FMAs. */
+EW_T256 ATT_INLINE void att_qk_tile8(const uint32_t mr, uint32_t H, const float* q, size_t ldq, const float* kp,
+                                     float* s, size_t lds) {
+    __m256 c0[ATT_MR], c1[ATT_MR];
+    for (uint32_t i = 0; i < mr; i++) c0[i] = c1[i] = _mm256_setzero_ps();
+    for (uint32_t d = 0; d < H; d++) {
+        const __m256 b0 = _mm256_loadu_ps(kp + (size_t)d * 16), b1 = _mm256_loadu_ps(kp + (size_t)d * 16 + 8);
+        for (uint32_t i = 0; i < mr; i++) {
+            const __m256 a = _mm256_broadcast_ss(q + (size_t)i * ldq + d);
+            c0[i] = _mm256_fmadd_ps(a, b0, c0[i]);
+            c1[i] = _mm256_fmadd_ps(a, b1, c1[i]);
+        }
+    }
+    for (uint32_t i = 0; i < mr; i++) {
+        _mm256_storeu_ps(s + (size_t)i * lds, c0[i]);
+        _mm256_storeu_ps(s + (size_t)i * lds + 8, c1[i]);
+    }
+}
+
+EW_T256 static void att_qk_avx2(uint32_t mr, uint32_t H, const float* q, size_t ldq, const float* kp, uint32_t np,
+                                float* s, size_t lds) {
+    for (uint32_t p = 0; p < np; p++) {
+        const float* k = kp + (size_t)p * H * 16;
+        float* sp = s + (size_t)p * 16;
+        switch (mr) {
+        case 6: att_qk_tile8(6, H, q, ldq, k, sp, lds); break;
+        case 5: att_qk_tile8(5, H, q, ldq, k, sp, lds); break;
+        case 4: att_qk_tile8(4, H, q, ldq, k, sp, lds); break;
+        case 3: att_qk_tile8(3, H, q, ldq, k, sp, lds); break;
+        case 2: att_qk_tile8(2, H, q, ldq, k, sp, lds); break;
+        default: att_qk_tile8(1, H, q, ldq, k, sp, lds); break;
+        }
+    }
+}
+
+/* One mr x 16 tile of the output: 2 value loads and mr broadcasts per key, 2 mr FMAs. */
+EW_T256 ATT_INLINE void att_pv_tile8(const uint32_t mr, uint32_t nk, const float* p, size_t ldp, const float* v,
+                                     float* o, size_t ldo) {
+    __m256 c0[ATT_MR], c1[ATT_MR];
+    for (uint32_t i = 0; i < mr; i++) {
+        c0[i] = _mm256_loadu_ps(o + (size_t)i * ldo);
+        c1[i] = _mm256_loadu_ps(o + (size_t)i * ldo + 8);
+    }
+    for (uint32_t j = 0; j < nk; j++) {
+        const __m256 b0 = _mm256_loadu_ps(v + (size_t)j * 16), b1 = _mm256_loadu_ps(v + (size_t)j * 16 + 8);
+        for (uint32_t i = 0; i < mr; i++) {
+            const __m256 a = _mm256_broadcast_ss(p + (size_t)i * ldp + j);
+            c0[i] = _mm256_fmadd_ps(a, b0, c0[i]);
+            c1[i] = _mm256_fmadd_ps(a, b1, c1[i]);
+        }
+    }
+    for (uint32_t i = 0; i < mr; i++) {
+        _mm256_storeu_ps(o + (size_t)i * ldo, c0[i]);
+        _mm256_storeu_ps(o + (size_t)i * ldo + 8, c1[i]);
+    }
+}
+
+EW_T256 static void att_pv_avx2(uint32_t mr, uint32_t nk, const float* p, size_t ldp, const float* v, size_t vps,
+                                uint32_t nc, float* o, size_t ldo) {
+    for (uint32_t c = 0; c < nc; c++) {
+        const float* vc = v + (size_t)c * vps;
+        float* oc = o + (size_t)c * 16;
+        switch (mr) {
+        case 6: att_pv_tile8(6, nk, p, ldp, vc, oc, ldo); break;
+        case 5: att_pv_tile8(5, nk, p, ldp, vc, oc, ldo); break;
+        case 4: att_pv_tile8(4, nk, p, ldp, vc, oc, ldo); break;
+        case 3: att_pv_tile8(3, nk, p, ldp, vc, oc, ldo); break;
+        case 2: att_pv_tile8(2, nk, p, ldp, vc, oc, ldo); break;
+        default: att_pv_tile8(1, nk, p, ldp, vc, oc, ldo); break;
+        }
+    }
+}
+
+/* lanes summed in a fixed tree */
+EW_T256 ATT_INLINE float att_hsum8(__m256 v) {
+    const __m128 s = _mm_add_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
+    const __m128 t = _mm_add_ps(s, _mm_movehl_ps(s, s));
+    return _mm_cvtss_f32(_mm_add_ss(t, _mm_movehdup_ps(t)));
+}
+
+/* Decoding: 8 keys at a time, each an 8-lane chain over d, then the 8 chains reduced side by side
+ * (a fixed tree of horizontal adds) into the 8 scores. */
+EW_T256 static void att_dots_avx2(const float* q, uint32_t H, uint32_t m, const float* k, int64_t kst, uint32_t nk,
+                                  float* dot, uint32_t ldd) {
+    const uint32_t H8 = H & ~7u;
+    for (uint32_t i = 0; i < m; i++) {
+        const float* qi = q + (size_t)i * H;
+        float* di = dot + (size_t)i * ldd;
+        uint32_t j = 0;
+        for (; j + 8 <= nk; j += 8) {
+            const float* kj = k + (int64_t)j * kst;
+            __m256 a[8];
+            for (int t = 0; t < 8; t++) a[t] = _mm256_setzero_ps();
+            for (uint32_t d = 0; d < H8; d += 8) {
+                const __m256 qv = _mm256_loadu_ps(qi + d);
+                for (int t = 0; t < 8; t++) a[t] = _mm256_fmadd_ps(qv, _mm256_loadu_ps(kj + t * kst + d), a[t]);
+            }
+            const __m256 h01 = _mm256_hadd_ps(a[0], a[1]), h23 = _mm256_hadd_ps(a[2], a[3]);
+            const __m256 h45 = _mm256_hadd_ps(a[4], a[5]), h67 = _mm256_hadd_ps(a[6], a[7]);
+            const __m256 h03 = _mm256_hadd_ps(h01, h23), h47 = _mm256_hadd_ps(h45, h67);
+            _mm256_storeu_ps(di + j, _mm256_add_ps(_mm256_permute2f128_ps(h03, h47, 0x20),
+                                                   _mm256_permute2f128_ps(h03, h47, 0x31)));
+            for (uint32_t d = H8; d < H; d++)
+                for (int t = 0; t < 8; t++) di[j + t] = _mm_cvtss_f32(_mm_fmadd_ss(_mm_set_ss(qi[d]),
+                                                           _mm_set_ss(kj[t * kst + d]), _mm_set_ss(di[j + t])));
+        }
+        for (; j < nk; j++) {
+            const float* kj = k + (int64_t)j * kst;
+            __m256 a = _mm256_setzero_ps();
+            for (uint32_t d = 0; d < H8; d += 8)
+                a = _mm256_fmadd_ps(_mm256_loadu_ps(qi + d), _mm256_loadu_ps(kj + d), a);
+            float acc = att_hsum8(a);
+            for (uint32_t d = H8; d < H; d++)
+                acc = _mm_cvtss_f32(_mm_fmadd_ss(_mm_set_ss(qi[d]), _mm_set_ss(kj[d]), _mm_set_ss(acc)));
+            di[j] = acc;
+        }
+    }
+}
+
+/* Decoding: 64 columns of a row's accumulator stay in registers over the block's keys. */
+EW_T256 static void att_axpys_avx2(float* acc, uint32_t Hv, uint32_t m, const float* w, uint32_t ldw, const float* v,
+                                   int64_t vst, uint32_t nk) {
+    for (uint32_t i = 0; i < m; i++) {
+        float* ai = acc + (size_t)i * Hv;
+        const float* wi = w + (size_t)i * ldw;
+        uint32_t e = 0;
+        for (; e + 64 <= Hv; e += 64) {
+            __m256 c[8];
+            for (int t = 0; t < 8; t++) c[t] = _mm256_loadu_ps(ai + e + 8 * t);
+            for (uint32_t j = 0; j < nk; j++) {
+                const __m256 a = _mm256_broadcast_ss(wi + j);
+                const float* vj = v + (int64_t)j * vst + e;
+                for (int t = 0; t < 8; t++) c[t] = _mm256_fmadd_ps(a, _mm256_loadu_ps(vj + 8 * t), c[t]);
+            }
+            for (int t = 0; t < 8; t++) _mm256_storeu_ps(ai + e + 8 * t, c[t]);
+        }
+        for (; e + 8 <= Hv; e += 8) {
+            __m256 c = _mm256_loadu_ps(ai + e);
+            for (uint32_t j = 0; j < nk; j++)
+                c = _mm256_fmadd_ps(_mm256_broadcast_ss(wi + j), _mm256_loadu_ps(v + (int64_t)j * vst + e), c);
+            _mm256_storeu_ps(ai + e, c);
+        }
+        for (; e < Hv; e++) {
+            float c = ai[e];
+            for (uint32_t j = 0; j < nk; j++)
+                c = _mm_cvtss_f32(_mm_fmadd_ss(_mm_set_ss(wi[j]), _mm_set_ss(v[(int64_t)j * vst + e]), _mm_set_ss(c)));
+            ai[e] = c;
+        }
+    }
+}
+
+EW_T256 static float att_max_avx2(const float* s, uint32_t n) {
+    __m256 m = _mm256_set1_ps(-INFINITY);
+    uint32_t j = 0;
+    for (; j + 8 <= n; j += 8) m = _mm256_max_ps(_mm256_loadu_ps(s + j), m);   /* NaN: m kept */
+    const __m128 h = _mm_max_ps(_mm256_castps256_ps128(m), _mm256_extractf128_ps(m, 1));
+    const __m128 h2 = _mm_max_ps(h, _mm_movehl_ps(h, h));
+    float mx = _mm_cvtss_f32(_mm_max_ss(h2, _mm_movehdup_ps(h2)));
+    for (; j < n; j++) mx = s[j] > mx ? s[j] : mx;
+    return mx;
+}
+
+/* e^x on 8 lanes for x <= 0 (scores minus their maximum): ew_expf_normal's reduction and
+ * polynomial (within 1 ulp of ew_expf's float result); below -86 (e^x < 4.5e-38, nothing next to
+ * the row's maximum term 1) exactly 0; NaN stays NaN. For x <= 0 or NaN only. */
+EW_T256 ATT_INLINE __m256 att_exp8(__m256 x) {
+    /* no clamp: lanes below -86 (down to -inf) compute garbage that the mask zeroes; x > 0 does not
+     * occur (x = s - max s; +inf - +inf is NaN) */
+    const __m256 lo = _mm256_set1_ps(-EW_EXP_LIMIT), magic = _mm256_set1_ps(12582912.0f);
+    const __m256 under = _mm256_cmp_ps(x, lo, _CMP_LT_OQ), nan = _mm256_cmp_ps(x, x, _CMP_UNORD_Q);
+    const __m256 xc = x;
+    const __m256 tt = _mm256_fmadd_ps(xc, _mm256_set1_ps(1.44269502f), magic);
+    const __m256 nf = _mm256_sub_ps(tt, magic);
+    __m256 r = _mm256_fnmadd_ps(nf, _mm256_set1_ps(EW_LN2_F), xc);
+    r = _mm256_fnmadd_ps(nf, _mm256_set1_ps(EW_LN2_F_LO), r);
+    const __m256 p = _mm256_fmadd_ps(att_exp_poly_inner8(r), r, _mm256_set1_ps(1.0f));
+    const __m256 e = _mm256_castsi256_ps(
+        _mm256_add_epi32(_mm256_castps_si256(p), _mm256_slli_epi32(_mm256_castps_si256(tt), 23)));
+    return _mm256_blendv_ps(_mm256_andnot_ps(under, e), x, nan);
+}
+
+EW_T256 static float att_exps_avx2(float* s, uint32_t n, float mx) {
+    const __m256 m = _mm256_set1_ps(mx);
+    __m256 sum = _mm256_setzero_ps();
+    uint32_t j = 0;
+    for (; j + 8 <= n; j += 8) {
+        const __m256 e = att_exp8(_mm256_sub_ps(_mm256_loadu_ps(s + j), m));
+        _mm256_storeu_ps(s + j, e);
+        sum = _mm256_add_ps(sum, e);
+    }
+    float total = att_hsum8(sum);
+    for (; j < n; j++) {
+        const float e = ew_expf(s[j] - mx);
+        s[j] = e;
+        total += e;
+    }
+    return total;
+}
+
+EW_T256 static void att_scale_avx2(float* x, uint32_t n, float a) {
+    const __m256 va = _mm256_set1_ps(a);
+    uint32_t e = 0;
+    for (; e + 8 <= n; e += 8) _mm256_storeu_ps(x + e, _mm256_mul_ps(_mm256_loadu_ps(x + e), va));
+    for (; e < n; e++) x[e] *= a;
+}
+
+/* att_softmax_c's step, the rows' rescale factors exp(m - mnew) computed 8 rows at a time */
+EW_T256 static void att_softmax_avx2(uint32_t n, float* s, size_t lds, uint32_t nk, float* m, float* l, float* acc,
+                                     size_t lda, uint32_t n_acc) {
+    for (uint32_t i0 = 0; i0 < n; i0 += 8) {
+        const uint32_t nr = n - i0 < 8 ? n - i0 : 8;
+        _Alignas(32) float mnew[8], diff[8], alpha[8];
+        for (uint32_t i = 0; i < 8; i++) {
+            const float bm = i < nr ? att_max_avx2(s + (size_t)(i0 + i) * lds, nk) : 0.0f;
+            const float mo = i < nr ? m[i0 + i] : 0.0f;
+            mnew[i] = bm > mo ? bm : mo;
+            /* -inf - -inf: rescale by 1 */
+            diff[i] = mnew[i] == -INFINITY ? 0.0f : mo - mnew[i];
+        }
+        _mm256_store_ps(alpha, att_exp8(_mm256_load_ps(diff)));
+        for (uint32_t i = 0; i < nr; i++) {
+            const float sum = att_exps_avx2(s + (size_t)(i0 + i) * lds, nk, mnew[i] == -INFINITY ? 0.0f : mnew[i]);
+            m[i0 + i] = mnew[i];
+            l[i0 + i] = l[i0 + i] * alpha[i] + sum;
+            if (alpha[i] != 1.0f) att_scale_avx2(acc + (size_t)(i0 + i) * lda, n_acc, alpha[i]);
+        }
+    }
+}
+
+/* columns of 8 rows of 8 (r[k][j] -> r[j][k]) */
+EW_T256 ATT_INLINE void att_transpose8x8(__m256 r[8]) {
+    __m256 t[8], u[8];
+    for (int k = 0; k < 8; k += 2) {
+        t[k] = _mm256_unpacklo_ps(r[k], r[k + 1]);
+        t[k + 1] = _mm256_unpackhi_ps(r[k], r[k + 1]);
+    }
+    for (int k = 0; k < 8; k += 4) {
+        u[k] = _mm256_shuffle_ps(t[k], t[k + 2], 0x44);
+        u[k + 1] = _mm256_shuffle_ps(t[k], t[k + 2], 0xee);
+        u[k + 2] = _mm256_shuffle_ps(t[k + 1], t[k + 3], 0x44);
+        u[k + 3] = _mm256_shuffle_ps(t[k + 1], t[k + 3], 0xee);
+    }
+    for (int k = 0; k < 4; k++) {
+        r[k] = _mm256_permute2f128_ps(u[k], u[k + 4], 0x20);
+        r[k + 4] = _mm256_permute2f128_ps(u[k], u[k + 4], 0x31);
+    }
+}
+
+EW_T256 static void att_pack_avx2(const float* const* rows, uint32_t H, float* kp) {
+    uint32_t d = 0;
+    for (; d + 8 <= H; d += 8)
+        for (int half = 0; half < 2; half++) {
+            __m256 v[8];
+            for (int k = 0; k < 8; k++) v[k] = _mm256_loadu_ps(rows[half * 8 + k] + d);
+            att_transpose8x8(v);
+            for (int k = 0; k < 8; k++) _mm256_storeu_ps(kp + (size_t)(d + k) * 16 + half * 8, v[k]);
+        }
+    for (; d < H; d++)
+        for (int jj = 0; jj < 16; jj++) kp[(size_t)d * 16 + jj] = rows[jj][d];
+}
+
+/* The AVX-512 hosts run the AVX2 kernels (every AVX-512 host has AVX2 and FMA). */
 static const att_isa ISAS[3] = {
-    {att_dots_c, att_axpys_c, att_exps_c, att_max_c, att_scale_c, att_colmax_c, att_colexps_c},
-    {att_dots_avx2, att_axpys_avx2, att_exps_avx2, att_max_avx2, att_scale_avx2, att_colmax_avx2,
-     att_colexps_avx2},
-    {att_dots_avx512, att_axpys_avx512, att_exps_avx512, att_max_avx512, att_scale_avx512, att_colmax_avx512,
-     att_colexps_avx512},
+    {att_qk_c, att_pv_c, att_dots_c, att_axpys_c, att_softmax_c, att_pack_c, att_scale_c},
+    {att_qk_avx2, att_pv_avx2, att_dots_avx2, att_axpys_avx2, att_softmax_avx2, att_pack_avx2, att_scale_avx2},
+    {att_qk_avx2, att_pv_avx2, att_dots_avx2, att_axpys_avx2, att_softmax_avx2, att_pack_avx2, att_scale_avx2},
 };
+#else
+static const att_isa ISAS[3] = {
+    {att_qk_c, att_pv_c, att_dots_c, att_axpys_c, att_softmax_c, att_pack_c, att_scale_c},
+    {att_qk_c, att_pv_c, att_dots_c, att_axpys_c, att_softmax_c, att_pack_c, att_scale_c},
+    {att_qk_c, att_pv_c, att_dots_c, att_axpys_c, att_softmax_c, att_pack_c, att_scale_c},
+};
+#endif
 
 /* ---- keys and values of a batch/head ---------------------------------------------------------- */
 
 /* Key (kind 0) or value (kind 1) row j of batch b, head h, as floats: a pointer into the tensor
  * when it already is one (FLOAT32, unit stride, no bias), else converted into buf. */
-static const float* kv_row(const att_run* r, int kind, uint32_t b, uint32_t h, uint32_t j, float* buf) {
+static const float* kv_row_to(const att_run* r, int kind, uint32_t b, uint32_t h, uint32_t j, float* buf,
+                              const float* bias) {
     const pydml_attention_params* p = r->p;
     const uint32_t n = kind ? p->vhead : p->head;
     const uint32_t pl = r->pl[b];
@@ -338,13 +668,18 @@ static const float* kv_row(const att_run* r, int kind, uint32_t b, uint32_t h, u
     } else {
         v = kind ? &r->v : &r->k;
         i1 = j - pl;
-        if (r->bias) add = buf + n; /* the bias row, stored after the row buffer */
+        add = bias;
     }
     /* past/present views are (b, head, position); new key/value views are (b, position, head) */
     const char* src = j < pl ? at(v, b, h, i1) : at(v, b, i1, h);
     if (!r->f16 && v->sd == 1 && add == NULL) return (const float*)src;
     load_row(r, src, v->sd, n, add, buf);
     return buf;
+}
+
+/* kv_row_to with the bias row (when there is a Bias) stored after the row buffer */
+static const float* kv_row(const att_run* r, int kind, uint32_t b, uint32_t h, uint32_t j, float* buf) {
+    return kv_row_to(r, kind, b, h, j, buf, r->bias ? buf + (kind ? r->p->vhead : r->p->head) : NULL);
 }
 
 /* The bias of head h's key (kind 0) or value (kind 1), into dst. */
@@ -382,22 +717,17 @@ static void write_present(const att_run* r, uint32_t b, uint32_t h, float* buf, 
     }
 }
 
-/* ---- one work item ---------------------------------------------------------------------------- */
+/* ---- one work unit ---------------------------------------------------------------------------- */
 
 typedef struct att_scratch {
-    float *qf, *s, *kf, *vf, *acc, *m, *l, *rowbuf, *qn, *gemm;
-    float *bm, *sum, *alpha, *mexp;   /* per row: block maximum, block sum, rescale, exp's maximum */
+    float *qf, *s, *kf, *vf, *acc, *m, *l, *qn;
+    float *kp, *vp, *kn;              /* keys and values of one (batch, head), packed; key norms */
+    float *kbuf, *vbuf;               /* a converted key / value row, each followed by its bias */
+    uint32_t lp;                      /* key positions kp and vp hold (a multiple of 16) */
+    uint32_t packed;                  /* key positions packed so far for the unit's (batch, head) */
+    uint32_t* kend;                   /* keys each row panel sees */
     uint16_t* tmp;
 } att_scratch;
-
-/* 1 when key j is masked for row (b, hq, s) (MaskFilterValue is added) */
-static inline int masked(const att_run* r, uint32_t b, uint32_t hq, uint32_t s, uint32_t j) {
-    const uint32_t mt = r->p->mask_type;
-    if (mt == DML_MULTIHEAD_ATTENTION_MASK_TYPE_NONE) return 0;
-    if (mt == DML_MULTIHEAD_ATTENTION_MASK_TYPE_BOOLEAN)
-        return ((const int32_t*)at(&r->mask, b, hq, s))[(uint64_t)j * r->mask.sd] == 0;
-    return (int64_t)j < r->kr[2 * b] || (int64_t)j >= r->kr[2 * b + 1];
-}
 
 /* Where key row j of a block lies in memory when it can be read in place (FLOAT32, unit stride,
  * no bias, every row of the block from one source): the first row and the row stride; NULL else. */
@@ -420,201 +750,311 @@ static const float* kv_block_in_place(const att_run* r, int kind, uint32_t b, ui
     return (const float*)at(v, b, j0 - pl, h);
 }
 
-/* Bias, mask and exclusion of score (row, key k0 + j), written in place; sr[j * ks] for j < nk. */
+/* Bias, mask and exclusion of score (row, key k0 + j), written in place; sr[j] for j < nk. */
 static void adjust_scores(const att_run* r, uint32_t b, uint32_t hq, uint32_t s, uint32_t k0, uint32_t nk, uint32_t nv,
-                          float* sr, uint32_t ks) {
+                          float* sr) {
     const pydml_attention_params* p = r->p;
     const uint32_t mt = p->mask_type;
     const float f = p->mask_filter;
     if (p->t[ATT_RPB]) {
         const char* rb = at(&r->rpb, b, hq, s);
-        for (uint32_t j = 0; j < nv; j++) sr[(size_t)j * ks] += load1(r, rb, (uint64_t)(k0 + j) * r->rpb.sd);
+        for (uint32_t j = 0; j < nv; j++) sr[j] += load1(r, rb, (uint64_t)(k0 + j) * r->rpb.sd);
     }
     if (mt == DML_MULTIHEAD_ATTENTION_MASK_TYPE_BOOLEAN) {
+        /* branch-free (a causal mask's diagonal blocks would mispredict), and vectorized when the
+         * mask row is contiguous */
         const int32_t* mk = (const int32_t*)at(&r->mask, b, hq, s);
-        for (uint32_t j = 0; j < nv; j++)
-            if (mk[(uint64_t)(k0 + j) * r->mask.sd] == 0) sr[(size_t)j * ks] += f;
+        if (r->mask.sd == 1) {
+            mk += k0;
+            for (uint32_t j = 0; j < nv; j++) sr[j] += mk[j] == 0 ? f : 0.0f;
+        } else {
+            for (uint32_t j = 0; j < nv; j++) sr[j] += mk[(uint64_t)(k0 + j) * r->mask.sd] == 0 ? f : 0.0f;
+        }
     } else if (mt != DML_MULTIHEAD_ATTENTION_MASK_TYPE_NONE) {
         const int64_t lo = r->kr[2 * b], hi = r->kr[2 * b + 1];
         for (uint32_t j = 0; j < nv; j++)
-            if ((int64_t)(k0 + j) < lo || (int64_t)(k0 + j) >= hi) sr[(size_t)j * ks] += f;
+            if ((int64_t)(k0 + j) < lo || (int64_t)(k0 + j) >= hi) sr[j] += f;
     }
-    for (uint32_t j = nv; j < nk; j++) sr[(size_t)j * ks] = -INFINITY;
+    for (uint32_t j = nv; j < nk; j++) sr[j] = -INFINITY;
 }
 
-static void run_item(const att_run* r, const att_isa* isa, uint64_t item, att_scratch* w) {
-    const pydml_attention_params* p = r->p;
-    const uint32_t H = p->head, Hv = p->vhead, g = r->group;
-    const uint32_t qb = (uint32_t)(item % r->qblocks);
-    const uint32_t hk = (uint32_t)(item / r->qblocks % p->kv_heads);
-    const uint32_t b = (uint32_t)(item / r->qblocks / p->kv_heads);
-    const uint32_t s0 = qb * r->mq;
-    const uint32_t mq = p->seq - s0 < r->mq ? p->seq - s0 : r->mq;
-    const uint32_t M = g * mq;
-    const uint32_t pl = r->pl[b];
-    const uint32_t L = pl + p->kv_seq;          /* key positions of this batch */
-    const int causal = p->t[ATT_PSL] != NULL;   /* MULTIHEAD_ATTENTION1 with past lengths */
-    const uint32_t kend = causal ? (pl + s0 + mq < L ? pl + s0 + mq : L) : L;
-    const uint32_t mt = p->mask_type;
-    const float f = p->mask_filter;
-    const int adjust = mt != DML_MULTIHEAD_ATTENTION_MASK_TYPE_NONE || p->t[ATT_RPB] || causal;
-    const int skip_ok = mt != DML_MULTIHEAD_ATTENTION_MASK_TYPE_NONE && !p->t[ATT_RPB];
-    const int gemv = M <= ATT_GEMV_ROWS;
-    /* scores of row i, key j at s[i * rs + j * ks]: rows of keys for the dot products, S^T (keys
-     * by rows) for the GEMM path, whose softmax then runs across rows in vector lanes */
-    const uint32_t rs = gemv ? ATT_BK : 1, ks = gemv ? 1 : M;
+/* keys of row s that MULTIHEAD_ATTENTION1 with past lengths lets it see within [k0, k0 + nk) */
+static inline uint32_t visible(uint32_t pl, uint32_t s, uint32_t k0, uint32_t nk) {
+    return pl + s + 1 <= k0 ? 0 : (pl + s + 1 - k0 < nk ? pl + s + 1 - k0 : nk);
+}
 
-    /* query rows: Scale * (q + bias); row gi * mq + i is head hk * g + gi, position s0 + i. The
-     * GEMM path keeps them transposed (qf[d * M + row]: B = Q^T of S^T = K Q^T). */
-    float* qbias = w->rowbuf + 2 * (H > Hv ? H : Hv);
-    float* qrow = qbias + H;
+/* sum of x[d]^2 in 8 interleaved partial sums (vectorizable; the order is fixed) */
+static float norm2(const float* x, uint32_t n) {
+    float acc[8] = {0};
+    uint32_t d = 0;
+    for (; d + 8 <= n; d += 8)
+        for (int t = 0; t < 8; t++) acc[t] += x[d + t] * x[d + t];
+    for (; d < n; d++) acc[0] += x[d] * x[d];
+    return ((acc[0] + acc[4]) + (acc[1] + acc[5])) + ((acc[2] + acc[6]) + (acc[3] + acc[7]));
+}
+
+/* Query rows of block (b, hk, s0, mq) into w->qf (row gi * mq + i: head hk * g + gi, position
+ * s0 + i): Scale * (q + bias), and their norms when blocks may be skipped. */
+static void load_queries(const att_run* r, const att_isa* isa, uint32_t b, uint32_t hk, uint32_t s0, uint32_t mq,
+                         int norms, att_scratch* w) {
+    const pydml_attention_params* p = r->p;
+    const uint32_t H = p->head, g = r->group;
+    float* qbias = w->kbuf;   /* free until the keys are read */
     for (uint32_t gi = 0; gi < g; gi++) {
         const uint32_t hq = hk * g + gi;
         if (r->bias)
             for (uint32_t d = 0; d < H; d++) qbias[d] = load1(r, r->bias, ((uint64_t)hq * H + d) * r->bias_st);
         for (uint32_t i = 0; i < mq; i++) {
             const uint32_t row = gi * mq + i;
-            float* dst = gemv ? w->qf + (size_t)row * H : qrow;
-            load_row(r, at(&r->q, b, s0 + i, hq), r->q.sd, H, r->bias ? qbias : NULL, dst);
-            isa->scale(dst, H, p->scale);
-            if (skip_ok) {
-                float n2 = 0.0f;
-                for (uint32_t d = 0; d < H; d++) n2 += dst[d] * dst[d];
-                w->qn[row] = sqrtf(n2);
+            float* dst = w->qf + (size_t)row * H;
+            const char* src = at(&r->q, b, s0 + i, hq);
+            if (!r->f16 && !r->bias && r->q.sd == 1) {
+                /* scaled as it is copied (the same products as a copy, then the scale) */
+                const float* qs = (const float*)src;
+                for (uint32_t d = 0; d < H; d++) dst[d] = qs[d] * p->scale;
+            } else {
+                load_row(r, src, r->q.sd, H, r->bias ? qbias : NULL, dst);
+                isa->scale(dst, H, p->scale);
             }
-            if (!gemv)
-                for (uint32_t d = 0; d < H; d++) w->qf[(size_t)d * M + row] = dst[d];
+            if (norms) w->qn[row] = sqrtf(norm2(dst, H));
         }
     }
+}
+
+static void store_rows(const att_run* r, uint32_t b, uint32_t hk, uint32_t s0, uint32_t mq, uint32_t row0, uint32_t n,
+                       float* acc, size_t lda, att_scratch* w) {
+    const uint32_t Hv = r->p->vhead;
+    for (uint32_t i = 0; i < n; i++) {
+        const uint32_t row = row0 + i;
+        float* a = acc + (size_t)i * lda;
+        const float li = w->l[row];
+        const float inv = 1.0f / li;   /* l = 0 (no finite score): NaN, as 0 / 0 */
+        for (uint32_t e = 0; e < Hv; e++) a[e] = li == 0.0f ? NAN : a[e] * inv;
+        store_row(r, at(&r->out, b, s0 + row % mq, hk * r->group + row / mq), r->out.sd, Hv, a, w->tmp);
+    }
+}
+
+/* Decoding (at most ATT_GEMV_ROWS positions, of every query head of the group): the key and value
+ * rows are read where they lie (FLOAT32) or converted a block at a time, against every row of the
+ * block. */
+static void gemv_block(const att_run* r, const att_isa* isa, uint32_t b, uint32_t hk, uint32_t s0, uint32_t mq,
+                       att_scratch* w) {
+    const pydml_attention_params* p = r->p;
+    const uint32_t H = p->head, Hv = p->vhead, g = r->group, M = g * mq;
+    const uint32_t pl = r->pl[b], L = pl + p->kv_seq;
+    const int causal = p->t[ATT_PSL] != NULL;   /* MULTIHEAD_ATTENTION1 with past lengths */
+    const uint32_t kend = causal ? (pl + s0 + mq < L ? pl + s0 + mq : L) : L;
+    const int adjust = p->mask_type != DML_MULTIHEAD_ATTENTION_MASK_TYPE_NONE || p->t[ATT_RPB] || causal;
     for (uint32_t i = 0; i < M; i++) {
         w->m[i] = -INFINITY;
         w->l[i] = 0.0f;
     }
     memset(w->acc, 0, (size_t)M * Hv * sizeof(float));
-
     for (uint32_t k0 = 0; k0 < kend; k0 += ATT_BK) {
         const uint32_t nk = kend - k0 < ATT_BK ? kend - k0 : ATT_BK;
-        /* ---- scores ---- */
-        if (r->bias) kv_bias(r, 0, hk, w->rowbuf + H);
-        if (gemv) {
-            for (uint32_t j = 0; j < nk; j++) {
-                const float* kr = kv_row(r, 0, b, hk, k0 + j, w->rowbuf);
-                isa->dots(w->qf, H, M, kr, H, w->s + j, ATT_BK);
-            }
-        } else {
-            int64_t kst = H;
-            const float* kb = kv_block_in_place(r, 0, b, hk, k0, nk, &kst);
-            if (kb == NULL || skip_ok) {
-                float kmax = 0.0f;   /* largest key norm of the block (for the skip test) */
-                for (uint32_t j = 0; j < nk; j++) {
-                    const float* kr = kb ? kb + (int64_t)j * kst : kv_row(r, 0, b, hk, k0 + j, w->rowbuf);
-                    if (kb == NULL) memcpy(w->kf + (size_t)j * H, kr, (size_t)H * sizeof(float));
-                    if (skip_ok) {
-                        float n2 = 0.0f;
-                        for (uint32_t d = 0; d < H; d++) n2 += kr[d] * kr[d];
-                        if (n2 > kmax) kmax = n2;
-                    }
-                }
-                if (kb == NULL) {
-                    kb = w->kf;
-                    kst = H;
-                }
-                kmax = sqrtf(kmax);
-                /* a block whose every (row, key) is masked and, by |q||k| + MaskFilterValue, scores
-                 * far below each row's running maximum adds exactly 0: skipped (causal masks) */
-                if (skip_ok) {
-                    int skip = 1;
-                    for (uint32_t gi = 0; gi < g && skip; gi++)
-                        for (uint32_t i = 0; i < mq && skip; i++) {
-                            const uint32_t row = gi * mq + i;
-                            if (!(w->qn[row] * kmax + f - w->m[row] < ATT_NEGLIGIBLE)) skip = 0;
-                            for (uint32_t j = 0; j < nk && skip; j++)
-                                if (!masked(r, b, hk * g + gi, s0 + i, k0 + j)) skip = 0;
-                        }
-                    if (skip) continue;
-                }
-            }
-            const pydml_sgemm_args ga = {nk, M, H, kb, kst, 1, w->qf, M, 1, w->s, M, 0};
-            pydml_sgemm_serial(&ga, w->gemm);
+        int64_t kst = H, vst = Hv;
+        const float* kb = kv_block_in_place(r, 0, b, hk, k0, nk, &kst);
+        if (kb == NULL) {
+            for (uint32_t j = 0; j < nk; j++)
+                memcpy(w->kf + (size_t)j * H, kv_row(r, 0, b, hk, k0 + j, w->kbuf), (size_t)H * sizeof(float));
+            kb = w->kf;
+            kst = H;
         }
-        /* ---- bias, mask, exclusion ---- */
+        isa->dots(w->qf, H, M, kb, kst, nk, w->s, ATT_BK);
         if (adjust)
-            for (uint32_t gi = 0; gi < g; gi++)
-                for (uint32_t i = 0; i < mq; i++) {
-                    const uint32_t row = gi * mq + i, s = s0 + i;
-                    uint32_t nv = nk;   /* keys this row sees: all, or with past lengths j <= pl + s */
-                    if (causal) nv = pl + s + 1 <= k0 ? 0 : (pl + s + 1 - k0 < nk ? pl + s + 1 - k0 : nk);
-                    adjust_scores(r, b, hk * g + gi, s, k0, nk, nv, w->s + (size_t)row * rs, ks);
-                }
-        /* ---- online softmax: running maximum m and sum l of each row ---- */
-        float* bm = w->bm;
-        float* sum = w->sum;
-        if (gemv) {
-            for (uint32_t row = 0; row < M; row++) bm[row] = isa->max(w->s + (size_t)row * rs, nk);
-        } else {
-            isa->colmax(w->s, nk, M, bm);
-        }
-        int any_void = 0;
-        for (uint32_t row = 0; row < M; row++) {
-            const float mnew = bm[row] > w->m[row] ? bm[row] : w->m[row];
-            /* every score so far -inf (or NaN): each weighs exp(-inf) = 0 against a later finite
-             * maximum; fixed up below */
-            if (mnew == -INFINITY) any_void = 1;
-            w->alpha[row] = mnew == -INFINITY ? 1.0f : ew_expf(w->m[row] - mnew);
-            w->m[row] = mnew;
-            w->mexp[row] = mnew == -INFINITY ? 0.0f : mnew;
-        }
-        if (gemv) {
-            for (uint32_t row = 0; row < M; row++) sum[row] = isa->exps(w->s + (size_t)row * rs, nk, w->mexp[row]);
-        } else {
-            isa->colexps(w->s, nk, M, w->mexp, sum);
-        }
-        if (any_void)
             for (uint32_t row = 0; row < M; row++) {
-                if (w->m[row] != -INFINITY) continue;
-                int nan = 0;
-                for (uint32_t j = 0; j < nk; j++) {
-                    float* x = w->s + (size_t)row * rs + (size_t)j * ks;
-                    nan |= *x != *x;
-                    *x = *x != *x ? *x : 0.0f;
-                }
-                sum[row] = nan ? NAN : 0.0f;
+                const uint32_t s = s0 + row % mq;
+                adjust_scores(r, b, hk * g + row / mq, s, k0, nk, causal ? visible(pl, s, k0, nk) : nk,
+                              w->s + (size_t)row * ATT_BK);
             }
-        for (uint32_t row = 0; row < M; row++) {
-            w->l[row] = w->l[row] * w->alpha[row] + sum[row];
-            if (w->alpha[row] != 1.0f) isa->scale(w->acc + (size_t)row * Hv, Hv, w->alpha[row]);
+        isa->softmax(M, w->s, ATT_BK, nk, w->m, w->l, w->acc, Hv, Hv);
+        const float* vb = kv_block_in_place(r, 1, b, hk, k0, nk, &vst);
+        if (vb == NULL) {
+            for (uint32_t j = 0; j < nk; j++)
+                memcpy(w->vf + (size_t)j * Hv, kv_row(r, 1, b, hk, k0 + j, w->vbuf), (size_t)Hv * sizeof(float));
+            vb = w->vf;
+            vst = Hv;
         }
-        /* ---- acc += P V ---- */
-        if (r->bias) kv_bias(r, 1, hk, w->rowbuf + Hv);
-        if (gemv) {
-            for (uint32_t j = 0; j < nk; j++) {
-                const float* vr = kv_row(r, 1, b, hk, k0 + j, w->rowbuf);
-                isa->axpys(w->acc, Hv, M, w->s + j, ATT_BK, vr, Hv);
+        isa->axpys(w->acc, Hv, M, w->s, ATT_BK, vb, vst, nk);
+    }
+    store_rows(r, b, hk, s0, mq, 0, M, w->acc, Hv, w);
+}
+
+/* Packs key positions [w->packed, upto) (multiples of 16) of (b, hk): keys as panels of 16 keys,
+ * d-major (kp), values as panels of 16 columns, key-major (vp, columns past Hv zero), and the
+ * largest key norm of each panel (kn) when blocks may be skipped. Positions past the batch's keys
+ * are zero. Done once per unit and (batch, head): the query blocks reuse them. */
+static void pack_kv(const att_run* r, const att_isa* isa, uint32_t b, uint32_t hk, uint32_t upto, int norms,
+                    att_scratch* w) {
+    const pydml_attention_params* p = r->p;
+    const uint32_t H = p->head, Hv = p->vhead, L = r->pl[b] + p->kv_seq;
+    const uint32_t nc = (Hv + 15) / 16;
+    const float* kbias = r->bias ? w->kbuf + H : NULL;
+    const float* vbias = r->bias ? w->vbuf + Hv : NULL;
+    const float* rows[16];
+    for (uint32_t j0 = w->packed; j0 < upto; j0 += 16) {
+        /* 16 key rows, in place or converted into kf (zero rows past the batch's keys) */
+        float n2max = 0.0f;
+        for (uint32_t jj = 0; jj < 16; jj++) {
+            float* buf = w->kf + (size_t)jj * H;
+            if (j0 + jj >= L) {
+                memset(buf, 0, (size_t)H * sizeof(float));
+                rows[jj] = buf;
+                continue;
             }
-        } else {
-            int64_t vst = Hv;
-            const float* vb = kv_block_in_place(r, 1, b, hk, k0, nk, &vst);
-            if (vb == NULL) {
-                for (uint32_t j = 0; j < nk; j++) {
-                    const float* vr = kv_row(r, 1, b, hk, k0 + j, w->rowbuf);
-                    memcpy(w->vf + (size_t)j * Hv, vr, (size_t)Hv * sizeof(float));
+            rows[jj] = kv_row_to(r, 0, b, hk, j0 + jj, buf, kbias);
+            if (norms) {
+                const float n2 = norm2(rows[jj], H);
+                n2max = n2 > n2max ? n2 : n2max;
+            }
+        }
+        w->kn[j0 / 16] = n2max;
+        isa->pack(rows, H, w->kp + (size_t)j0 * H);
+        for (uint32_t jj = 0; jj < 16; jj++) {
+            const uint32_t j = j0 + jj;
+            const float* vr = NULL;
+            if (j < L) vr = kv_row_to(r, 1, b, hk, j, w->vf + (size_t)jj * Hv, vbias);
+            for (uint32_t c = 0; c < nc; c++) {
+                float* vd = w->vp + ((size_t)c * w->lp + j) * 16;
+                const uint32_t n = vr == NULL ? 0 : (Hv - c * 16 < 16 ? Hv - c * 16 : 16);
+                if (n == 16) {
+                    for (int e = 0; e < 16; e++) vd[e] = vr[c * 16 + e];
+                } else {
+                    for (uint32_t e = 0; e < n; e++) vd[e] = vr[c * 16 + e];
+                    for (uint32_t e = n; e < 16; e++) vd[e] = 0.0f;
                 }
-                vb = w->vf;
-                vst = Hv;
             }
-            const pydml_sgemm_args gv = {M, Hv, nk, w->s, 1, M, vb, vst, 1, w->acc, Hv, 1};
-            pydml_sgemm_serial(&gv, w->gemm);
         }
     }
-    /* ---- out = acc / l ---- */
-    for (uint32_t gi = 0; gi < g; gi++)
-        for (uint32_t i = 0; i < mq; i++) {
-            const uint32_t row = gi * mq + i;
-            float* a = w->acc + (size_t)row * Hv;
-            const float inv = 1.0f / w->l[row];   /* l = 0 (no finite score): NaN, as 0 / 0 */
-            for (uint32_t e = 0; e < Hv; e++) a[e] = w->l[row] == 0.0f ? NAN : a[e] * inv;
-            store_row(r, at(&r->out, b, s0 + i, hk * g + gi), r->out.sd, Hv, a, w->tmp);
+    if (upto > w->packed) w->packed = upto;
+}
+
+/* Keys [k0, k0 + nk) of row (b, hq, s): one past the last one the mask keeps (0: every one masked). */
+static uint32_t kept_end(const att_run* r, uint32_t b, uint32_t hq, uint32_t s, uint32_t k0, uint32_t nk) {
+    const uint32_t mt = r->p->mask_type;
+    if (mt == DML_MULTIHEAD_ATTENTION_MASK_TYPE_NONE) return nk;
+    if (mt == DML_MULTIHEAD_ATTENTION_MASK_TYPE_BOOLEAN) {
+        /* 16 keys at a time from the end (the caller rounds up to 16-key panels anyway) */
+        const int32_t* mk = (const int32_t*)at(&r->mask, b, hq, s) + (uint64_t)k0 * r->mask.sd;
+        const uint64_t sd = r->mask.sd;
+        uint32_t j = nk;
+        while (j > 0) {
+            const uint32_t j0 = j >= 16 ? j - 16 : 0;
+            int32_t any = 0;
+            if (sd == 1)
+                for (uint32_t t = j0; t < j; t++) any |= mk[t];
+            else
+                for (uint32_t t = j0; t < j; t++) any |= mk[t * sd];
+            if (any) break;
+            j = j0;
         }
+        return j;
+    }
+    /* kept inside [lo, hi) */
+    const int64_t lo = r->kr[2 * b], hi = r->kr[2 * b + 1];
+    if (hi <= lo || (int64_t)k0 + nk <= lo || (int64_t)k0 >= hi) return 0;
+    return hi - (int64_t)k0 < (int64_t)nk ? (uint32_t)(hi - (int64_t)k0) : nk;
+}
+
+/* Prompts: the block's rows in panels of ATT_MR; each key block (ATT_BK keys of the packed keys
+ * and values, small enough to stay in L1) visits every panel before the next is read, so a row
+ * sees the key blocks in ascending order. Scores of one panel and block: ATT_MR x ATT_BK floats. */
+static void panel_block(const att_run* r, const att_isa* isa, uint32_t b, uint32_t hk, uint32_t s0, uint32_t mq,
+                        att_scratch* w) {
+    const pydml_attention_params* p = r->p;
+    const uint32_t H = p->head, Hv = p->vhead, g = r->group, M = g * mq;
+    const uint32_t hvp = (Hv + 15) / 16 * 16;
+    const uint32_t pl = r->pl[b], L = pl + p->kv_seq;
+    const int causal = p->t[ATT_PSL] != NULL;   /* MULTIHEAD_ATTENTION1 with past lengths */
+    const int adjust = p->mask_type != DML_MULTIHEAD_ATTENTION_MASK_TYPE_NONE || p->t[ATT_RPB] || causal;
+    const int skip_ok = p->mask_type != DML_MULTIHEAD_ATTENTION_MASK_TYPE_NONE && !p->t[ATT_RPB];
+    const float f = p->mask_filter;
+    /* keys each panel sees (with past lengths: up to its last row's position) */
+    uint32_t kall = 0;
+    for (uint32_t r0 = 0; r0 < M; r0 += ATT_MR) {
+        const uint32_t mr = M - r0 < ATT_MR ? M - r0 : ATT_MR;
+        uint32_t kend = L;
+        if (causal) {
+            uint32_t smax = 0;
+            for (uint32_t i = 0; i < mr; i++) smax = s0 + (r0 + i) % mq > smax ? s0 + (r0 + i) % mq : smax;
+            kend = pl + smax + 1 < L ? pl + smax + 1 : L;
+        }
+        w->kend[r0 / ATT_MR] = kend;
+        kall = kend > kall ? kend : kall;
+    }
+    const uint32_t need = (kall + 15) / 16 * 16;
+    if (need > w->packed) pack_kv(r, isa, b, hk, need, skip_ok, w);
+    for (uint32_t i = 0; i < M; i++) {
+        w->m[i] = -INFINITY;
+        w->l[i] = 0.0f;
+    }
+    memset(w->acc, 0, (size_t)M * hvp * sizeof(float));
+    for (uint32_t k0 = 0; k0 < kall; k0 += ATT_BK)
+        for (uint32_t r0 = 0; r0 < M; r0 += ATT_MR) {
+            const uint32_t mr = M - r0 < ATT_MR ? M - r0 : ATT_MR;
+            const uint32_t kend = w->kend[r0 / ATT_MR];
+            if (k0 >= kend) continue;
+            float* m = w->m + r0;
+            float* acc = w->acc + (size_t)r0 * hvp;
+            uint32_t nk = kend - k0 < ATT_BK ? kend - k0 : ATT_BK;
+            /* keys at the end of a block that every row masks and that, by |q||k| + MaskFilterValue,
+             * score far below each row's running maximum add exactly 0 (their weights underflow and
+             * the maximum stays): the block is cut after the last kept key (16-key panels), or
+             * skipped when none is kept (causal masks) */
+            if (skip_ok) {
+                float kmax = 0.0f;
+                for (uint32_t c = 0; c < (nk + 15) / 16; c++)
+                    kmax = w->kn[k0 / 16 + c] > kmax ? w->kn[k0 / 16 + c] : kmax;
+                kmax = sqrtf(kmax);
+                int far = 1;
+                for (uint32_t i = 0; i < mr && far; i++) far = w->qn[r0 + i] * kmax + f - m[i] < ATT_NEGLIGIBLE;
+                if (far) {
+                    uint32_t kept = 0;
+                    for (uint32_t i = 0; i < mr && kept < nk; i++) {
+                        const uint32_t e = kept_end(r, b, hk * g + (r0 + i) / mq, s0 + (r0 + i) % mq, k0, nk);
+                        kept = e > kept ? e : kept;
+                    }
+                    if (kept == 0) continue;
+                    kept = (kept + 15) / 16 * 16;
+                    nk = kept < nk ? kept : nk;
+                }
+            }
+            const uint32_t np = (nk + 15) / 16;
+            isa->qk(mr, H, w->qf + (size_t)r0 * H, H, w->kp + (size_t)k0 * H, np, w->s, ATT_BK);
+            if (adjust)
+                for (uint32_t i = 0; i < mr; i++) {
+                    const uint32_t s = s0 + (r0 + i) % mq;
+                    adjust_scores(r, b, hk * g + (r0 + i) / mq, s, k0, nk, causal ? visible(pl, s, k0, nk) : nk,
+                                  w->s + (size_t)i * ATT_BK);
+                }
+            isa->softmax(mr, w->s, ATT_BK, nk, m, w->l + r0, acc, hvp, hvp);
+            isa->pv(mr, nk, w->s, ATT_BK, w->vp + (size_t)k0 * 16, (size_t)w->lp * 16, hvp / 16, acc, hvp);
+        }
+    store_rows(r, b, hk, s0, mq, 0, M, w->acc, hvp, w);
+}
+
+/* Query blocks [qa, qz) of (b, hk). */
+static void run_unit(const att_run* r, const att_isa* isa, uint32_t b, uint32_t hk, uint32_t qa, uint32_t qz,
+                     att_scratch* w) {
+    const pydml_attention_params* p = r->p;
+    const int norms = p->mask_type != DML_MULTIHEAD_ATTENTION_MASK_TYPE_NONE && !p->t[ATT_RPB];
+    w->packed = 0;
+    if (r->bias) {
+        kv_bias(r, 0, hk, w->kbuf + p->head);
+        kv_bias(r, 1, hk, w->vbuf + p->vhead);
+    }
+    for (uint32_t qb = qa; qb < qz; qb++) {
+        const uint32_t s0 = qb * r->mq;
+        const uint32_t mq = p->seq - s0 < r->mq ? p->seq - s0 : r->mq;
+        /* few positions (decoding, grouped or not): the keys are read where they lie, once per
+         * block for every row; packing them would double the traffic of a memory-bound step */
+        const int gemv = mq <= ATT_GEMV_ROWS;
+        load_queries(r, isa, b, hk, s0, mq, norms && !gemv, w);
+        if (gemv)
+            gemv_block(r, isa, b, hk, s0, mq, w);
+        else
+            panel_block(r, isa, b, hk, s0, mq, w);
+    }
 }
 
 /* ---- execution -------------------------------------------------------------------------------- */
@@ -764,13 +1204,30 @@ static pydml_status execute(const void* plan_, const pydml_tensor* const* inputs
         r.kr[2 * b + 1] = hi;
     }
 
-    const uint64_t items = (uint64_t)B * Nk * r.qblocks;
+    /* Work units: (b, key/value head, a run of query blocks). The query blocks, row panels and key
+     * blocks (each row's arithmetic) are fixed by the shapes; only how units are shared out
+     * follows the thread count. A unit packs its keys and values once for all its query blocks. */
+    int threads = 1;
+#ifdef _OPENMP
+    threads = omp_get_max_threads();
+#endif
+    const uint64_t heads = (uint64_t)B * Nk;
+    uint32_t per_unit = r.qblocks;   /* query blocks per unit */
+    if (heads < 4u * (uint64_t)threads) {
+        const uint64_t want = (4u * (uint64_t)threads + heads - 1) / heads;   /* units per head */
+        per_unit = (uint32_t)((r.qblocks + want - 1) / want);
+    }
+    const uint32_t chunks = (r.qblocks + per_unit - 1) / per_unit;
+    const uint64_t units = heads * chunks;
     const double work = (double)B * Nq * p->seq * (double)(p->past + p->kv_seq + 1) * (H + Hv);
     (void)work; /* only the OpenMP build reads it */
     const uint32_t Mmax = r.group * r.mq;
     const uint32_t hmax = H > Hv ? H : Hv;
-    const uint32_t gemm_n = ATT_BK > Hv ? (ATT_BK > Mmax ? ATT_BK : Mmax) : (Hv > Mmax ? Hv : Mmax);
-    const size_t gemm_floats = pydml_sgemm_scratch_floats(gemm_n);
+    const uint32_t hvp = (Hv + 15) / 16 * 16;
+    const int packs = r.mq > ATT_GEMV_ROWS;   /* some block takes the panel path */
+    uint32_t lmax = 0;
+    for (uint32_t b = 0; b < B; b++) lmax = r.pl[b] > lmax ? r.pl[b] : lmax;
+    const uint32_t lp = packs ? (lmax + p->kv_seq + 15) / 16 * 16 : 0;
     int failed = 0;
     const att_isa* isa = &ISAS[r.isa >= 0 && r.isa < 3 ? r.isa : 0];
 #ifdef _OPENMP
@@ -779,26 +1236,29 @@ static pydml_status execute(const void* plan_, const pydml_tensor* const* inputs
     {
         att_scratch w;
         memset(&w, 0, sizeof w);
-        const size_t floats = (size_t)Mmax * H + (size_t)Mmax * ATT_BK + (size_t)ATT_BK * H + (size_t)ATT_BK * Hv +
-                              (size_t)Mmax * Hv + 7 * (size_t)Mmax + 5 * (size_t)hmax + 64;
+        const size_t srows = Mmax > ATT_MR ? Mmax : ATT_MR;   /* score rows: a panel, or a decoding block */
+        const size_t floats = (size_t)Mmax * H + srows * ATT_BK + (size_t)ATT_BK * H + (size_t)ATT_BK * Hv +
+                              (size_t)Mmax * hvp + 4 * (size_t)Mmax + 4 * (size_t)hmax + 64;
         float* block = pydml_sgemm_scratch_alloc(floats);
-        w.gemm = pydml_sgemm_scratch_alloc(gemm_floats);
+        float* pack = pydml_sgemm_scratch_alloc(packs ? (size_t)lp * (H + hvp) + lp / 16 + 16 : 16);
         w.tmp = malloc((size_t)hmax * sizeof(uint16_t));
-        const int ok = pydml_scratch_ok(&failed, block, w.gemm) && pydml_scratch_ok(&failed, w.tmp, w.tmp);
+        const int ok = pydml_scratch_ok(&failed, block, pack) && pydml_scratch_ok(&failed, w.tmp, w.tmp);
         if (ok) {
             w.qf = block;
             w.s = w.qf + (size_t)Mmax * H;
-            w.kf = w.s + (size_t)Mmax * ATT_BK;
+            w.kf = w.s + srows * ATT_BK;
             w.vf = w.kf + (size_t)ATT_BK * H;
             w.acc = w.vf + (size_t)ATT_BK * Hv;
-            w.m = w.acc + (size_t)Mmax * Hv;
+            w.m = w.acc + (size_t)Mmax * hvp;
             w.l = w.m + Mmax;
             w.qn = w.l + Mmax;
-            w.bm = w.qn + Mmax;
-            w.sum = w.bm + Mmax;
-            w.alpha = w.sum + Mmax;
-            w.mexp = w.alpha + Mmax;
-            w.rowbuf = w.mexp + Mmax;
+            w.kbuf = w.qn + Mmax;
+            w.vbuf = w.kbuf + 2 * (size_t)hmax;
+            w.kend = (uint32_t*)(w.vbuf + 2 * (size_t)hmax);   /* Mmax / ATT_MR + 1 <= Mmax */
+            w.lp = lp;
+            w.kp = pack;
+            w.vp = pack + (size_t)lp * H;
+            w.kn = w.vp + (size_t)lp * hvp;
         }
         /* present outputs first (only rows the attention does not read are written: the new
          * rows, and the past's copies) */
@@ -807,15 +1267,20 @@ static pydml_status execute(const void* plan_, const pydml_tensor* const* inputs
 #pragma omp for schedule(dynamic, 1)
 #endif
             for (int64_t it = 0; it < (int64_t)B * Nk; it++)
-                if (ok) write_present(&r, (uint32_t)(it / Nk), (uint32_t)(it % Nk), w.rowbuf, w.tmp);
+                if (ok) write_present(&r, (uint32_t)(it / Nk), (uint32_t)(it % Nk), w.kbuf, w.tmp);
         }
 #ifdef _OPENMP
 #pragma omp for schedule(dynamic, 1)
 #endif
-        for (int64_t it = 0; it < (int64_t)items; it++)
-            if (ok) run_item(&r, isa, (uint64_t)it, &w);
+        for (int64_t it = 0; it < (int64_t)units; it++) {
+            if (!ok) continue;
+            const uint32_t c = (uint32_t)((uint64_t)it % chunks);
+            const uint32_t hk = (uint32_t)((uint64_t)it / chunks % Nk), b = (uint32_t)((uint64_t)it / chunks / Nk);
+            const uint32_t qz = (c + 1) * per_unit < r.qblocks ? (c + 1) * per_unit : r.qblocks;
+            run_unit(&r, isa, b, hk, c * per_unit, qz, &w);
+        }
         free(block);
-        free(w.gemm);
+        free(pack);
         free(w.tmp);
     }
     free(r.pl);
