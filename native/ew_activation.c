@@ -288,7 +288,7 @@ EW_F32(swish, const double scale = P->f[0]; EW_MAP(float, act_swish(scale, a[k])
  *    polynomial on 8 intervals (ew_gelu_table: degree 8, fit error 8.4e-9 relative; its constant
  *    term in two floats), e^(-x^2/2) = 2^n e^r with x^2 split exactly (x^2 = s + sl) and sl folded into r, and
  *    x R e^r is formed as x hi + x (R e^r - hi) so that neither R nor e^r is rounded on its own,
- * *    then x E = (x R e^r) 2^n and x - x E. No division, no gather (torch's GELU: 1 + erf, 1,140 ulps off
+ *    then x E = (x R e^r) 2^n and x - x E. No division, no gather (torch's GELU: 1 + erf, 1,140 ulps off
  *    at x = -3).
  *  - beyond (and NaN): the double evaluation below, a rational minimax fit G = P4/Q5 of R on
  *    [0, 14.5] (relative error 6e-9) with x^2/2 exact and only e^(-x^2/2) a float exp; beyond
