@@ -4,7 +4,8 @@ the same run, plus the cost of execute's allocating form.
     python benchmarks/bench_elementwise.py [--threads 2] [--repeat 7]
 
 Memory-bound cases (8M-element FLOAT32 tensors unless noted) report the GB/s pydml moves (every
-operand read once, the output written once) as a share of the streaming bandwidth (the best of a
+operand read once, the output written once) as a share of the streaming bandwidth, and the
+speedup over torch's call into a preallocated output (the contenders alternating) (the best of a
 one-thread numpy copy and a torch copy on the same threads, of a 256 MiB array, sampled between
 the cases; the best sample is the reference). Compute-bound
 cases report the speedup over torch on the same tensors (torch time / pydml time), twice: for
@@ -44,7 +45,7 @@ def compiled(desc: Any) -> Any | None:
 
 
 def memory_cases(rng: np.random.Generator) -> list[tuple[str, Any, dict[str, np.ndarray], int]]:
-    """(name, desc, inputs, bytes moved)."""
+    """(name, desc, inputs, bytes moved); torch_peer gives each one's torch call."""
     x = rng.standard_normal(N).astype(np.float32)
     y = rng.standard_normal(N).astype(np.float32)
     f = T("FLOAT32", [N])
@@ -68,6 +69,21 @@ def memory_cases(rng: np.random.Generator) -> list[tuple[str, Any, dict[str, np.
         ("ADD FLOAT16", pydml.DML_ELEMENT_WISE_ADD_OPERATOR_DESC(ATensor=h, BTensor=h, OutputTensor=h),
          {"ATensor": xh, "BTensor": yh}, 6 * N),
     ]
+
+
+def torch_peer(name: str, inputs: dict[str, np.ndarray], out: np.ndarray) -> Callable[[], Any]:
+    """The torch call of a memory-bound case, into a preallocated output as pydml's."""
+    import torch
+
+    t = [torch.from_numpy(v) for v in inputs.values()]
+    o = torch.from_numpy(out)
+    if name.startswith("ADD"):
+        return lambda: torch.add(t[0], t[1], out=o)
+    if name == "MULTIPLY":
+        return lambda: torch.mul(t[0], t[1], out=o)
+    if name == "CLIP":
+        return lambda: torch.clamp(t[0], -1.0, 1.0, out=o)
+    return lambda: torch.clamp(t[0], min=0.0, out=o)  # RELU (torch.relu has no out= form)
 
 
 def torch_cases(rng: np.random.Generator) -> list[tuple[str, Any, dict[str, np.ndarray], Callable[[], Any]]]:
@@ -158,11 +174,12 @@ def main() -> None:
         if op is None:
             continue
         out = {k: np.empty_like(v) for k, v in op.execute(inputs).items()}
-        (t,) = best_times([lambda op=op, inputs=inputs, out=out: op.execute(inputs, out)], args.repeat)
-        rows.append((name, nbytes / t / 1e9, N / t))
-    for name, gbs, eps in rows:
+        peer = torch_peer(name, inputs, np.empty_like(next(iter(out.values()))))
+        t, tt = best_times([lambda op=op, inputs=inputs, out=out: op.execute(inputs, out), peer], args.repeat)
+        rows.append((name, nbytes / t / 1e9, N / t, tt / t))
+    for name, gbs, eps, ratio in rows:
         print(f"  {name:<40} {100 * gbs / bw.best:5.0f} % of {bw.best:.1f} GB/s; "
-              f"{eps / 1e9:.2f} G elements/s")
+              f"{eps / 1e9:.2f} G elements/s; {ratio:5.2f}x torch")
     print("compute-bound: speedup over torch on the same tensors")
     for name, desc, inputs, peer in torch_cases(rng):
         op = compiled(desc)

@@ -46,6 +46,7 @@ def main() -> None:
     device = pydml.Device()
     rng = np.random.default_rng(0)
     cases = [("last axis", [2048, 4096], 1, ("SUM", "MAX", "CUMSUM", "CUMPROD")),
+             ("last axis", [4096, 2048], 1, ("SUM", "MAX")),
              ("middle axis", [64, 1024, 128], 1, ("SUM", "MAX", "CUMSUM")),
              ("long", [1, 8 << 20], 1, ("SUM", "MAX")),
              ("long", [4, 2 << 20], 1, ("SUM", "MAX")),
@@ -60,8 +61,10 @@ def main() -> None:
             if fn in ("CUMSUM", "CUMPROD"):
                 cls = pydml.DML_CUMULATIVE_SUMMATION_OPERATOR_DESC if fn == "CUMSUM" else \
                     pydml.DML_CUMULATIVE_PRODUCT_OPERATOR_DESC
+                exclusive = {"HasExclusiveSum" if fn == "CUMSUM" else "HasExclusiveProduct": False}
                 desc: Any = cls(InputTensor=pydml.buffer_desc("FLOAT32", sizes),
-                                OutputTensor=pydml.buffer_desc("FLOAT32", sizes), Axis=axis)
+                                OutputTensor=pydml.buffer_desc("FLOAT32", sizes), Axis=axis,
+                                AxisDirection="INCREASING", **exclusive)
                 y = np.empty_like(x)
                 ty = torch.from_numpy(y)
                 scan = torch.cumsum if fn == "CUMSUM" else torch.cumprod
