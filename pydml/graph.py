@@ -127,6 +127,10 @@ def _compile_node(device: Device, node: OperatorGraphNodeDesc, index: int,
         label = _node_label(index, node.Name)
     else:
         raise ValidationError(_OWNER, f"Nodes[{index}].Desc.Name", "must be a string or None", node.Name)
+    if (isinstance(operator, CompiledOperator) and operator.flags == flags
+            and operator.feature_level == device.feature_level):
+        # compiled by this level with these flags (its validation holds): not compiled twice
+        return _Node(operator, operator.desc, node.Name)
     desc = operator.desc if isinstance(operator, CompiledOperator) else operator
     try:
         # one C call validates at the device's level and compiles (Device.create_operator)

@@ -29,6 +29,7 @@ from pydml.onnx.lowering import (
     Node,
     Segment,
     View,
+    can_fuse,
     find_lowering,
 )
 from pydml.onnx.reference import run_node
@@ -171,9 +172,16 @@ class InferenceSession:
             for i, n in enumerate(graph.node)
         ]
         self._plans: dict[Any, _Plan] = {}
+        #: compiled operators by desc, shared by every plan and segment of the session
+        self._operators: dict[Any, Any] = {}
         #: nodes that ran through onnx.reference (fallback="reference"), with the reason
         self.reference_nodes: list[tuple[str, str]] = []
         self._host_inputs = self._find_host_inputs()
+        #: how many node inputs and graph outputs read each value (a fused value has one reader)
+        self._readers: dict[str, int] = {}
+        for name in [n for node in self._nodes for n in node.inputs] + [vi.name for vi in self._outputs]:
+            if name:
+                self._readers[name] = self._readers.get(name, 0) + 1
 
     # -- onnxruntime's interface ---------------------------------------------------------
 
@@ -369,8 +377,9 @@ class InferenceSession:
         plan = _Plan(constants)
         explanations: list[Explanation] = []
         self.reference_nodes = []
-        segment = Segment(self.device, constants, types, shapes)
+        segment = Segment(self.device, constants, types, shapes, self._operators)
         members: list[Node] = []
+        fused: set[int] = set()
 
         def flush(upto: int) -> None:
             nonlocal segment, members
@@ -383,22 +392,38 @@ class InferenceSession:
                 plan.steps.append(step)
                 if not dry:
                     self._run_dml(step, env, constants)
-            segment = Segment(self.device, constants, types, shapes)
+            segment = Segment(self.device, constants, types, shapes, self._operators)
             members = []
 
         for node in self._nodes:
+            if node.index in fused:
+                continue
             if self._fold(node, constants, shapes):
                 explanations.append(Explanation(node.name, node.op_type, node.opset, [], "folded"))
                 continue
             try:
                 lowering = find_lowering(node.op_type, node.domain, node.opset)
-                segment.lower(node, lowering)
+                activation = self._fusable_next(node)
+                took = segment.lower(node, lowering, activation)
                 members.append(node)
+                if took and activation is not None:
+                    members.append(activation)
+                    fused.add(activation.index)
                 explanations.append(
                     Explanation(
                         node.name, node.op_type, node.opset, segment.explained.get(node.name, []), "dml"
                     )
                 )
+                if activation is not None and activation.index in fused:
+                    explanations.append(
+                        Explanation(
+                            activation.name,
+                            activation.op_type,
+                            activation.opset,
+                            [f"(fused into {node.name}'s operator)"],
+                            "dml",
+                        )
+                    )
                 continue
             except LoweringError as error:
                 reason = str(error)
@@ -430,6 +455,23 @@ class InferenceSession:
         self._last_plan = plan
         self._finish(env, constants)
         return env
+
+    def _fusable_next(self, node: Node) -> Node | None:
+        """The next node when it is an activation the provider fuses into ``node``'s operator:
+        it reads ``node``'s output, which nothing else reads and the graph does not output
+        (DmlGraphFusionTransformer's conditions)."""
+        if node.index + 1 >= len(self._nodes) or not node.outputs:
+            return None
+        activation = self._nodes[node.index + 1]
+        out = node.outputs[0]
+        if (
+            not can_fuse(node, activation)
+            or activation.inputs[:1] != [out]
+            or self._readers.get(out, 0) != 1
+            or any(self._readers.get(extra, 0) for extra in node.outputs[1:] if extra)
+        ):
+            return None
+        return activation
 
     def _compile(self, segment: Segment, needed: list[str]) -> _DmlStep:
         desc, outputs = segment.build(needed)
