@@ -191,3 +191,34 @@ def test_fused_activations_compute_the_model() -> None:
     want_mm = s @ m
     np.testing.assert_allclose(mm, want_mm.numpy(), rtol=1e-5, atol=1e-5)
     np.testing.assert_allclose(y, torch.nn.functional.leaky_relu(want_mm, 0.2).numpy(), rtol=1e-5, atol=1e-5)
+
+
+def test_progress_reports_each_stage() -> None:
+    seen: list[tuple[str, int, int]] = []
+    sess = pydml.onnx.InferenceSession(chain(20), progress=lambda *a: seen.append(a))
+    sess.run(None, {"x": np.ones((2, 2, 64), np.float32)})
+    stages = list(dict.fromkeys(s for s, _, _ in seen))
+    assert stages == ["reading the model", "reading initializers", "inferring shapes", "lowering nodes",
+                      "compiling the graph", "binding initializers"]
+    assert ("lowering nodes", 20, 20) in seen and ("reading initializers", 12, 12) in seen
+
+
+def test_cli_shows_progress_only_with_a_tty_or_the_flag(tmp_path: Any, monkeypatch: pytest.MonkeyPatch,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    from pydml.frontends import cli_onnx
+    from pydml.frontends.cli import main
+
+    path = tmp_path / "chain.onnx"
+    onnx.save(chain(30), str(path))
+    monkeypatch.setattr(cli_onnx.Progress.__init__, "__kwdefaults__", {"delay": 0.0})
+    assert main(["onnx", "run", str(path)]) == 0
+    quiet = capsys.readouterr()
+    assert quiet.err == "" and "digest" in quiet.out  # stderr is no terminal here: no progress
+    assert main(["onnx", "run", str(path), "--progress"]) == 0
+    shown = capsys.readouterr()
+    lines = shown.err.splitlines()
+    assert lines[0].startswith("pydml onnx: reading the model")
+    assert any(line.startswith("pydml onnx: lowering nodes 30/30") for line in lines)
+    assert "digest" in shown.out and "pydml onnx" not in shown.out  # progress never on stdout
+    assert main(["onnx", "explain", str(path), "--progress"]) == 0
+    assert "lowering nodes" in capsys.readouterr().err

@@ -12,7 +12,7 @@ starts after it.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -155,16 +155,26 @@ class InferenceSession:
         feature_level: Any = None,
         fallback: str | None = None,
         providers: Sequence[Any] | None = None,
+        *,
+        progress: Callable[[str, int, int], None] | None = None,
         **_: Any,
     ):
         if fallback not in (None, "reference"):
             raise ValueError(f'fallback must be None or "reference", got {fallback!r}')
+        #: progress(stage, done, total), called while a model loads and its plans are built
+        #: (``pydml onnx`` shows it for long loads); None: silent
+        self.progress = progress
+        self._report("reading the model", 0, 0)
         self.model = load_model(model)
         self.fallback = fallback
         self.device = pydml.Device() if feature_level is None else pydml.Device(feature_level)
         graph = self.model.graph
         self._opsets = {(o.domain or ""): int(o.version) for o in self.model.opset_import}
-        self._initializers = {t.name: numpy_helper().to_array(t) for t in graph.initializer}
+        self._initializers = {}
+        count = len(graph.initializer)
+        for i, t in enumerate(graph.initializer):
+            self._initializers[t.name] = numpy_helper().to_array(t)
+            self._report("reading initializers", i + 1, count)
         self._inputs = [vi for vi in graph.input if vi.name not in self._initializers]
         self._outputs = list(graph.output)
         self._nodes = [
@@ -371,6 +381,7 @@ class InferenceSession:
         for name in self._host_inputs:
             if name in feed:
                 constants[name] = feed[name]
+        self._report("inferring shapes", 0, 0)
         types, shapes = self._infer(feed, constants)
         env: dict[str, np.ndarray[Any, Any]] = dict(feed)
         last = self._last_uses()
@@ -396,6 +407,7 @@ class InferenceSession:
             members = []
 
         for node in self._nodes:
+            self._report("lowering nodes", node.index + 1, len(self._nodes))
             if node.index in fused:
                 continue
             if self._fold(node, constants, shapes):
@@ -473,7 +485,12 @@ class InferenceSession:
             return None
         return activation
 
+    def _report(self, stage: str, done: int, total: int) -> None:
+        if self.progress is not None:
+            self.progress(stage, done, total)
+
     def _compile(self, segment: Segment, needed: list[str]) -> _DmlStep:
+        self._report("compiling the graph", 0, 0)
         desc, outputs = segment.build(needed)
         try:
             graph = self.device.compile_graph(desc)
@@ -481,6 +498,7 @@ class InferenceSession:
             raise UnsupportedNodeError(f"DML_GRAPH_DESC of the model: {str(error).splitlines()[0]}") from None
         owned = {k: array for k, (_, is_owned, array) in enumerate(segment.graph_inputs) if is_owned}
         if owned:
+            self._report("binding initializers", 0, 0)
             graph.initialize([owned.get(k) for k in range(len(segment.graph_inputs))])
         inputs = [name if not is_owned else "" for name, is_owned, _ in segment.graph_inputs]
         return _DmlStep(graph, inputs, outputs)
