@@ -222,3 +222,37 @@ def test_cli_shows_progress_only_with_a_tty_or_the_flag(tmp_path: Any, monkeypat
     assert "digest" in shown.out and "pydml onnx" not in shown.out  # progress never on stdout
     assert main(["onnx", "explain", str(path), "--progress"]) == 0
     assert "lowering nodes" in capsys.readouterr().err
+
+
+def test_matmul_add_becomes_one_gemm_as_onnxruntime_fuses_it() -> None:
+    """MatMul + Add(bias) is one GEMM with CTensor (MatMulAddFusion), its Relu fused too; an Add
+    that grows the MatMul's shape stays an operator of its own."""
+    rng = np.random.default_rng(6)
+    w = numpy_helper.from_array(rng.standard_normal((8, 5)).astype(np.float32), "w")
+    bias = numpy_helper.from_array(rng.standard_normal((5,)).astype(np.float32), "bias")
+    wide = numpy_helper.from_array(rng.standard_normal((3, 1, 1, 5)).astype(np.float32), "wide")
+    nodes = [
+        helper.make_node("MatMul", ["x", "w"], ["m"], name="mm"),
+        helper.make_node("Add", ["bias", "m"], ["a"], name="bias_add"),
+        helper.make_node("Relu", ["a"], ["r"], name="relu"),
+        helper.make_node("MatMul", ["x", "w"], ["m2"], name="mm2"),
+        helper.make_node("Add", ["m2", "wide"], ["y2"], name="grows"),  # [2,4,5] + [3,1,1,5]: [3,2,4,5]
+    ]
+    graph = helper.make_graph(
+        nodes, "bias", [helper.make_tensor_value_info("x", TensorProto.FLOAT, [2, 4, 8])],
+        [helper.make_tensor_value_info("r", TensorProto.FLOAT, None),
+         helper.make_tensor_value_info("y2", TensorProto.FLOAT, None)], [w, bias, wide])
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+    sess = pydml.onnx.InferenceSession(model)
+    rows = {r.node: r.operators for r in sess.explain()}
+    assert rows["mm"] == ["GEMM (+ Add as CTensor)"]
+    assert rows["bias_add"] == ["(CTensor of mm's GEMM: MatMulAddFusion)"]
+    assert rows["relu"] == ["(fused into the GEMM computing a)"]
+    assert rows["mm2"] == ["GEMM"] and rows["grows"] == ["ELEMENT_WISE_ADD"]
+    x = rng.standard_normal((2, 4, 8)).astype(np.float32)
+    x[1, 2, 3] = np.nan
+    r, y2 = sess.run(None, {"x": x})
+    m = x.astype(np.float64) @ numpy_helper.to_array(w).astype(np.float64)
+    np.testing.assert_allclose(r, np.maximum(m + numpy_helper.to_array(bias), 0), rtol=1e-5, atol=1e-5)
+    np.testing.assert_allclose(y2, m + numpy_helper.to_array(wide), rtol=1e-5, atol=1e-5)
+    assert np.isnan(r[1, 2]).all()

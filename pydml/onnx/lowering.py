@@ -667,6 +667,87 @@ class Segment:
             self._current[position] = f"{kind} (FusedActivation {activation.op_type})"
         return True
 
+    def fuse_bias(self, node: Node, add: Node) -> bool:
+        """MatMul + Add as one GEMM with the Add's other input as CTensor (Beta 1): ONNX Runtime's
+        MatMulAddFusion, a level-1 transformer applied before any provider sees the graph
+        (core/optimizer/graph_transformer_utils.cc: no provider filter at level 1), so the DirectML
+        provider receives a Gemm. Only when the GEMM's output is the MatMul's (up to leading 1s),
+        read by nothing else, and the other input broadcasts to it without growing it."""
+        out = node.outputs[0]
+        view = self.values.get(out)
+        if view is None or view.source.kind != "node" or view.source.output != 0:
+            return False
+        index = view.source.index
+        entry = self.nodes[index]
+        desc: Any = getattr(getattr(entry, "Operator", None), "desc", None)
+        if (
+            desc is None
+            or type(desc).__name__ != "GemmOperatorDesc"
+            or desc.CTensor is not None
+            or desc.FusedActivation is not None
+            or (index, 0) in self._connected
+        ):
+            return False
+        other = add.inputs[1] if add.inputs[0] == out else add.inputs[0]
+        if other == out or out not in add.inputs[:2]:
+            return False
+        sizes = tuple(int(n) for n in desc.OutputTensor.Desc.Sizes)
+        try:
+            if self.onnx_type(other) != view.onnx_type or broadcast_shapes(
+                view.shape, self.shape(other)
+            ) != tuple(view.shape):
+                return False
+        except LoweringError:
+            return False
+        if _strip_ones(sizes) != _strip_ones(view.shape):
+            return False
+
+        def lower_add(seg: Segment, node_: Node) -> None:
+            bias = seg.view(other).broadcast(sizes)
+            fused = replace(desc, CTensor=seg.tensor(bias).desc, Beta=1.0)
+            try:
+                compiled = seg._compiled(fused)
+            except PydmlError as error:
+                raise LoweringError(str(error).splitlines()[0]) from None
+            seg._connect(bias, index, 2)  # GEMM's inputs: ATensor 0, BTensor 1, CTensor 2
+            seg.nodes[index] = replace(entry, Operator=compiled)  # last: nothing fails after it
+            del seg.values[out]
+            seg._set_value(add.outputs[0], view)
+            if seg._current is not None:
+                seg._current.append(f"(CTensor of {node.name}'s GEMM: MatMulAddFusion)")
+
+        try:
+            self.lower(add, Lowering(add.op_type, 0, lower_add))
+        except LoweringError:
+            return False
+        ops = self.explained.get(node.name, [])
+        if "GEMM" in ops:
+            ops[len(ops) - 1 - ops[::-1].index("GEMM")] = "GEMM (+ Add as CTensor)"
+        return True
+
+    def fuse_activation_after(self, value: str, activation: Node) -> bool:
+        """Fold ``activation`` into the operator computing ``value`` (a Gemm made by
+        MatMulAddFusion, which the provider then fuses as a Gemm). False when it cannot."""
+        view = self.values.get(value)
+        act = fused_activation_desc(activation)
+        if act is None or view is None or view.source.kind != "node" or view.source.output != 0:
+            return False
+        index = view.source.index
+        entry = self.nodes[index]
+        desc = getattr(getattr(entry, "Operator", None), "desc", None)
+        fused = _with_activation(desc, act) if desc is not None else None
+        if fused is None or (index, 0) in self._connected or view.onnx_type not in FLOAT_TYPES:
+            return False
+        try:
+            compiled = self._compiled(fused)
+        except PydmlError:
+            return False
+        self.nodes[index] = replace(entry, Operator=compiled)
+        del self.values[value]
+        self.values[activation.outputs[0]] = view
+        self.explained[activation.name] = [f"(fused into the GEMM computing {value})"]
+        return True
+
     def _unfuse(self) -> None:
         """The operator that took the offered activation is not the node's last: compile it plain."""
         if self._fused_at is not None:
@@ -776,9 +857,10 @@ FUSABLE_ACTIVATIONS = frozenset(
 )
 
 
-def can_fuse(node: Node, activation: Node) -> bool:
-    """The provider's TryGetFusedOp: ``node``'s op fuses ``activation``'s (both ai.onnx)."""
-    entry = FUSABLE_OPS.get(node.op_type)
+def can_fuse(node: Node, activation: Node, op_type: str | None = None) -> bool:
+    """The provider's TryGetFusedOp: ``node``'s op (or ``op_type``: what an earlier fusion made
+    of it) fuses ``activation``'s (both ai.onnx)."""
+    entry = FUSABLE_OPS.get(node.op_type if op_type is None else op_type)
     if entry is None or node.domain not in ("", "ai.onnx") or activation.domain not in ("", "ai.onnx"):
         return False
     allowed, count = entry
@@ -787,6 +869,12 @@ def can_fuse(node: Node, activation: Node) -> bool:
     if allowed is not None and activation.op_type not in allowed:
         return False
     return count is None or len([n for n in node.inputs if n]) == count
+
+
+def _strip_ones(shape: Sequence[int]) -> tuple[int, ...]:
+    shape = tuple(int(n) for n in shape)
+    lead = next((i for i, n in enumerate(shape) if n != 1), len(shape))
+    return shape[lead:]
 
 
 def _with_activation(desc: Any, activation: Any) -> Any:

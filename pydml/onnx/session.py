@@ -46,6 +46,10 @@ _NONDETERMINISTIC = {
 }
 
 
+#: initializers larger than this (bytes) are weights: shape inference sees their shape only
+_SHAPE_MODEL_BYTES = 4096
+
+
 class OnnxModelError(PydmlError, ValueError):
     """The model cannot be read, or a run's inputs do not match it: one line saying which."""
 
@@ -175,6 +179,15 @@ class InferenceSession:
         for i, t in enumerate(graph.initializer):
             self._initializers[t.name] = numpy_helper().to_array(t)
             self._report("reading initializers", i + 1, count)
+        self._shape_model = self._without_weights()
+        if self.model is not model:
+            # a model this session read: its initializers' bytes are the arrays' now (to_array
+            # copied them), and nothing reads them from the proto again (peak memory: one copy)
+            for t in graph.initializer:
+                if t.ByteSize() > _SHAPE_MODEL_BYTES:
+                    t.ClearField("raw_data")
+                    for name in ("float_data", "int32_data", "int64_data", "double_data", "uint64_data"):
+                        t.ClearField(name)
         self._inputs = [vi for vi in graph.input if vi.name not in self._initializers]
         self._outputs = list(graph.output)
         self._nodes = [
@@ -288,7 +301,7 @@ class InferenceSession:
         """Types and static shapes of every value for these input shapes (onnx shape inference)."""
         mod = onnx()
         model = mod.ModelProto()
-        model.CopyFrom(self.model)
+        model.CopyFrom(self._shape_model)  # no weights: a copy costs nothing
         graph = model.graph
         for vi in graph.input:
             if vi.name in feed:
@@ -313,6 +326,31 @@ class InferenceSession:
         for name, array in list(feed.items()) + list(constants.items()):
             shapes[name] = tuple(int(n) for n in array.shape)
         return types, shapes
+
+    def _without_weights(self) -> Any:
+        """The model for shape inference: large initializers become graph inputs of their type and
+        shape (inference needs values only of the small ones: shapes, axes, pads), so the copies
+        inference makes (the model copied, serialized, parsed back) hold no weights."""
+        mod = onnx()
+        source = self.model
+        model = mod.ModelProto()
+        for name in ("ir_version", "producer_name", "producer_version", "domain", "model_version"):
+            setattr(model, name, getattr(source, name))
+        model.opset_import.extend(source.opset_import)
+        model.functions.extend(source.functions)
+        g, src = model.graph, source.graph
+        g.name = src.name
+        g.node.extend(src.node)
+        g.input.extend(src.input)
+        g.output.extend(src.output)
+        g.value_info.extend(src.value_info)
+        declared = {vi.name for vi in src.input}
+        for t in src.initializer:
+            if t.ByteSize() <= _SHAPE_MODEL_BYTES:
+                g.initializer.append(t)
+            elif t.name not in declared:
+                g.input.append(mod.helper.make_tensor_value_info(t.name, t.data_type, list(t.dims)))
+        return model
 
     def _last_uses(self) -> dict[str, int]:
         last: dict[str, int] = {}
@@ -421,11 +459,27 @@ class InferenceSession:
                 if took and activation is not None:
                     members.append(activation)
                     fused.add(activation.index)
+                add = self._bias_next(node) if not took else None
+                if add is not None and segment.fuse_bias(node, add):
+                    members.append(add)
+                    fused.add(add.index)
+                    after = self._fusable_next(add, as_op="Gemm")
+                    if after is not None and segment.fuse_activation_after(add.outputs[0], after):
+                        members.append(after)
+                        fused.add(after.index)
                 explanations.append(
                     Explanation(
                         node.name, node.op_type, node.opset, segment.explained.get(node.name, []), "dml"
                     )
                 )
+                for extra in self._nodes[node.index + 1 : node.index + 3]:
+                    if extra.index in fused and extra is not activation:
+                        explanations.append(
+                            Explanation(
+                                extra.name, extra.op_type, extra.opset, segment.explained.get(extra.name, []),
+                                "dml",
+                            )
+                        )
                 if activation is not None and activation.index in fused:
                     explanations.append(
                         Explanation(
@@ -468,7 +522,25 @@ class InferenceSession:
         self._finish(env, constants)
         return env
 
-    def _fusable_next(self, node: Node) -> Node | None:
+    def _bias_next(self, node: Node) -> Node | None:
+        """The next node when it is an Add of a MatMul's output that nothing else reads
+        (ONNX Runtime's MatMulAddFusion makes the pair a Gemm before the provider sees it)."""
+        if node.op_type != "MatMul" or node.domain not in ("", "ai.onnx") or not node.outputs:
+            return None
+        if node.index + 1 >= len(self._nodes):
+            return None
+        add = self._nodes[node.index + 1]
+        out = node.outputs[0]
+        if (
+            add.op_type != "Add"
+            or add.domain not in ("", "ai.onnx")
+            or out not in add.inputs[:2]
+            or self._readers.get(out, 0) != 1
+        ):
+            return None
+        return add
+
+    def _fusable_next(self, node: Node, as_op: str | None = None) -> Node | None:
         """The next node when it is an activation the provider fuses into ``node``'s operator:
         it reads ``node``'s output, which nothing else reads and the graph does not output
         (DmlGraphFusionTransformer's conditions)."""
@@ -477,7 +549,7 @@ class InferenceSession:
         activation = self._nodes[node.index + 1]
         out = node.outputs[0]
         if (
-            not can_fuse(node, activation)
+            not can_fuse(node, activation, op_type=as_op)
             or activation.inputs[:1] != [out]
             or self._readers.get(out, 0) != 1
             or any(self._readers.get(extra, 0) for extra in node.outputs[1:] if extra)
