@@ -260,6 +260,7 @@ class CompiledGraph:
                               for i, types in input_types.items()}
         self._owned = [bool(lib.pydml_graph_input_owned(handle, i)) for i in range(self.input_count)]
         self._input_bytes = [int(lib.pydml_graph_input_bytes(handle, i)) for i in range(self.input_count)]
+        self._borrowed: list[Any] = []  # the arrays initialize(borrow=True) bound
         self._outputs: list[tuple[Any, int]] = []
         for k in range(self.output_count):
             info = ffi.new("pydml_binding_info*")
@@ -313,11 +314,12 @@ class CompiledGraph:
                                  f"got a list of {len(values)}")
         return list(values)
 
-    def initialize(self, inputs: Sequence[Any] | Mapping[str, Any]) -> None:
+    def initialize(self, inputs: Sequence[Any] | Mapping[str, Any], *, borrow: bool = False) -> None:
         """IDMLOperatorInitializer: bind (copy) the graph inputs with DML_TENSOR_FLAG_OWNED_BY_DML.
 
         ``inputs`` is a list by GraphInputIndex (None at the other inputs), a list of just the owned
-        inputs in order, or a dict by input edge Name.
+        inputs in order, or a dict by input edge Name. ``borrow=True``: no copy; the graph keeps
+        the arrays (alive as long as it is) and reads them, so they must not change afterwards.
         """
         owned = self.owned_inputs
         if isinstance(inputs, (list, tuple)) and len(inputs) == len(owned) != self.input_count:
@@ -328,8 +330,10 @@ class CompiledGraph:
             full = self._positional(inputs, self._input_names, self.input_count, "input")
         buffers, keep = self._buffers(self._checked_inputs(full), writable=False)
         message = ffi.new("char[1024]")
-        status = lib.pydml_graph_initialize(self._handle, buffers, self.input_count, message, 1024)
-        del keep
+        initialize = lib.pydml_graph_initialize_borrowed if borrow else lib.pydml_graph_initialize
+        status = initialize(self._handle, buffers, self.input_count, message, 1024)
+        if not status:  # borrowed memory lives as long as the graph (until the next initialize)
+            self._borrowed = keep if borrow else []
         if status == lib.PYDML_STATUS_OUT_OF_MEMORY:
             raise MemoryError("DML_GRAPH_DESC: out of memory initializing the graph")
         if status:

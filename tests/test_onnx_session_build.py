@@ -256,3 +256,47 @@ def test_matmul_add_becomes_one_gemm_as_onnxruntime_fuses_it() -> None:
     np.testing.assert_allclose(r, np.maximum(m + numpy_helper.to_array(bias), 0), rtol=1e-5, atol=1e-5)
     np.testing.assert_allclose(y2, m + numpy_helper.to_array(wide), rtol=1e-5, atol=1e-5)
     assert np.isnan(r[1, 2]).all()
+
+
+def test_initializers_are_borrowed_once_by_every_plan() -> None:
+    """The weights are bound without a copy (pydml_graph_initialize_borrowed): each plan (one per
+    input-shape signature) reads the session's one array of each initializer."""
+    rng = np.random.default_rng(7)
+    w = numpy_helper.from_array(rng.standard_normal((8, 6)).astype(np.float32), "w")
+    graph = helper.make_graph(
+        [helper.make_node("MatMul", ["x", "w"], ["y"])], "g",
+        [helper.make_tensor_value_info("x", TensorProto.FLOAT, ["n", 8])],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, None)], [w])
+    sess = pydml.onnx.InferenceSession(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)]))
+    weights = sess._initializers["w"]
+    for n in (1, 3):
+        x = rng.standard_normal((n, 8)).astype(np.float32)
+        (y,) = sess.run(None, {"x": x})
+        np.testing.assert_allclose(y, x.astype(np.float64) @ weights, rtol=1e-5, atol=1e-5)
+    plans = list(sess._plans.values())
+    assert len(plans) == 2
+    for plan in plans:
+        (step,) = plan.steps
+        assert any(np.shares_memory(a, weights) for a in step.graph._borrowed)
+
+
+def test_graph_initialize_borrowed_reads_the_callers_memory() -> None:
+    t = pydml.buffer_desc("FLOAT32", [4], Flags=pydml.DML_TENSOR_FLAG_OWNED_BY_DML)
+    desc = pydml.DML_ELEMENT_WISE_ADD_OPERATOR_DESC(
+        ATensor=pydml.buffer_desc("FLOAT32", [4]), BTensor=t, OutputTensor=pydml.buffer_desc("FLOAT32", [4]))
+    graph_desc = pydml.DML_GRAPH_DESC(
+        Nodes=[pydml.DML_OPERATOR_GRAPH_NODE_DESC(Operator=desc)],
+        InputEdges=[pydml.DML_INPUT_GRAPH_EDGE_DESC(GraphInputIndex=i, ToNodeIndex=0, ToNodeInputIndex=i)
+                    for i in range(2)],
+        OutputEdges=[pydml.DML_OUTPUT_GRAPH_EDGE_DESC(FromNodeIndex=0, FromNodeOutputIndex=0,
+                                                      GraphOutputIndex=0)],
+        IntermediateEdges=[], InputCount=2, OutputCount=1)
+    x = np.array([1, 2, 3, 4], np.float32)
+    for borrow in (False, True):
+        graph = Device().compile_graph(graph_desc)
+        b = np.array([10, 20, 30, 40], np.float32)
+        graph.initialize([None, b], borrow=borrow)
+        b += 100  # a copy does not see this; borrowed memory does
+        want = x + np.array([10, 20, 30, 40], np.float32) + (100 if borrow else 0)
+        del b  # the graph keeps what it borrowed alive
+        np.testing.assert_array_equal(graph.execute([x, None])[0], want)

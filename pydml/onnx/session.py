@@ -571,7 +571,9 @@ class InferenceSession:
         owned = {k: array for k, (_, is_owned, array) in enumerate(segment.graph_inputs) if is_owned}
         if owned:
             self._report("binding initializers", 0, 0)
-            graph.initialize([owned.get(k) for k in range(len(segment.graph_inputs))])
+            # borrowed, not copied: the session's initializer arrays live as long as its plans, and
+            # every plan (one per input-shape signature) reads the same single copy of the weights
+            graph.initialize([owned.get(k) for k in range(len(segment.graph_inputs))], borrow=True)
         inputs = [name if not is_owned else "" for name, is_owned, _ in segment.graph_inputs]
         return _DmlStep(graph, inputs, outputs)
 
