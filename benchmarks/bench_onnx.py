@@ -26,6 +26,12 @@ The ratio printed is onnxruntime's time / pydml's (above 1: pydml is faster). Pe
 contender in a fresh subprocess loads the model and runs it once; the figure is the peak resident
 set (VmHWM) less the resident set after the imports and before the session (what the session
 and its run added). The machine is shared: only ratios measured in one run are claims.
+
+On a loaded machine, libgomp's default wait policy (workers spin before they sleep) takes the
+cores the working thread needs: pydml's one-token decoder step measured 85 ms by default, 11 ms
+with OMP_WAIT_POLICY=passive and 490 ms with =active (onnxruntime, whose own pool spins briefly:
+1.5 ms). Set OMP_WAIT_POLICY=passive to measure pydml as it runs on a shared host (onnxruntime's
+CPU wheel does not use OpenMP).
 """
 
 from __future__ import annotations
