@@ -448,6 +448,13 @@ uint32_t pydml_graph_execution_order(const pydml_graph* graph, uint32_t* order, 
  */
 pydml_status pydml_graph_initialize(pydml_graph* graph, const pydml_buffer* inputs, uint32_t input_count,
                                     char* message, size_t message_size);
+/**
+ * pydml_graph_initialize without the copy: the graph reads the owned inputs from the caller's
+ * buffers, which must stay alive and unchanged until the graph is released or initialized again
+ * (pydml.onnx binds a model's initializers so: one copy of the weights however many plans share them).
+ */
+pydml_status pydml_graph_initialize_borrowed(pydml_graph* graph, const pydml_buffer* inputs, uint32_t input_count,
+                                             char* message, size_t message_size);
 
 /**
  * Runs every node once. inputs: pydml_graph_input_count entries in GraphInputIndex order ({NULL, 0}

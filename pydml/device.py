@@ -106,7 +106,10 @@ class Device:
         if status:  # out of memory (IDMLDevice::CreateOperator's E_OUTOFMEMORY), or a kernel's refusal
             raise NativeError("pydml_operator_create", int(status), message or "failed")
         operator = ffi.gc(handle[0], lib.pydml_operator_destroy)
-        return CompiledOperator(schema, inner, operator, parsed)
+        compiled = CompiledOperator(schema, inner, operator, parsed)
+        # a graph node given this operator at the same level and flags reuses it (pydml/graph.py)
+        compiled.feature_level = self.feature_level
+        return compiled
 
     def compile_graph(self, graph_desc: Any,
                       flags: ExecutionFlags | int | str = ExecutionFlags.NONE, *,
@@ -150,6 +153,8 @@ class CompiledOperator:
         self.schema = schema
         self.desc = desc
         self.flags = flags
+        #: the level of the device that validated and compiled it (set by Device.create_operator)
+        self.feature_level: Any = None
         self._op = operator
         #: exact overlap of an output with an input (same memory, same strides) is allowed when
         #: each output element depends only on the same element of the inputs

@@ -126,9 +126,14 @@ def _compile_node(device: Device, node: OperatorGraphNodeDesc, index: int,
         label = _node_label(index, node.Name)
     else:
         raise ValidationError(_OWNER, f"Nodes[{index}].Desc.Name", "must be a string or None", node.Name)
-    # a compiled operator (Device.create_operator) is recompiled from its desc for this graph; the
-    # graph layer sits below the device, so it knows one by its handle, not by its class
-    desc = operator.desc if hasattr(operator, "handle") and hasattr(operator, "desc") else operator
+    # a compiled operator (Device.create_operator): the graph layer sits below the device, so it
+    # knows one by its handle, not by its class
+    compiled_operator = hasattr(operator, "handle") and hasattr(operator, "desc")
+    if (compiled_operator and operator.flags == flags
+            and operator.feature_level == device.feature_level):
+        # compiled by this level with these flags (its validation holds): not compiled twice
+        return _Node(operator, operator.desc, node.Name)
+    desc = operator.desc if compiled_operator else operator
     try:
         # one C call validates at the device's level and compiles (Device.create_operator)
         compiled = device.create_operator(desc, flags)
@@ -263,6 +268,7 @@ class CompiledGraph:
                               for i, types in input_types.items()}
         self._owned = [bool(lib.pydml_graph_input_owned(handle, i)) for i in range(self.input_count)]
         self._input_bytes = [int(lib.pydml_graph_input_bytes(handle, i)) for i in range(self.input_count)]
+        self._borrowed: list[Any] = []  # the arrays initialize(borrow=True) bound
         self._outputs: list[tuple[Any, int]] = []
         for k in range(self.output_count):
             info = ffi.new("pydml_binding_info*")
@@ -336,11 +342,12 @@ class CompiledGraph:
                                  f"got a list of {len(values)}")
         return list(values)
 
-    def initialize(self, inputs: Sequence[Any] | Mapping[str, Any]) -> None:
+    def initialize(self, inputs: Sequence[Any] | Mapping[str, Any], *, borrow: bool = False) -> None:
         """IDMLOperatorInitializer: bind (copy) the graph inputs with DML_TENSOR_FLAG_OWNED_BY_DML.
 
         ``inputs`` is a list by GraphInputIndex (None at the other inputs), a list of just the owned
-        inputs in order, or a dict by input edge Name.
+        inputs in order, or a dict by input edge Name. ``borrow=True``: no copy; the graph keeps
+        the arrays (alive as long as it is) and reads them, so they must not change afterwards.
         """
         owned = self.owned_inputs
         if isinstance(inputs, (list, tuple)) and len(inputs) == len(owned) != self.input_count:
@@ -351,8 +358,10 @@ class CompiledGraph:
             full = self._positional(inputs, self._input_names, self.input_count, "input")
         buffers, keep = self._buffers(self._checked_inputs(full), writable=False)
         message = ffi.new("char[1024]")
-        status = lib.pydml_graph_initialize(self._handle, buffers, self.input_count, message, 1024)
-        del keep
+        initialize = lib.pydml_graph_initialize_borrowed if borrow else lib.pydml_graph_initialize
+        status = initialize(self._handle, buffers, self.input_count, message, 1024)
+        if not status:  # borrowed memory lives as long as the graph (until the next initialize)
+            self._borrowed = keep if borrow else []
         if status == lib.PYDML_STATUS_OUT_OF_MEMORY:
             raise MemoryError("DML_GRAPH_DESC: out of memory initializing the graph")
         if status:

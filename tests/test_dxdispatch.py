@@ -135,12 +135,18 @@ def test_float16_sequence_truncates_each_step() -> None:
     ({"count": 2}, "FLOAT32", r"unknown generator type"),
     ({"valueCount": 2, "value": 1}, "FLOAT33", r"not a recognized value for DML_TENSOR_DATA_TYPE"),
     ([1], None, r"initialValuesDataType: is required"),
-    ("deferred", "FLOAT32", r"ONNX"),
+    ("later", "FLOAT32", r"initialValues: must be an array, an object or \"deferred\", got"),
 ])
 def test_bad_initializers(init: Any, dtype: str | None, match: str) -> None:
     with pytest.raises(ModelError, match=match) as info:
         resource(init, dtype)
     assert str(info.value).startswith("resource 'r': ")
+
+
+def test_deferred_resource_has_no_memory_until_an_onnx_output_becomes_it() -> None:
+    r = resource("deferred", "FLOAT32")
+    assert r.deferred and r.data.nbytes == 0 and r.initial_values().size == 0
+    assert resource("deferred", None).data_type.name == "FLOAT32"  # JsonParsers.cpp needs no type
 
 
 def test_size_in_bytes() -> None:

@@ -85,6 +85,7 @@ struct pydml_graph {
     copy_step* copies;
     unsigned char* constants;
     void** owned;                     /* per graph input: the initialized copy */
+    uint8_t* owned_borrowed;          /* per graph input: owned[i] is the caller's memory, not a copy */
     int initialized;
     uint64_t arena_bytes, intermediate_bytes;
     char** node_names;                /* copies of the Names (NULL when none) */
@@ -232,7 +233,9 @@ static void graph_free(pydml_graph* g) {
     if (g->output_names)
         for (uint32_t i = 0; i < g->output_count; i++) free(g->output_names[i]);
     if (g->owned)
-        for (uint32_t i = 0; i < g->input_count; i++) pydml_buffer_release(g->owned[i]);
+        for (uint32_t i = 0; i < g->input_count; i++)
+            if (!g->owned_borrowed || !g->owned_borrowed[i]) pydml_buffer_release(g->owned[i]);
+    free(g->owned_borrowed);
     free(g->node_names);
     free(g->input_names);
     free(g->output_names);
@@ -881,8 +884,10 @@ pydml_status pydml_graph_compile_ex(const DML_GRAPH_DESC* desc, uint32_t executi
     g->output_bytes = calloc(g->output_count + 1u, sizeof *g->output_bytes);
     g->output_info = calloc(g->output_count + 1u, sizeof *g->output_info);
     g->owned = calloc(g->input_count + 1u, sizeof *g->owned);
+    g->owned_borrowed = calloc(g->input_count + 1u, sizeof *g->owned_borrowed);
     if (!g->tmpl || !g->slots || !info || !conn || !consumers || !last_use || !output_edge_of || !produced_by ||
-        !g->input_bytes || !g->input_owned || !g->input_reader || !g->output_bytes || !g->output_info || !g->owned)
+        !g->input_bytes || !g->input_owned || !g->input_reader || !g->output_bytes || !g->output_info || !g->owned ||
+        !g->owned_borrowed)
         FAIL(PYDML_STATUS_OUT_OF_MEMORY);
     for (uint32_t b = 0; b < bindings; b++) output_edge_of[b] = UINT32_MAX;
     for (uint32_t k = 0; k < g->output_count; k++) produced_by[k] = UINT32_MAX;
@@ -1390,8 +1395,21 @@ static const char* output_label(char* buf, size_t size, const pydml_graph* g, ui
     return buf;
 }
 
+static pydml_status graph_initialize(pydml_graph* g, const pydml_buffer* inputs, uint32_t input_count, int borrow,
+                                     char* message, size_t message_size);
+
 pydml_status pydml_graph_initialize(pydml_graph* g, const pydml_buffer* inputs, uint32_t input_count, char* message,
                                     size_t message_size) {
+    return graph_initialize(g, inputs, input_count, 0, message, message_size);
+}
+
+pydml_status pydml_graph_initialize_borrowed(pydml_graph* g, const pydml_buffer* inputs, uint32_t input_count,
+                                             char* message, size_t message_size) {
+    return graph_initialize(g, inputs, input_count, 1, message, message_size);
+}
+
+static pydml_status graph_initialize(pydml_graph* g, const pydml_buffer* inputs, uint32_t input_count, int borrow,
+                                     char* message, size_t message_size) {
     char l[160];
     message_out(message, message_size, "%s", "");
     if (g == NULL) {
@@ -1425,12 +1443,16 @@ pydml_status pydml_graph_initialize(pydml_graph* g, const pydml_buffer* inputs, 
     }
     for (uint32_t i = 0; i < input_count; i++)
         if (g->input_owned[i]) {
-            /* the copy is the "repacked" owned form; at least 1 byte so a 0-byte input has memory */
-            void* copy = pydml_buffer_acquire(g->input_bytes[i] ? g->input_bytes[i] : 1);
-            if (copy == NULL) return PYDML_STATUS_OUT_OF_MEMORY;
-            memcpy(copy, inputs[i].data, g->input_bytes[i]);
-            pydml_buffer_release(g->owned[i]);
+            void* copy = inputs[i].data;
+            if (!borrow) {
+                /* the copy is the "repacked" owned form; at least 1 byte so a 0-byte input has memory */
+                copy = pydml_buffer_acquire(g->input_bytes[i] ? g->input_bytes[i] : 1);
+                if (copy == NULL) return PYDML_STATUS_OUT_OF_MEMORY;
+                memcpy(copy, inputs[i].data, g->input_bytes[i]);
+            }
+            if (!g->owned_borrowed[i]) pydml_buffer_release(g->owned[i]);
             g->owned[i] = copy;
+            g->owned_borrowed[i] = (uint8_t)(borrow != 0);
         }
     g->initialized = 1;
     return PYDML_STATUS_SUCCESS;

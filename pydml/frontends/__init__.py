@@ -6,6 +6,9 @@ onto DirectML descs run by ``pydml.Device`` (bfloat16 runs as FLOAT32 with one r
 output, see ``onednn``).
 
 Importing the package registers the DxDispatch dispatchable kinds that live in their own modules
-(``dml_serialized_graph``) with the model reader."""
+(``dml_serialized_graph``, ``dxdispatch_onnx``) with the model reader."""
 
-from pydml.frontends import dml_serialized_graph  # noqa: F401  (registers "dmlSerializedGraph")
+from pydml.frontends import (
+    dml_serialized_graph,  # noqa: F401  (registers "dmlSerializedGraph")
+    dxdispatch_onnx,  # noqa: F401  (registers "onnx")
+)

@@ -3,6 +3,10 @@
     pydml onnx run MODEL.onnx [--inputs DIR_OR_NPZ] [--output DIR] [--feature-level X] [--fallback reference]
     pydml onnx explain MODEL.onnx [--feature-level X]
 
+A long model load shows its progress on stderr (reading the model and its initializers,
+inferring shapes, lowering node i of N, compiling the graph) when stderr is a terminal, or with
+--progress (--no-progress silences it); loads shorter than half a second show nothing.
+
 ``run`` prints each output's name, shape, data type and a digest (the first 16 hex digits of the
 SHA-256 of its bytes); inputs come from an .npz or a directory of <input name>.npy, and inputs not
 given are filled with seeded random values of the declared shape (free dimensions as 1).
@@ -15,6 +19,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +46,52 @@ def register(sub: Any) -> None:
     onnx.add_argument(
         "--fallback", choices=["reference"], help="run nodes DirectML would not take through onnx.reference"
     )
+    onnx.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="show the model load's progress on stderr (default: when stderr is a terminal)",
+    )
+
+
+class Progress:
+    """The load's progress on stderr: one line rewritten in place on a terminal, else a line per
+    stage (and per tenth of the nodes). Silent for loads shorter than ``delay`` seconds, so a
+    small model prints nothing."""
+
+    def __init__(self, stream: Any, *, tty: bool, delay: float = 0.5) -> None:
+        self.stream = stream
+        self.tty = tty
+        self.delay = delay
+        self.start = time.perf_counter()
+        self.last = 0.0
+        self.stage = ""
+        self.shown = False
+        self.tenth = -1
+
+    def __call__(self, stage: str, done: int, total: int) -> None:
+        now = time.perf_counter() - self.start
+        if now < self.delay:
+            self.stage = stage
+            return
+        text = f"pydml onnx: {stage}" + (f" {done}/{total}" if total else "") + f" ({now:.1f} s)"
+        if self.tty:
+            if stage == self.stage and now - self.last < 0.1 and done != total:
+                return
+            self.stream.write("\r\033[K" + text)
+        else:
+            tenth = done * 10 // total if total else -1
+            if stage == self.stage and (tenth == self.tenth or not total):
+                return
+            self.tenth = tenth
+            self.stream.write(text + "\n")
+        self.stream.flush()
+        self.stage, self.last, self.shown = stage, now, True
+
+    def finish(self) -> None:
+        if self.shown and self.tty:
+            self.stream.write("\r\033[K")
+            self.stream.flush()
 
 
 def digest(array: np.ndarray[Any, Any]) -> str:
@@ -97,12 +148,24 @@ def main(args: argparse.Namespace) -> int:
         from pydml.onnx.session import InferenceSession, OnnxModelError, UnsupportedNodeError
 
         _TYPES.update(_type_names())
-        session = InferenceSession(args.model, feature_level=args.feature_level, fallback=args.fallback)
-        if args.action == "explain":
-            return _explain(session)
-        feed = _load_inputs(args.inputs, session)
-        names = [o.name for o in session.get_outputs()]
-        outputs = session.run(names, feed)
+        tty = sys.stderr.isatty()
+        show = tty if args.progress is None else args.progress
+        progress = Progress(sys.stderr, tty=tty) if show else None
+        try:
+            session = InferenceSession(
+                args.model, feature_level=args.feature_level, fallback=args.fallback, progress=progress
+            )
+            if args.action == "explain":
+                rows = session.explain()
+                if progress is not None:
+                    progress.finish()
+                return _explain(rows)
+            feed = _load_inputs(args.inputs, session)
+            names = [o.name for o in session.get_outputs()]
+            outputs = session.run(names, feed)
+        finally:
+            if progress is not None:
+                progress.finish()
         for name, value in zip(names, outputs, strict=True):
             print(f"{name}: shape {list(value.shape)} {value.dtype} digest {digest(value)}")
         for label, reason in session.reference_nodes:
@@ -123,8 +186,7 @@ def main(args: argparse.Namespace) -> int:
         return 2
 
 
-def _explain(session: Any) -> int:
-    rows = session.explain()
+def _explain(rows: Any) -> int:
     width = max((len(r.node) for r in rows), default=4)
     refused = 0
     for r in rows:

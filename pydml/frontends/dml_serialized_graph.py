@@ -22,11 +22,14 @@ from __future__ import annotations
 import struct
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydml.enums import TensorDataType, TensorFlags
 from pydml.errors import PydmlError, UnsupportedError, ValidationError
 from pydml.frontends.dxdispatch import DISPATCHABLE_KINDS, ModelError, Resource, parse_enum
+
+if TYPE_CHECKING:
+    from pydml.frontends.dxdispatch_onnx import OnnxDispatchable
 
 _MAX_FILE = 1 << 31  # a graph file larger than 2 GiB is refused before reading (flatbuffers' own limit)
 
@@ -617,11 +620,14 @@ def parse_dispatchable(name: str, obj: dict[str, Any], base: Path | None) -> Ser
     return SerializedGraphDispatchable(name, graph, flags, dict(obj.get("bindings") or {}))
 
 
-def explain_lines(name: str, d: SerializedGraphDispatchable) -> list[str]:
+def explain_lines(name: str, d: SerializedGraphDispatchable | OnnxDispatchable) -> list[str]:
     """``pydml explain``: the file's nodes as DxDispatch compiles them (named constants become
     graph inputs bound at initialization)."""
     from pydml.frontends.graph_explain import describe
 
+    if not isinstance(d, SerializedGraphDispatchable):  # an onnx dispatchable explains itself
+        lines: list[str] = d.explain_lines(name)
+        return lines
     graph = d.graph
     notes = {index: f"named constant '{node.name}' from {node.constant_file}, bound at initialization"
              for index, node in graph.constant_inputs.items()}
@@ -637,11 +643,14 @@ def explain_lines(name: str, d: SerializedGraphDispatchable) -> list[str]:
             *describe(graph.graph_desc, notes)]
 
 
-def check(d: SerializedGraphDispatchable, level: Any) -> None:
+def check(d: SerializedGraphDispatchable | OnnxDispatchable, level: Any) -> None:
     """CompileGraph's validation at ``level`` (constants need not exist yet); raises
     ValidationError or PydmlError."""
     from pydml.device import Device
 
+    if not isinstance(d, SerializedGraphDispatchable):  # an onnx dispatchable checks itself
+        d.check(level)
+        return
     desc = d.graph.graph_desc
     Device(level).compile_graph(desc, d.flags)
 

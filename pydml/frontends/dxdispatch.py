@@ -40,6 +40,7 @@ from pydml.tensor import BufferTensorDesc, TensorDesc
 
 if TYPE_CHECKING:
     from pydml.frontends.dml_serialized_graph import SerializedGraphDispatchable
+    from pydml.frontends.dxdispatch_onnx import OnnxDispatchable
 
 
 class ModelError(PydmlError, ValueError):
@@ -445,6 +446,9 @@ class Resource:
     data: np.ndarray[Any, Any]  # uint8, sizeInBytes long
     initial_bytes: int
     explicit_size: bool = False
+    #: ``"initialValues": "deferred"``: no memory until an ONNX dispatchable's output becomes it
+    #: (DxDispatch's DeferredBinding): then its data type, bytes and extent are the output's
+    deferred: bool = False
 
     @property
     def element_size(self) -> int:
@@ -509,7 +513,7 @@ class Model:
 
     path: Path | None
     resources: dict[str, Resource]
-    dispatchables: dict[str, Dispatchable | SerializedGraphDispatchable]
+    dispatchables: dict[str, Dispatchable | SerializedGraphDispatchable | OnnxDispatchable]
     commands: list[Command]
 
 
@@ -675,6 +679,10 @@ def parse_resource(name: str, obj: Any, base: Path | None) -> Resource:
         raise ModelError(f"{where}: initialValues", "is required")
     init = obj["initialValues"]
     iw = f"{where}: initialValues"
+    if init == "deferred":  # JsonParsers.cpp: no initialValuesDataType needed, no memory yet
+        dt_deferred = declared if declared is not None and int(declared) in NUMPY_DTYPES \
+            else TensorDataType.FLOAT32
+        return Resource(name, dt_deferred, np.zeros(0, dtype=np.uint8), 0, deferred=True)
     is_file = isinstance(init, dict) and "value" not in init and "valueStart" not in init \
         and "sourcePath" in init
     if declared is None and not is_file:
@@ -687,10 +695,7 @@ def parse_resource(name: str, obj: Any, base: Path | None) -> Resource:
         raise ModelError(f"{where}: initialValuesDataType",
                          f"{declared.c_name} buffers are not supported", unsupported=True)
     if isinstance(init, str):
-        raise ModelError(iw, f"'{init}' initializers are for ONNX dispatchables, which pydml "
-                         "does not run" if init == "deferred" else
-                         f"must be an array or an object, got {_got(init)}",
-                         unsupported=init == "deferred")
+        raise ModelError(iw, f"must be an array, an object or \"deferred\", got {_got(init)}")
     dt: TensorDataType
     if isinstance(init, list):
         if not init:
@@ -811,14 +816,15 @@ DISPATCHABLE_KINDS: dict[str, Callable[[str, Any, Path | None], Any]] = {}
 
 
 def parse_dispatchable(name: str, obj: Any, base: Path | None = None
-                       ) -> Dispatchable | SerializedGraphDispatchable:
+                       ) -> Dispatchable | SerializedGraphDispatchable | OnnxDispatchable:
     """One member of ``dispatchables``: a DirectML operator (Dispatchable) or a serialized graph
-    (dml_serialized_graph.SerializedGraphDispatchable, its sourcePath resolved against ``base``)."""
+    (dml_serialized_graph.SerializedGraphDispatchable, its sourcePath resolved against ``base``)
+    or an ONNX model (dxdispatch_onnx.OnnxDispatchable, run by pydml.onnx)."""
     type_value = dispatchable_type(obj, name)
     kind = DISPATCHABLE_KINDS.get(type_value.lower()) if isinstance(type_value, str) else None
     if kind is not None:
         return kind(name, obj, base)  # type: ignore[no-any-return]
-    if isinstance(type_value, str) and type_value.lower() in ("hlsl", "onnx"):
+    if isinstance(type_value, str) and type_value.lower() == "hlsl":
         raise ModelError(f"{name}: type", f"'{type_value}' dispatchables are not supported; "
                          "pydml runs DirectML operators", unsupported=True)
     schema = parse_operator_type(type_value, f"{name}: type")
@@ -898,7 +904,8 @@ def one_node_graph_desc(desc: Any) -> Any:
         OutputEdges=outputs)
 
 
-def compile_dispatchable(device: Any, d: Dispatchable | SerializedGraphDispatchable) -> Any:
+def compile_dispatchable(device: Any, d: Dispatchable | SerializedGraphDispatchable | OnnxDispatchable
+                         ) -> Any:
     """The compiled form of a dispatchable: an operator, or a one-node graph (DmlCompileGraph)."""
     if not isinstance(d, Dispatchable):  # a dmlSerializedGraph
         return d.compile(device)
@@ -942,6 +949,9 @@ def _bind_one(w: str, point: str, resource: str, element_offset: int | None, ele
     if resource not in resources:
         raise ModelError(w, f"resource '{resource}' does not exist in the model")
     res = resources[resource]
+    if res.deferred:
+        raise ModelError(w, f"resource '{resource}' is deferred: only an ONNX dispatchable's output "
+                         "can be bound to it")
     offset = (element_offset or 0) * (element_size or res.element_size)
     align = max(16, t.GuaranteedBaseOffsetAlignment or 0)
     if offset % align:

@@ -16,6 +16,7 @@ DmlOperatorCopy / DmlOperatorTranspose strides do.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -96,6 +97,23 @@ class LoweringError(PydmlError):
 
 class NeedsConstant(LoweringError):
     """An input the provider reads on the CPU at kernel creation is not a constant."""
+
+
+@functools.lru_cache(maxsize=8192)
+def _buffer_desc(
+    dtype: str,
+    sizes: tuple[int, ...],
+    strides: tuple[int, ...] | None = None,
+    total: int | None = None,
+    flags: int = 0,
+) -> Any:
+    """A DML_TENSOR_DESC (frozen: shared by every reader of the same layout, built once: the
+    tensor desc's own checks dominate a large model's lowering otherwise)."""
+    if strides is None:
+        return pydml.buffer_desc(dtype, list(sizes))
+    return pydml.buffer_desc(
+        dtype, list(sizes), strides=list(strides), TotalTensorSizeInBytes=total, Flags=flags
+    )
 
 
 def packed_strides(sizes: Sequence[int]) -> tuple[int, ...]:
@@ -290,6 +308,7 @@ class Segment:
         constants: dict[str, np.ndarray[Any, Any]],
         types: dict[str, int],
         shapes: dict[str, tuple[int, ...]],
+        operators: dict[Any, Any] | None = None,
     ):
         self.device = device
         self.constants = constants
@@ -308,6 +327,14 @@ class Segment:
         #: per ONNX node lowered: the DML operators it became
         self.explained: dict[str, list[str]] = {}
         self._current: list[str] | None = None
+        #: the fused activation desc offered to the node being lowered, and the operator that
+        #: took it: (node index, its desc without the activation, its position in _current)
+        self._activation: Any = None
+        self._fused_at: tuple[int, Any, int] | None = None
+        #: values a node's lowering redefined (restored when it fails)
+        self._overwritten: list[tuple[str, View]] = []
+        #: compiled operators by desc, shared by the segments of one session
+        self._operators: dict[Any, Any] = operators if operators is not None else {}
 
     # -- ONNX values ---------------------------------------------------------------------
 
@@ -401,7 +428,7 @@ class Segment:
         source = Source("input", index, 0, round4(max(1, math.prod(shape)) * itemsize), owned is not None)
         view = View(source, onnx_type, tuple(shape), packed_strides(shape))
         if owned is None:
-            self.values[name] = view
+            self._set_value(name, view)
         return view
 
     def constant(self, array: np.ndarray[Any, Any], hint: str) -> View:
@@ -417,7 +444,7 @@ class Segment:
 
     def define(self, name: str, view: View) -> None:
         """ONNX value ``name`` is ``view`` (a view of another value: no node)."""
-        self.values[name] = view
+        self._set_value(name, view)
         if self._current is not None and not self._current:
             self._current.append("(strides: no operator)")
 
@@ -430,16 +457,7 @@ class Segment:
             raise LoweringError(f"{v.rank} dimensions: DirectML tensors have at most {MAX_DIMS}")
         flags = pydml.DML_TENSOR_FLAG_OWNED_BY_DML if v.source.owned else 0
         dtype = ONNX_TO_DML[view.onnx_type if onnx_type is None else onnx_type]
-        return _Read(
-            pydml.buffer_desc(
-                dtype,
-                list(v.shape),
-                strides=list(v.strides),
-                TotalTensorSizeInBytes=v.source.nbytes,
-                Flags=flags,
-            ),
-            view,
-        )
+        return _Read(_buffer_desc(dtype, v.shape, v.strides, v.source.nbytes, flags), view)
 
     def output(self, onnx_type: int, shape: Sequence[int], *, name: str | None = None) -> Any:
         """A packed output tensor of ``shape`` (rank at least 1); ``name`` is the ONNX value it becomes."""
@@ -454,7 +472,7 @@ class Segment:
             raise LoweringError(
                 f"output type {ONNX_TYPE_NAMES.get(onnx_type, onnx_type)} is not a DirectML data type"
             )
-        return _Write(pydml.buffer_desc(ONNX_TO_DML[onnx_type], sizes), name, onnx_type, tuple(shape))
+        return _Write(_buffer_desc(ONNX_TO_DML[onnx_type], tuple(sizes)), name, onnx_type, tuple(shape))
 
     def emit(self, desc: Any, name: str) -> list[View]:
         """Add operator ``desc`` (its tensor fields made by ``tensor`` / ``output``) as a node; connect
@@ -482,13 +500,27 @@ class Segment:
                     plain.append(item)
             clean[spec.name] = plain if spec.type == FieldType.TENSOR_DESC_ARRAY else plain[0]
         desc = replace(desc, **clean)
-        try:
-            # validated now, so a desc DirectML would refuse is this node's error (and its fallback)
-            self.device.create_operator(desc)
-        except PydmlError as error:
-            raise LoweringError(str(error).splitlines()[0]) from None
+        compiled = None
         node_index = len(self.nodes)
-        self.nodes.append(pydml.DML_OPERATOR_GRAPH_NODE_DESC(Operator=desc, Name=name))
+        fused = _with_activation(desc, self._activation) if self._activation is not None else None
+        if fused is not None:
+            # the activation the provider fuses into this node, offered to each operator of its
+            # lowering that has a FusedActivation field: the last one keeps it (_finish_fusion)
+            try:
+                compiled = self._compiled(fused)
+            except PydmlError:
+                compiled = None
+            if compiled is not None:
+                self._unfuse()
+                self._fused_at = (node_index, desc, len(self._current or []))
+        if compiled is None:
+            try:
+                # validated now, so a desc DirectML would refuse is this node's error (and fallback)
+                compiled = self._compiled(desc)
+            except PydmlError as error:
+                raise LoweringError(str(error).splitlines()[0]) from None
+        # the compiled operator is the node's: compile_graph reuses it rather than compiling again
+        self.nodes.append(pydml.DML_OPERATOR_GRAPH_NODE_DESC(Operator=compiled, Name=name))
         for index, view in reads:
             self._connect(view, node_index, index)
         outputs = []
@@ -500,12 +532,33 @@ class Segment:
                 Source("node", node_index, index, nbytes), write.onnx_type, shape, packed_strides(shape)
             )
             if write.name:
-                self.values[write.name] = view
+                self._set_value(write.name, view)
             outputs.append(view)
         self._output_counts[node_index] = len(writes)
         if self._current is not None:
             self._current.append(str(schema.type.c_name).replace("DML_OPERATOR_", ""))
         return outputs
+
+    def _set_value(self, name: str, view: View) -> None:
+        old = self.values.get(name)
+        if old is not None:
+            self._overwritten.append((name, old))
+        self.values[name] = view
+
+    def _compiled(self, desc: Any) -> Any:
+        """The compiled operator of ``desc``: nodes with equal descs (a model's repeated layers)
+        share one, as the graph engine never changes an operator (its OWNED_BY_DML data is the
+        graph's, copied at initialization): each distinct desc is validated and compiled once."""
+        key: Any
+        try:
+            key = (desc, hash(desc))  # frozen dataclasses: hashable unless a field is a list
+        except TypeError:
+            key = repr(desc)
+        compiled = self._operators.get(key)
+        if compiled is None:
+            compiled = self.device.create_operator(desc)
+            self._operators[key] = compiled
+        return compiled
 
     def _connect(self, view: View, node: int, index: int) -> None:
         src = view.source
@@ -539,41 +592,168 @@ class Segment:
 
     # -- the graph -----------------------------------------------------------------------
 
-    def lower(self, node: Node, lowering: Lowering) -> None:
-        """Lower one node; on failure the segment is left as it was."""
-        saved = (
-            list(self.nodes),
-            list(self.input_edges),
-            list(self.intermediate_edges),
-            list(self.graph_inputs),
-            dict(self._input_of),
-            dict(self._const_views),
-            set(self._connected),
-            dict(self.values),
-            dict(self._output_counts),
+    def lower(self, node: Node, lowering: Lowering, activation: Node | None = None) -> bool:
+        """Lower one node; on failure the segment is left as it was. ``activation``: the next node,
+        an activation the provider fuses into this one (``can_fuse``); True when it was fused
+        (its output is then defined and it needs no lowering of its own).
+
+        The segment only grows while a node is lowered (lists appended, dict keys added: ONNX
+        values are assigned once), so the state to restore is its lengths: saving is O(1) per
+        node, not a copy of everything lowered so far (a 1,000-node model's creation time)."""
+        lists: tuple[list[Any], ...] = (
+            self.nodes,
+            self.input_edges,
+            self.intermediate_edges,
+            self.graph_inputs,
         )
+        dicts: tuple[dict[Any, Any], ...] = (
+            self._input_of,
+            self._const_views,
+            self.values,
+            self._output_counts,
+        )
+        saved_lists = [len(x) for x in lists]
+        saved_dicts = [len(d) for d in dicts]
+        self._overwritten = []
         self._current = []
+        self._activation = fused_activation_desc(activation) if activation is not None else None
+        self._fused_at = None
         try:
             lowering.fn(self, node)
             for out in node.outputs:
                 if out and out not in self.values:
                     raise LoweringError(f"output {out!r} was not lowered")
+            fused = self._finish_fusion(node, activation)
             self.explained[node.name] = self._current
+            return fused
         except Exception:
-            (
-                self.nodes,
-                self.input_edges,
-                self.intermediate_edges,
-                self.graph_inputs,
-                self._input_of,
-                self._const_views,
-                self._connected,
-                self.values,
-                self._output_counts,
-            ) = saved
+            for x, n in zip(lists, saved_lists, strict=True):
+                del x[n:]
+            for d, n in zip(dicts, saved_dicts, strict=True):
+                for key in list(d)[n:]:
+                    del d[key]
+            for name, old in reversed(self._overwritten):  # values the failed lowering redefined
+                self.values[name] = old
+            self._connected = {
+                (e.FromNodeIndex, e.FromNodeOutputIndex) for e in self.intermediate_edges
+            }
             raise
         finally:
             self._current = None
+            self._activation = None
+            self._fused_at = None
+
+    def _finish_fusion(self, node: Node, activation: Node | None) -> bool:
+        """After ``node`` lowered with ``activation`` offered: keep the fused operator when it is
+        the one whose output 0 is ``node``'s output, read by no other operator, else undo it."""
+        if activation is None or self._fused_at is None:
+            return False
+        index, _, position = self._fused_at
+        out = node.outputs[0]
+        view = self.values.get(out)
+        if (
+            view is None
+            or view.source.kind != "node"
+            or (view.source.index, view.source.output) != (index, 0)
+            or (index, 0) in self._connected
+            or view.onnx_type not in FLOAT_TYPES
+        ):
+            self._unfuse()
+            return False
+        del self.values[out]  # its only reader is the activation: the value holds the activation's
+        self._set_value(activation.outputs[0], view)
+        kind = str(schema_of(self.nodes[index].Operator.desc).type.c_name).replace("DML_OPERATOR_", "")
+        if self._current is not None and position < len(self._current):
+            self._current[position] = f"{kind} (FusedActivation {activation.op_type})"
+        return True
+
+    def fuse_bias(self, node: Node, add: Node) -> bool:
+        """MatMul + Add as one GEMM with the Add's other input as CTensor (Beta 1): ONNX Runtime's
+        MatMulAddFusion, a level-1 transformer applied before any provider sees the graph
+        (core/optimizer/graph_transformer_utils.cc: no provider filter at level 1), so the DirectML
+        provider receives a Gemm. Only when the GEMM's output is the MatMul's (up to leading 1s),
+        read by nothing else, and the other input broadcasts to it without growing it."""
+        out = node.outputs[0]
+        view = self.values.get(out)
+        if view is None or view.source.kind != "node" or view.source.output != 0:
+            return False
+        index = view.source.index
+        entry = self.nodes[index]
+        desc: Any = getattr(getattr(entry, "Operator", None), "desc", None)
+        if (
+            desc is None
+            or type(desc).__name__ != "GemmOperatorDesc"
+            or desc.CTensor is not None
+            or desc.FusedActivation is not None
+            or (index, 0) in self._connected
+        ):
+            return False
+        other = add.inputs[1] if add.inputs[0] == out else add.inputs[0]
+        if other == out or out not in add.inputs[:2]:
+            return False
+        sizes = tuple(int(n) for n in desc.OutputTensor.Desc.Sizes)
+        try:
+            if self.onnx_type(other) != view.onnx_type or broadcast_shapes(
+                view.shape, self.shape(other)
+            ) != tuple(view.shape):
+                return False
+        except LoweringError:
+            return False
+        if _strip_ones(sizes) != _strip_ones(view.shape):
+            return False
+
+        def lower_add(seg: Segment, node_: Node) -> None:
+            bias = seg.view(other).broadcast(sizes)
+            fused = replace(desc, CTensor=seg.tensor(bias).desc, Beta=1.0)
+            try:
+                compiled = seg._compiled(fused)
+            except PydmlError as error:
+                raise LoweringError(str(error).splitlines()[0]) from None
+            seg._connect(bias, index, 2)  # GEMM's inputs: ATensor 0, BTensor 1, CTensor 2
+            seg.nodes[index] = replace(entry, Operator=compiled)  # last: nothing fails after it
+            del seg.values[out]
+            seg._set_value(add.outputs[0], view)
+            if seg._current is not None:
+                seg._current.append(f"(CTensor of {node.name}'s GEMM: MatMulAddFusion)")
+
+        try:
+            self.lower(add, Lowering(add.op_type, 0, lower_add))
+        except LoweringError:
+            return False
+        ops = self.explained.get(node.name, [])
+        if "GEMM" in ops:
+            ops[len(ops) - 1 - ops[::-1].index("GEMM")] = "GEMM (+ Add as CTensor)"
+        return True
+
+    def fuse_activation_after(self, value: str, activation: Node) -> bool:
+        """Fold ``activation`` into the operator computing ``value`` (a Gemm made by
+        MatMulAddFusion, which the provider then fuses as a Gemm). False when it cannot."""
+        view = self.values.get(value)
+        act = fused_activation_desc(activation)
+        if act is None or view is None or view.source.kind != "node" or view.source.output != 0:
+            return False
+        index = view.source.index
+        entry = self.nodes[index]
+        desc = getattr(getattr(entry, "Operator", None), "desc", None)
+        fused = _with_activation(desc, act) if desc is not None else None
+        if fused is None or (index, 0) in self._connected or view.onnx_type not in FLOAT_TYPES:
+            return False
+        try:
+            compiled = self._compiled(fused)
+        except PydmlError:
+            return False
+        self.nodes[index] = replace(entry, Operator=compiled)
+        del self.values[value]
+        self.values[activation.outputs[0]] = view
+        self.explained[activation.name] = [f"(fused into the GEMM computing {value})"]
+        return True
+
+    def _unfuse(self) -> None:
+        """The operator that took the offered activation is not the node's last: compile it plain."""
+        if self._fused_at is not None:
+            index, plain, _ = self._fused_at
+            self.nodes[index] = replace(self.nodes[index], Operator=self._compiled(plain))
+            self._fused_at = None
 
     def operator_count(self) -> int:
         return len(self._output_counts)
@@ -654,3 +834,89 @@ def normalize_axis(axis: int, rank: int, node: Node) -> int:
     if not -rank <= axis < max(rank, 1):
         raise LoweringError(f"axis {axis} is out of range for rank {rank}")
     return axis + rank if axis < 0 else axis
+
+
+#: ops whose operator takes a fused activation (OperatorUtility.cpp c_fusableOps), with the
+#: activations each may take (None: any of FUSABLE_ACTIVATIONS) and the input count it needs
+FUSABLE_OPS: dict[str, tuple[frozenset[str] | None, int | None]] = {
+    "Conv": (None, None),
+    "ConvTranspose": (None, None),
+    "BatchNormalization": (None, None),
+    "InstanceNormalization": (None, None),
+    "MeanVarianceNormalization": (None, None),
+    "Gemm": (None, None),
+    "MatMul": (None, None),
+    "Add": (frozenset({"Relu", "LeakyRelu"}), None),
+    "Sum": (frozenset({"Relu", "LeakyRelu"}), 2),
+}
+#: OperatorUtility.cpp c_activationOps that have a DML fused form here (ScaledTanh and
+#: ParametricSoftplus are not ONNX ops any more; PRelu has a tensor; Dropout fuses to nothing)
+FUSABLE_ACTIVATIONS = frozenset(
+    {"Sigmoid", "HardSigmoid", "Tanh", "Relu", "LeakyRelu", "ThresholdedRelu", "Elu", "Selu",
+     "Softsign", "Softplus"}
+)
+
+
+def can_fuse(node: Node, activation: Node, op_type: str | None = None) -> bool:
+    """The provider's TryGetFusedOp: ``node``'s op (or ``op_type``: what an earlier fusion made
+    of it) fuses ``activation``'s (both ai.onnx)."""
+    entry = FUSABLE_OPS.get(node.op_type if op_type is None else op_type)
+    if entry is None or node.domain not in ("", "ai.onnx") or activation.domain not in ("", "ai.onnx"):
+        return False
+    allowed, count = entry
+    if activation.op_type not in FUSABLE_ACTIVATIONS:
+        return False
+    if allowed is not None and activation.op_type not in allowed:
+        return False
+    return count is None or len([n for n in node.inputs if n]) == count
+
+
+def _strip_ones(shape: Sequence[int]) -> tuple[int, ...]:
+    shape = tuple(int(n) for n in shape)
+    lead = next((i for i, n in enumerate(shape) if n != 1), len(shape))
+    return shape[lead:]
+
+
+def _with_activation(desc: Any, activation: Any) -> Any:
+    """``desc`` with FusedActivation set (ELEMENT_WISE_ADD becomes ADD1, which has the field, as
+    the provider's DmlOperatorElementwise does for a fused Add); None when it has no such field."""
+    if type(desc).__name__ == "ElementWiseAddOperatorDesc":
+        return pydml.DML_ELEMENT_WISE_ADD1_OPERATOR_DESC(
+            ATensor=desc.ATensor, BTensor=desc.BTensor, OutputTensor=desc.OutputTensor,
+            FusedActivation=activation,
+        )
+    if getattr(desc, "FusedActivation", False) is None:
+        return replace(desc, FusedActivation=activation)
+    return None
+
+
+def fused_activation_desc(node: Node) -> Any:
+    """The DML activation desc (no tensors: a fused activation's are NULL) for an ONNX activation
+    node, with the provider's defaults (OperatorUtility.cpp TryGetFusedActivationDesc)."""
+    op = node.op_type
+    if op == "Relu":
+        return pydml.DML_ACTIVATION_RELU_OPERATOR_DESC()
+    if op == "Sigmoid":
+        return pydml.DML_ACTIVATION_SIGMOID_OPERATOR_DESC()
+    if op == "Tanh":
+        return pydml.DML_ACTIVATION_TANH_OPERATOR_DESC()
+    if op == "Softsign":
+        return pydml.DML_ACTIVATION_SOFTSIGN_OPERATOR_DESC()
+    if op == "Softplus":
+        return pydml.DML_ACTIVATION_SOFTPLUS_OPERATOR_DESC(Steepness=1.0)
+    if op == "LeakyRelu":
+        return pydml.DML_ACTIVATION_LEAKY_RELU_OPERATOR_DESC(Alpha=float(node.attr("alpha", 0.01)))
+    if op == "ThresholdedRelu":
+        return pydml.DML_ACTIVATION_THRESHOLDED_RELU_OPERATOR_DESC(Alpha=float(node.attr("alpha", 1.0)))
+    if op == "Elu":
+        return pydml.DML_ACTIVATION_ELU_OPERATOR_DESC(Alpha=float(node.attr("alpha", 1.0)))
+    if op == "HardSigmoid":
+        return pydml.DML_ACTIVATION_HARD_SIGMOID_OPERATOR_DESC(
+            Alpha=float(node.attr("alpha", 0.2)), Beta=float(node.attr("beta", 0.5))
+        )
+    if op == "Selu":
+        return pydml.DML_ACTIVATION_SCALED_ELU_OPERATOR_DESC(
+            Alpha=float(node.attr("alpha", 1.67326319217681884765625)),
+            Gamma=float(node.attr("gamma", 1.05070102214813232421875)),
+        )
+    return None

@@ -12,7 +12,7 @@ starts after it.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,6 +29,7 @@ from pydml.onnx.lowering import (
     Node,
     Segment,
     View,
+    can_fuse,
     find_lowering,
 )
 from pydml.onnx.reference import run_node
@@ -43,6 +44,10 @@ _NONDETERMINISTIC = {
     "Bernoulli",
     "Dropout",
 }
+
+
+#: initializers larger than this (bytes) are weights: shape inference sees their shape only
+_SHAPE_MODEL_BYTES = 4096
 
 
 class OnnxModelError(PydmlError, ValueError):
@@ -154,16 +159,35 @@ class InferenceSession:
         feature_level: Any = None,
         fallback: str | None = None,
         providers: Sequence[Any] | None = None,
+        *,
+        progress: Callable[[str, int, int], None] | None = None,
         **_: Any,
     ):
         if fallback not in (None, "reference"):
             raise ValueError(f'fallback must be None or "reference", got {fallback!r}')
+        #: progress(stage, done, total), called while a model loads and its plans are built
+        #: (``pydml onnx`` shows it for long loads); None: silent
+        self.progress = progress
+        self._report("reading the model", 0, 0)
         self.model = load_model(model)
         self.fallback = fallback
         self.device = pydml.Device() if feature_level is None else pydml.Device(feature_level)
         graph = self.model.graph
         self._opsets = {(o.domain or ""): int(o.version) for o in self.model.opset_import}
-        self._initializers = {t.name: numpy_helper().to_array(t) for t in graph.initializer}
+        self._initializers = {}
+        count = len(graph.initializer)
+        for i, t in enumerate(graph.initializer):
+            self._initializers[t.name] = numpy_helper().to_array(t)
+            self._report("reading initializers", i + 1, count)
+        self._shape_model = self._without_weights()
+        if self.model is not model:
+            # a model this session read: its initializers' bytes are the arrays' now (to_array
+            # copied them), and nothing reads them from the proto again (peak memory: one copy)
+            for t in graph.initializer:
+                if t.ByteSize() > _SHAPE_MODEL_BYTES:
+                    t.ClearField("raw_data")
+                    for name in ("float_data", "int32_data", "int64_data", "double_data", "uint64_data"):
+                        t.ClearField(name)
         self._inputs = [vi for vi in graph.input if vi.name not in self._initializers]
         self._outputs = list(graph.output)
         self._nodes = [
@@ -171,9 +195,16 @@ class InferenceSession:
             for i, n in enumerate(graph.node)
         ]
         self._plans: dict[Any, _Plan] = {}
+        #: compiled operators by desc, shared by every plan and segment of the session
+        self._operators: dict[Any, Any] = {}
         #: nodes that ran through onnx.reference (fallback="reference"), with the reason
         self.reference_nodes: list[tuple[str, str]] = []
         self._host_inputs = self._find_host_inputs()
+        #: how many node inputs and graph outputs read each value (a fused value has one reader)
+        self._readers: dict[str, int] = {}
+        for name in [n for node in self._nodes for n in node.inputs] + [vi.name for vi in self._outputs]:
+            if name:
+                self._readers[name] = self._readers.get(name, 0) + 1
 
     # -- onnxruntime's interface ---------------------------------------------------------
 
@@ -270,7 +301,7 @@ class InferenceSession:
         """Types and static shapes of every value for these input shapes (onnx shape inference)."""
         mod = onnx()
         model = mod.ModelProto()
-        model.CopyFrom(self.model)
+        model.CopyFrom(self._shape_model)  # no weights: a copy costs nothing
         graph = model.graph
         for vi in graph.input:
             if vi.name in feed:
@@ -295,6 +326,31 @@ class InferenceSession:
         for name, array in list(feed.items()) + list(constants.items()):
             shapes[name] = tuple(int(n) for n in array.shape)
         return types, shapes
+
+    def _without_weights(self) -> Any:
+        """The model for shape inference: large initializers become graph inputs of their type and
+        shape (inference needs values only of the small ones: shapes, axes, pads), so the copies
+        inference makes (the model copied, serialized, parsed back) hold no weights."""
+        mod = onnx()
+        source = self.model
+        model = mod.ModelProto()
+        for name in ("ir_version", "producer_name", "producer_version", "domain", "model_version"):
+            setattr(model, name, getattr(source, name))
+        model.opset_import.extend(source.opset_import)
+        model.functions.extend(source.functions)
+        g, src = model.graph, source.graph
+        g.name = src.name
+        g.node.extend(src.node)
+        g.input.extend(src.input)
+        g.output.extend(src.output)
+        g.value_info.extend(src.value_info)
+        declared = {vi.name for vi in src.input}
+        for t in src.initializer:
+            if t.ByteSize() <= _SHAPE_MODEL_BYTES:
+                g.initializer.append(t)
+            elif t.name not in declared:
+                g.input.append(mod.helper.make_tensor_value_info(t.name, t.data_type, list(t.dims)))
+        return model
 
     def _last_uses(self) -> dict[str, int]:
         last: dict[str, int] = {}
@@ -363,14 +419,16 @@ class InferenceSession:
         for name in self._host_inputs:
             if name in feed:
                 constants[name] = feed[name]
+        self._report("inferring shapes", 0, 0)
         types, shapes = self._infer(feed, constants)
         env: dict[str, np.ndarray[Any, Any]] = dict(feed)
         last = self._last_uses()
         plan = _Plan(constants)
         explanations: list[Explanation] = []
         self.reference_nodes = []
-        segment = Segment(self.device, constants, types, shapes)
+        segment = Segment(self.device, constants, types, shapes, self._operators)
         members: list[Node] = []
+        fused: set[int] = set()
 
         def flush(upto: int) -> None:
             nonlocal segment, members
@@ -383,22 +441,55 @@ class InferenceSession:
                 plan.steps.append(step)
                 if not dry:
                     self._run_dml(step, env, constants)
-            segment = Segment(self.device, constants, types, shapes)
+            segment = Segment(self.device, constants, types, shapes, self._operators)
             members = []
 
         for node in self._nodes:
+            self._report("lowering nodes", node.index + 1, len(self._nodes))
+            if node.index in fused:
+                continue
             if self._fold(node, constants, shapes):
                 explanations.append(Explanation(node.name, node.op_type, node.opset, [], "folded"))
                 continue
             try:
                 lowering = find_lowering(node.op_type, node.domain, node.opset)
-                segment.lower(node, lowering)
+                activation = self._fusable_next(node)
+                took = segment.lower(node, lowering, activation)
                 members.append(node)
+                if took and activation is not None:
+                    members.append(activation)
+                    fused.add(activation.index)
+                add = self._bias_next(node) if not took else None
+                if add is not None and segment.fuse_bias(node, add):
+                    members.append(add)
+                    fused.add(add.index)
+                    after = self._fusable_next(add, as_op="Gemm")
+                    if after is not None and segment.fuse_activation_after(add.outputs[0], after):
+                        members.append(after)
+                        fused.add(after.index)
                 explanations.append(
                     Explanation(
                         node.name, node.op_type, node.opset, segment.explained.get(node.name, []), "dml"
                     )
                 )
+                for extra in self._nodes[node.index + 1 : node.index + 3]:
+                    if extra.index in fused and extra is not activation:
+                        explanations.append(
+                            Explanation(
+                                extra.name, extra.op_type, extra.opset, segment.explained.get(extra.name, []),
+                                "dml",
+                            )
+                        )
+                if activation is not None and activation.index in fused:
+                    explanations.append(
+                        Explanation(
+                            activation.name,
+                            activation.op_type,
+                            activation.opset,
+                            [f"(fused into {node.name}'s operator)"],
+                            "dml",
+                        )
+                    )
                 continue
             except LoweringError as error:
                 reason = str(error)
@@ -431,7 +522,47 @@ class InferenceSession:
         self._finish(env, constants)
         return env
 
+    def _bias_next(self, node: Node) -> Node | None:
+        """The next node when it is an Add of a MatMul's output that nothing else reads
+        (ONNX Runtime's MatMulAddFusion makes the pair a Gemm before the provider sees it)."""
+        if node.op_type != "MatMul" or node.domain not in ("", "ai.onnx") or not node.outputs:
+            return None
+        if node.index + 1 >= len(self._nodes):
+            return None
+        add = self._nodes[node.index + 1]
+        out = node.outputs[0]
+        if (
+            add.op_type != "Add"
+            or add.domain not in ("", "ai.onnx")
+            or out not in add.inputs[:2]
+            or self._readers.get(out, 0) != 1
+        ):
+            return None
+        return add
+
+    def _fusable_next(self, node: Node, as_op: str | None = None) -> Node | None:
+        """The next node when it is an activation the provider fuses into ``node``'s operator:
+        it reads ``node``'s output, which nothing else reads and the graph does not output
+        (DmlGraphFusionTransformer's conditions)."""
+        if node.index + 1 >= len(self._nodes) or not node.outputs:
+            return None
+        activation = self._nodes[node.index + 1]
+        out = node.outputs[0]
+        if (
+            not can_fuse(node, activation, op_type=as_op)
+            or activation.inputs[:1] != [out]
+            or self._readers.get(out, 0) != 1
+            or any(self._readers.get(extra, 0) for extra in node.outputs[1:] if extra)
+        ):
+            return None
+        return activation
+
+    def _report(self, stage: str, done: int, total: int) -> None:
+        if self.progress is not None:
+            self.progress(stage, done, total)
+
     def _compile(self, segment: Segment, needed: list[str]) -> _DmlStep:
+        self._report("compiling the graph", 0, 0)
         desc, outputs = segment.build(needed)
         try:
             graph = self.device.compile_graph(desc)
@@ -439,7 +570,10 @@ class InferenceSession:
             raise UnsupportedNodeError(f"DML_GRAPH_DESC of the model: {str(error).splitlines()[0]}") from None
         owned = {k: array for k, (_, is_owned, array) in enumerate(segment.graph_inputs) if is_owned}
         if owned:
-            graph.initialize([owned.get(k) for k in range(len(segment.graph_inputs))])
+            self._report("binding initializers", 0, 0)
+            # borrowed, not copied: the session's initializer arrays live as long as its plans, and
+            # every plan (one per input-shape signature) reads the same single copy of the weights
+            graph.initialize([owned.get(k) for k in range(len(segment.graph_inputs))], borrow=True)
         inputs = [name if not is_owned else "" for name, is_owned, _ in segment.graph_inputs]
         return _DmlStep(graph, inputs, outputs)
 

@@ -1,0 +1,408 @@
+"""pydml.onnx.InferenceSession against onnxruntime's CPU provider on models torch exports here.
+
+    python benchmarks/bench_onnx.py [--threads 2] [--repeat 3] [--models resnet18,bert,lstm,decoder]
+                                    [--bert-layers 12] [--no-memory]
+
+Models (exported by torch.onnx.export's TorchScript exporter inside the benchmark: nothing is
+downloaded), FLOAT32:
+  resnet18   a ResNet-18-shaped CNN (BasicBlocks 2-2-2-2, 64..512 channels, 1000 classes), 224x224,
+             batch 1 and 8
+  bert       a BERT-base-shaped encoder layer stack (hidden 768, 12 heads, FFN 3072, GELU via Erf,
+             LayerNorm, the attention written out as MatMul/Softmax as Hugging Face exports it),
+             sequence 128, batch 1 and 8
+  lstm       a 1-layer LSTM (input and hidden 512) over sequence 64, batch 16
+  decoder    a small decoder-only transformer (4 layers, d 256, 4 heads, vocabulary 1000): a prefill
+             model over an 8-token prompt, then a step model with a growing key/value cache
+             (past_k/past_v inputs, present_k/present_v outputs) generating 32 tokens greedily
+             (argmax on the host), batch 1. pydml compiles one plan per input-shape signature,
+             so the first generation also compiles 33 plans: "cold" times a new session's first
+             generation, "warm" the next ones.
+Contenders, timed interleaved in one run (best of --repeat; each contender's first call warms up):
+  onnxruntime  CPUExecutionProvider, intra_op_num_threads=threads, inter_op 1,
+               ORT_ENABLE_ALL graph optimizations
+  pydml        pydml.onnx.InferenceSession (one DML_GRAPH_DESC run by native/graph/graph.c),
+               lib.pydml_set_num_threads(threads)
+The ratio printed is onnxruntime's time / pydml's (above 1: pydml is faster). Peak memory: each
+contender in a fresh subprocess loads the model and runs it once; the figure is the peak resident
+set (VmHWM) less the resident set after the imports and before the session (what the session
+and its run added). The machine is shared: only ratios measured in one run are claims.
+
+On a loaded machine, libgomp's default wait policy (workers spin before they sleep) takes the
+cores the working thread needs: pydml's one-token decoder step measured 85 ms by default, 11 ms
+with OMP_WAIT_POLICY=passive and 490 ms with =active (onnxruntime, whose own pool spins briefly:
+1.5 ms). Set OMP_WAIT_POLICY=passive to measure pydml as it runs on a shared host (onnxruntime's
+CPU wheel does not use OpenMP).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+HERE = Path(__file__).resolve().parent
+
+
+# -- the models ---------------------------------------------------------------------------------
+
+
+def _models() -> dict[str, Any]:
+    import torch
+    from torch import nn
+
+    class Basic(nn.Module):  # type: ignore[misc]
+        def __init__(self, cin: int, cout: int, stride: int) -> None:
+            super().__init__()
+            self.c1 = nn.Conv2d(cin, cout, 3, stride, 1, bias=False)
+            self.b1 = nn.BatchNorm2d(cout)
+            self.c2 = nn.Conv2d(cout, cout, 3, 1, 1, bias=False)
+            self.b2 = nn.BatchNorm2d(cout)
+            self.down = None
+            if stride != 1 or cin != cout:
+                self.down = nn.Sequential(nn.Conv2d(cin, cout, 1, stride, bias=False), nn.BatchNorm2d(cout))
+
+        def forward(self, x: Any) -> Any:
+            y = torch.relu(self.b1(self.c1(x)))
+            y = self.b2(self.c2(y))
+            return torch.relu(y + (x if self.down is None else self.down(x)))
+
+    class ResNet18(nn.Module):  # type: ignore[misc]
+        def __init__(self) -> None:
+            super().__init__()
+            self.stem = nn.Sequential(nn.Conv2d(3, 64, 7, 2, 3, bias=False), nn.BatchNorm2d(64), nn.ReLU(),
+                                      nn.MaxPool2d(3, 2, 1))
+            layers = []
+            cin = 64
+            for cout, stride in ((64, 1), (128, 2), (256, 2), (512, 2)):
+                layers += [Basic(cin, cout, stride), Basic(cout, cout, 1)]
+                cin = cout
+            self.layers = nn.Sequential(*layers)
+            self.fc = nn.Linear(512, 1000)
+
+        def forward(self, x: Any) -> Any:
+            x = self.layers(self.stem(x))
+            return self.fc(torch.flatten(nn.functional.adaptive_avg_pool2d(x, 1), 1))
+
+    class BertLayer(nn.Module):  # type: ignore[misc]
+        def __init__(self, d: int = 768, heads: int = 12, ffn: int = 3072) -> None:
+            super().__init__()
+            self.heads = heads
+            self.q, self.k, self.v = nn.Linear(d, d), nn.Linear(d, d), nn.Linear(d, d)
+            self.o = nn.Linear(d, d)
+            self.ln1, self.ln2 = nn.LayerNorm(d, eps=1e-12), nn.LayerNorm(d, eps=1e-12)
+            self.up, self.down = nn.Linear(d, ffn), nn.Linear(ffn, d)
+
+        def forward(self, x: Any, mask: Any) -> Any:
+            b, t, d = x.shape
+            h = self.heads
+
+            def split(z: Any) -> Any:
+                return z.reshape(b, t, h, d // h).transpose(1, 2)
+
+            q, k, v = split(self.q(x)), split(self.k(x)), split(self.v(x))
+            att = torch.softmax(q @ k.transpose(-1, -2) / (d // h) ** 0.5 + mask, dim=-1)
+            y = (att @ v).transpose(1, 2).reshape(b, t, d)
+            x = self.ln1(x + self.o(y))
+            return self.ln2(x + self.down(nn.functional.gelu(self.up(x))))
+
+    class Bert(nn.Module):  # type: ignore[misc]
+        def __init__(self, layers: int) -> None:
+            super().__init__()
+            self.layers = nn.ModuleList(BertLayer() for _ in range(layers))
+
+        def forward(self, x: Any, attention_mask: Any) -> Any:
+            mask = (1.0 - attention_mask[:, None, None, :]) * -10000.0  # Hugging Face's extended mask
+            for layer in self.layers:
+                x = layer(x, mask)
+            return x
+
+    class Lstm(nn.Module):  # type: ignore[misc]
+        def __init__(self) -> None:
+            super().__init__()
+            self.lstm = nn.LSTM(512, 512)
+
+        def forward(self, x: Any) -> Any:
+            return self.lstm(x)[0]
+
+    class Decoder(nn.Module):  # type: ignore[misc]
+        """GPT-2-like: token + position embeddings, pre-norm blocks, tied head; ``past`` caches."""
+
+        def __init__(self, vocab: int = 1000, d: int = 256, heads: int = 4, layers: int = 4,
+                     ctx: int = 64) -> None:
+            super().__init__()
+            self.heads, self.d, self.n = heads, d, layers
+            self.tok, self.pos = nn.Embedding(vocab, d), nn.Embedding(ctx, d)
+            self.ln1 = nn.ModuleList(nn.LayerNorm(d) for _ in range(layers))
+            self.ln2 = nn.ModuleList(nn.LayerNorm(d) for _ in range(layers))
+            self.qkv = nn.ModuleList(nn.Linear(d, 3 * d) for _ in range(layers))
+            self.proj = nn.ModuleList(nn.Linear(d, d) for _ in range(layers))
+            self.mlp = nn.ModuleList(nn.Sequential(nn.Linear(d, 4 * d), nn.GELU(), nn.Linear(4 * d, d))
+                                     for _ in range(layers))
+            self.lnf = nn.LayerNorm(d)
+
+        def forward(self, ids: Any, positions: Any, past_k: Any | None, past_v: Any | None,
+                    causal: bool) -> Any:
+            b, t = ids.shape
+            h, dh = self.heads, self.d // self.heads
+            x = self.tok(ids) + self.pos(positions)
+            keys, values = [], []
+            for i in range(self.n):
+                q, k, v = self.qkv[i](self.ln1[i](x)).split(self.d, dim=-1)
+                q, k, v = (z.reshape(b, t, h, dh).transpose(1, 2) for z in (q, k, v))
+                if past_k is not None:
+                    k = torch.cat([past_k[i], k], dim=2)
+                    v = torch.cat([past_v[i], v], dim=2)
+                keys.append(k)
+                values.append(v)
+                s = q @ k.transpose(-1, -2) / dh ** 0.5
+                if causal:
+                    s = s + torch.triu(torch.full((t, t), -1e9), 1)
+                y = (torch.softmax(s, dim=-1) @ v).transpose(1, 2).reshape(b, t, self.d)
+                x = x + self.proj[i](y)
+                x = x + self.mlp[i](self.ln2[i](x))
+            logits = self.lnf(x)[:, -1] @ self.tok.weight.T
+            return logits, torch.stack(keys), torch.stack(values)
+
+    class Prefill(nn.Module):  # type: ignore[misc]
+        def __init__(self, dec: Decoder) -> None:
+            super().__init__()
+            self.dec = dec
+
+        def forward(self, ids: Any, positions: Any) -> Any:
+            return self.dec(ids, positions, None, None, True)
+
+    class Step(nn.Module):  # type: ignore[misc]
+        def __init__(self, dec: Decoder) -> None:
+            super().__init__()
+            self.dec = dec
+
+        def forward(self, ids: Any, positions: Any, past_k: Any, past_v: Any) -> Any:
+            return self.dec(ids, positions, past_k, past_v, False)
+
+    return {"ResNet18": ResNet18, "Bert": Bert, "Lstm": Lstm, "Decoder": Decoder, "Prefill": Prefill,
+            "Step": Step}
+
+
+def _export(module: Any, args: tuple[Any, ...], path: Path, inputs: list[str], outputs: list[str],
+            dynamic: dict[str, dict[int, str]] | None = None) -> None:
+    import torch
+
+    module.eval()
+    with torch.no_grad():
+        torch.onnx.export(module, args, str(path), input_names=inputs, output_names=outputs,
+                          opset_version=17, dynamic_axes=dynamic, dynamo=False)
+
+
+def export_all(folder: Path, which: set[str], bert_layers: int) -> None:
+    import warnings
+
+    import torch
+
+    warnings.filterwarnings("ignore")
+    torch.manual_seed(0)
+    m = _models()
+    if "resnet18" in which:
+        net = m["ResNet18"]()
+        for mod in net.modules():  # non-trivial batch-norm statistics
+            if isinstance(mod, torch.nn.BatchNorm2d):
+                mod.running_mean.uniform_(-0.1, 0.1)
+                mod.running_var.uniform_(0.5, 1.5)
+        _export(net, (torch.zeros(1, 3, 224, 224),), folder / "resnet18.onnx", ["x"], ["y"],
+                {"x": {0: "batch"}, "y": {0: "batch"}})
+    if "bert" in which:
+        _export(m["Bert"](bert_layers), (torch.zeros(1, 128, 768), torch.ones(1, 128)), folder / "bert.onnx",
+                ["x", "attention_mask"], ["y"],
+                {"x": {0: "batch"}, "attention_mask": {0: "batch"}, "y": {0: "batch"}})
+    if "lstm" in which:
+        _export(m["Lstm"](), (torch.zeros(64, 16, 512),), folder / "lstm.onnx", ["x"], ["y"])
+    if "decoder" in which:
+        dec = m["Decoder"]()
+        ids, pos = torch.zeros(1, 8, dtype=torch.int64), torch.arange(8)[None]
+        _export(m["Prefill"](dec), (ids, pos), folder / "prefill.onnx", ["ids", "positions"],
+                ["logits", "present_k", "present_v"])
+        past = torch.zeros(4, 1, 4, 8, 64)
+        _export(m["Step"](dec), (ids[:, :1], pos[:, :1], past, past), folder / "step.onnx",
+                ["ids", "positions", "past_k", "past_v"], ["logits", "present_k", "present_v"],
+                {"past_k": {3: "past"}, "past_v": {3: "past"}, "present_k": {3: "total"},
+                 "present_v": {3: "total"}})
+
+
+# -- the workloads ------------------------------------------------------------------------------
+
+
+def make_session(kind: str, path: Path, threads: int) -> Any:
+    if kind == "ort":
+        import onnxruntime as ort
+
+        opts = ort.SessionOptions()
+        opts.intra_op_num_threads = threads
+        opts.inter_op_num_threads = 1
+        opts.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+        return ort.InferenceSession(str(path), opts, providers=["CPUExecutionProvider"])
+    import pydml.onnx
+    from pydml.native import lib
+
+    lib.pydml_set_num_threads(threads)
+    return pydml.onnx.InferenceSession(str(path))
+
+
+def generate(prefill: Any, step: Any, tokens: int = 32) -> list[int]:
+    """Greedy generation: the prompt through ``prefill``, then ``tokens`` - 1 cached steps."""
+    prompt = (np.arange(8, dtype=np.int64) * 37 % 1000)[None]
+    logits, k, v = prefill.run(None, {"ids": prompt, "positions": np.arange(8, dtype=np.int64)[None]})
+    out = [int(np.argmax(logits[0]))]
+    for i in range(tokens - 1):
+        feed = {"ids": np.array([[out[-1]]], dtype=np.int64),
+                "positions": np.array([[8 + i]], dtype=np.int64), "past_k": k, "past_v": v}
+        logits, k, v = step.run(None, feed)
+        out.append(int(np.argmax(logits[0])))
+    return out
+
+
+def cases(folder: Path, which: set[str]) -> list[tuple[str, str, Any]]:
+    """(label, model file(s), feed maker) per timed case."""
+    rng = np.random.default_rng(0)
+    out: list[tuple[str, str, Any]] = []
+    if "resnet18" in which:
+        for b in (1, 8):
+            out.append((f"ResNet-18 batch {b} 224x224", "resnet18.onnx",
+                        {"x": rng.standard_normal((b, 3, 224, 224)).astype(np.float32)}))
+    if "bert" in which:
+        for b in (1, 8):
+            mask = np.ones((b, 128), dtype=np.float32)
+            mask[:, 100:] = 0
+            out.append((f"BERT-base layers, seq 128 batch {b}", "bert.onnx",
+                        {"x": rng.standard_normal((b, 128, 768)).astype(np.float32), "attention_mask": mask}))
+    if "lstm" in which:
+        out.append(("LSTM seq 64 batch 16 hidden 512", "lstm.onnx",
+                    {"x": rng.standard_normal((64, 16, 512)).astype(np.float32)}))
+    return out
+
+
+def _memory_child(kind: str, folder: str, label: str, threads: int) -> None:
+    """In a fresh process: peak resident set added by the session and one run (bytes), as JSON."""
+    import onnxruntime  # noqa: F401  (both imported, so their import cost is in the baseline)
+
+    import pydml.onnx  # noqa: F401
+
+    f = Path(folder)
+    feeds = {c[0]: c for c in cases(f, {"resnet18", "bert", "lstm"})}
+
+    def rss(field: str) -> int:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith(field):
+                return int(line.split()[1]) * 1024
+        return 0
+
+    if label == "decoder":
+        base = rss("VmRSS:")
+        Path("/proc/self/clear_refs").write_text("5")  # resets VmHWM to the current RSS
+        prefill = make_session(kind, f / "prefill.onnx", threads)
+        generate(prefill, make_session(kind, f / "step.onnx", threads))
+    else:
+        _, file, feed = feeds[label]
+        base = rss("VmRSS:")
+        Path("/proc/self/clear_refs").write_text("5")
+        make_session(kind, f / file, threads).run(None, feed)
+    print(json.dumps({"peak": rss("VmHWM:") - base}))
+
+
+def peak_memory(kind: str, folder: Path, label: str, threads: int) -> str:
+    cmd = [sys.executable, __file__, "--memory-child", kind, str(folder), label, str(threads)]
+    done = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    if done.returncode:
+        return f"failed ({(done.stderr.strip().splitlines() or ['?'])[-1][:80]})"
+    return f"{json.loads(done.stdout.strip().splitlines()[-1])['peak'] / 2**20:.0f} MiB"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--models", default="resnet18,bert,lstm,decoder")
+    parser.add_argument("--bert-layers", type=int, default=12)
+    parser.add_argument("--no-memory", action="store_true")
+    parser.add_argument("--memory-child", nargs=4, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.memory_child:
+        kind, folder, label, threads = args.memory_child
+        _memory_child(kind, folder, label, int(threads))
+        return
+    which = set(args.models.split(","))
+    import torch
+
+    torch.set_num_threads(args.threads)
+    sys.path.insert(0, str(HERE))
+    from _timing import header
+
+    header(args.threads)
+    print("ratio = onnxruntime CPU time / pydml time (above 1: pydml faster); the machine is shared")
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        start = time.perf_counter()
+        export_all(folder, which, args.bert_layers)
+        print(f"# exported by torch {torch.__version__} in {time.perf_counter() - start:.1f} s "
+              f"(BERT: {args.bert_layers} layers)")
+        print(f"{'case':<38} {'create ORT/pydml':>16} {'run ratio':>10} {'ORT peak':>10} {'pydml peak':>11}")
+        for label, file, feed in cases(folder, which):
+            t0 = time.perf_counter()
+            ort_s = make_session("ort", folder / file, args.threads)
+            t1 = time.perf_counter()
+            try:
+                dml_s = make_session("pydml", folder / file, args.threads)
+                t2 = time.perf_counter()
+                got = dml_s.run(None, feed)[0]  # the first run compiles pydml's plan
+                t3 = time.perf_counter()
+            except Exception as error:  # a node pydml does not lower yet: say which, go on
+                print(f"{label:<38} pydml cannot run it: {str(error).splitlines()[0][:150]}", flush=True)
+                continue
+            want = ort_s.run(None, feed)[0]
+            err = float(np.max(np.abs(got - want)) / (np.max(np.abs(want)) + 1e-30))
+            best = [float("inf"), float("inf")]
+            for _ in range(args.repeat):
+                for i, s in enumerate((ort_s, dml_s)):
+                    a = time.perf_counter()
+                    s.run(None, feed)
+                    best[i] = min(best[i], time.perf_counter() - a)
+            mem = ("-", "-") if args.no_memory else (peak_memory("ort", folder, label, args.threads),
+                                                     peak_memory("pydml", folder, label, args.threads))
+            # pydml's creation: the session, and its first run less a run's time (the plan's build)
+            create = (t1 - t0) / ((t2 - t1) + max(0.0, (t3 - t2) - best[1]))
+            print(f"{label:<38} {create:>16.2f} {best[0] / best[1]:>10.2f} {mem[0]:>10} {mem[1]:>11}"
+                  f"   (max rel. difference {err:.1e})", flush=True)
+        if "decoder" in which:
+            label = "decoder, 32 tokens with KV cache"
+            sessions = []
+            cold = []
+            for kind in ("ort", "pydml"):
+                a = time.perf_counter()
+                pair = (make_session(kind, folder / "prefill.onnx", args.threads),
+                        make_session(kind, folder / "step.onnx", args.threads))
+                toks = generate(*pair)
+                cold.append(time.perf_counter() - a)
+                sessions.append((pair, toks))
+            same = sessions[0][1] == sessions[1][1]
+            best = [float("inf"), float("inf")]
+            for _ in range(args.repeat):
+                for i, (pair, _) in enumerate(sessions):
+                    a = time.perf_counter()
+                    generate(*pair)
+                    best[i] = min(best[i], time.perf_counter() - a)
+            mem = ("-", "-") if args.no_memory else (peak_memory("ort", folder, "decoder", args.threads),
+                                                     peak_memory("pydml", folder, "decoder", args.threads))
+            print(f"{label + ' (warm)':<38} {'':>16} {best[0] / best[1]:>10.2f} {mem[0]:>10} {mem[1]:>11}"
+                  f"   (same tokens: {same})")
+            print(f"{label + ' (cold)':<38} {'':>16} {cold[0] / cold[1]:>10.2f}")
+        print("create ORT/pydml: ORT's session creation time / pydml's (session + first-run plan "
+              "compilation); above 1: pydml faster")
+
+
+if __name__ == "__main__":
+    main()
