@@ -415,6 +415,11 @@ class Segment:
     def zero(self, onnx_type: int) -> View:
         return self.constant(np.zeros((), dtype=ONNX_TO_NUMPY[onnx_type]), "zero")
 
+    def empty(self, name: str, onnx_type: int, shape: Sequence[int]) -> None:
+        """ONNX value ``name`` is empty: no data, so no tensor (DirectML has no empty dimension);
+        it is a constant of its shape, and the nodes reading it are folded."""
+        self.constants[name] = np.zeros(tuple(shape), dtype=ONNX_TO_NUMPY[onnx_type])
+
     def define(self, name: str, view: View) -> None:
         """ONNX value ``name`` is ``view`` (a view of another value: no node)."""
         self.values[name] = view
@@ -556,7 +561,7 @@ class Segment:
         try:
             lowering.fn(self, node)
             for out in node.outputs:
-                if out and out not in self.values:
+                if out and out not in self.values and out not in self.constants:
                     raise LoweringError(f"output {out!r} was not lowered")
             self.explained[node.name] = self._current
         except Exception:

@@ -56,8 +56,13 @@ def matmul(seg: Segment, node: Node) -> None:
     out = seg.output(a.onnx_type, o4.shape)
     (y,) = seg.emit(
         pydml.DML_GEMM_OPERATOR_DESC(
-            ATensor=seg.tensor(a4), BTensor=seg.tensor(b4), OutputTensor=out, TransA="NONE", TransB="NONE",
-            Alpha=1.0, Beta=0.0,
+            ATensor=seg.tensor(a4),
+            BTensor=seg.tensor(b4),
+            OutputTensor=out,
+            TransA="NONE",
+            TransB="NONE",
+            Alpha=1.0,
+            Beta=0.0,
         ),
         node.name,
     )

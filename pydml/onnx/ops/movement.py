@@ -159,7 +159,17 @@ def split(seg: Segment, node: Node) -> None:
     for name, part in zip(outputs, parts, strict=True):
         shape = list(x.shape)
         shape[axis] = part
+        if part == 0:
+            if name:
+                seg.empty(name, x.onnx_type, shape)
+            continue
         tensors.append(seg.output(x.onnx_type, shape, name=name or None))
+    if len(tensors) == 1:
+        # every other part is empty: the one left is the input itself
+        (name,) = [n for n, p in zip(outputs, parts, strict=True) if p]
+        if name:
+            seg.define(name, x)
+        return
     seg.emit(
         pydml.DML_SPLIT_OPERATOR_DESC(InputTensor=seg.tensor(x), OutputTensors=tensors, Axis=axis), node.name
     )
