@@ -3,6 +3,7 @@ DmlOperatorActivation.cpp. Broadcasting is zero strides on the inputs' tensor de
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from typing import Any
 
@@ -330,9 +331,36 @@ def hard_swish(seg: Segment, node: Node) -> None:
 
 @register("Gelu", since=20, dml=["ACTIVATION_GELU"])
 def gelu(seg: Segment, node: Node) -> None:
+    if node.attr("approximate", "none") == "tanh":
+        seg.define(node.outputs[0], gelu_tanh(seg, node, seg.view(node.inputs[0])))
+        return
     if node.attr("approximate", "none") != "none":
-        raise LoweringError('approximate="tanh": DML_ACTIVATION_GELU computes the exact (erf) form only')
+        raise LoweringError(f'approximate="{node.attr("approximate")}" is not an ONNX Gelu mode')
     unary(seg, node, "ACTIVATION_GELU")
+
+
+def scale_bias(seg: Segment, node: Node, x: View, scale: float, bias: float, dml: str = "IDENTITY") -> View:
+    """``f(x * scale + bias)`` by ELEMENT_WISE_<dml> and its ScaleBias (one operator)."""
+    out = seg.output(x.onnx_type, x.shape)
+    desc = desc_class(f"ELEMENT_WISE_{dml}")(
+        InputTensor=seg.tensor(x),
+        OutputTensor=out,
+        ScaleBias=pydml.DML_SCALE_BIAS(Scale=scale, Bias=bias),
+    )
+    (y,) = seg.emit(desc, node.name)
+    return y
+
+
+def gelu_tanh(seg: Segment, node: Node, x: View) -> View:
+    """0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3))): DML_ACTIVATION_GELU is the erf form only,
+    so the tanh form is composed from element-wise operators (ScaleBias folds the constants):
+    x * (0.5 + 0.5 tanh(x * (sqrt(2/pi) + sqrt(2/pi) 0.044715 x^2)))."""
+    k = math.sqrt(2.0 / math.pi)
+    square = binary(seg, node, "ELEMENT_WISE_MULTIPLY", x, x, out_name=None)
+    poly = scale_bias(seg, node, square, 0.044715 * k, k)
+    inner = binary(seg, node, "ELEMENT_WISE_MULTIPLY", x, poly, out_name=None)
+    half = scale_bias(seg, node, scale_bias(seg, node, inner, 1.0, 0.0, "TANH"), 0.5, 0.5)
+    return binary(seg, node, "ELEMENT_WISE_MULTIPLY", x, half, out_name=None)
 
 
 @register("IsInf", since=10, dml=["ELEMENT_WISE_IS_INFINITY"])
@@ -436,7 +464,13 @@ def cast_like(seg: Segment, node: Node) -> None:
 def dropout(seg: Segment, node: Node) -> None:
     # inference: the output is the input (the provider's DmlOperatorCopy); the mask is all true
     training = seg.const(node.input(2)) if node.input(2) else None
-    if node.input(2) and (training is None or bool(training.reshape(-1)[0])):
+    ratio = seg.const(node.input(1)) if node.input(1) else None
+    # training mode drops nothing when the ratio is 0 (ONNX: "If ratio is 0, ... output = data")
+    if (
+        node.input(2)
+        and (training is None or bool(training.reshape(-1)[0]))
+        and (ratio is None or float(ratio.reshape(-1)[0]) != 0.0)
+    ):
         raise LoweringError("training_mode: random dropout is not an inference kernel")
     x = seg.view(node.inputs[0])
     seg.define(node.outputs[0], x)
