@@ -5,6 +5,7 @@ dimension becomes two (a height of 1), as the provider does: DML takes 4-D or 5-
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import Any
 
 import pydml
@@ -153,6 +154,9 @@ def _convolution(seg: Segment, node: Node, *, transposed: bool) -> None:
     seg.define(node.outputs[0], y.reshaped((n, c_out, *out_sizes[1:]) if lifted else out_shape))
 
 
+INT64, UINT64 = 7, 13
+
+
 def _pool(seg: Segment, node: Node, kind: str, *, global_: bool = False) -> None:
     x = seg.view(node.inputs[0])
     x4, lifted = _to_2d(x)
@@ -198,18 +202,25 @@ def _pool(seg: Segment, node: Node, kind: str, *, global_: bool = False) -> None
         EndPadding=end,
         Dilations=dilations,
     )
+    indices = None
     if kind == "MAX":
         if len(node.outputs) > 1 and node.outputs[1]:
-            raise LoweringError("the Indices output is not lowered")
-        desc: Any = pydml.DML_MAX_POOLING2_OPERATOR_DESC(**common)
+            # MAX_POOLING2's OutputIndicesTensor: the flattened (row-major) index of each maximum
+            # into the whole input, as ONNX's Indices with storage_order=0 (the provider's
+            # DmlOperatorPooling); UINT64 is INT64's bytes
+            indices = seg.output(UINT64, out_shape)
+        desc: Any = pydml.DML_MAX_POOLING2_OPERATOR_DESC(**common, OutputIndicesTensor=indices)
     elif kind == "AVERAGE":
         desc = pydml.DML_AVERAGE_POOLING1_OPERATOR_DESC(
             **common, IncludePadding=bool(int(node.attr("count_include_pad", 0)))
         )
     else:
         desc = pydml.DML_LP_POOLING1_OPERATOR_DESC(**common, P=int(node.attr("p", 2)))
-    (y,) = seg.emit(desc, node.name)
-    seg.define(node.outputs[0], y.reshaped((n, c, *out_sizes[1:]) if lifted else out_shape))
+    outs = seg.emit(desc, node.name)
+    final = (n, c, *out_sizes[1:]) if lifted else out_shape
+    seg.define(node.outputs[0], outs[0].reshaped(final))
+    if indices is not None:
+        seg.define(node.outputs[1], replace(outs[1], onnx_type=INT64).reshaped(final))
     _ = math
 
 
