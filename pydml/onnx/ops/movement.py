@@ -329,3 +329,34 @@ _host_only("Range", 11, (0, 1, 2))
 _host_only("Constant", 1, ())
 
 _ = np
+
+
+_INT32_MIN, _INT32_MAX = -(2**31), 2**31 - 1
+
+
+@register("Trilu", since=14, host_inputs=(1,), dml=["DIAGONAL_MATRIX1"])
+def trilu(seg: Segment, node: Node) -> None:
+    """DML_DIAGONAL_MATRIX1 over the input (the provider's DmlOperatorTrilu): the band of diagonals
+    ONNX zeroes is filled with 0 and the rest copied. upper keeps column - row >= k, so diagonals
+    [INT32_MIN, k) are zeroed; lower keeps column - row <= k, so [k + 1, INT32_MAX) are."""
+    x = seg.view(node.inputs[0])
+    if x.rank < 2:
+        raise LoweringError("Trilu needs a tensor of at least 2 dimensions")
+    k_value = seg.host(node, 1, "k")
+    k = 0 if k_value is None else int(k_value.reshape(-1)[0])
+    k = max(_INT32_MIN + 1, min(_INT32_MAX - 1, k))
+    begin, end = (_INT32_MIN, k) if int(node.attr("upper", 1)) else (k + 1, _INT32_MAX)
+    x4 = x.padded(4)
+    out = seg.output(x.onnx_type, x4.shape)
+    (y,) = seg.emit(
+        pydml.DML_DIAGONAL_MATRIX1_OPERATOR_DESC(
+            InputTensor=seg.tensor(x4),
+            OutputTensor=out,
+            ValueDataType=f"DML_TENSOR_DATA_TYPE_{x.dml_type}",
+            Value=0,
+            DiagonalFillBegin=begin,
+            DiagonalFillEnd=end,
+        ),
+        node.name,
+    )
+    seg.define(node.outputs[0], y.reshaped(x.shape))
