@@ -7,6 +7,7 @@ from pydml.onnx.ops import (
     movement,
     normalization,
     pooling,
+    quantize,
     reduce,
     resize,
 )
@@ -18,6 +19,7 @@ __all__ = [
     "movement",
     "normalization",
     "pooling",
+    "quantize",
     "reduce",
     "resize",
 ]
