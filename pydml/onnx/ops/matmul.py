@@ -7,8 +7,10 @@ from dataclasses import replace
 
 import pydml
 from pydml.onnx.lowering import LoweringError, Node, Segment, View, broadcast_shapes, register
+from pydml.onnx.ops.elementwise import cast
 
 GEMM_MAX_DIMS = 4
+INT32, FLOAT32, FLOAT16 = 6, 1, 10
 
 
 def merge_batch(views: list[View], batch_rank: int) -> list[View]:
@@ -34,9 +36,12 @@ def merge_batch(views: list[View], batch_rank: int) -> list[View]:
     return [v.padded(GEMM_MAX_DIMS) for v in views]
 
 
-@register("MatMul", since=9, dml=["GEMM"])
-def matmul(seg: Segment, node: Node) -> None:
-    a, b = seg.view(node.inputs[0]), seg.view(node.inputs[1])
+def _operands(
+    seg: Segment, node: Node, ia: int, ib: int
+) -> tuple[View, View, tuple[int, ...], tuple[int, ...]]:
+    """MatMul's operands as 4-D GEMM views (numpy promotion of 1-D operands, batch broadcast by
+    zero strides), the 4-D output shape and the logical output shape."""
+    a, b = seg.view(node.inputs[ia]), seg.view(node.inputs[ib])
     a_vec, b_vec = a.rank == 1, b.rank == 1
     if a_vec:
         a = a.padded(2)
@@ -53,7 +58,13 @@ def matmul(seg: Segment, node: Node) -> None:
     logical = batch + ((m,) if not a_vec else ()) + ((n,) if not b_vec else ())
     dummy = View(a.source, a.onnx_type, out_shape, tuple(s for s in _packed(out_shape)))
     a4, b4, o4 = merge_batch([a, b, dummy], len(batch))
-    out = seg.output(a.onnx_type, o4.shape)
+    return a4, b4, o4.shape, logical
+
+
+@register("MatMul", since=9, dml=["GEMM"])
+def matmul(seg: Segment, node: Node) -> None:
+    a4, b4, shape4, logical = _operands(seg, node, 0, 1)
+    out = seg.output(a4.onnx_type, shape4)
     (y,) = seg.emit(
         pydml.DML_GEMM_OPERATOR_DESC(
             ATensor=seg.tensor(a4),
@@ -63,6 +74,71 @@ def matmul(seg: Segment, node: Node) -> None:
             TransB="NONE",
             Alpha=1.0,
             Beta=0.0,
+        ),
+        node.name,
+    )
+    seg.define(node.outputs[0], y.reshaped(logical))
+
+
+def quant_param(
+    seg: Segment, node: Node, name: str, rows: int | None = None, cols: int | None = None
+) -> View:
+    """A scale or zero point as the 4-D tensor the quantized GEMM pages take: one value
+    ({1,1,1,1}), or one per row of A ({1,1,M,1}) or per column of B ({1,1,1,N})."""
+    p = seg.view(name)
+    if p.onnx_type == FLOAT16:
+        # opset 21 widened the scales to FLOAT16; the page takes FLOAT32: the cast is exact
+        p = cast(seg, node, p, FLOAT32)
+    if p.size == 1:
+        return replace(p, shape=(1, 1, 1, 1), strides=(0, 0, 0, 0))
+    if p.rank == 1 and cols is not None and p.shape[0] == cols:
+        return replace(p, shape=(1, 1, 1, cols), strides=(0, 0, 0, p.strides[0]))
+    if p.rank == 1 and rows is not None and p.shape[0] == rows:
+        return replace(p, shape=(1, 1, rows, 1), strides=(0, 0, p.strides[0], 0))
+    raise LoweringError(
+        f"a scale or zero point of shape {list(p.shape)} is not per-tensor, per-row or per-column"
+    )
+
+
+@register("MatMulInteger", since=10, dml=["MATRIX_MULTIPLY_INTEGER"])
+def matmul_integer(seg: Segment, node: Node) -> None:
+    """DmlOperatorMatMulInteger: INT32 output; an omitted zero point is none."""
+    a4, b4, shape4, logical = _operands(seg, node, 0, 1)
+    m, n = shape4[-2], shape4[-1]
+    fields = {}
+    if node.input(2):
+        fields["AZeroPointTensor"] = seg.tensor(quant_param(seg, node, node.inputs[2], rows=m))
+    if node.input(3):
+        fields["BZeroPointTensor"] = seg.tensor(quant_param(seg, node, node.inputs[3], cols=n))
+    out = seg.output(INT32, shape4)
+    (y,) = seg.emit(
+        pydml.DML_MATRIX_MULTIPLY_INTEGER_OPERATOR_DESC(
+            ATensor=seg.tensor(a4), BTensor=seg.tensor(b4), OutputTensor=out, **fields
+        ),
+        node.name,
+    )
+    seg.define(node.outputs[0], y.reshaped(logical))
+
+
+@register("QLinearMatMul", since=10, dml=["QUANTIZED_LINEAR_MATRIX_MULTIPLY"])
+def qlinear_matmul(seg: Segment, node: Node) -> None:
+    """DmlOperatorQLinearMatMul: a, a_scale, a_zero_point, b, b_scale, b_zero_point, y_scale,
+    y_zero_point onto QUANTIZED_LINEAR_MATRIX_MULTIPLY."""
+    a4, b4, shape4, logical = _operands(seg, node, 0, 3)
+    m, n = shape4[-2], shape4[-1]
+    y_zero = seg.view(node.inputs[7])
+    out = seg.output(y_zero.onnx_type, shape4)
+    (y,) = seg.emit(
+        pydml.DML_QUANTIZED_LINEAR_MATRIX_MULTIPLY_OPERATOR_DESC(
+            ATensor=seg.tensor(a4),
+            AScaleTensor=seg.tensor(quant_param(seg, node, node.inputs[1], rows=m)),
+            AZeroPointTensor=seg.tensor(quant_param(seg, node, node.inputs[2], rows=m)),
+            BTensor=seg.tensor(b4),
+            BScaleTensor=seg.tensor(quant_param(seg, node, node.inputs[4], cols=n)),
+            BZeroPointTensor=seg.tensor(quant_param(seg, node, node.inputs[5], cols=n)),
+            OutputScaleTensor=seg.tensor(quant_param(seg, node, node.inputs[6], cols=n)),
+            OutputZeroPointTensor=seg.tensor(quant_param(seg, node, node.inputs[7], cols=n)),
+            OutputTensor=out,
         ),
         node.name,
     )

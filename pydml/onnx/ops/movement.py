@@ -11,6 +11,7 @@ import numpy as np
 
 import pydml
 from pydml.onnx.lowering import (
+    ONNX_TO_DML,
     LoweringError,
     Node,
     Segment,
@@ -360,3 +361,26 @@ def trilu(seg: Segment, node: Node) -> None:
         node.name,
     )
     seg.define(node.outputs[0], y.reshaped(x.shape))
+
+
+@register("EyeLike", since=9, dml=["DIAGONAL_MATRIX1"])
+def eye_like(seg: Segment, node: Node) -> None:
+    """DML_DIAGONAL_MATRIX1 without an input (the provider's DmlOperatorEyeLike): ones on diagonal
+    k (column - row = k), zeros elsewhere, of the input's shape and ``dtype`` (default its type)."""
+    shape = seg.shape(node.inputs[0])
+    if len(shape) != 2:
+        raise LoweringError("EyeLike takes a 2-D input")
+    to = int(node.attr("dtype", 0)) or seg.onnx_type(node.inputs[0])
+    k = int(node.attr("k", 0))
+    out = seg.output(to, (1, 1, *shape))
+    (y,) = seg.emit(
+        pydml.DML_DIAGONAL_MATRIX1_OPERATOR_DESC(
+            OutputTensor=out,
+            ValueDataType=f"DML_TENSOR_DATA_TYPE_{ONNX_TO_DML[to]}",
+            Value=1,
+            DiagonalFillBegin=k,
+            DiagonalFillEnd=k + 1,
+        ),
+        node.name,
+    )
+    seg.define(node.outputs[0], y.reshaped(shape))
