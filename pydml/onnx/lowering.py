@@ -243,17 +243,26 @@ class Lowering:
 
 
 REGISTRY: dict[str, list[Lowering]] = {}
+#: the provider's com.microsoft (contrib) ops: pydml/onnx/ops/contrib.py
+CONTRIB_REGISTRY: dict[str, list[Lowering]] = {}
+CONTRIB_DOMAIN = "com.microsoft"
 
 
 def register(
-    *op_types: str, since: int = 1, host_inputs: Sequence[int] = (), dml: Sequence[str] = ()
+    *op_types: str,
+    since: int = 1,
+    host_inputs: Sequence[int] = (),
+    dml: Sequence[str] = (),
+    domain: str = "",
 ) -> Callable[[LowerFn], LowerFn]:
-    """Register a lowering for ONNX ``op_types`` (ai.onnx) from opset ``since`` on."""
+    """Register a lowering for ONNX ``op_types`` (ai.onnx, or ``domain`` "com.microsoft") from
+    opset ``since`` on."""
+    table = CONTRIB_REGISTRY if domain == CONTRIB_DOMAIN else REGISTRY
 
     def decorate(fn: LowerFn) -> LowerFn:
         for op in op_types:
-            REGISTRY.setdefault(op, []).append(Lowering(op, since, fn, tuple(host_inputs), tuple(dml)))
-            REGISTRY[op].sort(key=lambda entry: entry.since)
+            table.setdefault(op, []).append(Lowering(op, since, fn, tuple(host_inputs), tuple(dml)))
+            table[op].sort(key=lambda entry: entry.since)
         return fn
 
     return decorate
@@ -261,9 +270,11 @@ def register(
 
 def find_lowering(op_type: str, domain: str, opset: int) -> Lowering:
     """The registration in force for ``op_type`` at ``opset``, or the one-line reason there is none."""
-    if domain not in ("", "ai.onnx"):
-        raise LoweringError(f"domain {domain!r} is not lowered yet")
-    entries = REGISTRY.get(op_type)
+    if domain not in ("", "ai.onnx", CONTRIB_DOMAIN):
+        raise LoweringError(
+            f"domain {domain!r}: the DirectML provider registers ai.onnx and com.microsoft ops"
+        )
+    entries = (CONTRIB_REGISTRY if domain == CONTRIB_DOMAIN else REGISTRY).get(op_type)
     if not entries:
         raise LoweringError(
             "the DirectML provider registers no kernel for this op (or pydml lowers it not yet)"

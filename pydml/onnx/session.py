@@ -279,10 +279,10 @@ class InferenceSession:
                 if inputs[name].type.tensor_type.elem_type not in _FLOAT_ELEMS:
                     out.add(name)
                 continue
-            node = producer.get(name)
-            if node is None or node.op_type in ("Shape", "Size") or node.op_type in _NONDETERMINISTIC:
+            source = producer.get(name)
+            if source is None or source.op_type in ("Shape", "Size") or source.op_type in _NONDETERMINISTIC:
                 continue
-            wanted += [n for n in node.inputs if n]
+            wanted += [n for n in source.inputs if n]
         return out
 
     # -- building ------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 """The lowerings, one module per family; importing this package registers them all."""
 
 from pydml.onnx.ops import (
+    contrib,
     elementwise,
     gather_scatter,
     matmul,
@@ -13,6 +14,7 @@ from pydml.onnx.ops import (
 )
 
 __all__ = [
+    "contrib",
     "elementwise",
     "gather_scatter",
     "matmul",
