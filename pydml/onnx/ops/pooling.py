@@ -96,11 +96,17 @@ def _convolution(seg: Segment, node: Node, *, transposed: bool) -> None:
             if lifted:
                 target = [1, *target]
             begin, end = [], []
-            for i, k, d, s, op, t in zip(
-                in_sizes, kernel, dilations, strides, out_padding, target, strict=True
+            for axis, (i, k, d, s, op, t) in enumerate(
+                zip(in_sizes, kernel, dilations, strides, out_padding, target, strict=True)
             ):
                 total = s * (i - 1) + op + ((k - 1) * d + 1) - t
-                if auto_pad == "SAME_UPPER":
+                if total < 0:
+                    # an output_shape past the full transposed convolution: the extra end rows
+                    # are DML_CONVOLUTION's OutputPadding (bias only, as ONNX's output there)
+                    out_padding[axis] = op - total
+                    begin.append(0)
+                    end.append(0)
+                elif auto_pad == "SAME_UPPER":
                     begin.append(total // 2)
                     end.append(total - total // 2)
                 else:

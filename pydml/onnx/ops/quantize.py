@@ -51,6 +51,14 @@ def _blocked(seg: Segment, node: Node, x: View, params: list[View]) -> tuple[Vie
 
 def _lower(seg: Segment, node: Node, quantize: bool) -> None:
     x, scale = seg.view(node.inputs[0]), seg.view(node.inputs[1])
+    # opset 23's precision (QuantizeLinear: the type x / scale is computed in) and output_dtype
+    # (DequantizeLinear: an output type other than the scale's) change what the page computes
+    if quantize and int(node.attr("precision", 0)) not in (0, x.onnx_type):
+        raise LoweringError("precision other than the input's type: the page computes in the input's type")
+    if not quantize and int(node.attr("output_dtype", 0)) not in (0, scale.onnx_type):
+        raise LoweringError(
+            "output_dtype other than the scale's type: the page's output has the scale's type"
+        )
     zero_view = seg.view(node.inputs[2]) if node.input(2) else None
     blocked = _blocked(seg, node, x, [scale] + ([zero_view] if zero_view is not None else []))
     if blocked is not None:
