@@ -95,3 +95,123 @@ def test_multi_head_attention(with_bias: bool) -> None:
         names.append("bias")
     node = helper.make_node("MultiHeadAttention", names, ["y"], domain="com.microsoft", num_heads=2)
     _check(node, inputs, [2, 3, 8])
+
+
+def _model_typed(
+    node: Any, inputs: dict[str, np.ndarray[Any, Any]], out_type: int, out_shape: list[int]
+) -> bytes:
+    to_onnx = {
+        np.dtype(np.float32): F,
+        np.dtype(np.uint8): TensorProto.UINT8,
+        np.dtype(np.int8): TensorProto.INT8,
+    }
+    graph = helper.make_graph(
+        [node],
+        "g",
+        [helper.make_tensor_value_info(k, to_onnx[v.dtype], list(v.shape)) for k, v in inputs.items()],
+        [helper.make_tensor_value_info(node.output[0], out_type, out_shape)],
+    )
+    model = helper.make_model(
+        graph, opset_imports=[helper.make_opsetid("", 17), helper.make_opsetid("com.microsoft", 1)]
+    )
+    model.ir_version = 8
+    return bytes(model.SerializeToString())
+
+
+def _pydml_run(data: bytes, inputs: dict[str, np.ndarray[Any, Any]]) -> np.ndarray[Any, Any]:
+    sess = pydml.onnx.InferenceSession(data)
+    (got,) = sess.run(None, inputs)
+    assert sess.reference_nodes == []
+    return np.asarray(got)
+
+
+def test_bias_add_and_bias_split_gelu_against_numpy() -> None:
+    """BiasAdd and BiasSplitGelu have no CPU kernel in onnxruntime: float64 numpy reference."""
+    from math import erf
+
+    x, bias, skip = _rand(2, 3, 8), _rand(8, seed=9), _rand(2, 3, 8, seed=10)
+    data = _model_typed(
+        helper.make_node("BiasAdd", ["x", "bias", "skip"], ["y"], domain="com.microsoft"),
+        {"x": x, "bias": bias, "skip": skip},
+        F,
+        [2, 3, 8],
+    )
+    want = x.astype(np.float64) + bias + skip
+    np.testing.assert_allclose(
+        _pydml_run(data, {"x": x, "bias": bias, "skip": skip}), want, rtol=1e-6, atol=1e-6
+    )
+    data = _model_typed(
+        helper.make_node("BiasSplitGelu", ["x", "bias"], ["y"], domain="com.microsoft"),
+        {"x": x, "bias": bias},
+        F,
+        [2, 3, 4],
+    )
+    s = x.astype(np.float64) + bias
+    left, right = s[..., :4], s[..., 4:]
+    gelu = 0.5 * right * (1 + np.vectorize(erf)(right / np.sqrt(2)))
+    np.testing.assert_allclose(_pydml_run(data, {"x": x, "bias": bias}), left * gelu, rtol=1e-5, atol=1e-6)
+
+
+def test_qlinear_add_and_quantize_dequantize() -> None:
+    rng = np.random.default_rng(11)
+    a = rng.integers(0, 255, (2, 3, 4), dtype=np.uint8)
+    b = rng.integers(0, 255, (3, 4), dtype=np.uint8)
+    consts = {
+        "a_scale": np.array(0.05, np.float32),
+        "a_zp": np.array(128, np.uint8),
+        "b_scale": np.array(0.03, np.float32),
+        "b_zp": np.array(100, np.uint8),
+        "c_scale": np.array(0.08, np.float32),
+        "c_zp": np.array(120, np.uint8),
+    }
+    inputs = {"a": a, "a_scale": consts["a_scale"], "a_zp": consts["a_zp"], "b": b}
+    inputs.update({k: consts[k] for k in ("b_scale", "b_zp", "c_scale", "c_zp")})
+    node = helper.make_node(
+        "QLinearAdd",
+        ["a", "a_scale", "a_zp", "b", "b_scale", "b_zp", "c_scale", "c_zp"],
+        ["y"],
+        domain="com.microsoft",
+    )
+    data = _model_typed(node, inputs, TensorProto.UINT8, [2, 3, 4])
+    (want,) = ort.InferenceSession(data, providers=["CPUExecutionProvider"]).run(None, inputs)
+    got = _pydml_run(data, inputs)
+    assert np.abs(got.astype(int) - want.astype(int)).max() <= 1  # one step: rounding of the sum
+    x = _rand(2, 5)
+    qin = {"x": x, "s": np.array(0.02, np.float32), "z": np.array(3, np.int8)}
+    data = _model_typed(
+        helper.make_node("QuantizeLinear", ["x", "s", "z"], ["y"], domain="com.microsoft"),
+        qin,
+        TensorProto.INT8,
+        [2, 5],
+    )
+    (want,) = ort.InferenceSession(data, providers=["CPUExecutionProvider"]).run(None, qin)
+    np.testing.assert_array_equal(_pydml_run(data, qin), want)
+    din = {"x": want, "s": qin["s"], "z": qin["z"]}
+    data = _model_typed(
+        helper.make_node("DequantizeLinear", ["x", "s", "z"], ["y"], domain="com.microsoft"), din, F, [2, 5]
+    )
+    (want,) = ort.InferenceSession(data, providers=["CPUExecutionProvider"]).run(None, din)
+    np.testing.assert_allclose(_pydml_run(data, din), want, rtol=1e-6)
+
+
+def test_matmul_integer_to_float() -> None:
+    rng = np.random.default_rng(12)
+    inputs = {
+        "a": rng.integers(0, 255, (2, 3, 6), dtype=np.uint8),
+        # DML_MATRIX_MULTIPLY_INTEGER_TO_FLOAT: "BTensor.DataType must match ATensor.DataType"
+        "b": rng.integers(0, 255, (6, 4), dtype=np.uint8),
+        "a_scale": np.array(0.02, np.float32),
+        "b_scale": rng.uniform(0.01, 0.05, 4).astype(np.float32),
+        "a_zp": np.array(120, np.uint8),
+    }
+    inputs["b_zp"] = rng.integers(100, 150, 4, dtype=np.uint8)
+    inputs["bias"] = _rand(4, seed=13)
+    node = helper.make_node(
+        "MatMulIntegerToFloat",
+        ["a", "b", "a_scale", "b_scale", "a_zp", "b_zp", "bias"],
+        ["y"],
+        domain="com.microsoft",
+    )
+    data = _model_typed(node, inputs, F, [2, 3, 4])
+    (want,) = ort.InferenceSession(data, providers=["CPUExecutionProvider"]).run(None, inputs)
+    np.testing.assert_allclose(_pydml_run(data, inputs), want, rtol=1e-5, atol=1e-5)

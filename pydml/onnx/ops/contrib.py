@@ -169,3 +169,122 @@ def multi_head_attention(seg: Segment, node: Node) -> None:
         ),
         node.name,
     )
+
+
+@register("BiasAdd", domain=MS, dml=["ELEMENT_WISE_ADD"])
+def bias_add(seg: Segment, node: Node) -> None:
+    """X + bias + skip (bias over the last dimension): two ELEMENT_WISE_ADDs."""
+    x = seg.view(node.inputs[0])
+    total = binary(seg, node, "ELEMENT_WISE_ADD", x, seg.view(node.inputs[1]), out_name=None)
+    binary(seg, node, "ELEMENT_WISE_ADD", total, seg.view(node.inputs[2]))
+
+
+@register("BiasSplitGelu", domain=MS, dml=["ELEMENT_WISE_ADD", "ACTIVATION_GELU", "ELEMENT_WISE_MULTIPLY"])
+def bias_split_gelu(seg: Segment, node: Node) -> None:
+    """(X + bias) split in halves along the last dimension: left * gelu(right). The left half is a
+    view of the sum; views carry no element offset, so the right half is a DML_SLICE1."""
+    total = _biased(seg, node, seg.view(node.inputs[0]), 1)
+    half = total.shape[-1] // 2
+    if half * 2 != total.shape[-1]:
+        raise LoweringError(f"the last dimension ({total.shape[-1]}) is not even")
+    shape = (*total.shape[:-1], half)
+    left = replace(total, shape=shape)
+    right = _offset_half(seg, node, total, half)
+    gelu = unary(seg, node, "ACTIVATION_GELU", right, out_name="")
+    binary(seg, node, "ELEMENT_WISE_MULTIPLY", left, gelu)
+
+
+def _offset_half(seg: Segment, node: Node, x: View, half: int) -> View:
+    """The right half of x's last dimension by DML_SLICE1 (views carry no element offset)."""
+    shape = (*x.shape[:-1], half)
+    out = seg.output(x.onnx_type, shape)
+    (y,) = seg.emit(
+        pydml.DML_SLICE1_OPERATOR_DESC(
+            InputTensor=seg.tensor(x),
+            OutputTensor=out,
+            DimensionCount=x.rank,
+            InputWindowOffsets=[0] * (x.rank - 1) + [half],
+            InputWindowSizes=list(shape),
+            InputWindowStrides=[1] * x.rank,
+        ),
+        node.name,
+    )
+    return y
+
+
+@register("QuantizeLinear", domain=MS, dml=["ELEMENT_WISE_QUANTIZE_LINEAR"])
+def ms_quantize_linear(seg: Segment, node: Node) -> None:
+    from pydml.onnx.ops.quantize import quantize_linear
+
+    quantize_linear(seg, node)
+
+
+@register("DequantizeLinear", domain=MS, dml=["ELEMENT_WISE_DEQUANTIZE_LINEAR"])
+def ms_dequantize_linear(seg: Segment, node: Node) -> None:
+    from pydml.onnx.ops.quantize import dequantize_linear
+
+    dequantize_linear(seg, node)
+
+
+def _scalar(seg: Segment, name: str, shape: tuple[int, ...]) -> View:
+    """A per-tensor scale or zero point: one element, of ``shape``'s dimension count (the page's
+    "must describe 1 element")."""
+    p = seg.view(name)
+    if p.size != 1:
+        raise LoweringError(f"{name!r}: only per-tensor scales and zero points are lowered")
+    return replace(p, shape=(1,) * len(shape), strides=(0,) * len(shape))
+
+
+@register("QLinearAdd", domain=MS, dml=["ELEMENT_WISE_QUANTIZED_LINEAR_ADD"])
+def qlinear_add(seg: Segment, node: Node) -> None:
+    """The provider's DmlOperatorQLinearAdd: ELEMENT_WISE_QUANTIZED_LINEAR_ADD, A and B broadcast."""
+    a, b = seg.view(node.inputs[0]), seg.view(node.inputs[3])
+    shape = broadcast_shapes(a.shape, b.shape)
+    zero_c = seg.view(node.inputs[7])
+    out = seg.output(zero_c.onnx_type, shape, name=node.outputs[0])
+    seg.emit(
+        pydml.DML_ELEMENT_WISE_QUANTIZED_LINEAR_ADD_OPERATOR_DESC(
+            ATensor=seg.tensor(a.broadcast(shape)),
+            AScaleTensor=seg.tensor(_scalar(seg, node.inputs[1], shape)),
+            AZeroPointTensor=seg.tensor(_scalar(seg, node.inputs[2], shape)),
+            BTensor=seg.tensor(b.broadcast(shape)),
+            BScaleTensor=seg.tensor(_scalar(seg, node.inputs[4], shape)),
+            BZeroPointTensor=seg.tensor(_scalar(seg, node.inputs[5], shape)),
+            OutputScaleTensor=seg.tensor(_scalar(seg, node.inputs[6], shape)),
+            OutputZeroPointTensor=seg.tensor(_scalar(seg, node.inputs[7], shape)),
+            OutputTensor=out,
+        ),
+        node.name,
+    )
+
+
+@register("MatMulIntegerToFloat", domain=MS, dml=["MATRIX_MULTIPLY_INTEGER_TO_FLOAT"])
+def matmul_integer_to_float(seg: Segment, node: Node) -> None:
+    """A, B, a_scale, b_scale, a_zero_point, b_zero_point, bias onto
+    MATRIX_MULTIPLY_INTEGER_TO_FLOAT (the provider's DmlOperatorMatMulIntegerToFloat)."""
+    from pydml.onnx.ops.matmul import _operands, quant_param
+
+    a4, b4, shape4, logical = _operands(seg, node, 0, 1)
+    m, n = shape4[-2], shape4[-1]
+    scale = seg.view(node.inputs[2])
+    fields = {}
+    if node.input(4):
+        fields["AZeroPointTensor"] = seg.tensor(quant_param(seg, node, node.inputs[4], rows=m))
+    if node.input(5):
+        fields["BZeroPointTensor"] = seg.tensor(quant_param(seg, node, node.inputs[5], cols=n))
+    if node.input(6):
+        bias = seg.view(node.inputs[6])
+        fields["BiasTensor"] = seg.tensor(replace(bias, shape=shape4, strides=(0, 0, 0, bias.strides[-1])))
+    out = seg.output(scale.onnx_type, shape4)
+    (y,) = seg.emit(
+        pydml.DML_MATRIX_MULTIPLY_INTEGER_TO_FLOAT_OPERATOR_DESC(
+            ATensor=seg.tensor(a4),
+            AScaleTensor=seg.tensor(quant_param(seg, node, node.inputs[2], rows=m)),
+            BTensor=seg.tensor(b4),
+            BScaleTensor=seg.tensor(quant_param(seg, node, node.inputs[3], cols=n)),
+            OutputTensor=out,
+            **fields,
+        ),
+        node.name,
+    )
+    seg.define(node.outputs[0], y.reshaped(logical))
