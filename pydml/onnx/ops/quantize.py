@@ -110,3 +110,25 @@ def quantize_linear(seg: Segment, node: Node) -> None:
 @register("DequantizeLinear", since=10, dml=["ELEMENT_WISE_DEQUANTIZE_LINEAR"])
 def dequantize_linear(seg: Segment, node: Node) -> None:
     _lower(seg, node, False)
+
+
+@register("DynamicQuantizeLinear", since=11, dml=["DYNAMIC_QUANTIZE_LINEAR"])
+def dynamic_quantize_linear(seg: Segment, node: Node) -> None:
+    """DML_DYNAMIC_QUANTIZE_LINEAR (the provider's DmlOperatorDynamicQuantizeLinear): the UINT8
+    output with its computed scale and zero point (one element each, as 0-D ONNX values)."""
+    x = seg.view(node.inputs[0])
+    one = (1,) * max(1, x.rank)
+    y, scale, zero = seg.emit(
+        desc_class("DYNAMIC_QUANTIZE_LINEAR")(
+            InputTensor=seg.tensor(x),
+            OutputTensor=seg.output(UINT8, x.shape),
+            OutputScaleTensor=seg.output(x.onnx_type, one),
+            OutputZeroPointTensor=seg.output(UINT8, one),
+        ),
+        node.name,
+    )
+    seg.define(node.outputs[0], y)
+    if len(node.outputs) > 1 and node.outputs[1]:
+        seg.define(node.outputs[1], scale.reshaped(()))
+    if len(node.outputs) > 2 and node.outputs[2]:
+        seg.define(node.outputs[2], zero.reshaped(()))
