@@ -57,8 +57,32 @@ def conv_transpose(seg: Segment, node: Node) -> None:
     _convolution(seg, node, transposed=True)
 
 
-def _convolution(seg: Segment, node: Node, *, transposed: bool) -> None:
-    x, w = seg.view(node.inputs[0]), seg.view(node.inputs[1])
+@register("ConvInteger", since=10, dml=["CONVOLUTION_INTEGER"])
+def conv_integer(seg: Segment, node: Node) -> None:
+    """The provider's DmlOperatorConvInteger: x, w, x_zero_point, w_zero_point; INT32 output."""
+    _convolution(seg, node, transposed=False, kind="integer")
+
+
+@register("QLinearConv", since=10, dml=["QUANTIZED_LINEAR_CONVOLUTION"])
+def qlinear_conv(seg: Segment, node: Node) -> None:
+    """The provider's DmlOperatorQLinearConv: x, x_scale, x_zero_point, w, w_scale, w_zero_point,
+    y_scale, y_zero_point, B onto QUANTIZED_LINEAR_CONVOLUTION."""
+    _convolution(seg, node, transposed=False, kind="qlinear")
+
+
+def _quant4(seg: Segment, name: str, channels: int) -> View:
+    """A per-tensor ({1,1,1,1}) or per-output-channel ({1,C,1,1}) scale or zero point."""
+    p = seg.view(name)
+    if p.size == 1:
+        return View(p.source, p.onnx_type, (1, 1, 1, 1), (0, 0, 0, 0))
+    if p.rank == 1 and p.shape[0] == channels:
+        return View(p.source, p.onnx_type, (1, channels, 1, 1), (0, p.strides[0], 0, 0))
+    raise LoweringError(f"{name!r}: a scale or zero point of shape {list(p.shape)}")
+
+
+def _convolution(seg: Segment, node: Node, *, transposed: bool, kind: str = "float") -> None:
+    w_index = 3 if kind == "qlinear" else 1
+    x, w = seg.view(node.inputs[0]), seg.view(node.inputs[w_index])
     x4, lifted = _to_2d(x)
     w4, _ = _to_2d(w)
     spatial = x4.rank - 2
@@ -127,8 +151,9 @@ def _convolution(seg: Segment, node: Node, *, transposed: bool) -> None:
     if any(v < 0 for v in begin + end):
         raise LoweringError("negative padding")
     fields: dict[str, Any] = {}
-    if node.input(2):
-        bias = seg.view(node.input(2))
+    bias_index = {"float": 2, "integer": -1, "qlinear": 8}[kind]
+    if bias_index > 0 and node.input(bias_index):
+        bias = seg.view(node.input(bias_index))
         fields["BiasTensor"] = seg.tensor(
             View(
                 bias.source,
@@ -138,6 +163,49 @@ def _convolution(seg: Segment, node: Node, *, transposed: bool) -> None:
             )
         )
     out_shape = (n, c_out, *out_sizes)
+    if kind != "float":
+        if x4.rank != 4:
+            raise LoweringError("quantized convolutions take 2-D (or 1-D) spatial inputs")
+        common = dict(
+            InputTensor=seg.tensor(x4),
+            FilterTensor=seg.tensor(w4),
+            DimensionCount=spatial,
+            Strides=strides,
+            Dilations=dilations,
+            StartPadding=begin,
+            EndPadding=end,
+            GroupCount=group,
+        )
+        if kind == "integer":
+            if node.input(2):
+                common["InputZeroPointTensor"] = seg.tensor(_quant4(seg, node.inputs[2], 1))
+            if node.input(3):
+                common["FilterZeroPointTensor"] = seg.tensor(_quant4(seg, node.inputs[3], c_out))
+            out = seg.output(INT32, out_shape)
+            (y,) = seg.emit(
+                pydml.DML_CONVOLUTION_INTEGER_OPERATOR_DESC(**common, OutputTensor=out), node.name
+            )
+        else:
+            y_zero = seg.view(node.inputs[7])
+            out = seg.output(y_zero.onnx_type, out_shape)
+            (y,) = seg.emit(
+                pydml.DML_QUANTIZED_LINEAR_CONVOLUTION_OPERATOR_DESC(
+                    **common,
+                    InputScaleTensor=seg.tensor(_quant4(seg, node.inputs[1], 1)),
+                    InputZeroPointTensor=seg.tensor(_quant4(seg, node.inputs[2], 1)),
+                    FilterScaleTensor=seg.tensor(_quant4(seg, node.inputs[4], c_out)),
+                    FilterZeroPointTensor=seg.tensor(_quant4(seg, node.inputs[5], c_out))
+                    if node.input(5)
+                    else None,
+                    OutputScaleTensor=seg.tensor(_quant4(seg, node.inputs[6], 1)),
+                    OutputZeroPointTensor=seg.tensor(_quant4(seg, node.inputs[7], 1)),
+                    OutputTensor=out,
+                    **fields,
+                ),
+                node.name,
+            )
+        seg.define(node.outputs[0], y.reshaped((n, c_out, *out_sizes[1:]) if lifted else out_shape))
+        return
     out = seg.output(x.onnx_type, out_shape)
     (y,) = seg.emit(
         pydml.DML_CONVOLUTION_OPERATOR_DESC(
@@ -161,6 +229,7 @@ def _convolution(seg: Segment, node: Node, *, transposed: bool) -> None:
 
 
 INT64, UINT64 = 7, 13
+INT32 = 6
 
 
 def _pool(seg: Segment, node: Node, kind: str, *, global_: bool = False) -> None:
