@@ -175,7 +175,7 @@ def bit_shift(seg: Segment, node: Node) -> None:
     _signed_bit_shift(seg, node, x, y, left)
 
 
-def _reinterpret(seg: Segment, view: View, onnx_type: int, name: str) -> View:
+def reinterpret(seg: Segment, view: View, onnx_type: int, name: str) -> View:
     """``view``'s bytes read as ``onnx_type`` of the same width. A graph input or constant is bound
     as an array of its own type, so it is copied to a node output first (an IDENTITY)."""
     if view.source.kind != "node":
@@ -192,7 +192,7 @@ def _signed_bit_shift(seg: Segment, node: Node, x: View, y: View, left: bool) ->
     makes the logical shift fill with its sign bit): -1 for a negative x shifted out, 0 otherwise,
     as opset 28 defines."""
     unsigned = _UNSIGNED_OF[x.onnx_type]
-    ux, uy = _reinterpret(seg, x, unsigned, node.name), _reinterpret(seg, y, unsigned, node.name)
+    ux, uy = reinterpret(seg, x, unsigned, node.name), reinterpret(seg, y, unsigned, node.name)
     name = node.outputs[0]
     if left:
         out = binary(seg, node, "ELEMENT_WISE_BIT_SHIFT_LEFT", ux, uy, out_name=None)

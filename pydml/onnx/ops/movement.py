@@ -384,3 +384,29 @@ def eye_like(seg: Segment, node: Node) -> None:
         node.name,
     )
     seg.define(node.outputs[0], y.reshaped(shape))
+
+
+@register("ReverseSequence", since=10, dml=["REVERSE_SUBSEQUENCES"])
+def reverse_sequence(seg: Segment, node: Node) -> None:
+    """REVERSE_SUBSEQUENCES along time_axis, one length per batch_axis entry (the provider's
+    DmlOperatorReverseSequence): the lengths read with a stride along the batch axis only."""
+    x, lengths = seg.view(node.inputs[0]), seg.view(node.inputs[1])
+    if lengths.onnx_type in (6, 7):
+        # lengths are non-negative: INT32/INT64 read as UINT32/UINT64 (the page's types) are equal
+        from pydml.onnx.ops.elementwise import reinterpret
+
+        lengths = reinterpret(seg, lengths, {6: 12, 7: 13}[lengths.onnx_type], node.name)
+    time_axis = normalize_axis(int(node.attr("time_axis", 0)), x.rank, node)
+    batch_axis = normalize_axis(int(node.attr("batch_axis", 1)), x.rank, node)
+    shape = tuple(x.shape[d] if d == batch_axis else 1 for d in range(x.rank))
+    strides = tuple(lengths.strides[0] if d == batch_axis else 0 for d in range(x.rank))
+    out = seg.output(x.onnx_type, x.shape, name=node.outputs[0])
+    seg.emit(
+        pydml.DML_REVERSE_SUBSEQUENCES_OPERATOR_DESC(
+            InputTensor=seg.tensor(x),
+            SequenceLengthsTensor=seg.tensor(View(lengths.source, lengths.onnx_type, shape, strides)),
+            OutputTensor=out,
+            Axis=time_axis,
+        ),
+        node.name,
+    )
