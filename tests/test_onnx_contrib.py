@@ -215,3 +215,10 @@ def test_matmul_integer_to_float() -> None:
     data = _model_typed(node, inputs, F, [2, 3, 4])
     (want,) = ort.InferenceSession(data, providers=["CPUExecutionProvider"]).run(None, inputs)
     np.testing.assert_allclose(_pydml_run(data, inputs), want, rtol=1e-5, atol=1e-5)
+
+
+def test_attention_projection_and_multihead() -> None:
+    """com.microsoft Attention: GEMM projection read as stacked QKV by DML_MULTIHEAD_ATTENTION."""
+    x, w, b = _rand(2, 3, 6), _rand(6, 24, seed=14) * 0.3, _rand(24, seed=15)
+    node = helper.make_node("Attention", ["x", "w", "b"], ["y"], domain="com.microsoft", num_heads=2)
+    _check(node, {"x": x, "w": w, "b": b}, [2, 3, 8])

@@ -288,3 +288,67 @@ def matmul_integer_to_float(seg: Segment, node: Node) -> None:
         node.name,
     )
     seg.define(node.outputs[0], y.reshaped(logical))
+
+
+@register("Attention", domain=MS, dml=["GEMM", "MULTIHEAD_ATTENTION"])
+def attention(seg: Segment, node: Node) -> None:
+    """com.microsoft Attention as the provider's DmlOperatorAttention: the input projection
+    input x weights + bias as one GEMM ([B*S, 3*hidden]), its output read as the stacked
+    [B, S, heads, 3, head_size] query/key/value of DML_MULTIHEAD_ATTENTION by strides (the GEMM
+    writes [B, S, 3, heads, head_size]; the stacked tensor desc swaps those two dimensions).
+    A mask, past state, unidirectional and unequal qkv_hidden_sizes are not lowered yet."""
+    heads = int(node.attr("num_heads"))
+    if int(node.attr("unidirectional", 0)):
+        raise LoweringError("unidirectional=1 is not lowered yet")
+    for i, what in ((3, "mask_index"), (4, "past"), (5, "attention_bias"), (6, "past_sequence_length")):
+        if node.input(i):
+            raise LoweringError(f"{what} is not lowered yet")
+    if any(node.outputs[1:]):
+        raise LoweringError("the present output is not lowered yet")
+    x, w = seg.view(node.inputs[0]), seg.view(node.inputs[1])
+    if x.rank != 3 or w.rank != 2:
+        raise LoweringError("a 3-D input and 2-D weights are required")
+    sizes = node.attr("qkv_hidden_sizes")
+    if sizes is not None and len(set(int(v) for v in sizes)) != 1:
+        raise LoweringError("unequal qkv_hidden_sizes are not lowered yet")
+    batch, seq, _ = x.shape
+    hidden = w.shape[1] // 3
+    head_size = hidden // heads
+    rows = batch * seq
+    fields = {}
+    if node.input(2):
+        bias = seg.view(node.inputs[2])
+        fields["CTensor"] = seg.tensor(replace(bias, shape=(1, 1, rows, 3 * hidden), strides=(0, 0, 0, 1)))
+    proj = seg.output(x.onnx_type, (1, 1, rows, 3 * hidden))
+    (qkv,) = seg.emit(
+        pydml.DML_GEMM_OPERATOR_DESC(
+            ATensor=seg.tensor(x.reshaped((1, 1, rows, x.shape[2]))),
+            BTensor=seg.tensor(w.padded(4)),
+            OutputTensor=proj,
+            TransA="NONE",
+            TransB="NONE",
+            Alpha=1.0,
+            Beta=1.0 if node.input(2) else 0.0,
+            **fields,
+        ),
+        node.name,
+    )
+    stacked = View(
+        qkv.source,
+        qkv.onnx_type,
+        (batch, seq, heads, 3, head_size),
+        (seq * 3 * hidden, 3 * hidden, head_size, hidden, 1),
+    )
+    scale = float(node.attr("scale", 0.0)) or 1.0 / math.sqrt(head_size)
+    out = seg.output(x.onnx_type, (batch, seq, hidden), name=node.outputs[0])
+    seg.emit(
+        pydml.DML_MULTIHEAD_ATTENTION_OPERATOR_DESC(
+            StackedQueryKeyValueTensor=seg.tensor(stacked),
+            OutputTensor=out,
+            Scale=scale,
+            MaskFilterValue=float(node.attr("mask_filter_value", -10000.0)),
+            HeadCount=heads,
+            MaskType="NONE",
+        ),
+        node.name,
+    )
