@@ -222,3 +222,17 @@ def test_attention_projection_and_multihead() -> None:
     x, w, b = _rand(2, 3, 6), _rand(6, 24, seed=14) * 0.3, _rand(24, seed=15)
     node = helper.make_node("Attention", ["x", "w", "b"], ["y"], domain="com.microsoft", num_heads=2)
     _check(node, {"x": x, "w": w, "b": b}, [2, 3, 8])
+
+
+def test_skip_simplified_and_simplified_layer_normalization() -> None:
+    x, skip, gamma, bias = _rand(2, 4, 16), _rand(2, 4, 16, seed=16), _rand(16, seed=17), _rand(16, seed=18)
+    node = helper.make_node(
+        "SkipSimplifiedLayerNormalization",
+        ["x", "skip", "gamma", "bias"],
+        ["y"],
+        domain="com.microsoft",
+        epsilon=1e-5,
+    )
+    _check(node, {"x": x, "skip": skip, "gamma": gamma, "bias": bias}, [2, 4, 16])
+    node = helper.make_node("SimplifiedLayerNormalization", ["x", "gamma"], ["y"], epsilon=1e-5, axis=-1)
+    _check(node, {"x": x, "gamma": gamma}, [2, 4, 16])

@@ -352,3 +352,51 @@ def attention(seg: Segment, node: Node) -> None:
         ),
         node.name,
     )
+
+
+def _rms_norm(seg: Segment, node: Node, x: View, gamma: View, epsilon: float, axis: int) -> None:
+    """x / sqrt(mean(x^2 over axes axis..) + epsilon) * gamma: MEAN_VARIANCE_NORMALIZATION2 with
+    UseMean false (no mean subtracted) and UseVariance true."""
+    axes = list(range(axis, x.rank))
+    out = seg.output(x.onnx_type, x.shape, name=node.outputs[0])
+    seg.emit(
+        pydml.DML_MEAN_VARIANCE_NORMALIZATION2_OPERATOR_DESC(
+            InputTensor=seg.tensor(x),
+            ScaleTensor=seg.tensor(gamma.broadcast(x.shape)),
+            OutputTensor=out,
+            AxisCount=len(axes),
+            Axes=axes,
+            UseMean=False,
+            UseVariance=True,
+            Epsilon=epsilon,
+        ),
+        node.name,
+    )
+
+
+@register(
+    "SkipSimplifiedLayerNormalization", domain=MS, dml=["ELEMENT_WISE_ADD", "MEAN_VARIANCE_NORMALIZATION2"]
+)
+def skip_simplified_layer_norm(seg: Segment, node: Node) -> None:
+    """input + skip (+ bias), RMS-normalized over the last axis with gamma; the optional 4th output
+    is the sum (mean and inv_std_var outputs are not lowered)."""
+    x, skip = seg.view(node.inputs[0]), seg.view(node.inputs[1])
+    if any(node.outputs[1:3]):
+        raise LoweringError("the mean and inv_std_var outputs are not lowered")
+    total = binary(seg, node, "ELEMENT_WISE_ADD", x, skip.broadcast(x.shape), out_name=None)
+    total = _biased(seg, node, total, 3)
+    _rms_norm(seg, node, total, seg.view(node.inputs[2]), float(node.attr("epsilon", 1e-12)), x.rank - 1)
+    if len(node.outputs) > 3 and node.outputs[3]:
+        seg.define(node.outputs[3], total)
+
+
+@register("SimplifiedLayerNormalization", since=1, dml=["MEAN_VARIANCE_NORMALIZATION2"])
+def simplified_layer_norm(seg: Segment, node: Node) -> None:
+    """The provider registers this contrib op in the ai.onnx domain: RMS normalization over axes
+    axis.. with scale (the inv_std_var output is not lowered)."""
+    x = seg.view(node.inputs[0])
+    if any(node.outputs[1:]):
+        raise LoweringError("the inv_std_var output is not lowered")
+    axis = int(node.attr("axis", -1))
+    axis = axis + x.rank if axis < 0 else axis
+    _rms_norm(seg, node, x, seg.view(node.inputs[1]), float(node.attr("epsilon", 1e-5)), axis)
