@@ -236,3 +236,39 @@ def test_skip_simplified_and_simplified_layer_normalization() -> None:
     _check(node, {"x": x, "skip": skip, "gamma": gamma, "bias": bias}, [2, 4, 16])
     node = helper.make_node("SimplifiedLayerNormalization", ["x", "gamma"], ["y"], epsilon=1e-5, axis=-1)
     _check(node, {"x": x, "gamma": gamma}, [2, 4, 16])
+
+
+@pytest.mark.parametrize("interleaved", [0, 1])
+def test_rotary_embedding(interleaved: int) -> None:
+    """com.microsoft RotaryEmbedding on [B, S, hidden] with position ids into the caches."""
+    x = _rand(2, 3, 16)
+    cos, sin = np.cos(_rand(8, 4, seed=19)), np.sin(_rand(8, 4, seed=20))
+    pos = np.array([[0, 1, 2], [3, 4, 5]], np.int64)
+    graph = helper.make_graph(
+        [
+            helper.make_node(
+                "RotaryEmbedding",
+                ["x", "pos", "cos", "sin"],
+                ["y"],
+                domain="com.microsoft",
+                interleaved=interleaved,
+                num_heads=2,
+            )
+        ],
+        "g",
+        [
+            helper.make_tensor_value_info("x", F, [2, 3, 16]),
+            helper.make_tensor_value_info("pos", TensorProto.INT64, [2, 3]),
+            helper.make_tensor_value_info("cos", F, [8, 4]),
+            helper.make_tensor_value_info("sin", F, [8, 4]),
+        ],
+        [helper.make_tensor_value_info("y", F, [2, 3, 16])],
+    )
+    model = helper.make_model(
+        graph, opset_imports=[helper.make_opsetid("", 17), helper.make_opsetid("com.microsoft", 1)]
+    )
+    model.ir_version = 8
+    data = model.SerializeToString()
+    feed = {"x": x, "pos": pos, "cos": cos.astype(np.float32), "sin": sin.astype(np.float32)}
+    (want,) = ort.InferenceSession(data, providers=["CPUExecutionProvider"]).run(None, feed)
+    np.testing.assert_allclose(_pydml_run(data, feed), want, rtol=1e-5, atol=1e-6)

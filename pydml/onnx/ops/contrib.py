@@ -400,3 +400,130 @@ def simplified_layer_norm(seg: Segment, node: Node) -> None:
     axis = int(node.attr("axis", -1))
     axis = axis + x.rank if axis < 0 else axis
     _rms_norm(seg, node, x, seg.view(node.inputs[1]), float(node.attr("epsilon", 1e-5)), axis)
+
+
+def _slice_last(seg: Segment, node: Node, x: View, start: int, size: int, step: int = 1) -> View:
+    """x[..., start : start + size * step : step] by DML_SLICE1 (views carry no element offset)."""
+    shape = (*x.shape[:-1], size)
+    out = seg.output(x.onnx_type, shape)
+    (y,) = seg.emit(
+        pydml.DML_SLICE1_OPERATOR_DESC(
+            InputTensor=seg.tensor(x),
+            OutputTensor=out,
+            DimensionCount=x.rank,
+            InputWindowOffsets=[0] * (x.rank - 1) + [start],
+            InputWindowSizes=[*shape[:-1], size * step - (step - 1)],
+            InputWindowStrides=[1] * (x.rank - 1) + [step],
+        ),
+        node.name,
+    )
+    return y
+
+
+def _rotary(
+    seg: Segment, node: Node, x: View, cos: View, sin: View, position_ids: str, interleaved: bool, rot: int
+) -> View:
+    """RoPE on x [B, S, N, H] (a view): the caches gathered by position_ids ([B, S, rot/2]) or taken
+    as they are, x's first ``rot`` elements split in halves (or even/odd pairs when interleaved) by
+    SLICE1, rotated by four MULTIPLYs, a SUBTRACT and an ADD with the caches broadcast over the
+    heads, and JOINed back (pairs through a trailing axis of 2), the rest of x appended."""
+    batch, seq, heads, head = x.shape
+    half = rot // 2
+    if position_ids:
+        ids = seg.view(position_ids)
+        if ids.size == 1 and ids.rank <= 1:
+            raise LoweringError("a scalar position offset is not lowered yet")
+        gathered = []
+        for cache in (cos, sin):
+            out = seg.output(cache.onnx_type, (1, batch, seq, half))
+            (g,) = seg.emit(
+                pydml.DML_GATHER_OPERATOR_DESC(
+                    InputTensor=seg.tensor(cache.padded(4)),
+                    IndicesTensor=seg.tensor(ids.padded(4)),
+                    OutputTensor=out,
+                    Axis=2,
+                    IndexDimensions=2,
+                ),
+                node.name,
+            )
+            gathered.append(g.reshaped((batch, seq, half)))
+        cos, sin = gathered
+    if cos.shape != (batch, seq, half) and cos.shape[-1] != half:
+        raise LoweringError(f"cos_cache of shape {list(cos.shape)} for rotary dimension {rot}")
+    shape = (batch, seq, heads, half)
+    c = replace(cos.broadcast((batch, seq, half)), shape=shape)
+    c = View(c.source, c.onnx_type, shape, (c.strides[0], c.strides[1], 0, c.strides[2]))
+    s = sin.broadcast((batch, seq, half))
+    s = View(s.source, s.onnx_type, shape, (s.strides[0], s.strides[1], 0, s.strides[2]))
+    if interleaved:
+        x1, x2 = _slice_last(seg, node, x, 0, half, 2), _slice_last(seg, node, x, 1, half, 2)
+    else:
+        x1, x2 = _slice_last(seg, node, x, 0, half), _slice_last(seg, node, x, half, half)
+
+    def mul(a: View, b: View) -> View:
+        return binary(seg, node, "ELEMENT_WISE_MULTIPLY", a, b, out_name=None)
+
+    real = binary(seg, node, "ELEMENT_WISE_SUBTRACT", mul(x1, c), mul(x2, s), out_name=None)
+    imag = binary(seg, node, "ELEMENT_WISE_ADD", mul(x2, c), mul(x1, s), out_name=None)
+    if interleaved:
+        pairs = seg.output(x.onnx_type, (*shape, 2))
+        (joined,) = seg.emit(
+            pydml.DML_JOIN_OPERATOR_DESC(
+                InputTensors=[seg.tensor(real.reshaped((*shape, 1))), seg.tensor(imag.reshaped((*shape, 1)))],
+                OutputTensor=pairs,
+                Axis=4,
+            ),
+            node.name,
+        )
+        parts = [joined.reshaped((batch, seq, heads, rot))]
+    else:
+        parts = [real, imag]
+    if rot < head:
+        parts.append(_slice_last(seg, node, x, rot, head - rot))
+    out = seg.output(x.onnx_type, (batch, seq, heads, head))
+    (y,) = seg.emit(
+        pydml.DML_JOIN_OPERATOR_DESC(InputTensors=[seg.tensor(p) for p in parts], OutputTensor=out, Axis=3),
+        node.name,
+    )
+    return y
+
+
+@register("RotaryEmbedding", since=23, dml=["GATHER", "SLICE1", "ELEMENT_WISE_MULTIPLY", "JOIN"])
+def rotary_embedding(seg: Segment, node: Node) -> None:
+    """ONNX RotaryEmbedding-23 (X [B, S, hidden] with num_heads, or [B, N, S, H]) on the same
+    lowering as the provider's com.microsoft RotaryEmbedding (_rotary)."""
+    x = seg.view(node.inputs[0])
+    cos, sin = seg.view(node.inputs[1]), seg.view(node.inputs[2])
+    if x.rank == 4:
+        x4 = x.transposed((0, 2, 1, 3))
+    elif x.rank == 3:
+        heads = int(node.attr("num_heads", 0))
+        if not heads:
+            raise LoweringError("a 3-D input needs num_heads")
+        x4 = x.reshaped((x.shape[0], x.shape[1], heads, x.shape[2] // heads))
+    else:
+        raise LoweringError("a 3-D or 4-D input is required")
+    rot = int(node.attr("rotary_embedding_dim", 0)) or x4.shape[3]
+    y = _rotary(seg, node, x4, cos, sin, node.input(3), bool(node.attr("interleaved", 0)), rot)
+    seg.define(node.outputs[0], y.transposed((0, 2, 1, 3)) if x.rank == 4 else y.reshaped(x.shape))
+
+
+@register("RotaryEmbedding", domain=MS, dml=["GATHER", "SLICE1", "ELEMENT_WISE_MULTIPLY", "JOIN"])
+def ms_rotary_embedding(seg: Segment, node: Node) -> None:
+    """com.microsoft RotaryEmbedding (input, position_ids, cos_cache, sin_cache; input [B, S, hidden]
+    or [B, N, S, H]) as the provider's DmlOperatorRotaryEmbedding: gathers, slices, element-wise
+    rotation and joins (_rotary)."""
+    if float(node.attr("scale", 1.0)) != 1.0:
+        raise LoweringError("scale other than 1 is not lowered")
+    x = seg.view(node.inputs[0])
+    cos, sin = seg.view(node.inputs[2]), seg.view(node.inputs[3])
+    if x.rank == 4:
+        x4 = x.transposed((0, 2, 1, 3))
+    else:
+        # num_heads 0: the head size is twice the cache's last dimension (onnxruntime's contrib doc)
+        heads = int(node.attr("num_heads", 0))
+        head = x.shape[2] // heads if heads else 2 * cos.shape[-1]
+        x4 = x.reshaped((x.shape[0], x.shape[1], x.shape[2] // head, head))
+    rot = int(node.attr("rotary_embedding_dim", 0)) or x4.shape[3]
+    y = _rotary(seg, node, x4, cos, sin, node.inputs[1], bool(node.attr("interleaved", 0)), rot)
+    seg.define(node.outputs[0], y.transposed((0, 2, 1, 3)) if x.rank == 4 else y.reshaped(x.shape))
