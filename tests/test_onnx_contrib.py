@@ -272,3 +272,21 @@ def test_rotary_embedding(interleaved: int) -> None:
     feed = {"x": x, "pos": pos, "cos": cos.astype(np.float32), "sin": sin.astype(np.float32)}
     (want,) = ort.InferenceSession(data, providers=["CPUExecutionProvider"]).run(None, feed)
     np.testing.assert_allclose(_pydml_run(data, feed), want, rtol=1e-5, atol=1e-6)
+
+
+def test_qlinear_sigmoid() -> None:
+    rng = np.random.default_rng(21)
+    inputs = {
+        "x": rng.integers(0, 255, (2, 3, 4), dtype=np.uint8),
+        "xs": np.array(0.05, np.float32),
+        "xz": np.array(128, np.uint8),
+        "ys": np.array(1.0 / 256, np.float32),
+        "yz": np.array(0, np.uint8),
+    }
+    node = helper.make_node("QLinearSigmoid", ["x", "xs", "xz", "ys", "yz"], ["y"], domain="com.microsoft")
+    data = _model_typed(node, inputs, TensorProto.UINT8, [2, 3, 4])
+    (want,) = ort.InferenceSession(data, providers=["CPUExecutionProvider"]).run(None, inputs)
+    got = _pydml_run(data, inputs)
+    assert (
+        np.abs(got.astype(int) - want.astype(int)).max() <= 1
+    )  # onnxruntime's table lookup rounds once more

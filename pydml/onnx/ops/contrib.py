@@ -527,3 +527,44 @@ def ms_rotary_embedding(seg: Segment, node: Node) -> None:
     rot = int(node.attr("rotary_embedding_dim", 0)) or x4.shape[3]
     y = _rotary(seg, node, x4, cos, sin, node.inputs[1], bool(node.attr("interleaved", 0)), rot)
     seg.define(node.outputs[0], y.transposed((0, 2, 1, 3)) if x.rank == 4 else y.reshaped(x.shape))
+
+
+@register(
+    "QLinearSigmoid",
+    domain=MS,
+    dml=["ELEMENT_WISE_DEQUANTIZE_LINEAR", "ACTIVATION_SIGMOID", "ELEMENT_WISE_QUANTIZE_LINEAR"],
+)
+def qlinear_sigmoid(seg: Segment, node: Node) -> None:
+    """X, X_scale, X_zero_point, Y_scale, Y_zero_point: dequantize, sigmoid, quantize (the
+    provider's DmlOperatorQLinearSigmoid builds the same three operators); per-tensor only."""
+    x = seg.view(node.inputs[0])
+    scale = seg.view(node.inputs[1])
+    real = seg.output(scale.onnx_type, x.shape)
+    (f,) = seg.emit(
+        pydml.DML_ELEMENT_WISE_DEQUANTIZE_LINEAR_OPERATOR_DESC(
+            InputTensor=seg.tensor(x),
+            ScaleTensor=seg.tensor(_per_tensor(seg, node.inputs[1], x.shape)),
+            ZeroPointTensor=seg.tensor(_per_tensor(seg, node.inputs[2], x.shape)),
+            OutputTensor=real,
+        ),
+        node.name,
+    )
+    sig = unary(seg, node, "ACTIVATION_SIGMOID", f, out_name="")
+    zero_y = seg.view(node.inputs[4])
+    out = seg.output(zero_y.onnx_type, x.shape, name=node.outputs[0])
+    seg.emit(
+        pydml.DML_ELEMENT_WISE_QUANTIZE_LINEAR_OPERATOR_DESC(
+            InputTensor=seg.tensor(sig),
+            ScaleTensor=seg.tensor(_per_tensor(seg, node.inputs[3], x.shape)),
+            ZeroPointTensor=seg.tensor(_per_tensor(seg, node.inputs[4], x.shape)),
+            OutputTensor=out,
+        ),
+        node.name,
+    )
+
+
+def _per_tensor(seg: Segment, name: str, shape: tuple[int, ...]) -> View:
+    p = seg.view(name)
+    if p.size != 1:
+        raise LoweringError(f"{name!r}: only per-tensor scales and zero points are lowered")
+    return replace(p, shape=tuple(shape), strides=(0,) * len(shape))
