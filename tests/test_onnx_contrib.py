@@ -290,3 +290,13 @@ def test_qlinear_sigmoid() -> None:
     assert (
         np.abs(got.astype(int) - want.astype(int)).max() <= 1
     )  # onnxruntime's table lookup rounds once more
+
+
+def test_multi_head_attention_with_attention_bias() -> None:
+    """attention_bias [1, heads, S, L] as MULTIHEAD_ATTENTION's RelativePositionBiasTensor."""
+    q, k, v = _rand(2, 3, 8), _rand(2, 5, 8, seed=22), _rand(2, 5, 8, seed=23)
+    ab = _rand(1, 2, 3, 5, seed=24)
+    node = helper.make_node(
+        "MultiHeadAttention", ["q", "k", "v", "", "", "ab"], ["y"], domain="com.microsoft", num_heads=2
+    )
+    _check(node, {"q": q, "k": k, "v": v, "ab": ab}, [2, 3, 8])
