@@ -315,7 +315,8 @@ class Segment:
         self._input_of: dict[str, int] = {}
         self._const_views: dict[str, View] = {}
         self._connected: set[tuple[int, int]] = set()
-        self._output_counts: dict[int, int] = {}
+        #: per operator node: the indices of the outputs its desc has (absent optional ones skipped)
+        self._output_counts: dict[int, tuple[int, ...]] = {}
         #: per ONNX node lowered: the DML operators it became
         self.explained: dict[str, list[str]] = {}
         self._current: list[str] | None = None
@@ -518,7 +519,7 @@ class Segment:
             if write.name:
                 self.values[write.name] = view
             outputs.append(view)
-        self._output_counts[node_index] = len(writes)
+        self._output_counts[node_index] = tuple(index for index, _ in writes)
         if self._current is not None:
             self._current.append(str(schema.type.c_name).replace("DML_OPERATOR_", ""))
         return outputs
@@ -620,8 +621,8 @@ class Segment:
             result.append((name, view))
         # outputs of a node nobody reads (Split's unused parts ...) become extra graph outputs
         extra = len(outputs)
-        for node, count in self._output_counts.items():
-            for o in range(count):
+        for node, indices in self._output_counts.items():
+            for o in indices:
                 if (node, o) not in self._connected and (node, o) not in used:
                     output_edges.append(
                         pydml.DML_OUTPUT_GRAPH_EDGE_DESC(

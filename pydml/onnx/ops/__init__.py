@@ -9,6 +9,7 @@ from pydml.onnx.ops import (
     normalization,
     pooling,
     quantize,
+    recurrent,
     reduce,
     resize,
 )
@@ -22,6 +23,7 @@ __all__ = [
     "normalization",
     "pooling",
     "quantize",
+    "recurrent",
     "reduce",
     "resize",
 ]
