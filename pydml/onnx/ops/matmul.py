@@ -180,3 +180,81 @@ def gemm(seg: Segment, node: Node) -> None:
         node.name,
     )
     seg.define(node.outputs[0], y.reshaped((m, n)))
+
+
+@register("Einsum", since=12, dml=["ELEMENT_WISE_MULTIPLY", "REDUCE"])
+def einsum(seg: Segment, node: Node) -> None:
+    """Einsum as a product over the union of the labels, then a sum over the labels the output
+    lacks (the provider's DmlOperatorEinSum general "multiply, then reduce" path). Each operand is
+    a view over the union's dimensions: its labels' strides (a repeated label, a diagonal, adds
+    its strides), zero strides for labels it lacks. The output's label order is a transposed view."""
+    equation = str(node.attr("equation")).replace(" ", "")
+    lhs, arrow, rhs = equation.partition("->")
+    terms = lhs.split(",")
+    views = [seg.view(n) for n in node.inputs]
+    if len(terms) != len(views):
+        raise LoweringError(f"equation {equation!r} for {len(views)} operands")
+    # "..." stands for the operand's leading dimensions, right-aligned across operands: digit
+    # labels (no letter clashes) for them
+    span = max((v.rank - len(t) + 3 for t, v in zip(terms, views, strict=True) if "..." in t), default=0)
+    ellipsis = "".join(str(d) for d in range(span))
+    terms = [
+        t.replace("...", ellipsis[span - (v.rank - len(t) + 3) :]) if "..." in t else t
+        for t, v in zip(terms, views, strict=True)
+    ]
+    if not arrow:
+        # implicit output: the ellipsis, then the labels seen once, in alphabetical order
+        joined = "".join(terms)
+        rhs = ellipsis + "".join(sorted(c for c in set(joined) if c.isalpha() and joined.count(c) == 1))
+    else:
+        rhs = rhs.replace("...", ellipsis)
+    labels: list[str] = []
+    sizes: dict[str, int] = {}
+    for term, v in zip(terms, views, strict=True):
+        if len(term) != v.rank:
+            raise LoweringError(f"term {term!r} for a {v.rank}-D operand")
+        for c, n in zip(term, v.shape, strict=True):
+            if sizes.get(c, n) != n and n != 1 and sizes[c] != 1:
+                raise LoweringError(f"label {c!r} has sizes {sizes[c]} and {n}")
+            sizes[c] = max(sizes.get(c, 1), n)
+            if c not in labels:
+                labels.append(c)
+    order = [c for c in rhs] + [c for c in labels if c not in rhs]
+    shape = tuple(sizes[c] for c in order)
+    if len(shape) > 8:
+        raise LoweringError(f"{len(shape)} labels: DirectML tensors have at most 8 dimensions")
+    full = []
+    for term, v in zip(terms, views, strict=True):
+        strides = {c: 0 for c in order}
+        for c, n, s in zip(term, v.shape, v.strides, strict=True):
+            strides[c] += s if n != 1 else 0
+        full.append(View(v.source, v.onnx_type, shape, tuple(strides[c] for c in order)))
+    product = full[0]
+    for other in full[1:]:
+        out = seg.output(product.onnx_type, shape)
+        (product,) = seg.emit(
+            pydml.DML_ELEMENT_WISE_MULTIPLY_OPERATOR_DESC(
+                ATensor=seg.tensor(product), BTensor=seg.tensor(other), OutputTensor=out
+            ),
+            node.name,
+        )
+    kept = len(rhs)
+    out_shape = shape[:kept]
+    if kept == len(order):
+        if len(full) == 1:
+            product = seg.identity(product, node.name)
+        seg.define(node.outputs[0], product)
+        return
+    axes = list(range(kept, len(order)))
+    reduced = seg.output(product.onnx_type, (*out_shape, *([1] * len(axes))))
+    (y,) = seg.emit(
+        pydml.DML_REDUCE_OPERATOR_DESC(
+            Function="SUM",
+            InputTensor=seg.tensor(product),
+            OutputTensor=reduced,
+            AxisCount=len(axes),
+            Axes=axes,
+        ),
+        node.name,
+    )
+    seg.define(node.outputs[0], y.reshaped(out_shape))
