@@ -34,6 +34,7 @@ def _no_reduction(node: Node) -> None:
         raise LoweringError(f'reduction "{node.attr("reduction")}": DML scatters replace only')
 
 
+@register("Scatter", since=9, dml=["SCATTER_ELEMENTS"])  # opset 9's name for it (deprecated at 11)
 @register("ScatterElements", since=11, dml=["SCATTER_ELEMENTS"])
 def scatter_elements(seg: Segment, node: Node) -> None:
     _no_reduction(node)

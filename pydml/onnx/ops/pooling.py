@@ -329,3 +329,37 @@ def global_max_pool(seg: Segment, node: Node) -> None:
 @register("GlobalLpPool", since=2, dml=["LP_POOLING1"])
 def global_lp_pool(seg: Segment, node: Node) -> None:
     _pool(seg, node, "LP", global_=True)
+
+
+@register("MaxUnpool", since=9, host_inputs=(2,), dml=["MAX_UNPOOLING"])
+def max_unpool(seg: Segment, node: Node) -> None:
+    """DML_MAX_UNPOOLING (the provider's DmlOperatorMaxUnpool): each value written at its flattened
+    index (INT64 indices read as UINT64: they are non-negative), zeros elsewhere; the output shape
+    from output_shape, or (in - 1) * stride - pads + kernel."""
+    from pydml.onnx.ops.elementwise import reinterpret
+
+    x, idx = seg.view(node.inputs[0]), seg.view(node.inputs[1])
+    if idx.onnx_type == INT64:
+        idx = reinterpret(seg, idx, UINT64, node.name)
+    shape_value = seg.host(node, 2, "output_shape")
+    if shape_value is not None:
+        out_shape = tuple(int(v) for v in shape_value.reshape(-1))
+    else:
+        kernel = [int(k) for k in node.attr("kernel_shape")]
+        spatial = len(kernel)
+        strides = _spatial(node, "strides", spatial, 1)
+        pads = [int(p) for p in node.attr("pads", [0] * (2 * spatial))]
+        out_shape = (
+            *x.shape[:2],
+            *(
+                (i - 1) * s - pads[d] - pads[d + spatial] + k
+                for d, (i, s, k) in enumerate(zip(x.shape[2:], strides, kernel, strict=True))
+            ),
+        )
+    out = seg.output(x.onnx_type, out_shape, name=node.outputs[0])
+    seg.emit(
+        pydml.DML_MAX_UNPOOLING_OPERATOR_DESC(
+            InputTensor=seg.tensor(x), IndicesTensor=seg.tensor(idx), OutputTensor=out
+        ),
+        node.name,
+    )
