@@ -300,3 +300,46 @@ def test_multi_head_attention_with_attention_bias() -> None:
         "MultiHeadAttention", ["q", "k", "v", "", "", "ab"], ["y"], domain="com.microsoft", num_heads=2
     )
     _check(node, {"q": q, "k": k, "v": v, "ab": ab}, [2, 3, 8])
+
+
+def test_embed_layer_normalization() -> None:
+    rng = np.random.default_rng(25)
+    i32 = TensorProto.INT32
+    feed = {
+        "ids": rng.integers(0, 10, (2, 3)).astype(np.int32),
+        "seg": rng.integers(0, 2, (2, 3)).astype(np.int32),
+        "word": _rand(10, 8, seed=26),
+        "pos": _rand(6, 8, seed=27),
+        "segemb": _rand(2, 8, seed=28),
+        "gamma": _rand(8, seed=29),
+        "beta": _rand(8, seed=30),
+        "mask": np.array([[1, 1, 0], [1, 1, 1]], np.int32),
+    }
+    node = helper.make_node(
+        "EmbedLayerNormalization",
+        ["ids", "seg", "word", "pos", "segemb", "gamma", "beta", "mask"],
+        ["y", "mask_index"],
+        domain="com.microsoft",
+        epsilon=1e-5,
+    )
+    types = {"ids": i32, "seg": i32, "mask": i32}
+    graph = helper.make_graph(
+        [node],
+        "g",
+        [helper.make_tensor_value_info(k, types.get(k, F), list(v.shape)) for k, v in feed.items()],
+        [
+            helper.make_tensor_value_info("y", F, [2, 3, 8]),
+            helper.make_tensor_value_info("mask_index", i32, [2]),
+        ],
+    )
+    model = helper.make_model(
+        graph, opset_imports=[helper.make_opsetid("", 17), helper.make_opsetid("com.microsoft", 1)]
+    )
+    model.ir_version = 8
+    data = model.SerializeToString()
+    want = ort.InferenceSession(data, providers=["CPUExecutionProvider"]).run(None, feed)
+    sess = pydml.onnx.InferenceSession(data)
+    got = sess.run(None, feed)
+    assert sess.reference_nodes == []
+    np.testing.assert_allclose(got[0], want[0], rtol=1e-4, atol=1e-5)
+    np.testing.assert_array_equal(got[1], want[1])

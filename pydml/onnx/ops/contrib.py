@@ -568,3 +568,83 @@ def _per_tensor(seg: Segment, name: str, shape: tuple[int, ...]) -> View:
     if p.size != 1:
         raise LoweringError(f"{name!r}: only per-tensor scales and zero points are lowered")
     return replace(p, shape=tuple(shape), strides=(0,) * len(shape))
+
+
+@register(
+    "EmbedLayerNormalization",
+    domain=MS,
+    dml=["GATHER", "ELEMENT_WISE_ADD", "MEAN_VARIANCE_NORMALIZATION1", "REDUCE"],
+)
+def embed_layer_norm(seg: Segment, node: Node) -> None:
+    """The provider's DmlOperatorEmbedLayerNormalization: word (and segment) embeddings GATHERed by
+    the ids, the position embedding's first S rows (or GATHERed by position_ids) added, the sum
+    normalized over the hidden axis (MEAN_VARIANCE_NORMALIZATION1 with gamma, beta); mask_index is
+    the mask's REDUCE SUM per batch row. Output 3 (embedding_sum) is the sum before normalizing."""
+    ids = seg.view(node.inputs[0])
+    if ids.rank != 2:
+        raise LoweringError("input_ids must be [batch, sequence]")
+    batch, seq = ids.shape
+
+    def gather(table_name: str, index: View) -> View:
+        table = seg.view(table_name)
+        out = seg.output(table.onnx_type, (1, batch, seq, table.shape[1]))
+        (g,) = seg.emit(
+            pydml.DML_GATHER_OPERATOR_DESC(
+                InputTensor=seg.tensor(table.padded(4)),
+                IndicesTensor=seg.tensor(index.padded(4)),
+                OutputTensor=out,
+                Axis=2,
+                IndexDimensions=2,
+            ),
+            node.name,
+        )
+        return g.reshaped((batch, seq, table.shape[1]))
+
+    total = gather(node.inputs[2], ids)
+    hidden = total.shape[2]
+    if node.input(8):
+        pos = gather(node.inputs[3], seg.view(node.inputs[8]).broadcast((batch, seq)))
+    else:
+        table = seg.view(node.inputs[3])
+        pos = View(
+            table.source, table.onnx_type, (batch, seq, hidden), (0, table.strides[0], table.strides[1])
+        )
+    total = binary(seg, node, "ELEMENT_WISE_ADD", total, pos, out_name=None)
+    if node.input(1) and node.input(4):
+        total = binary(
+            seg,
+            node,
+            "ELEMENT_WISE_ADD",
+            total,
+            gather(node.inputs[4], seg.view(node.inputs[1])),
+            out_name=None,
+        )
+    out = seg.output(total.onnx_type, total.shape, name=node.outputs[0])
+    seg.emit(
+        pydml.DML_MEAN_VARIANCE_NORMALIZATION1_OPERATOR_DESC(
+            InputTensor=seg.tensor(total),
+            ScaleTensor=seg.tensor(seg.view(node.inputs[5]).broadcast(total.shape)),
+            BiasTensor=seg.tensor(seg.view(node.inputs[6]).broadcast(total.shape)),
+            OutputTensor=out,
+            AxisCount=1,
+            Axes=[2],
+            NormalizeVariance=True,
+            Epsilon=float(node.attr("epsilon", 1e-12)),
+        ),
+        node.name,
+    )
+    outs = [*node.outputs, "", ""]
+    if outs[1]:
+        if not node.input(7):
+            raise LoweringError("mask_index without a mask is not lowered")
+        mask = seg.view(node.inputs[7])
+        summed = seg.output(mask.onnx_type, (batch, 1))
+        (m,) = seg.emit(
+            pydml.DML_REDUCE_OPERATOR_DESC(
+                Function="SUM", InputTensor=seg.tensor(mask), OutputTensor=summed, AxisCount=1, Axes=[1]
+            ),
+            node.name,
+        )
+        seg.define(outs[1], m.reshaped((batch,)))
+    if outs[2]:
+        seg.define(outs[2], total)
