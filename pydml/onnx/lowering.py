@@ -246,6 +246,40 @@ REGISTRY: dict[str, list[Lowering]] = {}
 #: the provider's com.microsoft (contrib) ops: pydml/onnx/ops/contrib.py
 CONTRIB_REGISTRY: dict[str, list[Lowering]] = {}
 CONTRIB_DOMAIN = "com.microsoft"
+#: the 29 com.microsoft ops the provider registers (onnxruntime docs/OperatorKernels.md)
+PROVIDER_CONTRIB_OPS = frozenset(
+    [
+        "Attention",
+        "BiasAdd",
+        "BiasGelu",
+        "BiasSplitGelu",
+        "ConvTransposeWithDynamicPads",
+        "DequantizeLinear",
+        "DynamicQuantizeMatMul",
+        "EmbedLayerNormalization",
+        "FastGelu",
+        "FusedMatMul",
+        "FusedMatMulActivation",
+        "Gelu",
+        "GroupNorm",
+        "GroupQueryAttention",
+        "MatMulIntegerToFloat",
+        "MatMulNBits",
+        "MultiHeadAttention",
+        "NhwcConv",
+        "QAttention",
+        "QLinearAdd",
+        "QLinearAveragePool",
+        "QLinearConcat",
+        "QLinearGlobalAveragePool",
+        "QLinearSigmoid",
+        "QuantizeLinear",
+        "QuickGelu",
+        "RotaryEmbedding",
+        "SkipLayerNormalization",
+        "SkipSimplifiedLayerNormalization",
+    ]
+)
 
 
 def register(
@@ -275,6 +309,12 @@ def find_lowering(op_type: str, domain: str, opset: int) -> Lowering:
             f"domain {domain!r}: the DirectML provider registers ai.onnx and com.microsoft ops"
         )
     entries = (CONTRIB_REGISTRY if domain == CONTRIB_DOMAIN else REGISTRY).get(op_type)
+    if not entries and domain == CONTRIB_DOMAIN:
+        if op_type in PROVIDER_CONTRIB_OPS:
+            raise LoweringError(
+                "the DirectML provider registers this com.microsoft op; pydml lowers it not yet"
+            )
+        raise LoweringError("the DirectML provider registers no kernel for this com.microsoft op")
     if not entries:
         raise LoweringError(
             "the DirectML provider registers no kernel for this op (or pydml lowers it not yet)"
