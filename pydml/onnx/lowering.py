@@ -261,17 +261,60 @@ class Lowering:
 
 
 REGISTRY: dict[str, list[Lowering]] = {}
+#: the provider's com.microsoft (contrib) ops: pydml/onnx/ops/contrib.py
+CONTRIB_REGISTRY: dict[str, list[Lowering]] = {}
+CONTRIB_DOMAIN = "com.microsoft"
+#: the 29 com.microsoft ops the provider registers (onnxruntime docs/OperatorKernels.md)
+PROVIDER_CONTRIB_OPS = frozenset(
+    [
+        "Attention",
+        "BiasAdd",
+        "BiasGelu",
+        "BiasSplitGelu",
+        "ConvTransposeWithDynamicPads",
+        "DequantizeLinear",
+        "DynamicQuantizeMatMul",
+        "EmbedLayerNormalization",
+        "FastGelu",
+        "FusedMatMul",
+        "FusedMatMulActivation",
+        "Gelu",
+        "GroupNorm",
+        "GroupQueryAttention",
+        "MatMulIntegerToFloat",
+        "MatMulNBits",
+        "MultiHeadAttention",
+        "NhwcConv",
+        "QAttention",
+        "QLinearAdd",
+        "QLinearAveragePool",
+        "QLinearConcat",
+        "QLinearGlobalAveragePool",
+        "QLinearSigmoid",
+        "QuantizeLinear",
+        "QuickGelu",
+        "RotaryEmbedding",
+        "SkipLayerNormalization",
+        "SkipSimplifiedLayerNormalization",
+    ]
+)
 
 
 def register(
-    *op_types: str, since: int = 1, host_inputs: Sequence[int] = (), dml: Sequence[str] = ()
+    *op_types: str,
+    since: int = 1,
+    host_inputs: Sequence[int] = (),
+    dml: Sequence[str] = (),
+    domain: str = "",
 ) -> Callable[[LowerFn], LowerFn]:
-    """Register a lowering for ONNX ``op_types`` (ai.onnx) from opset ``since`` on."""
+    """Register a lowering for ONNX ``op_types`` (ai.onnx, or ``domain`` "com.microsoft") from
+    opset ``since`` on."""
+    table = CONTRIB_REGISTRY if domain == CONTRIB_DOMAIN else REGISTRY
 
     def decorate(fn: LowerFn) -> LowerFn:
         for op in op_types:
-            REGISTRY.setdefault(op, []).append(Lowering(op, since, fn, tuple(host_inputs), tuple(dml)))
-            REGISTRY[op].sort(key=lambda entry: entry.since)
+            table.setdefault(op, []).append(Lowering(op, since, fn, tuple(host_inputs), tuple(dml)))
+            table[op].sort(key=lambda entry: entry.since)
         return fn
 
     return decorate
@@ -279,9 +322,17 @@ def register(
 
 def find_lowering(op_type: str, domain: str, opset: int) -> Lowering:
     """The registration in force for ``op_type`` at ``opset``, or the one-line reason there is none."""
-    if domain not in ("", "ai.onnx"):
-        raise LoweringError(f"domain {domain!r} is not lowered yet")
-    entries = REGISTRY.get(op_type)
+    if domain not in ("", "ai.onnx", CONTRIB_DOMAIN):
+        raise LoweringError(
+            f"domain {domain!r}: the DirectML provider registers ai.onnx and com.microsoft ops"
+        )
+    entries = (CONTRIB_REGISTRY if domain == CONTRIB_DOMAIN else REGISTRY).get(op_type)
+    if not entries and domain == CONTRIB_DOMAIN:
+        if op_type in PROVIDER_CONTRIB_OPS:
+            raise LoweringError(
+                "the DirectML provider registers this com.microsoft op; pydml lowers it not yet"
+            )
+        raise LoweringError("the DirectML provider registers no kernel for this com.microsoft op")
     if not entries:
         raise LoweringError(
             "the DirectML provider registers no kernel for this op (or pydml lowers it not yet)"
@@ -323,7 +374,8 @@ class Segment:
         self._input_of: dict[str, int] = {}
         self._const_views: dict[str, View] = {}
         self._connected: set[tuple[int, int]] = set()
-        self._output_counts: dict[int, int] = {}
+        #: per operator node: the indices of the outputs its desc has (absent optional ones skipped)
+        self._output_counts: dict[int, tuple[int, ...]] = {}
         #: per ONNX node lowered: the DML operators it became
         self.explained: dict[str, list[str]] = {}
         self._current: list[str] | None = None
@@ -442,6 +494,11 @@ class Segment:
     def zero(self, onnx_type: int) -> View:
         return self.constant(np.zeros((), dtype=ONNX_TO_NUMPY[onnx_type]), "zero")
 
+    def empty(self, name: str, onnx_type: int, shape: Sequence[int]) -> None:
+        """ONNX value ``name`` is empty: no data, so no tensor (DirectML has no empty dimension);
+        it is a constant of its shape, and the nodes reading it are folded."""
+        self.constants[name] = np.zeros(tuple(shape), dtype=ONNX_TO_NUMPY[onnx_type])
+
     def define(self, name: str, view: View) -> None:
         """ONNX value ``name`` is ``view`` (a view of another value: no node)."""
         self._set_value(name, view)
@@ -534,7 +591,7 @@ class Segment:
             if write.name:
                 self._set_value(write.name, view)
             outputs.append(view)
-        self._output_counts[node_index] = len(writes)
+        self._output_counts[node_index] = tuple(index for index, _ in writes)
         if self._current is not None:
             self._current.append(str(schema.type.c_name).replace("DML_OPERATOR_", ""))
         return outputs
@@ -621,7 +678,7 @@ class Segment:
         try:
             lowering.fn(self, node)
             for out in node.outputs:
-                if out and out not in self.values:
+                if out and out not in self.values and out not in self.constants:
                     raise LoweringError(f"output {out!r} was not lowered")
             fused = self._finish_fusion(node, activation)
             self.explained[node.name] = self._current
@@ -784,8 +841,8 @@ class Segment:
             result.append((name, view))
         # outputs of a node nobody reads (Split's unused parts ...) become extra graph outputs
         extra = len(outputs)
-        for node, count in self._output_counts.items():
-            for o in range(count):
+        for node, indices in self._output_counts.items():
+            for o in indices:
                 if (node, o) not in self._connected and (node, o) not in used:
                     output_edges.append(
                         pydml.DML_OUTPUT_GRAPH_EDGE_DESC(

@@ -48,6 +48,8 @@ _NONDETERMINISTIC = {
 
 #: initializers larger than this (bytes) are weights: shape inference sees their shape only
 _SHAPE_MODEL_BYTES = 4096
+#: float element types: a float graph input is never made a per-run constant by the walk above
+_FLOAT_ELEMS = {1, 10, 11, 16}
 
 
 class OnnxModelError(PydmlError, ValueError):
@@ -279,18 +281,37 @@ class InferenceSession:
         return feed
 
     def _find_host_inputs(self) -> set[str]:
-        """Graph inputs that a node reads on the CPU (a Reshape's shape ...): constants per run."""
-        inputs = {vi.name for vi in self._inputs}
-        out: set[str] = set()
+        """Graph inputs that a node reads on the CPU (a Reshape's shape ...): constants per run.
+
+        Also the integer graph inputs such a CPU-read value is computed from (a Pad's pads from
+        ``Max(Shape(x), shape)``, a Range's limit from a window size): the provider reads the
+        computed value on the CPU at run time, so here those inputs are part of the plan's key and
+        the computation is folded. The walk stops at Shape and Size (their value is the input's
+        shape, not its data)."""
+        inputs = {vi.name: vi for vi in self._inputs}
+        producer = {out: node for node in self._nodes for out in node.outputs if out}
+        wanted: list[str] = []
         for node in self._nodes:
             try:
                 lowering = find_lowering(node.op_type, node.domain, node.opset)
             except LoweringError:
                 continue
-            for i in lowering.host_inputs:
-                name = node.input(i)
-                if name in inputs:
+            wanted += [node.input(i) for i in lowering.host_inputs if node.input(i)]
+        out: set[str] = {name for name in wanted if name in inputs}
+        seen: set[str] = set(out)
+        while wanted:
+            name = wanted.pop()
+            if name in seen:
+                continue
+            seen.add(name)
+            if name in inputs:
+                if inputs[name].type.tensor_type.elem_type not in _FLOAT_ELEMS:
                     out.add(name)
+                continue
+            source = producer.get(name)
+            if source is None or source.op_type in ("Shape", "Size") or source.op_type in _NONDETERMINISTIC:
+                continue
+            wanted += [n for n in source.inputs if n]
         return out
 
     # -- building ------------------------------------------------------------------------
@@ -363,13 +384,47 @@ class InferenceSession:
         return last
 
     def _fold(
-        self, node: Node, constants: dict[str, np.ndarray[Any, Any]], shapes: dict[str, tuple[int, ...]]
+        self,
+        node: Node,
+        constants: dict[str, np.ndarray[Any, Any]],
+        shapes: dict[str, tuple[int, ...]],
+        types: Mapping[str, int] | None = None,
     ) -> bool:
         """Evaluate ``node`` now if its value is known at load: constant inputs, or a Shape/Size of a
-        statically shaped value (the provider's CPU-side shape computations)."""
+        statically shaped value (the provider's CPU-side shape computations).
+
+        An empty tensor (a zero in its static shape) holds no data, so its value is known from its
+        shape and type alone: DirectML tensors have no empty dimension, and a node whose outputs
+        are all empty, or whose inputs are all known, needs no operator (a reduction over an
+        empty set is its identity value, computed here)."""
         if node.op_type in _NONDETERMINISTIC or node.domain not in ("", "ai.onnx"):
             return False
         present = [n for n in node.inputs if n]
+        if types is not None:
+            empty = {
+                name: np.zeros(shapes[name], dtype=ONNX_TO_NUMPY[types[name]])
+                for name in present + [n for n in node.outputs if n]
+                if name not in constants
+                and name in shapes
+                and 0 in shapes[name]
+                and types.get(name) in ONNX_TO_NUMPY
+            }
+            constants.update((k, v) for k, v in empty.items() if k in present)
+            outs = [n for n in node.outputs if n]
+            if outs and all(n in empty for n in outs):
+                constants.update((n, empty[n]) for n in outs)
+                return True
+            if (
+                node.op_type == "CastLike"
+                and len(present) == 2
+                and present[0] in constants
+                and types.get(present[1]) in ONNX_TO_NUMPY
+            ):
+                # only input 1's type is read: the cast of a constant is a constant
+                value = constants[present[0]].astype(ONNX_TO_NUMPY[types[present[1]]])
+                constants[node.outputs[0]] = value
+                shapes[node.outputs[0]] = tuple(int(n) for n in value.shape)
+                return True
         if (
             node.op_type in ("Shape", "Size")
             and present
@@ -448,7 +503,7 @@ class InferenceSession:
             self._report("lowering nodes", node.index + 1, len(self._nodes))
             if node.index in fused:
                 continue
-            if self._fold(node, constants, shapes):
+            if self._fold(node, constants, shapes, types):
                 explanations.append(Explanation(node.name, node.op_type, node.opset, [], "folded"))
                 continue
             try:
@@ -467,6 +522,10 @@ class InferenceSession:
                     if after is not None and segment.fuse_activation_after(add.outputs[0], after):
                         members.append(after)
                         fused.add(after.index)
+                for name in node.outputs:
+                    # shape inference may not know a shape a folded CPU-read input decided
+                    if name in segment.values:
+                        shapes.setdefault(name, segment.values[name].shape)
                 explanations.append(
                     Explanation(
                         node.name, node.op_type, node.opset, segment.explained.get(node.name, []), "dml"

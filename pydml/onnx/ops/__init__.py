@@ -1,23 +1,29 @@
 """The lowerings, one module per family; importing this package registers them all."""
 
 from pydml.onnx.ops import (
+    contrib,
     elementwise,
     gather_scatter,
     matmul,
     movement,
     normalization,
     pooling,
+    quantize,
+    recurrent,
     reduce,
     resize,
 )
 
 __all__ = [
+    "contrib",
     "elementwise",
     "gather_scatter",
     "matmul",
     "movement",
     "normalization",
     "pooling",
+    "quantize",
+    "recurrent",
     "reduce",
     "resize",
 ]

@@ -3,6 +3,8 @@ DmlOperatorActivation.cpp. Broadcasting is zero strides on the inputs' tensor de
 
 from __future__ import annotations
 
+import math
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -11,6 +13,7 @@ import pydml
 from pydml.onnx.lowering import (
     FLOAT_TYPES,
     ONNX_TO_DML,
+    ONNX_TO_NUMPY,
     LoweringError,
     Node,
     Segment,
@@ -157,12 +160,64 @@ def mod(seg: Segment, node: Node) -> None:
     binary(seg, node, dml, seg.view(node.inputs[0]), seg.view(node.inputs[1]))
 
 
+#: ONNX signed integer type -> the unsigned type of its width (INT8 -> UINT8 ...)
+_UNSIGNED_OF = {3: 2, 5: 4, 6: 12, 7: 13}
+
+
 @register("BitShift", since=11, dml=["ELEMENT_WISE_BIT_SHIFT_LEFT", "ELEMENT_WISE_BIT_SHIFT_RIGHT"])
 def bit_shift(seg: Segment, node: Node) -> None:
-    dml = (
-        "ELEMENT_WISE_BIT_SHIFT_LEFT" if node.attr("direction") == "LEFT" else "ELEMENT_WISE_BIT_SHIFT_RIGHT"
+    left = node.attr("direction") == "LEFT"
+    dml = "ELEMENT_WISE_BIT_SHIFT_LEFT" if left else "ELEMENT_WISE_BIT_SHIFT_RIGHT"
+    x, y = seg.view(node.inputs[0]), seg.view(node.inputs[1])
+    if x.onnx_type not in _UNSIGNED_OF:
+        binary(seg, node, dml, x, y)
+        return
+    _signed_bit_shift(seg, node, x, y, left)
+
+
+def reinterpret(seg: Segment, view: View, onnx_type: int, name: str) -> View:
+    """``view``'s bytes read as ``onnx_type`` of the same width. A graph input or constant is bound
+    as an array of its own type, so it is copied to a node output first (an IDENTITY)."""
+    if view.source.kind != "node":
+        view = seg.identity(view, name)
+    return replace(view, onnx_type=onnx_type)
+
+
+def _signed_bit_shift(seg: Segment, node: Node, x: View, y: View, left: bool) -> None:
+    """BitShift-28's signed types on DirectML's unsigned shifts (the BIT_SHIFT pages take UINT8..UINT64
+    only; opset 28 added INT8..INT64). Shifts act on the bits, so a signed tensor is read as the
+    unsigned type of its width (a negative shift amount reads as one >= the width: every bit
+    shifted out, 0, as opset 28 defines). A left shift is the same on the bits; an arithmetic
+    right shift is ``m ^ ((x ^ m) >> y)`` with ``m = x < 0 ? -1 : 0`` (complementing a negative x
+    makes the logical shift fill with its sign bit): -1 for a negative x shifted out, 0 otherwise,
+    as opset 28 defines."""
+    unsigned = _UNSIGNED_OF[x.onnx_type]
+    ux, uy = reinterpret(seg, x, unsigned, node.name), reinterpret(seg, y, unsigned, node.name)
+    name = node.outputs[0]
+    if left:
+        out = binary(seg, node, "ELEMENT_WISE_BIT_SHIFT_LEFT", ux, uy, out_name=None)
+        seg.define(name, replace(out, onnx_type=x.onnx_type))
+        return
+    negative = binary(
+        seg, node, "ELEMENT_WISE_LOGICAL_LESS_THAN", x, seg.zero(x.onnx_type), out_type=BOOL, out_name=None
     )
-    binary(seg, node, dml, seg.view(node.inputs[0]), seg.view(node.inputs[1]))
+    dtype = ONNX_TO_NUMPY[x.onnx_type]
+    minus_one, zero = seg.constant(np.array(-1, dtype), "minus_one"), seg.zero(x.onnx_type)
+    mask_out = seg.output(x.onnx_type, x.shape)
+    (mask,) = seg.emit(
+        pydml.DML_ELEMENT_WISE_IF_OPERATOR_DESC(
+            ConditionTensor=seg.tensor(negative),
+            ATensor=seg.tensor(minus_one.broadcast(x.shape)),
+            BTensor=seg.tensor(zero.broadcast(x.shape)),
+            OutputTensor=mask_out,
+        ),
+        node.name,
+    )
+    umask = replace(mask, onnx_type=unsigned)
+    flipped = binary(seg, node, "ELEMENT_WISE_BIT_XOR", ux, umask, out_name=None)
+    shifted = binary(seg, node, "ELEMENT_WISE_BIT_SHIFT_RIGHT", flipped, uy, out_name=None)
+    out = binary(seg, node, "ELEMENT_WISE_BIT_XOR", shifted, umask.broadcast(shifted.shape), out_name=None)
+    seg.define(name, replace(out, onnx_type=x.onnx_type))
 
 
 @register("PRelu", since=7, dml=["ACTIVATION_PARAMETERIZED_RELU"])
@@ -276,9 +331,36 @@ def hard_swish(seg: Segment, node: Node) -> None:
 
 @register("Gelu", since=20, dml=["ACTIVATION_GELU"])
 def gelu(seg: Segment, node: Node) -> None:
+    if node.attr("approximate", "none") == "tanh":
+        seg.define(node.outputs[0], gelu_tanh(seg, node, seg.view(node.inputs[0])))
+        return
     if node.attr("approximate", "none") != "none":
-        raise LoweringError('approximate="tanh": DML_ACTIVATION_GELU computes the exact (erf) form only')
+        raise LoweringError(f'approximate="{node.attr("approximate")}" is not an ONNX Gelu mode')
     unary(seg, node, "ACTIVATION_GELU")
+
+
+def scale_bias(seg: Segment, node: Node, x: View, scale: float, bias: float, dml: str = "IDENTITY") -> View:
+    """``f(x * scale + bias)`` by ELEMENT_WISE_<dml> and its ScaleBias (one operator)."""
+    out = seg.output(x.onnx_type, x.shape)
+    desc = desc_class(f"ELEMENT_WISE_{dml}")(
+        InputTensor=seg.tensor(x),
+        OutputTensor=out,
+        ScaleBias=pydml.DML_SCALE_BIAS(Scale=scale, Bias=bias),
+    )
+    (y,) = seg.emit(desc, node.name)
+    return y
+
+
+def gelu_tanh(seg: Segment, node: Node, x: View) -> View:
+    """0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3))): DML_ACTIVATION_GELU is the erf form only,
+    so the tanh form is composed from element-wise operators (ScaleBias folds the constants):
+    x * (0.5 + 0.5 tanh(x * (sqrt(2/pi) + sqrt(2/pi) 0.044715 x^2)))."""
+    k = math.sqrt(2.0 / math.pi)
+    square = binary(seg, node, "ELEMENT_WISE_MULTIPLY", x, x, out_name=None)
+    poly = scale_bias(seg, node, square, 0.044715 * k, k)
+    inner = binary(seg, node, "ELEMENT_WISE_MULTIPLY", x, poly, out_name=None)
+    half = scale_bias(seg, node, scale_bias(seg, node, inner, 1.0, 0.0, "TANH"), 0.5, 0.5)
+    return binary(seg, node, "ELEMENT_WISE_MULTIPLY", x, half, out_name=None)
 
 
 @register("IsInf", since=10, dml=["ELEMENT_WISE_IS_INFINITY"])
@@ -382,7 +464,13 @@ def cast_like(seg: Segment, node: Node) -> None:
 def dropout(seg: Segment, node: Node) -> None:
     # inference: the output is the input (the provider's DmlOperatorCopy); the mask is all true
     training = seg.const(node.input(2)) if node.input(2) else None
-    if node.input(2) and (training is None or bool(training.reshape(-1)[0])):
+    ratio = seg.const(node.input(1)) if node.input(1) else None
+    # training mode drops nothing when the ratio is 0 (ONNX: "If ratio is 0, ... output = data")
+    if (
+        node.input(2)
+        and (training is None or bool(training.reshape(-1)[0]))
+        and (ratio is None or float(ratio.reshape(-1)[0]) != 0.0)
+    ):
         raise LoweringError("training_mode: random dropout is not an inference kernel")
     x = seg.view(node.inputs[0])
     seg.define(node.outputs[0], x)

@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pydml
-from pydml.onnx.lowering import LoweringError, Node, Segment, View, normalize_axis, register
+from pydml.onnx.lowering import FLOAT_TYPES, LoweringError, Node, Segment, View, normalize_axis, register
+from pydml.onnx.ops.elementwise import cast
 
 INT64 = 7
 UINT64 = 13
@@ -33,6 +34,7 @@ def _no_reduction(node: Node) -> None:
         raise LoweringError(f'reduction "{node.attr("reduction")}": DML scatters replace only')
 
 
+@register("Scatter", since=9, dml=["SCATTER_ELEMENTS"])  # opset 9's name for it (deprecated at 11)
 @register("ScatterElements", since=11, dml=["SCATTER_ELEMENTS"])
 def scatter_elements(seg: Segment, node: Node) -> None:
     _no_reduction(node)
@@ -147,6 +149,9 @@ def top_k(seg: Segment, node: Node) -> None:
 @register("OneHot", since=9, host_inputs=(1,), dml=["ONE_HOT"])
 def one_hot(seg: Segment, node: Node) -> None:
     idx, values = seg.view(node.inputs[0]), seg.view(node.inputs[2])
+    if idx.onnx_type in FLOAT_TYPES:
+        # ONNX takes float indices (truncated); DML_ONE_HOT's IndicesTensor is integer: cast first
+        idx = cast(seg, node, idx, INT64)
     depth_value = seg.host(node, 1, "depth")
     assert depth_value is not None
     depth = int(depth_value.reshape(-1)[0])

@@ -7,8 +7,10 @@ from dataclasses import replace
 
 import pydml
 from pydml.onnx.lowering import LoweringError, Node, Segment, View, broadcast_shapes, register
+from pydml.onnx.ops.elementwise import cast
 
 GEMM_MAX_DIMS = 4
+INT32, FLOAT32, FLOAT16 = 6, 1, 10
 
 
 def merge_batch(views: list[View], batch_rank: int) -> list[View]:
@@ -34,9 +36,12 @@ def merge_batch(views: list[View], batch_rank: int) -> list[View]:
     return [v.padded(GEMM_MAX_DIMS) for v in views]
 
 
-@register("MatMul", since=9, dml=["GEMM"])
-def matmul(seg: Segment, node: Node) -> None:
-    a, b = seg.view(node.inputs[0]), seg.view(node.inputs[1])
+def _operands(
+    seg: Segment, node: Node, ia: int, ib: int
+) -> tuple[View, View, tuple[int, ...], tuple[int, ...]]:
+    """MatMul's operands as 4-D GEMM views (numpy promotion of 1-D operands, batch broadcast by
+    zero strides), the 4-D output shape and the logical output shape."""
+    a, b = seg.view(node.inputs[ia]), seg.view(node.inputs[ib])
     a_vec, b_vec = a.rank == 1, b.rank == 1
     if a_vec:
         a = a.padded(2)
@@ -53,11 +58,87 @@ def matmul(seg: Segment, node: Node) -> None:
     logical = batch + ((m,) if not a_vec else ()) + ((n,) if not b_vec else ())
     dummy = View(a.source, a.onnx_type, out_shape, tuple(s for s in _packed(out_shape)))
     a4, b4, o4 = merge_batch([a, b, dummy], len(batch))
-    out = seg.output(a.onnx_type, o4.shape)
+    return a4, b4, o4.shape, logical
+
+
+@register("MatMul", since=9, dml=["GEMM"])
+def matmul(seg: Segment, node: Node) -> None:
+    a4, b4, shape4, logical = _operands(seg, node, 0, 1)
+    out = seg.output(a4.onnx_type, shape4)
     (y,) = seg.emit(
         pydml.DML_GEMM_OPERATOR_DESC(
-            ATensor=seg.tensor(a4), BTensor=seg.tensor(b4), OutputTensor=out, TransA="NONE", TransB="NONE",
-            Alpha=1.0, Beta=0.0,
+            ATensor=seg.tensor(a4),
+            BTensor=seg.tensor(b4),
+            OutputTensor=out,
+            TransA="NONE",
+            TransB="NONE",
+            Alpha=1.0,
+            Beta=0.0,
+        ),
+        node.name,
+    )
+    seg.define(node.outputs[0], y.reshaped(logical))
+
+
+def quant_param(
+    seg: Segment, node: Node, name: str, rows: int | None = None, cols: int | None = None
+) -> View:
+    """A scale or zero point as the 4-D tensor the quantized GEMM pages take: one value
+    ({1,1,1,1}), or one per row of A ({1,1,M,1}) or per column of B ({1,1,1,N})."""
+    p = seg.view(name)
+    if p.onnx_type == FLOAT16:
+        # opset 21 widened the scales to FLOAT16; the page takes FLOAT32: the cast is exact
+        p = cast(seg, node, p, FLOAT32)
+    if p.size == 1:
+        return replace(p, shape=(1, 1, 1, 1), strides=(0, 0, 0, 0))
+    if p.rank == 1 and cols is not None and p.shape[0] == cols:
+        return replace(p, shape=(1, 1, 1, cols), strides=(0, 0, 0, p.strides[0]))
+    if p.rank == 1 and rows is not None and p.shape[0] == rows:
+        return replace(p, shape=(1, 1, rows, 1), strides=(0, 0, p.strides[0], 0))
+    raise LoweringError(
+        f"a scale or zero point of shape {list(p.shape)} is not per-tensor, per-row or per-column"
+    )
+
+
+@register("MatMulInteger", since=10, dml=["MATRIX_MULTIPLY_INTEGER"])
+def matmul_integer(seg: Segment, node: Node) -> None:
+    """DmlOperatorMatMulInteger: INT32 output; an omitted zero point is none."""
+    a4, b4, shape4, logical = _operands(seg, node, 0, 1)
+    m, n = shape4[-2], shape4[-1]
+    fields = {}
+    if node.input(2):
+        fields["AZeroPointTensor"] = seg.tensor(quant_param(seg, node, node.inputs[2], rows=m))
+    if node.input(3):
+        fields["BZeroPointTensor"] = seg.tensor(quant_param(seg, node, node.inputs[3], cols=n))
+    out = seg.output(INT32, shape4)
+    (y,) = seg.emit(
+        pydml.DML_MATRIX_MULTIPLY_INTEGER_OPERATOR_DESC(
+            ATensor=seg.tensor(a4), BTensor=seg.tensor(b4), OutputTensor=out, **fields
+        ),
+        node.name,
+    )
+    seg.define(node.outputs[0], y.reshaped(logical))
+
+
+@register("QLinearMatMul", since=10, dml=["QUANTIZED_LINEAR_MATRIX_MULTIPLY"])
+def qlinear_matmul(seg: Segment, node: Node) -> None:
+    """DmlOperatorQLinearMatMul: a, a_scale, a_zero_point, b, b_scale, b_zero_point, y_scale,
+    y_zero_point onto QUANTIZED_LINEAR_MATRIX_MULTIPLY."""
+    a4, b4, shape4, logical = _operands(seg, node, 0, 3)
+    m, n = shape4[-2], shape4[-1]
+    y_zero = seg.view(node.inputs[7])
+    out = seg.output(y_zero.onnx_type, shape4)
+    (y,) = seg.emit(
+        pydml.DML_QUANTIZED_LINEAR_MATRIX_MULTIPLY_OPERATOR_DESC(
+            ATensor=seg.tensor(a4),
+            AScaleTensor=seg.tensor(quant_param(seg, node, node.inputs[1], rows=m)),
+            AZeroPointTensor=seg.tensor(quant_param(seg, node, node.inputs[2], rows=m)),
+            BTensor=seg.tensor(b4),
+            BScaleTensor=seg.tensor(quant_param(seg, node, node.inputs[4], cols=n)),
+            BZeroPointTensor=seg.tensor(quant_param(seg, node, node.inputs[5], cols=n)),
+            OutputScaleTensor=seg.tensor(quant_param(seg, node, node.inputs[6], cols=n)),
+            OutputZeroPointTensor=seg.tensor(quant_param(seg, node, node.inputs[7], cols=n)),
+            OutputTensor=out,
         ),
         node.name,
     )
@@ -99,3 +180,81 @@ def gemm(seg: Segment, node: Node) -> None:
         node.name,
     )
     seg.define(node.outputs[0], y.reshaped((m, n)))
+
+
+@register("Einsum", since=12, dml=["ELEMENT_WISE_MULTIPLY", "REDUCE"])
+def einsum(seg: Segment, node: Node) -> None:
+    """Einsum as a product over the union of the labels, then a sum over the labels the output
+    lacks (the provider's DmlOperatorEinSum general "multiply, then reduce" path). Each operand is
+    a view over the union's dimensions: its labels' strides (a repeated label, a diagonal, adds
+    its strides), zero strides for labels it lacks. The output's label order is a transposed view."""
+    equation = str(node.attr("equation")).replace(" ", "")
+    lhs, arrow, rhs = equation.partition("->")
+    terms = lhs.split(",")
+    views = [seg.view(n) for n in node.inputs]
+    if len(terms) != len(views):
+        raise LoweringError(f"equation {equation!r} for {len(views)} operands")
+    # "..." stands for the operand's leading dimensions, right-aligned across operands: digit
+    # labels (no letter clashes) for them
+    span = max((v.rank - len(t) + 3 for t, v in zip(terms, views, strict=True) if "..." in t), default=0)
+    ellipsis = "".join(str(d) for d in range(span))
+    terms = [
+        t.replace("...", ellipsis[span - (v.rank - len(t) + 3) :]) if "..." in t else t
+        for t, v in zip(terms, views, strict=True)
+    ]
+    if not arrow:
+        # implicit output: the ellipsis, then the labels seen once, in alphabetical order
+        joined = "".join(terms)
+        rhs = ellipsis + "".join(sorted(c for c in set(joined) if c.isalpha() and joined.count(c) == 1))
+    else:
+        rhs = rhs.replace("...", ellipsis)
+    labels: list[str] = []
+    sizes: dict[str, int] = {}
+    for term, v in zip(terms, views, strict=True):
+        if len(term) != v.rank:
+            raise LoweringError(f"term {term!r} for a {v.rank}-D operand")
+        for c, n in zip(term, v.shape, strict=True):
+            if sizes.get(c, n) != n and n != 1 and sizes[c] != 1:
+                raise LoweringError(f"label {c!r} has sizes {sizes[c]} and {n}")
+            sizes[c] = max(sizes.get(c, 1), n)
+            if c not in labels:
+                labels.append(c)
+    order = [c for c in rhs] + [c for c in labels if c not in rhs]
+    shape = tuple(sizes[c] for c in order)
+    if len(shape) > 8:
+        raise LoweringError(f"{len(shape)} labels: DirectML tensors have at most 8 dimensions")
+    full = []
+    for term, v in zip(terms, views, strict=True):
+        strides = {c: 0 for c in order}
+        for c, n, s in zip(term, v.shape, v.strides, strict=True):
+            strides[c] += s if n != 1 else 0
+        full.append(View(v.source, v.onnx_type, shape, tuple(strides[c] for c in order)))
+    product = full[0]
+    for other in full[1:]:
+        out = seg.output(product.onnx_type, shape)
+        (product,) = seg.emit(
+            pydml.DML_ELEMENT_WISE_MULTIPLY_OPERATOR_DESC(
+                ATensor=seg.tensor(product), BTensor=seg.tensor(other), OutputTensor=out
+            ),
+            node.name,
+        )
+    kept = len(rhs)
+    out_shape = shape[:kept]
+    if kept == len(order):
+        if len(full) == 1:
+            product = seg.identity(product, node.name)
+        seg.define(node.outputs[0], product)
+        return
+    axes = list(range(kept, len(order)))
+    reduced = seg.output(product.onnx_type, (*out_shape, *([1] * len(axes))))
+    (y,) = seg.emit(
+        pydml.DML_REDUCE_OPERATOR_DESC(
+            Function="SUM",
+            InputTensor=seg.tensor(product),
+            OutputTensor=reduced,
+            AxisCount=len(axes),
+            Axes=axes,
+        ),
+        node.name,
+    )
+    seg.define(node.outputs[0], y.reshaped(out_shape))

@@ -11,6 +11,7 @@ import numpy as np
 
 import pydml
 from pydml.onnx.lowering import (
+    ONNX_TO_DML,
     LoweringError,
     Node,
     Segment,
@@ -159,7 +160,17 @@ def split(seg: Segment, node: Node) -> None:
     for name, part in zip(outputs, parts, strict=True):
         shape = list(x.shape)
         shape[axis] = part
+        if part == 0:
+            if name:
+                seg.empty(name, x.onnx_type, shape)
+            continue
         tensors.append(seg.output(x.onnx_type, shape, name=name or None))
+    if len(tensors) == 1:
+        # every other part is empty: the one left is the input itself
+        (name,) = [n for n, p in zip(outputs, parts, strict=True) if p]
+        if name:
+            seg.define(name, x)
+        return
     seg.emit(
         pydml.DML_SPLIT_OPERATOR_DESC(InputTensor=seg.tensor(x), OutputTensors=tensors, Axis=axis), node.name
     )
@@ -319,3 +330,83 @@ _host_only("Range", 11, (0, 1, 2))
 _host_only("Constant", 1, ())
 
 _ = np
+
+
+_INT32_MIN, _INT32_MAX = -(2**31), 2**31 - 1
+
+
+@register("Trilu", since=14, host_inputs=(1,), dml=["DIAGONAL_MATRIX1"])
+def trilu(seg: Segment, node: Node) -> None:
+    """DML_DIAGONAL_MATRIX1 over the input (the provider's DmlOperatorTrilu): the band of diagonals
+    ONNX zeroes is filled with 0 and the rest copied. upper keeps column - row >= k, so diagonals
+    [INT32_MIN, k) are zeroed; lower keeps column - row <= k, so [k + 1, INT32_MAX) are."""
+    x = seg.view(node.inputs[0])
+    if x.rank < 2:
+        raise LoweringError("Trilu needs a tensor of at least 2 dimensions")
+    k_value = seg.host(node, 1, "k")
+    k = 0 if k_value is None else int(k_value.reshape(-1)[0])
+    k = max(_INT32_MIN + 1, min(_INT32_MAX - 1, k))
+    begin, end = (_INT32_MIN, k) if int(node.attr("upper", 1)) else (k + 1, _INT32_MAX)
+    x4 = x.padded(4)
+    out = seg.output(x.onnx_type, x4.shape)
+    (y,) = seg.emit(
+        pydml.DML_DIAGONAL_MATRIX1_OPERATOR_DESC(
+            InputTensor=seg.tensor(x4),
+            OutputTensor=out,
+            ValueDataType=f"DML_TENSOR_DATA_TYPE_{x.dml_type}",
+            Value=0,
+            DiagonalFillBegin=begin,
+            DiagonalFillEnd=end,
+        ),
+        node.name,
+    )
+    seg.define(node.outputs[0], y.reshaped(x.shape))
+
+
+@register("EyeLike", since=9, dml=["DIAGONAL_MATRIX1"])
+def eye_like(seg: Segment, node: Node) -> None:
+    """DML_DIAGONAL_MATRIX1 without an input (the provider's DmlOperatorEyeLike): ones on diagonal
+    k (column - row = k), zeros elsewhere, of the input's shape and ``dtype`` (default its type)."""
+    shape = seg.shape(node.inputs[0])
+    if len(shape) != 2:
+        raise LoweringError("EyeLike takes a 2-D input")
+    to = int(node.attr("dtype", 0)) or seg.onnx_type(node.inputs[0])
+    k = int(node.attr("k", 0))
+    out = seg.output(to, (1, 1, *shape))
+    (y,) = seg.emit(
+        pydml.DML_DIAGONAL_MATRIX1_OPERATOR_DESC(
+            OutputTensor=out,
+            ValueDataType=f"DML_TENSOR_DATA_TYPE_{ONNX_TO_DML[to]}",
+            Value=1,
+            DiagonalFillBegin=k,
+            DiagonalFillEnd=k + 1,
+        ),
+        node.name,
+    )
+    seg.define(node.outputs[0], y.reshaped(shape))
+
+
+@register("ReverseSequence", since=10, dml=["REVERSE_SUBSEQUENCES"])
+def reverse_sequence(seg: Segment, node: Node) -> None:
+    """REVERSE_SUBSEQUENCES along time_axis, one length per batch_axis entry (the provider's
+    DmlOperatorReverseSequence): the lengths read with a stride along the batch axis only."""
+    x, lengths = seg.view(node.inputs[0]), seg.view(node.inputs[1])
+    if lengths.onnx_type in (6, 7):
+        # lengths are non-negative: INT32/INT64 read as UINT32/UINT64 (the page's types) are equal
+        from pydml.onnx.ops.elementwise import reinterpret
+
+        lengths = reinterpret(seg, lengths, {6: 12, 7: 13}[lengths.onnx_type], node.name)
+    time_axis = normalize_axis(int(node.attr("time_axis", 0)), x.rank, node)
+    batch_axis = normalize_axis(int(node.attr("batch_axis", 1)), x.rank, node)
+    shape = tuple(x.shape[d] if d == batch_axis else 1 for d in range(x.rank))
+    strides = tuple(lengths.strides[0] if d == batch_axis else 0 for d in range(x.rank))
+    out = seg.output(x.onnx_type, x.shape, name=node.outputs[0])
+    seg.emit(
+        pydml.DML_REVERSE_SUBSEQUENCES_OPERATOR_DESC(
+            InputTensor=seg.tensor(x),
+            SequenceLengthsTensor=seg.tensor(View(lengths.source, lengths.onnx_type, shape, strides)),
+            OutputTensor=out,
+            Axis=time_axis,
+        ),
+        node.name,
+    )

@@ -184,3 +184,45 @@ def lp_norm(seg: Segment, node: Node) -> None:
         ),
         node.name,
     )
+
+
+@register("LRN", since=1, dml=["LOCAL_RESPONSE_NORMALIZATION"])
+def lrn(seg: Segment, node: Node) -> None:
+    """Cross-channel LOCAL_RESPONSE_NORMALIZATION (the provider's DmlOperatorLocalResponseNormalization):
+    x / (bias + alpha / size * sum of squares over ``size`` channels) ^ beta."""
+    x = seg.view(node.inputs[0])
+    if x.rank != 4:
+        raise LoweringError("LRN takes a 4-D input")
+    out = seg.output(x.onnx_type, x.shape, name=node.outputs[0])
+    seg.emit(
+        pydml.DML_LOCAL_RESPONSE_NORMALIZATION_OPERATOR_DESC(
+            InputTensor=seg.tensor(x),
+            OutputTensor=out,
+            CrossChannel=True,
+            LocalSize=int(node.attr("size")),
+            Alpha=float(node.attr("alpha", 1e-4)),
+            Beta=float(node.attr("beta", 0.75)),
+            Bias=float(node.attr("bias", 1.0)),
+        ),
+        node.name,
+    )
+
+
+@register("MeanVarianceNormalization", since=9, dml=["MEAN_VARIANCE_NORMALIZATION1"])
+def mean_variance_normalization(seg: Segment, node: Node) -> None:
+    """MEAN_VARIANCE_NORMALIZATION1 over ``axes`` (default [0, 2, 3]) with the variance normalized
+    (the provider's DmlOperatorMeanVarianceNormalization; ONNX's function uses epsilon 1e-9)."""
+    x = seg.view(node.inputs[0])
+    axes = sorted(normalize_axis(int(a), x.rank, node) for a in node.attr("axes", [0, 2, 3]))
+    out = seg.output(x.onnx_type, x.shape, name=node.outputs[0])
+    seg.emit(
+        pydml.DML_MEAN_VARIANCE_NORMALIZATION1_OPERATOR_DESC(
+            InputTensor=seg.tensor(x),
+            OutputTensor=out,
+            AxisCount=len(axes),
+            Axes=axes,
+            NormalizeVariance=True,
+            Epsilon=1e-9,
+        ),
+        node.name,
+    )

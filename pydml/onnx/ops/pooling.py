@@ -5,6 +5,7 @@ dimension becomes two (a height of 1), as the provider does: DML takes 4-D or 5-
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import Any
 
 import pydml
@@ -56,8 +57,32 @@ def conv_transpose(seg: Segment, node: Node) -> None:
     _convolution(seg, node, transposed=True)
 
 
-def _convolution(seg: Segment, node: Node, *, transposed: bool) -> None:
-    x, w = seg.view(node.inputs[0]), seg.view(node.inputs[1])
+@register("ConvInteger", since=10, dml=["CONVOLUTION_INTEGER"])
+def conv_integer(seg: Segment, node: Node) -> None:
+    """The provider's DmlOperatorConvInteger: x, w, x_zero_point, w_zero_point; INT32 output."""
+    _convolution(seg, node, transposed=False, kind="integer")
+
+
+@register("QLinearConv", since=10, dml=["QUANTIZED_LINEAR_CONVOLUTION"])
+def qlinear_conv(seg: Segment, node: Node) -> None:
+    """The provider's DmlOperatorQLinearConv: x, x_scale, x_zero_point, w, w_scale, w_zero_point,
+    y_scale, y_zero_point, B onto QUANTIZED_LINEAR_CONVOLUTION."""
+    _convolution(seg, node, transposed=False, kind="qlinear")
+
+
+def _quant4(seg: Segment, name: str, channels: int) -> View:
+    """A per-tensor ({1,1,1,1}) or per-output-channel ({1,C,1,1}) scale or zero point."""
+    p = seg.view(name)
+    if p.size == 1:
+        return View(p.source, p.onnx_type, (1, 1, 1, 1), (0, 0, 0, 0))
+    if p.rank == 1 and p.shape[0] == channels:
+        return View(p.source, p.onnx_type, (1, channels, 1, 1), (0, p.strides[0], 0, 0))
+    raise LoweringError(f"{name!r}: a scale or zero point of shape {list(p.shape)}")
+
+
+def _convolution(seg: Segment, node: Node, *, transposed: bool, kind: str = "float") -> None:
+    w_index = 3 if kind == "qlinear" else 1
+    x, w = seg.view(node.inputs[0]), seg.view(node.inputs[w_index])
     x4, lifted = _to_2d(x)
     w4, _ = _to_2d(w)
     spatial = x4.rank - 2
@@ -95,11 +120,17 @@ def _convolution(seg: Segment, node: Node, *, transposed: bool) -> None:
             if lifted:
                 target = [1, *target]
             begin, end = [], []
-            for i, k, d, s, op, t in zip(
-                in_sizes, kernel, dilations, strides, out_padding, target, strict=True
+            for axis, (i, k, d, s, op, t) in enumerate(
+                zip(in_sizes, kernel, dilations, strides, out_padding, target, strict=True)
             ):
                 total = s * (i - 1) + op + ((k - 1) * d + 1) - t
-                if auto_pad == "SAME_UPPER":
+                if total < 0:
+                    # an output_shape past the full transposed convolution: the extra end rows
+                    # are DML_CONVOLUTION's OutputPadding (bias only, as ONNX's output there)
+                    out_padding[axis] = op - total
+                    begin.append(0)
+                    end.append(0)
+                elif auto_pad == "SAME_UPPER":
                     begin.append(total // 2)
                     end.append(total - total // 2)
                 else:
@@ -120,8 +151,9 @@ def _convolution(seg: Segment, node: Node, *, transposed: bool) -> None:
     if any(v < 0 for v in begin + end):
         raise LoweringError("negative padding")
     fields: dict[str, Any] = {}
-    if node.input(2):
-        bias = seg.view(node.input(2))
+    bias_index = {"float": 2, "integer": -1, "qlinear": 8}[kind]
+    if bias_index > 0 and node.input(bias_index):
+        bias = seg.view(node.input(bias_index))
         fields["BiasTensor"] = seg.tensor(
             View(
                 bias.source,
@@ -131,6 +163,49 @@ def _convolution(seg: Segment, node: Node, *, transposed: bool) -> None:
             )
         )
     out_shape = (n, c_out, *out_sizes)
+    if kind != "float":
+        if x4.rank != 4:
+            raise LoweringError("quantized convolutions take 2-D (or 1-D) spatial inputs")
+        common = dict(
+            InputTensor=seg.tensor(x4),
+            FilterTensor=seg.tensor(w4),
+            DimensionCount=spatial,
+            Strides=strides,
+            Dilations=dilations,
+            StartPadding=begin,
+            EndPadding=end,
+            GroupCount=group,
+        )
+        if kind == "integer":
+            if node.input(2):
+                common["InputZeroPointTensor"] = seg.tensor(_quant4(seg, node.inputs[2], 1))
+            if node.input(3):
+                common["FilterZeroPointTensor"] = seg.tensor(_quant4(seg, node.inputs[3], c_out))
+            out = seg.output(INT32, out_shape)
+            (y,) = seg.emit(
+                pydml.DML_CONVOLUTION_INTEGER_OPERATOR_DESC(**common, OutputTensor=out), node.name
+            )
+        else:
+            y_zero = seg.view(node.inputs[7])
+            out = seg.output(y_zero.onnx_type, out_shape)
+            (y,) = seg.emit(
+                pydml.DML_QUANTIZED_LINEAR_CONVOLUTION_OPERATOR_DESC(
+                    **common,
+                    InputScaleTensor=seg.tensor(_quant4(seg, node.inputs[1], 1)),
+                    InputZeroPointTensor=seg.tensor(_quant4(seg, node.inputs[2], 1)),
+                    FilterScaleTensor=seg.tensor(_quant4(seg, node.inputs[4], c_out)),
+                    FilterZeroPointTensor=seg.tensor(_quant4(seg, node.inputs[5], c_out))
+                    if node.input(5)
+                    else None,
+                    OutputScaleTensor=seg.tensor(_quant4(seg, node.inputs[6], 1)),
+                    OutputZeroPointTensor=seg.tensor(_quant4(seg, node.inputs[7], 1)),
+                    OutputTensor=out,
+                    **fields,
+                ),
+                node.name,
+            )
+        seg.define(node.outputs[0], y.reshaped((n, c_out, *out_sizes[1:]) if lifted else out_shape))
+        return
     out = seg.output(x.onnx_type, out_shape)
     (y,) = seg.emit(
         pydml.DML_CONVOLUTION_OPERATOR_DESC(
@@ -151,6 +226,10 @@ def _convolution(seg: Segment, node: Node, *, transposed: bool) -> None:
         node.name,
     )
     seg.define(node.outputs[0], y.reshaped((n, c_out, *out_sizes[1:]) if lifted else out_shape))
+
+
+INT64, UINT64 = 7, 13
+INT32 = 6
 
 
 def _pool(seg: Segment, node: Node, kind: str, *, global_: bool = False) -> None:
@@ -198,18 +277,25 @@ def _pool(seg: Segment, node: Node, kind: str, *, global_: bool = False) -> None
         EndPadding=end,
         Dilations=dilations,
     )
+    indices = None
     if kind == "MAX":
         if len(node.outputs) > 1 and node.outputs[1]:
-            raise LoweringError("the Indices output is not lowered")
-        desc: Any = pydml.DML_MAX_POOLING2_OPERATOR_DESC(**common)
+            # MAX_POOLING2's OutputIndicesTensor: the flattened (row-major) index of each maximum
+            # into the whole input, as ONNX's Indices with storage_order=0 (the provider's
+            # DmlOperatorPooling); UINT64 is INT64's bytes
+            indices = seg.output(UINT64, out_shape)
+        desc: Any = pydml.DML_MAX_POOLING2_OPERATOR_DESC(**common, OutputIndicesTensor=indices)
     elif kind == "AVERAGE":
         desc = pydml.DML_AVERAGE_POOLING1_OPERATOR_DESC(
             **common, IncludePadding=bool(int(node.attr("count_include_pad", 0)))
         )
     else:
         desc = pydml.DML_LP_POOLING1_OPERATOR_DESC(**common, P=int(node.attr("p", 2)))
-    (y,) = seg.emit(desc, node.name)
-    seg.define(node.outputs[0], y.reshaped((n, c, *out_sizes[1:]) if lifted else out_shape))
+    outs = seg.emit(desc, node.name)
+    final = (n, c, *out_sizes[1:]) if lifted else out_shape
+    seg.define(node.outputs[0], outs[0].reshaped(final))
+    if indices is not None:
+        seg.define(node.outputs[1], replace(outs[1], onnx_type=INT64).reshaped(final))
     _ = math
 
 
@@ -243,3 +329,37 @@ def global_max_pool(seg: Segment, node: Node) -> None:
 @register("GlobalLpPool", since=2, dml=["LP_POOLING1"])
 def global_lp_pool(seg: Segment, node: Node) -> None:
     _pool(seg, node, "LP", global_=True)
+
+
+@register("MaxUnpool", since=9, host_inputs=(2,), dml=["MAX_UNPOOLING"])
+def max_unpool(seg: Segment, node: Node) -> None:
+    """DML_MAX_UNPOOLING (the provider's DmlOperatorMaxUnpool): each value written at its flattened
+    index (INT64 indices read as UINT64: they are non-negative), zeros elsewhere; the output shape
+    from output_shape, or (in - 1) * stride - pads + kernel."""
+    from pydml.onnx.ops.elementwise import reinterpret
+
+    x, idx = seg.view(node.inputs[0]), seg.view(node.inputs[1])
+    if idx.onnx_type == INT64:
+        idx = reinterpret(seg, idx, UINT64, node.name)
+    shape_value = seg.host(node, 2, "output_shape")
+    if shape_value is not None:
+        out_shape = tuple(int(v) for v in shape_value.reshape(-1))
+    else:
+        kernel = [int(k) for k in node.attr("kernel_shape")]
+        spatial = len(kernel)
+        strides = _spatial(node, "strides", spatial, 1)
+        pads = [int(p) for p in node.attr("pads", [0] * (2 * spatial))]
+        out_shape = (
+            *x.shape[:2],
+            *(
+                (i - 1) * s - pads[d] - pads[d + spatial] + k
+                for d, (i, s, k) in enumerate(zip(x.shape[2:], strides, kernel, strict=True))
+            ),
+        )
+    out = seg.output(x.onnx_type, out_shape, name=node.outputs[0])
+    seg.emit(
+        pydml.DML_MAX_UNPOOLING_OPERATOR_DESC(
+            InputTensor=seg.tensor(x), IndicesTensor=seg.tensor(idx), OutputTensor=out
+        ),
+        node.name,
+    )

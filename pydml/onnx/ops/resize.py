@@ -1,8 +1,10 @@
-"""Resize and Upsample onto DML_RESAMPLE1: DmlOperatorResize.cpp (ComputePixelOffsetsAndScales and
-QueryResize). The provider refuses cubic, exclude_outside, a non-zero extrapolation_value and
-nearest modes other than round_prefer_floor / round_prefer_ceil / floor; DML's nearest neighbour
-rounds halves up (floor(x + 0.5)), so round_prefer_floor is treated as round_prefer_ceil exactly as
-the provider does, and floor adds half a pixel to the input offsets."""
+"""Resize and Upsample onto DML_RESAMPLE2 / DML_RESAMPLE3 as the provider's DmlOperatorResize.cpp
+does (ComputePixelOffsetsAndScales, QueryResize; ResizeHelper for axes and
+keep_aspect_ratio_policy). The provider refuses cubic, exclude_outside and a non-zero
+extrapolation_value (QueryResize). Nearest modes map onto RESAMPLE2's RoundingDirection plus an
+input offset: round_prefer_floor is ceil(x - 0.5) (INCREASING, +0.5), round_prefer_ceil
+floor(x + 0.5) (DECREASING, -0.5), floor DECREASING and ceil INCREASING; antialias=1 is
+RESAMPLE3's Antialiased (the provider targets DML 6.3 for it)."""
 
 from __future__ import annotations
 
@@ -12,10 +14,17 @@ from typing import Any
 import numpy as np
 
 import pydml
-from pydml.onnx.lowering import LoweringError, Node, Segment, View, register
+from pydml.onnx.lowering import LoweringError, Node, Segment, View, normalize_axis, register
 
 _MODES = {"nearest": "NEAREST_NEIGHBOR", "linear": "LINEAR"}
-_NEAREST = ("round_prefer_floor", "round_prefer_ceil", "floor", "")
+#: nearest_mode -> (RoundingDirection, input offset adjustment): the provider's table
+_NEAREST = {
+    "": ("INCREASING", 0.5),
+    "round_prefer_floor": ("INCREASING", 0.5),
+    "round_prefer_ceil": ("DECREASING", -0.5),
+    "floor": ("DECREASING", 0.0),
+    "ceil": ("INCREASING", 0.0),
+}
 _MAX_SCALE = float(np.finfo(np.float32).max)
 
 
@@ -25,6 +34,9 @@ def _offsets(
     """(scale, input offset, output offset) of one axis: the provider's table."""
     if mode == "half_pixel":
         return scale, 0.5, -0.5
+    if mode == "half_pixel_symmetric":
+        # output_width can be fractional when computed from a scale: offset = center * (1 - adjustment)
+        return scale, 0.5 - (in_size / 2.0) * (1.0 - out_size / (scale * in_size)), -0.5
     if mode == "pytorch_half_pixel":
         # ONNX: "length_resized > 1 ? ... : 0" (the provider's copy tests the input length instead)
         return (_MAX_SCALE, 0.0, 0.0) if out_size <= 1 else (scale, 0.5, -0.5)
@@ -44,6 +56,37 @@ def _offsets(
     raise LoweringError(f'coordinate_transformation_mode "{mode}" is not one the provider maps')
 
 
+def _full_rank(
+    node: Node,
+    rank: int,
+    in_shape: tuple[int, ...],
+    scales: list[float] | None,
+    sizes: list[int] | None,
+    roi: list[float] | None,
+) -> tuple[list[float] | None, list[int] | None, list[float] | None]:
+    """Resize-18's ``axes``: scales, sizes and roi given for a subset of the axes, the others kept."""
+    axes_attr = node.attr("axes")
+    if axes_attr is None:
+        return scales, sizes, roi
+    axes = [normalize_axis(int(a), rank, node) for a in axes_attr]
+    if scales is not None:
+        full = [1.0] * rank
+        for i, d in enumerate(axes):
+            full[d] = scales[i]
+        scales = full
+    if sizes is not None:
+        full_sizes = list(in_shape)
+        for i, d in enumerate(axes):
+            full_sizes[d] = sizes[i]
+        sizes = full_sizes
+    if roi is not None:
+        full_roi = [0.0] * rank + [1.0] * rank
+        for i, d in enumerate(axes):
+            full_roi[d], full_roi[rank + d] = roi[i], roi[len(axes) + i]
+        roi = full_roi
+    return scales, sizes, roi
+
+
 def _lower(
     seg: Segment,
     node: Node,
@@ -56,28 +99,37 @@ def _lower(
 ) -> None:
     mode = node.attr("mode", "nearest")
     if mode not in _MODES:
-        raise LoweringError(f'mode "{mode}": DirectML has no {mode} interpolation')
+        raise LoweringError(
+            f'mode "{mode}": DirectML has no {mode} interpolation (the provider\'s QueryResize)'
+        )
     if int(node.attr("exclude_outside", 0)):
-        raise LoweringError("exclude_outside=1: DML clamps coordinates to the edges")
+        raise LoweringError("exclude_outside=1: DML clamps coordinates to the edges (QueryResize)")
     if float(node.attr("extrapolation_value", 0.0)) != 0.0:
-        raise LoweringError("a non-zero extrapolation_value: DML clamps coordinates to the edges")
-    if int(node.attr("antialias", 0)):
-        raise LoweringError("antialias=1 is not lowered")
-    if node.attr("axes") is not None:
-        raise LoweringError("the axes attribute is not lowered")
-    if sizes is not None and node.attr("keep_aspect_ratio_policy", "stretch") != "stretch":
-        raise LoweringError("keep_aspect_ratio_policy other than stretch is not lowered")
+        raise LoweringError(
+            "a non-zero extrapolation_value: DML clamps coordinates to the edges (QueryResize)"
+        )
     nearest = node.attr("nearest_mode", nearest_default)
     if mode == "nearest" and nearest not in _NEAREST:
-        raise LoweringError(f'nearest_mode "{nearest}": DML rounds halves up (or floors)')
+        raise LoweringError(f'nearest_mode "{nearest}" is not one the provider maps')
+    scales, sizes, roi = _full_rank(node, x.rank, x.shape, scales, sizes, roi)
     if sizes is not None:
+        if len(sizes) != x.rank:
+            raise LoweringError(f"{len(sizes)} sizes for a {x.rank}-D input")
+        scales = [o / i for o, i in zip(sizes, x.shape, strict=True)]
         out_shape = list(sizes)
-        scales = [o / i for o, i in zip(out_shape, x.shape, strict=True)]
+        policy = node.attr("keep_aspect_ratio_policy", "stretch")
+        if policy != "stretch":
+            resized = [d for d in range(x.rank) if node.attr("axes") is None or d in _axes(node, x.rank)]
+            pick = min if policy == "not_larger" else max
+            scale = pick(scales[d] for d in resized)
+            scales = [scale if d in resized else 1.0 for d in range(x.rank)]
+            # round half up (ONNX's ResizeHelper)
+            out_shape = [int(scale * n + 0.5) if d in resized else n for d, n in enumerate(x.shape)]
     else:
         assert scales is not None
+        if len(scales) != x.rank:
+            raise LoweringError(f"{len(scales)} scales for a {x.rank}-D input")
         out_shape = [math.floor(i * s) for i, s in zip(x.shape, scales, strict=True)]
-    if len(scales) != x.rank:
-        raise LoweringError(f"{len(scales)} scales for a {x.rank}-D input")
     fields = [
         _offsets(transform, i, o, s, None if roi is None else (roi[d], roi[d + x.rank]))
         for d, (i, o, s) in enumerate(zip(x.shape, out_shape, scales, strict=True))
@@ -85,32 +137,41 @@ def _lower(
     dml_scales = [f[0] for f in fields]
     in_off = [f[1] for f in fields]
     out_off = [f[2] for f in fields]
-    if mode == "nearest" and nearest == "floor":
-        in_off = [v + 0.5 for v in in_off]
     pad = max(0, 4 - x.rank)
     # leading dimensions as the provider pads them: scale 1, offsets 0.5 / -0.5
     dml_scales, in_off, out_off = [1.0] * pad + dml_scales, [0.5] * pad + in_off, [-0.5] * pad + out_off
+    direction = "DECREASING"
+    if mode == "nearest":
+        direction, adjust = _NEAREST[nearest]
+        in_off = [v + adjust for v in in_off]
     out = seg.output(x.onnx_type, [1] * pad + out_shape)
-    (y,) = seg.emit(
-        pydml.DML_RESAMPLE1_OPERATOR_DESC(
-            InputTensor=seg.tensor(x.padded(4)),
-            OutputTensor=out,
-            InterpolationMode=_MODES[mode],
-            DimensionCount=len(dml_scales),
-            Scales=dml_scales,
-            InputPixelOffsets=in_off,
-            OutputPixelOffsets=out_off,
-        ),
-        node.name,
+    fields_common: dict[str, Any] = dict(
+        InputTensor=seg.tensor(x.padded(4)),
+        OutputTensor=out,
+        InterpolationMode=_MODES[mode],
+        RoundingDirection=f"DML_AXIS_DIRECTION_{direction}",
+        DimensionCount=len(dml_scales),
+        Scales=dml_scales,
+        InputPixelOffsets=in_off,
+        OutputPixelOffsets=out_off,
     )
+    if int(node.attr("antialias", 0)):
+        desc: Any = pydml.DML_RESAMPLE3_OPERATOR_DESC(**fields_common, Antialiased=True)
+    else:
+        desc = pydml.DML_RESAMPLE2_OPERATOR_DESC(**fields_common)
+    (y,) = seg.emit(desc, node.name)
     seg.define(node.outputs[0], y.reshaped(tuple(out_shape)))
+
+
+def _axes(node: Node, rank: int) -> list[int]:
+    return [normalize_axis(int(a), rank, node) for a in node.attr("axes")]
 
 
 def _floats(value: np.ndarray[Any, Any] | None) -> list[float] | None:
     return None if value is None or value.size == 0 else [float(v) for v in value.reshape(-1)]
 
 
-@register("Resize", since=10, host_inputs=(1, 2, 3), dml=["RESAMPLE1"])
+@register("Resize", since=10, host_inputs=(1, 2, 3), dml=["RESAMPLE2", "RESAMPLE3"])
 def resize(seg: Segment, node: Node) -> None:
     x = seg.view(node.inputs[0])
     if node.opset < 11:
@@ -126,7 +187,7 @@ def resize(seg: Segment, node: Node) -> None:
     _lower(seg, node, x, scales, sizes, transform, roi)
 
 
-@register("Upsample", since=7, host_inputs=(1,), dml=["RESAMPLE1"])
+@register("Upsample", since=7, host_inputs=(1,), dml=["RESAMPLE2", "RESAMPLE3"])
 def upsample(seg: Segment, node: Node) -> None:
     x = seg.view(node.inputs[0])
     scales = (
