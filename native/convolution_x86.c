@@ -519,6 +519,17 @@ INLINE T256 void uk256_16_body(const float* in, int64_t cb_stride, uint32_t cin,
         for (uint32_t v = 0; v < nv; v++) {
             const float* x = inb + in_off[v];
             const float* ww = wb + (size_t)tap[v] * cnt * 16;
+            if (cnt == CONV_CB) { /* the common full block: unrolled, constant offsets */
+                _Pragma("GCC unroll 16") for (uint32_t ic = 0; ic < CONV_CB; ic++) {
+                    const __m256 w0 = _mm256_load_ps(ww + ic * 16), w1 = _mm256_load_ps(ww + ic * 16 + 8);
+                    _Pragma("GCC unroll 6") for (int t = 0; t < MR; t++) {
+                        const __m256 b = _mm256_broadcast_ss(x + t * CONV_CB + ic);
+                        a0[t] = _mm256_fmadd_ps(b, w0, a0[t]);
+                        a1[t] = _mm256_fmadd_ps(b, w1, a1[t]);
+                    }
+                }
+                continue;
+            }
             for (uint32_t ic = 0; ic < cnt; ic++) {
                 const __m256 w0 = _mm256_load_ps(ww), w1 = _mm256_load_ps(ww + 8);
                 ww += 16;
@@ -718,7 +729,7 @@ int pydml_conv_kernels_avx2(conv_kernels* k) {
     pydml_conv_kernels_portable(k);
     k->nr = 16;
     k->mr_max = 6;
-    k->chunk_bytes = 16 * 1024;
+    k->chunk_bytes = 16 * 1024; /* half of Zen 3's 32 KiB L1d: the band lines and tiles share it */
     conv_dense_ukernel t[] = {NULL, uk256_16_1, uk256_16_2, uk256_16_3, uk256_16_4, uk256_16_5, uk256_16_6};
     memcpy(k->dense, t, sizeof t);
     k->rows = rows256;
