@@ -805,6 +805,10 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
         if (want < 4 * NR) want = 4 * NR;
         if (want < ncols) ncols = want;
     }
+    if (p->type == DML_TENSOR_DATA_TYPE_FLOAT32 && x.b_n == 1 && x.mpanels == 1) {
+        /* one strip, B streamed (gemm_stream): long row runs, one column block per thread */
+        ncols = (N + team - 1) / team;
+    }
     x.nblocks = (N + ncols - 1) / ncols;
     if (x.nblocks > x.npanels) x.nblocks = x.npanels;
     x.ncpad = ((x.npanels + x.nblocks - 1) / x.nblocks) * NR;
