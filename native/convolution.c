@@ -30,7 +30,9 @@
  * stride, zero columns for the padding; padded rows are skipped by dropping their taps), the
  * filter into panels [group][phase combination][nr output channels][channel block][tap][16][nr],
  * and a register-blocked microkernel computes up to 14 pixels x nr output channels per call
- * (AVX-512: nr 32 in 28 zmm accumulators, or 16; AVX2: 6 x 16; portable C: 4 x 16). Strided
+ * (AVX-512: nr 32 in 28 zmm accumulators, or 16; AVX2: 6 x 16; portable C: 4 x 16); the AVX2
+ * kernels also continue a sum from the tile, so a row's sums are split into chunks whose weights
+ * stay in Zen's 32 KiB L1 (dense_row_chunked; the same order, bit-identical). Strided
  * BACKWARD assembles whole output rows from their width phases before storing them. POINTWISE
  * (1x1, stride 1, no padding, pixel-contiguous views such as NCHW): the same microkernel with the
  * roles swapped, rows = output channels and columns = pixels, so nothing is transposed.

@@ -26,10 +26,11 @@
  * order, independent of the thread count and of the schedule. With few output rows (at most
  * GEMM_DIRECT_B_STRIPS strips, e.g. a few tokens times a weight matrix) a FLOAT32 B with unit
  * stride along n is read in place instead (packing K x N to use it once or twice costs more than
- * it saves); only a partial last panel is packed. The packing buffers belong to the plan and are
- * kept between executions (executions of one operator take turns: capi.c). Vector paths: AVX-512
- * (14 x 32 tile), AVX2 (6 x 16), portable C (4 x 8); chosen per execution by
- * pydml_active_cpu_features(). */
+ * it saves); only a partial last panel is packed. With one row strip such a B is streamed row by
+ * row (gemm_stream: the same sums, whole row runs instead of one cache line per row). The packing
+ * buffers belong to the plan and are kept between executions (executions of one operator take
+ * turns: capi.c). Vector paths: AVX-512 (14 x 32 tile), AVX2 (6 x 16), portable C (4 x 8); chosen
+ * per execution by pydml_active_cpu_features(). */
 #include <stdlib.h>
 #include <string.h>
 #ifdef _OPENMP
