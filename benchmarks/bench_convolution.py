@@ -14,7 +14,7 @@ both see the same background load. The table gives the median call and the ratio
 ratio of the fastest calls, and GFLOP/s of pydml's fastest call. Other jobs on a shared machine
 move single numbers by 10-30 %; run it twice.
 
-Usage: python benchmarks/bench_convolution.py [--quick] [--threads 2]
+Usage: python benchmarks/bench_convolution.py [--quick] [--threads 2] [--only TEXT] [--f32]
 """
 
 from __future__ import annotations
@@ -217,6 +217,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="shorter timings")
     parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--only", default="", help="run the cases whose name contains this text")
+    parser.add_argument("--f32", action="store_true", help="FLOAT32 rows only")
     args = parser.parse_args()
     import torch
 
@@ -228,9 +230,9 @@ def main() -> None:
     feats = int(lib.pydml_active_cpu_features())
     print(f"threads {args.threads}; pydml CPU features 0x{feats:x}; torch {torch.__version__}")
     rows = []
-    for case in CASES:
+    for case in (c for c in CASES if args.only in c.name):
         for direction in (FORWARD, BACKWARD):
-            for dtype in (np.float32, np.float16):
+            for dtype in (np.float32,) if args.f32 else (np.float32, np.float16):
                 rows.append(
                     (case, direction, dtype, run_case(case, direction, dtype, torch, args.quick))
                 )

@@ -10,7 +10,7 @@ packing, accumulated in float32) with numpy's float32 matmul of the same shape.
 Run as ``env -u OPENBLAS_CORETYPE python benchmarks/bench_gemm.py``: an OPENBLAS_CORETYPE in the
 environment picks a slower sgemm kernel. The OpenBLAS core numpy loaded is printed.
 
-Usage: python benchmarks/bench_gemm.py [--quick] [--threads 2]
+Usage: python benchmarks/bench_gemm.py [--quick] [--threads 2] [--only TEXT]
 """
 
 from __future__ import annotations
@@ -153,6 +153,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--only", default="", help="run the cases whose name contains this text")
     args = parser.parse_args()
     core, set_threads = openblas()
     if set_threads is not None:
@@ -165,7 +166,7 @@ def main() -> None:
     rounds, reps = (2, 3) if args.quick else (5, 4)
     print(f"{'case':24} {'pydml ms':>9} {'numpy ms':>9} {'ratio(med)':>10} {'ratio(best)':>11} "
           f"{'GFLOP/s':>8}")
-    for case in CASES:
+    for case in (c for c in CASES if args.only in c.name):
         r = bench(case, rounds, reps, rng)
         print(f"{case.name:24} {r['pydml_ms']:9.2f} {r['numpy_ms']:9.2f} {r['ratio_median']:10.2f} "
               f"{r['ratio_best']:11.2f} {r['gflops']:8.1f}")

@@ -284,6 +284,28 @@ def test_small_m_reads_b_in_place(ew_isa: str, m: int, rng: np.random.Generator)
     assert_close(out, ref, mag, k)
 
 
+@pytest.mark.parametrize("m", [1, 4])
+def test_streamed_b_equals_packed_b_bit_for_bit(ew_isa: str, m: int, rng: np.random.Generator) -> None:
+    # One row strip with a unit-stride FLOAT32 B streams B's rows (gemm_stream); a B with a
+    # column step of 2 is packed and runs the microkernel instead. Both sum each element from 0,
+    # k ascending in K slices of 256, C last: the same bits (K = 700: three slices, a tail of 4
+    # rows; N = 300: a partial last panel).
+    n, k = 300, 700
+    a = rng.standard_normal((m, k)).astype(np.float32)
+    b = rng.standard_normal((k, n)).astype(np.float32)
+    c = rng.standard_normal((m, n)).astype(np.float32)
+    b_step2 = np.zeros((k, 2 * n), np.float32)
+    b_step2[:, ::2] = b
+    outs = []
+    for strides, data in (([n, 1], b), ([2 * n, 2], b_step2)):
+        d = gemm_desc("FLOAT32", [m, k], [k, n], [m, n], c_sizes=[m, n], alpha=0.5, beta=2.0,
+                      b_strides=strides)
+        outs.append(run(d, {"ATensor": a, "BTensor": data, "CTensor": c})["OutputTensor"])
+    np.testing.assert_array_equal(outs[0].view(np.uint32), outs[1].view(np.uint32))
+    ref, mag = reference(a, b, c, False, False, 0.5, 2.0)
+    assert_close(outs[0], ref, mag, k)
+
+
 def test_strided_output_column_step(ew_isa: str, rng: np.random.Generator) -> None:
     # an output written with a column step of 3 (FLOAT32 cannot accumulate in place)
     m, n, k = 6, 10, 300

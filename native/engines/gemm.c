@@ -26,10 +26,11 @@
  * order, independent of the thread count and of the schedule. With few output rows (at most
  * GEMM_DIRECT_B_STRIPS strips, e.g. a few tokens times a weight matrix) a FLOAT32 B with unit
  * stride along n is read in place instead (packing K x N to use it once or twice costs more than
- * it saves); only a partial last panel is packed. The packing buffers belong to the plan and are
- * kept between executions (executions of one operator take turns: capi.c). Vector paths: AVX-512
- * (14 x 32 tile), AVX2 (6 x 16), portable C (4 x 8); chosen per execution by
- * pydml_active_cpu_features(). */
+ * it saves); only a partial last panel is packed. With one row strip such a B is streamed row by
+ * row (gemm_stream: the same sums, whole row runs instead of one cache line per row). The packing
+ * buffers belong to the plan and are kept between executions (executions of one operator take
+ * turns: capi.c). Vector paths: AVX-512 (14 x 32 tile), AVX2 (6 x 16), portable C (4 x 8); chosen
+ * per execution by pydml_active_cpu_features(). */
 #include <stdlib.h>
 #include <string.h>
 #ifdef _OPENMP
@@ -57,9 +58,22 @@
 typedef void (*gemm_ukr)(uint32_t kc, const float* a, const float* b, int64_t ldb, const float* src, int64_t lds,
                          float* dst, int64_t ldd, uint32_t nr);
 
+/* The microkernel's sums for a few rows and a wide run of columns of a B read in place, B streamed
+ * row by row: for t < mr, j < w (w a multiple of the ISA's NR),
+ *   dst[t * ldd + j] = sum_{k < kc} a[k * mr + t] * b[k * ldb + j] (+ src[t * lds + j] when src),
+ * each sum in the microkernel's order and arithmetic (from 0, k ascending, FMA when the ukr fuses;
+ * src added last), so the result is bit-identical to ukr calls over the same columns. acc: mr * w
+ * floats of scratch. The ukr reads such a B as NR-column strips of kc rows N floats apart, one cache
+ * line per row, which no prefetcher follows: a 1 x 4096 x 4096 product ran at 0.2-0.4x numpy on
+ * Zen 3; reading whole row segments streams. */
+typedef void (*gemm_stream)(uint32_t kc, uint32_t mr, const float* a, const float* b, int64_t ldb, uint32_t w,
+                            const float* src, int64_t lds, float* dst, int64_t ldd, float* acc);
+#define GEMM_STREAM_FLOATS 4096 /* stream scratch per thread (16 KiB: stays in L1 with a B row) */
+
 typedef struct gemm_isa {
     uint32_t mr, nr;
     gemm_ukr ukr[GEMM_MR_MAX + 1]; /* by row count, [0] unused */
+    gemm_stream stream;
 } gemm_isa;
 
 typedef struct gemm_plan {
@@ -150,8 +164,28 @@ static inline __attribute__((always_inline)) void ukr_portable_body(uint32_t kc,
     }
 UKR_P(1) UKR_P(2) UKR_P(3) UKR_P(4)
 
+static void stream_portable(uint32_t kc, uint32_t mr, const float* a, const float* b, int64_t ldb, uint32_t w,
+                            const float* src, int64_t lds, float* dst, int64_t ldd, float* acc) {
+    for (size_t i = 0; i < (size_t)mr * w; i++) acc[i] = 0.0f;
+    for (uint32_t k = 0; k < kc; k++) {
+        const float* brow = b + (int64_t)k * ldb;
+        for (uint32_t t = 0; t < mr; t++) {
+            const float x = a[(size_t)k * mr + t];
+            float* at = acc + (size_t)t * w;
+            for (uint32_t j = 0; j < w; j++) at[j] += x * brow[j]; /* the portable ukr's expression */
+        }
+    }
+    for (uint32_t t = 0; t < mr; t++)
+        for (uint32_t j = 0; j < w; j++) {
+            float v = acc[(size_t)t * w + j];
+            if (src) v += src[t * lds + j];
+            dst[t * ldd + j] = v;
+        }
+}
+
 static void isa_portable(gemm_isa* k) {
     memset(k, 0, sizeof *k);
+    k->stream = stream_portable;
     k->mr = P_MR;
     k->nr = P_NR;
     k->ukr[1] = ukr_portable_1;
@@ -254,8 +288,52 @@ INLINE EW_T512 void ukr_avx512_body(uint32_t kc, const float* a, const float* b,
 UKR_A5(1) UKR_A5(2) UKR_A5(3) UKR_A5(4) UKR_A5(5) UKR_A5(6) UKR_A5(7)
 UKR_A5(8) UKR_A5(9) UKR_A5(10) UKR_A5(11) UKR_A5(12) UKR_A5(13) UKR_A5(14)
 
+/* gemm_stream with FMA, as both x86 microkernels compute (AVX2 and AVX-512 alike). */
+EW_T256 static void stream_fma(uint32_t kc, uint32_t mr, const float* a, const float* b, int64_t ldb, uint32_t w,
+                               const float* src, int64_t lds, float* dst, int64_t ldd, float* acc) {
+    memset(acc, 0, (size_t)mr * w * sizeof(float));
+    uint32_t k = 0;
+    /* four rows of B per pass: four streams in flight, and each accumulator is loaded and stored
+     * once per four FMAs (still applied in k order) */
+    for (; k + 4 <= kc; k += 4) {
+        const float* b0 = b + (int64_t)k * ldb;
+        const float* b1 = b0 + ldb;
+        const float* b2 = b1 + ldb;
+        const float* b3 = b2 + ldb;
+        for (uint32_t t = 0; t < mr; t++) {
+            const __m256 x0 = _mm256_broadcast_ss(a + (size_t)k * mr + t);
+            const __m256 x1 = _mm256_broadcast_ss(a + (size_t)(k + 1) * mr + t);
+            const __m256 x2 = _mm256_broadcast_ss(a + (size_t)(k + 2) * mr + t);
+            const __m256 x3 = _mm256_broadcast_ss(a + (size_t)(k + 3) * mr + t);
+            float* at = acc + (size_t)t * w;
+            for (uint32_t j = 0; j < w; j += 8) {
+                __m256 v = _mm256_fmadd_ps(x0, _mm256_loadu_ps(b0 + j), _mm256_load_ps(at + j));
+                v = _mm256_fmadd_ps(x1, _mm256_loadu_ps(b1 + j), v);
+                v = _mm256_fmadd_ps(x2, _mm256_loadu_ps(b2 + j), v);
+                _mm256_store_ps(at + j, _mm256_fmadd_ps(x3, _mm256_loadu_ps(b3 + j), v));
+            }
+        }
+    }
+    for (; k < kc; k++) {
+        const float* brow = b + (int64_t)k * ldb;
+        for (uint32_t t = 0; t < mr; t++) {
+            const __m256 x = _mm256_broadcast_ss(a + (size_t)k * mr + t);
+            float* at = acc + (size_t)t * w;
+            for (uint32_t j = 0; j < w; j += 8)
+                _mm256_store_ps(at + j, _mm256_fmadd_ps(x, _mm256_loadu_ps(brow + j), _mm256_load_ps(at + j)));
+        }
+    }
+    for (uint32_t t = 0; t < mr; t++)
+        for (uint32_t j = 0; j < w; j += 8) {
+            __m256 v = _mm256_load_ps(acc + (size_t)t * w + j);
+            if (src) v = _mm256_add_ps(v, _mm256_loadu_ps(src + t * lds + j));
+            _mm256_storeu_ps(dst + t * ldd + j, v);
+        }
+}
+
 static void isa_avx2(gemm_isa* k) {
     memset(k, 0, sizeof *k);
+    k->stream = stream_fma;
     k->mr = 6;
     k->nr = 16;
     gemm_ukr u[7] = {NULL, ukr_avx2_1, ukr_avx2_2, ukr_avx2_3, ukr_avx2_4, ukr_avx2_5, ukr_avx2_6};
@@ -264,6 +342,7 @@ static void isa_avx2(gemm_isa* k) {
 
 static void isa_avx512(gemm_isa* k) {
     memset(k, 0, sizeof *k);
+    k->stream = stream_fma;
     k->mr = 14;
     k->nr = 32;
     gemm_ukr u[15] = {NULL, ukr_avx512_1, ukr_avx512_2, ukr_avx512_3, ukr_avx512_4, ukr_avx512_5,
@@ -310,6 +389,7 @@ typedef struct gemm_tls {
     float* ws;    /* group * MR rows x ncpad: partial sums of non-direct outputs */
     float* row;   /* max(K, ncpad) + 64 */
     float* crow;  /* ncpad + 64 */
+    float* stream; /* GEMM_STREAM_FLOATS when B is streamed (one strip read in place), else NULL */
 } gemm_tls;
 
 static inline void* aligned_floats(size_t n) {
@@ -437,7 +517,26 @@ static void gemm_item(const gemm_ctx* x, const gemm_batch_ptrs* bp, const float*
             const gemm_ukr uk = x->isa.ukr[mr];
             /* non-direct partial sums (no workspace, and no pointer arithmetic on NULL, when direct) */
             float* wrow = x->direct ? NULL : tl->ws + (size_t)(s - s0) * MR * x->ncpad;
-            for (uint32_t q = q0; q < q1; q++) {
+            uint32_t qs = q0;
+            if (x->direct_b && x->mpanels == 1 && tl->stream) { /* one strip: stream B's rows */
+                const uint32_t qe = q1 < x->full_panels ? q1 : x->full_panels;
+                const uint32_t wmax = GEMM_STREAM_FLOATS / mr / NR * NR;
+                for (uint32_t j0 = q0 * NR; j0 < qe * NR; j0 += wmax) {
+                    const uint32_t w = qe * NR - j0 < wmax ? qe * NR - j0 : wmax;
+                    const float* b = (const float*)bp->b + (int64_t)k0 * x->b_k + j0;
+                    if (x->direct) {
+                        float* d = (float*)bp->o + (int64_t)m0 * x->so[2] + j0;
+                        x->isa.stream(kc, mr, tl->apack, b, x->b_k, w, first ? NULL : d, x->so[2], d, x->so[2],
+                                      tl->stream);
+                    } else {
+                        float* d = wrow + (j0 - n0);
+                        x->isa.stream(kc, mr, tl->apack, b, x->b_k, w, first ? NULL : d, x->ncpad, d, x->ncpad,
+                                      tl->stream);
+                    }
+                }
+                if (qe > qs) qs = qe;
+            }
+            for (uint32_t q = qs; q < q1; q++) {
                 const uint32_t j0 = q * NR, nr = N - j0 < NR ? N - j0 : NR;
                 const float* b;
                 int64_t ldb = NR;
@@ -730,6 +829,10 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
         if (want < 4 * NR) want = 4 * NR;
         if (want < ncols) ncols = want;
     }
+    if (p->type == DML_TENSOR_DATA_TYPE_FLOAT32 && x.b_n == 1 && x.mpanels == 1) {
+        /* one strip, B streamed (gemm_stream): long row runs, one column block per thread */
+        ncols = (N + team - 1) / team;
+    }
     x.nblocks = (N + ncols - 1) / ncols;
     if (x.nblocks > x.npanels) x.nblocks = x.npanels;
     x.ncpad = ((x.npanels + x.nblocks - 1) / x.nblocks) * NR;
@@ -781,6 +884,10 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
         if (!x.direct) tls[i].ws = aligned_floats((size_t)x.group * MR * x.ncpad);
         tls[i].row = aligned_floats((size_t)(K > x.ncpad ? K : x.ncpad) + 64);
         tls[i].crow = aligned_floats((size_t)x.ncpad + 64);
+        if (x.direct_b && x.mpanels == 1) {
+            tls[i].stream = aligned_floats(GEMM_STREAM_FLOATS);
+            if (!tls[i].stream) status = PYDML_STATUS_OUT_OF_MEMORY;
+        }
         if (!tls[i].apack || (!x.direct && !tls[i].ws) || !tls[i].row || !tls[i].crow)
             status = PYDML_STATUS_OUT_OF_MEMORY;
     }
@@ -828,6 +935,7 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
         free(tls[i].ws);
         free(tls[i].row);
         free(tls[i].crow);
+        free(tls[i].stream);
     }
     if (status == PYDML_STATUS_SUCCESS && p->softmax != NULL) status = pydml_softmax_execute(p->softmax, O, O);
     return status;

@@ -13,6 +13,7 @@
 #define CONV_OC_UNIT 32     /* dense weights are padded to this many output channels per group */
 #define CONV_ROW_CHUNK 64   /* output pixels per call of the plane-engine row kernel */
 #define CONV_SLACK 64       /* readable floats after a packed band (plane kernels over-read) */
+#define CONV_ACC_TILES 32   /* dense tiles whose partial sums a chunked row keeps (chunk_bytes) */
 
 /*
  * Dense microkernel: for t < mr (fixed per function) and j < NR,
@@ -68,6 +69,12 @@ typedef void (*conv_transpose_fn)(float* dst, const int64_t* pos, const void* sr
 
 typedef struct conv_kernels {
     uint32_t nr, mr_max;
+    /* Nonzero: the dense kernels also take bias == NULL, meaning "continue": the accumulators
+     * start from tile's values instead of bias + rbias, so one sum can be computed in several calls
+     * over consecutive (channel block, tap) ranges in the same order, i.e. bit-identical to one
+     * call. The driver then splits calls so that the weights one call reads are at most
+     * chunk_bytes (to stay in L1 while a row of tiles reuses them). 0: one call per tile. */
+    uint32_t chunk_bytes;
     conv_dense_ukernel dense[CONV_MR_MAX + 1]; /* by mr, [0] unused */
     conv_finish_fn finish;
     conv_rows_kernel rows;

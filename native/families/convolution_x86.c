@@ -499,11 +499,18 @@ INLINE T256 void uk256_16_body(const float* in, int64_t cb_stride, uint32_t cin,
                                const uint32_t* tap, uint32_t nv, uint32_t T, const float* w, const float* bias,
                                const float* rbias, float* tile, const int MR) {
     __m256 a0[6], a1[6];
-    const __m256 b0 = _mm256_loadu_ps(bias), b1 = _mm256_loadu_ps(bias + 8);
-    _Pragma("GCC unroll 6") for (int t = 0; t < MR; t++) {
-        const __m256 r = _mm256_set1_ps(rbias[t]);
-        a0[t] = _mm256_add_ps(b0, r);
-        a1[t] = _mm256_add_ps(b1, r);
+    if (bias == NULL) { /* continue a sum (conv_kernels.chunk_bytes) */
+        _Pragma("GCC unroll 6") for (int t = 0; t < MR; t++) {
+            a0[t] = _mm256_load_ps(tile + t * 16);
+            a1[t] = _mm256_load_ps(tile + t * 16 + 8);
+        }
+    } else {
+        const __m256 b0 = _mm256_loadu_ps(bias), b1 = _mm256_loadu_ps(bias + 8);
+        _Pragma("GCC unroll 6") for (int t = 0; t < MR; t++) {
+            const __m256 r = _mm256_set1_ps(rbias[t]);
+            a0[t] = _mm256_add_ps(b0, r);
+            a1[t] = _mm256_add_ps(b1, r);
+        }
     }
     for (uint32_t c0 = 0; c0 < cin; c0 += CONV_CB) {
         const uint32_t cnt = cin - c0 < CONV_CB ? cin - c0 : CONV_CB;
@@ -512,6 +519,17 @@ INLINE T256 void uk256_16_body(const float* in, int64_t cb_stride, uint32_t cin,
         for (uint32_t v = 0; v < nv; v++) {
             const float* x = inb + in_off[v];
             const float* ww = wb + (size_t)tap[v] * cnt * 16;
+            if (cnt == CONV_CB) { /* the common full block: unrolled, constant offsets */
+                _Pragma("GCC unroll 16") for (uint32_t ic = 0; ic < CONV_CB; ic++) {
+                    const __m256 w0 = _mm256_load_ps(ww + ic * 16), w1 = _mm256_load_ps(ww + ic * 16 + 8);
+                    _Pragma("GCC unroll 6") for (int t = 0; t < MR; t++) {
+                        const __m256 b = _mm256_broadcast_ss(x + t * CONV_CB + ic);
+                        a0[t] = _mm256_fmadd_ps(b, w0, a0[t]);
+                        a1[t] = _mm256_fmadd_ps(b, w1, a1[t]);
+                    }
+                }
+                continue;
+            }
             for (uint32_t ic = 0; ic < cnt; ic++) {
                 const __m256 w0 = _mm256_load_ps(ww), w1 = _mm256_load_ps(ww + 8);
                 ww += 16;
@@ -566,6 +584,117 @@ T256 static void load256(float* dst, const void* src, uint32_t type, uint32_t n)
     for (; i < n; i++) dst[i] = pydml_f16_to_f32(s[i]);
 }
 
+/* In-register transpose of 8 rows of 8 floats: r[c] becomes column c (unpacks within 128-bit
+ * lanes, then one lane exchange per pair; no gathers, which are slow on Zen). */
+INLINE T256 void transpose8(__m256 r[8]) {
+    __m256 t[8], u[8];
+    for (int i = 0; i < 4; i++) {
+        t[2 * i] = _mm256_unpacklo_ps(r[2 * i], r[2 * i + 1]);
+        t[2 * i + 1] = _mm256_unpackhi_ps(r[2 * i], r[2 * i + 1]);
+    }
+    for (int i = 0; i < 2; i++) {
+        u[4 * i + 0] = _mm256_shuffle_ps(t[4 * i], t[4 * i + 2], 0x44);
+        u[4 * i + 1] = _mm256_shuffle_ps(t[4 * i], t[4 * i + 2], 0xEE);
+        u[4 * i + 2] = _mm256_shuffle_ps(t[4 * i + 1], t[4 * i + 3], 0x44);
+        u[4 * i + 3] = _mm256_shuffle_ps(t[4 * i + 1], t[4 * i + 3], 0xEE);
+    }
+    for (int m = 0; m < 4; m++) {
+        r[m] = _mm256_permute2f128_ps(u[m], u[4 + m], 0x20);
+        r[4 + m] = _mm256_permute2f128_ps(u[m], u[4 + m], 0x31);
+    }
+}
+
+/* The first n (< 8) floats of v to d, without a masked store (vmaskmovps stores are slow on AMD). */
+INLINE T256 void store_part8(float* d, __m256 v, uint32_t n) {
+    __m128 x = _mm256_castps256_ps128(v);
+    if (n >= 4) {
+        _mm_storeu_ps(d, x);
+        x = _mm256_extractf128_ps(v, 1);
+        d += 4;
+        n -= 4;
+    }
+    if (n >= 2) {
+        _mm_storel_pi((__m64*)d, x);
+        x = _mm_movehl_ps(x, x);
+        d += 2;
+        n -= 2;
+    }
+    if (n) _mm_store_ss(d, x);
+}
+
+/* 8 elements of type `type` (FLOAT32 / FLOAT16) from src, zero past n (< 8: read only n). */
+INLINE T256 __m256 load8_256(const char* src, uint32_t type, uint32_t n) {
+    if (n >= 8) {
+        if (type == DML_TENSOR_DATA_TYPE_FLOAT32) return _mm256_loadu_ps((const float*)src);
+        return _mm256_cvtph_ps(_mm_loadu_si128((const __m128i*)src));
+    }
+    float tmp[8] = {0};
+    if (type == DML_TENSOR_DATA_TYPE_FLOAT32) {
+        for (uint32_t i = 0; i < n; i++) tmp[i] = ((const float*)src)[i];
+    } else {
+        for (uint32_t i = 0; i < n; i++) tmp[i] = pydml_f16_to_f32(((const uint16_t*)src)[i]);
+    }
+    return _mm256_loadu_ps(tmp);
+}
+
+/* Band packing from a pixel-contiguous source (NCHW): 8 x 8 blocks transposed in registers. */
+T256 static void transpose_in256(float* dst, const int64_t* pos, const void* src, uint32_t type, int64_t cs,
+                                 uint32_t cnt, uint32_t npix) {
+    if (type == PYDML_DATA_TYPE_BFLOAT16) {
+        const uint16_t* s = src;
+        for (uint32_t p = 0; p < npix; p++) {
+            float* d = dst + pos[p] * CONV_CB;
+            for (uint32_t c = 0; c < cnt; c++) d[c] = pydml_bf16_to_f32(s[(int64_t)c * cs + p]);
+        }
+        return;
+    }
+    const uint32_t es = type == DML_TENSOR_DATA_TYPE_FLOAT32 ? 4 : 2;
+    for (uint32_t p0 = 0; p0 < npix; p0 += 8) {
+        const uint32_t np = npix - p0 < 8 ? npix - p0 : 8;
+        for (uint32_t c0 = 0; c0 < CONV_CB; c0 += 8) {
+            __m256 r[8];
+            for (uint32_t c = 0; c < 8; c++)
+                r[c] = c0 + c < cnt ? load8_256((const char*)src + ((int64_t)(c0 + c) * cs + p0) * es, type, np)
+                                    : _mm256_setzero_ps();
+            transpose8(r);
+            for (uint32_t t = 0; t < np; t++) _mm256_storeu_ps(dst + pos[p0 + t] * CONV_CB + c0, r[t]);
+        }
+    }
+}
+
+/* A finished dense tile [mr][ldt] to the output (see conv_finish_fn); NCHW outputs through 8 x 8
+ * transposes, so each output channel gets a contiguous run of pixels. */
+T256 static void finish256(const float* tile, uint32_t ldt, uint32_t mr, uint32_t nv, void* out, uint32_t type,
+                           int64_t cs, int64_t ps, float* tmp) {
+    const int64_t es = type == DML_TENSOR_DATA_TYPE_FLOAT32 ? 4 : 2;
+    char* o = out;
+    if (cs == 1) {
+        for (uint32_t t = 0; t < mr; t++) store256(o + t * ps * es, type, 1, tile + t * ldt, nv);
+        return;
+    }
+    const int direct = type == DML_TENSOR_DATA_TYPE_FLOAT32 && ps == 1;
+    for (uint32_t t0 = 0; t0 < mr; t0 += 8) {
+        const uint32_t nt = mr - t0 < 8 ? mr - t0 : 8;
+        for (uint32_t jb = 0; jb < nv; jb += 8) {
+            __m256 r[8];
+            for (uint32_t t = 0; t < 8; t++)
+                r[t] = t < nt ? _mm256_loadu_ps(tile + (t0 + t) * ldt + jb) : _mm256_setzero_ps();
+            transpose8(r);
+            const uint32_t nj = nv - jb < 8 ? nv - jb : 8;
+            for (uint32_t j = 0; j < nj; j++) {
+                char* dst = o + ((jb + j) * cs + t0 * ps) * es;
+                if (direct) {
+                    if (nt == 8) _mm256_storeu_ps((float*)dst, r[j]);
+                    else store_part8((float*)dst, r[j], nt);
+                } else {
+                    _mm256_storeu_ps(tmp, r[j]);
+                    store256(dst, type, ps, tmp, nt);
+                }
+            }
+        }
+    }
+}
+
 T256 static void rows256(const conv_rows_args* a) {
     const int64_t es = a->type == DML_TENSOR_DATA_TYPE_FLOAT32 ? 4 : 2;
     for (uint32_t r = 0; r < a->rows; r++) {
@@ -600,9 +729,12 @@ int pydml_conv_kernels_avx2(conv_kernels* k) {
     pydml_conv_kernels_portable(k);
     k->nr = 16;
     k->mr_max = 6;
+    k->chunk_bytes = 16 * 1024; /* half of Zen 3's 32 KiB L1d: the band lines and tiles share it */
     conv_dense_ukernel t[] = {NULL, uk256_16_1, uk256_16_2, uk256_16_3, uk256_16_4, uk256_16_5, uk256_16_6};
     memcpy(k->dense, t, sizeof t);
     k->rows = rows256;
+    k->finish = finish256;
+    k->transpose_in = transpose_in256;
     k->store = store256;
     k->load = load256;
     return 1;
