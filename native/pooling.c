@@ -917,38 +917,47 @@ static void copy_row_f32(float* dst, const float* src, uint64_t n, int stream) {
  * v > m, or v is NaN and m is not) are max_vec_avx2's, so the maxima and their indices are the
  * forward's bit for bit; the border columns run max_float_col as there. */
 #ifdef PL_X86
-/* e[j] = s[2j], o[j] = s[2j + 1] for the W elements of s */
-EW_T256 static void deint_row(const float* s, uint64_t W, float* e, float* o) {
+/* e[j] = s[2j], o[j] = s[2j + 1] for the W elements of s; returns whether any is NaN */
+EW_T256 static int deint_row(const float* s, uint64_t W, float* e, float* o) {
     uint64_t j = 0;
+    __m256 nan = _mm256_setzero_ps();
     for (; 2 * j + 16 <= W; j += 8) {
         const __m256 a = _mm256_loadu_ps(s + 2 * j), b = _mm256_loadu_ps(s + 2 * j + 8);
+        nan = _mm256_or_ps(nan, _mm256_cmp_ps(a, b, _CMP_UNORD_Q));
         const __m256 ev = _mm256_shuffle_ps(a, b, _MM_SHUFFLE(2, 0, 2, 0)); /* a0 a2 b0 b2 | a4 a6 b4 b6 */
         const __m256 od = _mm256_shuffle_ps(a, b, _MM_SHUFFLE(3, 1, 3, 1));
         _mm256_storeu_ps(e + j, _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(ev), _MM_SHUFFLE(3, 1, 2, 0))));
         _mm256_storeu_ps(o + j, _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(od), _MM_SHUFFLE(3, 1, 2, 0))));
     }
+    int any = _mm256_movemask_ps(nan) != 0;
     for (; 2 * j < W; j++) {
         e[j] = s[2 * j];
-        if (2 * j + 1 < W) o[j] = s[2 * j + 1];
+        any |= isnan(e[j]);
+        if (2 * j + 1 < W) {
+            o[j] = s[2 * j + 1];
+            any |= isnan(o[j]);
+        }
     }
+    return any;
 }
 
 /* ridx[ow] for ow in [a, b) of output row (od, oh); split: the plane's rows split by deint_row,
  * row r's even columns at split + 2 * r * half, its odd ones half further */
 EW_T256 static void max_s2_avx2(const pool_plan* P, const row_ctx* x, const float* split, uint64_t half,
-                                uint64_t a, uint64_t b, int32_t* ridx) {
+                                uint64_t a, uint64_t b, int nan, int32_t* ridx) {
     const int64_t pw = P->pad[2];
     const __m256i lane = _mm256_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14);
     const uint64_t W = P->isz[2], H = P->isz[1];
     /* MS2_U groups of 8 columns at once: each group's compare-and-blend chain is serial (its
-     * latency, not the loads, bounds one group), so independent groups overlap */
+     * latency, not the loads, bounds one group), so independent groups overlap. A group tracks
+     * the index of its lane 0's tap (the same for every group and lane of one tap); the lane and
+     * group offsets are added once at the end. */
     enum { MS2_U = 4 };
     for (uint64_t ow0 = a; ow0 < b; ow0 += 8 * MS2_U) {
         const uint64_t left = b - ow0;
         const uint32_t groups = left >= 8 * MS2_U ? MS2_U : (uint32_t)((left + 7) / 8);
         __m256 m[MS2_U] = {_mm256_setzero_ps(), _mm256_setzero_ps(), _mm256_setzero_ps(), _mm256_setzero_ps()};
-        __m256i mi[MS2_U] = {_mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256(),
-                             _mm256_setzero_si256()};
+        __m256 mi[MS2_U] = {_mm256_setzero_ps(), _mm256_setzero_ps(), _mm256_setzero_ps(), _mm256_setzero_ps()};
         int first = 1;
         for (uint32_t kd = x->d0; kd < x->d1; kd++) {
             const uint64_t d = (uint64_t)POS(0, x->od, kd);
@@ -960,34 +969,42 @@ EW_T256 static void max_s2_avx2(const pool_plan* P, const row_ctx* x, const floa
                     /* inside the row for every ow in [a, b): w >= 0 */
                     const uint64_t w = (uint64_t)((int64_t)ow0 * 2 - pw + (int64_t)kw * P->dil[2]);
                     const float* src = row + (w & 1u) * half + (w >> 1);
-                    const __m256i vi0 = _mm256_add_epi32(lane, _mm256_set1_epi32((int32_t)(lb + w)));
+                    const __m256 vi = _mm256_castsi256_ps(_mm256_set1_epi32((int32_t)(lb + w)));
                     if (first) {
                         for (uint32_t u = 0; u < MS2_U; u++) {
                             m[u] = _mm256_loadu_ps(src + 8 * u);
-                            mi[u] = _mm256_add_epi32(vi0, _mm256_set1_epi32((int32_t)(16 * u)));
+                            mi[u] = vi;
                         }
                         first = 0;
-                        continue;
-                    }
-                    for (uint32_t u = 0; u < MS2_U; u++) {
-                        const __m256 v = _mm256_loadu_ps(src + 8 * u);
-                        const __m256i vi = _mm256_add_epi32(vi0, _mm256_set1_epi32((int32_t)(16 * u)));
-                        const __m256 up = _mm256_and_ps(_mm256_cmp_ps(m[u], m[u], _CMP_ORD_Q),
-                                                        _mm256_cmp_ps(v, m[u], _CMP_NLE_UQ));
-                        m[u] = _mm256_blendv_ps(m[u], v, up);
-                        mi[u] = _mm256_castps_si256(
-                            _mm256_blendv_ps(_mm256_castsi256_ps(mi[u]), _mm256_castsi256_ps(vi), up));
+                    } else if (nan) {
+                        /* v replaces m when v > m, or v is NaN and m is not */
+                        for (uint32_t u = 0; u < MS2_U; u++) {
+                            const __m256 v = _mm256_loadu_ps(src + 8 * u);
+                            const __m256 up = _mm256_and_ps(_mm256_cmp_ps(m[u], m[u], _CMP_ORD_Q),
+                                                            _mm256_cmp_ps(v, m[u], _CMP_NLE_UQ));
+                            m[u] = _mm256_blendv_ps(m[u], v, up);
+                            mi[u] = _mm256_blendv_ps(mi[u], vi, up);
+                        }
+                    } else {
+                        /* no NaN in the plane: the same test is v > m */
+                        for (uint32_t u = 0; u < MS2_U; u++) {
+                            const __m256 v = _mm256_loadu_ps(src + 8 * u);
+                            const __m256 up = _mm256_cmp_ps(v, m[u], _CMP_GT_OQ);
+                            m[u] = _mm256_blendv_ps(m[u], v, up);
+                            mi[u] = _mm256_blendv_ps(mi[u], vi, up);
+                        }
                     }
                 }
             }
         }
-        if (groups == MS2_U) {
-            for (uint32_t u = 0; u < MS2_U; u++) _mm256_storeu_si256((__m256i*)(ridx + ow0 + 8 * u), mi[u]);
-        } else {
-            int32_t t[8 * MS2_U];
-            for (uint32_t u = 0; u < MS2_U; u++) _mm256_storeu_si256((__m256i*)(t + 8 * u), mi[u]);
+        int32_t t[8 * MS2_U];
+        int32_t* dst = groups == MS2_U ? ridx + ow0 : t;
+        for (uint32_t u = 0; u < MS2_U; u++)
+            _mm256_storeu_si256((__m256i*)(dst + 8 * u),
+                                _mm256_add_epi32(_mm256_add_epi32(_mm256_castps_si256(mi[u]), lane),
+                                                 _mm256_set1_epi32((int32_t)(16 * u))));
+        if (dst == t)
             for (uint64_t j = 0; j < left; j++) ridx[ow0 + j] = t[j];
-        }
     }
 }
 #endif
@@ -1053,16 +1070,30 @@ static pydml_status max_grad(const pool_plan* P, const pydml_tensor* x, const py
             const uint64_t log_base = n * r.lstride[0] + c * r.lstride[1];
             memset(acc, 0, sizeof(float) * plane);
 #ifdef PL_X86
+            int nan = 0;
             if (s2)
                 for (uint64_t d = 0; d < P->isz[0]; d++)
                     for (uint64_t h = 0; h < P->isz[1]; h++) {
                         float* e = split + 2 * (d * P->isz[1] + h) * half;
-                        deint_row((const float*)x->data + n * r.is[0] + c * r.is[1] + d * r.is[2] + h * r.is[3],
+                        nan |= deint_row((const float*)x->data + n * r.is[0] + c * r.is[1] + d * r.is[2] + h * r.is[3],
                                   P->isz[2], e, e + half);
                     }
 #endif
             for (uint64_t orow = 0; orow < orows; orow++) {
 #ifdef PL_X86
+                if (s2 && q + 1 < planes) {
+                    /* the next plane's input and gradient rows, a share per output row: their
+                     * reads overlap this plane's compute instead of waiting in deint_row */
+                    const uint64_t R = (uint64_t)P->isz[0] * P->isz[1], q1 = q + 1, n1 = q1 / C, c1 = q1 % C;
+                    for (uint64_t ir = orow * R / orows; ir < (orow + 1) * R / orows; ir++) {
+                        const char* src = (const char*)((const float*)x->data + n1 * r.is[0] + c1 * r.is[1] +
+                                                        (ir / P->isz[1]) * r.is[2] + (ir % P->isz[1]) * r.is[3]);
+                        for (uint64_t o = 0; o < sizeof(float) * P->isz[2]; o += 64) _mm_prefetch(src + o, _MM_HINT_T0);
+                    }
+                    const char* g1 = (const char*)((const float*)dy->data + n1 * gs[0] + c1 * gs[1] +
+                                                   (orow / P->osz[1]) * gs[2] + (orow % P->osz[1]) * gs[3]);
+                    for (uint64_t o = 0; o < sizeof(float) * OW; o += 64) _mm_prefetch(g1 + o, _MM_HINT_T0);
+                }
                 if (s2) {
                     /* run_row's work with the split rows (max_s2_avx2) */
                     row_ctx xc;
@@ -1078,7 +1109,7 @@ static pydml_status max_grad(const pool_plan* P, const pydml_tensor* x, const py
                     uint64_t a = 0, b = 0;
                     if (xc.d1 > xc.d0 && xc.h1 > xc.h0) inner_cols(P, &a, &b);
                     for (uint64_t ow = 0; ow < a; ow++) max_float_col(&rt, &xc, ow);
-                    if (a < b) max_s2_avx2(P, &xc, split, half, a, b, ridx);
+                    if (a < b) max_s2_avx2(P, &xc, split, half, a, b, nan, ridx);
                     for (uint64_t ow = b; ow < OW; ow++) max_float_col(&rt, &xc, ow);
                 } else
 #endif
