@@ -496,7 +496,31 @@ RS_AVX2 static RS_INLINE void rs256_hz(uint32_t dt, const rs_table* t, uint32_t 
                                        uint64_t ostride, uint32_t esize) {
     const uint32_t k = t->ell_k;
     const __m256i vlo = _mm256_set1_epi32((int)lo);
-    for (uint32_t jb = j0; jb < j1; jb += 8) {
+    uint32_t jb = j0;
+    if (t->pattern == RS_PAT_DUP2 && ostride == 1) {
+        /* nearest 2x: each source element twice, 16 destinations per 8 sources with in-lane
+         * unpacks and one 128-bit lane swap (no table, no vpermps); times its weight 1 as the
+         * generic blocks do (a signaling NaN comes out quiet there too), so the same bits */
+        const __m256 one = _mm256_set1_ps(t->w[0]); /* 1.0f read from the table: the compiler must not drop the product */
+        for (; jb + 16 <= j1; jb += 16) {
+            const __m256 v = _mm256_mul_ps(_mm256_loadu_ps(row + (jb / 2 - lo)), one);
+            const __m256 a = _mm256_unpacklo_ps(v, v), b = _mm256_unpackhi_ps(v, v); /* 0 0 1 1 | 4 4 5 5; 2 2 3 3 | 6 6 7 7 */
+            char* o = out + (uint64_t)(jb - j0) * esize;
+            rs256_store(dt, o, _mm256_permute2f128_ps(a, b, 0x20), 8);
+            rs256_store(dt, o + 8 * (uint64_t)esize, _mm256_permute2f128_ps(a, b, 0x31), 8);
+        }
+    } else if (t->pattern == RS_PAT_PAIR2 && ostride == 1) {
+        /* its transpose: destination j = source 2j + source 2j + 1, one horizontal add per 8
+         * (the generic blocks' w * g products are exact for w = 1, and their sum is the same
+         * single addition, NaN payloads included) and one permute back into order */
+        for (; jb + 8 <= j1; jb += 8) {
+            const float* s = row + (2 * (uint64_t)jb - lo);
+            const __m256 h = _mm256_hadd_ps(_mm256_loadu_ps(s), _mm256_loadu_ps(s + 8)); /* a01 a23 b01 b23 | a45 a67 b45 b67 */
+            rs256_store(dt, out + (uint64_t)(jb - j0) * esize,
+                        _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(h), _MM_SHUFFLE(3, 1, 2, 0))), 8);
+        }
+    }
+    for (; jb < j1; jb += 8) {
         uint32_t b = jb / RS_BLOCK, half = (jb % RS_BLOCK) / 8;
         const uint32_t* idx = t->ell_idx + (uint64_t)b * k * RS_BLOCK + half * 8;
         const float* w = t->ell_w + (uint64_t)b * k * RS_BLOCK + half * 8;

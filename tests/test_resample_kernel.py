@@ -1026,3 +1026,40 @@ def test_matches_torch_aten_backward_ops() -> None:
         np.testing.assert_allclose(
             cfg.plan().backward_array(g), expected, rtol=1e-5, atol=1e-5, err_msg=mode
         )
+
+
+@pytest.mark.parametrize("dtype", [F32, F16, BF16], ids=["f32", "f16", "bf16"])
+@pytest.mark.parametrize("width", [8, 37, 64])
+def test_nearest_2x_duplicate_and_pair_sum_paths(width: int, dtype: np.dtype[Any]) -> None:
+    """Integer 2x nearest (output o reads input o // 2: the AVX2 duplicate path, and its
+    transpose's pair sums): every path the same bits as the portable one, NaN payloads (quiet and
+    signaling), -0.0 and infinities included, and the reference's values."""
+    ins, outs = [2, 3, 5, width], [2, 3, 10, 2 * width]
+    rng = np.random.default_rng(width)
+    x = rng.standard_normal(ins).astype(dtype)
+    g = rng.standard_normal(outs).astype(dtype)
+    specials = {F32: np.array([0x7FC12345, 0x7F812345, 0x80000000, 0x7F800000], np.uint32),
+                F16: np.array([0x7E12, 0x7C12, 0x8000, 0x7C00], np.uint16),
+                BF16: np.array([0x7FC1, 0x7F81, 0x8000, 0x7F80], np.uint16)}[dtype]
+    for a in (x, g):
+        flat = a.reshape(-1).view(specials.dtype)
+        flat[rng.choice(flat.size, 8, replace=False)] = np.resize(specials, 8)
+    results = []
+    for features in PATHS.values():
+        lib.pydml_set_cpu_features(features)
+        plan = ResamplePlan(ins, outs, [1, 1, 2, 2], [0.5, 0.5, 0, 0], [-0.5, -0.5, 0, 0],
+                            NEAREST_NEIGHBOR, ROUND_FLOOR)
+        results.append((plan.forward_array(x), plan.backward_array(g)))
+    y0, g0 = results[-1]
+    for y, gx in results[:-1]:
+        np.testing.assert_array_equal(y.view(np.uint8), y0.view(np.uint8))
+        np.testing.assert_array_equal(gx.view(np.uint8), g0.view(np.uint8))
+    finite = np.isfinite(x.astype(np.float32))
+    want = np.repeat(np.repeat(x, 2, 2), 2, 3)
+    assert (y0.view(np.uint8) == want.view(np.uint8)).reshape(*outs, -1)[np.repeat(np.repeat(
+        finite, 2, 2), 2, 3)].all()
+    gf = g.astype(np.float64)
+    sums = gf.reshape(2, 3, 5, 2, width, 2).sum(axis=(3, 5))
+    ok = np.isfinite(sums)
+    np.testing.assert_allclose(g0.astype(np.float64)[ok], sums[ok],
+                               rtol={F32: 1e-6, F16: 2e-3, BF16: 1.6e-2}[dtype], atol=1e-6)
