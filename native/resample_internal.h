@@ -76,6 +76,11 @@ typedef struct rs_table {
      * weight 1: the forward of a 2x upsampling); RS_PAT_PAIR2, destination j is source 2j plus
      * source 2j + 1 (weights 1: its transpose). 0: neither. */
     uint32_t pattern;
+    /* Integer-2x linear (half-pixel) destinations [lin2_lo, lin2_hi) (lin2_lo even; empty: equal):
+     * destination 2i reads sources i - 1 and i with weights lin2_w[0], lin2_w[1], destination
+     * 2i + 1 reads i and i + 1 with lin2_w[2], lin2_w[3] (0.25 / 0.75 for scale 2). */
+    uint32_t lin2_lo, lin2_hi;
+    float lin2_w[4];
 } rs_table;
 
 /* One weighted source of a blend: element k is at p + k * stride elements. */
