@@ -389,6 +389,24 @@ static pydml_status rs_table_finish(pydml_resample_plan* p, rs_table* t) {
         memcpy(t->lin2_w, w, sizeof w);
         break;
     }
+    /* the longest run of transposed ones from the first destination that has it */
+    t->lin2t_lo = t->lin2t_hi = 0;
+    for (uint32_t j = 1; j < t->n_dst; j++) {
+        const uint64_t b = t->start[j];
+        if (t->start[j + 1] - b != 4 || t->idx[b] != 2 * j - 1) continue;
+        const float w[4] = {t->w[b], t->w[b + 1], t->w[b + 2], t->w[b + 3]};
+        uint32_t e = j;
+        for (; e < t->n_dst; e++) {
+            const uint64_t b2 = t->start[e];
+            int ok = t->start[e + 1] - b2 == 4;
+            for (uint32_t q = 0; q < 4 && ok; q++) ok = t->idx[b2 + q] == 2 * e - 1 + q && t->w[b2 + q] == w[q];
+            if (!ok) break;
+        }
+        t->lin2t_lo = j;
+        t->lin2t_hi = e;
+        memcpy(t->lin2t_w, w, sizeof w);
+        break;
+    }
     return PYDML_STATUS_SUCCESS;
 }
 

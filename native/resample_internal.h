@@ -81,6 +81,10 @@ typedef struct rs_table {
      * 2i + 1 reads i and i + 1 with lin2_w[2], lin2_w[3] (0.25 / 0.75 for scale 2). */
     uint32_t lin2_lo, lin2_hi;
     float lin2_w[4];
+    /* Its transpose (the gradient's table): destinations [lin2t_lo, lin2t_hi) where destination i
+     * reads sources 2i - 1 .. 2i + 2 with weights lin2t_w[0..3]. */
+    uint32_t lin2t_lo, lin2t_hi;
+    float lin2t_w[4];
 } rs_table;
 
 /* One weighted source of a blend: element k is at p + k * stride elements. */

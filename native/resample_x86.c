@@ -590,6 +590,37 @@ RS_AVX2 static RS_INLINE void rs256_hz(uint32_t dt, const rs_table* t, uint32_t 
             out += (uint64_t)(jb - j0) * esize;
             j0 = jb;
         }
+    } else if (t->lin2t_hi >= t->lin2t_lo + 16 && ostride == 1 && j1 > t->lin2t_lo) {
+        /* the gradient of integer-2x linear: destination i = s[2i - 1] w0 + s[2i] w1 + s[2i + 1] w2
+         * + s[2i + 2] w3, the generic blocks' products and additions in their order, 8 per step
+         * from six loads: the even / odd shuffles leave every term in the same in-lane order,
+         * put back by one permute. Loads reach one source before and after the taps: the
+         * blocks stay where that is inside [lo, hi]. */
+        uint32_t a = t->lin2t_lo > j0 ? t->lin2t_lo : j0;
+        if (2 * (uint64_t)a < (uint64_t)lo + 2) a = (lo + 3) / 2;
+        a = (a + 7) & ~7u;
+        const uint32_t e = t->lin2t_hi < j1 ? t->lin2t_hi : j1;
+        if (a + 8 <= e && 2 * (uint64_t)a + 17 <= hi) {
+            rs256_hz_blocks(dt, t, j0, j0, a, row, lo, hi, out, ostride, esize);
+            jb = a;
+            const __m256 w0 = _mm256_set1_ps(t->lin2t_w[0]), w1 = _mm256_set1_ps(t->lin2t_w[1]);
+            const __m256 w2 = _mm256_set1_ps(t->lin2t_w[2]), w3 = _mm256_set1_ps(t->lin2t_w[3]);
+            for (; jb + 8 <= e && 2 * (uint64_t)jb + 17 <= hi; jb += 8) {
+                const float* c = row + (2 * (uint64_t)jb - lo);
+                const __m256 e0 = _mm256_shuffle_ps(_mm256_loadu_ps(c), _mm256_loadu_ps(c + 8), 0x88);
+                const __m256 o0 = _mm256_shuffle_ps(_mm256_loadu_ps(c), _mm256_loadu_ps(c + 8), 0xDD);
+                const __m256 e1 = _mm256_shuffle_ps(_mm256_loadu_ps(c + 2), _mm256_loadu_ps(c + 10), 0x88);
+                const __m256 om = _mm256_shuffle_ps(_mm256_loadu_ps(c - 2), _mm256_loadu_ps(c + 6), 0xDD);
+                __m256 acc = _mm256_mul_ps(om, w0);
+                acc = _mm256_add_ps(acc, _mm256_mul_ps(e0, w1));
+                acc = _mm256_add_ps(acc, _mm256_mul_ps(o0, w2));
+                acc = _mm256_add_ps(acc, _mm256_mul_ps(e1, w3));
+                rs256_store(dt, out + (uint64_t)(jb - j0) * esize,
+                            _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(acc), _MM_SHUFFLE(3, 1, 2, 0))), 8);
+            }
+            out += (uint64_t)(jb - j0) * esize;
+            j0 = jb;
+        }
     } else if (t->pattern == RS_PAT_PAIR2 && ostride == 1) {
         /* its transpose: destination j = source 2j + source 2j + 1, one horizontal add per 8
          * (the generic blocks' w * g products are exact for w = 1, and their sum is the same

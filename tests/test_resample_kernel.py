@@ -1095,3 +1095,47 @@ def test_linear_2x_rows_are_the_float32_arithmetic(width: int, dtype: np.dtype[A
     y = plan.forward_array(x)
     want = np.ascontiguousarray(_linear_2x_emulated(_linear_2x_emulated(x, 2), 3).astype(dtype))
     np.testing.assert_array_equal(y.view(np.uint8), want.view(np.uint8))
+
+
+def _linear_2x_grad_emulated(g: np.ndarray[Any, Any], axis: int) -> np.ndarray[Any, Any]:
+    """The transpose of _linear_2x_emulated along `axis` with the vector paths' float32
+    arithmetic: input i sums its destinations' products in increasing destination order."""
+    g = np.moveaxis(g.astype(np.float32), axis, 0)
+    n = g.shape[0] // 2
+    taps: list[list[tuple[int, np.float32]]] = [[] for _ in range(n)]
+    q, t, one = np.float32(0.25), np.float32(0.75), np.float32(1.0)
+    for o in range(2 * n):  # the forward's taps, transposed
+        i = o // 2
+        if o == 0 or o == 2 * n - 1:
+            taps[i].append((o, one))
+        elif o % 2 == 0:
+            taps[i - 1].append((o, q))
+            taps[i].append((o, t))
+        else:
+            taps[i].append((o, t))
+            taps[i + 1].append((o, q))
+    out = np.empty((n, *g.shape[1:]), np.float32)
+    for i, ts in enumerate(taps):
+        ts.sort()
+        acc = g[ts[0][0]] * ts[0][1]
+        for o, w in ts[1:]:
+            acc = acc + g[o] * w
+        out[i] = acc
+    return np.moveaxis(out, 0, axis)
+
+
+@pytest.mark.parametrize("dtype", [F32, F16, BF16], ids=["f32", "f16", "bf16"])
+@pytest.mark.parametrize("width", [8, 37, 70, 200])
+@pytest.mark.parametrize("path", ["best", "avx2"])
+def test_linear_2x_gradient_rows_are_the_float32_arithmetic(width: int, dtype: np.dtype[Any], path: str) -> None:
+    """The gradient of half-pixel linear 2x (the AVX2 shuffled row path in the middle of each
+    row): every output the float32 operations of the transposed passes exactly."""
+    if path == "avx2" and not lib.pydml_cpu_features() & lib.PYDML_CPU_AVX2_FMA:
+        pytest.skip("no AVX2")
+    lib.pydml_set_cpu_features(PATHS[path])
+    ins, outs = [2, 2, 6, width], [2, 2, 12, 2 * width]
+    g = np.random.default_rng(width).standard_normal(outs).astype(dtype)
+    plan = ResamplePlan(ins, outs, [1, 1, 2, 2], [0.5] * 4, [-0.5] * 4, LINEAR, ROUND_HALF_UP)
+    got = plan.backward_array(g)
+    want = np.ascontiguousarray(_linear_2x_grad_emulated(_linear_2x_grad_emulated(g, 2), 3).astype(dtype))
+    np.testing.assert_array_equal(got.view(np.uint8), want.view(np.uint8))
