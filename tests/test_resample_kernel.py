@@ -1127,7 +1127,9 @@ def _linear_2x_grad_emulated(g: np.ndarray[Any, Any], axis: int) -> np.ndarray[A
 @pytest.mark.parametrize("dtype", [F32, F16, BF16], ids=["f32", "f16", "bf16"])
 @pytest.mark.parametrize("width", [8, 37, 70, 200])
 @pytest.mark.parametrize("path", ["best", "avx2"])
-def test_linear_2x_gradient_rows_are_the_float32_arithmetic(width: int, dtype: np.dtype[Any], path: str) -> None:
+def test_linear_2x_gradient_rows_are_the_float32_arithmetic(
+    width: int, dtype: np.dtype[Any], path: str
+) -> None:
     """The gradient of half-pixel linear 2x (the AVX2 shuffled row path in the middle of each
     row): every output the float32 operations of the transposed passes exactly."""
     if path == "avx2" and not lib.pydml_cpu_features() & lib.PYDML_CPU_AVX2_FMA:
