@@ -1026,3 +1026,118 @@ def test_matches_torch_aten_backward_ops() -> None:
         np.testing.assert_allclose(
             cfg.plan().backward_array(g), expected, rtol=1e-5, atol=1e-5, err_msg=mode
         )
+
+
+@pytest.mark.parametrize("dtype", [F32, F16, BF16], ids=["f32", "f16", "bf16"])
+@pytest.mark.parametrize("width", [8, 37, 64])
+def test_nearest_2x_duplicate_and_pair_sum_paths(width: int, dtype: np.dtype[Any]) -> None:
+    """Integer 2x nearest (output o reads input o // 2: the AVX2 duplicate path, and its
+    transpose's pair sums): every path the same bits as the portable one, NaN payloads (quiet and
+    signaling), -0.0 and infinities included, and the reference's values."""
+    ins, outs = [2, 3, 5, width], [2, 3, 10, 2 * width]
+    rng = np.random.default_rng(width)
+    x = rng.standard_normal(ins).astype(dtype)
+    g = rng.standard_normal(outs).astype(dtype)
+    specials = {F32: np.array([0x7FC12345, 0x7F812345, 0x80000000, 0x7F800000], np.uint32),
+                F16: np.array([0x7E12, 0x7C12, 0x8000, 0x7C00], np.uint16),
+                BF16: np.array([0x7FC1, 0x7F81, 0x8000, 0x7F80], np.uint16)}[dtype]
+    for a in (x, g):
+        flat = a.reshape(-1).view(specials.dtype)
+        flat[rng.choice(flat.size, 8, replace=False)] = np.resize(specials, 8)
+    results = []
+    for features in PATHS.values():
+        lib.pydml_set_cpu_features(features)
+        plan = ResamplePlan(ins, outs, [1, 1, 2, 2], [0.5, 0.5, 0, 0], [-0.5, -0.5, 0, 0],
+                            NEAREST_NEIGHBOR, ROUND_FLOOR)
+        results.append((plan.forward_array(x), plan.backward_array(g)))
+    y0, g0 = results[-1]
+    for y, gx in results[:-1]:
+        np.testing.assert_array_equal(y.view(np.uint8), y0.view(np.uint8))
+        np.testing.assert_array_equal(gx.view(np.uint8), g0.view(np.uint8))
+    with np.errstate(invalid="ignore"):
+        finite = np.isfinite(x.astype(np.float32))
+    want = np.repeat(np.repeat(x, 2, 2), 2, 3)
+    assert (y0.view(np.uint8) == want.view(np.uint8)).reshape(*outs, -1)[np.repeat(np.repeat(
+        finite, 2, 2), 2, 3)].all()
+    with np.errstate(invalid="ignore"):
+        sums = g.astype(np.float64).reshape(2, 3, 5, 2, width, 2).sum(axis=(3, 5))
+    ok = np.isfinite(sums)
+    np.testing.assert_allclose(g0.astype(np.float64)[ok], sums[ok],
+                               rtol={F32: 1e-6, F16: 2e-3, BF16: 1.6e-2}[dtype], atol=1e-6)
+
+
+def _linear_2x_emulated(x: np.ndarray[Any, Any], axis: int) -> np.ndarray[Any, Any]:
+    """Half-pixel linear 2x along `axis` with the vector paths' float32 arithmetic: each tap's
+    product rounded, then the lower source's product plus the upper one's (no FMA); the clamped
+    edges read one source with weight 1."""
+    x = np.moveaxis(x.astype(np.float32), axis, 0)
+    n = x.shape[0]
+    q, t = np.float32(0.25), np.float32(0.75)
+    out = np.empty((2 * n, *x.shape[1:]), np.float32)
+    out[0], out[-1] = x[0], x[-1]
+    out[2:-1:2] = x[:-1] * q + x[1:] * t  # destination 2i: sources i - 1 and i
+    out[1:-2:2] = x[:-1] * t + x[1:] * q  # destination 2i + 1: sources i and i + 1
+    return np.moveaxis(out, 0, axis)
+
+
+@pytest.mark.parametrize("dtype", [F32, F16, BF16], ids=["f32", "f16", "bf16"])
+@pytest.mark.parametrize("width", [8, 37, 70, 200])
+@pytest.mark.parametrize("path", ["best", "avx2"])
+def test_linear_2x_rows_are_the_float32_arithmetic(width: int, dtype: np.dtype[Any], path: str) -> None:
+    """Half-pixel linear 2x (the AVX2 three-load row path in the middle of each row, the generic
+    blocks at its ends): every output the float32 operations of the separable passes exactly."""
+    if path == "avx2" and not lib.pydml_cpu_features() & lib.PYDML_CPU_AVX2_FMA:
+        pytest.skip("no AVX2")
+    lib.pydml_set_cpu_features(PATHS[path])
+    ins, outs = [2, 2, 6, width], [2, 2, 12, 2 * width]
+    x = np.random.default_rng(width).standard_normal(ins).astype(dtype)
+    plan = ResamplePlan(ins, outs, [1, 1, 2, 2], [0.5] * 4, [-0.5] * 4, LINEAR, ROUND_HALF_UP)
+    y = plan.forward_array(x)
+    want = np.ascontiguousarray(_linear_2x_emulated(_linear_2x_emulated(x, 2), 3).astype(dtype))
+    np.testing.assert_array_equal(y.view(np.uint8), want.view(np.uint8))
+
+
+def _linear_2x_grad_emulated(g: np.ndarray[Any, Any], axis: int) -> np.ndarray[Any, Any]:
+    """The transpose of _linear_2x_emulated along `axis` with the vector paths' float32
+    arithmetic: input i sums its destinations' products in increasing destination order."""
+    g = np.moveaxis(g.astype(np.float32), axis, 0)
+    n = g.shape[0] // 2
+    taps: list[list[tuple[int, np.float32]]] = [[] for _ in range(n)]
+    q, t, one = np.float32(0.25), np.float32(0.75), np.float32(1.0)
+    for o in range(2 * n):  # the forward's taps, transposed
+        i = o // 2
+        if o == 0 or o == 2 * n - 1:
+            taps[i].append((o, one))
+        elif o % 2 == 0:
+            taps[i - 1].append((o, q))
+            taps[i].append((o, t))
+        else:
+            taps[i].append((o, t))
+            taps[i + 1].append((o, q))
+    out = np.empty((n, *g.shape[1:]), np.float32)
+    for i, ts in enumerate(taps):
+        ts.sort()
+        acc = g[ts[0][0]] * ts[0][1]
+        for o, w in ts[1:]:
+            acc = acc + g[o] * w
+        out[i] = acc
+    return np.moveaxis(out, 0, axis)
+
+
+@pytest.mark.parametrize("dtype", [F32, F16, BF16], ids=["f32", "f16", "bf16"])
+@pytest.mark.parametrize("width", [8, 37, 70, 200])
+@pytest.mark.parametrize("path", ["best", "avx2"])
+def test_linear_2x_gradient_rows_are_the_float32_arithmetic(
+    width: int, dtype: np.dtype[Any], path: str
+) -> None:
+    """The gradient of half-pixel linear 2x (the AVX2 shuffled row path in the middle of each
+    row): every output the float32 operations of the transposed passes exactly."""
+    if path == "avx2" and not lib.pydml_cpu_features() & lib.PYDML_CPU_AVX2_FMA:
+        pytest.skip("no AVX2")
+    lib.pydml_set_cpu_features(PATHS[path])
+    ins, outs = [2, 2, 6, width], [2, 2, 12, 2 * width]
+    g = np.random.default_rng(width).standard_normal(outs).astype(dtype)
+    plan = ResamplePlan(ins, outs, [1, 1, 2, 2], [0.5] * 4, [-0.5] * 4, LINEAR, ROUND_HALF_UP)
+    got = plan.backward_array(g)
+    want = np.ascontiguousarray(_linear_2x_grad_emulated(_linear_2x_grad_emulated(g, 2), 3).astype(dtype))
+    np.testing.assert_array_equal(got.view(np.uint8), want.view(np.uint8))

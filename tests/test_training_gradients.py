@@ -378,6 +378,41 @@ def test_max_pooling_grad_ties_and_nan() -> None:
     np.testing.assert_array_equal(got, want)
 
 
+S2_CASES = [  # W stride 2: the split-row vector path (max_s2_avx2) with its border columns
+    ([2, 3, 9, 75], [3, 3], [2, 2], [1, 1], [1, 1], [1, 1]),
+    ([1, 2, 6, 66], [2, 4], [1, 2], [0, 3], [1, 2], [2, 2]),
+    ([1, 2, 3, 5, 41], [2, 2, 3], [1, 2, 2], [0, 1, 1], [1, 0, 1], [1, 1, 1]),
+]
+
+
+@pytest.mark.parametrize("case", S2_CASES)
+def test_max_pooling_grad_stride2_rows_match_the_portable_path(case: Any) -> None:
+    # ties (values from a small set) and NaNs: the vector rows pick the forward's maxima, so the
+    # gradient is the portable path's bit for bit, and autograd's where no tie or NaN decides
+    x, win, st, sp, ep, dil = case
+    rng = np.random.default_rng(8)
+    xv = rng.integers(-3, 4, x).astype(np.float32)
+    xv.reshape(-1)[rng.choice(xv.size, 5, replace=False)] = np.nan
+    y = [*x[:2], *pool_out(x[2:], win, st, sp, ep, dil)]
+    g = rng.standard_normal(y).astype(np.float32)
+    d = max_grad("FLOAT32", x, win, st, sp, ep, dil)
+    feed = {"InputTensor": xv, "InputGradientTensor": g}
+    level = "4_0" if len(x) == 5 else None
+    fast = run(d, feed, level=level)["OutputGradientTensor"]
+    lib.pydml_set_cpu_features(0)
+    try:
+        slow = run(d, feed, level=level)["OutputGradientTensor"]
+    finally:
+        lib.pydml_set_cpu_features(0xFFFFFFFF)
+    np.testing.assert_array_equal(fast, slow)
+    xd = rng.standard_normal(x).astype(np.float32)  # distinct values: autograd's answer
+    tx = torch.from_numpy(xd.astype(np.float64)).requires_grad_()
+    if len(x) == 4 and sp == ep:
+        F.max_pool2d(tx, win, st, sp, dil).backward(torch.from_numpy(g.astype(np.float64)))
+        got = run(d, {"InputTensor": xd, "InputGradientTensor": g})["OutputGradientTensor"]
+        np.testing.assert_allclose(got, tx.grad.numpy().astype(np.float32), rtol=1e-6, atol=1e-6)
+
+
 def test_pooling_grads_strided_views() -> None:
     rng = np.random.default_rng(6)
     x = rng.standard_normal((2, 2, 6, 8)).astype(np.float32)

@@ -52,6 +52,10 @@ enum { PL_MAX = 0, PL_AVG = 1, PL_LP = 2 };
 
 /* Output elements below which one thread runs everything. */
 #define PL_PARALLEL_MIN 16384
+/* Bytes a gradient moves (its tensors' sizes) from which FLOAT32 gradients are written with
+ * non-temporal stores (the working set is beyond the last-level cache; smaller outputs stay cached
+ * for the next operator). */
+#define PL_STREAM_BYTES (32u << 20)
 
 typedef struct pool_plan {
     uint32_t type;
@@ -235,6 +239,9 @@ typedef struct pool_run {
     uint64_t is[5], os[5], xs[5];  /* element strides: input, output, indices (N, C, D, H, W) */
     uint64_t lstride[5];           /* logical row-major strides of the input (for indices) */
     int isa;                       /* 0 portable, 1 AVX2, 2 AVX-512 */
+    int32_t* ridx;                 /* MAX_POOLING_GRAD's row of maxima: the index relative to the
+                                    * plane (log_base) of each ow, -1 for none; values and the
+                                    * indices tensor are then not written */
 } pool_run;
 
 /* Valid tap range [*lo, *hi) of one axis for output position o. */
@@ -284,6 +291,10 @@ static void max_float_col(const pool_run* r, const row_ctx* x, uint64_t ow) {
                 }
             }
         }
+    }
+    if (r->ridx) {
+        r->ridx[ow] = mi == UINT64_MAX ? -1 : (int32_t)(mi - x->log_base);
+        return;
     }
     uint64_t o = x->out_base + ow * r->os[4];
     if (P->dtype == DML_TENSOR_DATA_TYPE_FLOAT32) ((float*)r->out)[o] = m;
@@ -434,6 +445,10 @@ static void sum_row(const pool_run* r, const row_ctx* x) {
 static void store_lanes(const pool_run* r, const row_ctx* x, uint64_t ow0, uint32_t n, const float* m,
                         const int32_t* mi) {
     const pool_plan* P = r->plan;
+    if (r->ridx) {
+        for (uint32_t j = 0; j < n; j++) r->ridx[ow0 + j] = mi[j];
+        return;
+    }
     for (uint32_t j = 0; j < n; j++) {
         uint64_t o = x->out_base + (ow0 + j) * r->os[4];
         if (P->dtype == DML_TENSOR_DATA_TYPE_FLOAT32) ((float*)r->out)[o] = m[j];
@@ -473,7 +488,7 @@ EW_T512 static void max_vec_avx512(const pool_run* r, const row_ctx* x, uint64_t
     const int64_t pw = P->pad[2];
     const __m512i lane = _mm512_mullo_epi32(_mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
                                             _mm512_set1_epi32((int)sw));
-    const int contiguous_out = P->dtype == DML_TENSOR_DATA_TYPE_FLOAT32 && r->os[4] == 1 && r->idx == NULL;
+    const int contiguous_out = P->dtype == DML_TENSOR_DATA_TYPE_FLOAT32 && r->os[4] == 1 && r->idx == NULL && r->ridx == NULL;
     for (uint64_t ow0 = a; ow0 < b; ow0 += 16) {
         uint32_t n = b - ow0 >= 16 ? 16u : (uint32_t)(b - ow0);
         __mmask16 k = (__mmask16)(n == 16 ? 0xffffu : (1u << n) - 1u);
@@ -572,7 +587,9 @@ EW_T256 static void max_vec_avx2(const pool_run* r, const row_ctx* x, uint64_t a
                 }
             }
         }
-        if (P->dtype == DML_TENSOR_DATA_TYPE_FLOAT32 && r->os[4] == 1 && r->idx == NULL && n == 8) {
+        if (r->ridx && n == 8) {
+            _mm256_storeu_si256((__m256i*)(r->ridx + ow0), mi);
+        } else if (P->dtype == DML_TENSOR_DATA_TYPE_FLOAT32 && r->os[4] == 1 && r->idx == NULL && n == 8) {
             _mm256_storeu_ps((float*)r->out + x->out_base + ow0, m);
         } else {
             float mt[8];
@@ -585,21 +602,24 @@ EW_T256 static void max_vec_avx2(const pool_run* r, const row_ctx* x, uint64_t a
 }
 #endif
 
+/* The output columns [*a, *b) whose every W tap is inside the row: ow * sw >= pw and
+ * ow * sw - pw + (win - 1) * dil <= W - 1. */
+static void inner_cols(const pool_plan* P, uint64_t* a, uint64_t* b) {
+    const uint64_t sw = P->stride[2], pw = P->pad[2];
+    const uint64_t ext = (uint64_t)(P->win[2] - 1) * P->dil[2];
+    *a = (pw + sw - 1) / sw;
+    *b = 0;
+    if ((uint64_t)P->isz[2] + pw >= ext + 1) {
+        *b = ((uint64_t)P->isz[2] - 1 + pw - ext) / sw + 1;
+        if (*b > P->osz[2]) *b = P->osz[2];
+    }
+    if (*a > *b) *a = *b;
+}
+
 static void max_float_row(const pool_run* r, const row_ctx* x, int vec) {
     const pool_plan* P = r->plan;
     uint64_t a = 0, b = 0;
-    if (vec && x->d1 > x->d0 && x->h1 > x->h0) {
-        /* columns whose every W tap is inside the row: ow * sw >= pw and
-         * ow * sw - pw + (win - 1) * dil <= W - 1 */
-        const uint64_t sw = P->stride[2], pw = P->pad[2];
-        const uint64_t ext = (uint64_t)(P->win[2] - 1) * P->dil[2];
-        a = (pw + sw - 1) / sw;
-        if ((uint64_t)P->isz[2] + pw >= ext + 1) {
-            b = ((uint64_t)P->isz[2] - 1 + pw - ext) / sw + 1;
-            if (b > P->osz[2]) b = P->osz[2];
-        }
-        if (a > b) a = b;
-    }
+    if (vec && x->d1 > x->d0 && x->h1 > x->h0) inner_cols(P, &a, &b);
     for (uint64_t ow = 0; ow < a; ow++) max_float_col(r, x, ow);
 #ifdef PL_X86
     if (a < b) {
@@ -867,6 +887,128 @@ static pydml_status avg_grad(const pool_plan* P, const pydml_tensor* dy, const p
     return oom ? PYDML_STATUS_OUT_OF_MEMORY : PYDML_STATUS_SUCCESS;
 }
 
+/* dst[0, n) = src[0, n); stream: with non-temporal stores from the first 32-byte boundary (an
+ * output past the last-level cache: no read for ownership of lines written whole); the caller
+ * fences once after its loop. */
+#ifdef PL_X86
+EW_T256 static void copy_row_f32_nt(float* dst, const float* src, uint64_t n) {
+    uint64_t i = 0;
+    for (; i < n && ((uintptr_t)(dst + i) & 31u) != 0; i++) dst[i] = src[i];
+    for (; i + 8 <= n; i += 8) _mm256_stream_ps(dst + i, _mm256_loadu_ps(src + i));
+    for (; i < n; i++) dst[i] = src[i];
+}
+#endif
+
+static void copy_row_f32(float* dst, const float* src, uint64_t n, int stream) {
+#ifdef PL_X86
+    if (stream) {
+        copy_row_f32_nt(dst, src, n);
+        return;
+    }
+#endif
+    (void)stream;
+    memcpy(dst, src, sizeof(float) * n);
+}
+
+/* MAX_POOLING_GRAD's maxima for W stride 2 (FLOAT32, W contiguous; AVX2): the plane's input rows
+ * are first split into their even and odd columns (deint_row, once per plane), so that every tap of
+ * 8 consecutive windows is one unit-stride load instead of two loads and a lane-crossing permute
+ * per tap (slow on AMD Zen). The windows, their walk order and the comparison (v replaces m when
+ * v > m, or v is NaN and m is not) are max_vec_avx2's, so the maxima and their indices are the
+ * forward's bit for bit; the border columns run max_float_col as there. */
+#ifdef PL_X86
+/* e[j] = s[2j], o[j] = s[2j + 1] for the W elements of s; returns whether any is NaN */
+EW_T256 static int deint_row(const float* s, uint64_t W, float* e, float* o) {
+    uint64_t j = 0;
+    __m256 nan = _mm256_setzero_ps();
+    for (; 2 * j + 16 <= W; j += 8) {
+        const __m256 a = _mm256_loadu_ps(s + 2 * j), b = _mm256_loadu_ps(s + 2 * j + 8);
+        nan = _mm256_or_ps(nan, _mm256_cmp_ps(a, b, _CMP_UNORD_Q));
+        const __m256 ev = _mm256_shuffle_ps(a, b, _MM_SHUFFLE(2, 0, 2, 0)); /* a0 a2 b0 b2 | a4 a6 b4 b6 */
+        const __m256 od = _mm256_shuffle_ps(a, b, _MM_SHUFFLE(3, 1, 3, 1));
+        _mm256_storeu_ps(e + j, _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(ev), _MM_SHUFFLE(3, 1, 2, 0))));
+        _mm256_storeu_ps(o + j, _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(od), _MM_SHUFFLE(3, 1, 2, 0))));
+    }
+    int any = _mm256_movemask_ps(nan) != 0;
+    for (; 2 * j < W; j++) {
+        e[j] = s[2 * j];
+        any |= isnan(e[j]);
+        if (2 * j + 1 < W) {
+            o[j] = s[2 * j + 1];
+            any |= isnan(o[j]);
+        }
+    }
+    return any;
+}
+
+/* ridx[ow] for ow in [a, b) of output row (od, oh); split: the plane's rows split by deint_row,
+ * row r's even columns at split + 2 * r * half, its odd ones half further */
+EW_T256 static void max_s2_avx2(const pool_plan* P, const row_ctx* x, const float* split, uint64_t half,
+                                uint64_t a, uint64_t b, int nan, int32_t* ridx) {
+    const int64_t pw = P->pad[2];
+    const __m256i lane = _mm256_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14);
+    const uint64_t W = P->isz[2], H = P->isz[1];
+    /* MS2_U groups of 8 columns at once: each group's compare-and-blend chain is serial (its
+     * latency, not the loads, bounds one group), so independent groups overlap. A group tracks
+     * the index of its lane 0's tap (the same for every group and lane of one tap); the lane and
+     * group offsets are added once at the end. */
+    enum { MS2_U = 4 };
+    for (uint64_t ow0 = a; ow0 < b; ow0 += 8 * MS2_U) {
+        const uint64_t left = b - ow0;
+        const uint32_t groups = left >= 8 * MS2_U ? MS2_U : (uint32_t)((left + 7) / 8);
+        __m256 m[MS2_U] = {_mm256_setzero_ps(), _mm256_setzero_ps(), _mm256_setzero_ps(), _mm256_setzero_ps()};
+        __m256 mi[MS2_U] = {_mm256_setzero_ps(), _mm256_setzero_ps(), _mm256_setzero_ps(), _mm256_setzero_ps()};
+        int first = 1;
+        for (uint32_t kd = x->d0; kd < x->d1; kd++) {
+            const uint64_t d = (uint64_t)POS(0, x->od, kd);
+            for (uint32_t kh = x->h0; kh < x->h1; kh++) {
+                const uint64_t h = (uint64_t)POS(1, x->oh, kh);
+                const float* row = split + 2 * (d * H + h) * half;
+                const uint64_t lb = (d * H + h) * W;
+                for (uint32_t kw = 0; kw < P->win[2]; kw++) {
+                    /* inside the row for every ow in [a, b): w >= 0 */
+                    const uint64_t w = (uint64_t)((int64_t)ow0 * 2 - pw + (int64_t)kw * P->dil[2]);
+                    const float* src = row + (w & 1u) * half + (w >> 1);
+                    const __m256 vi = _mm256_castsi256_ps(_mm256_set1_epi32((int32_t)(lb + w)));
+                    if (first) {
+                        for (uint32_t u = 0; u < MS2_U; u++) {
+                            m[u] = _mm256_loadu_ps(src + 8 * u);
+                            mi[u] = vi;
+                        }
+                        first = 0;
+                    } else if (nan) {
+                        /* v replaces m when v > m, or v is NaN and m is not */
+                        for (uint32_t u = 0; u < MS2_U; u++) {
+                            const __m256 v = _mm256_loadu_ps(src + 8 * u);
+                            const __m256 up = _mm256_and_ps(_mm256_cmp_ps(m[u], m[u], _CMP_ORD_Q),
+                                                            _mm256_cmp_ps(v, m[u], _CMP_NLE_UQ));
+                            m[u] = _mm256_blendv_ps(m[u], v, up);
+                            mi[u] = _mm256_blendv_ps(mi[u], vi, up);
+                        }
+                    } else {
+                        /* no NaN in the plane: the same test is v > m */
+                        for (uint32_t u = 0; u < MS2_U; u++) {
+                            const __m256 v = _mm256_loadu_ps(src + 8 * u);
+                            const __m256 up = _mm256_cmp_ps(v, m[u], _CMP_GT_OQ);
+                            m[u] = _mm256_blendv_ps(m[u], v, up);
+                            mi[u] = _mm256_blendv_ps(mi[u], vi, up);
+                        }
+                    }
+                }
+            }
+        }
+        int32_t t[8 * MS2_U];
+        int32_t* dst = groups == MS2_U ? ridx + ow0 : t;
+        for (uint32_t u = 0; u < MS2_U; u++)
+            _mm256_storeu_si256((__m256i*)(dst + 8 * u),
+                                _mm256_add_epi32(_mm256_add_epi32(_mm256_castps_si256(mi[u]), lane),
+                                                 _mm256_set1_epi32((int32_t)(16 * u))));
+        if (dst == t)
+            for (uint64_t j = 0; j < left; j++) ridx[ow0 + j] = t[j];
+    }
+}
+#endif
+
 static pydml_status max_grad(const pool_plan* P, const pydml_tensor* x, const pydml_tensor* dy, const pydml_tensor* dx) {
     pool_run r;
     memset(&r, 0, sizeof r);
@@ -895,6 +1037,14 @@ static pydml_status max_grad(const pool_plan* P, const pydml_tensor* x, const py
     const size_t esz = P->dtype == DML_TENSOR_DATA_TYPE_FLOAT32 ? 4u : 2u;
     const uint64_t work = planes * (plane + orows * OW * P->win[0] * P->win[1] * P->win[2]);
     (void)work; /* read by the OpenMP clause only */
+    /* FLOAT32 planes with W contiguous in dY and dX: the vector rows write each window's maximum
+     * as an int32 index into the plane (it fits: vec needs total_in < 2^31), dY is added to the
+     * plane in float directly, and planes past the last-level cache are streamed out */
+    const int fast = vec && esz == 4 && gs[4] == 1 && xs[4] == 1;
+    /* W stride 2 (the common downsampling window): split rows, max_s2_avx2 */
+    const int s2 = fast && P->stride[2] == 2;
+    const uint64_t half = (uint64_t)P->isz[2] / 2 + 40; /* a split row's halves, padded for max_s2_avx2's 32-lane loads */
+    const int stream = fast && (2 * total_in + planes * orows * OW) * esz >= PL_STREAM_BYTES;
     int oom = 0;
 #ifdef _OPENMP
 #pragma omp parallel if (work >= PL_PARALLEL_MIN && planes > 1) reduction(| : oom)
@@ -902,23 +1052,77 @@ static pydml_status max_grad(const pool_plan* P, const pydml_tensor* x, const py
     {
         pool_run rt = r;
         float* acc = malloc(sizeof(float) * plane);
-        uint64_t* idx = malloc(sizeof(uint64_t) * OW);
-        void* val = malloc(esz * OW);
+        uint64_t* idx = fast ? NULL : malloc(sizeof(uint64_t) * OW);
+        void* val = fast ? NULL : malloc(esz * OW);
+        int32_t* ridx = fast ? malloc(sizeof(int32_t) * (OW + 8)) : NULL;
         rt.idx = idx;
         rt.out = val;
-        if (acc == NULL || idx == NULL || val == NULL) oom = 1;
+        rt.ridx = ridx;
+        float* split = s2 ? calloc(2 * half * P->isz[0] * P->isz[1], sizeof(float)) : NULL;
+        const int ok = acc != NULL && (fast ? ridx != NULL : idx != NULL && val != NULL) && (split != NULL || !s2);
+        if (!ok) oom = 1;
 #ifdef _OPENMP
 #pragma omp for schedule(static)
 #endif
         for (uint64_t q = 0; q < planes; q++) {
-            if (acc == NULL || idx == NULL || val == NULL) continue;
+            if (!ok) continue;
             const uint64_t n = q / C, c = q % C;
             const uint64_t log_base = n * r.lstride[0] + c * r.lstride[1];
             memset(acc, 0, sizeof(float) * plane);
+#ifdef PL_X86
+            int nan = 0;
+            if (s2)
+                for (uint64_t d = 0; d < P->isz[0]; d++)
+                    for (uint64_t h = 0; h < P->isz[1]; h++) {
+                        float* e = split + 2 * (d * P->isz[1] + h) * half;
+                        nan |= deint_row((const float*)x->data + n * r.is[0] + c * r.is[1] + d * r.is[2] + h * r.is[3],
+                                  P->isz[2], e, e + half);
+                    }
+#endif
             for (uint64_t orow = 0; orow < orows; orow++) {
-                run_row(&rt, q * orows + orow, vec); /* row = ((n * C + c) * OD + od) * OH + oh */
+#ifdef PL_X86
+                if (s2 && q + 1 < planes) {
+                    /* the next plane's input and gradient rows, a share per output row: their
+                     * reads overlap this plane's compute instead of waiting in deint_row */
+                    const uint64_t R = (uint64_t)P->isz[0] * P->isz[1], q1 = q + 1, n1 = q1 / C, c1 = q1 % C;
+                    for (uint64_t ir = orow * R / orows; ir < (orow + 1) * R / orows; ir++) {
+                        const char* src = (const char*)((const float*)x->data + n1 * r.is[0] + c1 * r.is[1] +
+                                                        (ir / P->isz[1]) * r.is[2] + (ir % P->isz[1]) * r.is[3]);
+                        for (uint64_t o = 0; o < sizeof(float) * P->isz[2]; o += 64) _mm_prefetch(src + o, _MM_HINT_T0);
+                    }
+                    const char* g1 = (const char*)((const float*)dy->data + n1 * gs[0] + c1 * gs[1] +
+                                                   (orow / P->osz[1]) * gs[2] + (orow % P->osz[1]) * gs[3]);
+                    for (uint64_t o = 0; o < sizeof(float) * OW; o += 64) _mm_prefetch(g1 + o, _MM_HINT_T0);
+                }
+                if (s2) {
+                    /* run_row's work with the split rows (max_s2_avx2) */
+                    row_ctx xc;
+                    memset(&xc, 0, sizeof xc);
+                    xc.n = n;
+                    xc.c = c;
+                    xc.od = orow / P->osz[1];
+                    xc.oh = orow % P->osz[1];
+                    tap_range(P, 0, xc.od, &xc.d0, &xc.d1);
+                    tap_range(P, 1, xc.oh, &xc.h0, &xc.h1);
+                    xc.in_base = n * r.is[0] + c * r.is[1];
+                    xc.log_base = log_base;
+                    uint64_t a = 0, b = 0;
+                    if (xc.d1 > xc.d0 && xc.h1 > xc.h0) inner_cols(P, &a, &b);
+                    for (uint64_t ow = 0; ow < a; ow++) max_float_col(&rt, &xc, ow);
+                    if (a < b) max_s2_avx2(P, &xc, split, half, a, b, nan, ridx);
+                    for (uint64_t ow = b; ow < OW; ow++) max_float_col(&rt, &xc, ow);
+                } else
+#endif
+                    run_row(&rt, q * orows + orow, vec); /* row = ((n * C + c) * OD + od) * OH + oh */
                 const uint64_t od = orow / P->osz[1], oh = orow % P->osz[1];
                 const uint64_t gb = n * gs[0] + c * gs[1] + od * gs[2] + oh * gs[3];
+                if (fast) {
+                    /* the same sums in the same order as below */
+                    const float* g = (const float*)dy->data + gb;
+                    for (uint64_t ow = 0; ow < OW; ow++)
+                        if (ridx[ow] >= 0) acc[ridx[ow]] += g[ow];
+                    continue;
+                }
                 for (uint64_t ow = 0; ow < OW; ow++) {
                     if (idx[ow] == UINT64_MAX) continue; /* a window of padding only */
                     acc[idx[ow] - log_base] += load_f(dy->data, P->dtype, gb + ow * gs[4]);
@@ -931,7 +1135,7 @@ static pydml_status max_grad(const pool_plan* P, const pydml_tensor* x, const py
                 for (uint64_t h = 0; h < P->isz[1]; h++) {
                     const uint64_t rb = xb + d * xs[2] + h * xs[3];
                     if (esz == 4 && xs[4] == 1) {
-                        memcpy((float*)dx->data + rb, acc + k, sizeof(float) * P->isz[2]);
+                        copy_row_f32((float*)dx->data + rb, acc + k, P->isz[2], stream);
                     } else if (esz == 4) {
                         for (uint64_t w = 0; w < P->isz[2]; w++) ((float*)dx->data)[rb + w * xs[4]] = acc[k + w];
                     } else {
@@ -944,7 +1148,12 @@ static pydml_status max_grad(const pool_plan* P, const pydml_tensor* x, const py
         free(acc);
         free(idx);
         free(val);
+        free(ridx);
+        free(split);
     }
+#ifdef PL_X86
+    if (stream) _mm_sfence();
+#endif
     return oom ? PYDML_STATUS_OUT_OF_MEMORY : PYDML_STATUS_SUCCESS;
 }
 

@@ -357,6 +357,56 @@ static pydml_status rs_table_finish(pydml_resample_plan* p, rs_table* t) {
     t->unit_weights = k == 1;
     for (uint64_t q = 0; q < t->start[t->n_dst] && t->unit_weights; q++)
         if (t->w[q] != 1.0f) t->unit_weights = 0;
+    int dup2 = t->n_dst > 0, pair2 = t->n_dst > 0;
+    for (uint32_t j = 0; j < t->n_dst && (dup2 || pair2); j++) {
+        const uint64_t b = t->start[j], n = t->start[j + 1] - b;
+        dup2 = dup2 && n == 1 && t->idx[b] == j / 2 && t->w[b] == 1.0f;
+        pair2 = pair2 && n == 2 && t->idx[b] == 2 * (uint64_t)j && t->idx[b + 1] == 2 * (uint64_t)j + 1 &&
+                t->w[b] == 1.0f && t->w[b + 1] == 1.0f;
+    }
+    t->pattern = dup2 ? RS_PAT_DUP2 : pair2 ? RS_PAT_PAIR2 : 0;
+    /* the longest run of integer-2x linear destinations from the first even one that has it:
+     * even j = 2i: (i - 1, a), (i, b); odd j = 2i + 1: (i, c), (i + 1, d), with a, b, c, d fixed */
+    t->lin2_lo = t->lin2_hi = 0;
+    for (uint32_t j = 0; j + 1 < t->n_dst; j += 2) {
+        const uint64_t b = t->start[j];
+        if (t->start[j + 1] - b != 2 || t->start[j + 2] - t->start[j + 1] != 2) continue;
+        const uint64_t c = t->start[j + 1];
+        const uint32_t i = j / 2;
+        if (i == 0 || t->idx[b] != i - 1 || t->idx[b + 1] != i || t->idx[c] != i || t->idx[c + 1] != i + 1) continue;
+        const float w[4] = {t->w[b], t->w[b + 1], t->w[c], t->w[c + 1]};
+        uint32_t e = j;
+        for (; e + 1 < t->n_dst; e += 2) {
+            const uint64_t b2 = t->start[e], c2 = t->start[e + 1];
+            const uint32_t i2 = e / 2;
+            if (t->start[e + 1] - b2 != 2 || t->start[e + 2] - c2 != 2 || t->idx[b2] != i2 - 1 ||
+                t->idx[b2 + 1] != i2 || t->idx[c2] != i2 || t->idx[c2 + 1] != i2 + 1 || t->w[b2] != w[0] ||
+                t->w[b2 + 1] != w[1] || t->w[c2] != w[2] || t->w[c2 + 1] != w[3])
+                break;
+        }
+        t->lin2_lo = j;
+        t->lin2_hi = e;
+        memcpy(t->lin2_w, w, sizeof w);
+        break;
+    }
+    /* the longest run of transposed ones from the first destination that has it */
+    t->lin2t_lo = t->lin2t_hi = 0;
+    for (uint32_t j = 1; j < t->n_dst; j++) {
+        const uint64_t b = t->start[j];
+        if (t->start[j + 1] - b != 4 || t->idx[b] != 2 * j - 1) continue;
+        const float w[4] = {t->w[b], t->w[b + 1], t->w[b + 2], t->w[b + 3]};
+        uint32_t e = j;
+        for (; e < t->n_dst; e++) {
+            const uint64_t b2 = t->start[e];
+            int ok = t->start[e + 1] - b2 == 4;
+            for (uint32_t q = 0; q < 4 && ok; q++) ok = t->idx[b2 + q] == 2 * e - 1 + q && t->w[b2 + q] == w[q];
+            if (!ok) break;
+        }
+        t->lin2t_lo = j;
+        t->lin2t_hi = e;
+        memcpy(t->lin2t_w, w, sizeof w);
+        break;
+    }
     return PYDML_STATUS_SUCCESS;
 }
 

@@ -27,6 +27,9 @@
 #define RS_BLK_PERM32 1
 #define RS_BLK_PERM64 2
 
+#define RS_PAT_DUP2 1
+#define RS_PAT_PAIR2 2
+
 /* A run of destination elements whose taps all lie in source range [lo, hi] (hi - lo < RS_TMP_CAP,
  * unless direct: then even one block needs a wider range and the segment is computed without the
  * row buffer). j0 is a multiple of RS_BLOCK. */
@@ -69,6 +72,19 @@ typedef struct rs_table {
     uint32_t* blk_period;
     uint32_t* blk_step;
     uint32_t unit_weights;   /* every destination has one tap of weight 1 (nearest) */
+    /* Integer-2x nearest tables (AVX2 hz): RS_PAT_DUP2, destination j is source j / 2 (one tap of
+     * weight 1: the forward of a 2x upsampling); RS_PAT_PAIR2, destination j is source 2j plus
+     * source 2j + 1 (weights 1: its transpose). 0: neither. */
+    uint32_t pattern;
+    /* Integer-2x linear (half-pixel) destinations [lin2_lo, lin2_hi) (lin2_lo even; empty: equal):
+     * destination 2i reads sources i - 1 and i with weights lin2_w[0], lin2_w[1], destination
+     * 2i + 1 reads i and i + 1 with lin2_w[2], lin2_w[3] (0.25 / 0.75 for scale 2). */
+    uint32_t lin2_lo, lin2_hi;
+    float lin2_w[4];
+    /* Its transpose (the gradient's table): destinations [lin2t_lo, lin2t_hi) where destination i
+     * reads sources 2i - 1 .. 2i + 2 with weights lin2t_w[0..3]. */
+    uint32_t lin2t_lo, lin2t_hi;
+    float lin2t_w[4];
 } rs_table;
 
 /* One weighted source of a blend: element k is at p + k * stride elements. */

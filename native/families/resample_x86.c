@@ -491,12 +491,13 @@ RS_AVX2 static RS_INLINE __m256 rs256_lanemask(uint32_t bits) {
     return _mm256_castsi256_ps(_mm256_cmpeq_epi32(b, one));
 }
 
-RS_AVX2 static RS_INLINE void rs256_hz(uint32_t dt, const rs_table* t, uint32_t j0, uint32_t j1,
-                                       const float* row, uint32_t lo, uint32_t hi, char* out,
-                                       uint64_t ostride, uint32_t esize) {
+/* The generic blocks for destinations [jb, j1) of a segment starting at j0 (jb - j0 a multiple of 8). */
+RS_AVX2 static RS_INLINE void rs256_hz_blocks(uint32_t dt, const rs_table* t, uint32_t j0, uint32_t jb, uint32_t j1,
+                                              const float* row, uint32_t lo, uint32_t hi, char* out,
+                                              uint64_t ostride, uint32_t esize) {
     const uint32_t k = t->ell_k;
     const __m256i vlo = _mm256_set1_epi32((int)lo);
-    for (uint32_t jb = j0; jb < j1; jb += 8) {
+    for (; jb < j1; jb += 8) {
         uint32_t b = jb / RS_BLOCK, half = (jb % RS_BLOCK) / 8;
         const uint32_t* idx = t->ell_idx + (uint64_t)b * k * RS_BLOCK + half * 8;
         const float* w = t->ell_w + (uint64_t)b * k * RS_BLOCK + half * 8;
@@ -545,6 +546,93 @@ RS_AVX2 static RS_INLINE void rs256_hz(uint32_t dt, const rs_table* t, uint32_t 
             rs_store_strided(dt, o, ostride, buf, n);
         }
     }
+}
+
+RS_AVX2 static RS_INLINE void rs256_hz(uint32_t dt, const rs_table* t, uint32_t j0, uint32_t j1,
+                                       const float* row, uint32_t lo, uint32_t hi, char* out,
+                                       uint64_t ostride, uint32_t esize) {
+    uint32_t jb = j0;
+    if (t->pattern == RS_PAT_DUP2 && ostride == 1) {
+        /* nearest 2x: each source element twice, 16 destinations per 8 sources with in-lane
+         * unpacks and one 128-bit lane swap (no table, no vpermps); times its weight 1 as the
+         * generic blocks do (a signaling NaN comes out quiet there too), so the same bits */
+        const __m256 one = _mm256_set1_ps(t->w[0]); /* 1.0f read from the table: the compiler must not drop the product */
+        for (; jb + 16 <= j1; jb += 16) {
+            const __m256 v = _mm256_mul_ps(_mm256_loadu_ps(row + (jb / 2 - lo)), one);
+            const __m256 a = _mm256_unpacklo_ps(v, v), b = _mm256_unpackhi_ps(v, v); /* 0 0 1 1 | 4 4 5 5; 2 2 3 3 | 6 6 7 7 */
+            char* o = out + (uint64_t)(jb - j0) * esize;
+            rs256_store(dt, o, _mm256_permute2f128_ps(a, b, 0x20), 8);
+            rs256_store(dt, o + 8 * (uint64_t)esize, _mm256_permute2f128_ps(a, b, 0x31), 8);
+        }
+    } else if (t->lin2_hi >= t->lin2_lo + 32 && ostride == 1 && j1 > t->lin2_lo) {
+        /* integer-2x linear: the generic blocks up to a 16-aligned start inside [lin2_lo,
+         * lin2_hi), then 16 destinations per 8 sources from three shifted loads, with the
+         * generic blocks' arithmetic (each tap's product, the lower source's first, then one
+         * addition; no FMA), so the same bits; the rest generic */
+        uint32_t a = t->lin2_lo > j0 ? t->lin2_lo : j0;
+        a = (a + 15) & ~15u;
+        const uint32_t e = t->lin2_hi < j1 ? t->lin2_hi : j1;
+        if (a + 16 <= e) {
+            rs256_hz_blocks(dt, t, j0, j0, a, row, lo, hi, out, ostride, esize);
+            jb = a;
+            const __m256 wa = _mm256_set1_ps(t->lin2_w[0]), wb = _mm256_set1_ps(t->lin2_w[1]);
+            const __m256 wc = _mm256_set1_ps(t->lin2_w[2]), wd = _mm256_set1_ps(t->lin2_w[3]);
+            for (; jb + 16 <= e; jb += 16) {
+                const float* c = row + (jb / 2 - lo); /* sources jb / 2 - 1 .. jb / 2 + 8: inside [lo, hi] */
+                const __m256 l = _mm256_loadu_ps(c - 1), m = _mm256_loadu_ps(c), r = _mm256_loadu_ps(c + 1);
+                const __m256 ev = _mm256_add_ps(_mm256_mul_ps(l, wa), _mm256_mul_ps(m, wb));
+                const __m256 od = _mm256_add_ps(_mm256_mul_ps(m, wc), _mm256_mul_ps(r, wd));
+                const __m256 x0 = _mm256_unpacklo_ps(ev, od), x1 = _mm256_unpackhi_ps(ev, od);
+                char* o = out + (uint64_t)(jb - j0) * esize;
+                rs256_store(dt, o, _mm256_permute2f128_ps(x0, x1, 0x20), 8);
+                rs256_store(dt, o + 8 * (uint64_t)esize, _mm256_permute2f128_ps(x0, x1, 0x31), 8);
+            }
+            out += (uint64_t)(jb - j0) * esize;
+            j0 = jb;
+        }
+    } else if (t->lin2t_hi >= t->lin2t_lo + 16 && ostride == 1 && j1 > t->lin2t_lo) {
+        /* the gradient of integer-2x linear: destination i = s[2i - 1] w0 + s[2i] w1 + s[2i + 1] w2
+         * + s[2i + 2] w3, the generic blocks' products and additions in their order, 8 per step
+         * from six loads: the even / odd shuffles leave every term in the same in-lane order,
+         * put back by one permute. Loads reach one source before and after the taps: the
+         * blocks stay where that is inside [lo, hi]. */
+        uint32_t a = t->lin2t_lo > j0 ? t->lin2t_lo : j0;
+        if (2 * (uint64_t)a < (uint64_t)lo + 2) a = (lo + 3) / 2;
+        a = (a + 7) & ~7u;
+        const uint32_t e = t->lin2t_hi < j1 ? t->lin2t_hi : j1;
+        if (a + 8 <= e && 2 * (uint64_t)a + 17 <= hi) {
+            rs256_hz_blocks(dt, t, j0, j0, a, row, lo, hi, out, ostride, esize);
+            jb = a;
+            const __m256 w0 = _mm256_set1_ps(t->lin2t_w[0]), w1 = _mm256_set1_ps(t->lin2t_w[1]);
+            const __m256 w2 = _mm256_set1_ps(t->lin2t_w[2]), w3 = _mm256_set1_ps(t->lin2t_w[3]);
+            for (; jb + 8 <= e && 2 * (uint64_t)jb + 17 <= hi; jb += 8) {
+                const float* c = row + (2 * (uint64_t)jb - lo);
+                const __m256 e0 = _mm256_shuffle_ps(_mm256_loadu_ps(c), _mm256_loadu_ps(c + 8), 0x88);
+                const __m256 o0 = _mm256_shuffle_ps(_mm256_loadu_ps(c), _mm256_loadu_ps(c + 8), 0xDD);
+                const __m256 e1 = _mm256_shuffle_ps(_mm256_loadu_ps(c + 2), _mm256_loadu_ps(c + 10), 0x88);
+                const __m256 om = _mm256_shuffle_ps(_mm256_loadu_ps(c - 2), _mm256_loadu_ps(c + 6), 0xDD);
+                __m256 acc = _mm256_mul_ps(om, w0);
+                acc = _mm256_add_ps(acc, _mm256_mul_ps(e0, w1));
+                acc = _mm256_add_ps(acc, _mm256_mul_ps(o0, w2));
+                acc = _mm256_add_ps(acc, _mm256_mul_ps(e1, w3));
+                rs256_store(dt, out + (uint64_t)(jb - j0) * esize,
+                            _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(acc), _MM_SHUFFLE(3, 1, 2, 0))), 8);
+            }
+            out += (uint64_t)(jb - j0) * esize;
+            j0 = jb;
+        }
+    } else if (t->pattern == RS_PAT_PAIR2 && ostride == 1) {
+        /* its transpose: destination j = source 2j + source 2j + 1, one horizontal add per 8
+         * (the generic blocks' w * g products are exact for w = 1, and their sum is the same
+         * single addition, NaN payloads included) and one permute back into order */
+        for (; jb + 8 <= j1; jb += 8) {
+            const float* s = row + (2 * (uint64_t)jb - lo);
+            const __m256 h = _mm256_hadd_ps(_mm256_loadu_ps(s), _mm256_loadu_ps(s + 8)); /* a01 a23 b01 b23 | a45 a67 b45 b67 */
+            rs256_store(dt, out + (uint64_t)(jb - j0) * esize,
+                        _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(h), _MM_SHUFFLE(3, 1, 2, 0))), 8);
+        }
+    }
+    rs256_hz_blocks(dt, t, j0, jb, j1, row, lo, hi, out, ostride, esize);
 }
 
 #define RS256_TYPE(NAME, DT)                                                                       \
