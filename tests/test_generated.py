@@ -7,7 +7,8 @@ import pytest
 from pydml.schema import generate
 
 CASES = [(generate.DESCS, generate.generate_descs), (generate.CONSTANTS, generate.generate_constants),
-         (generate.C_TABLES, generate.generate_c_tables)]
+         (generate.C_TABLES, generate.generate_c_tables),
+         (generate.FAMILY_TABLE, generate.generate_family_table)]
 
 
 @pytest.mark.parametrize("path, make", CASES, ids=lambda v: getattr(v, "name", ""))

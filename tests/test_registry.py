@@ -224,3 +224,15 @@ def test_operator_desc_wrap() -> None:
     assert wrap(w) is w
     w2 = pydml.DML_OPERATOR_DESC(Type="DML_OPERATOR_RESAMPLE", Desc=d)
     assert w2.Type is OperatorType.RESAMPLE
+
+
+def test_kernel_family_of_each_operator_is_its_schema_entrys() -> None:
+    """Which C family runs an operator is its schema entry's ``kernel=`` (generated into
+    native/api/family_table.c, which tests/test_generated.py keeps current): C executes exactly
+    those operators, and each named family is a source file of its layer (or an engine's)."""
+    root = Path(__file__).resolve().parent.parent / "native"
+    for schema in pydml.all_schemas():
+        assert schema.executes == (schema.tables.kernel is not None), schema.type.name
+    for kernel in {s.tables.kernel for s in pydml.all_schemas() if s.tables.kernel}:
+        sources = [*root.glob(f"*/{kernel}.c"), *root.glob("api/families.c")]
+        assert any(f"pydml_family_{kernel} = " in p.read_text() for p in sources), kernel

@@ -1,30 +1,9 @@
-/* Every kernel family the C API compiles (families.h), first match wins. */
+/* The kernel-family helpers of the C API (families.h); which family runs which operator type is
+ * family_table.c (generated from the schema). */
 #include <stdarg.h>
 #include <stdio.h>
 
 #include "families.h"
-
-static const pydml_kernel_family* const families[] = {
-    &pydml_family_elementwise,
-    &pydml_family_softmax,
-    &pydml_family_reduce,
-    &pydml_family_gemm,
-    &pydml_family_pooling,
-    &pydml_family_data_movement,
-    &pydml_family_gather_scatter,
-    &pydml_family_random,
-    &pydml_family_normalization,
-    &pydml_family_top_k,
-    &pydml_family_integer_products,
-    &pydml_family_quantize,
-    &pydml_family_roi,
-    &pydml_family_resample,
-    &pydml_family_convolution,
-    &pydml_family_attention,
-    &pydml_family_recurrent,
-    &pydml_family_normalization_training,
-    &pydml_family_optimizer,
-};
 
 static _Thread_local char g_unsupported[512];
 
@@ -41,18 +20,11 @@ void pydml_family_take_message(char* out, size_t size) {
     g_unsupported[0] = '\0';
 }
 
-const pydml_kernel_family* pydml_find_family(uint32_t type) {
-    for (size_t i = 0; i < sizeof families / sizeof families[0]; i++)
-        if (families[i]->supports(type)) return families[i];
-    return NULL;
-}
-
 /* ---- adapters for the families written before this interface ---- */
 
 #include "elementwise.h"
 #include "softmax.h"
 
-static int ew_supports(uint32_t type) { return pydml_ew_find(type) != NULL; }
 static pydml_status ew_create(const pydml_operator_info* info, const void* desc, uint32_t flags, void** plan) {
     (void)flags;
     return pydml_ew_plan_create(info, desc, (pydml_ew_plan**)plan);
@@ -63,7 +35,7 @@ static pydml_status ew_execute(const void* plan, const pydml_tensor* const* inpu
     if (output_count != 1 || input_count != pydml_ew_plan_input_count(plan)) return PYDML_STATUS_INVALID_PARAMETER;
     return pydml_ew_execute(plan, inputs, outputs[0]);
 }
-const pydml_kernel_family pydml_family_elementwise = {"elementwise", ew_supports, ew_create, ew_destroy,
+const pydml_kernel_family pydml_family_elementwise = {"elementwise", ew_create, ew_destroy,
                                                       ew_execute, 1};
 
 static pydml_status sm_create(const pydml_operator_info* info, const void* desc, uint32_t flags, void** plan) {
@@ -76,5 +48,5 @@ static pydml_status sm_execute(const void* plan, const pydml_tensor* const* inpu
     if (input_count != 1 || output_count != 1) return PYDML_STATUS_INVALID_PARAMETER;
     return pydml_softmax_execute(plan, inputs[0], outputs[0]);
 }
-const pydml_kernel_family pydml_family_softmax = {"softmax", pydml_softmax_supports, sm_create, sm_destroy,
+const pydml_kernel_family pydml_family_softmax = {"softmax", sm_create, sm_destroy,
                                                   sm_execute, 0};

@@ -1,6 +1,8 @@
 /* Kernel families compiled by the C API (capi.c): each family runs a set of operator types from a
- * valid desc. Adding a family is one file with one pydml_kernel_family and one line in families.c;
- * the C API, Python's create_operator and `pydml list` then execute its operators. */
+ * valid desc. Which family runs which type is each operator's schema entry (`kernel=` in
+ * pydml/ops/<family>.py), generated into family_table.c; a family keeps no list of its members.
+ * Adding a family is one file with one pydml_kernel_family, an extern below and its operators'
+ * `kernel=`; the C API, Python's create_operator and `pydml list` then execute them. */
 #ifndef PYDML_NATIVE_FAMILIES_H
 #define PYDML_NATIVE_FAMILIES_H
 
@@ -9,8 +11,6 @@
 
 typedef struct pydml_kernel_family {
     const char* name;
-    /* 1 when the family runs this DML_OPERATOR_TYPE */
-    int (*supports)(uint32_t type);
     /* The plan of a VALID desc (already validated); UNSUPPORTED when there is no path for it. */
     pydml_status (*create)(const pydml_operator_info* info, const void* desc, uint32_t execution_flags,
                            void** plan);
@@ -31,8 +31,11 @@ pydml_status pydml_family_unsupported(const char* format, ...) __attribute__((fo
 /* The message the last pydml_family_unsupported of this thread left ("" when none); cleared. */
 void pydml_family_take_message(char* out, size_t size);
 
-/* The family that runs `type`, NULL when none does. */
+/* The family that runs `type`, NULL when none does (family_table.c, generated). */
 const pydml_kernel_family* pydml_find_family(uint32_t type);
+/* Every family once (family_table.c). */
+extern const pydml_kernel_family* const pydml_families[];
+extern const uint32_t pydml_family_count;
 
 extern const pydml_kernel_family pydml_family_elementwise; /* elementwise.c */
 extern const pydml_kernel_family pydml_family_softmax;     /* softmax.c */

@@ -670,7 +670,6 @@ static void gemm_phases(const gemm_ctx* x, gemm_tls* tls, float* bblock, float* 
     }
 }
 
-static int supports(uint32_t type) { return type == DML_OPERATOR_GEMM; }
 
 static void pad4(uint32_t* dst, const uint32_t* sizes, uint32_t rank) {
     for (uint32_t d = 0; d < 4; d++) dst[d] = d < 4 - rank ? 1u : sizes[d - (4 - rank)];
@@ -941,7 +940,7 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
     return status;
 }
 
-const pydml_kernel_family pydml_family_gemm = {"gemm", supports, create, destroy, execute, 0};
+const pydml_kernel_family pydml_family_gemm = {"gemm", create, destroy, execute, 0};
 
 /* ---- raw entry points (gemm_engine.h) ----------------------------------------------------------
  * The same packing and microkernels over a FLOAT32 product described by raw strides: a gemm_ctx

@@ -114,14 +114,10 @@ typedef struct att_plan {
     uint32_t sizes[ATT_FIELDS][PYDML_MAX_DIMS];
 } att_plan;
 
-static int supports(uint32_t type) {
-    return type == DML_OPERATOR_MULTIHEAD_ATTENTION || type == DML_OPERATOR_MULTIHEAD_ATTENTION1;
-}
 
 static pydml_status create(const pydml_operator_info* info, const void* desc, uint32_t flags, void** out) {
     (void)flags;
     *out = NULL;
-    if (!supports(info->type)) return PYDML_STATUS_UNSUPPORTED_PARAMETER;
     att_plan* plan = calloc(1, sizeof *plan);
     if (plan == NULL) return PYDML_STATUS_OUT_OF_MEMORY;
     pydml_diagnostic diag;
@@ -1288,4 +1284,4 @@ static pydml_status execute(const void* plan_, const pydml_tensor* const* inputs
     return failed ? PYDML_STATUS_OUT_OF_MEMORY : PYDML_STATUS_SUCCESS;
 }
 
-const pydml_kernel_family pydml_family_attention = {"attention", supports, create, destroy, execute, 0};
+const pydml_kernel_family pydml_family_attention = {"attention", create, destroy, execute, 0};

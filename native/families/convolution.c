@@ -1424,7 +1424,6 @@ pydml_status pydml_convolution_execute(const pydml_convolution_plan* plan, const
 #include "families.h"
 #include "rules.h"
 
-static int conv_family_supports(uint32_t type) { return type == DML_OPERATOR_CONVOLUTION; }
 
 static pydml_status conv_family_create(const pydml_operator_info* info, const void* desc, uint32_t flags,
                                        void** plan) {
@@ -1456,5 +1455,5 @@ static pydml_status conv_family_execute(const void* plan, const pydml_tensor* co
     return pydml_convolution_execute(plan, inputs[0], inputs[1], inputs[2], outputs[0]);
 }
 
-const pydml_kernel_family pydml_family_convolution = {"convolution", conv_family_supports, conv_family_create,
+const pydml_kernel_family pydml_family_convolution = {"convolution", conv_family_create,
                                                       conv_family_destroy, conv_family_execute, 0};

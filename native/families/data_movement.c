@@ -551,19 +551,6 @@ typedef struct dm_plan {
     uint32_t win[6], wstride[6], dil[6], pad[6], pend[6];
 } dm_plan;
 
-static int supports(uint32_t type) {
-    switch (type) {
-    case DML_OPERATOR_SLICE: case DML_OPERATOR_SLICE1: case DML_OPERATOR_SLICE_GRAD: case DML_OPERATOR_JOIN:
-    case DML_OPERATOR_SPLIT: case DML_OPERATOR_TILE: case DML_OPERATOR_DEPTH_TO_SPACE: case DML_OPERATOR_DEPTH_TO_SPACE1:
-    case DML_OPERATOR_SPACE_TO_DEPTH: case DML_OPERATOR_SPACE_TO_DEPTH1: case DML_OPERATOR_PADDING:
-    case DML_OPERATOR_PADDING1: case DML_OPERATOR_CAST: case DML_OPERATOR_FILL_VALUE_CONSTANT:
-    case DML_OPERATOR_FILL_VALUE_SEQUENCE: case DML_OPERATOR_DIAGONAL_MATRIX: case DML_OPERATOR_DIAGONAL_MATRIX1:
-    case DML_OPERATOR_VALUE_SCALE_2D: case DML_OPERATOR_FOLD: case DML_OPERATOR_UNFOLD:
-        return 1;
-    default:
-        return 0;
-    }
-}
 
 static int known_type(uint32_t t) {
     uint32_t b = pydml_data_type_bits(t);
@@ -1465,4 +1452,4 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
     return st;
 }
 
-const pydml_kernel_family pydml_family_data_movement = {"data_movement", supports, create, destroy, execute, 0};
+const pydml_kernel_family pydml_family_data_movement = {"data_movement", create, destroy, execute, 0};

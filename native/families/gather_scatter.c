@@ -83,17 +83,6 @@ typedef struct gs_plan {
     uint32_t axis, index_dims, in_dims, idx_dims, batch;
 } gs_plan;
 
-static int supports(uint32_t type) {
-    switch (type) {
-    case DML_OPERATOR_GATHER: case DML_OPERATOR_GATHER_ELEMENTS: case DML_OPERATOR_GATHER_ND:
-    case DML_OPERATOR_GATHER_ND1: case DML_OPERATOR_SCATTER_ELEMENTS: case DML_OPERATOR_SCATTER_ND:
-    case DML_OPERATOR_ONE_HOT: case DML_OPERATOR_REVERSE_SUBSEQUENCES: case DML_OPERATOR_NONZERO_COORDINATES:
-    case DML_OPERATOR_MAX_UNPOOLING:
-        return 1;
-    default:
-        return 0;
-    }
-}
 
 static int spec_of(const DML_BUFFER_TENSOR_DESC* t, gs_view_spec* s) {
     memset(s, 0, sizeof *s);
@@ -1089,4 +1078,4 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
     return PYDML_STATUS_SUCCESS;
 }
 
-const pydml_kernel_family pydml_family_gather_scatter = {"gather_scatter", supports, create, destroy, execute, 0};
+const pydml_kernel_family pydml_family_gather_scatter = {"gather_scatter", create, destroy, execute, 0};

@@ -472,18 +472,6 @@ typedef struct ip_plan {
     pydml_convolution_params cp;
 } ip_plan;
 
-static int supports(uint32_t type) {
-    switch (type) {
-    case DML_OPERATOR_MATRIX_MULTIPLY_INTEGER:
-    case DML_OPERATOR_MATRIX_MULTIPLY_INTEGER_TO_FLOAT:
-    case DML_OPERATOR_QUANTIZED_LINEAR_MATRIX_MULTIPLY:
-    case DML_OPERATOR_CONVOLUTION_INTEGER:
-    case DML_OPERATOR_QUANTIZED_LINEAR_CONVOLUTION:
-        return 1;
-    default:
-        return 0;
-    }
-}
 
 static int is_convolution(uint32_t type) {
     return type == DML_OPERATOR_CONVOLUTION_INTEGER || type == DML_OPERATOR_QUANTIZED_LINEAR_CONVOLUTION;
@@ -496,7 +484,6 @@ pydml_status pydml_integer_convolution_params(pydml_check* c, const pydml_operat
 static pydml_status create(const pydml_operator_info* info, const void* desc, uint32_t flags, void** plan) {
     (void)flags;
     *plan = NULL;
-    if (!supports(info->type)) return PYDML_STATUS_UNSUPPORTED_PARAMETER;
     ip_plan* p = calloc(1, sizeof *p);
     if (p == NULL) return PYDML_STATUS_OUT_OF_MEMORY;
     p->op = info->type;
@@ -942,4 +929,4 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
     return s;
 }
 
-const pydml_kernel_family pydml_family_integer_products = {"integer_products", supports, create, destroy, execute, 0};
+const pydml_kernel_family pydml_family_integer_products = {"integer_products", create, destroy, execute, 0};

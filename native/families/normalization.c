@@ -105,19 +105,6 @@ typedef struct norm_plan {
     pydml_activation act;
 } norm_plan;
 
-static int supports(uint32_t type) {
-    switch (type) {
-    case DML_OPERATOR_BATCH_NORMALIZATION:
-    case DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION:
-    case DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION1:
-    case DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION2:
-    case DML_OPERATOR_LOCAL_RESPONSE_NORMALIZATION:
-    case DML_OPERATOR_LP_NORMALIZATION:
-        return 1;
-    default:
-        return 0;
-    }
-}
 
 static void set_activation(norm_plan* p, const DML_OPERATOR_DESC* f) {
     if (f == NULL) return;
@@ -147,7 +134,6 @@ static pydml_status set_axes(norm_plan* p, uint32_t count, const UINT* axes) {
 static pydml_status create(const pydml_operator_info* info, const void* desc, uint32_t flags, void** out) {
     (void)flags;
     *out = NULL;
-    if (!supports(info->type)) return PYDML_STATUS_UNSUPPORTED_PARAMETER;
     const DML_BUFFER_TENSOR_DESC* in = pydml_tensor_field(info, desc, "InputTensor");
     const DML_BUFFER_TENSOR_DESC* o = pydml_tensor_field(info, desc, "OutputTensor");
     if (in == NULL || o == NULL) return PYDML_STATUS_INVALID_PARAMETER;
@@ -1034,4 +1020,4 @@ void pydml_norm_combine(const double* cs, const double* sums, size_t nc, uint64_
     *mean = *m2 = NAN; /* callers pass every chunk */
 }
 
-const pydml_kernel_family pydml_family_normalization = {"normalization", supports, create, destroy, execute, 0};
+const pydml_kernel_family pydml_family_normalization = {"normalization", create, destroy, execute, 0};

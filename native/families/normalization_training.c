@@ -90,22 +90,10 @@ typedef struct tn_plan {
     double alpha, beta, bias;
 } tn_plan;
 
-static int supports(uint32_t type) {
-    switch (type) {
-    case DML_OPERATOR_BATCH_NORMALIZATION_TRAINING:
-    case DML_OPERATOR_BATCH_NORMALIZATION_TRAINING_GRAD:
-    case DML_OPERATOR_BATCH_NORMALIZATION_GRAD:
-    case DML_OPERATOR_LOCAL_RESPONSE_NORMALIZATION_GRAD:
-        return 1;
-    default:
-        return 0;
-    }
-}
 
 static pydml_status create(const pydml_operator_info* info, const void* desc, uint32_t flags, void** out) {
     (void)flags;
     *out = NULL;
-    if (!supports(info->type)) return PYDML_STATUS_UNSUPPORTED_PARAMETER;
     const DML_BUFFER_TENSOR_DESC* in = pydml_tensor_field(info, desc, "InputTensor");
     if (in == NULL || in->DimensionCount == 0 || in->DimensionCount > PYDML_MAX_DIMS)
         return PYDML_STATUS_INVALID_PARAMETER;
@@ -774,5 +762,5 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
     return run_bn(p, full, par);
 }
 
-const pydml_kernel_family pydml_family_normalization_training = {"normalization_training", supports, create,
+const pydml_kernel_family pydml_family_normalization_training = {"normalization_training", create,
                                                                  destroy, execute, 0};

@@ -57,12 +57,10 @@ typedef struct adam_k {
     double b1, c1, b2, c2, step, eps; /* Beta1, 1 - Beta1, Beta2, 1 - Beta2, LearningRate * Alpha */
 } adam_k;
 
-static int supports(uint32_t type) { return type == DML_OPERATOR_ADAM_OPTIMIZER; }
 
 static pydml_status create(const pydml_operator_info* info, const void* desc, uint32_t flags, void** out) {
     (void)flags;
     *out = NULL;
-    if (!supports(info->type)) return PYDML_STATUS_UNSUPPORTED_PARAMETER;
     const DML_ADAM_OPTIMIZER_OPERATOR_DESC* d = desc;
     const DML_BUFFER_TENSOR_DESC* x = pydml_tensor_field(info, desc, "InputParametersTensor");
     if (x == NULL || x->DimensionCount != 4) return PYDML_STATUS_INVALID_PARAMETER;
@@ -283,4 +281,4 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
 }
 
 /* in place: every output element depends only on the same element of the inputs */
-const pydml_kernel_family pydml_family_optimizer = {"optimizer", supports, create, destroy, execute, 1};
+const pydml_kernel_family pydml_family_optimizer = {"optimizer", create, destroy, execute, 1};

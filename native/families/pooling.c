@@ -70,17 +70,6 @@ typedef struct pool_plan {
     int grad;                           /* AVERAGE_POOLING_GRAD / MAX_POOLING_GRAD (see pool_grad below) */
 } pool_plan;
 
-static int supports(uint32_t type) {
-    switch (type) {
-    case DML_OPERATOR_AVERAGE_POOLING: case DML_OPERATOR_AVERAGE_POOLING1:
-    case DML_OPERATOR_LP_POOLING: case DML_OPERATOR_LP_POOLING1:
-    case DML_OPERATOR_MAX_POOLING: case DML_OPERATOR_MAX_POOLING1: case DML_OPERATOR_MAX_POOLING2:
-    case DML_OPERATOR_AVERAGE_POOLING_GRAD: case DML_OPERATOR_MAX_POOLING_GRAD:
-        return 1;
-    default:
-        return 0;
-    }
-}
 
 static int is_float(uint32_t t) { return t == DML_TENSOR_DATA_TYPE_FLOAT32 || t == DML_TENSOR_DATA_TYPE_FLOAT16; }
 
@@ -1218,4 +1207,4 @@ static pydml_status execute(const void* plan_, const pydml_tensor* const* inputs
     return PYDML_STATUS_SUCCESS;
 }
 
-const pydml_kernel_family pydml_family_pooling = {"pooling", supports, create, destroy, execute, 0};
+const pydml_kernel_family pydml_family_pooling = {"pooling", create, destroy, execute, 0};

@@ -44,17 +44,6 @@
 
 #define QZ_MAX_TENSORS 8
 
-static int supports(uint32_t type) {
-    switch (type) {
-    case DML_OPERATOR_DYNAMIC_QUANTIZE_LINEAR:
-    case DML_OPERATOR_QUANTIZE:
-    case DML_OPERATOR_DEQUANTIZE:
-    case DML_OPERATOR_QUANTIZED_LINEAR_AVERAGE_POOLING:
-        return 1;
-    default:
-        return 0;
-    }
-}
 
 typedef struct qz_tdesc {
     int present;
@@ -83,7 +72,6 @@ static void tdesc_of(const DML_BUFFER_TENSOR_DESC* b, qz_tdesc* d) {
 static pydml_status create(const pydml_operator_info* info, const void* desc, uint32_t flags, void** plan) {
     (void)flags;
     *plan = NULL;
-    if (!supports(info->type)) return PYDML_STATUS_UNSUPPORTED_PARAMETER;
     qz_plan* p = calloc(1, sizeof *p);
     if (p == NULL) return PYDML_STATUS_OUT_OF_MEMORY;
     p->op = info->type;
@@ -389,4 +377,4 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
     }
 }
 
-const pydml_kernel_family pydml_family_quantize = {"quantize", supports, create, destroy, execute, 0};
+const pydml_kernel_family pydml_family_quantize = {"quantize", create, destroy, execute, 0};

@@ -36,7 +36,6 @@ typedef struct rng_plan {
     int has_out_state;
 } rng_plan;
 
-static int supports(uint32_t type) { return type == DML_OPERATOR_RANDOM_GENERATOR; }
 
 static pydml_status create(const pydml_operator_info* info, const void* desc, uint32_t flags, void** out) {
     (void)flags;
@@ -199,4 +198,4 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
     return PYDML_STATUS_SUCCESS;
 }
 
-const pydml_kernel_family pydml_family_random = {"random", supports, create, destroy, execute, 0};
+const pydml_kernel_family pydml_family_random = {"random", create, destroy, execute, 0};

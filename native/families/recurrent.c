@@ -96,9 +96,6 @@ typedef struct rnn_plan {
     uint32_t in_sizes[IN_SLOTS][4], out_sizes[OUT_SLOTS][4];
 } rnn_plan;
 
-static int supports(uint32_t type) {
-    return type == DML_OPERATOR_RNN || type == DML_OPERATOR_LSTM || type == DML_OPERATOR_GRU;
-}
 
 static void sizes4(uint32_t* dst, uint32_t a, uint32_t b, uint32_t c, uint32_t d) {
     dst[0] = a, dst[1] = b, dst[2] = c, dst[3] = d;
@@ -107,7 +104,6 @@ static void sizes4(uint32_t* dst, uint32_t a, uint32_t b, uint32_t c, uint32_t d
 static pydml_status create(const pydml_operator_info* info, const void* desc, uint32_t flags, void** out) {
     (void)flags;
     *out = NULL;
-    if (!supports(info->type)) return PYDML_STATUS_UNSUPPORTED_PARAMETER;
     rnn_plan* p = calloc(1, sizeof *p);
     if (p == NULL) return PYDML_STATUS_OUT_OF_MEMORY;
     p->type = info->type;
@@ -653,4 +649,4 @@ done:
     return s;
 }
 
-const pydml_kernel_family pydml_family_recurrent = {"recurrent", supports, create, destroy, execute, 0};
+const pydml_kernel_family pydml_family_recurrent = {"recurrent", create, destroy, execute, 0};

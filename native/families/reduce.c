@@ -65,15 +65,6 @@ typedef struct rd_plan {
     uint32_t reduced;                  /* bit d: dimension d is reduced (scans: the Axis) */
 } rd_plan;
 
-static int supports(uint32_t type) {
-    switch (type) {
-    case DML_OPERATOR_REDUCE: case DML_OPERATOR_ARGMIN: case DML_OPERATOR_ARGMAX:
-    case DML_OPERATOR_CUMULATIVE_SUMMATION: case DML_OPERATOR_CUMULATIVE_PRODUCT:
-        return 1;
-    default:
-        return 0;
-    }
-}
 
 static int is_float(uint32_t t) { return t == DML_TENSOR_DATA_TYPE_FLOAT32 || t == DML_TENSOR_DATA_TYPE_FLOAT16; }
 
@@ -94,7 +85,6 @@ static pydml_status create(const pydml_operator_info* info, const void* desc, ui
     (void)flags;
     if (info == NULL || desc == NULL || out == NULL) return PYDML_STATUS_INVALID_PARAMETER;
     *out = NULL;
-    if (!supports(info->type)) return PYDML_STATUS_UNSUPPORTED_PARAMETER;
     const DML_BUFFER_TENSOR_DESC* in = pydml_tensor_field(info, desc, "InputTensor");
     const DML_BUFFER_TENSOR_DESC* o = pydml_tensor_field(info, desc, "OutputTensor");
     if (in == NULL || o == NULL) return PYDML_STATUS_INVALID_PARAMETER;
@@ -1119,4 +1109,4 @@ static pydml_status execute(const void* plan_, const pydml_tensor* const* inputs
     return failed ? PYDML_STATUS_OUT_OF_MEMORY : PYDML_STATUS_SUCCESS;
 }
 
-const pydml_kernel_family pydml_family_reduce = {"reduce", supports, create, destroy, execute, 1};
+const pydml_kernel_family pydml_family_reduce = {"reduce", create, destroy, execute, 1};

@@ -1053,16 +1053,6 @@ typedef struct rs_family_plan {
     int gradient;
 } rs_family_plan;
 
-static int rs_family_supports(uint32_t type) {
-    switch (type) {
-    case DML_OPERATOR_UPSAMPLE_2D: case DML_OPERATOR_RESAMPLE: case DML_OPERATOR_RESAMPLE1:
-    case DML_OPERATOR_RESAMPLE2: case DML_OPERATOR_RESAMPLE3: case DML_OPERATOR_RESAMPLE_GRAD:
-    case DML_OPERATOR_RESAMPLE_GRAD1:
-        return 1;
-    default:
-        return 0;
-    }
-}
 
 static pydml_status rs_family_create(const pydml_operator_info* info, const void* desc, uint32_t flags, void** plan) {
     (void)flags;
@@ -1103,5 +1093,5 @@ static pydml_status rs_family_execute(const void* plan, const pydml_tensor* cons
                        : pydml_resample_forward(p->plan, inputs[0], outputs[0]);
 }
 
-const pydml_kernel_family pydml_family_resample = {"resample", rs_family_supports, rs_family_create,
+const pydml_kernel_family pydml_family_resample = {"resample", rs_family_create,
                                                    rs_family_destroy, rs_family_execute, 0};

@@ -100,10 +100,6 @@ typedef struct roi_plan {
     float scale;
 } roi_plan;
 
-static int supports(uint32_t type) {
-    return type == DML_OPERATOR_ROI_POOLING || type == DML_OPERATOR_ROI_ALIGN || type == DML_OPERATOR_ROI_ALIGN1 ||
-           type == DML_OPERATOR_ROI_ALIGN_GRAD;
-}
 
 static pydml_status align_create(const pydml_operator_info* info, const void* desc, void** out);
 static pydml_status align_execute(const void* plan, const pydml_tensor* const* inputs, uint32_t input_count,
@@ -906,4 +902,4 @@ static pydml_status align_grad_execute(const align_plan* p, const pydml_tensor* 
     return failed ? PYDML_STATUS_OUT_OF_MEMORY : PYDML_STATUS_SUCCESS;
 }
 
-const pydml_kernel_family pydml_family_roi = {"roi", supports, create, destroy, execute, 0};
+const pydml_kernel_family pydml_family_roi = {"roi", create, destroy, execute, 0};

@@ -46,8 +46,6 @@ typedef struct topk_plan {
     uint32_t in_sizes[PYDML_MAX_DIMS], out_sizes[PYDML_MAX_DIMS];
 } topk_plan;
 
-static int supports(uint32_t type) { return type == DML_OPERATOR_TOP_K || type == DML_OPERATOR_TOP_K1; }
-
 static int value_type_ok(uint32_t t) {
     switch (t) {
     case DML_TENSOR_DATA_TYPE_FLOAT32: case DML_TENSOR_DATA_TYPE_FLOAT16:
@@ -63,7 +61,7 @@ static int value_type_ok(uint32_t t) {
 static pydml_status create(const pydml_operator_info* info, const void* desc, uint32_t flags, void** out) {
     (void)flags;
     *out = NULL;
-    if (!supports(info->type)) return PYDML_STATUS_UNSUPPORTED_PARAMETER;
+
     const DML_BUFFER_TENSOR_DESC* in = pydml_tensor_field(info, desc, "InputTensor");
     const DML_BUFFER_TENSOR_DESC* ov = pydml_tensor_field(info, desc, "OutputValueTensor");
     const DML_BUFFER_TENSOR_DESC* oi = pydml_tensor_field(info, desc, "OutputIndexTensor");
@@ -365,4 +363,4 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
     return failed ? PYDML_STATUS_OUT_OF_MEMORY : PYDML_STATUS_SUCCESS;
 }
 
-const pydml_kernel_family pydml_family_top_k = {"top_k", supports, create, destroy, execute, 0};
+const pydml_kernel_family pydml_family_top_k = {"top_k", create, destroy, execute, 0};

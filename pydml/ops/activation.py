@@ -21,6 +21,7 @@ from pydml.schema.tables import operator
 TABLES = [
     operator(
         "ACTIVATION_ELU",
+        kernel="elementwise",
         page="290b21b0f5cd4a8b0f053d8d0e391047eca97c06",
         introduced="1_0",
         constraints=[
@@ -48,6 +49,7 @@ TABLES = [
     ),
     operator(
         "ACTIVATION_HARDMAX",
+        kernel="softmax",
         page="b5f9f4f44d158ea4e2b3a6975fe06a3a4dd167cc",
         introduced="1_0",
         constraints=[
@@ -80,6 +82,7 @@ TABLES = [
     ),
     operator(
         "ACTIVATION_HARD_SIGMOID",
+        kernel="elementwise",
         page="f4acb9bc5d5d71b896131f8ac2fb7ffbdb9697d7",
         introduced="1_0",
         constraints=[
@@ -107,6 +110,7 @@ TABLES = [
     ),
     operator(
         "ACTIVATION_IDENTITY",
+        kernel="elementwise",
         page="0dbacd0650a59e406fd734aea145bf4fc06b06ac",
         introduced="1_0",
         constraints=[
@@ -135,6 +139,7 @@ TABLES = [
     ),
     operator(
         "ACTIVATION_LEAKY_RELU",
+        kernel="elementwise",
         page="b5f9f4f44d158ea4e2b3a6975fe06a3a4dd167cc",
         introduced="1_0",
         constraints=[
@@ -162,6 +167,7 @@ TABLES = [
     ),
     operator(
         "ACTIVATION_LINEAR",
+        kernel="elementwise",
         page="0f1321925c4cb9c40f136e111a456ebf0024a888",
         introduced="1_0",
         constraints=[
@@ -189,6 +195,7 @@ TABLES = [
     ),
     operator(
         "ACTIVATION_LOG_SOFTMAX",
+        kernel="softmax",
         page="9ade0e62b73672c2b4488a78fe4061bccf142590",
         introduced="1_0",
         constraints=[
@@ -220,6 +227,7 @@ TABLES = [
     ),
     operator(
         "ACTIVATION_PARAMETERIZED_RELU",
+        kernel="elementwise",
         page="a28e08e717898c2f4d3cdcf6a830c6027643f6a1",
         introduced="1_0",
         constraints=[
@@ -257,6 +265,7 @@ TABLES = [
     ),
     operator(
         "ACTIVATION_PARAMETRIC_SOFTPLUS",
+        kernel="elementwise",
         page="ea9cf3ce19e909a426d6a7615da427641763e64c",
         introduced="1_0",
         constraints=[
@@ -284,6 +293,7 @@ TABLES = [
     ),
     operator(
         "ACTIVATION_RELU",
+        kernel="elementwise",
         page="ea899bdf0be31c3cc09fd43b39c2722e21fca735",
         introduced="1_0",
         constraints=[
@@ -314,6 +324,7 @@ TABLES = [
     ),
     operator(
         "ACTIVATION_SCALED_ELU",
+        kernel="elementwise",
         page="2db4b02040c83285e0885659d7bd2fa159f2da6f",
         introduced="1_0",
         constraints=[
@@ -341,6 +352,7 @@ TABLES = [
     ),
     operator(
         "ACTIVATION_SCALED_TANH",
+        kernel="elementwise",
         page="2cd469d9bd0f6451ad53ff1b136ad9b5d4eb6593",
         introduced="1_0",
         constraints=[
@@ -368,6 +380,7 @@ TABLES = [
     ),
     operator(
         "ACTIVATION_SIGMOID",
+        kernel="elementwise",
         page="2cd469d9bd0f6451ad53ff1b136ad9b5d4eb6593",
         introduced="1_0",
         constraints=[
@@ -394,6 +407,7 @@ TABLES = [
     ),
     operator(
         "ACTIVATION_SOFTMAX",
+        kernel="softmax",
         page="b5f9f4f44d158ea4e2b3a6975fe06a3a4dd167cc",
         introduced="1_0",
         constraints=[
@@ -425,6 +439,7 @@ TABLES = [
     ),
     operator(
         "ACTIVATION_SOFTPLUS",
+        kernel="elementwise",
         page="ea899bdf0be31c3cc09fd43b39c2722e21fca735",
         introduced="1_0",
         constraints=[
@@ -453,6 +468,7 @@ TABLES = [
     ),
     operator(
         "ACTIVATION_SOFTSIGN",
+        kernel="elementwise",
         page="705a7eaab871396f91993022ce1693626c1c5e3f",
         introduced="1_0",
         constraints=[
@@ -479,6 +495,7 @@ TABLES = [
     ),
     operator(
         "ACTIVATION_TANH",
+        kernel="elementwise",
         page="dd64e5cb8c7c5cd518f9f0319817476961e0d61d",
         introduced="1_0",
         constraints=[
@@ -505,6 +522,7 @@ TABLES = [
     ),
     operator(
         "ACTIVATION_THRESHOLDED_RELU",
+        kernel="elementwise",
         page="b6ccb924f6c44da8f60ab686dd72a10ce8103cf1",
         introduced="1_0",
         constraints=[
@@ -532,6 +550,7 @@ TABLES = [
     ),
     operator(
         "ACTIVATION_SHRINK",
+        kernel="elementwise",
         page="2cd469d9bd0f6451ad53ff1b136ad9b5d4eb6593",
         introduced="2_0",
         constraints=[
@@ -559,6 +578,7 @@ TABLES = [
     ),
     operator(
         "ACTIVATION_CELU",
+        kernel="elementwise",
         page="9ade0e62b73672c2b4488a78fe4061bccf142590",
         introduced="3_0",
         constraints=[
@@ -580,6 +600,7 @@ TABLES = [
     ),
     operator(
         "ACTIVATION_RELU_GRAD",
+        kernel="elementwise",
         page="9ade0e62b73672c2b4488a78fe4061bccf142590",
         introduced="3_0",
         constraints=[
@@ -613,6 +634,7 @@ TABLES = [
     ),
     operator(
         "ACTIVATION_GELU",
+        kernel="elementwise",
         page="4bafa1dd5b23f60fc4df184b9ebb87dcd01db9f2",
         introduced="5_1",
         constraints=[
@@ -634,6 +656,7 @@ TABLES = [
     ),
     operator(
         "ACTIVATION_SOFTMAX1",
+        kernel="softmax",
         page="9beae6f045e2918a7ce93f9614450d3bbf7c63ff",
         introduced="5_1",
         constraints=[
@@ -660,6 +683,7 @@ TABLES = [
     ),
     operator(
         "ACTIVATION_LOG_SOFTMAX1",
+        kernel="softmax",
         page="4bafa1dd5b23f60fc4df184b9ebb87dcd01db9f2",
         introduced="5_1",
         constraints=[
@@ -688,6 +712,7 @@ TABLES = [
     ),
     operator(
         "ACTIVATION_HARDMAX1",
+        kernel="softmax",
         page="f9f7981f3296da2b73be47b980b352c2d8f1ca2a",
         introduced="5_1",
         constraints=[
@@ -714,6 +739,7 @@ TABLES = [
     ),
     operator(
         "ACTIVATION_SWISH",
+        kernel="elementwise",
         page="6b5ee3310dde06593a44cfaa55acdb71b05e368e",
         introduced="6_2",
         constraints=[
@@ -737,6 +763,7 @@ TABLES = [
     ),
     operator(
         "ACTIVATION_HARD_SWISH",
+        kernel="elementwise",
         page="7b9df07a81d5411c54a4ec957b3b4e118f9eff1f",
         introduced="6_2",
         constraints=[

@@ -15,6 +15,7 @@ from pydml.schema.tables import operator
 TABLES = [
     operator(
         "SLICE",
+        kernel="data_movement",
         page="ea899bdf0be31c3cc09fd43b39c2722e21fca735",
         introduced="1_0",
         constraints=[
@@ -53,6 +54,7 @@ TABLES = [
     ),
     operator(
         "CAST",
+        kernel="data_movement",
         page="879f4fcc329ad88e61cc6383b23d215b3b57fd41",
         introduced="1_0",
         constraints=[
@@ -94,6 +96,7 @@ TABLES = [
     ),
     operator(
         "SPLIT",
+        kernel="data_movement",
         page="2cd469d9bd0f6451ad53ff1b136ad9b5d4eb6593",
         introduced="1_0",
         constraints=[
@@ -130,6 +133,7 @@ TABLES = [
     ),
     operator(
         "JOIN",
+        kernel="data_movement",
         page="2cd469d9bd0f6451ad53ff1b136ad9b5d4eb6593",
         introduced="1_0",
         constraints=[
@@ -169,6 +173,7 @@ TABLES = [
     ),
     operator(
         "PADDING",
+        kernel="data_movement",
         page="b6ccb924f6c44da8f60ab686dd72a10ce8103cf1",
         introduced="1_0",
         constraints=[
@@ -215,6 +220,7 @@ TABLES = [
     ),
     operator(
         "VALUE_SCALE_2D",
+        kernel="data_movement",
         page="0f1321925c4cb9c40f136e111a456ebf0024a888",
         introduced="1_0",
         constraints=[
@@ -234,6 +240,7 @@ TABLES = [
     ),
     operator(
         "SPACE_TO_DEPTH",
+        kernel="data_movement",
         page="6721cae40a450f7e0a126b8b14fb2519ed185250",
         introduced="1_0",
         constraints=[
@@ -272,6 +279,7 @@ TABLES = [
     ),
     operator(
         "DEPTH_TO_SPACE",
+        kernel="data_movement",
         page="b6ccb924f6c44da8f60ab686dd72a10ce8103cf1",
         introduced="1_0",
         constraints=[
@@ -307,6 +315,7 @@ TABLES = [
     ),
     operator(
         "TILE",
+        kernel="data_movement",
         page="b6ccb924f6c44da8f60ab686dd72a10ce8103cf1",
         introduced="1_0",
         constraints=[
@@ -342,6 +351,7 @@ TABLES = [
     ),
     operator(
         "DIAGONAL_MATRIX",
+        kernel="data_movement",
         page="b5f9f4f44d158ea4e2b3a6975fe06a3a4dd167cc",
         introduced="2_0",
         constraints=[
@@ -375,6 +385,7 @@ TABLES = [
     ),
     operator(
         "ONE_HOT",
+        kernel="gather_scatter",
         page="f88051d5c21ab188c03603f2a873ab6993fb9860",
         introduced="2_0",
         constraints=[
@@ -422,6 +433,7 @@ TABLES = [
     ),
     operator(
         "FILL_VALUE_CONSTANT",
+        kernel="data_movement",
         page="879f4fcc329ad88e61cc6383b23d215b3b57fd41",
         introduced="2_1",
         constraints=[
@@ -446,6 +458,7 @@ TABLES = [
     ),
     operator(
         "FILL_VALUE_SEQUENCE",
+        kernel="data_movement",
         page="9ade0e62b73672c2b4488a78fe4061bccf142590",
         introduced="2_1",
         constraints=[
@@ -474,6 +487,7 @@ TABLES = [
     ),
     operator(
         "REVERSE_SUBSEQUENCES",
+        kernel="gather_scatter",
         page="dd64e5cb8c7c5cd518f9f0319817476961e0d61d",
         introduced="2_1",
         constraints=[
@@ -524,6 +538,7 @@ TABLES = [
     ),
     operator(
         "SLICE1",
+        kernel="data_movement",
         page="13f5245e8d00d97423bc77e5e9a003d85ed1e368",
         introduced="2_1",
         constraints=[
@@ -562,6 +577,7 @@ TABLES = [
     ),
     operator(
         "DEPTH_TO_SPACE1",
+        kernel="data_movement",
         page="b6ccb924f6c44da8f60ab686dd72a10ce8103cf1",
         introduced="2_1",
         constraints=[
@@ -595,6 +611,7 @@ TABLES = [
     ),
     operator(
         "SPACE_TO_DEPTH1",
+        kernel="data_movement",
         page="dd64e5cb8c7c5cd518f9f0319817476961e0d61d",
         introduced="2_1",
         constraints=[
@@ -631,6 +648,7 @@ TABLES = [
     ),
     operator(
         "SLICE_GRAD",
+        kernel="data_movement",
         page="ea899bdf0be31c3cc09fd43b39c2722e21fca735",
         introduced="3_0",
         constraints=[
@@ -670,6 +688,7 @@ TABLES = [
     ),
     operator(
         "PADDING1",
+        kernel="data_movement",
         page="ea42082f77c7abb2f7ec53735e7957bb74ca91bd",
         introduced="5_0",
         constraints=[
@@ -706,6 +725,7 @@ TABLES = [
     ),
     operator(
         "DIAGONAL_MATRIX1",
+        kernel="data_movement",
         page="1189b0d4603fe9ff494f11c94e207fd6215b932e",
         introduced="5_1",
         constraints=[
@@ -741,6 +761,7 @@ TABLES = [
     ),
     operator(
         "FOLD",
+        kernel="data_movement",
         page="dd9cc51247128ffe2c8c3f72e695d4b53b902406",
         introduced="6_4",
         constraints=[
@@ -791,6 +812,7 @@ TABLES = [
     ),
     operator(
         "UNFOLD",
+        kernel="data_movement",
         page="6f457b36611368a3808b60cce9c329ba3d2d9319",
         introduced="6_4",
         constraints=[

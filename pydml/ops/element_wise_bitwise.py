@@ -17,6 +17,7 @@ _ALL = "FLOAT64 FLOAT32 FLOAT16 INT64 INT32 INT16 INT8 UINT64 UINT32 UINT16 UINT
 TABLES = [
     operator(
         "ELEMENT_WISE_BIT_SHIFT_LEFT",
+        kernel="elementwise",
         page="ea899bdf0be31c3cc09fd43b39c2722e21fca735",
         introduced="2_1",
         constraints=[
@@ -49,6 +50,7 @@ TABLES = [
     ),
     operator(
         "ELEMENT_WISE_BIT_SHIFT_RIGHT",
+        kernel="elementwise",
         page="ea899bdf0be31c3cc09fd43b39c2722e21fca735",
         introduced="2_1",
         constraints=[
@@ -80,6 +82,7 @@ TABLES = [
     ),
     operator(
         "ELEMENT_WISE_BIT_AND",
+        kernel="elementwise",
         page="dd64e5cb8c7c5cd518f9f0319817476961e0d61d",
         introduced="3_0",
         constraints=[
@@ -103,6 +106,7 @@ TABLES = [
     ),
     operator(
         "ELEMENT_WISE_BIT_OR",
+        kernel="elementwise",
         page="dd64e5cb8c7c5cd518f9f0319817476961e0d61d",
         introduced="3_0",
         constraints=[
@@ -126,6 +130,7 @@ TABLES = [
     ),
     operator(
         "ELEMENT_WISE_BIT_XOR",
+        kernel="elementwise",
         page="9ade0e62b73672c2b4488a78fe4061bccf142590",
         introduced="3_0",
         constraints=[
@@ -151,6 +156,7 @@ TABLES = [
     ),
     operator(
         "ELEMENT_WISE_BIT_NOT",
+        kernel="elementwise",
         page="f88051d5c21ab188c03603f2a873ab6993fb9860",
         introduced="3_0",
         constraints=[
@@ -173,6 +179,7 @@ TABLES = [
     ),
     operator(
         "ELEMENT_WISE_BIT_COUNT",
+        kernel="elementwise",
         page="9ade0e62b73672c2b4488a78fe4061bccf142590",
         introduced="3_0",
         constraints=[

@@ -21,6 +21,7 @@ _INT32 = "FLOAT32 FLOAT16 INT32 INT16 INT8 UINT32 UINT16 UINT8"
 TABLES = [
     operator(
         "ELEMENT_WISE_CLIP",
+        kernel="elementwise",
         page="37a8df4aa27b6b0da04946fa62d02bbcf70222e1",
         introduced="1_0",
         constraints=[
@@ -52,6 +53,7 @@ TABLES = [
     ),
     operator(
         "ELEMENT_WISE_THRESHOLD",
+        kernel="elementwise",
         page="2fe0b48c7aeb5fa8a6442e613c995f68b493b7ca",
         introduced="1_0",
         constraints=[
@@ -79,6 +81,7 @@ TABLES = [
     ),
     operator(
         "ELEMENT_WISE_CLIP_GRAD",
+        kernel="elementwise",
         page="8691330294ef3c2b5fc3e59e0a7ed6c71f6ae8d1",
         introduced="3_1",
         constraints=[
@@ -105,6 +108,7 @@ TABLES = [
     ),
     operator(
         "ELEMENT_WISE_CLIP1",
+        kernel="elementwise",
         page="f2d501f718b155b467c2570d1466679607776244",
         introduced="5_0",
         constraints=[
@@ -131,6 +135,7 @@ TABLES = [
     ),
     operator(
         "ELEMENT_WISE_CLIP_GRAD1",
+        kernel="elementwise",
         page="43d422fa588d26857a533d1ba2d458c7baf34405",
         introduced="5_0",
         constraints=[

@@ -19,6 +19,7 @@ _ALL = "FLOAT64 FLOAT32 FLOAT16 INT64 INT32 INT16 INT8 UINT64 UINT32 UINT16 UINT
 TABLES = [
     operator(
         "ELEMENT_WISE_LOGICAL_AND",
+        kernel="elementwise",
         page="f2d501f718b155b467c2570d1466679607776244",
         introduced="1_0",
         constraints=[
@@ -47,6 +48,7 @@ TABLES = [
     ),
     operator(
         "ELEMENT_WISE_LOGICAL_EQUALS",
+        kernel="elementwise",
         page="2cd469d9bd0f6451ad53ff1b136ad9b5d4eb6593",
         introduced="1_0",
         constraints=[
@@ -85,6 +87,7 @@ TABLES = [
     ),
     operator(
         "ELEMENT_WISE_LOGICAL_GREATER_THAN",
+        kernel="elementwise",
         page="b5f9f4f44d158ea4e2b3a6975fe06a3a4dd167cc",
         introduced="1_0",
         constraints=[
@@ -123,6 +126,7 @@ TABLES = [
     ),
     operator(
         "ELEMENT_WISE_LOGICAL_LESS_THAN",
+        kernel="elementwise",
         page="b5f9f4f44d158ea4e2b3a6975fe06a3a4dd167cc",
         introduced="1_0",
         constraints=[
@@ -161,6 +165,7 @@ TABLES = [
     ),
     operator(
         "ELEMENT_WISE_LOGICAL_NOT",
+        kernel="elementwise",
         page="b5f9f4f44d158ea4e2b3a6975fe06a3a4dd167cc",
         introduced="1_0",
         constraints=[
@@ -185,6 +190,7 @@ TABLES = [
     ),
     operator(
         "ELEMENT_WISE_LOGICAL_OR",
+        kernel="elementwise",
         page="ea899bdf0be31c3cc09fd43b39c2722e21fca735",
         introduced="1_0",
         constraints=[
@@ -212,6 +218,7 @@ TABLES = [
     ),
     operator(
         "ELEMENT_WISE_LOGICAL_XOR",
+        kernel="elementwise",
         page="ea899bdf0be31c3cc09fd43b39c2722e21fca735",
         introduced="1_0",
         constraints=[
@@ -240,6 +247,7 @@ TABLES = [
     ),
     operator(
         "ELEMENT_WISE_IS_NAN",
+        kernel="elementwise",
         page="2fe0b48c7aeb5fa8a6442e613c995f68b493b7ca",
         introduced="2_0",
         constraints=[
@@ -260,6 +268,7 @@ TABLES = [
     ),
     operator(
         "ELEMENT_WISE_IF",
+        kernel="elementwise",
         page="f88051d5c21ab188c03603f2a873ab6993fb9860",
         introduced="2_0",
         constraints=[
@@ -294,6 +303,7 @@ TABLES = [
     ),
     operator(
         "ELEMENT_WISE_IS_INFINITY",
+        kernel="elementwise",
         page="2db4b02040c83285e0885659d7bd2fa159f2da6f",
         introduced="2_1",
         constraints=[
@@ -317,6 +327,7 @@ TABLES = [
     ),
     operator(
         "ELEMENT_WISE_LOGICAL_GREATER_THAN_OR_EQUAL",
+        kernel="elementwise",
         page="879f4fcc329ad88e61cc6383b23d215b3b57fd41",
         introduced="3_0",
         constraints=[
@@ -340,6 +351,7 @@ TABLES = [
     ),
     operator(
         "ELEMENT_WISE_LOGICAL_LESS_THAN_OR_EQUAL",
+        kernel="elementwise",
         page="879f4fcc329ad88e61cc6383b23d215b3b57fd41",
         introduced="3_0",
         constraints=[

@@ -15,6 +15,7 @@ from pydml.schema.tables import operator
 TABLES = [
     operator(
         "ELEMENT_WISE_IDENTITY",
+        kernel="elementwise",
         page="2cd469d9bd0f6451ad53ff1b136ad9b5d4eb6593",
         introduced="1_0",
         constraints=[
@@ -48,6 +49,7 @@ TABLES = [
     ),
     operator(
         "ELEMENT_WISE_ABS",
+        kernel="elementwise",
         page="b6ccb924f6c44da8f60ab686dd72a10ce8103cf1",
         introduced="1_0",
         constraints=[
@@ -79,6 +81,7 @@ TABLES = [
     ),
     operator(
         "ELEMENT_WISE_ACOS",
+        kernel="elementwise",
         page="0f1321925c4cb9c40f136e111a456ebf0024a888",
         introduced="1_0",
         constraints=[
@@ -102,6 +105,7 @@ TABLES = [
     ),
     operator(
         "ELEMENT_WISE_ADD",
+        kernel="elementwise",
         page="9ade0e62b73672c2b4488a78fe4061bccf142590",
         introduced="1_0",
         constraints=[
@@ -145,6 +149,7 @@ TABLES = [
     ),
     operator(
         "ELEMENT_WISE_ASIN",
+        kernel="elementwise",
         page="2fe0b48c7aeb5fa8a6442e613c995f68b493b7ca",
         introduced="1_0",
         constraints=[
@@ -168,6 +173,7 @@ TABLES = [
     ),
     operator(
         "ELEMENT_WISE_ATAN",
+        kernel="elementwise",
         page="f88051d5c21ab188c03603f2a873ab6993fb9860",
         introduced="1_0",
         constraints=[
@@ -191,6 +197,7 @@ TABLES = [
     ),
     operator(
         "ELEMENT_WISE_CEIL",
+        kernel="elementwise",
         page="290b21b0f5cd4a8b0f053d8d0e391047eca97c06",
         introduced="1_0",
         constraints=[
@@ -214,6 +221,7 @@ TABLES = [
     ),
     operator(
         "ELEMENT_WISE_COS",
+        kernel="elementwise",
         page="0f1321925c4cb9c40f136e111a456ebf0024a888",
         introduced="1_0",
         constraints=[
@@ -237,6 +245,7 @@ TABLES = [
     ),
     operator(
         "ELEMENT_WISE_DIVIDE",
+        kernel="elementwise",
         page="f2d501f718b155b467c2570d1466679607776244",
         introduced="1_0",
         constraints=[
@@ -280,6 +289,7 @@ TABLES = [
     ),
     operator(
         "ELEMENT_WISE_EXP",
+        kernel="elementwise",
         page="0f1321925c4cb9c40f136e111a456ebf0024a888",
         introduced="1_0",
         constraints=[
@@ -303,6 +313,7 @@ TABLES = [
     ),
     operator(
         "ELEMENT_WISE_FLOOR",
+        kernel="elementwise",
         page="290b21b0f5cd4a8b0f053d8d0e391047eca97c06",
         introduced="1_0",
         constraints=[
@@ -326,6 +337,7 @@ TABLES = [
     ),
     operator(
         "ELEMENT_WISE_LOG",
+        kernel="elementwise",
         page="0f1321925c4cb9c40f136e111a456ebf0024a888",
         introduced="1_0",
         constraints=[
@@ -350,6 +362,7 @@ TABLES = [
     ),
     operator(
         "ELEMENT_WISE_MAX",
+        kernel="elementwise",
         page="dd64e5cb8c7c5cd518f9f0319817476961e0d61d",
         introduced="1_0",
         constraints=[
@@ -387,6 +400,7 @@ TABLES = [
     ),
     operator(
         "ELEMENT_WISE_MEAN",
+        kernel="elementwise",
         page="ea899bdf0be31c3cc09fd43b39c2722e21fca735",
         introduced="1_0",
         constraints=[
@@ -417,6 +431,7 @@ TABLES = [
     ),
     operator(
         "ELEMENT_WISE_MIN",
+        kernel="elementwise",
         page="2cd469d9bd0f6451ad53ff1b136ad9b5d4eb6593",
         introduced="1_0",
         constraints=[
@@ -454,6 +469,7 @@ TABLES = [
     ),
     operator(
         "ELEMENT_WISE_MULTIPLY",
+        kernel="elementwise",
         page="f2d501f718b155b467c2570d1466679607776244",
         introduced="1_0",
         constraints=[
@@ -496,6 +512,7 @@ TABLES = [
     ),
     operator(
         "ELEMENT_WISE_POW",
+        kernel="elementwise",
         page="2cd469d9bd0f6451ad53ff1b136ad9b5d4eb6593",
         introduced="1_0",
         constraints=[
@@ -528,6 +545,7 @@ TABLES = [
     ),
     operator(
         "ELEMENT_WISE_CONSTANT_POW",
+        kernel="elementwise",
         page="2fe0b48c7aeb5fa8a6442e613c995f68b493b7ca",
         introduced="1_0",
         constraints=[
@@ -554,6 +572,7 @@ TABLES = [
     ),
     operator(
         "ELEMENT_WISE_RECIP",
+        kernel="elementwise",
         page="2cd469d9bd0f6451ad53ff1b136ad9b5d4eb6593",
         introduced="1_0",
         constraints=[
@@ -577,6 +596,7 @@ TABLES = [
     ),
     operator(
         "ELEMENT_WISE_SIN",
+        kernel="elementwise",
         page="2fe0b48c7aeb5fa8a6442e613c995f68b493b7ca",
         introduced="1_0",
         constraints=[
@@ -600,6 +620,7 @@ TABLES = [
     ),
     operator(
         "ELEMENT_WISE_SQRT",
+        kernel="elementwise",
         page="2fe0b48c7aeb5fa8a6442e613c995f68b493b7ca",
         introduced="1_0",
         constraints=[
@@ -623,6 +644,7 @@ TABLES = [
     ),
     operator(
         "ELEMENT_WISE_SUBTRACT",
+        kernel="elementwise",
         page="b78cd15a8e1d68b4871d5dde044ca62ad9cabaa6",
         introduced="1_0",
         constraints=[
@@ -665,6 +687,7 @@ TABLES = [
     ),
     operator(
         "ELEMENT_WISE_TAN",
+        kernel="elementwise",
         page="2cd469d9bd0f6451ad53ff1b136ad9b5d4eb6593",
         introduced="1_0",
         constraints=[
@@ -688,6 +711,7 @@ TABLES = [
     ),
     operator(
         "ELEMENT_WISE_SIGN",
+        kernel="elementwise",
         page="dd64e5cb8c7c5cd518f9f0319817476961e0d61d",
         introduced="2_0",
         constraints=[
@@ -719,6 +743,7 @@ TABLES = [
     ),
     operator(
         "ELEMENT_WISE_ERF",
+        kernel="elementwise",
         page="2fe0b48c7aeb5fa8a6442e613c995f68b493b7ca",
         introduced="2_0",
         constraints=[
@@ -743,6 +768,7 @@ TABLES = [
     ),
     operator(
         "ELEMENT_WISE_SINH",
+        kernel="elementwise",
         page="2fe0b48c7aeb5fa8a6442e613c995f68b493b7ca",
         introduced="2_0",
         constraints=[
@@ -766,6 +792,7 @@ TABLES = [
     ),
     operator(
         "ELEMENT_WISE_COSH",
+        kernel="elementwise",
         page="dcb2387531f1ea76e740860172b28bd818188d90",
         introduced="2_0",
         constraints=[
@@ -789,6 +816,7 @@ TABLES = [
     ),
     operator(
         "ELEMENT_WISE_TANH",
+        kernel="elementwise",
         page="2cd469d9bd0f6451ad53ff1b136ad9b5d4eb6593",
         introduced="2_0",
         constraints=[
@@ -812,6 +840,7 @@ TABLES = [
     ),
     operator(
         "ELEMENT_WISE_ASINH",
+        kernel="elementwise",
         page="2fe0b48c7aeb5fa8a6442e613c995f68b493b7ca",
         introduced="2_0",
         constraints=[
@@ -835,6 +864,7 @@ TABLES = [
     ),
     operator(
         "ELEMENT_WISE_ACOSH",
+        kernel="elementwise",
         page="dcb2387531f1ea76e740860172b28bd818188d90",
         introduced="2_0",
         constraints=[
@@ -858,6 +888,7 @@ TABLES = [
     ),
     operator(
         "ELEMENT_WISE_ATANH",
+        kernel="elementwise",
         page="2cd469d9bd0f6451ad53ff1b136ad9b5d4eb6593",
         introduced="2_0",
         constraints=[
@@ -881,6 +912,7 @@ TABLES = [
     ),
     operator(
         "ELEMENT_WISE_ADD1",
+        kernel="elementwise",
         page="ea899bdf0be31c3cc09fd43b39c2722e21fca735",
         introduced="2_0",
         constraints=[
@@ -908,6 +940,7 @@ TABLES = [
     ),
     operator(
         "ELEMENT_WISE_ROUND",
+        kernel="elementwise",
         page="dd64e5cb8c7c5cd518f9f0319817476961e0d61d",
         introduced="2_1",
         constraints=[
@@ -936,6 +969,7 @@ TABLES = [
     ),
     operator(
         "ELEMENT_WISE_MODULUS_TRUNCATE",
+        kernel="elementwise",
         page="ea899bdf0be31c3cc09fd43b39c2722e21fca735",
         introduced="2_1",
         constraints=[
@@ -970,6 +1004,7 @@ TABLES = [
     ),
     operator(
         "ELEMENT_WISE_MODULUS_FLOOR",
+        kernel="elementwise",
         page="6dbf627776d09dd4ca70c6fbea39aa2a55104ab8",
         introduced="2_1",
         constraints=[
@@ -1004,6 +1039,7 @@ TABLES = [
     ),
     operator(
         "ELEMENT_WISE_ATAN_YX",
+        kernel="elementwise",
         page="b6ccb924f6c44da8f60ab686dd72a10ce8103cf1",
         introduced="3_1",
         constraints=[
@@ -1026,6 +1062,7 @@ TABLES = [
     ),
     operator(
         "ELEMENT_WISE_DIFFERENCE_SQUARE",
+        kernel="elementwise",
         page="dd64e5cb8c7c5cd518f9f0319817476961e0d61d",
         introduced="3_1",
         constraints=[
@@ -1047,6 +1084,7 @@ TABLES = [
     ),
     operator(
         "ELEMENT_WISE_NEGATE",
+        kernel="elementwise",
         page="ea899bdf0be31c3cc09fd43b39c2722e21fca735",
         introduced="5_0",
         constraints=[

@@ -12,6 +12,7 @@ from pydml.schema.tables import operator
 TABLES = [
     operator(
         "GATHER",
+        kernel="gather_scatter",
         page="ea899bdf0be31c3cc09fd43b39c2722e21fca735",
         introduced="1_0",
         constraints=[
@@ -63,6 +64,7 @@ TABLES = [
     ),
     operator(
         "SCATTER_ELEMENTS",
+        kernel="gather_scatter",
         page="f88051d5c21ab188c03603f2a873ab6993fb9860",
         introduced="1_0",
         constraints=[
@@ -116,6 +118,7 @@ TABLES = [
     ),
     operator(
         "GATHER_ELEMENTS",
+        kernel="gather_scatter",
         page="879f4fcc329ad88e61cc6383b23d215b3b57fd41",
         introduced="2_1",
         constraints=[
@@ -154,6 +157,7 @@ TABLES = [
     ),
     operator(
         "GATHER_ND",
+        kernel="gather_scatter",
         page="f9d9bc0314653caff4a32974f104819380adca61",
         introduced="2_1",
         constraints=[
@@ -201,6 +205,7 @@ TABLES = [
     ),
     operator(
         "SCATTER_ND",
+        kernel="gather_scatter",
         page="9ade0e62b73672c2b4488a78fe4061bccf142590",
         introduced="2_1",
         constraints=[
@@ -252,6 +257,7 @@ TABLES = [
     ),
     operator(
         "NONZERO_COORDINATES",
+        kernel="gather_scatter",
         page="9ade0e62b73672c2b4488a78fe4061bccf142590",
         introduced="3_0",
         constraints=[
@@ -289,6 +295,7 @@ TABLES = [
     ),
     operator(
         "GATHER_ND1",
+        kernel="gather_scatter",
         page="9ade0e62b73672c2b4488a78fe4061bccf142590",
         introduced="3_0",
         constraints=[

@@ -17,6 +17,7 @@ from pydml.schema.tables import operator
 TABLES = [
     operator(
         "BATCH_NORMALIZATION",
+        kernel="normalization",
         page="9ade0e62b73672c2b4488a78fe4061bccf142590",
         introduced="1_0",
         constraints=[
@@ -57,6 +58,7 @@ TABLES = [
     ),
     operator(
         "MEAN_VARIANCE_NORMALIZATION",
+        kernel="normalization",
         page="db7dd4d987bcde3ba79c463740688660e96e58b4",
         introduced="1_0",
         constraints=[
@@ -98,6 +100,7 @@ TABLES = [
     ),
     operator(
         "LOCAL_RESPONSE_NORMALIZATION",
+        kernel="normalization",
         page="2cd469d9bd0f6451ad53ff1b136ad9b5d4eb6593",
         introduced="1_0",
         constraints=[
@@ -122,6 +125,7 @@ TABLES = [
     ),
     operator(
         "LP_NORMALIZATION",
+        kernel="normalization",
         page="f4acb9bc5d5d71b896131f8ac2fb7ffbdb9697d7",
         introduced="1_0",
         constraints=[
@@ -146,6 +150,7 @@ TABLES = [
     ),
     operator(
         "MEAN_VARIANCE_NORMALIZATION1",
+        kernel="normalization",
         page="5b9c53c58fb90c51ccbcf38dee7d848f47611160",
         introduced="2_1",
         constraints=[
@@ -190,6 +195,7 @@ TABLES = [
     ),
     operator(
         "LOCAL_RESPONSE_NORMALIZATION_GRAD",
+        kernel="normalization_training",
         page="fe15a8b42c2db269a0d8e6c8c89584484c52b848",
         introduced="3_1",
         constraints=[
@@ -217,6 +223,7 @@ TABLES = [
     ),
     operator(
         "BATCH_NORMALIZATION_GRAD",
+        kernel="normalization_training",
         page="b5f9f4f44d158ea4e2b3a6975fe06a3a4dd167cc",
         introduced="3_1",
         constraints=[
@@ -253,6 +260,7 @@ TABLES = [
     ),
     operator(
         "BATCH_NORMALIZATION_TRAINING",
+        kernel="normalization_training",
         page="f88051d5c21ab188c03603f2a873ab6993fb9860",
         introduced="4_1",
         constraints=[
@@ -290,6 +298,7 @@ TABLES = [
     ),
     operator(
         "BATCH_NORMALIZATION_TRAINING_GRAD",
+        kernel="normalization_training",
         page="ea899bdf0be31c3cc09fd43b39c2722e21fca735",
         introduced="4_1",
         constraints=[
@@ -331,6 +340,7 @@ TABLES = [
     ),
     operator(
         "MEAN_VARIANCE_NORMALIZATION2",
+        kernel="normalization",
         page="f2066003522377da1ec3372e598f312343141bf8",
         introduced="6_3",
         constraints=[

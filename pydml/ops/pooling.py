@@ -17,6 +17,7 @@ from pydml.schema.tables import operator
 TABLES = [
     operator(
         "AVERAGE_POOLING",
+        kernel="pooling",
         page="0dbacd0650a59e406fd734aea145bf4fc06b06ac",
         introduced="1_0",
         constraints=[
@@ -40,6 +41,7 @@ TABLES = [
     ),
     operator(
         "LP_POOLING",
+        kernel="pooling",
         page="2fe0b48c7aeb5fa8a6442e613c995f68b493b7ca",
         introduced="1_0",
         constraints=[
@@ -62,6 +64,7 @@ TABLES = [
     ),
     operator(
         "MAX_POOLING",
+        kernel="pooling",
         page="6721cae40a450f7e0a126b8b14fb2519ed185250",
         introduced="1_0",
         constraints=[
@@ -93,6 +96,7 @@ TABLES = [
     ),
     operator(
         "MAX_POOLING1",
+        kernel="pooling",
         page="fe15a8b42c2db269a0d8e6c8c89584484c52b848",
         introduced="2_0",
         constraints=[
@@ -133,6 +137,7 @@ TABLES = [
     ),
     operator(
         "MAX_UNPOOLING",
+        kernel="gather_scatter",
         page="dd64e5cb8c7c5cd518f9f0319817476961e0d61d",
         introduced="3_0",
         constraints=[
@@ -163,6 +168,7 @@ TABLES = [
     ),
     operator(
         "MAX_POOLING2",
+        kernel="pooling",
         page="b6ccb924f6c44da8f60ab686dd72a10ce8103cf1",
         introduced="2_1",
         constraints=[
@@ -205,6 +211,7 @@ TABLES = [
     ),
     operator(
         "AVERAGE_POOLING_GRAD",
+        kernel="pooling",
         page="85467d927648044755a846ab4824b076d49ed95b",
         introduced="3_0",
         constraints=[
@@ -224,6 +231,7 @@ TABLES = [
     ),
     operator(
         "MAX_POOLING_GRAD",
+        kernel="pooling",
         page="85467d927648044755a846ab4824b076d49ed95b",
         introduced="3_0",
         constraints=[
@@ -262,6 +270,7 @@ TABLES = [
     ),
     operator(
         "LP_POOLING1",
+        kernel="pooling",
         page="bc08bce31ec80b7c2d5de1cb078edc2d7c6ca6c4",
         introduced="6_2",
         constraints=[
@@ -289,6 +298,7 @@ TABLES = [
     ),
     operator(
         "AVERAGE_POOLING1",
+        kernel="pooling",
         page="0509548e7c79bbdf65428c08d7a73d36f70cf93d",
         introduced="6_2",
         constraints=[
@@ -317,6 +327,7 @@ TABLES = [
     ),
     operator(
         "QUANTIZED_LINEAR_AVERAGE_POOLING",
+        kernel="quantize",
         page="907605caaa64352e6134de21de84a343f58a2fa1",
         introduced="6_2",
         constraints=[

@@ -20,6 +20,7 @@ _QINT = "INT32 INT16 INT8 UINT32 UINT16 UINT8"
 TABLES = [
     operator(
         "ELEMENT_WISE_QUANTIZE_LINEAR",
+        kernel="elementwise",
         page="e0bf7d90dfb4f65c50af4631a27c4f11dde72c0b",
         introduced="1_0",
         constraints=[
@@ -71,6 +72,7 @@ TABLES = [
     ),
     operator(
         "ELEMENT_WISE_DEQUANTIZE_LINEAR",
+        kernel="elementwise",
         page="ea899bdf0be31c3cc09fd43b39c2722e21fca735",
         introduced="1_0",
         constraints=[
@@ -118,6 +120,7 @@ TABLES = [
     ),
     operator(
         "ELEMENT_WISE_QUANTIZED_LINEAR_ADD",
+        kernel="elementwise",
         page="b6ccb924f6c44da8f60ab686dd72a10ce8103cf1",
         introduced="4_0",
         constraints=[
@@ -155,6 +158,7 @@ TABLES = [
     ),
     operator(
         "DYNAMIC_QUANTIZE_LINEAR",
+        kernel="quantize",
         page="ea899bdf0be31c3cc09fd43b39c2722e21fca735",
         introduced="4_0",
         constraints=[
@@ -184,6 +188,7 @@ TABLES = [
     ),
     operator(
         "QUANTIZE",
+        kernel="quantize",
         page="f2066003522377da1ec3372e598f312343141bf8",
         introduced="6_3",
         constraints=[
@@ -220,6 +225,7 @@ TABLES = [
     ),
     operator(
         "DEQUANTIZE",
+        kernel="quantize",
         page="d44b24e43fdd1a0f4ff810e4dde4552db569988d",
         introduced="6_3",
         constraints=[

@@ -11,6 +11,7 @@ from pydml.schema.tables import operator
 TABLES = [
     operator(
         "RANDOM_GENERATOR",
+        kernel="random",
         page="8f2547f96c61b4c1950a8bcfe2bc98739dc6f3b3",
         introduced="3_0",
         constraints=[

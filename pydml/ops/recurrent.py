@@ -24,6 +24,7 @@ from pydml.schema.tables import operator
 TABLES = [
     operator(
         "RNN",
+        kernel="recurrent",
         page="ea899bdf0be31c3cc09fd43b39c2722e21fca735",
         introduced="1_0",
         constraints=[
@@ -67,6 +68,7 @@ TABLES = [
     ),
     operator(
         "LSTM",
+        kernel="recurrent",
         page="ea899bdf0be31c3cc09fd43b39c2722e21fca735",
         introduced="1_0",
         constraints=[
@@ -120,6 +122,7 @@ TABLES = [
     ),
     operator(
         "GRU",
+        kernel="recurrent",
         page="5b9c53c58fb90c51ccbcf38dee7d848f47611160",
         introduced="1_0",
         constraints=[

@@ -34,6 +34,7 @@ from pydml.schema.tables import operator
 TABLES = [
     operator(
         "UPSAMPLE_2D",
+        kernel="resample",
         page="2cd469d9bd0f6451ad53ff1b136ad9b5d4eb6593",
         introduced="1_0",
         constraints=[
@@ -59,6 +60,7 @@ TABLES = [
     ),
     operator(
         "RESAMPLE",
+        kernel="resample",
         page="f2d501f718b155b467c2570d1466679607776244",
         introduced="2_0",
         constraints=[
@@ -92,6 +94,7 @@ TABLES = [
     ),
     operator(
         "RESAMPLE1",
+        kernel="resample",
         page="883ac18d4ebcac2f002e4104fda4fb6480b45163",
         introduced="2_1",
         constraints=[
@@ -126,6 +129,7 @@ TABLES = [
     ),
     operator(
         "RESAMPLE_GRAD",
+        kernel="resample",
         page="9ade0e62b73672c2b4488a78fe4061bccf142590",
         introduced="3_0",
         constraints=[
@@ -154,6 +158,7 @@ TABLES = [
     ),
     operator(
         "RESAMPLE2",
+        kernel="resample",
         page="69cd1af4198cbb289a668b94f8b94acfe2eddef7",
         introduced="5_1",
         constraints=[
@@ -195,6 +200,7 @@ TABLES = [
     ),
     operator(
         "RESAMPLE_GRAD1",
+        kernel="resample",
         page="fdac5cdc350a3c50c19006ae0b361c661d38040e",
         introduced="5_1",
         constraints=[
@@ -225,6 +231,7 @@ TABLES = [
     ),
     operator(
         "RESAMPLE3",
+        kernel="resample",
         page="6f457b36611368a3808b60cce9c329ba3d2d9319",
         introduced="6_4",
         constraints=[

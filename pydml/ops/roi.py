@@ -14,6 +14,7 @@ from pydml.schema.tables import operator
 TABLES = [
     operator(
         "ROI_POOLING",
+        kernel="roi",
         page="f88051d5c21ab188c03603f2a873ab6993fb9860",
         introduced="1_0",
         constraints=[
@@ -39,6 +40,7 @@ TABLES = [
     ),
     operator(
         "ROI_ALIGN",
+        kernel="roi",
         page="ea899bdf0be31c3cc09fd43b39c2722e21fca735",
         introduced="3_0",
         constraints=[
@@ -72,6 +74,7 @@ TABLES = [
     ),
     operator(
         "ROI_ALIGN1",
+        kernel="roi",
         page="dd64e5cb8c7c5cd518f9f0319817476961e0d61d",
         introduced="4_0",
         constraints=[
@@ -111,6 +114,7 @@ TABLES = [
     ),
     operator(
         "ROI_ALIGN_GRAD",
+        kernel="roi",
         page="ea899bdf0be31c3cc09fd43b39c2722e21fca735",
         introduced="4_1",
         constraints=[

@@ -20,6 +20,7 @@ from pydml.schema.tables import operator
 TABLES = [
     operator(
         "ADAM_OPTIMIZER",
+        kernel="optimizer",
         page="9ade0e62b73672c2b4488a78fe4061bccf142590",
         introduced="3_0",
         constraints=[

@@ -31,6 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 DESCS = ROOT / "pydml" / "descs.py"
 CONSTANTS = ROOT / "pydml" / "constants.py"
 C_TABLES = ROOT / "native" / "schema" / "schema_tables.c"
+FAMILY_TABLE = ROOT / "native" / "api" / "family_table.c"
 BANNER = ("Generated from include/DirectML.h and the family tables in pydml/ops/ by "
           "`python -m pydml.schema.generate`. Do not edit.")
 
@@ -290,10 +291,32 @@ def generate_c_tables() -> str:
     return "\n".join(out)
 
 
+def generate_family_table() -> str:
+    """native/api/family_table.c: which kernel family runs each operator type (each schema entry's
+    ``kernel``). The API layer's dispatch; the families keep no list of their own members."""
+    entries = [(t, int(OperatorType[t.name])) for t, _, _ in _entries() if t.kernel is not None]
+    families = sorted({t.kernel for t, _ in entries if t.kernel is not None})
+    size = max(int(v) for v in OperatorType) + 1
+    out = [f"/* Which kernel family runs each DML_OPERATOR_TYPE (native/api/families.h).\n * {BANNER} */",
+           '#include "families.h"', "",
+           f"static const pydml_kernel_family* const family_of_type[{size}] = {{"]
+    out += [f"    [{value}] = &pydml_family_{t.kernel}, /* {t.name} */" for t, value in entries]
+    out += ["};", "",
+            "const pydml_kernel_family* pydml_find_family(uint32_t type) {",
+            f"    return type < {size}u ? family_of_type[type] : NULL;",
+            "}", "",
+            "/* every family, once (for tests and tools) */",
+            "const pydml_kernel_family* const pydml_families[] = {",
+            *(f"    &pydml_family_{f}," for f in families),
+            "};",
+            f"const uint32_t pydml_family_count = {len(families)};", ""]
+    return "\n".join(out)
+
+
 def main() -> int:
-    """Write both files; print which changed."""
+    """Write every generated file; print which changed."""
     for path, text in ((DESCS, generate_descs()), (CONSTANTS, generate_constants()),
-                       (C_TABLES, generate_c_tables())):
+                       (C_TABLES, generate_c_tables()), (FAMILY_TABLE, generate_family_table())):
         old = path.read_text() if path.exists() else ""
         if old != text:
             path.write_text(text)

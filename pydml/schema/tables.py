@@ -98,6 +98,9 @@ class OperatorTables:
     support: dict[str, tuple[TensorRow, ...]]  # feature level suffix -> complete table
     constraints: tuple[Constraint, ...]
     notes: tuple[str, ...] = field(default=())
+    #: the C kernel family that executes it (native/families/<kernel>.c, or an engine: gemm,
+    #: elementwise); None: validated only. Generates native/api/family_table.c.
+    kernel: str | None = None
 
     def table_at(self, level: str) -> tuple[TensorRow, ...] | None:
         """The table in force at ``level`` (the newest not above it), None before the first."""
@@ -180,7 +183,7 @@ def parse_constraint(text: str, where: str) -> Constraint | str:
 
 def operator(name: str, *, page: str, introduced: str, support: dict[str, str],
              constraints: list[str] | tuple[str, ...] = (),
-             notes: list[str] | tuple[str, ...] = ()) -> OperatorTables:
+             notes: list[str] | tuple[str, ...] = (), kernel: str | None = None) -> OperatorTables:
     """Parse one operator's transcription (see the module docstring)."""
     if introduced not in LEVELS:
         raise TableError(f"{name}: introduced {introduced!r} is not one of {', '.join(LEVELS)}")
@@ -199,4 +202,5 @@ def operator(name: str, *, page: str, introduced: str, support: dict[str, str],
         name=name, page=page, introduced=introduced, support=tables,
         constraints=tuple(c for c in parsed if isinstance(c, Constraint)),
         notes=tuple(c for c in parsed if isinstance(c, str)) + tuple(notes),
+        kernel=kernel,
     )
