@@ -17,6 +17,7 @@ import os
 import re
 import shutil
 import subprocess
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -285,11 +286,21 @@ def test_libfuzzer_target_runs_where_clang_is_installed(tmp_path: Path) -> None:
     clang = shutil.which("clang")
     if clang is None:
         pytest.skip("clang is not installed (the seed-loop driver above runs everywhere)")
-    sources = [str(p) for p in SOURCES]
     exe = tmp_path / "fuzz_validate_libfuzzer"
     flags = ["-fsanitize=fuzzer,address,undefined", "-O1", "-g", "-DPYDML_LIBFUZZER", *INCLUDES]
-    # serial (no -fopenmp): clang may lack libomp; the seed-loop driver covers the threaded build
-    build = subprocess.run([clang, "-std=c11", *flags, *sources, str(DRIVER), "-lm", "-o", str(exe)],
+
+    def compile_one(source: Path) -> tuple[Path, subprocess.CompletedProcess[str]]:
+        obj = tmp_path / f"{source.parent.name}_{source.stem}.o"
+        # serial (no -fopenmp): clang may lack libomp; the seed-loop driver covers the threaded build
+        return obj, subprocess.run([clang, "-std=c11", *flags, "-c", str(source), "-o", str(obj)],
+                                   capture_output=True, text=True, check=False, timeout=600)
+
+    # one compiler per core (a single clang command compiles the sources one after another)
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+        built = list(pool.map(compile_one, [*SOURCES, DRIVER]))
+    failed = [r.stderr[-3000:] for _, r in built if r.returncode != 0]
+    assert not failed, failed[0]
+    build = subprocess.run([clang, *flags, *(str(o) for o, _ in built), "-lm", "-o", str(exe)],
                            capture_output=True, text=True, check=False, timeout=600)
     assert build.returncode == 0, build.stderr[-5000:]
     run = subprocess.run([str(exe), "-runs=3000", "-seed=1", "-max_len=16"], capture_output=True, text=True,

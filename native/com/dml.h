@@ -9,6 +9,11 @@
 
 #include "pydml.h"
 
+extern "C" {
+#include "capi_internal.h" /* pydml_desc_copy */
+}
+
+#include <cstdlib>
 #include <memory>
 
 namespace pydml_com {
@@ -84,19 +89,25 @@ private:
     std::atomic<bool> muted_{false};
 };
 
-/* A deep copy of a valid DML_OPERATOR_DESC (its tensors, arrays and fused activations). */
+/* A deep copy of a valid DML_OPERATOR_DESC (its tensors, arrays and fused activations), so that
+ * IDMLOperator outlives the caller's desc as DirectML's does: pydml_desc_copy's one block
+ * (native/api/desc_copy.c, the copy the C API keeps for graph fusion too). */
 class DescCopy {
 public:
+    DescCopy() = default;
+    DescCopy(const DescCopy&) = delete;
+    DescCopy& operator=(const DescCopy&) = delete;
+    ~DescCopy() { std::free(copy_); }
     /* false when out of memory */
-    bool Copy(const DML_OPERATOR_DESC* desc);
-    const DML_OPERATOR_DESC* get() const { return &root_; }
+    bool Copy(const DML_OPERATOR_DESC* desc) {
+        std::free(copy_);
+        copy_ = pydml_desc_copy(desc);
+        return copy_ != nullptr;
+    }
+    const DML_OPERATOR_DESC* get() const { return copy_; }
 
 private:
-    void* Alloc(size_t bytes);
-    bool CopyOperator(DML_OPERATOR_DESC* dst, const DML_OPERATOR_DESC* src, int depth);
-    bool CopyTensor(DML_TENSOR_DESC* dst, const DML_TENSOR_DESC* src);
-    std::vector<std::unique_ptr<uint8_t[]>> blocks_;
-    DML_OPERATOR_DESC root_{};
+    DML_OPERATOR_DESC* copy_ = nullptr;
 };
 
 class OperatorObject final : public DmlChild<IDMLOperator> {
