@@ -236,14 +236,23 @@ def test_clip_strided_input_and_output(ew_isa: str, rng: np.random.Generator) ->
 
 
 def test_clip_as_fused_activation(ew_isa: str, rng: np.random.Generator) -> None:
-    a = rng.standard_normal(SHAPE).astype(np.float32) * 4
-    b = rng.standard_normal(SHAPE).astype(np.float32) * 4
-    a.reshape(-1)[3] = np.nan
-    desc = D.DML_ELEMENT_WISE_ADD1_OPERATOR_DESC(
+    """ELEMENT_WISE_CLIP fuses into CONVOLUTION and GEMM only (dml-fused-activations.md, FL6_0):
+    run as GEMM's, refused as ADD1's."""
+    a = rng.standard_normal((5, 7)).astype(np.float32) * 4
+    b = rng.standard_normal((7, 9)).astype(np.float32)
+    a[0, 3] = np.nan
+    desc = D.DML_GEMM_OPERATOR_DESC(
+        ATensor=tensor("FLOAT32", [5, 7]), BTensor=tensor("FLOAT32", [7, 9]), OutputTensor=tensor("FLOAT32", [5, 9]),
+        TransA="NONE", TransB="NONE", Alpha=1.0, Beta=0.0, FusedActivation=CLIP(Min=-1.0, Max=2.0))
+    got = run(desc, {"ATensor": a, "BTensor": b})["OutputTensor"]
+    want = clip_ref(a.astype(np.float64) @ b, -1.0, 2.0)
+    np.testing.assert_allclose(got, want, rtol=0, atol=1e-5)
+    assert np.isnan(got[0]).all() == np.isnan(want[0]).all()
+    add1 = D.DML_ELEMENT_WISE_ADD1_OPERATOR_DESC(
         ATensor=tensor("FLOAT32", SHAPE), BTensor=tensor("FLOAT32", SHAPE),
         OutputTensor=tensor("FLOAT32", SHAPE), FusedActivation=CLIP(Min=-1.0, Max=2.0))
-    got = run(desc, {"ATensor": a, "BTensor": b})["OutputTensor"]
-    np.testing.assert_array_equal(got, clip_ref(a + b, -1.0, 2.0).astype(np.float32))
+    with pytest.raises(ValidationError, match="fuses into CONVOLUTION and GEMM only"):
+        pydml.validate(add1)
 
 
 # ---- ELEMENT_WISE_THRESHOLD: f(x) = max(x, Min) after the ScaleBias ----
@@ -757,12 +766,12 @@ def test_rule_clip_min_le_max() -> None:
 
 
 def test_rule_fused_clip_min_le_max() -> None:
-    desc = D.DML_ELEMENT_WISE_ADD1_OPERATOR_DESC(
-        ATensor=tensor("FLOAT32", [4]), BTensor=tensor("FLOAT32", [4]), OutputTensor=tensor("FLOAT32", [4]),
-        FusedActivation=CLIP(Min=1.0, Max=0.5))
+    desc = D.DML_GEMM_OPERATOR_DESC(
+        ATensor=tensor("FLOAT32", [2, 2]), BTensor=tensor("FLOAT32", [2, 2]), OutputTensor=tensor("FLOAT32", [2, 2]),
+        TransA="NONE", TransB="NONE", Alpha=1.0, Beta=0.0, FusedActivation=CLIP(Min=1.0, Max=0.5))
     with pytest.raises(ValidationError) as info:
         pydml.validate(desc)
-    outer = "DML_ELEMENT_WISE_ADD1_OPERATOR_DESC.FusedActivation"
+    outer = "DML_GEMM_OPERATOR_DESC.FusedActivation"
     assert (info.value.desc, info.value.field) == (outer, "Min")
     assert str(info.value) == f"{outer}.Min: must be <= Max (0.5), got 1.0"
 

@@ -83,6 +83,9 @@ static void copy_operator(bump* b, DML_OPERATOR_DESC* dst, const DML_OPERATOR_DE
     }
     for (uint32_t i = 0; i < info->field_count; i++) {
         const pydml_field_info* f = &info->fields[i];
+        if (field_bytes(f->kind) != sizeof(void*) || f->kind == PYDML_FIELD_UINT64 ||
+            f->kind == PYDML_FIELD_SIZE_2D || f->kind == PYDML_FIELD_SCALAR_UNION)
+            continue; /* held by value (copied above); a 4-byte field may end the struct */
         const void* pointer;
         memcpy(&pointer, in + f->offset, sizeof pointer);
         UINT count = 0;
