@@ -281,8 +281,12 @@ def test_wild_counts_over_short_arrays_are_refused_before_reading(build: Build, 
            "InputTensor.DimensionCount (4), got 1048576" in result.stdout, result.stdout
 
 
-def test_libfuzzer_target_runs_where_clang_is_installed(tmp_path: Path) -> None:
-    """The same driver as a libFuzzer target (coverage-guided), built by clang where present."""
+def test_libfuzzer_target_runs_where_clang_is_installed(tmp_path: Path, request: pytest.FixtureRequest) -> None:
+    """The same driver as a libFuzzer target (coverage-guided), built by clang where present.
+    With --long only: its build compiles the whole tree again under clang's sanitizers (over two
+    minutes on 2 cores), and the seed-loop driver above covers the same code in every run."""
+    if not request.config.getoption("--long"):
+        pytest.skip("the libFuzzer build runs with --long (the seed-loop driver runs every time)")
     clang = shutil.which("clang")
     if clang is None:
         pytest.skip("clang is not installed (the seed-loop driver above runs everywhere)")
