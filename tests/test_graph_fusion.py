@@ -134,6 +134,36 @@ def test_conv_bias_relu_is_one_convolution(device: pydml.Device, rng: np.random.
     np.testing.assert_allclose(graph.execute([x, w])[0], expected, rtol=1e-5, atol=1e-6)
 
 
+def test_fused_chain_keeps_every_later_intermediate_apart(device: pydml.Device, rng: np.random.Generator) -> None:
+    """conv -> bias -> relu -> pool -> gemm: after fusion the graph runs 3 steps, not 5. The arena
+    plan once walked the 5 steps of the unfused order, so the pool's output was given memory twice,
+    the second time over the relu's output it reads (found by bench_graph.py's conv chain)."""
+    bias_add = pydml.DML_ELEMENT_WISE_ADD_OPERATOR_DESC(
+        ATensor=t(Y4), BTensor=t(Y4, strides=[0, 1, 0, 0]), OutputTensor=t(Y4))
+    pool = pydml.DML_AVERAGE_POOLING_OPERATOR_DESC(
+        InputTensor=t(Y4), OutputTensor=t([2, 4, 3, 3]), DimensionCount=2, Strides=[2, 2], WindowSize=[2, 2],
+        StartPadding=[0, 0], EndPadding=[0, 0], IncludePadding=False)
+    gemm = pydml.DML_GEMM_OPERATOR_DESC(
+        ATensor=t([1, 1, 2, 36]), BTensor=t([1, 1, 36, 5]), OutputTensor=t([1, 1, 2, 5]),
+        TransA="NONE", TransB="NONE", Alpha=1.0, Beta=0.0)
+    desc = DML_GRAPH_DESC(
+        Nodes=[Op(conv()), Op(bias_add), Op(act("RELU")), Op(pool), Op(gemm)],
+        InputEdges=[In(0, 0, 0), In(1, 0, 1), In(2, 1, 1), In(3, 4, 1)],
+        IntermediateEdges=[Mid(i, 0, i + 1, 0) for i in range(4)],
+        OutputEdges=[Out(4, 0, 0)],
+    )
+    x, w = conv_input(rng)
+    b = rng.standard_normal(4).astype(np.float32)
+    fc = rng.standard_normal([1, 1, 36, 5]).astype(np.float32)
+    graph, fused, unfused = run_both(device, desc, [x, w, b, fc])
+    assert graph.fused == {1: 0, 2: 0} and graph.operator_count == 3
+    y = np.maximum(conv64(x, w) + b.reshape(1, 4, 1, 1), 0)
+    pooled = y.reshape(2, 4, 3, 2, 3, 2).mean(axis=(3, 5))
+    expected = pooled.reshape(1, 1, 2, 36) @ fc.astype(np.float64)
+    np.testing.assert_allclose(fused, expected, rtol=1e-5, atol=1e-5)
+    np.testing.assert_allclose(fused, unfused, rtol=1e-5, atol=1e-6)
+
+
 def test_gemm_batchnorm_add_fuse(device: pydml.Device, rng: np.random.Generator) -> None:
     gemm = pydml.DML_GEMM_OPERATOR_DESC(
         ATensor=t([1, 1, 4, 5]), BTensor=t([1, 1, 5, 6]), OutputTensor=t([1, 1, 4, 6]),

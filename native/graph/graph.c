@@ -1220,7 +1220,7 @@ pydml_status pydml_graph_compile_ex(const DML_GRAPH_DESC* desc, uint32_t executi
     }
     g->copies = calloc(n_copies + 1u, sizeof *g->copies);
     if (g->copies == NULL) FAIL(PYDML_STATUS_OUT_OF_MEMORY);
-    for (uint32_t s_ = 0; s_ < steps; s_++) {
+    for (uint32_t s_ = 0; s_ < g->step_count; s_++) { /* after fusion: the runners only */
         const gnode* gn = &g->nodes[g->order[s_]];
         for (uint32_t k = 0; k < gn->n_out; k++) {
             uint32_t b = gn->first + gn->n_in + k;
