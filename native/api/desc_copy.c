@@ -23,6 +23,21 @@ static size_t field_bytes(uint8_t kind) {
     }
 }
 
+/* Fields that hold a pointer (read as one only then: a 4-byte field may end the struct). */
+static int is_pointer(uint8_t kind) {
+    switch (kind) {
+    case PYDML_FIELD_TENSOR:
+    case PYDML_FIELD_TENSOR_ARRAY:
+    case PYDML_FIELD_OPERATOR:
+    case PYDML_FIELD_OPERATOR_ARRAY:
+    case PYDML_FIELD_UINT_ARRAY:
+    case PYDML_FIELD_INT_ARRAY:
+    case PYDML_FIELD_FLOAT_ARRAY:
+    case PYDML_FIELD_SCALE_BIAS: return 1;
+    default: return 0;
+    }
+}
+
 /* The desc struct's size as far as its fields reach (its tail padding is never read). */
 size_t pydml_desc_struct_bytes(const pydml_operator_info* info) {
     size_t end = 0;
@@ -83,9 +98,7 @@ static void copy_operator(bump* b, DML_OPERATOR_DESC* dst, const DML_OPERATOR_DE
     }
     for (uint32_t i = 0; i < info->field_count; i++) {
         const pydml_field_info* f = &info->fields[i];
-        if (field_bytes(f->kind) != sizeof(void*) || f->kind == PYDML_FIELD_UINT64 ||
-            f->kind == PYDML_FIELD_SIZE_2D || f->kind == PYDML_FIELD_SCALAR_UNION)
-            continue; /* held by value (copied above); a 4-byte field may end the struct */
+        if (!is_pointer(f->kind)) continue; /* held by value (copied above); may end the struct */
         const void* pointer;
         memcpy(&pointer, in + f->offset, sizeof pointer);
         UINT count = 0;
@@ -133,7 +146,7 @@ static void copy_operator(bump* b, DML_OPERATOR_DESC* dst, const DML_OPERATOR_DE
                 if (copy) memcpy(copy, pointer, sizeof(DML_SCALE_BIAS));
             }
             break;
-        default: continue; /* held by value */
+        default: continue; /* not reached: is_pointer */
         }
         if (out) memcpy(out + f->offset, &copy, sizeof copy);
     }

@@ -33,9 +33,6 @@ void pydml_family_take_message(char* out, size_t size);
 
 /* The family that runs `type`, NULL when none does (family_table.c, generated). */
 const pydml_kernel_family* pydml_find_family(uint32_t type);
-/* Every family once (family_table.c). */
-extern const pydml_kernel_family* const pydml_families[];
-extern const uint32_t pydml_family_count;
 
 extern const pydml_kernel_family pydml_family_elementwise; /* elementwise.c */
 extern const pydml_kernel_family pydml_family_softmax;     /* softmax.c */

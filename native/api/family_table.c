@@ -185,27 +185,3 @@ static const pydml_kernel_family* const family_of_type[178] = {
 const pydml_kernel_family* pydml_find_family(uint32_t type) {
     return type < 178u ? family_of_type[type] : NULL;
 }
-
-/* every family, once (for tests and tools) */
-const pydml_kernel_family* const pydml_families[] = {
-    &pydml_family_attention,
-    &pydml_family_convolution,
-    &pydml_family_data_movement,
-    &pydml_family_elementwise,
-    &pydml_family_gather_scatter,
-    &pydml_family_gemm,
-    &pydml_family_integer_products,
-    &pydml_family_normalization,
-    &pydml_family_normalization_training,
-    &pydml_family_optimizer,
-    &pydml_family_pooling,
-    &pydml_family_quantize,
-    &pydml_family_random,
-    &pydml_family_recurrent,
-    &pydml_family_reduce,
-    &pydml_family_resample,
-    &pydml_family_roi,
-    &pydml_family_softmax,
-    &pydml_family_top_k,
-};
-const uint32_t pydml_family_count = 19;

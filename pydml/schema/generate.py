@@ -295,7 +295,6 @@ def generate_family_table() -> str:
     """native/api/family_table.c: which kernel family runs each operator type (each schema entry's
     ``kernel``). The API layer's dispatch; the families keep no list of their own members."""
     entries = [(t, int(OperatorType[t.name])) for t, _, _ in _entries() if t.kernel is not None]
-    families = sorted({t.kernel for t, _ in entries if t.kernel is not None})
     size = max(int(v) for v in OperatorType) + 1
     out = [f"/* Which kernel family runs each DML_OPERATOR_TYPE (native/api/families.h).\n * {BANNER} */",
            '#include "families.h"', "",
@@ -304,12 +303,7 @@ def generate_family_table() -> str:
     out += ["};", "",
             "const pydml_kernel_family* pydml_find_family(uint32_t type) {",
             f"    return type < {size}u ? family_of_type[type] : NULL;",
-            "}", "",
-            "/* every family, once (for tests and tools) */",
-            "const pydml_kernel_family* const pydml_families[] = {",
-            *(f"    &pydml_family_{f}," for f in families),
-            "};",
-            f"const uint32_t pydml_family_count = {len(families)};", ""]
+            "}", ""]
     return "\n".join(out)
 
 
