@@ -737,6 +737,28 @@ pydml_status pydml_graph_compile(const DML_GRAPH_DESC* desc, uint32_t execution_
     return pydml_graph_compile_ex(desc, execution_flags, env_options(), graph, diagnostic);
 }
 
+/* The input an input or intermediate edge connects: in range, present in its desc, not yet
+ * connected (field names the edge's ToNodeInputIndex, label the node). */
+static pydml_status check_edge_target(pydml_diagnostic* d, const char* field, const char* ep, const char* label,
+                                      const gnode* to, uint32_t index, const pydml_binding_info* info,
+                                      const endpoint* conn) {
+    char v[32];
+    if (index >= to->n_in)
+        return gfail(d, field, u32(v, sizeof v, index), "%smust be less than %u, the input count of %s", ep,
+                     to->n_in, label);
+    const uint32_t b = to->first + index;
+    if (!info[b].present)
+        return gfail(d, field, u32(v, sizeof v, index),
+                     "%s%s.%s is absent from its desc (an optional tensor left NULL) and cannot be connected", ep,
+                     label, info[b].name);
+    if (conn[b].kind)
+        return gfail(d, field, u32(v, sizeof v, index),
+                     "%s%s.%s is already connected by %s[%u]; an input is connected exactly once", ep, label,
+                     info[b].name, conn[b].kind == DML_GRAPH_EDGE_TYPE_INPUT ? "InputEdges" : "IntermediateEdges",
+                     conn[b].edge);
+    return PYDML_STATUS_SUCCESS;
+}
+
 pydml_status pydml_graph_compile_ex(const DML_GRAPH_DESC* desc, uint32_t execution_flags, uint32_t options,
                                     pydml_graph** graph, pydml_diagnostic* diagnostic) {
     pydml_diagnostic local;
@@ -932,19 +954,8 @@ pydml_status pydml_graph_compile_ex(const DML_GRAPH_DESC* desc, uint32_t executi
         const gnode* to = &g->nodes[x->ToNodeIndex];
         node_label(l1, sizeof l1, desc, g->nodes, x->ToNodeIndex);
         snprintf(f, sizeof f, "InputEdges[%u].ToNodeInputIndex", e);
-        if (x->ToNodeInputIndex >= to->n_in)
-            FAIL(gfail(d, f, u32(v, sizeof v, x->ToNodeInputIndex), "%smust be less than %u, the input count of %s",
-                       ep, to->n_in, l1));
+        if ((s = check_edge_target(d, f, ep, l1, to, x->ToNodeInputIndex, info, conn))) goto done;
         const uint32_t b = to->first + x->ToNodeInputIndex;
-        if (!info[b].present)
-            FAIL(gfail(d, f, u32(v, sizeof v, x->ToNodeInputIndex),
-                       "%s%s.%s is absent from its desc (an optional tensor left NULL) and cannot be connected", ep,
-                       l1, info[b].name));
-        if (conn[b].kind)
-            FAIL(gfail(d, f, u32(v, sizeof v, x->ToNodeInputIndex),
-                       "%s%s.%s is already connected by %s[%u]; an input is connected exactly once", ep, l1,
-                       info[b].name, conn[b].kind == DML_GRAPH_EDGE_TYPE_INPUT ? "InputEdges" : "IntermediateEdges",
-                       conn[b].edge));
         conn[b].kind = DML_GRAPH_EDGE_TYPE_INPUT;
         conn[b].edge = e;
         const uint32_t gi = x->GraphInputIndex;
@@ -1025,19 +1036,8 @@ pydml_status pydml_graph_compile_ex(const DML_GRAPH_DESC* desc, uint32_t executi
                        "%s%s.%s is absent from its desc (an optional tensor left NULL) and cannot be connected", ep,
                        l1, info[ob].name));
         snprintf(f, sizeof f, "IntermediateEdges[%u].ToNodeInputIndex", e);
-        if (x->ToNodeInputIndex >= to->n_in)
-            FAIL(gfail(d, f, u32(v, sizeof v, x->ToNodeInputIndex), "%smust be less than %u, the input count of %s",
-                       ep, to->n_in, l2));
+        if ((s = check_edge_target(d, f, ep, l2, to, x->ToNodeInputIndex, info, conn))) goto done;
         const uint32_t ib = to->first + x->ToNodeInputIndex;
-        if (!info[ib].present)
-            FAIL(gfail(d, f, u32(v, sizeof v, x->ToNodeInputIndex),
-                       "%s%s.%s is absent from its desc (an optional tensor left NULL) and cannot be connected", ep,
-                       l2, info[ib].name));
-        if (conn[ib].kind)
-            FAIL(gfail(d, f, u32(v, sizeof v, x->ToNodeInputIndex),
-                       "%s%s.%s is already connected by %s[%u]; an input is connected exactly once", ep, l2,
-                       info[ib].name, conn[ib].kind == DML_GRAPH_EDGE_TYPE_INPUT ? "InputEdges" : "IntermediateEdges",
-                       conn[ib].edge));
         if (from->op && (info[ib].flags & DML_TENSOR_FLAG_OWNED_BY_DML))
             FAIL(gfail(d, f, u32(v, sizeof v, x->ToNodeInputIndex),
                        "%s%s.%s has DML_TENSOR_FLAG_OWNED_BY_DML and must be connected to a graph input, not to "
