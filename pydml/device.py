@@ -9,6 +9,7 @@ tensor) and runs the kernel, which re-checks every view in C.
 from __future__ import annotations
 
 import math
+import threading
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -19,7 +20,7 @@ from pydml.enums import ExecutionFlags, FeatureLevel, TensorDataType
 from pydml.errors import BindingError, LimitError, NativeError, PydmlError, UnsupportedError, ValidationError
 from pydml.feature_levels import max_supported
 from pydml.graph import CompiledGraph, compile_graph
-from pydml.marshal import to_c
+from pydml.marshal import marshal
 from pydml.native import (
     NUMPY_DTYPES,
     TensorView,
@@ -31,7 +32,7 @@ from pydml.native import (
     view_buffer,
     view_packed,
 )
-from pydml.registry import CheckContext, FieldSpec, OperatorDesc, OperatorSchema, Role
+from pydml.registry import CheckContext, FieldSpec, OperatorSchema, Role
 from pydml.representable import buffer_of, check_representable, resolve
 from pydml.tensor import BufferTensorDesc
 from pydml.validate import check_desc, raise_diagnostic
@@ -87,10 +88,11 @@ class Device:
         except ValueError:
             raise ValidationError("IDMLDevice::CompileOperator", "flags",
                                   "is not a DML_EXECUTION_FLAGS value", flags) from None
-        schema, inner = resolve(desc)
-        check_representable(schema, inner, schema.c_name)
-        self._check_limit(schema, inner)  # before any plan is built for a huge desc, after validation
-        cdesc = to_c(OperatorDesc(Type=schema.type, Desc=inner))
+        prepared = _prepare(desc)
+        schema, inner = prepared.schema, prepared.inner
+        if self.max_elements is not None and prepared.largest > self.max_elements:
+            self._check_limit(schema, inner)  # names the tensor (after validation)
+        cdesc = prepared.cdesc
         handle = ffi.new("pydml_operator**")
         diagnostic = ffi.new("pydml_diagnostic*")
         status = lib.pydml_operator_create_ex(cdesc.ptr, int(self.feature_level), int(parsed), handle,
@@ -106,7 +108,9 @@ class Device:
         if status:  # out of memory (IDMLDevice::CreateOperator's E_OUTOFMEMORY), or a kernel's refusal
             raise NativeError("pydml_operator_create", int(status), message or "failed")
         operator = ffi.gc(handle[0], lib.pydml_operator_destroy)
-        compiled = CompiledOperator(schema, inner, operator, parsed)
+        if prepared.layout is None:  # the binding layout is the desc's: computed at its first create
+            prepared.layout = _Layout(schema, inner, operator)
+        compiled = CompiledOperator(schema, inner, operator, parsed, prepared.layout)
         # a graph node given this operator at the same level and flags reuses it (pydml/graph.py)
         compiled.feature_level = self.feature_level
         return compiled
@@ -146,28 +150,68 @@ class Device:
                         f"{self.max_elements:,} (Device(max_elements=None) lifts it)")
 
 
-class CompiledOperator:
-    """A validated, compiled operator (a ``pydml_operator``). Bind tensors by their desc field names."""
+class _Prepared:
+    """What create_operator derives from a desc alone, kept on the desc itself (descs, their
+    tensors and arrays are frozen): the schema, the C struct marshalled once, the largest tensor's
+    element count, and the binding layout after the first create. Creating another operator from
+    the same desc then costs the C create and little else."""
 
-    def __init__(self, schema: OperatorSchema, desc: Any, operator: Any, flags: ExecutionFlags):
+    __slots__ = ("cdesc", "inner", "largest", "layout", "schema")
+
+    def __init__(self, schema: OperatorSchema, inner: Any) -> None:
+        check_representable(schema, inner, schema.c_name)
         self.schema = schema
-        self.desc = desc
-        self.flags = flags
-        #: the level of the device that validated and compiled it (set by Device.create_operator)
-        self.feature_level: Any = None
-        self._op = operator
+        self.inner = inner
+        self.cdesc = marshal(inner)
+        self.largest = _largest_tensor(schema, inner)
+        self.layout: _Layout | None = None
+
+
+def _prepare(desc: Any) -> _Prepared:
+    schema, inner = resolve(desc)
+    prepared: _Prepared | None = inner.__dict__.get(_PREPARED)
+    if prepared is None or prepared.schema is not schema:
+        prepared = _Prepared(schema, inner)
+        object.__setattr__(inner, _PREPARED, prepared)  # not a field: eq, hash and repr ignore it
+    return prepared
+
+
+#: the attribute of an operator desc that keeps its _Prepared
+_PREPARED = "_pydml_prepared"
+
+
+def _largest_tensor(schema: OperatorSchema, desc: Any) -> int:
+    """The most logical elements of any one tensor of the desc (0 for none or a malformed one)."""
+    largest = 0
+    for spec in schema.tensor_fields:
+        value = getattr(desc, spec.name)
+        for tensor in value if isinstance(value, (list, tuple)) else [value]:
+            if tensor is None:
+                continue
+            try:
+                largest = max(largest, math.prod(int(s) for s in buffer_of(tensor).Sizes))
+            except (AssertionError, AttributeError, TypeError, ValueError):
+                continue  # not a well-formed tensor desc: the validator names what is wrong
+    return largest
+
+
+class _Layout:
+    """How a desc's tensors bind, shared by every operator created from it: the C API's binding
+    order (tensor fields in struct order, a tensor array element by element), which bindings are
+    present and owned, and the per-tensor templates that bind an ndarray without general checks."""
+
+    def __init__(self, schema: OperatorSchema, desc: Any, operator: Any) -> None:
         #: exact overlap of an output with an input (same memory, same strides) is allowed when
         #: each output element depends only on the same element of the inputs
         self.in_place = bool(lib.pydml_operator_type_in_place(int(schema.type)))
-        # the C API's binding order: tensor fields in struct order, a tensor array element by element
         inputs = [_binding(operator, 0, i) for i in range(lib.pydml_operator_input_count(operator))]
         outputs = [_binding(operator, 1, i) for i in range(lib.pydml_operator_output_count(operator))]
-        self._input_order = [name for name, _ in inputs]
-        self._output_order = [name for name, _ in outputs]
+        self.input_order = [name for name, _ in inputs]
+        self.output_order = [name for name, _ in outputs]
         #: one entry per present binding: a tensor field, or "Field[i]" for element i of a tensor array
-        self._bound: dict[str, tuple[FieldSpec, BufferTensorDesc]] = {}
+        self.bound: dict[str, tuple[FieldSpec, BufferTensorDesc]] = {}
         #: tensor-array fields (JOIN's InputTensors, SPLIT's OutputTensors) -> their binding names
-        self._arrays: dict[str, list[str]] = {}
+        self.arrays: dict[str, list[str]] = {}
         specs = {spec.name: spec for spec in schema.tensor_fields}
         for name, bflags in inputs + outputs:
             if not bflags & lib.PYDML_BINDING_PRESENT:
@@ -175,28 +219,144 @@ class CompiledOperator:
             field, _, index = name.partition("[")
             value = getattr(desc, field)
             if index:
-                self._arrays.setdefault(field, []).append(name)
+                self.arrays.setdefault(field, []).append(name)
                 value = value[int(index[:-1])]
-            self._bound[name] = (specs[field], buffer_of(value))
+            self.bound[name] = (specs[field], buffer_of(value))
         owned_set = {name for name, bflags in inputs if bflags & lib.PYDML_BINDING_OWNED_BY_DML}
-        self._initialized = not owned_set
-        self._inputs = [n for n in self._input_order if n in self._bound]
-        self._outputs = [n for n in self._output_order if n in self._bound]
+        self.inputs = [n for n in self.input_order if n in self.bound]
+        self.outputs = [n for n in self.output_order if n in self.bound]
         #: the DML_TENSOR_FLAG_OWNED_BY_DML inputs, in binding order (known at creation)
-        self._owned = [n for n in self._inputs if n in owned_set]
+        self.owned = [n for n in self.inputs if n in owned_set]
         # per tensor, what binds an ndarray without the checks of _view's general path: its
         # pydml_tensor (no memory yet), and for a packed desc the numpy (dtype, shape) the array
         # must have, for one with Strides (bound as raw memory) the bytes it must hold
-        self._direct: dict[str, tuple[bytes, tuple[np.dtype[Any], tuple[int, ...]] | None, int]] = {}
-        for name, (_, t) in self._bound.items():
+        self.direct: dict[str, tuple[bytes, tuple[np.dtype[Any], tuple[int, ...]] | None, int]] = {}
+        for name, (_, t) in self.bound.items():
             dtype = NUMPY_DTYPES.get(int(t.DataType))
             if dtype is None or _is_4bit(t) or not 1 <= len(t.Sizes) <= 8:
                 continue
             if t.Strides is None:
-                self._direct[name] = (packed_template(int(t.DataType), t.Sizes), (dtype, t.Sizes), 0)
+                self.direct[name] = (packed_template(int(t.DataType), t.Sizes), (dtype, t.Sizes), 0)
             else:
-                self._direct[name] = (strided_template(int(t.DataType), t.Sizes, t.element_strides), None,
-                                      _reach_bytes(t))
+                self.direct[name] = (strided_template(int(t.DataType), t.Sizes, t.element_strides), None,
+                                     _reach_bytes(t))
+
+
+class _FastBinding:
+    """The common execute in a few Python steps: every binding a C-contiguous ndarray of its
+    tensor's exact dtype and shape (no Strides in the desc, no tensor arrays), every input bound
+    and no more. The operator keeps one block of pydml_tensor structs (sizes and strides filled
+    once from the desc); an execution sets each one's memory and calls C. Anything else takes
+    execute's general path, which also names every binding error."""
+
+    def __init__(self, layout: _Layout, inputs: list[str], outputs: list[str]) -> None:
+        total = len(layout.input_order) + len(layout.output_order)
+        self.tensors = ffi.new("pydml_tensor[]", total)
+        self.ins = ffi.new("const pydml_tensor*[]", max(1, len(layout.input_order)))
+        self.outs = ffi.new("const pydml_tensor*[]", max(1, len(layout.output_order)))
+        self.message = ffi.new("char[512]")
+        self.n_in = len(layout.input_order)
+        self.n_out = len(layout.output_order)
+        #: (name, its pydml_tensor in tensors, numpy dtype, shape) of the inputs to bind; the outputs
+        self.inputs: list[tuple[str, Any, np.dtype[Any], tuple[int, ...]]] = []
+        self.outputs: list[tuple[str, Any, np.dtype[Any], tuple[int, ...]]] = []
+        self.input_names = frozenset(inputs)
+        self.output_names = frozenset(outputs)
+        size = ffi.sizeof("pydml_tensor")
+        for i, name in enumerate(layout.input_order + layout.output_order):
+            is_output = i >= self.n_in
+            if name in layout.direct and (name in inputs or is_output):
+                template, packed, _ = layout.direct[name]
+                assert packed is not None
+                ffi.memmove(self.tensors + i, template, size)
+                entry = (name, self.tensors + i, packed[0], packed[1])
+                (self.outputs if is_output else self.inputs).append(entry)
+                pointer = self.tensors + i
+            else:
+                pointer = ffi.NULL  # an owned (initialized) or absent input
+            if is_output:
+                self.outs[i - self.n_in] = pointer
+            else:
+                self.ins[i] = pointer
+        self.lock = threading.Lock()
+
+    @staticmethod
+    def build(layout: _Layout) -> _FastBinding | None:
+        if layout.arrays:
+            return None
+        inputs = [n for n in layout.inputs if n not in layout.owned]
+        for name in inputs + layout.outputs:
+            direct = layout.direct.get(name)
+            if direct is None or direct[1] is None:
+                return None  # a strided or 4-bit tensor binds through the general path
+        return _FastBinding(layout, inputs, layout.outputs)
+
+    def run(self, op: Any, inputs: Mapping[str, Any],
+            outputs: Mapping[str, Any] | None) -> dict[str, Any] | None:
+        if inputs.keys() != self.input_names or (outputs and not outputs.keys() <= self.output_names):
+            return None
+        bind = []
+        for name, slot, dtype, shape in self.inputs:
+            a = inputs[name]
+            if type(a) is not np.ndarray or a.shape != shape or a.dtype != dtype \
+                    or not a.flags.c_contiguous:
+                return None
+            bind.append((slot, a))
+        results: dict[str, Any] = {}
+        for name, slot, dtype, shape in self.outputs:
+            a = outputs.get(name) if outputs else None
+            if a is None:
+                nbytes = math.prod(shape) * dtype.itemsize
+                a = _pooled(nbytes).view(dtype).reshape(shape) if nbytes >= _POOLED_BYTES \
+                    else np.empty(shape, dtype)
+            elif type(a) is not np.ndarray or a.shape != shape or a.dtype != dtype \
+                    or not a.flags.c_contiguous or not a.flags.writeable:
+                return None
+            bind.append((slot, a))
+            results[name] = a
+        if not self.lock.acquire(blocking=False):
+            return None  # another thread is binding this operator: the general path has its own views
+        try:
+            # the structs keep these addresses after the call, but no call reads them unbound again
+            for slot, a in bind:
+                slot.data = ffi.from_buffer(a)
+                slot.buffer_bytes = a.nbytes
+            status = lib.pydml_operator_execute_views(op, self.ins, self.n_in, self.outs, self.n_out,
+                                                      self.message, 512)
+        finally:
+            self.lock.release()
+        if status:
+            text = ffi.string(self.message).decode() or f"execution failed ({status})"
+            raise BindingError(text) if status == lib.PYDML_STATUS_INVALID_PARAMETER else PydmlError(text)
+        return results
+
+
+class CompiledOperator:
+    """A validated, compiled operator (a ``pydml_operator``). Bind tensors by their desc field names."""
+
+    def __init__(self, schema: OperatorSchema, desc: Any, operator: Any, flags: ExecutionFlags,
+                 layout: _Layout | None = None):
+        self.schema = schema
+        self.desc = desc
+        self.flags = flags
+        #: the level of the device that validated and compiled it (set by Device.create_operator)
+        self.feature_level: Any = None
+        self._op = operator
+        if layout is None:
+            layout = _Layout(schema, desc, operator)
+        self.in_place = layout.in_place
+        self._input_order = layout.input_order
+        self._output_order = layout.output_order
+        self._bound = layout.bound
+        self._arrays = layout.arrays
+        self._inputs = layout.inputs
+        self._outputs = layout.outputs
+        self._owned = layout.owned
+        self._direct = layout.direct
+        self._initialized = not layout.owned
+        self._layout = layout
+        #: built by the first execute (creating stays cheap for operators a graph only holds)
+        self._fast: _FastBinding | bool | None = False
 
     @property
     def handle(self) -> Any:
@@ -288,6 +448,13 @@ class CompiledOperator:
         Outputs not given are allocated. Returns every output as an array of the tensor's Sizes (a
         strided view for strided descs).
         """
+        fast = self._fast
+        if fast is False:
+            fast = self._fast = _FastBinding.build(self._layout)
+        if fast is not None and fast is not True and self._initialized:
+            done = fast.run(self._op, inputs, outputs)
+            if done is not None:
+                return done
         inputs = self._expand(inputs, "input")
         outputs = self._expand(outputs or {}, "output")
         views: dict[str, TensorView] = {}

@@ -168,15 +168,25 @@ def _fill_tensor_desc(out: Any, t: TensorDesc, keep: list[Any], name: str, field
     if b.Strides is not None and len(b.Strides) != len(b.Sizes):
         raise ValidationError(name, f"{field}.Strides",
                               f"must have DimensionCount ({len(b.Sizes)}) values", len(b.Strides))
-    sizes = ffi.new("uint32_t[]", list(b.Sizes))
-    strides = ffi.new("uint32_t[]", list(b.Strides)) if b.Strides is not None else ffi.NULL
-    buf = ffi.new("DML_BUFFER_TENSOR_DESC*", {
-        "DataType": int(b.DataType), "Flags": int(b.Flags), "DimensionCount": b.dimension_count,
-        "Sizes": sizes, "Strides": strides, "TotalTensorSizeInBytes": b.total_size_in_bytes,
-        "GuaranteedBaseOffsetAlignment": b.GuaranteedBaseOffsetAlignment,
-    })
-    keep += [sizes, strides, buf]
-    out.Desc = buf
+    cached = b.__dict__.get(_C_BUFFER)
+    if cached is None:
+        sizes = ffi.new("uint32_t[]", list(b.Sizes))
+        strides = ffi.new("uint32_t[]", list(b.Strides)) if b.Strides is not None else ffi.NULL
+        buf = ffi.new("DML_BUFFER_TENSOR_DESC*", {
+            "DataType": int(b.DataType), "Flags": int(b.Flags), "DimensionCount": b.dimension_count,
+            "Sizes": sizes, "Strides": strides, "TotalTensorSizeInBytes": b.total_size_in_bytes,
+            "GuaranteedBaseOffsetAlignment": b.GuaranteedBaseOffsetAlignment,
+        })
+        cached = (buf, sizes, strides)
+        # a BufferTensorDesc is frozen (its arrays are tuples): its C struct is built once and
+        # shared by every desc that holds it (C copies descs at create; nothing writes to it)
+        object.__setattr__(b, _C_BUFFER, cached)
+    keep.append(cached)
+    out.Desc = cached[0]
+
+
+#: the attribute of a BufferTensorDesc that keeps its C struct (not a field: eq and repr ignore it)
+_C_BUFFER = "_pydml_c_buffer"
 
 
 def from_c(ptr: Any) -> OperatorDesc:

@@ -272,7 +272,20 @@ def _check_member(name: str, field: str, member: str, value: Any) -> None:
         raise ValidationError(name, field, f"must be in [{low}, {high}] ({member})", value)
 
 def check_tensor_value(name: str, field: str, value: Any) -> None:
-    """A DML_TENSOR_DESC / DML_BUFFER_TENSOR_DESC with a C representation."""
+    """A DML_TENSOR_DESC / DML_BUFFER_TENSOR_DESC with a C representation. A value that passed is
+    marked (tensor descs are frozen), so a tensor shared by fields and descs is checked once."""
+    if value.__dict__.get(_REPRESENTABLE) if hasattr(value, "__dict__") else False:
+        return
+    _check_tensor_value(name, field, value)
+    if isinstance(value, (TensorDesc, BufferTensorDesc)):
+        object.__setattr__(value, _REPRESENTABLE, True)
+
+
+#: the attribute a tensor desc gets once check_tensor_value passed it (not a field)
+_REPRESENTABLE = "_pydml_representable"
+
+
+def _check_tensor_value(name: str, field: str, value: Any) -> None:
     if isinstance(value, TensorDesc):
         try:
             TensorType.parse(value.Type)

@@ -44,20 +44,37 @@ def _add(n: int = 16, flags: str = "NONE") -> Any:
 def test_create_marshals_and_validates_once(monkeypatch: pytest.MonkeyPatch) -> None:
     counting = _Counting(lib)
     marshalled: list[Any] = []
-    real_to_c = device_module.to_c
+    real_marshal = device_module.marshal
 
-    def to_c(desc: Any) -> Any:
+    def marshal(desc: Any) -> Any:
         marshalled.append(desc)
-        return real_to_c(desc)
+        return real_marshal(desc)
 
     monkeypatch.setattr(device_module, "lib", counting)
-    monkeypatch.setattr(device_module, "to_c", to_c)
+    monkeypatch.setattr(device_module, "marshal", marshal)
     monkeypatch.setattr(importlib.import_module("pydml.validate"), "lib", counting)
-    pydml.Device("5_0").create_operator(_add())
+    desc = _add()
+    pydml.Device("5_0").create_operator(desc)
     assert len(marshalled) == 1
     assert counting.calls.get("pydml_operator_create_ex") == 1
     assert "pydml_validate_operator_ex" not in counting.calls
     assert "pydml_operator_create" not in counting.calls
+    # a second operator from the same (frozen) desc reuses its C struct; C validates it again,
+    # at the new device's level
+    pydml.Device("6_4").create_operator(desc)
+    assert len(marshalled) == 1
+    assert counting.calls.get("pydml_operator_create_ex") == 2
+
+
+def test_a_reused_desc_is_validated_at_each_devices_level() -> None:
+    t = pydml.buffer_desc("FLOAT32", [1, 1, 1, 1, 1, 1, 2, 2])
+    desc = pydml.DML_ELEMENT_WISE_ADD_OPERATOR_DESC(ATensor=t, BTensor=t, OutputTensor=t)
+    pydml.Device("3_0").create_operator(desc)
+    with pytest.raises(pydml.FeatureLevelError):
+        pydml.Device("2_1").create_operator(desc)
+    with pytest.raises(pydml.LimitError):
+        pydml.Device(max_elements=3).create_operator(desc)
+    assert desc == pydml.DML_ELEMENT_WISE_ADD_OPERATOR_DESC(ATensor=t, BTensor=t, OutputTensor=t)
 
 
 def test_create_validates_at_the_devices_level() -> None:
@@ -198,3 +215,49 @@ def test_different_operators_execute_at_the_same_time_with_identical_bits() -> N
     for th in threads:
         th.join()
     assert not errors, errors
+
+
+def test_execute_binds_any_array_the_desc_accepts_the_same_way() -> None:
+    # the common binding (C-contiguous arrays of the exact dtype and shape) takes a short path;
+    # every other binding the general one: the results and the errors are the same
+    op = pydml.Device().create_operator(_add(6))
+    a = np.arange(12, dtype=np.float32)
+    b = np.full(6, 0.5, np.float32)
+    expected = a[::2] + b
+    readonly = a[::2].copy()
+    readonly.flags.writeable = False
+    for first in (a[::2], a[::2].copy(), readonly):  # strided, packed, read-only
+        out = np.full(6, np.nan, np.float32)
+        got = op.execute({"ATensor": first, "BTensor": b}, {"OutputTensor": out})["OutputTensor"]
+        assert got is out
+        np.testing.assert_array_equal(out, expected)
+    np.testing.assert_array_equal(op.execute({"ATensor": a[::2], "BTensor": b})["OutputTensor"], expected)
+    with pytest.raises(pydml.PydmlError, match="dtype float64 does not match"):
+        op.execute({"ATensor": a[::2].astype(np.float64), "BTensor": b})
+    with pytest.raises(pydml.PydmlError, match="input is not bound"):
+        op.execute({"ATensor": b})
+    with pytest.raises(pydml.PydmlError, match="read-only"):
+        op.execute({"ATensor": b, "BTensor": b}, {"OutputTensor": readonly})
+    with pytest.raises(pydml.PydmlError, match="is not an output tensor"):
+        op.execute({"ATensor": b, "BTensor": b}, {"Output": b.copy()})
+
+
+def test_one_operator_executed_from_several_threads() -> None:
+    op = pydml.Device().create_operator(_add(1024))
+    errors: list[BaseException] = []
+
+    def work(k: int) -> None:
+        try:
+            a = np.full(1024, k, np.float32)
+            for _ in range(200):
+                out = op.execute({"ATensor": a, "BTensor": a})["OutputTensor"]
+                assert (out == 2 * k).all()
+        except BaseException as e:  # noqa: BLE001 - reported below
+            errors.append(e)
+
+    threads = [threading.Thread(target=work, args=(k,)) for k in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors
