@@ -38,12 +38,20 @@ from pydml.errors import (
     UnsupportedError,
     ValidationError,
 )
-from pydml.feature_levels import INTRODUCED_AT, introduced_at, operators_at
 from pydml.graph import CompiledGraph
 from pydml.graph_descs import *  # noqa: F403  (the graph structs, C and Python names)
 from pydml.graph_descs import __all__ as _graph_names
 from pydml.marshal import CDesc, from_c, to_c
-from pydml.registry import OperatorDesc, OperatorSchema, all_schemas, newest_at, schema_of
+from pydml.registry import (
+    INTRODUCED_AT,
+    OperatorDesc,
+    OperatorSchema,
+    all_schemas,
+    introduced_at,
+    newest_at,
+    operators_at,
+    schema_of,
+)
 from pydml.structs import ScalarUnion, ScaleBias, Size2D
 from pydml.tensor import BufferTensorDesc, TensorDesc, buffer_desc, calc_buffer_tensor_size
 from pydml.validate import validate

@@ -20,7 +20,7 @@ from __future__ import annotations
 import builtins
 import contextlib
 import enum
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property
 from types import ModuleType
@@ -34,7 +34,6 @@ from pydml.enums import (
     OperatorType,
 )
 from pydml.errors import UnsupportedError
-from pydml.feature_levels import INTRODUCED_AT
 from pydml.native import lib
 from pydml.schema import header as header_module
 from pydml.schema.tables import OperatorTables, TensorRow
@@ -165,8 +164,9 @@ class OperatorSchema:
 
     @property
     def introduced(self) -> FeatureLevel:
-        """Feature level that introduced the operator."""
-        return INTRODUCED_AT[self.type]
+        """Feature level that introduced the operator: its schema entry's ``introduced=``, the one
+        home of that fact (INTRODUCED_AT, the validator's and the C tables' level read it)."""
+        return FeatureLevel.parse(self.tables.introduced)
 
     @property
     def fusable(self) -> bool:
@@ -346,3 +346,37 @@ def normalise_fields(desc: Any) -> None:
         elif spec.enum is not None:
             with contextlib.suppress(ValueError):
                 object.__setattr__(desc, spec.name, spec.enum.parse(value))
+
+
+class _IntroducedAt(Mapping[OperatorType, FeatureLevel]):
+    """OperatorType -> the feature level that introduced it, read from the schema entries (built
+    on first use: the entries load with the family modules)."""
+
+    def _table(self) -> dict[OperatorType, FeatureLevel]:
+        return {op: schema.introduced for op, schema in _schemas().items()}
+
+    def __getitem__(self, operator: OperatorType) -> FeatureLevel:
+        return _schemas()[operator].introduced
+
+    def __iter__(self) -> Iterator[OperatorType]:
+        return iter(_schemas())
+
+    def __len__(self) -> int:
+        return len(_schemas())
+
+    def __repr__(self) -> str:
+        return repr(self._table())
+
+
+#: OperatorType -> the feature level that introduced it (every type but DML_OPERATOR_INVALID).
+INTRODUCED_AT: Mapping[OperatorType, FeatureLevel] = _IntroducedAt()
+
+
+def introduced_at(operator: OperatorType) -> FeatureLevel:
+    """The feature level that introduced an operator type."""
+    return INTRODUCED_AT[operator]
+
+
+def operators_at(level: FeatureLevel) -> list[OperatorType]:
+    """Every operator type available on a device created at ``level``."""
+    return sorted(op for op, introduced in INTRODUCED_AT.items() if introduced <= level)

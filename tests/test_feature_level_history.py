@@ -51,7 +51,7 @@ def test_scatter_elements_is_available_from_2_0() -> None:
     desc = pydml.DML_SCATTER_OPERATOR_DESC(
         InputTensor=b("FLOAT32", [1, 1, 1, 4]), IndicesTensor=b("UINT32", [1, 1, 1, 2]),
         UpdatesTensor=b("FLOAT32", [1, 1, 1, 2]), OutputTensor=b("FLOAT32", [1, 1, 1, 4]), Axis=3)
-    assert pydml.feature_levels.introduced_at(pydml.OperatorType.SCATTER_ELEMENTS) == pydml.FeatureLevel.FL2_0
+    assert pydml.introduced_at(pydml.OperatorType.SCATTER_ELEMENTS) == pydml.FeatureLevel.FL2_0
     with pytest.raises(pydml.FeatureLevelError) as info:
         pydml.validate(desc, "1_0")
     assert info.value.required == pydml.FeatureLevel.FL2_0

@@ -33,8 +33,7 @@ def _support_json(schema: Any, level: FeatureLevel) -> dict[str, Any]:
 
 def cmd_list(args: argparse.Namespace) -> int:
     from pydml.enums import OperatorType
-    from pydml.feature_levels import INTRODUCED_AT
-    from pydml.registry import all_schemas
+    from pydml.registry import INTRODUCED_AT, all_schemas
 
     level = _level(args.feature_level)  # DEFAULT_LEVEL (6_4, every operator) when not given
     known = {s.type: s for s in all_schemas()}

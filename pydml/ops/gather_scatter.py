@@ -66,9 +66,14 @@ TABLES = [
         "SCATTER_ELEMENTS",
         kernel="gather_scatter",
         page="f88051d5c21ab188c03603f2a873ab6993fb9860",
-        introduced="1_0",
+        introduced="2_0",  # the page says 1_0; see the note
         constraints=[
             "same DimensionCount: IndicesTensor InputTensor OutputTensor UpdatesTensor",
+            "note: page says introduced in 1_0 and has a 1_0 table, but DirectML.h declares "
+            "enumerator 94 in its DML_TARGET_VERSION >= 0x2000 block (after GRU, 78, the last 1.0 "
+            "operator), the feature-level history lists SCATTER among 2_0's 19 new operators and "
+            "the page's metadata gives Windows 10 2004 (DirectML 1.1) as the minimum client: "
+            "pydml follows them (2_0)",
             "same DataType: InputTensor OutputTensor UpdatesTensor",
             "note: page is ns-directml-dml_scatter_operator_desc.md: DML_SCATTER_OPERATOR_DESC, "
             "aliased DML_SCATTER_ELEMENTS_OPERATOR_DESC (DML_OPERATOR_SCATTER == "

@@ -139,11 +139,14 @@ TABLES = [
         "MAX_UNPOOLING",
         kernel="gather_scatter",
         page="dd64e5cb8c7c5cd518f9f0319817476961e0d61d",
-        introduced="3_0",
+        introduced="2_0",  # the page says 3_0; see the note
         constraints=[
             "same DataType: InputTensor OutputTensor",
             "note: page says introduced in 3_0 (tables start at 3_0), though "
-            "DML_OPERATOR_MAX_UNPOOLING is a 2_0 operator (pydml.feature_levels lists it at 2_0)",
+            "DML_OPERATOR_MAX_UNPOOLING is a 2_0 operator: DirectML.h declares enumerator 92 and "
+            "its struct in the DML_TARGET_VERSION >= 0x2000 block and the feature-level history "
+            "lists it among 2_0's 19 new operators; pydml follows them, with the 3_0 table's rows "
+            "at 2_0",
             "note: InputTensor {Batch, Channel, Height, Width} (values from a max pooling's "
             "OutputTensor); IndicesTensor has InputTensor's Sizes",
             "note: IndicesTensor values are zero-based indices into OutputTensor treated as a "

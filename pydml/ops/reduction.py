@@ -6,7 +6,7 @@ function group (ARGMIN/ARGMAX, AVERAGE/L2/LOG_SUM/LOG_SUM_EXP, L1/SUM_SQUARE, MI
 MULTIPLY/SUM), which the one-table-per-level grammar cannot hold: its ``support`` is the union
 over the groups at each level, and every group's own rows are kept verbatim in "function table"
 notes, which a validator must apply for the chosen Function. TOP_K's page says it was introduced
-in 2_0 (pydml.feature_levels lists it at 1_0) and has no table below 2_0. The cumulative
+in 2_0 (its entry says 1_0, as DirectML.h does: see its note) and has no table below 2_0. The cumulative
 operators' pages allow in-place execution (OutputTensor may alias InputTensor).
 """
 
@@ -105,12 +105,14 @@ TABLES = [
         "TOP_K",
         kernel="top_k",
         page="2cd469d9bd0f6451ad53ff1b136ad9b5d4eb6593",
-        introduced="2_0",
+        introduced="1_0",  # the page says 2_0; see the note
         constraints=[
             "same DimensionCount: InputTensor OutputIndexTensor OutputValueTensor",
             "same DataType: InputTensor OutputValueTensor",
             "note: page says introduced in 2_0 and has no 1_0 table, though DML_OPERATOR_TOP_K is "
-            "a 1_0 operator (pydml.feature_levels lists it at 1_0)",
+            "a 1_0 operator: DirectML.h declares it among the 1_0 enumerators (71, before GRU, "
+            "the last 1.0 operator) and DML_TOP_K_OPERATOR_DESC in its 1_0 block; pydml follows "
+            "the header, with the 2_0 table's rows at 1_0",
             "note: OutputValueTensor and OutputIndexTensor Sizes equal InputTensor's except on "
             "Axis, where the size must be K",
             "note: Axis must be < InputTensor.DimensionCount",

@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from pydml.enums import _PREFIXES, ENUM_BY_CTYPE, CEnum, OperatorType
-from pydml.feature_levels import INTRODUCED_AT
 from pydml.registry import (
+    INTRODUCED_AT,
     FieldSpec,
     FieldType,
     Role,
