@@ -195,9 +195,9 @@ pydml_status pydml_convolution_execute(const pydml_convolution_plan* plan, const
 /* ---- Descriptor-level API for C programs (native/api/capi.c) ------------------------------------
  * The one operator lifecycle, which Python's Device, graphs and the command line use too:
  *   pydml_operator_create (validate once, at the device's feature level; build the plan)
- *   -> pydml_operator_get_binding_properties (binding order, persistent bytes)
+ *   -> pydml_operator_get_binding_properties (binding order, temporary and persistent bytes)
  *   -> pydml_operator_initialize (bind the DML_TENSOR_FLAG_OWNED_BY_DML inputs once; kept)
- *   -> pydml_operator_execute (bind the others and the outputs; run).
+ *   -> pydml_operator_execute (bind the others and the outputs, and a temporary buffer or none; run).
  * Every operator pydml_operator_type_executes() names runs through it (`pydml list`). Messages
  * read "DESC.Field[i]: rule, got value", as pydml's Python errors do. Executions of different
  * operators may run at the same time from several threads: they share a budget of
@@ -298,8 +298,10 @@ void pydml_buffer_release(void* buffer);
 /** Frees every released buffer the pool keeps. */
 void pydml_buffer_pool_trim(void);
 
-/* IDMLDispatchable::GetBindingProperties. temporary_bytes is 0: the kernels keep or allocate their
- * own scratch. persistent_bytes: what initialize keeps (the OWNED_BY_DML inputs' copies). */
+/* IDMLDispatchable::GetBindingProperties. temporary_bytes: the scratch one execution needs (the
+ * temporary buffer of pydml_operator_execute_ex), for the largest team pydml_set_num_threads allows;
+ * 0 for operators whose kernels keep their scratch in the compiled plan. persistent_bytes: what
+ * initialize keeps (the OWNED_BY_DML inputs' copies). */
 typedef struct pydml_binding_properties {
     uint32_t input_count;
     uint32_t output_count;
@@ -329,6 +331,23 @@ pydml_status pydml_operator_initialize(pydml_operator* op, const pydml_buffer* i
 /** pydml_operator_initialize on views (NULL for the inputs that are not owned). */
 pydml_status pydml_operator_initialize_views(pydml_operator* op, const pydml_tensor* const* inputs,
                                              uint32_t input_count, char* message, size_t message_size);
+
+/**
+ * pydml_operator_execute with DirectML's temporary resource: `temporary` (NULL or {NULL, 0}: none)
+ * must hold at least pydml_binding_properties.temporary_bytes and share no memory with a binding.
+ * Without one, an operator that needs scratch takes it from memory its calling thread keeps.
+ * Executions that run at the same time need different temporary buffers, as in DirectML.
+ * @retval PYDML_STATUS_INVALID_PARAMETER a temporary buffer too small or overlapping a binding.
+ */
+pydml_status pydml_operator_execute_ex(const pydml_operator* op, const pydml_buffer* inputs,
+                                       uint32_t input_count, const pydml_buffer* outputs,
+                                       uint32_t output_count, const pydml_buffer* temporary, char* message,
+                                       size_t message_size);
+/** pydml_operator_execute_views with a temporary buffer (see pydml_operator_execute_ex). */
+pydml_status pydml_operator_execute_views_ex(const pydml_operator* op, const pydml_tensor* const* inputs,
+                                             uint32_t input_count, const pydml_tensor* const* outputs,
+                                             uint32_t output_count, const pydml_buffer* temporary,
+                                             char* message, size_t message_size);
 
 /** Number of input and output bindings a compiled operator takes. */
 uint32_t pydml_operator_input_count(const pydml_operator* op);

@@ -434,7 +434,7 @@ class CompiledOperator:
         self._initialized = True
 
     def execute(self, inputs: Mapping[str, Any],
-                outputs: Mapping[str, Any] | None = None) -> dict[str, Any]:
+                outputs: Mapping[str, Any] | None = None, *, temporary: Any = None) -> dict[str, Any]:
         """Run once. ``inputs``/``outputs`` map tensor field names to arrays or buffers.
 
         A tensor-array field (JOIN's InputTensors, SPLIT's OutputTensors) takes a list, one entry
@@ -447,8 +447,13 @@ class CompiledOperator:
         zero points bind as a 3-byte array; the C API keeps DirectML's rule for raw buffers).
         Outputs not given are allocated. Returns every output as an array of the tensor's Sizes (a
         strided view for strided descs).
+
+        ``temporary`` is DirectML's temporary resource (IDMLBindingTable::BindTemporaryResource): a
+        writable buffer of at least ``binding_properties["temporary_bytes"]`` bytes, sharing no
+        memory with a binding; without one, an operator that needs scratch uses memory its
+        calling thread keeps.
         """
-        fast = self._fast
+        fast = self._fast if temporary is None else None
         if fast is False:
             fast = self._fast = _FastBinding.build(self._layout)
         if fast is not None and fast is not True and self._initialized:
@@ -485,14 +490,14 @@ class CompiledOperator:
                 outputs[name] = self._allocate(name)
             views[name] = self._view(name, outputs[name], writable=True)
             results[name] = self._logical(name, outputs[name])
-        self._run(views)  # C refuses outputs that overlap other bindings (but the exact in place)
+        self._run(views, temporary)  # C refuses outputs that overlap other bindings (but the exact in place)
         for field, names in self._arrays.items():
             if names and names[0] in results:
                 results[field] = [results.pop(n) for n in names]
         return results
 
-    def _run(self, views: dict[str, TensorView]) -> None:
-        """pydml_operator_execute_views on bound views (owned and absent tensors unbound)."""
+    def _run(self, views: dict[str, TensorView], temporary: Any = None) -> None:
+        """pydml_operator_execute_views_ex on bound views (owned and absent tensors unbound)."""
         ins = ffi.new("const pydml_tensor*[]", max(1, len(self._input_order)))
         for i, name in enumerate(self._input_order):
             ins[i] = views[name].ptr if name in views else ffi.NULL
@@ -500,8 +505,20 @@ class CompiledOperator:
         for i, name in enumerate(self._output_order):
             outs[i] = views[name].ptr if name in views else ffi.NULL
         message = ffi.new("char[512]")
-        status = lib.pydml_operator_execute_views(self._op, ins, len(self._input_order), outs,
-                                                  len(self._output_order), message, 512)
+        scratch = ffi.NULL
+        if temporary is not None:
+            try:
+                memory = memoryview(temporary).cast("B")
+            except (TypeError, ValueError):
+                raise BindingError(f"{self.schema.c_name}: the temporary buffer must be contiguous "
+                                   f"memory, got a {type(temporary).__name__}") from None
+            if memory.readonly:
+                raise BindingError(f"{self.schema.c_name}: the temporary buffer is read-only")
+            scratch = ffi.new("pydml_buffer*")
+            scratch.data = ffi.from_buffer(memory.cast("B"))
+            scratch.size_in_bytes = memory.nbytes
+        status = lib.pydml_operator_execute_views_ex(self._op, ins, len(self._input_order), outs,
+                                                     len(self._output_order), scratch, message, 512)
         if status:
             text = ffi.string(message).decode() or f"{self.schema.c_name}: execution failed ({status})"
             raise BindingError(text) if status == lib.PYDML_STATUS_INVALID_PARAMETER else PydmlError(text)

@@ -261,3 +261,65 @@ def test_one_operator_executed_from_several_threads() -> None:
     for t in threads:
         t.join()
     assert not errors
+
+
+def _attention() -> tuple[Any, dict[str, np.ndarray]]:
+    rng = np.random.default_rng(5)
+    B, S, T, N, H = 2, 9, 40, 2, 16
+    q = rng.standard_normal((B, S, N * H), dtype=np.float32)
+    k = rng.standard_normal((B, T, N * H), dtype=np.float32)
+    v = rng.standard_normal((B, T, N * H), dtype=np.float32)
+    desc = pydml.DML_MULTIHEAD_ATTENTION_OPERATOR_DESC(
+        QueryTensor=pydml.buffer_desc("FLOAT32", [B, S, N * H]),
+        KeyTensor=pydml.buffer_desc("FLOAT32", [B, T, N * H]),
+        ValueTensor=pydml.buffer_desc("FLOAT32", [B, T, N * H]),
+        OutputTensor=pydml.buffer_desc("FLOAT32", [B, S, N * H]),
+        Scale=H ** -0.5, MaskFilterValue=-10000.0, HeadCount=N, MaskType="NONE")
+    return desc, {"QueryTensor": q, "KeyTensor": k, "ValueTensor": v}
+
+
+def test_temporary_resource_is_reported_and_taken_from_the_caller() -> None:
+    # MULTIHEAD_ATTENTION takes its scratch from DirectML's temporary resource
+    desc, arrays = _attention()
+    op = pydml.Device().create_operator(desc)
+    need = op.binding_properties["temporary_bytes"]
+    assert need > 0
+    assert pydml.Device().create_operator(_add()).binding_properties["temporary_bytes"] == 0
+    expected = op.execute(arrays)["OutputTensor"]
+    temporary = np.full(need, 0xFF, np.uint8)  # garbage in it must not matter
+    got = op.execute(arrays, temporary=temporary)["OutputTensor"]
+    assert got.tobytes() == expected.tobytes()
+    assert (temporary != 0xFF).any()  # the caller's memory was used
+    with pytest.raises(pydml.PydmlError, match=f"has {need - 64} bytes, fewer than the {need}"):
+        op.execute(arrays, temporary=np.zeros(need - 64, np.uint8))
+    out = np.empty_like(expected)
+    shared = np.zeros(need + out.nbytes, np.uint8)
+    with pytest.raises(pydml.PydmlError, match="temporary buffer overlaps the one bound to OutputTensor"):
+        op.execute(arrays, {"OutputTensor": shared[:out.nbytes].view(np.float32).reshape(out.shape)},
+                   temporary=shared)
+    with pytest.raises(pydml.PydmlError, match="read-only"):
+        op.execute(arrays, temporary=bytes(need))
+
+
+def test_an_operator_with_a_workspace_runs_on_several_threads_at_once() -> None:
+    # no lock around it: each execution has its own workspace; the bits are those of one execution
+    desc, arrays = _attention()
+    op = pydml.Device().create_operator(desc)
+    expected = op.execute(arrays)["OutputTensor"].tobytes()
+    results: list[bytes] = []
+    errors: list[BaseException] = []
+
+    def work() -> None:
+        try:
+            for _ in range(30):
+                results.append(op.execute(arrays)["OutputTensor"].tobytes())
+        except BaseException as e:  # noqa: BLE001 - reported below
+            errors.append(e)
+
+    threads = [threading.Thread(target=work) for _ in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors and len(results) == 90
+    assert all(r == expected for r in results)

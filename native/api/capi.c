@@ -213,12 +213,52 @@ pydml_status pydml_operator_create(const DML_OPERATOR_DESC* desc, uint32_t featu
     return s;
 }
 
+/* The scratch an execution of op needs on a team of `threads` (its family's temporary_bytes). */
+static uint64_t temporary_need(const pydml_operator* op, uint32_t threads) {
+    if (op->family->temporary_bytes == NULL) return 0;
+    return pydml_workspace_round(op->family->temporary_bytes(op->plan, threads ? threads : 1));
+}
+
+/* The workspace of executions whose caller binds none: one per thread, kept and grown as needed
+ * (freed when the thread ends), so concurrent executions never share one. */
+static pthread_key_t g_workspace_key;
+static pthread_once_t g_workspace_once = PTHREAD_ONCE_INIT;
+typedef struct thread_workspace {
+    unsigned char* data;
+    uint64_t bytes;
+} thread_workspace;
+static void thread_workspace_free(void* p) {
+    thread_workspace* w = p;
+    if (w != NULL) free(w->data);
+    free(w);
+}
+static void workspace_key_create(void) { pthread_key_create(&g_workspace_key, thread_workspace_free); }
+
+static unsigned char* thread_workspace_get(uint64_t bytes) {
+    pthread_once(&g_workspace_once, workspace_key_create);
+    thread_workspace* w = pthread_getspecific(g_workspace_key);
+    if (w == NULL) {
+        if ((w = calloc(1, sizeof *w)) == NULL) return NULL;
+        if (pthread_setspecific(g_workspace_key, w) != 0) {
+            free(w);
+            return NULL;
+        }
+    }
+    if (w->bytes < bytes) {
+        free(w->data);
+        w->data = aligned_alloc(64, (size_t)pydml_workspace_round(bytes));
+        w->bytes = w->data ? bytes : 0;
+    }
+    return w->data;
+}
+
 pydml_status pydml_operator_get_binding_properties(const pydml_operator* op, pydml_binding_properties* props) {
     if (op == NULL || props == NULL) return PYDML_STATUS_INVALID_PARAMETER;
     memset(props, 0, sizeof *props);
     props->input_count = op->input_count;
     props->output_count = op->output_count;
-    props->temporary_bytes = 0; /* the kernels allocate their own scratch per execution or per plan */
+    /* for the largest team an execution can get: a workspace of this size serves any team */
+    props->temporary_bytes = temporary_need(op, (uint32_t)pydml_thread_budget());
     props->persistent_bytes = op->persistent_bytes;
     return PYDML_STATUS_SUCCESS;
 }
@@ -383,6 +423,12 @@ uint32_t pydml_operator_output_count(const pydml_operator* op) { return op ? op-
 pydml_status pydml_operator_execute(const pydml_operator* op, const pydml_buffer* inputs, uint32_t input_count,
                                     const pydml_buffer* outputs, uint32_t output_count, char* message,
                                     size_t message_size) {
+    return pydml_operator_execute_ex(op, inputs, input_count, outputs, output_count, NULL, message, message_size);
+}
+
+pydml_status pydml_operator_execute_ex(const pydml_operator* op, const pydml_buffer* inputs, uint32_t input_count,
+                                       const pydml_buffer* outputs, uint32_t output_count,
+                                       const pydml_buffer* temporary, char* message, size_t message_size) {
     char text[512];
     message_out(message, message_size, "");
     if (op == NULL) {
@@ -427,8 +473,8 @@ pydml_status pydml_operator_execute(const pydml_operator* op, const pydml_buffer
             pointers[i] = &views[i];
     }
     if (s == PYDML_STATUS_SUCCESS)
-        s = pydml_operator_execute_views(op, pointers, op->input_count, pointers + op->input_count, op->output_count,
-                                         message, message_size);
+        s = pydml_operator_execute_views_ex(op, pointers, op->input_count, pointers + op->input_count,
+                                            op->output_count, temporary, message, message_size);
     if (views != stack_views) {
         free(views);
         free(pointers);
@@ -439,13 +485,22 @@ pydml_status pydml_operator_execute(const pydml_operator* op, const pydml_buffer
 pydml_status pydml_operator_execute_views(const pydml_operator* op, const pydml_tensor* const* inputs,
                                           uint32_t input_count, const pydml_tensor* const* outputs,
                                           uint32_t output_count, char* message, size_t message_size) {
-    return pydml_operator_execute_owned_views(op, inputs, input_count, outputs, output_count, 0, message,
+    return pydml_operator_execute_owned_views(op, inputs, input_count, outputs, output_count, 0, NULL, message,
                                               message_size);
+}
+
+pydml_status pydml_operator_execute_views_ex(const pydml_operator* op, const pydml_tensor* const* inputs,
+                                             uint32_t input_count, const pydml_tensor* const* outputs,
+                                             uint32_t output_count, const pydml_buffer* temporary, char* message,
+                                             size_t message_size) {
+    return pydml_operator_execute_owned_views(op, inputs, input_count, outputs, output_count, 0, temporary,
+                                              message, message_size);
 }
 
 pydml_status pydml_operator_execute_owned_views(const pydml_operator* op, const pydml_tensor* const* inputs,
                                                 uint32_t input_count, const pydml_tensor* const* outputs,
-                                                uint32_t output_count, int owned_bound, char* message,
+                                                uint32_t output_count, int owned_bound,
+                                                const pydml_buffer* temporary, char* message,
                                                 size_t message_size) {
     char text[512];
     message_out(message, message_size, "");
@@ -558,15 +613,52 @@ pydml_status pydml_operator_execute_owned_views(const pydml_operator* op, const 
         }
         in = ptrs;
     }
+    /* the caller's temporary resource: large enough for any team (GetBindingProperties' size), and
+     * apart from every bound buffer (the kernels write it while they read the inputs) */
+    const uint64_t largest = temporary_need(op, (uint32_t)pydml_thread_budget());
+    if (temporary != NULL && (temporary->data != NULL || temporary->size_in_bytes != 0)) {
+        if (temporary->data == NULL || temporary->size_in_bytes < largest) {
+            snprintf(text, sizeof text, "%s: the temporary buffer has %llu bytes%s, fewer than the %llu "
+                     "its binding properties ask for", op->desc_name,
+                     (unsigned long long)temporary->size_in_bytes, temporary->data ? "" : " (NULL data)",
+                     (unsigned long long)largest);
+            message_out(message, message_size, text);
+            return PYDML_STATUS_INVALID_PARAMETER;
+        }
+        const uintptr_t t0 = (uintptr_t)temporary->data, t1 = t0 + (uintptr_t)temporary->size_in_bytes;
+        for (uint32_t j = 0; j < input_count + output_count; j++) {
+            const pydml_tensor* v = j < input_count ? in[j] : outputs[j - input_count];
+            if (v == NULL) continue;
+            const uintptr_t v0 = (uintptr_t)v->data, v1 = v0 + (uintptr_t)v->buffer_bytes;
+            if (t0 < v1 && v0 < t1) {
+                snprintf(text, sizeof text, "%s: the temporary buffer overlaps the one bound to %s", op->desc_name,
+                         j < input_count ? op->inputs[j].name : op->outputs[j - input_count].name);
+                message_out(message, message_size, text);
+                free(heap_in);
+                free(heap_views);
+                return PYDML_STATUS_INVALID_PARAMETER;
+            }
+        }
+    }
     /* small operators ask for one thread, leaving the rest of the budget to concurrent callers */
     const int want = op->work < (1u << 15) ? 1 : 0;
     /* the team first, then the operator's turn: a thread holding an operator's lock never waits
      * for the budget, so a caller holding budget threads while it waits for that lock (a graph
      * running the operator in one of its nodes) cannot deadlock with it */
-    pydml_team_begin(want);
-    pthread_mutex_lock((pthread_mutex_t*)&op->lock);
-    pydml_status s = op->family->execute(op->plan, in, input_count, outputs, output_count);
-    pthread_mutex_unlock((pthread_mutex_t*)&op->lock);
+    const int team = pydml_team_begin(want);
+    pydml_workspace ws = {NULL, temporary_need(op, (uint32_t)team)};
+    pydml_status s = PYDML_STATUS_SUCCESS;
+    if (ws.bytes > 0) {
+        ws.data = temporary != NULL && temporary->data != NULL ? temporary->data : thread_workspace_get(ws.bytes);
+        if (ws.data == NULL) s = PYDML_STATUS_OUT_OF_MEMORY;
+    }
+    /* a family that takes its scratch from the workspace keeps nothing mutable in its plan */
+    const int take_turns = op->family->temporary_bytes == NULL;
+    if (s == PYDML_STATUS_SUCCESS) {
+        if (take_turns) pthread_mutex_lock((pthread_mutex_t*)&op->lock);
+        s = op->family->execute(op->plan, in, input_count, outputs, output_count, &ws);
+        if (take_turns) pthread_mutex_unlock((pthread_mutex_t*)&op->lock);
+    }
     pydml_team_end();
     free(heap_in);
     free(heap_views);

@@ -9,7 +9,8 @@
  * nodes, bound once by pydml_graph_initialize), so the operator need not be initialized. */
 pydml_status pydml_operator_execute_owned_views(const pydml_operator* op, const pydml_tensor* const* inputs,
                                                 uint32_t input_count, const pydml_tensor* const* outputs,
-                                                uint32_t output_count, int owned_bound, char* message,
+                                                uint32_t output_count, int owned_bound,
+                                                const pydml_buffer* temporary, char* message,
                                                 size_t message_size);
 
 /* The desc an operator was created from (a deep copy it keeps: desc_copy.c), the feature level it

@@ -31,12 +31,14 @@ static pydml_status ew_create(const pydml_operator_info* info, const void* desc,
 }
 static void ew_destroy(void* plan) { pydml_ew_plan_destroy(plan); }
 static pydml_status ew_execute(const void* plan, const pydml_tensor* const* inputs, uint32_t input_count,
-                               const pydml_tensor* const* outputs, uint32_t output_count) {
+                               const pydml_tensor* const* outputs, uint32_t output_count,
+                               const pydml_workspace* ws) {
+    (void)ws; /* the family asks for no temporary resource (no temporary_bytes) */
     if (output_count != 1 || input_count != pydml_ew_plan_input_count(plan)) return PYDML_STATUS_INVALID_PARAMETER;
     return pydml_ew_execute(plan, inputs, outputs[0]);
 }
 const pydml_kernel_family pydml_family_elementwise = {"elementwise", ew_create, ew_destroy,
-                                                      ew_execute, 1};
+                                                      ew_execute, 1, NULL};
 
 static pydml_status sm_create(const pydml_operator_info* info, const void* desc, uint32_t flags, void** plan) {
     (void)flags;
@@ -44,9 +46,11 @@ static pydml_status sm_create(const pydml_operator_info* info, const void* desc,
 }
 static void sm_destroy(void* plan) { pydml_softmax_plan_destroy(plan); }
 static pydml_status sm_execute(const void* plan, const pydml_tensor* const* inputs, uint32_t input_count,
-                               const pydml_tensor* const* outputs, uint32_t output_count) {
+                               const pydml_tensor* const* outputs, uint32_t output_count,
+                               const pydml_workspace* ws) {
+    (void)ws; /* the family asks for no temporary resource (no temporary_bytes) */
     if (input_count != 1 || output_count != 1) return PYDML_STATUS_INVALID_PARAMETER;
     return pydml_softmax_execute(plan, inputs[0], outputs[0]);
 }
 const pydml_kernel_family pydml_family_softmax = {"softmax", sm_create, sm_destroy,
-                                                  sm_execute, 0};
+                                                  sm_execute, 0, NULL};

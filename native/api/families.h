@@ -16,12 +16,21 @@ typedef struct pydml_kernel_family {
                            void** plan);
     void (*destroy)(void* plan);
     /* inputs/outputs in the desc's C field order (tensor fields only); inputs[i] NULL for an absent
-     * optional input. Every view is checked against its memory and the desc before any access. */
+     * optional input. Every view is checked against its memory and the desc before any access.
+     * ws: the caller's scratch, at least temporary_bytes(plan, team size) bytes (empty when the
+     * family asks for none). */
     pydml_status (*execute)(const void* plan, const pydml_tensor* const* inputs, uint32_t input_count,
-                            const pydml_tensor* const* outputs, uint32_t output_count);
+                            const pydml_tensor* const* outputs, uint32_t output_count,
+                            const pydml_workspace* ws);
     /* 1: an output may be exactly an input's memory (each output element reads only the same
      * element of the inputs) */
     int in_place;
+    /* DirectML's temporary resource (IDMLDispatchable::GetBindingProperties): the scratch bytes one
+     * execution of `plan` needs on a team of `threads` threads, handed to execute as ws. NULL: none
+     * (the family keeps or allocates its own scratch, and executions of one operator take turns).
+     * A family with temporary_bytes keeps nothing mutable in its plan: executions of one operator
+     * may run at the same time, each with its own workspace. */
+    uint64_t (*temporary_bytes)(const void* plan, uint32_t threads);
 } pydml_kernel_family;
 
 /* A family's create may say why it has no path for a valid desc: the message (printf format)

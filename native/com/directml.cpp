@@ -12,7 +12,9 @@
  *
  * Resources: operators keep their OWNED_BY_DML inputs themselves (pydml_operator_initialize copies
  * them), so PersistentResourceSize is what that copy takes and the persistent resource is checked
- * for size but not written; TemporaryResourceSize is 0 (kernels keep their own scratch). */
+ * for size but not written. TemporaryResourceSize is what pydml_operator_get_binding_properties
+ * reports (operators whose kernels take scratch from the caller: the attention operators); the bound
+ * temporary resource is that scratch. */
 #include "dml.h"
 
 #include <algorithm>
@@ -215,7 +217,7 @@ HRESULT STDMETHODCALLTYPE DmlDevice::CreateOperator(const DML_OPERATOR_DESC* des
 DML_BINDING_PROPERTIES Executable::Properties() const {
     DML_BINDING_PROPERTIES p{};
     p.RequiredDescriptorCount = static_cast<UINT>(std::max<size_t>(1, inputs_.size() + outputs_.size()));
-    p.TemporaryResourceSize = 0;
+    p.TemporaryResourceSize = temporary_;
     p.PersistentResourceSize = persistent_;
     return p;
 }
@@ -258,8 +260,8 @@ public:
         return pydml_operator_initialize(op_, inputs, count, message, size);
     }
     pydml_status Run(const pydml_buffer* inputs, uint32_t input_count, const pydml_buffer* outputs,
-                     uint32_t output_count, char* message, size_t size) override {
-        return pydml_operator_execute(op_, inputs, input_count, outputs, output_count, message, size);
+                     uint32_t output_count, const pydml_buffer* temporary, char* message, size_t size) override {
+        return pydml_operator_execute_ex(op_, inputs, input_count, outputs, output_count, temporary, message, size);
     }
 
     /* The binding slots, in pydml_operator_execute's order (tensor fields in struct order, an
@@ -284,6 +286,7 @@ public:
         pydml_binding_properties p{};
         pydml_operator_get_binding_properties(op_, &p);
         persistent_ = p.persistent_bytes;
+        temporary_ = p.temporary_bytes;
         for (int out = 0; out < 2; out++) {
             const uint32_t n = out ? p.output_count : p.input_count;
             auto& slots = out ? outputs_ : inputs_;
@@ -615,7 +618,8 @@ public:
         std::lock_guard<std::mutex> hold(lock_);
         if (!Ready("IDMLBindingTable::BindTemporaryResource")) return;
         Bound b;
-        if (binding && !Buffer(*binding, "IDMLBindingTable::BindTemporaryResource", 0, &b)) return;
+        if (binding && !Buffer(*binding, "IDMLBindingTable::BindTemporaryResource", exe_ ? exe_->temporary_ : 0, &b))
+            return;
         temporary_ = std::move(b);
     }
 
@@ -748,7 +752,7 @@ public:
                 return true;
             }
             pydml_status s = exe_->Run(inputs_[0].data(), static_cast<uint32_t>(inputs_[0].size()), outputs_.data(),
-                                       static_cast<uint32_t>(outputs_.size()), message, sizeof message);
+                                       static_cast<uint32_t>(outputs_.size()), &temporary_, message, sizeof message);
             if (s != PYDML_STATUS_SUCCESS) device_->Remove(FromStatus(s), message);
             return true;
         }
@@ -771,6 +775,7 @@ public:
     std::vector<Ref<Tracked>> op_keep_;
     std::vector<std::vector<pydml_buffer>> inputs_;  // an operator's: [0]; an initializer's: one per operator
     std::vector<pydml_buffer> outputs_;
+    pydml_buffer temporary_{nullptr, 0};              // the bound temporary resource
     std::vector<Ref<Tracked>> resources_;
 };
 
@@ -810,6 +815,11 @@ Command* BindingTable::Snapshot(Tracked* dispatchable, std::string& why) {
                          "(BindPersistentResource)", static_cast<unsigned long long>(exe_->persistent_));
             return nullptr;
         }
+        if (exe_->temporary_ && !temporary_.set) {
+            why = Format("the temporary resource (%llu bytes, GetBindingProperties) is not bound "
+                         "(BindTemporaryResource)", static_cast<unsigned long long>(exe_->temporary_));
+            return nullptr;
+        }
         if (!exe_->init_recorded_.load() && !exe_->initialized_.load()) {
             why = Format("%s has not been initialized: record the dispatch of an IDMLOperatorInitializer naming it "
                          "first", exe_->Self()->Describe().c_str());
@@ -839,7 +849,7 @@ Command* BindingTable::Snapshot(Tracked* dispatchable, std::string& why) {
             if (outputs_bound_) keep(outputs_[i]);
         }
     }
-    keep(temporary_);
+    c->temporary_ = keep(temporary_);
     return c.release();
 }
 

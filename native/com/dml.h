@@ -141,13 +141,16 @@ public:
     virtual ~Executable() = default;
     virtual Tracked* Self() = 0;
     virtual pydml_status Initialize(const pydml_buffer* inputs, uint32_t count, char* message, size_t size) = 0;
+    /* temporary: the bound temporary resource ({NULL, 0} when none) */
     virtual pydml_status Run(const pydml_buffer* inputs, uint32_t input_count, const pydml_buffer* outputs,
-                             uint32_t output_count, char* message, size_t size) = 0;
+                             uint32_t output_count, const pydml_buffer* temporary, char* message,
+                             size_t size) = 0;
     DML_BINDING_PROPERTIES Properties() const;
     bool HasOwnedInputs() const;
 
     std::vector<BindingSlot> inputs_, outputs_;
     uint64_t persistent_ = 0;
+    uint64_t temporary_ = 0;                  // GetBindingProperties' TemporaryResourceSize
     std::atomic<bool> init_recorded_{false};  // an initializer dispatch naming it was recorded
     std::atomic<bool> initialized_{false};    // ... and executed
 };

@@ -47,7 +47,8 @@ public:
         return pydml_graph_initialize(graph_, inputs, count, message, size);
     }
     pydml_status Run(const pydml_buffer* inputs, uint32_t input_count, const pydml_buffer* outputs,
-                     uint32_t output_count, char* message, size_t size) override {
+                     uint32_t output_count, const pydml_buffer* temporary, char* message, size_t size) override {
+        (void)temporary;  // a graph's nodes take their scratch from their threads' memory (size 0)
         return pydml_graph_execute(graph_, inputs, input_count, outputs, output_count, message, size);
     }
 

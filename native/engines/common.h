@@ -95,6 +95,26 @@ int pydml_tensor_overlaps_itself(const pydml_tensor* t);
  * memory, element size and sizes, and the same strides along every axis longer than 1. */
 int pydml_tensor_same_elements(const pydml_tensor* a, const pydml_tensor* b);
 
+/* Scratch memory an execution receives from its caller (DirectML's temporary resource): at least
+ * the bytes its family's temporary_bytes asked for, 64-byte aligned; nothing in it survives the
+ * execution. A kernel carves it with pydml_workspace_part; executions running at the same time
+ * have different workspaces, so a plan that takes its scratch from here may run on several
+ * threads at once. */
+typedef struct pydml_workspace {
+    unsigned char* data;
+    uint64_t bytes;
+} pydml_workspace;
+
+/* Rounds scratch parts to whole cache lines, so that each part starts 64-byte aligned. */
+static inline uint64_t pydml_workspace_round(uint64_t bytes) { return (bytes + 63u) & ~(uint64_t)63u; }
+
+/* The part [offset, offset + bytes) of ws, NULL when ws does not reach that far (a caller error the
+ * C API has already refused; kernels still check). */
+static inline void* pydml_workspace_part(const pydml_workspace* ws, uint64_t offset, uint64_t bytes) {
+    if (ws == NULL || ws->data == NULL || offset > ws->bytes || bytes > ws->bytes - offset) return NULL;
+    return ws->data + offset;
+}
+
 /* The thread budget (common.c): an execution draws a team of at most `want` threads (0: the whole
  * budget) from pydml_set_num_threads()'s budget, waiting only while all of it is in use, and sets
  * its OpenMP thread count to the team size until pydml_team_end returns the threads. Nestable

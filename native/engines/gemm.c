@@ -763,7 +763,9 @@ static void strides4(int64_t* dst, const pydml_tensor* v) {
 }
 
 static pydml_status execute(const void* plan, const pydml_tensor* const* inputs, uint32_t input_count,
-                            const pydml_tensor* const* outputs, uint32_t output_count) {
+                            const pydml_tensor* const* outputs, uint32_t output_count,
+                            const pydml_workspace* ws) {
+    (void)ws; /* the family asks for no temporary resource (no temporary_bytes) */
     const gemm_plan* p = plan;
     if (p == NULL || input_count != 3 || output_count != 1 || inputs == NULL || outputs == NULL)
         return PYDML_STATUS_INVALID_PARAMETER;
@@ -940,7 +942,7 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
     return status;
 }
 
-const pydml_kernel_family pydml_family_gemm = {"gemm", create, destroy, execute, 0};
+const pydml_kernel_family pydml_family_gemm = {"gemm", create, destroy, execute, 0, NULL};
 
 /* ---- raw entry points (gemm_engine.h) ----------------------------------------------------------
  * The same packing and microkernels over a FLOAT32 product described by raw strides: a gemm_ctx

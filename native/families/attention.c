@@ -1107,8 +1107,46 @@ static int64_t load_int(const pydml_tensor* t, uint64_t i) {
     }
 }
 
+/* The most past positions any batch entry may have: PastSequenceLengths values are clamped to it
+ * (execute), so it bounds the packed key/value rows a thread's scratch must hold. */
+static uint64_t past_cap(const pydml_attention_params* p) {
+    uint64_t cap = p->past;
+    if (p->t[ATT_PSL]) {
+        const uint32_t T = p->kv_seq;
+        cap = p->t[ATT_PAST_K] ? p->past : UINT32_MAX;
+        if (p->present_len && p->present_len - T < cap) cap = p->present_len - T;
+        if (!p->t[ATT_PAST_K] && !p->present_len) cap = 0;
+    }
+    return cap;
+}
+
+/* The workspace's layout: a shared part (past lengths, key ranges), then per thread a block of
+ * float scratch, the packed keys and values and a FLOAT16 row; each part 64-byte aligned. */
+typedef struct att_scratch_size {
+    uint64_t shared, per_thread, block_bytes, pack_bytes, tmp_bytes;
+} att_scratch_size;
+
+static void scratch_size(const pydml_attention_params* p, att_scratch_size* z) {
+    const uint64_t B = p->batch, H = p->head, Hv = p->vhead;
+    const uint32_t group = p->q_heads / p->kv_heads;
+    uint32_t mq = ATT_BQ / group ? ATT_BQ / group : 1;
+    if (mq > p->seq) mq = p->seq;
+    const uint64_t Mmax = (uint64_t)group * mq, hmax = H > Hv ? H : Hv, hvp = (Hv + 15) / 16 * 16;
+    const uint64_t srows = Mmax > ATT_MR ? Mmax : ATT_MR;
+    const uint64_t floats = Mmax * H + srows * ATT_BK + (uint64_t)ATT_BK * H + (uint64_t)ATT_BK * Hv + Mmax * hvp +
+                            4 * Mmax + 4 * hmax + 64;
+    const int packs = mq > ATT_GEMV_ROWS;
+    const uint64_t lp = packs ? (past_cap(p) + p->kv_seq + 15) / 16 * 16 : 0;
+    z->shared = pydml_workspace_round(B * sizeof(uint32_t)) + pydml_workspace_round(B * 2 * sizeof(int64_t));
+    z->block_bytes = pydml_workspace_round(floats * sizeof(float));
+    z->pack_bytes = pydml_workspace_round((packs ? lp * (H + hvp) + lp / 16 + 16 : 16) * sizeof(float));
+    z->tmp_bytes = pydml_workspace_round(hmax * sizeof(uint16_t));
+    z->per_thread = z->block_bytes + z->pack_bytes + z->tmp_bytes;
+}
+
 static pydml_status execute(const void* plan_, const pydml_tensor* const* inputs, uint32_t input_count,
-                            const pydml_tensor* const* outputs, uint32_t output_count) {
+                            const pydml_tensor* const* outputs, uint32_t output_count,
+                            const pydml_workspace* ws) {
     const att_plan* plan = plan_;
     if (plan == NULL || inputs == NULL || outputs == NULL || input_count != plan->n_in || output_count != 3)
         return PYDML_STATUS_INVALID_PARAMETER;
@@ -1164,20 +1202,14 @@ static pydml_status execute(const void* plan_, const pydml_tensor* const* inputs
     r.qblocks = (p->seq + r.mq - 1) / r.mq;
 
     /* past lengths and the length masks' key ranges, per batch (read once; never addresses) */
-    r.pl = malloc((size_t)B * sizeof(uint32_t));
-    r.kr = malloc((size_t)B * 2 * sizeof(int64_t));
-    if (r.pl == NULL || r.kr == NULL) {
-        free(r.pl);
-        free(r.kr);
-        return PYDML_STATUS_OUT_OF_MEMORY;
-    }
-    uint64_t cap = p->past;
-    if (p->t[ATT_PSL]) {
-        const uint32_t T = p->kv_seq;
-        cap = p->t[ATT_PAST_K] ? p->past : UINT32_MAX;
-        if (p->present_len && p->present_len - T < cap) cap = p->present_len - T;
-        if (!p->t[ATT_PAST_K] && !p->present_len) cap = 0;
-    }
+    att_scratch_size z;
+    scratch_size(p, &z);
+    const uint32_t team_ws = (uint32_t)((ws->bytes - (ws->bytes < z.shared ? ws->bytes : z.shared)) / z.per_thread);
+    r.pl = pydml_workspace_part(ws, 0, (uint64_t)B * sizeof(uint32_t));
+    r.kr = pydml_workspace_part(ws, pydml_workspace_round((uint64_t)B * sizeof(uint32_t)),
+                                (uint64_t)B * 2 * sizeof(int64_t));
+    if (r.pl == NULL || r.kr == NULL || team_ws < 1) return PYDML_STATUS_INVALID_PARAMETER;
+    const uint64_t cap = past_cap(p);
     const uint32_t mt = p->mask_type;
     for (uint32_t b = 0; b < B; b++) {
         int64_t v = (int64_t)p->past;
@@ -1224,6 +1256,7 @@ static pydml_status execute(const void* plan_, const pydml_tensor* const* inputs
     uint32_t lmax = 0;
     for (uint32_t b = 0; b < B; b++) lmax = r.pl[b] > lmax ? r.pl[b] : lmax;
     const uint32_t lp = packs ? (lmax + p->kv_seq + 15) / 16 * 16 : 0;
+    if (lmax > cap) return PYDML_STATUS_INVALID_PARAMETER; /* past_cap bounds the pack's rows */
     int failed = 0;
     const att_isa* isa = &ISAS[r.isa >= 0 && r.isa < 3 ? r.isa : 0];
 #ifdef _OPENMP
@@ -1233,11 +1266,15 @@ static pydml_status execute(const void* plan_, const pydml_tensor* const* inputs
         att_scratch w;
         memset(&w, 0, sizeof w);
         const size_t srows = Mmax > ATT_MR ? Mmax : ATT_MR;   /* score rows: a panel, or a decoding block */
-        const size_t floats = (size_t)Mmax * H + srows * ATT_BK + (size_t)ATT_BK * H + (size_t)ATT_BK * Hv +
-                              (size_t)Mmax * hvp + 4 * (size_t)Mmax + 4 * (size_t)hmax + 64;
-        float* block = pydml_sgemm_scratch_alloc(floats);
-        float* pack = pydml_sgemm_scratch_alloc(packs ? (size_t)lp * (H + hvp) + lp / 16 + 16 : 16);
-        w.tmp = malloc((size_t)hmax * sizeof(uint16_t));
+        /* this thread's part of the workspace (scratch_size gives its layout) */
+        uint32_t id = 0;
+#ifdef _OPENMP
+        id = (uint32_t)omp_get_thread_num();
+#endif
+        const uint64_t mine = z.shared + (uint64_t)id * z.per_thread;
+        float* block = id < team_ws ? pydml_workspace_part(ws, mine, z.block_bytes) : NULL;
+        float* pack = id < team_ws ? pydml_workspace_part(ws, mine + z.block_bytes, z.pack_bytes) : NULL;
+        w.tmp = id < team_ws ? pydml_workspace_part(ws, mine + z.block_bytes + z.pack_bytes, z.tmp_bytes) : NULL;
         const int ok = pydml_scratch_ok(&failed, block, pack) && pydml_scratch_ok(&failed, w.tmp, w.tmp);
         if (ok) {
             w.qf = block;
@@ -1275,13 +1312,16 @@ static pydml_status execute(const void* plan_, const pydml_tensor* const* inputs
             const uint32_t qz = (c + 1) * per_unit < r.qblocks ? (c + 1) * per_unit : r.qblocks;
             run_unit(&r, isa, b, hk, c * per_unit, qz, &w);
         }
-        free(block);
-        free(pack);
-        free(w.tmp);
     }
-    free(r.pl);
-    free(r.kr);
-    return failed ? PYDML_STATUS_OUT_OF_MEMORY : PYDML_STATUS_SUCCESS;
+    return failed ? PYDML_STATUS_INVALID_PARAMETER : PYDML_STATUS_SUCCESS;
 }
 
-const pydml_kernel_family pydml_family_attention = {"attention", create, destroy, execute, 0};
+static uint64_t temporary_bytes(const void* plan, uint32_t threads) {
+    att_scratch_size z;
+    scratch_size(&((const att_plan*)plan)->p, &z);
+    return z.shared + (uint64_t)threads * z.per_thread;
+}
+
+/* Scratch comes from the caller's workspace (DirectML's temporary resource): the plan is read-only
+ * while it executes, so executions of one operator may run at the same time. */
+const pydml_kernel_family pydml_family_attention = {"attention", create, destroy, execute, 0, temporary_bytes};

@@ -1450,10 +1450,12 @@ static pydml_status conv_family_create(const pydml_operator_info* info, const vo
 static void conv_family_destroy(void* plan) { pydml_convolution_plan_destroy(plan); }
 
 static pydml_status conv_family_execute(const void* plan, const pydml_tensor* const* inputs, uint32_t input_count,
-                                        const pydml_tensor* const* outputs, uint32_t output_count) {
+                                        const pydml_tensor* const* outputs, uint32_t output_count,
+                                        const pydml_workspace* ws) {
+    (void)ws; /* the family asks for no temporary resource (no temporary_bytes) */
     if (input_count != 3 || output_count != 1) return PYDML_STATUS_INVALID_PARAMETER;
     return pydml_convolution_execute(plan, inputs[0], inputs[1], inputs[2], outputs[0]);
 }
 
 const pydml_kernel_family pydml_family_convolution = {"convolution", conv_family_create,
-                                                      conv_family_destroy, conv_family_execute, 0};
+                                                      conv_family_destroy, conv_family_execute, 0, NULL};

@@ -1410,7 +1410,9 @@ static pydml_status run_operator(const dm_plan* p, const pydml_tensor* const* in
 }
 
 static pydml_status execute(const void* plan, const pydml_tensor* const* inputs, uint32_t input_count,
-                            const pydml_tensor* const* outputs, uint32_t output_count) {
+                            const pydml_tensor* const* outputs, uint32_t output_count,
+                            const pydml_workspace* ws) {
+    (void)ws; /* the family asks for no temporary resource (no temporary_bytes) */
     const dm_plan* p = plan;
     if (p == NULL || input_count != p->n_in || output_count != p->n_out || (p->n_in && inputs == NULL) || outputs == NULL)
         return PYDML_STATUS_INVALID_PARAMETER;
@@ -1452,4 +1454,4 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
     return st;
 }
 
-const pydml_kernel_family pydml_family_data_movement = {"data_movement", create, destroy, execute, 0};
+const pydml_kernel_family pydml_family_data_movement = {"data_movement", create, destroy, execute, 0, NULL};

@@ -1047,7 +1047,9 @@ static pydml_status check_view(const pydml_tensor* v, const gs_view_spec* s) {
 }
 
 static pydml_status execute(const void* plan, const pydml_tensor* const* inputs, uint32_t input_count,
-                            const pydml_tensor* const* outputs, uint32_t output_count) {
+                            const pydml_tensor* const* outputs, uint32_t output_count,
+                            const pydml_workspace* ws) {
+    (void)ws; /* the family asks for no temporary resource (no temporary_bytes) */
     const gs_plan* P = plan;
     if (P == NULL || inputs == NULL || outputs == NULL || input_count < P->n_in || output_count < P->n_out)
         return PYDML_STATUS_INVALID_PARAMETER;
@@ -1078,4 +1080,4 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
     return PYDML_STATUS_SUCCESS;
 }
 
-const pydml_kernel_family pydml_family_gather_scatter = {"gather_scatter", create, destroy, execute, 0};
+const pydml_kernel_family pydml_family_gather_scatter = {"gather_scatter", create, destroy, execute, 0, NULL};

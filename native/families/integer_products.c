@@ -830,7 +830,9 @@ static pydml_status conv_execute(const ip_plan* p, const pydml_tensor* const* in
 }
 
 static pydml_status execute(const void* plan, const pydml_tensor* const* inputs, uint32_t input_count,
-                            const pydml_tensor* const* outputs, uint32_t output_count) {
+                            const pydml_tensor* const* outputs, uint32_t output_count,
+                            const pydml_workspace* ws) {
+    (void)ws; /* the family asks for no temporary resource (no temporary_bytes) */
     const ip_plan* p = plan;
     if (p == NULL || inputs == NULL || outputs == NULL || input_count != p->n_in || output_count != p->n_out)
         return PYDML_STATUS_INVALID_PARAMETER;
@@ -929,4 +931,4 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
     return s;
 }
 
-const pydml_kernel_family pydml_family_integer_products = {"integer_products", create, destroy, execute, 0};
+const pydml_kernel_family pydml_family_integer_products = {"integer_products", create, destroy, execute, 0, NULL};

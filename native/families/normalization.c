@@ -972,7 +972,9 @@ static pydml_status run_lrn(const norm_plan* p, const pydml_tensor* x, const pyd
 }
 
 static pydml_status execute(const void* plan, const pydml_tensor* const* inputs, uint32_t input_count,
-                            const pydml_tensor* const* outputs, uint32_t output_count) {
+                            const pydml_tensor* const* outputs, uint32_t output_count,
+                            const pydml_workspace* ws) {
+    (void)ws; /* the family asks for no temporary resource (no temporary_bytes) */
     const norm_plan* p = plan;
     if (p == NULL || inputs == NULL || outputs == NULL || input_count != p->input_count || output_count != 1)
         return PYDML_STATUS_INVALID_PARAMETER;
@@ -1020,4 +1022,4 @@ void pydml_norm_combine(const double* cs, const double* sums, size_t nc, uint64_
     *mean = *m2 = NAN; /* callers pass every chunk */
 }
 
-const pydml_kernel_family pydml_family_normalization = {"normalization", create, destroy, execute, 0};
+const pydml_kernel_family pydml_family_normalization = {"normalization", create, destroy, execute, 0, NULL};

@@ -720,7 +720,9 @@ static pydml_status run_lrn_grad(const tn_plan* p, const pydml_tensor* x, const 
 /* ---- execute ---- */
 
 static pydml_status execute(const void* plan, const pydml_tensor* const* inputs, uint32_t input_count,
-                            const pydml_tensor* const* outputs, uint32_t output_count) {
+                            const pydml_tensor* const* outputs, uint32_t output_count,
+                            const pydml_workspace* ws) {
+    (void)ws; /* the family asks for no temporary resource (no temporary_bytes) */
     const tn_plan* p = plan;
     if (p == NULL || inputs == NULL || outputs == NULL || input_count != p->input_count ||
         output_count != p->output_count)
@@ -763,4 +765,4 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
 }
 
 const pydml_kernel_family pydml_family_normalization_training = {"normalization_training", create,
-                                                                 destroy, execute, 0};
+                                                                 destroy, execute, 0, NULL};

@@ -189,7 +189,9 @@ typedef void (*adam_row_fn)(const float*, const float*, const float*, const floa
 /* ---- execute ---- */
 
 static pydml_status execute(const void* plan, const pydml_tensor* const* inputs, uint32_t input_count,
-                            const pydml_tensor* const* outputs, uint32_t output_count) {
+                            const pydml_tensor* const* outputs, uint32_t output_count,
+                            const pydml_workspace* ws) {
+    (void)ws; /* the family asks for no temporary resource (no temporary_bytes) */
     const adam_plan* p = plan;
     if (p == NULL || inputs == NULL || outputs == NULL || input_count != 5 || output_count != 3)
         return PYDML_STATUS_INVALID_PARAMETER;
@@ -281,4 +283,4 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
 }
 
 /* in place: every output element depends only on the same element of the inputs */
-const pydml_kernel_family pydml_family_optimizer = {"optimizer", create, destroy, execute, 1};
+const pydml_kernel_family pydml_family_optimizer = {"optimizer", create, destroy, execute, 1, NULL};

@@ -1160,7 +1160,9 @@ static pydml_status grad_execute(const pool_plan* P, const pydml_tensor* const* 
 }
 
 static pydml_status execute(const void* plan_, const pydml_tensor* const* inputs, uint32_t input_count,
-                            const pydml_tensor* const* outputs, uint32_t output_count) {
+                            const pydml_tensor* const* outputs, uint32_t output_count,
+                            const pydml_workspace* ws) {
+    (void)ws; /* the family asks for no temporary resource (no temporary_bytes) */
     const pool_plan* P = plan_;
     if (P == NULL || input_count < 1 || output_count < 1 || inputs == NULL || outputs == NULL)
         return PYDML_STATUS_INVALID_PARAMETER;
@@ -1207,4 +1209,4 @@ static pydml_status execute(const void* plan_, const pydml_tensor* const* inputs
     return PYDML_STATUS_SUCCESS;
 }
 
-const pydml_kernel_family pydml_family_pooling = {"pooling", create, destroy, execute, 0};
+const pydml_kernel_family pydml_family_pooling = {"pooling", create, destroy, execute, 0, NULL};

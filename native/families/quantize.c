@@ -357,7 +357,9 @@ static pydml_status qlap_execute(const qz_plan* p, const pydml_tensor* const* in
 }
 
 static pydml_status execute(const void* plan, const pydml_tensor* const* inputs, uint32_t input_count,
-                            const pydml_tensor* const* outputs, uint32_t output_count) {
+                            const pydml_tensor* const* outputs, uint32_t output_count,
+                            const pydml_workspace* ws) {
+    (void)ws; /* the family asks for no temporary resource (no temporary_bytes) */
     const qz_plan* p = plan;
     if (p == NULL || inputs == NULL || outputs == NULL || input_count != p->n_in || output_count != p->n_out)
         return PYDML_STATUS_INVALID_PARAMETER;
@@ -377,4 +379,4 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
     }
 }
 
-const pydml_kernel_family pydml_family_quantize = {"quantize", create, destroy, execute, 0};
+const pydml_kernel_family pydml_family_quantize = {"quantize", create, destroy, execute, 0, NULL};

@@ -152,7 +152,9 @@ static void fill_blocks(const pydml_tensor* y, uint64_t total, int contiguous, c
 }
 
 static pydml_status execute(const void* plan, const pydml_tensor* const* inputs, uint32_t input_count,
-                            const pydml_tensor* const* outputs, uint32_t output_count) {
+                            const pydml_tensor* const* outputs, uint32_t output_count,
+                            const pydml_workspace* ws) {
+    (void)ws; /* the family asks for no temporary resource (no temporary_bytes) */
     const rng_plan* P = plan;
     if (P == NULL || inputs == NULL || outputs == NULL || input_count < 1 || output_count < 1)
         return PYDML_STATUS_INVALID_PARAMETER;
@@ -198,4 +200,4 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
     return PYDML_STATUS_SUCCESS;
 }
 
-const pydml_kernel_family pydml_family_random = {"random", create, destroy, execute, 0};
+const pydml_kernel_family pydml_family_random = {"random", create, destroy, execute, 0, NULL};

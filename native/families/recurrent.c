@@ -490,7 +490,9 @@ static void free_run(rnn_run* r) {
 }
 
 static pydml_status execute(const void* plan, const pydml_tensor* const* inputs, uint32_t input_count,
-                            const pydml_tensor* const* outputs, uint32_t output_count) {
+                            const pydml_tensor* const* outputs, uint32_t output_count,
+                            const pydml_workspace* ws) {
+    (void)ws; /* the family asks for no temporary resource (no temporary_bytes) */
     const rnn_plan* p = plan;
     if (p == NULL || inputs == NULL || outputs == NULL || input_count != p->n_in || output_count != p->n_out)
         return PYDML_STATUS_INVALID_PARAMETER;
@@ -649,4 +651,4 @@ done:
     return s;
 }
 
-const pydml_kernel_family pydml_family_recurrent = {"recurrent", create, destroy, execute, 0};
+const pydml_kernel_family pydml_family_recurrent = {"recurrent", create, destroy, execute, 0, NULL};

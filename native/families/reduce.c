@@ -991,7 +991,9 @@ static pydml_status check_view(const pydml_tensor* v, uint32_t type, uint32_t n,
 }
 
 static pydml_status execute(const void* plan_, const pydml_tensor* const* inputs, uint32_t input_count,
-                            const pydml_tensor* const* outputs, uint32_t output_count) {
+                            const pydml_tensor* const* outputs, uint32_t output_count,
+                            const pydml_workspace* ws) {
+    (void)ws; /* the family asks for no temporary resource (no temporary_bytes) */
     const rd_plan* p = plan_;
     if (p == NULL || inputs == NULL || outputs == NULL || input_count != 1 || output_count != 1)
         return PYDML_STATUS_INVALID_PARAMETER;
@@ -1109,4 +1111,4 @@ static pydml_status execute(const void* plan_, const pydml_tensor* const* inputs
     return failed ? PYDML_STATUS_OUT_OF_MEMORY : PYDML_STATUS_SUCCESS;
 }
 
-const pydml_kernel_family pydml_family_reduce = {"reduce", create, destroy, execute, 1};
+const pydml_kernel_family pydml_family_reduce = {"reduce", create, destroy, execute, 1, NULL};

@@ -1086,7 +1086,9 @@ static void rs_family_destroy(void* plan) {
 }
 
 static pydml_status rs_family_execute(const void* plan, const pydml_tensor* const* inputs, uint32_t input_count,
-                                      const pydml_tensor* const* outputs, uint32_t output_count) {
+                                      const pydml_tensor* const* outputs, uint32_t output_count,
+                                      const pydml_workspace* ws) {
+    (void)ws; /* the family asks for no temporary resource (no temporary_bytes) */
     const rs_family_plan* p = plan;
     if (p == NULL || input_count != 1 || output_count != 1) return PYDML_STATUS_INVALID_PARAMETER;
     return p->gradient ? pydml_resample_backward(p->plan, inputs[0], outputs[0])
@@ -1094,4 +1096,4 @@ static pydml_status rs_family_execute(const void* plan, const pydml_tensor* cons
 }
 
 const pydml_kernel_family pydml_family_resample = {"resample", rs_family_create,
-                                                   rs_family_destroy, rs_family_execute, 0};
+                                                   rs_family_destroy, rs_family_execute, 0, NULL};

@@ -176,7 +176,9 @@ static pydml_status check_view(const pydml_tensor* v, uint32_t type, const uint3
 }
 
 static pydml_status execute(const void* plan, const pydml_tensor* const* inputs, uint32_t input_count,
-                            const pydml_tensor* const* outputs, uint32_t output_count) {
+                            const pydml_tensor* const* outputs, uint32_t output_count,
+                            const pydml_workspace* ws) {
+    (void)ws; /* the family asks for no temporary resource (no temporary_bytes) */
     const roi_plan* p = plan;
     if (p != NULL && p->op_type != DML_OPERATOR_ROI_POOLING) return align_execute(plan, inputs, input_count, outputs, output_count);
     if (p == NULL || inputs == NULL || outputs == NULL || input_count != 2 || output_count != 1)
@@ -902,4 +904,4 @@ static pydml_status align_grad_execute(const align_plan* p, const pydml_tensor* 
     return failed ? PYDML_STATUS_OUT_OF_MEMORY : PYDML_STATUS_SUCCESS;
 }
 
-const pydml_kernel_family pydml_family_roi = {"roi", create, destroy, execute, 0};
+const pydml_kernel_family pydml_family_roi = {"roi", create, destroy, execute, 0, NULL};

@@ -206,7 +206,7 @@ static pydml_status run_node(const pydml_operator* op, const pydml_tensor* const
                              const pydml_tensor* const* outputs, uint32_t output_count, char* message,
                              size_t message_size) {
     /* the graph binds its nodes' OWNED_BY_DML inputs from its own initialized copies */
-    return pydml_operator_execute_owned_views(op, inputs, input_count, outputs, output_count, 1, message,
+    return pydml_operator_execute_owned_views(op, inputs, input_count, outputs, output_count, 1, NULL, message,
                                               message_size);
 }
 
