@@ -13,26 +13,9 @@ pydml_status pydml_resample_params_of(pydml_check* c, const pydml_operator_info*
 pydml_status pydml_convolution_params_of(pydml_check* c, const pydml_operator_info* op, const void* desc,
                                          pydml_convolution_params* params);
 
-/* Each family's own rules (native/rules_<family>.c): the rule function of an operator type, or
- * NULL when the family has none for it. */
-pydml_rule_fn pydml_rules_ew_math(uint32_t type);
-pydml_rule_fn pydml_rules_ew_activation(uint32_t type);
-pydml_rule_fn pydml_rules_ew_logical(uint32_t type);
-pydml_rule_fn pydml_rules_ew_quantize(uint32_t type);
-pydml_rule_fn pydml_rules_softmax(uint32_t type);
-pydml_rule_fn pydml_rules_gemm(uint32_t type);
-pydml_rule_fn pydml_rules_reduce(uint32_t type);
-pydml_rule_fn pydml_rules_pooling(uint32_t type);
-pydml_rule_fn pydml_rules_data_movement(uint32_t type);
-pydml_rule_fn pydml_rules_gather_scatter(uint32_t type);
-pydml_rule_fn pydml_rules_random(uint32_t type);
-pydml_rule_fn pydml_rules_normalization(uint32_t type);
-pydml_rule_fn pydml_rules_top_k(uint32_t type);
-pydml_rule_fn pydml_rules_integer_products(uint32_t type);
-pydml_rule_fn pydml_rules_quantize(uint32_t type);
-pydml_rule_fn pydml_rules_roi(uint32_t type);
-pydml_rule_fn pydml_rules_attention(uint32_t type);
-pydml_rule_fn pydml_rules_recurrent(uint32_t type);
-pydml_rule_fn pydml_rules_training(uint32_t type);
+/* The operators' own rule functions, pydml_rule_<file>[_<name>] defined in rules_<file>.c: which
+ * operator runs which is its schema entry's rules= (pydml/ops/<family>.py), generated into
+ * rule_table.c with these declarations (pydml_find_rules looks them up). */
+#include "rule_functions.h"
 
 #endif /* PYDML_NATIVE_RULES_H */

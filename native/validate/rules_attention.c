@@ -359,17 +359,8 @@ pydml_status pydml_attention_params_of(pydml_check* c, const pydml_operator_info
     }
 }
 
-static pydml_status attention_rules(pydml_check* c, const pydml_operator_info* op, const void* desc) {
+pydml_status pydml_rule_attention(pydml_check* c, const pydml_operator_info* op, const void* desc) {
     pydml_attention_params p;
     return pydml_attention_params_of(c, op, desc, &p);
 }
 
-pydml_rule_fn pydml_rules_attention(uint32_t type) {
-    switch (type) {
-    case DML_OPERATOR_MULTIHEAD_ATTENTION:
-    case DML_OPERATOR_MULTIHEAD_ATTENTION1:
-        return attention_rules;
-    default:
-        return NULL;
-    }
-}

@@ -123,3 +123,8 @@ pydml_status pydml_convolution_params_of(pydml_check* c, const pydml_operator_in
     return PYDML_STATUS_SUCCESS;
 }
 
+/* CONVOLUTION's own rules: everything pydml_convolution_params_of checks. */
+pydml_status pydml_rule_convolution(pydml_check* c, const pydml_operator_info* op, const void* desc) {
+    pydml_convolution_params p;
+    return pydml_convolution_params_of(c, op, desc, &p);
+}

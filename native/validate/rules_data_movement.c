@@ -118,7 +118,7 @@ static pydml_status slice_window_rule(pydml_check* c, uint32_t count, const uint
     return PYDML_STATUS_SUCCESS;
 }
 
-static pydml_status slice_rule(pydml_check* c, const pydml_operator_info* op, const void* desc) {
+pydml_status pydml_rule_data_movement_slice(pydml_check* c, const pydml_operator_info* op, const void* desc) {
     const DML_BUFFER_TENSOR_DESC* x = pydml_tensor_field(op, desc, "InputTensor");
     const DML_BUFFER_TENSOR_DESC* y = pydml_tensor_field(op, desc, "OutputTensor");
     char field[64];
@@ -154,7 +154,7 @@ static pydml_status slice_rule(pydml_check* c, const pydml_operator_info* op, co
 /* SLICE_GRAD: SLICE1's window rules with the sides swapped: the window lies in OutputGradientTensor
  * (the forward input) and InputGradientTensor has the forward output's sizes; DimensionCount must
  * equal both tensors' (the page; the tables make the two equal). */
-static pydml_status slice_grad_rule(pydml_check* c, const pydml_operator_info* op, const void* desc) {
+pydml_status pydml_rule_data_movement_slice_grad(pydml_check* c, const pydml_operator_info* op, const void* desc) {
     const DML_SLICE_GRAD_OPERATOR_DESC* d = desc;
     return slice_window_rule(c, d->DimensionCount, d->InputWindowOffsets, d->InputWindowSizes, d->InputWindowStrides,
                              pydml_tensor_field(op, desc, "OutputGradientTensor"), "OutputGradientTensor",
@@ -162,7 +162,7 @@ static pydml_status slice_grad_rule(pydml_check* c, const pydml_operator_info* o
 }
 
 /* JOIN / SPLIT: the array's elements against the whole tensor along Axis. */
-static pydml_status join_split_rule(pydml_check* c, const pydml_operator_info* op, const void* desc) {
+pydml_status pydml_rule_data_movement_join_split(pydml_check* c, const pydml_operator_info* op, const void* desc) {
     const int join = op->type == DML_OPERATOR_JOIN;
     const char* array = join ? "InputTensors" : "OutputTensors";
     const char* whole_name = join ? "OutputTensor" : "InputTensor";
@@ -198,7 +198,7 @@ static pydml_status join_split_rule(pydml_check* c, const pydml_operator_info* o
     return PYDML_STATUS_SUCCESS;
 }
 
-static pydml_status padding_rule(pydml_check* c, const pydml_operator_info* op, const void* desc) {
+pydml_status pydml_rule_data_movement_padding(pydml_check* c, const pydml_operator_info* op, const void* desc) {
     const DML_BUFFER_TENSOR_DESC* x = pydml_tensor_field(op, desc, "InputTensor");
     const DML_BUFFER_TENSOR_DESC* y = pydml_tensor_field(op, desc, "OutputTensor");
     uint32_t mode, count;
@@ -224,7 +224,7 @@ static pydml_status padding_rule(pydml_check* c, const pydml_operator_info* op, 
     return output_sizes(c, "OutputTensor", y, want, count, "InputTensor.Sizes + StartPadding + EndPadding");
 }
 
-static pydml_status tile_rule(pydml_check* c, const pydml_operator_info* op, const void* desc) {
+pydml_status pydml_rule_data_movement_tile(pydml_check* c, const pydml_operator_info* op, const void* desc) {
     const DML_TILE_OPERATOR_DESC* d = desc;
     const DML_BUFFER_TENSOR_DESC* x = pydml_tensor_field(op, desc, "InputTensor");
     const DML_BUFFER_TENSOR_DESC* y = pydml_tensor_field(op, desc, "OutputTensor");
@@ -242,7 +242,7 @@ static pydml_status tile_rule(pydml_check* c, const pydml_operator_info* op, con
     return output_sizes(c, "OutputTensor", y, want, d->RepeatsCount, "InputTensor.Sizes * Repeats");
 }
 
-static pydml_status depth_space_rule(pydml_check* c, const pydml_operator_info* op, const void* desc) {
+pydml_status pydml_rule_data_movement_depth_space(pydml_check* c, const pydml_operator_info* op, const void* desc) {
     const DML_BUFFER_TENSOR_DESC* x = pydml_tensor_field(op, desc, "InputTensor");
     const DML_BUFFER_TENSOR_DESC* y = pydml_tensor_field(op, desc, "OutputTensor");
     /* every variant starts {InputTensor, OutputTensor, BlockSize} */
@@ -270,7 +270,7 @@ static pydml_status depth_space_rule(pydml_check* c, const pydml_operator_info* 
     return output_sizes(c, "OutputTensor", y, want, 4, "{N, C * BlockSize * BlockSize, H / BlockSize, W / BlockSize}");
 }
 
-static pydml_status value_type_rule(pydml_check* c, const pydml_operator_info* op, const void* desc) {
+pydml_status pydml_rule_data_movement_value_type(pydml_check* c, const pydml_operator_info* op, const void* desc) {
     const DML_BUFFER_TENSOR_DESC* y = pydml_tensor_field(op, desc, "OutputTensor");
     uint32_t t;
     switch (op->type) {
@@ -295,7 +295,7 @@ static pydml_status value_type_rule(pydml_check* c, const pydml_operator_info* o
     return PYDML_STATUS_SUCCESS;
 }
 
-static pydml_status value_scale_rule(pydml_check* c, const pydml_operator_info* op, const void* desc) {
+pydml_status pydml_rule_data_movement_value_scale(pydml_check* c, const pydml_operator_info* op, const void* desc) {
     const DML_VALUE_SCALE_2D_OPERATOR_DESC* d = desc;
     const DML_BUFFER_TENSOR_DESC* x = pydml_tensor_field(op, desc, "InputTensor");
     if (d->ChannelCount != 1 && d->ChannelCount != 3)
@@ -306,7 +306,7 @@ static pydml_status value_scale_rule(pydml_check* c, const pydml_operator_info* 
 }
 
 /* FOLD / UNFOLD: the desc's window arrays against the tensors (see the top). */
-static pydml_status fold_unfold_rule(pydml_check* c, const pydml_operator_info* op, const void* desc) {
+pydml_status pydml_rule_data_movement_fold_unfold(pydml_check* c, const pydml_operator_info* op, const void* desc) {
     /* both descs share one layout */
     const DML_UNFOLD_OPERATOR_DESC* d = desc;
     const int fold = op->type == DML_OPERATOR_FOLD;
@@ -372,19 +372,3 @@ static pydml_status fold_unfold_rule(pydml_check* c, const pydml_operator_info* 
     return PYDML_STATUS_SUCCESS;
 }
 
-pydml_rule_fn pydml_rules_data_movement(uint32_t type) {
-    switch (type) {
-    case DML_OPERATOR_SLICE: case DML_OPERATOR_SLICE1: return slice_rule;
-    case DML_OPERATOR_SLICE_GRAD: return slice_grad_rule;
-    case DML_OPERATOR_JOIN: case DML_OPERATOR_SPLIT: return join_split_rule;
-    case DML_OPERATOR_PADDING: case DML_OPERATOR_PADDING1: return padding_rule;
-    case DML_OPERATOR_TILE: return tile_rule;
-    case DML_OPERATOR_DEPTH_TO_SPACE: case DML_OPERATOR_DEPTH_TO_SPACE1:
-    case DML_OPERATOR_SPACE_TO_DEPTH: case DML_OPERATOR_SPACE_TO_DEPTH1: return depth_space_rule;
-    case DML_OPERATOR_FILL_VALUE_CONSTANT: case DML_OPERATOR_FILL_VALUE_SEQUENCE:
-    case DML_OPERATOR_DIAGONAL_MATRIX1: return value_type_rule;
-    case DML_OPERATOR_VALUE_SCALE_2D: return value_scale_rule;
-    case DML_OPERATOR_FOLD: case DML_OPERATOR_UNFOLD: return fold_unfold_rule;
-    default: return NULL;
-    }
-}

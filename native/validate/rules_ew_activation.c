@@ -10,7 +10,7 @@
  * DirectML's Releases.md for 1.15.0): "Updated DML_OPERATOR_ACTIVATION_SOFTPLUS to allow Steepness
  * < 1". From 6_4 any Steepness but 0 is taken: f(x) = ln(1 + exp(Steepness * x)) / Steepness divides
  * by it (0 has no value; a negative Steepness is defined and ew_activation.c computes it). */
-static pydml_status softplus_rules(pydml_check* c, const pydml_operator_info* op, const void* desc) {
+pydml_status pydml_rule_ew_activation_softplus(pydml_check* c, const pydml_operator_info* op, const void* desc) {
     (void)op;
     const DML_ACTIVATION_SOFTPLUS_OPERATOR_DESC* d = desc;
     char v[40];
@@ -26,11 +26,3 @@ static pydml_status softplus_rules(pydml_check* c, const pydml_operator_info* op
     return PYDML_STATUS_SUCCESS;
 }
 
-pydml_rule_fn pydml_rules_ew_activation(uint32_t type) {
-    switch (type) {
-    case DML_OPERATOR_ACTIVATION_SOFTPLUS:
-        return softplus_rules;
-    default:
-        return NULL;
-    }
-}

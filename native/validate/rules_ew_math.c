@@ -12,7 +12,7 @@
 #include "rules.h"
 
 /* POW, remarks: "Until DML_FEATURE_LEVEL_3_0, ExponentTensor must match the type of InputTensor." */
-static pydml_status pow_rules(pydml_check* c, const pydml_operator_info* op, const void* desc) {
+pydml_status pydml_rule_ew_math_pow(pydml_check* c, const pydml_operator_info* op, const void* desc) {
     const DML_BUFFER_TENSOR_DESC* in = pydml_tensor_field(op, desc, "InputTensor");
     const DML_BUFFER_TENSOR_DESC* ex = pydml_tensor_field(op, desc, "ExponentTensor");
     if (in == NULL || ex == NULL || c->level >= DML_FEATURE_LEVEL_3_0 || in->DataType == ex->DataType)
@@ -24,9 +24,3 @@ static pydml_status pow_rules(pydml_check* c, const pydml_operator_info* op, con
                             pydml_feature_level_name(c->level), pydml_data_type_name(ex->DataType));
 }
 
-pydml_rule_fn pydml_rules_ew_math(uint32_t type) {
-    switch (type) {
-    case DML_OPERATOR_ELEMENT_WISE_POW: return pow_rules;
-    default: return NULL;
-    }
-}

@@ -32,7 +32,7 @@ static pydml_status min_le_max(pydml_check* c, double lo, double hi, int is_floa
 }
 
 /* CLIP: "clamps every element in the input within the closed interval [Min, Max]". */
-static pydml_status clip_rules(pydml_check* c, const pydml_operator_info* op, const void* desc) {
+pydml_status pydml_rule_ew_quantize_clip(pydml_check* c, const pydml_operator_info* op, const void* desc) {
     (void)op;
     const DML_ELEMENT_WISE_CLIP_OPERATOR_DESC* d = desc;
     return min_le_max(c, d->Min, d->Max, 1);
@@ -40,7 +40,7 @@ static pydml_status clip_rules(pydml_check* c, const pydml_operator_info* op, co
 
 /* CLIP1: "MinMaxDataType ... must match OutputTensor.DataType", and the closed interval [Min, Max]
  * compared in that type (INT64/UINT64 exactly, not through double). */
-static pydml_status clip1_rules(pydml_check* c, const pydml_operator_info* op, const void* desc) {
+pydml_status pydml_rule_ew_quantize_clip1(pydml_check* c, const pydml_operator_info* op, const void* desc) {
     const DML_ELEMENT_WISE_CLIP1_OPERATOR_DESC* d = desc;
     const DML_BUFFER_TENSOR_DESC* out = pydml_tensor_field(op, desc, "OutputTensor");
     uint32_t t = d->MinMaxDataType;
@@ -74,7 +74,7 @@ static pydml_status clip1_rules(pydml_check* c, const pydml_operator_info* op, c
 /* CLIP_GRAD1: "MinMaxDataType ... must match OutputTensor.DataType" (the page's name for the
  * output, OutputGradientTensor in the struct). Its page asks nothing of Min <= Max: the gradient
  * formula is total (ew_gradient.c), so unlike CLIP1 no order is required. */
-static pydml_status clip_grad1_rules(pydml_check* c, const pydml_operator_info* op, const void* desc) {
+pydml_status pydml_rule_ew_quantize_clip_grad1(pydml_check* c, const pydml_operator_info* op, const void* desc) {
     const DML_ELEMENT_WISE_CLIP_GRAD1_OPERATOR_DESC* d = desc;
     const DML_BUFFER_TENSOR_DESC* out = pydml_tensor_field(op, desc, "OutputGradientTensor");
     if (out != NULL && out->DataType != d->MinMaxDataType)
@@ -86,7 +86,7 @@ static pydml_status clip_grad1_rules(pydml_check* c, const pydml_operator_info* 
 
 /* QUANTIZE_LINEAR, ScaleTensor: "If InputTensor is INT32, then ScaleTensor must be FLOAT32.
  * Otherwise, ScaleTensor must have the same DataType as InputTensor." */
-static pydml_status quantize_rules(pydml_check* c, const pydml_operator_info* op, const void* desc) {
+pydml_status pydml_rule_ew_quantize_quantize(pydml_check* c, const pydml_operator_info* op, const void* desc) {
     const DML_BUFFER_TENSOR_DESC* in = pydml_tensor_field(op, desc, "InputTensor");
     const DML_BUFFER_TENSOR_DESC* scale = pydml_tensor_field(op, desc, "ScaleTensor");
     if (in == NULL || scale == NULL) return PYDML_STATUS_SUCCESS;
@@ -109,7 +109,7 @@ static pydml_status quantize_rules(pydml_check* c, const pydml_operator_info* op
  * result into the corresponding element of OutputTensor": ATensor and BTensor have the output's
  * Sizes (the constraints list only DimensionCount; onnxruntime's DML QLinearAdd broadcasts A and B
  * to the output shape before building the desc). */
-static pydml_status qlinear_add_rules(pydml_check* c, const pydml_operator_info* op, const void* desc) {
+pydml_status pydml_rule_ew_quantize_qlinear_add(pydml_check* c, const pydml_operator_info* op, const void* desc) {
     static const char* const single[] = {"AScaleTensor", "AZeroPointTensor", "BScaleTensor",
                                          "BZeroPointTensor", "OutputScaleTensor", "OutputZeroPointTensor"};
     char field[64], got[128], want[128];
@@ -140,14 +140,3 @@ static pydml_status qlinear_add_rules(pydml_check* c, const pydml_operator_info*
     return PYDML_STATUS_SUCCESS;
 }
 
-pydml_rule_fn pydml_rules_ew_quantize(uint32_t type) {
-    switch (type) {
-    case DML_OPERATOR_ELEMENT_WISE_CLIP: return clip_rules;
-    case DML_OPERATOR_ELEMENT_WISE_CLIP1: return clip1_rules;
-    case DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD1: return clip_grad1_rules;
-    case DML_OPERATOR_ELEMENT_WISE_QUANTIZE_LINEAR: return quantize_rules;
-    case DML_OPERATOR_ELEMENT_WISE_QUANTIZED_LINEAR_ADD: return qlinear_add_rules;
-    default:
-        return NULL;
-    }
-}

@@ -91,7 +91,7 @@ static pydml_status leading_ones(pydml_check* c, const char* name, const DML_BUF
     return PYDML_STATUS_SUCCESS;
 }
 
-static pydml_status gather_rule(pydml_check* c, const pydml_operator_info* op, const void* desc) {
+pydml_status pydml_rule_gather_scatter_gather(pydml_check* c, const pydml_operator_info* op, const void* desc) {
     const DML_GATHER_OPERATOR_DESC* d = desc;
     const DML_BUFFER_TENSOR_DESC *x = T("InputTensor"), *ix = T("IndicesTensor"), *y = T("OutputTensor");
     const uint32_t N = x->DimensionCount, a = d->Axis, ID = d->IndexDimensions;
@@ -123,7 +123,7 @@ static pydml_status gather_rule(pydml_check* c, const pydml_operator_info* op, c
                      "1 ..)} right-aligned");
 }
 
-static pydml_status elements_rule(pydml_check* c, const pydml_operator_info* op, const void* desc) {
+pydml_status pydml_rule_gather_scatter_elements(pydml_check* c, const pydml_operator_info* op, const void* desc) {
     const int scatter = op->type == DML_OPERATOR_SCATTER_ELEMENTS;
     const uint32_t a = scatter ? ((const DML_SCATTER_OPERATOR_DESC*)desc)->Axis
                                : ((const DML_GATHER_ELEMENTS_OPERATOR_DESC*)desc)->Axis;
@@ -136,7 +136,7 @@ static pydml_status elements_rule(pydml_check* c, const pydml_operator_info* op,
     return sizes_rule(c, "OutputTensor", y, "InputTensor", x->Sizes, -1, -1);
 }
 
-static pydml_status nd_rule(pydml_check* c, const pydml_operator_info* op, const void* desc) {
+pydml_status pydml_rule_gather_scatter_nd(pydml_check* c, const pydml_operator_info* op, const void* desc) {
     uint32_t r, q, b = 0;
     const int scatter = op->type == DML_OPERATOR_SCATTER_ND;
     if (op->type == DML_OPERATOR_GATHER_ND) {
@@ -202,7 +202,7 @@ static pydml_status nd_rule(pydml_check* c, const pydml_operator_info* op, const
     return PYDML_STATUS_SUCCESS;
 }
 
-static pydml_status one_hot_rule(pydml_check* c, const pydml_operator_info* op, const void* desc) {
+pydml_status pydml_rule_gather_scatter_one_hot(pydml_check* c, const pydml_operator_info* op, const void* desc) {
     const DML_ONE_HOT_OPERATOR_DESC* d = desc;
     const DML_BUFFER_TENSOR_DESC *ix = T("IndicesTensor"), *v = T("ValuesTensor"), *y = T("OutputTensor");
     pydml_status s;
@@ -216,7 +216,7 @@ static pydml_status one_hot_rule(pydml_check* c, const pydml_operator_info* op, 
     return PYDML_STATUS_SUCCESS;
 }
 
-static pydml_status reverse_rule(pydml_check* c, const pydml_operator_info* op, const void* desc) {
+pydml_status pydml_rule_gather_scatter_reverse(pydml_check* c, const pydml_operator_info* op, const void* desc) {
     const DML_REVERSE_SUBSEQUENCES_OPERATOR_DESC* d = desc;
     const DML_BUFFER_TENSOR_DESC *x = T("InputTensor"), *l = T("SequenceLengthsTensor"), *y = T("OutputTensor");
     pydml_status s;
@@ -225,7 +225,7 @@ static pydml_status reverse_rule(pydml_check* c, const pydml_operator_info* op, 
     return sizes_rule(c, "OutputTensor", y, "InputTensor", x->Sizes, -1, -1);
 }
 
-static pydml_status nonzero_rule(pydml_check* c, const pydml_operator_info* op, const void* desc) {
+pydml_status pydml_rule_gather_scatter_nonzero(pydml_check* c, const pydml_operator_info* op, const void* desc) {
     const DML_BUFFER_TENSOR_DESC *x = T("InputTensor"), *n = T("OutputCountTensor"), *o = T("OutputCoordinatesTensor");
     char field[80];
     for (uint32_t d = 0; d < n->DimensionCount; d++) {
@@ -258,7 +258,7 @@ static pydml_status nonzero_rule(pydml_check* c, const pydml_operator_info* op, 
     return PYDML_STATUS_SUCCESS;
 }
 
-static pydml_status unpool_rule(pydml_check* c, const pydml_operator_info* op, const void* desc) {
+pydml_status pydml_rule_gather_scatter_unpool(pydml_check* c, const pydml_operator_info* op, const void* desc) {
     const DML_BUFFER_TENSOR_DESC *x = T("InputTensor"), *ix = T("IndicesTensor");
     if (ix->DimensionCount != x->DimensionCount)
         return pydml_fail(c, "IndicesTensor.DimensionCount", "must equal InputTensor.DimensionCount (%u), got %u",
@@ -266,15 +266,3 @@ static pydml_status unpool_rule(pydml_check* c, const pydml_operator_info* op, c
     return sizes_rule(c, "IndicesTensor", ix, "InputTensor", x->Sizes, -1, -1);
 }
 
-pydml_rule_fn pydml_rules_gather_scatter(uint32_t type) {
-    switch (type) {
-    case DML_OPERATOR_GATHER: return gather_rule;
-    case DML_OPERATOR_GATHER_ELEMENTS: case DML_OPERATOR_SCATTER_ELEMENTS: return elements_rule;
-    case DML_OPERATOR_GATHER_ND: case DML_OPERATOR_GATHER_ND1: case DML_OPERATOR_SCATTER_ND: return nd_rule;
-    case DML_OPERATOR_ONE_HOT: return one_hot_rule;
-    case DML_OPERATOR_REVERSE_SUBSEQUENCES: return reverse_rule;
-    case DML_OPERATOR_NONZERO_COORDINATES: return nonzero_rule;
-    case DML_OPERATOR_MAX_UNPOOLING: return unpool_rule;
-    default: return NULL;
-    }
-}

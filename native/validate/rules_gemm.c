@@ -17,7 +17,7 @@ static const char* transform_name(DML_MATRIX_TRANSFORM t) {
  * TRANSPOSE), C and Output are {Batch, Channel, M, N}; the leading two are optional from 4_0 (the
  * tables check the dimension counts and that C's sizes equal Output's). The batch dimensions are
  * the same in every tensor: the page gives them one name; broadcasting is by strides. */
-static pydml_status gemm_rules(pydml_check* c, const pydml_operator_info* op, const void* desc) {
+pydml_status pydml_rule_gemm(pydml_check* c, const pydml_operator_info* op, const void* desc) {
     const DML_GEMM_OPERATOR_DESC* d = desc;
     const DML_BUFFER_TENSOR_DESC* a = pydml_tensor_field(op, desc, "ATensor");
     const DML_BUFFER_TENSOR_DESC* b = pydml_tensor_field(op, desc, "BTensor");
@@ -62,11 +62,3 @@ static pydml_status gemm_rules(pydml_check* c, const pydml_operator_info* op, co
     return PYDML_STATUS_SUCCESS;
 }
 
-pydml_rule_fn pydml_rules_gemm(uint32_t type) {
-    switch (type) {
-    case DML_OPERATOR_GEMM:
-        return gemm_rules;
-    default:
-        return NULL;
-    }
-}

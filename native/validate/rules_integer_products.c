@@ -85,7 +85,7 @@ static pydml_status product_shapes(pydml_check* c, const pydml_operator_info* op
     return PYDML_STATUS_SUCCESS;
 }
 
-static pydml_status matmul_rules(pydml_check* c, const pydml_operator_info* op, const void* desc) {
+pydml_status pydml_rule_integer_products_matmul(pydml_check* c, const pydml_operator_info* op, const void* desc) {
     uint32_t M, N;
     pydml_status s = product_shapes(c, op, desc, &M, &N);
     if (s || M == 0) return s;
@@ -142,21 +142,8 @@ pydml_status pydml_integer_convolution_params(pydml_check* c, const pydml_operat
     return check_vector(c, op, desc, "OutputZeroPointTensor", VEC_SCALAR, 1, "", 0);
 }
 
-static pydml_status convolution_rules(pydml_check* c, const pydml_operator_info* op, const void* desc) {
+pydml_status pydml_rule_integer_products_convolution(pydml_check* c, const pydml_operator_info* op, const void* desc) {
     pydml_convolution_params p;
     return pydml_integer_convolution_params(c, op, desc, &p);
 }
 
-pydml_rule_fn pydml_rules_integer_products(uint32_t type) {
-    switch (type) {
-    case DML_OPERATOR_MATRIX_MULTIPLY_INTEGER:
-    case DML_OPERATOR_MATRIX_MULTIPLY_INTEGER_TO_FLOAT:
-    case DML_OPERATOR_QUANTIZED_LINEAR_MATRIX_MULTIPLY:
-        return matmul_rules;
-    case DML_OPERATOR_CONVOLUTION_INTEGER:
-    case DML_OPERATOR_QUANTIZED_LINEAR_CONVOLUTION:
-        return convolution_rules;
-    default:
-        return NULL;
-    }
-}

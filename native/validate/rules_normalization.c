@@ -90,7 +90,7 @@ static pydml_status pair_rule(pydml_check* c, const pydml_operator_info* op, con
     return PYDML_STATUS_SUCCESS;
 }
 
-static pydml_status batch_norm_rule(pydml_check* c, const pydml_operator_info* op, const void* desc) {
+pydml_status pydml_rule_normalization_batch_norm(pydml_check* c, const pydml_operator_info* op, const void* desc) {
     const DML_BATCH_NORMALIZATION_OPERATOR_DESC* d = desc;
     const DML_BUFFER_TENSOR_DESC* in = pydml_tensor_field(op, desc, "InputTensor");
     /* Spatial FALSE (below FL4_0, where the page says it still has an effect): "the Width and
@@ -106,14 +106,14 @@ static pydml_status batch_norm_rule(pydml_check* c, const pydml_operator_info* o
     return PYDML_STATUS_SUCCESS;
 }
 
-static pydml_status mvn_rule(pydml_check* c, const pydml_operator_info* op, const void* desc) {
+pydml_status pydml_rule_normalization_mvn(pydml_check* c, const pydml_operator_info* op, const void* desc) {
     pydml_status s;
     if ((s = broadcast_rule(c, op, desc, "ScaleTensor", 0, 0, ""))) return s;
     if ((s = broadcast_rule(c, op, desc, "BiasTensor", 0, 0, ""))) return s;
     return pair_rule(c, op, desc);
 }
 
-static pydml_status mvn1_rule(pydml_check* c, const pydml_operator_info* op, const void* desc) {
+pydml_status pydml_rule_normalization_mvn1(pydml_check* c, const pydml_operator_info* op, const void* desc) {
     const DML_MEAN_VARIANCE_NORMALIZATION1_OPERATOR_DESC* d = desc;
     const DML_BUFFER_TENSOR_DESC* in = pydml_tensor_field(op, desc, "InputTensor");
     pydml_status s;
@@ -128,7 +128,7 @@ static pydml_status mvn1_rule(pydml_check* c, const pydml_operator_info* op, con
     return pair_rule(c, op, desc);
 }
 
-static pydml_status mvn2_rule(pydml_check* c, const pydml_operator_info* op, const void* desc) {
+pydml_status pydml_rule_normalization_mvn2(pydml_check* c, const pydml_operator_info* op, const void* desc) {
     const DML_MEAN_VARIANCE_NORMALIZATION2_OPERATOR_DESC* d = desc;
     const DML_BUFFER_TENSOR_DESC* in = pydml_tensor_field(op, desc, "InputTensor");
     pydml_status s;
@@ -139,7 +139,7 @@ static pydml_status mvn2_rule(pydml_check* c, const pydml_operator_info* op, con
 }
 
 /* LOCAL_RESPONSE_NORMALIZATION page, LocalSize: "This value must be at least 1." */
-static pydml_status lrn_rule(pydml_check* c, const pydml_operator_info* op, const void* desc) {
+pydml_status pydml_rule_normalization_lrn(pydml_check* c, const pydml_operator_info* op, const void* desc) {
     (void)op;
     const DML_LOCAL_RESPONSE_NORMALIZATION_OPERATOR_DESC* d = desc;
     if (d->LocalSize < 1) return pydml_fail(c, "LocalSize", "must be at least 1, got %u", d->LocalSize);
@@ -149,7 +149,7 @@ static pydml_status lrn_rule(pydml_check* c, const pydml_operator_info* op, cons
 /* BATCH_NORMALIZATION_TRAINING page: "Any dimension in ScaleTensor and BiasTensor can be set to 1
  * ... but otherwise must equal the corresponding dimension's size from InputTensor" (the constraint
  * list gives Bias, OutputMean and OutputVariance Scale's sizes). */
-static pydml_status bn_training_rule(pydml_check* c, const pydml_operator_info* op, const void* desc) {
+pydml_status pydml_rule_normalization_bn_training(pydml_check* c, const pydml_operator_info* op, const void* desc) {
     pydml_status s;
     if ((s = broadcast_rule(c, op, desc, "ScaleTensor", 0, 0, ""))) return s;
     return broadcast_rule(c, op, desc, "BiasTensor", 0, 0, "");
@@ -159,7 +159,7 @@ static pydml_status bn_training_rule(pydml_check* c, const pydml_operator_info* 
  * MeanTensor, VarianceTensor, and ScaleTensor can be set to 1 ... but otherwise must equal the
  * corresponding dimension's size from InputTensor" (the constraint list gives the two gradient
  * outputs Mean's sizes). */
-static pydml_status bn_grad_rule(pydml_check* c, const pydml_operator_info* op, const void* desc) {
+pydml_status pydml_rule_normalization_bn_grad(pydml_check* c, const pydml_operator_info* op, const void* desc) {
     static const char* const names[3] = {"MeanTensor", "VarianceTensor", "ScaleTensor"};
     for (int k = 0; k < 3; k++) {
         pydml_status s = broadcast_rule(c, op, desc, names[k], 0, 0, "");
@@ -169,7 +169,7 @@ static pydml_status bn_grad_rule(pydml_check* c, const pydml_operator_info* op, 
 }
 
 /* LOCAL_RESPONSE_NORMALIZATION_GRAD page, LocalSize: "This value must be at least 1." */
-static pydml_status lrn_grad_rule(pydml_check* c, const pydml_operator_info* op, const void* desc) {
+pydml_status pydml_rule_normalization_lrn_grad(pydml_check* c, const pydml_operator_info* op, const void* desc) {
     (void)op;
     const DML_LOCAL_RESPONSE_NORMALIZATION_GRAD_OPERATOR_DESC* d = desc;
     if (d->LocalSize < 1) return pydml_fail(c, "LocalSize", "must be at least 1, got %u", d->LocalSize);
@@ -177,7 +177,7 @@ static pydml_status lrn_grad_rule(pydml_check* c, const pydml_operator_info* op,
 }
 
 /* LP_NORMALIZATION page: Axis names a dimension of InputTensor; "P ... must be either 1 or 2". */
-static pydml_status lp_rule(pydml_check* c, const pydml_operator_info* op, const void* desc) {
+pydml_status pydml_rule_normalization_lp(pydml_check* c, const pydml_operator_info* op, const void* desc) {
     const DML_LP_NORMALIZATION_OPERATOR_DESC* d = desc;
     const DML_BUFFER_TENSOR_DESC* in = pydml_tensor_field(op, desc, "InputTensor");
     if (d->Axis >= in->DimensionCount)
@@ -187,18 +187,3 @@ static pydml_status lp_rule(pydml_check* c, const pydml_operator_info* op, const
     return PYDML_STATUS_SUCCESS;
 }
 
-pydml_rule_fn pydml_rules_normalization(uint32_t type) {
-    switch (type) {
-    case DML_OPERATOR_BATCH_NORMALIZATION: return batch_norm_rule;
-    case DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION: return mvn_rule;
-    case DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION1: return mvn1_rule;
-    case DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION2: return mvn2_rule;
-    case DML_OPERATOR_LOCAL_RESPONSE_NORMALIZATION: return lrn_rule;
-    case DML_OPERATOR_LP_NORMALIZATION: return lp_rule;
-    case DML_OPERATOR_BATCH_NORMALIZATION_TRAINING: return bn_training_rule;
-    case DML_OPERATOR_BATCH_NORMALIZATION_TRAINING_GRAD:
-    case DML_OPERATOR_BATCH_NORMALIZATION_GRAD: return bn_grad_rule;
-    case DML_OPERATOR_LOCAL_RESPONSE_NORMALIZATION_GRAD: return lrn_grad_rule;
-    default: return NULL;
-    }
-}

@@ -80,7 +80,7 @@ static pydml_status at_least_one(pydml_check* c, const char* name, const uint32_
     return PYDML_STATUS_SUCCESS;
 }
 
-static pydml_status pooling_rule(pydml_check* c, const pydml_operator_info* op, const void* desc) {
+pydml_status pydml_rule_pooling(pydml_check* c, const pydml_operator_info* op, const void* desc) {
     pool_fields f;
     fields_of(op, desc, &f);
     /* the forward's input and output: a gradient's InputGradientTensor has the forward output's
@@ -154,19 +154,3 @@ static pydml_status pooling_rule(pydml_check* c, const pydml_operator_info* op, 
     return PYDML_STATUS_SUCCESS;
 }
 
-pydml_rule_fn pydml_rules_pooling(uint32_t type) {
-    switch (type) {
-    case DML_OPERATOR_AVERAGE_POOLING:
-    case DML_OPERATOR_AVERAGE_POOLING1:
-    case DML_OPERATOR_LP_POOLING:
-    case DML_OPERATOR_LP_POOLING1:
-    case DML_OPERATOR_MAX_POOLING:
-    case DML_OPERATOR_MAX_POOLING1:
-    case DML_OPERATOR_MAX_POOLING2:
-    case DML_OPERATOR_AVERAGE_POOLING_GRAD:
-    case DML_OPERATOR_MAX_POOLING_GRAD:
-        return pooling_rule;
-    default:
-        return NULL;
-    }
-}

@@ -46,7 +46,7 @@ static pydml_status one_element(pydml_check* c, const char* name, const DML_BUFF
 
 /* DYNAMIC_QUANTIZE_LINEAR: OutputScale and OutputZeroPoint are one value each; the output is the
  * input quantized element by element (its sizes). */
-static pydml_status dynamic_rules(pydml_check* c, const pydml_operator_info* op, const void* desc) {
+pydml_status pydml_rule_quantize_dynamic(pydml_check* c, const pydml_operator_info* op, const void* desc) {
     const DML_BUFFER_TENSOR_DESC* x = pydml_tensor_field(op, desc, "InputTensor");
     const DML_BUFFER_TENSOR_DESC* y = pydml_tensor_field(op, desc, "OutputTensor");
     pydml_status s;
@@ -57,7 +57,7 @@ static pydml_status dynamic_rules(pydml_check* c, const pydml_operator_info* op,
 
 static const char* type_name(uint32_t t) { return pydml_data_type_name(t); }
 
-static pydml_status quantize_rules(pydml_check* c, const pydml_operator_info* op, const void* desc) {
+pydml_status pydml_rule_quantize(pydml_check* c, const pydml_operator_info* op, const void* desc) {
     const int quantize = op->type == DML_OPERATOR_QUANTIZE;
     const DML_QUANTIZE_OPERATOR_DESC* d = desc; /* DEQUANTIZE's struct has the same layout */
     const DML_BUFFER_TENSOR_DESC* x = pydml_tensor_field(op, desc, "InputTensor");
@@ -130,7 +130,7 @@ static pydml_status per_channel(pydml_check* c, const pydml_operator_info* op, c
 
 /* QUANTIZED_LINEAR_AVERAGE_POOLING: AVERAGE_POOLING1's window geometry (dilated extents, as
  * rules_pooling.c decides for the dilated pages), then the quantization tensors. */
-static pydml_status qlap_rules(pydml_check* c, const pydml_operator_info* op, const void* desc) {
+pydml_status pydml_rule_quantize_qlap(pydml_check* c, const pydml_operator_info* op, const void* desc) {
     const DML_QUANTIZED_LINEAR_AVERAGE_POOLING_OPERATOR_DESC* d = desc;
     const DML_BUFFER_TENSOR_DESC* x = pydml_tensor_field(op, desc, "InputTensor");
     const DML_BUFFER_TENSOR_DESC* y = pydml_tensor_field(op, desc, "OutputTensor");
@@ -178,16 +178,3 @@ static pydml_status qlap_rules(pydml_check* c, const pydml_operator_info* op, co
     return PYDML_STATUS_SUCCESS;
 }
 
-pydml_rule_fn pydml_rules_quantize(uint32_t type) {
-    switch (type) {
-    case DML_OPERATOR_DYNAMIC_QUANTIZE_LINEAR:
-        return dynamic_rules;
-    case DML_OPERATOR_QUANTIZE:
-    case DML_OPERATOR_DEQUANTIZE:
-        return quantize_rules;
-    case DML_OPERATOR_QUANTIZED_LINEAR_AVERAGE_POOLING:
-        return qlap_rules;
-    default:
-        return NULL;
-    }
-}

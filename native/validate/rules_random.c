@@ -30,7 +30,7 @@ static pydml_status state_rule(pydml_check* c, const char* name, const DML_BUFFE
     return PYDML_STATUS_SUCCESS;
 }
 
-static pydml_status random_rule(pydml_check* c, const pydml_operator_info* op, const void* desc) {
+pydml_status pydml_rule_random(pydml_check* c, const pydml_operator_info* op, const void* desc) {
     const DML_RANDOM_GENERATOR_OPERATOR_DESC* d = desc;
     if (d->Type != DML_RANDOM_GENERATOR_TYPE_PHILOX_4X32_10)
         return pydml_fail(c, "Type", "must be DML_RANDOM_GENERATOR_TYPE_PHILOX_4X32_10, got %u", (unsigned)d->Type);
@@ -39,4 +39,3 @@ static pydml_status random_rule(pydml_check* c, const pydml_operator_info* op, c
     return state_rule(c, "OutputStateTensor", pydml_tensor_field(op, desc, "OutputStateTensor"));
 }
 
-pydml_rule_fn pydml_rules_random(uint32_t type) { return type == DML_OPERATOR_RANDOM_GENERATOR ? random_rule : NULL; }

@@ -50,7 +50,7 @@ static pydml_status check_sizes(pydml_check* c, const pydml_operator_info* op, c
     return PYDML_STATUS_SUCCESS;
 }
 
-static pydml_status recurrent_rule(pydml_check* c, const pydml_operator_info* op, const void* desc) {
+pydml_status pydml_rule_recurrent(pydml_check* c, const pydml_operator_info* op, const void* desc) {
     rnn_dims d;
     uint32_t direction, count;
     const char* per_direction;
@@ -119,13 +119,3 @@ static pydml_status recurrent_rule(pydml_check* c, const pydml_operator_info* op
     return PYDML_STATUS_SUCCESS;
 }
 
-pydml_rule_fn pydml_rules_recurrent(uint32_t type) {
-    switch (type) {
-    case DML_OPERATOR_RNN:
-    case DML_OPERATOR_LSTM:
-    case DML_OPERATOR_GRU:
-        return recurrent_rule;
-    default:
-        return NULL;
-    }
-}

@@ -131,7 +131,7 @@ static pydml_status reduced_shape_rule(pydml_check* c, const pydml_operator_info
     return PYDML_STATUS_SUCCESS;
 }
 
-static pydml_status reduce_rules(pydml_check* c, const pydml_operator_info* op, const void* desc) {
+pydml_status pydml_rule_reduce(pydml_check* c, const pydml_operator_info* op, const void* desc) {
     const DML_REDUCE_OPERATOR_DESC* d = desc;
     pydml_status s = reduced_shape_rule(c, op, desc, d->AxisCount, d->Axes);
     if (s) return s;
@@ -150,12 +150,12 @@ static pydml_status reduce_rules(pydml_check* c, const pydml_operator_info* op, 
     return fn_type_rule(c, fn, "OutputTensor.DataType", (uint32_t)out->DataType, 1);
 }
 
-static pydml_status argmin_rules(pydml_check* c, const pydml_operator_info* op, const void* desc) {
+pydml_status pydml_rule_reduce_argmin(pydml_check* c, const pydml_operator_info* op, const void* desc) {
     const DML_ARGMIN_OPERATOR_DESC* d = desc;
     return reduced_shape_rule(c, op, desc, d->AxisCount, d->Axes);
 }
 
-static pydml_status argmax_rules(pydml_check* c, const pydml_operator_info* op, const void* desc) {
+pydml_status pydml_rule_reduce_argmax(pydml_check* c, const pydml_operator_info* op, const void* desc) {
     const DML_ARGMAX_OPERATOR_DESC* d = desc;
     return reduced_shape_rule(c, op, desc, d->AxisCount, d->Axes);
 }
@@ -170,21 +170,11 @@ static pydml_status axis_rule(pydml_check* c, const pydml_operator_info* op, con
     return PYDML_STATUS_SUCCESS;
 }
 
-static pydml_status cumsum_rules(pydml_check* c, const pydml_operator_info* op, const void* desc) {
+pydml_status pydml_rule_reduce_cumsum(pydml_check* c, const pydml_operator_info* op, const void* desc) {
     return axis_rule(c, op, desc, ((const DML_CUMULATIVE_SUMMATION_OPERATOR_DESC*)desc)->Axis);
 }
 
-static pydml_status cumprod_rules(pydml_check* c, const pydml_operator_info* op, const void* desc) {
+pydml_status pydml_rule_reduce_cumprod(pydml_check* c, const pydml_operator_info* op, const void* desc) {
     return axis_rule(c, op, desc, ((const DML_CUMULATIVE_PRODUCT_OPERATOR_DESC*)desc)->Axis);
 }
 
-pydml_rule_fn pydml_rules_reduce(uint32_t type) {
-    switch (type) {
-    case DML_OPERATOR_REDUCE: return reduce_rules;
-    case DML_OPERATOR_ARGMIN: return argmin_rules;
-    case DML_OPERATOR_ARGMAX: return argmax_rules;
-    case DML_OPERATOR_CUMULATIVE_SUMMATION: return cumsum_rules;
-    case DML_OPERATOR_CUMULATIVE_PRODUCT: return cumprod_rules;
-    default: return NULL;
-    }
-}

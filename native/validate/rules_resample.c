@@ -149,3 +149,9 @@ pydml_status pydml_resample_params_of(pydml_check* c, const pydml_operator_info*
     p->antialiased = v->antialiased;
     return PYDML_STATUS_SUCCESS;
 }
+
+/* The own rules of the resample operators: everything pydml_resample_params_of checks. */
+pydml_status pydml_rule_resample(pydml_check* c, const pydml_operator_info* op, const void* desc) {
+    pydml_resample_params p;
+    return pydml_resample_params_of(c, op, desc, &p);
+}

@@ -13,7 +13,7 @@
 /* ROI_POOLING page: ROITensor is {1, 1, NumROIs, 5}; OutputTensor is {NumROIs, InputChannelCount,
  * PooledSize.Height, PooledSize.Width}; PooledSize "must match the last 2 dimensions of
  * OutputTensor". */
-static pydml_status roi_pooling_rule(pydml_check* c, const pydml_operator_info* op, const void* desc) {
+pydml_status pydml_rule_roi_roi_pooling(pydml_check* c, const pydml_operator_info* op, const void* desc) {
     const DML_ROI_POOLING_OPERATOR_DESC* d = desc;
     const DML_BUFFER_TENSOR_DESC* in = pydml_tensor_field(op, desc, "InputTensor");
     const DML_BUFFER_TENSOR_DESC* roi = pydml_tensor_field(op, desc, "ROITensor");
@@ -92,7 +92,7 @@ static pydml_status roi_modes(pydml_check* c, uint32_t reduction, uint32_t inter
     return PYDML_STATUS_SUCCESS;
 }
 
-static pydml_status roi_align_rule(pydml_check* c, const pydml_operator_info* op, const void* desc) {
+pydml_status pydml_rule_roi_roi_align(pydml_check* c, const pydml_operator_info* op, const void* desc) {
     const DML_ROI_ALIGN_OPERATOR_DESC* d = desc;
     const DML_BUFFER_TENSOR_DESC* in = pydml_tensor_field(op, desc, "InputTensor");
     const DML_BUFFER_TENSOR_DESC* roi = pydml_tensor_field(op, desc, "ROITensor");
@@ -132,7 +132,7 @@ static pydml_status roi_align_rule(pydml_check* c, const pydml_operator_info* op
  *    they must be equal (the gradient with respect to InputTensor, which the samples read; the
  *    sampling geometry comes from one Height and Width);
  *  - the other fields as ROI_ALIGN1 ("See DML_ROI_ALIGN1_OPERATOR_DESC::..."). */
-static pydml_status roi_align_grad_rule(pydml_check* c, const pydml_operator_info* op, const void* desc) {
+pydml_status pydml_rule_roi_roi_align_grad(pydml_check* c, const pydml_operator_info* op, const void* desc) {
     const DML_ROI_ALIGN_GRAD_OPERATOR_DESC* d = desc;
     const DML_BUFFER_TENSOR_DESC* in = pydml_tensor_field(op, desc, "InputTensor");
     const DML_BUFFER_TENSOR_DESC* g = pydml_tensor_field(op, desc, "InputGradientTensor");
@@ -181,12 +181,3 @@ static pydml_status roi_align_grad_rule(pydml_check* c, const pydml_operator_inf
                      d->MaximumSamplesPerOutput);
 }
 
-pydml_rule_fn pydml_rules_roi(uint32_t type) {
-    switch (type) {
-    case DML_OPERATOR_ROI_POOLING: return roi_pooling_rule;
-    case DML_OPERATOR_ROI_ALIGN:
-    case DML_OPERATOR_ROI_ALIGN1: return roi_align_rule;
-    case DML_OPERATOR_ROI_ALIGN_GRAD: return roi_align_grad_rule;
-    default: return NULL;
-    }
-}

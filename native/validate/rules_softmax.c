@@ -13,7 +13,7 @@
  * rank no greater than 2. The effective rank of a tensor is the DimensionCount of the tensor,
  * excluding leftmost dimensions of size 1." DirectML enforces it (onnxruntime#16011: "DML's
  * validation of SOFTMAX says that only 2D is supported"). */
-static pydml_status effective_rank_rule(pydml_check* c, const pydml_operator_info* op, const void* desc) {
+pydml_status pydml_rule_softmax_effective_rank(pydml_check* c, const pydml_operator_info* op, const void* desc) {
     const DML_BUFFER_TENSOR_DESC* in = pydml_tensor_field(op, desc, "InputTensor");
     /* Fused into GEMM (6_1) it has no tensors: it normalizes each row (the last axis) of GEMM's
      * output, so the rank rule, a rule about InputTensor, has nothing to apply to. */
@@ -37,7 +37,7 @@ static pydml_status effective_rank_rule(pydml_check* c, const pydml_operator_inf
  * AxisCount >= 1: the pages define no empty Axes (per-element groups would make every output 1,
  * ONNX's reductions read an empty axes list as "all axes"), so an empty list is refused rather
  * than given either meaning. */
-static pydml_status axes_rule(pydml_check* c, const pydml_operator_info* op, const void* desc) {
+pydml_status pydml_rule_softmax_axes(pydml_check* c, const pydml_operator_info* op, const void* desc) {
     const DML_BUFFER_TENSOR_DESC* in = pydml_tensor_field(op, desc, "InputTensor");
     /* Fused into GEMM (6_1) its InputTensor is NULL: the Axes index GEMM's OutputTensor, the
      * tensor the fused softmax reads and writes. */
@@ -66,17 +66,3 @@ static pydml_status axes_rule(pydml_check* c, const pydml_operator_info* op, con
     return PYDML_STATUS_SUCCESS;
 }
 
-pydml_rule_fn pydml_rules_softmax(uint32_t type) {
-    switch (type) {
-    case DML_OPERATOR_ACTIVATION_SOFTMAX:
-    case DML_OPERATOR_ACTIVATION_LOG_SOFTMAX:
-    case DML_OPERATOR_ACTIVATION_HARDMAX:
-        return effective_rank_rule;
-    case DML_OPERATOR_ACTIVATION_SOFTMAX1:
-    case DML_OPERATOR_ACTIVATION_LOG_SOFTMAX1:
-    case DML_OPERATOR_ACTIVATION_HARDMAX1:
-        return axes_rule;
-    default:
-        return NULL;
-    }
-}

@@ -14,7 +14,7 @@
 #pragma GCC diagnostic ignored "-Wformat-truncation"
 #endif
 
-static pydml_status top_k_rule(pydml_check* c, const pydml_operator_info* op, const void* desc) {
+pydml_status pydml_rule_top_k(pydml_check* c, const pydml_operator_info* op, const void* desc) {
     /* TOP_K and TOP_K1 share the layout up to K (DirectML.h) */
     const DML_TOP_K_OPERATOR_DESC* d = desc;
     const DML_BUFFER_TENSOR_DESC* in = pydml_tensor_field(op, desc, "InputTensor");
@@ -40,12 +40,3 @@ static pydml_status top_k_rule(pydml_check* c, const pydml_operator_info* op, co
     return PYDML_STATUS_SUCCESS;
 }
 
-pydml_rule_fn pydml_rules_top_k(uint32_t type) {
-    switch (type) {
-    case DML_OPERATOR_TOP_K:
-    case DML_OPERATOR_TOP_K1:
-        return top_k_rule;
-    default:
-        return NULL;
-    }
-}

@@ -13,7 +13,7 @@
 
 /* TrainingStepTensor field: "This tensor must be a scalar (that is, all Sizes equal to 1)". Beta1
  * and Beta2 "should be between 0.0 and 1.0": a recommendation, not a rule, so any value passes. */
-static pydml_status adam_rule(pydml_check* c, const pydml_operator_info* op, const void* desc) {
+pydml_status pydml_rule_training_adam(pydml_check* c, const pydml_operator_info* op, const void* desc) {
     const DML_BUFFER_TENSOR_DESC* t = pydml_tensor_field(op, desc, "TrainingStepTensor");
     char field[48];
     for (uint32_t d = 0; t != NULL && d < t->DimensionCount; d++)
@@ -24,6 +24,3 @@ static pydml_status adam_rule(pydml_check* c, const pydml_operator_info* op, con
     return PYDML_STATUS_SUCCESS;
 }
 
-pydml_rule_fn pydml_rules_training(uint32_t type) {
-    return type == DML_OPERATOR_ADAM_OPTIMIZER ? adam_rule : NULL;
-}

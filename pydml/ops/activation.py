@@ -50,6 +50,7 @@ TABLES = [
     operator(
         "ACTIVATION_HARDMAX",
         kernel="softmax",
+        rules="softmax.effective_rank",
         page="b5f9f4f44d158ea4e2b3a6975fe06a3a4dd167cc",
         introduced="1_0",
         constraints=[
@@ -196,6 +197,7 @@ TABLES = [
     operator(
         "ACTIVATION_LOG_SOFTMAX",
         kernel="softmax",
+        rules="softmax.effective_rank",
         page="9ade0e62b73672c2b4488a78fe4061bccf142590",
         introduced="1_0",
         constraints=[
@@ -408,6 +410,7 @@ TABLES = [
     operator(
         "ACTIVATION_SOFTMAX",
         kernel="softmax",
+        rules="softmax.effective_rank",
         page="b5f9f4f44d158ea4e2b3a6975fe06a3a4dd167cc",
         introduced="1_0",
         constraints=[
@@ -440,6 +443,7 @@ TABLES = [
     operator(
         "ACTIVATION_SOFTPLUS",
         kernel="elementwise",
+        rules="ew_activation.softplus",
         page="ea899bdf0be31c3cc09fd43b39c2722e21fca735",
         introduced="1_0",
         constraints=[
@@ -657,6 +661,7 @@ TABLES = [
     operator(
         "ACTIVATION_SOFTMAX1",
         kernel="softmax",
+        rules="softmax.axes",
         page="9beae6f045e2918a7ce93f9614450d3bbf7c63ff",
         introduced="5_1",
         constraints=[
@@ -684,6 +689,7 @@ TABLES = [
     operator(
         "ACTIVATION_LOG_SOFTMAX1",
         kernel="softmax",
+        rules="softmax.axes",
         page="4bafa1dd5b23f60fc4df184b9ebb87dcd01db9f2",
         introduced="5_1",
         constraints=[
@@ -713,6 +719,7 @@ TABLES = [
     operator(
         "ACTIVATION_HARDMAX1",
         kernel="softmax",
+        rules="softmax.axes",
         page="f9f7981f3296da2b73be47b980b352c2d8f1ca2a",
         introduced="5_1",
         constraints=[

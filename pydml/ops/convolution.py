@@ -92,6 +92,7 @@ TABLES = [
     operator(
         "CONVOLUTION",
         kernel="convolution",
+        rules="convolution",
         page="2cd469d9bd0f6451ad53ff1b136ad9b5d4eb6593",
         introduced="1_0",
         constraints=[
@@ -143,6 +144,7 @@ TABLES = [
     operator(
         "CONVOLUTION_INTEGER",
         kernel="integer_products",
+        rules="integer_products.convolution",
         page="ea899bdf0be31c3cc09fd43b39c2722e21fca735",
         introduced="2_1",
         constraints=[
@@ -193,6 +195,7 @@ TABLES = [
     operator(
         "QUANTIZED_LINEAR_CONVOLUTION",
         kernel="integer_products",
+        rules="integer_products.convolution",
         page="9fb507c17d15d4fed7f107006ab309684b9a6007",
         introduced="2_1",
         constraints=[

@@ -16,6 +16,7 @@ TABLES = [
     operator(
         "SLICE",
         kernel="data_movement",
+        rules="data_movement.slice",
         page="ea899bdf0be31c3cc09fd43b39c2722e21fca735",
         introduced="1_0",
         constraints=[
@@ -97,6 +98,7 @@ TABLES = [
     operator(
         "SPLIT",
         kernel="data_movement",
+        rules="data_movement.join_split",
         page="2cd469d9bd0f6451ad53ff1b136ad9b5d4eb6593",
         introduced="1_0",
         constraints=[
@@ -134,6 +136,7 @@ TABLES = [
     operator(
         "JOIN",
         kernel="data_movement",
+        rules="data_movement.join_split",
         page="2cd469d9bd0f6451ad53ff1b136ad9b5d4eb6593",
         introduced="1_0",
         constraints=[
@@ -174,6 +177,7 @@ TABLES = [
     operator(
         "PADDING",
         kernel="data_movement",
+        rules="data_movement.padding",
         page="b6ccb924f6c44da8f60ab686dd72a10ce8103cf1",
         introduced="1_0",
         constraints=[
@@ -221,6 +225,7 @@ TABLES = [
     operator(
         "VALUE_SCALE_2D",
         kernel="data_movement",
+        rules="data_movement.value_scale",
         page="0f1321925c4cb9c40f136e111a456ebf0024a888",
         introduced="1_0",
         constraints=[
@@ -241,6 +246,7 @@ TABLES = [
     operator(
         "SPACE_TO_DEPTH",
         kernel="data_movement",
+        rules="data_movement.depth_space",
         page="6721cae40a450f7e0a126b8b14fb2519ed185250",
         introduced="1_0",
         constraints=[
@@ -280,6 +286,7 @@ TABLES = [
     operator(
         "DEPTH_TO_SPACE",
         kernel="data_movement",
+        rules="data_movement.depth_space",
         page="b6ccb924f6c44da8f60ab686dd72a10ce8103cf1",
         introduced="1_0",
         constraints=[
@@ -316,6 +323,7 @@ TABLES = [
     operator(
         "TILE",
         kernel="data_movement",
+        rules="data_movement.tile",
         page="b6ccb924f6c44da8f60ab686dd72a10ce8103cf1",
         introduced="1_0",
         constraints=[
@@ -386,6 +394,7 @@ TABLES = [
     operator(
         "ONE_HOT",
         kernel="gather_scatter",
+        rules="gather_scatter.one_hot",
         page="f88051d5c21ab188c03603f2a873ab6993fb9860",
         introduced="2_0",
         constraints=[
@@ -434,6 +443,7 @@ TABLES = [
     operator(
         "FILL_VALUE_CONSTANT",
         kernel="data_movement",
+        rules="data_movement.value_type",
         page="879f4fcc329ad88e61cc6383b23d215b3b57fd41",
         introduced="2_1",
         constraints=[
@@ -459,6 +469,7 @@ TABLES = [
     operator(
         "FILL_VALUE_SEQUENCE",
         kernel="data_movement",
+        rules="data_movement.value_type",
         page="9ade0e62b73672c2b4488a78fe4061bccf142590",
         introduced="2_1",
         constraints=[
@@ -488,6 +499,7 @@ TABLES = [
     operator(
         "REVERSE_SUBSEQUENCES",
         kernel="gather_scatter",
+        rules="gather_scatter.reverse",
         page="dd64e5cb8c7c5cd518f9f0319817476961e0d61d",
         introduced="2_1",
         constraints=[
@@ -539,6 +551,7 @@ TABLES = [
     operator(
         "SLICE1",
         kernel="data_movement",
+        rules="data_movement.slice",
         page="13f5245e8d00d97423bc77e5e9a003d85ed1e368",
         introduced="2_1",
         constraints=[
@@ -578,6 +591,7 @@ TABLES = [
     operator(
         "DEPTH_TO_SPACE1",
         kernel="data_movement",
+        rules="data_movement.depth_space",
         page="b6ccb924f6c44da8f60ab686dd72a10ce8103cf1",
         introduced="2_1",
         constraints=[
@@ -612,6 +626,7 @@ TABLES = [
     operator(
         "SPACE_TO_DEPTH1",
         kernel="data_movement",
+        rules="data_movement.depth_space",
         page="dd64e5cb8c7c5cd518f9f0319817476961e0d61d",
         introduced="2_1",
         constraints=[
@@ -649,6 +664,7 @@ TABLES = [
     operator(
         "SLICE_GRAD",
         kernel="data_movement",
+        rules="data_movement.slice_grad",
         page="ea899bdf0be31c3cc09fd43b39c2722e21fca735",
         introduced="3_0",
         constraints=[
@@ -689,6 +705,7 @@ TABLES = [
     operator(
         "PADDING1",
         kernel="data_movement",
+        rules="data_movement.padding",
         page="ea42082f77c7abb2f7ec53735e7957bb74ca91bd",
         introduced="5_0",
         constraints=[
@@ -726,6 +743,7 @@ TABLES = [
     operator(
         "DIAGONAL_MATRIX1",
         kernel="data_movement",
+        rules="data_movement.value_type",
         page="1189b0d4603fe9ff494f11c94e207fd6215b932e",
         introduced="5_1",
         constraints=[
@@ -762,6 +780,7 @@ TABLES = [
     operator(
         "FOLD",
         kernel="data_movement",
+        rules="data_movement.fold_unfold",
         page="dd9cc51247128ffe2c8c3f72e695d4b53b902406",
         introduced="6_4",
         constraints=[
@@ -813,6 +832,7 @@ TABLES = [
     operator(
         "UNFOLD",
         kernel="data_movement",
+        rules="data_movement.fold_unfold",
         page="6f457b36611368a3808b60cce9c329ba3d2d9319",
         introduced="6_4",
         constraints=[

@@ -22,6 +22,7 @@ TABLES = [
     operator(
         "ELEMENT_WISE_CLIP",
         kernel="elementwise",
+        rules="ew_quantize.clip",
         page="37a8df4aa27b6b0da04946fa62d02bbcf70222e1",
         introduced="1_0",
         constraints=[
@@ -109,6 +110,7 @@ TABLES = [
     operator(
         "ELEMENT_WISE_CLIP1",
         kernel="elementwise",
+        rules="ew_quantize.clip1",
         page="f2d501f718b155b467c2570d1466679607776244",
         introduced="5_0",
         constraints=[
@@ -136,6 +138,7 @@ TABLES = [
     operator(
         "ELEMENT_WISE_CLIP_GRAD1",
         kernel="elementwise",
+        rules="ew_quantize.clip_grad1",
         page="43d422fa588d26857a533d1ba2d458c7baf34405",
         introduced="5_0",
         constraints=[

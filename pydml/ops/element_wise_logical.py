@@ -8,6 +8,13 @@ only UINT8), while AND/OR/XOR/NOT require output and inputs to share one integer
 ELEMENT_WISE_IF at level 2_0 lists only FLOAT16 for ATensor/BTensor/OutputTensor (no FLOAT32);
 the LESS_THAN_OR_EQUAL page carries two "Availability"/"Tensor constraints" sections (1_0 and
 3_0), the header and its only tables say 3_0.
+
+No operator here has rules of its own (no ``rules=``): every "must" on the pages of these
+operators and of BIT_AND/OR/XOR/NOT/COUNT/SHIFT_LEFT/SHIFT_RIGHT is a tensor constraint or a
+support-table row, which the generated tables check. IS_INFINITY's InfinityMode must be a
+DML_IS_INFINITY_MODE value: validate.c's structure step refuses any other value of an enum field
+before own rules would run (tests/test_ew_logical.py pins that message). The pages set no limit on
+shift amounts (native/families/ew_logical.c says what a shift by >= the element width gives).
 """
 
 from pydml.schema.tables import operator

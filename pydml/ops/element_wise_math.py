@@ -513,6 +513,7 @@ TABLES = [
     operator(
         "ELEMENT_WISE_POW",
         kernel="elementwise",
+        rules="ew_math.pow",
         page="2cd469d9bd0f6451ad53ff1b136ad9b5d4eb6593",
         introduced="1_0",
         constraints=[

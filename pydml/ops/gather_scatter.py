@@ -13,6 +13,7 @@ TABLES = [
     operator(
         "GATHER",
         kernel="gather_scatter",
+        rules="gather_scatter.gather",
         page="ea899bdf0be31c3cc09fd43b39c2722e21fca735",
         introduced="1_0",
         constraints=[
@@ -65,6 +66,7 @@ TABLES = [
     operator(
         "SCATTER_ELEMENTS",
         kernel="gather_scatter",
+        rules="gather_scatter.elements",
         page="f88051d5c21ab188c03603f2a873ab6993fb9860",
         introduced="2_0",  # the page says 1_0; see the note
         constraints=[
@@ -124,6 +126,7 @@ TABLES = [
     operator(
         "GATHER_ELEMENTS",
         kernel="gather_scatter",
+        rules="gather_scatter.elements",
         page="879f4fcc329ad88e61cc6383b23d215b3b57fd41",
         introduced="2_1",
         constraints=[
@@ -163,6 +166,7 @@ TABLES = [
     operator(
         "GATHER_ND",
         kernel="gather_scatter",
+        rules="gather_scatter.nd",
         page="f9d9bc0314653caff4a32974f104819380adca61",
         introduced="2_1",
         constraints=[
@@ -211,6 +215,7 @@ TABLES = [
     operator(
         "SCATTER_ND",
         kernel="gather_scatter",
+        rules="gather_scatter.nd",
         page="9ade0e62b73672c2b4488a78fe4061bccf142590",
         introduced="2_1",
         constraints=[
@@ -263,6 +268,7 @@ TABLES = [
     operator(
         "NONZERO_COORDINATES",
         kernel="gather_scatter",
+        rules="gather_scatter.nonzero",
         page="9ade0e62b73672c2b4488a78fe4061bccf142590",
         introduced="3_0",
         constraints=[
@@ -301,6 +307,7 @@ TABLES = [
     operator(
         "GATHER_ND1",
         kernel="gather_scatter",
+        rules="gather_scatter.nd",
         page="9ade0e62b73672c2b4488a78fe4061bccf142590",
         introduced="3_0",
         constraints=[

@@ -17,6 +17,7 @@ TABLES = [
     operator(
         "GEMM",
         kernel="gemm",
+        rules="gemm",
         page="2cd469d9bd0f6451ad53ff1b136ad9b5d4eb6593",
         introduced="1_0",
         constraints=[
@@ -55,6 +56,7 @@ TABLES = [
     operator(
         "MATRIX_MULTIPLY_INTEGER",
         kernel="integer_products",
+        rules="integer_products.matmul",
         page="b5f9f4f44d158ea4e2b3a6975fe06a3a4dd167cc",
         introduced="2_1",
         constraints=[
@@ -102,6 +104,7 @@ TABLES = [
     operator(
         "QUANTIZED_LINEAR_MATRIX_MULTIPLY",
         kernel="integer_products",
+        rules="integer_products.matmul",
         page="e0bf7d90dfb4f65c50af4631a27c4f11dde72c0b",
         introduced="2_1",
         constraints=[
@@ -154,6 +157,7 @@ TABLES = [
     operator(
         "MULTIHEAD_ATTENTION",
         kernel="attention",
+        rules="attention",
         page="81d3d39bd55a935eaff7cdcba979482a32b895f3",
         introduced="6_1",
         constraints=[
@@ -228,6 +232,7 @@ TABLES = [
     operator(
         "MATRIX_MULTIPLY_INTEGER_TO_FLOAT",
         kernel="integer_products",
+        rules="integer_products.matmul",
         page="eba47f60bc15ca4520608365c8e2ad7c69eca916",
         introduced="6_2",
         constraints=[
@@ -270,6 +275,7 @@ TABLES = [
     operator(
         "MULTIHEAD_ATTENTION1",
         kernel="attention",
+        rules="attention",
         page="9bde1b294f02a88f92c9cc85c0ba971e1398920e",
         introduced="6_3",
         constraints=[

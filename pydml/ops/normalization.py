@@ -18,6 +18,7 @@ TABLES = [
     operator(
         "BATCH_NORMALIZATION",
         kernel="normalization",
+        rules="normalization.batch_norm",
         page="9ade0e62b73672c2b4488a78fe4061bccf142590",
         introduced="1_0",
         constraints=[
@@ -59,6 +60,7 @@ TABLES = [
     operator(
         "MEAN_VARIANCE_NORMALIZATION",
         kernel="normalization",
+        rules="normalization.mvn",
         page="db7dd4d987bcde3ba79c463740688660e96e58b4",
         introduced="1_0",
         constraints=[
@@ -101,6 +103,7 @@ TABLES = [
     operator(
         "LOCAL_RESPONSE_NORMALIZATION",
         kernel="normalization",
+        rules="normalization.lrn",
         page="2cd469d9bd0f6451ad53ff1b136ad9b5d4eb6593",
         introduced="1_0",
         constraints=[
@@ -126,6 +129,7 @@ TABLES = [
     operator(
         "LP_NORMALIZATION",
         kernel="normalization",
+        rules="normalization.lp",
         page="f4acb9bc5d5d71b896131f8ac2fb7ffbdb9697d7",
         introduced="1_0",
         constraints=[
@@ -151,6 +155,7 @@ TABLES = [
     operator(
         "MEAN_VARIANCE_NORMALIZATION1",
         kernel="normalization",
+        rules="normalization.mvn1",
         page="5b9c53c58fb90c51ccbcf38dee7d848f47611160",
         introduced="2_1",
         constraints=[
@@ -196,6 +201,7 @@ TABLES = [
     operator(
         "LOCAL_RESPONSE_NORMALIZATION_GRAD",
         kernel="normalization_training",
+        rules="normalization.lrn_grad",
         page="fe15a8b42c2db269a0d8e6c8c89584484c52b848",
         introduced="3_1",
         constraints=[
@@ -224,6 +230,7 @@ TABLES = [
     operator(
         "BATCH_NORMALIZATION_GRAD",
         kernel="normalization_training",
+        rules="normalization.bn_grad",
         page="b5f9f4f44d158ea4e2b3a6975fe06a3a4dd167cc",
         introduced="3_1",
         constraints=[
@@ -261,6 +268,7 @@ TABLES = [
     operator(
         "BATCH_NORMALIZATION_TRAINING",
         kernel="normalization_training",
+        rules="normalization.bn_training",
         page="f88051d5c21ab188c03603f2a873ab6993fb9860",
         introduced="4_1",
         constraints=[
@@ -299,6 +307,7 @@ TABLES = [
     operator(
         "BATCH_NORMALIZATION_TRAINING_GRAD",
         kernel="normalization_training",
+        rules="normalization.bn_grad",
         page="ea899bdf0be31c3cc09fd43b39c2722e21fca735",
         introduced="4_1",
         constraints=[
@@ -341,6 +350,7 @@ TABLES = [
     operator(
         "MEAN_VARIANCE_NORMALIZATION2",
         kernel="normalization",
+        rules="normalization.mvn2",
         page="f2066003522377da1ec3372e598f312343141bf8",
         introduced="6_3",
         constraints=[

@@ -18,6 +18,7 @@ TABLES = [
     operator(
         "AVERAGE_POOLING",
         kernel="pooling",
+        rules="pooling",
         page="0dbacd0650a59e406fd734aea145bf4fc06b06ac",
         introduced="1_0",
         constraints=[
@@ -42,6 +43,7 @@ TABLES = [
     operator(
         "LP_POOLING",
         kernel="pooling",
+        rules="pooling",
         page="2fe0b48c7aeb5fa8a6442e613c995f68b493b7ca",
         introduced="1_0",
         constraints=[
@@ -65,6 +67,7 @@ TABLES = [
     operator(
         "MAX_POOLING",
         kernel="pooling",
+        rules="pooling",
         page="6721cae40a450f7e0a126b8b14fb2519ed185250",
         introduced="1_0",
         constraints=[
@@ -97,6 +100,7 @@ TABLES = [
     operator(
         "MAX_POOLING1",
         kernel="pooling",
+        rules="pooling",
         page="fe15a8b42c2db269a0d8e6c8c89584484c52b848",
         introduced="2_0",
         constraints=[
@@ -138,6 +142,7 @@ TABLES = [
     operator(
         "MAX_UNPOOLING",
         kernel="gather_scatter",
+        rules="gather_scatter.unpool",
         page="dd64e5cb8c7c5cd518f9f0319817476961e0d61d",
         introduced="2_0",  # the page says 3_0; see the note
         constraints=[
@@ -172,6 +177,7 @@ TABLES = [
     operator(
         "MAX_POOLING2",
         kernel="pooling",
+        rules="pooling",
         page="b6ccb924f6c44da8f60ab686dd72a10ce8103cf1",
         introduced="2_1",
         constraints=[
@@ -215,6 +221,7 @@ TABLES = [
     operator(
         "AVERAGE_POOLING_GRAD",
         kernel="pooling",
+        rules="pooling",
         page="85467d927648044755a846ab4824b076d49ed95b",
         introduced="3_0",
         constraints=[
@@ -235,6 +242,7 @@ TABLES = [
     operator(
         "MAX_POOLING_GRAD",
         kernel="pooling",
+        rules="pooling",
         page="85467d927648044755a846ab4824b076d49ed95b",
         introduced="3_0",
         constraints=[
@@ -274,6 +282,7 @@ TABLES = [
     operator(
         "LP_POOLING1",
         kernel="pooling",
+        rules="pooling",
         page="bc08bce31ec80b7c2d5de1cb078edc2d7c6ca6c4",
         introduced="6_2",
         constraints=[
@@ -302,6 +311,7 @@ TABLES = [
     operator(
         "AVERAGE_POOLING1",
         kernel="pooling",
+        rules="pooling",
         page="0509548e7c79bbdf65428c08d7a73d36f70cf93d",
         introduced="6_2",
         constraints=[
@@ -331,6 +341,7 @@ TABLES = [
     operator(
         "QUANTIZED_LINEAR_AVERAGE_POOLING",
         kernel="quantize",
+        rules="quantize.qlap",
         page="907605caaa64352e6134de21de84a343f58a2fa1",
         introduced="6_2",
         constraints=[

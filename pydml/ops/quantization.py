@@ -21,6 +21,7 @@ TABLES = [
     operator(
         "ELEMENT_WISE_QUANTIZE_LINEAR",
         kernel="elementwise",
+        rules="ew_quantize.quantize",
         page="e0bf7d90dfb4f65c50af4631a27c4f11dde72c0b",
         introduced="1_0",
         constraints=[
@@ -121,6 +122,7 @@ TABLES = [
     operator(
         "ELEMENT_WISE_QUANTIZED_LINEAR_ADD",
         kernel="elementwise",
+        rules="ew_quantize.qlinear_add",
         page="b6ccb924f6c44da8f60ab686dd72a10ce8103cf1",
         introduced="4_0",
         constraints=[
@@ -159,6 +161,7 @@ TABLES = [
     operator(
         "DYNAMIC_QUANTIZE_LINEAR",
         kernel="quantize",
+        rules="quantize.dynamic",
         page="ea899bdf0be31c3cc09fd43b39c2722e21fca735",
         introduced="4_0",
         constraints=[
@@ -189,6 +192,7 @@ TABLES = [
     operator(
         "QUANTIZE",
         kernel="quantize",
+        rules="quantize",
         page="f2066003522377da1ec3372e598f312343141bf8",
         introduced="6_3",
         constraints=[
@@ -226,6 +230,7 @@ TABLES = [
     operator(
         "DEQUANTIZE",
         kernel="quantize",
+        rules="quantize",
         page="d44b24e43fdd1a0f4ff810e4dde4552db569988d",
         introduced="6_3",
         constraints=[

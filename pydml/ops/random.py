@@ -12,6 +12,7 @@ TABLES = [
     operator(
         "RANDOM_GENERATOR",
         kernel="random",
+        rules="random",
         page="8f2547f96c61b4c1950a8bcfe2bc98739dc6f3b3",
         introduced="3_0",
         constraints=[

@@ -25,6 +25,7 @@ TABLES = [
     operator(
         "RNN",
         kernel="recurrent",
+        rules="recurrent",
         page="ea899bdf0be31c3cc09fd43b39c2722e21fca735",
         introduced="1_0",
         constraints=[
@@ -69,6 +70,7 @@ TABLES = [
     operator(
         "LSTM",
         kernel="recurrent",
+        rules="recurrent",
         page="ea899bdf0be31c3cc09fd43b39c2722e21fca735",
         introduced="1_0",
         constraints=[
@@ -123,6 +125,7 @@ TABLES = [
     operator(
         "GRU",
         kernel="recurrent",
+        rules="recurrent",
         page="5b9c53c58fb90c51ccbcf38dee7d848f47611160",
         introduced="1_0",
         constraints=[

@@ -16,6 +16,7 @@ TABLES = [
     operator(
         "REDUCE",
         kernel="reduce",
+        rules="reduce",
         page="dd64e5cb8c7c5cd518f9f0319817476961e0d61d",
         introduced="1_0",
         constraints=[
@@ -104,6 +105,7 @@ TABLES = [
     operator(
         "TOP_K",
         kernel="top_k",
+        rules="top_k",
         page="2cd469d9bd0f6451ad53ff1b136ad9b5d4eb6593",
         introduced="1_0",  # the page says 2_0; see the note
         constraints=[
@@ -151,6 +153,7 @@ TABLES = [
     operator(
         "CUMULATIVE_SUMMATION",
         kernel="reduce",
+        rules="reduce.cumsum",
         page="9ade0e62b73672c2b4488a78fe4061bccf142590",
         introduced="2_1",
         constraints=[
@@ -181,6 +184,7 @@ TABLES = [
     operator(
         "TOP_K1",
         kernel="top_k",
+        rules="top_k",
         page="f490882383468877b3175c280658e56ed2963640",
         introduced="2_1",
         constraints=[
@@ -220,6 +224,7 @@ TABLES = [
     operator(
         "ARGMIN",
         kernel="reduce",
+        rules="reduce.argmin",
         page="8f2547f96c61b4c1950a8bcfe2bc98739dc6f3b3",
         introduced="3_0",
         constraints=[
@@ -250,6 +255,7 @@ TABLES = [
     operator(
         "ARGMAX",
         kernel="reduce",
+        rules="reduce.argmax",
         page="b6ccb924f6c44da8f60ab686dd72a10ce8103cf1",
         introduced="3_0",
         constraints=[
@@ -280,6 +286,7 @@ TABLES = [
     operator(
         "CUMULATIVE_PRODUCT",
         kernel="reduce",
+        rules="reduce.cumprod",
         page="f2d501f718b155b467c2570d1466679607776244",
         introduced="3_1",
         constraints=[

@@ -35,6 +35,7 @@ TABLES = [
     operator(
         "UPSAMPLE_2D",
         kernel="resample",
+        rules="resample",
         page="2cd469d9bd0f6451ad53ff1b136ad9b5d4eb6593",
         introduced="1_0",
         constraints=[
@@ -61,6 +62,7 @@ TABLES = [
     operator(
         "RESAMPLE",
         kernel="resample",
+        rules="resample",
         page="f2d501f718b155b467c2570d1466679607776244",
         introduced="2_0",
         constraints=[
@@ -95,6 +97,7 @@ TABLES = [
     operator(
         "RESAMPLE1",
         kernel="resample",
+        rules="resample",
         page="883ac18d4ebcac2f002e4104fda4fb6480b45163",
         introduced="2_1",
         constraints=[
@@ -130,6 +133,7 @@ TABLES = [
     operator(
         "RESAMPLE_GRAD",
         kernel="resample",
+        rules="resample",
         page="9ade0e62b73672c2b4488a78fe4061bccf142590",
         introduced="3_0",
         constraints=[
@@ -159,6 +163,7 @@ TABLES = [
     operator(
         "RESAMPLE2",
         kernel="resample",
+        rules="resample",
         page="69cd1af4198cbb289a668b94f8b94acfe2eddef7",
         introduced="5_1",
         constraints=[
@@ -201,6 +206,7 @@ TABLES = [
     operator(
         "RESAMPLE_GRAD1",
         kernel="resample",
+        rules="resample",
         page="fdac5cdc350a3c50c19006ae0b361c661d38040e",
         introduced="5_1",
         constraints=[
@@ -232,6 +238,7 @@ TABLES = [
     operator(
         "RESAMPLE3",
         kernel="resample",
+        rules="resample",
         page="6f457b36611368a3808b60cce9c329ba3d2d9319",
         introduced="6_4",
         constraints=[

@@ -15,6 +15,7 @@ TABLES = [
     operator(
         "ROI_POOLING",
         kernel="roi",
+        rules="roi.roi_pooling",
         page="f88051d5c21ab188c03603f2a873ab6993fb9860",
         introduced="1_0",
         constraints=[
@@ -41,6 +42,7 @@ TABLES = [
     operator(
         "ROI_ALIGN",
         kernel="roi",
+        rules="roi.roi_align",
         page="ea899bdf0be31c3cc09fd43b39c2722e21fca735",
         introduced="3_0",
         constraints=[
@@ -75,6 +77,7 @@ TABLES = [
     operator(
         "ROI_ALIGN1",
         kernel="roi",
+        rules="roi.roi_align",
         page="dd64e5cb8c7c5cd518f9f0319817476961e0d61d",
         introduced="4_0",
         constraints=[
@@ -115,6 +118,7 @@ TABLES = [
     operator(
         "ROI_ALIGN_GRAD",
         kernel="roi",
+        rules="roi.roi_align_grad",
         page="ea899bdf0be31c3cc09fd43b39c2722e21fca735",
         introduced="4_1",
         constraints=[

@@ -21,6 +21,7 @@ TABLES = [
     operator(
         "ADAM_OPTIMIZER",
         kernel="optimizer",
+        rules="training.adam",
         page="9ade0e62b73672c2b4488a78fe4061bccf142590",
         introduced="3_0",
         constraints=[

@@ -32,6 +32,8 @@ DESCS = ROOT / "pydml" / "descs.py"
 CONSTANTS = ROOT / "pydml" / "constants.py"
 C_TABLES = ROOT / "native" / "schema" / "schema_tables.c"
 FAMILY_TABLE = ROOT / "native" / "api" / "family_table.c"
+RULE_TABLE = ROOT / "native" / "validate" / "rule_table.c"
+RULE_FUNCTIONS = ROOT / "native" / "validate" / "rule_functions.h"
 BANNER = ("Generated from include/DirectML.h and the family tables in pydml/ops/ by "
           "`python -m pydml.schema.generate`. Do not edit.")
 
@@ -307,10 +309,44 @@ def generate_family_table() -> str:
     return "\n".join(out)
 
 
+def rule_function(rules: str) -> str:
+    """The C function a schema entry's ``rules="file[.name]"`` names."""
+    return "pydml_rule_" + rules.replace(".", "_")
+
+
+def generate_rule_functions() -> str:
+    """native/validate/rule_functions.h: the declarations of the operators' own rule functions."""
+    names = sorted({rule_function(t.rules) for t, _, _ in _entries() if t.rules is not None})
+    out = ["/* The operators' own rule functions (native/validate/rules_<file>.c), one per schema entry's",
+           f" * rules= (pydml/ops/<family>.py). {BANNER} */",
+           "#ifndef PYDML_NATIVE_RULE_FUNCTIONS_H", "#define PYDML_NATIVE_RULE_FUNCTIONS_H", "",
+           '#include "schema.h"', ""]
+    out += [f"pydml_status {n}(pydml_check* c, const pydml_operator_info* op, const void* desc);" for n in names]
+    out += ["", "#endif /* PYDML_NATIVE_RULE_FUNCTIONS_H */", ""]
+    return "\n".join(out)
+
+
+def generate_rule_table() -> str:
+    """native/validate/rule_table.c: which own-rule function validate.c runs for each operator
+    type (each schema entry's ``rules``). The rule files keep no list of their operators."""
+    entries = [(t, int(OperatorType[t.name])) for t, _, _ in _entries() if t.rules is not None]
+    size = max(int(v) for v in OperatorType) + 1
+    out = [f"/* Which own-rule function validate.c runs for each DML_OPERATOR_TYPE (rules.h).\n * {BANNER} */",
+           '#include "rules.h"', "",
+           f"static const pydml_rule_fn rules_of_type[{size}] = {{"]
+    out += [f"    [{value}] = {rule_function(t.rules)}, /* {t.name} */" for t, value in entries]
+    out += ["};", "",
+            "pydml_rule_fn pydml_find_rules(uint32_t type) {",
+            f"    return type < {size}u ? rules_of_type[type] : NULL;",
+            "}", ""]
+    return "\n".join(out)
+
+
 def main() -> int:
     """Write every generated file; print which changed."""
     for path, text in ((DESCS, generate_descs()), (CONSTANTS, generate_constants()),
-                       (C_TABLES, generate_c_tables()), (FAMILY_TABLE, generate_family_table())):
+                       (C_TABLES, generate_c_tables()), (FAMILY_TABLE, generate_family_table()),
+                       (RULE_TABLE, generate_rule_table()), (RULE_FUNCTIONS, generate_rule_functions())):
         old = path.read_text() if path.exists() else ""
         if old != text:
             path.write_text(text)

@@ -101,6 +101,10 @@ class OperatorTables:
     #: the C kernel family that executes it (native/families/<kernel>.c, or an engine: gemm,
     #: elementwise); None: validated only. Generates native/api/family_table.c.
     kernel: str | None = None
+    #: its own rules beyond the tables: ``"<file>"`` or ``"<file>.<name>"`` names the C function
+    #: pydml_rule_<file>[_<name>] in native/validate/rules_<file>.c; None: the tables say it all.
+    #: Generates native/validate/rule_table.c and rule_functions.h.
+    rules: str | None = None
 
     def table_at(self, level: str) -> tuple[TensorRow, ...] | None:
         """The table in force at ``level`` (the newest not above it), None before the first."""
@@ -183,7 +187,8 @@ def parse_constraint(text: str, where: str) -> Constraint | str:
 
 def operator(name: str, *, page: str, introduced: str, support: dict[str, str],
              constraints: list[str] | tuple[str, ...] = (),
-             notes: list[str] | tuple[str, ...] = (), kernel: str | None = None) -> OperatorTables:
+             notes: list[str] | tuple[str, ...] = (), kernel: str | None = None,
+             rules: str | None = None) -> OperatorTables:
     """Parse one operator's transcription (see the module docstring)."""
     if introduced not in LEVELS:
         raise TableError(f"{name}: introduced {introduced!r} is not one of {', '.join(LEVELS)}")
@@ -197,10 +202,12 @@ def operator(name: str, *, page: str, introduced: str, support: dict[str, str],
         if len(set(names)) != len(names):
             raise TableError(f"{name} [{level}]: a tensor is listed twice")
         tables[level] = rows
+    if rules is not None and not re.fullmatch(r"[a-z0-9_]+(\.[a-z0-9_]+)?", rules):
+        raise TableError(f"{name}: rules {rules!r} is not '<file>' or '<file>.<name>'")
     parsed = [parse_constraint(c, name) for c in constraints]
     return OperatorTables(
         name=name, page=page, introduced=introduced, support=tables,
         constraints=tuple(c for c in parsed if isinstance(c, Constraint)),
         notes=tuple(c for c in parsed if isinstance(c, str)) + tuple(notes),
-        kernel=kernel,
+        kernel=kernel, rules=rules,
     )

@@ -1,0 +1,106 @@
+/* Which own-rule function validate.c runs for each DML_OPERATOR_TYPE (rules.h).
+ * Generated from include/DirectML.h and the family tables in pydml/ops/ by `python -m pydml.schema.generate`. Do not edit. */
+#include "rules.h"
+
+static const pydml_rule_fn rules_of_type[178] = {
+    [8] = pydml_rule_ew_quantize_clip, /* ELEMENT_WISE_CLIP */
+    [25] = pydml_rule_ew_math_pow, /* ELEMENT_WISE_POW */
+    [33] = pydml_rule_ew_quantize_quantize, /* ELEMENT_WISE_QUANTIZE_LINEAR */
+    [36] = pydml_rule_softmax_effective_rank, /* ACTIVATION_HARDMAX */
+    [41] = pydml_rule_softmax_effective_rank, /* ACTIVATION_LOG_SOFTMAX */
+    [48] = pydml_rule_softmax_effective_rank, /* ACTIVATION_SOFTMAX */
+    [49] = pydml_rule_ew_activation_softplus, /* ACTIVATION_SOFTPLUS */
+    [53] = pydml_rule_convolution, /* CONVOLUTION */
+    [54] = pydml_rule_gemm, /* GEMM */
+    [55] = pydml_rule_reduce, /* REDUCE */
+    [56] = pydml_rule_pooling, /* AVERAGE_POOLING */
+    [57] = pydml_rule_pooling, /* LP_POOLING */
+    [58] = pydml_rule_pooling, /* MAX_POOLING */
+    [59] = pydml_rule_roi_roi_pooling, /* ROI_POOLING */
+    [60] = pydml_rule_data_movement_slice, /* SLICE */
+    [62] = pydml_rule_data_movement_join_split, /* SPLIT */
+    [63] = pydml_rule_data_movement_join_split, /* JOIN */
+    [64] = pydml_rule_data_movement_padding, /* PADDING */
+    [65] = pydml_rule_data_movement_value_scale, /* VALUE_SCALE_2D */
+    [66] = pydml_rule_resample, /* UPSAMPLE_2D */
+    [67] = pydml_rule_gather_scatter_gather, /* GATHER */
+    [68] = pydml_rule_data_movement_depth_space, /* SPACE_TO_DEPTH */
+    [69] = pydml_rule_data_movement_depth_space, /* DEPTH_TO_SPACE */
+    [70] = pydml_rule_data_movement_tile, /* TILE */
+    [71] = pydml_rule_top_k, /* TOP_K */
+    [72] = pydml_rule_normalization_batch_norm, /* BATCH_NORMALIZATION */
+    [73] = pydml_rule_normalization_mvn, /* MEAN_VARIANCE_NORMALIZATION */
+    [74] = pydml_rule_normalization_lrn, /* LOCAL_RESPONSE_NORMALIZATION */
+    [75] = pydml_rule_normalization_lp, /* LP_NORMALIZATION */
+    [76] = pydml_rule_recurrent, /* RNN */
+    [77] = pydml_rule_recurrent, /* LSTM */
+    [78] = pydml_rule_recurrent, /* GRU */
+    [91] = pydml_rule_pooling, /* MAX_POOLING1 */
+    [92] = pydml_rule_gather_scatter_unpool, /* MAX_UNPOOLING */
+    [94] = pydml_rule_gather_scatter_elements, /* SCATTER_ELEMENTS */
+    [95] = pydml_rule_gather_scatter_one_hot, /* ONE_HOT */
+    [96] = pydml_rule_resample, /* RESAMPLE */
+    [103] = pydml_rule_data_movement_value_type, /* FILL_VALUE_CONSTANT */
+    [104] = pydml_rule_data_movement_value_type, /* FILL_VALUE_SEQUENCE */
+    [105] = pydml_rule_reduce_cumsum, /* CUMULATIVE_SUMMATION */
+    [106] = pydml_rule_gather_scatter_reverse, /* REVERSE_SUBSEQUENCES */
+    [107] = pydml_rule_gather_scatter_elements, /* GATHER_ELEMENTS */
+    [108] = pydml_rule_gather_scatter_nd, /* GATHER_ND */
+    [109] = pydml_rule_gather_scatter_nd, /* SCATTER_ND */
+    [110] = pydml_rule_pooling, /* MAX_POOLING2 */
+    [111] = pydml_rule_data_movement_slice, /* SLICE1 */
+    [112] = pydml_rule_top_k, /* TOP_K1 */
+    [113] = pydml_rule_data_movement_depth_space, /* DEPTH_TO_SPACE1 */
+    [114] = pydml_rule_data_movement_depth_space, /* SPACE_TO_DEPTH1 */
+    [115] = pydml_rule_normalization_mvn1, /* MEAN_VARIANCE_NORMALIZATION1 */
+    [116] = pydml_rule_resample, /* RESAMPLE1 */
+    [117] = pydml_rule_integer_products_matmul, /* MATRIX_MULTIPLY_INTEGER */
+    [118] = pydml_rule_integer_products_matmul, /* QUANTIZED_LINEAR_MATRIX_MULTIPLY */
+    [119] = pydml_rule_integer_products_convolution, /* CONVOLUTION_INTEGER */
+    [120] = pydml_rule_integer_products_convolution, /* QUANTIZED_LINEAR_CONVOLUTION */
+    [130] = pydml_rule_pooling, /* AVERAGE_POOLING_GRAD */
+    [131] = pydml_rule_pooling, /* MAX_POOLING_GRAD */
+    [132] = pydml_rule_random, /* RANDOM_GENERATOR */
+    [133] = pydml_rule_gather_scatter_nonzero, /* NONZERO_COORDINATES */
+    [134] = pydml_rule_resample, /* RESAMPLE_GRAD */
+    [135] = pydml_rule_data_movement_slice_grad, /* SLICE_GRAD */
+    [136] = pydml_rule_training_adam, /* ADAM_OPTIMIZER */
+    [137] = pydml_rule_reduce_argmin, /* ARGMIN */
+    [138] = pydml_rule_reduce_argmax, /* ARGMAX */
+    [139] = pydml_rule_roi_roi_align, /* ROI_ALIGN */
+    [140] = pydml_rule_gather_scatter_nd, /* GATHER_ND1 */
+    [144] = pydml_rule_normalization_lrn_grad, /* LOCAL_RESPONSE_NORMALIZATION_GRAD */
+    [145] = pydml_rule_reduce_cumprod, /* CUMULATIVE_PRODUCT */
+    [146] = pydml_rule_normalization_bn_grad, /* BATCH_NORMALIZATION_GRAD */
+    [147] = pydml_rule_ew_quantize_qlinear_add, /* ELEMENT_WISE_QUANTIZED_LINEAR_ADD */
+    [148] = pydml_rule_quantize_dynamic, /* DYNAMIC_QUANTIZE_LINEAR */
+    [149] = pydml_rule_roi_roi_align, /* ROI_ALIGN1 */
+    [150] = pydml_rule_roi_roi_align_grad, /* ROI_ALIGN_GRAD */
+    [151] = pydml_rule_normalization_bn_training, /* BATCH_NORMALIZATION_TRAINING */
+    [152] = pydml_rule_normalization_bn_grad, /* BATCH_NORMALIZATION_TRAINING_GRAD */
+    [153] = pydml_rule_ew_quantize_clip1, /* ELEMENT_WISE_CLIP1 */
+    [154] = pydml_rule_ew_quantize_clip_grad1, /* ELEMENT_WISE_CLIP_GRAD1 */
+    [155] = pydml_rule_data_movement_padding, /* PADDING1 */
+    [158] = pydml_rule_softmax_axes, /* ACTIVATION_SOFTMAX1 */
+    [159] = pydml_rule_softmax_axes, /* ACTIVATION_LOG_SOFTMAX1 */
+    [160] = pydml_rule_softmax_axes, /* ACTIVATION_HARDMAX1 */
+    [161] = pydml_rule_resample, /* RESAMPLE2 */
+    [162] = pydml_rule_resample, /* RESAMPLE_GRAD1 */
+    [163] = pydml_rule_data_movement_value_type, /* DIAGONAL_MATRIX1 */
+    [164] = pydml_rule_attention, /* MULTIHEAD_ATTENTION */
+    [165] = pydml_rule_pooling, /* LP_POOLING1 */
+    [166] = pydml_rule_pooling, /* AVERAGE_POOLING1 */
+    [169] = pydml_rule_quantize_qlap, /* QUANTIZED_LINEAR_AVERAGE_POOLING */
+    [170] = pydml_rule_integer_products_matmul, /* MATRIX_MULTIPLY_INTEGER_TO_FLOAT */
+    [171] = pydml_rule_normalization_mvn2, /* MEAN_VARIANCE_NORMALIZATION2 */
+    [172] = pydml_rule_attention, /* MULTIHEAD_ATTENTION1 */
+    [173] = pydml_rule_quantize, /* QUANTIZE */
+    [174] = pydml_rule_quantize, /* DEQUANTIZE */
+    [175] = pydml_rule_resample, /* RESAMPLE3 */
+    [176] = pydml_rule_data_movement_fold_unfold, /* FOLD */
+    [177] = pydml_rule_data_movement_fold_unfold, /* UNFOLD */
+};
+
+pydml_rule_fn pydml_find_rules(uint32_t type) {
+    return type < 178u ? rules_of_type[type] : NULL;
+}
