@@ -321,7 +321,8 @@ def generate_rule_functions() -> str:
            f" * rules= (pydml/ops/<family>.py). {BANNER} */",
            "#ifndef PYDML_NATIVE_RULE_FUNCTIONS_H", "#define PYDML_NATIVE_RULE_FUNCTIONS_H", "",
            '#include "schema.h"', ""]
-    out += [f"pydml_status {n}(pydml_check* c, const pydml_operator_info* op, const void* desc);" for n in names]
+    signature = "(pydml_check* c, const pydml_operator_info* op, const void* desc);"
+    out += [f"pydml_status {n}{signature}" for n in names]
     out += ["", "#endif /* PYDML_NATIVE_RULE_FUNCTIONS_H */", ""]
     return "\n".join(out)
 
@@ -331,7 +332,8 @@ def generate_rule_table() -> str:
     type (each schema entry's ``rules``). The rule files keep no list of their operators."""
     entries = [(t, int(OperatorType[t.name])) for t, _, _ in _entries() if t.rules is not None]
     size = max(int(v) for v in OperatorType) + 1
-    out = [f"/* Which own-rule function validate.c runs for each DML_OPERATOR_TYPE (rules.h).\n * {BANNER} */",
+    out = ["/* Which own-rule function validate.c runs for each DML_OPERATOR_TYPE (rules.h).",
+           f" * {BANNER} */",
            '#include "rules.h"', "",
            f"static const pydml_rule_fn rules_of_type[{size}] = {{"]
     out += [f"    [{value}] = {rule_function(t.rules)}, /* {t.name} */" for t, value in entries]
