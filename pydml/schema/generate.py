@@ -330,13 +330,13 @@ def generate_rule_functions() -> str:
 def generate_rule_table() -> str:
     """native/validate/rule_table.c: which own-rule function validate.c runs for each operator
     type (each schema entry's ``rules``). The rule files keep no list of their operators."""
-    entries = [(t, int(OperatorType[t.name])) for t, _, _ in _entries() if t.rules is not None]
+    entries = [(t.name, t.rules, int(OperatorType[t.name])) for t, _, _ in _entries() if t.rules is not None]
     size = max(int(v) for v in OperatorType) + 1
     out = ["/* Which own-rule function validate.c runs for each DML_OPERATOR_TYPE (rules.h).",
            f" * {BANNER} */",
            '#include "rules.h"', "",
            f"static const pydml_rule_fn rules_of_type[{size}] = {{"]
-    out += [f"    [{value}] = {rule_function(t.rules)}, /* {t.name} */" for t, value in entries]
+    out += [f"    [{value}] = {rule_function(rules)}, /* {name} */" for name, rules, value in entries]
     out += ["};", "",
             "pydml_rule_fn pydml_find_rules(uint32_t type) {",
             f"    return type < {size}u ? rules_of_type[type] : NULL;",
