@@ -287,6 +287,12 @@ def test_bad_use_is_an_hresult_and_a_message(programs: dict[str, Path]) -> None:
         "foreign_device": (f"hr={E_INVALIDARG}", "is not a device of this library's D3D12 stand-in"),
         "removed_device": (f"hr={DEVICE_REMOVED} removed={E_INVALIDARG}", "bindingCount must be 1"),
         "unclosed_list": (f"hr={INVALID_CALL}", "was not closed"),
+        # an operator whose kernels take scratch from the caller reports it, and a dispatch without
+        # a temporary resource is refused
+        "temporary_size": ("positive", ""),
+        "temporary_unbound": (f"hr={E_INVALIDARG} removed={E_INVALIDARG}",
+                              "the temporary resource ("),
+        "temporary_bound": ("hr=0x00000000 removed=0x00000000", ""),
         # not misuse: the highest requested level pydml has (5_1 of 2_0, 5_1, 7_0), FLOAT16 supported,
         # private data back, GetParentDevice and GetDevice, no IDMLDebugDevice without the debug flag
         "surface": ("levels=0x0/0x5100 float16=1/0x0 private=42/0x0 parent=1 owner=1 debug=0x80004002 "

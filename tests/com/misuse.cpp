@@ -15,9 +15,8 @@ struct Dml {
     Gpu gpu;
     ComPtr<IDMLDevice1> dml;
     ComPtr<IDMLCommandRecorder> recorder;
-    Dml() {
-        CHECK(DMLCreateDevice1(gpu.device.Get(), DML_CREATE_DEVICE_FLAG_NONE, DML_FEATURE_LEVEL_1_0,
-                               IID_PPV_ARGS(&dml)));
+    explicit Dml(DML_FEATURE_LEVEL level = DML_FEATURE_LEVEL_1_0) {
+        CHECK(DMLCreateDevice1(gpu.device.Get(), DML_CREATE_DEVICE_FLAG_NONE, level, IID_PPV_ARGS(&dml)));
         CHECK(dml->CreateCommandRecorder(IID_PPV_ARGS(&recorder)));
     }
     std::string Message() {
@@ -227,6 +226,66 @@ void UnclosedList() {
     std::printf("unclosed_list hr=0x%08x | %s\n", static_cast<unsigned>(d.gpu.device->GetDeviceRemovedReason()), text);
 }
 
+// MULTIHEAD_ATTENTION takes its scratch from the temporary resource (TemporaryResourceSize > 0):
+// a dispatch that binds none is refused, as DirectML refuses it; one that binds it runs.
+void Temporary(bool bind) {
+    Dml d(DML_FEATURE_LEVEL_6_1);
+    FloatTensor q({1, 2, 8}), k({1, 3, 8}), v({1, 3, 8}), out({1, 2, 8});
+    DML_MULTIHEAD_ATTENTION_OPERATOR_DESC mha{};
+    mha.QueryTensor = &q.desc;
+    mha.KeyTensor = &k.desc;
+    mha.ValueTensor = &v.desc;
+    mha.OutputTensor = &out.desc;
+    mha.Scale = 1.0f;
+    mha.MaskFilterValue = -10000.0f;
+    mha.HeadCount = 1;
+    mha.MaskType = DML_MULTIHEAD_ATTENTION_MASK_TYPE_NONE;
+    DML_OPERATOR_DESC desc{DML_OPERATOR_MULTIHEAD_ATTENTION, &mha};
+    ComPtr<IDMLOperator> op;
+    ComPtr<IDMLCompiledOperator> compiled;
+    CHECK(d.dml->CreateOperator(&desc, IID_PPV_ARGS(&op)));
+    CHECK(d.dml->CompileOperator(op.Get(), DML_EXECUTION_FLAG_NONE, IID_PPV_ARGS(&compiled)));
+    const DML_BINDING_PROPERTIES props = compiled->GetBindingProperties();
+    if (!bind) std::printf("temporary_size %s\n", props.TemporaryResourceSize > 0 ? "positive" : "zero");
+    IDMLCompiledOperator* ops[] = {compiled.Get()};
+    ComPtr<IDMLOperatorInitializer> init;
+    CHECK(d.dml->CreateOperatorInitializer(1, ops, IID_PPV_ARGS(&init)));
+    ComPtr<ID3D12DescriptorHeap> heap = d.gpu.DescriptorHeap(16);
+    DML_BINDING_TABLE_DESC table_desc = TableDesc(init.Get(), heap.Get(), 16);
+    ComPtr<IDMLBindingTable> table;
+    CHECK(d.dml->CreateBindingTable(&table_desc, IID_PPV_ARGS(&table)));
+    d.recorder->RecordDispatch(d.gpu.list.Get(), init.Get(), table.Get());
+    d.gpu.CloseExecuteResetWait();
+    ID3D12DescriptorHeap* heaps[] = {heap.Get()};
+    d.gpu.list->SetDescriptorHeaps(1, heaps);
+    table_desc.Dispatchable = compiled.Get();
+    CHECK(table->Reset(&table_desc));
+    FloatTensor* ins[] = {&q, &k, &v};
+    std::vector<ComPtr<ID3D12Resource>> keep;
+    DML_BUFFER_BINDING buffers[4] = {};
+    DML_BINDING_DESC inputs[11] = {};
+    for (int i = 0; i < 3; i++) {
+        keep.push_back(d.gpu.Buffer(D3D12_HEAP_TYPE_DEFAULT, ins[i]->Bytes()));
+        inputs[i] = BufferBinding(&buffers[i], keep.back().Get(), ins[i]->Bytes());
+    }
+    table->BindInputs(11, inputs);
+    DML_BINDING_DESC outputs[3] = {};
+    keep.push_back(d.gpu.Buffer(D3D12_HEAP_TYPE_DEFAULT, out.Bytes()));
+    outputs[0] = BufferBinding(&buffers[3], keep.back().Get(), out.Bytes());
+    table->BindOutputs(3, outputs);
+    DML_BUFFER_BINDING scratch_binding{};
+    keep.push_back(d.gpu.Buffer(D3D12_HEAP_TYPE_DEFAULT, props.TemporaryResourceSize));
+    DML_BINDING_DESC scratch = BufferBinding(&scratch_binding, keep.back().Get(), props.TemporaryResourceSize);
+    if (bind) table->BindTemporaryResource(&scratch);
+    d.recorder->RecordDispatch(d.gpu.list.Get(), compiled.Get(), table.Get());
+    HRESULT hr = d.dml->GetDeviceRemovedReason();
+    if (bind) {
+        d.gpu.CloseExecuteResetWait();  // CHECKs every step: a refused dispatch would exit here
+        hr = d.dml->GetDeviceRemovedReason();
+    }
+    Report(bind ? "temporary_bound" : "temporary_unbound", hr, d);
+}
+
 // Not misuse: the rest of the surface, in one line of facts.
 void Surface() {
     Dml d;
@@ -276,6 +335,7 @@ int main(int argc, char** argv) {
         {"owned_unbound_at_init", OwnedBoundAtDispatch},                        {"released_object", ReleasedObject},
         {"map_default_heap", MapDefaultHeap}, {"copy_past_end", CopyPastEnd},   {"not_implemented", NotImplemented},
         {"foreign_device", ForeignDevice},   {"removed_device", RemovedDevice}, {"unclosed_list", UnclosedList},
+        {"temporary_unbound", [] { Temporary(false); }}, {"temporary_bound", [] { Temporary(true); }},
         {"surface", Surface},
     };
     for (const auto& c : cases)
