@@ -19,14 +19,18 @@ The machine is shared: pydml and torch are timed interleaved, best of N each.
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 from _timing import best_times, header
 
-from pydml.kernels.resample import LINEAR, NEAREST_NEIGHBOR, ROUND_FLOOR, ResamplePlan
+# the C plan API's wrapper lives with the tests that check it (tests/kernel_plan_resample.py)
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from kernel_plan_resample import LINEAR, NEAREST_NEIGHBOR, ROUND_FLOOR, ResamplePlan
 from pydml.native import lib, view_array
 
 

@@ -16,17 +16,6 @@ ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
 
 
-def has_kernels() -> bool:
-    try:
-        import pydml.kernels.convolution
-        import pydml.kernels.resample  # noqa: F401
-    except ImportError:
-        return False
-    return True
-
-
-needs_kernels = pytest.mark.skipif(not has_kernels(), reason="resample/conv kernels not merged")
-
 
 def cli(*args: str | Path, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
     env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
@@ -136,7 +125,6 @@ def test_validate_unsupported_and_unreadable(tmp_path: Path) -> None:
 # -- run ----------------------------------------------------------------------------------------
 
 
-@needs_kernels
 @pytest.mark.parametrize("name", sorted(EXPECTED))
 def test_run_examples(name: str, tmp_path: Path) -> None:
     result = cli("run", EXAMPLES / name, cwd=tmp_path)
@@ -147,7 +135,6 @@ def test_run_examples(name: str, tmp_path: Path) -> None:
     assert result.stdout.startswith("Running on 'pydml CPU emulator (DML_FEATURE_LEVEL_6_4)'\n")
 
 
-@needs_kernels
 def test_run_verbose_print_block(tmp_path: Path) -> None:
     out = cli("run", EXAMPLES / "formats_d2_resample2_linear.json", cwd=tmp_path).stdout
     block = out.split("Resource 'y':\n", 1)[1]
@@ -155,7 +142,6 @@ def test_run_verbose_print_block(tmp_path: Path) -> None:
     assert block.endswith("[11] 4 (0x40800000)\n\n")
 
 
-@needs_kernels
 def test_run_output_dir_and_writefile(tmp_path: Path) -> None:
     out = tmp_path / "out"
     result = cli("run", EXAMPLES / "formats_d3_convolution_transposed.json", "--output", out,
@@ -170,7 +156,6 @@ def test_run_output_dir_and_writefile(tmp_path: Path) -> None:
     assert written.shape == (1, 1, 3, 3) and written.reshape(-1).tolist() == dx.tolist()
 
 
-@needs_kernels
 def test_run_json(tmp_path: Path) -> None:
     result = cli("run", EXAMPLES / "resample_grad_doc.json", "--json", "--feature-level", "3_0")
     assert result.returncode == 0
@@ -181,7 +166,6 @@ def test_run_json(tmp_path: Path) -> None:
     assert [d["dispatchable"] for d in data["dispatches"]] == ["doc_example"]
 
 
-@needs_kernels
 def test_run_state_persists_and_nan_initializer(tmp_path: Path) -> None:
     model = json.loads(_strip_comments(EXAMPLES / "resample_grad_doc.json"))
     model["commands"] = [{"type": "print", "resource": "dx"}, *model["commands"][:1],
@@ -407,7 +391,6 @@ def test_no_command_prints_help() -> None:
     assert result.returncode == 2 and "invalid choice" in result.stderr
 
 
-@needs_kernels
 def test_main_in_process(capsys: pytest.CaptureFixture[str]) -> None:
     from pydml.frontends.cli import main
 
@@ -441,7 +424,6 @@ OWNED = {
 }
 
 
-@needs_kernels
 def test_run_owned_by_dml_float16_strided(tmp_path: Path) -> None:
     result = cli("run", write(tmp_path, OWNED))
     assert result.returncode == 0, result.stderr
@@ -530,7 +512,6 @@ def test_resource_past_the_memory_limit_is_one_line(tmp_path: Path, resource_jso
         f"address-space limit (ulimit -v) ({LIMIT} bytes)")
 
 
-@needs_kernels
 @pytest.mark.parametrize("make", ["file", "under a file"])
 def test_output_that_cannot_be_a_directory_is_refused_before_any_dispatch(tmp_path: Path, make: str) -> None:
     (tmp_path / "taken").write_text("not a directory")
@@ -542,7 +523,6 @@ def test_output_that_cannot_be_a_directory_is_refused_before_any_dispatch(tmp_pa
     assert line.startswith("pydml run: --output: '") and "not a directory" in line
 
 
-@needs_kernels
 def test_dash_m_names_the_model_as_in_dxdispatch(tmp_path: Path) -> None:
     result = cli("-m", EXAMPLES / "resample2_forward.json", cwd=tmp_path)
     assert result.returncode == 0, result.stderr

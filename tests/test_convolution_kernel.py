@@ -1,4 +1,4 @@
-"""Kernel-level tests of DML_CONVOLUTION (native/families/convolution.c via pydml.kernels.convolution).
+"""Kernel-level tests of DML_CONVOLUTION (native/families/convolution.c via tests/kernel_plan_convolution.py, the C plan API).
 
 Values are checked against the naive float64 reference in tests/reference_convolution.py, against
 the worked values of directml-api.md section 5, against PyTorch when it is installed, and by the
@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from reference_convolution import conv_reference
 
 from pydml.errors import NativeError, UnsupportedError
-from pydml.kernels.convolution import (
+from kernel_plan_convolution import (
     BACKWARD,
     CONVOLUTION,
     CROSS_CORRELATION,

@@ -20,7 +20,6 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
                 "pydml.schema.tables", "pydml.tensor", "pydml.feature_levels", "pydml.graph_descs")),
     ("schema", ("pydml.ops", "pydml.registry", "pydml.descs", "pydml.schema")),
     ("validator", ("pydml.representable", "pydml.marshal", "pydml.validate")),
-    ("engines", ("pydml.kernels",)),
     ("device", ("pydml.graph", "pydml.device")),
     ("front ends", ("pydml.frontends", "pydml.onnx", "pydml.__main__", "pydml")),
 ]

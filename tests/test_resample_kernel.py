@@ -1,4 +1,4 @@
-"""Kernel-level tests of native/families/resample.c through pydml.kernels.resample (and lib directly).
+"""Kernel-level tests of native/families/resample.c through tests/kernel_plan_resample.py (the C plan API) and lib directly.
 
 Covers: every interpolation mode x rounding x rank 1..5 against the numpy reference (f32, f16,
 bf16, int8/uint8 forward), the adjoint identity <F x, g> == <x, B g>, the documented and derived
@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pydml.errors import NativeError, UnsupportedError
-from pydml.kernels.resample import (
+from kernel_plan_resample import (
     LINEAR,
     NEAREST_NEIGHBOR,
     ROUND_CEIL,

@@ -1,4 +1,5 @@
-"""Typed wrapper of the DML_CONVOLUTION kernel (native/families/convolution.c).
+"""The tests' typed wrapper of the DML_CONVOLUTION kernel's C plan API (include/pydml.h,
+native/families/convolution.c), below the descs; pydml itself runs it through the operator lifecycle.
 
 ``ConvolutionPlan`` owns a ``pydml_convolution_plan`` (geometry checked and scratch allocated once);
 ``execute`` runs it on ``pydml_tensor`` views. ``conv_array`` is the convenience form for packed

@@ -1,4 +1,5 @@
-"""Typed wrapper of the resample kernels (``pydml_resample_*`` in native/families/resample.c).
+"""The tests' typed wrapper of the resample kernels' C plan API (``pydml_resample_*`` in include/pydml.h,
+native/families/resample.c), below the descs; pydml itself runs them through the operator lifecycle.
 
 A :class:`ResamplePlan` holds the per-axis tap tables of one resampling (sizes, scales, offsets,
 interpolation mode, rounding, antialiasing); :meth:`ResamplePlan.forward` and
