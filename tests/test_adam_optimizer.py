@@ -1,12 +1,12 @@
-"""ADAM_OPTIMIZER (native/families/optimizer.c) and its rules (native/validate/rules_training.c, the table in
-pydml/ops/training.py).
+"""ADAM_OPTIMIZER (native/families/optimizer.c) and its rules (native/validate/rules_optimizer.c, the table in
+pydml/ops/optimizer.py).
 
 Reference: numpy float64 written from the page's computation, run for several training steps (each
 step feeds the previous step's outputs back, as the page says to); outputs poisoned (NaN) before
 execution; every test runs on each ISA path (``ew_isa``). In place: the page's remarks allow each
 output to alias an eligible input; the tests bind the same arrays as input and output.
 
-Decision asserted here (pydml/ops/training.py): TrainingStepTensor is a UINT32 scalar.
+Decision asserted here (pydml/ops/optimizer.py): TrainingStepTensor is a UINT32 scalar.
 """
 
 from __future__ import annotations

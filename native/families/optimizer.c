@@ -1,5 +1,5 @@
 /* The optimizer kernel family (families.h): ADAM_OPTIMIZER (page: MicrosoftDocs/sdk-api
- * ns-directml-dml_adam_optimizer_operator_desc.md; rules_training.c checks the desc).
+ * ns-directml-dml_adam_optimizer_operator_desc.md; rules_optimizer.c checks the desc).
  *
  * The page's computation, element by element, with T the training step:
  *   M' = Beta1 * M + (1 - Beta1) * G
@@ -7,7 +7,7 @@
  *   Alpha = sqrt(1 - Beta2^T) / (1 - Beta1^T)
  *   X' = X - LearningRate * Alpha * M' / (sqrt(V') + Epsilon)
  * Outputs X', M', V'. The operator does not increment T (the page). TrainingStepTensor is a UINT32
- * scalar (the field text; pydml/ops/training.py says why the table's FLOAT32/FLOAT16 row is not
+ * scalar (the field text; pydml/ops/optimizer.py says why the table's FLOAT32/FLOAT16 row is not
  * followed). T = 0 gives Alpha = 0 / 0 = NaN, as the formula does (the page says the step
  * "typically ... starts at 0", yet its bias correction needs T >= 1; tensorflow-directml's ApplyAdam
  * passes T >= 1).

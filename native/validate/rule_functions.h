@@ -42,6 +42,7 @@ pydml_status pydml_rule_normalization_lrn_grad(pydml_check* c, const pydml_opera
 pydml_status pydml_rule_normalization_mvn(pydml_check* c, const pydml_operator_info* op, const void* desc);
 pydml_status pydml_rule_normalization_mvn1(pydml_check* c, const pydml_operator_info* op, const void* desc);
 pydml_status pydml_rule_normalization_mvn2(pydml_check* c, const pydml_operator_info* op, const void* desc);
+pydml_status pydml_rule_optimizer_adam(pydml_check* c, const pydml_operator_info* op, const void* desc);
 pydml_status pydml_rule_pooling(pydml_check* c, const pydml_operator_info* op, const void* desc);
 pydml_status pydml_rule_quantize(pydml_check* c, const pydml_operator_info* op, const void* desc);
 pydml_status pydml_rule_quantize_dynamic(pydml_check* c, const pydml_operator_info* op, const void* desc);
@@ -60,6 +61,5 @@ pydml_status pydml_rule_roi_roi_pooling(pydml_check* c, const pydml_operator_inf
 pydml_status pydml_rule_softmax_axes(pydml_check* c, const pydml_operator_info* op, const void* desc);
 pydml_status pydml_rule_softmax_effective_rank(pydml_check* c, const pydml_operator_info* op, const void* desc);
 pydml_status pydml_rule_top_k(pydml_check* c, const pydml_operator_info* op, const void* desc);
-pydml_status pydml_rule_training_adam(pydml_check* c, const pydml_operator_info* op, const void* desc);
 
 #endif /* PYDML_NATIVE_RULE_FUNCTIONS_H */

@@ -1,5 +1,5 @@
 /* The attention operators' own rules (MULTIHEAD_ATTENTION, MULTIHEAD_ATTENTION1; attention.c runs
- * them): each "must" of the pages (pydml/ops/matrix.py transcribes them) that the generated tables
+ * them): each "must" of the pages (pydml/ops/attention.py transcribes them) that the generated tables
  * cannot say, and the readings attention.c documents where the pages are thin. Shapes are named as
  * the pages name them: batchSize B, sequenceLength S, keyValueSequenceLength T, pastSequenceLength
  * P, headSize H, valueHeadSize Hv; MULTIHEAD_ATTENTION's HeadCount is both MULTIHEAD_ATTENTION1's

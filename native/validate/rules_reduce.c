@@ -1,7 +1,7 @@
 /* The pages' own rules for REDUCE, ARGMIN, ARGMAX and the cumulative scans (reduce.c): each
  * "must" of a page that the tables cannot say. Pages: MicrosoftDocs/sdk-api
  * ns-directml-dml_{reduce,argmin,argmax,cumulative_summation,cumulative_product}_operator_desc.md
- * (commits in pydml/ops/reduction.py). TOP_K and TOP_K1 have no rules here yet. */
+ * (commits in pydml/ops/reduce.py). TOP_K and TOP_K1 have no rules here yet. */
 #include <stdio.h>
 #include <string.h>
 

@@ -1,5 +1,5 @@
 /* The top_k operators' own rules (TOP_K, TOP_K1; top_k.c runs them): each "must" of the pages
- * (pydml/ops/reduction.py transcribes them) that the generated tables cannot say.
+ * (pydml/ops/top_k.py transcribes them) that the generated tables cannot say.
  *
  * K: the pages say "K must be greater than 0, but less than the number of elements ... along
  * Axis". K equal to that number is accepted: the output is then the whole sequence, sorted, which

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pydml.ops import (
     activation,
+    attention,
     convolution,
     data_movement,
     element_wise_bitwise,
@@ -15,22 +16,27 @@ from pydml.ops import (
     element_wise_logical,
     element_wise_math,
     gather_scatter,
-    matrix,
+    gemm,
+    integer_products,
     normalization,
+    normalization_training,
+    optimizer,
     pooling,
     quantization,
     random,
     recurrent,
-    reduction,
+    reduce,
     resample,
     roi,
-    training,
+    softmax,
+    top_k,
 )
 
 FAMILIES = (
     element_wise_math, element_wise_logical, element_wise_bitwise, element_wise_clip,
-    quantization, activation, normalization, matrix, convolution, pooling, roi, reduction,
-    resample, data_movement, gather_scatter, recurrent, training, random,
+    quantization, activation, softmax, normalization, normalization_training, gemm,
+    integer_products, attention, convolution, pooling, roi, reduce, top_k, resample,
+    data_movement, gather_scatter, recurrent, optimizer, random,
 )
 
 __all__ = ["FAMILIES"]

@@ -1,5 +1,5 @@
 /* ADAM_OPTIMIZER's own rules (optimizer.c runs it): each "must" of its page
- * (pydml/ops/training.py transcribes it) that the generated tables cannot say. The table already
+ * (pydml/ops/optimizer.py transcribes it) that the generated tables cannot say. The table already
  * holds TrainingStepTensor to UINT32 and 4 dimensions (the field text; training.py says why) and
  * the other seven tensors to one DataType and Sizes. */
 #include <stdio.h>
@@ -13,7 +13,7 @@
 
 /* TrainingStepTensor field: "This tensor must be a scalar (that is, all Sizes equal to 1)". Beta1
  * and Beta2 "should be between 0.0 and 1.0": a recommendation, not a rule, so any value passes. */
-pydml_status pydml_rule_training_adam(pydml_check* c, const pydml_operator_info* op, const void* desc) {
+pydml_status pydml_rule_optimizer_adam(pydml_check* c, const pydml_operator_info* op, const void* desc) {
     const DML_BUFFER_TENSOR_DESC* t = pydml_tensor_field(op, desc, "TrainingStepTensor");
     char field[48];
     for (uint32_t d = 0; t != NULL && d < t->DimensionCount; d++)

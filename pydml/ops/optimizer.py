@@ -1,4 +1,6 @@
-"""Training operators (ADAM_OPTIMIZER): the tensor-support table of its documentation page.
+"""The optimizer (ADAM_OPTIMIZER): the tensor-support table of its documentation page. One name
+everywhere: native/families/optimizer.c, native/validate/rules_optimizer.c; tests
+tests/test_adam_optimizer.py, benchmark benchmarks/bench_training.py.
 
 The table is transcribed from the newest stored version of the sdk-api page (the commit is in
 ``page=``); the page has one untitled table, keyed by the introduced level (3_0).
@@ -21,7 +23,7 @@ TABLES = [
     operator(
         "ADAM_OPTIMIZER",
         kernel="optimizer",
-        rules="training.adam",
+        rules="optimizer.adam",
         page="9ade0e62b73672c2b4488a78fe4061bccf142590",
         introduced="3_0",
         constraints=[
