@@ -1,0 +1,248 @@
+"""GroupQueryAttention, MatMulNBits and QAttention (pydml/onnx/ops/contrib_llm.py), each on a small
+model built with onnx.helper, against onnxruntime's CPU provider (an independent implementation of
+the same contrib op) or float64 numpy where that provider's integer kernel saturates. Every graph
+output pydml allocates is poisoned (NaN bytes) before execution, so a value not written shows."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import numpy as np
+import pytest
+
+onnx = pytest.importorskip("onnx")
+ort = pytest.importorskip("onnxruntime")
+
+from onnx import TensorProto, helper, numpy_helper  # noqa: E402
+
+import pydml.graph  # noqa: E402
+import pydml.onnx  # noqa: E402
+
+F = TensorProto.FLOAT
+MS = "com.microsoft"
+TYPES = {
+    np.dtype(np.float32): F,
+    np.dtype(np.float16): TensorProto.FLOAT16,
+    np.dtype(np.uint8): TensorProto.UINT8,
+    np.dtype(np.int8): TensorProto.INT8,
+    np.dtype(np.int32): TensorProto.INT32,
+}
+
+
+@pytest.fixture(autouse=True)
+def poisoned_outputs(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Graph outputs start as 0xFF bytes (NaN in FLOAT32 and FLOAT16) instead of zeros."""
+
+    def allocate(self: Any, k: int) -> Any:
+        _, nbytes = self._outputs[k]
+        return np.full(max(1, nbytes), 0xFF, dtype=np.uint8)
+
+    monkeypatch.setattr(pydml.graph.CompiledGraph, "_allocate", allocate)
+    yield
+
+
+def _model(
+    node: Any,
+    feed: dict[str, np.ndarray[Any, Any]],
+    outputs: list[tuple[str, int, list[int]]],
+    initializers: list[Any] | None = None,
+) -> bytes:
+    graph = helper.make_graph(
+        [node],
+        "g",
+        [helper.make_tensor_value_info(k, TYPES[v.dtype], list(v.shape)) for k, v in feed.items()],
+        [helper.make_tensor_value_info(n, t, s) for n, t, s in outputs],
+        initializers or [],
+    )
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17), helper.make_opsetid(MS, 1)])
+    model.ir_version = 8
+    return bytes(model.SerializeToString())
+
+
+def _both(data: bytes, feed: dict[str, np.ndarray[Any, Any]]) -> tuple[list[Any], list[Any]]:
+    want = ort.InferenceSession(data, providers=["CPUExecutionProvider"]).run(None, feed)
+    sess = pydml.onnx.InferenceSession(data)
+    got = sess.run(None, feed)
+    assert sess.reference_nodes == []
+    return want, got
+
+
+# -- GroupQueryAttention ----------------------------------------------------------------------------
+
+
+def _gqa(
+    batch: int, seq: int, past: int, seqlens: list[int], dtype: Any, **attrs: Any
+) -> tuple[bytes, dict[str, Any]]:
+    heads, kv_heads, head = 4, 2, 8
+    rng = np.random.default_rng(seq + past)
+    total = max(seqlens) + 1
+    present = max(past, total)
+    feed = {
+        "q": rng.standard_normal((batch, seq, heads * head)).astype(dtype),
+        "k": rng.standard_normal((batch, seq, kv_heads * head)).astype(dtype),
+        "v": rng.standard_normal((batch, seq, kv_heads * head)).astype(dtype),
+        "past_k": rng.standard_normal((batch, kv_heads, past, head)).astype(dtype),
+        "past_v": rng.standard_normal((batch, kv_heads, past, head)).astype(dtype),
+        "seqlens_k": np.array(seqlens, np.int32),
+        "total": np.array(total, np.int32),
+    }
+    node = helper.make_node(
+        "GroupQueryAttention",
+        list(feed),
+        ["y", "present_k", "present_v"],
+        domain=MS,
+        num_heads=heads,
+        kv_num_heads=kv_heads,
+        **attrs,
+    )
+    t = TYPES[np.dtype(dtype)]
+    outs = [
+        ("y", t, [batch, seq, heads * head]),
+        ("present_k", t, [batch, kv_heads, present, head]),
+        ("present_v", t, [batch, kv_heads, present, head]),
+    ]
+    return _model(node, feed, outs), feed
+
+
+@pytest.mark.parametrize(
+    "seq,seqlens,dtype",
+    [
+        (1, [3, 5], np.float32),  # decode: past lengths 3 and 5 from seqlens_k
+        (3, [2, 2], np.float32),  # prompt: zero past lengths (a FILL_VALUE_CONSTANT)
+        (1, [4, 1], np.float16),  # FLOAT16 through CASTs to FLOAT32
+    ],
+)
+def test_group_query_attention(seq: int, seqlens: list[int], dtype: Any) -> None:
+    data, feed = _gqa(2, seq, 6, seqlens, dtype)
+    want, got = _both(data, feed)
+    tol = 2e-3 if dtype == np.float16 else 1e-5
+    np.testing.assert_allclose(got[0].astype(np.float64), want[0], rtol=tol, atol=tol)
+    for b, n in enumerate(seqlens):  # present rows [0, total) are the keys: past then new
+        for i in (1, 2):
+            np.testing.assert_array_equal(got[i][b, :, : n + 1], want[i][b, :, : n + 1])
+
+
+def test_group_query_attention_refused_case_names_the_node() -> None:
+    data, feed = _gqa(1, 1, 4, [2], np.float32, do_rotary=1)
+    with pytest.raises(pydml.onnx.UnsupportedNodeError, match=r'node "GroupQueryAttention_0".*do_rotary=1'):
+        pydml.onnx.InferenceSession(data).run(None, feed)
+
+
+# -- MatMulNBits -------------------------------------------------------------------------------------
+
+
+def _pack(values: np.ndarray[Any, Any], bits: int) -> np.ndarray[Any, Any]:
+    """Unsigned values, two 4-bit ones to a byte (the first in the low nibble) or one 8-bit."""
+    if bits == 8:
+        return values.astype(np.uint8)
+    if values.shape[-1] % 2:
+        values = np.concatenate([values, np.zeros((*values.shape[:-1], 1), values.dtype)], axis=-1)
+    return (values[..., 0::2] | (values[..., 1::2] << 4)).astype(np.uint8)
+
+
+def _nbits(k: int, block: int, bits: int, zero_points: bool) -> tuple[bytes, dict[str, Any]]:
+    n, m = 5, 3
+    blocks = k // block
+    rng = np.random.default_rng(k + bits)
+    q = rng.integers(0, 2**bits, (n, blocks, block))
+    inits = [
+        numpy_helper.from_array(_pack(q, bits), "b"),
+        numpy_helper.from_array(rng.uniform(0.01, 0.1, n * blocks).astype(np.float32), "scales"),
+    ]
+    names = ["a", "b", "scales"]
+    if zero_points:
+        z = rng.integers(0, 2**bits, (n, blocks))
+        inits.append(numpy_helper.from_array(_pack(z, bits).reshape(-1), "zp"))
+        names.append("zp")
+    feed = {"a": rng.standard_normal((2, m, k)).astype(np.float32)}
+    node = helper.make_node("MatMulNBits", names, ["y"], domain=MS, K=k, N=n, bits=bits, block_size=block)
+    return _model(node, feed, [("y", F, [2, m, n])], inits), feed
+
+
+@pytest.mark.parametrize(
+    "k,block,bits,zero_points",
+    [(48, 16, 4, True), (64, 16, 4, False), (64, 32, 8, True), (64, 32, 8, False)],
+)
+def test_matmul_nbits(k: int, block: int, bits: int, zero_points: bool) -> None:
+    """Blocked weights (3 blocks: the zero points' rows padded to whole bytes), the default zero
+    point 2^(bits-1) when none is given, 4 and 8 bits."""
+    data, feed = _nbits(k, block, bits, zero_points)
+    want, got = _both(data, feed)
+    np.testing.assert_allclose(got[0], want[0], rtol=1e-5, atol=1e-5)
+
+
+def test_matmul_nbits_refused_bits() -> None:
+    data, feed = _nbits(64, 32, 4, False)
+    model = onnx.load_from_string(data)
+    model.graph.node[0].attribute[2].i = 2  # bits=2: QueryMatMulNBits takes 4 and 8 only
+    with pytest.raises(pydml.onnx.UnsupportedNodeError, match=r'node "MatMulNBits_0".*bits=2'):
+        pydml.onnx.InferenceSession(model).run(None, feed)
+
+
+# -- QAttention --------------------------------------------------------------------------------------
+
+
+def _qattention(
+    mask: np.ndarray[Any, Any] | None, signed: bool, **attrs: Any
+) -> tuple[bytes, dict[str, Any]]:
+    batch, seq, k, heads, hidden = 2, 4, 6, 2, 8
+    rng = np.random.default_rng(31)
+    w = (
+        rng.integers(-127, 127, (k, 3 * hidden)).astype(np.int8)
+        if signed
+        else rng.integers(0, 255, (k, 3 * hidden), dtype=np.uint8)
+    )
+    feed: dict[str, Any] = {
+        "x": rng.integers(0, 255, (batch, seq, k), dtype=np.uint8),
+        "w": w,
+        "bias": rng.standard_normal(3 * hidden).astype(np.float32),
+        "xs": np.array(0.02, np.float32),
+        "ws": np.array(0.01, np.float32),
+        "xz": np.array(120, np.uint8),
+        "wz": np.array(3, np.int8) if signed else np.array(128, np.uint8),
+    }
+    names = ["x", "w", "bias", "xs", "ws", "", "xz", "wz"]
+    if mask is not None:
+        feed["mask"] = mask
+        names[5] = "mask"
+    node = helper.make_node("QAttention", names, ["y"], domain=MS, num_heads=heads, **attrs)
+    return _model(node, feed, [("y", F, [batch, seq, hidden])]), feed
+
+
+@pytest.mark.parametrize(
+    "mask",
+    [None, np.array([2, 4], np.int32), np.array([[1, 1, 0, 1], [1, 1, 1, 1]], np.int32)],
+    ids=["no-mask", "key-lengths", "2d-mask"],
+)
+def test_qattention(mask: np.ndarray[Any, Any] | None) -> None:
+    data, feed = _qattention(mask, signed=False)
+    want, got = _both(data, feed)
+    np.testing.assert_allclose(got[0], want[0], rtol=1e-5, atol=1e-5)
+
+
+def test_qattention_signed_weights_against_numpy() -> None:
+    """uint8 input with int8 weights: onnxruntime's CPU u8s8 kernel saturates its int16 pair sums
+    (1.2 off here), so the reference is float64 numpy of the op's definition."""
+    data, feed = _qattention(None, signed=True)
+    sess = pydml.onnx.InferenceSession(data)
+    (got,) = sess.run(None, feed)
+    x = (feed["x"].astype(np.float64) - feed["xz"]) * feed["xs"]
+    w = (feed["w"].astype(np.float64) - feed["wz"]) * feed["ws"]
+    proj = x @ w + feed["bias"]
+    batch, seq, width = proj.shape
+    hidden, heads = width // 3, 2
+    q, k, v = (
+        proj[..., i * hidden : (i + 1) * hidden].reshape(batch, seq, heads, -1).transpose(0, 2, 1, 3)
+        for i in range(3)
+    )
+    s = q @ k.transpose(0, 1, 3, 2) / np.sqrt(hidden // heads)
+    p = np.exp(s - s.max(-1, keepdims=True))
+    want = ((p / p.sum(-1, keepdims=True)) @ v).transpose(0, 2, 1, 3).reshape(batch, seq, hidden)
+    np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-5)
+
+
+def test_qattention_refused_unidirectional() -> None:
+    data, feed = _qattention(None, signed=False, unidirectional=1)
+    with pytest.raises(pydml.onnx.UnsupportedNodeError, match=r'node "QAttention_0".*unidirectional=1'):
+        pydml.onnx.InferenceSession(data).run(None, feed)
