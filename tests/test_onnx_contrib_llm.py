@@ -246,3 +246,45 @@ def test_qattention_refused_unidirectional() -> None:
     data, feed = _qattention(None, signed=False, unidirectional=1)
     with pytest.raises(pydml.onnx.UnsupportedNodeError, match=r'node "QAttention_0".*unidirectional=1'):
         pydml.onnx.InferenceSession(data).run(None, feed)
+
+
+# -- DynamicQuantizeMatMul ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("b_type,zero_point", [(np.uint8, True), (np.uint8, False), (np.int8, True)])
+def test_dynamic_quantize_matmul(b_type: Any, zero_point: bool) -> None:
+    """A quantized by DYNAMIC_QUANTIZE_LINEAR to B's type, then MATRIX_MULTIPLY_INTEGER_TO_FLOAT
+    with per-column B scales and zero points and a bias."""
+    rng = np.random.default_rng(41)
+    b = (
+        rng.integers(0, 255, (8, 5), dtype=np.uint8)
+        if b_type == np.uint8
+        else rng.integers(-127, 127, (8, 5)).astype(np.int8)
+    )
+    inits = [
+        numpy_helper.from_array(b, "b"),
+        numpy_helper.from_array(rng.uniform(0.01, 0.05, 5).astype(np.float32), "b_scale"),
+        numpy_helper.from_array(rng.standard_normal(5).astype(np.float32), "bias"),
+    ]
+    names = ["a", "b", "b_scale", "", "bias"]
+    if zero_point:
+        low, high = (100, 150) if b_type == np.uint8 else (-5, 5)
+        inits.append(numpy_helper.from_array(rng.integers(low, high, 5).astype(b_type), "b_zp"))
+        names[3] = "b_zp"
+    feed = {"a": rng.standard_normal((2, 3, 8)).astype(np.float32)}
+    node = helper.make_node("DynamicQuantizeMatMul", names, ["y"], domain=MS)
+    data = _model(node, feed, [("y", F, [2, 3, 5])], inits)
+    if b_type == np.uint8:
+        want, got = _both(data, feed)
+        np.testing.assert_allclose(got[0], want[0], rtol=1e-5, atol=1e-5)
+        return
+    # int8 B: onnxruntime's CPU kernel quantizes A to uint8 and its u8s8 path saturates (1.7 off
+    # here); the provider quantizes A to B's type. Reference: the float64 product with B
+    # dequantized, within A's quantization error (half a step of range/255, bounded by range/127,
+    # times the column's sum of |B|)
+    (got,) = pydml.onnx.InferenceSession(data).run(None, feed)
+    a = feed["a"].astype(np.float64)
+    bd = (b.astype(np.float64) - onnx.numpy_helper.to_array(inits[3])) * onnx.numpy_helper.to_array(inits[1])
+    want = a @ bd + onnx.numpy_helper.to_array(inits[2])
+    step = (max(a.max(), 0) - min(a.min(), 0)) / 127
+    assert np.all(np.abs(got - want) <= step / 2 * np.abs(bd).sum(0) + 1e-5)

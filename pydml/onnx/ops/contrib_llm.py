@@ -395,4 +395,55 @@ def qattention(seg: Segment, node: Node) -> None:
     )
 
 
-__all__ = ["group_query_attention", "matmul_nbits", "qattention"]
+# -- DynamicQuantizeMatMul ------------------------------------------------------------------------
+
+
+@register(
+    "DynamicQuantizeMatMul",
+    domain=MS,
+    dml=["DYNAMIC_QUANTIZE_LINEAR", "MATRIX_MULTIPLY_INTEGER_TO_FLOAT"],
+)
+def dynamic_quantize_matmul(seg: Segment, node: Node) -> None:
+    """A (float), B (uint8/int8), b_scale, b_zero_point, bias: the provider's
+    DmlOperatorDynamicQuantizeMatMul, DYNAMIC_QUANTIZE_LINEAR of A to B's data type (its scale and
+    zero point one element each) feeding MATRIX_MULTIPLY_INTEGER_TO_FLOAT with B, B's scale and
+    zero point (per tensor or per column) and the bias."""
+    from pydml.onnx.ops.matmul import _operands, quant_param
+
+    a4, b4, shape4, logical = _operands(seg, node, 0, 1)
+    n = shape4[-1]
+    a_type = a4.onnx_type
+    if a_type != FLOAT32:
+        raise LoweringError("A must be FLOAT32 (the provider's quantized A scale is FLOAT32)")
+    qa, a_scale, a_zero = seg.emit(
+        pydml.DML_DYNAMIC_QUANTIZE_LINEAR_OPERATOR_DESC(
+            InputTensor=seg.tensor(a4),
+            OutputTensor=seg.output(b4.onnx_type, a4.shape),
+            OutputScaleTensor=seg.output(FLOAT32, (1, 1, 1, 1)),
+            OutputZeroPointTensor=seg.output(b4.onnx_type, (1, 1, 1, 1)),
+        ),
+        node.name,
+    )
+    fields: dict[str, Any] = {}
+    if node.input(3):
+        fields["BZeroPointTensor"] = seg.tensor(quant_param(seg, node, node.inputs[3], cols=n))
+    if node.input(4):
+        bias = seg.view(node.inputs[4])
+        fields["BiasTensor"] = seg.tensor(bias.broadcast(shape4))
+    out = seg.output(FLOAT32, shape4)
+    (y,) = seg.emit(
+        pydml.DML_MATRIX_MULTIPLY_INTEGER_TO_FLOAT_OPERATOR_DESC(
+            ATensor=seg.tensor(qa),
+            AScaleTensor=seg.tensor(a_scale),
+            AZeroPointTensor=seg.tensor(a_zero),
+            BTensor=seg.tensor(b4),
+            BScaleTensor=seg.tensor(quant_param(seg, node, node.inputs[2], cols=n)),
+            OutputTensor=out,
+            **fields,
+        ),
+        node.name,
+    )
+    seg.define(node.outputs[0], y.reshaped(logical))
+
+
+__all__ = ["dynamic_quantize_matmul", "group_query_attention", "matmul_nbits", "qattention"]

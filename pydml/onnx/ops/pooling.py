@@ -302,7 +302,9 @@ def _pool(seg: Segment, node: Node, kind: str, *, global_: bool = False) -> None
 @register("MaxPool", since=1, dml=["MAX_POOLING2"])
 def max_pool(seg: Segment, node: Node) -> None:
     if int(node.attr("storage_order", 0)):
-        raise LoweringError("storage_order=1 is not lowered")
+        # DmlOperatorPooling.cpp: QueryMaxPool refuses storage_order != 0 and the kernel throws
+        # E_NOTIMPL for it (MAX_POOLING2's indices are row-major)
+        raise LoweringError("storage_order=1 is refused by the DirectML provider (QueryMaxPool)")
     _pool(seg, node, "MAX")
 
 
