@@ -288,3 +288,43 @@ def test_dynamic_quantize_matmul(b_type: Any, zero_point: bool) -> None:
     want = a @ bd + onnx.numpy_helper.to_array(inits[2])
     step = (max(a.max(), 0) - min(a.min(), 0)) / 127
     assert np.all(np.abs(got - want) <= step / 2 * np.abs(bd).sum(0) + 1e-5)
+
+
+# -- QLinearAveragePool, QLinearGlobalAveragePool ----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "op,shape,out_shape,attrs",
+    [
+        ("QLinearAveragePool", (1, 3, 6, 6), [1, 3, 3, 3], {"kernel_shape": [2, 2], "strides": [2, 2]}),
+        (
+            "QLinearAveragePool",
+            (1, 3, 5, 5),
+            [1, 3, 5, 5],
+            {"kernel_shape": [3, 3], "pads": [1, 1, 1, 1], "count_include_pad": 1},
+        ),
+        (
+            "QLinearAveragePool",
+            (1, 6, 6, 3),
+            [1, 3, 3, 3],
+            {"kernel_shape": [2, 2], "strides": [2, 2], "channels_last": 1},
+        ),
+        ("QLinearGlobalAveragePool", (2, 3, 4, 4), [2, 3, 1, 1], {}),
+        ("QLinearGlobalAveragePool", (2, 4, 4, 3), [2, 1, 1, 3], {"channels_last": 1}),
+    ],
+)
+def test_qlinear_average_pool(op: str, shape: tuple[int, ...], out_shape: list[int], attrs: Any) -> None:
+    """DML_QUANTIZED_LINEAR_AVERAGE_POOLING; channels_last read as NCHW by strides. onnxruntime's
+    CPU kernel averages in integers with its own rounding: at most one step apart."""
+    rng = np.random.default_rng(51)
+    feed = {
+        "x": rng.integers(0, 255, shape, dtype=np.uint8),
+        "xs": np.array(0.05, np.float32),
+        "xz": np.array(100, np.uint8),
+        "ys": np.array(0.03, np.float32),
+        "yz": np.array(110, np.uint8),
+    }
+    node = helper.make_node(op, list(feed), ["y"], domain=MS, **attrs)
+    want, got = _both(_model(node, feed, [("y", TensorProto.UINT8, out_shape)]), feed)
+    assert got[0].shape == want[0].shape
+    assert np.abs(got[0].astype(int) - want[0].astype(int)).max() <= 1

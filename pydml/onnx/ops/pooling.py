@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 import pydml
-from pydml.onnx.lowering import LoweringError, Node, Segment, View, register
+from pydml.onnx.lowering import CONTRIB_DOMAIN, LoweringError, Node, Segment, View, register
 
 
 def _spatial(node: Node, name: str, count: int, default: int) -> list[int]:
@@ -232,8 +232,8 @@ INT64, UINT64 = 7, 13
 INT32 = 6
 
 
-def _pool(seg: Segment, node: Node, kind: str, *, global_: bool = False) -> None:
-    x = seg.view(node.inputs[0])
+def _pool(seg: Segment, node: Node, kind: str, *, global_: bool = False, x: View | None = None) -> View:
+    x = seg.view(node.inputs[0]) if x is None else x
     x4, lifted = _to_2d(x)
     spatial = x4.rank - 2
     in_sizes = list(x4.shape[2:])
@@ -289,14 +289,60 @@ def _pool(seg: Segment, node: Node, kind: str, *, global_: bool = False) -> None
         desc = pydml.DML_AVERAGE_POOLING1_OPERATOR_DESC(
             **common, IncludePadding=bool(int(node.attr("count_include_pad", 0)))
         )
+    elif kind == "QAVERAGE":
+        # QLinearAveragePool's x_scale, x_zero_point, y_scale, y_zero_point (inputs 1-4), per
+        # tensor: sizes all 1 of the input's dimension count (the page's rule)
+        def param(i: int, like: tuple[int, ...]) -> Any:
+            shape = (1,) * len(like)
+            p = seg.view(node.inputs[i]) if node.input(i) else seg.zero(x.onnx_type)
+            if p.size != 1:
+                raise LoweringError(f"input {i}: only per-tensor scales and zero points are lowered")
+            return seg.tensor(replace(p, shape=shape, strides=(0,) * len(shape)))
+
+        desc = pydml.DML_QUANTIZED_LINEAR_AVERAGE_POOLING_OPERATOR_DESC(
+            **common,
+            InputScaleTensor=param(1, x4.shape),
+            InputZeroPointTensor=param(2, x4.shape),
+            OutputScaleTensor=param(3, out_shape),
+            OutputZeroPointTensor=param(4, out_shape),
+            IncludePadding=bool(int(node.attr("count_include_pad", 0))),
+        )
     else:
         desc = pydml.DML_LP_POOLING1_OPERATOR_DESC(**common, P=int(node.attr("p", 2)))
     outs = seg.emit(desc, node.name)
     final = (n, c, *out_sizes[1:]) if lifted else out_shape
-    seg.define(node.outputs[0], outs[0].reshaped(final))
+    y = outs[0].reshaped(final)
+    if kind != "QAVERAGE":
+        seg.define(node.outputs[0], y)
     if indices is not None:
         seg.define(node.outputs[1], replace(outs[1], onnx_type=INT64).reshaped(final))
     _ = math
+    return y
+
+
+def _qlinear_pool(seg: Segment, node: Node, global_: bool) -> None:
+    """The provider's DmlOperatorQLinearAveragePooling: one DML_QUANTIZED_LINEAR_AVERAGE_POOLING;
+    channels_last=1 reads the NHWC input as NCHW by strides (the provider permutes the tensor
+    descs' dimensions) and the output is defined back as an NHWC view."""
+    x = seg.view(node.inputs[0])
+    last = bool(int(node.attr("channels_last", 0)))
+    if last:
+        perm = (0, x.rank - 1, *range(1, x.rank - 1))
+        x = x.transposed(perm)
+    y = _pool(seg, node, "QAVERAGE", global_=global_, x=x)
+    if last:
+        y = y.transposed((0, *range(2, y.rank), 1))
+    seg.define(node.outputs[0], y)
+
+
+@register("QLinearAveragePool", domain=CONTRIB_DOMAIN, dml=["QUANTIZED_LINEAR_AVERAGE_POOLING"])
+def qlinear_average_pool(seg: Segment, node: Node) -> None:
+    _qlinear_pool(seg, node, False)
+
+
+@register("QLinearGlobalAveragePool", domain=CONTRIB_DOMAIN, dml=["QUANTIZED_LINEAR_AVERAGE_POOLING"])
+def qlinear_global_average_pool(seg: Segment, node: Node) -> None:
+    _qlinear_pool(seg, node, True)
 
 
 @register("MaxPool", since=1, dml=["MAX_POOLING2"])
