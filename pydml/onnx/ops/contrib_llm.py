@@ -446,4 +446,65 @@ def dynamic_quantize_matmul(seg: Segment, node: Node) -> None:
     seg.define(node.outputs[0], y.reshaped(logical))
 
 
-__all__ = ["dynamic_quantize_matmul", "group_query_attention", "matmul_nbits", "qattention"]
+# -- QLinearConcat --------------------------------------------------------------------------------
+
+
+@register(
+    "QLinearConcat",
+    domain=MS,
+    dml=["ELEMENT_WISE_DEQUANTIZE_LINEAR", "JOIN", "ELEMENT_WISE_QUANTIZE_LINEAR"],
+)
+def qlinear_concat(seg: Segment, node: Node) -> None:
+    """y_scale, y_zero_point, then (x, x_scale, x_zero_point) per input: the provider's
+    DmlOperatorQLinearConcat, each x ELEMENT_WISE_DEQUANTIZE_LINEARed to FLOAT32 (its scale and
+    zero point broadcast to x), JOINed on axis, ELEMENT_WISE_QUANTIZE_LINEARed with y's."""
+    count = len(node.inputs) - 2
+    if count < 3 or count % 3:
+        raise LoweringError("inputs must be y_scale, y_zero_point and (x, x_scale, x_zero_point) tuples")
+    xs = [seg.view(node.inputs[2 + 3 * i]) for i in range(count // 3)]
+    rank = xs[0].rank
+    axis = int(node.attr("axis"))
+    axis = axis + rank if axis < 0 else axis
+    if not 0 <= axis < rank or any(x.rank != rank for x in xs):
+        raise LoweringError(f"axis {node.attr('axis')} for inputs of {rank} dimensions")
+    y_scale, y_zero = seg.view(node.inputs[0]), seg.view(node.inputs[1])
+    parts = []
+    for i, x in enumerate(xs):
+        scale, zero = seg.view(node.inputs[3 + 3 * i]), seg.view(node.inputs[4 + 3 * i])
+        if scale.onnx_type != y_scale.onnx_type or zero.onnx_type != y_zero.onnx_type:
+            raise LoweringError(
+                "each input's scale and zero point must have y_scale's and y_zero_point's types"
+            )
+        out = seg.output(FLOAT32, x.shape)
+        (f,) = seg.emit(
+            pydml.DML_ELEMENT_WISE_DEQUANTIZE_LINEAR_OPERATOR_DESC(
+                InputTensor=seg.tensor(x),
+                ScaleTensor=seg.tensor(scale.broadcast(x.shape)),
+                ZeroPointTensor=seg.tensor(zero.broadcast(x.shape)),
+                OutputTensor=out,
+            ),
+            node.name,
+        )
+        parts.append(f)
+    shape = list(xs[0].shape)
+    shape[axis] = sum(x.shape[axis] for x in xs)
+    joined = seg.output(FLOAT32, shape)
+    (j,) = seg.emit(
+        pydml.DML_JOIN_OPERATOR_DESC(
+            InputTensors=[seg.tensor(p) for p in parts], OutputTensor=joined, Axis=axis
+        ),
+        node.name,
+    )
+    out = seg.output(y_zero.onnx_type, shape, name=node.outputs[0])
+    seg.emit(
+        pydml.DML_ELEMENT_WISE_QUANTIZE_LINEAR_OPERATOR_DESC(
+            InputTensor=seg.tensor(j),
+            ScaleTensor=seg.tensor(y_scale.broadcast(tuple(shape))),
+            ZeroPointTensor=seg.tensor(y_zero.broadcast(tuple(shape))),
+            OutputTensor=out,
+        ),
+        node.name,
+    )
+
+
+__all__ = ["dynamic_quantize_matmul", "group_query_attention", "matmul_nbits", "qattention", "qlinear_concat"]
