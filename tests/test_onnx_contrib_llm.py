@@ -347,3 +347,45 @@ def test_qlinear_concat() -> None:
     node = helper.make_node("QLinearConcat", list(feed), ["y"], domain=MS, axis=-2)
     want, got = _both(_model(node, feed, [("y", TensorProto.UINT8, [2, 5, 4])]), feed)
     assert np.abs(got[0].astype(int) - want[0].astype(int)).max() <= 1
+
+
+# -- GroupNorm ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("channels_last", [1, 0])
+@pytest.mark.parametrize("activation", [0, 1])
+@pytest.mark.parametrize("dtype", [np.float32, np.float16])
+def test_group_norm_against_numpy(channels_last: int, activation: int, dtype: Any) -> None:
+    """onnxruntime's CPU provider has no GroupNorm kernel: float64 numpy of the contrib op's
+    definition (mean and variance per batch and group of channels; Swish when activation=1).
+    FLOAT16 input with FLOAT32 gamma and beta takes the provider's CAST of gamma and beta."""
+    rng = np.random.default_rng(71 + channels_last + 2 * activation)
+    shape = (2, 3, 4, 6) if channels_last else (2, 6, 3, 4)
+    x = rng.standard_normal(shape).astype(dtype)
+    gamma, beta = rng.standard_normal(6).astype(np.float32), rng.standard_normal(6).astype(np.float32)
+    node = helper.make_node(
+        "GroupNorm",
+        ["x", "gamma", "beta"],
+        ["y"],
+        domain=MS,
+        groups=3,
+        activation=activation,
+        channels_last=channels_last,
+        epsilon=1e-5,
+    )
+    feed = {"x": x, "gamma": gamma, "beta": beta}
+    data = _model(node, feed, [("y", TYPES[np.dtype(dtype)], list(shape))])
+    sess = pydml.onnx.InferenceSession(data)
+    (got,) = sess.run(None, feed)
+    assert sess.reference_nodes == []
+    xd = x.astype(np.float64)
+    nchw = xd.transpose(0, 3, 1, 2) if channels_last else xd
+    n, c, h, w = nchw.shape
+    grouped = nchw.reshape(n, 3, -1)
+    norm = (grouped - grouped.mean(-1, keepdims=True)) / np.sqrt(grouped.var(-1, keepdims=True) + 1e-5)
+    want = norm.reshape(n, c, h, w) * gamma[None, :, None, None] + beta[None, :, None, None]
+    if activation:
+        want = want / (1 + np.exp(-want))
+    want = want.transpose(0, 2, 3, 1) if channels_last else want
+    tol = 1e-2 if dtype == np.float16 else 1e-5
+    np.testing.assert_allclose(got.astype(np.float64), want, rtol=tol, atol=tol)

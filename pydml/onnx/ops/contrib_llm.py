@@ -507,4 +507,76 @@ def qlinear_concat(seg: Segment, node: Node) -> None:
     )
 
 
-__all__ = ["dynamic_quantize_matmul", "group_query_attention", "matmul_nbits", "qattention", "qlinear_concat"]
+# -- GroupNorm ------------------------------------------------------------------------------------
+
+
+@register(
+    "GroupNorm",
+    domain=MS,
+    dml=["MEAN_VARIANCE_NORMALIZATION", "CAST", "ACTIVATION_SIGMOID", "ELEMENT_WISE_MULTIPLY"],
+)
+def group_norm(seg: Segment, node: Node) -> None:
+    """X [N, H, W, C] (channels_last=1, the default) or [N, C, H, W], gamma and beta [C]: the
+    provider's DmlOperatorGroupNorm. X is read as [N, groups, C / groups, H W] by strides and
+    normalized by DML_MEAN_VARIANCE_NORMALIZATION (CrossChannel false: over the last two
+    dimensions), gamma and beta read as [groups, C / groups] broadcast (CAST to X's type when they
+    differ); activation=1 is Swish (ACTIVATION_SIGMOID and ELEMENT_WISE_MULTIPLY). The output is
+    defined back in X's layout as a view (the provider copies it with ELEMENT_WISE_IDENTITY)."""
+    x = seg.view(node.inputs[0])
+    gamma, beta = seg.view(node.inputs[1]), seg.view(node.inputs[2])
+    if x.rank != 4 or gamma.rank != 1 or beta.rank != 1:
+        raise LoweringError("a 4-D input and 1-D gamma and beta are required")
+    last = bool(int(node.attr("channels_last", 1)))
+    groups = int(node.attr("groups"))
+    if last:
+        n, h, w, c = x.shape
+        sn, sh, sw, sc = x.strides
+    else:
+        n, c, h, w = x.shape
+        sn, sc, sh, sw = x.strides
+    if sw * w != sh and h > 1:
+        raise LoweringError("H and W of the input must be contiguous")
+    if groups <= 0 or c % groups or gamma.shape[0] != c or beta.shape[0] != c:
+        raise LoweringError(f"groups {groups}, gamma and beta must divide and match the {c} channels")
+    if gamma.onnx_type != beta.onnx_type:
+        raise LoweringError("gamma and beta must have one data type")
+    cg = c // groups
+    shape = (n, groups, cg, h * w)
+    grouped = View(x.source, x.onnx_type, shape, (sn, cg * sc, sc, sw))
+
+    def param(p: View) -> View:
+        v = View(p.source, p.onnx_type, shape, (0, cg * p.strides[0], p.strides[0], 0))
+        return cast(seg, node, v, x.onnx_type) if p.onnx_type != x.onnx_type else v
+
+    out = seg.output(x.onnx_type, shape)
+    (y,) = seg.emit(
+        pydml.DML_MEAN_VARIANCE_NORMALIZATION_OPERATOR_DESC(
+            InputTensor=seg.tensor(grouped),
+            ScaleTensor=seg.tensor(param(gamma)),
+            BiasTensor=seg.tensor(param(beta)),
+            OutputTensor=out,
+            CrossChannel=False,
+            NormalizeVariance=True,
+            Epsilon=float(node.attr("epsilon", 1e-5)),
+        ),
+        node.name,
+    )
+    if int(node.attr("activation")):
+        from pydml.onnx.ops.elementwise import binary, unary
+
+        sig = unary(seg, node, "ACTIVATION_SIGMOID", y, out_name="")
+        y = binary(seg, node, "ELEMENT_WISE_MULTIPLY", y, sig, out_name=None)
+    # y is packed [N, C, H W]: NHWC reads it with strides (C H W, W, 1, H W)
+    hw = h * w
+    nchw = View(y.source, y.onnx_type, (n, c, h, w), (c * hw, hw, w, 1))
+    seg.define(node.outputs[0], nchw.transposed((0, 2, 3, 1)) if last else nchw)
+
+
+__all__ = [
+    "dynamic_quantize_matmul",
+    "group_norm",
+    "group_query_attention",
+    "matmul_nbits",
+    "qattention",
+    "qlinear_concat",
+]
