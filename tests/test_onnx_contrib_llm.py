@@ -389,3 +389,82 @@ def test_group_norm_against_numpy(channels_last: int, activation: int, dtype: An
     want = want.transpose(0, 2, 3, 1) if channels_last else want
     tol = 1e-2 if dtype == np.float16 else 1e-5
     np.testing.assert_allclose(got.astype(np.float64), want, rtol=tol, atol=tol)
+
+
+# -- FusedMatMul's batch transposes, FusedMatMulActivation --------------------------------------------
+
+
+@pytest.mark.parametrize("tba,tbb,ta,tb", [(1, 0, 0, 0), (0, 1, 0, 0), (1, 1, 1, 0), (1, 1, 0, 1)])
+def test_fused_matmul_trans_batch(tba: int, tbb: int, ta: int, tb: int) -> None:
+    """transBatchA/B read [d0, d1, d2] as [d1, d0, d2] by strides, before transA/B."""
+    rng = np.random.default_rng(81)
+    a_logical = (2, 4, 3) if ta else (2, 3, 4)
+    b_logical = (2, 5, 4) if tb else (2, 4, 5)
+
+    def stored(shape: tuple[int, int, int], batch_first: int) -> tuple[int, ...]:
+        return (shape[1], shape[0], shape[2]) if batch_first else shape
+
+    feed = {
+        "a": rng.standard_normal(stored(a_logical, tba)).astype(np.float32),
+        "b": rng.standard_normal(stored(b_logical, tbb)).astype(np.float32),
+    }
+    node = helper.make_node(
+        "FusedMatMul",
+        ["a", "b"],
+        ["y"],
+        domain=MS,
+        transBatchA=tba,
+        transBatchB=tbb,
+        transA=ta,
+        transB=tb,
+        alpha=0.5,
+    )
+    want, got = _both(_model(node, feed, [("y", F, [2, 3, 5])]), feed)
+    np.testing.assert_allclose(got[0], want[0], rtol=1e-5, atol=1e-5)
+
+
+@pytest.mark.parametrize(
+    "activation,attrs,onnx_attrs",
+    [
+        ("Relu", {}, {}),
+        ("LeakyRelu", {"activation_alpha": 0.2}, {"alpha": 0.2}),
+        ("HardSigmoid", {"activation_alpha": 0.3, "activation_beta": 0.4}, {"alpha": 0.3, "beta": 0.4}),
+        ("Sigmoid", {}, {}),
+    ],
+)
+def test_fused_matmul_activation(activation: str, attrs: Any, onnx_attrs: Any) -> None:
+    """onnxruntime has no CPU FusedMatMulActivation kernel: its CPU MatMul followed by the ai.onnx
+    activation is the reference."""
+    rng = np.random.default_rng(82)
+    feed = {
+        "a": rng.standard_normal((2, 3, 4)).astype(np.float32),
+        "b": rng.standard_normal((4, 5)).astype(np.float32),
+    }
+    node = helper.make_node(
+        "FusedMatMulActivation", ["a", "b"], ["y"], domain=MS, activation=activation, **attrs
+    )
+    sess = pydml.onnx.InferenceSession(_model(node, feed, [("y", F, [2, 3, 5])]))
+    (got,) = sess.run(None, feed)
+    assert sess.reference_nodes == []
+    graph = helper.make_graph(
+        [
+            helper.make_node("MatMul", ["a", "b"], ["t"]),
+            helper.make_node(activation, ["t"], ["y"], **onnx_attrs),
+        ],
+        "g",
+        [helper.make_tensor_value_info(k, F, list(v.shape)) for k, v in feed.items()],
+        [helper.make_tensor_value_info("y", F, [2, 3, 5])],
+    )
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+    model.ir_version = 8
+    (want,) = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"]).run(
+        None, feed
+    )
+    np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-6)
+
+
+def test_fused_matmul_activation_refuses_unfusable() -> None:
+    feed = {"a": np.ones((2, 3), np.float32), "b": np.ones((3, 4), np.float32)}
+    node = helper.make_node("FusedMatMulActivation", ["a", "b"], ["y"], domain=MS, activation="Gelu")
+    with pytest.raises(pydml.onnx.UnsupportedNodeError, match=r'node "FusedMatMulActivation_0".*Gelu'):
+        pydml.onnx.InferenceSession(_model(node, feed, [("y", F, [2, 4])])).run(None, feed)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
+from typing import Any
 
 import pydml
 from pydml.onnx.lowering import (
@@ -95,12 +96,24 @@ def skip_layer_norm(seg: Segment, node: Node) -> None:
 def fused_matmul(seg: Segment, node: Node) -> None:
     """alpha * op(A) op(B), op a transpose of the last two dimensions when transA / transB: one
     GEMM with TransA / TransB and Alpha (the provider's DmlOperatorFusedMatMul); batch dimensions
-    broadcast by zero strides. transBatchA / transBatchB are refused."""
-    if int(node.attr("transBatchA", 0)) or int(node.attr("transBatchB", 0)):
-        raise LoweringError("transBatchA / transBatchB are not lowered")
+    broadcast by zero strides. transBatchA / transBatchB move the first dimension to just before
+    the last (onnxruntime's FusedMatMul: [d0, d1 .. dn-2, dn-1] read as [d1 .. dn-2, d0, dn-1]),
+    which the provider's GetFusedMatMulSizesAndStrides does by strides, as here."""
+    _fused_matmul(seg, node, None)
+
+
+def _fused_matmul(seg: Segment, node: Node, activation: Any) -> None:
     a, b = seg.view(node.inputs[0]), seg.view(node.inputs[1])
     if a.rank < 2 or b.rank < 2:
         raise LoweringError("1-D operands are not lowered")
+    tba, tbb = int(node.attr("transBatchA", 0)), int(node.attr("transBatchB", 0))
+    if (tba or tbb) and (a.rank < 3 or a.rank != b.rank):
+        # the provider's own check (as onnxruntime's CPU matmul_helper)
+        raise LoweringError("transBatchA / transBatchB need both inputs of one rank, at least 3")
+    if tba:
+        a = a.transposed((*range(1, a.rank - 1), 0, a.rank - 1))
+    if tbb:
+        b = b.transposed((*range(1, b.rank - 1), 0, b.rank - 1))
     ta, tb = int(node.attr("transA", 0)), int(node.attr("transB", 0))
     m, k = (a.shape[-1], a.shape[-2]) if ta else a.shape[-2:]
     k2, n = (b.shape[-1], b.shape[-2]) if tb else b.shape[-2:]
@@ -122,10 +135,46 @@ def fused_matmul(seg: Segment, node: Node) -> None:
             TransB="TRANSPOSE" if tb else "NONE",
             Alpha=float(node.attr("alpha", 1.0)),
             Beta=0.0,
+            FusedActivation=activation,
         ),
         node.name,
     )
     seg.define(node.outputs[0], y.reshaped(out_shape))
+
+
+#: FusedMatMulActivation's activation_alpha / _beta / _gamma as each activation's attributes
+_ACTIVATION_ATTRS = {
+    "LeakyRelu": {"activation_alpha": "alpha"},
+    "ThresholdedRelu": {"activation_alpha": "alpha"},
+    "Elu": {"activation_alpha": "alpha"},
+    "HardSigmoid": {"activation_alpha": "alpha", "activation_beta": "beta"},
+    "Selu": {"activation_alpha": "alpha", "activation_gamma": "gamma"},
+}
+
+
+@register("FusedMatMulActivation", domain=MS, dml=["GEMM"])
+def fused_matmul_activation(seg: Segment, node: Node) -> None:
+    """FusedMatMul with the activation op named by ``activation`` (its alpha, beta, gamma from
+    activation_alpha / _beta / _gamma) as the GEMM's FusedActivation: the provider creates it with
+    DmlOperatorFusedMatMul, whose TryGetGraphFusedActivationDesc makes the fused activation desc.
+    An activation DirectML cannot fuse (not one of OperatorUtility.cpp's fusable activations) is
+    refused."""
+    from pydml.onnx._deps import onnx
+    from pydml.onnx.lowering import FUSABLE_ACTIVATIONS, fused_activation_desc
+
+    op = str(node.attr("activation", ""))
+    if op not in FUSABLE_ACTIVATIONS:
+        raise LoweringError(f"activation {op!r} is not a fusable activation")
+    attrs = {
+        target: float(node.attr(source))
+        for source, target in _ACTIVATION_ATTRS.get(op, {}).items()
+        if node.has_attr(source)
+    }
+    proto = onnx().helper.make_node(op, ["x"], ["y"], **attrs)
+    desc = fused_activation_desc(Node(proto, node.opset, node.index))
+    if desc is None:
+        raise LoweringError(f"activation {op!r} has no fused form")
+    _fused_matmul(seg, node, desc)
 
 
 @register("MultiHeadAttention", domain=MS, dml=["MULTIHEAD_ATTENTION"])
