@@ -468,3 +468,67 @@ def test_fused_matmul_activation_refuses_unfusable() -> None:
     node = helper.make_node("FusedMatMulActivation", ["a", "b"], ["y"], domain=MS, activation="Gelu")
     with pytest.raises(pydml.onnx.UnsupportedNodeError, match=r'node "FusedMatMulActivation_0".*Gelu'):
         pydml.onnx.InferenceSession(_model(node, feed, [("y", F, [2, 4])])).run(None, feed)
+
+
+# -- NhwcConv, ConvTransposeWithDynamicPads -----------------------------------------------------------
+
+
+def _float_model(nodes: list[Any], feed: dict[str, Any], out_shape: list[int]) -> bytes:
+    graph = helper.make_graph(
+        nodes,
+        "g",
+        [
+            helper.make_tensor_value_info(k, TYPES.get(v.dtype, TensorProto.INT64), list(v.shape))
+            for k, v in feed.items()
+        ],
+        [helper.make_tensor_value_info("y", F, out_shape)],
+    )
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17), helper.make_opsetid(MS, 1)])
+    model.ir_version = 8
+    return bytes(model.SerializeToString())
+
+
+def test_nhwc_conv() -> None:
+    """onnxruntime has no CPU NhwcConv: Transpose + Conv + Transpose on its CPU provider is the
+    reference (grouped, asymmetric pads, strides)."""
+    rng = np.random.default_rng(91)
+    feed = {
+        "x": rng.standard_normal((1, 5, 6, 4)).astype(np.float32),
+        "w": rng.standard_normal((6, 3, 3, 2)).astype(np.float32),
+        "b": rng.standard_normal(6).astype(np.float32),
+    }
+    conv = {"group": 2, "pads": [1, 0, 1, 1], "strides": [1, 2]}
+    data = _float_model(
+        [helper.make_node("NhwcConv", ["x", "w", "b"], ["y"], domain=MS, **conv)], feed, [1, 5, 3, 6]
+    )
+    sess = pydml.onnx.InferenceSession(data)
+    (got,) = sess.run(None, feed)
+    assert sess.reference_nodes == []
+    reference = _float_model(
+        [
+            helper.make_node("Transpose", ["x"], ["xt"], perm=[0, 3, 1, 2]),
+            helper.make_node("Transpose", ["w"], ["wt"], perm=[0, 3, 1, 2]),
+            helper.make_node("Conv", ["xt", "wt", "b"], ["yt"], **conv),
+            helper.make_node("Transpose", ["yt"], ["y"], perm=[0, 2, 3, 1]),
+        ],
+        feed,
+        [1, 5, 3, 6],
+    )
+    (want,) = ort.InferenceSession(reference, providers=["CPUExecutionProvider"]).run(None, feed)
+    np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-5)
+
+
+def test_conv_transpose_with_dynamic_pads() -> None:
+    """Pads from input 2 (a graph input: read per run, part of the plan's key), bias at input 3."""
+    rng = np.random.default_rng(92)
+    feed = {
+        "x": rng.standard_normal((1, 4, 5, 5)).astype(np.float32),
+        "w": rng.standard_normal((4, 3, 3, 3)).astype(np.float32),
+        "pads": np.array([1, 0, 0, 1], np.int64),
+        "b": rng.standard_normal(3).astype(np.float32),
+    }
+    node = helper.make_node(
+        "ConvTransposeWithDynamicPads", ["x", "w", "pads", "b"], ["y"], domain=MS, strides=[2, 2]
+    )
+    want, got = _both(_float_model([node], feed, [1, 3, 10, 10]), feed)
+    np.testing.assert_allclose(got[0], want[0], rtol=1e-5, atol=1e-5)

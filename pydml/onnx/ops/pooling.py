@@ -80,9 +80,21 @@ def _quant4(seg: Segment, name: str, channels: int) -> View:
     raise LoweringError(f"{name!r}: a scale or zero point of shape {list(p.shape)}")
 
 
-def _convolution(seg: Segment, node: Node, *, transposed: bool, kind: str = "float") -> None:
+def _convolution(
+    seg: Segment,
+    node: Node,
+    *,
+    transposed: bool,
+    kind: str = "float",
+    views: tuple[View, View] | None = None,
+    pads: list[int] | None = None,
+    bias_at: int = 2,
+) -> View:
+    """Conv, ConvTranspose and their quantized and contrib forms; ``views`` replaces the input and
+    the weights (NhwcConv's NCHW views), ``pads`` the pads attribute (ConvTransposeWithDynamicPads'
+    Pads input) and ``bias_at`` the bias input's index. Returns the output view (NCHW)."""
     w_index = 3 if kind == "qlinear" else 1
-    x, w = seg.view(node.inputs[0]), seg.view(node.inputs[w_index])
+    x, w = views if views is not None else (seg.view(node.inputs[0]), seg.view(node.inputs[w_index]))
     x4, lifted = _to_2d(x)
     w4, _ = _to_2d(w)
     spatial = x4.rank - 2
@@ -136,6 +148,11 @@ def _convolution(seg: Segment, node: Node, *, transposed: bool, kind: str = "flo
                 else:
                     begin.append(total - total // 2)
                     end.append(total // 2)
+        elif pads is not None:
+            half = len(pads) // 2
+            if half != x.rank - 2:
+                raise LoweringError(f"Pads has {len(pads)} values for {x.rank - 2} spatial dimensions")
+            begin, end = ([0] if lifted else []) + pads[:half], ([0] if lifted else []) + pads[half:]
         else:
             if lifted:
                 b, e = _pads(node, in_sizes[1:], kernel[1:], strides[1:], dilations[1:])
@@ -151,7 +168,7 @@ def _convolution(seg: Segment, node: Node, *, transposed: bool, kind: str = "flo
     if any(v < 0 for v in begin + end):
         raise LoweringError("negative padding")
     fields: dict[str, Any] = {}
-    bias_index = {"float": 2, "integer": -1, "qlinear": 8}[kind]
+    bias_index = {"float": bias_at, "integer": -1, "qlinear": 8}[kind]
     if bias_index > 0 and node.input(bias_index):
         bias = seg.view(node.input(bias_index))
         fields["BiasTensor"] = seg.tensor(
@@ -204,8 +221,9 @@ def _convolution(seg: Segment, node: Node, *, transposed: bool, kind: str = "flo
                 ),
                 node.name,
             )
-        seg.define(node.outputs[0], y.reshaped((n, c_out, *out_sizes[1:]) if lifted else out_shape))
-        return
+        y = y.reshaped((n, c_out, *out_sizes[1:]) if lifted else out_shape)
+        seg.define(node.outputs[0], y)
+        return y
     out = seg.output(x.onnx_type, out_shape)
     (y,) = seg.emit(
         pydml.DML_CONVOLUTION_OPERATOR_DESC(
@@ -225,7 +243,39 @@ def _convolution(seg: Segment, node: Node, *, transposed: bool, kind: str = "flo
         ),
         node.name,
     )
-    seg.define(node.outputs[0], y.reshaped((n, c_out, *out_sizes[1:]) if lifted else out_shape))
+    y = y.reshaped((n, c_out, *out_sizes[1:]) if lifted else out_shape)
+    if views is None:
+        seg.define(node.outputs[0], y)
+    return y
+
+
+@register("NhwcConv", domain=CONTRIB_DOMAIN, dml=["CONVOLUTION"])
+def nhwc_conv(seg: Segment, node: Node) -> None:
+    """X [N, H, W, C] and W [M, kH, kW, C / group]: the provider's DmlOperatorConvolution with
+    isNhwc, which reads both as NCHW tensors by strides and writes the output NHWC by strides;
+    here the output is written NCHW and defined as its NHWC view (the same values). 4-D only, as
+    the provider checks."""
+    x, w = seg.view(node.inputs[0]), seg.view(node.inputs[1])
+    if x.rank != 4 or w.rank != 4:
+        raise LoweringError("NhwcConv takes 4-D input and weights (the provider's check)")
+    y = _convolution(
+        seg, node, transposed=False, views=(x.transposed((0, 3, 1, 2)), w.transposed((0, 3, 1, 2)))
+    )
+    seg.define(node.outputs[0], y.transposed((0, 2, 3, 1)))
+
+
+@register("ConvTransposeWithDynamicPads", domain=CONTRIB_DOMAIN, host_inputs=(2,), dml=["CONVOLUTION"])
+def conv_transpose_dynamic_pads(seg: Segment, node: Node) -> None:
+    """ConvTranspose with its pads from input 2 (read on the CPU: the provider's
+    ConvolutionHelperBase with hasDynamicPads) and the bias at input 3."""
+    pads = seg.host(node, 2, "Pads")
+    _convolution(
+        seg,
+        node,
+        transposed=True,
+        pads=None if pads is None else [int(v) for v in pads.reshape(-1)],
+        bias_at=3,
+    )
 
 
 INT64, UINT64 = 7, 13
