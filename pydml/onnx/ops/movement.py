@@ -410,3 +410,44 @@ def reverse_sequence(seg: Segment, node: Node) -> None:
         ),
         node.name,
     )
+
+
+@register("Col2Im", since=18, host_inputs=(1, 2), dml=["FOLD"])
+def col2im(seg: Segment, node: Node) -> None:
+    """input [N, C * prod(block_shape), L], image_shape and block_shape (read on the CPU: the
+    provider's Col2ImHelper) onto DML_FOLD (the provider's DmlOperatorCol2Im). The provider passes
+    one pads array as both StartPadding and EndPadding (its first DimensionCount values), so
+    asymmetric pads are refused here rather than computed differently from ONNX."""
+    x = seg.view(node.inputs[0])
+    image = seg.host(node, 1, "image_shape")
+    block = seg.host(node, 2, "block_shape")
+    if image is None or block is None:
+        raise LoweringError("image_shape and block_shape are required")
+    image_shape = [int(v) for v in image.reshape(-1)]
+    block_shape = [int(v) for v in block.reshape(-1)]
+    dims = len(block_shape)
+    if len(image_shape) != dims or x.rank != 3:
+        raise LoweringError("a 3-D input with image_shape and block_shape of one length is required")
+    pads = [int(v) for v in node.attr("pads", [0] * (2 * dims))]
+    if pads[:dims] != pads[dims:]:
+        raise LoweringError(
+            f"pads {pads}: the provider passes the begin pads as the end pads too (DmlOperatorCol2Im)"
+        )
+    n, ck, _ = x.shape
+    window = math.prod(block_shape)
+    if window <= 0 or ck % window:
+        raise LoweringError(f"input dimension 1 ({ck}) is not C x prod(block_shape) ({window})")
+    out = seg.output(x.onnx_type, (n, ck // window, *image_shape), name=node.outputs[0])
+    seg.emit(
+        pydml.DML_FOLD_OPERATOR_DESC(
+            InputTensor=seg.tensor(x),
+            OutputTensor=out,
+            DimensionCount=dims,
+            WindowSizes=block_shape,
+            Strides=[int(v) for v in node.attr("strides", [1] * dims)],
+            Dilations=[int(v) for v in node.attr("dilations", [1] * dims)],
+            StartPadding=pads[:dims],
+            EndPadding=pads[dims:],
+        ),
+        node.name,
+    )

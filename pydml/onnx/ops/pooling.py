@@ -280,6 +280,7 @@ def conv_transpose_dynamic_pads(seg: Segment, node: Node) -> None:
 
 INT64, UINT64 = 7, 13
 INT32 = 6
+UINT32 = 12
 
 
 def _pool(seg: Segment, node: Node, kind: str, *, global_: bool = False, x: View | None = None) -> View:
@@ -458,6 +459,62 @@ def max_unpool(seg: Segment, node: Node) -> None:
     seg.emit(
         pydml.DML_MAX_UNPOOLING_OPERATOR_DESC(
             InputTensor=seg.tensor(x), IndicesTensor=seg.tensor(idx), OutputTensor=out
+        ),
+        node.name,
+    )
+
+
+@register("RoiAlign", since=10, dml=["ROI_ALIGN1"])
+def roi_align(seg: Segment, node: Node) -> None:
+    """X, rois [R, 4], batch_indices [R] onto DML_ROI_ALIGN1: ReductionFunction AVERAGE or MAX
+    (mode), SpatialScale for X and Y, OutOfBoundsInputValue 0, sampling_ratio 0 as 1 to unbounded
+    samples per output (the provider's DmlOperatorRoiAlign). coordinate_transformation_mode
+    (RoiAlign-16) half_pixel shifts the scaled region by half a pixel (InputPixelOffset 0.5),
+    output_half_pixel does not; OutputPixelOffset -0.5 puts samples at bin centres in both. mode
+    "max" is DirectML's maximum of the interpolated samples, where ONNX's reference (and
+    onnxruntime's CPU kernel) takes the maximum of each sample's four weighted bilinear terms.
+    Batch indices are read unsigned (the provider forces them so)."""
+    x, rois, idx = (seg.view(node.inputs[i]) for i in range(3))
+    if x.rank != 4:
+        raise LoweringError("a 4-D input is required")
+    mode = str(node.attr("mode", "avg"))
+    if mode not in ("avg", "max"):
+        raise LoweringError(f"mode {mode!r}")
+    # the provider's RoiAlignHelper: "half_pixel" unless opset >= 16 gives the attribute
+    # (onnxruntime PR 15812; its RoiAlign-10 used ROI_ALIGN, whose results are half-pixel aligned)
+    ctm = "half_pixel"
+    if node.opset >= 16:
+        ctm = str(node.attr("coordinate_transformation_mode", "half_pixel"))
+    if ctm not in ("half_pixel", "output_half_pixel"):
+        raise LoweringError(f"coordinate_transformation_mode {ctm!r}")
+    ratio = int(node.attr("sampling_ratio", 0))
+    if ratio < 0:
+        raise LoweringError("sampling_ratio must be 0 or positive")
+    from pydml.onnx.ops.elementwise import reinterpret
+
+    # the batch indices are non-negative: INT64 / INT32 read as UINT64 / UINT32 (the page's types;
+    # the provider forces them unsigned)
+    idx = reinterpret(seg, idx, UINT64 if idx.onnx_type == INT64 else UINT32, node.name)
+    count = rois.shape[0]
+    height, width = int(node.attr("output_height", 1)), int(node.attr("output_width", 1))
+    scale = float(node.attr("spatial_scale", 1.0))
+    out = seg.output(x.onnx_type, (count, x.shape[1], height, width), name=node.outputs[0])
+    seg.emit(
+        pydml.DML_ROI_ALIGN1_OPERATOR_DESC(
+            InputTensor=seg.tensor(x),
+            ROITensor=seg.tensor(rois),
+            BatchIndicesTensor=seg.tensor(idx),
+            OutputTensor=out,
+            ReductionFunction="MAX" if mode == "max" else "AVERAGE",
+            InterpolationMode="LINEAR",
+            SpatialScaleX=scale,
+            SpatialScaleY=scale,
+            InputPixelOffset=0.5 if ctm == "half_pixel" else 0.0,
+            OutputPixelOffset=-0.5,
+            OutOfBoundsInputValue=0.0,
+            MinimumSamplesPerOutput=ratio if ratio else 1,
+            MaximumSamplesPerOutput=ratio if ratio else 0xFFFFFFFF,
+            AlignRegionsToCorners=False,
         ),
         node.name,
     )
