@@ -532,3 +532,54 @@ def test_conv_transpose_with_dynamic_pads() -> None:
     )
     want, got = _both(_float_model([node], feed, [1, 3, 10, 10]), feed)
     np.testing.assert_allclose(got[0], want[0], rtol=1e-5, atol=1e-5)
+
+
+# -- Attention's mask, attention_bias and value hidden size -----------------------------------------
+
+
+@pytest.mark.parametrize(
+    "case",
+    ["key-lengths", "end-start", "2d-mask", "3d-mask", "attention-bias", "value-hidden-4"],
+)
+def test_attention_masks_bias_and_value_size(case: str) -> None:
+    """The provider's DmlOperatorAttention inputs beyond the projection: mask_index in each form
+    DML_MULTIHEAD_ATTENTION takes, attention_bias as RelativePositionBiasTensor, and
+    qkv_hidden_sizes with a value hidden size of its own (stacked query/key + SLICE1d value)."""
+    rng = np.random.default_rng(101)
+    batch, seq, k, heads = 2, 4, 6, 2
+    hq, hv = 8, (4 if case == "value-hidden-4" else 8)
+    feed: dict[str, Any] = {
+        "x": rng.standard_normal((batch, seq, k)).astype(np.float32),
+        "w": (rng.standard_normal((k, 2 * hq + hv)) * 0.3).astype(np.float32),
+        "b": rng.standard_normal(2 * hq + hv).astype(np.float32),
+    }
+    names = ["x", "w", "b"]
+    masks = {
+        "key-lengths": np.array([2, 4], np.int32),
+        "end-start": np.array([3, 4, 0, 1], np.int32),
+        "2d-mask": np.array([[1, 1, 0, 1], [1, 1, 1, 1]], np.int32),
+        "3d-mask": (rng.random((batch, seq, seq)) > 0.3).astype(np.int32),
+    }
+    attrs: dict[str, Any] = {"num_heads": heads}
+    if case in masks:
+        feed["mask"] = masks[case]
+        names.append("mask")
+    elif case == "attention-bias":
+        feed["bias2"] = rng.standard_normal((batch, heads, seq, seq)).astype(np.float32)
+        names += ["", "", "bias2"]
+    else:
+        attrs["qkv_hidden_sizes"] = [hq, hq, hv]
+    node = helper.make_node("Attention", names, ["y"], domain=MS, **attrs)
+    want, got = _both(_model(node, feed, [("y", F, [batch, seq, hv])]), feed)
+    np.testing.assert_allclose(got[0], want[0], rtol=1e-5, atol=1e-5)
+
+
+def test_attention_refuses_unidirectional_as_the_provider() -> None:
+    rng = np.random.default_rng(102)
+    feed = {
+        "x": rng.standard_normal((1, 2, 4)).astype(np.float32),
+        "w": rng.standard_normal((4, 12)).astype(np.float32),
+    }
+    node = helper.make_node("Attention", ["x", "w"], ["y"], domain=MS, num_heads=2, unidirectional=1)
+    with pytest.raises(pydml.onnx.UnsupportedNodeError, match=r'node "Attention_0".*QueryAttention'):
+        pydml.onnx.InferenceSession(_model(node, feed, [("y", F, [1, 2, 4])])).run(None, feed)

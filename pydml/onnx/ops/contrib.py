@@ -339,36 +339,88 @@ def matmul_integer_to_float(seg: Segment, node: Node) -> None:
     seg.define(node.outputs[0], y.reshaped(logical))
 
 
-@register("Attention", domain=MS, dml=["GEMM", "MULTIHEAD_ATTENTION"])
+def mha_mask(seg: Segment, node: Node, index: int, batch: int, heads: int, seq: int) -> dict[str, Any]:
+    """Attention's / QAttention's mask_index as DML_MULTIHEAD_ATTENTION's mask, as the provider's
+    DmlOperatorAttention / DmlOperatorQAttention read it: 1-D [B] key lengths
+    (KEY_SEQUENCE_LENGTH) or [2B] end and start positions (KEY_SEQUENCE_END_START); 2-D [B, L],
+    3-D [B, S, L] or 4-D [B, 1, S, L] 1/0 masks as BOOLEAN broadcast to [B, heads, S, L]; a 4-D
+    [B, 1, M, M] mask of a longer maximum sequence is read for its first S x S positions (the
+    provider SLICE1s it; a view of the same elements here)."""
+    if not node.input(index):
+        return {"MaskType": "NONE"}
+    mask = seg.view(node.inputs[index])
+    if mask.rank == 1:
+        if mask.shape[0] not in (batch, 2 * batch):
+            raise LoweringError(f"mask_index of {mask.shape[0]} values for batch {batch}")
+        groups = mask.shape[0] // batch
+        return {
+            "MaskTensor": seg.tensor(mask.reshaped((groups, batch))),
+            "MaskType": "KEY_SEQUENCE_LENGTH" if groups == 1 else "KEY_SEQUENCE_END_START",
+        }
+    if mask.rank == 4 and mask.shape[2] != seq:
+        if mask.shape[2] != mask.shape[3] or mask.shape[2] < seq:
+            raise LoweringError(f"a 4-D mask_index of shape {list(mask.shape)}")
+        mask = replace(mask, shape=(mask.shape[0], mask.shape[1], seq, seq))
+    elif 2 <= mask.rank <= 4:
+        lead = mask.shape[:1]
+        mask = (
+            mask.reshaped((*lead, *(1,) * (4 - mask.rank), *mask.shape[1:]))
+            if mask.is_packed()
+            else mask.padded(4)
+        )
+    else:
+        raise LoweringError(f"mask_index of shape {list(mask.shape)} is not lowered")
+    if mask.shape[-1] != seq:
+        raise LoweringError(f"mask_index of shape {list(mask.shape)} for sequence {seq}")
+    return {"MaskTensor": seg.tensor(mask.broadcast((batch, heads, seq, seq))), "MaskType": "BOOLEAN"}
+
+
+@register("Attention", domain=MS, dml=["GEMM", "SLICE1", "MULTIHEAD_ATTENTION"])
 def attention(seg: Segment, node: Node) -> None:
     """com.microsoft Attention as the provider's DmlOperatorAttention: the input projection
-    input x weights + bias as one GEMM ([B*S, 3*hidden]), its output read as the stacked
-    [B, S, heads, 3, head_size] query/key/value of DML_MULTIHEAD_ATTENTION by strides (the GEMM
-    writes [B, S, 3, heads, head_size]; the stacked tensor desc swaps those two dimensions).
-    A mask, past state, unidirectional and unequal qkv_hidden_sizes are not lowered yet."""
+    input x weights + bias as one GEMM ([B*S, 2*hidden + v_hidden]), its output read as the
+    stacked [B, S, heads, 3, head_size] query/key/value of DML_MULTIHEAD_ATTENTION by strides (the
+    GEMM writes [B, S, 3, heads, head_size]; the stacked tensor desc swaps those two dimensions).
+    With a value hidden size of its own (qkv_hidden_sizes), the first 2*hidden columns are read as
+    the stacked query/key and the value is SLICE1d out (a view has no element offset). mask_index
+    (mha_mask) and attention_bias ([B, heads, S, S], the RelativePositionBiasTensor) as the
+    provider passes them. The provider's QueryAttention refuses past, past_sequence_length, the
+    present output, unidirectional, do_rotary and past_present_share_buffer; so does pydml."""
     heads = int(node.attr("num_heads"))
-    if int(node.attr("unidirectional", 0)):
-        raise LoweringError("unidirectional=1 is not lowered yet")
-    for i, what in ((3, "mask_index"), (4, "past"), (5, "attention_bias"), (6, "past_sequence_length")):
+    for name in ("unidirectional", "do_rotary", "past_present_share_buffer"):
+        if int(node.attr(name, 0)):
+            raise LoweringError(f"{name}=1 is refused by the provider's QueryAttention")
+    for i, what in ((4, "past"), (6, "past_sequence_length")):
         if node.input(i):
-            raise LoweringError(f"{what} is not lowered yet")
+            raise LoweringError(f"{what} is refused by the provider's QueryAttention")
     if any(node.outputs[1:]):
-        raise LoweringError("the present output is not lowered yet")
+        raise LoweringError("the present output is refused by the provider's QueryAttention")
     x, w = seg.view(node.inputs[0]), seg.view(node.inputs[1])
-    if x.rank != 3 or w.rank != 2:
-        raise LoweringError("a 3-D input and 2-D weights are required")
+    if x.rank != 3 or w.rank != 2 or w.shape[0] != x.shape[2]:
+        raise LoweringError("a 3-D input and 2-D weights [K, 2 hidden + v_hidden] are required")
     sizes = node.attr("qkv_hidden_sizes")
-    if sizes is not None and len(set(int(v) for v in sizes)) != 1:
-        raise LoweringError("unequal qkv_hidden_sizes are not lowered yet")
+    if sizes is not None:
+        hq, hk, hv = (int(v) for v in sizes)
+        if hq != hk or hq + hk + hv != w.shape[1]:
+            raise LoweringError(
+                f"qkv_hidden_sizes {list(sizes)}: query and key must match and sum to the weights"
+            )
+        hidden, v_hidden = hq, hv
+    else:
+        if w.shape[1] % 3:
+            raise LoweringError(f"the weights' {w.shape[1]} columns are not 3 x hidden")
+        hidden = v_hidden = w.shape[1] // 3
+    if heads <= 0 or hidden % heads or v_hidden % heads:
+        raise LoweringError(f"num_heads {heads} does not divide the hidden sizes")
     batch, seq, _ = x.shape
-    hidden = w.shape[1] // 3
     head_size = hidden // heads
+    width = 2 * hidden + v_hidden
     rows = batch * seq
     fields = {}
     if node.input(2):
         bias = seg.view(node.inputs[2])
-        fields["CTensor"] = seg.tensor(replace(bias, shape=(1, 1, rows, 3 * hidden), strides=(0, 0, 0, 1)))
-    proj = seg.output(x.onnx_type, (1, 1, rows, 3 * hidden))
+        fields["CTensor"] = seg.tensor(replace(bias, shape=(1, 1, rows, width), strides=(0, 0, 0, 1)))
+    proj = seg.output(x.onnx_type, (1, 1, rows, width))
     (qkv,) = seg.emit(
         pydml.DML_GEMM_OPERATOR_DESC(
             ATensor=seg.tensor(x.reshaped((1, 1, rows, x.shape[2]))),
@@ -382,22 +434,40 @@ def attention(seg: Segment, node: Node) -> None:
         ),
         node.name,
     )
-    stacked = View(
-        qkv.source,
-        qkv.onnx_type,
-        (batch, seq, heads, 3, head_size),
-        (seq * 3 * hidden, 3 * hidden, head_size, hidden, 1),
-    )
+    mha: dict[str, Any] = mha_mask(seg, node, 3, batch, heads, seq)
+    if node.input(5):
+        ab = seg.view(node.inputs[5])
+        mha["RelativePositionBiasTensor"] = seg.tensor(ab.broadcast((batch, heads, seq, seq)))
+    if v_hidden == hidden:
+        mha["StackedQueryKeyValueTensor"] = seg.tensor(
+            View(
+                qkv.source,
+                qkv.onnx_type,
+                (batch, seq, heads, 3, head_size),
+                (seq * width, width, head_size, hidden, 1),
+            )
+        )
+    else:
+        mha["StackedQueryKeyTensor"] = seg.tensor(
+            View(
+                qkv.source,
+                qkv.onnx_type,
+                (batch, seq, heads, 2, head_size),
+                (seq * width, width, head_size, hidden, 1),
+            )
+        )
+        mha["ValueTensor"] = seg.tensor(
+            _slice_last(seg, node, qkv.reshaped((batch, seq, width)), 2 * hidden, v_hidden)
+        )
     scale = float(node.attr("scale", 0.0)) or 1.0 / math.sqrt(head_size)
-    out = seg.output(x.onnx_type, (batch, seq, hidden), name=node.outputs[0])
+    out = seg.output(x.onnx_type, (batch, seq, v_hidden), name=node.outputs[0])
     seg.emit(
         pydml.DML_MULTIHEAD_ATTENTION_OPERATOR_DESC(
-            StackedQueryKeyValueTensor=seg.tensor(stacked),
             OutputTensor=out,
             Scale=scale,
             MaskFilterValue=float(node.attr("mask_filter_value", -10000.0)),
             HeadCount=heads,
-            MaskType="NONE",
+            **mha,
         ),
         node.name,
     )

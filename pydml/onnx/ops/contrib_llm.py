@@ -298,8 +298,9 @@ def qattention(seg: Segment, node: Node) -> None:
     one GEMM projects with the bias as CTensor, and its [B, S, 3, heads, head] output is read as
     MULTIHEAD_ATTENTION's stacked [B, S, heads, 3, head] query/key/value by strides (the provider
     copies it with an ELEMENT_WISE_IDENTITY through the same strided desc). mask_index [B] is
-    KEY_SEQUENCE_LENGTH, [2B] KEY_SEQUENCE_END_START, [B, L] / [B, S, L] BOOLEAN. QueryQAttention
-    refuses past, present, unidirectional and do_rotary; unequal qkv_hidden_sizes are not lowered."""
+    KEY_SEQUENCE_LENGTH, [2B] KEY_SEQUENCE_END_START, 2-D to 4-D masks BOOLEAN (contrib.mha_mask).
+    QueryQAttention refuses past, present, unidirectional and do_rotary; unequal qkv_hidden_sizes
+    are not lowered."""
     if node.input(8):
         raise LoweringError("past is refused by the provider's QueryQAttention")
     if len(node.outputs) > 1 and node.outputs[1]:
@@ -368,19 +369,9 @@ def qattention(seg: Segment, node: Node) -> None:
         (batch, seq, heads, 3, head),
         (seq * 3 * hidden, 3 * hidden, head, hidden, 1),
     )
-    mha: dict[str, Any] = {"MaskType": "NONE"}
-    if node.input(5):
-        mask = seg.view(node.inputs[5])
-        if mask.rank == 1 and mask.shape[0] in (batch, 2 * batch):
-            groups = mask.shape[0] // batch
-            mha["MaskTensor"] = seg.tensor(mask.reshaped((groups, batch)))
-            mha["MaskType"] = "KEY_SEQUENCE_LENGTH" if groups == 1 else "KEY_SEQUENCE_END_START"
-        elif mask.rank in (2, 3) and mask.shape[0] == batch and mask.shape[-1] == seq:
-            m4 = mask.reshaped((batch, 1, 1, seq)) if mask.rank == 2 else mask.reshaped((batch, 1, seq, seq))
-            mha["MaskTensor"] = seg.tensor(m4.broadcast((batch, heads, seq, seq)))
-            mha["MaskType"] = "BOOLEAN"
-        else:
-            raise LoweringError(f"mask_index of shape {list(mask.shape)} is not lowered")
+    from pydml.onnx.ops.contrib import mha_mask
+
+    mha = mha_mask(seg, node, 5, batch, heads, seq)
     out = seg.output(scale_type, (batch, seq, hidden), name=node.outputs[0])
     seg.emit(
         pydml.DML_MULTIHEAD_ATTENTION_OPERATOR_DESC(
