@@ -583,3 +583,66 @@ def test_attention_refuses_unidirectional_as_the_provider() -> None:
     node = helper.make_node("Attention", ["x", "w"], ["y"], domain=MS, num_heads=2, unidirectional=1)
     with pytest.raises(pydml.onnx.UnsupportedNodeError, match=r'node "Attention_0".*QueryAttention'):
         pydml.onnx.InferenceSession(_model(node, feed, [("y", F, [1, 2, 4])])).run(None, feed)
+
+
+# -- MultiHeadAttention's masks, past state and packed layouts ----------------------------------------
+
+
+def _mha(feed: dict[str, Any], names: list[str], outs: list[tuple[str, list[int]]]) -> bytes:
+    node = helper.make_node("MultiHeadAttention", names, [o[0] for o in outs], domain=MS, num_heads=2)
+    return _model(node, feed, [(n, F, s) for n, s in outs])
+
+
+@pytest.mark.parametrize(
+    "case", ["key-lengths", "key-padding-mask", "bias-and-mask", "past-present", "kv-4d"]
+)
+def test_multi_head_attention_masks_and_past(case: str) -> None:
+    batch, seq, kv, heads, head = 2, 3, 5, 2, 4
+    rng = np.random.default_rng(111)
+
+    def r(*shape: int) -> np.ndarray[Any, Any]:
+        return rng.standard_normal(shape).astype(np.float32)
+
+    feed: dict[str, Any] = {"q": r(batch, seq, heads * head)}
+    outs = [("y", [batch, seq, heads * head])]
+    if case == "kv-4d":  # precomputed [B, N, L, H] keys and values: the provider's PastKey/PastValue
+        feed.update(k=r(batch, heads, kv, head), v=r(batch, heads, kv, head))
+        names = ["q", "k", "v"]
+    elif case == "past-present":
+        feed.update(k=r(batch, seq, heads * head), v=r(batch, seq, heads * head))
+        feed.update(pk=r(batch, heads, 4, head), pv=r(batch, heads, 4, head))
+        names = ["q", "k", "v", "", "", "", "pk", "pv"]
+        outs += [("present_k", [batch, heads, 4 + seq, head]), ("present_v", [batch, heads, 4 + seq, head])]
+    else:
+        feed.update(k=r(batch, kv, heads * head), v=r(batch, kv, heads * head))
+        names = ["q", "k", "v", "", "mask"]
+        if case == "key-lengths":
+            feed["mask"] = np.array([3, 5], np.int32)
+        else:
+            feed["mask"] = np.array([[1, 0, 1, 1, 1], [1, 1, 1, 1, 0]], np.int32)
+        if case == "bias-and-mask":
+            feed["bias"] = r(3 * heads * head)
+            names[3] = "bias"
+    want, got = _both(_mha(feed, names, outs), feed)
+    for g, w in zip(got, want, strict=True):
+        np.testing.assert_allclose(g, w, rtol=1e-5, atol=1e-5)
+
+
+def test_multi_head_attention_packed_layouts_match_separate() -> None:
+    """onnxruntime's CPU kernel implements neither packed layout: the reference is its result on
+    the same query, key and value given separately."""
+    batch, seq, heads, head = 2, 3, 2, 4
+    rng = np.random.default_rng(112)
+    qkv = rng.standard_normal((batch, seq, heads, 3, head)).astype(np.float32)
+    separate = {
+        f: np.ascontiguousarray(qkv[:, :, :, i]).reshape(batch, seq, heads * head)
+        for i, f in enumerate("qkv")
+    }
+    reference = _mha(separate, ["q", "k", "v"], [("y", [batch, seq, heads * head])])
+    (want,) = ort.InferenceSession(reference, providers=["CPUExecutionProvider"]).run(None, separate)
+    packed = {"q": qkv}
+    sess = pydml.onnx.InferenceSession(_mha(packed, ["q"], [("y", [batch, seq, heads * head])]))
+    np.testing.assert_allclose(sess.run(None, packed)[0], want, rtol=1e-5, atol=1e-5)
+    kv = {"q": separate["q"], "kv": np.ascontiguousarray(qkv[:, :, :, 1:])}
+    sess = pydml.onnx.InferenceSession(_mha(kv, ["q", "kv"], [("y", [batch, seq, heads * head])]))
+    np.testing.assert_allclose(sess.run(None, kv)[0], want, rtol=1e-5, atol=1e-5)

@@ -179,41 +179,119 @@ def fused_matmul_activation(seg: Segment, node: Node) -> None:
 
 @register("MultiHeadAttention", domain=MS, dml=["MULTIHEAD_ATTENTION"])
 def multi_head_attention(seg: Segment, node: Node) -> None:
-    """Separate 3-D query [B, S, H*D], key [B, L, H*D] and value [B, L, H*Dv] onto
-    DML_MULTIHEAD_ATTENTION (the provider's DmlOperatorMultiHeadAttention): HeadCount num_heads,
-    Scale the attribute or 1/sqrt(D). A bias (added to Q, K and V), attention_bias (the
-    RelativePositionBiasTensor) are passed on; a key padding mask, past key/value and packed
-    layouts are not lowered yet."""
+    """The provider's DmlOperatorMultiHeadAttention onto one DML_MULTIHEAD_ATTENTION: query 3-D
+    [B, S, N H] or 5-D stacked [B, S, N, 3, H] (StackedQueryKeyValueTensor); key 3-D, 5-D stacked
+    [B, L, N, 2, H] (StackedKeyValueTensor), or 4-D [B, N, L, H] with value: cross attention on
+    precomputed keys and values, which the provider binds as PastKeyTensor / PastValueTensor;
+    bias [2 N H + v_hidden]; key_padding_mask 1-D [B] (KEY_SEQUENCE_LENGTH), [3B + 2]
+    (KEY_QUERY_SEQUENCE_LENGTH_START_END) or 2-D [B, L] (BOOLEAN broadcast to [B, N, S, L]);
+    attention_bias as RelativePositionBiasTensor; past_key / past_value [B, N, P, H] and the
+    present_key / present_value outputs [B, N, P + L, H]. Scale the attribute or 1/sqrt(H)."""
     heads = int(node.attr("num_heads"))
-    q, k, v = (seg.view(node.inputs[i]) for i in range(3))
-    if q.rank != 3 or k.rank != 3 or v.rank != 3:
-        raise LoweringError("only separate 3-D query, key and value are lowered")
-    for i, what in ((4, "key_padding_mask"), (6, "past_key"), (7, "past_value")):
-        if node.input(i):
-            raise LoweringError(f"{what} is not lowered yet")
-    if any(node.outputs[1:]):
-        raise LoweringError("present_key / present_value outputs are not lowered yet")
-    batch, seq, hidden = q.shape
-    head_size = hidden // heads
-    scale = float(node.attr("scale", 0.0)) or 1.0 / math.sqrt(head_size)
-    fields = {}
+    if heads <= 0:
+        raise LoweringError(f"num_heads {heads}")
+    if int(node.attr("unidirectional", 0)):
+        raise LoweringError(
+            "unidirectional=1: the provider's DmlOperatorMultiHeadAttention passes no causal mask"
+        )
+    q = seg.view(node.inputs[0])
+    key = seg.view(node.inputs[1]) if node.input(1) else None
+    value = seg.view(node.inputs[2]) if node.input(2) else None
+    key_is_past = key is not None and key.rank == 4
+    fields: dict[str, Any] = {}
+    if q.rank == 5:
+        batch, seq, n, three, head = q.shape
+        if n != heads or three != 3:
+            raise LoweringError(f"a packed query of shape {list(q.shape)} is not [B, S, num_heads, 3, H]")
+        fields["StackedQueryKeyValueTensor"] = seg.tensor(q)
+        if key is not None or value is not None:
+            raise LoweringError("key and value must be absent with a packed [B, S, N, 3, H] query")
+    elif q.rank == 3:
+        batch, seq, hidden = q.shape
+        if hidden % heads:
+            raise LoweringError(f"num_heads {heads} does not divide the query's hidden size {hidden}")
+        head = hidden // heads
+        fields["QueryTensor"] = seg.tensor(q)
+    else:
+        raise LoweringError(f"a {q.rank}-D query: 3-D or packed 5-D are taken")
+    v_hidden = heads * head
+    kv_seq = seq
+    if key is not None and key.rank == 5:
+        if value is not None or tuple(key.shape[2:]) != (heads, 2, head):
+            raise LoweringError(f"a packed key/value of shape {list(key.shape)} is not [B, L, N, 2, H] alone")
+        kv_seq = key.shape[1]
+        fields["StackedKeyValueTensor"] = seg.tensor(key)
+    elif key is not None and key_is_past:
+        if value is None or value.rank != 4:
+            raise LoweringError("4-D keys need 4-D values")
+        kv_seq = key.shape[2]
+    elif key is not None:
+        if value is None or key.rank != 3 or value.rank != 3:
+            raise LoweringError("3-D key and value are required together")
+        kv_seq = key.shape[1]
+        v_hidden = value.shape[2]
+        fields["KeyTensor"] = seg.tensor(key)
+        fields["ValueTensor"] = seg.tensor(value)
+    elif value is not None:
+        raise LoweringError("a value without a key")
     if node.input(3):
         bias = seg.view(node.inputs[3])  # [hidden + hidden + v_hidden]
-        fields["BiasTensor"] = seg.tensor(replace(bias, shape=(1, 1, bias.shape[0]), strides=(0, 0, 1)))
+        fields["BiasTensor"] = seg.tensor(
+            replace(bias, shape=(1, 1, bias.shape[0]), strides=(0, 0, bias.strides[0]))
+        )
+    past = 0
+    if key_is_past:
+        assert key is not None and value is not None
+        fields["PastKeyTensor"] = seg.tensor(key)
+        fields["PastValueTensor"] = seg.tensor(value)
+        past = key.shape[2]
+    elif node.input(6) or node.input(7):
+        if not (node.input(6) and node.input(7)):
+            raise LoweringError("past_key and past_value must be given together")
+        pk, pv = seg.view(node.inputs[6]), seg.view(node.inputs[7])
+        fields["PastKeyTensor"] = seg.tensor(pk)
+        fields["PastValueTensor"] = seg.tensor(pv)
+        past = pk.shape[2]
+    total = kv_seq + past if not key_is_past else kv_seq
+    mask_type = "NONE"
+    if node.input(4):
+        mask = seg.view(node.inputs[4])
+        if mask.rank == 1 and mask.shape[0] == batch:
+            fields["MaskTensor"] = seg.tensor(mask.reshaped((1, batch)))
+            mask_type = "KEY_SEQUENCE_LENGTH"
+        elif mask.rank == 1 and mask.shape[0] == 3 * batch + 2:
+            fields["MaskTensor"] = seg.tensor(mask)
+            mask_type = "KEY_QUERY_SEQUENCE_LENGTH_START_END"
+        elif mask.rank == 2 and mask.shape[0] == batch:
+            m4 = View(
+                mask.source,
+                mask.onnx_type,
+                (batch, heads, seq, mask.shape[1]),
+                (mask.strides[0], 0, 0, mask.strides[1]),
+            )
+            fields["MaskTensor"] = seg.tensor(m4)
+            mask_type = "BOOLEAN"
+        else:
+            raise LoweringError(f"key_padding_mask of shape {list(mask.shape)} is not lowered")
     if node.input(5):
-        ab = seg.view(node.inputs[5])  # [B or 1, H or 1, S, L]
-        fields["RelativePositionBiasTensor"] = seg.tensor(ab.broadcast((batch, heads, seq, k.shape[1])))
-    out = seg.output(q.onnx_type, (batch, seq, v.shape[2]), name=node.outputs[0])
+        ab = seg.view(node.inputs[5])  # [B or 1, N or 1, S, T]
+        fields["RelativePositionBiasTensor"] = seg.tensor(ab.broadcast((batch, heads, seq, total)))
+    outs = [*node.outputs, "", ""]
+    if outs[1]:
+        fields["OutputPresentKeyTensor"] = seg.output(q.onnx_type, (batch, heads, total, head), name=outs[1])
+    if outs[2]:
+        fields["OutputPresentValueTensor"] = seg.output(
+            q.onnx_type, (batch, heads, total, v_hidden // heads), name=outs[2]
+        )
+    scale = float(node.attr("scale", 0.0)) or 1.0 / math.sqrt(head)
+    out = seg.output(q.onnx_type, (batch, seq, v_hidden), name=node.outputs[0])
     seg.emit(
         pydml.DML_MULTIHEAD_ATTENTION_OPERATOR_DESC(
-            QueryTensor=seg.tensor(q),
-            KeyTensor=seg.tensor(k),
-            ValueTensor=seg.tensor(v),
             OutputTensor=out,
             Scale=scale,
             MaskFilterValue=float(node.attr("mask_filter_value", -10000.0)),
             HeadCount=heads,
-            MaskType="NONE",
+            MaskType=mask_type,
             **fields,
         ),
         node.name,
