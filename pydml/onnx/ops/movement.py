@@ -242,14 +242,17 @@ def gather(seg: Segment, node: Node) -> None:
     seg.define(node.outputs[0], y.reshaped(out_shape))
 
 
-_PAD_MODES = {"constant": "CONSTANT", "reflect": "REFLECTION", "edge": "EDGE", "wrap": "SYMMETRIC"}
+#: Pad's modes as DML_PADDING_MODEs; "wrap" (Pad-19) is DML_PADDING_MODE_WRAP, which PADDING1 takes
+#: from feature level 6_4 (DirectML 1.15.0's release notes; onnxruntime registered Pad-19 for the
+#: DML provider in PR 19175)
+_PAD_MODES = {"constant": "CONSTANT", "reflect": "REFLECTION", "edge": "EDGE", "wrap": "WRAP"}
 
 
 @register("Pad", since=2, host_inputs=(1, 2, 3), dml=["PADDING1"])
 def pad(seg: Segment, node: Node) -> None:
     x = seg.view(node.inputs[0])
     mode = node.attr("mode", "constant")
-    if mode not in ("constant", "reflect", "edge"):
+    if mode not in _PAD_MODES:
         raise LoweringError(f'mode "{mode}" has no DML_PADDING_MODE')
     value: Any = 0.0
     if node.opset < 11:
