@@ -1,10 +1,13 @@
 """The DirectML provider's com.microsoft (contrib) ops, lowered as its DmlOperator*.cpp lower them:
 Gelu and BiasGelu (ACTIVATION_GELU over the biased input), FastGelu (the tanh form composed from
 element-wise operators), QuickGelu (x * sigmoid(alpha x)), SkipLayerNormalization (the sum, then
-MEAN_VARIANCE_NORMALIZATION1 over the last axis), FusedMatMul (GEMM with Alpha and transposes) and
-MultiHeadAttention (DML_MULTIHEAD_ATTENTION with separate query, key and value). Registered with
-``domain="com.microsoft"``; the others of the provider's 29 are listed in docs/onnx.md as not
-lowered yet."""
+MEAN_VARIANCE_NORMALIZATION1 over the last axis), FusedMatMul and FusedMatMulActivation (GEMM with
+Alpha, transposes and a fused activation), Attention and MultiHeadAttention
+(DML_MULTIHEAD_ATTENTION), the quantized element-wise ops, RotaryEmbedding and
+EmbedLayerNormalization. Registered with ``domain="com.microsoft"``; GroupQueryAttention,
+MatMulNBits, QAttention, DynamicQuantizeMatMul, QLinearConcat and GroupNorm are in contrib_llm.py,
+NhwcConv, ConvTransposeWithDynamicPads and the QLinear average pools in pooling.py: all 29 the
+provider registers (docs/onnx.md lists each with its DML operators)."""
 
 from __future__ import annotations
 
