@@ -518,3 +518,25 @@ def roi_align(seg: Segment, node: Node) -> None:
         ),
         node.name,
     )
+
+
+@register("MaxRoiPool", since=1, dml=["ROI_POOLING"])
+def max_roi_pool(seg: Segment, node: Node) -> None:
+    """X [N, C, H, W] and rois [R, 5] (batch index, x1, y1, x2, y2) onto DML_ROI_POOLING with
+    pooled_shape and spatial_scale (the provider's DmlOperatorRoiPooling); the ROIs are read as
+    the page's {1, 1, R, 5}."""
+    x, rois = seg.view(node.inputs[0]), seg.view(node.inputs[1])
+    if x.rank != 4 or rois.rank != 2 or rois.shape[1] != 5:
+        raise LoweringError("a 4-D input and [num_rois, 5] rois are required")
+    height, width = (int(v) for v in node.attr("pooled_shape"))
+    out = seg.output(x.onnx_type, (rois.shape[0], x.shape[1], height, width), name=node.outputs[0])
+    seg.emit(
+        pydml.DML_ROI_POOLING_OPERATOR_DESC(
+            InputTensor=seg.tensor(x),
+            ROITensor=seg.tensor(rois.padded(4)),
+            OutputTensor=out,
+            SpatialScale=float(node.attr("spatial_scale", 1.0)),
+            PooledSize=pydml.DML_SIZE_2D(Height=height, Width=width),
+        ),
+        node.name,
+    )
