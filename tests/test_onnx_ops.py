@@ -1,5 +1,6 @@
 """ai.onnx lowerings whose ONNX node tests use only data DirectML lacks (Einsum's are FLOAT64):
-the same equations in FLOAT32 against numpy.einsum in float64."""
+the same equations in FLOAT32 against numpy.einsum in float64; and MaxRoiPool, which has no ONNX
+node test, against onnxruntime's CPU provider."""
 
 from __future__ import annotations
 
@@ -45,3 +46,35 @@ def test_einsum_float32_against_numpy(equation: str, shapes: list[tuple[int, ...
     feed: dict[str, Any] = dict(zip(names, arrays, strict=True))
     (got,) = sess.run(None, feed)
     np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-5)
+
+
+@pytest.mark.parametrize("scale", [1.0, 0.5])
+def test_max_roi_pool_against_onnxruntime(scale: float, monkeypatch: pytest.MonkeyPatch) -> None:
+    """DML_ROI_POOLING: fractional and one-pixel ROIs, two batches; outputs poisoned (NaN)."""
+    ort = pytest.importorskip("onnxruntime")
+    import pydml.graph
+
+    rng = np.random.default_rng(12)
+    x = rng.standard_normal((2, 3, 10, 12)).astype(np.float32)
+    rois = np.array([[0, 1, 2, 7, 8], [1, 0, 0, 11, 9], [0, 3.4, 1.6, 9.2, 6.7], [1, 5, 5, 5, 5]], np.float32)
+    node = helper.make_node("MaxRoiPool", ["x", "r"], ["y"], pooled_shape=[3, 2], spatial_scale=scale)
+    graph = helper.make_graph(
+        [node],
+        "g",
+        [
+            helper.make_tensor_value_info("x", TensorProto.FLOAT, [2, 3, 10, 12]),
+            helper.make_tensor_value_info("r", TensorProto.FLOAT, [4, 5]),
+        ],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, [4, 3, 3, 2])],
+    )
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+    model.ir_version = 8
+    data = model.SerializeToString()
+    feed = {"x": x, "r": rois}
+    (want,) = ort.InferenceSession(data, providers=["CPUExecutionProvider"]).run(None, feed)
+    original = pydml.graph.CompiledGraph._allocate
+    monkeypatch.setattr(
+        pydml.graph.CompiledGraph, "_allocate", lambda self, k: np.full_like(original(self, k), 0xFF)
+    )
+    (got,) = pydml.onnx.InferenceSession(data).run(None, feed)
+    np.testing.assert_array_equal(got, want)

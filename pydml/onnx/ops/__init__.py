@@ -2,6 +2,7 @@
 
 from pydml.onnx.ops import (
     contrib,
+    contrib_llm,
     elementwise,
     gather_scatter,
     matmul,
@@ -16,6 +17,7 @@ from pydml.onnx.ops import (
 
 __all__ = [
     "contrib",
+    "contrib_llm",
     "elementwise",
     "gather_scatter",
     "matmul",

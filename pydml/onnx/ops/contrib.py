@@ -1,15 +1,19 @@
 """The DirectML provider's com.microsoft (contrib) ops, lowered as its DmlOperator*.cpp lower them:
 Gelu and BiasGelu (ACTIVATION_GELU over the biased input), FastGelu (the tanh form composed from
 element-wise operators), QuickGelu (x * sigmoid(alpha x)), SkipLayerNormalization (the sum, then
-MEAN_VARIANCE_NORMALIZATION1 over the last axis), FusedMatMul (GEMM with Alpha and transposes) and
-MultiHeadAttention (DML_MULTIHEAD_ATTENTION with separate query, key and value). Registered with
-``domain="com.microsoft"``; the others of the provider's 29 are listed in docs/onnx.md as not
-lowered yet."""
+MEAN_VARIANCE_NORMALIZATION1 over the last axis), FusedMatMul and FusedMatMulActivation (GEMM with
+Alpha, transposes and a fused activation), Attention and MultiHeadAttention
+(DML_MULTIHEAD_ATTENTION), the quantized element-wise ops, RotaryEmbedding and
+EmbedLayerNormalization. Registered with ``domain="com.microsoft"``; GroupQueryAttention,
+MatMulNBits, QAttention, DynamicQuantizeMatMul, QLinearConcat and GroupNorm are in contrib_llm.py,
+NhwcConv, ConvTransposeWithDynamicPads and the QLinear average pools in pooling.py: all 29 the
+provider registers (docs/onnx.md lists each with its DML operators)."""
 
 from __future__ import annotations
 
 import math
 from dataclasses import replace
+from typing import Any
 
 import pydml
 from pydml.onnx.lowering import (
@@ -95,12 +99,24 @@ def skip_layer_norm(seg: Segment, node: Node) -> None:
 def fused_matmul(seg: Segment, node: Node) -> None:
     """alpha * op(A) op(B), op a transpose of the last two dimensions when transA / transB: one
     GEMM with TransA / TransB and Alpha (the provider's DmlOperatorFusedMatMul); batch dimensions
-    broadcast by zero strides. transBatchA / transBatchB are refused."""
-    if int(node.attr("transBatchA", 0)) or int(node.attr("transBatchB", 0)):
-        raise LoweringError("transBatchA / transBatchB are not lowered")
+    broadcast by zero strides. transBatchA / transBatchB move the first dimension to just before
+    the last (onnxruntime's FusedMatMul: [d0, d1 .. dn-2, dn-1] read as [d1 .. dn-2, d0, dn-1]),
+    which the provider's GetFusedMatMulSizesAndStrides does by strides, as here."""
+    _fused_matmul(seg, node, None)
+
+
+def _fused_matmul(seg: Segment, node: Node, activation: Any) -> None:
     a, b = seg.view(node.inputs[0]), seg.view(node.inputs[1])
     if a.rank < 2 or b.rank < 2:
         raise LoweringError("1-D operands are not lowered")
+    tba, tbb = int(node.attr("transBatchA", 0)), int(node.attr("transBatchB", 0))
+    if (tba or tbb) and (a.rank < 3 or a.rank != b.rank):
+        # the provider's own check (as onnxruntime's CPU matmul_helper)
+        raise LoweringError("transBatchA / transBatchB need both inputs of one rank, at least 3")
+    if tba:
+        a = a.transposed((*range(1, a.rank - 1), 0, a.rank - 1))
+    if tbb:
+        b = b.transposed((*range(1, b.rank - 1), 0, b.rank - 1))
     ta, tb = int(node.attr("transA", 0)), int(node.attr("transB", 0))
     m, k = (a.shape[-1], a.shape[-2]) if ta else a.shape[-2:]
     k2, n = (b.shape[-1], b.shape[-2]) if tb else b.shape[-2:]
@@ -122,49 +138,163 @@ def fused_matmul(seg: Segment, node: Node) -> None:
             TransB="TRANSPOSE" if tb else "NONE",
             Alpha=float(node.attr("alpha", 1.0)),
             Beta=0.0,
+            FusedActivation=activation,
         ),
         node.name,
     )
     seg.define(node.outputs[0], y.reshaped(out_shape))
 
 
+#: FusedMatMulActivation's activation_alpha / _beta / _gamma as each activation's attributes
+_ACTIVATION_ATTRS = {
+    "LeakyRelu": {"activation_alpha": "alpha"},
+    "ThresholdedRelu": {"activation_alpha": "alpha"},
+    "Elu": {"activation_alpha": "alpha"},
+    "HardSigmoid": {"activation_alpha": "alpha", "activation_beta": "beta"},
+    "Selu": {"activation_alpha": "alpha", "activation_gamma": "gamma"},
+}
+
+
+@register("FusedMatMulActivation", domain=MS, dml=["GEMM"])
+def fused_matmul_activation(seg: Segment, node: Node) -> None:
+    """FusedMatMul with the activation op named by ``activation`` (its alpha, beta, gamma from
+    activation_alpha / _beta / _gamma) as the GEMM's FusedActivation: the provider creates it with
+    DmlOperatorFusedMatMul, whose TryGetGraphFusedActivationDesc makes the fused activation desc.
+    An activation DirectML cannot fuse (not one of OperatorUtility.cpp's fusable activations) is
+    refused."""
+    from pydml.onnx._deps import onnx
+    from pydml.onnx.lowering import FUSABLE_ACTIVATIONS, fused_activation_desc
+
+    op = str(node.attr("activation", ""))
+    if op not in FUSABLE_ACTIVATIONS:
+        raise LoweringError(f"activation {op!r} is not a fusable activation")
+    attrs = {
+        target: float(node.attr(source))
+        for source, target in _ACTIVATION_ATTRS.get(op, {}).items()
+        if node.has_attr(source)
+    }
+    proto = onnx().helper.make_node(op, ["x"], ["y"], **attrs)
+    desc = fused_activation_desc(Node(proto, node.opset, node.index))
+    if desc is None:
+        raise LoweringError(f"activation {op!r} has no fused form")
+    _fused_matmul(seg, node, desc)
+
+
 @register("MultiHeadAttention", domain=MS, dml=["MULTIHEAD_ATTENTION"])
 def multi_head_attention(seg: Segment, node: Node) -> None:
-    """Separate 3-D query [B, S, H*D], key [B, L, H*D] and value [B, L, H*Dv] onto
-    DML_MULTIHEAD_ATTENTION (the provider's DmlOperatorMultiHeadAttention): HeadCount num_heads,
-    Scale the attribute or 1/sqrt(D). A bias (added to Q, K and V), attention_bias (the
-    RelativePositionBiasTensor) are passed on; a key padding mask, past key/value and packed
-    layouts are not lowered yet."""
+    """The provider's DmlOperatorMultiHeadAttention onto one DML_MULTIHEAD_ATTENTION: query 3-D
+    [B, S, N H] or 5-D stacked [B, S, N, 3, H] (StackedQueryKeyValueTensor); key 3-D, 5-D stacked
+    [B, L, N, 2, H] (StackedKeyValueTensor), or 4-D [B, N, L, H] with value: cross attention on
+    precomputed keys and values, which the provider binds as PastKeyTensor / PastValueTensor;
+    bias [2 N H + v_hidden]; key_padding_mask 1-D [B] (KEY_SEQUENCE_LENGTH), [3B + 2]
+    (KEY_QUERY_SEQUENCE_LENGTH_START_END) or 2-D [B, L] (BOOLEAN broadcast to [B, N, S, L]);
+    attention_bias as RelativePositionBiasTensor; past_key / past_value [B, N, P, H] and the
+    present_key / present_value outputs [B, N, P + L, H]. Scale the attribute or 1/sqrt(H)."""
     heads = int(node.attr("num_heads"))
-    q, k, v = (seg.view(node.inputs[i]) for i in range(3))
-    if q.rank != 3 or k.rank != 3 or v.rank != 3:
-        raise LoweringError("only separate 3-D query, key and value are lowered")
-    for i, what in ((4, "key_padding_mask"), (6, "past_key"), (7, "past_value")):
-        if node.input(i):
-            raise LoweringError(f"{what} is not lowered yet")
-    if any(node.outputs[1:]):
-        raise LoweringError("present_key / present_value outputs are not lowered yet")
-    batch, seq, hidden = q.shape
-    head_size = hidden // heads
-    scale = float(node.attr("scale", 0.0)) or 1.0 / math.sqrt(head_size)
-    fields = {}
+    if heads <= 0:
+        raise LoweringError(f"num_heads {heads}")
+    if int(node.attr("unidirectional", 0)):
+        raise LoweringError(
+            "unidirectional=1: the provider's DmlOperatorMultiHeadAttention passes no causal mask"
+        )
+    q = seg.view(node.inputs[0])
+    key = seg.view(node.inputs[1]) if node.input(1) else None
+    value = seg.view(node.inputs[2]) if node.input(2) else None
+    key_is_past = key is not None and key.rank == 4
+    fields: dict[str, Any] = {}
+    if q.rank == 5:
+        batch, seq, n, three, head = q.shape
+        if n != heads or three != 3:
+            raise LoweringError(f"a packed query of shape {list(q.shape)} is not [B, S, num_heads, 3, H]")
+        fields["StackedQueryKeyValueTensor"] = seg.tensor(q)
+        if key is not None or value is not None:
+            raise LoweringError("key and value must be absent with a packed [B, S, N, 3, H] query")
+    elif q.rank == 3:
+        batch, seq, hidden = q.shape
+        if hidden % heads:
+            raise LoweringError(f"num_heads {heads} does not divide the query's hidden size {hidden}")
+        head = hidden // heads
+        fields["QueryTensor"] = seg.tensor(q)
+    else:
+        raise LoweringError(f"a {q.rank}-D query: 3-D or packed 5-D are taken")
+    v_hidden = heads * head
+    kv_seq = seq
+    if key is not None and key.rank == 5:
+        if value is not None or tuple(key.shape[2:]) != (heads, 2, head):
+            raise LoweringError(f"a packed key/value of shape {list(key.shape)} is not [B, L, N, 2, H] alone")
+        kv_seq = key.shape[1]
+        fields["StackedKeyValueTensor"] = seg.tensor(key)
+    elif key is not None and key_is_past:
+        if value is None or value.rank != 4:
+            raise LoweringError("4-D keys need 4-D values")
+        kv_seq = key.shape[2]
+    elif key is not None:
+        if value is None or key.rank != 3 or value.rank != 3:
+            raise LoweringError("3-D key and value are required together")
+        kv_seq = key.shape[1]
+        v_hidden = value.shape[2]
+        fields["KeyTensor"] = seg.tensor(key)
+        fields["ValueTensor"] = seg.tensor(value)
+    elif value is not None:
+        raise LoweringError("a value without a key")
     if node.input(3):
         bias = seg.view(node.inputs[3])  # [hidden + hidden + v_hidden]
-        fields["BiasTensor"] = seg.tensor(replace(bias, shape=(1, 1, bias.shape[0]), strides=(0, 0, 1)))
+        fields["BiasTensor"] = seg.tensor(
+            replace(bias, shape=(1, 1, bias.shape[0]), strides=(0, 0, bias.strides[0]))
+        )
+    past = 0
+    if key_is_past:
+        assert key is not None and value is not None
+        fields["PastKeyTensor"] = seg.tensor(key)
+        fields["PastValueTensor"] = seg.tensor(value)
+        past = key.shape[2]
+    elif node.input(6) or node.input(7):
+        if not (node.input(6) and node.input(7)):
+            raise LoweringError("past_key and past_value must be given together")
+        pk, pv = seg.view(node.inputs[6]), seg.view(node.inputs[7])
+        fields["PastKeyTensor"] = seg.tensor(pk)
+        fields["PastValueTensor"] = seg.tensor(pv)
+        past = pk.shape[2]
+    total = kv_seq + past if not key_is_past else kv_seq
+    mask_type = "NONE"
+    if node.input(4):
+        mask = seg.view(node.inputs[4])
+        if mask.rank == 1 and mask.shape[0] == batch:
+            fields["MaskTensor"] = seg.tensor(mask.reshaped((1, batch)))
+            mask_type = "KEY_SEQUENCE_LENGTH"
+        elif mask.rank == 1 and mask.shape[0] == 3 * batch + 2:
+            fields["MaskTensor"] = seg.tensor(mask)
+            mask_type = "KEY_QUERY_SEQUENCE_LENGTH_START_END"
+        elif mask.rank == 2 and mask.shape[0] == batch:
+            m4 = View(
+                mask.source,
+                mask.onnx_type,
+                (batch, heads, seq, mask.shape[1]),
+                (mask.strides[0], 0, 0, mask.strides[1]),
+            )
+            fields["MaskTensor"] = seg.tensor(m4)
+            mask_type = "BOOLEAN"
+        else:
+            raise LoweringError(f"key_padding_mask of shape {list(mask.shape)} is not lowered")
     if node.input(5):
-        ab = seg.view(node.inputs[5])  # [B or 1, H or 1, S, L]
-        fields["RelativePositionBiasTensor"] = seg.tensor(ab.broadcast((batch, heads, seq, k.shape[1])))
-    out = seg.output(q.onnx_type, (batch, seq, v.shape[2]), name=node.outputs[0])
+        ab = seg.view(node.inputs[5])  # [B or 1, N or 1, S, T]
+        fields["RelativePositionBiasTensor"] = seg.tensor(ab.broadcast((batch, heads, seq, total)))
+    outs = [*node.outputs, "", ""]
+    if outs[1]:
+        fields["OutputPresentKeyTensor"] = seg.output(q.onnx_type, (batch, heads, total, head), name=outs[1])
+    if outs[2]:
+        fields["OutputPresentValueTensor"] = seg.output(
+            q.onnx_type, (batch, heads, total, v_hidden // heads), name=outs[2]
+        )
+    scale = float(node.attr("scale", 0.0)) or 1.0 / math.sqrt(head)
+    out = seg.output(q.onnx_type, (batch, seq, v_hidden), name=node.outputs[0])
     seg.emit(
         pydml.DML_MULTIHEAD_ATTENTION_OPERATOR_DESC(
-            QueryTensor=seg.tensor(q),
-            KeyTensor=seg.tensor(k),
-            ValueTensor=seg.tensor(v),
             OutputTensor=out,
             Scale=scale,
             MaskFilterValue=float(node.attr("mask_filter_value", -10000.0)),
             HeadCount=heads,
-            MaskType="NONE",
+            MaskType=mask_type,
             **fields,
         ),
         node.name,
@@ -290,36 +420,88 @@ def matmul_integer_to_float(seg: Segment, node: Node) -> None:
     seg.define(node.outputs[0], y.reshaped(logical))
 
 
-@register("Attention", domain=MS, dml=["GEMM", "MULTIHEAD_ATTENTION"])
+def mha_mask(seg: Segment, node: Node, index: int, batch: int, heads: int, seq: int) -> dict[str, Any]:
+    """Attention's / QAttention's mask_index as DML_MULTIHEAD_ATTENTION's mask, as the provider's
+    DmlOperatorAttention / DmlOperatorQAttention read it: 1-D [B] key lengths
+    (KEY_SEQUENCE_LENGTH) or [2B] end and start positions (KEY_SEQUENCE_END_START); 2-D [B, L],
+    3-D [B, S, L] or 4-D [B, 1, S, L] 1/0 masks as BOOLEAN broadcast to [B, heads, S, L]; a 4-D
+    [B, 1, M, M] mask of a longer maximum sequence is read for its first S x S positions (the
+    provider SLICE1s it; a view of the same elements here)."""
+    if not node.input(index):
+        return {"MaskType": "NONE"}
+    mask = seg.view(node.inputs[index])
+    if mask.rank == 1:
+        if mask.shape[0] not in (batch, 2 * batch):
+            raise LoweringError(f"mask_index of {mask.shape[0]} values for batch {batch}")
+        groups = mask.shape[0] // batch
+        return {
+            "MaskTensor": seg.tensor(mask.reshaped((groups, batch))),
+            "MaskType": "KEY_SEQUENCE_LENGTH" if groups == 1 else "KEY_SEQUENCE_END_START",
+        }
+    if mask.rank == 4 and mask.shape[2] != seq:
+        if mask.shape[2] != mask.shape[3] or mask.shape[2] < seq:
+            raise LoweringError(f"a 4-D mask_index of shape {list(mask.shape)}")
+        mask = replace(mask, shape=(mask.shape[0], mask.shape[1], seq, seq))
+    elif 2 <= mask.rank <= 4:
+        lead = mask.shape[:1]
+        mask = (
+            mask.reshaped((*lead, *(1,) * (4 - mask.rank), *mask.shape[1:]))
+            if mask.is_packed()
+            else mask.padded(4)
+        )
+    else:
+        raise LoweringError(f"mask_index of shape {list(mask.shape)} is not lowered")
+    if mask.shape[-1] != seq:
+        raise LoweringError(f"mask_index of shape {list(mask.shape)} for sequence {seq}")
+    return {"MaskTensor": seg.tensor(mask.broadcast((batch, heads, seq, seq))), "MaskType": "BOOLEAN"}
+
+
+@register("Attention", domain=MS, dml=["GEMM", "SLICE1", "MULTIHEAD_ATTENTION"])
 def attention(seg: Segment, node: Node) -> None:
     """com.microsoft Attention as the provider's DmlOperatorAttention: the input projection
-    input x weights + bias as one GEMM ([B*S, 3*hidden]), its output read as the stacked
-    [B, S, heads, 3, head_size] query/key/value of DML_MULTIHEAD_ATTENTION by strides (the GEMM
-    writes [B, S, 3, heads, head_size]; the stacked tensor desc swaps those two dimensions).
-    A mask, past state, unidirectional and unequal qkv_hidden_sizes are not lowered yet."""
+    input x weights + bias as one GEMM ([B*S, 2*hidden + v_hidden]), its output read as the
+    stacked [B, S, heads, 3, head_size] query/key/value of DML_MULTIHEAD_ATTENTION by strides (the
+    GEMM writes [B, S, 3, heads, head_size]; the stacked tensor desc swaps those two dimensions).
+    With a value hidden size of its own (qkv_hidden_sizes), the first 2*hidden columns are read as
+    the stacked query/key and the value is SLICE1d out (a view has no element offset). mask_index
+    (mha_mask) and attention_bias ([B, heads, S, S], the RelativePositionBiasTensor) as the
+    provider passes them. The provider's QueryAttention refuses past, past_sequence_length, the
+    present output, unidirectional, do_rotary and past_present_share_buffer; so does pydml."""
     heads = int(node.attr("num_heads"))
-    if int(node.attr("unidirectional", 0)):
-        raise LoweringError("unidirectional=1 is not lowered yet")
-    for i, what in ((3, "mask_index"), (4, "past"), (5, "attention_bias"), (6, "past_sequence_length")):
+    for name in ("unidirectional", "do_rotary", "past_present_share_buffer"):
+        if int(node.attr(name, 0)):
+            raise LoweringError(f"{name}=1 is refused by the provider's QueryAttention")
+    for i, what in ((4, "past"), (6, "past_sequence_length")):
         if node.input(i):
-            raise LoweringError(f"{what} is not lowered yet")
+            raise LoweringError(f"{what} is refused by the provider's QueryAttention")
     if any(node.outputs[1:]):
-        raise LoweringError("the present output is not lowered yet")
+        raise LoweringError("the present output is refused by the provider's QueryAttention")
     x, w = seg.view(node.inputs[0]), seg.view(node.inputs[1])
-    if x.rank != 3 or w.rank != 2:
-        raise LoweringError("a 3-D input and 2-D weights are required")
+    if x.rank != 3 or w.rank != 2 or w.shape[0] != x.shape[2]:
+        raise LoweringError("a 3-D input and 2-D weights [K, 2 hidden + v_hidden] are required")
     sizes = node.attr("qkv_hidden_sizes")
-    if sizes is not None and len(set(int(v) for v in sizes)) != 1:
-        raise LoweringError("unequal qkv_hidden_sizes are not lowered yet")
+    if sizes is not None:
+        hq, hk, hv = (int(v) for v in sizes)
+        if hq != hk or hq + hk + hv != w.shape[1]:
+            raise LoweringError(
+                f"qkv_hidden_sizes {list(sizes)}: query and key must match and sum to the weights"
+            )
+        hidden, v_hidden = hq, hv
+    else:
+        if w.shape[1] % 3:
+            raise LoweringError(f"the weights' {w.shape[1]} columns are not 3 x hidden")
+        hidden = v_hidden = w.shape[1] // 3
+    if heads <= 0 or hidden % heads or v_hidden % heads:
+        raise LoweringError(f"num_heads {heads} does not divide the hidden sizes")
     batch, seq, _ = x.shape
-    hidden = w.shape[1] // 3
     head_size = hidden // heads
+    width = 2 * hidden + v_hidden
     rows = batch * seq
     fields = {}
     if node.input(2):
         bias = seg.view(node.inputs[2])
-        fields["CTensor"] = seg.tensor(replace(bias, shape=(1, 1, rows, 3 * hidden), strides=(0, 0, 0, 1)))
-    proj = seg.output(x.onnx_type, (1, 1, rows, 3 * hidden))
+        fields["CTensor"] = seg.tensor(replace(bias, shape=(1, 1, rows, width), strides=(0, 0, 0, 1)))
+    proj = seg.output(x.onnx_type, (1, 1, rows, width))
     (qkv,) = seg.emit(
         pydml.DML_GEMM_OPERATOR_DESC(
             ATensor=seg.tensor(x.reshaped((1, 1, rows, x.shape[2]))),
@@ -333,22 +515,40 @@ def attention(seg: Segment, node: Node) -> None:
         ),
         node.name,
     )
-    stacked = View(
-        qkv.source,
-        qkv.onnx_type,
-        (batch, seq, heads, 3, head_size),
-        (seq * 3 * hidden, 3 * hidden, head_size, hidden, 1),
-    )
+    mha: dict[str, Any] = mha_mask(seg, node, 3, batch, heads, seq)
+    if node.input(5):
+        ab = seg.view(node.inputs[5])
+        mha["RelativePositionBiasTensor"] = seg.tensor(ab.broadcast((batch, heads, seq, seq)))
+    if v_hidden == hidden:
+        mha["StackedQueryKeyValueTensor"] = seg.tensor(
+            View(
+                qkv.source,
+                qkv.onnx_type,
+                (batch, seq, heads, 3, head_size),
+                (seq * width, width, head_size, hidden, 1),
+            )
+        )
+    else:
+        mha["StackedQueryKeyTensor"] = seg.tensor(
+            View(
+                qkv.source,
+                qkv.onnx_type,
+                (batch, seq, heads, 2, head_size),
+                (seq * width, width, head_size, hidden, 1),
+            )
+        )
+        mha["ValueTensor"] = seg.tensor(
+            _slice_last(seg, node, qkv.reshaped((batch, seq, width)), 2 * hidden, v_hidden)
+        )
     scale = float(node.attr("scale", 0.0)) or 1.0 / math.sqrt(head_size)
-    out = seg.output(x.onnx_type, (batch, seq, hidden), name=node.outputs[0])
+    out = seg.output(x.onnx_type, (batch, seq, v_hidden), name=node.outputs[0])
     seg.emit(
         pydml.DML_MULTIHEAD_ATTENTION_OPERATOR_DESC(
-            StackedQueryKeyValueTensor=seg.tensor(stacked),
             OutputTensor=out,
             Scale=scale,
             MaskFilterValue=float(node.attr("mask_filter_value", -10000.0)),
             HeadCount=heads,
-            MaskType="NONE",
+            **mha,
         ),
         node.name,
     )

@@ -242,14 +242,17 @@ def gather(seg: Segment, node: Node) -> None:
     seg.define(node.outputs[0], y.reshaped(out_shape))
 
 
-_PAD_MODES = {"constant": "CONSTANT", "reflect": "REFLECTION", "edge": "EDGE", "wrap": "SYMMETRIC"}
+#: Pad's modes as DML_PADDING_MODEs; "wrap" (Pad-19) is DML_PADDING_MODE_WRAP, which PADDING1 takes
+#: from feature level 6_4 (DirectML 1.15.0's release notes; onnxruntime registered Pad-19 for the
+#: DML provider in PR 19175)
+_PAD_MODES = {"constant": "CONSTANT", "reflect": "REFLECTION", "edge": "EDGE", "wrap": "WRAP"}
 
 
 @register("Pad", since=2, host_inputs=(1, 2, 3), dml=["PADDING1"])
 def pad(seg: Segment, node: Node) -> None:
     x = seg.view(node.inputs[0])
     mode = node.attr("mode", "constant")
-    if mode not in ("constant", "reflect", "edge"):
+    if mode not in _PAD_MODES:
         raise LoweringError(f'mode "{mode}" has no DML_PADDING_MODE')
     value: Any = 0.0
     if node.opset < 11:
@@ -407,6 +410,47 @@ def reverse_sequence(seg: Segment, node: Node) -> None:
             SequenceLengthsTensor=seg.tensor(View(lengths.source, lengths.onnx_type, shape, strides)),
             OutputTensor=out,
             Axis=time_axis,
+        ),
+        node.name,
+    )
+
+
+@register("Col2Im", since=18, host_inputs=(1, 2), dml=["FOLD"])
+def col2im(seg: Segment, node: Node) -> None:
+    """input [N, C * prod(block_shape), L], image_shape and block_shape (read on the CPU: the
+    provider's Col2ImHelper) onto DML_FOLD (the provider's DmlOperatorCol2Im). The provider passes
+    one pads array as both StartPadding and EndPadding (its first DimensionCount values), so
+    asymmetric pads are refused here rather than computed differently from ONNX."""
+    x = seg.view(node.inputs[0])
+    image = seg.host(node, 1, "image_shape")
+    block = seg.host(node, 2, "block_shape")
+    if image is None or block is None:
+        raise LoweringError("image_shape and block_shape are required")
+    image_shape = [int(v) for v in image.reshape(-1)]
+    block_shape = [int(v) for v in block.reshape(-1)]
+    dims = len(block_shape)
+    if len(image_shape) != dims or x.rank != 3:
+        raise LoweringError("a 3-D input with image_shape and block_shape of one length is required")
+    pads = [int(v) for v in node.attr("pads", [0] * (2 * dims))]
+    if pads[:dims] != pads[dims:]:
+        raise LoweringError(
+            f"pads {pads}: the provider passes the begin pads as the end pads too (DmlOperatorCol2Im)"
+        )
+    n, ck, _ = x.shape
+    window = math.prod(block_shape)
+    if window <= 0 or ck % window:
+        raise LoweringError(f"input dimension 1 ({ck}) is not C x prod(block_shape) ({window})")
+    out = seg.output(x.onnx_type, (n, ck // window, *image_shape), name=node.outputs[0])
+    seg.emit(
+        pydml.DML_FOLD_OPERATOR_DESC(
+            InputTensor=seg.tensor(x),
+            OutputTensor=out,
+            DimensionCount=dims,
+            WindowSizes=block_shape,
+            Strides=[int(v) for v in node.attr("strides", [1] * dims)],
+            Dilations=[int(v) for v in node.attr("dilations", [1] * dims)],
+            StartPadding=pads[:dims],
+            EndPadding=pads[dims:],
         ),
         node.name,
     )

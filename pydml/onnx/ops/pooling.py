@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 import pydml
-from pydml.onnx.lowering import LoweringError, Node, Segment, View, register
+from pydml.onnx.lowering import CONTRIB_DOMAIN, LoweringError, Node, Segment, View, register
 
 
 def _spatial(node: Node, name: str, count: int, default: int) -> list[int]:
@@ -80,9 +80,21 @@ def _quant4(seg: Segment, name: str, channels: int) -> View:
     raise LoweringError(f"{name!r}: a scale or zero point of shape {list(p.shape)}")
 
 
-def _convolution(seg: Segment, node: Node, *, transposed: bool, kind: str = "float") -> None:
+def _convolution(
+    seg: Segment,
+    node: Node,
+    *,
+    transposed: bool,
+    kind: str = "float",
+    views: tuple[View, View] | None = None,
+    pads: list[int] | None = None,
+    bias_at: int = 2,
+) -> View:
+    """Conv, ConvTranspose and their quantized and contrib forms; ``views`` replaces the input and
+    the weights (NhwcConv's NCHW views), ``pads`` the pads attribute (ConvTransposeWithDynamicPads'
+    Pads input) and ``bias_at`` the bias input's index. Returns the output view (NCHW)."""
     w_index = 3 if kind == "qlinear" else 1
-    x, w = seg.view(node.inputs[0]), seg.view(node.inputs[w_index])
+    x, w = views if views is not None else (seg.view(node.inputs[0]), seg.view(node.inputs[w_index]))
     x4, lifted = _to_2d(x)
     w4, _ = _to_2d(w)
     spatial = x4.rank - 2
@@ -136,6 +148,11 @@ def _convolution(seg: Segment, node: Node, *, transposed: bool, kind: str = "flo
                 else:
                     begin.append(total - total // 2)
                     end.append(total // 2)
+        elif pads is not None:
+            half = len(pads) // 2
+            if half != x.rank - 2:
+                raise LoweringError(f"Pads has {len(pads)} values for {x.rank - 2} spatial dimensions")
+            begin, end = ([0] if lifted else []) + pads[:half], ([0] if lifted else []) + pads[half:]
         else:
             if lifted:
                 b, e = _pads(node, in_sizes[1:], kernel[1:], strides[1:], dilations[1:])
@@ -151,7 +168,7 @@ def _convolution(seg: Segment, node: Node, *, transposed: bool, kind: str = "flo
     if any(v < 0 for v in begin + end):
         raise LoweringError("negative padding")
     fields: dict[str, Any] = {}
-    bias_index = {"float": 2, "integer": -1, "qlinear": 8}[kind]
+    bias_index = {"float": bias_at, "integer": -1, "qlinear": 8}[kind]
     if bias_index > 0 and node.input(bias_index):
         bias = seg.view(node.input(bias_index))
         fields["BiasTensor"] = seg.tensor(
@@ -204,8 +221,9 @@ def _convolution(seg: Segment, node: Node, *, transposed: bool, kind: str = "flo
                 ),
                 node.name,
             )
-        seg.define(node.outputs[0], y.reshaped((n, c_out, *out_sizes[1:]) if lifted else out_shape))
-        return
+        y = y.reshaped((n, c_out, *out_sizes[1:]) if lifted else out_shape)
+        seg.define(node.outputs[0], y)
+        return y
     out = seg.output(x.onnx_type, out_shape)
     (y,) = seg.emit(
         pydml.DML_CONVOLUTION_OPERATOR_DESC(
@@ -225,15 +243,48 @@ def _convolution(seg: Segment, node: Node, *, transposed: bool, kind: str = "flo
         ),
         node.name,
     )
-    seg.define(node.outputs[0], y.reshaped((n, c_out, *out_sizes[1:]) if lifted else out_shape))
+    y = y.reshaped((n, c_out, *out_sizes[1:]) if lifted else out_shape)
+    if views is None:
+        seg.define(node.outputs[0], y)
+    return y
+
+
+@register("NhwcConv", domain=CONTRIB_DOMAIN, dml=["CONVOLUTION"])
+def nhwc_conv(seg: Segment, node: Node) -> None:
+    """X [N, H, W, C] and W [M, kH, kW, C / group]: the provider's DmlOperatorConvolution with
+    isNhwc, which reads both as NCHW tensors by strides and writes the output NHWC by strides;
+    here the output is written NCHW and defined as its NHWC view (the same values). 4-D only, as
+    the provider checks."""
+    x, w = seg.view(node.inputs[0]), seg.view(node.inputs[1])
+    if x.rank != 4 or w.rank != 4:
+        raise LoweringError("NhwcConv takes 4-D input and weights (the provider's check)")
+    y = _convolution(
+        seg, node, transposed=False, views=(x.transposed((0, 3, 1, 2)), w.transposed((0, 3, 1, 2)))
+    )
+    seg.define(node.outputs[0], y.transposed((0, 2, 3, 1)))
+
+
+@register("ConvTransposeWithDynamicPads", domain=CONTRIB_DOMAIN, host_inputs=(2,), dml=["CONVOLUTION"])
+def conv_transpose_dynamic_pads(seg: Segment, node: Node) -> None:
+    """ConvTranspose with its pads from input 2 (read on the CPU: the provider's
+    ConvolutionHelperBase with hasDynamicPads) and the bias at input 3."""
+    pads = seg.host(node, 2, "Pads")
+    _convolution(
+        seg,
+        node,
+        transposed=True,
+        pads=None if pads is None else [int(v) for v in pads.reshape(-1)],
+        bias_at=3,
+    )
 
 
 INT64, UINT64 = 7, 13
 INT32 = 6
+UINT32 = 12
 
 
-def _pool(seg: Segment, node: Node, kind: str, *, global_: bool = False) -> None:
-    x = seg.view(node.inputs[0])
+def _pool(seg: Segment, node: Node, kind: str, *, global_: bool = False, x: View | None = None) -> View:
+    x = seg.view(node.inputs[0]) if x is None else x
     x4, lifted = _to_2d(x)
     spatial = x4.rank - 2
     in_sizes = list(x4.shape[2:])
@@ -289,20 +340,68 @@ def _pool(seg: Segment, node: Node, kind: str, *, global_: bool = False) -> None
         desc = pydml.DML_AVERAGE_POOLING1_OPERATOR_DESC(
             **common, IncludePadding=bool(int(node.attr("count_include_pad", 0)))
         )
+    elif kind == "QAVERAGE":
+        # QLinearAveragePool's x_scale, x_zero_point, y_scale, y_zero_point (inputs 1-4), per
+        # tensor: sizes all 1 of the input's dimension count (the page's rule)
+        def param(i: int, like: tuple[int, ...]) -> Any:
+            shape = (1,) * len(like)
+            p = seg.view(node.inputs[i]) if node.input(i) else seg.zero(x.onnx_type)
+            if p.size != 1:
+                raise LoweringError(f"input {i}: only per-tensor scales and zero points are lowered")
+            return seg.tensor(replace(p, shape=shape, strides=(0,) * len(shape)))
+
+        desc = pydml.DML_QUANTIZED_LINEAR_AVERAGE_POOLING_OPERATOR_DESC(
+            **common,
+            InputScaleTensor=param(1, x4.shape),
+            InputZeroPointTensor=param(2, x4.shape),
+            OutputScaleTensor=param(3, out_shape),
+            OutputZeroPointTensor=param(4, out_shape),
+            IncludePadding=bool(int(node.attr("count_include_pad", 0))),
+        )
     else:
         desc = pydml.DML_LP_POOLING1_OPERATOR_DESC(**common, P=int(node.attr("p", 2)))
     outs = seg.emit(desc, node.name)
     final = (n, c, *out_sizes[1:]) if lifted else out_shape
-    seg.define(node.outputs[0], outs[0].reshaped(final))
+    y = outs[0].reshaped(final)
+    if kind != "QAVERAGE":
+        seg.define(node.outputs[0], y)
     if indices is not None:
         seg.define(node.outputs[1], replace(outs[1], onnx_type=INT64).reshaped(final))
     _ = math
+    return y
+
+
+def _qlinear_pool(seg: Segment, node: Node, global_: bool) -> None:
+    """The provider's DmlOperatorQLinearAveragePooling: one DML_QUANTIZED_LINEAR_AVERAGE_POOLING;
+    channels_last=1 reads the NHWC input as NCHW by strides (the provider permutes the tensor
+    descs' dimensions) and the output is defined back as an NHWC view."""
+    x = seg.view(node.inputs[0])
+    last = bool(int(node.attr("channels_last", 0)))
+    if last:
+        perm = (0, x.rank - 1, *range(1, x.rank - 1))
+        x = x.transposed(perm)
+    y = _pool(seg, node, "QAVERAGE", global_=global_, x=x)
+    if last:
+        y = y.transposed((0, *range(2, y.rank), 1))
+    seg.define(node.outputs[0], y)
+
+
+@register("QLinearAveragePool", domain=CONTRIB_DOMAIN, dml=["QUANTIZED_LINEAR_AVERAGE_POOLING"])
+def qlinear_average_pool(seg: Segment, node: Node) -> None:
+    _qlinear_pool(seg, node, False)
+
+
+@register("QLinearGlobalAveragePool", domain=CONTRIB_DOMAIN, dml=["QUANTIZED_LINEAR_AVERAGE_POOLING"])
+def qlinear_global_average_pool(seg: Segment, node: Node) -> None:
+    _qlinear_pool(seg, node, True)
 
 
 @register("MaxPool", since=1, dml=["MAX_POOLING2"])
 def max_pool(seg: Segment, node: Node) -> None:
     if int(node.attr("storage_order", 0)):
-        raise LoweringError("storage_order=1 is not lowered")
+        # DmlOperatorPooling.cpp: QueryMaxPool refuses storage_order != 0 and the kernel throws
+        # E_NOTIMPL for it (MAX_POOLING2's indices are row-major)
+        raise LoweringError("storage_order=1 is refused by the DirectML provider (QueryMaxPool)")
     _pool(seg, node, "MAX")
 
 
@@ -360,6 +459,84 @@ def max_unpool(seg: Segment, node: Node) -> None:
     seg.emit(
         pydml.DML_MAX_UNPOOLING_OPERATOR_DESC(
             InputTensor=seg.tensor(x), IndicesTensor=seg.tensor(idx), OutputTensor=out
+        ),
+        node.name,
+    )
+
+
+@register("RoiAlign", since=10, dml=["ROI_ALIGN1"])
+def roi_align(seg: Segment, node: Node) -> None:
+    """X, rois [R, 4], batch_indices [R] onto DML_ROI_ALIGN1: ReductionFunction AVERAGE or MAX
+    (mode), SpatialScale for X and Y, OutOfBoundsInputValue 0, sampling_ratio 0 as 1 to unbounded
+    samples per output (the provider's DmlOperatorRoiAlign). coordinate_transformation_mode
+    (RoiAlign-16) half_pixel shifts the scaled region by half a pixel (InputPixelOffset 0.5),
+    output_half_pixel does not; OutputPixelOffset -0.5 puts samples at bin centres in both. mode
+    "max" is DirectML's maximum of the interpolated samples, where ONNX's reference (and
+    onnxruntime's CPU kernel) takes the maximum of each sample's four weighted bilinear terms.
+    Batch indices are read unsigned (the provider forces them so)."""
+    x, rois, idx = (seg.view(node.inputs[i]) for i in range(3))
+    if x.rank != 4:
+        raise LoweringError("a 4-D input is required")
+    mode = str(node.attr("mode", "avg"))
+    if mode not in ("avg", "max"):
+        raise LoweringError(f"mode {mode!r}")
+    # the provider's RoiAlignHelper: "half_pixel" unless opset >= 16 gives the attribute
+    # (onnxruntime PR 15812; its RoiAlign-10 used ROI_ALIGN, whose results are half-pixel aligned)
+    ctm = "half_pixel"
+    if node.opset >= 16:
+        ctm = str(node.attr("coordinate_transformation_mode", "half_pixel"))
+    if ctm not in ("half_pixel", "output_half_pixel"):
+        raise LoweringError(f"coordinate_transformation_mode {ctm!r}")
+    ratio = int(node.attr("sampling_ratio", 0))
+    if ratio < 0:
+        raise LoweringError("sampling_ratio must be 0 or positive")
+    from pydml.onnx.ops.elementwise import reinterpret
+
+    # the batch indices are non-negative: INT64 / INT32 read as UINT64 / UINT32 (the page's types;
+    # the provider forces them unsigned)
+    idx = reinterpret(seg, idx, UINT64 if idx.onnx_type == INT64 else UINT32, node.name)
+    count = rois.shape[0]
+    height, width = int(node.attr("output_height", 1)), int(node.attr("output_width", 1))
+    scale = float(node.attr("spatial_scale", 1.0))
+    out = seg.output(x.onnx_type, (count, x.shape[1], height, width), name=node.outputs[0])
+    seg.emit(
+        pydml.DML_ROI_ALIGN1_OPERATOR_DESC(
+            InputTensor=seg.tensor(x),
+            ROITensor=seg.tensor(rois),
+            BatchIndicesTensor=seg.tensor(idx),
+            OutputTensor=out,
+            ReductionFunction="MAX" if mode == "max" else "AVERAGE",
+            InterpolationMode="LINEAR",
+            SpatialScaleX=scale,
+            SpatialScaleY=scale,
+            InputPixelOffset=0.5 if ctm == "half_pixel" else 0.0,
+            OutputPixelOffset=-0.5,
+            OutOfBoundsInputValue=0.0,
+            MinimumSamplesPerOutput=ratio if ratio else 1,
+            MaximumSamplesPerOutput=ratio if ratio else 0xFFFFFFFF,
+            AlignRegionsToCorners=False,
+        ),
+        node.name,
+    )
+
+
+@register("MaxRoiPool", since=1, dml=["ROI_POOLING"])
+def max_roi_pool(seg: Segment, node: Node) -> None:
+    """X [N, C, H, W] and rois [R, 5] (batch index, x1, y1, x2, y2) onto DML_ROI_POOLING with
+    pooled_shape and spatial_scale (the provider's DmlOperatorRoiPooling); the ROIs are read as
+    the page's {1, 1, R, 5}."""
+    x, rois = seg.view(node.inputs[0]), seg.view(node.inputs[1])
+    if x.rank != 4 or rois.rank != 2 or rois.shape[1] != 5:
+        raise LoweringError("a 4-D input and [num_rois, 5] rois are required")
+    height, width = (int(v) for v in node.attr("pooled_shape"))
+    out = seg.output(x.onnx_type, (rois.shape[0], x.shape[1], height, width), name=node.outputs[0])
+    seg.emit(
+        pydml.DML_ROI_POOLING_OPERATOR_DESC(
+            InputTensor=seg.tensor(x),
+            ROITensor=seg.tensor(rois.padded(4)),
+            OutputTensor=out,
+            SpatialScale=float(node.attr("spatial_scale", 1.0)),
+            PooledSize=pydml.DML_SIZE_2D(Height=height, Width=width),
         ),
         node.name,
     )
