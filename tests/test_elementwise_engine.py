@@ -89,6 +89,24 @@ def test_threaded_long_rows_and_many_short_rows(rng: np.random.Generator) -> Non
     np.testing.assert_array_equal(got["OutputTensor"], a + b.T)
 
 
+def test_float16_rows_beyond_the_cache_are_streamed_exactly(ew_isa: str, rng: np.random.Generator) -> None:
+    # 3 x 6M halves (36 MiB) exceed EW_STREAM_BYTES: the output is written with non-temporal stores
+    # from its first 16-byte boundary; views starting 1 half in (an unaligned head) and an output of
+    # an odd byte address (never aligned: stored as usual) give the numpy result too
+    n = 6 * 1024 * 1024 + 13
+    a = (rng.standard_normal(n + 1) * 8).astype(np.float16)
+    b = (rng.standard_normal(n + 1) * 8).astype(np.float16)
+    want = (a[1:].astype(np.float32) + b[1:].astype(np.float32)).astype(np.float16)
+    raw = poison(np.dtype(np.float16), (n + 1,))
+    run(add("FLOAT16", [n]), {"ATensor": a[1:], "BTensor": b[1:]}, outputs={"OutputTensor": raw[1:]})
+    np.testing.assert_array_equal(raw[1:], want)
+    assert np.isnan(raw[0])
+    odd = np.empty(2 * n + 2, np.uint8)[1:-1].view(np.float16)  # numpy allows the unaligned view
+    odd.fill(np.nan)
+    run(add("FLOAT16", [n]), {"ATensor": a[1:], "BTensor": b[1:]}, outputs={"OutputTensor": odd})
+    np.testing.assert_array_equal(odd, want)
+
+
 @pytest.mark.parametrize("dtype", ["FLOAT32", "FLOAT16", "FLOAT64"])
 def test_scale_bias_and_fused_activation(dtype: str, ew_isa: str, rng: np.random.Generator) -> None:
     x = values(dtype, (2, 3, 17), rng)
