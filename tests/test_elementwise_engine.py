@@ -89,6 +89,49 @@ def test_threaded_long_rows_and_many_short_rows(rng: np.random.Generator) -> Non
     np.testing.assert_array_equal(got["OutputTensor"], a + b.T)
 
 
+@pytest.mark.parametrize("name", ["ADD", "SUBTRACT", "MULTIPLY", "DIVIDE"])
+def test_float16_binary_rows_round_the_float_result_once(name: str, ew_isa: str,
+                                                         rng: np.random.Generator) -> None:
+    # the one-pass FLOAT16 rows (x86): the float operation on the converted halves, rounded to
+    # half; operands contiguous or one value broadcast along the run, specials included
+    n = 1000 + 37
+    specials = np.array([0.0, -0.0, np.inf, -np.inf, np.nan, 6e-8, -6e-8, 65504.0, 1e-4], np.float16)
+    a = (rng.standard_normal(n) * 300).astype(np.float16)
+    b = (rng.standard_normal(n) * 300).astype(np.float16)
+    a[: specials.size] = specials
+    b[specials.size: 2 * specials.size] = specials
+    fn = {"ADD": np.add, "SUBTRACT": np.subtract, "MULTIPLY": np.multiply, "DIVIDE": np.divide}[name]
+    desc_cls = getattr(pydml, f"DML_ELEMENT_WISE_{name}_OPERATOR_DESC")
+    for a_strides, b_strides, av, bv in [(None, None, a, b), ([0], None, a[5:6], b), (None, [0], a, b[3:4])]:
+        desc = desc_cls(ATensor=tensor("FLOAT16", [n], a_strides), BTensor=tensor("FLOAT16", [n], b_strides),
+                        OutputTensor=tensor("FLOAT16", [n]))
+        got = run(desc, {"ATensor": av, "BTensor": bv})["OutputTensor"]
+        with np.errstate(all="ignore"):
+            want = fn(np.broadcast_to(av, n).astype(np.float32), np.broadcast_to(bv, n).astype(np.float32))
+        want = want.astype(np.float16)
+        nan = np.isnan(want)
+        np.testing.assert_array_equal(np.isnan(got), nan)
+        np.testing.assert_array_equal(got[~nan].view(np.uint16), want[~nan].view(np.uint16))
+
+
+def test_float16_rows_beyond_the_cache_are_streamed_exactly(ew_isa: str, rng: np.random.Generator) -> None:
+    # 3 x 6M halves (36 MiB) exceed EW_STREAM_BYTES: the output is written with non-temporal stores
+    # from its first 16-byte boundary; views starting 1 half in (an unaligned head) and an output of
+    # an odd byte address (never aligned: stored as usual) give the numpy result too
+    n = 6 * 1024 * 1024 + 13
+    a = (rng.standard_normal(n + 1) * 8).astype(np.float16)
+    b = (rng.standard_normal(n + 1) * 8).astype(np.float16)
+    want = (a[1:].astype(np.float32) + b[1:].astype(np.float32)).astype(np.float16)
+    raw = poison(np.dtype(np.float16), (n + 1,))
+    run(add("FLOAT16", [n]), {"ATensor": a[1:], "BTensor": b[1:]}, outputs={"OutputTensor": raw[1:]})
+    np.testing.assert_array_equal(raw[1:], want)
+    assert np.isnan(raw[0])
+    odd = np.empty(2 * n + 2, np.uint8)[1:-1].view(np.float16)  # numpy allows the unaligned view
+    odd.fill(np.nan)
+    run(add("FLOAT16", [n]), {"ATensor": a[1:], "BTensor": b[1:]}, outputs={"OutputTensor": odd})
+    np.testing.assert_array_equal(odd, want)
+
+
 @pytest.mark.parametrize("dtype", ["FLOAT32", "FLOAT16", "FLOAT64"])
 def test_scale_bias_and_fused_activation(dtype: str, ew_isa: str, rng: np.random.Generator) -> None:
     x = values(dtype, (2, 3, 17), rng)

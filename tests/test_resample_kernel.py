@@ -683,6 +683,33 @@ def test_portable_path_matches_vector_paths(case: int, dtype: np.dtype[Any]) -> 
         )
 
 
+@pytest.mark.parametrize("dtype", [F32, F16], ids=["f32", "f16"])
+@pytest.mark.parametrize("mode", [NEAREST_NEIGHBOR, LINEAR], ids=["nearest", "linear"])
+def test_streamed_outputs_equal_cached_ones(mode: int, dtype: np.dtype[Any]) -> None:
+    # source + destination beyond 32 MiB: the AVX2 horizontal pass streams its stores
+    # (RS_STREAM_BYTES); the same data in five calls of one image each stays below and stores
+    # through the cache. Same bits, also for a destination one element off its 32-byte alignment.
+    n, c, h = 5, 16, 128
+    ins, outs = [n, c, h, h], [n, c, 2 * h, 2 * h]
+    plan = ResamplePlan(ins, outs, [1, 1, 2, 2], [0.5] * 4, [-0.5] * 4, mode, ROUND_HALF_UP)
+    one = ResamplePlan([1, *ins[1:]], [1, *outs[1:]], [1, 1, 2, 2], [0.5] * 4, [-0.5] * 4, mode, ROUND_HALF_UP)
+    rng = np.random.default_rng(7)
+    x = rng.standard_normal(ins).astype(dtype)
+    g = rng.standard_normal(outs).astype(dtype)
+    want_y = np.concatenate([one.forward_array(x[i:i + 1]) for i in range(n)])
+    want_g = np.concatenate([one.backward_array(g[i:i + 1]) for i in range(n)])
+    for offset in (0, 1):
+        raw = np.full(int(np.prod(outs)) + 1, np.nan, dtype)
+        y = raw[offset:offset + int(np.prod(outs))].reshape(outs)
+        plan.forward(view_array(x), view_array(y))
+        bits = f"u{dtype.itemsize}"
+        np.testing.assert_array_equal(y.view(bits), want_y.view(bits))
+        raw = np.full(int(np.prod(ins)) + 1, np.nan, dtype)
+        gx = raw[offset:offset + int(np.prod(ins))].reshape(ins)
+        plan.backward(view_array(g), view_array(gx))
+        np.testing.assert_array_equal(gx, want_g)
+
+
 class GuardedBuffer:
     """Memory whose first and last byte are followed / preceded by PROT_NONE pages (Linux), so a
     kernel touching anything outside [data, data + nbytes) faults instead of passing silently."""

@@ -119,6 +119,8 @@ void rs_hz_scalar(const rs_table* t, uint32_t j0, uint32_t j1, const float* row,
 
 /* x86 kernels (resample_x86.c). Return 0 when no vector kernel exists for this data type. */
 int rs_select_avx512(uint32_t data_type, rs_kernels* k);
-int rs_select_avx2(uint32_t data_type, rs_kernels* k);
+/* stream: the AVX2 horizontal pass writes full 8-lane blocks with non-temporal stores (see
+ * rs_select_kernels) */
+int rs_select_avx2(uint32_t data_type, int stream, rs_kernels* k);
 
 #endif /* PYDML_NATIVE_RESAMPLE_INTERNAL_H */

@@ -442,6 +442,19 @@ RS_AVX2 static RS_INLINE void rs256_store(uint32_t dt, void* p, __m256 v, size_t
     }
 }
 
+/* Stores 8 lanes of a destination row; `stream`: with a non-temporal store where p is aligned (a
+ * large output: its lines are then neither read for ownership nor kept in the cache that the
+ * source rows need; callers end their pass with an sfence). */
+RS_AVX2 static RS_INLINE void rs256_store8(uint32_t dt, void* p, __m256 v, int stream) {
+    if (stream && dt == DML_TENSOR_DATA_TYPE_FLOAT32 && ((uintptr_t)p & 31u) == 0) {
+        _mm256_stream_ps(p, v);
+    } else if (stream && dt == DML_TENSOR_DATA_TYPE_FLOAT16 && ((uintptr_t)p & 15u) == 0) {
+        _mm_stream_si128((__m128i*)p, _mm256_cvtps_ph(v, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
+    } else {
+        rs256_store(dt, p, v, 8);
+    }
+}
+
 RS_AVX2 static RS_INLINE void rs256_blend(uint32_t dt, float* dst, const rs_src* src, uint32_t count,
                                           uint64_t stride, size_t n, int first) {
     if (stride != 1) {
@@ -494,7 +507,7 @@ RS_AVX2 static RS_INLINE __m256 rs256_lanemask(uint32_t bits) {
 /* The generic blocks for destinations [jb, j1) of a segment starting at j0 (jb - j0 a multiple of 8). */
 RS_AVX2 static RS_INLINE void rs256_hz_blocks(uint32_t dt, const rs_table* t, uint32_t j0, uint32_t jb, uint32_t j1,
                                               const float* row, uint32_t lo, uint32_t hi, char* out,
-                                              uint64_t ostride, uint32_t esize) {
+                                              uint64_t ostride, uint32_t esize, int stream) {
     const uint32_t k = t->ell_k;
     const __m256i vlo = _mm256_set1_epi32((int)lo);
     for (; jb < j1; jb += 8) {
@@ -538,7 +551,9 @@ RS_AVX2 static RS_INLINE void rs256_hz_blocks(uint32_t dt, const rs_table* t, ui
         }
         size_t n = j1 - jb < 8 ? j1 - jb : 8;
         char* o = out + (uint64_t)(jb - j0) * ostride * esize;
-        if (ostride == 1) {
+        if (ostride == 1 && n == 8) {
+            rs256_store8(dt, o, acc, stream);
+        } else if (ostride == 1) {
             rs256_store(dt, o, acc, n);
         } else {
             float buf[8];
@@ -550,7 +565,7 @@ RS_AVX2 static RS_INLINE void rs256_hz_blocks(uint32_t dt, const rs_table* t, ui
 
 RS_AVX2 static RS_INLINE void rs256_hz(uint32_t dt, const rs_table* t, uint32_t j0, uint32_t j1,
                                        const float* row, uint32_t lo, uint32_t hi, char* out,
-                                       uint64_t ostride, uint32_t esize) {
+                                       uint64_t ostride, uint32_t esize, int stream) {
     uint32_t jb = j0;
     if (t->pattern == RS_PAT_DUP2 && ostride == 1) {
         /* nearest 2x: each source element twice, 16 destinations per 8 sources with in-lane
@@ -561,8 +576,8 @@ RS_AVX2 static RS_INLINE void rs256_hz(uint32_t dt, const rs_table* t, uint32_t 
             const __m256 v = _mm256_mul_ps(_mm256_loadu_ps(row + (jb / 2 - lo)), one);
             const __m256 a = _mm256_unpacklo_ps(v, v), b = _mm256_unpackhi_ps(v, v); /* 0 0 1 1 | 4 4 5 5; 2 2 3 3 | 6 6 7 7 */
             char* o = out + (uint64_t)(jb - j0) * esize;
-            rs256_store(dt, o, _mm256_permute2f128_ps(a, b, 0x20), 8);
-            rs256_store(dt, o + 8 * (uint64_t)esize, _mm256_permute2f128_ps(a, b, 0x31), 8);
+            rs256_store8(dt, o, _mm256_permute2f128_ps(a, b, 0x20), stream);
+            rs256_store8(dt, o + 8 * (uint64_t)esize, _mm256_permute2f128_ps(a, b, 0x31), stream);
         }
     } else if (t->lin2_hi >= t->lin2_lo + 32 && ostride == 1 && j1 > t->lin2_lo) {
         /* integer-2x linear: the generic blocks up to a 16-aligned start inside [lin2_lo,
@@ -573,7 +588,7 @@ RS_AVX2 static RS_INLINE void rs256_hz(uint32_t dt, const rs_table* t, uint32_t 
         a = (a + 15) & ~15u;
         const uint32_t e = t->lin2_hi < j1 ? t->lin2_hi : j1;
         if (a + 16 <= e) {
-            rs256_hz_blocks(dt, t, j0, j0, a, row, lo, hi, out, ostride, esize);
+            rs256_hz_blocks(dt, t, j0, j0, a, row, lo, hi, out, ostride, esize, stream);
             jb = a;
             const __m256 wa = _mm256_set1_ps(t->lin2_w[0]), wb = _mm256_set1_ps(t->lin2_w[1]);
             const __m256 wc = _mm256_set1_ps(t->lin2_w[2]), wd = _mm256_set1_ps(t->lin2_w[3]);
@@ -584,8 +599,8 @@ RS_AVX2 static RS_INLINE void rs256_hz(uint32_t dt, const rs_table* t, uint32_t 
                 const __m256 od = _mm256_add_ps(_mm256_mul_ps(m, wc), _mm256_mul_ps(r, wd));
                 const __m256 x0 = _mm256_unpacklo_ps(ev, od), x1 = _mm256_unpackhi_ps(ev, od);
                 char* o = out + (uint64_t)(jb - j0) * esize;
-                rs256_store(dt, o, _mm256_permute2f128_ps(x0, x1, 0x20), 8);
-                rs256_store(dt, o + 8 * (uint64_t)esize, _mm256_permute2f128_ps(x0, x1, 0x31), 8);
+                rs256_store8(dt, o, _mm256_permute2f128_ps(x0, x1, 0x20), stream);
+                rs256_store8(dt, o + 8 * (uint64_t)esize, _mm256_permute2f128_ps(x0, x1, 0x31), stream);
             }
             out += (uint64_t)(jb - j0) * esize;
             j0 = jb;
@@ -601,7 +616,7 @@ RS_AVX2 static RS_INLINE void rs256_hz(uint32_t dt, const rs_table* t, uint32_t 
         a = (a + 7) & ~7u;
         const uint32_t e = t->lin2t_hi < j1 ? t->lin2t_hi : j1;
         if (a + 8 <= e && 2 * (uint64_t)a + 17 <= hi) {
-            rs256_hz_blocks(dt, t, j0, j0, a, row, lo, hi, out, ostride, esize);
+            rs256_hz_blocks(dt, t, j0, j0, a, row, lo, hi, out, ostride, esize, stream);
             jb = a;
             const __m256 w0 = _mm256_set1_ps(t->lin2t_w[0]), w1 = _mm256_set1_ps(t->lin2t_w[1]);
             const __m256 w2 = _mm256_set1_ps(t->lin2t_w[2]), w3 = _mm256_set1_ps(t->lin2t_w[3]);
@@ -615,8 +630,8 @@ RS_AVX2 static RS_INLINE void rs256_hz(uint32_t dt, const rs_table* t, uint32_t 
                 acc = _mm256_add_ps(acc, _mm256_mul_ps(e0, w1));
                 acc = _mm256_add_ps(acc, _mm256_mul_ps(o0, w2));
                 acc = _mm256_add_ps(acc, _mm256_mul_ps(e1, w3));
-                rs256_store(dt, out + (uint64_t)(jb - j0) * esize,
-                            _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(acc), _MM_SHUFFLE(3, 1, 2, 0))), 8);
+                rs256_store8(dt, out + (uint64_t)(jb - j0) * esize,
+                             _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(acc), _MM_SHUFFLE(3, 1, 2, 0))), stream);
             }
             out += (uint64_t)(jb - j0) * esize;
             j0 = jb;
@@ -628,11 +643,12 @@ RS_AVX2 static RS_INLINE void rs256_hz(uint32_t dt, const rs_table* t, uint32_t 
         for (; jb + 8 <= j1; jb += 8) {
             const float* s = row + (2 * (uint64_t)jb - lo);
             const __m256 h = _mm256_hadd_ps(_mm256_loadu_ps(s), _mm256_loadu_ps(s + 8)); /* a01 a23 b01 b23 | a45 a67 b45 b67 */
-            rs256_store(dt, out + (uint64_t)(jb - j0) * esize,
-                        _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(h), _MM_SHUFFLE(3, 1, 2, 0))), 8);
+            rs256_store8(dt, out + (uint64_t)(jb - j0) * esize,
+                         _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(h), _MM_SHUFFLE(3, 1, 2, 0))), stream);
         }
     }
-    rs256_hz_blocks(dt, t, j0, jb, j1, row, lo, hi, out, ostride, esize);
+    rs256_hz_blocks(dt, t, j0, jb, j1, row, lo, hi, out, ostride, esize, stream);
+    if (stream) _mm_sfence();
 }
 
 #define RS256_TYPE(NAME, DT)                                                                       \
@@ -648,21 +664,27 @@ RS_AVX2 static RS_INLINE void rs256_hz(uint32_t dt, const rs_table* t, uint32_t 
                                         const float* row, uint32_t lo, uint32_t hi, char* out,     \
                                         uint64_t ostride, uint32_t esize, rs_store_fn store) {     \
         (void)store;                                                                               \
-        rs256_hz(DT, t, j0, j1, row, lo, hi, out, ostride, esize);                                 \
+        rs256_hz(DT, t, j0, j1, row, lo, hi, out, ostride, esize, 0);                              \
+    }                                                                                              \
+    RS_AVX2 static void rs256_hz_nt_##NAME(const rs_table* t, uint32_t j0, uint32_t j1,            \
+                                           const float* row, uint32_t lo, uint32_t hi, char* out,  \
+                                           uint64_t ostride, uint32_t esize, rs_store_fn store) {  \
+        (void)store;                                                                               \
+        rs256_hz(DT, t, j0, j1, row, lo, hi, out, ostride, esize, 1);                              \
     }
 
 RS256_TYPE(f32, DML_TENSOR_DATA_TYPE_FLOAT32)
 RS256_TYPE(f16, DML_TENSOR_DATA_TYPE_FLOAT16)
 RS256_TYPE(bf16, PYDML_DATA_TYPE_BFLOAT16)
 
-int rs_select_avx2(uint32_t data_type, rs_kernels* k) {
+int rs_select_avx2(uint32_t data_type, int stream, rs_kernels* k) {
     switch (data_type) {
     case DML_TENSOR_DATA_TYPE_FLOAT32:
-        k->blend = rs256_blend_f32; k->store = rs256_store_f32; k->hz = rs256_hz_f32; break;
+        k->blend = rs256_blend_f32; k->store = rs256_store_f32; k->hz = stream ? rs256_hz_nt_f32 : rs256_hz_f32; break;
     case DML_TENSOR_DATA_TYPE_FLOAT16:
-        k->blend = rs256_blend_f16; k->store = rs256_store_f16; k->hz = rs256_hz_f16; break;
+        k->blend = rs256_blend_f16; k->store = rs256_store_f16; k->hz = stream ? rs256_hz_nt_f16 : rs256_hz_f16; break;
     case PYDML_DATA_TYPE_BFLOAT16:
-        k->blend = rs256_blend_bf16; k->store = rs256_store_bf16; k->hz = rs256_hz_bf16; break;
+        k->blend = rs256_blend_bf16; k->store = rs256_store_bf16; k->hz = stream ? rs256_hz_nt_bf16 : rs256_hz_bf16; break;
     default:
         return 0;
     }
@@ -676,8 +698,9 @@ int rs_select_avx512(uint32_t data_type, rs_kernels* k) {
     (void)k;
     return 0;
 }
-int rs_select_avx2(uint32_t data_type, rs_kernels* k) {
+int rs_select_avx2(uint32_t data_type, int stream, rs_kernels* k) {
     (void)data_type;
+    (void)stream;
     (void)k;
     return 0;
 }
