@@ -454,6 +454,38 @@ static void grad_sums(const float* x, const float* dy, size_t n, double m, doubl
     *sdx = (b[0] + b[1]) + (b[2] + b[3]);
 }
 
+#ifdef TN_X86
+/* grad_sums with vectors: its four partial sums are the four lanes (the same additions and fused
+ * multiply-adds in the same order, so the same bits; the baseline build calls libm's fma per
+ * element). With M2 (BATCH_NORMALIZATION_TRAINING_GRAD) also sum dy * (x - M2) in the same pass, as
+ * grad_sums around M2 would. */
+EW_T256 static void grad_sums_avx2(const float* x, const float* dy, size_t n, double m, double* sdy, double* sdx,
+                                   const double* M2, double* sdx2) {
+    __m256d a = _mm256_setzero_pd(), b = _mm256_setzero_pd(), c = _mm256_setzero_pd();
+    const __m256d mv = _mm256_set1_pd(m), Mv = _mm256_set1_pd(M2 ? *M2 : 0.0);
+    size_t k = 0;
+    for (; k + 4 <= n; k += 4) {
+        const __m256d d = _mm256_cvtps_pd(_mm_loadu_ps(dy + k)), xv = _mm256_cvtps_pd(_mm_loadu_ps(x + k));
+        a = _mm256_add_pd(a, d);
+        b = _mm256_fmadd_pd(d, _mm256_sub_pd(xv, mv), b);
+        if (M2) c = _mm256_fmadd_pd(d, _mm256_sub_pd(xv, Mv), c);
+    }
+    double A[4], B[4], Cc[4];
+    _mm256_storeu_pd(A, a);
+    _mm256_storeu_pd(B, b);
+    _mm256_storeu_pd(Cc, c);
+    for (; k < n; k++) {
+        const double d = (double)dy[k];
+        A[0] += d;
+        B[0] = fma(d, (double)x[k] - m, B[0]);
+        if (M2) Cc[0] = fma(d, (double)x[k] - *M2, Cc[0]);
+    }
+    *sdy = (A[0] + A[1]) + (A[2] + A[3]);
+    *sdx = (B[0] + B[1]) + (B[2] + B[3]);
+    if (M2) *sdx2 = (Cc[0] + Cc[1]) + (Cc[2] + Cc[3]);
+}
+#endif
+
 /* ---- per-group work, chunk by chunk ---- */
 
 /* What a group's passes share: the group's offsets, its parameters and its coefficients. */
@@ -494,6 +526,15 @@ static void pass_sums(const tn_geo* g, tn_group* gr, uint64_t c) {
     const size_t w = chunk_width(g, c);
     const float* xs = chunk_in(g, 0, gr->base[0], c, xb);
     const float* dys = chunk_in(g, 1, gr->base[1], c, db);
+#ifdef TN_X86
+    if (pydml_ew_isa() != EW_ISA_PORTABLE) {
+        if (g->p->kind == K_BNG)
+            grad_sums_avx2(xs, dys, w, gr->M, gr->cs2 + 2 * c, gr->cs2 + 2 * c + 1, NULL, NULL);
+        else
+            grad_sums_avx2(xs, dys, w, gr->m, gr->cs2 + 2 * c, gr->cs2 + 2 * c + 1, &gr->M, gr->cs3 + c);
+        return;
+    }
+#endif
     if (g->p->kind == K_BNG) {
         grad_sums(xs, dys, w, gr->M, gr->cs2 + 2 * c, gr->cs2 + 2 * c + 1);
     } else {
