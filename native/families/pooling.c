@@ -1030,8 +1030,11 @@ static pydml_status avg_grad(const pool_plan* P, const pydml_tensor* dy, const p
         }
     }
     for (uint64_t ow = 0; fast && ow < OW; ow++) invw[ow] = (float)t.inv[2][ow];
-    /* the output is streamed past the caches once it outgrows half the last-level cache */
-    const int stream = fast && (uint64_t)P->in_sizes[0] * C * P->isz[0] * P->isz[1] * W * sizeof(float) >= PL_STREAM_BYTES / 2;
+    /* the output (4x the gradient's bytes with 2x2 windows of stride 2) is streamed past the
+     * caches from PL_STREAM_BYTES / 2 of it: bench_training_gradients' 25.7 MB output, 32.1 MB
+     * with its input, would fall just short of max_grad's rule, which counts every tensor */
+    const uint64_t out_bytes = (uint64_t)P->in_sizes[0] * C * P->isz[0] * P->isz[1] * W * sizeof(float);
+    const int stream = fast && out_bytes >= PL_STREAM_BYTES / 2;
     int oom = 0;
 #ifdef _OPENMP
 #pragma omp parallel if (rows * W >= PL_PARALLEL_MIN && rows > 1) reduction(| : oom)
