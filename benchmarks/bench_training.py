@@ -7,6 +7,9 @@ Cases (FLOAT32, tensors beyond the last-level cache):
   bn_training        BATCH_NORMALIZATION_TRAINING, per-channel Scale/Bias, [16, 128, 64, 64]
                      (F.batch_norm, training=True)
   bn_training_add    the same with a FusedAddTensor and a fused RELU (torch: batch_norm + add + relu)
+  bn_training_grad   BATCH_NORMALIZATION_TRAINING_GRAD on those tensors: reads X and dY, writes dX and
+                     the per-channel gradients (torch's native_batch_norm_backward, train=True, with
+                     the saved mean and 1 / sqrt(var + eps))
   adam               ADAM_OPTIMIZER, 8M parameters, separate outputs
   adam_in_place      ADAM_OPTIMIZER, every output bound to its input (torch.optim.Adam's step on one
                      8M-parameter tensor, foreach=False, which updates in place)
@@ -15,10 +18,10 @@ Cases (FLOAT32, tensors beyond the last-level cache):
 
 Each case reports the GB/s pydml moves as a share of the streaming bandwidth: the bytes are every
 input-sized operand read once and every input-sized output written once (BATCH_NORMALIZATION_TRAINING
-reads its input twice, the second time from the cache: a group's statistics pass and its output
-pass run back to back on one thread; ADAM: 4 reads and 3 writes per parameter); the streaming
-bandwidth is the best of a one-thread numpy copy and a torch copy on the same threads of a 256 MiB
-array, sampled between the cases (_timing.StreamingBandwidth). It also reports the speedup over
+reads its input twice and TRAINING_GRAD its two inputs up to three times, the later times from the
+cache: a group's passes run back to back on one thread; ADAM: 4 reads and 3 writes per parameter);
+the streaming bandwidth is the best of a one-thread numpy copy and a torch copy on the same threads
+of a 256 MiB array, sampled between the cases (_timing.StreamingBandwidth). It also reports the speedup over
 torch on the same tensors (torch time / pydml time). The machine is shared: contenders are timed
 interleaved, best of N each; claims come from the ratios only, never from absolute times.
 
@@ -81,6 +84,24 @@ def cases(rng: np.random.Generator) -> list[tuple[str, Any, dict[str, np.ndarray
             def peer() -> Any:
                 return F.batch_norm(tx, None, None, ts, tb, training=True, eps=1e-5)
         out.append((name, desc, inputs, outputs, x.nbytes * (3 if fused else 2), peer))
+
+    dy = rng.standard_normal(sizes, dtype=np.float32)
+    mean = x.mean(axis=(0, 2, 3), keepdims=True, dtype=np.float64)
+    var = x.var(axis=(0, 2, 3), keepdims=True, dtype=np.float64)
+    gdesc = pydml.DML_BATCH_NORMALIZATION_TRAINING_GRAD_OPERATOR_DESC(
+        InputTensor=t(sizes), InputGradientTensor=t(sizes), MeanTensor=t(p), VarianceTensor=t(p),
+        ScaleTensor=t(p), OutputGradientTensor=t(sizes), OutputScaleGradientTensor=t(p),
+        OutputBiasGradientTensor=t(p), Epsilon=1e-5)
+    inputs = {"InputTensor": x, "InputGradientTensor": dy, "MeanTensor": mean.astype(np.float32),
+              "VarianceTensor": var.astype(np.float32), "ScaleTensor": s}
+    outputs = {"OutputGradientTensor": np.empty_like(x), "OutputScaleGradientTensor": np.empty(p, np.float32),
+               "OutputBiasGradientTensor": np.empty(p, np.float32)}
+    tdy = torch.from_numpy(dy)
+    tmean = torch.from_numpy(mean.ravel().astype(np.float32))
+    tinvstd = torch.from_numpy((1.0 / np.sqrt(var.ravel() + 1e-5)).astype(np.float32))
+    backward = torch.ops.aten.native_batch_norm_backward
+    out.append(("bn_training_grad", gdesc, inputs, outputs, 3 * x.nbytes,
+                lambda: backward(tdy, tx, ts, None, None, tmean, tinvstd, True, 1e-5, [True, True, True])))
 
     m1, v1 = np.zeros(p, np.float32), np.ones(p, np.float32)
     desc = pydml.DML_BATCH_NORMALIZATION_OPERATOR_DESC(

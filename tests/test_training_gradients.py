@@ -318,6 +318,40 @@ def test_average_pooling_grad_against_autograd(dtype: str, incl: bool, case: Any
                                atol=1e-6 if dtype == "FLOAT32" else 1e-3)
 
 
+WIDE_AVG_CASES = [  # rows wide enough for the AVX2 rows (pooling.c: Strides 2 on W run 16 w at a time)
+    ([2, 3, 6, 40], [2, 2], [2, 2], [0, 0], [0, 0]),
+    ([1, 2, 7, 45], [3, 3], [2, 2], [1, 1], [1, 1]),
+    ([1, 2, 5, 37], [3, 4], [1, 2], [1, 2], [1, 2]),
+    ([1, 2, 5, 50], [3, 5], [2, 2], [1, 2], [1, 2]),
+    ([1, 1, 4, 41], [1, 1], [2, 2], [0, 0], [0, 0]),  # odd w covered by no window
+    ([1, 2, 5, 30], [3, 3], [1, 1], [1, 1], [1, 1]),  # Strides 1 and 3: the permuted blocks
+    ([1, 2, 5, 40], [2, 2], [3, 3], [0, 0], [0, 0]),
+    ([1, 1, 3, 5], [2, 2], [2, 2], [0, 0], [0, 0]),
+]
+
+
+@pytest.mark.parametrize("incl", [False, True])
+@pytest.mark.parametrize("case", WIDE_AVG_CASES)
+def test_average_pooling_grad_vector_rows(incl: bool, case: Any) -> None:
+    # the AVX2 rows give the portable rows' bits, and both the float64 autograd gradient
+    x, win, st, sp, ep = case
+    rng = np.random.default_rng(5)
+    tx = torch.zeros(x, dtype=torch.float64, requires_grad=True)
+    y = F.avg_pool2d(tx, win, st, sp, count_include_pad=incl)
+    g = rng.standard_normal(tuple(y.shape)).astype(np.float32)
+    y.backward(torch.from_numpy(g.astype(np.float64)))
+    desc = avg_grad("FLOAT32", x, win, st, sp, ep, incl)
+    results = []
+    for mask in (0, 0xFFFFFFFF):
+        lib.pydml_set_cpu_features(mask)
+        try:
+            results.append(run(desc, {"InputGradientTensor": g})["OutputGradientTensor"])
+        finally:
+            lib.pydml_set_cpu_features(0xFFFFFFFF)
+    assert results[0].tobytes() == results[1].tobytes()
+    np.testing.assert_allclose(results[1], tx.grad.numpy().astype(np.float32), rtol=1e-6, atol=1e-6)
+
+
 @pytest.mark.parametrize("incl", [False, True])
 def test_average_pooling_grad_adjoint_asymmetric_padding(incl: bool) -> None:
     # pads torch cannot express: <g, A v> with A = pydml's AVERAGE_POOLING forward

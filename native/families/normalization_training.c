@@ -378,6 +378,63 @@ static void bntg_row_odd(const float* x, const float* dy, float* dx, size_t n, d
     for (size_t k = 0; k < n; k++) dx[k] = pydml_f64_to_f32_odd(k0 * ((double)dy[k] - mdy) - k1 * ((double)x[k] - m));
 }
 
+#ifdef TN_X86
+/* The rows above for FLOAT32 outputs beyond the caches, straight to their memory with non-temporal
+ * stores as they are computed (a row first computed into a buffer, then streamed, ran its compute
+ * and its stores' drain one after the other; here they overlap). The same double operations in the
+ * same order as the C rows (which -std=c11 does not contract), so the same bits; relu: the
+ * element-wise RELU's a < 0 ? 0 : a (NaN and -0 kept). y must be 16-byte aligned past its first
+ * (16 - y mod 16) / 4 elements, which take ordinary stores, as do the last n mod 4; the caller
+ * fences. */
+#define TN_NT_STORE(Y, V)                                                                             \
+    do {                                                                                              \
+        __m128 v_ = (V);                                                                              \
+        if (relu) v_ = _mm_andnot_ps(_mm_cmp_ps(v_, _mm_setzero_ps(), _CMP_LT_OQ), v_);              \
+        _mm_stream_ps((Y), v_);                                                                       \
+    } while (0)
+
+EW_T256 static void bnt_row_nt_avx2(const float* x, const float* add, float* y, size_t n, double m, double r,
+                                    double s, double b, int relu) {
+    size_t k = 0;
+    for (; k < n && ((uintptr_t)(y + k) & 15u) != 0; k++) {
+        float v = (float)(add ? fma(((double)x[k] - m) * r, s, b) + (double)add[k] : fma(((double)x[k] - m) * r, s, b));
+        y[k] = relu && v < 0.0f ? 0.0f : v;
+    }
+    const __m256d M = _mm256_set1_pd(m), R = _mm256_set1_pd(r), S = _mm256_set1_pd(s), B = _mm256_set1_pd(b);
+    for (; k + 8 <= n; k += 8) {
+        __m256d v0 = _mm256_fmadd_pd(_mm256_mul_pd(_mm256_sub_pd(_mm256_cvtps_pd(_mm_loadu_ps(x + k)), M), R), S, B);
+        __m256d v1 = _mm256_fmadd_pd(_mm256_mul_pd(_mm256_sub_pd(_mm256_cvtps_pd(_mm_loadu_ps(x + k + 4)), M), R), S, B);
+        if (add) {
+            v0 = _mm256_add_pd(v0, _mm256_cvtps_pd(_mm_loadu_ps(add + k)));
+            v1 = _mm256_add_pd(v1, _mm256_cvtps_pd(_mm_loadu_ps(add + k + 4)));
+        }
+        TN_NT_STORE(y + k, _mm256_cvtpd_ps(v0));
+        TN_NT_STORE(y + k + 4, _mm256_cvtpd_ps(v1));
+    }
+    for (; k < n; k++) {
+        float v = (float)(add ? fma(((double)x[k] - m) * r, s, b) + (double)add[k] : fma(((double)x[k] - m) * r, s, b));
+        y[k] = relu && v < 0.0f ? 0.0f : v;
+    }
+}
+
+EW_T256 static void bntg_row_nt_avx2(const float* x, const float* dy, float* dx, size_t n, double m, double mdy,
+                                     double k0, double k1) {
+    const int relu = 0;
+    size_t k = 0;
+    for (; k < n && ((uintptr_t)(dx + k) & 15u) != 0; k++)
+        dx[k] = (float)(k0 * ((double)dy[k] - mdy) - k1 * ((double)x[k] - m));
+    const __m256d M = _mm256_set1_pd(m), MD = _mm256_set1_pd(mdy), K0 = _mm256_set1_pd(k0), K1 = _mm256_set1_pd(k1);
+    for (; k + 8 <= n; k += 8)
+        for (size_t j = 0; j < 8; j += 4) {
+            const __m256d a = _mm256_mul_pd(K0, _mm256_sub_pd(_mm256_cvtps_pd(_mm_loadu_ps(dy + k + j)), MD));
+            const __m256d c = _mm256_mul_pd(K1, _mm256_sub_pd(_mm256_cvtps_pd(_mm_loadu_ps(x + k + j)), M));
+            TN_NT_STORE(dx + k + j, _mm256_cvtpd_ps(_mm256_sub_pd(a, c)));
+        }
+    for (; k < n; k++) dx[k] = (float)(k0 * ((double)dy[k] - mdy) - k1 * ((double)x[k] - m));
+}
+#undef TN_NT_STORE
+#endif
+
 /* sum dy and sum dy * (x - m) over a chunk: four partial sums each, combined in a fixed order */
 static void grad_sums(const float* x, const float* dy, size_t n, double m, double* sdy, double* sdx) {
     double a[4] = {0, 0, 0, 0}, b[4] = {0, 0, 0, 0};
@@ -396,6 +453,38 @@ static void grad_sums(const float* x, const float* dy, size_t n, double m, doubl
     *sdy = (a[0] + a[1]) + (a[2] + a[3]);
     *sdx = (b[0] + b[1]) + (b[2] + b[3]);
 }
+
+#ifdef TN_X86
+/* grad_sums with vectors: its four partial sums are the four lanes (the same additions and fused
+ * multiply-adds in the same order, so the same bits; the baseline build calls libm's fma per
+ * element). With M2 (BATCH_NORMALIZATION_TRAINING_GRAD) also sum dy * (x - M2) in the same pass, as
+ * grad_sums around M2 would. */
+EW_T256 static void grad_sums_avx2(const float* x, const float* dy, size_t n, double m, double* sdy, double* sdx,
+                                   const double* M2, double* sdx2) {
+    __m256d a = _mm256_setzero_pd(), b = _mm256_setzero_pd(), c = _mm256_setzero_pd();
+    const __m256d mv = _mm256_set1_pd(m), Mv = _mm256_set1_pd(M2 ? *M2 : 0.0);
+    size_t k = 0;
+    for (; k + 4 <= n; k += 4) {
+        const __m256d d = _mm256_cvtps_pd(_mm_loadu_ps(dy + k)), xv = _mm256_cvtps_pd(_mm_loadu_ps(x + k));
+        a = _mm256_add_pd(a, d);
+        b = _mm256_fmadd_pd(d, _mm256_sub_pd(xv, mv), b);
+        if (M2) c = _mm256_fmadd_pd(d, _mm256_sub_pd(xv, Mv), c);
+    }
+    double A[4], B[4], Cc[4];
+    _mm256_storeu_pd(A, a);
+    _mm256_storeu_pd(B, b);
+    _mm256_storeu_pd(Cc, c);
+    for (; k < n; k++) {
+        const double d = (double)dy[k];
+        A[0] += d;
+        B[0] = fma(d, (double)x[k] - m, B[0]);
+        if (M2) Cc[0] = fma(d, (double)x[k] - *M2, Cc[0]);
+    }
+    *sdy = (A[0] + A[1]) + (A[2] + A[3]);
+    *sdx = (B[0] + B[1]) + (B[2] + B[3]);
+    if (M2) *sdx2 = (Cc[0] + Cc[1]) + (Cc[2] + Cc[3]);
+}
+#endif
 
 /* ---- per-group work, chunk by chunk ---- */
 
@@ -437,6 +526,15 @@ static void pass_sums(const tn_geo* g, tn_group* gr, uint64_t c) {
     const size_t w = chunk_width(g, c);
     const float* xs = chunk_in(g, 0, gr->base[0], c, xb);
     const float* dys = chunk_in(g, 1, gr->base[1], c, db);
+#ifdef TN_X86
+    if (pydml_ew_isa() != EW_ISA_PORTABLE) {
+        if (g->p->kind == K_BNG)
+            grad_sums_avx2(xs, dys, w, gr->M, gr->cs2 + 2 * c, gr->cs2 + 2 * c + 1, NULL, NULL);
+        else
+            grad_sums_avx2(xs, dys, w, gr->m, gr->cs2 + 2 * c, gr->cs2 + 2 * c + 1, &gr->M, gr->cs3 + c);
+        return;
+    }
+#endif
     if (g->p->kind == K_BNG) {
         grad_sums(xs, dys, w, gr->M, gr->cs2 + 2 * c, gr->cs2 + 2 * c + 1);
     } else {
@@ -461,6 +559,18 @@ static void pass_out(const tn_geo* g, tn_group* gr, uint64_t c) {
         const float* ahead = chunk_direct(g, 0, gr->next_base, c);
         if (ahead)
             for (size_t k = 0; k < w; k += 16) _mm_prefetch((const char*)(ahead + k), _MM_HINT_T1);
+    }
+#endif
+#ifdef TN_X86
+    /* FLOAT32 outputs streamed as they are computed (no activation, or RELU) */
+    if (direct && g->stream && isa != EW_ISA_PORTABLE && p->kind != K_BNG &&
+        (!p->has_act || (p->kind == K_BNT && p->act.type == DML_OPERATOR_ACTIVATION_RELU))) {
+        const float* xs = chunk_in(g, 0, gr->base[0], c, xb);
+        const float* s1 = g->full[1] ? chunk_in(g, 1, gr->base[1], c, ab) : NULL;
+        if (p->kind == K_BNT) bnt_row_nt_avx2(xs, s1, direct, w, gr->m, gr->r, gr->s, gr->b, p->has_act);
+        else bntg_row_nt_avx2(xs, s1, direct, w, gr->m, gr->mdy, gr->k0, gr->k1);
+        _mm_sfence();
+        return;
     }
 #endif
     if (p->kind == K_BNT) {

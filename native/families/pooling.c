@@ -745,35 +745,202 @@ static int avg_tables_build(const pool_plan* P, avg_tables* t) {
     return 0;
 }
 
-/* FLOAT32 rows with W contiguous on both sides (the common layout), in float: the covering
- * gradient rows weighted into acc (vector loops), then each w sums its K covering columns through
- * index tables (the K-th entry of a w covered fewer times reads the zero sentinel acc[OW]), in
- * increasing ow order as the generic path. Compiled for the baseline and for AVX2. */
-#define AVG_ROW_F32(NAME, ATTR)                                                                        \
-    ATTR static void NAME(const float* const* grow, const float* wrow, uint32_t nrows, uint64_t OW,      \
-                          const float* invw, const uint32_t* idx, uint32_t K, uint64_t W, float* acc,     \
-                          float* out) {                                                                  \
-        for (uint64_t ow = 0; ow < OW; ow++) acc[ow] = 0.0f;                                             \
-        for (uint32_t r = 0; r < nrows; r++) {                                                           \
-            const float* g = grow[r];                                                                    \
-            const float w = wrow[r];                                                                     \
-            for (uint64_t ow = 0; ow < OW; ow++) acc[ow] += g[ow] * w;                                   \
-        }                                                                                                \
-        for (uint64_t ow = 0; ow < OW; ow++) acc[ow] *= invw[ow];                                        \
-        acc[OW] = 0.0f;                                                                                  \
-        if (K == 1) {                                                                                    \
-            for (uint64_t w = 0; w < W; w++) out[w] = acc[idx[w]];                                       \
-            return;                                                                                      \
-        }                                                                                                \
-        for (uint64_t w = 0; w < W; w++) {                                                               \
-            float v = acc[idx[w]];                                                                       \
-            for (uint32_t j = 1; j < K; j++) v += acc[idx[(uint64_t)j * W + w]];                         \
-            out[w] = v;                                                                                  \
-        }                                                                                                \
-    }
-AVG_ROW_F32(avg_row_f32_c, )
+/* dst[0, n) = src[0, n); stream: with non-temporal stores from the first 16-byte boundary (an
+ * output past the last-level cache: no read for ownership of lines written whole); the caller
+ * fences once after its loop. */
 #ifdef PL_X86
-AVG_ROW_F32(avg_row_f32_avx2, EW_T256)
+EW_T256 static void copy_row_f32_nt(float* dst, const float* src, uint64_t n) {
+    uint64_t i = 0;
+    /* 16-byte stores: numpy's large arrays start 16 bytes past a page, so rows are rarely
+     * 32-byte aligned, and a line written partly with ordinary stores is read from memory */
+    for (; i < n && ((uintptr_t)(dst + i) & 15u) != 0; i++) dst[i] = src[i];
+    for (; i + 8 <= n; i += 8) {
+        _mm_stream_ps(dst + i, _mm_loadu_ps(src + i));
+        _mm_stream_ps(dst + i + 4, _mm_loadu_ps(src + i + 4));
+    }
+    for (; i + 4 <= n; i += 4) _mm_stream_ps(dst + i, _mm_loadu_ps(src + i));
+    for (; i < n; i++) dst[i] = src[i];
+}
+#endif
+
+static void copy_row_f32(float* dst, const float* src, uint64_t n, int stream) {
+#ifdef PL_X86
+    if (stream) {
+        copy_row_f32_nt(dst, src, n);
+        return;
+    }
+#endif
+    (void)stream;
+    memcpy(dst, src, sizeof(float) * n);
+}
+
+/* FLOAT32 rows with W contiguous on both sides (the common layout), in float: the covering gradient
+ * rows weighted into acc (acc[ow] = 0, then += g * w per row, then *= 1 / count_w), then each w
+ * sums its K covering columns in increasing ow order, v = acc[first] then v += acc[next], the K-th
+ * entry of a w covered fewer times reading the zero sentinel acc[OW] (index tables idx). The AVX2
+ * rows do the same operations in the same order (no fused multiply-add: the C is built with
+ * -std=c11, which does not contract either), so every path gives the same bits:
+ *  - Strides 2 on W (avg_row_s2_avx2): 16 interior w at a time, the two phases' columns computed
+ *    from the gradient rows in registers and interleaved into place;
+ *  - other strides (avg_expand_avx2): a column's taps come from one unaligned 8-float load of acc
+ *    per block of 8 w and tap j (8 consecutive w cover at most 8 consecutive ow with Strides >= 1),
+ *    permuted into place (vpermps) and masked to +0.0 where the scalar row reads the sentinel. */
+typedef struct avg_expand {
+    uint32_t K, blocks;       /* taps per w (the most any w has); blocks of 8 w */
+    const uint32_t* idx;      /* [K][W]: the j-th covering ow of w, OW (the sentinel) past its last */
+    const int32_t* base;      /* [K][blocks]: the first acc element the block's load reads */
+    const int32_t* perm;      /* [K][blocks][8]: each lane's offset from base */
+    const int32_t* mask;      /* [K][blocks][8]: all ones where the lane reads a real ow */
+    /* Strides 2 on W: w in [wa, wa + len) is interior, where w = wa + 2 * i + p (phase p) is
+     * covered by the cnt[p] columns q[p] + i, q[p] + i + 1, ... (avg_row_s2_avx2) */
+    uint64_t wa, n16, len, q[2];   /* [wa, wa + len) interior, n16 = len / 16 (a last block
+                                    * of 16 ending at wa + len covers the rest, again) */
+    uint32_t cnt[2];
+    uint64_t qmin;                 /* min(q[0], q[1]) */
+    uint32_t M;                    /* columns a block reads: qmin + m, m < M <= AVG_S2_M */
+} avg_expand;
+
+#define AVG_S2_M 8
+
+static void avg_row_f32_c(const float* const* grow, const float* wrow, uint32_t nrows, uint64_t OW,
+                          const float* invw, const avg_expand* e, uint64_t W, float* acc, float* out) {
+    for (uint64_t ow = 0; ow < OW; ow++) acc[ow] = 0.0f;
+    for (uint32_t r = 0; r < nrows; r++) {
+        const float* g = grow[r];
+        const float w = wrow[r];
+        for (uint64_t ow = 0; ow < OW; ow++) acc[ow] += g[ow] * w;
+    }
+    for (uint64_t ow = 0; ow < OW; ow++) acc[ow] *= invw[ow];
+    acc[OW] = 0.0f;
+    for (uint64_t w = 0; w < W; w++) {
+        float v = acc[e->idx[w]];
+        for (uint32_t j = 1; j < e->K; j++) v += acc[e->idx[(uint64_t)j * W + w]];
+        out[w] = v;
+    }
+}
+
+/* Row `row` (n, c, d, h) of OutputGradientTensor: its covering gradient rows (dY's (od, oh) rows of
+ * its plane) with their weights 1 / count_D(od) / count_H(oh) in float, and its offset in dX. */
+static uint32_t avg_row_setup(const pool_plan* P, const avg_tables* t, const uint64_t* gs, const uint64_t* xs,
+                              const float* dy, uint64_t row, const float** grow, float* wrow, uint64_t* xb) {
+    const uint64_t h = row % P->isz[1];
+    row /= P->isz[1];
+    const uint64_t d = row % P->isz[0];
+    row /= P->isz[0];
+    const uint64_t c = row % P->in_sizes[1], n = row / P->in_sizes[1];
+    const uint64_t gb = n * gs[0] + c * gs[1];
+    *xb = n * xs[0] + c * xs[1] + d * xs[2] + h * xs[3];
+    uint32_t nr = 0;
+    for (uint64_t od = t->lo[0][d]; od < t->hi[0][d]; od++)
+        for (uint64_t oh = t->lo[1][h]; oh < t->hi[1][h]; oh++) {
+            grow[nr] = dy + gb + od * gs[2] + oh * gs[3];
+            wrow[nr++] = (float)(t->inv[0][od] * t->inv[1][oh]);
+        }
+    return nr;
+}
+
+#ifdef PL_X86
+/* avg_row_f32_c's acc[0, OW) with vectors (the same operations in the same order) */
+EW_T256 static void avg_acc_avx2(const float* const* grow, const float* wrow, uint32_t nrows, uint64_t OW,
+                                 const float* invw, float* acc) {
+    uint64_t ow = 0;
+    for (; ow + 8 <= OW; ow += 8) {
+        __m256 s = _mm256_setzero_ps();
+        for (uint32_t r = 0; r < nrows; r++)
+            s = _mm256_add_ps(s, _mm256_mul_ps(_mm256_loadu_ps(grow[r] + ow), _mm256_set1_ps(wrow[r])));
+        _mm256_storeu_ps(acc + ow, _mm256_mul_ps(s, _mm256_loadu_ps(invw + ow)));
+    }
+    for (; ow < OW; ow++) {
+        float s = 0.0f;
+        for (uint32_t r = 0; r < nrows; r++) s += grow[r][ow] * wrow[r];
+        acc[ow] = s * invw[ow];
+    }
+}
+
+/* Strides 2 on W: avg_row_f32_c's row with no acc in memory (loading acc back at other offsets
+ * than it was stored stalls on store-to-load forwarding while the output's stores drain): each
+ * acc column is computed where it is used, from the gradient rows, in acc's order (0, += g * w
+ * per row, *= 1 / count_w). The interior w run 16 at a time, each phase's sums from cnt[p] sets
+ * of 8 consecutive columns, added in increasing ow order as avg_row_f32_c adds them, the two
+ * phases interleaved into place; the border w sum their idx columns one by one. */
+static inline float avg_col(const float* const* grow, const float* wrow, uint32_t nrows, const float* invw,
+                            uint32_t ow, uint32_t OW) {
+    if (ow >= OW) return 0.0f; /* the sentinel */
+    float s = 0.0f;
+    for (uint32_t r = 0; r < nrows; r++) s += grow[r][ow] * wrow[r];
+    return s * invw[ow];
+}
+
+/* 8 consecutive acc columns from ow = q: (0, += g * w per gradient row) * 1 / count_w */
+EW_T256 static inline __m256 avg_acc8(const float* const* grow, const float* wrow, uint32_t nrows,
+                                      const float* invw, uint64_t q) {
+    __m256 s = _mm256_setzero_ps();
+    for (uint32_t r = 0; r < nrows; r++)
+        s = _mm256_add_ps(s, _mm256_mul_ps(_mm256_loadu_ps(grow[r] + q), _mm256_set1_ps(wrow[r])));
+    return _mm256_mul_ps(s, _mm256_loadu_ps(invw + q));
+}
+
+/* the sum of c[0], c[1], ... c[cnt - 1] in that order (+0.0 for none, the sentinel's value) */
+EW_T256 static inline __m256 avg_phase(const __m256* c, uint32_t cnt) {
+    __m256 v = cnt ? c[0] : _mm256_setzero_ps();
+    for (uint32_t j = 1; j < cnt; j++) v = _mm256_add_ps(v, c[j]);
+    return v;
+}
+
+EW_T256 static void avg_row_s2_avx2(const float* const* grow, const float* wrow, uint32_t nrows, uint64_t OW,
+                                    const float* invw, const avg_expand* e, uint64_t W, float* out) {
+    const uint64_t wb = e->wa + e->len;
+    for (uint64_t w = e->wa ? 0 : wb; w < W; w = w + 1 == e->wa ? wb : w + 1) {
+        float v = avg_col(grow, wrow, nrows, invw, e->idx[w], (uint32_t)OW);
+        for (uint32_t j = 1; j < e->K; j++) v += avg_col(grow, wrow, nrows, invw, e->idx[(uint64_t)j * W + w], (uint32_t)OW);
+        out[w] = v;
+    }
+    const uint64_t last = e->len % 16 ? e->n16 + 1 : e->n16;
+    for (uint64_t i = 0; i < last; i++) {
+        /* the last block of a run that is no multiple of 16 ends at the run's end, redoing a
+         * few w of the block before it (the same values) */
+        const uint64_t k = i < e->n16 ? 16 * i : e->len - 16;
+        /* the columns both phases read, each computed once: qmin + k / 2 + m for m < M */
+        __m256 c[AVG_S2_M];
+        for (uint32_t m = 0; m < e->M; m++) c[m] = avg_acc8(grow, wrow, nrows, invw, e->qmin + k / 2 + m);
+        const __m256 s0 = avg_phase(c + (e->q[0] - e->qmin), e->cnt[0]);
+        const __m256 s1 = avg_phase(c + (e->q[1] - e->qmin), e->cnt[1]);
+        const __m256 lo = _mm256_unpacklo_ps(s0, s1), hi = _mm256_unpackhi_ps(s0, s1);
+        const __m256 a = _mm256_permute2f128_ps(lo, hi, 0x20), b = _mm256_permute2f128_ps(lo, hi, 0x31);
+        _mm256_storeu_ps(out + e->wa + k, a);
+        _mm256_storeu_ps(out + e->wa + k + 8, b);
+    }
+}
+
+/* avg_row_f32_c's sums of covering columns from acc (OW + 16 floats, zero from OW on) to the W
+ * floats of out. acc was written one row earlier (avg_grad pipelines the rows): loading 8 floats
+ * at another alignment than they were stored right after the stores would stall on
+ * store-to-load forwarding. stream: out is 16-byte aligned and past the caches, stored with
+ * non-temporal stores (the caller fences). */
+EW_T256 static void avg_expand_avx2(const float* acc, const avg_expand* e, uint64_t W, float* out, int stream) {
+    const uint32_t K = e->K, nb = e->blocks;
+    for (uint32_t b = 0; b < nb; b++) {
+        __m256 v = _mm256_and_ps(_mm256_permutevar8x32_ps(_mm256_loadu_ps(acc + e->base[b]),
+                                                          _mm256_loadu_si256((const __m256i*)(e->perm + 8 * (uint64_t)b))),
+                                 _mm256_castsi256_ps(_mm256_loadu_si256((const __m256i*)(e->mask + 8 * (uint64_t)b))));
+        for (uint32_t j = 1; j < K; j++) {
+            const uint64_t jb = (uint64_t)j * nb + b;
+            const __m256 t = _mm256_permutevar8x32_ps(_mm256_loadu_ps(acc + e->base[jb]),
+                                                      _mm256_loadu_si256((const __m256i*)(e->perm + 8 * jb)));
+            v = _mm256_add_ps(v, _mm256_and_ps(t, _mm256_castsi256_ps(_mm256_loadu_si256((const __m256i*)(e->mask + 8 * jb)))));
+        }
+        float* o = out + 8 * (uint64_t)b;
+        if (8 * (uint64_t)b + 8 > W) {
+            const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+            _mm256_maskstore_ps(o, _mm256_cmpgt_epi32(_mm256_set1_epi32((int32_t)(W - 8 * (uint64_t)b)), lane), v);
+        } else if (stream) {
+            _mm_stream_ps(o, _mm256_castps256_ps128(v));
+            _mm_stream_ps(o + 4, _mm256_extractf128_ps(v, 1));
+        } else {
+            _mm256_storeu_ps(o, v);
+        }
+    }
+}
 #endif
 
 static pydml_status avg_grad(const pool_plan* P, const pydml_tensor* dy, const pydml_tensor* dx) {
@@ -789,67 +956,149 @@ static pydml_status avg_grad(const pool_plan* P, const pydml_tensor* dy, const p
     const uint64_t rows = (uint64_t)P->in_sizes[0] * C * P->isz[0] * P->isz[1];
     const uint64_t OW = P->osz[2], W = P->isz[2];
     const int fast = P->dtype == DML_TENSOR_DATA_TYPE_FLOAT32 && gs[4] == 1 && xs[4] == 1;
-    /* the fast rows' tables: K covering columns per w, and float copies of the weights */
+    /* the fast rows' tables: K covering columns per w (idx, and avg_row_f32_avx2's blocks), and
+     * float copies of the weights */
     uint32_t K = 0, KD = 0, KH = 0;
     for (uint64_t w = 0; w < W; w++) if (t.hi[2][w] - t.lo[2][w] > K) K = (uint32_t)(t.hi[2][w] - t.lo[2][w]);
     for (uint64_t i = 0; i < P->isz[0]; i++) if (t.hi[0][i] - t.lo[0][i] > KD) KD = (uint32_t)(t.hi[0][i] - t.lo[0][i]);
     for (uint64_t i = 0; i < P->isz[1]; i++) if (t.hi[1][i] - t.lo[1][i] > KH) KH = (uint32_t)(t.hi[1][i] - t.lo[1][i]);
     if (K == 0) K = 1;
+    const uint32_t nb = (uint32_t)((W + 7) / 8);
+#ifdef PL_X86
+    const uint32_t cpu = pydml_active_cpu_features();
+    const int vec8 = fast && (cpu & PYDML_CPU_AVX2_FMA) && (cpu & PYDML_CPU_F16C);
+#else
+    const int vec8 = 0;
+#endif
     uint32_t* idx = fast ? malloc(sizeof(uint32_t) * K * W) : NULL;
+    int32_t* tab = fast ? malloc(sizeof(int32_t) * (size_t)K * nb * 17) : NULL; /* base, perm, mask */
     float* invw = fast ? malloc(sizeof(float) * OW) : NULL;
-    if (fast && (idx == NULL || invw == NULL)) {
+    if (fast && (idx == NULL || invw == NULL || tab == NULL)) {
         free(idx);
+        free(tab);
         free(invw);
         avg_tables_free(&t);
         return PYDML_STATUS_OUT_OF_MEMORY;
+    }
+    avg_expand ex = {K, nb, idx, tab, tab + (size_t)K * nb, tab + (size_t)K * nb * 9, 0, 0, 0, {0, 0}, {0, 0}, 0, 0};
+    /* Strides 2 on W: the longest run [wa, wa + len) of w whose covering columns follow the
+     * interior pattern (lo(w + 2) = lo(w) + 1, a count per phase); windows cut by the row's ends
+     * break it, so wa is within a few windows of 0 */
+    for (uint64_t wa = 0; fast && P->stride[2] == 2 && wa + 1 < W && wa < 2 * (uint64_t)P->win[2] + 4; wa++) {
+        const uint64_t c0 = t.hi[2][wa] - t.lo[2][wa], c1 = t.hi[2][wa + 1] - t.lo[2][wa + 1];
+        uint64_t len = 0;
+        while (wa + len < W) {
+            const uint64_t w = wa + len, p = len & 1;
+            if (t.lo[2][w] != t.lo[2][wa + p] + len / 2 || t.hi[2][w] - t.lo[2][w] != (p ? c1 : c0)) break;
+            len++;
+        }
+        len &= ~(uint64_t)1; /* whole pairs: a block of 16 then starts on phase 0 wherever it starts */
+        const uint64_t q0 = t.lo[2][wa], q1 = t.lo[2][wa + 1], qmin = q0 < q1 ? q0 : q1;
+        const uint64_t M = q0 - qmin + c0 > q1 - qmin + c1 ? q0 - qmin + c0 : q1 - qmin + c1;
+        if (len >= 16 && len > ex.len && M <= AVG_S2_M) {
+            ex.qmin = qmin;
+            ex.M = (uint32_t)M;
+            ex.wa = wa;
+            ex.n16 = len / 16;
+            ex.len = len;
+            ex.q[0] = t.lo[2][wa];
+            ex.q[1] = t.lo[2][wa + 1];
+            ex.cnt[0] = (uint32_t)c0;
+            ex.cnt[1] = (uint32_t)c1;
+        }
     }
     for (uint64_t w = 0; fast && w < W; w++)
         for (uint32_t j = 0; j < K; j++) {
             const uint64_t ow = t.lo[2][w] + j;
             idx[(uint64_t)j * W + w] = ow < t.hi[2][w] ? (uint32_t)ow : (uint32_t)OW;
         }
+    for (uint64_t jb = 0; fast && jb < (uint64_t)K * nb; jb++) {
+        const uint64_t j = jb / nb, w0 = 8 * (jb % nb);
+        int32_t base = -1;
+        for (uint64_t l = 0; l < 8 && w0 + l < W; l++) {
+            const uint32_t ow = idx[j * W + w0 + l];
+            if (ow < OW && (base < 0 || (int32_t)ow < base)) base = (int32_t)ow;
+        }
+        if (base < 0) base = 0;
+        tab[jb] = base;
+        for (uint64_t l = 0; l < 8; l++) {
+            const uint32_t ow = w0 + l < W ? idx[j * W + w0 + l] : (uint32_t)OW;
+            /* ow - base < 8: lo is nondecreasing in w and grows by at most one per w */
+            const int real = ow < OW && ow >= (uint32_t)base && ow - (uint32_t)base < 8;
+            tab[(size_t)K * nb + 8 * jb + l] = real ? (int32_t)(ow - (uint32_t)base) : 0;
+            tab[(size_t)K * nb * 9 + 8 * jb + l] = real ? -1 : 0;
+        }
+    }
     for (uint64_t ow = 0; fast && ow < OW; ow++) invw[ow] = (float)t.inv[2][ow];
-#ifdef PL_X86
-    const uint32_t cpu = pydml_active_cpu_features();
-    const int avx2 = (cpu & PYDML_CPU_AVX2_FMA) && (cpu & PYDML_CPU_F16C);
-#else
-    const int avx2 = 0;
-#endif
+    /* the output (4x the gradient's bytes with 2x2 windows of stride 2) is streamed past the
+     * caches from PL_STREAM_BYTES / 2 of it: bench_training_gradients' 25.7 MB output, 32.1 MB
+     * with its input, would fall just short of max_grad's rule, which counts every tensor */
+    const uint64_t out_bytes = (uint64_t)P->in_sizes[0] * C * P->isz[0] * P->isz[1] * W * sizeof(float);
+    const int stream = fast && out_bytes >= PL_STREAM_BYTES / 2;
     int oom = 0;
 #ifdef _OPENMP
 #pragma omp parallel if (rows * W >= PL_PARALLEL_MIN && rows > 1) reduction(| : oom)
 #endif
     {
-        double* acc = malloc(sizeof(double) * (OW + 1)); /* fast rows use it as OW + 1 floats */
+        /* fast rows use acc as floats: OW + 1 (the sentinel) for avg_row_f32_c, two rows of
+         * OW + 16 (zero from OW on) for the pipelined AVX2 rows */
+        double* acc = calloc(OW + 16 + W, sizeof(double));
         const float** grow = malloc(sizeof(float*) * ((size_t)KD * KH + 1));
         float* wrow = malloc(sizeof(float) * ((size_t)KD * KH + 1));
-        if (acc == NULL || grow == NULL || wrow == NULL) oom = 1;
+        const int ok = acc != NULL && grow != NULL && wrow != NULL;
+        if (!ok) oom = 1;
+#ifdef PL_X86
+        if (vec8) {
+            /* this thread's rows (a static split; every row is computed alone, so the split
+             * changes no bits); row i + 1's acc is computed before row i's columns are summed */
+#ifdef _OPENMP
+            const uint64_t tid = (uint64_t)omp_get_thread_num(), nt = (uint64_t)omp_get_num_threads();
+#else
+            const uint64_t tid = 0, nt = 1;
+#endif
+            const uint64_t r0 = rows * tid / nt, r1 = rows * (tid + 1) / nt;
+            for (uint64_t row = r0; ok && ex.n16 && row < r1; row++) {
+                uint64_t xr;
+                const uint32_t nr = avg_row_setup(P, &t, gs, xs, dy->data, row, grow, wrow, &xr);
+                /* streamed rows are assembled in acc first (the last block of a run overlaps
+                 * the one before it: a line half written with non-temporal stores, then with
+                 * ordinary ones, would be read back from memory) */
+                float* out = (float*)dx->data + xr;
+                avg_row_s2_avx2(grow, wrow, nr, OW, invw, &ex, W, stream ? (float*)acc : out);
+                if (stream) copy_row_f32(out, (const float*)acc, W, 1);
+            }
+            float* A[2] = {(float*)acc, (float*)acc + OW + 16};
+            uint64_t xb = 0, xb_next = 0;
+            if (ok && r0 < r1 && !ex.n16) {
+                const uint32_t nr = avg_row_setup(P, &t, gs, xs, dy->data, r0, grow, wrow, &xb);
+                avg_acc_avx2(grow, wrow, nr, OW, invw, A[0]);
+            }
+            for (uint64_t row = r0; ok && !ex.n16 && row < r1; row++) {
+                if (row + 1 < r1) {
+                    const uint32_t nr = avg_row_setup(P, &t, gs, xs, dy->data, row + 1, grow, wrow, &xb_next);
+                    avg_acc_avx2(grow, wrow, nr, OW, invw, A[(row + 1 - r0) & 1]);
+                }
+                float* out = (float*)dx->data + xb;
+                avg_expand_avx2(A[(row - r0) & 1], &ex, W, out, stream && ((uintptr_t)out & 15u) == 0);
+                xb = xb_next;
+            }
+        } else
+#endif
+        {
 #ifdef _OPENMP
 #pragma omp for schedule(static)
 #endif
         for (uint64_t row = 0; row < rows; row++) {
-            if (acc == NULL || grow == NULL || wrow == NULL) continue;
+            if (!ok) continue;
             uint64_t r = row;
             const uint64_t h = r % P->isz[1]; r /= P->isz[1];
             const uint64_t d = r % P->isz[0]; r /= P->isz[0];
             const uint64_t c = r % C, n = r / C;
             const uint64_t gb = n * gs[0] + c * gs[1], xb = n * xs[0] + c * xs[1] + d * xs[2] + h * xs[3];
             if (fast) {
-                uint32_t nr = 0;
-                for (uint64_t od = t.lo[0][d]; od < t.hi[0][d]; od++)
-                    for (uint64_t oh = t.lo[1][h]; oh < t.hi[1][h]; oh++) {
-                        grow[nr] = (const float*)dy->data + gb + od * gs[2] + oh * gs[3];
-                        wrow[nr++] = (float)(t.inv[0][od] * t.inv[1][oh]);
-                    }
-                float* out = (float*)dx->data + xb;
-#ifdef PL_X86
-                if (avx2) {
-                    avg_row_f32_avx2(grow, wrow, nr, OW, invw, idx, K, W, (float*)acc, out);
-                    continue;
-                }
-#endif
-                (void)avx2;
-                avg_row_f32_c(grow, wrow, nr, OW, invw, idx, K, W, (float*)acc, out);
+                uint64_t xr;
+                const uint32_t nr = avg_row_setup(P, &t, gs, xs, dy->data, row, grow, wrow, &xr);
+                avg_row_f32_c(grow, wrow, nr, OW, invw, &ex, W, (float*)acc, (float*)dx->data + xr);
                 continue;
             }
             for (uint64_t ow = 0; ow < OW; ow++) acc[ow] = 0.0;
@@ -866,37 +1115,19 @@ static pydml_status avg_grad(const pool_plan* P, const pydml_tensor* dy, const p
                 store_d(dx->data, P->dtype, xb + w * xs[4], v);
             }
         }
+        }
         free(acc);
         free(grow);
         free(wrow);
     }
+#ifdef PL_X86
+    if (stream) _mm_sfence();
+#endif
     free(idx);
+    free(tab);
     free(invw);
     avg_tables_free(&t);
     return oom ? PYDML_STATUS_OUT_OF_MEMORY : PYDML_STATUS_SUCCESS;
-}
-
-/* dst[0, n) = src[0, n); stream: with non-temporal stores from the first 32-byte boundary (an
- * output past the last-level cache: no read for ownership of lines written whole); the caller
- * fences once after its loop. */
-#ifdef PL_X86
-EW_T256 static void copy_row_f32_nt(float* dst, const float* src, uint64_t n) {
-    uint64_t i = 0;
-    for (; i < n && ((uintptr_t)(dst + i) & 31u) != 0; i++) dst[i] = src[i];
-    for (; i + 8 <= n; i += 8) _mm256_stream_ps(dst + i, _mm256_loadu_ps(src + i));
-    for (; i < n; i++) dst[i] = src[i];
-}
-#endif
-
-static void copy_row_f32(float* dst, const float* src, uint64_t n, int stream) {
-#ifdef PL_X86
-    if (stream) {
-        copy_row_f32_nt(dst, src, n);
-        return;
-    }
-#endif
-    (void)stream;
-    memcpy(dst, src, sizeof(float) * n);
 }
 
 /* MAX_POOLING_GRAD's maxima for W stride 2 (FLOAT32, W contiguous; AVX2): the plane's input rows
