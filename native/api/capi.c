@@ -333,6 +333,34 @@ pydml_status pydml_operator_initialize_views(pydml_operator* op, const pydml_ten
         free(b->persistent);
         b->persistent = copy;
     }
+    if (status == PYDML_STATUS_SUCCESS && op->family->initialize != NULL) {
+        /* the family sees the owned inputs as execute will (views over the persistent copies) and
+         * may prepare them once: GEMM packs B's panels, a convolution its filter */
+        enum { HOOK_STACK = 16 };
+        pydml_tensor hook_views[HOOK_STACK];
+        const pydml_tensor* hook_stack[HOOK_STACK];
+        pydml_tensor* vs = input_count > HOOK_STACK ? malloc(input_count * sizeof *vs) : hook_views;
+        const pydml_tensor** ps = input_count > HOOK_STACK ? malloc(input_count * sizeof *ps) : hook_stack;
+        if (vs == NULL || ps == NULL) {
+            status = PYDML_STATUS_OUT_OF_MEMORY;
+        } else {
+            for (uint32_t i = 0; i < input_count; i++) {
+                ps[i] = NULL;
+                if (!op->inputs[i].owned) continue;
+                vs[i] = op->inputs[i].tmpl;
+                vs[i].data = op->inputs[i].persistent;
+                vs[i].buffer_bytes = op->inputs[i].total;
+                ps[i] = &vs[i];
+            }
+            status = op->family->initialize(op->plan, ps, input_count);
+            if (status) {
+                snprintf(text, sizeof text, "%s: initialization failed: %s", op->desc_name, pydml_status_string(status));
+                message_out(message, message_size, text);
+            }
+        }
+        if (vs != hook_views) free(vs);
+        if (ps != hook_stack) free(ps);
+    }
     op->initialized = status == PYDML_STATUS_SUCCESS;
     pthread_mutex_unlock(&op->lock);
     return status;

@@ -22,6 +22,14 @@ typedef struct pydml_kernel_family {
     /* 1: an output may be exactly an input's memory (each output element reads only the same
      * element of the inputs) */
     int in_place;
+    /* Optional (NULL: none). Called by pydml_operator_initialize once the DML_TENSOR_FLAG_OWNED_BY_DML
+     * inputs have their persistent copies (DirectML's IDMLOperatorInitializer): inputs[i] is the view
+     * of owned input i over that copy, NULL for the inputs bound at execution. The family may prepare
+     * them once (repack GEMM's B panels, a convolution's filter), keyed by the views' data pointers:
+     * execute receives exactly these views for the owned inputs until the next initialize, which
+     * calls this again. Executions and initializations of one operator take turns (its lock). A
+     * failure leaves the operator uninitialized. */
+    pydml_status (*initialize)(void* plan, const pydml_tensor* const* inputs, uint32_t input_count);
 } pydml_kernel_family;
 
 /* A family's create may say why it has no path for a valid desc: the message (printf format)

@@ -1284,4 +1284,4 @@ static pydml_status execute(const void* plan_, const pydml_tensor* const* inputs
     return failed ? PYDML_STATUS_OUT_OF_MEMORY : PYDML_STATUS_SUCCESS;
 }
 
-const pydml_kernel_family pydml_family_attention = {"attention", create, destroy, execute, 0};
+const pydml_kernel_family pydml_family_attention = {"attention", create, destroy, execute, 0, NULL};

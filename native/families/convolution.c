@@ -1456,4 +1456,4 @@ static pydml_status conv_family_execute(const void* plan, const pydml_tensor* co
 }
 
 const pydml_kernel_family pydml_family_convolution = {"convolution", conv_family_create,
-                                                      conv_family_destroy, conv_family_execute, 0};
+                                                      conv_family_destroy, conv_family_execute, 0, NULL};

@@ -1452,4 +1452,4 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
     return st;
 }
 
-const pydml_kernel_family pydml_family_data_movement = {"data_movement", create, destroy, execute, 0};
+const pydml_kernel_family pydml_family_data_movement = {"data_movement", create, destroy, execute, 0, NULL};

@@ -649,4 +649,4 @@ done:
     return s;
 }
 
-const pydml_kernel_family pydml_family_recurrent = {"recurrent", create, destroy, execute, 0};
+const pydml_kernel_family pydml_family_recurrent = {"recurrent", create, destroy, execute, 0, NULL};

@@ -1109,4 +1109,4 @@ static pydml_status execute(const void* plan_, const pydml_tensor* const* inputs
     return failed ? PYDML_STATUS_OUT_OF_MEMORY : PYDML_STATUS_SUCCESS;
 }
 
-const pydml_kernel_family pydml_family_reduce = {"reduce", create, destroy, execute, 1};
+const pydml_kernel_family pydml_family_reduce = {"reduce", create, destroy, execute, 1, NULL};
