@@ -285,9 +285,9 @@ def test_small_m_reads_b_in_place(ew_isa: str, m: int, rng: np.random.Generator)
     assert_close(out, ref, mag, k)
 
 
-@pytest.mark.parametrize("m", [1, 4])
+@pytest.mark.parametrize("m", [1, 4, 9])
 def test_streamed_b_equals_packed_b_bit_for_bit(ew_isa: str, m: int, rng: np.random.Generator) -> None:
-    # One row strip with a unit-stride FLOAT32 B streams B's rows (gemm_stream); a B with a
+    # One or two row strips with a unit-stride FLOAT32 B stream B's rows (gemm_stream); a B with a
     # column step of 2 is packed and runs the microkernel instead. Both sum each element from 0,
     # k ascending in K slices of 256, C last: the same bits (K = 700: three slices, a tail of 4
     # rows; N = 300: a partial last panel).
