@@ -942,6 +942,10 @@ static pydml_status gemm_initialize(void* plan, const pydml_tensor* const* input
     strides4(x.sb, B);
     x.b_k = p->trans_b ? x.sb[3] : x.sb[2];
     x.b_n = p->trans_b ? x.sb[2] : x.sb[3];
+    /* where execute streams B in place (FLOAT32 rows along n, a strip or two) it would not read
+     * the panels: no copy of K x N floats kept for nothing */
+    if (p->type == DML_TENSOR_DATA_TYPE_FLOAT32 && x.b_n == 1 && (p->M + x.isa.mr - 1) / x.isa.mr <= GEMM_DIRECT_B_STRIPS)
+        return PYDML_STATUS_SUCCESS;
     uint32_t b4[4];
     pad4(b4, p->b_sizes, p->rank);
     const uint32_t NR = x.isa.nr, npanels = (p->N + NR - 1) / NR;
