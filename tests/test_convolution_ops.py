@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import pytest
 
@@ -134,3 +136,46 @@ def test_forward_output_padding_is_unsupported_not_wrong():
     pydml.validate(desc)
     with pytest.raises(pydml.UnsupportedError, match="OutputPadding"):
         pydml.Device().create_operator(desc)
+
+
+OWNED_CASES = {  # engine paths: dense 3x3, pointwise 1x1, plane (depthwise), backward strided
+    "dense3x3": dict(x=[2, 8, 9, 11], w=[32, 8, 3, 3], y=[2, 32, 9, 11], pads=[1, 1]),
+    "pointwise": dict(x=[1, 16, 5, 7], w=[24, 16, 1, 1], y=[1, 24, 5, 7]),
+    "depthwise": dict(x=[1, 8, 9, 9], w=[8, 1, 3, 3], y=[1, 8, 7, 7], groups=8),
+    "backward": dict(x=[1, 16, 4, 5], w=[16, 8, 3, 3], y=[1, 8, 9, 11], strides=[2, 2], direction=BWD),
+}
+
+
+@pytest.mark.parametrize("case", list(OWNED_CASES))
+def test_owned_filter_packed_once_equals_bound_filter(ew_isa, case, rng):
+    # A FilterTensor with DML_TENSOR_FLAG_OWNED_BY_DML is packed at the first execution after each
+    # initialization and kept: bit-identical to the filter bound at every execution, across
+    # re-initialization with new weights and an ISA change after the packing (repacked then).
+    from ew_harness import ISA_PATHS
+    from pydml.native import lib
+
+    c = dict(OWNED_CASES[case])
+    x_sizes, w_sizes, y_sizes = c.pop("x"), c.pop("w"), c.pop("y")
+    plain_desc = conv_desc(x_sizes, w_sizes, y_sizes, bias=True, **c)
+    owned_desc = dataclasses.replace(plain_desc, FilterTensor=buffer_desc("FLOAT32", w_sizes, Flags="OWNED_BY_DML"))
+    plain = pydml.Device().create_operator(plain_desc)
+    owned = pydml.Device().create_operator(owned_desc)
+    for round_ in range(3):
+        w = rng.standard_normal(w_sizes).astype(np.float32)
+        bias = rng.standard_normal([1, y_sizes[1], 1, 1]).astype(np.float32)
+        owned.initialize({"FilterTensor": w})
+        w_kept = w.copy()
+        w[...] = 0  # the operator keeps its own copy
+        try:
+            for step in range(3):
+                if round_ == 2 and step == 1:
+                    lib.pydml_set_cpu_features(ISA_PATHS["portable"])
+                x = rng.standard_normal(x_sizes).astype(np.float32)
+                want = np.full(y_sizes, np.nan, np.float32)
+                got = np.full(y_sizes, np.nan, np.float32)
+                plain.execute({"InputTensor": x, "FilterTensor": w_kept, "BiasTensor": bias}, {"OutputTensor": want})
+                owned.execute({"InputTensor": x, "BiasTensor": bias}, {"OutputTensor": got})
+                assert np.all(np.isfinite(got))
+                np.testing.assert_array_equal(got.view(np.uint32), want.view(np.uint32))
+        finally:
+            lib.pydml_set_cpu_features(ISA_PATHS[ew_isa])

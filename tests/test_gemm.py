@@ -13,6 +13,7 @@ one rounding of the result to FLOAT16: half a FLOAT16 ulp of the result.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import subprocess
 import sys
@@ -284,9 +285,9 @@ def test_small_m_reads_b_in_place(ew_isa: str, m: int, rng: np.random.Generator)
     assert_close(out, ref, mag, k)
 
 
-@pytest.mark.parametrize("m", [1, 4])
+@pytest.mark.parametrize("m", [1, 4, 9])
 def test_streamed_b_equals_packed_b_bit_for_bit(ew_isa: str, m: int, rng: np.random.Generator) -> None:
-    # One row strip with a unit-stride FLOAT32 B streams B's rows (gemm_stream); a B with a
+    # One or two row strips with a unit-stride FLOAT32 B stream B's rows (gemm_stream); a B with a
     # column step of 2 is packed and runs the microkernel instead. Both sum each element from 0,
     # k ascending in K slices of 256, C last: the same bits (K = 700: three slices, a tail of 4
     # rows; N = 300: a partial last panel).
@@ -304,6 +305,55 @@ def test_streamed_b_equals_packed_b_bit_for_bit(ew_isa: str, m: int, rng: np.ran
     np.testing.assert_array_equal(outs[0].view(np.uint32), outs[1].view(np.uint32))
     ref, mag = reference(a, b, c, False, False, 0.5, 2.0)
     assert_close(outs[0], ref, mag, k)
+
+
+OWNED_CASES = [  # (m, n, k, TransB, batch, dtype): GEMV, few rows, many rows, batches, FLOAT16
+    (1, 70, 300, True, (), "FLOAT32"), (5, 33, 513, False, (), "FLOAT32"),
+    (64, 257, 300, True, (), "FLOAT32"), (7, 20, 40, True, (2, 3), "FLOAT32"),
+    (9, 40, 300, True, (), "FLOAT16"),
+]
+
+
+@pytest.mark.parametrize("case", OWNED_CASES, ids=lambda c: "x".join(map(str, c[:3])) + ("T" if c[3] else "")
+                         + "b" * len(c[4]) + c[5][-2:])
+def test_owned_b_packed_at_initialize_equals_bound_b(ew_isa: str, case: Any, rng: np.random.Generator) -> None:
+    # BTensor with DML_TENSOR_FLAG_OWNED_BY_DML is packed once, when it is initialized
+    # (gemm_initialize): the results are bit-identical to the same GEMM with B bound at execute,
+    # after a re-initialization with new weights too, and when the ISA path changes after the
+    # packing (the panels no longer fit the microkernel: B is packed per call as before).
+    from ew_harness import ISA_PATHS
+
+    m, n, k, tb, batch, dtype = case
+    t = NP[dtype]
+    b_shape = batch + ((n, k) if tb else (k, n))
+    plain = pydml.Device().create_operator(gemm_desc(dtype, (*batch, m, k), b_shape, (*batch, m, n),
+                                                     c_sizes=(*batch, m, n), tb=tb, alpha=0.5, beta=2.0))
+    owned_desc = dataclasses.replace(
+        gemm_desc(dtype, (*batch, m, k), b_shape, (*batch, m, n), c_sizes=(*batch, m, n), tb=tb, alpha=0.5,
+                  beta=2.0), BTensor=pydml.buffer_desc(dtype, list(b_shape), Flags="OWNED_BY_DML"))
+    owned = pydml.Device().create_operator(owned_desc)
+    for round_ in range(3):
+        a = rng.standard_normal((*batch, m, k)).astype(t)
+        b = rng.standard_normal(b_shape).astype(t)
+        c = rng.standard_normal((*batch, m, n)).astype(t)
+        owned.initialize({"BTensor": b})
+        b_kept = b.copy()
+        b[...] = 0  # the operator packed its own copy
+        expected = np.full((*batch, m, n), np.nan, t)
+        plain.execute({"ATensor": a, "BTensor": b_kept, "CTensor": c}, {"OutputTensor": expected})
+        if round_ == 2:
+            lib.pydml_set_cpu_features(ISA_PATHS["portable"])
+        try:
+            for _ in range(2):  # executed twice on one packing
+                got = np.full((*batch, m, n), np.nan, t)
+                owned.execute({"ATensor": a, "CTensor": c}, {"OutputTensor": got})
+                if round_ == 2:
+                    plain.execute({"ATensor": a, "BTensor": b_kept, "CTensor": c}, {"OutputTensor": expected})
+                np.testing.assert_array_equal(got.view(np.uint8), expected.view(np.uint8))
+        finally:
+            lib.pydml_set_cpu_features(ISA_PATHS[ew_isa])
+        ref, mag = reference(a, b_kept, c, False, tb, 0.5, 2.0)
+        assert_close(got, ref, mag, k)
 
 
 def test_strided_output_column_step(ew_isa: str, rng: np.random.Generator) -> None:

@@ -3,6 +3,7 @@
  * Validation is validate.c's (the one validator, shared with Python); this file turns a valid
  * desc into a kernel plan and binds buffers to it. Memory safety does not depend on validation:
  * the kernels re-check every view against its bound buffer. */
+#define _POSIX_C_SOURCE 200809L /* pthread_rwlock_t */
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -53,9 +54,11 @@ struct pydml_operator {
     uint64_t work;                    /* elements of all bindings: how many threads an execution asks for */
     DML_OPERATOR_DESC* desc;          /* deep copy of the desc (graph fusion re-creates from it) */
     uint32_t feature_level, execution_flags;
-    /* Executions of one operator take turns (its plan may keep scratch between executions);
-     * executions of different operators run at the same time, sharing the thread budget. */
-    pthread_mutex_t lock;
+    /* Executions of one operator take turns (write lock) when its plan keeps scratch between
+     * executions, and share it (read lock) when its family takes scratch from the workspace;
+     * initialize, which replaces the owned copies, takes it alone. Executions of different
+     * operators run at the same time, sharing the thread budget. */
+    pthread_rwlock_t lock;
 };
 
 static void message_out(char* message, size_t size, const char* text) {
@@ -200,7 +203,7 @@ pydml_status pydml_operator_create_ex(const DML_OPERATOR_DESC* desc, uint32_t fe
                         s == PYDML_STATUS_UNSUPPORTED_PARAMETER ? "the kernel has no path for this desc"
                                                                 : "the kernel rejected the desc");
     }
-    pthread_mutex_init(&o->lock, NULL);
+    pthread_rwlock_init(&o->lock, NULL);
     *op = o;
     return PYDML_STATUS_SUCCESS;
 }
@@ -356,7 +359,7 @@ pydml_status pydml_operator_initialize_views(pydml_operator* op, const pydml_ten
             return s ? s : PYDML_STATUS_INVALID_PARAMETER;
         }
     }
-    pthread_mutex_lock(&op->lock);
+    pthread_rwlock_wrlock(&op->lock);
     pydml_status status = PYDML_STATUS_SUCCESS;
     for (uint32_t i = 0; i < input_count && !status; i++) {
         binding* b = &op->inputs[i];
@@ -373,8 +376,36 @@ pydml_status pydml_operator_initialize_views(pydml_operator* op, const pydml_ten
         free(b->persistent);
         b->persistent = copy;
     }
+    if (status == PYDML_STATUS_SUCCESS && op->family->initialize != NULL) {
+        /* the family sees the owned inputs as execute will (views over the persistent copies) and
+         * may prepare them once: GEMM packs B's panels, a convolution its filter */
+        enum { HOOK_STACK = 16 };
+        pydml_tensor hook_views[HOOK_STACK];
+        const pydml_tensor* hook_stack[HOOK_STACK];
+        pydml_tensor* vs = input_count > HOOK_STACK ? malloc(input_count * sizeof *vs) : hook_views;
+        const pydml_tensor** ps = input_count > HOOK_STACK ? malloc(input_count * sizeof *ps) : hook_stack;
+        if (vs == NULL || ps == NULL) {
+            status = PYDML_STATUS_OUT_OF_MEMORY;
+        } else {
+            for (uint32_t i = 0; i < input_count; i++) {
+                ps[i] = NULL;
+                if (!op->inputs[i].owned) continue;
+                vs[i] = op->inputs[i].tmpl;
+                vs[i].data = op->inputs[i].persistent;
+                vs[i].buffer_bytes = op->inputs[i].total;
+                ps[i] = &vs[i];
+            }
+            status = op->family->initialize(op->plan, ps, input_count);
+            if (status) {
+                snprintf(text, sizeof text, "%s: initialization failed: %s", op->desc_name, pydml_status_string(status));
+                message_out(message, message_size, text);
+            }
+        }
+        if (vs != hook_views) free(vs);
+        if (ps != hook_stack) free(ps);
+    }
     op->initialized = status == PYDML_STATUS_SUCCESS;
-    pthread_mutex_unlock(&op->lock);
+    pthread_rwlock_unlock(&op->lock);
     return status;
 }
 
@@ -655,9 +686,11 @@ pydml_status pydml_operator_execute_owned_views(const pydml_operator* op, const 
     /* a family that takes its scratch from the workspace keeps nothing mutable in its plan */
     const int take_turns = op->family->temporary_bytes == NULL;
     if (s == PYDML_STATUS_SUCCESS) {
-        if (take_turns) pthread_mutex_lock((pthread_mutex_t*)&op->lock);
+        /* initialize (which replaces the owned copies) always waits for executions to end */
+        if (take_turns) pthread_rwlock_wrlock((pthread_rwlock_t*)&op->lock);
+        else pthread_rwlock_rdlock((pthread_rwlock_t*)&op->lock);
         s = op->family->execute(op->plan, in, input_count, outputs, output_count, &ws);
-        if (take_turns) pthread_mutex_unlock((pthread_mutex_t*)&op->lock);
+        pthread_rwlock_unlock((pthread_rwlock_t*)&op->lock);
     }
     pydml_team_end();
     free(heap_in);
@@ -671,7 +704,7 @@ pydml_status pydml_operator_execute_owned_views(const pydml_operator* op, const 
 
 void pydml_operator_destroy(pydml_operator* op) {
     if (op == NULL) return;
-    pthread_mutex_destroy(&op->lock);
+    pthread_rwlock_destroy(&op->lock);
     operator_free(op);
 }
 

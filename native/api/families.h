@@ -31,6 +31,14 @@ typedef struct pydml_kernel_family {
      * A family with temporary_bytes keeps nothing mutable in its plan: executions of one operator
      * may run at the same time, each with its own workspace. */
     uint64_t (*temporary_bytes)(const void* plan, uint32_t threads);
+    /* Optional (NULL: none). Called by pydml_operator_initialize once the DML_TENSOR_FLAG_OWNED_BY_DML
+     * inputs have their persistent copies (DirectML's IDMLOperatorInitializer): inputs[i] is the view
+     * of owned input i over that copy, NULL for the inputs bound at execution. The family may prepare
+     * them once (repack GEMM's B panels, a convolution's filter), keyed by the views' data pointers:
+     * execute receives exactly these views for the owned inputs until the next initialize, which
+     * calls this again. Executions and initializations of one operator take turns (its lock). A
+     * failure leaves the operator uninitialized. */
+    pydml_status (*initialize)(void* plan, const pydml_tensor* const* inputs, uint32_t input_count);
 } pydml_kernel_family;
 
 /* A family's create may say why it has no path for a valid desc: the message (printf format)

@@ -130,6 +130,11 @@ struct pydml_convolution_plan {
     /* memory */
     int nthreads;
     float* weights;
+    /* an OWNED_BY_DML filter (conv_family_initialize): the persistent copy's address, and the
+     * packing `weights` holds for it (0: none yet), packed at the first execution after each
+     * initialization and kept while the ISA path and the kind of packing stay the same */
+    const void* owned_filter;
+    uint32_t owned_key;
     float* bias;
     char* scratch;
     size_t thread_bytes;
@@ -1394,9 +1399,15 @@ pydml_status pydml_convolution_execute(const pydml_convolution_plan* plan, const
         ex.bf16pairs = p->engine == ENGINE_DENSE && ex.type == PYDML_DATA_TYPE_BFLOAT16 &&
                        (f & PYDML_CPU_AVX512) && (f & PYDML_CPU_AVX512_BF16) && pydml_conv_dense_avx512_bf16(&ex.k);
     }
-    if (pointwise) pack_pointwise_weights(&ex, mp->weights);
-    else if (p->engine == ENGINE_DENSE) pack_dense_weights(&ex, mp->weights);
-    else pack_plane_weights(&ex, mp->weights);
+    /* the packing's key: the ISA features (kernel widths), pointwise or not, bf16 pairs */
+    const uint32_t key = 1u | (pydml_active_cpu_features() << 3) | ((uint32_t)pointwise << 1) | ((uint32_t)ex.bf16pairs << 2);
+    if (filter->data != p->owned_filter || p->owned_key != key) {
+        if (pointwise) pack_pointwise_weights(&ex, mp->weights);
+        else if (p->engine == ENGINE_DENSE) pack_dense_weights(&ex, mp->weights);
+        else pack_plane_weights(&ex, mp->weights);
+        /* an owned filter is packed once; any other filter may change between calls */
+        mp->owned_key = p->owned_filter != NULL && filter->data == p->owned_filter ? key : 0;
+    }
     const int64_t nitems = pointwise ? p->pw_nitems : p->nitems;
 
     const int parallel = ex.nt > 1 && nitems > 1 && p->work > 2e5;
@@ -1457,5 +1468,16 @@ static pydml_status conv_family_execute(const void* plan, const pydml_tensor* co
     return pydml_convolution_execute(plan, inputs[0], inputs[1], inputs[2], outputs[0]);
 }
 
+/* pydml_kernel_family.initialize: a FilterTensor with DML_TENSOR_FLAG_OWNED_BY_DML is bound once, so
+ * its packed panels are kept from one execution to the next (repacked after each initialization). */
+static pydml_status conv_family_initialize(void* plan, const pydml_tensor* const* inputs, uint32_t input_count) {
+    pydml_convolution_plan* p = plan;
+    if (p == NULL || input_count != 3 || inputs == NULL) return PYDML_STATUS_INVALID_PARAMETER;
+    p->owned_filter = inputs[1] != NULL ? inputs[1]->data : NULL;
+    p->owned_key = 0;
+    return PYDML_STATUS_SUCCESS;
+}
+
 const pydml_kernel_family pydml_family_convolution = {"convolution", conv_family_create,
-                                                      conv_family_destroy, conv_family_execute, 0, NULL};
+                                                      conv_family_destroy, conv_family_execute, 0, NULL,
+                                                      conv_family_initialize};

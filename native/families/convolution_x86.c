@@ -729,7 +729,7 @@ int pydml_conv_kernels_avx2(conv_kernels* k) {
     pydml_conv_kernels_portable(k);
     k->nr = 16;
     k->mr_max = 6;
-    k->chunk_bytes = 16 * 1024; /* half of Zen 3's 32 KiB L1d: the band lines and tiles share it */
+    k->chunk_bytes = 24 * 1024; /* 3/4 of Zen 3's 32 KiB L1d; the band lines and tiles share the rest */
     conv_dense_ukernel t[] = {NULL, uk256_16_1, uk256_16_2, uk256_16_3, uk256_16_4, uk256_16_5, uk256_16_6};
     memcpy(k->dense, t, sizeof t);
     k->rows = rows256;

@@ -1454,4 +1454,4 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
     return st;
 }
 
-const pydml_kernel_family pydml_family_data_movement = {"data_movement", create, destroy, execute, 0, NULL};
+const pydml_kernel_family pydml_family_data_movement = {"data_movement", create, destroy, execute, 0, NULL, NULL};

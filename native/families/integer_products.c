@@ -931,4 +931,4 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
     return s;
 }
 
-const pydml_kernel_family pydml_family_integer_products = {"integer_products", create, destroy, execute, 0, NULL};
+const pydml_kernel_family pydml_family_integer_products = {"integer_products", create, destroy, execute, 0, NULL, NULL};

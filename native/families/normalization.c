@@ -1022,4 +1022,4 @@ void pydml_norm_combine(const double* cs, const double* sums, size_t nc, uint64_
     *mean = *m2 = NAN; /* callers pass every chunk */
 }
 
-const pydml_kernel_family pydml_family_normalization = {"normalization", create, destroy, execute, 0, NULL};
+const pydml_kernel_family pydml_family_normalization = {"normalization", create, destroy, execute, 0, NULL, NULL};

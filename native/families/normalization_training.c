@@ -875,4 +875,4 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
 }
 
 const pydml_kernel_family pydml_family_normalization_training = {"normalization_training", create,
-                                                                 destroy, execute, 0, NULL};
+                                                                 destroy, execute, 0, NULL, NULL};

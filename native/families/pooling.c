@@ -1440,4 +1440,4 @@ static pydml_status execute(const void* plan_, const pydml_tensor* const* inputs
     return PYDML_STATUS_SUCCESS;
 }
 
-const pydml_kernel_family pydml_family_pooling = {"pooling", create, destroy, execute, 0, NULL};
+const pydml_kernel_family pydml_family_pooling = {"pooling", create, destroy, execute, 0, NULL, NULL};

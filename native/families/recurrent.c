@@ -651,4 +651,4 @@ done:
     return s;
 }
 
-const pydml_kernel_family pydml_family_recurrent = {"recurrent", create, destroy, execute, 0, NULL};
+const pydml_kernel_family pydml_family_recurrent = {"recurrent", create, destroy, execute, 0, NULL, NULL};

@@ -1111,4 +1111,4 @@ static pydml_status execute(const void* plan_, const pydml_tensor* const* inputs
     return failed ? PYDML_STATUS_OUT_OF_MEMORY : PYDML_STATUS_SUCCESS;
 }
 
-const pydml_kernel_family pydml_family_reduce = {"reduce", create, destroy, execute, 1, NULL};
+const pydml_kernel_family pydml_family_reduce = {"reduce", create, destroy, execute, 1, NULL, NULL};

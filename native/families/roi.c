@@ -904,4 +904,4 @@ static pydml_status align_grad_execute(const align_plan* p, const pydml_tensor* 
     return failed ? PYDML_STATUS_OUT_OF_MEMORY : PYDML_STATUS_SUCCESS;
 }
 
-const pydml_kernel_family pydml_family_roi = {"roi", create, destroy, execute, 0, NULL};
+const pydml_kernel_family pydml_family_roi = {"roi", create, destroy, execute, 0, NULL, NULL};

@@ -365,4 +365,4 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
     return failed ? PYDML_STATUS_OUT_OF_MEMORY : PYDML_STATUS_SUCCESS;
 }
 
-const pydml_kernel_family pydml_family_top_k = {"top_k", create, destroy, execute, 0, NULL};
+const pydml_kernel_family pydml_family_top_k = {"top_k", create, destroy, execute, 0, NULL, NULL};
