@@ -108,38 +108,10 @@ pydml_status pydml_axis_for_range(const pydml_axis_loop* loop, pydml_axis_range_
     return failed;
 }
 
-typedef struct group_walk {
-    const ax_dims* keep;
-    uint64_t per;
-    pydml_axis_item_fn fn;
-    void* ctx;
-} group_walk;
-
-/* Items [b, e) of a group walk: the group's offsets from its position once, then stepped. */
-static pydml_status walk_range(void* ctx, uint64_t b, uint64_t e, void* scratch) {
-    const group_walk* w = ctx;
-    pydml_axis_item it;
-    it.group = b / w->per;
-    ax_offsets_n(w->keep, it.group, it.coord, it.off);
-    pydml_status status = PYDML_STATUS_SUCCESS;
-    for (uint64_t item = b; item < e; item++) {
-        const uint64_t g = item / w->per;
-        if (g != it.group) {
-            ax_step_n(w->keep, it.coord, it.off);   /* items are consecutive: g == group + 1 */
-            it.group = g;
-        }
-        it.part = item % w->per;
-        it.more = item + 1 < e;
-        const pydml_status s = w->fn(w->ctx, &it, scratch);
-        if (s != PYDML_STATUS_SUCCESS) status = s;
-    }
-    return status;
-}
-
-pydml_status pydml_axis_for_each_group(const ax_dims* keep, const pydml_axis_loop* loop, pydml_axis_item_fn fn,
+pydml_status pydml_axis_for_each_group(const ax_dims* keep, const pydml_axis_loop* loop, pydml_axis_range_fn walker,
                                        void* ctx) {
-    group_walk w = {keep, loop->items ? loop->items : 1, fn, ctx};
+    pydml_axis_walk w = {keep, loop->items ? loop->items : 1, ctx};
     pydml_axis_loop all = *loop;
     all.items = ax_count(keep) * w.per;
-    return pydml_axis_for_range(&all, walk_range, &w);
+    return pydml_axis_for_range(&all, walker, &w);
 }

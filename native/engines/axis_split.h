@@ -158,9 +158,48 @@ typedef pydml_status (*pydml_axis_item_fn)(void* ctx, const pydml_axis_item* ite
  * that thread with PYDML_STATUS_OUT_OF_MEMORY. */
 pydml_status pydml_axis_for_range(const pydml_axis_loop* loop, pydml_axis_range_fn fn, void* ctx);
 
-/* Runs fn on every (group, part) of keep's groups, loop->items parts per group (1 per group for a
- * line; tiles in column mode), groups in row-major order; `work` etc. as pydml_axis_for_range. */
-pydml_status pydml_axis_for_each_group(const ax_dims* keep, const pydml_axis_loop* loop, pydml_axis_item_fn fn,
+/* A walk over the groups of keep, `per` items each: the context pydml_axis_for_each_group hands
+ * to the walker. */
+typedef struct pydml_axis_walk {
+    const ax_dims* keep;
+    uint64_t per;
+    void* ctx;                                /* the family's */
+} pydml_axis_walk;
+
+/* Items [b, e) of a walk: the first group's offsets from its position once, then stepped; fn is
+ * called directly, so that a walker defined with PYDML_AXIS_WALKER inlines it (one indirect call
+ * per chunk, not per group: groups can be a few elements each). */
+static inline __attribute__((always_inline)) pydml_status
+pydml_axis_walk_range(const pydml_axis_walk* w, uint64_t b, uint64_t e, void* scratch, pydml_axis_item_fn fn) {
+    pydml_axis_item it;
+    it.group = b / w->per;
+    ax_offsets_n(w->keep, it.group, it.coord, it.off);
+    pydml_status status = PYDML_STATUS_SUCCESS;
+    for (uint64_t item = b; item < e; item++) {
+        const uint64_t g = item / w->per;
+        if (g != it.group) {
+            ax_step_n(w->keep, it.coord, it.off);   /* items are consecutive: g == group + 1 */
+            it.group = g;
+        }
+        it.part = item % w->per;
+        it.more = item + 1 < e;
+        const pydml_status s = fn(w->ctx, &it, scratch);
+        if (s != PYDML_STATUS_SUCCESS) status = s;
+    }
+    return status;
+}
+
+/* Defines `name`, the walker of item_fn (a pydml_axis_item_fn) for pydml_axis_for_each_group. */
+#define PYDML_AXIS_WALKER(name, item_fn)                                                           \
+    static pydml_status name(void* walk_, uint64_t b_, uint64_t e_, void* scratch_) {              \
+        return pydml_axis_walk_range((const pydml_axis_walk*)walk_, b_, e_, scratch_, item_fn);    \
+    }
+
+/* Runs an item function on every (group, part) of keep's groups, loop->items parts per group (1
+ * per group for a line; tiles in column mode), groups in row-major order; `work` etc. as
+ * pydml_axis_for_range. walker: PYDML_AXIS_WALKER(walker, item function); ctx: the item
+ * function's. */
+pydml_status pydml_axis_for_each_group(const ax_dims* keep, const pydml_axis_loop* loop, pydml_axis_range_fn walker,
                                        void* ctx);
 
 #endif /* PYDML_NATIVE_AXIS_SPLIT_H */

@@ -662,6 +662,7 @@ static pydml_status run_group(void* ctx, const pydml_axis_item* it, void* scratc
                   g->red.st[1][last]);
     return PYDML_STATUS_SUCCESS;
 }
+PYDML_AXIS_WALKER(run_group_walk, run_group)
 
 /* Few long FLOAT32 groups, each one contiguous run (in and out): the chunks of a group are split
  * across the threads, for the statistics and again for the output pass; the chunks' shares are
@@ -779,7 +780,7 @@ static pydml_status run_groups(const norm_plan* p, const pydml_tensor* x, const 
     const size_t bufn = (size_t)g.L * 6 + 6 * chunks_of(g.L);
     const pydml_axis_loop loop = {1, groups * g.L, NK_PARALLEL_MIN, 0, NK_CHUNKS_PER_THREAD,
                                   sizeof(group_scratch) + bufn * sizeof(float)};
-    const pydml_status s = pydml_axis_for_each_group(&g.keep, &loop, run_group, &g);
+    const pydml_status s = pydml_axis_for_each_group(&g.keep, &loop, run_group_walk, &g);
     free(g.run_off);
     return s;
 }

@@ -939,6 +939,7 @@ static pydml_status reduce_item(void* ctx, const pydml_axis_item* it, void* scra
     run_item(ctx, it->off[0], it->off[1], it->part, scratch);
     return PYDML_STATUS_SUCCESS;
 }
+PYDML_AXIS_WALKER(reduce_item_walk, reduce_item)
 
 /* Long contiguous FLOAT32 lines (SUM-like, MAX, MIN) with few groups would leave threads idle:
  * each line is cut into pieces of RD_PIECE elements, reduced independently (by any thread) into
@@ -1091,7 +1092,7 @@ static pydml_status execute(const void* plan_, const pydml_tensor* const* inputs
     }
     const pydml_axis_loop loop = {r.column ? r.tiles : 1, items * r.L * (r.column ? r.W : 1), RD_PARALLEL_MIN, 0,
                                   RD_CHUNKS_PER_THREAD, sizeof(rd_scratch)};
-    s = pydml_axis_for_each_group(&r.keep, &loop, reduce_item, &r);
+    s = pydml_axis_for_each_group(&r.keep, &loop, reduce_item_walk, &r);
     free(run_off);
     return s;
 }

@@ -525,6 +525,7 @@ static pydml_status sm_item(void* ctx, const pydml_axis_item* it, void* scratch)
     }
     return PYDML_STATUS_SUCCESS;
 }
+PYDML_AXIS_WALKER(sm_item_walk, sm_item)
 
 static pydml_status check_view(const pydml_softmax_plan* plan, const pydml_tensor* v, uint32_t type) {
     pydml_status s = pydml_tensor_check(v);
@@ -598,7 +599,7 @@ pydml_status pydml_softmax_execute(const pydml_softmax_plan* plan, const pydml_t
      * the others (equal static shares wait for the slowest thread) */
     const pydml_axis_loop loop = {r.column ? r.tiles : 1, groups * r.L, SM_PARALLEL_MIN, 0, SM_CHUNKS_PER_THREAD,
                                   buf_floats * sizeof(float)};
-    s = pydml_axis_for_each_group(&r.keep, &loop, sm_item, &r);
+    s = pydml_axis_for_each_group(&r.keep, &loop, sm_item_walk, &r);
     free(run_off);
     return s;
 }

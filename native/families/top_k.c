@@ -35,6 +35,9 @@
 #define TK_BLOCK 64
 #define TK_SMALL_K 32
 #define TK_PARALLEL_MIN 32768
+/* Sequences are handed out in this many equal ranges per thread, dynamically (was one at a time:
+ * short sequences spent their time in the hand-out) */
+#define TK_CHUNKS_PER_THREAD 16
 
 typedef struct topk_plan {
     uint32_t in_type, idx_type;
@@ -300,6 +303,7 @@ static pydml_status run_sequence(void* ctx, const pydml_axis_item* it, void* scr
     }
     return PYDML_STATUS_SUCCESS;
 }
+PYDML_AXIS_WALKER(run_sequence_walk, run_sequence)
 
 static pydml_status check_view(const pydml_tensor* v, uint32_t type, uint32_t n, const uint32_t* sizes) {
     if (v == NULL) return PYDML_STATUS_INVALID_PARAMETER;
@@ -334,8 +338,9 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
     for (int t = 0; t < 3; t++) r.ax_st[t] = views[t]->strides[p->axis];
     const uint64_t* st[3] = {r.x->strides, r.v->strides, r.ix->strides};
     ax_collect_n(p->n, p->in_sizes, 1u << p->axis, 0, 3, st, NULL, &r.keep);
-    const pydml_axis_loop loop = {1, ax_count(&r.keep) * r.len, TK_PARALLEL_MIN, 1, 0, (size_t)p->k * sizeof(cand)};
-    return pydml_axis_for_each_group(&r.keep, &loop, run_sequence, &r);
+    const pydml_axis_loop loop = {1, ax_count(&r.keep) * r.len, TK_PARALLEL_MIN, 0, TK_CHUNKS_PER_THREAD,
+                                  (size_t)p->k * sizeof(cand)};
+    return pydml_axis_for_each_group(&r.keep, &loop, run_sequence_walk, &r);
 }
 
 const pydml_kernel_family pydml_family_top_k = {"top_k", create, destroy, execute, 0};
