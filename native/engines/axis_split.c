@@ -82,8 +82,11 @@ pydml_status pydml_axis_for_range(const pydml_axis_loop* loop, pydml_axis_range_
         void* scratch = NULL;
         int ok = 1;
         if (loop->scratch_bytes) {
-            scratch = calloc(1, loop->scratch_bytes);
+            /* cache-line aligned: the families' rows in it are vector loops' operands */
+            const size_t bytes = (loop->scratch_bytes + 63) & ~(size_t)63;
+            scratch = aligned_alloc(64, bytes);
             ok = scratch != NULL;
+            if (ok) memset(scratch, 0, bytes);
         }
 #ifdef _OPENMP
 #pragma omp for schedule(dynamic, 1)
