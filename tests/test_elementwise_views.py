@@ -9,10 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+import pydml._native
 import pytest
 from cffi import FFI
 
-import pydml._native
 from pydml.native import lib
 
 ffi = FFI()
@@ -36,7 +36,8 @@ typedef struct pydml_ew_plan pydml_ew_plan;
 int pydml_ew_apply(const pydml_ew_op* op, const pydml_tensor* const* inputs, const pydml_tensor* output);
 int pydml_ew_plan_create_op(const pydml_ew_op* op, const uint32_t* input_types, uint32_t output_type,
                             pydml_ew_plan** plan);
-int pydml_ew_execute(const pydml_ew_plan* plan, const pydml_tensor* const* inputs, const pydml_tensor* output);
+int pydml_ew_execute(const pydml_ew_plan* plan, const pydml_tensor* const* inputs,
+                     const pydml_tensor* output);
 void pydml_ew_plan_destroy(pydml_ew_plan* plan);
 """)
 C = ffi.dlopen(pydml._native.__file__)
@@ -115,7 +116,8 @@ def test_size_one_broadcast_fewer_dims_and_attributes(rng: np.random.Generator) 
     out = np.full(30, np.nan, np.float32)
     o, _ = op(lib.DML_OPERATOR_ELEMENT_WISE_ADD, 2)
     # a 1-d input right-aligned against a 2-d output; a size-1 dimension broadcasts
-    st = C.pydml_ew_apply(o, inputs(view(row, [6], [1]), view(col, [5, 1], [1, 1])), view(out, [5, 6], [6, 1]))
+    pair = inputs(view(row, [6], [1]), view(col, [5, 1], [1, 1]))
+    st = C.pydml_ew_apply(o, pair, view(out, [5, 6], [6, 1]))
     assert st == lib.PYDML_STATUS_SUCCESS
     np.testing.assert_array_equal(out.reshape(5, 6), row[None, :] + col[:, None])
     # CLIP's attributes in its entry's order: Min, Max
@@ -151,7 +153,8 @@ def test_row_function_threaded_with_user_pointer(rng: np.random.Generator) -> No
 
     o, _ = op(lib.DML_OPERATOR_INVALID, 3, row=fma_row, user=factor)
     out = np.full(a.size, np.nan, np.float32)
-    views = inputs(view(a.reshape(-1), list(shape), [shape[1], 1]), view(b.reshape(-1), list(shape), [shape[1], 1]),
+    rows = [shape[1], 1]
+    views = inputs(view(a.reshape(-1), list(shape), rows), view(b.reshape(-1), list(shape), rows),
                    view(c, list(shape), [0, 1]))
     assert C.pydml_ew_apply(o, views, view(out, list(shape), [shape[1], 1])) == 0
     np.testing.assert_array_equal(out.reshape(shape), (a * b + c[None, :]) * np.float32(0.25))
@@ -197,7 +200,8 @@ def test_bad_calls_are_refused_before_any_write() -> None:
     assert C.pydml_ew_apply(ffi.NULL, inputs(xv, xv), view(out, [3, 4], [4, 1])) == \
         lib.PYDML_STATUS_INVALID_PARAMETER
     no_row, _ = op(lib.DML_OPERATOR_INVALID, 1)  # a row operator without its row
-    assert C.pydml_ew_apply(no_row, inputs(xv), view(out, [3, 4], [4, 1])) == lib.PYDML_STATUS_INVALID_PARAMETER
+    assert C.pydml_ew_apply(no_row, inputs(xv), view(out, [3, 4], [4, 1])) == \
+        lib.PYDML_STATUS_INVALID_PARAMETER
     gemm, _ = op(lib.DML_OPERATOR_GEMM, 2)  # not an element-wise operator
     assert C.pydml_ew_apply(gemm, inputs(xv, xv), view(out, [3, 4], [4, 1])) == \
         lib.PYDML_STATUS_UNSUPPORTED_PARAMETER
