@@ -869,7 +869,9 @@ static pydml_status run_bn(const norm_plan* p, const pydml_tensor* const* in, co
     ax_remove_dim(&b.rows, last);
     const uint64_t rows = ax_count(&b.r) / b.W;
     b.chunks_per_row = (b.W + NK_CHUNK - 1) / NK_CHUNK;
-    const pydml_axis_loop loop = {rows * b.chunks_per_row, rows * b.W, NK_PARALLEL_MIN, NK_GRAIN, 0, 0};
+    /* equal ranges of uniform chunks, a few per thread (a grain of NK_GRAIN items was 1,024 hand-outs
+     * for [16, 64, 56, 56]) */
+    const pydml_axis_loop loop = {rows * b.chunks_per_row, rows * b.W, NK_PARALLEL_MIN, 0, NK_CHUNKS_PER_THREAD, 0};
     const pydml_status s = pydml_axis_for_range(&loop, bn_chunks, &b);
     free(tab);
     return s;
