@@ -399,7 +399,8 @@ static void store(int domain, int isa, uint32_t t, const void* src, size_t n, vo
 /* ---- plans ---- */
 
 struct pydml_ew_plan {
-    const ew_entry* entry;
+    const ew_entry* entry;             /* the operator's, or `own` (a caller's row function) */
+    ew_entry own;
     const ew_entry* fused;             /* FusedActivation's entry, NULL: none */
     const ew_narrow_entry* narrow;     /* stores 8-bit outputs itself (contiguous runs), NULL: none */
     ew_params params;
@@ -408,8 +409,8 @@ struct pydml_ew_plan {
     uint32_t input_count;
     float scale, bias;
     int has_scale_bias;
-    uint32_t dim_count;
-    uint32_t sizes[PYDML_MAX_DIMS];   /* the output's (every operand has these sizes) */
+    uint32_t dim_count;                /* 0: no desc, the output view gives the shape */
+    uint32_t sizes[PYDML_MAX_DIMS];   /* the desc's output sizes (every operand has these sizes) */
 };
 
 uint32_t pydml_ew_plan_input_count(const pydml_ew_plan* plan) { return plan ? plan->input_count : 0; }
@@ -503,6 +504,56 @@ static int has_path(const ew_entry* e, int domain) {
     }
 }
 
+/* Completes a plan whose entry, attributes (params: attribute slots), input count, ScaleBias and
+ * fused activation are set: the operand types, the compute domain, and whether this engine has a
+ * path for them. Input k is bound when bit k of present is set, of type input_types[k]. op_type
+ * picks the narrow-store row (DML_OPERATOR_INVALID: none). UNSUPPORTED as pydml_ew_plan_create. */
+static pydml_status plan_types(pydml_ew_plan* plan, uint32_t op_type, uint32_t present, const uint32_t* input_types,
+                               uint32_t output_dtype) {
+    const ew_entry* e = plan->entry;
+    plan->params.present = present;
+    for (uint32_t k = 0; k < plan->input_count; k++)
+        plan->params.input_types[k] = (present >> k & 1u) ? storage_type(e, input_types[k]) : 0;
+    plan->params.output_type = storage_type(e, output_dtype);
+    uint32_t domain_type = e->domain_from == EW_DOMAIN_FROM_FLOAT_INPUT ? float_input_or_first(plan)
+                           : e->domain_from == EW_DOMAIN_FROM_OUTPUT ? plan->params.output_type
+                           : e->domain_from < plan->input_count && (plan->params.present >> e->domain_from & 1u)
+                               ? plan->params.input_types[e->domain_from]
+                               : plan->params.output_type;
+    plan->domain = domain_of_type(domain_type);
+    if (plan->domain == EW_F32 && (e->flags & EW_FLAG_WIDE_INT_F64)) {
+        /* 32- and 64-bit integers are not exact in float: compute such operands in double */
+        int wide = bits_of_int(output_dtype) >= 32;
+        for (uint32_t k = 0; k < plan->input_count; k++)
+            if ((plan->params.present >> k & 1u) && bits_of_int(plan->params.input_types[k]) >= 32) wide = 1;
+        if (wide && e->f64) plan->domain = EW_F64;
+    }
+    if (plan->domain < 0 || !has_path(e, plan->domain)) return PYDML_STATUS_UNSUPPORTED_PARAMETER;
+    for (uint32_t k = 0; k < plan->input_count; k++)
+        if ((plan->params.present >> k & 1u) && domain_of_type(plan->params.input_types[k]) < 0)
+            return PYDML_STATUS_UNSUPPORTED_PARAMETER;
+    if (domain_of_type(plan->params.output_type) < 0) return PYDML_STATUS_UNSUPPORTED_PARAMETER;
+    if ((e->flags & EW_FLAG_FLOAT_INPUT_ONLY) && plan->domain != EW_F32 && plan->domain != EW_F64)
+        return PYDML_STATUS_UNSUPPORTED_PARAMETER;
+    /* FusedActivation is a float operation; ScaleBias also runs on 8- to 32-bit integer tensors
+     * (DirectML refuses it with 64-bit ones: see scale_bias_int) */
+    if (plan->fused && plan->domain != EW_F32 && plan->domain != EW_F64) return PYDML_STATUS_UNSUPPORTED_PARAMETER;
+    if (plan->has_scale_bias && plan->domain != EW_F32 && plan->domain != EW_F64 &&
+        !(plan->domain == EW_I64 && plan->input_count > 0 && (plan->params.present & 1u) &&
+          bits_of_int(plan->params.input_types[0]) >= 8 && bits_of_int(plan->params.input_types[0]) <= 32))
+        return PYDML_STATUS_UNSUPPORTED_PARAMETER;
+    if (plan->fused && !has_path(plan->fused, plan->domain)) return PYDML_STATUS_UNSUPPORTED_PARAMETER;
+    plan->narrow = NULL;
+    if (!plan->fused && plan->domain == EW_F32 && op_type != DML_OPERATOR_INVALID &&
+        (output_dtype == DML_TENSOR_DATA_TYPE_INT8 || output_dtype == DML_TENSOR_DATA_TYPE_UINT8))
+        for (uint32_t i = 0; i < pydml_ew_narrow_entry_count; i++)
+            if (pydml_ew_narrow_entries[i].type == op_type) plan->narrow = &pydml_ew_narrow_entries[i];
+    plan->fused_params.output_type = output_dtype;
+    plan->fused_params.present = 1;
+    plan->fused_params.input_types[0] = output_dtype;
+    return PYDML_STATUS_SUCCESS;
+}
+
 pydml_status pydml_ew_plan_create(const pydml_operator_info* info, const void* desc, pydml_ew_plan** out) {
     if (info == NULL || desc == NULL || out == NULL) return PYDML_STATUS_INVALID_PARAMETER;
     *out = NULL;
@@ -513,6 +564,7 @@ pydml_status pydml_ew_plan_create(const pydml_operator_info* info, const void* d
     plan->entry = e;
     plan->scale = 1.0f;
     const DML_BUFFER_TENSOR_DESC* output = NULL;
+    uint32_t input_types[EW_MAX_INPUTS] = {0}, present = 0;
     for (uint32_t i = 0; i < info->field_count; i++) {
         const pydml_field_info* f = &info->fields[i];
         if (f->kind == PYDML_FIELD_TENSOR) {
@@ -523,8 +575,8 @@ pydml_status pydml_ew_plan_create(const pydml_operator_info* info, const void* d
             } else {
                 if (plan->input_count == EW_MAX_INPUTS) goto unsupported;
                 if (t) {
-                    plan->params.present |= 1u << plan->input_count;
-                    plan->params.input_types[plan->input_count] = storage_type(e, t->DataType);
+                    present |= 1u << plan->input_count;
+                    input_types[plan->input_count] = t->DataType;
                 }
                 plan->input_count++;
             }
@@ -548,48 +600,81 @@ pydml_status pydml_ew_plan_create(const pydml_operator_info* info, const void* d
         }
     }
     if (output == NULL) goto unsupported;
-    plan->params.output_type = storage_type(e, output->DataType);
     plan->dim_count = output->DimensionCount;
     memcpy(plan->sizes, output->Sizes, output->DimensionCount * sizeof(uint32_t));
     read_params(info, desc, e->params, &plan->params);
-    uint32_t domain_type = e->domain_from == EW_DOMAIN_FROM_FLOAT_INPUT ? float_input_or_first(plan)
-                           : e->domain_from == EW_DOMAIN_FROM_OUTPUT ? plan->params.output_type
-                           : e->domain_from < plan->input_count && (plan->params.present >> e->domain_from & 1u)
-                               ? plan->params.input_types[e->domain_from]
-                               : plan->params.output_type;
-    plan->domain = domain_of_type(domain_type);
-    if (plan->domain == EW_F32 && (e->flags & EW_FLAG_WIDE_INT_F64)) {
-        /* 32- and 64-bit integers are not exact in float: compute such operands in double */
-        int wide = bits_of_int(output->DataType) >= 32;
-        for (uint32_t k = 0; k < plan->input_count; k++)
-            if ((plan->params.present >> k & 1u) && bits_of_int(plan->params.input_types[k]) >= 32) wide = 1;
-        if (wide && e->f64) plan->domain = EW_F64;
-    }
-    if (plan->domain < 0 || !has_path(e, plan->domain)) goto unsupported;
-    for (uint32_t k = 0; k < plan->input_count; k++)
-        if ((plan->params.present >> k & 1u) && domain_of_type(plan->params.input_types[k]) < 0) goto unsupported;
-    if (domain_of_type(plan->params.output_type) < 0) goto unsupported;
-    if ((e->flags & EW_FLAG_FLOAT_INPUT_ONLY) && plan->domain != EW_F32 && plan->domain != EW_F64) goto unsupported;
-    /* FusedActivation is a float operation; ScaleBias also runs on 8- to 32-bit integer tensors
-     * (DirectML refuses it with 64-bit ones: see scale_bias_int) */
-    if (plan->fused && plan->domain != EW_F32 && plan->domain != EW_F64) goto unsupported;
-    if (plan->has_scale_bias && plan->domain != EW_F32 && plan->domain != EW_F64 &&
-        !(plan->domain == EW_I64 && plan->input_count > 0 && (plan->params.present & 1u) &&
-          bits_of_int(plan->params.input_types[0]) >= 8 && bits_of_int(plan->params.input_types[0]) <= 32))
-        goto unsupported;
-    if (plan->fused && !has_path(plan->fused, plan->domain)) goto unsupported;
-    if (!plan->fused && plan->domain == EW_F32 && (output->DataType == DML_TENSOR_DATA_TYPE_INT8 ||
-                                                   output->DataType == DML_TENSOR_DATA_TYPE_UINT8))
-        for (uint32_t i = 0; i < pydml_ew_narrow_entry_count; i++)
-            if (pydml_ew_narrow_entries[i].type == info->type) plan->narrow = &pydml_ew_narrow_entries[i];
-    plan->fused_params.output_type = output->DataType;
-    plan->fused_params.present = 1;
-    plan->fused_params.input_types[0] = output->DataType;
+    if (plan_types(plan, info->type, present, input_types, output->DataType)) goto unsupported;
     *out = plan;
     return PYDML_STATUS_SUCCESS;
 unsupported:
     free(plan);
     return PYDML_STATUS_UNSUPPORTED_PARAMETER;
+}
+
+/* Attribute values as the desc path reads them (read_param): each a real, a signed and an
+ * unsigned integer. */
+static void params_from_reals(const double* attrs, uint32_t count, ew_params* p) {
+    for (uint32_t k = 0; k < count && k < EW_MAX_PARAMS; k++) {
+        const double v = attrs[k];
+        p->f[k] = v;
+        p->f32[k] = (float)v;
+        p->i[k] = real_to_i64(v);
+        p->u[k] = v < 0.0 ? (uint64_t)real_to_i64(v) : real_to_u64(v);
+    }
+}
+
+/* A plan of op for these data types, built in place (no allocation). */
+static pydml_status plan_of_op(const pydml_ew_op* op, const uint32_t* input_types, uint32_t output_type,
+                               pydml_ew_plan* plan) {
+    memset(plan, 0, sizeof *plan);
+    if (op == NULL || (op->input_count && input_types == NULL) || op->input_count > EW_MAX_INPUTS ||
+        op->attr_count > EW_MAX_PARAMS || op->fused_attr_count > EW_MAX_PARAMS ||
+        (op->attr_count && op->attrs == NULL) || (op->fused_attr_count && op->fused_attrs == NULL))
+        return PYDML_STATUS_INVALID_PARAMETER;
+    if (op->type == DML_OPERATOR_INVALID) {
+        if (op->row == NULL) return PYDML_STATUS_INVALID_PARAMETER;
+        /* a float row function: computes in float whatever the (float) tensors' types */
+        plan->own.domain_from = EW_DOMAIN_FROM_OUTPUT;
+        plan->own.flags = EW_FLAG_FLOAT_INPUT_ONLY;
+        for (int i = 0; i < 3; i++) plan->own.f32[i] = op->row;
+        plan->entry = &plan->own;
+    } else {
+        plan->entry = pydml_ew_find(op->type);
+        if (plan->entry == NULL) return PYDML_STATUS_UNSUPPORTED_PARAMETER;
+    }
+    plan->input_count = op->input_count;
+    plan->scale = 1.0f;
+    if (op->has_scale_bias) {
+        plan->has_scale_bias = 1;
+        plan->scale = op->scale;
+        plan->bias = op->bias;
+    }
+    if (op->fused_type != DML_OPERATOR_INVALID) {
+        plan->fused = pydml_ew_find(op->fused_type);
+        if (plan->fused == NULL) return PYDML_STATUS_UNSUPPORTED_PARAMETER;
+        params_from_reals(op->fused_attrs, op->fused_attr_count, &plan->fused_params);
+    }
+    params_from_reals(op->attrs, op->attr_count, &plan->params);
+    plan->params.user = op->user;
+    uint32_t present = 0;
+    for (uint32_t k = 0; k < op->input_count; k++)
+        if (input_types[k] != DML_TENSOR_DATA_TYPE_UNKNOWN) present |= 1u << k;
+    return plan_types(plan, op->type, present, input_types, output_type);
+}
+
+pydml_status pydml_ew_plan_create_op(const pydml_ew_op* op, const uint32_t* input_types, uint32_t output_type,
+                                     pydml_ew_plan** out) {
+    if (out == NULL) return PYDML_STATUS_INVALID_PARAMETER;
+    *out = NULL;
+    pydml_ew_plan* plan = malloc(sizeof *plan);
+    if (plan == NULL) return PYDML_STATUS_OUT_OF_MEMORY;
+    const pydml_status s = plan_of_op(op, input_types, output_type, plan);
+    if (s) {
+        free(plan);
+        return s;
+    }
+    *out = plan;
+    return PYDML_STATUS_SUCCESS;
 }
 
 void pydml_ew_plan_destroy(pydml_ew_plan* plan) { free(plan); }
@@ -986,38 +1071,42 @@ static void run_item(const ew_run* r, uint64_t item, uint64_t block, uint64_t ro
     }
 }
 
-/* Checks a view against its memory and the desc, and writes `out`: the view with the output's
- * sizes. An input may have fewer dimensions (right-aligned) and size-1 dimensions, which
- * broadcast (stride 0) — the shape DirectML gives single-value tensors such as
- * QUANTIZED_LINEAR_ADD's scales; the validator decides which operators allow that. */
-static pydml_status check_view(const pydml_ew_plan* plan, const pydml_tensor* v, uint32_t type, int is_input,
-                               pydml_tensor* out) {
+/* Checks a view against its memory and the shape (dim_count, sizes: the desc's, or the output
+ * view's), and writes `out`: the view with the output's sizes. An input may have fewer dimensions
+ * (right-aligned) and size-1 dimensions, which broadcast (stride 0) — the shape DirectML gives
+ * single-value tensors such as QUANTIZED_LINEAR_ADD's scales; the validator decides which
+ * operators allow that. */
+static pydml_status check_view(const pydml_ew_plan* plan, uint32_t dim_count, const uint32_t* sizes,
+                               const pydml_tensor* v, uint32_t type, int is_input, pydml_tensor* out) {
     pydml_status s = pydml_tensor_check(v);
     if (s) return s;
-    if (storage_type(plan->entry, v->data_type) != type || v->dim_count > plan->dim_count ||
-        (!is_input && v->dim_count != plan->dim_count))
+    if (storage_type(plan->entry, v->data_type) != type || v->dim_count > dim_count ||
+        (!is_input && v->dim_count != dim_count))
         return PYDML_STATUS_INVALID_PARAMETER;
     *out = *v;
-    out->dim_count = plan->dim_count;
-    const uint32_t lead = plan->dim_count - v->dim_count;
-    for (uint32_t d = 0; d < plan->dim_count; d++) {
+    out->dim_count = dim_count;
+    const uint32_t lead = dim_count - v->dim_count;
+    for (uint32_t d = 0; d < dim_count; d++) {
         uint32_t size = d < lead ? 1u : v->sizes[d - lead];
         uint64_t stride = d < lead ? 0u : v->strides[d - lead];
-        if (size != plan->sizes[d]) {
+        if (size != sizes[d]) {
             if (!is_input || size != 1u) return PYDML_STATUS_INVALID_PARAMETER;
             stride = 0;
         }
-        out->sizes[d] = plan->sizes[d];
+        out->sizes[d] = sizes[d];
         out->strides[d] = stride;
     }
     return PYDML_STATUS_SUCCESS;
 }
 
-pydml_status pydml_ew_execute(const pydml_ew_plan* plan, const pydml_tensor* const* inputs, const pydml_tensor* output) {
+/* The engine's loop over a shape: rows of the coalesced dimensions in blocks, threaded. */
+static pydml_status run_shape(const pydml_ew_plan* plan, uint32_t dim_count, const uint32_t* sizes,
+                              const pydml_tensor* const* inputs, const pydml_tensor* output) {
     if (plan == NULL || output == NULL || (plan->input_count && inputs == NULL)) return PYDML_STATUS_INVALID_PARAMETER;
     pydml_status s;
     pydml_tensor shaped[EW_MAX_INPUTS + 1];
-    if ((s = check_view(plan, output, plan->params.output_type, 0, &shaped[plan->input_count]))) return s;
+    if ((s = check_view(plan, dim_count, sizes, output, plan->params.output_type, 0, &shaped[plan->input_count])))
+        return s;
     ew_run r;
     memset(&r, 0, sizeof r);
     r.plan = plan;
@@ -1027,7 +1116,8 @@ pydml_status pydml_ew_execute(const pydml_ew_plan* plan, const pydml_tensor* con
     for (uint32_t k = 0; k < plan->input_count; k++) {
         int present = plan->params.present >> k & 1u;
         if (present != (inputs[k] != NULL)) return PYDML_STATUS_INVALID_PARAMETER;
-        if (present && (s = check_view(plan, inputs[k], plan->params.input_types[k], 1, &shaped[k]))) return s;
+        if (present && (s = check_view(plan, dim_count, sizes, inputs[k], plan->params.input_types[k], 1, &shaped[k])))
+            return s;
         views[k] = present ? &shaped[k] : NULL;
         r.types[k] = present ? storage_type(plan->entry, inputs[k]->data_type) : 0;
         r.base[k] = present ? inputs[k]->data : NULL;
@@ -1035,7 +1125,7 @@ pydml_status pydml_ew_execute(const pydml_ew_plan* plan, const pydml_tensor* con
     views[plan->input_count] = &shaped[plan->input_count];
     r.types[plan->input_count] = storage_type(plan->entry, output->data_type);
     r.base[plan->input_count] = output->data;
-    coalesce(&r, plan->sizes, plan->dim_count, views);
+    coalesce(&r, sizes, dim_count, views);
     const uint64_t L = r.sizes[r.dims - 1];
     uint64_t outer_rows = 1;
     for (uint32_t d = 0; d + 1 < r.dims; d++) outer_rows *= r.sizes[d];
@@ -1057,6 +1147,24 @@ pydml_status pydml_ew_execute(const pydml_ew_plan* plan, const pydml_tensor* con
 #endif
     for (int64_t i = 0; i < n_items; i++) run_item(&r, (uint64_t)i, block, rows_per_item, blocks_per_row, outer_rows);
     return PYDML_STATUS_SUCCESS;
+}
+
+pydml_status pydml_ew_execute(const pydml_ew_plan* plan, const pydml_tensor* const* inputs, const pydml_tensor* output) {
+    if (plan == NULL) return PYDML_STATUS_INVALID_PARAMETER;
+    if (plan->dim_count == 0) /* a plan without a desc: the output view gives the shape */
+        return output == NULL ? PYDML_STATUS_INVALID_PARAMETER : run_shape(plan, output->dim_count, output->sizes, inputs, output);
+    return run_shape(plan, plan->dim_count, plan->sizes, inputs, output);
+}
+
+pydml_status pydml_ew_apply(const pydml_ew_op* op, const pydml_tensor* const* inputs, const pydml_tensor* output) {
+    if (op == NULL || output == NULL || (op->input_count && inputs == NULL) || op->input_count > EW_MAX_INPUTS)
+        return PYDML_STATUS_INVALID_PARAMETER;
+    uint32_t types[EW_MAX_INPUTS] = {0};
+    for (uint32_t k = 0; k < op->input_count; k++) types[k] = inputs[k] ? inputs[k]->data_type : 0;
+    pydml_ew_plan plan;
+    const pydml_status s = plan_of_op(op, types, output->data_type, &plan);
+    if (s) return s;
+    return run_shape(&plan, output->dim_count, output->sizes, inputs, output);
 }
 
 /* ---- activations in place (FusedActivation of CONVOLUTION and others) ---- */

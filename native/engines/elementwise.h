@@ -43,6 +43,7 @@ typedef struct ew_params {
     uint32_t ahead;                     /* bit k: input k is a row of the caller's memory, which the
                                          * function prefetches as it goes (EW_FOR); 0: staged or
                                          * already in cache; EW_AHEAD_OUT: the output row too */
+    const void* user;                   /* a caller's row function (pydml_ew_op.row): its op.user */
 } ew_params;
 
 typedef void (*ew_f32_fn)(const ew_params* p, size_t n, float* out, const float* const* in);
@@ -126,9 +127,45 @@ pydml_status pydml_ew_plan_create(const pydml_operator_info* info, const void* d
 void pydml_ew_plan_destroy(pydml_ew_plan* plan);
 uint32_t pydml_ew_plan_input_count(const pydml_ew_plan* plan);
 /* Runs on views: inputs[k] NULL for an absent optional input. Every view is checked against its
- * memory and against the desc's sizes and data types first. */
+ * memory and against the desc's sizes (a plan of pydml_ew_plan_create_op: the output view's) and
+ * data types first. */
 pydml_status pydml_ew_execute(const pydml_ew_plan* plan, const pydml_tensor* const* inputs,
                               const pydml_tensor* output);
+
+/* ---- C entry points on raw views (no desc): for fusion, gates and kernels' own loops ----
+ *
+ * The same plan, loop, threading, blocking and per-type loads/stores as the desc path (which is a
+ * caller of these): an operator type with its attribute values, or a float row function, over
+ * pydml_tensor views. The output view gives the shape; each input has that many dimensions or
+ * fewer (right-aligned), each of the output's size or 1, and broadcasts along a size-1 dimension
+ * or a stride-0 one. Strides are in elements; the output may be one of the inputs (in place).
+ * Every view is checked against its memory (pydml_tensor_check) before any is touched. Results
+ * never depend on the thread count: every element is computed alone. */
+typedef struct pydml_ew_op {
+    uint32_t type;                   /* a DML_OPERATOR_TYPE this engine runs (pydml_ew_find), or
+                                        DML_OPERATOR_INVALID for `row` */
+    const double* attrs;             /* the entry's attribute fields in its `params` order
+                                        (e.g. ACTIVATION_ELU: Alpha), as reals */
+    uint32_t attr_count;
+    ew_f32_fn row;                   /* type INVALID: out[k] from element k of the inputs, in float
+                                        (FLOAT32 / FLOAT16 tensors; it sees P->user) */
+    const void* user;
+    uint32_t input_count;            /* operands, in the desc's input-tensor order; a NULL view
+                                        (plan: input type UNKNOWN) is an absent optional input */
+    int has_scale_bias;              /* the desc's ScaleBias, applied to input 0 */
+    float scale, bias;
+    uint32_t fused_type;             /* FusedActivation (DML_OPERATOR_INVALID: none) */
+    const double* fused_attrs;
+    uint32_t fused_attr_count;
+} pydml_ew_op;
+
+/* A plan of op for these data types (input_types[k] DML_TENSOR_DATA_TYPE_UNKNOWN: input k absent),
+ * run by pydml_ew_execute on views of any shape. UNSUPPORTED when the engine has no path for the
+ * types, INVALID_PARAMETER for a malformed op. */
+pydml_status pydml_ew_plan_create_op(const pydml_ew_op* op, const uint32_t* input_types, uint32_t output_type,
+                                     pydml_ew_plan** plan);
+/* One call: plans op for the views' data types on the stack (no allocation) and runs it. */
+pydml_status pydml_ew_apply(const pydml_ew_op* op, const pydml_tensor* const* inputs, const pydml_tensor* output);
 
 /* The FusedActivation / standalone activation functions applied in place to float values; one
  * definition serves ACTIVATION_* operators, ADD1's FusedActivation and CONVOLUTION's. The

@@ -58,6 +58,7 @@
 #define NK_X86 1
 #endif
 
+#include "axis_split.h"
 #include "convert.h"
 #include "elementwise.h"
 #include "families.h"
@@ -77,6 +78,7 @@ enum { NK_BN = 0, NK_MVN = 1, NK_LRN = 2, NK_LP = 3 };
 /* Work items a thread takes at a time: dynamic hand-out, so that on a shared machine a descheduled
  * thread does not hold up the others (equal static shares wait for the slowest). */
 #define NK_GRAIN 4
+#define NK_CHUNKS_PER_THREAD 16 /* MVN / LP groups: equal ranges handed out dynamically */
 /* Elements of a group from which few groups (fewer than two per thread) are split across the threads
  * (run_split): its second parallel pass and the wake-up of sleeping threads cost tens of
  * microseconds on an idle machine and hundreds on a loaded one (measured: a 200 000-element group
@@ -470,51 +472,13 @@ static void bstrides(const pydml_tensor* v, uint32_t n, uint64_t* out) {
     for (uint32_t d = 0; d < n; d++) out[d] = v == NULL || v->sizes[d] == 1 ? 0 : v->strides[d];
 }
 
-/* Dimensions walked together by up to NT tensors, size-1 dimensions dropped, neighbours merged
- * when every tensor's strides allow; at least one entry. */
-#define NT 4
-typedef struct nk_dims {
-    uint32_t n;
-    uint64_t size[PYDML_MAX_DIMS];
-    uint64_t st[NT][PYDML_MAX_DIMS];
-} nk_dims;
+/* Dimensions walked together by the NT tensors x, y, Scale, Bias (axis_split.h): size-1
+ * dimensions dropped, neighbours merged when every tensor's strides allow; at least one entry. */
+#define NT PYDML_AX_TENSORS
 
-static void collect(const norm_plan* p, uint64_t st[NT][PYDML_MAX_DIMS], uint32_t mask, int want, nk_dims* r) {
-    memset(r, 0, sizeof *r);
-    for (uint32_t d = 0; d < p->n; d++) {
-        if ((int)(mask >> d & 1u) != want || p->sizes[d] == 1) continue;
-        const uint64_t s = p->sizes[d];
-        int merge = r->n > 0;
-        for (int t = 0; t < NT && merge; t++) merge = r->st[t][r->n - 1] == st[t][d] * s;
-        if (merge) {
-            r->size[r->n - 1] *= s;
-            for (int t = 0; t < NT; t++) r->st[t][r->n - 1] = st[t][d];
-        } else {
-            r->size[r->n] = s;
-            for (int t = 0; t < NT; t++) r->st[t][r->n] = st[t][d];
-            r->n++;
-        }
-    }
-    if (r->n == 0) {
-        r->n = 1;
-        r->size[0] = 1;
-    }
-}
-
-static uint64_t count_of(const nk_dims* r) {
-    uint64_t c = 1;
-    for (uint32_t d = 0; d < r->n; d++) c *= r->size[d];
-    return c;
-}
-
-/* Offsets (per tensor) of entry `o` of dims [0, upto) in row-major order. */
-static void offsets_of(const nk_dims* r, uint32_t upto, uint64_t o, uint64_t* off) {
-    for (int t = 0; t < NT; t++) off[t] = 0;
-    for (uint32_t d = upto; d-- > 0;) {
-        const uint64_t c = o % r->size[d];
-        o /= r->size[d];
-        for (int t = 0; t < NT; t++) off[t] += c * r->st[t][d];
-    }
+static void collect(const norm_plan* p, uint64_t st[NT][PYDML_MAX_DIMS], uint32_t mask, int want, ax_dims* r) {
+    const uint64_t* sp[NT] = {st[0], st[1], st[2], st[3]};
+    ax_collect_n(p->n, p->sizes, mask, want, NT, sp, NULL, r);
 }
 
 /* ---- MVN / LP: reduction groups ---- */
@@ -523,16 +487,16 @@ typedef struct group_run {
     const norm_plan* p;
     const nk_kernels* k;
     const pydml_tensor *x, *y, *s, *b;
-    nk_dims keep, red;
+    ax_dims keep, red;
     uint64_t L, inner, runs, groups;
-    uint64_t* run_off;                  /* runs x NT offsets */
+    uint64_t* run_off;                  /* tensor t's run offsets at [t runs, (t + 1) runs) */
     int s_invariant, b_invariant;       /* Scale/Bias the same for every group */
 } group_run;
 
 static void gather(const group_run* g, const pydml_tensor* v, int t, uint64_t base, float* dst) {
     const uint32_t last = g->red.n - 1;
     for (uint64_t i = 0; i < g->runs; i++)
-        load_row(v->data_type, v->data, base + g->run_off[i * NT + t], g->red.st[t][last], (size_t)g->inner,
+        load_row(v->data_type, v->data, base + g->run_off[t * g->runs + i], g->red.st[t][last], (size_t)g->inner,
                  dst + i * g->inner);
 }
 
@@ -628,14 +592,26 @@ static void finish_stats(const norm_plan* p, const double* cs, const double* sum
 
 static int needs_stats(const norm_plan* p) { return p->kind == NK_LP || p->use_mean || p->use_var; }
 
-/* xb: 2 L floats (the x row, then a staging row); sb, bb: L doubles each (Scale and Bias rows, kept
- * across groups when invariant); cs: 3 chunks_of(L) doubles */
-static void run_group(const group_run* g, uint64_t group, float* xb, double* sb, double* bb, double* cs,
-                      int* sb_ready, int* bb_ready) {
+/* A thread's scratch for run_group: whether sb / bb hold the invariant Scale / Bias rows, then
+ * buf: xb, 2 L floats (the x row, then a staging row); sb, bb: L doubles each (Scale and Bias rows,
+ * kept across groups when invariant); cs: 3 chunks_of(L) doubles */
+typedef struct group_scratch {
+    int sb_ready, bb_ready;
+    double buf[];
+} group_scratch;
+
+static pydml_status run_group(void* ctx, const pydml_axis_item* it, void* scratch) {
+    const group_run* g = ctx;
     const norm_plan* p = g->p;
-    uint64_t off[NT];
-    offsets_of(&g->keep, g->keep.n, group, off);
+    const uint64_t* off = it->off;
     const size_t L = (size_t)g->L;
+    group_scratch* gs = scratch;
+    float* xb = (float*)gs->buf;
+    double* sb = (double*)(xb + 2 * L);
+    double* bb = (double*)(xb + 4 * L);
+    double* cs = (double*)(xb + 6 * L);
+    int* sb_ready = &gs->sb_ready;
+    int* bb_ready = &gs->bb_ready;
     const uint32_t last = g->red.n - 1;
     /* a FLOAT32 group that is one contiguous run is read (and written) in place */
     const int f32 = p->dtype == DML_TENSOR_DATA_TYPE_FLOAT32 && g->runs == 1;
@@ -680,71 +656,86 @@ static void run_group(const group_run* g, uint64_t group, float* xb, double* sb,
     const int odd = p->dtype == DML_TENSOR_DATA_TYPE_FLOAT16 && !p->has_act;
     g->k->apply(xs, ys, L, m, r, s, b, odd);
     if (p->has_act) pydml_activation_apply(&p->act, ys, L);
-    if (direct_out) return;
+    if (direct_out) return PYDML_STATUS_SUCCESS;
     for (uint64_t i = 0; i < g->runs; i++)
-        store_row(p->dtype, xb + i * g->inner, (size_t)g->inner, g->y->data, off[1] + g->run_off[i * NT + 1],
+        store_row(p->dtype, xb + i * g->inner, (size_t)g->inner, g->y->data, off[1] + g->run_off[g->runs + i],
                   g->red.st[1][last]);
+    return PYDML_STATUS_SUCCESS;
 }
+PYDML_AXIS_WALKER(run_group_walk, run_group)
 
 /* Few long FLOAT32 groups, each one contiguous run (in and out): the chunks of a group are split
  * across the threads, for the statistics and again for the output pass; the chunks' shares are
  * combined by finish_stats in chunk order, as run_group does, so the results are the same. */
+typedef struct split_run {
+    const group_run* g;
+    const uint64_t* off;                /* the group's offsets */
+    const float* xs;
+    float* ys;
+    double *cs, m, r;
+} split_run;
+
+static pydml_status split_stats(void* ctx, uint64_t b, uint64_t e, void* scratch) {
+    (void)scratch;
+    const split_run* sr = ctx;
+    const size_t L = (size_t)sr->g->L, nc = chunks_of(sr->g->L);
+    for (uint64_t c = b; c < e; c++) chunk_stat(sr->g->p, sr->g->k, sr->xs, L, (size_t)c, sr->cs, sr->cs + 2 * nc);
+    return PYDML_STATUS_SUCCESS;
+}
+
+/* scratch: 2 NK_SCHUNK doubles (Scale and Bias chunks), NK_SCHUNK floats (staging) */
+static pydml_status split_apply(void* ctx, uint64_t b, uint64_t e, void* scratch) {
+    const split_run* sr = ctx;
+    const group_run* g = sr->g;
+    const norm_plan* p = g->p;
+    const size_t L = (size_t)g->L;
+    const uint32_t last = g->red.n - 1;
+    double* sb = scratch;
+    float* stage = (float*)(sb + 2 * NK_SCHUNK);
+    for (uint64_t c = b; c < e; c++) {
+        const size_t c0 = (size_t)c * NK_SCHUNK, w = L - c0 < NK_SCHUNK ? L - c0 : NK_SCHUNK;
+        const double* s = NULL;
+        const double* bias = NULL;
+        if (g->s) {
+            load_row(p->dtype, g->s->data, sr->off[2] + g->run_off[2] + c0 * g->red.st[2][last], g->red.st[2][last], w,
+                     stage);
+            to_double(stage, sb, w);
+            s = sb;
+        }
+        if (g->b) {
+            load_row(p->dtype, g->b->data, sr->off[3] + g->run_off[3] + c0 * g->red.st[3][last], g->red.st[3][last], w,
+                     stage);
+            to_double(stage, sb + NK_SCHUNK, w);
+            bias = sb + NK_SCHUNK;
+        }
+        g->k->apply(sr->xs + c0, sr->ys + c0, w, sr->m, sr->r, s, bias, 0);
+        if (p->has_act) pydml_activation_apply(&p->act, sr->ys + c0, w);
+    }
+    return PYDML_STATUS_SUCCESS;
+}
+
 static pydml_status run_split(const group_run* g) {
     const norm_plan* p = g->p;
     const size_t L = (size_t)g->L, nc = chunks_of(g->L);
-    const uint32_t last = g->red.n - 1;
     double* cs = malloc(3 * nc * sizeof(double));
     if (cs == NULL) return PYDML_STATUS_OUT_OF_MEMORY;
-    int failed = 0;
-    for (uint64_t grp = 0; grp < g->groups && !failed; grp++) {
-        uint64_t off[NT];
-        offsets_of(&g->keep, g->keep.n, grp, off);
-        const float* xs = (const float*)g->x->data + off[0] + g->run_off[0];
-        float* ys = (float*)g->y->data + off[1] + g->run_off[1];
-        double m = 0.0, r = 1.0;
+    pydml_status status = PYDML_STATUS_SUCCESS;
+    uint64_t coord[PYDML_MAX_DIMS] = {0}, off[NT];
+    ax_offsets_n(&g->keep, 0, coord, off);
+    for (uint64_t grp = 0; grp < g->groups && !status; grp++) {
+        if (grp > 0) ax_step_n(&g->keep, coord, off);
+        split_run sr = {g, off, (const float*)g->x->data + off[0] + g->run_off[0],
+                        (float*)g->y->data + off[1] + g->run_off[g->runs], cs, 0.0, 1.0};
         if (needs_stats(p)) {
-#ifdef _OPENMP
-#pragma omp parallel for schedule(dynamic, NK_GRAIN)
-#endif
-            for (int64_t c = 0; c < (int64_t)nc; c++) chunk_stat(p, g->k, xs, L, (size_t)c, cs, cs + 2 * nc);
-            finish_stats(p, cs, cs + 2 * nc, L, &m, &r);
+            const pydml_axis_loop stats = {nc, L, 0, NK_GRAIN, 0, 0};
+            (void)pydml_axis_for_range(&stats, split_stats, &sr);   /* no scratch: cannot fail */
+            finish_stats(p, cs, cs + 2 * nc, L, &sr.m, &sr.r);
         }
-#ifdef _OPENMP
-#pragma omp parallel
-#endif
-        {
-            double* sb = malloc(2 * NK_SCHUNK * sizeof(double));
-            float* stage = malloc(NK_SCHUNK * sizeof(float));
-            const int ok = pydml_scratch_ok(&failed, sb, stage);
-#ifdef _OPENMP
-#pragma omp for schedule(dynamic, NK_GRAIN)
-#endif
-            for (int64_t c = 0; c < (int64_t)nc; c++) {
-                if (!ok) continue;
-                const size_t c0 = (size_t)c * NK_SCHUNK, w = L - c0 < NK_SCHUNK ? L - c0 : NK_SCHUNK;
-                const double* s = NULL;
-                const double* b = NULL;
-                if (g->s) {
-                    load_row(p->dtype, g->s->data, off[2] + g->run_off[2] + c0 * g->red.st[2][last],
-                             g->red.st[2][last], w, stage);
-                    to_double(stage, sb, w);
-                    s = sb;
-                }
-                if (g->b) {
-                    load_row(p->dtype, g->b->data, off[3] + g->run_off[3] + c0 * g->red.st[3][last],
-                             g->red.st[3][last], w, stage);
-                    to_double(stage, sb + NK_SCHUNK, w);
-                    b = sb + NK_SCHUNK;
-                }
-                g->k->apply(xs + c0, ys + c0, w, m, r, s, b, 0);
-                if (p->has_act) pydml_activation_apply(&p->act, ys + c0, w);
-            }
-            free(sb);
-            free(stage);
-        }
+        const pydml_axis_loop apply = {nc, L, 0, NK_GRAIN, 0, 2 * NK_SCHUNK * sizeof(double) + NK_SCHUNK * sizeof(float)};
+        status = pydml_axis_for_range(&apply, split_apply, &sr);
     }
     free(cs);
-    return failed ? PYDML_STATUS_OUT_OF_MEMORY : PYDML_STATUS_SUCCESS;
+    return status;
 }
 
 static pydml_status run_groups(const norm_plan* p, const pydml_tensor* x, const pydml_tensor* sv,
@@ -761,7 +752,7 @@ static pydml_status run_groups(const norm_plan* p, const pydml_tensor* x, const 
     g.x = x; g.y = y; g.s = sv; g.b = bv;
     collect(p, st, p->reduced, 1, &g.red);
     collect(p, st, p->reduced, 0, &g.keep);
-    g.L = count_of(&g.red);
+    g.L = ax_count(&g.red);
     g.inner = g.red.size[g.red.n - 1];
     g.runs = g.L / g.inner;
     g.s_invariant = g.b_invariant = 1;
@@ -769,10 +760,9 @@ static pydml_status run_groups(const norm_plan* p, const pydml_tensor* x, const 
         if (g.keep.st[2][d]) g.s_invariant = 0;
         if (g.keep.st[3][d]) g.b_invariant = 0;
     }
-    g.run_off = malloc(g.runs * NT * sizeof(uint64_t));
+    g.run_off = ax_run_offsets_n(&g.red, g.runs, NT);
     if (g.run_off == NULL) return PYDML_STATUS_OUT_OF_MEMORY;
-    for (uint64_t i = 0; i < g.runs; i++) offsets_of(&g.red, g.red.n - 1, i, g.run_off + i * NT);
-    const uint64_t groups = count_of(&g.keep);
+    const uint64_t groups = ax_count(&g.keep);
     g.groups = groups;
 #ifdef _OPENMP
     const uint64_t nth = (uint64_t)omp_get_max_threads();
@@ -786,29 +776,51 @@ static pydml_status run_groups(const norm_plan* p, const pydml_tensor* x, const 
         free(g.run_off);
         return s;
     }
-    int failed = 0;
     /* floats: x row, staging; doubles: scale, bias, chunk moments and sums */
     const size_t bufn = (size_t)g.L * 6 + 6 * chunks_of(g.L);
-#ifdef _OPENMP
-#pragma omp parallel if (groups * g.L >= NK_PARALLEL_MIN && groups > 1)
-#endif
-    {
-        float* buf = malloc(bufn * sizeof(float));
-        int sb_ready = 0, bb_ready = 0;
-        const int ok = pydml_scratch_ok(&failed, buf, buf);
-#ifdef _OPENMP
-#pragma omp for schedule(guided, NK_GRAIN)
-#endif
-        for (int64_t grp = 0; grp < (int64_t)groups; grp++)
-            if (ok) run_group(&g, (uint64_t)grp, buf, (double*)(buf + 2 * g.L), (double*)(buf + 4 * g.L),
-                                 (double*)(buf + 6 * g.L), &sb_ready, &bb_ready);
-        free(buf);
-    }
+    const pydml_axis_loop loop = {1, groups * g.L, NK_PARALLEL_MIN, 0, NK_CHUNKS_PER_THREAD,
+                                  sizeof(group_scratch) + bufn * sizeof(float)};
+    const pydml_status s = pydml_axis_for_each_group(&g.keep, &loop, run_group_walk, &g);
     free(g.run_off);
-    return failed ? PYDML_STATUS_OUT_OF_MEMORY : PYDML_STATUS_SUCCESS;
+    return s;
 }
 
 /* ---- BATCH_NORMALIZATION ---- */
+
+typedef struct bn_run {
+    const norm_plan* p;
+    const nk_kernels* k;
+    const pydml_tensor *x, *y;
+    const double *tm, *ta, *tb;         /* mean, scale / sqrt(variance + eps), bias per parameter */
+    ax_dims r, rows;                    /* x, y, parameter table: all dimensions; all but the last */
+    uint64_t W, chunks_per_row;
+} bn_run;
+
+/* Items [b, e): chunks of NK_CHUNK elements of the rows along the last dimension. */
+static pydml_status bn_chunks(void* ctx, uint64_t b, uint64_t e, void* scratch) {
+    (void)scratch;
+    const bn_run* bn = ctx;
+    const norm_plan* p = bn->p;
+    const uint32_t last = bn->r.n - 1;
+    const int direct_in = p->dtype == DML_TENSOR_DATA_TYPE_FLOAT32 && bn->r.st[0][last] == 1;
+    const int direct_out = p->dtype == DML_TENSOR_DATA_TYPE_FLOAT32 && bn->r.st[1][last] == 1;
+    for (uint64_t it = b; it < e; it++) {
+        float xb[NK_CHUNK], yb[NK_CHUNK];
+        const uint64_t row = it / bn->chunks_per_row, j0 = (it % bn->chunks_per_row) * NK_CHUNK;
+        const size_t w = (size_t)(bn->W - j0 < NK_CHUNK ? bn->W - j0 : NK_CHUNK);
+        uint64_t coord[PYDML_MAX_DIMS], off[NT];
+        ax_offsets_n(&bn->rows, row, coord, off);
+        for (int t = 0; t < 3; t++) off[t] += j0 * bn->r.st[t][last];
+        const float* xs = xb;
+        if (direct_in) xs = (const float*)bn->x->data + off[0];
+        else load_row(p->dtype, bn->x->data, off[0], bn->r.st[0][last], w, xb);
+        float* ys = direct_out ? (float*)bn->y->data + off[1] : yb;
+        bn->k->bn(xs, ys, w, bn->tm + off[2], bn->ta + off[2], bn->tb + off[2], (size_t)bn->r.st[2][last]);
+        if (p->has_act) pydml_activation_apply(&p->act, ys, w);
+        if (!direct_out) store_row(p->dtype, ys, w, bn->y->data, off[1], bn->r.st[1][last]);
+    }
+    return PYDML_STATUS_SUCCESS;
+}
 
 static pydml_status run_bn(const norm_plan* p, const pydml_tensor* const* in, const pydml_tensor* y) {
     /* parameter space: each dimension the input's size where any parameter varies, else 1 */
@@ -849,126 +861,118 @@ static pydml_status run_bn(const norm_plan* p, const pydml_tensor* const* in, co
     bstrides(y, p->n, st[1]);
     memcpy(st[2], pst, sizeof pst);
     memset(st[3], 0, sizeof st[3]);
-    nk_dims r;
-    collect(p, st, 0, 0, &r);
-    const uint32_t last = r.n - 1;
-    const uint64_t W = r.size[last], rows = count_of(&r) / W;
-    const uint64_t chunks_per_row = (W + NK_CHUNK - 1) / NK_CHUNK, items = rows * chunks_per_row;
-    const nk_kernels* k = &nk_isa[pydml_ew_isa()];
-    const int direct_in = p->dtype == DML_TENSOR_DATA_TYPE_FLOAT32 && r.st[0][last] == 1;
-    const int direct_out = p->dtype == DML_TENSOR_DATA_TYPE_FLOAT32 && r.st[1][last] == 1;
-#ifdef _OPENMP
-#pragma omp parallel for schedule(guided, NK_GRAIN) if (rows * W >= NK_PARALLEL_MIN && items > 1)
-#endif
-    for (int64_t it = 0; it < (int64_t)items; it++) {
-        float xb[NK_CHUNK], yb[NK_CHUNK];
-        const uint64_t row = (uint64_t)it / chunks_per_row, j0 = ((uint64_t)it % chunks_per_row) * NK_CHUNK;
-        const size_t w = (size_t)(W - j0 < NK_CHUNK ? W - j0 : NK_CHUNK);
-        uint64_t off[NT];
-        offsets_of(&r, last, row, off);
-        for (int t = 0; t < 3; t++) off[t] += j0 * r.st[t][last];
-        const float* xs = xb;
-        if (direct_in) xs = (const float*)in[0]->data + off[0];
-        else load_row(p->dtype, in[0]->data, off[0], r.st[0][last], w, xb);
-        float* ys = direct_out ? (float*)y->data + off[1] : yb;
-        k->bn(xs, ys, w, tm + off[2], ta + off[2], tb + off[2], (size_t)r.st[2][last]);
-        if (p->has_act) pydml_activation_apply(&p->act, ys, w);
-        if (!direct_out) store_row(p->dtype, ys, w, y->data, off[1], r.st[1][last]);
-    }
+    bn_run b = {p, &nk_isa[pydml_ew_isa()], in[0], y, tm, ta, tb, {0}, {0}, 0, 0};
+    collect(p, st, 0, 0, &b.r);
+    const uint32_t last = b.r.n - 1;
+    b.W = b.r.size[last];
+    b.rows = b.r;
+    ax_remove_dim(&b.rows, last);
+    const uint64_t rows = ax_count(&b.r) / b.W;
+    b.chunks_per_row = (b.W + NK_CHUNK - 1) / NK_CHUNK;
+    /* equal ranges of uniform chunks, a few per thread (a grain of NK_GRAIN items was 1,024 hand-outs
+     * for [16, 64, 56, 56]) */
+    const pydml_axis_loop loop = {rows * b.chunks_per_row, rows * b.W, NK_PARALLEL_MIN, 0, NK_CHUNKS_PER_THREAD, 0};
+    const pydml_status s = pydml_axis_for_range(&loop, bn_chunks, &b);
     free(tab);
-    return PYDML_STATUS_SUCCESS;
+    return s;
 }
 
 /* ---- LOCAL_RESPONSE_NORMALIZATION ---- */
 
-static pydml_status run_lrn(const norm_plan* p, const pydml_tensor* x, const pydml_tensor* y) {
-    const uint64_t N = p->sizes[0], C = p->sizes[1], H = p->sizes[2], W = p->sizes[3];
-    const int64_t lo = (int64_t)((p->local_size - 1) / 2), hi = (int64_t)p->local_size - 1 - lo;
-    const double c = p->alpha / (double)p->local_size;
-    const int mode = p->beta == 0.75 ? 0 : p->beta == 0.5 ? 1 : 2;
-    const nk_kernels* k = &nk_isa[pydml_ew_isa()];
-    const uint64_t* xs = x->strides;
-    const uint64_t* ys = y->strides;
-    int failed = 0;
-    if (p->cross) {
-        /* one (n, h) row at a time: C x W values, windows along C */
-        const uint64_t items = N * H;
-#ifdef _OPENMP
-#pragma omp parallel if (N * C * H * W >= NK_PARALLEL_MIN && items > 1)
-#endif
-        {
-            float* xb = malloc((size_t)(C * W + W) * sizeof(float));
-            double* acc = malloc((size_t)W * sizeof(double));
-            const int ok = pydml_scratch_ok(&failed, xb, acc);
-#ifdef _OPENMP
-#pragma omp for schedule(dynamic, NK_GRAIN)
-#endif
-            for (int64_t it = 0; it < (int64_t)items; it++) {
-                if (!ok) continue;
-                const uint64_t n = (uint64_t)it / H, h = (uint64_t)it % H;
-                float* yb = xb + C * W;
-                for (uint64_t ch = 0; ch < C; ch++)
-                    load_row(p->dtype, x->data, n * xs[0] + ch * xs[1] + h * xs[2], xs[3], (size_t)W, xb + ch * W);
-                for (int64_t ch = 0; ch < (int64_t)C; ch++) {
-                    const int64_t a = ch - lo < 0 ? 0 : ch - lo;
-                    const int64_t e = ch + hi > (int64_t)C - 1 ? (int64_t)C - 1 : ch + hi;
-                    for (uint64_t w = 0; w < W; w++) acc[w] = 0.0;
-                    for (int64_t q = a; q <= e; q++) {
-                        const float* row = xb + (uint64_t)q * W;
-                        for (uint64_t w = 0; w < W; w++) acc[w] += (double)row[w] * (double)row[w];
-                    }
-                    k->lrn(xb + (uint64_t)ch * W, yb, acc, (size_t)W, p->bias, c, p->beta, mode);
-                    store_row(p->dtype, yb, (size_t)W, y->data, n * ys[0] + (uint64_t)ch * ys[1] + h * ys[2], ys[3]);
-                }
+typedef struct lrn_run {
+    const norm_plan* p;
+    const nk_kernels* k;
+    const pydml_tensor *x, *y;
+    uint64_t N, C, H, W;
+    int64_t lo, hi;                     /* the window: [i - lo, i + hi] */
+    double c;                           /* alpha / LocalSize */
+    int mode;                           /* Beta 0.75, 0.5, other */
+} lrn_run;
+
+/* Cross-channel: (n, h) rows [b, e), C x W values each, windows along C. scratch: W doubles
+ * (sums), then C W + W floats (the row, an output row). */
+static pydml_status lrn_cross(void* ctx, uint64_t b, uint64_t e, void* scratch) {
+    const lrn_run* l = ctx;
+    const norm_plan* p = l->p;
+    const uint64_t C = l->C, H = l->H, W = l->W;
+    const uint64_t* xs = l->x->strides;
+    const uint64_t* ys = l->y->strides;
+    double* acc = scratch;
+    float* xb = (float*)(acc + W);
+    float* yb = xb + C * W;
+    for (uint64_t it = b; it < e; it++) {
+        const uint64_t n = it / H, h = it % H;
+        for (uint64_t ch = 0; ch < C; ch++)
+            load_row(p->dtype, l->x->data, n * xs[0] + ch * xs[1] + h * xs[2], xs[3], (size_t)W, xb + ch * W);
+        for (int64_t ch = 0; ch < (int64_t)C; ch++) {
+            const int64_t a = ch - l->lo < 0 ? 0 : ch - l->lo;
+            const int64_t z = ch + l->hi > (int64_t)C - 1 ? (int64_t)C - 1 : ch + l->hi;
+            for (uint64_t w = 0; w < W; w++) acc[w] = 0.0;
+            for (int64_t q = a; q <= z; q++) {
+                const float* row = xb + (uint64_t)q * W;
+                for (uint64_t w = 0; w < W; w++) acc[w] += (double)row[w] * (double)row[w];
             }
-            free(xb);
-            free(acc);
-        }
-    } else {
-        /* one (n, c) plane at a time: box sums along W, then along H */
-        const uint64_t items = N * C;
-#ifdef _OPENMP
-#pragma omp parallel if (N * C * H * W >= NK_PARALLEL_MIN && items > 1)
-#endif
-        {
-            float* xb = malloc((size_t)(H * W + W) * sizeof(float));
-            double* rs = malloc((size_t)(H * W + W) * sizeof(double));
-            const int ok = pydml_scratch_ok(&failed, xb, rs);
-#ifdef _OPENMP
-#pragma omp for schedule(dynamic, NK_GRAIN)
-#endif
-            for (int64_t it = 0; it < (int64_t)items; it++) {
-                if (!ok) continue;
-                const uint64_t n = (uint64_t)it / C, ch = (uint64_t)it % C;
-                float* yb = xb + H * W;
-                double* acc = rs + H * W;
-                for (uint64_t h = 0; h < H; h++)
-                    load_row(p->dtype, x->data, n * xs[0] + ch * xs[1] + h * xs[2], xs[3], (size_t)W, xb + h * W);
-                for (uint64_t h = 0; h < H; h++) {
-                    const float* row = xb + h * W;
-                    for (int64_t w = 0; w < (int64_t)W; w++) {
-                        const int64_t a = w - lo < 0 ? 0 : w - lo;
-                        const int64_t e = w + hi > (int64_t)W - 1 ? (int64_t)W - 1 : w + hi;
-                        double s = 0.0;
-                        for (int64_t q = a; q <= e; q++) s += (double)row[q] * (double)row[q];
-                        rs[h * W + (uint64_t)w] = s;
-                    }
-                }
-                for (int64_t h = 0; h < (int64_t)H; h++) {
-                    const int64_t a = h - lo < 0 ? 0 : h - lo;
-                    const int64_t e = h + hi > (int64_t)H - 1 ? (int64_t)H - 1 : h + hi;
-                    for (uint64_t w = 0; w < W; w++) acc[w] = 0.0;
-                    for (int64_t q = a; q <= e; q++)
-                        for (uint64_t w = 0; w < W; w++) acc[w] += rs[(uint64_t)q * W + w];
-                    k->lrn(xb + (uint64_t)h * W, yb, acc, (size_t)W, p->bias, c, p->beta, mode);
-                    store_row(p->dtype, yb, (size_t)W, y->data, n * ys[0] + ch * ys[1] + (uint64_t)h * ys[2], ys[3]);
-                }
-            }
-            free(xb);
-            free(rs);
+            l->k->lrn(xb + (uint64_t)ch * W, yb, acc, (size_t)W, p->bias, l->c, p->beta, l->mode);
+            store_row(p->dtype, yb, (size_t)W, l->y->data, n * ys[0] + (uint64_t)ch * ys[1] + h * ys[2], ys[3]);
         }
     }
-    return failed ? PYDML_STATUS_OUT_OF_MEMORY : PYDML_STATUS_SUCCESS;
+    return PYDML_STATUS_SUCCESS;
+}
+
+/* Within a channel: (n, c) planes [b, e), box sums along W, then along H. scratch: H W + W doubles
+ * (row sums, sums), then H W + W floats (the plane, an output row). */
+static pydml_status lrn_plane(void* ctx, uint64_t b, uint64_t e, void* scratch) {
+    const lrn_run* l = ctx;
+    const norm_plan* p = l->p;
+    const uint64_t C = l->C, H = l->H, W = l->W;
+    const uint64_t* xs = l->x->strides;
+    const uint64_t* ys = l->y->strides;
+    double* rs = scratch;
+    double* acc = rs + H * W;
+    float* xb = (float*)(acc + W);
+    float* yb = xb + H * W;
+    for (uint64_t it = b; it < e; it++) {
+        const uint64_t n = it / C, ch = it % C;
+        for (uint64_t h = 0; h < H; h++)
+            load_row(p->dtype, l->x->data, n * xs[0] + ch * xs[1] + h * xs[2], xs[3], (size_t)W, xb + h * W);
+        for (uint64_t h = 0; h < H; h++) {
+            const float* row = xb + h * W;
+            for (int64_t w = 0; w < (int64_t)W; w++) {
+                const int64_t a = w - l->lo < 0 ? 0 : w - l->lo;
+                const int64_t z = w + l->hi > (int64_t)W - 1 ? (int64_t)W - 1 : w + l->hi;
+                double sum = 0.0;
+                for (int64_t q = a; q <= z; q++) sum += (double)row[q] * (double)row[q];
+                rs[h * W + (uint64_t)w] = sum;
+            }
+        }
+        for (int64_t h = 0; h < (int64_t)H; h++) {
+            const int64_t a = h - l->lo < 0 ? 0 : h - l->lo;
+            const int64_t z = h + l->hi > (int64_t)H - 1 ? (int64_t)H - 1 : h + l->hi;
+            for (uint64_t w = 0; w < W; w++) acc[w] = 0.0;
+            for (int64_t q = a; q <= z; q++)
+                for (uint64_t w = 0; w < W; w++) acc[w] += rs[(uint64_t)q * W + w];
+            l->k->lrn(xb + (uint64_t)h * W, yb, acc, (size_t)W, p->bias, l->c, p->beta, l->mode);
+            store_row(p->dtype, yb, (size_t)W, l->y->data, n * ys[0] + ch * ys[1] + (uint64_t)h * ys[2], ys[3]);
+        }
+    }
+    return PYDML_STATUS_SUCCESS;
+}
+
+static pydml_status run_lrn(const norm_plan* p, const pydml_tensor* x, const pydml_tensor* y) {
+    lrn_run l = {p, &nk_isa[pydml_ew_isa()], x, y, p->sizes[0], p->sizes[1], p->sizes[2], p->sizes[3], 0, 0, 0.0, 0};
+    l.lo = (int64_t)((p->local_size - 1) / 2);
+    l.hi = (int64_t)p->local_size - 1 - l.lo;
+    l.c = p->alpha / (double)p->local_size;
+    l.mode = p->beta == 0.75 ? 0 : p->beta == 0.5 ? 1 : 2;
+    const uint64_t work = l.N * l.C * l.H * l.W;
+    if (p->cross) {
+        const size_t bytes = (size_t)(l.C * l.W + l.W) * sizeof(float) + (size_t)l.W * sizeof(double);
+        const pydml_axis_loop loop = {l.N * l.H, work, NK_PARALLEL_MIN, NK_GRAIN, 0, bytes ? bytes : 1};
+        return pydml_axis_for_range(&loop, lrn_cross, &l);
+    }
+    const size_t bytes = (size_t)(l.H * l.W + l.W) * (sizeof(double) + sizeof(float));
+    const pydml_axis_loop loop = {l.N * l.C, work, NK_PARALLEL_MIN, NK_GRAIN, 0, bytes ? bytes : 1};
+    return pydml_axis_for_range(&loop, lrn_plane, &l);
 }
 
 static pydml_status execute(const void* plan, const pydml_tensor* const* inputs, uint32_t input_count,

@@ -55,6 +55,7 @@
 #define TN_X86 1
 #endif
 
+#include "axis_split.h"
 #include "convert.h"
 #include "elementwise.h"
 #include "families.h"
@@ -601,12 +602,24 @@ static void pass_sums_out(const tn_geo* g, tn_group* gr, uint64_t c) {
 
 typedef void (*pass_fn)(const tn_geo*, tn_group*, uint64_t);
 
+typedef struct tn_pass {
+    const tn_geo* g;
+    tn_group* gr;
+    pass_fn fn;
+} tn_pass;
+
+static pydml_status pass_chunks(void* ctx, uint64_t b, uint64_t e, void* scratch) {
+    (void)scratch;
+    const tn_pass* ps = ctx;
+    for (uint64_t c = b; c < e; c++) ps->fn(ps->g, ps->gr, c);   /* chunk c writes only its own shares */
+    return PYDML_STATUS_SUCCESS;
+}
+
 static void for_chunks(const tn_geo* g, tn_group* gr, pass_fn fn, int split) {
     if (split) {
-#ifdef _OPENMP
-#pragma omp parallel for schedule(dynamic, 4)
-#endif
-        for (int64_t c = 0; c < (int64_t)g->nc; c++) fn(g, gr, (uint64_t)c);
+        tn_pass ps = {g, gr, fn};
+        const pydml_axis_loop loop = {g->nc, g->nc, 0, 4, 0, 0};
+        (void)pydml_axis_for_range(&loop, pass_chunks, &ps);   /* no scratch: cannot fail */
     } else {
         for (uint64_t c = 0; c < g->nc; c++) fn(g, gr, c);
     }
@@ -661,6 +674,30 @@ static void run_group(const tn_geo* g, uint64_t grp, tn_group* gr, int split) {
     put(dt, g->par[4], gr->pbase[4], sdy);
 }
 
+/* Blocks [b, e) of TN_BLOCK groups. scratch: the thread's tn_group, then its 6 nc doubles. */
+static pydml_status bn_blocks(void* ctx, uint64_t b, uint64_t e, void* scratch) {
+    const tn_geo* g = ctx;
+    tn_group* gr = scratch;
+    double* cs = (double*)(gr + 1);
+    gr->cs = cs;
+    gr->cs2 = cs + 3 * g->nc;
+    gr->cs3 = cs + 5 * g->nc;
+    for (uint64_t blk = b; blk < e; blk++) {
+        const uint64_t first = blk * TN_BLOCK;
+        const uint64_t end = first + TN_BLOCK < g->G ? first + TN_BLOCK : g->G;
+        for (uint64_t grp = first; grp < end; grp++) {
+            gr->has_next = grp + 1 < end;
+            if (gr->has_next) {
+                uint64_t nb[NF], np[NP];
+                group_offsets(g, grp + 1, nb, np);
+                gr->next_base = nb[0];
+            }
+            run_group(g, grp, gr, 0);
+        }
+    }
+    return PYDML_STATUS_SUCCESS;
+}
+
 static pydml_status run_bn(const tn_plan* p, const pydml_tensor* const* full, const pydml_tensor* const* par) {
     tn_geo g;
     memset(&g, 0, sizeof g);
@@ -675,7 +712,6 @@ static pydml_status run_bn(const tn_plan* p, const pydml_tensor* const* full, co
     const uint64_t nth = 1;
 #endif
     const size_t scratch = (size_t)g.nc * 6;
-    int failed = 0;
     if (nth > 1 && g.G < 2 * nth && g.L >= TN_SPLIT_MIN) {
         double* cs = malloc(scratch * sizeof(double));
         if (cs == NULL) {
@@ -690,43 +726,15 @@ static pydml_status run_bn(const tn_plan* p, const pydml_tensor* const* full, co
         for (uint64_t grp = 0; grp < g.G; grp++) run_group(&g, grp, &gr, 1);
         free(cs);
     } else {
-#ifdef _OPENMP
-#pragma omp parallel if (g.G * g.L >= TN_PARALLEL_MIN && g.G > 1)
-#endif
-        {
-            double* cs = malloc(scratch * sizeof(double));
-            const int ok = pydml_scratch_ok(&failed, cs, cs);
-            tn_group gr;
-            memset(&gr, 0, sizeof gr);
-            gr.cs = cs;
-            if (ok) {
-                gr.cs2 = cs + 3 * g.nc;
-                gr.cs3 = cs + 5 * g.nc;
-            }
-            /* blocks of TN_BLOCK consecutive groups handed out dynamically: within a block the
-             * output pass of one group prefetches the next (pass_out) */
-            const uint64_t blocks = (g.G + TN_BLOCK - 1) / TN_BLOCK;
-#ifdef _OPENMP
-#pragma omp for schedule(dynamic, 1)
-#endif
-            for (int64_t blk = 0; blk < (int64_t)blocks; blk++) {
-                const uint64_t first = (uint64_t)blk * TN_BLOCK;
-                const uint64_t end = first + TN_BLOCK < g.G ? first + TN_BLOCK : g.G;
-                for (uint64_t grp = first; ok && grp < end; grp++) {
-                    gr.has_next = grp + 1 < end;
-                    if (gr.has_next) {
-                        uint64_t nb[NF], np[NP];
-                        group_offsets(&g, grp + 1, nb, np);
-                        gr.next_base = nb[0];
-                    }
-                    run_group(&g, grp, &gr, 0);
-                }
-            }
-            free(cs);
-        }
+        /* blocks of TN_BLOCK consecutive groups handed out dynamically: within a block the output
+         * pass of one group prefetches the next (pass_out) */
+        const uint64_t blocks = (g.G + TN_BLOCK - 1) / TN_BLOCK;
+        const pydml_axis_loop loop = {blocks, g.G * g.L, TN_PARALLEL_MIN, 1, 0,
+                                      sizeof(tn_group) + scratch * sizeof(double)};
+        s = pydml_axis_for_range(&loop, bn_blocks, &g);
     }
     free(g.run_off);
-    return failed ? PYDML_STATUS_OUT_OF_MEMORY : PYDML_STATUS_SUCCESS;
+    return s;
 }
 
 /* ---- LOCAL_RESPONSE_NORMALIZATION_GRAD ---- */
@@ -755,76 +763,92 @@ static void box(const double* in, double* out, int64_t n, int64_t before, int64_
     }
 }
 
+typedef struct lrn_grad_run {
+    const tn_plan* p;
+    const pydml_tensor *x, *dy, *dx;
+    uint64_t H, C, W, A, plane;
+    int64_t lo, hi;
+    double c, beta;
+    int mode, odd;
+} lrn_grad_run;
+
+/* Items [b, e): cross, (n, h) rows of C x W values; else (n, c) planes of H x W values. scratch:
+ * 4 plane doubles, then 3 plane floats. */
+static pydml_status lrn_grad_items(void* ctx, uint64_t b0, uint64_t e0, void* scratch) {
+    const lrn_grad_run* l = ctx;
+    const tn_plan* p = l->p;
+    const pydml_tensor *x = l->x, *dy = l->dy, *dx = l->dx;
+    const uint64_t H = l->H, C = l->C, W = l->W, A = l->A, plane = l->plane;
+    const int64_t lo = l->lo, hi = l->hi;
+    const double c = l->c, beta = l->beta;
+    const int mode = l->mode, odd = l->odd;
+    double* db = scratch;
+    float* fb = (float*)(db + 4 * plane);
+    for (uint64_t it = b0; it < e0; it++) {
+        float *xf = fb, *df = fb + plane, *of = fb + 2 * plane;
+        double *sq = db, *acc = db + plane, *pw = db + 2 * plane, *t = db + 3 * plane;
+        const uint64_t i0 = it / (p->cross ? H : C), i1 = it % (p->cross ? H : C);
+        /* offsets of row a of the item: cross (n, a = channel, h = i1), else (n, c = i1, a = height) */
+        uint64_t off[3][2];
+        const pydml_tensor* v[3] = {x, dy, dx};
+        for (int k = 0; k < 3; k++) {
+            const uint64_t* st = v[k]->strides;
+            off[k][0] = i0 * st[0] + (p->cross ? i1 * st[2] : i1 * st[1]);
+            off[k][1] = p->cross ? st[1] : st[2];
+        }
+        for (uint64_t a = 0; a < A; a++) {
+            pydml_norm_load_row(p->dtype, x->data, off[0][0] + a * off[0][1], x->strides[3], (size_t)W, xf + a * W);
+            pydml_norm_load_row(p->dtype, dy->data, off[1][0] + a * off[1][1], dy->strides[3], (size_t)W,
+                                df + a * W);
+        }
+        for (uint64_t e = 0; e < plane; e++) sq[e] = (double)xf[e] * (double)xf[e];
+        /* acc = the forward's window sums of x^2 */
+        if (p->cross) {
+            box(sq, acc, (int64_t)A, lo, hi, (size_t)W);
+        } else {
+            for (uint64_t a = 0; a < A; a++) box(sq + a * W, t + a * W, (int64_t)W, lo, hi, 1);
+            box(t, acc, (int64_t)A, lo, hi, (size_t)W);
+        }
+        for (uint64_t e = 0; e < plane; e++) {
+            const double base = p->bias + c * acc[e];
+            pw[e] = lrn_pow(base, beta, mode);
+            sq[e] = (double)df[e] * (double)xf[e] * pw[e] / base; /* dy x B^(-beta-1) */
+        }
+        /* acc = the mirrored window sums of dy x B^(-beta-1) */
+        if (p->cross) {
+            box(sq, acc, (int64_t)A, hi, lo, (size_t)W);
+        } else {
+            for (uint64_t a = 0; a < A; a++) box(sq + a * W, t + a * W, (int64_t)W, hi, lo, 1);
+            box(t, acc, (int64_t)A, hi, lo, (size_t)W);
+        }
+        for (uint64_t e = 0; e < plane; e++) {
+            const double g = (double)df[e] * pw[e] - 2.0 * beta * c * (double)xf[e] * acc[e];
+            of[e] = odd ? pydml_f64_to_f32_odd(g) : (float)g;
+        }
+        for (uint64_t a = 0; a < A; a++)
+            pydml_norm_store_row(p->dtype, of + a * W, (size_t)W, dx->data, off[2][0] + a * off[2][1],
+                                 dx->strides[3]);
+    }
+    return PYDML_STATUS_SUCCESS;
+}
+
 static pydml_status run_lrn_grad(const tn_plan* p, const pydml_tensor* x, const pydml_tensor* dy,
                                  const pydml_tensor* dx) {
     const uint64_t N = p->sizes[0], C = p->sizes[1], H = p->sizes[2], W = p->sizes[3];
-    const int64_t lo = (int64_t)((p->local_size - 1) / 2), hi = (int64_t)p->local_size - 1 - lo;
-    const double c = p->alpha / (double)p->local_size, beta = p->beta;
-    const int mode = beta == 0.75 ? 0 : beta == 0.5 ? 1 : 2;
-    const int odd = p->dtype == DML_TENSOR_DATA_TYPE_FLOAT16;
+    lrn_grad_run l = {p, x, dy, dx, H, C, W, 0, 0, 0, 0, 0.0, 0.0, 0, 0};
+    l.lo = (int64_t)((p->local_size - 1) / 2);
+    l.hi = (int64_t)p->local_size - 1 - l.lo;
+    l.c = p->alpha / (double)p->local_size;
+    l.beta = p->beta;
+    l.mode = l.beta == 0.75 ? 0 : l.beta == 0.5 ? 1 : 2;
+    l.odd = p->dtype == DML_TENSOR_DATA_TYPE_FLOAT16;
     /* cross: one (n, h) row of C x W values; else one (n, c) plane of H x W values */
-    const uint64_t items = p->cross ? N * H : N * C, A = p->cross ? C : H, plane = A * W;
-    int failed = 0;
-#ifdef _OPENMP
-#pragma omp parallel if (N * C * H * W >= TN_PARALLEL_MIN && items > 1)
-#endif
-    {
-        float* fb = malloc((size_t)(3 * plane) * sizeof(float));
-        double* db = malloc((size_t)(4 * plane) * sizeof(double));
-        const int ok = pydml_scratch_ok(&failed, fb, db);
-#ifdef _OPENMP
-#pragma omp for schedule(dynamic, 4)
-#endif
-        for (int64_t it = 0; it < (int64_t)items; it++) {
-            if (!ok) continue;
-            float *xf = fb, *df = fb + plane, *of = fb + 2 * plane;
-            double *sq = db, *acc = db + plane, *pw = db + 2 * plane, *t = db + 3 * plane;
-            const uint64_t i0 = (uint64_t)it / (p->cross ? H : C), i1 = (uint64_t)it % (p->cross ? H : C);
-            /* offsets of row a of the item: cross (n, a = channel, h = i1), else (n, c = i1, a = height) */
-            uint64_t off[3][2];
-            const pydml_tensor* v[3] = {x, dy, dx};
-            for (int k = 0; k < 3; k++) {
-                const uint64_t* st = v[k]->strides;
-                off[k][0] = i0 * st[0] + (p->cross ? i1 * st[2] : i1 * st[1]);
-                off[k][1] = p->cross ? st[1] : st[2];
-            }
-            for (uint64_t a = 0; a < A; a++) {
-                pydml_norm_load_row(p->dtype, x->data, off[0][0] + a * off[0][1], x->strides[3], (size_t)W, xf + a * W);
-                pydml_norm_load_row(p->dtype, dy->data, off[1][0] + a * off[1][1], dy->strides[3], (size_t)W,
-                                    df + a * W);
-            }
-            for (uint64_t e = 0; e < plane; e++) sq[e] = (double)xf[e] * (double)xf[e];
-            /* acc = the forward's window sums of x^2 */
-            if (p->cross) {
-                box(sq, acc, (int64_t)A, lo, hi, (size_t)W);
-            } else {
-                for (uint64_t a = 0; a < A; a++) box(sq + a * W, t + a * W, (int64_t)W, lo, hi, 1);
-                box(t, acc, (int64_t)A, lo, hi, (size_t)W);
-            }
-            for (uint64_t e = 0; e < plane; e++) {
-                const double base = p->bias + c * acc[e];
-                pw[e] = lrn_pow(base, beta, mode);
-                sq[e] = (double)df[e] * (double)xf[e] * pw[e] / base; /* dy x B^(-beta-1) */
-            }
-            /* acc = the mirrored window sums of dy x B^(-beta-1) */
-            if (p->cross) {
-                box(sq, acc, (int64_t)A, hi, lo, (size_t)W);
-            } else {
-                for (uint64_t a = 0; a < A; a++) box(sq + a * W, t + a * W, (int64_t)W, hi, lo, 1);
-                box(t, acc, (int64_t)A, hi, lo, (size_t)W);
-            }
-            for (uint64_t e = 0; e < plane; e++) {
-                const double g = (double)df[e] * pw[e] - 2.0 * beta * c * (double)xf[e] * acc[e];
-                of[e] = odd ? pydml_f64_to_f32_odd(g) : (float)g;
-            }
-            for (uint64_t a = 0; a < A; a++)
-                pydml_norm_store_row(p->dtype, of + a * W, (size_t)W, dx->data, off[2][0] + a * off[2][1],
-                                     dx->strides[3]);
-        }
-        free(fb);
-        free(db);
-    }
-    return failed ? PYDML_STATUS_OUT_OF_MEMORY : PYDML_STATUS_SUCCESS;
+    const uint64_t items = p->cross ? N * H : N * C;
+    l.A = p->cross ? C : H;
+    l.plane = l.A * W;
+    const size_t bytes = (size_t)l.plane * (4 * sizeof(double) + 3 * sizeof(float));
+    const pydml_axis_loop loop = {items, N * C * H * W, TN_PARALLEL_MIN, 4, 0, bytes ? bytes : 1};
+    return pydml_axis_for_range(&loop, lrn_grad_items, &l);
 }
 
 /* ---- execute ---- */

@@ -829,6 +829,15 @@ static void scan_lines_f32(const rd_run* r, uint64_t g0, uint64_t nl) {
     }
 }
 
+/* Blocks [b, e) of four lines of a FLOAT32 line-mode scan. */
+static pydml_status scan_blocks(void* ctx, uint64_t b, uint64_t e, void* scratch) {
+    (void)scratch;
+    const rd_run* r = ctx;
+    const uint64_t items = ax_count(&r->keep);
+    for (uint64_t k = b; k < e; k++) scan_lines_f32(r, 4 * k, items - 4 * k < 4 ? items - 4 * k : 4);
+    return PYDML_STATUS_SUCCESS;
+}
+
 /* One long contiguous FLOAT32 line in pieces of RD_SCAN_PIECE elements (in traversal order),
  * RD_SCAN_GROUP pieces at a time (a group fits the threads' L2 caches, so it is read from memory
  * once): the totals of the group's pieces (any fixed order: vector lanes), then the running value
@@ -926,42 +935,48 @@ static void run_item(const rd_run* r, uint64_t in_off, uint64_t out_off, uint64_
     }
 }
 
-static void run_range(const rd_run* r, uint64_t b, uint64_t e, rd_scratch* t) {
-    const uint64_t per = r->column ? r->tiles : 1;
-    uint64_t coord[PYDML_MAX_DIMS] = {0}, in_off = 0, out_off = 0;
-    uint64_t group = b / per;
-    ax_offsets(&r->keep, group, coord, &in_off, &out_off);
-    for (uint64_t item = b; item < e; item++) {
-        const uint64_t g = item / per;
-        if (g != group) {
-            ax_step(&r->keep, coord, &in_off, &out_off);   /* items are consecutive: g == group + 1 */
-            group = g;
-        }
-        run_item(r, in_off, out_off, item % per, t);
-    }
+static pydml_status reduce_item(void* ctx, const pydml_axis_item* it, void* scratch) {
+    run_item(ctx, it->off[0], it->off[1], it->part, scratch);
+    return PYDML_STATUS_SUCCESS;
 }
+PYDML_AXIS_WALKER(reduce_item_walk, reduce_item)
 
 /* Long contiguous FLOAT32 lines (SUM-like, MAX, MIN) with few groups would leave threads idle:
  * each line is cut into pieces of RD_PIECE elements, reduced independently (by any thread) into
  * partials that are then combined per group, in piece order, by one thread. The pieces do not
  * depend on the thread count, so neither does any result; sums stay double throughout. */
+typedef struct rd_split {
+    const rd_run* r;
+    double* part;
+    uint64_t pieces;
+    int mode;
+} rd_split;
+
+static pydml_status split_pieces(void* ctx, uint64_t b, uint64_t e, void* scratch) {
+    (void)scratch;
+    const rd_split* sp = ctx;
+    const rd_run* r = sp->r;
+    const int mx = r->plan->fn == DML_REDUCE_FUNCTION_MAX;
+    for (uint64_t i = b; i < e; i++) {
+        const uint64_t g = i / sp->pieces, k0 = i % sp->pieces * RD_PIECE;
+        const size_t len = (size_t)(r->L - k0 < RD_PIECE ? r->L - k0 : RD_PIECE);
+        uint64_t coord[PYDML_MAX_DIMS], in_off, out_off;
+        ax_offsets(&r->keep, g, coord, &in_off, &out_off);
+        const float* base = (const float*)r->in + in_off + k0;
+        sp->part[i] = sp->mode >= 0 ? r->fast->line_sum(base, len, sp->mode) : (double)r->fast->line_ext(base, len, mx);
+    }
+    return PYDML_STATUS_SUCCESS;
+}
+
 static pydml_status reduce_split(const rd_run* r, uint64_t groups, int mode) {
     const rd_plan* p = r->plan;
     const uint64_t pieces = (r->L + RD_PIECE - 1) / RD_PIECE, n = groups * pieces;
     double* part = malloc(n * sizeof(double));
     if (part == NULL) return PYDML_STATUS_OUT_OF_MEMORY;
     const int mx = p->fn == DML_REDUCE_FUNCTION_MAX;
-#ifdef _OPENMP
-#pragma omp parallel for schedule(dynamic, 1) if (n > 1)
-#endif
-    for (int64_t i = 0; i < (int64_t)n; i++) {
-        const uint64_t g = (uint64_t)i / pieces, k0 = (uint64_t)i % pieces * RD_PIECE;
-        const size_t len = (size_t)(r->L - k0 < RD_PIECE ? r->L - k0 : RD_PIECE);
-        uint64_t coord[PYDML_MAX_DIMS], in_off, out_off;
-        ax_offsets(&r->keep, g, coord, &in_off, &out_off);
-        const float* base = (const float*)r->in + in_off + k0;
-        part[i] = mode >= 0 ? r->fast->line_sum(base, len, mode) : (double)r->fast->line_ext(base, len, mx);
-    }
+    rd_split sp = {r, part, pieces, mode};
+    const pydml_axis_loop loop = {n, n * RD_PIECE, 0, 1, 0, 0};
+    (void)pydml_axis_for_range(&loop, split_pieces, &sp);   /* no scratch: cannot fail */
     uint64_t coord[PYDML_MAX_DIMS] = {0}, in_off = 0, out_off = 0;
     for (uint64_t g = 0; g < groups; g++) {
         if (g > 0) ax_step(&r->keep, coord, &in_off, &out_off);
@@ -1016,16 +1031,16 @@ static pydml_status execute(const void* plan_, const pydml_tensor* const* inputs
     if (p->kind != K_REDUCE) {
         /* the scan axis is one dimension (never merged with another: only it is "reduced") */
         r.L = red.size[0];
-        r.in_inner = red.in[0];
-        r.out_inner = red.out[0];
+        r.in_inner = red.st[0][0];
+        r.out_inner = red.st[1][0];
         r.inner = r.L;
         r.runs = 1;
     } else {
         r.L = ax_count(&red);
         const uint32_t last = red.n - 1;
         r.inner = red.size[last];
-        r.in_inner = red.in[last];
-        r.out_inner = red.out[last];
+        r.in_inner = red.st[0][last];
+        r.out_inner = red.st[1][last];
         r.runs = r.L / r.inner;
     }
     /* Column mode when the reduced elements are not contiguous but a kept dimension is: tiles of
@@ -1035,8 +1050,8 @@ static pydml_status execute(const void* plan_, const pydml_tensor* const* inputs
     if (v >= 0) {
         r.column = 1;
         r.v_size = r.keep.size[v];
-        r.v_in = r.keep.in[v];
-        r.v_out = r.keep.out[v];
+        r.v_in = r.keep.st[0][v];
+        r.v_out = r.keep.st[1][v];
         ax_remove_dim(&r.keep, (uint32_t)v);
         r.W = r.v_size < RD_WMAX ? r.v_size : RD_WMAX;
         r.tiles = (r.v_size + r.W - 1) / r.W;
@@ -1066,18 +1081,10 @@ static pydml_status execute(const void* plan_, const pydml_tensor* const* inputs
             }
             return PYDML_STATUS_SUCCESS;
         }
-        /* blocks of 4 lines, several blocks per chunk */
+        /* blocks of 4 lines, one block per chunk */
         const uint64_t blocks = (items + 3) / 4;
-        const uint64_t total = items * r.L;
-        (void)total;
-#ifdef _OPENMP
-#pragma omp parallel for schedule(dynamic, 1) if (total >= RD_PARALLEL_MIN && blocks > 1)
-#endif
-        for (int64_t b = 0; b < (int64_t)blocks; b++) {
-            const uint64_t g0 = (uint64_t)b * 4;
-            scan_lines_f32(&r, g0, items - g0 < 4 ? items - g0 : 4);
-        }
-        return PYDML_STATUS_SUCCESS;
+        const pydml_axis_loop loop = {blocks, items * r.L, RD_PARALLEL_MIN, 1, 0, 0};
+        return pydml_axis_for_range(&loop, scan_blocks, &r);
     }
     if (p->kind == K_REDUCE && !r.column && r.runs == 1 && r.in_inner == 1 && r.L > RD_PIECE &&
         p->in_type == DML_TENSOR_DATA_TYPE_FLOAT32 &&
@@ -1085,30 +1092,11 @@ static pydml_status execute(const void* plan_, const pydml_tensor* const* inputs
         free(run_off);
         return reduce_split(&r, items, fast_sum_mode(p->fn));
     }
-    int failed = 0;
-    const uint64_t total = items * r.L * (r.column ? r.W : 1);
-    (void)total; /* read by the omp pragma only */
-#ifdef _OPENMP
-#pragma omp parallel if (total >= RD_PARALLEL_MIN && items > 1)
-#endif
-    {
-#ifdef _OPENMP
-        const uint64_t nth = (uint64_t)omp_get_num_threads();
-#else
-        const uint64_t nth = 1;
-#endif
-        const uint64_t chunks = items < nth * RD_CHUNKS_PER_THREAD ? items : nth * RD_CHUNKS_PER_THREAD;
-        rd_scratch* t = malloc(sizeof *t);
-        const int ok = pydml_scratch_ok(&failed, t, t);
-#ifdef _OPENMP
-#pragma omp for schedule(dynamic, 1)
-#endif
-        for (int64_t c = 0; c < (int64_t)chunks; c++)
-            if (ok) run_range(&r, items * (uint64_t)c / chunks, items * (uint64_t)(c + 1) / chunks, t);
-        free(t);
-    }
+    const pydml_axis_loop loop = {r.column ? r.tiles : 1, items * r.L * (r.column ? r.W : 1), RD_PARALLEL_MIN, 0,
+                                  RD_CHUNKS_PER_THREAD, sizeof(rd_scratch)};
+    s = pydml_axis_for_each_group(&r.keep, &loop, reduce_item_walk, &r);
     free(run_off);
-    return failed ? PYDML_STATUS_OUT_OF_MEMORY : PYDML_STATUS_SUCCESS;
+    return s;
 }
 
 const pydml_kernel_family pydml_family_reduce = {"reduce", create, destroy, execute, 1, NULL, NULL};

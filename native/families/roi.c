@@ -84,10 +84,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#ifdef _OPENMP
-#include <omp.h>
-#endif
-
+#include "axis_split.h"
 #include "families.h"
 #include "convert.h"
 
@@ -175,28 +172,22 @@ static pydml_status check_view(const pydml_tensor* v, uint32_t type, const uint3
     return PYDML_STATUS_SUCCESS;
 }
 
-static pydml_status execute(const void* plan, const pydml_tensor* const* inputs, uint32_t input_count,
-                            const pydml_tensor* const* outputs, uint32_t output_count,
-                            const pydml_workspace* ws) {
-    (void)ws; /* the family asks for no temporary resource (no temporary_bytes) */
-    const roi_plan* p = plan;
-    if (p != NULL && p->op_type != DML_OPERATOR_ROI_POOLING) return align_execute(plan, inputs, input_count, outputs, output_count);
-    if (p == NULL || inputs == NULL || outputs == NULL || input_count != 2 || output_count != 1)
-        return PYDML_STATUS_INVALID_PARAMETER;
-    const pydml_tensor *x = inputs[0], *rv = inputs[1], *y = outputs[0];
-    pydml_status s;
-    if ((s = check_view(x, p->dtype, p->in_sizes))) return s;
-    if ((s = check_view(rv, p->dtype, p->roi_sizes))) return s;
-    if ((s = check_view(y, p->dtype, p->out_sizes))) return s;
+typedef struct pool_run {
+    const roi_plan* p;
+    const pydml_tensor *x, *rv, *y;
+} pool_run;
+
+/* ROI_POOLING: output planes (r, c) [b0, e0). */
+static pydml_status pool_planes(void* ctx, uint64_t b0, uint64_t e0, void* scratch) {
+    (void)scratch;
+    const pool_run* pr = ctx;
+    const roi_plan* p = pr->p;
+    const pydml_tensor *x = pr->x, *rv = pr->rv, *y = pr->y;
     const int64_t N = p->in_sizes[0], C = p->in_sizes[1], H = p->in_sizes[2], W = p->in_sizes[3];
-    const int64_t R = p->out_sizes[0], PH = p->out_sizes[2], PW = p->out_sizes[3];
+    const int64_t PH = p->out_sizes[2], PW = p->out_sizes[3];
     const uint64_t* xs = x->strides;
     const uint64_t* ys = y->strides;
-    const int64_t planes = R * C;
-#ifdef _OPENMP
-#pragma omp parallel for schedule(dynamic, 4) if (planes * PH * PW >= ROI_PARALLEL_MIN && planes > 1)
-#endif
-    for (int64_t q = 0; q < planes; q++) {
+    for (int64_t q = (int64_t)b0; q < (int64_t)e0; q++) {
         const int64_t r = q / C, c = q % C;
         /* the ROI's five values: ROITensor[0][0][r][0..4] */
         float v[5];
@@ -240,6 +231,25 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
         }
     }
     return PYDML_STATUS_SUCCESS;
+}
+
+static pydml_status execute(const void* plan, const pydml_tensor* const* inputs, uint32_t input_count,
+                            const pydml_tensor* const* outputs, uint32_t output_count,
+                            const pydml_workspace* ws) {
+    (void)ws; /* the family asks for no temporary resource (no temporary_bytes) */
+    const roi_plan* p = plan;
+    if (p != NULL && p->op_type != DML_OPERATOR_ROI_POOLING) return align_execute(plan, inputs, input_count, outputs, output_count);
+    if (p == NULL || inputs == NULL || outputs == NULL || input_count != 2 || output_count != 1)
+        return PYDML_STATUS_INVALID_PARAMETER;
+    const pydml_tensor *x = inputs[0], *rv = inputs[1], *y = outputs[0];
+    pydml_status s;
+    if ((s = check_view(x, p->dtype, p->in_sizes))) return s;
+    if ((s = check_view(rv, p->dtype, p->roi_sizes))) return s;
+    if ((s = check_view(y, p->dtype, p->out_sizes))) return s;
+    const uint64_t planes = (uint64_t)p->out_sizes[0] * p->in_sizes[1];
+    pool_run pr = {p, x, rv, y};
+    const pydml_axis_loop loop = {planes, planes * p->out_sizes[2] * p->out_sizes[3], ROI_PARALLEL_MIN, 4, 0, 0};
+    return pydml_axis_for_range(&loop, pool_planes, &pr);
 }
 
 /* ---- ROI_ALIGN and ROI_ALIGN1 (see the header comment for the definition and decisions) ---- */
@@ -592,6 +602,41 @@ static int align_rois(const align_plan* p, const pydml_tensor* rv, const pydml_t
 static pydml_status align_grad_execute(const align_plan* p, const pydml_tensor* const* inputs, uint32_t input_count,
                                        const pydml_tensor* const* outputs, uint32_t output_count);
 
+typedef struct align_run {
+    const align_plan* p;
+    const pydml_tensor *x, *g, *y, *dx;     /* forward: x, y; gradient: x, g, dx */
+    const axis_taps *ays, *axs;
+    const int64_t* batch;
+} align_run;
+
+/* ROI_ALIGN(1): output planes (r, c) [b, e). */
+static pydml_status align_planes(void* ctx, uint64_t b, uint64_t e, void* scratch) {
+    (void)scratch;
+    const align_run* ar = ctx;
+    const align_plan* p = ar->p;
+    const pydml_tensor* y = ar->y;
+    const int64_t C = p->in_sizes[1], PH = p->out_sizes[2], PW = p->out_sizes[3];
+    pydml_status status = PYDML_STATUS_SUCCESS;
+    for (int64_t q = (int64_t)b; q < (int64_t)e; q++) {
+        const int64_t r = q / C, ch = q % C;
+        if (ar->batch[r] < 0) {
+            for (int64_t oy = 0; oy < PH; oy++)
+                for (int64_t ox = 0; ox < PW; ox++)
+                    store(p->dtype, y->data, (uint64_t)r * y->strides[0] + (uint64_t)ch * y->strides[1] +
+                                                 (uint64_t)oy * y->strides[2] + (uint64_t)ox * y->strides[3], NAN);
+            continue;
+        }
+        const int64_t span = ar->axs[r].count ? ar->axs[r].hi - ar->axs[r].lo + 1 : 1;
+        double* row = malloc((size_t)span * sizeof(double));
+        double* mx = malloc((size_t)PW * 2 * sizeof(double));
+        if (row == NULL || mx == NULL) status = PYDML_STATUS_OUT_OF_MEMORY;
+        else align_plane(p, ar->x, y, r, ch, ar->batch[r], &ar->ays[r], &ar->axs[r], row, mx);
+        free(row);
+        free(mx);
+    }
+    return status;
+}
+
 static pydml_status align_execute(const void* plan, const pydml_tensor* const* inputs, uint32_t input_count,
                                   const pydml_tensor* const* outputs, uint32_t output_count) {
     const align_plan* p = plan;
@@ -611,29 +656,10 @@ static pydml_status align_execute(const void* plan, const pydml_tensor* const* i
     int64_t* batch = calloc((size_t)R, sizeof *batch);
     int failed = ays == NULL || axs == NULL || batch == NULL || align_rois(p, rv, bv, ays, axs, batch);
     if (!failed) {
-        const int64_t planes = R * C;
-        int oom = 0;
-#ifdef _OPENMP
-#pragma omp parallel for schedule(dynamic, 1) if (planes * PH * PW >= ROI_PARALLEL_MIN / 4 && planes > 1) reduction(| : oom)
-#endif
-        for (int64_t q = 0; q < planes; q++) {
-            const int64_t r = q / C, ch = q % C;
-            if (batch[r] < 0) {
-                for (int64_t oy = 0; oy < PH; oy++)
-                    for (int64_t ox = 0; ox < PW; ox++)
-                        store(p->dtype, y->data, (uint64_t)r * y->strides[0] + (uint64_t)ch * y->strides[1] +
-                                                     (uint64_t)oy * y->strides[2] + (uint64_t)ox * y->strides[3], NAN);
-                continue;
-            }
-            const int64_t span = axs[r].count ? axs[r].hi - axs[r].lo + 1 : 1;
-            double* row = malloc((size_t)span * sizeof(double));
-            double* mx = malloc((size_t)PW * 2 * sizeof(double));
-            if (row == NULL || mx == NULL) oom = 1;
-            else align_plane(p, x, y, r, ch, batch[r], &ays[r], &axs[r], row, mx);
-            free(row);
-            free(mx);
-        }
-        failed = oom;
+        const uint64_t planes = (uint64_t)R * (uint64_t)C;
+        align_run ar = {p, x, NULL, y, NULL, ays, axs, batch};
+        const pydml_axis_loop loop = {planes, planes * (uint64_t)(PH * PW), ROI_PARALLEL_MIN / 4, 1, 0, 0};
+        failed = pydml_axis_for_range(&loop, align_planes, &ar) != PYDML_STATUS_SUCCESS;
     }
     for (int64_t r = 0; ays != NULL && r < R; r++) axis_free(&ays[r]);
     for (int64_t r = 0; axs != NULL && r < R; r++) axis_free(&axs[r]);
@@ -829,6 +855,55 @@ static void align_grad_roi(const align_plan* p, const pydml_tensor* x, const pyd
 #undef X_AT
 }
 
+/* ROI_ALIGN_GRAD's InputGradient: input planes (b, c) [b0, e0), each the sum over the ROIs of
+ * batch b, accumulated in double. scratch: H W + W doubles (the plane, a row). */
+static pydml_status align_grad_planes(void* ctx, uint64_t b0, uint64_t e0, void* scratch) {
+    const align_run* ar = ctx;
+    const align_plan* p = ar->p;
+    const pydml_tensor* dx = ar->dx;
+    const int64_t C = p->in_sizes[1], H = p->in_sizes[2], W = p->in_sizes[3], R = p->out_sizes[0];
+    double* acc = scratch;
+    double* row = acc + H * W;
+    for (int64_t q = (int64_t)b0; q < (int64_t)e0; q++) {
+        const int64_t b = q / C, ch = q % C;
+        for (int64_t i = 0; i < H * W; i++) acc[i] = 0.0;
+        for (int64_t r = 0; r < R; r++)
+            if (ar->batch[r] == b) align_grad_plane(p, ar->x, ar->g, r, ch, b, &ar->ays[r], &ar->axs[r], acc, row);
+        const uint64_t base = (uint64_t)b * dx->strides[0] + (uint64_t)ch * dx->strides[1];
+        for (int64_t iy = 0; iy < H; iy++)
+            for (int64_t ix = 0; ix < W; ix++)
+                store_double(p->dtype, dx->data, base + (uint64_t)iy * dx->strides[2] + (uint64_t)ix * dx->strides[3],
+                             acc[iy * W + ix]);
+    }
+    return PYDML_STATUS_SUCCESS;
+}
+
+typedef struct align_droi {
+    const align_run* ar;
+    const pydml_tensor* dr;
+} align_droi;
+
+/* ROI_ALIGN_GRAD's ROIGradient: ROIs [b, e), each summed over the channels. */
+static pydml_status align_grad_rois(void* ctx, uint64_t b, uint64_t e, void* scratch) {
+    (void)scratch;
+    const align_droi* dd = ctx;
+    const align_run* ar = dd->ar;
+    const align_plan* p = ar->p;
+    const int64_t C = p->in_sizes[1];
+    const uint64_t rs = dd->dr->strides[p->roi_dims - 2], cs = dd->dr->strides[p->roi_dims - 1];
+    for (int64_t r = (int64_t)b; r < (int64_t)e; r++) {
+        double d[4] = {0.0, 0.0, 0.0, 0.0};
+        if (ar->batch[r] < 0) {
+            d[0] = d[1] = d[2] = d[3] = NAN;
+        } else {
+            for (int64_t ch = 0; ch < C; ch++)
+                align_grad_roi(p, ar->x, ar->g, r, ch, ar->batch[r], &ar->ays[r], &ar->axs[r], d);
+        }
+        for (int i = 0; i < 4; i++) store_double(p->dtype, dd->dr->data, (uint64_t)r * rs + (uint64_t)i * cs, d[i]);
+    }
+    return PYDML_STATUS_SUCCESS;
+}
+
 static pydml_status align_grad_execute(const align_plan* p, const pydml_tensor* const* inputs, uint32_t input_count,
                                        const pydml_tensor* const* outputs, uint32_t output_count) {
     if (inputs == NULL || outputs == NULL || input_count != 4 || output_count != 2) return PYDML_STATUS_INVALID_PARAMETER;
@@ -845,56 +920,22 @@ static pydml_status align_grad_execute(const align_plan* p, const pydml_tensor* 
     if (dr && (s = check_view_n(dr, p->dtype, p->roi_dims, p->roi_sizes))) return s;
     const int64_t N = p->in_sizes[0], C = p->in_sizes[1], H = p->in_sizes[2], W = p->in_sizes[3];
     const int64_t R = p->out_sizes[0], PH = p->out_sizes[2], PW = p->out_sizes[3];
-    (void)PH; /* PH, PW: read by the OpenMP clauses only */
-    (void)PW;
     axis_taps* ays = calloc(R ? (size_t)R : 1u, sizeof *ays);
     axis_taps* axs = calloc(R ? (size_t)R : 1u, sizeof *axs);
     int64_t* batch = calloc(R ? (size_t)R : 1u, sizeof *batch);
     int failed = ays == NULL || axs == NULL || batch == NULL || align_rois(p, rv, bv, ays, axs, batch);
+    align_run ar = {p, x, g, NULL, dx, ays, axs, batch};
     if (!failed && dx != NULL) {
-        const int64_t planes = N * C;
-        int oom = 0;
-#ifdef _OPENMP
-#pragma omp parallel if (planes * H * W + R * C * PH * PW >= ROI_PARALLEL_MIN && planes > 1) reduction(| : oom)
-#endif
-        {
-            double* acc = malloc((size_t)(H * W) * sizeof(double));
-            double* row = malloc((size_t)(W > 0 ? W : 1) * sizeof(double));
-            if (acc == NULL || row == NULL) oom = 1;
-#ifdef _OPENMP
-#pragma omp for schedule(dynamic, 1)
-#endif
-            for (int64_t q = 0; q < planes; q++) {
-                if (acc == NULL || row == NULL) continue;
-                const int64_t b = q / C, ch = q % C;
-                for (int64_t i = 0; i < H * W; i++) acc[i] = 0.0;
-                for (int64_t r = 0; r < R; r++)
-                    if (batch[r] == b) align_grad_plane(p, x, g, r, ch, b, &ays[r], &axs[r], acc, row);
-                const uint64_t base = (uint64_t)b * dx->strides[0] + (uint64_t)ch * dx->strides[1];
-                for (int64_t iy = 0; iy < H; iy++)
-                    for (int64_t ix = 0; ix < W; ix++)
-                        store_double(p->dtype, dx->data, base + (uint64_t)iy * dx->strides[2] + (uint64_t)ix * dx->strides[3],
-                                     acc[iy * W + ix]);
-            }
-            free(acc);
-            free(row);
-        }
-        failed = oom;
+        const uint64_t planes = (uint64_t)(N * C);
+        const size_t bytes = (size_t)(H * W + (W > 0 ? W : 1)) * sizeof(double);
+        const pydml_axis_loop loop = {planes, planes * (uint64_t)(H * W) + (uint64_t)(R * C * PH * PW), ROI_PARALLEL_MIN,
+                                      1, 0, bytes};
+        failed = pydml_axis_for_range(&loop, align_grad_planes, &ar) != PYDML_STATUS_SUCCESS;
     }
     if (!failed && dr != NULL) {
-        const uint64_t rs = dr->strides[p->roi_dims - 2], cs = dr->strides[p->roi_dims - 1];
-#ifdef _OPENMP
-#pragma omp parallel for schedule(dynamic, 1) if (R * C * PH * PW >= ROI_PARALLEL_MIN / 4 && R > 1)
-#endif
-        for (int64_t r = 0; r < R; r++) {
-            double d[4] = {0.0, 0.0, 0.0, 0.0};
-            if (batch[r] < 0) {
-                d[0] = d[1] = d[2] = d[3] = NAN;
-            } else {
-                for (int64_t ch = 0; ch < C; ch++) align_grad_roi(p, x, g, r, ch, batch[r], &ays[r], &axs[r], d);
-            }
-            for (int i = 0; i < 4; i++) store_double(p->dtype, dr->data, (uint64_t)r * rs + (uint64_t)i * cs, d[i]);
-        }
+        align_droi dd = {&ar, dr};
+        const pydml_axis_loop loop = {(uint64_t)R, (uint64_t)(R * C * PH * PW), ROI_PARALLEL_MIN / 4, 1, 0, 0};
+        (void)pydml_axis_for_range(&loop, align_grad_rois, &dd);   /* no scratch: cannot fail */
     }
     for (int64_t r = 0; ays != NULL && r < R; r++) axis_free(&ays[r]);
     for (int64_t r = 0; axs != NULL && r < R; r++) axis_free(&axs[r]);

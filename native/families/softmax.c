@@ -35,9 +35,6 @@
 #pragma GCC optimize("fp-contract=fast")
 #endif
 
-#ifdef _OPENMP
-#include <omp.h>
-#endif
 #include "elementwise.h"
 #include "ew_mathfn.h"
 #include "softmax.h"
@@ -517,26 +514,18 @@ static void sm_prefetch_next(const sm_run* r, const uint64_t* coord, uint64_t in
     (void)b;
 }
 
-/* Work items [b, e): groups (line mode) or (group, tile) pairs (column mode), in order. */
-static void run_range(const sm_run* r, uint64_t b, uint64_t e, float* buf) {
-    const uint64_t per = r->column ? r->tiles : 1;
-    uint64_t coord[PYDML_MAX_DIMS] = {0}, in_off = 0, out_off = 0;
-    uint64_t group = b / per;
-    ax_offsets(&r->keep, group, coord, &in_off, &out_off);
-    for (uint64_t item = b; item < e; item++) {
-        const uint64_t g = item / per;
-        if (g != group) {
-            ax_step(&r->keep, coord, &in_off, &out_off);   /* items are consecutive: g == group + 1 */
-            group = g;
-        }
-        if (r->column) {
-            run_tile(r, in_off, out_off, item % per, buf);
-        } else {
-            if (r->prefetch && item + 1 < e) sm_prefetch_next(r, coord, in_off, out_off);
-            run_line(r, in_off, out_off, buf);
-        }
+/* One work item: a group (line mode) or a (group, tile) pair (column mode). */
+static pydml_status sm_item(void* ctx, const pydml_axis_item* it, void* scratch) {
+    const sm_run* r = ctx;
+    if (r->column) {
+        run_tile(r, it->off[0], it->off[1], it->part, scratch);
+    } else {
+        if (r->prefetch && it->more) sm_prefetch_next(r, it->coord, it->off[0], it->off[1]);
+        run_line(r, it->off[0], it->off[1], scratch);
     }
+    return PYDML_STATUS_SUCCESS;
 }
+PYDML_AXIS_WALKER(sm_item_walk, sm_item)
 
 static pydml_status check_view(const pydml_softmax_plan* plan, const pydml_tensor* v, uint32_t type) {
     pydml_status s = pydml_tensor_check(v);
@@ -566,8 +555,8 @@ pydml_status pydml_softmax_execute(const pydml_softmax_plan* plan, const pydml_t
     r.L = ax_count(&red);
     const uint32_t last = red.n - 1;
     r.inner = red.size[last];
-    r.in_inner = red.in[last];
-    r.out_inner = red.out[last];
+    r.in_inner = red.st[0][last];
+    r.out_inner = red.st[1][last];
     r.runs = r.L / r.inner;
     const int f32_in = plan->in_type == DML_TENSOR_DATA_TYPE_FLOAT32;
     const int f32_out = plan->out_type == DML_TENSOR_DATA_TYPE_FLOAT32;
@@ -575,12 +564,12 @@ pydml_status pydml_softmax_execute(const pydml_softmax_plan* plan, const pydml_t
      * W positions along it, every row of a tile one contiguous load, the maximum and sums
      * vectorized across the tile. */
     const int v = ax_column_dim(&r.keep, r.L, r.in_inner);
-    uint64_t groups, items, buf_floats;
+    uint64_t groups, buf_floats;
     if (v >= 0) {
         r.column = 1;
         r.v_size = r.keep.size[v];
-        r.v_in = r.keep.in[v];
-        r.v_out = r.keep.out[v];
+        r.v_in = r.keep.st[0][v];
+        r.v_out = r.keep.st[1][v];
         ax_remove_dim(&r.keep, (uint32_t)v);
         uint64_t W = SM_TILE_BUDGET / r.L;
         W = W < 16 ? 16 : W & ~(uint64_t)15;
@@ -589,13 +578,11 @@ pydml_status pydml_softmax_execute(const pydml_softmax_plan* plan, const pydml_t
         r.W = W;
         r.tiles = (r.v_size + W - 1) / W;
         groups = ax_count(&r.keep);
-        items = groups * r.tiles;
         buf_floats = r.L * W;
     } else {
         r.in_direct = f32_in && red.n == 1 && (r.in_inner == 1 || r.L == 1);
         r.out_direct = f32_out && red.n == 1 && (r.out_inner == 1 || r.L == 1);
         groups = ax_count(&r.keep);
-        items = groups;
         if (r.in_direct && r.out_direct && input->data == output->data) r.out_direct = 0;   /* in place */
         buf_floats = (r.in_direct ? 0 : r.L) + (r.out_direct ? 0 : r.L);
         r.half_line = plan->in_type == DML_TENSOR_DATA_TYPE_FLOAT16 && plan->out_type == DML_TENSOR_DATA_TYPE_FLOAT16 &&
@@ -608,34 +595,11 @@ pydml_status pydml_softmax_execute(const pydml_softmax_plan* plan, const pydml_t
     if (run_off == NULL) return PYDML_STATUS_OUT_OF_MEMORY;
     r.run_in = run_off;
     r.run_out = run_off + r.runs;
-    int failed = 0;
-    const uint64_t total = groups * r.L;
-#ifdef _OPENMP
-#pragma omp parallel if (total >= SM_PARALLEL_MIN && items > 1)
-#endif
-    {
-#ifdef _OPENMP
-        const uint64_t nth = (uint64_t)omp_get_num_threads();
-#else
-        const uint64_t nth = 1;
-#endif
-        /* chunks handed out dynamically: on a shared machine a descheduled thread does not hold
-         * up the others (equal static shares wait for the slowest thread) */
-        const uint64_t chunks = items < nth * SM_CHUNKS_PER_THREAD ? items : nth * SM_CHUNKS_PER_THREAD;
-        float* buf = NULL;
-#ifdef _OPENMP
-#pragma omp for schedule(dynamic, 1)
-#endif
-        for (int64_t c = 0; c < (int64_t)chunks; c++) {
-            if (buf_floats && buf == NULL) {
-                buf = malloc(buf_floats * sizeof(float));
-                if (!pydml_scratch_ok(&failed, buf, buf)) continue;
-            }
-            run_range(&r, items * (uint64_t)c / chunks, items * (uint64_t)(c + 1) / chunks, buf);
-        }
-        free(buf);
-    }
-    (void)total;
+    /* chunks handed out dynamically: on a shared machine a descheduled thread does not hold up
+     * the others (equal static shares wait for the slowest thread) */
+    const pydml_axis_loop loop = {r.column ? r.tiles : 1, groups * r.L, SM_PARALLEL_MIN, 0, SM_CHUNKS_PER_THREAD,
+                                  buf_floats * sizeof(float)};
+    s = pydml_axis_for_each_group(&r.keep, &loop, sm_item_walk, &r);
     free(run_off);
-    return failed ? PYDML_STATUS_OUT_OF_MEMORY : PYDML_STATUS_SUCCESS;
+    return s;
 }

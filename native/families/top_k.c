@@ -28,16 +28,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#ifdef _OPENMP
-#include <omp.h>
-#endif
-
+#include "axis_split.h"
 #include "elementwise.h"
 #include "families.h"
 
 #define TK_BLOCK 64
 #define TK_SMALL_K 32
 #define TK_PARALLEL_MIN 32768
+/* Sequences are handed out in this many equal ranges per thread, dynamically (was one at a time:
+ * short sequences spent their time in the hand-out) */
+#define TK_CHUNKS_PER_THREAD 16
 
 typedef struct topk_plan {
     uint32_t in_type, idx_type;
@@ -230,23 +230,20 @@ static const tk_block_fn tk_block_key[3] = {tk_block_key_c, tk_block_key_avx2, t
 typedef struct topk_run {
     const topk_plan* p;
     const pydml_tensor *x, *v, *ix;
-    uint32_t kept_n;
-    uint64_t kept_size[PYDML_MAX_DIMS];
-    uint64_t kept_st[3][PYDML_MAX_DIMS];
+    ax_dims keep;                       /* the kept dimensions of input, values, indices */
     uint64_t len;                       /* sequence length */
     uint64_t ax_st[3];                  /* strides along Axis: input, values, indices */
     size_t elem;                        /* value bytes */
     tk_block_fn block;                  /* contiguous FLOAT32 sequences: the block pre-test */
 } topk_run;
 
-static void run_sequence(const topk_run* r, uint64_t seq, cand* best, uint64_t* kb) {
+/* One sequence (a group of the kept dimensions); scratch: K candidates. */
+static pydml_status run_sequence(void* ctx, const pydml_axis_item* it, void* scratch) {
+    const topk_run* r = ctx;
     const topk_plan* p = r->p;
-    uint64_t off[3] = {0, 0, 0}, o = seq;
-    for (uint32_t d = r->kept_n; d-- > 0;) {
-        const uint64_t c = o % r->kept_size[d];
-        o /= r->kept_size[d];
-        for (int t = 0; t < 3; t++) off[t] += c * r->kept_st[t][d];
-    }
+    const uint64_t* off = it->off;
+    cand* best = scratch;
+    uint64_t kb[TK_BLOCK];
     const char* src = (const char*)r->x->data + off[0] * r->elem;
     const uint32_t k = p->k;
     const int small = k <= TK_SMALL_K;
@@ -304,7 +301,9 @@ static void run_sequence(const topk_run* r, uint64_t seq, cand* best, uint64_t* 
         uint64_t* io = (uint64_t*)r->ix->data + off[2];
         for (uint32_t i = 0; i < k; i++) io[i * r->ax_st[2]] = best[i].idx;
     }
+    return PYDML_STATUS_SUCCESS;
 }
+PYDML_AXIS_WALKER(run_sequence_walk, run_sequence)
 
 static pydml_status check_view(const pydml_tensor* v, uint32_t type, uint32_t n, const uint32_t* sizes) {
     if (v == NULL) return PYDML_STATUS_INVALID_PARAMETER;
@@ -339,30 +338,11 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
         r.block = tk_block_key[pydml_ew_isa()];
     const pydml_tensor* views[3] = {r.x, r.v, r.ix};
     for (int t = 0; t < 3; t++) r.ax_st[t] = views[t]->strides[p->axis];
-    uint64_t seqs = 1;
-    for (uint32_t d = 0; d < p->n; d++) {
-        if (d == p->axis || p->in_sizes[d] == 1) continue;
-        r.kept_size[r.kept_n] = p->in_sizes[d];
-        for (int t = 0; t < 3; t++) r.kept_st[t][r.kept_n] = views[t]->strides[d];
-        r.kept_n++;
-        seqs *= p->in_sizes[d];
-    }
-    int failed = 0;
-#ifdef _OPENMP
-#pragma omp parallel if (seqs * r.len >= TK_PARALLEL_MIN && seqs > 1)
-#endif
-    {
-        cand* best = malloc((size_t)p->k * sizeof(cand));
-        uint64_t kb[TK_BLOCK];
-        const int ok = pydml_scratch_ok(&failed, best, best);
-#ifdef _OPENMP
-#pragma omp for schedule(dynamic, 1)
-#endif
-        for (int64_t q = 0; q < (int64_t)seqs; q++)
-            if (ok) run_sequence(&r, (uint64_t)q, best, kb);
-        free(best);
-    }
-    return failed ? PYDML_STATUS_OUT_OF_MEMORY : PYDML_STATUS_SUCCESS;
+    const uint64_t* st[3] = {r.x->strides, r.v->strides, r.ix->strides};
+    ax_collect_n(p->n, p->in_sizes, 1u << p->axis, 0, 3, st, NULL, &r.keep);
+    const pydml_axis_loop loop = {1, ax_count(&r.keep) * r.len, TK_PARALLEL_MIN, 0, TK_CHUNKS_PER_THREAD,
+                                  (size_t)p->k * sizeof(cand)};
+    return pydml_axis_for_each_group(&r.keep, &loop, run_sequence_walk, &r);
 }
 
 const pydml_kernel_family pydml_family_top_k = {"top_k", create, destroy, execute, 0, NULL, NULL};
