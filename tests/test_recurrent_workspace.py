@@ -87,9 +87,10 @@ def test_one_lstm_executed_from_three_threads_at_once(rng: np.random.Generator) 
 @pytest.mark.parametrize("hidden", [8, 20])
 def test_batch_groups_and_hidden_blocks_agree(kind: str, kw: dict[str, Any], direction: str, hidden: int,
                                                rng: np.random.Generator) -> None:
-    # batch 9 on 1 to 4 threads: hidden blocks, and threads left over when the blocks run out (a
-    # hidden size of one or two GEMM panels) in groups of batch rows, directions first when
-    # bidirectional; sequence lengths included
+    # batch 9 on 1 to 4 threads: groups of batch rows (2 and 3 threads), groups and hidden blocks
+    # (4 threads forward, hidden 20: two GEMM panels), directions first when bidirectional;
+    # test_recurrent's thread-count test (batch 5) runs hidden blocks alone. Sequence lengths
+    # included.
     seed = int(rng.integers(1 << 30))
     outs = []
     for threads in (1, 2, 3, 4):
