@@ -644,8 +644,13 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
         out[i] = outputs[i];
     }
     const uint32_t G = p->gates, nd = p->nd, S = p->seq, B = p->batch, I = p->input, H = p->hidden;
+    /* the team the workspace was sized for (temporary_bytes with this team size); a smaller one if
+     * the workspace is smaller (a result does not depend on the team) */
+    const uint32_t nr = pydml_sgemm_pack_width();
+    uint32_t threads = (uint32_t)team_size();
     rnn_ws z;
-    ws_layout(p, pydml_sgemm_pack_width(), (uint32_t)team_size(), &z);
+    ws_layout(p, nr, threads, &z);
+    while (threads > 1 && !z.too_big && ws != NULL && ws->bytes < z.total) ws_layout(p, nr, --threads, &z);
     if (z.too_big) return PYDML_STATUS_OUT_OF_MEMORY;
     if (ws == NULL || ws->data == NULL || ws->bytes < z.total) return PYDML_STATUS_INVALID_PARAMETER;
     rnn_run r;
