@@ -61,7 +61,8 @@ def make_case(kind: str, bidirectional: bool, dtype: str) -> tuple[Any, dict[str
         ActivationDescCount=len(acts), ActivationDescs=acts,
         Direction=getattr(pydml, f"DML_RECURRENT_NETWORK_DIRECTION_{direction}"))
     if kind == "LSTM":
-        kw["OutputCellSingleTensor"] = t([1, nd, BATCH, HIDDEN])
+        kw.update(OutputCellSingleTensor=t([1, nd, BATCH, HIDDEN]), UseClipThreshold=False, ClipThreshold=0.0,
+                  CoupleInputForget=False)
     if kind == "GRU":
         kw["LinearBeforeReset"] = True
     desc = getattr(pydml, f"DML_{kind}_OPERATOR_DESC")(**kw)

@@ -290,6 +290,8 @@ def test_temporary_resource_is_reported_and_taken_from_the_caller() -> None:
     got = op.execute(arrays, temporary=temporary)["OutputTensor"]
     assert got.tobytes() == expected.tobytes()
     assert (temporary != 0xFF).any()  # the caller's memory was used
+    odd = np.full(need + 1, 0xFF, np.uint8)[1:]  # any start address: the C API aligns it itself
+    assert op.execute(arrays, temporary=odd)["OutputTensor"].tobytes() == expected.tobytes()
     with pytest.raises(pydml.PydmlError, match=f"has {need - 64} bytes, fewer than the {need}"):
         op.execute(arrays, temporary=np.zeros(need - 64, np.uint8))
     out = np.empty_like(expected)

@@ -219,7 +219,8 @@ pydml_status pydml_operator_create(const DML_OPERATOR_DESC* desc, uint32_t featu
 /* The scratch an execution of op needs on a team of `threads` (its family's temporary_bytes). */
 static uint64_t temporary_need(const pydml_operator* op, uint32_t threads) {
     if (op->family->temporary_bytes == NULL) return 0;
-    return pydml_workspace_round(op->family->temporary_bytes(op->plan, threads ? threads : 1));
+    /* + 64: the caller's buffer may start anywhere; the kernels get it from its first cache line */
+    return pydml_workspace_round(op->family->temporary_bytes(op->plan, threads ? threads : 1)) + 64;
 }
 
 /* The workspace of executions whose caller binds none: one per thread, kept and grown as needed
@@ -680,7 +681,13 @@ pydml_status pydml_operator_execute_owned_views(const pydml_operator* op, const 
     pydml_workspace ws = {NULL, temporary_need(op, (uint32_t)team)};
     pydml_status s = PYDML_STATUS_SUCCESS;
     if (ws.bytes > 0) {
-        ws.data = temporary != NULL && temporary->data != NULL ? temporary->data : thread_workspace_get(ws.bytes);
+        if (temporary != NULL && temporary->data != NULL) {
+            const uintptr_t start = (uintptr_t)temporary->data, aligned = (start + 63u) & ~(uintptr_t)63u;
+            ws.data = (unsigned char*)aligned;
+            ws.bytes = temporary->size_in_bytes - (uint64_t)(aligned - start);   /* >= the need less 64 */
+        } else {
+            ws.data = thread_workspace_get(ws.bytes);
+        }
         if (ws.data == NULL) s = PYDML_STATUS_OUT_OF_MEMORY;
     }
     /* a family that takes its scratch from the workspace keeps nothing mutable in its plan */

@@ -1469,3 +1469,64 @@ void pydml_sgemm_packed_serial(uint32_t M, const float* a, int64_t a_rs, int64_t
         }
     }
 }
+
+/* ---- B packed into the caller's memory (gemm_engine.h: pydml_sgemm_pack_b_into) ----------------
+ * The same packing as pydml_sgemm_pack_b, the struct and its panels placed in memory the caller
+ * owns (a kernel's part of DirectML's temporary resource), so an execution allocates nothing. */
+
+#define SGEMM_PACKED_HEAD ((sizeof(struct pydml_sgemm_packed) + GEMM_ALIGN - 1) / GEMM_ALIGN * GEMM_ALIGN)
+
+uint32_t pydml_sgemm_pack_width(void) {
+    gemm_isa isa;
+    choose_isa(&isa);
+    return isa.nr;
+}
+
+size_t pydml_sgemm_packed_bytes(uint32_t K, uint32_t N) {
+    /* panels * NR < N + NR <= N + GEMM_NR_MAX whatever the ISA */
+    return SGEMM_PACKED_HEAD + ((size_t)K * ((size_t)N + GEMM_NR_MAX) * sizeof(float) + GEMM_ALIGN);
+}
+
+size_t pydml_sgemm_packed_scratch_bound(uint32_t K, uint32_t M) {
+    return ((size_t)M + GEMM_MR_MAX) * GEMM_KC + (size_t)K + 64;
+}
+
+pydml_status pydml_sgemm_pack_b_into(uint32_t K, uint32_t N, const float* b, int64_t b_rs, int64_t b_cs, void* mem,
+                                     size_t bytes, pydml_sgemm_packed** out) {
+    if (out == NULL) return PYDML_STATUS_INVALID_PARAMETER;
+    *out = NULL;
+    if ((b == NULL && K && N) || mem == NULL || ((uintptr_t)mem & 7u) ||
+        bytes < pydml_sgemm_packed_bytes(K, N))
+        return PYDML_STATUS_INVALID_PARAMETER;
+    pydml_sgemm_packed* p = mem;
+    memset(p, 0, sizeof *p);
+    choose_isa(&p->isa);
+    const uint32_t NR = p->isa.nr;
+    p->K = K;
+    p->N = N;
+    p->panels = (N + NR - 1) / NR;
+    p->data = (float*)((char*)mem + SGEMM_PACKED_HEAD);
+    const int64_t panels = p->panels;
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) if (!omp_in_parallel() && (uint64_t)K * N >= 65536u)
+#endif
+    for (int64_t q = 0; q < panels; q++) {
+        float* d = p->data + (size_t)q * K * NR;
+        const uint32_t j0 = (uint32_t)q * NR, nr = N - j0 < NR ? N - j0 : NR;
+        if (b_cs == 1) {
+            for (uint32_t k = 0; k < K; k++) {
+                memcpy(d + (size_t)k * NR, b + (int64_t)k * b_rs + j0, (size_t)nr * sizeof(float));
+                for (uint32_t j = nr; j < NR; j++) d[(size_t)k * NR + j] = 0.0f;
+            }
+        } else {
+            for (uint32_t j = 0; j < nr; j++) {
+                const float* s = b + (int64_t)(j0 + j) * b_cs;
+                for (uint32_t k = 0; k < K; k++) d[(size_t)k * NR + j] = s[(int64_t)k * b_rs];
+            }
+            for (uint32_t k = 0; k < K; k++)
+                for (uint32_t j = nr; j < NR; j++) d[(size_t)k * NR + j] = 0.0f;
+        }
+    }
+    *out = p;
+    return PYDML_STATUS_SUCCESS;
+}

@@ -64,4 +64,17 @@ void pydml_sgemm_packed_serial(uint32_t M, const float* a, int64_t a_rs, int64_t
                                uint32_t n0, uint32_t n1, const float* addend, int64_t addend_rs, float* c,
                                int64_t c_rs, float* scratch);
 
+/* ---- the same, packed into the caller's memory (an execution's workspace) ----
+ * pydml_sgemm_pack_width: the panel width pydml_sgemm_pack_b(_into) would pack for now (the active
+ * ISA's). pydml_sgemm_packed_bytes: the bytes pydml_sgemm_pack_b_into needs for a K x N B, whatever
+ * the ISA. pydml_sgemm_packed_scratch_bound: at least pydml_sgemm_packed_scratch_floats(b, M) for a
+ * b with K rows, whatever the ISA. pydml_sgemm_pack_b_into packs as pydml_sgemm_pack_b does, the
+ * struct and its panels in mem (at least pydml_sgemm_packed_bytes(K, N) bytes; 8-byte aligned, 64 for
+ * speed); *out points into mem, valid while mem is, and is never passed to pydml_sgemm_packed_free. */
+uint32_t pydml_sgemm_pack_width(void);
+size_t pydml_sgemm_packed_bytes(uint32_t K, uint32_t N);
+size_t pydml_sgemm_packed_scratch_bound(uint32_t K, uint32_t M);
+pydml_status pydml_sgemm_pack_b_into(uint32_t K, uint32_t N, const float* b, int64_t b_rs, int64_t b_cs, void* mem,
+                                     size_t bytes, pydml_sgemm_packed** out);
+
 #endif /* PYDML_NATIVE_GEMM_ENGINE_H */

@@ -51,20 +51,25 @@
  *    and outputs are rounded once to FLOAT16 (to nearest even) when stored.
  *
  * Method. Per execution: the weights are copied to float with their rows regrouped into blocks of
- * hidden units (below), X W^T for all steps and both directions is one threaded GEMM (the biases
- * that are added to it are its initial C), and each direction's R^T is packed once
- * (pydml_sgemm_pack_b). The steps then run in one parallel region: the hidden units are split in
- * blocks, one per thread, and a block's rows of R^T are kept together with the G gates of each of
- * its units side by side (padded to the GEMM panel width), so a thread computes H_{t-1} R^T for its
- * own units' gates only (pydml_sgemm_packed_serial, the input projection as its addend), applies
- * the gate equations to them and writes its part of H_t: one barrier per step (two for GRU with
+ * hidden units (below) and each direction's R^T is packed once (pydml_sgemm_pack_b_into). One
+ * parallel region then computes X W^T for all steps and both directions (the biases that are added
+ * to it its initial C; rows shared out dynamically, pydml_sgemm_serial), and, after one barrier,
+ * the steps. Each thread takes a group of batch rows (RNN_MIN_GROUP at least) and, with more
+ * threads than groups, a block of hidden units: a block's rows of R^T are kept together with the G
+ * gates of each of its units side by side (padded to the GEMM panel width), so a thread computes
+ * H_{t-1} R^T for its own rows and units' gates only (pydml_sgemm_packed_serial, the input
+ * projection as its addend), applies the gate equations to them and writes its part of H_t. Batch
+ * groups never wait for each other; hidden blocks need one barrier per step (two for GRU with
  * LinearBeforeReset FALSE, whose reset gates must all be known before (r_t (.) H_{t-1}) R_h^T).
  * BIDIRECTIONAL gives each direction its own threads (half the team each), so the directions
- * never wait for each other; on two threads no step then needs a barrier. H is double-buffered
- * (every thread of a direction reads all of its H_{t-1}); C belongs to its block's thread.
+ * never wait for each other. H is double-buffered (every block of a direction reads all of its
+ * H_{t-1}); C belongs to its block's thread.
+ * Memory: every buffer of an execution, the packed R^T included, is a part of the caller's
+ * workspace (DirectML's temporary resource; ws_layout gives the parts, temporary_bytes their
+ * total): the plan is read-only while it executes, so executions of one operator may run at once.
  * Threads: a result never depends on the thread count -- each element of a product is the GEMM
- * engine's fixed-order sum whatever the columns a thread takes, and the element-wise equations see
- * the same operands. */
+ * engine's fixed-order sum whatever the rows and columns a thread takes, and the element-wise
+ * equations see the same operands. */
 #include <stdlib.h>
 #include <string.h>
 #ifdef _OPENMP
@@ -247,13 +252,17 @@ static void store_zero(const pydml_tensor* v, uint64_t off, uint32_t n) {
     }
 }
 
-/* ---- the blocked column layout ---- */
+/* ---- the work layout: hidden blocks, batch groups, threads ---- */
 
 typedef struct rnn_layout {
     uint32_t nblk, nr;
-    uint32_t u[RNN_MAX_BLOCKS + 1];  /* hidden units of block k: [u[k], u[k+1]) */
+    uint32_t u[RNN_MAX_BLOCKS + 1];   /* hidden units of block k: [u[k], u[k+1]) */
     uint32_t col[RNN_MAX_BLOCKS + 1]; /* its first column; segment s at col[k] + s * width(k) */
     uint32_t gp;                      /* columns per direction (col[nblk]) */
+    uint32_t ngrp;                    /* batch groups per direction */
+    uint32_t bg[RNN_MAX_BLOCKS + 1];  /* batch rows of group j: [bg[j], bg[j+1]) */
+    int split;                        /* both directions, each on its own threads */
+    uint32_t team;                    /* threads: (split ? 2 : 1) * ngrp * nblk */
 } rnn_layout;
 
 static uint32_t seg_width(const rnn_layout* L, uint32_t k) {
@@ -268,18 +277,97 @@ static uint32_t column_of(const rnn_layout* L, uint32_t s, uint32_t u) {
     return L->col[k] + s * seg_width(L, k) + (u - L->u[k]);
 }
 
-static void make_layout(rnn_layout* L, uint32_t H, uint32_t G, uint32_t nr, uint32_t threads) {
+/* Threads share a direction's steps by groups of batch rows first (a group's states depend on its
+ * own rows only: it runs every step with no barrier), as long as each group has RNN_MIN_GROUP rows,
+ * and threads left over by hidden blocks (each block's gate columns; every block reads all of
+ * H_{t-1}: one barrier per step). On a shared host a barrier waits for a descheduled thread to be
+ * woken and run: on the bench LSTM (batch 16, hidden 512, 2 threads, load ~7 on 2 cores) the two
+ * threads of two hidden blocks each spent 60-95 ms of a 110 ms step loop in the 64 barriers, and
+ * two batch groups ran the operator 1.19-1.41x faster than two blocks. Columns: per direction
+ * ceil(H / nr) * nr * G whatever the blocking (block starts are multiples of nr), so the sizes of
+ * the buffers do not depend on the team. */
+#define RNN_MIN_GROUP 4
+static void make_layout(rnn_layout* L, const rnn_plan* p, uint32_t nr, uint32_t threads) {
     memset(L, 0, sizeof *L);
+    const uint32_t H = p->hidden, G = p->gates, B = p->batch;
     L->nr = nr;
-    uint32_t nblk = threads;
+    if (threads < 1) threads = 1;
+    L->split = p->nd == 2 && threads >= 2;
+    uint32_t per = L->split ? threads / 2 : threads;
+    if (per > RNN_MAX_BLOCKS) per = RNN_MAX_BLOCKS;
+    uint32_t ngrp = B / RNN_MIN_GROUP;
+    if (ngrp > per) ngrp = per;
+    if (ngrp < 1) ngrp = 1;
+    uint32_t nblk = per / ngrp;
     const uint32_t units = (H + nr - 1) / nr;
     if (nblk > units) nblk = units;
-    if (nblk > RNN_MAX_BLOCKS) nblk = RNN_MAX_BLOCKS;
     if (nblk < 1) nblk = 1;
     L->nblk = nblk;
+    L->ngrp = ngrp;
     for (uint32_t k = 0; k <= nblk; k++) L->u[k] = k == nblk ? H : (uint32_t)((uint64_t)units * k / nblk) * nr;
     for (uint32_t k = 0; k < nblk; k++) L->col[k + 1] = L->col[k] + G * seg_width(L, k);
     L->gp = L->col[nblk];
+    for (uint32_t j = 0; j <= ngrp; j++) L->bg[j] = (uint32_t)((uint64_t)B * j / ngrp);
+    L->team = (L->split ? 2 : 1) * ngrp * nblk;
+}
+
+/* ---- the workspace (DirectML's temporary resource): its layout, a function of the plan, the
+ * panel width and the team size; temporary_bytes and execute compute it the same way ---- */
+
+enum { W_XW, W_H, W_GATES, W_LEN, W_C, W_PEEP, W_RH, W_RBH, W_BIAS, W_BROW, W_XF, W_WPW, W_WPR, W_RT0, W_RT1,
+       W_PARTS };
+
+typedef struct rnn_ws {
+    rnn_layout L;
+    uint64_t ldxw;
+    uint64_t off[W_PARTS], bytes[W_PARTS]; /* bytes 0: the part is absent */
+    uint64_t shared;                        /* the parts above; then the threads' */
+    uint64_t thread_bytes;                  /* per thread: GEMM scratch and one float row */
+    size_t proj_floats, step_floats;        /* the input projection's and the steps' GEMM scratch */
+    uint64_t total;
+    int too_big;
+} rnn_ws;
+
+static void ws_layout(const rnn_plan* p, uint32_t nr, uint32_t threads, rnn_ws* z) {
+    memset(z, 0, sizeof *z);
+    make_layout(&z->L, p, nr, threads);
+    const uint64_t G = p->gates, nd = p->nd, S = p->seq, B = p->batch, I = p->input, H = p->hidden;
+    const uint64_t gp = z->L.gp, f = sizeof(float);
+    z->ldxw = nd * gp;
+    /* sizes far past any memory are refused before multiplying further */
+    if ((double)S * B * (double)z->ldxw > 1e12 || (double)gp * (double)(H > I ? H : I) > 1e12 ||
+        (double)S * B * (double)I > 1e12) {
+        z->too_big = 1;
+        return;
+    }
+    z->bytes[W_XW] = S * B * z->ldxw * f;
+    z->bytes[W_H] = nd * 2 * B * H * f;
+    z->bytes[W_GATES] = nd * B * gp * f;
+    z->bytes[W_LEN] = B * sizeof(uint32_t);
+    if (p->type == DML_OPERATOR_LSTM) {
+        z->bytes[W_C] = nd * B * H * f;
+        if (p->has_in[IN_P]) z->bytes[W_PEEP] = nd * 3 * H * f;
+    }
+    if (p->type == DML_OPERATOR_GRU && !p->lbr) z->bytes[W_RH] = nd * B * H * f;
+    if (p->type == DML_OPERATOR_GRU && p->lbr) z->bytes[W_RBH] = nd * H * f;
+    z->bytes[W_BIAS] = nd * gp * f;
+    z->bytes[W_BROW] = (2 * G * H + I + H + 64) * f;
+    z->bytes[W_XF] = S * B * I * f;
+    z->bytes[W_WPW] = nd * gp * I * f;
+    z->bytes[W_WPR] = gp * H * f;
+    z->bytes[W_RT0] = pydml_sgemm_packed_bytes((uint32_t)H, (uint32_t)gp);
+    if (nd == 2) z->bytes[W_RT1] = z->bytes[W_RT0];
+    uint64_t o = 0;
+    for (int i = 0; i < W_PARTS; i++) {
+        z->off[i] = o;
+        o += pydml_workspace_round(z->bytes[i]);
+    }
+    z->shared = o;
+    z->proj_floats = pydml_sgemm_scratch_floats((uint32_t)z->ldxw);
+    z->step_floats = pydml_sgemm_packed_scratch_bound((uint32_t)H, p->batch);
+    const size_t gemm = z->proj_floats > z->step_floats ? z->proj_floats : z->step_floats;
+    z->thread_bytes = pydml_workspace_round((gemm + H + 64) * f);
+    z->total = z->shared + (uint64_t)z->L.team * z->thread_bytes;
 }
 
 /* ---- execution ---- */
@@ -289,8 +377,11 @@ typedef struct rnn_run {
     rnn_layout L;
     const pydml_tensor* out[OUT_SLOTS];
     uint32_t seg_of_gate[4]; /* tensor gate index -> segment in a block */
-    float* xw;               /* [seq * batch][nd * gp]: X W^T + the biases added to it */
+    float* xw;               /* [batch][seq][nd * gp]: X W^T + the biases added to it */
     uint64_t ldxw;
+    const float* xf;         /* [batch][seq][input]: X in float */
+    const float* wpw;        /* [nd * gp][input]: W, rows regrouped (the layout's columns) */
+    const float* bias;       /* [nd][gp]: the biases added to X W^T, regrouped */
     pydml_sgemm_packed* rt[2];
     float* h;                /* [nd][2][batch][hidden] */
     float* c;                /* [nd][batch][hidden] (LSTM) */
@@ -299,13 +390,18 @@ typedef struct rnn_run {
     float* rbh;              /* [nd][hidden] (GRU, LinearBeforeReset TRUE): Rb_h */
     float* peep;             /* [nd][3][hidden] (LSTM): P_i, P_o, P_f */
     uint32_t* len;           /* [batch] clamped sequence lengths */
-    int split;               /* both directions, each on its own threads (run_steps) */
-    size_t scratch_floats;
+    const pydml_workspace* ws;
+    const rnn_ws* z;
 } rnn_run;
 
 static float* hstate(const rnn_run* r, uint32_t d, uint32_t which) {
     const rnn_plan* p = r->p;
     return r->h + ((size_t)d * 2 + (which & 1u)) * p->batch * p->hidden;
+}
+
+/* The row of xw for batch row b at time t, direction d. */
+static float* xw_row(const rnn_run* r, uint32_t d, uint32_t b, uint32_t t) {
+    return r->xw + ((size_t)b * r->p->seq + t) * r->ldxw + (size_t)d * r->L.gp;
 }
 
 /* min(max(x, -c), c) as std::min / std::max evaluate it (onnxruntime's LSTM clip): NaN stays NaN. */
@@ -316,8 +412,9 @@ static void clip_run(float* v, uint32_t n, float c) {
     }
 }
 
-/* The gate equations for block k of direction d at time t, rows of the batch. */
-static void block_update(const rnn_run* r, uint32_t d, uint32_t k, uint32_t t, uint32_t step, float* tmp) {
+/* The gate equations for block k of direction d at time t, batch rows [b0, b1). */
+static void block_update(const rnn_run* r, uint32_t d, uint32_t k, uint32_t b0, uint32_t b1, uint32_t t,
+                         uint32_t step, float* tmp) {
     const rnn_plan* p = r->p;
     const rnn_layout* L = &r->L;
     const uint32_t H = p->hidden, B = p->batch, u0 = L->u[k], hb = L->u[k + 1] - u0, w = seg_width(L, k);
@@ -325,7 +422,7 @@ static void block_update(const rnn_run* r, uint32_t d, uint32_t k, uint32_t t, u
     const float* hp_all = hstate(r, d, step);
     float* hn_all = hstate(r, d, step + 1);
     const pydml_tensor* y = r->out[OUT_Y];
-    for (uint32_t b = 0; b < B; b++) {
+    for (uint32_t b = b0; b < b1; b++) {
         const float* hp = hp_all + (size_t)b * H + u0;
         float* hn = hn_all + (size_t)b * H + u0;
         if (t >= r->len[b]) { /* past this sequence's length: the state carries over, output 0 */
@@ -373,7 +470,7 @@ static void block_update(const rnn_run* r, uint32_t d, uint32_t k, uint32_t t, u
             float *gz = v, *gr = v + w, *gh = v + 2 * (size_t)w;
             if (p->lbr) {
                 pydml_activation_apply(&act[0], gz, 2 * (size_t)w); /* z and r, with the padding */
-                const float* xh = r->xw + ((size_t)t * B + b) * r->ldxw + (size_t)d * L->gp + L->col[k] + 2 * (size_t)w;
+                const float* xh = xw_row(r, d, b, t) + L->col[k] + 2 * (size_t)w;
                 const float* rb = r->rbh + (size_t)d * H + u0;
                 for (uint32_t j = 0; j < hb; j++) gh[j] = xh[j] + gr[j] * (gh[j] + rb[j]);
             }
@@ -389,58 +486,87 @@ static uint32_t time_of(const rnn_run* r, uint32_t d, uint32_t step) {
     return backward ? r->p->seq - 1 - step : step;
 }
 
-/* H_{t-1} R^T (+ the input projection) for segments [s0, s1) of block k of direction d. */
-static void block_product(const rnn_run* r, uint32_t d, uint32_t k, uint32_t t, const float* a, uint32_t s0,
-                          uint32_t s1, int with_xw, float* scratch) {
+/* H_{t-1} R^T (+ the input projection) for segments [s0, s1) of block k of direction d, batch rows
+ * [b0, b1); a: the rows' H_{t-1} (or r (.) H_{t-1}), row b at a + b * hidden. */
+static void block_product(const rnn_run* r, uint32_t d, uint32_t k, uint32_t b0, uint32_t b1, uint32_t t,
+                          const float* a, uint32_t s0, uint32_t s1, int with_xw, float* scratch) {
     const rnn_plan* p = r->p;
     const rnn_layout* L = &r->L;
     const uint32_t w = seg_width(L, k);
-    if (w == 0) return;
+    if (w == 0 || b0 >= b1) return;
     const uint32_t n0 = L->col[k] + s0 * w, n1 = L->col[k] + s1 * w;
-    const float* addend = with_xw ? r->xw + (size_t)t * p->batch * r->ldxw + (size_t)d * L->gp : NULL;
-    pydml_sgemm_packed_serial(p->batch, a, p->hidden, 1, r->rt[d], n0, n1, addend, (int64_t)r->ldxw,
-                              r->gates + (size_t)d * p->batch * L->gp, L->gp, scratch);
+    const float* addend = with_xw ? xw_row(r, d, b0, t) : NULL;
+    pydml_sgemm_packed_serial(b1 - b0, a + (size_t)b0 * p->hidden, p->hidden, 1, r->rt[d], n0, n1, addend,
+                              (int64_t)(p->seq * r->ldxw), r->gates + ((size_t)d * p->batch + b0) * L->gp, L->gp,
+                              scratch);
 }
 
-/* The team: with both directions and two threads or more, each direction has its own threads
- * (directions never wait for each other: with two threads no step needs a barrier at all); else
- * every thread takes its block of both directions. A barrier is needed only where one direction's
- * blocks are shared among threads, and it is team-wide (the condition is the same for all). */
+/* X W^T + the biases for rows [m0, m1) of xw (all directions and columns). */
+static void rows_projection(const rnn_run* r, uint32_t m0, uint32_t m1, float* scratch) {
+    const rnn_plan* p = r->p;
+    const uint32_t I = p->input;
+    if (m0 >= m1) return;
+    for (uint32_t m = m0; m < m1; m++)
+        memcpy(r->xw + (size_t)m * r->ldxw, r->bias, (size_t)r->ldxw * sizeof(float));
+    const pydml_sgemm_args g = {m1 - m0, (uint32_t)r->ldxw, I, r->xf + (size_t)m0 * I, I, 1, r->wpw, 1, I,
+                                r->xw + (size_t)m0 * r->ldxw, (int64_t)r->ldxw, 1};
+    pydml_sgemm_serial(&g, scratch);
+}
+
+/* The team: thread id runs direction(s) [d0, d1), batch group j and hidden block k (make_layout).
+ * A barrier is needed only where a direction's hidden blocks are shared among threads (every
+ * block reads all of H_{t-1}), and it is team-wide (the condition is the same for all). */
 static void run_steps(const rnn_run* r, int* failed) {
     const rnn_plan* p = r->p;
     const rnn_layout* L = &r->L;
     const uint32_t H = p->hidden, B = p->batch;
-    const uint32_t team = r->split ? 2 * L->nblk : L->nblk;
+    const uint32_t team = L->team;
     const int sync = L->nblk > 1;
 #ifdef _OPENMP
 #pragma omp parallel num_threads((int)team) if (team > 1)
 #endif
     {
-        float* scratch = pydml_sgemm_scratch_alloc(r->scratch_floats + H + 64);
-        const int ok = pydml_scratch_ok(failed, scratch, scratch);
         uint32_t id = 0;
 #ifdef _OPENMP
         id = (uint32_t)omp_get_thread_num();
 #endif
-        const uint32_t k = id % L->nblk;
-        const uint32_t d0 = r->split ? id / L->nblk : 0, d1 = r->split ? d0 + 1 : p->nd;
-        float* tmp = scratch ? scratch + r->scratch_floats : NULL;
-        const int mine = ok && id < team;
+        const uint64_t mine = r->z->shared + (uint64_t)id * r->z->thread_bytes;
+        float* scratch = id < team ? pydml_workspace_part(r->ws, mine, r->z->thread_bytes) : NULL;
+        const int ok = pydml_scratch_ok(failed, scratch, scratch);
+        const uint32_t per = L->ngrp * L->nblk;
+        const uint32_t k = id % per % L->nblk, j = id % per / L->nblk;
+        const uint32_t d0 = L->split ? id / per : 0, d1 = L->split ? d0 + 1 : p->nd;
+        const uint32_t b0 = L->bg[j], b1 = L->bg[j + 1];
+        const size_t gemm = r->z->proj_floats > r->z->step_floats ? r->z->proj_floats : r->z->step_floats;
+        float* tmp = scratch ? scratch + gemm : NULL;
+        const int mine_ok = ok && id < team;
+        /* X W^T + biases first, its rows shared out dynamically (a thread the host deschedules
+         * holds up no other), then one barrier (the steps read every row of xw) */
+        const uint32_t rows = p->seq * B;
+        uint32_t items = 4 * team;
+        if (items > (rows + 5) / 6) items = (rows + 5) / 6;
+#ifdef _OPENMP
+#pragma omp for schedule(dynamic, 1)
+#endif
+        for (uint32_t it = 0; it < items; it++)
+            if (mine_ok)
+                rows_projection(r, (uint32_t)((uint64_t)rows * it / items), (uint32_t)((uint64_t)rows * (it + 1) / items),
+                                scratch);
         for (uint32_t step = 0; step < p->seq; step++) {
             if (p->type == DML_OPERATOR_GRU && !p->lbr) {
-                for (uint32_t d = d0; d < d1 && mine; d++) {
+                for (uint32_t d = d0; d < d1 && mine_ok; d++) {
                     const uint32_t t = time_of(r, d, step), w = seg_width(L, k);
                     const uint32_t u0 = L->u[k], hb = L->u[k + 1] - u0;
                     const float* hp = hstate(r, d, step);
-                    block_product(r, d, k, t, hp, 0, 2, 1, scratch);
+                    block_product(r, d, k, b0, b1, t, hp, 0, 2, 1, scratch);
                     const pydml_activation* act = &p->act[d * p->nact];
-                    for (uint32_t b = 0; b < B && hb; b++) {
+                    for (uint32_t b = b0; b < b1 && hb; b++) {
                         float* v = r->gates + ((size_t)d * B + b) * L->gp + L->col[k];
                         pydml_activation_apply(&act[0], v, 2 * (size_t)w);
                         const float* gr = v + w;
                         const float* hprow = hp + (size_t)b * H + u0;
                         float* rh = r->rh + ((size_t)d * B + b) * H + u0;
-                        for (uint32_t j = 0; j < hb; j++) rh[j] = gr[j] * hprow[j];
+                        for (uint32_t u = 0; u < hb; u++) rh[u] = gr[u] * hprow[u];
                     }
                 }
                 if (sync) {
@@ -448,22 +574,22 @@ static void run_steps(const rnn_run* r, int* failed) {
 #pragma omp barrier
 #endif
                 }
-                for (uint32_t d = d0; d < d1 && mine; d++) {
+                for (uint32_t d = d0; d < d1 && mine_ok; d++) {
                     const uint32_t t = time_of(r, d, step);
-                    block_product(r, d, k, t, r->rh + (size_t)d * B * H, 2, 3, 1, scratch);
-                    block_update(r, d, k, t, step, tmp);
+                    block_product(r, d, k, b0, b1, t, r->rh + (size_t)d * B * H, 2, 3, 1, scratch);
+                    block_update(r, d, k, b0, b1, t, step, tmp);
                 }
             } else {
-                for (uint32_t d = d0; d < d1 && mine; d++) {
+                for (uint32_t d = d0; d < d1 && mine_ok; d++) {
                     const uint32_t t = time_of(r, d, step);
                     const float* hp = hstate(r, d, step);
                     if (p->type == DML_OPERATOR_GRU) { /* LinearBeforeReset: R_h's product alone */
-                        block_product(r, d, k, t, hp, 0, 2, 1, scratch);
-                        block_product(r, d, k, t, hp, 2, 3, 0, scratch);
+                        block_product(r, d, k, b0, b1, t, hp, 0, 2, 1, scratch);
+                        block_product(r, d, k, b0, b1, t, hp, 2, 3, 0, scratch);
                     } else {
-                        block_product(r, d, k, t, hp, 0, p->gates, 1, scratch);
+                        block_product(r, d, k, b0, b1, t, hp, 0, p->gates, 1, scratch);
                     }
-                    block_update(r, d, k, t, step, tmp);
+                    block_update(r, d, k, b0, b1, t, step, tmp);
                 }
             }
             if (sync) {
@@ -472,27 +598,27 @@ static void run_steps(const rnn_run* r, int* failed) {
 #endif
             }
         }
-        free(scratch);
     }
 }
 
-static void free_run(rnn_run* r) {
-    free(r->xw);
-    pydml_sgemm_packed_free(r->rt[0]);
-    pydml_sgemm_packed_free(r->rt[1]);
-    free(r->h);
-    free(r->c);
-    free(r->gates);
-    free(r->rh);
-    free(r->rbh);
-    free(r->peep);
-    free(r->len);
+static void* ws_part(const pydml_workspace* ws, const rnn_ws* z, int part, int zero) {
+    if (z->bytes[part] == 0) return NULL;
+    void* m = pydml_workspace_part(ws, z->off[part], z->bytes[part]);
+    if (m != NULL && zero) memset(m, 0, (size_t)z->bytes[part]);
+    return m;
+}
+
+static int team_size(void) {
+    int threads = 1;
+#ifdef _OPENMP
+    threads = omp_get_max_threads();
+#endif
+    return threads;
 }
 
 static pydml_status execute(const void* plan, const pydml_tensor* const* inputs, uint32_t input_count,
                             const pydml_tensor* const* outputs, uint32_t output_count,
                             const pydml_workspace* ws) {
-    (void)ws; /* the family asks for no temporary resource (no temporary_bytes) */
     const rnn_plan* p = plan;
     if (p == NULL || inputs == NULL || outputs == NULL || input_count != p->n_in || output_count != p->n_out)
         return PYDML_STATUS_INVALID_PARAMETER;
@@ -518,57 +644,53 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
         out[i] = outputs[i];
     }
     const uint32_t G = p->gates, nd = p->nd, S = p->seq, B = p->batch, I = p->input, H = p->hidden;
-    int threads = 1;
-#ifdef _OPENMP
-    threads = omp_get_max_threads();
-#endif
+    /* the team the workspace was sized for (temporary_bytes with this team size); a smaller one if
+     * the workspace is smaller (a result does not depend on the team) */
+    const uint32_t nr = pydml_sgemm_pack_width();
+    uint32_t threads = (uint32_t)team_size();
+    rnn_ws z;
+    ws_layout(p, nr, threads, &z);
+    while (threads > 1 && !z.too_big && ws != NULL && ws->bytes < z.total) ws_layout(p, nr, --threads, &z);
+    if (z.too_big) return PYDML_STATUS_OUT_OF_MEMORY;
+    if (ws == NULL || ws->data == NULL || ws->bytes < z.total) return PYDML_STATUS_INVALID_PARAMETER;
     rnn_run r;
     memset(&r, 0, sizeof r);
     r.p = p;
+    r.L = z.L;
+    r.z = &z;
+    r.ws = ws;
+    r.ldxw = z.ldxw;
     for (int i = 0; i < OUT_SLOTS; i++) r.out[i] = out[i];
     if (p->type == DML_OPERATOR_LSTM) { /* tensor order i, o, f, c -> segments i, f, c, o */
         r.seg_of_gate[0] = 0, r.seg_of_gate[1] = 3, r.seg_of_gate[2] = 1, r.seg_of_gate[3] = 2;
     } else {
         for (uint32_t g = 0; g < 4; g++) r.seg_of_gate[g] = g;
     }
-    /* the panel width of the ISA the packed products will use */
-    {
-        pydml_sgemm_packed* probe = NULL;
-        if ((s = pydml_sgemm_pack_b(1, 1, (const float[1]){0.0f}, 1, 1, &probe))) return s;
-        r.split = nd == 2 && threads >= 2;
-        make_layout(&r.L, H, G, pydml_sgemm_packed_panel_width(probe), (uint32_t)(r.split ? threads / 2 : threads));
-        pydml_sgemm_packed_free(probe);
-    }
-    if ((uint64_t)G * (H + (uint64_t)r.L.nr * r.L.nblk) > INT32_MAX) return PYDML_STATUS_OUT_OF_MEMORY;
     const uint32_t GP = r.L.gp;
-    r.ldxw = (uint64_t)nd * GP;
-    const size_t rows = (size_t)S * B;
-    /* sizes far past any memory are refused before multiplying further */
-    if ((double)rows * (double)r.ldxw > 1e12 || (double)GP * (double)(H > I ? H : I) > 1e12)
-        return PYDML_STATUS_OUT_OF_MEMORY;
-    const size_t wrow = I > H ? I : H;
-    float* xf = malloc(rows * I * sizeof(float));
-    float* wp = calloc((size_t)nd * GP * wrow, sizeof(float)); /* W then each R, rows regrouped */
-    float* bias = calloc((size_t)nd * GP, sizeof(float));
-    float* brow = malloc(((size_t)2 * G * H + I + H + 64) * sizeof(float));
-    r.xw = malloc(rows * r.ldxw * sizeof(float));
-    r.h = calloc((size_t)nd * 2 * B * H, sizeof(float));
-    r.gates = calloc((size_t)nd * B * GP, sizeof(float));
-    r.len = malloc((size_t)B * sizeof(uint32_t));
-    int nomem = !xf || !wp || !bias || !brow || !r.xw || !r.h || !r.gates || !r.len;
-    if (p->type == DML_OPERATOR_LSTM) {
-        nomem |= (r.c = calloc((size_t)nd * B * H, sizeof(float))) == NULL;
-        if (in[IN_P]) nomem |= (r.peep = calloc((size_t)nd * 3 * H, sizeof(float))) == NULL;
-    }
-    if (p->type == DML_OPERATOR_GRU && !p->lbr) nomem |= (r.rh = calloc((size_t)nd * B * H, sizeof(float))) == NULL;
-    if (p->type == DML_OPERATOR_GRU && p->lbr) nomem |= (r.rbh = calloc((size_t)nd * H, sizeof(float))) == NULL;
-    if (nomem) {
-        s = PYDML_STATUS_OUT_OF_MEMORY;
-        goto done;
-    }
-    /* operands to float */
-    for (uint32_t t = 0; t < S; t++)
-        for (uint32_t b = 0; b < B; b++) load_run(in[IN_X], at(in[IN_X], 0, t, b, 0), I, xf + ((size_t)t * B + b) * I);
+    /* the workspace's parts; those calloc'ed before are zero-filled (padding columns and rows,
+     * absent initial states and biases are 0) */
+    r.xw = ws_part(ws, &z, W_XW, 0);
+    r.h = ws_part(ws, &z, W_H, 1);
+    r.gates = ws_part(ws, &z, W_GATES, 1);
+    r.len = ws_part(ws, &z, W_LEN, 0);
+    r.c = ws_part(ws, &z, W_C, 1);
+    r.peep = ws_part(ws, &z, W_PEEP, 1);
+    r.rh = ws_part(ws, &z, W_RH, 1);
+    r.rbh = ws_part(ws, &z, W_RBH, 1);
+    float* bias = ws_part(ws, &z, W_BIAS, 1);
+    float* brow = ws_part(ws, &z, W_BROW, 0);
+    float* xf = ws_part(ws, &z, W_XF, 0);
+    float* wpw = ws_part(ws, &z, W_WPW, 1);
+    float* wpr = ws_part(ws, &z, W_WPR, 0);
+    if (!r.xw || !r.h || !r.gates || !r.len || !bias || !brow || !xf || !wpw || !wpr ||
+        (p->type == DML_OPERATOR_LSTM && !r.c) || (p->has_in[IN_P] && p->type == DML_OPERATOR_LSTM && !r.peep) ||
+        (p->type == DML_OPERATOR_GRU && (p->lbr ? !r.rbh : !r.rh)))
+        return PYDML_STATUS_INVALID_PARAMETER;
+    if (!in[IN_P]) r.peep = NULL;
+    r.xf = xf, r.wpw = wpw, r.bias = bias;
+    /* operands to float: X batch row by batch row (each thread's rows are then contiguous) */
+    for (uint32_t b = 0; b < B; b++)
+        for (uint32_t t = 0; t < S; t++) load_run(in[IN_X], at(in[IN_X], 0, t, b, 0), I, xf + ((size_t)b * S + t) * I);
     for (uint32_t b = 0; b < B; b++) {
         uint32_t l = S;
         if (in[IN_L]) {
@@ -581,7 +703,7 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
         for (uint32_t g = 0; g < G; g++)
             for (uint32_t u = 0; u < H; u++) {
                 const uint32_t col = column_of(&r.L, r.seg_of_gate[g], u);
-                load_run(in[IN_W], at(in[IN_W], 0, d, g * H + u, 0), I, wp + ((size_t)d * GP + col) * I);
+                load_run(in[IN_W], at(in[IN_W], 0, d, g * H + u, 0), I, wpw + ((size_t)d * GP + col) * I);
             }
         if (in[IN_B]) {
             load_run(in[IN_B], at(in[IN_B], 0, 0, d, 0), 2 * G * H, brow);
@@ -597,58 +719,45 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
                     }
                 }
         }
-        if (r.peep) {
-            load_run(in[IN_P], at(in[IN_P], 0, 0, d, 0), 3 * H, r.peep + (size_t)d * 3 * H);
-        }
+        if (r.peep) load_run(in[IN_P], at(in[IN_P], 0, 0, d, 0), 3 * H, r.peep + (size_t)d * 3 * H);
         for (uint32_t b = 0; b < B; b++) {
             if (in[IN_H]) load_run(in[IN_H], at(in[IN_H], 0, d, b, 0), H, hstate(&r, d, 0) + (size_t)b * H);
             if (in[IN_C]) load_run(in[IN_C], at(in[IN_C], 0, d, b, 0), H, r.c + ((size_t)d * B + b) * H);
         }
-    }
-    /* X W^T + biases, all steps and directions: one threaded product */
-    for (size_t row = 0; row < rows; row++) memcpy(r.xw + row * r.ldxw, bias, r.ldxw * sizeof(float));
-    {
-        const pydml_sgemm_args g = {(uint32_t)rows, (uint32_t)r.ldxw, I, xf, I, 1, wp, 1, I, r.xw, (int64_t)r.ldxw, 1};
-        if ((s = pydml_sgemm(&g))) goto done;
-    }
-    /* each direction's R^T, rows regrouped, packed once */
-    for (uint32_t d = 0; d < nd; d++) {
-        memset(wp, 0, (size_t)GP * H * sizeof(float));
+        /* this direction's R^T, rows regrouped, packed once into the workspace */
+        memset(wpr, 0, (size_t)GP * H * sizeof(float));
         for (uint32_t g = 0; g < G; g++)
             for (uint32_t u = 0; u < H; u++) {
                 const uint32_t col = column_of(&r.L, r.seg_of_gate[g], u);
-                load_run(in[IN_R], at(in[IN_R], 0, d, g * H + u, 0), H, wp + (size_t)col * H);
+                load_run(in[IN_R], at(in[IN_R], 0, d, g * H + u, 0), H, wpr + (size_t)col * H);
             }
-        if ((s = pydml_sgemm_pack_b(H, GP, wp, 1, H, &r.rt[d]))) goto done;
+        const int part = d ? W_RT1 : W_RT0;
+        void* mem = ws_part(ws, &z, part, 0);
+        if ((s = pydml_sgemm_pack_b_into(H, GP, wpr, 1, H, mem, (size_t)z.bytes[part], &r.rt[d]))) return s;
     }
-    free(xf), xf = NULL;
-    free(wp), wp = NULL;
     /* the packed panels' ISA decides the layout's panel width: a change of the active features
-     * between the probe and the packing would misalign the blocks */
-    if (pydml_sgemm_packed_panel_width(r.rt[0]) != r.L.nr) {
-        s = PYDML_STATUS_INVALID_PARAMETER;
-        goto done;
-    }
-    r.scratch_floats = pydml_sgemm_packed_scratch_floats(r.rt[0], B);
+     * between the layout and the packing would misalign the blocks */
+    if (pydml_sgemm_packed_panel_width(r.rt[0]) != r.L.nr ||
+        pydml_sgemm_packed_scratch_floats(r.rt[0], B) > z.step_floats)
+        return PYDML_STATUS_INVALID_PARAMETER;
+    /* X W^T + biases, then the steps, in one parallel region */
     int failed = 0;
     run_steps(&r, &failed);
-    if (failed) {
-        s = PYDML_STATUS_OUT_OF_MEMORY;
-        goto done;
-    }
+    if (failed) return PYDML_STATUS_INVALID_PARAMETER;
     for (uint32_t d = 0; d < nd; d++)
         for (uint32_t b = 0; b < B; b++) {
             if (out[OUT_YH]) store_run(out[OUT_YH], at(out[OUT_YH], 0, d, b, 0), H, hstate(&r, d, S) + (size_t)b * H);
             if (out[OUT_YC]) store_run(out[OUT_YC], at(out[OUT_YC], 0, d, b, 0), H, r.c + ((size_t)d * B + b) * H);
         }
-    s = PYDML_STATUS_SUCCESS;
-done:
-    free(xf);
-    free(wp);
-    free(bias);
-    free(brow);
-    free_run(&r);
-    return s;
+    return PYDML_STATUS_SUCCESS;
 }
 
-const pydml_kernel_family pydml_family_recurrent = {"recurrent", create, destroy, execute, 0, NULL, NULL};
+/* DirectML's temporary resource: every buffer of an execution (ws_layout) comes from the caller's
+ * workspace, so the plan stays read-only and executions of one operator may run at the same time. */
+static uint64_t temporary_bytes(const void* plan, uint32_t threads) {
+    rnn_ws z;
+    ws_layout(plan, pydml_sgemm_pack_width(), threads, &z);
+    return z.too_big ? UINT64_MAX / 2 : z.total;
+}
+
+const pydml_kernel_family pydml_family_recurrent = {"recurrent", create, destroy, execute, 0, temporary_bytes, NULL};

@@ -1,0 +1,105 @@
+"""The recurrent family's workspace (issue 28): RNN, LSTM and GRU take every buffer of an execution
+from DirectML's temporary resource (native/families/recurrent.c, ws_layout), so the plan stays
+read-only and executions of one operator may run at the same time (the C API takes no lock).
+
+Also the team layouts the workspace follows (batch groups, hidden blocks, both together) against
+the pages' equations (test_recurrent.reference, float64 numpy) and across thread counts.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import numpy as np
+import pytest
+from test_recurrent import BI, DEFAULT_ACTS, FWD, TOL, act_of, case, check, make_desc
+
+import pydml
+from pydml.native import lib
+
+
+def _lstm(rng: np.random.Generator) -> tuple[Any, dict[str, np.ndarray]]:
+    seq, batch, inp, hidden = 5, 9, 12, 20
+    acts = [act_of(a) for a in DEFAULT_ACTS["LSTM"]] * 2
+    desc = make_desc("LSTM", "FLOAT32", seq, batch, inp, hidden, BI, acts, peep=True)
+
+    def rand(*shape: int) -> np.ndarray:
+        return (rng.standard_normal(shape) * 0.5).astype(np.float32)
+
+    ins = {"InputTensor": rand(1, seq, batch, inp), "WeightTensor": rand(1, 2, 4 * hidden, inp),
+           "RecurrenceTensor": rand(1, 2, 4 * hidden, hidden), "BiasTensor": rand(1, 1, 2, 8 * hidden),
+           "HiddenInitTensor": rand(1, 2, batch, hidden), "CellMemInitTensor": rand(1, 2, batch, hidden),
+           "PeepholeTensor": rand(1, 1, 2, 3 * hidden)}
+    return desc, ins
+
+
+def _bits(out: dict[str, np.ndarray]) -> bytes:
+    return b"".join(out[k].tobytes() for k in sorted(out))
+
+
+@pytest.mark.parametrize("kind", ["RNN", "LSTM", "GRU"])
+def test_temporary_bytes_are_reported(kind: str) -> None:
+    acts = [act_of(a) for a in DEFAULT_ACTS[kind]]
+    op = pydml.Device().create_operator(make_desc(kind, "FLOAT32", 3, 2, 4, 5, FWD, acts))
+    assert op.binding_properties["temporary_bytes"] > 0
+
+
+def test_a_garbage_filled_temporary_gives_the_same_bits(rng: np.random.Generator) -> None:
+    desc, ins = _lstm(rng)
+    op = pydml.Device().create_operator(desc)
+    need = op.binding_properties["temporary_bytes"]
+    expected = _bits(op.execute(ins))
+    for fill in (0xFF, 0x7F, 0x00):  # NaN bytes, huge values, zeros
+        temporary = np.full(need, fill, np.uint8)
+        assert _bits(op.execute(ins, temporary=temporary)) == expected
+        assert (temporary != fill).any()  # the caller's memory was used
+    with pytest.raises(pydml.PydmlError, match=f"fewer than the {need}"):
+        op.execute(ins, temporary=np.zeros(need - 64, np.uint8))
+
+
+def test_one_lstm_executed_from_three_threads_at_once(rng: np.random.Generator) -> None:
+    desc, ins = _lstm(rng)
+    op = pydml.Device().create_operator(desc)
+    expected = _bits(op.execute(ins))
+    results: list[bytes] = []
+    errors: list[BaseException] = []
+
+    def work() -> None:
+        try:
+            for _ in range(20):
+                results.append(_bits(op.execute(ins)))
+        except BaseException as e:  # noqa: BLE001 - reported below
+            errors.append(e)
+
+    threads = [threading.Thread(target=work) for _ in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors and len(results) == 60
+    assert all(r == expected for r in results)
+
+
+@pytest.mark.parametrize(("kind", "kw"), [("LSTM", {"peep": True}), ("GRU", {"lbr": False}),
+                                          ("GRU", {"lbr": True}), ("RNN", {})])
+@pytest.mark.parametrize("direction", [FWD, BI])
+@pytest.mark.parametrize("hidden", [8, 20])
+def test_batch_groups_and_hidden_blocks_agree(kind: str, kw: dict[str, Any], direction: str, hidden: int,
+                                               rng: np.random.Generator) -> None:
+    # batch 9 on 1 to 4 threads: groups of batch rows (2 and 3 threads), groups and hidden blocks
+    # (4 threads forward, hidden 20: two GEMM panels), directions first when bidirectional;
+    # test_recurrent's thread-count test (batch 5) runs hidden blocks alone. Sequence lengths
+    # included.
+    seed = int(rng.integers(1 << 30))
+    outs = []
+    for threads in (1, 2, 3, 4):
+        previous = lib.pydml_set_num_threads(threads)
+        try:
+            out, ref, _ = case(np.random.default_rng(seed), kind, "FLOAT32", 4, 9, 11, hidden, direction,
+                               lengths=[4, 0, 2, 4, 3, 1, 4, 4, 2], **kw)
+        finally:
+            lib.pydml_set_num_threads(previous)
+        check(out, ref, TOL["FLOAT32"])
+        outs.append(_bits(out))
+    assert all(o == outs[0] for o in outs[1:]), (kind, kw, direction)
