@@ -615,3 +615,46 @@ def test_connected_tensors_may_differ_in_type_and_sizes(
     (z,) = device.compile_graph(g).execute([x])
     assert z.dtype == np.int32 and z.shape == (64,)
     assert z.tobytes() == np.maximum(x, 0).tobytes()
+
+
+def test_owned_weights_prepared_per_graph(device: pydml.Device, rng: np.random.Generator) -> None:
+    """A GEMM whose B is OWNED_BY_DML packs B once when a graph is initialized (the family's
+    initialize hook, offered the graph's copy). One operator in two graphs with different weights,
+    re-initialized, released: each graph's result is always its own weights' product."""
+    M, K, N = 40, 24, 20  # enough rows that execute would otherwise pack B on every call
+    gemm = pydml.DML_GEMM_OPERATOR_DESC(
+        ATensor=t([1, 1, M, K]), BTensor=t([1, 1, N, K], Flags=pydml.DML_TENSOR_FLAG_OWNED_BY_DML),
+        OutputTensor=t([1, 1, M, N]), TransA="NONE", TransB="TRANSPOSE", Alpha=1.0, Beta=0.0)
+    op = device.create_operator(gemm)
+
+    def graph() -> Any:
+        return device.compile_graph(DML_GRAPH_DESC(
+            Nodes=[DML_OPERATOR_GRAPH_NODE_DESC(Operator=op, Name="gemm")],
+            InputEdges=[In(0, 0, 0, "a"), In(1, 0, 1, "b")], OutputEdges=[Out(0, 0, 0, "y")], InputCount=2))
+
+    a = rng.standard_normal([1, 1, M, K]).astype(np.float32)
+    w1, w2 = (rng.standard_normal([1, 1, N, K]).astype(np.float32) for _ in range(2))
+
+    def expected(w: np.ndarray) -> np.ndarray:
+        return (a[0, 0].astype(np.float64) @ w[0, 0].T.astype(np.float64)).astype(np.float32)
+
+    def check(g: Any, w: np.ndarray) -> None:
+        (y,) = g.execute([a, None], outputs=[np.full([1, 1, M, N], np.nan, np.float32)])
+        np.testing.assert_allclose(y[0, 0], expected(w), rtol=1e-5, atol=1e-5)
+
+    g1, g2 = graph(), graph()
+    g1.initialize([None, w1])
+    check(g1, w1)
+    g2.initialize([None, w2])  # the same operator, now prepared for g2's copy
+    check(g2, w2)
+    check(g1, w1)
+    g1.initialize([None, w2])
+    check(g1, w2)
+    del g2
+    import gc
+
+    gc.collect()
+    check(g1, w2)
+    op.initialize({"BTensor": w1})  # the operator on its own, after the graphs
+    y = op.execute({"ATensor": a})["OutputTensor"]
+    np.testing.assert_allclose(y[0, 0], expected(w1), rtol=1e-5, atol=1e-5)

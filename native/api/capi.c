@@ -514,6 +514,17 @@ pydml_status pydml_operator_execute_ex(const pydml_operator* op, const pydml_buf
     return s;
 }
 
+pydml_status pydml_operator_prepare_owned(const pydml_operator* op, const pydml_tensor* const* inputs,
+                                          uint32_t input_count) {
+    if (op == NULL || input_count != op->input_count || (input_count && inputs == NULL))
+        return PYDML_STATUS_INVALID_PARAMETER;
+    if (op->family->initialize == NULL) return PYDML_STATUS_SUCCESS;
+    pthread_rwlock_wrlock((pthread_rwlock_t*)&op->lock);
+    const pydml_status s = op->family->initialize(op->plan, inputs, input_count);
+    pthread_rwlock_unlock((pthread_rwlock_t*)&op->lock);
+    return s;
+}
+
 pydml_status pydml_operator_execute_views(const pydml_operator* op, const pydml_tensor* const* inputs,
                                           uint32_t input_count, const pydml_tensor* const* outputs,
                                           uint32_t output_count, char* message, size_t message_size) {

@@ -13,6 +13,13 @@ pydml_status pydml_operator_execute_owned_views(const pydml_operator* op, const 
                                                 const pydml_buffer* temporary, char* message,
                                                 size_t message_size);
 
+/* Lets op's family prepare owned inputs kept by someone else (a graph's initialized copies, bound
+ * to this operator at each of its executions): inputs[i] is a view over the memory of owned input i,
+ * NULL for the others; all NULL forgets a preparation (the graph is released). A family without
+ * an initialize hook ignores it. Takes the operator's lock alone, as initialize does. */
+pydml_status pydml_operator_prepare_owned(const pydml_operator* op, const pydml_tensor* const* inputs,
+                                          uint32_t input_count);
+
 /* The desc an operator was created from (a deep copy it keeps: desc_copy.c), the feature level it
  * was validated at and its execution flags: what the graph compiler needs to re-create it with a
  * FusedActivation (graph.c). NULL / 0 for NULL. */

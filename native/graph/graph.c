@@ -1408,6 +1408,40 @@ pydml_status pydml_graph_initialize_borrowed(pydml_graph* g, const pydml_buffer*
     return graph_initialize(g, inputs, input_count, 1, message, message_size);
 }
 
+/* Offers each operator node its owned inputs' memory (the graph's copies, or NULL to forget them):
+ * a family with an initialize hook prepares them once (GEMM packs an owned B's panels) and uses the
+ * preparation while that memory is what the graph binds. A node that cannot be prepared simply
+ * keeps preparing per execution, so failures are not errors. */
+static void prepare_owned_inputs(const pydml_graph* g, int forget) {
+    enum { STACK = 16 };
+    for (uint32_t i = 0; i < g->node_count; i++) {
+        const gnode* gn = &g->nodes[i];
+        if (gn->op == NULL || gn->n_in == 0) continue;
+        int any = 0;
+        for (uint32_t k = 0; k < gn->n_in; k++) any |= g->slots[gn->first + k].kind == SRC_OWNED;
+        if (!any) continue;
+        pydml_tensor stack_views[STACK];
+        const pydml_tensor* stack_ptrs[STACK];
+        pydml_tensor* views = gn->n_in > STACK ? malloc(gn->n_in * sizeof *views) : stack_views;
+        const pydml_tensor** ptrs = gn->n_in > STACK ? malloc(gn->n_in * sizeof *ptrs) : stack_ptrs;
+        if (views != NULL && ptrs != NULL) {
+            for (uint32_t k = 0; k < gn->n_in; k++) {
+                const uint32_t b = gn->first + k;
+                const slot* sl = &g->slots[b];
+                ptrs[k] = NULL;
+                if (forget || sl->kind != SRC_OWNED) continue;
+                views[k] = g->tmpl[b];
+                views[k].data = g->owned[sl->index];
+                views[k].buffer_bytes = g->input_bytes[sl->index];
+                ptrs[k] = &views[k];
+            }
+            (void)pydml_operator_prepare_owned(gn->op, ptrs, gn->n_in);
+        }
+        if (views != stack_views) free(views);
+        if (ptrs != stack_ptrs) free(ptrs);
+    }
+}
+
 static pydml_status graph_initialize(pydml_graph* g, const pydml_buffer* inputs, uint32_t input_count, int borrow,
                                      char* message, size_t message_size) {
     char l[160];
@@ -1454,6 +1488,7 @@ static pydml_status graph_initialize(pydml_graph* g, const pydml_buffer* inputs,
             g->owned[i] = copy;
             g->owned_borrowed[i] = (uint8_t)(borrow != 0);
         }
+    prepare_owned_inputs(g, 0);
     g->initialized = 1;
     return PYDML_STATUS_SUCCESS;
 }
@@ -1825,4 +1860,8 @@ pydml_status pydml_graph_execute(const pydml_graph* g, const pydml_buffer* input
     return s;
 }
 
-void pydml_graph_release(pydml_graph* g) { graph_free(g); }
+void pydml_graph_release(pydml_graph* g) {
+    /* the operators outlive the graph: they must not keep a preparation of memory freed here */
+    if (g != NULL && g->initialized) prepare_owned_inputs(g, 1);
+    graph_free(g);
+}
