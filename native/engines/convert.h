@@ -12,6 +12,10 @@
 
 /* n contiguous FLOAT16 values to FLOAT32 and back, on the widest path pydml_active_cpu_features()
  * allows (AVX-512, F16C, portable C; the tests run each). Exact / round-to-nearest-even. */
+/* A FLOAT16 element at any byte address: views of raw memory may start at an odd one, so row code
+ * reads and writes halves through this 1-byte-aligned type (no alignment is assumed). */
+typedef uint16_t pydml_half_u __attribute__((aligned(1)));
+
 void pydml_f16_row_to_f32(const uint16_t* src, float* dst, size_t n);
 void pydml_f32_row_to_f16(const float* src, uint16_t* dst, size_t n);
 

@@ -835,7 +835,10 @@ static void scale_bias_int(uint32_t t, int64_t* v, size_t n, double s, double b)
 #define EW_STREAM_BYTES ((uint64_t)32 << 20)
 #define EW_F16_AHEAD (2 * EW_CHUNK)  /* halves */
 #ifdef EW_X86
-EW_T256 static void f16_load_avx2(const uint16_t* s, float* d, size_t n) {
+/* FLOAT16 operands and outputs may sit at any byte address (a view of raw memory): halves are read
+ * and written through convert.h's 1-byte-aligned type. */
+typedef pydml_half_u ew_half;
+EW_T256 static void f16_load_avx2(const ew_half* s, float* d, size_t n) {
     size_t k = 0;
     for (; k + 32 <= n; k += 32) {
         __builtin_prefetch((const char*)(uintptr_t)((uintptr_t)(s + k) + 2 * EW_F16_AHEAD));
@@ -845,7 +848,7 @@ EW_T256 static void f16_load_avx2(const uint16_t* s, float* d, size_t n) {
     for (; k + 8 <= n; k += 8) _mm256_storeu_ps(d + k, _mm256_cvtph_ps(_mm_loadu_si128((const __m128i*)(s + k))));
     for (; k < n; k++) d[k] = pydml_f16_to_f32(s[k]);
 }
-EW_T512 static void f16_load_avx512(const uint16_t* s, float* d, size_t n) {
+EW_T512 static void f16_load_avx512(const ew_half* s, float* d, size_t n) {
     size_t k = 0;
     for (; k + 32 <= n; k += 32) {
         __builtin_prefetch((const char*)(uintptr_t)((uintptr_t)(s + k) + 2 * EW_F16_AHEAD));
@@ -856,7 +859,7 @@ EW_T512 static void f16_load_avx512(const uint16_t* s, float* d, size_t n) {
 }
 /* streamed: the halves up to a 16-byte boundary stored one by one, then 8 at a time with movntdq
  * (a 2-byte aligned row reaches one; an odd address never does and is stored as usual) */
-EW_T256 static void f16_store_avx2(const float* s, uint16_t* d, size_t n, int stream) {
+EW_T256 static void f16_store_avx2(const float* s, ew_half* d, size_t n, int stream) {
     size_t k = 0;
     if (stream && ((uintptr_t)d & 1u) == 0) {
         for (; k < n && ((uintptr_t)(d + k) & 15u); k++) d[k] = pydml_f32_to_f16(s[k]);
@@ -875,8 +878,8 @@ EW_T256 static void f16_store_avx2(const float* s, uint16_t* d, size_t n, int st
  * halves, medians of 21 alternating rounds; 8M halves on 2 threads: 0.67x -> 1.00x). The same
  * float operation on the same converted values, rounded the same way: the same bits. */
 #define EW_F16_BINARY(NAME, OP)                                                                    \
-    EW_T256 static void f16_##NAME##_avx2(const uint16_t* a, int au, const uint16_t* b, int bu,    \
-                                          uint16_t* d, size_t n, int stream) {                     \
+    EW_T256 static void f16_##NAME##_avx2(const ew_half* a, int au, const ew_half* b, int bu,    \
+                                          ew_half* d, size_t n, int stream) {                     \
         const __m256 a0 = _mm256_set1_ps(pydml_f16_to_f32(a[0])), b0 = _mm256_set1_ps(pydml_f16_to_f32(b[0])); \
         size_t k = 0;                                                                              \
         int nt = stream && ((uintptr_t)d & 1u) == 0;                                               \
@@ -902,7 +905,7 @@ EW_F16_BINARY(subtract, -)
 EW_F16_BINARY(multiply, *)
 EW_F16_BINARY(divide, /)
 #undef EW_F16_BINARY
-typedef void (*ew_f16_binary_fn)(const uint16_t*, int, const uint16_t*, int, uint16_t*, size_t, int);
+typedef void (*ew_f16_binary_fn)(const ew_half*, int, const ew_half*, int, ew_half*, size_t, int);
 static ew_f16_binary_fn f16_binary_of(uint32_t type) {
     switch (type) {
     case DML_OPERATOR_ELEMENT_WISE_ADD: case DML_OPERATOR_ELEMENT_WISE_ADD1: return f16_add_avx2;
@@ -912,7 +915,7 @@ static ew_f16_binary_fn f16_binary_of(uint32_t type) {
     default: return NULL;
     }
 }
-EW_T512 static void f16_store_avx512(const float* s, uint16_t* d, size_t n, int stream) {
+EW_T512 static void f16_store_avx512(const float* s, ew_half* d, size_t n, int stream) {
     size_t k = 0;
     if (stream && ((uintptr_t)d & 1u) == 0) {
         for (; k < n && ((uintptr_t)(d + k) & 31u); k++) d[k] = pydml_f32_to_f16(s[k]);
@@ -961,10 +964,10 @@ static void run_span(const ew_run* r, const uint64_t* offset, uint64_t n_total) 
         r->strides[0][inner] <= 1 && r->strides[1][inner] <= 1)
         f16_binary = f16_binary_of(plan->entry->type);
     if (f16_binary != NULL) {
-        const uint16_t* a = (const uint16_t*)(const void*)r->base[0] + offset[0];
-        const uint16_t* b = (const uint16_t*)(const void*)r->base[1] + offset[1];
+        const ew_half* a = (const ew_half*)(const void*)r->base[0] + offset[0];
+        const ew_half* b = (const ew_half*)(const void*)r->base[1] + offset[1];
         f16_binary(a, r->strides[0][inner] == 0, b, r->strides[1][inner] == 0,
-                   (uint16_t*)(void*)r->base[o] + offset[o], (size_t)n_total, r->stream);
+                   (ew_half*)(void*)r->base[o] + offset[o], (size_t)n_total, r->stream);
         return;
     }
 #endif
@@ -991,8 +994,8 @@ static void run_span(const ew_run* r, const uint64_t* offset, uint64_t n_total) 
                 in[k] = src;
             } else {
 #ifdef EW_X86
-                if (half && isa == EW_ISA_AVX512) f16_load_avx512((const uint16_t*)(const void*)src, (float*)(void*)stage[k], n);
-                else if (half) f16_load_avx2((const uint16_t*)(const void*)src, (float*)(void*)stage[k], n);
+                if (half && isa == EW_ISA_AVX512) f16_load_avx512((const ew_half*)(const void*)src, (float*)(void*)stage[k], n);
+                else if (half) f16_load_avx2((const ew_half*)(const void*)src, (float*)(void*)stage[k], n);
                 else
 #endif
                 load(domain, isa, r->types[k], src, s, n, stage[k]);
@@ -1020,8 +1023,8 @@ static void run_span(const ew_run* r, const uint64_t* offset, uint64_t n_total) 
         }
 #ifdef EW_X86
         if (f16_rows && so == 1 && r->types[o] == DML_TENSOR_DATA_TYPE_FLOAT16) {
-            if (isa == EW_ISA_AVX512) f16_store_avx512(out, (uint16_t*)(void*)dst, n, r->stream);
-            else f16_store_avx2(out, (uint16_t*)(void*)dst, n, r->stream);
+            if (isa == EW_ISA_AVX512) f16_store_avx512(out, (ew_half*)(void*)dst, n, r->stream);
+            else f16_store_avx2(out, (ew_half*)(void*)dst, n, r->stream);
             continue;
         }
 #endif
