@@ -117,4 +117,9 @@ def header(threads: int, *, bandwidth: StreamingBandwidth | None = None) -> Stre
           f"{f'; torch {torch.__version__}' if torch is not None else ''}")
     print(f"threads {threads}; streaming copy bandwidth on {threads} threads (256 MiB, bytes read + "
           f"written): {gbs:.1f} GB/s; ratios measured in this run")
+    # which build is measured: from a git worktree, `import pydml` still finds an editable install
+    # elsewhere unless PYTHONPATH names the worktree (helpers measured main against itself so)
+    import pydml
+
+    print(f"pydml measured: {os.path.dirname(os.path.abspath(pydml.__file__))}")
     return bw
