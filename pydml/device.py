@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import threading
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
@@ -355,8 +355,9 @@ class CompiledOperator:
         self._direct = layout.direct
         self._initialized = not layout.owned
         self._layout = layout
-        #: built by the first execute (creating stays cheap for operators a graph only holds)
-        self._fast: _FastBinding | bool | None = False
+        #: built by the first execute (creating stays cheap for operators a graph only holds);
+        #: False until then, None when this operator's bindings have no short path
+        self._fast: _FastBinding | Literal[False] | None = False
 
     @property
     def handle(self) -> Any:
@@ -456,7 +457,7 @@ class CompiledOperator:
         fast = self._fast if temporary is None else None
         if fast is False:
             fast = self._fast = _FastBinding.build(self._layout)
-        if fast is not None and fast is not True and self._initialized:
+        if fast is not None and self._initialized:
             done = fast.run(self._op, inputs, outputs)
             if done is not None:
                 return done

@@ -1361,23 +1361,9 @@ struct pydml_sgemm_packed {
     float* data;
 };
 
-pydml_status pydml_sgemm_pack_b(uint32_t K, uint32_t N, const float* b, int64_t b_rs, int64_t b_cs,
-                                pydml_sgemm_packed** out) {
-    if (out == NULL) return PYDML_STATUS_INVALID_PARAMETER;
-    *out = NULL;
-    if (b == NULL && K && N) return PYDML_STATUS_INVALID_PARAMETER;
-    pydml_sgemm_packed* p = calloc(1, sizeof *p);
-    if (p == NULL) return PYDML_STATUS_OUT_OF_MEMORY;
-    choose_isa(&p->isa);
-    const uint32_t NR = p->isa.nr;
-    p->K = K;
-    p->N = N;
-    p->panels = (N + NR - 1) / NR;
-    p->data = aligned_floats((size_t)p->panels * K * NR);
-    if (p->data == NULL) {
-        free(p);
-        return PYDML_STATUS_OUT_OF_MEMORY;
-    }
+/* B's panels into p->data (p's ISA, K, N and panels set): NR columns a panel, zero past N. */
+static void pack_panels(pydml_sgemm_packed* p, const float* b, int64_t b_rs, int64_t b_cs) {
+    const uint32_t K = p->K, N = p->N, NR = p->isa.nr;
     const int64_t panels = p->panels;
 #ifdef _OPENMP
 #pragma omp parallel for schedule(static) if (!omp_in_parallel() && (uint64_t)K * N >= 65536u)
@@ -1399,6 +1385,26 @@ pydml_status pydml_sgemm_pack_b(uint32_t K, uint32_t N, const float* b, int64_t 
                 for (uint32_t j = nr; j < NR; j++) d[(size_t)k * NR + j] = 0.0f;
         }
     }
+}
+
+pydml_status pydml_sgemm_pack_b(uint32_t K, uint32_t N, const float* b, int64_t b_rs, int64_t b_cs,
+                                pydml_sgemm_packed** out) {
+    if (out == NULL) return PYDML_STATUS_INVALID_PARAMETER;
+    *out = NULL;
+    if (b == NULL && K && N) return PYDML_STATUS_INVALID_PARAMETER;
+    pydml_sgemm_packed* p = calloc(1, sizeof *p);
+    if (p == NULL) return PYDML_STATUS_OUT_OF_MEMORY;
+    choose_isa(&p->isa);
+    const uint32_t NR = p->isa.nr;
+    p->K = K;
+    p->N = N;
+    p->panels = (N + NR - 1) / NR;
+    p->data = aligned_floats((size_t)p->panels * K * NR);
+    if (p->data == NULL) {
+        free(p);
+        return PYDML_STATUS_OUT_OF_MEMORY;
+    }
+    pack_panels(p, b, b_rs, b_cs);
     *out = p;
     return PYDML_STATUS_SUCCESS;
 }
@@ -1506,27 +1512,7 @@ pydml_status pydml_sgemm_pack_b_into(uint32_t K, uint32_t N, const float* b, int
     p->N = N;
     p->panels = (N + NR - 1) / NR;
     p->data = (float*)((char*)mem + SGEMM_PACKED_HEAD);
-    const int64_t panels = p->panels;
-#ifdef _OPENMP
-#pragma omp parallel for schedule(static) if (!omp_in_parallel() && (uint64_t)K * N >= 65536u)
-#endif
-    for (int64_t q = 0; q < panels; q++) {
-        float* d = p->data + (size_t)q * K * NR;
-        const uint32_t j0 = (uint32_t)q * NR, nr = N - j0 < NR ? N - j0 : NR;
-        if (b_cs == 1) {
-            for (uint32_t k = 0; k < K; k++) {
-                memcpy(d + (size_t)k * NR, b + (int64_t)k * b_rs + j0, (size_t)nr * sizeof(float));
-                for (uint32_t j = nr; j < NR; j++) d[(size_t)k * NR + j] = 0.0f;
-            }
-        } else {
-            for (uint32_t j = 0; j < nr; j++) {
-                const float* s = b + (int64_t)(j0 + j) * b_cs;
-                for (uint32_t k = 0; k < K; k++) d[(size_t)k * NR + j] = s[(int64_t)k * b_rs];
-            }
-            for (uint32_t k = 0; k < K; k++)
-                for (uint32_t j = nr; j < NR; j++) d[(size_t)k * NR + j] = 0.0f;
-        }
-    }
+    pack_panels(p, b, b_rs, b_cs);
     *out = p;
     return PYDML_STATUS_SUCCESS;
 }
