@@ -1,7 +1,7 @@
 """ELEMENT_WISE logical, comparison, classification and bitwise operators (native/families/ew_logical.c).
 
 Every data type each page's support table lists at DML_FEATURE_LEVEL_6_4 (read from
-pydml/ops/element_wise_logical.py and element_wise_bitwise.py), against numpy references written
+pydml/ops/ew_logical.py), against numpy references written
 from the page formulas and torch where it has the same function and data type; edge values (0,
 -0.0, NaN payloads, +-inf, subnormals, integer min/max, UINT64 above INT64_MAX, shift amounts 0,
 width - 1, width, > width); strided, broadcast and in-place operands; float operators on each ISA
@@ -21,9 +21,9 @@ from ew_harness import DTYPES, poison, run, tensor
 
 import pydml
 from pydml.native import lib
-from pydml.ops import element_wise_bitwise, element_wise_logical
+from pydml.ops import ew_logical
 
-PAGES = {t.name: t for t in (*element_wise_logical.TABLES, *element_wise_bitwise.TABLES)}
+PAGES = {t.name: t for t in ew_logical.TABLES}
 UINT_OF = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}
 TORCH = {"FLOAT32": torch.float32, "FLOAT16": torch.float16, "INT8": torch.int8, "INT16": torch.int16,
          "INT32": torch.int32, "INT64": torch.int64, "UINT8": torch.uint8}

@@ -236,3 +236,25 @@ def test_kernel_family_of_each_operator_is_its_schema_entrys() -> None:
     for kernel in {s.tables.kernel for s in pydml.all_schemas() if s.tables.kernel}:
         sources = [*root.glob(f"*/{kernel}.c"), *root.glob("api/families.c")]
         assert any(f"pydml_family_{kernel} = " in p.read_text() for p in sources), kernel
+
+
+def test_one_family_name_in_every_layer() -> None:
+    """A newcomer finds an operator's schema, rules, kernel, tests and benchmark by one name: the
+    schema module pydml/ops/<name>.py holds exactly the operators whose kernel is
+    native/families/<name>.c (for the element-wise engine's operators, the ew_<group>.c file that
+    defines their rows), whose own rules are pydml_rule_<name>[_...] in
+    native/validate/rules_<name>.c, and tests/test_<name>*.py exists."""
+    root = Path(__file__).resolve().parent.parent
+    families = root / "native" / "families"
+    for module in pydml.ops.FAMILIES:
+        name = module.__name__.rsplit(".", 1)[1]
+        assert list((root / "tests").glob(f"test_{name}*.py")), f"no tests/test_{name}*.py"
+        for entry in module.TABLES:
+            kernel = entry.kernel
+            if kernel == "elementwise":
+                text = (families / f"{name}.c").read_text()
+                assert f"DML_OPERATOR_{entry.name}" in text, f"{entry.name}: its rows are not in {name}.c"
+            elif kernel is not None:
+                assert kernel == name, f"{entry.name}: kernel {kernel}.c, schema in {name}.py"
+            if entry.rules is not None:
+                assert entry.rules.split(".")[0] == name, f"{entry.name}: rules {entry.rules} in {name}.py"

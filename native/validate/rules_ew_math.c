@@ -1,6 +1,6 @@
 /* The pages' own rules for the ELEMENT_WISE math operators (ew_math.c): each "must" of a page that
  * the tables cannot say. Pages: MicrosoftDocs/sdk-api ns-directml-dml_element_wise_*
- * _operator_desc.md (commits in pydml/ops/element_wise_math.py).
+ * _operator_desc.md (commits in pydml/ops/ew_math.py).
  *
  * Only POW has one. The rest is said by the tables or forbids nothing a desc can state: ROUND's
  * RoundingMode must be one of the three DML_ROUNDING_MODE values (the validator refuses any other

@@ -1,8 +1,7 @@
 /* The pages' own rules for the clip, selection and quantization operators (ew_quantize.c): each
  * "must" of a page that the tables cannot say. Pages: MicrosoftDocs/sdk-api
  * ns-directml-dml_element_wise_{clip,clip1,threshold,if,quantize_linear,dequantize_linear,
- * quantized_linear_add}_operator_desc.md (commits in pydml/ops/element_wise_clip.py,
- * element_wise_logical.py and quantization.py).
+ * quantized_linear_add}_operator_desc.md (commits in pydml/ops/ew_quantize.py).
  *
  * Nothing to add (the tables already say it all): THRESHOLD (Min is any number; the validator
  * refuses a NaN FLOAT field), IF (ConditionTensor UINT8, same DimensionCount/Sizes, A/B/Output one
@@ -68,19 +67,6 @@ pydml_status pydml_rule_ew_quantize_clip1(pydml_check* c, const pydml_operator_i
     }
     if (i0 > i1) return pydml_fail(c, "Min", "must be <= Max (%" PRId64 "), got %" PRId64, i1, i0);
     if (u0 > u1) return pydml_fail(c, "Min", "must be <= Max (%" PRIu64 "), got %" PRIu64, u1, u0);
-    return PYDML_STATUS_SUCCESS;
-}
-
-/* CLIP_GRAD1: "MinMaxDataType ... must match OutputTensor.DataType" (the page's name for the
- * output, OutputGradientTensor in the struct). Its page asks nothing of Min <= Max: the gradient
- * formula is total (ew_gradient.c), so unlike CLIP1 no order is required. */
-pydml_status pydml_rule_ew_quantize_clip_grad1(pydml_check* c, const pydml_operator_info* op, const void* desc) {
-    const DML_ELEMENT_WISE_CLIP_GRAD1_OPERATOR_DESC* d = desc;
-    const DML_BUFFER_TENSOR_DESC* out = pydml_tensor_field(op, desc, "OutputGradientTensor");
-    if (out != NULL && out->DataType != d->MinMaxDataType)
-        return pydml_fail(c, "MinMaxDataType", "must match OutputGradientTensor.DataType DML_TENSOR_DATA_TYPE_%s, got "
-                          "DML_TENSOR_DATA_TYPE_%s", pydml_data_type_name(out->DataType),
-                          pydml_data_type_name(d->MinMaxDataType));
     return PYDML_STATUS_SUCCESS;
 }
 

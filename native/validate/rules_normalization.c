@@ -1,8 +1,7 @@
 /* The normalization operators' own rules (BATCH_NORMALIZATION, MEAN_VARIANCE_NORMALIZATION(1, 2),
- * LOCAL_RESPONSE_NORMALIZATION, LP_NORMALIZATION; normalization.c runs them; the training forms
- * BATCH_NORMALIZATION_TRAINING, BATCH_NORMALIZATION_TRAINING_GRAD, BATCH_NORMALIZATION_GRAD and
- * LOCAL_RESPONSE_NORMALIZATION_GRAD, which normalization_training.c runs): each "must" of the
- * pages (pydml/ops/normalization.py transcribes them) that the generated tables cannot say.
+ * LOCAL_RESPONSE_NORMALIZATION, LP_NORMALIZATION; normalization.c runs them): each "must" of the
+ * pages (pydml/ops/normalization.py transcribes them) that the generated tables cannot say. The
+ * training forms' rules are in rules_normalization_training.c and share the broadcast rule below.
  * Epsilon: no page says "must" about it (only that it avoids division by zero), so any value is
  * accepted. */
 #include <stdio.h>
@@ -14,10 +13,10 @@
 #pragma GCC diagnostic ignored "-Wformat-truncation"
 #endif
 
-/* Each dimension of `name` is 1 (broadcast) or InputTensor's size; `exact_dims` bit d: dimension d
- * must equal InputTensor's (no broadcast), `exact_level` the level from which that is lifted. */
-static pydml_status broadcast_rule(pydml_check* c, const pydml_operator_info* op, const void* desc, const char* name,
-                                   uint32_t exact_dims, uint32_t exact_level, const char* why) {
+/* rules.h says what it checks. */
+pydml_status pydml_normalization_broadcast_rule(pydml_check* c, const pydml_operator_info* op, const void* desc,
+                                                const char* name, uint32_t exact_dims, uint32_t exact_level,
+                                                const char* why) {
     const DML_BUFFER_TENSOR_DESC* in = pydml_tensor_field(op, desc, "InputTensor");
     const DML_BUFFER_TENSOR_DESC* t = pydml_tensor_field(op, desc, name);
     if (t == NULL) return PYDML_STATUS_SUCCESS;
@@ -99,7 +98,7 @@ pydml_status pydml_rule_normalization_batch_norm(pydml_check* c, const pydml_ope
     if (!d->Spatial && in->DimensionCount >= 2) hw = 3u << (in->DimensionCount - 2);
     static const char* const names[4] = {"MeanTensor", "VarianceTensor", "ScaleTensor", "BiasTensor"};
     for (int k = 0; k < 4; k++) {
-        pydml_status s = broadcast_rule(c, op, desc, names[k], k < 2 ? hw : 0, DML_FEATURE_LEVEL_4_0,
+        pydml_status s = pydml_normalization_broadcast_rule(c, op, desc, names[k], k < 2 ? hw : 0, DML_FEATURE_LEVEL_4_0,
                                         "with Spatial FALSE below DML_FEATURE_LEVEL_4_0");
         if (s) return s;
     }
@@ -108,8 +107,8 @@ pydml_status pydml_rule_normalization_batch_norm(pydml_check* c, const pydml_ope
 
 pydml_status pydml_rule_normalization_mvn(pydml_check* c, const pydml_operator_info* op, const void* desc) {
     pydml_status s;
-    if ((s = broadcast_rule(c, op, desc, "ScaleTensor", 0, 0, ""))) return s;
-    if ((s = broadcast_rule(c, op, desc, "BiasTensor", 0, 0, ""))) return s;
+    if ((s = pydml_normalization_broadcast_rule(c, op, desc, "ScaleTensor", 0, 0, ""))) return s;
+    if ((s = pydml_normalization_broadcast_rule(c, op, desc, "BiasTensor", 0, 0, ""))) return s;
     return pair_rule(c, op, desc);
 }
 
@@ -121,9 +120,9 @@ pydml_status pydml_rule_normalization_mvn1(pydml_check* c, const pydml_operator_
     if ((s = same_sizes_rule(c, op, desc))) return s;
     /* below FL4_0 the channel dimension (1) of Scale/Bias must equal InputTensor's */
     const uint32_t ch = in->DimensionCount >= 2 ? 2u : 0u;
-    if ((s = broadcast_rule(c, op, desc, "ScaleTensor", ch, DML_FEATURE_LEVEL_4_0, "below DML_FEATURE_LEVEL_4_0")))
+    if ((s = pydml_normalization_broadcast_rule(c, op, desc, "ScaleTensor", ch, DML_FEATURE_LEVEL_4_0, "below DML_FEATURE_LEVEL_4_0")))
         return s;
-    if ((s = broadcast_rule(c, op, desc, "BiasTensor", ch, DML_FEATURE_LEVEL_4_0, "below DML_FEATURE_LEVEL_4_0")))
+    if ((s = pydml_normalization_broadcast_rule(c, op, desc, "BiasTensor", ch, DML_FEATURE_LEVEL_4_0, "below DML_FEATURE_LEVEL_4_0")))
         return s;
     return pair_rule(c, op, desc);
 }
@@ -134,44 +133,14 @@ pydml_status pydml_rule_normalization_mvn2(pydml_check* c, const pydml_operator_
     pydml_status s;
     if ((s = axes_rule(c, in->DimensionCount, d->AxisCount, d->Axes))) return s;
     if ((s = same_sizes_rule(c, op, desc))) return s;
-    if ((s = broadcast_rule(c, op, desc, "ScaleTensor", 0, 0, ""))) return s;
-    return broadcast_rule(c, op, desc, "BiasTensor", 0, 0, "");
+    if ((s = pydml_normalization_broadcast_rule(c, op, desc, "ScaleTensor", 0, 0, ""))) return s;
+    return pydml_normalization_broadcast_rule(c, op, desc, "BiasTensor", 0, 0, "");
 }
 
 /* LOCAL_RESPONSE_NORMALIZATION page, LocalSize: "This value must be at least 1." */
 pydml_status pydml_rule_normalization_lrn(pydml_check* c, const pydml_operator_info* op, const void* desc) {
     (void)op;
     const DML_LOCAL_RESPONSE_NORMALIZATION_OPERATOR_DESC* d = desc;
-    if (d->LocalSize < 1) return pydml_fail(c, "LocalSize", "must be at least 1, got %u", d->LocalSize);
-    return PYDML_STATUS_SUCCESS;
-}
-
-/* BATCH_NORMALIZATION_TRAINING page: "Any dimension in ScaleTensor and BiasTensor can be set to 1
- * ... but otherwise must equal the corresponding dimension's size from InputTensor" (the constraint
- * list gives Bias, OutputMean and OutputVariance Scale's sizes). */
-pydml_status pydml_rule_normalization_bn_training(pydml_check* c, const pydml_operator_info* op, const void* desc) {
-    pydml_status s;
-    if ((s = broadcast_rule(c, op, desc, "ScaleTensor", 0, 0, ""))) return s;
-    return broadcast_rule(c, op, desc, "BiasTensor", 0, 0, "");
-}
-
-/* BATCH_NORMALIZATION_GRAD and BATCH_NORMALIZATION_TRAINING_GRAD pages: "Any dimension in
- * MeanTensor, VarianceTensor, and ScaleTensor can be set to 1 ... but otherwise must equal the
- * corresponding dimension's size from InputTensor" (the constraint list gives the two gradient
- * outputs Mean's sizes). */
-pydml_status pydml_rule_normalization_bn_grad(pydml_check* c, const pydml_operator_info* op, const void* desc) {
-    static const char* const names[3] = {"MeanTensor", "VarianceTensor", "ScaleTensor"};
-    for (int k = 0; k < 3; k++) {
-        pydml_status s = broadcast_rule(c, op, desc, names[k], 0, 0, "");
-        if (s) return s;
-    }
-    return PYDML_STATUS_SUCCESS;
-}
-
-/* LOCAL_RESPONSE_NORMALIZATION_GRAD page, LocalSize: "This value must be at least 1." */
-pydml_status pydml_rule_normalization_lrn_grad(pydml_check* c, const pydml_operator_info* op, const void* desc) {
-    (void)op;
-    const DML_LOCAL_RESPONSE_NORMALIZATION_GRAD_OPERATOR_DESC* d = desc;
     if (d->LocalSize < 1) return pydml_fail(c, "LocalSize", "must be at least 1, got %u", d->LocalSize);
     return PYDML_STATUS_SUCCESS;
 }

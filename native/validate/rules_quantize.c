@@ -4,7 +4,7 @@
  * Pages: sdk-api ns-directml-dml_dynamic_quantize_linear_operator_desc.md; windows-ai-docs
  * docs/directml/api/ns-directml-dml_{quantize,dequantize,quantized_linear_average_pooling}_operator_desc.md.
  * QUANTIZE/DEQUANTIZE's field descriptions are "TBD" on their pages; the rules below are the ones
- * pydml/ops/quantization.py transcribes from Microsoft's callers (onnxruntime's DML MatMulNBits,
+ * pydml/ops/quantize.py transcribes from Microsoft's callers (onnxruntime's DML MatMulNBits,
  * Chromium WebNN): QuantizationType SCALE takes [Scale], SCALE_ZERO_POINT [Scale, ZeroPoint] (NONE
  * is no choice); Scale has the float type of the operator (QUANTIZE's input, DEQUANTIZE's output),
  * ZeroPoint the integer type (QUANTIZE's output, DEQUANTIZE's input); each quantization tensor's

@@ -1,14 +1,19 @@
 """Data-movement operators (slice, split/join, padding, cast, tile, depth/space, fill, diagonal,
-one-hot, fold/unfold): tensor support and constraints, transcribed from the newest stored sdk-api
+fold/unfold): tensor support and constraints, transcribed from the newest stored sdk-api
 page of each operator (its commit in ``page=``). Surprises: JOIN allows only 4-5 dimensions at
 3_0 while SPLIT allows 1-8; CAST's 1_0 table has no INT32/UINT32; TILE (4_1) and
-FILL_VALUE_SEQUENCE (5_0) list 64-bit integers but no FLOAT64; REVERSE_SUBSEQUENCES' page is
-``ns-directml-dml_reverse_subsequences_desc.md``; the SPACE_TO_DEPTH(1) pages state the output
+FILL_VALUE_SEQUENCE (5_0) list 64-bit integers but no FLOAT64; the SPACE_TO_DEPTH(1) pages state the
+output
 sizes of DEPTH_TO_SPACE, contradicting their own examples. DIAGONAL_MATRIX1, FOLD and UNFOLD
 have no sdk-api page in the index and were read from unattributed indexed copies
 (``page="id:..."`` names the index file); FOLD/UNFOLD's tables leave the data types blank, so
 their ``support`` is a decision (see their notes), and their examples contradict their "same
-DimensionCount" rule, which is not applied."""
+DimensionCount" rule, which is not applied.
+
+ONE_HOT and REVERSE_SUBSEQUENCES index their input and live with their kernel in
+gather_scatter.py. The module is named after the C file that holds these operators' rows,
+``native/families/data_movement.c``, with their rules in ``native/validate/rules_data_movement.c``
+and their tests in ``tests/test_data_movement*.py``: one name in every layer."""
 
 from pydml.schema.tables import operator
 
@@ -392,55 +397,6 @@ TABLES = [
         },
     ),
     operator(
-        "ONE_HOT",
-        kernel="gather_scatter",
-        rules="gather_scatter.one_hot",
-        page="f88051d5c21ab188c03603f2a873ab6993fb9860",
-        introduced="2_0",
-        constraints=[
-            "same DimensionCount: IndicesTensor OutputTensor ValuesTensor",
-            "same DataType: OutputTensor ValuesTensor",
-            "note: Axis must be < IndicesTensor.DimensionCount",
-            "note: IndicesTensor has OutputTensor's Sizes except Sizes[Axis] == 1 (output "
-            "{2,3,4,5}, Axis 1 -> indices {2,1,4,5}); OutputTensor.Sizes[Axis] may be any value "
-            "> 0",
-            "note: ValuesTensor may have any sizes but at least two elements: element 0 is "
-            "OffValue, the 1st element along the fastest-changing dimension of size > 1 is "
-            "OnValue",
-            "note: each sequence along Axis is OffValue except OnValue at the index (relative to "
-            "the sequence start); an index beyond the sequence (>= OutputTensor.Sizes[Axis]) is "
-            "ignored and the whole sequence is OffValue",
-            "note: from DML_FEATURE_LEVEL_3_0, negative indices (signed IndicesTensor) count from "
-            "the end (-1 is the last element)",
-            "note: page has worked examples (Axis 3; Axis 2; on/off values {4,2,9}; negative -3 "
-            "and out-of-bounds 100 with INT32 indices)",
-        ],
-        support={
-            "4_1": """
-                IndicesTensor  input   1-8  INT64 INT32 UINT64 UINT32
-                ValuesTensor   input   1-8  FLOAT64 FLOAT32 FLOAT16 INT64 INT32 INT16 INT8 UINT64 \
-                    UINT32 UINT16 UINT8
-                OutputTensor   output  1-8  FLOAT64 FLOAT32 FLOAT16 INT64 INT32 INT16 INT8 UINT64 \
-                    UINT32 UINT16 UINT8
-            """,
-            "3_0": """
-                IndicesTensor  input   1-8  INT64 INT32 UINT64 UINT32
-                ValuesTensor   input   1-8  FLOAT32 FLOAT16 INT32 INT16 INT8 UINT32 UINT16 UINT8
-                OutputTensor   output  1-8  FLOAT32 FLOAT16 INT32 INT16 INT8 UINT32 UINT16 UINT8
-            """,
-            "2_1": """
-                IndicesTensor  input   4  UINT32
-                ValuesTensor   input   4  FLOAT32 FLOAT16 INT32 INT16 INT8 UINT32 UINT16 UINT8
-                OutputTensor   output  4  FLOAT32 FLOAT16 INT32 INT16 INT8 UINT32 UINT16 UINT8
-            """,
-            "2_0": """
-                IndicesTensor  input   4  UINT32
-                ValuesTensor   input   4  FLOAT32 FLOAT16
-                OutputTensor   output  4  FLOAT32 FLOAT16
-            """,
-        },
-    ),
-    operator(
         "FILL_VALUE_CONSTANT",
         kernel="data_movement",
         rules="data_movement.value_type",
@@ -493,58 +449,6 @@ TABLES = [
             """,
             "2_1": """
                 OutputTensor  output  4  FLOAT32 FLOAT16 INT32 INT16 INT8 UINT32 UINT16 UINT8
-            """,
-        },
-    ),
-    operator(
-        "REVERSE_SUBSEQUENCES",
-        kernel="gather_scatter",
-        rules="gather_scatter.reverse",
-        page="dd64e5cb8c7c5cd518f9f0319817476961e0d61d",
-        introduced="2_1",
-        constraints=[
-            "same DimensionCount: InputTensor OutputTensor SequenceLengthsTensor",
-            "same DataType: InputTensor OutputTensor",
-            "note: the page lives at sdk-api-src/content/directml/"
-            "ns-directml-dml_reverse_subsequences_desc.md (no '_operator' in the name)",
-            "note: OutputTensor must have InputTensor's Sizes and DataType",
-            "note: Axis must be < InputTensor.DimensionCount",
-            "note: SequenceLengthsTensor has InputTensor's Sizes except Sizes[Axis] == 1 (input "
-            "{2,3,4,5}, Axis 1 -> {2,1,4,5})",
-            "note: along Axis, the first length elements of each subsequence are reversed and the "
-            "rest copied unchanged; a length above InputTensor.Sizes[Axis] acts as if clamped to "
-            "it; lengths 0 and 1 are no-ops",
-            "note: page has worked examples (Axis 3 with lengths {2,4,3}; Axis 2 with lengths "
-            "{2,3,1,0})",
-        ],
-        support={
-            "5_0": """
-                InputTensor            input   1-8  FLOAT64 FLOAT32 FLOAT16 INT64 INT32 INT16 INT8 \
-                    UINT64 UINT32 UINT16 UINT8
-                SequenceLengthsTensor  input   1-8  UINT64 UINT32
-                OutputTensor           output  1-8  FLOAT64 FLOAT32 FLOAT16 INT64 INT32 INT16 INT8 \
-                    UINT64 UINT32 UINT16 UINT8
-            """,
-            "4_0": """
-                InputTensor            input   1-8  FLOAT32 FLOAT16 INT32 INT16 INT8 UINT32 UINT16 \
-                    UINT8
-                SequenceLengthsTensor  input   1-8  UINT32
-                OutputTensor           output  1-8  FLOAT32 FLOAT16 INT32 INT16 INT8 UINT32 UINT16 \
-                    UINT8
-            """,
-            "3_0": """
-                InputTensor            input   4-5  FLOAT32 FLOAT16 INT32 INT16 INT8 UINT32 UINT16 \
-                    UINT8
-                SequenceLengthsTensor  input   4-5  UINT32
-                OutputTensor           output  4-5  FLOAT32 FLOAT16 INT32 INT16 INT8 UINT32 UINT16 \
-                    UINT8
-            """,
-            "2_1": """
-                InputTensor            input   4  FLOAT32 FLOAT16 INT32 INT16 INT8 UINT32 UINT16 \
-                    UINT8
-                SequenceLengthsTensor  input   4  UINT32
-                OutputTensor           output  4  FLOAT32 FLOAT16 INT32 INT16 INT8 UINT32 UINT16 \
-                    UINT8
             """,
         },
     ),

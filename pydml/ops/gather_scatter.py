@@ -1,11 +1,18 @@
 """Gather/scatter operators (gather, gather-elements, gather-ND, scatter-elements, scatter-ND,
-non-zero coordinates): tensor support and constraints, transcribed from the newest stored
+non-zero coordinates, one-hot, reverse-subsequences, max-unpooling): tensor support and constraints,
+transcribed from the newest stored
 sdk-api page of each operator (its commit in ``page=``). SCATTER_ELEMENTS is transcribed from
 the page of DML_SCATTER_OPERATOR_DESC, the same struct. Negative indices count from the end from
 DML_FEATURE_LEVEL_3_0 (signed index types); only GATHER says what invalid indices do (no
 failure, clamped reads, wrong values). SCATTER_ND gives half-open ranges for
 InputDimensionCount/IndicesDimensionCount where GATHER_ND's are closed; several examples carry
-wrong data types or sizes (noted per operator)."""
+wrong data types or sizes (noted per operator). REVERSE_SUBSEQUENCES' page is
+``ns-directml-dml_reverse_subsequences_desc.md``.
+
+The module is named after the C file that holds these operators' rows,
+``native/families/gather_scatter.c``, with their rules in ``native/validate/rules_gather_scatter.c``
+and their tests in ``tests/test_gather_scatter*.py``: one name in every layer.
+"""
 
 from pydml.schema.tables import operator
 
@@ -347,6 +354,142 @@ TABLES = [
                 InputTensor    input   1-8  FLOAT32 FLOAT16 INT32 INT16 INT8 UINT32 UINT16 UINT8
                 IndicesTensor  input   1-8  INT64 INT32 UINT64 UINT32
                 OutputTensor   output  1-8  FLOAT32 FLOAT16 INT32 INT16 INT8 UINT32 UINT16 UINT8
+            """,
+        },
+    ),
+    operator(
+        "ONE_HOT",
+        kernel="gather_scatter",
+        rules="gather_scatter.one_hot",
+        page="f88051d5c21ab188c03603f2a873ab6993fb9860",
+        introduced="2_0",
+        constraints=[
+            "same DimensionCount: IndicesTensor OutputTensor ValuesTensor",
+            "same DataType: OutputTensor ValuesTensor",
+            "note: Axis must be < IndicesTensor.DimensionCount",
+            "note: IndicesTensor has OutputTensor's Sizes except Sizes[Axis] == 1 (output "
+            "{2,3,4,5}, Axis 1 -> indices {2,1,4,5}); OutputTensor.Sizes[Axis] may be any value "
+            "> 0",
+            "note: ValuesTensor may have any sizes but at least two elements: element 0 is "
+            "OffValue, the 1st element along the fastest-changing dimension of size > 1 is "
+            "OnValue",
+            "note: each sequence along Axis is OffValue except OnValue at the index (relative to "
+            "the sequence start); an index beyond the sequence (>= OutputTensor.Sizes[Axis]) is "
+            "ignored and the whole sequence is OffValue",
+            "note: from DML_FEATURE_LEVEL_3_0, negative indices (signed IndicesTensor) count from "
+            "the end (-1 is the last element)",
+            "note: page has worked examples (Axis 3; Axis 2; on/off values {4,2,9}; negative -3 "
+            "and out-of-bounds 100 with INT32 indices)",
+        ],
+        support={
+            "4_1": """
+                IndicesTensor  input   1-8  INT64 INT32 UINT64 UINT32
+                ValuesTensor   input   1-8  FLOAT64 FLOAT32 FLOAT16 INT64 INT32 INT16 INT8 UINT64 \
+                    UINT32 UINT16 UINT8
+                OutputTensor   output  1-8  FLOAT64 FLOAT32 FLOAT16 INT64 INT32 INT16 INT8 UINT64 \
+                    UINT32 UINT16 UINT8
+            """,
+            "3_0": """
+                IndicesTensor  input   1-8  INT64 INT32 UINT64 UINT32
+                ValuesTensor   input   1-8  FLOAT32 FLOAT16 INT32 INT16 INT8 UINT32 UINT16 UINT8
+                OutputTensor   output  1-8  FLOAT32 FLOAT16 INT32 INT16 INT8 UINT32 UINT16 UINT8
+            """,
+            "2_1": """
+                IndicesTensor  input   4  UINT32
+                ValuesTensor   input   4  FLOAT32 FLOAT16 INT32 INT16 INT8 UINT32 UINT16 UINT8
+                OutputTensor   output  4  FLOAT32 FLOAT16 INT32 INT16 INT8 UINT32 UINT16 UINT8
+            """,
+            "2_0": """
+                IndicesTensor  input   4  UINT32
+                ValuesTensor   input   4  FLOAT32 FLOAT16
+                OutputTensor   output  4  FLOAT32 FLOAT16
+            """,
+        },
+    ),
+    operator(
+        "REVERSE_SUBSEQUENCES",
+        kernel="gather_scatter",
+        rules="gather_scatter.reverse",
+        page="dd64e5cb8c7c5cd518f9f0319817476961e0d61d",
+        introduced="2_1",
+        constraints=[
+            "same DimensionCount: InputTensor OutputTensor SequenceLengthsTensor",
+            "same DataType: InputTensor OutputTensor",
+            "note: the page lives at sdk-api-src/content/directml/"
+            "ns-directml-dml_reverse_subsequences_desc.md (no '_operator' in the name)",
+            "note: OutputTensor must have InputTensor's Sizes and DataType",
+            "note: Axis must be < InputTensor.DimensionCount",
+            "note: SequenceLengthsTensor has InputTensor's Sizes except Sizes[Axis] == 1 (input "
+            "{2,3,4,5}, Axis 1 -> {2,1,4,5})",
+            "note: along Axis, the first length elements of each subsequence are reversed and the "
+            "rest copied unchanged; a length above InputTensor.Sizes[Axis] acts as if clamped to "
+            "it; lengths 0 and 1 are no-ops",
+            "note: page has worked examples (Axis 3 with lengths {2,4,3}; Axis 2 with lengths "
+            "{2,3,1,0})",
+        ],
+        support={
+            "5_0": """
+                InputTensor            input   1-8  FLOAT64 FLOAT32 FLOAT16 INT64 INT32 INT16 INT8 \
+                    UINT64 UINT32 UINT16 UINT8
+                SequenceLengthsTensor  input   1-8  UINT64 UINT32
+                OutputTensor           output  1-8  FLOAT64 FLOAT32 FLOAT16 INT64 INT32 INT16 INT8 \
+                    UINT64 UINT32 UINT16 UINT8
+            """,
+            "4_0": """
+                InputTensor            input   1-8  FLOAT32 FLOAT16 INT32 INT16 INT8 UINT32 UINT16 \
+                    UINT8
+                SequenceLengthsTensor  input   1-8  UINT32
+                OutputTensor           output  1-8  FLOAT32 FLOAT16 INT32 INT16 INT8 UINT32 UINT16 \
+                    UINT8
+            """,
+            "3_0": """
+                InputTensor            input   4-5  FLOAT32 FLOAT16 INT32 INT16 INT8 UINT32 UINT16 \
+                    UINT8
+                SequenceLengthsTensor  input   4-5  UINT32
+                OutputTensor           output  4-5  FLOAT32 FLOAT16 INT32 INT16 INT8 UINT32 UINT16 \
+                    UINT8
+            """,
+            "2_1": """
+                InputTensor            input   4  FLOAT32 FLOAT16 INT32 INT16 INT8 UINT32 UINT16 \
+                    UINT8
+                SequenceLengthsTensor  input   4  UINT32
+                OutputTensor           output  4  FLOAT32 FLOAT16 INT32 INT16 INT8 UINT32 UINT16 \
+                    UINT8
+            """,
+        },
+    ),
+    operator(
+        "MAX_UNPOOLING",
+        kernel="gather_scatter",
+        rules="gather_scatter.unpool",
+        page="dd64e5cb8c7c5cd518f9f0319817476961e0d61d",
+        introduced="2_0",  # the page says 3_0; see the note
+        constraints=[
+            "same DataType: InputTensor OutputTensor",
+            "note: page says introduced in 3_0 (tables start at 3_0), though "
+            "DML_OPERATOR_MAX_UNPOOLING is a 2_0 operator: DirectML.h declares enumerator 92 and "
+            "its struct in the DML_TARGET_VERSION >= 0x2000 block and the feature-level history "
+            "lists it among 2_0's 19 new operators; pydml follows them, with the 3_0 table's rows "
+            "at 2_0",
+            "note: InputTensor {Batch, Channel, Height, Width} (values from a max pooling's "
+            "OutputTensor); IndicesTensor has InputTensor's Sizes",
+            "note: IndicesTensor values are zero-based indices into OutputTensor treated as a "
+            "contiguous 1-D array (from a max pooling's OutputIndicesTensor)",
+            "note: OutputTensor has the same number of dimensions as InputTensor; elements not "
+            "written by an index are zero",
+        ],
+        support={
+            "5_0": (
+                "InputTensor input 4 FLOAT32 FLOAT16 INT64 INT32 INT16 INT8 UINT64 UINT32 UINT16 "
+                "UINT8\n"
+                "IndicesTensor input 4 UINT64 UINT32\n"
+                "OutputTensor output 4 FLOAT32 FLOAT16 INT64 INT32 INT16 INT8 UINT64 UINT32 "
+                "UINT16 UINT8\n"
+            ),
+            "3_0": """
+                InputTensor    input   4  FLOAT32 FLOAT16
+                IndicesTensor  input   4  UINT32
+                OutputTensor   output  4  FLOAT32 FLOAT16
             """,
         },
     ),

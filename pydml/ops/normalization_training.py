@@ -13,7 +13,7 @@ TABLES = [
     operator(
         "LOCAL_RESPONSE_NORMALIZATION_GRAD",
         kernel="normalization_training",
-        rules="normalization.lrn_grad",
+        rules="normalization_training.lrn_grad",
         page="fe15a8b42c2db269a0d8e6c8c89584484c52b848",
         introduced="3_1",
         constraints=[
@@ -42,7 +42,7 @@ TABLES = [
     operator(
         "BATCH_NORMALIZATION_GRAD",
         kernel="normalization_training",
-        rules="normalization.bn_grad",
+        rules="normalization_training.bn_grad",
         page="b5f9f4f44d158ea4e2b3a6975fe06a3a4dd167cc",
         introduced="3_1",
         constraints=[
@@ -80,7 +80,7 @@ TABLES = [
     operator(
         "BATCH_NORMALIZATION_TRAINING",
         kernel="normalization_training",
-        rules="normalization.bn_training",
+        rules="normalization_training.bn_training",
         page="f88051d5c21ab188c03603f2a873ab6993fb9860",
         introduced="4_1",
         constraints=[
@@ -119,7 +119,7 @@ TABLES = [
     operator(
         "BATCH_NORMALIZATION_TRAINING_GRAD",
         kernel="normalization_training",
-        rules="normalization.bn_grad",
+        rules="normalization_training.bn_grad",
         page="ea899bdf0be31c3cc09fd43b39c2722e21fca735",
         introduced="4_1",
         constraints=[

@@ -1,6 +1,6 @@
 """The optimizer (ADAM_OPTIMIZER): the tensor-support table of its documentation page. One name
 everywhere: native/families/optimizer.c, native/validate/rules_optimizer.c; tests
-tests/test_adam_optimizer.py, benchmark benchmarks/bench_training.py.
+tests/test_optimizer.py, benchmark benchmarks/bench_training.py.
 
 The table is transcribed from the newest stored version of the sdk-api page (the commit is in
 ``page=``); the page has one untitled table, keyed by the introduced level (3_0).

@@ -1,15 +1,20 @@
 """Pooling operators: the tensor-support tables of their documentation pages.
 
 The tables are transcribed from the newest stored version of each operator's page (the commit is in
-``page=``): MicrosoftDocs/sdk-api, except LP_POOLING1, AVERAGE_POOLING1 and
-QUANTIZED_LINEAR_AVERAGE_POOLING, which sdk-api lacks and MicrosoftDocs/windows-ai-docs
-(``docs/directml/api/``) has Surprises: the output-size formulas of
-every dilated variant (MAX_POOLING2, LP_POOLING1, AVERAGE_POOLING1,
-QUANTIZED_LINEAR_AVERAGE_POOLING) are copied from the undilated operator and ignore Dilations;
+``page=``): MicrosoftDocs/sdk-api, except LP_POOLING1 and AVERAGE_POOLING1, which sdk-api lacks and
+MicrosoftDocs/windows-ai-docs (``docs/directml/api/``) has. Surprises: the output-size formulas of
+every dilated variant (MAX_POOLING2, LP_POOLING1, AVERAGE_POOLING1, and
+QUANTIZED_LINEAR_AVERAGE_POOLING in quantize.py) are copied from the undilated operator and ignore
+Dilations;
 MAX_POOLING_GRAD's DimensionCount text says only 4D (DimensionCount 2) is valid while its 4_0 table
 allows 5D; pages with one untitled table
 (AVERAGE_POOLING, LP_POOLING, AVERAGE_POOLING_GRAD and the windows-ai-docs ones) are
 keyed by the introduced level.
+
+MAX_UNPOOLING scatters through its indices and lives with its kernel in gather_scatter.py.
+The module is named after the C file that holds these operators' rows,
+``native/families/pooling.c``, with their rules in ``native/validate/rules_pooling.c`` and their
+tests in ``tests/test_pooling*.py``: one name in every layer.
 """
 
 from pydml.schema.tables import operator
@@ -136,41 +141,6 @@ TABLES = [
                 InputTensor          input            4-5  FLOAT32 FLOAT16
                 OutputTensor         output           4-5  FLOAT32 FLOAT16
                 OutputIndicesTensor  optional-output  4-5  UINT32
-            """,
-        },
-    ),
-    operator(
-        "MAX_UNPOOLING",
-        kernel="gather_scatter",
-        rules="gather_scatter.unpool",
-        page="dd64e5cb8c7c5cd518f9f0319817476961e0d61d",
-        introduced="2_0",  # the page says 3_0; see the note
-        constraints=[
-            "same DataType: InputTensor OutputTensor",
-            "note: page says introduced in 3_0 (tables start at 3_0), though "
-            "DML_OPERATOR_MAX_UNPOOLING is a 2_0 operator: DirectML.h declares enumerator 92 and "
-            "its struct in the DML_TARGET_VERSION >= 0x2000 block and the feature-level history "
-            "lists it among 2_0's 19 new operators; pydml follows them, with the 3_0 table's rows "
-            "at 2_0",
-            "note: InputTensor {Batch, Channel, Height, Width} (values from a max pooling's "
-            "OutputTensor); IndicesTensor has InputTensor's Sizes",
-            "note: IndicesTensor values are zero-based indices into OutputTensor treated as a "
-            "contiguous 1-D array (from a max pooling's OutputIndicesTensor)",
-            "note: OutputTensor has the same number of dimensions as InputTensor; elements not "
-            "written by an index are zero",
-        ],
-        support={
-            "5_0": (
-                "InputTensor input 4 FLOAT32 FLOAT16 INT64 INT32 INT16 INT8 UINT64 UINT32 UINT16 "
-                "UINT8\n"
-                "IndicesTensor input 4 UINT64 UINT32\n"
-                "OutputTensor output 4 FLOAT32 FLOAT16 INT64 INT32 INT16 INT8 UINT64 UINT32 "
-                "UINT16 UINT8\n"
-            ),
-            "3_0": """
-                InputTensor    input   4  FLOAT32 FLOAT16
-                IndicesTensor  input   4  UINT32
-                OutputTensor   output  4  FLOAT32 FLOAT16
             """,
         },
     ),
@@ -335,48 +305,6 @@ TABLES = [
             "6_2": """
                 InputTensor   input   4-5  FLOAT32 FLOAT16
                 OutputTensor  output  4-5  FLOAT32 FLOAT16
-            """,
-        },
-    ),
-    operator(
-        "QUANTIZED_LINEAR_AVERAGE_POOLING",
-        kernel="quantize",
-        rules="quantize.qlap",
-        page="907605caaa64352e6134de21de84a343f58a2fa1",
-        introduced="6_2",
-        constraints=[
-            "same DimensionCount: InputTensor OutputTensor",
-            "same DataType: InputTensor InputZeroPointTensor",
-            "same DataType: OutputTensor OutputZeroPointTensor",
-            "note: page is in MicrosoftDocs/windows-ai-docs (docs/directml/api/), not sdk-api; "
-            "its single table has no level heading (keyed by the introduced level)",
-            "note: equivalent to dequantize ((x - zp) * scale) -> AVERAGE_POOLING1 -> quantize "
-            "(clamp(round(x / scale) + zp, Min, Max))",
-            "note: InputScaleTensor, InputZeroPointTensor, OutputScaleTensor and "
-            "OutputZeroPointTensor Sizes {1,1,1,1} (per tensor) or {1,ChannelCount,1,1} (per "
-            "channel); scale tensors FLOAT32, a scale of 0 is undefined behavior; zero-point "
-            "tensors optional",
-            "note: DimensionCount is the number of spatial dimensions: 2 when InputTensor is 4D, "
-            "3 when 5D; it is the element count of Strides, WindowSize, StartPadding, EndPadding "
-            "and Dilations (ordered {Height, Width} or {Depth, Height, Width})",
-            "note: page's output-size formula: OutputTensor.Sizes[0..1] = "
-            "InputTensor.Sizes[0..1]; Sizes[i+2] = (InputTensor.Sizes[i+2] + StartPadding[i] + "
-            "EndPadding[i] - WindowSize[i]) / Strides[i] + 1; it does not mention Dilations (a "
-            "dilated window spans (WindowSize[i] - 1) * Dilations[i] + 1 elements; the formula is "
-            "the undilated operator's)",
-            "note: Dilations select every Dilations[i]-th element within the window; with all "
-            "Dilations 1 the operator equals its undilated predecessor",
-            "note: IncludePadding FALSE -> padding elements are not counted in the averaging "
-            "divisor",
-        ],
-        support={
-            "6_2": """
-                InputTensor            input           4-5  INT8 UINT8
-                InputScaleTensor       input           1-5  FLOAT32
-                InputZeroPointTensor   optional-input  1-5  INT8 UINT8
-                OutputScaleTensor      input           1-5  FLOAT32
-                OutputZeroPointTensor  optional-input  1-5  INT8 UINT8
-                OutputTensor           output          4-5  INT8 UINT8
             """,
         },
     ),

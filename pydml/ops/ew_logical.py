@@ -1,11 +1,10 @@
-"""Element-wise logical, comparison, classification and selection operators: tensor support.
+"""Element-wise logical, comparison, classification and bitwise operators: tensor support.
 
-The logical family (AND, EQUALS, GREATER_THAN, LESS_THAN, NOT, OR, XOR, IS_NAN, IF, IS_INFINITY,
+The logical family (AND, EQUALS, GREATER_THAN, LESS_THAN, NOT, OR, XOR, IS_NAN, IS_INFINITY,
 GREATER_THAN_OR_EQUAL, LESS_THAN_OR_EQUAL), transcribed from the newest stored sdk-api page of
 each operator (the commit is in ``page=``). Surprises: the comparisons and IS_NAN/IS_INFINITY
 write 1/0 into a UINT32 or UINT8 output whose data type is independent of the inputs' (IS_INFINITY
 only UINT8), while AND/OR/XOR/NOT require output and inputs to share one integer data type;
-ELEMENT_WISE_IF at level 2_0 lists only FLOAT16 for ATensor/BTensor/OutputTensor (no FLOAT32);
 the LESS_THAN_OR_EQUAL page carries two "Availability"/"Tensor constraints" sections (1_0 and
 3_0), the header and its only tables say 3_0.
 
@@ -15,6 +14,19 @@ support-table row, which the generated tables check. IS_INFINITY's InfinityMode 
 DML_IS_INFINITY_MODE value: validate.c's structure step refuses any other value of an enum field
 before own rules would run (tests/test_ew_logical.py pins that message). The pages set no limit on
 shift amounts (native/families/ew_logical.c says what a shift by >= the element width gives).
+
+The bitwise family (BIT_SHIFT_LEFT, BIT_SHIFT_RIGHT, BIT_AND, BIT_OR, BIT_XOR, BIT_NOT, BIT_COUNT),
+transcribed from the newest stored sdk-api page of each operator (the commit is in ``page=``).
+Every page says the operation acts on the tensor data's native encoding: the data type only sets
+the element width, so from level 4_1 AND/OR/XOR/NOT/COUNT accept float and signed types too, while
+the shifts stay unsigned-only (UINT64 added at 4_1). None of the shift pages says what happens
+when a shift amount is >= the element's bit width (or how large a shift B may be); the shifts are
+"logical" (zero-filling). BIT_COUNT's output type (UINT32/UINT8) is independent of the input's.
+The BIT_XOR page's example is a copy of BIT_NOT's (one input, NOT results).
+
+The module is named after the C file that holds these operators' rows,
+``native/families/ew_logical.c``, with their rules in ``native/validate/rules_ew_logical.c`` and
+their tests in ``tests/test_ew_logical*.py``: one name in every layer.
 """
 
 from pydml.schema.tables import operator
@@ -274,41 +286,6 @@ TABLES = [
         },
     ),
     operator(
-        "ELEMENT_WISE_IF",
-        kernel="elementwise",
-        page="f88051d5c21ab188c03603f2a873ab6993fb9860",
-        introduced="2_0",
-        constraints=[
-            "same DimensionCount Sizes: ATensor BTensor ConditionTensor OutputTensor",
-            "same DataType: ATensor BTensor OutputTensor",
-            "note: f(cond, a, b) = a if cond != 0 else b (non-zero ConditionTensor elements "
-            "select from ATensor, zero elements from BTensor)",
-            "note: ConditionTensor must be UINT8 at every level",
-            "note: at level 2_0 the page lists only FLOAT16 for ATensor, BTensor and OutputTensor",
-            "note: page has a worked example",
-        ],
-        support={
-            "5_0": f"""
-                ConditionTensor  input   1-8  UINT8
-                ATensor          input   1-8  {_ALL}
-                BTensor          input   1-8  {_ALL}
-                OutputTensor     output  1-8  {_ALL}
-            """,
-            "3_0": f"""
-                ConditionTensor  input   1-8  UINT8
-                ATensor          input   1-8  {_CMP32}
-                BTensor          input   1-8  {_CMP32}
-                OutputTensor     output  1-8  {_CMP32}
-            """,
-            "2_0": """
-                ConditionTensor  input   4  UINT8
-                ATensor          input   4  FLOAT16
-                BTensor          input   4  FLOAT16
-                OutputTensor     output  4  FLOAT16
-            """,
-        },
-    ),
-    operator(
         "ELEMENT_WISE_IS_INFINITY",
         kernel="elementwise",
         page="2db4b02040c83285e0885659d7bd2fa159f2da6f",
@@ -378,6 +355,192 @@ TABLES = [
             "3_0": f"""
                 ATensor       input   1-8  {_CMP32}
                 BTensor       input   1-8  {_CMP32}
+                OutputTensor  output  1-8  UINT32 UINT8
+            """,
+        },
+    ),
+    operator(
+        "ELEMENT_WISE_BIT_SHIFT_LEFT",
+        kernel="elementwise",
+        page="ea899bdf0be31c3cc09fd43b39c2722e21fca735",
+        introduced="2_1",
+        constraints=[
+            "same DataType DimensionCount Sizes: ATensor BTensor OutputTensor",
+            "note: f(a, b) = (a << b): logical left shift of each ATensor element by the number "
+            "of bits in the corresponding BTensor element, zeros shifted in; B has the same "
+            "(unsigned) data type as A",
+            "note: the page does not define the result for a shift amount >= the element bit "
+            "width (8/16/32/64); treat as implementation-defined",
+            "note: applied to the data's native encoding; the data type only sets element width",
+            "note: supports in-place execution: OutputTensor may alias ATensor or BTensor",
+        ],
+        support={
+            "4_1": """
+                ATensor       input   1-8  UINT64 UINT32 UINT16 UINT8
+                BTensor       input   1-8  UINT64 UINT32 UINT16 UINT8
+                OutputTensor  output  1-8  UINT64 UINT32 UINT16 UINT8
+            """,
+            "3_0": """
+                ATensor       input   1-8  UINT32 UINT16 UINT8
+                BTensor       input   1-8  UINT32 UINT16 UINT8
+                OutputTensor  output  1-8  UINT32 UINT16 UINT8
+            """,
+            "2_1": """
+                ATensor       input   4  UINT32 UINT16 UINT8
+                BTensor       input   4  UINT32 UINT16 UINT8
+                OutputTensor  output  4  UINT32 UINT16 UINT8
+            """,
+        },
+    ),
+    operator(
+        "ELEMENT_WISE_BIT_SHIFT_RIGHT",
+        kernel="elementwise",
+        page="ea899bdf0be31c3cc09fd43b39c2722e21fca735",
+        introduced="2_1",
+        constraints=[
+            "same DataType DimensionCount Sizes: ATensor BTensor OutputTensor",
+            "note: f(a, b) = (a >> b): logical (zero-filling, unsigned) right shift of each "
+            "ATensor element by the number of bits in the corresponding BTensor element",
+            "note: the page does not define the result for a shift amount >= the element bit "
+            "width (8/16/32/64); treat as implementation-defined",
+            "note: applied to the data's native encoding; the data type only sets element width",
+            "note: supports in-place execution: OutputTensor may alias ATensor or BTensor",
+        ],
+        support={
+            "4_1": """
+                ATensor       input   1-8  UINT64 UINT32 UINT16 UINT8
+                BTensor       input   1-8  UINT64 UINT32 UINT16 UINT8
+                OutputTensor  output  1-8  UINT64 UINT32 UINT16 UINT8
+            """,
+            "3_0": """
+                ATensor       input   1-8  UINT32 UINT16 UINT8
+                BTensor       input   1-8  UINT32 UINT16 UINT8
+                OutputTensor  output  1-8  UINT32 UINT16 UINT8
+            """,
+            "2_1": """
+                ATensor       input   4  UINT32 UINT16 UINT8
+                BTensor       input   4  UINT32 UINT16 UINT8
+                OutputTensor  output  4  UINT32 UINT16 UINT8
+            """,
+        },
+    ),
+    operator(
+        "ELEMENT_WISE_BIT_AND",
+        kernel="elementwise",
+        page="dd64e5cb8c7c5cd518f9f0319817476961e0d61d",
+        introduced="3_0",
+        constraints=[
+            "same DataType DimensionCount Sizes: ATensor BTensor OutputTensor",
+            "note: f(a, b) = a & b on the data's native encoding (float and signed types are "
+            "treated as raw bits of their width)",
+            "note: supports in-place execution: OutputTensor may alias ATensor and/or BTensor",
+        ],
+        support={
+            "4_1": f"""
+                ATensor       input   1-8  {_ALL}
+                BTensor       input   1-8  {_ALL}
+                OutputTensor  output  1-8  {_ALL}
+            """,
+            "3_0": """
+                ATensor       input   1-8  UINT32 UINT16 UINT8
+                BTensor       input   1-8  UINT32 UINT16 UINT8
+                OutputTensor  output  1-8  UINT32 UINT16 UINT8
+            """,
+        },
+    ),
+    operator(
+        "ELEMENT_WISE_BIT_OR",
+        kernel="elementwise",
+        page="dd64e5cb8c7c5cd518f9f0319817476961e0d61d",
+        introduced="3_0",
+        constraints=[
+            "same DataType DimensionCount Sizes: ATensor BTensor OutputTensor",
+            "note: f(a, b) = a | b on the data's native encoding (float and signed types are "
+            "treated as raw bits of their width)",
+            "note: supports in-place execution: OutputTensor may alias ATensor and/or BTensor",
+        ],
+        support={
+            "4_1": f"""
+                ATensor       input   1-8  {_ALL}
+                BTensor       input   1-8  {_ALL}
+                OutputTensor  output  1-8  {_ALL}
+            """,
+            "3_0": """
+                ATensor       input   1-8  UINT32 UINT16 UINT8
+                BTensor       input   1-8  UINT32 UINT16 UINT8
+                OutputTensor  output  1-8  UINT32 UINT16 UINT8
+            """,
+        },
+    ),
+    operator(
+        "ELEMENT_WISE_BIT_XOR",
+        kernel="elementwise",
+        page="9ade0e62b73672c2b4488a78fe4061bccf142590",
+        introduced="3_0",
+        constraints=[
+            "same DataType DimensionCount Sizes: ATensor BTensor OutputTensor",
+            "note: f(a, b) = a ^ b on the data's native encoding (float and signed types are "
+            "treated as raw bits of their width)",
+            "note: supports in-place execution: OutputTensor may alias ATensor and/or BTensor",
+            "note: page has a worked example, but it is BIT_NOT's (a single InputTensor "
+            "[[0,128],[42,255]] -> [[255,127],[213,0]] UINT8); do not use it as an XOR test",
+        ],
+        support={
+            "4_1": f"""
+                ATensor       input   1-8  {_ALL}
+                BTensor       input   1-8  {_ALL}
+                OutputTensor  output  1-8  {_ALL}
+            """,
+            "3_0": """
+                ATensor       input   1-8  UINT32 UINT16 UINT8
+                BTensor       input   1-8  UINT32 UINT16 UINT8
+                OutputTensor  output  1-8  UINT32 UINT16 UINT8
+            """,
+        },
+    ),
+    operator(
+        "ELEMENT_WISE_BIT_NOT",
+        kernel="elementwise",
+        page="f88051d5c21ab188c03603f2a873ab6993fb9860",
+        introduced="3_0",
+        constraints=[
+            "same DataType DimensionCount Sizes: InputTensor OutputTensor",
+            "note: f(x) = ~x on the data's native encoding (every bit of the element width "
+            "flipped; float and signed types are treated as raw bits)",
+            "note: supports in-place execution: OutputTensor may alias InputTensor",
+            "note: page has a worked example (UINT8 [[0,128],[42,255]] -> [[255,127],[213,0]])",
+        ],
+        support={
+            "4_1": f"""
+                InputTensor   input   1-8  {_ALL}
+                OutputTensor  output  1-8  {_ALL}
+            """,
+            "3_0": """
+                InputTensor   input   1-8  UINT32 UINT16 UINT8
+                OutputTensor  output  1-8  UINT32 UINT16 UINT8
+            """,
+        },
+    ),
+    operator(
+        "ELEMENT_WISE_BIT_COUNT",
+        kernel="elementwise",
+        page="9ade0e62b73672c2b4488a78fe4061bccf142590",
+        introduced="3_0",
+        constraints=[
+            "same DimensionCount Sizes: InputTensor OutputTensor",
+            "note: f(x) = population count (number of 1 bits) of the element's native encoding "
+            "(its width set by the input data type); OutputTensor's data type (UINT32/UINT8) is "
+            "independent of the input's",
+            "note: the page does not claim in-place execution support",
+            "note: page has a worked example (UINT32 [[0,123],[456,789]] -> [[0,6],[4,5]])",
+        ],
+        support={
+            "4_1": f"""
+                InputTensor   input   1-8  {_ALL}
+                OutputTensor  output  1-8  UINT32 UINT8
+            """,
+            "3_0": """
+                InputTensor   input   1-8  UINT32 UINT16 UINT8
                 OutputTensor  output  1-8  UINT32 UINT8
             """,
         },

@@ -1,4 +1,6 @@
-"""Activation family (DML_OPERATOR_ACTIVATION_*): tensor support and constraints as data.
+"""Activation operators on the element-wise engine (DML_OPERATOR_ACTIVATION_*, but for
+RELU_GRAD, in ew_gradient.py, and the SOFTMAX/LOG_SOFTMAX/HARDMAX forms, in softmax.py):
+tensor support and constraints as data.
 
 The tables are transcribed from the newest stored page of each operator (the commit in ``page=``):
 MicrosoftDocs/sdk-api ``sdk-api-src/content/directml/ns-directml-dml_<name>_operator_desc.md`` for
@@ -11,6 +13,10 @@ dimensions from FL3_0, yet their pages still limit the input to an effective ran
 the last axis; only RELU, PARAMETERIZED_RELU, RELU_GRAD (INT32/16/8) and SHRINK (also unsigned)
 gain integer types at FL5_1; the LOG_SOFTMAX1 page's examples are HARDMAX1's; the IDENTITY and
 SOFTPLUS pages misplace field text.
+
+The module is named after the C file that holds these operators' rows,
+``native/families/ew_activation.c``, with their rules in ``native/validate/rules_ew_activation.c``
+and their tests in ``tests/test_ew_activation*.py``: one name in every layer.
 """
 
 from typing import Any
@@ -502,40 +508,6 @@ TABLES = [
         },
     ),
     operator(
-        "ACTIVATION_RELU_GRAD",
-        kernel="elementwise",
-        page="9ade0e62b73672c2b4488a78fe4061bccf142590",
-        introduced="3_0",
-        constraints=[
-            "same DataType DimensionCount Sizes: InputGradientTensor InputTensor "
-            "OutputGradientTensor",
-            "note: OutputGradientTensor = (InputTensor > 0 ? InputGradientTensor : 0), element-"
-            "wise; forward operator is ACTIVATION_RELU",
-            "note: the page's field list calls the output OutputTensor; its constraints and table "
-            "(and the header) call it OutputGradientTensor",
-            "note: the FL4_0 table repeats the FL3_0 table unchanged",
-            "note: not usable as a FusedActivation (not in the dml-fused-activations list, which "
-            "says unlisted operators are not supported)",
-        ],
-        support={
-            "5_1": """
-                    InputTensor           input   1-8  FLOAT32 FLOAT16 INT32 INT16 INT8
-                    InputGradientTensor   input   1-8  FLOAT32 FLOAT16 INT32 INT16 INT8
-                    OutputGradientTensor  output  1-8  FLOAT32 FLOAT16 INT32 INT16 INT8
-            """,
-            "4_0": """
-                    InputTensor           input   1-8  FLOAT32 FLOAT16
-                    InputGradientTensor   input   1-8  FLOAT32 FLOAT16
-                    OutputGradientTensor  output  1-8  FLOAT32 FLOAT16
-            """,
-            "3_0": """
-                    InputTensor           input   1-8  FLOAT32 FLOAT16
-                    InputGradientTensor   input   1-8  FLOAT32 FLOAT16
-                    OutputGradientTensor  output  1-8  FLOAT32 FLOAT16
-            """,
-        },
-    ),
-    operator(
         "ACTIVATION_GELU",
         kernel="elementwise",
         page="4bafa1dd5b23f60fc4df184b9ebb87dcd01db9f2",
@@ -628,7 +600,7 @@ DEFAULTS: dict[str, dict[str, Any]] = {
 
 #: Activations that may be a FusedActivation, and from which level (dml-fused-activations.md
 #: lists the first 16; GELU, introduced after that page, is fused by pydml from its own level,
-#: as ONNX Runtime's DirectML provider fuses it). ELEMENT_WISE_CLIP: see element_wise_clip.py;
+#: as ONNX Runtime's DirectML provider fuses it). ELEMENT_WISE_CLIP: see ew_quantize.py;
 #: SOFTMAX and SOFTMAX1: softmax.py.
 FUSABLE: dict[str, str] = {
     "ACTIVATION_ELU": "1_0", "ACTIVATION_HARD_SIGMOID": "1_0", "ACTIVATION_IDENTITY": "1_0",

@@ -8,6 +8,12 @@ the pages of NEGATE, ATAN_YX and DIFFERENCE_SQUARE have a single table without a
 (keyed here by the introduced level); no page (nor DML_SCALE_BIAS's) says which data types
 ScaleBias may be used with. Rows too long for one line continue after a backslash-newline, which
 Python removes inside the string.
+
+The module is named after the C file that holds these operators' rows,
+``native/families/ew_math.c``,
+with their rules in ``native/validate/rules_ew_math.c`` and their tests in
+``tests/test_ew_math.py``:
+one name in every layer.
 """
 
 from pydml.schema.tables import operator
