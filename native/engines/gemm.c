@@ -1529,7 +1529,11 @@ void pydml_gemm_pack_b_panel(float* d, uint32_t NR, uint32_t nr, uint32_t K, con
         const char* src = (const char*)b + (int64_t)k * b_rs * es;
         if (type == PYDML_DATA_TYPE_BFLOAT16) {
             const uint16_t* s = (const uint16_t*)src;
-            for (uint32_t j = 0; j < nr; j++) dk[j] = pydml_bf16_to_f32(s[(int64_t)j * b_cs]);
+            if (b_cs == 1) {
+                for (uint32_t j = 0; j < nr; j++) dk[j] = pydml_bf16_to_f32(s[j]);
+            } else {
+                for (uint32_t j = 0; j < nr; j++) dk[j] = pydml_bf16_to_f32(s[(int64_t)j * b_cs]);
+            }
         } else {
             load_row(dk, src, type, b_cs, nr);
         }

@@ -62,6 +62,7 @@
 
 #include "convolution_internal.h"
 #include "elementwise.h"
+#include "gemm_engine.h"
 
 #ifdef _OPENMP
 #include <omp.h>
@@ -1173,12 +1174,13 @@ static void pointwise_item(const conv_exec* ex, int64_t item, char* scratch) {
             }
         }
     } else {
+        /* sub-block sub is the B panel [ic][nr] of the engine's product (K = cin_g: one tap),
+         * packed row by row with the GEMM engine's row packing */
         for (int64_t ic = 0; ic < p->cin_g; ic++)
             for (int64_t sub = 0; sub < nsub; sub++) {
                 const uint32_t npx = (uint32_t)min64(nr, px_end - px0 - sub * nr);
-                float* d = xp + (sub * p->cin_g + ic) * nr;
-                ex->k.load(d, src + (ic * ex->is[1] + sub * nr) * es, ex->type, npx);
-                for (int64_t j = npx; j < nr; j++) d[j] = 0.0f;
+                pydml_gemm_pack_b_panel(xp + (sub * p->cin_g + ic) * nr, (uint32_t)nr, npx, 1,
+                                        src + (ic * ex->is[1] + sub * nr) * es, ex->type, 0, 1);
             }
     }
     char* dst = ex->out + (n * ex->os[0] + g * cout * ex->os[1] + px0) * es;
