@@ -1516,3 +1516,27 @@ pydml_status pydml_sgemm_pack_b_into(uint32_t K, uint32_t N, const float* b, int
     *out = p;
     return PYDML_STATUS_SUCCESS;
 }
+
+/* ---- one B panel from raw strided memory (gemm_engine.h), for the indirect products ----
+ * The rows-along-n packing of pack_b_panel (load_row, zeros past nr), for callers whose K rows
+ * come from elsewhere: native/engines/gemm_indirect.c packs a convolution's panels with it block
+ * by block. BFLOAT16 widens exactly (load_row knows FLOAT32 and FLOAT16). */
+void pydml_gemm_pack_b_panel(float* d, uint32_t NR, uint32_t nr, uint32_t K, const void* b, uint32_t type,
+                             int64_t b_rs, int64_t b_cs) {
+    const int64_t es = type == DML_TENSOR_DATA_TYPE_FLOAT32 ? 4 : 2;
+    for (uint32_t k = 0; k < K; k++) {
+        float* dk = d + (size_t)k * NR;
+        const char* src = (const char*)b + (int64_t)k * b_rs * es;
+        if (type == PYDML_DATA_TYPE_BFLOAT16) {
+            const uint16_t* s = (const uint16_t*)src;
+            if (b_cs == 1) {
+                for (uint32_t j = 0; j < nr; j++) dk[j] = pydml_bf16_to_f32(s[j]);
+            } else {
+                for (uint32_t j = 0; j < nr; j++) dk[j] = pydml_bf16_to_f32(s[(int64_t)j * b_cs]);
+            }
+        } else {
+            load_row(dk, src, type, b_cs, nr);
+        }
+        for (uint32_t j = nr; j < NR; j++) dk[j] = 0.0f;
+    }
+}

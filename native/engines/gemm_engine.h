@@ -77,4 +77,10 @@ size_t pydml_sgemm_packed_scratch_bound(uint32_t K, uint32_t M);
 pydml_status pydml_sgemm_pack_b_into(uint32_t K, uint32_t N, const float* b, int64_t b_rs, int64_t b_cs, void* mem,
                                      size_t bytes, pydml_sgemm_packed** out);
 
+/* ---- one B panel of any K rows (the indirect products' packing, native/engines/gemm_indirect.c) ----
+ * d[k * NR + j] = B(k, j) = b[k * b_rs + j * b_cs] (elements of `type`: FLOAT32, FLOAT16 or BFLOAT16,
+ * widened to float) for k < K, j < nr; 0 for nr <= j < NR: gemm.c's panel format ([k][NR]), row by row. */
+void pydml_gemm_pack_b_panel(float* d, uint32_t NR, uint32_t nr, uint32_t K, const void* b, uint32_t type,
+                             int64_t b_rs, int64_t b_cs);
+
 #endif /* PYDML_NATIVE_GEMM_ENGINE_H */

@@ -30,7 +30,11 @@
  * stride, zero columns for the padding; padded rows are skipped by dropping their taps), the
  * filter into panels [group][phase combination][nr output channels][channel block][tap][16][nr],
  * and a register-blocked microkernel computes up to 14 pixels x nr output channels per call
- * (AVX-512: nr 32 in 28 zmm accumulators, or 16; AVX2: 6 x 16; portable C: 4 x 16); the AVX2
+ * (AVX-512: nr 32 in 28 zmm accumulators, or 16; AVX2: 6 x 16; portable C: 4 x 16). The
+ * microkernels and the panel packing are the GEMM engine's indirect products
+ * (native/engines/gemm_indirect.h: A gathered from the band through the tap table in_off / tap,
+ * each filter panel a GEMM B panel whose K runs over (channel block, tap, channel)); this file
+ * keeps the plan, the tap tables, the band packing, the tiling and threading. The AVX2
  * kernels also continue a sum from the tile, so a row's sums are split into chunks whose weights
  * stay in Zen's 32 KiB L1 (dense_row_chunked; the same order, bit-identical). Strided
  * BACKWARD assembles whole output rows from their width phases before storing them. POINTWISE
@@ -43,7 +47,8 @@
  * allow_half_precision is set: it permits, but does not require, lower precision). Exception: the
  * DENSE engine (POINTWISE included) on a CPU with AVX512-BF16 packs bf16 as channel pairs and
  * multiplies them with vdpbf16ps into f32 accumulators (bf16 products summed in f32, as oneDNN and
- * PyTorch do; only the summation order differs, and denormals are flushed; see convolution_x86.c).
+ * PyTorch do; only the summation order differs, and denormals are flushed; see
+ * native/engines/gemm_indirect_x86.c).
  *
  * Memory: plan_create allocates everything execute needs (per-thread band scratch, packed weights,
  * bias), sized for the plan's worst case and for omp_get_max_threads() threads at that time, and
@@ -643,42 +648,6 @@ static void finish_portable(const float* tile, uint32_t ldt, uint32_t mr, uint32
     }
 }
 
-#define PORT_NR 16
-static inline __attribute__((always_inline)) void dense_portable_body(
-    const float* in, int64_t cb_stride, uint32_t cin, const int64_t* in_off, const uint32_t* tap,
-    uint32_t nv, uint32_t T, const float* w, const float* bias, const float* rbias, float* tile, const uint32_t MR) {
-    float acc[4][PORT_NR];
-    for (uint32_t t = 0; t < MR; t++)
-        for (uint32_t j = 0; j < PORT_NR; j++) acc[t][j] = bias[j] + rbias[t];
-    for (uint32_t c0 = 0; c0 < cin; c0 += CONV_CB) {
-        uint32_t cnt = cin - c0 < CONV_CB ? cin - c0 : CONV_CB;
-        const float* inb = in + (int64_t)(c0 / CONV_CB) * cb_stride;
-        const float* wb = w + (size_t)c0 * T * PORT_NR;
-        for (uint32_t v = 0; v < nv; v++) {
-            const float* x = inb + in_off[v];
-            const float* ww = wb + (size_t)tap[v] * cnt * PORT_NR;
-            for (uint32_t ic = 0; ic < cnt; ic++, x++, ww += PORT_NR)
-                for (uint32_t t = 0; t < MR; t++) {
-                    float b = x[t * CONV_CB];
-                    for (uint32_t j = 0; j < PORT_NR; j++) acc[t][j] += b * ww[j];
-                }
-        }
-    }
-    for (uint32_t t = 0; t < MR; t++)
-        for (uint32_t j = 0; j < PORT_NR; j++) tile[t * PORT_NR + j] = acc[t][j];
-}
-#define DEFINE_PORTABLE_UK(MR)                                                                          \
-    static void dense_portable_##MR(const float* in, int64_t cb_stride, uint32_t cin,                   \
-                                    const int64_t* in_off, const uint32_t* tap, uint32_t nv,            \
-                                    uint32_t T, const float* w, const float* bias, const float* rbias,  \
-                                    float* tile) {                                                      \
-        dense_portable_body(in, cb_stride, cin, in_off, tap, nv, T, w, bias, rbias, tile, MR);          \
-    }
-DEFINE_PORTABLE_UK(1)
-DEFINE_PORTABLE_UK(2)
-DEFINE_PORTABLE_UK(3)
-DEFINE_PORTABLE_UK(4)
-
 static void rows_portable(const conv_rows_args* a) {
     float acc[CONV_ROW_CHUNK];
     const int64_t es = pydml_data_type_bits(a->type) / 8;
@@ -704,14 +673,7 @@ static void rows_portable(const conv_rows_args* a) {
     }
 }
 
-void pydml_conv_kernels_portable(conv_kernels* k) {
-    memset(k, 0, sizeof *k);
-    k->nr = PORT_NR;
-    k->mr_max = 4;
-    k->dense[1] = dense_portable_1;
-    k->dense[2] = dense_portable_2;
-    k->dense[3] = dense_portable_3;
-    k->dense[4] = dense_portable_4;
+void pydml_conv_helpers_portable(conv_kernels* k) {
     k->finish = finish_portable;
     k->rows = rows_portable;
     k->store = pydml_conv_store_portable;
@@ -791,13 +753,17 @@ static void gather_filter(float* dst, const conv_exec* ex, int64_t base, int64_t
     }
 }
 
-/* Dense panels: [g][combo][ocb][cb][tap][ic < cnt][nr], zero for output channels past cout_g. */
+/* Dense panels: [g][combo][ocb][cb][tap][ic < cnt][nr], zero for output channels past cout_g: per
+ * (group, phase combination, block of nr output channels) one B panel of the GEMM engine's indirect
+ * products (native/engines/gemm_indirect.h), K = cin_g x the combination's T taps in (channel block,
+ * tap, channel) order, packed block by block by the engine. */
 static void pack_dense_weights(const conv_exec* ex, float* wp) {
     const pydml_convolution_plan* p = ex->p;
     const conv_axis *ad = &p->ax[0], *ah = &p->ax[1], *aw = &p->ax[2];
-    const int64_t nr = ex->k.nr, coutp = ceil_div(p->cout_g, CONV_OC_UNIT) * CONV_OC_UNIT;
+    const int64_t nr = ex->k.ig.nr, coutp = ceil_div(p->cout_g, CONV_OC_UNIT) * CONV_OC_UNIT;
     const int64_t nocb = ceil_div(p->cout_g, nr);
     const int64_t jobs = p->groups * p->ucombo * nocb;
+    const int64_t ic_step = p->backward ? ex->fs[0] : ex->fs[1]; /* between consecutive input channels */
 #pragma omp parallel for schedule(static) num_threads(ex->nt) if (jobs > 1 && p->work > 1e6)
     for (int64_t job = 0; job < jobs; job++) {
         int64_t ocb = job % nocb, combo = (job / nocb) % p->ucombo, g = job / nocb / p->ucombo;
@@ -814,27 +780,13 @@ static void pack_dense_weights(const conv_exec* ex, float* wp) {
                         int64_t kd = ad->tap_k[ad->u_first[ud] + td], kh = ah->tap_k[ah->u_first[uh] + th];
                         int64_t kw = aw->tap_k[aw->u_first[uw] + tw];
                         const int64_t nvalid = min64(nr, p->cout_g - ocb * nr);
-                        if (ex->bf16pairs) { /* [pair][nr][2] raw bf16 in the same cnt * nr floats */
-                            uint16_t* d16 = (uint16_t*)dst;
-                            for (int64_t ic = 0; ic < cnt; ic++) {
-                                int64_t step;
-                                int64_t base = filter_base(ex, g, c0 + ic, kd, kh, kw, &step) + ocb * nr * step;
-                                const uint16_t* s16 = (const uint16_t*)ex->filt + base;
-                                uint16_t* o = d16 + (ic / 2) * nr * 2 + (ic & 1);
-                                for (int64_t j = 0; j < nvalid; j++) o[2 * j] = s16[j * step];
-                                for (int64_t j = nvalid; j < nr; j++) o[2 * j] = 0;
-                            }
-                            if (cnt & 1)
-                                for (int64_t j = 0; j < nr; j++) d16[(cnt / 2) * nr * 2 + 2 * j + 1] = 0;
-                            dst += cnt * nr;
-                            continue;
-                        }
-                        for (int64_t ic = 0; ic < cnt; ic++, dst += nr) {
-                            int64_t step;
-                            int64_t base = filter_base(ex, g, c0 + ic, kd, kh, kw, &step);
-                            gather_filter(dst, ex, base + ocb * nr * step, step, nvalid);
-                            for (int64_t j = nvalid; j < nr; j++) dst[j] = 0.0f;
-                        }
+                        /* the block's cnt channels: rows k = 16 cb T + tap cnt + ic of the panel,
+                         * consecutive channels one filter stride apart */
+                        int64_t step;
+                        const int64_t base = filter_base(ex, g, c0, kd, kh, kw, &step) + ocb * nr * step;
+                        dst = pydml_igemm_pack_block(dst, (uint32_t)nr, (uint32_t)nvalid, (uint32_t)cnt,
+                                                     (const char*)ex->filt + base * ex->esize, ex->type, ic_step,
+                                                     step, ex->bf16pairs);
                     }
         }
     }
@@ -930,7 +882,7 @@ static void pack_band(const conv_exec* ex, float* band, int64_t n, int64_t c0, i
  * `base` (element offset of pixel 0, channel 0), pixels `pstride` elements apart. */
 static void write_tile(const conv_exec* ex, float* tile, float* tmp, uint32_t mr, uint32_t nv, int64_t base,
                        int64_t pstride) {
-    const uint32_t nr = ex->k.nr;
+    const uint32_t nr = ex->k.ig.nr;
     if (ex->act) pydml_conv_activation(ex->act, tile, (size_t)mr * nr);
     ex->k.finish(tile, nr, mr, nv, ex->out + base * ex->esize, ex->type, ex->os[1], pstride, tmp);
 }
@@ -996,7 +948,7 @@ static uint32_t dense_row_taps(const pydml_convolution_plan* p, const conv_block
 }
 
 /* One output row (one width phase) of a dense block with the sums split into chunks of
- * consecutive (channel block, tap) ranges whose weights fit ex->k.chunk_bytes: each chunk runs
+ * consecutive (channel block, tap) ranges whose weights fit ex->k.ig.chunk_bytes: each chunk runs
  * over a group of up to CONV_ACC_TILES pixel tiles while its weights stay in L1, the tiles' partial
  * sums kept in `acc` between chunks. Every sum runs in the unsplit call's order (kernels continue
  * from the tile), so the results are bit-identical to one call per tile. */
@@ -1005,9 +957,9 @@ static void dense_row_chunked(const conv_exec* ex, const conv_block* b, const fl
                               int64_t Qw, int64_t ntiles, int64_t ocb0, int64_t ocb1, float* acc, float* tile_t,
                               int64_t obase0, int64_t pstride) {
     const pydml_convolution_plan* p = ex->p;
-    const int64_t nr = ex->k.nr, cin = p->cin_g, ldacc = (int64_t)ex->k.mr_max * nr;
+    const int64_t nr = ex->k.ig.nr, cin = p->cin_g, ldacc = (int64_t)ex->k.ig.mr_max * nr;
     const int64_t tap_bytes = CONV_CB * nr * 4; /* one tap of a full channel block */
-    const int64_t budget = ex->k.chunk_bytes;
+    const int64_t budget = ex->k.ig.chunk_bytes;
     /* whole channel blocks per chunk when a block's taps fit, else the taps of a block in parts */
     const int64_t cb_per = max64(1, budget / (tap_bytes * (int64_t)nv));
     const int64_t vparts = cb_per > 1 || (int64_t)nv * tap_bytes <= budget ? 1 : ceil_div((int64_t)nv * tap_bytes, budget);
@@ -1028,7 +980,7 @@ static void dense_row_chunked(const conv_exec* ex, const conv_block* b, const fl
                     int64_t qw = qw0;
                     for (int64_t ti = g0; ti < g1; ti++) {
                         const uint32_t mr = (uint32_t)(Qw / ntiles + (ti < Qw % ntiles ? 1 : 0));
-                        ex->k.dense[mr](band + cb0 * cb_stride + qw * CONV_CB, cb_stride, ccin, in_off + v0, tap + v0,
+                        ex->k.ig.ukr[mr](band + cb0 * cb_stride + qw * CONV_CB, cb_stride, ccin, in_off + v0, tap + v0,
                                         (uint32_t)(v1 - v0), (uint32_t)T, pan + cb0 * CONV_CB * T * nr,
                                         first ? p->bias + ocg : NULL, p->bias + p->cout, acc + (ti - g0) * ldacc);
                         qw += mr;
@@ -1062,10 +1014,10 @@ static void dense_item(const conv_exec* ex, int64_t item, char* scratch) {
     decode_item(p, item, &b);
     if (b.Db > 0) pack_band(ex, band, b.n, b.g * p->cin_g, b.dlo, b.Db, b.hlo, b.Hb);
     const int64_t cb_stride = b.Db * b.Hb * p->wspan * CONV_CB;
-    const int64_t nr = ex->k.nr, coutp = ceil_div(p->cout_g, CONV_OC_UNIT) * CONV_OC_UNIT;
+    const int64_t nr = ex->k.ig.nr, coutp = ceil_div(p->cout_g, CONV_OC_UNIT) * CONV_OC_UNIT;
     const float* wg = p->weights + b.g * p->ktot * p->cin_g * coutp;
     const int64_t* os = ex->os;
-    const uint32_t mr_max = ex->k.mr_max;
+    const uint32_t mr_max = ex->k.ig.mr_max;
     const uint32_t cin = (uint32_t)p->cin_g;
     const int64_t ocb0 = b.oc_begin / nr, ocb1 = ceil_div(b.oc_end, nr);
     const int64_t nd = phase_count_in_block(ad, b.od0, b.od1), nh = phase_count_in_block(ah, b.oh0, b.oh1);
@@ -1106,7 +1058,7 @@ static void dense_item(const conv_exec* ex, int64_t item, char* scratch) {
                                 int64_t qw = 0;
                                 for (int64_t ti = 0; ti < ntiles; ti++) {
                                     const uint32_t mr = (uint32_t)(Qw / ntiles + (ti < Qw % ntiles ? 1 : 0));
-                                    ex->k.dense[mr](band + qw * CONV_CB, cb_stride, cin, in_off + rwf[rw], tap + rwf[rw],
+                                    ex->k.ig.ukr[mr](band + qw * CONV_CB, cb_stride, cin, in_off + rwf[rw], tap + rwf[rw],
                                                     nv, (uint32_t)T, panel, p->bias + ocg, p->bias + p->cout, tile);
                                     for (uint32_t t = 0; t < mr; t++)
                                         memcpy(rowbuf + (rw + aw->P * (qw + t)) * nr, tile + t * nr, (size_t)nr * 4);
@@ -1128,7 +1080,7 @@ static void dense_item(const conv_exec* ex, int64_t item, char* scratch) {
                         const float* panel = nv > 0 ? PANEL(ud, uh, uw) : NULL;
                         const int64_t Qw = axis_q_count(aw, rw), ntiles = ceil_div(Qw, mr_max);
                         const int64_t pstride = aw->P * os[4];
-                        if (ex->k.chunk_bytes != 0 && nv > 0) {
+                        if (ex->k.ig.chunk_bytes != 0 && nv > 0) {
                             dense_row_chunked(ex, &b, band, cb_stride, in_off, tap, nv, T, panel, Qw, ntiles,
                                               ocb0, ocb1, acc, tile_t, orow + rw * os[4], pstride);
                             continue;
@@ -1144,7 +1096,7 @@ static void dense_item(const conv_exec* ex, int64_t item, char* scratch) {
                             for (int64_t ti = 0; ti < ntiles; ti++) {
                                 const uint32_t mr = (uint32_t)(Qw / ntiles + (ti < Qw % ntiles ? 1 : 0));
                                 const int64_t obase = orow + (rw + aw->P * qw) * os[4];
-                                ex->k.dense[mr](band + qw * CONV_CB, cb_stride, cin, in_off, tap, nv, (uint32_t)T,
+                                ex->k.ig.ukr[mr](band + qw * CONV_CB, cb_stride, cin, in_off, tap, nv, (uint32_t)T,
                                                 nv > 0 ? panel + ocb * T * p->cin_g * nr : NULL, p->bias + ocg,
                                                 p->bias + p->cout, tile);
                                 write_tile(ex, tile, tile_t, mr, nvalid, obase + ocg * os[1], pstride);
@@ -1199,7 +1151,7 @@ static void pointwise_item(const conv_exec* ex, int64_t item, char* scratch) {
     const int64_t pixels = p->ax[0].out * p->ax[1].out * p->ax[2].out;
     const int64_t nblk = ceil_div(pixels, p->pw_block);
     const int64_t blk = item % nblk, g = (item / nblk) % p->groups, n = item / nblk / p->groups;
-    const int64_t nr = ex->k.nr, mr_max = ex->k.mr_max, es = ex->esize;
+    const int64_t nr = ex->k.ig.nr, mr_max = ex->k.ig.mr_max, es = ex->esize;
     const int64_t cout = p->cout_g, ntiles = ceil_div(cout, mr_max);
     const float* wg = p->weights + g * p->ncb * CONV_CB * cout;
     const float* zeros = p->bias + p->cout; /* CONV_NR_MAX zeros (the per-row bias goes in rbias) */
@@ -1221,6 +1173,10 @@ static void pointwise_item(const conv_exec* ex, int64_t item, char* scratch) {
             }
         }
     } else {
+        /* sub-block sub is a B panel [ic][nr] of the engine's product (K = cin_g, one tap), filled
+         * channel by channel: one long contiguous read per input channel. A call of the engine's
+         * row packing (pydml_gemm_pack_b_panel) per 16-pixel row cost the 1x1 benchmark cases 20%
+         * (1-thread CPU time, 8 alternating rounds). */
         for (int64_t ic = 0; ic < p->cin_g; ic++)
             for (int64_t sub = 0; sub < nsub; sub++) {
                 const uint32_t npx = (uint32_t)min64(nr, px_end - px0 - sub * nr);
@@ -1235,7 +1191,7 @@ static void pointwise_item(const conv_exec* ex, int64_t item, char* scratch) {
         const uint32_t mr = (uint32_t)(cout / ntiles + (ti < cout % ntiles ? 1 : 0));
         for (int64_t sub = 0; sub < nsub; sub++) {
             const uint32_t npx = (uint32_t)min64(nr, px_end - px0 - sub * nr);
-            ex->k.dense[mr](wg + oc0 * CONV_CB, cout * CONV_CB, (uint32_t)p->cin_g, &zero, &tap0, 1, 1,
+            ex->k.ig.ukr[mr](wg + oc0 * CONV_CB, cout * CONV_CB, (uint32_t)p->cin_g, &zero, &tap0, 1, 1,
                             xp + sub * p->cin_g * nr, zeros, p->bias + g * cout + oc0, tile);
             if (ex->act) pydml_conv_activation(ex->act, tile, (size_t)mr * nr);
             ex->k.finish(tile, (uint32_t)nr, mr, npx, dst + (oc0 * ex->os[1] + sub * nr) * es, ex->type, 1,
@@ -1344,12 +1300,16 @@ static void plane_item(const conv_exec* ex, int64_t item, char* scratch) {
     }
 }
 
-static void select_kernels(const pydml_convolution_plan* p, conv_kernels* k) {
-    uint32_t f = pydml_active_cpu_features();
-    uint32_t nr = (p->cout_g % 32 != 0 && p->cout_g % 32 <= 16) ? 16 : 32;
-    if ((f & PYDML_CPU_AVX512) && pydml_conv_kernels_avx512(k, nr)) return;
-    if ((f & PYDML_CPU_AVX2_FMA) && (f & PYDML_CPU_F16C) && pydml_conv_kernels_avx2(k)) return;
-    pydml_conv_kernels_portable(k);
+/* The GEMM engine's indirect microkernels for this CPU (nr 16 on AVX-512 when a group's last block
+ * of output channels is at most 16 wide; bf16 pairs for a dense bf16 convolution on AVX512-BF16),
+ * and the convolution's own helpers for the same vector level. */
+static void select_kernels(const pydml_convolution_plan* p, uint32_t type, conv_kernels* k) {
+    const int wide16 = p->cout_g % 32 != 0 && p->cout_g % 32 <= 16;
+    pydml_igemm_choose(&k->ig, wide16, p->engine == ENGINE_DENSE && type == PYDML_DATA_TYPE_BFLOAT16);
+    pydml_conv_helpers_portable(k);
+    if (k->ig.level == PYDML_IGEMM_AVX512) pydml_conv_helpers_avx512(k);
+    else if (k->ig.level == PYDML_IGEMM_AVX2) pydml_conv_helpers_avx2(k);
+    if (k->ig.bf16pairs && !pydml_conv_helpers_bf16pairs(k)) pydml_igemm_choose(&k->ig, wide16, 0);
 }
 
 pydml_status pydml_convolution_execute(const pydml_convolution_plan* plan, const pydml_tensor* input,
@@ -1381,7 +1341,7 @@ pydml_status pydml_convolution_execute(const pydml_convolution_plan* plan, const
     view_strides5(input, prm->spatial_dims, ex.is);
     view_strides5(filter, prm->spatial_dims, ex.fs);
     view_strides5(output, prm->spatial_dims, ex.os);
-    select_kernels(p, &ex.k);
+    select_kernels(p, ex.type, &ex.k);
     int nt = p->nthreads;
 #ifdef _OPENMP
     if (omp_get_max_threads() < nt) nt = omp_get_max_threads();
@@ -1394,11 +1354,7 @@ pydml_status pydml_convolution_execute(const pydml_convolution_plan* plan, const
         for (int64_t oc = 0; oc < p->cout; oc++)
             mp->bias[oc] = load_elem(bias->data, ex.type, oc * (int64_t)bias->strides[1]);
     const int pointwise = p->pointwise && pixels_contiguous(p, ex.is) && pixels_contiguous(p, ex.os);
-    {
-        const uint32_t f = pydml_active_cpu_features();
-        ex.bf16pairs = p->engine == ENGINE_DENSE && ex.type == PYDML_DATA_TYPE_BFLOAT16 &&
-                       (f & PYDML_CPU_AVX512) && (f & PYDML_CPU_AVX512_BF16) && pydml_conv_dense_avx512_bf16(&ex.k);
-    }
+    ex.bf16pairs = ex.k.ig.bf16pairs; /* dense bf16 on AVX512-BF16: band and panels hold bf16 pairs */
     /* the packing's key: the ISA features (kernel widths), pointwise or not, bf16 pairs */
     const uint32_t key = 1u | (pydml_active_cpu_features() << 3) | ((uint32_t)pointwise << 1) | ((uint32_t)ex.bf16pairs << 2);
     if (filter->data != p->owned_filter || p->owned_key != key) {

@@ -1,31 +1,25 @@
-/* Internal interface between native/families/convolution.c (plan, checks, drivers, portable kernels) and
- * native/families/convolution_x86.c (AVX-512 / AVX2 microkernels). Not part of the cdef. */
+/* Internal interface between native/families/convolution.c (plan, checks, drivers, portable helpers) and
+ * native/families/convolution_x86.c (AVX-512 / AVX2 helpers: band packing, tile stores, the plane row
+ * kernel). The dense engine's microkernels and weight panels are the GEMM engine's indirect products
+ * (native/engines/gemm_indirect.h). Not part of the cdef. */
 #ifndef PYDML_NATIVE_CONVOLUTION_INTERNAL_H
 #define PYDML_NATIVE_CONVOLUTION_INTERNAL_H
 
 #include <stddef.h>
 #include <stdint.h>
 #include "common.h"
+#include "gemm_indirect.h"
 
-#define CONV_CB 16          /* input channels per block of the packed (dense) input band */
-#define CONV_MR_MAX 14      /* most output pixels per dense microkernel call */
-#define CONV_NR_MAX 32      /* most output channels per dense microkernel call */
+#define CONV_CB PYDML_IGEMM_CB         /* input channels per block of the packed (dense) input band */
+#define CONV_MR_MAX PYDML_IGEMM_MR_MAX /* most output pixels per dense microkernel call */
+#define CONV_NR_MAX PYDML_IGEMM_NR_MAX /* most output channels per dense microkernel call */
 #define CONV_OC_UNIT 32     /* dense weights are padded to this many output channels per group */
 #define CONV_ROW_CHUNK 64   /* output pixels per call of the plane-engine row kernel */
 #define CONV_SLACK 64       /* readable floats after a packed band (plane kernels over-read) */
 #define CONV_ACC_TILES 32   /* dense tiles whose partial sums a chunked row keeps (chunk_bytes) */
 
-/*
- * Dense microkernel: for t < mr (fixed per function) and j < NR,
- *   tile[t * NR + j] = (bias[j] + rbias[t]) + sum over cb, v < nv, ic < cnt(cb) of
- *       in[cb * cb_stride + in_off[v] + t * CONV_CB + ic] * w[(16 cb T + tap[v] cnt(cb) + ic) NR + j]
- * with cnt(cb) = min(16, cin - 16 cb). w and tile are 64-byte aligned. The sums run in a fixed
- * order, so the result does not depend on the thread that computes it.
- */
-typedef void (*conv_dense_ukernel)(const float* in, int64_t cb_stride, uint32_t cin,
-                                   const int64_t* in_off, const uint32_t* tap, uint32_t nv,
-                                   uint32_t T, const float* w, const float* bias, const float* rbias,
-                                   float* tile);
+/* Dense microkernels: the GEMM engine's indirect ones (pydml_igemm_ukernel, gemm_indirect.h), A being
+ * the packed band (channel blocks of CONV_CB, in_off / tap the tap table of an output row). */
 
 /* Stores a finished dense tile [mr][ldt] (mr <= 16, nv <= 32 valid columns) to the output:
  * element (t, j) goes to out + (t * ps + j * cs) elements, converted to `type`. */
@@ -68,14 +62,8 @@ typedef void (*conv_transpose_fn)(float* dst, const int64_t* pos, const void* sr
                                   int64_t cs, uint32_t cnt, uint32_t npix);
 
 typedef struct conv_kernels {
-    uint32_t nr, mr_max;
-    /* Nonzero: the dense kernels also take bias == NULL, meaning "continue": the accumulators
-     * start from tile's values instead of bias + rbias, so one sum can be computed in several calls
-     * over consecutive (channel block, tap) ranges in the same order, i.e. bit-identical to one
-     * call. The driver then splits calls so that the weights one call reads are at most
-     * chunk_bytes (to stay in L1 while a row of tiles reuses them). 0: one call per tile. */
-    uint32_t chunk_bytes;
-    conv_dense_ukernel dense[CONV_MR_MAX + 1]; /* by mr, [0] unused */
+    /* the dense engine's microkernels, tile sizes and chunking (native/engines/gemm_indirect.h) */
+    pydml_igemm_isa ig;
     conv_finish_fn finish;
     conv_rows_kernel rows;
     conv_store_fn store;
@@ -89,18 +77,16 @@ typedef struct conv_kernels {
 /* The fused activation, in place (convolution.c). */
 void pydml_conv_activation(const pydml_activation* act, float* v, size_t n);
 
-/* Portable kernels (convolution.c). */
-void pydml_conv_kernels_portable(conv_kernels* k);
+/* Portable helpers (convolution.c); they leave k->ig alone. */
+void pydml_conv_helpers_portable(conv_kernels* k);
 void pydml_conv_store_portable(void* dst, uint32_t type, int64_t stride, const float* src, uint32_t n);
 void pydml_conv_load_portable(float* dst, const void* src, uint32_t type, uint32_t n);
 
-/* Vector kernels (convolution_x86.c); return 0 when this build has no such path. nr is 16 or 32. */
-int pydml_conv_kernels_avx512(conv_kernels* k, uint32_t nr);
-int pydml_conv_kernels_avx2(conv_kernels* k);
-
-/* Replaces k->dense (set up by pydml_conv_kernels_avx512) with the AVX512-BF16 microkernels, which
- * read bf16-pair bands and panels (convolution_x86.c describes the layout); 0 when unavailable.
- * The caller checks PYDML_CPU_AVX512_BF16 and packs band and weights as pairs. */
-int pydml_conv_dense_avx512_bf16(conv_kernels* k);
+/* Vector helpers (convolution_x86.c) for the engine's PYDML_IGEMM_AVX512 / _AVX2 level; 0 when this build
+ * has no such path. pydml_conv_helpers_bf16pairs adds the bf16-pair band packing (transpose_pairs,
+ * pair_row) when the engine chose the AVX512-BF16 kernels (k->ig.bf16pairs). */
+int pydml_conv_helpers_avx512(conv_kernels* k);
+int pydml_conv_helpers_avx2(conv_kernels* k);
+int pydml_conv_helpers_bf16pairs(conv_kernels* k);
 
 #endif /* PYDML_NATIVE_CONVOLUTION_INTERNAL_H */

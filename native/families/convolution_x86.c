@@ -1,6 +1,12 @@
-/* AVX-512 and AVX2 kernels of the convolution (see native/families/convolution.c for the layouts). Each
- * function carries its own target attribute; convolution.c calls them only after checking
- * pydml_active_cpu_features(). Results equal the portable kernels' up to FMA rounding. */
+/* AVX-512 and AVX2 helpers of the convolution around the GEMM engine's indirect microkernels
+ * (native/engines/gemm_indirect_x86.c): packing the input band (load, transpose_in, the bf16-pair
+ * band), storing finished tiles (finish, store), and the PLANE engine's row kernel (rows), which is
+ * no GEMM (one output channel, vectorised along the output row, for depthwise and other
+ * convolutions with few output channels per group). See native/families/convolution.c for the
+ * layouts. Each function carries its own target attribute; convolution.c installs them for the
+ * level the engine chose after checking pydml_active_cpu_features(). */
+#include <string.h>
+
 #include "convolution_internal.h"
 
 #if defined(__GNUC__) && defined(__x86_64__)
@@ -12,83 +18,6 @@
 
 /* ---- AVX-512 -------------------------------------------------------------------------------- */
 
-/* Dense microkernel, 32 output channels (two zmm) x MR pixels. */
-INLINE T512 void uk512_32_body(const float* in, int64_t cb_stride, uint32_t cin, const int64_t* in_off,
-                               const uint32_t* tap, uint32_t nv, uint32_t T, const float* w, const float* bias,
-                               const float* rbias, float* tile, const int MR) {
-    __m512 a0[CONV_MR_MAX], a1[CONV_MR_MAX];
-    const __m512 b0 = _mm512_loadu_ps(bias), b1 = _mm512_loadu_ps(bias + 16);
-    _Pragma("GCC unroll 14") for (int t = 0; t < MR; t++) {
-        const __m512 r = _mm512_set1_ps(rbias[t]);
-        a0[t] = _mm512_add_ps(b0, r);
-        a1[t] = _mm512_add_ps(b1, r);
-    }
-    for (uint32_t c0 = 0; c0 < cin; c0 += CONV_CB) {
-        const uint32_t cnt = cin - c0 < CONV_CB ? cin - c0 : CONV_CB;
-        const float* inb = in + (int64_t)(c0 / CONV_CB) * cb_stride;
-        const float* wb = w + (size_t)c0 * T * 32;
-        for (uint32_t v = 0; v < nv; v++) {
-            const float* x = inb + in_off[v];
-            const float* ww = wb + (size_t)tap[v] * cnt * 32;
-            for (uint32_t ic = 0; ic < cnt; ic++) {
-                const __m512 w0 = _mm512_load_ps(ww), w1 = _mm512_load_ps(ww + 16);
-                ww += 32;
-                _Pragma("GCC unroll 14") for (int t = 0; t < MR; t++) {
-                    const __m512 b = _mm512_set1_ps(x[t * CONV_CB]);
-                    a0[t] = _mm512_fmadd_ps(b, w0, a0[t]);
-                    a1[t] = _mm512_fmadd_ps(b, w1, a1[t]);
-                }
-                x++;
-            }
-        }
-    }
-    _Pragma("GCC unroll 14") for (int t = 0; t < MR; t++) {
-        _mm512_store_ps(tile + t * 32, a0[t]);
-        _mm512_store_ps(tile + t * 32 + 16, a1[t]);
-    }
-}
-
-/* Dense microkernel, 16 output channels (one zmm) x MR pixels. */
-INLINE T512 void uk512_16_body(const float* in, int64_t cb_stride, uint32_t cin, const int64_t* in_off,
-                               const uint32_t* tap, uint32_t nv, uint32_t T, const float* w, const float* bias,
-                               const float* rbias, float* tile, const int MR) {
-    __m512 a0[CONV_MR_MAX];
-    const __m512 b0 = _mm512_loadu_ps(bias);
-    _Pragma("GCC unroll 14") for (int t = 0; t < MR; t++) a0[t] = _mm512_add_ps(b0, _mm512_set1_ps(rbias[t]));
-    for (uint32_t c0 = 0; c0 < cin; c0 += CONV_CB) {
-        const uint32_t cnt = cin - c0 < CONV_CB ? cin - c0 : CONV_CB;
-        const float* inb = in + (int64_t)(c0 / CONV_CB) * cb_stride;
-        const float* wb = w + (size_t)c0 * T * 16;
-        for (uint32_t v = 0; v < nv; v++) {
-            const float* x = inb + in_off[v];
-            const float* ww = wb + (size_t)tap[v] * cnt * 16;
-            for (uint32_t ic = 0; ic < cnt; ic++) {
-                const __m512 w0 = _mm512_load_ps(ww);
-                ww += 16;
-                _Pragma("GCC unroll 14") for (int t = 0; t < MR; t++)
-                    a0[t] = _mm512_fmadd_ps(_mm512_set1_ps(x[t * CONV_CB]), w0, a0[t]);
-                x++;
-            }
-        }
-    }
-    _Pragma("GCC unroll 14") for (int t = 0; t < MR; t++) _mm512_store_ps(tile + t * 16, a0[t]);
-}
-
-#define DEFINE_UK(NAME, BODY, MR)                                                                     \
-    static void NAME##_##MR(const float* in, int64_t cb_stride, uint32_t cin, const int64_t* in_off, \
-                            const uint32_t* tap, uint32_t nv, uint32_t T, const float* w, const float* bias, \
-                            const float* rbias, float* tile) {                                        \
-        BODY(in, cb_stride, cin, in_off, tap, nv, T, w, bias, rbias, tile, MR);                       \
-    }
-#define DEFINE_UK14(NAME, BODY, ATTR)                                                                 \
-    ATTR DEFINE_UK(NAME, BODY, 1) ATTR DEFINE_UK(NAME, BODY, 2) ATTR DEFINE_UK(NAME, BODY, 3)         \
-    ATTR DEFINE_UK(NAME, BODY, 4) ATTR DEFINE_UK(NAME, BODY, 5) ATTR DEFINE_UK(NAME, BODY, 6)         \
-    ATTR DEFINE_UK(NAME, BODY, 7) ATTR DEFINE_UK(NAME, BODY, 8) ATTR DEFINE_UK(NAME, BODY, 9)         \
-    ATTR DEFINE_UK(NAME, BODY, 10) ATTR DEFINE_UK(NAME, BODY, 11) ATTR DEFINE_UK(NAME, BODY, 12)      \
-    ATTR DEFINE_UK(NAME, BODY, 13) ATTR DEFINE_UK(NAME, BODY, 14)
-
-DEFINE_UK14(uk512_32, uk512_32_body, T512)
-DEFINE_UK14(uk512_16, uk512_16_body, T512)
 
 INLINE T512 __m256i bf16_round512(__m512 v) { /* the same rounding as pydml_f32_to_bf16 */
     const __m512i x = _mm512_castps_si512(v);
@@ -339,21 +268,8 @@ T512 static void rows512(const conv_rows_args* a) {
     }
 }
 
-int pydml_conv_kernels_avx512(conv_kernels* k, uint32_t nr) {
-    pydml_conv_kernels_portable(k);
-    k->nr = nr;
-    k->mr_max = CONV_MR_MAX;
-    if (nr == 32) {
-        conv_dense_ukernel t[] = {NULL, uk512_32_1, uk512_32_2, uk512_32_3, uk512_32_4, uk512_32_5,
-                                  uk512_32_6, uk512_32_7, uk512_32_8, uk512_32_9, uk512_32_10,
-                                  uk512_32_11, uk512_32_12, uk512_32_13, uk512_32_14};
-        memcpy(k->dense, t, sizeof t);
-    } else {
-        conv_dense_ukernel t[] = {NULL, uk512_16_1, uk512_16_2, uk512_16_3, uk512_16_4, uk512_16_5,
-                                  uk512_16_6, uk512_16_7, uk512_16_8, uk512_16_9, uk512_16_10,
-                                  uk512_16_11, uk512_16_12, uk512_16_13, uk512_16_14};
-        memcpy(k->dense, t, sizeof t);
-    }
+int pydml_conv_helpers_avx512(conv_kernels* k) {
+    pydml_conv_helpers_portable(k);
     k->finish = finish512;
     k->rows = rows512;
     k->store = store512;
@@ -362,80 +278,7 @@ int pydml_conv_kernels_avx512(conv_kernels* k, uint32_t nr) {
     return 1;
 }
 
-/* ---- AVX512-BF16 dense microkernels (bf16 tensors only) ------------------------------------- */
-
-#define T512BF __attribute__((target("avx512f,avx512bw,avx512vl,avx512bf16,fma,f16c")))
-
-/* The layout is the dense one (same float offsets), but each 16-channel block holds bf16 pairs:
- * a packed pixel's first 8 dwords are channels (2i, 2i + 1) as (low, high) halves, and a weight
- * panel row of a pair is nr dwords holding (w[2i][j], w[2i + 1][j]). An odd channel count has a
- * zero channel (input and weight) appended. vdpbf16ps multiplies the bf16 pairs exactly (8-bit x
- * 8-bit significands fit f32) and adds both products into f32 accumulators, so the sums are bf16
- * products accumulated in f32: the semantics of oneDNN's and PyTorch's bf16 convolutions. Versus
- * the convert-to-f32 path only the summation order differs, and the instruction treats denormal
- * inputs and results as zero (it ignores MXCSR). */
-INLINE T512BF void ukbf_32_body(const float* in, int64_t cb_stride, uint32_t cin, const int64_t* in_off,
-                                const uint32_t* tap, uint32_t nv, uint32_t T, const float* w, const float* bias,
-                                const float* rbias, float* tile, const int MR) {
-    __m512 a0[CONV_MR_MAX], a1[CONV_MR_MAX];
-    const __m512 b0 = _mm512_loadu_ps(bias), b1 = _mm512_loadu_ps(bias + 16);
-    _Pragma("GCC unroll 14") for (int t = 0; t < MR; t++) {
-        const __m512 r = _mm512_set1_ps(rbias[t]);
-        a0[t] = _mm512_add_ps(b0, r);
-        a1[t] = _mm512_add_ps(b1, r);
-    }
-    for (uint32_t c0 = 0; c0 < cin; c0 += CONV_CB) {
-        const uint32_t cnt = cin - c0 < CONV_CB ? cin - c0 : CONV_CB, npair = (cnt + 1) / 2;
-        const float* inb = in + (int64_t)(c0 / CONV_CB) * cb_stride;
-        const float* wb = w + (size_t)c0 * T * 32;
-        for (uint32_t v = 0; v < nv; v++) {
-            const int32_t* x = (const int32_t*)(inb + in_off[v]);
-            const float* ww = wb + (size_t)tap[v] * cnt * 32;
-            for (uint32_t ip = 0; ip < npair; ip++) {
-                const __m512bh w0 = (__m512bh)_mm512_load_si512(ww), w1 = (__m512bh)_mm512_load_si512(ww + 16);
-                ww += 32;
-                _Pragma("GCC unroll 14") for (int t = 0; t < MR; t++) {
-                    const __m512bh b = (__m512bh)_mm512_set1_epi32(x[t * CONV_CB]);
-                    a0[t] = _mm512_dpbf16_ps(a0[t], b, w0);
-                    a1[t] = _mm512_dpbf16_ps(a1[t], b, w1);
-                }
-                x++;
-            }
-        }
-    }
-    _Pragma("GCC unroll 14") for (int t = 0; t < MR; t++) {
-        _mm512_store_ps(tile + t * 32, a0[t]);
-        _mm512_store_ps(tile + t * 32 + 16, a1[t]);
-    }
-}
-
-INLINE T512BF void ukbf_16_body(const float* in, int64_t cb_stride, uint32_t cin, const int64_t* in_off,
-                                const uint32_t* tap, uint32_t nv, uint32_t T, const float* w, const float* bias,
-                                const float* rbias, float* tile, const int MR) {
-    __m512 a0[CONV_MR_MAX];
-    const __m512 b0 = _mm512_loadu_ps(bias);
-    _Pragma("GCC unroll 14") for (int t = 0; t < MR; t++) a0[t] = _mm512_add_ps(b0, _mm512_set1_ps(rbias[t]));
-    for (uint32_t c0 = 0; c0 < cin; c0 += CONV_CB) {
-        const uint32_t cnt = cin - c0 < CONV_CB ? cin - c0 : CONV_CB, npair = (cnt + 1) / 2;
-        const float* inb = in + (int64_t)(c0 / CONV_CB) * cb_stride;
-        const float* wb = w + (size_t)c0 * T * 16;
-        for (uint32_t v = 0; v < nv; v++) {
-            const int32_t* x = (const int32_t*)(inb + in_off[v]);
-            const float* ww = wb + (size_t)tap[v] * cnt * 16;
-            for (uint32_t ip = 0; ip < npair; ip++) {
-                const __m512bh w0 = (__m512bh)_mm512_load_si512(ww);
-                ww += 16;
-                _Pragma("GCC unroll 14") for (int t = 0; t < MR; t++)
-                    a0[t] = _mm512_dpbf16_ps(a0[t], (__m512bh)_mm512_set1_epi32(x[t * CONV_CB]), w0);
-                x++;
-            }
-        }
-    }
-    _Pragma("GCC unroll 14") for (int t = 0; t < MR; t++) _mm512_store_ps(tile + t * 16, a0[t]);
-}
-
-DEFINE_UK14(ukbf_32, ukbf_32_body, T512BF)
-DEFINE_UK14(ukbf_16, ukbf_16_body, T512BF)
+/* ---- bf16-pair packing (the AVX512-BF16 microkernels' layout, native/engines/gemm_indirect.h) ---- */
 
 /* dst[j] = lo[j] | hi[j] << 16 (bf16 bits) for j < n, 0 for n <= j < nr; hi NULL: zeros. */
 T512 static void pair_row512(float* dst, const uint16_t* lo, const uint16_t* hi, uint32_t n, uint32_t nr) {
@@ -474,19 +317,7 @@ T512 static void transpose_pairs512(float* dst, const int64_t* pos, const void* 
     }
 }
 
-int pydml_conv_dense_avx512_bf16(conv_kernels* k) {
-    if (k->mr_max != CONV_MR_MAX || (k->nr != 16 && k->nr != 32)) return 0;
-    if (k->nr == 32) {
-        conv_dense_ukernel t[] = {NULL, ukbf_32_1, ukbf_32_2, ukbf_32_3, ukbf_32_4, ukbf_32_5,
-                                  ukbf_32_6, ukbf_32_7, ukbf_32_8, ukbf_32_9, ukbf_32_10,
-                                  ukbf_32_11, ukbf_32_12, ukbf_32_13, ukbf_32_14};
-        memcpy(k->dense, t, sizeof t);
-    } else {
-        conv_dense_ukernel t[] = {NULL, ukbf_16_1, ukbf_16_2, ukbf_16_3, ukbf_16_4, ukbf_16_5,
-                                  ukbf_16_6, ukbf_16_7, ukbf_16_8, ukbf_16_9, ukbf_16_10,
-                                  ukbf_16_11, ukbf_16_12, ukbf_16_13, ukbf_16_14};
-        memcpy(k->dense, t, sizeof t);
-    }
+int pydml_conv_helpers_bf16pairs(conv_kernels* k) {
     k->transpose_pairs = transpose_pairs512;
     k->pair_row = pair_row512;
     return 1;
@@ -494,65 +325,6 @@ int pydml_conv_dense_avx512_bf16(conv_kernels* k) {
 
 /* ---- AVX2 ----------------------------------------------------------------------------------- */
 
-/* Dense microkernel, 16 output channels (two ymm) x MR (<= 6) pixels. */
-INLINE T256 void uk256_16_body(const float* in, int64_t cb_stride, uint32_t cin, const int64_t* in_off,
-                               const uint32_t* tap, uint32_t nv, uint32_t T, const float* w, const float* bias,
-                               const float* rbias, float* tile, const int MR) {
-    __m256 a0[6], a1[6];
-    if (bias == NULL) { /* continue a sum (conv_kernels.chunk_bytes) */
-        _Pragma("GCC unroll 6") for (int t = 0; t < MR; t++) {
-            a0[t] = _mm256_load_ps(tile + t * 16);
-            a1[t] = _mm256_load_ps(tile + t * 16 + 8);
-        }
-    } else {
-        const __m256 b0 = _mm256_loadu_ps(bias), b1 = _mm256_loadu_ps(bias + 8);
-        _Pragma("GCC unroll 6") for (int t = 0; t < MR; t++) {
-            const __m256 r = _mm256_set1_ps(rbias[t]);
-            a0[t] = _mm256_add_ps(b0, r);
-            a1[t] = _mm256_add_ps(b1, r);
-        }
-    }
-    for (uint32_t c0 = 0; c0 < cin; c0 += CONV_CB) {
-        const uint32_t cnt = cin - c0 < CONV_CB ? cin - c0 : CONV_CB;
-        const float* inb = in + (int64_t)(c0 / CONV_CB) * cb_stride;
-        const float* wb = w + (size_t)c0 * T * 16;
-        for (uint32_t v = 0; v < nv; v++) {
-            const float* x = inb + in_off[v];
-            const float* ww = wb + (size_t)tap[v] * cnt * 16;
-            if (cnt == CONV_CB) { /* the common full block: unrolled, constant offsets */
-                _Pragma("GCC unroll 16") for (uint32_t ic = 0; ic < CONV_CB; ic++) {
-                    const __m256 w0 = _mm256_load_ps(ww + ic * 16), w1 = _mm256_load_ps(ww + ic * 16 + 8);
-                    _Pragma("GCC unroll 6") for (int t = 0; t < MR; t++) {
-                        const __m256 b = _mm256_broadcast_ss(x + t * CONV_CB + ic);
-                        a0[t] = _mm256_fmadd_ps(b, w0, a0[t]);
-                        a1[t] = _mm256_fmadd_ps(b, w1, a1[t]);
-                    }
-                }
-                continue;
-            }
-            for (uint32_t ic = 0; ic < cnt; ic++) {
-                const __m256 w0 = _mm256_load_ps(ww), w1 = _mm256_load_ps(ww + 8);
-                ww += 16;
-                _Pragma("GCC unroll 6") for (int t = 0; t < MR; t++) {
-                    const __m256 b = _mm256_broadcast_ss(x + t * CONV_CB);
-                    a0[t] = _mm256_fmadd_ps(b, w0, a0[t]);
-                    a1[t] = _mm256_fmadd_ps(b, w1, a1[t]);
-                }
-                x++;
-            }
-        }
-    }
-    _Pragma("GCC unroll 6") for (int t = 0; t < MR; t++) {
-        _mm256_store_ps(tile + t * 16, a0[t]);
-        _mm256_store_ps(tile + t * 16 + 8, a1[t]);
-    }
-}
-T256 DEFINE_UK(uk256_16, uk256_16_body, 1)
-T256 DEFINE_UK(uk256_16, uk256_16_body, 2)
-T256 DEFINE_UK(uk256_16, uk256_16_body, 3)
-T256 DEFINE_UK(uk256_16, uk256_16_body, 4)
-T256 DEFINE_UK(uk256_16, uk256_16_body, 5)
-T256 DEFINE_UK(uk256_16, uk256_16_body, 6)
 
 T256 static void store256(void* dst, uint32_t type, int64_t stride, const float* src, uint32_t n) {
     if (stride != 1 || type == PYDML_DATA_TYPE_BFLOAT16) {
@@ -725,13 +497,8 @@ T256 static void rows256(const conv_rows_args* a) {
     }
 }
 
-int pydml_conv_kernels_avx2(conv_kernels* k) {
-    pydml_conv_kernels_portable(k);
-    k->nr = 16;
-    k->mr_max = 6;
-    k->chunk_bytes = 24 * 1024; /* 3/4 of Zen 3's 32 KiB L1d; the band lines and tiles share the rest */
-    conv_dense_ukernel t[] = {NULL, uk256_16_1, uk256_16_2, uk256_16_3, uk256_16_4, uk256_16_5, uk256_16_6};
-    memcpy(k->dense, t, sizeof t);
+int pydml_conv_helpers_avx2(conv_kernels* k) {
+    pydml_conv_helpers_portable(k);
     k->rows = rows256;
     k->finish = finish256;
     k->transpose_in = transpose_in256;
@@ -742,16 +509,15 @@ int pydml_conv_kernels_avx2(conv_kernels* k) {
 
 #else /* not x86-64 GCC/Clang */
 
-int pydml_conv_kernels_avx512(conv_kernels* k, uint32_t nr) {
-    (void)k;
-    (void)nr;
-    return 0;
-}
-int pydml_conv_kernels_avx2(conv_kernels* k) {
+int pydml_conv_helpers_avx512(conv_kernels* k) {
     (void)k;
     return 0;
 }
-int pydml_conv_dense_avx512_bf16(conv_kernels* k) {
+int pydml_conv_helpers_avx2(conv_kernels* k) {
+    (void)k;
+    return 0;
+}
+int pydml_conv_helpers_bf16pairs(conv_kernels* k) {
     (void)k;
     return 0;
 }

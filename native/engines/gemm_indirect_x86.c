@@ -1,0 +1,297 @@
+/* AVX-512, AVX512-BF16 and AVX2 microkernels of the GEMM engine's indirect products
+ * (gemm_indirect.h describes the product, the indirection and the panels). Each function carries
+ * its own target attribute; gemm_indirect.c installs them only after checking
+ * pydml_active_cpu_features(). Results equal the portable kernels' up to FMA rounding. */
+#include <string.h>
+
+#include "gemm_indirect_internal.h"
+
+#if defined(__GNUC__) && defined(__x86_64__)
+#include <immintrin.h>
+
+#define T512 __attribute__((target("avx512f,avx512bw,avx512vl,fma,f16c")))
+#define T256 __attribute__((target("avx2,fma,f16c")))
+#define INLINE static inline __attribute__((always_inline))
+
+/* ---- AVX-512 -------------------------------------------------------------------------------- */
+
+/* Indirect microkernel, 32 output channels (two zmm) x MR pixels. */
+INLINE T512 void uk512_32_body(const float* in, int64_t cb_stride, uint32_t cin, const int64_t* in_off,
+                               const uint32_t* tap, uint32_t nv, uint32_t T, const float* w, const float* bias,
+                               const float* rbias, float* tile, const int MR) {
+    __m512 a0[PYDML_IGEMM_MR_MAX], a1[PYDML_IGEMM_MR_MAX];
+    const __m512 b0 = _mm512_loadu_ps(bias), b1 = _mm512_loadu_ps(bias + 16);
+    _Pragma("GCC unroll 14") for (int t = 0; t < MR; t++) {
+        const __m512 r = _mm512_set1_ps(rbias[t]);
+        a0[t] = _mm512_add_ps(b0, r);
+        a1[t] = _mm512_add_ps(b1, r);
+    }
+    for (uint32_t c0 = 0; c0 < cin; c0 += PYDML_IGEMM_CB) {
+        const uint32_t cnt = cin - c0 < PYDML_IGEMM_CB ? cin - c0 : PYDML_IGEMM_CB;
+        const float* inb = in + (int64_t)(c0 / PYDML_IGEMM_CB) * cb_stride;
+        const float* wb = w + (size_t)c0 * T * 32;
+        for (uint32_t v = 0; v < nv; v++) {
+            const float* x = inb + in_off[v];
+            const float* ww = wb + (size_t)tap[v] * cnt * 32;
+            for (uint32_t ic = 0; ic < cnt; ic++) {
+                const __m512 w0 = _mm512_load_ps(ww), w1 = _mm512_load_ps(ww + 16);
+                ww += 32;
+                _Pragma("GCC unroll 14") for (int t = 0; t < MR; t++) {
+                    const __m512 b = _mm512_set1_ps(x[t * PYDML_IGEMM_CB]);
+                    a0[t] = _mm512_fmadd_ps(b, w0, a0[t]);
+                    a1[t] = _mm512_fmadd_ps(b, w1, a1[t]);
+                }
+                x++;
+            }
+        }
+    }
+    _Pragma("GCC unroll 14") for (int t = 0; t < MR; t++) {
+        _mm512_store_ps(tile + t * 32, a0[t]);
+        _mm512_store_ps(tile + t * 32 + 16, a1[t]);
+    }
+}
+
+/* Indirect microkernel, 16 output channels (one zmm) x MR pixels. */
+INLINE T512 void uk512_16_body(const float* in, int64_t cb_stride, uint32_t cin, const int64_t* in_off,
+                               const uint32_t* tap, uint32_t nv, uint32_t T, const float* w, const float* bias,
+                               const float* rbias, float* tile, const int MR) {
+    __m512 a0[PYDML_IGEMM_MR_MAX];
+    const __m512 b0 = _mm512_loadu_ps(bias);
+    _Pragma("GCC unroll 14") for (int t = 0; t < MR; t++) a0[t] = _mm512_add_ps(b0, _mm512_set1_ps(rbias[t]));
+    for (uint32_t c0 = 0; c0 < cin; c0 += PYDML_IGEMM_CB) {
+        const uint32_t cnt = cin - c0 < PYDML_IGEMM_CB ? cin - c0 : PYDML_IGEMM_CB;
+        const float* inb = in + (int64_t)(c0 / PYDML_IGEMM_CB) * cb_stride;
+        const float* wb = w + (size_t)c0 * T * 16;
+        for (uint32_t v = 0; v < nv; v++) {
+            const float* x = inb + in_off[v];
+            const float* ww = wb + (size_t)tap[v] * cnt * 16;
+            for (uint32_t ic = 0; ic < cnt; ic++) {
+                const __m512 w0 = _mm512_load_ps(ww);
+                ww += 16;
+                _Pragma("GCC unroll 14") for (int t = 0; t < MR; t++)
+                    a0[t] = _mm512_fmadd_ps(_mm512_set1_ps(x[t * PYDML_IGEMM_CB]), w0, a0[t]);
+                x++;
+            }
+        }
+    }
+    _Pragma("GCC unroll 14") for (int t = 0; t < MR; t++) _mm512_store_ps(tile + t * 16, a0[t]);
+}
+
+#define DEFINE_UK(NAME, BODY, MR)                                                                     \
+    static void NAME##_##MR(const float* in, int64_t cb_stride, uint32_t cin, const int64_t* in_off, \
+                            const uint32_t* tap, uint32_t nv, uint32_t T, const float* w, const float* bias, \
+                            const float* rbias, float* tile) {                                        \
+        BODY(in, cb_stride, cin, in_off, tap, nv, T, w, bias, rbias, tile, MR);                       \
+    }
+#define DEFINE_UK14(NAME, BODY, ATTR)                                                                 \
+    ATTR DEFINE_UK(NAME, BODY, 1) ATTR DEFINE_UK(NAME, BODY, 2) ATTR DEFINE_UK(NAME, BODY, 3)         \
+    ATTR DEFINE_UK(NAME, BODY, 4) ATTR DEFINE_UK(NAME, BODY, 5) ATTR DEFINE_UK(NAME, BODY, 6)         \
+    ATTR DEFINE_UK(NAME, BODY, 7) ATTR DEFINE_UK(NAME, BODY, 8) ATTR DEFINE_UK(NAME, BODY, 9)         \
+    ATTR DEFINE_UK(NAME, BODY, 10) ATTR DEFINE_UK(NAME, BODY, 11) ATTR DEFINE_UK(NAME, BODY, 12)      \
+    ATTR DEFINE_UK(NAME, BODY, 13) ATTR DEFINE_UK(NAME, BODY, 14)
+
+DEFINE_UK14(uk512_32, uk512_32_body, T512)
+DEFINE_UK14(uk512_16, uk512_16_body, T512)
+
+int pydml_igemm_isa_avx512(pydml_igemm_isa* k, uint32_t nr) {
+    if (nr != 16 && nr != 32) return 0;
+    memset(k, 0, sizeof *k);
+    k->level = PYDML_IGEMM_AVX512;
+    k->nr = nr;
+    k->mr_max = PYDML_IGEMM_MR_MAX;
+    if (nr == 32) {
+        pydml_igemm_ukernel t[] = {NULL, uk512_32_1, uk512_32_2, uk512_32_3, uk512_32_4, uk512_32_5,
+                                   uk512_32_6, uk512_32_7, uk512_32_8, uk512_32_9, uk512_32_10,
+                                   uk512_32_11, uk512_32_12, uk512_32_13, uk512_32_14};
+        memcpy(k->ukr, t, sizeof t);
+    } else {
+        pydml_igemm_ukernel t[] = {NULL, uk512_16_1, uk512_16_2, uk512_16_3, uk512_16_4, uk512_16_5,
+                                   uk512_16_6, uk512_16_7, uk512_16_8, uk512_16_9, uk512_16_10,
+                                   uk512_16_11, uk512_16_12, uk512_16_13, uk512_16_14};
+        memcpy(k->ukr, t, sizeof t);
+    }
+    return 1;
+}
+
+/* ---- AVX512-BF16 microkernels (bf16 tensors only) --------------------------------------------- */
+
+#define T512BF __attribute__((target("avx512f,avx512bw,avx512vl,avx512bf16,fma,f16c")))
+
+/* The layout is the float one (same float offsets), but each 16-channel block holds bf16 pairs:
+ * a packed pixel's first 8 dwords are channels (2i, 2i + 1) as (low, high) halves, and a weight
+ * panel row of a pair is nr dwords holding (w[2i][j], w[2i + 1][j]). An odd channel count has a
+ * zero channel (input and weight) appended. vdpbf16ps multiplies the bf16 pairs exactly (8-bit x
+ * 8-bit significands fit f32) and adds both products into f32 accumulators, so the sums are bf16
+ * products accumulated in f32: the semantics of oneDNN's and PyTorch's bf16 convolutions. Versus
+ * the convert-to-f32 path only the summation order differs, and the instruction treats denormal
+ * inputs and results as zero (it ignores MXCSR). */
+INLINE T512BF void ukbf_32_body(const float* in, int64_t cb_stride, uint32_t cin, const int64_t* in_off,
+                                const uint32_t* tap, uint32_t nv, uint32_t T, const float* w, const float* bias,
+                                const float* rbias, float* tile, const int MR) {
+    __m512 a0[PYDML_IGEMM_MR_MAX], a1[PYDML_IGEMM_MR_MAX];
+    const __m512 b0 = _mm512_loadu_ps(bias), b1 = _mm512_loadu_ps(bias + 16);
+    _Pragma("GCC unroll 14") for (int t = 0; t < MR; t++) {
+        const __m512 r = _mm512_set1_ps(rbias[t]);
+        a0[t] = _mm512_add_ps(b0, r);
+        a1[t] = _mm512_add_ps(b1, r);
+    }
+    for (uint32_t c0 = 0; c0 < cin; c0 += PYDML_IGEMM_CB) {
+        const uint32_t cnt = cin - c0 < PYDML_IGEMM_CB ? cin - c0 : PYDML_IGEMM_CB, npair = (cnt + 1) / 2;
+        const float* inb = in + (int64_t)(c0 / PYDML_IGEMM_CB) * cb_stride;
+        const float* wb = w + (size_t)c0 * T * 32;
+        for (uint32_t v = 0; v < nv; v++) {
+            const int32_t* x = (const int32_t*)(inb + in_off[v]);
+            const float* ww = wb + (size_t)tap[v] * cnt * 32;
+            for (uint32_t ip = 0; ip < npair; ip++) {
+                const __m512bh w0 = (__m512bh)_mm512_load_si512(ww), w1 = (__m512bh)_mm512_load_si512(ww + 16);
+                ww += 32;
+                _Pragma("GCC unroll 14") for (int t = 0; t < MR; t++) {
+                    const __m512bh b = (__m512bh)_mm512_set1_epi32(x[t * PYDML_IGEMM_CB]);
+                    a0[t] = _mm512_dpbf16_ps(a0[t], b, w0);
+                    a1[t] = _mm512_dpbf16_ps(a1[t], b, w1);
+                }
+                x++;
+            }
+        }
+    }
+    _Pragma("GCC unroll 14") for (int t = 0; t < MR; t++) {
+        _mm512_store_ps(tile + t * 32, a0[t]);
+        _mm512_store_ps(tile + t * 32 + 16, a1[t]);
+    }
+}
+
+INLINE T512BF void ukbf_16_body(const float* in, int64_t cb_stride, uint32_t cin, const int64_t* in_off,
+                                const uint32_t* tap, uint32_t nv, uint32_t T, const float* w, const float* bias,
+                                const float* rbias, float* tile, const int MR) {
+    __m512 a0[PYDML_IGEMM_MR_MAX];
+    const __m512 b0 = _mm512_loadu_ps(bias);
+    _Pragma("GCC unroll 14") for (int t = 0; t < MR; t++) a0[t] = _mm512_add_ps(b0, _mm512_set1_ps(rbias[t]));
+    for (uint32_t c0 = 0; c0 < cin; c0 += PYDML_IGEMM_CB) {
+        const uint32_t cnt = cin - c0 < PYDML_IGEMM_CB ? cin - c0 : PYDML_IGEMM_CB, npair = (cnt + 1) / 2;
+        const float* inb = in + (int64_t)(c0 / PYDML_IGEMM_CB) * cb_stride;
+        const float* wb = w + (size_t)c0 * T * 16;
+        for (uint32_t v = 0; v < nv; v++) {
+            const int32_t* x = (const int32_t*)(inb + in_off[v]);
+            const float* ww = wb + (size_t)tap[v] * cnt * 16;
+            for (uint32_t ip = 0; ip < npair; ip++) {
+                const __m512bh w0 = (__m512bh)_mm512_load_si512(ww);
+                ww += 16;
+                _Pragma("GCC unroll 14") for (int t = 0; t < MR; t++)
+                    a0[t] = _mm512_dpbf16_ps(a0[t], (__m512bh)_mm512_set1_epi32(x[t * PYDML_IGEMM_CB]), w0);
+                x++;
+            }
+        }
+    }
+    _Pragma("GCC unroll 14") for (int t = 0; t < MR; t++) _mm512_store_ps(tile + t * 16, a0[t]);
+}
+
+DEFINE_UK14(ukbf_32, ukbf_32_body, T512BF)
+DEFINE_UK14(ukbf_16, ukbf_16_body, T512BF)
+
+int pydml_igemm_isa_avx512_bf16(pydml_igemm_isa* k) {
+    if (k->level != PYDML_IGEMM_AVX512 || k->mr_max != PYDML_IGEMM_MR_MAX || (k->nr != 16 && k->nr != 32)) return 0;
+    if (k->nr == 32) {
+        pydml_igemm_ukernel t[] = {NULL, ukbf_32_1, ukbf_32_2, ukbf_32_3, ukbf_32_4, ukbf_32_5,
+                                   ukbf_32_6, ukbf_32_7, ukbf_32_8, ukbf_32_9, ukbf_32_10,
+                                   ukbf_32_11, ukbf_32_12, ukbf_32_13, ukbf_32_14};
+        memcpy(k->ukr, t, sizeof t);
+    } else {
+        pydml_igemm_ukernel t[] = {NULL, ukbf_16_1, ukbf_16_2, ukbf_16_3, ukbf_16_4, ukbf_16_5,
+                                   ukbf_16_6, ukbf_16_7, ukbf_16_8, ukbf_16_9, ukbf_16_10,
+                                   ukbf_16_11, ukbf_16_12, ukbf_16_13, ukbf_16_14};
+        memcpy(k->ukr, t, sizeof t);
+    }
+    k->bf16pairs = 1;
+    return 1;
+}
+
+/* ---- AVX2 ----------------------------------------------------------------------------------- */
+
+/* Indirect microkernel, 16 output channels (two ymm) x MR (<= 6) pixels. */
+INLINE T256 void uk256_16_body(const float* in, int64_t cb_stride, uint32_t cin, const int64_t* in_off,
+                               const uint32_t* tap, uint32_t nv, uint32_t T, const float* w, const float* bias,
+                               const float* rbias, float* tile, const int MR) {
+    __m256 a0[6], a1[6];
+    if (bias == NULL) { /* continue a sum (pydml_igemm_isa.chunk_bytes) */
+        _Pragma("GCC unroll 6") for (int t = 0; t < MR; t++) {
+            a0[t] = _mm256_load_ps(tile + t * 16);
+            a1[t] = _mm256_load_ps(tile + t * 16 + 8);
+        }
+    } else {
+        const __m256 b0 = _mm256_loadu_ps(bias), b1 = _mm256_loadu_ps(bias + 8);
+        _Pragma("GCC unroll 6") for (int t = 0; t < MR; t++) {
+            const __m256 r = _mm256_set1_ps(rbias[t]);
+            a0[t] = _mm256_add_ps(b0, r);
+            a1[t] = _mm256_add_ps(b1, r);
+        }
+    }
+    for (uint32_t c0 = 0; c0 < cin; c0 += PYDML_IGEMM_CB) {
+        const uint32_t cnt = cin - c0 < PYDML_IGEMM_CB ? cin - c0 : PYDML_IGEMM_CB;
+        const float* inb = in + (int64_t)(c0 / PYDML_IGEMM_CB) * cb_stride;
+        const float* wb = w + (size_t)c0 * T * 16;
+        for (uint32_t v = 0; v < nv; v++) {
+            const float* x = inb + in_off[v];
+            const float* ww = wb + (size_t)tap[v] * cnt * 16;
+            if (cnt == PYDML_IGEMM_CB) { /* the common full block: unrolled, constant offsets */
+                _Pragma("GCC unroll 16") for (uint32_t ic = 0; ic < PYDML_IGEMM_CB; ic++) {
+                    const __m256 w0 = _mm256_load_ps(ww + ic * 16), w1 = _mm256_load_ps(ww + ic * 16 + 8);
+                    _Pragma("GCC unroll 6") for (int t = 0; t < MR; t++) {
+                        const __m256 b = _mm256_broadcast_ss(x + t * PYDML_IGEMM_CB + ic);
+                        a0[t] = _mm256_fmadd_ps(b, w0, a0[t]);
+                        a1[t] = _mm256_fmadd_ps(b, w1, a1[t]);
+                    }
+                }
+                continue;
+            }
+            for (uint32_t ic = 0; ic < cnt; ic++) {
+                const __m256 w0 = _mm256_load_ps(ww), w1 = _mm256_load_ps(ww + 8);
+                ww += 16;
+                _Pragma("GCC unroll 6") for (int t = 0; t < MR; t++) {
+                    const __m256 b = _mm256_broadcast_ss(x + t * PYDML_IGEMM_CB);
+                    a0[t] = _mm256_fmadd_ps(b, w0, a0[t]);
+                    a1[t] = _mm256_fmadd_ps(b, w1, a1[t]);
+                }
+                x++;
+            }
+        }
+    }
+    _Pragma("GCC unroll 6") for (int t = 0; t < MR; t++) {
+        _mm256_store_ps(tile + t * 16, a0[t]);
+        _mm256_store_ps(tile + t * 16 + 8, a1[t]);
+    }
+}
+T256 DEFINE_UK(uk256_16, uk256_16_body, 1)
+T256 DEFINE_UK(uk256_16, uk256_16_body, 2)
+T256 DEFINE_UK(uk256_16, uk256_16_body, 3)
+T256 DEFINE_UK(uk256_16, uk256_16_body, 4)
+T256 DEFINE_UK(uk256_16, uk256_16_body, 5)
+T256 DEFINE_UK(uk256_16, uk256_16_body, 6)
+
+int pydml_igemm_isa_avx2(pydml_igemm_isa* k) {
+    memset(k, 0, sizeof *k);
+    k->level = PYDML_IGEMM_AVX2;
+    k->nr = 16;
+    k->mr_max = 6;
+    k->chunk_bytes = 24 * 1024; /* 3/4 of Zen 3's 32 KiB L1d; the activation lines and tiles share the rest */
+    pydml_igemm_ukernel t[] = {NULL, uk256_16_1, uk256_16_2, uk256_16_3, uk256_16_4, uk256_16_5, uk256_16_6};
+    memcpy(k->ukr, t, sizeof t);
+    return 1;
+}
+
+#else /* not x86-64 GCC/Clang */
+
+int pydml_igemm_isa_avx512(pydml_igemm_isa* k, uint32_t nr) {
+    (void)k;
+    (void)nr;
+    return 0;
+}
+int pydml_igemm_isa_avx512_bf16(pydml_igemm_isa* k) {
+    (void)k;
+    return 0;
+}
+int pydml_igemm_isa_avx2(pydml_igemm_isa* k) {
+    (void)k;
+    return 0;
+}
+
+#endif
