@@ -3,7 +3,7 @@
  * InputGradientTensor), the C field order, so here a = x (the forward input) and b = the incoming
  * gradient; the engine gives them its strides, broadcasting, data types, threads and ISA variants.
  * Pages (MicrosoftDocs/sdk-api ns-directml-dml_<name>_operator_desc.md, commits in
- * pydml/ops/activation.py and element_wise_clip.py):
+ * pydml/ops/ew_gradient.py):
  *   RELU_GRAD:  OutputGradientTensor = (InputTensor > 0 ? InputGradientTensor : 0)
  *   CLIP_GRAD(1): f(x, gradient) = 0 if x <= Min, 0 if x >= Max, else gradient (both bounds
  *               inclusive: the gradient is 0 *at* a bound, where torch's clamp backward passes it)

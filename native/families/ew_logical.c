@@ -1,8 +1,7 @@
 /* ELEMENT_WISE logical, comparison, classification and bitwise operators on the element-wise
  * engine (elementwise.h): one table entry each. Formulas are each operator's page
  * (MicrosoftDocs/sdk-api ns-directml-dml_element_wise_<name>_operator_desc); the data types each
- * path serves are the pages' support tables (pydml/ops/element_wise_logical.py and
- * element_wise_bitwise.py).
+ * path serves are the pages' support tables (pydml/ops/ew_logical.py).
  *
  * Results of the logical, comparison and classification operators are 1 or 0 written in the domain
  * type; the engine stores them into the UINT8/UINT32 output. The domain comes from input 0, so a

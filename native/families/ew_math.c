@@ -1,6 +1,6 @@
 /* ELEMENT_WISE math operators on the element-wise engine (elementwise.h): one table entry each.
  * Formulas are each operator's page (MicrosoftDocs/sdk-api ns-directml-dml_element_wise_*
- * _operator_desc.md, commits in pydml/ops/element_wise_math.py); the data types each path serves
+ * _operator_desc.md, commits in pydml/ops/ew_math.py); the data types each path serves
  * are the pages' support tables (only IDENTITY lists FLOAT64, so only it has an f64 path). The
  * engine applies ScaleBias to input 0 before these functions where the desc has one.
  *
