@@ -74,6 +74,14 @@ int main() {
     DML_BINDING_DESC out = BufferBinding(&out_binding, out_buffer.Get(), output.Bytes());
     table->BindInputs(3, inputs);
     table->BindOutputs(1, &out);
+    // GEMM takes its scratch from the temporary resource (TemporaryResourceSize): bind one when asked.
+    ComPtr<ID3D12Resource> temporary;
+    DML_BUFFER_BINDING temporary_binding{};
+    if (properties.TemporaryResourceSize > 0) {
+        temporary = gpu.Buffer(D3D12_HEAP_TYPE_DEFAULT, properties.TemporaryResourceSize);
+        DML_BINDING_DESC binding = BufferBinding(&temporary_binding, temporary.Get(), properties.TemporaryResourceSize);
+        table->BindTemporaryResource(&binding);
+    }
     recorder->RecordDispatch(gpu.list.Get(), compiled.Get(), table.Get());
     gpu.CloseExecuteResetWait();
 
