@@ -670,6 +670,7 @@ pydml_status pydml_operator_execute_owned_views(const pydml_operator* op, const 
     const pydml_tensor* const* in = inputs;
     const pydml_tensor** heap_in = NULL;
     pydml_tensor* heap_views = NULL;
+    pydml_tensor* owned_vs = NULL; /* the owned views, re-pointed under the lock below */
     if (op->owned_count && !owned_bound) {
         const pydml_tensor** ptrs = stack_in;
         pydml_tensor* vs = owned_views;
@@ -692,6 +693,7 @@ pydml_status pydml_operator_execute_owned_views(const pydml_operator* op, const 
             }
         }
         in = ptrs;
+        owned_vs = vs;
     }
     /* the caller's temporary resource: large enough for any team (GetBindingProperties' size), and
      * apart from every bound buffer (the kernels write it while they read the inputs) */
@@ -744,6 +746,10 @@ pydml_status pydml_operator_execute_owned_views(const pydml_operator* op, const 
         /* initialize (which replaces the owned copies) always waits for executions to end */
         if (take_turns) pthread_rwlock_wrlock((pthread_rwlock_t*)&op->lock);
         else pthread_rwlock_rdlock((pthread_rwlock_t*)&op->lock);
+        /* the owned copies as they are now: an initialize that ran since the views were made
+         * above has freed those (it waits for this lock, so they stay valid until the unlock) */
+        for (uint32_t i = 0; owned_vs != NULL && i < input_count; i++)
+            if (op->inputs[i].owned) owned_vs[i].data = op->inputs[i].persistent;
         /* the owned views' generation: the operator's own copies', or the caller's (a graph's) */
         ws.owned_generation = owned_bound ? owned_generation : op->own_generation;
         s = op->family->execute(op->plan, in, input_count, outputs, output_count, &ws);
