@@ -28,6 +28,7 @@ int main() {
     CHECK(dml->CompileOperator(op.Get(), DML_EXECUTION_FLAG_NONE, IID_PPV_ARGS(&compiled)));
     const DML_BINDING_PROPERTIES properties = compiled->GetBindingProperties();
     std::printf("persistent resource: %llu bytes\n", static_cast<unsigned long long>(properties.PersistentResourceSize));
+    std::printf("temporary resource: %s\n", properties.TemporaryResourceSize > 0 ? "yes" : "none");
 
     const float weights[] = {1, 2, 3, 4, 5, 6};
     ComPtr<ID3D12Resource> weight_buffer = gpu.Buffer(D3D12_HEAP_TYPE_DEFAULT, b.Bytes());

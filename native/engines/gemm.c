@@ -927,7 +927,8 @@ static pydml_status gemm_initialize(void* plan, const pydml_tensor* const* input
     free(p->pre.data);
     memset(&p->pre, 0, sizeof p->pre);
     const pydml_tensor* B = inputs[1];
-    if (B == NULL || p->K == 0 || p->N == 0 || generation == 0)
+    /* only an owned B (temporary_bytes counts the prepared schedule for such a B alone) */
+    if (B == NULL || !p->b_owned || p->K == 0 || p->N == 0 || generation == 0)
         return PYDML_STATUS_SUCCESS; /* B bound at execution, or a preparation forgotten */
     pydml_status s = check_view(B, p, p->b_sizes);
     if (s) return s;
