@@ -396,7 +396,8 @@ def test_scratch_is_the_callers_temporary_resource(case: str, rng: np.random.Gen
     desc = gemm_desc(dtype, (*batch, m, k), b_shape, (*batch, m, n), c_sizes=(*batch, m, n), tb=tb,
                      alpha=0.5, beta=2.0, o_strides=o_strides)
     if owned:
-        desc = dataclasses.replace(desc, BTensor=pydml.buffer_desc(dtype, list(b_shape), Flags="OWNED_BY_DML"))
+        owned_b = pydml.buffer_desc(dtype, list(b_shape), Flags="OWNED_BY_DML")
+        desc = dataclasses.replace(desc, BTensor=owned_b)
     a = rng.standard_normal((*batch, m, k)).astype(t)
     b = rng.standard_normal(b_shape).astype(t)
     c = rng.standard_normal((*batch, m, n)).astype(t)

@@ -687,6 +687,46 @@ def test_owned_weights_prepared_per_graph(device: pydml.Device, rng: np.random.G
     assert gemm_stats()["packed"] == before["packed"] + 2
 
 
+def test_owned_conv_filter_at_a_reused_address(device: pydml.Device, rng: np.random.Generator) -> None:
+    """Convolution keeps an OWNED_BY_DML filter's packing per initialization generation too: graphs
+    borrowing one buffer in turn with other filters, and a second graph with its own copy executed
+    in between, each give the bits of a plain convolution with that filter bound."""
+    conv = dataclasses.replace(conv_desc(), BiasTensor=None,
+                               FilterTensor=t([4, 3, 3, 3], Flags=pydml.DML_TENSOR_FLAG_OWNED_BY_DML))
+    op = device.create_operator(conv)
+    plain = device.create_operator(dataclasses.replace(conv_desc(), BiasTensor=None))
+
+    def graph() -> Any:
+        return device.compile_graph(DML_GRAPH_DESC(
+            Nodes=[DML_OPERATOR_GRAPH_NODE_DESC(Operator=op, Name="conv")],
+            InputEdges=[In(0, 0, 0, "x"), In(1, 0, 1, "w")], OutputEdges=[Out(0, 0, 0, "y")], InputCount=2))
+
+    x = rng.standard_normal([1, 3, 6, 6]).astype(np.float32)
+
+    def check(g: Any, w: np.ndarray) -> None:
+        (y,) = g.execute([x, None], outputs=[np.full([1, 4, 6, 6], np.nan, np.float32)])
+        expected = plain.execute({"InputTensor": x, "FilterTensor": w})["OutputTensor"]
+        assert y.tobytes() == expected.tobytes()
+
+    kept = rng.standard_normal([4, 3, 3, 3]).astype(np.float32)
+    other = graph()
+    other.initialize([None, kept])
+    buffer = np.empty([4, 3, 3, 3], np.float32)
+    held: list[Any] = []  # the previous round's graph over the same buffer
+    import gc
+
+    for _ in range(3):
+        buffer[...] = w = rng.standard_normal([4, 3, 3, 3]).astype(np.float32)
+        g = graph()
+        g.initialize([None, buffer], borrow=True)
+        held.clear()  # released after this round's preparation
+        gc.collect()
+        for _ in range(2):
+            check(g, w)
+            check(other, kept)
+        held.append(g)
+
+
 def test_owned_weights_at_a_reused_address(device: pydml.Device, rng: np.random.Generator) -> None:
     """Preparations are keyed by initialization generation, not by address: graphs that borrow
     one buffer in turn (initialize(borrow=True)), each time holding other weights, the earlier

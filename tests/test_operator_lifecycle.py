@@ -339,7 +339,8 @@ def test_one_gemm_executes_on_several_threads_while_it_is_reinitialized() -> Non
     desc = pydml.DML_GEMM_OPERATOR_DESC(
         ATensor=pydml.buffer_desc("FLOAT32", [m, k]),
         BTensor=pydml.buffer_desc("FLOAT32", [n, k], Flags="OWNED_BY_DML"),
-        OutputTensor=pydml.buffer_desc("FLOAT32", [m, n]), TransA="NONE", TransB="TRANSPOSE", Alpha=1.0, Beta=0.0)
+        OutputTensor=pydml.buffer_desc("FLOAT32", [m, n]), TransA="NONE", TransB="TRANSPOSE", Alpha=1.0,
+        Beta=0.0)
     op = pydml.Device().create_operator(desc)
     assert op.binding_properties["temporary_bytes"] > 0
     op.initialize({"BTensor": b})
