@@ -202,7 +202,7 @@ pydml_status pydml_convolution_execute(const pydml_convolution_plan* plan, const
  * read "DESC.Field[i]: rule, got value", as pydml's Python errors do. Executions of different
  * operators may run at the same time from several threads: they share a budget of
  * pydml_set_num_threads() threads instead of oversubscribing the cores; executions of one operator
- * take turns. A buffer bound here must hold the tensor's TotalTensorSizeInBytes, as
+ * take turns, except where its scratch is the temporary buffer (temporary_bytes > 0). A buffer bound here must hold the tensor's TotalTensorSizeInBytes, as
  * DirectML requires; Python binds arrays by the bytes they reach. */
 
 /* Memory bound to one tensor field: its first byte and how many bytes may be touched. */
@@ -354,6 +354,18 @@ uint32_t pydml_operator_input_count(const pydml_operator* op);
 uint32_t pydml_operator_output_count(const pydml_operator* op);
 
 void pydml_operator_destroy(pydml_operator* op);
+
+/**
+ * Counts, since the library was loaded, of GEMM executions (DML_OPERATOR_GEMM, in any operator or
+ * graph node) by where their B came from: `prepared`, the panels packed once when an
+ * OWNED_BY_DML BTensor was initialized (by pydml_operator_initialize, or a graph's initialize for
+ * its copy); `packed`, B packed by the execution itself; `in_place`, B read where it lies (a
+ * FLOAT32 B with unit stride along N and one or two row strips of output, streamed whether owned
+ * or not); `allocated`, executions that allocated their scratch because the workspace they were
+ * given was too small even for one thread (the C API always gives enough: 0 unless a bug). For
+ * tests and profiling: relaxed atomic counters shared by all threads. NULL pointers are skipped.
+ */
+void pydml_debug_prepared_stats(uint64_t* prepared, uint64_t* packed, uint64_t* in_place, uint64_t* allocated);
 
 /* ---- Binding properties (native/api/capi.c) ---------------------------------------------------- */
 

@@ -236,6 +236,7 @@ def test_owned_weights(programs: dict[str, Path]) -> None:
     assert out.returncode == 0, out.stderr
     lines = out.stdout.strip().splitlines()
     assert lines[0] == "persistent resource: 24 bytes"  # B's copy, 3x2 floats
+    assert lines[1] == "temporary resource: yes"  # GEMM's scratch (GetBindingProperties), bound
     a = np.array([[1, 0, -1], [0.5, 0.25, 2]], np.float64)
     b = np.array([[1, 2], [3, 4], [5, 6]], np.float64)
     assert floats(lines[-1]) == pytest.approx((a @ b).ravel().tolist(), rel=1e-6)

@@ -26,7 +26,7 @@ import torch
 from ew_harness import run, tensor
 
 import pydml
-from pydml.native import lib
+from pydml.native import ffi, lib
 
 ROOT = Path(__file__).resolve().parent.parent
 U32 = 2.0 ** -24
@@ -354,6 +354,108 @@ def test_owned_b_packed_at_initialize_equals_bound_b(ew_isa: str, case: Any, rng
             lib.pydml_set_cpu_features(ISA_PATHS[ew_isa])
         ref, mag = reference(a, b_kept, c, False, tb, 0.5, 2.0)
         assert_close(got, ref, mag, k)
+
+
+def gemm_stats() -> dict[str, int]:
+    """pydml_debug_prepared_stats: GEMM executions by where B came from, and scratch allocations."""
+    cells = [ffi.new("uint64_t*") for _ in range(4)]
+    lib.pydml_debug_prepared_stats(*cells)
+    return dict(zip(("prepared", "packed", "in_place", "allocated"), (int(c[0]) for c in cells), strict=True))
+
+
+def stats_delta(before: dict[str, int]) -> dict[str, int]:
+    after = gemm_stats()
+    return {key: after[key] - before[key] for key in after}
+
+
+WORKSPACE_CASES = {  # name: (m, n, k, batch, dtype, o_strides, owned B, B's source)
+    "block phases": (70, 1500, 300, (), "FLOAT32", None, False, "packed"),
+    "phases, float16 sums": (70, 300, 300, (), "FLOAT16", None, False, "packed"),
+    "whole batches per thread": (16, 16, 16, (8, 4), "FLOAT32", None, False, "packed"),
+    "over 4096 rows": (4100, 8, 8, (), "FLOAT32", None, False, "packed"),
+    "over 4096 rows, strided output": (4100, 8, 8, (), "FLOAT32", [16, 2], False, "packed"),
+    "B streamed": (3, 300, 520, (), "FLOAT32", None, False, "in_place"),
+    "owned B": (64, 257, 300, (), "FLOAT32", None, True, "prepared"),
+    "owned B, batches": (7, 20, 40, (2, 3), "FLOAT16", None, True, "prepared"),
+    "owned B streamed": (1, 300, 520, (), "FLOAT32", None, True, "in_place"),
+}
+
+
+@pytest.mark.parametrize("case", list(WORKSPACE_CASES), ids=list(WORKSPACE_CASES))
+def test_scratch_is_the_callers_temporary_resource(case: str, rng: np.random.Generator) -> None:
+    """GEMM reports a temporary resource (GetBindingProperties) and takes every buffer of an
+    execution from it, on every schedule: a garbage-filled buffer of exactly the reported size gives
+    the bits of an execution without one (the thread's own workspace), on 1 and 2 threads alike,
+    nothing is allocated (the `allocated` count stays), and the caller's memory was written.
+    pydml_debug_prepared_stats counts where B came from: panels packed at initialize, packed per
+    call, or read in place."""
+    m, n, k, batch, dtype, o_strides, owned, source = WORKSPACE_CASES[case]
+    t = NP[dtype]
+    tb = source != "in_place"  # B streamed in place has unit stride along n
+    b_shape = (*batch, n, k) if tb else (*batch, k, n)
+    desc = gemm_desc(dtype, (*batch, m, k), b_shape, (*batch, m, n), c_sizes=(*batch, m, n), tb=tb,
+                     alpha=0.5, beta=2.0, o_strides=o_strides)
+    if owned:
+        owned_b = pydml.buffer_desc(dtype, list(b_shape), Flags="OWNED_BY_DML")
+        desc = dataclasses.replace(desc, BTensor=owned_b)
+    a = rng.standard_normal((*batch, m, k)).astype(t)
+    b = rng.standard_normal(b_shape).astype(t)
+    c = rng.standard_normal((*batch, m, n)).astype(t)
+    inputs = {"ATensor": a, "CTensor": c} if owned else {"ATensor": a, "BTensor": b, "CTensor": c}
+    out_size = (o_strides[0] * (m - 1) + o_strides[1] * (n - 1) + 1) if o_strides else m * n
+
+    def output() -> np.ndarray:
+        flat = np.full(int(np.prod(batch, dtype=np.int64)) * out_size, np.nan, t)
+        return flat if o_strides else flat.reshape((*batch, m, n))  # strided: bound as raw memory
+
+    results = []
+    previous = lib.pydml_set_num_threads(1)
+    try:
+        for threads in (1, 2):
+            lib.pydml_set_num_threads(threads)
+            op = pydml.Device().create_operator(desc)
+            if owned:
+                op.initialize({"BTensor": b})
+            need = op.binding_properties["temporary_bytes"]
+            assert need > 0
+            before = gemm_stats()
+            plain = op.execute(inputs, {"OutputTensor": output()})["OutputTensor"]
+            temporary = np.full(need, 0xA5, np.uint8)  # garbage in it must not matter
+            given = op.execute(inputs, {"OutputTensor": output()}, temporary=temporary)["OutputTensor"]
+            delta = stats_delta(before)
+            assert delta["allocated"] == 0, "the reported size was too small for the schedule"
+            assert delta[source] == 2 and sum(delta.values()) == 2, delta
+            assert (temporary != 0xA5).any()
+            given, plain = np.ascontiguousarray(given), np.ascontiguousarray(plain)
+            np.testing.assert_array_equal(given.view(np.uint8), plain.view(np.uint8))
+            results.append(given)
+    finally:
+        lib.pydml_set_num_threads(previous)
+    np.testing.assert_array_equal(results[0].view(np.uint8), results[1].view(np.uint8))
+    ref, mag = reference(a, b, c, False, tb, 0.5, 2.0)
+    assert_close(results[0], ref, mag, k)  # a strided output comes back as its (m, n) view
+
+
+def test_owned_b_reinitialized_at_the_same_address_gives_the_new_product(rng: np.random.Generator) -> None:
+    """Preparations are keyed by initialization generation, not by address: an operator
+    re-initialized again and again (its persistent copy freed and a new one allocated, often at the
+    same address, with other weights) always runs on its latest weights' panels, and a plain
+    operator with B bound at execution packs B on every call."""
+    m, n, k = 40, 24, 20
+    desc = gemm_desc("FLOAT32", [m, k], [n, k], [m, n], tb=True, beta=0.0)
+    owned = pydml.Device().create_operator(
+        dataclasses.replace(desc, BTensor=pydml.buffer_desc("FLOAT32", [n, k], Flags="OWNED_BY_DML")))
+    plain = pydml.Device().create_operator(desc)
+    a = rng.standard_normal((m, k)).astype(np.float32)
+    for _ in range(4):
+        w = rng.standard_normal((n, k)).astype(np.float32)
+        owned.initialize({"BTensor": w})
+        before = gemm_stats()
+        got = owned.execute({"ATensor": a})["OutputTensor"]
+        expected = plain.execute({"ATensor": a, "BTensor": w})["OutputTensor"]
+        assert stats_delta(before) == {"prepared": 1, "packed": 1, "in_place": 0, "allocated": 0}
+        np.testing.assert_array_equal(got.view(np.uint32), expected.view(np.uint32))
+        np.testing.assert_allclose(got, a.astype(np.float64) @ w.T.astype(np.float64), rtol=1e-5, atol=1e-5)
 
 
 def test_strided_output_column_step(ew_isa: str, rng: np.random.Generator) -> None:

@@ -617,10 +617,22 @@ def test_connected_tensors_may_differ_in_type_and_sizes(
     assert z.tobytes() == np.maximum(x, 0).tobytes()
 
 
+def gemm_stats() -> dict[str, int]:
+    """pydml_debug_prepared_stats: GEMM executions on initialize-packed panels, on B packed per
+    call, on B read in place, and with scratch allocated."""
+    from pydml.native import ffi, lib
+
+    cells = [ffi.new("uint64_t*") for _ in range(4)]
+    lib.pydml_debug_prepared_stats(*cells)
+    return dict(zip(("prepared", "packed", "in_place", "allocated"), (int(c[0]) for c in cells), strict=True))
+
+
 def test_owned_weights_prepared_per_graph(device: pydml.Device, rng: np.random.Generator) -> None:
     """A GEMM whose B is OWNED_BY_DML packs B once when a graph is initialized (the family's
     initialize hook, offered the graph's copy). One operator in two graphs with different weights,
-    re-initialized, released: each graph's result is always its own weights' product."""
+    re-initialized, released: each graph's result is always its own weights' product, and
+    pydml_debug_prepared_stats shows which executions ran on the prepared panels (the graph whose
+    preparation is the operator's latest) and which packed B per call (the other graph)."""
     M, K, N = 40, 24, 20  # enough rows that execute would otherwise pack B on every call
     gemm = pydml.DML_GEMM_OPERATOR_DESC(
         ATensor=t([1, 1, M, K]), BTensor=t([1, 1, N, K], Flags=pydml.DML_TENSOR_FLAG_OWNED_BY_DML),
@@ -638,23 +650,126 @@ def test_owned_weights_prepared_per_graph(device: pydml.Device, rng: np.random.G
     def expected(w: np.ndarray) -> np.ndarray:
         return (a[0, 0].astype(np.float64) @ w[0, 0].T.astype(np.float64)).astype(np.float32)
 
-    def check(g: Any, w: np.ndarray) -> None:
+    def check(g: Any, w: np.ndarray, source: str) -> None:
+        before = gemm_stats()
         (y,) = g.execute([a, None], outputs=[np.full([1, 1, M, N], np.nan, np.float32)])
         np.testing.assert_allclose(y[0, 0], expected(w), rtol=1e-5, atol=1e-5)
+        after = gemm_stats()
+        assert {k: after[k] - before[k] for k in after} == {**dict.fromkeys(after, 0), source: 1}
 
     g1, g2 = graph(), graph()
     g1.initialize([None, w1])
-    check(g1, w1)
+    check(g1, w1, "prepared")
     g2.initialize([None, w2])  # the same operator, now prepared for g2's copy
-    check(g2, w2)
-    check(g1, w1)
+    check(g2, w2, "prepared")
+    check(g1, w1, "packed")
     g1.initialize([None, w2])
-    check(g1, w2)
-    del g2
+    check(g1, w2, "prepared")
+    check(g2, w2, "packed")
+    g2.initialize([None, w1])
+    del g1  # released: its preparation is no longer the operator's latest, g2's stays
     import gc
 
     gc.collect()
-    check(g1, w2)
+    check(g2, w1, "prepared")
+    del g2
+    gc.collect()
     op.initialize({"BTensor": w1})  # the operator on its own, after the graphs
+    before = gemm_stats()
     y = op.execute({"ATensor": a})["OutputTensor"]
+    assert gemm_stats()["prepared"] == before["prepared"] + 1
     np.testing.assert_allclose(y[0, 0], expected(w1), rtol=1e-5, atol=1e-5)
+    plain = device.create_operator(dataclasses.replace(gemm, BTensor=t([1, 1, N, K])))
+    before = gemm_stats()  # B bound at execution: packed on every call
+    for _ in range(2):
+        y = plain.execute({"ATensor": a, "BTensor": w2})["OutputTensor"]
+        np.testing.assert_allclose(y[0, 0], expected(w2), rtol=1e-5, atol=1e-5)
+    assert gemm_stats()["packed"] == before["packed"] + 2
+
+
+def test_owned_conv_filter_at_a_reused_address(device: pydml.Device, rng: np.random.Generator) -> None:
+    """Convolution keeps an OWNED_BY_DML filter's packing per initialization generation too: graphs
+    borrowing one buffer in turn with other filters, and a second graph with its own copy executed
+    in between, each give the bits of a plain convolution with that filter bound."""
+    conv = dataclasses.replace(conv_desc(), BiasTensor=None,
+                               FilterTensor=t([4, 3, 3, 3], Flags=pydml.DML_TENSOR_FLAG_OWNED_BY_DML))
+    op = device.create_operator(conv)
+    plain = device.create_operator(dataclasses.replace(conv_desc(), BiasTensor=None))
+
+    def graph() -> Any:
+        return device.compile_graph(DML_GRAPH_DESC(
+            Nodes=[DML_OPERATOR_GRAPH_NODE_DESC(Operator=op, Name="conv")],
+            InputEdges=[In(0, 0, 0, "x"), In(1, 0, 1, "w")], OutputEdges=[Out(0, 0, 0, "y")], InputCount=2))
+
+    x = rng.standard_normal([1, 3, 6, 6]).astype(np.float32)
+
+    def check(g: Any, w: np.ndarray) -> None:
+        (y,) = g.execute([x, None], outputs=[np.full([1, 4, 6, 6], np.nan, np.float32)])
+        expected = plain.execute({"InputTensor": x, "FilterTensor": w})["OutputTensor"]
+        assert y.tobytes() == expected.tobytes()
+
+    kept = rng.standard_normal([4, 3, 3, 3]).astype(np.float32)
+    other = graph()
+    other.initialize([None, kept])
+    buffer = np.empty([4, 3, 3, 3], np.float32)
+    held: list[Any] = []  # the previous round's graph over the same buffer
+    import gc
+
+    for _ in range(3):
+        buffer[...] = w = rng.standard_normal([4, 3, 3, 3]).astype(np.float32)
+        g = graph()
+        g.initialize([None, buffer], borrow=True)
+        held.clear()  # released after this round's preparation
+        gc.collect()
+        for _ in range(2):
+            check(g, w)
+            check(other, kept)
+        held.append(g)
+
+
+def test_owned_weights_at_a_reused_address(device: pydml.Device, rng: np.random.Generator) -> None:
+    """Preparations are keyed by initialization generation, not by address: graphs that borrow
+    one buffer in turn (initialize(borrow=True)), each time holding other weights, the earlier
+    graph released, always give the latest weights' product, and run on prepared panels; a graph
+    whose preparation another graph replaced packs per call and still gives its own weights'."""
+    M, K, N = 40, 24, 20
+    gemm = pydml.DML_GEMM_OPERATOR_DESC(
+        ATensor=t([1, 1, M, K]), BTensor=t([1, 1, N, K], Flags=pydml.DML_TENSOR_FLAG_OWNED_BY_DML),
+        OutputTensor=t([1, 1, M, N]), TransA="NONE", TransB="TRANSPOSE", Alpha=1.0, Beta=0.0)
+    op = device.create_operator(gemm)
+
+    def graph() -> Any:
+        return device.compile_graph(DML_GRAPH_DESC(
+            Nodes=[DML_OPERATOR_GRAPH_NODE_DESC(Operator=op, Name="gemm")],
+            InputEdges=[In(0, 0, 0, "a"), In(1, 0, 1, "b")], OutputEdges=[Out(0, 0, 0, "y")], InputCount=2))
+
+    a = rng.standard_normal([1, 1, M, K]).astype(np.float32)
+    buffer = np.empty([1, 1, N, K], np.float32)  # one address, reused with new weights each round
+    kept = rng.standard_normal([1, 1, N, K]).astype(np.float32)
+    other = graph()
+    other.initialize([None, kept])  # a second graph with its own copy
+    import gc
+
+    def run(g: Any, w: np.ndarray) -> str:
+        before = gemm_stats()
+        (y,) = g.execute([a, None], outputs=[np.full([1, 1, M, N], np.nan, np.float32)])
+        expected = (a[0, 0].astype(np.float64) @ w[0, 0].T.astype(np.float64)).astype(np.float32)
+        np.testing.assert_allclose(y[0, 0], expected, rtol=1e-5, atol=1e-5)
+        after = gemm_stats()
+        return next(k for k in after if after[k] != before[k])
+
+    previous = None
+    for _ in range(3):
+        w = rng.standard_normal([1, 1, N, K]).astype(np.float32)
+        buffer[...] = w
+        g = graph()
+        g.initialize([None, buffer], borrow=True)
+        del previous  # the earlier graph over the same address is released after this one's preparation
+        gc.collect()
+        assert run(g, w) == "prepared"
+        assert run(other, kept) == "packed"
+        assert run(g, w) == "prepared"
+        previous = g
+    other.initialize([None, kept])
+    assert run(other, kept) == "prepared"
+    assert run(previous, buffer) == "packed"

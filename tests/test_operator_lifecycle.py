@@ -325,3 +325,47 @@ def test_an_operator_with_a_workspace_runs_on_several_threads_at_once() -> None:
         t.join()
     assert not errors and len(results) == 90
     assert all(r == expected for r in results)
+
+
+def test_one_gemm_executes_on_several_threads_while_it_is_reinitialized() -> None:
+    # GEMM takes all its scratch from the workspace (temporary_bytes > 0), so executions of one
+    # operator run at once; re-initializing its OWNED_BY_DML B (same weights) replaces the panels
+    # packed at initialization while other threads execute: initialize waits for them (the
+    # operator's lock) and every result keeps the bits of one execution
+    rng = np.random.default_rng(3)
+    m, n, k = 96, 200, 300
+    a = rng.standard_normal((m, k)).astype(np.float32)
+    b = rng.standard_normal((n, k)).astype(np.float32)
+    desc = pydml.DML_GEMM_OPERATOR_DESC(
+        ATensor=pydml.buffer_desc("FLOAT32", [m, k]),
+        BTensor=pydml.buffer_desc("FLOAT32", [n, k], Flags="OWNED_BY_DML"),
+        OutputTensor=pydml.buffer_desc("FLOAT32", [m, n]), TransA="NONE", TransB="TRANSPOSE", Alpha=1.0,
+        Beta=0.0)
+    op = pydml.Device().create_operator(desc)
+    assert op.binding_properties["temporary_bytes"] > 0
+    op.initialize({"BTensor": b})
+    expected = op.execute({"ATensor": a})["OutputTensor"].tobytes()
+    results: list[bytes] = []
+    errors: list[BaseException] = []
+
+    def work() -> None:
+        try:
+            for _ in range(20):
+                results.append(op.execute({"ATensor": a})["OutputTensor"].tobytes())
+        except BaseException as e:  # noqa: BLE001 - reported below
+            errors.append(e)
+
+    def reinitialize() -> None:
+        try:
+            for _ in range(10):
+                op.initialize({"BTensor": b})
+        except BaseException as e:  # noqa: BLE001 - reported below
+            errors.append(e)
+
+    threads = [threading.Thread(target=work) for _ in range(3)] + [threading.Thread(target=reinitialize)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors and len(results) == 60
+    assert all(r == expected for r in results)

@@ -28,6 +28,7 @@ int main() {
     CHECK(dml->CompileOperator(op.Get(), DML_EXECUTION_FLAG_NONE, IID_PPV_ARGS(&compiled)));
     const DML_BINDING_PROPERTIES properties = compiled->GetBindingProperties();
     std::printf("persistent resource: %llu bytes\n", static_cast<unsigned long long>(properties.PersistentResourceSize));
+    std::printf("temporary resource: %s\n", properties.TemporaryResourceSize > 0 ? "yes" : "none");
 
     const float weights[] = {1, 2, 3, 4, 5, 6};
     ComPtr<ID3D12Resource> weight_buffer = gpu.Buffer(D3D12_HEAP_TYPE_DEFAULT, b.Bytes());
@@ -74,6 +75,14 @@ int main() {
     DML_BINDING_DESC out = BufferBinding(&out_binding, out_buffer.Get(), output.Bytes());
     table->BindInputs(3, inputs);
     table->BindOutputs(1, &out);
+    // GEMM takes its scratch from the temporary resource (TemporaryResourceSize): bind one when asked.
+    ComPtr<ID3D12Resource> temporary;
+    DML_BUFFER_BINDING temporary_binding{};
+    if (properties.TemporaryResourceSize > 0) {
+        temporary = gpu.Buffer(D3D12_HEAP_TYPE_DEFAULT, properties.TemporaryResourceSize);
+        DML_BINDING_DESC binding = BufferBinding(&temporary_binding, temporary.Get(), properties.TemporaryResourceSize);
+        table->BindTemporaryResource(&binding);
+    }
     recorder->RecordDispatch(gpu.list.Get(), compiled.Get(), table.Get());
     gpu.CloseExecuteResetWait();
 

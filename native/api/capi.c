@@ -50,6 +50,11 @@ struct pydml_operator {
     uint32_t type;                    /* DML_OPERATOR_TYPE */
     uint32_t owned_count;             /* inputs with DML_TENSOR_FLAG_OWNED_BY_DML */
     int initialized;                  /* every owned input has its persistent copy */
+    /* Initialization generations (families.h: initialize; next_generation numbers them): that of
+     * the operator's own persistent copies (0: none), and that of the family's current
+     * preparation (its last initialize hook call: the operator's own initialize or a graph's
+     * pydml_operator_prepare_owned; 0: none). Written under the write lock. */
+    uint64_t own_generation, prepared_generation;
     uint64_t persistent_bytes;
     uint64_t work;                    /* elements of all bindings: how many threads an execution asks for */
     DML_OPERATOR_DESC* desc;          /* deep copy of the desc (graph fusion re-creates from it) */
@@ -216,6 +221,11 @@ pydml_status pydml_operator_create(const DML_OPERATOR_DESC* desc, uint32_t featu
     return s;
 }
 
+/* A new initialization generation: unique for the life of the process (a 64-bit count never wraps),
+ * so a preparation never applies to memory bound by another initialization, even at its address. */
+static uint64_t g_generation;
+static uint64_t next_generation(void) { return __atomic_add_fetch(&g_generation, 1, __ATOMIC_RELAXED); }
+
 /* The scratch an execution of op needs on a team of `threads` (its family's temporary_bytes). */
 static uint64_t temporary_need(const pydml_operator* op, uint32_t threads) {
     if (op->family->temporary_bytes == NULL) return 0;
@@ -362,6 +372,8 @@ pydml_status pydml_operator_initialize_views(pydml_operator* op, const pydml_ten
     }
     pthread_rwlock_wrlock(&op->lock);
     pydml_status status = PYDML_STATUS_SUCCESS;
+    const uint64_t generation = next_generation();
+    op->own_generation = 0; /* the copies are replaced: nothing prepared from the old ones applies */
     for (uint32_t i = 0; i < input_count && !status; i++) {
         binding* b = &op->inputs[i];
         if (!b->owned) continue;
@@ -396,7 +408,8 @@ pydml_status pydml_operator_initialize_views(pydml_operator* op, const pydml_ten
                 vs[i].buffer_bytes = op->inputs[i].total;
                 ps[i] = &vs[i];
             }
-            status = op->family->initialize(op->plan, ps, input_count);
+            status = op->family->initialize(op->plan, ps, input_count, generation);
+            op->prepared_generation = status ? 0 : generation;
             if (status) {
                 snprintf(text, sizeof text, "%s: initialization failed: %s", op->desc_name, pydml_status_string(status));
                 message_out(message, message_size, text);
@@ -406,6 +419,7 @@ pydml_status pydml_operator_initialize_views(pydml_operator* op, const pydml_ten
         if (ps != hook_stack) free(ps);
     }
     op->initialized = status == PYDML_STATUS_SUCCESS;
+    if (op->initialized) op->own_generation = generation;
     pthread_rwlock_unlock(&op->lock);
     return status;
 }
@@ -515,20 +529,43 @@ pydml_status pydml_operator_execute_ex(const pydml_operator* op, const pydml_buf
 }
 
 pydml_status pydml_operator_prepare_owned(const pydml_operator* op, const pydml_tensor* const* inputs,
-                                          uint32_t input_count) {
-    if (op == NULL || input_count != op->input_count || (input_count && inputs == NULL))
+                                          uint32_t input_count, uint64_t* generation) {
+    if (generation != NULL) *generation = 0;
+    if (op == NULL || input_count != op->input_count || (input_count && inputs == NULL) || generation == NULL)
         return PYDML_STATUS_INVALID_PARAMETER;
     if (op->family->initialize == NULL) return PYDML_STATUS_SUCCESS;
-    pthread_rwlock_wrlock((pthread_rwlock_t*)&op->lock);
-    const pydml_status s = op->family->initialize(op->plan, inputs, input_count);
-    pthread_rwlock_unlock((pthread_rwlock_t*)&op->lock);
+    pydml_operator* w = (pydml_operator*)(uintptr_t)op; /* the lock and the generation are the C API's */
+    pthread_rwlock_wrlock(&w->lock);
+    const uint64_t g = next_generation();
+    const pydml_status s = op->family->initialize(op->plan, inputs, input_count, g);
+    w->prepared_generation = s ? 0 : g;
+    pthread_rwlock_unlock(&w->lock);
+    if (s == PYDML_STATUS_SUCCESS) *generation = g;
     return s;
+}
+
+void pydml_operator_forget_owned(const pydml_operator* op, uint64_t generation) {
+    if (op == NULL || generation == 0 || op->family->initialize == NULL) return;
+    pydml_operator* w = (pydml_operator*)(uintptr_t)op;
+    pthread_rwlock_wrlock(&w->lock);
+    if (w->prepared_generation == generation) {
+        /* all NULL, generation 0: the family frees what it prepared (it cannot fail) */
+        enum { STACK = 16 };
+        const pydml_tensor* none[STACK] = {NULL};
+        const pydml_tensor** in = op->input_count > STACK ? calloc(op->input_count, sizeof *in) : none;
+        if (in != NULL) {
+            (void)op->family->initialize(op->plan, in, op->input_count, 0);
+            w->prepared_generation = 0;
+        } /* else the panels stay allocated, unused: no execution carries their generation */
+        if (in != none) free(in);
+    }
+    pthread_rwlock_unlock(&w->lock);
 }
 
 pydml_status pydml_operator_execute_views(const pydml_operator* op, const pydml_tensor* const* inputs,
                                           uint32_t input_count, const pydml_tensor* const* outputs,
                                           uint32_t output_count, char* message, size_t message_size) {
-    return pydml_operator_execute_owned_views(op, inputs, input_count, outputs, output_count, 0, NULL, message,
+    return pydml_operator_execute_owned_views(op, inputs, input_count, outputs, output_count, 0, 0, NULL, message,
                                               message_size);
 }
 
@@ -536,13 +573,13 @@ pydml_status pydml_operator_execute_views_ex(const pydml_operator* op, const pyd
                                              uint32_t input_count, const pydml_tensor* const* outputs,
                                              uint32_t output_count, const pydml_buffer* temporary, char* message,
                                              size_t message_size) {
-    return pydml_operator_execute_owned_views(op, inputs, input_count, outputs, output_count, 0, temporary,
+    return pydml_operator_execute_owned_views(op, inputs, input_count, outputs, output_count, 0, 0, temporary,
                                               message, message_size);
 }
 
 pydml_status pydml_operator_execute_owned_views(const pydml_operator* op, const pydml_tensor* const* inputs,
                                                 uint32_t input_count, const pydml_tensor* const* outputs,
-                                                uint32_t output_count, int owned_bound,
+                                                uint32_t output_count, int owned_bound, uint64_t owned_generation,
                                                 const pydml_buffer* temporary, char* message,
                                                 size_t message_size) {
     char text[512];
@@ -633,6 +670,7 @@ pydml_status pydml_operator_execute_owned_views(const pydml_operator* op, const 
     const pydml_tensor* const* in = inputs;
     const pydml_tensor** heap_in = NULL;
     pydml_tensor* heap_views = NULL;
+    pydml_tensor* owned_vs = NULL; /* the owned views, re-pointed under the lock below */
     if (op->owned_count && !owned_bound) {
         const pydml_tensor** ptrs = stack_in;
         pydml_tensor* vs = owned_views;
@@ -655,6 +693,7 @@ pydml_status pydml_operator_execute_owned_views(const pydml_operator* op, const 
             }
         }
         in = ptrs;
+        owned_vs = vs;
     }
     /* the caller's temporary resource: large enough for any team (GetBindingProperties' size), and
      * apart from every bound buffer (the kernels write it while they read the inputs) */
@@ -689,7 +728,7 @@ pydml_status pydml_operator_execute_owned_views(const pydml_operator* op, const 
      * for the budget, so a caller holding budget threads while it waits for that lock (a graph
      * running the operator in one of its nodes) cannot deadlock with it */
     const int team = pydml_team_begin(want);
-    pydml_workspace ws = {NULL, temporary_need(op, (uint32_t)team)};
+    pydml_workspace ws = {NULL, temporary_need(op, (uint32_t)team), 0};
     pydml_status s = PYDML_STATUS_SUCCESS;
     if (ws.bytes > 0) {
         if (temporary != NULL && temporary->data != NULL) {
@@ -707,6 +746,12 @@ pydml_status pydml_operator_execute_owned_views(const pydml_operator* op, const 
         /* initialize (which replaces the owned copies) always waits for executions to end */
         if (take_turns) pthread_rwlock_wrlock((pthread_rwlock_t*)&op->lock);
         else pthread_rwlock_rdlock((pthread_rwlock_t*)&op->lock);
+        /* the owned copies as they are now: an initialize that ran since the views were made
+         * above has freed those (it waits for this lock, so they stay valid until the unlock) */
+        for (uint32_t i = 0; owned_vs != NULL && i < input_count; i++)
+            if (op->inputs[i].owned) owned_vs[i].data = op->inputs[i].persistent;
+        /* the owned views' generation: the operator's own copies', or the caller's (a graph's) */
+        ws.owned_generation = owned_bound ? owned_generation : op->own_generation;
         s = op->family->execute(op->plan, in, input_count, outputs, output_count, &ws);
         pthread_rwlock_unlock((pthread_rwlock_t*)&op->lock);
     }

@@ -6,19 +6,28 @@
 
 /* pydml_operator_execute_views, where owned_bound 1 means the caller binds the
  * DML_TENSOR_FLAG_OWNED_BY_DML inputs itself at every execution (a graph keeps the owned data of its
- * nodes, bound once by pydml_graph_initialize), so the operator need not be initialized. */
+ * nodes, bound once by pydml_graph_initialize), so the operator need not be initialized; then
+ * owned_generation is what pydml_operator_prepare_owned gave for exactly that memory (0: none),
+ * and the family uses its preparation only while it is still that generation's. */
 pydml_status pydml_operator_execute_owned_views(const pydml_operator* op, const pydml_tensor* const* inputs,
                                                 uint32_t input_count, const pydml_tensor* const* outputs,
-                                                uint32_t output_count, int owned_bound,
+                                                uint32_t output_count, int owned_bound, uint64_t owned_generation,
                                                 const pydml_buffer* temporary, char* message,
                                                 size_t message_size);
 
 /* Lets op's family prepare owned inputs kept by someone else (a graph's initialized copies, bound
  * to this operator at each of its executions): inputs[i] is a view over the memory of owned input i,
- * NULL for the others; all NULL forgets a preparation (the graph is released). A family without
- * an initialize hook ignores it. Takes the operator's lock alone, as initialize does. */
+ * NULL for the others. *generation receives the preparation's initialization generation (0 when
+ * the family has no initialize hook or failed), which the caller passes to every execution binding
+ * that memory: an operator prepared since for other memory (another graph, its own initialize)
+ * then simply packs per execution, and memory reused at the same address never meets stale
+ * panels. Takes the operator's lock alone, as initialize does. */
 pydml_status pydml_operator_prepare_owned(const pydml_operator* op, const pydml_tensor* const* inputs,
-                                          uint32_t input_count);
+                                          uint32_t input_count, uint64_t* generation);
+
+/* Frees the family's preparation of `generation` if it is still the current one (the memory it was
+ * made from is about to be freed: the graph is released); a later preparation is kept. */
+void pydml_operator_forget_owned(const pydml_operator* op, uint64_t generation);
 
 /* The desc an operator was created from (a deep copy it keeps: desc_copy.c), the feature level it
  * was validated at and its execution flags: what the graph compiler needs to re-create it with a

@@ -32,13 +32,17 @@ typedef struct pydml_kernel_family {
      * may run at the same time, each with its own workspace. */
     uint64_t (*temporary_bytes)(const void* plan, uint32_t threads);
     /* Optional (NULL: none). Called by pydml_operator_initialize once the DML_TENSOR_FLAG_OWNED_BY_DML
-     * inputs have their persistent copies (DirectML's IDMLOperatorInitializer): inputs[i] is the view
-     * of owned input i over that copy, NULL for the inputs bound at execution. The family may prepare
-     * them once (repack GEMM's B panels, a convolution's filter), keyed by the views' data pointers:
-     * execute receives exactly these views for the owned inputs until the next initialize, which
-     * calls this again. Executions and initializations of one operator take turns (its lock). A
-     * failure leaves the operator uninitialized. */
-    pydml_status (*initialize)(void* plan, const pydml_tensor* const* inputs, uint32_t input_count);
+     * inputs have their persistent copies (DirectML's IDMLOperatorInitializer), and by a graph for
+     * the copies it keeps: inputs[i] is the view of owned input i over that copy, NULL for the
+     * inputs bound at execution. The family may prepare them once (repack GEMM's B panels, a
+     * convolution's filter), keyed by `generation`, a number the C API gives each call (never 0,
+     * never reused): an execution whose ws->owned_generation equals it is bound exactly these
+     * views; any other execution must not use the preparation (its owned memory may be other
+     * memory, or the same address holding other weights). generation 0 with all inputs NULL
+     * forgets a preparation. Executions and initializations of one operator take turns (its lock).
+     * A failure leaves the operator uninitialized. */
+    pydml_status (*initialize)(void* plan, const pydml_tensor* const* inputs, uint32_t input_count,
+                               uint64_t generation);
 } pydml_kernel_family;
 
 /* A family's create may say why it has no path for a valid desc: the message (printf format)

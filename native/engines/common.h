@@ -103,6 +103,9 @@ int pydml_tensor_same_elements(const pydml_tensor* a, const pydml_tensor* b);
 typedef struct pydml_workspace {
     unsigned char* data;
     uint64_t bytes;
+    /* The initialization generation of the DML_TENSOR_FLAG_OWNED_BY_DML views bound to this
+     * execution (families.h: initialize); 0 when they have none, so no preparation applies. */
+    uint64_t owned_generation;
 } pydml_workspace;
 
 /* Rounds scratch parts to whole cache lines, so that each part starts 64-byte aligned. */

@@ -30,10 +30,12 @@
  * (gemm_stream: the same sums, whole row runs instead of one cache line per row; the second strip
  * finds the K slice in L3). A BTensor with DML_TENSOR_FLAG_OWNED_BY_DML is packed once, at
  * initialization (gemm_initialize), and read from there, except where it would be streamed. The
- * older schedule's items run BLIS's loop order (gemm_item_packed). The packing
- * buffers belong to the plan and are kept between executions (executions of one operator take
- * turns: capi.c). Vector paths: AVX-512 (14 x 32 tile), AVX2 (6 x 16), portable C (4 x 8); chosen
- * per execution by pydml_active_cpu_features(). */
+ * older schedule's items run BLIS's loop order (gemm_item_packed). Every buffer an execution
+ * packs into (the B block, the A strips, the partial sums, the stream scratch) is a part of the
+ * caller's workspace (DirectML's temporary resource: temporary_bytes reports its size, from the
+ * same gemm_schedule execute follows), so the plan is read-only while it executes and executions
+ * of one operator may run at the same time. Vector paths: AVX-512 (14 x 32 tile), AVX2 (6 x 16),
+ * portable C (4 x 8); chosen per execution by pydml_active_cpu_features(). */
 #include <stdlib.h>
 #include <string.h>
 #ifdef _OPENMP
@@ -88,25 +90,24 @@ typedef struct gemm_plan {
     /* a fused SOFTMAX / SOFTMAX1 (DML_FEATURE_LEVEL_6_1): run on the finished output, in place */
     pydml_softmax_plan* softmax;
     uint32_t M, N, K, batch0, batch1;
-    /* the packing buffers, kept from one execution to the next (executions of one operator take
-     * turns: capi.c's per-operator lock), so repeated executions touch warm, mapped memory: a fresh
-     * 64 MiB buffer per call cost more page faults than the packing itself */
-    struct gemm_scratch* scratch;
+    int b_owned; /* BTensor has DML_TENSOR_FLAG_OWNED_BY_DML: execute may find it packed (pre) */
+    /* temporary_bytes(threads) for threads 1 .. 64 (0: not yet computed): a pure function of the
+     * plan, asked for at every execution by the C API; read and written with __atomic builtins
+     * (executions of one operator run at the same time) */
+    uint64_t temporary[65];
     /* op(B) packed once by gemm_initialize when BTensor is DML_TENSOR_FLAG_OWNED_BY_DML: every panel
-     * of every batch of B (its own batch sizes), for the ISA of that time; used while execute is
-     * given the same view (src) and the same ISA, else B is packed per execution as always */
+     * of every batch of B (its own batch sizes), for the ISA of that time. Used by an execution
+     * whose owned views carry the same initialization generation (ws->owned_generation: the C API
+     * numbers each initialization, so memory freed and reused at the same address with other
+     * weights never meets these panels) and runs on the same ISA; else B is packed per execution. */
     struct {
+        uint64_t generation; /* 0: nothing prepared */
         const void* src;
         uint32_t mr, nr;
         uint32_t bb0, bb1; /* B's batch sizes */
         float* data;       /* batch (b0 * bb1 + b1), panel q: data + (batch * npanels + q) * K * nr */
     } pre;
 } gemm_plan;
-
-typedef struct gemm_scratch {
-    float* buf;
-    size_t cap; /* floats */
-} gemm_scratch;
 
 /* ---- operand rows: n elements of `type` at a given element stride to floats and back; contiguous
  * FLOAT16 rows through convert.h (F16C / AVX-512 when active). Packing is not the bottleneck. ---- */
@@ -884,12 +885,7 @@ static pydml_status create(const pydml_operator_info* info, const void* desc, ui
     p->M = o4[2];
     p->N = o4[3];
     p->K = p->trans_a ? a4[2] : a4[3];
-    p->scratch = calloc(1, sizeof *p->scratch);
-    if (p->scratch == NULL) {
-        pydml_softmax_plan_destroy(p->softmax);
-        free(p);
-        return PYDML_STATUS_OUT_OF_MEMORY;
-    }
+    p->b_owned = (b->Flags & DML_TENSOR_FLAG_OWNED_BY_DML) != 0;
     *plan = p;
     return PYDML_STATUS_SUCCESS;
 }
@@ -897,8 +893,6 @@ static pydml_status create(const pydml_operator_info* info, const void* desc, ui
 static void destroy(void* plan) {
     gemm_plan* p = plan;
     if (p == NULL) return;
-    if (p->scratch) free(p->scratch->buf);
-    free(p->scratch);
     free(p->pre.data);
     pydml_softmax_plan_destroy(p->softmax);
     free(p);
@@ -924,14 +918,18 @@ static size_t pre_index(const gemm_plan* p, uint64_t bt) {
 }
 
 /* pydml_kernel_family.initialize: BTensor with DML_TENSOR_FLAG_OWNED_BY_DML is bound once, so its
- * panels are packed once (converted, transposed for TransB) instead of on every execution. */
-static pydml_status gemm_initialize(void* plan, const pydml_tensor* const* inputs, uint32_t input_count) {
+ * panels are packed once (converted, transposed for TransB) instead of on every execution; they
+ * serve the executions whose owned views carry `generation`. */
+static pydml_status gemm_initialize(void* plan, const pydml_tensor* const* inputs, uint32_t input_count,
+                                    uint64_t generation) {
     gemm_plan* p = plan;
     if (p == NULL || input_count != 3 || inputs == NULL) return PYDML_STATUS_INVALID_PARAMETER;
     free(p->pre.data);
     memset(&p->pre, 0, sizeof p->pre);
     const pydml_tensor* B = inputs[1];
-    if (B == NULL || p->K == 0 || p->N == 0) return PYDML_STATUS_SUCCESS; /* B bound at execution */
+    /* only an owned B (temporary_bytes counts the prepared schedule for such a B alone) */
+    if (B == NULL || !p->b_owned || p->K == 0 || p->N == 0 || generation == 0)
+        return PYDML_STATUS_SUCCESS; /* B bound at execution, or a preparation forgotten */
     pydml_status s = check_view(B, p, p->b_sizes);
     if (s) return s;
     gemm_ctx x;
@@ -965,6 +963,7 @@ static pydml_status gemm_initialize(void* plan, const pydml_tensor* const* input
             for (uint32_t q = 0; q < npanels; q++) pack_b_panel(&x, bbase, d + (size_t)q * p->K * NR, q, 0, p->K, row);
         }
     free(row);
+    p->pre.generation = generation;
     p->pre.src = B->data;
     p->pre.mr = x.isa.mr;
     p->pre.nr = NR;
@@ -974,10 +973,116 @@ static pydml_status gemm_initialize(void* plan, const pydml_tensor* const* input
     return PYDML_STATUS_SUCCESS;
 }
 
+/* How one execution runs, and where its scratch lies in the workspace: gemm_schedule decides both
+ * from the plan, the ISA's tile, the thread count and three facts of the bound views, for execute
+ * (which follows it) and temporary_bytes (which reports the largest over the views' possibilities),
+ * so the size reported is the size used. */
+typedef struct gemm_sched {
+    int nth, by_batch, phases, pre, direct_b;
+    uint32_t kslices, npanels, mpanels, group, ngroups, nblocks, ncpad, kcmax;
+    uint64_t items;
+    uint64_t bsize, asize, accsize; /* floats: a packed B (one per thread when by_batch), A slices, sums */
+    /* bytes, every part 64-byte aligned: the shared part, then nth parts of thread_bytes each */
+    uint64_t shared_bytes, thread_bytes, apack_off, ws_off, row_off, crow_off, stream_off, total;
+} gemm_sched;
+
+/* direct: the partial sums accumulate in the FLOAT32 output; unit_b: FLOAT32 B with unit stride
+ * along n (streamable); pre: B's panels were packed at initialization and apply. */
+static void gemm_schedule(const gemm_plan* p, uint32_t MR, uint32_t NR, int nth, int direct, int unit_b, int pre,
+                          gemm_sched* s) {
+    const uint32_t M = p->M, N = p->N, K = p->K;
+    const uint64_t batches = (uint64_t)p->batch0 * p->batch1;
+    memset(s, 0, sizeof *s);
+    if (nth > 64) nth = 64;
+    if (nth < 1) nth = 1;
+    const double work = 2.0 * M * N * (double)K;
+    if (work * (double)batches < 2e5) nth = 1; /* not worth waking threads */
+    s->nth = nth;
+    /* whole batches per thread (no barrier) when there are enough of them or each is small */
+    s->by_batch = nth > 1 && batches >= (uint64_t)nth && (batches >= 4u * (uint64_t)nth || work < 4e6);
+    const uint32_t team = s->by_batch ? 1u : (uint32_t)nth;
+    s->kslices = (K + GEMM_KC - 1) / GEMM_KC;
+    s->npanels = (N + NR - 1) / NR;
+    s->mpanels = (M + MR - 1) / MR;
+    /* row strips per item: enough items for dynamic balance, at most 8 strips (B block reuse) */
+    s->group = (s->mpanels + 4 * team - 1) / (4 * team);
+    if (s->group > 8) s->group = 8;
+    if (s->group < 1) s->group = 1;
+    /* few strips (B read in place): all of them in one group, the threads split the columns */
+    if (s->mpanels <= GEMM_DIRECT_B_STRIPS) s->group = s->mpanels;
+    s->ngroups = s->group ? (s->mpanels + s->group - 1) / s->group : 0;
+    uint32_t ncols = N < GEMM_NC + GEMM_NC / 4 ? N : GEMM_NC;
+    if (team > 1 && s->ngroups < 2 * team) { /* few rows: split the columns among the threads too */
+        uint32_t want = (N + 2 * team - 1) / (2 * team);
+        if (want < 4 * NR) want = 4 * NR;
+        if (want < ncols) ncols = want;
+    }
+    /* B streamed in place when its rows are FLOAT32 and unit-stride along n and the output has few
+     * row strips: packing all of B (a read and a write of K x N) then costs more than it saves,
+     * since each panel is read by at most GEMM_DIRECT_B_STRIPS strips (a 1 x 4096 x 4096 GEMM ran
+     * 12x slower than numpy's before); the stream reads B once at full bandwidth, faster than the
+     * microkernel over initialize-packed panels too (1 x 4096 x 4096: 2.8 ms streamed, 5.5 ms from
+     * the panels); the same sums either way */
+    const int streamed = p->type == DML_TENSOR_DATA_TYPE_FLOAT32 && unit_b && s->mpanels <= GEMM_DIRECT_B_STRIPS;
+    if (streamed) ncols = (N + team - 1) / team; /* long row runs, one column block per thread */
+    s->nblocks = ncols ? (N + ncols - 1) / ncols : 0;
+    if (s->nblocks > s->npanels) s->nblocks = s->npanels;
+    s->ncpad = s->nblocks ? ((s->npanels + s->nblocks - 1) / s->nblocks) * NR : 0;
+    s->items = (uint64_t)s->nblocks * s->ngroups;
+    s->pre = pre && !streamed;
+    s->direct_b = !s->pre && streamed;
+    s->bsize = s->pre ? 0 : (uint64_t)(s->direct_b ? 1 : s->npanels) * NR * K;
+    /* block phases where the A slices of all strips stay modest (M <= 4096 rows at KC = 256:
+     * 4 MiB) and the output accumulates in place, or (FLOAT16 and strided outputs) in an M x N
+     * float buffer of at most 64 MiB, converted and stored by the last slice (FLOAT16 1024^3 ran
+     * at 0.89x FLOAT32's throughput on the older schedule) */
+    s->kcmax = s->kslices ? (K + s->kslices - 1) / s->kslices : 0;
+    s->accsize = direct ? 0 : (uint64_t)M * N;
+    s->phases = !s->pre && (direct || s->accsize <= ((uint64_t)16 << 20)) && !s->direct_b && !s->by_batch &&
+                (uint64_t)s->mpanels * MR <= 4096;
+    if (s->phases) {
+        s->nblocks = (N + GEMM_NC - 1) / GEMM_NC;
+        if (N < GEMM_NC + GEMM_NC / 4) s->nblocks = 1;
+        if (s->nblocks > s->npanels) s->nblocks = s->npanels;
+        s->ncpad = s->nblocks ? ((s->npanels + s->nblocks - 1) / s->nblocks) * NR : 0; /* the widest block */
+        s->bsize = (uint64_t)s->ncpad * s->kcmax;
+        s->asize = (uint64_t)s->mpanels * MR * s->kcmax;
+    }
+    const uint64_t f = sizeof(float);
+    s->shared_bytes = pydml_workspace_round(((s->by_batch ? (uint64_t)nth : 1u) * s->bsize + s->asize +
+                                             (s->phases ? s->accsize : 0)) * f);
+    /* per thread: the older schedule's A strips and (not direct) partial-sum rows; a row buffer for
+     * conversions and packing (K or a block's width); finish_row's C row; the stream's sums */
+    uint64_t off = 0;
+    if (!s->phases) {
+        s->apack_off = off;
+        off += pydml_workspace_round((uint64_t)s->group * MR * s->kcmax * f);
+        s->ws_off = off;
+        if (!direct) off += pydml_workspace_round((uint64_t)s->group * MR * s->ncpad * f);
+    }
+    s->row_off = off;
+    off += pydml_workspace_round(((uint64_t)(K > s->ncpad ? K : s->ncpad) + 64) * f);
+    s->crow_off = off;
+    off += pydml_workspace_round(((uint64_t)s->ncpad + 64) * f);
+    s->stream_off = off;
+    if (s->direct_b) off += pydml_workspace_round((uint64_t)GEMM_STREAM_FLOATS * f);
+    s->thread_bytes = off;
+    s->total = s->shared_bytes + (uint64_t)nth * off;
+}
+
+/* pydml_debug_prepared_stats (pydml.h): GEMM executions by where their B came from. */
+static uint64_t g_prepared_runs, g_packed_runs, g_in_place_runs, g_allocated_runs;
+
+void pydml_debug_prepared_stats(uint64_t* prepared, uint64_t* packed, uint64_t* in_place, uint64_t* allocated) {
+    if (prepared) *prepared = __atomic_load_n(&g_prepared_runs, __ATOMIC_RELAXED);
+    if (packed) *packed = __atomic_load_n(&g_packed_runs, __ATOMIC_RELAXED);
+    if (in_place) *in_place = __atomic_load_n(&g_in_place_runs, __ATOMIC_RELAXED);
+    if (allocated) *allocated = __atomic_load_n(&g_allocated_runs, __ATOMIC_RELAXED);
+}
+
 static pydml_status execute(const void* plan, const pydml_tensor* const* inputs, uint32_t input_count,
                             const pydml_tensor* const* outputs, uint32_t output_count,
                             const pydml_workspace* ws) {
-    (void)ws; /* the family asks for no temporary resource (no temporary_bytes) */
     const gemm_plan* p = plan;
     if (p == NULL || input_count != 3 || output_count != 1 || inputs == NULL || outputs == NULL)
         return PYDML_STATUS_INVALID_PARAMETER;
@@ -1006,14 +1111,13 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
     x.b_k = p->trans_b ? x.sb[3] : x.sb[2];
     x.b_n = p->trans_b ? x.sb[2] : x.sb[3];
     const uint32_t M = p->M, N = p->N, K = p->K, MR = x.isa.mr, NR = x.isa.nr;
-    /* B packed at initialization (OWNED_BY_DML): the panels of batch bt of the output are
-     * pre + pre_index(bt) * pre_stride; no packing of B here */
-    const float* pre = p->pre.data != NULL && p->pre.src == B->data && p->pre.mr == MR && p->pre.nr == NR
+    /* B packed at initialization (OWNED_BY_DML) for the owned views of this very initialization
+     * (the generation decides; the address and the ISA are checked besides): the panels of batch bt
+     * of the output are pre + pre_index(bt) * pre_stride, and B is not packed here */
+    const float* pre = p->pre.data != NULL && p->pre.generation != 0 && ws != NULL &&
+                               ws->owned_generation == p->pre.generation && p->pre.src == B->data &&
+                               p->pre.mr == MR && p->pre.nr == NR
                            ? p->pre.data : NULL;
-    /* ... except where B is streamed in place (FLOAT32 rows along n, a strip or two of output):
-     * the stream reads B once at full bandwidth, faster than the microkernel over a row or two
-     * (1 x 4096 x 4096: 2.8 ms streamed, 5.5 ms from the packed panels); the same sums either way */
-    if (p->type == DML_TENSOR_DATA_TYPE_FLOAT32 && x.b_n == 1 && (M + MR - 1) / MR <= GEMM_DIRECT_B_STRIPS) pre = NULL;
     const size_t pre_stride = (size_t)((N + NR - 1) / NR) * NR * K;
     /* The output is its own accumulator when it is FLOAT32, unit-stride along n, and its rows do
      * not overlap (an overlapping output has no defined result; the workspace path still writes
@@ -1022,102 +1126,60 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
                (M == 1 || x.so[2] >= (int64_t)N);
     if (x.direct && N == 1) x.so[3] = 1;
     x.finish = !x.direct || p->alpha != 1.0f || p->has_c || p->has_act;
+    const int unit_b = p->type == DML_TENSOR_DATA_TYPE_FLOAT32 && x.b_n == 1;
 
-    const uint64_t batches = (uint64_t)p->batch0 * p->batch1;
-    int nth = 1;
+    int threads = 1;
 #ifdef _OPENMP
-    nth = omp_get_max_threads();
+    threads = omp_get_max_threads();
 #endif
-    if (nth > 64) nth = 64;
-    const double work = 2.0 * M * N * (double)K;
-    if (work * (double)batches < 2e5) nth = 1; /* not worth waking threads */
-    /* whole batches per thread (no barrier) when there are enough of them or each is small */
-    const int by_batch = nth > 1 && batches >= (uint64_t)nth && (batches >= 4u * (uint64_t)nth || work < 4e6);
-    const uint32_t team = by_batch ? 1u : (uint32_t)nth;
+    gemm_sched sc;
+    gemm_schedule(p, MR, NR, threads, x.direct, unit_b, pre != NULL, &sc);
+    /* the workspace: sized by temporary_bytes for the team (the C API's), or for one thread; a
+     * smaller one runs on one thread (the same bits on any thread count). Only a caller that gives
+     * none, or too little for one thread, makes execute allocate. */
+    unsigned char* base = ws != NULL && ws->data != NULL && ((uintptr_t)ws->data & 63u) == 0 ? ws->data : NULL;
+    const uint64_t have = base ? ws->bytes : 0;
+    if (sc.total > have && sc.nth > 1) gemm_schedule(p, MR, NR, 1, x.direct, unit_b, pre != NULL, &sc);
+    void* own = NULL;
+    if (sc.total > have) {
+        if (sc.total > (uint64_t)SIZE_MAX - 64) return PYDML_STATUS_OUT_OF_MEMORY;
+        own = aligned_alloc(GEMM_ALIGN, (size_t)pydml_workspace_round(sc.total ? sc.total : 1));
+        if (own == NULL) return PYDML_STATUS_OUT_OF_MEMORY;
+        base = own;
+        __atomic_fetch_add(&g_allocated_runs, 1, __ATOMIC_RELAXED);
+    }
+    if (!sc.pre) pre = NULL;
+    __atomic_fetch_add(pre ? &g_prepared_runs : sc.direct_b ? &g_in_place_runs : &g_packed_runs, 1, __ATOMIC_RELAXED);
 
-    x.kslices = (K + GEMM_KC - 1) / GEMM_KC;
-    x.npanels = (N + NR - 1) / NR;
-    x.mpanels = (M + MR - 1) / MR;
-    /* row strips per item: enough items for dynamic balance, at most 8 strips (B block reuse) */
-    x.group = (x.mpanels + 4 * team - 1) / (4 * team);
-    if (x.group > 8) x.group = 8;
-    if (x.group < 1) x.group = 1;
-    /* few strips (B read in place): all of them in one group, the threads split the columns */
-    if (x.mpanels <= GEMM_DIRECT_B_STRIPS) x.group = x.mpanels;
-    x.ngroups = (x.mpanels + x.group - 1) / x.group;
-    uint32_t ncols = N < GEMM_NC + GEMM_NC / 4 ? N : GEMM_NC;
-    if (team > 1 && x.ngroups < 2 * team) { /* few rows: split the columns among the threads too */
-        uint32_t want = (N + 2 * team - 1) / (2 * team);
-        if (want < 4 * NR) want = 4 * NR;
-        if (want < ncols) ncols = want;
-    }
-    if (p->type == DML_TENSOR_DATA_TYPE_FLOAT32 && x.b_n == 1 && x.mpanels <= GEMM_DIRECT_B_STRIPS) {
-        /* a strip or two, B streamed (gemm_stream): long row runs, one column block per thread */
-        ncols = (N + team - 1) / team;
-    }
-    x.nblocks = (N + ncols - 1) / ncols;
-    if (x.nblocks > x.npanels) x.nblocks = x.npanels;
-    x.ncpad = ((x.npanels + x.nblocks - 1) / x.nblocks) * NR;
-    const uint64_t items = (uint64_t)x.nblocks * x.ngroups;
-    /* B in place when its rows are FLOAT32 and unit-stride along n and the output has few row
-     * strips: packing all of B (a read and a write of K x N) then costs more than it saves, since
-     * each panel is read by at most GEMM_DIRECT_B_STRIPS strips (a 1 x 4096 x 4096 GEMM ran 12x
-     * slower than numpy's before). */
+    const int nth = sc.nth, by_batch = sc.by_batch, phases = sc.phases;
+    const uint64_t batches = (uint64_t)p->batch0 * p->batch1, items = sc.items;
+    x.kslices = sc.kslices;
+    x.npanels = sc.npanels;
+    x.mpanels = sc.mpanels;
+    x.group = sc.group;
+    x.ngroups = sc.ngroups;
+    x.nblocks = sc.nblocks;
+    x.ncpad = sc.ncpad;
     x.full_panels = N / NR;
-    x.direct_b = !pre && p->type == DML_TENSOR_DATA_TYPE_FLOAT32 && x.b_n == 1 && x.mpanels <= GEMM_DIRECT_B_STRIPS;
-    size_t bsize = pre ? 0 : (size_t)(x.direct_b ? 1 : x.npanels) * NR * K;
-    /* block phases where the A slices of all strips stay modest (M <= 4096 rows at KC = 256:
-     * 4 MiB) and the output accumulates in place, or (FLOAT16 and strided outputs) in an M x N
-     * float buffer of at most 64 MiB, converted and stored by the last slice (FLOAT16 1024^3 ran
-     * at 0.89x FLOAT32's throughput on the older schedule) */
-    const uint32_t kcmax = (K + x.kslices - 1) / x.kslices;
-    const size_t accsize = x.direct ? 0 : (size_t)M * N;
-    const int phases = !pre && (x.direct || accsize <= ((size_t)16 << 20)) && !x.direct_b && !by_batch &&
-                       (size_t)x.mpanels * MR <= 4096;
-    size_t asize = 0;
-    if (phases) {
-        x.nblocks = (N + GEMM_NC - 1) / GEMM_NC;
-        if (N < GEMM_NC + GEMM_NC / 4) x.nblocks = 1;
-        if (x.nblocks > x.npanels) x.nblocks = x.npanels;
-        x.ncpad = ((x.npanels + x.nblocks - 1) / x.nblocks) * NR; /* the widest block: finish_row's crow */
-        bsize = (size_t)x.ncpad * kcmax;
-        asize = (size_t)x.mpanels * MR * kcmax;
-    }
-
-    pydml_status status = PYDML_STATUS_SUCCESS;
-    float* shared_b = NULL;
+    x.direct_b = sc.direct_b;
+    const size_t bsize = (size_t)sc.bsize, asize = (size_t)sc.asize;
+    float* shared_b = (float*)base;
     gemm_tls tls[64];
     memset(tls, 0, sizeof tls);
-    {
-        const size_t need = (by_batch ? (size_t)nth : 1u) * bsize + asize + (phases ? accsize : 0);
-        gemm_scratch* sc = p->scratch;
-        if (sc->cap < need) {
-            free(sc->buf);
-            sc->buf = aligned_floats(need);
-            sc->cap = sc->buf ? need : 0;
-        }
-        if (sc->buf == NULL && need) status = PYDML_STATUS_OUT_OF_MEMORY; /* need 0: B packed at initialize */
-        else if (!by_batch) shared_b = sc->buf;
+    for (int i = 0; i < nth; i++) {
+        unsigned char* t = base + sc.shared_bytes + (uint64_t)i * sc.thread_bytes;
+        if (by_batch && !pre) tls[i].bpack = shared_b + (size_t)i * bsize;
+        if (!phases) tls[i].apack = (float*)(t + sc.apack_off);
+        if (!phases && !x.direct) tls[i].ws = (float*)(t + sc.ws_off);
+        tls[i].row = (float*)(t + sc.row_off);
+        tls[i].crow = (float*)(t + sc.crow_off);
+        if (x.direct_b) tls[i].stream = (float*)(t + sc.stream_off);
     }
-    for (int i = 0; i < nth && !status; i++) {
-        const size_t kc = (K + x.kslices - 1) / x.kslices;
-        if (by_batch && !pre) tls[i].bpack = p->scratch->buf + (size_t)i * bsize;
-        tls[i].apack = aligned_floats((size_t)x.group * MR * kc);
-        if (!x.direct) tls[i].ws = aligned_floats((size_t)x.group * MR * x.ncpad);
-        tls[i].row = aligned_floats((size_t)(K > x.ncpad ? K : x.ncpad) + 64);
-        tls[i].crow = aligned_floats((size_t)x.ncpad + 64);
-        if (x.direct_b) {
-            tls[i].stream = aligned_floats(GEMM_STREAM_FLOATS);
-            if (!tls[i].stream) status = PYDML_STATUS_OUT_OF_MEMORY;
-        }
-        if (!tls[i].apack || (!x.direct && !tls[i].ws) || !tls[i].row || !tls[i].crow)
-            status = PYDML_STATUS_OUT_OF_MEMORY;
-    }
-    if (!status && phases) {
+    if (phases) {
         if (!x.direct) x.acc = shared_b + bsize + asize;
-        gemm_phases(&x, tls, shared_b, shared_b + bsize, kcmax, batches, nth);
-    } else if (!status && nth == 1) {
-        float* bpack = shared_b ? shared_b : tls[0].bpack;
+        gemm_phases(&x, tls, shared_b, shared_b + bsize, sc.kcmax, batches, nth);
+    } else if (nth == 1) {
+        float* bpack = shared_b;
         for (uint64_t bt = 0; bt < batches; bt++) {
             const gemm_batch_ptrs bp = batch_ptrs(&x, bt);
             const float* bq = pre ? pre + pre_index(p, bt) * pre_stride : bpack;
@@ -1125,7 +1187,7 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
                 for (uint32_t q = 0; q < x.npanels; q++) pack_b(&x, bp.b, bpack, q, tls[0].row);
             for (uint64_t it = 0; it < items; it++) gemm_item(&x, &bp, bq, it, &tls[0]);
         }
-    } else if (!status && by_batch) {
+    } else if (by_batch) {
 #ifdef _OPENMP
 #pragma omp parallel num_threads(nth)
         {
@@ -1140,7 +1202,7 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
             }
         }
 #endif
-    } else if (!status) {
+    } else {
 #ifdef _OPENMP
         /* Dynamic scheduling: a thread the OS takes away holds up one panel or item, not a share. */
 #pragma omp parallel num_threads(nth)
@@ -1159,18 +1221,48 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
         }
 #endif
     }
-    for (int i = 0; i < 64; i++) {
-        free(tls[i].apack);
-        free(tls[i].ws);
-        free(tls[i].row);
-        free(tls[i].crow);
-        free(tls[i].stream);
-    }
-    if (status == PYDML_STATUS_SUCCESS && p->softmax != NULL) status = pydml_softmax_execute(p->softmax, O, O);
+    free(own);
+    pydml_status status = PYDML_STATUS_SUCCESS;
+    if (p->softmax != NULL) status = pydml_softmax_execute(p->softmax, O, O);
     return status;
 }
 
-const pydml_kernel_family pydml_family_gemm = {"gemm", create, destroy, execute, 0, NULL, gemm_initialize};
+/* pydml_kernel_family.temporary_bytes: the most any execution on `threads` threads (or on one, the
+ * fallback of a smaller workspace) takes, over the ISA tiles execute may choose (the active
+ * features may change between the binding properties and an execution) and the views' strides
+ * (direct output or not, B streamable or not) and B prepared or not. Cached per thread count. */
+static uint64_t temporary_bytes(const void* plan, uint32_t threads) {
+    gemm_plan* p = (gemm_plan*)(uintptr_t)plan; /* only the cache is written */
+    if (threads < 1) threads = 1;
+    if (threads > 64) threads = 64;
+    uint64_t most = __atomic_load_n(&p->temporary[threads], __ATOMIC_RELAXED);
+    if (most) return most;
+    gemm_isa isas[3];
+    int n_isa = 0;
+    isa_portable(&isas[n_isa++]);
+#ifdef GEMM_X86
+    isa_avx2(&isas[n_isa++]);
+    isa_avx512(&isas[n_isa++]);
+#endif
+    const int f32 = p->type == DML_TENSOR_DATA_TYPE_FLOAT32;
+    for (int i = 0; i < n_isa; i++)
+        for (int one = 0; one < 2; one++)
+            for (int direct = 0; direct <= f32; direct++)
+                for (int unit_b = 0; unit_b <= f32; unit_b++)
+                    for (int pre = 0; pre <= p->b_owned; pre++) {
+                        gemm_sched sc;
+                        gemm_schedule(p, isas[i].mr, isas[i].nr, one ? 1 : (int)threads, direct, unit_b, pre, &sc);
+                        if (sc.total > most) most = sc.total;
+                    }
+    if (most == 0) most = GEMM_ALIGN;
+    __atomic_store_n(&p->temporary[threads], most, __ATOMIC_RELAXED);
+    return most;
+}
+
+/* Scratch comes from the caller's workspace (DirectML's temporary resource): the plan is read-only
+ * while it executes (initialize, which repacks pre, waits for executions: capi.c), so executions
+ * of one operator may run at the same time. */
+const pydml_kernel_family pydml_family_gemm = {"gemm", create, destroy, execute, 0, temporary_bytes, gemm_initialize};
 
 /* ---- raw entry points (gemm_engine.h) ----------------------------------------------------------
  * The same packing and microkernels over a FLOAT32 product described by raw strides: a gemm_ctx

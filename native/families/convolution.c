@@ -135,10 +135,13 @@ struct pydml_convolution_plan {
     /* memory */
     int nthreads;
     float* weights;
-    /* an OWNED_BY_DML filter (conv_family_initialize): the persistent copy's address, and the
-     * packing `weights` holds for it (0: none yet), packed at the first execution after each
-     * initialization and kept while the ISA path and the kind of packing stay the same */
+    /* an OWNED_BY_DML filter (conv_family_initialize): the persistent copy's address and its
+     * initialization generation (families.h; executions whose owned views carry it may reuse the
+     * packing), and the packing `weights` holds for it (0: none yet), packed at the first such
+     * execution after each initialization and kept while the ISA path and the kind of packing stay
+     * the same */
     const void* owned_filter;
+    uint64_t owned_generation;
     uint32_t owned_key;
     float* bias;
     char* scratch;
@@ -1312,9 +1315,21 @@ static void select_kernels(const pydml_convolution_plan* p, uint32_t type, conv_
     if (k->ig.bf16pairs && !pydml_conv_helpers_bf16pairs(k)) pydml_igemm_choose(&k->ig, wide16, 0);
 }
 
+/* owned: the filter is the view conv_family_initialize was given, in the same initialization
+ * generation (conv_family_execute), so its packing may be kept. */
+static pydml_status conv_execute(const pydml_convolution_plan* plan, const pydml_tensor* input,
+                                 const pydml_tensor* filter, const pydml_tensor* bias, const pydml_tensor* output,
+                                 int owned);
+
 pydml_status pydml_convolution_execute(const pydml_convolution_plan* plan, const pydml_tensor* input,
                                        const pydml_tensor* filter, const pydml_tensor* bias,
                                        const pydml_tensor* output) {
+    return conv_execute(plan, input, filter, bias, output, 0);
+}
+
+static pydml_status conv_execute(const pydml_convolution_plan* plan, const pydml_tensor* input,
+                                 const pydml_tensor* filter, const pydml_tensor* bias, const pydml_tensor* output,
+                                 int owned) {
     if (plan == NULL || input == NULL || filter == NULL || output == NULL) return PYDML_STATUS_INVALID_PARAMETER;
     const pydml_convolution_plan* p = plan;
     const pydml_convolution_params* prm = &p->params;
@@ -1357,12 +1372,13 @@ pydml_status pydml_convolution_execute(const pydml_convolution_plan* plan, const
     ex.bf16pairs = ex.k.ig.bf16pairs; /* dense bf16 on AVX512-BF16: band and panels hold bf16 pairs */
     /* the packing's key: the ISA features (kernel widths), pointwise or not, bf16 pairs */
     const uint32_t key = 1u | (pydml_active_cpu_features() << 3) | ((uint32_t)pointwise << 1) | ((uint32_t)ex.bf16pairs << 2);
-    if (filter->data != p->owned_filter || p->owned_key != key) {
+    owned = owned && p->owned_filter != NULL && filter->data == p->owned_filter;
+    if (!owned || p->owned_key != key) {
         if (pointwise) pack_pointwise_weights(&ex, mp->weights);
         else if (p->engine == ENGINE_DENSE) pack_dense_weights(&ex, mp->weights);
         else pack_plane_weights(&ex, mp->weights);
         /* an owned filter is packed once; any other filter may change between calls */
-        mp->owned_key = p->owned_filter != NULL && filter->data == p->owned_filter ? key : 0;
+        mp->owned_key = owned ? key : 0;
     }
     const int64_t nitems = pointwise ? p->pw_nitems : p->nitems;
 
@@ -1419,17 +1435,22 @@ static void conv_family_destroy(void* plan) { pydml_convolution_plan_destroy(pla
 static pydml_status conv_family_execute(const void* plan, const pydml_tensor* const* inputs, uint32_t input_count,
                                         const pydml_tensor* const* outputs, uint32_t output_count,
                                         const pydml_workspace* ws) {
-    (void)ws; /* the family asks for no temporary resource (no temporary_bytes) */
-    if (input_count != 3 || output_count != 1) return PYDML_STATUS_INVALID_PARAMETER;
-    return pydml_convolution_execute(plan, inputs[0], inputs[1], inputs[2], outputs[0]);
+    /* the family asks for no temporary resource (no temporary_bytes); ws carries the owned views'
+     * initialization generation */
+    if (plan == NULL || input_count != 3 || output_count != 1) return PYDML_STATUS_INVALID_PARAMETER;
+    const pydml_convolution_plan* p = plan;
+    const int owned = ws != NULL && p->owned_generation != 0 && ws->owned_generation == p->owned_generation;
+    return conv_execute(plan, inputs[0], inputs[1], inputs[2], outputs[0], owned);
 }
 
 /* pydml_kernel_family.initialize: a FilterTensor with DML_TENSOR_FLAG_OWNED_BY_DML is bound once, so
  * its packed panels are kept from one execution to the next (repacked after each initialization). */
-static pydml_status conv_family_initialize(void* plan, const pydml_tensor* const* inputs, uint32_t input_count) {
+static pydml_status conv_family_initialize(void* plan, const pydml_tensor* const* inputs, uint32_t input_count,
+                                           uint64_t generation) {
     pydml_convolution_plan* p = plan;
     if (p == NULL || input_count != 3 || inputs == NULL) return PYDML_STATUS_INVALID_PARAMETER;
     p->owned_filter = inputs[1] != NULL ? inputs[1]->data : NULL;
+    p->owned_generation = inputs[1] != NULL ? generation : 0;
     p->owned_key = 0;
     return PYDML_STATUS_SUCCESS;
 }

@@ -62,6 +62,9 @@ typedef struct gnode {
     uint32_t n_in, n_out;
     uint32_t first;                   /* first binding: n_in inputs, then n_out outputs */
     uint32_t step;                    /* position in execution order */
+    /* the initialization generation of the node's owned inputs (pydml_operator_prepare_owned, at
+     * graph initialize; 0: not prepared): passed with every execution that binds that memory */
+    uint64_t prepared;
 } gnode;
 
 typedef struct workspace {
@@ -202,12 +205,13 @@ static char* copy_name(const char* name) {
 
 /* ---- the one call into the operator API ----------------------------------------------------- */
 
-static pydml_status run_node(const pydml_operator* op, const pydml_tensor* const* inputs, uint32_t input_count,
-                             const pydml_tensor* const* outputs, uint32_t output_count, char* message,
-                             size_t message_size) {
-    /* the graph binds its nodes' OWNED_BY_DML inputs from its own initialized copies */
-    return pydml_operator_execute_owned_views(op, inputs, input_count, outputs, output_count, 1, NULL, message,
-                                              message_size);
+static pydml_status run_node(const gnode* gn, const pydml_tensor* const* inputs, const pydml_tensor* const* outputs,
+                             char* message, size_t message_size) {
+    /* the graph binds its nodes' OWNED_BY_DML inputs from its own initialized copies, with the
+     * generation their preparation got; no temporary buffer: each thread's own workspace (capi.c)
+     * serves the node, as DirectML's graphs take no temporary resource of their callers here */
+    return pydml_operator_execute_owned_views(gn->op, inputs, gn->n_in, outputs, gn->n_out, 1, gn->prepared, NULL,
+                                              message, message_size);
 }
 
 /* ---- compile ------------------------------------------------------------------------------ */
@@ -1408,15 +1412,22 @@ pydml_status pydml_graph_initialize_borrowed(pydml_graph* g, const pydml_buffer*
     return graph_initialize(g, inputs, input_count, 1, message, message_size);
 }
 
-/* Offers each operator node its owned inputs' memory (the graph's copies, or NULL to forget them):
- * a family with an initialize hook prepares them once (GEMM packs an owned B's panels) and uses the
- * preparation while that memory is what the graph binds. A node that cannot be prepared simply
- * keeps preparing per execution, so failures are not errors. */
+/* Offers each operator node its owned inputs' memory (the graph's copies), or forgets what they
+ * prepared from it (the memory is about to be freed): a family with an initialize hook prepares
+ * them once (GEMM packs an owned B's panels) under a new initialization generation, which the node
+ * keeps and passes with each execution; the preparation serves exactly the executions carrying it.
+ * A node that cannot be prepared simply keeps preparing per execution, so failures are not errors. */
 static void prepare_owned_inputs(const pydml_graph* g, int forget) {
     enum { STACK = 16 };
     for (uint32_t i = 0; i < g->node_count; i++) {
-        const gnode* gn = &g->nodes[i];
+        gnode* gn = &g->nodes[i];
         if (gn->op == NULL || gn->n_in == 0) continue;
+        if (forget) {
+            pydml_operator_forget_owned(gn->op, gn->prepared);
+            gn->prepared = 0;
+            continue;
+        }
+        gn->prepared = 0;
         int any = 0;
         for (uint32_t k = 0; k < gn->n_in; k++) any |= g->slots[gn->first + k].kind == SRC_OWNED;
         if (!any) continue;
@@ -1429,13 +1440,13 @@ static void prepare_owned_inputs(const pydml_graph* g, int forget) {
                 const uint32_t b = gn->first + k;
                 const slot* sl = &g->slots[b];
                 ptrs[k] = NULL;
-                if (forget || sl->kind != SRC_OWNED) continue;
+                if (sl->kind != SRC_OWNED) continue;
                 views[k] = g->tmpl[b];
                 views[k].data = g->owned[sl->index];
                 views[k].buffer_bytes = g->input_bytes[sl->index];
                 ptrs[k] = &views[k];
             }
-            (void)pydml_operator_prepare_owned(gn->op, ptrs, gn->n_in);
+            (void)pydml_operator_prepare_owned(gn->op, ptrs, gn->n_in, &gn->prepared);
         }
         if (views != stack_views) free(views);
         if (ptrs != stack_ptrs) free(ptrs);
@@ -1475,6 +1486,9 @@ static pydml_status graph_initialize(pydml_graph* g, const pydml_buffer* inputs,
             return PYDML_STATUS_INVALID_PARAMETER;
         }
     }
+    /* the old copies are freed below (and their addresses may come back with other weights): their
+     * nodes' preparations go first, so a failure before the new ones leaves nothing stale */
+    prepare_owned_inputs(g, 1);
     for (uint32_t i = 0; i < input_count; i++)
         if (g->input_owned[i]) {
             void* copy = inputs[i].data;
@@ -1554,8 +1568,7 @@ static pydml_status run_step(const run_context* ctx, uint32_t step, char* messag
         }
     }
     char inner[768];
-    pydml_status s = run_node(gn->op, w->pointers + gn->first, gn->n_in, w->pointers + gn->first + gn->n_in,
-                              gn->n_out, inner, sizeof inner);
+    pydml_status s = run_node(gn, w->pointers + gn->first, w->pointers + gn->first + gn->n_in, inner, sizeof inner);
     if (s) {
         node_message(message, message_size, g, i, inner);
         return s;
