@@ -72,6 +72,7 @@ typedef void (*gemm_ukr)(uint32_t kc, const float* a, const float* b, int64_t ld
 typedef void (*gemm_stream)(uint32_t kc, uint32_t mr, const float* a, const float* b, int64_t ldb, uint32_t w,
                             const float* src, int64_t lds, float* dst, int64_t ldd, float* acc);
 #define GEMM_STREAM_FLOATS 4096 /* stream scratch per thread (16 KiB: stays in L1 with a B row) */
+#define GEMM_STREAM_L1_FLOATS 8192 /* B slices up to this size (32 KiB, L1) are streamed with the sums in registers */
 
 typedef struct gemm_isa {
     uint32_t mr, nr;
@@ -332,9 +333,47 @@ UKR_A5(8) UKR_A5(9) UKR_A5(10) UKR_A5(11) UKR_A5(12) UKR_A5(13) UKR_A5(14)
 UKR_A5_ROWS(1) UKR_A5_ROWS(2) UKR_A5_ROWS(3) UKR_A5_ROWS(4) UKR_A5_ROWS(5) UKR_A5_ROWS(6) UKR_A5_ROWS(7)
 UKR_A5_ROWS(8) UKR_A5_ROWS(9) UKR_A5_ROWS(10) UKR_A5_ROWS(11) UKR_A5_ROWS(12) UKR_A5_ROWS(13) UKR_A5_ROWS(14)
 
+/* stream_fma's sums for row t of A and NV * 8 columns of B from column j, in NV registers over all
+ * of kc: NV independent FMA chains, each sum from 0 in ascending k, src added last. */
+INLINE EW_T256 void stream_regs(uint32_t kc, uint32_t mr, uint32_t t, const float* a, const float* b, int64_t ldb,
+                                uint32_t j, const float* src, int64_t lds, float* dst, int64_t ldd, const int NV) {
+    __m256 c[8];
+    _Pragma("GCC unroll 8") for (int v = 0; v < NV; v++) c[v] = _mm256_setzero_ps();
+    const float* bj = b + j;
+    for (uint32_t k = 0; k < kc; k++) {
+        const __m256 x = _mm256_broadcast_ss(a + (size_t)k * mr + t);
+        _Pragma("GCC unroll 8") for (int v = 0; v < NV; v++)
+            c[v] = _mm256_fmadd_ps(x, _mm256_loadu_ps(bj + 8 * v), c[v]);
+        bj += ldb;
+    }
+    _Pragma("GCC unroll 8") for (int v = 0; v < NV; v++) {
+        if (src) c[v] = _mm256_add_ps(c[v], _mm256_loadu_ps(src + t * lds + j + 8 * v));
+        _mm256_storeu_ps(dst + t * ldd + j + 8 * v, c[v]);
+    }
+}
+
 /* gemm_stream with FMA, as both x86 microkernels compute (AVX2 and AVX-512 alike). */
 EW_T256 static void stream_fma(uint32_t kc, uint32_t mr, const float* a, const float* b, int64_t ldb, uint32_t w,
                                const float* src, int64_t lds, float* dst, int64_t ldd, float* acc) {
+    if ((size_t)kc * w <= GEMM_STREAM_L1_FLOATS) {
+        /* B's slice fits L1 (attention's decoding: a 64-key block of values): the sums stay in
+         * registers over all of kc, 64 columns (eight FMA chains) at a time, B re-read from L1 for
+         * each row; the passes below load and store every accumulator once per eight FMAs, which
+         * left attention's decoding P V at 0.8x its former row updates. The same sums. */
+        for (uint32_t t = 0; t < mr; t++) {
+            uint32_t j = 0;
+            for (; j + 64 <= w; j += 64) stream_regs(kc, mr, t, a, b, ldb, j, src, lds, dst, ldd, 8);
+            switch ((w - j) / 8) { /* w is a multiple of 16 (NR) */
+            case 6: stream_regs(kc, mr, t, a, b, ldb, j, src, lds, dst, ldd, 6); break;
+            case 4: stream_regs(kc, mr, t, a, b, ldb, j, src, lds, dst, ldd, 4); break;
+            case 2: stream_regs(kc, mr, t, a, b, ldb, j, src, lds, dst, ldd, 2); break;
+            default:
+                for (; j < w; j += 8) stream_regs(kc, mr, t, a, b, ldb, j, src, lds, dst, ldd, 1);
+                break;
+            }
+        }
+        return;
+    }
     memset(acc, 0, (size_t)mr * w * sizeof(float));
     uint32_t k = 0;
     /* eight rows of B per pass: eight streams in flight, and each accumulator is loaded and stored
@@ -1567,7 +1606,9 @@ static void ukernels_pack_b(uint32_t NR, const float* b, int64_t rs, int64_t cs,
     }
 UKERNELS_PACK_B(8) UKERNELS_PACK_B(16) UKERNELS_PACK_B(32)
 
-_Static_assert(GEMM_MR_MAX == PYDML_SGEMM_MR_MAX && GEMM_NR_MAX == PYDML_SGEMM_NR_MAX, "gemm_engine.h's tile bounds");
+_Static_assert(GEMM_MR_MAX == PYDML_SGEMM_MR_MAX && GEMM_NR_MAX == PYDML_SGEMM_NR_MAX &&
+                   GEMM_STREAM_L1_FLOATS == PYDML_SGEMM_STREAM_L1_FLOATS,
+               "gemm_engine.h's bounds");
 
 void pydml_sgemm_ukernels_get(pydml_sgemm_ukernels* u) {
     if (u == NULL) return;

@@ -104,12 +104,16 @@ pydml_status pydml_sgemm_pack_b_into(uint32_t K, uint32_t N, const float* b, int
  *           row (for a few rows of A against a wide B): for t < mr (any count), j < w (w a multiple
  *           of NR), dst[t * ldd + j] = sum_{k < kc} a[k * mr + t] b[k * ldb + j] (+ src[t * lds + j]),
  *           bit-identical to ukr over the same columns; acc: mr * w floats of 32-byte aligned scratch.
+ *           When kc * w <= PYDML_SGEMM_STREAM_L1_FLOATS (B's slice fits L1) the sums stay in registers
+ *           (acc unused; B re-read per row of A): a caller with a small kc calls it on column runs
+ *           that fit.
  *   pack_a(a, rs, cs, mr, kc, dst): A(t, k) = a[t * rs + k * cs] into a packed strip.
  *   pack_b(b, rs, cs, kc, nr, dst): B(k, j) = b[k * rs + j * cs] (j < nr <= NR) into one panel,
  *           dst[k * NR + j], zero for nr <= j < NR; a transposed source (rs = 1: K^T, W^T) goes
  *           through 8 x 8 register transposes on the x86 paths. Exact copies. */
 #define PYDML_SGEMM_MR_MAX 14
 #define PYDML_SGEMM_NR_MAX 32
+#define PYDML_SGEMM_STREAM_L1_FLOATS 8192
 
 typedef void (*pydml_sgemm_ukr)(uint32_t kc, const float* a, const float* b, int64_t ldb, const float* src,
                                 int64_t lds, float* dst, int64_t ldd, uint32_t nr);

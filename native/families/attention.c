@@ -660,7 +660,10 @@ static void decode_pv(const att_run* r, uint32_t M, uint32_t nk, const float* vb
     for (uint32_t t0 = 0; t0 < M && full; t0 += rows) {
         const uint32_t mt = M - t0 < rows ? M - t0 : rows;
         u->pack_a(w->s + (size_t)t0 * ATT_BK, ATT_BK, 1, mt, nk, w->ap);
-        const uint32_t wmax = ATT_STREAM_FLOATS / mt / NR * NR;
+        /* column runs whose nk x w slice of the values fits L1: the stream keeps its sums in registers */
+        uint32_t wmax = ATT_STREAM_FLOATS / mt / NR * NR;
+        const uint32_t wl1 = PYDML_SGEMM_STREAM_L1_FLOATS / nk / NR * NR;
+        if (wl1 >= NR && wl1 < wmax) wmax = wl1;
         for (uint32_t j0 = 0; j0 < full; j0 += wmax) {
             const uint32_t wd = full - j0 < wmax ? full - j0 : wmax;
             float* d = w->acc + (size_t)t0 * Hv + j0;
