@@ -791,7 +791,7 @@ static uint32_t kept_end(const att_run* r, uint32_t b, uint32_t hq, uint32_t s, 
     const uint32_t mt = r->p->mask_type;
     if (mt == DML_MULTIHEAD_ATTENTION_MASK_TYPE_NONE) return nk;
     if (mt == DML_MULTIHEAD_ATTENTION_MASK_TYPE_BOOLEAN) {
-        /* 16 keys at a time from the end (the caller rounds up to 16-key panels anyway) */
+        /* 16 keys at a time from the end (the caller rounds up to NR-key panels, NR >= 8) */
         const int32_t* mk = (const int32_t*)at(&r->mask, b, hq, s) + (uint64_t)k0 * r->mask.sd;
         const uint64_t sd = r->mask.sd;
         uint32_t j = nk;
