@@ -365,6 +365,33 @@ def test_results_do_not_depend_on_the_thread_count(rng: np.random.Generator) -> 
     assert one.tobytes() == two.tobytes()
 
 
+
+@pytest.mark.parametrize("with_bias", [False, True])
+def test_prompt_products_on_the_gemm_engine_tiles(rng: np.random.Generator, ew_isa: str, with_bias: bool) -> None:
+    """The prompt path's Q K^T and P V run on the GEMM engine's microkernels (gemm_engine.h
+    pydml_sgemm_ukernels: 4 x 8 portable, 6 x 16 AVX2, 14 x 32 AVX-512) over its packed key and
+    value panels, on each ISA path this CPU has: head sizes off every panel width (H 12: a partial
+    8 x 8 transpose; Hv 20: a partial value panel), 96 rows of two query heads (row panels with a
+    partial last one on AVX-512), a key panel spanning the past and the new keys (read in place
+    without a bias, converted with one), the same bits on 1 and 2 threads."""
+    c = Case(rng, "FLOAT32", B=2, S=50, T=37, Nq=2, Nk=1, H=12, Hv=20, P=44)
+    fields, arrays = c.tensors("separate")
+    fields["OutputTensor"] = c.out_desc()
+    if with_bias:
+        fields["BiasTensor"] = tensor("FLOAT32", [len(c.bias)])
+        arrays["BiasTensor"] = c.arr(c.bias)
+    desc = mha1(fields, scale=0.3, q_heads=2, kv_heads=1)
+    previous = lib.pydml_set_num_threads(1)
+    try:
+        one = run(desc, arrays)["OutputTensor"]
+        lib.pydml_set_num_threads(2)
+        two = run(desc, arrays)["OutputTensor"]
+    finally:
+        lib.pydml_set_num_threads(previous)
+    assert one.tobytes() == two.tobytes()
+    keys, values = c.kv(with_bias)
+    close(one, reference(c.query(with_bias), keys, values, scale=0.3), "FLOAT32")
+
 # ---- MULTIHEAD_ATTENTION1: grouped-query attention and past sequence lengths -----------------------
 
 @pytest.mark.parametrize("dtype", ["FLOAT32", "FLOAT16"])

@@ -286,12 +286,15 @@ def test_small_m_reads_b_in_place(ew_isa: str, m: int, rng: np.random.Generator)
 
 
 @pytest.mark.parametrize("m", [1, 4, 9])
-def test_streamed_b_equals_packed_b_bit_for_bit(ew_isa: str, m: int, rng: np.random.Generator) -> None:
+@pytest.mark.parametrize("nk", [(300, 700), (40, 200)])
+def test_streamed_b_equals_packed_b_bit_for_bit(ew_isa: str, m: int, nk: tuple[int, int],
+                                                rng: np.random.Generator) -> None:
     # One or two row strips with a unit-stride FLOAT32 B stream B's rows (gemm_stream); a B with a
     # column step of 2 is packed and runs the microkernel instead. Both sum each element from 0,
     # k ascending in K slices of 256, C last: the same bits (K = 700: three slices, a tail of 4
-    # rows; N = 300: a partial last panel).
-    n, k = 300, 700
+    # rows; N = 300: a partial last panel; N = 40, K = 200: a streamed slice small enough for L1,
+    # whose sums stay in registers).
+    n, k = nk
     a = rng.standard_normal((m, k)).astype(np.float32)
     b = rng.standard_normal((k, n)).astype(np.float32)
     c = rng.standard_normal((m, n)).astype(np.float32)

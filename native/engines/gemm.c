@@ -74,6 +74,7 @@ typedef void (*gemm_ukr)(uint32_t kc, const float* a, const float* b, int64_t ld
 typedef void (*gemm_stream)(uint32_t kc, uint32_t mr, const float* a, const float* b, int64_t ldb, uint32_t w,
                             const float* src, int64_t lds, float* dst, int64_t ldd, float* acc);
 #define GEMM_STREAM_FLOATS 4096 /* stream scratch per thread (16 KiB: stays in L1 with a B row) */
+#define GEMM_STREAM_L1_FLOATS 8192 /* B slices up to this size (32 KiB, L1) are streamed with the sums in registers */
 
 typedef struct gemm_isa {
     uint32_t mr, nr;
@@ -148,7 +149,10 @@ static void store_row(void* dst, uint32_t type, int64_t stride, const float* src
 
 #define P_MR 4
 #define P_NR 8
-static inline __attribute__((always_inline)) void ukr_portable_body(uint32_t kc, const float* a, const float* b, int64_t ldb,
+/* The microkernel bodies read A(t, k) = a[t * at + k * ak]: at = 1, ak = MR for a packed strip (the
+ * GEMM driver's ukr), at = lda, ak = 1 for rows read in place (gemm_engine.h's ukr_rows). */
+static inline __attribute__((always_inline)) void ukr_portable_body(uint32_t kc, const float* a, int64_t at,
+                                                                    int64_t ak, const float* b, int64_t ldb,
                                                                     const float* src, int64_t lds, float* dst,
                                                                     int64_t ldd, uint32_t nr, const int MR) {
     float acc[P_MR][P_NR];
@@ -156,10 +160,10 @@ static inline __attribute__((always_inline)) void ukr_portable_body(uint32_t kc,
         for (int j = 0; j < P_NR; j++) acc[t][j] = 0.0f;
     for (uint32_t k = 0; k < kc; k++) {
         for (int t = 0; t < MR; t++) {
-            const float x = a[t];
+            const float x = a[t * at];
             for (int j = 0; j < P_NR; j++) acc[t][j] += x * b[j];
         }
-        a += MR;
+        a += ak;
         b += ldb;
     }
     for (int t = 0; t < MR; t++) {
@@ -173,9 +177,17 @@ static inline __attribute__((always_inline)) void ukr_portable_body(uint32_t kc,
 #define UKR_P(R)                                                                                        \
     static void ukr_portable_##R(uint32_t kc, const float* a, const float* b, int64_t ldb, const float* src, int64_t lds, \
                                  float* dst, int64_t ldd, uint32_t nr) {                                \
-        ukr_portable_body(kc, a, b, ldb, src, lds, dst, ldd, nr, R);                                         \
+        ukr_portable_body(kc, a, 1, R, b, ldb, src, lds, dst, ldd, nr, R);                                         \
     }
 UKR_P(1) UKR_P(2) UKR_P(3) UKR_P(4)
+/* The same microkernels reading A in place, A(t, k) = a[t * lda + k] (gemm_engine.h: ukr_rows):
+ * the same arithmetic in the same order, so bit-identical to ukr on the packed strip. */
+#define UKR_P_ROWS(R)                                                                                   \
+    static void ukr_portable_rows_##R(uint32_t kc, const float* a, int64_t lda, const float* b, int64_t ldb,   \
+                                      const float* src, int64_t lds, float* dst, int64_t ldd, uint32_t nr) { \
+        ukr_portable_body(kc, a, lda, 1, b, ldb, src, lds, dst, ldd, nr, R);                            \
+    }
+UKR_P_ROWS(1) UKR_P_ROWS(2) UKR_P_ROWS(3) UKR_P_ROWS(4)
 
 static void stream_portable(uint32_t kc, uint32_t mr, const float* a, const float* b, int64_t ldb, uint32_t w,
                             const float* src, int64_t lds, float* dst, int64_t ldd, float* acc) {
@@ -214,8 +226,8 @@ static void isa_portable(gemm_isa* k) {
 #define INLINE static inline __attribute__((always_inline))
 
 /* AVX2 microkernel: 6 rows x 16 columns (two ymm), 12 accumulators. */
-INLINE EW_T256 void ukr_avx2_body(uint32_t kc, const float* a, const float* b, int64_t ldb, const float* src, int64_t lds,
-                                  float* dst, int64_t ldd, uint32_t nr, const int MR) {
+INLINE EW_T256 void ukr_avx2_body(uint32_t kc, const float* a, int64_t at, int64_t ak, const float* b, int64_t ldb,
+                                  const float* src, int64_t lds, float* dst, int64_t ldd, uint32_t nr, const int MR) {
     __m256 c0[6], c1[6];
     /* the C tile this call ends by reading and writing (L2 when the item's rows outgrow L1): its
      * lines are on their way while the sums run */
@@ -228,11 +240,11 @@ INLINE EW_T256 void ukr_avx2_body(uint32_t kc, const float* a, const float* b, i
         const __m256 b0 = _mm256_loadu_ps(b), b1 = _mm256_loadu_ps(b + 8);
         _mm_prefetch((const char*)(b + 8 * ldb), _MM_HINT_T0);
         _Pragma("GCC unroll 6") for (int t = 0; t < MR; t++) {
-            const __m256 x = _mm256_broadcast_ss(a + t);
+            const __m256 x = _mm256_broadcast_ss(a + t * at);
             c0[t] = _mm256_fmadd_ps(x, b0, c0[t]);
             c1[t] = _mm256_fmadd_ps(x, b1, c1[t]);
         }
-        a += MR;
+        a += ak;
         b += ldb;
     }
     if (nr == 16) {
@@ -256,14 +268,21 @@ INLINE EW_T256 void ukr_avx2_body(uint32_t kc, const float* a, const float* b, i
 #define UKR_A2(R)                                                                                       \
     EW_T256 static void ukr_avx2_##R(uint32_t kc, const float* a, const float* b, int64_t ldb, const float* src,     \
                                      int64_t lds, float* dst, int64_t ldd, uint32_t nr) {                \
-        ukr_avx2_body(kc, a, b, ldb, src, lds, dst, ldd, nr, R);                                              \
+        ukr_avx2_body(kc, a, 1, R, b, ldb, src, lds, dst, ldd, nr, R);                                              \
     }
 UKR_A2(1) UKR_A2(2) UKR_A2(3) UKR_A2(4) UKR_A2(5) UKR_A2(6)
+#define UKR_A2_ROWS(R)                                                                                  \
+    EW_T256 static void ukr_avx2_rows_##R(uint32_t kc, const float* a, int64_t lda, const float* b, int64_t ldb, \
+                                          const float* src, int64_t lds, float* dst, int64_t ldd, uint32_t nr) { \
+        ukr_avx2_body(kc, a, lda, 1, b, ldb, src, lds, dst, ldd, nr, R);                                \
+    }
+UKR_A2_ROWS(1) UKR_A2_ROWS(2) UKR_A2_ROWS(3) UKR_A2_ROWS(4) UKR_A2_ROWS(5) UKR_A2_ROWS(6)
 
 /* AVX-512 microkernel: 14 rows x 32 columns (two zmm), 28 accumulators; A values are broadcast
  * from the packed strip (an embedded-broadcast FMA operand). */
-INLINE EW_T512 void ukr_avx512_body(uint32_t kc, const float* a, const float* b, int64_t ldb, const float* src, int64_t lds,
-                                    float* dst, int64_t ldd, uint32_t nr, const int MR) {
+INLINE EW_T512 void ukr_avx512_body(uint32_t kc, const float* a, int64_t at, int64_t ak, const float* b,
+                                    int64_t ldb, const float* src, int64_t lds, float* dst, int64_t ldd, uint32_t nr,
+                                    const int MR) {
     __m512 c0[14], c1[14];
     _Pragma("GCC unroll 14") for (int t = 0; t < MR; t++) c0[t] = c1[t] = _mm512_setzero_ps();
     for (uint32_t k = 0; k < kc; k++) {
@@ -271,11 +290,11 @@ INLINE EW_T512 void ukr_avx512_body(uint32_t kc, const float* a, const float* b,
         _mm_prefetch((const char*)(b + 8 * ldb), _MM_HINT_T0);
         _mm_prefetch((const char*)(b + 8 * ldb + 16), _MM_HINT_T0);
         _Pragma("GCC unroll 14") for (int t = 0; t < MR; t++) {
-            const __m512 x = _mm512_set1_ps(a[t]);
+            const __m512 x = _mm512_set1_ps(a[t * at]);
             c0[t] = _mm512_fmadd_ps(x, b0, c0[t]);
             c1[t] = _mm512_fmadd_ps(x, b1, c1[t]);
         }
-        a += MR;
+        a += ak;
         b += ldb;
     }
     if (nr == 32) {
@@ -303,14 +322,59 @@ INLINE EW_T512 void ukr_avx512_body(uint32_t kc, const float* a, const float* b,
 #define UKR_A5(R)                                                                                       \
     EW_T512 static void ukr_avx512_##R(uint32_t kc, const float* a, const float* b, int64_t ldb, const float* src,   \
                                        int64_t lds, float* dst, int64_t ldd, uint32_t nr) {              \
-        ukr_avx512_body(kc, a, b, ldb, src, lds, dst, ldd, nr, R);                                            \
+        ukr_avx512_body(kc, a, 1, R, b, ldb, src, lds, dst, ldd, nr, R);                                            \
     }
 UKR_A5(1) UKR_A5(2) UKR_A5(3) UKR_A5(4) UKR_A5(5) UKR_A5(6) UKR_A5(7)
 UKR_A5(8) UKR_A5(9) UKR_A5(10) UKR_A5(11) UKR_A5(12) UKR_A5(13) UKR_A5(14)
+#define UKR_A5_ROWS(R)                                                                                  \
+    EW_T512 static void ukr_avx512_rows_##R(uint32_t kc, const float* a, int64_t lda, const float* b, int64_t ldb, \
+                                            const float* src, int64_t lds, float* dst, int64_t ldd, uint32_t nr) { \
+        ukr_avx512_body(kc, a, lda, 1, b, ldb, src, lds, dst, ldd, nr, R);                              \
+    }
+UKR_A5_ROWS(1) UKR_A5_ROWS(2) UKR_A5_ROWS(3) UKR_A5_ROWS(4) UKR_A5_ROWS(5) UKR_A5_ROWS(6) UKR_A5_ROWS(7)
+UKR_A5_ROWS(8) UKR_A5_ROWS(9) UKR_A5_ROWS(10) UKR_A5_ROWS(11) UKR_A5_ROWS(12) UKR_A5_ROWS(13) UKR_A5_ROWS(14)
+
+/* stream_fma's sums for row t of A and NV * 8 columns of B from column j, in NV registers over all
+ * of kc: NV independent FMA chains, each sum from 0 in ascending k, src added last. */
+INLINE EW_T256 void stream_regs(uint32_t kc, uint32_t mr, uint32_t t, const float* a, const float* b, int64_t ldb,
+                                uint32_t j, const float* src, int64_t lds, float* dst, int64_t ldd, const int NV) {
+    __m256 c[8];
+    _Pragma("GCC unroll 8") for (int v = 0; v < NV; v++) c[v] = _mm256_setzero_ps();
+    const float* bj = b + j;
+    for (uint32_t k = 0; k < kc; k++) {
+        const __m256 x = _mm256_broadcast_ss(a + (size_t)k * mr + t);
+        _Pragma("GCC unroll 8") for (int v = 0; v < NV; v++)
+            c[v] = _mm256_fmadd_ps(x, _mm256_loadu_ps(bj + 8 * v), c[v]);
+        bj += ldb;
+    }
+    _Pragma("GCC unroll 8") for (int v = 0; v < NV; v++) {
+        if (src) c[v] = _mm256_add_ps(c[v], _mm256_loadu_ps(src + t * lds + j + 8 * v));
+        _mm256_storeu_ps(dst + t * ldd + j + 8 * v, c[v]);
+    }
+}
 
 /* gemm_stream with FMA, as both x86 microkernels compute (AVX2 and AVX-512 alike). */
 EW_T256 static void stream_fma(uint32_t kc, uint32_t mr, const float* a, const float* b, int64_t ldb, uint32_t w,
                                const float* src, int64_t lds, float* dst, int64_t ldd, float* acc) {
+    if ((size_t)kc * w <= GEMM_STREAM_L1_FLOATS) {
+        /* B's slice fits L1 (attention's decoding: a 64-key block of values): the sums stay in
+         * registers over all of kc, 64 columns (eight FMA chains) at a time, B re-read from L1 for
+         * each row; the passes below load and store every accumulator once per eight FMAs, which
+         * left attention's decoding P V at 0.8x its former row updates. The same sums. */
+        for (uint32_t t = 0; t < mr; t++) {
+            uint32_t j = 0;
+            for (; j + 64 <= w; j += 64) stream_regs(kc, mr, t, a, b, ldb, j, src, lds, dst, ldd, 8);
+            switch ((w - j) / 8) { /* w is a multiple of 16 (NR) */
+            case 6: stream_regs(kc, mr, t, a, b, ldb, j, src, lds, dst, ldd, 6); break;
+            case 4: stream_regs(kc, mr, t, a, b, ldb, j, src, lds, dst, ldd, 4); break;
+            case 2: stream_regs(kc, mr, t, a, b, ldb, j, src, lds, dst, ldd, 2); break;
+            default:
+                for (; j < w; j += 8) stream_regs(kc, mr, t, a, b, ldb, j, src, lds, dst, ldd, 1);
+                break;
+            }
+        }
+        return;
+    }
     memset(acc, 0, (size_t)mr * w * sizeof(float));
     uint32_t k = 0;
     /* eight rows of B per pass: eight streams in flight, and each accumulator is loaded and stored
@@ -1631,4 +1695,65 @@ void pydml_gemm_pack_b_panel(float* d, uint32_t NR, uint32_t nr, uint32_t K, con
         }
         for (uint32_t j = nr; j < NR; j++) dk[j] = 0.0f;
     }
+}
+
+/* ---- the microkernels for callers' own loops (gemm_engine.h: pydml_sgemm_ukernels_get) ---------
+ * The ISA tables above, plus the in-place-A variants and the raw entry points' packing, handed
+ * out as one struct: attention's blocks run on these tiles instead of a copy of their own. */
+
+static void ukernels_pack_a(const float* a, int64_t rs, int64_t cs, uint32_t mr, uint32_t kc, float* dst) {
+    sgemm_pack_a(a, rs, cs, dst, mr, kc);
+}
+
+static void ukernels_pack_b(uint32_t NR, const float* b, int64_t rs, int64_t cs, uint32_t kc, uint32_t nr,
+                            float* dst) {
+#ifdef GEMM_X86
+    if (NR >= 16 && rs == 1 && cs != 1) { /* the AVX2 and AVX-512 paths: AVX is there */
+        pack_bt_avx(dst, b, cs, NR, nr, kc);
+        return;
+    }
+#endif
+    sgemm_pack_b(b, rs, cs, dst, NR, 1, nr, kc);
+}
+
+#define UKERNELS_PACK_B(NR)                                                                             \
+    static void ukernels_pack_b_##NR(const float* b, int64_t rs, int64_t cs, uint32_t kc, uint32_t nr, float* dst) { \
+        ukernels_pack_b(NR, b, rs, cs, kc, nr, dst);                                                    \
+    }
+UKERNELS_PACK_B(8) UKERNELS_PACK_B(16) UKERNELS_PACK_B(32)
+
+_Static_assert(GEMM_MR_MAX == PYDML_SGEMM_MR_MAX && GEMM_NR_MAX == PYDML_SGEMM_NR_MAX &&
+                   GEMM_STREAM_L1_FLOATS == PYDML_SGEMM_STREAM_L1_FLOATS,
+               "gemm_engine.h's bounds");
+
+void pydml_sgemm_ukernels_get(pydml_sgemm_ukernels* u) {
+    if (u == NULL) return;
+    gemm_isa isa;
+    choose_isa(&isa);
+    memset(u, 0, sizeof *u);
+    u->mr = isa.mr;
+    u->nr = isa.nr;
+    for (uint32_t r = 1; r <= isa.mr; r++) u->ukr[r] = isa.ukr[r];
+    u->stream = isa.stream;
+    u->pack_a = ukernels_pack_a;
+    static const pydml_sgemm_ukr_rows portable_rows[P_MR + 1] = {
+        NULL, ukr_portable_rows_1, ukr_portable_rows_2, ukr_portable_rows_3, ukr_portable_rows_4};
+    const pydml_sgemm_ukr_rows* rows = portable_rows;
+    u->pack_b = ukernels_pack_b_8;
+#ifdef GEMM_X86
+    static const pydml_sgemm_ukr_rows avx2_rows[7] = {NULL, ukr_avx2_rows_1, ukr_avx2_rows_2, ukr_avx2_rows_3,
+                                                      ukr_avx2_rows_4, ukr_avx2_rows_5, ukr_avx2_rows_6};
+    static const pydml_sgemm_ukr_rows avx512_rows[15] = {
+        NULL, ukr_avx512_rows_1, ukr_avx512_rows_2, ukr_avx512_rows_3, ukr_avx512_rows_4, ukr_avx512_rows_5,
+        ukr_avx512_rows_6, ukr_avx512_rows_7, ukr_avx512_rows_8, ukr_avx512_rows_9, ukr_avx512_rows_10,
+        ukr_avx512_rows_11, ukr_avx512_rows_12, ukr_avx512_rows_13, ukr_avx512_rows_14};
+    if (isa.nr == 16) {
+        rows = avx2_rows;
+        u->pack_b = ukernels_pack_b_16;
+    } else if (isa.nr == 32) {
+        rows = avx512_rows;
+        u->pack_b = ukernels_pack_b_32;
+    }
+#endif
+    for (uint32_t r = 1; r <= isa.mr; r++) u->ukr_rows[r] = rows[r];
 }

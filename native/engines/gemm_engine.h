@@ -83,4 +83,60 @@ pydml_status pydml_sgemm_pack_b_into(uint32_t K, uint32_t N, const float* b, int
 void pydml_gemm_pack_b_panel(float* d, uint32_t NR, uint32_t nr, uint32_t K, const void* b, uint32_t type,
                              int64_t b_rs, int64_t b_cs);
 
+/* ---- the engine's microkernels themselves (pydml_sgemm_ukernels_get) ----
+ * For kernels that run their own loops around the engine's register tiles (attention multiplies
+ * each 64-key block by every row panel of a query block while the block sits in L1): the active
+ * ISA's tile size, microkernels and packing, the same functions DML_OPERATOR_GEMM and
+ * pydml_sgemm* run (AVX-512: 14 x 32, AVX2 + FMA: 6 x 16, portable C: 4 x 8), chosen by
+ * pydml_active_cpu_features() at the call (take a fresh copy per execution, as the operators do).
+ *
+ * Formats (FLOAT32, element strides):
+ *   A strip, packed: mr <= MR rows of kc columns, A(t, k) = a[k * mr + t]          (pack_a writes it)
+ *   A in place:      A(t, k) = a[t * lda + k]                                       (ukr_rows reads it)
+ *   B panel:         NR columns of kc rows, B(k, j) = b[k * ldb + j], ldb >= NR; every row is read
+ *                    NR floats wide whatever nr, so a B narrower than NR (or ending at a buffer's end)
+ *                    is packed (pack_b: ldb = NR, zero past nr). A K slice [k0, k0 + kc) of a packed
+ *                    panel is the contiguous run from b + k0 * NR.
+ * Microkernels, for 1 <= mr <= MR (the function's fixed row count is its index), t < mr, j < nr <= NR:
+ *   ukr[mr]:      dst[t * ldd + j] = sum_{k < kc} A(t, k) B(k, j)  (+ src[t * lds + j] if src != NULL)
+ *   ukr_rows[mr]: the same with A in place (no packing: for an A that is read once per tile row,
+ *                 e.g. attention's softmax weights, packing cost more than it saved)
+ * Sum order: each element's sum starts at 0 and adds its kc terms in ascending k, one fused
+ * multiply-add per term on the x86 paths (the portable path: multiply then add, unless the compiler
+ * contracts), src added last; ukr and ukr_rows give the same bits for the same A. Nothing depends on
+ * the thread count: a caller that fixes its tiles and K slices by the shapes alone gets results
+ * independent of how it shares the tiles among threads (src may equal dst: C += A B in place).
+ *   stream: the microkernel's sums over a B read in place with unit stride along n, streamed row by
+ *           row (for a few rows of A against a wide B): for t < mr (any count), j < w (w a multiple
+ *           of NR), dst[t * ldd + j] = sum_{k < kc} a[k * mr + t] b[k * ldb + j] (+ src[t * lds + j]),
+ *           bit-identical to ukr over the same columns; acc: mr * w floats of 32-byte aligned scratch.
+ *           When kc * w <= PYDML_SGEMM_STREAM_L1_FLOATS (B's slice fits L1) the sums stay in registers
+ *           (acc unused; B re-read per row of A): a caller with a small kc calls it on column runs
+ *           that fit.
+ *   pack_a(a, rs, cs, mr, kc, dst): A(t, k) = a[t * rs + k * cs] into a packed strip.
+ *   pack_b(b, rs, cs, kc, nr, dst): B(k, j) = b[k * rs + j * cs] (j < nr <= NR) into one panel,
+ *           dst[k * NR + j], zero for nr <= j < NR; a transposed source (rs = 1: K^T, W^T) goes
+ *           through 8 x 8 register transposes on the x86 paths. Exact copies. */
+#define PYDML_SGEMM_MR_MAX 14
+#define PYDML_SGEMM_NR_MAX 32
+#define PYDML_SGEMM_STREAM_L1_FLOATS 8192
+
+typedef void (*pydml_sgemm_ukr)(uint32_t kc, const float* a, const float* b, int64_t ldb, const float* src,
+                                int64_t lds, float* dst, int64_t ldd, uint32_t nr);
+typedef void (*pydml_sgemm_ukr_rows)(uint32_t kc, const float* a, int64_t lda, const float* b, int64_t ldb,
+                                     const float* src, int64_t lds, float* dst, int64_t ldd, uint32_t nr);
+typedef void (*pydml_sgemm_stream)(uint32_t kc, uint32_t mr, const float* a, const float* b, int64_t ldb, uint32_t w,
+                                   const float* src, int64_t lds, float* dst, int64_t ldd, float* acc);
+
+typedef struct pydml_sgemm_ukernels {
+    uint32_t mr, nr;                                    /* MR and NR of the active ISA */
+    pydml_sgemm_ukr ukr[PYDML_SGEMM_MR_MAX + 1];        /* [1 .. mr]; [0] and past mr NULL */
+    pydml_sgemm_ukr_rows ukr_rows[PYDML_SGEMM_MR_MAX + 1];
+    pydml_sgemm_stream stream;
+    void (*pack_a)(const float* a, int64_t rs, int64_t cs, uint32_t mr, uint32_t kc, float* dst);
+    void (*pack_b)(const float* b, int64_t rs, int64_t cs, uint32_t kc, uint32_t nr, float* dst);
+} pydml_sgemm_ukernels;
+
+void pydml_sgemm_ukernels_get(pydml_sgemm_ukernels* out);
+
 #endif /* PYDML_NATIVE_GEMM_ENGINE_H */

@@ -14,24 +14,29 @@
  * holding those positions of every query head of that key/value head (grouped-query attention
  * reads each key block once for the group). Key blocks of ATT_BK positions are visited in ascending
  * order with a running maximum and sum per query row (online softmax): a thread holds the scores
- * of one row panel (ATT_MR rows) and one key block, never more of the score matrix, and memory is
- * linear in the sequence length (the packed keys and values of one (b, head) per thread).
- * Prompts: a work unit (b, key/value head, a run of query blocks) packs its keys once as 16-key
- * panels (d-major, the B operand of Q K^T) and its values as 16-column panels (converted from
- * FLOAT16 and biased once), then each key block runs through every ATT_MR-row panel of a query
- * block while it sits in L1: scores by 6 x 16 register tiles (AVX2: 12 accumulators, FMA), a
- * vectorized exp (ew_expf_normal's polynomial; exactly 0 below -86), and P V by the same tiles. A
- * block's keys after the last one any row of the panel keeps under a mask are cut (16-key panels)
- * or the whole block skipped, only where |q| |k| + MaskFilterValue puts them more than 110 below
- * every row's running maximum, so their weights are exactly 0 and the maximum stays (a causal mask
- * then costs about half). Decoding (query blocks of at most ATT_GEMV_ROWS positions): 8-key dot products
- * and row updates over the keys and values where they lie (FLOAT32) or converted a block at a
- * time. Each output element is a sum in a fixed order (d ascending for a score, key position
- * ascending for P V, blocks ascending); the query blocks, panels and key blocks follow the shapes
- * only, and only the sharing of units follows the thread count: results never depend on it.
+ * of one row panel (MR rows, the GEMM engine's tile height) and one key block, never more of the
+ * score matrix, and memory is linear in the sequence length (the packed keys and values of one
+ * (b, head) per thread).
+ * Prompts: a work unit (b, key/value head, a run of query blocks) packs its keys once as the GEMM
+ * engine's B panels of NR keys (K^T, d-major) and its values as panels of NR columns (converted from
+ * FLOAT16 and biased once), then each key block runs through every MR-row panel of a query block
+ * while it sits in L1: scores by the engine's register tiles (gemm_engine.h pydml_sgemm_ukernels:
+ * 6 x 16 on AVX2, 14 x 32 on AVX-512, reading the query rows in place), a vectorized exp
+ * (ew_expf_normal's polynomial; exactly 0 below -86), and P V by the same tiles (the weights read
+ * in place). A block's keys after the last one any row of the panel keeps under a mask are cut
+ * (NR-key panels) or the whole block skipped, only where |q| |k| + MaskFilterValue puts them more
+ * than 110 below every row's running maximum, so their weights are exactly 0 and the maximum stays
+ * (a causal mask then costs about half). Decoding (query blocks of at most ATT_GEMV_ROWS
+ * positions): 8-key dot products and row updates over the keys and values where they lie (FLOAT32)
+ * or converted a block at a time. Each output element is a sum in a fixed order (d ascending for a
+ * score; for P V, key position ascending within a block, added to the rescaled sum of the blocks
+ * before); the query blocks, panels and key blocks follow the shapes and the ISA only, and only the
+ * sharing of units follows the thread count: results never depend on it.
  * (Issue 23's measurements, AVX2 host, shared: the GEMM engine's per-block packing left FP32 at
- * 0.57-0.74x torch's scaled_dot_product_attention; these tiles reach about parity, see
- * docs/accuracy-and-speed.md.)
+ * 0.57-0.74x torch's scaled_dot_product_attention; register tiles on packed key/value panels with
+ * Q and the weights read in place reach about parity, see docs/accuracy-and-speed.md. Issue 28: those
+ * tiles are the engine's own, not a copy; against attention's former private tiles, 1-thread CPU
+ * time, bench_attention's cases, shared 2-core host: median paired ratios 0.97-1.05, within noise.)
  *
  * Readings where the pages are thin or silent (decisions, with their evidence):
  *  - Layouts. The stacked tensors are [B, S|T, N, 2|3, H], the stack on the fourth dimension
@@ -99,9 +104,10 @@
 #include "families.h"
 #include "gemm_engine.h"
 
-#define ATT_BQ 96          /* query rows of a block (before grouping): 16 panels of ATT_MR */
-#define ATT_BK 64          /* key positions of a block (a multiple of 16) */
+#define ATT_BQ 96          /* query rows of a block (before grouping): 16 panels of 6 (AVX2's MR) */
+#define ATT_BK 64          /* key positions of a block (a multiple of every NR of the engine: 8, 16, 32) */
 #define ATT_GEMV_ROWS 4    /* query blocks of at most this many positions use dot products over the key rows */
+#define ATT_STREAM_FLOATS 4096 /* decoding's streamed P V: scratch sums per call (16 KiB, in L1) */
 #define ATT_PARALLEL_MIN 200000.0 /* multiply-adds below which one thread runs everything */
 /* exp(x) is exactly 0 in float below -104 (ew_expf): a block whose every score is this far below the
  * running maximum adds nothing, and is skipped */
@@ -177,6 +183,7 @@ typedef struct att_run {
     uint32_t* pl;                    /* past length of each batch */
     int64_t* kr;                     /* unmasked key range [kr[2b], kr[2b + 1]) of a length mask */
     int isa;
+    pydml_sgemm_ukernels uk;         /* the GEMM engine's tiles (MR x NR) for the prompt products */
 } att_run;
 
 static inline uint64_t last_stride(const pydml_tensor* t, uint32_t back) { return t->strides[t->dim_count - 1 - back]; }
@@ -218,42 +225,29 @@ static inline char* at(const att_view* v, uint64_t i0, uint64_t i1, uint64_t i2)
 
 /* ---- per-ISA kernels -------------------------------------------------------------------------- */
 
-/* The products run on register tiles of up to ATT_MR rows by 16 columns (12 accumulators of 8
- * lanes on AVX2: the classic 6 x 16 tile). Each output element is a sum in ascending order of its
- * reduction index (d for the scores, key position for P V), one FMA per term, whatever the tile;
- * the portable variant does the same sums in plain C. */
-#define ATT_MR 6
+/* The prompt path's products (Q K^T and P V of a row panel and a key block) run on the GEMM
+ * engine's register tiles (gemm_engine.h: pydml_sgemm_ukernels, MR x NR: 6 x 16 on AVX2, 14 x 32
+ * on AVX-512, 4 x 8 portable), reading Q and the weights in place and the keys and values as the
+ * engine's packed panels; decoding's P V is the engine's streamed product (gemm_stream) over the
+ * values where they lie. What stays here is attention's own: the online softmax, the masks, and
+ * decoding's dot products below. */
 
-/* s[i * lds + p * 16 + c] = sum_d q[i * ldq + d] kp[p * H * 16 + d * 16 + c] for i < mr, p < np:
- * rows of Q against np key panels (keys packed 16 to a panel, d-major) */
-typedef void (*att_qk_fn)(uint32_t mr, uint32_t H, const float* q, size_t ldq, const float* kp, uint32_t np,
-                          float* s, size_t lds);
-/* o[i * ldo + c * 16 + e] += sum_{j < nk} p[i * ldp + j] v[c * vps + j * 16 + e] for i < mr, c < nc,
- * e < 16: weights against nc value panels (16 columns each, key-major) */
-typedef void (*att_pv_fn)(uint32_t mr, uint32_t nk, const float* p, size_t ldp, const float* v, size_t vps,
-                          uint32_t nc, float* o, size_t ldo);
-/* dot[i * ldd + j] = sum_d q[i * H + d] k[j * kst + d] for i < m, j < nk (key rows in memory) */
+/* Decoding's scores, q against key rows read where they lie (a transposed B read in place): the
+ * engine has no such form (its GEMV form, stream, reads B with unit stride along n, and packing the
+ * keys first would double the memory traffic of a memory-bound step: every key is used once).
+ * dot[i * ldd + j] = sum_d q[i * H + d] k[j * kst + d] for i < m, j < nk (key rows in memory) */
 typedef void (*att_dots_fn)(const float* q, uint32_t H, uint32_t m, const float* k, int64_t kst, uint32_t nk,
                             float* dot, uint32_t ldd);
-/* acc[i * Hv + e] += sum_{j < nk} w[i * ldw + j] v[j * vst + e] (ascending j) for i < m */
-typedef void (*att_axpys_fn)(float* acc, uint32_t Hv, uint32_t m, const float* w, uint32_t ldw, const float* v,
-                             int64_t vst, uint32_t nk);
 
 /* One online-softmax step of n rows whose block scores are s[i * lds + j], j < nk: the running
  * maximum m and sum l, the scores turned into weights, and the rows of acc (stride lda, n_acc
  * columns) rescaled to the new maximum. */
 typedef void (*att_softmax_fn)(uint32_t n, float* s, size_t lds, uint32_t nk, float* m, float* l, float* acc,
                                size_t lda, uint32_t n_acc);
-/* rows[0..16) (H floats each) into a key panel: kp[d * 16 + jj] = rows[jj][d] */
-typedef void (*att_pack_fn)(const float* const* rows, uint32_t H, float* kp);
 
 typedef struct att_isa {
-    att_qk_fn qk;
-    att_pv_fn pv;
     att_dots_fn dots;
-    att_axpys_fn axpys;
     att_softmax_fn softmax;
-    att_pack_fn pack;
     void (*scale)(float*, uint32_t, float);        /* x[e] *= a */
 } att_isa;
 
@@ -282,33 +276,6 @@ typedef struct att_isa {
 #pragma GCC optimize("fp-contract=fast")
 #endif
 
-static void att_qk_c(uint32_t mr, uint32_t H, const float* q, size_t ldq, const float* kp, uint32_t np, float* s,
-                     size_t lds) {
-    for (uint32_t p = 0; p < np; p++)
-        for (uint32_t i = 0; i < mr; i++) {
-            float acc[16] = {0};
-            for (uint32_t d = 0; d < H; d++) {
-                const float a = q[(size_t)i * ldq + d];
-                const float* k = kp + ((size_t)p * H + d) * 16;
-                for (int c = 0; c < 16; c++) acc[c] += a * k[c];
-            }
-            memcpy(s + (size_t)i * lds + (size_t)p * 16, acc, sizeof acc);
-        }
-}
-
-static void att_pv_c(uint32_t mr, uint32_t nk, const float* p, size_t ldp, const float* v, size_t vps, uint32_t nc,
-                     float* o, size_t ldo) {
-    for (uint32_t c = 0; c < nc; c++)
-        for (uint32_t i = 0; i < mr; i++) {
-            float* oi = o + (size_t)i * ldo + (size_t)c * 16;
-            for (uint32_t j = 0; j < nk; j++) {
-                const float a = p[(size_t)i * ldp + j];
-                const float* vj = v + (size_t)c * vps + (size_t)j * 16;
-                for (int e = 0; e < 16; e++) oi[e] += a * vj[e];
-            }
-        }
-}
-
 static void att_dots_c(const float* q, uint32_t H, uint32_t m, const float* k, int64_t kst, uint32_t nk, float* dot,
                        uint32_t ldd) {
     for (uint32_t i = 0; i < m; i++)
@@ -316,15 +283,6 @@ static void att_dots_c(const float* q, uint32_t H, uint32_t m, const float* k, i
             float acc = 0.0f;
             for (uint32_t d = 0; d < H; d++) acc += q[(size_t)i * H + d] * k[j * kst + d];
             dot[(size_t)i * ldd + j] = acc;
-        }
-}
-
-static void att_axpys_c(float* acc, uint32_t Hv, uint32_t m, const float* w, uint32_t ldw, const float* v,
-                        int64_t vst, uint32_t nk) {
-    for (uint32_t i = 0; i < m; i++)
-        for (uint32_t j = 0; j < nk; j++) {
-            const float a = w[(size_t)i * ldw + j];
-            for (uint32_t e = 0; e < Hv; e++) acc[(size_t)i * Hv + e] += a * v[j * vst + e];
         }
 }
 
@@ -350,11 +308,6 @@ static void att_scale_c(float* x, uint32_t n, float a) {
 
 ATT_SOFTMAX(c, )
 
-static void att_pack_c(const float* const* rows, uint32_t H, float* kp) {
-    for (uint32_t d = 0; d < H; d++)
-        for (int jj = 0; jj < 16; jj++) kp[(size_t)d * 16 + jj] = rows[jj][d];
-}
-
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC pop_options
 #endif
@@ -370,79 +323,6 @@ EW_T256 ATT_INLINE __m256 att_exp_poly_inner8(__m256 r) {
     p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(EW_EXPF_C3));
     p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(EW_EXPF_C2));
     return _mm256_fmadd_ps(p, r, _mm256_set1_ps(1.0f));
-}
-
-/* One mr x 16 tile of the scores: 2 key loads and mr broadcasts per d, 2 mr FMAs. */
-EW_T256 ATT_INLINE void att_qk_tile8(const uint32_t mr, uint32_t H, const float* q, size_t ldq, const float* kp,
-                                     float* s, size_t lds) {
-    __m256 c0[ATT_MR], c1[ATT_MR];
-    for (uint32_t i = 0; i < mr; i++) c0[i] = c1[i] = _mm256_setzero_ps();
-    for (uint32_t d = 0; d < H; d++) {
-        const __m256 b0 = _mm256_loadu_ps(kp + (size_t)d * 16), b1 = _mm256_loadu_ps(kp + (size_t)d * 16 + 8);
-        for (uint32_t i = 0; i < mr; i++) {
-            const __m256 a = _mm256_broadcast_ss(q + (size_t)i * ldq + d);
-            c0[i] = _mm256_fmadd_ps(a, b0, c0[i]);
-            c1[i] = _mm256_fmadd_ps(a, b1, c1[i]);
-        }
-    }
-    for (uint32_t i = 0; i < mr; i++) {
-        _mm256_storeu_ps(s + (size_t)i * lds, c0[i]);
-        _mm256_storeu_ps(s + (size_t)i * lds + 8, c1[i]);
-    }
-}
-
-EW_T256 static void att_qk_avx2(uint32_t mr, uint32_t H, const float* q, size_t ldq, const float* kp, uint32_t np,
-                                float* s, size_t lds) {
-    for (uint32_t p = 0; p < np; p++) {
-        const float* k = kp + (size_t)p * H * 16;
-        float* sp = s + (size_t)p * 16;
-        switch (mr) {
-        case 6: att_qk_tile8(6, H, q, ldq, k, sp, lds); break;
-        case 5: att_qk_tile8(5, H, q, ldq, k, sp, lds); break;
-        case 4: att_qk_tile8(4, H, q, ldq, k, sp, lds); break;
-        case 3: att_qk_tile8(3, H, q, ldq, k, sp, lds); break;
-        case 2: att_qk_tile8(2, H, q, ldq, k, sp, lds); break;
-        default: att_qk_tile8(1, H, q, ldq, k, sp, lds); break;
-        }
-    }
-}
-
-/* One mr x 16 tile of the output: 2 value loads and mr broadcasts per key, 2 mr FMAs. */
-EW_T256 ATT_INLINE void att_pv_tile8(const uint32_t mr, uint32_t nk, const float* p, size_t ldp, const float* v,
-                                     float* o, size_t ldo) {
-    __m256 c0[ATT_MR], c1[ATT_MR];
-    for (uint32_t i = 0; i < mr; i++) {
-        c0[i] = _mm256_loadu_ps(o + (size_t)i * ldo);
-        c1[i] = _mm256_loadu_ps(o + (size_t)i * ldo + 8);
-    }
-    for (uint32_t j = 0; j < nk; j++) {
-        const __m256 b0 = _mm256_loadu_ps(v + (size_t)j * 16), b1 = _mm256_loadu_ps(v + (size_t)j * 16 + 8);
-        for (uint32_t i = 0; i < mr; i++) {
-            const __m256 a = _mm256_broadcast_ss(p + (size_t)i * ldp + j);
-            c0[i] = _mm256_fmadd_ps(a, b0, c0[i]);
-            c1[i] = _mm256_fmadd_ps(a, b1, c1[i]);
-        }
-    }
-    for (uint32_t i = 0; i < mr; i++) {
-        _mm256_storeu_ps(o + (size_t)i * ldo, c0[i]);
-        _mm256_storeu_ps(o + (size_t)i * ldo + 8, c1[i]);
-    }
-}
-
-EW_T256 static void att_pv_avx2(uint32_t mr, uint32_t nk, const float* p, size_t ldp, const float* v, size_t vps,
-                                uint32_t nc, float* o, size_t ldo) {
-    for (uint32_t c = 0; c < nc; c++) {
-        const float* vc = v + (size_t)c * vps;
-        float* oc = o + (size_t)c * 16;
-        switch (mr) {
-        case 6: att_pv_tile8(6, nk, p, ldp, vc, oc, ldo); break;
-        case 5: att_pv_tile8(5, nk, p, ldp, vc, oc, ldo); break;
-        case 4: att_pv_tile8(4, nk, p, ldp, vc, oc, ldo); break;
-        case 3: att_pv_tile8(3, nk, p, ldp, vc, oc, ldo); break;
-        case 2: att_pv_tile8(2, nk, p, ldp, vc, oc, ldo); break;
-        default: att_pv_tile8(1, nk, p, ldp, vc, oc, ldo); break;
-        }
-    }
 }
 
 /* lanes summed in a fixed tree */
@@ -487,38 +367,6 @@ EW_T256 static void att_dots_avx2(const float* q, uint32_t H, uint32_t m, const 
             for (uint32_t d = H8; d < H; d++)
                 acc = _mm_cvtss_f32(_mm_fmadd_ss(_mm_set_ss(qi[d]), _mm_set_ss(kj[d]), _mm_set_ss(acc)));
             di[j] = acc;
-        }
-    }
-}
-
-/* Decoding: 64 columns of a row's accumulator stay in registers over the block's keys. */
-EW_T256 static void att_axpys_avx2(float* acc, uint32_t Hv, uint32_t m, const float* w, uint32_t ldw, const float* v,
-                                   int64_t vst, uint32_t nk) {
-    for (uint32_t i = 0; i < m; i++) {
-        float* ai = acc + (size_t)i * Hv;
-        const float* wi = w + (size_t)i * ldw;
-        uint32_t e = 0;
-        for (; e + 64 <= Hv; e += 64) {
-            __m256 c[8];
-            for (int t = 0; t < 8; t++) c[t] = _mm256_loadu_ps(ai + e + 8 * t);
-            for (uint32_t j = 0; j < nk; j++) {
-                const __m256 a = _mm256_broadcast_ss(wi + j);
-                const float* vj = v + (int64_t)j * vst + e;
-                for (int t = 0; t < 8; t++) c[t] = _mm256_fmadd_ps(a, _mm256_loadu_ps(vj + 8 * t), c[t]);
-            }
-            for (int t = 0; t < 8; t++) _mm256_storeu_ps(ai + e + 8 * t, c[t]);
-        }
-        for (; e + 8 <= Hv; e += 8) {
-            __m256 c = _mm256_loadu_ps(ai + e);
-            for (uint32_t j = 0; j < nk; j++)
-                c = _mm256_fmadd_ps(_mm256_broadcast_ss(wi + j), _mm256_loadu_ps(v + (int64_t)j * vst + e), c);
-            _mm256_storeu_ps(ai + e, c);
-        }
-        for (; e < Hv; e++) {
-            float c = ai[e];
-            for (uint32_t j = 0; j < nk; j++)
-                c = _mm_cvtss_f32(_mm_fmadd_ss(_mm_set_ss(wi[j]), _mm_set_ss(v[(int64_t)j * vst + e]), _mm_set_ss(c)));
-            ai[e] = c;
         }
     }
 }
@@ -601,49 +449,18 @@ EW_T256 static void att_softmax_avx2(uint32_t n, float* s, size_t lds, uint32_t 
     }
 }
 
-/* columns of 8 rows of 8 (r[k][j] -> r[j][k]) */
-EW_T256 ATT_INLINE void att_transpose8x8(__m256 r[8]) {
-    __m256 t[8], u[8];
-    for (int k = 0; k < 8; k += 2) {
-        t[k] = _mm256_unpacklo_ps(r[k], r[k + 1]);
-        t[k + 1] = _mm256_unpackhi_ps(r[k], r[k + 1]);
-    }
-    for (int k = 0; k < 8; k += 4) {
-        u[k] = _mm256_shuffle_ps(t[k], t[k + 2], 0x44);
-        u[k + 1] = _mm256_shuffle_ps(t[k], t[k + 2], 0xee);
-        u[k + 2] = _mm256_shuffle_ps(t[k + 1], t[k + 3], 0x44);
-        u[k + 3] = _mm256_shuffle_ps(t[k + 1], t[k + 3], 0xee);
-    }
-    for (int k = 0; k < 4; k++) {
-        r[k] = _mm256_permute2f128_ps(u[k], u[k + 4], 0x20);
-        r[k + 4] = _mm256_permute2f128_ps(u[k], u[k + 4], 0x31);
-    }
-}
-
-EW_T256 static void att_pack_avx2(const float* const* rows, uint32_t H, float* kp) {
-    uint32_t d = 0;
-    for (; d + 8 <= H; d += 8)
-        for (int half = 0; half < 2; half++) {
-            __m256 v[8];
-            for (int k = 0; k < 8; k++) v[k] = _mm256_loadu_ps(rows[half * 8 + k] + d);
-            att_transpose8x8(v);
-            for (int k = 0; k < 8; k++) _mm256_storeu_ps(kp + (size_t)(d + k) * 16 + half * 8, v[k]);
-        }
-    for (; d < H; d++)
-        for (int jj = 0; jj < 16; jj++) kp[(size_t)d * 16 + jj] = rows[jj][d];
-}
-
-/* The AVX-512 hosts run the AVX2 kernels (every AVX-512 host has AVX2 and FMA). */
+/* The AVX-512 hosts run the AVX2 softmax and decoding kernels (every AVX-512 host has AVX2 and FMA);
+ * their prompt products are the engine's AVX-512 tiles. */
 static const att_isa ISAS[3] = {
-    {att_qk_c, att_pv_c, att_dots_c, att_axpys_c, att_softmax_c, att_pack_c, att_scale_c},
-    {att_qk_avx2, att_pv_avx2, att_dots_avx2, att_axpys_avx2, att_softmax_avx2, att_pack_avx2, att_scale_avx2},
-    {att_qk_avx2, att_pv_avx2, att_dots_avx2, att_axpys_avx2, att_softmax_avx2, att_pack_avx2, att_scale_avx2},
+    {att_dots_c, att_softmax_c, att_scale_c},
+    {att_dots_avx2, att_softmax_avx2, att_scale_avx2},
+    {att_dots_avx2, att_softmax_avx2, att_scale_avx2},
 };
 #else
 static const att_isa ISAS[3] = {
-    {att_qk_c, att_pv_c, att_dots_c, att_axpys_c, att_softmax_c, att_pack_c, att_scale_c},
-    {att_qk_c, att_pv_c, att_dots_c, att_axpys_c, att_softmax_c, att_pack_c, att_scale_c},
-    {att_qk_c, att_pv_c, att_dots_c, att_axpys_c, att_softmax_c, att_pack_c, att_scale_c},
+    {att_dots_c, att_softmax_c, att_scale_c},
+    {att_dots_c, att_softmax_c, att_scale_c},
+    {att_dots_c, att_softmax_c, att_scale_c},
 };
 #endif
 
@@ -719,7 +536,9 @@ typedef struct att_scratch {
     float *qf, *s, *kf, *vf, *acc, *m, *l, *qn;
     float *kp, *vp, *kn;              /* keys and values of one (batch, head), packed; key norms */
     float *kbuf, *vbuf;               /* a converted key / value row, each followed by its bias */
-    uint32_t lp;                      /* key positions kp and vp hold (a multiple of 16) */
+    float *ap, *bpanel, *sacc;        /* decoding's P V: packed weights, a partial value panel, the
+                                       * stream's sums (32-byte aligned) */
+    uint32_t lp;                      /* key positions kp and vp hold (a multiple of NR) */
     uint32_t packed;                  /* key positions packed so far for the unit's (batch, head) */
     uint32_t* kend;                   /* keys each row panel sees */
     uint16_t* tmp;
@@ -830,6 +649,38 @@ static void store_rows(const att_run* r, uint32_t b, uint32_t hk, uint32_t s0, u
     }
 }
 
+/* acc (M x Hv, stride Hv) += weights (M x nk, stride ATT_BK in w->s) x values (nk rows of Hv at
+ * stride vst, read in place): the engine's streamed product for the values' whole NR-column panels
+ * (B rows read as runs, each once for all M rows), its microkernel on a packed partial panel for
+ * the last Hv % NR columns. Each element: its nk terms from 0 in ascending key order, then added
+ * to the rescaled sums of the blocks before (as the prompt path's tiles do). */
+static void decode_pv(const att_run* r, uint32_t M, uint32_t nk, const float* vb, int64_t vst, att_scratch* w) {
+    const pydml_sgemm_ukernels* u = &r->uk;
+    const uint32_t Hv = r->p->vhead, NR = u->nr, MR = u->mr, full = Hv / NR * NR;
+    const uint32_t rows = ATT_STREAM_FLOATS / NR;   /* rows per stream call: at least one panel wide */
+    for (uint32_t t0 = 0; t0 < M && full; t0 += rows) {
+        const uint32_t mt = M - t0 < rows ? M - t0 : rows;
+        u->pack_a(w->s + (size_t)t0 * ATT_BK, ATT_BK, 1, mt, nk, w->ap);
+        /* column runs whose nk x w slice of the values fits L1: the stream keeps its sums in registers */
+        uint32_t wmax = ATT_STREAM_FLOATS / mt / NR * NR;
+        const uint32_t wl1 = PYDML_SGEMM_STREAM_L1_FLOATS / nk / NR * NR;
+        if (wl1 >= NR && wl1 < wmax) wmax = wl1;
+        for (uint32_t j0 = 0; j0 < full; j0 += wmax) {
+            const uint32_t wd = full - j0 < wmax ? full - j0 : wmax;
+            float* d = w->acc + (size_t)t0 * Hv + j0;
+            u->stream(nk, mt, w->ap, vb + j0, vst, wd, d, Hv, d, Hv, w->sacc);
+        }
+    }
+    if (full < Hv) {
+        u->pack_b(vb + full, vst, 1, nk, Hv - full, w->bpanel);
+        for (uint32_t r0 = 0; r0 < M; r0 += MR) {
+            const uint32_t mr = M - r0 < MR ? M - r0 : MR;
+            float* d = w->acc + (size_t)r0 * Hv + full;
+            u->ukr_rows[mr](nk, w->s + (size_t)r0 * ATT_BK, ATT_BK, w->bpanel, NR, d, Hv, d, Hv, Hv - full);
+        }
+    }
+}
+
 /* Decoding (at most ATT_GEMV_ROWS positions, of every query head of the group): the key and value
  * rows are read where they lie (FLOAT32) or converted a block at a time, against every row of the
  * block. */
@@ -871,55 +722,66 @@ static void gemv_block(const att_run* r, const att_isa* isa, uint32_t b, uint32_
             vb = w->vf;
             vst = Hv;
         }
-        isa->axpys(w->acc, Hv, M, w->s, ATT_BK, vb, vst, nk);
+        decode_pv(r, M, nk, vb, vst, w);
     }
     store_rows(r, b, hk, s0, mq, 0, M, w->acc, Hv, w);
 }
 
-/* Packs key positions [w->packed, upto) (multiples of 16) of (b, hk): keys as panels of 16 keys,
- * d-major (kp), values as panels of 16 columns, key-major (vp, columns past Hv zero), and the
- * largest key norm of each panel (kn) when blocks may be skipped. Positions past the batch's keys
- * are zero. Done once per unit and (batch, head): the query blocks reuse them. */
-static void pack_kv(const att_run* r, const att_isa* isa, uint32_t b, uint32_t hk, uint32_t upto, int norms,
-                    att_scratch* w) {
+/* Packs key positions [w->packed, upto) (multiples of NR, the engine's panel width) of (b, hk) as
+ * the GEMM engine's B panels (gemm_engine.h): keys as panels of NR keys (K^T: d-major, packed from
+ * the key rows by the engine's transposing pack_b), values as panels of NR columns (key-major,
+ * columns past Hv zero), and the largest squared key norm of each key panel (kn) when blocks may
+ * be skipped. Positions past the batch's keys are zero. Key and value rows are read in place
+ * (FLOAT32, unit stride, no bias, one source) or converted into kf / vf first. Done once per unit
+ * and (batch, head): the query blocks reuse them. */
+static void pack_kv(const att_run* r, uint32_t b, uint32_t hk, uint32_t upto, int norms, att_scratch* w) {
     const pydml_attention_params* p = r->p;
-    const uint32_t H = p->head, Hv = p->vhead, L = r->pl[b] + p->kv_seq;
-    const uint32_t nc = (Hv + 15) / 16;
+    const pydml_sgemm_ukernels* u = &r->uk;
+    const uint32_t H = p->head, Hv = p->vhead, L = r->pl[b] + p->kv_seq, NR = u->nr;
+    const uint32_t nc = (Hv + NR - 1) / NR;
     const float* kbias = r->bias ? w->kbuf + H : NULL;
     const float* vbias = r->bias ? w->vbuf + Hv : NULL;
-    const float* rows[16];
-    for (uint32_t j0 = w->packed; j0 < upto; j0 += 16) {
-        /* 16 key rows, in place or converted into kf (zero rows past the batch's keys) */
-        float n2max = 0.0f;
-        for (uint32_t jj = 0; jj < 16; jj++) {
-            float* buf = w->kf + (size_t)jj * H;
-            if (j0 + jj >= L) {
-                memset(buf, 0, (size_t)H * sizeof(float));
-                rows[jj] = buf;
-                continue;
+    for (uint32_t j0 = w->packed; j0 < upto; j0 += NR) {
+        const uint32_t n = j0 >= L ? 0 : (L - j0 < NR ? L - j0 : NR); /* the batch's keys in the panel */
+        float* kd = w->kp + (size_t)j0 * H;
+        int64_t kst = H, vst = Hv;
+        const float* kb = n ? kv_block_in_place(r, 0, b, hk, j0, n, &kst) : NULL;
+        if (kb == NULL) {
+            for (uint32_t jj = 0; jj < n; jj++) {
+                float* buf = w->kf + (size_t)jj * H;
+                const float* row = kv_row_to(r, 0, b, hk, j0 + jj, buf, kbias);
+                if (row != buf) memcpy(buf, row, (size_t)H * sizeof(float));
             }
-            rows[jj] = kv_row_to(r, 0, b, hk, j0 + jj, buf, kbias);
-            if (norms) {
-                const float n2 = norm2(rows[jj], H);
+            kb = w->kf;
+            kst = H;
+        }
+        float n2max = 0.0f;
+        if (norms)
+            for (uint32_t jj = 0; jj < n; jj++) {
+                const float n2 = norm2(kb + (int64_t)jj * kst, H);
                 n2max = n2 > n2max ? n2 : n2max;
             }
-        }
-        w->kn[j0 / 16] = n2max;
-        isa->pack(rows, H, w->kp + (size_t)j0 * H);
-        for (uint32_t jj = 0; jj < 16; jj++) {
-            const uint32_t j = j0 + jj;
-            const float* vr = NULL;
-            if (j < L) vr = kv_row_to(r, 1, b, hk, j, w->vf + (size_t)jj * Hv, vbias);
-            for (uint32_t c = 0; c < nc; c++) {
-                float* vd = w->vp + ((size_t)c * w->lp + j) * 16;
-                const uint32_t n = vr == NULL ? 0 : (Hv - c * 16 < 16 ? Hv - c * 16 : 16);
-                if (n == 16) {
-                    for (int e = 0; e < 16; e++) vd[e] = vr[c * 16 + e];
-                } else {
-                    for (uint32_t e = 0; e < n; e++) vd[e] = vr[c * 16 + e];
-                    for (uint32_t e = n; e < 16; e++) vd[e] = 0.0f;
-                }
+        w->kn[j0 / NR] = n2max;
+        /* B(d, jj) = key jj's element d: a transposed B */
+        if (n)
+            u->pack_b(kb, 1, kst, H, n, kd);
+        else
+            memset(kd, 0, (size_t)H * NR * sizeof(float));
+        const float* vb = n ? kv_block_in_place(r, 1, b, hk, j0, n, &vst) : NULL;
+        if (vb == NULL) {
+            for (uint32_t jj = 0; jj < n; jj++) {
+                float* buf = w->vf + (size_t)jj * Hv;
+                const float* row = kv_row_to(r, 1, b, hk, j0 + jj, buf, vbias);
+                if (row != buf) memcpy(buf, row, (size_t)Hv * sizeof(float));
             }
+            vb = w->vf;
+            vst = Hv;
+        }
+        for (uint32_t c = 0; c < nc; c++) {
+            float* vd = w->vp + ((size_t)c * w->lp + j0) * NR;
+            const uint32_t cols = Hv - c * NR < NR ? Hv - c * NR : NR;
+            if (n) u->pack_b(vb + (size_t)c * NR, vst, 1, n, cols, vd);   /* B(jj, e) = value jj's element e */
+            memset(vd + (size_t)n * NR, 0, (size_t)(NR - n) * NR * sizeof(float));
         }
     }
     if (upto > w->packed) w->packed = upto;
@@ -930,7 +792,7 @@ static uint32_t kept_end(const att_run* r, uint32_t b, uint32_t hq, uint32_t s, 
     const uint32_t mt = r->p->mask_type;
     if (mt == DML_MULTIHEAD_ATTENTION_MASK_TYPE_NONE) return nk;
     if (mt == DML_MULTIHEAD_ATTENTION_MASK_TYPE_BOOLEAN) {
-        /* 16 keys at a time from the end (the caller rounds up to 16-key panels anyway) */
+        /* 16 keys at a time from the end (the caller rounds up to NR-key panels, NR >= 8) */
         const int32_t* mk = (const int32_t*)at(&r->mask, b, hq, s) + (uint64_t)k0 * r->mask.sd;
         const uint64_t sd = r->mask.sd;
         uint32_t j = nk;
@@ -952,14 +814,18 @@ static uint32_t kept_end(const att_run* r, uint32_t b, uint32_t hq, uint32_t s, 
     return hi - (int64_t)k0 < (int64_t)nk ? (uint32_t)(hi - (int64_t)k0) : nk;
 }
 
-/* Prompts: the block's rows in panels of ATT_MR; each key block (ATT_BK keys of the packed keys
- * and values, small enough to stay in L1) visits every panel before the next is read, so a row
- * sees the key blocks in ascending order. Scores of one panel and block: ATT_MR x ATT_BK floats. */
+/* Prompts: the block's rows in panels of MR (the engine's tile height); each key block (ATT_BK keys
+ * of the packed keys and values, small enough to stay in L1) visits every panel before the next is
+ * read, so a row sees the key blocks in ascending order. Scores of one panel and block: MR x ATT_BK
+ * floats. The products are the engine's microkernels reading the query rows and the weights in
+ * place (ukr_rows: the weights are made per panel and block and read once, so packing them would
+ * cost more than the product saves) against the packed key and value panels. */
 static void panel_block(const att_run* r, const att_isa* isa, uint32_t b, uint32_t hk, uint32_t s0, uint32_t mq,
                         att_scratch* w) {
     const pydml_attention_params* p = r->p;
-    const uint32_t H = p->head, Hv = p->vhead, g = r->group, M = g * mq;
-    const uint32_t hvp = (Hv + 15) / 16 * 16;
+    const pydml_sgemm_ukernels* u = &r->uk;
+    const uint32_t H = p->head, Hv = p->vhead, g = r->group, M = g * mq, MR = u->mr, NR = u->nr;
+    const uint32_t hvp = (Hv + NR - 1) / NR * NR;
     const uint32_t pl = r->pl[b], L = pl + p->kv_seq;
     const int causal = p->t[ATT_PSL] != NULL;   /* MULTIHEAD_ATTENTION1 with past lengths */
     const int adjust = p->mask_type != DML_MULTIHEAD_ATTENTION_MASK_TYPE_NONE || p->t[ATT_RPB] || causal;
@@ -967,40 +833,40 @@ static void panel_block(const att_run* r, const att_isa* isa, uint32_t b, uint32
     const float f = p->mask_filter;
     /* keys each panel sees (with past lengths: up to its last row's position) */
     uint32_t kall = 0;
-    for (uint32_t r0 = 0; r0 < M; r0 += ATT_MR) {
-        const uint32_t mr = M - r0 < ATT_MR ? M - r0 : ATT_MR;
+    for (uint32_t r0 = 0; r0 < M; r0 += MR) {
+        const uint32_t mr = M - r0 < MR ? M - r0 : MR;
         uint32_t kend = L;
         if (causal) {
             uint32_t smax = 0;
             for (uint32_t i = 0; i < mr; i++) smax = s0 + (r0 + i) % mq > smax ? s0 + (r0 + i) % mq : smax;
             kend = pl + smax + 1 < L ? pl + smax + 1 : L;
         }
-        w->kend[r0 / ATT_MR] = kend;
+        w->kend[r0 / MR] = kend;
         kall = kend > kall ? kend : kall;
     }
-    const uint32_t need = (kall + 15) / 16 * 16;
-    if (need > w->packed) pack_kv(r, isa, b, hk, need, skip_ok, w);
+    const uint32_t need = (kall + NR - 1) / NR * NR;
+    if (need > w->packed) pack_kv(r, b, hk, need, skip_ok, w);
     for (uint32_t i = 0; i < M; i++) {
         w->m[i] = -INFINITY;
         w->l[i] = 0.0f;
     }
     memset(w->acc, 0, (size_t)M * hvp * sizeof(float));
     for (uint32_t k0 = 0; k0 < kall; k0 += ATT_BK)
-        for (uint32_t r0 = 0; r0 < M; r0 += ATT_MR) {
-            const uint32_t mr = M - r0 < ATT_MR ? M - r0 : ATT_MR;
-            const uint32_t kend = w->kend[r0 / ATT_MR];
+        for (uint32_t r0 = 0; r0 < M; r0 += MR) {
+            const uint32_t mr = M - r0 < MR ? M - r0 : MR;
+            const uint32_t kend = w->kend[r0 / MR];
             if (k0 >= kend) continue;
             float* m = w->m + r0;
             float* acc = w->acc + (size_t)r0 * hvp;
             uint32_t nk = kend - k0 < ATT_BK ? kend - k0 : ATT_BK;
             /* keys at the end of a block that every row masks and that, by |q||k| + MaskFilterValue,
              * score far below each row's running maximum add exactly 0 (their weights underflow and
-             * the maximum stays): the block is cut after the last kept key (16-key panels), or
+             * the maximum stays): the block is cut after the last kept key (NR-key panels), or
              * skipped when none is kept (causal masks) */
             if (skip_ok) {
                 float kmax = 0.0f;
-                for (uint32_t c = 0; c < (nk + 15) / 16; c++)
-                    kmax = w->kn[k0 / 16 + c] > kmax ? w->kn[k0 / 16 + c] : kmax;
+                for (uint32_t c = 0; c < (nk + NR - 1) / NR; c++)
+                    kmax = w->kn[k0 / NR + c] > kmax ? w->kn[k0 / NR + c] : kmax;
                 kmax = sqrtf(kmax);
                 int far = 1;
                 for (uint32_t i = 0; i < mr && far; i++) far = w->qn[r0 + i] * kmax + f - m[i] < ATT_NEGLIGIBLE;
@@ -1011,12 +877,16 @@ static void panel_block(const att_run* r, const att_isa* isa, uint32_t b, uint32
                         kept = e > kept ? e : kept;
                     }
                     if (kept == 0) continue;
-                    kept = (kept + 15) / 16 * 16;
+                    kept = (kept + NR - 1) / NR * NR;
                     nk = kept < nk ? kept : nk;
                 }
             }
-            const uint32_t np = (nk + 15) / 16;
-            isa->qk(mr, H, w->qf + (size_t)r0 * H, H, w->kp + (size_t)k0 * H, np, w->s, ATT_BK);
+            /* scores: the panel's query rows against the block's key panels (ATT_BK is a multiple of
+             * every NR, so a block starts on a panel) */
+            const pydml_sgemm_ukr_rows uk = u->ukr_rows[mr];
+            const float* qrows = w->qf + (size_t)r0 * H;
+            for (uint32_t c = 0; c < (nk + NR - 1) / NR; c++)
+                uk(H, qrows, H, w->kp + (size_t)(k0 + c * NR) * H, NR, NULL, 0, w->s + (size_t)c * NR, ATT_BK, NR);
             if (adjust)
                 for (uint32_t i = 0; i < mr; i++) {
                     const uint32_t s = s0 + (r0 + i) % mq;
@@ -1024,7 +894,12 @@ static void panel_block(const att_run* r, const att_isa* isa, uint32_t b, uint32
                                   w->s + (size_t)i * ATT_BK);
                 }
             isa->softmax(mr, w->s, ATT_BK, nk, m, w->l + r0, acc, hvp, hvp);
-            isa->pv(mr, nk, w->s, ATT_BK, w->vp + (size_t)k0 * 16, (size_t)w->lp * 16, hvp / 16, acc, hvp);
+            /* acc += weights x values, panel by panel of NR value columns (the K slice [k0, k0 + nk) of
+             * each packed value panel) */
+            for (uint32_t c = 0; c < hvp / NR; c++) {
+                float* ac = acc + (size_t)c * NR;
+                uk(nk, w->s, ATT_BK, w->vp + ((size_t)c * w->lp + k0) * NR, NR, ac, hvp, ac, hvp, NR);
+            }
         }
     store_rows(r, b, hk, s0, mq, 0, M, w->acc, hvp, w);
 }
@@ -1131,15 +1006,21 @@ static void scratch_size(const pydml_attention_params* p, att_scratch_size* z) {
     const uint32_t group = p->q_heads / p->kv_heads;
     uint32_t mq = ATT_BQ / group ? ATT_BQ / group : 1;
     if (mq > p->seq) mq = p->seq;
-    const uint64_t Mmax = (uint64_t)group * mq, hmax = H > Hv ? H : Hv, hvp = (Hv + 15) / 16 * 16;
-    const uint64_t srows = Mmax > ATT_MR ? Mmax : ATT_MR;
-    const uint64_t floats = Mmax * H + srows * ATT_BK + (uint64_t)ATT_BK * H + (uint64_t)ATT_BK * Hv + Mmax * hvp +
-                            4 * Mmax + 4 * hmax + 64;
+    /* sized for the widest engine tiles (MR and NR of any ISA: the one an execution finds may
+     * differ from today's) */
+    const uint64_t NRX = PYDML_SGEMM_NR_MAX, MRX = PYDML_SGEMM_MR_MAX;
+    const uint64_t Mmax = (uint64_t)group * mq, hmax = H > Hv ? H : Hv, hvp = (Hv + NRX - 1) / NRX * NRX;
+    const uint64_t srows = Mmax > MRX ? Mmax : MRX;
+    /* the stream's sums first (64-byte aligned), then as execute lays them out */
+    const uint64_t floats = ATT_STREAM_FLOATS + Mmax * H + srows * ATT_BK + (uint64_t)ATT_BK * H +
+                            (uint64_t)ATT_BK * Hv + Mmax * hvp + 4 * Mmax + 4 * hmax + 64 + Mmax * ATT_BK +
+                            (uint64_t)ATT_BK * NRX;
     const int packs = mq > ATT_GEMV_ROWS;
-    const uint64_t lp = packs ? (past_cap(p) + p->kv_seq + 15) / 16 * 16 : 0;
+    const uint64_t lp = packs ? (past_cap(p) + p->kv_seq + NRX - 1) / NRX * NRX : 0;
     z->shared = pydml_workspace_round(B * sizeof(uint32_t)) + pydml_workspace_round(B * 2 * sizeof(int64_t));
     z->block_bytes = pydml_workspace_round(floats * sizeof(float));
-    z->pack_bytes = pydml_workspace_round((packs ? lp * (H + hvp) + lp / 16 + 16 : 16) * sizeof(float));
+    /* keys, values, a norm per key panel (NR >= 8) */
+    z->pack_bytes = pydml_workspace_round((packs ? lp * (H + hvp) + lp / 8 + 16 : 16) * sizeof(float));
     z->tmp_bytes = pydml_workspace_round(hmax * sizeof(uint16_t));
     z->per_thread = z->block_bytes + z->pack_bytes + z->tmp_bytes;
 }
@@ -1251,11 +1132,13 @@ static pydml_status execute(const void* plan_, const pydml_tensor* const* inputs
     (void)work; /* only the OpenMP build reads it */
     const uint32_t Mmax = r.group * r.mq;
     const uint32_t hmax = H > Hv ? H : Hv;
-    const uint32_t hvp = (Hv + 15) / 16 * 16;
+    pydml_sgemm_ukernels_get(&r.uk);
+    const uint32_t NR = r.uk.nr, MR = r.uk.mr;
+    const uint32_t hvp = (Hv + NR - 1) / NR * NR;
     const int packs = r.mq > ATT_GEMV_ROWS;   /* some block takes the panel path */
     uint32_t lmax = 0;
     for (uint32_t b = 0; b < B; b++) lmax = r.pl[b] > lmax ? r.pl[b] : lmax;
-    const uint32_t lp = packs ? (lmax + p->kv_seq + 15) / 16 * 16 : 0;
+    const uint32_t lp = packs ? (lmax + p->kv_seq + NR - 1) / NR * NR : 0;   /* NR divides scratch_size's */
     if (lmax > cap) return PYDML_STATUS_INVALID_PARAMETER; /* past_cap bounds the pack's rows */
     int failed = 0;
     const att_isa* isa = &ISAS[r.isa >= 0 && r.isa < 3 ? r.isa : 0];
@@ -1265,7 +1148,7 @@ static pydml_status execute(const void* plan_, const pydml_tensor* const* inputs
     {
         att_scratch w;
         memset(&w, 0, sizeof w);
-        const size_t srows = Mmax > ATT_MR ? Mmax : ATT_MR;   /* score rows: a panel, or a decoding block */
+        const size_t srows = Mmax > MR ? Mmax : MR;   /* score rows: a panel, or a decoding block */
         /* this thread's part of the workspace (scratch_size gives its layout) */
         uint32_t id = 0;
 #ifdef _OPENMP
@@ -1277,7 +1160,8 @@ static pydml_status execute(const void* plan_, const pydml_tensor* const* inputs
         w.tmp = id < team_ws ? pydml_workspace_part(ws, mine + z.block_bytes + z.pack_bytes, z.tmp_bytes) : NULL;
         const int ok = pydml_scratch_ok(&failed, block, pack) && pydml_scratch_ok(&failed, w.tmp, w.tmp);
         if (ok) {
-            w.qf = block;
+            w.sacc = block;
+            w.qf = block + ATT_STREAM_FLOATS;
             w.s = w.qf + (size_t)Mmax * H;
             w.kf = w.s + srows * ATT_BK;
             w.vf = w.kf + (size_t)ATT_BK * H;
@@ -1287,7 +1171,9 @@ static pydml_status execute(const void* plan_, const pydml_tensor* const* inputs
             w.qn = w.l + Mmax;
             w.kbuf = w.qn + Mmax;
             w.vbuf = w.kbuf + 2 * (size_t)hmax;
-            w.kend = (uint32_t*)(w.vbuf + 2 * (size_t)hmax);   /* Mmax / ATT_MR + 1 <= Mmax */
+            w.kend = (uint32_t*)(w.vbuf + 2 * (size_t)hmax);   /* Mmax / MR + 1 <= Mmax + 64 */
+            w.ap = w.vbuf + 2 * (size_t)hmax + Mmax + 64;
+            w.bpanel = w.ap + (size_t)Mmax * ATT_BK;
             w.lp = lp;
             w.kp = pack;
             w.vp = pack + (size_t)lp * H;
