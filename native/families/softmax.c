@@ -276,13 +276,80 @@ EW_T256 static void sm_log_line_avx2(const float* x, float* y, size_t n, float m
     }
     for (; k < n; k++) y[k] = (float)(((double)x[k] - (double)m) - ls);
 }
+
+/* LOG_SOFTMAX of a column tile (sm_columns: L rows of W floats, w columns used, in place), AVX2:
+ * strips of 8 columns, each taken through its L rows three times (maximum; terms, count and double
+ * sums with the rows in pairs, 4 accumulators in registers; ((x - m) - ln s) in double), instead
+ * of the generic loops' sums and counts kept in memory per column. The last w % 8 columns: the
+ * same steps one column at a time. */
+EW_T256 static void sm_log_columns_avx2(float* buf, size_t L, size_t W, size_t w) {
+    size_t j = 0;
+    for (; j + 8 <= w; j += 8) {
+        __m256 mv = _mm256_set1_ps(-INFINITY);
+        for (size_t r = 0; r < L; r++) mv = _mm256_max_ps(_mm256_loadu_ps(buf + r * W + j), mv);  /* NaN ignored */
+        const __m256 nmv = _mm256_sub_ps(_mm256_setzero_ps(), mv);
+        __m256d a0 = _mm256_setzero_pd(), a1 = a0, a2 = a0, a3 = a0;
+        __m256i cnt = _mm256_setzero_si256();
+        size_t r = 0;
+        for (; r + 2 <= L; r += 2) {
+            __m256 t0, t1;
+            const __m256 e0 = sm_lse_term8(_mm256_loadu_ps(buf + r * W + j), mv, nmv, &t0);
+            const __m256 e1 = sm_lse_term8(_mm256_loadu_ps(buf + (r + 1) * W + j), mv, nmv, &t1);
+            a0 = _mm256_add_pd(a0, _mm256_cvtps_pd(_mm256_castps256_ps128(e0)));
+            a1 = _mm256_add_pd(a1, _mm256_cvtps_pd(_mm256_extractf128_ps(e0, 1)));
+            a2 = _mm256_add_pd(a2, _mm256_cvtps_pd(_mm256_castps256_ps128(e1)));
+            a3 = _mm256_add_pd(a3, _mm256_cvtps_pd(_mm256_extractf128_ps(e1, 1)));
+            cnt = _mm256_sub_epi32(cnt, _mm256_castps_si256(t0));
+            cnt = _mm256_sub_epi32(cnt, _mm256_castps_si256(t1));
+        }
+        if (r < L) {
+            __m256 t0;
+            const __m256 e0 = sm_lse_term8(_mm256_loadu_ps(buf + r * W + j), mv, nmv, &t0);
+            a0 = _mm256_add_pd(a0, _mm256_cvtps_pd(_mm256_castps256_ps128(e0)));
+            a1 = _mm256_add_pd(a1, _mm256_cvtps_pd(_mm256_extractf128_ps(e0, 1)));
+            cnt = _mm256_sub_epi32(cnt, _mm256_castps_si256(t0));
+        }
+        _Alignas(32) double sums[8];
+        _Alignas(32) int32_t counts[8];
+        _mm256_store_pd(sums, _mm256_add_pd(a0, a2));
+        _mm256_store_pd(sums + 4, _mm256_add_pd(a1, a3));
+        _mm256_store_si256((__m256i*)(void*)counts, cnt);
+        for (int q = 0; q < 8; q++) sums[q] = sm_log_sum((double)counts[q], sums[q] * 0x1p-100);
+        const __m256d ls_lo = _mm256_load_pd(sums), ls_hi = _mm256_load_pd(sums + 4);
+        const __m256d md_lo = _mm256_cvtps_pd(_mm256_castps256_ps128(mv)), md_hi = _mm256_cvtps_pd(_mm256_extractf128_ps(mv, 1));
+        for (r = 0; r < L; r++) {
+            float* row = buf + r * W + j;
+            const __m256 v = _mm256_loadu_ps(row);
+            const __m256d lo = _mm256_sub_pd(_mm256_sub_pd(_mm256_cvtps_pd(_mm256_castps256_ps128(v)), md_lo), ls_lo);
+            const __m256d hi = _mm256_sub_pd(_mm256_sub_pd(_mm256_cvtps_pd(_mm256_extractf128_ps(v, 1)), md_hi), ls_hi);
+            _mm256_storeu_ps(row, _mm256_set_m128(_mm256_cvtpd_ps(hi), _mm256_cvtpd_ps(lo)));
+        }
+    }
+    for (; j < w; j++) {
+        float m = -INFINITY;
+        for (size_t r = 0; r < L; r++) m = buf[r * W + j] > m ? buf[r * W + j] : m;
+        double t = 0.0, c = 0.0;
+        for (size_t r = 0; r < L; r++) {
+            const float v = buf[r * W + j];
+            const int top = v - m == 0.0f;
+            c += top;
+            t += top ? 0.0 : (double)sm_lse_term(v, m);
+        }
+        const double ls = sm_log_sum(c, t * 0x1p-100);
+        for (size_t r = 0; r < L; r++) buf[r * W + j] = (float)(((double)buf[r * W + j] - (double)m) - ls);
+    }
+}
 #define SM_LOG_LINE_avx2(x, y, n, m) (sm_log_line_avx2((x), (y), (n), (m)), 1)
+#define SM_LOG_COLUMNS_avx2(buf, L, W, w) (sm_log_columns_avx2((buf), (L), (W), (w)), 1)
 #else
 #define SM_LOG_LINE_avx2(x, y, n, m) 0
+#define SM_LOG_COLUMNS_avx2(buf, L, W, w) 0
 #endif
 /* the other paths take the generic loops */
 #define SM_LOG_LINE_c(x, y, n, m) 0
 #define SM_LOG_LINE_avx512(x, y, n, m) 0
+#define SM_LOG_COLUMNS_c(buf, L, W, w) 0
+#define SM_LOG_COLUMNS_avx512(buf, L, W, w) 0
 
 
 /* Elements per block of the exp pass: the block's exps (float, full vector width) are summed in
@@ -405,6 +472,7 @@ typedef struct sm_kernels {
             }                                                                                      \
             return;                                                                                \
         }                                                                                          \
+        if (fn == SM_LOG_SOFTMAX && SM_LOG_COLUMNS_##SUF(buf, L, W, w)) return;                    \
         for (size_t j = 0; j < w; j++) { m[j] = -INFINITY; s[j] = 0.0; }                           \
         for (size_t r = 0; r < L; r++) {                                                           \
             const float* row = buf + r * W;                                                        \
