@@ -268,6 +268,30 @@ def test_large_magnitudes_do_not_overflow(fn: str, axes: tuple[int, ...] | None,
         np.testing.assert_allclose(sums, 1.0, rtol=1e-6)
 
 
+@pytest.mark.parametrize("axes", [None, (0,)], ids=["lines", "columns"])
+@pytest.mark.parametrize("length", [16, 37, 300])
+def test_log_softmax_keeps_tiny_sums(axes: tuple[int, ...] | None, length: int, ew_isa: str,
+                                     rng: np.random.Generator) -> None:
+    # The maximum's output is -ln(1 + t) ~ -t, t the sum of the other terms, so t must keep its
+    # relative accuracy down to subnormal results: terms from e^-17 to e^-160 (t below FLT_MIN,
+    # subnormal outputs; e^-104 .. e^-150 was ew_expf's subnormal range, 5 ulp off), differences
+    # x - m that round (m not a round number), and ties at the maximum; long enough rows for the
+    # vector loops and their tails (300: the old subnormal terms' roundings added up to 5 ulp)
+    rows = []
+    for lo, hi in [(17, 17.5), (25, 35), (60, 75), (85, 92), (95, 103), (100, 160), (0, 20)]:
+        for _ in range(3):
+            m = np.float32(rng.uniform(-60, 60))
+            x = (m - rng.uniform(lo, hi, length)).astype(np.float32)
+            x[rng.integers(0, length, 2 if lo == 0 else 1)] = m   # one maximum, else -ln 2
+            rows.append(x)
+    groups = np.stack(rows)
+    x = groups if axes is None else np.ascontiguousarray(groups.T)
+    red = [1] if axes is None else [0]
+    got = run(make("log_softmax", x.shape, axes), {"InputTensor": x})["OutputTensor"]
+    want = reference("log_softmax", x, red)
+    assert max_ulp(got, want) <= ULP_BOUND["log_softmax"]
+
+
 @pytest.mark.parametrize("fn", FUNCTIONS)
 @pytest.mark.parametrize("axes", [None, (0,)], ids=["lines", "columns"])
 def test_infinities_and_nan(fn: str, axes: tuple[int, ...] | None, ew_isa: str) -> None:
