@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common.h"
 #include "pydml.h"
 
 #define PYDML_AX_TENSORS 4
@@ -158,6 +159,18 @@ typedef pydml_status (*pydml_axis_item_fn)(void* ctx, const pydml_axis_item* ite
  * that thread with PYDML_STATUS_OUT_OF_MEMORY. */
 pydml_status pydml_axis_for_range(const pydml_axis_loop* loop, pydml_axis_range_fn fn, void* ctx);
 
+/* The loop's per-thread scratch taken from the caller's workspace (DirectML's temporary resource)
+ * instead of the heap: thread i's part is [offset + i stride, + stride), stride =
+ * pydml_axis_scratch_stride(loop->scratch_bytes), zero-filled as the heap's was. The workspace holds
+ * pydml_axis_scratch_need(scratch_bytes, threads) bytes from offset for a team of `threads`; a thread
+ * whose part it does not reach fails its chunks with PYDML_STATUS_INVALID_PARAMETER. */
+static inline uint64_t pydml_axis_scratch_stride(uint64_t scratch_bytes) { return pydml_workspace_round(scratch_bytes); }
+static inline uint64_t pydml_axis_scratch_need(uint64_t scratch_bytes, uint32_t threads) {
+    return (uint64_t)threads * pydml_axis_scratch_stride(scratch_bytes);
+}
+pydml_status pydml_axis_for_range_in(const pydml_axis_loop* loop, pydml_axis_range_fn fn, void* ctx,
+                                     const pydml_workspace* ws, uint64_t offset);
+
 /* A walk over the groups of keep, `per` items each: the context pydml_axis_for_each_group hands
  * to the walker. */
 typedef struct pydml_axis_walk {
@@ -201,5 +214,8 @@ pydml_axis_walk_range(const pydml_axis_walk* w, uint64_t b, uint64_t e, void* sc
  * function's. */
 pydml_status pydml_axis_for_each_group(const ax_dims* keep, const pydml_axis_loop* loop, pydml_axis_range_fn walker,
                                        void* ctx);
+/* The same with the per-thread scratch from ws at offset (pydml_axis_for_range_in). */
+pydml_status pydml_axis_for_each_group_in(const ax_dims* keep, const pydml_axis_loop* loop, pydml_axis_range_fn walker,
+                                          void* ctx, const pydml_workspace* ws, uint64_t offset);
 
 #endif /* PYDML_NATIVE_AXIS_SPLIT_H */
