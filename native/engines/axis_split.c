@@ -33,7 +33,11 @@ void ax_collect_n(uint32_t dim_count, const uint32_t* sizes, uint32_t mask, int 
 
 uint64_t* ax_run_offsets_n(const ax_dims* red, uint64_t runs, uint32_t nt) {
     uint64_t* off = malloc((runs ? runs : 1) * nt * sizeof(uint64_t));
-    if (off == NULL) return NULL;
+    if (off != NULL) ax_run_offsets_into(red, runs, nt, off);
+    return off;
+}
+
+void ax_run_offsets_into(const ax_dims* red, uint64_t runs, uint32_t nt, uint64_t* off) {
     uint64_t coord[PYDML_MAX_DIMS] = {0}, a[PYDML_AX_TENSORS] = {0};
     const uint32_t last = red->n - 1;
     for (uint64_t i = 0; i < runs; i++) {
@@ -46,7 +50,6 @@ uint64_t* ax_run_offsets_n(const ax_dims* red, uint64_t runs, uint32_t nt) {
             coord[d] = 0;
         }
     }
-    return off;
 }
 
 static void note_failure(pydml_status* failed, pydml_status s) {

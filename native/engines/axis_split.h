@@ -126,6 +126,20 @@ static inline int ax_column_dim(const ax_dims* keep, uint64_t L, uint64_t in_inn
  * in row-major order), for tensors [0, nt): tensor t's at [t runs, (t + 1) runs). malloc'ed,
  * NULL when out of memory. */
 uint64_t* ax_run_offsets_n(const ax_dims* red, uint64_t runs, uint32_t nt);
+/* The same into off (runs x nt entries: a workspace part). */
+void ax_run_offsets_into(const ax_dims* red, uint64_t runs, uint32_t nt, uint64_t* off);
+/* The most runs ax_run_offsets can list for the dimensions d of sizes with (mask >> d & 1) == want,
+ * whatever the strides (merging only lowers it): all their elements but the innermost such
+ * dimension longer than 1. What a workspace sized before the views' strides are known holds. */
+static inline uint64_t ax_runs_bound(uint32_t dim_count, const uint32_t* sizes, uint32_t mask, int want) {
+    uint64_t all = 1, last = 1;
+    for (uint32_t d = 0; d < dim_count; d++)
+        if ((int)(mask >> d & 1u) == want && sizes[d] > 1) {
+            all *= sizes[d];
+            last = sizes[d];
+        }
+    return all / last;
+}
 
 /* Input offsets at [0, runs), output offsets at [runs, 2 runs). */
 static inline uint64_t* ax_run_offsets(const ax_dims* red, uint64_t runs) { return ax_run_offsets_n(red, runs, 2); }
