@@ -50,11 +50,13 @@ CASES: dict[str, Callable[[], tuple[Any, dict[str, Any]]]] = {
     "LOCAL_RESPONSE_NORMALIZATION_GRAD": lambda: (lrn_grad_desc([2, 5, 4, 6], True, 3), {}),
     "ROI_ALIGN1": lambda: (make1([2, 3, 6, 7], 5, (2, 3)), _rois()),
     "ROI_ALIGN_GRAD": lambda: (roi_grad([2, 3, 6, 7], 5, (2, 3), droi=True), _rois()),
-    "AVERAGE_POOLING_GRAD": lambda: (avg_grad("FLOAT32", [2, 3, 9, 10], [3, 3], [2, 2], [1, 1], [1, 1], False),
-                                     {}),
-    "MAX_POOLING_GRAD": lambda: (max_grad("FLOAT32", [2, 3, 9, 10], [3, 3], [2, 2], [1, 1], [1, 1], [1, 1]), {}),
+    "AVERAGE_POOLING_GRAD": lambda: (avg_grad("FLOAT32", [2, 3, 9, 10], [3, 3], [2, 2], [1, 1], [1, 1],
+                                              False), {}),
+    "MAX_POOLING_GRAD": lambda: (max_grad("FLOAT32", [2, 3, 9, 10], [3, 3], [2, 2], [1, 1], [1, 1], [1, 1]),
+                                 {}),
     "JOIN": lambda: (join([[2, 3], [2, 5]], [2, 8], 1), {}),
-    "PADDING": lambda: (padding("PADDING", [2, 3, 4], [1, 0, 2], [0, 3, 1], "DML_PADDING_MODE_REFLECTION"), {}),
+    "PADDING": lambda: (padding("PADDING", [2, 3, 4], [1, 0, 2], [0, 3, 1], "DML_PADDING_MODE_REFLECTION"),
+                        {}),
     "FOLD": lambda: (fold_desc("FOLD", [2, 3, 7, 8], [3, 2], [2, 1]), {}),
 }
 
@@ -122,7 +124,7 @@ def test_one_operator_executed_from_three_threads_at_once(name: str) -> None:
         try:
             for _ in range(10):
                 results.append(_bits(op.execute(inputs)))
-        except BaseException as e:  # noqa: BLE001 - reported below
+        except BaseException as e:  # reported below
             errors.append(e)
 
     threads = [threading.Thread(target=work) for _ in range(3)]
