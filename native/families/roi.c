@@ -631,7 +631,8 @@ static pydml_status align_planes(void* ctx, uint64_t b, uint64_t e, void* scratc
             continue;
         }
         const int64_t span = ar->axs[r].count ? ar->axs[r].hi - ar->axs[r].lo + 1 : 1;
-        if (span < 1 || (uint64_t)span > ar->row_doubles) status = PYDML_STATUS_INVALID_PARAMETER;   /* taps clamp into [0, W) */
+        /* taps are clamped into [0, Width): a span fits the row (align_layout) */
+        if (span < 1 || (uint64_t)span > ar->row_doubles) status = PYDML_STATUS_INVALID_PARAMETER;
         else align_plane(p, ar->x, y, r, ch, ar->batch[r], &ar->ays[r], &ar->axs[r], row, mx);
     }
     return status;
