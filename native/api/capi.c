@@ -229,8 +229,11 @@ static uint64_t next_generation(void) { return __atomic_add_fetch(&g_generation,
 /* The scratch an execution of op needs on a team of `threads` (its family's temporary_bytes). */
 static uint64_t temporary_need(const pydml_operator* op, uint32_t threads) {
     if (op->family->temporary_bytes == NULL) return 0;
+    const uint64_t bytes = op->family->temporary_bytes(op->plan, threads ? threads : 1);
+    /* none: an operator of a family that needs scratch for others only (a copy, a fill) */
+    if (bytes == 0) return 0;
     /* + 64: the caller's buffer may start anywhere; the kernels get it from its first cache line */
-    return pydml_workspace_round(op->family->temporary_bytes(op->plan, threads ? threads : 1)) + 64;
+    return pydml_workspace_round(bytes) + 64;
 }
 
 /* The workspace of executions whose caller binds none: one per thread, kept and grown as needed

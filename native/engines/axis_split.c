@@ -33,7 +33,11 @@ void ax_collect_n(uint32_t dim_count, const uint32_t* sizes, uint32_t mask, int 
 
 uint64_t* ax_run_offsets_n(const ax_dims* red, uint64_t runs, uint32_t nt) {
     uint64_t* off = malloc((runs ? runs : 1) * nt * sizeof(uint64_t));
-    if (off == NULL) return NULL;
+    if (off != NULL) ax_run_offsets_into(red, runs, nt, off);
+    return off;
+}
+
+void ax_run_offsets_into(const ax_dims* red, uint64_t runs, uint32_t nt, uint64_t* off) {
     uint64_t coord[PYDML_MAX_DIMS] = {0}, a[PYDML_AX_TENSORS] = {0};
     const uint32_t last = red->n - 1;
     for (uint64_t i = 0; i < runs; i++) {
@@ -46,7 +50,6 @@ uint64_t* ax_run_offsets_n(const ax_dims* red, uint64_t runs, uint32_t nt) {
             coord[d] = 0;
         }
     }
-    return off;
 }
 
 static void note_failure(pydml_status* failed, pydml_status s) {
@@ -57,7 +60,9 @@ static void note_failure(pydml_status* failed, pydml_status s) {
     *failed = s;
 }
 
-pydml_status pydml_axis_for_range(const pydml_axis_loop* loop, pydml_axis_range_fn fn, void* ctx) {
+/* ws NULL: the per-thread scratch from the heap; else from ws at offset (pydml_axis_for_range_in). */
+static pydml_status for_range(const pydml_axis_loop* loop, pydml_axis_range_fn fn, void* ctx, const pydml_workspace* ws,
+                              uint64_t offset) {
     const uint64_t items = loop->items;
     if (items == 0) return PYDML_STATUS_SUCCESS;
     pydml_status failed = PYDML_STATUS_SUCCESS;
@@ -80,20 +85,29 @@ pydml_status pydml_axis_for_range(const pydml_axis_loop* loop, pydml_axis_range_
             chunks = items < k ? items : k;
         }
         void* scratch = NULL;
+        void* owned = NULL;
         int ok = 1;
         if (loop->scratch_bytes) {
             /* cache-line aligned: the families' rows in it are vector loops' operands */
-            const size_t bytes = (loop->scratch_bytes + 63) & ~(size_t)63;
-            scratch = aligned_alloc(64, bytes);
+            const uint64_t bytes = pydml_axis_scratch_stride(loop->scratch_bytes);
+            if (ws != NULL) {
+                uint64_t id = 0;
+#ifdef _OPENMP
+                id = (uint64_t)omp_get_thread_num();
+#endif
+                scratch = pydml_workspace_part(ws, offset + id * bytes, bytes);
+            } else {
+                scratch = owned = aligned_alloc(64, (size_t)bytes);
+            }
             ok = scratch != NULL;
-            if (ok) memset(scratch, 0, bytes);
+            if (ok) memset(scratch, 0, (size_t)bytes);
         }
 #ifdef _OPENMP
 #pragma omp for schedule(dynamic, 1)
 #endif
         for (int64_t c = 0; c < (int64_t)chunks; c++) {
             if (!ok) {
-                note_failure(&failed, PYDML_STATUS_OUT_OF_MEMORY);
+                note_failure(&failed, ws != NULL ? PYDML_STATUS_INVALID_PARAMETER : PYDML_STATUS_OUT_OF_MEMORY);
                 continue;
             }
             uint64_t b, e;
@@ -106,9 +120,19 @@ pydml_status pydml_axis_for_range(const pydml_axis_loop* loop, pydml_axis_range_
             }
             note_failure(&failed, fn(ctx, b, e, scratch));
         }
-        free(scratch);
+        free(owned);
     }
     return failed;
+}
+
+pydml_status pydml_axis_for_range(const pydml_axis_loop* loop, pydml_axis_range_fn fn, void* ctx) {
+    return for_range(loop, fn, ctx, NULL, 0);
+}
+
+pydml_status pydml_axis_for_range_in(const pydml_axis_loop* loop, pydml_axis_range_fn fn, void* ctx,
+                                     const pydml_workspace* ws, uint64_t offset) {
+    static const pydml_workspace none = {NULL, 0};
+    return for_range(loop, fn, ctx, ws != NULL ? ws : &none, offset);
 }
 
 pydml_status pydml_axis_for_each_group(const ax_dims* keep, const pydml_axis_loop* loop, pydml_axis_range_fn walker,
@@ -117,4 +141,12 @@ pydml_status pydml_axis_for_each_group(const ax_dims* keep, const pydml_axis_loo
     pydml_axis_loop all = *loop;
     all.items = ax_count(keep) * w.per;
     return pydml_axis_for_range(&all, walker, &w);
+}
+
+pydml_status pydml_axis_for_each_group_in(const ax_dims* keep, const pydml_axis_loop* loop, pydml_axis_range_fn walker,
+                                          void* ctx, const pydml_workspace* ws, uint64_t offset) {
+    pydml_axis_walk w = {keep, loop->items ? loop->items : 1, ctx};
+    pydml_axis_loop all = *loop;
+    all.items = ax_count(keep) * w.per;
+    return pydml_axis_for_range_in(&all, walker, &w, ws, offset);
 }

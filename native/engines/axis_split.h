@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common.h"
 #include "pydml.h"
 
 #define PYDML_AX_TENSORS 4
@@ -125,6 +126,20 @@ static inline int ax_column_dim(const ax_dims* keep, uint64_t L, uint64_t in_inn
  * in row-major order), for tensors [0, nt): tensor t's at [t runs, (t + 1) runs). malloc'ed,
  * NULL when out of memory. */
 uint64_t* ax_run_offsets_n(const ax_dims* red, uint64_t runs, uint32_t nt);
+/* The same into off (runs x nt entries: a workspace part). */
+void ax_run_offsets_into(const ax_dims* red, uint64_t runs, uint32_t nt, uint64_t* off);
+/* The most runs ax_run_offsets can list for the dimensions d of sizes with (mask >> d & 1) == want,
+ * whatever the strides (merging only lowers it): all their elements but the innermost such
+ * dimension longer than 1. What a workspace sized before the views' strides are known holds. */
+static inline uint64_t ax_runs_bound(uint32_t dim_count, const uint32_t* sizes, uint32_t mask, int want) {
+    uint64_t all = 1, last = 1;
+    for (uint32_t d = 0; d < dim_count; d++)
+        if ((int)(mask >> d & 1u) == want && sizes[d] > 1) {
+            all *= sizes[d];
+            last = sizes[d];
+        }
+    return all / last;
+}
 
 /* Input offsets at [0, runs), output offsets at [runs, 2 runs). */
 static inline uint64_t* ax_run_offsets(const ax_dims* red, uint64_t runs) { return ax_run_offsets_n(red, runs, 2); }
@@ -157,6 +172,18 @@ typedef pydml_status (*pydml_axis_item_fn)(void* ctx, const pydml_axis_item* ite
 /* Runs fn over the chunks of [0, loop->items). Scratch that cannot be allocated fails the chunks of
  * that thread with PYDML_STATUS_OUT_OF_MEMORY. */
 pydml_status pydml_axis_for_range(const pydml_axis_loop* loop, pydml_axis_range_fn fn, void* ctx);
+
+/* The loop's per-thread scratch taken from the caller's workspace (DirectML's temporary resource)
+ * instead of the heap: thread i's part is [offset + i stride, + stride), stride =
+ * pydml_axis_scratch_stride(loop->scratch_bytes), zero-filled as the heap's was. The workspace holds
+ * pydml_axis_scratch_need(scratch_bytes, threads) bytes from offset for a team of `threads`; a thread
+ * whose part it does not reach fails its chunks with PYDML_STATUS_INVALID_PARAMETER. */
+static inline uint64_t pydml_axis_scratch_stride(uint64_t scratch_bytes) { return pydml_workspace_round(scratch_bytes); }
+static inline uint64_t pydml_axis_scratch_need(uint64_t scratch_bytes, uint32_t threads) {
+    return (uint64_t)threads * pydml_axis_scratch_stride(scratch_bytes);
+}
+pydml_status pydml_axis_for_range_in(const pydml_axis_loop* loop, pydml_axis_range_fn fn, void* ctx,
+                                     const pydml_workspace* ws, uint64_t offset);
 
 /* A walk over the groups of keep, `per` items each: the context pydml_axis_for_each_group hands
  * to the walker. */
@@ -201,5 +228,8 @@ pydml_axis_walk_range(const pydml_axis_walk* w, uint64_t b, uint64_t e, void* sc
  * function's. */
 pydml_status pydml_axis_for_each_group(const ax_dims* keep, const pydml_axis_loop* loop, pydml_axis_range_fn walker,
                                        void* ctx);
+/* The same with the per-thread scratch from ws at offset (pydml_axis_for_range_in). */
+pydml_status pydml_axis_for_each_group_in(const ax_dims* keep, const pydml_axis_loop* loop, pydml_axis_range_fn walker,
+                                          void* ctx, const pydml_workspace* ws, uint64_t offset);
 
 #endif /* PYDML_NATIVE_AXIS_SPLIT_H */

@@ -808,9 +808,8 @@ static void op_slice_grad(const dm_plan* p, const pydml_tensor* g, const pydml_t
 }
 
 static pydml_status op_join_split(const dm_plan* p, const pydml_tensor* const* parts, uint32_t n_parts,
-                                  const pydml_tensor* whole, int join) {
-    dm_batch* b = malloc(sizeof *b);
-    if (b == NULL) return PYDML_STATUS_OUT_OF_MEMORY;
+                                  const pydml_tensor* whole, int join, dm_batch* b) {
+    if (b == NULL) return PYDML_STATUS_INVALID_PARAMETER;
     b->n = 0;
     int64_t ws[8], ps[8];
     strides_of(whole, ws);
@@ -826,7 +825,6 @@ static pydml_status op_join_split(const dm_plan* p, const pydml_tensor* const* p
         at += t->sizes[p->axis];
     }
     dm_flush(b);
-    free(b);
     return PYDML_STATUS_SUCCESS;
 }
 
@@ -983,28 +981,32 @@ static void pad_boxes(const pad_job* j, uint32_t axis, dm_copy* c, int fill) {
     c->dst = dst0;
 }
 
-static pydml_status op_padding(const dm_plan* p, const pydml_tensor* x, const pydml_tensor* y) {
+/* PADDING's scratch (one workspace part, dm_layout): the batch, then each axis's segments. */
+static uint64_t pad_bytes(const dm_shape* y) {
+    uint64_t b = pydml_workspace_round(sizeof(dm_batch));
+    for (uint32_t a = 0; a < y->rank; a++) b += pydml_workspace_round(sizeof(pad_seg) * (y->sizes[a] + 1u));
+    return b;
+}
+
+static pydml_status op_padding(const dm_plan* p, const pydml_tensor* x, const pydml_tensor* y, unsigned char* part) {
+    if (part == NULL) return PYDML_STATUS_INVALID_PARAMETER;
     pad_job j;
     memset(&j, 0, sizeof j);
     j.x = x; j.y = y; j.p = p;
-    pydml_status st = PYDML_STATUS_SUCCESS;
+    j.batch = (dm_batch*)(void*)part;
+    part += pydml_workspace_round(sizeof(dm_batch));
     for (uint32_t a = 0; a < y->dim_count; a++) {
-        j.segs[a] = malloc(sizeof(pad_seg) * (y->sizes[a] + 1u));
-        if (j.segs[a] == NULL) { st = PYDML_STATUS_OUT_OF_MEMORY; goto done; }
+        j.segs[a] = (pad_seg*)(void*)part;
+        part += pydml_workspace_round(sizeof(pad_seg) * (y->sizes[a] + 1u));
         j.nsegs[a] = pad_segments(p->mode, p->start_pad[a], x->sizes[a], y->sizes[a], j.segs[a]);
     }
-    j.batch = malloc(sizeof *j.batch);
-    if (j.batch == NULL) { st = PYDML_STATUS_OUT_OF_MEMORY; goto done; }
     j.batch->n = 0;
     dm_copy c;
     copy_init(&c, x, y);
     c.rank = y->dim_count;
     pad_boxes(&j, 0, &c, 0);
     dm_flush(j.batch);
-    free(j.batch);
-done:
-    for (uint32_t a = 0; a < y->dim_count; a++) free(j.segs[a]);
-    return st;
+    return PYDML_STATUS_SUCCESS;
 }
 
 /* ---- generators: rows of the output (all axes but the last) ---- */
@@ -1279,7 +1281,19 @@ static void fu_store(uint32_t t, const void* accp, char* dst, int64_t ds, uint64
     }
 }
 
-static pydml_status op_fold(const dm_plan* p, const pydml_tensor* x, const pydml_tensor* y, const int64_t* B) {
+/* FOLD's scratch per thread: the accumulator row, a float row for FLOAT16 loads, a FLOAT16 row for
+ * stores, of the image's (the output's) last spatial axis and its blocks. */
+static uint64_t fold_thread_bytes(const dm_plan* p, const dm_shape* image) {
+    const uint32_t D = p->fd, t = image->type;
+    const uint64_t Sl = image->sizes[2 + D - 1];
+    const uint64_t Bl = (uint64_t)(((int64_t)Sl + p->pad[D - 1] + p->pend[D - 1] -
+                                    (int64_t)p->dil[D - 1] * (p->win[D - 1] - 1) - 1) / p->wstride[D - 1] + 1);
+    const uint32_t acc_e = (t == DML_TENSOR_DATA_TYPE_FLOAT32 || t == DML_TENSOR_DATA_TYPE_FLOAT16) ? 4u : 8u;
+    return pydml_workspace_round(Sl * acc_e + Bl * 4 + Sl * 2 + 64);
+}
+
+static pydml_status op_fold(const dm_plan* p, const pydml_tensor* x, const pydml_tensor* y, const int64_t* B,
+                            unsigned char* part, uint64_t part_bytes) {
     fu_geom g;
     fu_geometry(p, y, &g);
     const uint32_t D = g.D;
@@ -1295,13 +1309,16 @@ static pydml_status op_fold(const dm_plan* p, const pydml_tensor* x, const pydml
     (void)work_bytes; /* the OpenMP threshold only */
     /* per thread: the accumulator row, a float row for FLOAT16 loads, a FLOAT16 row for stores */
     const uint64_t Bl = (uint64_t)g.B[D - 1];
-    const uint64_t per = Sl * acc_e + Bl * 4 + Sl * 2 + 64;
+    const dm_shape* image = &p->shapes[p->n_in];   /* y's sizes (checked) */
+    const uint64_t per = fold_thread_bytes(p, image);
     int threads = 1;
 #ifdef _OPENMP
     threads = omp_get_max_threads();
 #endif
-    char* scratch = malloc(per * (uint64_t)threads);
-    if (scratch == NULL) return PYDML_STATUS_OUT_OF_MEMORY;
+    /* the workspace holds a part per thread of the team (temporary_bytes) */
+    if (part == NULL || per < Sl * acc_e + Bl * 4 + Sl * 2 + 64 || part_bytes < per * (uint64_t)threads)
+        return PYDML_STATUS_INVALID_PARAMETER;
+    char* scratch = (char*)part;
     const int64_t xs2 = (int64_t)x->strides[2];
     const int64_t ysl = (int64_t)y->strides[2 + D - 1];
 #ifdef _OPENMP
@@ -1360,7 +1377,6 @@ static pydml_status op_fold(const dm_plan* p, const pydml_tensor* x, const pydml
             fu_store(t, acc, (char*)y->data + yo * (int64_t)e, ysl, Sl, tmp16);
         }
     }
-    free(scratch);
     return PYDML_STATUS_SUCCESS;
 }
 
@@ -1376,18 +1392,54 @@ static pydml_status check_view(const pydml_tensor* v, const dm_shape* s) {
     return PYDML_STATUS_SUCCESS;
 }
 
-static pydml_status run_operator(const dm_plan* p, const pydml_tensor* const* inputs, const pydml_tensor* const* outputs) {
+/* ---- the workspace (DirectML's temporary resource), from the plan: the working views and their
+ * pointers, then the operator's part (JOIN / SPLIT's batch of copies, PADDING's batch and segments,
+ * FOLD's rows per thread) ---- */
+typedef struct dm_layout {
+    uint64_t ptrs_at, part_at;
+} dm_layout;
+
+static void dm_layout_of(const dm_plan* p, dm_layout* z) {
+    const uint64_t n_views = (uint64_t)p->n_in + p->n_out;
+    z->ptrs_at = pydml_workspace_round(sizeof(pydml_tensor) * n_views);
+    z->part_at = z->ptrs_at + pydml_workspace_round(sizeof(pydml_tensor*) * n_views);
+}
+
+static uint64_t op_bytes(const dm_plan* p, uint32_t threads) {
+    switch (p->type) {
+    case DML_OPERATOR_JOIN: case DML_OPERATOR_SPLIT: return sizeof(dm_batch);
+    case DML_OPERATOR_PADDING: case DML_OPERATOR_PADDING1: return pad_bytes(&p->shapes[p->n_in]);
+    case DML_OPERATOR_FOLD: return fold_thread_bytes(p, &p->shapes[p->n_in]) * threads;
+    default: return 0;
+    }
+}
+
+static uint64_t temporary_bytes(const void* plan, uint32_t threads) {
+    const dm_plan* p = plan;
+    dm_layout z;
+    dm_layout_of(p, &z);
+    return z.part_at + op_bytes(p, threads);
+}
+
+static pydml_status run_operator(const dm_plan* p, const pydml_tensor* const* inputs, const pydml_tensor* const* outputs,
+                                 const pydml_workspace* ws, uint64_t part_at) {
+    const uint64_t part_bytes = ws->bytes > part_at ? ws->bytes - part_at : 0;
+    unsigned char* part = part_bytes ? ws->data + part_at : NULL;
     const pydml_tensor* x = p->n_in ? inputs[0] : NULL;
     const pydml_tensor* y = outputs[0];
     switch (p->type) {
     case DML_OPERATOR_SLICE: case DML_OPERATOR_SLICE1: op_slice(p, x, y); break;
     case DML_OPERATOR_SLICE_GRAD: op_slice_grad(p, x, y); break;
-    case DML_OPERATOR_JOIN: return op_join_split(p, inputs, p->n_in, y, 1);
-    case DML_OPERATOR_SPLIT: return op_join_split(p, outputs, p->n_out, x, 0);
+    case DML_OPERATOR_JOIN: case DML_OPERATOR_SPLIT: {
+        dm_batch* b = part_bytes >= sizeof(dm_batch) ? (dm_batch*)(void*)part : NULL;
+        if (p->type == DML_OPERATOR_JOIN) return op_join_split(p, inputs, p->n_in, y, 1, b);
+        return op_join_split(p, outputs, p->n_out, x, 0, b);
+    }
     case DML_OPERATOR_TILE: op_tile(x, y); break;
     case DML_OPERATOR_DEPTH_TO_SPACE: case DML_OPERATOR_DEPTH_TO_SPACE1: op_depth_space(p, x, y, 1); break;
     case DML_OPERATOR_SPACE_TO_DEPTH: case DML_OPERATOR_SPACE_TO_DEPTH1: op_depth_space(p, x, y, 0); break;
-    case DML_OPERATOR_PADDING: case DML_OPERATOR_PADDING1: return op_padding(p, x, y);
+    case DML_OPERATOR_PADDING: case DML_OPERATOR_PADDING1:
+        return op_padding(p, x, y, part_bytes >= pad_bytes(&p->shapes[p->n_in]) ? part : NULL);
     case DML_OPERATOR_CAST: op_cast(x, y); break;
     case DML_OPERATOR_FILL_VALUE_CONSTANT: op_fill_constant(p, y); break;
     case DML_OPERATOR_FILL_VALUE_SEQUENCE: op_fill_sequence(p, y); break;
@@ -1402,7 +1454,7 @@ static pydml_status run_operator(const dm_plan* p, const pydml_tensor* const* in
     case DML_OPERATOR_FOLD: {
         int64_t B[6];
         fu_blocks(p, y, B);
-        return op_fold(p, x, y, B);
+        return op_fold(p, x, y, B, part, part_bytes);
     }
     default: return PYDML_STATUS_UNSUPPORTED_PARAMETER;
     }
@@ -1412,7 +1464,6 @@ static pydml_status run_operator(const dm_plan* p, const pydml_tensor* const* in
 static pydml_status execute(const void* plan, const pydml_tensor* const* inputs, uint32_t input_count,
                             const pydml_tensor* const* outputs, uint32_t output_count,
                             const pydml_workspace* ws) {
-    (void)ws; /* the family asks for no temporary resource (no temporary_bytes) */
     const dm_plan* p = plan;
     if (p == NULL || input_count != p->n_in || output_count != p->n_out || (p->n_in && inputs == NULL) || outputs == NULL)
         return PYDML_STATUS_INVALID_PARAMETER;
@@ -1430,13 +1481,11 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
      * any stride on an axis of size 1 (it is never applied), and index arithmetic must not
      * multiply it. Every other stride is bounded by the view's buffer (pydml_tensor_check). */
     const uint32_t n_views = p->n_in + p->n_out;
-    pydml_tensor* views = malloc(sizeof(pydml_tensor) * n_views);
-    const pydml_tensor** ptrs = malloc(sizeof(pydml_tensor*) * n_views);
-    if (views == NULL || ptrs == NULL) {
-        free(views);
-        free(ptrs);
-        return PYDML_STATUS_OUT_OF_MEMORY;
-    }
+    dm_layout z;
+    dm_layout_of(p, &z);
+    pydml_tensor* views = pydml_workspace_part(ws, 0, sizeof(pydml_tensor) * n_views);
+    const pydml_tensor** ptrs = pydml_workspace_part(ws, z.ptrs_at, sizeof(pydml_tensor*) * n_views);
+    if (views == NULL || ptrs == NULL) return PYDML_STATUS_INVALID_PARAMETER;
     for (uint32_t i = 0; i < n_views; i++) {
         const pydml_tensor* v = i < p->n_in ? inputs[i] : outputs[i - p->n_in];
         if (v == NULL) {
@@ -1448,10 +1497,10 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
             if (views[i].sizes[d] == 1) views[i].strides[d] = 0;
         ptrs[i] = &views[i];
     }
-    st = run_operator(p, ptrs, ptrs + p->n_in);
-    free(views);
-    free(ptrs);
-    return st;
+    return run_operator(p, ptrs, ptrs + p->n_in, ws, z.part_at);
 }
 
-const pydml_kernel_family pydml_family_data_movement = {"data_movement", create, destroy, execute, 0, NULL, NULL};
+/* Scratch comes from the caller's workspace: the plan is read-only while it executes, so executions
+ * of one operator may run at the same time. */
+const pydml_kernel_family pydml_family_data_movement = {"data_movement", create, destroy, execute, 0, temporary_bytes,
+                                                        NULL};

@@ -714,11 +714,67 @@ static pydml_status split_apply(void* ctx, uint64_t b, uint64_t e, void* scratch
     return PYDML_STATUS_SUCCESS;
 }
 
-static pydml_status run_split(const group_run* g) {
+/* ---- the workspace (DirectML's temporary resource), from the plan alone (the views' strides are
+ * not known yet): MVN / LP: the run offsets (at most ax_runs_bound runs, NT tensors), a long
+ * group's chunk statistics (run_split), then each thread's scratch (run_group's, or split_apply's);
+ * BATCH_NORMALIZATION: the parameter table; LRN: each thread's rows. ---- */
+typedef struct nk_layout {
+    uint64_t runs;                      /* most runs */
+    uint64_t cs_at, threads_at;         /* run_split's statistics; the per-thread parts */
+    uint64_t group_stride, split_stride, lrn_stride;   /* per-thread parts (0: none) */
+    uint64_t table;                     /* BATCH_NORMALIZATION: parameters in the table */
+} nk_layout;
+
+#define NK_SPLIT_SCRATCH (2 * NK_SCHUNK * sizeof(double) + NK_SCHUNK * sizeof(float))
+
+static size_t lrn_bytes(const norm_plan* p) {
+    const uint64_t C = p->sizes[1], H = p->sizes[2], W = p->sizes[3];
+    const size_t bytes = p->cross ? (size_t)(C * W + W) * sizeof(float) + (size_t)W * sizeof(double)
+                                  : (size_t)(H * W + W) * (sizeof(double) + sizeof(float));
+    return bytes ? bytes : 1;
+}
+
+static void layout(const norm_plan* p, nk_layout* z) {
+    memset(z, 0, sizeof *z);
+    if (p->kind == NK_BN) {
+        z->table = 1;
+        for (uint32_t d = 0; d < p->n; d++) {
+            uint64_t P = 1;
+            for (int t = 0; t < 4; t++)
+                if (p->psizes[t][d] != 1) P = p->sizes[d];
+            z->table *= P;
+        }
+        return;
+    }
+    if (p->kind == NK_LRN) {
+        z->lrn_stride = pydml_axis_scratch_stride(lrn_bytes(p));
+        return;
+    }
+    uint64_t L = 1;
+    for (uint32_t d = 0; d < p->n; d++)
+        if (p->reduced >> d & 1u) L *= p->sizes[d];
+    z->runs = ax_runs_bound(p->n, p->sizes, p->reduced, 1);
+    z->cs_at = pydml_workspace_round(z->runs * NT * sizeof(uint64_t));
+    const int split = L >= NK_SPLIT_MIN && p->dtype == DML_TENSOR_DATA_TYPE_FLOAT32;   /* run_groups' test */
+    z->threads_at = z->cs_at + (split ? pydml_workspace_round(3 * chunks_of(L) * sizeof(double)) : 0);
+    z->group_stride = pydml_axis_scratch_stride(sizeof(group_scratch) + ((size_t)L * 6 + 6 * chunks_of(L)) * sizeof(float));
+    z->split_stride = split ? pydml_axis_scratch_stride(NK_SPLIT_SCRATCH) : 0;
+}
+
+static uint64_t temporary_bytes(const void* plan, uint32_t threads) {
+    nk_layout z;
+    layout(plan, &z);
+    if (z.table) return z.table * 3 * sizeof(double);
+    if (z.lrn_stride) return threads * z.lrn_stride;
+    const uint64_t stride = z.group_stride > z.split_stride ? z.group_stride : z.split_stride;
+    return z.threads_at + threads * stride;
+}
+
+static pydml_status run_split(const group_run* g, const pydml_workspace* ws, const nk_layout* z) {
     const norm_plan* p = g->p;
     const size_t L = (size_t)g->L, nc = chunks_of(g->L);
-    double* cs = malloc(3 * nc * sizeof(double));
-    if (cs == NULL) return PYDML_STATUS_OUT_OF_MEMORY;
+    double* cs = pydml_workspace_part(ws, z->cs_at, 3 * nc * sizeof(double));
+    if (cs == NULL || z->threads_at == z->cs_at) return PYDML_STATUS_INVALID_PARAMETER;
     pydml_status status = PYDML_STATUS_SUCCESS;
     uint64_t coord[PYDML_MAX_DIMS] = {0}, off[NT];
     ax_offsets_n(&g->keep, 0, coord, off);
@@ -731,15 +787,16 @@ static pydml_status run_split(const group_run* g) {
             (void)pydml_axis_for_range(&stats, split_stats, &sr);   /* no scratch: cannot fail */
             finish_stats(p, cs, cs + 2 * nc, L, &sr.m, &sr.r);
         }
-        const pydml_axis_loop apply = {nc, L, 0, NK_GRAIN, 0, 2 * NK_SCHUNK * sizeof(double) + NK_SCHUNK * sizeof(float)};
-        status = pydml_axis_for_range(&apply, split_apply, &sr);
+        const pydml_axis_loop apply = {nc, L, 0, NK_GRAIN, 0, NK_SPLIT_SCRATCH};
+        status = pydml_axis_for_range_in(&apply, split_apply, &sr, ws, z->threads_at);
     }
-    free(cs);
     return status;
 }
 
 static pydml_status run_groups(const norm_plan* p, const pydml_tensor* x, const pydml_tensor* sv,
-                               const pydml_tensor* bv, const pydml_tensor* y) {
+                               const pydml_tensor* bv, const pydml_tensor* y, const pydml_workspace* ws) {
+    nk_layout z;
+    layout(p, &z);
     uint64_t st[NT][PYDML_MAX_DIMS];
     bstrides(x, p->n, st[0]);
     bstrides(y, p->n, st[1]);
@@ -760,8 +817,9 @@ static pydml_status run_groups(const norm_plan* p, const pydml_tensor* x, const 
         if (g.keep.st[2][d]) g.s_invariant = 0;
         if (g.keep.st[3][d]) g.b_invariant = 0;
     }
-    g.run_off = ax_run_offsets_n(&g.red, g.runs, NT);
-    if (g.run_off == NULL) return PYDML_STATUS_OUT_OF_MEMORY;
+    g.run_off = g.runs <= z.runs ? pydml_workspace_part(ws, 0, g.runs * NT * sizeof(uint64_t)) : NULL;
+    if (g.run_off == NULL) return PYDML_STATUS_INVALID_PARAMETER;
+    ax_run_offsets_into(&g.red, g.runs, NT, g.run_off);
     const uint64_t groups = ax_count(&g.keep);
     g.groups = groups;
 #ifdef _OPENMP
@@ -772,17 +830,13 @@ static pydml_status run_groups(const norm_plan* p, const pydml_tensor* x, const 
     const uint32_t last = g.red.n - 1;
     if (nth > 1 && groups < 2 * nth && g.L >= NK_SPLIT_MIN && p->dtype == DML_TENSOR_DATA_TYPE_FLOAT32 &&
         g.runs == 1 && g.red.st[0][last] == 1 && g.red.st[1][last] == 1) {
-        const pydml_status s = run_split(&g);
-        free(g.run_off);
-        return s;
+        return run_split(&g, ws, &z);
     }
     /* floats: x row, staging; doubles: scale, bias, chunk moments and sums */
     const size_t bufn = (size_t)g.L * 6 + 6 * chunks_of(g.L);
     const pydml_axis_loop loop = {1, groups * g.L, NK_PARALLEL_MIN, 0, NK_CHUNKS_PER_THREAD,
                                   sizeof(group_scratch) + bufn * sizeof(float)};
-    const pydml_status s = pydml_axis_for_each_group(&g.keep, &loop, run_group_walk, &g);
-    free(g.run_off);
-    return s;
+    return pydml_axis_for_each_group_in(&g.keep, &loop, run_group_walk, &g, ws, z.threads_at);
 }
 
 /* ---- BATCH_NORMALIZATION ---- */
@@ -822,7 +876,8 @@ static pydml_status bn_chunks(void* ctx, uint64_t b, uint64_t e, void* scratch) 
     return PYDML_STATUS_SUCCESS;
 }
 
-static pydml_status run_bn(const norm_plan* p, const pydml_tensor* const* in, const pydml_tensor* y) {
+static pydml_status run_bn(const norm_plan* p, const pydml_tensor* const* in, const pydml_tensor* y,
+                           const pydml_workspace* ws) {
     /* parameter space: each dimension the input's size where any parameter varies, else 1 */
     uint32_t P[PYDML_MAX_DIMS];
     uint64_t pst[PYDML_MAX_DIMS];
@@ -836,8 +891,8 @@ static pydml_status run_bn(const norm_plan* p, const pydml_tensor* const* in, co
         pst[d] = P[d] == 1 ? 0 : pcount;
         pcount *= P[d];
     }
-    double* tab = malloc(pcount * 3 * sizeof(double));
-    if (tab == NULL) return PYDML_STATUS_OUT_OF_MEMORY;
+    double* tab = pydml_workspace_part(ws, 0, pcount * 3 * sizeof(double));   /* layout's table */
+    if (tab == NULL) return PYDML_STATUS_INVALID_PARAMETER;
     double *tm = tab, *ta = tab + pcount, *tb = tab + 2 * pcount;
     uint64_t vst[4][PYDML_MAX_DIMS];
     for (int t = 0; t < 4; t++) bstrides(in[1 + t], p->n, vst[t]);
@@ -872,9 +927,7 @@ static pydml_status run_bn(const norm_plan* p, const pydml_tensor* const* in, co
     /* equal ranges of uniform chunks, a few per thread (a grain of NK_GRAIN items was 1,024 hand-outs
      * for [16, 64, 56, 56]) */
     const pydml_axis_loop loop = {rows * b.chunks_per_row, rows * b.W, NK_PARALLEL_MIN, 0, NK_CHUNKS_PER_THREAD, 0};
-    const pydml_status s = pydml_axis_for_range(&loop, bn_chunks, &b);
-    free(tab);
-    return s;
+    return pydml_axis_for_range(&loop, bn_chunks, &b);
 }
 
 /* ---- LOCAL_RESPONSE_NORMALIZATION ---- */
@@ -958,27 +1011,21 @@ static pydml_status lrn_plane(void* ctx, uint64_t b, uint64_t e, void* scratch) 
     return PYDML_STATUS_SUCCESS;
 }
 
-static pydml_status run_lrn(const norm_plan* p, const pydml_tensor* x, const pydml_tensor* y) {
+static pydml_status run_lrn(const norm_plan* p, const pydml_tensor* x, const pydml_tensor* y,
+                            const pydml_workspace* ws) {
     lrn_run l = {p, &nk_isa[pydml_ew_isa()], x, y, p->sizes[0], p->sizes[1], p->sizes[2], p->sizes[3], 0, 0, 0.0, 0};
     l.lo = (int64_t)((p->local_size - 1) / 2);
     l.hi = (int64_t)p->local_size - 1 - l.lo;
     l.c = p->alpha / (double)p->local_size;
     l.mode = p->beta == 0.75 ? 0 : p->beta == 0.5 ? 1 : 2;
     const uint64_t work = l.N * l.C * l.H * l.W;
-    if (p->cross) {
-        const size_t bytes = (size_t)(l.C * l.W + l.W) * sizeof(float) + (size_t)l.W * sizeof(double);
-        const pydml_axis_loop loop = {l.N * l.H, work, NK_PARALLEL_MIN, NK_GRAIN, 0, bytes ? bytes : 1};
-        return pydml_axis_for_range(&loop, lrn_cross, &l);
-    }
-    const size_t bytes = (size_t)(l.H * l.W + l.W) * (sizeof(double) + sizeof(float));
-    const pydml_axis_loop loop = {l.N * l.C, work, NK_PARALLEL_MIN, NK_GRAIN, 0, bytes ? bytes : 1};
-    return pydml_axis_for_range(&loop, lrn_plane, &l);
+    const pydml_axis_loop loop = {p->cross ? l.N * l.H : l.N * l.C, work, NK_PARALLEL_MIN, NK_GRAIN, 0, lrn_bytes(p)};
+    return pydml_axis_for_range_in(&loop, p->cross ? lrn_cross : lrn_plane, &l, ws, 0);
 }
 
 static pydml_status execute(const void* plan, const pydml_tensor* const* inputs, uint32_t input_count,
                             const pydml_tensor* const* outputs, uint32_t output_count,
                             const pydml_workspace* ws) {
-    (void)ws; /* the family asks for no temporary resource (no temporary_bytes) */
     const norm_plan* p = plan;
     if (p == NULL || inputs == NULL || outputs == NULL || input_count != p->input_count || output_count != 1)
         return PYDML_STATUS_INVALID_PARAMETER;
@@ -990,17 +1037,17 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
     case NK_BN:
         for (uint32_t t = 0; t < 4; t++)
             if ((s = check_view(inputs[1 + t], p->dtype, p->n, p->psizes[t]))) return s;
-        return run_bn(p, inputs, y);
+        return run_bn(p, inputs, y, ws);
     case NK_MVN:
         for (uint32_t t = 0; t < 2; t++) {
             if ((inputs[1 + t] != NULL) != (p->has[t] != 0)) return PYDML_STATUS_INVALID_PARAMETER;
             if (inputs[1 + t] && (s = check_view(inputs[1 + t], p->dtype, p->n, p->psizes[t]))) return s;
         }
-        return run_groups(p, inputs[0], inputs[1], inputs[2], y);
+        return run_groups(p, inputs[0], inputs[1], inputs[2], y, ws);
     case NK_LP:
-        return run_groups(p, inputs[0], NULL, NULL, y);
+        return run_groups(p, inputs[0], NULL, NULL, y, ws);
     default:
-        return run_lrn(p, inputs[0], y);
+        return run_lrn(p, inputs[0], y, ws);
     }
 }
 
@@ -1026,4 +1073,7 @@ void pydml_norm_combine(const double* cs, const double* sums, size_t nc, uint64_
     *mean = *m2 = NAN; /* callers pass every chunk */
 }
 
-const pydml_kernel_family pydml_family_normalization = {"normalization", create, destroy, execute, 0, NULL, NULL};
+/* Scratch comes from the caller's workspace: the plan is read-only while it executes, so executions
+ * of one operator may run at the same time. */
+const pydml_kernel_family pydml_family_normalization = {"normalization", create, destroy, execute, 0, temporary_bytes,
+                                                        NULL};

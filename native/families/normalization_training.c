@@ -202,7 +202,7 @@ typedef struct tn_geo {
     int stream;                    /* write the output with non-temporal stores (stream_copy) */
 } tn_geo;
 
-static pydml_status geo_init(tn_geo* g, const tn_plan* p) {
+static pydml_status geo_init(tn_geo* g, const tn_plan* p, uint64_t* run_off, uint64_t max_runs) {
     const uint32_t n = p->n;
     uint64_t rsize[PYDML_MAX_DIMS], rst[NF][PYDML_MAX_DIMS];
     uint32_t nr = 0;
@@ -243,8 +243,8 @@ static pydml_status geo_init(tn_geo* g, const tn_plan* p) {
     g->L = g->runs * g->inner;
     g->nc = (g->L + CH - 1) / CH;
     for (int t = 0; t < NF; t++) g->rst[t] = rst[t][nr - 1];
-    g->run_off = malloc(g->runs * NF * sizeof(uint64_t));
-    if (g->run_off == NULL) return PYDML_STATUS_OUT_OF_MEMORY;
+    if (run_off == NULL || g->runs > max_runs) return PYDML_STATUS_INVALID_PARAMETER;
+    g->run_off = run_off;
     for (uint64_t r = 0; r < g->runs; r++) {
         uint64_t o = r;
         for (int t = 0; t < NF; t++) g->run_off[r * NF + t] = 0;
@@ -698,12 +698,55 @@ static pydml_status bn_blocks(void* ctx, uint64_t b, uint64_t e, void* scratch) 
     return PYDML_STATUS_SUCCESS;
 }
 
-static pydml_status run_bn(const tn_plan* p, const pydml_tensor* const* full, const pydml_tensor* const* par) {
+/* ---- the workspace (DirectML's temporary resource), from the plan alone (the views' strides are
+ * not known yet): the run offsets (at most ax_runs_bound runs), a long group's chunk sums (split
+ * mode), then each thread's part: bn_blocks' tn_group and chunk sums, or lrn_grad_items' planes. */
+typedef struct tn_layout {
+    uint64_t runs;                     /* most runs */
+    uint64_t cs_at, threads_at, stride;
+} tn_layout;
+
+static size_t lrn_grad_bytes(const tn_plan* p) {
+    const size_t plane = (size_t)(p->cross ? p->sizes[1] : p->sizes[2]) * p->sizes[3];
+    const size_t bytes = plane * (4 * sizeof(double) + 3 * sizeof(float));
+    return bytes ? bytes : 1;
+}
+
+static void layout(const tn_plan* p, tn_layout* z) {
+    memset(z, 0, sizeof *z);
+    if (p->kind == K_LRNG) {
+        z->stride = pydml_axis_scratch_stride(lrn_grad_bytes(p));
+        return;
+    }
+    uint32_t reduced = 0;
+    uint64_t L = 1;
+    for (uint32_t d = 0; d < p->n; d++)
+        if (p->psizes[d] == 1) {
+            reduced |= 1u << d;
+            L *= p->sizes[d];
+        }
+    const uint64_t nc = (L + CH - 1) / CH;
+    z->runs = ax_runs_bound(p->n, p->sizes, reduced, 1);
+    z->cs_at = pydml_workspace_round(z->runs * NF * sizeof(uint64_t));
+    z->threads_at = z->cs_at + (L >= TN_SPLIT_MIN ? pydml_workspace_round(nc * 6 * sizeof(double)) : 0);
+    z->stride = pydml_axis_scratch_stride(sizeof(tn_group) + (size_t)nc * 6 * sizeof(double));
+}
+
+static uint64_t temporary_bytes(const void* plan, uint32_t threads) {
+    tn_layout z;
+    layout(plan, &z);
+    return z.threads_at + threads * z.stride;
+}
+
+static pydml_status run_bn(const tn_plan* p, const pydml_tensor* const* full, const pydml_tensor* const* par,
+                           const pydml_workspace* ws) {
+    tn_layout z;
+    layout(p, &z);
     tn_geo g;
     memset(&g, 0, sizeof g);
     for (int t = 0; t < NF; t++) g.full[t] = full[t];
     for (int t = 0; t < NP; t++) g.par[t] = par[t];
-    pydml_status s = geo_init(&g, p);
+    pydml_status s = geo_init(&g, p, pydml_workspace_part(ws, 0, z.runs * NF * sizeof(uint64_t)), z.runs);
     if (s) return s;
     g.stream = p->dtype == DML_TENSOR_DATA_TYPE_FLOAT32 && g.G * g.L * sizeof(float) >= TN_STREAM_BYTES;
 #ifdef _OPENMP
@@ -713,27 +756,22 @@ static pydml_status run_bn(const tn_plan* p, const pydml_tensor* const* full, co
 #endif
     const size_t scratch = (size_t)g.nc * 6;
     if (nth > 1 && g.G < 2 * nth && g.L >= TN_SPLIT_MIN) {
-        double* cs = malloc(scratch * sizeof(double));
-        if (cs == NULL) {
-            free(g.run_off);
-            return PYDML_STATUS_OUT_OF_MEMORY;
-        }
+        double* cs = pydml_workspace_part(ws, z.cs_at, scratch * sizeof(double));
+        if (cs == NULL || z.threads_at == z.cs_at) return PYDML_STATUS_INVALID_PARAMETER;
         tn_group gr;
         memset(&gr, 0, sizeof gr);
         gr.cs = cs;
         gr.cs2 = cs + 3 * g.nc;
         gr.cs3 = cs + 5 * g.nc;
         for (uint64_t grp = 0; grp < g.G; grp++) run_group(&g, grp, &gr, 1);
-        free(cs);
     } else {
         /* blocks of TN_BLOCK consecutive groups handed out dynamically: within a block the output
          * pass of one group prefetches the next (pass_out) */
         const uint64_t blocks = (g.G + TN_BLOCK - 1) / TN_BLOCK;
         const pydml_axis_loop loop = {blocks, g.G * g.L, TN_PARALLEL_MIN, 1, 0,
                                       sizeof(tn_group) + scratch * sizeof(double)};
-        s = pydml_axis_for_range(&loop, bn_blocks, &g);
+        s = pydml_axis_for_range_in(&loop, bn_blocks, &g, ws, z.threads_at);
     }
-    free(g.run_off);
     return s;
 }
 
@@ -833,7 +871,7 @@ static pydml_status lrn_grad_items(void* ctx, uint64_t b0, uint64_t e0, void* sc
 }
 
 static pydml_status run_lrn_grad(const tn_plan* p, const pydml_tensor* x, const pydml_tensor* dy,
-                                 const pydml_tensor* dx) {
+                                 const pydml_tensor* dx, const pydml_workspace* ws) {
     const uint64_t N = p->sizes[0], C = p->sizes[1], H = p->sizes[2], W = p->sizes[3];
     lrn_grad_run l = {p, x, dy, dx, H, C, W, 0, 0, 0, 0, 0.0, 0.0, 0, 0};
     l.lo = (int64_t)((p->local_size - 1) / 2);
@@ -846,9 +884,8 @@ static pydml_status run_lrn_grad(const tn_plan* p, const pydml_tensor* x, const 
     const uint64_t items = p->cross ? N * H : N * C;
     l.A = p->cross ? C : H;
     l.plane = l.A * W;
-    const size_t bytes = (size_t)l.plane * (4 * sizeof(double) + 3 * sizeof(float));
-    const pydml_axis_loop loop = {items, N * C * H * W, TN_PARALLEL_MIN, 4, 0, bytes ? bytes : 1};
-    return pydml_axis_for_range(&loop, lrn_grad_items, &l);
+    const pydml_axis_loop loop = {items, N * C * H * W, TN_PARALLEL_MIN, 4, 0, lrn_grad_bytes(p)};
+    return pydml_axis_for_range_in(&loop, lrn_grad_items, &l, ws, 0);
 }
 
 /* ---- execute ---- */
@@ -856,7 +893,6 @@ static pydml_status run_lrn_grad(const tn_plan* p, const pydml_tensor* x, const 
 static pydml_status execute(const void* plan, const pydml_tensor* const* inputs, uint32_t input_count,
                             const pydml_tensor* const* outputs, uint32_t output_count,
                             const pydml_workspace* ws) {
-    (void)ws; /* the family asks for no temporary resource (no temporary_bytes) */
     const tn_plan* p = plan;
     if (p == NULL || inputs == NULL || outputs == NULL || input_count != p->input_count ||
         output_count != p->output_count)
@@ -866,7 +902,7 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
     if (p->kind == K_LRNG) {
         for (int k = 0; k < 3; k++)
             if ((s = check_view(k < 2 ? inputs[k] : outputs[0], dt, n, p->sizes))) return s;
-        return run_lrn_grad(p, inputs[0], inputs[1], outputs[0]);
+        return run_lrn_grad(p, inputs[0], inputs[1], outputs[0], ws);
     }
     const pydml_tensor* full[NF];
     const pydml_tensor* par[NP] = {NULL, NULL, NULL, NULL, NULL};
@@ -895,8 +931,10 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
             if ((s = check_view(full[t], dt, n, p->sizes))) return s;
     for (int t = 0; t < (p->kind == K_BNT ? 4 : NP); t++)
         if ((s = check_view(par[t], dt, n, p->psizes))) return s;
-    return run_bn(p, full, par);
+    return run_bn(p, full, par, ws);
 }
 
+/* Scratch comes from the caller's workspace: the plan is read-only while it executes, so executions
+ * of one operator may run at the same time. */
 const pydml_kernel_family pydml_family_normalization_training = {"normalization_training", create,
-                                                                 destroy, execute, 0, NULL, NULL};
+                                                                 destroy, execute, 0, temporary_bytes, NULL};

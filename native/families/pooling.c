@@ -718,20 +718,95 @@ typedef struct avg_tables {
     double* inv[3];
 } avg_tables;
 
-static void avg_tables_free(avg_tables* t) {
-    for (int a = 0; a < 3; a++) {
-        free(t->lo[a]);
-        free(t->hi[a]);
-        free(t->inv[a]);
-    }
+/* ---- the workspace (DirectML's temporary resource) of the gradients, from the plan alone: parts
+ * of whole cache lines, placed one after another (the views' strides and the CPU, which pick the
+ * fast paths, are not known yet, so every path's parts are counted) ---- */
+static uint64_t carve(uint64_t* at, uint64_t bytes) {
+    const uint64_t o = *at;
+    *at += pydml_workspace_round(bytes);
+    return o;
 }
 
-static int avg_tables_build(const pool_plan* P, avg_tables* t) {
+/* The most outputs of axis a covering one input position (avg_grad's K, KD, KH). */
+static uint32_t avg_cover_max(const pool_plan* P, int a) {
+    uint64_t k = 0;
+    for (uint64_t i = 0; i < P->isz[a]; i++) {
+        uint64_t lo, hi;
+        cover_range(P, a, i, &lo, &hi);
+        if (hi - lo > k) k = hi - lo;
+    }
+    return (uint32_t)k;
+}
+
+typedef struct pool_layout {
+    /* AVERAGE_POOLING_GRAD: the tables (lo, hi, inv per axis), the fast rows' idx, tab and invw */
+    uint64_t lo[3], hi[3], inv[3], idx, tab, invw;
+    uint32_t K, KD, KH;
+    /* per thread, from threads_at: acc, grow, wrow (average); acc, idx, val, ridx, split (max) */
+    uint64_t t_acc, t_grow, t_wrow, t_idx, t_val, t_ridx, t_split;
+    uint64_t threads_at, stride;
+} pool_layout;
+
+static void pool_layout_of(const pool_plan* P, pool_layout* z) {
+    memset(z, 0, sizeof *z);
+    uint64_t at = 0, t = 0;
+    const uint64_t OW = P->osz[2], W = P->isz[2];
+    if (P->fn != PL_MAX) {
+        for (int a = 0; a < 3; a++) {
+            z->lo[a] = carve(&at, sizeof(uint64_t) * P->isz[a]);
+            z->hi[a] = carve(&at, sizeof(uint64_t) * P->isz[a]);
+            z->inv[a] = carve(&at, sizeof(double) * P->osz[a]);
+        }
+        z->K = avg_cover_max(P, 2);
+        z->KD = avg_cover_max(P, 0);
+        z->KH = avg_cover_max(P, 1);
+        if (z->K == 0) z->K = 1;
+        if (P->dtype == DML_TENSOR_DATA_TYPE_FLOAT32) {   /* the fast rows' tables */
+            const uint64_t nb = (W + 7) / 8;
+            z->idx = carve(&at, sizeof(uint32_t) * z->K * W);
+            z->tab = carve(&at, sizeof(int32_t) * z->K * nb * 17);
+            z->invw = carve(&at, sizeof(float) * OW);
+        }
+        z->t_acc = carve(&t, sizeof(double) * (OW + 16 + W));
+        z->t_grow = carve(&t, sizeof(float*) * ((uint64_t)z->KD * z->KH + 1));
+        z->t_wrow = carve(&t, sizeof(float) * ((uint64_t)z->KD * z->KH + 1));
+    } else {
+        const uint64_t plane = (uint64_t)P->isz[0] * P->isz[1] * W;
+        const uint64_t esz = P->dtype == DML_TENSOR_DATA_TYPE_FLOAT32 ? 4u : 2u;
+        z->t_acc = carve(&t, sizeof(float) * plane);
+        z->t_idx = carve(&t, sizeof(uint64_t) * OW);
+        z->t_val = carve(&t, esz * OW);
+        z->t_ridx = carve(&t, sizeof(int32_t) * (OW + 8));
+        if (P->dtype == DML_TENSOR_DATA_TYPE_FLOAT32 && P->stride[2] == 2)
+            z->t_split = carve(&t, sizeof(float) * 2 * ((uint64_t)W / 2 + 40) * P->isz[0] * P->isz[1]);
+    }
+    z->threads_at = at;
+    z->stride = t;
+}
+
+static uint64_t temporary_bytes(const void* plan, uint32_t threads) {
+    const pool_plan* P = plan;
+    if (!P->grad) return 0;   /* the forward poolings need no scratch */
+    pool_layout z;
+    pool_layout_of(P, &z);
+    return z.threads_at + (uint64_t)threads * z.stride;
+}
+
+/* This thread's part of ws (NULL when ws does not reach it). */
+static unsigned char* pool_thread_part(const pydml_workspace* ws, const pool_layout* z) {
+    uint64_t id = 0;
+#ifdef _OPENMP
+    id = (uint64_t)omp_get_thread_num();
+#endif
+    return pydml_workspace_part(ws, z->threads_at + id * z->stride, z->stride);
+}
+
+static int avg_tables_build(const pool_plan* P, avg_tables* t, const pydml_workspace* ws, const pool_layout* z) {
     memset(t, 0, sizeof *t);
     for (int a = 0; a < 3; a++) {
-        t->lo[a] = malloc(sizeof(uint64_t) * P->isz[a]);
-        t->hi[a] = malloc(sizeof(uint64_t) * P->isz[a]);
-        t->inv[a] = malloc(sizeof(double) * P->osz[a]);
+        t->lo[a] = pydml_workspace_part(ws, z->lo[a], sizeof(uint64_t) * P->isz[a]);
+        t->hi[a] = pydml_workspace_part(ws, z->hi[a], sizeof(uint64_t) * P->isz[a]);
+        t->inv[a] = pydml_workspace_part(ws, z->inv[a], sizeof(double) * P->osz[a]);
         if (t->lo[a] == NULL || t->hi[a] == NULL || t->inv[a] == NULL) return -1;
         for (uint64_t i = 0; i < P->isz[a]; i++) cover_range(P, a, i, &t->lo[a][i], &t->hi[a][i]);
         for (uint64_t o = 0; o < P->osz[a]; o++) {
@@ -943,12 +1018,12 @@ EW_T256 static void avg_expand_avx2(const float* acc, const avg_expand* e, uint6
 }
 #endif
 
-static pydml_status avg_grad(const pool_plan* P, const pydml_tensor* dy, const pydml_tensor* dx) {
+static pydml_status avg_grad(const pool_plan* P, const pydml_tensor* dy, const pydml_tensor* dx,
+                             const pydml_workspace* ws) {
+    pool_layout z;
+    pool_layout_of(P, &z);
     avg_tables t;
-    if (avg_tables_build(P, &t)) {
-        avg_tables_free(&t);
-        return PYDML_STATUS_OUT_OF_MEMORY;
-    }
+    if (avg_tables_build(P, &t, ws, &z)) return PYDML_STATUS_INVALID_PARAMETER;
     uint64_t gs[5], xs[5];
     strides5(dy, P->rank, gs);
     strides5(dx, P->rank, xs);
@@ -963,6 +1038,7 @@ static pydml_status avg_grad(const pool_plan* P, const pydml_tensor* dy, const p
     for (uint64_t i = 0; i < P->isz[0]; i++) if (t.hi[0][i] - t.lo[0][i] > KD) KD = (uint32_t)(t.hi[0][i] - t.lo[0][i]);
     for (uint64_t i = 0; i < P->isz[1]; i++) if (t.hi[1][i] - t.lo[1][i] > KH) KH = (uint32_t)(t.hi[1][i] - t.lo[1][i]);
     if (K == 0) K = 1;
+    if (K != z.K || KD != z.KD || KH != z.KH) return PYDML_STATUS_INVALID_PARAMETER;   /* the same tables */
     const uint32_t nb = (uint32_t)((W + 7) / 8);
 #ifdef PL_X86
     const uint32_t cpu = pydml_active_cpu_features();
@@ -970,16 +1046,10 @@ static pydml_status avg_grad(const pool_plan* P, const pydml_tensor* dy, const p
 #else
     const int vec8 = 0;
 #endif
-    uint32_t* idx = fast ? malloc(sizeof(uint32_t) * K * W) : NULL;
-    int32_t* tab = fast ? malloc(sizeof(int32_t) * (size_t)K * nb * 17) : NULL; /* base, perm, mask */
-    float* invw = fast ? malloc(sizeof(float) * OW) : NULL;
-    if (fast && (idx == NULL || invw == NULL || tab == NULL)) {
-        free(idx);
-        free(tab);
-        free(invw);
-        avg_tables_free(&t);
-        return PYDML_STATUS_OUT_OF_MEMORY;
-    }
+    uint32_t* idx = fast ? pydml_workspace_part(ws, z.idx, sizeof(uint32_t) * K * W) : NULL;
+    int32_t* tab = fast ? pydml_workspace_part(ws, z.tab, sizeof(int32_t) * (size_t)K * nb * 17) : NULL; /* base, perm, mask */
+    float* invw = fast ? pydml_workspace_part(ws, z.invw, sizeof(float) * OW) : NULL;
+    if (fast && (idx == NULL || invw == NULL || tab == NULL)) return PYDML_STATUS_INVALID_PARAMETER;
     avg_expand ex = {K, nb, idx, tab, tab + (size_t)K * nb, tab + (size_t)K * nb * 9, 0, 0, 0, {0, 0}, {0, 0}, 0, 0};
     /* Strides 2 on W: the longest run [wa, wa + len) of w whose covering columns follow the
      * interior pattern (lo(w + 2) = lo(w) + 1, a count per phase); windows cut by the row's ends
@@ -1042,10 +1112,12 @@ static pydml_status avg_grad(const pool_plan* P, const pydml_tensor* dy, const p
     {
         /* fast rows use acc as floats: OW + 1 (the sentinel) for avg_row_f32_c, two rows of
          * OW + 16 (zero from OW on) for the pipelined AVX2 rows */
-        double* acc = calloc(OW + 16 + W, sizeof(double));
-        const float** grow = malloc(sizeof(float*) * ((size_t)KD * KH + 1));
-        float* wrow = malloc(sizeof(float) * ((size_t)KD * KH + 1));
-        const int ok = acc != NULL && grow != NULL && wrow != NULL;
+        unsigned char* mine = pool_thread_part(ws, &z);
+        double* acc = mine ? (double*)(mine + z.t_acc) : NULL;
+        const float** grow = mine ? (const float**)(void*)(mine + z.t_grow) : NULL;
+        float* wrow = mine ? (float*)(mine + z.t_wrow) : NULL;
+        if (acc != NULL) memset(acc, 0, sizeof(double) * (OW + 16 + W));
+        const int ok = acc != NULL;
         if (!ok) oom = 1;
 #ifdef PL_X86
         if (vec8) {
@@ -1116,18 +1188,11 @@ static pydml_status avg_grad(const pool_plan* P, const pydml_tensor* dy, const p
             }
         }
         }
-        free(acc);
-        free(grow);
-        free(wrow);
     }
 #ifdef PL_X86
     if (stream) _mm_sfence();
 #endif
-    free(idx);
-    free(tab);
-    free(invw);
-    avg_tables_free(&t);
-    return oom ? PYDML_STATUS_OUT_OF_MEMORY : PYDML_STATUS_SUCCESS;
+    return oom ? PYDML_STATUS_INVALID_PARAMETER : PYDML_STATUS_SUCCESS;
 }
 
 /* MAX_POOLING_GRAD's maxima for W stride 2 (FLOAT32, W contiguous; AVX2): the plane's input rows
@@ -1229,7 +1294,10 @@ EW_T256 static void max_s2_avx2(const pool_plan* P, const row_ctx* x, const floa
 }
 #endif
 
-static pydml_status max_grad(const pool_plan* P, const pydml_tensor* x, const pydml_tensor* dy, const pydml_tensor* dx) {
+static pydml_status max_grad(const pool_plan* P, const pydml_tensor* x, const pydml_tensor* dy, const pydml_tensor* dx,
+                             const pydml_workspace* ws) {
+    pool_layout z;
+    pool_layout_of(P, &z);
     pool_run r;
     memset(&r, 0, sizeof r);
     r.plan = P;
@@ -1271,15 +1339,17 @@ static pydml_status max_grad(const pool_plan* P, const pydml_tensor* x, const py
 #endif
     {
         pool_run rt = r;
-        float* acc = malloc(sizeof(float) * plane);
-        uint64_t* idx = fast ? NULL : malloc(sizeof(uint64_t) * OW);
-        void* val = fast ? NULL : malloc(esz * OW);
-        int32_t* ridx = fast ? malloc(sizeof(int32_t) * (OW + 8)) : NULL;
+        unsigned char* mine = pool_thread_part(ws, &z);
+        float* acc = mine ? (float*)(mine + z.t_acc) : NULL;
+        uint64_t* idx = mine && !fast ? (uint64_t*)(mine + z.t_idx) : NULL;
+        void* val = mine && !fast ? mine + z.t_val : NULL;
+        int32_t* ridx = mine && fast ? (int32_t*)(mine + z.t_ridx) : NULL;
         rt.idx = idx;
         rt.out = val;
         rt.ridx = ridx;
-        float* split = s2 ? calloc(2 * half * P->isz[0] * P->isz[1], sizeof(float)) : NULL;
-        const int ok = acc != NULL && (fast ? ridx != NULL : idx != NULL && val != NULL) && (split != NULL || !s2);
+        float* split = mine && s2 && z.t_split ? (float*)(mine + z.t_split) : NULL;
+        if (split != NULL) memset(split, 0, sizeof(float) * 2 * half * P->isz[0] * P->isz[1]);
+        const int ok = acc != NULL && (split != NULL || !s2);
         if (!ok) oom = 1;
 #ifdef _OPENMP
 #pragma omp for schedule(static)
@@ -1365,20 +1435,15 @@ static pydml_status max_grad(const pool_plan* P, const pydml_tensor* x, const py
                     k += P->isz[2];
                 }
         }
-        free(acc);
-        free(idx);
-        free(val);
-        free(ridx);
-        free(split);
     }
 #ifdef PL_X86
     if (stream) _mm_sfence();
 #endif
-    return oom ? PYDML_STATUS_OUT_OF_MEMORY : PYDML_STATUS_SUCCESS;
+    return oom ? PYDML_STATUS_INVALID_PARAMETER : PYDML_STATUS_SUCCESS;
 }
 
 static pydml_status grad_execute(const pool_plan* P, const pydml_tensor* const* inputs, uint32_t input_count,
-                                 const pydml_tensor* const* outputs, uint32_t output_count) {
+                                 const pydml_tensor* const* outputs, uint32_t output_count, const pydml_workspace* ws) {
     const int max = P->fn == PL_MAX;
     if (input_count != (max ? 2u : 1u) || output_count != 1) return PYDML_STATUS_INVALID_PARAMETER;
     const pydml_tensor* dy = inputs[max ? 1 : 0];
@@ -1387,17 +1452,16 @@ static pydml_status grad_execute(const pool_plan* P, const pydml_tensor* const* 
     if (max && (s = check_view(inputs[0], P->dtype, P->rank, P->in_sizes))) return s;
     if ((s = check_view(dy, P->dtype, P->rank, P->out_sizes))) return s;
     if ((s = check_view(dx, P->dtype, P->rank, P->in_sizes))) return s;
-    return max ? max_grad(P, inputs[0], dy, dx) : avg_grad(P, dy, dx);
+    return max ? max_grad(P, inputs[0], dy, dx, ws) : avg_grad(P, dy, dx, ws);
 }
 
 static pydml_status execute(const void* plan_, const pydml_tensor* const* inputs, uint32_t input_count,
                             const pydml_tensor* const* outputs, uint32_t output_count,
                             const pydml_workspace* ws) {
-    (void)ws; /* the family asks for no temporary resource (no temporary_bytes) */
     const pool_plan* P = plan_;
     if (P == NULL || input_count < 1 || output_count < 1 || inputs == NULL || outputs == NULL)
         return PYDML_STATUS_INVALID_PARAMETER;
-    if (P->grad) return grad_execute(P, inputs, input_count, outputs, output_count);
+    if (P->grad) return grad_execute(P, inputs, input_count, outputs, output_count, ws);
     const pydml_tensor* in = inputs[0];
     const pydml_tensor* out = outputs[0];
     const pydml_tensor* idx = P->itype && output_count >= 2 ? outputs[1] : NULL;
@@ -1440,4 +1504,6 @@ static pydml_status execute(const void* plan_, const pydml_tensor* const* inputs
     return PYDML_STATUS_SUCCESS;
 }
 
-const pydml_kernel_family pydml_family_pooling = {"pooling", create, destroy, execute, 0, NULL, NULL};
+/* The gradients' scratch comes from the caller's workspace: the plan is read-only while it executes,
+ * so executions of one operator may run at the same time. */
+const pydml_kernel_family pydml_family_pooling = {"pooling", create, destroy, execute, 0, temporary_bytes, NULL};

@@ -850,12 +850,10 @@ static pydml_status scan_blocks(void* ctx, uint64_t b, uint64_t e, void* scratch
  * of the line, so infinities, NaN and zeros behave exactly as in it. */
 #define RD_SCAN_GROUP 32
 
-static pydml_status scan_long_f32(const rd_run* r, uint64_t in_off, uint64_t out_off) {
+static pydml_status scan_long_f32(const rd_run* r, uint64_t in_off, uint64_t out_off, double* total) {
     const rd_plan* p = r->plan;
     const int mul = p->kind == K_CUMPROD, dec = p->decreasing, excl = p->exclusive;
     const uint64_t L = r->L, pieces = (L + RD_SCAN_PIECE - 1) / RD_SCAN_PIECE;
-    double* total = malloc(pieces * sizeof(double));
-    if (total == NULL) return PYDML_STATUS_OUT_OF_MEMORY;
     const float* x = (const float*)r->in + in_off;
     float* y = (float*)r->out + out_off;
     const ptrdiff_t step = dec ? -1 : 1;
@@ -916,7 +914,6 @@ static pydml_status scan_long_f32(const rd_run* r, uint64_t in_off, uint64_t out
             c = a;
         }
     }
-    free(total);
     return PYDML_STATUS_SUCCESS;
 }
 
@@ -968,11 +965,9 @@ static pydml_status split_pieces(void* ctx, uint64_t b, uint64_t e, void* scratc
     return PYDML_STATUS_SUCCESS;
 }
 
-static pydml_status reduce_split(const rd_run* r, uint64_t groups, int mode) {
+static pydml_status reduce_split(const rd_run* r, uint64_t groups, int mode, double* part) {
     const rd_plan* p = r->plan;
     const uint64_t pieces = (r->L + RD_PIECE - 1) / RD_PIECE, n = groups * pieces;
-    double* part = malloc(n * sizeof(double));
-    if (part == NULL) return PYDML_STATUS_OUT_OF_MEMORY;
     const int mx = p->fn == DML_REDUCE_FUNCTION_MAX;
     rd_split sp = {r, part, pieces, mode};
     const pydml_axis_loop loop = {n, n * RD_PIECE, 0, 1, 0, 0};
@@ -991,7 +986,6 @@ static pydml_status reduce_split(const rd_run* r, uint64_t groups, int mode) {
         const double v = final_f(p, &st, r->L);
         store_f(p->out_type, &v, 1, r->out + out_off * r->out_bytes, 0);
     }
-    free(part);
     return PYDML_STATUS_SUCCESS;
 }
 
@@ -1005,10 +999,42 @@ static pydml_status check_view(const pydml_tensor* v, uint32_t type, uint32_t n,
     return PYDML_STATUS_SUCCESS;
 }
 
+/* The workspace (DirectML's temporary resource), from the plan alone (the views' strides, which
+ * decide the path, are not known yet): the run offsets (at most ax_runs_bound runs) then each
+ * thread's rd_scratch, for the general path; or, at offset 0, a long scan's piece totals or a
+ * long reduction's piece partials (paths that use nothing else). */
+typedef struct rd_layout {
+    uint64_t runs;                     /* most runs of the innermost reduced dimension */
+    uint64_t scratch_at;               /* the per-thread rd_scratch from here */
+    uint64_t alone;                    /* piece totals / partials */
+} rd_layout;
+
+static void layout(const rd_plan* p, rd_layout* z) {
+    uint64_t L = 1, items = 1;
+    for (uint32_t d = 0; d < p->dim_count; d++) {
+        if (p->reduced >> d & 1u) L *= p->in_sizes[d];
+        else items *= p->in_sizes[d];
+    }
+    z->runs = p->kind == K_REDUCE ? ax_runs_bound(p->dim_count, p->in_sizes, p->reduced, 1) : 1;
+    z->scratch_at = z->runs > 1 ? pydml_workspace_round(2 * z->runs * sizeof(uint64_t)) : 0;
+    z->alone = 0;
+    if (p->in_type != DML_TENSOR_DATA_TYPE_FLOAT32) return;
+    if (p->kind != K_REDUCE && L >= RD_SCAN_SPLIT)   /* scan_long_f32 */
+        z->alone = (L + RD_SCAN_PIECE - 1) / RD_SCAN_PIECE * sizeof(double);
+    if (p->kind == K_REDUCE && L > RD_PIECE)         /* reduce_split */
+        z->alone = items * ((L + RD_PIECE - 1) / RD_PIECE) * sizeof(double);
+}
+
+static uint64_t temporary_bytes(const void* plan, uint32_t threads) {
+    rd_layout z;
+    layout(plan, &z);
+    const uint64_t general = z.scratch_at + pydml_axis_scratch_need(sizeof(rd_scratch), threads);
+    return general > z.alone ? general : z.alone;
+}
+
 static pydml_status execute(const void* plan_, const pydml_tensor* const* inputs, uint32_t input_count,
                             const pydml_tensor* const* outputs, uint32_t output_count,
                             const pydml_workspace* ws) {
-    (void)ws; /* the family asks for no temporary resource (no temporary_bytes) */
     const rd_plan* p = plan_;
     if (p == NULL || inputs == NULL || outputs == NULL || input_count != 1 || output_count != 1)
         return PYDML_STATUS_INVALID_PARAMETER;
@@ -1059,12 +1085,14 @@ static pydml_status execute(const void* plan_, const pydml_tensor* const* inputs
     } else {
         items = ax_count(&r.keep);
     }
-    uint64_t* run_off = NULL;
+    rd_layout z;
+    layout(p, &z);
     uint64_t zero[2] = {0, 0};
     if (p->kind == K_REDUCE && r.runs > 1) {
         /* element offsets of every run of the innermost reduced dimension (outer reduced dims) */
-        run_off = ax_run_offsets(&red, r.runs);
-        if (run_off == NULL) return PYDML_STATUS_OUT_OF_MEMORY;
+        uint64_t* run_off = r.runs <= z.runs ? pydml_workspace_part(ws, 0, 2 * r.runs * sizeof(uint64_t)) : NULL;
+        if (run_off == NULL) return PYDML_STATUS_INVALID_PARAMETER;
+        ax_run_offsets_into(&red, r.runs, 2, run_off);
         r.run_in = run_off;
         r.run_out = run_off + r.runs;
     } else {
@@ -1072,12 +1100,13 @@ static pydml_status execute(const void* plan_, const pydml_tensor* const* inputs
         r.run_out = zero + 1;
     }
     if (p->kind != K_REDUCE && !r.column && p->in_type == DML_TENSOR_DATA_TYPE_FLOAT32 && r.L > 1) {
-        free(run_off);
         if (r.L >= RD_SCAN_SPLIT && r.in_inner == 1 && r.out_inner == 1) {
+            double* total = pydml_workspace_part(ws, 0, (r.L + RD_SCAN_PIECE - 1) / RD_SCAN_PIECE * sizeof(double));
+            if (total == NULL) return PYDML_STATUS_INVALID_PARAMETER;
             uint64_t coord[PYDML_MAX_DIMS] = {0}, in_off = 0, out_off = 0;
             for (uint64_t g = 0; g < items; g++) {
                 if (g > 0) ax_step(&r.keep, coord, &in_off, &out_off);
-                if ((s = scan_long_f32(&r, in_off, out_off))) return s;
+                if ((s = scan_long_f32(&r, in_off, out_off, total))) return s;
             }
             return PYDML_STATUS_SUCCESS;
         }
@@ -1089,14 +1118,15 @@ static pydml_status execute(const void* plan_, const pydml_tensor* const* inputs
     if (p->kind == K_REDUCE && !r.column && r.runs == 1 && r.in_inner == 1 && r.L > RD_PIECE &&
         p->in_type == DML_TENSOR_DATA_TYPE_FLOAT32 &&
         (fast_sum_mode(p->fn) >= 0 || p->fn == DML_REDUCE_FUNCTION_MAX || p->fn == DML_REDUCE_FUNCTION_MIN)) {
-        free(run_off);
-        return reduce_split(&r, items, fast_sum_mode(p->fn));
+        double* part = pydml_workspace_part(ws, 0, items * ((r.L + RD_PIECE - 1) / RD_PIECE) * sizeof(double));
+        if (part == NULL) return PYDML_STATUS_INVALID_PARAMETER;
+        return reduce_split(&r, items, fast_sum_mode(p->fn), part);
     }
     const pydml_axis_loop loop = {r.column ? r.tiles : 1, items * r.L * (r.column ? r.W : 1), RD_PARALLEL_MIN, 0,
                                   RD_CHUNKS_PER_THREAD, sizeof(rd_scratch)};
-    s = pydml_axis_for_each_group(&r.keep, &loop, reduce_item_walk, &r);
-    free(run_off);
-    return s;
+    return pydml_axis_for_each_group_in(&r.keep, &loop, reduce_item_walk, &r, ws, z.scratch_at);
 }
 
-const pydml_kernel_family pydml_family_reduce = {"reduce", create, destroy, execute, 1, NULL, NULL};
+/* Scratch comes from the caller's workspace: the plan is read-only while it executes, so executions
+ * of one operator may run at the same time. */
+const pydml_kernel_family pydml_family_reduce = {"reduce", create, destroy, execute, 1, temporary_bytes, NULL};

@@ -100,7 +100,7 @@ typedef struct roi_plan {
 
 static pydml_status align_create(const pydml_operator_info* info, const void* desc, void** out);
 static pydml_status align_execute(const void* plan, const pydml_tensor* const* inputs, uint32_t input_count,
-                                  const pydml_tensor* const* outputs, uint32_t output_count);
+                                  const pydml_tensor* const* outputs, uint32_t output_count, const pydml_workspace* ws);
 
 static pydml_status create(const pydml_operator_info* info, const void* desc, uint32_t flags, void** out) {
     (void)flags;
@@ -236,9 +236,9 @@ static pydml_status pool_planes(void* ctx, uint64_t b0, uint64_t e0, void* scrat
 static pydml_status execute(const void* plan, const pydml_tensor* const* inputs, uint32_t input_count,
                             const pydml_tensor* const* outputs, uint32_t output_count,
                             const pydml_workspace* ws) {
-    (void)ws; /* the family asks for no temporary resource (no temporary_bytes) */
     const roi_plan* p = plan;
-    if (p != NULL && p->op_type != DML_OPERATOR_ROI_POOLING) return align_execute(plan, inputs, input_count, outputs, output_count);
+    if (p != NULL && p->op_type != DML_OPERATOR_ROI_POOLING)
+        return align_execute(plan, inputs, input_count, outputs, output_count, ws);
     if (p == NULL || inputs == NULL || outputs == NULL || input_count != 2 || output_count != 1)
         return PYDML_STATUS_INVALID_PARAMETER;
     const pydml_tensor *x = inputs[0], *rv = inputs[1], *y = outputs[0];
@@ -600,22 +600,26 @@ static int align_rois(const align_plan* p, const pydml_tensor* rv, const pydml_t
 }
 
 static pydml_status align_grad_execute(const align_plan* p, const pydml_tensor* const* inputs, uint32_t input_count,
-                                       const pydml_tensor* const* outputs, uint32_t output_count);
+                                       const pydml_tensor* const* outputs, uint32_t output_count,
+                                       const pydml_workspace* ws);
 
 typedef struct align_run {
     const align_plan* p;
     const pydml_tensor *x, *g, *y, *dx;     /* forward: x, y; gradient: x, g, dx */
     const axis_taps *ays, *axs;
     const int64_t* batch;
+    uint64_t row_doubles;                   /* align_planes' sample row */
 } align_run;
 
-/* ROI_ALIGN(1): output planes (r, c) [b, e). */
+/* ROI_ALIGN(1): output planes (r, c) [b, e). scratch: a sample row (the taps of an x axis span at
+ * most Width elements), then 2 PooledWidth doubles (align_layout). */
 static pydml_status align_planes(void* ctx, uint64_t b, uint64_t e, void* scratch) {
-    (void)scratch;
     const align_run* ar = ctx;
     const align_plan* p = ar->p;
     const pydml_tensor* y = ar->y;
     const int64_t C = p->in_sizes[1], PH = p->out_sizes[2], PW = p->out_sizes[3];
+    double* row = scratch;
+    double* mx = row + ar->row_doubles;
     pydml_status status = PYDML_STATUS_SUCCESS;
     for (int64_t q = (int64_t)b; q < (int64_t)e; q++) {
         const int64_t r = q / C, ch = q % C;
@@ -627,20 +631,63 @@ static pydml_status align_planes(void* ctx, uint64_t b, uint64_t e, void* scratc
             continue;
         }
         const int64_t span = ar->axs[r].count ? ar->axs[r].hi - ar->axs[r].lo + 1 : 1;
-        double* row = malloc((size_t)span * sizeof(double));
-        double* mx = malloc((size_t)PW * 2 * sizeof(double));
-        if (row == NULL || mx == NULL) status = PYDML_STATUS_OUT_OF_MEMORY;
+        /* taps are clamped into [0, Width): a span fits the row (align_layout) */
+        if (span < 1 || (uint64_t)span > ar->row_doubles) status = PYDML_STATUS_INVALID_PARAMETER;
         else align_plane(p, ar->x, y, r, ch, ar->batch[r], &ar->ays[r], &ar->axs[r], row, mx);
-        free(row);
-        free(mx);
     }
     return status;
 }
 
+/* ---- the workspace (DirectML's temporary resource): per ROI its two axes' sample tables and its
+ * batch, then each thread's scratch (align_planes' sample row and maxima, align_grad_planes' plane
+ * and row). The tables' taps stay on the heap: how many there are depends on the ROI values
+ * (a region's size sets its samples per output), not on the desc. ROI_POOLING needs none. ---- */
+typedef struct align_layout {
+    uint64_t axs_at, batch_at, threads_at, scratch;   /* scratch: per thread */
+    uint64_t row_doubles;
+} align_layout;
+
+static void align_layout_of(const align_plan* p, align_layout* z) {
+    const uint64_t R = p->out_sizes[0] ? p->out_sizes[0] : 1, H = p->in_sizes[2], W = p->in_sizes[3];
+    z->axs_at = pydml_workspace_round(R * sizeof(axis_taps));
+    z->batch_at = z->axs_at + pydml_workspace_round(R * sizeof(axis_taps));
+    z->threads_at = z->batch_at + pydml_workspace_round(R * sizeof(int64_t));
+    z->row_doubles = W > 0 ? W : 1;
+    if (p->op_type == DML_OPERATOR_ROI_ALIGN_GRAD)
+        z->scratch = (H * W + (W > 0 ? W : 1)) * sizeof(double);
+    else
+        z->scratch = pydml_workspace_round(z->row_doubles * sizeof(double)) + (uint64_t)p->out_sizes[3] * 2 * sizeof(double);
+}
+
+static uint64_t temporary_bytes(const void* plan, uint32_t threads) {
+    if (((const roi_plan*)plan)->op_type == DML_OPERATOR_ROI_POOLING) return 0;
+    align_layout z;
+    align_layout_of(plan, &z);
+    return z.threads_at + pydml_axis_scratch_need(z.scratch, threads);
+}
+
+/* The per-ROI tables from ws (zeroed: axis_free frees what axis_build allocated), NULL when ws is
+ * too small (a caller error the C API has already refused). */
+static int align_tables(const pydml_workspace* ws, const align_layout* z, int64_t R, axis_taps** ays, axis_taps** axs,
+                        int64_t** batch) {
+    const uint64_t n = R ? (uint64_t)R : 1u;
+    *ays = pydml_workspace_part(ws, 0, n * sizeof(axis_taps));
+    *axs = pydml_workspace_part(ws, z->axs_at, n * sizeof(axis_taps));
+    *batch = pydml_workspace_part(ws, z->batch_at, n * sizeof(int64_t));
+    if (*ays == NULL || *axs == NULL || *batch == NULL) {
+        *ays = *axs = NULL;
+        return -1;
+    }
+    memset(*ays, 0, n * sizeof(axis_taps));
+    memset(*axs, 0, n * sizeof(axis_taps));
+    return 0;
+}
+
 static pydml_status align_execute(const void* plan, const pydml_tensor* const* inputs, uint32_t input_count,
-                                  const pydml_tensor* const* outputs, uint32_t output_count) {
+                                  const pydml_tensor* const* outputs, uint32_t output_count, const pydml_workspace* ws) {
     const align_plan* p = plan;
-    if (p->op_type == DML_OPERATOR_ROI_ALIGN_GRAD) return align_grad_execute(p, inputs, input_count, outputs, output_count);
+    if (p->op_type == DML_OPERATOR_ROI_ALIGN_GRAD)
+        return align_grad_execute(p, inputs, input_count, outputs, output_count, ws);
     if (inputs == NULL || outputs == NULL || input_count != 3 || output_count != 1) return PYDML_STATUS_INVALID_PARAMETER;
     const pydml_tensor *x = inputs[0], *rv = inputs[1], *bv = inputs[2], *y = outputs[0];
     pydml_status s;
@@ -651,22 +698,21 @@ static pydml_status align_execute(const void* plan, const pydml_tensor* const* i
     const int64_t C = p->in_sizes[1];
     const int64_t R = p->out_sizes[0], PH = p->out_sizes[2], PW = p->out_sizes[3];
     if (R == 0 || C == 0 || PH == 0 || PW == 0) return PYDML_STATUS_SUCCESS;
-    axis_taps* ays = calloc((size_t)R, sizeof *ays);
-    axis_taps* axs = calloc((size_t)R, sizeof *axs);
-    int64_t* batch = calloc((size_t)R, sizeof *batch);
-    int failed = ays == NULL || axs == NULL || batch == NULL || align_rois(p, rv, bv, ays, axs, batch);
-    if (!failed) {
+    align_layout z;
+    align_layout_of(p, &z);
+    axis_taps *ays, *axs;
+    int64_t* batch;
+    if (align_tables(ws, &z, R, &ays, &axs, &batch)) return PYDML_STATUS_INVALID_PARAMETER;
+    s = align_rois(p, rv, bv, ays, axs, batch) ? PYDML_STATUS_OUT_OF_MEMORY : PYDML_STATUS_SUCCESS;
+    if (s == PYDML_STATUS_SUCCESS) {
         const uint64_t planes = (uint64_t)R * (uint64_t)C;
-        align_run ar = {p, x, NULL, y, NULL, ays, axs, batch};
-        const pydml_axis_loop loop = {planes, planes * (uint64_t)(PH * PW), ROI_PARALLEL_MIN / 4, 1, 0, 0};
-        failed = pydml_axis_for_range(&loop, align_planes, &ar) != PYDML_STATUS_SUCCESS;
+        align_run ar = {p, x, NULL, y, NULL, ays, axs, batch, z.row_doubles};
+        const pydml_axis_loop loop = {planes, planes * (uint64_t)(PH * PW), ROI_PARALLEL_MIN / 4, 1, 0, z.scratch};
+        s = pydml_axis_for_range_in(&loop, align_planes, &ar, ws, z.threads_at);
     }
-    for (int64_t r = 0; ays != NULL && r < R; r++) axis_free(&ays[r]);
-    for (int64_t r = 0; axs != NULL && r < R; r++) axis_free(&axs[r]);
-    free(ays);
-    free(axs);
-    free(batch);
-    return failed ? PYDML_STATUS_OUT_OF_MEMORY : PYDML_STATUS_SUCCESS;
+    for (int64_t r = 0; r < R; r++) axis_free(&ays[r]);
+    for (int64_t r = 0; r < R; r++) axis_free(&axs[r]);
+    return s;
 }
 
 /* ---- ROI_ALIGN_GRAD (page: sdk-api ns-directml-dml_roi_align_grad_operator_desc.md, ea899bdf) ----
@@ -905,7 +951,8 @@ static pydml_status align_grad_rois(void* ctx, uint64_t b, uint64_t e, void* scr
 }
 
 static pydml_status align_grad_execute(const align_plan* p, const pydml_tensor* const* inputs, uint32_t input_count,
-                                       const pydml_tensor* const* outputs, uint32_t output_count) {
+                                       const pydml_tensor* const* outputs, uint32_t output_count,
+                                       const pydml_workspace* ws) {
     if (inputs == NULL || outputs == NULL || input_count != 4 || output_count != 2) return PYDML_STATUS_INVALID_PARAMETER;
     const pydml_tensor *x = inputs[0], *g = inputs[1], *rv = inputs[2], *bv = inputs[3];
     const pydml_tensor *dx = outputs[0], *dr = outputs[1];
@@ -920,29 +967,29 @@ static pydml_status align_grad_execute(const align_plan* p, const pydml_tensor* 
     if (dr && (s = check_view_n(dr, p->dtype, p->roi_dims, p->roi_sizes))) return s;
     const int64_t N = p->in_sizes[0], C = p->in_sizes[1], H = p->in_sizes[2], W = p->in_sizes[3];
     const int64_t R = p->out_sizes[0], PH = p->out_sizes[2], PW = p->out_sizes[3];
-    axis_taps* ays = calloc(R ? (size_t)R : 1u, sizeof *ays);
-    axis_taps* axs = calloc(R ? (size_t)R : 1u, sizeof *axs);
-    int64_t* batch = calloc(R ? (size_t)R : 1u, sizeof *batch);
-    int failed = ays == NULL || axs == NULL || batch == NULL || align_rois(p, rv, bv, ays, axs, batch);
-    align_run ar = {p, x, g, NULL, dx, ays, axs, batch};
-    if (!failed && dx != NULL) {
+    align_layout z;
+    align_layout_of(p, &z);
+    axis_taps *ays, *axs;
+    int64_t* batch;
+    if (align_tables(ws, &z, R, &ays, &axs, &batch)) return PYDML_STATUS_INVALID_PARAMETER;
+    s = align_rois(p, rv, bv, ays, axs, batch) ? PYDML_STATUS_OUT_OF_MEMORY : PYDML_STATUS_SUCCESS;
+    align_run ar = {p, x, g, NULL, dx, ays, axs, batch, z.row_doubles};
+    if (s == PYDML_STATUS_SUCCESS && dx != NULL) {
         const uint64_t planes = (uint64_t)(N * C);
-        const size_t bytes = (size_t)(H * W + (W > 0 ? W : 1)) * sizeof(double);
         const pydml_axis_loop loop = {planes, planes * (uint64_t)(H * W) + (uint64_t)(R * C * PH * PW), ROI_PARALLEL_MIN,
-                                      1, 0, bytes};
-        failed = pydml_axis_for_range(&loop, align_grad_planes, &ar) != PYDML_STATUS_SUCCESS;
+                                      1, 0, z.scratch};
+        s = pydml_axis_for_range_in(&loop, align_grad_planes, &ar, ws, z.threads_at);
     }
-    if (!failed && dr != NULL) {
+    if (s == PYDML_STATUS_SUCCESS && dr != NULL) {
         align_droi dd = {&ar, dr};
         const pydml_axis_loop loop = {(uint64_t)R, (uint64_t)(R * C * PH * PW), ROI_PARALLEL_MIN / 4, 1, 0, 0};
         (void)pydml_axis_for_range(&loop, align_grad_rois, &dd);   /* no scratch: cannot fail */
     }
-    for (int64_t r = 0; ays != NULL && r < R; r++) axis_free(&ays[r]);
-    for (int64_t r = 0; axs != NULL && r < R; r++) axis_free(&axs[r]);
-    free(ays);
-    free(axs);
-    free(batch);
-    return failed ? PYDML_STATUS_OUT_OF_MEMORY : PYDML_STATUS_SUCCESS;
+    for (int64_t r = 0; r < R; r++) axis_free(&ays[r]);
+    for (int64_t r = 0; r < R; r++) axis_free(&axs[r]);
+    return s;
 }
 
-const pydml_kernel_family pydml_family_roi = {"roi", create, destroy, execute, 0, NULL, NULL};
+/* Scratch comes from the caller's workspace: the plan is read-only while it executes, so executions
+ * of one operator may run at the same time. */
+const pydml_kernel_family pydml_family_roi = {"roi", create, destroy, execute, 0, temporary_bytes, NULL};

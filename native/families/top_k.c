@@ -318,7 +318,6 @@ static pydml_status check_view(const pydml_tensor* v, uint32_t type, uint32_t n,
 static pydml_status execute(const void* plan, const pydml_tensor* const* inputs, uint32_t input_count,
                             const pydml_tensor* const* outputs, uint32_t output_count,
                             const pydml_workspace* ws) {
-    (void)ws; /* the family asks for no temporary resource (no temporary_bytes) */
     const topk_plan* p = plan;
     if (p == NULL || inputs == NULL || outputs == NULL || input_count != 1 || output_count != 2)
         return PYDML_STATUS_INVALID_PARAMETER;
@@ -342,7 +341,14 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
     ax_collect_n(p->n, p->in_sizes, 1u << p->axis, 0, 3, st, NULL, &r.keep);
     const pydml_axis_loop loop = {1, ax_count(&r.keep) * r.len, TK_PARALLEL_MIN, 0, TK_CHUNKS_PER_THREAD,
                                   (size_t)p->k * sizeof(cand)};
-    return pydml_axis_for_each_group(&r.keep, &loop, run_sequence_walk, &r);
+    return pydml_axis_for_each_group_in(&r.keep, &loop, run_sequence_walk, &r, ws, 0);
 }
 
-const pydml_kernel_family pydml_family_top_k = {"top_k", create, destroy, execute, 0, NULL, NULL};
+/* The workspace (DirectML's temporary resource): each thread's K candidates (execute's loop). */
+static uint64_t temporary_bytes(const void* plan, uint32_t threads) {
+    return pydml_axis_scratch_need((uint64_t)((const topk_plan*)plan)->k * sizeof(cand), threads);
+}
+
+/* Scratch comes from the caller's workspace: the plan is read-only while it executes, so executions
+ * of one operator may run at the same time. */
+const pydml_kernel_family pydml_family_top_k = {"top_k", create, destroy, execute, 0, temporary_bytes, NULL};
