@@ -77,4 +77,7 @@ size_t pydml_sgemm_packed_scratch_bound(uint32_t K, uint32_t M);
 pydml_status pydml_sgemm_pack_b_into(uint32_t K, uint32_t N, const float* b, int64_t b_rs, int64_t b_cs, void* mem,
                                      size_t bytes, pydml_sgemm_packed** out);
 
+/* ---- integer products: 8-bit A x B with zero points, int32 sums (gemm_int8.h, gemm_int8.c) ---- */
+#include "gemm_int8.h"
+
 #endif /* PYDML_NATIVE_GEMM_ENGINE_H */
