@@ -4,7 +4,8 @@
  *
  *   S(m, n) = sum_k (A(m, k) - za(m)) * (B(k, n) - zb(n))      modulo 2^32 (two's complement)
  *
- * A (M x K) and B (K x N) are bytes, each UINT8 or INT8 (a_signed / b_signed), with element strides:
+ * A (M x K) and B (K x N) are bytes, each UINT8 or INT8 (a_signed / b_signed), with element strides
+ * (any sign: a reversed view is fine):
  *   A(m, k) = a[m * a_rs + k * a_cs],  B(k, n) = b[k * b_rs + n * b_cs]
  *   za(m) = za[m * za_step] (za_step 0: one zero point for the whole tensor; za NULL: 0), zb likewise
  *   (zero points are taken modulo 2^32, which leaves S modulo 2^32 unchanged).
