@@ -427,7 +427,13 @@ static pydml_status conv_execute(const ip_plan* p, const pydml_tensor* const* in
                     }
                     const uint8_t* xr = xc + ih * xsh;
                     memset(r, pad, (size_t)lo);
-                    for (int64_t ow = lo; ow < hi; ow++) r[ow] = xr[(ow * sw + off) * xsw];
+                    /* unit stride and step (most convolutions): one memcpy per row. The byte loop
+                     * took 2.5x the time in one build as in another with the same instructions
+                     * (perf, 64 x 56 x 56, 3 x 3: a memory-placement effect); memcpy moves vectors */
+                    if (sw == 1 && xsw == 1) {
+                        if (hi > lo) memcpy(r + lo, xr + lo + off, (size_t)(hi - lo));
+                    } else
+                        for (int64_t ow = lo; ow < hi; ow++) r[ow] = xr[(ow * sw + off) * xsw];
                     memset(r + hi, pad, (size_t)(OW - hi));
                 }
             }
