@@ -23,9 +23,9 @@ KERNEL_TESTS = ["test_ew_*.py", "test_elementwise_engine.py", "test_softmax.py",
                 "test_output_overlap.py", "test_buffer_pool.py", "test_data_movement*.py",
                 "test_fold_unfold.py", "test_gather_scatter.py", "test_random_generator.py",
                 "test_normalization.py", "test_top_k.py", "test_roi*.py", "test_integer_products.py",
-                "test_quantize.py", "test_recurrent.py", "test_training_gradients.py",
-                "test_normalization_training.py", "test_optimizer.py", "test_attention.py",
-                "test_workspace.py"]
+                "test_gemm_int8_engine.py", "test_quantize.py", "test_recurrent.py",
+                "test_training_gradients.py", "test_normalization_training.py", "test_optimizer.py",
+                "test_attention.py", "test_workspace.py"]
 
 
 def test_kernel_tests_pass_under_sanitizers(sanitized_build: SanitizedBuild) -> None:

@@ -139,4 +139,7 @@ typedef struct pydml_sgemm_ukernels {
 
 void pydml_sgemm_ukernels_get(pydml_sgemm_ukernels* out);
 
+/* ---- integer products: 8-bit A x B with zero points, int32 sums (gemm_int8.h, gemm_int8.c) ---- */
+#include "gemm_int8.h"
+
 #endif /* PYDML_NATIVE_GEMM_ENGINE_H */

@@ -20,7 +20,7 @@ Strides, Dilations, StartPadding, EndPadding and OutputPadding.
 
 CONVOLUTION's rules live in native/validate/rules_convolution.c (the one validator); the tables below are
 the pages' (transcribed from the newest stored sdk-api page, commit in ``page=``). CONVOLUTION_INTEGER
-and QUANTIZED_LINEAR_CONVOLUTION run on the integer GEMM engine (native/families/integer_products.c).
+and QUANTIZED_LINEAR_CONVOLUTION run on the GEMM engine's integer path (native/engines/gemm_int8.c).
 """
 
 from __future__ import annotations
