@@ -147,7 +147,7 @@ struct pydml_convolution_plan {
         uint32_t key[2];
         float* data[2];
     } pre;
-    /* the workspace (conv_layout): the bias copy, the packed filter, then one part per thread */
+    /* the workspace (conv_workspace_bytes): the bias copy, the packed filter, then one part per thread */
     uint64_t bias_bytes, weight_bytes;
     size_t thread_bytes;
     size_t band_floats;
