@@ -367,6 +367,16 @@ void pydml_operator_destroy(pydml_operator* op);
  */
 void pydml_debug_prepared_stats(uint64_t* prepared, uint64_t* packed, uint64_t* in_place, uint64_t* allocated);
 
+/**
+ * Counts, since the library was loaded, of DML_OPERATOR_CONVOLUTION executions (any operator, graph
+ * node or pydml_convolution_execute) by where their packed filter came from: `prepared`, packed once
+ * when an OWNED_BY_DML FilterTensor was initialized; `packed`, packed by the execution into its
+ * workspace; `allocated`, executions that allocated their scratch because they were given no
+ * workspace large enough for one thread (pydml_convolution_execute always; the C API never). For
+ * tests and profiling: relaxed atomic counters shared by all threads. NULL pointers are skipped.
+ */
+void pydml_debug_convolution_stats(uint64_t* prepared, uint64_t* packed, uint64_t* allocated);
+
 /* ---- Binding properties (native/api/capi.c) ---------------------------------------------------- */
 
 /* One binding of a compiled operator, as its desc declares it. */

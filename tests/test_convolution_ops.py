@@ -148,9 +148,9 @@ OWNED_CASES = {  # engine paths: dense 3x3, pointwise 1x1, plane (depthwise), ba
 
 @pytest.mark.parametrize("case", list(OWNED_CASES))
 def test_owned_filter_packed_once_equals_bound_filter(ew_isa, case, rng):
-    # A FilterTensor with DML_TENSOR_FLAG_OWNED_BY_DML is packed at the first execution after each
-    # initialization and kept: bit-identical to the filter bound at every execution, across
-    # re-initialization with new weights and an ISA change after the packing (repacked then).
+    # A FilterTensor with DML_TENSOR_FLAG_OWNED_BY_DML is packed at each initialization: bit-identical
+    # to the filter bound at every execution, across re-initialization with new weights and an ISA
+    # change after the packing (then packed into the execution's workspace where the layout differs).
     from ew_harness import ISA_PATHS
     from pydml.native import lib
 

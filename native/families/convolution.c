@@ -50,11 +50,15 @@
  * PyTorch do; only the summation order differs, and denormals are flushed; see
  * native/engines/gemm_indirect_x86.c).
  *
- * Memory: plan_create allocates everything execute needs (per-thread band scratch, packed weights,
- * bias), sized for the plan's worst case and for omp_get_max_threads() threads at that time, and
- * refuses (OUT_OF_MEMORY) geometries needing more than CONV_MAX_PLAN_BYTES; execute uses at most
- * that many threads and never allocates. The scratch belongs to the plan, so one plan must not be
- * executed by two threads at once (pydml.kernels.convolution serialises its calls).
+ * Memory: the plan holds the geometry only; what an execution writes (per-thread band scratch, the
+ * bias copy, the packed filter) is carved from the caller's workspace (DirectML's temporary
+ * resource, families.h: temporary_bytes reports the most any execution needs, on any ISA path and
+ * with any views), so the plan is read-only while it executes and executions of one operator may
+ * run at the same time. An OWNED_BY_DML filter is packed once, at initialize (conv_family_initialize,
+ * keyed by the initialization generation, for the ISA of that time and, for a 1x1 plan, both the
+ * pointwise and the band packing); an execution that needs another packing (the ISA changed) packs
+ * into its workspace. pydml_convolution_execute (no workspace) allocates one per call. Geometries
+ * needing more than CONV_MAX_PLAN_BYTES for the plan's thread count are refused (OUT_OF_MEMORY).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -134,17 +138,17 @@ struct pydml_convolution_plan {
     double work;                 /* multiply-adds, to decide whether to go parallel */
     /* memory */
     int nthreads;
-    float* weights;
-    /* an OWNED_BY_DML filter (conv_family_initialize): the persistent copy's address and its
-     * initialization generation (families.h; executions whose owned views carry it may reuse the
-     * packing), and the packing `weights` holds for it (0: none yet), packed at the first such
-     * execution after each initialization and kept while the ISA path and the kind of packing stay
-     * the same */
-    const void* owned_filter;
-    uint64_t owned_generation;
-    uint32_t owned_key;
-    float* bias;
-    char* scratch;
+    /* an OWNED_BY_DML filter's packings made by conv_family_initialize: valid for the executions
+     * whose owned views carry `generation` (families.h) and whose filter is `src`, each packing for
+     * one key (pack_key: the path and the ISA's panel width / bf16 pairs); 0: none */
+    struct {
+        uint64_t generation;
+        const void* src;
+        uint32_t key[2];
+        float* data[2];
+    } pre;
+    /* the workspace (conv_workspace_bytes): the bias copy, the packed filter, then one part per thread */
+    uint64_t bias_bytes, weight_bytes;
     size_t thread_bytes;
     size_t band_floats;
     size_t off_tile, off_tile_t, off_in_off, off_tap, off_woff, off_kw, off_row, off_rwf, off_rowbuf;
@@ -296,9 +300,8 @@ void pydml_convolution_plan_destroy(pydml_convolution_plan* plan) {
     for (int i = 0; i < 3; i++) axis_free(&plan->ax[i]);
     free(plan->combo_prefix);
     free(plan->wpos);
-    free(plan->weights);
-    free(plan->bias);
-    free(plan->scratch);
+    free(plan->pre.data[0]);
+    free(plan->pre.data[1]);
     free(plan);
 }
 
@@ -569,12 +572,10 @@ pydml_status pydml_convolution_plan_create(const pydml_convolution_params* param
         if (total > CONV_MAX_PLAN_BYTES) goto oom;
         p->band_floats = (size_t)band;
         p->thread_bytes = (size_t)tb;
-        p->scratch = aligned_alloc(64, (size_t)tb * (size_t)p->nthreads);
-        p->weights = aligned_alloc(64, (size_t)round64(wbytes));
-        p->bias = calloc((size_t)p->cout + CONV_NR_MAX, sizeof(float)); /* 0 past cout and without bias */
-        if (p->scratch == NULL || p->weights == NULL || p->bias == NULL) goto oom;
-        /* the band slack is read (and discarded) by the plane kernels: keep it finite */
-        memset(p->scratch, 0, (size_t)tb * (size_t)p->nthreads);
+        /* the bias copy: cout floats, then CONV_NR_MAX zeros (a tile's channels past cout, and the
+         * zero row bias of the microkernels) */
+        p->bias_bytes = round64(((uint64_t)p->cout + CONV_NR_MAX) * 4);
+        p->weight_bytes = round64(wbytes);
     }
     p->work = (double)p->n * (double)p->cout * (double)p->cin_g * (double)p->ktot *
               ((double)p->ax[0].out * (double)p->ax[1].out * (double)p->ax[2].out) /
@@ -701,6 +702,10 @@ typedef struct conv_exec {
     int bf16pairs; /* dense bf16 on AVX512-BF16: band and panels hold bf16 pairs */
     const pydml_activation* act; /* NULL when none / IDENTITY */
     conv_kernels k;
+    /* the packed filter (prepared at initialize, or packed into the workspace) and the bias copy
+     * (cout floats, then CONV_NR_MAX zeros) */
+    const float* weights;
+    const float* bias;
 } conv_exec;
 
 /* Strides of a view as {N, C, D, H, W} (unused spatial axes: stride 0). */
@@ -871,6 +876,9 @@ static void pack_band(const conv_exec* ex, float* band, int64_t n, int64_t c0, i
                     float* dst = band + ((cb * Db + d) * Hb + h) * p->wrow;
                     for (int64_t j = 0; j < j0; j++) dst[pos[j]] = 0.0f;
                     for (int64_t j = j1; j < wspan; j++) dst[pos[j]] = 0.0f;
+                    /* the row's alignment padding: read (and discarded) by the row kernels, so
+                     * zeroed rather than left as the workspace's garbage */
+                    for (int64_t j = wspan; j < p->wrow; j++) dst[j] = 0.0f;
                     if (is[4] == 1 && p->ax[2].S == 1) {
                         ex->k.load(dst + j0, src + (col_lo + j0) * es, ex->type, (uint32_t)(j1 - j0));
                     } else {
@@ -985,7 +993,7 @@ static void dense_row_chunked(const conv_exec* ex, const conv_block* b, const fl
                         const uint32_t mr = (uint32_t)(Qw / ntiles + (ti < Qw % ntiles ? 1 : 0));
                         ex->k.ig.ukr[mr](band + cb0 * cb_stride + qw * CONV_CB, cb_stride, ccin, in_off + v0, tap + v0,
                                         (uint32_t)(v1 - v0), (uint32_t)T, pan + cb0 * CONV_CB * T * nr,
-                                        first ? p->bias + ocg : NULL, p->bias + p->cout, acc + (ti - g0) * ldacc);
+                                        first ? ex->bias + ocg : NULL, ex->bias + p->cout, acc + (ti - g0) * ldacc);
                         qw += mr;
                     }
                     first = 0;
@@ -1018,7 +1026,7 @@ static void dense_item(const conv_exec* ex, int64_t item, char* scratch) {
     if (b.Db > 0) pack_band(ex, band, b.n, b.g * p->cin_g, b.dlo, b.Db, b.hlo, b.Hb);
     const int64_t cb_stride = b.Db * b.Hb * p->wspan * CONV_CB;
     const int64_t nr = ex->k.ig.nr, coutp = ceil_div(p->cout_g, CONV_OC_UNIT) * CONV_OC_UNIT;
-    const float* wg = p->weights + b.g * p->ktot * p->cin_g * coutp;
+    const float* wg = ex->weights + b.g * p->ktot * p->cin_g * coutp;
     const int64_t* os = ex->os;
     const uint32_t mr_max = ex->k.ig.mr_max;
     const uint32_t cin = (uint32_t)p->cin_g;
@@ -1062,7 +1070,7 @@ static void dense_item(const conv_exec* ex, int64_t item, char* scratch) {
                                 for (int64_t ti = 0; ti < ntiles; ti++) {
                                     const uint32_t mr = (uint32_t)(Qw / ntiles + (ti < Qw % ntiles ? 1 : 0));
                                     ex->k.ig.ukr[mr](band + qw * CONV_CB, cb_stride, cin, in_off + rwf[rw], tap + rwf[rw],
-                                                    nv, (uint32_t)T, panel, p->bias + ocg, p->bias + p->cout, tile);
+                                                    nv, (uint32_t)T, panel, ex->bias + ocg, ex->bias + p->cout, tile);
                                     for (uint32_t t = 0; t < mr; t++)
                                         memcpy(rowbuf + (rw + aw->P * (qw + t)) * nr, tile + t * nr, (size_t)nr * 4);
                                     qw += mr;
@@ -1100,8 +1108,8 @@ static void dense_item(const conv_exec* ex, int64_t item, char* scratch) {
                                 const uint32_t mr = (uint32_t)(Qw / ntiles + (ti < Qw % ntiles ? 1 : 0));
                                 const int64_t obase = orow + (rw + aw->P * qw) * os[4];
                                 ex->k.ig.ukr[mr](band + qw * CONV_CB, cb_stride, cin, in_off, tap, nv, (uint32_t)T,
-                                                nv > 0 ? panel + ocb * T * p->cin_g * nr : NULL, p->bias + ocg,
-                                                p->bias + p->cout, tile);
+                                                nv > 0 ? panel + ocb * T * p->cin_g * nr : NULL, ex->bias + ocg,
+                                                ex->bias + p->cout, tile);
                                 write_tile(ex, tile, tile_t, mr, nvalid, obase + ocg * os[1], pstride);
                                 qw += mr;
                             }
@@ -1156,8 +1164,8 @@ static void pointwise_item(const conv_exec* ex, int64_t item, char* scratch) {
     const int64_t blk = item % nblk, g = (item / nblk) % p->groups, n = item / nblk / p->groups;
     const int64_t nr = ex->k.ig.nr, mr_max = ex->k.ig.mr_max, es = ex->esize;
     const int64_t cout = p->cout_g, ntiles = ceil_div(cout, mr_max);
-    const float* wg = p->weights + g * p->ncb * CONV_CB * cout;
-    const float* zeros = p->bias + p->cout; /* CONV_NR_MAX zeros (the per-row bias goes in rbias) */
+    const float* wg = ex->weights + g * p->ncb * CONV_CB * cout;
+    const float* zeros = ex->bias + p->cout; /* CONV_NR_MAX zeros (the per-row bias goes in rbias) */
     const int64_t zero = 0;
     const uint32_t tap0 = 0;
     const int64_t px0 = blk * p->pw_block, px_end = min64(pixels, px0 + p->pw_block);
@@ -1195,7 +1203,7 @@ static void pointwise_item(const conv_exec* ex, int64_t item, char* scratch) {
         for (int64_t sub = 0; sub < nsub; sub++) {
             const uint32_t npx = (uint32_t)min64(nr, px_end - px0 - sub * nr);
             ex->k.ig.ukr[mr](wg + oc0 * CONV_CB, cout * CONV_CB, (uint32_t)p->cin_g, &zero, &tap0, 1, 1,
-                            xp + sub * p->cin_g * nr, zeros, p->bias + g * cout + oc0, tile);
+                            xp + sub * p->cin_g * nr, zeros, ex->bias + g * cout + oc0, tile);
             if (ex->act) pydml_conv_activation(ex->act, tile, (size_t)mr * nr);
             ex->k.finish(tile, (uint32_t)nr, mr, npx, dst + (oc0 * ex->os[1] + sub * nr) * es, ex->type, 1,
                          ex->os[1], tmp);
@@ -1225,7 +1233,12 @@ static void plane_item(const conv_exec* ex, int64_t item, char* scratch) {
     uint32_t* kw = (uint32_t*)(scratch + p->off_kw);
     conv_block b;
     decode_item(p, item, &b);
-    if (b.Db > 0) pack_band(ex, band, b.n, b.g * p->cin_g, b.dlo, b.Db, b.hlo, b.Hb);
+    if (b.Db > 0) {
+        pack_band(ex, band, b.n, b.g * p->cin_g, b.dlo, b.Db, b.hlo, b.Hb);
+        /* the row kernels read up to CONV_ROW_CHUNK - 1 floats past the packed rows (discarded):
+         * the band's slack after them holds zeros, not the workspace's garbage */
+        memset(band + p->cin_g * b.Db * b.Hb * p->wrow, 0, CONV_SLACK * sizeof(float));
+    }
     const int64_t* os = ex->os;
     const int64_t nd = phase_count_in_block(ad, b.od0, b.od1), nh = phase_count_in_block(ah, b.oh0, b.oh1);
     conv_rows_args a;
@@ -1244,8 +1257,8 @@ static void plane_item(const conv_exec* ex, int64_t item, char* scratch) {
     a.tmp = (float*)(scratch + p->off_row);
     for (int64_t oc = b.oc_begin; oc < b.oc_end; oc++) {
         const int64_t ocg = b.g * p->cout_g + oc;
-        a.w = p->weights + ocg * p->cin_g * p->ktot;
-        a.bias = p->bias[ocg];
+        a.w = ex->weights + ocg * p->cin_g * p->ktot;
+        a.bias = ex->bias[ocg];
         for (int64_t id = 0; id < nd; id++) {
             const int64_t rd = (b.od0 + id) % ad->P;
             const int64_t ud = ad->phase_u[rd];
@@ -1315,23 +1328,34 @@ static void select_kernels(const pydml_convolution_plan* p, uint32_t type, conv_
     if (k->ig.bf16pairs && !pydml_conv_helpers_bf16pairs(k)) pydml_igemm_choose(&k->ig, wide16, 0);
 }
 
-/* owned: the filter is the view conv_family_initialize was given, in the same initialization
- * generation (conv_family_execute), so its packing may be kept. */
-static pydml_status conv_execute(const pydml_convolution_plan* plan, const pydml_tensor* input,
-                                 const pydml_tensor* filter, const pydml_tensor* bias, const pydml_tensor* output,
-                                 int owned);
-
-pydml_status pydml_convolution_execute(const pydml_convolution_plan* plan, const pydml_tensor* input,
-                                       const pydml_tensor* filter, const pydml_tensor* bias,
-                                       const pydml_tensor* output) {
-    return conv_execute(plan, input, filter, bias, output, 0);
+/* The key of a filter packing: the path (1 dense, 2 plane, 3 pointwise) and what the packed layout
+ * depends on: the dense panels' width (the ISA's nr) and bf16 pairs. */
+static uint32_t pack_key(const pydml_convolution_plan* p, const conv_kernels* k, int pointwise) {
+    if (pointwise) return 3u | ((uint32_t)k->ig.bf16pairs << 2);
+    if (p->engine == ENGINE_PLANE) return 2u;
+    return 1u | ((uint32_t)k->ig.bf16pairs << 2) | (k->ig.nr << 3);
 }
 
-static pydml_status conv_execute(const pydml_convolution_plan* plan, const pydml_tensor* input,
-                                 const pydml_tensor* filter, const pydml_tensor* bias, const pydml_tensor* output,
-                                 int owned) {
-    if (plan == NULL || input == NULL || filter == NULL || output == NULL) return PYDML_STATUS_INVALID_PARAMETER;
-    const pydml_convolution_plan* p = plan;
+static void pack_weights(const conv_exec* ex, int pointwise, float* wp) {
+    if (pointwise) pack_pointwise_weights(ex, wp);
+    else if (ex->p->engine == ENGINE_DENSE) pack_dense_weights(ex, wp);
+    else pack_plane_weights(ex, wp);
+}
+
+/* pydml_debug_convolution_stats (pydml.h): executions by where their packed filter came from, and
+ * those that allocated their scratch. */
+static uint64_t g_conv_prepared, g_conv_packed, g_conv_allocated;
+
+void pydml_debug_convolution_stats(uint64_t* prepared, uint64_t* packed, uint64_t* allocated) {
+    if (prepared) *prepared = __atomic_load_n(&g_conv_prepared, __ATOMIC_RELAXED);
+    if (packed) *packed = __atomic_load_n(&g_conv_packed, __ATOMIC_RELAXED);
+    if (allocated) *allocated = __atomic_load_n(&g_conv_allocated, __ATOMIC_RELAXED);
+}
+
+/* Checks the views and fills ex with them, the activation and the kernels of this CPU (the
+ * scratch, the weights and the bias are the caller's to set). */
+static pydml_status conv_bind(const pydml_convolution_plan* p, conv_exec* ex, const pydml_tensor* input,
+                              const pydml_tensor* filter, const pydml_tensor* bias, const pydml_tensor* output) {
     const pydml_convolution_params* prm = &p->params;
     pydml_status st;
     if ((st = check_view(p, input, prm->input_sizes)) != PYDML_STATUS_SUCCESS) return st;
@@ -1342,45 +1366,90 @@ static pydml_status conv_execute(const pydml_convolution_plan* plan, const pydml
         uint32_t bsizes[5] = {1, prm->output_sizes[1], 1, 1, 1};
         if ((st = check_view(p, bias, bsizes)) != PYDML_STATUS_SUCCESS) return st;
     }
-    conv_exec ex;
-    memset(&ex, 0, sizeof ex);
-    ex.p = p;
-    ex.type = prm->data_type;
-    ex.esize = pydml_data_type_bits(ex.type) / 8;
-    ex.in = input->data;
-    ex.filt = filter->data;
-    ex.out = output->data;
-    ex.has_bias = bias != NULL;
-    ex.act = (prm->activation.type == DML_OPERATOR_INVALID || prm->activation.type == DML_OPERATOR_ACTIVATION_IDENTITY)
-                 ? NULL : &prm->activation;
-    view_strides5(input, prm->spatial_dims, ex.is);
-    view_strides5(filter, prm->spatial_dims, ex.fs);
-    view_strides5(output, prm->spatial_dims, ex.os);
-    select_kernels(p, ex.type, &ex.k);
-    int nt = p->nthreads;
-#ifdef _OPENMP
-    if (omp_get_max_threads() < nt) nt = omp_get_max_threads();
-#endif
-    ex.nt = nt < 1 ? 1 : nt;
+    memset(ex, 0, sizeof *ex);
+    ex->p = p;
+    ex->type = prm->data_type;
+    ex->esize = pydml_data_type_bits(ex->type) / 8;
+    ex->in = input->data;
+    ex->filt = filter->data;
+    ex->out = output->data;
+    ex->has_bias = bias != NULL;
+    ex->act = (prm->activation.type == DML_OPERATOR_INVALID || prm->activation.type == DML_OPERATOR_ACTIVATION_IDENTITY)
+                  ? NULL : &prm->activation;
+    view_strides5(input, prm->spatial_dims, ex->is);
+    view_strides5(filter, prm->spatial_dims, ex->fs);
+    view_strides5(output, prm->spatial_dims, ex->os);
+    select_kernels(p, ex->type, &ex->k);
+    ex->bf16pairs = ex->k.ig.bf16pairs; /* dense bf16 on AVX512-BF16: band and panels hold bf16 pairs */
+    return PYDML_STATUS_SUCCESS;
+}
 
-    /* The plan is logically const for callers; its scratch is ours to use during execute. */
-    pydml_convolution_plan* mp = (pydml_convolution_plan*)plan;
+/* The workspace of an execution on `threads` threads: the bias copy, the packed filter, then one
+ * part of thread_bytes per thread. Every size is the plan's worst case over the ISA paths (tiles of
+ * CONV_MR_MAX x CONV_NR_MAX, panels padded to CONV_OC_UNIT channels, the larger of the pointwise and
+ * the band packing), so it does not depend on the ISA active at execution. */
+static uint64_t conv_workspace_bytes(const pydml_convolution_plan* p, uint64_t threads) {
+    return add_sat(add_sat(p->bias_bytes, p->weight_bytes), mul_sat(threads, (uint64_t)p->thread_bytes));
+}
+
+/* ws: the caller's scratch (NULL or too small for one thread: allocated here); its owned_generation
+ * says whether the filter packed at initialize applies. */
+static pydml_status conv_execute(const pydml_convolution_plan* p, const pydml_tensor* input,
+                                 const pydml_tensor* filter, const pydml_tensor* bias, const pydml_tensor* output,
+                                 const pydml_workspace* ws) {
+    if (p == NULL || input == NULL || filter == NULL || output == NULL) return PYDML_STATUS_INVALID_PARAMETER;
+    conv_exec ex;
+    pydml_status st = conv_bind(p, &ex, input, filter, bias, output);
+    if (st != PYDML_STATUS_SUCCESS) return st;
+    int nt = 1;
+#ifdef _OPENMP
+    nt = omp_get_max_threads(); /* the team the C API drew (pydml_team_begin) */
+#endif
+    if (nt < 1) nt = 1;
+    const int pointwise = p->pointwise && pixels_contiguous(p, ex.is) && pixels_contiguous(p, ex.os);
+    const uint32_t key = pack_key(p, &ex.k, pointwise);
+    /* the filter packed at initialize, when this execution's owned views are that initialization's
+     * (the generation decides; the address is checked besides) and the packing is the one needed */
+    const float* pre = NULL;
+    if (ws != NULL && p->pre.generation != 0 && ws->owned_generation == p->pre.generation &&
+        filter->data == p->pre.src)
+        for (int i = 0; i < 2; i++)
+            if (p->pre.data[i] != NULL && p->pre.key[i] == key) pre = p->pre.data[i];
+    /* the workspace: enough for the team (temporary_bytes), else for as many threads as it holds
+     * (the same bits on any thread count); only less than one thread's makes execute allocate */
+    unsigned char* base = ws != NULL && ws->data != NULL && ((uintptr_t)ws->data & 63u) == 0 ? ws->data : NULL;
+    const uint64_t have = base != NULL ? ws->bytes : 0;
+    const uint64_t shared = add_sat(p->bias_bytes, p->weight_bytes);
+    if (conv_workspace_bytes(p, (uint64_t)nt) > have && have >= conv_workspace_bytes(p, 1))
+        nt = (int)((have - shared) / p->thread_bytes);
+    void* own = NULL;
+    if (conv_workspace_bytes(p, (uint64_t)nt) > have) {
+        const uint64_t total = conv_workspace_bytes(p, (uint64_t)nt);
+        if (total > (uint64_t)SIZE_MAX - 64) return PYDML_STATUS_OUT_OF_MEMORY;
+        own = aligned_alloc(64, (size_t)round64(total));
+        if (own == NULL) return PYDML_STATUS_OUT_OF_MEMORY;
+        base = own;
+        __atomic_fetch_add(&g_conv_allocated, 1, __ATOMIC_RELAXED);
+    }
+    ex.nt = nt;
+    float* bias_copy = (float*)base;
     if (bias != NULL)
         for (int64_t oc = 0; oc < p->cout; oc++)
-            mp->bias[oc] = load_elem(bias->data, ex.type, oc * (int64_t)bias->strides[1]);
-    const int pointwise = p->pointwise && pixels_contiguous(p, ex.is) && pixels_contiguous(p, ex.os);
-    ex.bf16pairs = ex.k.ig.bf16pairs; /* dense bf16 on AVX512-BF16: band and panels hold bf16 pairs */
-    /* the packing's key: the ISA features (kernel widths), pointwise or not, bf16 pairs */
-    const uint32_t key = 1u | (pydml_active_cpu_features() << 3) | ((uint32_t)pointwise << 1) | ((uint32_t)ex.bf16pairs << 2);
-    owned = owned && p->owned_filter != NULL && filter->data == p->owned_filter;
-    if (!owned || p->owned_key != key) {
-        if (pointwise) pack_pointwise_weights(&ex, mp->weights);
-        else if (p->engine == ENGINE_DENSE) pack_dense_weights(&ex, mp->weights);
-        else pack_plane_weights(&ex, mp->weights);
-        /* an owned filter is packed once; any other filter may change between calls */
-        mp->owned_key = owned ? key : 0;
+            bias_copy[oc] = load_elem(bias->data, ex.type, oc * (int64_t)bias->strides[1]);
+    else
+        memset(bias_copy, 0, (size_t)p->cout * sizeof(float));
+    memset(bias_copy + p->cout, 0, CONV_NR_MAX * sizeof(float));
+    ex.bias = bias_copy;
+    if (pre != NULL) {
+        ex.weights = pre;
+    } else {
+        float* wp = (float*)(base + p->bias_bytes);
+        pack_weights(&ex, pointwise, wp);
+        ex.weights = wp;
     }
+    __atomic_fetch_add(pre != NULL ? &g_conv_prepared : &g_conv_packed, 1, __ATOMIC_RELAXED);
     const int64_t nitems = pointwise ? p->pw_nitems : p->nitems;
+    unsigned char* scratch0 = base + shared;
 
     const int parallel = ex.nt > 1 && nitems > 1 && p->work > 2e5;
     (void)parallel; /* read by the omp pragma only */
@@ -1390,7 +1459,7 @@ static pydml_status conv_execute(const pydml_convolution_plan* plan, const pydml
 #ifdef _OPENMP
         tid = omp_get_thread_num();
 #endif
-        char* scratch = mp->scratch + (size_t)tid * p->thread_bytes;
+        char* scratch = (char*)scratch0 + (size_t)tid * p->thread_bytes;
 #pragma omp for schedule(dynamic, 1)
         for (int64_t item = 0; item < nitems; item++) {
             if (pointwise) pointwise_item(&ex, item, scratch);
@@ -1398,7 +1467,14 @@ static pydml_status conv_execute(const pydml_convolution_plan* plan, const pydml
             else plane_item(&ex, item, scratch);
         }
     }
+    free(own);
     return PYDML_STATUS_SUCCESS;
+}
+
+pydml_status pydml_convolution_execute(const pydml_convolution_plan* plan, const pydml_tensor* input,
+                                       const pydml_tensor* filter, const pydml_tensor* bias,
+                                       const pydml_tensor* output) {
+    return conv_execute(plan, input, filter, bias, output, NULL);
 }
 
 /* ---- the convolution family (families.h): DML_OPERATOR_CONVOLUTION ----
@@ -1435,26 +1511,65 @@ static void conv_family_destroy(void* plan) { pydml_convolution_plan_destroy(pla
 static pydml_status conv_family_execute(const void* plan, const pydml_tensor* const* inputs, uint32_t input_count,
                                         const pydml_tensor* const* outputs, uint32_t output_count,
                                         const pydml_workspace* ws) {
-    /* the family asks for no temporary resource (no temporary_bytes); ws carries the owned views'
-     * initialization generation */
-    if (plan == NULL || input_count != 3 || output_count != 1) return PYDML_STATUS_INVALID_PARAMETER;
+    if (plan == NULL || input_count != 3 || output_count != 1 || inputs == NULL || outputs == NULL)
+        return PYDML_STATUS_INVALID_PARAMETER;
+    return conv_execute(plan, inputs[0], inputs[1], inputs[2], outputs[0], ws);
+}
+
+/* pydml_kernel_family.temporary_bytes: the most any execution on `threads` threads takes (the
+ * layout's sizes hold for every ISA path and every view, conv_workspace_bytes); the packed filter's
+ * part is counted even for an OWNED_BY_DML filter, which an execution on another ISA repacks. */
+static uint64_t conv_temporary_bytes(const void* plan, uint32_t threads) {
     const pydml_convolution_plan* p = plan;
-    const int owned = ws != NULL && p->owned_generation != 0 && ws->owned_generation == p->owned_generation;
-    return conv_execute(plan, inputs[0], inputs[1], inputs[2], outputs[0], owned);
+    return conv_workspace_bytes(p, threads < 1 ? 1 : threads);
 }
 
 /* pydml_kernel_family.initialize: a FilterTensor with DML_TENSOR_FLAG_OWNED_BY_DML is bound once, so
- * its packed panels are kept from one execution to the next (repacked after each initialization). */
+ * it is packed here, for the ISA of this time: the executions whose owned views carry `generation`
+ * use it instead of packing per execution. A 1x1 plan gets both packings (the pointwise one, for
+ * pixel-contiguous views such as NCHW, and the band one for the others), as the views are known
+ * only at execution. */
 static pydml_status conv_family_initialize(void* plan, const pydml_tensor* const* inputs, uint32_t input_count,
                                            uint64_t generation) {
     pydml_convolution_plan* p = plan;
     if (p == NULL || input_count != 3 || inputs == NULL) return PYDML_STATUS_INVALID_PARAMETER;
-    p->owned_filter = inputs[1] != NULL ? inputs[1]->data : NULL;
-    p->owned_generation = inputs[1] != NULL ? generation : 0;
-    p->owned_key = 0;
+    free(p->pre.data[0]);
+    free(p->pre.data[1]);
+    memset(&p->pre, 0, sizeof p->pre);
+    const pydml_tensor* filter = inputs[1];
+    if (filter == NULL || generation == 0) return PYDML_STATUS_SUCCESS; /* bound at execution, or forgotten */
+    pydml_status st = check_view(p, filter, p->params.filter_sizes);
+    if (st != PYDML_STATUS_SUCCESS) return st;
+    conv_exec ex;
+    memset(&ex, 0, sizeof ex);
+    ex.p = p;
+    ex.type = p->params.data_type;
+    ex.esize = pydml_data_type_bits(ex.type) / 8;
+    ex.filt = filter->data;
+    view_strides5(filter, p->params.spatial_dims, ex.fs);
+    select_kernels(p, ex.type, &ex.k);
+    ex.bf16pairs = ex.k.ig.bf16pairs;
+    ex.nt = 1; /* under the operator's lock, outside any thread team */
+    for (int i = 0; i < (p->pointwise ? 2 : 1); i++) {
+        const int pointwise = p->pointwise && i == 0;
+        float* data = aligned_alloc(64, (size_t)p->weight_bytes);
+        if (data == NULL) {
+            free(p->pre.data[0]);
+            memset(&p->pre, 0, sizeof p->pre);
+            return PYDML_STATUS_OUT_OF_MEMORY;
+        }
+        pack_weights(&ex, pointwise, data);
+        p->pre.data[i] = data;
+        p->pre.key[i] = pack_key(p, &ex.k, pointwise);
+    }
+    p->pre.generation = generation;
+    p->pre.src = filter->data;
     return PYDML_STATUS_SUCCESS;
 }
 
-const pydml_kernel_family pydml_family_convolution = {"convolution", conv_family_create,
-                                                      conv_family_destroy, conv_family_execute, 0, NULL,
+/* Scratch comes from the caller's workspace (DirectML's temporary resource): the plan is read-only
+ * while it executes (initialize, which repacks the owned filter, waits for executions: capi.c), so
+ * executions of one operator may run at the same time. */
+const pydml_kernel_family pydml_family_convolution = {"convolution", conv_family_create, conv_family_destroy,
+                                                      conv_family_execute, 0, conv_temporary_bytes,
                                                       conv_family_initialize};
