@@ -102,3 +102,26 @@ def max_ulp(actual: np.ndarray, reference64: np.ndarray) -> float:
     spacing = np.spacing(np.abs(want[finite]).astype(dtype)).astype(np.float64)
     # below the smallest normal, the ulp is the subnormal spacing
     return float(np.max(np.abs(a[finite] - w[finite]) / spacing))
+
+
+def refused(desc: Any, field: str, words: str) -> None:
+    """Validating ``desc`` raises a ValidationError naming ``field`` and saying ``words``."""
+    import pytest
+
+    with pytest.raises(pydml.ValidationError) as e:
+        pydml.validate(desc)
+    assert field in str(e.value) and words in str(e.value), str(e.value)
+
+
+class threads:
+    """``with threads(n):`` runs pydml's kernels on n threads, restoring the count after."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.previous = 0
+
+    def __enter__(self) -> None:
+        self.previous = lib.pydml_set_num_threads(self.n)
+
+    def __exit__(self, *args: Any) -> None:
+        lib.pydml_set_num_threads(self.previous)

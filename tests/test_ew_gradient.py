@@ -15,31 +15,15 @@ from typing import Any
 import numpy as np
 import pytest
 import torch
-from ew_harness import DTYPES, run, tensor
+from ew_harness import DTYPES, refused, run, tensor
 
 import pydml
 from pydml import ValidationError
-from pydml.native import lib
 
 NP = {"FLOAT32": np.float32, "FLOAT16": np.float16}
-AVG, MAX = pydml.DML_REDUCE_FUNCTION_AVERAGE, pydml.DML_REDUCE_FUNCTION_MAX
-NEAREST, LINEAR = pydml.DML_INTERPOLATION_MODE_NEAREST_NEIGHBOR, pydml.DML_INTERPOLATION_MODE_LINEAR
 
 
-def rules(desc: Any, field: str, words: str) -> None:
-    with pytest.raises(ValidationError) as e:
-        pydml.validate(desc)
-    assert field in str(e.value) and words in str(e.value), str(e.value)
-
-
-def threads(n: int) -> Any:
-    class _Threads:
-        def __enter__(self) -> None:
-            self.previous = lib.pydml_set_num_threads(n)
-
-        def __exit__(self, *args: Any) -> None:
-            lib.pydml_set_num_threads(self.previous)
-    return _Threads()
+rules = refused
 
 
 # ---- RELU_GRAD, CLIP_GRAD, CLIP_GRAD1 -------------------------------------------------------
