@@ -62,6 +62,7 @@
 #define GEMM_FEW_ROWS 160 /* outputs of 2 strips up to this many rows: gemm_few (B read once) */
 #define GEMM_FEW_PANELS 128 /* panels per gemm_few item (2048 columns on AVX2): the rows of B it reads */
 #define GEMM_FEW_CHUNK 16   /* panels gemm_few packs at a time (256 x 256 floats on AVX2: 256 KiB, L2) */
+#define GEMM_FEW_AHEAD 4    /* rows gemm_few's packing fetches ahead (into L1) */
 #define GEMM_FEW_PREFETCH 2 /* __builtin_prefetch locality of the next K slice (2: prefetcht1, L2) */
 
 /* acc[t][j] = sum_{k < kc} a[k * mr + t] * b[k * ldb + j] (ldb = NR for a packed panel, the row
@@ -596,7 +597,7 @@ static void pack_b_panel(const gemm_ctx* x, const char* bbase, float* d, uint32_
  * miss per row with nothing to prefetch (64 x 4096 x 4096 spent a third of its time there).
  * For B with unit stride along n, or any stride but along k (pack_b_panel handles that). */
 static void pack_b_rows(const gemm_ctx* x, const char* bbase, float* bblock, uint32_t q0, uint32_t q1, uint32_t k0,
-                        uint32_t kc, uint32_t r0, uint32_t r1, float* row) {
+                        uint32_t kc, uint32_t r0, uint32_t r1, float* row, uint32_t ahead) {
     const uint32_t NR = x->isa.nr, N = x->p->N;
     const uint32_t j0 = q0 * NR, j1 = q1 * NR < N ? q1 * NR : N, w = j1 - j0;
     for (uint32_t k = r0; k < r1; k++) {
@@ -604,6 +605,8 @@ static void pack_b_rows(const gemm_ctx* x, const char* bbase, float* bblock, uin
         const float* r = row;
         if (x->p->type == DML_TENSOR_DATA_TYPE_FLOAT32 && x->b_n == 1) {
             r = (const float*)src; /* dealt out from B itself: no staging copy */
+            if (ahead) /* gemm_few: the row `ahead` rows on, into L1 (from L3, where its prefetch left it) */
+                for (uint32_t c = 0; c < w; c += 16) __builtin_prefetch(r + (int64_t)ahead * x->b_k + c, 0, 3);
         } else {
             load_row(row, src, x->p->type, x->b_n, w);
         }
@@ -888,7 +891,7 @@ static void gemm_phases(const gemm_ctx* x, gemm_tls* tls, float* bblock, float* 
                         if (w < nb && by_rows) {
                             const uint32_t r0 = w * GEMM_PACK_ROWS;
                             const uint32_t r1 = r0 + GEMM_PACK_ROWS < ph.kc ? r0 + GEMM_PACK_ROWS : ph.kc;
-                            pack_b_rows(x, bp.b, bblock, ph.q0, ph.q1, ph.k0, ph.kc, r0, r1, tl->row);
+                            pack_b_rows(x, bp.b, bblock, ph.q0, ph.q1, ph.k0, ph.kc, r0, r1, tl->row, 0);
                         } else if (w < nb) {
                             pack_b_panel(x, bp.b, bblock + (size_t)w * ph.kc * x->isa.nr, ph.q0 + w, ph.k0, ph.kc,
                                          tl->row);
@@ -1090,7 +1093,7 @@ static void few_item(const gemm_ctx* x, const gemm_batch_ptrs* bp, const float* 
                 pstride = (size_t)K * NR;
             } else {
                 if (by_rows) {
-                    pack_b_rows(x, bp->b, tl->apack, c0, c1, k0, kc, 0, kc, tl->row);
+                    pack_b_rows(x, bp->b, tl->apack, c0, c1, k0, kc, 0, kc, tl->row, GEMM_FEW_AHEAD);
                 } else {
                     for (uint32_t q = c0; q < c1; q++)
                         pack_b_panel(x, bp->b, tl->apack + (size_t)(q - c0) * kc * NR, q, k0, kc, tl->row);
