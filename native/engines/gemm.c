@@ -1245,7 +1245,8 @@ static void gemm_schedule(const gemm_plan* p, uint32_t MR, uint32_t NR, int nth,
     s->phases = !s->pre && (direct || s->accsize <= ((uint64_t)16 << 20)) && !s->direct_b && !s->by_batch &&
                 (uint64_t)s->mpanels * MR <= 4096;
     /* few rows of a direct output: gemm_few (B read once, A packed whole, column items) */
-    s->few = direct && !s->by_batch && s->mpanels >= 2 && (uint64_t)s->mpanels * MR <= GEMM_FEW_ROWS;
+    s->few = direct && !s->by_batch && s->mpanels >= 2 && (uint64_t)s->mpanels * MR <= GEMM_FEW_ROWS &&
+             (uint64_t)s->kslices * s->mpanels * MR * s->kcmax <= ((uint64_t)4 << 20); /* A whole: <= 16 MiB */
     if (s->few) {
         s->pre = pre;
         s->direct_b = 0;
