@@ -310,6 +310,41 @@ def test_streamed_b_equals_packed_b_bit_for_bit(ew_isa: str, m: int, nk: tuple[i
     assert_close(outs[0], ref, mag, k)
 
 
+def test_few_rows_schedule_equals_packed_path_bit_for_bit(ew_isa: str, rng: np.random.Generator) -> None:
+    # Outputs of a few rows (up to 160: gemm_few) pack K slices of B's columns item by item and run
+    # every row strip against each panel; a column-strided output takes the older schedules (block
+    # phases with a float accumulator). Both sum each element from 0, k ascending in K slices, C
+    # last: the same bits for every M from 1 to 130 (one strip, the stream, and 2 .. 33 strips),
+    # N = 301 (a partial last panel, two items on 2 threads), K = 300 (two slices), 1 and 2
+    # threads alike.
+    n, k = 301, 300
+    b = rng.standard_normal((k, n)).astype(np.float32)
+    previous = lib.pydml_set_num_threads(1)
+    try:
+        for m in range(1, 131):
+            a = rng.standard_normal((m, k)).astype(np.float32)
+            c = rng.standard_normal((m, n)).astype(np.float32)
+            outs = []
+            for threads in (1, 2):
+                lib.pydml_set_num_threads(threads)
+                for o_strides in (None, [2 * n, 2]):
+                    d = gemm_desc("FLOAT32", [m, k], [k, n], [m, n], c_sizes=[m, n], alpha=0.5, beta=2.0,
+                                  o_strides=o_strides)
+                    if o_strides is None:
+                        outs.append(run(d, {"ATensor": a, "BTensor": b, "CTensor": c})["OutputTensor"])
+                    else:
+                        o_buf = np.full(2 * m * n, 7.0, np.float32)
+                        run(d, {"ATensor": a, "BTensor": b, "CTensor": c}, outputs={"OutputTensor": o_buf})
+                        outs.append(np.ascontiguousarray(o_buf.reshape(m, 2 * n)[:, ::2]))
+            for other in outs[1:]:
+                np.testing.assert_array_equal(outs[0].view(np.uint32), other.view(np.uint32), err_msg=f"M = {m}")
+            if m in (1, 8, 64, 130):
+                ref, mag = reference(a, b, c, False, False, 0.5, 2.0)
+                assert_close(outs[0], ref, mag, k)
+    finally:
+        lib.pydml_set_num_threads(previous)
+
+
 OWNED_CASES = [  # (m, n, k, TransB, batch, dtype): GEMV, few rows, many rows, batches, FLOAT16
     (1, 70, 300, True, (), "FLOAT32"), (5, 33, 513, False, (), "FLOAT32"),
     (64, 257, 300, True, (), "FLOAT32"), (7, 20, 40, True, (2, 3), "FLOAT32"),

@@ -28,7 +28,10 @@
  * stride along n is read in place instead (packing K x N to use it once or twice costs more than
  * it saves); only a partial last panel is packed. Such a B is streamed row by row, strip by strip
  * (gemm_stream: the same sums, whole row runs instead of one cache line per row; the second strip
- * finds the K slice in L3). A BTensor with DML_TENSOR_FLAG_OWNED_BY_DML is packed once, at
+ * finds the K slice in L3). FLOAT32 outputs of two strips up to GEMM_FEW_ROWS rows run gemm_few
+ * instead: items of B's columns shared by the threads, each K slice of an item packed a chunk at a
+ * time and each panel applied to every strip of A while it is in L1, so B crosses the memory bus
+ * once. A BTensor with DML_TENSOR_FLAG_OWNED_BY_DML is packed once, at
  * initialization (gemm_initialize), and read from there, except where it would be streamed. The
  * older schedule's items run BLIS's loop order (gemm_item_packed). Every buffer an execution
  * packs into (the B block, the A strips, the partial sums, the stream scratch) is a part of the
@@ -54,8 +57,13 @@
 #define GEMM_MR_MAX 14
 #define GEMM_NR_MAX 32
 #define GEMM_ALIGN 64
-#define GEMM_DIRECT_B_STRIPS 2
-#define GEMM_PACK_ROWS 16 /* rows of a B block one packing item reads (16 x 1024 floats: 64 KiB) */ /* B is read in place for outputs of at most this many MR-row strips */
+#define GEMM_DIRECT_B_STRIPS 2 /* B is read in place for outputs of at most this many MR-row strips */
+#define GEMM_PACK_ROWS 16 /* rows of a B block one packing item reads (16 x 1024 floats: 64 KiB) */
+#define GEMM_FEW_ROWS 160 /* outputs of 2 strips up to this many rows: gemm_few (B read once) */
+#define GEMM_FEW_PANELS 128 /* panels per gemm_few item (2048 columns on AVX2): the rows of B it reads */
+#define GEMM_FEW_CHUNK 16   /* panels gemm_few packs at a time (256 x 256 floats on AVX2: 256 KiB, L2) */
+#define GEMM_FEW_AHEAD 4    /* rows gemm_few's packing fetches ahead (into L1) */
+#define GEMM_FEW_PREFETCH 2 /* __builtin_prefetch locality of the next K slice (2: prefetcht1, L2) */
 
 /* acc[t][j] = sum_{k < kc} a[k * mr + t] * b[k * ldb + j] (ldb = NR for a packed panel, the row
  * stride of B itself when B is read in place) (+ src[t * lds + j] when src), stored
@@ -589,16 +597,32 @@ static void pack_b_panel(const gemm_ctx* x, const char* bbase, float* d, uint32_
  * miss per row with nothing to prefetch (64 x 4096 x 4096 spent a third of its time there).
  * For B with unit stride along n, or any stride but along k (pack_b_panel handles that). */
 static void pack_b_rows(const gemm_ctx* x, const char* bbase, float* bblock, uint32_t q0, uint32_t q1, uint32_t k0,
-                        uint32_t kc, uint32_t r0, uint32_t r1, float* row) {
+                        uint32_t kc, uint32_t r0, uint32_t r1, float* row, uint32_t ahead) {
     const uint32_t NR = x->isa.nr, N = x->p->N;
     const uint32_t j0 = q0 * NR, j1 = q1 * NR < N ? q1 * NR : N, w = j1 - j0;
     for (uint32_t k = r0; k < r1; k++) {
         const char* src = bbase + ((int64_t)j0 * x->b_n + (int64_t)(k0 + k) * x->b_k) * x->es;
-        load_row(row, src, x->p->type, x->b_n, w);
-        for (uint32_t q = q0; q < q1; q++) {
+        const float* r = row;
+        if (x->p->type == DML_TENSOR_DATA_TYPE_FLOAT32 && x->b_n == 1) {
+            r = (const float*)src; /* dealt out from B itself: no staging copy */
+            if (ahead) /* gemm_few: the row `ahead` rows on, into L1 (from L3, where its prefetch left it) */
+                for (uint32_t c = 0; c < w; c += 16) __builtin_prefetch(r + (int64_t)ahead * x->b_k + c, 0, 3);
+        } else {
+            load_row(row, src, x->p->type, x->b_n, w);
+        }
+        uint32_t q = q0;
+        /* whole panels by fixed-size copies (inlined: a memcpy call per 16 floats cost as much as
+         * the copy) */
+        if (NR == 16)
+            for (; (q - q0 + 1) * 16 <= w; q++)
+                memcpy(bblock + (size_t)(q - q0) * kc * 16 + (size_t)k * 16, r + (q - q0) * 16, 16 * sizeof(float));
+        else if (NR == 32)
+            for (; (q - q0 + 1) * 32 <= w; q++)
+                memcpy(bblock + (size_t)(q - q0) * kc * 32 + (size_t)k * 32, r + (q - q0) * 32, 32 * sizeof(float));
+        for (; q < q1; q++) {
             const uint32_t c0 = (q - q0) * NR, nr = w - c0 < NR ? w - c0 : NR;
             float* d = bblock + (size_t)(q - q0) * kc * NR + (size_t)k * NR;
-            memcpy(d, row + c0, (size_t)nr * sizeof(float));
+            memcpy(d, r + c0, (size_t)nr * sizeof(float));
             for (uint32_t j = nr; j < NR; j++) d[j] = 0.0f;
         }
     }
@@ -867,7 +891,7 @@ static void gemm_phases(const gemm_ctx* x, gemm_tls* tls, float* bblock, float* 
                         if (w < nb && by_rows) {
                             const uint32_t r0 = w * GEMM_PACK_ROWS;
                             const uint32_t r1 = r0 + GEMM_PACK_ROWS < ph.kc ? r0 + GEMM_PACK_ROWS : ph.kc;
-                            pack_b_rows(x, bp.b, bblock, ph.q0, ph.q1, ph.k0, ph.kc, r0, r1, tl->row);
+                            pack_b_rows(x, bp.b, bblock, ph.q0, ph.q1, ph.k0, ph.kc, r0, r1, tl->row, 0);
                         } else if (w < nb) {
                             pack_b_panel(x, bp.b, bblock + (size_t)w * ph.kc * x->isa.nr, ph.q0 + w, ph.k0, ph.kc,
                                          tl->row);
@@ -1037,12 +1061,128 @@ static pydml_status gemm_initialize(void* plan, const pydml_tensor* const* input
     return PYDML_STATUS_SUCCESS;
 }
 
+/* ---- few output rows (M up to GEMM_FEW_ROWS): B crosses the memory bus once ----
+ * Items are column ranges of GEMM_FEW_PANELS panels, shared dynamically (the threads split B's
+ * columns, not A's rows). Each item runs every K slice in order: it packs the slice of its columns
+ * (kc x 128 floats on AVX2: 128 KiB, L2) from rows of B read as whole runs, then runs each panel
+ * (16 KiB, L1) against every row strip of A before the next panel: B is read from memory once per
+ * product and each panel from L1 by all the strips (BLIS's loop order, with the C tile of the item,
+ * M x 128 floats, kept in L2 across the slices). A is packed once per batch, all of its slices and
+ * strips (M x K floats, shared). The block phases read their 1 MiB packed block from L3 once per
+ * strip (11 times for 64 rows) and the stream read B once per strip (twice for 8 rows). Each
+ * element's sum is the microkernel's over the K slices in order: the same bits as both. */
+static void few_item(const gemm_ctx* x, const gemm_batch_ptrs* bp, const float* ablock, uint32_t kcmax,
+                     const float* bpre, uint32_t q0, uint32_t q1, gemm_tls* tl) {
+    const uint32_t M = x->p->M, N = x->p->N, K = x->p->K, MR = x->isa.mr, NR = x->isa.nr;
+    const uint32_t n0 = q0 * NR, n1 = q1 * NR < N ? q1 * NR : N;
+    const int by_rows = x->b_n == 1 || x->b_k != 1;
+    for (uint32_t ks = 0; ks < x->kslices; ks++) {
+        const uint32_t k0 = (uint32_t)((uint64_t)K * ks / x->kslices);
+        const uint32_t kc = (uint32_t)((uint64_t)K * (ks + 1) / x->kslices) - k0;
+        const int first = ks == 0, last = ks + 1 == x->kslices;
+        /* the next K slice of the item's columns is fetched while this one is multiplied, a few
+         * rows of it per panel, as whole row runs (rows of B in place, FLOAT32 unit stride) */
+        const int ahead = !bpre && !last && x->b_n == 1 && x->es == 4;
+        const uint32_t k1 = k0 + kc, kc1 = ahead ? (uint32_t)((uint64_t)K * (ks + 2) / x->kslices) - k1 : 0;
+        for (uint32_t c0 = q0; c0 < q1; c0 += GEMM_FEW_CHUNK) {
+            const uint32_t c1 = c0 + GEMM_FEW_CHUNK < q1 ? c0 + GEMM_FEW_CHUNK : q1;
+            const float* bq;
+            size_t pstride;
+            if (bpre) { /* packed at initialization: the slice of each panel is contiguous */
+                bq = bpre + ((size_t)c0 * K + k0) * NR;
+                pstride = (size_t)K * NR;
+            } else {
+                if (by_rows) {
+                    pack_b_rows(x, bp->b, tl->apack, c0, c1, k0, kc, 0, kc, tl->row, GEMM_FEW_AHEAD);
+                } else {
+                    for (uint32_t q = c0; q < c1; q++)
+                        pack_b_panel(x, bp->b, tl->apack + (size_t)(q - c0) * kc * NR, q, k0, kc, tl->row);
+                }
+                bq = tl->apack;
+                pstride = (size_t)kc * NR;
+            }
+            for (uint32_t q = c0; q < c1; q++) {
+                const uint32_t j0 = q * NR, nr = N - j0 < NR ? N - j0 : NR;
+                const float* b = bq + (size_t)(q - c0) * pstride;
+                if (ahead) {
+                    const uint32_t r0 = (uint32_t)((uint64_t)kc1 * (q - q0) / (q1 - q0));
+                    const uint32_t r1 = (uint32_t)((uint64_t)kc1 * (q - q0 + 1) / (q1 - q0));
+                    for (uint32_t r = r0; r < r1; r++) {
+                        const char* row = bp->b + ((int64_t)(k1 + r) * x->b_k + n0) * 4;
+                        for (uint32_t c = 0; c < (n1 - n0) * 4; c += 64)
+                            __builtin_prefetch(row + c, 0, GEMM_FEW_PREFETCH);
+                    }
+                }
+                for (uint32_t s = 0; s < x->mpanels; s++) {
+                    const uint32_t m0 = s * MR, mr = M - m0 < MR ? M - m0 : MR;
+                    const float* a = ablock + ((size_t)ks * x->mpanels + s) * MR * kcmax;
+                    float* d = (float*)bp->o + (int64_t)m0 * x->so[2] + j0;
+                    x->isa.ukr[mr](kc, a, b, NR, first ? NULL : d, x->so[2], d, x->so[2], nr);
+                }
+            }
+        }
+        if (last && x->finish) {
+            for (uint32_t m = 0; m < M; m++) {
+                char* out = bp->o + ((int64_t)m * x->so[2] + (int64_t)n0 * x->so[3]) * x->es;
+                const char* cs = bp->c ? bp->c + ((int64_t)m * x->sc[2] + (int64_t)n0 * x->sc[3]) * x->es : NULL;
+                finish_row(x, (float*)out, n1 - n0, cs, out, tl->crow);
+            }
+        }
+    }
+}
+
+/* Every batch of a few-row product (direct output) on nth threads (1: no team); pre: B's panels
+ * packed at initialization (NULL: packed here, item by item). */
+static void gemm_few(const gemm_ctx* x, gemm_tls* tls, float* ablock, uint32_t kcmax, const float* pre,
+                     size_t pre_stride, uint64_t batches, int nth) {
+    const uint32_t K = x->p->K, MR = x->isa.mr;
+    /* items of at most GEMM_FEW_PANELS panels, at least one per thread */
+    uint32_t width = (x->npanels + (uint32_t)nth - 1) / (uint32_t)nth;
+    if (width > GEMM_FEW_PANELS) width = GEMM_FEW_PANELS;
+    if (width < GEMM_FEW_CHUNK) width = GEMM_FEW_CHUNK;
+    const uint32_t items = (x->npanels + width - 1) / width;
+    const uint32_t apieces = x->kslices * x->mpanels;
+#ifdef _OPENMP
+#pragma omp parallel num_threads(nth) if (nth > 1)
+#endif
+    {
+        int me = 0;
+#ifdef _OPENMP
+        me = omp_get_thread_num();
+#endif
+        gemm_tls* tl = &tls[me];
+        for (uint64_t bt = 0; bt < batches; bt++) {
+            const gemm_batch_ptrs bp = batch_ptrs(x, bt);
+            const float* bpre = pre ? pre + pre_index(x->p, bt) * pre_stride : NULL;
+#ifdef _OPENMP
+#pragma omp for schedule(dynamic, 1)
+#endif
+            for (uint32_t w = 0; w < apieces; w++) {
+                const uint32_t ks = w / x->mpanels, st = w % x->mpanels, m0 = st * MR;
+                const uint32_t mr = x->p->M - m0 < MR ? x->p->M - m0 : MR;
+                const uint32_t k0 = (uint32_t)((uint64_t)K * ks / x->kslices);
+                const uint32_t kc = (uint32_t)((uint64_t)K * (ks + 1) / x->kslices) - k0;
+                pack_a(x, bp.a, ablock + (size_t)w * MR * kcmax, m0, mr, k0, kc, tl->row);
+            }
+            /* (the implicit barriers: A whole before the items, the items done before the next
+             * batch's A) */
+#ifdef _OPENMP
+#pragma omp for schedule(dynamic, 1)
+#endif
+            for (uint32_t it = 0; it < items; it++) {
+                const uint32_t q0 = it * width, q1 = q0 + width < x->npanels ? q0 + width : x->npanels;
+                few_item(x, &bp, ablock, kcmax, bpre, q0, q1, tl);
+            }
+        }
+    }
+}
+
 /* How one execution runs, and where its scratch lies in the workspace: gemm_schedule decides both
  * from the plan, the ISA's tile, the thread count and three facts of the bound views, for execute
  * (which follows it) and temporary_bytes (which reports the largest over the views' possibilities),
  * so the size reported is the size used. */
 typedef struct gemm_sched {
-    int nth, by_batch, phases, pre, direct_b;
+    int nth, by_batch, phases, pre, direct_b, few;
     uint32_t kslices, npanels, mpanels, group, ngroups, nblocks, ncpad, kcmax;
     uint64_t items;
     uint64_t bsize, asize, accsize; /* floats: a packed B (one per thread when by_batch), A slices, sums */
@@ -1104,6 +1244,17 @@ static void gemm_schedule(const gemm_plan* p, uint32_t MR, uint32_t NR, int nth,
     s->accsize = direct ? 0 : (uint64_t)M * N;
     s->phases = !s->pre && (direct || s->accsize <= ((uint64_t)16 << 20)) && !s->direct_b && !s->by_batch &&
                 (uint64_t)s->mpanels * MR <= 4096;
+    /* few rows of a direct output: gemm_few (B read once, A packed whole, column items) */
+    s->few = direct && !s->by_batch && s->mpanels >= 2 && (uint64_t)s->mpanels * MR <= GEMM_FEW_ROWS &&
+             (uint64_t)s->kslices * s->mpanels * MR * s->kcmax <= ((uint64_t)4 << 20); /* A whole: <= 16 MiB */
+    if (s->few) {
+        s->pre = pre;
+        s->direct_b = 0;
+        s->phases = 0;
+        s->ncpad = GEMM_FEW_PANELS * NR; /* an item's width */
+        s->bsize = 0;
+        s->asize = (uint64_t)s->kslices * s->mpanels * MR * s->kcmax;
+    }
     if (s->phases) {
         s->nblocks = (N + GEMM_NC - 1) / GEMM_NC;
         if (N < GEMM_NC + GEMM_NC / 4) s->nblocks = 1;
@@ -1118,7 +1269,10 @@ static void gemm_schedule(const gemm_plan* p, uint32_t MR, uint32_t NR, int nth,
     /* per thread: the older schedule's A strips and (not direct) partial-sum rows; a row buffer for
      * conversions and packing (K or a block's width); finish_row's C row; the stream's sums */
     uint64_t off = 0;
-    if (!s->phases) {
+    if (s->few) { /* an item's packed K slice of B, in apack's place */
+        s->apack_off = off;
+        if (!s->pre) off += pydml_workspace_round((uint64_t)GEMM_FEW_CHUNK * NR * s->kcmax * f);
+    } else if (!s->phases) {
         s->apack_off = off;
         off += pydml_workspace_round((uint64_t)s->group * MR * s->kcmax * f);
         s->ws_off = off;
@@ -1233,13 +1387,15 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
     for (int i = 0; i < nth; i++) {
         unsigned char* t = base + sc.shared_bytes + (uint64_t)i * sc.thread_bytes;
         if (by_batch && !pre) tls[i].bpack = shared_b + (size_t)i * bsize;
-        if (!phases) tls[i].apack = (float*)(t + sc.apack_off);
+        if (!phases && !(sc.few && pre)) tls[i].apack = (float*)(t + sc.apack_off);
         if (!phases && !x.direct) tls[i].ws = (float*)(t + sc.ws_off);
         tls[i].row = (float*)(t + sc.row_off);
         tls[i].crow = (float*)(t + sc.crow_off);
         if (x.direct_b) tls[i].stream = (float*)(t + sc.stream_off);
     }
-    if (phases) {
+    if (sc.few) {
+        gemm_few(&x, tls, shared_b, sc.kcmax, pre, pre_stride, batches, nth);
+    } else if (phases) {
         if (!x.direct) x.acc = shared_b + bsize + asize;
         gemm_phases(&x, tls, shared_b, shared_b + bsize, sc.kcmax, batches, nth);
     } else if (nth == 1) {
