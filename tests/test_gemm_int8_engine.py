@@ -7,7 +7,8 @@ against numpy's int64 matmul of the same operands (exact), wrapped to int32. UIN
 shapes (M, N, K of 1, 7, 33, 65, ...: partial tiles, K not a multiple of 4), strided, transposed and
 reversed operands, scalar / per-row / per-column / absent zero points, a strided int32 C poisoned
 before the call (and the memory between its elements checked untouched), the emit callback, 1 and 2
-threads (identical), each ISA path this CPU has. Reached through cffi's ABI mode on the extension's
+threads (identical), each ISA path this CPU has, and the packing in a caller's scratch (garbage-filled,
+of exactly pydml_gemm_i8_scratch_bytes at any alignment; one byte short is refused). Reached through cffi's ABI mode on the extension's
 exported symbol, as tests/test_elementwise_views.py reaches the element-wise engine: an engine entry
 point for C callers, not part of include/pydml.h."""
 
@@ -35,8 +36,10 @@ typedef struct pydml_gemm_i8_args {
     pydml_gemm_i8_emit_fn emit; const void* ctx;
     int32_t* c; int64_t c_rs, c_cs;
     int threads;
+    void* scratch; uint64_t scratch_bytes;
 } pydml_gemm_i8_args;
 int pydml_gemm_i8(const pydml_gemm_i8_args* g);
+uint64_t pydml_gemm_i8_scratch_bytes(uint32_t M, uint32_t N, uint32_t K, int threads);
 """)
 C = ffi.dlopen(pydml._native.__file__)
 
@@ -211,3 +214,35 @@ def test_empty_sums_and_bad_arguments() -> None:
     g2 = args(a, (None, 0), b, (None, 0), 1)
     assert C.pydml_gemm_i8(g2) == lib.PYDML_STATUS_INVALID_PARAMETER  # neither emit nor c
     assert C.pydml_gemm_i8(ffi.NULL) == lib.PYDML_STATUS_INVALID_PARAMETER
+
+
+@pytest.mark.parametrize(("m", "n", "k"), [(1, 1, 1), (7, 33, 65), (65, 7, 129), (13, 130, 67)])
+@pytest.mark.parametrize("misalign", [0, 1, 37])
+def test_callers_scratch(ew_isa: str, m: int, n: int, k: int, misalign: int, rng: np.random.Generator) -> None:
+    """The packing in the caller's scratch: exactly pydml_gemm_i8_scratch_bytes bytes (the largest
+    layout of any ISA, plus the alignment slack), garbage-filled and at any alignment, gives the sums
+    of the pooled path, bit for bit, and is written; a byte fewer is INVALID_PARAMETER, C untouched."""
+    a = operand(rng, "INT8", (m, k), "strided")
+    b = operand(rng, "UINT8", (k, n), "contiguous")
+    za, zb = zero_points(rng, "INT8", m, "vector"), zero_points(rng, "UINT8", n, "scalar")
+    want = run_into_c(args(a, za, b, zb, 2), m, n)
+    np.testing.assert_array_equal(want, reference(a, za[0], b, np.broadcast_to(zb[0], n)))
+    need = int(C.pydml_gemm_i8_scratch_bytes(m, n, k, 2))
+    assert need == C.pydml_gemm_i8_scratch_bytes(m, n, k, 1)  # the team shares one packing
+    for fill in (0xFF, 0x00):
+        raw = np.full(need + misalign + 64, fill, np.uint8)  # + a guard after the scratch
+        g = args(a, za, b, zb, 2)
+        g.scratch = ffi.cast("void*", raw.ctypes.data + misalign)
+        g.scratch_bytes = need
+        np.testing.assert_array_equal(run_into_c(g, m, n), want)
+        assert (raw[misalign:misalign + need] != fill).any()
+        assert (raw[:misalign] == fill).all() and (raw[misalign + need:] == fill).all()  # only the scratch
+    g = args(a, za, b, zb, 2)
+    raw = np.zeros(need, np.uint8)
+    g.scratch = ffi.cast("void*", raw.ctypes.data)
+    g.scratch_bytes = need - 1
+    c = np.full((m, n), POISON, np.int32)
+    g.c = ffi.cast("int32_t*", c.ctypes.data)
+    g.c_rs, g.c_cs = n, 1
+    assert C.pydml_gemm_i8(g) == lib.PYDML_STATUS_INVALID_PARAMETER
+    assert (c == POISON).all() and not raw.any()

@@ -1,5 +1,6 @@
 """DirectML's temporary resource across the families (issue 28 item 1): pooling gradients, ROI_ALIGN
-(1, GRAD), data movement, normalization (and its training forms), reduce and scans, and TOP_K take
+(1, GRAD), data movement, normalization (and its training forms), reduce and scans, TOP_K, the
+integer and quantized products (im2col, zero points, the 8-bit engine's packing) and softmax take
 every buffer an execution needs from the workspace (GetBindingProperties' TemporaryResourceSize),
 sized from the plan by each family's temporary_bytes. For one operator per family (and per path
 with its own scratch): the size is reported, a caller's buffer of exactly that size filled with
@@ -18,12 +19,14 @@ import numpy as np
 import pytest
 from test_data_movement import join, padding
 from test_fold_unfold import desc as fold_desc
+from test_integer_products import mmi_desc, qlconv_desc, rand_int
 from test_normalization import bn_desc, lrn_desc, mvn_desc
 from test_normalization_training import bnt_desc, grad_desc, lrn_grad_desc
 from test_pooling import make as pool_desc
 from test_reduce import reduce_desc, scan_desc
 from test_roi import make as roi_pool_desc
 from test_roi_align import make1
+from test_softmax import make as softmax_desc
 from test_top_k import make as top_k_desc
 from test_training_gradients import avg_grad, max_grad, roi_case, roi_grad
 
@@ -34,6 +37,31 @@ from pydml.native import NUMPY_DTYPES
 def _rois() -> dict[str, np.ndarray]:
     _, r, b = roi_case(np.random.default_rng(3), 2, 3, 6, 7, 5)
     return {"ROITensor": r, "BatchIndicesTensor": b}
+
+
+def _mmi() -> tuple[Any, dict[str, Any]]:
+    rng = np.random.default_rng(5)
+    desc = mmi_desc("UINT8", "INT8", [2, 9, 33], [2, 33, 17], [2, 9, 17], az=[1, 9, 1], bz=[1, 1, 17])
+    return desc, {"ATensor": rand_int(rng, "UINT8", (2, 9, 33)), "BTensor": rand_int(rng, "INT8", (2, 33, 17)),
+                  "AZeroPointTensor": rand_int(rng, "UINT8", (1, 9, 1)),
+                  "BZeroPointTensor": rand_int(rng, "INT8", (1, 1, 17))}
+
+
+def _qlconv() -> tuple[Any, dict[str, Any]]:
+    # two groups, padding: im2col, per-channel filter zero points and scales, the engine's packing
+    rng = np.random.default_rng(6)
+    desc = qlconv_desc("UINT8", "INT8", "UINT8", [2, 4, 9, 8], [6, 2, 3, 3], [2, 6, 9, 8], (1, 1), (1, 1),
+                       (1, 1), (1, 1), 2, ws=[1, 6, 1, 1], bias=True)
+    one = (1, 1, 1, 1)
+    return desc, {"InputTensor": rand_int(rng, "UINT8", (2, 4, 9, 8)),
+                  "InputScaleTensor": np.full(one, 0.02, np.float32),
+                  "InputZeroPointTensor": rand_int(rng, "UINT8", one),
+                  "FilterTensor": rand_int(rng, "INT8", (6, 2, 3, 3)),
+                  "FilterScaleTensor": rng.uniform(0.01, 0.03, (1, 6, 1, 1)).astype(np.float32),
+                  "FilterZeroPointTensor": rand_int(rng, "INT8", (1, 6, 1, 1), -8, 8),
+                  "BiasTensor": rng.integers(-3000, 3000, (1, 6, 1, 1)).astype(np.int32),
+                  "OutputScaleTensor": np.full(one, 0.5, np.float32),
+                  "OutputZeroPointTensor": np.full(one, 128, np.uint8)}
 
 
 # name -> (desc, inputs not filled with uniform [0.5, 1.5) floats)
@@ -58,6 +86,12 @@ CASES: dict[str, Callable[[], tuple[Any, dict[str, Any]]]] = {
     "PADDING": lambda: (padding("PADDING", [2, 3, 4], [1, 0, 2], [0, 3, 1], "DML_PADDING_MODE_REFLECTION"),
                         {}),
     "FOLD": lambda: (fold_desc("FOLD", [2, 3, 7, 8], [3, 2], [2, 1]), {}),
+    "MATRIX_MULTIPLY_INTEGER": _mmi,
+    "QUANTIZED_LINEAR_CONVOLUTION": _qlconv,
+    # FLOAT16 lines (the contiguous FLOAT32 path reads and writes its tensors only)
+    "ACTIVATION_SOFTMAX": lambda: (softmax_desc("softmax", [3, 50], dtype="FLOAT16"), {}),
+    "ACTIVATION_SOFTMAX1 run offsets": lambda: (softmax_desc("softmax", [3, 4, 5], axes=[0, 2]), {}),
+    "ACTIVATION_LOG_SOFTMAX1 columns": lambda: (softmax_desc("log_softmax", [6, 40, 5], axes=[1]), {}),
 }
 
 
@@ -111,7 +145,9 @@ def test_operators_without_scratch_report_none() -> None:
 
 
 @pytest.mark.parametrize("name", ["REDUCE run offsets", "MAX_POOLING_GRAD", "ROI_ALIGN1", "FOLD",
-                                  "BATCH_NORMALIZATION_TRAINING", "TOP_K1", "MEAN_VARIANCE_NORMALIZATION"])
+                                  "BATCH_NORMALIZATION_TRAINING", "TOP_K1", "MEAN_VARIANCE_NORMALIZATION",
+                                  "MATRIX_MULTIPLY_INTEGER", "QUANTIZED_LINEAR_CONVOLUTION",
+                                  "ACTIVATION_LOG_SOFTMAX1 columns"])
 def test_one_operator_executed_from_three_threads_at_once(name: str) -> None:
     desc, given = CASES[name]()
     op = pydml.Device().create_operator(desc)

@@ -48,9 +48,11 @@ static void sm_destroy(void* plan) { pydml_softmax_plan_destroy(plan); }
 static pydml_status sm_execute(const void* plan, const pydml_tensor* const* inputs, uint32_t input_count,
                                const pydml_tensor* const* outputs, uint32_t output_count,
                                const pydml_workspace* ws) {
-    (void)ws; /* the family asks for no temporary resource (no temporary_bytes) */
     if (input_count != 1 || output_count != 1) return PYDML_STATUS_INVALID_PARAMETER;
-    return pydml_softmax_execute(plan, inputs[0], outputs[0]);
+    return pydml_softmax_execute_in(plan, inputs[0], outputs[0], ws);
+}
+static uint64_t sm_temporary_bytes(const void* plan, uint32_t threads) {
+    return pydml_softmax_temporary_bytes(plan, threads);
 }
 const pydml_kernel_family pydml_family_softmax = {"softmax", sm_create, sm_destroy,
-                                                  sm_execute, 0, NULL, NULL};
+                                                  sm_execute, 0, sm_temporary_bytes, NULL};

@@ -131,7 +131,7 @@ pydml_status pydml_axis_for_range(const pydml_axis_loop* loop, pydml_axis_range_
 
 pydml_status pydml_axis_for_range_in(const pydml_axis_loop* loop, pydml_axis_range_fn fn, void* ctx,
                                      const pydml_workspace* ws, uint64_t offset) {
-    static const pydml_workspace none = {NULL, 0};
+    static const pydml_workspace none = {NULL, 0, 0};
     return for_range(loop, fn, ctx, ws != NULL ? ws : &none, offset);
 }
 

@@ -311,8 +311,44 @@ IP_T256 static void correct_avx2(int32_t* restrict row, const uint32_t* restrict
 }
 #endif
 
-/* Runs one product; emits every output element once. */
-static pydml_status ip_gemm_run(const ip_gemm* g, int threads) {
+/* Where the packing lies in a scratch of one ISA's tiles (offsets from its 64-aligned start; each
+ * part 64-aligned, as the pooled buffers are: the kernels load B panels with aligned loads). */
+typedef struct ip_layout {
+    size_t astrip, bpanel;                 /* bytes per packed A strip / B panel */
+    uint64_t b_at, rowsum_at, colsum_at, total;
+} ip_layout;
+
+static void layout(const ip_isa* isa, uint32_t M, uint32_t N, uint32_t K, ip_layout* z) {
+    const uint64_t Kp = ((uint64_t)K + isa->kgrp - 1) / isa->kgrp * isa->kgrp;
+    const uint64_t esz = isa->kgrp == 2 ? 2 : 1;
+    const uint64_t strips = ((uint64_t)M + isa->mr - 1) / isa->mr, panels = ((uint64_t)N + isa->nr - 1) / isa->nr;
+    z->astrip = (size_t)(isa->mr * Kp * esz);
+    z->bpanel = (size_t)(isa->nr * Kp * esz);
+    z->b_at = pydml_workspace_round(z->astrip * strips);
+    z->rowsum_at = z->b_at + pydml_workspace_round(z->bpanel * panels);
+    z->colsum_at = z->rowsum_at + pydml_workspace_round(sizeof(uint32_t) * (uint64_t)M);
+    z->total = z->colsum_at + sizeof(uint32_t) * 3 * (uint64_t)N;
+}
+
+uint64_t pydml_gemm_i8_scratch_bytes(uint32_t M, uint32_t N, uint32_t K, int threads) {
+    (void)threads; /* the team shares one packing */
+    if (M == 0 || N == 0) return 0;
+    ip_isa isas[3] = {{4, 16, 4, kernel_c}, {4, 16, 4, kernel_c}, {4, 16, 4, kernel_c}};
+#ifdef IP_X86
+    isas[1].mr = 6; isas[1].nr = 64; isas[1].kgrp = 4; isas[1].kernel = kernel_vnni;
+    isas[2].mr = 6; isas[2].nr = 16; isas[2].kgrp = 2; isas[2].kernel = kernel_avx2;
+#endif
+    uint64_t most = 0;
+    for (int i = 0; i < 3; i++) {
+        ip_layout z;
+        layout(&isas[i], M, N, K, &z);
+        if (z.total > most) most = z.total;
+    }
+    return most + 63u;
+}
+
+/* Runs one product; emits every output element once. scratch: the caller's (big enough), or NULL. */
+static pydml_status ip_gemm_run(const ip_gemm* g, int threads, void* scratch) {
     const ip_isa isa = choose_isa();
     void (*correct)(int32_t*, const uint32_t*, const uint32_t*, uint32_t, uint32_t, uint32_t) = correct_c;
 #ifdef IP_X86
@@ -321,20 +357,31 @@ static pydml_status ip_gemm_run(const ip_gemm* g, int threads) {
 #endif
     const uint32_t MR = isa.mr, NR = isa.nr, M = g->M, N = g->N, K = g->K;
     const uint32_t Kp = (K + isa.kgrp - 1) / isa.kgrp * isa.kgrp;
-    const size_t esz = isa.kgrp == 2 ? 2 : 1;
     const uint32_t strips = (M + MR - 1) / MR, panels = (N + NR - 1) / NR;
-    const size_t astrip = (size_t)MR * Kp * esz, bpanel = (size_t)NR * Kp * esz;
-    /* the pooled buffers: no page faults for repeated executions of large products */
-    uint8_t* apack = pydml_buffer_acquire(astrip * strips);
-    uint8_t* bpack = pydml_buffer_acquire(bpanel * panels);
-    uint32_t* rowsum = malloc(sizeof(uint32_t) * M);
-    uint32_t* colsum = malloc(sizeof(uint32_t) * 3 * (size_t)N);
+    ip_layout z;
+    layout(&isa, M, N, K, &z);
+    const size_t astrip = z.astrip, bpanel = z.bpanel;
+    uint8_t *apack, *bpack;
+    uint32_t *rowsum, *colsum;
+    if (scratch != NULL) { /* the caller's: pydml_gemm_i8 checked it holds the largest layout */
+        uint8_t* base = (uint8_t*)(((uintptr_t)scratch + 63u) & ~(uintptr_t)63u);
+        apack = base;
+        bpack = base + z.b_at;
+        rowsum = (uint32_t*)(base + z.rowsum_at);
+        colsum = (uint32_t*)(base + z.colsum_at);
+    } else {
+        /* the pooled buffers: no page faults for repeated executions of large products */
+        apack = pydml_buffer_acquire(astrip * strips);
+        bpack = pydml_buffer_acquire(bpanel * panels);
+        rowsum = malloc(sizeof(uint32_t) * M);
+        colsum = malloc(sizeof(uint32_t) * 3 * (size_t)N);
+        if (!apack || !bpack || !rowsum || !colsum) {
+            pydml_buffer_release(apack); pydml_buffer_release(bpack); free(rowsum); free(colsum);
+            return PYDML_STATUS_OUT_OF_MEMORY;
+        }
+    }
     uint32_t* dbv = colsum + N;
     uint32_t* ev = colsum + 2 * (size_t)N;
-    if (!apack || !bpack || !rowsum || !colsum) {
-        pydml_buffer_release(apack); pydml_buffer_release(bpack); free(rowsum); free(colsum);
-        return PYDML_STATUS_OUT_OF_MEMORY;
-    }
     const int nth = thread_count(threads, (double)M * N * K);
     (void)nth; /* used only by the OpenMP pragmas */
     uint32_t group = (strips + 4u * (uint32_t)nth - 1) / (4u * (uint32_t)nth);
@@ -381,7 +428,9 @@ static pydml_status ip_gemm_run(const ip_gemm* g, int threads) {
             }
         }
     }
-    pydml_buffer_release(apack); pydml_buffer_release(bpack); free(rowsum); free(colsum);
+    if (scratch == NULL) {
+        pydml_buffer_release(apack); pydml_buffer_release(bpack); free(rowsum); free(colsum);
+    }
     return PYDML_STATUS_SUCCESS;
 }
 
@@ -399,6 +448,9 @@ static void emit_c(const void* ctx, uint32_t m0, uint32_t mr, uint32_t n0, uint3
 pydml_status pydml_gemm_i8(const pydml_gemm_i8_args* args) {
     if (args == NULL || (args->emit == NULL && args->c == NULL)) return PYDML_STATUS_INVALID_PARAMETER;
     if (args->K > 0 && (args->a == NULL || args->b == NULL)) return PYDML_STATUS_INVALID_PARAMETER;
+    if (args->scratch != NULL &&
+        args->scratch_bytes < pydml_gemm_i8_scratch_bytes(args->M, args->N, args->K, args->threads))
+        return PYDML_STATUS_INVALID_PARAMETER;
     if (args->M == 0 || args->N == 0) return PYDML_STATUS_SUCCESS;
     static const uint8_t none = 0; /* K = 0: empty sums, no operand read (a and b may be NULL) */
     ip_gemm g;
@@ -416,5 +468,5 @@ pydml_status pydml_gemm_i8(const pydml_gemm_i8_args* args) {
     g.zb = args->zb; g.zb_step = args->zb_step;
     g.emit = args->emit ? args->emit : emit_c;
     g.ctx = args->emit ? args->ctx : (const void*)args;
-    return ip_gemm_run(&g, args->threads);
+    return ip_gemm_run(&g, args->threads, args->scratch);
 }

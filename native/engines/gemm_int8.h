@@ -51,10 +51,21 @@ typedef struct pydml_gemm_i8_args {
     int32_t* c;
     int64_t c_rs, c_cs;
     int threads; /* 0: the engine decides; n > 0: min(n, 64) threads */
+    /* The packing buffers from the caller (a part of its workspace, DirectML's temporary resource):
+     * at least pydml_gemm_i8_scratch_bytes(M, N, K, threads) bytes, any alignment, nothing in it
+     * kept. NULL: the engine takes them from its buffer pool and the heap. */
+    void* scratch;
+    uint64_t scratch_bytes;
 } pydml_gemm_i8_args;
 
-/* INVALID_PARAMETER for a NULL g, a NULL a/b (with K > 0) or no output (neither emit nor c);
- * OUT_OF_MEMORY when the packing buffers cannot be had; else SUCCESS with every S delivered. */
+/* The scratch bytes one product of M x K by K x N takes on `threads` threads: the largest of the
+ * kernels the active CPU features may choose (they may change between this call and the product),
+ * plus 63 to align the caller's pointer. The threads share the packing, so the size does not
+ * depend on their count (the argument keeps the families' temporary_bytes form). */
+uint64_t pydml_gemm_i8_scratch_bytes(uint32_t M, uint32_t N, uint32_t K, int threads);
+
+/* INVALID_PARAMETER for a NULL g, a NULL a/b (with K > 0), no output (neither emit nor c) or a
+ * caller scratch smaller than pydml_gemm_i8_scratch_bytes; OUT_OF_MEMORY when the packing buffers cannot be had; else SUCCESS with every S delivered. */
 pydml_status pydml_gemm_i8(const pydml_gemm_i8_args* g);
 
 #endif /* PYDML_NATIVE_GEMM_INT8_H */

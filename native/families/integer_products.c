@@ -43,7 +43,9 @@
  * Speed: the products run on the GEMM engine's integer path (native/engines/gemm_int8.h:
  * pydml_gemm_i8, packing and per-ISA microkernels, threaded, exact integer sums); this file keeps
  * the plans, the views, the convolutions' im2col and the emitters that turn each finished tile of
- * sums into the operator's output type. */
+ * sums into the operator's output type. All of an execution's scratch (the arrays, im2col, the
+ * engine's packing) is a part of the caller's workspace (DirectML's temporary resource, sized by
+ * temporary_bytes): the plan is read-only, so executions of one operator may run at once. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -185,12 +187,80 @@ static pydml_status create(const pydml_operator_info* info, const void* desc, ui
             free(p);
             return PYDML_STATUS_UNSUPPORTED_PARAMETER;
         }
+        uint64_t np = 1;
+        for (uint32_t i = 0; i < cp->spatial_dims; i++) np *= cp->output_sizes[2 + i];
+        if (taps > UINT32_MAX || np > UINT32_MAX) {
+            free(p);
+            return pydml_family_unsupported("%s: more than 2^32 - 1 taps or output positions per image",
+                                            info->desc_name);
+        }
     }
     *plan = p;
     return PYDML_STATUS_SUCCESS;
 }
 
 static void destroy(void* plan) { free(plan); }
+
+/* The workspace (DirectML's temporary resource) of one execution, from the plan: the arrays execute
+ * fills once (zero points, scales, bias; the convolutions' packed filters and im2col matrix), then
+ * the engine's packing (pydml_gemm_i8_scratch_bytes), reused by the per-batch / per-group products
+ * one after another. Each part starts on a cache line. */
+typedef struct ip_layout {
+    uint64_t za, zb, ozp, buf;      /* matrix products: za (M), zb (N), ozp (M), scales (2M + N) */
+    uint64_t amat, bmat, bias, fs;  /* convolutions: filters (OC x K), im2col (K x NP), za/bias/fs (OC) */
+    uint64_t engine, engine_bytes;  /* the engine's scratch (0 bytes: no 8-bit product) */
+    uint64_t total;
+} ip_layout;
+
+static void conv_dims(const ip_plan* p, uint64_t* K, uint64_t* NP) {
+    const pydml_convolution_params* cp = &p->cp;
+    uint64_t k = cp->filter_sizes[1], np = 1;
+    for (uint32_t i = 0; i < cp->spatial_dims; i++) {
+        k *= cp->filter_sizes[2 + i];
+        np *= cp->output_sizes[2 + i];
+    }
+    *K = k;
+    *NP = np;
+}
+
+/* the 8-bit engine runs unless the operands are wide, or a float result needs more than IP_EXACT_K
+ * terms (execute's `exact`) */
+static int uses_engine(const ip_plan* p) {
+    const int bytes8 = pydml_data_type_bits(p->t[0].type) == 8;
+    return bytes8 && !(p->op != DML_OPERATOR_MATRIX_MULTIPLY_INTEGER && p->K > IP_EXACT_K);
+}
+
+static void layout(const ip_plan* p, uint32_t threads, ip_layout* z) {
+    memset(z, 0, sizeof *z);
+    uint64_t at = 0;
+#define IP_PART(field, bytes) (z->field = at, at += pydml_workspace_round(bytes))
+    if (is_convolution(p->op)) {
+        const uint64_t OC = p->cp.filter_sizes[0], G = p->cp.group_count;
+        uint64_t K, NP;
+        conv_dims(p, &K, &NP);
+        IP_PART(amat, OC * K);
+        IP_PART(bmat, K * NP);
+        IP_PART(za, sizeof(int64_t) * OC);
+        IP_PART(bias, sizeof(int64_t) * OC);
+        IP_PART(fs, sizeof(double) * OC);
+        z->engine_bytes = pydml_gemm_i8_scratch_bytes((uint32_t)(OC / G), (uint32_t)NP, (uint32_t)K, (int)threads);
+    } else {
+        IP_PART(za, sizeof(int64_t) * p->M);
+        IP_PART(zb, sizeof(int64_t) * p->N);
+        IP_PART(ozp, sizeof(int64_t) * p->M);
+        IP_PART(buf, sizeof(double) * (2u * (uint64_t)p->M + p->N));
+        if (uses_engine(p)) z->engine_bytes = pydml_gemm_i8_scratch_bytes(p->M, p->N, p->K, (int)threads);
+    }
+    IP_PART(engine, z->engine_bytes);
+#undef IP_PART
+    z->total = at;
+}
+
+static uint64_t temporary_bytes(const void* plan, uint32_t threads) {
+    ip_layout z;
+    layout(plan, threads, &z);
+    return z.total;
+}
 
 static pydml_status check_view(const pydml_tensor* v, const ip_tdesc* d) {
     if (!d->present) return v == NULL ? PYDML_STATUS_SUCCESS : PYDML_STATUS_INVALID_PARAMETER;
@@ -341,7 +411,8 @@ static void emit_conv(const void* ctx_, uint32_t m0, uint32_t mr, uint32_t n0, u
 /* Forward cross-correlation as GEMMs: per image and group, A = the group's filters (OCg x K, K =
  * ICg * KH * KW, packed contiguous), B = im2col of the input (K x OH*OW, padding = the input zero
  * point, so a padded tap adds (zp - zp) * w = 0), both bytes of their own types. */
-static pydml_status conv_execute(const ip_plan* p, const pydml_tensor* const* inputs, const pydml_tensor* O) {
+static pydml_status conv_execute(const ip_plan* p, const pydml_tensor* const* inputs, const pydml_tensor* O,
+                                 const pydml_workspace* ws, const ip_layout* z) {
     const pydml_convolution_params* cp = &p->cp;
     const int quant = p->op == DML_OPERATOR_QUANTIZED_LINEAR_CONVOLUTION;
     const pydml_tensor *X, *XZ, *W, *WZ, *XS = NULL, *WS = NULL, *BIAS = NULL, *OS = NULL, *OZ = NULL;
@@ -369,15 +440,14 @@ static pydml_status conv_execute(const ip_plan* p, const pydml_tensor* const* in
     const int64_t osh = sp == 2 ? (int64_t)O->strides[2] : 0, osw = (int64_t)O->strides[rank - 1];
     if (K > UINT32_MAX || NP > UINT32_MAX) return PYDML_STATUS_UNSUPPORTED_PARAMETER;
 
-    uint8_t* amat = malloc((size_t)OC * K);
-    uint8_t* bmat = malloc((size_t)K * NP);
-    int64_t* za = malloc(sizeof(int64_t) * OC);
-    int64_t* bias = malloc(sizeof(int64_t) * OC);
-    double* fs = malloc(sizeof(double) * OC);
-    if (!amat || !bmat || !za || !bias || !fs) {
-        free(amat); free(bmat); free(za); free(bias); free(fs);
-        return PYDML_STATUS_OUT_OF_MEMORY;
-    }
+    /* the caller's workspace, sized by temporary_bytes (the C API refused a smaller one) */
+    uint8_t* amat = pydml_workspace_part(ws, z->amat, (uint64_t)OC * K);
+    uint8_t* bmat = pydml_workspace_part(ws, z->bmat, K * NP);
+    int64_t* za = pydml_workspace_part(ws, z->za, sizeof(int64_t) * OC);
+    int64_t* bias = pydml_workspace_part(ws, z->bias, sizeof(int64_t) * OC);
+    double* fs = pydml_workspace_part(ws, z->fs, sizeof(double) * OC);
+    void* engine = pydml_workspace_part(ws, z->engine, z->engine_bytes);
+    if (!amat || !bmat || !za || !bias || !fs || !engine) return PYDML_STATUS_INVALID_PARAMETER;
     int64_t xz, ozp;
     vec_int(XZ, VEC_CHANNEL, 1, &xz);
     vec_int(OZ, VEC_CHANNEL, 1, &ozp);
@@ -467,17 +537,17 @@ static pydml_status conv_execute(const ip_plan* p, const pydml_tensor* const* in
             gm.zb_step = 0;
             gm.emit = emit_conv;
             gm.ctx = &x;
+            gm.scratch = engine;
+            gm.scratch_bytes = z->engine_bytes;
             s = pydml_gemm_i8(&gm);
         }
     }
-    free(amat); free(bmat); free(za); free(bias); free(fs);
     return s;
 }
 
 static pydml_status execute(const void* plan, const pydml_tensor* const* inputs, uint32_t input_count,
                             const pydml_tensor* const* outputs, uint32_t output_count,
                             const pydml_workspace* ws) {
-    (void)ws; /* the family asks for no temporary resource (no temporary_bytes) */
     const ip_plan* p = plan;
     if (p == NULL || inputs == NULL || outputs == NULL || input_count != p->n_in || output_count != p->n_out)
         return PYDML_STATUS_INVALID_PARAMETER;
@@ -486,7 +556,9 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
         if ((s = check_view(inputs[i], &p->t[i]))) return s;
     for (uint32_t i = 0; i < p->n_out; i++)
         if ((s = check_view(outputs[i], &p->t[p->n_in + i]))) return s;
-    if (is_convolution(p->op)) return conv_execute(p, inputs, outputs[0]);
+    ip_layout z;
+    layout(p, 1, &z); /* the parts' offsets do not depend on the thread count */
+    if (is_convolution(p->op)) return conv_execute(p, inputs, outputs[0], ws, &z);
 
     /* field order per operator */
     const pydml_tensor *A, *B, *AZ, *BZ, *AS = NULL, *BS = NULL, *OS = NULL, *OZ = NULL, *BIAS = NULL;
@@ -505,14 +577,12 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
         mode = 2;
     }
     const uint32_t M = p->M, N = p->N, K = p->K;
-    int64_t* za = malloc(sizeof(int64_t) * M);
-    int64_t* zb = malloc(sizeof(int64_t) * N);
-    int64_t* ozp = malloc(sizeof(int64_t) * M);
-    double* buf = malloc(sizeof(double) * (2u * (size_t)M + N));
-    if (!za || !zb || !ozp || !buf) {
-        free(za); free(zb); free(ozp); free(buf);
-        return PYDML_STATUS_OUT_OF_MEMORY;
-    }
+    int64_t* za = pydml_workspace_part(ws, z.za, sizeof(int64_t) * M);
+    int64_t* zb = pydml_workspace_part(ws, z.zb, sizeof(int64_t) * N);
+    int64_t* ozp = pydml_workspace_part(ws, z.ozp, sizeof(int64_t) * M);
+    double* buf = pydml_workspace_part(ws, z.buf, sizeof(double) * (2u * (uint64_t)M + N));
+    void* engine = z.engine_bytes ? pydml_workspace_part(ws, z.engine, z.engine_bytes) : NULL;
+    if (!za || !zb || !ozp || !buf || (z.engine_bytes && !engine)) return PYDML_STATUS_INVALID_PARAMETER;
     vec_int(AZ, VEC_ROW, M, za);
     vec_int(BZ, VEC_COL, N, zb);
     vec_int(OZ, VEC_ROW, M, ozp);
@@ -538,8 +608,7 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
     }
     x.om = so[2];
     x.on = so[3];
-    const int bytes8 = pydml_data_type_bits(A->data_type) == 8;
-    const int exact = !bytes8 || (mode != 0 && K > IP_EXACT_K);
+    const int exact = !uses_engine(p); /* A's type is the plan's (check_view) */
     s = PYDML_STATUS_SUCCESS;
     for (uint32_t b0 = 0; b0 < p->batch0 && !s; b0++) {
         for (uint32_t b1 = 0; b1 < p->batch1 && !s; b1++) {
@@ -578,11 +647,13 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
                 g.emit = mode == 1 ? emit_float : emit_quant;
                 g.ctx = &x;
             }
+            g.scratch = engine;
+            g.scratch_bytes = z.engine_bytes;
             s = pydml_gemm_i8(&g);
         }
     }
-    free(za); free(zb); free(ozp); free(buf);
     return s;
 }
 
-const pydml_kernel_family pydml_family_integer_products = {"integer_products", create, destroy, execute, 0, NULL, NULL};
+const pydml_kernel_family pydml_family_integer_products = {"integer_products", create, destroy, execute, 0,
+                                                            temporary_bytes, NULL};

@@ -712,7 +712,51 @@ static pydml_status check_view(const pydml_softmax_plan* plan, const pydml_tenso
     return PYDML_STATUS_SUCCESS;
 }
 
+/* The workspace (DirectML's temporary resource), from the plan alone (the views' strides, which
+ * decide line or column mode and the runs, are not known yet): the run offsets (at most
+ * ax_runs_bound runs, input and output) from 0, then each thread's buffer from `scratch_at`, the
+ * most floats either mode takes: 2 L in line mode, L x W in column mode (W as execute's, at most
+ * the kept elements). */
+typedef struct sm_layout {
+    uint64_t runs, scratch_at, per_thread;
+} sm_layout;
+
+static uint64_t tile_width(uint64_t L) {
+    uint64_t W = SM_TILE_BUDGET / L;
+    W = W < 16 ? 16 : W & ~(uint64_t)15;
+    return W > SM_WMAX ? SM_WMAX : W;
+}
+
+static void layout(const pydml_softmax_plan* p, sm_layout* z) {
+    uint64_t L = 1, kept = 1;
+    for (uint32_t d = 0; d < p->dim_count; d++) {
+        if (p->reduced >> d & 1u) L *= p->sizes[d];
+        else kept *= p->sizes[d];
+    }
+    z->runs = ax_runs_bound(p->dim_count, p->sizes, p->reduced, 1);
+    z->scratch_at = pydml_workspace_round(2 * z->runs * sizeof(uint64_t));
+    uint64_t floats = 2 * L;
+    if (L > 1 && kept > 1) {
+        const uint64_t W = tile_width(L);
+        const uint64_t col = L * (W < kept ? W : kept);
+        if (col > floats) floats = col;
+    }
+    z->per_thread = floats * sizeof(float);
+}
+
+uint64_t pydml_softmax_temporary_bytes(const pydml_softmax_plan* plan, uint32_t threads) {
+    if (plan == NULL) return 0;
+    sm_layout z;
+    layout(plan, &z);
+    return z.scratch_at + pydml_axis_scratch_need(z.per_thread, threads ? threads : 1);
+}
+
 pydml_status pydml_softmax_execute(const pydml_softmax_plan* plan, const pydml_tensor* input, const pydml_tensor* output) {
+    return pydml_softmax_execute_in(plan, input, output, NULL);
+}
+
+pydml_status pydml_softmax_execute_in(const pydml_softmax_plan* plan, const pydml_tensor* input,
+                                      const pydml_tensor* output, const pydml_workspace* ws) {
     if (plan == NULL || input == NULL || output == NULL) return PYDML_STATUS_INVALID_PARAMETER;
     pydml_status s;
     if ((s = check_view(plan, input, plan->in_type))) return s;
@@ -747,9 +791,7 @@ pydml_status pydml_softmax_execute(const pydml_softmax_plan* plan, const pydml_t
         r.v_in = r.keep.st[0][v];
         r.v_out = r.keep.st[1][v];
         ax_remove_dim(&r.keep, (uint32_t)v);
-        uint64_t W = SM_TILE_BUDGET / r.L;
-        W = W < 16 ? 16 : W & ~(uint64_t)15;
-        if (W > SM_WMAX) W = SM_WMAX;
+        uint64_t W = tile_width(r.L);
         if (W > r.v_size) W = r.v_size;
         r.W = W;
         r.tiles = (r.v_size + W - 1) / W;
@@ -767,14 +809,24 @@ pydml_status pydml_softmax_execute(const pydml_softmax_plan* plan, const pydml_t
         r.prefetch = red.n == 1 && r.in_inner == 1 && r.out_inner == 1 && r.L <= SM_PREFETCH_MAX;
     }
     /* element offsets of every run of the innermost reduced dimension (outer reduced dims) */
-    uint64_t* run_off = ax_run_offsets(&red, r.runs);
-    if (run_off == NULL) return PYDML_STATUS_OUT_OF_MEMORY;
+    sm_layout z;
+    uint64_t* run_off;
+    if (ws != NULL) { /* the caller's workspace, sized by pydml_softmax_temporary_bytes */
+        layout(plan, &z);
+        run_off = r.runs <= z.runs ? pydml_workspace_part(ws, 0, 2 * r.runs * sizeof(uint64_t)) : NULL;
+        if (run_off == NULL || buf_floats * sizeof(float) > z.per_thread) return PYDML_STATUS_INVALID_PARAMETER;
+        ax_run_offsets_into(&red, r.runs, 2, run_off);
+    } else {
+        run_off = ax_run_offsets(&red, r.runs);
+        if (run_off == NULL) return PYDML_STATUS_OUT_OF_MEMORY;
+    }
     r.run_in = run_off;
     r.run_out = run_off + r.runs;
     /* chunks handed out dynamically: on a shared machine a descheduled thread does not hold up
      * the others (equal static shares wait for the slowest thread) */
     const pydml_axis_loop loop = {r.column ? r.tiles : 1, groups * r.L, SM_PARALLEL_MIN, 0, SM_CHUNKS_PER_THREAD,
                                   buf_floats * sizeof(float)};
+    if (ws != NULL) return pydml_axis_for_each_group_in(&r.keep, &loop, sm_item_walk, &r, ws, z.scratch_at);
     s = pydml_axis_for_each_group(&r.keep, &loop, sm_item_walk, &r);
     free(run_off);
     return s;
