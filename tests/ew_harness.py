@@ -125,3 +125,28 @@ class threads:
 
     def __exit__(self, *args: Any) -> None:
         lib.pydml_set_num_threads(self.previous)
+
+
+def same_bits_from_threads(execute: Any, expected: bytes, *, threads: int = 3, repeats: int = 10) -> None:
+    """``execute()`` (returning bytes) called ``repeats`` times on each of ``threads`` Python threads at
+    once: every call returns ``expected`` and none raises (one operator executed concurrently)."""
+    import threading
+
+    results: list[bytes] = []
+    errors: list[BaseException] = []
+
+    def work() -> None:
+        try:
+            for _ in range(repeats):
+                results.append(execute())
+        except BaseException as e:
+            errors.append(e)
+
+    team = [threading.Thread(target=work) for _ in range(threads)]
+    for t in team:
+        t.start()
+    for t in team:
+        t.join()
+    assert not errors, errors
+    assert len(results) == threads * repeats
+    assert all(r == expected for r in results)

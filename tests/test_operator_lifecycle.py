@@ -10,6 +10,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from ew_harness import same_bits_from_threads
 
 import pydml
 import pydml.device as device_module
@@ -252,7 +253,7 @@ def test_one_operator_executed_from_several_threads() -> None:
             for _ in range(200):
                 out = op.execute({"ATensor": a, "BTensor": a})["OutputTensor"]
                 assert (out == 2 * k).all()
-        except BaseException as e:  # noqa: BLE001 - reported below
+        except BaseException as e:
             errors.append(e)
 
     threads = [threading.Thread(target=work, args=(k,)) for k in range(4)]
@@ -308,23 +309,7 @@ def test_an_operator_with_a_workspace_runs_on_several_threads_at_once() -> None:
     desc, arrays = _attention()
     op = pydml.Device().create_operator(desc)
     expected = op.execute(arrays)["OutputTensor"].tobytes()
-    results: list[bytes] = []
-    errors: list[BaseException] = []
-
-    def work() -> None:
-        try:
-            for _ in range(30):
-                results.append(op.execute(arrays)["OutputTensor"].tobytes())
-        except BaseException as e:  # noqa: BLE001 - reported below
-            errors.append(e)
-
-    threads = [threading.Thread(target=work) for _ in range(3)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert not errors and len(results) == 90
-    assert all(r == expected for r in results)
+    same_bits_from_threads(lambda: op.execute(arrays)["OutputTensor"].tobytes(), expected, repeats=30)
 
 
 def test_one_gemm_executes_on_several_threads_while_it_is_reinitialized() -> None:
@@ -352,14 +337,14 @@ def test_one_gemm_executes_on_several_threads_while_it_is_reinitialized() -> Non
         try:
             for _ in range(20):
                 results.append(op.execute({"ATensor": a})["OutputTensor"].tobytes())
-        except BaseException as e:  # noqa: BLE001 - reported below
+        except BaseException as e:
             errors.append(e)
 
     def reinitialize() -> None:
         try:
             for _ in range(10):
                 op.initialize({"BTensor": b})
-        except BaseException as e:  # noqa: BLE001 - reported below
+        except BaseException as e:
             errors.append(e)
 
     threads = [threading.Thread(target=work) for _ in range(3)] + [threading.Thread(target=reinitialize)]

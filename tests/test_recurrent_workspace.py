@@ -8,11 +8,11 @@ the pages' equations (test_recurrent.reference, float64 numpy) and across thread
 
 from __future__ import annotations
 
-import threading
 from typing import Any
 
 import numpy as np
 import pytest
+from ew_harness import same_bits_from_threads
 from test_recurrent import BI, DEFAULT_ACTS, FWD, TOL, act_of, case, check, make_desc
 
 import pydml
@@ -62,23 +62,7 @@ def test_one_lstm_executed_from_three_threads_at_once(rng: np.random.Generator) 
     desc, ins = _lstm(rng)
     op = pydml.Device().create_operator(desc)
     expected = _bits(op.execute(ins))
-    results: list[bytes] = []
-    errors: list[BaseException] = []
-
-    def work() -> None:
-        try:
-            for _ in range(20):
-                results.append(_bits(op.execute(ins)))
-        except BaseException as e:  # noqa: BLE001 - reported below
-            errors.append(e)
-
-    threads = [threading.Thread(target=work) for _ in range(3)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert not errors and len(results) == 60
-    assert all(r == expected for r in results)
+    same_bits_from_threads(lambda: _bits(op.execute(ins)), expected, repeats=20)
 
 
 @pytest.mark.parametrize(("kind", "kw"), [("LSTM", {"peep": True}), ("GRU", {"lbr": False}),

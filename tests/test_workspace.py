@@ -11,12 +11,12 @@ several threads at once (no lock: each execution has its own workspace).
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable, Mapping
 from typing import Any
 
 import numpy as np
 import pytest
+from ew_harness import same_bits_from_threads
 from test_data_movement import join, padding
 from test_fold_unfold import desc as fold_desc
 from test_integer_products import mmi_desc, qlconv_desc, rand_int
@@ -153,20 +153,4 @@ def test_one_operator_executed_from_three_threads_at_once(name: str) -> None:
     op = pydml.Device().create_operator(desc)
     inputs = _inputs(op, given)
     expected = _bits(op.execute(inputs))
-    results: list[bytes] = []
-    errors: list[BaseException] = []
-
-    def work() -> None:
-        try:
-            for _ in range(10):
-                results.append(_bits(op.execute(inputs)))
-        except BaseException as e:  # reported below
-            errors.append(e)
-
-    threads = [threading.Thread(target=work) for _ in range(3)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert not errors and len(results) == 30
-    assert all(r == expected for r in results)
+    same_bits_from_threads(lambda: _bits(op.execute(inputs)), expected, repeats=10)
