@@ -1,19 +1,18 @@
-"""Shared fixtures: seeded rng, the portable-C-path switch, and the sanitized build."""
+"""Shared fixtures: seeded rng, the portable-C-path switch, and the sanitized build (built in the
+background while the suite runs: tests/sanitized_background.py)."""
 
 from __future__ import annotations
 
-import os
-import shutil
-import subprocess
 import sys
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))  # tests/ helpers (abi_expected, references)
+
+from sanitized_background import JOB, SanitizedBuild
 
 
 @pytest.fixture
@@ -50,52 +49,28 @@ def ew_isa(request: pytest.FixtureRequest) -> Iterator[str]:
         lib.pydml_set_cpu_features(0xFFFFFFFF)
 
 
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def _gcc_runtime(name: str) -> str | None:
-    gcc = shutil.which("gcc")
-    if gcc is None:
-        return None
-    path = subprocess.run([gcc, f"-print-file-name={name}"], capture_output=True, text=True,
-                          check=False).stdout.strip()
-    return path if os.path.isabs(path) and Path(path).exists() else None
-
-
-@dataclass(frozen=True)
-class SanitizedBuild:
-    """A copy of the tree built with PYDML_SANITIZE=1 (AddressSanitizer + UndefinedBehaviorSanitizer,
-    pydml/_build_ffi.py): its Python package and its libpydml.so."""
-
-    root: Path
-    asan: str
-    ubsan: str
-
-    @property
-    def library(self) -> Path:
-        return self.root / "pydml" / "libpydml.so"
-
-
 @pytest.fixture(scope="session")
-def sanitized_build(tmp_path_factory: pytest.TempPathFactory) -> SanitizedBuild:
+def sanitized_build() -> SanitizedBuild:
     """Built once per session and shared: the kernel tests run against its package
     (tests/test_sanitized_kernels.py) and the C fuzzers link its libpydml.so
-    (tests/test_fuzz_validate.py), so the suite compiles the sanitized sources once. The installed
-    package is never replaced."""
-    asan, ubsan = _gcc_runtime("libasan.so"), _gcc_runtime("libubsan.so")
-    if asan is None or ubsan is None:
-        pytest.skip("gcc's AddressSanitizer/UndefinedBehaviorSanitizer runtimes are not installed")
-    copy = tmp_path_factory.mktemp("sanitized") / "pydml-sanitized"
-    for part in ("include", "native", "pydml", "tests", "examples"):
-        shutil.copytree(ROOT / part, copy / part,
-                        ignore=shutil.ignore_patterns("*.so", "__pycache__", "build"))
-    for part in ("setup.py", "pyproject.toml", "README.md", "LICENSE"):
-        shutil.copy2(ROOT / part, copy / part)
-    build = subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--inplace"], cwd=copy,
-                           env={**os.environ, "PYDML_SANITIZE": "1"}, capture_output=True, text=True,
-                           check=False, timeout=1800)
-    assert build.returncode == 0, build.stdout[-5000:] + build.stderr[-5000:]
-    return SanitizedBuild(copy, asan, ubsan)
+    (tests/test_fuzz_validate.py). It builds in the background from collection on
+    (tests/sanitized_background.py); this waits for it."""
+    return JOB.build()
+
+
+def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config,
+                                  items: list[pytest.Item]) -> None:
+    """Tests that need the sanitized build run last, and the build (with the sanitized kernel run,
+    when that test is selected) starts now in the background: the rest of the suite runs meanwhile."""
+    needs = {item.path for item in items if "sanitized_build" in getattr(item, "fixturenames", ())}
+    if not needs:
+        return
+    items[:] = [i for i in items if i.path not in needs] + [i for i in items if i.path in needs]
+    JOB.start(run_kernel_tests=any(i.path.name == "test_sanitized_kernels.py" for i in items))
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    JOB.stop()
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from conftest import SanitizedBuild
+from sanitized_background import SanitizedBuild
 
 from pydml.native import ffi
 
