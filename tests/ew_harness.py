@@ -127,9 +127,12 @@ class threads:
         lib.pydml_set_num_threads(self.previous)
 
 
-def same_bits_from_threads(execute: Any, expected: bytes, *, threads: int = 3, repeats: int = 10) -> None:
+def same_bits_from_threads(execute: Any, expected: bytes, *, threads: int = 3, repeats: int = 10,
+                           meanwhile: Any = None, meanwhile_repeats: int = 8) -> None:
     """``execute()`` (returning bytes) called ``repeats`` times on each of ``threads`` Python threads at
-    once: every call returns ``expected`` and none raises (one operator executed concurrently)."""
+    once: every call returns ``expected`` and none raises (one operator executed concurrently). With
+    ``meanwhile``, one more thread calls it ``meanwhile_repeats`` times during the executions (an
+    operator re-initialized while it executes)."""
     import threading
 
     results: list[bytes] = []
@@ -142,7 +145,16 @@ def same_bits_from_threads(execute: Any, expected: bytes, *, threads: int = 3, r
         except BaseException as e:
             errors.append(e)
 
+    def other() -> None:
+        try:
+            for _ in range(meanwhile_repeats):
+                meanwhile()
+        except BaseException as e:
+            errors.append(e)
+
     team = [threading.Thread(target=work) for _ in range(threads)]
+    if meanwhile is not None:
+        team.append(threading.Thread(target=other))
     for t in team:
         t.start()
     for t in team:

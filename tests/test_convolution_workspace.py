@@ -11,11 +11,11 @@ filter bound at execution) and, for the values, float64 torch (conv2d / conv_tra
 from __future__ import annotations
 
 import dataclasses
-import threading
 from typing import Any
 
 import numpy as np
 import pytest
+from ew_harness import same_bits_from_threads
 from test_convolution_ops import BWD, conv_desc
 
 import pydml
@@ -178,27 +178,5 @@ def test_executed_from_three_threads_while_reinitialized(rng: np.random.Generato
     op.initialize({"FilterTensor": w})
     inputs = {"InputTensor": x, "BiasTensor": b}
     expected = _bits(op.execute(inputs)["OutputTensor"])
-    results: list[bytes] = []
-    errors: list[BaseException] = []
-
-    def work() -> None:
-        try:
-            for _ in range(15):
-                results.append(_bits(op.execute(inputs)["OutputTensor"]))
-        except BaseException as e:  # noqa: BLE001 - reported below
-            errors.append(e)
-
-    def reinitialize() -> None:
-        try:
-            for _ in range(8):
-                op.initialize({"FilterTensor": w})
-        except BaseException as e:  # noqa: BLE001 - reported below
-            errors.append(e)
-
-    threads = [threading.Thread(target=work) for _ in range(3)] + [threading.Thread(target=reinitialize)]
-    for th in threads:
-        th.start()
-    for th in threads:
-        th.join()
-    assert not errors and len(results) == 45
-    assert all(r == expected for r in results)
+    same_bits_from_threads(lambda: _bits(op.execute(inputs)["OutputTensor"]), expected, repeats=15,
+                           meanwhile=lambda: op.initialize({"FilterTensor": w}), meanwhile_repeats=8)

@@ -330,27 +330,5 @@ def test_one_gemm_executes_on_several_threads_while_it_is_reinitialized() -> Non
     assert op.binding_properties["temporary_bytes"] > 0
     op.initialize({"BTensor": b})
     expected = op.execute({"ATensor": a})["OutputTensor"].tobytes()
-    results: list[bytes] = []
-    errors: list[BaseException] = []
-
-    def work() -> None:
-        try:
-            for _ in range(20):
-                results.append(op.execute({"ATensor": a})["OutputTensor"].tobytes())
-        except BaseException as e:
-            errors.append(e)
-
-    def reinitialize() -> None:
-        try:
-            for _ in range(10):
-                op.initialize({"BTensor": b})
-        except BaseException as e:
-            errors.append(e)
-
-    threads = [threading.Thread(target=work) for _ in range(3)] + [threading.Thread(target=reinitialize)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert not errors and len(results) == 60
-    assert all(r == expected for r in results)
+    same_bits_from_threads(lambda: op.execute({"ATensor": a})["OutputTensor"].tobytes(), expected, repeats=20,
+                           meanwhile=lambda: op.initialize({"BTensor": b}), meanwhile_repeats=10)
