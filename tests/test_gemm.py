@@ -563,6 +563,36 @@ def test_fused_softmax_from_6_1(ew_isa: str, dtype: str, fused: Any, axes: tuple
     np.testing.assert_allclose(out.astype(np.float64), want, rtol=0, atol=tol)
 
 
+@pytest.mark.parametrize("dtype", ["FLOAT32", "FLOAT16"])
+def test_fused_softmax_runs_on_the_callers_temporary(dtype: str, rng: np.random.Generator) -> None:
+    """The fused softmax runs after the product on the same workspace: GEMM reports the larger of
+    the two needs (here the softmax's: SOFTMAX1 over 64 channels takes column tiles of scratch, the
+    K = 1 product far less), and a garbage-filled temporary of exactly that size gives the bits of
+    an execution without one."""
+    t = NP[dtype]
+    a = rng.standard_normal((1, 64, 2, 1)).astype(t)
+    b = rng.standard_normal((1, 64, 1, 64)).astype(t)
+    sizes = [1, 64, 2, 64]
+    softmax_alone = pydml.DML_ACTIVATION_SOFTMAX1_OPERATOR_DESC(
+        InputTensor=pydml.buffer_desc(dtype, sizes), OutputTensor=pydml.buffer_desc(dtype, sizes), AxisCount=1,
+        Axes=[1])
+    softmax_need = pydml.Device().create_operator(softmax_alone).binding_properties["temporary_bytes"]
+    product_need = pydml.Device().create_operator(gemm_desc(dtype, a.shape, b.shape, sizes)).binding_properties[
+        "temporary_bytes"]
+    assert softmax_need > product_need
+    op = pydml.Device().create_operator(gemm_desc(dtype, a.shape, b.shape, sizes,
+                                                  act=pydml.DML_ACTIVATION_SOFTMAX1_OPERATOR_DESC(Axes=[1])))
+    need = op.binding_properties["temporary_bytes"]
+    assert need == softmax_need
+    plain = op.execute({"ATensor": a, "BTensor": b})["OutputTensor"]
+    for fill in (0xFF, 0xA5):
+        temporary = np.full(need, fill, np.uint8)
+        given = op.execute({"ATensor": a, "BTensor": b}, temporary=temporary)["OutputTensor"]
+        np.testing.assert_array_equal(given.view(np.uint8), plain.view(np.uint8))
+    # each softmax over the channel axis sums to one (test_fused_softmax_from_6_1 checks the values)
+    np.testing.assert_allclose(plain.astype(np.float64).sum(axis=1), 1.0, atol=1e-5 if dtype == "FLOAT32" else 2e-2)
+
+
 def test_beta_zero_with_c_follows_the_formula() -> None:
     # Decision: Beta * C is added whenever C is bound (the page ignores Beta only without C), so
     # Beta = 0 with C = inf or NaN gives NaN (IEEE 0 * inf); finite C contributes exactly 0.

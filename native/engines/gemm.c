@@ -1442,9 +1442,13 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
 #endif
     }
     free(own);
-    pydml_status status = PYDML_STATUS_SUCCESS;
-    if (p->softmax != NULL) status = pydml_softmax_execute(p->softmax, O, O);
-    return status;
+    if (p->softmax == NULL) return PYDML_STATUS_SUCCESS;
+    /* The fused softmax runs after the product, on the same workspace (temporary_bytes reports the
+     * larger of the two needs); a caller's workspace too small for it (none given) takes the heap. */
+    const pydml_workspace* sws =
+        ws != NULL && ws->data != NULL && ws->bytes >= pydml_softmax_temporary_bytes(p->softmax, (uint32_t)threads)
+            ? ws : NULL;
+    return pydml_softmax_execute_in(p->softmax, O, O, sws);
 }
 
 /* pydml_kernel_family.temporary_bytes: the most any execution on `threads` threads (or on one, the
@@ -1474,6 +1478,10 @@ static uint64_t temporary_bytes(const void* plan, uint32_t threads) {
                         gemm_schedule(p, isas[i].mr, isas[i].nr, one ? 1 : (int)threads, direct, unit_b, pre, &sc);
                         if (sc.total > most) most = sc.total;
                     }
+    if (p->softmax != NULL) { /* the fused softmax, after the product, on the same workspace */
+        const uint64_t sm = pydml_softmax_temporary_bytes(p->softmax, threads);
+        if (sm > most) most = sm;
+    }
     if (most == 0) most = GEMM_ALIGN;
     __atomic_store_n(&p->temporary[threads], most, __ATOMIC_RELAXED);
     return most;
