@@ -430,35 +430,64 @@ def global_lp_pool(seg: Segment, node: Node) -> None:
     _pool(seg, node, "LP", global_=True)
 
 
-@register("MaxUnpool", since=9, host_inputs=(2,), dml=["MAX_UNPOOLING"])
+@register("MaxUnpool", since=9, host_inputs=(2,), dml=["MAX_UNPOOLING", "PADDING1"])
 def max_unpool(seg: Segment, node: Node) -> None:
     """DML_MAX_UNPOOLING (the provider's DmlOperatorMaxUnpool): each value written at its flattened
-    index (INT64 indices read as UINT64: they are non-negative), zeros elsewhere; the output shape
-    from output_shape, or (in - 1) * stride - pads + kernel."""
+    index (INT64 indices read as UINT64: they are non-negative), zeros elsewhere, in the shape
+    (in - 1) * stride - pads + kernel. An output_shape larger than that is ONNX's reference
+    (onnx.reference op_max_unpool): the indices address the inferred shape's layout and the
+    result is zero-padded at the end of each axis to output_shape, so the unpooled tensor is
+    DML_PADDING1'd. The provider binds an output desc of output_shape to MAX_UNPOOLING, which reads
+    the indices in output_shape's layout (ONNX's test_maxunpool_export_with_output_shape, which
+    onnxruntime's current_failing_tests lists); pydml follows ONNX's reference there."""
     from pydml.onnx.ops.elementwise import reinterpret
 
     x, idx = seg.view(node.inputs[0]), seg.view(node.inputs[1])
     if idx.onnx_type == INT64:
         idx = reinterpret(seg, idx, UINT64, node.name)
+    kernel = [int(k) for k in node.attr("kernel_shape")]
+    spatial = len(kernel)
+    if x.rank != spatial + 2:
+        raise LoweringError(f"a {x.rank}-D input for a {spatial}-D kernel_shape")
+    strides = _spatial(node, "strides", spatial, 1)
+    pads = [int(p) for p in node.attr("pads", [0] * (2 * spatial))]
+    inferred = (
+        *x.shape[:2],
+        *(
+            (i - 1) * s - pads[d] - pads[d + spatial] + k
+            for d, (i, s, k) in enumerate(zip(x.shape[2:], strides, kernel, strict=True))
+        ),
+    )
     shape_value = seg.host(node, 2, "output_shape")
-    if shape_value is not None:
-        out_shape = tuple(int(v) for v in shape_value.reshape(-1))
-    else:
-        kernel = [int(k) for k in node.attr("kernel_shape")]
-        spatial = len(kernel)
-        strides = _spatial(node, "strides", spatial, 1)
-        pads = [int(p) for p in node.attr("pads", [0] * (2 * spatial))]
-        out_shape = (
-            *x.shape[:2],
-            *(
-                (i - 1) * s - pads[d] - pads[d + spatial] + k
-                for d, (i, s, k) in enumerate(zip(x.shape[2:], strides, kernel, strict=True))
-            ),
+    out_shape = inferred if shape_value is None else tuple(int(v) for v in shape_value.reshape(-1))
+    if len(out_shape) != x.rank:
+        raise LoweringError(f"output_shape has {len(out_shape)} values for a {x.rank}-D input")
+    if any(o < i for o, i in zip(out_shape, inferred, strict=True)):
+        raise LoweringError(
+            f"output_shape {list(out_shape)} is smaller than the unpooled shape {list(inferred)}"
         )
-    out = seg.output(x.onnx_type, out_shape, name=node.outputs[0])
-    seg.emit(
+    padded = out_shape != inferred
+    out = seg.output(x.onnx_type, inferred, name=None if padded else node.outputs[0])
+    (y,) = seg.emit(
         pydml.DML_MAX_UNPOOLING_OPERATOR_DESC(
             InputTensor=seg.tensor(x), IndicesTensor=seg.tensor(idx), OutputTensor=out
+        ),
+        node.name,
+    )
+    if not padded:
+        return
+    from pydml.onnx.lowering import ONNX_TO_DML
+
+    seg.emit(
+        pydml.DML_PADDING1_OPERATOR_DESC(
+            InputTensor=seg.tensor(y),
+            OutputTensor=seg.output(x.onnx_type, out_shape, name=node.outputs[0]),
+            PaddingMode="CONSTANT",
+            PaddingValueDataType=ONNX_TO_DML[x.onnx_type],
+            PaddingValue=0.0 if x.onnx_type in (1, 10, 11) else 0,
+            DimensionCount=x.rank,
+            StartPadding=[0] * x.rank,
+            EndPadding=[o - i for o, i in zip(out_shape, inferred, strict=True)],
         ),
         node.name,
     )
