@@ -23,6 +23,7 @@ from onnx.backend.test.case.node import collect_testcases  # noqa: E402
 
 from pydml.onnx.backend import PydmlBackend  # noqa: E402
 from pydml.onnx.lowering import ONNX_TO_DML, REGISTRY  # noqa: E402
+from pydml.onnx.provider_types import unregistered_types  # noqa: E402
 
 FAILURES = Path(__file__).parent / "data" / "onnx_node_failures.txt"
 #: measured with onnx 1.23.2 when the failure list was written: 1158 of 1236 in-scope cases (93.7 %);
@@ -46,6 +47,35 @@ def in_scope(case: Any) -> str | None:
     bad = sorted(t for t in _types(case.model) if t not in ONNX_TO_DML)
     if bad:
         return f"data type DirectML lacks: {bad}"
+    return None
+
+
+def _value_types(model: Any) -> dict[str, int]:
+    """Each value's element type, from shape inference (graph inputs, outputs, initializers and
+    every node output it can type)."""
+    inferred = onnx.shape_inference.infer_shapes(model)
+    graph = inferred.graph
+    types = {init.name: init.data_type for init in graph.initializer}
+    for vi in list(graph.input) + list(graph.output) + list(graph.value_info):
+        if vi.type.HasField("tensor_type"):
+            types[vi.name] = vi.type.tensor_type.elem_type
+    return types
+
+
+def provider_unregistered(case: Any) -> str | None:
+    """None when the DirectML provider registers every node of the case for its tensor types
+    (pydml/onnx/provider_types.py, from onnxruntime's OperatorRegistration.cpp), else why not:
+    the first node onnxruntime would place on its CPU provider instead."""
+    types = _value_types(case.model)
+    opset = {o.domain: o.version for o in case.model.opset_import}.get("", 1)
+
+    def names(values: Any) -> list[str | None]:
+        return [onnx.TensorProto.DataType.Name(types[v]) if v and v in types else None for v in values]
+
+    for node in case.model.graph.node:
+        reason = unregistered_types(node.op_type, opset, names(node.input), names(node.output))
+        if reason is not None:
+            return f'node "{node.name or node.op_type}" ({node.op_type}): {reason}'
     return None
 
 
