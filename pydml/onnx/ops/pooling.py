@@ -300,7 +300,8 @@ def _pool(seg: Segment, node: Node, kind: str, *, global_: bool = False, x: View
             window, strides, dilations = [1, *window], [1, *strides], [1, *dilations]
             begin, end = [0, *begin], [0, *end]
     ceil_mode = int(node.attr("ceil_mode", 0)) and not global_
-    out_sizes = []
+    out_sizes: list[int] = []
+    extras: list[int] = []
     for d in range(spatial):
         span = (window[d] - 1) * dilations[d] + 1
         num = in_sizes[d] + begin[d] + end[d] - span
@@ -308,18 +309,39 @@ def _pool(seg: Segment, node: Node, kind: str, *, global_: bool = False, x: View
         if ceil_mode and (size - 1) * strides[d] >= in_sizes[d] + begin[d]:
             size -= 1  # the last window must start inside the input or its start padding
         extra = (size - 1) * strides[d] + span - (in_sizes[d] + begin[d] + end[d])
-        if extra > 0:
-            if kind == "AVERAGE" and int(node.attr("count_include_pad", 0)):
-                raise LoweringError(
-                    "ceil_mode with count_include_pad: the added end padding would be counted"
-                )
-            end[d] += extra
+        extras.append(max(extra, 0))
         out_sizes.append(size)
+    include_pad = bool(int(node.attr("count_include_pad", 0)))
+    source = x4
+    if kind == "AVERAGE" and include_pad and any(extras):
+        # ceil_mode's last windows reach past the end padding. ONNX (its reference pools the
+        # explicitly padded input) counts the pads but not that overhang, where IncludePadding
+        # would count both: the pads are made real zeros by DML_PADDING1, and the average pools
+        # that tensor with only the overhang as (uncounted) end padding.
+        from pydml.onnx.lowering import ONNX_TO_DML
+
+        padded_shape = (*x4.shape[:2], *(i + b + e for i, b, e in zip(in_sizes, begin, end, strict=True)))
+        (source,) = seg.emit(
+            pydml.DML_PADDING1_OPERATOR_DESC(
+                InputTensor=seg.tensor(x4),
+                OutputTensor=seg.output(x.onnx_type, padded_shape),
+                PaddingMode="CONSTANT",
+                PaddingValueDataType=ONNX_TO_DML[x.onnx_type],
+                PaddingValue=0.0,
+                DimensionCount=x4.rank,
+                StartPadding=[0, 0, *begin],
+                EndPadding=[0, 0, *end],
+            ),
+            node.name,
+        )
+        begin, end, include_pad = [0] * spatial, list(extras), False
+    else:
+        end = [e + extra for e, extra in zip(end, extras, strict=True)]
     n, c = x4.shape[:2]
     out_shape = (n, c, *out_sizes)
     out = seg.output(x.onnx_type, out_shape)
     common = dict(
-        InputTensor=seg.tensor(x4),
+        InputTensor=seg.tensor(source),
         OutputTensor=out,
         DimensionCount=spatial,
         Strides=strides,
@@ -337,9 +359,7 @@ def _pool(seg: Segment, node: Node, kind: str, *, global_: bool = False, x: View
             indices = seg.output(UINT64, out_shape)
         desc: Any = pydml.DML_MAX_POOLING2_OPERATOR_DESC(**common, OutputIndicesTensor=indices)
     elif kind == "AVERAGE":
-        desc = pydml.DML_AVERAGE_POOLING1_OPERATOR_DESC(
-            **common, IncludePadding=bool(int(node.attr("count_include_pad", 0)))
-        )
+        desc = pydml.DML_AVERAGE_POOLING1_OPERATOR_DESC(**common, IncludePadding=include_pad)
     elif kind == "QAVERAGE":
         # QLinearAveragePool's x_scale, x_zero_point, y_scale, y_zero_point (inputs 1-4), per
         # tensor: sizes all 1 of the input's dimension count (the page's rule)
@@ -405,7 +425,7 @@ def max_pool(seg: Segment, node: Node) -> None:
     _pool(seg, node, "MAX")
 
 
-@register("AveragePool", since=1, dml=["AVERAGE_POOLING1"])
+@register("AveragePool", since=1, dml=["AVERAGE_POOLING1", "PADDING1"])
 def average_pool(seg: Segment, node: Node) -> None:
     _pool(seg, node, "AVERAGE")
 
