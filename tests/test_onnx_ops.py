@@ -83,9 +83,14 @@ def test_max_roi_pool_against_onnxruntime(scale: float, monkeypatch: pytest.Monk
 def test_provider_type_registrations() -> None:
     """pydml/onnx/provider_types.py says which nodes the DirectML provider registers for their types
     (rows of onnxruntime's OperatorRegistration.cpp), bound to type labels through the node's schema."""
-    from pydml.onnx.provider_types import registration, unregistered_types
+    from pydml.onnx.provider_types import registers_version, registration, unregistered_types
 
-    assert registration("Exp", 13) is not None and registration("Exp", 6) is None
+    # REG_INFO(7, Exp, ...) registers the version current at opset 7: Exp-6
+    assert [registration("Exp", v) is not None for v in (5, 6, 13)] == [False, True, True]
+    assert registration("Exp", 6)[0] == 6  # type: ignore[index]
+    assert (
+        registers_version("Not", 1) and registers_version("Exp", 13) and not registers_version("Dropout", 22)
+    )
     assert unregistered_types("Exp", 28, ["FLOAT"], ["FLOAT"]) is None
     reason = unregistered_types("Exp", 28, ["DOUBLE"], ["DOUBLE"])
     assert reason is not None and "Exp-13" in reason and "FLOAT16/FLOAT only, not DOUBLE" in reason
@@ -137,6 +142,7 @@ def test_resize_linear_coordinates_follow_onnx(mode: str) -> None:
     from onnx.reference import ReferenceEvaluator
 
     x = np.arange(2 * 7 * 9, dtype=np.float32).reshape(1, 2, 7, 9) / 10
+    feeds: dict[str, np.ndarray[Any, Any]]
     if mode == "align_corners":
         node = helper.make_node(
             "Resize", ["x", "", "scales"], ["y"], mode="linear", coordinate_transformation_mode=mode
@@ -150,7 +156,8 @@ def test_resize_linear_coordinates_follow_onnx(mode: str) -> None:
         feeds = {"x": x, "roi": roi, "sizes": np.array([1, 2, 4, 3], np.int64)}
     model = _one_node(node, feeds, "y", 1, 19)
     (y,) = pydml.onnx.InferenceSession(model).run(None, feeds)
-    (want,) = ReferenceEvaluator(model).run(None, feeds)
+    ref: Any = ReferenceEvaluator(model)
+    want = np.asarray(ref.run(None, feeds)[0])
     np.testing.assert_allclose(y, want, rtol=1e-5, atol=1e-5)
 
 
@@ -173,5 +180,6 @@ def test_average_pool_ceil_mode_counts_pads_not_the_overhang(pads: list[int]) ->
     )
     model = _one_node(node, {"x": x}, "y", 1, 19)
     (y,) = pydml.onnx.InferenceSession(model).run(None, {"x": x})
-    (want,) = ReferenceEvaluator(model).run(None, {"x": x})
+    ref: Any = ReferenceEvaluator(model)
+    want = np.asarray(ref.run(None, {"x": x})[0])
     np.testing.assert_allclose(y, want, rtol=1e-5, atol=1e-6)

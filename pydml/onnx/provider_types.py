@@ -15,12 +15,13 @@ DFT, STFT and GridSample register through their own factories and have no row he
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
 from pydml.onnx import _deps
 
-#: op -> [(since-version, line in OperatorRegistration.cpp, {type label: ONNX type names})], by version
+#: op -> [(REG_INFO's opset number, line in OperatorRegistration.cpp, {type label: ONNX type names})]
 REGISTRATIONS: dict[str, list[tuple[int, int, dict[str, tuple[str, ...]]]]] = {
     "Abs": [
         (7, 890, {"T": ("FLOAT16", "FLOAT", "INT16", "INT32", "INT64", "INT8")}),
@@ -3416,11 +3417,33 @@ REGISTRATIONS: dict[str, list[tuple[int, int, dict[str, tuple[str, ...]]]]] = {
 }
 
 
+@functools.cache
+def _since(op: str, opset: int) -> int:
+    """The since-version a row registers: REG_INFO(N, op, ...) names the op's version in opset N
+    (``OnnxOperatorSetN::sc_sinceVer_op``), which is older than N when the op did not change at N
+    (REG_INFO(7, Not) registers Not-1)."""
+    try:
+        return int(_deps.onnx().defs.get_schema(op, opset, "").since_version)
+    except Exception:  # an op the onnx package no longer has at that opset: the opset itself
+        return opset
+
+
 def registration(op: str, since_version: int) -> tuple[int, int, dict[str, tuple[str, ...]]] | None:
     """The provider's row for ``op`` whose since-version is the latest at or below the node's
-    schema since-version (pydml maps newer versions onto the latest row), or None."""
-    rows = [row for row in REGISTRATIONS.get(op, []) if row[0] <= since_version]
+    schema since-version (pydml maps newer versions onto the latest row), with that since-version
+    first, or None."""
+    rows = [(_since(op, row[0]), row[1], row[2]) for row in REGISTRATIONS.get(op, [])]
+    rows = sorted((row for row in rows if row[0] <= since_version), key=lambda row: (row[0], row[1]))
     return rows[-1] if rows else None
+
+
+def registers_version(op: str, since_version: int) -> bool:
+    """Whether the provider has a row for exactly this since-version of ``op``. onnxruntime's
+    kernel lookup (core/framework/kernel_registry.cc, VerifyVersion) matches a kernel registered
+    with a start version only (AbiCustomRegistry.cpp: ``SinceVersion(minimumOperatorSetVersion)``)
+    to nodes of exactly that since-version; pydml takes newer versions on the latest row's lowering
+    where they only widen types or add attributes it honours (docs/onnx.md)."""
+    return any(_since(op, row[0]) == since_version for row in REGISTRATIONS.get(op, []))
 
 
 def unregistered_types(
