@@ -4,7 +4,10 @@ keep_aspect_ratio_policy). The provider refuses cubic, exclude_outside and a non
 extrapolation_value (QueryResize). Nearest modes map onto RESAMPLE2's RoundingDirection plus an
 input offset: round_prefer_floor is ceil(x - 0.5) (INCREASING, +0.5), round_prefer_ceil
 floor(x + 0.5) (DECREASING, -0.5), floor DECREASING and ceil INCREASING; antialias=1 is
-RESAMPLE3's Antialiased (the provider targets DML 6.3 for it)."""
+RESAMPLE3's Antialiased (the provider targets DML 6.3 for it; RESAMPLE3's page applies the
+filter only where 1/Scales > 2). Two coordinate modes follow ONNX's reference where the provider's
+table leaves it (_offsets): align_corners with a fractional resized length, and tf_crop_and_resize
+with a crop narrower than one input step."""
 
 from __future__ import annotations
 
