@@ -78,3 +78,108 @@ def test_max_roi_pool_against_onnxruntime(scale: float, monkeypatch: pytest.Monk
     )
     (got,) = pydml.onnx.InferenceSession(data).run(None, feed)
     np.testing.assert_array_equal(got, want)
+
+
+def test_provider_type_registrations() -> None:
+    """pydml/onnx/provider_types.py says which nodes the DirectML provider registers for their types
+    (rows of onnxruntime's OperatorRegistration.cpp), bound to type labels through the node's schema."""
+    from pydml.onnx.provider_types import registers_version, registration, unregistered_types
+
+    # REG_INFO(7, Exp, ...) registers the version current at opset 7: Exp-6
+    assert [registration("Exp", v) is not None for v in (5, 6, 13)] == [False, True, True]
+    assert registration("Exp", 6)[0] == 6  # type: ignore[index]
+    assert (
+        registers_version("Not", 1) and registers_version("Exp", 13) and not registers_version("Dropout", 22)
+    )
+    assert unregistered_types("Exp", 28, ["FLOAT"], ["FLOAT"]) is None
+    reason = unregistered_types("Exp", 28, ["DOUBLE"], ["DOUBLE"])
+    assert reason is not None and "Exp-13" in reason and "FLOAT16/FLOAT only, not DOUBLE" in reason
+    reason = unregistered_types("Pow", 15, ["INT64", "INT64"], ["INT64"])
+    assert reason is not None and "not INT64" in reason
+    assert unregistered_types("Pow", 15, ["FLOAT", "INT64"], ["FLOAT"]) is not None  # T1 is 8-32 bit
+    assert unregistered_types("Pow", 15, ["FLOAT", "INT32"], ["FLOAT"]) is None
+    # Mod-13 registers NumericDefault: no 64-bit integers; variadic Max binds every input to T
+    assert unregistered_types("Mod", 13, ["INT64", "INT64"], ["INT64"]) is not None
+    assert unregistered_types("Max", 13, ["FLOAT", "FLOAT", "DOUBLE"], ["FLOAT"]) is not None
+    # unknown (None) types and ops without a row are not judged
+    assert unregistered_types("Exp", 13, [None], [None]) is None
+    assert unregistered_types("Det", 11, ["DOUBLE"], ["DOUBLE"]) is None
+
+
+def _one_node(node: Any, inputs: dict[str, np.ndarray], out: str, out_type: int, opset: int) -> Any:
+    g = helper.make_graph(
+        [node],
+        "g",
+        [
+            helper.make_tensor_value_info(k, helper.np_dtype_to_tensor_dtype(v.dtype), list(v.shape))
+            for k, v in inputs.items()
+        ],
+        [helper.make_tensor_value_info(out, out_type, None)],
+    )
+    return helper.make_model(g, opset_imports=[helper.make_opsetid("", opset)])
+
+
+def test_max_unpool_output_shape_pads_at_the_end() -> None:
+    """MaxUnpool with an output_shape larger than the unpooled shape: the indices address the
+    unpooled (inferred) layout and the rest is zeros at the end of each axis (ONNX's reference)."""
+    x = np.array([[[[5, 6], [7, 8]]]], np.float32)
+    idx = np.array([[[[5, 7], [13, 15]]]], np.int64)
+    node = helper.make_node("MaxUnpool", ["x", "i", "s"], ["y"], kernel_shape=[2, 2], strides=[2, 2])
+    model = _one_node(node, {"x": x, "i": idx, "s": np.array([1, 1, 5, 6], np.int64)}, "y", 1, 11)
+    (y,) = pydml.onnx.InferenceSession(model).run(None, {"x": x, "i": idx, "s": np.array([1, 1, 5, 6])})
+    want = np.zeros((1, 1, 5, 6), np.float32)
+    want[0, 0, 1, 1], want[0, 0, 1, 3], want[0, 0, 3, 1], want[0, 0, 3, 3] = 5, 6, 7, 8
+    np.testing.assert_array_equal(y, want)
+    small = _one_node(node, {"x": x, "i": idx, "s": np.array([1, 1, 3, 3], np.int64)}, "y", 1, 11)
+    with pytest.raises(pydml.onnx.UnsupportedNodeError, match="smaller than the unpooled shape"):
+        pydml.onnx.InferenceSession(small).run(None, {"x": x, "i": idx, "s": np.array([1, 1, 3, 3])})
+
+
+@pytest.mark.parametrize("mode", ["align_corners", "tf_crop_and_resize"])
+def test_resize_linear_coordinates_follow_onnx(mode: str) -> None:
+    """align_corners with a fractional resized length (input x scale) and tf_crop_and_resize with a
+    crop narrower than one input step, against onnx.reference."""
+    from onnx.reference import ReferenceEvaluator
+
+    x = np.arange(2 * 7 * 9, dtype=np.float32).reshape(1, 2, 7, 9) / 10
+    feeds: dict[str, np.ndarray[Any, Any]]
+    if mode == "align_corners":
+        node = helper.make_node(
+            "Resize", ["x", "", "scales"], ["y"], mode="linear", coordinate_transformation_mode=mode
+        )
+        feeds = {"x": x, "scales": np.array([1, 1, 0.6, 0.45], np.float32)}
+    else:
+        node = helper.make_node(
+            "Resize", ["x", "roi", "", "sizes"], ["y"], mode="linear", coordinate_transformation_mode=mode
+        )
+        roi = np.array([0, 0, 0.3, 0.55, 1, 1, 0.4, 0.6], np.float32)
+        feeds = {"x": x, "roi": roi, "sizes": np.array([1, 2, 4, 3], np.int64)}
+    model = _one_node(node, feeds, "y", 1, 19)
+    (y,) = pydml.onnx.InferenceSession(model).run(None, feeds)
+    ref: Any = ReferenceEvaluator(model)
+    want = np.asarray(ref.run(None, feeds)[0])
+    np.testing.assert_allclose(y, want, rtol=1e-5, atol=1e-5)
+
+
+@pytest.mark.parametrize("pads", [[0, 0, 0, 0], [1, 1, 1, 1], [1, 0, 0, 2]])
+def test_average_pool_ceil_mode_counts_pads_not_the_overhang(pads: list[int]) -> None:
+    """AveragePool ceil_mode=1, count_include_pad=1: the explicit pads are counted, the windows'
+    overhang past them is not (onnx.reference)."""
+    from onnx.reference import ReferenceEvaluator
+
+    x = np.arange(1 * 2 * 6 * 7, dtype=np.float32).reshape(1, 2, 6, 7) / 7
+    node = helper.make_node(
+        "AveragePool",
+        ["x"],
+        ["y"],
+        kernel_shape=[3, 3],
+        strides=[2, 2],
+        pads=pads,
+        ceil_mode=1,
+        count_include_pad=1,
+    )
+    model = _one_node(node, {"x": x}, "y", 1, 19)
+    (y,) = pydml.onnx.InferenceSession(model).run(None, {"x": x})
+    ref: Any = ReferenceEvaluator(model)
+    want = np.asarray(ref.run(None, {"x": x})[0])
+    np.testing.assert_allclose(y, want, rtol=1e-5, atol=1e-6)

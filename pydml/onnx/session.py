@@ -32,6 +32,7 @@ from pydml.onnx.lowering import (
     can_fuse,
     find_lowering,
 )
+from pydml.onnx.provider_types import unregistered_types
 from pydml.onnx.reference import run_node
 
 #: ops never folded (their value is not a function of their inputs)
@@ -50,6 +51,22 @@ _NONDETERMINISTIC = {
 _SHAPE_MODEL_BYTES = 4096
 #: float element types: a float graph input is never made a per-run constant by the walk above
 _FLOAT_ELEMS = {1, 10, 11, 16}
+
+
+def _provider_note(node: Node, types: Mapping[str, int]) -> str | None:
+    """For a refused ai.onnx node: whether the DirectML provider registers it for its tensor types
+    at all (its OperatorRegistration.cpp; pydml/onnx/provider_types.py), else None."""
+    if node.domain not in ("", "ai.onnx"):
+        return None
+
+    def names(values: Sequence[str]) -> list[str | None]:
+        # provider_types names them as TensorProto does: FLOAT, FLOAT16, DOUBLE ...
+        return [ONNX_TYPE_NAMES[types[v]].upper() if v in types else None for v in values]
+
+    try:
+        return unregistered_types(node.op_type, node.opset, names(node.inputs), names(node.outputs))
+    except Exception:  # an op or opset the onnx package has no schema for: no note
+        return None
 
 
 class OnnxModelError(PydmlError, ValueError):
@@ -535,7 +552,10 @@ class InferenceSession:
                     if extra.index in fused and extra is not activation:
                         explanations.append(
                             Explanation(
-                                extra.name, extra.op_type, extra.opset, segment.explained.get(extra.name, []),
+                                extra.name,
+                                extra.op_type,
+                                extra.opset,
+                                segment.explained.get(extra.name, []),
                                 "dml",
                             )
                         )
@@ -552,6 +572,9 @@ class InferenceSession:
                 continue
             except LoweringError as error:
                 reason = str(error)
+                note = _provider_note(node, types)
+                if note is not None:
+                    reason = f"{reason}; {note}"
             if self.fallback is None and not explain:
                 raise UnsupportedNodeError(f"{node.label()}: {reason}")
             explanations.append(

@@ -18,7 +18,14 @@ def _channel(v: View, rank: int) -> View:
 @register("BatchNormalization", since=7, dml=["BATCH_NORMALIZATION"])
 def batch_norm(seg: Segment, node: Node) -> None:
     if int(node.attr("training_mode", 0)) or len([o for o in node.outputs if o]) > 1:
-        raise LoweringError("training mode (running statistics outputs) is not an inference kernel")
+        # The provider refuses it (DmlOperatorBatchNormalization.cpp, QueryBatchNormalization:
+        # "training_mode=1 is unsupported as it isn't needed for inference", onnx PR 3333), so
+        # onnxruntime runs such a node on its CPU provider; DML_BATCH_NORMALIZATION_TRAINING could
+        # compute the batch statistics, but no DirectML provider lowering exists to follow.
+        raise LoweringError(
+            "training_mode=1 (batch statistics and running mean/var outputs): the DirectML provider "
+            "refuses it (QueryBatchNormalization)"
+        )
     x = seg.view(node.inputs[0])
     x4 = x.padded(4, at_end=True) if x.rank < 4 else x
     scale, bias, mean, var = (seg.view(node.inputs[i]) for i in (1, 2, 3, 4))

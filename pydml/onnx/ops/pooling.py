@@ -300,7 +300,8 @@ def _pool(seg: Segment, node: Node, kind: str, *, global_: bool = False, x: View
             window, strides, dilations = [1, *window], [1, *strides], [1, *dilations]
             begin, end = [0, *begin], [0, *end]
     ceil_mode = int(node.attr("ceil_mode", 0)) and not global_
-    out_sizes = []
+    out_sizes: list[int] = []
+    extras: list[int] = []
     for d in range(spatial):
         span = (window[d] - 1) * dilations[d] + 1
         num = in_sizes[d] + begin[d] + end[d] - span
@@ -308,18 +309,39 @@ def _pool(seg: Segment, node: Node, kind: str, *, global_: bool = False, x: View
         if ceil_mode and (size - 1) * strides[d] >= in_sizes[d] + begin[d]:
             size -= 1  # the last window must start inside the input or its start padding
         extra = (size - 1) * strides[d] + span - (in_sizes[d] + begin[d] + end[d])
-        if extra > 0:
-            if kind == "AVERAGE" and int(node.attr("count_include_pad", 0)):
-                raise LoweringError(
-                    "ceil_mode with count_include_pad: the added end padding would be counted"
-                )
-            end[d] += extra
+        extras.append(max(extra, 0))
         out_sizes.append(size)
+    include_pad = bool(int(node.attr("count_include_pad", 0)))
+    source = x4
+    if kind == "AVERAGE" and include_pad and any(extras):
+        # ceil_mode's last windows reach past the end padding. ONNX (its reference pools the
+        # explicitly padded input) counts the pads but not that overhang, where IncludePadding
+        # would count both: the pads are made real zeros by DML_PADDING1, and the average pools
+        # that tensor with only the overhang as (uncounted) end padding.
+        from pydml.onnx.lowering import ONNX_TO_DML
+
+        padded_shape = (*x4.shape[:2], *(i + b + e for i, b, e in zip(in_sizes, begin, end, strict=True)))
+        (source,) = seg.emit(
+            pydml.DML_PADDING1_OPERATOR_DESC(
+                InputTensor=seg.tensor(x4),
+                OutputTensor=seg.output(x.onnx_type, padded_shape),
+                PaddingMode="CONSTANT",
+                PaddingValueDataType=ONNX_TO_DML[x.onnx_type],
+                PaddingValue=0.0,
+                DimensionCount=x4.rank,
+                StartPadding=[0, 0, *begin],
+                EndPadding=[0, 0, *end],
+            ),
+            node.name,
+        )
+        begin, end, include_pad = [0] * spatial, list(extras), False
+    else:
+        end = [e + extra for e, extra in zip(end, extras, strict=True)]
     n, c = x4.shape[:2]
     out_shape = (n, c, *out_sizes)
     out = seg.output(x.onnx_type, out_shape)
     common = dict(
-        InputTensor=seg.tensor(x4),
+        InputTensor=seg.tensor(source),
         OutputTensor=out,
         DimensionCount=spatial,
         Strides=strides,
@@ -337,9 +359,7 @@ def _pool(seg: Segment, node: Node, kind: str, *, global_: bool = False, x: View
             indices = seg.output(UINT64, out_shape)
         desc: Any = pydml.DML_MAX_POOLING2_OPERATOR_DESC(**common, OutputIndicesTensor=indices)
     elif kind == "AVERAGE":
-        desc = pydml.DML_AVERAGE_POOLING1_OPERATOR_DESC(
-            **common, IncludePadding=bool(int(node.attr("count_include_pad", 0)))
-        )
+        desc = pydml.DML_AVERAGE_POOLING1_OPERATOR_DESC(**common, IncludePadding=include_pad)
     elif kind == "QAVERAGE":
         # QLinearAveragePool's x_scale, x_zero_point, y_scale, y_zero_point (inputs 1-4), per
         # tensor: sizes all 1 of the input's dimension count (the page's rule)
@@ -405,7 +425,7 @@ def max_pool(seg: Segment, node: Node) -> None:
     _pool(seg, node, "MAX")
 
 
-@register("AveragePool", since=1, dml=["AVERAGE_POOLING1"])
+@register("AveragePool", since=1, dml=["AVERAGE_POOLING1", "PADDING1"])
 def average_pool(seg: Segment, node: Node) -> None:
     _pool(seg, node, "AVERAGE")
 
@@ -430,35 +450,64 @@ def global_lp_pool(seg: Segment, node: Node) -> None:
     _pool(seg, node, "LP", global_=True)
 
 
-@register("MaxUnpool", since=9, host_inputs=(2,), dml=["MAX_UNPOOLING"])
+@register("MaxUnpool", since=9, host_inputs=(2,), dml=["MAX_UNPOOLING", "PADDING1"])
 def max_unpool(seg: Segment, node: Node) -> None:
     """DML_MAX_UNPOOLING (the provider's DmlOperatorMaxUnpool): each value written at its flattened
-    index (INT64 indices read as UINT64: they are non-negative), zeros elsewhere; the output shape
-    from output_shape, or (in - 1) * stride - pads + kernel."""
+    index (INT64 indices read as UINT64: they are non-negative), zeros elsewhere, in the shape
+    (in - 1) * stride - pads + kernel. An output_shape larger than that is ONNX's reference
+    (onnx.reference op_max_unpool): the indices address the inferred shape's layout and the
+    result is zero-padded at the end of each axis to output_shape, so the unpooled tensor is
+    DML_PADDING1'd. The provider binds an output desc of output_shape to MAX_UNPOOLING, which reads
+    the indices in output_shape's layout (ONNX's test_maxunpool_export_with_output_shape, which
+    onnxruntime's current_failing_tests lists); pydml follows ONNX's reference there."""
     from pydml.onnx.ops.elementwise import reinterpret
 
     x, idx = seg.view(node.inputs[0]), seg.view(node.inputs[1])
     if idx.onnx_type == INT64:
         idx = reinterpret(seg, idx, UINT64, node.name)
+    kernel = [int(k) for k in node.attr("kernel_shape")]
+    spatial = len(kernel)
+    if x.rank != spatial + 2:
+        raise LoweringError(f"a {x.rank}-D input for a {spatial}-D kernel_shape")
+    strides = _spatial(node, "strides", spatial, 1)
+    pads = [int(p) for p in node.attr("pads", [0] * (2 * spatial))]
+    inferred = (
+        *x.shape[:2],
+        *(
+            (i - 1) * s - pads[d] - pads[d + spatial] + k
+            for d, (i, s, k) in enumerate(zip(x.shape[2:], strides, kernel, strict=True))
+        ),
+    )
     shape_value = seg.host(node, 2, "output_shape")
-    if shape_value is not None:
-        out_shape = tuple(int(v) for v in shape_value.reshape(-1))
-    else:
-        kernel = [int(k) for k in node.attr("kernel_shape")]
-        spatial = len(kernel)
-        strides = _spatial(node, "strides", spatial, 1)
-        pads = [int(p) for p in node.attr("pads", [0] * (2 * spatial))]
-        out_shape = (
-            *x.shape[:2],
-            *(
-                (i - 1) * s - pads[d] - pads[d + spatial] + k
-                for d, (i, s, k) in enumerate(zip(x.shape[2:], strides, kernel, strict=True))
-            ),
+    out_shape = inferred if shape_value is None else tuple(int(v) for v in shape_value.reshape(-1))
+    if len(out_shape) != x.rank:
+        raise LoweringError(f"output_shape has {len(out_shape)} values for a {x.rank}-D input")
+    if any(o < i for o, i in zip(out_shape, inferred, strict=True)):
+        raise LoweringError(
+            f"output_shape {list(out_shape)} is smaller than the unpooled shape {list(inferred)}"
         )
-    out = seg.output(x.onnx_type, out_shape, name=node.outputs[0])
-    seg.emit(
+    padded = out_shape != inferred
+    out = seg.output(x.onnx_type, inferred, name=None if padded else node.outputs[0])
+    (y,) = seg.emit(
         pydml.DML_MAX_UNPOOLING_OPERATOR_DESC(
             InputTensor=seg.tensor(x), IndicesTensor=seg.tensor(idx), OutputTensor=out
+        ),
+        node.name,
+    )
+    if not padded:
+        return
+    from pydml.onnx.lowering import ONNX_TO_DML
+
+    seg.emit(
+        pydml.DML_PADDING1_OPERATOR_DESC(
+            InputTensor=seg.tensor(y),
+            OutputTensor=seg.output(x.onnx_type, out_shape, name=node.outputs[0]),
+            PaddingMode="CONSTANT",
+            PaddingValueDataType=ONNX_TO_DML[x.onnx_type],
+            PaddingValue=0.0 if x.onnx_type in (1, 10, 11) else 0,
+            DimensionCount=x.rank,
+            StartPadding=[0] * x.rank,
+            EndPadding=[o - i for o, i in zip(out_shape, inferred, strict=True)],
         ),
         node.name,
     )

@@ -4,7 +4,10 @@ keep_aspect_ratio_policy). The provider refuses cubic, exclude_outside and a non
 extrapolation_value (QueryResize). Nearest modes map onto RESAMPLE2's RoundingDirection plus an
 input offset: round_prefer_floor is ceil(x - 0.5) (INCREASING, +0.5), round_prefer_ceil
 floor(x + 0.5) (DECREASING, -0.5), floor DECREASING and ceil INCREASING; antialias=1 is
-RESAMPLE3's Antialiased (the provider targets DML 6.3 for it)."""
+RESAMPLE3's Antialiased (the provider targets DML 6.3 for it; RESAMPLE3's page applies the
+filter only where 1/Scales > 2). Two coordinate modes follow ONNX's reference where the provider's
+table leaves it (_offsets): align_corners with a fractional resized length, and tf_crop_and_resize
+with a crop narrower than one input step."""
 
 from __future__ import annotations
 
@@ -31,7 +34,12 @@ _MAX_SCALE = float(np.finfo(np.float32).max)
 def _offsets(
     mode: str, in_size: int, out_size: int, scale: float, roi: tuple[float, float] | None
 ) -> tuple[float, float, float]:
-    """(scale, input offset, output offset) of one axis: the provider's table."""
+    """(scale, input offset, output offset) of one axis: the provider's table, except where it
+    leaves ONNX (align_corners and tf_crop_and_resize, below)."""
+    # ONNX's length_resized is input length x scale, fractional when the node gives scales
+    # (onnx.reference's op_resize: output_width = scale_factor * input_width); the provider's
+    # ComputePixelOffsetsAndScales uses the integer output length instead.
+    resized = scale * in_size
     if mode == "half_pixel":
         return scale, 0.5, -0.5
     if mode == "half_pixel_symmetric":
@@ -41,18 +49,26 @@ def _offsets(
         # ONNX: "length_resized > 1 ? ... : 0" (the provider's copy tests the input length instead)
         return (_MAX_SCALE, 0.0, 0.0) if out_size <= 1 else (scale, 0.5, -0.5)
     if mode == "align_corners":
-        if out_size <= 1 or in_size <= 1:
+        # x_original = x_resized * (length_original - 1) / (length_resized - 1), 0 when
+        # length_resized is 1 (or the input one element: every output reads element 0)
+        if resized <= 1.0 or in_size <= 1:
             return _MAX_SCALE, 0.0, 0.0
-        return (out_size - 1) / (in_size - 1), 0.0, 0.0
+        return (resized - 1) / (in_size - 1), 0.0, 0.0
     if mode == "asymmetric":
         return scale, 0.0, 0.0
     if mode == "tf_half_pixel_for_nn":
         return scale, 0.0, -0.5
     if mode == "tf_crop_and_resize" and roi is not None:
+        # x_original = start * (length_original - 1)
+        #              + x_resized * (end - start) * (length_original - 1) / (length_resized - 1),
+        # or (start + end) / 2 * (length_original - 1) when length_resized is 1. The provider
+        # divides by max((end - start) * (length_original - 1), 1), which is ONNX's only when the
+        # crop spans at least one input step: ONNX's own cases crop 0.2 of 4 pixels (0.6 steps).
         start, end = roi
-        if in_size > 1:
-            return (out_size - 1) / max((end - start) * (in_size - 1), 1.0), -(start * (in_size - 1)), 0.0
-        return 1.0, -0.5 * (start + end) * (in_size - 1), 0.0
+        span = (end - start) * (in_size - 1)
+        if resized == 1.0 or span == 0.0:
+            return _MAX_SCALE, -0.5 * (start + end) * (in_size - 1), 0.0
+        return (resized - 1) / span, -(start * (in_size - 1)), 0.0
     raise LoweringError(f'coordinate_transformation_mode "{mode}" is not one the provider maps')
 
 
