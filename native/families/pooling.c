@@ -768,8 +768,9 @@ static void pool_layout_of(const pool_plan* P, pool_layout* z) {
             z->invw = carve(&at, sizeof(float) * OW);
         }
         z->t_acc = carve(&t, sizeof(double) * (OW + 16 + W));
-        z->t_grow = carve(&t, sizeof(float*) * ((uint64_t)z->KD * z->KH + 1));
-        z->t_wrow = carve(&t, sizeof(float) * ((uint64_t)z->KD * z->KH + 1));
+        /* two sets of covering rows: avg_grad compares a row's with its predecessor's */
+        z->t_grow = carve(&t, sizeof(float*) * 2 * ((uint64_t)z->KD * z->KH + 1));
+        z->t_wrow = carve(&t, sizeof(float) * 2 * ((uint64_t)z->KD * z->KH + 1));
     } else {
         const uint64_t plane = (uint64_t)P->isz[0] * P->isz[1] * W;
         const uint64_t esz = P->dtype == DML_TENSOR_DATA_TYPE_FLOAT32 ? 4u : 2u;
@@ -896,13 +897,9 @@ static void avg_row_f32_c(const float* const* grow, const float* wrow, uint32_t 
 
 /* Row `row` (n, c, d, h) of OutputGradientTensor: its covering gradient rows (dY's (od, oh) rows of
  * its plane) with their weights 1 / count_D(od) / count_H(oh) in float, and its offset in dX. */
-static uint32_t avg_row_setup(const pool_plan* P, const avg_tables* t, const uint64_t* gs, const uint64_t* xs,
-                              const float* dy, uint64_t row, const float** grow, float* wrow, uint64_t* xb) {
-    const uint64_t h = row % P->isz[1];
-    row /= P->isz[1];
-    const uint64_t d = row % P->isz[0];
-    row /= P->isz[0];
-    const uint64_t c = row % P->in_sizes[1], n = row / P->in_sizes[1];
+static uint32_t avg_row_setup_at(const avg_tables* t, const uint64_t* gs, const uint64_t* xs,
+                                 const float* dy, uint64_t n, uint64_t c, uint64_t d, uint64_t h,
+                                 const float** grow, float* wrow, uint64_t* xb) {
     const uint64_t gb = n * gs[0] + c * gs[1];
     *xb = n * xs[0] + c * xs[1] + d * xs[2] + h * xs[3];
     uint32_t nr = 0;
@@ -912,6 +909,16 @@ static uint32_t avg_row_setup(const pool_plan* P, const avg_tables* t, const uin
             wrow[nr++] = (float)(t->inv[0][od] * t->inv[1][oh]);
         }
     return nr;
+}
+
+static uint32_t avg_row_setup(const pool_plan* P, const avg_tables* t, const uint64_t* gs, const uint64_t* xs,
+                              const float* dy, uint64_t row, const float** grow, float* wrow, uint64_t* xb) {
+    const uint64_t h = row % P->isz[1];
+    row /= P->isz[1];
+    const uint64_t d = row % P->isz[0];
+    row /= P->isz[0];
+    const uint64_t c = row % P->in_sizes[1], n = row / P->in_sizes[1];
+    return avg_row_setup_at(t, gs, xs, dy, n, c, d, h, grow, wrow, xb);
 }
 
 #ifdef PL_X86
@@ -932,59 +939,50 @@ EW_T256 static void avg_acc_avx2(const float* const* grow, const float* wrow, ui
     }
 }
 
-/* Strides 2 on W: avg_row_f32_c's row with no acc in memory (loading acc back at other offsets
- * than it was stored stalls on store-to-load forwarding while the output's stores drain): each
- * acc column is computed where it is used, from the gradient rows, in acc's order (0, += g * w
- * per row, *= 1 / count_w). The interior w run 16 at a time, each phase's sums from cnt[p] sets
- * of 8 consecutive columns, added in increasing ow order as avg_row_f32_c adds them, the two
- * phases interleaved into place; the border w sum their idx columns one by one. */
-static inline float avg_col(const float* const* grow, const float* wrow, uint32_t nrows, const float* invw,
-                            uint32_t ow, uint32_t OW) {
-    if (ow >= OW) return 0.0f; /* the sentinel */
-    float s = 0.0f;
-    for (uint32_t r = 0; r < nrows; r++) s += grow[r][ow] * wrow[r];
-    return s * invw[ow];
-}
-
-/* 8 consecutive acc columns from ow = q: (0, += g * w per gradient row) * 1 / count_w */
-EW_T256 static inline __m256 avg_acc8(const float* const* grow, const float* wrow, uint32_t nrows,
-                                      const float* invw, uint64_t q) {
-    __m256 s = _mm256_setzero_ps();
-    for (uint32_t r = 0; r < nrows; r++)
-        s = _mm256_add_ps(s, _mm256_mul_ps(_mm256_loadu_ps(grow[r] + q), _mm256_set1_ps(wrow[r])));
-    return _mm256_mul_ps(s, _mm256_loadu_ps(invw + q));
-}
-
-/* the sum of c[0], c[1], ... c[cnt - 1] in that order (+0.0 for none, the sentinel's value) */
-EW_T256 static inline __m256 avg_phase(const __m256* c, uint32_t cnt) {
-    __m256 v = cnt ? c[0] : _mm256_setzero_ps();
-    for (uint32_t j = 1; j < cnt; j++) v = _mm256_add_ps(v, c[j]);
-    return v;
-}
-
-EW_T256 static void avg_row_s2_avx2(const float* const* grow, const float* wrow, uint32_t nrows, uint64_t OW,
-                                    const float* invw, const avg_expand* e, uint64_t W, float* out) {
+/* Strides 2 on W from acc, one row's columns (avg_acc_avx2; +0.0 from OW on), to the W floats of
+ * out: avg_row_s2_avx2's sums with the columns read back instead of recomputed from the gradient
+ * rows per block (every column's value is the same: the same operations on the same lanes). acc
+ * was written at least one row earlier (avg_grad pipelines the rows), so the unaligned loads do
+ * not wait on store-to-load forwarding. The phases' offsets o0, o1 from qmin and counts c0, c1 are
+ * the pattern's (avg_s2_expand passes the common windows' as constants: 2x2 and 3x3 windows). */
+EW_T256 static inline __attribute__((always_inline)) void avg_s2_expand_k(const float* acc, const avg_expand* e,
+                                                                       uint64_t W, float* out, uint32_t o0,
+                                                                       uint32_t c0, uint32_t o1, uint32_t c1) {
     const uint64_t wb = e->wa + e->len;
     for (uint64_t w = e->wa ? 0 : wb; w < W; w = w + 1 == e->wa ? wb : w + 1) {
-        float v = avg_col(grow, wrow, nrows, invw, e->idx[w], (uint32_t)OW);
-        for (uint32_t j = 1; j < e->K; j++) v += avg_col(grow, wrow, nrows, invw, e->idx[(uint64_t)j * W + w], (uint32_t)OW);
+        float v = acc[e->idx[w]];   /* avg_col: the sentinel OW reads +0.0 */
+        for (uint32_t j = 1; j < e->K; j++) v += acc[e->idx[(uint64_t)j * W + w]];
         out[w] = v;
     }
-    const uint64_t last = e->len % 16 ? e->n16 + 1 : e->n16;
-    for (uint64_t i = 0; i < last; i++) {
-        /* the last block of a run that is no multiple of 16 ends at the run's end, redoing a
-         * few w of the block before it (the same values) */
-        const uint64_t k = i < e->n16 ? 16 * i : e->len - 16;
-        /* the columns both phases read, each computed once: qmin + k / 2 + m for m < M */
-        __m256 c[AVG_S2_M];
-        for (uint32_t m = 0; m < e->M; m++) c[m] = avg_acc8(grow, wrow, nrows, invw, e->qmin + k / 2 + m);
-        const __m256 s0 = avg_phase(c + (e->q[0] - e->qmin), e->cnt[0]);
-        const __m256 s1 = avg_phase(c + (e->q[1] - e->qmin), e->cnt[1]);
+    const float* a0 = acc + e->qmin;
+    float* o = out + e->wa;
+    const uint64_t n16 = e->n16;
+    for (uint64_t i = 0; i <= n16; i++) {
+        /* the last block of a run that is no multiple of 16 ends at the run's end */
+        uint64_t k = 16 * i;
+        if (i == n16) {
+            if (e->len % 16 == 0) break;
+            k = e->len - 16;
+        }
+        const float* a = a0 + k / 2;
+        __m256 s0 = c0 ? _mm256_loadu_ps(a + o0) : _mm256_setzero_ps();
+        for (uint32_t j = 1; j < c0; j++) s0 = _mm256_add_ps(s0, _mm256_loadu_ps(a + o0 + j));
+        __m256 s1 = c1 ? _mm256_loadu_ps(a + o1) : _mm256_setzero_ps();
+        for (uint32_t j = 1; j < c1; j++) s1 = _mm256_add_ps(s1, _mm256_loadu_ps(a + o1 + j));
         const __m256 lo = _mm256_unpacklo_ps(s0, s1), hi = _mm256_unpackhi_ps(s0, s1);
-        const __m256 a = _mm256_permute2f128_ps(lo, hi, 0x20), b = _mm256_permute2f128_ps(lo, hi, 0x31);
-        _mm256_storeu_ps(out + e->wa + k, a);
-        _mm256_storeu_ps(out + e->wa + k + 8, b);
+        _mm256_storeu_ps(o + k, _mm256_permute2f128_ps(lo, hi, 0x20));
+        _mm256_storeu_ps(o + k + 8, _mm256_permute2f128_ps(lo, hi, 0x31));
     }
+}
+
+EW_T256 static void avg_s2_expand(const float* acc, const avg_expand* e, uint64_t W, float* out) {
+    const uint32_t o0 = (uint32_t)(e->q[0] - e->qmin), o1 = (uint32_t)(e->q[1] - e->qmin);
+    if (o0 == 0 && o1 == 0 && e->cnt[0] == 1 && e->cnt[1] == 1)
+        avg_s2_expand_k(acc, e, W, out, 0, 1, 0, 1);        /* 2x2 windows, Strides 2 */
+    else if (o0 == 0 && o1 == 0 && e->cnt[0] == 1 && e->cnt[1] == 2)
+        avg_s2_expand_k(acc, e, W, out, 0, 1, 0, 2);        /* 3x3 windows, Strides 2 */
+    else
+        avg_s2_expand_k(acc, e, W, out, o0, e->cnt[0], o1, e->cnt[1]);
 }
 
 /* avg_row_f32_c's sums of covering columns from acc (OW + 16 floats, zero from OW on) to the W
@@ -1129,15 +1127,47 @@ static pydml_status avg_grad(const pool_plan* P, const pydml_tensor* dy, const p
             const uint64_t tid = 0, nt = 1;
 #endif
             const uint64_t r0 = rows * tid / nt, r1 = rows * (tid + 1) / nt;
-            for (uint64_t row = r0; ok && ex.n16 && row < r1; row++) {
-                uint64_t xr;
-                const uint32_t nr = avg_row_setup(P, &t, gs, xs, dy->data, row, grow, wrow, &xr);
-                /* streamed rows are assembled in acc first (the last block of a run overlaps
-                 * the one before it: a line half written with non-temporal stores, then with
-                 * ordinary ones, would be read back from memory) */
-                float* out = (float*)dx->data + xr;
-                avg_row_s2_avx2(grow, wrow, nr, OW, invw, &ex, W, stream ? (float*)acc : out);
-                if (stream) copy_row_f32(out, (const float*)acc, W, 1);
+            if (ok && ex.n16 && r0 < r1) {
+                /* Strides 2 on W: row i + 1's columns (acc) are computed before row i's are read
+                 * back (avg_s2_expand); a row whose covering gradient rows and weights are its
+                 * predecessor's (both rows of a 2x2 window's pair) is a copy of its output row */
+                const uint64_t OWP = (OW + 16 + 7) & ~(uint64_t)7, G = (uint64_t)z.KD * z.KH + 1;
+                float* A[2] = {(float*)acc, (float*)acc + OWP};
+                float* ob = (float*)acc + 2 * OWP;
+                const float** S[2] = {grow, grow + G};
+                float* SW[2] = {wrow, wrow + G};
+                uint32_t nr[2];
+                uint64_t xr[2];
+                uint64_t h = r0, n, c, d;
+                h = r0 % P->isz[1];
+                d = r0 / P->isz[1] % P->isz[0];
+                c = r0 / P->isz[1] / P->isz[0] % C;
+                n = r0 / P->isz[1] / P->isz[0] / C;
+                int ai = 0, cs = 0, have = 0;
+                nr[0] = avg_row_setup_at(&t, gs, xs, dy->data, n, c, d, h, S[0], SW[0], &xr[0]);
+                avg_acc_avx2(S[0], SW[0], nr[0], OW, invw, A[0]);
+                for (uint64_t row = r0; row < r1; row++) {
+                    int same = 0;
+                    if (row + 1 < r1) {
+                        if (++h == P->isz[1]) {
+                            h = 0;
+                            if (++d == P->isz[0]) {
+                                d = 0;
+                                if (++c == C) { c = 0; n++; }
+                            }
+                        }
+                        const int ns = 1 - cs;
+                        nr[ns] = avg_row_setup_at(&t, gs, xs, dy->data, n, c, d, h, S[ns], SW[ns], &xr[ns]);
+                        same = nr[ns] == nr[cs] && memcmp(S[ns], S[cs], sizeof(float*) * nr[cs]) == 0 &&
+                               memcmp(SW[ns], SW[cs], sizeof(float) * nr[cs]) == 0;
+                        if (!same) avg_acc_avx2(S[ns], SW[ns], nr[ns], OW, invw, A[1 - ai]);
+                    }
+                    if (!have) avg_s2_expand(A[ai], &ex, W, ob);
+                    copy_row_f32((float*)dx->data + xr[cs], ob, W, stream);
+                    have = same;
+                    if (!same) ai = 1 - ai;
+                    cs = 1 - cs;
+                }
             }
             float* A[2] = {(float*)acc, (float*)acc + OW + 16};
             uint64_t xb = 0, xb_next = 0;
