@@ -774,7 +774,7 @@ static void pool_layout_of(const pool_plan* P, pool_layout* z) {
     } else {
         const uint64_t plane = (uint64_t)P->isz[0] * P->isz[1] * W;
         const uint64_t esz = P->dtype == DML_TENSOR_DATA_TYPE_FLOAT32 ? 4u : 2u;
-        z->t_acc = carve(&t, sizeof(float) * plane);
+        z->t_acc = carve(&t, sizeof(float) * (plane + 16));   /* + a slot for windows without a maximum */
         z->t_idx = carve(&t, sizeof(uint64_t) * OW);
         z->t_val = carve(&t, esz * OW);
         z->t_ridx = carve(&t, sizeof(int32_t) * (OW + 8));
@@ -1324,6 +1324,51 @@ EW_T256 static void max_s2_avx2(const pool_plan* P, const row_ctx* x, const floa
 }
 #endif
 
+/* tap_range without a division for Dilations 1 (the same range): max_grad calls it per row and
+ * border column. */
+static inline void tap_range_g(const pool_plan* p, int a, uint64_t o, uint32_t* lo, uint32_t* hi) {
+    if (p->dil[a] != 1) {
+        tap_range(p, a, o, lo, hi);
+        return;
+    }
+    const int64_t start = (int64_t)o * p->stride[a] - (int64_t)p->pad[a], size = p->isz[a];
+    int64_t k0 = start < 0 ? -start : 0, k1 = size - start <= 0 ? 0 : size - start;
+    if (k1 > (int64_t)p->win[a]) k1 = p->win[a];
+    if (k0 > k1) k0 = k1;
+    *lo = (uint32_t)k0;
+    *hi = (uint32_t)k1;
+}
+
+/* max_float_col's index for FLOAT32 with W contiguous (the fast rows' border columns): the same
+ * walk and comparison, the index relative to the plane; none: `none` */
+static int32_t max_col_f32(const pool_plan* P, const float* xp, const uint64_t* is, const row_ctx* x, uint64_t ow,
+                           int32_t none) {
+    uint32_t w0, w1;
+    tap_range_g(P, 2, ow, &w0, &w1);
+    const int64_t ws = (int64_t)ow * P->stride[2] - (int64_t)P->pad[2];
+    float m = -INFINITY;
+    int32_t mi = none;
+    int found = 0;
+    for (uint32_t kd = x->d0; kd < x->d1; kd++) {
+        const uint64_t d = (uint64_t)POS(0, x->od, kd);
+        for (uint32_t kh = x->h0; kh < x->h1; kh++) {
+            const uint64_t h = (uint64_t)POS(1, x->oh, kh);
+            const float* row = xp + d * is[2] + h * is[3];
+            const int32_t lb = (int32_t)((d * P->isz[1] + h) * P->isz[2]);
+            for (uint32_t kw = w0; kw < w1; kw++) {
+                const int64_t w = ws + (int64_t)kw * P->dil[2];
+                const float v = row[w];
+                /* without branches (selects): the data decide, so branches would mispredict */
+                const int up = !found | (v > m) | (isnan(v) & !isnan(m));
+                m = up ? v : m;
+                mi = up ? lb + (int32_t)w : mi;
+                found = 1;
+            }
+        }
+    }
+    return mi;
+}
+
 static pydml_status max_grad(const pool_plan* P, const pydml_tensor* x, const pydml_tensor* dy, const pydml_tensor* dx,
                              const pydml_workspace* ws) {
     pool_layout z;
@@ -1381,6 +1426,10 @@ static pydml_status max_grad(const pool_plan* P, const pydml_tensor* x, const py
         if (split != NULL) memset(split, 0, sizeof(float) * 2 * half * P->isz[0] * P->isz[1]);
         const int ok = acc != NULL && (split != NULL || !s2);
         if (!ok) oom = 1;
+        /* the columns whose windows lie inside the row (the same for every row) */
+        uint64_t ia = 0, ib = 0;
+        inner_cols(P, &ia, &ib);
+        int clean = 0;   /* acc is all zeros */
 #ifdef _OPENMP
 #pragma omp for schedule(static)
 #endif
@@ -1388,7 +1437,9 @@ static pydml_status max_grad(const pool_plan* P, const pydml_tensor* x, const py
             if (!ok) continue;
             const uint64_t n = q / C, c = q % C;
             const uint64_t log_base = n * r.lstride[0] + c * r.lstride[1];
-            memset(acc, 0, sizeof(float) * plane);
+            /* the FLOAT32 rows below clear acc as they store it (the row still in L1) */
+            if (!clean) memset(acc, 0, sizeof(float) * plane);
+            clean = esz == 4 && xs[4] == 1;
 #ifdef PL_X86
             int nan = 0;
             if (s2)
@@ -1399,20 +1450,24 @@ static pydml_status max_grad(const pool_plan* P, const pydml_tensor* x, const py
                                   P->isz[2], e, e + half);
                     }
 #endif
-            for (uint64_t orow = 0; orow < orows; orow++) {
+            /* the next plane's input rows, a share per output row (R rows over orows rows:
+             * Bresenham, no divisions per row) */
+            const uint64_t R = (uint64_t)P->isz[0] * P->isz[1], q1 = q + 1, n1 = q1 / C, c1 = q1 % C;
+            uint64_t pf_acc = 0, pf_d = 0, pf_h = 0, od = 0, oh = 0;
+            const float* x1 = (const float*)x->data + n1 * r.is[0] + c1 * r.is[1];
+            const float* g1 = (const float*)dy->data + n1 * gs[0] + c1 * gs[1];
+            for (uint64_t orow = 0; orow < orows; orow++, oh = oh + 1 == P->osz[1] ? (od++, 0) : oh + 1) {
 #ifdef PL_X86
                 if (s2 && q + 1 < planes) {
-                    /* the next plane's input and gradient rows, a share per output row: their
-                     * reads overlap this plane's compute instead of waiting in deint_row */
-                    const uint64_t R = (uint64_t)P->isz[0] * P->isz[1], q1 = q + 1, n1 = q1 / C, c1 = q1 % C;
-                    for (uint64_t ir = orow * R / orows; ir < (orow + 1) * R / orows; ir++) {
-                        const char* src = (const char*)((const float*)x->data + n1 * r.is[0] + c1 * r.is[1] +
-                                                        (ir / P->isz[1]) * r.is[2] + (ir % P->isz[1]) * r.is[3]);
+                    /* the next plane's input and gradient rows: their reads overlap this
+                     * plane's compute instead of waiting in deint_row */
+                    for (pf_acc += R; pf_acc >= orows; pf_acc -= orows) {
+                        const char* src = (const char*)(x1 + pf_d * r.is[2] + pf_h * r.is[3]);
                         for (uint64_t o = 0; o < sizeof(float) * P->isz[2]; o += 64) _mm_prefetch(src + o, _MM_HINT_T0);
+                        if (++pf_h == P->isz[1]) { pf_h = 0; pf_d++; }
                     }
-                    const char* g1 = (const char*)((const float*)dy->data + n1 * gs[0] + c1 * gs[1] +
-                                                   (orow / P->osz[1]) * gs[2] + (orow % P->osz[1]) * gs[3]);
-                    for (uint64_t o = 0; o < sizeof(float) * OW; o += 64) _mm_prefetch(g1 + o, _MM_HINT_T0);
+                    const char* gp = (const char*)(g1 + od * gs[2] + oh * gs[3]);
+                    for (uint64_t o = 0; o < sizeof(float) * OW; o += 64) _mm_prefetch(gp + o, _MM_HINT_T0);
                 }
                 if (s2) {
                     /* run_row's work with the split rows (max_s2_avx2) */
@@ -1420,21 +1475,25 @@ static pydml_status max_grad(const pool_plan* P, const pydml_tensor* x, const py
                     memset(&xc, 0, sizeof xc);
                     xc.n = n;
                     xc.c = c;
-                    xc.od = orow / P->osz[1];
-                    xc.oh = orow % P->osz[1];
-                    tap_range(P, 0, xc.od, &xc.d0, &xc.d1);
-                    tap_range(P, 1, xc.oh, &xc.h0, &xc.h1);
+                    xc.od = od;
+                    xc.oh = oh;
+                    tap_range_g(P, 0, xc.od, &xc.d0, &xc.d1);
+                    tap_range_g(P, 1, xc.oh, &xc.h0, &xc.h1);
                     xc.in_base = n * r.is[0] + c * r.is[1];
                     xc.log_base = log_base;
-                    uint64_t a = 0, b = 0;
-                    if (xc.d1 > xc.d0 && xc.h1 > xc.h0) inner_cols(P, &a, &b);
-                    for (uint64_t ow = 0; ow < a; ow++) max_float_col(&rt, &xc, ow);
+                    const int any = xc.d1 > xc.d0 && xc.h1 > xc.h0;
+                    const uint64_t a = any ? ia : 0, b = any ? ib : 0;
+                    /* a window without a maximum adds its gradient to acc's spare slot */
+                    const float* xp = (const float*)x->data + xc.in_base;
+                    for (uint64_t ow = 0; ow < a; ow++) ridx[ow] = max_col_f32(P, xp, r.is, &xc, ow, (int32_t)plane);
                     if (a < b) max_s2_avx2(P, &xc, split, half, a, b, nan, ridx);
-                    for (uint64_t ow = b; ow < OW; ow++) max_float_col(&rt, &xc, ow);
+                    for (uint64_t ow = b; ow < OW; ow++) ridx[ow] = max_col_f32(P, xp, r.is, &xc, ow, (int32_t)plane);
+                    const float* g = (const float*)dy->data + n * gs[0] + c * gs[1] + od * gs[2] + oh * gs[3];
+                    for (uint64_t ow = 0; ow < OW; ow++) acc[ridx[ow]] += g[ow];
+                    continue;
                 } else
 #endif
                     run_row(&rt, q * orows + orow, vec); /* row = ((n * C + c) * OD + od) * OH + oh */
-                const uint64_t od = orow / P->osz[1], oh = orow % P->osz[1];
                 const uint64_t gb = n * gs[0] + c * gs[1] + od * gs[2] + oh * gs[3];
                 if (fast) {
                     /* the same sums in the same order as below */
@@ -1456,6 +1515,7 @@ static pydml_status max_grad(const pool_plan* P, const pydml_tensor* x, const py
                     const uint64_t rb = xb + d * xs[2] + h * xs[3];
                     if (esz == 4 && xs[4] == 1) {
                         copy_row_f32((float*)dx->data + rb, acc + k, P->isz[2], stream);
+                        memset(acc + k, 0, sizeof(float) * P->isz[2]);
                     } else if (esz == 4) {
                         for (uint64_t w = 0; w < P->isz[2]; w++) ((float*)dx->data)[rb + w * xs[4]] = acc[k + w];
                     } else {
