@@ -1157,10 +1157,16 @@ static pydml_status avg_grad(const pool_plan* P, const pydml_tensor* dy, const p
                             }
                         }
                         const int ns = 1 - cs;
-                        nr[ns] = avg_row_setup_at(&t, gs, xs, dy->data, n, c, d, h, S[ns], SW[ns], &xr[ns]);
-                        same = nr[ns] == nr[cs] && memcmp(S[ns], S[cs], sizeof(float*) * nr[cs]) == 0 &&
-                               memcmp(SW[ns], SW[cs], sizeof(float) * nr[cs]) == 0;
-                        if (!same) avg_acc_avx2(S[ns], SW[ns], nr[ns], OW, invw, A[1 - ai]);
+                        /* the same covering rows and weights: the next row of the plane with the
+                         * same D and H output ranges (the tables'; the weights follow from them) */
+                        same = h > 0 && t.lo[1][h] == t.lo[1][h - 1] && t.hi[1][h] == t.hi[1][h - 1];
+                        if (same) {
+                            xr[ns] = xr[cs] + xs[3];
+                            nr[ns] = nr[cs];
+                        } else {
+                            nr[ns] = avg_row_setup_at(&t, gs, xs, dy->data, n, c, d, h, S[ns], SW[ns], &xr[ns]);
+                            avg_acc_avx2(S[ns], SW[ns], nr[ns], OW, invw, A[1 - ai]);
+                        }
                     }
                     if (!have) avg_s2_expand(A[ai], &ex, W, ob);
                     copy_row_f32((float*)dx->data + xr[cs], ob, W, stream);
