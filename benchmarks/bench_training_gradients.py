@@ -8,6 +8,9 @@ Cases (float32, NCHW, ResNet-like):
                         InputGradientTensor, writes OutputGradientTensor
   AVERAGE_POOLING_GRAD  N8 C64 112x112 -> 56x56, 2x2 window, stride 2 (and 3x3 / 2 / padding 1):
                         reads InputGradientTensor, writes OutputGradientTensor
+Bytes per OutputGradientTensor element: 9 for MAX_POOLING_GRAD (InputTensor 4, InputGradientTensor 1,
+OutputGradientTensor 4), 5 for AVERAGE_POOLING_GRAD (InputGradientTensor 1, OutputGradientTensor 4);
+the kernels' scratch (split rows, a plane's sums, one row's columns) stays in the per-thread caches.
 For each: the bytes its tensors hold (inputs read + output written once) per second, as a fraction
 of the streaming copy bandwidth (bytes read + written per second, _timing.StreamingBandwidth)
 sampled between the cases; and torch time / pydml time of the same gradient (torch's

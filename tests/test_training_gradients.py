@@ -534,6 +534,35 @@ def test_gradients_do_not_depend_on_thread_count() -> None:
         assert a.tobytes() == c.tobytes()
 
 
+def test_stride2_pooling_grads_same_bits_on_threads_and_isa_paths() -> None:
+    # the Strides-2 rows (pooling.c: max_s2_avx2 with its scatter and border columns, the average
+    # rows read back from acc, a repeated row copied): one thread, two threads and the portable C
+    # give the same bits, with ties, NaN and -0.0 in the data
+    rng = np.random.default_rng(12)
+    x = rng.integers(-2, 3, (2, 4, 34, 70)).astype(np.float32)
+    x.reshape(-1)[rng.choice(x.size, 9, replace=False)] = np.nan
+    g = rng.standard_normal((2, 4, 17, 35)).astype(np.float32)
+    g.reshape(-1)[rng.choice(g.size, 9, replace=False)] = -0.0
+    cases = [
+        (max_grad("FLOAT32", [2, 4, 34, 70], [3, 3], [2, 2], [1, 1], [0, 0], [1, 1]),
+         {"InputTensor": x, "InputGradientTensor": g}),
+        (max_grad("FLOAT32", [2, 4, 34, 70], [2, 2], [2, 2], [0, 0], [0, 0], [1, 1]),
+         {"InputTensor": x, "InputGradientTensor": g}),
+        (avg_grad("FLOAT32", [2, 4, 34, 70], [2, 2], [2, 2], [0, 0], [0, 0], False), {"InputGradientTensor": g}),
+        (avg_grad("FLOAT32", [2, 4, 34, 70], [3, 3], [2, 2], [1, 1], [0, 0], True), {"InputGradientTensor": g}),
+    ]
+    for desc, feed in cases:
+        results = []
+        for n, mask in ((1, 0xFFFFFFFF), (2, 0xFFFFFFFF), (2, 0)):
+            lib.pydml_set_cpu_features(mask)
+            try:
+                with threads(n):
+                    results.append(run(desc, feed)["OutputGradientTensor"].tobytes())
+            finally:
+                lib.pydml_set_cpu_features(0xFFFFFFFF)
+        assert results[0] == results[1] == results[2], desc
+
+
 def test_pooling_grads_same_bits_on_every_isa_path() -> None:
     # the vector rows (AVX2 / AVX-512 forward maxima, AVX2 average rows) and the portable C agree
     rng = np.random.default_rng(11)

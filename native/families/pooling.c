@@ -768,12 +768,13 @@ static void pool_layout_of(const pool_plan* P, pool_layout* z) {
             z->invw = carve(&at, sizeof(float) * OW);
         }
         z->t_acc = carve(&t, sizeof(double) * (OW + 16 + W));
-        z->t_grow = carve(&t, sizeof(float*) * ((uint64_t)z->KD * z->KH + 1));
-        z->t_wrow = carve(&t, sizeof(float) * ((uint64_t)z->KD * z->KH + 1));
+        /* two sets of covering rows: avg_grad compares a row's with its predecessor's */
+        z->t_grow = carve(&t, sizeof(float*) * 2 * ((uint64_t)z->KD * z->KH + 1));
+        z->t_wrow = carve(&t, sizeof(float) * 2 * ((uint64_t)z->KD * z->KH + 1));
     } else {
         const uint64_t plane = (uint64_t)P->isz[0] * P->isz[1] * W;
         const uint64_t esz = P->dtype == DML_TENSOR_DATA_TYPE_FLOAT32 ? 4u : 2u;
-        z->t_acc = carve(&t, sizeof(float) * plane);
+        z->t_acc = carve(&t, sizeof(float) * (plane + 16));   /* + a slot for windows without a maximum */
         z->t_idx = carve(&t, sizeof(uint64_t) * OW);
         z->t_val = carve(&t, esz * OW);
         z->t_ridx = carve(&t, sizeof(int32_t) * (OW + 8));
@@ -896,13 +897,9 @@ static void avg_row_f32_c(const float* const* grow, const float* wrow, uint32_t 
 
 /* Row `row` (n, c, d, h) of OutputGradientTensor: its covering gradient rows (dY's (od, oh) rows of
  * its plane) with their weights 1 / count_D(od) / count_H(oh) in float, and its offset in dX. */
-static uint32_t avg_row_setup(const pool_plan* P, const avg_tables* t, const uint64_t* gs, const uint64_t* xs,
-                              const float* dy, uint64_t row, const float** grow, float* wrow, uint64_t* xb) {
-    const uint64_t h = row % P->isz[1];
-    row /= P->isz[1];
-    const uint64_t d = row % P->isz[0];
-    row /= P->isz[0];
-    const uint64_t c = row % P->in_sizes[1], n = row / P->in_sizes[1];
+static uint32_t avg_row_setup_at(const avg_tables* t, const uint64_t* gs, const uint64_t* xs,
+                                 const float* dy, uint64_t n, uint64_t c, uint64_t d, uint64_t h,
+                                 const float** grow, float* wrow, uint64_t* xb) {
     const uint64_t gb = n * gs[0] + c * gs[1];
     *xb = n * xs[0] + c * xs[1] + d * xs[2] + h * xs[3];
     uint32_t nr = 0;
@@ -912,6 +909,16 @@ static uint32_t avg_row_setup(const pool_plan* P, const avg_tables* t, const uin
             wrow[nr++] = (float)(t->inv[0][od] * t->inv[1][oh]);
         }
     return nr;
+}
+
+static uint32_t avg_row_setup(const pool_plan* P, const avg_tables* t, const uint64_t* gs, const uint64_t* xs,
+                              const float* dy, uint64_t row, const float** grow, float* wrow, uint64_t* xb) {
+    const uint64_t h = row % P->isz[1];
+    row /= P->isz[1];
+    const uint64_t d = row % P->isz[0];
+    row /= P->isz[0];
+    const uint64_t c = row % P->in_sizes[1], n = row / P->in_sizes[1];
+    return avg_row_setup_at(t, gs, xs, dy, n, c, d, h, grow, wrow, xb);
 }
 
 #ifdef PL_X86
@@ -932,59 +939,50 @@ EW_T256 static void avg_acc_avx2(const float* const* grow, const float* wrow, ui
     }
 }
 
-/* Strides 2 on W: avg_row_f32_c's row with no acc in memory (loading acc back at other offsets
- * than it was stored stalls on store-to-load forwarding while the output's stores drain): each
- * acc column is computed where it is used, from the gradient rows, in acc's order (0, += g * w
- * per row, *= 1 / count_w). The interior w run 16 at a time, each phase's sums from cnt[p] sets
- * of 8 consecutive columns, added in increasing ow order as avg_row_f32_c adds them, the two
- * phases interleaved into place; the border w sum their idx columns one by one. */
-static inline float avg_col(const float* const* grow, const float* wrow, uint32_t nrows, const float* invw,
-                            uint32_t ow, uint32_t OW) {
-    if (ow >= OW) return 0.0f; /* the sentinel */
-    float s = 0.0f;
-    for (uint32_t r = 0; r < nrows; r++) s += grow[r][ow] * wrow[r];
-    return s * invw[ow];
-}
-
-/* 8 consecutive acc columns from ow = q: (0, += g * w per gradient row) * 1 / count_w */
-EW_T256 static inline __m256 avg_acc8(const float* const* grow, const float* wrow, uint32_t nrows,
-                                      const float* invw, uint64_t q) {
-    __m256 s = _mm256_setzero_ps();
-    for (uint32_t r = 0; r < nrows; r++)
-        s = _mm256_add_ps(s, _mm256_mul_ps(_mm256_loadu_ps(grow[r] + q), _mm256_set1_ps(wrow[r])));
-    return _mm256_mul_ps(s, _mm256_loadu_ps(invw + q));
-}
-
-/* the sum of c[0], c[1], ... c[cnt - 1] in that order (+0.0 for none, the sentinel's value) */
-EW_T256 static inline __m256 avg_phase(const __m256* c, uint32_t cnt) {
-    __m256 v = cnt ? c[0] : _mm256_setzero_ps();
-    for (uint32_t j = 1; j < cnt; j++) v = _mm256_add_ps(v, c[j]);
-    return v;
-}
-
-EW_T256 static void avg_row_s2_avx2(const float* const* grow, const float* wrow, uint32_t nrows, uint64_t OW,
-                                    const float* invw, const avg_expand* e, uint64_t W, float* out) {
+/* Strides 2 on W from acc, one row's columns (avg_acc_avx2; +0.0 from OW on), to the W floats of
+ * out: avg_row_s2_avx2's sums with the columns read back instead of recomputed from the gradient
+ * rows per block (every column's value is the same: the same operations on the same lanes). acc
+ * was written at least one row earlier (avg_grad pipelines the rows), so the unaligned loads do
+ * not wait on store-to-load forwarding. The phases' offsets o0, o1 from qmin and counts c0, c1 are
+ * the pattern's (avg_s2_expand passes the common windows' as constants: 2x2 and 3x3 windows). */
+EW_T256 static inline __attribute__((always_inline)) void avg_s2_expand_k(const float* acc, const avg_expand* e,
+                                                                       uint64_t W, float* out, uint32_t o0,
+                                                                       uint32_t c0, uint32_t o1, uint32_t c1) {
     const uint64_t wb = e->wa + e->len;
     for (uint64_t w = e->wa ? 0 : wb; w < W; w = w + 1 == e->wa ? wb : w + 1) {
-        float v = avg_col(grow, wrow, nrows, invw, e->idx[w], (uint32_t)OW);
-        for (uint32_t j = 1; j < e->K; j++) v += avg_col(grow, wrow, nrows, invw, e->idx[(uint64_t)j * W + w], (uint32_t)OW);
+        float v = acc[e->idx[w]];   /* avg_col: the sentinel OW reads +0.0 */
+        for (uint32_t j = 1; j < e->K; j++) v += acc[e->idx[(uint64_t)j * W + w]];
         out[w] = v;
     }
-    const uint64_t last = e->len % 16 ? e->n16 + 1 : e->n16;
-    for (uint64_t i = 0; i < last; i++) {
-        /* the last block of a run that is no multiple of 16 ends at the run's end, redoing a
-         * few w of the block before it (the same values) */
-        const uint64_t k = i < e->n16 ? 16 * i : e->len - 16;
-        /* the columns both phases read, each computed once: qmin + k / 2 + m for m < M */
-        __m256 c[AVG_S2_M];
-        for (uint32_t m = 0; m < e->M; m++) c[m] = avg_acc8(grow, wrow, nrows, invw, e->qmin + k / 2 + m);
-        const __m256 s0 = avg_phase(c + (e->q[0] - e->qmin), e->cnt[0]);
-        const __m256 s1 = avg_phase(c + (e->q[1] - e->qmin), e->cnt[1]);
+    const float* a0 = acc + e->qmin;
+    float* o = out + e->wa;
+    const uint64_t n16 = e->n16;
+    for (uint64_t i = 0; i <= n16; i++) {
+        /* the last block of a run that is no multiple of 16 ends at the run's end */
+        uint64_t k = 16 * i;
+        if (i == n16) {
+            if (e->len % 16 == 0) break;
+            k = e->len - 16;
+        }
+        const float* a = a0 + k / 2;
+        __m256 s0 = c0 ? _mm256_loadu_ps(a + o0) : _mm256_setzero_ps();
+        for (uint32_t j = 1; j < c0; j++) s0 = _mm256_add_ps(s0, _mm256_loadu_ps(a + o0 + j));
+        __m256 s1 = c1 ? _mm256_loadu_ps(a + o1) : _mm256_setzero_ps();
+        for (uint32_t j = 1; j < c1; j++) s1 = _mm256_add_ps(s1, _mm256_loadu_ps(a + o1 + j));
         const __m256 lo = _mm256_unpacklo_ps(s0, s1), hi = _mm256_unpackhi_ps(s0, s1);
-        const __m256 a = _mm256_permute2f128_ps(lo, hi, 0x20), b = _mm256_permute2f128_ps(lo, hi, 0x31);
-        _mm256_storeu_ps(out + e->wa + k, a);
-        _mm256_storeu_ps(out + e->wa + k + 8, b);
+        _mm256_storeu_ps(o + k, _mm256_permute2f128_ps(lo, hi, 0x20));
+        _mm256_storeu_ps(o + k + 8, _mm256_permute2f128_ps(lo, hi, 0x31));
     }
+}
+
+EW_T256 static void avg_s2_expand(const float* acc, const avg_expand* e, uint64_t W, float* out) {
+    const uint32_t o0 = (uint32_t)(e->q[0] - e->qmin), o1 = (uint32_t)(e->q[1] - e->qmin);
+    if (o0 == 0 && o1 == 0 && e->cnt[0] == 1 && e->cnt[1] == 1)
+        avg_s2_expand_k(acc, e, W, out, 0, 1, 0, 1);        /* 2x2 windows, Strides 2 */
+    else if (o0 == 0 && o1 == 0 && e->cnt[0] == 1 && e->cnt[1] == 2)
+        avg_s2_expand_k(acc, e, W, out, 0, 1, 0, 2);        /* 3x3 windows, Strides 2 */
+    else
+        avg_s2_expand_k(acc, e, W, out, o0, e->cnt[0], o1, e->cnt[1]);
 }
 
 /* avg_row_f32_c's sums of covering columns from acc (OW + 16 floats, zero from OW on) to the W
@@ -1129,15 +1127,53 @@ static pydml_status avg_grad(const pool_plan* P, const pydml_tensor* dy, const p
             const uint64_t tid = 0, nt = 1;
 #endif
             const uint64_t r0 = rows * tid / nt, r1 = rows * (tid + 1) / nt;
-            for (uint64_t row = r0; ok && ex.n16 && row < r1; row++) {
-                uint64_t xr;
-                const uint32_t nr = avg_row_setup(P, &t, gs, xs, dy->data, row, grow, wrow, &xr);
-                /* streamed rows are assembled in acc first (the last block of a run overlaps
-                 * the one before it: a line half written with non-temporal stores, then with
-                 * ordinary ones, would be read back from memory) */
-                float* out = (float*)dx->data + xr;
-                avg_row_s2_avx2(grow, wrow, nr, OW, invw, &ex, W, stream ? (float*)acc : out);
-                if (stream) copy_row_f32(out, (const float*)acc, W, 1);
+            if (ok && ex.n16 && r0 < r1) {
+                /* Strides 2 on W: row i + 1's columns (acc) are computed before row i's are read
+                 * back (avg_s2_expand); a row whose covering gradient rows and weights are its
+                 * predecessor's (both rows of a 2x2 window's pair) is a copy of its output row */
+                const uint64_t OWP = (OW + 16 + 7) & ~(uint64_t)7, G = (uint64_t)z.KD * z.KH + 1;
+                float* A[2] = {(float*)acc, (float*)acc + OWP};
+                float* ob = (float*)acc + 2 * OWP;
+                const float** S[2] = {grow, grow + G};
+                float* SW[2] = {wrow, wrow + G};
+                uint32_t nr[2];
+                uint64_t xr[2];
+                uint64_t h = r0, n, c, d;
+                h = r0 % P->isz[1];
+                d = r0 / P->isz[1] % P->isz[0];
+                c = r0 / P->isz[1] / P->isz[0] % C;
+                n = r0 / P->isz[1] / P->isz[0] / C;
+                int ai = 0, cs = 0, have = 0;
+                nr[0] = avg_row_setup_at(&t, gs, xs, dy->data, n, c, d, h, S[0], SW[0], &xr[0]);
+                avg_acc_avx2(S[0], SW[0], nr[0], OW, invw, A[0]);
+                for (uint64_t row = r0; row < r1; row++) {
+                    int same = 0;
+                    if (row + 1 < r1) {
+                        if (++h == P->isz[1]) {
+                            h = 0;
+                            if (++d == P->isz[0]) {
+                                d = 0;
+                                if (++c == C) { c = 0; n++; }
+                            }
+                        }
+                        const int ns = 1 - cs;
+                        /* the same covering rows and weights: the next row of the plane with the
+                         * same D and H output ranges (the tables'; the weights follow from them) */
+                        same = h > 0 && t.lo[1][h] == t.lo[1][h - 1] && t.hi[1][h] == t.hi[1][h - 1];
+                        if (same) {
+                            xr[ns] = xr[cs] + xs[3];
+                            nr[ns] = nr[cs];
+                        } else {
+                            nr[ns] = avg_row_setup_at(&t, gs, xs, dy->data, n, c, d, h, S[ns], SW[ns], &xr[ns]);
+                            avg_acc_avx2(S[ns], SW[ns], nr[ns], OW, invw, A[1 - ai]);
+                        }
+                    }
+                    if (!have) avg_s2_expand(A[ai], &ex, W, ob);
+                    copy_row_f32((float*)dx->data + xr[cs], ob, W, stream);
+                    have = same;
+                    if (!same) ai = 1 - ai;
+                    cs = 1 - cs;
+                }
             }
             float* A[2] = {(float*)acc, (float*)acc + OW + 16};
             uint64_t xb = 0, xb_next = 0;
@@ -1294,6 +1330,51 @@ EW_T256 static void max_s2_avx2(const pool_plan* P, const row_ctx* x, const floa
 }
 #endif
 
+/* tap_range without a division for Dilations 1 (the same range): max_grad calls it per row and
+ * border column. */
+static inline void tap_range_g(const pool_plan* p, int a, uint64_t o, uint32_t* lo, uint32_t* hi) {
+    if (p->dil[a] != 1) {
+        tap_range(p, a, o, lo, hi);
+        return;
+    }
+    const int64_t start = (int64_t)o * p->stride[a] - (int64_t)p->pad[a], size = p->isz[a];
+    int64_t k0 = start < 0 ? -start : 0, k1 = size - start <= 0 ? 0 : size - start;
+    if (k1 > (int64_t)p->win[a]) k1 = p->win[a];
+    if (k0 > k1) k0 = k1;
+    *lo = (uint32_t)k0;
+    *hi = (uint32_t)k1;
+}
+
+/* max_float_col's index for FLOAT32 with W contiguous (the fast rows' border columns): the same
+ * walk and comparison, the index relative to the plane; none: `none` */
+static int32_t max_col_f32(const pool_plan* P, const float* xp, const uint64_t* is, const row_ctx* x, uint64_t ow,
+                           int32_t none) {
+    uint32_t w0, w1;
+    tap_range_g(P, 2, ow, &w0, &w1);
+    const int64_t ws = (int64_t)ow * P->stride[2] - (int64_t)P->pad[2];
+    float m = -INFINITY;
+    int32_t mi = none;
+    int found = 0;
+    for (uint32_t kd = x->d0; kd < x->d1; kd++) {
+        const uint64_t d = (uint64_t)POS(0, x->od, kd);
+        for (uint32_t kh = x->h0; kh < x->h1; kh++) {
+            const uint64_t h = (uint64_t)POS(1, x->oh, kh);
+            const float* row = xp + d * is[2] + h * is[3];
+            const int32_t lb = (int32_t)((d * P->isz[1] + h) * P->isz[2]);
+            for (uint32_t kw = w0; kw < w1; kw++) {
+                const int64_t w = ws + (int64_t)kw * P->dil[2];
+                const float v = row[w];
+                /* without branches (selects): the data decide, so branches would mispredict */
+                const int up = !found | (v > m) | (isnan(v) & !isnan(m));
+                m = up ? v : m;
+                mi = up ? lb + (int32_t)w : mi;
+                found = 1;
+            }
+        }
+    }
+    return mi;
+}
+
 static pydml_status max_grad(const pool_plan* P, const pydml_tensor* x, const pydml_tensor* dy, const pydml_tensor* dx,
                              const pydml_workspace* ws) {
     pool_layout z;
@@ -1351,6 +1432,10 @@ static pydml_status max_grad(const pool_plan* P, const pydml_tensor* x, const py
         if (split != NULL) memset(split, 0, sizeof(float) * 2 * half * P->isz[0] * P->isz[1]);
         const int ok = acc != NULL && (split != NULL || !s2);
         if (!ok) oom = 1;
+        /* the columns whose windows lie inside the row (the same for every row) */
+        uint64_t ia = 0, ib = 0;
+        inner_cols(P, &ia, &ib);
+        int clean = 0;   /* acc is all zeros */
 #ifdef _OPENMP
 #pragma omp for schedule(static)
 #endif
@@ -1358,7 +1443,9 @@ static pydml_status max_grad(const pool_plan* P, const pydml_tensor* x, const py
             if (!ok) continue;
             const uint64_t n = q / C, c = q % C;
             const uint64_t log_base = n * r.lstride[0] + c * r.lstride[1];
-            memset(acc, 0, sizeof(float) * plane);
+            /* the FLOAT32 rows below clear acc as they store it (the row still in L1) */
+            if (!clean) memset(acc, 0, sizeof(float) * plane);
+            clean = esz == 4 && xs[4] == 1;
 #ifdef PL_X86
             int nan = 0;
             if (s2)
@@ -1369,20 +1456,24 @@ static pydml_status max_grad(const pool_plan* P, const pydml_tensor* x, const py
                                   P->isz[2], e, e + half);
                     }
 #endif
-            for (uint64_t orow = 0; orow < orows; orow++) {
+            /* the next plane's input rows, a share per output row (R rows over orows rows:
+             * Bresenham, no divisions per row) */
+            const uint64_t R = (uint64_t)P->isz[0] * P->isz[1], q1 = q + 1, n1 = q1 / C, c1 = q1 % C;
+            uint64_t pf_acc = 0, pf_d = 0, pf_h = 0, od = 0, oh = 0;
+            const float* x1 = (const float*)x->data + n1 * r.is[0] + c1 * r.is[1];
+            const float* g1 = (const float*)dy->data + n1 * gs[0] + c1 * gs[1];
+            for (uint64_t orow = 0; orow < orows; orow++, oh = oh + 1 == P->osz[1] ? (od++, 0) : oh + 1) {
 #ifdef PL_X86
                 if (s2 && q + 1 < planes) {
-                    /* the next plane's input and gradient rows, a share per output row: their
-                     * reads overlap this plane's compute instead of waiting in deint_row */
-                    const uint64_t R = (uint64_t)P->isz[0] * P->isz[1], q1 = q + 1, n1 = q1 / C, c1 = q1 % C;
-                    for (uint64_t ir = orow * R / orows; ir < (orow + 1) * R / orows; ir++) {
-                        const char* src = (const char*)((const float*)x->data + n1 * r.is[0] + c1 * r.is[1] +
-                                                        (ir / P->isz[1]) * r.is[2] + (ir % P->isz[1]) * r.is[3]);
+                    /* the next plane's input and gradient rows: their reads overlap this
+                     * plane's compute instead of waiting in deint_row */
+                    for (pf_acc += R; pf_acc >= orows; pf_acc -= orows) {
+                        const char* src = (const char*)(x1 + pf_d * r.is[2] + pf_h * r.is[3]);
                         for (uint64_t o = 0; o < sizeof(float) * P->isz[2]; o += 64) _mm_prefetch(src + o, _MM_HINT_T0);
+                        if (++pf_h == P->isz[1]) { pf_h = 0; pf_d++; }
                     }
-                    const char* g1 = (const char*)((const float*)dy->data + n1 * gs[0] + c1 * gs[1] +
-                                                   (orow / P->osz[1]) * gs[2] + (orow % P->osz[1]) * gs[3]);
-                    for (uint64_t o = 0; o < sizeof(float) * OW; o += 64) _mm_prefetch(g1 + o, _MM_HINT_T0);
+                    const char* gp = (const char*)(g1 + od * gs[2] + oh * gs[3]);
+                    for (uint64_t o = 0; o < sizeof(float) * OW; o += 64) _mm_prefetch(gp + o, _MM_HINT_T0);
                 }
                 if (s2) {
                     /* run_row's work with the split rows (max_s2_avx2) */
@@ -1390,21 +1481,25 @@ static pydml_status max_grad(const pool_plan* P, const pydml_tensor* x, const py
                     memset(&xc, 0, sizeof xc);
                     xc.n = n;
                     xc.c = c;
-                    xc.od = orow / P->osz[1];
-                    xc.oh = orow % P->osz[1];
-                    tap_range(P, 0, xc.od, &xc.d0, &xc.d1);
-                    tap_range(P, 1, xc.oh, &xc.h0, &xc.h1);
+                    xc.od = od;
+                    xc.oh = oh;
+                    tap_range_g(P, 0, xc.od, &xc.d0, &xc.d1);
+                    tap_range_g(P, 1, xc.oh, &xc.h0, &xc.h1);
                     xc.in_base = n * r.is[0] + c * r.is[1];
                     xc.log_base = log_base;
-                    uint64_t a = 0, b = 0;
-                    if (xc.d1 > xc.d0 && xc.h1 > xc.h0) inner_cols(P, &a, &b);
-                    for (uint64_t ow = 0; ow < a; ow++) max_float_col(&rt, &xc, ow);
+                    const int any = xc.d1 > xc.d0 && xc.h1 > xc.h0;
+                    const uint64_t a = any ? ia : 0, b = any ? ib : 0;
+                    /* a window without a maximum adds its gradient to acc's spare slot */
+                    const float* xp = (const float*)x->data + xc.in_base;
+                    for (uint64_t ow = 0; ow < a; ow++) ridx[ow] = max_col_f32(P, xp, r.is, &xc, ow, (int32_t)plane);
                     if (a < b) max_s2_avx2(P, &xc, split, half, a, b, nan, ridx);
-                    for (uint64_t ow = b; ow < OW; ow++) max_float_col(&rt, &xc, ow);
+                    for (uint64_t ow = b; ow < OW; ow++) ridx[ow] = max_col_f32(P, xp, r.is, &xc, ow, (int32_t)plane);
+                    const float* g = (const float*)dy->data + n * gs[0] + c * gs[1] + od * gs[2] + oh * gs[3];
+                    for (uint64_t ow = 0; ow < OW; ow++) acc[ridx[ow]] += g[ow];
+                    continue;
                 } else
 #endif
                     run_row(&rt, q * orows + orow, vec); /* row = ((n * C + c) * OD + od) * OH + oh */
-                const uint64_t od = orow / P->osz[1], oh = orow % P->osz[1];
                 const uint64_t gb = n * gs[0] + c * gs[1] + od * gs[2] + oh * gs[3];
                 if (fast) {
                     /* the same sums in the same order as below */
@@ -1426,6 +1521,7 @@ static pydml_status max_grad(const pool_plan* P, const pydml_tensor* x, const py
                     const uint64_t rb = xb + d * xs[2] + h * xs[3];
                     if (esz == 4 && xs[4] == 1) {
                         copy_row_f32((float*)dx->data + rb, acc + k, P->isz[2], stream);
+                        memset(acc + k, 0, sizeof(float) * P->isz[2]);
                     } else if (esz == 4) {
                         for (uint64_t w = 0; w < P->isz[2]; w++) ((float*)dx->data)[rb + w * xs[4]] = acc[k + w];
                     } else {
