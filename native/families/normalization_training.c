@@ -41,7 +41,7 @@
  *
  * BATCH_NORMALIZATION_TRAINING_GRAD's sum dY (x - m) is gathered chunk by chunk around each chunk's
  * first element and shifted to m once m is known (pass_stats_sums), so its sums share x's
- * statistics pass; its sums run in 16 partial sums (grad_sums3), the same on every ISA path.
+ * statistics pass; its sums run in 8 partial sums (grad_sums3), the same on every ISA path.
  *
  * Speed: every group is one work item (its first pass reads the input from memory, the output pass
  * finds it in the cache); few long groups are split chunk by chunk across the threads instead (two
@@ -496,18 +496,19 @@ EW_T256 static void grad_sums_avx2(const float* x, const float* dy, size_t n, do
 #endif
 
 /* BATCH_NORMALIZATION_TRAINING_GRAD's three sums over a chunk, out[0] = sum dy, out[1] = sum dy (x - M),
- * out[2] = sum dy (x - K), each in 16 partial sums (four vectors of four lanes, grad_sums3_avx2): one
- * chain of dependent additions per partial sum, so the vector loop runs at the adders' throughput
- * rather than the fused multiply-add's latency (grad_sums' four partial sums: 4 cycles per 4
- * elements, the pass's bottleneck from the cache). Order: element k + j of each 16 into partial sum j,
- * a remaining 4 at a time into partial sums 0-3, the lanes combined as ((p_l + p_{4+l}) + (p_{8+l} +
- * p_{12+l})) then ((l0 + l1) + (l2 + l3)), the last n mod 4 added one by one. */
+ * out[2] = sum dy (x - K), each in 8 partial sums (two vectors of four lanes, grad_sums3_avx2): two
+ * independent chains per sum, so the vector loop runs near the units' throughput rather than the
+ * fused multiply-add's latency (grad_sums' four partial sums: 4 cycles per 4 elements, the pass's
+ * bottleneck from the cache); six accumulators and the temporaries fit AVX2's 16 registers (three
+ * sums of four vectors spilled one to the stack). Order: element k + j of each 8 into partial sum j,
+ * a remaining 4 into partial sums 0-3, the lanes combined as (p_l + p_{4+l}) then
+ * ((l0 + l1) + (l2 + l3)), the last n mod 4 added one by one. */
 static void grad_sums3(const float* x, const float* dy, size_t n, double M, double K, double* out) {
-    double a[16], b[16], c[16];
-    for (int j = 0; j < 16; j++) a[j] = b[j] = c[j] = 0.0;
+    double a[8], b[8], c[8];
+    for (int j = 0; j < 8; j++) a[j] = b[j] = c[j] = 0.0;
     size_t k = 0;
-    for (; k + 16 <= n; k += 16)
-        for (size_t j = 0; j < 16; j++) {
+    for (; k + 8 <= n; k += 8)
+        for (size_t j = 0; j < 8; j++) {
             const double d = (double)dy[k + j], xv = (double)x[k + j];
             a[j] += d;
             b[j] = fma(d, xv - M, b[j]);
@@ -523,7 +524,7 @@ static void grad_sums3(const float* x, const float* dy, size_t n, double M, doub
     double* acc[3] = {a, b, c};
     for (int q = 0; q < 3; q++) {
         double l[4];
-        for (int j = 0; j < 4; j++) l[j] = (acc[q][j] + acc[q][4 + j]) + (acc[q][8 + j] + acc[q][12 + j]);
+        for (int j = 0; j < 4; j++) l[j] = acc[q][j] + acc[q][4 + j];
         out[q] = (l[0] + l[1]) + (l[2] + l[3]);
     }
     for (; k < n; k++) {
@@ -535,15 +536,15 @@ static void grad_sums3(const float* x, const float* dy, size_t n, double M, doub
 }
 
 #ifdef TN_X86
-/* grad_sums3 with vectors: partial sum j of 16 is lane j mod 4 of vector j / 4 (the same operations in
+/* grad_sums3 with vectors: partial sum j of 8 is lane j mod 4 of vector j / 4 (the same operations in
  * the same order, so the same bits) */
 EW_T256 static void grad_sums3_avx2(const float* x, const float* dy, size_t n, double M, double K, double* out) {
-    __m256d a[4], b[4], c[4];
-    for (int j = 0; j < 4; j++) a[j] = b[j] = c[j] = _mm256_setzero_pd();
+    __m256d a[2], b[2], c[2];
+    for (int j = 0; j < 2; j++) a[j] = b[j] = c[j] = _mm256_setzero_pd();
     const __m256d Mv = _mm256_set1_pd(M), Kv = _mm256_set1_pd(K);
     size_t k = 0;
-    for (; k + 16 <= n; k += 16)
-        for (int j = 0; j < 4; j++) {
+    for (; k + 8 <= n; k += 8)
+        for (int j = 0; j < 2; j++) {
             const __m256d d = _mm256_cvtps_pd(_mm_loadu_ps(dy + k + 4 * j));
             const __m256d xv = _mm256_cvtps_pd(_mm_loadu_ps(x + k + 4 * j));
             a[j] = _mm256_add_pd(a[j], d);
@@ -559,7 +560,7 @@ EW_T256 static void grad_sums3_avx2(const float* x, const float* dy, size_t n, d
     __m256d* acc[3] = {a, b, c};
     for (int q = 0; q < 3; q++) {
         double l[4];
-        _mm256_storeu_pd(l, _mm256_add_pd(_mm256_add_pd(acc[q][0], acc[q][1]), _mm256_add_pd(acc[q][2], acc[q][3])));
+        _mm256_storeu_pd(l, _mm256_add_pd(acc[q][0], acc[q][1]));
         out[q] = (l[0] + l[1]) + (l[2] + l[3]);
     }
     for (; k < n; k++) {
