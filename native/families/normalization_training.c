@@ -400,7 +400,17 @@ static void bntg_row_odd(const float* x, const float* dy, float* dx, size_t n, d
  * same order as the C rows (which -std=c11 does not contract), so the same bits; relu: the
  * element-wise RELU's a < 0 ? 0 : a (NaN and -0 kept). y must be 16-byte aligned past its first
  * (16 - y mod 16) / 4 elements, which take ordinary stores, as do the last n mod 4; the caller
- * fences. */
+ * fences. pf[0], pf[1] (or NULL): n elements of the next group that its first pass will read, fetched
+ * to L2 one line per 16 elements computed here, so the memory reads spread over the compute instead
+ * of a burst of prefetches that fills the miss queue and stalls this pass behind it (a prefetch up
+ * to 24 elements past the row's end is a hint only: it never faults, and reads nothing into the
+ * results). */
+#define TN_PF_LINE(K)                                                                                 \
+    do {                                                                                              \
+        if (((K) & 15u) < 8u)                                                                         \
+            for (int t_ = 0; t_ < 2; t_++)                                                            \
+                if (pf[t_]) _mm_prefetch((const char*)(pf[t_] + (K) + 16), _MM_HINT_T1);               \
+    } while (0)
 #define TN_NT_STORE(Y, V)                                                                             \
     do {                                                                                              \
         __m128 v_ = (V);                                                                              \
@@ -409,14 +419,17 @@ static void bntg_row_odd(const float* x, const float* dy, float* dx, size_t n, d
     } while (0)
 
 EW_T256 static void bnt_row_nt_avx2(const float* x, const float* add, float* y, size_t n, double m, double r,
-                                    double s, double b, int relu) {
+                                    double s, double b, int relu, const float* const* pf) {
     size_t k = 0;
+    for (int t = 0; t < 2; t++)
+        if (pf[t]) _mm_prefetch((const char*)pf[t], _MM_HINT_T1);
     for (; k < n && ((uintptr_t)(y + k) & 15u) != 0; k++) {
         float v = (float)(add ? fma(((double)x[k] - m) * r, s, b) + (double)add[k] : fma(((double)x[k] - m) * r, s, b));
         y[k] = relu && v < 0.0f ? 0.0f : v;
     }
     const __m256d M = _mm256_set1_pd(m), R = _mm256_set1_pd(r), S = _mm256_set1_pd(s), B = _mm256_set1_pd(b);
     for (; k + 8 <= n; k += 8) {
+        TN_PF_LINE(k);
         __m256d v0 = _mm256_fmadd_pd(_mm256_mul_pd(_mm256_sub_pd(_mm256_cvtps_pd(_mm_loadu_ps(x + k)), M), R), S, B);
         __m256d v1 = _mm256_fmadd_pd(_mm256_mul_pd(_mm256_sub_pd(_mm256_cvtps_pd(_mm_loadu_ps(x + k + 4)), M), R), S, B);
         if (add) {
@@ -433,21 +446,26 @@ EW_T256 static void bnt_row_nt_avx2(const float* x, const float* add, float* y, 
 }
 
 EW_T256 static void bntg_row_nt_avx2(const float* x, const float* dy, float* dx, size_t n, double m, double mdy,
-                                     double k0, double k1) {
+                                     double k0, double k1, const float* const* pf) {
     const int relu = 0;
     size_t k = 0;
+    for (int t = 0; t < 2; t++)
+        if (pf[t]) _mm_prefetch((const char*)pf[t], _MM_HINT_T1);
     for (; k < n && ((uintptr_t)(dx + k) & 15u) != 0; k++)
         dx[k] = (float)(k0 * ((double)dy[k] - mdy) - k1 * ((double)x[k] - m));
     const __m256d M = _mm256_set1_pd(m), MD = _mm256_set1_pd(mdy), K0 = _mm256_set1_pd(k0), K1 = _mm256_set1_pd(k1);
-    for (; k + 8 <= n; k += 8)
+    for (; k + 8 <= n; k += 8) {
+        TN_PF_LINE(k);
         for (size_t j = 0; j < 8; j += 4) {
             const __m256d a = _mm256_mul_pd(K0, _mm256_sub_pd(_mm256_cvtps_pd(_mm_loadu_ps(dy + k + j)), MD));
             const __m256d c = _mm256_mul_pd(K1, _mm256_sub_pd(_mm256_cvtps_pd(_mm_loadu_ps(x + k + j)), M));
             TN_NT_STORE(dx + k + j, _mm256_cvtpd_ps(_mm256_sub_pd(a, c)));
         }
+    }
     for (; k < n; k++) dx[k] = (float)(k0 * ((double)dy[k] - mdy) - k1 * ((double)x[k] - m));
 }
 #undef TN_NT_STORE
+#undef TN_PF_LINE
 #endif
 
 /* sum dy and sum dy * (x - m) over a chunk: four partial sums each, combined in a fixed order */
@@ -668,23 +686,24 @@ static void pass_out(const tn_geo* g, tn_group* gr, uint64_t c) {
     float* direct = chunk_direct(g, 2, gr->base[2], c);
     float* y = direct && !g->stream ? direct : yb;
 #ifdef TN_X86
-    /* the next group's statistics pass will read this chunk of it: fetched (to L2) while this
-     * compute-bound pass runs from the cache, so the two overlap */
+    /* the next group's first pass will read this chunk of it (x; TRAINING_GRAD's dY too): fetched
+     * (to L2) while this compute-bound pass runs from the cache, so the two overlap */
+    const float* pf[2] = {NULL, NULL};
     if (gr->has_next)
-        for (int t = 0; t < (p->kind == K_BNTG ? 2 : 1); t++) { /* TRAINING_GRAD's first pass reads dY too */
-            const float* ahead = chunk_direct(g, t, gr->next_base[t], c);
-            if (ahead)
-                for (size_t k = 0; k < w; k += 16) _mm_prefetch((const char*)(ahead + k), _MM_HINT_T1);
-        }
-#endif
-#ifdef TN_X86
-    /* FLOAT32 outputs streamed as they are computed (no activation, or RELU) */
-    if (direct && g->stream && isa != EW_ISA_PORTABLE && p->kind != K_BNG &&
-        (!p->has_act || (p->kind == K_BNT && p->act.type == DML_OPERATOR_ACTIVATION_RELU))) {
+        for (int t = 0; t < (p->kind == K_BNTG ? 2 : 1); t++) pf[t] = chunk_direct(g, t, gr->next_base[t], c);
+    /* FLOAT32 outputs streamed as they are computed (no activation, or RELU), the prefetches spread
+     * over the row */
+    const int nt_row = direct && g->stream && isa != EW_ISA_PORTABLE && p->kind != K_BNG &&
+                       (!p->has_act || (p->kind == K_BNT && p->act.type == DML_OPERATOR_ACTIVATION_RELU));
+    if (!nt_row)
+        for (int t = 0; t < 2; t++)
+            if (pf[t])
+                for (size_t k = 0; k < w; k += 16) _mm_prefetch((const char*)(pf[t] + k), _MM_HINT_T1);
+    if (nt_row) {
         const float* xs = chunk_in(g, 0, gr->base[0], c, xb);
         const float* s1 = g->full[1] ? chunk_in(g, 1, gr->base[1], c, ab) : NULL;
-        if (p->kind == K_BNT) bnt_row_nt_avx2(xs, s1, direct, w, gr->m, gr->r, gr->s, gr->b, p->has_act);
-        else bntg_row_nt_avx2(xs, s1, direct, w, gr->m, gr->mdy, gr->k0, gr->k1);
+        if (p->kind == K_BNT) bnt_row_nt_avx2(xs, s1, direct, w, gr->m, gr->r, gr->s, gr->b, p->has_act, pf);
+        else bntg_row_nt_avx2(xs, s1, direct, w, gr->m, gr->mdy, gr->k0, gr->k1, pf);
         _mm_sfence();
         return;
     }
