@@ -17,9 +17,13 @@ Cases (FLOAT32, tensors beyond the last-level cache):
                      on bn_training's tensors, one read and one write per element (F.batch_norm, eval)
 
 Each case reports the GB/s pydml moves as a share of the streaming bandwidth: the bytes are every
-input-sized operand read once and every input-sized output written once (BATCH_NORMALIZATION_TRAINING
-reads its input twice and TRAINING_GRAD its two inputs up to three times, the later times from the
-cache: a group's passes run back to back on one thread; ADAM: 4 reads and 3 writes per parameter);
+input-sized operand read once and every input-sized output written once, which is also the kernels'
+DRAM traffic: BATCH_NORMALIZATION_TRAINING and TRAINING_GRAD read their inputs twice, the second time
+from the cache (a group's passes run back to back on one thread: bn_training's channel is 256 KiB,
+within Zen 3's 512 KiB L2; bn_training_grad's x and dY of a channel fill it, so part comes from the
+L3 they were evicted to), and outputs this large go out with non-temporal stores (no read for
+ownership); ADAM: 4 reads and 3 writes per parameter, in place or not. bn_inference's ordinary
+stores read each output line first: 12 bytes of DRAM traffic per element for the 8 counted);
 the streaming bandwidth is the best of a one-thread numpy copy and a torch copy on the same threads
 of a 256 MiB array, sampled between the cases (_timing.StreamingBandwidth). It also reports the speedup over
 torch on the same tensors (torch time / pydml time). The machine is shared: contenders are timed

@@ -238,6 +238,35 @@ def test_training_grad_against_autograd(psizes: list[int], dtype: str, ew_isa: s
     close(got["OutputBiasGradientTensor"], bt.grad.numpy(), rel)
 
 
+@pytest.mark.parametrize("mean_input", ["computed", "far"])
+def test_training_grad_large_mean_shifted_sums(mean_input: str, ew_isa: str, rng: np.random.Generator) -> None:
+    """sum dY (x - m) is gathered around each chunk's first element and shifted to the computed mean
+    once it is known (normalization_training.c, pass_stats_sums): with a mean 1e4 times the deviation,
+    groups of three chunks (2800 elements) and a Mean input far from the computed mean (it enters only
+    OutputScaleGradient, the page's sum dY (Input - Mean)), the outputs stay at the float64 formula's
+    accuracy."""
+    sizes, psizes = [4, 2, 700], [1, 2, 1]
+    x = (1e4 + rng.standard_normal(sizes)).astype(np.float32)
+    dy = (rng.standard_normal(sizes) + 0.5 * (x - 1e4)).astype(np.float32)  # correlated: sum dY (x - m) large
+    s = rng.standard_normal(psizes).astype(np.float32)
+    x64, dy64, s64 = (a.astype(np.float64) for a in (x, dy, s))
+    m = x64.mean(axis=(0, 2), keepdims=True)
+    v = ((x64 - m) ** 2).mean(axis=(0, 2), keepdims=True).astype(np.float32)
+    M = m.astype(np.float32) if mean_input == "computed" else np.full(psizes, 9990.0, np.float32)
+    got = run(grad_desc(True, sizes, psizes),
+              {"InputTensor": x, "InputGradientTensor": dy, "MeanTensor": M, "VarianceTensor": v,
+               "ScaleTensor": s})
+    ve = v.astype(np.float64) + np.float64(np.float32(1e-5))
+    r = 1.0 / np.sqrt(ve)
+    dx = s64 * r * ((dy64 - dy64.mean(axis=(0, 2), keepdims=True))
+                    - (x64 - m) * (dy64 * (x64 - m)).mean(axis=(0, 2), keepdims=True) / ve)
+    # 1e-7 of max |ref|: the outputs' rounding to float32 (measured 4e-8), no cancellation beyond it
+    close(got["OutputGradientTensor"], dx, 1e-7)
+    close(got["OutputScaleGradientTensor"], (dy64 * (x64 - M.astype(np.float64))).sum(axis=(0, 2), keepdims=True) * r,
+          1e-7)
+    close(got["OutputBiasGradientTensor"], dy64.sum(axis=(0, 2), keepdims=True), 1e-7)
+
+
 @pytest.mark.parametrize("psizes", [[1, 4, 1, 1], [1, 1, 5, 1], [3, 4, 5, 6]])
 @pytest.mark.parametrize("dtype", ["FLOAT32", "FLOAT16"])
 def test_grad_against_autograd(psizes: list[int], dtype: str, ew_isa: str, rng: np.random.Generator) -> None:

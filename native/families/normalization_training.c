@@ -39,9 +39,18 @@
  * conversion is the one correct rounding); a FusedActivation acts on the float values. The chunking
  * does not depend on the thread count, so neither do the results.
  *
- * Speed: every group is one work item (its statistics pass reads the input from memory, the output
- * pass finds it in the cache); few long groups are split chunk by chunk across the threads instead
- * (two parallel passes). */
+ * BATCH_NORMALIZATION_TRAINING_GRAD's sum dY (x - m) is gathered chunk by chunk around each chunk's
+ * first element and shifted to m once m is known (pass_stats_sums), so its sums share x's
+ * statistics pass; its sums run in 8 partial sums (grad_sums3), the same on every ISA path.
+ *
+ * Speed: every group is one work item (its first pass reads the input from memory, the output pass
+ * finds it in the cache); few long groups are split chunk by chunk across the threads instead (two
+ * parallel passes). DRAM traffic per element (FLOAT32, tensors past the caches): TRAINING reads x
+ * once and writes y once (8 bytes; 12 with FusedAdd, read in the output pass); TRAINING_GRAD reads
+ * x and dY once and writes dX once (12 bytes): two passes, the second from the cache (L2 when a
+ * group's x and dY fit it, else the L3 they were evicted to). Outputs of 32 MiB and more go out with
+ * non-temporal stores (no read for ownership: 4 bytes instead of 8 per output element), the rest
+ * stays in the cache for the next operator. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -67,10 +76,14 @@
 #define TN_PARALLEL_MIN 32768
 /* Elements of a group from which fewer groups than twice the threads are split across them. */
 #define TN_SPLIT_MIN 65536
-/* Consecutive groups a thread takes at a time (group mode). */
-#define TN_BLOCK 4
+/* Most consecutive groups a thread takes at a time (group mode; tn_geo.block): within a block each
+ * group's output pass prefetches the next group, so longer blocks leave fewer groups to start cold,
+ * while at least 4 blocks per thread keep the dynamic schedule balanced. */
+#define TN_BLOCK 16
 /* FLOAT32 output bytes from which the input-sized output is written with non-temporal stores. */
 #define TN_STREAM_BYTES (32u << 20)
+/* Doubles per chunk of a group's scratch (tn_group: cs 3, cs2 2, cs3 1, ck 1). */
+#define TN_CS 7
 
 enum { K_BNT = 0, K_BNTG = 1, K_BNG = 2, K_LRNG = 3 };
 /* input-sized tensors (x; FusedAdd or dY; y or dX) and parameter-sized ones */
@@ -200,6 +213,7 @@ typedef struct tn_geo {
     uint64_t rst[NF];              /* stride of the innermost reduced dimension */
     uint64_t* run_off;             /* runs x NF offsets of each run's first element */
     int stream;                    /* write the output with non-temporal stores (stream_copy) */
+    uint64_t block;                /* groups per work item (group mode) */
 } tn_geo;
 
 static pydml_status geo_init(tn_geo* g, const tn_plan* p, uint64_t* run_off, uint64_t max_runs) {
@@ -386,7 +400,17 @@ static void bntg_row_odd(const float* x, const float* dy, float* dx, size_t n, d
  * same order as the C rows (which -std=c11 does not contract), so the same bits; relu: the
  * element-wise RELU's a < 0 ? 0 : a (NaN and -0 kept). y must be 16-byte aligned past its first
  * (16 - y mod 16) / 4 elements, which take ordinary stores, as do the last n mod 4; the caller
- * fences. */
+ * fences. pf[0], pf[1] (or NULL): n elements of the next group that its first pass will read, fetched
+ * to L2 one line per 16 elements computed here, so the memory reads spread over the compute instead
+ * of a burst of prefetches that fills the miss queue and stalls this pass behind it (a prefetch up
+ * to 24 elements past the row's end is a hint only: it never faults, and reads nothing into the
+ * results). */
+#define TN_PF_LINE(K)                                                                                 \
+    do {                                                                                              \
+        if (((K) & 15u) < 8u)                                                                         \
+            for (int t_ = 0; t_ < 2; t_++)                                                            \
+                if (pf[t_]) _mm_prefetch((const char*)(pf[t_] + (K) + 16), _MM_HINT_T1);               \
+    } while (0)
 #define TN_NT_STORE(Y, V)                                                                             \
     do {                                                                                              \
         __m128 v_ = (V);                                                                              \
@@ -395,14 +419,17 @@ static void bntg_row_odd(const float* x, const float* dy, float* dx, size_t n, d
     } while (0)
 
 EW_T256 static void bnt_row_nt_avx2(const float* x, const float* add, float* y, size_t n, double m, double r,
-                                    double s, double b, int relu) {
+                                    double s, double b, int relu, const float* const* pf) {
     size_t k = 0;
+    for (int t = 0; t < 2; t++)
+        if (pf[t]) _mm_prefetch((const char*)pf[t], _MM_HINT_T1);
     for (; k < n && ((uintptr_t)(y + k) & 15u) != 0; k++) {
         float v = (float)(add ? fma(((double)x[k] - m) * r, s, b) + (double)add[k] : fma(((double)x[k] - m) * r, s, b));
         y[k] = relu && v < 0.0f ? 0.0f : v;
     }
     const __m256d M = _mm256_set1_pd(m), R = _mm256_set1_pd(r), S = _mm256_set1_pd(s), B = _mm256_set1_pd(b);
     for (; k + 8 <= n; k += 8) {
+        TN_PF_LINE(k);
         __m256d v0 = _mm256_fmadd_pd(_mm256_mul_pd(_mm256_sub_pd(_mm256_cvtps_pd(_mm_loadu_ps(x + k)), M), R), S, B);
         __m256d v1 = _mm256_fmadd_pd(_mm256_mul_pd(_mm256_sub_pd(_mm256_cvtps_pd(_mm_loadu_ps(x + k + 4)), M), R), S, B);
         if (add) {
@@ -419,21 +446,26 @@ EW_T256 static void bnt_row_nt_avx2(const float* x, const float* add, float* y, 
 }
 
 EW_T256 static void bntg_row_nt_avx2(const float* x, const float* dy, float* dx, size_t n, double m, double mdy,
-                                     double k0, double k1) {
+                                     double k0, double k1, const float* const* pf) {
     const int relu = 0;
     size_t k = 0;
+    for (int t = 0; t < 2; t++)
+        if (pf[t]) _mm_prefetch((const char*)pf[t], _MM_HINT_T1);
     for (; k < n && ((uintptr_t)(dx + k) & 15u) != 0; k++)
         dx[k] = (float)(k0 * ((double)dy[k] - mdy) - k1 * ((double)x[k] - m));
     const __m256d M = _mm256_set1_pd(m), MD = _mm256_set1_pd(mdy), K0 = _mm256_set1_pd(k0), K1 = _mm256_set1_pd(k1);
-    for (; k + 8 <= n; k += 8)
+    for (; k + 8 <= n; k += 8) {
+        TN_PF_LINE(k);
         for (size_t j = 0; j < 8; j += 4) {
             const __m256d a = _mm256_mul_pd(K0, _mm256_sub_pd(_mm256_cvtps_pd(_mm_loadu_ps(dy + k + j)), MD));
             const __m256d c = _mm256_mul_pd(K1, _mm256_sub_pd(_mm256_cvtps_pd(_mm_loadu_ps(x + k + j)), M));
             TN_NT_STORE(dx + k + j, _mm256_cvtpd_ps(_mm256_sub_pd(a, c)));
         }
+    }
     for (; k < n; k++) dx[k] = (float)(k0 * ((double)dy[k] - mdy) - k1 * ((double)x[k] - m));
 }
 #undef TN_NT_STORE
+#undef TN_PF_LINE
 #endif
 
 /* sum dy and sum dy * (x - m) over a chunk: four partial sums each, combined in a fixed order */
@@ -458,32 +490,103 @@ static void grad_sums(const float* x, const float* dy, size_t n, double m, doubl
 #ifdef TN_X86
 /* grad_sums with vectors: its four partial sums are the four lanes (the same additions and fused
  * multiply-adds in the same order, so the same bits; the baseline build calls libm's fma per
- * element). With M2 (BATCH_NORMALIZATION_TRAINING_GRAD) also sum dy * (x - M2) in the same pass, as
- * grad_sums around M2 would. */
-EW_T256 static void grad_sums_avx2(const float* x, const float* dy, size_t n, double m, double* sdy, double* sdx,
-                                   const double* M2, double* sdx2) {
-    __m256d a = _mm256_setzero_pd(), b = _mm256_setzero_pd(), c = _mm256_setzero_pd();
-    const __m256d mv = _mm256_set1_pd(m), Mv = _mm256_set1_pd(M2 ? *M2 : 0.0);
+ * element) */
+EW_T256 static void grad_sums_avx2(const float* x, const float* dy, size_t n, double m, double* sdy, double* sdx) {
+    __m256d a = _mm256_setzero_pd(), b = _mm256_setzero_pd();
+    const __m256d mv = _mm256_set1_pd(m);
     size_t k = 0;
     for (; k + 4 <= n; k += 4) {
         const __m256d d = _mm256_cvtps_pd(_mm_loadu_ps(dy + k)), xv = _mm256_cvtps_pd(_mm_loadu_ps(x + k));
         a = _mm256_add_pd(a, d);
         b = _mm256_fmadd_pd(d, _mm256_sub_pd(xv, mv), b);
-        if (M2) c = _mm256_fmadd_pd(d, _mm256_sub_pd(xv, Mv), c);
     }
-    double A[4], B[4], Cc[4];
+    double A[4], B[4];
     _mm256_storeu_pd(A, a);
     _mm256_storeu_pd(B, b);
-    _mm256_storeu_pd(Cc, c);
     for (; k < n; k++) {
         const double d = (double)dy[k];
         A[0] += d;
         B[0] = fma(d, (double)x[k] - m, B[0]);
-        if (M2) Cc[0] = fma(d, (double)x[k] - *M2, Cc[0]);
     }
     *sdy = (A[0] + A[1]) + (A[2] + A[3]);
     *sdx = (B[0] + B[1]) + (B[2] + B[3]);
-    if (M2) *sdx2 = (Cc[0] + Cc[1]) + (Cc[2] + Cc[3]);
+}
+#endif
+
+/* BATCH_NORMALIZATION_TRAINING_GRAD's three sums over a chunk, out[0] = sum dy, out[1] = sum dy (x - M),
+ * out[2] = sum dy (x - K), each in 8 partial sums (two vectors of four lanes, grad_sums3_avx2): two
+ * independent chains per sum, so the vector loop runs near the units' throughput rather than the
+ * fused multiply-add's latency (grad_sums' four partial sums: 4 cycles per 4 elements, the pass's
+ * bottleneck from the cache); six accumulators and the temporaries fit AVX2's 16 registers (three
+ * sums of four vectors spilled one to the stack). Order: element k + j of each 8 into partial sum j,
+ * a remaining 4 into partial sums 0-3, the lanes combined as (p_l + p_{4+l}) then
+ * ((l0 + l1) + (l2 + l3)), the last n mod 4 added one by one. */
+static void grad_sums3(const float* x, const float* dy, size_t n, double M, double K, double* out) {
+    double a[8], b[8], c[8];
+    for (int j = 0; j < 8; j++) a[j] = b[j] = c[j] = 0.0;
+    size_t k = 0;
+    for (; k + 8 <= n; k += 8)
+        for (size_t j = 0; j < 8; j++) {
+            const double d = (double)dy[k + j], xv = (double)x[k + j];
+            a[j] += d;
+            b[j] = fma(d, xv - M, b[j]);
+            c[j] = fma(d, xv - K, c[j]);
+        }
+    for (; k + 4 <= n; k += 4)
+        for (size_t j = 0; j < 4; j++) {
+            const double d = (double)dy[k + j], xv = (double)x[k + j];
+            a[j] += d;
+            b[j] = fma(d, xv - M, b[j]);
+            c[j] = fma(d, xv - K, c[j]);
+        }
+    double* acc[3] = {a, b, c};
+    for (int q = 0; q < 3; q++) {
+        double l[4];
+        for (int j = 0; j < 4; j++) l[j] = acc[q][j] + acc[q][4 + j];
+        out[q] = (l[0] + l[1]) + (l[2] + l[3]);
+    }
+    for (; k < n; k++) {
+        const double d = (double)dy[k], xv = (double)x[k];
+        out[0] += d;
+        out[1] = fma(d, xv - M, out[1]);
+        out[2] = fma(d, xv - K, out[2]);
+    }
+}
+
+#ifdef TN_X86
+/* grad_sums3 with vectors: partial sum j of 8 is lane j mod 4 of vector j / 4 (the same operations in
+ * the same order, so the same bits) */
+EW_T256 static void grad_sums3_avx2(const float* x, const float* dy, size_t n, double M, double K, double* out) {
+    __m256d a[2], b[2], c[2];
+    for (int j = 0; j < 2; j++) a[j] = b[j] = c[j] = _mm256_setzero_pd();
+    const __m256d Mv = _mm256_set1_pd(M), Kv = _mm256_set1_pd(K);
+    size_t k = 0;
+    for (; k + 8 <= n; k += 8)
+        for (int j = 0; j < 2; j++) {
+            const __m256d d = _mm256_cvtps_pd(_mm_loadu_ps(dy + k + 4 * j));
+            const __m256d xv = _mm256_cvtps_pd(_mm_loadu_ps(x + k + 4 * j));
+            a[j] = _mm256_add_pd(a[j], d);
+            b[j] = _mm256_fmadd_pd(d, _mm256_sub_pd(xv, Mv), b[j]);
+            c[j] = _mm256_fmadd_pd(d, _mm256_sub_pd(xv, Kv), c[j]);
+        }
+    for (; k + 4 <= n; k += 4) {
+        const __m256d d = _mm256_cvtps_pd(_mm_loadu_ps(dy + k)), xv = _mm256_cvtps_pd(_mm_loadu_ps(x + k));
+        a[0] = _mm256_add_pd(a[0], d);
+        b[0] = _mm256_fmadd_pd(d, _mm256_sub_pd(xv, Mv), b[0]);
+        c[0] = _mm256_fmadd_pd(d, _mm256_sub_pd(xv, Kv), c[0]);
+    }
+    __m256d* acc[3] = {a, b, c};
+    for (int q = 0; q < 3; q++) {
+        double l[4];
+        _mm256_storeu_pd(l, _mm256_add_pd(acc[q][0], acc[q][1]));
+        out[q] = (l[0] + l[1]) + (l[2] + l[3]);
+    }
+    for (; k < n; k++) {
+        const double d = (double)dy[k], xv = (double)x[k];
+        out[0] += d;
+        out[1] = fma(d, xv - M, out[1]);
+        out[2] = fma(d, xv - K, out[2]);
+    }
 }
 #endif
 
@@ -495,10 +598,12 @@ typedef struct tn_group {
     double m, r, s, b;          /* BNT: mean, 1 / sqrt(var + eps), Scale, Bias */
     double M, mdy, k0, k1;      /* grads: MeanTensor, mean(dY), coefficients of dX */
     double* cs;                 /* 3 nc doubles: per-chunk (mean, M2) then sums */
-    double* cs2;                /* 2 nc doubles: per-chunk sum dY, sum dY (x - m) */
+    double* cs2;                /* 2 nc doubles: per-chunk sum dY, sum dY (x - m) (TRAINING_GRAD:
+                                 * sum dY (x - K_c)) */
     double* cs3;                /* nc doubles: per-chunk sum dY (x - Mean) */
+    double* ck;                 /* nc doubles: TRAINING_GRAD's per-chunk shifts K_c */
     int has_next;               /* this thread runs the next group right after this one */
-    uint64_t next_base;         /* the next group's offset in x */
+    uint64_t next_base[2];      /* the next group's offsets in x and in FusedAdd / dY */
 } tn_group;
 
 /* Chunks ahead of the statistics pass whose memory it prefetches: a group is often many short
@@ -521,7 +626,7 @@ static void pass_stats(const tn_geo* g, tn_group* gr, uint64_t c) {
     gr->cs[2 * g->nc + c] = pydml_norm_chunk_moments(xs, chunk_width(g, c), gr->cs + 2 * c, gr->cs + 2 * c + 1);
 }
 
-/* gradient sums of chunk c (around gr->m, and for TRAINING_GRAD also around the Mean input) */
+/* BATCH_NORMALIZATION_GRAD's gradient sums of chunk c: sum dY and sum dY (x - Mean) */
 static void pass_sums(const tn_geo* g, tn_group* gr, uint64_t c) {
     float xb[CH], db[CH];
     const size_t w = chunk_width(g, c);
@@ -529,20 +634,47 @@ static void pass_sums(const tn_geo* g, tn_group* gr, uint64_t c) {
     const float* dys = chunk_in(g, 1, gr->base[1], c, db);
 #ifdef TN_X86
     if (pydml_ew_isa() != EW_ISA_PORTABLE) {
-        if (g->p->kind == K_BNG)
-            grad_sums_avx2(xs, dys, w, gr->M, gr->cs2 + 2 * c, gr->cs2 + 2 * c + 1, NULL, NULL);
-        else
-            grad_sums_avx2(xs, dys, w, gr->m, gr->cs2 + 2 * c, gr->cs2 + 2 * c + 1, &gr->M, gr->cs3 + c);
+        grad_sums_avx2(xs, dys, w, gr->M, gr->cs2 + 2 * c, gr->cs2 + 2 * c + 1);
         return;
     }
 #endif
-    if (g->p->kind == K_BNG) {
-        grad_sums(xs, dys, w, gr->M, gr->cs2 + 2 * c, gr->cs2 + 2 * c + 1);
-    } else {
-        grad_sums(xs, dys, w, gr->m, gr->cs2 + 2 * c, gr->cs2 + 2 * c + 1);
-        double unused;
-        grad_sums(xs, dys, w, gr->M, &unused, gr->cs3 + c);
-    }
+    grad_sums(xs, dys, w, gr->M, gr->cs2 + 2 * c, gr->cs2 + 2 * c + 1);
+}
+
+/* BATCH_NORMALIZATION_TRAINING_GRAD's one pass over x and dY before dX (x's statistics and the
+ * gradient sums together, so x and dY come from memory once and the dX pass finds them in the
+ * cache): chunk c's moments of x as pass_stats, and grad_sums3's sum dY, sum dY (x - Mean) and
+ * sum dY (x - K) around the chunk's own shift K (its first element; 0 when not finite). The computed mean m is not known until every
+ * chunk is in, so sum dY (x - m) = sum_c (sum dY (x - K_c) + (K_c - m) sum_c dY) (run_group): both
+ * terms are bounded by sum |dY| times the group's range, as the direct sum's are, so nothing cancels
+ * that the direct form would keep (it costs a third read of x and dY, from the cache that this
+ * group does not fit when x and dY together exceed L2). */
+static void pass_stats_sums(const tn_geo* g, tn_group* gr, uint64_t c) {
+    float xb[CH], db[CH];
+    const size_t w = chunk_width(g, c);
+#ifdef TN_X86
+    if (c + TN_PREFETCH < g->nc)
+        for (int t = 0; t < 2; t++) {
+            const float* ahead = chunk_direct(g, t, gr->base[t], c + TN_PREFETCH);
+            const size_t wa = chunk_width(g, c + TN_PREFETCH);
+            if (ahead)
+                for (size_t k = 0; k < wa; k += 16) _mm_prefetch((const char*)(ahead + k), _MM_HINT_T0);
+        }
+#endif
+    const float* xs = chunk_in(g, 0, gr->base[0], c, xb);
+    const float* dys = chunk_in(g, 1, gr->base[1], c, db);
+    gr->cs[2 * g->nc + c] = pydml_norm_chunk_moments(xs, w, gr->cs + 2 * c, gr->cs + 2 * c + 1);
+    const double K = isfinite(xs[0]) ? (double)xs[0] : 0.0;
+    double sums[3];
+#ifdef TN_X86
+    if (pydml_ew_isa() != EW_ISA_PORTABLE) grad_sums3_avx2(xs, dys, w, gr->M, K, sums);
+    else
+#endif
+        grad_sums3(xs, dys, w, gr->M, K, sums);
+    gr->ck[c] = K;
+    gr->cs2[2 * c] = sums[0];
+    gr->cs3[c] = sums[1];
+    gr->cs2[2 * c + 1] = sums[2];
 }
 
 /* the input-sized output of chunk c */
@@ -554,22 +686,24 @@ static void pass_out(const tn_geo* g, tn_group* gr, uint64_t c) {
     float* direct = chunk_direct(g, 2, gr->base[2], c);
     float* y = direct && !g->stream ? direct : yb;
 #ifdef TN_X86
-    /* the next group's statistics pass will read this chunk of it: fetched (to L2) while this
-     * compute-bound pass runs from the cache, so the two overlap */
-    if (gr->has_next) {
-        const float* ahead = chunk_direct(g, 0, gr->next_base, c);
-        if (ahead)
-            for (size_t k = 0; k < w; k += 16) _mm_prefetch((const char*)(ahead + k), _MM_HINT_T1);
-    }
-#endif
-#ifdef TN_X86
-    /* FLOAT32 outputs streamed as they are computed (no activation, or RELU) */
-    if (direct && g->stream && isa != EW_ISA_PORTABLE && p->kind != K_BNG &&
-        (!p->has_act || (p->kind == K_BNT && p->act.type == DML_OPERATOR_ACTIVATION_RELU))) {
+    /* the next group's first pass will read this chunk of it (x; TRAINING_GRAD's dY too): fetched
+     * (to L2) while this compute-bound pass runs from the cache, so the two overlap */
+    const float* pf[2] = {NULL, NULL};
+    if (gr->has_next)
+        for (int t = 0; t < (p->kind == K_BNTG ? 2 : 1); t++) pf[t] = chunk_direct(g, t, gr->next_base[t], c);
+    /* FLOAT32 outputs streamed as they are computed (no activation, or RELU), the prefetches spread
+     * over the row */
+    const int nt_row = direct && g->stream && isa != EW_ISA_PORTABLE && p->kind != K_BNG &&
+                       (!p->has_act || (p->kind == K_BNT && p->act.type == DML_OPERATOR_ACTIVATION_RELU));
+    if (!nt_row)
+        for (int t = 0; t < 2; t++)
+            if (pf[t])
+                for (size_t k = 0; k < w; k += 16) _mm_prefetch((const char*)(pf[t] + k), _MM_HINT_T1);
+    if (nt_row) {
         const float* xs = chunk_in(g, 0, gr->base[0], c, xb);
         const float* s1 = g->full[1] ? chunk_in(g, 1, gr->base[1], c, ab) : NULL;
-        if (p->kind == K_BNT) bnt_row_nt_avx2(xs, s1, direct, w, gr->m, gr->r, gr->s, gr->b, p->has_act);
-        else bntg_row_nt_avx2(xs, s1, direct, w, gr->m, gr->mdy, gr->k0, gr->k1);
+        if (p->kind == K_BNT) bnt_row_nt_avx2(xs, s1, direct, w, gr->m, gr->r, gr->s, gr->b, p->has_act, pf);
+        else bntg_row_nt_avx2(xs, s1, direct, w, gr->m, gr->mdy, gr->k0, gr->k1, pf);
         _mm_sfence();
         return;
     }
@@ -661,11 +795,12 @@ static void run_group(const tn_geo* g, uint64_t grp, tn_group* gr, int split) {
         put(dt, g->par[4], gr->pbase[4], sum_in_order(gr->cs2, nc, 2));
         return;
     }
-    for_chunks(g, gr, pass_stats, split);
+    for_chunks(g, gr, pass_stats_sums, split);
     double M2;
     pydml_norm_combine(gr->cs, gr->cs + 2 * nc, nc, g->L, &gr->m, &M2);
-    for_chunks(g, gr, pass_sums, split);
-    const double sdy = sum_in_order(gr->cs2, nc, 2), s1 = sum_in_order(gr->cs2 + 1, nc, 2);
+    const double sdy = sum_in_order(gr->cs2, nc, 2);
+    double s1 = 0.0; /* sum dY (x - m), chunk by chunk in order (pass_stats_sums) */
+    for (size_t c = 0; c < nc; c++) s1 += fma(gr->ck[c] - gr->m, gr->cs2[2 * c], gr->cs2[2 * c + 1]);
     gr->mdy = sdy / L;
     gr->k0 = S * gr->r;
     gr->k1 = gr->k0 * (s1 / L) / (V + p->eps);
@@ -674,7 +809,7 @@ static void run_group(const tn_geo* g, uint64_t grp, tn_group* gr, int split) {
     put(dt, g->par[4], gr->pbase[4], sdy);
 }
 
-/* Blocks [b, e) of TN_BLOCK groups. scratch: the thread's tn_group, then its 6 nc doubles. */
+/* Blocks [b, e) of g->block groups. scratch: the thread's tn_group, then its TN_CS nc doubles. */
 static pydml_status bn_blocks(void* ctx, uint64_t b, uint64_t e, void* scratch) {
     const tn_geo* g = ctx;
     tn_group* gr = scratch;
@@ -682,15 +817,17 @@ static pydml_status bn_blocks(void* ctx, uint64_t b, uint64_t e, void* scratch) 
     gr->cs = cs;
     gr->cs2 = cs + 3 * g->nc;
     gr->cs3 = cs + 5 * g->nc;
+    gr->ck = cs + 6 * g->nc;
     for (uint64_t blk = b; blk < e; blk++) {
-        const uint64_t first = blk * TN_BLOCK;
-        const uint64_t end = first + TN_BLOCK < g->G ? first + TN_BLOCK : g->G;
+        const uint64_t first = blk * g->block;
+        const uint64_t end = first + g->block < g->G ? first + g->block : g->G;
         for (uint64_t grp = first; grp < end; grp++) {
             gr->has_next = grp + 1 < end;
             if (gr->has_next) {
                 uint64_t nb[NF], np[NP];
                 group_offsets(g, grp + 1, nb, np);
-                gr->next_base = nb[0];
+                gr->next_base[0] = nb[0];
+                gr->next_base[1] = nb[1];
             }
             run_group(g, grp, gr, 0);
         }
@@ -728,8 +865,8 @@ static void layout(const tn_plan* p, tn_layout* z) {
     const uint64_t nc = (L + CH - 1) / CH;
     z->runs = ax_runs_bound(p->n, p->sizes, reduced, 1);
     z->cs_at = pydml_workspace_round(z->runs * NF * sizeof(uint64_t));
-    z->threads_at = z->cs_at + (L >= TN_SPLIT_MIN ? pydml_workspace_round(nc * 6 * sizeof(double)) : 0);
-    z->stride = pydml_axis_scratch_stride(sizeof(tn_group) + (size_t)nc * 6 * sizeof(double));
+    z->threads_at = z->cs_at + (L >= TN_SPLIT_MIN ? pydml_workspace_round(nc * TN_CS * sizeof(double)) : 0);
+    z->stride = pydml_axis_scratch_stride(sizeof(tn_group) + (size_t)nc * TN_CS * sizeof(double));
 }
 
 static uint64_t temporary_bytes(const void* plan, uint32_t threads) {
@@ -754,7 +891,7 @@ static pydml_status run_bn(const tn_plan* p, const pydml_tensor* const* full, co
 #else
     const uint64_t nth = 1;
 #endif
-    const size_t scratch = (size_t)g.nc * 6;
+    const size_t scratch = (size_t)g.nc * TN_CS;
     if (nth > 1 && g.G < 2 * nth && g.L >= TN_SPLIT_MIN) {
         double* cs = pydml_workspace_part(ws, z.cs_at, scratch * sizeof(double));
         if (cs == NULL || z.threads_at == z.cs_at) return PYDML_STATUS_INVALID_PARAMETER;
@@ -763,11 +900,14 @@ static pydml_status run_bn(const tn_plan* p, const pydml_tensor* const* full, co
         gr.cs = cs;
         gr.cs2 = cs + 3 * g.nc;
         gr.cs3 = cs + 5 * g.nc;
+        gr.ck = cs + 6 * g.nc;
         for (uint64_t grp = 0; grp < g.G; grp++) run_group(&g, grp, &gr, 1);
     } else {
-        /* blocks of TN_BLOCK consecutive groups handed out dynamically: within a block the output
-         * pass of one group prefetches the next (pass_out) */
-        const uint64_t blocks = (g.G + TN_BLOCK - 1) / TN_BLOCK;
+        /* blocks of consecutive groups handed out dynamically: within a block the output pass of one
+         * group prefetches the next (pass_out); the blocks do not change what a group computes */
+        g.block = g.G / (4 * nth);
+        g.block = g.block < 1 ? 1 : g.block > TN_BLOCK ? TN_BLOCK : g.block;
+        const uint64_t blocks = (g.G + g.block - 1) / g.block;
         const pydml_axis_loop loop = {blocks, g.G * g.L, TN_PARALLEL_MIN, 1, 0,
                                       sizeof(tn_group) + scratch * sizeof(double)};
         s = pydml_axis_for_range_in(&loop, bn_blocks, &g, ws, z.threads_at);
