@@ -313,6 +313,25 @@ class CompiledGraph:
                 out[i] = producer
         return out
 
+    def profile(self, enable: bool = True, *, cpu: bool = False) -> None:
+        """Start (or restart from zero) summing each operator's time over the executions that
+        follow (``step_times``); ``False`` stops it. The timing is done in C, per step: wall time,
+        or with ``cpu`` the CPU time of the thread running the step (its helpers left out: for
+        single-threaded runs on a shared machine)."""
+        status = lib.pydml_graph_profile(self._handle, (2 if cpu else 1) if enable else 0)
+        if status == lib.PYDML_STATUS_OUT_OF_MEMORY:
+            raise MemoryError("DML_GRAPH_DESC: out of memory for the profile")
+
+    def step_times(self) -> list[tuple[int, float]]:
+        """(operator node index, seconds) per execution step, in execution order, summed since
+        ``profile()``; empty when profiling is off."""
+        count = int(lib.pydml_graph_step_times(self._handle, ffi.NULL, 0))
+        if count == 0:
+            return []
+        times = ffi.new("uint64_t[]", count)
+        lib.pydml_graph_step_times(self._handle, times, count)
+        return [(node, int(times[i]) * 1e-9) for i, node in enumerate(self.execution_order)]
+
     @property
     def owned_inputs(self) -> list[int]:
         """Graph inputs bound by ``initialize`` (their tensors carry DML_TENSOR_FLAG_OWNED_BY_DML)."""

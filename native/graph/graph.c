@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "capi_internal.h"
 #include "common.h"
@@ -110,6 +111,10 @@ struct pydml_graph {
     uint32_t* succ_steps;
     uint32_t* need_prefix;
     uint8_t* small;
+    /* profiling (pydml_graph_profile): per execution step, nanoseconds spent in it, summed over
+     * the executions since profiling was switched on; NULL when off */
+    uint64_t* step_ns;
+    clockid_t profile_clock;          /* CLOCK_MONOTONIC, or the calling thread's CPU time */
 };
 
 /* ---- messages ----------------------------------------------------------------------------- */
@@ -266,6 +271,7 @@ static void graph_free(pydml_graph* g) {
     free(g->succ_steps);
     free(g->need_prefix);
     free(g->small);
+    free(g->step_ns);
     pydml_buffer_release(g->cached.arena);
     free(g->cached.views);
     free(g->cached.pointers);
@@ -1384,6 +1390,30 @@ uint32_t pydml_graph_execution_order(const pydml_graph* g, uint32_t* order, uint
     return g->step_count;
 }
 
+pydml_status pydml_graph_profile(pydml_graph* g, int enable) {
+    if (g == NULL || enable < 0 || enable > 2) return PYDML_STATUS_INVALID_PARAMETER;
+    g->profile_clock = enable == 2 ? CLOCK_THREAD_CPUTIME_ID : CLOCK_MONOTONIC;
+    if (!enable) {
+        free(g->step_ns);
+        g->step_ns = NULL;
+        return PYDML_STATUS_SUCCESS;
+    }
+    if (g->step_ns == NULL) {
+        g->step_ns = calloc(g->step_count + 1u, sizeof *g->step_ns);
+        if (g->step_ns == NULL) return PYDML_STATUS_OUT_OF_MEMORY;
+    } else {
+        memset(g->step_ns, 0, (g->step_count + 1u) * sizeof *g->step_ns);
+    }
+    return PYDML_STATUS_SUCCESS;
+}
+
+uint32_t pydml_graph_step_times(const pydml_graph* g, uint64_t* ns, uint32_t capacity) {
+    if (g == NULL || g->step_ns == NULL) return 0;
+    for (uint32_t i = 0; i < g->step_count && i < capacity && ns; i++)
+        ns[i] = __atomic_load_n(&g->step_ns[i], __ATOMIC_RELAXED);
+    return g->step_count;
+}
+
 /* ---- initialize and execute --------------------------------------------------------------- */
 
 /* `graph input 1 "x"` */
@@ -1568,7 +1598,14 @@ static pydml_status run_step(const run_context* ctx, uint32_t step, char* messag
         }
     }
     char inner[768];
+    struct timespec t0, t1;
+    if (g->step_ns) clock_gettime(g->profile_clock, &t0);
     pydml_status s = run_node(gn, w->pointers + gn->first, w->pointers + gn->first + gn->n_in, inner, sizeof inner);
+    if (g->step_ns) {
+        clock_gettime(g->profile_clock, &t1);
+        const int64_t ns = (int64_t)(t1.tv_sec - t0.tv_sec) * 1000000000 + (t1.tv_nsec - t0.tv_nsec);
+        __atomic_fetch_add(&g->step_ns[step], (uint64_t)(ns > 0 ? ns : 0), __ATOMIC_RELAXED);
+    }
     if (s) {
         node_message(message, message_size, g, i, inner);
         return s;
