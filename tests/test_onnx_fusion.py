@@ -250,3 +250,63 @@ def test_graph_profile_times_each_step() -> None:
         assert all(t >= 0 for _, t in times) and sum(t for _, t in times) > 0
     graph.profile(False)
     assert graph.step_times() == []
+
+
+def two_convs() -> Any:
+    rng = np.random.default_rng(8)
+    w1 = numpy_helper.from_array(rng.standard_normal((4, 4, 3, 3)).astype(np.float32), "w1")
+    w2 = numpy_helper.from_array(rng.standard_normal((4, 4, 3, 3)).astype(np.float32), "w2")
+    nodes = [helper.make_node("Conv", ["x", "w1"], ["a"], pads=[1, 1, 1, 1], name="c1"),
+             helper.make_node("Conv", ["a", "w2"], ["y"], pads=[1, 1, 1, 1], name="c2")]
+    graph = helper.make_graph(nodes, "convs",
+                              [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 4, 6, 6])],
+                              [helper.make_tensor_value_info("y", TensorProto.FLOAT, None)], [w1, w2])
+    return helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+
+
+def test_nodes_sharing_an_operator_keep_their_own_packed_weights() -> None:
+    """Two Conv nodes of one desc share one compiled operator; each node still packs its filter
+    once (at initialize), not at every execution: the graph gives the second its own copy."""
+    import torch
+
+    from pydml.native import ffi, lib
+
+    model = two_convs()
+    sess = pydml.onnx.InferenceSession(model)
+    x = np.random.default_rng(9).standard_normal((1, 4, 6, 6)).astype(np.float32)
+    sess.run(None, {"x": x})
+    counts = ffi.new("uint64_t[3]")
+    lib.pydml_debug_convolution_stats(counts, counts + 1, counts + 2)
+    before = [int(counts[i]) for i in range(3)]
+    (y,) = sess.run(None, {"x": x})
+    lib.pydml_debug_convolution_stats(counts, counts + 1, counts + 2)
+    assert [int(counts[i]) - before[i] for i in range(2)] == [2, 0]  # prepared, packed at execution
+    w1, w2 = (torch.from_numpy(numpy_helper.to_array(t).astype(np.float64)) for t in model.graph.initializer)
+    want = torch.nn.functional.conv2d(torch.nn.functional.conv2d(torch.from_numpy(x).double(), w1, padding=1),
+                                      w2, padding=1)
+    np.testing.assert_allclose(y, want.numpy(), rtol=1e-5, atol=1e-4)
+
+
+def test_a_session_in_a_garbage_cycle_is_collected_safely() -> None:
+    """A graph released by the cycle collector (or at exit) after its operators' Python objects:
+    the graph's release still finds its operators alive (it makes them forget their preparations)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import gc, sys, numpy as np, pydml.onnx\n"
+        f"sys.path.insert(0, {str(__file__.rsplit('/', 1)[0])!r})\n"
+        "from test_onnx_fusion import two_convs\n"
+        "for _ in range(3):\n"
+        "    s = pydml.onnx.InferenceSession(two_convs())\n"
+        "    s.run(None, {'x': np.ones((1, 4, 6, 6), np.float32)})\n"
+        "    s.cycle = s\n"
+        "    del s\n"
+        "    gc.collect()\n"
+        "s = pydml.onnx.InferenceSession(two_convs())\n"
+        "s.run(None, {'x': np.ones((1, 4, 6, 6), np.float32)})\n"
+        "s.cycle = s\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]

@@ -102,7 +102,8 @@ struct pydml_graph {
     uint32_t* fused_into;             /* per node: the producer running its activation, UINT32_MAX */
     uint32_t* absorbed;               /* per node: the last node it absorbed (whose output 0 it writes), UINT32_MAX */
     uint32_t* bias_source;            /* per node: the binding its folded BiasTensor reads, UINT32_MAX */
-    pydml_operator** fused_ops;       /* per node: the producer re-created with FusedActivation */
+    pydml_operator** fused_ops;       /* per node: the graph's own operator (re-created with a FusedActivation
+                                       * or a BiasTensor, or a private copy: private_operators) */
     /* concurrency (per execution step): data predecessors, successors, the prefix of steps that
      * must be complete before a step overwrites arena memory others read, and small nodes */
     int parallel;
@@ -572,6 +573,68 @@ static pydml_status fuse_nodes(pydml_graph* g, const DML_GRAPH_DESC* desc, const
     return PYDML_STATUS_SUCCESS;
 }
 
+
+/* ---- private operators -------------------------------------------------------------------- */
+
+typedef struct op_use {
+    uintptr_t op;
+    uint32_t node;
+} op_use;
+
+static int op_use_cmp(const void* a, const void* b) {
+    const op_use* x = a;
+    const op_use* y = b;
+    if (x->op != y->op) return x->op < y->op ? -1 : 1;
+    return x->node < y->node ? -1 : x->node > y->node;
+}
+
+/* One operator may run several nodes (a front end compiles each distinct desc once: a model's
+ * repeated layers share it), but an operator keeps one preparation of its owned inputs (GEMM's
+ * packed B panels, a convolution's packed filter: prepare_owned_inputs), so every node but one
+ * would prepare its weights again at each execution. Each further node that reads owned inputs
+ * through an operator already running another node gets its own, re-created from the same desc at
+ * the same level and flags (DirectML likewise gives each node of a compiled graph its own
+ * persistent resource). The copy computes the same bits; a refused re-creation keeps the shared
+ * operator (correct, only slower). */
+static pydml_status private_operators(pydml_graph* g) {
+    const uint32_t N = g->node_count;
+    op_use* uses = malloc((N + 1u) * sizeof *uses);
+    if (uses == NULL) return PYDML_STATUS_OUT_OF_MEMORY;
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < N; i++)
+        if (g->nodes[i].op != NULL && g->fused_into[i] == UINT32_MAX && g->fused_ops[i] == NULL)
+            uses[n++] = (op_use){(uintptr_t)g->nodes[i].op, i};
+    qsort(uses, n, sizeof *uses, op_use_cmp);
+    for (uint32_t a = 0; a < n;) {
+        uint32_t b = a;
+        int kept = 0;
+        for (; b < n && uses[b].op == uses[a].op; b++) {
+            gnode* gn = &g->nodes[uses[b].node];
+            int owned = 0;
+            for (uint32_t k = 0; k < gn->n_in; k++) owned |= g->slots[gn->first + k].kind == SRC_OWNED;
+            if (!owned) continue;
+            if (!kept) { /* the first node with owned inputs keeps the operator */
+                kept = 1;
+                continue;
+            }
+            const pydml_operator* shared = gn->op;
+            pydml_operator* op = NULL;
+            pydml_diagnostic diag;
+            if (pydml_operator_create_ex(pydml_operator_desc(shared), pydml_operator_feature_level(shared),
+                                         pydml_operator_execution_flags(shared), &op, &diag))
+                continue;
+            if (pydml_operator_input_count(op) != gn->n_in || pydml_operator_output_count(op) != gn->n_out) {
+                pydml_operator_destroy(op);
+                continue;
+            }
+            g->fused_ops[uses[b].node] = op; /* the graph's: destroyed with it */
+            gn->op = op;
+        }
+        a = b;
+    }
+    free(uses);
+    return PYDML_STATUS_SUCCESS;
+}
 
 /* ---- concurrency plan --------------------------------------------------------------------- */
 
@@ -1321,6 +1384,7 @@ pydml_status pydml_graph_compile_ex(const DML_GRAPH_DESC* desc, uint32_t executi
                 g->tmpl[bb].strides[d] = d == 1 ? g->tmpl[g->bias_source[p]].strides[1] : 0;
         }
     }
+    if ((s = private_operators(g))) goto done;
     plan_concurrency(g, values, n_values, dag_planned, after_previous);
     /* the workspace kept for calls that find it free */
     g->cached.arena = g->arena_bytes ? pydml_buffer_acquire(g->arena_bytes) : NULL;
