@@ -310,3 +310,23 @@ def test_a_session_in_a_garbage_cycle_is_collected_safely() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False,
                           timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
+
+
+def test_a_scale_that_broadcasts_the_product_up_is_not_fused() -> None:
+    """MatMul [5, 16] x [16, 7] times a [1, 1, 1] constant is [1, 5, 7]: not the GEMM's Alpha."""
+    scale = numpy_helper.from_array(np.full((1, 1, 1), 0.5, np.float32), "scale")
+    nodes = [helper.make_node("MatMul", ["q", "k"], ["qk"], name="qk"),
+             helper.make_node("Mul", ["qk", "scale"], ["y"], name="scale_op")]
+    graph = helper.make_graph(
+        nodes, "grow",
+        [helper.make_tensor_value_info("q", TensorProto.FLOAT, [5, 16]),
+         helper.make_tensor_value_info("k", TensorProto.FLOAT, [16, 7])],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, None)], [scale])
+    sess = pydml.onnx.InferenceSession(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)]))
+    rows = {r.node: r for r in sess.explain()}
+    assert rows["qk"].op_type == "MatMul" and rows["scale_op"].operators == ["ELEMENT_WISE_MULTIPLY"]
+    rng = np.random.default_rng(10)
+    q, k = rng.standard_normal((5, 16)).astype(np.float32), rng.standard_normal((16, 7)).astype(np.float32)
+    (y,) = sess.run(None, {"q": q, "k": k})
+    assert y.shape == (1, 5, 7)
+    np.testing.assert_allclose(y[0], q.astype(np.float64) @ k.astype(np.float64) * 0.5, rtol=1e-5, atol=1e-5)

@@ -229,13 +229,21 @@ def _match_matmul_scale(
     return [matmul, scale], value
 
 
+def _same_shapes(names: Sequence[str], shapes: Mapping[str, tuple[int, ...]]) -> bool:
+    """The values all have one known shape: a constant of the pattern broadcast nothing up."""
+    known = [shapes.get(n) for n in names]
+    return all(k is not None for k in known) and len(set(known)) == 1
+
+
 def rewrite(
     nodes: Sequence[Node],
     constants: Mapping[str, np.ndarray[Any, Any]],
     outputs: set[str],
     opsets: Mapping[str, int],
+    shapes: Mapping[str, tuple[int, ...]],
 ) -> list[Node]:
-    """The node list with GeluFusion and MatMulScaleFusion applied, re-indexed in order."""
+    """The node list with GeluFusion and MatMulScaleFusion applied, re-indexed in order (a pattern
+    whose values' shapes are not all known and equal stays as it is)."""
     from pydml.onnx._deps import onnx
 
     helper = onnx().helper
@@ -262,13 +270,14 @@ def rewrite(
                 x = members[0].inputs[0]
                 if _scalar(constants, x) is not None and members[0].op_type == "Mul":
                     x = members[0].inputs[1]
-                proto = helper.make_node(
-                    "Gelu", [x], [members[-1].outputs[0]], name=f"{members[-1].name}", domain=CONTRIB_DOMAIN
-                )
-                take(members, proto, "GeluFusion")
+                if _same_shapes([x] + [m.outputs[0] for m in members], shapes):
+                    proto = helper.make_node(
+                        "Gelu", [x], [members[-1].outputs[0]], name=members[-1].name, domain=CONTRIB_DOMAIN
+                    )
+                    take(members, proto, "GeluFusion")
         elif _plain(node, "MatMul"):
             found = _match_matmul_scale(g, node, constants)
-            if found is not None:
+            if found is not None and _same_shapes([m.outputs[0] for m in found[0]], shapes):
                 members, alpha = found
                 proto = helper.make_node(
                     "FusedMatMul", list(node.inputs), [members[-1].outputs[0]], name=node.name,

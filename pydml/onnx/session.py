@@ -489,7 +489,9 @@ class InferenceSession:
         for node in self._model_nodes:
             if not all(out in constants for out in node.outputs if out):
                 self._fold(node, constants, shapes, types)
-        self._nodes = rewrite(self._model_nodes, constants, {vi.name for vi in self._outputs}, self._opsets)
+        self._nodes = rewrite(
+            self._model_nodes, constants, {vi.name for vi in self._outputs}, self._opsets, shapes
+        )
         self._readers = self._count_readers()
         env: dict[str, np.ndarray[Any, Any]] = dict(feed)
         last = self._last_uses()
