@@ -1,7 +1,7 @@
 """pydml.onnx.InferenceSession against onnxruntime's CPU provider on models torch exports here.
 
     python benchmarks/bench_onnx.py [--threads 2] [--repeat 3] [--models resnet18,bert,lstm,decoder]
-                                    [--bert-layers 12] [--no-memory]
+                                    [--bert-layers 12] [--no-memory] [--profile]
 
 Models (exported by torch.onnx.export's TorchScript exporter inside the benchmark: nothing is
 downloaded), FLOAT32:
@@ -22,6 +22,9 @@ Contenders, timed interleaved in one run (best of --repeat; each contender's fir
                ORT_ENABLE_ALL graph optimizations
   pydml        pydml.onnx.InferenceSession (one DML_GRAPH_DESC run by native/graph/graph.c),
                lib.pydml_set_num_threads(threads)
+With --profile, each case also prints pydml's per-operator profile: the time each DML operator of
+the graph took (CompiledGraph.profile: timed in C around each step, summed by operator type, and
+the slowest nodes with their tensor sizes).
 The ratio printed is onnxruntime's time / pydml's (above 1: pydml is faster). Peak memory: each
 contender in a fresh subprocess loads the model and runs it once; the figure is the peak resident
 set (VmHWM) less the resident set after the imports and before the session (what the session
@@ -322,6 +325,42 @@ def peak_memory(kind: str, folder: Path, label: str, threads: int) -> str:
     return f"{json.loads(done.stdout.strip().splitlines()[-1])['peak'] / 2**20:.0f} MiB"
 
 
+def print_profile(session: Any, feed: dict[str, Any], repeat: int, top: int = 8) -> None:
+    """pydml's per-step times over ``repeat`` runs: by DML operator type, then the slowest nodes."""
+    from pydml.registry import schema_of
+
+    graphs = [step.graph for plan in session._plans.values() for step in plan.steps if hasattr(step, "graph")]
+    for graph in graphs:
+        graph.profile(True)
+    for _ in range(repeat):
+        session.run(None, feed)
+    rows: list[tuple[float, str, str, str]] = []
+    for graph in graphs:
+        for node, seconds in graph.step_times():
+            entry = graph.desc.Nodes[node]
+            entry = getattr(entry, "Desc", entry)
+            desc = entry.Operator.desc
+            kind = str(schema_of(desc).type.c_name).replace("DML_OPERATOR_", "")
+            act = getattr(desc, "FusedActivation", None)
+            if act is not None:
+                kind += "+" + str(schema_of(act).type.c_name).replace("DML_OPERATOR_", "")
+            sizes = [getattr(getattr(desc, f.name), "Desc", None) for f in schema_of(desc).tensor_fields]
+            shapes = " ".join("x".join(str(n) for n in t.Sizes) for t in sizes if t is not None)
+            rows.append((seconds / repeat, kind, str(entry.Name), shapes))
+        graph.profile(False)
+    total = sum(r[0] for r in rows) or 1e-30
+    by: dict[str, list[float]] = {}
+    for seconds, kind, _, _ in rows:
+        by.setdefault(kind, [0.0, 0.0])
+        by[kind][0] += seconds
+        by[kind][1] += 1
+    print(f"    pydml profile: {len(rows)} operators, {total * 1e3:.1f} ms per run (wall, summed per step)")
+    for kind, (seconds, count) in sorted(by.items(), key=lambda kv: -kv[1][0])[:top]:
+        print(f"      {kind:<44} {int(count):4d} x {100 * seconds / total:5.1f} %")
+    for seconds, kind, name, shapes in sorted(rows, reverse=True)[:top]:
+        print(f"      {100 * seconds / total:5.1f} %  {kind:<30} {name}  {shapes}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--threads", type=int, default=2)
@@ -329,6 +368,7 @@ def main() -> None:
     parser.add_argument("--models", default="resnet18,bert,lstm,decoder")
     parser.add_argument("--bert-layers", type=int, default=12)
     parser.add_argument("--no-memory", action="store_true")
+    parser.add_argument("--profile", action="store_true", help="print pydml's per-operator profile")
     parser.add_argument("--memory-child", nargs=4, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.memory_child:
@@ -377,6 +417,8 @@ def main() -> None:
             create = (t1 - t0) / ((t2 - t1) + max(0.0, (t3 - t2) - best[1]))
             print(f"{label:<38} {create:>16.2f} {best[0] / best[1]:>10.2f} {mem[0]:>10} {mem[1]:>11}"
                   f"   (max rel. difference {err:.1e})", flush=True)
+            if args.profile:
+                print_profile(dml_s, feed, args.repeat)
         if "decoder" in which:
             label = "decoder, 32 tokens with KV cache"
             sessions = []

@@ -9,6 +9,7 @@ C API's own. ``CompiledGraph.execute`` binds memory and makes one C call: no per
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -246,8 +247,14 @@ def compile_graph(device: Device, graph_desc: GraphDesc,
         assert kernel is not None
         lib.pydml_operator_binding_info(kernel.handle, 0, edge.Desc.ToNodeInputIndex, info)
         input_types.setdefault(edge.Desc.GraphInputIndex, set()).add(int(info.tensor.data_type))
-    return CompiledGraph(ffi.gc(handle[0], lib.pydml_graph_release), compiled, input_names, output_names,
-                         input_types, parsed, graph_desc)
+    return CompiledGraph(handle[0], compiled, input_names, output_names, input_types, parsed, graph_desc)
+
+
+def _release_graph(handle: Any, operators: list[Any]) -> None:
+    """Release a graph; ``operators`` (the nodes' operator handles) are alive until it has: the
+    release makes each forget what it prepared from the graph's owned memory."""
+    lib.pydml_graph_release(handle)
+    del operators
 
 
 class CompiledGraph:
@@ -258,6 +265,11 @@ class CompiledGraph:
                  desc: GraphDesc):
         self._handle = handle
         self._nodes = nodes  # the operators the graph executes through: alive as long as it is
+        # released by a weakref finalizer holding the operators' handles, not by ffi.gc: in a
+        # garbage cycle (or at interpreter exit) ffi.gc finalizers run in any order, and an
+        # operator destroyed first would be touched by the graph's release (a crash)
+        weakref.finalize(self, _release_graph, handle,
+                         [node.kernel.handle for node in nodes if node.kernel is not None])
         self.flags = flags
         self.desc = desc
         self.input_count = int(lib.pydml_graph_input_count(handle))
@@ -312,6 +324,25 @@ class CompiledGraph:
             if producer != UINT32_MAX:
                 out[i] = producer
         return out
+
+    def profile(self, enable: bool = True, *, cpu: bool = False) -> None:
+        """Start (or restart from zero) summing each operator's time over the executions that
+        follow (``step_times``); ``False`` stops it. The timing is done in C, per step: wall time,
+        or with ``cpu`` the CPU time of the thread running the step (its helpers left out: for
+        single-threaded runs on a shared machine)."""
+        status = lib.pydml_graph_profile(self._handle, (2 if cpu else 1) if enable else 0)
+        if status == lib.PYDML_STATUS_OUT_OF_MEMORY:
+            raise MemoryError("DML_GRAPH_DESC: out of memory for the profile")
+
+    def step_times(self) -> list[tuple[int, float]]:
+        """(operator node index, seconds) per execution step, in execution order, summed since
+        ``profile()``; empty when profiling is off."""
+        count = int(lib.pydml_graph_step_times(self._handle, ffi.NULL, 0))
+        if count == 0:
+            return []
+        times = ffi.new("uint64_t[]", count)
+        lib.pydml_graph_step_times(self._handle, times, count)
+        return [(node, int(times[i]) * 1e-9) for i, node in enumerate(self.execution_order)]
 
     @property
     def owned_inputs(self) -> list[int]:

@@ -17,6 +17,7 @@
 #define CONV_ROW_CHUNK 64   /* output pixels per call of the plane-engine row kernel */
 #define CONV_SLACK 64       /* readable floats after a packed band (plane kernels over-read) */
 #define CONV_ACC_TILES 32   /* dense tiles whose partial sums a chunked row keeps (chunk_bytes) */
+#define CONV_PANEL_PASS_BYTES (256 * 1024) /* dense weight panels one pass over an item's rows reuses */
 
 /* Dense microkernels: the GEMM engine's indirect ones (pydml_igemm_ukernel, gemm_indirect.h), A being
  * the packed band (channel blocks of CONV_CB, in_off / tap the tap table of an output row). */

@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "capi_internal.h"
 #include "common.h"
@@ -101,7 +102,8 @@ struct pydml_graph {
     uint32_t* fused_into;             /* per node: the producer running its activation, UINT32_MAX */
     uint32_t* absorbed;               /* per node: the last node it absorbed (whose output 0 it writes), UINT32_MAX */
     uint32_t* bias_source;            /* per node: the binding its folded BiasTensor reads, UINT32_MAX */
-    pydml_operator** fused_ops;       /* per node: the producer re-created with FusedActivation */
+    pydml_operator** fused_ops;       /* per node: the graph's own operator (re-created with a FusedActivation
+                                       * or a BiasTensor, or a private copy: private_operators) */
     /* concurrency (per execution step): data predecessors, successors, the prefix of steps that
      * must be complete before a step overwrites arena memory others read, and small nodes */
     int parallel;
@@ -110,6 +112,10 @@ struct pydml_graph {
     uint32_t* succ_steps;
     uint32_t* need_prefix;
     uint8_t* small;
+    /* profiling (pydml_graph_profile): per execution step, nanoseconds spent in it, summed over
+     * the executions since profiling was switched on; NULL when off */
+    uint64_t* step_ns;
+    clockid_t profile_clock;          /* CLOCK_MONOTONIC, or the calling thread's CPU time */
 };
 
 /* ---- messages ----------------------------------------------------------------------------- */
@@ -266,6 +272,7 @@ static void graph_free(pydml_graph* g) {
     free(g->succ_steps);
     free(g->need_prefix);
     free(g->small);
+    free(g->step_ns);
     pydml_buffer_release(g->cached.arena);
     free(g->cached.views);
     free(g->cached.pointers);
@@ -566,6 +573,68 @@ static pydml_status fuse_nodes(pydml_graph* g, const DML_GRAPH_DESC* desc, const
     return PYDML_STATUS_SUCCESS;
 }
 
+
+/* ---- private operators -------------------------------------------------------------------- */
+
+typedef struct op_use {
+    uintptr_t op;
+    uint32_t node;
+} op_use;
+
+static int op_use_cmp(const void* a, const void* b) {
+    const op_use* x = a;
+    const op_use* y = b;
+    if (x->op != y->op) return x->op < y->op ? -1 : 1;
+    return x->node < y->node ? -1 : x->node > y->node;
+}
+
+/* One operator may run several nodes (a front end compiles each distinct desc once: a model's
+ * repeated layers share it), but an operator keeps one preparation of its owned inputs (GEMM's
+ * packed B panels, a convolution's packed filter: prepare_owned_inputs), so every node but one
+ * would prepare its weights again at each execution. Each further node that reads owned inputs
+ * through an operator already running another node gets its own, re-created from the same desc at
+ * the same level and flags (DirectML likewise gives each node of a compiled graph its own
+ * persistent resource). The copy computes the same bits; a refused re-creation keeps the shared
+ * operator (correct, only slower). */
+static pydml_status private_operators(pydml_graph* g) {
+    const uint32_t N = g->node_count;
+    op_use* uses = malloc((N + 1u) * sizeof *uses);
+    if (uses == NULL) return PYDML_STATUS_OUT_OF_MEMORY;
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < N; i++)
+        if (g->nodes[i].op != NULL && g->fused_into[i] == UINT32_MAX && g->fused_ops[i] == NULL)
+            uses[n++] = (op_use){(uintptr_t)g->nodes[i].op, i};
+    qsort(uses, n, sizeof *uses, op_use_cmp);
+    for (uint32_t a = 0; a < n;) {
+        uint32_t b = a;
+        int kept = 0;
+        for (; b < n && uses[b].op == uses[a].op; b++) {
+            gnode* gn = &g->nodes[uses[b].node];
+            int owned = 0;
+            for (uint32_t k = 0; k < gn->n_in; k++) owned |= g->slots[gn->first + k].kind == SRC_OWNED;
+            if (!owned) continue;
+            if (!kept) { /* the first node with owned inputs keeps the operator */
+                kept = 1;
+                continue;
+            }
+            const pydml_operator* shared = gn->op;
+            pydml_operator* op = NULL;
+            pydml_diagnostic diag;
+            if (pydml_operator_create_ex(pydml_operator_desc(shared), pydml_operator_feature_level(shared),
+                                         pydml_operator_execution_flags(shared), &op, &diag))
+                continue;
+            if (pydml_operator_input_count(op) != gn->n_in || pydml_operator_output_count(op) != gn->n_out) {
+                pydml_operator_destroy(op);
+                continue;
+            }
+            g->fused_ops[uses[b].node] = op; /* the graph's: destroyed with it */
+            gn->op = op;
+        }
+        a = b;
+    }
+    free(uses);
+    return PYDML_STATUS_SUCCESS;
+}
 
 /* ---- concurrency plan --------------------------------------------------------------------- */
 
@@ -1315,6 +1384,7 @@ pydml_status pydml_graph_compile_ex(const DML_GRAPH_DESC* desc, uint32_t executi
                 g->tmpl[bb].strides[d] = d == 1 ? g->tmpl[g->bias_source[p]].strides[1] : 0;
         }
     }
+    if ((s = private_operators(g))) goto done;
     plan_concurrency(g, values, n_values, dag_planned, after_previous);
     /* the workspace kept for calls that find it free */
     g->cached.arena = g->arena_bytes ? pydml_buffer_acquire(g->arena_bytes) : NULL;
@@ -1381,6 +1451,30 @@ uint32_t pydml_graph_fused_into(const pydml_graph* g, uint32_t node) {
 uint32_t pydml_graph_execution_order(const pydml_graph* g, uint32_t* order, uint32_t capacity) {
     if (g == NULL) return 0;
     for (uint32_t i = 0; i < g->step_count && i < capacity && order; i++) order[i] = g->order[i];
+    return g->step_count;
+}
+
+pydml_status pydml_graph_profile(pydml_graph* g, int enable) {
+    if (g == NULL || enable < 0 || enable > 2) return PYDML_STATUS_INVALID_PARAMETER;
+    g->profile_clock = enable == 2 ? CLOCK_THREAD_CPUTIME_ID : CLOCK_MONOTONIC;
+    if (!enable) {
+        free(g->step_ns);
+        g->step_ns = NULL;
+        return PYDML_STATUS_SUCCESS;
+    }
+    if (g->step_ns == NULL) {
+        g->step_ns = calloc(g->step_count + 1u, sizeof *g->step_ns);
+        if (g->step_ns == NULL) return PYDML_STATUS_OUT_OF_MEMORY;
+    } else {
+        memset(g->step_ns, 0, (g->step_count + 1u) * sizeof *g->step_ns);
+    }
+    return PYDML_STATUS_SUCCESS;
+}
+
+uint32_t pydml_graph_step_times(const pydml_graph* g, uint64_t* ns, uint32_t capacity) {
+    if (g == NULL || g->step_ns == NULL) return 0;
+    for (uint32_t i = 0; i < g->step_count && i < capacity && ns; i++)
+        ns[i] = __atomic_load_n(&g->step_ns[i], __ATOMIC_RELAXED);
     return g->step_count;
 }
 
@@ -1568,7 +1662,14 @@ static pydml_status run_step(const run_context* ctx, uint32_t step, char* messag
         }
     }
     char inner[768];
+    struct timespec t0, t1;
+    if (g->step_ns) clock_gettime(g->profile_clock, &t0);
     pydml_status s = run_node(gn, w->pointers + gn->first, w->pointers + gn->first + gn->n_in, inner, sizeof inner);
+    if (g->step_ns) {
+        clock_gettime(g->profile_clock, &t1);
+        const int64_t ns = (int64_t)(t1.tv_sec - t0.tv_sec) * 1000000000 + (t1.tv_nsec - t0.tv_nsec);
+        __atomic_fetch_add(&g->step_ns[step], (uint64_t)(ns > 0 ? ns : 0), __ATOMIC_RELAXED);
+    }
     if (s) {
         node_message(message, message_size, g, i, inner);
         return s;

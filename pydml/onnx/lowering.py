@@ -756,11 +756,17 @@ class Segment:
                 return False
         except LoweringError:
             return False
-        if _strip_ones(sizes) != _strip_ones(view.shape):
-            return False
+        if _strip_ones(sizes) != _strip_ones(view.shape) and (
+            math.prod(sizes) != view.size or not view.is_packed()
+        ):
+            return False  # (a GEMM whose rows are the MatMul's batch and rows: fusion.fold_batch_rows)
 
         def lower_add(seg: Segment, node_: Node) -> None:
-            bias = seg.view(other).broadcast(sizes)
+            from pydml.onnx.fusion import reshape_view
+
+            bias = reshape_view(seg.view(other).broadcast(view.shape), sizes)
+            if bias is None:
+                raise LoweringError("the Add's other input does not fold into the GEMM's rows")
             fused = replace(desc, CTensor=seg.tensor(bias).desc, Beta=1.0)
             try:
                 compiled = seg._compiled(fused)

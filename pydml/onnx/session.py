@@ -22,6 +22,7 @@ import pydml
 from pydml.errors import PydmlError
 from pydml.onnx import ops  # noqa: F401  (registers the lowerings)
 from pydml.onnx._deps import numpy_helper, onnx
+from pydml.onnx.fusion import FusedNode, rewrite
 from pydml.onnx.lowering import (
     ONNX_TO_NUMPY,
     ONNX_TYPE_NAMES,
@@ -213,6 +214,9 @@ class InferenceSession:
             Node(n, self._opsets.get(n.domain or "", self._opsets.get("ai.onnx", 1)), i)
             for i, n in enumerate(graph.node)
         ]
+        #: the model's nodes; each build lowers ``_nodes``: these after the graph rewrites of
+        #: pydml/onnx/fusion.py (ONNX Runtime's level-2 fusions for the DirectML provider)
+        self._model_nodes = list(self._nodes)
         self._plans: dict[Any, _Plan] = {}
         #: compiled operators by desc, shared by every plan and segment of the session
         self._operators: dict[Any, Any] = {}
@@ -220,10 +224,14 @@ class InferenceSession:
         self.reference_nodes: list[tuple[str, str]] = []
         self._host_inputs = self._find_host_inputs()
         #: how many node inputs and graph outputs read each value (a fused value has one reader)
-        self._readers: dict[str, int] = {}
+        self._readers: dict[str, int] = self._count_readers()
+
+    def _count_readers(self) -> dict[str, int]:
+        readers: dict[str, int] = {}
         for name in [n for node in self._nodes for n in node.inputs] + [vi.name for vi in self._outputs]:
             if name:
-                self._readers[name] = self._readers.get(name, 0) + 1
+                readers[name] = readers.get(name, 0) + 1
+        return readers
 
     # -- onnxruntime's interface ---------------------------------------------------------
 
@@ -493,6 +501,15 @@ class InferenceSession:
                 constants[name] = feed[name]
         self._report("inferring shapes", 0, 0)
         types, shapes = self._infer(feed, constants)
+        # constant folding first, as ONNX Runtime's level-1 ConstantFolding runs before its level-2
+        # fusions: a scale computed from a shape is a constant the fusions see
+        for node in self._model_nodes:
+            if not all(out in constants for out in node.outputs if out):
+                self._fold(node, constants, shapes, types)
+        self._nodes = rewrite(
+            self._model_nodes, constants, {vi.name for vi in self._outputs}, self._opsets, shapes
+        )
+        self._readers = self._count_readers()
         env: dict[str, np.ndarray[Any, Any]] = dict(feed)
         last = self._last_uses()
         plan = _Plan(constants)
@@ -520,13 +537,20 @@ class InferenceSession:
             self._report("lowering nodes", node.index + 1, len(self._nodes))
             if node.index in fused:
                 continue
-            if self._fold(node, constants, shapes, types):
+            if (node.outputs and all(out in constants for out in node.outputs if out)) or self._fold(
+                node, constants, shapes, types
+            ):
                 explanations.append(Explanation(node.name, node.op_type, node.opset, [], "folded"))
                 continue
             try:
                 lowering = find_lowering(node.op_type, node.domain, node.opset)
                 activation = self._fusable_next(node)
-                took = segment.lower(node, lowering, activation)
+                try:
+                    took = segment.lower(node, lowering, activation)
+                except LoweringError:
+                    if not isinstance(node, FusedNode):
+                        raise
+                    took = segment.lower(node, node.unfused)  # its own nodes, one by one
                 members.append(node)
                 if took and activation is not None:
                     members.append(activation)
@@ -548,6 +572,7 @@ class InferenceSession:
                         node.name, node.op_type, node.opset, segment.explained.get(node.name, []), "dml"
                     )
                 )
+                explanations += _member_rows(node)
                 for extra in self._nodes[node.index + 1 : node.index + 3]:
                     if extra.index in fused and extra is not activation:
                         explanations.append(
@@ -572,31 +597,36 @@ class InferenceSession:
                 continue
             except LoweringError as error:
                 reason = str(error)
-                note = _provider_note(node, types)
+                refused = node.failed if isinstance(node, FusedNode) and node.failed else node
+                note = _provider_note(refused, types)
                 if note is not None:
                     reason = f"{reason}; {note}"
+            # a fused node that lowers neither fused nor node by node: its own nodes speak
+            originals = node.members if isinstance(node, FusedNode) else [node]
             if self.fallback is None and not explain:
-                raise UnsupportedNodeError(f"{node.label()}: {reason}")
-            explanations.append(
+                raise UnsupportedNodeError(f"{refused.label()}: {reason}")
+            explanations += [
                 Explanation(
-                    node.name,
-                    node.op_type,
-                    node.opset,
+                    member.name,
+                    member.op_type,
+                    member.opset,
                     [],
                     "reference" if self.fallback else "unsupported",
                     reason,
                 )
-            )
+                for member in originals
+            ]
             flush(node.index)
-            step_ref = _RefStep(node, reason)
-            plan.steps.append(step_ref)
-            self.reference_nodes.append((node.label(), reason))
-            if not dry:
-                self._run_ref(step_ref, env, constants)
-                for name in node.outputs:
-                    if name in env:
-                        shapes[name] = tuple(int(n) for n in env[name].shape)
-                        types[name] = _elem_of(env[name])
+            for member in originals:
+                step_ref = _RefStep(member, reason)
+                plan.steps.append(step_ref)
+                self.reference_nodes.append((member.label(), reason))
+                if not dry:
+                    self._run_ref(step_ref, env, constants)
+                    for name in member.outputs:
+                        if name in env:
+                            shapes[name] = tuple(int(n) for n in env[name].shape)
+                            types[name] = _elem_of(env[name])
         flush(len(self._nodes))
         if explain:
             return explanations
@@ -709,6 +739,19 @@ class InferenceSession:
         for vi in self._outputs:
             if vi.name not in env and vi.name in constants:
                 env[vi.name] = np.array(constants[vi.name])
+
+
+def _member_rows(node: Node) -> list[Explanation]:
+    """The rows of the model's nodes a graph rewrite fused into ``node`` (its namesake excepted)."""
+    if not isinstance(node, FusedNode):
+        return []
+    return [
+        Explanation(
+            m.name, m.op_type, m.opset, [f"({node.fusion}: part of {node.name}'s {node.op_type})"], "dml"
+        )
+        for m in node.members
+        if m.name != node.name
+    ]
 
 
 def _elem_of(array: np.ndarray[Any, Any]) -> int:

@@ -16,6 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 import pydml
+from pydml.onnx.fusion import fold_batch_rows
 from pydml.onnx.lowering import (
     CONTRIB_DOMAIN,
     LoweringError,
@@ -128,7 +129,10 @@ def _fused_matmul(seg: Segment, node: Node, activation: Any) -> None:
     out_shape = (*batch, m, n)
     dummy = View(a.source, a.onnx_type, out_shape, packed_strides(out_shape))
     a4, b4, o4 = merge_batch([a, b, dummy], len(batch))
-    out = seg.output(a.onnx_type, o4.shape)
+    shape4 = o4.shape
+    if not ta:  # one GEMM when B is shared by the batch
+        a4, b4, shape4 = fold_batch_rows(a4, b4, shape4)
+    out = seg.output(a.onnx_type, shape4)
     (y,) = seg.emit(
         pydml.DML_GEMM_OPERATOR_DESC(
             ATensor=seg.tensor(a4),

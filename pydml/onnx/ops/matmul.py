@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pydml
+from pydml.onnx.fusion import fold_batch_rows
 from pydml.onnx.lowering import LoweringError, Node, Segment, View, broadcast_shapes, register
 from pydml.onnx.ops.elementwise import cast
 
@@ -64,6 +65,7 @@ def _operands(
 @register("MatMul", since=9, dml=["GEMM"])
 def matmul(seg: Segment, node: Node) -> None:
     a4, b4, shape4, logical = _operands(seg, node, 0, 1)
+    a4, b4, shape4 = fold_batch_rows(a4, b4, shape4)  # one GEMM when B is shared by the batch
     out = seg.output(a4.onnx_type, shape4)
     (y,) = seg.emit(
         pydml.DML_GEMM_OPERATOR_DESC(
