@@ -64,6 +64,9 @@
  * BIDIRECTIONAL gives each direction its own threads (half the team each), so the directions
  * never wait for each other. H is double-buffered (every block of a direction reads all of its
  * H_{t-1}); C belongs to its block's thread.
+ * LSTM runs the same team and layout through its own loops around the engine's tiles (lstm_run,
+ * below): the packing in parallel, the gates of each nr hidden units side by side, and the gate
+ * equations applied to each group's tile as soon as its sums are done.
  * Memory: every buffer of an execution, the packed R^T included, is a part of the caller's
  * workspace (DirectML's temporary resource; ws_layout gives the parts, temporary_bytes their
  * total): the plan is read-only while it executes, so executions of one operator may run at once.
@@ -714,7 +717,10 @@ static void lstm_block(const rnn_run* r, uint32_t d, uint32_t k, uint32_t b0, ui
     const uint32_t strips = (rows + MR - 1) / MR;
     const uint32_t kslices = (H + RNN_KC - 1) / RNN_KC;
     const int64_t lxw = (int64_t)(p->seq * r->ldxw);
-    float *gi = tile, *gf = tile + n, *gc = tile + 2 * n, *go = tile + 3 * n, *hc = tile + 4 * n;
+    /* gate slots i, f, o, c: with no peephole, f runs on i, f and o in one call (pydml_activation_apply
+     * is element by element: which call a value goes through does not change its bits) */
+    static const uint32_t slot_of_seg[4] = {0, 1, 3, 2}; /* segments i, f, c, o */
+    float *gi = tile, *gf = tile + n, *go = tile + 2 * n, *gc = tile + 3 * n, *hc = tile + 4 * n;
     float* apack = tile + 5 * n;
     for (uint32_t ks = 0; ks < kslices; ks++) {
         const uint32_t k0 = (uint32_t)((uint64_t)H * ks / kslices);
@@ -728,10 +734,19 @@ static void lstm_block(const rnn_run* r, uint32_t d, uint32_t k, uint32_t b0, ui
     const uint32_t g1 = (L->u[k + 1] + nr - 1) / nr;
     for (uint32_t grp = L->u[k] / nr; grp < g1; grp++) {
         const uint32_t u0 = grp * nr, uc = H - u0 < nr ? H - u0 : nr;
+#if defined(__GNUC__)
+        /* the next group's addends (X W^T of each row: rows seq * gp * nd floats apart, a stream
+         * per row the prefetchers do not follow) are on their way while this group's sums run */
+        if (grp + 1 < g1)
+            for (uint32_t i = 0; i < rows; i++) {
+                const float* nx = xw_row(r, d, b0 + i, t) + (size_t)(grp + 1) * G * nr;
+                for (uint32_t l = 0; l < G * nr; l += 16) __builtin_prefetch(nx + l);
+            }
+#endif
         for (uint32_t s = 0; s < G; s++) {
             const size_t q = (size_t)grp * G + s;
             const float* panel = r->rp[d] + q * H * nr;
-            float* gt = tile + s * n;
+            float* gt = tile + slot_of_seg[s] * n;
             for (uint32_t ks = 0; ks < kslices; ks++) {
                 const uint32_t k0 = (uint32_t)((uint64_t)H * ks / kslices);
                 const uint32_t kc = (uint32_t)((uint64_t)H * (ks + 1) / kslices) - k0;
@@ -756,16 +771,21 @@ static void lstm_block(const rnn_run* r, uint32_t d, uint32_t k, uint32_t b0, ui
                 }
             }
         }
+        /* with no peephole o's equation reads no C_t: it runs with i's and f's */
+        const int o_now = r->peep == NULL;
         if (p->use_clip) {
             clip_run(gi, (uint32_t)n, p->clip);
             clip_run(gf, (uint32_t)n, p->clip);
             clip_run(gc, (uint32_t)n, p->clip);
+            if (o_now) clip_run(go, (uint32_t)n, p->clip);
         }
-        pydml_activation_apply(&act[0], gi, n);
-        if (p->couple)
+        if (p->couple) {
+            pydml_activation_apply(&act[0], gi, n);
             for (size_t j = 0; j < n; j++) gf[j] = 1.0f - gi[j];
-        else
-            pydml_activation_apply(&act[0], gf, n);
+            if (o_now) pydml_activation_apply(&act[0], go, n);
+        } else {
+            pydml_activation_apply(&act[0], gi, (o_now ? 3 : 2) * n);
+        }
         pydml_activation_apply(&act[1], gc, n);
         for (uint32_t i = 0; i < rows; i++) {
             float* cs = r->c + ((size_t)d * B + b0 + i) * H + u0;
@@ -782,8 +802,10 @@ static void lstm_block(const rnn_run* r, uint32_t d, uint32_t k, uint32_t b0, ui
             memcpy(hv, cs, (size_t)uc * sizeof(float));
             if (uc < nr) memset(hv + uc, 0, (size_t)(nr - uc) * sizeof(float));
         }
-        if (p->use_clip) clip_run(go, (uint32_t)n, p->clip);
-        pydml_activation_apply(&act[0], go, n);
+        if (!o_now) {
+            if (p->use_clip) clip_run(go, (uint32_t)n, p->clip);
+            pydml_activation_apply(&act[0], go, n);
+        }
         pydml_activation_apply(&act[2], hc, n);
         for (uint32_t i = 0; i < rows; i++) {
             const uint32_t b = b0 + i;
