@@ -64,6 +64,9 @@
  * BIDIRECTIONAL gives each direction its own threads (half the team each), so the directions
  * never wait for each other. H is double-buffered (every block of a direction reads all of its
  * H_{t-1}); C belongs to its block's thread.
+ * LSTM runs the same team and layout through its own loops around the engine's tiles (lstm_run,
+ * below): the packing in parallel, the gates of each nr hidden units side by side, and the gate
+ * equations applied to each group's tile as soon as its sums are done.
  * Memory: every buffer of an execution, the packed R^T included, is a part of the caller's
  * workspace (DirectML's temporary resource; ws_layout gives the parts, temporary_bytes their
  * total): the plan is read-only while it executes, so executions of one operator may run at once.
@@ -263,6 +266,7 @@ typedef struct rnn_layout {
     uint32_t bg[RNN_MAX_BLOCKS + 1];  /* batch rows of group j: [bg[j], bg[j+1]) */
     int split;                        /* both directions, each on its own threads */
     uint32_t team;                    /* threads: (split ? 2 : 1) * ngrp * nblk */
+    uint32_t inter;                   /* LSTM: G, the gates of each nr units side by side; else 0 */
 } rnn_layout;
 
 static uint32_t seg_width(const rnn_layout* L, uint32_t k) {
@@ -270,8 +274,10 @@ static uint32_t seg_width(const rnn_layout* L, uint32_t k) {
     return (hb + L->nr - 1) / L->nr * L->nr;
 }
 
-/* The column of gate segment s, unit u (u in block k). */
+/* The column of gate segment s, unit u (u in block k). LSTM (inter): one panel (nr columns) per
+ * gate of each group of nr units, the group's G panels side by side (lstm_block). */
 static uint32_t column_of(const rnn_layout* L, uint32_t s, uint32_t u) {
+    if (L->inter) return u / L->nr * L->inter * L->nr + s * L->nr + u % L->nr;
     uint32_t k = 0;
     while (u >= L->u[k + 1]) k++;
     return L->col[k] + s * seg_width(L, k) + (u - L->u[k]);
@@ -307,6 +313,10 @@ static void make_layout(rnn_layout* L, const rnn_plan* p, uint32_t nr, uint32_t 
     for (uint32_t k = 0; k <= nblk; k++) L->u[k] = k == nblk ? H : (uint32_t)((uint64_t)units * k / nblk) * nr;
     for (uint32_t k = 0; k < nblk; k++) L->col[k + 1] = L->col[k] + G * seg_width(L, k);
     L->gp = L->col[nblk];
+    if (p->type == DML_OPERATOR_LSTM) { /* the same columns in all, the groups' gates side by side */
+        L->inter = G;
+        for (uint32_t k = 0; k < nblk; k++) L->col[k] = L->u[k] / nr * G * nr;
+    }
     for (uint32_t j = 0; j <= ngrp; j++) L->bg[j] = (uint32_t)((uint64_t)B * j / ngrp);
     L->team = (L->split ? 2 : 1) * ngrp * nblk;
 }
@@ -315,7 +325,12 @@ static void make_layout(rnn_layout* L, const rnn_plan* p, uint32_t nr, uint32_t 
  * panel width and the team size; temporary_bytes and execute compute it the same way ---- */
 
 enum { W_XW, W_H, W_GATES, W_LEN, W_C, W_PEEP, W_RH, W_RBH, W_BIAS, W_BROW, W_XF, W_WPW, W_WPR, W_RT0, W_RT1,
-       W_PARTS };
+       W_PW, W_PARTS };
+
+/* LSTM: rows of X W^T one projection item computes (RNN_PROJ_STRIPS strips of the tile height),
+ * and the GEMM engine's K slice (gemm_engine.h: sums over K slices of 256 in order). */
+#define RNN_PROJ_STRIPS 8
+#define RNN_KC 256
 
 typedef struct rnn_ws {
     rnn_layout L;
@@ -356,6 +371,19 @@ static void ws_layout(const rnn_plan* p, uint32_t nr, uint32_t threads, rnn_ws* 
     z->bytes[W_WPW] = nd * gp * I * f;
     z->bytes[W_WPR] = gp * H * f;
     z->bytes[W_RT0] = pydml_sgemm_packed_bytes((uint32_t)H, (uint32_t)gp);
+    size_t lstm_floats = 0;
+    if (p->type == DML_OPERATOR_LSTM) {
+        /* LSTM (lstm_run): W^T and R^T packed into the engine's panels straight from the tensors,
+         * no staged copies; per thread the A strips of a projection item, one group's gate tile
+         * (G panels and h(C_t), rows of its batch group) or one panel's staged rows */
+        z->bytes[W_GATES] = z->bytes[W_WPW] = z->bytes[W_WPR] = 0;
+        z->bytes[W_RT0] = gp * H * f;
+        z->bytes[W_PW] = nd * gp * I * f;
+        const uint64_t proj = (uint64_t)RNN_PROJ_STRIPS * PYDML_SGEMM_MR_MAX * RNN_KC;
+        const uint64_t apack = (H + RNN_KC - 1) / RNN_KC * (B + PYDML_SGEMM_MR_MAX) * RNN_KC;
+        const uint64_t tile = (G + 1) * B * nr + apack, stage = nr * (H > I ? H : I);
+        lstm_floats = (size_t)(proj > tile ? (proj > stage ? proj : stage) : (tile > stage ? tile : stage));
+    }
     if (nd == 2) z->bytes[W_RT1] = z->bytes[W_RT0];
     uint64_t o = 0;
     for (int i = 0; i < W_PARTS; i++) {
@@ -365,7 +393,8 @@ static void ws_layout(const rnn_plan* p, uint32_t nr, uint32_t threads, rnn_ws* 
     z->shared = o;
     z->proj_floats = pydml_sgemm_scratch_floats((uint32_t)z->ldxw);
     z->step_floats = pydml_sgemm_packed_scratch_bound((uint32_t)H, p->batch);
-    const size_t gemm = z->proj_floats > z->step_floats ? z->proj_floats : z->step_floats;
+    size_t gemm = z->proj_floats > z->step_floats ? z->proj_floats : z->step_floats;
+    if (p->type == DML_OPERATOR_LSTM) gemm = lstm_floats;
     z->thread_bytes = pydml_workspace_round((gemm + H + 64) * f);
     z->total = z->shared + (uint64_t)z->L.team * z->thread_bytes;
 }
@@ -392,6 +421,11 @@ typedef struct rnn_run {
     uint32_t* len;           /* [batch] clamped sequence lengths */
     const pydml_workspace* ws;
     const rnn_ws* z;
+    /* LSTM (lstm_run) */
+    const pydml_tensor* in[IN_SLOTS];
+    pydml_sgemm_ukernels uk; /* the engine's tiles, fetched once per execution */
+    float* pw;               /* W^T packed: panels of nr columns of xw, [I][nr] each */
+    float* rp[2];            /* each direction's R^T packed: panels of nr columns, [H][nr] each */
 } rnn_run;
 
 static float* hstate(const rnn_run* r, uint32_t d, uint32_t which) {
@@ -601,6 +635,242 @@ static void run_steps(const rnn_run* r, int* failed) {
     }
 }
 
+/* ---- LSTM: its own loops around the GEMM engine's tiles (gemm_engine.h: pydml_sgemm_ukernels) ----
+ * The same sums as pydml_sgemm_serial / pydml_sgemm_packed_serial (each element from 0 over K slices
+ * of RNN_KC in order, the addend added to the first slice's sum, one microkernel call per slice),
+ * so the bits are the engine's; what changes is the order of the work around them:
+ *  - W^T and R^T are packed into the engine's panel format ([K][nr] per nr columns) straight from
+ *    the tensors, panel by panel in parallel (no staged float copies, no serial packing);
+ *  - X W^T (+ the biases) runs from W^T's panels: an item is 8 strips of rows against one
+ *    direction's panels, each panel read once per item and kept in L1 across the strips;
+ *  - a step runs gate group by gate group (nr hidden units: the G panels of their gates side by
+ *    side in R^T, lstm_block): H_{t-1} R^T + X W^T for the group's panels into a small tile (the
+ *    rows of the thread's batch group: L1), then the gate equations and the cell update on the
+ *    tile, so gates never go through memory, and R^T is read front to back once per step (a
+ *    stream the prefetchers follow) with each panel slice in L1 across the row strips. Row strips
+ *    are as even as the tile height allows (8 rows: 4 + 4, not 6 + 2: a 2-row tile runs 4 FMA
+ *    chains, latency-bound at half the rate). */
+
+/* Panel q of the packed matrices: q < nd * gp / nr: W^T's (K = input), then R^T's (K = hidden),
+ * direction by direction. Column j of panel (group g, gate segment s) is unit g * nr + j of gate s
+ * (zero past the hidden size). */
+static void lstm_pack_panel(const rnn_run* r, uint32_t q, float* stage) {
+    const rnn_plan* p = r->p;
+    const uint32_t nr = r->L.nr, G = p->gates, H = p->hidden, per = r->L.gp / nr;
+    static const uint32_t gate_of_seg[4] = {0, 2, 3, 1}; /* segments i, f, c, o; tensor rows i, o, f, c */
+    const int is_w = q < p->nd * per;
+    if (!is_w) q -= p->nd * per;
+    const uint32_t d = q / per, qq = q % per, grp = qq / G, gate = gate_of_seg[qq % G];
+    const uint32_t K = is_w ? p->input : H;
+    const pydml_tensor* t = r->in[is_w ? IN_W : IN_R];
+    for (uint32_t j = 0; j < nr; j++) {
+        const uint32_t u = grp * nr + j;
+        if (u < H) load_run(t, at(t, 0, d, gate * H + u, 0), K, stage + (size_t)j * K);
+        else memset(stage + (size_t)j * K, 0, (size_t)K * sizeof(float));
+    }
+    float* dst = is_w ? r->pw + (size_t)(d * per + qq) * K * nr : r->rp[d] + (size_t)qq * K * nr;
+    r->uk.pack_b(stage, 1, K, K, nr, dst); /* B(k, j) = stage[j * K + k] */
+}
+
+/* X W^T + the biases for rows [m0, m1) of xw, direction d's columns; apack: the rows' A strips. */
+static void lstm_projection(const rnn_run* r, uint32_t m0, uint32_t m1, uint32_t d, float* apack) {
+    const rnn_plan* p = r->p;
+    const uint32_t nr = r->L.nr, MR = r->uk.mr, I = p->input, per = r->L.gp / nr;
+    const int64_t ld = (int64_t)r->ldxw;
+    const uint32_t kslices = (I + RNN_KC - 1) / RNN_KC;
+    for (uint32_t ks = 0; ks < kslices; ks++) {
+        const uint32_t k0 = (uint32_t)((uint64_t)I * ks / kslices);
+        const uint32_t kc = (uint32_t)((uint64_t)I * (ks + 1) / kslices) - k0;
+        for (uint32_t ms = m0; ms < m1; ms += MR) {
+            const uint32_t mr = m1 - ms < MR ? m1 - ms : MR;
+            r->uk.pack_a(r->xf + (size_t)ms * I + k0, I, 1, mr, kc, apack + (size_t)(ms - m0) * RNN_KC);
+        }
+        for (uint32_t q = d * per; q < (d + 1) * per; q++) {
+            const float* panel = r->pw + (size_t)q * I * nr + (size_t)k0 * nr;
+            for (uint32_t ms = m0; ms < m1; ms += MR) {
+                const uint32_t mr = m1 - ms < MR ? m1 - ms : MR;
+                float* dst = r->xw + (size_t)ms * r->ldxw + (size_t)q * nr;
+                const float* src = ks ? dst : r->bias + (size_t)q * nr;
+                r->uk.ukr[mr](kc, apack + (size_t)(ms - m0) * RNN_KC, panel, nr, src, ks ? ld : 0, dst, ld, nr);
+            }
+        }
+    }
+}
+
+/* Step `step` (time t) of direction d for hidden block k and batch rows [b0, b1): the rows of
+ * H_{t-1} packed into A strips once (in place, rows hidden * 4 bytes apart, a power of two in
+ * the usual sizes, fall into a few L1 sets: the 5-row tile ran at 0.7x), then group by group of nr
+ * units, the G gate panels' sums (H_{t-1} R^T + the input projection) into tile ([G][rows][nr],
+ * then h(C_t) as [rows][nr]), then block_update's equations, in its order, on the tile. */
+static void lstm_block(const rnn_run* r, uint32_t d, uint32_t k, uint32_t b0, uint32_t b1, uint32_t t, uint32_t step,
+                       float* tile) {
+    const rnn_plan* p = r->p;
+    const rnn_layout* L = &r->L;
+    const uint32_t H = p->hidden, B = p->batch, G = p->gates, nr = L->nr, MR = r->uk.mr;
+    const uint32_t rows = b1 - b0;
+    if (rows == 0 || L->u[k] >= L->u[k + 1]) return;
+    const pydml_activation* act = &p->act[d * p->nact];
+    const float* hp_all = hstate(r, d, step);
+    float* hn_all = hstate(r, d, step + 1);
+    const pydml_tensor* y = r->out[OUT_Y];
+    const size_t n = (size_t)rows * nr;
+    const uint32_t strips = (rows + MR - 1) / MR;
+    const uint32_t kslices = (H + RNN_KC - 1) / RNN_KC;
+    const int64_t lxw = (int64_t)(p->seq * r->ldxw);
+    /* gate slots i, f, o, c: with no peephole, f runs on i, f and o in one call (pydml_activation_apply
+     * is element by element: which call a value goes through does not change its bits) */
+    static const uint32_t slot_of_seg[4] = {0, 1, 3, 2}; /* segments i, f, c, o */
+    float *gi = tile, *gf = tile + n, *go = tile + 2 * n, *gc = tile + 3 * n, *hc = tile + 4 * n;
+    float* apack = tile + 5 * n;
+    for (uint32_t ks = 0; ks < kslices; ks++) {
+        const uint32_t k0 = (uint32_t)((uint64_t)H * ks / kslices);
+        const uint32_t kc = (uint32_t)((uint64_t)H * (ks + 1) / kslices) - k0;
+        for (uint32_t i = 0; i < strips; i++) {
+            const uint32_t m0 = rows * i / strips, mr = rows * (i + 1) / strips - m0;
+            r->uk.pack_a(hp_all + (size_t)(b0 + m0) * H + k0, H, 1, mr, kc,
+                         apack + ((size_t)ks * strips + i) * MR * RNN_KC);
+        }
+    }
+    const uint32_t g1 = (L->u[k + 1] + nr - 1) / nr;
+    for (uint32_t grp = L->u[k] / nr; grp < g1; grp++) {
+        const uint32_t u0 = grp * nr, uc = H - u0 < nr ? H - u0 : nr;
+#if defined(__GNUC__)
+        /* the next group's addends (X W^T of each row: rows seq * gp * nd floats apart, a stream
+         * per row the prefetchers do not follow) are on their way while this group's sums run */
+        if (grp + 1 < g1)
+            for (uint32_t i = 0; i < rows; i++) {
+                const float* nx = xw_row(r, d, b0 + i, t) + (size_t)(grp + 1) * G * nr;
+                for (uint32_t l = 0; l < G * nr; l += 16) __builtin_prefetch(nx + l);
+            }
+#endif
+        for (uint32_t s = 0; s < G; s++) {
+            const size_t q = (size_t)grp * G + s;
+            const float* panel = r->rp[d] + q * H * nr;
+            float* gt = tile + slot_of_seg[s] * n;
+            for (uint32_t ks = 0; ks < kslices; ks++) {
+                const uint32_t k0 = (uint32_t)((uint64_t)H * ks / kslices);
+                const uint32_t kc = (uint32_t)((uint64_t)H * (ks + 1) / kslices) - k0;
+                for (uint32_t i = 0; i < strips; i++) {
+                    const uint32_t m0 = rows * i / strips, mr = rows * (i + 1) / strips - m0;
+                    float* dst = gt + (size_t)m0 * nr;
+                    const float* src = ks ? dst : xw_row(r, d, b0 + m0, t) + q * nr;
+                    r->uk.ukr[mr](kc, apack + ((size_t)ks * strips + i) * MR * RNN_KC, panel + (size_t)k0 * nr, nr,
+                                  src, ks ? (int64_t)nr : lxw, dst, nr, nr);
+                }
+            }
+        }
+        /* the equations (block_update's, operation for operation) on the group's rows */
+        if (r->peep) {
+            const float* pi = r->peep + (size_t)d * 3 * H + u0;
+            const float* pf = pi + 2 * (size_t)H;
+            for (uint32_t i = 0; i < rows; i++) {
+                const float* cs = r->c + ((size_t)d * B + b0 + i) * H + u0;
+                for (uint32_t j = 0; j < uc; j++) {
+                    gi[i * nr + j] += pi[j] * cs[j];
+                    gf[i * nr + j] += pf[j] * cs[j];
+                }
+            }
+        }
+        /* with no peephole o's equation reads no C_t: it runs with i's and f's */
+        const int o_now = r->peep == NULL;
+        if (p->use_clip) {
+            clip_run(gi, (uint32_t)n, p->clip);
+            clip_run(gf, (uint32_t)n, p->clip);
+            clip_run(gc, (uint32_t)n, p->clip);
+            if (o_now) clip_run(go, (uint32_t)n, p->clip);
+        }
+        if (p->couple) {
+            pydml_activation_apply(&act[0], gi, n);
+            for (size_t j = 0; j < n; j++) gf[j] = 1.0f - gi[j];
+            if (o_now) pydml_activation_apply(&act[0], go, n);
+        } else {
+            pydml_activation_apply(&act[0], gi, (o_now ? 3 : 2) * n);
+        }
+        pydml_activation_apply(&act[1], gc, n);
+        for (uint32_t i = 0; i < rows; i++) {
+            float* cs = r->c + ((size_t)d * B + b0 + i) * H + u0;
+            float* hv = hc + (size_t)i * nr;
+            if (t < r->len[b0 + i]) {
+                const float *vi = gi + i * nr, *vf = gf + i * nr, *vc = gc + i * nr;
+                for (uint32_t j = 0; j < uc; j++) cs[j] = vf[j] * cs[j] + vi[j] * vc[j];
+                if (r->peep) {
+                    const float* po = r->peep + (size_t)d * 3 * H + H + u0;
+                    float* vo = go + i * nr;
+                    for (uint32_t j = 0; j < uc; j++) vo[j] += po[j] * cs[j];
+                }
+            }
+            memcpy(hv, cs, (size_t)uc * sizeof(float));
+            if (uc < nr) memset(hv + uc, 0, (size_t)(nr - uc) * sizeof(float));
+        }
+        if (!o_now) {
+            if (p->use_clip) clip_run(go, (uint32_t)n, p->clip);
+            pydml_activation_apply(&act[0], go, n);
+        }
+        pydml_activation_apply(&act[2], hc, n);
+        for (uint32_t i = 0; i < rows; i++) {
+            const uint32_t b = b0 + i;
+            const float* hp = hp_all + (size_t)b * H + u0;
+            float* hn = hn_all + (size_t)b * H + u0;
+            if (t >= r->len[b]) { /* past this sequence's length: the state carries over, output 0 */
+                memcpy(hn, hp, (size_t)uc * sizeof(float));
+                if (y) store_zero(y, at(y, t, d, b, u0), uc);
+                continue;
+            }
+            const float *vo = go + i * nr, *hv = hc + i * nr;
+            for (uint32_t j = 0; j < uc; j++) hn[j] = vo[j] * hv[j];
+            if (y) store_run(y, at(y, t, d, b, u0), uc, hn);
+        }
+    }
+}
+
+/* run_steps for LSTM: the panels, X W^T and the steps in one parallel region (the same team and
+ * layout: batch groups, hidden blocks, directions). */
+static void lstm_run(const rnn_run* r, int* failed) {
+    const rnn_plan* p = r->p;
+    const rnn_layout* L = &r->L;
+    const uint32_t team = L->team, nr = L->nr, MR = r->uk.mr;
+    const int sync = L->nblk > 1;
+    const uint32_t panels = 2 * p->nd * (L->gp / nr);
+    const uint32_t rows = p->seq * p->batch, chunk = RNN_PROJ_STRIPS * MR;
+    const uint32_t chunks = (rows + chunk - 1) / chunk, items = chunks * p->nd;
+#ifdef _OPENMP
+#pragma omp parallel num_threads((int)team) if (team > 1)
+#endif
+    {
+        uint32_t id = 0;
+#ifdef _OPENMP
+        id = (uint32_t)omp_get_thread_num();
+#endif
+        const uint64_t mine = r->z->shared + (uint64_t)id * r->z->thread_bytes;
+        float* scratch = id < team ? pydml_workspace_part(r->ws, mine, r->z->thread_bytes) : NULL;
+        const int ok = pydml_scratch_ok(failed, scratch, scratch) && id < team;
+        const uint32_t per = L->ngrp * L->nblk;
+        const uint32_t k = id % per % L->nblk, j = id % per / L->nblk;
+        const uint32_t d0 = L->split ? id / per : 0, d1 = L->split ? d0 + 1 : p->nd;
+        const uint32_t b0 = L->bg[j], b1 = L->bg[j + 1];
+#ifdef _OPENMP
+#pragma omp for schedule(dynamic, 4)
+#endif
+        for (uint32_t q = 0; q < panels; q++)
+            if (ok) lstm_pack_panel(r, q, scratch);
+#ifdef _OPENMP
+#pragma omp for schedule(dynamic, 1)
+#endif
+        for (uint32_t it = 0; it < items; it++) {
+            const uint32_t m0 = it / p->nd * chunk, m1 = m0 + chunk < rows ? m0 + chunk : rows;
+            if (ok) lstm_projection(r, m0, m1, it % p->nd, scratch);
+        }
+        for (uint32_t step = 0; step < p->seq; step++) {
+            for (uint32_t d = d0; d < d1 && ok; d++) lstm_block(r, d, k, b0, b1, time_of(r, d, step), step, scratch);
+            if (sync) {
+#ifdef _OPENMP
+#pragma omp barrier
+#endif
+            }
+        }
+    }
+}
+
 static void* ws_part(const pydml_workspace* ws, const rnn_ws* z, int part, int zero) {
     if (z->bytes[part] == 0) return NULL;
     void* m = pydml_workspace_part(ws, z->off[part], z->bytes[part]);
@@ -669,6 +939,7 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
     const uint32_t GP = r.L.gp;
     /* the workspace's parts; those calloc'ed before are zero-filled (padding columns and rows,
      * absent initial states and biases are 0) */
+    const int lstm = p->type == DML_OPERATOR_LSTM;
     r.xw = ws_part(ws, &z, W_XW, 0);
     r.h = ws_part(ws, &z, W_H, 1);
     r.gates = ws_part(ws, &z, W_GATES, 1);
@@ -682,7 +953,16 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
     float* xf = ws_part(ws, &z, W_XF, 0);
     float* wpw = ws_part(ws, &z, W_WPW, 1);
     float* wpr = ws_part(ws, &z, W_WPR, 0);
-    if (!r.xw || !r.h || !r.gates || !r.len || !bias || !brow || !xf || !wpw || !wpr ||
+    if (lstm) {
+        for (int i = 0; i < IN_SLOTS; i++) r.in[i] = in[i];
+        pydml_sgemm_ukernels_get(&r.uk);
+        r.pw = ws_part(ws, &z, W_PW, 0);
+        r.rp[0] = ws_part(ws, &z, W_RT0, 0);
+        r.rp[1] = nd == 2 ? ws_part(ws, &z, W_RT1, 0) : NULL;
+        /* the ISA's panel width decided the layout; it may not have changed since */
+        if (!r.pw || !r.rp[0] || (nd == 2 && !r.rp[1]) || r.uk.nr != r.L.nr) return PYDML_STATUS_INVALID_PARAMETER;
+    }
+    if (!r.xw || !r.h || (!r.gates && !lstm) || !r.len || !bias || !brow || !xf || (!lstm && (!wpw || !wpr)) ||
         (p->type == DML_OPERATOR_LSTM && !r.c) || (p->has_in[IN_P] && p->type == DML_OPERATOR_LSTM && !r.peep) ||
         (p->type == DML_OPERATOR_GRU && (p->lbr ? !r.rbh : !r.rh)))
         return PYDML_STATUS_INVALID_PARAMETER;
@@ -700,7 +980,7 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
         r.len[b] = l;
     }
     for (uint32_t d = 0; d < nd; d++) {
-        for (uint32_t g = 0; g < G; g++)
+        for (uint32_t g = 0; g < G && !lstm; g++)
             for (uint32_t u = 0; u < H; u++) {
                 const uint32_t col = column_of(&r.L, r.seg_of_gate[g], u);
                 load_run(in[IN_W], at(in[IN_W], 0, d, g * H + u, 0), I, wpw + ((size_t)d * GP + col) * I);
@@ -724,6 +1004,7 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
             if (in[IN_H]) load_run(in[IN_H], at(in[IN_H], 0, d, b, 0), H, hstate(&r, d, 0) + (size_t)b * H);
             if (in[IN_C]) load_run(in[IN_C], at(in[IN_C], 0, d, b, 0), H, r.c + ((size_t)d * B + b) * H);
         }
+        if (lstm) continue; /* lstm_run packs W^T and R^T */
         /* this direction's R^T, rows regrouped, packed once into the workspace */
         memset(wpr, 0, (size_t)GP * H * sizeof(float));
         for (uint32_t g = 0; g < G; g++)
@@ -737,12 +1018,13 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
     }
     /* the packed panels' ISA decides the layout's panel width: a change of the active features
      * between the layout and the packing would misalign the blocks */
-    if (pydml_sgemm_packed_panel_width(r.rt[0]) != r.L.nr ||
-        pydml_sgemm_packed_scratch_floats(r.rt[0], B) > z.step_floats)
+    if (!lstm && (pydml_sgemm_packed_panel_width(r.rt[0]) != r.L.nr ||
+                  pydml_sgemm_packed_scratch_floats(r.rt[0], B) > z.step_floats))
         return PYDML_STATUS_INVALID_PARAMETER;
     /* X W^T + biases, then the steps, in one parallel region */
     int failed = 0;
-    run_steps(&r, &failed);
+    if (lstm) lstm_run(&r, &failed);
+    else run_steps(&r, &failed);
     if (failed) return PYDML_STATUS_INVALID_PARAMETER;
     for (uint32_t d = 0; d < nd; d++)
         for (uint32_t b = 0; b < B; b++) {
