@@ -353,7 +353,7 @@ static inline float act_gelu_wide(float x) {
  * So x R e^r = x u P (1 + e), e = (1 + pl)(1 + kap2) - 1 and pl = e^r - 1, with x u = xu + xul
  * split exactly, formed as xu hi + (xu q + xul P), q = P (1 + e) - hi: the last FMA is the one
  * rounding of full weight; the others weigh |q| / (P (1 + e)) < 0.4. Worst 2 ulp, on every float
- * with |x| <= 13 (tools/fit_gelu_rational.py's checker, against double erfc). */
+ * with |x| <= 13 (tools/check_gelu_ulp.c, against double erfc). */
 #define ACT_GELU_C 3.0f
 #define ACT_GELU_UC 0.1875f
 #define ACT_GELU_P0_HI 0.7964337468147278f
