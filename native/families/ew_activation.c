@@ -284,12 +284,12 @@ EW_F32(swish, const double scale = P->f[0]; EW_MAP(float, act_swish(scale, a[k])
  * relative by x = -3), so both signs go through E = Phi(-|x|) = e^(-x^2/2) R(|x|), which keeps its
  * relative accuracy: f = x E for x < 0 and x - x E for x >= 0. Worst 2 ulp (all floats, against
  * double erfc; tests/test_ew_activation.py). Two forms, the same bits where both apply:
- *  - |x| <= 13 (ACT_GELU_LIMIT), all in float: R = erfcx(|x| / sqrt 2) / 2 is a piecewise
- *    polynomial on 8 intervals (ew_gelu_table: degree 8, fit error 8.4e-9 relative; its constant
- *    term in two floats), e^(-x^2/2) = 2^n e^r with x^2 split exactly (x^2 = s + sl) and sl folded into r, and
- *    x R e^r is formed as x hi + x (R e^r - hi) so that neither R nor e^r is rounded on its own,
- *    then x E = (x R e^r) 2^n and x - x E. No division, no gather (torch's GELU: 1 + erf, 1,140 ulps off
- *    at x = -3).
+ *  - |x| <= 13 (ACT_GELU_LIMIT), all in float: R = erfcx(|x| / sqrt 2) / 2 is u P(u - uc),
+ *    u = 1 / (|x| + 3), P a polynomial of degree 9 (fit error 1.7e-8 relative; its constant term in
+ *    two floats), e^(-x^2/2) = 2^n e^r with x^2 split exactly (x^2 = s + sl) and sl folded into r,
+ *    and x R e^r formed as (x u) hi + (x u) (P e^r - hi) so that neither R nor e^r is rounded on its
+ *    own, then x E = (x R e^r) 2^n and x - x E. One division, no table lookup (torch's GELU: 1 + erf,
+ *    1,140 ulps off at x = -3).
  *  - beyond (and NaN): the double evaluation below, a rational minimax fit G = P4/Q5 of R on
  *    [0, 14.5] (relative error 6e-9) with x^2/2 exact and only e^(-x^2/2) a float exp; beyond
  *    |x| = 14.5, E is 0 in float (e^-105 underflows): f = x, or 0 (also at -inf, the limit).
@@ -331,41 +331,43 @@ static inline float act_gelu_wide(float x) {
     return act_sel(x != x, x, (float)act_seld(x < 0.0f, neg, pos));
 }
 
-/* R(a) = erfcx(a / sqrt 2) / 2 on 8 intervals of [0, 13]: [0, 1), then halves of the binades
- * [1, 1.5), [1.5, 2), [2, 3), [3, 4), [4, 6), [6, 8), and [8, 13] (act_gelu_index). On each, a
- * polynomial of degree 8 in t = a - c, c the interval's midpoint (0 for the first, so that R(0)
- * keeps every bit; t is exact by Sterbenz's lemma elsewhere), fitted for relative error (Lawson's
- * iteration, tools/fit_ew_piecewise.py gelu: worst 8.4e-9 in double), the constant term in two
- * floats. Eight entries per row, so that a vector lookup is one in-register permute (vpermps on
- * AVX2, vpermps zmm on AVX-512) of a row held in a register: issue 25 measured the 32-interval
- * degree-5 table of before at 0.55-0.68x torch on the AVX2 host (AMD EPYC Zen 3), where its
- * per-lane lookup (loads, blends and an in-lane transpose: 41 instructions per 8 lanes) cost more
- * than the arithmetic; now 11 permutes and 3 more FMAs. */
-static const float ew_gelu_table[11][8] = {
-    /* c */ {0.5f, 1.25f, 1.75f, 2.5f, 3.5f, 5.0f, 7.0f, 10.550000190734863f},
-    /* x^0 hi */ {0.3496188223361969f, 0.23076032102108002f, 0.18523167073726654f, 0.14133132994174957f, 0.10634515434503555f, 0.0769193023443222f, 0.05589348077774048f, 0.03748345747590065f},
-    /* x^0 lo */ {1.2282165506860565e-08f, 2.845424729169821e-10f, -6.059026169680237e-09f, 1.4386893898432618e-09f, -7.113346578435653e-10f, 2.6310018608199925e-09f, 1.6628438626042907e-09f, 1.264248483678898e-09f},
-    /* x^1 */ {-0.22413285076618195f, -0.11049187928438187f, -0.07478686422109604f, -0.04561395198106766f, -0.0267342422157526f, -0.014345754869282246f, -0.0076879034750163555f, -0.003491782583296299f},
-    /* x^2 */ {0.11877620965242386f, 0.04632273688912392f, 0.027177322655916214f, 0.01364822592586279f, 0.006387651897966862f, 0.002595263533294201f, 0.0010390796232968569f, 0.0003225698310416192f},
-    /* x^3 */ {-0.054915644228458405f, -0.01752948760986328f, -0.009075517766177654f, -0.0038311344105750322f, -0.0014591541839763522f, -0.0004564831033349037f, -0.000138115618028678f, -2.955883610411547e-05f},
-    /* x^4 */ {0.022829627618193626f, 0.006102719809859991f, 0.002823792165145278f, 0.0010176014620810747f, 0.0003201539220754057f, 7.82177594373934e-05f, 1.8068074496113695e-05f, 2.6869768134929473e-06f},
-    /* x^5 */ {-0.00868958979845047f, -0.001980132656171918f, -0.0008267512312158942f, -0.0002573493402451277f, -6.771238258806989e-05f, -1.3064193808531854e-05f, -2.3268542008736404e-06f, -2.4115564656312927e-07f},
-    /* x^6 */ {0.0030786762945353985f, 0.0006045606569387019f, 0.00022948448895476758f, 6.232569285202771e-05f, 1.3851996300218161e-05f, 2.1349856069718953e-06f, 2.954195963411621e-07f, 2.1574960484826988e-08f},
-    /* x^7 */ {-0.0010781899327412248f, -0.0001767293142620474f, -6.12692310824059e-05f, -1.4915241081325803e-05f, -2.804366886266507e-06f, -3.6092922073294176e-07f, -3.8279754477343886e-08f, -2.1621562318330234e-09f},
-    /* x^8 */ {0.00033340833033435047f, 4.863660069531761e-05f, 1.5513531252508983e-05f, 3.338368969707517e-06f, 5.397594122769078e-07f, 5.647279266440819e-08f, 4.729094005284651e-09f, 1.9146823015958603e-10f},
+/* R(a) = erfcx(a / sqrt 2) / 2 on [0, 13] without a table: R(a) = u P(v), u = 1 / (a + 3) (one
+ * division), v = u - ACT_GELU_UC, P degree 9 in v with float coefficients fitted for relative error
+ * (Lawson's iteration, each coefficient rounded to float and the rest refitted; the constant in two
+ * floats: tools/fit_gelu_rational.py, worst 1.6e-8 in double over a in [0, 13.05]). R(a)(a + 3)
+ * is smooth in u, where a polynomial in a over [0, 13] (R falls like 1 / a) is not: issue 25
+ * measured the 8-interval table of before (11 vpermps per 8 lanes) at 0.62-0.79x torch on the
+ * AVX2 host (AMD EPYC Zen 3), and this form at about 1.6x that table's speed in L1 (one Zen 3 core).
+ * The center ACT_GELU_UC = 3/16 makes v = u - 3/16 exact for every u in [1/16, 1/3] (a in [0, 13]):
+ * u and 3/16 are multiples of ulp(u) and |v| < 1/8 (< 1/4 where ulp(u) = 2^-26) is representable
+ * at that spacing; an inexact v (the midpoint 0.198 was tried) costs up to 1 ulp at a = 13, where
+ * v P'(v) / P is near 1.
+ * The rounding errors that would each cost an ulp are carried to first order:
+ *  - d = a + 3 is rounded; dl = a - (d - 3) is its exact error (d - 3 is exact: Sterbenz below 3,
+ *    and above it d and 3 are multiples of ulp(d) with d - 3 in d's binade or below).
+ *  - u = 1 / d is rounded; rho = 1 - u d is exact (an FMA), so 1 / (a + 3) = u (1 + kap),
+ *    kap = rho - dl u, to first order (|kap| < 2^-23).
+ *  - P is evaluated at the rounded u; P(u (1 + kap)) = P(u) (1 + kap u P'(u) / P(u)), and
+ *    1 + u P' / P (in [1.22, 2.39]) is taken as its linear fit ACT_GELU_G0 + ACT_GELU_G1 v (within
+ *    0.05): kap2 = kap (G0 + G1 v) is then the whole relative correction of u P.
+ * So x R e^r = x u P (1 + e), e = (1 + pl)(1 + kap2) - 1 and pl = e^r - 1, with x u = xu + xul
+ * split exactly, formed as xu hi + (xu q + xul P), q = P (1 + e) - hi: the last FMA is the one
+ * rounding of full weight; the others weigh |q| / (P (1 + e)) < 0.4. Worst 2 ulp, on every float
+ * with |x| <= 13 (tools/check_gelu_ulp.c, against double erfc). */
+#define ACT_GELU_C 3.0f
+#define ACT_GELU_UC 0.1875f
+#define ACT_GELU_P0_HI 0.7964337468147278f
+#define ACT_GELU_P0_LO 2.8522368467065462e-08f
+#define ACT_GELU_G0 1.782300353050232f
+#define ACT_GELU_G1 4.538825035095215f
+static const float act_gelu_p[9] = {  /* v^1 .. v^9 */
+    3.413771152496338f, 8.878597259521484f, 8.853776931762695f, -18.793346405029297f,
+    -45.74836730957031f, 81.84569549560547f, 196.7199249267578f, -450.5412902832031f,
+    -432.9761047363281f,
 };
 
-/* the interval of a >= 0 (NaN and a > 13 give a valid index, 7; their lanes are discarded):
- * ((bits(a) - bits(1)) >> 22) + 1 counts half-binades from 1, clamped to [0, 7] */
-#define ACT_GELU_ONE_BITS 0x3f800000u
-static inline int32_t act_gelu_index(float a) {
-    int32_t i = ((int32_t)(ew_float_to_bits(a) - ACT_GELU_ONE_BITS) >> 22) + 1;
-    i = i < 0 ? 0 : i;
-    return i > 7 ? 7 : i;
-}
-
-/* the float form, for |x| <= 13 (finite; other lanes give a discarded value, the index clamped).
- * The sign bit picks the side, so that GELU(-0) = -0. */
+/* the float form, for |x| <= 13 (finite; other lanes give a discarded value). The sign bit picks
+ * the side, so that GELU(-0) = -0. */
 #define ACT_GELU_LIMIT 13.0f
 static inline float act_gelu_near(float x) {
     const float a = ew_with_sign(x, 0.0f);
@@ -376,15 +378,23 @@ static inline float act_gelu_near(float x) {
     r = EW_FMA(-0.5f, sl, r);                          /* e^(-a^2/2) = 2^n e^r to first order in sl */
     const float pl = ew_expf_poly_inner(r) * r;        /* e^r - 1 */
     const float sc = ew_bits_to_float((ew_float_to_bits(tt) << 23) + 0x3f800000u);  /* 2^n, normal */
-    const int32_t i = act_gelu_index(a);
-    const float t = a - ew_gelu_table[0][i];
-    float q = ew_gelu_table[10][i];
-    for (int k = 9; k >= 3; k--) q = EW_FMA(q, t, ew_gelu_table[k][i]);
-    const float hi = ew_gelu_table[1][i];
-    const float rl = EW_FMA(q, t, ew_gelu_table[2][i]);        /* R - hi */
-    const float m = EW_FMA(rl, pl, EW_FMA(hi, pl, rl));       /* R e^r - hi */
-    const float w = EW_FMA(x, hi, x * m);                      /* x R e^r = x E / 2^n */
-    const float xe = w * sc;                                   /* x E, rounded once (vscalefps) */
+    const float d = a + ACT_GELU_C;
+    const float dl = a - (d - ACT_GELU_C);             /* a + 3 = d + dl exactly */
+    const float u = 1.0f / d;
+    const float rho = EW_FMA(-u, d, 1.0f);             /* exact */
+    const float kap = EW_FMA(-dl, u, rho);             /* 1 / (a + 3) = u (1 + kap) */
+    const float v = u - ACT_GELU_UC;                   /* exact (see ACT_GELU_UC) */
+    const float kap2 = kap * EW_FMA(ACT_GELU_G1, v, ACT_GELU_G0);
+    float p = act_gelu_p[8];
+    for (int k = 7; k >= 0; k--) p = EW_FMA(p, v, act_gelu_p[k]);
+    const float rest = EW_FMA(p, v, ACT_GELU_P0_LO);   /* P - hi */
+    const float pp = ACT_GELU_P0_HI + rest;             /* P */
+    const float e = EW_FMA(pl, kap2, pl + kap2);       /* (1 + pl) (1 + kap2) - 1 */
+    const float xu = x * u;
+    const float xul = EW_FMA(x, u, -xu);               /* exact: x u = xu + xul */
+    const float q = EW_FMA(pp, e, rest);               /* P (1 + e) - hi */
+    const float w = EW_FMA(xu, ACT_GELU_P0_HI, EW_FMA(xu, q, xul * pp));   /* x R e^r */
+    const float xe = w * sc;                                   /* x E, rounded once */
     return ew_select((int)(ew_float_to_bits(x) >> 31), xe, x - xe);
 }
 
@@ -394,13 +404,12 @@ static inline float act_gelu(float x) {
 EW_F32_C(gelu, EW_ROW_WITH_FAST_RANGE(float, ACT_GELU_LIMIT, act_gelu_near(v), act_gelu(v)))
 
 #ifdef EW_X86
-/* act_gelu_near step for step on 8 lanes, each table row in a register and looked up by vpermps.
- * Returns the 8 results; *wide gets the lanes beyond 13 or NaN (for act_gelu_wide). */
-EW_T256 static inline __attribute__((always_inline)) __m256 gelu8(__m256 v, const __m256* T, int* wide) {
-    const __m256i magnitude = _mm256_set1_epi32(0x7fffffff), one_bits = _mm256_set1_epi32((int)ACT_GELU_ONE_BITS);
+/* act_gelu_near step for step on 8 lanes. Returns the 8 results; *wide gets the lanes beyond 13 or
+ * NaN (for act_gelu_wide). */
+EW_T256 static inline __attribute__((always_inline)) __m256 gelu8(__m256 v, int* wide) {
     const __m256 minus_half = _mm256_set1_ps(-0.5f), magic = _mm256_set1_ps(12582912.0f);
-    const __m256i ai = _mm256_and_si256(_mm256_castps_si256(v), magnitude);
-    const __m256 a = _mm256_castsi256_ps(ai);
+    const __m256 one = _mm256_set1_ps(1.0f), c3 = _mm256_set1_ps(ACT_GELU_C);
+    const __m256 a = _mm256_and_ps(v, _mm256_castsi256_ps(_mm256_set1_epi32(0x7fffffff)));
     *wide = _mm256_movemask_ps(_mm256_cmp_ps(a, _mm256_set1_ps(ACT_GELU_LIMIT), _CMP_NLE_UQ));
     const __m256 s = _mm256_mul_ps(a, a);
     const __m256 sl = _mm256_fmsub_ps(a, a, s);
@@ -412,15 +421,22 @@ EW_T256 static inline __attribute__((always_inline)) __m256 gelu8(__m256 v, cons
     const __m256 pl = _mm256_mul_ps(ew_expf_poly_inner8(r), r);
     const __m256 sc = _mm256_castsi256_ps(_mm256_add_epi32(_mm256_slli_epi32(_mm256_castps_si256(tt), 23),
                                                            _mm256_set1_epi32(0x3f800000)));
-    __m256i i = _mm256_add_epi32(_mm256_srai_epi32(_mm256_sub_epi32(ai, one_bits), 22), _mm256_set1_epi32(1));
-    i = _mm256_min_epi32(_mm256_max_epi32(i, _mm256_setzero_si256()), _mm256_set1_epi32(7));
-    const __m256 t = _mm256_sub_ps(a, _mm256_permutevar8x32_ps(T[0], i));
-    __m256 q = _mm256_permutevar8x32_ps(T[10], i);
-    for (int j = 9; j >= 3; j--) q = _mm256_fmadd_ps(q, t, _mm256_permutevar8x32_ps(T[j], i));
-    const __m256 c0 = _mm256_permutevar8x32_ps(T[1], i);
-    const __m256 rl = _mm256_fmadd_ps(q, t, _mm256_permutevar8x32_ps(T[2], i));
-    const __m256 mm = _mm256_fmadd_ps(rl, pl, _mm256_fmadd_ps(c0, pl, rl));
-    const __m256 w = _mm256_fmadd_ps(v, c0, _mm256_mul_ps(v, mm));
+    const __m256 d = _mm256_add_ps(a, c3);
+    const __m256 dl = _mm256_sub_ps(a, _mm256_sub_ps(d, c3));
+    const __m256 u = _mm256_div_ps(one, d);
+    const __m256 rho = _mm256_fnmadd_ps(u, d, one);
+    const __m256 kap = _mm256_fnmadd_ps(dl, u, rho);
+    const __m256 t = _mm256_sub_ps(u, _mm256_set1_ps(ACT_GELU_UC));
+    const __m256 kap2 = _mm256_mul_ps(kap, _mm256_fmadd_ps(_mm256_set1_ps(ACT_GELU_G1), t, _mm256_set1_ps(ACT_GELU_G0)));
+    __m256 p = _mm256_set1_ps(act_gelu_p[8]);
+    for (int k = 7; k >= 0; k--) p = _mm256_fmadd_ps(p, t, _mm256_set1_ps(act_gelu_p[k]));
+    const __m256 rest = _mm256_fmadd_ps(p, t, _mm256_set1_ps(ACT_GELU_P0_LO));
+    const __m256 pp = _mm256_add_ps(_mm256_set1_ps(ACT_GELU_P0_HI), rest);
+    const __m256 e = _mm256_fmadd_ps(pl, kap2, _mm256_add_ps(pl, kap2));
+    const __m256 xu = _mm256_mul_ps(v, u);
+    const __m256 xul = _mm256_fmsub_ps(v, u, xu);
+    const __m256 q = _mm256_fmadd_ps(pp, e, rest);
+    const __m256 w = _mm256_fmadd_ps(xu, _mm256_set1_ps(ACT_GELU_P0_HI), _mm256_fmadd_ps(xu, q, _mm256_mul_ps(xul, pp)));
     const __m256 xe = _mm256_mul_ps(w, sc);
     return _mm256_blendv_ps(_mm256_sub_ps(v, xe), xe, v);  /* the sign bit picks */
 }
@@ -444,15 +460,13 @@ EW_T256 static __m256 gelu8_wide(__m256 v, __m256 res, int wide) {
  * operations are the same, so are its bits. The last n % 16 values: one step of 8, then act_gelu. */
 EW_T256 static void gelu_row_avx2(const ew_params* restrict P, size_t n, float* out, const float* const* in) {
     const float* x = in[0];
-    __m256 T[11];
-    for (int k = 0; k < 11; k++) T[k] = _mm256_loadu_ps(ew_gelu_table[k]);
     size_t k = 0;
     for (; k + 16 <= n; k += 16) {
         ew_prefetch_step(P, x, out, k, 64);
         const __m256 v0 = _mm256_loadu_ps(x + k), v1 = _mm256_loadu_ps(x + k + 8);
         int w0, w1;
-        __m256 r0 = gelu8(v0, T, &w0);
-        __m256 r1 = gelu8(v1, T, &w1);
+        __m256 r0 = gelu8(v0, &w0);
+        __m256 r1 = gelu8(v1, &w1);
         if (w0 | w1) {
             if (w0) r0 = gelu8_wide(v0, r0, w0);
             if (w1) r1 = gelu8_wide(v1, r1, w1);
@@ -463,7 +477,7 @@ EW_T256 static void gelu_row_avx2(const ew_params* restrict P, size_t n, float* 
     if (k + 8 <= n) {
         const __m256 v = _mm256_loadu_ps(x + k);
         int w;
-        __m256 r = gelu8(v, T, &w);
+        __m256 r = gelu8(v, &w);
         if (w) r = gelu8_wide(v, r, w);
         _mm256_storeu_ps(out + k, r);
         k += 8;
@@ -471,24 +485,20 @@ EW_T256 static void gelu_row_avx2(const ew_params* restrict P, size_t n, float* 
     for (; k < n; k++) out[k] = act_gelu(x[k]);
 }
 
-/* act_gelu_near step for step on 16 lanes (the 8-entry rows broadcast to both halves, looked up
- * by vpermps zmm); lanes beyond 13 or NaN take act_gelu_wide. out may be in[0]: each step reads
- * its lanes before writing them. */
+/* act_gelu_near step for step on 16 lanes; lanes beyond 13 or NaN take act_gelu_wide. out may be
+ * in[0]: each step reads its lanes before writing them. */
 EW_T512 static void gelu_row_avx512(const ew_params* restrict P, size_t n, float* out, const float* const* in) {
     const float* x = in[0];
-    __m512 T[11];
-    for (int k = 0; k < 11; k++) T[k] = _mm512_broadcast_f32x8(_mm256_loadu_ps(ew_gelu_table[k]));
-    const __m512i magnitude = _mm512_set1_epi32(0x7fffffff), one_bits = _mm512_set1_epi32((int)ACT_GELU_ONE_BITS);
-    const __m512i one = _mm512_set1_epi32(1), seven = _mm512_set1_epi32(7);
+    const __m512i magnitude = _mm512_set1_epi32(0x7fffffff);
     const __m512 limit = _mm512_set1_ps(ACT_GELU_LIMIT), minus_half = _mm512_set1_ps(-0.5f);
     const __m512 magic = _mm512_set1_ps(12582912.0f), log2e = _mm512_set1_ps(1.44269502f);
     const __m512 ln2 = _mm512_set1_ps(EW_LN2_F), ln2_lo = _mm512_set1_ps(EW_LN2_F_LO);
+    const __m512 one = _mm512_set1_ps(1.0f), c3 = _mm512_set1_ps(ACT_GELU_C);
     for (size_t k = 0; k < n; k += 16) {
         ew_prefetch_step(P, x, out, k, 64);  /* one line per step */
         const __mmask16 m = n - k >= 16 ? (__mmask16)0xffff : (__mmask16)((1u << (n - k)) - 1u);
         const __m512 v = _mm512_maskz_loadu_ps(m, x + k);
-        const __m512i ai = _mm512_and_si512(_mm512_castps_si512(v), magnitude);
-        const __m512 a = _mm512_castsi512_ps(ai);
+        const __m512 a = _mm512_castsi512_ps(_mm512_and_si512(_mm512_castps_si512(v), magnitude));
         const __mmask16 wide = _mm512_mask_cmp_ps_mask(m, a, limit, _CMP_NLE_UQ);
         const __m512 s = _mm512_mul_ps(a, a);
         const __m512 sl = _mm512_fmsub_ps(a, a, s);
@@ -498,16 +508,25 @@ EW_T512 static void gelu_row_avx512(const ew_params* restrict P, size_t n, float
         __m512 r = _mm512_fnmadd_ps(nf, ln2_lo, _mm512_fnmadd_ps(nf, ln2, h));
         r = _mm512_fmadd_ps(minus_half, sl, r);
         const __m512 pl = _mm512_mul_ps(ew_expf_poly_inner16(r), r);
-        __m512i i = _mm512_add_epi32(_mm512_srai_epi32(_mm512_sub_epi32(ai, one_bits), 22), one);
-        i = _mm512_min_epi32(_mm512_max_epi32(i, _mm512_setzero_si512()), seven);
-        const __m512 t = _mm512_sub_ps(a, _mm512_permutexvar_ps(i, T[0]));
-        __m512 q = _mm512_permutexvar_ps(i, T[10]);
-        for (int j = 9; j >= 3; j--) q = _mm512_fmadd_ps(q, t, _mm512_permutexvar_ps(i, T[j]));
-        const __m512 c0 = _mm512_permutexvar_ps(i, T[1]);
-        const __m512 rl = _mm512_fmadd_ps(q, t, _mm512_permutexvar_ps(i, T[2]));
-        const __m512 mm = _mm512_fmadd_ps(rl, pl, _mm512_fmadd_ps(c0, pl, rl));
-        const __m512 w = _mm512_fmadd_ps(v, c0, _mm512_mul_ps(v, mm));
-        const __m512 xe = _mm512_scalef_ps(w, nf);   /* w 2^n rounded once, as w * sc */
+        const __m512 sc = _mm512_castsi512_ps(_mm512_add_epi32(_mm512_slli_epi32(_mm512_castps_si512(tt), 23),
+                                                               _mm512_set1_epi32(0x3f800000)));
+        const __m512 d = _mm512_add_ps(a, c3);
+        const __m512 dl = _mm512_sub_ps(a, _mm512_sub_ps(d, c3));
+        const __m512 u = _mm512_div_ps(one, d);
+        const __m512 rho = _mm512_fnmadd_ps(u, d, one);
+        const __m512 kap = _mm512_fnmadd_ps(dl, u, rho);
+        const __m512 t = _mm512_sub_ps(u, _mm512_set1_ps(ACT_GELU_UC));
+        const __m512 kap2 = _mm512_mul_ps(kap, _mm512_fmadd_ps(_mm512_set1_ps(ACT_GELU_G1), t, _mm512_set1_ps(ACT_GELU_G0)));
+        __m512 p = _mm512_set1_ps(act_gelu_p[8]);
+        for (int j = 7; j >= 0; j--) p = _mm512_fmadd_ps(p, t, _mm512_set1_ps(act_gelu_p[j]));
+        const __m512 rest = _mm512_fmadd_ps(p, t, _mm512_set1_ps(ACT_GELU_P0_LO));
+        const __m512 pp = _mm512_add_ps(_mm512_set1_ps(ACT_GELU_P0_HI), rest);
+        const __m512 e = _mm512_fmadd_ps(pl, kap2, _mm512_add_ps(pl, kap2));
+        const __m512 xu = _mm512_mul_ps(v, u);
+        const __m512 xul = _mm512_fmsub_ps(v, u, xu);
+        const __m512 q = _mm512_fmadd_ps(pp, e, rest);
+        const __m512 w = _mm512_fmadd_ps(xu, _mm512_set1_ps(ACT_GELU_P0_HI), _mm512_fmadd_ps(xu, q, _mm512_mul_ps(xul, pp)));
+        const __m512 xe = _mm512_mul_ps(w, sc);
         const __mmask16 positive = _mm512_testn_epi32_mask(_mm512_castps_si512(v), _mm512_set1_epi32((int)0x80000000u));
         __m512 res = _mm512_mask_sub_ps(xe, positive, v, xe);
         if (wide) {
