@@ -1,6 +1,6 @@
 """Fits the piecewise polynomial tables of native/engines/ew_piecewise.h and prints them as C.
 
-    python tools/fit_ew_piecewise.py tanh|gelu     (needs scipy; an offline tool, not run by the suite)
+    python tools/fit_ew_piecewise.py tanh     (needs scipy; an offline tool, not run by the suite)
 
 |x| in [0, 16) is cut into 32 intervals by its float bits (native/engines/ew_piecewise.h, ew_pw_index):
 [0, 1/16 * 1.25), then quarters of each binade from 1/16 to 16. On each interval the function is a
@@ -11,12 +11,8 @@ double; the ulp bounds come from the C functions (tests/test_ew_math.py, test_ew
 
   tanh: tanh(|x|), degree 5, for |x| <= 9.5 (the row clamps |x| there; tanh rounds to 1 above
         9.01); the first interval's constant term is 0, so tanh(x) = x to the last bit for tiny x.
-  gelu: R(a) = Phi(-a) e^(a^2 / 2) = erfcx(a / sqrt 2) / 2 for a <= 13.1 (ACT_GELU_LIMIT 13), on
-        GELU's own 8 intervals (native/families/ew_activation.c act_gelu_index: [0, 1), halves of the binades
-        from 1 to 8, [8, 13.1]), degree 8 around each midpoint, the constant term split in two floats
-        (hi, lo): GELU multiplies R by x e^(-a^2/2), and R's own rounding would cost an ulp of the
-        result. Eight entries, so that the vector rows look a row up with one permute (issue 25).
-        erfcx is scipy's, or torch's float64 one without scipy.
+
+GELU needs no table (tools/fit_gelu_rational.py fits its rational form).
 """
 
 from __future__ import annotations
@@ -61,28 +57,6 @@ def c_array(name: str, rows: list[np.ndarray], labels: list[str]) -> str:
     return "\n".join(out)
 
 
-GELU_BOUNDS = [0.0, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0, 8.0, 13.1]
-
-
-def gelu8(erfcx) -> None:
-    fn, degree = (lambda a: 0.5 * erfcx(a / np.sqrt(2.0))), 8
-    rows: list[list[float]] = [[] for _ in range(degree + 3)]
-    worst = 0.0
-    for lo, hi in zip(GELU_BOUNDS[:-1], GELU_BOUNDS[1:], strict=True):
-        c = float(np.float32((lo + hi) / 2))
-        coef, err = fit(fn, degree, lo, hi, c, zero_constant=False)
-        worst = max(worst, err)
-        high = float(np.float32(coef[0]))
-        for k, v in enumerate([c, high, coef[0] - high, *coef[1:]]):
-            rows[k].append(v)
-    print(f"/* worst relative fit error {worst:.2e} */")
-    labels = ["c", "x^0 hi", "x^0 lo", *[f"x^{k}" for k in range(1, degree + 1)]]
-    print(f"static const float ew_gelu_table[{len(rows)}][8] = {{")
-    for label, row in zip(labels, rows, strict=True):
-        print(f"    /* {label} */ {{{', '.join(f'{float(np.float32(v))!r}f' for v in row)}}},")
-    print("};")
-
-
 def main() -> None:
     try:
         from scipy.special import erfcx
@@ -93,9 +67,6 @@ def main() -> None:
             return torch.special.erfcx(torch.from_numpy(np.asarray(z, np.float64))).numpy()
 
     which = sys.argv[1] if len(sys.argv) > 1 else "tanh"
-    if which == "gelu":
-        gelu8(erfcx)
-        return
     if which == "tanh":
         fn, degree, top, split = np.tanh, 5, 9.6, False
     else:

@@ -12,7 +12,8 @@
  * carried as a first-order correction: rounding it alone would cost up to |t| / 2 ulps (e^t at
  * t = -80 would be 40 ulps off). Affine parts (Alpha * x + Beta, the final scalings) are evaluated
  * in double and rounded to float at the end. Worst distance from the float64 function, in float
- * ulps, measured on every 61st float (every 5th for GELU): 0 for the piecewise-linear operators
+ * ulps, measured on every 61st float (every 5th for GELU, and every float of |x| <= 13 by
+ * tools/check_gelu_ulp.c): 0 for the piecewise-linear operators
  * and SOFTSIGN, 3 for SCALED_TANH and PARAMETRIC_SOFTPLUS (a float tanh / log1p result scaled by
  * Alpha), 2 for the others (tests/test_ew_activation.py asserts each bound on every ISA path; the
  * ISA variants are bit-identical).
