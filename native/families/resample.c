@@ -950,6 +950,7 @@ static pydml_status rs_check_views(const pydml_resample_plan* plan, const pydml_
 
 static void rs_select_kernels(uint32_t dt, int stream, rs_kernels* k) {
     k->hz = rs_hz_scalar;
+    k->fence = NULL;
     switch (dt) {
     case DML_TENSOR_DATA_TYPE_FLOAT32: k->blend = rs_blend_f32; k->store = rs_store_f32; break;
     case DML_TENSOR_DATA_TYPE_FLOAT16: k->blend = rs_blend_f16; k->store = rs_store_f16; break;
@@ -1050,6 +1051,7 @@ static pydml_status rs_run(const pydml_resample_plan* plan, int backward, const 
                 rs_cursor_next(&e, &c);
             }
         }
+        if (e.k.fence != NULL) e.k.fence();
     }
     return PYDML_STATUS_SUCCESS;
 }
