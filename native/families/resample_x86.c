@@ -474,7 +474,26 @@ RS_AVX2 static RS_INLINE void rs256_blend(uint32_t dt, float* dst, const rs_src*
         const char* s = src[r].p;
         const __m256 w = _mm256_set1_ps(src[r].w);
         const int set = first && r == 0;
-        for (size_t k = 0; k < n; k += 8) {
+        /* 8 destinations per step without a length test (prefetches as before: fewer, one per
+         * line, measured slower on the 2x nearest gradient), then the tail: the per-vector length test and masks cost more than the arithmetic
+         * (issue 25, AVX2 host: this loop was 58 % of the instructions of the 2x linear
+         * gradient). One source at a time, not all in one pass: the two or four source rows of a
+         * gradient row are adjacent, one sequential stream read in order; interleaved, the 2x
+         * nearest gradient took 1.6x the CPU time on the AVX2 host. */
+        size_t k = 0;
+        if (set) {
+            for (; k + 8 <= n; k += 8) {
+                _mm_prefetch(s + k * es + ahead, _MM_HINT_T0);
+                _mm256_storeu_ps(dst + k, _mm256_mul_ps(w, rs256_load(dt, s + k * es, 8)));
+            }
+        } else {
+            for (; k + 8 <= n; k += 8) {
+                _mm_prefetch(s + k * es + ahead, _MM_HINT_T0);
+                _mm256_storeu_ps(dst + k, _mm256_add_ps(_mm256_mul_ps(w, rs256_load(dt, s + k * es, 8)),
+                                                        _mm256_loadu_ps(dst + k)));
+            }
+        }
+        for (; k < n; k += 8) {
             size_t c = n - k < 8 ? n - k : 8;
             _mm_prefetch(s + k * es + ahead, _MM_HINT_T0);
             __m256 v = _mm256_mul_ps(w, rs256_load(dt, s + k * es, c));
