@@ -111,6 +111,7 @@ typedef struct rs_kernels {
     rs_blend_fn blend;
     rs_store_fn store;
     rs_hz_fn hz;
+    void (*fence)(void);     /* NULL, or orders the streamed stores of a thread's work before its end */
 } rs_kernels;
 
 /* Portable kernels (resample.c). */
