@@ -337,9 +337,18 @@ static void stream_copy(float* dst, const float* src, size_t n) {
     for (; i < n && ((uintptr_t)(dst + i) & 15u) != 0; i++) dst[i] = src[i];
     for (; i + 4 <= n; i += 4) _mm_stream_ps(dst + i, _mm_loadu_ps(src + i));
     for (; i < n; i++) dst[i] = src[i];
-    _mm_sfence();
 #else
     memcpy(dst, src, n * sizeof(float));
+#endif
+}
+
+/* The streamed stores of a thread's work ordered before it returns: once per range of groups, not
+ * per chunk (a fence per 1024-element chunk waited for every streamed line to reach memory). */
+static void stream_fence(const tn_geo* g) {
+#ifdef TN_X86
+    if (g->stream) _mm_sfence();
+#else
+    (void)g;
 #endif
 }
 
@@ -704,8 +713,7 @@ static void pass_out(const tn_geo* g, tn_group* gr, uint64_t c) {
         const float* s1 = g->full[1] ? chunk_in(g, 1, gr->base[1], c, ab) : NULL;
         if (p->kind == K_BNT) bnt_row_nt_avx2(xs, s1, direct, w, gr->m, gr->r, gr->s, gr->b, p->has_act, pf);
         else bntg_row_nt_avx2(xs, s1, direct, w, gr->m, gr->mdy, gr->k0, gr->k1, pf);
-        _mm_sfence();
-        return;
+        return; /* fenced once per thread's range (stream_fence) */
     }
 #endif
     if (p->kind == K_BNT) {
@@ -746,6 +754,7 @@ static pydml_status pass_chunks(void* ctx, uint64_t b, uint64_t e, void* scratch
     (void)scratch;
     const tn_pass* ps = ctx;
     for (uint64_t c = b; c < e; c++) ps->fn(ps->g, ps->gr, c);   /* chunk c writes only its own shares */
+    stream_fence(ps->g);
     return PYDML_STATUS_SUCCESS;
 }
 
@@ -832,6 +841,7 @@ static pydml_status bn_blocks(void* ctx, uint64_t b, uint64_t e, void* scratch) 
             run_group(g, grp, gr, 0);
         }
     }
+    stream_fence(g);
     return PYDML_STATUS_SUCCESS;
 }
 
