@@ -522,6 +522,16 @@ EW_T256 static void grad_sums_avx2(const float* x, const float* dy, size_t n, do
 }
 #endif
 
+/* the last n - k elements of grad_sums3 (both forms), one at a time in double */
+static void grad_sums3_tail(const float* x, const float* dy, size_t k, size_t n, double M, double K, double* out) {
+    for (; k < n; k++) {
+        const double d = (double)dy[k], xv = (double)x[k];
+        out[0] += d;
+        out[1] = fma(d, xv - M, out[1]);
+        out[2] = fma(d, xv - K, out[2]);
+    }
+}
+
 /* BATCH_NORMALIZATION_TRAINING_GRAD's three sums over a chunk, out[0] = sum dy, out[1] = sum dy (x - M),
  * out[2] = sum dy (x - K), each in 8 partial sums (two vectors of four lanes, grad_sums3_avx2): two
  * independent chains per sum, so the vector loop runs near the units' throughput rather than the
@@ -554,12 +564,7 @@ static void grad_sums3(const float* x, const float* dy, size_t n, double M, doub
         for (int j = 0; j < 4; j++) l[j] = acc[q][j] + acc[q][4 + j];
         out[q] = (l[0] + l[1]) + (l[2] + l[3]);
     }
-    for (; k < n; k++) {
-        const double d = (double)dy[k], xv = (double)x[k];
-        out[0] += d;
-        out[1] = fma(d, xv - M, out[1]);
-        out[2] = fma(d, xv - K, out[2]);
-    }
+    grad_sums3_tail(x, dy, k, n, M, K, out);
 }
 
 #ifdef TN_X86
@@ -590,12 +595,7 @@ EW_T256 static void grad_sums3_avx2(const float* x, const float* dy, size_t n, d
         _mm256_storeu_pd(l, _mm256_add_pd(acc[q][0], acc[q][1]));
         out[q] = (l[0] + l[1]) + (l[2] + l[3]);
     }
-    for (; k < n; k++) {
-        const double d = (double)dy[k], xv = (double)x[k];
-        out[0] += d;
-        out[1] = fma(d, xv - M, out[1]);
-        out[2] = fma(d, xv - K, out[2]);
-    }
+    grad_sums3_tail(x, dy, k, n, M, K, out);
 }
 #endif
 
