@@ -16,8 +16,7 @@ from numpy.lib.stride_tricks import as_strided
 import pydml
 import pydml.onnx
 from pydml.onnx._deps import onnx
-from pydml.onnx.fusion import reshape_view
-from pydml.onnx.lowering import Source, View, packed_strides
+from pydml.onnx.lowering import Source, View, packed_strides, reshape_view
 
 helper = onnx().helper
 TensorProto = onnx().TensorProto

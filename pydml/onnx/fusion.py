@@ -33,6 +33,7 @@ from pydml.onnx.lowering import (
     Segment,
     View,
     find_lowering,
+    reshape_view,
 )
 
 #: ONNX Runtime's GeluFusion and MatMulScaleFusion compare constants with a small tolerance
@@ -42,38 +43,6 @@ _RTOL, _ATOL = 1e-5, 1e-8
 
 
 # -- strided views ----------------------------------------------------------------------------
-
-
-def reshape_view(view: View, shape: Sequence[int]) -> View | None:
-    """``view`` with logical shape ``shape`` (same element count) by strides alone, or None when
-    its strides do not allow it (numpy's no-copy reshape rule: merged dimensions must be evenly
-    strided; a split dimension's parts take strides within it)."""
-    shape = tuple(int(n) for n in shape)
-    if math.prod(shape) != view.size:
-        return None
-    # the view's dimensions, size-1 ones dropped, merged where evenly strided: innermost first
-    blocks: list[tuple[int, int]] = []
-    for n, s in reversed([(n, s) for n, s in zip(view.shape, view.strides, strict=True) if n != 1]):
-        if blocks and s == blocks[-1][1] * blocks[-1][0]:
-            blocks[-1] = (blocks[-1][0] * n, blocks[-1][1])
-        else:
-            blocks.append((n, s))
-    out = [0] * len(shape)
-    i = 0
-    remaining, stride = blocks[0] if blocks else (1, 0)
-    for d in range(len(shape) - 1, -1, -1):
-        n = shape[d]
-        if n == 1:
-            continue
-        while remaining == 1 and i + 1 < len(blocks):
-            i += 1
-            remaining, stride = blocks[i]
-        if remaining % n:
-            return None  # this dimension straddles two unevenly strided blocks
-        out[d] = stride
-        stride *= n
-        remaining //= n
-    return replace(view, shape=shape, strides=tuple(out))
 
 
 def fold_batch_rows(a4: View, b4: View, shape4: tuple[int, ...]) -> tuple[View, View, tuple[int, ...]]:

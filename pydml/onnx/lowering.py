@@ -762,8 +762,6 @@ class Segment:
             return False  # (a GEMM whose rows are the MatMul's batch and rows: fusion.fold_batch_rows)
 
         def lower_add(seg: Segment, node_: Node) -> None:
-            from pydml.onnx.fusion import reshape_view
-
             bias = reshape_view(seg.view(other).broadcast(view.shape), sizes)
             if bias is None:
                 raise LoweringError("the Add's other input does not fold into the GEMM's rows")
@@ -932,6 +930,38 @@ def can_fuse(node: Node, activation: Node, op_type: str | None = None) -> bool:
     if allowed is not None and activation.op_type not in allowed:
         return False
     return count is None or len([n for n in node.inputs if n]) == count
+
+
+def reshape_view(view: View, shape: Sequence[int]) -> View | None:
+    """``view`` with logical shape ``shape`` (same element count) by strides alone, or None when
+    its strides do not allow it (numpy's no-copy reshape rule: merged dimensions must be evenly
+    strided; a split dimension's parts take strides within it)."""
+    shape = tuple(int(n) for n in shape)
+    if math.prod(shape) != view.size:
+        return None
+    # the view's dimensions, size-1 ones dropped, merged where evenly strided: innermost first
+    blocks: list[tuple[int, int]] = []
+    for n, s in reversed([(n, s) for n, s in zip(view.shape, view.strides, strict=True) if n != 1]):
+        if blocks and s == blocks[-1][1] * blocks[-1][0]:
+            blocks[-1] = (blocks[-1][0] * n, blocks[-1][1])
+        else:
+            blocks.append((n, s))
+    out = [0] * len(shape)
+    i = 0
+    remaining, stride = blocks[0] if blocks else (1, 0)
+    for d in range(len(shape) - 1, -1, -1):
+        n = shape[d]
+        if n == 1:
+            continue
+        while remaining == 1 and i + 1 < len(blocks):
+            i += 1
+            remaining, stride = blocks[i]
+        if remaining % n:
+            return None  # this dimension straddles two unevenly strided blocks
+        out[d] = stride
+        stride *= n
+        remaining //= n
+    return replace(view, shape=shape, strides=tuple(out))
 
 
 def _strip_ones(shape: Sequence[int]) -> tuple[int, ...]:
