@@ -458,8 +458,8 @@ pydml_status pydml_graph_compile_ex(const DML_GRAPH_DESC* desc, uint32_t executi
 uint32_t pydml_graph_fused_into(const pydml_graph* graph, uint32_t node);
 /** Per-step profiling: enable 1 starts (or restarts from zero) summing the time each execution
  * step spends in its operator over the executions that follow (wall time; 2: the CPU time of the
- * thread running the step, which leaves out its helper threads); 0 stops it. Not to be called while
- * the graph executes. @retval PYDML_STATUS_OUT_OF_MEMORY */
+ * thread running the step, which leaves out its helper threads); 0 stops it. Safe while the graph
+ * executes on other threads (steps in flight may or may not be counted). @retval PYDML_STATUS_OUT_OF_MEMORY */
 pydml_status pydml_graph_profile(pydml_graph* graph, int enable);
 /** The nanoseconds summed per execution step (in pydml_graph_execution_order's order) into `ns`
  * (up to `capacity`); returns the step count, 0 when profiling is off. */

@@ -11,6 +11,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from ew_harness import same_bits_from_threads
 from numpy.lib.stride_tricks import as_strided
 
 import pydml
@@ -249,6 +250,23 @@ def test_graph_profile_times_each_step() -> None:
         assert all(t >= 0 for _, t in times) and sum(t for _, t in times) > 0
     graph.profile(False)
     assert graph.step_times() == []
+
+
+def test_graph_profile_switched_while_executing() -> None:
+    """Profiling switched on and off from one thread while others execute the graph: no crash, the
+    outputs unchanged (the sums are allocated once and kept until the graph is released)."""
+    sess = pydml.onnx.InferenceSession(scale_model("Div"))
+    feed = {"q": np.ones((2, 5, 16), np.float32), "k": np.ones((2, 7, 16), np.float32)}
+    expected = sess.run(None, feed)[0].tobytes()
+    graph = next(iter(sess._plans.values())).steps[0].graph
+
+    def toggle() -> None:
+        graph.profile(cpu=True)
+        assert all(t >= 0 for _, t in graph.step_times())
+        graph.profile(False)
+
+    same_bits_from_threads(lambda: sess.run(None, feed)[0].tobytes(), expected, threads=2, repeats=20,
+                           meanwhile=toggle, meanwhile_repeats=40)
 
 
 def two_convs() -> Any:

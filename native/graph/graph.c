@@ -113,8 +113,9 @@ struct pydml_graph {
     uint32_t* need_prefix;
     uint8_t* small;
     /* profiling (pydml_graph_profile): per execution step, nanoseconds spent in it, summed over
-     * the executions since profiling was switched on; NULL when off */
-    uint64_t* step_ns;
+     * the executions since profiling was switched on */
+    uint64_t* step_ns;                /* allocated at the first pydml_graph_profile, freed with the graph */
+    int profiling;                    /* whether executions add to step_ns (atomic) */
     clockid_t profile_clock;          /* CLOCK_MONOTONIC, or the calling thread's CPU time */
 };
 
@@ -1456,25 +1457,30 @@ uint32_t pydml_graph_execution_order(const pydml_graph* g, uint32_t* order, uint
 
 pydml_status pydml_graph_profile(pydml_graph* g, int enable) {
     if (g == NULL || enable < 0 || enable > 2) return PYDML_STATUS_INVALID_PARAMETER;
-    g->profile_clock = enable == 2 ? CLOCK_THREAD_CPUTIME_ID : CLOCK_MONOTONIC;
-    if (!enable) {
-        free(g->step_ns);
-        g->step_ns = NULL;
-        return PYDML_STATUS_SUCCESS;
+    /* Executions may be running on other threads: the sums are allocated once and freed only with
+     * the graph, published and switched with atomics, and cleared element by element. */
+    __atomic_store_n(&g->profiling, 0, __ATOMIC_RELEASE);
+    if (!enable) return PYDML_STATUS_SUCCESS;
+    uint64_t* ns = __atomic_load_n(&g->step_ns, __ATOMIC_ACQUIRE);
+    if (ns == NULL) {
+        ns = calloc(g->step_count + 1u, sizeof *ns);
+        if (ns == NULL) return PYDML_STATUS_OUT_OF_MEMORY;
+        uint64_t* none = NULL;
+        if (!__atomic_compare_exchange_n(&g->step_ns, &none, ns, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+            free(ns); /* another thread published its own first */
+            ns = none;
+        }
     }
-    if (g->step_ns == NULL) {
-        g->step_ns = calloc(g->step_count + 1u, sizeof *g->step_ns);
-        if (g->step_ns == NULL) return PYDML_STATUS_OUT_OF_MEMORY;
-    } else {
-        memset(g->step_ns, 0, (g->step_count + 1u) * sizeof *g->step_ns);
-    }
+    for (uint32_t i = 0; i <= g->step_count; i++) __atomic_store_n(&ns[i], 0, __ATOMIC_RELAXED);
+    __atomic_store_n(&g->profile_clock, enable == 2 ? CLOCK_THREAD_CPUTIME_ID : CLOCK_MONOTONIC, __ATOMIC_RELAXED);
+    __atomic_store_n(&g->profiling, 1, __ATOMIC_RELEASE);
     return PYDML_STATUS_SUCCESS;
 }
 
 uint32_t pydml_graph_step_times(const pydml_graph* g, uint64_t* ns, uint32_t capacity) {
-    if (g == NULL || g->step_ns == NULL) return 0;
-    for (uint32_t i = 0; i < g->step_count && i < capacity && ns; i++)
-        ns[i] = __atomic_load_n(&g->step_ns[i], __ATOMIC_RELAXED);
+    if (g == NULL || !__atomic_load_n(&g->profiling, __ATOMIC_ACQUIRE)) return 0;
+    const uint64_t* sums = __atomic_load_n(&g->step_ns, __ATOMIC_ACQUIRE);
+    for (uint32_t i = 0; i < g->step_count && i < capacity && ns; i++) ns[i] = __atomic_load_n(&sums[i], __ATOMIC_RELAXED);
     return g->step_count;
 }
 
@@ -1663,12 +1669,15 @@ static pydml_status run_step(const run_context* ctx, uint32_t step, char* messag
     }
     char inner[768];
     struct timespec t0, t1;
-    if (g->step_ns) clock_gettime(g->profile_clock, &t0);
+    uint64_t* sums = __atomic_load_n(&g->profiling, __ATOMIC_ACQUIRE) ? __atomic_load_n(&g->step_ns, __ATOMIC_ACQUIRE)
+                                                                        : NULL;
+    const clockid_t clock = __atomic_load_n(&g->profile_clock, __ATOMIC_RELAXED);
+    if (sums) clock_gettime(clock, &t0);
     pydml_status s = run_node(gn, w->pointers + gn->first, w->pointers + gn->first + gn->n_in, inner, sizeof inner);
-    if (g->step_ns) {
-        clock_gettime(g->profile_clock, &t1);
+    if (sums) {
+        clock_gettime(clock, &t1);
         const int64_t ns = (int64_t)(t1.tv_sec - t0.tv_sec) * 1000000000 + (t1.tv_nsec - t0.tv_nsec);
-        __atomic_fetch_add(&g->step_ns[step], (uint64_t)(ns > 0 ? ns : 0), __ATOMIC_RELAXED);
+        __atomic_fetch_add(&sums[step], (uint64_t)(ns > 0 ? ns : 0), __ATOMIC_RELAXED);
     }
     if (s) {
         node_message(message, message_size, g, i, inner);
