@@ -7,7 +7,11 @@ Cases (float32, plus float16 unless --quick):
   middle axis [32, 512, 1024], reduce axis 1 (SOFTMAX1 Axes {1}: strided groups)
 for softmax and log-softmax. Peers: torch.softmax / torch.log_softmax (which allocate their
 output, as a framework call does) and aten._softmax.out / _log_softmax.out into a preallocated
-output (pydml writes into a preallocated output too, so this is the like-for-like peer).
+output (pydml writes into a preallocated output too, so this is the like-for-like peer). With
+--threads above 1, the last column is pydml's own speedup over itself on one thread (issue 25:
+the middle-axis column mode once ran on one thread whatever the count; a value near 1 there
+means it does not scale, or that the shared machine gave this run one core: compare the
+last-axis rows, which are threaded).
 
 Per case it prints the speedup of pydml over each torch peer (torch time / pydml time: > 1 means
 pydml is faster). The machine is shared: contenders are timed interleaved, best of N each; claims
@@ -57,7 +61,7 @@ def main() -> None:
     device = pydml.Device()
     rng = np.random.default_rng(0)
     columns = (f"{'case':<12} {'shape':<16} {'op':<12} {'dtype':<8} "
-               f"{'vs torch.fn':>12} {'vs aten .out':>13}")
+               f"{'vs torch.fn':>12} {'vs aten .out':>13} {'vs 1 thread':>12}")
     rows = []
     for name, sizes, axis in cases:
         for dtype in dtypes:
@@ -82,20 +86,29 @@ def main() -> None:
 
                     def peer_out(a: Any = tx, b: Any = ty, d: int = axis) -> Any:
                         return torch.ops.aten._log_softmax.out(a, d, False, out=b)
+                def run_one(r: Any = run) -> None:
+                    lib.pydml_set_num_threads(1)
+                    try:
+                        r()
+                    finally:
+                        lib.pydml_set_num_threads(args.threads)
+
                 try:
                     peer_out()
                     fns = [run, peer_fn, peer_out]
                 except RuntimeError:  # no half kernel for the out variant on this build
                     fns = [run, peer_fn]
-                times = best_times(fns, repeat)
+                times = best_times([*fns, run_one] if args.threads > 1 else fns, repeat)
                 rows.append((name, sizes, op, dtype, times))
 
     print(columns)
     print("-" * len(columns))
     for name, sizes, op, dtype, times in rows:
         shape = "x".join(map(str, sizes))
-        vs_out = f"{times[2] / times[0]:13.2f}" if len(times) > 2 else f"{'n/a':>13}"
-        print(f"{name:<12} {shape:<16} {op:<12} {dtype:<8} {times[1] / times[0]:12.2f} {vs_out}")
+        peers = times[:-1] if args.threads > 1 else times
+        vs_out = f"{peers[2] / peers[0]:13.2f}" if len(peers) > 2 else f"{'n/a':>13}"
+        scaling = f"{times[-1] / times[0]:12.2f}" if args.threads > 1 else f"{'n/a':>12}"
+        print(f"{name:<12} {shape:<16} {op:<12} {dtype:<8} {peers[1] / peers[0]:12.2f} {vs_out} {scaling}")
 
 
 if __name__ == "__main__":

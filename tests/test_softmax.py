@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 import pytest
 import torch
-from ew_harness import max_ulp, poison, run, tensor
+from ew_harness import max_ulp, poison, run, tensor, threads
 
 import pydml
 from pydml import FeatureLevel, ValidationError
@@ -154,6 +154,21 @@ def test_larger_shapes_tiles_and_threads(fn: str, shape: tuple[int, ...], axes: 
     x = values(rng, shape)
     got = run(make(fn, shape, axes), {"InputTensor": x})["OutputTensor"]
     check(fn, got, x, axes)
+
+
+@pytest.mark.parametrize("fn", FUNCTIONS)
+def test_column_mode_same_bits_on_one_and_two_threads(fn: str, ew_isa: str, rng: np.random.Generator) -> None:
+    # [2, 300, 500] over axis 1: 2 groups of 300 (fewer elements than the parallel threshold) but
+    # 300 000 in all, so it runs threaded; the threshold once counted groups x L only, which ran
+    # column mode on one thread (issue 25: [32, 512, 1024] did not scale)
+    shape, axes = (2, 300, 500), (1,)
+    x = values(rng, shape)
+    with threads(1):
+        one = run(make(fn, shape, axes), {"InputTensor": x})["OutputTensor"]
+    with threads(2):
+        two = run(make(fn, shape, axes), {"InputTensor": x})["OutputTensor"]
+    np.testing.assert_array_equal(one.view(np.uint32), two.view(np.uint32))
+    check(fn, two, x, axes)
 
 
 @pytest.mark.parametrize("fn", FUNCTIONS)

@@ -824,7 +824,10 @@ pydml_status pydml_softmax_execute_in(const pydml_softmax_plan* plan, const pydm
     r.run_out = run_off + r.runs;
     /* chunks handed out dynamically: on a shared machine a descheduled thread does not hold up
      * the others (equal static shares wait for the slowest thread) */
-    const pydml_axis_loop loop = {r.column ? r.tiles : 1, groups * r.L, SM_PARALLEL_MIN, 0, SM_CHUNKS_PER_THREAD,
+    /* work: every element (column mode: groups exclude v, so times v_size; counted as groups x L,
+     * a [32, 512, 1024] reduce over axis 1 read as 16384 elements and ran on one thread) */
+    const uint64_t work = groups * r.L * (r.column ? r.v_size : 1);
+    const pydml_axis_loop loop = {r.column ? r.tiles : 1, work, SM_PARALLEL_MIN, 0, SM_CHUNKS_PER_THREAD,
                                   buf_floats * sizeof(float)};
     if (ws != NULL) return pydml_axis_for_each_group_in(&r.keep, &loop, sm_item_walk, &r, ws, z.scratch_at);
     s = pydml_axis_for_each_group(&r.keep, &loop, sm_item_walk, &r);
