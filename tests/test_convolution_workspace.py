@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from ew_harness import same_bits_from_threads
+from ew_harness import same_bits_from_threads, threads
 from test_convolution_ops import BWD, conv_desc
 
 import pydml
@@ -80,10 +80,8 @@ def test_garbage_filled_temporary_gives_the_same_bits(name: str, owned: bool, rn
     desc, x, w, b, y_sizes, t = _setup(name, owned, rng)
     inputs = {"InputTensor": x, "BiasTensor": b} if owned else {"InputTensor": x, "FilterTensor": w, "BiasTensor": b}
     results = []
-    previous = lib.pydml_set_num_threads(1)
-    try:
-        for threads in (1, 2):
-            lib.pydml_set_num_threads(threads)
+    for count in (1, 2):
+        with threads(count):
             op = pydml.Device().create_operator(desc)
             if owned:
                 op.initialize({"FilterTensor": w})
@@ -102,8 +100,6 @@ def test_garbage_filled_temporary_gives_the_same_bits(name: str, owned: bool, rn
             results.append(plain)
             with pytest.raises(pydml.PydmlError, match=f"fewer than the {need}"):
                 op.execute(inputs, temporary=np.zeros(need - 64, np.uint8))
-    finally:
-        lib.pydml_set_num_threads(previous)
     assert results[0] == results[1]
 
 

@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 import pytest
 import torch
-from ew_harness import run, tensor
+from ew_harness import run, tensor, threads
 
 import pydml
 from pydml.native import ffi, lib
@@ -139,13 +139,9 @@ def test_results_do_not_depend_on_the_thread_count(dtype: str, m: int, n: int, k
     c = rng.standard_normal((m, n)).astype(t)
     d = gemm_desc(dtype, [m, k], [k, n], [m, n], c_sizes=[m, n], alpha=0.75, beta=0.5)
     results = []
-    previous = lib.pydml_set_num_threads(1)
-    try:
-        for threads in (1, 2):
-            lib.pydml_set_num_threads(threads)
+    for count in (1, 2):
+        with threads(count):
             results.append(run(d, {"ATensor": a, "BTensor": b, "CTensor": c})["OutputTensor"])
-    finally:
-        lib.pydml_set_num_threads(previous)
     np.testing.assert_array_equal(results[0].view(np.uint16 if dtype == "FLOAT16" else np.uint32),
                                   results[1].view(np.uint16 if dtype == "FLOAT16" else np.uint32))
     ref, mag = reference(a, b, c, False, False, 0.75, 0.5)
@@ -182,10 +178,8 @@ def test_block_phases_over_several_blocks_and_slices(case: str, ew_isa: str, rng
     d = gemm_desc(dtype, [m, k], [n, k] if tb else [k, n], [m, n], b_strides=b_strides, o_strides=o_strides,
                   tb=tb, alpha=0.5)
     results = []
-    previous = lib.pydml_set_num_threads(1)
-    try:
-        for threads in (1, 2):
-            lib.pydml_set_num_threads(threads)
+    for count in (1, 2):
+        with threads(count):
             if o_strides is None:
                 out = run(d, {"ATensor": a, "BTensor": b_buf})["OutputTensor"]
             else:
@@ -194,8 +188,6 @@ def test_block_phases_over_several_blocks_and_slices(case: str, ew_isa: str, rng
                 out = o_buf.reshape(m, 2 * n)[:, ::2]
                 assert np.all(o_buf.reshape(m, 2 * n)[:, 1::2] == 7.0)
             results.append(np.ascontiguousarray(out))
-    finally:
-        lib.pydml_set_num_threads(previous)
     bits = np.uint16 if dtype == "FLOAT16" else np.uint32
     np.testing.assert_array_equal(results[0].view(bits), results[1].view(bits))
     ref, mag = reference(a, b, None, False, tb, 0.5, 1.0)
@@ -447,10 +439,8 @@ def test_scratch_is_the_callers_temporary_resource(case: str, rng: np.random.Gen
         return flat if o_strides else flat.reshape((*batch, m, n))  # strided: bound as raw memory
 
     results = []
-    previous = lib.pydml_set_num_threads(1)
-    try:
-        for threads in (1, 2):
-            lib.pydml_set_num_threads(threads)
+    for count in (1, 2):
+        with threads(count):
             op = pydml.Device().create_operator(desc)
             if owned:
                 op.initialize({"BTensor": b})
@@ -467,8 +457,6 @@ def test_scratch_is_the_callers_temporary_resource(case: str, rng: np.random.Gen
             given, plain = np.ascontiguousarray(given), np.ascontiguousarray(plain)
             np.testing.assert_array_equal(given.view(np.uint8), plain.view(np.uint8))
             results.append(given)
-    finally:
-        lib.pydml_set_num_threads(previous)
     np.testing.assert_array_equal(results[0].view(np.uint8), results[1].view(np.uint8))
     ref, mag = reference(a, b, c, False, tb, 0.5, 2.0)
     assert_close(results[0], ref, mag, k)  # a strided output comes back as its (m, n) view
