@@ -277,8 +277,8 @@ static void pack_b(const ip_gemm* g, const ip_isa* isa, uint32_t n0, uint32_t Kp
     for (uint32_t j = 0; j < nr; j++) colsum[n0 + j] = sums[j];
 }
 
-/* want > 0: exactly min(want, 64); 0: the OpenMP thread count, one thread below 2e6 MACs */
-static int thread_count(int want, double work) {
+/* gemm_int8.h */
+int pydml_gemm_i8_threads(int want, double work) {
     if (want > 0) return want > 64 ? 64 : want;
     int nth = 1;
 #ifdef _OPENMP
@@ -382,7 +382,7 @@ static pydml_status ip_gemm_run(const ip_gemm* g, int threads, void* scratch) {
     }
     uint32_t* dbv = colsum + N;
     uint32_t* ev = colsum + 2 * (size_t)N;
-    const int nth = thread_count(threads, (double)M * N * K);
+    const int nth = pydml_gemm_i8_threads(threads, (double)M * N * K);
     (void)nth; /* used only by the OpenMP pragmas */
     uint32_t group = (strips + 4u * (uint32_t)nth - 1) / (4u * (uint32_t)nth);
     if (group > 16) group = 16;

@@ -63,6 +63,9 @@ typedef struct pydml_gemm_i8_args {
  * plus 63 to align the caller's pointer. The threads share the packing, so the size does not
  * depend on their count (the argument keeps the families' temporary_bytes form). */
 uint64_t pydml_gemm_i8_scratch_bytes(uint32_t M, uint32_t N, uint32_t K, int threads);
+/* The team for `work` multiply-adds (or loop steps of like cost): want > 0 exactly min(want, 64);
+ * 0 the OpenMP thread count (at most 64), one thread below 2e6 (not worth waking threads). */
+int pydml_gemm_i8_threads(int want, double work);
 
 /* INVALID_PARAMETER for a NULL g, a NULL a/b (with K > 0), no output (neither emit nor c) or a
  * caller scratch smaller than pydml_gemm_i8_scratch_bytes; OUT_OF_MEMORY when the packing buffers cannot be had; else SUCCESS with every S delivered. */

@@ -63,18 +63,6 @@
 
 /* ================================ element access ========================================== */
 
-/* Threads for this file's own loops (im2col, the wide exact sums); the 8-bit products are threaded
- * by the engine. Each of these loops writes disjoint outputs, so the count changes no result. */
-static int loop_threads(double work) {
-    int nth = 1;
-#ifdef _OPENMP
-    nth = omp_get_max_threads();
-#endif
-    if (nth > 64) nth = 64;
-    if (work < 2e6) nth = 1; /* not worth waking threads */
-    return nth;
-}
-
 static inline int64_t ld_int(uint32_t t, const void* p, int64_t i) {
     switch (t) {
     case DML_TENSOR_DATA_TYPE_INT8: return ((const int8_t*)p)[i];
@@ -352,7 +340,9 @@ static void emit_quant(const void* ctx_, uint32_t m0, uint32_t mr, uint32_t n0, 
 static void exact_products(const pydml_tensor* A, const int64_t* sa, const pydml_tensor* B, const int64_t* sb,
                            int64_t aoff, int64_t boff, uint32_t M, uint32_t N, uint32_t K, const int64_t* za,
                            const int64_t* zb, const mm_ctx* x, int quant) {
-    const int nth = loop_threads((double)M * N * K * 8.0);
+    /* this file's own loops (im2col, the wide exact sums) take the engine's team rule; each writes
+     * disjoint outputs, so the count changes no result */
+    const int nth = pydml_gemm_i8_threads(0, (double)M * N * K * 8.0);
     (void)nth;
 #ifdef _OPENMP
 #pragma omp parallel for num_threads(nth) if (nth > 1) schedule(dynamic, 1)
@@ -468,7 +458,7 @@ static pydml_status conv_execute(const ip_plan* p, const pydml_tensor* const* in
                 for (uint32_t kw = 0; kw < KW; kw++)
                     amat[(size_t)oc * K + ((size_t)ic * KH + kh) * KW + kw] =
                         wp[oc * ws0 + ic * ws1 + kh * wsh + kw * wsw];
-    const int nth = loop_threads((double)K * NP * 64);
+    const int nth = pydml_gemm_i8_threads(0, (double)K * NP * 64);
     (void)nth; /* used only by the OpenMP pragmas */
     pydml_status s = PYDML_STATUS_SUCCESS;
     const size_t oes = pydml_data_type_bits(O->data_type) / 8;
