@@ -70,6 +70,7 @@
 #include "families.h"
 #include "normalization_internal.h"
 #include "rules.h"
+#include "stream_store.h"
 
 #define CH PYDML_NORM_CHUNK
 /* Elements below which one thread runs everything. */
@@ -212,7 +213,7 @@ typedef struct tn_geo {
     uint64_t G, L, inner, runs, nc;
     uint64_t rst[NF];              /* stride of the innermost reduced dimension */
     uint64_t* run_off;             /* runs x NF offsets of each run's first element */
-    int stream;                    /* write the output with non-temporal stores (stream_copy) */
+    int stream;                    /* write the output with non-temporal stores (stream_store.h) */
     uint64_t block;                /* groups per work item (group mode) */
 } tn_geo;
 
@@ -328,28 +329,10 @@ static void chunk_store(const tn_geo* g, int t, uint64_t base, uint64_t c, const
     }
 }
 
-/* A finished chunk to its FLOAT32 memory past the caches: non-temporal stores skip the read for
- * ownership of lines that are overwritten whole (what a streaming copy avoids too); the sfence
- * orders them before the chunk's thread moves on. */
-static void stream_copy(float* dst, const float* src, size_t n) {
-#ifdef TN_X86
-    size_t i = 0;
-    for (; i < n && ((uintptr_t)(dst + i) & 15u) != 0; i++) dst[i] = src[i];
-    for (; i + 4 <= n; i += 4) _mm_stream_ps(dst + i, _mm_loadu_ps(src + i));
-    for (; i < n; i++) dst[i] = src[i];
-#else
-    memcpy(dst, src, n * sizeof(float));
-#endif
-}
-
 /* The streamed stores of a thread's work ordered before it returns: once per range of groups, not
  * per chunk (a fence per 1024-element chunk waited for every streamed line to reach memory). */
 static void stream_fence(const tn_geo* g) {
-#ifdef TN_X86
-    if (g->stream) _mm_sfence();
-#else
-    (void)g;
-#endif
+    if (g->stream) pydml_stream_fence();
 }
 
 /* ---- row kernels (one body per ISA: the compiler vectorizes the plain loops) ---- */
@@ -732,7 +715,7 @@ static void pass_out(const tn_geo* g, tn_group* gr, uint64_t c) {
         if (odd) bntg_row_odd(xs, dys, y, w, gr->m, gr->mdy, gr->k0, gr->k1);
         else bntg_rows[isa](xs, dys, y, w, gr->m, gr->mdy, gr->k0, gr->k1);
     }
-    if (direct && g->stream) stream_copy(direct, y, w);
+    if (direct && g->stream) pydml_stream_copy_f32(direct, y, w);
     else chunk_store(g, 2, gr->base[2], c, y);
 }
 

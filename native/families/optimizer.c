@@ -36,6 +36,7 @@
 #include "families.h"
 #include "normalization_internal.h"
 #include "rules.h"
+#include "stream_store.h"
 
 /* Elements per block (7 float buffers of it on the stack: 14 KiB). */
 #define OPT_BLOCK 512
@@ -284,10 +285,7 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
         row(buf[0], buf[1], buf[2], buf[3], buf[4], buf[5], buf[6], w, &k, odd);
         for (int i = 4; i < NT; i++) pydml_norm_store_row(p->dtype, buf[i], w, t[i]->data, off[i], st[i][last]);
     }
-#ifdef OPT_X86
-    /* the thread's streamed stores ordered before the region ends, once */
-    if (stream) _mm_sfence();
-#endif
+    if (stream) pydml_stream_fence(); /* the thread's streamed stores ordered before the region ends, once */
     }
     return PYDML_STATUS_SUCCESS;
 }

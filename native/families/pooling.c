@@ -47,6 +47,7 @@
 #include "elementwise.h"
 #include "families.h"
 #include "convert.h"
+#include "stream_store.h"
 
 enum { PL_MAX = 0, PL_AVG = 1, PL_LP = 2 };
 
@@ -821,33 +822,10 @@ static int avg_tables_build(const pool_plan* P, avg_tables* t, const pydml_works
     return 0;
 }
 
-/* dst[0, n) = src[0, n); stream: with non-temporal stores from the first 16-byte boundary (an
- * output past the last-level cache: no read for ownership of lines written whole); the caller
- * fences once after its loop. */
-#ifdef PL_X86
-EW_T256 static void copy_row_f32_nt(float* dst, const float* src, uint64_t n) {
-    uint64_t i = 0;
-    /* 16-byte stores: numpy's large arrays start 16 bytes past a page, so rows are rarely
-     * 32-byte aligned, and a line written partly with ordinary stores is read from memory */
-    for (; i < n && ((uintptr_t)(dst + i) & 15u) != 0; i++) dst[i] = src[i];
-    for (; i + 8 <= n; i += 8) {
-        _mm_stream_ps(dst + i, _mm_loadu_ps(src + i));
-        _mm_stream_ps(dst + i + 4, _mm_loadu_ps(src + i + 4));
-    }
-    for (; i + 4 <= n; i += 4) _mm_stream_ps(dst + i, _mm_loadu_ps(src + i));
-    for (; i < n; i++) dst[i] = src[i];
-}
-#endif
-
+/* dst[0, n) = src[0, n); stream: streamed (stream_store.h), the caller fences once after its loop */
 static void copy_row_f32(float* dst, const float* src, uint64_t n, int stream) {
-#ifdef PL_X86
-    if (stream) {
-        copy_row_f32_nt(dst, src, n);
-        return;
-    }
-#endif
-    (void)stream;
-    memcpy(dst, src, sizeof(float) * n);
+    if (stream) pydml_stream_copy_f32(dst, src, n);
+    else memcpy(dst, src, sizeof(float) * n);
 }
 
 /* FLOAT32 rows with W contiguous on both sides (the common layout), in float: the covering gradient
@@ -1226,7 +1204,7 @@ static pydml_status avg_grad(const pool_plan* P, const pydml_tensor* dy, const p
         }
     }
 #ifdef PL_X86
-    if (stream) _mm_sfence();
+    if (stream) pydml_stream_fence();
 #endif
     return oom ? PYDML_STATUS_INVALID_PARAMETER : PYDML_STATUS_SUCCESS;
 }
@@ -1533,7 +1511,7 @@ static pydml_status max_grad(const pool_plan* P, const pydml_tensor* x, const py
         }
     }
 #ifdef PL_X86
-    if (stream) _mm_sfence();
+    if (stream) pydml_stream_fence();
 #endif
     return oom ? PYDML_STATUS_INVALID_PARAMETER : PYDML_STATUS_SUCCESS;
 }
