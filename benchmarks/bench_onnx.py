@@ -17,7 +17,8 @@ downloaded), FLOAT32:
              (argmax on the host), batch 1. pydml compiles one plan per input-shape signature,
              so the first generation also compiles 33 plans: "cold" times a new session's first
              generation, "warm" the next ones.
-Contenders, timed interleaved in one run (best of --repeat; each contender's first call warms up):
+Contenders, timed interleaved in one run (best of --repeat blocks of --block consecutive runs, a
+block's mean; each contender's first call warms up):
   onnxruntime  CPUExecutionProvider, intra_op_num_threads=threads, inter_op 1,
                ORT_ENABLE_ALL graph optimizations
   pydml        pydml.onnx.InferenceSession (one DML_GRAPH_DESC run by native/graph/graph.c),
@@ -368,6 +369,7 @@ def main() -> None:
     parser.add_argument("--models", default="resnet18,bert,lstm,decoder")
     parser.add_argument("--bert-layers", type=int, default=12)
     parser.add_argument("--no-memory", action="store_true")
+    parser.add_argument("--block", type=int, default=4, help="consecutive runs per timed block")
     parser.add_argument("--profile", action="store_true", help="print pydml's per-operator profile")
     parser.add_argument("--memory-child", nargs=4, help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -380,7 +382,7 @@ def main() -> None:
 
     torch.set_num_threads(args.threads)
     sys.path.insert(0, str(HERE))
-    from _timing import header
+    from _timing import best_times, header
 
     header(args.threads)
     print("ratio = onnxruntime CPU time / pydml time (above 1: pydml faster); the machine is shared")
@@ -405,12 +407,12 @@ def main() -> None:
                 continue
             want = ort_s.run(None, feed)[0]
             err = float(np.max(np.abs(got - want)) / (np.max(np.abs(want)) + 1e-30))
-            best = [float("inf"), float("inf")]
-            for _ in range(args.repeat):
-                for i, s in enumerate((ort_s, dml_s)):
-                    a = time.perf_counter()
-                    s.run(None, feed)
-                    best[i] = min(best[i], time.perf_counter() - a)
+            # each contender's runs back to back in blocks (a model's steady state), the blocks
+            # interleaved: with single runs alternating, each session's first run after the other's
+            # shares the cores with the other's spinning pool (onnxruntime spins after a run, libgomp
+            # before sleeping): ResNet-18 b1 measured 0.44 alternating run by run, 0.54 in blocks of 4
+            best = best_times([lambda: ort_s.run(None, feed), lambda: dml_s.run(None, feed)], args.repeat,
+                              block=args.block)
             mem = ("-", "-") if args.no_memory else (peak_memory("ort", folder, label, args.threads),
                                                      peak_memory("pydml", folder, label, args.threads))
             # pydml's creation: the session, and its first run less a run's time (the plan's build)
