@@ -411,8 +411,8 @@ def main() -> None:
             # interleaved: with single runs alternating, each session's first run after the other's
             # shares the cores with the other's spinning pool (onnxruntime spins after a run, libgomp
             # before sleeping): ResNet-18 b1 measured 0.44 alternating run by run, 0.54 in blocks of 4
-            best = best_times([lambda: ort_s.run(None, feed), lambda: dml_s.run(None, feed)], args.repeat,
-                              block=args.block)
+            runs = [lambda s=s, f=feed: s.run(None, f) for s in (ort_s, dml_s)]
+            best = best_times(runs, args.repeat, block=args.block)
             mem = ("-", "-") if args.no_memory else (peak_memory("ort", folder, label, args.threads),
                                                      peak_memory("pydml", folder, label, args.threads))
             # pydml's creation: the session, and its first run less a run's time (the plan's build)
