@@ -194,3 +194,25 @@ def test_rules() -> None:
     with pytest.raises(ValidationError) as info:
         pydml.validate(bad)
     assert "Sizes" in str(info.value)
+
+
+def test_outputs_past_the_cache_are_streamed_with_the_same_bits(rng: np.random.Generator) -> None:
+    """Outputs of 32 MiB and more go out through an L1 buffer with streamed stores
+    (optimizer.c, OPT_STREAM_BYTES): the same values as the cached path, whose rows a small
+    operator on the same data computes; the row length is not a multiple of the vector width."""
+    rows, width = 1430, 2003  # 3 x 11.5 MB of outputs, rows not 16-byte aligned
+    sizes = [1, 1, rows, width]
+    ins = {n: rng.standard_normal(sizes).astype(np.float32) for n in NAMES}
+    ins["InputSecondMomentTensor"] = np.abs(ins["InputSecondMomentTensor"])
+    ins["TrainingStepTensor"] = step_input(3)
+    outs = {n: poison(np.dtype(np.float32), sizes) for n in OUTS}
+    got = pydml.Device().create_operator(adam_desc(sizes)).execute(ins, outs)
+    want = ref_adam(*(ins[n] for n in NAMES), 3, 0.01, 0.9, 0.999, 1e-8)
+    for name, ref in zip(OUTS, want, strict=True):
+        assert max_ulp(got[name], ref) <= 1.0
+    small = [1, 1, 7, width]  # 0.17 MB of outputs: ordinary stores
+    part = {**{n: np.ascontiguousarray(ins[n][:, :, 100:107]) for n in NAMES}, "TrainingStepTensor": step_input(3)}
+    cached = pydml.Device().create_operator(adam_desc(small)).execute(
+        part, {n: poison(np.dtype(np.float32), small) for n in OUTS})
+    for name in OUTS:
+        assert got[name][:, :, 100:107].tobytes() == cached[name].tobytes()

@@ -104,7 +104,7 @@ static inline void adam_one(double x, double m, double v, double g, const adam_k
 
 /* No restrict: an output may be its input's memory (in place); each element's inputs are read
  * before its outputs are written, and an element's outputs touch no other element's inputs. */
-/* mode 1: FLOAT16 outputs (rounded to odd); 0 and 2 (streamed, adam_row_avx2_nt) round to float */
+/* mode 1: FLOAT16 outputs (rounded to odd); 0: FLOAT32 outputs, rounded to float */
 static void adam_row_c(const float* x, const float* m, const float* v, const float* g, float* xo, float* mo,
                        float* vo, size_t n, const adam_k* k, int mode) {
     for (size_t i = 0; i < n; i++) {
@@ -123,42 +123,11 @@ static void adam_row_c(const float* x, const float* m, const float* v, const flo
 }
 
 #ifdef OPT_X86
-/* adam_row_avx2 (below) with non-temporal stores (the outputs bypass the caches: no read for ownership of
- * lines about to be overwritten whole, what a streaming copy avoids too); 16-byte-aligned outputs */
-EW_T256 static void adam_row_avx2_nt(const float* x, const float* m, const float* v, const float* g, float* xo,
-                                     float* mo, float* vo, size_t n, const adam_k* k) {
-    const __m256d b1 = _mm256_set1_pd(k->b1), c1 = _mm256_set1_pd(k->c1), b2 = _mm256_set1_pd(k->b2);
-    const __m256d c2 = _mm256_set1_pd(k->c2), st = _mm256_set1_pd(k->step), ep = _mm256_set1_pd(k->eps);
-    size_t i = 0;
-#define OPT_STEP(j)                                                                                          \
-    const __m256d gd##j = _mm256_cvtps_pd(_mm_loadu_ps(g + i + 4 * j));                                      \
-    const __m256d m##j = _mm256_fmadd_pd(b1, _mm256_cvtps_pd(_mm_loadu_ps(m + i + 4 * j)), _mm256_mul_pd(c1, gd##j)); \
-    const __m256d v##j =                                                                                     \
-        _mm256_fmadd_pd(b2, _mm256_cvtps_pd(_mm_loadu_ps(v + i + 4 * j)), _mm256_mul_pd(_mm256_mul_pd(c2, gd##j), gd##j)); \
-    const __m256d x##j = _mm256_sub_pd(_mm256_cvtps_pd(_mm_loadu_ps(x + i + 4 * j)),                         \
-                                       _mm256_div_pd(_mm256_mul_pd(st, m##j), _mm256_add_pd(_mm256_sqrt_pd(v##j), ep))); \
-    _mm_stream_ps(xo + i + 4 * j, _mm256_cvtpd_ps(x##j));                                                    \
-    _mm_stream_ps(mo + i + 4 * j, _mm256_cvtpd_ps(m##j));                                                    \
-    _mm_stream_ps(vo + i + 4 * j, _mm256_cvtpd_ps(v##j));
-    for (; i + 8 <= n; i += 8) {
-        OPT_STEP(0)
-        OPT_STEP(1)
-    }
-#undef OPT_STEP
-    adam_row_c(x + i, m + i, v + i, g + i, xo + i, mo + i, vo + i, n - i, k, 0);
-    /* no sfence here: one per thread after its last row (execute); a fence per 512-element row
-     * waited for every streamed line to reach memory, about 1.2-1.3x the time on the AVX2 host */
-}
-
 /* The same expressions four doubles at a time (fma where adam_one calls fma), so the paths agree
  * bit for bit; AVX-512 machines run this body too. Two vectors per step: the square root and the
  * division of one overlap the other's. */
 EW_T256 static void adam_row_avx2(const float* x, const float* m, const float* v, const float* g, float* xo,
                                   float* mo, float* vo, size_t n, const adam_k* k, int mode) {
-    if (mode == 2) { /* non-temporal stores: three 16-byte-aligned outputs beyond the caches */
-        adam_row_avx2_nt(x, m, v, g, xo, mo, vo, n, k);
-        return;
-    }
     if (mode == 1) {
         adam_row_c(x, m, v, g, xo, mo, vo, n, k, 1);
         return;
@@ -243,7 +212,7 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
     /* FLOAT32 rows of unit stride are read and written where they are; others go through blocks */
     int direct = !odd;
     for (int i = 0; i < NT; i++) direct = direct && (st[i][last] == 1 || W == 1);
-    /* outputs past the last-level cache are streamed to memory (adam_row_avx2_nt); smaller ones
+    /* outputs past the last-level cache are streamed to memory (pydml_stream_copy_f32); smaller ones
      * stay in the cache for the next operator, and in-place ones are already there (streaming a
      * line just read costs more than writing it back: measured 2x slower) */
     int stream = rows * W * 3 * sizeof(float) >= OPT_STREAM_BYTES;
@@ -275,10 +244,18 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
         }
         if (direct) {
             float* f[NT];
-            int aligned = 1;
             for (int i = 0; i < NT; i++) f[i] = (float*)t[i]->data + off[i];
-            for (int i = 4; i < NT; i++) aligned = aligned && ((uintptr_t)f[i] & 15u) == 0;
-            row(f[0], f[1], f[2], f[3], f[4], f[5], f[6], w, &k, stream && aligned ? 2 : 0);
+            if (stream) {
+                /* computed into L1, then each output streamed in one burst: stores interleaved
+                 * with the computation kept three streamed outputs' lines open at once among four
+                 * input streams (on the AVX2 host, Zen 3, 2 threads, alternating processes on a
+                 * shared machine: 12-20 GB/s streamed as computed, 19-26 GB/s from the buffer,
+                 * 18.5 GB/s with ordinary stores) */
+                row(f[0], f[1], f[2], f[3], buf[4], buf[5], buf[6], w, &k, 0);
+                for (int i = 4; i < NT; i++) pydml_stream_copy_f32(f[i], buf[i], w);
+                continue;
+            }
+            row(f[0], f[1], f[2], f[3], f[4], f[5], f[6], w, &k, 0);
             continue;
         }
         for (int i = 0; i < 4; i++) pydml_norm_load_row(p->dtype, t[i]->data, off[i], st[i][last], w, buf[i]);
