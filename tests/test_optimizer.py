@@ -211,7 +211,8 @@ def test_outputs_past_the_cache_are_streamed_with_the_same_bits(rng: np.random.G
     for name, ref in zip(OUTS, want, strict=True):
         assert max_ulp(got[name], ref) <= 1.0
     small = [1, 1, 7, width]  # 0.17 MB of outputs: ordinary stores
-    part = {**{n: np.ascontiguousarray(ins[n][:, :, 100:107]) for n in NAMES}, "TrainingStepTensor": step_input(3)}
+    part = {n: np.ascontiguousarray(ins[n][:, :, 100:107]) for n in NAMES}
+    part["TrainingStepTensor"] = step_input(3)
     cached = pydml.Device().create_operator(adam_desc(small)).execute(
         part, {n: poison(np.dtype(np.float32), small) for n in OUTS})
     for name in OUTS:
