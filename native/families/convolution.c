@@ -35,8 +35,13 @@
  * (native/engines/gemm_indirect.h: A gathered from the band through the tap table in_off / tap,
  * each filter panel a GEMM B panel whose K runs over (channel block, tap, channel)); this file
  * keeps the plan, the tap tables, the band packing, the tiling and threading. The AVX2
- * kernels also continue a sum from the tile, so a row's sums are split into chunks whose weights
- * stay in Zen's 32 KiB L1 (dense_row_chunked; the same order, bit-identical). Strided
+ * kernels also continue a sum from the tile, so a band's sums are split into chunks whose weights
+ * stay in Zen's 32 KiB L1 (dense_rows_chunked; the same order, bit-identical); there the rows of a
+ * band with the same valid taps form a group tiled as one pixel sequence (tiles may span rows,
+ * through the pixel-offset kernels), so 7- or 14-pixel rows fill the 6-row tiles, and each chunk
+ * serves every group's tiles. FLOAT32 FORWARD with fewer than 16 input channels per group folds
+ * the width taps into the channels (the band's channel c = kw * C_in/G + ic, one width tap left):
+ * a 3-channel 7x7 stem runs 7 taps of 21 channels instead of 49 taps of 3. Strided
  * BACKWARD assembles whole output rows from their width phases before storing them. POINTWISE
  * (1x1, stride 1, no padding, pixel-contiguous views such as NCHW): the same microkernel with the
  * roles swapped, rows = output channels and columns = pixels, so nothing is transposed.
