@@ -84,9 +84,6 @@
 /* Row groups (rows with the same taps) kept for one call of dense_rows_chunked; more are processed
  * in several calls. */
 #define CONV_ROWGROUPS 8
-/* Dense weights of a group above this size are counted as streamed from L3 by every work item
- * (choose_blocking): half of a Zen 3 core's 512 KiB L2. */
-#define CONV_WEIGHTS_L2 ((uint64_t)256 * 1024)
 /* Widest output row assembled in a row buffer (see rowbuf). */
 #define CONV_ROWBUF_MAX 1024
 
@@ -356,12 +353,8 @@ static pydml_status check_geometry(const pydml_convolution_params* p) {
 }
 
 /* Chooses the band blocking and the work split: among blocks of bd output slices x bh output
- * rows whose packed band fits the target, and splits of the output channels into nocc parts, the
- * one that moves the fewest bytes (every work item packs its band; a dense item whose group's
- * weights exceed half of a core's L2 streams them from L3 once more), while giving every thread
- * about four work items. The weights term matters for the narrow, wide layers of a ResNet: 256
- * channels at 14 x 14 on 2 threads was 14 one-row items each streaming all 2.4 MB of weights,
- * and is now one 14-row band split over 8 channel ranges. */
+ * rows whose packed band fits the target, the one that packs the fewest input rows in total (the
+ * halo is packed once per block), while giving every thread about four work items. */
 static void choose_blocking(pydml_convolution_plan* p) {
     const conv_axis* ad = &p->ax[0];
     const conv_axis* ah = &p->ax[1];
@@ -370,10 +363,7 @@ static void choose_blocking(pydml_convolution_plan* p) {
     uint64_t target = p->engine == ENGINE_DENSE ? CONV_BAND_TARGET_DENSE : CONV_BAND_TARGET_PLANE;
     const int64_t want = 4 * (int64_t)p->nthreads;
     const int64_t images = p->n * p->groups;
-    const int64_t units = p->engine == ENGINE_DENSE ? ceil_div(p->cout_g, CONV_OC_UNIT) : p->cout_g;
-    const uint64_t wbytes = mul_sat(mul_sat(mul_sat((uint64_t)p->cin_g, (uint64_t)p->ktot), (uint64_t)p->cout_g), 4);
-    const double wstream = p->engine == ENGINE_DENSE && wbytes > CONV_WEIGHTS_L2 ? (double)wbytes : 0.0;
-    int64_t bd = 1, bh = 1, nocc = 1;
+    int64_t bd = 1, bh = 1;
     double best = -1.0;
     int best_enough = 0;
     const int64_t md = min64(ad->out, 64), mh = min64(ah->out, 64);
@@ -386,22 +376,14 @@ static void choose_blocking(pydml_convolution_plan* p) {
             const uint64_t rows = mul_sat((uint64_t)axis_rows_bound(ad, cbd), (uint64_t)axis_rows_bound(ah, cbh));
             const int fits = mul_sat(rows, row_bytes) <= target;
             const int64_t nblocks = ceil_div(ad->out, cbd) * ceil_div(ah->out, cbh);
-            const int64_t items = images * nblocks;
-            int64_t no = 1;
-            if (items < want && p->nthreads > 1) no = min64(units, ceil_div(want, items));
-            no = ceil_div(units, ceil_div(units, no)); /* the parts decode_item makes */
-            const int enough = items * no >= want || p->nthreads <= 1;
-            /* bytes packed (twice: read and written) and weights streamed, a little per item; if
-             * nothing fits, the smallest band */
-            const double moved = 2.0 * (double)rows * (double)row_bytes * (double)(items * no) +
-                                 wstream * (double)items + 4096.0 * (double)(items * no);
-            double cost = fits ? moved : 1e30 + (double)rows;
+            const int enough = images * nblocks >= want || p->nthreads <= 1;
+            /* total packed rows plus a little per item; if nothing fits, the smallest band */
+            double cost = fits ? (double)rows * (double)nblocks + 4.0 * (double)nblocks : 1e18 + (double)rows;
             if (best < 0 || (enough && !best_enough) || (enough == best_enough && cost < best)) {
                 best = cost;
                 best_enough = enough;
                 bd = cbd;
                 bh = cbh;
-                nocc = no;
             }
         }
     }
@@ -420,7 +402,9 @@ static void choose_blocking(pydml_convolution_plan* p) {
     p->band_rows_d = axis_rows_bound(ad, bd);
     p->band_rows_h = axis_rows_bound(ah, bh);
     int64_t items = p->n * p->groups * p->ndb * p->nhb;
-    if (items * nocc < want && p->nthreads > 1) nocc = min64(units, ceil_div(want, items)); /* after halving */
+    int64_t units = p->engine == ENGINE_DENSE ? ceil_div(p->cout_g, CONV_OC_UNIT) : p->cout_g;
+    int64_t nocc = 1;
+    if (items < want && p->nthreads > 1) nocc = min64(units, ceil_div(want, items));
     p->occ_size = ceil_div(units, nocc);
     p->nocc = ceil_div(units, p->occ_size);
     p->nitems = items * p->nocc;
