@@ -48,6 +48,12 @@ typedef void (*pydml_igemm_ukernel)(const float* in, int64_t cb_stride, uint32_t
                                     const uint32_t* tap, uint32_t nv, uint32_t T, const float* w,
                                     const float* bias, const float* rbias, float* tile);
 
+/* The same product with tile row t's pixel at in + pix[t] instead of in + t * PYDML_IGEMM_CB (so
+ * one tile may take pixels of several output rows: the same sums in the same order). */
+typedef void (*pydml_igemm_ukernel_px)(const float* in, const int64_t* pix, int64_t cb_stride, uint32_t cin,
+                                       const int64_t* in_off, const uint32_t* tap, uint32_t nv, uint32_t T,
+                                       const float* w, const float* bias, const float* rbias, float* tile);
+
 /* The vector path the microkernels were chosen for. */
 enum { PYDML_IGEMM_PORTABLE = 0, PYDML_IGEMM_AVX2 = 1, PYDML_IGEMM_AVX512 = 2 };
 
@@ -60,6 +66,7 @@ typedef struct pydml_igemm_isa {
     uint32_t chunk_bytes;
     int bf16pairs;        /* the kernels read bf16 pairs (pydml_igemm_choose's want_bf16pairs) */
     pydml_igemm_ukernel ukr[PYDML_IGEMM_MR_MAX + 1]; /* by mr, [0] unused */
+    pydml_igemm_ukernel_px ukpx[PYDML_IGEMM_MR_MAX + 1]; /* the pixel-offset kernels (AVX2), else NULL */
 } pydml_igemm_isa;
 
 /* Chooses the microkernels for pydml_active_cpu_features(): AVX-512 (14 rows x nr, nr = 32 or,

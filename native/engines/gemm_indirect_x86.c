@@ -208,10 +208,12 @@ int pydml_igemm_isa_avx512_bf16(pydml_igemm_isa* k) {
 /* ---- AVX2 ----------------------------------------------------------------------------------- */
 
 /* Indirect microkernel, 16 output channels (two ymm) x MR (<= 6) pixels. */
-INLINE T256 void uk256_16_body(const float* in, int64_t cb_stride, uint32_t cin, const int64_t* in_off,
-                               const uint32_t* tap, uint32_t nv, uint32_t T, const float* w, const float* bias,
-                               const float* rbias, float* tile, const int MR) {
+INLINE T256 void uk256_16_body(const float* in, const int64_t* pix, int64_t cb_stride, uint32_t cin,
+                               const int64_t* in_off, const uint32_t* tap, uint32_t nv, uint32_t T, const float* w,
+                               const float* bias, const float* rbias, float* tile, const int MR, const int PX) {
     __m256 a0[6], a1[6];
+    int64_t po[6]; /* tile row t's pixel: t * 16 floats after `in`, or pix[t] (the _px kernels) */
+    _Pragma("GCC unroll 6") for (int t = 0; t < MR; t++) po[t] = PX ? pix[t] : (int64_t)t * PYDML_IGEMM_CB;
     if (bias == NULL) { /* continue a sum (pydml_igemm_isa.chunk_bytes) */
         _Pragma("GCC unroll 6") for (int t = 0; t < MR; t++) {
             a0[t] = _mm256_load_ps(tile + t * 16);
@@ -232,11 +234,13 @@ INLINE T256 void uk256_16_body(const float* in, int64_t cb_stride, uint32_t cin,
         for (uint32_t v = 0; v < nv; v++) {
             const float* x = inb + in_off[v];
             const float* ww = wb + (size_t)tap[v] * cnt * 16;
+            const float* xp[6]; /* each row's pixel: constant offsets ic from a register */
+            _Pragma("GCC unroll 6") for (int t = 0; t < MR; t++) xp[t] = x + po[t];
             if (cnt == PYDML_IGEMM_CB) { /* the common full block: unrolled, constant offsets */
                 _Pragma("GCC unroll 16") for (uint32_t ic = 0; ic < PYDML_IGEMM_CB; ic++) {
                     const __m256 w0 = _mm256_load_ps(ww + ic * 16), w1 = _mm256_load_ps(ww + ic * 16 + 8);
                     _Pragma("GCC unroll 6") for (int t = 0; t < MR; t++) {
-                        const __m256 b = _mm256_broadcast_ss(x + t * PYDML_IGEMM_CB + ic);
+                        const __m256 b = _mm256_broadcast_ss(xp[t] + ic);
                         a0[t] = _mm256_fmadd_ps(b, w0, a0[t]);
                         a1[t] = _mm256_fmadd_ps(b, w1, a1[t]);
                     }
@@ -247,11 +251,10 @@ INLINE T256 void uk256_16_body(const float* in, int64_t cb_stride, uint32_t cin,
                 const __m256 w0 = _mm256_load_ps(ww), w1 = _mm256_load_ps(ww + 8);
                 ww += 16;
                 _Pragma("GCC unroll 6") for (int t = 0; t < MR; t++) {
-                    const __m256 b = _mm256_broadcast_ss(x + t * PYDML_IGEMM_CB);
+                    const __m256 b = _mm256_broadcast_ss(xp[t] + ic);
                     a0[t] = _mm256_fmadd_ps(b, w0, a0[t]);
                     a1[t] = _mm256_fmadd_ps(b, w1, a1[t]);
                 }
-                x++;
             }
         }
     }
@@ -260,12 +263,23 @@ INLINE T256 void uk256_16_body(const float* in, int64_t cb_stride, uint32_t cin,
         _mm256_store_ps(tile + t * 16 + 8, a1[t]);
     }
 }
-T256 DEFINE_UK(uk256_16, uk256_16_body, 1)
-T256 DEFINE_UK(uk256_16, uk256_16_body, 2)
-T256 DEFINE_UK(uk256_16, uk256_16_body, 3)
-T256 DEFINE_UK(uk256_16, uk256_16_body, 4)
-T256 DEFINE_UK(uk256_16, uk256_16_body, 5)
-T256 DEFINE_UK(uk256_16, uk256_16_body, 6)
+#define DEFINE_UK256(MR)                                                                                \
+    static T256 void uk256_16_##MR(const float* in, int64_t cb_stride, uint32_t cin, const int64_t* in_off,    \
+                                   const uint32_t* tap, uint32_t nv, uint32_t T, const float* w,             \
+                                   const float* bias, const float* rbias, float* tile) {                     \
+        uk256_16_body(in, NULL, cb_stride, cin, in_off, tap, nv, T, w, bias, rbias, tile, MR, 0);            \
+    }                                                                                                       \
+    static T256 void uk256_16px_##MR(const float* in, const int64_t* pix, int64_t cb_stride, uint32_t cin,    \
+                                     const int64_t* in_off, const uint32_t* tap, uint32_t nv, uint32_t T,    \
+                                     const float* w, const float* bias, const float* rbias, float* tile) {   \
+        uk256_16_body(in, pix, cb_stride, cin, in_off, tap, nv, T, w, bias, rbias, tile, MR, 1);             \
+    }
+DEFINE_UK256(1)
+DEFINE_UK256(2)
+DEFINE_UK256(3)
+DEFINE_UK256(4)
+DEFINE_UK256(5)
+DEFINE_UK256(6)
 
 int pydml_igemm_isa_avx2(pydml_igemm_isa* k) {
     memset(k, 0, sizeof *k);
@@ -275,6 +289,9 @@ int pydml_igemm_isa_avx2(pydml_igemm_isa* k) {
     k->chunk_bytes = 24 * 1024; /* 3/4 of Zen 3's 32 KiB L1d; the activation lines and tiles share the rest */
     pydml_igemm_ukernel t[] = {NULL, uk256_16_1, uk256_16_2, uk256_16_3, uk256_16_4, uk256_16_5, uk256_16_6};
     memcpy(k->ukr, t, sizeof t);
+    pydml_igemm_ukernel_px px[] = {NULL, uk256_16px_1, uk256_16px_2, uk256_16px_3,
+                                   uk256_16px_4, uk256_16px_5, uk256_16px_6};
+    memcpy(k->ukpx, px, sizeof px);
     return 1;
 }
 

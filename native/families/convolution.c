@@ -35,8 +35,13 @@
  * (native/engines/gemm_indirect.h: A gathered from the band through the tap table in_off / tap,
  * each filter panel a GEMM B panel whose K runs over (channel block, tap, channel)); this file
  * keeps the plan, the tap tables, the band packing, the tiling and threading. The AVX2
- * kernels also continue a sum from the tile, so a row's sums are split into chunks whose weights
- * stay in Zen's 32 KiB L1 (dense_row_chunked; the same order, bit-identical). Strided
+ * kernels also continue a sum from the tile, so a band's sums are split into chunks whose weights
+ * stay in Zen's 32 KiB L1 (dense_rows_chunked; the same order, bit-identical); there the rows of a
+ * band with the same valid taps form a group tiled as one pixel sequence (tiles may span rows,
+ * through the pixel-offset kernels), so 7- or 14-pixel rows fill the 6-row tiles, and each chunk
+ * serves every group's tiles. FLOAT32 FORWARD with fewer than 16 input channels per group folds
+ * the width taps into the channels (the band's channel c = kw * C_in/G + ic, one width tap left):
+ * a 3-channel 7x7 stem runs 7 taps of 21 channels instead of 49 taps of 3. Strided
  * BACKWARD assembles whole output rows from their width phases before storing them. POINTWISE
  * (1x1, stride 1, no padding, pixel-contiguous views such as NCHW): the same microkernel with the
  * roles swapped, rows = output channels and columns = pixels, so nothing is transposed.
@@ -76,10 +81,14 @@
 /* Packed input band size a dense / plane work item aims for (fits the 1 MiB L2 with weights). */
 #define CONV_BAND_TARGET_DENSE ((int64_t)384 * 1024)
 #define CONV_BAND_TARGET_PLANE ((int64_t)128 * 1024)
+/* Row groups (rows with the same taps) kept for one call of dense_rows_chunked; more are processed
+ * in several calls. */
+#define CONV_ROWGROUPS 8
 /* Widest output row assembled in a row buffer (see rowbuf). */
 #define CONV_ROWBUF_MAX 1024
 
 enum { ENGINE_DENSE = 0, ENGINE_PLANE = 1 };
+
 
 /* ---- integer helpers ------------------------------------------------------------------------ */
 
@@ -157,6 +166,10 @@ struct pydml_convolution_plan {
     int64_t pw_block, pw_nitems; /* pixels per pointwise work item, number of items */
     size_t off_xpanel;
     size_t off_acc;              /* dense: CONV_ACC_TILES partial tiles of a chunked row */
+    /* Folded width taps (pydml_convolution_plan_create): the band's channels are (kw, ic) pairs, c = kw * fold_cin + ic,
+     * and the width axis ax[2] is the output width with one tap; fold_* keep the real width axis. */
+    int fold;
+    int64_t fold_cin, fold_in, fold_k, fold_stride, fold_dil, fold_start;
 };
 
 static int activation_supported(uint32_t type) {
@@ -462,6 +475,31 @@ pydml_status pydml_convolution_plan_create(const pydml_convolution_params* param
         a->nphase = min64(a->P, a->out);
         plan_bytes = add_sat(plan_bytes, axis_bytes(a));
     }
+    /* Few input channels (a network's stem: 3 channels, 7 x 7 taps, stride 2): the dense engine
+     * would run 49 taps of 3 channels, its loop overhead per multiply-add high and 13 of a pixel's
+     * 16 band floats unused. Folding the width taps into the channels instead packs each output
+     * column's (kw, ic) inputs as channels (21 for the stem: 16 + 5) and leaves 7 taps, the same
+     * products summed in another fixed order (channel block, (kd, kh), (kw, ic)). FLOAT32 forward
+     * only (the bf16-pair band has no such packing); the band grows by K / stride, so only while
+     * the folded channels stay few. */
+    if (p->engine == ENGINE_DENSE && !p->backward && params->data_type == DML_TENSOR_DATA_TYPE_FLOAT32 &&
+        p->cin_g < CONV_CB && p->ax[2].k > 1 && p->cin_g * p->ax[2].k <= 4 * CONV_CB) {
+        conv_axis* a = &p->ax[2];
+        p->fold = 1;
+        p->fold_cin = p->cin_g;
+        p->fold_in = a->in;
+        p->fold_k = a->k;
+        p->fold_stride = a->stride;
+        p->fold_dil = a->dil;
+        p->fold_start = a->start;
+        p->cin_g = p->cin_g * a->k;
+        p->ncb = ceil_div(p->cin_g, CONV_CB);
+        a->in = a->out;
+        a->k = a->stride = a->dil = 1;
+        a->start = 0;
+        a->P = a->S = 1;
+        a->nphase = min64(a->P, a->out);
+    }
     uint64_t ktot = mul_sat(mul_sat((uint64_t)p->ax[0].k, (uint64_t)p->ax[1].k), (uint64_t)p->ax[2].k);
     /* Cheap bounds before anything is allocated: the tap tables and the packed weights. */
     uint64_t wfloats = mul_sat(mul_sat(mul_sat((uint64_t)p->groups, ktot), (uint64_t)p->cin_g),
@@ -529,9 +567,9 @@ pydml_status pydml_convolution_plan_create(const pydml_convolution_params* param
         p->off_tile_t = (size_t)tb;
         tb = add_sat(tb, round64(CONV_NR_MAX * 16 * 4));
         p->off_in_off = (size_t)tb;
-        tb = add_sat(tb, round64(mul_sat(ktot, 8)));
+        tb = add_sat(tb, round64(mul_sat(ktot, 8 * (CONV_ROWGROUPS + 1)))); /* the taps of row groups (dense_item) */
         p->off_tap = (size_t)tb;
-        tb = add_sat(tb, round64(mul_sat(ktot, 4)));
+        tb = add_sat(tb, round64(mul_sat(ktot, 4 * (CONV_ROWGROUPS + 1))));
         p->off_woff = (size_t)tb;
         tb = add_sat(tb, round64(mul_sat((uint64_t)p->ax[2].k, 8)));
         p->off_kw = (size_t)tb;
@@ -541,7 +579,7 @@ pydml_status pydml_convolution_plan_create(const pydml_convolution_params* param
         /* Output rows whose width phases interleave are assembled in [ow][32] and stored at once,
          * so a stride-2 backward writes whole rows instead of every other element. */
         p->rowbuf = p->engine == ENGINE_DENSE && p->ax[2].P > 1 && p->ax[2].out <= CONV_ROWBUF_MAX;
-        p->pointwise = p->engine == ENGINE_DENSE && p->ktot == 1;
+        p->pointwise = p->engine == ENGINE_DENSE && p->ktot == 1 && !p->fold;
         for (int i = 0; i < 3; i++) {
             const conv_axis* a = &p->ax[i];
             if (a->stride != 1 || a->start != 0 || a->in != a->out) p->pointwise = 0;
@@ -780,6 +818,31 @@ static void pack_dense_weights(const conv_exec* ex, float* wp) {
         int64_t Tw = aw->u_first[uw + 1] - aw->u_first[uw], T = Td * Th * Tw;
         float* dst = wp + g * p->ktot * p->cin_g * coutp + p->combo_prefix[combo] * p->cin_g * coutp +
                      ocb * T * p->cin_g * nr;
+        if (p->fold) { /* channel c = kw * fold_cin + ic (plan_create), width taps folded */
+            const int64_t nvalid = min64(nr, p->cout_g - ocb * nr);
+            const int64_t* fs = ex->fs;
+            for (int64_t c0 = 0; c0 < p->cin_g; c0 += CONV_CB) {
+                const int64_t cnt = min64(CONV_CB, p->cin_g - c0);
+                for (int64_t td = 0; td < Td; td++)
+                    for (int64_t th = 0; th < Th; th++) {
+                        int64_t kd = ad->tap_k[ad->u_first[ud] + td], kh = ah->tap_k[ah->u_first[uh] + th];
+                        if (p->flip) {
+                            kd = ad->k - 1 - kd;
+                            kh = ah->k - 1 - kh;
+                        }
+                        for (int64_t c = c0; c < c0 + cnt; c++) {
+                            const int64_t kw = c / p->fold_cin, ic = c % p->fold_cin;
+                            const int64_t kwf = p->flip ? p->fold_k - 1 - kw : kw;
+                            const int64_t base = g * p->cout_g * fs[0] + ocb * nr * fs[0] + ic * fs[1] + kd * fs[2] +
+                                                 kh * fs[3] + kwf * fs[4];
+                            dst = pydml_igemm_pack_block(dst, (uint32_t)nr, (uint32_t)nvalid, 1,
+                                                         (const char*)ex->filt + base * ex->esize, ex->type, 0,
+                                                         fs[0], 0);
+                        }
+                    }
+            }
+            continue;
+        }
         for (int64_t c0 = 0; c0 < p->cin_g; c0 += CONV_CB) {
             int64_t cnt = min64(CONV_CB, p->cin_g - c0);
             for (int64_t td = 0; td < Td; td++)
@@ -815,6 +878,41 @@ static void pack_plane_weights(const conv_exec* ex, float* wp) {
                 gather_filter(dst++, ex, base + oc * step, step, 1);
             }
     }
+}
+
+/* The folded band (pydml_convolution_plan_create, FLOAT32): rows [dlo, dlo + Db) x [hlo, hlo + Hb) of image n, group g,
+ * pixel ow of a row holding channel c = kw * fold_cin + ic at
+ *     x[ic][ow * stride + kw * dilation - start]   (0 outside the input: the padding). */
+static void pack_band_folded(const conv_exec* ex, float* band, int64_t n, int64_t g, int64_t dlo, int64_t Db,
+                             int64_t hlo, int64_t Hb) {
+    const pydml_convolution_plan* p = ex->p;
+    const int64_t W = p->wspan, cin = p->fold_cin, K = p->fold_k, in_w = p->fold_in;
+    const int64_t stride = p->fold_stride, dil = p->fold_dil, start = p->fold_start;
+    const int64_t is0 = ex->is[0], is1 = ex->is[1], is2 = ex->is[2], is3 = ex->is[3], is4 = ex->is[4];
+    const int64_t blk = Db * Hb * W * CONV_CB; /* floats between channel blocks */
+    const float* in = (const float*)ex->in;
+    for (int64_t d = 0; d < Db; d++)
+        for (int64_t h = 0; h < Hb; h++) {
+            const float* src = in + n * is0 + g * cin * is1 + (dlo + d) * is2 + (hlo + h) * is3;
+            float* row = band + (d * Hb + h) * W * CONV_CB;
+            for (int64_t kw = 0; kw < K; kw++) {
+                const int64_t off = kw * dil - start;
+                /* the output columns whose input column ow * stride + off is inside the row */
+                const int64_t o0 = min64(W, max64(0, ceil_div(-off, stride)));
+                const int64_t o1 = max64(o0, min64(W, ceil_div(in_w - off, stride)));
+                for (int64_t ic = 0; ic < cin; ic++) {
+                    const int64_t c = kw * cin + ic;
+                    float* restrict dst = row + (c / CONV_CB) * blk + c % CONV_CB;
+                    const float* restrict sc = src + ic * is1;
+                    const int64_t step = stride * is4;
+                    int64_t ow = 0;
+                    for (; ow < o0; ow++) dst[ow * CONV_CB] = 0.0f;
+                    const float* sp = sc + (o0 * stride + off) * is4;
+                    for (; ow < o1; ow++, sp += step) dst[ow * CONV_CB] = *sp;
+                    for (; ow < W; ow++) dst[ow * CONV_CB] = 0.0f;
+                }
+            }
+        }
 }
 
 /* Fills the band rows [dlo, dlo + Db) x [hlo, hlo + Hb) of channels [c0, c0 + cin_g). */
@@ -958,53 +1056,119 @@ static uint32_t dense_row_taps(const pydml_convolution_plan* p, const conv_block
     return nv;
 }
 
-/* One output row (one width phase) of a dense block with the sums split into chunks of
- * consecutive (channel block, tap) ranges whose weights fit ex->k.ig.chunk_bytes: each chunk runs
- * over a group of up to CONV_ACC_TILES pixel tiles while its weights stay in L1, the tiles' partial
- * sums kept in `acc` between chunks. Every sum runs in the unsplit call's order (kernels continue
- * from the tile), so the results are bit-identical to one call per tile. */
-static void dense_row_chunked(const conv_exec* ex, const conv_block* b, const float* band, int64_t cb_stride,
-                              const int64_t* in_off, const uint32_t* tap, uint32_t nv, int64_t T, const float* panel,
-                              int64_t Qw, int64_t ntiles, int64_t ocb0, int64_t ocb1, float* acc, float* tile_t,
-                              int64_t obase0, int64_t pstride) {
+/* Consecutive output rows of a dense block with the same valid taps: row r of the group reads its
+ * input r * band_step floats after the group's first row (whose taps in_off / tap are these) and
+ * writes r * out_step elements after it. */
+typedef struct conv_rowgroup {
+    const int64_t* in_off;
+    const uint32_t* tap;
+    uint32_t nv;
+    int64_t r0, nrows; /* first row (relative to the call's first row) and row count */
+} conv_rowgroup;
+
+
+/* Groups of output rows (one width phase, Qw pixels each) of a dense block, with the sums split into
+ * chunks of consecutive (channel block, tap) ranges whose weights fit ex->k.ig.chunk_bytes: each
+ * chunk runs over a set of up to CONV_ACC_TILES pixel tiles while its weights stay in L1, the
+ * tiles' partial sums kept in `acc` between chunks. Each group's pixels are tiled as one sequence
+ * (a tile may take the end of one row and the start of the next, through the pixel-offset kernels
+ * ukpx), and one chunk serves the tiles of every group, so narrow rows (7 or 14 pixels in a
+ * ResNet's last stages) fill the 6-row tiles and a block's rows share each weight chunk. Every sum
+ * runs in the unsplit call's order over its row's taps (kernels continue from the tile), so the
+ * results are bit-identical to one call per tile of one row. */
+static void dense_rows_chunked(const conv_exec* ex, const conv_block* b, const float* band, int64_t cb_stride,
+                               const conv_rowgroup* grp, int64_t ngrp, int64_t T, const float* panel, int64_t Qw,
+                               int64_t band_step, int64_t out_step, int64_t ocb0, int64_t ocb1, float* acc,
+                               float* tile_t, int64_t obase0, int64_t pstride) {
     const pydml_convolution_plan* p = ex->p;
-    const int64_t nr = ex->k.ig.nr, cin = p->cin_g, ldacc = (int64_t)ex->k.ig.mr_max * nr;
+    const int64_t nr = ex->k.ig.nr, cin = p->cin_g, mr_max = ex->k.ig.mr_max, ldacc = mr_max * nr;
     const int64_t tap_bytes = CONV_CB * nr * 4; /* one tap of a full channel block */
     const int64_t budget = ex->k.ig.chunk_bytes;
+    int64_t nvmax = 1, ntiles = 0;
+    int64_t gtiles[CONV_ROWGROUPS];
+    for (int64_t g = 0; g < ngrp; g++) {
+        nvmax = max64(nvmax, grp[g].nv);
+        gtiles[g] = ceil_div(Qw * grp[g].nrows, mr_max);
+        ntiles += gtiles[g];
+    }
     /* whole channel blocks per chunk when a block's taps fit, else the taps of a block in parts */
-    const int64_t cb_per = max64(1, budget / (tap_bytes * (int64_t)nv));
-    const int64_t vparts = cb_per > 1 || (int64_t)nv * tap_bytes <= budget ? 1 : ceil_div((int64_t)nv * tap_bytes, budget);
-    const int64_t* os = ex->os;
-    for (int64_t ocb = ocb0; ocb < ocb1; ocb++) {
-        const int64_t oc0 = ocb * nr, ocg = b->g * p->cout_g + oc0;
-        const uint32_t nvalid = (uint32_t)min64(nr, b->oc_end - oc0);
-        const float* pan = panel + ocb * T * cin * nr;
-        for (int64_t g0 = 0; g0 < ntiles; g0 += CONV_ACC_TILES) {
-            const int64_t g1 = min64(ntiles, g0 + CONV_ACC_TILES);
-            const int64_t qw0 = g0 * (Qw / ntiles) + min64(g0, Qw % ntiles);
+    const int64_t cb_per = max64(1, budget / (tap_bytes * nvmax));
+    const int64_t vparts = cb_per > 1 || nvmax * tap_bytes <= budget ? 1 : ceil_div(nvmax * tap_bytes, budget);
+    const int64_t nsets = ceil_div(ntiles, CONV_ACC_TILES);
+    const int64_t pw = p->ax[2].P * ex->os[4];
+    /* a set's tiles: group, pixel count, band offsets (floats) and output offsets of their pixels */
+    int32_t tg[CONV_ACC_TILES], tmr[CONV_ACC_TILES], multi[CONV_ACC_TILES];
+    int64_t pix[CONV_ACC_TILES][PYDML_IGEMM_MR_MAX];
+    int64_t oofs[CONV_ACC_TILES][PYDML_IGEMM_MR_MAX];
+    int64_t cg = 0, cti = 0; /* cursor: group, tile within it */
+    for (int64_t set = 0; set < nsets; set++) {
+        const int64_t n = ntiles / nsets + (set < ntiles % nsets ? 1 : 0);
+        for (int64_t i = 0; i < n; i++) {
+            while (cti == gtiles[cg]) {
+                cg++;
+                cti = 0;
+            }
+            const int64_t npix = Qw * grp[cg].nrows, nt = gtiles[cg];
+            const int64_t f = cti * (npix / nt) + min64(cti, npix % nt);
+            const int64_t mr = npix / nt + (cti < npix % nt ? 1 : 0);
+            int64_t r = f / Qw, q = f % Qw;
+            tg[i] = (int32_t)cg;
+            tmr[i] = (int32_t)mr;
+            multi[i] = q + mr > Qw;
+            for (int64_t t = 0; t < mr; t++) {
+                pix[i][t] = r * band_step + q * CONV_CB;
+                oofs[i][t] = (grp[cg].r0 + r) * out_step + q * pw;
+                if (++q == Qw) {
+                    q = 0;
+                    r++;
+                }
+            }
+            cti++;
+        }
+        for (int64_t ocb = ocb0; ocb < ocb1; ocb++) {
+            const int64_t oc0 = ocb * nr, ocg = b->g * p->cout_g + oc0;
+            const uint32_t nvalid = (uint32_t)min64(nr, b->oc_end - oc0);
+            const float* pan = panel != NULL ? panel + ocb * T * cin * nr : NULL; /* NULL: no taps */
             int first = 1;
             for (int64_t cb0 = 0; cb0 < p->ncb; cb0 += cb_per) {
                 const int64_t cb1 = min64(p->ncb, cb0 + cb_per);
                 const uint32_t ccin = (uint32_t)(min64(cin, cb1 * CONV_CB) - cb0 * CONV_CB);
+                const float* w = pan != NULL ? pan + cb0 * CONV_CB * T * nr : NULL;
+                const float* in = band + cb0 * cb_stride;
                 for (int64_t part = 0; part < vparts; part++) {
-                    const int64_t v0 = part * (int64_t)nv / vparts, v1 = (part + 1) * (int64_t)nv / vparts;
-                    int64_t qw = qw0;
-                    for (int64_t ti = g0; ti < g1; ti++) {
-                        const uint32_t mr = (uint32_t)(Qw / ntiles + (ti < Qw % ntiles ? 1 : 0));
-                        ex->k.ig.ukr[mr](band + cb0 * cb_stride + qw * CONV_CB, cb_stride, ccin, in_off + v0, tap + v0,
-                                        (uint32_t)(v1 - v0), (uint32_t)T, pan + cb0 * CONV_CB * T * nr,
-                                        first ? ex->bias + ocg : NULL, ex->bias + p->cout, acc + (ti - g0) * ldacc);
-                        qw += mr;
+                    const float* bias = first ? ex->bias + ocg : NULL;
+                    for (int64_t i = 0; i < n; i++) {
+                        const conv_rowgroup* gr = &grp[tg[i]];
+                        const int64_t v0 = part * (int64_t)gr->nv / vparts, v1 = (part + 1) * (int64_t)gr->nv / vparts;
+                        if (v0 == v1 && !first) continue; /* nothing to add */
+                        if (multi[i])
+                            ex->k.ig.ukpx[tmr[i]](in, pix[i], cb_stride, ccin, gr->in_off + v0, gr->tap + v0,
+                                                  (uint32_t)(v1 - v0), (uint32_t)T, w, bias, ex->bias + p->cout,
+                                                  acc + i * ldacc);
+                        else
+                            ex->k.ig.ukr[tmr[i]](in + pix[i][0], cb_stride, ccin, gr->in_off + v0, gr->tap + v0,
+                                                 (uint32_t)(v1 - v0), (uint32_t)T, w, bias, ex->bias + p->cout,
+                                                 acc + i * ldacc);
                     }
                     first = 0;
                 }
             }
-            int64_t qw = qw0;
-            for (int64_t ti = g0; ti < g1; ti++) {
-                const uint32_t mr = (uint32_t)(Qw / ntiles + (ti < Qw % ntiles ? 1 : 0));
-                write_tile(ex, acc + (ti - g0) * ldacc, tile_t, mr, nvalid,
-                           obase0 + ex->p->ax[2].P * qw * os[4] + ocg * os[1], pstride);
-                qw += mr;
+            /* the activation once over the set's tiles (rows past a tile's mr included, unused):
+             * one call per tile cost about a fifth of the stem's time (the element-wise engine
+             * looks the activation up per call) */
+            if (ex->act) pydml_conv_activation(ex->act, acc, (size_t)(n * ldacc));
+            for (int64_t i = 0; i < n; i++) {
+                const uint32_t mr = (uint32_t)tmr[i];
+                float* tl = acc + i * ldacc;
+                /* the tile's pixels in runs of one output row each */
+                for (uint32_t t0 = 0; t0 < mr;) {
+                    uint32_t t1 = t0 + 1;
+                    while (t1 < mr && oofs[i][t1] == oofs[i][t0] + (int64_t)(t1 - t0) * pw) t1++;
+                    ex->k.finish(tl + t0 * nr, (uint32_t)nr, t1 - t0, nvalid,
+                                 ex->out + (obase0 + oofs[i][t0] + ocg * ex->os[1]) * ex->esize, ex->type,
+                                 ex->os[1], pstride, tile_t);
+                    t0 = t1;
+                }
             }
         }
     }
@@ -1023,7 +1187,8 @@ static void dense_item(const conv_exec* ex, int64_t item, char* scratch) {
     float* acc = (float*)(scratch + p->off_acc);
     conv_block b;
     decode_item(p, item, &b);
-    if (b.Db > 0) pack_band(ex, band, b.n, b.g * p->cin_g, b.dlo, b.Db, b.hlo, b.Hb);
+    if (b.Db > 0 && p->fold) pack_band_folded(ex, band, b.n, b.g, b.dlo, b.Db, b.hlo, b.Hb);
+    else if (b.Db > 0) pack_band(ex, band, b.n, b.g * p->cin_g, b.dlo, b.Db, b.hlo, b.Hb);
     const int64_t cb_stride = b.Db * b.Hb * p->wspan * CONV_CB;
     const int64_t nr = ex->k.ig.nr, coutp = ceil_div(p->cout_g, CONV_OC_UNIT) * CONV_OC_UNIT;
     const float* wg = ex->weights + b.g * p->ktot * p->cin_g * coutp;
@@ -1052,7 +1217,58 @@ static void dense_item(const conv_exec* ex, int64_t item, char* scratch) {
                 const int64_t uh = ah->phase_u[rh];
                 const int64_t qh0 = max64(0, ceil_div(b.oh0 - rh, ah->P)), qh1 = ceil_div(b.oh1 - rh, ah->P);
                 const int64_t Th = uh < 0 ? 0 : ah->u_first[uh + 1] - ah->u_first[uh];
-                for (int64_t qd = qd0; qd < qd1; qd++)
+                for (int64_t qd = qd0; qd < qd1; qd++) {
+                    if (!p->rowbuf && ex->k.ig.chunk_bytes != 0 && aw->nphase == 1 && ex->k.ig.ukpx[1] != NULL) {
+                        /* the rows [qh0, qh1) at once, in groups of rows with the same taps */
+                        const int64_t uw = aw->phase_u[0];
+                        const int64_t Tw = uw < 0 ? 0 : aw->u_first[uw + 1] - aw->u_first[uw];
+                        const int64_t band_step = ah->S * p->wspan * CONV_CB, out_step = ah->P * os[3];
+                        const int64_t od = rd + ad->P * qd;
+                        conv_rowgroup grp[CONV_ROWGROUPS];
+                        int64_t ng = 0, qa = qh0;
+                        for (int64_t qh = qh0; qh <= qh1; qh++) {
+                            int64_t* io = in_off + ng * p->ktot;
+                            uint32_t* tp = tap + ng * p->ktot;
+                            uint32_t nv = 0;
+                            if (qh < qh1) {
+                                nv = dense_row_taps(p, &b, ud, Td, uh, Th, uw, Tw, qd, qh, io, tp);
+                                if (ng > 0) { /* the same taps as the last group, one row further? */
+                                    conv_rowgroup* l = &grp[ng - 1];
+                                    const int64_t shift = (qh - qa - l->r0) * band_step;
+                                    int same = nv == l->nv;
+                                    for (uint32_t v = 0; same && v < nv; v++)
+                                        same = tp[v] == l->tap[v] && io[v] == l->in_off[v] + shift;
+                                    if (same) {
+                                        l->nrows++;
+                                        continue;
+                                    }
+                                }
+                            }
+                            if (qh == qh1 || ng == CONV_ROWGROUPS) { /* process the groups so far */
+                                if (ng > 0) {
+                                    const int64_t T = Td * Th * Tw;
+                                    const float* panel = T > 0 ? PANEL(ud, uh, uw) : NULL;
+                                    dense_rows_chunked(ex, &b, band, cb_stride, grp, ng, T, panel, aw->out,
+                                                       band_step, out_step, ocb0, ocb1, acc, tile_t,
+                                                       b.n * os[0] + od * os[2] + (rh + ah->P * qa) * os[3],
+                                                       aw->P * os[4]);
+                                }
+                                if (qh == qh1) break;
+                                /* this row starts the next call's first group: move its taps */
+                                memmove(in_off, io, (size_t)nv * sizeof *in_off);
+                                memmove(tap, tp, (size_t)nv * sizeof *tap);
+                                ng = 0;
+                                qa = qh;
+                            }
+                            grp[ng].in_off = in_off + ng * p->ktot;
+                            grp[ng].tap = tap + ng * p->ktot;
+                            grp[ng].nv = nv;
+                            grp[ng].r0 = qh - qa;
+                            grp[ng].nrows = 1;
+                            ng++;
+                        }
+                        continue;
+                    }
                     for (int64_t qh = qh0; qh < qh1; qh++) {
                         const int64_t od = rd + ad->P * qd, oh = rh + ah->P * qh;
                         const int64_t orow = b.n * os[0] + od * os[2] + oh * os[3];
@@ -1105,8 +1321,10 @@ static void dense_item(const conv_exec* ex, int64_t item, char* scratch) {
                             const int64_t Qw = axis_q_count(aw, rw), ntiles = ceil_div(Qw, mr_max);
                             const int64_t pstride = aw->P * os[4];
                             if (ex->k.ig.chunk_bytes != 0 && nv > 0) {
-                                dense_row_chunked(ex, &b, band, cb_stride, in_off, tap, nv, T, panel, Qw, ntiles,
-                                                  ocb0, ocb1, acc, tile_t, orow + rw * os[4], pstride);
+                                conv_rowgroup g1 = {in_off, tap, nv, 0, 1};
+                                dense_rows_chunked(ex, &b, band, cb_stride, &g1, 1, T, panel, Qw,
+                                                   ah->S * p->wspan * CONV_CB, ah->P * os[3], ocb0, ocb1, acc,
+                                                   tile_t, orow + rw * os[4], pstride);
                                 continue;
                             }
                             /* output-channel blocks outside, pixel tiles inside: consecutive calls
@@ -1129,6 +1347,7 @@ static void dense_item(const conv_exec* ex, int64_t item, char* scratch) {
                             }
                         }
                     }
+                }
             }
         }
     }

@@ -1,0 +1,107 @@
+"""The dense convolution engine's row groups and folded width taps (native/families/convolution.c).
+
+On the AVX2 path, output rows whose valid taps are the same are tiled as one pixel sequence (a
+tile may span rows, through the pixel-offset microkernels of native/engines/gemm_indirect_x86.c)
+and one weight chunk serves every group of a band; inputs with few channels (a stem: 3 channels,
+7 x 7 taps) fold their width taps into the channels. Neither may change what is computed: every
+case is checked against the float64 reference (tests/reference_convolution.py), NHWC against NCHW
+bit for bit, one thread against two bit for bit, and the portable path against the native one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import pytest
+from kernel_plan_convolution import CONVOLUTION, CROSS_CORRELATION, conv_array
+from reference_convolution import conv_reference
+
+from pydml.native import lib
+
+ALL = 0xFFFFFFFF
+RELU = int(lib.DML_OPERATOR_ACTIVATION_RELU)
+
+# (name, input NCHW, filter, strides, dilations, start, end, groups, mode)
+Ints = Sequence[int]
+Case = tuple[str, Ints, Ints, Ints, Ints, Ints, Ints, int, int]
+CASES: list[Case] = [
+    # narrow rows: 7 x 7 outputs, rows 1-5 one group, rows 0 and 6 their own
+    ("narrow7", (1, 40, 7, 7), (48, 40, 3, 3), (1, 1), (1, 1), (1, 1), (1, 1), 1, CROSS_CORRELATION),
+    # 14-wide rows, two images, a channel tail (cin 20, cout 40)
+    ("narrow14", (2, 20, 14, 14), (40, 20, 3, 3), (1, 1), (1, 1), (1, 1), (1, 1), 1, CONVOLUTION),
+    # a tall kernel with wide padding: more row groups than one call keeps (CONV_ROWGROUPS 8)
+    ("groups", (1, 17, 12, 5), (16, 17, 11, 3), (1, 1), (1, 1), (5, 1), (5, 1), 1, CROSS_CORRELATION),
+    # height stride 2 with rows of one pixel
+    ("stride_h", (1, 24, 15, 1), (32, 24, 3, 1), (2, 1), (1, 1), (1, 0), (1, 0), 1, CROSS_CORRELATION),
+    # folded width taps: the stem's shape scaled down, asymmetric padding
+    ("stem", (1, 3, 30, 29), (64, 3, 7, 7), (2, 2), (1, 1), (3, 3), (2, 3), 1, CROSS_CORRELATION),
+    # folded, flipped kernel, width dilation, groups of 5 channels (35 folded channels: 3 blocks)
+    ("fold_dil", (2, 10, 9, 17), (32, 5, 2, 7), (1, 1), (1, 2), (0, 4), (1, 2), 2, CONVOLUTION),
+    # folded, 1 x k (one tap left after folding), stride 3 wider than the kernel
+    ("fold_1xk", (1, 2, 4, 40), (24, 2, 1, 2), (1, 3), (1, 1), (0, 1), (0, 0), 1, CROSS_CORRELATION),
+]
+
+
+def rand(shape: Sequence[int], seed: int) -> np.ndarray[Any, Any]:
+    return np.random.default_rng(seed).standard_normal(shape).astype(np.float32)
+
+
+def nhwc_view(a: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+    """A channels-last copy of `a`, returned as an NCHW-shaped view with NHWC strides."""
+    return np.moveaxis(np.ascontiguousarray(np.moveaxis(a, 1, -1)), -1, 1)
+
+
+def with_threads(n: int, fn: Any) -> Any:
+    previous = lib.pydml_set_num_threads(n)
+    try:
+        return fn()
+    finally:
+        lib.pydml_set_num_threads(previous)
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c[0])
+def test_rows_and_folds_match_reference(case: Case) -> None:
+    _, xs, ws, strides, dil, start, end, groups, mode = case
+    x, w, b = rand(xs, 1), rand(ws, 2), rand((ws[0],), 3)
+    geometry: dict[str, Any] = {
+        "strides": strides,
+        "dilations": dil,
+        "start_padding": start,
+        "end_padding": end,
+        "group_count": groups,
+        "mode": mode,
+        "activation_type": RELU,
+    }
+
+    def run(xv: Any) -> Any:
+        if xv is x:
+            return conv_array(xv, w, b, **geometry)
+        shape = conv_array(x, w, b, **geometry).shape  # an NHWC input writes an NHWC output
+        out = nhwc_view(np.full(shape, np.nan, dtype=np.float32))
+        return conv_array(xv, w, b, out=out, **geometry)
+
+    base = with_threads(2, lambda: run(x))
+    expected = conv_reference(
+        x,
+        w,
+        b,
+        mode=mode,
+        groups=groups,
+        strides=strides,
+        dilations=dil,
+        start=start,
+        end=end,
+        activation=(RELU, ()),
+    )
+    atol = 1e-5 * float(np.max(np.abs(expected)))
+    np.testing.assert_allclose(base, expected, rtol=1e-5, atol=atol)
+    np.testing.assert_array_equal(with_threads(1, lambda: run(x)), base)
+    np.testing.assert_array_equal(with_threads(2, lambda: run(nhwc_view(x))), base)
+    lib.pydml_set_cpu_features(0)  # the portable path: 4-row tiles, no row groups
+    try:
+        portable = run(x)
+    finally:
+        lib.pydml_set_cpu_features(ALL)
+    np.testing.assert_allclose(portable, expected, rtol=1e-5, atol=atol)
