@@ -598,3 +598,48 @@ def test_output_indices_tensor_sizes_and_type(name: str) -> None:
         with pytest.raises(ValidationError) as info:
             pydml.validate(desc)
         assert info.value.field.startswith("OutputIndicesTensor")
+
+
+# ---- max without indices: the separable rows (pooling.c: hmax_row, vmax_row) ---------------------------
+
+SEP_CASES = [  # in_sizes, window, strides, start, end, dilations
+    ([2, 4, 33, 45], [3, 3], [2, 2], [1, 1], [1, 1], [1, 1]),     # ResNet's stem pooling, odd sizes, 2 threads
+    ([1, 2, 16, 64], [2, 2], [2, 2], [0, 0], [0, 0], [1, 1]),
+    ([1, 2, 13, 37], [3, 3], [1, 1], [1, 1], [1, 1], [1, 1]),
+    ([1, 2, 11, 40], [5, 4], [3, 2], [2, 3], [0, 1], [1, 2]),     # dilated, asymmetric padding
+    ([1, 1, 9, 7], [3, 3], [2, 1], [2, 2], [2, 2], [1, 1]),       # fewer columns than one vector
+    ([1, 2, 5, 30], [2, 9], [1, 2], [1, 8], [1, 8], [1, 1]),      # windows of padding only
+    ([1, 2, 3, 9, 33], [1, 3, 3], [1, 2, 2], [0, 1, 1], [0, 1, 1], [1, 1, 1]),
+]
+
+
+@pytest.mark.parametrize("dtype", ["FLOAT32", "FLOAT16"])
+def test_max_without_indices_same_bits_on_every_path(dtype: str, rng: np.random.Generator) -> None:
+    # the rows' maxima then the window's rows give max_float_col's bits: ties between +0 and -0
+    # (the first in row-major order wins), NaN (the first), -inf, on 1 and 2 threads and every ISA
+    from ew_harness import ISA_PATHS, available_paths, threads
+
+    for sizes, win, strides, start, end, dil in SEP_CASES:
+        x = rng.integers(-2, 3, sizes).astype(DTYPES[dtype])
+        flat = x.reshape(-1)
+        flat[rng.choice(flat.size, flat.size // 5, replace=False)] = -0.0
+        flat[rng.choice(flat.size, 3, replace=False)] = -np.inf
+        desc = dataclasses.replace(make("MAX_POOLING2", sizes, win, strides, start, end, dil, dtype=dtype),
+                                   OutputIndicesTensor=None)
+        want, _ = reference("max", x, win, strides, start, end, dil)
+        for with_nan in (False, True):
+            if with_nan:
+                flat[rng.choice(flat.size, 4, replace=False)] = np.nan
+            results = []
+            for path in available_paths():
+                lib.pydml_set_cpu_features(ISA_PATHS[path])
+                try:
+                    for n in (1, 2):
+                        with threads(n):
+                            results.append(run(desc, {"InputTensor": x})["OutputTensor"])
+                finally:
+                    lib.pydml_set_cpu_features(0xFFFFFFFF)
+            if not with_nan:
+                np.testing.assert_array_equal(results[0], want.astype(x.dtype))
+            for got in results[1:]:
+                assert got.tobytes() == results[0].tobytes(), (sizes, win, with_nan)
