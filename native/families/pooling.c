@@ -856,8 +856,12 @@ static void max_sep(const pool_run* r) {
         const uint64_t OWP = ((uint64_t)P->osz[2] + 7) & ~(uint64_t)7;
         const uint32_t R = (P->win[1] - 1) * P->dil[1] + 1;
         float* conv = ring + (uint64_t)R * OWP;
+        /* runs of consecutive items, 8 per thread, handed out as the threads come: on a shared
+         * machine a thread that loses its core leaves its share to the other (the values do not
+         * depend on who computes them) */
 #ifdef _OPENMP
-#pragma omp for schedule(static)
+        const int chunk = (int)(items / (8u * (uint64_t)omp_get_num_threads()) + 1);
+#pragma omp for schedule(dynamic, chunk)
 #endif
         for (uint64_t it = 0; it < items; it++) {
             const uint64_t q = it / nb, band = it % nb;
@@ -1314,14 +1318,21 @@ static pydml_status avg_grad(const pool_plan* P, const pydml_tensor* dy, const p
         if (!ok) oom = 1;
 #ifdef PL_X86
         if (vec8) {
-            /* this thread's rows (a static split; every row is computed alone, so the split
-             * changes no bits); row i + 1's acc is computed before row i's columns are summed */
+            /* runs of rows [r0, r1), 8 per thread, handed out as the threads come (every row is
+             * computed alone, so neither the runs nor who runs them change a bit; on a shared
+             * machine a thread that loses its core leaves its share to the other); in a run, row
+             * i + 1's acc is computed before row i's columns are summed */
 #ifdef _OPENMP
-            const uint64_t tid = (uint64_t)omp_get_thread_num(), nt = (uint64_t)omp_get_num_threads();
+            const uint64_t nt = (uint64_t)omp_get_num_threads();
 #else
-            const uint64_t tid = 0, nt = 1;
+            const uint64_t nt = 1;
 #endif
-            const uint64_t r0 = rows * tid / nt, r1 = rows * (tid + 1) / nt;
+            const uint64_t nch = rows < 8 * nt ? rows : 8 * nt;
+#ifdef _OPENMP
+#pragma omp for schedule(dynamic, 1)
+#endif
+            for (uint64_t ch = 0; ch < nch; ch++) {
+            const uint64_t r0 = rows * ch / nch, r1 = rows * (ch + 1) / nch;
             if (ok && ex.n16 && r0 < r1) {
                 /* Strides 2 on W: row i + 1's columns (acc) are computed before row i's are read
                  * back (avg_s2_expand); a row whose covering gradient rows and weights are its
@@ -1384,6 +1395,7 @@ static pydml_status avg_grad(const pool_plan* P, const pydml_tensor* dy, const p
                 float* out = (float*)dx->data + xb;
                 avg_expand_avx2(A[(row - r0) & 1], &ex, W, out, stream && ((uintptr_t)out & 15u) == 0);
                 xb = xb_next;
+            }
             }
         } else
 #endif
@@ -1559,10 +1571,16 @@ static int32_t max_col_f32(const pool_plan* P, const float* xp, const uint64_t* 
             for (uint32_t kw = w0; kw < w1; kw++) {
                 const int64_t w = ws + (int64_t)kw * P->dil[2];
                 const float v = row[w];
-                /* without branches (selects): the data decide, so branches would mispredict */
+                /* without branches (bit selects; GCC turned `up ? v : m` into a branch): the data
+                 * decide, so branches would mispredict */
                 const int up = !found | (v > m) | (isnan(v) & !isnan(m));
-                m = up ? v : m;
-                mi = up ? lb + (int32_t)w : mi;
+                const uint32_t sel = 0u - (uint32_t)up;
+                uint32_t vb, mb;
+                memcpy(&vb, &v, sizeof vb);
+                memcpy(&mb, &m, sizeof mb);
+                mb = (vb & sel) | (mb & ~sel);
+                memcpy(&m, &mb, sizeof m);
+                mi = (int32_t)(((uint32_t)(lb + (int32_t)w) & sel) | ((uint32_t)mi & ~sel));
                 found = 1;
             }
         }
