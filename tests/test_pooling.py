@@ -614,19 +614,24 @@ SEP_CASES = [  # in_sizes, window, strides, start, end, dilations
 
 
 @pytest.mark.parametrize("dtype", ["FLOAT32", "FLOAT16"])
-def test_max_without_indices_same_bits_on_every_path(dtype: str, rng: np.random.Generator) -> None:
-    # the rows' maxima then the window's rows give max_float_col's bits: ties between +0 and -0
-    # (the first in row-major order wins), NaN (the first), -inf, on 1 and 2 threads and every ISA
+@pytest.mark.parametrize("indices", [None, "UINT32", "UINT64"])
+def test_max_separable_rows_same_bits_on_every_path(dtype: str, indices: str | None,
+                                                   rng: np.random.Generator) -> None:
+    # the rows' maxima then the window's rows give max_float_col's bits and indices: ties between
+    # +0 and -0 (the first in row-major order wins), NaN (the first), -inf (a window of -inf picks
+    # its first element), windows of padding only; on 1 and 2 threads and every ISA path
     from ew_harness import ISA_PATHS, available_paths, threads
 
     for sizes, win, strides, start, end, dil in SEP_CASES:
         x = rng.integers(-2, 3, sizes).astype(DTYPES[dtype])
         flat = x.reshape(-1)
         flat[rng.choice(flat.size, flat.size // 5, replace=False)] = -0.0
-        flat[rng.choice(flat.size, 3, replace=False)] = -np.inf
-        desc = dataclasses.replace(make("MAX_POOLING2", sizes, win, strides, start, end, dil, dtype=dtype),
-                                   OutputIndicesTensor=None)
-        want, _ = reference("max", x, win, strides, start, end, dil)
+        flat[rng.choice(flat.size, flat.size // 50 + 3, replace=False)] = -np.inf
+        x[..., :2, :3] = -np.inf  # the corner windows: -inf and padding only
+        desc = make("MAX_POOLING2", sizes, win, strides, start, end, dil, dtype=dtype, indices=indices)
+        if indices is None:
+            desc = dataclasses.replace(desc, OutputIndicesTensor=None)
+        want, widx = reference("max", x, win, strides, start, end, dil)
         for with_nan in (False, True):
             if with_nan:
                 flat[rng.choice(flat.size, 4, replace=False)] = np.nan
@@ -636,10 +641,13 @@ def test_max_without_indices_same_bits_on_every_path(dtype: str, rng: np.random.
                 try:
                     for n in (1, 2):
                         with threads(n):
-                            results.append(run(desc, {"InputTensor": x})["OutputTensor"])
+                            results.append(run(desc, {"InputTensor": x}))
                 finally:
                     lib.pydml_set_cpu_features(0xFFFFFFFF)
             if not with_nan:
-                np.testing.assert_array_equal(results[0], want.astype(x.dtype))
+                np.testing.assert_array_equal(results[0]["OutputTensor"], want.astype(x.dtype))
+                if indices is not None:
+                    np.testing.assert_array_equal(results[0]["OutputIndicesTensor"], index_view(widx, indices))
             for got in results[1:]:
-                assert got.tobytes() == results[0].tobytes(), (sizes, win, with_nan)
+                for name, value in got.items():
+                    assert value.tobytes() == results[0][name].tobytes(), (sizes, win, with_nan, name)

@@ -28,10 +28,11 @@
  * Precision: averages and LP sums accumulate in double and are rounded once to the output type
  * (FLOAT16 through round-to-odd float, so no double rounding); max is exact.
  *
- * Speed: max pooling without indices of FLOAT32/FLOAT16 with a contiguous input W and Strides 1 or
- * 2 on W takes each input row's maxima once, then each output row from its window's rows (max_sep,
- * AVX2); with indices, max pooling runs AVX-512/AVX2 vectors of 16/8 output columns (windows fully
- * inside the row; the border columns run the scalar path);
+ * Speed: max pooling of FLOAT32/FLOAT16 with a contiguous input W, Strides 1 or 2 on W and a
+ * one-row window on D takes each input row's maxima (and their columns, with OutputIndicesTensor)
+ * once, then each output row from its window's rows (max_sep, AVX2); other max pooling runs
+ * AVX-512/AVX2 vectors of 16/8 output columns (windows fully inside the row; the border columns run
+ * the scalar path);
  * average/LP sum contiguous window segments (Dilations 1, contiguous W) with vectors. Threads
  * split the output rows (N x C x [OD] x OH). */
 #include <math.h>
@@ -771,15 +772,127 @@ EW_T256 static void vmax_row(const pool_run* r, const row_ctx* x, const float* c
     }
 }
 
+/* With OutputIndicesTensor (the same walk): each input row's maximum and its column (hw, -1 for a
+ * row without taps), then the window's rows with the row offsets added. A tap outside the row is
+ * no element (`valid`), so the first element of a window sets m even when it is -inf, as in
+ * max_float_col; interior groups of rows without NaN start from their first tap instead. */
+EW_T256 static void hmax_row_idx(const pool_plan* P, const float* s, int nan, float* hm, int32_t* hw) {
+    const uint64_t OW = P->osz[2], OWP = (OW + 7) & ~(uint64_t)7;
+    const uint32_t sw = P->stride[2], win = P->win[2];
+    const int64_t pw = P->pad[2], dil = P->dil[2], W = P->isz[2];
+    const int64_t reach = (int64_t)(win - 1) * dil + (sw == 1 ? 7 : 14);
+    /* each lane's column offset: sw == 2 works in the shuffled order 0 2 8 10 | 4 6 12 14 (hmax_row) */
+    const __m256i lanes = sw == 1 ? _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7) : _mm256_setr_epi32(0, 2, 8, 10, 4, 6, 12, 14);
+    const __m256i wmax = _mm256_set1_epi32((int32_t)W), none = _mm256_set1_epi32(-1);
+    for (uint64_t g = 0; g < OWP; g += 8) {
+        const int64_t s0 = (int64_t)g * sw - pw;
+        const int inner = s0 >= 0 && s0 + reach < W;
+        __m256 m = _mm256_set1_ps(-INFINITY), found = _mm256_setzero_ps();
+        __m256i wv = none;
+        for (uint32_t kw = 0; kw < win; kw++) {
+            const int64_t p = s0 + kw * dil;
+            const __m256 v = sw == 1 ? load_tap(s, p, W, inner)
+                                     : _mm256_shuffle_ps(load_tap(s, p, W, inner), load_tap(s, p + 7, W, inner), _MM_SHUFFLE(3, 1, 2, 0));
+            const __m256i wp = _mm256_add_epi32(_mm256_set1_epi32((int32_t)p), lanes);
+            if (inner && !nan) {
+                if (kw == 0) {
+                    m = v;
+                    wv = wp;
+                    continue;
+                }
+                __m256 up = _mm256_cmp_ps(v, m, _CMP_GT_OQ);
+                __asm__("" : "+x"(up)); /* a plain blend (GCC would rebuild the mask with vpcmpgtd) */
+                m = _mm256_max_ps(v, m);
+                wv = _mm256_castps_si256(_mm256_blendv_ps(_mm256_castsi256_ps(wv), _mm256_castsi256_ps(wp), up));
+                continue;
+            }
+            const __m256 valid = _mm256_castsi256_ps(_mm256_andnot_si256(_mm256_cmpgt_epi32(_mm256_setzero_si256(), wp),
+                                                                        _mm256_cmpgt_epi32(wmax, wp)));
+            const __m256 better = _mm256_or_ps(_mm256_cmp_ps(v, m, _CMP_GT_OQ),
+                                               _mm256_and_ps(_mm256_cmp_ps(v, v, _CMP_UNORD_Q), _mm256_cmp_ps(m, m, _CMP_ORD_Q)));
+            __m256 up = _mm256_and_ps(valid, _mm256_or_ps(better, _mm256_xor_ps(found, _mm256_castsi256_ps(none))));
+            __asm__("" : "+x"(up));
+            m = _mm256_blendv_ps(m, v, up);
+            wv = _mm256_castps_si256(_mm256_blendv_ps(_mm256_castsi256_ps(wv), _mm256_castsi256_ps(wp), up));
+            found = _mm256_or_ps(found, valid);
+        }
+        if (sw == 2) {
+            m = _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(m), _MM_SHUFFLE(3, 1, 2, 0)));
+            wv = _mm256_permute4x64_epi64(wv, _MM_SHUFFLE(3, 1, 2, 0));
+        }
+        _mm256_storeu_ps(hm + g, m);
+        _mm256_storeu_si256((__m256i*)(hw + g), wv);
+    }
+}
+
+/* one output row with its indices from its rows' maxima and columns (rows, cols) and the rows'
+ * logical offsets in the plane (off) */
+EW_T256 static void vmax_row_idx(const pool_run* r, const row_ctx* x, const float* const* rows, const int32_t* const* cols,
+                                 const int32_t* off, uint32_t nr, int nan) {
+    const pool_plan* P = r->plan;
+    const uint64_t OW = P->osz[2];
+    const int f32 = P->dtype == DML_TENSOR_DATA_TYPE_FLOAT32;
+    const __m256i none = _mm256_set1_epi32(-1);
+    const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    for (uint64_t g = 0; g < OW; g += 8) {
+        __m256 m = _mm256_set1_ps(-INFINITY), found = _mm256_setzero_ps();
+        __m256i mi = none;
+        for (uint32_t k = 0; k < nr; k++) {
+            const __m256 v = _mm256_loadu_ps(rows[k] + g);
+            const __m256i w = _mm256_loadu_si256((const __m256i*)(cols[k] + g));
+            const __m256 valid = _mm256_castsi256_ps(_mm256_cmpgt_epi32(w, none));
+            __m256 better = _mm256_cmp_ps(v, m, _CMP_GT_OQ);
+            if (nan) better = _mm256_or_ps(better, _mm256_and_ps(_mm256_cmp_ps(v, v, _CMP_UNORD_Q), _mm256_cmp_ps(m, m, _CMP_ORD_Q)));
+            __m256 up = _mm256_and_ps(valid, _mm256_or_ps(better, _mm256_xor_ps(found, _mm256_castsi256_ps(none))));
+            __asm__("" : "+x"(up));
+            m = _mm256_blendv_ps(m, v, up);
+            mi = _mm256_castps_si256(_mm256_blendv_ps(_mm256_castsi256_ps(mi),
+                                                      _mm256_castsi256_ps(_mm256_add_epi32(w, _mm256_set1_epi32(off[k]))), up));
+            found = _mm256_or_ps(found, valid);
+        }
+        const uint64_t n = OW - g < 8 ? OW - g : 8;
+        const __m256i keep = _mm256_cmpgt_epi32(_mm256_set1_epi32((int32_t)n), lane);
+        /* masked stores only for the last group (slow on AMD) */
+        if (f32 && r->os[4] == 1 && n == 8) {
+            _mm256_storeu_ps((float*)r->out + x->out_base + g, m);
+        } else if (f32 && r->os[4] == 1) {
+            _mm256_maskstore_ps((float*)r->out + x->out_base + g, keep, m);
+        } else {
+            float t[8];
+            _mm256_storeu_ps(t, m);
+            for (uint64_t j = 0; j < n; j++) {
+                const uint64_t o = x->out_base + (g + j) * r->os[4];
+                if (f32) ((float*)r->out)[o] = t[j];
+                else ((uint16_t*)r->out)[o] = pydml_f32_to_f16(t[j]);
+            }
+        }
+        /* the logical index (log_base + plane offset < 2^31: vec), all ones for none */
+        const __m256i has = _mm256_cmpgt_epi32(mi, none);
+        if (P->itype == DML_TENSOR_DATA_TYPE_UINT32 && r->xs[4] == 1) {
+            const __m256i idx = _mm256_or_si256(_mm256_add_epi32(mi, _mm256_set1_epi32((int32_t)x->log_base)),
+                                                _mm256_andnot_si256(has, none));
+            if (n == 8) _mm256_storeu_si256((__m256i*)((uint32_t*)r->idx + x->idx_base + g), idx);
+            else _mm256_maskstore_epi32((int*)((uint32_t*)r->idx + x->idx_base + g), keep, idx);
+        } else {
+            int32_t t[8];
+            _mm256_storeu_si256((__m256i*)t, mi);
+            for (uint64_t j = 0; j < n; j++)
+                store_index(r->idx, P->itype, x->idx_base + (g + j) * r->xs[4], t[j] < 0 ? UINT64_MAX : x->log_base + (uint64_t)t[j]);
+        }
+    }
+}
+
 /* Whether max_sep runs this plan and views: no indices, W contiguous, Strides 1 or 2 on W, a
  * one-row window on D, and the ring of row maxima (one window's rows) in PL_SEP_FLOATS. */
 static int max_sep_fits(const pool_plan* P, const pool_run* r) {
-    if (P->fn != PL_MAX || P->grad || P->itype || r->idx || r->isa < 1 || !is_float(P->dtype) || r->is[4] != 1) return 0;
+    if (P->fn != PL_MAX || P->grad || r->ridx || (P->itype != 0) != (r->idx != NULL) || r->isa < 1 || !is_float(P->dtype) ||
+        r->is[4] != 1)
+        return 0;
     if (P->win[0] != 1 || (P->stride[2] != 1 && P->stride[2] != 2) || P->win[1] > 64) return 0;
     if ((uint64_t)P->isz[2] + P->pad[2] + (uint64_t)P->win[2] * P->dil[2] + 16 * (uint64_t)P->osz[2] >= ((uint64_t)1 << 30)) return 0; /* int32 lane positions */
     const uint64_t span = (uint64_t)(P->win[1] - 1) * P->dil[1] + 1, owp = ((uint64_t)P->osz[2] + 7) & ~(uint64_t)7;
     const uint64_t conv = P->dtype == DML_TENSOR_DATA_TYPE_FLOAT32 ? 0 : P->isz[2];
-    return span <= 64 && span * owp + conv <= PL_SEP_FLOATS;
+    return span <= 64 && 2 * span * owp + conv <= PL_SEP_FLOATS; /* rows' maxima and columns */
 }
 
 /* Output rows [oh0, oh1) of (n, c, od). */
@@ -797,10 +910,15 @@ EW_T256 static void max_sep_band(const pool_run* r, uint64_t n, uint64_t c, uint
     tap_range(P, 0, od, &x.d0, &x.d1);
     const uint64_t d = x.d1 > x.d0 ? (uint64_t)POS(0, od, x.d0) : 0;
     const float* rows[64];
+    const int32_t* cols[64];
+    int32_t off[64];
+    int32_t* colring = (int32_t*)(void*)(ring + (uint64_t)R * OWP);
+    x.log_base = n * r->lstride[0] + c * r->lstride[1];
     for (uint64_t oh = oh0; oh < oh1; oh++) {
         x.oh = oh;
         tap_range(P, 1, oh, &x.h0, &x.h1);
         x.out_base = n * r->os[0] + c * r->os[1] + od * r->os[2] + oh * r->os[3];
+        x.idx_base = n * r->xs[0] + c * r->xs[1] + od * r->xs[2] + oh * r->xs[3];
         uint32_t nr = 0;
         int nan = 0;
         for (uint32_t kh = x.h0; kh < x.h1 && x.d1 > x.d0; kh++) {
@@ -820,14 +938,21 @@ EW_T256 static void max_sep_band(const pool_run* r, uint64_t n, uint64_t c, uint
                     s = conv;
                 }
                 rnan[slot] = row_has_nan(s, W);
-                hmax_row(P, s, rnan[slot], hm);
-                if (rnan[slot]) for (uint64_t ow = OW; ow < OWP; ow++) hm[ow] = -INFINITY;
+                if (r->idx) {
+                    hmax_row_idx(P, s, rnan[slot], hm, colring + (uint64_t)slot * OWP);
+                } else {
+                    hmax_row(P, s, rnan[slot], hm);
+                    if (rnan[slot]) for (uint64_t ow = OW; ow < OWP; ow++) hm[ow] = -INFINITY;
+                }
                 tag[slot] = h;
             }
             nan |= rnan[slot];
+            cols[nr] = colring + (uint64_t)slot * OWP;
+            off[nr] = (int32_t)((d * P->isz[1] + (uint64_t)h) * W);
             rows[nr++] = hm;
         }
-        vmax_row(r, &x, rows, nr, nan);
+        if (r->idx) vmax_row_idx(r, &x, rows, cols, off, nr, nan);
+        else vmax_row(r, &x, rows, nr, nan);
     }
 }
 
@@ -855,7 +980,7 @@ static void max_sep(const pool_run* r) {
         int rnan[64];
         const uint64_t OWP = ((uint64_t)P->osz[2] + 7) & ~(uint64_t)7;
         const uint32_t R = (P->win[1] - 1) * P->dil[1] + 1;
-        float* conv = ring + (uint64_t)R * OWP;
+        float* conv = ring + 2 * (uint64_t)R * OWP;
         /* runs of consecutive items, 8 per thread, handed out as the threads come: on a shared
          * machine a thread that loses its core leaves its share to the other (the values do not
          * depend on who computes them) */
