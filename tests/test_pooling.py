@@ -651,3 +651,41 @@ def test_max_separable_rows_same_bits_on_every_path(dtype: str, indices: str | N
             for got in results[1:]:
                 for name, value in got.items():
                     assert value.tobytes() == results[0][name].tobytes(), (sizes, win, with_nan, name)
+
+
+@pytest.mark.parametrize("channels", [8, 19, 37])
+def test_max_channels_last_same_bits_on_every_path(channels: int, rng: np.random.Generator) -> None:
+    # channels contiguous in InputTensor and OutputTensor (pooling.c: max_cvec_row, 8 channels a
+    # vector, the channels past the last 8 scalar): max_float_col's bits on every path and 1/2 threads
+    from ew_harness import ISA_PATHS, available_paths, threads
+
+    n, h, w = 2, 13, 21
+    for win, strides, start, end in (([3, 3], [2, 2], [1, 1], [1, 1]), ([2, 5], [1, 2], [0, 4], [1, 4])):
+        nhwc = rng.integers(-2, 3, (n, h, w, channels)).astype(np.float32)
+        flat = nhwc.reshape(-1)
+        flat[rng.choice(flat.size, flat.size // 5, replace=False)] = -0.0
+        nhwc[:, :2, :3, :] = -np.inf
+        osz = out_sizes([n, channels, h, w], win, strides, start, end, [1, 1])
+        o_strides = [osz[2] * osz[3] * channels, 1, osz[3] * channels, channels]
+        desc = make("MAX_POOLING", [n, channels, h, w], win, strides, start, end,
+                    in_strides=[h * w * channels, 1, w * channels, channels], out_strides=o_strides)
+        want, _ = reference("max", nhwc.transpose(0, 3, 1, 2), win, strides, start, end)
+        for with_nan in (False, True):
+            if with_nan:
+                flat[rng.choice(flat.size, 5, replace=False)] = np.nan
+            results = []
+            for path in available_paths():
+                lib.pydml_set_cpu_features(ISA_PATHS[path])
+                try:
+                    for t in (1, 2):
+                        with threads(t):
+                            raw = poison(np.dtype(np.float32), (int(np.prod(osz)),))
+                            run(desc, {"InputTensor": flat}, outputs={"OutputTensor": raw})
+                            results.append(raw)
+                finally:
+                    lib.pydml_set_cpu_features(0xFFFFFFFF)
+            if not with_nan:
+                got = results[0].reshape(osz[0], osz[2], osz[3], channels).transpose(0, 3, 1, 2)
+                np.testing.assert_array_equal(got, want)
+            for got in results[1:]:
+                assert got.tobytes() == results[0].tobytes(), (channels, win, with_nan)

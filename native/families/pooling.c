@@ -998,6 +998,97 @@ static void max_sep(const pool_run* r) {
 }
 #endif
 
+/* ---- max pooling without indices of FLOAT32 with the channels contiguous (NHWC-like strides:
+ * InputTensor.Strides[1] == OutputTensor.Strides[1] == 1), AVX2: 8 channels per vector, the window's
+ * taps walked in max_float_col's order, so each channel's value is max_float_col's; without NaN the
+ * rule is _mm256_max_ps(v, m) (m unless v > m), and a vector that met a NaN is walked again with the
+ * exact rule. The channels past the last 8 run the scalar rule. ---- */
+#ifdef PL_X86
+static int max_cvec_fits(const pool_plan* P, const pool_run* r) {
+    return P->fn == PL_MAX && !P->grad && !P->itype && r->idx == NULL && r->ridx == NULL && r->isa >= 1 &&
+           P->dtype == DML_TENSOR_DATA_TYPE_FLOAT32 && r->is[1] == 1 && r->os[1] == 1 && P->in_sizes[1] >= 8 &&
+           r->is[4] != 1;
+}
+
+/* channels [c0, c0 + 8 * U) of one output position; at: the input offset of (n, c0) */
+EW_T256 static inline __attribute__((always_inline)) void max_cvec_k(const pool_run* r, const row_ctx* x, uint64_t ow,
+                                                                  uint32_t w0, uint32_t w1, const float* at, float* out,
+                                                                  uint32_t U) {
+    const pool_plan* P = r->plan;
+    __m256 m[4], nan[4];
+    for (uint32_t u = 0; u < U; u++) {
+        m[u] = _mm256_set1_ps(-INFINITY);
+        nan[u] = _mm256_setzero_ps();
+    }
+    int first = 1;
+    for (uint32_t kd = x->d0; kd < x->d1; kd++)
+        for (uint32_t kh = x->h0; kh < x->h1; kh++) {
+            const float* row = at + (uint64_t)POS(0, x->od, kd) * r->is[2] + (uint64_t)POS(1, x->oh, kh) * r->is[3];
+            for (uint32_t kw = w0; kw < w1; kw++) {
+                const float* s = row + (uint64_t)POS(2, ow, kw) * r->is[4];
+                for (uint32_t u = 0; u < U; u++) {
+                    const __m256 v = _mm256_loadu_ps(s + 8 * u);
+                    m[u] = first ? v : _mm256_max_ps(v, m[u]);
+                    nan[u] = _mm256_or_ps(nan[u], _mm256_cmp_ps(v, v, _CMP_UNORD_Q));
+                }
+                first = 0;
+            }
+        }
+    for (uint32_t u = 0; u < U; u++) {
+        if (_mm256_movemask_ps(nan[u])) {
+            /* again with the exact rule: v replaces m when v > m, or v is NaN and m is not */
+            int f = 1;
+            for (uint32_t kd = x->d0; kd < x->d1; kd++)
+                for (uint32_t kh = x->h0; kh < x->h1; kh++) {
+                    const float* row = at + (uint64_t)POS(0, x->od, kd) * r->is[2] + (uint64_t)POS(1, x->oh, kh) * r->is[3];
+                    for (uint32_t kw = w0; kw < w1; kw++) {
+                        const __m256 v = _mm256_loadu_ps(row + (uint64_t)POS(2, ow, kw) * r->is[4] + 8 * u);
+                        const __m256 up = _mm256_and_ps(_mm256_cmp_ps(m[u], m[u], _CMP_ORD_Q), _mm256_cmp_ps(v, m[u], _CMP_NLE_UQ));
+                        m[u] = f ? v : _mm256_blendv_ps(m[u], v, up);
+                        f = 0;
+                    }
+                }
+        }
+        _mm256_storeu_ps(out + 8 * u, m[u]);
+    }
+}
+
+EW_T256 static void max_cvec_row(const pool_run* r, uint64_t row) {
+    const pool_plan* P = r->plan;
+    row_ctx x;
+    memset(&x, 0, sizeof x);
+    uint64_t t = row;
+    x.oh = t % P->osz[1]; t /= P->osz[1];
+    x.od = t % P->osz[0];
+    x.n = t / P->osz[0];
+    tap_range(P, 0, x.od, &x.d0, &x.d1);
+    tap_range(P, 1, x.oh, &x.h0, &x.h1);
+    const uint64_t C = P->in_sizes[1], C8 = C & ~(uint64_t)7;
+    const float* in = (const float*)r->in + x.n * r->is[0];
+    for (uint64_t ow = 0; ow < P->osz[2]; ow++) {
+        uint32_t w0, w1;
+        tap_range(P, 2, ow, &w0, &w1);
+        float* out = (float*)r->out + x.n * r->os[0] + x.od * r->os[2] + x.oh * r->os[3] + ow * r->os[4];
+        uint64_t c = 0;
+        for (; c + 32 <= C8; c += 32) max_cvec_k(r, &x, ow, w0, w1, in + c, out + c, 4);
+        for (; c < C8; c += 8) max_cvec_k(r, &x, ow, w0, w1, in + c, out + c, 1);
+        for (; c < C; c++) {
+            float m = -INFINITY;
+            int found = 0;
+            for (uint32_t kd = x.d0; kd < x.d1; kd++)
+                for (uint32_t kh = x.h0; kh < x.h1; kh++)
+                    for (uint32_t kw = w0; kw < w1; kw++) {
+                        const float v = in[c + (uint64_t)POS(0, x.od, kd) * r->is[2] + (uint64_t)POS(1, x.oh, kh) * r->is[3] +
+                                           (uint64_t)POS(2, ow, kw) * r->is[4]];
+                        if (!found || v > m || (isnan(v) && !isnan(m))) m = v;
+                        found = 1;
+                    }
+            out[c] = m;
+        }
+    }
+}
+#endif
+
 static pydml_status check_view(const pydml_tensor* v, uint32_t type, uint32_t rank, const uint32_t* sizes) {
     pydml_status s = pydml_tensor_check(v);
     if (s) return s;
@@ -1936,6 +2027,17 @@ static pydml_status execute(const void* plan_, const pydml_tensor* const* inputs
 #endif
     const uint64_t rows = (uint64_t)P->in_sizes[0] * P->in_sizes[1] * P->osz[0] * P->osz[1];
     const uint64_t work = rows * P->osz[2] * P->win[0] * P->win[1] * P->win[2];
+#ifdef PL_X86
+    if (max_cvec_fits(P, &r)) {
+        /* rows (n, od, oh), every channel */
+        const uint64_t crows = (uint64_t)P->in_sizes[0] * P->osz[0] * P->osz[1];
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) if (work >= PL_PARALLEL_MIN && crows > 1)
+#endif
+        for (uint64_t row = 0; row < crows; row++) max_cvec_row(&r, row);
+        return PYDML_STATUS_SUCCESS;
+    }
+#endif
 #ifdef _OPENMP
 #pragma omp parallel for schedule(static) if (work >= PL_PARALLEL_MIN && rows > 1)
 #endif
