@@ -1341,6 +1341,17 @@ static uint32_t avg_row_setup(const pool_plan* P, const avg_tables* t, const uin
 EW_T256 static void avg_acc_avx2(const float* const* grow, const float* wrow, uint32_t nrows, uint64_t OW,
                                  const float* invw, float* acc) {
     uint64_t ow = 0;
+    if (nrows == 1 || nrows == 2) {
+        /* the common counts with the rows and weights in registers (the same operations) */
+        const float* g0 = grow[0];
+        const float* g1 = grow[nrows - 1];
+        const __m256 w0 = _mm256_set1_ps(wrow[0]), w1 = _mm256_set1_ps(wrow[nrows - 1]);
+        for (; ow + 8 <= OW; ow += 8) {
+            __m256 s = _mm256_add_ps(_mm256_setzero_ps(), _mm256_mul_ps(_mm256_loadu_ps(g0 + ow), w0));
+            if (nrows == 2) s = _mm256_add_ps(s, _mm256_mul_ps(_mm256_loadu_ps(g1 + ow), w1));
+            _mm256_storeu_ps(acc + ow, _mm256_mul_ps(s, _mm256_loadu_ps(invw + ow)));
+        }
+    }
     for (; ow + 8 <= OW; ow += 8) {
         __m256 s = _mm256_setzero_ps();
         for (uint32_t r = 0; r < nrows; r++)
@@ -1590,8 +1601,13 @@ static pydml_status avg_grad(const pool_plan* P, const pydml_tensor* dy, const p
                             avg_acc_avx2(S[ns], SW[ns], nr[ns], OW, invw, A[1 - ai]);
                         }
                     }
-                    if (!have) avg_s2_expand(A[ai], &ex, W, ob);
-                    copy_row_f32((float*)dx->data + xr[cs], ob, W, stream);
+                    if (!stream) {
+                        /* in place (a repeated row is expanded again: the same bits, no copy) */
+                        avg_s2_expand(A[ai], &ex, W, (float*)dx->data + xr[cs]);
+                    } else {
+                        if (!have) avg_s2_expand(A[ai], &ex, W, ob);
+                        copy_row_f32((float*)dx->data + xr[cs], ob, W, stream);
+                    }
                     have = same;
                     if (!same) ai = 1 - ai;
                     cs = 1 - cs;
