@@ -3,16 +3,19 @@
     python benchmarks/bench_pooling.py [--quick] [--threads 2]
 
 Cases (float32, NCHW, ResNet-like):
-  max pool   N8 C64 112x112, 3x3 window, stride 2, padding 1 (MAX_POOLING; torch.nn.functional.max_pool2d)
+  max pool   N1 and N8 C64 112x112, 3x3 window, stride 2, padding 1: ResNet-18's stem pooling as ONNX
+             MaxPool reaches pydml (MAX_POOLING2 without OutputIndicesTensor); torch's
+             F.max_pool2d and onnxruntime's CPU MaxPool (when installed) on the same tensors
   max pool + indices (MAX_POOLING1 with OutputIndicesTensor; max_pool2d(return_indices=True))
   global avg N8 C64 56x56 -> 1x1 (AVERAGE_POOLING over the whole plane; avg_pool2d(x, 56))
-Prints torch time / pydml time (> 1: pydml is faster). Contenders are timed interleaved, best of N;
-claims are made from the ratios only.
+Prints torch time / pydml time and onnxruntime time / pydml time (> 1: pydml is faster). Contenders
+are timed interleaved, best of N; claims are made from the ratios only (the machine is shared).
 """
 
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 
 import numpy as np
 from _timing import best_times, header
@@ -38,6 +41,25 @@ def main() -> None:
     device = pydml.Device()
     t = pydml.buffer_desc
 
+    def ort_maxpool(x: np.ndarray) -> Callable[[], object] | None:
+        """onnxruntime's CPU MaxPool (3x3, stride 2, pads 1) on x, or None without onnxruntime."""
+        try:
+            import onnxruntime as ort
+            from onnx import TensorProto, helper
+        except ImportError:
+            return None
+        node = helper.make_node("MaxPool", ["x"], ["y"], kernel_shape=[3, 3], strides=[2, 2],
+                                pads=[1, 1, 1, 1])
+        graph = helper.make_graph([node], "maxpool",
+                                  [helper.make_tensor_value_info("x", TensorProto.FLOAT, list(x.shape))],
+                                  [helper.make_tensor_value_info("y", TensorProto.FLOAT, None)])
+        model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
+        options = ort.SessionOptions()
+        options.intra_op_num_threads = args.threads
+        options.inter_op_num_threads = 1
+        session = ort.InferenceSession(model.SerializeToString(), options, providers=["CPUExecutionProvider"])
+        return lambda: session.run(None, {"x": x})
+
     x = rng.standard_normal((8, 64, 112, 112), dtype=np.float32)
     y = np.empty((8, 64, 56, 56), np.float32)
     yi = np.empty((8, 64, 56, 56), np.uint32)
@@ -58,6 +80,29 @@ def main() -> None:
         InputTensor=t("FLOAT32", list(g.shape)), OutputTensor=t("FLOAT32", list(gy.shape)), Strides=[1, 1],
         WindowSize=[56, 56], StartPadding=[0, 0], EndPadding=[0, 0], IncludePadding=False))
     tx, tg = torch.from_numpy(x), torch.from_numpy(g)
+
+    Fn = Callable[[], object]
+
+    def onnx_maxpool(n: int) -> tuple[Fn, Fn, Fn | None]:
+        """pydml's MAX_POOLING2 without indices (what pydml.onnx makes of MaxPool), torch, onnxruntime."""
+        xs, ys = x[:n], y[:n]
+        op = device.create_operator(pydml.DML_MAX_POOLING2_OPERATOR_DESC(
+            InputTensor=t("FLOAT32", list(xs.shape)), OutputTensor=t("FLOAT32", list(ys.shape)),
+            OutputIndicesTensor=None, Dilations=[1, 1], **common))
+        txs = torch.from_numpy(xs)
+        return (lambda: op.execute({"InputTensor": xs}, {"OutputTensor": ys}),
+                lambda: F.max_pool2d(txs, 3, 2, 1), ort_maxpool(xs))
+
+    print(f"{'ONNX MaxPool 3x3/2':<18} {'pydml ms':>9} {'torch ms':>9} {'ORT ms':>9} {'torch/pydml':>11} "
+          f"{'ORT/pydml':>9}")
+    for n in (1, 8):
+        ours, theirs, ort_fn = onnx_maxpool(n)
+        fns = [ours, theirs] + ([ort_fn] if ort_fn is not None else [])
+        times = best_times(fns, repeat)
+        a, b = times[0], times[1]
+        c = f"{times[2] * 1e3:9.3f}" if len(times) > 2 else f"{'-':>9}"
+        r = f"{times[2] / a:9.2f}" if len(times) > 2 else f"{'-':>9}"
+        print(f"{'N' + str(n) + ' 64x112^2':<18} {a * 1e3:9.3f} {b * 1e3:9.3f} {c} {b / a:11.2f} {r}")
 
     cases = [
         ("max 3x3/2 112^2", lambda: mp.execute({"InputTensor": x}, {"OutputTensor": y}),

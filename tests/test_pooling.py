@@ -598,3 +598,94 @@ def test_output_indices_tensor_sizes_and_type(name: str) -> None:
         with pytest.raises(ValidationError) as info:
             pydml.validate(desc)
         assert info.value.field.startswith("OutputIndicesTensor")
+
+
+# ---- max without indices: the separable rows (pooling.c: hmax_row, vmax_row) ---------------------------
+
+SEP_CASES = [  # in_sizes, window, strides, start, end, dilations
+    ([2, 4, 33, 45], [3, 3], [2, 2], [1, 1], [1, 1], [1, 1]),     # ResNet's stem pooling, odd sizes, 2 threads
+    ([1, 2, 16, 64], [2, 2], [2, 2], [0, 0], [0, 0], [1, 1]),
+    ([1, 2, 13, 37], [3, 3], [1, 1], [1, 1], [1, 1], [1, 1]),
+    ([1, 2, 11, 40], [5, 4], [3, 2], [2, 3], [0, 1], [1, 2]),     # dilated, asymmetric padding
+    ([1, 1, 9, 7], [3, 3], [2, 1], [2, 2], [2, 2], [1, 1]),       # fewer columns than one vector
+    ([1, 2, 5, 30], [2, 9], [1, 2], [1, 8], [1, 8], [1, 1]),      # windows of padding only
+    ([1, 2, 3, 9, 33], [1, 3, 3], [1, 2, 2], [0, 1, 1], [0, 1, 1], [1, 1, 1]),
+]
+
+
+@pytest.mark.parametrize("dtype", ["FLOAT32", "FLOAT16"])
+@pytest.mark.parametrize("indices", [None, "UINT32", "UINT64"])
+def test_max_separable_rows_same_bits_on_every_path(dtype: str, indices: str | None,
+                                                   rng: np.random.Generator) -> None:
+    # the rows' maxima then the window's rows give max_float_col's bits and indices: ties between
+    # +0 and -0 (the first in row-major order wins), NaN (the first), -inf (a window of -inf picks
+    # its first element), windows of padding only; on 1 and 2 threads and every ISA path
+    from ew_harness import ISA_PATHS, available_paths, threads
+
+    for sizes, win, strides, start, end, dil in SEP_CASES:
+        x = rng.integers(-2, 3, sizes).astype(DTYPES[dtype])
+        flat = x.reshape(-1)
+        flat[rng.choice(flat.size, flat.size // 5, replace=False)] = -0.0
+        flat[rng.choice(flat.size, flat.size // 50 + 3, replace=False)] = -np.inf
+        x[..., :2, :3] = -np.inf  # the corner windows: -inf and padding only
+        desc = make("MAX_POOLING2", sizes, win, strides, start, end, dil, dtype=dtype, indices=indices)
+        if indices is None:
+            desc = dataclasses.replace(desc, OutputIndicesTensor=None)
+        want, widx = reference("max", x, win, strides, start, end, dil)
+        for with_nan in (False, True):
+            if with_nan:
+                flat[rng.choice(flat.size, 4, replace=False)] = np.nan
+            results = []
+            for path in available_paths():
+                lib.pydml_set_cpu_features(ISA_PATHS[path])
+                try:
+                    for n in (1, 2):
+                        with threads(n):
+                            results.append(run(desc, {"InputTensor": x}))
+                finally:
+                    lib.pydml_set_cpu_features(0xFFFFFFFF)
+            if not with_nan:
+                np.testing.assert_array_equal(results[0]["OutputTensor"], want.astype(x.dtype))
+                if indices is not None:
+                    np.testing.assert_array_equal(results[0]["OutputIndicesTensor"], index_view(widx, indices))
+            for got in results[1:]:
+                for name, value in got.items():
+                    assert value.tobytes() == results[0][name].tobytes(), (sizes, win, with_nan, name)
+
+
+@pytest.mark.parametrize("channels", [8, 19, 37])
+def test_max_channels_last_same_bits_on_every_path(channels: int, rng: np.random.Generator) -> None:
+    # channels contiguous in InputTensor and OutputTensor (pooling.c: max_cvec_row, 8 channels a
+    # vector, the channels past the last 8 scalar): max_float_col's bits on every path and 1/2 threads
+    from ew_harness import ISA_PATHS, available_paths, threads
+
+    n, h, w = 2, 13, 21
+    for win, strides, start, end in (([3, 3], [2, 2], [1, 1], [1, 1]), ([2, 5], [1, 2], [0, 4], [1, 4])):
+        nhwc = rng.integers(-2, 3, (n, h, w, channels)).astype(np.float32)
+        flat = nhwc.reshape(-1)
+        flat[rng.choice(flat.size, flat.size // 5, replace=False)] = -0.0
+        nhwc[:, :2, :3, :] = -np.inf
+        osz = out_sizes([n, channels, h, w], win, strides, start, end, [1, 1])
+        o_strides = [osz[2] * osz[3] * channels, 1, osz[3] * channels, channels]
+        desc = make("MAX_POOLING", [n, channels, h, w], win, strides, start, end,
+                    in_strides=[h * w * channels, 1, w * channels, channels], out_strides=o_strides)
+        want, _ = reference("max", nhwc.transpose(0, 3, 1, 2), win, strides, start, end)
+        for with_nan in (False, True):
+            if with_nan:
+                flat[rng.choice(flat.size, 5, replace=False)] = np.nan
+            results = []
+            for path in available_paths():
+                lib.pydml_set_cpu_features(ISA_PATHS[path])
+                try:
+                    for t in (1, 2):
+                        with threads(t):
+                            raw = poison(np.dtype(np.float32), (int(np.prod(osz)),))
+                            run(desc, {"InputTensor": flat}, outputs={"OutputTensor": raw})
+                            results.append(raw)
+                finally:
+                    lib.pydml_set_cpu_features(0xFFFFFFFF)
+            if not with_nan:
+                got = results[0].reshape(osz[0], osz[2], osz[3], channels).transpose(0, 3, 1, 2)
+                np.testing.assert_array_equal(got, want)
+            for got in results[1:]:
+                assert got.tobytes() == results[0].tobytes(), (channels, win, with_nan)

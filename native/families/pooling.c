@@ -28,8 +28,11 @@
  * Precision: averages and LP sums accumulate in double and are rounded once to the output type
  * (FLOAT16 through round-to-odd float, so no double rounding); max is exact.
  *
- * Speed: max pooling of FLOAT32/FLOAT16 with a contiguous input W runs AVX-512/AVX2 vectors of
- * 16/8 output columns (windows fully inside the row; the border columns run the scalar path);
+ * Speed: max pooling of FLOAT32/FLOAT16 with a contiguous input W, Strides 1 or 2 on W and a
+ * one-row window on D takes each input row's maxima (and their columns, with OutputIndicesTensor)
+ * once, then each output row from its window's rows (max_sep, AVX2); other max pooling runs
+ * AVX-512/AVX2 vectors of 16/8 output columns (windows fully inside the row; the border columns run
+ * the scalar path);
  * average/LP sum contiguous window segments (Dilations 1, contiguous W) with vectors. Threads
  * split the output rows (N x C x [OD] x OH). */
 #include <math.h>
@@ -652,6 +655,440 @@ static void run_row(const pool_run* r, uint64_t row, int vec) {
     }
 }
 
+/* ---- max pooling without indices, FLOAT32/FLOAT16, W contiguous (AVX2): separable ----
+ * A window's maximum is taken per input row first (over W: hmax_row), then over the window's rows
+ * (over D and H: the output row), each row's maximum computed once for every output row whose
+ * windows read it (3x3 windows of stride 2 read each input row from two output rows). The result is
+ * max_float_col's, bit for bit: "v replaces m when v > m, or v is NaN and m is not" walked over
+ * each input row's taps in increasing W, then over the rows in increasing (D, H), picks the first
+ * maximal element of the row-major walk (the first row holding the maximum, and in it the first
+ * column holding it), including the sign of a zero and the first NaN. Without NaN the rule is
+ * _mm256_max_ps(v, m) (which returns m unless v > m); a row holding a NaN (checked once per row) runs
+ * the exact rule, and so does every output row reading one. Windows of padding only give -inf as
+ * max_float_col does (m starts at -inf, which an element either replaces or equals). */
+#ifdef PL_X86
+#define PL_SEP_FLOATS 8192 /* per thread: the ring of row maxima and one converted FLOAT16 row */
+
+static float hmax_col(const pool_plan* P, const float* s, uint64_t ow) {
+    uint32_t w0, w1;
+    tap_range(P, 2, ow, &w0, &w1);
+    float m = -INFINITY;
+    for (uint32_t kw = w0; kw < w1; kw++) {
+        const float v = s[POS(2, ow, kw)];
+        if (v > m || (isnan(v) && !isnan(m))) m = v;
+    }
+    return m;
+}
+
+EW_T256 static int row_has_nan(const float* s, uint64_t W) {
+    __m256 u = _mm256_setzero_ps();
+    uint64_t i = 0;
+    for (; i + 16 <= W; i += 16) u = _mm256_or_ps(u, _mm256_cmp_ps(_mm256_loadu_ps(s + i), _mm256_loadu_ps(s + i + 8), _CMP_UNORD_Q));
+    int any = _mm256_movemask_ps(u) != 0;
+    for (; i < W; i++) any |= isnan(s[i]);
+    return any;
+}
+
+/* hm[g, g + 8) for the groups g = 0, 8, .., OWP - 8: the maximum of input row s over each output
+ * column's W taps (lanes past OW: anything). Every group is stored whole at its aligned place, where
+ * vmax_row loads it (a load spanning two earlier stores would wait for them to reach the cache).
+ * Groups with a tap outside the row (the borders) load with masks and read -inf there: -inf never
+ * replaces m and equals the -inf m starts from, so these are max_float_col's values too. */
+EW_T256 static inline __m256 load_tap(const float* s, int64_t p, int64_t W, int inner) {
+    if (inner) return _mm256_loadu_ps(s + p);
+    const __m256i pos = _mm256_add_epi32(_mm256_set1_epi32((int32_t)p), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+    const __m256i ok = _mm256_andnot_si256(_mm256_cmpgt_epi32(_mm256_setzero_si256(), pos),
+                                           _mm256_cmpgt_epi32(_mm256_set1_epi32((int32_t)W), pos));
+    /* masked lanes are neither read nor faulted: s + p is only an address */
+    const float* at = (const float*)((uintptr_t)s + (uintptr_t)(p * (int64_t)sizeof(float)));
+    return _mm256_blendv_ps(_mm256_set1_ps(-INFINITY), _mm256_maskload_ps(at, ok), _mm256_castsi256_ps(ok));
+}
+
+EW_T256 static void hmax_row(const pool_plan* P, const float* s, int nan, float* hm) {
+    const uint64_t OW = P->osz[2], OWP = (OW + 7) & ~(uint64_t)7;
+    const uint32_t sw = P->stride[2], win = P->win[2];
+    const int64_t pw = P->pad[2], dil = P->dil[2], W = P->isz[2];
+    if (nan) {
+        for (uint64_t ow = 0; ow < OW; ow++) hm[ow] = hmax_col(P, s, ow);
+        return;
+    }
+    const int64_t reach = (int64_t)(win - 1) * dil + (sw == 1 ? 7 : 14); /* last element a group reads */
+    for (uint64_t g = 0; g < OWP; g += 8) {
+        const int64_t s0 = (int64_t)g * sw - pw;
+        const int inner = s0 >= 0 && s0 + reach < W;
+        __m256 m;
+        if (sw == 1) {
+            m = load_tap(s, s0, W, inner);
+            for (uint32_t kw = 1; kw < win; kw++) m = _mm256_max_ps(load_tap(s, s0 + kw * dil, W, inner), m);
+        } else {
+            /* elements 0, 2, .., 14 of each tap from two loads (0..7 and 7..14: nothing past the
+             * last lane's element is read), in the order 0 2 8 10 | 4 6 12 14, put in place once */
+            m = _mm256_shuffle_ps(load_tap(s, s0, W, inner), load_tap(s, s0 + 7, W, inner), _MM_SHUFFLE(3, 1, 2, 0));
+            for (uint32_t kw = 1; kw < win; kw++) {
+                const int64_t t = s0 + kw * dil;
+                m = _mm256_max_ps(_mm256_shuffle_ps(load_tap(s, t, W, inner), load_tap(s, t + 7, W, inner),
+                                                    _MM_SHUFFLE(3, 1, 2, 0)), m);
+            }
+            m = _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(m), _MM_SHUFFLE(3, 1, 2, 0)));
+        }
+        _mm256_storeu_ps(hm + g, m);
+    }
+}
+
+/* one output row from its rows' maxima rows[0, nr) (OWP floats each, a multiple of 8) */
+EW_T256 static void vmax_row(const pool_run* r, const row_ctx* x, const float* const* rows, uint32_t nr, int nan) {
+    const pool_plan* P = r->plan;
+    const uint64_t OW = P->osz[2];
+    const int f32 = P->dtype == DML_TENSOR_DATA_TYPE_FLOAT32;
+    const int direct = f32 && r->os[4] == 1;
+    float* out = (float*)r->out + x->out_base;
+    for (uint64_t g = 0; g < OW; g += 8) {
+        __m256 m = _mm256_set1_ps(-INFINITY);
+        if (!nan) {
+            for (uint32_t k = 0; k < nr; k++) m = _mm256_max_ps(_mm256_loadu_ps(rows[k] + g), m);
+        } else {
+            for (uint32_t k = 0; k < nr; k++) {
+                const __m256 v = _mm256_loadu_ps(rows[k] + g);
+                const __m256 up = _mm256_and_ps(_mm256_cmp_ps(m, m, _CMP_ORD_Q), _mm256_cmp_ps(v, m, _CMP_NLE_UQ));
+                m = _mm256_blendv_ps(m, v, up);
+            }
+        }
+        const uint64_t n = OW - g < 8 ? OW - g : 8;
+        if (direct && n == 8) {
+            _mm256_storeu_ps(out + g, m);
+        } else if (direct) {
+            _mm256_maskstore_ps(out + g, _mm256_cmpgt_epi32(_mm256_set1_epi32((int32_t)n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)), m);
+        } else if (!f32 && !nan && r->os[4] == 1 && n == 8) {
+            _mm_storeu_si128((__m128i*)((uint16_t*)r->out + x->out_base + g), _mm256_cvtps_ph(m, _MM_FROUND_TO_NEAREST_INT));
+        } else {
+            float t[8];
+            _mm256_storeu_ps(t, m);
+            for (uint64_t j = 0; j < n; j++) {
+                const uint64_t o = x->out_base + (g + j) * r->os[4];
+                if (f32) ((float*)r->out)[o] = t[j];
+                else ((uint16_t*)r->out)[o] = pydml_f32_to_f16(t[j]);
+            }
+        }
+    }
+}
+
+/* With OutputIndicesTensor (the same walk): each input row's maximum and its column (hw, -1 for a
+ * row without taps), then the window's rows with the row offsets added. A tap outside the row is
+ * no element (`valid`), so the first element of a window sets m even when it is -inf, as in
+ * max_float_col; interior groups of rows without NaN start from their first tap instead. */
+EW_T256 static void hmax_row_idx(const pool_plan* P, const float* s, int nan, float* hm, int32_t* hw) {
+    const uint64_t OW = P->osz[2], OWP = (OW + 7) & ~(uint64_t)7;
+    const uint32_t sw = P->stride[2], win = P->win[2];
+    const int64_t pw = P->pad[2], dil = P->dil[2], W = P->isz[2];
+    const int64_t reach = (int64_t)(win - 1) * dil + (sw == 1 ? 7 : 14);
+    /* each lane's column offset: sw == 2 works in the shuffled order 0 2 8 10 | 4 6 12 14 (hmax_row) */
+    const __m256i lanes = sw == 1 ? _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7) : _mm256_setr_epi32(0, 2, 8, 10, 4, 6, 12, 14);
+    const __m256i wmax = _mm256_set1_epi32((int32_t)W), none = _mm256_set1_epi32(-1);
+    for (uint64_t g = 0; g < OWP; g += 8) {
+        const int64_t s0 = (int64_t)g * sw - pw;
+        const int inner = s0 >= 0 && s0 + reach < W;
+        __m256 m = _mm256_set1_ps(-INFINITY), found = _mm256_setzero_ps();
+        __m256i wv = none;
+        for (uint32_t kw = 0; kw < win; kw++) {
+            const int64_t p = s0 + kw * dil;
+            const __m256 v = sw == 1 ? load_tap(s, p, W, inner)
+                                     : _mm256_shuffle_ps(load_tap(s, p, W, inner), load_tap(s, p + 7, W, inner), _MM_SHUFFLE(3, 1, 2, 0));
+            const __m256i wp = _mm256_add_epi32(_mm256_set1_epi32((int32_t)p), lanes);
+            if (inner && !nan) {
+                if (kw == 0) {
+                    m = v;
+                    wv = wp;
+                    continue;
+                }
+                __m256 up = _mm256_cmp_ps(v, m, _CMP_GT_OQ);
+                __asm__("" : "+x"(up)); /* a plain blend (GCC would rebuild the mask with vpcmpgtd) */
+                m = _mm256_max_ps(v, m);
+                wv = _mm256_castps_si256(_mm256_blendv_ps(_mm256_castsi256_ps(wv), _mm256_castsi256_ps(wp), up));
+                continue;
+            }
+            const __m256 valid = _mm256_castsi256_ps(_mm256_andnot_si256(_mm256_cmpgt_epi32(_mm256_setzero_si256(), wp),
+                                                                        _mm256_cmpgt_epi32(wmax, wp)));
+            const __m256 better = _mm256_or_ps(_mm256_cmp_ps(v, m, _CMP_GT_OQ),
+                                               _mm256_and_ps(_mm256_cmp_ps(v, v, _CMP_UNORD_Q), _mm256_cmp_ps(m, m, _CMP_ORD_Q)));
+            __m256 up = _mm256_and_ps(valid, _mm256_or_ps(better, _mm256_xor_ps(found, _mm256_castsi256_ps(none))));
+            __asm__("" : "+x"(up));
+            m = _mm256_blendv_ps(m, v, up);
+            wv = _mm256_castps_si256(_mm256_blendv_ps(_mm256_castsi256_ps(wv), _mm256_castsi256_ps(wp), up));
+            found = _mm256_or_ps(found, valid);
+        }
+        if (sw == 2) {
+            m = _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(m), _MM_SHUFFLE(3, 1, 2, 0)));
+            wv = _mm256_permute4x64_epi64(wv, _MM_SHUFFLE(3, 1, 2, 0));
+        }
+        _mm256_storeu_ps(hm + g, m);
+        _mm256_storeu_si256((__m256i*)(hw + g), wv);
+    }
+}
+
+/* one output row with its indices from its rows' maxima and columns (rows, cols) and the rows'
+ * logical offsets in the plane (off) */
+EW_T256 static void vmax_row_idx(const pool_run* r, const row_ctx* x, const float* const* rows, const int32_t* const* cols,
+                                 const int32_t* off, uint32_t nr, int nan) {
+    const pool_plan* P = r->plan;
+    const uint64_t OW = P->osz[2];
+    const int f32 = P->dtype == DML_TENSOR_DATA_TYPE_FLOAT32;
+    const __m256i none = _mm256_set1_epi32(-1);
+    const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    for (uint64_t g = 0; g < OW; g += 8) {
+        __m256 m = _mm256_set1_ps(-INFINITY), found = _mm256_setzero_ps();
+        __m256i mi = none;
+        for (uint32_t k = 0; k < nr; k++) {
+            const __m256 v = _mm256_loadu_ps(rows[k] + g);
+            const __m256i w = _mm256_loadu_si256((const __m256i*)(cols[k] + g));
+            const __m256 valid = _mm256_castsi256_ps(_mm256_cmpgt_epi32(w, none));
+            __m256 better = _mm256_cmp_ps(v, m, _CMP_GT_OQ);
+            if (nan) better = _mm256_or_ps(better, _mm256_and_ps(_mm256_cmp_ps(v, v, _CMP_UNORD_Q), _mm256_cmp_ps(m, m, _CMP_ORD_Q)));
+            __m256 up = _mm256_and_ps(valid, _mm256_or_ps(better, _mm256_xor_ps(found, _mm256_castsi256_ps(none))));
+            __asm__("" : "+x"(up));
+            m = _mm256_blendv_ps(m, v, up);
+            mi = _mm256_castps_si256(_mm256_blendv_ps(_mm256_castsi256_ps(mi),
+                                                      _mm256_castsi256_ps(_mm256_add_epi32(w, _mm256_set1_epi32(off[k]))), up));
+            found = _mm256_or_ps(found, valid);
+        }
+        const uint64_t n = OW - g < 8 ? OW - g : 8;
+        const __m256i keep = _mm256_cmpgt_epi32(_mm256_set1_epi32((int32_t)n), lane);
+        /* masked stores only for the last group (slow on AMD) */
+        if (f32 && r->os[4] == 1 && n == 8) {
+            _mm256_storeu_ps((float*)r->out + x->out_base + g, m);
+        } else if (f32 && r->os[4] == 1) {
+            _mm256_maskstore_ps((float*)r->out + x->out_base + g, keep, m);
+        } else {
+            float t[8];
+            _mm256_storeu_ps(t, m);
+            for (uint64_t j = 0; j < n; j++) {
+                const uint64_t o = x->out_base + (g + j) * r->os[4];
+                if (f32) ((float*)r->out)[o] = t[j];
+                else ((uint16_t*)r->out)[o] = pydml_f32_to_f16(t[j]);
+            }
+        }
+        /* the logical index (log_base + plane offset < 2^31: vec), all ones for none */
+        const __m256i has = _mm256_cmpgt_epi32(mi, none);
+        if (P->itype == DML_TENSOR_DATA_TYPE_UINT32 && r->xs[4] == 1) {
+            const __m256i idx = _mm256_or_si256(_mm256_add_epi32(mi, _mm256_set1_epi32((int32_t)x->log_base)),
+                                                _mm256_andnot_si256(has, none));
+            if (n == 8) _mm256_storeu_si256((__m256i*)((uint32_t*)r->idx + x->idx_base + g), idx);
+            else _mm256_maskstore_epi32((int*)((uint32_t*)r->idx + x->idx_base + g), keep, idx);
+        } else {
+            int32_t t[8];
+            _mm256_storeu_si256((__m256i*)t, mi);
+            for (uint64_t j = 0; j < n; j++)
+                store_index(r->idx, P->itype, x->idx_base + (g + j) * r->xs[4], t[j] < 0 ? UINT64_MAX : x->log_base + (uint64_t)t[j]);
+        }
+    }
+}
+
+/* Whether max_sep runs this plan and views: no indices, W contiguous, Strides 1 or 2 on W, a
+ * one-row window on D, and the ring of row maxima (one window's rows) in PL_SEP_FLOATS. */
+static int max_sep_fits(const pool_plan* P, const pool_run* r) {
+    if (P->fn != PL_MAX || P->grad || r->ridx || (P->itype != 0) != (r->idx != NULL) || r->isa < 1 || !is_float(P->dtype) ||
+        r->is[4] != 1)
+        return 0;
+    if (P->win[0] != 1 || (P->stride[2] != 1 && P->stride[2] != 2) || P->win[1] > 64) return 0;
+    if ((uint64_t)P->isz[2] + P->pad[2] + (uint64_t)P->win[2] * P->dil[2] + 16 * (uint64_t)P->osz[2] >= ((uint64_t)1 << 30)) return 0; /* int32 lane positions */
+    const uint64_t span = (uint64_t)(P->win[1] - 1) * P->dil[1] + 1, owp = ((uint64_t)P->osz[2] + 7) & ~(uint64_t)7;
+    const uint64_t conv = P->dtype == DML_TENSOR_DATA_TYPE_FLOAT32 ? 0 : P->isz[2];
+    return span <= 64 && 2 * span * owp + conv <= PL_SEP_FLOATS; /* rows' maxima and columns */
+}
+
+/* Output rows [oh0, oh1) of (n, c, od). */
+EW_T256 static void max_sep_band(const pool_run* r, uint64_t n, uint64_t c, uint64_t od, uint64_t oh0, uint64_t oh1,
+                                 float* ring, int64_t* tag, int* rnan, float* conv) {
+    const pool_plan* P = r->plan;
+    const uint64_t OW = P->osz[2], OWP = (OW + 7) & ~(uint64_t)7, W = P->isz[2];
+    const uint32_t R = (P->win[1] - 1) * P->dil[1] + 1;
+    for (uint32_t k = 0; k < R; k++) tag[k] = -1;
+    row_ctx x;
+    memset(&x, 0, sizeof x);
+    x.n = n;
+    x.c = c;
+    x.od = od;
+    tap_range(P, 0, od, &x.d0, &x.d1);
+    const uint64_t d = x.d1 > x.d0 ? (uint64_t)POS(0, od, x.d0) : 0;
+    const float* rows[64];
+    const int32_t* cols[64];
+    int32_t off[64];
+    int32_t* colring = (int32_t*)(void*)(ring + (uint64_t)R * OWP);
+    x.log_base = n * r->lstride[0] + c * r->lstride[1];
+    for (uint64_t oh = oh0; oh < oh1; oh++) {
+        x.oh = oh;
+        tap_range(P, 1, oh, &x.h0, &x.h1);
+        x.out_base = n * r->os[0] + c * r->os[1] + od * r->os[2] + oh * r->os[3];
+        x.idx_base = n * r->xs[0] + c * r->xs[1] + od * r->xs[2] + oh * r->xs[3];
+        uint32_t nr = 0;
+        int nan = 0;
+        for (uint32_t kh = x.h0; kh < x.h1 && x.d1 > x.d0; kh++) {
+            const int64_t h = POS(1, oh, kh);
+            const uint32_t slot = (uint32_t)((uint64_t)h % R);
+            float* hm = ring + (uint64_t)slot * OWP;
+            if (tag[slot] != h) {
+                const uint64_t at = n * r->is[0] + c * r->is[1] + d * r->is[2] + (uint64_t)h * r->is[3];
+                const float* s;
+                if (P->dtype == DML_TENSOR_DATA_TYPE_FLOAT32) {
+                    s = (const float*)r->in + at;
+                } else {
+                    const uint16_t* h16 = (const uint16_t*)r->in + at;
+                    uint64_t w = 0;
+                    for (; w + 8 <= W; w += 8) _mm256_storeu_ps(conv + w, _mm256_cvtph_ps(_mm_loadu_si128((const __m128i*)(h16 + w))));
+                    for (; w < W; w++) conv[w] = pydml_f16_to_f32(h16[w]);
+                    s = conv;
+                }
+                rnan[slot] = row_has_nan(s, W);
+                if (r->idx) {
+                    hmax_row_idx(P, s, rnan[slot], hm, colring + (uint64_t)slot * OWP);
+                } else {
+                    hmax_row(P, s, rnan[slot], hm);
+                    if (rnan[slot]) for (uint64_t ow = OW; ow < OWP; ow++) hm[ow] = -INFINITY;
+                }
+                tag[slot] = h;
+            }
+            nan |= rnan[slot];
+            cols[nr] = colring + (uint64_t)slot * OWP;
+            off[nr] = (int32_t)((d * P->isz[1] + (uint64_t)h) * W);
+            rows[nr++] = hm;
+        }
+        if (r->idx) vmax_row_idx(r, &x, rows, cols, off, nr, nan);
+        else vmax_row(r, &x, rows, nr, nan);
+    }
+}
+
+static void max_sep(const pool_run* r) {
+    const pool_plan* P = r->plan;
+    const uint64_t planes = (uint64_t)P->in_sizes[0] * P->in_sizes[1] * P->osz[0], OH = P->osz[1];
+    int threads = 1;
+#ifdef _OPENMP
+    threads = omp_get_max_threads();
+#endif
+    /* bands of output rows when the planes are too few to share (the values do not depend on it) */
+    uint64_t nb = 1;
+    if (planes < 4u * (uint64_t)threads) nb = (4u * (uint64_t)threads + planes - 1) / planes;
+    if (nb > OH) nb = OH;
+    if (nb == 0) nb = 1;
+    const uint64_t items = planes * nb;
+    const uint64_t work = planes * OH * P->osz[2] * P->win[1] * P->win[2];
+    (void)work;
+#ifdef _OPENMP
+#pragma omp parallel if (work >= PL_PARALLEL_MIN && items > 1)
+#endif
+    {
+        float ring[PL_SEP_FLOATS];
+        int64_t tag[64];
+        int rnan[64];
+        const uint64_t OWP = ((uint64_t)P->osz[2] + 7) & ~(uint64_t)7;
+        const uint32_t R = (P->win[1] - 1) * P->dil[1] + 1;
+        float* conv = ring + 2 * (uint64_t)R * OWP;
+        /* runs of consecutive items, 8 per thread, handed out as the threads come: on a shared
+         * machine a thread that loses its core leaves its share to the other (the values do not
+         * depend on who computes them) */
+#ifdef _OPENMP
+        const int chunk = (int)(items / (8u * (uint64_t)omp_get_num_threads()) + 1);
+#pragma omp for schedule(dynamic, chunk)
+#endif
+        for (uint64_t it = 0; it < items; it++) {
+            const uint64_t q = it / nb, band = it % nb;
+            const uint64_t od = q % P->osz[0], nc = q / P->osz[0];
+            max_sep_band(r, nc / P->in_sizes[1], nc % P->in_sizes[1], od, OH * band / nb, OH * (band + 1) / nb,
+                         ring, tag, rnan, conv);
+        }
+    }
+}
+#endif
+
+/* ---- max pooling without indices of FLOAT32 with the channels contiguous (NHWC-like strides:
+ * InputTensor.Strides[1] == OutputTensor.Strides[1] == 1), AVX2: 8 channels per vector, the window's
+ * taps walked in max_float_col's order, so each channel's value is max_float_col's; without NaN the
+ * rule is _mm256_max_ps(v, m) (m unless v > m), and a vector that met a NaN is walked again with the
+ * exact rule. The channels past the last 8 run the scalar rule. ---- */
+#ifdef PL_X86
+static int max_cvec_fits(const pool_plan* P, const pool_run* r) {
+    return P->fn == PL_MAX && !P->grad && !P->itype && r->idx == NULL && r->ridx == NULL && r->isa >= 1 &&
+           P->dtype == DML_TENSOR_DATA_TYPE_FLOAT32 && r->is[1] == 1 && r->os[1] == 1 && P->in_sizes[1] >= 8 &&
+           r->is[4] != 1;
+}
+
+/* channels [c0, c0 + 8 * U) of one output position; at: the input offset of (n, c0) */
+EW_T256 static inline __attribute__((always_inline)) void max_cvec_k(const pool_run* r, const row_ctx* x, uint64_t ow,
+                                                                  uint32_t w0, uint32_t w1, const float* at, float* out,
+                                                                  uint32_t U) {
+    const pool_plan* P = r->plan;
+    __m256 m[4], nan[4];
+    for (uint32_t u = 0; u < U; u++) {
+        m[u] = _mm256_set1_ps(-INFINITY);
+        nan[u] = _mm256_setzero_ps();
+    }
+    int first = 1;
+    for (uint32_t kd = x->d0; kd < x->d1; kd++)
+        for (uint32_t kh = x->h0; kh < x->h1; kh++) {
+            const float* row = at + (uint64_t)POS(0, x->od, kd) * r->is[2] + (uint64_t)POS(1, x->oh, kh) * r->is[3];
+            for (uint32_t kw = w0; kw < w1; kw++) {
+                const float* s = row + (uint64_t)POS(2, ow, kw) * r->is[4];
+                for (uint32_t u = 0; u < U; u++) {
+                    const __m256 v = _mm256_loadu_ps(s + 8 * u);
+                    m[u] = first ? v : _mm256_max_ps(v, m[u]);
+                    nan[u] = _mm256_or_ps(nan[u], _mm256_cmp_ps(v, v, _CMP_UNORD_Q));
+                }
+                first = 0;
+            }
+        }
+    for (uint32_t u = 0; u < U; u++) {
+        if (_mm256_movemask_ps(nan[u])) {
+            /* again with the exact rule: v replaces m when v > m, or v is NaN and m is not */
+            int f = 1;
+            for (uint32_t kd = x->d0; kd < x->d1; kd++)
+                for (uint32_t kh = x->h0; kh < x->h1; kh++) {
+                    const float* row = at + (uint64_t)POS(0, x->od, kd) * r->is[2] + (uint64_t)POS(1, x->oh, kh) * r->is[3];
+                    for (uint32_t kw = w0; kw < w1; kw++) {
+                        const __m256 v = _mm256_loadu_ps(row + (uint64_t)POS(2, ow, kw) * r->is[4] + 8 * u);
+                        const __m256 up = _mm256_and_ps(_mm256_cmp_ps(m[u], m[u], _CMP_ORD_Q), _mm256_cmp_ps(v, m[u], _CMP_NLE_UQ));
+                        m[u] = f ? v : _mm256_blendv_ps(m[u], v, up);
+                        f = 0;
+                    }
+                }
+        }
+        _mm256_storeu_ps(out + 8 * u, m[u]);
+    }
+}
+
+EW_T256 static void max_cvec_row(const pool_run* r, uint64_t row) {
+    const pool_plan* P = r->plan;
+    row_ctx x;
+    memset(&x, 0, sizeof x);
+    uint64_t t = row;
+    x.oh = t % P->osz[1]; t /= P->osz[1];
+    x.od = t % P->osz[0];
+    x.n = t / P->osz[0];
+    tap_range(P, 0, x.od, &x.d0, &x.d1);
+    tap_range(P, 1, x.oh, &x.h0, &x.h1);
+    const uint64_t C = P->in_sizes[1], C8 = C & ~(uint64_t)7;
+    const float* in = (const float*)r->in + x.n * r->is[0];
+    for (uint64_t ow = 0; ow < P->osz[2]; ow++) {
+        uint32_t w0, w1;
+        tap_range(P, 2, ow, &w0, &w1);
+        float* out = (float*)r->out + x.n * r->os[0] + x.od * r->os[2] + x.oh * r->os[3] + ow * r->os[4];
+        uint64_t c = 0;
+        for (; c + 32 <= C8; c += 32) max_cvec_k(r, &x, ow, w0, w1, in + c, out + c, 4);
+        for (; c < C8; c += 8) max_cvec_k(r, &x, ow, w0, w1, in + c, out + c, 1);
+        for (; c < C; c++) {
+            float m = -INFINITY;
+            int found = 0;
+            for (uint32_t kd = x.d0; kd < x.d1; kd++)
+                for (uint32_t kh = x.h0; kh < x.h1; kh++)
+                    for (uint32_t kw = w0; kw < w1; kw++) {
+                        const float v = in[c + (uint64_t)POS(0, x.od, kd) * r->is[2] + (uint64_t)POS(1, x.oh, kh) * r->is[3] +
+                                           (uint64_t)POS(2, ow, kw) * r->is[4]];
+                        if (!found || v > m || (isnan(v) && !isnan(m))) m = v;
+                        found = 1;
+                    }
+            out[c] = m;
+        }
+    }
+}
+#endif
+
 static pydml_status check_view(const pydml_tensor* v, uint32_t type, uint32_t rank, const uint32_t* sizes) {
     pydml_status s = pydml_tensor_check(v);
     if (s) return s;
@@ -904,6 +1341,17 @@ static uint32_t avg_row_setup(const pool_plan* P, const avg_tables* t, const uin
 EW_T256 static void avg_acc_avx2(const float* const* grow, const float* wrow, uint32_t nrows, uint64_t OW,
                                  const float* invw, float* acc) {
     uint64_t ow = 0;
+    if (nrows == 1 || nrows == 2) {
+        /* the common counts with the rows and weights in registers (the same operations) */
+        const float* g0 = grow[0];
+        const float* g1 = grow[nrows - 1];
+        const __m256 w0 = _mm256_set1_ps(wrow[0]), w1 = _mm256_set1_ps(wrow[nrows - 1]);
+        for (; ow + 8 <= OW; ow += 8) {
+            __m256 s = _mm256_add_ps(_mm256_setzero_ps(), _mm256_mul_ps(_mm256_loadu_ps(g0 + ow), w0));
+            if (nrows == 2) s = _mm256_add_ps(s, _mm256_mul_ps(_mm256_loadu_ps(g1 + ow), w1));
+            _mm256_storeu_ps(acc + ow, _mm256_mul_ps(s, _mm256_loadu_ps(invw + ow)));
+        }
+    }
     for (; ow + 8 <= OW; ow += 8) {
         __m256 s = _mm256_setzero_ps();
         for (uint32_t r = 0; r < nrows; r++)
@@ -1097,14 +1545,21 @@ static pydml_status avg_grad(const pool_plan* P, const pydml_tensor* dy, const p
         if (!ok) oom = 1;
 #ifdef PL_X86
         if (vec8) {
-            /* this thread's rows (a static split; every row is computed alone, so the split
-             * changes no bits); row i + 1's acc is computed before row i's columns are summed */
+            /* runs of rows [r0, r1), 8 per thread, handed out as the threads come (every row is
+             * computed alone, so neither the runs nor who runs them change a bit; on a shared
+             * machine a thread that loses its core leaves its share to the other); in a run, row
+             * i + 1's acc is computed before row i's columns are summed */
 #ifdef _OPENMP
-            const uint64_t tid = (uint64_t)omp_get_thread_num(), nt = (uint64_t)omp_get_num_threads();
+            const uint64_t nt = (uint64_t)omp_get_num_threads();
 #else
-            const uint64_t tid = 0, nt = 1;
+            const uint64_t nt = 1;
 #endif
-            const uint64_t r0 = rows * tid / nt, r1 = rows * (tid + 1) / nt;
+            const uint64_t nch = rows < 8 * nt ? rows : 8 * nt;
+#ifdef _OPENMP
+#pragma omp for schedule(dynamic, 1)
+#endif
+            for (uint64_t ch = 0; ch < nch; ch++) {
+            const uint64_t r0 = rows * ch / nch, r1 = rows * (ch + 1) / nch;
             if (ok && ex.n16 && r0 < r1) {
                 /* Strides 2 on W: row i + 1's columns (acc) are computed before row i's are read
                  * back (avg_s2_expand); a row whose covering gradient rows and weights are its
@@ -1146,8 +1601,13 @@ static pydml_status avg_grad(const pool_plan* P, const pydml_tensor* dy, const p
                             avg_acc_avx2(S[ns], SW[ns], nr[ns], OW, invw, A[1 - ai]);
                         }
                     }
-                    if (!have) avg_s2_expand(A[ai], &ex, W, ob);
-                    copy_row_f32((float*)dx->data + xr[cs], ob, W, stream);
+                    if (!stream) {
+                        /* in place (a repeated row is expanded again: the same bits, no copy) */
+                        avg_s2_expand(A[ai], &ex, W, (float*)dx->data + xr[cs]);
+                    } else {
+                        if (!have) avg_s2_expand(A[ai], &ex, W, ob);
+                        copy_row_f32((float*)dx->data + xr[cs], ob, W, stream);
+                    }
                     have = same;
                     if (!same) ai = 1 - ai;
                     cs = 1 - cs;
@@ -1167,6 +1627,7 @@ static pydml_status avg_grad(const pool_plan* P, const pydml_tensor* dy, const p
                 float* out = (float*)dx->data + xb;
                 avg_expand_avx2(A[(row - r0) & 1], &ex, W, out, stream && ((uintptr_t)out & 15u) == 0);
                 xb = xb_next;
+            }
             }
         } else
 #endif
@@ -1342,10 +1803,16 @@ static int32_t max_col_f32(const pool_plan* P, const float* xp, const uint64_t* 
             for (uint32_t kw = w0; kw < w1; kw++) {
                 const int64_t w = ws + (int64_t)kw * P->dil[2];
                 const float v = row[w];
-                /* without branches (selects): the data decide, so branches would mispredict */
+                /* without branches (bit selects; GCC turned `up ? v : m` into a branch): the data
+                 * decide, so branches would mispredict */
                 const int up = !found | (v > m) | (isnan(v) & !isnan(m));
-                m = up ? v : m;
-                mi = up ? lb + (int32_t)w : mi;
+                const uint32_t sel = 0u - (uint32_t)up;
+                uint32_t vb, mb;
+                memcpy(&vb, &v, sizeof vb);
+                memcpy(&mb, &m, sizeof mb);
+                mb = (vb & sel) | (mb & ~sel);
+                memcpy(&m, &mb, sizeof m);
+                mi = (int32_t)(((uint32_t)(lb + (int32_t)w) & sel) | ((uint32_t)mi & ~sel));
                 found = 1;
             }
         }
@@ -1568,8 +2035,25 @@ static pydml_status execute(const void* plan_, const pydml_tensor* const* inputs
 #endif
     /* vector max: W contiguous, lane indices fit int32, window offsets fit the row arithmetic */
     const int vec = r.isa > 0 && P->fn == PL_MAX && is_float(P->dtype) && r.is[4] == 1 && total_in < ((uint64_t)1 << 31);
+#ifdef PL_X86
+    if (vec && max_sep_fits(P, &r)) {
+        max_sep(&r);
+        return PYDML_STATUS_SUCCESS;
+    }
+#endif
     const uint64_t rows = (uint64_t)P->in_sizes[0] * P->in_sizes[1] * P->osz[0] * P->osz[1];
     const uint64_t work = rows * P->osz[2] * P->win[0] * P->win[1] * P->win[2];
+#ifdef PL_X86
+    if (max_cvec_fits(P, &r)) {
+        /* rows (n, od, oh), every channel */
+        const uint64_t crows = (uint64_t)P->in_sizes[0] * P->osz[0] * P->osz[1];
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) if (work >= PL_PARALLEL_MIN && crows > 1)
+#endif
+        for (uint64_t row = 0; row < crows; row++) max_cvec_row(&r, row);
+        return PYDML_STATUS_SUCCESS;
+    }
+#endif
 #ifdef _OPENMP
 #pragma omp parallel for schedule(static) if (work >= PL_PARALLEL_MIN && rows > 1)
 #endif
