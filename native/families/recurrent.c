@@ -66,7 +66,9 @@
  * H_{t-1}); C belongs to its block's thread.
  * LSTM runs the same team and layout through its own loops around the engine's tiles (lstm_run,
  * below): the packing in parallel, the gates of each nr hidden units side by side, and the gate
- * equations applied to each group's tile as soon as its sums are done.
+ * equations applied to each group's tile as soon as its sums are done. OWNED_BY_DML weights (ONNX
+ * initializers, which the DML provider and pydml's ONNX front end make owned) are packed once, at
+ * initialize; a dense FLOAT32 X is read in place (X W^T's rows are time-major: t * batch + b).
  * Memory: every buffer of an execution, the packed R^T included, is a part of the caller's
  * workspace (DirectML's temporary resource; ws_layout gives the parts, temporary_bytes their
  * total): the plan is read-only while it executes, so executions of one operator may run at once.
@@ -102,6 +104,15 @@ typedef struct rnn_plan {
     int in_slot[IN_SLOTS], out_slot[OUT_SLOTS];
     int has_in[IN_SLOTS], has_out[OUT_SLOTS];
     uint32_t in_sizes[IN_SLOTS][4], out_sizes[OUT_SLOTS][4];
+    /* LSTM: W^T's and R^T's panels packed at initialize from OWNED_BY_DML views (initialize),
+     * for the executions whose owned views carry `generation` (families.h) */
+    struct {
+        uint64_t generation;
+        uint32_t nr;                /* the panel width they were packed for */
+        const void* src[2];         /* the W and R views' data they were packed from (NULL: not) */
+        float* pw;                  /* as rnn_run.pw; NULL when W is not owned */
+        float* rp;                  /* as rnn_run.rp, the directions back to back; NULL when R is not */
+    } pre;
 } rnn_plan;
 
 
@@ -200,7 +211,16 @@ static pydml_status create(const pydml_operator_info* info, const void* desc, ui
     return PYDML_STATUS_SUCCESS;
 }
 
-static void destroy(void* plan) { free(plan); }
+static void forget_packed(rnn_plan* p) {
+    free(p->pre.pw);
+    free(p->pre.rp);
+    memset(&p->pre, 0, sizeof p->pre);
+}
+
+static void destroy(void* plan) {
+    if (plan != NULL) forget_packed(plan);
+    free(plan);
+}
 
 static pydml_status check_view(const pydml_tensor* v, uint32_t type, const uint32_t* sizes) {
     if (v == NULL) return PYDML_STATUS_INVALID_PARAMETER;
@@ -406,9 +426,11 @@ typedef struct rnn_run {
     rnn_layout L;
     const pydml_tensor* out[OUT_SLOTS];
     uint32_t seg_of_gate[4]; /* tensor gate index -> segment in a block */
-    float* xw;               /* [batch][seq][nd * gp]: X W^T + the biases added to it */
+    float* xw;               /* [batch][seq][nd * gp] (LSTM: [seq][batch][...]): X W^T + the biases added to it */
     uint64_t ldxw;
-    const float* xf;         /* [batch][seq][input]: X in float */
+    const float* xf;         /* [batch][seq][input]: X in float (LSTM: [seq][batch][input]) */
+    const float* xa;         /* LSTM: row m = t * batch + b of X, at xa + m * xa_rs (xf or X itself) */
+    int64_t xa_rs;
     const float* wpw;        /* [nd * gp][input]: W, rows regrouped (the layout's columns) */
     const float* bias;       /* [nd][gp]: the biases added to X W^T, regrouped */
     pydml_sgemm_packed* rt[2];
@@ -426,6 +448,7 @@ typedef struct rnn_run {
     pydml_sgemm_ukernels uk; /* the engine's tiles, fetched once per execution */
     float* pw;               /* W^T packed: panels of nr columns of xw, [I][nr] each */
     float* rp[2];            /* each direction's R^T packed: panels of nr columns, [H][nr] each */
+    uint32_t pack0, pack1;   /* the panels lstm_run packs (lstm_pack_panel's q): those not packed at initialize */
 } rnn_run;
 
 static float* hstate(const rnn_run* r, uint32_t d, uint32_t which) {
@@ -436,6 +459,11 @@ static float* hstate(const rnn_run* r, uint32_t d, uint32_t which) {
 /* The row of xw for batch row b at time t, direction d. */
 static float* xw_row(const rnn_run* r, uint32_t d, uint32_t b, uint32_t t) {
     return r->xw + ((size_t)b * r->p->seq + t) * r->ldxw + (size_t)d * r->L.gp;
+}
+
+/* LSTM's xw is time-major (lstm_projection): row t * batch + b, so a step's rows are adjacent. */
+static float* lstm_xw_row(const rnn_run* r, uint32_t d, uint32_t b, uint32_t t) {
+    return r->xw + ((size_t)t * r->p->batch + b) * r->ldxw + (size_t)d * r->L.gp;
 }
 
 /* min(max(x, -c), c) as std::min / std::max evaluate it (onnxruntime's LSTM clip): NaN stays NaN. */
@@ -683,7 +711,7 @@ static void lstm_projection(const rnn_run* r, uint32_t m0, uint32_t m1, uint32_t
         const uint32_t kc = (uint32_t)((uint64_t)I * (ks + 1) / kslices) - k0;
         for (uint32_t ms = m0; ms < m1; ms += MR) {
             const uint32_t mr = m1 - ms < MR ? m1 - ms : MR;
-            r->uk.pack_a(r->xf + (size_t)ms * I + k0, I, 1, mr, kc, apack + (size_t)(ms - m0) * RNN_KC);
+            r->uk.pack_a(r->xa + ms * r->xa_rs + k0, r->xa_rs, 1, mr, kc, apack + (size_t)(ms - m0) * RNN_KC);
         }
         for (uint32_t q = d * per; q < (d + 1) * per; q++) {
             const float* panel = r->pw + (size_t)q * I * nr + (size_t)k0 * nr;
@@ -716,7 +744,7 @@ static void lstm_block(const rnn_run* r, uint32_t d, uint32_t k, uint32_t b0, ui
     const size_t n = (size_t)rows * nr;
     const uint32_t strips = (rows + MR - 1) / MR;
     const uint32_t kslices = (H + RNN_KC - 1) / RNN_KC;
-    const int64_t lxw = (int64_t)(p->seq * r->ldxw);
+    const int64_t lxw = (int64_t)r->ldxw;
     /* gate slots i, f, o, c: with no peephole, f runs on i, f and o in one call (pydml_activation_apply
      * is element by element: which call a value goes through does not change its bits) */
     static const uint32_t slot_of_seg[4] = {0, 1, 3, 2}; /* segments i, f, c, o */
@@ -739,7 +767,7 @@ static void lstm_block(const rnn_run* r, uint32_t d, uint32_t k, uint32_t b0, ui
          * per row the prefetchers do not follow) are on their way while this group's sums run */
         if (grp + 1 < g1)
             for (uint32_t i = 0; i < rows; i++) {
-                const float* nx = xw_row(r, d, b0 + i, t) + (size_t)(grp + 1) * G * nr;
+                const float* nx = lstm_xw_row(r, d, b0 + i, t) + (size_t)(grp + 1) * G * nr;
                 for (uint32_t l = 0; l < G * nr; l += 16) __builtin_prefetch(nx + l);
             }
 #endif
@@ -753,7 +781,7 @@ static void lstm_block(const rnn_run* r, uint32_t d, uint32_t k, uint32_t b0, ui
                 for (uint32_t i = 0; i < strips; i++) {
                     const uint32_t m0 = rows * i / strips, mr = rows * (i + 1) / strips - m0;
                     float* dst = gt + (size_t)m0 * nr;
-                    const float* src = ks ? dst : xw_row(r, d, b0 + m0, t) + q * nr;
+                    const float* src = ks ? dst : lstm_xw_row(r, d, b0 + m0, t) + q * nr;
                     r->uk.ukr[mr](kc, apack + ((size_t)ks * strips + i) * MR * RNN_KC, panel + (size_t)k0 * nr, nr,
                                   src, ks ? (int64_t)nr : lxw, dst, nr, nr);
                 }
@@ -828,9 +856,8 @@ static void lstm_block(const rnn_run* r, uint32_t d, uint32_t k, uint32_t b0, ui
 static void lstm_run(const rnn_run* r, int* failed) {
     const rnn_plan* p = r->p;
     const rnn_layout* L = &r->L;
-    const uint32_t team = L->team, nr = L->nr, MR = r->uk.mr;
+    const uint32_t team = L->team, MR = r->uk.mr;
     const int sync = L->nblk > 1;
-    const uint32_t panels = 2 * p->nd * (L->gp / nr);
     const uint32_t rows = p->seq * p->batch, chunk = RNN_PROJ_STRIPS * MR;
     const uint32_t chunks = (rows + chunk - 1) / chunk, items = chunks * p->nd;
 #ifdef _OPENMP
@@ -848,11 +875,13 @@ static void lstm_run(const rnn_run* r, int* failed) {
         const uint32_t k = id % per % L->nblk, j = id % per / L->nblk;
         const uint32_t d0 = L->split ? id / per : 0, d1 = L->split ? d0 + 1 : p->nd;
         const uint32_t b0 = L->bg[j], b1 = L->bg[j + 1];
+        if (r->pack1 > r->pack0) { /* the condition is the team's: all threads or none reach the barrier */
 #ifdef _OPENMP
 #pragma omp for schedule(dynamic, 4)
 #endif
-        for (uint32_t q = 0; q < panels; q++)
-            if (ok) lstm_pack_panel(r, q, scratch);
+            for (uint32_t q = r->pack0; q < r->pack1; q++)
+                if (ok) lstm_pack_panel(r, q, scratch);
+        }
 #ifdef _OPENMP
 #pragma omp for schedule(dynamic, 1)
 #endif
@@ -959,6 +988,20 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
         r.pw = ws_part(ws, &z, W_PW, 0);
         r.rp[0] = ws_part(ws, &z, W_RT0, 0);
         r.rp[1] = nd == 2 ? ws_part(ws, &z, W_RT1, 0) : NULL;
+        /* W^T and R^T packed at initialize serve the executions bound to those owned views */
+        const uint32_t per = r.L.gp / r.L.nr;
+        r.pack0 = 0, r.pack1 = 2 * nd * per;
+        if (p->pre.generation != 0 && ws->owned_generation == p->pre.generation && p->pre.nr == r.L.nr) {
+            if (p->pre.pw != NULL && p->pre.src[0] == in[IN_W]->data) {
+                r.pw = p->pre.pw;
+                r.pack0 = nd * per;
+            }
+            if (p->pre.rp != NULL && p->pre.src[1] == in[IN_R]->data) {
+                r.rp[0] = p->pre.rp;
+                r.rp[1] = nd == 2 ? p->pre.rp + (size_t)per * H * r.L.nr : NULL;
+                r.pack1 = r.pack0 == 0 ? nd * per : r.pack0;
+            }
+        }
         /* the ISA's panel width decided the layout; it may not have changed since */
         if (!r.pw || !r.rp[0] || (nd == 2 && !r.rp[1]) || r.uk.nr != r.L.nr) return PYDML_STATUS_INVALID_PARAMETER;
     }
@@ -968,9 +1011,22 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
         return PYDML_STATUS_INVALID_PARAMETER;
     if (!in[IN_P]) r.peep = NULL;
     r.xf = xf, r.wpw = wpw, r.bias = bias;
-    /* operands to float: X batch row by batch row (each thread's rows are then contiguous) */
-    for (uint32_t b = 0; b < B; b++)
-        for (uint32_t t = 0; t < S; t++) load_run(in[IN_X], at(in[IN_X], 0, t, b, 0), I, xf + ((size_t)b * S + t) * I);
+    /* operands to float: X batch row by batch row (each thread's rows are then contiguous); LSTM
+     * time-major, and a dense FLOAT32 X is read in place (its rows t * batch + b are evenly spaced) */
+    const pydml_tensor* vx = in[IN_X];
+    if (lstm && vx->data_type == DML_TENSOR_DATA_TYPE_FLOAT32 && vx->strides[3] == 1 &&
+        (B == 1 || S == 1 || vx->strides[1] == (uint64_t)B * vx->strides[2])) {
+        r.xa = (const float*)vx->data;
+        r.xa_rs = B > 1 ? (int64_t)vx->strides[2] : (int64_t)vx->strides[1];
+    } else if (lstm) {
+        for (uint32_t t = 0; t < S; t++)
+            for (uint32_t b = 0; b < B; b++) load_run(vx, at(vx, 0, t, b, 0), I, xf + ((size_t)t * B + b) * I);
+        r.xa = xf;
+        r.xa_rs = I;
+    } else {
+        for (uint32_t b = 0; b < B; b++)
+            for (uint32_t t = 0; t < S; t++) load_run(vx, at(vx, 0, t, b, 0), I, xf + ((size_t)b * S + t) * I);
+    }
     for (uint32_t b = 0; b < B; b++) {
         uint32_t l = S;
         if (in[IN_L]) {
@@ -1034,6 +1090,55 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
     return PYDML_STATUS_SUCCESS;
 }
 
+/* pydml_kernel_family.initialize: an LSTM's WeightTensor and RecurrenceTensor with
+ * DML_TENSOR_FLAG_OWNED_BY_DML are bound once (ONNX Runtime's DML provider makes initializers
+ * owned: the ONNX front end's LSTM weights), so their panels are packed here, for the panel width
+ * of this time, and the executions whose owned views carry `generation` skip lstm_run's packing.
+ * The panels are lstm_pack_panel's, the same copies, so results do not change. */
+static pydml_status initialize(void* plan, const pydml_tensor* const* inputs, uint32_t input_count,
+                               uint64_t generation) {
+    rnn_plan* p = plan;
+    if (p == NULL || input_count != p->n_in || inputs == NULL) return PYDML_STATUS_INVALID_PARAMETER;
+    forget_packed(p);
+    if (p->type != DML_OPERATOR_LSTM || generation == 0) return PYDML_STATUS_SUCCESS;
+    rnn_run r;
+    memset(&r, 0, sizeof r);
+    r.p = p;
+    for (uint32_t i = 0; i < p->n_in; i++) {
+        const int slot = p->in_slot[i];
+        if ((slot != IN_W && slot != IN_R) || inputs[i] == NULL) continue;
+        const pydml_status s = check_view(inputs[i], p->dtype, p->in_sizes[slot]);
+        if (s) return s;
+        r.in[slot] = inputs[i];
+    }
+    if (r.in[IN_W] == NULL && r.in[IN_R] == NULL) return PYDML_STATUS_SUCCESS;
+    pydml_sgemm_ukernels_get(&r.uk);
+    make_layout(&r.L, p, r.uk.nr, 1); /* the panels do not depend on the team */
+    const uint32_t nd = p->nd, nr = r.L.nr, per = r.L.gp / nr, H = p->hidden, I = p->input;
+    float* pw = r.in[IN_W] ? aligned_alloc(64, pydml_workspace_round((uint64_t)nd * per * nr * I * sizeof(float))) : NULL;
+    float* rp = r.in[IN_R] ? aligned_alloc(64, pydml_workspace_round((uint64_t)nd * per * nr * H * sizeof(float))) : NULL;
+    float* stage = malloc((size_t)nr * (H > I ? H : I) * sizeof(float));
+    if ((r.in[IN_W] && !pw) || (r.in[IN_R] && !rp) || !stage) {
+        free(pw);
+        free(rp);
+        free(stage);
+        return PYDML_STATUS_OUT_OF_MEMORY;
+    }
+    r.pw = pw;
+    r.rp[0] = rp;
+    r.rp[1] = rp && nd == 2 ? rp + (size_t)per * H * nr : NULL;
+    for (uint32_t q = 0; q < 2 * nd * per; q++)
+        if (q < nd * per ? pw != NULL : rp != NULL) lstm_pack_panel(&r, q, stage);
+    free(stage);
+    p->pre.generation = generation;
+    p->pre.nr = nr;
+    p->pre.src[0] = pw ? r.in[IN_W]->data : NULL;
+    p->pre.src[1] = rp ? r.in[IN_R]->data : NULL;
+    p->pre.pw = pw;
+    p->pre.rp = rp;
+    return PYDML_STATUS_SUCCESS;
+}
+
 /* DirectML's temporary resource: every buffer of an execution (ws_layout) comes from the caller's
  * workspace, so the plan stays read-only and executions of one operator may run at the same time. */
 static uint64_t temporary_bytes(const void* plan, uint32_t threads) {
@@ -1042,4 +1147,5 @@ static uint64_t temporary_bytes(const void* plan, uint32_t threads) {
     return z.too_big ? UINT64_MAX / 2 : z.total;
 }
 
-const pydml_kernel_family pydml_family_recurrent = {"recurrent", create, destroy, execute, 0, temporary_bytes, NULL};
+const pydml_kernel_family pydml_family_recurrent = {"recurrent", create, destroy, execute, 0, temporary_bytes,
+                                                    initialize};
