@@ -351,6 +351,9 @@ enum { W_XW, W_H, W_GATES, W_LEN, W_C, W_PEEP, W_RH, W_RBH, W_BIAS, W_BROW, W_XF
  * and the GEMM engine's K slice (gemm_engine.h: sums over K slices of 256 in order). */
 #define RNN_PROJ_STRIPS 8
 #define RNN_KC 256
+/* LSTM: floats of one gate's tile in a step (lstm_block), unless one group of nr units needs more:
+ * the 5 tiles (i, f, o, c, h(C_t)) take 10 KiB of L1 next to a 16 KiB slice of an R^T panel */
+#define RNN_TILE_FLOATS 512
 
 typedef struct rnn_ws {
     rnn_layout L;
@@ -399,9 +402,10 @@ static void ws_layout(const rnn_plan* p, uint32_t nr, uint32_t threads, rnn_ws* 
         z->bytes[W_GATES] = z->bytes[W_WPW] = z->bytes[W_WPR] = 0;
         z->bytes[W_RT0] = gp * H * f;
         z->bytes[W_PW] = nd * gp * I * f;
-        const uint64_t proj = (uint64_t)RNN_PROJ_STRIPS * PYDML_SGEMM_MR_MAX * RNN_KC;
+        const uint64_t proj = (I + RNN_KC - 1) / RNN_KC * RNN_PROJ_STRIPS * PYDML_SGEMM_MR_MAX * RNN_KC;
         const uint64_t apack = (H + RNN_KC - 1) / RNN_KC * (B + PYDML_SGEMM_MR_MAX) * RNN_KC;
-        const uint64_t tile = (G + 1) * B * nr + apack, stage = nr * (H > I ? H : I);
+        const uint64_t gate_tile = (uint64_t)B * nr > RNN_TILE_FLOATS ? (uint64_t)B * nr : RNN_TILE_FLOATS;
+        const uint64_t tile = (G + 1) * gate_tile + apack, stage = nr * (H > I ? H : I);
         lstm_floats = (size_t)(proj > tile ? (proj > stage ? proj : stage) : (tile > stage ? tile : stage));
     }
     if (nd == 2) z->bytes[W_RT1] = z->bytes[W_RT0];
@@ -670,14 +674,15 @@ static void run_steps(const rnn_run* r, int* failed) {
  *  - W^T and R^T are packed into the engine's panel format ([K][nr] per nr columns) straight from
  *    the tensors, panel by panel in parallel (no staged float copies, no serial packing);
  *  - X W^T (+ the biases) runs from W^T's panels: an item is 8 strips of rows against one
- *    direction's panels, each panel read once per item and kept in L1 across the strips;
+ *    direction's panels, each panel read once per item (front to back, its K slices in turn) and
+ *    kept in L1 across the strips, the item's tile of it in L1 from one K slice to the next;
  *  - a step runs gate group by gate group (nr hidden units: the G panels of their gates side by
  *    side in R^T, lstm_block): H_{t-1} R^T + X W^T for the group's panels into a small tile (the
- *    rows of the thread's batch group: L1), then the gate equations and the cell update on the
- *    tile, so gates never go through memory, and R^T is read front to back once per step (a
- *    stream the prefetchers follow) with each panel slice in L1 across the row strips. Row strips
- *    are as even as the tile height allows (8 rows: 4 + 4, not 6 + 2: a 2-row tile runs 4 FMA
- *    chains, latency-bound at half the rate). */
+ *    rows of the thread's batch group: L1; a few groups side by side, RNN_TILE_FLOATS per gate),
+ *    then the gate equations and the cell update on the tile, so gates never go through memory,
+ *    and R^T is read front to back once per step (a stream the prefetchers follow) with each
+ *    panel slice in L1 across the row strips. Row strips are as even as the tile height allows
+ *    (8 rows: 4 + 4, not 6 + 2: a 2-row tile runs 4 FMA chains, latency-bound at half the rate). */
 
 /* Panel q of the packed matrices: q < nd * gp / nr: W^T's (K = input), then R^T's (K = hidden),
  * direction by direction. Column j of panel (group g, gate segment s) is unit g * nr + j of gate s
@@ -706,20 +711,29 @@ static void lstm_projection(const rnn_run* r, uint32_t m0, uint32_t m1, uint32_t
     const uint32_t nr = r->L.nr, MR = r->uk.mr, I = p->input, per = r->L.gp / nr;
     const int64_t ld = (int64_t)r->ldxw;
     const uint32_t kslices = (I + RNN_KC - 1) / RNN_KC;
+    const size_t slice = (size_t)RNN_PROJ_STRIPS * MR * RNN_KC; /* one K slice's strips */
     for (uint32_t ks = 0; ks < kslices; ks++) {
         const uint32_t k0 = (uint32_t)((uint64_t)I * ks / kslices);
         const uint32_t kc = (uint32_t)((uint64_t)I * (ks + 1) / kslices) - k0;
         for (uint32_t ms = m0; ms < m1; ms += MR) {
             const uint32_t mr = m1 - ms < MR ? m1 - ms : MR;
-            r->uk.pack_a(r->xa + ms * r->xa_rs + k0, r->xa_rs, 1, mr, kc, apack + (size_t)(ms - m0) * RNN_KC);
+            r->uk.pack_a(r->xa + ms * r->xa_rs + k0, r->xa_rs, 1, mr, kc,
+                         apack + ks * slice + (size_t)(ms - m0) * RNN_KC);
         }
-        for (uint32_t q = d * per; q < (d + 1) * per; q++) {
+    }
+    /* panel by panel, its K slices in order: W^T is read front to back, and the item's tile of the
+     * panel (its rows, nr columns) stays in L1 from one slice's sums to the next's */
+    for (uint32_t q = d * per; q < (d + 1) * per; q++) {
+        for (uint32_t ks = 0; ks < kslices; ks++) {
+            const uint32_t k0 = (uint32_t)((uint64_t)I * ks / kslices);
+            const uint32_t kc = (uint32_t)((uint64_t)I * (ks + 1) / kslices) - k0;
             const float* panel = r->pw + (size_t)q * I * nr + (size_t)k0 * nr;
             for (uint32_t ms = m0; ms < m1; ms += MR) {
                 const uint32_t mr = m1 - ms < MR ? m1 - ms : MR;
                 float* dst = r->xw + (size_t)ms * r->ldxw + (size_t)q * nr;
                 const float* src = ks ? dst : r->bias + (size_t)q * nr;
-                r->uk.ukr[mr](kc, apack + (size_t)(ms - m0) * RNN_KC, panel, nr, src, ks ? ld : 0, dst, ld, nr);
+                r->uk.ukr[mr](kc, apack + ks * slice + (size_t)(ms - m0) * RNN_KC, panel, nr, src, ks ? ld : 0, dst,
+                              ld, nr);
             }
         }
     }
@@ -728,8 +742,26 @@ static void lstm_projection(const rnn_run* r, uint32_t m0, uint32_t m1, uint32_t
 /* Step `step` (time t) of direction d for hidden block k and batch rows [b0, b1): the rows of
  * H_{t-1} packed into A strips once (in place, rows hidden * 4 bytes apart, a power of two in
  * the usual sizes, fall into a few L1 sets: the 5-row tile ran at 0.7x), then group by group of nr
- * units, the G gate panels' sums (H_{t-1} R^T + the input projection) into tile ([G][rows][nr],
- * then h(C_t) as [rows][nr]), then block_update's equations, in its order, on the tile. */
+ * units, the G gate panels' sums (H_{t-1} R^T + the input projection) into tile ([G][rows][w],
+ * then h(C_t) as [rows][w], w = sg * nr: sg groups side by side), then block_update's equations,
+ * in its order, on the tile's sg groups at once. The equations' cost was mostly the calls: on the
+ * bench LSTM (8 rows a thread) one group (128 values a gate) per activation call spent 1.5-2x the
+ * time of 4 groups per call in the equations (rdtsc, 2 threads, shared host). */
+/* pydml_activation_apply over `runs` runs of wv values, w apart (one call when they are contiguous) */
+static void act_runs(const pydml_activation* a, float* v, uint32_t runs, uint32_t w, uint32_t wv) {
+    if (wv == w) {
+        pydml_activation_apply(a, v, (size_t)runs * w);
+        return;
+    }
+    for (uint32_t i = 0; i < runs; i++) pydml_activation_apply(a, v + (size_t)i * w, wv);
+}
+
+static void clip_runs(float* v, uint32_t runs, uint32_t w, uint32_t wv, float c) {
+    if (wv == w) clip_run(v, runs * w, c);
+    else
+        for (uint32_t i = 0; i < runs; i++) clip_run(v + (size_t)i * w, wv, c);
+}
+
 static void lstm_block(const rnn_run* r, uint32_t d, uint32_t k, uint32_t b0, uint32_t b1, uint32_t t, uint32_t step,
                        float* tile) {
     const rnn_plan* p = r->p;
@@ -741,7 +773,12 @@ static void lstm_block(const rnn_run* r, uint32_t d, uint32_t k, uint32_t b0, ui
     const float* hp_all = hstate(r, d, step);
     float* hn_all = hstate(r, d, step + 1);
     const pydml_tensor* y = r->out[OUT_Y];
-    const size_t n = (size_t)rows * nr;
+    /* sg groups of nr units share one tile, each gate's [rows][w] (w = sg * nr, RNN_TILE_FLOATS at
+     * most unless one group is more): the equations then run on runs of w values, in a few calls */
+    uint32_t sg = RNN_TILE_FLOATS / (rows * nr);
+    if (sg < 1) sg = 1;
+    const uint32_t w = sg * nr;
+    const size_t n = (size_t)rows * w;
     const uint32_t strips = (rows + MR - 1) / MR;
     const uint32_t kslices = (H + RNN_KC - 1) / RNN_KC;
     const int64_t lxw = (int64_t)r->ldxw;
@@ -760,81 +797,84 @@ static void lstm_block(const rnn_run* r, uint32_t d, uint32_t k, uint32_t b0, ui
         }
     }
     const uint32_t g1 = (L->u[k + 1] + nr - 1) / nr;
-    for (uint32_t grp = L->u[k] / nr; grp < g1; grp++) {
-        const uint32_t u0 = grp * nr, uc = H - u0 < nr ? H - u0 : nr;
+    for (uint32_t gs = L->u[k] / nr; gs < g1; gs += sg) {
+        const uint32_t ge = gs + sg < g1 ? gs + sg : g1;
+        const uint32_t u0 = gs * nr, wv = (ge - gs) * nr, uc = (ge * nr < H ? ge * nr : H) - u0;
+        for (uint32_t grp = gs; grp < ge; grp++) {
 #if defined(__GNUC__)
-        /* the next group's addends (X W^T of each row: rows seq * gp * nd floats apart, a stream
-         * per row the prefetchers do not follow) are on their way while this group's sums run */
-        if (grp + 1 < g1)
-            for (uint32_t i = 0; i < rows; i++) {
-                const float* nx = lstm_xw_row(r, d, b0 + i, t) + (size_t)(grp + 1) * G * nr;
-                for (uint32_t l = 0; l < G * nr; l += 16) __builtin_prefetch(nx + l);
-            }
+            /* the next group's addends (X W^T of each row: a stream per row the prefetchers do
+             * not follow) are on their way while this group's sums run */
+            if (grp + 1 < g1)
+                for (uint32_t i = 0; i < rows; i++) {
+                    const float* nx = lstm_xw_row(r, d, b0 + i, t) + (size_t)(grp + 1) * G * nr;
+                    for (uint32_t l = 0; l < G * nr; l += 16) __builtin_prefetch(nx + l);
+                }
 #endif
-        for (uint32_t s = 0; s < G; s++) {
-            const size_t q = (size_t)grp * G + s;
-            const float* panel = r->rp[d] + q * H * nr;
-            float* gt = tile + slot_of_seg[s] * n;
-            for (uint32_t ks = 0; ks < kslices; ks++) {
-                const uint32_t k0 = (uint32_t)((uint64_t)H * ks / kslices);
-                const uint32_t kc = (uint32_t)((uint64_t)H * (ks + 1) / kslices) - k0;
-                for (uint32_t i = 0; i < strips; i++) {
-                    const uint32_t m0 = rows * i / strips, mr = rows * (i + 1) / strips - m0;
-                    float* dst = gt + (size_t)m0 * nr;
-                    const float* src = ks ? dst : lstm_xw_row(r, d, b0 + m0, t) + q * nr;
-                    r->uk.ukr[mr](kc, apack + ((size_t)ks * strips + i) * MR * RNN_KC, panel + (size_t)k0 * nr, nr,
-                                  src, ks ? (int64_t)nr : lxw, dst, nr, nr);
+            for (uint32_t s = 0; s < G; s++) {
+                const size_t q = (size_t)grp * G + s;
+                const float* panel = r->rp[d] + q * H * nr;
+                float* gt = tile + slot_of_seg[s] * n + (size_t)(grp - gs) * nr;
+                for (uint32_t ks = 0; ks < kslices; ks++) {
+                    const uint32_t k0 = (uint32_t)((uint64_t)H * ks / kslices);
+                    const uint32_t kc = (uint32_t)((uint64_t)H * (ks + 1) / kslices) - k0;
+                    for (uint32_t i = 0; i < strips; i++) {
+                        const uint32_t m0 = rows * i / strips, mr = rows * (i + 1) / strips - m0;
+                        float* dst = gt + (size_t)m0 * w;
+                        const float* src = ks ? dst : lstm_xw_row(r, d, b0 + m0, t) + q * nr;
+                        r->uk.ukr[mr](kc, apack + ((size_t)ks * strips + i) * MR * RNN_KC, panel + (size_t)k0 * nr,
+                                      nr, src, ks ? (int64_t)w : lxw, dst, w, nr);
+                    }
                 }
             }
         }
-        /* the equations (block_update's, operation for operation) on the group's rows */
+        /* the equations (block_update's, operation for operation) on the groups' rows */
         if (r->peep) {
             const float* pi = r->peep + (size_t)d * 3 * H + u0;
             const float* pf = pi + 2 * (size_t)H;
             for (uint32_t i = 0; i < rows; i++) {
                 const float* cs = r->c + ((size_t)d * B + b0 + i) * H + u0;
+                float *vi = gi + (size_t)i * w, *vf = gf + (size_t)i * w;
                 for (uint32_t j = 0; j < uc; j++) {
-                    gi[i * nr + j] += pi[j] * cs[j];
-                    gf[i * nr + j] += pf[j] * cs[j];
+                    vi[j] += pi[j] * cs[j];
+                    vf[j] += pf[j] * cs[j];
                 }
             }
         }
         /* with no peephole o's equation reads no C_t: it runs with i's and f's */
         const int o_now = r->peep == NULL;
         if (p->use_clip) {
-            clip_run(gi, (uint32_t)n, p->clip);
-            clip_run(gf, (uint32_t)n, p->clip);
-            clip_run(gc, (uint32_t)n, p->clip);
-            if (o_now) clip_run(go, (uint32_t)n, p->clip);
+            clip_runs(gi, (o_now ? 3 : 2) * rows, w, wv, p->clip); /* i, f (and o) */
+            clip_runs(gc, rows, w, wv, p->clip);
         }
         if (p->couple) {
-            pydml_activation_apply(&act[0], gi, n);
-            for (size_t j = 0; j < n; j++) gf[j] = 1.0f - gi[j];
-            if (o_now) pydml_activation_apply(&act[0], go, n);
+            act_runs(&act[0], gi, rows, w, wv);
+            for (uint32_t i = 0; i < rows; i++)
+                for (uint32_t j = 0; j < wv; j++) gf[(size_t)i * w + j] = 1.0f - gi[(size_t)i * w + j];
+            if (o_now) act_runs(&act[0], go, rows, w, wv);
         } else {
-            pydml_activation_apply(&act[0], gi, (o_now ? 3 : 2) * n);
+            act_runs(&act[0], gi, (o_now ? 3 : 2) * rows, w, wv);
         }
-        pydml_activation_apply(&act[1], gc, n);
+        act_runs(&act[1], gc, rows, w, wv);
         for (uint32_t i = 0; i < rows; i++) {
             float* cs = r->c + ((size_t)d * B + b0 + i) * H + u0;
-            float* hv = hc + (size_t)i * nr;
+            float* hv = hc + (size_t)i * w;
             if (t < r->len[b0 + i]) {
-                const float *vi = gi + i * nr, *vf = gf + i * nr, *vc = gc + i * nr;
+                const float *vi = gi + (size_t)i * w, *vf = gf + (size_t)i * w, *vc = gc + (size_t)i * w;
                 for (uint32_t j = 0; j < uc; j++) cs[j] = vf[j] * cs[j] + vi[j] * vc[j];
                 if (r->peep) {
                     const float* po = r->peep + (size_t)d * 3 * H + H + u0;
-                    float* vo = go + i * nr;
+                    float* vo = go + (size_t)i * w;
                     for (uint32_t j = 0; j < uc; j++) vo[j] += po[j] * cs[j];
                 }
             }
             memcpy(hv, cs, (size_t)uc * sizeof(float));
-            if (uc < nr) memset(hv + uc, 0, (size_t)(nr - uc) * sizeof(float));
+            if (uc < wv) memset(hv + uc, 0, (size_t)(wv - uc) * sizeof(float));
         }
         if (!o_now) {
-            if (p->use_clip) clip_run(go, (uint32_t)n, p->clip);
-            pydml_activation_apply(&act[0], go, n);
+            if (p->use_clip) clip_runs(go, rows, w, wv, p->clip);
+            act_runs(&act[0], go, rows, w, wv);
         }
-        pydml_activation_apply(&act[2], hc, n);
+        act_runs(&act[2], hc, rows, w, wv);
         for (uint32_t i = 0; i < rows; i++) {
             const uint32_t b = b0 + i;
             const float* hp = hp_all + (size_t)b * H + u0;
@@ -844,7 +884,7 @@ static void lstm_block(const rnn_run* r, uint32_t d, uint32_t k, uint32_t b0, ui
                 if (y) store_zero(y, at(y, t, d, b, u0), uc);
                 continue;
             }
-            const float *vo = go + i * nr, *hv = hc + i * nr;
+            const float *vo = go + (size_t)i * w, *hv = hc + (size_t)i * w;
             for (uint32_t j = 0; j < uc; j++) hn[j] = vo[j] * hv[j];
             if (y) store_run(y, at(y, t, d, b, u0), uc, hn);
         }
