@@ -696,12 +696,18 @@ static void lstm_pack_panel(const rnn_run* r, uint32_t q, float* stage) {
     const uint32_t d = q / per, qq = q % per, grp = qq / G, gate = gate_of_seg[qq % G];
     const uint32_t K = is_w ? p->input : H;
     const pydml_tensor* t = r->in[is_w ? IN_W : IN_R];
+    float* dst = is_w ? r->pw + (size_t)(d * per + qq) * K * nr : r->rp[d] + (size_t)qq * K * nr;
+    if (t->data_type == DML_TENSOR_DATA_TYPE_FLOAT32 && t->strides[3] == 1 && grp * nr + nr <= H) {
+        /* nr whole FLOAT32 rows, evenly spaced: packed from the tensor itself, no staged copy */
+        const float* w = (const float*)t->data + at(t, 0, d, gate * H + grp * nr, 0);
+        r->uk.pack_b(w, 1, (int64_t)t->strides[2], K, nr, dst); /* B(k, j) = w[j * stride + k] */
+        return;
+    }
     for (uint32_t j = 0; j < nr; j++) {
         const uint32_t u = grp * nr + j;
         if (u < H) load_run(t, at(t, 0, d, gate * H + u, 0), K, stage + (size_t)j * K);
         else memset(stage + (size_t)j * K, 0, (size_t)K * sizeof(float));
     }
-    float* dst = is_w ? r->pw + (size_t)(d * per + qq) * K * nr : r->rp[d] + (size_t)qq * K * nr;
     r->uk.pack_b(stage, 1, K, K, nr, dst); /* B(k, j) = stage[j * K + k] */
 }
 
