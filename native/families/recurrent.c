@@ -309,7 +309,10 @@ static uint32_t column_of(const rnn_layout* L, uint32_t s, uint32_t u) {
  * H_{t-1}: one barrier per step). On a shared host a barrier waits for a descheduled thread to be
  * woken and run: on the bench LSTM (batch 16, hidden 512, 2 threads, load ~7 on 2 cores) the two
  * threads of two hidden blocks each spent 60-95 ms of a 110 ms step loop in the 64 barriers, and
- * two batch groups ran the operator 1.19-1.41x faster than two blocks. Columns: per direction
+ * two batch groups ran the operator 1.19-1.41x faster than two blocks. Two blocks would also halve
+ * the R^T each thread streams per step (2 of 4 MiB there), but a thread's step over 16 rows took
+ * 1.2-1.35x the time per row of one over 8 (LSTM, one thread, no barrier; shared host): the
+ * blocks' steps were not faster even before their barriers. Columns: per direction
  * ceil(H / nr) * nr * G whatever the blocking (block starts are multiples of nr), so the sizes of
  * the buffers do not depend on the team. */
 #define RNN_MIN_GROUP 4
