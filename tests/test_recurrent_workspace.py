@@ -87,3 +87,47 @@ def test_batch_groups_and_hidden_blocks_agree(kind: str, kw: dict[str, Any], dir
         check(out, ref, TOL["FLOAT32"])
         outs.append(_bits(out))
     assert all(o == outs[0] for o in outs[1:]), (kind, kw, direction)
+
+
+def _owned(desc: Any, names: tuple[str, ...]) -> Any:
+    import dataclasses
+    return dataclasses.replace(desc, **{n: pydml.buffer_desc("FLOAT32", list(getattr(desc, n).Desc.Sizes),
+                                                             Flags="OWNED_BY_DML") for n in names})
+
+
+@pytest.mark.parametrize("names", [("WeightTensor", "RecurrenceTensor"), ("RecurrenceTensor",), ("WeightTensor",)])
+def test_owned_weights_are_packed_at_initialize_with_the_same_bits(names: tuple[str, ...],
+                                                                   rng: np.random.Generator) -> None:
+    # recurrent.c's initialize packs an LSTM's OWNED_BY_DML W^T and R^T once (ONNX initializers):
+    # the executions that use those panels give the bits of packing per execution, on any team
+    from ew_harness import ISA_PATHS, available_paths
+    desc, ins = _lstm(rng)
+    plain = pydml.Device().create_operator(desc)
+    expected = _bits(plain.execute(ins))
+    op = pydml.Device().create_operator(_owned(desc, names))
+    owned = {n: ins[n] for n in names}
+    bound = {n: v for n, v in ins.items() if n not in names}
+    op.initialize(owned)
+    for threads in (1, 2, 3):
+        previous = lib.pydml_set_num_threads(threads)
+        try:
+            assert _bits(op.execute(bound)) == expected, threads
+        finally:
+            lib.pydml_set_num_threads(previous)
+    # other weights at a second initialize replace the first's panels
+    other = {n: (v * 0.5).astype(np.float32) for n, v in owned.items()}
+    op.initialize(other)
+    assert _bits(op.execute(bound)) == _bits(plain.execute({**ins, **other}))
+    # panels packed for the portable path's width serve no other path's executions (they pack
+    # their own), and do serve the portable path's
+    lib.pydml_set_cpu_features(ISA_PATHS["portable"])
+    try:
+        op.initialize(owned)
+    finally:
+        lib.pydml_set_cpu_features(0xFFFFFFFF)
+    for path in available_paths():
+        lib.pydml_set_cpu_features(ISA_PATHS[path])
+        try:
+            assert _bits(op.execute(bound)) == _bits(plain.execute(ins)), path
+        finally:
+            lib.pydml_set_cpu_features(0xFFFFFFFF)

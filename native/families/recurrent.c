@@ -66,7 +66,9 @@
  * H_{t-1}); C belongs to its block's thread.
  * LSTM runs the same team and layout through its own loops around the engine's tiles (lstm_run,
  * below): the packing in parallel, the gates of each nr hidden units side by side, and the gate
- * equations applied to each group's tile as soon as its sums are done.
+ * equations applied to each group's tile as soon as its sums are done. OWNED_BY_DML weights (ONNX
+ * initializers, which the DML provider and pydml's ONNX front end make owned) are packed once, at
+ * initialize; a dense FLOAT32 X is read in place (X W^T's rows are time-major: t * batch + b).
  * Memory: every buffer of an execution, the packed R^T included, is a part of the caller's
  * workspace (DirectML's temporary resource; ws_layout gives the parts, temporary_bytes their
  * total): the plan is read-only while it executes, so executions of one operator may run at once.
@@ -102,6 +104,15 @@ typedef struct rnn_plan {
     int in_slot[IN_SLOTS], out_slot[OUT_SLOTS];
     int has_in[IN_SLOTS], has_out[OUT_SLOTS];
     uint32_t in_sizes[IN_SLOTS][4], out_sizes[OUT_SLOTS][4];
+    /* LSTM: W^T's and R^T's panels packed at initialize from OWNED_BY_DML views (initialize),
+     * for the executions whose owned views carry `generation` (families.h) */
+    struct {
+        uint64_t generation;
+        uint32_t nr;                /* the panel width they were packed for */
+        const void* src[2];         /* the W and R views' data they were packed from (NULL: not) */
+        float* pw;                  /* as rnn_run.pw; NULL when W is not owned */
+        float* rp;                  /* as rnn_run.rp, the directions back to back; NULL when R is not */
+    } pre;
 } rnn_plan;
 
 
@@ -200,7 +211,16 @@ static pydml_status create(const pydml_operator_info* info, const void* desc, ui
     return PYDML_STATUS_SUCCESS;
 }
 
-static void destroy(void* plan) { free(plan); }
+static void forget_packed(rnn_plan* p) {
+    free(p->pre.pw);
+    free(p->pre.rp);
+    memset(&p->pre, 0, sizeof p->pre);
+}
+
+static void destroy(void* plan) {
+    if (plan != NULL) forget_packed(plan);
+    free(plan);
+}
 
 static pydml_status check_view(const pydml_tensor* v, uint32_t type, const uint32_t* sizes) {
     if (v == NULL) return PYDML_STATUS_INVALID_PARAMETER;
@@ -289,7 +309,10 @@ static uint32_t column_of(const rnn_layout* L, uint32_t s, uint32_t u) {
  * H_{t-1}: one barrier per step). On a shared host a barrier waits for a descheduled thread to be
  * woken and run: on the bench LSTM (batch 16, hidden 512, 2 threads, load ~7 on 2 cores) the two
  * threads of two hidden blocks each spent 60-95 ms of a 110 ms step loop in the 64 barriers, and
- * two batch groups ran the operator 1.19-1.41x faster than two blocks. Columns: per direction
+ * two batch groups ran the operator 1.19-1.41x faster than two blocks. Two blocks would also halve
+ * the R^T each thread streams per step (2 of 4 MiB there), but a thread's step over 16 rows took
+ * 1.2-1.35x the time per row of one over 8 (LSTM, one thread, no barrier; shared host): the
+ * blocks' steps were not faster even before their barriers. Columns: per direction
  * ceil(H / nr) * nr * G whatever the blocking (block starts are multiples of nr), so the sizes of
  * the buffers do not depend on the team. */
 #define RNN_MIN_GROUP 4
@@ -331,6 +354,9 @@ enum { W_XW, W_H, W_GATES, W_LEN, W_C, W_PEEP, W_RH, W_RBH, W_BIAS, W_BROW, W_XF
  * and the GEMM engine's K slice (gemm_engine.h: sums over K slices of 256 in order). */
 #define RNN_PROJ_STRIPS 8
 #define RNN_KC 256
+/* LSTM: floats of one gate's tile in a step (lstm_block), unless one group of nr units needs more:
+ * the 5 tiles (i, f, o, c, h(C_t)) take 10 KiB of L1 next to a 16 KiB slice of an R^T panel */
+#define RNN_TILE_FLOATS 512
 
 typedef struct rnn_ws {
     rnn_layout L;
@@ -379,9 +405,10 @@ static void ws_layout(const rnn_plan* p, uint32_t nr, uint32_t threads, rnn_ws* 
         z->bytes[W_GATES] = z->bytes[W_WPW] = z->bytes[W_WPR] = 0;
         z->bytes[W_RT0] = gp * H * f;
         z->bytes[W_PW] = nd * gp * I * f;
-        const uint64_t proj = (uint64_t)RNN_PROJ_STRIPS * PYDML_SGEMM_MR_MAX * RNN_KC;
+        const uint64_t proj = (I + RNN_KC - 1) / RNN_KC * RNN_PROJ_STRIPS * PYDML_SGEMM_MR_MAX * RNN_KC;
         const uint64_t apack = (H + RNN_KC - 1) / RNN_KC * (B + PYDML_SGEMM_MR_MAX) * RNN_KC;
-        const uint64_t tile = (G + 1) * B * nr + apack, stage = nr * (H > I ? H : I);
+        const uint64_t gate_tile = (uint64_t)B * nr > RNN_TILE_FLOATS ? (uint64_t)B * nr : RNN_TILE_FLOATS;
+        const uint64_t tile = (G + 1) * gate_tile + apack, stage = nr * (H > I ? H : I);
         lstm_floats = (size_t)(proj > tile ? (proj > stage ? proj : stage) : (tile > stage ? tile : stage));
     }
     if (nd == 2) z->bytes[W_RT1] = z->bytes[W_RT0];
@@ -406,9 +433,11 @@ typedef struct rnn_run {
     rnn_layout L;
     const pydml_tensor* out[OUT_SLOTS];
     uint32_t seg_of_gate[4]; /* tensor gate index -> segment in a block */
-    float* xw;               /* [batch][seq][nd * gp]: X W^T + the biases added to it */
+    float* xw;               /* [batch][seq][nd * gp] (LSTM: [seq][batch][...]): X W^T + the biases added to it */
     uint64_t ldxw;
-    const float* xf;         /* [batch][seq][input]: X in float */
+    const float* xf;         /* [batch][seq][input]: X in float (LSTM: [seq][batch][input]) */
+    const float* xa;         /* LSTM: row m = t * batch + b of X, at xa + m * xa_rs (xf or X itself) */
+    int64_t xa_rs;
     const float* wpw;        /* [nd * gp][input]: W, rows regrouped (the layout's columns) */
     const float* bias;       /* [nd][gp]: the biases added to X W^T, regrouped */
     pydml_sgemm_packed* rt[2];
@@ -426,6 +455,7 @@ typedef struct rnn_run {
     pydml_sgemm_ukernels uk; /* the engine's tiles, fetched once per execution */
     float* pw;               /* W^T packed: panels of nr columns of xw, [I][nr] each */
     float* rp[2];            /* each direction's R^T packed: panels of nr columns, [H][nr] each */
+    uint32_t pack0, pack1;   /* the panels lstm_run packs (lstm_pack_panel's q): those not packed at initialize */
 } rnn_run;
 
 static float* hstate(const rnn_run* r, uint32_t d, uint32_t which) {
@@ -436,6 +466,11 @@ static float* hstate(const rnn_run* r, uint32_t d, uint32_t which) {
 /* The row of xw for batch row b at time t, direction d. */
 static float* xw_row(const rnn_run* r, uint32_t d, uint32_t b, uint32_t t) {
     return r->xw + ((size_t)b * r->p->seq + t) * r->ldxw + (size_t)d * r->L.gp;
+}
+
+/* LSTM's xw is time-major (lstm_projection): row t * batch + b, so a step's rows are adjacent. */
+static float* lstm_xw_row(const rnn_run* r, uint32_t d, uint32_t b, uint32_t t) {
+    return r->xw + ((size_t)t * r->p->batch + b) * r->ldxw + (size_t)d * r->L.gp;
 }
 
 /* min(max(x, -c), c) as std::min / std::max evaluate it (onnxruntime's LSTM clip): NaN stays NaN. */
@@ -642,14 +677,15 @@ static void run_steps(const rnn_run* r, int* failed) {
  *  - W^T and R^T are packed into the engine's panel format ([K][nr] per nr columns) straight from
  *    the tensors, panel by panel in parallel (no staged float copies, no serial packing);
  *  - X W^T (+ the biases) runs from W^T's panels: an item is 8 strips of rows against one
- *    direction's panels, each panel read once per item and kept in L1 across the strips;
+ *    direction's panels, each panel read once per item (front to back, its K slices in turn) and
+ *    kept in L1 across the strips, the item's tile of it in L1 from one K slice to the next;
  *  - a step runs gate group by gate group (nr hidden units: the G panels of their gates side by
  *    side in R^T, lstm_block): H_{t-1} R^T + X W^T for the group's panels into a small tile (the
- *    rows of the thread's batch group: L1), then the gate equations and the cell update on the
- *    tile, so gates never go through memory, and R^T is read front to back once per step (a
- *    stream the prefetchers follow) with each panel slice in L1 across the row strips. Row strips
- *    are as even as the tile height allows (8 rows: 4 + 4, not 6 + 2: a 2-row tile runs 4 FMA
- *    chains, latency-bound at half the rate). */
+ *    rows of the thread's batch group: L1; a few groups side by side, RNN_TILE_FLOATS per gate),
+ *    then the gate equations and the cell update on the tile, so gates never go through memory,
+ *    and R^T is read front to back once per step (a stream the prefetchers follow) with each
+ *    panel slice in L1 across the row strips. Row strips are as even as the tile height allows
+ *    (8 rows: 4 + 4, not 6 + 2: a 2-row tile runs 4 FMA chains, latency-bound at half the rate). */
 
 /* Panel q of the packed matrices: q < nd * gp / nr: W^T's (K = input), then R^T's (K = hidden),
  * direction by direction. Column j of panel (group g, gate segment s) is unit g * nr + j of gate s
@@ -663,12 +699,18 @@ static void lstm_pack_panel(const rnn_run* r, uint32_t q, float* stage) {
     const uint32_t d = q / per, qq = q % per, grp = qq / G, gate = gate_of_seg[qq % G];
     const uint32_t K = is_w ? p->input : H;
     const pydml_tensor* t = r->in[is_w ? IN_W : IN_R];
+    float* dst = is_w ? r->pw + (size_t)(d * per + qq) * K * nr : r->rp[d] + (size_t)qq * K * nr;
+    if (t->data_type == DML_TENSOR_DATA_TYPE_FLOAT32 && t->strides[3] == 1 && grp * nr + nr <= H) {
+        /* nr whole FLOAT32 rows, evenly spaced: packed from the tensor itself, no staged copy */
+        const float* w = (const float*)t->data + at(t, 0, d, gate * H + grp * nr, 0);
+        r->uk.pack_b(w, 1, (int64_t)t->strides[2], K, nr, dst); /* B(k, j) = w[j * stride + k] */
+        return;
+    }
     for (uint32_t j = 0; j < nr; j++) {
         const uint32_t u = grp * nr + j;
         if (u < H) load_run(t, at(t, 0, d, gate * H + u, 0), K, stage + (size_t)j * K);
         else memset(stage + (size_t)j * K, 0, (size_t)K * sizeof(float));
     }
-    float* dst = is_w ? r->pw + (size_t)(d * per + qq) * K * nr : r->rp[d] + (size_t)qq * K * nr;
     r->uk.pack_b(stage, 1, K, K, nr, dst); /* B(k, j) = stage[j * K + k] */
 }
 
@@ -678,20 +720,29 @@ static void lstm_projection(const rnn_run* r, uint32_t m0, uint32_t m1, uint32_t
     const uint32_t nr = r->L.nr, MR = r->uk.mr, I = p->input, per = r->L.gp / nr;
     const int64_t ld = (int64_t)r->ldxw;
     const uint32_t kslices = (I + RNN_KC - 1) / RNN_KC;
+    const size_t slice = (size_t)RNN_PROJ_STRIPS * MR * RNN_KC; /* one K slice's strips */
     for (uint32_t ks = 0; ks < kslices; ks++) {
         const uint32_t k0 = (uint32_t)((uint64_t)I * ks / kslices);
         const uint32_t kc = (uint32_t)((uint64_t)I * (ks + 1) / kslices) - k0;
         for (uint32_t ms = m0; ms < m1; ms += MR) {
             const uint32_t mr = m1 - ms < MR ? m1 - ms : MR;
-            r->uk.pack_a(r->xf + (size_t)ms * I + k0, I, 1, mr, kc, apack + (size_t)(ms - m0) * RNN_KC);
+            r->uk.pack_a(r->xa + ms * r->xa_rs + k0, r->xa_rs, 1, mr, kc,
+                         apack + ks * slice + (size_t)(ms - m0) * RNN_KC);
         }
-        for (uint32_t q = d * per; q < (d + 1) * per; q++) {
+    }
+    /* panel by panel, its K slices in order: W^T is read front to back, and the item's tile of the
+     * panel (its rows, nr columns) stays in L1 from one slice's sums to the next's */
+    for (uint32_t q = d * per; q < (d + 1) * per; q++) {
+        for (uint32_t ks = 0; ks < kslices; ks++) {
+            const uint32_t k0 = (uint32_t)((uint64_t)I * ks / kslices);
+            const uint32_t kc = (uint32_t)((uint64_t)I * (ks + 1) / kslices) - k0;
             const float* panel = r->pw + (size_t)q * I * nr + (size_t)k0 * nr;
             for (uint32_t ms = m0; ms < m1; ms += MR) {
                 const uint32_t mr = m1 - ms < MR ? m1 - ms : MR;
                 float* dst = r->xw + (size_t)ms * r->ldxw + (size_t)q * nr;
                 const float* src = ks ? dst : r->bias + (size_t)q * nr;
-                r->uk.ukr[mr](kc, apack + (size_t)(ms - m0) * RNN_KC, panel, nr, src, ks ? ld : 0, dst, ld, nr);
+                r->uk.ukr[mr](kc, apack + ks * slice + (size_t)(ms - m0) * RNN_KC, panel, nr, src, ks ? ld : 0, dst,
+                              ld, nr);
             }
         }
     }
@@ -700,8 +751,26 @@ static void lstm_projection(const rnn_run* r, uint32_t m0, uint32_t m1, uint32_t
 /* Step `step` (time t) of direction d for hidden block k and batch rows [b0, b1): the rows of
  * H_{t-1} packed into A strips once (in place, rows hidden * 4 bytes apart, a power of two in
  * the usual sizes, fall into a few L1 sets: the 5-row tile ran at 0.7x), then group by group of nr
- * units, the G gate panels' sums (H_{t-1} R^T + the input projection) into tile ([G][rows][nr],
- * then h(C_t) as [rows][nr]), then block_update's equations, in its order, on the tile. */
+ * units, the G gate panels' sums (H_{t-1} R^T + the input projection) into tile ([G][rows][w],
+ * then h(C_t) as [rows][w], w = sg * nr: sg groups side by side), then block_update's equations,
+ * in its order, on the tile's sg groups at once. The equations' cost was mostly the calls: on the
+ * bench LSTM (8 rows a thread) one group (128 values a gate) per activation call spent 1.5-2x the
+ * time of 4 groups per call in the equations (rdtsc, 2 threads, shared host). */
+/* pydml_activation_apply over `runs` runs of wv values, w apart (one call when they are contiguous) */
+static void act_runs(const pydml_activation* a, float* v, uint32_t runs, uint32_t w, uint32_t wv) {
+    if (wv == w) {
+        pydml_activation_apply(a, v, (size_t)runs * w);
+        return;
+    }
+    for (uint32_t i = 0; i < runs; i++) pydml_activation_apply(a, v + (size_t)i * w, wv);
+}
+
+static void clip_runs(float* v, uint32_t runs, uint32_t w, uint32_t wv, float c) {
+    if (wv == w) clip_run(v, runs * w, c);
+    else
+        for (uint32_t i = 0; i < runs; i++) clip_run(v + (size_t)i * w, wv, c);
+}
+
 static void lstm_block(const rnn_run* r, uint32_t d, uint32_t k, uint32_t b0, uint32_t b1, uint32_t t, uint32_t step,
                        float* tile) {
     const rnn_plan* p = r->p;
@@ -713,10 +782,15 @@ static void lstm_block(const rnn_run* r, uint32_t d, uint32_t k, uint32_t b0, ui
     const float* hp_all = hstate(r, d, step);
     float* hn_all = hstate(r, d, step + 1);
     const pydml_tensor* y = r->out[OUT_Y];
-    const size_t n = (size_t)rows * nr;
+    /* sg groups of nr units share one tile, each gate's [rows][w] (w = sg * nr, RNN_TILE_FLOATS at
+     * most unless one group is more): the equations then run on runs of w values, in a few calls */
+    uint32_t sg = RNN_TILE_FLOATS / (rows * nr);
+    if (sg < 1) sg = 1;
+    const uint32_t w = sg * nr;
+    const size_t n = (size_t)rows * w;
     const uint32_t strips = (rows + MR - 1) / MR;
     const uint32_t kslices = (H + RNN_KC - 1) / RNN_KC;
-    const int64_t lxw = (int64_t)(p->seq * r->ldxw);
+    const int64_t lxw = (int64_t)r->ldxw;
     /* gate slots i, f, o, c: with no peephole, f runs on i, f and o in one call (pydml_activation_apply
      * is element by element: which call a value goes through does not change its bits) */
     static const uint32_t slot_of_seg[4] = {0, 1, 3, 2}; /* segments i, f, c, o */
@@ -732,81 +806,84 @@ static void lstm_block(const rnn_run* r, uint32_t d, uint32_t k, uint32_t b0, ui
         }
     }
     const uint32_t g1 = (L->u[k + 1] + nr - 1) / nr;
-    for (uint32_t grp = L->u[k] / nr; grp < g1; grp++) {
-        const uint32_t u0 = grp * nr, uc = H - u0 < nr ? H - u0 : nr;
+    for (uint32_t gs = L->u[k] / nr; gs < g1; gs += sg) {
+        const uint32_t ge = gs + sg < g1 ? gs + sg : g1;
+        const uint32_t u0 = gs * nr, wv = (ge - gs) * nr, uc = (ge * nr < H ? ge * nr : H) - u0;
+        for (uint32_t grp = gs; grp < ge; grp++) {
 #if defined(__GNUC__)
-        /* the next group's addends (X W^T of each row: rows seq * gp * nd floats apart, a stream
-         * per row the prefetchers do not follow) are on their way while this group's sums run */
-        if (grp + 1 < g1)
-            for (uint32_t i = 0; i < rows; i++) {
-                const float* nx = xw_row(r, d, b0 + i, t) + (size_t)(grp + 1) * G * nr;
-                for (uint32_t l = 0; l < G * nr; l += 16) __builtin_prefetch(nx + l);
-            }
+            /* the next group's addends (X W^T of each row: a stream per row the prefetchers do
+             * not follow) are on their way while this group's sums run */
+            if (grp + 1 < g1)
+                for (uint32_t i = 0; i < rows; i++) {
+                    const float* nx = lstm_xw_row(r, d, b0 + i, t) + (size_t)(grp + 1) * G * nr;
+                    for (uint32_t l = 0; l < G * nr; l += 16) __builtin_prefetch(nx + l);
+                }
 #endif
-        for (uint32_t s = 0; s < G; s++) {
-            const size_t q = (size_t)grp * G + s;
-            const float* panel = r->rp[d] + q * H * nr;
-            float* gt = tile + slot_of_seg[s] * n;
-            for (uint32_t ks = 0; ks < kslices; ks++) {
-                const uint32_t k0 = (uint32_t)((uint64_t)H * ks / kslices);
-                const uint32_t kc = (uint32_t)((uint64_t)H * (ks + 1) / kslices) - k0;
-                for (uint32_t i = 0; i < strips; i++) {
-                    const uint32_t m0 = rows * i / strips, mr = rows * (i + 1) / strips - m0;
-                    float* dst = gt + (size_t)m0 * nr;
-                    const float* src = ks ? dst : xw_row(r, d, b0 + m0, t) + q * nr;
-                    r->uk.ukr[mr](kc, apack + ((size_t)ks * strips + i) * MR * RNN_KC, panel + (size_t)k0 * nr, nr,
-                                  src, ks ? (int64_t)nr : lxw, dst, nr, nr);
+            for (uint32_t s = 0; s < G; s++) {
+                const size_t q = (size_t)grp * G + s;
+                const float* panel = r->rp[d] + q * H * nr;
+                float* gt = tile + slot_of_seg[s] * n + (size_t)(grp - gs) * nr;
+                for (uint32_t ks = 0; ks < kslices; ks++) {
+                    const uint32_t k0 = (uint32_t)((uint64_t)H * ks / kslices);
+                    const uint32_t kc = (uint32_t)((uint64_t)H * (ks + 1) / kslices) - k0;
+                    for (uint32_t i = 0; i < strips; i++) {
+                        const uint32_t m0 = rows * i / strips, mr = rows * (i + 1) / strips - m0;
+                        float* dst = gt + (size_t)m0 * w;
+                        const float* src = ks ? dst : lstm_xw_row(r, d, b0 + m0, t) + q * nr;
+                        r->uk.ukr[mr](kc, apack + ((size_t)ks * strips + i) * MR * RNN_KC, panel + (size_t)k0 * nr,
+                                      nr, src, ks ? (int64_t)w : lxw, dst, w, nr);
+                    }
                 }
             }
         }
-        /* the equations (block_update's, operation for operation) on the group's rows */
+        /* the equations (block_update's, operation for operation) on the groups' rows */
         if (r->peep) {
             const float* pi = r->peep + (size_t)d * 3 * H + u0;
             const float* pf = pi + 2 * (size_t)H;
             for (uint32_t i = 0; i < rows; i++) {
                 const float* cs = r->c + ((size_t)d * B + b0 + i) * H + u0;
+                float *vi = gi + (size_t)i * w, *vf = gf + (size_t)i * w;
                 for (uint32_t j = 0; j < uc; j++) {
-                    gi[i * nr + j] += pi[j] * cs[j];
-                    gf[i * nr + j] += pf[j] * cs[j];
+                    vi[j] += pi[j] * cs[j];
+                    vf[j] += pf[j] * cs[j];
                 }
             }
         }
         /* with no peephole o's equation reads no C_t: it runs with i's and f's */
         const int o_now = r->peep == NULL;
         if (p->use_clip) {
-            clip_run(gi, (uint32_t)n, p->clip);
-            clip_run(gf, (uint32_t)n, p->clip);
-            clip_run(gc, (uint32_t)n, p->clip);
-            if (o_now) clip_run(go, (uint32_t)n, p->clip);
+            clip_runs(gi, (o_now ? 3 : 2) * rows, w, wv, p->clip); /* i, f (and o) */
+            clip_runs(gc, rows, w, wv, p->clip);
         }
         if (p->couple) {
-            pydml_activation_apply(&act[0], gi, n);
-            for (size_t j = 0; j < n; j++) gf[j] = 1.0f - gi[j];
-            if (o_now) pydml_activation_apply(&act[0], go, n);
+            act_runs(&act[0], gi, rows, w, wv);
+            for (uint32_t i = 0; i < rows; i++)
+                for (uint32_t j = 0; j < wv; j++) gf[(size_t)i * w + j] = 1.0f - gi[(size_t)i * w + j];
+            if (o_now) act_runs(&act[0], go, rows, w, wv);
         } else {
-            pydml_activation_apply(&act[0], gi, (o_now ? 3 : 2) * n);
+            act_runs(&act[0], gi, (o_now ? 3 : 2) * rows, w, wv);
         }
-        pydml_activation_apply(&act[1], gc, n);
+        act_runs(&act[1], gc, rows, w, wv);
         for (uint32_t i = 0; i < rows; i++) {
             float* cs = r->c + ((size_t)d * B + b0 + i) * H + u0;
-            float* hv = hc + (size_t)i * nr;
+            float* hv = hc + (size_t)i * w;
             if (t < r->len[b0 + i]) {
-                const float *vi = gi + i * nr, *vf = gf + i * nr, *vc = gc + i * nr;
+                const float *vi = gi + (size_t)i * w, *vf = gf + (size_t)i * w, *vc = gc + (size_t)i * w;
                 for (uint32_t j = 0; j < uc; j++) cs[j] = vf[j] * cs[j] + vi[j] * vc[j];
                 if (r->peep) {
                     const float* po = r->peep + (size_t)d * 3 * H + H + u0;
-                    float* vo = go + i * nr;
+                    float* vo = go + (size_t)i * w;
                     for (uint32_t j = 0; j < uc; j++) vo[j] += po[j] * cs[j];
                 }
             }
             memcpy(hv, cs, (size_t)uc * sizeof(float));
-            if (uc < nr) memset(hv + uc, 0, (size_t)(nr - uc) * sizeof(float));
+            if (uc < wv) memset(hv + uc, 0, (size_t)(wv - uc) * sizeof(float));
         }
         if (!o_now) {
-            if (p->use_clip) clip_run(go, (uint32_t)n, p->clip);
-            pydml_activation_apply(&act[0], go, n);
+            if (p->use_clip) clip_runs(go, rows, w, wv, p->clip);
+            act_runs(&act[0], go, rows, w, wv);
         }
-        pydml_activation_apply(&act[2], hc, n);
+        act_runs(&act[2], hc, rows, w, wv);
         for (uint32_t i = 0; i < rows; i++) {
             const uint32_t b = b0 + i;
             const float* hp = hp_all + (size_t)b * H + u0;
@@ -816,7 +893,7 @@ static void lstm_block(const rnn_run* r, uint32_t d, uint32_t k, uint32_t b0, ui
                 if (y) store_zero(y, at(y, t, d, b, u0), uc);
                 continue;
             }
-            const float *vo = go + i * nr, *hv = hc + i * nr;
+            const float *vo = go + (size_t)i * w, *hv = hc + (size_t)i * w;
             for (uint32_t j = 0; j < uc; j++) hn[j] = vo[j] * hv[j];
             if (y) store_run(y, at(y, t, d, b, u0), uc, hn);
         }
@@ -828,9 +905,8 @@ static void lstm_block(const rnn_run* r, uint32_t d, uint32_t k, uint32_t b0, ui
 static void lstm_run(const rnn_run* r, int* failed) {
     const rnn_plan* p = r->p;
     const rnn_layout* L = &r->L;
-    const uint32_t team = L->team, nr = L->nr, MR = r->uk.mr;
+    const uint32_t team = L->team, MR = r->uk.mr;
     const int sync = L->nblk > 1;
-    const uint32_t panels = 2 * p->nd * (L->gp / nr);
     const uint32_t rows = p->seq * p->batch, chunk = RNN_PROJ_STRIPS * MR;
     const uint32_t chunks = (rows + chunk - 1) / chunk, items = chunks * p->nd;
 #ifdef _OPENMP
@@ -848,11 +924,13 @@ static void lstm_run(const rnn_run* r, int* failed) {
         const uint32_t k = id % per % L->nblk, j = id % per / L->nblk;
         const uint32_t d0 = L->split ? id / per : 0, d1 = L->split ? d0 + 1 : p->nd;
         const uint32_t b0 = L->bg[j], b1 = L->bg[j + 1];
+        if (r->pack1 > r->pack0) { /* the condition is the team's: all threads or none reach the barrier */
 #ifdef _OPENMP
 #pragma omp for schedule(dynamic, 4)
 #endif
-        for (uint32_t q = 0; q < panels; q++)
-            if (ok) lstm_pack_panel(r, q, scratch);
+            for (uint32_t q = r->pack0; q < r->pack1; q++)
+                if (ok) lstm_pack_panel(r, q, scratch);
+        }
 #ifdef _OPENMP
 #pragma omp for schedule(dynamic, 1)
 #endif
@@ -959,6 +1037,20 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
         r.pw = ws_part(ws, &z, W_PW, 0);
         r.rp[0] = ws_part(ws, &z, W_RT0, 0);
         r.rp[1] = nd == 2 ? ws_part(ws, &z, W_RT1, 0) : NULL;
+        /* W^T and R^T packed at initialize serve the executions bound to those owned views */
+        const uint32_t per = r.L.gp / r.L.nr;
+        r.pack0 = 0, r.pack1 = 2 * nd * per;
+        if (p->pre.generation != 0 && ws->owned_generation == p->pre.generation && p->pre.nr == r.L.nr) {
+            if (p->pre.pw != NULL && p->pre.src[0] == in[IN_W]->data) {
+                r.pw = p->pre.pw;
+                r.pack0 = nd * per;
+            }
+            if (p->pre.rp != NULL && p->pre.src[1] == in[IN_R]->data) {
+                r.rp[0] = p->pre.rp;
+                r.rp[1] = nd == 2 ? p->pre.rp + (size_t)per * H * r.L.nr : NULL;
+                r.pack1 = r.pack0 == 0 ? nd * per : r.pack0;
+            }
+        }
         /* the ISA's panel width decided the layout; it may not have changed since */
         if (!r.pw || !r.rp[0] || (nd == 2 && !r.rp[1]) || r.uk.nr != r.L.nr) return PYDML_STATUS_INVALID_PARAMETER;
     }
@@ -968,9 +1060,22 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
         return PYDML_STATUS_INVALID_PARAMETER;
     if (!in[IN_P]) r.peep = NULL;
     r.xf = xf, r.wpw = wpw, r.bias = bias;
-    /* operands to float: X batch row by batch row (each thread's rows are then contiguous) */
-    for (uint32_t b = 0; b < B; b++)
-        for (uint32_t t = 0; t < S; t++) load_run(in[IN_X], at(in[IN_X], 0, t, b, 0), I, xf + ((size_t)b * S + t) * I);
+    /* operands to float: X batch row by batch row (each thread's rows are then contiguous); LSTM
+     * time-major, and a dense FLOAT32 X is read in place (its rows t * batch + b are evenly spaced) */
+    const pydml_tensor* vx = in[IN_X];
+    if (lstm && vx->data_type == DML_TENSOR_DATA_TYPE_FLOAT32 && vx->strides[3] == 1 &&
+        (B == 1 || S == 1 || vx->strides[1] == (uint64_t)B * vx->strides[2])) {
+        r.xa = (const float*)vx->data;
+        r.xa_rs = B > 1 ? (int64_t)vx->strides[2] : (int64_t)vx->strides[1];
+    } else if (lstm) {
+        for (uint32_t t = 0; t < S; t++)
+            for (uint32_t b = 0; b < B; b++) load_run(vx, at(vx, 0, t, b, 0), I, xf + ((size_t)t * B + b) * I);
+        r.xa = xf;
+        r.xa_rs = I;
+    } else {
+        for (uint32_t b = 0; b < B; b++)
+            for (uint32_t t = 0; t < S; t++) load_run(vx, at(vx, 0, t, b, 0), I, xf + ((size_t)b * S + t) * I);
+    }
     for (uint32_t b = 0; b < B; b++) {
         uint32_t l = S;
         if (in[IN_L]) {
@@ -1034,6 +1139,55 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
     return PYDML_STATUS_SUCCESS;
 }
 
+/* pydml_kernel_family.initialize: an LSTM's WeightTensor and RecurrenceTensor with
+ * DML_TENSOR_FLAG_OWNED_BY_DML are bound once (ONNX Runtime's DML provider makes initializers
+ * owned: the ONNX front end's LSTM weights), so their panels are packed here, for the panel width
+ * of this time, and the executions whose owned views carry `generation` skip lstm_run's packing.
+ * The panels are lstm_pack_panel's, the same copies, so results do not change. */
+static pydml_status initialize(void* plan, const pydml_tensor* const* inputs, uint32_t input_count,
+                               uint64_t generation) {
+    rnn_plan* p = plan;
+    if (p == NULL || input_count != p->n_in || inputs == NULL) return PYDML_STATUS_INVALID_PARAMETER;
+    forget_packed(p);
+    if (p->type != DML_OPERATOR_LSTM || generation == 0) return PYDML_STATUS_SUCCESS;
+    rnn_run r;
+    memset(&r, 0, sizeof r);
+    r.p = p;
+    for (uint32_t i = 0; i < p->n_in; i++) {
+        const int slot = p->in_slot[i];
+        if ((slot != IN_W && slot != IN_R) || inputs[i] == NULL) continue;
+        const pydml_status s = check_view(inputs[i], p->dtype, p->in_sizes[slot]);
+        if (s) return s;
+        r.in[slot] = inputs[i];
+    }
+    if (r.in[IN_W] == NULL && r.in[IN_R] == NULL) return PYDML_STATUS_SUCCESS;
+    pydml_sgemm_ukernels_get(&r.uk);
+    make_layout(&r.L, p, r.uk.nr, 1); /* the panels do not depend on the team */
+    const uint32_t nd = p->nd, nr = r.L.nr, per = r.L.gp / nr, H = p->hidden, I = p->input;
+    float* pw = r.in[IN_W] ? aligned_alloc(64, pydml_workspace_round((uint64_t)nd * per * nr * I * sizeof(float))) : NULL;
+    float* rp = r.in[IN_R] ? aligned_alloc(64, pydml_workspace_round((uint64_t)nd * per * nr * H * sizeof(float))) : NULL;
+    float* stage = malloc((size_t)nr * (H > I ? H : I) * sizeof(float));
+    if ((r.in[IN_W] && !pw) || (r.in[IN_R] && !rp) || !stage) {
+        free(pw);
+        free(rp);
+        free(stage);
+        return PYDML_STATUS_OUT_OF_MEMORY;
+    }
+    r.pw = pw;
+    r.rp[0] = rp;
+    r.rp[1] = rp && nd == 2 ? rp + (size_t)per * H * nr : NULL;
+    for (uint32_t q = 0; q < 2 * nd * per; q++)
+        if (q < nd * per ? pw != NULL : rp != NULL) lstm_pack_panel(&r, q, stage);
+    free(stage);
+    p->pre.generation = generation;
+    p->pre.nr = nr;
+    p->pre.src[0] = pw ? r.in[IN_W]->data : NULL;
+    p->pre.src[1] = rp ? r.in[IN_R]->data : NULL;
+    p->pre.pw = pw;
+    p->pre.rp = rp;
+    return PYDML_STATUS_SUCCESS;
+}
+
 /* DirectML's temporary resource: every buffer of an execution (ws_layout) comes from the caller's
  * workspace, so the plan stays read-only and executions of one operator may run at the same time. */
 static uint64_t temporary_bytes(const void* plan, uint32_t threads) {
@@ -1042,4 +1196,5 @@ static uint64_t temporary_bytes(const void* plan, uint32_t threads) {
     return z.too_big ? UINT64_MAX / 2 : z.total;
 }
 
-const pydml_kernel_family pydml_family_recurrent = {"recurrent", create, destroy, execute, 0, temporary_bytes, NULL};
+const pydml_kernel_family pydml_family_recurrent = {"recurrent", create, destroy, execute, 0, temporary_bytes,
+                                                    initialize};
