@@ -53,6 +53,8 @@ enum { D_F = 0, D_I = 1, D_U = 2 };  /* double; int64 (signed and narrow unsigne
 #define RD_CHUNKS_PER_THREAD 16
 #define RD_PARALLEL_MIN 32768         /* elements below which one thread runs everything */
 #define RD_PIECE 65536                /* elements of a piece of a long reduction (reduce_split) */
+/* Column tiles prefetch the row this many rows ahead (no effect on results) */
+#define RD_COL_AHEAD 8
 #define RD_HBLOCK 2048                /* FLOAT16 elements converted to float at once (fast paths) */
 _Static_assert(RD_HBLOCK >= 4 * RD_WMAX, "four converted rows of a column tile fit the block");
 
@@ -770,6 +772,10 @@ static void reduce_tile(const rd_run* r, uint64_t in_off, uint64_t out_off, uint
         for (uint64_t i = 0; i < r->runs; i++) {
             for (uint64_t q = 0; q < r->inner; q++) {
                 const char* row = r->in + (in_off + r->run_in[i] + q * r->in_inner) * r->in_bytes;
+                if (q + RD_COL_AHEAD < r->inner) {  /* the row RD_COL_AHEAD further on, line by line */
+                    const char* ahead = row + RD_COL_AHEAD * r->in_inner * r->in_bytes;
+                    for (size_t b = 0; b < w * r->in_bytes; b += 64) __builtin_prefetch(ahead + b);
+                }
                 if (f16) {   /* FLOAT16: the row converted to float (exact) into the nr-th stage */
                     pydml_f16_row_to_f32((const uint16_t*)row, t->hv + nr * RD_WMAX, w);
                     rows[nr] = t->hv + nr * RD_WMAX;
