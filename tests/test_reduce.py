@@ -452,6 +452,33 @@ def test_float16_strided_and_columns(ew_isa: str, rng: np.random.Generator) -> N
             check(fn, got, x, axes)
 
 
+def test_float16_blocks_and_wide_columns(ew_isa: str, rng: np.random.Generator) -> None:
+    """FLOAT16 contiguous lines and rows take the FLOAT32 fast paths on converted blocks
+    (reduce.c: lines in blocks of RD_HBLOCK = 2048, column tiles of 256 lanes): lines longer
+    than a block, several runs, tiles wider than 256, NaN and infinities, 1 and 2 threads."""
+    x = (rng.standard_normal((3, 2, 4500)) * 8).astype(np.float16)
+    x[1, 1, 4321] = np.nan
+    x[2, 0, 17] = np.inf
+    for fn in ("SUM", "AVERAGE", "L1", "L2", "SUM_SQUARE", "MAX", "MIN"):
+        for axes in ([2], [1, 2], [0]):
+            desc = reduce_desc(fn, [3, 2, 4500], axes, "FLOAT16")
+            one, two = on_threads(1, desc, x), on_threads(2, desc, x)
+            assert one.tobytes() == two.tobytes(), (fn, axes)
+            with np.errstate(invalid="ignore", over="ignore"):
+                want = reference(fn, x, axes)
+            assert np.array_equal(np.isnan(two), np.isnan(want)), (fn, axes)
+            finite = ~np.isnan(want)
+            assert max_ulp(two[finite], want[finite]) <= F16_ULP_BOUND, (fn, axes)
+    # the sign of a zero maximum is the FLOAT32 lanes' (pairwise, so position-dependent), the same
+    # for FLOAT16 as for FLOAT32
+    zeros = np.array([[-1.0, 0.0] + [-1.0] * 30 + [-0.0] + [-1.0] * 31])
+    for fn in ("MAX", "MIN"):
+        z = zeros if fn == "MAX" else -zeros
+        h = run(reduce_desc(fn, [1, 64], [1], "FLOAT16"), {"InputTensor": z.astype(np.float16)})["OutputTensor"]
+        f = run(reduce_desc(fn, [1, 64], [1]), {"InputTensor": z.astype(np.float32)})["OutputTensor"]
+        assert h[0, 0] == 0.0 and np.signbit(h[0, 0]) == np.signbit(f[0, 0]), fn
+
+
 # ---- threads ------------------------------------------------------------------------------------------
 
 def on_threads(threads: int, desc: Any, x: np.ndarray) -> np.ndarray:

@@ -493,6 +493,22 @@ def test_nearest_keeps_every_bit() -> None:
             )
 
 
+def test_nearest_downscale_keeps_every_bit() -> None:
+    """Nearest 0.5x (destination j = source 2j: the AVX2 pass's RS_PAT_HALF2 step, 8 per step,
+    the rest by the generic blocks): -0.0, infinities, NaN payloads, on every path."""
+    special = [-0.0, np.inf, -np.inf, np.nan, 6e-8, -1e-5, 65504.0, 1.0]
+    for dtype in (F32, F16, BF16):
+        x = np.array(special * 9, dtype=dtype)[:70].reshape(1, 70)
+        want = np.ascontiguousarray(x[:, ::2])
+        for features in PATHS.values():
+            lib.pydml_set_cpu_features(features)
+            plan = ResamplePlan(
+                [1, 70], [1, 35], [1, 0.5], [0.0, 0.0], [0.0, 0.0], NEAREST_NEIGHBOR, ROUND_FLOOR
+            )
+            y = plan.forward_array(x)
+            np.testing.assert_array_equal(y.view(np.uint8), want.view(np.uint8), err_msg=f"{features:#x}")
+
+
 def test_linear_ignores_zero_weight_taps() -> None:
     """An exact source coordinate reads one element: an infinite neighbour does not leak as NaN."""
     x = np.array([1.0, np.inf, 3.0], dtype=np.float32)
@@ -642,6 +658,8 @@ PATH_CASES = [
     ([2, 3, 40, 333], [2, 3, 80, 666], [1, 1, 2, 2], LINEAR, ROUND_HALF_UP, False),
     ([2, 3, 40, 333], [2, 3, 80, 666], [1, 1, 2, 2], NEAREST_NEIGHBOR, ROUND_FLOOR, False),
     ([2, 2, 64, 250], [2, 2, 32, 125], [1, 1, 0.5, 0.5], LINEAR, ROUND_HALF_UP, False),
+    # nearest 0.5x, destination j = source 2j (the AVX2 pass's RS_PAT_HALF2 step)
+    ([2, 2, 64, 250], [2, 2, 32, 125], [1, 1, 0.5, 0.5], NEAREST_NEIGHBOR, ROUND_FLOOR, False),
     ([2, 2, 30, 190], [2, 2, 45, 285], [1, 1, 1.5, 1.5], LINEAR, ROUND_HALF_UP, False),
     ([1, 2, 30, 500], [1, 2, 7, 60], [1, 1, 0.25, 0.12], LINEAR, ROUND_HALF_UP, True),
     ([1, 1, 1, 5000], [1, 1, 1, 9000], [1, 1, 1, 1.8], NEAREST_NEIGHBOR, ROUND_HALF_UP, False),

@@ -357,14 +357,15 @@ static pydml_status rs_table_finish(pydml_resample_plan* p, rs_table* t) {
     t->unit_weights = k == 1;
     for (uint64_t q = 0; q < t->start[t->n_dst] && t->unit_weights; q++)
         if (t->w[q] != 1.0f) t->unit_weights = 0;
-    int dup2 = t->n_dst > 0, pair2 = t->n_dst > 0;
-    for (uint32_t j = 0; j < t->n_dst && (dup2 || pair2); j++) {
+    int dup2 = t->n_dst > 0, pair2 = t->n_dst > 0, half2 = t->n_dst > 0;
+    for (uint32_t j = 0; j < t->n_dst && (dup2 || pair2 || half2); j++) {
         const uint64_t b = t->start[j], n = t->start[j + 1] - b;
         dup2 = dup2 && n == 1 && t->idx[b] == j / 2 && t->w[b] == 1.0f;
+        half2 = half2 && n == 1 && t->idx[b] == 2 * (uint64_t)j && t->w[b] == 1.0f;
         pair2 = pair2 && n == 2 && t->idx[b] == 2 * (uint64_t)j && t->idx[b + 1] == 2 * (uint64_t)j + 1 &&
                 t->w[b] == 1.0f && t->w[b + 1] == 1.0f;
     }
-    t->pattern = dup2 ? RS_PAT_DUP2 : pair2 ? RS_PAT_PAIR2 : 0;
+    t->pattern = dup2 ? RS_PAT_DUP2 : pair2 ? RS_PAT_PAIR2 : half2 ? RS_PAT_HALF2 : 0;
     /* the longest run of integer-2x linear destinations from the first even one that has it:
      * even j = 2i: (i - 1, a), (i, b); odd j = 2i + 1: (i, c), (i + 1, d), with a, b, c, d fixed */
     t->lin2_lo = t->lin2_hi = 0;

@@ -29,6 +29,7 @@
 
 #define RS_PAT_DUP2 1
 #define RS_PAT_PAIR2 2
+#define RS_PAT_HALF2 3
 
 /* A run of destination elements whose taps all lie in source range [lo, hi] (hi - lo < RS_TMP_CAP,
  * unless direct: then even one block needs a wider range and the segment is computed without the
@@ -74,7 +75,8 @@ typedef struct rs_table {
     uint32_t unit_weights;   /* every destination has one tap of weight 1 (nearest) */
     /* Integer-2x nearest tables (AVX2 hz): RS_PAT_DUP2, destination j is source j / 2 (one tap of
      * weight 1: the forward of a 2x upsampling); RS_PAT_PAIR2, destination j is source 2j plus
-     * source 2j + 1 (weights 1: its transpose). 0: neither. */
+     * source 2j + 1 (weights 1: its transpose); RS_PAT_HALF2, destination j is source 2j (weight
+     * 1: a 0.5x nearest downscale). 0: none. */
     uint32_t pattern;
     /* Integer-2x linear (half-pixel) destinations [lin2_lo, lin2_hi) (lin2_lo even; empty: equal):
      * destination 2i reads sources i - 1 and i with weights lin2_w[0], lin2_w[1], destination

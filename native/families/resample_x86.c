@@ -662,6 +662,17 @@ RS_AVX2 static RS_INLINE void rs256_hz(uint32_t dt, const rs_table* t, uint32_t 
             out += (uint64_t)(jb - j0) * esize;
             j0 = jb;
         }
+    } else if (t->pattern == RS_PAT_HALF2 && ostride == 1) {
+        /* nearest 0.5x: destination j is source 2j (weight 1), the even elements of two loads and
+         * one permute back into order, times the weight as the generic blocks do (same bits) */
+        const __m256 one = _mm256_set1_ps(t->w[0]);
+        for (; jb + 8 <= j1 && 2 * (uint64_t)jb >= lo && 2 * (uint64_t)jb + 15 <= hi; jb += 8) {
+            const float* c = row + (2 * (uint64_t)jb - lo);
+            const __m256 v = _mm256_shuffle_ps(_mm256_loadu_ps(c), _mm256_loadu_ps(c + 8), 0x88);
+            rs256_store8(dt, out + (uint64_t)(jb - j0) * esize,
+                         _mm256_mul_ps(_mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(v), _MM_SHUFFLE(3, 1, 2, 0))), one),
+                         stream);
+        }
     } else if (t->pattern == RS_PAT_PAIR2 && ostride == 1) {
         /* its transpose: destination j = source 2j + source 2j + 1, one horizontal add per 8
          * (the generic blocks' w * g products are exact for w = 1, and their sum is the same
