@@ -735,6 +735,18 @@ EW_T256 static void hmax_row(const pool_plan* P, const float* s, int nan, float*
     }
 }
 
+/* The n <= 8 lanes of m to output columns g.. of the row, one element at a time: a strided or
+ * FLOAT16 row, or the last group's lanes (vmax_row, vmax_row_idx). */
+EW_T256 static inline void store_vec_lanes(const pool_run* r, const row_ctx* x, uint64_t g, uint64_t n, __m256 m, int f32) {
+    float t[8];
+    _mm256_storeu_ps(t, m);
+    for (uint64_t j = 0; j < n; j++) {
+        const uint64_t o = x->out_base + (g + j) * r->os[4];
+        if (f32) ((float*)r->out)[o] = t[j];
+        else ((uint16_t*)r->out)[o] = pydml_f32_to_f16(t[j]);
+    }
+}
+
 /* one output row from its rows' maxima rows[0, nr) (OWP floats each, a multiple of 8) */
 EW_T256 static void vmax_row(const pool_run* r, const row_ctx* x, const float* const* rows, uint32_t nr, int nan) {
     const pool_plan* P = r->plan;
@@ -761,13 +773,7 @@ EW_T256 static void vmax_row(const pool_run* r, const row_ctx* x, const float* c
         } else if (!f32 && !nan && r->os[4] == 1 && n == 8) {
             _mm_storeu_si128((__m128i*)((uint16_t*)r->out + x->out_base + g), _mm256_cvtps_ph(m, _MM_FROUND_TO_NEAREST_INT));
         } else {
-            float t[8];
-            _mm256_storeu_ps(t, m);
-            for (uint64_t j = 0; j < n; j++) {
-                const uint64_t o = x->out_base + (g + j) * r->os[4];
-                if (f32) ((float*)r->out)[o] = t[j];
-                else ((uint16_t*)r->out)[o] = pydml_f32_to_f16(t[j]);
-            }
+            store_vec_lanes(r, x, g, n, m, f32);
         }
     }
 }
@@ -858,13 +864,7 @@ EW_T256 static void vmax_row_idx(const pool_run* r, const row_ctx* x, const floa
         } else if (f32 && r->os[4] == 1) {
             _mm256_maskstore_ps((float*)r->out + x->out_base + g, keep, m);
         } else {
-            float t[8];
-            _mm256_storeu_ps(t, m);
-            for (uint64_t j = 0; j < n; j++) {
-                const uint64_t o = x->out_base + (g + j) * r->os[4];
-                if (f32) ((float*)r->out)[o] = t[j];
-                else ((uint16_t*)r->out)[o] = pydml_f32_to_f16(t[j]);
-            }
+            store_vec_lanes(r, x, g, n, m, f32);
         }
         /* the logical index (log_base + plane offset < 2^31: vec), all ones for none */
         const __m256i has = _mm256_cmpgt_epi32(mi, none);
