@@ -217,10 +217,14 @@ class InferenceSession:
         self._inputs = [vi for vi in graph.input if vi.name not in self._initializers]
         self._outputs = list(graph.output)
         #: read from the protos once: each run checks its feed against these
-        self._input_specs: dict[str, tuple[int, np.dtype[Any] | None, list[int | str | None]]] = {}
+        self._input_specs: dict[
+            str, tuple[int, np.dtype[Any] | None, list[int | str | None], tuple[tuple[int, int], ...]]
+        ] = {}
         for vi in self._inputs:
             elem = int(vi.type.tensor_type.elem_type)
-            self._input_specs[vi.name] = (elem, ONNX_TO_NUMPY.get(elem), _dims(vi))
+            dims = _dims(vi)
+            fixed = tuple((axis, d) for axis, d in enumerate(dims) if isinstance(d, int))
+            self._input_specs[vi.name] = (elem, ONNX_TO_NUMPY.get(elem), dims, fixed)
         self._output_names = [vi.name for vi in self._outputs]
         self._output_set = set(self._output_names)
         self._nodes = [
@@ -296,7 +300,7 @@ class InferenceSession:
                 raise OnnxModelError(
                     f"{name!r} is not an input of the model (inputs: {', '.join(declared) or 'none'})"
                 )
-            elem, want, dims = declared[name]
+            elem, want, dims, fixed = declared[name]
             array = np.asarray(value)
             if want is None:
                 raise OnnxModelError(f"input {name!r} has type {_type_string(elem)}, which DirectML lacks")
@@ -304,10 +308,8 @@ class InferenceSession:
                 raise OnnxModelError(
                     f"input {name!r}: expected {_type_string(elem)} ({want}), got an array of {array.dtype}"
                 )
-            if dims and (
-                len(dims) != array.ndim
-                or any(isinstance(d, int) and d != n for d, n in zip(dims, array.shape, strict=True))
-            ):
+            shape = array.shape
+            if dims and (len(dims) != len(shape) or any(shape[axis] != d for axis, d in fixed)):
                 raise OnnxModelError(f"input {name!r}: expected shape {dims}, got {list(array.shape)}")
             feed[name] = array
         missing = [n for n in declared if n not in feed]
