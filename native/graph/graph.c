@@ -1903,7 +1903,7 @@ pydml_status pydml_graph_execute(const pydml_graph* g, const pydml_buffer* input
                                  const pydml_buffer* outputs, uint32_t output_count, char* message,
                                  size_t message_size) {
     char l[160], l2[160];
-    message_out(message, message_size, "%s", "");
+    if (message != NULL && message_size > 0) message[0] = '\0';
     if (g == NULL) {
         message_out(message, message_size, "pydml_graph_execute: graph is NULL");
         return PYDML_STATUS_INVALID_PARAMETER;
