@@ -39,13 +39,8 @@
  * same gemm_schedule execute follows), so the plan is read-only while it executes and executions
  * of one operator may run at the same time. Vector paths: AVX-512 (14 x 32 tile), AVX2 (6 x 16),
  * portable C (4 x 8); chosen per execution by pydml_active_cpu_features(). */
-#define _POSIX_C_SOURCE 200809L /* clock_gettime, sched_yield */
-#include <pthread.h>
-#include <sched.h>
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #ifdef _OPENMP
 #include <omp.h>
 #endif
@@ -1293,172 +1288,6 @@ static void gemm_schedule(const gemm_plan* p, uint32_t MR, uint32_t NR, int nth,
     s->total = s->shared_bytes + (uint64_t)nth * off;
 }
 
-/* ---- the few-row team: helper threads that wait spinning between products ----
- * A decoder's token step is a chain of ~100 small operators with a product of one row by a weight
- * matrix (a few hundred KiB to a few MiB) every few microseconds. An OpenMP team for each of those
- * products cost more than the product: libgomp's workers sleep between regions when its pool is
- * oversubscribed (a futex wake per product: 12 to 90 us on this 2-vCPU VM, measured with an empty
- * region), or spin 3 ms after each region when it is not (on a shared host the spinning worker
- * takes the core the calling thread needs: the decoder step ran 30 ms instead of 1). These
- * helpers spin SPIN_TEAM_NS for the next product and then sleep; a product's items (column blocks)
- * are claimed one at a time by whoever comes first, the caller included, so the caller never
- * waits for a helper that has not started: a late or descheduled helper leaves its items to the
- * caller, and the product takes at most its one-thread time. Which thread computes a column block
- * changes no bit (each output element is one thread's sum in a fixed order). */
-#define SPIN_TEAM_MAX 8          /* threads of a team, the caller included */
-/* How long an idle helper spins before it sleeps: the gaps between a decoder step's products
- * (norms, copies, attention of one row: 5 to 50 us) but not much more: on a loaded host a helper
- * spinning 200 us made the step 1.6x slower than one spinning 5 us (in-process alternating blocks,
- * load 7 on 2 vCPUs); a sleeping helper costs the caller a futex wake, not a wait (items go to
- * whoever comes first). */
-#define SPIN_TEAM_NS 50000
-
-typedef void (*spin_item_fn)(void* arg, uint32_t item, int thread);
-
-static pthread_mutex_t g_spin_lock = PTHREAD_MUTEX_INITIALIZER;
-static pthread_cond_t g_spin_wake = PTHREAD_COND_INITIALIZER;
-static _Atomic uint64_t g_spin_state;    /* generation << 32 | the next unclaimed item */
-static _Atomic uint32_t g_spin_done;     /* items of the current generation finished */
-static _Atomic int g_spin_sleepers;
-static atomic_flag g_spin_busy = ATOMIC_FLAG_INIT;
-static _Atomic(spin_item_fn) g_spin_fn;  /* the job's fields: written before its generation is */
-static _Atomic(void*) g_spin_arg;        /* published, read by helpers after they see it (their */
-static _Atomic uint32_t g_spin_items;    /* claim of an item then confirms the generation) */
-static _Atomic int g_spin_threads;
-static int g_spin_helpers;               /* helpers started (under g_spin_lock) */
-static uint32_t g_spin_generation;       /* under g_spin_busy */
-
-static inline void spin_pause(void) {
-#if defined(__x86_64__) || defined(__i386__)
-    __builtin_ia32_pause();
-#endif
-}
-
-static uint64_t spin_now_ns(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
-}
-
-/* Claims the next item of generation gen; 0 when none is left (or gen has ended). */
-static int spin_claim(uint32_t gen, uint32_t* item) {
-    uint64_t s = atomic_load_explicit(&g_spin_state, memory_order_acquire);
-    for (;;) {
-        if ((uint32_t)(s >> 32) != gen || (uint32_t)s >= atomic_load_explicit(&g_spin_items, memory_order_relaxed))
-            return 0;
-        if (atomic_compare_exchange_weak_explicit(&g_spin_state, &s, s + 1, memory_order_acq_rel,
-                                                  memory_order_acquire)) {
-            *item = (uint32_t)s;
-            return 1;
-        }
-    }
-}
-
-static void spin_run_items(uint32_t gen, int thread) {
-    uint32_t item;
-    while (spin_claim(gen, &item)) {
-        const spin_item_fn fn = atomic_load_explicit(&g_spin_fn, memory_order_relaxed);
-        fn(atomic_load_explicit(&g_spin_arg, memory_order_relaxed), item, thread);
-        atomic_fetch_add_explicit(&g_spin_done, 1, memory_order_release);
-    }
-}
-
-static void* spin_helper_main(void* arg) {
-    const int id = (int)(intptr_t)arg;
-    uint32_t seen = (uint32_t)(atomic_load(&g_spin_state) >> 32);
-    for (;;) {
-        uint64_t start = spin_now_ns(), s;
-        unsigned n = 0;
-        while ((uint32_t)((s = atomic_load_explicit(&g_spin_state, memory_order_acquire)) >> 32) == seen) {
-            spin_pause();
-            if ((++n & 255u) == 0 && spin_now_ns() - start > SPIN_TEAM_NS) {
-                pthread_mutex_lock(&g_spin_lock);
-                atomic_fetch_add(&g_spin_sleepers, 1);
-                while ((uint32_t)(atomic_load(&g_spin_state) >> 32) == seen) pthread_cond_wait(&g_spin_wake, &g_spin_lock);
-                atomic_fetch_sub(&g_spin_sleepers, 1);
-                pthread_mutex_unlock(&g_spin_lock);
-                start = spin_now_ns();
-            }
-        }
-        seen = (uint32_t)(s >> 32);
-        if (id < atomic_load_explicit(&g_spin_threads, memory_order_relaxed)) spin_run_items(seen, id);
-    }
-    return NULL;
-}
-
-/* fn(arg, item, thread) for every item < items, on the calling thread (thread 0) and the helpers
- * 1 .. threads - 1 that come for them. Returns 0 (having run nothing) when the team is in use by
- * another caller or cannot start: the caller then runs its own way. */
-static int spin_team_run(spin_item_fn fn, void* arg, uint32_t items, int threads) {
-    if (threads > SPIN_TEAM_MAX) threads = SPIN_TEAM_MAX;
-    if (threads < 2 || items == 0 || atomic_flag_test_and_set(&g_spin_busy)) return 0;
-    if (g_spin_helpers < threads - 1) {
-        pthread_mutex_lock(&g_spin_lock);
-        while (g_spin_helpers < threads - 1) {
-            pthread_t thread;
-            pthread_attr_t attr;
-            pthread_attr_init(&attr);
-            pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-            const int failed = pthread_create(&thread, &attr, spin_helper_main, (void*)(intptr_t)(g_spin_helpers + 1));
-            pthread_attr_destroy(&attr);
-            if (failed) break;
-            g_spin_helpers++;
-        }
-        const int have = g_spin_helpers;
-        pthread_mutex_unlock(&g_spin_lock);
-        if (have == 0) {
-            atomic_flag_clear(&g_spin_busy);
-            return 0;
-        }
-        if (threads > have + 1) threads = have + 1;
-    }
-    const uint32_t gen = ++g_spin_generation;
-    atomic_store_explicit(&g_spin_fn, fn, memory_order_relaxed);
-    atomic_store_explicit(&g_spin_arg, arg, memory_order_relaxed);
-    atomic_store_explicit(&g_spin_items, items, memory_order_relaxed);
-    atomic_store_explicit(&g_spin_threads, threads, memory_order_relaxed);
-    atomic_store_explicit(&g_spin_done, 0, memory_order_relaxed);
-    atomic_store(&g_spin_state, (uint64_t)gen << 32); /* publishes the fields (seq_cst: see below) */
-    /* a helper about to sleep counts itself, then looks at the state again under the lock: either
-     * it sees this generation or this load sees it counted */
-    if (atomic_load(&g_spin_sleepers) > 0) {
-        pthread_mutex_lock(&g_spin_lock);
-        pthread_cond_broadcast(&g_spin_wake);
-        pthread_mutex_unlock(&g_spin_lock);
-    }
-    spin_run_items(gen, 0);
-    /* the items left are running on helpers; one the OS took off its core gets the core back
-     * sooner when this thread yields (after ~50 us) */
-    for (unsigned n = 0; atomic_load_explicit(&g_spin_done, memory_order_acquire) < items; n++) {
-        spin_pause();
-        if (n > 4096u) sched_yield();
-    }
-    atomic_flag_clear(&g_spin_busy);
-    return 1;
-}
-
-static int in_parallel(void) {
-#ifdef _OPENMP
-    return omp_in_parallel();
-#else
-    return 0;
-#endif
-}
-
-/* One streamed few-row product's items for the team: (batch, column block) pairs. */
-typedef struct stream_job {
-    const gemm_ctx* x;
-    const float* bpack;
-    gemm_tls* tls;
-    uint64_t items; /* per batch */
-} stream_job;
-
-static void stream_job_item(void* arg, uint32_t item, int thread) {
-    const stream_job* j = arg;
-    const gemm_batch_ptrs bp = batch_ptrs(j->x, item / j->items);
-    gemm_item(j->x, &bp, j->bpack, item % j->items, &j->tls[thread]);
-}
-
 /* pydml_debug_prepared_stats (pydml.h): GEMM executions by where their B came from. */
 static uint64_t g_prepared_runs, g_packed_runs, g_in_place_runs, g_allocated_runs;
 
@@ -1564,26 +1393,11 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
         tls[i].crow = (float*)(t + sc.crow_off);
         if (x.direct_b) tls[i].stream = (float*)(t + sc.stream_off);
     }
-    /* B streamed in place (a few rows times a weight matrix): the few-row team takes the column
-     * blocks, without an OpenMP region; a partial last panel is packed first, into the shared
-     * slot, which holds one batch's (so: one batch, or whole panels only) */
-    int teamed = 0;
-    if (!sc.few && !phases && nth > 1 && x.direct_b && !by_batch && !in_parallel() &&
-        (x.npanels == x.full_panels || batches == 1) && batches * items <= UINT32_MAX) {
-        if (x.npanels > x.full_panels) {
-            const gemm_batch_ptrs bp = batch_ptrs(&x, 0);
-            pack_b(&x, bp.b, shared_b, x.npanels - 1, tls[0].row);
-        }
-        stream_job job = {&x, shared_b, tls, items};
-        teamed = spin_team_run(stream_job_item, &job, (uint32_t)(batches * items), nth);
-    }
     if (sc.few) {
         gemm_few(&x, tls, shared_b, sc.kcmax, pre, pre_stride, batches, nth);
     } else if (phases) {
         if (!x.direct) x.acc = shared_b + bsize + asize;
         gemm_phases(&x, tls, shared_b, shared_b + bsize, sc.kcmax, batches, nth);
-    } else if (teamed) {
-        /* done by the few-row team */
     } else if (nth == 1) {
         float* bpack = shared_b;
         for (uint64_t bt = 0; bt < batches; bt++) {

@@ -681,33 +681,6 @@ static int has_branches(const pydml_graph* g, const uint8_t* after_previous) {
     return 0;
 }
 
-/* Whether running steps side by side can pay: the steps' work (elements bound) in all, against
- * the heaviest chain of dependent steps; concurrency is planned only when the rest is at least an
- * eighth of that chain. A decoder's token step (a chain of ~100 small operators on one row, whose
- * branches are a few cache copies: 2 % of its work) ran its chain through the concurrent scheduler
- * for nothing: a lock and a wake of the other worker per step, and OpenMP teams started from two
- * threads (libgomp's workers then sleep between regions: a futex wake per product). */
-static int concurrency_pays(const pydml_graph* g, const pydml_binding_info* info) {
-    const uint32_t S = g->step_count;
-    uint64_t* chain = calloc(S + 1u, sizeof *chain); /* before step k's own work: its heaviest predecessor chain */
-    if (chain == NULL) return 1;
-    uint64_t total = 0, heaviest = 0;
-    for (uint32_t k = 0; k < S; k++) {
-        const gnode* gn = &g->nodes[g->order[k]];
-        uint64_t work = 0;
-        for (uint32_t b = 0; b < gn->n_in + gn->n_out; b++)
-            if (info[gn->first + b].present) work += pydml_tensor_element_count(&info[gn->first + b].tensor);
-        total += work;
-        chain[k] += work;
-        if (chain[k] > heaviest) heaviest = chain[k];
-        /* successors come later in the order: their chains are final when they are reached */
-        for (uint32_t e = g->succ_first[k]; e < g->succ_first[k + 1]; e++)
-            if (chain[g->succ_steps[e]] < chain[k]) chain[g->succ_steps[e]] = chain[k];
-    }
-    free(chain);
-    return total - heaviest >= heaviest / 8u;
-}
-
 #define MAX_DAG_PLAN 1024u /* steps and values of a graph whose arena is planned on the DAG */
 
 /* The arena planned on the graph's partial order instead of the sequential one: value a may take
@@ -793,7 +766,7 @@ out:
 /* After the arena: with the sequential plan, a step writing memory an earlier value held waits for
  * every step up to that value's last reader (need_prefix); small steps; g->parallel. */
 static void plan_concurrency(pydml_graph* g, const arena_value* values, uint32_t n_values, int dag_planned,
-                             const uint8_t* after_previous, int pays) {
+                             const uint8_t* after_previous) {
     for (uint32_t v = 0; v < n_values && !dag_planned; v++) {
         const arena_value* a = &values[v];
         uint32_t need = g->need_prefix[a->start];
@@ -815,7 +788,7 @@ static void plan_concurrency(pydml_graph* g, const arena_value* values, uint32_t
         for (uint32_t b = 0; b < gn->n_in + gn->n_out; b++)
             if (g->slots[gn->first + b].kind != SRC_NONE) work += pydml_tensor_element_count(&g->tmpl[gn->first + b]);
         g->small[k] = work < (1u << 15);
-        if (pays && k > 0 && !after_previous[k] && g->need_prefix[k] < k && !(g->options & PYDML_GRAPH_SERIAL))
+        if (k > 0 && !after_previous[k] && g->need_prefix[k] < k && !(g->options & PYDML_GRAPH_SERIAL))
             g->parallel = 1;
     }
 }
@@ -1352,8 +1325,8 @@ pydml_status pydml_graph_compile_ex(const DML_GRAPH_DESC* desc, uint32_t executi
     }
     /* branches that may run side by side get an arena planned on the DAG (small graphs) */
     int dag_planned = 0;
-    const int pays = !(options & PYDML_GRAPH_SERIAL) && has_branches(g, after_previous) && concurrency_pays(g, info);
-    if (pays && g->step_count <= MAX_DAG_PLAN && n_values <= MAX_DAG_PLAN) {
+    if (!(options & PYDML_GRAPH_SERIAL) && has_branches(g, after_previous) && g->step_count <= MAX_DAG_PLAN &&
+        n_values <= MAX_DAG_PLAN) {
         g->arena_bytes = plan_arena_dag(g, desc, values, n_values, bindings);
         if (g->arena_bytes == UINT64_MAX) FAIL(PYDML_STATUS_OUT_OF_MEMORY);
         dag_planned = 1;
@@ -1413,7 +1386,7 @@ pydml_status pydml_graph_compile_ex(const DML_GRAPH_DESC* desc, uint32_t executi
         }
     }
     if ((s = private_operators(g))) goto done;
-    plan_concurrency(g, values, n_values, dag_planned, after_previous, pays);
+    plan_concurrency(g, values, n_values, dag_planned, after_previous);
     /* the workspace kept for calls that find it free */
     g->cached.arena = g->arena_bytes ? pydml_buffer_acquire(g->arena_bytes) : NULL;
     g->cached.views = malloc((bindings + 1u) * sizeof *g->cached.views);
