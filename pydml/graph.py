@@ -282,10 +282,15 @@ class CompiledGraph:
         self._input_bytes = [int(lib.pydml_graph_input_bytes(handle, i)) for i in range(self.input_count)]
         self._borrowed: list[Any] = []  # the arrays initialize(borrow=True) bound
         self._outputs: list[tuple[Any, int]] = []
+        #: per output, read once here rather than from the C struct at every execution (a
+        #: decoder's token step runs in a millisecond: per-run Python adds up)
+        self._output_specs: list[_OutputSpec] = []
         for k in range(self.output_count):
             info = ffi.new("pydml_binding_info*")
             lib.pydml_graph_output_info(handle, k, info)
-            self._outputs.append((info, int(lib.pydml_graph_output_bytes(handle, k))))
+            nbytes = int(lib.pydml_graph_output_bytes(handle, k))
+            self._outputs.append((info, nbytes))
+            self._output_specs.append(_OutputSpec(info, nbytes))
 
     @property
     def memory_bytes(self) -> int:
@@ -406,10 +411,16 @@ class CompiledGraph:
         bound), or a dict by input edge Name. Each is an array or raw memory of at least the bytes
         its nodes read. ``outputs``: preallocated memory the same way (None entries are allocated).
         """
-        values = self._positional(inputs, self._input_names, self.input_count, "input")
-        given = self._positional(outputs, self._output_names, self.output_count, "output")
-        results = [self._allocate(k) if given[k] is None else given[k] for k in range(self.output_count)]
-        in_buffers, keep_in = self._buffers(self._checked_inputs(values), writable=False)
+        if type(inputs) is list and len(inputs) == self.input_count:
+            values = inputs  # read, not changed: no copy
+        else:
+            values = self._positional(inputs, self._input_names, self.input_count, "input")
+        if outputs is None:
+            results = [self._allocate(k) for k in range(self.output_count)]
+        else:
+            given = self._positional(outputs, self._output_names, self.output_count, "output")
+            results = [self._allocate(k) if given[k] is None else given[k] for k in range(self.output_count)]
+        in_buffers, keep_in = self._input_buffers(values)
         out_buffers, keep_out = self._buffers(results, writable=True)
         message = ffi.new("char[1024]")
         status = lib.pydml_graph_execute(self._handle, in_buffers, self.input_count, out_buffers,
@@ -432,9 +443,28 @@ class CompiledGraph:
         for i, value in enumerate(values):
             if value is None:
                 continue
-            raw = _raw(value, writable, f"{_OWNER}: graph {'output' if writable else 'input'} {i}")
+            raw = _raw(value, writable, i)
             keep.append(raw)
             buffers[i].data = ffi.from_buffer(raw, require_writable=writable) if raw.nbytes else ffi.NULL
+            buffers[i].size_in_bytes = raw.nbytes
+        return buffers, keep
+
+    def _input_buffers(self, values: list[Any]) -> tuple[Any, list[Any]]:
+        """``_buffers(_checked_inputs(values), writable=False)`` in one pass (the execution's path)."""
+        buffers = ffi.new("pydml_buffer[]", max(1, len(values)))
+        keep: list[Any] = []
+        for i, value in enumerate(values):
+            if value is None:
+                continue
+            if isinstance(value, np.ndarray):
+                dtypes = self._input_dtypes.get(i)
+                if dtypes and value.dtype not in dtypes:
+                    self._checked_inputs([None] * i + [value])  # raises its message
+                if value.nbytes < self._input_bytes[i]:
+                    value = self._checked_inputs([None] * i + [value])[i]
+            raw = _raw(value, False, i)
+            keep.append(raw)
+            buffers[i].data = ffi.from_buffer(raw) if raw.nbytes else ffi.NULL
             buffers[i].size_in_bytes = raw.nbytes
         return buffers, keep
 
@@ -459,26 +489,44 @@ class CompiledGraph:
         return out
 
     def _allocate(self, k: int) -> Any:
-        """Raw memory for output k: TotalTensorSizeInBytes (zeroed where strides leave padding)."""
-        _, nbytes = self._outputs[k]
-        return np.zeros(max(1, nbytes), dtype=np.uint8)
+        """Memory for output k: TotalTensorSizeInBytes (zeroed where strides leave padding); an
+        output whose elements fill it exactly (packed, no rounding) is its array, uninitialized:
+        the graph writes every element."""
+        spec = self._output_specs[k]
+        if spec.exact:
+            assert spec.dtype is not None
+            return np.empty(spec.sizes, dtype=spec.dtype)
+        return np.zeros(max(1, spec.nbytes), dtype=np.uint8)
 
     def _logical(self, k: int, value: Any) -> Any:
         """The output as an array of its Sizes (a strided view over raw memory when needed)."""
-        info, _ = self._outputs[k]
-        dtype = NUMPY_DTYPES.get(int(info.tensor.data_type))
-        sizes = tuple(int(info.tensor.sizes[d]) for d in range(info.tensor.dim_count))
+        spec = self._output_specs[k]
+        dtype, sizes = spec.dtype, spec.sizes
         if dtype is None:
             return value  # 4-bit data and constant blobs: the bytes
-        if isinstance(value, np.ndarray) and value.shape == sizes and value.dtype == dtype and _packed(info):
+        if isinstance(value, np.ndarray) and value.shape == sizes and value.dtype == dtype and spec.packed:
             return value
         raw = value.reshape(-1).view(np.uint8) if isinstance(value, np.ndarray) else \
             np.frombuffer(memoryview(value).cast("B"), dtype=np.uint8)
         base = raw[: (raw.nbytes // dtype.itemsize) * dtype.itemsize].view(dtype)
-        if _packed(info):
-            return base[: int(np.prod(sizes))].reshape(sizes)
-        strides = tuple(int(info.tensor.strides[d]) * dtype.itemsize for d in range(info.tensor.dim_count))
-        return as_strided(base, shape=sizes, strides=strides, writeable=False)
+        if spec.packed:
+            return base[: spec.count].reshape(sizes)
+        return as_strided(base, shape=sizes, strides=spec.byte_strides, writeable=False)
+
+
+class _OutputSpec:
+    """What ``CompiledGraph`` needs of a graph output at each execution, read once."""
+
+    def __init__(self, info: Any, nbytes: int):
+        t = info.tensor
+        self.nbytes = nbytes
+        self.dtype: np.dtype[Any] | None = NUMPY_DTYPES.get(int(t.data_type))
+        self.sizes = tuple(int(t.sizes[d]) for d in range(t.dim_count))
+        self.count = int(np.prod(self.sizes))
+        self.packed = _packed(info)
+        itemsize = self.dtype.itemsize if self.dtype is not None else 1
+        self.byte_strides = tuple(int(t.strides[d]) * itemsize for d in range(t.dim_count))
+        self.exact = self.dtype is not None and self.packed and self.count * itemsize == nbytes > 0
 
 
 def _packed(info: Any) -> bool:
@@ -491,24 +539,29 @@ def _packed(info: Any) -> bool:
     return True
 
 
-def _raw(value: Any, writable: bool, where: str) -> np.ndarray[Any, Any]:
-    """The bytes of an array (C-contiguous; a non-contiguous input is copied in logical order) or buffer."""
+def _raw(value: Any, writable: bool, index: int) -> np.ndarray[Any, Any]:
+    """The bytes of an array (C-contiguous; a non-contiguous input is copied in logical order) or
+    buffer bound to graph input or output ``index``."""
     if isinstance(value, np.ndarray):
         if not value.flags.c_contiguous:
             if writable:
-                raise _binding_error(f"{where}: an output array must be C-contiguous")
+                raise _binding_error(f"{_where(writable, index)}: an output array must be C-contiguous")
             value = np.ascontiguousarray(value)
         if writable and not value.flags.writeable:
-            raise _binding_error(f"{where}: the output buffer is read-only")
+            raise _binding_error(f"{_where(writable, index)}: the output buffer is read-only")
         flat: np.ndarray[Any, Any] = value.reshape(-1).view(np.uint8)
         return flat
     try:
         memory = memoryview(value)
     except TypeError:
-        raise _binding_error(f"{where}: cannot bind a {type(value).__name__}") from None
+        raise _binding_error(f"{_where(writable, index)}: cannot bind a {type(value).__name__}") from None
     if writable and memory.readonly:
-        raise _binding_error(f"{where}: the output buffer is read-only")
+        raise _binding_error(f"{_where(writable, index)}: the output buffer is read-only")
     return np.frombuffer(memory.cast("B"), dtype=np.uint8)
+
+
+def _where(writable: bool, index: int) -> str:
+    return f"{_OWNER}: graph {'output' if writable else 'input'} {index}"
 
 
 def _binding_error(text: str) -> PydmlError:

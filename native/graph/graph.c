@@ -1876,7 +1876,7 @@ pydml_status pydml_graph_execute(const pydml_graph* g, const pydml_buffer* input
                                  const pydml_buffer* outputs, uint32_t output_count, char* message,
                                  size_t message_size) {
     char l[160], l2[160];
-    message_out(message, message_size, "%s", "");
+    if (message != NULL && message_size > 0) message[0] = '\0';
     if (g == NULL) {
         message_out(message, message_size, "pydml_graph_execute: graph is NULL");
         return PYDML_STATUS_INVALID_PARAMETER;
@@ -1968,10 +1968,13 @@ pydml_status pydml_graph_execute(const pydml_graph* g, const pydml_buffer* input
     if (g->parallel && budget > 1 && !(g->options & PYDML_GRAPH_SERIAL)) {
         s = run_concurrent(&ctx, budget, message, message_size);
     } else {
-        pydml_team_begin(0); /* the whole budget for the graph; its nodes run inside it */
-        for (uint32_t step = 0; step < g->step_count && s == PYDML_STATUS_SUCCESS; step++)
+        /* each step draws its team from the budget, as the concurrent workers do: a small step one
+         * thread (no OpenMP region for an operator of a few hundred elements), the others all */
+        for (uint32_t step = 0; step < g->step_count && s == PYDML_STATUS_SUCCESS; step++) {
+            pydml_team_begin(g->small[step] ? 1 : 0);
             s = run_step(&ctx, step, message, message_size);
-        pydml_team_end();
+            pydml_team_end();
+        }
     }
     if (own) {
         atomic_flag_clear(&mutable_g->busy);

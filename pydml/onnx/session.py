@@ -92,6 +92,12 @@ class _DmlStep:
     graph: Any
     inputs: list[str]
     outputs: list[tuple[str, View]]
+    #: filled at the first execution (_bind_step): the graph's input list with the plan's constants
+    #: in place (None at owned and run-time inputs), the run-time inputs by position and name, and
+    #: per output its name, ONNX shape and numpy type: what every later run only copies or reads
+    bound: list[Any] | None = None
+    dynamic: list[tuple[int, str]] = field(default_factory=list)
+    results: list[tuple[str, tuple[int, ...], np.dtype[Any]]] = field(default_factory=list)
 
 
 @dataclass
@@ -210,6 +216,17 @@ class InferenceSession:
                         t.ClearField(name)
         self._inputs = [vi for vi in graph.input if vi.name not in self._initializers]
         self._outputs = list(graph.output)
+        #: read from the protos once: each run checks its feed against these
+        self._input_specs: dict[
+            str, tuple[int, np.dtype[Any] | None, list[int | str | None], tuple[tuple[int, int], ...]]
+        ] = {}
+        for vi in self._inputs:
+            elem = int(vi.type.tensor_type.elem_type)
+            dims = _dims(vi)
+            fixed = tuple((axis, d) for axis, d in enumerate(dims) if isinstance(d, int))
+            self._input_specs[vi.name] = (elem, ONNX_TO_NUMPY.get(elem), dims, fixed)
+        self._output_names = [vi.name for vi in self._outputs]
+        self._output_set = set(self._output_names)
         self._nodes = [
             Node(n, self._opsets.get(n.domain or "", self._opsets.get("ai.onnx", 1)), i)
             for i, n in enumerate(graph.node)
@@ -253,16 +270,16 @@ class InferenceSession:
     ) -> list[np.ndarray[Any, Any]]:
         """Run the model; return the outputs ``output_names`` (all when None) in that order."""
         feed = self._check_feed(input_feed)
-        names = [vi.name for vi in self._outputs] if output_names is None else list(output_names)
-        known = {vi.name for vi in self._outputs}
+        names = self._output_names if output_names is None else list(output_names)
+        known = self._output_set
         for name in names:
             if name not in known:
                 raise OnnxModelError(
                     f"{name!r} is not an output of the model (outputs: {', '.join(sorted(known))})"
                 )
-        key = tuple((k, v.shape, v.dtype.str) for k, v in sorted(feed.items())) + tuple(
-            (k, feed[k].tobytes()) for k in sorted(self._host_inputs) if k in feed
-        )
+        key: tuple[Any, ...] = tuple((k, v.shape, v.dtype.str) for k, v in sorted(feed.items()))
+        if self._host_inputs:
+            key += tuple((k, feed[k].tobytes()) for k in sorted(self._host_inputs) if k in feed)
         plan = self._plans.get(key)
         if plan is None:
             env = self._build(feed)
@@ -276,16 +293,14 @@ class InferenceSession:
     def _check_feed(self, input_feed: Mapping[str, Any]) -> dict[str, np.ndarray[Any, Any]]:
         if not isinstance(input_feed, Mapping):
             raise OnnxModelError(f"inputs must be a dict by input name, got a {type(input_feed).__name__}")
-        declared = {vi.name: vi for vi in self._inputs}
+        declared = self._input_specs
         feed: dict[str, np.ndarray[Any, Any]] = {}
         for name, value in input_feed.items():
             if name not in declared:
                 raise OnnxModelError(
                     f"{name!r} is not an input of the model (inputs: {', '.join(declared) or 'none'})"
                 )
-            vi = declared[name]
-            elem = vi.type.tensor_type.elem_type
-            want = ONNX_TO_NUMPY.get(elem)
+            elem, want, dims, fixed = declared[name]
             array = np.asarray(value)
             if want is None:
                 raise OnnxModelError(f"input {name!r} has type {_type_string(elem)}, which DirectML lacks")
@@ -293,11 +308,8 @@ class InferenceSession:
                 raise OnnxModelError(
                     f"input {name!r}: expected {_type_string(elem)} ({want}), got an array of {array.dtype}"
                 )
-            dims = _dims(vi)
-            if dims and (
-                len(dims) != array.ndim
-                or any(isinstance(d, int) and d != n for d, n in zip(dims, array.shape, strict=True))
-            ):
+            shape = array.shape
+            if dims and (len(dims) != len(shape) or any(shape[axis] != d for axis, d in fixed)):
                 raise OnnxModelError(f"input {name!r}: expected shape {dims}, got {list(array.shape)}")
             feed[name] = array
         missing = [n for n in declared if n not in feed]
@@ -691,22 +703,38 @@ class InferenceSession:
 
     # -- executing -----------------------------------------------------------------------
 
+    def _bind_step(
+        self, step: _DmlStep, env: dict[str, np.ndarray[Any, Any]], constants: dict[str, np.ndarray[Any, Any]]
+    ) -> list[Any]:
+        """The step's input list once for all its runs: a value the plan holds (a constant no run
+        changes) is bound now, as the graph reads it; a run-time one (a model input, or computed by
+        an earlier step) is listed in ``step.dynamic``."""
+        bound: list[Any] = []
+        dynamic: list[tuple[int, str]] = []
+        for i, name in enumerate(step.inputs):
+            if name and name in constants and name not in env:
+                bound.append(_graph_array(constants[name]))
+            else:
+                bound.append(None)
+                if name:
+                    dynamic.append((i, name))
+        step.results = [(name, view.shape, ONNX_TO_NUMPY[view.onnx_type]) for name, view in step.outputs]
+        step.dynamic = dynamic
+        step.bound = bound
+        return bound
+
     def _run_dml(
         self, step: _DmlStep, env: dict[str, np.ndarray[Any, Any]], constants: dict[str, np.ndarray[Any, Any]]
     ) -> None:
-        values: list[Any] = []
-        for name in step.inputs:
-            if not name:
-                values.append(None)
-                continue
-            array = env[name] if name in env else constants[name]
-            if array.dtype == np.bool_:
-                array = array.view(np.uint8)
-            values.append(np.ascontiguousarray(array))
+        bound = step.bound if step.bound is not None else self._bind_step(step, env, constants)
+        values = list(bound)
+        for i, name in step.dynamic:
+            values[i] = _graph_array(env[name] if name in env else constants[name])
         results = step.graph.execute(values)
-        for (name, view), result in zip(step.outputs, results, strict=False):
-            array = np.asarray(result).reshape(view.shape)
-            want = ONNX_TO_NUMPY[view.onnx_type]
+        for (name, shape, want), result in zip(step.results, results, strict=False):
+            array = np.asarray(result)
+            if array.shape != shape:
+                array = array.reshape(shape)
             # BOOL is UINT8 in DirectML, TopK's int64 indices UINT64: the same bytes, read as ONNX's type
             env[name] = (
                 array.view(want) if array.dtype != want and array.dtype.itemsize == want.itemsize else array
@@ -736,9 +764,16 @@ class InferenceSession:
         self, env: dict[str, np.ndarray[Any, Any]], constants: dict[str, np.ndarray[Any, Any]]
     ) -> None:
         """Outputs that are constants or inputs (nothing computes them) are copied from there."""
-        for vi in self._outputs:
-            if vi.name not in env and vi.name in constants:
-                env[vi.name] = np.array(constants[vi.name])
+        for name in self._output_names:
+            if name not in env and name in constants:
+                env[name] = np.array(constants[name])
+
+
+def _graph_array(array: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+    """An ONNX value as a graph binds it: C-contiguous, BOOL as DirectML's UINT8."""
+    if array.dtype == np.bool_:
+        array = array.view(np.uint8)
+    return array if array.flags.c_contiguous else np.ascontiguousarray(array)
 
 
 def _member_rows(node: Node) -> list[Explanation]:
