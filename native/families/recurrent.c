@@ -582,6 +582,34 @@ static void rows_projection(const rnn_run* r, uint32_t m0, uint32_t m1, float* s
     pydml_sgemm_serial(&g, scratch);
 }
 
+/* Where the calling thread of the team works (make_layout): directions [d0, d1), batch rows
+ * [b0, b1), hidden block k, and its part of the workspace; ok when it has that part (a missing
+ * part sets *failed) and belongs to the team. Shared by run_steps and lstm_run. */
+typedef struct rnn_place {
+    float* scratch;
+    uint32_t k, d0, d1, b0, b1;
+    int ok;
+} rnn_place;
+
+static rnn_place place_of(const rnn_run* r, int* failed) {
+    const rnn_layout* L = &r->L;
+    uint32_t id = 0;
+#ifdef _OPENMP
+    id = (uint32_t)omp_get_thread_num();
+#endif
+    rnn_place me;
+    const uint64_t mine = r->z->shared + (uint64_t)id * r->z->thread_bytes;
+    me.scratch = id < L->team ? pydml_workspace_part(r->ws, mine, r->z->thread_bytes) : NULL;
+    me.ok = pydml_scratch_ok(failed, me.scratch, me.scratch) && id < L->team;
+    const uint32_t per = L->ngrp * L->nblk, j = id % per / L->nblk;
+    me.k = id % per % L->nblk;
+    me.d0 = L->split ? id / per : 0;
+    me.d1 = L->split ? me.d0 + 1 : r->p->nd;
+    me.b0 = L->bg[j];
+    me.b1 = L->bg[j + 1];
+    return me;
+}
+
 /* The team: thread id runs direction(s) [d0, d1), batch group j and hidden block k (make_layout).
  * A barrier is needed only where a direction's hidden blocks are shared among threads (every
  * block reads all of H_{t-1}), and it is team-wide (the condition is the same for all). */
@@ -595,20 +623,12 @@ static void run_steps(const rnn_run* r, int* failed) {
 #pragma omp parallel num_threads((int)team) if (team > 1)
 #endif
     {
-        uint32_t id = 0;
-#ifdef _OPENMP
-        id = (uint32_t)omp_get_thread_num();
-#endif
-        const uint64_t mine = r->z->shared + (uint64_t)id * r->z->thread_bytes;
-        float* scratch = id < team ? pydml_workspace_part(r->ws, mine, r->z->thread_bytes) : NULL;
-        const int ok = pydml_scratch_ok(failed, scratch, scratch);
-        const uint32_t per = L->ngrp * L->nblk;
-        const uint32_t k = id % per % L->nblk, j = id % per / L->nblk;
-        const uint32_t d0 = L->split ? id / per : 0, d1 = L->split ? d0 + 1 : p->nd;
-        const uint32_t b0 = L->bg[j], b1 = L->bg[j + 1];
+        const rnn_place me = place_of(r, failed);
+        float* scratch = me.scratch;
+        const uint32_t k = me.k, d0 = me.d0, d1 = me.d1, b0 = me.b0, b1 = me.b1;
         const size_t gemm = r->z->proj_floats > r->z->step_floats ? r->z->proj_floats : r->z->step_floats;
         float* tmp = scratch ? scratch + gemm : NULL;
-        const int mine_ok = ok && id < team;
+        const int mine_ok = me.ok;
         /* X W^T + biases first, its rows shared out dynamically (a thread the host deschedules
          * holds up no other), then one barrier (the steps read every row of xw) */
         const uint32_t rows = p->seq * B;
@@ -905,25 +925,18 @@ static void lstm_block(const rnn_run* r, uint32_t d, uint32_t k, uint32_t b0, ui
 static void lstm_run(const rnn_run* r, int* failed) {
     const rnn_plan* p = r->p;
     const rnn_layout* L = &r->L;
-    const uint32_t team = L->team, MR = r->uk.mr;
+    const uint32_t MR = r->uk.mr;
     const int sync = L->nblk > 1;
     const uint32_t rows = p->seq * p->batch, chunk = RNN_PROJ_STRIPS * MR;
     const uint32_t chunks = (rows + chunk - 1) / chunk, items = chunks * p->nd;
 #ifdef _OPENMP
-#pragma omp parallel num_threads((int)team) if (team > 1)
+#pragma omp parallel num_threads((int)L->team) if (L->team > 1)
 #endif
     {
-        uint32_t id = 0;
-#ifdef _OPENMP
-        id = (uint32_t)omp_get_thread_num();
-#endif
-        const uint64_t mine = r->z->shared + (uint64_t)id * r->z->thread_bytes;
-        float* scratch = id < team ? pydml_workspace_part(r->ws, mine, r->z->thread_bytes) : NULL;
-        const int ok = pydml_scratch_ok(failed, scratch, scratch) && id < team;
-        const uint32_t per = L->ngrp * L->nblk;
-        const uint32_t k = id % per % L->nblk, j = id % per / L->nblk;
-        const uint32_t d0 = L->split ? id / per : 0, d1 = L->split ? d0 + 1 : p->nd;
-        const uint32_t b0 = L->bg[j], b1 = L->bg[j + 1];
+        const rnn_place me = place_of(r, failed);
+        float* scratch = me.scratch;
+        const int ok = me.ok;
+        const uint32_t k = me.k, d0 = me.d0, d1 = me.d1, b0 = me.b0, b1 = me.b1;
         if (r->pack1 > r->pack0) { /* the condition is the team's: all threads or none reach the barrier */
 #ifdef _OPENMP
 #pragma omp for schedule(dynamic, 4)
