@@ -523,24 +523,23 @@ static void grad_sums3_tail(const float* x, const float* dy, size_t k, size_t n,
  * sums of four vectors spilled one to the stack). Order: element k + j of each 8 into partial sum j,
  * a remaining 4 into partial sums 0-3, the lanes combined as (p_l + p_{4+l}) then
  * ((l0 + l1) + (l2 + l3)), the last n mod 4 added one by one. */
+/* element k + j into partial sum j of each of the three sums */
+static inline void grad_sums3_add(const float* x, const float* dy, size_t k, size_t j, double M, double K, double* a,
+                                  double* b, double* c) {
+    const double d = (double)dy[k + j], xv = (double)x[k + j];
+    a[j] += d;
+    b[j] = fma(d, xv - M, b[j]);
+    c[j] = fma(d, xv - K, c[j]);
+}
+
 static void grad_sums3(const float* x, const float* dy, size_t n, double M, double K, double* out) {
     double a[8], b[8], c[8];
     for (int j = 0; j < 8; j++) a[j] = b[j] = c[j] = 0.0;
     size_t k = 0;
     for (; k + 8 <= n; k += 8)
-        for (size_t j = 0; j < 8; j++) {
-            const double d = (double)dy[k + j], xv = (double)x[k + j];
-            a[j] += d;
-            b[j] = fma(d, xv - M, b[j]);
-            c[j] = fma(d, xv - K, c[j]);
-        }
+        for (size_t j = 0; j < 8; j++) grad_sums3_add(x, dy, k, j, M, K, a, b, c);
     for (; k + 4 <= n; k += 4)
-        for (size_t j = 0; j < 4; j++) {
-            const double d = (double)dy[k + j], xv = (double)x[k + j];
-            a[j] += d;
-            b[j] = fma(d, xv - M, b[j]);
-            c[j] = fma(d, xv - K, c[j]);
-        }
+        for (size_t j = 0; j < 4; j++) grad_sums3_add(x, dy, k, j, M, K, a, b, c);
     double* acc[3] = {a, b, c};
     for (int q = 0; q < 3; q++) {
         double l[4];
