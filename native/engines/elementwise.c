@@ -39,7 +39,15 @@ static uint64_t work_block(uint64_t total) {
     return block;
 }
 
-const ew_entry* pydml_ew_find(uint32_t type) {
+/* The entries indexed by operator type, built once when the library loads: fused activations look
+ * their entry up at every call (pydml_activation_apply, once per tile of a convolution or GEMM), so
+ * the lookup is one load instead of a search over the five families' tables. Every
+ * DML_OPERATOR_TYPE (6_4: at most DML_OPERATOR_UNFOLD = 177) fits. */
+#define EW_TYPE_SLOTS 256u
+_Static_assert(DML_OPERATOR_UNFOLD < EW_TYPE_SLOTS, "every DML_OPERATOR_TYPE indexes g_entry_of_type");
+static const ew_entry* g_entry_of_type[EW_TYPE_SLOTS];
+
+__attribute__((constructor)) static void index_entries(void) {
     static const struct { const ew_entry* entries; const uint32_t* count; } families[] = {
         {pydml_ew_math_entries, &pydml_ew_math_entry_count},
         {pydml_ew_activation_entries, &pydml_ew_activation_entry_count},
@@ -48,9 +56,15 @@ const ew_entry* pydml_ew_find(uint32_t type) {
         {pydml_ew_gradient_entries, &pydml_ew_gradient_entry_count},
     };
     for (size_t f = 0; f < sizeof families / sizeof families[0]; f++)
-        for (uint32_t i = 0; i < *families[f].count; i++)
-            if (families[f].entries[i].type == type) return &families[f].entries[i];
-    return NULL;
+        for (uint32_t i = 0; i < *families[f].count; i++) {
+            uint32_t type = families[f].entries[i].type;
+            /* the first family's entry wins, as the search in this order did */
+            if (type < EW_TYPE_SLOTS && g_entry_of_type[type] == NULL) g_entry_of_type[type] = &families[f].entries[i];
+        }
+}
+
+const ew_entry* pydml_ew_find(uint32_t type) {
+    return type < EW_TYPE_SLOTS ? g_entry_of_type[type] : NULL;
 }
 
 int pydml_ew_isa(void) {
