@@ -814,8 +814,9 @@ static uint64_t team_macs(void) {
 }
 
 /* A step's size class: 0 small (runs on the calling thread alone), 1 worth a team, 2 worth a
- * team and worth running beside another such step (16 times the team bar: some 0.2 ms or more;
- * the scheduler's locks and wake-ups cost tens of microseconds per step). */
+ * team and worth running beside another such step (4 times the team bar: a ResNet-18's 1x1
+ * downsampling convolutions at batch 1, 6.4 M multiply-adds, beside their 3x3 branch; the
+ * scheduler's locks and wake-ups cost microseconds per step, tens on a loaded host). */
 static int step_size(const pydml_graph* g, const gnode* gn, uint64_t macs_threshold) {
     const uint64_t macs = step_macs(g, gn);
     uint64_t work = macs, bar = macs_threshold;
@@ -824,7 +825,7 @@ static int step_size(const pydml_graph* g, const gnode* gn, uint64_t macs_thresh
             if (g->slots[gn->first + b].kind != SRC_NONE) work += pydml_tensor_element_count(&g->tmpl[gn->first + b]);
         bar = SMALL_ELEMENTS;
     }
-    return work < bar ? 0 : work / 16u < bar ? 1 : 2;
+    return work < bar ? 0 : work / 4u < bar ? 1 : 2;
 }
 
 /* After the arena: with the sequential plan, a step writing memory an earlier value held waits for
