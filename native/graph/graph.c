@@ -817,13 +817,30 @@ static uint64_t team_macs(void) {
  * team and worth running beside another such step (4 times the team bar: a ResNet-18's 1x1
  * downsampling convolutions at batch 1, 6.4 M multiply-adds, beside their 3x3 branch; the
  * scheduler's locks and wake-ups cost microseconds per step, tens on a loaded host). */
+/* Operators that only move elements (a gather, a join, a slice: memcpy-like runs, some 0.1 ns an
+ * element): four times the element bar. A decoder's key/value cache gathers and joins reach 40 to
+ * 65 K elements at 30 tokens, a few microseconds each, where a team's region costs more. */
+static int moves_only(uint32_t type) {
+    switch (type) {
+    case DML_OPERATOR_GATHER: case DML_OPERATOR_GATHER_ELEMENTS: case DML_OPERATOR_GATHER_ND:
+    case DML_OPERATOR_GATHER_ND1: case DML_OPERATOR_JOIN: case DML_OPERATOR_SPLIT: case DML_OPERATOR_SLICE:
+    case DML_OPERATOR_SLICE1: case DML_OPERATOR_PADDING: case DML_OPERATOR_PADDING1: case DML_OPERATOR_TILE:
+    case DML_OPERATOR_ELEMENT_WISE_IDENTITY: case DML_OPERATOR_ACTIVATION_IDENTITY:
+    case DML_OPERATOR_DEPTH_TO_SPACE: case DML_OPERATOR_DEPTH_TO_SPACE1: case DML_OPERATOR_SPACE_TO_DEPTH:
+    case DML_OPERATOR_SPACE_TO_DEPTH1:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
 static int step_size(const pydml_graph* g, const gnode* gn, uint64_t macs_threshold) {
     const uint64_t macs = step_macs(g, gn);
     uint64_t work = macs, bar = macs_threshold;
     if (macs == 0) {
         for (uint32_t b = 0; b < gn->n_in + gn->n_out; b++)
             if (g->slots[gn->first + b].kind != SRC_NONE) work += pydml_tensor_element_count(&g->tmpl[gn->first + b]);
-        bar = SMALL_ELEMENTS;
+        bar = moves_only(pydml_operator_type(gn->op)) ? 4u * SMALL_ELEMENTS : SMALL_ELEMENTS;
     }
     return work < bar ? 0 : work / 4u < bar ? 1 : 2;
 }
