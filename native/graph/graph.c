@@ -813,10 +813,6 @@ static uint64_t team_macs(void) {
     return (uint64_t)1 << 20;
 }
 
-/* A step's size class: 0 small (runs on the calling thread alone), 1 worth a team, 2 worth a
- * team and worth running beside another such step (4 times the team bar: a ResNet-18's 1x1
- * downsampling convolutions at batch 1, 6.4 M multiply-adds, beside their 3x3 branch; the
- * scheduler's locks and wake-ups cost microseconds per step, tens on a loaded host). */
 /* Operators that only move elements (a gather, a join, a slice: memcpy-like runs, some 0.1 ns an
  * element): four times the element bar. A decoder's key/value cache gathers and joins reach 40 to
  * 65 K elements at 30 tokens, a few microseconds each, where a team's region costs more. */
@@ -834,6 +830,10 @@ static int moves_only(uint32_t type) {
     }
 }
 
+/* A step's size class: 0 small (runs on the calling thread alone), 1 worth a team, 2 worth a
+ * team and worth running beside another such step (4 times the team bar: a ResNet-18's 1x1
+ * downsampling convolutions at batch 1, 6.4 M multiply-adds, beside their 3x3 branch; the
+ * scheduler's locks and wake-ups cost microseconds per step, tens on a loaded host). */
 static int step_size(const pydml_graph* g, const gnode* gn, uint64_t macs_threshold) {
     const uint64_t macs = step_macs(g, gn);
     uint64_t work = macs, bar = macs_threshold;
@@ -2078,7 +2078,7 @@ pydml_status pydml_graph_execute(const pydml_graph* g, const pydml_buffer* input
     } else {
         /* each step draws its team from the budget, as the concurrent workers do: a small step one
          * thread (its kernel's regions run on the calling thread alone), the others all; a run of
-         * small steps draws its one thread once (a decoder's token step: some 60 of its 72 steps) */
+         * small steps draws its one thread once (a decoder's token step: all of its 72 steps) */
         int held = 0;
         for (uint32_t step = 0; step < g->step_count && s == PYDML_STATUS_SUCCESS; step++) {
             if (!g->small[step] || !held) {
