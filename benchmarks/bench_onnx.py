@@ -23,9 +23,9 @@ block's mean; each contender's first call warms up):
                ORT_ENABLE_ALL graph optimizations
   pydml        pydml.onnx.InferenceSession (one DML_GRAPH_DESC run by native/graph/graph.c),
                lib.pydml_set_num_threads(threads)
-With --profile, each case also prints pydml's per-operator profile: the time each DML operator of
-the graph took (CompiledGraph.profile: timed in C around each step, summed by operator type, and
-the slowest nodes with their tensor sizes).
+With --profile, each case also prints pydml's per-operator profile (the decoder's: one token step
+with a past of 20): the time each DML operator of the graph took (CompiledGraph.profile: timed in
+C around each step, summed by operator type, and the slowest nodes with their tensor sizes).
 The ratio printed is onnxruntime's time / pydml's (above 1: pydml is faster). Peak memory: each
 contender in a fresh subprocess loads the model and runs it once; the figure is the peak resident
 set (VmHWM) less the resident set after the imports and before the session (what the session
@@ -444,6 +444,13 @@ def main() -> None:
             print(f"{label + ' (warm)':<38} {'':>16} {best[0] / best[1]:>10.2f} {mem[0]:>10} {mem[1]:>11}"
                   f"   (same tokens: {same})")
             print(f"{label + ' (cold)':<38} {'':>16} {cold[0] / cold[1]:>10.2f}")
+            if args.profile:  # one token step (a past of 20) in a session of its own: one plan
+                past = np.random.default_rng(0).standard_normal((4, 1, 4, 20, 64)).astype(np.float32)
+                feed = {"ids": np.array([[5]], dtype=np.int64), "positions": np.array([[20]], dtype=np.int64),
+                        "past_k": past, "past_v": past}
+                step = make_session("pydml", folder / "step.onnx", args.threads)
+                step.run(None, feed)
+                print_profile(step, feed, 10 * args.repeat)
         print("create ORT/pydml: ORT's session creation time / pydml's (session + first-run plan "
               "compilation); above 1: pydml faster")
 

@@ -443,6 +443,12 @@ class CompiledGraph:
         for i, value in enumerate(values):
             if value is None:
                 continue
+            if writable and type(value) is np.ndarray and value.flags.c_contiguous and value.flags.writeable \
+                    and value.nbytes:
+                keep.append(value)  # as _raw's flat byte view would bind it
+                buffers[i].data = ffi.from_buffer(value, require_writable=True)
+                buffers[i].size_in_bytes = value.nbytes
+                continue
             raw = _raw(value, writable, i)
             keep.append(raw)
             buffers[i].data = ffi.from_buffer(raw, require_writable=writable) if raw.nbytes else ffi.NULL
@@ -462,6 +468,13 @@ class CompiledGraph:
                     self._checked_inputs([None] * i + [value])  # raises its message
                 if value.nbytes < self._input_bytes[i]:
                     value = self._checked_inputs([None] * i + [value])[i]
+                if value.flags.c_contiguous and value.nbytes:
+                    # an array is its own buffer: no flat byte view to make (a decoder token's run
+                    # binds a few arrays to a graph that takes well under a millisecond)
+                    keep.append(value)
+                    buffers[i].data = ffi.from_buffer(value)
+                    buffers[i].size_in_bytes = value.nbytes
+                    continue
             raw = _raw(value, False, i)
             keep.append(raw)
             buffers[i].data = ffi.from_buffer(raw) if raw.nbytes else ffi.NULL

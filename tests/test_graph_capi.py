@@ -193,10 +193,12 @@ def test_c_execute_initialize_and_queries(rng: np.random.Generator) -> None:
     assert lib.pydml_graph_execution_order(graph, order, 2) == 2 and list(order) == [0, 1]
 
 
-def test_c_fusion_and_concurrency(rng: np.random.Generator) -> None:
+def test_c_fusion_and_concurrency(rng: np.random.Generator, monkeypatch: pytest.MonkeyPatch) -> None:
     """The C API fuses as Python does (conv -> bias add -> relu: one convolution; tests/test_graph_fusion.py
     has the numerics), reports it (pydml_graph_fused_into, the execution order), takes the options,
-    and refuses unknown ones; a graph with branches runs concurrently with the same bits as serially."""
+    and refuses unknown ones; a graph with branches runs concurrently with the same bits as serially
+    (PYDML_GRAPH_TEAM_MACS=0: every convolution counts as large, so these small branches overlap)."""
+    monkeypatch.setenv("PYDML_GRAPH_TEAM_MACS", "0")
     from test_graph import In, Mid, Op, Out, t
     from test_graph_fusion import X4, Y4, act, branches, conv
 

@@ -290,8 +290,10 @@ def branches() -> Any:
                           OutputEdges=[Out(second + 1, 0, 0), Out(first, 0, 1)])
 
 
-def test_branches_give_the_same_bits_on_any_thread_count(device: pydml.Device, rng: np.random.Generator,
-                                                         threads: Any) -> None:
+def test_branches_give_the_same_bits_on_any_thread_count(
+        device: pydml.Device, rng: np.random.Generator, threads: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    # every convolution counts as large (the plan's threshold, read at compile): the branches overlap
+    monkeypatch.setenv("PYDML_GRAPH_TEAM_MACS", "0")
     desc = branches()
     x = rng.standard_normal(X4).astype(np.float32)
     ws = [(rng.standard_normal([4, 3, 3, 3]) / 5).astype(np.float32) for _ in range(4)]
@@ -329,14 +331,16 @@ def test_branches_give_the_same_bits_on_any_thread_count(device: pydml.Device, r
 
 
 def test_concurrent_executions_of_one_graph(device: pydml.Device, rng: np.random.Generator,
-                                            threads: Any) -> None:
+                                            threads: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """Several Python threads executing one graph with branches (each call its own arena when the
     graph's is busy) and the same operators outside it: every result the same bits."""
     from concurrent.futures import ThreadPoolExecutor
 
     threads(3)
+    monkeypatch.setenv("PYDML_GRAPH_TEAM_MACS", "0")  # the small branches run side by side
     desc = branches()
     graph = device.compile_graph(desc)
+    assert graph.concurrent
     inputs = [rng.standard_normal(X4).astype(np.float32),
               *((rng.standard_normal([4, 3, 3, 3]) / 5).astype(np.float32) for _ in range(4)),
               rng.standard_normal(Y4).astype(np.float32)]
@@ -351,3 +355,45 @@ def test_concurrent_executions_of_one_graph(device: pydml.Device, rng: np.random
 
     with ThreadPoolExecutor(4) as pool:
         assert set(pool.map(call, range(24))) == {expected}
+
+
+def gemm_branches(m: int, k: int, n: int) -> Any:
+    """x (m x k) times two weights (k x n) in two independent branches, each output a graph output:
+    a decoder's key and value projections for m = 1."""
+    gemm = pydml.DML_GEMM_OPERATOR_DESC(ATensor=t([1, 1, m, k]), BTensor=t([1, 1, k, n]),
+                                       OutputTensor=t([1, 1, m, n]), TransA="NONE", TransB="NONE",
+                                       Alpha=1.0, Beta=0.0)
+    return DML_GRAPH_DESC(Nodes=[Op(gemm), Op(gemm)],
+                          InputEdges=[In(0, 0, 0), In(1, 0, 1), In(0, 1, 0), In(2, 1, 1)],
+                          IntermediateEdges=[], OutputEdges=[Out(0, 0, 0), Out(1, 0, 1)])
+
+
+def test_steps_take_threads_by_their_work(device: pydml.Device, rng: np.random.Generator, threads: Any,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """The plan judges each step by its work, from the shapes at compile time: branches of a few
+    microseconds each (tiny convolutions, one-token GEMVs of 256 x 768) run one after another on the
+    calling thread instead of through the concurrent scheduler; branches of millions of
+    multiply-adds (a 128 x 512 x 512 GEMM) run side by side. The bits are the same either way and
+    on any thread count."""
+    monkeypatch.delenv("PYDML_GRAPH_TEAM_MACS", raising=False)
+    threads(2)
+    assert not device.compile_graph(branches()).concurrent
+    small, large = gemm_branches(1, 256, 768), gemm_branches(128, 512, 512)
+    assert not device.compile_graph(small).concurrent
+    assert device.compile_graph(large).concurrent
+    for m, k, n in ((1, 256, 768), (128, 512, 512)):
+        desc = gemm_branches(m, k, n)
+        x = rng.standard_normal([1, 1, m, k]).astype(np.float32)
+        w = [rng.standard_normal([1, 1, k, n]).astype(np.float32) for _ in range(2)]
+        bits = set()
+        for count in (1, 2, 3):
+            threads(count)
+            for concurrency in (True, False):
+                graph = device.compile_graph(desc, concurrency=concurrency)
+                poison = [np.full([1, 1, m, n], np.nan, np.float32) for _ in range(2)]
+                out = graph.execute([x, *w], outputs=poison)
+                bits.add(b"".join(o.tobytes() for o in out))
+        assert len(bits) == 1
+        want = [x.astype(np.float64)[0, 0] @ wi.astype(np.float64)[0, 0] for wi in w]
+        got = np.frombuffer(bits.pop(), np.float32).reshape(2, m, n)
+        np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-4 * np.sqrt(k))

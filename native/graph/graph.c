@@ -763,10 +763,91 @@ out:
     return peak;
 }
 
+/* Whether a step is too small for a team, at plan time from its shapes alone (so fixed per plan;
+ * results never depend on it: kernels give the same bits on any team). A contraction is judged by
+ * its multiply-adds (output elements times the reduced length: a GEMM's K, a convolution's filter
+ * elements per output channel), anything else by the elements of its bindings. A one-token GEMV
+ * of 256 x 768 touches 200 K elements but is a single 50-microsecond pass over its weight, where
+ * waking the team's sleeping threads costs tens of microseconds and a region over a spinning
+ * team a few; an element-wise step of 32 K elements takes about ten. */
+#define SMALL_ELEMENTS (1u << 15)
+
+static uint64_t step_macs(const pydml_graph* g, const gnode* gn) {
+    const pydml_tensor* t = &g->tmpl[gn->first];
+    if (gn->n_out == 0) return 0;
+    const pydml_tensor* out = &t[gn->n_in];
+    uint32_t filter = UINT32_MAX;
+    switch (pydml_operator_type(gn->op)) {
+    case DML_OPERATOR_GEMM: {
+        const DML_OPERATOR_DESC* d = pydml_operator_desc(gn->op);
+        const DML_GEMM_OPERATOR_DESC* gemm = d ? (const DML_GEMM_OPERATOR_DESC*)d->Desc : NULL;
+        const uint32_t n = t[0].dim_count;
+        if (gemm == NULL || n < 2) return 0;
+        return pydml_tensor_element_count(out) * t[0].sizes[gemm->TransA == DML_MATRIX_TRANSFORM_NONE ? n - 1 : n - 2];
+    }
+    case DML_OPERATOR_MATRIX_MULTIPLY_INTEGER:
+    case DML_OPERATOR_QUANTIZED_LINEAR_MATRIX_MULTIPLY:
+    case DML_OPERATOR_MATRIX_MULTIPLY_INTEGER_TO_FLOAT:
+        return t[0].dim_count ? pydml_tensor_element_count(out) * t[0].sizes[t[0].dim_count - 1] : 0;
+    case DML_OPERATOR_CONVOLUTION: filter = 1; break;
+    case DML_OPERATOR_CONVOLUTION_INTEGER: filter = 2; break;
+    case DML_OPERATOR_QUANTIZED_LINEAR_CONVOLUTION: filter = 3; break;
+    default: return 0;
+    }
+    if (filter >= gn->n_in || t[filter].dim_count == 0 || t[filter].sizes[0] == 0) return 0;
+    /* per output (or, transposed, per input) element: the filter's elements per channel */
+    const uint64_t per = pydml_tensor_element_count(&t[filter]) / t[filter].sizes[0];
+    const uint64_t in = pydml_tensor_element_count(&t[0]), o = pydml_tensor_element_count(out);
+    return (in > o ? in : o) * per;
+}
+
+/* Multiply-adds below which a contraction runs on the calling thread alone: PYDML_GRAPH_TEAM_MACS
+ * overrides it, for measurements (read once per plan). */
+static uint64_t team_macs(void) {
+    const char* v = getenv("PYDML_GRAPH_TEAM_MACS");
+    if (v != NULL && *v) {
+        char* end = NULL;
+        const unsigned long long n = strtoull(v, &end, 10);
+        if (end != v && *end == 0) return (uint64_t)n;
+    }
+    return (uint64_t)1 << 20;
+}
+
+/* Operators that only move elements (a gather, a join, a slice: memcpy-like runs, some 0.1 ns an
+ * element): four times the element bar. A decoder's key/value cache gathers and joins reach 40 to
+ * 65 K elements at 30 tokens, a few microseconds each, where a team's region costs more. */
+static int moves_only(uint32_t type) {
+    switch (type) {
+    case DML_OPERATOR_GATHER: case DML_OPERATOR_GATHER_ELEMENTS: case DML_OPERATOR_GATHER_ND:
+    case DML_OPERATOR_GATHER_ND1: case DML_OPERATOR_JOIN: case DML_OPERATOR_SPLIT: case DML_OPERATOR_SLICE:
+    case DML_OPERATOR_SLICE1: case DML_OPERATOR_PADDING: case DML_OPERATOR_PADDING1: case DML_OPERATOR_TILE:
+    case DML_OPERATOR_ELEMENT_WISE_IDENTITY: case DML_OPERATOR_ACTIVATION_IDENTITY:
+    case DML_OPERATOR_DEPTH_TO_SPACE: case DML_OPERATOR_DEPTH_TO_SPACE1: case DML_OPERATOR_SPACE_TO_DEPTH:
+    case DML_OPERATOR_SPACE_TO_DEPTH1:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* A step's size class: 0 small (runs on the calling thread alone), 1 worth a team, 2 worth a
+ * team and worth running beside another such step (4 times the team bar: a ResNet-18's 1x1
+ * downsampling convolutions at batch 1, 6.4 M multiply-adds, beside their 3x3 branch; the
+ * scheduler's locks and wake-ups cost microseconds per step, tens on a loaded host). */
+static int step_size(const pydml_graph* g, const gnode* gn, uint64_t macs_threshold) {
+    const uint64_t macs = step_macs(g, gn);
+    uint64_t work = macs, bar = macs_threshold;
+    if (macs == 0) {
+        for (uint32_t b = 0; b < gn->n_in + gn->n_out; b++)
+            if (g->slots[gn->first + b].kind != SRC_NONE) work += pydml_tensor_element_count(&g->tmpl[gn->first + b]);
+        bar = moves_only(pydml_operator_type(gn->op)) ? 4u * SMALL_ELEMENTS : SMALL_ELEMENTS;
+    }
+    return work < bar ? 0 : work / 4u < bar ? 1 : 2;
+}
+
 /* After the arena: with the sequential plan, a step writing memory an earlier value held waits for
  * every step up to that value's last reader (need_prefix); small steps; g->parallel. */
-static void plan_concurrency(pydml_graph* g, const arena_value* values, uint32_t n_values, int dag_planned,
-                             const uint8_t* after_previous) {
+static void plan_concurrency(pydml_graph* g, const arena_value* values, uint32_t n_values, int dag_planned) {
     for (uint32_t v = 0; v < n_values && !dag_planned; v++) {
         const arena_value* a = &values[v];
         uint32_t need = g->need_prefix[a->start];
@@ -782,15 +863,42 @@ static void plan_concurrency(pydml_graph* g, const arena_value* values, uint32_t
         }
         g->need_prefix[a->start] = need;
     }
-    for (uint32_t k = 0; k < g->step_count; k++) {
-        const gnode* gn = &g->nodes[g->order[k]];
-        uint64_t work = 0;
-        for (uint32_t b = 0; b < gn->n_in + gn->n_out; b++)
-            if (g->slots[gn->first + b].kind != SRC_NONE) work += pydml_tensor_element_count(&g->tmpl[gn->first + b]);
-        g->small[k] = work < (1u << 15);
-        if (k > 0 && !after_previous[k] && g->need_prefix[k] < k && !(g->options & PYDML_GRAPH_SERIAL))
-            g->parallel = 1;
+    const uint32_t S = g->step_count;
+    const uint64_t macs = team_macs();
+    if (g->options & PYDML_GRAPH_SERIAL) {
+        for (uint32_t k = 0; k < S; k++) g->small[k] = step_size(g, &g->nodes[g->order[k]], macs) == 0;
+        return;
     }
+    /* Steps run side by side only where two large steps may overlap: step k may start once its
+     * latest data predecessor and the memory it reuses are done, so it is independent of every
+     * step in [max(latest + 1, need_prefix[k]), k). Small steps beside each other or beside a large
+     * one save microseconds the scheduler's locks and wake-ups cost back (a decoder's token step:
+     * 72 small steps whose key and value branches had made it concurrent). */
+    uint32_t* latest = calloc(S + 1u, sizeof *latest);   /* latest predecessor + 1; 0: none */
+    uint32_t* big_before = calloc(S + 1u, sizeof *big_before); /* large steps in [0, k) */
+    uint8_t* large = calloc(S + 1u, 1);
+    if (latest == NULL || big_before == NULL || large == NULL) { /* serial execution is always correct */
+        free(latest);
+        free(big_before);
+        free(large);
+        for (uint32_t k = 0; k < S; k++) g->small[k] = step_size(g, &g->nodes[g->order[k]], macs) == 0;
+        return;
+    }
+    for (uint32_t k = 0; k < S; k++) {
+        const int size = step_size(g, &g->nodes[g->order[k]], macs);
+        g->small[k] = size == 0;
+        large[k] = size == 2;
+        big_before[k + 1] = big_before[k] + large[k];
+        for (uint32_t e = g->succ_first[k]; e < g->succ_first[k + 1]; e++)
+            if (latest[g->succ_steps[e]] < k + 1u) latest[g->succ_steps[e]] = k + 1u;
+    }
+    for (uint32_t k = 1; k < S && !g->parallel; k++) {
+        const uint32_t from = latest[k] > g->need_prefix[k] ? latest[k] : g->need_prefix[k];
+        if (large[k] && from < k && big_before[k] > big_before[from]) g->parallel = 1;
+    }
+    free(large);
+    free(latest);
+    free(big_before);
 }
 
 static uint64_t round_up(uint64_t v) { return (v + ARENA_ALIGN - 1u) & ~(uint64_t)(ARENA_ALIGN - 1u); }
@@ -1386,7 +1494,7 @@ pydml_status pydml_graph_compile_ex(const DML_GRAPH_DESC* desc, uint32_t executi
         }
     }
     if ((s = private_operators(g))) goto done;
-    plan_concurrency(g, values, n_values, dag_planned, after_previous);
+    plan_concurrency(g, values, n_values, dag_planned);
     /* the workspace kept for calls that find it free */
     g->cached.arena = g->arena_bytes ? pydml_buffer_acquire(g->arena_bytes) : NULL;
     g->cached.views = malloc((bindings + 1u) * sizeof *g->cached.views);
@@ -1969,12 +2077,22 @@ pydml_status pydml_graph_execute(const pydml_graph* g, const pydml_buffer* input
         s = run_concurrent(&ctx, budget, message, message_size);
     } else {
         /* each step draws its team from the budget, as the concurrent workers do: a small step one
-         * thread (no OpenMP region for an operator of a few hundred elements), the others all */
+         * thread (its kernel's regions run on the calling thread alone), the others all; a run of
+         * small steps draws its one thread once (a decoder's token step: all of its 72 steps) */
+        int held = 0;
         for (uint32_t step = 0; step < g->step_count && s == PYDML_STATUS_SUCCESS; step++) {
-            pydml_team_begin(g->small[step] ? 1 : 0);
+            if (!g->small[step] || !held) {
+                if (held) pydml_team_end();
+                pydml_team_begin(g->small[step] ? 1 : 0);
+                held = 1;
+            }
             s = run_step(&ctx, step, message, message_size);
-            pydml_team_end();
+            if (!g->small[step]) { /* a team returns to the budget after each step */
+                pydml_team_end();
+                held = 0;
+            }
         }
+        if (held) pydml_team_end();
     }
     if (own) {
         atomic_flag_clear(&mutable_g->busy);
