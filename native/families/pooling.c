@@ -2064,7 +2064,7 @@ typedef struct mg_thread {
  * covers comes, each input row's maxima when the first output row reading it does */
 EW_T256 static void mg_slice(const pool_run* r, const mg_gather* G, const mg_thread* T, const float* dy,
                              const uint64_t* gs, float* dx, const uint64_t* xs, uint64_t n, uint64_t c, uint64_t d,
-                             int stream, const float* pf_x, const float* pf_g) {
+                             int stream) {
     const pool_plan* P = r->plan;
     const uint64_t H = P->isz[1], W = P->isz[2], OWP = ((uint64_t)P->osz[2] + 7) & ~(uint64_t)7;
     float* xb = dx + n * xs[0] + c * xs[1] + d * xs[2];
@@ -2101,19 +2101,9 @@ EW_T256 static void mg_slice(const pool_run* r, const mg_gather* G, const mg_thr
         for (; ohnext < hi; ohnext++) {
             const uint64_t oh = ohnext, h0 = T->th0[oh], h1 = T->th1[oh];
             if (oh < lo) continue;   /* covers no input row from h on, nor (computed otherwise) before */
-            if (pf_g != NULL) {
-                const char* pg = (const char*)(pf_g + oh * gs[3]);
-                for (uint64_t o = 0; o < sizeof(float) * P->osz[2]; o += 64) _mm_prefetch(pg + o, _MM_HINT_T0);
-            }
             for (uint64_t i = hnext > h0 ? hnext : h0; i < h1; i++) {
                 const uint64_t slot = i & T->hmask;
                 const float* sr = xin + i * r->is[3];
-                if (pf_x != NULL) {
-                    /* the next slice's row i: its reads overlap this slice's work (the slice stays
-                     * in the L2 cache until then) */
-                    const char* px = (const char*)(pf_x + i * r->is[3]);
-                    for (uint64_t o = 0; o < sizeof(float) * W; o += 64) _mm_prefetch(px + o, _MM_HINT_T0);
-                }
                 T->hnan[slot] = row_has_nan(sr, W);
                 hmax_row_idx(P, sr, T->hnan[slot], T->hm + slot * OWP, T->hw + slot * OWP);
             }
@@ -2199,16 +2189,7 @@ static pydml_status max_gather(const pool_plan* P, const mg_gather* Gp, const po
         for (uint64_t it = 0; it < items; it++) {
             if (mine == NULL) continue;
             const uint64_t d = it % D, nc = it / D;
-            /* the next slice's input and gradient rows, prefetched as this one goes */
-            const float* pf_x = NULL;
-            const float* pf_g = NULL;
-            if (it + 1 < items) {
-                const uint64_t d1 = (it + 1) % D, nc1 = (it + 1) / D, n1 = nc1 / C, c1 = nc1 % C;
-                const uint64_t od1 = (d1 + P->pad[0]) / P->stride[0];
-                pf_x = (const float*)r->in + n1 * r->is[0] + c1 * r->is[1] + d1 * r->is[2];
-                pf_g = (const float*)dy->data + n1 * gs[0] + c1 * gs[1] + (od1 < P->osz[0] ? od1 : 0) * gs[2];
-            }
-            mg_slice(&rt, &G, &T, (const float*)dy->data, gs, (float*)dx->data, xs, nc / C, nc % C, d, stream, pf_x, pf_g);
+            mg_slice(&rt, &G, &T, (const float*)dy->data, gs, (float*)dx->data, xs, nc / C, nc % C, d, stream);
         }
         if (stream) pydml_stream_fence();   /* this thread's streamed rows, before the region ends */
     }
