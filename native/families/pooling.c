@@ -34,7 +34,9 @@
  * AVX-512/AVX2 vectors of 16/8 output columns (windows fully inside the row; the border columns run
  * the scalar path);
  * average/LP sum contiguous window segments (Dilations 1, contiguous W) with vectors. Threads
- * split the output rows (N x C x [OD] x OH). */
+ * split the output rows (N x C x [OD] x OH). MAX_POOLING_GRAD of FLOAT32 with W contiguous takes
+ * its windows' maxima with max_sep's row functions (hmax_row_idx, vmax_row_idx) and gathers each
+ * dX row from them (mg_slice). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
