@@ -311,6 +311,57 @@ def test_max_pooling_grad_stride2_rows_match_the_portable_path(case: Any) -> Non
         np.testing.assert_allclose(got, tx.grad.numpy().astype(np.float32), rtol=1e-6, atol=1e-6)
 
 
+GATHER_CASES = [  # MAX_POOLING_GRAD's gather rows (pooling.c: mg_slice): W Strides 1 and 2, borders
+    ([2, 3, 20, 37], [3, 3], [2, 2], [1, 1], [1, 1], [1, 1]),
+    ([1, 2, 19, 41], [3, 3], [1, 1], [1, 1], [1, 1], [1, 1]),
+    ([1, 2, 12, 40], [2, 2], [2, 2], [0, 0], [0, 0], [1, 1]),
+    ([1, 2, 13, 45], [5, 5], [2, 2], [2, 2], [2, 2], [1, 1]),
+    ([1, 2, 11, 39], [1, 3], [3, 2], [0, 1], [0, 1], [1, 1]),  # input rows no window reads
+    ([1, 2, 9, 7], [3, 3], [2, 2], [1, 1], [1, 1], [1, 1]),    # no vector block: border columns only
+    ([1, 2, 4, 6, 40], [1, 3, 3], [2, 2, 2], [1, 1, 1], [0, 1, 1], [1, 1, 1]),  # slices no window reads
+]
+
+
+@pytest.mark.parametrize("case", GATHER_CASES)
+def test_max_pooling_grad_gather_rows_match_the_portable_path(case: Any) -> None:
+    # each dX row gathered from its covering windows gives the scatter's bits (the portable C sums the
+    # windows' gradients in output row-major order into a zeroed plane): ties, NaN and -0.0 in the
+    # data, 1 and 2 threads, strided dY and dX rows
+    x, win, st, sp, ep, dil = case
+    rng = np.random.default_rng(13)
+    xv = rng.integers(-2, 3, x).astype(np.float32)
+    xv.reshape(-1)[rng.choice(xv.size, 4, replace=False)] = np.nan
+    y = [*x[:2], *pool_out(x[2:], win, st, sp, ep, dil)]
+    g = rng.standard_normal(y).astype(np.float32)
+    g.reshape(-1)[rng.choice(g.size, 5, replace=False)] = -0.0
+    level = "4_0" if len(x) == 5 else None
+    d = max_grad("FLOAT32", x, win, st, sp, ep, dil)
+    feed = {"InputTensor": xv, "InputGradientTensor": g}
+    results = []
+    for n, mask in ((1, 0xFFFFFFFF), (2, 0xFFFFFFFF), (1, 0)):
+        lib.pydml_set_cpu_features(mask)
+        try:
+            with threads(n):
+                results.append(run(d, feed, level=level)["OutputGradientTensor"].tobytes())
+        finally:
+            lib.pydml_set_cpu_features(0xFFFFFFFF)
+    assert results[0] == results[1] == results[2]
+    if len(x) == 4:
+        # row strides with gaps in dY (InputGradientTensor) and dX: the same bits, gaps untouched
+        gstr = [y[1] * y[2] * (y[3] + 3), y[2] * (y[3] + 3), y[3] + 3, 1]
+        graw = np.full(y[0] * gstr[0], np.nan, np.float32)
+        np.lib.stride_tricks.as_strided(graw, y, [4 * s for s in gstr])[...] = g
+        dd = max_grad("FLOAT32", x, win, st, sp, ep, dil, g_strides=gstr)
+        got = run(dd, {"InputTensor": xv, "InputGradientTensor": graw})["OutputGradientTensor"]
+        assert got.tobytes() == results[0]
+    xd = rng.standard_normal(x).astype(np.float32)  # distinct values: autograd's answer
+    if len(x) == 4 and sp == ep:
+        tx = torch.from_numpy(xd.astype(np.float64)).requires_grad_()
+        F.max_pool2d(tx, win, st, sp, dil).backward(torch.from_numpy(g.astype(np.float64)))
+        got = run(d, {"InputTensor": xd, "InputGradientTensor": g})["OutputGradientTensor"]
+        np.testing.assert_allclose(got, tx.grad.numpy().astype(np.float32), rtol=1e-6, atol=1e-6)
+
+
 def test_pooling_grads_strided_views() -> None:
     rng = np.random.default_rng(6)
     x = rng.standard_normal((2, 2, 6, 8)).astype(np.float32)

@@ -34,7 +34,9 @@
  * AVX-512/AVX2 vectors of 16/8 output columns (windows fully inside the row; the border columns run
  * the scalar path);
  * average/LP sum contiguous window segments (Dilations 1, contiguous W) with vectors. Threads
- * split the output rows (N x C x [OD] x OH). */
+ * split the output rows (N x C x [OD] x OH). MAX_POOLING_GRAD of FLOAT32 with W contiguous takes
+ * its windows' maxima with max_sep's row functions (hmax_row_idx, vmax_row_idx) and gathers each
+ * dX row from them (mg_slice). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -235,6 +237,10 @@ typedef struct pool_run {
     int32_t* ridx;                 /* MAX_POOLING_GRAD's row of maxima: the index relative to the
                                     * plane (log_base) of each ow, -1 for none; values and the
                                     * indices tensor are then not written */
+    int32_t* gidx;                 /* MAX_POOLING_GRAD's gather (vmax_row_idx): output row oh's
+                                    * indices (as ridx) go to gidx + (oh & gidx_mask) * OWP, and
+                                    * nothing else is written */
+    uint32_t gidx_mask;
 } pool_run;
 
 /* Valid tap range [*lo, *hi) of one axis for output position o. */
@@ -256,6 +262,8 @@ typedef struct row_ctx {
     uint32_t d0, d1, h0, h1;       /* valid taps on D and H */
     uint64_t in_base, log_base;    /* input offset and logical index of (n, c, 0, 0, 0) */
     uint64_t out_base, idx_base;   /* offsets of (n, c, od, oh, 0) */
+    uint64_t ia, ib;               /* vmax_row_idx: the columns whose windows lie inside the row
+                                    * (inner_cols), set by its caller */
 } row_ctx;
 
 #define POS(a, o, k) ((int64_t)(o) * P->stride[a] - (int64_t)P->pad[a] + (int64_t)(k) * P->dil[a])
@@ -790,9 +798,35 @@ EW_T256 static void hmax_row_idx(const pool_plan* P, const float* s, int nan, fl
     /* each lane's column offset: sw == 2 works in the shuffled order 0 2 8 10 | 4 6 12 14 (hmax_row) */
     const __m256i lanes = sw == 1 ? _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7) : _mm256_setr_epi32(0, 2, 8, 10, 4, 6, 12, 14);
     const __m256i wmax = _mm256_set1_epi32((int32_t)W), none = _mm256_set1_epi32(-1);
+    const int w3 = sw == 2 && win == 3 && dil == 1 && !nan;
     for (uint64_t g = 0; g < OWP; g += 8) {
         const int64_t s0 = (int64_t)g * sw - pw;
         const int inner = s0 >= 0 && s0 + reach < W;
+        if (inner && w3) {
+            /* the common 3-wide window of Strides 2, the same walk and comparisons as below: taps
+             * 0 and 1 are the even and odd elements of s0 .. s0 + 15, tap 2 the even ones from
+             * s0 + 2 (two loads each; nothing past s0 + 16 = s0 + reach is read) */
+            const __m256 a = _mm256_loadu_ps(s + s0), b = _mm256_loadu_ps(s + s0 + 8);
+            const __m256 t0 = _mm256_shuffle_ps(a, b, _MM_SHUFFLE(2, 0, 2, 0));
+            const __m256 t1 = _mm256_shuffle_ps(a, b, _MM_SHUFFLE(3, 1, 3, 1));
+            const __m256 t2 = _mm256_shuffle_ps(_mm256_loadu_ps(s + s0 + 2), _mm256_loadu_ps(s + s0 + 9), _MM_SHUFFLE(3, 1, 2, 0));
+            const __m256i w0 = _mm256_add_epi32(_mm256_set1_epi32((int32_t)s0), lanes);
+            __m256 up1 = _mm256_cmp_ps(t1, t0, _CMP_GT_OQ);
+            __asm__("" : "+x"(up1));
+            __m256 m = _mm256_max_ps(t1, t0);
+            __m256 up2 = _mm256_cmp_ps(t2, m, _CMP_GT_OQ);
+            __asm__("" : "+x"(up2));
+            m = _mm256_max_ps(t2, m);
+            /* w0 + 1 where tap 1 won, then + 2 where tap 2 won */
+            __m256i wv = _mm256_sub_epi32(w0, _mm256_castps_si256(up1));
+            wv = _mm256_castps_si256(_mm256_blendv_ps(_mm256_castsi256_ps(wv),
+                                                      _mm256_castsi256_ps(_mm256_add_epi32(w0, _mm256_set1_epi32(2))), up2));
+            m = _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(m), _MM_SHUFFLE(3, 1, 2, 0)));
+            wv = _mm256_permute4x64_epi64(wv, _MM_SHUFFLE(3, 1, 2, 0));
+            _mm256_storeu_ps(hm + g, m);
+            _mm256_storeu_si256((__m256i*)(hw + g), wv);
+            continue;
+        }
         __m256 m = _mm256_set1_ps(-INFINITY), found = _mm256_setzero_ps();
         __m256i wv = none;
         for (uint32_t kw = 0; kw < win; kw++) {
@@ -840,10 +874,25 @@ EW_T256 static void vmax_row_idx(const pool_run* r, const row_ctx* x, const floa
     const int f32 = P->dtype == DML_TENSOR_DATA_TYPE_FLOAT32;
     const __m256i none = _mm256_set1_epi32(-1);
     const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    /* groups of columns whose every row has a tap (a column inside the row: inner_cols) start from
+     * their first row's element without the found / valid bookkeeping (the same choices) */
+    const uint64_t ia = !nan && nr > 0 ? x->ia : 0, ib = !nan && nr > 0 ? x->ib : 0;
     for (uint64_t g = 0; g < OW; g += 8) {
         __m256 m = _mm256_set1_ps(-INFINITY), found = _mm256_setzero_ps();
         __m256i mi = none;
-        for (uint32_t k = 0; k < nr; k++) {
+        if (g >= ia && g + 8 <= ib) {
+            m = _mm256_loadu_ps(rows[0] + g);
+            mi = _mm256_add_epi32(_mm256_loadu_si256((const __m256i*)(cols[0] + g)), _mm256_set1_epi32(off[0]));
+            for (uint32_t k = 1; k < nr; k++) {
+                const __m256 v = _mm256_loadu_ps(rows[k] + g);
+                const __m256i w = _mm256_add_epi32(_mm256_loadu_si256((const __m256i*)(cols[k] + g)), _mm256_set1_epi32(off[k]));
+                __m256 up = _mm256_cmp_ps(v, m, _CMP_GT_OQ);
+                __asm__("" : "+x"(up));
+                m = _mm256_max_ps(v, m);
+                mi = _mm256_castps_si256(_mm256_blendv_ps(_mm256_castsi256_ps(mi), _mm256_castsi256_ps(w), up));
+            }
+        }
+        for (uint32_t k = 0; k < nr && !(g >= ia && g + 8 <= ib); k++) {
             const __m256 v = _mm256_loadu_ps(rows[k] + g);
             const __m256i w = _mm256_loadu_si256((const __m256i*)(cols[k] + g));
             const __m256 valid = _mm256_castsi256_ps(_mm256_cmpgt_epi32(w, none));
@@ -855,6 +904,12 @@ EW_T256 static void vmax_row_idx(const pool_run* r, const row_ctx* x, const floa
             mi = _mm256_castps_si256(_mm256_blendv_ps(_mm256_castsi256_ps(mi),
                                                       _mm256_castsi256_ps(_mm256_add_epi32(w, _mm256_set1_epi32(off[k]))), up));
             found = _mm256_or_ps(found, valid);
+        }
+        if (r->gidx) {
+            /* the gradient's ring row: whole groups (OWP wide), the plane offset or -1 */
+            const uint64_t OWP = (OW + 7) & ~(uint64_t)7;
+            _mm256_storeu_si256((__m256i*)(r->gidx + (x->oh & r->gidx_mask) * OWP + g), mi);
+            continue;
         }
         const uint64_t n = OW - g < 8 ? OW - g : 8;
         const __m256i keep = _mm256_cmpgt_epi32(_mm256_set1_epi32((int32_t)n), lane);
@@ -884,10 +939,17 @@ EW_T256 static void vmax_row_idx(const pool_run* r, const row_ctx* x, const floa
 
 /* Whether max_sep runs this plan and views: no indices, W contiguous, Strides 1 or 2 on W, a
  * one-row window on D, and the ring of row maxima (one window's rows) in PL_SEP_FLOATS. */
+static int max_sep_shape_fits(const pool_plan* P, const pool_run* r);
+
 static int max_sep_fits(const pool_plan* P, const pool_run* r) {
-    if (P->fn != PL_MAX || P->grad || r->ridx || (P->itype != 0) != (r->idx != NULL) || r->isa < 1 || !is_float(P->dtype) ||
-        r->is[4] != 1)
-        return 0;
+    if (P->fn != PL_MAX || P->grad || r->ridx || (P->itype != 0) != (r->idx != NULL)) return 0;
+    return max_sep_shape_fits(P, r);
+}
+
+/* max_sep_fits without the forward's outputs: MAX_POOLING_GRAD's gather (mg_slice) takes its maxima
+ * with the same row functions (hmax_row_idx, vmax_row_idx) */
+static int max_sep_shape_fits(const pool_plan* P, const pool_run* r) {
+    if (P->fn != PL_MAX || r->isa < 1 || !is_float(P->dtype) || r->is[4] != 1) return 0;
     if (P->win[0] != 1 || (P->stride[2] != 1 && P->stride[2] != 2) || P->win[1] > 64) return 0;
     if ((uint64_t)P->isz[2] + P->pad[2] + (uint64_t)P->win[2] * P->dil[2] + 16 * (uint64_t)P->osz[2] >= ((uint64_t)1 << 30)) return 0; /* int32 lane positions */
     const uint64_t span = (uint64_t)(P->win[1] - 1) * P->dil[1] + 1, owp = ((uint64_t)P->osz[2] + 7) & ~(uint64_t)7;
@@ -904,6 +966,7 @@ EW_T256 static void max_sep_band(const pool_run* r, uint64_t n, uint64_t c, uint
     for (uint32_t k = 0; k < R; k++) tag[k] = -1;
     row_ctx x;
     memset(&x, 0, sizeof x);
+    inner_cols(P, &x.ia, &x.ib);
     x.n = n;
     x.c = c;
     x.od = od;
@@ -1135,7 +1198,9 @@ static void strides5(const pydml_tensor* v, uint32_t rank, uint64_t* s) {
  * index row; NaN counts as the largest value, its first one chosen, as in the forward. A window of
  * padding only has no maximum and sends nothing. The scatter of dY to the maxima stays inside one
  * (n, c) plane, which one thread owns: it accumulates the plane in float, in output row-major order,
- * and stores it once. */
+ * and stores it once. FLOAT32 with W contiguous, Dilations 1 on H and W and a one-row window on D
+ * runs the same sums as a gather instead (mg_slice, below max_grad's helpers): every dX row written
+ * once, whole, from the windows covering it. */
 
 /* The outputs o of axis a whose windows cover input position i (Dilations 1): [*lo, *hi). */
 static inline void cover_range(const pool_plan* P, int a, uint64_t i, uint64_t* lo, uint64_t* hi) {
@@ -1180,8 +1245,12 @@ typedef struct pool_layout {
     /* AVERAGE_POOLING_GRAD: the tables (lo, hi, inv per axis), the fast rows' idx, tab and invw */
     uint64_t lo[3], hi[3], inv[3], idx, tab, invw;
     uint32_t K, KD, KH;
-    /* per thread, from threads_at: acc, grow, wrow (average); acc, idx, val, ridx, split (max) */
-    uint64_t t_acc, t_grow, t_wrow, t_idx, t_val, t_ridx, t_split;
+    /* per thread, from threads_at: acc, grow, wrow (average); acc, idx, val, ridx, split, and the
+     * gather's gidx ring and row (max) */
+    uint64_t t_acc, t_grow, t_wrow, t_idx, t_val, t_ridx, t_split, t_gidx, t_grow_out, t_ring, t_rows;
+    /* MAX_POOLING_GRAD's gather (mg_slice): its rings' rows, powers of two at least the most output
+     * rows covering an input row (KG2) and the rows of a window (HR2) */
+    uint32_t KG2, HR2;
     uint64_t threads_at, stride;
 } pool_layout;
 
@@ -1218,6 +1287,15 @@ static void pool_layout_of(const pool_plan* P, pool_layout* z) {
         z->t_ridx = carve(&t, sizeof(int32_t) * (OW + 8));
         if (P->dtype == DML_TENSOR_DATA_TYPE_FLOAT32 && P->stride[2] == 2)
             z->t_split = carve(&t, sizeof(float) * 2 * ((uint64_t)W / 2 + 40) * P->isz[0] * P->isz[1]);
+        const uint64_t OWP = (OW + 7) & ~(uint64_t)7, span = (uint64_t)(P->win[1] - 1) * P->dil[1] + 1;
+        const uint32_t kg = avg_cover_max(P, 1);
+        z->KG2 = z->HR2 = 1;
+        while (z->KG2 < kg) z->KG2 *= 2;
+        while (z->HR2 < span && z->HR2 < 128) z->HR2 *= 2;   /* > 64: not the gather's (max_sep_shape_fits) */
+        z->t_gidx = carve(&t, sizeof(int32_t) * z->KG2 * OWP);
+        z->t_grow_out = carve(&t, sizeof(float) * (W + 16));
+        z->t_ring = carve(&t, (sizeof(float) + sizeof(int32_t)) * z->HR2 * OWP + sizeof(int) * z->HR2);
+        z->t_rows = carve(&t, sizeof(uint32_t) * 2 * ((uint64_t)P->isz[1] + P->osz[1]));
     }
     z->threads_at = at;
     z->stride = t;
@@ -1820,6 +1898,307 @@ static int32_t max_col_f32(const pool_plan* P, const float* xp, const uint64_t* 
     return mi;
 }
 
+#ifdef PL_X86
+/* ---- MAX_POOLING_GRAD as a gather (FLOAT32, W contiguous in every tensor, Dilations 1 on H and W,
+ * max_sep_band's shapes; AVX2) ----
+ * Each window's maximum comes from max_sep_band, the forward's own separable rows (MAX_POOLING1/2
+ * with OutputIndicesTensor run the same function), as a plane offset per output column (-1: none),
+ * into a ring of the output rows that cover the current input row. Each dX row is then written
+ * once, whole: element (h, w) sums dY[oh, ow] over the windows covering it (cover_range on H and
+ * W) whose maximum is (h, w), in increasing (oh, ow) order from +0.0 -- the order and the sums of
+ * the scatter (output row-major into a zeroed plane), so the same bits: a window that does not
+ * choose the element adds +0.0, which changes no sum (a sum from +0.0 is never -0.0 in
+ * round-to-nearest). No clearing pass and no plane of sums: the dX rows go out once, streamed past
+ * the caches when the tensors are larger than them. */
+#define MG_EDGE 64   /* the most border elements of a row (each side) the gather's tables hold */
+
+typedef struct mg_gather {
+    uint32_t sw;          /* Strides[W]: 1 or 2 */
+    uint64_t va, vb;      /* the vector range: sw 2: j in [va, vb) (w = 2j, 2j + 1); sw 1: w in [va, vb) */
+    int64_t q[2];         /* sw 2: phase p's (w = 2j + p) first covering ow is j + q[p]; sw 1: w + q[0] */
+    uint32_t cnt[2];      /* and the number of covering ow */
+    uint64_t wa, wb;      /* the border elements: w < wa and w >= wb */
+    uint32_t lo[2 * MG_EDGE], hi[2 * MG_EDGE];   /* their covering ow (cover_range): w < wa, then w >= wb */
+} mg_gather;
+
+static int64_t floor_div(int64_t a, int64_t b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
+
+/* the gather's geometry of W; 0 when a border is longer than MG_EDGE */
+static int mg_gather_of(const pool_plan* P, mg_gather* G) {
+    memset(G, 0, sizeof *G);
+    const int64_t pad = P->pad[2], win = P->win[2], OW = P->osz[2], W = P->isz[2];
+    G->sw = P->stride[2];
+    int64_t a, b;
+    if (G->sw == 2) {
+        /* w = 2j + p: ow from ceil((w + pad - win + 1) / 2) to floor((w + pad) / 2) (cover_range) */
+        a = 0;
+        b = W / 2;   /* 2j + 1 <= W - 1 */
+        for (int p = 0; p < 2; p++) {
+            const int64_t q = -floor_div(-(p + pad - win + 1), 2), last = floor_div(p + pad, 2);
+            G->q[p] = q;
+            G->cnt[p] = last >= q ? (uint32_t)(last - q + 1) : 0u;
+            if (-q > a) a = -q;                                  /* j + q >= 0 */
+            if (OW - q - (int64_t)G->cnt[p] + 1 < b) b = OW - q - (int64_t)G->cnt[p] + 1;   /* j + q + cnt <= OW */
+        }
+    } else {
+        G->q[0] = pad - win + 1;
+        G->cnt[0] = (uint32_t)win;
+        a = win - 1 - pad > 0 ? win - 1 - pad : 0;
+        b = OW - pad < W ? OW - pad : W;
+    }
+    if (b - a < 8) a = b = 0;   /* too short for a block: every element is a border one */
+    G->va = (uint64_t)a;
+    G->vb = (uint64_t)b;
+    G->wa = G->sw == 2 ? 2 * G->va : G->va;
+    G->wb = G->sw == 2 ? 2 * G->vb : G->vb;
+    if (G->wa > MG_EDGE || (uint64_t)W - G->wb > MG_EDGE) return 0;
+    for (uint64_t e = 0; e < 2 * MG_EDGE; e++) {
+        const uint64_t w = e < MG_EDGE ? e : G->wb + (e - MG_EDGE);
+        if ((e < MG_EDGE && w >= G->wa) || w >= (uint64_t)W) continue;
+        uint64_t lo, hi;
+        cover_range(P, 2, w, &lo, &hi);
+        G->lo[e] = (uint32_t)lo;
+        G->hi[e] = (uint32_t)hi;
+    }
+    return 1;
+}
+
+/* border element e (mg_gather's tables) at plane offset t: its covering rows' gradients whose
+ * maximum it is, in (oh, ow) order */
+static inline float mg_one(const mg_gather* G, const int32_t* const* ri, const float* const* gr, uint32_t nr,
+                           int32_t t, uint64_t e) {
+    float v = 0.0f;
+    for (uint32_t k = 0; k < nr; k++)
+        for (uint32_t ow = G->lo[e]; ow < G->hi[e]; ow++)
+            if (ri[k][ow] == t) v += gr[k][ow];
+    return v;
+}
+
+/* v + the cnt columns ow0 + lane, ow0 + lane + 1, .. of row (ri, gr) where ri equals t (lane-wise) */
+EW_T256 static inline __attribute__((always_inline)) __m256 mg_lanes(__m256 v, const int32_t* ri, const float* gr,
+                                                                    uint64_t ow0, uint32_t cnt, __m256i t) {
+    for (uint32_t m = 0; m < cnt; m++) {
+        const __m256i i = _mm256_loadu_si256((const __m256i*)(ri + ow0 + m));
+        const __m256 e = _mm256_castsi256_ps(_mm256_cmpeq_epi32(i, t));
+        v = _mm256_add_ps(v, _mm256_and_ps(e, _mm256_loadu_ps(gr + ow0 + m)));
+    }
+    return v;
+}
+
+/* sw 2: the blocks of 16 elements (8 j) of a row from nr covering rows, counts c0, c1 (constants
+ * in the common cases: the loops unroll with the rows' pointers in registers) */
+EW_T256 static inline __attribute__((always_inline)) void mg_blocks_s2(const int32_t* const* ri, const float* const* gr,
+                                                                       uint32_t nr, const mg_gather* G, int32_t tb,
+                                                                       float* out, uint32_t c0, uint32_t c1) {
+    const int32_t* r0 = ri[0];
+    const int32_t* r1 = nr > 1 ? ri[1] : ri[0];
+    const float* g0 = gr[0];
+    const float* g1 = nr > 1 ? gr[1] : gr[0];
+    const __m256i even = _mm256_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14), one = _mm256_set1_epi32(1);
+    const uint64_t va = G->va, vb = G->vb, q0 = (uint64_t)G->q[0], q1 = (uint64_t)G->q[1];
+    /* blocks of 8 j from va, and one ending at vb (again over a few lanes: the same values) */
+    for (uint64_t j0 = va;; j0 += 8) {
+        if (j0 + 8 > vb) j0 = vb - 8;
+        const __m256i te = _mm256_add_epi32(_mm256_set1_epi32(tb + 2 * (int32_t)j0), even), to = _mm256_add_epi32(te, one);
+        __m256 v0 = _mm256_setzero_ps(), v1 = _mm256_setzero_ps();
+        if (nr >= 1) {
+            v0 = mg_lanes(v0, r0, g0, j0 + q0, c0, te);
+            v1 = mg_lanes(v1, r0, g0, j0 + q1, c1, to);
+        }
+        if (nr >= 2) {
+            v0 = mg_lanes(v0, r1, g1, j0 + q0, c0, te);
+            v1 = mg_lanes(v1, r1, g1, j0 + q1, c1, to);
+        }
+        for (uint32_t k = 2; k < nr; k++) {
+            v0 = mg_lanes(v0, ri[k], gr[k], j0 + q0, c0, te);
+            v1 = mg_lanes(v1, ri[k], gr[k], j0 + q1, c1, to);
+        }
+        const __m256 lo = _mm256_unpacklo_ps(v0, v1), hi = _mm256_unpackhi_ps(v0, v1);   /* e0 o0 e1 o1 | e4 o4 e5 o5 */
+        _mm256_storeu_ps(out + 2 * j0, _mm256_permute2f128_ps(lo, hi, 0x20));
+        _mm256_storeu_ps(out + 2 * j0 + 8, _mm256_permute2f128_ps(lo, hi, 0x31));
+        if (j0 + 8 >= vb) break;
+    }
+}
+
+/* one dX row (W floats to out) from its covering output rows ri[0, nr) / gr[0, nr) (increasing oh);
+ * tb: the row's plane offset */
+EW_T256 static void mg_row(const pool_plan* P, const mg_gather* G, const int32_t* const* ri, const float* const* gr,
+                           uint32_t nr, int32_t tb, float* out) {
+    const uint64_t W = P->isz[2];
+    for (uint64_t w = 0; w < G->wa; w++) out[w] = mg_one(G, ri, gr, nr, tb + (int32_t)w, w);
+    if (G->vb > G->va && nr == 0) {
+        memset(out + G->wa, 0, sizeof(float) * (G->wb - G->wa));
+    } else if (G->vb > G->va && G->sw == 2) {
+        const uint32_t c0 = G->cnt[0], c1 = G->cnt[1];
+        if (c0 == 1 && c1 == 2 && nr == 1) mg_blocks_s2(ri, gr, 1, G, tb, out, 1, 2);         /* 3x3, padding 1 */
+        else if (c0 == 1 && c1 == 2 && nr == 2) mg_blocks_s2(ri, gr, 2, G, tb, out, 1, 2);
+        else if (c0 == 1 && c1 == 1 && nr == 1) mg_blocks_s2(ri, gr, 1, G, tb, out, 1, 1);    /* 2x2 */
+        else mg_blocks_s2(ri, gr, nr, G, tb, out, c0, c1);
+    } else if (G->vb > G->va) {
+        const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+        for (uint64_t w0 = G->va;; w0 += 8) {
+            if (w0 + 8 > G->vb) w0 = G->vb - 8;
+            const __m256i t = _mm256_add_epi32(_mm256_set1_epi32(tb + (int32_t)w0), lane);
+            __m256 v = _mm256_setzero_ps();
+            for (uint32_t k = 0; k < nr; k++) v = mg_lanes(v, ri[k], gr[k], (uint64_t)((int64_t)w0 + G->q[0]), G->cnt[0], t);
+            _mm256_storeu_ps(out + w0, v);
+            if (w0 + 8 >= G->vb) break;
+        }
+    }
+    for (uint64_t w = G->wb; w < W; w++) out[w] = mg_one(G, ri, gr, nr, tb + (int32_t)w, MG_EDGE + (w - G->wb));
+}
+
+/* one thread's scratch for mg_slice (pool_layout's parts) */
+typedef struct mg_thread {
+    uint32_t* hlo;      /* [H]: the output rows covering input row h are [hlo[h], hhi[h]) (cover_range) */
+    uint32_t* hhi;
+    uint32_t* th0;      /* [OH]: the input rows of output row oh are [th0[oh], th1[oh]) (tap_range) */
+    uint32_t* th1;
+    float* hm;          /* the ring of input rows' maxima (hmax_row_idx): row h in slot h & hmask, OWP each */
+    int32_t* hw;        /* and their columns */
+    int* hnan;          /* and whether the row holds a NaN */
+    uint32_t hmask;
+    float* rowbuf;      /* one dX row, streamed out from here */
+} mg_thread;
+
+/* dX slice (n, c, d): the output slice od covering d (a one-row window on D), row by row: each
+ * output row's maxima (hmax_row_idx / vmax_row_idx, the forward's) when the first input row it
+ * covers comes, each input row's maxima when the first output row reading it does */
+EW_T256 static void mg_slice(const pool_run* r, const mg_gather* G, const mg_thread* T, const float* dy,
+                             const uint64_t* gs, float* dx, const uint64_t* xs, uint64_t n, uint64_t c, uint64_t d,
+                             int stream) {
+    const pool_plan* P = r->plan;
+    const uint64_t H = P->isz[1], W = P->isz[2], OWP = ((uint64_t)P->osz[2] + 7) & ~(uint64_t)7;
+    float* xb = dx + n * xs[0] + c * xs[1] + d * xs[2];
+    const uint64_t qd = d + P->pad[0], od = qd / P->stride[0];
+    if (qd % P->stride[0] != 0 || od >= P->osz[0]) {
+        /* no window reads this slice */
+        for (uint64_t h = 0; h < H; h++) {
+            if (stream) {
+                memset(T->rowbuf, 0, sizeof(float) * W);
+                pydml_stream_copy_f32(xb + h * xs[3], T->rowbuf, W);
+            } else {
+                memset(xb + h * xs[3], 0, sizeof(float) * W);
+            }
+        }
+        return;
+    }
+    row_ctx x;
+    memset(&x, 0, sizeof x);
+    x.n = n;
+    x.c = c;
+    x.od = od;
+    x.d1 = 1;
+    inner_cols(P, &x.ia, &x.ib);
+    const float* xin = (const float*)r->in + n * r->is[0] + c * r->is[1] + d * r->is[2];
+    const float* gb = dy + n * gs[0] + c * gs[1] + od * gs[2];
+    const float* rows[64];
+    const int32_t* cols[64];
+    int32_t off[64];
+    const int32_t* ri[64];
+    const float* gr[64];
+    uint64_t hnext = 0, ohnext = 0;   /* the next input row / output row whose maxima are taken */
+    for (uint64_t h = 0; h < H; h++) {
+        const uint64_t lo = T->hlo[h], hi = T->hhi[h];
+        for (; ohnext < hi; ohnext++) {
+            const uint64_t oh = ohnext, h0 = T->th0[oh], h1 = T->th1[oh];
+            if (oh < lo) continue;   /* covers no input row from h on, nor (computed otherwise) before */
+            for (uint64_t i = hnext > h0 ? hnext : h0; i < h1; i++) {
+                const uint64_t slot = i & T->hmask;
+                const float* sr = xin + i * r->is[3];
+                T->hnan[slot] = row_has_nan(sr, W);
+                hmax_row_idx(P, sr, T->hnan[slot], T->hm + slot * OWP, T->hw + slot * OWP);
+            }
+            if (h1 > hnext) hnext = h1;
+            int nan = 0;
+            uint32_t nr = 0;
+            for (uint64_t i = h0; i < h1; i++, nr++) {
+                const uint64_t slot = i & T->hmask;
+                nan |= T->hnan[slot];
+                rows[nr] = T->hm + slot * OWP;
+                cols[nr] = T->hw + slot * OWP;
+                off[nr] = (int32_t)((d * H + i) * W);
+            }
+            x.oh = oh;
+            vmax_row_idx(r, &x, rows, cols, off, nr, nan);
+        }
+        const uint32_t nr = (uint32_t)(hi - lo);
+        for (uint32_t k = 0; k < nr; k++) {
+            ri[k] = r->gidx + ((lo + k) & r->gidx_mask) * OWP;
+            gr[k] = gb + (lo + k) * gs[3];
+        }
+        float* out = stream ? T->rowbuf : xb + h * xs[3];
+        mg_row(P, G, ri, gr, nr, (int32_t)((d * H + h) * W), out);
+        if (stream) pydml_stream_copy_f32(xb + h * xs[3], T->rowbuf, W);
+    }
+}
+#endif
+
+#ifdef PL_X86
+/* MAX_POOLING_GRAD by mg_slice: the slices (n, c, d) in runs handed out as the threads come (each
+ * slice is computed alone: who computes it changes no bit) */
+static pydml_status max_gather(const pool_plan* P, const mg_gather* Gp, const pool_run* r, const pydml_tensor* dy,
+                               const uint64_t* gs, const pydml_tensor* dx, const uint64_t* xs, const pydml_workspace* ws,
+                               const pool_layout* z, int stream) {
+    const mg_gather G = *Gp;
+    const uint64_t C = P->in_sizes[1], D = P->isz[0], H = P->isz[1], OH = P->osz[1];
+    const uint64_t OWP = ((uint64_t)P->osz[2] + 7) & ~(uint64_t)7;
+    const uint64_t items = (uint64_t)P->in_sizes[0] * C * D;
+    const uint64_t work = items * P->isz[1] * P->isz[2];
+    (void)work;
+    int oom = 0;
+#ifdef _OPENMP
+#pragma omp parallel if (work >= PL_PARALLEL_MIN && items > 1) reduction(| : oom)
+#endif
+    {
+        unsigned char* mine = pool_thread_part(ws, z);
+        pool_run rt = *r;
+        mg_thread T;
+        memset(&T, 0, sizeof T);
+        if (mine != NULL) {
+            rt.gidx = (int32_t*)(void*)(mine + z->t_gidx);
+            rt.gidx_mask = z->KG2 - 1;
+            T.rowbuf = (float*)(void*)(mine + z->t_grow_out);
+            T.hm = (float*)(void*)(mine + z->t_ring);
+            T.hw = (int32_t*)(void*)(T.hm + (uint64_t)z->HR2 * OWP);
+            T.hnan = (int*)(void*)(T.hw + (uint64_t)z->HR2 * OWP);
+            T.hmask = z->HR2 - 1;
+            T.hlo = (uint32_t*)(void*)(mine + z->t_rows);
+            T.hhi = T.hlo + H;
+            T.th0 = T.hhi + H;
+            T.th1 = T.th0 + OH;
+            for (uint64_t h = 0; h < H; h++) {
+                uint64_t lo, hi;
+                cover_range(P, 1, h, &lo, &hi);
+                T.hlo[h] = (uint32_t)lo;
+                T.hhi[h] = (uint32_t)hi;
+            }
+            for (uint64_t oh = 0; oh < OH; oh++) {
+                uint32_t k0, k1;
+                tap_range(P, 1, oh, &k0, &k1);
+                /* Dilations 1: taps k0 .. k1 - 1 are rows oh * sh - ph + k */
+                const int64_t base = (int64_t)oh * P->stride[1] - (int64_t)P->pad[1];
+                T.th0[oh] = k1 > k0 ? (uint32_t)(base + k0) : 0u;
+                T.th1[oh] = k1 > k0 ? (uint32_t)(base + k1) : 0u;
+            }
+        } else {
+            oom = 1;
+        }
+#ifdef _OPENMP
+        const int chunk = (int)(items / (8u * (uint64_t)omp_get_num_threads()) + 1);
+#pragma omp for schedule(dynamic, chunk)
+#endif
+        for (uint64_t it = 0; it < items; it++) {
+            if (mine == NULL) continue;
+            const uint64_t d = it % D, nc = it / D;
+            mg_slice(&rt, &G, &T, (const float*)dy->data, gs, (float*)dx->data, xs, nc / C, nc % C, d, stream);
+        }
+        if (stream) pydml_stream_fence();   /* this thread's streamed rows, before the region ends */
+    }
+    return oom ? PYDML_STATUS_INVALID_PARAMETER : PYDML_STATUS_SUCCESS;
+}
+#endif
+
 static pydml_status max_grad(const pool_plan* P, const pydml_tensor* x, const pydml_tensor* dy, const pydml_tensor* dx,
                              const pydml_workspace* ws) {
     pool_layout z;
@@ -1859,6 +2238,11 @@ static pydml_status max_grad(const pool_plan* P, const pydml_tensor* x, const py
     const int s2 = fast && P->stride[2] == 2;
     const uint64_t half = (uint64_t)P->isz[2] / 2 + 40; /* a split row's halves, padded for max_s2_avx2's 32-lane loads */
     const int stream = fast && (2 * total_in + planes * orows * OW) * esz >= PL_STREAM_BYTES;
+#ifdef PL_X86
+    mg_gather G;
+    if (fast && P->dil[1] == 1 && P->dil[2] == 1 && max_sep_shape_fits(P, &r) && mg_gather_of(P, &G))
+        return max_gather(P, &G, &r, dy, gs, dx, xs, ws, &z, stream);
+#endif
     int oom = 0;
 #ifdef _OPENMP
 #pragma omp parallel if (work >= PL_PARALLEL_MIN && planes > 1) reduction(| : oom)
