@@ -423,11 +423,29 @@ T256 static void transpose_in256(float* dst, const int64_t* pos, const void* src
     const uint32_t es = type == DML_TENSOR_DATA_TYPE_FLOAT32 ? 4 : 2;
     for (uint32_t p0 = 0; p0 < npix; p0 += 8) {
         const uint32_t np = npix - p0 < 8 ? npix - p0 : 8;
+        if (np < 8 && type == DML_TENSOR_DATA_TYPE_FLOAT32) {
+            /* a row's last pixels (all of a 7-pixel row): masked loads, not a scalar copy through a
+             * stack buffer (its wide reload misses store forwarding) */
+            const __m256i m = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)np), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+            for (uint32_t c0 = 0; c0 < CONV_CB; c0 += 8) {
+                __m256 r[8];
+                for (uint32_t c = 0; c < 8; c++)
+                    r[c] = c0 + c < cnt ? _mm256_maskload_ps((const float*)src + (int64_t)(c0 + c) * cs + p0, m)
+                                        : _mm256_setzero_ps();
+                transpose8(r);
+                for (uint32_t t = 0; t < np; t++) _mm256_storeu_ps(dst + pos[p0 + t] * CONV_CB + c0, r[t]);
+            }
+            continue;
+        }
         for (uint32_t c0 = 0; c0 < CONV_CB; c0 += 8) {
             __m256 r[8];
-            for (uint32_t c = 0; c < 8; c++)
+            for (uint32_t c = 0; c < 8; c++) {
+                /* the channel rows are planes apart, too many streams for the hardware prefetcher:
+                 * ask for the line 4 groups ahead */
+                if (c0 + c < cnt) _mm_prefetch((const char*)src + ((int64_t)(c0 + c) * cs + p0 + 32) * es, _MM_HINT_T0);
                 r[c] = c0 + c < cnt ? load8_256((const char*)src + ((int64_t)(c0 + c) * cs + p0) * es, type, np)
                                     : _mm256_setzero_ps();
+            }
             transpose8(r);
             for (uint32_t t = 0; t < np; t++) _mm256_storeu_ps(dst + pos[p0 + t] * CONV_CB + c0, r[t]);
         }
