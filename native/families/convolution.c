@@ -169,6 +169,7 @@ struct pydml_convolution_plan {
     /* Folded width taps (pydml_convolution_plan_create): the band's channels are (kw, ic) pairs, c = kw * fold_cin + ic,
      * and the width axis ax[2] is the output width with one tap; fold_* keep the real width axis. */
     int fold;
+    int stem_ok;                 /* folded 2-D: the band holds the planar layout of stem_item too */
     int64_t fold_cin, fold_in, fold_k, fold_stride, fold_dil, fold_start;
 };
 
@@ -667,6 +668,9 @@ pydml_status pydml_convolution_plan_create(const pydml_convolution_params* param
         uint64_t total = add_sat(add_sat(plan_bytes, mul_sat(tb, (uint64_t)p->nthreads)), wbytes);
         if (total > CONV_MAX_PLAN_BYTES) goto oom;
         p->band_floats = (size_t)band;
+        p->stem_ok = p->fold && p->ax[0].in == 1 && p->ax[0].k == 1 && p->ax[1].P == 1 &&
+                     mul_sat(mul_sat((uint64_t)p->band_rows_h, (uint64_t)p->cin_g),
+                             (uint64_t)ceil_div(p->ax[2].out, 16) * 16) <= band;
         p->thread_bytes = (size_t)tb;
         /* the bias copy: cout floats, then CONV_NR_MAX zeros (a tile's channels past cout, and the
          * zero row bias of the microkernels) */
@@ -781,6 +785,7 @@ void pydml_conv_helpers_portable(conv_kernels* k) {
     k->transpose_in = transpose_in_portable;
     k->transpose_pairs = NULL;
     k->pair_row = NULL;
+    k->stem = NULL;
 }
 
 /* ---- execution ------------------------------------------------------------------------------ */
@@ -798,6 +803,7 @@ typedef struct conv_exec {
     int bf16pairs; /* dense bf16 on AVX512-BF16: band and panels hold bf16 pairs */
     const pydml_activation* act; /* NULL when none / IDENTITY */
     conv_kernels k;
+    int stem; /* the folded stem through k.stem (stem_item) */
     /* the packed filter (prepared at initialize, or packed into the workspace) and the bias copy
      * (cout floats, then CONV_NR_MAX zeros) */
     const float* weights;
@@ -1412,6 +1418,88 @@ static void dense_item(const conv_exec* ex, int64_t item, char* scratch) {
 #undef PANEL
 }
 
+/* The planar band of the folded stem (stem_item): channel c = kw * fold_cin + ic of band row h at
+ * band + (c * Hb + h) * wpad, pixel ow holding x[ic][hlo + h][ow * stride + kw * dilation - start]
+ * (0 outside the input, and from W to wpad). */
+static void pack_band_planar(const conv_exec* ex, float* band, int64_t n, int64_t g, int64_t hlo, int64_t Hb,
+                             int64_t wpad) {
+    const pydml_convolution_plan* p = ex->p;
+    const int64_t W = p->ax[2].out, cin = p->fold_cin, K = p->fold_k, in_w = p->fold_in;
+    const int64_t stride = p->fold_stride, dil = p->fold_dil, start = p->fold_start;
+    const int64_t is1 = ex->is[1], is3 = ex->is[3], is4 = ex->is[4];
+    const float* in = (const float*)ex->in + n * ex->is[0] + g * cin * is1 + hlo * is3;
+    for (int64_t kw = 0; kw < K; kw++) {
+        const int64_t off = kw * dil - start;
+        const int64_t o0 = min64(W, max64(0, ceil_div(-off, stride)));
+        const int64_t o1 = max64(o0, min64(W, ceil_div(in_w - off, stride)));
+        for (int64_t ic = 0; ic < cin; ic++)
+            for (int64_t h = 0; h < Hb; h++) {
+                float* restrict dst = band + ((kw * cin + ic) * Hb + h) * wpad;
+                const float* restrict src = in + ic * is1 + h * is3 + (o0 * stride + off) * is4;
+                int64_t ow = 0;
+                for (; ow < o0; ow++) dst[ow] = 0.0f;
+                if (stride == 2 && is4 == 1)
+                    for (int64_t i = 0; ow < o1; ow++, i++) dst[ow] = src[2 * i];
+                else
+                    for (int64_t i = 0; ow < o1; ow++, i++) dst[ow] = src[i * stride * is4];
+                for (; ow < wpad; ow++) dst[ow] = 0.0f;
+            }
+    }
+}
+
+/* The folded stem (FLOAT32 FORWARD, few input channels, width taps folded; pydml_convolution_plan_create)
+ * on a CPU with a stem kernel (AVX2): the band planar, 16 output pixels in the vector lanes and up to 6
+ * output channels broadcast from the dense panels, each result stored straight into its NCHW row. The
+ * dense path's tiles hold pixels x channels and are transposed into the rows (finish), and each
+ * chunk of weights keeps its tiles' partial sums: a sixth of the 7 x 7 stem's time went to that.
+ * Same panels, same sums in the same order (conv_stem_kernel): the same bits. */
+static void stem_item(const conv_exec* ex, int64_t item, char* scratch) {
+    const pydml_convolution_plan* p = ex->p;
+    const conv_axis* ah = &p->ax[1];
+    float* band = (float*)scratch;
+    int64_t* roff = (int64_t*)(scratch + p->off_in_off);
+    uint32_t* tap = (uint32_t*)(scratch + p->off_tap);
+    conv_block b;
+    decode_item(p, item, &b);
+    const int64_t W = p->ax[2].out, wpad = ceil_div(W, 16) * 16, cin = p->cin_g;
+    if (b.Db > 0) pack_band_planar(ex, band, b.n, b.g, b.hlo, b.Hb, wpad);
+    const int64_t nr = ex->k.ig.nr, coutp = ceil_div(p->cout_g, CONV_OC_UNIT) * CONV_OC_UNIT, T = p->ktot;
+    const float* wg = ex->weights + b.g * p->ktot * p->cin_g * coutp;
+    const int64_t Th = ah->U > 0 ? ah->u_first[1] - ah->u_first[0] : 0;
+    const int64_t* os = ex->os;
+    const int rows_contiguous = os[3] == W;
+    for (int64_t qh = b.oh0; qh < b.oh1; qh++) {
+        uint32_t nv = 0;
+        for (int64_t th = 0; b.Db > 0 && th < Th; th++) { /* taps reading padding rows add 0: dropped */
+            const int64_t hin = qh * ah->S + ah->tap_c[ah->u_first[0] + th];
+            if (hin < b.hlo || hin >= b.hlo + b.Hb) continue;
+            roff[nv] = (hin - b.hlo) * wpad;
+            tap[nv] = (uint32_t)th;
+            nv++;
+        }
+        float* orow = (float*)ex->out + b.n * os[0] + qh * os[3];
+        for (int64_t ocb = b.oc_begin / nr; ocb < ceil_div(b.oc_end, nr); ocb++) {
+            const int64_t oc0 = ocb * nr, jn = min64(nr, b.oc_end - oc0), nt = ceil_div(jn, 6);
+            const float* panel = wg + ocb * T * cin * nr;
+            for (int64_t ti = 0, j0 = 0; ti < nt; ti++) {
+                const int64_t mr = jn / nt + (ti < jn % nt ? 1 : 0), ocg = b.g * p->cout_g + oc0 + j0;
+                ex->k.stem(band, b.Hb * wpad, (uint32_t)cin, roff, tap, nv, (uint32_t)T, panel + j0, (uint32_t)nr,
+                           (uint32_t)mr, ex->bias + ocg, orow + ocg * os[1], os[1], (uint32_t)W);
+                if (ex->act && !rows_contiguous)
+                    for (int64_t t = 0; t < mr; t++) pydml_conv_activation(ex->act, orow + (ocg + t) * os[1], (size_t)W);
+                j0 += mr;
+            }
+        }
+    }
+    /* the activation once per channel over the item's rows when they are contiguous: a call per row
+     * and channel cost an eighth of the stem's time (the element-wise engine looks the activation up
+     * per call) */
+    if (ex->act && rows_contiguous)
+        for (int64_t oc = b.oc_begin; oc < b.oc_end; oc++)
+            pydml_conv_activation(ex->act, (float*)ex->out + b.n * os[0] + (b.g * p->cout_g + oc) * os[1] + b.oh0 * os[3],
+                                  (size_t)((b.oh1 - b.oh0) * W));
+}
+
 /* True when the spatial axes of a view flatten to one pixel axis of stride 1. */
 static int pixels_contiguous(const pydml_convolution_plan* p, const int64_t* s) {
     const int64_t D = p->ax[0].out, H = p->ax[1].out, W = p->ax[2].out;
@@ -1740,6 +1828,7 @@ static pydml_status conv_execute(const pydml_convolution_plan* p, const pydml_te
     }
     __atomic_fetch_add(pre != NULL ? &g_conv_prepared : &g_conv_packed, 1, __ATOMIC_RELAXED);
     const int64_t nitems = pointwise ? p->pw_nitems : p->nitems;
+    ex.stem = p->stem_ok && ex.k.stem != NULL && ex.os[4] == 1 && !ex.bf16pairs;
     unsigned char* scratch0 = base + shared;
 
     const int parallel = ex.nt > 1 && nitems > 1 && p->work > 2e5;
@@ -1754,6 +1843,7 @@ static pydml_status conv_execute(const pydml_convolution_plan* p, const pydml_te
 #pragma omp for schedule(dynamic, 1)
         for (int64_t item = 0; item < nitems; item++) {
             if (pointwise) pointwise_item(&ex, item, scratch);
+            else if (ex.stem) stem_item(&ex, item, scratch);
             else if (p->engine == ENGINE_DENSE) dense_item(&ex, item, scratch);
             else plane_item(&ex, item, scratch);
         }
