@@ -362,8 +362,10 @@ static pydml_status check_geometry(const pydml_convolution_params* p) {
  * split by output channels, each item all of the image's rows, is cheaper: for 2 threads, 256
  * channels at 14 x 14 went from 14 items of one row x 256 channels (the former rule: at least four
  * items per thread; each item streamed all 2.4 MB of panels for 14 pixels) to 2 items of 14 rows x
- * 128 channels, 128 channels at 28 x 28 from 10 items of 3 rows to 2 of 14. The bits do not depend
- * on the blocking (each sum runs in one fixed order). */
+ * 128 channels, 128 channels at 28 x 28 from 10 items of 3 rows to 2 of 14, and the 112 x 112 stem
+ * from 11 items of 11 rows (6 rounds of 11 rows on 2 threads) to 14 of 8 (7 of 8). The bits do not
+ * depend on the blocking (each sum runs in one fixed order). Axes up to 1024 outputs (the loops over
+ * the block counts stay short); longer ones keep choose_blocking's rule. */
 static void dense_blocking(const pydml_convolution_plan* p, uint64_t row_bytes, uint64_t target, int64_t* bd_out,
                            int64_t* bh_out, int64_t* nocc_out) {
     const conv_axis *ad = &p->ax[0], *ah = &p->ax[1], *aw = &p->ax[2];
@@ -452,7 +454,7 @@ static void choose_blocking(pydml_convolution_plan* p) {
     }
     int64_t units = p->engine == ENGINE_DENSE ? ceil_div(p->cout_g, CONV_OC_UNIT) : p->cout_g;
     int64_t nocc = 0;
-    if (p->engine == ENGINE_DENSE && ad->out <= 64 && ah->out <= 64) dense_blocking(p, row_bytes, target, &bd, &bh, &nocc);
+    if (p->engine == ENGINE_DENSE && ad->out <= 1024 && ah->out <= 1024) dense_blocking(p, row_bytes, target, &bd, &bh, &nocc);
     p->bd = bd;
     p->bh = bh;
     p->ndb = ceil_div(ad->out, bd);
