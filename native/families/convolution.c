@@ -1201,9 +1201,19 @@ static void dense_rows_chunked(const conv_exec* ex, const conv_block* b, const f
                 const uint32_t ccin = (uint32_t)(min64(cin, cb1 * CONV_CB) - cb0 * CONV_CB);
                 const float* w = pan != NULL ? pan + cb0 * CONV_CB * T * nr : NULL;
                 const float* in = band + cb0 * cb_stride;
+                /* the next chunk's weights (the same size, right after these: the panels of an
+                 * item are consecutive) into L2 while this one runs, spread over its tiles: without,
+                 * the chunk's first tile waits on L3 for every line (a third of the 512-channel
+                 * 7 x 7 layer's first-tile samples sat on one weight load) */
+                const char* pf = w != NULL ? (const char*)(w + (size_t)ccin * T * nr) : NULL;
+                const int64_t pf_lines = pf != NULL ? ((int64_t)ccin * T * nr * 4 + 63) / 64 : 0;
+                int64_t pf_done = 0;
                 for (int64_t part = 0; part < vparts; part++) {
                     const float* bias = first ? ex->bias + ocg : NULL;
                     for (int64_t i = 0; i < n; i++) {
+                        if (part == 0)
+                            for (const int64_t until = pf_lines * (i + 1) / n; pf_done < until; pf_done++)
+                                __builtin_prefetch(pf + pf_done * 64, 0, 2);
                         const conv_rowgroup* gr = &grp[tg[i]];
                         const int64_t v0 = part * (int64_t)gr->nv / vparts, v1 = (part + 1) * (int64_t)gr->nv / vparts;
                         if (v0 == v1 && !first) continue; /* nothing to add */
