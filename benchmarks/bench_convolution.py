@@ -14,7 +14,12 @@ both see the same background load. The table gives the median call and the ratio
 ratio of the fastest calls, and GFLOP/s of pydml's fastest call. Other jobs on a shared machine
 move single numbers by 10-30 %; run it twice.
 
-Usage: python benchmarks/bench_convolution.py [--quick] [--threads 2] [--only TEXT] [--f32]
+With --resnet it measures instead each convolution of a ResNet-18 (batch 1 and 8, 224 x 224,
+FLOAT32, NCHW) as pydml.onnx runs it: an operator whose filter is OWNED_BY_DML (packed once, at
+initialize), with the fused RELU where the model has one, against torch's conv2d (+ relu) and the
+in-run sgemm rate; "x flops" weights each shape by its share of the model's multiply-adds.
+
+Usage: python benchmarks/bench_convolution.py [--quick] [--threads 2] [--only TEXT] [--f32] [--resnet]
 """
 
 from __future__ import annotations
@@ -215,18 +220,156 @@ def run_case(case: Case, direction: int, dtype: Any, torch: Any, quick: bool) ->
     }
 
 
+@dataclass(frozen=True)
+class ResnetCase:
+    name: str
+    cin: int
+    cout: int
+    size: int  # input height = width
+    k: int
+    stride: int
+    relu: bool
+    count: int  # how many convolutions of ResNet-18 have this shape
+
+
+RESNET = [
+    ResnetCase("stem 7x7 s2", 3, 64, 224, 7, 2, True, 1),
+    ResnetCase("64 3x3 @56", 64, 64, 56, 3, 1, True, 4),
+    ResnetCase("64>128 3x3 s2", 64, 128, 56, 3, 2, True, 1),
+    ResnetCase("64>128 1x1 s2", 64, 128, 56, 1, 2, False, 1),
+    ResnetCase("128 3x3 @28", 128, 128, 28, 3, 1, True, 3),
+    ResnetCase("128>256 3x3 s2", 128, 256, 28, 3, 2, True, 1),
+    ResnetCase("128>256 1x1 s2", 128, 256, 28, 1, 2, False, 1),
+    ResnetCase("256 3x3 @14", 256, 256, 14, 3, 1, True, 3),
+    ResnetCase("256>512 3x3 s2", 256, 512, 14, 3, 2, True, 1),
+    ResnetCase("256>512 1x1 s2", 256, 512, 14, 1, 2, False, 1),
+    ResnetCase("512 3x3 @7", 512, 512, 7, 3, 1, True, 3),
+]
+
+
+def run_resnet_case(case: ResnetCase, batch: int, torch: Any, quick: bool) -> dict[str, float]:
+    """One ResNet-18 convolution as the ONNX front end lowers it: the filter OWNED_BY_DML (packed at
+    initialize), the bias bound, RELU fused where the model has one; against torch conv2d (+ relu)."""
+    import pydml
+    from pydml import buffer_desc
+
+    pad = case.k // 2
+    out = (case.size + 2 * pad - case.k) // case.stride + 1
+    x_sizes = [batch, case.cin, case.size, case.size]
+    w_sizes = [case.cout, case.cin, case.k, case.k]
+    y_sizes = [batch, case.cout, out, out]
+    fused = (
+        pydml.OperatorDesc(Type="ACTIVATION_RELU", Desc=pydml.DML_ACTIVATION_RELU_OPERATOR_DESC())
+        if case.relu
+        else None
+    )
+    desc = pydml.DML_CONVOLUTION_OPERATOR_DESC(
+        InputTensor=buffer_desc("FLOAT32", x_sizes),
+        FilterTensor=buffer_desc("FLOAT32", w_sizes, Flags="OWNED_BY_DML"),
+        BiasTensor=buffer_desc("FLOAT32", [1, case.cout, 1, 1]),
+        OutputTensor=buffer_desc("FLOAT32", y_sizes),
+        Mode=CROSS_CORRELATION, Direction=FORWARD, Strides=[case.stride] * 2, Dilations=[1, 1],
+        StartPadding=[pad] * 2, EndPadding=[pad] * 2, OutputPadding=[0, 0], GroupCount=1,
+        FusedActivation=fused,
+    )
+    rng = np.random.default_rng(1)
+    x = rng.standard_normal(x_sizes).astype(np.float32)
+    w = (rng.standard_normal(w_sizes) * 0.1).astype(np.float32)
+    b = rng.standard_normal([1, case.cout, 1, 1]).astype(np.float32)
+    y = np.empty(y_sizes, np.float32)
+    op = pydml.Device().create_operator(desc)
+    op.initialize({"FilterTensor": w})
+    temporary = np.zeros(op.binding_properties["temporary_bytes"], np.uint8)
+    inputs = {"InputTensor": x, "BiasTensor": b}
+    outputs = {"OutputTensor": y}
+
+    def pydml_fn() -> Any:
+        return op.execute(inputs, outputs, temporary=temporary)
+
+    tx, tw, tb = torch.from_numpy(x), torch.from_numpy(w), torch.from_numpy(b.reshape(-1))
+    F = torch.nn.functional
+
+    def torch_fn() -> Any:
+        r = F.conv2d(tx, tw, tb, stride=case.stride, padding=pad)
+        return F.relu(r) if case.relu else r
+
+    with torch.no_grad():
+        ref = torch_fn().numpy()
+        t_pydml, t_torch = compare([pydml_fn, torch_fn], 3 if quick else 5, 1.0 if quick else 2.0)
+    err = float(np.max(np.abs(y - ref)) / (np.max(np.abs(ref)) + 1e-30))
+    if not err < 1e-3:
+        raise AssertionError(f"{case.name}: pydml and torch differ (relative {err:.2e})")
+    macs = batch * case.cout * case.cin * case.k**2 * out * out
+    return {
+        "pydml_ms": statistics.median(t_pydml) * 1e3,
+        "torch_ms": statistics.median(t_torch) * 1e3,
+        "pydml_best_ms": min(t_pydml) * 1e3,
+        "torch_best_ms": min(t_torch) * 1e3,
+        "gflops": 2 * macs / min(t_pydml) / 1e9,
+        "torch_gflops": 2 * macs / min(t_torch) / 1e9,
+        "macs": float(macs * case.count),
+    }
+
+
+def resnet_main(args: argparse.Namespace, torch: Any) -> None:
+    peak_start = sgemm_peak(args.quick)
+    rows = []
+    for batch in (1, 8):
+        for case in (c for c in RESNET if args.only in c.name):
+            rows.append((batch, case, run_resnet_case(case, batch, torch, args.quick)))
+            print(".", end="", file=sys.stderr, flush=True)
+    print(file=sys.stderr)
+    peak_end = sgemm_peak(args.quick)
+    peak = max(peak_start, peak_end)
+    print(
+        f"in-run FMA reference: numpy sgemm 2048^2 = {peak:.0f} GFLOP/s (best of the run's start, "
+        f"{peak_start:.0f}, and end, {peak_end:.0f})"
+    )
+    print("ResNet-18 convolutions (FLOAT32 NCHW, filter OWNED_BY_DML, bias, fused RELU where the "
+          "model has one); GFLOP/s from the fastest call; 'x flops': share of the model's work")
+    columns = (
+        f"{'batch':>5} {'case':<15} {'x flops':>7} {'pydml ms':>9} {'torch ms':>9} {'vs torch':>9} "
+        f"{'best vs':>8} {'GFLOP/s':>8} {'% sgemm':>8} {'torch %':>8}"
+    )
+    print(columns)
+    print("-" * len(columns))
+    for batch in (1, 8):
+        sel = [r for r in rows if r[0] == batch]
+        total = sum(r["macs"] for _, _, r in sel) or 1.0
+        t_p = t_t = 0.0
+        for _, case, r in sel:
+            print(
+                f"{batch:>5} {case.name:<15} {100 * r['macs'] / total:6.1f}% {r['pydml_ms']:9.3f} "
+                f"{r['torch_ms']:9.3f} {r['torch_ms'] / r['pydml_ms']:8.2f}x "
+                f"{r['torch_best_ms'] / r['pydml_best_ms']:7.2f}x {r['gflops']:8.1f} "
+                f"{100 * r['gflops'] / peak:7.0f}% {100 * r['torch_gflops'] / peak:7.0f}%"
+            )
+            t_p += r["pydml_best_ms"] * case.count
+            t_t += r["torch_best_ms"] * case.count
+        if sel:
+            print(
+                f"{batch:>5} {'all (x count)':<15} {'100.0%':>7} {t_p:9.3f} {t_t:9.3f} {'':>9} "
+                f"{t_t / t_p:7.2f}x {2 * total / t_p / 1e6:8.1f} {100 * 2 * total / t_p / 1e6 / peak:7.0f}%"
+                f" {100 * 2 * total / t_t / 1e6 / peak:7.0f}%"
+            )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="shorter timings")
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--only", default="", help="run the cases whose name contains this text")
     parser.add_argument("--f32", action="store_true", help="FLOAT32 rows only")
+    parser.add_argument("--resnet", action="store_true", help="ResNet-18's convolutions instead")
     args = parser.parse_args()
     import torch
 
     torch.set_num_threads(args.threads)
     lib.pydml_set_num_threads(args.threads)
     header(args.threads)
+    if args.resnet:
+        resnet_main(args, torch)
+        return
     peak_start = sgemm_peak(args.quick)
     bw_start = copy_bandwidth(args.quick)
     feats = int(lib.pydml_active_cpu_features())

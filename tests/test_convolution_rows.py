@@ -3,9 +3,13 @@
 On the AVX2 path, output rows whose valid taps are the same are tiled as one pixel sequence (a
 tile may span rows, through the pixel-offset microkernels of native/engines/gemm_indirect_x86.c)
 and one weight chunk serves every group of a band; inputs with few channels (a stem: 3 channels,
-7 x 7 taps) fold their width taps into the channels. Neither may change what is computed: every
-case is checked against the float64 reference (tests/reference_convolution.py), NHWC against NCHW
-bit for bit, one thread against two bit for bit, and the portable path against the native one.
+7 x 7 taps) fold their width taps into the channels, and with NCHW outputs run through the stem
+kernel (pixels in the vector lanes, results stored straight into the output rows; NHWC outputs keep
+the dense microkernels). None of it may change what is computed: every case is checked against the
+float64 reference (tests/reference_convolution.py), NHWC against NCHW bit for bit (for the folds:
+the stem kernel against the dense microkernels), an output view with padded rows (the activation
+applied row by row) bit for bit, one thread against two bit for bit, and the portable path against
+the native one.
 """
 
 from __future__ import annotations
@@ -37,6 +41,8 @@ CASES: list[Case] = [
     ("stride_h", (1, 24, 15, 1), (32, 24, 3, 1), (2, 1), (1, 1), (1, 0), (1, 0), 1, CROSS_CORRELATION),
     # folded width taps: the stem's shape scaled down, asymmetric padding
     ("stem", (1, 3, 30, 29), (64, 3, 7, 7), (2, 2), (1, 1), (3, 3), (2, 3), 1, CROSS_CORRELATION),
+    # the stem kernel: two images, 40 output channels (tiles of 6 and 5 per 16-channel panel), rows of 38
+    ("stem_tail", (2, 3, 12, 75), (40, 3, 7, 7), (1, 2), (1, 1), (3, 3), (3, 3), 1, CONVOLUTION),
     # folded, flipped kernel, width dilation, groups of 5 channels (35 folded channels: 3 blocks)
     ("fold_dil", (2, 10, 9, 17), (32, 5, 2, 7), (1, 1), (1, 2), (0, 4), (1, 2), 2, CONVOLUTION),
     # folded, 1 x k (one tap left after folding), stride 3 wider than the kernel
@@ -99,6 +105,14 @@ def test_rows_and_folds_match_reference(case: Case) -> None:
     np.testing.assert_allclose(base, expected, rtol=1e-5, atol=atol)
     np.testing.assert_array_equal(with_threads(1, lambda: run(x)), base)
     np.testing.assert_array_equal(with_threads(2, lambda: run(nhwc_view(x))), base)
+    # the output inside a larger NaN buffer: rows not contiguous, nothing written outside
+    big = np.full([s + 2 for s in base.shape], np.nan, dtype=np.float32)
+    inner = big[tuple(slice(1, 1 + s) for s in base.shape)]
+    with_threads(2, lambda: conv_array(x, w, b, out=inner, **geometry))
+    np.testing.assert_array_equal(inner, base)
+    outside = np.ones(big.shape, dtype=bool)
+    outside[tuple(slice(1, 1 + s) for s in base.shape)] = False
+    assert np.isnan(big[outside]).all()
     lib.pydml_set_cpu_features(0)  # the portable path: 4-row tiles, no row groups
     try:
         portable = run(x)

@@ -169,6 +169,7 @@ struct pydml_convolution_plan {
     /* Folded width taps (pydml_convolution_plan_create): the band's channels are (kw, ic) pairs, c = kw * fold_cin + ic,
      * and the width axis ax[2] is the output width with one tap; fold_* keep the real width axis. */
     int fold;
+    int stem_ok;                 /* folded 2-D: the band holds the planar layout of stem_item too */
     int64_t fold_cin, fold_in, fold_k, fold_stride, fold_dil, fold_start;
 };
 
@@ -352,6 +353,62 @@ static pydml_status check_geometry(const pydml_convolution_params* p) {
     return PYDML_STATUS_SUCCESS;
 }
 
+/* The DENSE engine's blocking: blocks of bd output slices x bh output rows x occ_size units of
+ * CONV_OC_UNIT output channels, chosen by an estimate of the time of the busiest thread: rounds of
+ * `nthreads` items (the dynamic schedule hands them out in turn), each item costing its multiply-adds
+ * plus the input band it packs and the weights it reads (each item streams its output channels'
+ * panels once from L3, where they do not stay in L2 between items). Splitting a small image by rows
+ * (a ResNet's 14 x 14 or 7 x 7 layers at batch 1) reads every weight once per row block, so there the
+ * split by output channels, each item all of the image's rows, is cheaper: for 2 threads, 256
+ * channels at 14 x 14 went from 14 items of one row x 256 channels (the former rule: at least four
+ * items per thread; each item streamed all 2.4 MB of panels for 14 pixels) to 2 items of 14 rows x
+ * 128 channels, 128 channels at 28 x 28 from 10 items of 3 rows to 2 of 14, and the 112 x 112 stem
+ * from 11 items of 11 rows (6 rounds of 11 rows on 2 threads) to 14 of 8 (7 of 8). The bits do not
+ * depend on the blocking (each sum runs in one fixed order). Axes up to 1024 outputs (the loops over
+ * the block counts stay short); longer ones keep choose_blocking's rule. */
+static void dense_blocking(const pydml_convolution_plan* p, uint64_t row_bytes, uint64_t target, int64_t* bd_out,
+                           int64_t* bh_out, int64_t* nocc_out) {
+    const conv_axis *ad = &p->ax[0], *ah = &p->ax[1], *aw = &p->ax[2];
+    const int64_t units = ceil_div(p->cout_g, CONV_OC_UNIT), images = p->n * p->groups;
+    const double per_out = (double)p->cin_g * (double)p->ktot / ((double)ad->P * (double)ah->P * (double)aw->P);
+    const double wtotal = (double)p->cin_g * (double)p->ktot * (double)p->cout_g * 4.0;
+    /* costs in multiply-adds per float: packing a band float (gathered and transposed) and reading a
+     * weight float from L3 (L2 when the group's panels fit it and consecutive items reuse them) */
+    const double c_pack = 4.0, c_w = wtotal <= 384.0 * 1024.0 ? 0.5 : 4.0;
+    const int64_t nt = p->nthreads;
+    double best = -1.0;
+    int64_t best_items = 0;
+    for (int64_t nd = 1; nd <= ad->out; nd++) {
+        const int64_t cbd = ceil_div(ad->out, nd);
+        if (nd > 1 && ceil_div(ad->out, nd - 1) == cbd) continue;
+        for (int64_t nh = 1; nh <= ah->out; nh++) {
+            const int64_t cbh = ceil_div(ah->out, nh);
+            if (nh > 1 && ceil_div(ah->out, nh - 1) == cbh) continue;
+            const uint64_t rows = mul_sat((uint64_t)axis_rows_bound(ad, cbd), (uint64_t)axis_rows_bound(ah, cbh));
+            const uint64_t band_bytes = mul_sat(rows, row_bytes);
+            const int fits = band_bytes <= target;
+            const int64_t nblocks = ceil_div(ad->out, cbd) * ceil_div(ah->out, cbh);
+            for (int64_t nocc = 1; nocc <= units; nocc++) {
+                const int64_t occ = ceil_div(units, nocc);
+                if (nocc > 1 && ceil_div(units, nocc - 1) == occ) continue;
+                const int64_t items = images * nblocks * ceil_div(units, occ);
+                const double oc = (double)min64(occ * CONV_OC_UNIT, p->cout_g);
+                const double item = (double)cbd * (double)cbh * (double)aw->out * oc * per_out +
+                                    c_pack * (double)band_bytes / 4.0 + c_w * wtotal / 4.0 * oc / (double)p->cout_g +
+                                    2000.0;
+                const double t = (double)ceil_div(items, nt) * item + (fits ? 0.0 : 1e30 + (double)rows);
+                if (best < 0 || t < best * 0.999 || (t <= best && items < best_items)) {
+                    best = t;
+                    best_items = items;
+                    *bd_out = cbd;
+                    *bh_out = cbh;
+                    *nocc_out = ceil_div(units, occ);
+                }
+            }
+        }
+    }
+}
+
 /* Chooses the band blocking and the work split: among blocks of bd output slices x bh output
  * rows whose packed band fits the target, the one that packs the fewest input rows in total (the
  * halo is packed once per block), while giving every thread about four work items. */
@@ -395,6 +452,9 @@ static void choose_blocking(pydml_convolution_plan* p) {
                                  row_bytes) > target)
             bd = (bd + 1) / 2;
     }
+    int64_t units = p->engine == ENGINE_DENSE ? ceil_div(p->cout_g, CONV_OC_UNIT) : p->cout_g;
+    int64_t nocc = 0;
+    if (p->engine == ENGINE_DENSE && ad->out <= 1024 && ah->out <= 1024) dense_blocking(p, row_bytes, target, &bd, &bh, &nocc);
     p->bd = bd;
     p->bh = bh;
     p->ndb = ceil_div(ad->out, bd);
@@ -402,9 +462,10 @@ static void choose_blocking(pydml_convolution_plan* p) {
     p->band_rows_d = axis_rows_bound(ad, bd);
     p->band_rows_h = axis_rows_bound(ah, bh);
     int64_t items = p->n * p->groups * p->ndb * p->nhb;
-    int64_t units = p->engine == ENGINE_DENSE ? ceil_div(p->cout_g, CONV_OC_UNIT) : p->cout_g;
-    int64_t nocc = 1;
-    if (items < want && p->nthreads > 1) nocc = min64(units, ceil_div(want, items));
+    if (nocc == 0) {
+        nocc = 1;
+        if (items < want && p->nthreads > 1) nocc = min64(units, ceil_div(want, items));
+    }
     p->occ_size = ceil_div(units, nocc);
     p->nocc = ceil_div(units, p->occ_size);
     p->nitems = items * p->nocc;
@@ -609,6 +670,9 @@ pydml_status pydml_convolution_plan_create(const pydml_convolution_params* param
         uint64_t total = add_sat(add_sat(plan_bytes, mul_sat(tb, (uint64_t)p->nthreads)), wbytes);
         if (total > CONV_MAX_PLAN_BYTES) goto oom;
         p->band_floats = (size_t)band;
+        p->stem_ok = p->fold && p->ax[0].in == 1 && p->ax[0].k == 1 && p->ax[1].P == 1 &&
+                     mul_sat(mul_sat((uint64_t)p->band_rows_h, (uint64_t)p->cin_g),
+                             (uint64_t)ceil_div(p->ax[2].out, 16) * 16) <= band;
         p->thread_bytes = (size_t)tb;
         /* the bias copy: cout floats, then CONV_NR_MAX zeros (a tile's channels past cout, and the
          * zero row bias of the microkernels) */
@@ -723,6 +787,7 @@ void pydml_conv_helpers_portable(conv_kernels* k) {
     k->transpose_in = transpose_in_portable;
     k->transpose_pairs = NULL;
     k->pair_row = NULL;
+    k->stem = NULL;
 }
 
 /* ---- execution ------------------------------------------------------------------------------ */
@@ -740,6 +805,7 @@ typedef struct conv_exec {
     int bf16pairs; /* dense bf16 on AVX512-BF16: band and panels hold bf16 pairs */
     const pydml_activation* act; /* NULL when none / IDENTITY */
     conv_kernels k;
+    int stem; /* the folded stem through k.stem (stem_item) */
     /* the packed filter (prepared at initialize, or packed into the workspace) and the bias copy
      * (cout floats, then CONV_NR_MAX zeros) */
     const float* weights;
@@ -1135,9 +1201,19 @@ static void dense_rows_chunked(const conv_exec* ex, const conv_block* b, const f
                 const uint32_t ccin = (uint32_t)(min64(cin, cb1 * CONV_CB) - cb0 * CONV_CB);
                 const float* w = pan != NULL ? pan + cb0 * CONV_CB * T * nr : NULL;
                 const float* in = band + cb0 * cb_stride;
+                /* the next chunk's weights (the same size, right after these: the panels of an
+                 * item are consecutive) into L2 while this one runs, spread over its tiles: without,
+                 * the chunk's first tile waits on L3 for every line (a third of the 512-channel
+                 * 7 x 7 layer's first-tile samples sat on one weight load) */
+                const char* pf = w != NULL ? (const char*)(w + (size_t)ccin * T * nr) : NULL;
+                const int64_t pf_lines = pf != NULL ? ((int64_t)ccin * T * nr * 4 + 63) / 64 : 0;
+                int64_t pf_done = 0;
                 for (int64_t part = 0; part < vparts; part++) {
                     const float* bias = first ? ex->bias + ocg : NULL;
                     for (int64_t i = 0; i < n; i++) {
+                        if (part == 0)
+                            for (const int64_t until = pf_lines * (i + 1) / n; pf_done < until; pf_done++)
+                                __builtin_prefetch(pf + pf_done * 64, 0, 2);
                         const conv_rowgroup* gr = &grp[tg[i]];
                         const int64_t v0 = part * (int64_t)gr->nv / vparts, v1 = (part + 1) * (int64_t)gr->nv / vparts;
                         if (v0 == v1 && !first) continue; /* nothing to add */
@@ -1352,6 +1428,88 @@ static void dense_item(const conv_exec* ex, int64_t item, char* scratch) {
         }
     }
 #undef PANEL
+}
+
+/* The planar band of the folded stem (stem_item): channel c = kw * fold_cin + ic of band row h at
+ * band + (c * Hb + h) * wpad, pixel ow holding x[ic][hlo + h][ow * stride + kw * dilation - start]
+ * (0 outside the input, and from W to wpad). */
+static void pack_band_planar(const conv_exec* ex, float* band, int64_t n, int64_t g, int64_t hlo, int64_t Hb,
+                             int64_t wpad) {
+    const pydml_convolution_plan* p = ex->p;
+    const int64_t W = p->ax[2].out, cin = p->fold_cin, K = p->fold_k, in_w = p->fold_in;
+    const int64_t stride = p->fold_stride, dil = p->fold_dil, start = p->fold_start;
+    const int64_t is1 = ex->is[1], is3 = ex->is[3], is4 = ex->is[4];
+    const float* in = (const float*)ex->in + n * ex->is[0] + g * cin * is1 + hlo * is3;
+    for (int64_t kw = 0; kw < K; kw++) {
+        const int64_t off = kw * dil - start;
+        const int64_t o0 = min64(W, max64(0, ceil_div(-off, stride)));
+        const int64_t o1 = max64(o0, min64(W, ceil_div(in_w - off, stride)));
+        for (int64_t ic = 0; ic < cin; ic++)
+            for (int64_t h = 0; h < Hb; h++) {
+                float* restrict dst = band + ((kw * cin + ic) * Hb + h) * wpad;
+                const float* restrict src = in + ic * is1 + h * is3 + (o0 * stride + off) * is4;
+                int64_t ow = 0;
+                for (; ow < o0; ow++) dst[ow] = 0.0f;
+                if (stride == 2 && is4 == 1)
+                    for (int64_t i = 0; ow < o1; ow++, i++) dst[ow] = src[2 * i];
+                else
+                    for (int64_t i = 0; ow < o1; ow++, i++) dst[ow] = src[i * stride * is4];
+                for (; ow < wpad; ow++) dst[ow] = 0.0f;
+            }
+    }
+}
+
+/* The folded stem (FLOAT32 FORWARD, few input channels, width taps folded; pydml_convolution_plan_create)
+ * on a CPU with a stem kernel (AVX2): the band planar, 16 output pixels in the vector lanes and up to 6
+ * output channels broadcast from the dense panels, each result stored straight into its NCHW row. The
+ * dense path's tiles hold pixels x channels and are transposed into the rows (finish), and each
+ * chunk of weights keeps its tiles' partial sums: a sixth of the 7 x 7 stem's time went to that.
+ * Same panels, same sums in the same order (conv_stem_kernel): the same bits. */
+static void stem_item(const conv_exec* ex, int64_t item, char* scratch) {
+    const pydml_convolution_plan* p = ex->p;
+    const conv_axis* ah = &p->ax[1];
+    float* band = (float*)scratch;
+    int64_t* roff = (int64_t*)(scratch + p->off_in_off);
+    uint32_t* tap = (uint32_t*)(scratch + p->off_tap);
+    conv_block b;
+    decode_item(p, item, &b);
+    const int64_t W = p->ax[2].out, wpad = ceil_div(W, 16) * 16, cin = p->cin_g;
+    if (b.Db > 0) pack_band_planar(ex, band, b.n, b.g, b.hlo, b.Hb, wpad);
+    const int64_t nr = ex->k.ig.nr, coutp = ceil_div(p->cout_g, CONV_OC_UNIT) * CONV_OC_UNIT, T = p->ktot;
+    const float* wg = ex->weights + b.g * p->ktot * p->cin_g * coutp;
+    const int64_t Th = ah->U > 0 ? ah->u_first[1] - ah->u_first[0] : 0;
+    const int64_t* os = ex->os;
+    const int rows_contiguous = os[3] == W;
+    for (int64_t qh = b.oh0; qh < b.oh1; qh++) {
+        uint32_t nv = 0;
+        for (int64_t th = 0; b.Db > 0 && th < Th; th++) { /* taps reading padding rows add 0: dropped */
+            const int64_t hin = qh * ah->S + ah->tap_c[ah->u_first[0] + th];
+            if (hin < b.hlo || hin >= b.hlo + b.Hb) continue;
+            roff[nv] = (hin - b.hlo) * wpad;
+            tap[nv] = (uint32_t)th;
+            nv++;
+        }
+        float* orow = (float*)ex->out + b.n * os[0] + qh * os[3];
+        for (int64_t ocb = b.oc_begin / nr; ocb < ceil_div(b.oc_end, nr); ocb++) {
+            const int64_t oc0 = ocb * nr, jn = min64(nr, b.oc_end - oc0), nt = ceil_div(jn, 6);
+            const float* panel = wg + ocb * T * cin * nr;
+            for (int64_t ti = 0, j0 = 0; ti < nt; ti++) {
+                const int64_t mr = jn / nt + (ti < jn % nt ? 1 : 0), ocg = b.g * p->cout_g + oc0 + j0;
+                ex->k.stem(band, b.Hb * wpad, (uint32_t)cin, roff, tap, nv, (uint32_t)T, panel + j0, (uint32_t)nr,
+                           (uint32_t)mr, ex->bias + ocg, orow + ocg * os[1], os[1], (uint32_t)W);
+                if (ex->act && !rows_contiguous)
+                    for (int64_t t = 0; t < mr; t++) pydml_conv_activation(ex->act, orow + (ocg + t) * os[1], (size_t)W);
+                j0 += mr;
+            }
+        }
+    }
+    /* the activation once per channel over the item's rows when they are contiguous: a call per row
+     * and channel cost an eighth of the stem's time (the element-wise engine looks the activation up
+     * per call) */
+    if (ex->act && rows_contiguous)
+        for (int64_t oc = b.oc_begin; oc < b.oc_end; oc++)
+            pydml_conv_activation(ex->act, (float*)ex->out + b.n * os[0] + (b.g * p->cout_g + oc) * os[1] + b.oh0 * os[3],
+                                  (size_t)((b.oh1 - b.oh0) * W));
 }
 
 /* True when the spatial axes of a view flatten to one pixel axis of stride 1. */
@@ -1682,6 +1840,7 @@ static pydml_status conv_execute(const pydml_convolution_plan* p, const pydml_te
     }
     __atomic_fetch_add(pre != NULL ? &g_conv_prepared : &g_conv_packed, 1, __ATOMIC_RELAXED);
     const int64_t nitems = pointwise ? p->pw_nitems : p->nitems;
+    ex.stem = p->stem_ok && ex.k.stem != NULL && ex.os[4] == 1 && !ex.bf16pairs;
     unsigned char* scratch0 = base + shared;
 
     const int parallel = ex.nt > 1 && nitems > 1 && p->work > 2e5;
@@ -1696,6 +1855,7 @@ static pydml_status conv_execute(const pydml_convolution_plan* p, const pydml_te
 #pragma omp for schedule(dynamic, 1)
         for (int64_t item = 0; item < nitems; item++) {
             if (pointwise) pointwise_item(&ex, item, scratch);
+            else if (ex.stem) stem_item(&ex, item, scratch);
             else if (p->engine == ENGINE_DENSE) dense_item(&ex, item, scratch);
             else plane_item(&ex, item, scratch);
         }

@@ -62,6 +62,17 @@ typedef void (*conv_load_fn)(float* dst, const void* src, uint32_t type, uint32_
 typedef void (*conv_transpose_fn)(float* dst, const int64_t* pos, const void* src, uint32_t type,
                                   int64_t cs, uint32_t cnt, uint32_t npix);
 
+/* The folded stem's row kernel (convolution.c stem_item; FLOAT32 FORWARD with the width taps folded
+ * into the channels): mr (<= 6) output channels j0 .. j0 + mr - 1 of a dense panel (nr wide, the GEMM
+ * engine's indirect layout: row k = 16 cb T + tap cnt(cb) + ic at panel + k * nr) over W pixels of one
+ * output row, from a planar band (channel c, tap v, pixel q at band + c * cstride + roff[v] + q, read
+ * up to a multiple of 16 pixels):
+ *   out[t * out_cs + q] = (bias[t] + 0) + sum over cb, v, ic (in this order, one FMA chain each)
+ * the same sums in the same order as the dense microkernels, so the same bits. */
+typedef void (*conv_stem_kernel)(const float* band, int64_t cstride, uint32_t cin, const int64_t* roff,
+                                 const uint32_t* tap, uint32_t nv, uint32_t T, const float* panel, uint32_t nr,
+                                 uint32_t mr, const float* bias, float* out, int64_t out_cs, uint32_t W);
+
 typedef struct conv_kernels {
     /* the dense engine's microkernels, tile sizes and chunking (native/engines/gemm_indirect.h) */
     pydml_igemm_isa ig;
@@ -73,6 +84,7 @@ typedef struct conv_kernels {
     conv_transpose_fn transpose_pairs; /* bf16 sources into the bf16-pair band (BF16 path only) */
     /* BF16 path only: dst dword j = lo[j] | hi[j] << 16 for j < n, 0 up to nr (hi NULL: zero) */
     void (*pair_row)(float* dst, const uint16_t* lo, const uint16_t* hi, uint32_t n, uint32_t nr);
+    conv_stem_kernel stem; /* NULL: the folded stem runs through the dense microkernels */
 } conv_kernels;
 
 /* The fused activation, in place (convolution.c). */

@@ -423,11 +423,29 @@ T256 static void transpose_in256(float* dst, const int64_t* pos, const void* src
     const uint32_t es = type == DML_TENSOR_DATA_TYPE_FLOAT32 ? 4 : 2;
     for (uint32_t p0 = 0; p0 < npix; p0 += 8) {
         const uint32_t np = npix - p0 < 8 ? npix - p0 : 8;
+        if (np < 8 && type == DML_TENSOR_DATA_TYPE_FLOAT32) {
+            /* a row's last pixels (all of a 7-pixel row): masked loads, not a scalar copy through a
+             * stack buffer (its wide reload misses store forwarding) */
+            const __m256i m = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)np), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+            for (uint32_t c0 = 0; c0 < CONV_CB; c0 += 8) {
+                __m256 r[8];
+                for (uint32_t c = 0; c < 8; c++)
+                    r[c] = c0 + c < cnt ? _mm256_maskload_ps((const float*)src + (int64_t)(c0 + c) * cs + p0, m)
+                                        : _mm256_setzero_ps();
+                transpose8(r);
+                for (uint32_t t = 0; t < np; t++) _mm256_storeu_ps(dst + pos[p0 + t] * CONV_CB + c0, r[t]);
+            }
+            continue;
+        }
         for (uint32_t c0 = 0; c0 < CONV_CB; c0 += 8) {
             __m256 r[8];
-            for (uint32_t c = 0; c < 8; c++)
+            for (uint32_t c = 0; c < 8; c++) {
+                /* the channel rows are planes apart, too many streams for the hardware prefetcher:
+                 * ask for the line 4 groups ahead */
+                if (c0 + c < cnt) _mm_prefetch((const char*)src + ((int64_t)(c0 + c) * cs + p0 + 32) * es, _MM_HINT_T0);
                 r[c] = c0 + c < cnt ? load8_256((const char*)src + ((int64_t)(c0 + c) * cs + p0) * es, type, np)
                                     : _mm256_setzero_ps();
+            }
             transpose8(r);
             for (uint32_t t = 0; t < np; t++) _mm256_storeu_ps(dst + pos[p0 + t] * CONV_CB + c0, r[t]);
         }
@@ -497,8 +515,72 @@ T256 static void rows256(const conv_rows_args* a) {
     }
 }
 
+/* The folded stem (conv_stem_kernel): 16 pixels (two ymm) x MR output channels (broadcast weights)
+ * per step, 2 loads + MR broadcasts per 2 MR FMAs, stored straight to the NCHW output rows: no tile
+ * transpose, no partial sums kept between weight chunks (the stem's 21 folded channels x 7 taps of
+ * weights for 6 channels are 3.5 KiB). */
+INLINE T256 void stem256_body(const float* band, int64_t cstride, uint32_t cin, const int64_t* roff,
+                              const uint32_t* tap, uint32_t nv, uint32_t T, const float* panel, uint32_t nr,
+                              const float* bias, float* out, int64_t out_cs, uint32_t W, const int MR) {
+    for (uint32_t q0 = 0; q0 < W; q0 += 16) {
+        __m256 a0[6], a1[6];
+        _Pragma("GCC unroll 6") for (int t = 0; t < MR; t++) {
+            a0[t] = _mm256_set1_ps(bias[t] + 0.0f); /* the microkernels' bias + row bias (0) */
+            a1[t] = a0[t];
+        }
+        for (uint32_t c0 = 0; c0 < cin; c0 += CONV_CB) {
+            const uint32_t cnt = cin - c0 < CONV_CB ? cin - c0 : CONV_CB;
+            const float* xb = band + (int64_t)c0 * cstride + q0;
+            const float* wb = panel + (size_t)c0 * T * nr;
+            for (uint32_t v = 0; v < nv; v++) {
+                const float* x = xb + roff[v];
+                const float* w = wb + (size_t)tap[v] * cnt * nr;
+                for (uint32_t ic = 0; ic < cnt; ic++) {
+                    const __m256 x0 = _mm256_loadu_ps(x), x1 = _mm256_loadu_ps(x + 8);
+                    x += cstride;
+                    _Pragma("GCC unroll 6") for (int t = 0; t < MR; t++) {
+                        const __m256 b = _mm256_broadcast_ss(w + t);
+                        a0[t] = _mm256_fmadd_ps(b, x0, a0[t]);
+                        a1[t] = _mm256_fmadd_ps(b, x1, a1[t]);
+                    }
+                    w += nr;
+                }
+            }
+        }
+        const uint32_t n = W - q0 < 16 ? W - q0 : 16;
+        _Pragma("GCC unroll 6") for (int t = 0; t < MR; t++) {
+            float* o = out + t * out_cs + q0;
+            if (n == 16) {
+                _mm256_storeu_ps(o, a0[t]);
+                _mm256_storeu_ps(o + 8, a1[t]);
+            } else if (n > 8) {
+                _mm256_storeu_ps(o, a0[t]);
+                store_part8(o + 8, a1[t], n - 8);
+            } else if (n == 8) {
+                _mm256_storeu_ps(o, a0[t]);
+            } else {
+                store_part8(o, a0[t], n);
+            }
+        }
+    }
+}
+
+T256 static void stem256(const float* band, int64_t cstride, uint32_t cin, const int64_t* roff, const uint32_t* tap,
+                         uint32_t nv, uint32_t T, const float* panel, uint32_t nr, uint32_t mr, const float* bias,
+                         float* out, int64_t out_cs, uint32_t W) {
+    switch (mr) {
+    case 1: stem256_body(band, cstride, cin, roff, tap, nv, T, panel, nr, bias, out, out_cs, W, 1); break;
+    case 2: stem256_body(band, cstride, cin, roff, tap, nv, T, panel, nr, bias, out, out_cs, W, 2); break;
+    case 3: stem256_body(band, cstride, cin, roff, tap, nv, T, panel, nr, bias, out, out_cs, W, 3); break;
+    case 4: stem256_body(band, cstride, cin, roff, tap, nv, T, panel, nr, bias, out, out_cs, W, 4); break;
+    case 5: stem256_body(band, cstride, cin, roff, tap, nv, T, panel, nr, bias, out, out_cs, W, 5); break;
+    default: stem256_body(band, cstride, cin, roff, tap, nv, T, panel, nr, bias, out, out_cs, W, 6); break;
+    }
+}
+
 int pydml_conv_helpers_avx2(conv_kernels* k) {
     pydml_conv_helpers_portable(k);
+    k->stem = stem256;
     k->rows = rows256;
     k->finish = finish256;
     k->transpose_in = transpose_in256;
