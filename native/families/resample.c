@@ -357,15 +357,24 @@ static pydml_status rs_table_finish(pydml_resample_plan* p, rs_table* t) {
     t->unit_weights = k == 1;
     for (uint64_t q = 0; q < t->start[t->n_dst] && t->unit_weights; q++)
         if (t->w[q] != 1.0f) t->unit_weights = 0;
-    int dup2 = t->n_dst > 0, pair2 = t->n_dst > 0, half2 = t->n_dst > 0;
-    for (uint32_t j = 0; j < t->n_dst && (dup2 || pair2 || half2); j++) {
+    /* the integer-2x patterns (see rs_table.pattern), each with one weight (pair: two) for every
+     * destination, compared bit for bit (memcmp: -0.0 and NaN weights never match 0.0 / each other
+     * by accident; the weights of a plan are finite and nonzero) */
+    const uint64_t n_taps = t->start[t->n_dst];
+    const float wa = n_taps > 0 ? t->w[0] : 0.0f, wb = n_taps > 1 ? t->w[1] : 0.0f;
+    int dup2 = t->n_dst > 0, pair2 = t->n_dst > 0, half2 = t->n_dst > 0, spread2 = t->n_dst > 1;
+    for (uint32_t j = 0; j < t->n_dst && (dup2 || pair2 || half2 || spread2); j++) {
         const uint64_t b = t->start[j], n = t->start[j + 1] - b;
-        dup2 = dup2 && n == 1 && t->idx[b] == j / 2 && t->w[b] == 1.0f;
-        half2 = half2 && n == 1 && t->idx[b] == 2 * (uint64_t)j && t->w[b] == 1.0f;
-        pair2 = pair2 && n == 2 && t->idx[b] == 2 * (uint64_t)j && t->idx[b + 1] == 2 * (uint64_t)j + 1 &&
-                t->w[b] == 1.0f && t->w[b + 1] == 1.0f;
+        const int w0 = n >= 1 && !memcmp(&t->w[b], &wa, sizeof wa);
+        dup2 = dup2 && n == 1 && t->idx[b] == j / 2 && w0;
+        half2 = half2 && n == 1 && t->idx[b] == 2 * (uint64_t)j && w0;
+        pair2 = pair2 && n == 2 && t->idx[b] == 2 * (uint64_t)j && t->idx[b + 1] == 2 * (uint64_t)j + 1 && w0 &&
+                !memcmp(&t->w[b + 1], &wb, sizeof wb);
+        spread2 = spread2 && (j % 2 == 1 ? n == 0 : n == 1 && t->idx[b] == j / 2 && w0);
     }
-    t->pattern = dup2 ? RS_PAT_DUP2 : pair2 ? RS_PAT_PAIR2 : half2 ? RS_PAT_HALF2 : 0;
+    t->pattern = dup2 ? RS_PAT_DUP2 : pair2 ? RS_PAT_PAIR2 : half2 ? RS_PAT_HALF2 : spread2 ? RS_PAT_SPREAD2 : 0;
+    t->pat_w[0] = wa;
+    t->pat_w[1] = pair2 ? wb : wa;
     /* the longest run of integer-2x linear destinations from the first even one that has it:
      * even j = 2i: (i - 1, a), (i, b); odd j = 2i + 1: (i, c), (i + 1, d), with a, b, c, d fixed */
     t->lin2_lo = t->lin2_hi = 0;
@@ -727,6 +736,10 @@ static uint32_t rs_iter_next(rs_contrib_iter* it, const char* base, uint32_t esi
 
 static void rs_store_zeros(const rs_exec* e, char* dst, uint64_t stride, uint64_t n) {
     static const float zeros[64] = {0};
+    if (stride == 1 && e->k.zero != NULL) {
+        e->k.zero(dst, (size_t)n);
+        return;
+    }
     while (n > 0) {
         size_t c = n < 64 ? (size_t)n : 64;
         e->k.store(dst, stride, zeros, c);
@@ -953,6 +966,7 @@ static pydml_status rs_check_views(const pydml_resample_plan* plan, const pydml_
 static void rs_select_kernels(uint32_t dt, int stream, rs_kernels* k) {
     k->hz = rs_hz_scalar;
     k->fence = NULL;
+    k->zero = NULL;
     switch (dt) {
     case DML_TENSOR_DATA_TYPE_FLOAT32: k->blend = rs_blend_f32; k->store = rs_store_f32; break;
     case DML_TENSOR_DATA_TYPE_FLOAT16: k->blend = rs_blend_f16; k->store = rs_store_f16; break;

@@ -30,6 +30,7 @@
 #define RS_PAT_DUP2 1
 #define RS_PAT_PAIR2 2
 #define RS_PAT_HALF2 3
+#define RS_PAT_SPREAD2 4
 
 /* A run of destination elements whose taps all lie in source range [lo, hi] (hi - lo < RS_TMP_CAP,
  * unless direct: then even one block needs a wider range and the segment is computed without the
@@ -73,11 +74,16 @@ typedef struct rs_table {
     uint32_t* blk_period;
     uint32_t* blk_step;
     uint32_t unit_weights;   /* every destination has one tap of weight 1 (nearest) */
-    /* Integer-2x nearest tables (AVX2 hz): RS_PAT_DUP2, destination j is source j / 2 (one tap of
-     * weight 1: the forward of a 2x upsampling); RS_PAT_PAIR2, destination j is source 2j plus
-     * source 2j + 1 (weights 1: its transpose); RS_PAT_HALF2, destination j is source 2j (weight
-     * 1: a 0.5x nearest downscale). 0: none. */
+    /* Integer-2x tables (AVX2 hz), every destination with the same weights pat_w: RS_PAT_DUP2,
+     * destination j is source j / 2 times pat_w[0] (the forward of a 2x nearest upsampling: weight
+     * 1; the gradient of a 0.5x half-pixel linear downscale: 0.5); RS_PAT_PAIR2, destination j is
+     * source 2j times pat_w[0] plus source 2j + 1 times pat_w[1] (the transpose of a 2x nearest,
+     * weights 1; a 0.5x half-pixel linear downscale, 0.5 / 0.5); RS_PAT_HALF2, destination j is
+     * source 2j times pat_w[0] (a 0.5x nearest downscale); RS_PAT_SPREAD2, even destination 2i is
+     * source i times pat_w[0] and odd destinations have no tap (its transpose, the gradient of a
+     * 0.5x nearest downscale). 0: none. */
     uint32_t pattern;
+    float pat_w[2];
     /* Integer-2x linear (half-pixel) destinations [lin2_lo, lin2_hi) (lin2_lo even; empty: equal):
      * destination 2i reads sources i - 1 and i with weights lin2_w[0], lin2_w[1], destination
      * 2i + 1 reads i and i + 1 with lin2_w[2], lin2_w[3] (0.25 / 0.75 for scale 2). */
@@ -114,6 +120,7 @@ typedef struct rs_kernels {
     rs_store_fn store;
     rs_hz_fn hz;
     void (*fence)(void);     /* NULL, or orders the streamed stores of a thread's work before its end */
+    void (*zero)(void* dst, size_t n); /* NULL, or n contiguous zeros (streamed with the hz pass) */
 } rs_kernels;
 
 /* Portable kernels (resample.c). */

@@ -595,9 +595,10 @@ RS_AVX2 static RS_INLINE void rs256_hz(uint32_t dt, const rs_table* t, uint32_t 
     uint32_t jb = j0;
     if (t->pattern == RS_PAT_DUP2 && ostride == 1) {
         /* nearest 2x: each source element twice, 16 destinations per 8 sources with in-lane
-         * unpacks and one 128-bit lane swap (no table, no vpermps); times its weight 1 as the
-         * generic blocks do (a signaling NaN comes out quiet there too), so the same bits */
-        const __m256 one = _mm256_set1_ps(t->w[0]); /* 1.0f read from the table: the compiler must not drop the product */
+         * unpacks and one 128-bit lane swap (no table, no vpermps); times its weight as the generic
+         * blocks do (1, or 0.5 for the gradient of a 0.5x linear downscale; a signaling NaN comes
+         * out quiet there too), so the same bits */
+        const __m256 one = _mm256_set1_ps(t->pat_w[0]); /* read from the table: the compiler must not drop a product by 1 */
         for (; jb + 16 <= j1; jb += 16) {
             const __m256 v = _mm256_mul_ps(_mm256_loadu_ps(row + (jb / 2 - lo)), one);
             const __m256 a = _mm256_unpacklo_ps(v, v), b = _mm256_unpackhi_ps(v, v); /* 0 0 1 1 | 4 4 5 5; 2 2 3 3 | 6 6 7 7 */
@@ -665,7 +666,7 @@ RS_AVX2 static RS_INLINE void rs256_hz(uint32_t dt, const rs_table* t, uint32_t 
     } else if (t->pattern == RS_PAT_HALF2 && ostride == 1) {
         /* nearest 0.5x: destination j is source 2j (weight 1), the even elements of two loads and
          * one permute back into order, times the weight as the generic blocks do (same bits) */
-        const __m256 one = _mm256_set1_ps(t->w[0]);
+        const __m256 one = _mm256_set1_ps(t->pat_w[0]);
         for (; jb + 8 <= j1 && 2 * (uint64_t)jb >= lo && 2 * (uint64_t)jb + 15 <= hi; jb += 8) {
             const float* c = row + (2 * (uint64_t)jb - lo);
             const __m256 v = _mm256_shuffle_ps(_mm256_loadu_ps(c), _mm256_loadu_ps(c + 8), 0x88);
@@ -674,14 +675,30 @@ RS_AVX2 static RS_INLINE void rs256_hz(uint32_t dt, const rs_table* t, uint32_t 
                          stream);
         }
     } else if (t->pattern == RS_PAT_PAIR2 && ostride == 1) {
-        /* its transpose: destination j = source 2j + source 2j + 1, one horizontal add per 8
-         * (the generic blocks' w * g products are exact for w = 1, and their sum is the same
-         * single addition, NaN payloads included) and one permute back into order */
+        /* its transpose (weights 1), or a 0.5x half-pixel linear downscale (0.5 / 0.5):
+         * destination j = source 2j w0 + source 2j + 1 w1, the generic blocks' two products and
+         * their single addition (one horizontal add per 8, NaN payloads included) and one
+         * permute back into order */
+        const __m256 wp = _mm256_setr_ps(t->pat_w[0], t->pat_w[1], t->pat_w[0], t->pat_w[1], t->pat_w[0],
+                                         t->pat_w[1], t->pat_w[0], t->pat_w[1]);
         for (; jb + 8 <= j1; jb += 8) {
             const float* s = row + (2 * (uint64_t)jb - lo);
-            const __m256 h = _mm256_hadd_ps(_mm256_loadu_ps(s), _mm256_loadu_ps(s + 8)); /* a01 a23 b01 b23 | a45 a67 b45 b67 */
+            const __m256 h = _mm256_hadd_ps(_mm256_mul_ps(_mm256_loadu_ps(s), wp),
+                                            _mm256_mul_ps(_mm256_loadu_ps(s + 8), wp)); /* a01 a23 b01 b23 | a45 a67 b45 b67 */
             rs256_store8(dt, out + (uint64_t)(jb - j0) * esize,
                          _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(h), _MM_SHUFFLE(3, 1, 2, 0))), stream);
+        }
+    } else if (t->pattern == RS_PAT_SPREAD2 && ostride == 1) {
+        /* the transpose of a 0.5x nearest downscale: destination 2i is source i times its weight
+         * (the generic blocks' product), odd destinations 0.0 (the generic blocks' empty lanes),
+         * 16 destinations per 8 sources by in-lane unpacks with zero and one 128-bit lane swap */
+        const __m256 w = _mm256_set1_ps(t->pat_w[0]), z = _mm256_setzero_ps();
+        for (; jb + 16 <= j1; jb += 16) {
+            const __m256 v = _mm256_mul_ps(_mm256_loadu_ps(row + (jb / 2 - lo)), w);
+            const __m256 a = _mm256_unpacklo_ps(v, z), b = _mm256_unpackhi_ps(v, z); /* 0 z 1 z | 4 z 5 z; 2 z 3 z | 6 z 7 z */
+            char* o = out + (uint64_t)(jb - j0) * esize;
+            rs256_store8(dt, o, _mm256_permute2f128_ps(a, b, 0x20), stream);
+            rs256_store8(dt, o + 8 * (uint64_t)esize, _mm256_permute2f128_ps(a, b, 0x31), stream);
         }
     }
     rs256_hz_blocks(dt, t, j0, jb, j1, row, lo, hi, out, ostride, esize, stream);
@@ -713,6 +730,23 @@ RS256_TYPE(f32, DML_TENSOR_DATA_TYPE_FLOAT32)
 RS256_TYPE(f16, DML_TENSOR_DATA_TYPE_FLOAT16)
 RS256_TYPE(bf16, PYDML_DATA_TYPE_BFLOAT16)
 
+/* n zeros at dst (contiguous), streamed like the horizontal pass's stores: the rows of a
+ * gradient that no output reads (0.5x nearest: every odd row) are half its output. */
+RS_AVX2 static RS_INLINE void rs256_zero(uint32_t dt, void* dst, size_t n, int stream) {
+    const size_t es = dt == DML_TENSOR_DATA_TYPE_FLOAT32 ? 4 : 2;
+    const __m256 z = _mm256_setzero_ps();
+    size_t k = 0;
+    for (; k + 8 <= n; k += 8) rs256_store8(dt, (char*)dst + k * es, z, stream);
+    if (k < n) rs256_store(dt, (char*)dst + k * es, z, n - k);
+}
+
+#define RS256_ZERO(NAME, DT)                                                                       \
+    RS_AVX2 static void rs256_zero_##NAME(void* dst, size_t n) { rs256_zero(DT, dst, n, 0); }      \
+    RS_AVX2 static void rs256_zero_nt_##NAME(void* dst, size_t n) { rs256_zero(DT, dst, n, 1); }
+
+RS256_ZERO(f32, DML_TENSOR_DATA_TYPE_FLOAT32)
+RS256_ZERO(f16, DML_TENSOR_DATA_TYPE_FLOAT16)
+
 RS_AVX2 static void rs256_fence(void) {
     _mm_sfence();
 }
@@ -721,11 +755,14 @@ int rs_select_avx2(uint32_t data_type, int stream, rs_kernels* k) {
     if (stream) k->fence = rs256_fence;
     switch (data_type) {
     case DML_TENSOR_DATA_TYPE_FLOAT32:
-        k->blend = rs256_blend_f32; k->store = rs256_store_f32; k->hz = stream ? rs256_hz_nt_f32 : rs256_hz_f32; break;
+        k->blend = rs256_blend_f32; k->store = rs256_store_f32; k->hz = stream ? rs256_hz_nt_f32 : rs256_hz_f32;
+        k->zero = stream ? rs256_zero_nt_f32 : rs256_zero_f32; break;
     case DML_TENSOR_DATA_TYPE_FLOAT16:
-        k->blend = rs256_blend_f16; k->store = rs256_store_f16; k->hz = stream ? rs256_hz_nt_f16 : rs256_hz_f16; break;
-    case PYDML_DATA_TYPE_BFLOAT16:
-        k->blend = rs256_blend_bf16; k->store = rs256_store_bf16; k->hz = stream ? rs256_hz_nt_bf16 : rs256_hz_bf16; break;
+        k->blend = rs256_blend_f16; k->store = rs256_store_f16; k->hz = stream ? rs256_hz_nt_f16 : rs256_hz_f16;
+        k->zero = stream ? rs256_zero_nt_f16 : rs256_zero_f16; break;
+    case PYDML_DATA_TYPE_BFLOAT16: /* +0.0 is 0 bits in both 16-bit types */
+        k->blend = rs256_blend_bf16; k->store = rs256_store_bf16; k->hz = stream ? rs256_hz_nt_bf16 : rs256_hz_bf16;
+        k->zero = stream ? rs256_zero_nt_f16 : rs256_zero_f16; break;
     default:
         return 0;
     }
