@@ -399,6 +399,23 @@ static pydml_status rs_table_finish(pydml_resample_plan* p, rs_table* t) {
         memcpy(t->lin2_w, w, sizeof w);
         break;
     }
+    t->lin2_full = 0;
+    const uint32_t ns = t->n_src, nd = t->n_dst;
+    if (ns >= 16 && nd == 2 * (uint64_t)ns && t->lin2_lo == 2 && t->lin2_hi == nd - 2 && t->seg_count == 1 &&
+        !t->segs[0].direct && t->segs[0].lo == 0 && t->segs[0].hi == ns - 1) {
+        const uint64_t* st = t->start;
+        const uint32_t* ix = t->idx;
+        const float* w = t->w;
+        t->lin2_full = st[1] - st[0] == 1 && ix[st[0]] == 0 && st[2] - st[1] == 2 && ix[st[1]] == 0 &&
+                       ix[st[1] + 1] == 1 && w[st[1]] == t->lin2_w[2] && w[st[1] + 1] == t->lin2_w[3] &&
+                       st[nd - 1] - st[nd - 2] == 2 && ix[st[nd - 2]] == ns - 2 && ix[st[nd - 2] + 1] == ns - 1 &&
+                       w[st[nd - 2]] == t->lin2_w[0] && w[st[nd - 2] + 1] == t->lin2_w[1] &&
+                       st[nd] - st[nd - 1] == 1 && ix[st[nd - 1]] == ns - 1;
+        if (t->lin2_full) {
+            t->lin2_edge[0] = w[st[0]];
+            t->lin2_edge[1] = w[st[nd - 1]];
+        }
+    }
     /* the longest run of transposed ones from the first destination that has it */
     t->lin2t_lo = t->lin2t_hi = 0;
     for (uint32_t j = 1; j < t->n_dst; j++) {
@@ -644,6 +661,7 @@ typedef struct rs_exec {
     int split_segments;            /* row mode: one unit per segment */
     int direct_f32;                /* row mode: single unit-weight source rows can be read in place */
     int prefetch_rows;             /* row mode, one row axis: prefetch the next row's source rows */
+    int lin2_row;                  /* row mode: rows of up to two sources take k.lin2_row */
     uint64_t row_lo, row_bytes;    /* the source columns a row reads: from row_lo, row_bytes long */
     rs_kernels k;
 } rs_exec;
@@ -808,6 +826,10 @@ static void rs_segment_run(const rs_exec* e, rs_contrib_iter* it, const rs_src* 
         rs_columns(e, it, c0, nc0, dst_base, s->j0, s->j1, 1, tmp);
         return;
     }
+    if (e->lin2_row && it->total <= 2 && nc0 == it->total) { /* one segment: the whole row */
+        e->k.lin2_row(t, c0, nc0, e->direct_f32, out);
+        return;
+    }
     const float* row;
     if (e->direct_f32 && it->total == 1 && c0[0].w == 1.0f) {
         row = (const float*)(const void*)(c0[0].p + (uint64_t)s->lo * sizeof(float));
@@ -967,6 +989,7 @@ static void rs_select_kernels(uint32_t dt, int stream, rs_kernels* k) {
     k->hz = rs_hz_scalar;
     k->fence = NULL;
     k->zero = NULL;
+    k->lin2_row = NULL;
     switch (dt) {
     case DML_TENSOR_DATA_TYPE_FLOAT32: k->blend = rs_blend_f32; k->store = rs_store_f32; break;
     case DML_TENSOR_DATA_TYPE_FLOAT16: k->blend = rs_blend_f16; k->store = rs_store_f16; break;
@@ -1034,6 +1057,7 @@ static pydml_status rs_run(const pydml_resample_plan* plan, int backward, const 
     } else {
         e.direct_f32 = S->data_type == DML_TENSOR_DATA_TYPE_FLOAT32 && S->strides[e.col] == 1;
         e.split_segments = rows < 4u * (uint64_t)threads && t->seg_count > 1;
+        e.lin2_row = e.k.lin2_row != NULL && t->lin2_full && S->strides[e.col] == 1 && D->strides[e.col] == 1;
         e.units = e.split_segments ? t->seg_count : 1;
         const rs_table* rt = e.n_row == 1 ? e.tab[e.row_ax[0]] : NULL;
         if (rt != NULL && e.direct_f32 && rt->unit_weights && rt->n_src > rt->n_dst && t->seg_count > 0) {

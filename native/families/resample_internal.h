@@ -89,6 +89,13 @@ typedef struct rs_table {
      * 2i + 1 reads i and i + 1 with lin2_w[2], lin2_w[3] (0.25 / 0.75 for scale 2). */
     uint32_t lin2_lo, lin2_hi;
     float lin2_w[4];
+    /* The whole table is one such row (rs_kernels.lin2_row): n_dst = 2 n_src >= 32, one segment,
+     * [lin2_lo, lin2_hi) = [2, n_dst - 2), destination 1 reads sources 0, 1 with lin2_w[2],
+     * lin2_w[3], destination n_dst - 2 reads n_src - 2, n_src - 1 with lin2_w[0], lin2_w[1], and
+     * the ends read one source each: destination 0 source 0 with weight lin2_edge[0], destination
+     * n_dst - 1 source n_src - 1 with lin2_edge[1] (the clamped half-pixel taps: 1). */
+    uint32_t lin2_full;
+    float lin2_edge[2];
     /* Its transpose (the gradient's table): destinations [lin2t_lo, lin2t_hi) where destination i
      * reads sources 2i - 1 .. 2i + 2 with weights lin2t_w[0..3]. */
     uint32_t lin2t_lo, lin2t_hi;
@@ -121,6 +128,12 @@ typedef struct rs_kernels {
     rs_hz_fn hz;
     void (*fence)(void);     /* NULL, or orders the streamed stores of a thread's work before its end */
     void (*zero)(void* dst, size_t n); /* NULL, or n contiguous zeros (streamed with the hz pass) */
+    /* NULL, or one destination row of a lin2_full column table t from count (1 or 2) weighted
+     * source rows (stride 1, source element 0 at src[r].p) in one pass: each source element's
+     * vertical blend as rs_blend_fn computes it (one source of weight 1 is read as is when
+     * raw_one: the executor's in-place f32 row), then the integer-2x linear taps of the
+     * horizontal pass, same bits as the two passes; out is destination element 0 (stride 1). */
+    void (*lin2_row)(const rs_table* t, const rs_src* src, uint32_t count, int raw_one, char* out);
 } rs_kernels;
 
 /* Portable kernels (resample.c). */

@@ -704,6 +704,100 @@ RS_AVX2 static RS_INLINE void rs256_hz(uint32_t dt, const rs_table* t, uint32_t 
     rs256_hz_blocks(dt, t, j0, jb, j1, row, lo, hi, out, ostride, esize, stream);
 }
 
+/* ---- integer-2x linear rows in one pass (rs_kernels.lin2_row) -----------------------------------
+ * A destination row of a half-pixel 2x linear upsampling along the column axis (t->lin2_full)
+ * from its one or two source rows, without the row buffer: per 8 source columns, the vertical
+ * blend of those columns (the blend's products, the second source's product plus the first's),
+ * its neighbours one column left and right by in-lane shifts of the previous / next 8 (vperm2f128
+ * + vpalignr, not reloaded nor recomputed), then the three-load path's products and additions of
+ * rs256_hz, 16 destinations per step. The row buffer's stores were still in the store queue behind
+ * the streamed output when the horizontal pass loaded them across their boundaries (issue 25, AVX2
+ * host: the 2x linear forward took 2.6x the CPU time of the 2x nearest one). Same bits as the two
+ * passes: the ends, destinations 0 and 2n - 1, are their single taps, blended in. */
+
+/* The vertical blend of 8 source columns from k (element offset). */
+RS_AVX2 static RS_INLINE __m256 rs256_vrow(uint32_t dt, const char* a, const char* b, __m256 wa, __m256 wb,
+                                           uint32_t count, int raw, size_t k) {
+    const size_t es = dt == DML_TENSOR_DATA_TYPE_FLOAT32 ? 4 : 2;
+    const __m256 x = rs256_load(dt, a + k * es, 8);
+    if (count == 1) return raw ? x : _mm256_mul_ps(wa, x);
+    return _mm256_add_ps(_mm256_mul_ps(wb, rs256_load(dt, b + k * es, 8)), _mm256_mul_ps(wa, x));
+}
+
+RS_AVX2 static RS_INLINE void rs256_lin2_row(uint32_t dt, const rs_table* t, const rs_src* src, uint32_t count,
+                                             int raw_one, char* out, int stream) {
+    const size_t es = dt == DML_TENSOR_DATA_TYPE_FLOAT32 ? 4 : 2;
+    const uint32_t n = t->n_src; /* >= 16 */
+    const char* a = src[0].p;
+    const char* b = count > 1 ? src[1].p : src[0].p;
+    const __m256 va = _mm256_set1_ps(src[0].w), vb = _mm256_set1_ps(count > 1 ? src[1].w : 0.0f);
+    const int raw = count == 1 && raw_one && src[0].w == 1.0f;
+    const __m256 wa = _mm256_set1_ps(t->lin2_w[0]), wb = _mm256_set1_ps(t->lin2_w[1]);
+    const __m256 wc = _mm256_set1_ps(t->lin2_w[2]), wd = _mm256_set1_ps(t->lin2_w[3]);
+    const __m256 e0 = _mm256_set1_ps(t->lin2_edge[0]), e1 = _mm256_set1_ps(t->lin2_edge[1]);
+    const size_t ahead = rs_prefetch_distance(count);
+#define RS_LIN2_STEP(L, M, R, C, FIRST, LAST)                                                        \
+    do {                                                                                           \
+        __m256 ev_ = _mm256_add_ps(_mm256_mul_ps(L, wa), _mm256_mul_ps(M, wb));                    \
+        __m256 od_ = _mm256_add_ps(_mm256_mul_ps(M, wc), _mm256_mul_ps(R, wd));                    \
+        if (FIRST) ev_ = _mm256_blend_ps(ev_, _mm256_mul_ps(M, e0), 0x01);                         \
+        if (LAST) od_ = _mm256_blend_ps(od_, _mm256_mul_ps(M, e1), 0x80);                          \
+        const __m256 x0_ = _mm256_unpacklo_ps(ev_, od_), x1_ = _mm256_unpackhi_ps(ev_, od_);        \
+        const __m256 y0_ = _mm256_permute2f128_ps(x0_, x1_, 0x20), y1_ = _mm256_permute2f128_ps(x0_, x1_, 0x31); \
+        char* o_ = out + 2 * (uint64_t)(C) * es;                                                   \
+        if (shift) {                                                                               \
+            if (FIRST) _mm_stream_ps((float*)(void*)o_, _mm256_castps256_ps128(y0_));              \
+            else _mm256_stream_ps((float*)(void*)(o_ - 16), _mm256_permute2f128_ps(carry, y0_, 0x21)); \
+            _mm256_stream_ps((float*)(void*)(o_ + 16), _mm256_permute2f128_ps(y0_, y1_, 0x21));    \
+            carry = y1_;                                                                           \
+        } else {                                                                                   \
+            rs256_store8(dt, o_, y0_, stream);                                                     \
+            rs256_store8(dt, o_ + 8 * es, y1_, stream);                                            \
+        }                                                                                          \
+    } while (0)
+    /* A streamed f32 row 16 bytes past a 32-byte boundary (numpy's large arrays start so) is
+     * written by whole aligned 256-bit streamed stores, each the upper half of one result and the
+     * lower half of the next (carry), with a 128-bit one at either end: two 128-bit streamed
+     * stores per 8 took 1.25x the CPU time (issue 25, AVX2 host, 2x linear forward, 1 thread).
+     * The steps must then be consecutive: n a multiple of 8. */
+    const int shift = stream && dt == DML_TENSOR_DATA_TYPE_FLOAT32 && ((uintptr_t)out & 31u) == 16 && n % 8 == 0;
+    __m256 carry = _mm256_setzero_ps();
+    /* m: columns c .. c + 7; p: c - 8 .. c - 1 (any finite value for c = 0: its lane is replaced) */
+    __m256 m = rs256_vrow(dt, a, b, va, vb, count, raw, 0), p = m;
+    size_t c = 0;
+    for (; c + 16 <= n; c += 8) {
+        _mm_prefetch(a + (c + 8) * es + ahead, _MM_HINT_T0);
+        if (count > 1) _mm_prefetch(b + (c + 8) * es + ahead, _MM_HINT_T0);
+        const __m256 q = rs256_vrow(dt, a, b, va, vb, count, raw, c + 8);
+        const __m256 pm = _mm256_permute2f128_ps(p, m, 0x21), mq = _mm256_permute2f128_ps(m, q, 0x21);
+        const __m256 l = _mm256_castsi256_ps(_mm256_alignr_epi8(_mm256_castps_si256(m), _mm256_castps_si256(pm), 12));
+        const __m256 r = _mm256_castsi256_ps(_mm256_alignr_epi8(_mm256_castps_si256(mq), _mm256_castps_si256(m), 4));
+        if (c == 0) RS_LIN2_STEP(l, m, r, 0, 1, 0);
+        else RS_LIN2_STEP(l, m, r, c, 0, 0);
+        p = m;
+        m = q;
+    }
+    /* 8 <= n - c < 16 columns left: columns c .. c + 7 when more than 8 remain (their right
+     * neighbours loaded: c + 8 < n), then the last 8 (overlapping the previous step when n is not
+     * a multiple of 8: the same values again), whose right neighbours are theirs shifted, the
+     * last lane replaced */
+    if (n - c > 8) {
+        const __m256 pm = _mm256_permute2f128_ps(p, m, 0x21);
+        const __m256 l = _mm256_castsi256_ps(_mm256_alignr_epi8(_mm256_castps_si256(m), _mm256_castps_si256(pm), 12));
+        const __m256 r = rs256_vrow(dt, a, b, va, vb, count, raw, c + 1);
+        if (c == 0) RS_LIN2_STEP(l, m, r, 0, 1, 0);
+        else RS_LIN2_STEP(l, m, r, c, 0, 0);
+    }
+    c = n - 8;
+    m = rs256_vrow(dt, a, b, va, vb, count, raw, c);
+    const __m256 l = rs256_vrow(dt, a, b, va, vb, count, raw, c - 1);
+    const __m256 mm = _mm256_permute2f128_ps(m, m, 0x21);
+    const __m256 r = _mm256_castsi256_ps(_mm256_alignr_epi8(_mm256_castps_si256(mm), _mm256_castps_si256(m), 4));
+    RS_LIN2_STEP(l, m, r, c, 0, 1);
+    if (shift) _mm_stream_ps((float*)(void*)(out + (2 * (uint64_t)n - 4) * es), _mm256_extractf128_ps(carry, 1));
+#undef RS_LIN2_STEP
+}
+
 #define RS256_TYPE(NAME, DT)                                                                       \
     RS_AVX2 static void rs256_blend_##NAME(float* dst, const rs_src* src, uint32_t count,          \
                                            uint64_t stride, size_t n, int first) {                 \
@@ -724,6 +818,14 @@ RS_AVX2 static RS_INLINE void rs256_hz(uint32_t dt, const rs_table* t, uint32_t 
                                            uint64_t ostride, uint32_t esize, rs_store_fn store) {  \
         (void)store;                                                                               \
         rs256_hz(DT, t, j0, j1, row, lo, hi, out, ostride, esize, 1);                              \
+    }                                                                                              \
+    RS_AVX2 static void rs256_lin2_##NAME(const rs_table* t, const rs_src* src, uint32_t count,    \
+                                          int raw_one, char* out) {                                \
+        rs256_lin2_row(DT, t, src, count, raw_one, out, 0);                                        \
+    }                                                                                              \
+    RS_AVX2 static void rs256_lin2_nt_##NAME(const rs_table* t, const rs_src* src, uint32_t count, \
+                                             int raw_one, char* out) {                             \
+        rs256_lin2_row(DT, t, src, count, raw_one, out, 1);                                        \
     }
 
 RS256_TYPE(f32, DML_TENSOR_DATA_TYPE_FLOAT32)
@@ -756,12 +858,15 @@ int rs_select_avx2(uint32_t data_type, int stream, rs_kernels* k) {
     switch (data_type) {
     case DML_TENSOR_DATA_TYPE_FLOAT32:
         k->blend = rs256_blend_f32; k->store = rs256_store_f32; k->hz = stream ? rs256_hz_nt_f32 : rs256_hz_f32;
+        k->lin2_row = stream ? rs256_lin2_nt_f32 : rs256_lin2_f32;
         k->zero = stream ? rs256_zero_nt_f32 : rs256_zero_f32; break;
     case DML_TENSOR_DATA_TYPE_FLOAT16:
         k->blend = rs256_blend_f16; k->store = rs256_store_f16; k->hz = stream ? rs256_hz_nt_f16 : rs256_hz_f16;
+        k->lin2_row = stream ? rs256_lin2_nt_f16 : rs256_lin2_f16;
         k->zero = stream ? rs256_zero_nt_f16 : rs256_zero_f16; break;
     case PYDML_DATA_TYPE_BFLOAT16: /* +0.0 is 0 bits in both 16-bit types */
         k->blend = rs256_blend_bf16; k->store = rs256_store_bf16; k->hz = stream ? rs256_hz_nt_bf16 : rs256_hz_bf16;
+        k->lin2_row = stream ? rs256_lin2_nt_bf16 : rs256_lin2_bf16;
         k->zero = stream ? rs256_zero_nt_f16 : rs256_zero_f16; break;
     default:
         return 0;
