@@ -1221,3 +1221,31 @@ def test_half_downscale_rows_are_exact_on_every_path(width: int, mode: int, dtyp
         np.testing.assert_array_equal(y, want_y.astype(dtype), err_msg=f"forward {features:#x}")
         np.testing.assert_array_equal(gx.view(np.uint8), want_g.astype(dtype).view(np.uint8),
                                       err_msg=f"backward {features:#x}")
+
+
+@pytest.mark.parametrize("scale", [1.5, 0.75, 0.6, 4 / 3, 1.25, 2.5, 3.0])
+@pytest.mark.parametrize("mode", [NEAREST_NEIGHBOR, LINEAR], ids=["nearest", "linear"])
+def test_avx2_periodic_runs_are_the_portable_bits(scale: float, mode: int) -> None:
+    """The AVX2 pass's periodic runs (the pattern of one period set up once per row, then window
+    loads, vpermps, products, additions and lane blends per half block) do the generic blocks'
+    and the portable pass's float32 operations in their order: the same bits, forward and
+    gradient, at scales whose patterns repeat every one to five blocks, with row ends that stop a
+    run early (the windows past the last source) and both 2D axes resampled."""
+    if not lib.pydml_cpu_features() & lib.PYDML_CPU_AVX2_FMA:
+        pytest.skip("no AVX2")
+    rng = np.random.default_rng(int(scale * 100) + mode)
+    ins = [2, 3, 11, 397]
+    outs = [2, 3, round(11 * scale), round(397 * scale)]
+    for dtype in (F32, F16, BF16):
+        x = rng.standard_normal(ins).astype(dtype)
+        g = rng.standard_normal(outs).astype(dtype)
+        got = []
+        for features in (PATHS["avx2"], 0):
+            lib.pydml_set_cpu_features(features)
+            plan = ResamplePlan(
+                ins, outs, [1, 1, scale, scale], [0.5] * 4, [-0.5] * 4, mode, ROUND_HALF_UP
+            )
+            got.append((plan.forward_array(x), plan.backward_array(g)))
+        (y, gx), (y0, g0) = got
+        np.testing.assert_array_equal(y.view(np.uint8), y0.view(np.uint8), err_msg=f"forward {dtype}")
+        np.testing.assert_array_equal(gx.view(np.uint8), g0.view(np.uint8), err_msg=f"backward {dtype}")

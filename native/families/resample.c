@@ -72,6 +72,8 @@ static void rs_table_free(rs_table* t) {
     free(t->blk_perm);
     free(t->half_base);
     free(t->half_span);
+    free(t->half_ix);
+    free(t->half_lm);
     free(t->blk_run);
     free(t->blk_step);
     free(t->blk_period);
@@ -252,8 +254,11 @@ static pydml_status rs_table_finish(pydml_resample_plan* p, rs_table* t) {
     t->blk_period = rs_alloc(p, n_blocks, sizeof *t->blk_period);
     t->half_base = rs_alloc(p, (uint64_t)n_blocks * 2, sizeof *t->half_base);
     t->half_span = rs_alloc(p, (uint64_t)n_blocks * 2, sizeof *t->half_span);
+    t->half_ix = rs_alloc(p, slots * RS_BLOCK, sizeof *t->half_ix);
+    t->half_lm = rs_alloc(p, slots * RS_BLOCK, sizeof *t->half_lm);
     if (!t->ell_idx || !t->ell_w || !t->ell_mask || !t->blk_base || !t->blk_kind || !t->blk_perm ||
-        !t->blk_run || !t->blk_step || !t->blk_period || !t->half_base || !t->half_span)
+        !t->blk_run || !t->blk_step || !t->blk_period || !t->half_base || !t->half_span || !t->half_ix ||
+        !t->half_lm)
         return PYDML_STATUS_OUT_OF_MEMORY;
     for (uint32_t b = 0; b < n_blocks; b++) {
         for (uint32_t h = 0; h < 2; h++) {
@@ -300,6 +305,12 @@ static pydml_status rs_table_finish(pydml_resample_plan* p, rs_table* t) {
                 t->blk_perm[at + lane] = t->blk_kind[b] != RS_BLK_GATHER ? index - base : 0;
             }
             t->ell_mask[(uint64_t)b * k + slot] = mask;
+            for (uint32_t lane = 0; lane < RS_BLOCK; lane++) {
+                const uint32_t hb = t->half_base[2 * (uint64_t)b + lane / 8];
+                const int on = (mask >> lane) & 1u;
+                t->half_ix[at + lane] = on && t->ell_idx[at + lane] >= hb ? t->ell_idx[at + lane] - hb : 0;
+                t->half_lm[at + lane] = on ? -1 : 0;
+            }
         }
     }
     /* Periodic runs (see rs_table.blk_run), found per segment so that they never leave one: a
@@ -660,7 +671,8 @@ typedef struct rs_exec {
     uint32_t units_per_row;        /* vector mode: destination columns per unit */
     int split_segments;            /* row mode: one unit per segment */
     int direct_f32;                /* row mode: single unit-weight source rows can be read in place */
-    int prefetch_rows;             /* row mode, one row axis: prefetch the next row's source rows */
+    int prefetch_rows;             /* row mode, one row axis: prefetch a later row's source rows */
+    uint32_t prefetch_ahead;       /* that many destination rows ahead */
     int lin2_row;                  /* row mode: rows of up to two sources take k.lin2_row */
     uint64_t row_lo, row_bytes;    /* the source columns a row reads: from row_lo, row_bytes long */
     rs_kernels k;
@@ -878,9 +890,11 @@ static void rs_item(const rs_exec* e, const rs_cursor* c, float* tmp) {
          * downscale reads its rows in place (direct_f32), with no blend to prefetch them, and
          * skips rows, which the hardware prefetchers do not follow. Issue 25, AVX2 host (EPYC Zen
          * 3), 2 threads, [8, 64, 256^2] -> 128^2 FLOAT32, alternating in one run (shared host,
-         * load 7): 63.9 -> 44.3 ms best of 11, median 1.56x. Other cases measured no gain. */
+         * load 7): 63.9 -> 44.3 ms best of 11, median 1.56x. An upscale repeats source rows:
+         * two destination rows ahead reaches the next one (the 1.5x nearest forward waited on its
+         * window loads, issue 25). */
         const rs_table* rt = e->tab[e->row_ax[0]];
-        const uint32_t j = c->row[0] + 1;
+        const uint32_t j = c->row[0] + e->prefetch_ahead;
         if (j < rt->n_dst)
             for (uint64_t q = rt->start[j]; q < rt->start[j + 1]; q++) {
                 const uintptr_t p = (uintptr_t)it.base + ((uint64_t)rt->idx[q] * it.stride[0] + e->row_lo) * e->esize;
@@ -1060,7 +1074,8 @@ static pydml_status rs_run(const pydml_resample_plan* plan, int backward, const 
         e.lin2_row = e.k.lin2_row != NULL && t->lin2_full && S->strides[e.col] == 1 && D->strides[e.col] == 1;
         e.units = e.split_segments ? t->seg_count : 1;
         const rs_table* rt = e.n_row == 1 ? e.tab[e.row_ax[0]] : NULL;
-        if (rt != NULL && e.direct_f32 && rt->unit_weights && rt->n_src > rt->n_dst && t->seg_count > 0) {
+        if (rt != NULL && e.direct_f32 && rt->unit_weights && t->seg_count > 0) {
+            e.prefetch_ahead = rt->n_src > rt->n_dst ? 1 : 2;
             e.row_lo = t->segs[0].lo;
             e.row_bytes = ((uint64_t)t->segs[t->seg_count - 1].hi - e.row_lo + 1) * e.esize;
             if (e.row_bytes > RS_PREFETCH_ROW_MAX) e.row_bytes = RS_PREFETCH_ROW_MAX;

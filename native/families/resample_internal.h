@@ -65,6 +65,11 @@ typedef struct rs_table {
      * up to three loads and three vpermps per tap instead of a gather. */
     uint32_t* half_base;
     uint32_t* half_span;
+    /* [block][slot][lane] like ell_idx: the index minus its half's base (0 where the slot is
+     * unused), and -1 / 0 for a used / unused slot (the AVX2 periodic runs' permutes and lane
+     * masks, read as they are instead of set up per row) */
+    uint32_t* half_ix;
+    int32_t* half_lm;
     /* Periodic runs: blk_run[b] blocks from b (1 = none; else a multiple of blk_period[b], at
      * least two periods) repeat the pattern (perm, weights, masks) of the first blk_period[b]
      * blocks, each period's bases blk_step[b] further on. All are full, of one permute kind, and

@@ -589,6 +589,105 @@ RS_AVX2 static RS_INLINE void rs256_hz_blocks(uint32_t dt, const rs_table* t, ui
     }
 }
 
+/* A periodic run (see rs_table.blk_run) of `supers` periods from block b, by half blocks: the
+ * first period's permutes, weights and lane masks read from the plan (half_ix, ell_w, half_lm),
+ * its window counts and offsets set up once; then each half costs its one to three window loads
+ * and, per tap, a vpermps (two or three and blends for a wide window), a product, an addition
+ * and a blend: the generic blocks' arithmetic in their order, so the same bits, without their
+ * per-half tests, window bounds and mask expansion (issue 25, AVX2 host: the 1.5x cases, whose
+ * period is three half blocks, spent most of their time there). Returns the number of blocks done: all, or 0 when a half of the
+ * period is not of the window form. */
+#define RS256_RUN_K 4
+#define RS256_RUN_HALVES 8
+RS_AVX2 static RS_INLINE uint32_t rs256_run(uint32_t dt, const rs_table* t, uint32_t b, uint32_t supers,
+                                            const float* row, uint32_t lo, uint32_t hi, char* o, int stream) {
+    const uint32_t P = t->blk_period[b], K = t->ell_k, step = t->blk_step[b];
+    uint64_t off[RS256_RUN_HALVES];
+    uint32_t nwin[RS256_RUN_HALVES];
+    uint64_t need = 0; /* the end of the furthest window of the first period */
+    const uint64_t avail = (uint64_t)hi - lo + 1;
+    for (uint32_t q = 0; q < 2 * P; q++) {
+        const uint32_t span = t->half_span[2 * (uint64_t)b + q], hb = t->half_base[2 * (uint64_t)b + q];
+        if (span > 24 || (span > 0 && hb < lo)) return 0; /* not a window form: the generic blocks */
+        nwin[q] = (span + 7) / 8;
+        off[q] = span > 0 ? hb - lo : 0;
+        if (span > 0 && off[q] + 8 * (uint64_t)nwin[q] > need) need = off[q] + 8 * (uint64_t)nwin[q];
+    }
+    /* the periods whose windows [off + r step, + 8 nwin) all lie inside the row; in the others
+     * (the last of a row) a window that does not is loaded masked, reading no element past hi */
+    uint64_t ok = need > avail ? 0 : (step == 0 ? supers : (avail - need) / step + 1);
+    if (ok > supers) ok = supers;
+    const size_t es = dt == DML_TENSOR_DATA_TYPE_FLOAT32 ? 4 : 2;
+    const uint32_t* const hix = t->half_ix + (uint64_t)b * K * RS_BLOCK;
+    const int32_t* const hlm = t->half_lm + (uint64_t)b * K * RS_BLOCK;
+    const float* const hw = t->ell_w + (uint64_t)b * K * RS_BLOCK;
+    const __m256i c7 = _mm256_set1_epi32(7), c15 = _mm256_set1_epi32(15);
+    for (uint64_t r = 0; r < supers; r++) {
+        const int inside = r < ok;
+        for (uint32_t q = 0; q < 2 * P; q++, o += 8 * es) {
+            __m256 acc = _mm256_setzero_ps();
+            if (nwin[q] > 0) {
+                const uint64_t at = off[q] + r * step;
+                const float* base = row + at;
+                __m256 r0, r1, r2;
+                if (inside || at + 8 * (uint64_t)nwin[q] <= avail) {
+                    r0 = _mm256_loadu_ps(base);
+                    r1 = nwin[q] > 1 ? _mm256_loadu_ps(base + 8) : r0;
+                    r2 = nwin[q] > 2 ? _mm256_loadu_ps(base + 16) : r1;
+                } else { /* the half's taps lie in [lo, hi]: at < avail */
+                    r0 = rs256_window(base, avail - at, 0);
+                    r1 = nwin[q] > 1 ? rs256_window(base, avail - at, 1) : r0;
+                    r2 = nwin[q] > 2 ? rs256_window(base, avail - at, 2) : r1;
+                }
+                /* half q of the period: block q / 2, lanes 8 (q % 2) .. */
+                const uint64_t at_q = (uint64_t)(q / 2) * K * RS_BLOCK + (q % 2) * 8;
+                for (uint32_t sl = 0; sl < K; sl++) {
+                    const uint64_t x = at_q + (uint64_t)sl * RS_BLOCK;
+                    const __m256i ix = _mm256_loadu_si256((const __m256i*)(hix + x));
+                    __m256 g = _mm256_permutevar8x32_ps(r0, ix);
+                    if (nwin[q] > 1)
+                        g = _mm256_blendv_ps(g, _mm256_permutevar8x32_ps(r1, ix), _mm256_castsi256_ps(_mm256_cmpgt_epi32(ix, c7)));
+                    if (nwin[q] > 2)
+                        g = _mm256_blendv_ps(g, _mm256_permutevar8x32_ps(r2, ix), _mm256_castsi256_ps(_mm256_cmpgt_epi32(ix, c15)));
+                    const __m256 p = _mm256_mul_ps(g, _mm256_loadu_ps(hw + x));
+                    const __m256 lane = _mm256_castsi256_ps(_mm256_loadu_si256((const __m256i*)(hlm + x)));
+                    acc = _mm256_blendv_ps(acc, sl == 0 ? p : _mm256_add_ps(acc, p), lane);
+                }
+            }
+            rs256_store8(dt, o, acc, stream);
+        }
+    }
+    return supers * P;
+}
+
+/* The generic blocks of [jb, j1), periodic runs (ostride 1) by rs256_run. */
+RS_AVX2 static RS_INLINE void rs256_hz_runs(uint32_t dt, const rs_table* t, uint32_t j0, uint32_t jb, uint32_t j1,
+                                            const float* row, uint32_t lo, uint32_t hi, char* out,
+                                            uint64_t ostride, uint32_t esize, int stream) {
+    if (ostride == 1 && t->ell_k <= RS256_RUN_K && t->blk_run != NULL) {
+        uint32_t b = (jb + RS_BLOCK - 1) / RS_BLOCK;
+        while ((uint64_t)b * RS_BLOCK + RS_BLOCK <= j1) {
+            const uint32_t n = t->blk_run[b];
+            if (n < 2 || t->blk_period[b] > RS256_RUN_HALVES / 2 || n > (j1 - b * RS_BLOCK) / RS_BLOCK) {
+                b++;
+                continue;
+            }
+            const uint32_t at = b * RS_BLOCK;
+            if (at > jb) rs256_hz_blocks(dt, t, j0, jb, at, row, lo, hi, out, ostride, esize, stream);
+            jb = at;
+            const uint32_t done = rs256_run(dt, t, b, n / t->blk_period[b], row, lo, hi,
+                                            out + (uint64_t)(at - j0) * esize, stream);
+            jb = at + done * RS_BLOCK;
+            b += done > 0 ? done : 1;
+            if (jb < b * RS_BLOCK) { /* the periods left of the run: generic */
+                rs256_hz_blocks(dt, t, j0, jb, b * RS_BLOCK, row, lo, hi, out, ostride, esize, stream);
+                jb = b * RS_BLOCK;
+            }
+        }
+    }
+    rs256_hz_blocks(dt, t, j0, jb, j1, row, lo, hi, out, ostride, esize, stream);
+}
+
 RS_AVX2 static RS_INLINE void rs256_hz(uint32_t dt, const rs_table* t, uint32_t j0, uint32_t j1,
                                        const float* row, uint32_t lo, uint32_t hi, char* out,
                                        uint64_t ostride, uint32_t esize, int stream) {
@@ -701,7 +800,7 @@ RS_AVX2 static RS_INLINE void rs256_hz(uint32_t dt, const rs_table* t, uint32_t 
             rs256_store8(dt, o + 8 * (uint64_t)esize, _mm256_permute2f128_ps(a, b, 0x31), stream);
         }
     }
-    rs256_hz_blocks(dt, t, j0, jb, j1, row, lo, hi, out, ostride, esize, stream);
+    rs256_hz_runs(dt, t, j0, jb, j1, row, lo, hi, out, ostride, esize, stream);
 }
 
 /* ---- integer-2x linear rows in one pass (rs_kernels.lin2_row) -----------------------------------
