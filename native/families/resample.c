@@ -671,8 +671,7 @@ typedef struct rs_exec {
     uint32_t units_per_row;        /* vector mode: destination columns per unit */
     int split_segments;            /* row mode: one unit per segment */
     int direct_f32;                /* row mode: single unit-weight source rows can be read in place */
-    int prefetch_rows;             /* row mode, one row axis: prefetch a later row's source rows */
-    uint32_t prefetch_ahead;       /* that many destination rows ahead */
+    int prefetch_rows;             /* row mode, one row axis: prefetch the next row's source rows */
     int lin2_row;                  /* row mode: rows of up to two sources take k.lin2_row */
     int defer;                     /* row mode, one segment per row: see rs_defer */
     uint64_t row_lo, row_bytes;    /* the source columns a row reads: from row_lo, row_bytes long */
@@ -925,11 +924,10 @@ static void rs_item(const rs_exec* e, const rs_cursor* c, float* tmp, rs_defer* 
          * downscale reads its rows in place (direct_f32), with no blend to prefetch them, and
          * skips rows, which the hardware prefetchers do not follow. Issue 25, AVX2 host (EPYC Zen
          * 3), 2 threads, [8, 64, 256^2] -> 128^2 FLOAT32, alternating in one run (shared host,
-         * load 7): 63.9 -> 44.3 ms best of 11, median 1.56x. An upscale repeats source rows:
-         * two destination rows ahead reaches the next one (the 1.5x nearest forward waited on its
-         * window loads, issue 25). */
+         * load 7): 63.9 -> 44.3 ms best of 11, median 1.56x. Other cases measured no gain (and
+         * upscales, two rows ahead, a loss: 2x nearest forward 1.1x the CPU time). */
         const rs_table* rt = e->tab[e->row_ax[0]];
-        const uint32_t j = c->row[0] + e->prefetch_ahead;
+        const uint32_t j = c->row[0] + 1;
         if (j < rt->n_dst)
             for (uint64_t q = rt->start[j]; q < rt->start[j + 1]; q++) {
                 const uintptr_t p = (uintptr_t)it.base + ((uint64_t)rt->idx[q] * it.stride[0] + e->row_lo) * e->esize;
@@ -1110,8 +1108,7 @@ static pydml_status rs_run(const pydml_resample_plan* plan, int backward, const 
         e.units = e.split_segments ? t->seg_count : 1;
         e.defer = t->seg_count == 1 && !t->segs[0].direct && !e.split_segments;
         const rs_table* rt = e.n_row == 1 ? e.tab[e.row_ax[0]] : NULL;
-        if (rt != NULL && e.direct_f32 && rt->unit_weights && t->seg_count > 0) {
-            e.prefetch_ahead = rt->n_src > rt->n_dst ? 1 : 2;
+        if (rt != NULL && e.direct_f32 && rt->unit_weights && rt->n_src > rt->n_dst && t->seg_count > 0) {
             e.row_lo = t->segs[0].lo;
             e.row_bytes = ((uint64_t)t->segs[t->seg_count - 1].hi - e.row_lo + 1) * e.esize;
             if (e.row_bytes > RS_PREFETCH_ROW_MAX) e.row_bytes = RS_PREFETCH_ROW_MAX;
