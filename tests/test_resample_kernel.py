@@ -1186,3 +1186,66 @@ def test_linear_2x_gradient_rows_are_the_float32_arithmetic(
     got = plan.backward_array(g)
     want = np.ascontiguousarray(_linear_2x_grad_emulated(_linear_2x_grad_emulated(g, 2), 3).astype(dtype))
     np.testing.assert_array_equal(got.view(np.uint8), want.view(np.uint8))
+
+
+@pytest.mark.parametrize("dtype", [F32, F16, BF16], ids=["f32", "f16", "bf16"])
+@pytest.mark.parametrize("width", [16, 37, 70, 200])
+@pytest.mark.parametrize("mode", [NEAREST_NEIGHBOR, LINEAR], ids=["nearest", "linear"])
+def test_half_downscale_rows_are_exact_on_every_path(width: int, mode: int, dtype: np.dtype[Any]) -> None:
+    """0.5x downscales and their gradients (the AVX2 pass's integer-2x patterns with one weight:
+    linear pairs 0.5 / 0.5 and their 0.5 duplicates; nearest source 2j and its spread with zero
+    odd destinations, and the zero rows between): the same bits on every path, and the float32
+    arithmetic of the separable passes (products rounded, then one addition)."""
+    ins, outs = [2, 3, 2 * 6, 2 * width], [2, 3, 6, width]
+    rng = np.random.default_rng(width)
+    x = rng.standard_normal(ins).astype(dtype)
+    g = rng.standard_normal(outs).astype(dtype)
+    a, b = (0.5, -0.5) if mode == LINEAR else (0.0, 0.0)
+    results = []
+    for features in PATHS.values():
+        lib.pydml_set_cpu_features(features)
+        plan = ResamplePlan(
+            ins, outs, [1, 1, 0.5, 0.5], [0.5, 0.5, a, a], [-0.5, -0.5, b, b], mode, ROUND_FLOOR
+        )
+        results.append((features, plan.forward_array(x), plan.backward_array(g)))
+    x32, g32, h = x.astype(np.float32), g.astype(np.float32), np.float32(0.5)
+    if mode == LINEAR:
+        v = x32[:, :, 0::2] * h + x32[:, :, 1::2] * h
+        want_y = v[..., 0::2] * h + v[..., 1::2] * h
+        want_g = np.repeat(np.repeat(g32 * h, 2, 2) * h, 2, 3)
+    else:
+        want_y = x32[:, :, 0::2, 0::2]
+        want_g = np.zeros(ins, np.float32)
+        want_g[:, :, 0::2, 0::2] = g32
+    for features, y, gx in results:
+        np.testing.assert_array_equal(y, want_y.astype(dtype), err_msg=f"forward {features:#x}")
+        np.testing.assert_array_equal(gx.view(np.uint8), want_g.astype(dtype).view(np.uint8),
+                                      err_msg=f"backward {features:#x}")
+
+
+@pytest.mark.parametrize("scale", [1.5, 0.75, 0.6, 4 / 3, 1.25, 2.5, 3.0])
+@pytest.mark.parametrize("mode", [NEAREST_NEIGHBOR, LINEAR], ids=["nearest", "linear"])
+def test_avx2_periodic_runs_are_the_portable_bits(scale: float, mode: int) -> None:
+    """The AVX2 pass's periodic runs (the pattern of one period set up once per row, then window
+    loads, vpermps, products, additions and lane blends per half block) do the generic blocks'
+    and the portable pass's float32 operations in their order: the same bits, forward and
+    gradient, at scales whose patterns repeat every one to five blocks, with row ends that stop a
+    run early (the windows past the last source) and both 2D axes resampled."""
+    if not lib.pydml_cpu_features() & lib.PYDML_CPU_AVX2_FMA:
+        pytest.skip("no AVX2")
+    rng = np.random.default_rng(int(scale * 100) + mode)
+    ins = [2, 3, 11, 397]
+    outs = [2, 3, round(11 * scale), round(397 * scale)]
+    for dtype in (F32, F16, BF16):
+        x = rng.standard_normal(ins).astype(dtype)
+        g = rng.standard_normal(outs).astype(dtype)
+        got = []
+        for features in (PATHS["avx2"], 0):
+            lib.pydml_set_cpu_features(features)
+            plan = ResamplePlan(
+                ins, outs, [1, 1, scale, scale], [0.5] * 4, [-0.5] * 4, mode, ROUND_HALF_UP
+            )
+            got.append((plan.forward_array(x), plan.backward_array(g)))
+        (y, gx), (y0, g0) = got
+        np.testing.assert_array_equal(y.view(np.uint8), y0.view(np.uint8), err_msg=f"forward {dtype}")
+        np.testing.assert_array_equal(gx.view(np.uint8), g0.view(np.uint8), err_msg=f"backward {dtype}")

@@ -72,6 +72,8 @@ static void rs_table_free(rs_table* t) {
     free(t->blk_perm);
     free(t->half_base);
     free(t->half_span);
+    free(t->half_ix);
+    free(t->half_lm);
     free(t->blk_run);
     free(t->blk_step);
     free(t->blk_period);
@@ -252,8 +254,11 @@ static pydml_status rs_table_finish(pydml_resample_plan* p, rs_table* t) {
     t->blk_period = rs_alloc(p, n_blocks, sizeof *t->blk_period);
     t->half_base = rs_alloc(p, (uint64_t)n_blocks * 2, sizeof *t->half_base);
     t->half_span = rs_alloc(p, (uint64_t)n_blocks * 2, sizeof *t->half_span);
+    t->half_ix = rs_alloc(p, slots * RS_BLOCK, sizeof *t->half_ix);
+    t->half_lm = rs_alloc(p, slots * RS_BLOCK, sizeof *t->half_lm);
     if (!t->ell_idx || !t->ell_w || !t->ell_mask || !t->blk_base || !t->blk_kind || !t->blk_perm ||
-        !t->blk_run || !t->blk_step || !t->blk_period || !t->half_base || !t->half_span)
+        !t->blk_run || !t->blk_step || !t->blk_period || !t->half_base || !t->half_span || !t->half_ix ||
+        !t->half_lm)
         return PYDML_STATUS_OUT_OF_MEMORY;
     for (uint32_t b = 0; b < n_blocks; b++) {
         for (uint32_t h = 0; h < 2; h++) {
@@ -300,6 +305,12 @@ static pydml_status rs_table_finish(pydml_resample_plan* p, rs_table* t) {
                 t->blk_perm[at + lane] = t->blk_kind[b] != RS_BLK_GATHER ? index - base : 0;
             }
             t->ell_mask[(uint64_t)b * k + slot] = mask;
+            for (uint32_t lane = 0; lane < RS_BLOCK; lane++) {
+                const uint32_t hb = t->half_base[2 * (uint64_t)b + lane / 8];
+                const int on = (mask >> lane) & 1u;
+                t->half_ix[at + lane] = on && t->ell_idx[at + lane] >= hb ? t->ell_idx[at + lane] - hb : 0;
+                t->half_lm[at + lane] = on ? -1 : 0;
+            }
         }
     }
     /* Periodic runs (see rs_table.blk_run), found per segment so that they never leave one: a
@@ -357,15 +368,24 @@ static pydml_status rs_table_finish(pydml_resample_plan* p, rs_table* t) {
     t->unit_weights = k == 1;
     for (uint64_t q = 0; q < t->start[t->n_dst] && t->unit_weights; q++)
         if (t->w[q] != 1.0f) t->unit_weights = 0;
-    int dup2 = t->n_dst > 0, pair2 = t->n_dst > 0, half2 = t->n_dst > 0;
-    for (uint32_t j = 0; j < t->n_dst && (dup2 || pair2 || half2); j++) {
+    /* the integer-2x patterns (see rs_table.pattern), each with one weight (pair: two) for every
+     * destination, compared bit for bit (memcmp: -0.0 and NaN weights never match 0.0 / each other
+     * by accident; the weights of a plan are finite and nonzero) */
+    const uint64_t n_taps = t->start[t->n_dst];
+    const float wa = n_taps > 0 ? t->w[0] : 0.0f, wb = n_taps > 1 ? t->w[1] : 0.0f;
+    int dup2 = t->n_dst > 0, pair2 = t->n_dst > 0, half2 = t->n_dst > 0, spread2 = t->n_dst > 1;
+    for (uint32_t j = 0; j < t->n_dst && (dup2 || pair2 || half2 || spread2); j++) {
         const uint64_t b = t->start[j], n = t->start[j + 1] - b;
-        dup2 = dup2 && n == 1 && t->idx[b] == j / 2 && t->w[b] == 1.0f;
-        half2 = half2 && n == 1 && t->idx[b] == 2 * (uint64_t)j && t->w[b] == 1.0f;
-        pair2 = pair2 && n == 2 && t->idx[b] == 2 * (uint64_t)j && t->idx[b + 1] == 2 * (uint64_t)j + 1 &&
-                t->w[b] == 1.0f && t->w[b + 1] == 1.0f;
+        const int w0 = n >= 1 && !memcmp(&t->w[b], &wa, sizeof wa);
+        dup2 = dup2 && n == 1 && t->idx[b] == j / 2 && w0;
+        half2 = half2 && n == 1 && t->idx[b] == 2 * (uint64_t)j && w0;
+        pair2 = pair2 && n == 2 && t->idx[b] == 2 * (uint64_t)j && t->idx[b + 1] == 2 * (uint64_t)j + 1 && w0 &&
+                !memcmp(&t->w[b + 1], &wb, sizeof wb);
+        spread2 = spread2 && (j % 2 == 1 ? n == 0 : n == 1 && t->idx[b] == j / 2 && w0);
     }
-    t->pattern = dup2 ? RS_PAT_DUP2 : pair2 ? RS_PAT_PAIR2 : half2 ? RS_PAT_HALF2 : 0;
+    t->pattern = dup2 ? RS_PAT_DUP2 : pair2 ? RS_PAT_PAIR2 : half2 ? RS_PAT_HALF2 : spread2 ? RS_PAT_SPREAD2 : 0;
+    t->pat_w[0] = wa;
+    t->pat_w[1] = pair2 ? wb : wa;
     /* the longest run of integer-2x linear destinations from the first even one that has it:
      * even j = 2i: (i - 1, a), (i, b); odd j = 2i + 1: (i, c), (i + 1, d), with a, b, c, d fixed */
     t->lin2_lo = t->lin2_hi = 0;
@@ -389,6 +409,23 @@ static pydml_status rs_table_finish(pydml_resample_plan* p, rs_table* t) {
         t->lin2_hi = e;
         memcpy(t->lin2_w, w, sizeof w);
         break;
+    }
+    t->lin2_full = 0;
+    const uint32_t ns = t->n_src, nd = t->n_dst;
+    if (ns >= 16 && nd == 2 * (uint64_t)ns && t->lin2_lo == 2 && t->lin2_hi == nd - 2 && t->seg_count == 1 &&
+        !t->segs[0].direct && t->segs[0].lo == 0 && t->segs[0].hi == ns - 1) {
+        const uint64_t* st = t->start;
+        const uint32_t* ix = t->idx;
+        const float* w = t->w;
+        t->lin2_full = st[1] - st[0] == 1 && ix[st[0]] == 0 && st[2] - st[1] == 2 && ix[st[1]] == 0 &&
+                       ix[st[1] + 1] == 1 && w[st[1]] == t->lin2_w[2] && w[st[1] + 1] == t->lin2_w[3] &&
+                       st[nd - 1] - st[nd - 2] == 2 && ix[st[nd - 2]] == ns - 2 && ix[st[nd - 2] + 1] == ns - 1 &&
+                       w[st[nd - 2]] == t->lin2_w[0] && w[st[nd - 2] + 1] == t->lin2_w[1] &&
+                       st[nd] - st[nd - 1] == 1 && ix[st[nd - 1]] == ns - 1;
+        if (t->lin2_full) {
+            t->lin2_edge[0] = w[st[0]];
+            t->lin2_edge[1] = w[st[nd - 1]];
+        }
     }
     /* the longest run of transposed ones from the first destination that has it */
     t->lin2t_lo = t->lin2t_hi = 0;
@@ -635,6 +672,8 @@ typedef struct rs_exec {
     int split_segments;            /* row mode: one unit per segment */
     int direct_f32;                /* row mode: single unit-weight source rows can be read in place */
     int prefetch_rows;             /* row mode, one row axis: prefetch the next row's source rows */
+    int lin2_row;                  /* row mode: rows of up to two sources take k.lin2_row */
+    int defer;                     /* row mode, one segment per row: see rs_defer */
     uint64_t row_lo, row_bytes;    /* the source columns a row reads: from row_lo, row_bytes long */
     rs_kernels k;
 } rs_exec;
@@ -727,6 +766,10 @@ static uint32_t rs_iter_next(rs_contrib_iter* it, const char* base, uint32_t esi
 
 static void rs_store_zeros(const rs_exec* e, char* dst, uint64_t stride, uint64_t n) {
     static const float zeros[64] = {0};
+    if (stride == 1 && e->k.zero != NULL) {
+        e->k.zero(dst, (size_t)n);
+        return;
+    }
     while (n > 0) {
         size_t c = n < 64 ? (size_t)n : 64;
         e->k.store(dst, stride, zeros, c);
@@ -782,8 +825,32 @@ static void rs_columns(const rs_exec* e, rs_contrib_iter* it, const rs_src* c0, 
 }
 
 /* One segment of a row: vertical blend into the row buffer, then the horizontal taps. */
+/* The horizontal pass of a row, deferred until the next row's vertical pass is done (rows of one
+ * segment, rs_exec.defer): the row buffer's stores have then left the store queue when the
+ * horizontal pass loads them across their boundaries. Otherwise those loads wait behind the
+ * destination's stores (which miss the cache) in the queue; the row in one pass of the 2x linear
+ * forward (rs_kernels.lin2_row) measured 2x the speed of the two passes back to back, and the
+ * 1.5x linear forward, whose taps the AVX2 pass reads through windows at any offset, is the
+ * other case (issue 25, AVX2 host). Two row buffers alternate. */
+typedef struct rs_defer {
+    float* buf[2];
+    int cur;                       /* the buffer the next vertical pass fills */
+    int valid;                     /* a horizontal pass is pending: */
+    const float* row;
+    const rs_segment* s;
+    char* out;
+} rs_defer;
+
+static void rs_defer_flush(const rs_exec* e, rs_defer* d) {
+    if (!d->valid) return;
+    const rs_table* t = e->tab[e->col];
+    rs_hz_fn hz = t->ell_k != 0 ? e->k.hz : rs_hz_scalar;
+    hz(t, d->s->j0, d->s->j1, d->row, d->s->lo, d->s->hi, d->out, e->D->strides[e->col], e->esize, e->k.store);
+    d->valid = 0;
+}
+
 static void rs_segment_run(const rs_exec* e, rs_contrib_iter* it, const rs_src* c0, uint32_t nc0,
-                           uint64_t dst_base, const rs_segment* s, float* tmp) {
+                           uint64_t dst_base, const rs_segment* s, float* tmp, rs_defer* d) {
     const rs_table* t = e->tab[e->col];
     uint64_t scs = e->S->strides[e->col], dcs = e->D->strides[e->col];
     char* out = e->dst + (dst_base + (uint64_t)s->j0 * dcs) * e->esize;
@@ -795,18 +862,32 @@ static void rs_segment_run(const rs_exec* e, rs_contrib_iter* it, const rs_src* 
         rs_columns(e, it, c0, nc0, dst_base, s->j0, s->j1, 1, tmp);
         return;
     }
+    if (e->lin2_row && it->total <= 2 && nc0 == it->total) { /* one segment: the whole row */
+        e->k.lin2_row(t, c0, nc0, e->direct_f32, out);
+        return;
+    }
     const float* row;
     if (e->direct_f32 && it->total == 1 && c0[0].w == 1.0f) {
         row = (const float*)(const void*)(c0[0].p + (uint64_t)s->lo * sizeof(float));
     } else {
+        if (d != NULL) tmp = d->buf[d->cur];
         rs_blend_all(e, it, c0, nc0, (uint64_t)s->lo * scs, 1.0f, tmp, scs, (size_t)(s->hi - s->lo) + 1, 1);
         row = tmp;
+    }
+    if (d != NULL) {
+        rs_defer_flush(e, d); /* the previous row's, from the other buffer */
+        d->valid = 1;
+        d->row = row;
+        d->s = s;
+        d->out = out;
+        if (row == d->buf[d->cur]) d->cur ^= 1;
+        return;
     }
     rs_hz_fn hz = t->ell_k != 0 ? e->k.hz : rs_hz_scalar; /* wide antialiasing: portable pass */
     hz(t, s->j0, s->j1, row, s->lo, s->hi, out, dcs, e->esize, e->k.store);
 }
 
-static void rs_item(const rs_exec* e, const rs_cursor* c, float* tmp) {
+static void rs_item(const rs_exec* e, const rs_cursor* c, float* tmp, rs_defer* d) {
     uint64_t dst_base = c->dst_outer;
     rs_contrib_iter it;
     it.n = e->n_row;
@@ -843,7 +924,8 @@ static void rs_item(const rs_exec* e, const rs_cursor* c, float* tmp) {
          * downscale reads its rows in place (direct_f32), with no blend to prefetch them, and
          * skips rows, which the hardware prefetchers do not follow. Issue 25, AVX2 host (EPYC Zen
          * 3), 2 threads, [8, 64, 256^2] -> 128^2 FLOAT32, alternating in one run (shared host,
-         * load 7): 63.9 -> 44.3 ms best of 11, median 1.56x. Other cases measured no gain. */
+         * load 7): 63.9 -> 44.3 ms best of 11, median 1.56x. Other cases measured no gain (and
+         * upscales, two rows ahead, a loss: 2x nearest forward 1.1x the CPU time). */
         const rs_table* rt = e->tab[e->row_ax[0]];
         const uint32_t j = c->row[0] + 1;
         if (j < rt->n_dst)
@@ -857,10 +939,10 @@ static void rs_item(const rs_exec* e, const rs_cursor* c, float* tmp) {
         uint32_t j1 = t->n_dst - j0 < e->units_per_row ? t->n_dst : j0 + e->units_per_row;
         rs_columns(e, &it, c0, nc0, dst_base, j0, j1, e->vec_len, tmp);
     } else if (e->split_segments) {
-        rs_segment_run(e, &it, c0, nc0, dst_base, &t->segs[c->unit], tmp);
+        rs_segment_run(e, &it, c0, nc0, dst_base, &t->segs[c->unit], tmp, NULL);
     } else {
         for (uint32_t s = 0; s < t->seg_count; s++)
-            rs_segment_run(e, &it, c0, nc0, dst_base, &t->segs[s], tmp);
+            rs_segment_run(e, &it, c0, nc0, dst_base, &t->segs[s], tmp, d);
     }
 }
 
@@ -953,6 +1035,8 @@ static pydml_status rs_check_views(const pydml_resample_plan* plan, const pydml_
 static void rs_select_kernels(uint32_t dt, int stream, rs_kernels* k) {
     k->hz = rs_hz_scalar;
     k->fence = NULL;
+    k->zero = NULL;
+    k->lin2_row = NULL;
     switch (dt) {
     case DML_TENSOR_DATA_TYPE_FLOAT32: k->blend = rs_blend_f32; k->store = rs_store_f32; break;
     case DML_TENSOR_DATA_TYPE_FLOAT16: k->blend = rs_blend_f16; k->store = rs_store_f16; break;
@@ -1020,7 +1104,9 @@ static pydml_status rs_run(const pydml_resample_plan* plan, int backward, const 
     } else {
         e.direct_f32 = S->data_type == DML_TENSOR_DATA_TYPE_FLOAT32 && S->strides[e.col] == 1;
         e.split_segments = rows < 4u * (uint64_t)threads && t->seg_count > 1;
+        e.lin2_row = e.k.lin2_row != NULL && t->lin2_full && S->strides[e.col] == 1 && D->strides[e.col] == 1;
         e.units = e.split_segments ? t->seg_count : 1;
+        e.defer = t->seg_count == 1 && !t->segs[0].direct && !e.split_segments;
         const rs_table* rt = e.n_row == 1 ? e.tab[e.row_ax[0]] : NULL;
         if (rt != NULL && e.direct_f32 && rt->unit_weights && rt->n_src > rt->n_dst && t->seg_count > 0) {
             e.row_lo = t->segs[0].lo;
@@ -1035,6 +1121,8 @@ static pydml_status rs_run(const pydml_resample_plan* plan, int backward, const 
 #pragma omp parallel num_threads(threads)
     {
         float tmp[RS_TMP_CAP + 64] __attribute__((aligned(64)));
+        float tmp2[RS_TMP_CAP + 64] __attribute__((aligned(64)));
+        rs_defer defer = {{tmp, tmp2}, 0, 0, NULL, NULL, NULL};
         uint64_t tid = 0, nth = 1;
 #ifdef _OPENMP
         tid = (uint64_t)omp_get_thread_num();
@@ -1049,9 +1137,10 @@ static pydml_status rs_run(const pydml_resample_plan* plan, int backward, const 
             rs_cursor c;
             rs_cursor_seek(&e, &c, begin);
             for (uint64_t i = begin; i < end; i++) {
-                rs_item(&e, &c, tmp);
+                rs_item(&e, &c, tmp, e.defer ? &defer : NULL);
                 rs_cursor_next(&e, &c);
             }
+            rs_defer_flush(&e, &defer);
         }
         if (e.k.fence != NULL) e.k.fence();
     }

@@ -30,6 +30,7 @@
 #define RS_PAT_DUP2 1
 #define RS_PAT_PAIR2 2
 #define RS_PAT_HALF2 3
+#define RS_PAT_SPREAD2 4
 
 /* A run of destination elements whose taps all lie in source range [lo, hi] (hi - lo < RS_TMP_CAP,
  * unless direct: then even one block needs a wider range and the segment is computed without the
@@ -64,6 +65,11 @@ typedef struct rs_table {
      * up to three loads and three vpermps per tap instead of a gather. */
     uint32_t* half_base;
     uint32_t* half_span;
+    /* [block][slot][lane] like ell_idx: the index minus its half's base (0 where the slot is
+     * unused), and -1 / 0 for a used / unused slot (the AVX2 periodic runs' permutes and lane
+     * masks, read as they are instead of set up per row) */
+    uint32_t* half_ix;
+    int32_t* half_lm;
     /* Periodic runs: blk_run[b] blocks from b (1 = none; else a multiple of blk_period[b], at
      * least two periods) repeat the pattern (perm, weights, masks) of the first blk_period[b]
      * blocks, each period's bases blk_step[b] further on. All are full, of one permute kind, and
@@ -73,16 +79,28 @@ typedef struct rs_table {
     uint32_t* blk_period;
     uint32_t* blk_step;
     uint32_t unit_weights;   /* every destination has one tap of weight 1 (nearest) */
-    /* Integer-2x nearest tables (AVX2 hz): RS_PAT_DUP2, destination j is source j / 2 (one tap of
-     * weight 1: the forward of a 2x upsampling); RS_PAT_PAIR2, destination j is source 2j plus
-     * source 2j + 1 (weights 1: its transpose); RS_PAT_HALF2, destination j is source 2j (weight
-     * 1: a 0.5x nearest downscale). 0: none. */
+    /* Integer-2x tables (AVX2 hz), every destination with the same weights pat_w: RS_PAT_DUP2,
+     * destination j is source j / 2 times pat_w[0] (the forward of a 2x nearest upsampling: weight
+     * 1; the gradient of a 0.5x half-pixel linear downscale: 0.5); RS_PAT_PAIR2, destination j is
+     * source 2j times pat_w[0] plus source 2j + 1 times pat_w[1] (the transpose of a 2x nearest,
+     * weights 1; a 0.5x half-pixel linear downscale, 0.5 / 0.5); RS_PAT_HALF2, destination j is
+     * source 2j times pat_w[0] (a 0.5x nearest downscale); RS_PAT_SPREAD2, even destination 2i is
+     * source i times pat_w[0] and odd destinations have no tap (its transpose, the gradient of a
+     * 0.5x nearest downscale). 0: none. */
     uint32_t pattern;
+    float pat_w[2];
     /* Integer-2x linear (half-pixel) destinations [lin2_lo, lin2_hi) (lin2_lo even; empty: equal):
      * destination 2i reads sources i - 1 and i with weights lin2_w[0], lin2_w[1], destination
      * 2i + 1 reads i and i + 1 with lin2_w[2], lin2_w[3] (0.25 / 0.75 for scale 2). */
     uint32_t lin2_lo, lin2_hi;
     float lin2_w[4];
+    /* The whole table is one such row (rs_kernels.lin2_row): n_dst = 2 n_src >= 32, one segment,
+     * [lin2_lo, lin2_hi) = [2, n_dst - 2), destination 1 reads sources 0, 1 with lin2_w[2],
+     * lin2_w[3], destination n_dst - 2 reads n_src - 2, n_src - 1 with lin2_w[0], lin2_w[1], and
+     * the ends read one source each: destination 0 source 0 with weight lin2_edge[0], destination
+     * n_dst - 1 source n_src - 1 with lin2_edge[1] (the clamped half-pixel taps: 1). */
+    uint32_t lin2_full;
+    float lin2_edge[2];
     /* Its transpose (the gradient's table): destinations [lin2t_lo, lin2t_hi) where destination i
      * reads sources 2i - 1 .. 2i + 2 with weights lin2t_w[0..3]. */
     uint32_t lin2t_lo, lin2t_hi;
@@ -114,6 +132,13 @@ typedef struct rs_kernels {
     rs_store_fn store;
     rs_hz_fn hz;
     void (*fence)(void);     /* NULL, or orders the streamed stores of a thread's work before its end */
+    void (*zero)(void* dst, size_t n); /* NULL, or n contiguous zeros (streamed with the hz pass) */
+    /* NULL, or one destination row of a lin2_full column table t from count (1 or 2) weighted
+     * source rows (stride 1, source element 0 at src[r].p) in one pass: each source element's
+     * vertical blend as rs_blend_fn computes it (one source of weight 1 is read as is when
+     * raw_one: the executor's in-place f32 row), then the integer-2x linear taps of the
+     * horizontal pass, same bits as the two passes; out is destination element 0 (stride 1). */
+    void (*lin2_row)(const rs_table* t, const rs_src* src, uint32_t count, int raw_one, char* out);
 } rs_kernels;
 
 /* Portable kernels (resample.c). */

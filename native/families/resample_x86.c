@@ -589,15 +589,115 @@ RS_AVX2 static RS_INLINE void rs256_hz_blocks(uint32_t dt, const rs_table* t, ui
     }
 }
 
+/* A periodic run (see rs_table.blk_run) of `supers` periods from block b, by half blocks: the
+ * first period's permutes, weights and lane masks read from the plan (half_ix, ell_w, half_lm),
+ * its window counts and offsets set up once; then each half costs its one to three window loads
+ * and, per tap, a vpermps (two or three and blends for a wide window), a product, an addition
+ * and a blend: the generic blocks' arithmetic in their order, so the same bits, without their
+ * per-half tests, window bounds and mask expansion (issue 25, AVX2 host: the 1.5x cases, whose
+ * period is three half blocks, spent most of their time there). Returns the number of blocks done: all, or 0 when a half of the
+ * period is not of the window form. */
+#define RS256_RUN_K 4
+#define RS256_RUN_HALVES 8
+RS_AVX2 static RS_INLINE uint32_t rs256_run(uint32_t dt, const rs_table* t, uint32_t b, uint32_t supers,
+                                            const float* row, uint32_t lo, uint32_t hi, char* o, int stream) {
+    const uint32_t P = t->blk_period[b], K = t->ell_k, step = t->blk_step[b];
+    uint64_t off[RS256_RUN_HALVES];
+    uint32_t nwin[RS256_RUN_HALVES];
+    uint64_t need = 0; /* the end of the furthest window of the first period */
+    const uint64_t avail = (uint64_t)hi - lo + 1;
+    for (uint32_t q = 0; q < 2 * P; q++) {
+        const uint32_t span = t->half_span[2 * (uint64_t)b + q], hb = t->half_base[2 * (uint64_t)b + q];
+        if (span > 24 || (span > 0 && hb < lo)) return 0; /* not a window form: the generic blocks */
+        nwin[q] = (span + 7) / 8;
+        off[q] = span > 0 ? hb - lo : 0;
+        if (span > 0 && off[q] + 8 * (uint64_t)nwin[q] > need) need = off[q] + 8 * (uint64_t)nwin[q];
+    }
+    /* the periods whose windows [off + r step, + 8 nwin) all lie inside the row; in the others
+     * (the last of a row) a window that does not is loaded masked, reading no element past hi */
+    uint64_t ok = need > avail ? 0 : (step == 0 ? supers : (avail - need) / step + 1);
+    if (ok > supers) ok = supers;
+    const size_t es = dt == DML_TENSOR_DATA_TYPE_FLOAT32 ? 4 : 2;
+    const uint32_t* const hix = t->half_ix + (uint64_t)b * K * RS_BLOCK;
+    const int32_t* const hlm = t->half_lm + (uint64_t)b * K * RS_BLOCK;
+    const float* const hw = t->ell_w + (uint64_t)b * K * RS_BLOCK;
+    const __m256i c7 = _mm256_set1_epi32(7), c15 = _mm256_set1_epi32(15);
+    for (uint64_t r = 0; r < supers; r++) {
+        const int inside = r < ok;
+        for (uint32_t q = 0; q < 2 * P; q++, o += 8 * es) {
+            __m256 acc = _mm256_setzero_ps();
+            if (nwin[q] > 0) {
+                const uint64_t at = off[q] + r * step;
+                const float* base = row + at;
+                __m256 r0, r1, r2;
+                if (inside || at + 8 * (uint64_t)nwin[q] <= avail) {
+                    r0 = _mm256_loadu_ps(base);
+                    r1 = nwin[q] > 1 ? _mm256_loadu_ps(base + 8) : r0;
+                    r2 = nwin[q] > 2 ? _mm256_loadu_ps(base + 16) : r1;
+                } else { /* the half's taps lie in [lo, hi]: at < avail */
+                    r0 = rs256_window(base, avail - at, 0);
+                    r1 = nwin[q] > 1 ? rs256_window(base, avail - at, 1) : r0;
+                    r2 = nwin[q] > 2 ? rs256_window(base, avail - at, 2) : r1;
+                }
+                /* half q of the period: block q / 2, lanes 8 (q % 2) .. */
+                const uint64_t at_q = (uint64_t)(q / 2) * K * RS_BLOCK + (q % 2) * 8;
+                for (uint32_t sl = 0; sl < K; sl++) {
+                    const uint64_t x = at_q + (uint64_t)sl * RS_BLOCK;
+                    const __m256i ix = _mm256_loadu_si256((const __m256i*)(hix + x));
+                    __m256 g = _mm256_permutevar8x32_ps(r0, ix);
+                    if (nwin[q] > 1)
+                        g = _mm256_blendv_ps(g, _mm256_permutevar8x32_ps(r1, ix), _mm256_castsi256_ps(_mm256_cmpgt_epi32(ix, c7)));
+                    if (nwin[q] > 2)
+                        g = _mm256_blendv_ps(g, _mm256_permutevar8x32_ps(r2, ix), _mm256_castsi256_ps(_mm256_cmpgt_epi32(ix, c15)));
+                    const __m256 p = _mm256_mul_ps(g, _mm256_loadu_ps(hw + x));
+                    const __m256 lane = _mm256_castsi256_ps(_mm256_loadu_si256((const __m256i*)(hlm + x)));
+                    acc = _mm256_blendv_ps(acc, sl == 0 ? p : _mm256_add_ps(acc, p), lane);
+                }
+            }
+            rs256_store8(dt, o, acc, stream);
+        }
+    }
+    return supers * P;
+}
+
+/* The generic blocks of [jb, j1), periodic runs (ostride 1) by rs256_run. */
+RS_AVX2 static RS_INLINE void rs256_hz_runs(uint32_t dt, const rs_table* t, uint32_t j0, uint32_t jb, uint32_t j1,
+                                            const float* row, uint32_t lo, uint32_t hi, char* out,
+                                            uint64_t ostride, uint32_t esize, int stream) {
+    if (ostride == 1 && t->ell_k <= RS256_RUN_K && t->blk_run != NULL) {
+        uint32_t b = (jb + RS_BLOCK - 1) / RS_BLOCK;
+        while ((uint64_t)b * RS_BLOCK + RS_BLOCK <= j1) {
+            const uint32_t n = t->blk_run[b];
+            if (n < 2 || t->blk_period[b] > RS256_RUN_HALVES / 2 || n > (j1 - b * RS_BLOCK) / RS_BLOCK) {
+                b++;
+                continue;
+            }
+            const uint32_t at = b * RS_BLOCK;
+            if (at > jb) rs256_hz_blocks(dt, t, j0, jb, at, row, lo, hi, out, ostride, esize, stream);
+            jb = at;
+            const uint32_t done = rs256_run(dt, t, b, n / t->blk_period[b], row, lo, hi,
+                                            out + (uint64_t)(at - j0) * esize, stream);
+            jb = at + done * RS_BLOCK;
+            b += done > 0 ? done : 1;
+            if (jb < b * RS_BLOCK) { /* the periods left of the run: generic */
+                rs256_hz_blocks(dt, t, j0, jb, b * RS_BLOCK, row, lo, hi, out, ostride, esize, stream);
+                jb = b * RS_BLOCK;
+            }
+        }
+    }
+    rs256_hz_blocks(dt, t, j0, jb, j1, row, lo, hi, out, ostride, esize, stream);
+}
+
 RS_AVX2 static RS_INLINE void rs256_hz(uint32_t dt, const rs_table* t, uint32_t j0, uint32_t j1,
                                        const float* row, uint32_t lo, uint32_t hi, char* out,
                                        uint64_t ostride, uint32_t esize, int stream) {
     uint32_t jb = j0;
     if (t->pattern == RS_PAT_DUP2 && ostride == 1) {
         /* nearest 2x: each source element twice, 16 destinations per 8 sources with in-lane
-         * unpacks and one 128-bit lane swap (no table, no vpermps); times its weight 1 as the
-         * generic blocks do (a signaling NaN comes out quiet there too), so the same bits */
-        const __m256 one = _mm256_set1_ps(t->w[0]); /* 1.0f read from the table: the compiler must not drop the product */
+         * unpacks and one 128-bit lane swap (no table, no vpermps); times its weight as the generic
+         * blocks do (1, or 0.5 for the gradient of a 0.5x linear downscale; a signaling NaN comes
+         * out quiet there too), so the same bits */
+        const __m256 one = _mm256_set1_ps(t->pat_w[0]); /* read from the table: the compiler must not drop a product by 1 */
         for (; jb + 16 <= j1; jb += 16) {
             const __m256 v = _mm256_mul_ps(_mm256_loadu_ps(row + (jb / 2 - lo)), one);
             const __m256 a = _mm256_unpacklo_ps(v, v), b = _mm256_unpackhi_ps(v, v); /* 0 0 1 1 | 4 4 5 5; 2 2 3 3 | 6 6 7 7 */
@@ -665,7 +765,7 @@ RS_AVX2 static RS_INLINE void rs256_hz(uint32_t dt, const rs_table* t, uint32_t 
     } else if (t->pattern == RS_PAT_HALF2 && ostride == 1) {
         /* nearest 0.5x: destination j is source 2j (weight 1), the even elements of two loads and
          * one permute back into order, times the weight as the generic blocks do (same bits) */
-        const __m256 one = _mm256_set1_ps(t->w[0]);
+        const __m256 one = _mm256_set1_ps(t->pat_w[0]);
         for (; jb + 8 <= j1 && 2 * (uint64_t)jb >= lo && 2 * (uint64_t)jb + 15 <= hi; jb += 8) {
             const float* c = row + (2 * (uint64_t)jb - lo);
             const __m256 v = _mm256_shuffle_ps(_mm256_loadu_ps(c), _mm256_loadu_ps(c + 8), 0x88);
@@ -674,17 +774,127 @@ RS_AVX2 static RS_INLINE void rs256_hz(uint32_t dt, const rs_table* t, uint32_t 
                          stream);
         }
     } else if (t->pattern == RS_PAT_PAIR2 && ostride == 1) {
-        /* its transpose: destination j = source 2j + source 2j + 1, one horizontal add per 8
-         * (the generic blocks' w * g products are exact for w = 1, and their sum is the same
-         * single addition, NaN payloads included) and one permute back into order */
+        /* its transpose (weights 1), or a 0.5x half-pixel linear downscale (0.5 / 0.5):
+         * destination j = source 2j w0 + source 2j + 1 w1, the generic blocks' two products and
+         * their single addition (one horizontal add per 8, NaN payloads included) and one
+         * permute back into order */
+        const __m256 wp = _mm256_setr_ps(t->pat_w[0], t->pat_w[1], t->pat_w[0], t->pat_w[1], t->pat_w[0],
+                                         t->pat_w[1], t->pat_w[0], t->pat_w[1]);
         for (; jb + 8 <= j1; jb += 8) {
             const float* s = row + (2 * (uint64_t)jb - lo);
-            const __m256 h = _mm256_hadd_ps(_mm256_loadu_ps(s), _mm256_loadu_ps(s + 8)); /* a01 a23 b01 b23 | a45 a67 b45 b67 */
+            const __m256 h = _mm256_hadd_ps(_mm256_mul_ps(_mm256_loadu_ps(s), wp),
+                                            _mm256_mul_ps(_mm256_loadu_ps(s + 8), wp)); /* a01 a23 b01 b23 | a45 a67 b45 b67 */
             rs256_store8(dt, out + (uint64_t)(jb - j0) * esize,
                          _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(h), _MM_SHUFFLE(3, 1, 2, 0))), stream);
         }
+    } else if (t->pattern == RS_PAT_SPREAD2 && ostride == 1) {
+        /* the transpose of a 0.5x nearest downscale: destination 2i is source i times its weight
+         * (the generic blocks' product), odd destinations 0.0 (the generic blocks' empty lanes),
+         * 16 destinations per 8 sources by in-lane unpacks with zero and one 128-bit lane swap */
+        const __m256 w = _mm256_set1_ps(t->pat_w[0]), z = _mm256_setzero_ps();
+        for (; jb + 16 <= j1; jb += 16) {
+            const __m256 v = _mm256_mul_ps(_mm256_loadu_ps(row + (jb / 2 - lo)), w);
+            const __m256 a = _mm256_unpacklo_ps(v, z), b = _mm256_unpackhi_ps(v, z); /* 0 z 1 z | 4 z 5 z; 2 z 3 z | 6 z 7 z */
+            char* o = out + (uint64_t)(jb - j0) * esize;
+            rs256_store8(dt, o, _mm256_permute2f128_ps(a, b, 0x20), stream);
+            rs256_store8(dt, o + 8 * (uint64_t)esize, _mm256_permute2f128_ps(a, b, 0x31), stream);
+        }
     }
-    rs256_hz_blocks(dt, t, j0, jb, j1, row, lo, hi, out, ostride, esize, stream);
+    rs256_hz_runs(dt, t, j0, jb, j1, row, lo, hi, out, ostride, esize, stream);
+}
+
+/* ---- integer-2x linear rows in one pass (rs_kernels.lin2_row) -----------------------------------
+ * A destination row of a half-pixel 2x linear upsampling along the column axis (t->lin2_full)
+ * from its one or two source rows, without the row buffer: per 8 source columns, the vertical
+ * blend of those columns (the blend's products, the second source's product plus the first's),
+ * its neighbours one column left and right by in-lane shifts of the previous / next 8 (vperm2f128
+ * + vpalignr, not reloaded nor recomputed), then the three-load path's products and additions of
+ * rs256_hz, 16 destinations per step. The row buffer's stores were still in the store queue behind
+ * the streamed output when the horizontal pass loaded them across their boundaries (issue 25, AVX2
+ * host: the 2x linear forward took 2.6x the CPU time of the 2x nearest one). Same bits as the two
+ * passes: the ends, destinations 0 and 2n - 1, are their single taps, blended in. */
+
+/* The vertical blend of 8 source columns from k (element offset). */
+RS_AVX2 static RS_INLINE __m256 rs256_vrow(uint32_t dt, const char* a, const char* b, __m256 wa, __m256 wb,
+                                           uint32_t count, int raw, size_t k) {
+    const size_t es = dt == DML_TENSOR_DATA_TYPE_FLOAT32 ? 4 : 2;
+    const __m256 x = rs256_load(dt, a + k * es, 8);
+    if (count == 1) return raw ? x : _mm256_mul_ps(wa, x);
+    return _mm256_add_ps(_mm256_mul_ps(wb, rs256_load(dt, b + k * es, 8)), _mm256_mul_ps(wa, x));
+}
+
+RS_AVX2 static RS_INLINE void rs256_lin2_row(uint32_t dt, const rs_table* t, const rs_src* src, uint32_t count,
+                                             int raw_one, char* out, int stream) {
+    const size_t es = dt == DML_TENSOR_DATA_TYPE_FLOAT32 ? 4 : 2;
+    const uint32_t n = t->n_src; /* >= 16 */
+    const char* a = src[0].p;
+    const char* b = count > 1 ? src[1].p : src[0].p;
+    const __m256 va = _mm256_set1_ps(src[0].w), vb = _mm256_set1_ps(count > 1 ? src[1].w : 0.0f);
+    const int raw = count == 1 && raw_one && src[0].w == 1.0f;
+    const __m256 wa = _mm256_set1_ps(t->lin2_w[0]), wb = _mm256_set1_ps(t->lin2_w[1]);
+    const __m256 wc = _mm256_set1_ps(t->lin2_w[2]), wd = _mm256_set1_ps(t->lin2_w[3]);
+    const __m256 e0 = _mm256_set1_ps(t->lin2_edge[0]), e1 = _mm256_set1_ps(t->lin2_edge[1]);
+    const size_t ahead = rs_prefetch_distance(count);
+#define RS_LIN2_STEP(L, M, R, C, FIRST, LAST)                                                        \
+    do {                                                                                           \
+        __m256 ev_ = _mm256_add_ps(_mm256_mul_ps(L, wa), _mm256_mul_ps(M, wb));                    \
+        __m256 od_ = _mm256_add_ps(_mm256_mul_ps(M, wc), _mm256_mul_ps(R, wd));                    \
+        if (FIRST) ev_ = _mm256_blend_ps(ev_, _mm256_mul_ps(M, e0), 0x01);                         \
+        if (LAST) od_ = _mm256_blend_ps(od_, _mm256_mul_ps(M, e1), 0x80);                          \
+        const __m256 x0_ = _mm256_unpacklo_ps(ev_, od_), x1_ = _mm256_unpackhi_ps(ev_, od_);        \
+        const __m256 y0_ = _mm256_permute2f128_ps(x0_, x1_, 0x20), y1_ = _mm256_permute2f128_ps(x0_, x1_, 0x31); \
+        char* o_ = out + 2 * (uint64_t)(C) * es;                                                   \
+        if (shift) {                                                                               \
+            if (FIRST) _mm_stream_ps((float*)(void*)o_, _mm256_castps256_ps128(y0_));              \
+            else _mm256_stream_ps((float*)(void*)(o_ - 16), _mm256_permute2f128_ps(carry, y0_, 0x21)); \
+            _mm256_stream_ps((float*)(void*)(o_ + 16), _mm256_permute2f128_ps(y0_, y1_, 0x21));    \
+            carry = y1_;                                                                           \
+        } else {                                                                                   \
+            rs256_store8(dt, o_, y0_, stream);                                                     \
+            rs256_store8(dt, o_ + 8 * es, y1_, stream);                                            \
+        }                                                                                          \
+    } while (0)
+    /* A streamed f32 row 16 bytes past a 32-byte boundary (numpy's large arrays start so) is
+     * written by whole aligned 256-bit streamed stores, each the upper half of one result and the
+     * lower half of the next (carry), with a 128-bit one at either end: two 128-bit streamed
+     * stores per 8 took 1.25x the CPU time (issue 25, AVX2 host, 2x linear forward, 1 thread).
+     * The steps must then be consecutive: n a multiple of 8. */
+    const int shift = stream && dt == DML_TENSOR_DATA_TYPE_FLOAT32 && ((uintptr_t)out & 31u) == 16 && n % 8 == 0;
+    __m256 carry = _mm256_setzero_ps();
+    /* m: columns c .. c + 7; p: c - 8 .. c - 1 (any finite value for c = 0: its lane is replaced) */
+    __m256 m = rs256_vrow(dt, a, b, va, vb, count, raw, 0), p = m;
+    size_t c = 0;
+    for (; c + 16 <= n; c += 8) {
+        _mm_prefetch(a + (c + 8) * es + ahead, _MM_HINT_T0);
+        if (count > 1) _mm_prefetch(b + (c + 8) * es + ahead, _MM_HINT_T0);
+        const __m256 q = rs256_vrow(dt, a, b, va, vb, count, raw, c + 8);
+        const __m256 pm = _mm256_permute2f128_ps(p, m, 0x21), mq = _mm256_permute2f128_ps(m, q, 0x21);
+        const __m256 l = _mm256_castsi256_ps(_mm256_alignr_epi8(_mm256_castps_si256(m), _mm256_castps_si256(pm), 12));
+        const __m256 r = _mm256_castsi256_ps(_mm256_alignr_epi8(_mm256_castps_si256(mq), _mm256_castps_si256(m), 4));
+        if (c == 0) RS_LIN2_STEP(l, m, r, 0, 1, 0);
+        else RS_LIN2_STEP(l, m, r, c, 0, 0);
+        p = m;
+        m = q;
+    }
+    /* 8 <= n - c < 16 columns left: columns c .. c + 7 when more than 8 remain (their right
+     * neighbours loaded: c + 8 < n), then the last 8 (overlapping the previous step when n is not
+     * a multiple of 8: the same values again), whose right neighbours are theirs shifted, the
+     * last lane replaced */
+    if (n - c > 8) {
+        const __m256 pm = _mm256_permute2f128_ps(p, m, 0x21);
+        const __m256 l = _mm256_castsi256_ps(_mm256_alignr_epi8(_mm256_castps_si256(m), _mm256_castps_si256(pm), 12));
+        const __m256 r = rs256_vrow(dt, a, b, va, vb, count, raw, c + 1);
+        if (c == 0) RS_LIN2_STEP(l, m, r, 0, 1, 0);
+        else RS_LIN2_STEP(l, m, r, c, 0, 0);
+    }
+    c = n - 8;
+    m = rs256_vrow(dt, a, b, va, vb, count, raw, c);
+    const __m256 l = rs256_vrow(dt, a, b, va, vb, count, raw, c - 1);
+    const __m256 mm = _mm256_permute2f128_ps(m, m, 0x21);
+    const __m256 r = _mm256_castsi256_ps(_mm256_alignr_epi8(_mm256_castps_si256(mm), _mm256_castps_si256(m), 4));
+    RS_LIN2_STEP(l, m, r, c, 0, 1);
+    if (shift) _mm_stream_ps((float*)(void*)(out + (2 * (uint64_t)n - 4) * es), _mm256_extractf128_ps(carry, 1));
+#undef RS_LIN2_STEP
 }
 
 #define RS256_TYPE(NAME, DT)                                                                       \
@@ -707,11 +917,36 @@ RS_AVX2 static RS_INLINE void rs256_hz(uint32_t dt, const rs_table* t, uint32_t 
                                            uint64_t ostride, uint32_t esize, rs_store_fn store) {  \
         (void)store;                                                                               \
         rs256_hz(DT, t, j0, j1, row, lo, hi, out, ostride, esize, 1);                              \
+    }                                                                                              \
+    RS_AVX2 static void rs256_lin2_##NAME(const rs_table* t, const rs_src* src, uint32_t count,    \
+                                          int raw_one, char* out) {                                \
+        rs256_lin2_row(DT, t, src, count, raw_one, out, 0);                                        \
+    }                                                                                              \
+    RS_AVX2 static void rs256_lin2_nt_##NAME(const rs_table* t, const rs_src* src, uint32_t count, \
+                                             int raw_one, char* out) {                             \
+        rs256_lin2_row(DT, t, src, count, raw_one, out, 1);                                        \
     }
 
 RS256_TYPE(f32, DML_TENSOR_DATA_TYPE_FLOAT32)
 RS256_TYPE(f16, DML_TENSOR_DATA_TYPE_FLOAT16)
 RS256_TYPE(bf16, PYDML_DATA_TYPE_BFLOAT16)
+
+/* n zeros at dst (contiguous), streamed like the horizontal pass's stores: the rows of a
+ * gradient that no output reads (0.5x nearest: every odd row) are half its output. */
+RS_AVX2 static RS_INLINE void rs256_zero(uint32_t dt, void* dst, size_t n, int stream) {
+    const size_t es = dt == DML_TENSOR_DATA_TYPE_FLOAT32 ? 4 : 2;
+    const __m256 z = _mm256_setzero_ps();
+    size_t k = 0;
+    for (; k + 8 <= n; k += 8) rs256_store8(dt, (char*)dst + k * es, z, stream);
+    if (k < n) rs256_store(dt, (char*)dst + k * es, z, n - k);
+}
+
+#define RS256_ZERO(NAME, DT)                                                                       \
+    RS_AVX2 static void rs256_zero_##NAME(void* dst, size_t n) { rs256_zero(DT, dst, n, 0); }      \
+    RS_AVX2 static void rs256_zero_nt_##NAME(void* dst, size_t n) { rs256_zero(DT, dst, n, 1); }
+
+RS256_ZERO(f32, DML_TENSOR_DATA_TYPE_FLOAT32)
+RS256_ZERO(f16, DML_TENSOR_DATA_TYPE_FLOAT16)
 
 RS_AVX2 static void rs256_fence(void) {
     _mm_sfence();
@@ -721,11 +956,17 @@ int rs_select_avx2(uint32_t data_type, int stream, rs_kernels* k) {
     if (stream) k->fence = rs256_fence;
     switch (data_type) {
     case DML_TENSOR_DATA_TYPE_FLOAT32:
-        k->blend = rs256_blend_f32; k->store = rs256_store_f32; k->hz = stream ? rs256_hz_nt_f32 : rs256_hz_f32; break;
+        k->blend = rs256_blend_f32; k->store = rs256_store_f32; k->hz = stream ? rs256_hz_nt_f32 : rs256_hz_f32;
+        k->lin2_row = stream ? rs256_lin2_nt_f32 : rs256_lin2_f32;
+        k->zero = stream ? rs256_zero_nt_f32 : rs256_zero_f32; break;
     case DML_TENSOR_DATA_TYPE_FLOAT16:
-        k->blend = rs256_blend_f16; k->store = rs256_store_f16; k->hz = stream ? rs256_hz_nt_f16 : rs256_hz_f16; break;
-    case PYDML_DATA_TYPE_BFLOAT16:
-        k->blend = rs256_blend_bf16; k->store = rs256_store_bf16; k->hz = stream ? rs256_hz_nt_bf16 : rs256_hz_bf16; break;
+        k->blend = rs256_blend_f16; k->store = rs256_store_f16; k->hz = stream ? rs256_hz_nt_f16 : rs256_hz_f16;
+        k->lin2_row = stream ? rs256_lin2_nt_f16 : rs256_lin2_f16;
+        k->zero = stream ? rs256_zero_nt_f16 : rs256_zero_f16; break;
+    case PYDML_DATA_TYPE_BFLOAT16: /* +0.0 is 0 bits in both 16-bit types */
+        k->blend = rs256_blend_bf16; k->store = rs256_store_bf16; k->hz = stream ? rs256_hz_nt_bf16 : rs256_hz_bf16;
+        k->lin2_row = stream ? rs256_lin2_nt_bf16 : rs256_lin2_bf16;
+        k->zero = stream ? rs256_zero_nt_f16 : rs256_zero_f16; break;
     default:
         return 0;
     }
