@@ -29,7 +29,7 @@ from typing import Any
 import numpy as np
 import pytest
 import torch
-from ew_harness import DTYPES, max_ulp, poison, run, tensor
+from ew_harness import DTYPES, ISA_PATHS, available_paths, max_ulp, poison, run, tensor
 
 import pydml
 from pydml import FeatureLevel, ValidationError
@@ -505,6 +505,30 @@ def test_long_reductions_split_across_threads_do_not_depend_on_the_thread_count(
         check(fn, two, x, [1])
         if fn in ("MAX", "MIN") and sizes[0] > 1:
             assert np.isnan(two[1, 0]) and not np.isnan(two[[0, 2], 0]).any()
+
+
+def test_line_sums_give_the_same_bits_on_every_isa_path(rng: np.random.Generator) -> None:
+    """The AVX2 line sums (reduce.c line_sum_avx2x: half the adds as fma(t, 1, acc), squares as
+    fma(v, v, acc)) round every add as the portable macro body does: the same bits on each path
+    for values spread over 2^-40 .. 2^40 and for lines whose +-2^30 .. 2^45 terms cancel (there
+    the order of the double adds shows in the float result)."""
+    spread = (rng.standard_normal((9, 1000)) * np.exp2(rng.integers(-40, 40, (9, 1000)))).astype(np.float32)
+    big = np.exp2(rng.integers(30, 45, (9, 250))) * rng.choice([-1, 1], (9, 250))
+    cancel = np.concatenate([rng.standard_normal((9, 500)), big, -big], 1)[:, rng.permutation(1000)]
+    cancel = cancel.astype(np.float32, order="C")  # rows contiguous: the line path (not columns)
+    spread[4, 17] = np.inf  # an infinite line
+    for fn in ("SUM", "L1", "SUM_SQUARE", "AVERAGE", "L2", "MAX", "MIN"):
+        desc = reduce_desc(fn, [9, 1000], [1])
+        for x in (spread, cancel):
+            got = []
+            try:
+                for path in available_paths():
+                    lib.pydml_set_cpu_features(ISA_PATHS[path])
+                    got.append(run(desc, {"InputTensor": x})["OutputTensor"].tobytes())
+            finally:
+                lib.pydml_set_cpu_features(0xFFFFFFFF)
+            assert all(g == got[0] for g in got), fn
+        check(fn, run(desc, {"InputTensor": spread})["OutputTensor"], spread, [1])
 
 
 def test_large_column_reductions_do_not_depend_on_the_thread_count(ew_isa: str,

@@ -526,8 +526,8 @@ RD_H16(avx2, EW_T256)
  * A line whose result is NaN is recomputed by the macro body, so the NaN's sign and payload are
  * the macro's bit for bit.
  * The sum lanes are the macro's (register r holds lanes 4r..4r+3, combined pairwise in the same
- * order, squares multiplied then added: -std=c11 does not contract), so every path gives the
- * same bits as before. */
+ * order; each add rounded once as the macro's, see RD_ADD_SPLIT), so every path gives the same
+ * bits as before. */
 
 /* Software prefetch RD_PREFETCH floats (2 KiB) ahead, one per 64-byte line: on the Zen 3 host
  * the hardware prefetcher alone left a 32 MiB line-sum at 0.30 ns per element (one thread, CPU
@@ -541,11 +541,11 @@ RD_H16(avx2, EW_T256)
     if (n < RD_LANES) return FALLBACK;  /* the tail alone: same bits */                            \
     __m256d a[8];                                                                                  \
     for (int r = 0; r < 8; r++) a[r] = _mm256_setzero_pd();                                        \
-    const __m256d sign = _mm256_set1_pd(-0.0);                                                     \
+    const __m256d sign = _mm256_set1_pd(-0.0), one = _mm256_set1_pd(1.0);                          \
     size_t k = 0;                                                                                  \
-    if (mode == 0) { RD_SUM8(v, LOAD4, PF) }                                                       \
-    else if (mode == 1) { RD_SUM8(_mm256_andnot_pd(sign, v), LOAD4, PF) }                          \
-    else { RD_SUM8(_mm256_mul_pd(v, v), LOAD4, PF) }                                               \
+    if (mode == 0) { RD_SUM8(RD_ADD_SPLIT(a[r], v), LOAD4, PF) }                                   \
+    else if (mode == 1) { RD_SUM8(RD_ADD_SPLIT(a[r], _mm256_andnot_pd(sign, v)), LOAD4, PF) }      \
+    else { RD_SUM8(_mm256_fmadd_pd(v, v, a[r]), LOAD4, PF) }                                       \
     double acc[4], tail = 0.0;                                                                     \
     for (; k < n; k++) {                                                                           \
         const double v = ELEM(k);                                                                  \
@@ -561,12 +561,19 @@ RD_H16(avx2, EW_T256)
     const double res = acc[0] + tail;                                                              \
     /* a NaN's sign and payload follow the operand order the compiler picked for the macro body */ \
     return res == res ? res : FALLBACK;
+/* acc + t rounded once, on the FADD pipes (even registers) or the FMA pipes as t * 1 + acc (odd):
+ * the same value (t * 1 is exact), and Zen 3's two FADD pipes no longer share every add with the
+ * float -> double conversions (a cached [512, 2048] sum: 0.046 -> 0.040 ns per element on two
+ * threads, the same as a float-only sum). Squares: v * v of a float is exact in double (48
+ * significant bits; no overflow or underflow in double's range), so fma(v, v, acc) is
+ * acc + v * v rounded once, as the macro's multiply then add. */
+#define RD_ADD_SPLIT(acc, t) ((r & 1) ? _mm256_fmadd_pd(t, one, acc) : _mm256_add_pd(acc, t))
 #define RD_SUM8(F, LOAD4, PF)                                                                      \
     for (; k + RD_LANES <= n; k += RD_LANES) {                                                     \
         PF                                                                                         \
         for (int r = 0; r < 8; r++) {                                                              \
             const __m256d v = LOAD4(k + 4 * r);                                                    \
-            a[r] = _mm256_add_pd(a[r], F);                                                         \
+            a[r] = F;                                                                              \
         }                                                                                          \
     }
 
@@ -592,6 +599,7 @@ EW_T256 static double line_sum_h16_avx2x(const uint16_t* restrict h, float* stag
                       RD_F16_PF)
 }
 #undef RD_SUM8
+#undef RD_ADD_SPLIT
 
 EW_T256 static float line_ext_avx2x(const float* restrict x, size_t n, int mx) {
     const __m256 init = _mm256_set1_ps(mx ? -INFINITY : INFINITY);
@@ -1072,6 +1080,35 @@ static pydml_status reduce_split(const rd_run* r, uint64_t groups, int mode, dou
     return PYDML_STATUS_SUCCESS;
 }
 
+/* Contiguous FLOAT32 lines of at most RD_PIECE elements (SUM-like, MAX, MIN), one per kept
+ * coordinate: rows [b, e) reduced straight into the output, without reduce_line's general
+ * per-line steps (state, runs, per-item walker divisions). Issue 25: on [4096, 2048] those cost
+ * about as much as a cached 2048-element line sum itself. The same line functions, so the same
+ * bits. */
+static pydml_status reduce_rows_f32(void* ctx, uint64_t b, uint64_t e, void* scratch) {
+    (void)scratch;
+    const rd_run* r = ctx;
+    const rd_plan* p = r->plan;
+    const int mode = fast_sum_mode(p->fn), mx = p->fn == DML_REDUCE_FUNCTION_MAX;
+    const size_t n = (size_t)r->L;
+    uint64_t coord[PYDML_MAX_DIMS], in_off, out_off;
+    ax_offsets(&r->keep, b, coord, &in_off, &out_off);
+    rd_state st;
+    memset(&st, 0, sizeof st);
+    for (uint64_t g = b; g < e; g++) {
+        if (g > b) ax_step(&r->keep, coord, &in_off, &out_off);
+        const float* x = (const float*)r->in + in_off;
+        if (mode >= 0) {
+            st.a = r->fast->line_sum(x, n, mode);
+        } else {
+            const float m = r->fast->line_ext(x, n, mx);
+            st.a = m != m ? NAN : (double)m;   /* reduce_line's NaN: the default one */
+        }
+        ((float*)r->out)[out_off] = (float)final_f(p, &st, r->L);
+    }
+    return PYDML_STATUS_SUCCESS;
+}
+
 static pydml_status check_view(const pydml_tensor* v, uint32_t type, uint32_t n, const uint32_t* sizes) {
     if (v == NULL) return PYDML_STATUS_INVALID_PARAMETER;
     pydml_status s = pydml_tensor_check(v);
@@ -1204,6 +1241,12 @@ static pydml_status execute(const void* plan_, const pydml_tensor* const* inputs
         double* part = pydml_workspace_part(ws, 0, items * ((r.L + RD_PIECE - 1) / RD_PIECE) * sizeof(double));
         if (part == NULL) return PYDML_STATUS_INVALID_PARAMETER;
         return reduce_split(&r, items, fast_sum_mode(p->fn), part);
+    }
+    if (p->kind == K_REDUCE && !r.column && r.runs == 1 && r.in_inner == 1 && r.L > 1 &&
+        p->in_type == DML_TENSOR_DATA_TYPE_FLOAT32 &&
+        (fast_sum_mode(p->fn) >= 0 || p->fn == DML_REDUCE_FUNCTION_MAX || p->fn == DML_REDUCE_FUNCTION_MIN)) {
+        const pydml_axis_loop rows = {items, items * r.L, RD_PARALLEL_MIN, 0, RD_CHUNKS_PER_THREAD, 0};
+        return pydml_axis_for_range(&rows, reduce_rows_f32, &r);
     }
     const pydml_axis_loop loop = {r.column ? r.tiles : 1, items * r.L * (r.column ? r.W : 1), RD_PARALLEL_MIN, 0,
                                   RD_CHUNKS_PER_THREAD, sizeof(rd_scratch)};
