@@ -589,6 +589,28 @@ def test_scans_against_torch(rng: np.random.Generator) -> None:
         assert max_ulp(got, torch.cumprod(t, axis).numpy()) <= 1.0
 
 
+@pytest.mark.parametrize("decreasing", [False, True])
+def test_long_products_that_underflow_to_zero(decreasing: bool, ew_isa: str, rng: np.random.Generator) -> None:
+    """A long line's product of normal values underflows to +-0 within a thousand elements;
+    reduce.c scan_plain then writes the outputs from the signs alone (8 at a time on AVX2) until
+    an infinity or NaN (0 * inf is NaN). The float64 recurrence rounded once, sign of zero
+    included; zeros, infinities and a NaN placed after the underflow."""
+    n = (1 << 18) + 37   # a long line (RD_SCAN_SPLIT), not a multiple of 8
+    x = rng.standard_normal(n).astype(np.float32)
+    at = n - 5000 if decreasing else 5000   # where the traversal has long underflowed
+    step = -1 if decreasing else 1
+    for i, v in enumerate((0.0, -0.0, np.inf)):
+        x[at + step * 300 * (i + 1)] = v
+    x[at + step * 90_000] = np.nan
+    for exclusive in (False, True):
+        got = run(scan_desc("PRODUCT", [n], 0, decreasing=decreasing, exclusive=exclusive),
+                  {"InputTensor": x})["OutputTensor"]
+        with np.errstate(invalid="ignore"):   # 0 * inf
+            want = scan_reference("PRODUCT", x, 0, decreasing, exclusive).astype(np.float32)
+        assert got.tobytes() == want.tobytes(), exclusive
+        assert np.isnan(want).any() and np.signbit(want[want == 0]).any() and (~np.signbit(want[want == 0])).any()
+
+
 def test_scans_strided_and_in_place(rng: np.random.Generator) -> None:
     x = rng.standard_normal((6, 20)).astype(np.float32)
     # input read transposed, output every second element

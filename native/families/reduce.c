@@ -941,6 +941,73 @@ static pydml_status scan_blocks(void* ctx, uint64_t b, uint64_t e, void* scratch
  * of the line, so infinities, NaN and zeros behave exactly as in it. */
 #define RD_SCAN_GROUP 32
 
+/* The plain recurrence of one chain (scan_chains with one chain, the same steps), for a long line's
+ * rest. A product whose running value has become +-0 (products of many inputs below 1 in
+ * magnitude underflow: issue 25's [8M] CUMULATIVE_PRODUCT of normal values does within a thousand
+ * elements, then ran one multiply's latency per element on one thread) stays +-0 while the inputs
+ * are finite: a * x is then +-0 with the sign of a xor that of x, exactly, so the outputs are
+ * written from the signs alone until an infinity or NaN, where the recurrence takes over again
+ * (0 * inf is NaN). The same values as the recurrence, element for element. */
+#define RD_PLAIN_BLOCK 256
+static inline uint32_t rd_bits(float f) { uint32_t u; memcpy(&u, &f, sizeof u); return u; }
+static inline float rd_float(uint32_t u) { float f; memcpy(&f, &u, sizeof f); return f; }
+#ifdef EW_X86
+/* The zero run of scan_plain, 8 contiguous elements a step (AVX2): their sign bits (vmovmskps),
+ * its prefix xor in three shifts, each lane's sign back from its bit; a step with an infinity or
+ * NaN is left to the scalar loop. Returns the elements done; *sign_io the running sign. */
+EW_T256 static size_t zero_run_avx2(const float* x, float* y, size_t n, int excl, uint32_t* sign_io) {
+    const __m256i expo = _mm256_set1_epi32(0x7f800000), lane_bit = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+    const __m256i top = _mm256_set1_epi32((int)0x80000000u);
+    uint32_t sign = *sign_io >> 31;
+    size_t k = 0;
+    for (; k + 8 <= n; k += 8) {
+        const __m256 v = _mm256_loadu_ps(x + k);
+        const __m256i e = _mm256_and_si256(_mm256_castps_si256(v), expo);
+        if (_mm256_movemask_epi8(_mm256_cmpeq_epi32(e, expo))) break;
+        uint32_t pre = (uint32_t)_mm256_movemask_ps(v);     /* bit j: the sign of x[k + j] */
+        pre ^= pre << 1; pre ^= pre << 2; pre ^= pre << 4;  /* bit j: xor of bits 0..j */
+        pre = (pre ^ (0u - sign)) & 0xffu;                  /* and of the running sign */
+        const uint32_t out = excl ? (pre << 1 | sign) & 0xffu : pre;
+        const __m256i bits = _mm256_and_si256(_mm256_set1_epi32((int)out), lane_bit);
+        _mm256_storeu_si256((__m256i*)(void*)(y + k), _mm256_and_si256(_mm256_cmpeq_epi32(bits, lane_bit), top));
+        sign = pre >> 7;
+    }
+    *sign_io = sign << 31;
+    return k;
+}
+#endif
+
+static void scan_plain(const float* x, float* y, size_t n, ptrdiff_t step, double a, int mul, int excl) {
+    ptrdiff_t o = 0;
+    for (size_t k = 0; k < n;) {
+        if (mul && a == 0.0) {
+            uint32_t sign = signbit(a) ? 0x80000000u : 0u;
+#ifdef EW_X86
+            if (step == 1 && pydml_ew_isa() != EW_ISA_PORTABLE) {
+                const size_t z = zero_run_avx2(x + o, y + o, n - k, excl, &sign);
+                k += z;
+                o += (ptrdiff_t)z;
+            }
+#endif
+            for (; k < n; k++, o += step) {
+                const uint32_t xb = rd_bits(x[o]);
+                if ((xb & 0x7f800000u) == 0x7f800000u) break;   /* inf or NaN */
+                const uint32_t before = sign;
+                sign ^= xb & 0x80000000u;
+                y[o] = rd_float(excl ? before : sign);
+            }
+            a = sign ? -0.0 : 0.0;
+            if (k == n) break;
+        }
+        const size_t e = n - k < RD_PLAIN_BLOCK ? n : k + RD_PLAIN_BLOCK;
+        for (; k < e; k++, o += step) {
+            const double b = a;
+            a = mul ? a * (double)x[o] : a + (double)x[o];
+            y[o] = (float)(excl ? b : a);
+        }
+    }
+}
+
 static pydml_status scan_long_f32(const rd_run* r, uint64_t in_off, uint64_t out_off, double* total) {
     const rd_plan* p = r->plan;
     const int mul = p->kind == K_CUMPROD, dec = p->decreasing, excl = p->exclusive;
@@ -982,8 +1049,8 @@ static pydml_status scan_long_f32(const rd_run* r, uint64_t in_off, uint64_t out
             if (bad) {   /* every thread sees the same totals: all leave here */
                 if (tid == 0) {
                     const uint64_t k0 = g0 * RD_SCAN_PIECE;
-                    rd_chain ch = {x + (dec ? L - 1 - k0 : k0), y + (dec ? L - 1 - k0 : k0), c};
-                    scan_chains(&ch, 1, (size_t)(L - k0), step, step, mul, excl);
+                    scan_plain(x + (dec ? L - 1 - k0 : k0), y + (dec ? L - 1 - k0 : k0), (size_t)(L - k0), step, c,
+                               mul, excl);
                 }
                 break;
             }
