@@ -611,6 +611,26 @@ def test_long_products_that_underflow_to_zero(decreasing: bool, ew_isa: str, rng
         assert np.isnan(want).any() and np.signbit(want[want == 0]).any() and (~np.signbit(want[want == 0])).any()
 
 
+def test_product_rows_that_underflow_to_zero(ew_isa: str, rng: np.random.Generator) -> None:
+    """Rows scanned four at a time (reduce.c scan_lines_f32) in blocks of 512: a row whose product
+    has reached +-0 finishes in scan_plain's zero run; the float64 recurrence rounded once, bit
+    for bit, for contiguous rows and rows read every second element."""
+    x = rng.standard_normal((7, 3001)).astype(np.float32)
+    x[1, 2000], x[2, 1500], x[3, 2500], x[4, 1700] = np.inf, -0.0, np.nan, 0.0
+    raw = np.full((7, 3001, 2), np.nan, np.float32)
+    raw[:, :, 0] = x
+    for decreasing, exclusive in itertools.product((False, True), (False, True)):
+        with np.errstate(invalid="ignore"):   # 0 * inf
+            want = scan_reference("PRODUCT", x, 1, decreasing, exclusive).astype(np.float32)
+        got = run(scan_desc("PRODUCT", [7, 3001], 1, decreasing=decreasing, exclusive=exclusive),
+                  {"InputTensor": x})["OutputTensor"]
+        assert got.tobytes() == want.tobytes(), (decreasing, exclusive)
+        desc = scan_desc("PRODUCT", [7, 3001], 1, decreasing=decreasing, exclusive=exclusive,
+                         in_strides=[6002, 2])
+        got = run(desc, {"InputTensor": raw.reshape(-1)})["OutputTensor"]
+        assert got.tobytes() == want.tobytes(), (decreasing, exclusive, "strided")
+
+
 def test_scans_strided_and_in_place(rng: np.random.Generator) -> None:
     x = rng.standard_normal((6, 20)).astype(np.float32)
     # input read transposed, output every second element

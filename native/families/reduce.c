@@ -869,7 +869,8 @@ typedef struct rd_chain {
 } rd_chain;
 
 /* nc (1..4) chains of n elements each: element k of a chain is x[k * si], y[k * so] (steps are
- * negative for DECREASING). Every element is read before it is written (in place). */
+ * negative for DECREASING). Every element is read before it is written (in place). Each chain's
+ * running value after its n elements is left in its .a. */
 #define RD_CHAIN_STEP(OP, c)                                                                       \
     const double b##c = a##c;                                                                      \
     a##c = a##c OP (double)x##c[o];                                                                \
@@ -883,6 +884,7 @@ typedef struct rd_chain {
         for (size_t k = 0; k < n; k++, o += si, q += so) {                                         \
             RD_CHAIN_STEP(OP, 0) RD_CHAIN_STEP(OP, 1) RD_CHAIN_STEP(OP, 2) RD_CHAIN_STEP(OP, 3)    \
         }                                                                                          \
+        ch[0].a = a0; ch[1].a = a1; ch[2].a = a2; ch[3].a = a3;                                    \
     } else {                                                                                       \
         for (size_t c = 0; c < nc; c++) {                                                          \
             const float* x0 = ch[c].x;                                                             \
@@ -890,59 +892,16 @@ typedef struct rd_chain {
             double a0 = ch[c].a;                                                                   \
             ptrdiff_t o = 0, q = 0;                                                                \
             for (size_t k = 0; k < n; k++, o += si, q += so) { RD_CHAIN_STEP(OP, 0) }              \
+            ch[c].a = a0;                                                                          \
         }                                                                                          \
     }
 
-static void scan_chains(const rd_chain* ch, size_t nc, size_t n, ptrdiff_t si, ptrdiff_t so, int mul, int excl) {
+static void scan_chains(rd_chain* ch, size_t nc, size_t n, ptrdiff_t si, ptrdiff_t so, int mul, int excl) {
     if (mul) { RD_CHAINS(*) } else { RD_CHAINS(+) }
 }
 
-/* Lines [g0, g0 + nl) of a FLOAT32 line-mode scan, up to four at a time. */
-static void scan_lines_f32(const rd_run* r, uint64_t g0, uint64_t nl) {
-    const rd_plan* p = r->plan;
-    const ptrdiff_t si = p->decreasing ? -(ptrdiff_t)r->in_inner : (ptrdiff_t)r->in_inner;
-    const ptrdiff_t so = p->decreasing ? -(ptrdiff_t)r->out_inner : (ptrdiff_t)r->out_inner;
-    const uint64_t last = r->L - 1;
-    uint64_t coord[PYDML_MAX_DIMS], in_off, out_off;
-    ax_offsets(&r->keep, g0, coord, &in_off, &out_off);
-    for (uint64_t g = 0; g < nl; g += 4) {
-        rd_chain ch[4];
-        const size_t nc = (size_t)(nl - g < 4 ? nl - g : 4);
-        for (size_t c = 0; c < nc; c++) {
-            if (g + c > 0) ax_step(&r->keep, coord, &in_off, &out_off);
-            const uint64_t first_in = in_off + (p->decreasing ? last * r->in_inner : 0);
-            const uint64_t first_out = out_off + (p->decreasing ? last * r->out_inner : 0);
-            ch[c].x = (const float*)r->in + first_in;
-            ch[c].y = (float*)r->out + first_out;
-            ch[c].a = p->kind == K_CUMPROD ? 1.0 : 0.0;
-        }
-        scan_chains(ch, nc, (size_t)r->L, si, so, p->kind == K_CUMPROD, p->exclusive);
-    }
-}
-
-/* Blocks [b, e) of four lines of a FLOAT32 line-mode scan. */
-static pydml_status scan_blocks(void* ctx, uint64_t b, uint64_t e, void* scratch) {
-    (void)scratch;
-    const rd_run* r = ctx;
-    const uint64_t items = ax_count(&r->keep);
-    for (uint64_t k = b; k < e; k++) scan_lines_f32(r, 4 * k, items - 4 * k < 4 ? items - 4 * k : 4);
-    return PYDML_STATUS_SUCCESS;
-}
-
-/* One long contiguous FLOAT32 line in pieces of RD_SCAN_PIECE elements (in traversal order),
- * RD_SCAN_GROUP pieces at a time (a group fits the threads' L2 caches, so it is read from memory
- * once): the totals of the group's pieces (any fixed order: vector lanes), then the running value
- * before each piece from them in order (every thread computes the same values), then every piece
- * continues the recurrence from its running value, four pieces interleaved. Pieces and groups do
- * not depend on the thread count, so neither do results. Only the running values at piece starts
- * are grouped differently from the plain recurrence (a double rounding apart). A group with a
- * piece total or running value that is not finite (for products also not normal: an underflow or
- * a zero absorbs what follows differently) runs the plain recurrence from its start to the end
- * of the line, so infinities, NaN and zeros behave exactly as in it. */
-#define RD_SCAN_GROUP 32
-
-/* The plain recurrence of one chain (scan_chains with one chain, the same steps), for a long line's
- * rest. A product whose running value has become +-0 (products of many inputs below 1 in
+/* The plain recurrence of one chain (scan_chains with one chain, the same steps), for a line's
+ * rest (a long line's, or a product line that reached 0 in scan_lines_f32). Returns the running value. A product whose running value has become +-0 (products of many inputs below 1 in
  * magnitude underflow: issue 25's [8M] CUMULATIVE_PRODUCT of normal values does within a thousand
  * elements, then ran one multiply's latency per element on one thread) stays +-0 while the inputs
  * are finite: a * x is then +-0 with the sign of a xor that of x, exactly, so the outputs are
@@ -977,36 +936,106 @@ EW_T256 static size_t zero_run_avx2(const float* x, float* y, size_t n, int excl
 }
 #endif
 
-static void scan_plain(const float* x, float* y, size_t n, ptrdiff_t step, double a, int mul, int excl) {
-    ptrdiff_t o = 0;
+static double scan_plain(const float* x, float* y, size_t n, ptrdiff_t si, ptrdiff_t so, double a, int mul,
+                         int excl) {
+    ptrdiff_t o = 0, q = 0;
     for (size_t k = 0; k < n;) {
         if (mul && a == 0.0) {
             uint32_t sign = signbit(a) ? 0x80000000u : 0u;
 #ifdef EW_X86
-            if (step == 1 && pydml_ew_isa() != EW_ISA_PORTABLE) {
-                const size_t z = zero_run_avx2(x + o, y + o, n - k, excl, &sign);
+            if (si == 1 && so == 1 && pydml_ew_isa() != EW_ISA_PORTABLE) {
+                const size_t z = zero_run_avx2(x + o, y + q, n - k, excl, &sign);
                 k += z;
                 o += (ptrdiff_t)z;
+                q += (ptrdiff_t)z;
             }
 #endif
-            for (; k < n; k++, o += step) {
+            for (; k < n; k++, o += si, q += so) {
                 const uint32_t xb = rd_bits(x[o]);
                 if ((xb & 0x7f800000u) == 0x7f800000u) break;   /* inf or NaN */
                 const uint32_t before = sign;
                 sign ^= xb & 0x80000000u;
-                y[o] = rd_float(excl ? before : sign);
+                y[q] = rd_float(excl ? before : sign);
             }
             a = sign ? -0.0 : 0.0;
             if (k == n) break;
         }
         const size_t e = n - k < RD_PLAIN_BLOCK ? n : k + RD_PLAIN_BLOCK;
-        for (; k < e; k++, o += step) {
+        for (; k < e; k++, o += si, q += so) {
             const double b = a;
             a = mul ? a * (double)x[o] : a + (double)x[o];
-            y[o] = (float)(excl ? b : a);
+            y[q] = (float)(excl ? b : a);
+        }
+    }
+    return a;
+}
+
+/* Lines [g0, g0 + nl) of a FLOAT32 line-mode scan, up to four at a time. */
+#define RD_SCAN_BLOCK 512
+static void scan_lines_f32(const rd_run* r, uint64_t g0, uint64_t nl) {
+    const rd_plan* p = r->plan;
+    const ptrdiff_t si = p->decreasing ? -(ptrdiff_t)r->in_inner : (ptrdiff_t)r->in_inner;
+    const ptrdiff_t so = p->decreasing ? -(ptrdiff_t)r->out_inner : (ptrdiff_t)r->out_inner;
+    const uint64_t last = r->L - 1;
+    uint64_t coord[PYDML_MAX_DIMS], in_off, out_off;
+    ax_offsets(&r->keep, g0, coord, &in_off, &out_off);
+    for (uint64_t g = 0; g < nl; g += 4) {
+        rd_chain ch[4];
+        size_t nc = (size_t)(nl - g < 4 ? nl - g : 4);
+        for (size_t c = 0; c < nc; c++) {
+            if (g + c > 0) ax_step(&r->keep, coord, &in_off, &out_off);
+            const uint64_t first_in = in_off + (p->decreasing ? last * r->in_inner : 0);
+            const uint64_t first_out = out_off + (p->decreasing ? last * r->out_inner : 0);
+            ch[c].x = (const float*)r->in + first_in;
+            ch[c].y = (float*)r->out + first_out;
+            ch[c].a = p->kind == K_CUMPROD ? 1.0 : 0.0;
+        }
+        if (p->kind != K_CUMPROD) {
+            scan_chains(ch, nc, (size_t)r->L, si, so, 0, p->exclusive);
+            continue;
+        }
+        /* products in blocks: a line whose running value has underflowed to +-0 (normal values do
+         * within about 1,100 elements) leaves the interleaved chains for scan_plain's zero run,
+         * the same values (issue 25: [4096, 2048] at 0.81x torch) */
+        for (size_t done = 0; nc > 0;) {
+            const size_t len = (size_t)r->L - done < RD_SCAN_BLOCK ? (size_t)r->L - done : RD_SCAN_BLOCK;
+            scan_chains(ch, nc, len, si, so, 1, p->exclusive);
+            done += len;
+            if (done == r->L) break;
+            for (size_t c = 0; c < nc;) {
+                ch[c].x += (ptrdiff_t)len * si;
+                ch[c].y += (ptrdiff_t)len * so;
+                if (ch[c].a == 0.0) {
+                    (void)scan_plain(ch[c].x, ch[c].y, (size_t)r->L - done, si, so, ch[c].a, 1, p->exclusive);
+                    ch[c] = ch[--nc];
+                } else {
+                    c++;
+                }
+            }
         }
     }
 }
+
+/* Blocks [b, e) of four lines of a FLOAT32 line-mode scan. */
+static pydml_status scan_blocks(void* ctx, uint64_t b, uint64_t e, void* scratch) {
+    (void)scratch;
+    const rd_run* r = ctx;
+    const uint64_t items = ax_count(&r->keep);
+    for (uint64_t k = b; k < e; k++) scan_lines_f32(r, 4 * k, items - 4 * k < 4 ? items - 4 * k : 4);
+    return PYDML_STATUS_SUCCESS;
+}
+
+/* One long contiguous FLOAT32 line in pieces of RD_SCAN_PIECE elements (in traversal order),
+ * RD_SCAN_GROUP pieces at a time (a group fits the threads' L2 caches, so it is read from memory
+ * once): the totals of the group's pieces (any fixed order: vector lanes), then the running value
+ * before each piece from them in order (every thread computes the same values), then every piece
+ * continues the recurrence from its running value, four pieces interleaved. Pieces and groups do
+ * not depend on the thread count, so neither do results. Only the running values at piece starts
+ * are grouped differently from the plain recurrence (a double rounding apart). A group with a
+ * piece total or running value that is not finite (for products also not normal: an underflow or
+ * a zero absorbs what follows differently) runs the plain recurrence from its start to the end
+ * of the line, so infinities, NaN and zeros behave exactly as in it. */
+#define RD_SCAN_GROUP 32
 
 static pydml_status scan_long_f32(const rd_run* r, uint64_t in_off, uint64_t out_off, double* total) {
     const rd_plan* p = r->plan;
@@ -1049,8 +1078,8 @@ static pydml_status scan_long_f32(const rd_run* r, uint64_t in_off, uint64_t out
             if (bad) {   /* every thread sees the same totals: all leave here */
                 if (tid == 0) {
                     const uint64_t k0 = g0 * RD_SCAN_PIECE;
-                    scan_plain(x + (dec ? L - 1 - k0 : k0), y + (dec ? L - 1 - k0 : k0), (size_t)(L - k0), step, c,
-                               mul, excl);
+                    (void)scan_plain(x + (dec ? L - 1 - k0 : k0), y + (dec ? L - 1 - k0 : k0), (size_t)(L - k0), step,
+                                     step, c, mul, excl);
                 }
                 break;
             }
