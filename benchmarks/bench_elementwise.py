@@ -1,7 +1,7 @@
 """Element-wise and activation operators vs the streaming bandwidth and vs PyTorch CPU, measured in
 the same run, plus the cost of execute's allocating form.
 
-    python benchmarks/bench_elementwise.py [--threads 2] [--repeat 7]
+    python benchmarks/bench_elementwise.py [--threads 2] [--repeat 7] [--only GELU ...]
 
 Memory-bound cases (8M-element FLOAT32 tensors unless noted) report the GB/s pydml moves (every
 operand read once, the output written once) as a share of the streaming bandwidth, and the
@@ -159,7 +159,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--repeat", type=int, default=7)
+    parser.add_argument("--only", action="append", default=[], metavar="TEXT",
+                        help="run only the cases whose name contains TEXT (case-insensitive; repeatable, "
+                             "e.g. --only GELU --only QUANTIZE); skips the per-call cost section")
     args = parser.parse_args()
+
+    def wanted(name: str) -> bool:
+        return not args.only or any(t.lower() in name.lower() for t in args.only)
+
     lib.pydml_set_num_threads(args.threads)
     import torch
 
@@ -169,6 +176,8 @@ def main() -> None:
     print("memory-bound: share of the streaming bandwidth (best of numpy and torch copy)")
     rows = []
     for name, desc, inputs, nbytes in memory_cases(rng):
+        if not wanted(name):
+            continue
         bw.sample(3)
         op = compiled(desc)
         if op is None:
@@ -182,6 +191,8 @@ def main() -> None:
               f"{eps / 1e9:.2f} G elements/s; {ratio:5.2f}x torch")
     print("compute-bound: speedup over torch on the same tensors")
     for name, desc, inputs, peer in torch_cases(rng):
+        if not wanted(name):
+            continue
         op = compiled(desc)
         if op is None:
             continue
@@ -190,8 +201,9 @@ def main() -> None:
         mine, theirs = best_times(fns, args.repeat, block=5)
         mine1, theirs1 = best_times(fns, args.repeat)
         print(f"  {name:<40} {theirs / mine:5.2f}x torch back to back; {theirs1 / mine1:5.2f}x single calls")
-    print("per-call cost")
-    allocation_cases(rng)
+    if not args.only:
+        print("per-call cost")
+        allocation_cases(rng)
 
 
 if __name__ == "__main__":

@@ -29,7 +29,7 @@ from typing import Any
 import numpy as np
 import pytest
 import torch
-from ew_harness import DTYPES, max_ulp, poison, run, tensor
+from ew_harness import DTYPES, ISA_PATHS, available_paths, max_ulp, poison, run, tensor
 
 import pydml
 from pydml import FeatureLevel, ValidationError
@@ -507,6 +507,30 @@ def test_long_reductions_split_across_threads_do_not_depend_on_the_thread_count(
             assert np.isnan(two[1, 0]) and not np.isnan(two[[0, 2], 0]).any()
 
 
+def test_line_sums_give_the_same_bits_on_every_isa_path(rng: np.random.Generator) -> None:
+    """The AVX2 line sums (reduce.c line_sum_avx2x: half the adds as fma(t, 1, acc), squares as
+    fma(v, v, acc)) round every add as the portable macro body does: the same bits on each path
+    for values spread over 2^-40 .. 2^40 and for lines whose +-2^30 .. 2^45 terms cancel (there
+    the order of the double adds shows in the float result)."""
+    spread = (rng.standard_normal((9, 1000)) * np.exp2(rng.integers(-40, 40, (9, 1000)))).astype(np.float32)
+    big = np.exp2(rng.integers(30, 45, (9, 250))) * rng.choice([-1, 1], (9, 250))
+    cancel = np.concatenate([rng.standard_normal((9, 500)), big, -big], 1)[:, rng.permutation(1000)]
+    cancel = cancel.astype(np.float32, order="C")  # rows contiguous: the line path (not columns)
+    spread[4, 17] = np.inf  # an infinite line
+    for fn in ("SUM", "L1", "SUM_SQUARE", "AVERAGE", "L2", "MAX", "MIN"):
+        desc = reduce_desc(fn, [9, 1000], [1])
+        for x in (spread, cancel):
+            got = []
+            try:
+                for path in available_paths():
+                    lib.pydml_set_cpu_features(ISA_PATHS[path])
+                    got.append(run(desc, {"InputTensor": x})["OutputTensor"].tobytes())
+            finally:
+                lib.pydml_set_cpu_features(0xFFFFFFFF)
+            assert all(g == got[0] for g in got), fn
+        check(fn, run(desc, {"InputTensor": spread})["OutputTensor"], spread, [1])
+
+
 def test_large_column_reductions_do_not_depend_on_the_thread_count(ew_isa: str,
                                                                    rng: np.random.Generator) -> None:
     x = rng.standard_normal((3, 4099, 70)).astype(np.float32)
@@ -563,6 +587,48 @@ def test_scans_against_torch(rng: np.random.Generator) -> None:
         assert max_ulp(got, torch.cumsum(t, axis).numpy()) <= 1.0
         got = run(scan_desc("PRODUCT", [4, 300, 6], axis), {"InputTensor": x})["OutputTensor"]
         assert max_ulp(got, torch.cumprod(t, axis).numpy()) <= 1.0
+
+
+@pytest.mark.parametrize("decreasing", [False, True])
+def test_long_products_that_underflow_to_zero(decreasing: bool, ew_isa: str, rng: np.random.Generator) -> None:
+    """A long line's product of normal values underflows to +-0 within a thousand elements;
+    reduce.c scan_plain then writes the outputs from the signs alone (8 at a time on AVX2) until
+    an infinity or NaN (0 * inf is NaN). The float64 recurrence rounded once, sign of zero
+    included; zeros, infinities and a NaN placed after the underflow."""
+    n = (1 << 18) + 37   # a long line (RD_SCAN_SPLIT), not a multiple of 8
+    x = rng.standard_normal(n).astype(np.float32)
+    at = n - 5000 if decreasing else 5000   # where the traversal has long underflowed
+    step = -1 if decreasing else 1
+    for i, v in enumerate((0.0, -0.0, np.inf)):
+        x[at + step * 300 * (i + 1)] = v
+    x[at + step * 90_000] = np.nan
+    for exclusive in (False, True):
+        got = run(scan_desc("PRODUCT", [n], 0, decreasing=decreasing, exclusive=exclusive),
+                  {"InputTensor": x})["OutputTensor"]
+        with np.errstate(invalid="ignore"):   # 0 * inf
+            want = scan_reference("PRODUCT", x, 0, decreasing, exclusive).astype(np.float32)
+        assert got.tobytes() == want.tobytes(), exclusive
+        assert np.isnan(want).any() and np.signbit(want[want == 0]).any() and (~np.signbit(want[want == 0])).any()
+
+
+def test_product_rows_that_underflow_to_zero(ew_isa: str, rng: np.random.Generator) -> None:
+    """Rows scanned four at a time (reduce.c scan_lines_f32) in blocks of 512: a row whose product
+    has reached +-0 finishes in scan_plain's zero run; the float64 recurrence rounded once, bit
+    for bit, for contiguous rows and rows read every second element."""
+    x = rng.standard_normal((7, 3001)).astype(np.float32)
+    x[1, 2000], x[2, 1500], x[3, 2500], x[4, 1700] = np.inf, -0.0, np.nan, 0.0
+    raw = np.full((7, 3001, 2), np.nan, np.float32)
+    raw[:, :, 0] = x
+    for decreasing, exclusive in itertools.product((False, True), (False, True)):
+        with np.errstate(invalid="ignore"):   # 0 * inf
+            want = scan_reference("PRODUCT", x, 1, decreasing, exclusive).astype(np.float32)
+        got = run(scan_desc("PRODUCT", [7, 3001], 1, decreasing=decreasing, exclusive=exclusive),
+                  {"InputTensor": x})["OutputTensor"]
+        assert got.tobytes() == want.tobytes(), (decreasing, exclusive)
+        desc = scan_desc("PRODUCT", [7, 3001], 1, decreasing=decreasing, exclusive=exclusive,
+                         in_strides=[6002, 2])
+        got = run(desc, {"InputTensor": raw.reshape(-1)})["OutputTensor"]
+        assert got.tobytes() == want.tobytes(), (decreasing, exclusive, "strided")
 
 
 def test_scans_strided_and_in_place(rng: np.random.Generator) -> None:

@@ -367,36 +367,75 @@ static const float act_gelu_p[9] = {  /* v^1 .. v^9 */
     -432.9761047363281f,
 };
 
-/* the float form, for |x| <= 13 (finite; other lanes give a discarded value). The sign bit picks
- * the side, so that GELU(-0) = -0. */
+/* The float form, for |x| <= 13 (finite; other lanes give a discarded value), written once over a
+ * vector abstraction: ACT_GELU_NEAR(V, T, x) is the steps on one float (V = gv1), 8 lanes (gv8,
+ * AVX2) or 16 (gv16, AVX-512), each V##_op one instruction of the row, so every path rounds the
+ * same operations and gives the same bits. The sign bit picks the side (V##_pick), so that
+ * GELU(-0) = -0.
+ * Two steps differ from the plain formula but not in value (issue 25: each saves a multiply on the
+ * two FMA pipes of Zen 3, where this row is bound by them):
+ *  - the reduction of -s/2 = n ln2 + r and the sl fold are carried as z = -2 r: y = s + n (2 ln2),
+ *    z = y + n (2 ln2_lo), then r = -(z + sl) / 2. Each rounding is the one of h - n ln2,
+ *    r1 - n ln2_lo, r2 - sl / 2 (h = -s/2) scaled by -2, exact while nothing is subnormal, which
+ *    holds for s >= 2^-125; below, n = 0 and r is below 2^-125, where e^r - 1 cannot move
+ *    e = (1 + pl)(1 + kap2) - 1 (|kap2| >= 2^-25 there, so pl is below half its ulp). n comes
+ *    from s (log2e / -2 is exact: the same rounding as h log2e).
+ *  - 2^n is added to w's exponent field instead of multiplying by it: n <= 0, and where n < 0
+ *    (|x| >= 0.83) |w| >= 1/8 and |x E| >= 2^-125 (|x| <= 13), a normal float, so the product is
+ *    exact and the same. */
+#define ACT_GELU_NEAR(V, T, x, out)                                                                \
+    const T a_ = V##_abs(x);                                                                       \
+    const T s_ = V##_mul(a_, a_);                                                                  \
+    const T sl_ = V##_fms(a_, a_, s_);                 /* exact: a^2 = s + sl */                   \
+    const T tt_ = V##_fma(s_, V##_set(-0.5f * 1.44269502f), V##_set(12582912.0f));                 \
+    const T nf_ = V##_sub(tt_, V##_set(12582912.0f));  /* n: e^(-s/2) = 2^n e^r */                 \
+    const T y_ = V##_fma(nf_, V##_set(2.0f * EW_LN2_F), s_);                                       \
+    const T z_ = V##_fma(nf_, V##_set(2.0f * EW_LN2_F_LO), y_);                                    \
+    const T r_ = V##_mul(V##_set(-0.5f), V##_add(z_, sl_));  /* e^(-a^2/2) = 2^n e^r, first order */ \
+    const T pl_ = V##_mul(V##_expinner(r_), r_);       /* e^r - 1 */                               \
+    const T d_ = V##_add(a_, V##_set(ACT_GELU_C));                                                 \
+    const T dl_ = V##_sub(a_, V##_sub(d_, V##_set(ACT_GELU_C)));  /* a + 3 = d + dl exactly */     \
+    const T u_ = V##_div(V##_set(1.0f), d_);                                                       \
+    const T rho_ = V##_fnma(u_, d_, V##_set(1.0f));    /* exact */                                 \
+    const T kap_ = V##_fnma(dl_, u_, rho_);            /* 1 / (a + 3) = u (1 + kap) */             \
+    const T v_ = V##_sub(u_, V##_set(ACT_GELU_UC));    /* exact (see ACT_GELU_UC) */               \
+    const T kap2_ = V##_mul(kap_, V##_fma(V##_set(ACT_GELU_G1), v_, V##_set(ACT_GELU_G0)));        \
+    T p_ = V##_set(act_gelu_p[8]);                                                                 \
+    for (int j_ = 7; j_ >= 0; j_--) p_ = V##_fma(p_, v_, V##_set(act_gelu_p[j_]));                 \
+    const T rest_ = V##_fma(p_, v_, V##_set(ACT_GELU_P0_LO));  /* P - hi */                        \
+    const T pp_ = V##_add(V##_set(ACT_GELU_P0_HI), rest_);     /* P */                             \
+    const T e_ = V##_fma(pl_, kap2_, V##_add(pl_, kap2_));     /* (1 + pl) (1 + kap2) - 1 */       \
+    const T xu_ = V##_mul(x, u_);                                                                  \
+    const T xul_ = V##_fms(x, u_, xu_);                /* exact: x u = xu + xul */                 \
+    const T q_ = V##_fma(pp_, e_, rest_);              /* P (1 + e) - hi */                        \
+    const T w_ = V##_fma(xu_, V##_set(ACT_GELU_P0_HI), V##_fma(xu_, q_, V##_mul(xul_, pp_)));  /* x R e^r */ \
+    const T xe_ = V##_scale(w_, tt_);                  /* x E = w 2^n */                           \
+    out = V##_pick(x, xe_, V##_sub(x, xe_));
+
+/* one float (the portable row and every row's tail) */
+static inline float gv1_set(float c) { return c; }
+static inline float gv1_abs(float x) { return ew_with_sign(x, 0.0f); }
+static inline float gv1_add(float a, float b) { return a + b; }
+static inline float gv1_sub(float a, float b) { return a - b; }
+static inline float gv1_mul(float a, float b) { return a * b; }
+static inline float gv1_div(float a, float b) { return a / b; }
+static inline float gv1_fma(float a, float b, float c) { return EW_FMA(a, b, c); }
+static inline float gv1_fms(float a, float b, float c) { return EW_FMA(a, b, -c); }
+static inline float gv1_fnma(float a, float b, float c) { return EW_FMA(-a, b, c); }
+static inline float gv1_expinner(float r) { return ew_expf_poly_inner(r); }
+/* w 2^n, n in the low bits of tt (ew_exp_reduce's sum): n << 23 added to the exponent field */
+static inline float gv1_scale(float w, float tt) {
+    return ew_bits_to_float(ew_float_to_bits(w) + (ew_float_to_bits(tt) << 23));
+}
+static inline float gv1_pick(float x, float neg, float pos) {
+    return ew_select((int)(ew_float_to_bits(x) >> 31), neg, pos);
+}
+
 #define ACT_GELU_LIMIT 13.0f
 static inline float act_gelu_near(float x) {
-    const float a = ew_with_sign(x, 0.0f);
-    const float s = a * a;
-    const float sl = EW_FMA(a, a, -s);                 /* exact: a^2 = s + sl */
-    float r;
-    const float tt = ew_exp_reduce(-0.5f * s, &r);     /* e^(-s/2) = 2^n e^r */
-    r = EW_FMA(-0.5f, sl, r);                          /* e^(-a^2/2) = 2^n e^r to first order in sl */
-    const float pl = ew_expf_poly_inner(r) * r;        /* e^r - 1 */
-    const float sc = ew_bits_to_float((ew_float_to_bits(tt) << 23) + 0x3f800000u);  /* 2^n, normal */
-    const float d = a + ACT_GELU_C;
-    const float dl = a - (d - ACT_GELU_C);             /* a + 3 = d + dl exactly */
-    const float u = 1.0f / d;
-    const float rho = EW_FMA(-u, d, 1.0f);             /* exact */
-    const float kap = EW_FMA(-dl, u, rho);             /* 1 / (a + 3) = u (1 + kap) */
-    const float v = u - ACT_GELU_UC;                   /* exact (see ACT_GELU_UC) */
-    const float kap2 = kap * EW_FMA(ACT_GELU_G1, v, ACT_GELU_G0);
-    float p = act_gelu_p[8];
-    for (int k = 7; k >= 0; k--) p = EW_FMA(p, v, act_gelu_p[k]);
-    const float rest = EW_FMA(p, v, ACT_GELU_P0_LO);   /* P - hi */
-    const float pp = ACT_GELU_P0_HI + rest;             /* P */
-    const float e = EW_FMA(pl, kap2, pl + kap2);       /* (1 + pl) (1 + kap2) - 1 */
-    const float xu = x * u;
-    const float xul = EW_FMA(x, u, -xu);               /* exact: x u = xu + xul */
-    const float q = EW_FMA(pp, e, rest);               /* P (1 + e) - hi */
-    const float w = EW_FMA(xu, ACT_GELU_P0_HI, EW_FMA(xu, q, xul * pp));   /* x R e^r */
-    const float xe = w * sc;                                   /* x E, rounded once */
-    return ew_select((int)(ew_float_to_bits(x) >> 31), xe, x - xe);
+    float out;
+    ACT_GELU_NEAR(gv1, float, x, out)
+    return out;
 }
 
 static inline float act_gelu(float x) {
@@ -405,41 +444,41 @@ static inline float act_gelu(float x) {
 EW_F32_C(gelu, EW_ROW_WITH_FAST_RANGE(float, ACT_GELU_LIMIT, act_gelu_near(v), act_gelu(v)))
 
 #ifdef EW_X86
-/* act_gelu_near step for step on 8 lanes. Returns the 8 results; *wide gets the lanes beyond 13 or
- * NaN (for act_gelu_wide). */
+/* 8 lanes (AVX2) and 16 (AVX-512) of ACT_GELU_NEAR */
+#define ACT_GV_OPS(V, T, ATTR, PS, SI, SET1I)                                                      \
+    ATTR static inline T V##_set(float c) { return PS(set1_ps)(c); }                               \
+    ATTR static inline T V##_abs(T x) {                                                            \
+        return PS(castsi##SI##_ps)(PS(and_si##SI)(PS(castps_si##SI)(x), SET1I(0x7fffffff)));       \
+    }                                                                                              \
+    ATTR static inline T V##_add(T a, T b) { return PS(add_ps)(a, b); }                            \
+    ATTR static inline T V##_sub(T a, T b) { return PS(sub_ps)(a, b); }                            \
+    ATTR static inline T V##_mul(T a, T b) { return PS(mul_ps)(a, b); }                            \
+    ATTR static inline T V##_div(T a, T b) { return PS(div_ps)(a, b); }                            \
+    ATTR static inline T V##_fma(T a, T b, T c) { return PS(fmadd_ps)(a, b, c); }                  \
+    ATTR static inline T V##_fms(T a, T b, T c) { return PS(fmsub_ps)(a, b, c); }                  \
+    ATTR static inline T V##_fnma(T a, T b, T c) { return PS(fnmadd_ps)(a, b, c); }                \
+    ATTR static inline T V##_scale(T w, T tt) {                                                    \
+        return PS(castsi##SI##_ps)(PS(add_epi32)(PS(castps_si##SI)(w), PS(slli_epi32)(PS(castps_si##SI)(tt), 23))); \
+    }
+#define ACT_PS256(op) _mm256_##op
+#define ACT_PS512(op) _mm512_##op
+ACT_GV_OPS(gv8, __m256, EW_T256, ACT_PS256, 256, _mm256_set1_epi32)
+ACT_GV_OPS(gv16, __m512, EW_T512, ACT_PS512, 512, _mm512_set1_epi32)
+EW_T256 static inline __m256 gv8_expinner(__m256 r) { return ew_expf_poly_inner8(r); }
+EW_T512 static inline __m512 gv16_expinner(__m512 r) { return ew_expf_poly_inner16(r); }
+EW_T256 static inline __m256 gv8_pick(__m256 x, __m256 neg, __m256 pos) { return _mm256_blendv_ps(pos, neg, x); }
+EW_T512 static inline __m512 gv16_pick(__m512 x, __m512 neg, __m512 pos) {
+    const __mmask16 negative = _mm512_test_epi32_mask(_mm512_castps_si512(x), _mm512_set1_epi32((int)0x80000000u));
+    return _mm512_mask_blend_ps(negative, pos, neg);
+}
+
+/* ACT_GELU_NEAR on 8 lanes. Returns the 8 results; *wide gets the lanes beyond 13 or NaN (for
+ * act_gelu_wide). */
 EW_T256 static inline __attribute__((always_inline)) __m256 gelu8(__m256 v, int* wide) {
-    const __m256 minus_half = _mm256_set1_ps(-0.5f), magic = _mm256_set1_ps(12582912.0f);
-    const __m256 one = _mm256_set1_ps(1.0f), c3 = _mm256_set1_ps(ACT_GELU_C);
-    const __m256 a = _mm256_and_ps(v, _mm256_castsi256_ps(_mm256_set1_epi32(0x7fffffff)));
-    *wide = _mm256_movemask_ps(_mm256_cmp_ps(a, _mm256_set1_ps(ACT_GELU_LIMIT), _CMP_NLE_UQ));
-    const __m256 s = _mm256_mul_ps(a, a);
-    const __m256 sl = _mm256_fmsub_ps(a, a, s);
-    const __m256 h = _mm256_mul_ps(minus_half, s);
-    const __m256 tt = _mm256_fmadd_ps(h, _mm256_set1_ps(1.44269502f), magic);
-    const __m256 nf = _mm256_sub_ps(tt, magic);
-    __m256 r = _mm256_fnmadd_ps(nf, _mm256_set1_ps(EW_LN2_F_LO), _mm256_fnmadd_ps(nf, _mm256_set1_ps(EW_LN2_F), h));
-    r = _mm256_fmadd_ps(minus_half, sl, r);
-    const __m256 pl = _mm256_mul_ps(ew_expf_poly_inner8(r), r);
-    const __m256 sc = _mm256_castsi256_ps(_mm256_add_epi32(_mm256_slli_epi32(_mm256_castps_si256(tt), 23),
-                                                           _mm256_set1_epi32(0x3f800000)));
-    const __m256 d = _mm256_add_ps(a, c3);
-    const __m256 dl = _mm256_sub_ps(a, _mm256_sub_ps(d, c3));
-    const __m256 u = _mm256_div_ps(one, d);
-    const __m256 rho = _mm256_fnmadd_ps(u, d, one);
-    const __m256 kap = _mm256_fnmadd_ps(dl, u, rho);
-    const __m256 t = _mm256_sub_ps(u, _mm256_set1_ps(ACT_GELU_UC));
-    const __m256 kap2 = _mm256_mul_ps(kap, _mm256_fmadd_ps(_mm256_set1_ps(ACT_GELU_G1), t, _mm256_set1_ps(ACT_GELU_G0)));
-    __m256 p = _mm256_set1_ps(act_gelu_p[8]);
-    for (int k = 7; k >= 0; k--) p = _mm256_fmadd_ps(p, t, _mm256_set1_ps(act_gelu_p[k]));
-    const __m256 rest = _mm256_fmadd_ps(p, t, _mm256_set1_ps(ACT_GELU_P0_LO));
-    const __m256 pp = _mm256_add_ps(_mm256_set1_ps(ACT_GELU_P0_HI), rest);
-    const __m256 e = _mm256_fmadd_ps(pl, kap2, _mm256_add_ps(pl, kap2));
-    const __m256 xu = _mm256_mul_ps(v, u);
-    const __m256 xul = _mm256_fmsub_ps(v, u, xu);
-    const __m256 q = _mm256_fmadd_ps(pp, e, rest);
-    const __m256 w = _mm256_fmadd_ps(xu, _mm256_set1_ps(ACT_GELU_P0_HI), _mm256_fmadd_ps(xu, q, _mm256_mul_ps(xul, pp)));
-    const __m256 xe = _mm256_mul_ps(w, sc);
-    return _mm256_blendv_ps(_mm256_sub_ps(v, xe), xe, v);  /* the sign bit picks */
+    *wide = _mm256_movemask_ps(_mm256_cmp_ps(gv8_abs(v), _mm256_set1_ps(ACT_GELU_LIMIT), _CMP_NLE_UQ));
+    __m256 res;
+    ACT_GELU_NEAR(gv8, __m256, v, res)
+    return res;
 }
 
 /* the lanes of `wide` redone by act_gelu_wide */
@@ -486,50 +525,18 @@ EW_T256 static void gelu_row_avx2(const ew_params* restrict P, size_t n, float* 
     for (; k < n; k++) out[k] = act_gelu(x[k]);
 }
 
-/* act_gelu_near step for step on 16 lanes; lanes beyond 13 or NaN take act_gelu_wide. out may be
- * in[0]: each step reads its lanes before writing them. */
+/* ACT_GELU_NEAR on 16 lanes; lanes beyond 13 or NaN take act_gelu_wide. out may be in[0]: each
+ * step reads its lanes before writing them. */
 EW_T512 static void gelu_row_avx512(const ew_params* restrict P, size_t n, float* out, const float* const* in) {
     const float* x = in[0];
-    const __m512i magnitude = _mm512_set1_epi32(0x7fffffff);
-    const __m512 limit = _mm512_set1_ps(ACT_GELU_LIMIT), minus_half = _mm512_set1_ps(-0.5f);
-    const __m512 magic = _mm512_set1_ps(12582912.0f), log2e = _mm512_set1_ps(1.44269502f);
-    const __m512 ln2 = _mm512_set1_ps(EW_LN2_F), ln2_lo = _mm512_set1_ps(EW_LN2_F_LO);
-    const __m512 one = _mm512_set1_ps(1.0f), c3 = _mm512_set1_ps(ACT_GELU_C);
+    const __m512 limit = _mm512_set1_ps(ACT_GELU_LIMIT);
     for (size_t k = 0; k < n; k += 16) {
         ew_prefetch_step(P, x, out, k, 64);  /* one line per step */
         const __mmask16 m = n - k >= 16 ? (__mmask16)0xffff : (__mmask16)((1u << (n - k)) - 1u);
         const __m512 v = _mm512_maskz_loadu_ps(m, x + k);
-        const __m512 a = _mm512_castsi512_ps(_mm512_and_si512(_mm512_castps_si512(v), magnitude));
-        const __mmask16 wide = _mm512_mask_cmp_ps_mask(m, a, limit, _CMP_NLE_UQ);
-        const __m512 s = _mm512_mul_ps(a, a);
-        const __m512 sl = _mm512_fmsub_ps(a, a, s);
-        const __m512 h = _mm512_mul_ps(minus_half, s);
-        const __m512 tt = _mm512_fmadd_ps(h, log2e, magic);
-        const __m512 nf = _mm512_sub_ps(tt, magic);
-        __m512 r = _mm512_fnmadd_ps(nf, ln2_lo, _mm512_fnmadd_ps(nf, ln2, h));
-        r = _mm512_fmadd_ps(minus_half, sl, r);
-        const __m512 pl = _mm512_mul_ps(ew_expf_poly_inner16(r), r);
-        const __m512 sc = _mm512_castsi512_ps(_mm512_add_epi32(_mm512_slli_epi32(_mm512_castps_si512(tt), 23),
-                                                               _mm512_set1_epi32(0x3f800000)));
-        const __m512 d = _mm512_add_ps(a, c3);
-        const __m512 dl = _mm512_sub_ps(a, _mm512_sub_ps(d, c3));
-        const __m512 u = _mm512_div_ps(one, d);
-        const __m512 rho = _mm512_fnmadd_ps(u, d, one);
-        const __m512 kap = _mm512_fnmadd_ps(dl, u, rho);
-        const __m512 t = _mm512_sub_ps(u, _mm512_set1_ps(ACT_GELU_UC));
-        const __m512 kap2 = _mm512_mul_ps(kap, _mm512_fmadd_ps(_mm512_set1_ps(ACT_GELU_G1), t, _mm512_set1_ps(ACT_GELU_G0)));
-        __m512 p = _mm512_set1_ps(act_gelu_p[8]);
-        for (int j = 7; j >= 0; j--) p = _mm512_fmadd_ps(p, t, _mm512_set1_ps(act_gelu_p[j]));
-        const __m512 rest = _mm512_fmadd_ps(p, t, _mm512_set1_ps(ACT_GELU_P0_LO));
-        const __m512 pp = _mm512_add_ps(_mm512_set1_ps(ACT_GELU_P0_HI), rest);
-        const __m512 e = _mm512_fmadd_ps(pl, kap2, _mm512_add_ps(pl, kap2));
-        const __m512 xu = _mm512_mul_ps(v, u);
-        const __m512 xul = _mm512_fmsub_ps(v, u, xu);
-        const __m512 q = _mm512_fmadd_ps(pp, e, rest);
-        const __m512 w = _mm512_fmadd_ps(xu, _mm512_set1_ps(ACT_GELU_P0_HI), _mm512_fmadd_ps(xu, q, _mm512_mul_ps(xul, pp)));
-        const __m512 xe = _mm512_mul_ps(w, sc);
-        const __mmask16 positive = _mm512_testn_epi32_mask(_mm512_castps_si512(v), _mm512_set1_epi32((int)0x80000000u));
-        __m512 res = _mm512_mask_sub_ps(xe, positive, v, xe);
+        const __mmask16 wide = _mm512_mask_cmp_ps_mask(m, gv16_abs(v), limit, _CMP_NLE_UQ);
+        __m512 res;
+        ACT_GELU_NEAR(gv16, __m512, v, res)
         if (wide) {
             _Alignas(64) float xs[16], rs[16];
             _mm512_store_ps(xs, v);

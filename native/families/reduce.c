@@ -526,8 +526,8 @@ RD_H16(avx2, EW_T256)
  * A line whose result is NaN is recomputed by the macro body, so the NaN's sign and payload are
  * the macro's bit for bit.
  * The sum lanes are the macro's (register r holds lanes 4r..4r+3, combined pairwise in the same
- * order, squares multiplied then added: -std=c11 does not contract), so every path gives the
- * same bits as before. */
+ * order; each add rounded once as the macro's, see RD_ADD_SPLIT), so every path gives the same
+ * bits as before. */
 
 /* Software prefetch RD_PREFETCH floats (2 KiB) ahead, one per 64-byte line: on the Zen 3 host
  * the hardware prefetcher alone left a 32 MiB line-sum at 0.30 ns per element (one thread, CPU
@@ -541,11 +541,11 @@ RD_H16(avx2, EW_T256)
     if (n < RD_LANES) return FALLBACK;  /* the tail alone: same bits */                            \
     __m256d a[8];                                                                                  \
     for (int r = 0; r < 8; r++) a[r] = _mm256_setzero_pd();                                        \
-    const __m256d sign = _mm256_set1_pd(-0.0);                                                     \
+    const __m256d sign = _mm256_set1_pd(-0.0), one = _mm256_set1_pd(1.0);                          \
     size_t k = 0;                                                                                  \
-    if (mode == 0) { RD_SUM8(v, LOAD4, PF) }                                                       \
-    else if (mode == 1) { RD_SUM8(_mm256_andnot_pd(sign, v), LOAD4, PF) }                          \
-    else { RD_SUM8(_mm256_mul_pd(v, v), LOAD4, PF) }                                               \
+    if (mode == 0) { RD_SUM8(RD_ADD_SPLIT(a[r], v), LOAD4, PF) }                                   \
+    else if (mode == 1) { RD_SUM8(RD_ADD_SPLIT(a[r], _mm256_andnot_pd(sign, v)), LOAD4, PF) }      \
+    else { RD_SUM8(_mm256_fmadd_pd(v, v, a[r]), LOAD4, PF) }                                       \
     double acc[4], tail = 0.0;                                                                     \
     for (; k < n; k++) {                                                                           \
         const double v = ELEM(k);                                                                  \
@@ -561,12 +561,19 @@ RD_H16(avx2, EW_T256)
     const double res = acc[0] + tail;                                                              \
     /* a NaN's sign and payload follow the operand order the compiler picked for the macro body */ \
     return res == res ? res : FALLBACK;
+/* acc + t rounded once, on the FADD pipes (even registers) or the FMA pipes as t * 1 + acc (odd):
+ * the same value (t * 1 is exact), and Zen 3's two FADD pipes no longer share every add with the
+ * float -> double conversions (a cached [512, 2048] sum: 0.046 -> 0.040 ns per element on two
+ * threads, the same as a float-only sum). Squares: v * v of a float is exact in double (48
+ * significant bits; no overflow or underflow in double's range), so fma(v, v, acc) is
+ * acc + v * v rounded once, as the macro's multiply then add. */
+#define RD_ADD_SPLIT(acc, t) ((r & 1) ? _mm256_fmadd_pd(t, one, acc) : _mm256_add_pd(acc, t))
 #define RD_SUM8(F, LOAD4, PF)                                                                      \
     for (; k + RD_LANES <= n; k += RD_LANES) {                                                     \
         PF                                                                                         \
         for (int r = 0; r < 8; r++) {                                                              \
             const __m256d v = LOAD4(k + 4 * r);                                                    \
-            a[r] = _mm256_add_pd(a[r], F);                                                         \
+            a[r] = F;                                                                              \
         }                                                                                          \
     }
 
@@ -592,6 +599,7 @@ EW_T256 static double line_sum_h16_avx2x(const uint16_t* restrict h, float* stag
                       RD_F16_PF)
 }
 #undef RD_SUM8
+#undef RD_ADD_SPLIT
 
 EW_T256 static float line_ext_avx2x(const float* restrict x, size_t n, int mx) {
     const __m256 init = _mm256_set1_ps(mx ? -INFINITY : INFINITY);
@@ -861,7 +869,8 @@ typedef struct rd_chain {
 } rd_chain;
 
 /* nc (1..4) chains of n elements each: element k of a chain is x[k * si], y[k * so] (steps are
- * negative for DECREASING). Every element is read before it is written (in place). */
+ * negative for DECREASING). Every element is read before it is written (in place). Each chain's
+ * running value after its n elements is left in its .a. */
 #define RD_CHAIN_STEP(OP, c)                                                                       \
     const double b##c = a##c;                                                                      \
     a##c = a##c OP (double)x##c[o];                                                                \
@@ -875,6 +884,7 @@ typedef struct rd_chain {
         for (size_t k = 0; k < n; k++, o += si, q += so) {                                         \
             RD_CHAIN_STEP(OP, 0) RD_CHAIN_STEP(OP, 1) RD_CHAIN_STEP(OP, 2) RD_CHAIN_STEP(OP, 3)    \
         }                                                                                          \
+        ch[0].a = a0; ch[1].a = a1; ch[2].a = a2; ch[3].a = a3;                                    \
     } else {                                                                                       \
         for (size_t c = 0; c < nc; c++) {                                                          \
             const float* x0 = ch[c].x;                                                             \
@@ -882,14 +892,86 @@ typedef struct rd_chain {
             double a0 = ch[c].a;                                                                   \
             ptrdiff_t o = 0, q = 0;                                                                \
             for (size_t k = 0; k < n; k++, o += si, q += so) { RD_CHAIN_STEP(OP, 0) }              \
+            ch[c].a = a0;                                                                          \
         }                                                                                          \
     }
 
-static void scan_chains(const rd_chain* ch, size_t nc, size_t n, ptrdiff_t si, ptrdiff_t so, int mul, int excl) {
+static void scan_chains(rd_chain* ch, size_t nc, size_t n, ptrdiff_t si, ptrdiff_t so, int mul, int excl) {
     if (mul) { RD_CHAINS(*) } else { RD_CHAINS(+) }
 }
 
+/* The plain recurrence of one chain (scan_chains with one chain, the same steps), for a line's
+ * rest (a long line's, or a product line that reached 0 in scan_lines_f32). Returns the running value. A product whose running value has become +-0 (products of many inputs below 1 in
+ * magnitude underflow: issue 25's [8M] CUMULATIVE_PRODUCT of normal values does within a thousand
+ * elements, then ran one multiply's latency per element on one thread) stays +-0 while the inputs
+ * are finite: a * x is then +-0 with the sign of a xor that of x, exactly, so the outputs are
+ * written from the signs alone until an infinity or NaN, where the recurrence takes over again
+ * (0 * inf is NaN). The same values as the recurrence, element for element. */
+#define RD_PLAIN_BLOCK 256
+static inline uint32_t rd_bits(float f) { uint32_t u; memcpy(&u, &f, sizeof u); return u; }
+static inline float rd_float(uint32_t u) { float f; memcpy(&f, &u, sizeof f); return f; }
+#ifdef EW_X86
+/* The zero run of scan_plain, 8 contiguous elements a step (AVX2): their sign bits (vmovmskps),
+ * its prefix xor in three shifts, each lane's sign back from its bit; a step with an infinity or
+ * NaN is left to the scalar loop. Returns the elements done; *sign_io the running sign. */
+EW_T256 static size_t zero_run_avx2(const float* x, float* y, size_t n, int excl, uint32_t* sign_io) {
+    const __m256i expo = _mm256_set1_epi32(0x7f800000), lane_bit = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+    const __m256i top = _mm256_set1_epi32((int)0x80000000u);
+    uint32_t sign = *sign_io >> 31;
+    size_t k = 0;
+    for (; k + 8 <= n; k += 8) {
+        const __m256 v = _mm256_loadu_ps(x + k);
+        const __m256i e = _mm256_and_si256(_mm256_castps_si256(v), expo);
+        if (_mm256_movemask_epi8(_mm256_cmpeq_epi32(e, expo))) break;
+        uint32_t pre = (uint32_t)_mm256_movemask_ps(v);     /* bit j: the sign of x[k + j] */
+        pre ^= pre << 1; pre ^= pre << 2; pre ^= pre << 4;  /* bit j: xor of bits 0..j */
+        pre = (pre ^ (0u - sign)) & 0xffu;                  /* and of the running sign */
+        const uint32_t out = excl ? (pre << 1 | sign) & 0xffu : pre;
+        const __m256i bits = _mm256_and_si256(_mm256_set1_epi32((int)out), lane_bit);
+        _mm256_storeu_si256((__m256i*)(void*)(y + k), _mm256_and_si256(_mm256_cmpeq_epi32(bits, lane_bit), top));
+        sign = pre >> 7;
+    }
+    *sign_io = sign << 31;
+    return k;
+}
+#endif
+
+static double scan_plain(const float* x, float* y, size_t n, ptrdiff_t si, ptrdiff_t so, double a, int mul,
+                         int excl) {
+    ptrdiff_t o = 0, q = 0;
+    for (size_t k = 0; k < n;) {
+        if (mul && a == 0.0) {
+            uint32_t sign = signbit(a) ? 0x80000000u : 0u;
+#ifdef EW_X86
+            if (si == 1 && so == 1 && pydml_ew_isa() != EW_ISA_PORTABLE) {
+                const size_t z = zero_run_avx2(x + o, y + q, n - k, excl, &sign);
+                k += z;
+                o += (ptrdiff_t)z;
+                q += (ptrdiff_t)z;
+            }
+#endif
+            for (; k < n; k++, o += si, q += so) {
+                const uint32_t xb = rd_bits(x[o]);
+                if ((xb & 0x7f800000u) == 0x7f800000u) break;   /* inf or NaN */
+                const uint32_t before = sign;
+                sign ^= xb & 0x80000000u;
+                y[q] = rd_float(excl ? before : sign);
+            }
+            a = sign ? -0.0 : 0.0;
+            if (k == n) break;
+        }
+        const size_t e = n - k < RD_PLAIN_BLOCK ? n : k + RD_PLAIN_BLOCK;
+        for (; k < e; k++, o += si, q += so) {
+            const double b = a;
+            a = mul ? a * (double)x[o] : a + (double)x[o];
+            y[q] = (float)(excl ? b : a);
+        }
+    }
+    return a;
+}
+
 /* Lines [g0, g0 + nl) of a FLOAT32 line-mode scan, up to four at a time. */
+#define RD_SCAN_BLOCK 512
 static void scan_lines_f32(const rd_run* r, uint64_t g0, uint64_t nl) {
     const rd_plan* p = r->plan;
     const ptrdiff_t si = p->decreasing ? -(ptrdiff_t)r->in_inner : (ptrdiff_t)r->in_inner;
@@ -899,7 +981,7 @@ static void scan_lines_f32(const rd_run* r, uint64_t g0, uint64_t nl) {
     ax_offsets(&r->keep, g0, coord, &in_off, &out_off);
     for (uint64_t g = 0; g < nl; g += 4) {
         rd_chain ch[4];
-        const size_t nc = (size_t)(nl - g < 4 ? nl - g : 4);
+        size_t nc = (size_t)(nl - g < 4 ? nl - g : 4);
         for (size_t c = 0; c < nc; c++) {
             if (g + c > 0) ax_step(&r->keep, coord, &in_off, &out_off);
             const uint64_t first_in = in_off + (p->decreasing ? last * r->in_inner : 0);
@@ -908,7 +990,29 @@ static void scan_lines_f32(const rd_run* r, uint64_t g0, uint64_t nl) {
             ch[c].y = (float*)r->out + first_out;
             ch[c].a = p->kind == K_CUMPROD ? 1.0 : 0.0;
         }
-        scan_chains(ch, nc, (size_t)r->L, si, so, p->kind == K_CUMPROD, p->exclusive);
+        if (p->kind != K_CUMPROD) {
+            scan_chains(ch, nc, (size_t)r->L, si, so, 0, p->exclusive);
+            continue;
+        }
+        /* products in blocks: a line whose running value has underflowed to +-0 (normal values do
+         * within about 1,100 elements) leaves the interleaved chains for scan_plain's zero run,
+         * the same values (issue 25: [4096, 2048] at 0.81x torch) */
+        for (size_t done = 0; nc > 0;) {
+            const size_t len = (size_t)r->L - done < RD_SCAN_BLOCK ? (size_t)r->L - done : RD_SCAN_BLOCK;
+            scan_chains(ch, nc, len, si, so, 1, p->exclusive);
+            done += len;
+            if (done == r->L) break;
+            for (size_t c = 0; c < nc;) {
+                ch[c].x += (ptrdiff_t)len * si;
+                ch[c].y += (ptrdiff_t)len * so;
+                if (ch[c].a == 0.0) {
+                    (void)scan_plain(ch[c].x, ch[c].y, (size_t)r->L - done, si, so, ch[c].a, 1, p->exclusive);
+                    ch[c] = ch[--nc];
+                } else {
+                    c++;
+                }
+            }
+        }
     }
 }
 
@@ -974,8 +1078,8 @@ static pydml_status scan_long_f32(const rd_run* r, uint64_t in_off, uint64_t out
             if (bad) {   /* every thread sees the same totals: all leave here */
                 if (tid == 0) {
                     const uint64_t k0 = g0 * RD_SCAN_PIECE;
-                    rd_chain ch = {x + (dec ? L - 1 - k0 : k0), y + (dec ? L - 1 - k0 : k0), c};
-                    scan_chains(&ch, 1, (size_t)(L - k0), step, step, mul, excl);
+                    (void)scan_plain(x + (dec ? L - 1 - k0 : k0), y + (dec ? L - 1 - k0 : k0), (size_t)(L - k0), step,
+                                     step, c, mul, excl);
                 }
                 break;
             }
@@ -1068,6 +1172,35 @@ static pydml_status reduce_split(const rd_run* r, uint64_t groups, int mode, dou
         }
         const double v = final_f(p, &st, r->L);
         store_f(p->out_type, &v, 1, r->out + out_off * r->out_bytes, 0);
+    }
+    return PYDML_STATUS_SUCCESS;
+}
+
+/* Contiguous FLOAT32 lines of at most RD_PIECE elements (SUM-like, MAX, MIN), one per kept
+ * coordinate: rows [b, e) reduced straight into the output, without reduce_line's general
+ * per-line steps (state, runs, per-item walker divisions). Issue 25: on [4096, 2048] those cost
+ * about as much as a cached 2048-element line sum itself. The same line functions, so the same
+ * bits. */
+static pydml_status reduce_rows_f32(void* ctx, uint64_t b, uint64_t e, void* scratch) {
+    (void)scratch;
+    const rd_run* r = ctx;
+    const rd_plan* p = r->plan;
+    const int mode = fast_sum_mode(p->fn), mx = p->fn == DML_REDUCE_FUNCTION_MAX;
+    const size_t n = (size_t)r->L;
+    uint64_t coord[PYDML_MAX_DIMS], in_off, out_off;
+    ax_offsets(&r->keep, b, coord, &in_off, &out_off);
+    rd_state st;
+    memset(&st, 0, sizeof st);
+    for (uint64_t g = b; g < e; g++) {
+        if (g > b) ax_step(&r->keep, coord, &in_off, &out_off);
+        const float* x = (const float*)r->in + in_off;
+        if (mode >= 0) {
+            st.a = r->fast->line_sum(x, n, mode);
+        } else {
+            const float m = r->fast->line_ext(x, n, mx);
+            st.a = m != m ? NAN : (double)m;   /* reduce_line's NaN: the default one */
+        }
+        ((float*)r->out)[out_off] = (float)final_f(p, &st, r->L);
     }
     return PYDML_STATUS_SUCCESS;
 }
@@ -1204,6 +1337,12 @@ static pydml_status execute(const void* plan_, const pydml_tensor* const* inputs
         double* part = pydml_workspace_part(ws, 0, items * ((r.L + RD_PIECE - 1) / RD_PIECE) * sizeof(double));
         if (part == NULL) return PYDML_STATUS_INVALID_PARAMETER;
         return reduce_split(&r, items, fast_sum_mode(p->fn), part);
+    }
+    if (p->kind == K_REDUCE && !r.column && r.runs == 1 && r.in_inner == 1 && r.L > 1 &&
+        p->in_type == DML_TENSOR_DATA_TYPE_FLOAT32 &&
+        (fast_sum_mode(p->fn) >= 0 || p->fn == DML_REDUCE_FUNCTION_MAX || p->fn == DML_REDUCE_FUNCTION_MIN)) {
+        const pydml_axis_loop rows = {items, items * r.L, RD_PARALLEL_MIN, 0, RD_CHUNKS_PER_THREAD, 0};
+        return pydml_axis_for_range(&rows, reduce_rows_f32, &r);
     }
     const pydml_axis_loop loop = {r.column ? r.tiles : 1, items * r.L * (r.column ? r.W : 1), RD_PARALLEL_MIN, 0,
                                   RD_CHUNKS_PER_THREAD, sizeof(rd_scratch)};
