@@ -51,6 +51,7 @@ from kernel_plan_convolution import (  # noqa: E402
     ConvolutionPlan,
     convolution_output_sizes,
 )
+
 from pydml.native import (  # noqa: E402
     data_type_of,
     lib,
@@ -121,6 +122,17 @@ def copy_bandwidth(quick: bool) -> float:
     (times,) = compare([lambda: np.copyto(b, a)], 3, 0.3 if quick else 1.0)
     time.sleep(0.1)
     return 2 * a.nbytes / min(times) / 1e9
+
+
+def timings(t_pydml: list[float], t_torch: list[float], macs: int) -> dict[str, float]:
+    """Medians and fastest calls of both contenders (ms), and pydml's GFLOP/s at its fastest."""
+    return {
+        "pydml_ms": statistics.median(t_pydml) * 1e3,
+        "torch_ms": statistics.median(t_torch) * 1e3,
+        "pydml_best_ms": min(t_pydml) * 1e3,
+        "torch_best_ms": min(t_torch) * 1e3,
+        "gflops": 2 * macs / min(t_pydml) / 1e9,
+    }
 
 
 def run_case(case: Case, direction: int, dtype: Any, torch: Any, quick: bool) -> dict[str, float]:
@@ -211,11 +223,7 @@ def run_case(case: Case, direction: int, dtype: Any, torch: Any, quick: bool) ->
         raise AssertionError(f"{case.name}: pydml and torch differ (relative {err:.2e})")
     macs = case.n * case.cout * (case.cin // case.groups) * case.k**sp * int(np.prod(fwd_out[2:]))
     return {
-        "pydml_ms": statistics.median(t_pydml) * 1e3,
-        "torch_ms": statistics.median(t_torch) * 1e3,
-        "pydml_best_ms": min(t_pydml) * 1e3,
-        "torch_best_ms": min(t_torch) * 1e3,
-        "gflops": 2 * macs / min(t_pydml) / 1e9,
+        **timings(t_pydml, t_torch, macs),
         "gbs": (x.nbytes + w.nbytes + b.nbytes + y.nbytes) / min(t_pydml) / 1e9,
     }
 
@@ -301,11 +309,7 @@ def run_resnet_case(case: ResnetCase, batch: int, torch: Any, quick: bool) -> di
         raise AssertionError(f"{case.name}: pydml and torch differ (relative {err:.2e})")
     macs = batch * case.cout * case.cin * case.k**2 * out * out
     return {
-        "pydml_ms": statistics.median(t_pydml) * 1e3,
-        "torch_ms": statistics.median(t_torch) * 1e3,
-        "pydml_best_ms": min(t_pydml) * 1e3,
-        "torch_best_ms": min(t_torch) * 1e3,
-        "gflops": 2 * macs / min(t_pydml) / 1e9,
+        **timings(t_pydml, t_torch, macs),
         "torch_gflops": 2 * macs / min(t_torch) / 1e9,
         "macs": float(macs * case.count),
     }
