@@ -822,7 +822,7 @@ typedef struct gemm_phase {
 } gemm_phase;
 
 static void phase_item(const gemm_ctx* x, const gemm_batch_ptrs* bp, const gemm_phase* ph, const float* bblock,
-                       const float* ablock, uint64_t it, gemm_tls* tl) {
+                       size_t pstride, const float* ablock, uint64_t it, gemm_tls* tl) {
     const uint32_t M = x->p->M, N = x->p->N, MR = x->isa.mr, NR = x->isa.nr;
     const uint32_t s = (uint32_t)(it / ph->pgroups), g = (uint32_t)(it % ph->pgroups);
     const uint32_t np = ph->q1 - ph->q0;
@@ -836,7 +836,7 @@ static void phase_item(const gemm_ctx* x, const gemm_batch_ptrs* bp, const gemm_
         const uint32_t j0 = q * NR, nr = N - j0 < NR ? N - j0 : NR;
         const int64_t ld = x->acc ? (int64_t)N : x->so[2];
         float* d = x->acc ? x->acc + (size_t)m0 * N + j0 : (float*)bp->o + (int64_t)m0 * x->so[2] + j0;
-        uk(ph->kc, a, bblock + (size_t)(q - ph->q0) * ph->kc * NR, NR, ph->first ? NULL : d, ld, d, ld, nr);
+        uk(ph->kc, a, bblock + (size_t)(q - ph->q0) * pstride, NR, ph->first ? NULL : d, ld, d, ld, nr);
     }
     if (ph->last && x->finish) {
         const uint32_t n0 = qa * NR, n1 = qb * NR < N ? qb * NR : N;
@@ -850,9 +850,12 @@ static void phase_item(const gemm_ctx* x, const gemm_batch_ptrs* bp, const gemm_
     }
 }
 
-/* Runs every batch in block phases on nth threads (1: no team). */
+/* Runs every batch in block phases on nth threads (1: no team). pre: B's panels packed at
+ * initialization (batch bt's at pre + pre_index(bt) * pre_stride), read in place of the packed
+ * block: the phase packs only A (the same ukr calls on the same panel contents, so the same bits). */
+static size_t pre_index(const gemm_plan* p, uint64_t bt);
 static void gemm_phases(const gemm_ctx* x, gemm_tls* tls, float* bblock, float* ablock, uint32_t kcmax,
-                        uint64_t batches, int nth) {
+                        const float* pre, size_t pre_stride, uint64_t batches, int nth) {
     const uint32_t K = x->p->K, MR = x->isa.mr;
     /* column groups per strip: enough items for every thread to stay busy (>= 4 per thread) */
     uint32_t pgroups = (uint32_t)((4u * (uint32_t)nth + x->mpanels - 1) / x->mpanels);
@@ -867,6 +870,7 @@ static void gemm_phases(const gemm_ctx* x, gemm_tls* tls, float* bblock, float* 
         gemm_tls* tl = &tls[me];
         for (uint64_t bt = 0; bt < batches; bt++) {
             const gemm_batch_ptrs bp = batch_ptrs(x, bt);
+            const float* bpre = pre ? pre + pre_index(x->p, bt) * pre_stride : NULL;
             for (uint32_t jb = 0; jb < x->nblocks; jb++) {
                 gemm_phase ph;
                 ph.q0 = (uint32_t)((uint64_t)x->npanels * jb / x->nblocks);
@@ -883,7 +887,7 @@ static void gemm_phases(const gemm_ctx* x, gemm_tls* tls, float* bblock, float* 
                     /* pack: the block's B (by groups of rows, or by panels for a B contiguous
                      * along k), then every strip's A slice */
                     const int by_rows = x->b_n == 1 || x->b_k != 1;
-                    const uint32_t nb = by_rows ? (ph.kc + GEMM_PACK_ROWS - 1) / GEMM_PACK_ROWS : np;
+                    const uint32_t nb = bpre ? 0 : by_rows ? (ph.kc + GEMM_PACK_ROWS - 1) / GEMM_PACK_ROWS : np;
 #ifdef _OPENMP
 #pragma omp for schedule(dynamic, 1)
 #endif
@@ -905,8 +909,13 @@ static void gemm_phases(const gemm_ctx* x, gemm_tls* tls, float* bblock, float* 
 #ifdef _OPENMP
 #pragma omp for schedule(dynamic, 1)
 #endif
-                    for (uint64_t it = 0; it < (uint64_t)x->mpanels * ph.pgroups; it++)
-                        phase_item(x, &bp, &ph, bblock, ablock, it, tl);
+                    for (uint64_t it = 0; it < (uint64_t)x->mpanels * ph.pgroups; it++) {
+                        if (bpre)
+                            phase_item(x, &bp, &ph, bpre + ((size_t)ph.q0 * K + ph.k0) * x->isa.nr,
+                                       (size_t)K * x->isa.nr, ablock, it, tl);
+                        else
+                            phase_item(x, &bp, &ph, bblock, (size_t)ph.kc * x->isa.nr, ablock, it, tl);
+                    }
                 }
             }
         }
@@ -1239,10 +1248,13 @@ static void gemm_schedule(const gemm_plan* p, uint32_t MR, uint32_t NR, int nth,
     /* block phases where the A slices of all strips stay modest (M <= 4096 rows at KC = 256:
      * 4 MiB) and the output accumulates in place, or (FLOAT16 and strided outputs) in an M x N
      * float buffer of at most 64 MiB, converted and stored by the last slice (FLOAT16 1024^3 ran
-     * at 0.89x FLOAT32's throughput on the older schedule) */
+     * at 0.89x FLOAT32's throughput on the older schedule). B packed at initialization (pre) runs
+     * the phases too, reading its panels instead of packing a block: on the older schedule BERT's
+     * 1024 x 768 x 3072 (batch 8, owned weights) ran at 0.85x numpy single-threaded, 0.94x in
+     * phases (CPU time, shared host) */
     s->kcmax = s->kslices ? (K + s->kslices - 1) / s->kslices : 0;
     s->accsize = direct ? 0 : (uint64_t)M * N;
-    s->phases = !s->pre && (direct || s->accsize <= ((uint64_t)16 << 20)) && !s->direct_b && !s->by_batch &&
+    s->phases = (direct || s->accsize <= ((uint64_t)16 << 20)) && !s->direct_b && !s->by_batch &&
                 (uint64_t)s->mpanels * MR <= 4096;
     /* few rows of a direct output: gemm_few (B read once, A packed whole, column items) */
     s->few = direct && !s->by_batch && s->mpanels >= 2 && (uint64_t)s->mpanels * MR <= GEMM_FEW_ROWS &&
@@ -1260,7 +1272,7 @@ static void gemm_schedule(const gemm_plan* p, uint32_t MR, uint32_t NR, int nth,
         if (N < GEMM_NC + GEMM_NC / 4) s->nblocks = 1;
         if (s->nblocks > s->npanels) s->nblocks = s->npanels;
         s->ncpad = s->nblocks ? ((s->npanels + s->nblocks - 1) / s->nblocks) * NR : 0; /* the widest block */
-        s->bsize = (uint64_t)s->ncpad * s->kcmax;
+        s->bsize = s->pre ? 0 : (uint64_t)s->ncpad * s->kcmax;
         s->asize = (uint64_t)s->mpanels * MR * s->kcmax;
     }
     const uint64_t f = sizeof(float);
@@ -1397,7 +1409,7 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
         gemm_few(&x, tls, shared_b, sc.kcmax, pre, pre_stride, batches, nth);
     } else if (phases) {
         if (!x.direct) x.acc = shared_b + bsize + asize;
-        gemm_phases(&x, tls, shared_b, shared_b + bsize, sc.kcmax, batches, nth);
+        gemm_phases(&x, tls, shared_b, shared_b + bsize, sc.kcmax, pre, pre_stride, batches, nth);
     } else if (nth == 1) {
         float* bpack = shared_b;
         for (uint64_t bt = 0; bt < batches; bt++) {
