@@ -478,6 +478,56 @@ EW_T256 static void pack_bt_avx(float* restrict d, const float* restrict s, int6
         for (uint32_t j = nr; j < NR; j++) d[(size_t)k * NR + j] = 0.0f;
 }
 
+/* The 8 x 8 transpose of pack_bt_avx: r[j] becomes (r0[j], r1[j], ..., r7[j]). */
+INLINE EW_T256 void transpose8(__m256 r[8]) {
+    __m256 t[8];
+    t[0] = _mm256_unpacklo_ps(r[0], r[1]);
+    t[1] = _mm256_unpackhi_ps(r[0], r[1]);
+    t[2] = _mm256_unpacklo_ps(r[2], r[3]);
+    t[3] = _mm256_unpackhi_ps(r[2], r[3]);
+    t[4] = _mm256_unpacklo_ps(r[4], r[5]);
+    t[5] = _mm256_unpackhi_ps(r[4], r[5]);
+    t[6] = _mm256_unpacklo_ps(r[6], r[7]);
+    t[7] = _mm256_unpackhi_ps(r[6], r[7]);
+    const __m256 u0 = _mm256_shuffle_ps(t[0], t[2], 0x44), u1 = _mm256_shuffle_ps(t[0], t[2], 0xEE);
+    const __m256 u2 = _mm256_shuffle_ps(t[1], t[3], 0x44), u3 = _mm256_shuffle_ps(t[1], t[3], 0xEE);
+    const __m256 u4 = _mm256_shuffle_ps(t[4], t[6], 0x44), u5 = _mm256_shuffle_ps(t[4], t[6], 0xEE);
+    const __m256 u6 = _mm256_shuffle_ps(t[5], t[7], 0x44), u7 = _mm256_shuffle_ps(t[5], t[7], 0xEE);
+    r[0] = _mm256_permute2f128_ps(u0, u4, 0x20);
+    r[1] = _mm256_permute2f128_ps(u1, u5, 0x20);
+    r[2] = _mm256_permute2f128_ps(u2, u6, 0x20);
+    r[3] = _mm256_permute2f128_ps(u3, u7, 0x20);
+    r[4] = _mm256_permute2f128_ps(u0, u4, 0x31);
+    r[5] = _mm256_permute2f128_ps(u1, u5, 0x31);
+    r[6] = _mm256_permute2f128_ps(u2, u6, 0x31);
+    r[7] = _mm256_permute2f128_ps(u3, u7, 0x31);
+}
+
+/* An A strip with rows along k (cs = 1), 4 <= mr <= 16 rows: dst[k * mr + t] = src[t * rs + k], by
+ * 8 x 8 register transposes of 8 rows (missing rows zero) by 8 k. Each k's group of 8 is stored
+ * whole: the last group, of r < 8 rows, writes 8 - r floats (< mr) into the start of the next k's
+ * slot, which group 0's store for that k overwrites (the last group is stored first, then group 0,
+ * k ascending in each); only blocks with a k after them (k0 + 8 < kc) are stored so, the rest by
+ * element. The scalar loop cost 2 instructions a float: a strip of
+ * BERT's 128 x 768 projections took 5 % of the product, P V in attention (N = 64) a third of its
+ * multiply. Exact copies: the same strip as sgemm_pack_a. */
+EW_T256 static void pack_a_avx(const float* restrict src, int64_t rs, float* restrict dst, uint32_t mr, uint32_t kc) {
+    uint32_t k0 = 0;
+    for (; k0 + 8 < kc; k0 += 8) {
+        for (uint32_t g = (mr - 1) / 8 * 8;; g -= 8) { /* the last group first: its spill lands where group 0 writes next */
+            __m256 r[8];
+            const uint32_t rows = mr - g < 8 ? mr - g : 8;
+            for (uint32_t i = 0; i < 8; i++)
+                r[i] = i < rows ? _mm256_loadu_ps(src + (int64_t)(g + i) * rs + k0) : _mm256_setzero_ps();
+            transpose8(r);
+            for (uint32_t j = 0; j < 8; j++) _mm256_storeu_ps(dst + (size_t)(k0 + j) * mr + g, r[j]);
+            if (g == 0) break;
+        }
+    }
+    for (uint32_t k = k0; k < kc; k++)
+        for (uint32_t t = 0; t < mr; t++) dst[(size_t)k * mr + t] = src[(int64_t)t * rs + k];
+}
+
 static void isa_avx2(gemm_isa* k) {
     memset(k, 0, sizeof *k);
     k->stream = stream_fma;
@@ -634,13 +684,12 @@ static void pack_b(const gemm_ctx* x, const char* bbase, float* bpack, uint32_t 
 }
 
 /* Packs op(A)(m0 .. m0+mr, k0 .. k0+kc) as dst[k * mr + t]. */
-static void sgemm_pack_a(const float* restrict src, int64_t rs, int64_t cs, float* restrict dst, uint32_t mr,
-                         uint32_t kc);
+static void pack_a_isa(uint32_t NR, const float* src, int64_t rs, int64_t cs, float* dst, uint32_t mr, uint32_t kc);
 static void pack_a(const gemm_ctx* x, const char* abase, float* dst, uint32_t m0, uint32_t mr, uint32_t k0,
                    uint32_t kc, float* row) {
     const char* src = abase + ((int64_t)m0 * x->a_m + (int64_t)k0 * x->a_k) * x->es;
     if (x->p->type == DML_TENSOR_DATA_TYPE_FLOAT32) { /* one pass, no staging copy (about 5% of a GEMM) */
-        sgemm_pack_a((const float*)src, x->a_m, x->a_k, dst, mr, kc);
+        pack_a_isa(x->isa.nr, (const float*)src, x->a_m, x->a_k, dst, mr, kc);
         return;
     }
     if (x->a_k == 1 || x->a_m != 1) {
@@ -1587,6 +1636,20 @@ static void sgemm_pack_b(const float* restrict src, int64_t rs, int64_t cs, floa
 #pragma GCC pop_options
 #endif
 
+/* sgemm_pack_a for an ISA of NR columns: rows along k through pack_a_avx on the AVX paths (NR >= 16:
+ * AVX is there). The same strip either way. */
+static void pack_a_isa(uint32_t NR, const float* src, int64_t rs, int64_t cs, float* dst, uint32_t mr, uint32_t kc) {
+#ifdef GEMM_X86
+    if (NR >= 16 && cs == 1 && rs != 1 && mr >= 4 && mr <= 16) {
+        pack_a_avx(src, rs, dst, mr, kc);
+        return;
+    }
+#else
+    (void)NR;
+#endif
+    sgemm_pack_a(src, rs, cs, dst, mr, kc);
+}
+
 /* Rows [m0, m1) and columns [n0, n1) of C, on one thread. */
 static void sgemm_block(const pydml_sgemm_args* g, const gemm_ctx* x, uint32_t m0, uint32_t m1, uint32_t n0,
                         uint32_t n1, float* scratch) {
@@ -1611,7 +1674,7 @@ static void sgemm_block(const pydml_sgemm_args* g, const gemm_ctx* x, uint32_t m
             const int fresh = ks == 0 && !g->accumulate;
             for (uint32_t ms = m0; ms < m1; ms += MR) {
                 const uint32_t mr = m1 - ms < MR ? m1 - ms : MR;
-                sgemm_pack_a(g->a + (int64_t)ms * g->a_rs + (int64_t)k0 * g->a_cs, g->a_rs, g->a_cs, apack, mr, kc);
+                pack_a_isa(NR, g->a + (int64_t)ms * g->a_rs + (int64_t)k0 * g->a_cs, g->a_rs, g->a_cs, apack, mr, kc);
                 const gemm_ukr uk = x->isa.ukr[mr];
                 for (uint32_t q = 0; q < np; q++) {
                     const uint32_t j0 = nb + q * NR, nr = ne - j0 < NR ? ne - j0 : NR;
@@ -1880,6 +1943,9 @@ void pydml_gemm_pack_b_panel(float* d, uint32_t NR, uint32_t nr, uint32_t K, con
 static void ukernels_pack_a(const float* a, int64_t rs, int64_t cs, uint32_t mr, uint32_t kc, float* dst) {
     sgemm_pack_a(a, rs, cs, dst, mr, kc);
 }
+static void ukernels_pack_a_avx(const float* a, int64_t rs, int64_t cs, uint32_t mr, uint32_t kc, float* dst) {
+    pack_a_isa(16, a, rs, cs, dst, mr, kc);
+}
 
 static void ukernels_pack_b(uint32_t NR, const float* b, int64_t rs, int64_t cs, uint32_t kc, uint32_t nr,
                             float* dst) {
@@ -1926,9 +1992,11 @@ void pydml_sgemm_ukernels_get(pydml_sgemm_ukernels* u) {
     if (isa.nr == 16) {
         rows = avx2_rows;
         u->pack_b = ukernels_pack_b_16;
+        u->pack_a = ukernels_pack_a_avx;
     } else if (isa.nr == 32) {
         rows = avx512_rows;
         u->pack_b = ukernels_pack_b_32;
+        u->pack_a = ukernels_pack_a_avx;
     }
 #endif
     for (uint32_t r = 1; r <= isa.mr; r++) u->ukr_rows[r] = rows[r];
