@@ -39,6 +39,7 @@
  * same gemm_schedule execute follows), so the plan is read-only while it executes and executions
  * of one operator may run at the same time. Vector paths: AVX-512 (14 x 32 tile), AVX2 (6 x 16),
  * portable C (4 x 8); chosen per execution by pydml_active_cpu_features(). */
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #ifdef _OPENMP
@@ -63,6 +64,9 @@
 #define GEMM_FEW_PANELS 128 /* panels per gemm_few item (2048 columns on AVX2): the rows of B it reads */
 #define GEMM_FEW_CHUNK 16   /* panels gemm_few packs at a time (256 x 256 floats on AVX2: 256 KiB, L2) */
 #define GEMM_FEW_AHEAD 4    /* rows gemm_few's packing fetches ahead (into L1) */
+#define GEMM_FEW_ITEMS_PRE 4 /* gemm_few items per thread over B packed at initialization */
+#define GEMM_FEW_MIN_PANELS 4 /* ... each at least this many panels wide (64 columns on AVX2) */
+#define GEMM_FEW_READY 64 /* gemm_few's per-slice counters of packed A strips (K up to 64 slices) */
 #define GEMM_FEW_PREFETCH 2 /* __builtin_prefetch locality of the next K slice (2: prefetcht1, L2) */
 
 /* acc[t][j] = sum_{k < kc} a[k * mr + t] * b[k * ldb + j] (ldb = NR for a packed panel, the row
@@ -1130,11 +1134,15 @@ static pydml_status gemm_initialize(void* plan, const pydml_tensor* const* input
  * strip (11 times for 64 rows) and the stream read B once per strip (twice for 8 rows). Each
  * element's sum is the microkernel's over the K slices in order: the same bits as both. */
 static void few_item(const gemm_ctx* x, const gemm_batch_ptrs* bp, const float* ablock, uint32_t kcmax,
-                     const float* bpre, uint32_t q0, uint32_t q1, gemm_tls* tl) {
+                     const float* bpre, uint32_t q0, uint32_t q1, const uint32_t* ready, uint32_t target,
+                     gemm_tls* tl) {
     const uint32_t M = x->p->M, N = x->p->N, K = x->p->K, MR = x->isa.mr, NR = x->isa.nr;
     const uint32_t n0 = q0 * NR, n1 = q1 * NR < N ? q1 * NR : N;
     const int by_rows = x->b_n == 1 || x->b_k != 1;
     for (uint32_t ks = 0; ks < x->kslices; ks++) {
+        /* gemm_few's A slice ks whole (its strips packed, by whichever threads took them) */
+        if (ready)
+            while (__atomic_load_n(&ready[ks], __ATOMIC_ACQUIRE) < target) sched_yield();
         const uint32_t k0 = (uint32_t)((uint64_t)K * ks / x->kslices);
         const uint32_t kc = (uint32_t)((uint64_t)K * (ks + 1) / x->kslices) - k0;
         const int first = ks == 0, last = ks + 1 == x->kslices;
@@ -1189,17 +1197,46 @@ static void few_item(const gemm_ctx* x, const gemm_batch_ptrs* bp, const float* 
     }
 }
 
+/* gemm_few's A piece w: strip w % mpanels of K slice w / mpanels. */
+static void few_pack_a(const gemm_ctx* x, const gemm_batch_ptrs* bp, float* ablock, uint32_t kcmax, uint32_t w,
+                       gemm_tls* tl) {
+    const uint32_t K = x->p->K, MR = x->isa.mr;
+    const uint32_t ks = w / x->mpanels, st = w % x->mpanels, m0 = st * MR;
+    const uint32_t mr = x->p->M - m0 < MR ? x->p->M - m0 : MR;
+    const uint32_t k0 = (uint32_t)((uint64_t)K * ks / x->kslices);
+    const uint32_t kc = (uint32_t)((uint64_t)K * (ks + 1) / x->kslices) - k0;
+    pack_a(x, bp->a, ablock + (size_t)w * MR * kcmax, m0, mr, k0, kc, tl->row);
+}
+
 /* Every batch of a few-row product (direct output) on nth threads (1: no team); pre: B's panels
  * packed at initialization (NULL: packed here, item by item). */
 static void gemm_few(const gemm_ctx* x, gemm_tls* tls, float* ablock, uint32_t kcmax, const float* pre,
                      size_t pre_stride, uint64_t batches, int nth) {
-    const uint32_t K = x->p->K, MR = x->isa.mr;
     /* items of at most GEMM_FEW_PANELS panels, at least one per thread */
     uint32_t width = (x->npanels + (uint32_t)nth - 1) / (uint32_t)nth;
     if (width > GEMM_FEW_PANELS) width = GEMM_FEW_PANELS;
     if (width < GEMM_FEW_CHUNK) width = GEMM_FEW_CHUNK;
+    if (pre) {
+        /* B packed at initialization: an item packs nothing, so narrow items cost nothing (1 thread,
+         * CPU time: 2 to 8 items of BERT's 128 x 768 x 3072 within 3 %) and give the dynamic
+         * schedule something to balance: at least GEMM_FEW_ITEMS_PRE per thread (two items of half
+         * the columns each left a late or preempted thread's whole half for last), each item's C
+         * columns (128 x 384 floats for BERT's 128 x 3072 on 2 threads) kept in L2 */
+        const uint32_t want = GEMM_FEW_ITEMS_PRE * (uint32_t)nth;
+        width = (x->npanels + want - 1) / want;
+        if (width > GEMM_FEW_PANELS) width = GEMM_FEW_PANELS;
+        if (width < GEMM_FEW_MIN_PANELS) width = GEMM_FEW_MIN_PANELS;
+    }
     const uint32_t items = (x->npanels + width - 1) / width;
     const uint32_t apieces = x->kslices * x->mpanels;
+    /* A strips packed per K slice, counted over the batches (batch bt's slice ks is whole at
+     * (bt + 1) * mpanels): the items wait for the slice they multiply instead of the whole team
+     * meeting at a barrier after the packing, so a thread that wakes late (or is preempted) does
+     * not hold up the ones that came: they pack every strip and start on the items. Up to
+     * GEMM_FEW_READY slices (K <= 16384); more meet at the barrier. */
+    uint32_t ready[GEMM_FEW_READY];
+    const int counted = nth > 1 && x->kslices <= GEMM_FEW_READY;
+    if (counted) memset(ready, 0, x->kslices * sizeof *ready);
 #ifdef _OPENMP
 #pragma omp parallel num_threads(nth) if (nth > 1)
 #endif
@@ -1212,24 +1249,28 @@ static void gemm_few(const gemm_ctx* x, gemm_tls* tls, float* ablock, uint32_t k
         for (uint64_t bt = 0; bt < batches; bt++) {
             const gemm_batch_ptrs bp = batch_ptrs(x, bt);
             const float* bpre = pre ? pre + pre_index(x->p, bt) * pre_stride : NULL;
+            if (counted) {
+#ifdef _OPENMP
+#pragma omp for schedule(dynamic, 1) nowait
+#endif
+                for (uint32_t w = 0; w < apieces; w++) {
+                    few_pack_a(x, &bp, ablock, kcmax, w, tl);
+                    __atomic_fetch_add(&ready[w / x->mpanels], 1u, __ATOMIC_RELEASE);
+                }
+            } else {
 #ifdef _OPENMP
 #pragma omp for schedule(dynamic, 1)
 #endif
-            for (uint32_t w = 0; w < apieces; w++) {
-                const uint32_t ks = w / x->mpanels, st = w % x->mpanels, m0 = st * MR;
-                const uint32_t mr = x->p->M - m0 < MR ? x->p->M - m0 : MR;
-                const uint32_t k0 = (uint32_t)((uint64_t)K * ks / x->kslices);
-                const uint32_t kc = (uint32_t)((uint64_t)K * (ks + 1) / x->kslices) - k0;
-                pack_a(x, bp.a, ablock + (size_t)w * MR * kcmax, m0, mr, k0, kc, tl->row);
+                for (uint32_t w = 0; w < apieces; w++) few_pack_a(x, &bp, ablock, kcmax, w, tl);
             }
-            /* (the implicit barriers: A whole before the items, the items done before the next
-             * batch's A) */
+            /* (the implicit barrier: the items done before the next batch's A) */
 #ifdef _OPENMP
 #pragma omp for schedule(dynamic, 1)
 #endif
             for (uint32_t it = 0; it < items; it++) {
                 const uint32_t q0 = it * width, q1 = q0 + width < x->npanels ? q0 + width : x->npanels;
-                few_item(x, &bp, ablock, kcmax, bpre, q0, q1, tl);
+                few_item(x, &bp, ablock, kcmax, bpre, q0, q1, counted ? ready : NULL,
+                         (uint32_t)(bt + 1) * x->mpanels, tl);
             }
         }
     }
