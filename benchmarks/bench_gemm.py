@@ -52,6 +52,8 @@ class Case:
     trans_b: bool = False
     dtype: str = "FLOAT32"
     with_c: bool = False
+    owned: bool = False  # B an initializer (OWNED_BY_DML, packed at initialize) and C a bias row, as
+    # pydml.onnx lowers MatMul + Add (MatMulAddFusion): C broadcast over the rows (strides 0, 1)
 
 
 CASES = [
@@ -69,6 +71,15 @@ CASES = [
     Case("8x4096x4096", (), 8, 4096, 4096),
     Case("64x4096x4096", (), 64, 4096, 4096),
     Case("FLOAT16 4096x512x512", (), 4096, 512, 512, dtype="FLOAT16"),
+    # BERT-base (sequence 128) as pydml.onnx runs it: the projections with their weights owned and
+    # the bias as C (batch 1: 128 rows; batch 8: the batch folded into 1024 rows), the attention
+    # scores Q K^T of 12 heads (B a transposed K)
+    Case("BERT 128x768x3072 +bias", (), 128, 3072, 768, owned=True),
+    Case("BERT 128x3072x768 +bias", (), 128, 768, 3072, owned=True),
+    Case("BERT 128x768x768 +bias", (), 128, 768, 768, owned=True),
+    Case("BERT 1024x768x3072 +bias", (), 1024, 3072, 768, owned=True),
+    Case("BERT 1024x3072x768 +bias", (), 1024, 768, 3072, owned=True),
+    Case("BERT 12x128x64x128 TransB", (12,), 128, 128, 64, trans_b=True),
 ]
 
 
@@ -107,14 +118,23 @@ def bench(case: Case, rounds: int, reps: int, rng: np.random.Generator) -> dict[
     b = rng.standard_normal(b_shape).astype(np_dtype)
     c = rng.standard_normal(o_shape).astype(np_dtype)
     out = np.empty(o_shape, np_dtype)
+    owned = {"Flags": "OWNED_BY_DML"} if case.owned else {}
+    c_desc = None
+    if case.owned:  # a bias row, broadcast over the rows
+        c = rng.standard_normal(case.n).astype(np_dtype)
+        c_desc = pydml.buffer_desc(case.dtype, o_shape, [0] * (len(o_shape) - 1) + [1], **owned)
+    elif case.with_c:
+        c_desc = pydml.buffer_desc(case.dtype, o_shape)
     desc = pydml.DML_GEMM_OPERATOR_DESC(
-        ATensor=pydml.buffer_desc(case.dtype, a_shape), BTensor=pydml.buffer_desc(case.dtype, b_shape),
-        CTensor=pydml.buffer_desc(case.dtype, o_shape) if case.with_c else None,
-        OutputTensor=pydml.buffer_desc(case.dtype, o_shape), TransA=int(case.trans_a),
+        ATensor=pydml.buffer_desc(case.dtype, a_shape), BTensor=pydml.buffer_desc(case.dtype, b_shape, **owned),
+        CTensor=c_desc, OutputTensor=pydml.buffer_desc(case.dtype, o_shape), TransA=int(case.trans_a),
         TransB=int(case.trans_b), Alpha=1.0, Beta=1.0)
     op = pydml.Device().create_operator(desc)
     inputs = {"ATensor": a, "BTensor": b}
-    if case.with_c:
+    if case.owned:
+        op.initialize({"BTensor": b, "CTensor": c})
+        inputs = {"ATensor": a}
+    elif case.with_c:
         inputs["CTensor"] = c
     # numpy's reference works in float32 whatever pydml's type (the brief's throughput baseline)
     a32, b32, c32 = a.astype(np.float32), b.astype(np.float32), c.astype(np.float32)
@@ -129,7 +149,7 @@ def bench(case: Case, rounds: int, reps: int, rng: np.random.Generator) -> dict[
 
     def run_numpy() -> None:
         np.matmul(a32, b32, out=o32)
-        if case.with_c:
+        if case.with_c or case.owned:
             np.add(o32, c32, out=o32)
 
     run_pydml()

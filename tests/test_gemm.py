@@ -341,6 +341,9 @@ OWNED_CASES = [  # (m, n, k, TransB, batch, dtype): GEMV, few rows, many rows, b
     (1, 70, 300, True, (), "FLOAT32"), (5, 33, 513, False, (), "FLOAT32"),
     (64, 257, 300, True, (), "FLOAT32"), (7, 20, 40, True, (2, 3), "FLOAT32"),
     (9, 40, 300, True, (), "FLOAT16"),
+    # over GEMM_FEW_ROWS rows: the block phases read the initialize-packed panels (FLOAT16: sums
+    # in the float buffer)
+    (200, 70, 300, False, (), "FLOAT32"), (170, 40, 260, True, (), "FLOAT16"),
 ]
 
 
@@ -408,6 +411,8 @@ WORKSPACE_CASES = {  # name: (m, n, k, batch, dtype, o_strides, owned B, B's sou
     "owned B": (64, 257, 300, (), "FLOAT32", None, True, "prepared"),
     "owned B, batches": (7, 20, 40, (2, 3), "FLOAT16", None, True, "prepared"),
     "owned B streamed": (1, 300, 520, (), "FLOAT32", None, True, "in_place"),
+    "owned B, block phases": (200, 70, 300, (), "FLOAT32", None, True, "prepared"),
+    "owned B, phases, float16 sums": (170, 40, 260, (), "FLOAT16", None, True, "prepared"),
 }
 
 

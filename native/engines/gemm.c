@@ -39,6 +39,7 @@
  * same gemm_schedule execute follows), so the plan is read-only while it executes and executions
  * of one operator may run at the same time. Vector paths: AVX-512 (14 x 32 tile), AVX2 (6 x 16),
  * portable C (4 x 8); chosen per execution by pydml_active_cpu_features(). */
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #ifdef _OPENMP
@@ -63,6 +64,9 @@
 #define GEMM_FEW_PANELS 128 /* panels per gemm_few item (2048 columns on AVX2): the rows of B it reads */
 #define GEMM_FEW_CHUNK 16   /* panels gemm_few packs at a time (256 x 256 floats on AVX2: 256 KiB, L2) */
 #define GEMM_FEW_AHEAD 4    /* rows gemm_few's packing fetches ahead (into L1) */
+#define GEMM_FEW_ITEMS_PRE 4 /* gemm_few items per thread over B packed at initialization */
+#define GEMM_FEW_MIN_PANELS 4 /* ... each at least this many panels wide (64 columns on AVX2) */
+#define GEMM_FEW_READY 64 /* gemm_few's per-slice counters of packed A strips (K up to 64 slices) */
 #define GEMM_FEW_PREFETCH 2 /* __builtin_prefetch locality of the next K slice (2: prefetcht1, L2) */
 
 /* acc[t][j] = sum_{k < kc} a[k * mr + t] * b[k * ldb + j] (ldb = NR for a packed panel, the row
@@ -478,6 +482,56 @@ EW_T256 static void pack_bt_avx(float* restrict d, const float* restrict s, int6
         for (uint32_t j = nr; j < NR; j++) d[(size_t)k * NR + j] = 0.0f;
 }
 
+/* The 8 x 8 transpose of pack_bt_avx: r[j] becomes (r0[j], r1[j], ..., r7[j]). */
+INLINE EW_T256 void transpose8(__m256 r[8]) {
+    __m256 t[8];
+    t[0] = _mm256_unpacklo_ps(r[0], r[1]);
+    t[1] = _mm256_unpackhi_ps(r[0], r[1]);
+    t[2] = _mm256_unpacklo_ps(r[2], r[3]);
+    t[3] = _mm256_unpackhi_ps(r[2], r[3]);
+    t[4] = _mm256_unpacklo_ps(r[4], r[5]);
+    t[5] = _mm256_unpackhi_ps(r[4], r[5]);
+    t[6] = _mm256_unpacklo_ps(r[6], r[7]);
+    t[7] = _mm256_unpackhi_ps(r[6], r[7]);
+    const __m256 u0 = _mm256_shuffle_ps(t[0], t[2], 0x44), u1 = _mm256_shuffle_ps(t[0], t[2], 0xEE);
+    const __m256 u2 = _mm256_shuffle_ps(t[1], t[3], 0x44), u3 = _mm256_shuffle_ps(t[1], t[3], 0xEE);
+    const __m256 u4 = _mm256_shuffle_ps(t[4], t[6], 0x44), u5 = _mm256_shuffle_ps(t[4], t[6], 0xEE);
+    const __m256 u6 = _mm256_shuffle_ps(t[5], t[7], 0x44), u7 = _mm256_shuffle_ps(t[5], t[7], 0xEE);
+    r[0] = _mm256_permute2f128_ps(u0, u4, 0x20);
+    r[1] = _mm256_permute2f128_ps(u1, u5, 0x20);
+    r[2] = _mm256_permute2f128_ps(u2, u6, 0x20);
+    r[3] = _mm256_permute2f128_ps(u3, u7, 0x20);
+    r[4] = _mm256_permute2f128_ps(u0, u4, 0x31);
+    r[5] = _mm256_permute2f128_ps(u1, u5, 0x31);
+    r[6] = _mm256_permute2f128_ps(u2, u6, 0x31);
+    r[7] = _mm256_permute2f128_ps(u3, u7, 0x31);
+}
+
+/* An A strip with rows along k (cs = 1), 4 <= mr <= 16 rows: dst[k * mr + t] = src[t * rs + k], by
+ * 8 x 8 register transposes of 8 rows (missing rows zero) by 8 k. Each k's group of 8 is stored
+ * whole: the last group, of r < 8 rows, writes 8 - r floats (< mr) into the start of the next k's
+ * slot, which group 0's store for that k overwrites (the last group is stored first, then group 0,
+ * k ascending in each); only blocks with a k after them (k0 + 8 < kc) are stored so, the rest by
+ * element. The scalar loop cost 2 instructions a float: a strip of
+ * BERT's 128 x 768 projections took 5 % of the product, P V in attention (N = 64) a third of its
+ * multiply. Exact copies: the same strip as sgemm_pack_a. */
+EW_T256 static void pack_a_avx(const float* restrict src, int64_t rs, float* restrict dst, uint32_t mr, uint32_t kc) {
+    uint32_t k0 = 0;
+    for (; k0 + 8 < kc; k0 += 8) {
+        for (uint32_t g = (mr - 1) / 8 * 8;; g -= 8) { /* the last group first: its spill lands where group 0 writes next */
+            __m256 r[8];
+            const uint32_t rows = mr - g < 8 ? mr - g : 8;
+            for (uint32_t i = 0; i < 8; i++)
+                r[i] = i < rows ? _mm256_loadu_ps(src + (int64_t)(g + i) * rs + k0) : _mm256_setzero_ps();
+            transpose8(r);
+            for (uint32_t j = 0; j < 8; j++) _mm256_storeu_ps(dst + (size_t)(k0 + j) * mr + g, r[j]);
+            if (g == 0) break;
+        }
+    }
+    for (uint32_t k = k0; k < kc; k++)
+        for (uint32_t t = 0; t < mr; t++) dst[(size_t)k * mr + t] = src[(int64_t)t * rs + k];
+}
+
 static void isa_avx2(gemm_isa* k) {
     memset(k, 0, sizeof *k);
     k->stream = stream_fma;
@@ -634,13 +688,12 @@ static void pack_b(const gemm_ctx* x, const char* bbase, float* bpack, uint32_t 
 }
 
 /* Packs op(A)(m0 .. m0+mr, k0 .. k0+kc) as dst[k * mr + t]. */
-static void sgemm_pack_a(const float* restrict src, int64_t rs, int64_t cs, float* restrict dst, uint32_t mr,
-                         uint32_t kc);
+static void pack_a_isa(uint32_t NR, const float* src, int64_t rs, int64_t cs, float* dst, uint32_t mr, uint32_t kc);
 static void pack_a(const gemm_ctx* x, const char* abase, float* dst, uint32_t m0, uint32_t mr, uint32_t k0,
                    uint32_t kc, float* row) {
     const char* src = abase + ((int64_t)m0 * x->a_m + (int64_t)k0 * x->a_k) * x->es;
     if (x->p->type == DML_TENSOR_DATA_TYPE_FLOAT32) { /* one pass, no staging copy (about 5% of a GEMM) */
-        sgemm_pack_a((const float*)src, x->a_m, x->a_k, dst, mr, kc);
+        pack_a_isa(x->isa.nr, (const float*)src, x->a_m, x->a_k, dst, mr, kc);
         return;
     }
     if (x->a_k == 1 || x->a_m != 1) {
@@ -822,7 +875,7 @@ typedef struct gemm_phase {
 } gemm_phase;
 
 static void phase_item(const gemm_ctx* x, const gemm_batch_ptrs* bp, const gemm_phase* ph, const float* bblock,
-                       const float* ablock, uint64_t it, gemm_tls* tl) {
+                       size_t pstride, const float* ablock, uint64_t it, gemm_tls* tl) {
     const uint32_t M = x->p->M, N = x->p->N, MR = x->isa.mr, NR = x->isa.nr;
     const uint32_t s = (uint32_t)(it / ph->pgroups), g = (uint32_t)(it % ph->pgroups);
     const uint32_t np = ph->q1 - ph->q0;
@@ -836,7 +889,7 @@ static void phase_item(const gemm_ctx* x, const gemm_batch_ptrs* bp, const gemm_
         const uint32_t j0 = q * NR, nr = N - j0 < NR ? N - j0 : NR;
         const int64_t ld = x->acc ? (int64_t)N : x->so[2];
         float* d = x->acc ? x->acc + (size_t)m0 * N + j0 : (float*)bp->o + (int64_t)m0 * x->so[2] + j0;
-        uk(ph->kc, a, bblock + (size_t)(q - ph->q0) * ph->kc * NR, NR, ph->first ? NULL : d, ld, d, ld, nr);
+        uk(ph->kc, a, bblock + (size_t)(q - ph->q0) * pstride, NR, ph->first ? NULL : d, ld, d, ld, nr);
     }
     if (ph->last && x->finish) {
         const uint32_t n0 = qa * NR, n1 = qb * NR < N ? qb * NR : N;
@@ -850,9 +903,12 @@ static void phase_item(const gemm_ctx* x, const gemm_batch_ptrs* bp, const gemm_
     }
 }
 
-/* Runs every batch in block phases on nth threads (1: no team). */
+/* Runs every batch in block phases on nth threads (1: no team). pre: B's panels packed at
+ * initialization (batch bt's at pre + pre_index(bt) * pre_stride), read in place of the packed
+ * block: the phase packs only A (the same ukr calls on the same panel contents, so the same bits). */
+static size_t pre_index(const gemm_plan* p, uint64_t bt);
 static void gemm_phases(const gemm_ctx* x, gemm_tls* tls, float* bblock, float* ablock, uint32_t kcmax,
-                        uint64_t batches, int nth) {
+                        const float* pre, size_t pre_stride, uint64_t batches, int nth) {
     const uint32_t K = x->p->K, MR = x->isa.mr;
     /* column groups per strip: enough items for every thread to stay busy (>= 4 per thread) */
     uint32_t pgroups = (uint32_t)((4u * (uint32_t)nth + x->mpanels - 1) / x->mpanels);
@@ -867,6 +923,7 @@ static void gemm_phases(const gemm_ctx* x, gemm_tls* tls, float* bblock, float* 
         gemm_tls* tl = &tls[me];
         for (uint64_t bt = 0; bt < batches; bt++) {
             const gemm_batch_ptrs bp = batch_ptrs(x, bt);
+            const float* bpre = pre ? pre + pre_index(x->p, bt) * pre_stride : NULL;
             for (uint32_t jb = 0; jb < x->nblocks; jb++) {
                 gemm_phase ph;
                 ph.q0 = (uint32_t)((uint64_t)x->npanels * jb / x->nblocks);
@@ -883,7 +940,7 @@ static void gemm_phases(const gemm_ctx* x, gemm_tls* tls, float* bblock, float* 
                     /* pack: the block's B (by groups of rows, or by panels for a B contiguous
                      * along k), then every strip's A slice */
                     const int by_rows = x->b_n == 1 || x->b_k != 1;
-                    const uint32_t nb = by_rows ? (ph.kc + GEMM_PACK_ROWS - 1) / GEMM_PACK_ROWS : np;
+                    const uint32_t nb = bpre ? 0 : by_rows ? (ph.kc + GEMM_PACK_ROWS - 1) / GEMM_PACK_ROWS : np;
 #ifdef _OPENMP
 #pragma omp for schedule(dynamic, 1)
 #endif
@@ -905,8 +962,13 @@ static void gemm_phases(const gemm_ctx* x, gemm_tls* tls, float* bblock, float* 
 #ifdef _OPENMP
 #pragma omp for schedule(dynamic, 1)
 #endif
-                    for (uint64_t it = 0; it < (uint64_t)x->mpanels * ph.pgroups; it++)
-                        phase_item(x, &bp, &ph, bblock, ablock, it, tl);
+                    for (uint64_t it = 0; it < (uint64_t)x->mpanels * ph.pgroups; it++) {
+                        if (bpre)
+                            phase_item(x, &bp, &ph, bpre + ((size_t)ph.q0 * K + ph.k0) * x->isa.nr,
+                                       (size_t)K * x->isa.nr, ablock, it, tl);
+                        else
+                            phase_item(x, &bp, &ph, bblock, (size_t)ph.kc * x->isa.nr, ablock, it, tl);
+                    }
                 }
             }
         }
@@ -1072,11 +1134,15 @@ static pydml_status gemm_initialize(void* plan, const pydml_tensor* const* input
  * strip (11 times for 64 rows) and the stream read B once per strip (twice for 8 rows). Each
  * element's sum is the microkernel's over the K slices in order: the same bits as both. */
 static void few_item(const gemm_ctx* x, const gemm_batch_ptrs* bp, const float* ablock, uint32_t kcmax,
-                     const float* bpre, uint32_t q0, uint32_t q1, gemm_tls* tl) {
+                     const float* bpre, uint32_t q0, uint32_t q1, const uint32_t* ready, uint32_t target,
+                     gemm_tls* tl) {
     const uint32_t M = x->p->M, N = x->p->N, K = x->p->K, MR = x->isa.mr, NR = x->isa.nr;
     const uint32_t n0 = q0 * NR, n1 = q1 * NR < N ? q1 * NR : N;
     const int by_rows = x->b_n == 1 || x->b_k != 1;
     for (uint32_t ks = 0; ks < x->kslices; ks++) {
+        /* gemm_few's A slice ks whole (its strips packed, by whichever threads took them) */
+        if (ready)
+            while (__atomic_load_n(&ready[ks], __ATOMIC_ACQUIRE) < target) sched_yield();
         const uint32_t k0 = (uint32_t)((uint64_t)K * ks / x->kslices);
         const uint32_t kc = (uint32_t)((uint64_t)K * (ks + 1) / x->kslices) - k0;
         const int first = ks == 0, last = ks + 1 == x->kslices;
@@ -1131,17 +1197,46 @@ static void few_item(const gemm_ctx* x, const gemm_batch_ptrs* bp, const float* 
     }
 }
 
+/* gemm_few's A piece w: strip w % mpanels of K slice w / mpanels. */
+static void few_pack_a(const gemm_ctx* x, const gemm_batch_ptrs* bp, float* ablock, uint32_t kcmax, uint32_t w,
+                       gemm_tls* tl) {
+    const uint32_t K = x->p->K, MR = x->isa.mr;
+    const uint32_t ks = w / x->mpanels, st = w % x->mpanels, m0 = st * MR;
+    const uint32_t mr = x->p->M - m0 < MR ? x->p->M - m0 : MR;
+    const uint32_t k0 = (uint32_t)((uint64_t)K * ks / x->kslices);
+    const uint32_t kc = (uint32_t)((uint64_t)K * (ks + 1) / x->kslices) - k0;
+    pack_a(x, bp->a, ablock + (size_t)w * MR * kcmax, m0, mr, k0, kc, tl->row);
+}
+
 /* Every batch of a few-row product (direct output) on nth threads (1: no team); pre: B's panels
  * packed at initialization (NULL: packed here, item by item). */
 static void gemm_few(const gemm_ctx* x, gemm_tls* tls, float* ablock, uint32_t kcmax, const float* pre,
                      size_t pre_stride, uint64_t batches, int nth) {
-    const uint32_t K = x->p->K, MR = x->isa.mr;
     /* items of at most GEMM_FEW_PANELS panels, at least one per thread */
     uint32_t width = (x->npanels + (uint32_t)nth - 1) / (uint32_t)nth;
     if (width > GEMM_FEW_PANELS) width = GEMM_FEW_PANELS;
     if (width < GEMM_FEW_CHUNK) width = GEMM_FEW_CHUNK;
+    if (pre) {
+        /* B packed at initialization: an item packs nothing, so narrow items cost nothing (1 thread,
+         * CPU time: 2 to 8 items of BERT's 128 x 768 x 3072 within 3 %) and give the dynamic
+         * schedule something to balance: at least GEMM_FEW_ITEMS_PRE per thread (two items of half
+         * the columns each left a late or preempted thread's whole half for last), each item's C
+         * columns (128 x 384 floats for BERT's 128 x 3072 on 2 threads) kept in L2 */
+        const uint32_t want = GEMM_FEW_ITEMS_PRE * (uint32_t)nth;
+        width = (x->npanels + want - 1) / want;
+        if (width > GEMM_FEW_PANELS) width = GEMM_FEW_PANELS;
+        if (width < GEMM_FEW_MIN_PANELS) width = GEMM_FEW_MIN_PANELS;
+    }
     const uint32_t items = (x->npanels + width - 1) / width;
     const uint32_t apieces = x->kslices * x->mpanels;
+    /* A strips packed per K slice, counted over the batches (batch bt's slice ks is whole at
+     * (bt + 1) * mpanels): the items wait for the slice they multiply instead of the whole team
+     * meeting at a barrier after the packing, so a thread that wakes late (or is preempted) does
+     * not hold up the ones that came: they pack every strip and start on the items. Up to
+     * GEMM_FEW_READY slices (K <= 16384); more meet at the barrier. */
+    uint32_t ready[GEMM_FEW_READY];
+    const int counted = nth > 1 && x->kslices <= GEMM_FEW_READY;
+    if (counted) memset(ready, 0, x->kslices * sizeof *ready);
 #ifdef _OPENMP
 #pragma omp parallel num_threads(nth) if (nth > 1)
 #endif
@@ -1154,24 +1249,28 @@ static void gemm_few(const gemm_ctx* x, gemm_tls* tls, float* ablock, uint32_t k
         for (uint64_t bt = 0; bt < batches; bt++) {
             const gemm_batch_ptrs bp = batch_ptrs(x, bt);
             const float* bpre = pre ? pre + pre_index(x->p, bt) * pre_stride : NULL;
+            if (counted) {
+#ifdef _OPENMP
+#pragma omp for schedule(dynamic, 1) nowait
+#endif
+                for (uint32_t w = 0; w < apieces; w++) {
+                    few_pack_a(x, &bp, ablock, kcmax, w, tl);
+                    __atomic_fetch_add(&ready[w / x->mpanels], 1u, __ATOMIC_RELEASE);
+                }
+            } else {
 #ifdef _OPENMP
 #pragma omp for schedule(dynamic, 1)
 #endif
-            for (uint32_t w = 0; w < apieces; w++) {
-                const uint32_t ks = w / x->mpanels, st = w % x->mpanels, m0 = st * MR;
-                const uint32_t mr = x->p->M - m0 < MR ? x->p->M - m0 : MR;
-                const uint32_t k0 = (uint32_t)((uint64_t)K * ks / x->kslices);
-                const uint32_t kc = (uint32_t)((uint64_t)K * (ks + 1) / x->kslices) - k0;
-                pack_a(x, bp.a, ablock + (size_t)w * MR * kcmax, m0, mr, k0, kc, tl->row);
+                for (uint32_t w = 0; w < apieces; w++) few_pack_a(x, &bp, ablock, kcmax, w, tl);
             }
-            /* (the implicit barriers: A whole before the items, the items done before the next
-             * batch's A) */
+            /* (the implicit barrier: the items done before the next batch's A) */
 #ifdef _OPENMP
 #pragma omp for schedule(dynamic, 1)
 #endif
             for (uint32_t it = 0; it < items; it++) {
                 const uint32_t q0 = it * width, q1 = q0 + width < x->npanels ? q0 + width : x->npanels;
-                few_item(x, &bp, ablock, kcmax, bpre, q0, q1, tl);
+                few_item(x, &bp, ablock, kcmax, bpre, q0, q1, counted ? ready : NULL,
+                         (uint32_t)(bt + 1) * x->mpanels, tl);
             }
         }
     }
@@ -1239,10 +1338,13 @@ static void gemm_schedule(const gemm_plan* p, uint32_t MR, uint32_t NR, int nth,
     /* block phases where the A slices of all strips stay modest (M <= 4096 rows at KC = 256:
      * 4 MiB) and the output accumulates in place, or (FLOAT16 and strided outputs) in an M x N
      * float buffer of at most 64 MiB, converted and stored by the last slice (FLOAT16 1024^3 ran
-     * at 0.89x FLOAT32's throughput on the older schedule) */
+     * at 0.89x FLOAT32's throughput on the older schedule). B packed at initialization (pre) runs
+     * the phases too, reading its panels instead of packing a block: on the older schedule BERT's
+     * 1024 x 768 x 3072 (batch 8, owned weights) ran at 0.85x numpy single-threaded, 0.94x in
+     * phases (CPU time, shared host) */
     s->kcmax = s->kslices ? (K + s->kslices - 1) / s->kslices : 0;
     s->accsize = direct ? 0 : (uint64_t)M * N;
-    s->phases = !s->pre && (direct || s->accsize <= ((uint64_t)16 << 20)) && !s->direct_b && !s->by_batch &&
+    s->phases = (direct || s->accsize <= ((uint64_t)16 << 20)) && !s->direct_b && !s->by_batch &&
                 (uint64_t)s->mpanels * MR <= 4096;
     /* few rows of a direct output: gemm_few (B read once, A packed whole, column items) */
     s->few = direct && !s->by_batch && s->mpanels >= 2 && (uint64_t)s->mpanels * MR <= GEMM_FEW_ROWS &&
@@ -1260,7 +1362,7 @@ static void gemm_schedule(const gemm_plan* p, uint32_t MR, uint32_t NR, int nth,
         if (N < GEMM_NC + GEMM_NC / 4) s->nblocks = 1;
         if (s->nblocks > s->npanels) s->nblocks = s->npanels;
         s->ncpad = s->nblocks ? ((s->npanels + s->nblocks - 1) / s->nblocks) * NR : 0; /* the widest block */
-        s->bsize = (uint64_t)s->ncpad * s->kcmax;
+        s->bsize = s->pre ? 0 : (uint64_t)s->ncpad * s->kcmax;
         s->asize = (uint64_t)s->mpanels * MR * s->kcmax;
     }
     const uint64_t f = sizeof(float);
@@ -1397,7 +1499,7 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
         gemm_few(&x, tls, shared_b, sc.kcmax, pre, pre_stride, batches, nth);
     } else if (phases) {
         if (!x.direct) x.acc = shared_b + bsize + asize;
-        gemm_phases(&x, tls, shared_b, shared_b + bsize, sc.kcmax, batches, nth);
+        gemm_phases(&x, tls, shared_b, shared_b + bsize, sc.kcmax, pre, pre_stride, batches, nth);
     } else if (nth == 1) {
         float* bpack = shared_b;
         for (uint64_t bt = 0; bt < batches; bt++) {
@@ -1575,6 +1677,20 @@ static void sgemm_pack_b(const float* restrict src, int64_t rs, int64_t cs, floa
 #pragma GCC pop_options
 #endif
 
+/* sgemm_pack_a for an ISA of NR columns: rows along k through pack_a_avx on the AVX paths (NR >= 16:
+ * AVX is there). The same strip either way. */
+static void pack_a_isa(uint32_t NR, const float* src, int64_t rs, int64_t cs, float* dst, uint32_t mr, uint32_t kc) {
+#ifdef GEMM_X86
+    if (NR >= 16 && cs == 1 && rs != 1 && mr >= 4 && mr <= 16) {
+        pack_a_avx(src, rs, dst, mr, kc);
+        return;
+    }
+#else
+    (void)NR;
+#endif
+    sgemm_pack_a(src, rs, cs, dst, mr, kc);
+}
+
 /* Rows [m0, m1) and columns [n0, n1) of C, on one thread. */
 static void sgemm_block(const pydml_sgemm_args* g, const gemm_ctx* x, uint32_t m0, uint32_t m1, uint32_t n0,
                         uint32_t n1, float* scratch) {
@@ -1599,7 +1715,7 @@ static void sgemm_block(const pydml_sgemm_args* g, const gemm_ctx* x, uint32_t m
             const int fresh = ks == 0 && !g->accumulate;
             for (uint32_t ms = m0; ms < m1; ms += MR) {
                 const uint32_t mr = m1 - ms < MR ? m1 - ms : MR;
-                sgemm_pack_a(g->a + (int64_t)ms * g->a_rs + (int64_t)k0 * g->a_cs, g->a_rs, g->a_cs, apack, mr, kc);
+                pack_a_isa(NR, g->a + (int64_t)ms * g->a_rs + (int64_t)k0 * g->a_cs, g->a_rs, g->a_cs, apack, mr, kc);
                 const gemm_ukr uk = x->isa.ukr[mr];
                 for (uint32_t q = 0; q < np; q++) {
                     const uint32_t j0 = nb + q * NR, nr = ne - j0 < NR ? ne - j0 : NR;
@@ -1868,6 +1984,9 @@ void pydml_gemm_pack_b_panel(float* d, uint32_t NR, uint32_t nr, uint32_t K, con
 static void ukernels_pack_a(const float* a, int64_t rs, int64_t cs, uint32_t mr, uint32_t kc, float* dst) {
     sgemm_pack_a(a, rs, cs, dst, mr, kc);
 }
+static void ukernels_pack_a_avx(const float* a, int64_t rs, int64_t cs, uint32_t mr, uint32_t kc, float* dst) {
+    pack_a_isa(16, a, rs, cs, dst, mr, kc);
+}
 
 static void ukernels_pack_b(uint32_t NR, const float* b, int64_t rs, int64_t cs, uint32_t kc, uint32_t nr,
                             float* dst) {
@@ -1914,9 +2033,11 @@ void pydml_sgemm_ukernels_get(pydml_sgemm_ukernels* u) {
     if (isa.nr == 16) {
         rows = avx2_rows;
         u->pack_b = ukernels_pack_b_16;
+        u->pack_a = ukernels_pack_a_avx;
     } else if (isa.nr == 32) {
         rows = avx512_rows;
         u->pack_b = ukernels_pack_b_32;
+        u->pack_a = ukernels_pack_a_avx;
     }
 #endif
     for (uint32_t r = 1; r <= isa.mr; r++) u->ukr_rows[r] = rows[r];
