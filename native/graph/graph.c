@@ -831,9 +831,14 @@ static int moves_only(uint32_t type) {
 }
 
 /* A step's size class: 0 small (runs on the calling thread alone), 1 worth a team, 2 worth a
- * team and worth running beside another such step (4 times the team bar: a ResNet-18's 1x1
- * downsampling convolutions at batch 1, 6.4 M multiply-adds, beside their 3x3 branch; the
- * scheduler's locks and wake-ups cost microseconds per step, tens on a loaded host). */
+ * team and worth running beside another such step: from 4 times the team bar (the scheduler's
+ * locks and wake-ups cost microseconds per step, tens on a loaded host) to below 64 times it. A
+ * step past that uses the whole team well by itself, and beside another it would get one thread
+ * of it: on the quiet 2-CPU AVX2 host (2026-11-29), ResNet-18 ran 0.56-0.59x onnxruntime at batch
+ * 1 and 0.72-0.77x at batch 8 with its 115 M multiply-add 3x3 stride-2 convolutions beside their
+ * 6.4 M 1x1 downsampling branches, 0.66-0.68x and 0.89x one step at a time; BERT's Q, K and V
+ * projections (75 M at batch 1) measured the same either way. Four branches of 64 K-element
+ * unary steps still run side by side (bench_graph.py --case branches: 1.45x serial). */
 static int step_size(const pydml_graph* g, const gnode* gn, uint64_t macs_threshold) {
     const uint64_t macs = step_macs(g, gn);
     uint64_t work = macs, bar = macs_threshold;
@@ -842,7 +847,7 @@ static int step_size(const pydml_graph* g, const gnode* gn, uint64_t macs_thresh
             if (g->slots[gn->first + b].kind != SRC_NONE) work += pydml_tensor_element_count(&g->tmpl[gn->first + b]);
         bar = moves_only(pydml_operator_type(gn->op)) ? 4u * SMALL_ELEMENTS : SMALL_ELEMENTS;
     }
-    return work < bar ? 0 : work / 4u < bar ? 1 : 2;
+    return work < bar ? 0 : (work / 4u < bar || (bar && work / 64u >= bar)) ? 1 : 2;
 }
 
 /* After the arena: with the sequential plan, a step writing memory an earlier value held waits for
