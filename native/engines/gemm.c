@@ -442,47 +442,7 @@ EW_T256 static void stream_fma(uint32_t kc, uint32_t mr, const float* a, const f
         }
 }
 
-/* Columns [0, nr) of a transposed FLOAT32 B into a panel (d[k * NR + j] = s[j * ldb + k] for
- * k < K), in 8 x 8 blocks transposed in registers; the rest (nr % 8 columns, K % 8 rows) by element.
- * Packing a TransB weight matrix element by element cost 2 cycles a float (a 1 x 4096 x 4096 GEMV
- * with TransB took 5x numpy's time). Exact copies: any packing order gives the same panel. */
-EW_T256 static void pack_bt_avx(float* restrict d, const float* restrict s, int64_t ldb, uint32_t NR, uint32_t nr,
-                                uint32_t K) {
-    const uint32_t j8 = nr / 8 * 8, k8 = K / 8 * 8;
-    for (uint32_t j = 0; j < j8; j += 8)
-        for (uint32_t k = 0; k < k8; k += 8) {
-            __m256 r[8], t[8];
-            for (int i = 0; i < 8; i++) r[i] = _mm256_loadu_ps(s + (int64_t)(j + i) * ldb + k);
-            t[0] = _mm256_unpacklo_ps(r[0], r[1]);
-            t[1] = _mm256_unpackhi_ps(r[0], r[1]);
-            t[2] = _mm256_unpacklo_ps(r[2], r[3]);
-            t[3] = _mm256_unpackhi_ps(r[2], r[3]);
-            t[4] = _mm256_unpacklo_ps(r[4], r[5]);
-            t[5] = _mm256_unpackhi_ps(r[4], r[5]);
-            t[6] = _mm256_unpacklo_ps(r[6], r[7]);
-            t[7] = _mm256_unpackhi_ps(r[6], r[7]);
-            r[0] = _mm256_shuffle_ps(t[0], t[2], 0x44);
-            r[1] = _mm256_shuffle_ps(t[0], t[2], 0xEE);
-            r[2] = _mm256_shuffle_ps(t[1], t[3], 0x44);
-            r[3] = _mm256_shuffle_ps(t[1], t[3], 0xEE);
-            r[4] = _mm256_shuffle_ps(t[4], t[6], 0x44);
-            r[5] = _mm256_shuffle_ps(t[4], t[6], 0xEE);
-            r[6] = _mm256_shuffle_ps(t[5], t[7], 0x44);
-            r[7] = _mm256_shuffle_ps(t[5], t[7], 0xEE);
-            for (int i = 0; i < 4; i++) {
-                _mm256_storeu_ps(d + (size_t)(k + i) * NR + j, _mm256_permute2f128_ps(r[i], r[i + 4], 0x20));
-                _mm256_storeu_ps(d + (size_t)(k + i + 4) * NR + j, _mm256_permute2f128_ps(r[i], r[i + 4], 0x31));
-            }
-        }
-    for (uint32_t j = 0; j < j8; j++)
-        for (uint32_t k = k8; k < K; k++) d[(size_t)k * NR + j] = s[(int64_t)j * ldb + k];
-    for (uint32_t j = j8; j < nr; j++)
-        for (uint32_t k = 0; k < K; k++) d[(size_t)k * NR + j] = s[(int64_t)j * ldb + k];
-    for (uint32_t k = 0; k < K; k++)
-        for (uint32_t j = nr; j < NR; j++) d[(size_t)k * NR + j] = 0.0f;
-}
-
-/* The 8 x 8 transpose of pack_bt_avx: r[j] becomes (r0[j], r1[j], ..., r7[j]). */
+/* The 8 x 8 transpose in registers (pack_bt_avx, pack_a_avx): r[j] becomes (r0[j], r1[j], ..., r7[j]). */
 INLINE EW_T256 void transpose8(__m256 r[8]) {
     __m256 t[8];
     t[0] = _mm256_unpacklo_ps(r[0], r[1]);
@@ -505,6 +465,28 @@ INLINE EW_T256 void transpose8(__m256 r[8]) {
     r[5] = _mm256_permute2f128_ps(u1, u5, 0x31);
     r[6] = _mm256_permute2f128_ps(u2, u6, 0x31);
     r[7] = _mm256_permute2f128_ps(u3, u7, 0x31);
+}
+
+/* Columns [0, nr) of a transposed FLOAT32 B into a panel (d[k * NR + j] = s[j * ldb + k] for
+ * k < K), in 8 x 8 blocks transposed in registers; the rest (nr % 8 columns, K % 8 rows) by element.
+ * Packing a TransB weight matrix element by element cost 2 cycles a float (a 1 x 4096 x 4096 GEMV
+ * with TransB took 5x numpy's time). Exact copies: any packing order gives the same panel. */
+EW_T256 static void pack_bt_avx(float* restrict d, const float* restrict s, int64_t ldb, uint32_t NR, uint32_t nr,
+                                uint32_t K) {
+    const uint32_t j8 = nr / 8 * 8, k8 = K / 8 * 8;
+    for (uint32_t j = 0; j < j8; j += 8)
+        for (uint32_t k = 0; k < k8; k += 8) {
+            __m256 r[8];
+            for (int i = 0; i < 8; i++) r[i] = _mm256_loadu_ps(s + (int64_t)(j + i) * ldb + k);
+            transpose8(r);
+            for (int i = 0; i < 8; i++) _mm256_storeu_ps(d + (size_t)(k + i) * NR + j, r[i]);
+        }
+    for (uint32_t j = 0; j < j8; j++)
+        for (uint32_t k = k8; k < K; k++) d[(size_t)k * NR + j] = s[(int64_t)j * ldb + k];
+    for (uint32_t j = j8; j < nr; j++)
+        for (uint32_t k = 0; k < K; k++) d[(size_t)k * NR + j] = s[(int64_t)j * ldb + k];
+    for (uint32_t k = 0; k < K; k++)
+        for (uint32_t j = nr; j < NR; j++) d[(size_t)k * NR + j] = 0.0f;
 }
 
 /* An A strip with rows along k (cs = 1), 4 <= mr <= 16 rows: dst[k * mr + t] = src[t * rs + k], by
