@@ -127,6 +127,25 @@ class threads:
         lib.pydml_set_num_threads(self.previous)
 
 
+def on_every_path(execute: Any, thread_counts: Sequence[int | None] = (None,)) -> list[Any]:
+    """``execute()``'s results on every ISA path this CPU has (available_paths, in that order) and,
+    per path, on each of ``thread_counts`` threads (None: the current count); the CPU features are
+    restored after, even when ``execute`` raises."""
+    results = []
+    try:
+        for path in available_paths():
+            lib.pydml_set_cpu_features(ISA_PATHS[path])
+            for n in thread_counts:
+                if n is None:
+                    results.append(execute())
+                else:
+                    with threads(n):
+                        results.append(execute())
+    finally:
+        lib.pydml_set_cpu_features(0xFFFFFFFF)
+    return results
+
+
 def same_bits_from_threads(execute: Any, expected: bytes, *, threads: int = 3, repeats: int = 10,
                            meanwhile: Any = None, meanwhile_repeats: int = 8) -> None:
     """``execute()`` (returning bytes) called ``repeats`` times on each of ``threads`` Python threads at

@@ -30,7 +30,7 @@ import numpy as np
 import pytest
 import torch
 import torch.nn.functional as F
-from ew_harness import DTYPES, max_ulp, poison, run, tensor
+from ew_harness import DTYPES, max_ulp, on_every_path, poison, run, tensor
 
 import pydml
 from pydml import ValidationError
@@ -620,8 +620,6 @@ def test_max_separable_rows_same_bits_on_every_path(dtype: str, indices: str | N
     # the rows' maxima then the window's rows give max_float_col's bits and indices: ties between
     # +0 and -0 (the first in row-major order wins), NaN (the first), -inf (a window of -inf picks
     # its first element), windows of padding only; on 1 and 2 threads and every ISA path
-    from ew_harness import ISA_PATHS, available_paths, threads
-
     for sizes, win, strides, start, end, dil in SEP_CASES:
         x = rng.integers(-2, 3, sizes).astype(DTYPES[dtype])
         flat = x.reshape(-1)
@@ -635,15 +633,7 @@ def test_max_separable_rows_same_bits_on_every_path(dtype: str, indices: str | N
         for with_nan in (False, True):
             if with_nan:
                 flat[rng.choice(flat.size, 4, replace=False)] = np.nan
-            results = []
-            for path in available_paths():
-                lib.pydml_set_cpu_features(ISA_PATHS[path])
-                try:
-                    for n in (1, 2):
-                        with threads(n):
-                            results.append(run(desc, {"InputTensor": x}))
-                finally:
-                    lib.pydml_set_cpu_features(0xFFFFFFFF)
+            results = on_every_path(lambda: run(desc, {"InputTensor": x}), (1, 2))
             if not with_nan:
                 np.testing.assert_array_equal(results[0]["OutputTensor"], want.astype(x.dtype))
                 if indices is not None:
@@ -657,8 +647,6 @@ def test_max_separable_rows_same_bits_on_every_path(dtype: str, indices: str | N
 def test_max_channels_last_same_bits_on_every_path(channels: int, rng: np.random.Generator) -> None:
     # channels contiguous in InputTensor and OutputTensor (pooling.c: max_cvec_row, 8 channels a
     # vector, the channels past the last 8 scalar): max_float_col's bits on every path and 1/2 threads
-    from ew_harness import ISA_PATHS, available_paths, threads
-
     n, h, w = 2, 13, 21
     for win, strides, start, end in (([3, 3], [2, 2], [1, 1], [1, 1]), ([2, 5], [1, 2], [0, 4], [1, 4])):
         nhwc = rng.integers(-2, 3, (n, h, w, channels)).astype(np.float32)
@@ -673,17 +661,12 @@ def test_max_channels_last_same_bits_on_every_path(channels: int, rng: np.random
         for with_nan in (False, True):
             if with_nan:
                 flat[rng.choice(flat.size, 5, replace=False)] = np.nan
-            results = []
-            for path in available_paths():
-                lib.pydml_set_cpu_features(ISA_PATHS[path])
-                try:
-                    for t in (1, 2):
-                        with threads(t):
-                            raw = poison(np.dtype(np.float32), (int(np.prod(osz)),))
-                            run(desc, {"InputTensor": flat}, outputs={"OutputTensor": raw})
-                            results.append(raw)
-                finally:
-                    lib.pydml_set_cpu_features(0xFFFFFFFF)
+            def poisoned_run() -> np.ndarray:
+                raw = poison(np.dtype(np.float32), (int(np.prod(osz)),))
+                run(desc, {"InputTensor": flat}, outputs={"OutputTensor": raw})
+                return raw
+
+            results = on_every_path(poisoned_run, (1, 2))
             if not with_nan:
                 got = results[0].reshape(osz[0], osz[2], osz[3], channels).transpose(0, 3, 1, 2)
                 np.testing.assert_array_equal(got, want)

@@ -29,7 +29,7 @@ from typing import Any
 import numpy as np
 import pytest
 import torch
-from ew_harness import DTYPES, ISA_PATHS, available_paths, max_ulp, poison, run, tensor
+from ew_harness import DTYPES, max_ulp, on_every_path, poison, run, tensor
 
 import pydml
 from pydml import FeatureLevel, ValidationError
@@ -520,13 +520,7 @@ def test_line_sums_give_the_same_bits_on_every_isa_path(rng: np.random.Generator
     for fn in ("SUM", "L1", "SUM_SQUARE", "AVERAGE", "L2", "MAX", "MIN"):
         desc = reduce_desc(fn, [9, 1000], [1])
         for x in (spread, cancel):
-            got = []
-            try:
-                for path in available_paths():
-                    lib.pydml_set_cpu_features(ISA_PATHS[path])
-                    got.append(run(desc, {"InputTensor": x})["OutputTensor"].tobytes())
-            finally:
-                lib.pydml_set_cpu_features(0xFFFFFFFF)
+            got = on_every_path(lambda: run(desc, {"InputTensor": x})["OutputTensor"].tobytes())
             assert all(g == got[0] for g in got), fn
         check(fn, run(desc, {"InputTensor": spread})["OutputTensor"], spread, [1])
 

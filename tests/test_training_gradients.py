@@ -283,19 +283,26 @@ S2_CASES = [  # W stride 2: the split-row vector path (max_s2_avx2) with its bor
 ]
 
 
+def tied_max_grad_case(case: Any, seed: int, spread: int, nans: int) -> tuple[Any, Any, dict[str, Any], Any]:
+    """A MAX_POOLING_GRAD case whose InputTensor is integers in [-spread, spread] (ties) with
+    ``nans`` NaNs, and a random InputGradientTensor: (rng, desc, feed, feature level)."""
+    x, win, st, sp, ep, dil = case
+    rng = np.random.default_rng(seed)
+    xv = rng.integers(-spread, spread + 1, x).astype(np.float32)
+    xv.reshape(-1)[rng.choice(xv.size, nans, replace=False)] = np.nan
+    y = [*x[:2], *pool_out(x[2:], win, st, sp, ep, dil)]
+    g = rng.standard_normal(y).astype(np.float32)
+    d = max_grad("FLOAT32", x, win, st, sp, ep, dil)
+    return rng, d, {"InputTensor": xv, "InputGradientTensor": g}, "4_0" if len(x) == 5 else None
+
+
 @pytest.mark.parametrize("case", S2_CASES)
 def test_max_pooling_grad_stride2_rows_match_the_portable_path(case: Any) -> None:
     # ties (values from a small set) and NaNs: the vector rows pick the forward's maxima, so the
     # gradient is the portable path's bit for bit, and autograd's where no tie or NaN decides
     x, win, st, sp, ep, dil = case
-    rng = np.random.default_rng(8)
-    xv = rng.integers(-3, 4, x).astype(np.float32)
-    xv.reshape(-1)[rng.choice(xv.size, 5, replace=False)] = np.nan
-    y = [*x[:2], *pool_out(x[2:], win, st, sp, ep, dil)]
-    g = rng.standard_normal(y).astype(np.float32)
-    d = max_grad("FLOAT32", x, win, st, sp, ep, dil)
-    feed = {"InputTensor": xv, "InputGradientTensor": g}
-    level = "4_0" if len(x) == 5 else None
+    rng, d, feed, level = tied_max_grad_case(case, seed=8, spread=3, nans=5)
+    g = feed["InputGradientTensor"]
     fast = run(d, feed, level=level)["OutputGradientTensor"]
     lib.pydml_set_cpu_features(0)
     try:
@@ -328,15 +335,10 @@ def test_max_pooling_grad_gather_rows_match_the_portable_path(case: Any) -> None
     # windows' gradients in output row-major order into a zeroed plane): ties, NaN and -0.0 in the
     # data, 1 and 2 threads, strided dY and dX rows
     x, win, st, sp, ep, dil = case
-    rng = np.random.default_rng(13)
-    xv = rng.integers(-2, 3, x).astype(np.float32)
-    xv.reshape(-1)[rng.choice(xv.size, 4, replace=False)] = np.nan
-    y = [*x[:2], *pool_out(x[2:], win, st, sp, ep, dil)]
-    g = rng.standard_normal(y).astype(np.float32)
+    rng, d, feed, level = tied_max_grad_case(case, seed=13, spread=2, nans=4)
+    xv, g = feed["InputTensor"], feed["InputGradientTensor"]
+    y = list(g.shape)
     g.reshape(-1)[rng.choice(g.size, 5, replace=False)] = -0.0
-    level = "4_0" if len(x) == 5 else None
-    d = max_grad("FLOAT32", x, win, st, sp, ep, dil)
-    feed = {"InputTensor": xv, "InputGradientTensor": g}
     results = []
     for n, mask in ((1, 0xFFFFFFFF), (2, 0xFFFFFFFF), (1, 0)):
         lib.pydml_set_cpu_features(mask)
