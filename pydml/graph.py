@@ -443,12 +443,6 @@ class CompiledGraph:
         for i, value in enumerate(values):
             if value is None:
                 continue
-            if writable and type(value) is np.ndarray and value.flags.c_contiguous and value.flags.writeable \
-                    and value.nbytes:
-                keep.append(value)  # as _raw's flat byte view would bind it
-                buffers[i].data = ffi.from_buffer(value, require_writable=True)
-                buffers[i].size_in_bytes = value.nbytes
-                continue
             raw = _raw(value, writable, i)
             keep.append(raw)
             buffers[i].data = ffi.from_buffer(raw, require_writable=writable) if raw.nbytes else ffi.NULL
@@ -468,13 +462,6 @@ class CompiledGraph:
                     self._checked_inputs([None] * i + [value])  # raises its message
                 if value.nbytes < self._input_bytes[i]:
                     value = self._checked_inputs([None] * i + [value])[i]
-                if value.flags.c_contiguous and value.nbytes:
-                    # an array is its own buffer: no flat byte view to make (a decoder token's run
-                    # binds a few arrays to a graph that takes well under a millisecond)
-                    keep.append(value)
-                    buffers[i].data = ffi.from_buffer(value)
-                    buffers[i].size_in_bytes = value.nbytes
-                    continue
             raw = _raw(value, False, i)
             keep.append(raw)
             buffers[i].data = ffi.from_buffer(raw) if raw.nbytes else ffi.NULL
@@ -553,8 +540,9 @@ def _packed(info: Any) -> bool:
 
 
 def _raw(value: Any, writable: bool, index: int) -> np.ndarray[Any, Any]:
-    """The bytes of an array (C-contiguous; a non-contiguous input is copied in logical order) or
-    buffer bound to graph input or output ``index``."""
+    """The memory of an array (C-contiguous: the array itself, whose buffer cffi binds as is, with no
+    flat byte view to make; a non-contiguous input is copied in logical order) or of a buffer (its
+    bytes) bound to graph input or output ``index``."""
     if isinstance(value, np.ndarray):
         if not value.flags.c_contiguous:
             if writable:
@@ -562,8 +550,8 @@ def _raw(value: Any, writable: bool, index: int) -> np.ndarray[Any, Any]:
             value = np.ascontiguousarray(value)
         if writable and not value.flags.writeable:
             raise _binding_error(f"{_where(writable, index)}: the output buffer is read-only")
-        flat: np.ndarray[Any, Any] = value.reshape(-1).view(np.uint8)
-        return flat
+        array: np.ndarray[Any, Any] = value
+        return array
     try:
         memory = memoryview(value)
     except TypeError:
