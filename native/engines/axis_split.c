@@ -100,7 +100,10 @@ static pydml_status for_range(const pydml_axis_loop* loop, pydml_axis_range_fn f
                 scratch = owned = aligned_alloc(64, (size_t)bytes);
             }
             ok = scratch != NULL;
-            if (ok) memset(scratch, 0, (size_t)bytes);
+            if (ok) {
+                const size_t zero = loop->zero_bytes && loop->zero_bytes < bytes ? loop->zero_bytes : (size_t)bytes;
+                memset(scratch, 0, zero);
+            }
         }
 #ifdef _OPENMP
 #pragma omp for schedule(dynamic, 1)

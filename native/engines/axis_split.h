@@ -153,6 +153,9 @@ typedef struct pydml_axis_loop {
     uint64_t grain;              /* items per chunk; 0: chunks_per_thread equal ranges per thread */
     uint32_t chunks_per_thread;
     size_t scratch_bytes;        /* per thread, zero-filled, kept across its chunks; 0: none */
+    size_t zero_bytes;           /* of the scratch, the leading bytes zero-filled; 0: all of it (a
+                                  * family whose rows are written before read zeroes only its
+                                  * header: a long group's 19 MB memset cost 3x the kernel) */
 } pydml_axis_loop;
 
 /* Items [begin, end), consecutive, on one thread. Returns a status; the first failure is returned

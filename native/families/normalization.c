@@ -783,11 +783,11 @@ static pydml_status run_split(const group_run* g, const pydml_workspace* ws, con
         split_run sr = {g, off, (const float*)g->x->data + off[0] + g->run_off[0],
                         (float*)g->y->data + off[1] + g->run_off[g->runs], cs, 0.0, 1.0};
         if (needs_stats(p)) {
-            const pydml_axis_loop stats = {nc, L, 0, NK_GRAIN, 0, 0};
+            const pydml_axis_loop stats = {nc, L, 0, NK_GRAIN, 0, 0, 0};
             (void)pydml_axis_for_range(&stats, split_stats, &sr);   /* no scratch: cannot fail */
             finish_stats(p, cs, cs + 2 * nc, L, &sr.m, &sr.r);
         }
-        const pydml_axis_loop apply = {nc, L, 0, NK_GRAIN, 0, NK_SPLIT_SCRATCH};
+        const pydml_axis_loop apply = {nc, L, 0, NK_GRAIN, 0, NK_SPLIT_SCRATCH, 0};
         status = pydml_axis_for_range_in(&apply, split_apply, &sr, ws, z->threads_at);
     }
     return status;
@@ -834,8 +834,9 @@ static pydml_status run_groups(const norm_plan* p, const pydml_tensor* x, const 
     }
     /* floats: x row, staging; doubles: scale, bias, chunk moments and sums */
     const size_t bufn = (size_t)g.L * 6 + 6 * chunks_of(g.L);
+    /* only the header is zeroed: run_group writes each row before it reads it */
     const pydml_axis_loop loop = {1, groups * g.L, NK_PARALLEL_MIN, 0, NK_CHUNKS_PER_THREAD,
-                                  sizeof(group_scratch) + bufn * sizeof(float)};
+                                  sizeof(group_scratch) + bufn * sizeof(float), sizeof(group_scratch)};
     return pydml_axis_for_each_group_in(&g.keep, &loop, run_group_walk, &g, ws, z.threads_at);
 }
 
@@ -926,7 +927,7 @@ static pydml_status run_bn(const norm_plan* p, const pydml_tensor* const* in, co
     b.chunks_per_row = (b.W + NK_CHUNK - 1) / NK_CHUNK;
     /* equal ranges of uniform chunks, a few per thread (a grain of NK_GRAIN items was 1,024 hand-outs
      * for [16, 64, 56, 56]) */
-    const pydml_axis_loop loop = {rows * b.chunks_per_row, rows * b.W, NK_PARALLEL_MIN, 0, NK_CHUNKS_PER_THREAD, 0};
+    const pydml_axis_loop loop = {rows * b.chunks_per_row, rows * b.W, NK_PARALLEL_MIN, 0, NK_CHUNKS_PER_THREAD, 0, 0};
     return pydml_axis_for_range(&loop, bn_chunks, &b);
 }
 
@@ -1019,7 +1020,7 @@ static pydml_status run_lrn(const norm_plan* p, const pydml_tensor* x, const pyd
     l.c = p->alpha / (double)p->local_size;
     l.mode = p->beta == 0.75 ? 0 : p->beta == 0.5 ? 1 : 2;
     const uint64_t work = l.N * l.C * l.H * l.W;
-    const pydml_axis_loop loop = {p->cross ? l.N * l.H : l.N * l.C, work, NK_PARALLEL_MIN, NK_GRAIN, 0, lrn_bytes(p)};
+    const pydml_axis_loop loop = {p->cross ? l.N * l.H : l.N * l.C, work, NK_PARALLEL_MIN, NK_GRAIN, 0, lrn_bytes(p), 0};
     return pydml_axis_for_range_in(&loop, p->cross ? lrn_cross : lrn_plane, &l, ws, 0);
 }
 

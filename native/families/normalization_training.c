@@ -743,7 +743,7 @@ static pydml_status pass_chunks(void* ctx, uint64_t b, uint64_t e, void* scratch
 static void for_chunks(const tn_geo* g, tn_group* gr, pass_fn fn, int split) {
     if (split) {
         tn_pass ps = {g, gr, fn};
-        const pydml_axis_loop loop = {g->nc, g->nc, 0, 4, 0, 0};
+        const pydml_axis_loop loop = {g->nc, g->nc, 0, 4, 0, 0, 0};
         (void)pydml_axis_for_range(&loop, pass_chunks, &ps);   /* no scratch: cannot fail */
     } else {
         for (uint64_t c = 0; c < g->nc; c++) fn(g, gr, c);
@@ -901,7 +901,7 @@ static pydml_status run_bn(const tn_plan* p, const pydml_tensor* const* full, co
         g.block = g.block < 1 ? 1 : g.block > TN_BLOCK ? TN_BLOCK : g.block;
         const uint64_t blocks = (g.G + g.block - 1) / g.block;
         const pydml_axis_loop loop = {blocks, g.G * g.L, TN_PARALLEL_MIN, 1, 0,
-                                      sizeof(tn_group) + scratch * sizeof(double)};
+                                      sizeof(tn_group) + scratch * sizeof(double), 0};
         s = pydml_axis_for_range_in(&loop, bn_blocks, &g, ws, z.threads_at);
     }
     return s;
@@ -1016,7 +1016,7 @@ static pydml_status run_lrn_grad(const tn_plan* p, const pydml_tensor* x, const 
     const uint64_t items = p->cross ? N * H : N * C;
     l.A = p->cross ? C : H;
     l.plane = l.A * W;
-    const pydml_axis_loop loop = {items, N * C * H * W, TN_PARALLEL_MIN, 4, 0, lrn_grad_bytes(p)};
+    const pydml_axis_loop loop = {items, N * C * H * W, TN_PARALLEL_MIN, 4, 0, lrn_grad_bytes(p), 0};
     return pydml_axis_for_range_in(&loop, lrn_grad_items, &l, ws, 0);
 }
 

@@ -1157,7 +1157,7 @@ static pydml_status reduce_split(const rd_run* r, uint64_t groups, int mode, dou
     const uint64_t pieces = (r->L + RD_PIECE - 1) / RD_PIECE, n = groups * pieces;
     const int mx = p->fn == DML_REDUCE_FUNCTION_MAX;
     rd_split sp = {r, part, pieces, mode};
-    const pydml_axis_loop loop = {n, n * RD_PIECE, 0, 1, 0, 0};
+    const pydml_axis_loop loop = {n, n * RD_PIECE, 0, 1, 0, 0, 0};
     (void)pydml_axis_for_range(&loop, split_pieces, &sp);   /* no scratch: cannot fail */
     uint64_t coord[PYDML_MAX_DIMS] = {0}, in_off = 0, out_off = 0;
     for (uint64_t g = 0; g < groups; g++) {
@@ -1328,7 +1328,7 @@ static pydml_status execute(const void* plan_, const pydml_tensor* const* inputs
         }
         /* blocks of 4 lines, one block per chunk */
         const uint64_t blocks = (items + 3) / 4;
-        const pydml_axis_loop loop = {blocks, items * r.L, RD_PARALLEL_MIN, 1, 0, 0};
+        const pydml_axis_loop loop = {blocks, items * r.L, RD_PARALLEL_MIN, 1, 0, 0, 0};
         return pydml_axis_for_range(&loop, scan_blocks, &r);
     }
     if (p->kind == K_REDUCE && !r.column && r.runs == 1 && r.in_inner == 1 && r.L > RD_PIECE &&
@@ -1341,11 +1341,11 @@ static pydml_status execute(const void* plan_, const pydml_tensor* const* inputs
     if (p->kind == K_REDUCE && !r.column && r.runs == 1 && r.in_inner == 1 && r.L > 1 &&
         p->in_type == DML_TENSOR_DATA_TYPE_FLOAT32 &&
         (fast_sum_mode(p->fn) >= 0 || p->fn == DML_REDUCE_FUNCTION_MAX || p->fn == DML_REDUCE_FUNCTION_MIN)) {
-        const pydml_axis_loop rows = {items, items * r.L, RD_PARALLEL_MIN, 0, RD_CHUNKS_PER_THREAD, 0};
+        const pydml_axis_loop rows = {items, items * r.L, RD_PARALLEL_MIN, 0, RD_CHUNKS_PER_THREAD, 0, 0};
         return pydml_axis_for_range(&rows, reduce_rows_f32, &r);
     }
     const pydml_axis_loop loop = {r.column ? r.tiles : 1, items * r.L * (r.column ? r.W : 1), RD_PARALLEL_MIN, 0,
-                                  RD_CHUNKS_PER_THREAD, sizeof(rd_scratch)};
+                                  RD_CHUNKS_PER_THREAD, sizeof(rd_scratch), 0};
     return pydml_axis_for_each_group_in(&r.keep, &loop, reduce_item_walk, &r, ws, z.scratch_at);
 }
 

@@ -248,7 +248,7 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
     if ((s = check_view(y, p->dtype, p->out_sizes))) return s;
     const uint64_t planes = (uint64_t)p->out_sizes[0] * p->in_sizes[1];
     pool_run pr = {p, x, rv, y};
-    const pydml_axis_loop loop = {planes, planes * p->out_sizes[2] * p->out_sizes[3], ROI_PARALLEL_MIN, 4, 0, 0};
+    const pydml_axis_loop loop = {planes, planes * p->out_sizes[2] * p->out_sizes[3], ROI_PARALLEL_MIN, 4, 0, 0, 0};
     return pydml_axis_for_range(&loop, pool_planes, &pr);
 }
 
@@ -707,7 +707,7 @@ static pydml_status align_execute(const void* plan, const pydml_tensor* const* i
     if (s == PYDML_STATUS_SUCCESS) {
         const uint64_t planes = (uint64_t)R * (uint64_t)C;
         align_run ar = {p, x, NULL, y, NULL, ays, axs, batch, z.row_doubles};
-        const pydml_axis_loop loop = {planes, planes * (uint64_t)(PH * PW), ROI_PARALLEL_MIN / 4, 1, 0, z.scratch};
+        const pydml_axis_loop loop = {planes, planes * (uint64_t)(PH * PW), ROI_PARALLEL_MIN / 4, 1, 0, z.scratch, 0};
         s = pydml_axis_for_range_in(&loop, align_planes, &ar, ws, z.threads_at);
     }
     for (int64_t r = 0; r < R; r++) axis_free(&ays[r]);
@@ -977,12 +977,12 @@ static pydml_status align_grad_execute(const align_plan* p, const pydml_tensor* 
     if (s == PYDML_STATUS_SUCCESS && dx != NULL) {
         const uint64_t planes = (uint64_t)(N * C);
         const pydml_axis_loop loop = {planes, planes * (uint64_t)(H * W) + (uint64_t)(R * C * PH * PW), ROI_PARALLEL_MIN,
-                                      1, 0, z.scratch};
+                                      1, 0, z.scratch, 0};
         s = pydml_axis_for_range_in(&loop, align_grad_planes, &ar, ws, z.threads_at);
     }
     if (s == PYDML_STATUS_SUCCESS && dr != NULL) {
         align_droi dd = {&ar, dr};
-        const pydml_axis_loop loop = {(uint64_t)R, (uint64_t)(R * C * PH * PW), ROI_PARALLEL_MIN / 4, 1, 0, 0};
+        const pydml_axis_loop loop = {(uint64_t)R, (uint64_t)(R * C * PH * PW), ROI_PARALLEL_MIN / 4, 1, 0, 0, 0};
         (void)pydml_axis_for_range(&loop, align_grad_rois, &dd);   /* no scratch: cannot fail */
     }
     for (int64_t r = 0; r < R; r++) axis_free(&ays[r]);

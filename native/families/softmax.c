@@ -828,7 +828,7 @@ pydml_status pydml_softmax_execute_in(const pydml_softmax_plan* plan, const pydm
      * a [32, 512, 1024] reduce over axis 1 read as 16384 elements and ran on one thread) */
     const uint64_t work = groups * r.L * (r.column ? r.v_size : 1);
     const pydml_axis_loop loop = {r.column ? r.tiles : 1, work, SM_PARALLEL_MIN, 0, SM_CHUNKS_PER_THREAD,
-                                  buf_floats * sizeof(float)};
+                                  buf_floats * sizeof(float), 0};
     if (ws != NULL) return pydml_axis_for_each_group_in(&r.keep, &loop, sm_item_walk, &r, ws, z.scratch_at);
     s = pydml_axis_for_each_group(&r.keep, &loop, sm_item_walk, &r);
     free(run_off);

@@ -340,7 +340,7 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
     const uint64_t* st[3] = {r.x->strides, r.v->strides, r.ix->strides};
     ax_collect_n(p->n, p->in_sizes, 1u << p->axis, 0, 3, st, NULL, &r.keep);
     const pydml_axis_loop loop = {1, ax_count(&r.keep) * r.len, TK_PARALLEL_MIN, 0, TK_CHUNKS_PER_THREAD,
-                                  (size_t)p->k * sizeof(cand)};
+                                  (size_t)p->k * sizeof(cand), 0};
     return pydml_axis_for_each_group_in(&r.keep, &loop, run_sequence_walk, &r, ws, 0);
 }
 
