@@ -300,3 +300,37 @@ def test_graph_initialize_borrowed_reads_the_callers_memory() -> None:
         want = x + np.array([10, 20, 30, 40], np.float32) + (100 if borrow else 0)
         del b  # the graph keeps what it borrowed alive
         np.testing.assert_array_equal(graph.execute([x, None])[0], want)
+
+
+@pytest.mark.parametrize("op,inputs,attrs", [
+    ("Identity", [np.arange(6, dtype=np.int64)], {}),
+    ("Gather", [np.array([64, 16, 512], np.int64), np.array(-2, np.int64)], {"axis": 0}),
+    ("Gather", [np.arange(12, dtype=np.float32).reshape(3, 4), np.array([[2, -1]], np.int64)], {"axis": 1}),
+    ("Unsqueeze", [np.array(16, np.int64), np.array([0], np.int64)], {}),
+    ("Unsqueeze", [np.ones((2, 3), np.float32), np.array([-1, 0], np.int64)], {}),
+    ("Concat", [np.array([1], np.int64), np.array([16, 512], np.int64)], {"axis": 0}),
+    ("Concat", [np.ones((2, 1), np.float32), np.zeros((2, 3), np.float32)], {"axis": -1}),
+    ("Cast", [np.array([1.7, -2.5, np.inf], np.float32)], {"to": TensorProto.FLOAT16}),
+    ("Cast", [np.array([3, 0, -1], np.int64)], {"to": TensorProto.BOOL}),
+    ("Cast", [np.array([768], np.int64)], {"to": TensorProto.FLOAT}),
+    ("Expand", [np.zeros((), np.float32), np.array([1, 16, 512], np.int64)], {}),
+    ("Expand", [np.array([[1.0], [-0.0]], np.float32), np.array([3], np.int64)], {}),
+    ("Div", [np.array(64.0, np.float32), np.array([0.0, 3.0, -7.0], np.float32)], {}),
+    ("Pow", [np.array([2.0, -0.5, 0.0], np.float32), np.array(2, np.int64)], {}),
+    ("Pow", [np.array([2.0, 3.0], np.float32), np.array([0.5, -1.5], np.float64)], {}),
+])
+def test_shape_folds_in_numpy_are_onnx_references_bits(
+    op: str, inputs: list[Any], attrs: dict[str, Any]
+) -> None:
+    """The folds session._fold_numpy does itself give onnx.reference's values, dtype and shape."""
+    from pydml.onnx.lowering import Node
+    from pydml.onnx.reference import run_node
+    from pydml.onnx.session import _fold_numpy
+
+    names = [f"i{k}" for k in range(len(inputs))]
+    proto = helper.make_node(op, names, ["out"], **attrs)
+    got = _fold_numpy(Node(proto, 17, 0), list(inputs))
+    assert got is not None
+    (want,) = run_node(proto, inputs, {"": 17})
+    assert got[0].dtype == want.dtype and got[0].shape == want.shape
+    assert got[0].tobytes() == want.tobytes()
