@@ -292,6 +292,7 @@ def cases(folder: Path, which: set[str]) -> list[tuple[str, str, Any]]:
 
 def _memory_child(kind: str, folder: str, label: str, threads: int) -> None:
     """In a fresh process: peak resident set added by the session and one run (bytes), as JSON."""
+    import onnx  # noqa: F401  (pydml.onnx imports it lazily: an import, not the session's memory)
     import onnxruntime  # noqa: F401  (both imported, so their import cost is in the baseline)
 
     import pydml.onnx  # noqa: F401

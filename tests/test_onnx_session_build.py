@@ -316,6 +316,8 @@ def test_graph_initialize_borrowed_reads_the_callers_memory() -> None:
     ("Expand", [np.zeros((), np.float32), np.array([1, 16, 512], np.int64)], {}),
     ("Expand", [np.array([[1.0], [-0.0]], np.float32), np.array([3], np.int64)], {}),
     ("Div", [np.array(64.0, np.float32), np.array([0.0, 3.0, -7.0], np.float32)], {}),
+    ("Div", [np.array([768, -7, 7, -8], np.int64), np.array([12, 2, -2, 4], np.int64)], {}),
+    ("Div", [np.array([7, 200], np.uint8), np.array(3, np.uint8)], {}),
     ("Pow", [np.array([2.0, -0.5, 0.0], np.float32), np.array(2, np.int64)], {}),
     ("Pow", [np.array([2.0, 3.0], np.float32), np.array([0.5, -1.5], np.float64)], {}),
 ])
