@@ -248,10 +248,16 @@ static inline void tap_range(const pool_plan* p, int a, uint64_t o, uint32_t* lo
     int64_t start = (int64_t)o * p->stride[a] - (int64_t)p->pad[a];
     int64_t dil = p->dil[a], size = p->isz[a];
     int64_t k0 = 0, k1 = p->win[a]; /* taps k0 .. k1-1 */
-    if (start < 0) k0 = (-start + dil - 1) / dil;
     int64_t last = size - 1 - start; /* k * dil <= last */
-    if (last < 0) k1 = 0;
-    else if (last / dil + 1 < k1) k1 = last / dil + 1;
+    if (dil == 1) { /* the common case, without two 64-bit divisions per output row */
+        if (start < 0) k0 = -start;
+        if (last < 0) k1 = 0;
+        else if (last + 1 < k1) k1 = last + 1;
+    } else {
+        if (start < 0) k0 = (-start + dil - 1) / dil;
+        if (last < 0) k1 = 0;
+        else if (last / dil + 1 < k1) k1 = last / dil + 1;
+    }
     if (k0 > k1) k0 = k1;
     *lo = (uint32_t)k0;
     *hi = (uint32_t)k1;
@@ -721,11 +727,20 @@ EW_T256 static void hmax_row(const pool_plan* P, const float* s, int nan, float*
         return;
     }
     const int64_t reach = (int64_t)(win - 1) * dil + (sw == 1 ? 7 : 14); /* last element a group reads */
+    const int w3 = sw == 2 && win == 3 && dil == 1;
     for (uint64_t g = 0; g < OWP; g += 8) {
         const int64_t s0 = (int64_t)g * sw - pw;
         const int inner = s0 >= 0 && s0 + reach < W;
         __m256 m;
-        if (sw == 1) {
+        if (inner && w3) {
+            /* the common 3-wide window of Strides 2 (hmax_row_idx's w3): taps 0 and 1 are the even
+             * and odd elements of s0 .. s0 + 15, tap 2 the even ones from s0 + 2; the same maxima in
+             * the same order as the general walk below, from four loads instead of six */
+            const __m256 a = _mm256_loadu_ps(s + s0), b = _mm256_loadu_ps(s + s0 + 8);
+            m = _mm256_max_ps(_mm256_shuffle_ps(a, b, _MM_SHUFFLE(3, 1, 3, 1)), _mm256_shuffle_ps(a, b, _MM_SHUFFLE(2, 0, 2, 0)));
+            m = _mm256_max_ps(_mm256_shuffle_ps(_mm256_loadu_ps(s + s0 + 2), _mm256_loadu_ps(s + s0 + 9), _MM_SHUFFLE(3, 1, 2, 0)), m);
+            m = _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(m), _MM_SHUFFLE(3, 1, 2, 0)));
+        } else if (sw == 1) {
             m = load_tap(s, s0, W, inner);
             for (uint32_t kw = 1; kw < win; kw++) m = _mm256_max_ps(load_tap(s, s0 + kw * dil, W, inner), m);
         } else {
@@ -986,7 +1001,7 @@ EW_T256 static void max_sep_band(const pool_run* r, uint64_t n, uint64_t c, uint
         int nan = 0;
         for (uint32_t kh = x.h0; kh < x.h1 && x.d1 > x.d0; kh++) {
             const int64_t h = POS(1, oh, kh);
-            const uint32_t slot = (uint32_t)((uint64_t)h % R);
+            const uint32_t slot = (uint32_t)h % R; /* h < InputTensor.Sizes[2 or 3], a uint32 */
             float* hm = ring + (uint64_t)slot * OWP;
             if (tag[slot] != h) {
                 const uint64_t at = n * r->is[0] + c * r->is[1] + d * r->is[2] + (uint64_t)h * r->is[3];
