@@ -85,9 +85,6 @@
 #define TN_STREAM_BYTES (32u << 20)
 /* Doubles per chunk of a group's scratch (tn_group: cs 3, cs2 2, cs3 1, ck 1). */
 #define TN_CS 7
-/* |mean| / sqrt(variance + Epsilon) up to which BATCH_NORMALIZATION_TRAINING's output pass folds
- * the mean into the bias (run_group) */
-#define BNT_FOLD 4096.0
 
 enum { K_BNT = 0, K_BNTG = 1, K_BNG = 2, K_LRNG = 3 };
 /* input-sized tensors (x; FusedAdd or dY; y or dX) and parameter-sized ones */
@@ -340,20 +337,11 @@ static void stream_fence(const tn_geo* g) {
 
 /* ---- row kernels (one body per ISA: the compiler vectorizes the plain loops) ---- */
 
-/* y = (x - m) * r * s + b [+ add], in double, rounded to float. m == 0 and r == 1 (run_group's
- * folded form, BNT_FOLD) take one fused multiply-add per element, x * s + b: the same value as the
- * general expression with those arguments ((x - 0) * 1 is x, -0, infinities and NaN included), so
- * the same bits, without its subtraction and multiplication (with the conversions to and from
- * double, they kept this pass compute-bound). */
+/* y = (x - m) * r * s + b [+ add], in double, rounded to float */
 #define TN_KERNELS(SUF, ATTR)                                                                        \
     ATTR static void bnt_row_##SUF(const float* restrict x, const float* restrict add, float* restrict y, \
                                    size_t n, double m, double r, double s, double b) {               \
-        if (m == 0.0 && r == 1.0) {                                                                  \
-            if (add)                                                                                 \
-                for (size_t k = 0; k < n; k++) y[k] = (float)(fma((double)x[k], s, b) + (double)add[k]); \
-            else                                                                                     \
-                for (size_t k = 0; k < n; k++) y[k] = (float)fma((double)x[k], s, b);                \
-        } else if (add) {                                                                            \
+        if (add) {                                                                                   \
             for (size_t k = 0; k < n; k++) y[k] = (float)(fma(((double)x[k] - m) * r, s, b) + (double)add[k]); \
         } else {                                                                                     \
             for (size_t k = 0; k < n; k++) y[k] = (float)fma(((double)x[k] - m) * r, s, b);          \
@@ -432,18 +420,6 @@ EW_T256 static void bnt_row_nt_avx2(const float* x, const float* add, float* y, 
         y[k] = relu && v < 0.0f ? 0.0f : v;
     }
     const __m256d M = _mm256_set1_pd(m), R = _mm256_set1_pd(r), S = _mm256_set1_pd(s), B = _mm256_set1_pd(b);
-    if (m == 0.0 && r == 1.0) /* the folded form (bnt_row_*) */
-        for (; k + 8 <= n; k += 8) {
-            TN_PF_LINE(k);
-            __m256d v0 = _mm256_fmadd_pd(_mm256_cvtps_pd(_mm_loadu_ps(x + k)), S, B);
-            __m256d v1 = _mm256_fmadd_pd(_mm256_cvtps_pd(_mm_loadu_ps(x + k + 4)), S, B);
-            if (add) {
-                v0 = _mm256_add_pd(v0, _mm256_cvtps_pd(_mm_loadu_ps(add + k)));
-                v1 = _mm256_add_pd(v1, _mm256_cvtps_pd(_mm_loadu_ps(add + k + 4)));
-            }
-            TN_NT_STORE(y + k, _mm256_cvtpd_ps(v0));
-            TN_NT_STORE(y + k + 4, _mm256_cvtpd_ps(v1));
-        }
     for (; k + 8 <= n; k += 8) {
         TN_PF_LINE(k);
         __m256d v0 = _mm256_fmadd_pd(_mm256_mul_pd(_mm256_sub_pd(_mm256_cvtps_pd(_mm_loadu_ps(x + k)), M), R), S, B);
@@ -795,20 +771,7 @@ static void run_group(const tn_geo* g, uint64_t grp, tn_group* gr, int split) {
         gr->r = 1.0 / sqrt(var + p->eps);
         gr->s = elem(dt, g->par[0], gr->pbase[0]);
         gr->b = elem(dt, g->par[1], gr->pbase[1]);
-        const double m = gr->m, r = gr->r;
-        if (fabs(m) * r <= BNT_FOLD) {
-            /* Scale (x - m) r + Bias as x (r Scale) + (Bias - m r Scale): the folded bias and the
-             * product x r Scale each round by at most about 2^-53 |m r Scale| <= 2^-41 |Scale| in
-             * double before the output's one rounding to float (measured on random data: the same
-             * share of correctly rounded outputs as the general form up to means of 1e4 deviations);
-             * the general form stays for means farther from the data's spread */
-            gr->m = 0.0;
-            gr->r = 1.0;
-            gr->s = r * gr->s;
-            gr->b = fma(-m, gr->s, gr->b);
-        }
         for_chunks(g, gr, pass_out, split);
-        gr->m = m;
         put(dt, g->par[2], gr->pbase[2], gr->m);
         put(dt, g->par[3], gr->pbase[3], var);
         return;
