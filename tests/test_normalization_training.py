@@ -193,6 +193,18 @@ def test_training_strided_views_and_fp16_fused_add(ew_isa: str, rng: np.random.G
     check(got["OutputTensor"], ref_bnt(xh, sh, bh, 1e-5, ah)[0], ULP["FLOAT16"])
 
 
+def test_training_element_at_the_mean_is_exactly_the_bias(ew_isa: str) -> None:
+    """An element equal to its channel's mean normalizes to exactly 0 (the page's formula, (x - Mean)
+    first), so the output is Bias bit for bit: a form that folds the mean into the bias,
+    x (r Scale) + (Bias - Mean r Scale), leaves the rounding error of Mean r Scale there instead."""
+    x = np.array([1, 2, 3, 10, 20, 30], np.float32).reshape(1, 2, 1, 3)
+    s = np.array([0.7, 1.3], np.float32).reshape(1, 2, 1, 1)
+    b = np.zeros((1, 2, 1, 1), np.float32)  # any residue of the mean shows against a zero Bias
+    got = run(bnt_desc([1, 2, 1, 3], [1, 2, 1, 1], 1e-3, "FLOAT32"),
+              {"InputTensor": x, "ScaleTensor": s, "BiasTensor": b})["OutputTensor"]
+    assert got[0, 0, 0, 1] == 0.0 and got[0, 1, 0, 1] == 0.0, got.ravel()
+
+
 def test_training_large_mean_keeps_the_variance(ew_isa: str, rng: np.random.Generator) -> None:
     """Shifted chunk sums (normalization.c): a mean 1e4 times the deviation loses nothing."""
     x = (1e4 + rng.standard_normal([4, 2, 700])).astype(np.float32)
