@@ -59,6 +59,7 @@
 #define GEMM_NR_MAX 32
 #define GEMM_ALIGN 64
 #define GEMM_DIRECT_B_STRIPS 2 /* B is read in place for outputs of at most this many MR-row strips */
+#define GEMM_PHASE_STRIPS 8 /* row strips per block-phase item (48 KiB of A slices on AVX2: L2) */
 #define GEMM_PACK_ROWS 16 /* rows of a B block one packing item reads (16 x 1024 floats: 64 KiB) */
 #define GEMM_FEW_ROWS 160 /* outputs of 2 strips up to this many rows: gemm_few (B read once) */
 #define GEMM_FEW_PANELS 128 /* panels per gemm_few item (2048 columns on AVX2): the rows of B it reads */
@@ -720,6 +721,24 @@ static gemm_batch_ptrs batch_ptrs(const gemm_ctx* x, uint64_t batch) {
     return r;
 }
 
+/* Row strip s of an M-row output (MR-row strips): rows [*m0, *m0 + *mr). Strips start at s * MR,
+ * except that a short last strip (at most MR / 2 rows) shares the rows of the last two evenly:
+ * 8 rows on AVX2 run as 4 + 4 instead of 6 + 2. A microkernel of r rows keeps 2r sums in flight,
+ * and Zen 3's two FMA pipes of latency 4 need 8: the 2-row tile ran at half its peak (8 x 4096 x
+ * 4096: 7 % of the time in ukr_2 against 16 % in ukr_6). Each element's sum does not depend on
+ * which strip its row is in (same K slices, same k order): the same bits. */
+static inline void strip_rows(uint32_t M, uint32_t MR, uint32_t s, uint32_t* m0, uint32_t* mr) {
+    const uint32_t strips = (M + MR - 1) / MR, r = M - (strips - 1) * MR; /* the last strip's rows */
+    if (strips >= 2 && s + 2 >= strips && 2 * r <= MR) {
+        const uint32_t both = MR + r, first = (both + 1) / 2;
+        *m0 = s + 2 == strips ? s * MR : (s - 1) * MR + first;
+        *mr = s + 2 == strips ? first : both - first;
+        return;
+    }
+    *m0 = s * MR;
+    *mr = M - *m0 < MR ? M - *m0 : MR;
+}
+
 /* gemm_item over a packed B: for each K slice, the A slices of the item's strips [s0, s1) are
  * packed side by side (at most 8 strips: 48 KiB on AVX2, kept in L2), then each NR-wide panel of
  * B is run against every strip in turn, so the panel's slice (16 KiB on AVX2) is read from L1 by
@@ -736,14 +755,16 @@ static void gemm_item_packed(const gemm_ctx* x, const gemm_batch_ptrs* bp, const
         const uint32_t kc = (uint32_t)((uint64_t)K * (ks + 1) / x->kslices) - k0;
         const int first = ks == 0, last = ks + 1 == x->kslices;
         for (uint32_t s = s0; s < s1; s++) {
-            const uint32_t m0 = s * MR, mr = M - m0 < MR ? M - m0 : MR;
+            uint32_t m0, mr;
+            strip_rows(M, MR, s, &m0, &mr);
             pack_a(x, bp->a, tl->apack + (size_t)(s - s0) * MR * kc, m0, mr, k0, kc, tl->row);
         }
         for (uint32_t q = q0; q < q1; q++) {
             const uint32_t j0 = q * NR, nr = N - j0 < NR ? N - j0 : NR;
             const float* b = bpack + ((size_t)q * K + k0) * NR;
             for (uint32_t s = s0; s < s1; s++) {
-                const uint32_t m0 = s * MR, mr = M - m0 < MR ? M - m0 : MR;
+                uint32_t m0, mr;
+                strip_rows(M, MR, s, &m0, &mr);
                 const float* a = tl->apack + (size_t)(s - s0) * MR * kc;
                 if (x->direct) {
                     float* d = (float*)bp->o + (int64_t)m0 * x->so[2] + j0;
@@ -756,7 +777,8 @@ static void gemm_item_packed(const gemm_ctx* x, const gemm_batch_ptrs* bp, const
         }
         if (last && x->finish) {
             for (uint32_t s = s0; s < s1; s++) {
-                const uint32_t m0 = s * MR, mr = M - m0 < MR ? M - m0 : MR;
+                uint32_t m0, mr;
+                strip_rows(M, MR, s, &m0, &mr);
                 for (uint32_t t = 0; t < mr; t++) {
                     const int64_t m = m0 + t;
                     char* out = bp->o + (m * x->so[2] + (int64_t)n0 * x->so[3]) * x->es;
@@ -790,7 +812,8 @@ static void gemm_item(const gemm_ctx* x, const gemm_batch_ptrs* bp, const float*
         const uint32_t kc = (uint32_t)((uint64_t)K * (ks + 1) / x->kslices) - k0;
         const int first = ks == 0, last = ks + 1 == x->kslices;
         for (uint32_t s = s0; s < s1; s++) {
-            const uint32_t m0 = s * MR, mr = M - m0 < MR ? M - m0 : MR;
+            uint32_t m0, mr;
+            strip_rows(M, MR, s, &m0, &mr);
             pack_a(x, bp->a, tl->apack, m0, mr, k0, kc, tl->row);
             const gemm_ukr uk = x->isa.ukr[mr];
             /* non-direct partial sums (no workspace, and no pointer arithmetic on NULL, when direct) */
@@ -852,35 +875,48 @@ static void gemm_item(const gemm_ctx* x, const gemm_batch_ptrs* bp, const float*
  * (1 MiB) is reused from cache; packing all of B up front wrote and re-read K x N floats through
  * memory, which bound products with few rows and a large B (64 x 4096 x 4096: 0.5x numpy). */
 typedef struct gemm_phase {
-    uint32_t q0, q1, k0, kc, kcmax, pgroups;
+    uint32_t q0, q1, k0, kc, kcmax, pgroups, sgroup;
     int first, last;
 } gemm_phase;
 
+/* Phase item `it`: row strips [s0, s0 + sgroup) of strip group it / pgroups against column group
+ * it % pgroups of the block, panel by panel, each panel run against every strip of the group
+ * while it sits in L1 (BLIS's loop order; the group's A slices, 48 KiB on AVX2, stay in L2).
+ * One strip against every panel in turn streamed the whole block (1 MiB on AVX2: in L3, Zen 3's
+ * L2 is 512 KiB) or the initialize-packed panels (L3 or memory) once per strip. The same ukr
+ * calls on the same data, so the same bits. */
 static void phase_item(const gemm_ctx* x, const gemm_batch_ptrs* bp, const gemm_phase* ph, const float* bblock,
                        size_t pstride, const float* ablock, uint64_t it, gemm_tls* tl) {
     const uint32_t M = x->p->M, N = x->p->N, MR = x->isa.mr, NR = x->isa.nr;
-    const uint32_t s = (uint32_t)(it / ph->pgroups), g = (uint32_t)(it % ph->pgroups);
+    const uint32_t sg = (uint32_t)(it / ph->pgroups), g = (uint32_t)(it % ph->pgroups);
     const uint32_t np = ph->q1 - ph->q0;
     const uint32_t qa = ph->q0 + (uint32_t)((uint64_t)np * g / ph->pgroups);
     const uint32_t qb = ph->q0 + (uint32_t)((uint64_t)np * (g + 1) / ph->pgroups);
-    if (qa == qb) return;
-    const uint32_t m0 = s * MR, mr = M - m0 < MR ? M - m0 : MR;
-    const float* a = ablock + (size_t)s * MR * ph->kcmax;
-    const gemm_ukr uk = x->isa.ukr[mr];
+    const uint32_t s0 = sg * ph->sgroup, s1 = s0 + ph->sgroup < x->mpanels ? s0 + ph->sgroup : x->mpanels;
+    if (qa == qb || s0 >= s1) return;
+    const int64_t ld = x->acc ? (int64_t)N : x->so[2];
     for (uint32_t q = qa; q < qb; q++) {
         const uint32_t j0 = q * NR, nr = N - j0 < NR ? N - j0 : NR;
-        const int64_t ld = x->acc ? (int64_t)N : x->so[2];
-        float* d = x->acc ? x->acc + (size_t)m0 * N + j0 : (float*)bp->o + (int64_t)m0 * x->so[2] + j0;
-        uk(ph->kc, a, bblock + (size_t)(q - ph->q0) * pstride, NR, ph->first ? NULL : d, ld, d, ld, nr);
+        const float* b = bblock + (size_t)(q - ph->q0) * pstride;
+        for (uint32_t s = s0; s < s1; s++) {
+            uint32_t m0, mr;
+            strip_rows(M, MR, s, &m0, &mr);
+            float* d = x->acc ? x->acc + (size_t)m0 * N + j0 : (float*)bp->o + (int64_t)m0 * x->so[2] + j0;
+            x->isa.ukr[mr](ph->kc, ablock + (size_t)s * MR * ph->kcmax, b, NR, ph->first ? NULL : d, ld, d, ld, nr);
+        }
     }
     if (ph->last && x->finish) {
         const uint32_t n0 = qa * NR, n1 = qb * NR < N ? qb * NR : N;
-        for (uint32_t t = 0; t < mr; t++) {
-            const int64_t m = m0 + t;
-            char* out = bp->o + (m * x->so[2] + (int64_t)n0 * x->so[3]) * x->es;
-            const char* cs = bp->c ? bp->c + (m * x->sc[2] + (int64_t)n0 * x->sc[3]) * x->es : NULL;
-            float* v = x->acc ? x->acc + (size_t)m * N + n0 : (float*)out;
-            finish_row(x, v, n1 - n0, cs, out, tl->crow);
+        for (uint32_t s = s0; s < s1; s++) {
+            uint32_t m0, mr;
+            strip_rows(M, MR, s, &m0, &mr);
+            for (uint32_t t = 0; t < mr; t++) {
+                const int64_t m = m0 + t;
+                char* out = bp->o + (m * x->so[2] + (int64_t)n0 * x->so[3]) * x->es;
+                const char* cs = bp->c ? bp->c + (m * x->sc[2] + (int64_t)n0 * x->sc[3]) * x->es : NULL;
+                float* v = x->acc ? x->acc + (size_t)m * N + n0 : (float*)out;
+                finish_row(x, v, n1 - n0, cs, out, tl->crow);
+            }
         }
     }
 }
@@ -892,8 +928,13 @@ static size_t pre_index(const gemm_plan* p, uint64_t bt);
 static void gemm_phases(const gemm_ctx* x, gemm_tls* tls, float* bblock, float* ablock, uint32_t kcmax,
                         const float* pre, size_t pre_stride, uint64_t batches, int nth) {
     const uint32_t K = x->p->K, MR = x->isa.mr;
-    /* column groups per strip: enough items for every thread to stay busy (>= 4 per thread) */
-    uint32_t pgroups = (uint32_t)((4u * (uint32_t)nth + x->mpanels - 1) / x->mpanels);
+    /* strips per item: up to GEMM_PHASE_STRIPS, fewer when that leaves under 4 groups per thread;
+     * column groups per strip group: enough items for every thread to stay busy (>= 4 per thread) */
+    uint32_t sgroup = (x->mpanels + 4u * (uint32_t)nth - 1) / (4u * (uint32_t)nth);
+    if (sgroup > GEMM_PHASE_STRIPS) sgroup = GEMM_PHASE_STRIPS;
+    if (sgroup < 1) sgroup = 1;
+    const uint32_t sgroups = (x->mpanels + sgroup - 1) / sgroup;
+    uint32_t pgroups = (uint32_t)((4u * (uint32_t)nth + sgroups - 1) / sgroups);
 #ifdef _OPENMP
 #pragma omp parallel num_threads(nth) if (nth > 1)
 #endif
@@ -911,6 +952,7 @@ static void gemm_phases(const gemm_ctx* x, gemm_tls* tls, float* bblock, float* 
                 ph.q0 = (uint32_t)((uint64_t)x->npanels * jb / x->nblocks);
                 ph.q1 = (uint32_t)((uint64_t)x->npanels * (jb + 1) / x->nblocks);
                 ph.kcmax = kcmax;
+                ph.sgroup = sgroup;
                 ph.pgroups = pgroups < ph.q1 - ph.q0 ? pgroups : ph.q1 - ph.q0;
                 if (ph.pgroups < 1) ph.pgroups = 1;
                 const uint32_t np = ph.q1 - ph.q0;
@@ -935,8 +977,9 @@ static void gemm_phases(const gemm_ctx* x, gemm_tls* tls, float* bblock, float* 
                             pack_b_panel(x, bp.b, bblock + (size_t)w * ph.kc * x->isa.nr, ph.q0 + w, ph.k0, ph.kc,
                                          tl->row);
                         } else {
-                            const uint32_t st = w - nb, m0 = st * MR;
-                            const uint32_t mr = x->p->M - m0 < MR ? x->p->M - m0 : MR;
+                            const uint32_t st = w - nb;
+                            uint32_t m0, mr;
+                            strip_rows(x->p->M, MR, st, &m0, &mr);
                             pack_a(x, bp.a, ablock + (size_t)st * MR * kcmax, m0, mr, ph.k0, ph.kc, tl->row);
                         }
                     }
@@ -944,7 +987,7 @@ static void gemm_phases(const gemm_ctx* x, gemm_tls* tls, float* bblock, float* 
 #ifdef _OPENMP
 #pragma omp for schedule(dynamic, 1)
 #endif
-                    for (uint64_t it = 0; it < (uint64_t)x->mpanels * ph.pgroups; it++) {
+                    for (uint64_t it = 0; it < (uint64_t)sgroups * ph.pgroups; it++) {
                         if (bpre)
                             phase_item(x, &bp, &ph, bpre + ((size_t)ph.q0 * K + ph.k0) * x->isa.nr,
                                        (size_t)K * x->isa.nr, ablock, it, tl);
@@ -1162,7 +1205,8 @@ static void few_item(const gemm_ctx* x, const gemm_batch_ptrs* bp, const float* 
                     }
                 }
                 for (uint32_t s = 0; s < x->mpanels; s++) {
-                    const uint32_t m0 = s * MR, mr = M - m0 < MR ? M - m0 : MR;
+                    uint32_t m0, mr;
+                    strip_rows(M, MR, s, &m0, &mr);
                     const float* a = ablock + ((size_t)ks * x->mpanels + s) * MR * kcmax;
                     float* d = (float*)bp->o + (int64_t)m0 * x->so[2] + j0;
                     x->isa.ukr[mr](kc, a, b, NR, first ? NULL : d, x->so[2], d, x->so[2], nr);
@@ -1183,8 +1227,9 @@ static void few_item(const gemm_ctx* x, const gemm_batch_ptrs* bp, const float* 
 static void few_pack_a(const gemm_ctx* x, const gemm_batch_ptrs* bp, float* ablock, uint32_t kcmax, uint32_t w,
                        gemm_tls* tl) {
     const uint32_t K = x->p->K, MR = x->isa.mr;
-    const uint32_t ks = w / x->mpanels, st = w % x->mpanels, m0 = st * MR;
-    const uint32_t mr = x->p->M - m0 < MR ? x->p->M - m0 : MR;
+    const uint32_t ks = w / x->mpanels, st = w % x->mpanels;
+    uint32_t m0, mr;
+    strip_rows(x->p->M, MR, st, &m0, &mr);
     const uint32_t k0 = (uint32_t)((uint64_t)K * ks / x->kslices);
     const uint32_t kc = (uint32_t)((uint64_t)K * (ks + 1) / x->kslices) - k0;
     pack_a(x, bp->a, ablock + (size_t)w * MR * kcmax, m0, mr, k0, kc, tl->row);
