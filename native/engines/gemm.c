@@ -59,7 +59,6 @@
 #define GEMM_NR_MAX 32
 #define GEMM_ALIGN 64
 #define GEMM_DIRECT_B_STRIPS 2 /* B is read in place for outputs of at most this many MR-row strips */
-#define GEMM_PHASE_STRIPS 8 /* row strips per block-phase item (48 KiB of A slices on AVX2: L2) */
 #define GEMM_PACK_ROWS 16 /* rows of a B block one packing item reads (16 x 1024 floats: 64 KiB) */
 #define GEMM_FEW_ROWS 160 /* outputs of 2 strips up to this many rows: gemm_few (B read once) */
 #define GEMM_FEW_PANELS 128 /* panels per gemm_few item (2048 columns on AVX2): the rows of B it reads */
@@ -875,48 +874,36 @@ static void gemm_item(const gemm_ctx* x, const gemm_batch_ptrs* bp, const float*
  * (1 MiB) is reused from cache; packing all of B up front wrote and re-read K x N floats through
  * memory, which bound products with few rows and a large B (64 x 4096 x 4096: 0.5x numpy). */
 typedef struct gemm_phase {
-    uint32_t q0, q1, k0, kc, kcmax, pgroups, sgroup;
+    uint32_t q0, q1, k0, kc, kcmax, pgroups;
     int first, last;
 } gemm_phase;
 
-/* Phase item `it`: row strips [s0, s0 + sgroup) of strip group it / pgroups against column group
- * it % pgroups of the block, panel by panel, each panel run against every strip of the group
- * while it sits in L1 (BLIS's loop order; the group's A slices, 48 KiB on AVX2, stay in L2).
- * One strip against every panel in turn streamed the whole block (1 MiB on AVX2: in L3, Zen 3's
- * L2 is 512 KiB) or the initialize-packed panels (L3 or memory) once per strip. The same ukr
- * calls on the same data, so the same bits. */
 static void phase_item(const gemm_ctx* x, const gemm_batch_ptrs* bp, const gemm_phase* ph, const float* bblock,
                        size_t pstride, const float* ablock, uint64_t it, gemm_tls* tl) {
     const uint32_t M = x->p->M, N = x->p->N, MR = x->isa.mr, NR = x->isa.nr;
-    const uint32_t sg = (uint32_t)(it / ph->pgroups), g = (uint32_t)(it % ph->pgroups);
+    const uint32_t s = (uint32_t)(it / ph->pgroups), g = (uint32_t)(it % ph->pgroups);
     const uint32_t np = ph->q1 - ph->q0;
     const uint32_t qa = ph->q0 + (uint32_t)((uint64_t)np * g / ph->pgroups);
     const uint32_t qb = ph->q0 + (uint32_t)((uint64_t)np * (g + 1) / ph->pgroups);
-    const uint32_t s0 = sg * ph->sgroup, s1 = s0 + ph->sgroup < x->mpanels ? s0 + ph->sgroup : x->mpanels;
-    if (qa == qb || s0 >= s1) return;
-    const int64_t ld = x->acc ? (int64_t)N : x->so[2];
+    if (qa == qb) return;
+    uint32_t m0, mr;
+    strip_rows(M, MR, s, &m0, &mr);
+    const float* a = ablock + (size_t)s * MR * ph->kcmax;
+    const gemm_ukr uk = x->isa.ukr[mr];
     for (uint32_t q = qa; q < qb; q++) {
         const uint32_t j0 = q * NR, nr = N - j0 < NR ? N - j0 : NR;
-        const float* b = bblock + (size_t)(q - ph->q0) * pstride;
-        for (uint32_t s = s0; s < s1; s++) {
-            uint32_t m0, mr;
-            strip_rows(M, MR, s, &m0, &mr);
-            float* d = x->acc ? x->acc + (size_t)m0 * N + j0 : (float*)bp->o + (int64_t)m0 * x->so[2] + j0;
-            x->isa.ukr[mr](ph->kc, ablock + (size_t)s * MR * ph->kcmax, b, NR, ph->first ? NULL : d, ld, d, ld, nr);
-        }
+        const int64_t ld = x->acc ? (int64_t)N : x->so[2];
+        float* d = x->acc ? x->acc + (size_t)m0 * N + j0 : (float*)bp->o + (int64_t)m0 * x->so[2] + j0;
+        uk(ph->kc, a, bblock + (size_t)(q - ph->q0) * pstride, NR, ph->first ? NULL : d, ld, d, ld, nr);
     }
     if (ph->last && x->finish) {
         const uint32_t n0 = qa * NR, n1 = qb * NR < N ? qb * NR : N;
-        for (uint32_t s = s0; s < s1; s++) {
-            uint32_t m0, mr;
-            strip_rows(M, MR, s, &m0, &mr);
-            for (uint32_t t = 0; t < mr; t++) {
-                const int64_t m = m0 + t;
-                char* out = bp->o + (m * x->so[2] + (int64_t)n0 * x->so[3]) * x->es;
-                const char* cs = bp->c ? bp->c + (m * x->sc[2] + (int64_t)n0 * x->sc[3]) * x->es : NULL;
-                float* v = x->acc ? x->acc + (size_t)m * N + n0 : (float*)out;
-                finish_row(x, v, n1 - n0, cs, out, tl->crow);
-            }
+        for (uint32_t t = 0; t < mr; t++) {
+            const int64_t m = m0 + t;
+            char* out = bp->o + (m * x->so[2] + (int64_t)n0 * x->so[3]) * x->es;
+            const char* cs = bp->c ? bp->c + (m * x->sc[2] + (int64_t)n0 * x->sc[3]) * x->es : NULL;
+            float* v = x->acc ? x->acc + (size_t)m * N + n0 : (float*)out;
+            finish_row(x, v, n1 - n0, cs, out, tl->crow);
         }
     }
 }
@@ -928,13 +915,8 @@ static size_t pre_index(const gemm_plan* p, uint64_t bt);
 static void gemm_phases(const gemm_ctx* x, gemm_tls* tls, float* bblock, float* ablock, uint32_t kcmax,
                         const float* pre, size_t pre_stride, uint64_t batches, int nth) {
     const uint32_t K = x->p->K, MR = x->isa.mr;
-    /* strips per item: up to GEMM_PHASE_STRIPS, fewer when that leaves under 4 groups per thread;
-     * column groups per strip group: enough items for every thread to stay busy (>= 4 per thread) */
-    uint32_t sgroup = (x->mpanels + 4u * (uint32_t)nth - 1) / (4u * (uint32_t)nth);
-    if (sgroup > GEMM_PHASE_STRIPS) sgroup = GEMM_PHASE_STRIPS;
-    if (sgroup < 1) sgroup = 1;
-    const uint32_t sgroups = (x->mpanels + sgroup - 1) / sgroup;
-    uint32_t pgroups = (uint32_t)((4u * (uint32_t)nth + sgroups - 1) / sgroups);
+    /* column groups per strip: enough items for every thread to stay busy (>= 4 per thread) */
+    uint32_t pgroups = (uint32_t)((4u * (uint32_t)nth + x->mpanels - 1) / x->mpanels);
 #ifdef _OPENMP
 #pragma omp parallel num_threads(nth) if (nth > 1)
 #endif
@@ -952,7 +934,6 @@ static void gemm_phases(const gemm_ctx* x, gemm_tls* tls, float* bblock, float* 
                 ph.q0 = (uint32_t)((uint64_t)x->npanels * jb / x->nblocks);
                 ph.q1 = (uint32_t)((uint64_t)x->npanels * (jb + 1) / x->nblocks);
                 ph.kcmax = kcmax;
-                ph.sgroup = sgroup;
                 ph.pgroups = pgroups < ph.q1 - ph.q0 ? pgroups : ph.q1 - ph.q0;
                 if (ph.pgroups < 1) ph.pgroups = 1;
                 const uint32_t np = ph.q1 - ph.q0;
@@ -987,7 +968,7 @@ static void gemm_phases(const gemm_ctx* x, gemm_tls* tls, float* bblock, float* 
 #ifdef _OPENMP
 #pragma omp for schedule(dynamic, 1)
 #endif
-                    for (uint64_t it = 0; it < (uint64_t)sgroups * ph.pgroups; it++) {
+                    for (uint64_t it = 0; it < (uint64_t)x->mpanels * ph.pgroups; it++) {
                         if (bpre)
                             phase_item(x, &bp, &ph, bpre + ((size_t)ph.q0 * K + ph.k0) * x->isa.nr,
                                        (size_t)K * x->isa.nr, ablock, it, tl);
