@@ -489,6 +489,12 @@ EW_T256 static void pack_bt_avx(float* restrict d, const float* restrict s, int6
         for (uint32_t j = nr; j < NR; j++) d[(size_t)k * NR + j] = 0.0f;
 }
 
+/* 8 floats of a FLOAT32 row, or 8 FLOAT16 values widened (F16C: exact) */
+INLINE EW_T256 __m256 load8(const void* src, int64_t i, const int half) {
+    return half ? _mm256_cvtph_ps(_mm_loadu_si128((const __m128i*)((const uint16_t*)src + i)))
+                : _mm256_loadu_ps((const float*)src + i);
+}
+
 /* An A strip with rows along k (cs = 1), 4 <= mr <= 16 rows: dst[k * mr + t] = src[t * rs + k], by
  * 8 x 8 register transposes of 8 rows (missing rows zero) by 8 k. Each k's group of 8 is stored
  * whole: the last group, of r < 8 rows, writes 8 - r floats (< mr) into the start of the next k's
@@ -497,21 +503,37 @@ EW_T256 static void pack_bt_avx(float* restrict d, const float* restrict s, int6
  * element. The scalar loop cost 2 instructions a float: a strip of
  * BERT's 128 x 768 projections took 5 % of the product, P V in attention (N = 64) a third of its
  * multiply. Exact copies: the same strip as sgemm_pack_a. */
-EW_T256 static void pack_a_avx(const float* restrict src, int64_t rs, float* restrict dst, uint32_t mr, uint32_t kc) {
+INLINE EW_T256 void pack_a_avx_body(const void* restrict src, int64_t rs, float* restrict dst, uint32_t mr,
+                                    uint32_t kc, const int half) {
     uint32_t k0 = 0;
     for (; k0 + 8 < kc; k0 += 8) {
         for (uint32_t g = (mr - 1) / 8 * 8;; g -= 8) { /* the last group first: its spill lands where group 0 writes next */
             __m256 r[8];
             const uint32_t rows = mr - g < 8 ? mr - g : 8;
             for (uint32_t i = 0; i < 8; i++)
-                r[i] = i < rows ? _mm256_loadu_ps(src + (int64_t)(g + i) * rs + k0) : _mm256_setzero_ps();
+                r[i] = i < rows ? load8(src, (int64_t)(g + i) * rs + k0, half) : _mm256_setzero_ps();
             transpose8(r);
             for (uint32_t j = 0; j < 8; j++) _mm256_storeu_ps(dst + (size_t)(k0 + j) * mr + g, r[j]);
             if (g == 0) break;
         }
     }
     for (uint32_t k = k0; k < kc; k++)
-        for (uint32_t t = 0; t < mr; t++) dst[(size_t)k * mr + t] = src[(int64_t)t * rs + k];
+        for (uint32_t t = 0; t < mr; t++) {
+            const int64_t i = (int64_t)t * rs + k;
+            dst[(size_t)k * mr + t] = half ? pydml_f16_to_f32(((const uint16_t*)src)[i]) : ((const float*)src)[i];
+        }
+}
+
+EW_T256 static void pack_a_avx(const float* restrict src, int64_t rs, float* restrict dst, uint32_t mr, uint32_t kc) {
+    pack_a_avx_body(src, rs, dst, mr, kc, 0);
+}
+
+/* The same for a FLOAT16 A (rows along k), widened in the loads: the strip load_row and a scalar
+ * scatter made (pack_a: 4 % of a 2-thread FLOAT16 1024^3 product, as much as pack_a_avx
+ * for FLOAT32 plus the conversion's 4 %). Exact: every FLOAT16 value is a float. */
+EW_T256 static void pack_a_avx_f16(const uint16_t* restrict src, int64_t rs, float* restrict dst, uint32_t mr,
+                                   uint32_t kc) {
+    pack_a_avx_body(src, rs, dst, mr, kc, 1);
 }
 
 static void isa_avx2(gemm_isa* k) {
@@ -678,6 +700,12 @@ static void pack_a(const gemm_ctx* x, const char* abase, float* dst, uint32_t m0
         pack_a_isa(x->isa.nr, (const float*)src, x->a_m, x->a_k, dst, mr, kc);
         return;
     }
+#ifdef GEMM_X86
+    if (x->isa.nr >= 16 && x->a_k == 1 && x->a_m != 1 && mr >= 4 && mr <= 16) { /* FLOAT16 rows along k */
+        pack_a_avx_f16((const uint16_t*)src, x->a_m, dst, mr, kc);
+        return;
+    }
+#endif
     if (x->a_k == 1 || x->a_m != 1) {
         /* rows along k, scattered with stride mr */
         for (uint32_t t = 0; t < mr; t++) {
