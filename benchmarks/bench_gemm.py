@@ -10,7 +10,11 @@ packing, accumulated in float32) with numpy's float32 matmul of the same shape.
 Run as ``env -u OPENBLAS_CORETYPE python benchmarks/bench_gemm.py``: an OPENBLAS_CORETYPE in the
 environment picks a slower sgemm kernel. The OpenBLAS core numpy loaded is printed.
 
-Usage: python benchmarks/bench_gemm.py [--quick] [--threads 2] [--only TEXT]
+On a shared host, --cpu-time compares by process CPU time on 1 thread (the same alternating
+blocks), which other processes' load barely moves; wall-clock ratios at 2 threads there swing
+by 2x between identical runs.
+
+Usage: python benchmarks/bench_gemm.py [--quick] [--threads 2] [--only TEXT] [--cpu-time]
 """
 
 from __future__ import annotations
@@ -100,12 +104,17 @@ def openblas() -> tuple[str, Callable[[int], None] | None]:
     return "unknown (no OpenBLAS found next to numpy)", None
 
 
+#: the clock calls are timed with: wall clock, or process CPU time (--cpu-time)
+CLOCK: list[Callable[[], float]] = [time.perf_counter]
+
+
 def timed(fn: Callable[[], Any], reps: int) -> list[float]:
+    clock = CLOCK[0]
     out = []
     for _ in range(reps):
-        t = time.perf_counter()
+        t = clock()
         fn()
-        out.append(time.perf_counter() - t)
+        out.append(clock() - t)
     return out
 
 
@@ -174,14 +183,21 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--only", default="", help="run the cases whose name contains this text")
+    parser.add_argument("--cpu-time", action="store_true",
+                        help="time calls by process CPU time on 1 thread (a shared host: other "
+                             "processes' load does not count, as it does in wall-clock time)")
     args = parser.parse_args()
+    if args.cpu_time:
+        args.threads = 1
+        CLOCK[0] = time.process_time
     core, set_threads = openblas()
     if set_threads is not None:
         set_threads(args.threads)
     lib.pydml_set_num_threads(args.threads)
     header(args.threads)
     print(f"numpy {np.__version__}, OpenBLAS core: {core}; {args.threads} threads; "
-          f"OPENBLAS_CORETYPE unset in this process")
+          f"OPENBLAS_CORETYPE unset in this process"
+          + ("; process CPU time" if args.cpu_time else ""))
     rng = np.random.default_rng(1)
     rounds, reps = (2, 3) if args.quick else (5, 4)
     print(f"{'case':24} {'pydml ms':>9} {'numpy ms':>9} {'ratio(med)':>10} {'ratio(best)':>11} "

@@ -489,6 +489,12 @@ EW_T256 static void pack_bt_avx(float* restrict d, const float* restrict s, int6
         for (uint32_t j = nr; j < NR; j++) d[(size_t)k * NR + j] = 0.0f;
 }
 
+/* 8 floats of a FLOAT32 row, or 8 FLOAT16 values widened (F16C: exact) */
+INLINE EW_T256 __m256 load8(const void* src, int64_t i, const int half) {
+    return half ? _mm256_cvtph_ps(_mm_loadu_si128((const __m128i*)((const uint16_t*)src + i)))
+                : _mm256_loadu_ps((const float*)src + i);
+}
+
 /* An A strip with rows along k (cs = 1), 4 <= mr <= 16 rows: dst[k * mr + t] = src[t * rs + k], by
  * 8 x 8 register transposes of 8 rows (missing rows zero) by 8 k. Each k's group of 8 is stored
  * whole: the last group, of r < 8 rows, writes 8 - r floats (< mr) into the start of the next k's
@@ -497,21 +503,37 @@ EW_T256 static void pack_bt_avx(float* restrict d, const float* restrict s, int6
  * element. The scalar loop cost 2 instructions a float: a strip of
  * BERT's 128 x 768 projections took 5 % of the product, P V in attention (N = 64) a third of its
  * multiply. Exact copies: the same strip as sgemm_pack_a. */
-EW_T256 static void pack_a_avx(const float* restrict src, int64_t rs, float* restrict dst, uint32_t mr, uint32_t kc) {
+INLINE EW_T256 void pack_a_avx_body(const void* restrict src, int64_t rs, float* restrict dst, uint32_t mr,
+                                    uint32_t kc, const int half) {
     uint32_t k0 = 0;
     for (; k0 + 8 < kc; k0 += 8) {
         for (uint32_t g = (mr - 1) / 8 * 8;; g -= 8) { /* the last group first: its spill lands where group 0 writes next */
             __m256 r[8];
             const uint32_t rows = mr - g < 8 ? mr - g : 8;
             for (uint32_t i = 0; i < 8; i++)
-                r[i] = i < rows ? _mm256_loadu_ps(src + (int64_t)(g + i) * rs + k0) : _mm256_setzero_ps();
+                r[i] = i < rows ? load8(src, (int64_t)(g + i) * rs + k0, half) : _mm256_setzero_ps();
             transpose8(r);
             for (uint32_t j = 0; j < 8; j++) _mm256_storeu_ps(dst + (size_t)(k0 + j) * mr + g, r[j]);
             if (g == 0) break;
         }
     }
     for (uint32_t k = k0; k < kc; k++)
-        for (uint32_t t = 0; t < mr; t++) dst[(size_t)k * mr + t] = src[(int64_t)t * rs + k];
+        for (uint32_t t = 0; t < mr; t++) {
+            const int64_t i = (int64_t)t * rs + k;
+            dst[(size_t)k * mr + t] = half ? pydml_f16_to_f32(((const uint16_t*)src)[i]) : ((const float*)src)[i];
+        }
+}
+
+EW_T256 static void pack_a_avx(const float* restrict src, int64_t rs, float* restrict dst, uint32_t mr, uint32_t kc) {
+    pack_a_avx_body(src, rs, dst, mr, kc, 0);
+}
+
+/* The same for a FLOAT16 A (rows along k), widened in the loads: the strip load_row and a scalar
+ * scatter made (pack_a: 4 % of a 2-thread FLOAT16 1024^3 product, as much as pack_a_avx
+ * for FLOAT32 plus the conversion's 4 %). Exact: every FLOAT16 value is a float. */
+EW_T256 static void pack_a_avx_f16(const uint16_t* restrict src, int64_t rs, float* restrict dst, uint32_t mr,
+                                   uint32_t kc) {
+    pack_a_avx_body(src, rs, dst, mr, kc, 1);
 }
 
 static void isa_avx2(gemm_isa* k) {
@@ -678,6 +700,12 @@ static void pack_a(const gemm_ctx* x, const char* abase, float* dst, uint32_t m0
         pack_a_isa(x->isa.nr, (const float*)src, x->a_m, x->a_k, dst, mr, kc);
         return;
     }
+#ifdef GEMM_X86
+    if (x->isa.nr >= 16 && x->a_k == 1 && x->a_m != 1 && mr >= 4 && mr <= 16) { /* FLOAT16 rows along k */
+        pack_a_avx_f16((const uint16_t*)src, x->a_m, dst, mr, kc);
+        return;
+    }
+#endif
     if (x->a_k == 1 || x->a_m != 1) {
         /* rows along k, scattered with stride mr */
         for (uint32_t t = 0; t < mr; t++) {
@@ -720,6 +748,24 @@ static gemm_batch_ptrs batch_ptrs(const gemm_ctx* x, uint64_t batch) {
     return r;
 }
 
+/* Row strip s of an M-row output (MR-row strips): rows [*m0, *m0 + *mr). Strips start at s * MR,
+ * except that a short last strip (at most MR / 2 rows) shares the rows of the last two evenly:
+ * 8 rows on AVX2 run as 4 + 4 instead of 6 + 2. A microkernel of r rows keeps 2r sums in flight,
+ * and Zen 3's two FMA pipes of latency 4 need 8: the 2-row tile ran at half its peak (8 x 4096 x
+ * 4096: 7 % of the time in ukr_2 against 16 % in ukr_6). Each element's sum does not depend on
+ * which strip its row is in (same K slices, same k order): the same bits. */
+static inline void strip_rows(uint32_t M, uint32_t MR, uint32_t s, uint32_t* m0, uint32_t* mr) {
+    const uint32_t strips = (M + MR - 1) / MR, r = M - (strips - 1) * MR; /* the last strip's rows */
+    if (strips >= 2 && s + 2 >= strips && 2 * r <= MR) {
+        const uint32_t both = MR + r, first = (both + 1) / 2;
+        *m0 = s + 2 == strips ? s * MR : (s - 1) * MR + first;
+        *mr = s + 2 == strips ? first : both - first;
+        return;
+    }
+    *m0 = s * MR;
+    *mr = M - *m0 < MR ? M - *m0 : MR;
+}
+
 /* gemm_item over a packed B: for each K slice, the A slices of the item's strips [s0, s1) are
  * packed side by side (at most 8 strips: 48 KiB on AVX2, kept in L2), then each NR-wide panel of
  * B is run against every strip in turn, so the panel's slice (16 KiB on AVX2) is read from L1 by
@@ -736,14 +782,16 @@ static void gemm_item_packed(const gemm_ctx* x, const gemm_batch_ptrs* bp, const
         const uint32_t kc = (uint32_t)((uint64_t)K * (ks + 1) / x->kslices) - k0;
         const int first = ks == 0, last = ks + 1 == x->kslices;
         for (uint32_t s = s0; s < s1; s++) {
-            const uint32_t m0 = s * MR, mr = M - m0 < MR ? M - m0 : MR;
+            uint32_t m0, mr;
+            strip_rows(M, MR, s, &m0, &mr);
             pack_a(x, bp->a, tl->apack + (size_t)(s - s0) * MR * kc, m0, mr, k0, kc, tl->row);
         }
         for (uint32_t q = q0; q < q1; q++) {
             const uint32_t j0 = q * NR, nr = N - j0 < NR ? N - j0 : NR;
             const float* b = bpack + ((size_t)q * K + k0) * NR;
             for (uint32_t s = s0; s < s1; s++) {
-                const uint32_t m0 = s * MR, mr = M - m0 < MR ? M - m0 : MR;
+                uint32_t m0, mr;
+                strip_rows(M, MR, s, &m0, &mr);
                 const float* a = tl->apack + (size_t)(s - s0) * MR * kc;
                 if (x->direct) {
                     float* d = (float*)bp->o + (int64_t)m0 * x->so[2] + j0;
@@ -756,7 +804,8 @@ static void gemm_item_packed(const gemm_ctx* x, const gemm_batch_ptrs* bp, const
         }
         if (last && x->finish) {
             for (uint32_t s = s0; s < s1; s++) {
-                const uint32_t m0 = s * MR, mr = M - m0 < MR ? M - m0 : MR;
+                uint32_t m0, mr;
+                strip_rows(M, MR, s, &m0, &mr);
                 for (uint32_t t = 0; t < mr; t++) {
                     const int64_t m = m0 + t;
                     char* out = bp->o + (m * x->so[2] + (int64_t)n0 * x->so[3]) * x->es;
@@ -790,7 +839,8 @@ static void gemm_item(const gemm_ctx* x, const gemm_batch_ptrs* bp, const float*
         const uint32_t kc = (uint32_t)((uint64_t)K * (ks + 1) / x->kslices) - k0;
         const int first = ks == 0, last = ks + 1 == x->kslices;
         for (uint32_t s = s0; s < s1; s++) {
-            const uint32_t m0 = s * MR, mr = M - m0 < MR ? M - m0 : MR;
+            uint32_t m0, mr;
+            strip_rows(M, MR, s, &m0, &mr);
             pack_a(x, bp->a, tl->apack, m0, mr, k0, kc, tl->row);
             const gemm_ukr uk = x->isa.ukr[mr];
             /* non-direct partial sums (no workspace, and no pointer arithmetic on NULL, when direct) */
@@ -864,7 +914,8 @@ static void phase_item(const gemm_ctx* x, const gemm_batch_ptrs* bp, const gemm_
     const uint32_t qa = ph->q0 + (uint32_t)((uint64_t)np * g / ph->pgroups);
     const uint32_t qb = ph->q0 + (uint32_t)((uint64_t)np * (g + 1) / ph->pgroups);
     if (qa == qb) return;
-    const uint32_t m0 = s * MR, mr = M - m0 < MR ? M - m0 : MR;
+    uint32_t m0, mr;
+    strip_rows(M, MR, s, &m0, &mr);
     const float* a = ablock + (size_t)s * MR * ph->kcmax;
     const gemm_ukr uk = x->isa.ukr[mr];
     for (uint32_t q = qa; q < qb; q++) {
@@ -935,8 +986,9 @@ static void gemm_phases(const gemm_ctx* x, gemm_tls* tls, float* bblock, float* 
                             pack_b_panel(x, bp.b, bblock + (size_t)w * ph.kc * x->isa.nr, ph.q0 + w, ph.k0, ph.kc,
                                          tl->row);
                         } else {
-                            const uint32_t st = w - nb, m0 = st * MR;
-                            const uint32_t mr = x->p->M - m0 < MR ? x->p->M - m0 : MR;
+                            const uint32_t st = w - nb;
+                            uint32_t m0, mr;
+                            strip_rows(x->p->M, MR, st, &m0, &mr);
                             pack_a(x, bp.a, ablock + (size_t)st * MR * kcmax, m0, mr, ph.k0, ph.kc, tl->row);
                         }
                     }
@@ -1162,7 +1214,8 @@ static void few_item(const gemm_ctx* x, const gemm_batch_ptrs* bp, const float* 
                     }
                 }
                 for (uint32_t s = 0; s < x->mpanels; s++) {
-                    const uint32_t m0 = s * MR, mr = M - m0 < MR ? M - m0 : MR;
+                    uint32_t m0, mr;
+                    strip_rows(M, MR, s, &m0, &mr);
                     const float* a = ablock + ((size_t)ks * x->mpanels + s) * MR * kcmax;
                     float* d = (float*)bp->o + (int64_t)m0 * x->so[2] + j0;
                     x->isa.ukr[mr](kc, a, b, NR, first ? NULL : d, x->so[2], d, x->so[2], nr);
@@ -1183,8 +1236,9 @@ static void few_item(const gemm_ctx* x, const gemm_batch_ptrs* bp, const float* 
 static void few_pack_a(const gemm_ctx* x, const gemm_batch_ptrs* bp, float* ablock, uint32_t kcmax, uint32_t w,
                        gemm_tls* tl) {
     const uint32_t K = x->p->K, MR = x->isa.mr;
-    const uint32_t ks = w / x->mpanels, st = w % x->mpanels, m0 = st * MR;
-    const uint32_t mr = x->p->M - m0 < MR ? x->p->M - m0 : MR;
+    const uint32_t ks = w / x->mpanels, st = w % x->mpanels;
+    uint32_t m0, mr;
+    strip_rows(x->p->M, MR, st, &m0, &mr);
     const uint32_t k0 = (uint32_t)((uint64_t)K * ks / x->kslices);
     const uint32_t kc = (uint32_t)((uint64_t)K * (ks + 1) / x->kslices) - k0;
     pack_a(x, bp->a, ablock + (size_t)w * MR * kcmax, m0, mr, k0, kc, tl->row);
