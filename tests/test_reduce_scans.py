@@ -1,0 +1,48 @@
+"""CUMULATIVE_SUMMATION over contiguous FLOAT32 rows, eight rows side by side on the AVX2 and
+AVX-512 paths (native/families/reduce.c scan8_sum_avx2: four elements of each row transposed into
+double lanes, added column by column): every row's outputs are the sequential float64 recurrence
+rounded once to FLOAT32, bit for bit (numpy's cumsum of float64 is that recurrence), on every ISA
+path and on 1 and 2 threads, in both directions, inclusive and exclusive, with infinities, NaN and
+a negative zero, row counts and lengths that are not multiples of eight and four, and in place."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+import numpy as np
+from ew_harness import on_every_path, threads
+from test_reduce import assert_same_values, scan_desc, scan_reference
+
+import pydml
+
+
+def test_row_sums_bit_for_bit_on_every_path(rng: np.random.Generator) -> None:
+    rows, n = 21, 1003
+    x = (rng.standard_normal((rows, n)) * np.exp2(rng.integers(-30, 30, (rows, n)))).astype(np.float32)
+    x[2, 5], x[3, 600], x[4, 7], x[5, 500] = np.inf, -np.inf, np.nan, -0.0
+    for decreasing, exclusive in itertools.product((False, True), (False, True)):
+        with np.errstate(invalid="ignore"):   # inf - inf
+            want = scan_reference("SUM", x, 1, decreasing, exclusive).astype(np.float32)
+        op = pydml.Device().create_operator(scan_desc("SUM", [rows, n], 1, decreasing=decreasing,
+                                                      exclusive=exclusive))
+
+        def execute(op: Any = op) -> np.ndarray:
+            out = np.full_like(x, np.nan)
+            op.execute({"InputTensor": x}, {"OutputTensor": out})
+            return out
+
+        for got in on_every_path(execute, (1, 2)):
+            assert_same_values(got, want, (decreasing, exclusive))
+
+
+def test_row_sums_in_place(rng: np.random.Generator) -> None:
+    x = rng.standard_normal((16, 37)).astype(np.float32)
+    for decreasing, exclusive in itertools.product((False, True), (False, True)):
+        want = scan_reference("SUM", x, 1, decreasing, exclusive).astype(np.float32)
+        op = pydml.Device().create_operator(scan_desc("SUM", [16, 37], 1, decreasing=decreasing,
+                                                      exclusive=exclusive))
+        buf = x.copy()
+        with threads(2):
+            op.execute({"InputTensor": buf}, {"OutputTensor": buf})
+        assert_same_values(buf, want, (decreasing, exclusive))
