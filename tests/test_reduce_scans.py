@@ -11,7 +11,7 @@ import itertools
 from typing import Any
 
 import numpy as np
-from ew_harness import on_every_path, threads
+from ew_harness import max_ulp, on_every_path, threads
 from test_reduce import assert_same_values, scan_desc, scan_reference
 
 import pydml
@@ -46,3 +46,25 @@ def test_row_sums_in_place(rng: np.random.Generator) -> None:
         with threads(2):
             op.execute({"InputTensor": buf}, {"OutputTensor": buf})
         assert_same_values(buf, want, (decreasing, exclusive))
+
+
+def test_long_line_sums_same_bits_on_every_path_and_thread_count(rng: np.random.Generator) -> None:
+    """A line from 2^18 elements on is scanned in fixed pieces (reduce.c scan_long_f32): each piece
+    is the same recurrence from the same running value on every path, so the bits agree across
+    paths and 1/2/3 threads; every output within an ulp of the float64 recurrence (the piece
+    starts are a double rounding apart)."""
+    n = (1 << 19) + 37   # 33 pieces of 16384: a group of 32 and a short last one
+    x = rng.uniform(0.5, 1.5, n).astype(np.float32) * rng.choice(np.array([-1, 1], np.float32), n)
+    for decreasing, exclusive in itertools.product((False, True), (False, True)):
+        desc = scan_desc("SUM", [n], 0, decreasing=decreasing, exclusive=exclusive)
+        op = pydml.Device().create_operator(desc)
+
+        def execute(op: Any = op) -> bytes:
+            out = np.full_like(x, np.nan)
+            op.execute({"InputTensor": x}, {"OutputTensor": out})
+            return out.tobytes()
+
+        got = on_every_path(execute, (1, 2, 3))
+        assert all(g == got[0] for g in got), (decreasing, exclusive)
+        want = scan_reference("SUM", x, 0, decreasing, exclusive)
+        assert max_ulp(np.frombuffer(got[0], np.float32), want) <= 1.0
