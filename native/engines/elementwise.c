@@ -848,6 +848,9 @@ static void scale_bias_int(uint32_t t, int64_t* v, size_t n, double s, double b)
  * ones pydml_f16_row_to_f32 / pydml_f32_row_to_f16 make (exact, and round to nearest even), so the
  * bits are the same on every path. */
 #define EW_STREAM_BYTES ((uint64_t)32 << 20)
+/* Streamed FLOAT32 outputs: runs of at least this many elements (short rows would leave lines
+ * written partly by streamed and partly by ordinary stores, which costs a partial write each) */
+#define EW_STREAM_SPAN 1024
 #define EW_F16_AHEAD (2 * EW_CHUNK)  /* halves */
 #ifdef EW_X86
 /* FLOAT16 operands and outputs may sit at any byte address (a view of raw memory): halves are read
@@ -976,7 +979,7 @@ static void run_span(const ew_run* r, const uint64_t* offset, uint64_t n_total) 
      * alternating rounds: 1.13x (2 threads), 1.48x (1 thread) median time ratio; through the
      * engine, 25-41 rounds: ADD 1.00-1.06x, broadcast-row ADD 1.06-1.18x, RELU 1.03-1.17x, CLIP
      * 1.04x (1 thread, CPU time: 0.95-1.15x, within the noise). */
-    const int nt_f32 = r->stream && domain == EW_F32 && r->strides[o][inner] == 1 &&
+    const int nt_f32 = r->stream && domain == EW_F32 && r->strides[o][inner] == 1 && n_total >= EW_STREAM_SPAN &&
                        r->types[o] == DML_TENSOR_DATA_TYPE_FLOAT32 && !plan->narrow;
     if (r->strides[o][inner] == 1 && (r->types[o] == own || plan->narrow) && !plan->fused && !nt_f32)
         params.ahead |= EW_AHEAD_OUT;  /* written in place (by the narrow row, for 8-bit outputs) */
