@@ -68,3 +68,28 @@ def test_long_line_sums_same_bits_on_every_path_and_thread_count(rng: np.random.
         assert all(g == got[0] for g in got), (decreasing, exclusive)
         want = scan_reference("SUM", x, 0, decreasing, exclusive)
         assert max_ulp(np.frombuffer(got[0], np.float32), want) <= 1.0
+
+
+def test_row_products_eight_at_a_time_bit_for_bit(rng: np.random.Generator) -> None:
+    """CUMULATIVE_PRODUCT rows eight at a time (scan8_avx2 in blocks until a running value is +-0,
+    then reduce.c scan_products' zero runs): the float64 recurrence rounded once, bit for bit (a
+    NaN's payload aside), on every path and on 1 and 2 threads; rows that underflow, and zeros,
+    infinities and a NaN before and after the underflow."""
+    signs = rng.choice(np.array([-1, 1], np.float32), (19, 2001))
+    x = rng.uniform(0.5, 1.5, (19, 2001)).astype(np.float32) * signs
+    x[:4] = rng.standard_normal((4, 2001)).astype(np.float32)   # these underflow within ~1,100
+    x[1, 2000], x[2, 1500], x[3, 1900], x[4, 1700], x[9, 3] = np.inf, -0.0, np.nan, 0.0, np.inf
+    x[10, 700] = 0.0
+    for decreasing, exclusive in itertools.product((False, True), (False, True)):
+        with np.errstate(invalid="ignore", over="ignore"):   # 0 * inf; products past float range
+            want = scan_reference("PRODUCT", x, 1, decreasing, exclusive).astype(np.float32)
+        op = pydml.Device().create_operator(scan_desc("PRODUCT", [19, 2001], 1, decreasing=decreasing,
+                                                      exclusive=exclusive))
+
+        def execute(op: Any = op) -> np.ndarray:
+            out = np.full_like(x, np.nan)
+            op.execute({"InputTensor": x}, {"OutputTensor": out})
+            return out
+
+        for got in on_every_path(execute, (1, 2)):
+            assert_same_values(got, want, (decreasing, exclusive))
