@@ -13,6 +13,7 @@
 
 #include "elementwise.h"
 #include "convert.h"
+#include "stream_store.h"
 
 #define AT(desc, f, type) ((const type*)((const char*)(desc) + (f)->offset))
 
@@ -847,6 +848,9 @@ static void scale_bias_int(uint32_t t, int64_t* v, size_t n, double s, double b)
  * ones pydml_f16_row_to_f32 / pydml_f32_row_to_f16 make (exact, and round to nearest even), so the
  * bits are the same on every path. */
 #define EW_STREAM_BYTES ((uint64_t)32 << 20)
+/* Streamed FLOAT32 outputs: runs of at least this many elements (short rows would leave lines
+ * written partly by streamed and partly by ordinary stores, which costs a partial write each) */
+#define EW_STREAM_SPAN 1024
 #define EW_F16_AHEAD (2 * EW_CHUNK)  /* halves */
 #ifdef EW_X86
 /* FLOAT16 operands and outputs may sit at any byte address (a view of raw memory): halves are read
@@ -967,8 +971,25 @@ static void run_span(const ew_run* r, const uint64_t* offset, uint64_t n_total) 
         if (r->base[k] != NULL && r->strides[k][inner] == 1 && r->types[k] == own && !(k == 0 && plan->has_scale_bias))
             params.ahead |= 1u << k;  /* read in place by the function, which prefetches it */
     }
-    if (r->strides[o][inner] == 1 && (r->types[o] == own || plan->narrow) && !plan->fused)
+    /* FLOAT32 outputs of an execute whose operands exceed the last-level cache (EW_STREAM_BYTES):
+     * each chunk computed into the stage (in L1) and streamed to the output with non-temporal
+     * stores, as the FLOAT16 rows below, so the output's lines are not read for ownership first
+     * (ADD moves 12 bytes an element instead of 16). Issue 25, AVX2 host (EPYC Zen 3), shared by
+     * five other jobs (load 7-12): 8M-element ADD, a C loop with streamed vs ordinary stores, 41
+     * alternating rounds: 1.13x (2 threads), 1.48x (1 thread) median time ratio; through the
+     * engine, 25-41 rounds: ADD 1.00-1.06x, broadcast-row ADD 1.06-1.18x, RELU 1.03-1.17x, CLIP
+     * 1.04x (1 thread, CPU time: 0.95-1.15x, within the noise). */
+    const int nt_f32 = r->stream && domain == EW_F32 && r->strides[o][inner] == 1 && n_total >= EW_STREAM_SPAN &&
+                       r->types[o] == DML_TENSOR_DATA_TYPE_FLOAT32 && !plan->narrow;
+    if (r->strides[o][inner] == 1 && (r->types[o] == own || plan->narrow) && !plan->fused && !nt_f32)
         params.ahead |= EW_AHEAD_OUT;  /* written in place (by the narrow row, for 8-bit outputs) */
+    /* the first chunk ends at a 64-byte boundary of a streamed output, so every later chunk
+     * writes whole lines */
+    uint64_t first = EW_CHUNK;
+    if (nt_f32) {
+        const uintptr_t a0 = (uintptr_t)(r->base[o] + offset[o] * sizeof(float));
+        if ((a0 & 3u) == 0) first = EW_CHUNK - ((a0 & 63u) >> 2);
+    }
 #ifdef EW_X86
     /* FLOAT16 ADD / SUBTRACT / MULTIPLY / DIVIDE rows in one pass (f16_binary_of) */
     ew_f16_binary_fn f16_binary = NULL;
@@ -985,8 +1006,8 @@ static void run_span(const ew_run* r, const uint64_t* offset, uint64_t n_total) 
         return;
     }
 #endif
-    for (uint64_t done = 0; done < n_total; done += EW_CHUNK) {
-        size_t n = (size_t)(n_total - done < EW_CHUNK ? n_total - done : EW_CHUNK);
+    for (uint64_t done = 0, step = first; done < n_total; done += step, step = EW_CHUNK) {
+        size_t n = (size_t)(n_total - done < step ? n_total - done : step);
         for (uint32_t k = 0; k < EW_MAX_INPUTS; k++) in[k] = zeros;
         for (uint32_t k = 0; k < n_in; k++) {
             if (r->base[k] == NULL) continue;
@@ -1007,23 +1028,25 @@ static void run_span(const ew_run* r, const uint64_t* offset, uint64_t n_total) 
             } else if (r->types[k] == own && s == 1 && !scaled) {
                 in[k] = src;
             } else {
+                /* a broadcast operand staged by a short first chunk fills the whole stage */
+                const size_t nl = s == 0 && first < EW_CHUNK ? EW_CHUNK : n;
 #ifdef EW_X86
                 if (half && isa == EW_ISA_AVX512) f16_load_avx512((const ew_half*)(const void*)src, (float*)(void*)stage[k], n);
                 else if (half) f16_load_avx2((const ew_half*)(const void*)src, (float*)(void*)stage[k], n);
                 else
 #endif
-                load(domain, isa, r->types[k], src, s, n, stage[k]);
+                load(domain, isa, r->types[k], src, s, nl, stage[k]);
                 if (scaled && domain == EW_I64)
-                    scale_bias_int(r->types[k], (int64_t*)(void*)stage[k], n, plan->scale, plan->bias);
+                    scale_bias_int(r->types[k], (int64_t*)(void*)stage[k], nl, plan->scale, plan->bias);
                 else if (scaled)
-                    scale_bias(domain, isa, stage[k], n, plan->scale, plan->bias);
+                    scale_bias(domain, isa, stage[k], nl, plan->scale, plan->bias);
                 in[k] = stage[k];
                 if (s == 0) staged |= 1u << k;
             }
         }
         uint64_t so = r->strides[o][inner];
         char* dst = r->base[o] + (offset[o] + done * so) * element_bytes(r->types[o]);
-        int direct = r->types[o] == own && so == 1;
+        int direct = r->types[o] == own && so == 1 && !nt_f32;
         void* out = direct ? (void*)dst : (void*)stage[o];
         if (plan->narrow && so == 1) {
             plan->narrow->fn[isa](&params, n, (uint8_t*)dst, (const float* const*)in);
@@ -1034,6 +1057,10 @@ static void run_span(const ew_run* r, const uint64_t* offset, uint64_t n_total) 
             const void* self[EW_MAX_INPUTS] = {out};
             for (uint32_t k = 1; k < EW_MAX_INPUTS; k++) self[k] = zeros;
             call(plan->fused, domain, isa, &plan->fused_params, n, out, self);
+        }
+        if (nt_f32) {
+            pydml_stream_copy_f32((float*)(void*)dst, (const float*)out, n);
+            continue;
         }
 #ifdef EW_X86
         if (f16_rows && so == 1 && r->types[o] == DML_TENSOR_DATA_TYPE_FLOAT16) {
@@ -1160,9 +1187,15 @@ static pydml_status run_shape(const pydml_ew_plan* plan, uint32_t dim_count, con
 /* dynamic: a worker that wakes late (futex wake-up in a VM: 0.1-0.2 ms, measured as RELU on 8M
  * floats at 0.8-0.9x torch with static halves) takes fewer items instead of finishing last; every
  * element is independent, so the order does not change a result */
-#pragma omp parallel for schedule(dynamic, 1) if (total >= EW_PARALLEL_MIN && n_items > 1)
+#pragma omp parallel if (total >= EW_PARALLEL_MIN && n_items > 1)
 #endif
-    for (int64_t i = 0; i < n_items; i++) run_item(&r, (uint64_t)i, block, rows_per_item, blocks_per_row, outer_rows);
+    {
+#ifdef _OPENMP
+#pragma omp for schedule(dynamic, 1) nowait
+#endif
+        for (int64_t i = 0; i < n_items; i++) run_item(&r, (uint64_t)i, block, rows_per_item, blocks_per_row, outer_rows);
+        if (r.stream) pydml_stream_fence();  /* this thread's streamed stores, once, before the region ends */
+    }
     return PYDML_STATUS_SUCCESS;
 }
 
