@@ -209,6 +209,10 @@ CONFIGS = [
     # pointwise (1x1, stride 1, no padding): the GEMM path for pixel-contiguous views
     Cfg(B, CV, 2, 24, (5, 7), 16, 2, (1, 1)),
     Cfg(F, CC, 1, 20, (3, 4, 5), 40, 1, (1, 1, 1), d=(2, 1, 3)),
+    # strided 1x1 FORWARD with at least 128 output pixels: the pointwise GEMM over gathered
+    # pixels (ResNet's downsampling); an end padding that adds no output, a 3-D mix of strides
+    Cfg(F, CC, 2, 19, (24, 23), 24, 1, (1, 1), s=(2, 2), end=(0, 1)),
+    Cfg(F, CV, 1, 17, (4, 9, 20), 40, 1, (1, 1, 1), s=(1, 2, 3)),
 ]
 HALF_CONFIGS = CONFIGS[::3] + CONFIGS[-2:]
 
@@ -460,6 +464,7 @@ MEDIUM = [
     Cfg(F, CV, 1, 64, (40, 33), 64, 64, (3, 3), start=(1, 1), end=(1, 1)),
     Cfg(B, CC, 2, 48, (6, 10, 9), 36, 1, (3, 3, 3), start=(1, 1, 1), end=(1, 1, 1)),
     Cfg(F, CC, 1, 96, (70, 70), 32, 1, (1, 1)),
+    Cfg(F, CC, 2, 40, (29, 30), 48, 1, (1, 1), s=(2, 2)),
 ]
 
 
@@ -509,6 +514,20 @@ def test_nan_stays_in_its_receptive_field(cfg: Cfg, cpu_path: str) -> None:
     np.testing.assert_array_equal(np.isnan(y), np.isnan(cfg.reference(x, w)))
     y2 = cfg.run(np.nan_to_num(x), w)  # and the next call on the same scratch is clean
     assert not np.isnan(y2).any()
+
+
+def test_strided_pointwise_input_views() -> None:
+    """The strided 1x1 GEMM gathers its pixels through the input view's strides: an NHWC input, or
+    one every other element of a wider buffer, gives the bits of the packed NCHW input."""
+    cfg = MEDIUM[-1]
+    x, w = rand(cfg.x_shape, np.float32, 51), rand(cfg.w_shape, np.float32, 52)
+    b = rand((cfg.out_shape()[1],), np.float32, 53)
+    base = cfg.run(x, w, b)
+    np.testing.assert_array_equal(cfg.run(nhwc_view(x), w, b), base)
+    wide = np.full((*cfg.x_shape[:-1], 2 * cfg.x_shape[-1]), np.nan, dtype=np.float32)
+    wide[..., ::2] = x
+    np.testing.assert_array_equal(cfg.run(wide[..., ::2], w, b), base)
+    assert_close(base, cfg.reference(x, w, b), rtol=1e-4, atol_rel=1e-5)
 
 
 def test_medium_against_reference_once() -> None:

@@ -162,7 +162,8 @@ struct pydml_convolution_plan {
     size_t band_floats;
     size_t off_tile, off_tile_t, off_in_off, off_tap, off_woff, off_kw, off_row, off_rwf, off_rowbuf;
     int rowbuf;                  /* dense BACKWARD with a width stride: assemble whole output rows */
-    int pointwise;               /* 1x1, stride 1, no padding: a GEMM per image when views allow */
+    int pointwise;               /* 1x1, no start padding, every output on an input: a GEMM per image when views allow */
+    int pw_gather;               /* pointwise with a stride (or a cropped end): X gathered by output pixel */
     int64_t pw_block, pw_nitems; /* pixels per pointwise work item, number of items */
     size_t off_xpanel;
     size_t off_acc;              /* dense: CONV_ACC_TILES partial tiles of a chunked row */
@@ -643,8 +644,19 @@ pydml_status pydml_convolution_plan_create(const pydml_convolution_params* param
         p->pointwise = p->engine == ENGINE_DENSE && p->ktot == 1 && !p->fold;
         for (int i = 0; i < 3; i++) {
             const conv_axis* a = &p->ax[i];
-            if (a->stride != 1 || a->start != 0 || a->in != a->out) p->pointwise = 0;
+            if (a->stride != 1 || a->start != 0 || a->in != a->out) p->pw_gather = 1;
+            /* a strided 1x1 FORWARD (ResNet's downsampling branches) reads input (o * stride) for
+             * output o: a GEMM over the gathered pixels, instead of the band engine packing every
+             * input row and column (4x the pixels at stride 2) */
+            if (a->start != 0 || (a->stride != 1 && p->backward) || (p->backward && a->in != a->out) ||
+                (a->out - 1) * a->stride >= a->in)
+                p->pointwise = 0;
         }
+        /* the pixels are the microkernels' 16-wide columns here (the band engine's 6-pixel rows):
+         * a small image (7 x 7 = 49: 64 columns, a quarter wasted) stays on the band engine, which
+         * measured faster there (1 thread, in-model CPU time: 0.27 against 0.23 ms) */
+        if (p->pw_gather && p->ax[0].out * p->ax[1].out * p->ax[2].out < 8 * 16) p->pointwise = 0;
+        if (!p->pointwise) p->pw_gather = 0;
         if (p->pointwise) {
             int64_t pixels = p->ax[0].out * p->ax[1].out * p->ax[2].out;
             int64_t per_image = ceil_div(pixels, CONV_NR_MAX);
@@ -1518,6 +1530,46 @@ static int pixels_contiguous(const pydml_convolution_plan* p, const int64_t* s) 
     return (W == 1 || s[4] == 1) && (H == 1 || s[3] == W) && (D == 1 || s[2] == H * W);
 }
 
+/* Pointwise with a stride: where the gathering stands, as output pixel coordinates. */
+typedef struct pw_pos { int64_t od, oh, ow; } pw_pos;
+
+/* Every other float (a stride-2 row, the common case: ResNet's downsampling): a loop the compiler
+ * vectorises (restrict; the build's -fno-strict-aliasing would otherwise reload the pointers). */
+static void copy_stride2(float* restrict d, const float* restrict s, uint32_t n) {
+    for (uint32_t j = 0; j < n; j++) d[j] = s[2 * (size_t)j];
+}
+
+/* npx output pixels from *at on (then advanced past them), of the channel whose first input
+ * element is at src, as floats at d: output pixel (od, oh, ow) reads input pixel (od Sd, oh Sh,
+ * ow Sw) through the view's strides. */
+static void pw_gather(const conv_exec* ex, float* d, const char* src, pw_pos* at, uint32_t npx) {
+    const pydml_convolution_plan* p = ex->p;
+    const int64_t W = p->ax[2].out, H = p->ax[1].out, es = ex->esize;
+    const int64_t sd = p->ax[0].stride * ex->is[2], sh = p->ax[1].stride * ex->is[3];
+    const int64_t sw = p->ax[2].stride * ex->is[4];
+    uint32_t done = 0;
+    while (done < npx) {
+        const uint32_t run = (uint32_t)min64(W - at->ow, (int64_t)(npx - done));
+        const char* s = src + (at->od * sd + at->oh * sh + at->ow * sw) * es;
+        if (sw == 1) {
+            ex->k.load(d + done, s, ex->type, run);
+        } else if (ex->type == DML_TENSOR_DATA_TYPE_FLOAT32 && sw == 2) {
+            copy_stride2(d + done, (const float*)s, run);
+        } else {
+            for (uint32_t j = 0; j < run; j++) d[done + j] = load_elem(s, ex->type, j * sw);
+        }
+        done += run;
+        at->ow += run;
+        if (at->ow == W) {
+            at->ow = 0;
+            if (++at->oh == H) {
+                at->oh = 0;
+                at->od++;
+            }
+        }
+    }
+}
+
 /* Pointwise filter as the microkernel's "input": [g][cb][oc][16]. */
 static void pack_pointwise_weights(const conv_exec* ex, float* wp) {
     const pydml_convolution_plan* p = ex->p;
@@ -1563,7 +1615,20 @@ static void pointwise_item(const conv_exec* ex, int64_t item, char* scratch) {
     const int64_t nsub = ceil_div(px_end - px0, nr);
     /* X of the whole block first, one long contiguous run per input channel: [sub][ic][nr] */
     const char* src = ex->in + (n * ex->is[0] + g * p->cin_g * ex->is[1] + px0) * es;
-    if (ex->bf16pairs) { /* row c0 + i of a 16-channel block holds channel pair (c0 + 2i, c0 + 2i + 1) */
+    if (p->pw_gather) { /* the same panels, gathered by output pixel (bf16 pairs never come here) */
+        const char* img = ex->in + (n * ex->is[0] + g * p->cin_g * ex->is[1]) * es;
+        const int64_t W = p->ax[2].out, H = p->ax[1].out;
+        const pw_pos first = {px0 / W / H, (px0 / W) % H, px0 % W};
+        for (int64_t ic = 0; ic < p->cin_g; ic++) { /* along the channel, as the contiguous path */
+            pw_pos at = first;
+            for (int64_t sub = 0; sub < nsub; sub++) {
+                const uint32_t npx = (uint32_t)min64(nr, px_end - px0 - sub * nr);
+                float* d = xp + (sub * p->cin_g + ic) * nr;
+                pw_gather(ex, d, img + ic * ex->is[1] * es, &at, npx);
+                for (int64_t j = npx; j < nr; j++) d[j] = 0.0f;
+            }
+        }
+    } else if (ex->bf16pairs) { /* row c0 + i of a 16-channel block holds channel pair (c0 + 2i, c0 + 2i + 1) */
         const uint16_t* s16 = (const uint16_t*)src;
         for (int64_t c = 0; c < p->cin_g; c += 2) {
             const int64_t row = c - c % CONV_CB + (c % CONV_CB) / 2;
@@ -1797,7 +1862,8 @@ static pydml_status conv_execute(const pydml_convolution_plan* p, const pydml_te
     nt = omp_get_max_threads(); /* the team the C API drew (pydml_team_begin) */
 #endif
     if (nt < 1) nt = 1;
-    const int pointwise = p->pointwise && pixels_contiguous(p, ex.is) && pixels_contiguous(p, ex.os);
+    const int pointwise = p->pointwise && pixels_contiguous(p, ex.os) &&
+                          (p->pw_gather ? !ex.bf16pairs : pixels_contiguous(p, ex.is));
     const uint32_t key = pack_key(p, &ex.k, pointwise);
     /* the filter packed at initialize, when this execution's owned views are that initialization's
      * (the generation decides; the address is checked besides) and the packing is the one needed */

@@ -458,6 +458,17 @@ T256 static void finish256(const float* tile, uint32_t ldt, uint32_t mr, uint32_
                            int64_t cs, int64_t ps, float* tmp) {
     const int64_t es = type == DML_TENSOR_DATA_TYPE_FLOAT32 ? 4 : 2;
     char* o = out;
+    if (cs == 1 && type == DML_TENSOR_DATA_TYPE_FLOAT32) { /* the pointwise GEMM's rows: copied here, not
+                                                             * a store256 call per 16-float row */
+        for (uint32_t t = 0; t < mr; t++) {
+            float* d = (float*)o + t * ps;
+            const float* s = tile + t * ldt;
+            uint32_t j = 0;
+            for (; j + 8 <= nv; j += 8) _mm256_storeu_ps(d + j, _mm256_loadu_ps(s + j));
+            if (j < nv) store_part8(d + j, _mm256_loadu_ps(s + j), nv - j);
+        }
+        return;
+    }
     if (cs == 1) {
         for (uint32_t t = 0; t < mr; t++) store256(o + t * ps * es, type, 1, tile + t * ldt, nv);
         return;
