@@ -74,6 +74,7 @@ static void rs_table_free(rs_table* t) {
     free(t->half_span);
     free(t->half_ix);
     free(t->half_lm);
+    free(t->blk_full);
     free(t->blk_run);
     free(t->blk_step);
     free(t->blk_period);
@@ -256,9 +257,10 @@ static pydml_status rs_table_finish(pydml_resample_plan* p, rs_table* t) {
     t->half_span = rs_alloc(p, (uint64_t)n_blocks * 2, sizeof *t->half_span);
     t->half_ix = rs_alloc(p, slots * RS_BLOCK, sizeof *t->half_ix);
     t->half_lm = rs_alloc(p, slots * RS_BLOCK, sizeof *t->half_lm);
+    t->blk_full = rs_alloc(p, n_blocks, sizeof *t->blk_full);
     if (!t->ell_idx || !t->ell_w || !t->ell_mask || !t->blk_base || !t->blk_kind || !t->blk_perm ||
         !t->blk_run || !t->blk_step || !t->blk_period || !t->half_base || !t->half_span || !t->half_ix ||
-        !t->half_lm)
+        !t->half_lm || !t->blk_full)
         return PYDML_STATUS_OUT_OF_MEMORY;
     for (uint32_t b = 0; b < n_blocks; b++) {
         for (uint32_t h = 0; h < 2; h++) {
@@ -305,6 +307,8 @@ static pydml_status rs_table_finish(pydml_resample_plan* p, rs_table* t) {
                 t->blk_perm[at + lane] = t->blk_kind[b] != RS_BLK_GATHER ? index - base : 0;
             }
             t->ell_mask[(uint64_t)b * k + slot] = mask;
+            if (slot == 0) t->blk_full[b] = 1;
+            if (mask != 0xffffu) t->blk_full[b] = 0;
             for (uint32_t lane = 0; lane < RS_BLOCK; lane++) {
                 const uint32_t hb = t->half_base[2 * (uint64_t)b + lane / 8];
                 const int on = (mask >> lane) & 1u;

@@ -70,6 +70,7 @@ typedef struct rs_table {
      * masks, read as they are instead of set up per row) */
     uint32_t* half_ix;
     int32_t* half_lm;
+    uint8_t* blk_full;       /* [block] 1: every slot uses every lane (no lane blends needed) */
     /* Periodic runs: blk_run[b] blocks from b (1 = none; else a multiple of blk_period[b], at
      * least two periods) repeat the pattern (perm, weights, masks) of the first blk_period[b]
      * blocks, each period's bases blk_step[b] further on. All are full, of one permute kind, and

@@ -599,6 +599,58 @@ RS_AVX2 static RS_INLINE void rs256_hz_blocks(uint32_t dt, const rs_table* t, ui
  * period is not of the window form. */
 #define RS256_RUN_K 4
 #define RS256_RUN_HALVES 8
+
+/* rs256_run with the tap count K and the window count NW of every half fixed (a half whose taps
+ * need fewer windows loads NW anyway and its permutes pick the same elements), and without the
+ * lane blends when every lane of every slot is used (!MASKED, rs_table.blk_full: then the blend
+ * picks the new value in every lane, so the same bits): the loops unrolled, the pattern still read
+ * from the plan. Issue 25, AVX2 host (EPYC Zen 3, shared, load ~12), [8, 64, 128^2] -> 192^2
+ * FLOAT32, 1 thread, process CPU time alternating with the generic run, median of 15: nearest
+ * forward 1.40x, linear forward 1.18x, nearest gradient 1.13x, linear gradient 1.09x. */
+RS_AVX2 static RS_INLINE void rs256_run_fixed(uint32_t dt, const rs_table* t, uint32_t b, uint32_t supers,
+                                              const float* row, uint64_t avail, const uint64_t* off,
+                                              uint32_t H, uint64_t ok, char* o, int stream, const uint32_t K,
+                                              const uint32_t NW, const int MASKED) {
+    const uint64_t step = t->blk_step[b];
+    const size_t es = dt == DML_TENSOR_DATA_TYPE_FLOAT32 ? 4 : 2;
+    const uint32_t* const hix = t->half_ix + (uint64_t)b * K * RS_BLOCK;
+    const int32_t* const hlm = t->half_lm + (uint64_t)b * K * RS_BLOCK;
+    const float* const hw = t->ell_w + (uint64_t)b * K * RS_BLOCK;
+    const __m256i c7 = _mm256_set1_epi32(7);
+    for (uint64_t r = 0; r < supers; r++) {
+        const int inside = r < ok;
+        for (uint32_t q = 0; q < H; q++, o += 8 * es) {
+            const uint64_t at = off[q] + r * step;
+            const float* base = row + at;
+            __m256 r0, r1;
+            if (inside || at + 8 * (uint64_t)NW <= avail) {
+                r0 = _mm256_loadu_ps(base);
+                r1 = NW > 1 ? _mm256_loadu_ps(base + 8) : r0;
+            } else { /* the half's taps lie in [lo, hi]: at < avail */
+                r0 = rs256_window(base, avail - at, 0);
+                r1 = NW > 1 ? rs256_window(base, avail - at, 1) : r0;
+            }
+            const uint64_t at_q = (uint64_t)(q / 2) * K * RS_BLOCK + (q % 2) * 8;
+            __m256 acc = _mm256_setzero_ps();
+            for (uint32_t sl = 0; sl < K; sl++) {
+                const uint64_t x = at_q + (uint64_t)sl * RS_BLOCK;
+                const __m256i ix = _mm256_loadu_si256((const __m256i*)(hix + x));
+                __m256 g = _mm256_permutevar8x32_ps(r0, ix);
+                if (NW > 1)
+                    g = _mm256_blendv_ps(g, _mm256_permutevar8x32_ps(r1, ix), _mm256_castsi256_ps(_mm256_cmpgt_epi32(ix, c7)));
+                const __m256 p = _mm256_mul_ps(g, _mm256_loadu_ps(hw + x));
+                if (MASKED) {
+                    const __m256 lane = _mm256_castsi256_ps(_mm256_loadu_si256((const __m256i*)(hlm + x)));
+                    acc = _mm256_blendv_ps(acc, sl == 0 ? p : _mm256_add_ps(acc, p), lane);
+                } else {
+                    acc = sl == 0 ? p : _mm256_add_ps(acc, p);
+                }
+            }
+            rs256_store8(dt, o, acc, stream);
+        }
+    }
+}
+
 RS_AVX2 static RS_INLINE uint32_t rs256_run(uint32_t dt, const rs_table* t, uint32_t b, uint32_t supers,
                                             const float* row, uint32_t lo, uint32_t hi, char* o, int stream) {
     const uint32_t P = t->blk_period[b], K = t->ell_k, step = t->blk_step[b];
@@ -606,17 +658,44 @@ RS_AVX2 static RS_INLINE uint32_t rs256_run(uint32_t dt, const rs_table* t, uint
     uint32_t nwin[RS256_RUN_HALVES];
     uint64_t need = 0; /* the end of the furthest window of the first period */
     const uint64_t avail = (uint64_t)hi - lo + 1;
+    uint32_t nw_max = 0, empty = 0;
     for (uint32_t q = 0; q < 2 * P; q++) {
         const uint32_t span = t->half_span[2 * (uint64_t)b + q], hb = t->half_base[2 * (uint64_t)b + q];
         if (span > 24 || (span > 0 && hb < lo)) return 0; /* not a window form: the generic blocks */
         nwin[q] = (span + 7) / 8;
         off[q] = span > 0 ? hb - lo : 0;
         if (span > 0 && off[q] + 8 * (uint64_t)nwin[q] > need) need = off[q] + 8 * (uint64_t)nwin[q];
+        if (nwin[q] > nw_max) nw_max = nwin[q];
+        empty |= span == 0;
     }
     /* the periods whose windows [off + r step, + 8 nwin) all lie inside the row; in the others
      * (the last of a row) a window that does not is loaded masked, reading no element past hi */
     uint64_t ok = need > avail ? 0 : (step == 0 ? supers : (avail - need) / step + 1);
     if (ok > supers) ok = supers;
+    if (!empty && nw_max <= 2 && K <= 3) {
+        /* every half with nw_max windows: the periods inside the row for those */
+        uint64_t need2 = 0;
+        for (uint32_t q = 0; q < 2 * P; q++)
+            if (off[q] + 8 * (uint64_t)nw_max > need2) need2 = off[q] + 8 * (uint64_t)nw_max;
+        uint64_t ok2 = need2 > avail ? 0 : (step == 0 ? supers : (avail - need2) / step + 1);
+        if (ok2 > supers) ok2 = supers;
+        int masked = 0;
+        for (uint32_t i = 0; i < P; i++) masked |= !t->blk_full[b + i];
+        const uint32_t H = 2 * P;
+#define RS256_FIXED(KK, NN)                                                                        \
+    do {                                                                                           \
+        if (masked) rs256_run_fixed(dt, t, b, supers, row, avail, off, H, ok2, o, stream, KK, NN, 1); \
+        else rs256_run_fixed(dt, t, b, supers, row, avail, off, H, ok2, o, stream, KK, NN, 0);     \
+    } while (0)
+        if (K == 1 && nw_max == 1) RS256_FIXED(1, 1);
+        else if (K == 1) RS256_FIXED(1, 2);
+        else if (K == 2 && nw_max == 1) RS256_FIXED(2, 1);
+        else if (K == 2) RS256_FIXED(2, 2);
+        else if (nw_max == 1) RS256_FIXED(3, 1);
+        else RS256_FIXED(3, 2);
+#undef RS256_FIXED
+        return supers * P;
+    }
     const size_t es = dt == DML_TENSOR_DATA_TYPE_FLOAT32 ? 4 : 2;
     const uint32_t* const hix = t->half_ix + (uint64_t)b * K * RS_BLOCK;
     const int32_t* const hlm = t->half_lm + (uint64_t)b * K * RS_BLOCK;
