@@ -1188,6 +1188,33 @@ def test_linear_2x_gradient_rows_are_the_float32_arithmetic(
     np.testing.assert_array_equal(got.view(np.uint8), want.view(np.uint8))
 
 
+#: the row axis of test_linear_2x_gradient_one_pass_rows (rows in, rows out, scale, pixel offsets):
+#: one source row per destination row (identity), two or three (1.5x, and 2x with zero offsets),
+#: three or four (2x half-pixel)
+GRAD_ROWS = [(1, 1, 1.0, 0.5, -0.5), (8, 12, 1.5, 0.5, -0.5), (5, 10, 2.0, 0.0, 0.0), (6, 12, 2.0, 0.5, -0.5)]
+
+
+@pytest.mark.parametrize("dtype", [F32, F16, BF16], ids=["f32", "f16", "bf16"])
+@pytest.mark.parametrize("rows", range(len(GRAD_ROWS)))
+def test_linear_2x_gradient_one_pass_rows(rows: int, dtype: np.dtype[Any]) -> None:
+    """The AVX2 gradient rows of half-pixel linear 2x in one pass (rs_kernels.lin2t_row: one to
+    four source rows blended in registers, the edges' three taps blended in, widths that are and
+    are not multiples of 8): the portable passes' bits."""
+    if not lib.pydml_cpu_features() & lib.PYDML_CPU_AVX2_FMA:
+        pytest.skip("no AVX2")
+    h_in, h_out, s, a, b = GRAD_ROWS[rows]
+    for width in (24, 29, 45, 77):
+        ins, outs = [2, 2, h_in, width], [2, 2, h_out, 2 * width]
+        g = np.random.default_rng(width + rows).standard_normal(outs).astype(dtype)
+        got = []
+        for features in (PATHS["avx2"], 0):
+            lib.pydml_set_cpu_features(features)
+            plan = ResamplePlan(ins, outs, [1, 1, s, 2], [0.5, 0.5, a, 0.5], [-0.5, -0.5, b, -0.5],
+                                LINEAR, ROUND_HALF_UP)
+            got.append(plan.backward_array(g))
+        np.testing.assert_array_equal(got[0].view(np.uint8), got[1].view(np.uint8), err_msg=f"width {width}")
+
+
 @pytest.mark.parametrize("dtype", [F32, F16, BF16], ids=["f32", "f16", "bf16"])
 @pytest.mark.parametrize("width", [16, 37, 70, 200])
 @pytest.mark.parametrize("mode", [NEAREST_NEIGHBOR, LINEAR], ids=["nearest", "linear"])
