@@ -626,6 +626,10 @@ RS_AVX2 static RS_INLINE void rs256_run_fixed(uint32_t dt, const rs_table* t, ui
     const int32_t* const hlm = t->half_lm + (uint64_t)b * K * RS_BLOCK;
     const float* const hw = t->ell_w + (uint64_t)b * K * RS_BLOCK;
     const __m256i c7 = _mm256_set1_epi32(7);
+    /* a streamed f32 run 16 bytes past a 32-byte boundary: whole aligned 256-bit streamed stores,
+     * each the upper half of one result and the lower half of the next (as rs256_lin2_row) */
+    const int shift = stream && dt == DML_TENSOR_DATA_TYPE_FLOAT32 && ((uintptr_t)o & 31u) == 16;
+    __m256 carry = _mm256_setzero_ps();
     for (uint64_t r = 0; r < supers; r++) {
         const int inside = r < ok;
         for (uint32_t q = 0; q < H; q++, o += 8 * es) {
@@ -655,9 +659,16 @@ RS_AVX2 static RS_INLINE void rs256_run_fixed(uint32_t dt, const rs_table* t, ui
                     acc = sl == 0 ? p : _mm256_add_ps(acc, p);
                 }
             }
-            rs256_store8(dt, o, acc, stream);
+            if (shift) {
+                if (r == 0 && q == 0) _mm_stream_ps((float*)(void*)o, _mm256_castps256_ps128(acc));
+                else _mm256_stream_ps((float*)(void*)(o - 16), _mm256_permute2f128_ps(carry, acc, 0x21));
+                carry = acc;
+            } else {
+                rs256_store8(dt, o, acc, stream);
+            }
         }
     }
+    if (shift && supers > 0) _mm_stream_ps((float*)(void*)(o - 16), _mm256_extractf128_ps(carry, 1));
 }
 
 RS_AVX2 static RS_INLINE uint32_t rs256_run(uint32_t dt, const rs_table* t, uint32_t b, uint32_t supers,
