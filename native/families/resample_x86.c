@@ -613,9 +613,11 @@ RS_AVX2 static RS_INLINE void rs256_hz_blocks(uint32_t dt, const rs_table* t, ui
  * need fewer windows loads NW anyway and its permutes pick the same elements), and without the
  * lane blends when every lane of every slot is used (!MASKED, rs_table.blk_full: then the blend
  * picks the new value in every lane, so the same bits): the loops unrolled, the pattern still read
- * from the plan. Issue 25, AVX2 host (EPYC Zen 3, shared, load ~12), [8, 64, 128^2] -> 192^2
- * FLOAT32, 1 thread, process CPU time alternating with the generic run, median of 15: nearest
- * forward 1.40x, linear forward 1.18x, nearest gradient 1.13x, linear gradient 1.09x. */
+ * from the plan. Issue 25, AVX2 host (EPYC Zen 3, shared, load ~10), 1.5x FLOAT32, 1 thread,
+ * process CPU time, the build before / after alternating in separate processes: cache-resident
+ * [1, 16, 128^2] -> 192^2, nearest forward 1.5x, linear forward 1.2x, nearest gradient 1.15x,
+ * linear gradient 1.1x the speed; at [8, 64, 128^2] the difference stayed within the noise
+ * (memory-bound there). */
 RS_AVX2 static RS_INLINE void rs256_run_fixed(uint32_t dt, const rs_table* t, uint32_t b, uint32_t supers,
                                               const float* row, uint64_t avail, const uint64_t* off,
                                               uint32_t H, uint64_t ok, char* o, int stream, const uint32_t K,
