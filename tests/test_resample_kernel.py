@@ -728,6 +728,32 @@ def test_streamed_outputs_equal_cached_ones(mode: int, dtype: np.dtype[Any]) -> 
         np.testing.assert_array_equal(gx, want_g)
 
 
+@pytest.mark.parametrize("mode", [NEAREST_NEIGHBOR, LINEAR], ids=["nearest", "linear"])
+def test_streamed_periodic_runs_equal_cached_ones(mode: int) -> None:
+    # 1.5x, source + destination beyond 32 MiB: the AVX2 periodic runs stream their stores, a row
+    # 16 bytes off its 32-byte alignment by aligned 256-bit stores straddling two results; one
+    # image per call stays below and stores through the cache. Same bits.
+    n, c, h, o = 4, 16, 256, 384
+    ins, outs = [n, c, h, h], [n, c, o, o]
+    args = ([1, 1, 1.5, 1.5], [0.5] * 4, [-0.5] * 4, mode, ROUND_HALF_UP)
+    plan = ResamplePlan(ins, outs, *args)
+    one = ResamplePlan([1, *ins[1:]], [1, *outs[1:]], *args)
+    rng = np.random.default_rng(9)
+    x = rng.standard_normal(ins).astype(F32)
+    g = rng.standard_normal(outs).astype(F32)
+    want_y = np.concatenate([one.forward_array(x[i:i + 1]) for i in range(n)])
+    want_g = np.concatenate([one.backward_array(g[i:i + 1]) for i in range(n)])
+    for offset in (0, 1, 4):
+        raw = np.full(int(np.prod(outs)) + 4, np.nan, F32)
+        y = raw[offset:offset + int(np.prod(outs))].reshape(outs)
+        plan.forward(view_array(x), view_array(y))
+        np.testing.assert_array_equal(y.view(np.uint32), want_y.view(np.uint32))
+        raw = np.full(int(np.prod(ins)) + 4, np.nan, F32)
+        gx = raw[offset:offset + int(np.prod(ins))].reshape(ins)
+        plan.backward(view_array(g), view_array(gx))
+        np.testing.assert_array_equal(gx.view(np.uint32), want_g.view(np.uint32))
+
+
 class GuardedBuffer:
     """Memory whose first and last byte are followed / preceded by PROT_NONE pages (Linux), so a
     kernel touching anything outside [data, data + nbytes) faults instead of passing silently."""
@@ -1186,6 +1212,33 @@ def test_linear_2x_gradient_rows_are_the_float32_arithmetic(
     got = plan.backward_array(g)
     want = np.ascontiguousarray(_linear_2x_grad_emulated(_linear_2x_grad_emulated(g, 2), 3).astype(dtype))
     np.testing.assert_array_equal(got.view(np.uint8), want.view(np.uint8))
+
+
+#: the row axis of test_linear_2x_gradient_one_pass_rows (rows in, rows out, scale, pixel offsets):
+#: one source row per destination row (identity), two or three (1.5x, and 2x with zero offsets),
+#: three or four (2x half-pixel)
+GRAD_ROWS = [(1, 1, 1.0, 0.5, -0.5), (8, 12, 1.5, 0.5, -0.5), (5, 10, 2.0, 0.0, 0.0), (6, 12, 2.0, 0.5, -0.5)]
+
+
+@pytest.mark.parametrize("dtype", [F32, F16, BF16], ids=["f32", "f16", "bf16"])
+@pytest.mark.parametrize("rows", range(len(GRAD_ROWS)))
+def test_linear_2x_gradient_one_pass_rows(rows: int, dtype: np.dtype[Any]) -> None:
+    """The AVX2 gradient rows of half-pixel linear 2x in one pass (rs_kernels.lin2t_row: one to
+    four source rows blended in registers, the edges' three taps blended in, widths that are and
+    are not multiples of 8): the portable passes' bits."""
+    if not lib.pydml_cpu_features() & lib.PYDML_CPU_AVX2_FMA:
+        pytest.skip("no AVX2")
+    h_in, h_out, s, a, b = GRAD_ROWS[rows]
+    for width in (24, 29, 45, 77):
+        ins, outs = [2, 2, h_in, width], [2, 2, h_out, 2 * width]
+        g = np.random.default_rng(width + rows).standard_normal(outs).astype(dtype)
+        got = []
+        for features in (PATHS["avx2"], 0):
+            lib.pydml_set_cpu_features(features)
+            plan = ResamplePlan(ins, outs, [1, 1, s, 2], [0.5, 0.5, a, 0.5], [-0.5, -0.5, b, -0.5],
+                                LINEAR, ROUND_HALF_UP)
+            got.append(plan.backward_array(g))
+        np.testing.assert_array_equal(got[0].view(np.uint8), got[1].view(np.uint8), err_msg=f"width {width}")
 
 
 @pytest.mark.parametrize("dtype", [F32, F16, BF16], ids=["f32", "f16", "bf16"])

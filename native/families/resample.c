@@ -74,6 +74,7 @@ static void rs_table_free(rs_table* t) {
     free(t->half_span);
     free(t->half_ix);
     free(t->half_lm);
+    free(t->blk_full);
     free(t->blk_run);
     free(t->blk_step);
     free(t->blk_period);
@@ -256,9 +257,10 @@ static pydml_status rs_table_finish(pydml_resample_plan* p, rs_table* t) {
     t->half_span = rs_alloc(p, (uint64_t)n_blocks * 2, sizeof *t->half_span);
     t->half_ix = rs_alloc(p, slots * RS_BLOCK, sizeof *t->half_ix);
     t->half_lm = rs_alloc(p, slots * RS_BLOCK, sizeof *t->half_lm);
+    t->blk_full = rs_alloc(p, n_blocks, sizeof *t->blk_full);
     if (!t->ell_idx || !t->ell_w || !t->ell_mask || !t->blk_base || !t->blk_kind || !t->blk_perm ||
         !t->blk_run || !t->blk_step || !t->blk_period || !t->half_base || !t->half_span || !t->half_ix ||
-        !t->half_lm)
+        !t->half_lm || !t->blk_full)
         return PYDML_STATUS_OUT_OF_MEMORY;
     for (uint32_t b = 0; b < n_blocks; b++) {
         for (uint32_t h = 0; h < 2; h++) {
@@ -305,6 +307,8 @@ static pydml_status rs_table_finish(pydml_resample_plan* p, rs_table* t) {
                 t->blk_perm[at + lane] = t->blk_kind[b] != RS_BLK_GATHER ? index - base : 0;
             }
             t->ell_mask[(uint64_t)b * k + slot] = mask;
+            if (slot == 0) t->blk_full[b] = 1;
+            if (mask != 0xffffu) t->blk_full[b] = 0;
             for (uint32_t lane = 0; lane < RS_BLOCK; lane++) {
                 const uint32_t hb = t->half_base[2 * (uint64_t)b + lane / 8];
                 const int on = (mask >> lane) & 1u;
@@ -444,6 +448,19 @@ static pydml_status rs_table_finish(pydml_resample_plan* p, rs_table* t) {
         t->lin2t_hi = e;
         memcpy(t->lin2t_w, w, sizeof w);
         break;
+    }
+    t->lin2t_full = 0;
+    if (nd >= 24 && ns == 2 * (uint64_t)nd && t->lin2t_lo == 1 && t->lin2t_hi == nd - 1 && t->seg_count == 1 &&
+        !t->segs[0].direct && t->segs[0].lo == 0 && t->segs[0].hi == ns - 1) {
+        const uint64_t* st = t->start;
+        const uint32_t* ix = t->idx;
+        t->lin2t_full = st[1] - st[0] == 3 && ix[st[0]] == 0 && ix[st[0] + 1] == 1 && ix[st[0] + 2] == 2 &&
+                        st[nd] - st[nd - 1] == 3 && ix[st[nd - 1]] == ns - 3 && ix[st[nd - 1] + 1] == ns - 2 &&
+                        ix[st[nd - 1] + 2] == ns - 1;
+        if (t->lin2t_full) {
+            memcpy(t->lin2t_edge, t->w + st[0], 3 * sizeof(float));
+            memcpy(t->lin2t_edge + 3, t->w + st[nd - 1], 3 * sizeof(float));
+        }
     }
     return PYDML_STATUS_SUCCESS;
 }
@@ -673,6 +690,7 @@ typedef struct rs_exec {
     int direct_f32;                /* row mode: single unit-weight source rows can be read in place */
     int prefetch_rows;             /* row mode, one row axis: prefetch the next row's source rows */
     int lin2_row;                  /* row mode: rows of up to two sources take k.lin2_row */
+    int lin2t_row;                 /* row mode: rows of up to four sources take k.lin2t_row */
     int defer;                     /* row mode, one segment per row: see rs_defer */
     uint64_t row_lo, row_bytes;    /* the source columns a row reads: from row_lo, row_bytes long */
     rs_kernels k;
@@ -866,6 +884,10 @@ static void rs_segment_run(const rs_exec* e, rs_contrib_iter* it, const rs_src* 
         e->k.lin2_row(t, c0, nc0, e->direct_f32, out);
         return;
     }
+    if (e->lin2t_row && it->total <= 4 && nc0 == it->total) { /* the same for the gradient */
+        e->k.lin2t_row(t, c0, nc0, e->direct_f32, out);
+        return;
+    }
     const float* row;
     if (e->direct_f32 && it->total == 1 && c0[0].w == 1.0f) {
         row = (const float*)(const void*)(c0[0].p + (uint64_t)s->lo * sizeof(float));
@@ -1037,6 +1059,7 @@ static void rs_select_kernels(uint32_t dt, int stream, rs_kernels* k) {
     k->fence = NULL;
     k->zero = NULL;
     k->lin2_row = NULL;
+    k->lin2t_row = NULL;
     switch (dt) {
     case DML_TENSOR_DATA_TYPE_FLOAT32: k->blend = rs_blend_f32; k->store = rs_store_f32; break;
     case DML_TENSOR_DATA_TYPE_FLOAT16: k->blend = rs_blend_f16; k->store = rs_store_f16; break;
@@ -1105,6 +1128,7 @@ static pydml_status rs_run(const pydml_resample_plan* plan, int backward, const 
         e.direct_f32 = S->data_type == DML_TENSOR_DATA_TYPE_FLOAT32 && S->strides[e.col] == 1;
         e.split_segments = rows < 4u * (uint64_t)threads && t->seg_count > 1;
         e.lin2_row = e.k.lin2_row != NULL && t->lin2_full && S->strides[e.col] == 1 && D->strides[e.col] == 1;
+        e.lin2t_row = e.k.lin2t_row != NULL && t->lin2t_full && S->strides[e.col] == 1 && D->strides[e.col] == 1;
         e.units = e.split_segments ? t->seg_count : 1;
         e.defer = t->seg_count == 1 && !t->segs[0].direct && !e.split_segments;
         const rs_table* rt = e.n_row == 1 ? e.tab[e.row_ax[0]] : NULL;

@@ -70,6 +70,7 @@ typedef struct rs_table {
      * masks, read as they are instead of set up per row) */
     uint32_t* half_ix;
     int32_t* half_lm;
+    uint8_t* blk_full;       /* [block] 1: every slot uses every lane (no lane blends needed) */
     /* Periodic runs: blk_run[b] blocks from b (1 = none; else a multiple of blk_period[b], at
      * least two periods) repeat the pattern (perm, weights, masks) of the first blk_period[b]
      * blocks, each period's bases blk_step[b] further on. All are full, of one permute kind, and
@@ -105,6 +106,12 @@ typedef struct rs_table {
      * reads sources 2i - 1 .. 2i + 2 with weights lin2t_w[0..3]. */
     uint32_t lin2t_lo, lin2t_hi;
     float lin2t_w[4];
+    /* The whole table is one such row (rs_kernels.lin2t_row): n_src = 2 n_dst, n_dst >= 24, one
+     * segment, [lin2t_lo, lin2t_hi) = [1, n_dst - 1), destination 0 reads sources 0, 1, 2 with
+     * weights lin2t_edge[0..2] and destination n_dst - 1 reads n_src - 3 .. n_src - 1 with
+     * lin2t_edge[3..5] (the gradient of a half-pixel 2x linear upsampling). */
+    uint32_t lin2t_full;
+    float lin2t_edge[6];
 } rs_table;
 
 /* One weighted source of a blend: element k is at p + k * stride elements. */
@@ -139,6 +146,9 @@ typedef struct rs_kernels {
      * raw_one: the executor's in-place f32 row), then the integer-2x linear taps of the
      * horizontal pass, same bits as the two passes; out is destination element 0 (stride 1). */
     void (*lin2_row)(const rs_table* t, const rs_src* src, uint32_t count, int raw_one, char* out);
+    /* NULL, or the same for a lin2t_full column table from count (1 to 4) source rows: the
+     * vertical blend in registers, then the gradient's four taps (the edges' three) */
+    void (*lin2t_row)(const rs_table* t, const rs_src* src, uint32_t count, int raw_one, char* out);
 } rs_kernels;
 
 /* Portable kernels (resample.c). */

@@ -524,23 +524,18 @@ RS_AVX2 static RS_INLINE __m256 rs256_window(const float* p, uint64_t avail, uin
     return _mm256_maskload_ps(p + first, rs256_tailmask((size_t)(avail - first)));
 }
 
-RS_AVX2 static RS_INLINE __m256 rs256_lanemask(uint32_t bits) {
-    const __m256i one = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
-    __m256i b = _mm256_and_si256(_mm256_set1_epi32((int)bits), one);
-    return _mm256_castsi256_ps(_mm256_cmpeq_epi32(b, one));
-}
-
 /* The generic blocks for destinations [jb, j1) of a segment starting at j0 (jb - j0 a multiple of 8). */
-RS_AVX2 static RS_INLINE void rs256_hz_blocks(uint32_t dt, const rs_table* t, uint32_t j0, uint32_t jb, uint32_t j1,
-                                              const float* row, uint32_t lo, uint32_t hi, char* out,
-                                              uint64_t ostride, uint32_t esize, int stream) {
-    const uint32_t k = t->ell_k;
+RS_AVX2 static RS_INLINE void rs256_hz_blocks_k(uint32_t dt, const rs_table* t, uint32_t j0, uint32_t jb,
+                                                uint32_t j1, const float* row, uint32_t lo, uint32_t hi, char* out,
+                                                uint64_t ostride, uint32_t esize, int stream, const uint32_t k) {
     const __m256i vlo = _mm256_set1_epi32((int)lo);
     for (; jb < j1; jb += 8) {
         uint32_t b = jb / RS_BLOCK, half = (jb % RS_BLOCK) / 8;
         const uint32_t* idx = t->ell_idx + (uint64_t)b * k * RS_BLOCK + half * 8;
         const float* w = t->ell_w + (uint64_t)b * k * RS_BLOCK + half * 8;
-        const uint16_t* m = t->ell_mask + (uint64_t)b * k;
+        /* the lane masks and window indices of the plan (half_lm, half_ix), not set up per row */
+        const int32_t* lm = t->half_lm + (uint64_t)b * k * RS_BLOCK + half * 8;
+        const uint32_t* hx = t->half_ix + (uint64_t)b * k * RS_BLOCK + half * 8;
         __m256 acc = _mm256_setzero_ps();
         const uint32_t span = t->half_span[2 * (uint64_t)b + half], hb = t->half_base[2 * (uint64_t)b + half];
         if (span > 0 && span <= 24 && hb >= lo && (uint64_t)hb + span - 1 <= hi) {
@@ -552,10 +547,10 @@ RS_AVX2 static RS_INLINE void rs256_hz_blocks(uint32_t dt, const rs_table* t, ui
             const __m256 r0 = rs256_window(base, avail, 0);
             const __m256 r1 = span > 8 ? rs256_window(base, avail, 1) : r0;
             const __m256 r2 = span > 16 ? rs256_window(base, avail, 2) : r1;
-            const __m256i vhb = _mm256_set1_epi32((int)hb), c7 = _mm256_set1_epi32(7), c15 = _mm256_set1_epi32(15);
+            const __m256i c7 = _mm256_set1_epi32(7), c15 = _mm256_set1_epi32(15);
             for (uint32_t s = 0; s < k; s++) {
-                __m256 lane = rs256_lanemask((uint32_t)(m[s] >> (half * 8)) & 0xffu);
-                __m256i ix = _mm256_sub_epi32(_mm256_loadu_si256((const __m256i*)(idx + s * RS_BLOCK)), vhb);
+                const __m256 lane = _mm256_castsi256_ps(_mm256_loadu_si256((const __m256i*)(lm + s * RS_BLOCK)));
+                const __m256i ix = _mm256_loadu_si256((const __m256i*)(hx + s * RS_BLOCK));
                 __m256 g = _mm256_permutevar8x32_ps(r0, ix);
                 if (span > 8)
                     g = _mm256_blendv_ps(g, _mm256_permutevar8x32_ps(r1, ix), _mm256_castsi256_ps(_mm256_cmpgt_epi32(ix, c7)));
@@ -567,7 +562,7 @@ RS_AVX2 static RS_INLINE void rs256_hz_blocks(uint32_t dt, const rs_table* t, ui
             }
         } else {
             for (uint32_t s = 0; s < k; s++) {
-                __m256 lane = rs256_lanemask((uint32_t)(m[s] >> (half * 8)) & 0xffu);
+                const __m256 lane = _mm256_castsi256_ps(_mm256_loadu_si256((const __m256i*)(lm + s * RS_BLOCK)));
                 __m256i ix = _mm256_sub_epi32(_mm256_loadu_si256((const __m256i*)(idx + s * RS_BLOCK)), vlo);
                 __m256 g = _mm256_mask_i32gather_ps(_mm256_setzero_ps(), row, ix, lane, 4);
                 __m256 p = _mm256_mul_ps(g, _mm256_loadu_ps(w + s * RS_BLOCK));
@@ -589,6 +584,20 @@ RS_AVX2 static RS_INLINE void rs256_hz_blocks(uint32_t dt, const rs_table* t, ui
     }
 }
 
+/* The generic blocks with the common tap counts as constants (the slot loops unrolled). */
+RS_AVX2 static RS_INLINE void rs256_hz_blocks(uint32_t dt, const rs_table* t, uint32_t j0, uint32_t jb, uint32_t j1,
+                                              const float* row, uint32_t lo, uint32_t hi, char* out,
+                                              uint64_t ostride, uint32_t esize, int stream) {
+    if (jb >= j1) return;
+    switch (t->ell_k) {
+    case 1: rs256_hz_blocks_k(dt, t, j0, jb, j1, row, lo, hi, out, ostride, esize, stream, 1); break;
+    case 2: rs256_hz_blocks_k(dt, t, j0, jb, j1, row, lo, hi, out, ostride, esize, stream, 2); break;
+    case 3: rs256_hz_blocks_k(dt, t, j0, jb, j1, row, lo, hi, out, ostride, esize, stream, 3); break;
+    case 4: rs256_hz_blocks_k(dt, t, j0, jb, j1, row, lo, hi, out, ostride, esize, stream, 4); break;
+    default: rs256_hz_blocks_k(dt, t, j0, jb, j1, row, lo, hi, out, ostride, esize, stream, t->ell_k); break;
+    }
+}
+
 /* A periodic run (see rs_table.blk_run) of `supers` periods from block b, by half blocks: the
  * first period's permutes, weights and lane masks read from the plan (half_ix, ell_w, half_lm),
  * its window counts and offsets set up once; then each half costs its one to three window loads
@@ -599,6 +608,71 @@ RS_AVX2 static RS_INLINE void rs256_hz_blocks(uint32_t dt, const rs_table* t, ui
  * period is not of the window form. */
 #define RS256_RUN_K 4
 #define RS256_RUN_HALVES 8
+
+/* rs256_run with the tap count K and the window count NW of every half fixed (a half whose taps
+ * need fewer windows loads NW anyway and its permutes pick the same elements), and without the
+ * lane blends when every lane of every slot is used (!MASKED, rs_table.blk_full: then the blend
+ * picks the new value in every lane, so the same bits): the loops unrolled, the pattern still read
+ * from the plan. Issue 25, AVX2 host (EPYC Zen 3, shared, load ~10), 1.5x FLOAT32, 1 thread,
+ * process CPU time, the build before / after alternating in separate processes: cache-resident
+ * [1, 16, 128^2] -> 192^2, nearest forward 1.5x, linear forward 1.2x, nearest gradient 1.15x,
+ * linear gradient 1.1x the speed; at [8, 64, 128^2] the difference stayed within the noise
+ * (memory-bound there). */
+RS_AVX2 static RS_INLINE void rs256_run_fixed(uint32_t dt, const rs_table* t, uint32_t b, uint32_t supers,
+                                              const float* row, uint64_t avail, const uint64_t* off,
+                                              uint32_t H, uint64_t ok, char* o, int stream, const uint32_t K,
+                                              const uint32_t NW, const int MASKED) {
+    const uint64_t step = t->blk_step[b];
+    const size_t es = dt == DML_TENSOR_DATA_TYPE_FLOAT32 ? 4 : 2;
+    const uint32_t* const hix = t->half_ix + (uint64_t)b * K * RS_BLOCK;
+    const int32_t* const hlm = t->half_lm + (uint64_t)b * K * RS_BLOCK;
+    const float* const hw = t->ell_w + (uint64_t)b * K * RS_BLOCK;
+    const __m256i c7 = _mm256_set1_epi32(7);
+    /* a streamed f32 run 16 bytes past a 32-byte boundary: whole aligned 256-bit streamed stores,
+     * each the upper half of one result and the lower half of the next (as rs256_lin2_row) */
+    const int shift = stream && dt == DML_TENSOR_DATA_TYPE_FLOAT32 && ((uintptr_t)o & 31u) == 16;
+    __m256 carry = _mm256_setzero_ps();
+    for (uint64_t r = 0; r < supers; r++) {
+        const int inside = r < ok;
+        for (uint32_t q = 0; q < H; q++, o += 8 * es) {
+            const uint64_t at = off[q] + r * step;
+            const float* base = row + at;
+            __m256 r0, r1;
+            if (inside || at + 8 * (uint64_t)NW <= avail) {
+                r0 = _mm256_loadu_ps(base);
+                r1 = NW > 1 ? _mm256_loadu_ps(base + 8) : r0;
+            } else { /* the half's taps lie in [lo, hi]: at < avail */
+                r0 = rs256_window(base, avail - at, 0);
+                r1 = NW > 1 ? rs256_window(base, avail - at, 1) : r0;
+            }
+            const uint64_t at_q = (uint64_t)(q / 2) * K * RS_BLOCK + (q % 2) * 8;
+            __m256 acc = _mm256_setzero_ps();
+            for (uint32_t sl = 0; sl < K; sl++) {
+                const uint64_t x = at_q + (uint64_t)sl * RS_BLOCK;
+                const __m256i ix = _mm256_loadu_si256((const __m256i*)(hix + x));
+                __m256 g = _mm256_permutevar8x32_ps(r0, ix);
+                if (NW > 1)
+                    g = _mm256_blendv_ps(g, _mm256_permutevar8x32_ps(r1, ix), _mm256_castsi256_ps(_mm256_cmpgt_epi32(ix, c7)));
+                const __m256 p = _mm256_mul_ps(g, _mm256_loadu_ps(hw + x));
+                if (MASKED) {
+                    const __m256 lane = _mm256_castsi256_ps(_mm256_loadu_si256((const __m256i*)(hlm + x)));
+                    acc = _mm256_blendv_ps(acc, sl == 0 ? p : _mm256_add_ps(acc, p), lane);
+                } else {
+                    acc = sl == 0 ? p : _mm256_add_ps(acc, p);
+                }
+            }
+            if (shift) {
+                if (r == 0 && q == 0) _mm_stream_ps((float*)(void*)o, _mm256_castps256_ps128(acc));
+                else _mm256_stream_ps((float*)(void*)(o - 16), _mm256_permute2f128_ps(carry, acc, 0x21));
+                carry = acc;
+            } else {
+                rs256_store8(dt, o, acc, stream);
+            }
+        }
+    }
+    if (shift && supers > 0) _mm_stream_ps((float*)(void*)(o - 16), _mm256_extractf128_ps(carry, 1));
+}
+
 RS_AVX2 static RS_INLINE uint32_t rs256_run(uint32_t dt, const rs_table* t, uint32_t b, uint32_t supers,
                                             const float* row, uint32_t lo, uint32_t hi, char* o, int stream) {
     const uint32_t P = t->blk_period[b], K = t->ell_k, step = t->blk_step[b];
@@ -606,17 +680,44 @@ RS_AVX2 static RS_INLINE uint32_t rs256_run(uint32_t dt, const rs_table* t, uint
     uint32_t nwin[RS256_RUN_HALVES];
     uint64_t need = 0; /* the end of the furthest window of the first period */
     const uint64_t avail = (uint64_t)hi - lo + 1;
+    uint32_t nw_max = 0, empty = 0;
     for (uint32_t q = 0; q < 2 * P; q++) {
         const uint32_t span = t->half_span[2 * (uint64_t)b + q], hb = t->half_base[2 * (uint64_t)b + q];
         if (span > 24 || (span > 0 && hb < lo)) return 0; /* not a window form: the generic blocks */
         nwin[q] = (span + 7) / 8;
         off[q] = span > 0 ? hb - lo : 0;
         if (span > 0 && off[q] + 8 * (uint64_t)nwin[q] > need) need = off[q] + 8 * (uint64_t)nwin[q];
+        if (nwin[q] > nw_max) nw_max = nwin[q];
+        empty |= span == 0;
     }
     /* the periods whose windows [off + r step, + 8 nwin) all lie inside the row; in the others
      * (the last of a row) a window that does not is loaded masked, reading no element past hi */
     uint64_t ok = need > avail ? 0 : (step == 0 ? supers : (avail - need) / step + 1);
     if (ok > supers) ok = supers;
+    if (!empty && nw_max <= 2 && K <= 3) {
+        /* every half with nw_max windows: the periods inside the row for those */
+        uint64_t need2 = 0;
+        for (uint32_t q = 0; q < 2 * P; q++)
+            if (off[q] + 8 * (uint64_t)nw_max > need2) need2 = off[q] + 8 * (uint64_t)nw_max;
+        uint64_t ok2 = need2 > avail ? 0 : (step == 0 ? supers : (avail - need2) / step + 1);
+        if (ok2 > supers) ok2 = supers;
+        int masked = 0;
+        for (uint32_t i = 0; i < P; i++) masked |= !t->blk_full[b + i];
+        const uint32_t H = 2 * P;
+#define RS256_FIXED(KK, NN)                                                                        \
+    do {                                                                                           \
+        if (masked) rs256_run_fixed(dt, t, b, supers, row, avail, off, H, ok2, o, stream, KK, NN, 1); \
+        else rs256_run_fixed(dt, t, b, supers, row, avail, off, H, ok2, o, stream, KK, NN, 0);     \
+    } while (0)
+        if (K == 1 && nw_max == 1) RS256_FIXED(1, 1);
+        else if (K == 1) RS256_FIXED(1, 2);
+        else if (K == 2 && nw_max == 1) RS256_FIXED(2, 1);
+        else if (K == 2) RS256_FIXED(2, 2);
+        else if (nw_max == 1) RS256_FIXED(3, 1);
+        else RS256_FIXED(3, 2);
+#undef RS256_FIXED
+        return supers * P;
+    }
     const size_t es = dt == DML_TENSOR_DATA_TYPE_FLOAT32 ? 4 : 2;
     const uint32_t* const hix = t->half_ix + (uint64_t)b * K * RS_BLOCK;
     const int32_t* const hlm = t->half_lm + (uint64_t)b * K * RS_BLOCK;
@@ -897,6 +998,124 @@ RS_AVX2 static RS_INLINE void rs256_lin2_row(uint32_t dt, const rs_table* t, con
 #undef RS_LIN2_STEP
 }
 
+/* ---- the gradient of integer-2x linear rows in one pass (rs_kernels.lin2t_row) -----------------
+ * A destination row of a lin2t_full column table (the gradient of a half-pixel 2x linear
+ * upsampling) from its one to four source rows, without the row buffer: per 16 source columns,
+ * their vertical blend (the blend's products and additions, in source order), then destination
+ * i = v[2i - 1] w0 + v[2i] w1 + v[2i + 1] w2 + v[2i + 2] w3 (rs256_hz's lin2t path: even / odd
+ * shuffles in-lane, one permute back into order), the columns two before / after by in-lane
+ * shifts (vperm2f128 + vpalignr) of the neighbouring 8 instead of reloads; destination 0 and
+ * n - 1 are their three taps, blended in. Same bits as the two passes. The two passes stored and
+ * reloaded the row buffer four times per row; read in one pass, the four source rows are four
+ * interleaved streams, so the two rows after them (the next row's new sources) are prefetched
+ * whole during the row. Issue 25, AVX2 host (shared), [8, 64, 256^2] -> 128^2 gradient FLOAT32, 1
+ * thread, CPU time, old / new build alternating in separate processes: 58-41 % -> 82-90 % of a
+ * numpy copy of the same bytes (16.9-26.0 ms -> 11.5-12.5 ms). */
+RS_AVX2 static RS_INLINE __m256 rs256_vsum(uint32_t dt, const char* const* p, const __m256* w, size_t k,
+                                           const uint32_t count, int raw) {
+    const size_t es = dt == DML_TENSOR_DATA_TYPE_FLOAT32 ? 4 : 2;
+    __m256 v = rs256_load(dt, p[0] + k * es, 8);
+    if (count == 1 && raw) return v;
+    v = _mm256_mul_ps(w[0], v);
+    for (uint32_t r = 1; r < count; r++) v = _mm256_add_ps(_mm256_mul_ps(w[r], rs256_load(dt, p[r] + k * es, 8)), v);
+    return v;
+}
+
+/* v[c - 2 .. c + 5] from P = v[c - 8 ..] and A = v[c ..]; v[c + 2 .. c + 9] from A and B = v[c + 8 ..] */
+#define RS_SHL2(P, A) _mm256_castsi256_ps(_mm256_alignr_epi8(_mm256_castps_si256(A), _mm256_castps_si256(_mm256_permute2f128_ps(P, A, 0x21)), 8))
+#define RS_SHR2(A, B) _mm256_castsi256_ps(_mm256_alignr_epi8(_mm256_castps_si256(_mm256_permute2f128_ps(A, B, 0x21)), _mm256_castps_si256(A), 8))
+
+RS_AVX2 static RS_INLINE void rs256_lin2t_row_c(uint32_t dt, const rs_table* t, const rs_src* src, int raw_one,
+                                                char* out, int stream, const uint32_t count) {
+    const size_t es = dt == DML_TENSOR_DATA_TYPE_FLOAT32 ? 4 : 2;
+    const uint32_t n = t->n_dst; /* >= 24; n_src = 2n */
+    const char* p[4];
+    __m256 w[4];
+    for (uint32_t r = 0; r < 4; r++) {
+        p[r] = src[r < count ? r : 0].p;
+        w[r] = _mm256_set1_ps(src[r < count ? r : 0].w);
+    }
+    const int raw = count == 1 && raw_one && src[0].w == 1.0f;
+    const __m256 w0 = _mm256_set1_ps(t->lin2t_w[0]), w1 = _mm256_set1_ps(t->lin2t_w[1]);
+    const __m256 w2 = _mm256_set1_ps(t->lin2t_w[2]), w3 = _mm256_set1_ps(t->lin2t_w[3]);
+    const __m256 x0 = _mm256_set1_ps(t->lin2t_edge[0]), x1 = _mm256_set1_ps(t->lin2t_edge[1]);
+    const __m256 x2 = _mm256_set1_ps(t->lin2t_edge[2]), y0 = _mm256_set1_ps(t->lin2t_edge[3]);
+    const __m256 y1 = _mm256_set1_ps(t->lin2t_edge[4]), y2 = _mm256_set1_ps(t->lin2t_edge[5]);
+    const char* const next = p[count - 1] + 2 * (size_t)n * es;
+    /* destinations i0 .. i0 + 7 from P = v[c - 8 ..], A = v[c ..], B = v[c + 8 ..], N = v[c + 16 ..]
+     * (c = 2 i0); lanes in the shuffled order 0 1 4 5 | 2 3 6 7 until the final permute */
+#define RS_LIN2T_STEP(P, A, B, N, I0, FIRST, LAST)                                                   \
+    do {                                                                                           \
+        const __m256 e0_ = _mm256_shuffle_ps(A, B, 0x88), o0_ = _mm256_shuffle_ps(A, B, 0xDD);     \
+        const __m256 e1_ = _mm256_shuffle_ps(RS_SHR2(A, B), RS_SHR2(B, N), 0x88);                  \
+        const __m256 om_ = _mm256_shuffle_ps(RS_SHL2(P, A), RS_SHL2(A, B), 0xDD);                  \
+        __m256 acc_ = _mm256_mul_ps(om_, w0);                                                      \
+        acc_ = _mm256_add_ps(acc_, _mm256_mul_ps(e0_, w1));                                        \
+        acc_ = _mm256_add_ps(acc_, _mm256_mul_ps(o0_, w2));                                        \
+        acc_ = _mm256_add_ps(acc_, _mm256_mul_ps(e1_, w3));                                        \
+        if (FIRST) { /* destination 0 (lane 0): sources 0, 1, 2 = e0, o0, e1 */                    \
+            const __m256 ed_ = _mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(e0_, x0), _mm256_mul_ps(o0_, x1)), \
+                                             _mm256_mul_ps(e1_, x2));                              \
+            acc_ = _mm256_blend_ps(acc_, ed_, 0x01);                                               \
+        }                                                                                          \
+        if (LAST) { /* destination n - 1 (lane 7): sources 2n - 3 .. 2n - 1 = om, e0, o0 */        \
+            const __m256 ed_ = _mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(om_, y0), _mm256_mul_ps(e0_, y1)), \
+                                             _mm256_mul_ps(o0_, y2));                              \
+            acc_ = _mm256_blend_ps(acc_, ed_, 0x80);                                               \
+        }                                                                                          \
+        rs256_store8(dt, out + (uint64_t)(I0) * es,                                                \
+                     _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(acc_), _MM_SHUFFLE(3, 1, 2, 0))), stream); \
+    } while (0)
+    __m256 A = rs256_vsum(dt, p, w, 0, count, raw), B = rs256_vsum(dt, p, w, 8, count, raw);
+    __m256 P = A; /* any finite value: lane 0 of the first step is replaced */
+    size_t i0 = 0;
+    for (; i0 + 16 <= n; i0 += 8) {
+        const size_t c = 2 * i0;
+        /* the two rows after the last source in memory, whole, during this row: the next
+         * destination row's new sources when the rows are contiguous (a 2x gradient) */
+        _mm_prefetch(next + 2 * c * es, _MM_HINT_T0);
+        _mm_prefetch(next + 2 * c * es + 64, _MM_HINT_T0);
+        const __m256 N = rs256_vsum(dt, p, w, c + 16, count, raw); /* c + 23 < 2n: i0 + 16 <= n */
+        if (i0 == 0) RS_LIN2T_STEP(P, A, B, N, 0, 1, 0);
+        else RS_LIN2T_STEP(P, A, B, N, i0, 0, 0);
+        const __m256 N2 = rs256_vsum(dt, p, w, c + 24, count, raw);
+        P = B;
+        A = N;
+        B = N2;
+    }
+    /* more than 8 destinations left: n - 16 .. n - 9 (n >= 24: neither edge, P and N inside the
+     * row), overlapping the previous step (the same values again) */
+    if (n - i0 > 8) {
+        const size_t c = 2 * ((size_t)n - 16);
+        P = rs256_vsum(dt, p, w, c - 8, count, raw);
+        A = rs256_vsum(dt, p, w, c, count, raw);
+        B = rs256_vsum(dt, p, w, c + 8, count, raw);
+        const __m256 N = rs256_vsum(dt, p, w, c + 16, count, raw);
+        RS_LIN2T_STEP(P, A, B, N, n - 16, 0, 0);
+    }
+    /* the last 8 destinations n - 8 .. n - 1 (overlapping the previous step when n is not a
+     * multiple of 8); no columns past 2n - 1: N's lanes are replaced */
+    i0 = n - 8;
+    const size_t c = 2 * i0;
+    A = rs256_vsum(dt, p, w, c, count, raw);
+    B = rs256_vsum(dt, p, w, c + 8, count, raw);
+    P = rs256_vsum(dt, p, w, c - 8, count, raw);
+    RS_LIN2T_STEP(P, A, B, B, i0, 0, 1);
+#undef RS_LIN2T_STEP
+}
+#undef RS_SHL2
+#undef RS_SHR2
+
+RS_AVX2 static RS_INLINE void rs256_lin2t_row(uint32_t dt, const rs_table* t, const rs_src* src, uint32_t count,
+                                              int raw_one, char* out, int stream) {
+    switch (count) {
+    case 1: rs256_lin2t_row_c(dt, t, src, raw_one, out, stream, 1); break;
+    case 2: rs256_lin2t_row_c(dt, t, src, raw_one, out, stream, 2); break;
+    case 3: rs256_lin2t_row_c(dt, t, src, raw_one, out, stream, 3); break;
+    default: rs256_lin2t_row_c(dt, t, src, raw_one, out, stream, 4); break;
+    }
+}
+
 #define RS256_TYPE(NAME, DT)                                                                       \
     RS_AVX2 static void rs256_blend_##NAME(float* dst, const rs_src* src, uint32_t count,          \
                                            uint64_t stride, size_t n, int first) {                 \
@@ -925,6 +1144,14 @@ RS_AVX2 static RS_INLINE void rs256_lin2_row(uint32_t dt, const rs_table* t, con
     RS_AVX2 static void rs256_lin2_nt_##NAME(const rs_table* t, const rs_src* src, uint32_t count, \
                                              int raw_one, char* out) {                             \
         rs256_lin2_row(DT, t, src, count, raw_one, out, 1);                                        \
+    }                                                                                              \
+    RS_AVX2 static void rs256_lin2t_##NAME(const rs_table* t, const rs_src* src, uint32_t count,   \
+                                           int raw_one, char* out) {                               \
+        rs256_lin2t_row(DT, t, src, count, raw_one, out, 0);                                       \
+    }                                                                                              \
+    RS_AVX2 static void rs256_lin2t_nt_##NAME(const rs_table* t, const rs_src* src, uint32_t count, \
+                                              int raw_one, char* out) {                            \
+        rs256_lin2t_row(DT, t, src, count, raw_one, out, 1);                                       \
     }
 
 RS256_TYPE(f32, DML_TENSOR_DATA_TYPE_FLOAT32)
@@ -958,14 +1185,17 @@ int rs_select_avx2(uint32_t data_type, int stream, rs_kernels* k) {
     case DML_TENSOR_DATA_TYPE_FLOAT32:
         k->blend = rs256_blend_f32; k->store = rs256_store_f32; k->hz = stream ? rs256_hz_nt_f32 : rs256_hz_f32;
         k->lin2_row = stream ? rs256_lin2_nt_f32 : rs256_lin2_f32;
+        k->lin2t_row = stream ? rs256_lin2t_nt_f32 : rs256_lin2t_f32;
         k->zero = stream ? rs256_zero_nt_f32 : rs256_zero_f32; break;
     case DML_TENSOR_DATA_TYPE_FLOAT16:
         k->blend = rs256_blend_f16; k->store = rs256_store_f16; k->hz = stream ? rs256_hz_nt_f16 : rs256_hz_f16;
         k->lin2_row = stream ? rs256_lin2_nt_f16 : rs256_lin2_f16;
+        k->lin2t_row = stream ? rs256_lin2t_nt_f16 : rs256_lin2t_f16;
         k->zero = stream ? rs256_zero_nt_f16 : rs256_zero_f16; break;
     case PYDML_DATA_TYPE_BFLOAT16: /* +0.0 is 0 bits in both 16-bit types */
         k->blend = rs256_blend_bf16; k->store = rs256_store_bf16; k->hz = stream ? rs256_hz_nt_bf16 : rs256_hz_bf16;
         k->lin2_row = stream ? rs256_lin2_nt_bf16 : rs256_lin2_bf16;
+        k->lin2t_row = stream ? rs256_lin2t_nt_bf16 : rs256_lin2t_bf16;
         k->zero = stream ? rs256_zero_nt_f16 : rs256_zero_f16; break;
     default:
         return 0;
