@@ -22,19 +22,25 @@ from typing import Any
 import numpy as np
 
 
-def best_times(fns: Sequence[Callable[[], Any]], repeat: int, block: int = 1) -> list[float]:
+def best_times(fns: Sequence[Callable[[], Any]], repeat: int, block: int = 1, settle: float = 0.0) -> list[float]:
     """Best time of each function in seconds, the repetitions interleaved; one warm-up call each
     first (page faults, thread pools).
 
     block > 1 times `block` consecutive calls of one contender and keeps their mean: the steady
     state of operators run back to back. With block 1 every call follows the other contender's,
     so each pays its thread pool's wake-up (libgomp's sleeping workers: about 0.1 ms here), which
-    is part of a lone call's cost but not of a model's."""
+    is part of a lone call's cost but not of a model's.
+
+    settle > 0 sleeps that many seconds before each block, untimed, so that a block does not share
+    the cores with the previous contender's workers still spinning for work (onnxruntime's pool and
+    libgomp both spin after a run before they sleep)."""
     for fn in fns:
         fn()
     best = [float("inf")] * len(fns)
     for _ in range(repeat):
         for i, fn in enumerate(fns):
+            if settle > 0:
+                time.sleep(settle)
             start = time.perf_counter()
             for _ in range(block):
                 fn()
