@@ -978,8 +978,12 @@ static void run_span(const ew_run* r, const uint64_t* offset, uint64_t n_total) 
      * five other jobs (load 7-12): 8M-element ADD, a C loop with streamed vs ordinary stores, 41
      * alternating rounds: 1.13x (2 threads), 1.48x (1 thread) median time ratio; through the
      * engine, 25-41 rounds: ADD 1.00-1.06x, broadcast-row ADD 1.06-1.18x, RELU 1.03-1.17x, CLIP
-     * 1.04x (1 thread, CPU time: 0.95-1.15x, within the noise). */
-    const int nt_f32 = r->stream && domain == EW_F32 && r->strides[o][inner] == 1 && n_total >= EW_STREAM_SPAN &&
+     * 1.04x (1 thread, CPU time: 0.95-1.15x, within the noise). Not for the rows that cost more
+     * than the write they save (EW_FLAG_COMPUTE_BOUND): the staging pass made them slower. Quiet
+     * AVX2 host, 8M floats, streamed / in-place time, medians of 12 alternating rounds, 1 thread
+     * CPU time and 2 threads wall: GELU 1.09-1.15 / 1.05, TANH 1.03 / 1.03, ERF 1.08 / 1.10,
+     * SIGMOID 1.00 / 1.07; EXP 0.98 / 0.96 and ADD 0.85 / 0.81 keep streaming. */
+    const int nt_f32 = r->stream && !(plan->entry->flags & EW_FLAG_COMPUTE_BOUND) && domain == EW_F32 && r->strides[o][inner] == 1 && n_total >= EW_STREAM_SPAN &&
                        r->types[o] == DML_TENSOR_DATA_TYPE_FLOAT32 && !plan->narrow;
     if (r->strides[o][inner] == 1 && (r->types[o] == own || plan->narrow) && !plan->fused && !nt_f32)
         params.ahead |= EW_AHEAD_OUT;  /* written in place (by the narrow row, for 8-bit outputs) */

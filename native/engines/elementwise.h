@@ -62,6 +62,9 @@ typedef void (*ew_u64_fn)(const ew_params* p, size_t n, uint64_t* out, const uin
 #define EW_FLAG_RAW_BITS 4u          /* float tensors are their bits: FLOAT16/32/64 load and store as
                                         UINT16/32/64 (the bitwise pages' "native encoding"), so no
                                         conversion touches a NaN's payload or signalling state */
+#define EW_FLAG_COMPUTE_BOUND 8u     /* a row costing more than the output's read for ownership saves:
+                                        its FLOAT32 outputs are stored in place, never staged and
+                                        streamed (elementwise.c run_span) */
 
 typedef struct ew_entry {
     uint32_t type;                   /* DML_OPERATOR_TYPE */
