@@ -324,14 +324,13 @@ def test_graph_initialize_borrowed_reads_the_callers_memory() -> None:
 def test_shape_folds_in_numpy_are_onnx_references_bits(
     op: str, inputs: list[Any], attrs: dict[str, Any]
 ) -> None:
-    """The folds session._fold_numpy does itself give onnx.reference's values, dtype and shape."""
+    """The folds reference.fold_numpy does itself give onnx.reference's values, dtype and shape."""
     from pydml.onnx.lowering import Node
-    from pydml.onnx.reference import run_node
-    from pydml.onnx.session import _fold_numpy
+    from pydml.onnx.reference import fold_numpy, run_node
 
     names = [f"i{k}" for k in range(len(inputs))]
     proto = helper.make_node(op, names, ["out"], **attrs)
-    got = _fold_numpy(Node(proto, 17, 0), list(inputs))
+    got = fold_numpy(Node(proto, 17, 0), list(inputs))
     assert got is not None
     (want,) = run_node(proto, inputs, {"": 17})
     assert got[0].dtype == want.dtype and got[0].shape == want.shape

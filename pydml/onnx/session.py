@@ -34,7 +34,7 @@ from pydml.onnx.lowering import (
     find_lowering,
 )
 from pydml.onnx.provider_types import unregistered_types
-from pydml.onnx.reference import run_node
+from pydml.onnx.reference import evaluate
 
 #: ops never folded (their value is not a function of their inputs)
 _NONDETERMINISTIC = {
@@ -485,9 +485,7 @@ class InferenceSession:
             return True
         values = [constants.get(n) if n else None for n in node.inputs]
         try:
-            results = _fold_numpy(node, values)
-            if results is None:
-                results = run_node(node.proto, values, self._opsets, list(self.model.functions))
+            results = evaluate(node, values, self._opsets, list(self.model.functions))
         except Exception:
             return False
         for name, value in zip(node.outputs, results, strict=False):
@@ -747,7 +745,7 @@ class InferenceSession:
     ) -> None:
         node = step.node
         values = [(env[n] if n in env else constants.get(n)) if n else None for n in node.inputs]
-        results = run_node(node.proto, values, self._opsets, list(self.model.functions))
+        results = evaluate(node, values, self._opsets, list(self.model.functions))
         for name, value in zip(node.outputs, results, strict=False):
             if name:
                 env[name] = value
@@ -769,61 +767,6 @@ class InferenceSession:
         for name in self._output_names:
             if name not in env and name in constants:
                 env[name] = np.array(constants[name])
-
-
-#: numeric types a Cast folds with astype, as onnx.reference's cast_to does for them
-_PLAIN_CAST = {1, 2, 3, 4, 5, 6, 7, 9, 10, 11, 12, 13}
-
-
-def _fold_numpy(node: Node, values: list[Any]) -> list[np.ndarray[Any, Any]] | None:
-    """The shape computations exporters write (torch's Shape -> Gather -> Unsqueeze -> Concat, a
-    Cast, an Expand of a zero state, a head size's Div, a scale's Div or Pow), folded with the numpy calls
-    onnx.reference makes for them (its op_*.py), so the bits are its bits; None: a node (or a case:
-    a division by zero, an odd type) left to onnx.reference. Building a ReferenceEvaluator per node was
-    most of the folding time (BERT: 334 nodes, 0.1 s CPU), and importing onnx.reference adds 19 MiB
-    and 0.14 s to a session whose folds are all of these (the LSTM model's)."""
-    op, args = node.op_type, values
-    if node.domain not in ("", "ai.onnx") or any(a is None for a in args):
-        return None
-    if op == "Identity" and len(args) == 1:
-        return [args[0].copy()]
-    if op == "Gather" and len(args) == 2 and args[1].dtype.kind == "i":
-        # (np.ascontiguousarray makes a 0-d index 1-d: onnx.reference converts only non-contiguous ones)
-        data, indices = (a if a.flags.c_contiguous else np.ascontiguousarray(a) for a in args)
-        return [np.take(data, indices, axis=node.attr("axis", 0))]
-    if op == "Unsqueeze":
-        if len(args) != (2 if node.opset >= 13 else 1):
-            return None
-        axes = args[1] if node.opset >= 13 else node.attr("axes")
-        if axes is None:
-            return None
-        return [np.expand_dims(args[0], axis=tuple(int(a) for a in np.ravel(axes)))]
-    if op == "Concat" and args and all(a.ndim > 0 for a in args) and node.has_attr("axis"):
-        axis = int(node.attr("axis"))
-        if not all(-a.ndim <= axis < a.ndim for a in args):
-            return None
-        return [np.concatenate(args, axis)]
-    to = int(node.attr("to", 0)) if op == "Cast" else 0
-    if op == "Cast" and len(args) == 1 and args[0].dtype.kind in "biuf" and to in _PLAIN_CAST:
-        return [args[0].astype(ONNX_TO_NUMPY[to])]
-    if op == "Expand" and len(args) == 2 and args[1].dtype.kind == "i":
-        return [args[0] * np.ones(args[1], dtype=args[0].dtype)]
-    floats = len(args) == 2 and args[0].dtype.kind == "f" and args[0].dtype == args[1].dtype
-    if op == "Div" and floats:
-        with np.errstate(all="ignore"):
-            return [np.asarray(np.divide(args[0], args[1])).astype(args[0].dtype, copy=False)]
-    if op == "Div" and len(args) == 2 and args[0].dtype == args[1].dtype and args[0].dtype.kind in "iu":
-        x, y = args
-        if not np.all(y != 0):
-            return None  # onnx.reference's warning and value for a division by zero: its own
-        # toward zero, as onnx.reference's Div (and C++) divides integers
-        q, rem = np.floor_divide(x, y), np.remainder(x, y)
-        q = q + ((rem != 0) & ((x < 0) ^ (y < 0))).astype(q.dtype)
-        return [np.asarray(q).astype(x.dtype, copy=False)]
-    if op == "Pow" and len(args) == 2 and args[0].dtype.kind == "f" and args[1].dtype.kind in "fiu":
-        with np.errstate(all="ignore"):
-            return [np.asarray(np.power(args[0], args[1])).astype(args[0].dtype)]
-    return None
 
 
 def _graph_array(array: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
