@@ -95,6 +95,8 @@ def _wrap_edge(value: Any, list_name: str, index: int) -> GraphEdgeDesc:
 
 
 def _uint(value: Any, field: str) -> int:
+    if type(value) is int and 0 <= value <= UINT32_MAX:  # the common case, checked first
+        return value
     if (isinstance(value, bool) or not isinstance(value, (int, np.integer))
             or not 0 <= int(value) <= UINT32_MAX):
         raise ValidationError(_OWNER, field, "must be a UINT (an integer in [0, 2^32))", value)
@@ -204,22 +206,28 @@ def compile_graph(device: Device, graph_desc: GraphDesc,
     c_graph.OutputCount = _uint(output_count, "OutputCount")
     c_graph.NodeCount = len(nodes)
     c_graph.Nodes = c_nodes if nodes else ffi.NULL
+    ctype = {GraphEdgeType.INPUT: "DML_INPUT_GRAPH_EDGE_DESC[]",
+             GraphEdgeType.OUTPUT: "DML_OUTPUT_GRAPH_EDGE_DESC[]",
+             GraphEdgeType.INTERMEDIATE: "DML_INTERMEDIATE_GRAPH_EDGE_DESC[]"}
     for name, _ in _LISTS:
         items = edges[name]
         array = ffi.new("DML_GRAPH_EDGE_DESC[]", max(1, len(items)))
         keep.append(array)
-        ctype = {GraphEdgeType.INPUT: "DML_INPUT_GRAPH_EDGE_DESC*",
-                 GraphEdgeType.OUTPUT: "DML_OUTPUT_GRAPH_EDGE_DESC*",
-                 GraphEdgeType.INTERMEDIATE: "DML_INTERMEDIATE_GRAPH_EDGE_DESC*"}
-        for i, edge in enumerate(items):
-            actual = GraphEdgeType(edge.Type)
-            inner = ffi.new(ctype[actual])
-            keep.append(inner)
+        # one C array per edge type for the list's edge descs, not one allocation per edge (a
+        # model's graph has hundreds of edges, marshalled again for each input shape's plan)
+        kinds = [GraphEdgeType(edge.Type) for edge in items]
+        pools = {kind: ffi.new(ctype[kind], kinds.count(kind)) for kind in set(kinds)}
+        keep.extend(pools.values())
+        taken = dict.fromkeys(pools, 0)
+        for i, (edge, actual) in enumerate(zip(items, kinds, strict=True)):
+            at = taken[actual]
+            taken[actual] = at + 1
+            inner = pools[actual][at]
             for field in _EDGE_FIELDS[actual]:
                 setattr(inner, field, _uint(getattr(edge.Desc, field), f"{name}[{i}].Desc.{field}"))
             inner.Name = _name(edge.Desc.Name, f"{name}[{i}].Desc.Name", keep)
             array[i].Type = int(edge.Type)
-            array[i].Desc = inner
+            array[i].Desc = ffi.addressof(pools[actual], at)
         setattr(c_graph, name, array if items else ffi.NULL)
         setattr(c_graph, name.replace("Edges", "EdgeCount"), len(items))
     handle = ffi.new("pydml_graph**")

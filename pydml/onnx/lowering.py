@@ -556,7 +556,14 @@ class Segment:
                 else:
                     plain.append(item)
             clean[spec.name] = plain if spec.type == FieldType.TENSOR_DESC_ARRAY else plain[0]
-        desc = replace(desc, **clean)
+        # dataclasses.replace would run the desc's __post_init__ (normalise_fields) again over fields
+        # it normalised when made: a copy with the tensor fields set is the same desc, made cheaper
+        plain = object.__new__(type(desc))
+        plain.__dict__.update(desc.__dict__)
+        plain.__dict__.pop("_pydml_prepared", None)  # (Device.create_operator's marshalling of a desc)
+        for field_name, value in clean.items():
+            object.__setattr__(plain, field_name, tuple(value) if isinstance(value, list) else value)
+        desc = plain
         compiled = None
         node_index = len(self.nodes)
         fused = _with_activation(desc, self._activation) if self._activation is not None else None
@@ -765,11 +772,19 @@ class Segment:
             bias = reshape_view(seg.view(other).broadcast(view.shape), sizes)
             if bias is None:
                 raise LoweringError("the Add's other input does not fold into the GEMM's rows")
-            fused = replace(desc, CTensor=seg.tensor(bias).desc, Beta=1.0)
-            try:
-                compiled = seg._compiled(fused)
-            except PydmlError as error:
-                raise LoweringError(str(error).splitlines()[0]) from None
+            c_tensor = seg.tensor(bias).desc
+            # each plan of a session fuses the same GEMMs: the fused operator made once per pair
+            memo = ("MatMulAddFusion", id(desc), id(c_tensor))
+            known = seg._operators.get(memo)
+            if known is not None and known[0] is desc and known[1] is c_tensor:
+                compiled = known[2]
+            else:
+                fused = replace(desc, CTensor=c_tensor, Beta=1.0)
+                try:
+                    compiled = seg._compiled(fused)
+                except PydmlError as error:
+                    raise LoweringError(str(error).splitlines()[0]) from None
+                seg._operators[memo] = (desc, c_tensor, compiled)
             seg._connect(bias, index, 2)  # GEMM's inputs: ATensor 0, BTensor 1, CTensor 2
             seg.nodes[index] = replace(entry, Operator=compiled)  # last: nothing fails after it
             del seg.values[out]

@@ -11,6 +11,7 @@ starts after it.
 
 from __future__ import annotations
 
+import gc
 import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -26,6 +27,7 @@ from pydml.onnx.fusion import FusedNode, rewrite
 from pydml.onnx.lowering import (
     ONNX_TO_NUMPY,
     ONNX_TYPE_NAMES,
+    Lowering,
     LoweringError,
     Node,
     Segment,
@@ -235,11 +237,13 @@ class InferenceSession:
         #: pydml/onnx/fusion.py (ONNX Runtime's level-2 fusions for the DirectML provider)
         self._model_nodes = list(self._nodes)
         self._plans: dict[Any, _Plan] = {}
+        self._lowering_for: dict[tuple[str, str, int], Lowering | LoweringError] = {}
         #: compiled operators by desc, shared by every plan and segment of the session
         self._operators: dict[Any, Any] = {}
         #: nodes that ran through onnx.reference (fallback="reference"), with the reason
         self.reference_nodes: list[tuple[str, str]] = []
         self._host_inputs = self._find_host_inputs()
+        self._empties: set[str] = set()
         #: how many node inputs and graph outputs read each value (a fused value has one reader)
         self._readers: dict[str, int] = self._count_readers()
 
@@ -282,7 +286,18 @@ class InferenceSession:
             key += tuple((k, feed[k].tobytes()) for k in sorted(self._host_inputs) if k in feed)
         plan = self._plans.get(key)
         if plan is None:
-            env = self._build(feed)
+            # a build allocates tens of thousands of small objects (descs, views, recordings), most
+            # kept by the plan: with the cyclic collector on, each few hundred start a collection
+            # that walks them again (a decoder's first generation: 100 collections, 170-340 ms of
+            # its 1.2 s CPU time; 35 and 60-110 ms with it paused). Paused for the build only (and
+            # left as the caller had it): what the build drops is collected after it.
+            collecting = gc.isenabled()
+            gc.disable()
+            try:
+                env = self._build(feed)
+            finally:
+                if collecting:
+                    gc.enable()
             self._plans[key] = self._last_plan
         else:
             env = self._execute(plan, feed)
@@ -374,15 +389,17 @@ class InferenceSession:
         types: dict[str, int] = {}
         shapes: dict[str, tuple[int, ...]] = {}
         g = inferred.graph
-        for vi in list(g.input) + list(g.value_info) + list(g.output):
+        for vi in (*g.input, *g.value_info, *g.output):
             tensor = vi.type.tensor_type
             if tensor.elem_type:
                 types[vi.name] = int(tensor.elem_type)
-            dims = _dims(vi)
-            if tensor.HasField("shape") and all(isinstance(d, int) for d in dims):
-                shapes[vi.name] = tuple(int(d) for d in dims)  # type: ignore[arg-type]
-        for name, array in list(feed.items()) + list(constants.items()):
-            shapes[name] = tuple(int(n) for n in array.shape)
+            if tensor.HasField("shape"):
+                # static only: every dim a dim_value (a dim_param or an unknown dim: not static)
+                dims = [int(d.dim_value) for d in tensor.shape.dim if d.HasField("dim_value")]
+                if len(dims) == len(tensor.shape.dim):
+                    shapes[vi.name] = tuple(dims)
+        for name, array in (*feed.items(), *constants.items()):
+            shapes[name] = array.shape  # a numpy shape: a tuple of ints already
         return types, shapes
 
     def _without_weights(self) -> Any:
@@ -437,7 +454,8 @@ class InferenceSession:
         if node.op_type in _NONDETERMINISTIC or node.domain not in ("", "ai.onnx"):
             return False
         present = [n for n in node.inputs if n]
-        if types is not None:
+        empties = self._empties
+        if types is not None and empties and any(n in empties for n in node.inputs + node.outputs):
             empty = {
                 name: np.zeros(shapes[name], dtype=ONNX_TO_NUMPY[types[name]])
                 for name in present + [n for n in node.outputs if n]
@@ -451,17 +469,18 @@ class InferenceSession:
             if outs and all(n in empty for n in outs):
                 constants.update((n, empty[n]) for n in outs)
                 return True
-            if (
-                node.op_type == "CastLike"
-                and len(present) == 2
-                and present[0] in constants
-                and types.get(present[1]) in ONNX_TO_NUMPY
-            ):
-                # only input 1's type is read: the cast of a constant is a constant
-                value = constants[present[0]].astype(ONNX_TO_NUMPY[types[present[1]]])
-                constants[node.outputs[0]] = value
-                shapes[node.outputs[0]] = tuple(int(n) for n in value.shape)
-                return True
+        if (
+            types is not None
+            and node.op_type == "CastLike"
+            and len(present) == 2
+            and present[0] in constants
+            and types.get(present[1]) in ONNX_TO_NUMPY
+        ):
+            # only input 1's type is read: the cast of a constant is a constant
+            value = constants[present[0]].astype(ONNX_TO_NUMPY[types[present[1]]])
+            constants[node.outputs[0]] = value
+            shapes[node.outputs[0]] = tuple(int(n) for n in value.shape)
+            return True
         if (
             node.op_type in ("Shape", "Size")
             and present
@@ -513,6 +532,8 @@ class InferenceSession:
                 constants[name] = feed[name]
         self._report("inferring shapes", 0, 0)
         types, shapes = self._infer(feed, constants)
+        #: the values whose static shape has a zero (each an empty tensor _fold makes a constant)
+        self._empties = {name for name, shape in shapes.items() if 0 in shape}
         # constant folding first, as ONNX Runtime's level-1 ConstantFolding runs before its level-2
         # fusions: a scale computed from a shape is a constant the fusions see
         for node in self._model_nodes:
@@ -552,10 +573,11 @@ class InferenceSession:
             if (node.outputs and all(out in constants for out in node.outputs if out)) or self._fold(
                 node, constants, shapes, types
             ):
-                explanations.append(Explanation(node.name, node.op_type, node.opset, [], "folded"))
+                if explain:
+                    explanations.append(Explanation(node.name, node.op_type, node.opset, [], "folded"))
                 continue
             try:
-                lowering = find_lowering(node.op_type, node.domain, node.opset)
+                lowering = self._find_lowering(node)
                 activation = self._fusable_next(node)
                 try:
                     took = segment.lower(node, lowering, activation)
@@ -579,33 +601,34 @@ class InferenceSession:
                     # shape inference may not know a shape a folded CPU-read input decided
                     if name in segment.values:
                         shapes.setdefault(name, segment.values[name].shape)
-                explanations.append(
-                    Explanation(
-                        node.name, node.op_type, node.opset, segment.explained.get(node.name, []), "dml"
+                if explain:  # (rows made only for explain(): a build has no use for them)
+                    explanations.append(
+                        Explanation(
+                            node.name, node.op_type, node.opset, segment.explained.get(node.name, []), "dml"
+                        )
                     )
-                )
-                explanations += _member_rows(node)
-                for extra in self._nodes[node.index + 1 : node.index + 3]:
-                    if extra.index in fused and extra is not activation:
+                    explanations += _member_rows(node)
+                    for extra in self._nodes[node.index + 1 : node.index + 3]:
+                        if extra.index in fused and extra is not activation:
+                            explanations.append(
+                                Explanation(
+                                    extra.name,
+                                    extra.op_type,
+                                    extra.opset,
+                                    segment.explained.get(extra.name, []),
+                                    "dml",
+                                )
+                            )
+                    if activation is not None and activation.index in fused:
                         explanations.append(
                             Explanation(
-                                extra.name,
-                                extra.op_type,
-                                extra.opset,
-                                segment.explained.get(extra.name, []),
+                                activation.name,
+                                activation.op_type,
+                                activation.opset,
+                                [f"(fused into {node.name}'s operator)"],
                                 "dml",
                             )
                         )
-                if activation is not None and activation.index in fused:
-                    explanations.append(
-                        Explanation(
-                            activation.name,
-                            activation.op_type,
-                            activation.opset,
-                            [f"(fused into {node.name}'s operator)"],
-                            "dml",
-                        )
-                    )
                 continue
             except LoweringError as error:
                 reason = str(error)
@@ -638,6 +661,8 @@ class InferenceSession:
                     for name in member.outputs:
                         if name in env:
                             shapes[name] = tuple(int(n) for n in env[name].shape)
+                            if 0 in shapes[name]:
+                                self._empties.add(name)
                             types[name] = _elem_of(env[name])
         flush(len(self._nodes))
         if explain:
@@ -645,6 +670,21 @@ class InferenceSession:
         self._last_plan = plan
         self._finish(env, constants)
         return env
+
+    def _find_lowering(self, node: Node) -> Lowering:
+        """``find_lowering`` for a node, answered once per op, domain and opset in a session (each
+        plan asks again for every node), its refusal too."""
+        key = (node.op_type, node.domain, node.opset)
+        found = self._lowering_for.get(key)
+        if found is None:
+            try:
+                found = find_lowering(*key)
+            except LoweringError as error:
+                found = error
+            self._lowering_for[key] = found
+        if isinstance(found, LoweringError):
+            raise LoweringError(str(found))
+        return found
 
     def _bias_next(self, node: Node) -> Node | None:
         """The next node when it is an Add of a MatMul's output that nothing else reads
