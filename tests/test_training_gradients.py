@@ -364,6 +364,70 @@ def test_max_pooling_grad_gather_rows_match_the_portable_path(case: Any) -> None
         np.testing.assert_allclose(got, tx.grad.numpy().astype(np.float32), rtol=1e-6, atol=1e-6)
 
 
+MG3_CASES = [  # MAX_POOLING_GRAD's one-pass rows for 3x3 windows of Strides 2 (pooling.c: mg3_slice)
+    ([2, 3, 20, 37], [3, 3], [2, 2], [1, 1], [1, 1], [1, 1]),   # odd W: the last window's tap 2 is padding
+    ([1, 2, 19, 40], [3, 3], [2, 2], [0, 0], [0, 0], [1, 1]),   # StartPadding 0: dX column 0 alone, 39 uncovered
+    ([1, 2, 18, 41], [3, 3], [2, 2], [0, 1], [1, 0], [1, 1]),   # padding on one end of each axis
+    ([1, 2, 17, 42], [3, 3], [2, 2], [1, 0], [0, 1], [1, 1]),
+    ([1, 1, 7, 35], [3, 3], [2, 2], [1, 1], [2, 2], [1, 1]),    # EndPadding 2: a window of padding only on W
+    ([1, 2, 9, 16], [3, 3], [2, 2], [1, 1], [1, 1], [1, 1]),    # too narrow for a vector group: border lanes
+    ([1, 2, 5, 6, 40], [1, 3, 3], [2, 2, 2], [1, 1, 1], [0, 1, 1], [1, 1, 1]),  # slices no window reads
+]
+
+
+@pytest.mark.parametrize("case", MG3_CASES)
+def test_max_pooling_grad_3x3_stride2_rows(case: Any) -> None:
+    # the codes (each window's maximum as kh * 4 + kw) and the dX rows gathered from them give the
+    # scatter's bits: ties, NaN and -0.0 in the data, 1 and 2 threads, the portable C; strided dY and
+    # dX rows (dX rows staged when not 16-byte aligned); autograd where no tie or NaN decides
+    x, win, st, sp, ep, dil = case
+    rng, d, feed, level = tied_max_grad_case(case, seed=21, spread=2, nans=6)
+    xv, g = feed["InputTensor"], feed["InputGradientTensor"]
+    y = list(g.shape)
+    g.reshape(-1)[rng.choice(g.size, 5, replace=False)] = -0.0
+    results = []
+    for n, mask in ((1, 0xFFFFFFFF), (2, 0xFFFFFFFF), (1, 0)):
+        lib.pydml_set_cpu_features(mask)
+        try:
+            with threads(n):
+                results.append(run(d, feed, level=level)["OutputGradientTensor"].tobytes())
+        finally:
+            lib.pydml_set_cpu_features(0xFFFFFFFF)
+    assert results[0] == results[1] == results[2]
+    if len(x) == 4:
+        gstr = [y[1] * y[2] * (y[3] + 3), y[2] * (y[3] + 3), y[3] + 3, 1]
+        graw = np.full(y[0] * gstr[0], np.nan, np.float32)
+        np.lib.stride_tricks.as_strided(graw, y, [4 * s for s in gstr])[...] = g
+        xstr = [x[1] * x[2] * (x[3] + 1), x[2] * (x[3] + 1), x[3] + 1, 1]
+        xraw = np.full(x[0] * xstr[0], np.nan, np.float32)
+        np.lib.stride_tricks.as_strided(xraw, x, [4 * s for s in xstr])[...] = xv
+        dd = max_grad("FLOAT32", x, win, st, sp, ep, dil, in_strides=xstr, g_strides=gstr)
+        got = run(dd, {"InputTensor": xraw, "InputGradientTensor": graw})["OutputGradientTensor"]
+        assert got.tobytes() == results[0]
+        xd = rng.standard_normal(x).astype(np.float32)  # distinct values: autograd's answer
+        tx = torch.from_numpy(xd.astype(np.float64)).requires_grad_()
+        pad = F.pad(tx, (sp[1], ep[1], sp[0], ep[0]), value=-np.inf)
+        F.max_pool2d(pad, win, st, 0, dil).backward(torch.from_numpy(g.astype(np.float64)))
+        got = run(d, {"InputTensor": xd, "InputGradientTensor": g})["OutputGradientTensor"]
+        np.testing.assert_allclose(got, tx.grad.numpy().astype(np.float32), rtol=1e-6, atol=1e-6)
+
+
+@pytest.mark.parametrize("sp", [0, 1])
+def test_max_pooling_grad_3x3_stride2_streamed(sp: int) -> None:
+    # past PL_STREAM_BYTES the dX rows are streamed (16-byte aligned rows directly, the others staged):
+    # the bits of the portable C
+    x = [1, 74, 224, 223 + sp]
+    case = (x, [3, 3], [2, 2], [sp, sp], [1, 1], [1, 1])
+    _, d, feed, _ = tied_max_grad_case(case, seed=3, spread=40, nans=50)
+    fast = run(d, feed)["OutputGradientTensor"]
+    lib.pydml_set_cpu_features(0)
+    try:
+        slow = run(d, feed)["OutputGradientTensor"]
+    finally:
+        lib.pydml_set_cpu_features(0xFFFFFFFF)
+    assert fast.tobytes() == slow.tobytes()
+
+
 def test_pooling_grads_strided_views() -> None:
     rng = np.random.default_rng(6)
     x = rng.standard_normal((2, 2, 6, 8)).astype(np.float32)

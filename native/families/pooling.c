@@ -2495,8 +2495,9 @@ EW_T256 static void mg3_slice(const pool_plan* P, const mg3_geo* g, mg3_thread* 
         memcpy(T->gr + (oh & 1) * g->cl + 8, gb + oh * gs[3], sizeof(float) * g->OW);
         /* the dX rows whose covering output rows are all done */
         for (; hnext < g->H; hnext++) {
-            uint64_t lo, hi;
-            cover_range(P, 1, hnext, &lo, &hi);
+            /* cover_range for 3 taps of Strides 2: oh * 2 <= hnext + ph <= oh * 2 + 2 */
+            const uint64_t qh = hnext + (uint64_t)g->ph;
+            const uint64_t hi = qh / 2 + 1 < g->OH ? qh / 2 + 1 : g->OH, lo = qh < 2 ? 0 : (qh - 1) / 2 < hi ? (qh - 1) / 2 : hi;
             if (hi > oh + 1) break;
             const int32_t* Cr[2];
             const float* Gr[2];
