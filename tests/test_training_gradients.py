@@ -216,6 +216,70 @@ def test_average_pooling_grad_vector_rows(incl: bool, case: Any) -> None:
     np.testing.assert_allclose(results[1], tx.grad.numpy().astype(np.float32), rtol=1e-6, atol=1e-6)
 
 
+AG3_CASES = [  # AVERAGE_POOLING_GRAD's separable rows for 3x3 windows of Strides 2 (pooling.c: ag3_rows_c)
+    ([2, 3, 9, 37], [1, 1], [1, 1]),    # odd W
+    ([1, 2, 10, 40], [0, 0], [0, 0]),   # StartPadding 0: dX column 0 alone, the last column uncovered
+    ([1, 2, 11, 41], [0, 1], [1, 0]),   # padding on one end of each axis
+    ([1, 2, 8, 42], [1, 0], [0, 1]),
+    ([1, 1, 7, 35], [1, 1], [2, 2]),    # EndPadding 2: windows of padding only
+    ([1, 2, 5, 5], [1, 1], [1, 1]),     # narrower than a vector
+]
+
+
+@pytest.mark.parametrize("incl", [False, True])
+@pytest.mark.parametrize("case", AG3_CASES)
+def test_average_pooling_grad_3x3_stride2_rows(incl: bool, case: Any) -> None:
+    # each dY row spread once along W, each dX row one spread row or the sum of two: the AVX2 and the
+    # portable rows give the same bits on 1 and 2 threads (-0.0 in the data), the adjoint of pydml's
+    # forward, and autograd's float64 gradient where torch has the padding
+    x, sp, ep = case
+    win, st = [3, 3], [2, 2]
+    y = [*x[:2], *pool_out(x[2:], win, st, sp, ep)]
+    rng = np.random.default_rng(9)
+    g = rng.standard_normal(y).astype(np.float32)
+    g.reshape(-1)[rng.choice(g.size, 3, replace=False)] = -0.0
+    desc = avg_grad("FLOAT32", x, win, st, sp, ep, incl)
+    results = []
+    for n, mask in ((1, 0xFFFFFFFF), (2, 0xFFFFFFFF), (1, 0)):
+        lib.pydml_set_cpu_features(mask)
+        try:
+            with threads(n):
+                results.append(run(desc, {"InputGradientTensor": g})["OutputGradientTensor"])
+        finally:
+            lib.pydml_set_cpu_features(0xFFFFFFFF)
+    assert results[0].tobytes() == results[1].tobytes() == results[2].tobytes()
+    dx = results[0]
+    v = rng.standard_normal(x).astype(np.float32)
+    fwd = pydml.DML_AVERAGE_POOLING_OPERATOR_DESC(
+        InputTensor=tensor("FLOAT32", x), OutputTensor=tensor("FLOAT32", y), Strides=st, WindowSize=win,
+        StartPadding=sp, EndPadding=ep, IncludePadding=incl)
+    av = run(fwd, {"InputTensor": v})["OutputTensor"].astype(np.float64)
+    lhs, rhs = float((g * av).sum()), float((dx.astype(np.float64) * v).sum())
+    assert abs(lhs - rhs) <= 1e-5 * (abs(lhs) + 1), (lhs, rhs)
+    if sp == ep and sp[0] == sp[1]:
+        tx = torch.zeros(x, dtype=torch.float64, requires_grad=True)
+        out = F.avg_pool2d(tx, win, st, sp[0], count_include_pad=incl)
+        out.backward(torch.from_numpy(g.astype(np.float64)))
+        np.testing.assert_allclose(dx, tx.grad.numpy().astype(np.float32), rtol=1e-6, atol=1e-6)
+
+
+@pytest.mark.parametrize("sp", [0, 1])
+def test_average_pooling_grad_3x3_stride2_streamed(sp: int) -> None:
+    # past PL_STREAM_BYTES / 2 of output the dX rows are streamed from their first 16-byte boundary:
+    # the bits of the portable rows
+    x = [1, 80, 224, 223 + sp]
+    y = [*x[:2], *pool_out(x[2:], [3, 3], [2, 2], [sp, sp], [1, 1])]
+    g = np.random.default_rng(2).standard_normal(y).astype(np.float32)
+    desc = avg_grad("FLOAT32", x, [3, 3], [2, 2], [sp, sp], [1, 1], False)
+    fast = run(desc, {"InputGradientTensor": g})["OutputGradientTensor"]
+    lib.pydml_set_cpu_features(0)
+    try:
+        slow = run(desc, {"InputGradientTensor": g})["OutputGradientTensor"]
+    finally:
+        lib.pydml_set_cpu_features(0xFFFFFFFF)
+    assert fast.tobytes() == slow.tobytes()
+
+
 @pytest.mark.parametrize("incl", [False, True])
 def test_average_pooling_grad_adjoint_asymmetric_padding(incl: bool) -> None:
     # pads torch cannot express: <g, A v> with A = pydml's AVERAGE_POOLING forward

@@ -1262,7 +1262,8 @@ typedef struct pool_layout {
     uint32_t K, KD, KH;
     /* per thread, from threads_at: acc, grow, wrow (average); acc, idx, val, ridx, split, and the
      * gather's gidx ring and row (max) */
-    uint64_t t_acc, t_grow, t_wrow, t_idx, t_val, t_ridx, t_split, t_gidx, t_grow_out, t_ring, t_rows, t_mg3;
+    uint64_t t_acc, t_grow, t_wrow, t_idx, t_val, t_ridx, t_split, t_gidx, t_grow_out, t_ring, t_rows, t_mg3, t_ag3;
+    uint64_t ag3w;   /* AVERAGE_POOLING_GRAD's ag3 rows: the weight rows (shared) */
     /* MAX_POOLING_GRAD's gather (mg_slice): its rings' rows, powers of two at least the most output
      * rows covering an input row (KG2) and the rows of a window (HR2) */
     uint32_t KG2, HR2;
@@ -1271,6 +1272,9 @@ typedef struct pool_layout {
 
 static int mg3_shape(const pool_plan* P);
 static uint64_t mg3_thread_bytes(const pool_plan* P);
+static int ag3_shape(const pool_plan* P);
+static uint64_t ag3_thread_bytes(const pool_plan* P);
+static uint64_t ag3_shared_bytes(const pool_plan* P);
 
 static void pool_layout_of(const pool_plan* P, pool_layout* z) {
     memset(z, 0, sizeof *z);
@@ -1296,6 +1300,10 @@ static void pool_layout_of(const pool_plan* P, pool_layout* z) {
         /* two sets of covering rows: avg_grad compares a row's with its predecessor's */
         z->t_grow = carve(&t, sizeof(float*) * 2 * ((uint64_t)z->KD * z->KH + 1));
         z->t_wrow = carve(&t, sizeof(float) * 2 * ((uint64_t)z->KD * z->KH + 1));
+        if (ag3_shape(P)) {
+            z->ag3w = carve(&at, ag3_shared_bytes(P));
+            z->t_ag3 = carve(&t, ag3_thread_bytes(P));
+        }
     } else {
         const uint64_t plane = (uint64_t)P->isz[0] * P->isz[1] * W;
         const uint64_t esz = P->dtype == DML_TENSOR_DATA_TYPE_FLOAT32 ? 4u : 2u;
@@ -1539,6 +1547,241 @@ EW_T256 static void avg_expand_avx2(const float* acc, const avg_expand* e, uint6
 }
 #endif
 
+/* ---- AVERAGE_POOLING_GRAD of 3x3 windows with Strides 2 (3x3 / 2 / padding 1 and the like):
+ * separable, one pass ----
+ * FLOAT32, W contiguous in both tensors, a one-tap window on D, WindowSize 3 and Strides 2 on H and
+ * W, StartPadding 0 or 1 on H and W. Window (oh, ow)'s gradient share u = dY[oh, ow] * wv[ow], wv
+ * the float of 1 / count_H(oh) / count_W(ow) (avg_tables' inv, the forward's divisors, IncludePadding
+ * included). With 3 taps and Strides 2, position i = 2 o - pad + k is covered by window i / 2 alone
+ * (k = 1) for even i + pad - 1 and by windows (i - 1) / 2 and (i + 1) / 2 for odd: so each dY row is
+ * spread once along W, S[w] = u[o] or u[o] + u[o + 1] (a zero past the last window), and each dX row
+ * is S of its covering output row, or the sum of the two in oh order: dX = (u[k, j] + u[k, j + 1]) +
+ * (u[k + 1, j] + u[k + 1, j + 1]) where four windows cover an element. Half the dX rows are a copy
+ * of one spread row. The portable C (ag3_slice_c) and the AVX2 rows (ag3_slice_avx2) do the same
+ * float operations in the same order (no fused multiply-add), so every path gives the same bits. */
+static int ag3_shape(const pool_plan* P) {
+    return P->fn == PL_AVG && P->grad && P->dtype == DML_TENSOR_DATA_TYPE_FLOAT32 && P->win[0] == 1 &&
+           P->win[1] == 3 && P->win[2] == 3 && P->stride[1] == 2 && P->stride[2] == 2 && P->pad[1] <= 1 &&
+           P->pad[2] <= 1;
+}
+
+#define AG3_CLASSES 4   /* distinct 1 / count_H(oh): the first, the interior and the last rows */
+
+typedef struct ag3_geo {
+    uint64_t H, W, OH, OW, owp;
+    uint64_t pw, ph;
+    const float* wv[AG3_CLASSES];   /* [OW + 8]: the weights of each class, 0 past OW */
+    const uint8_t* cls;             /* [OH]: each output row's class */
+} ag3_geo;
+
+/* per thread: two u rows (owp + 16, zero from OW on), two spread rows (W + 32) */
+static uint64_t ag3_thread_bytes(const pool_plan* P) {
+    const uint64_t owp = ((uint64_t)P->osz[2] + 7) & ~(uint64_t)7;
+    return sizeof(float) * (2 * (owp + 16) + 2 * ((uint64_t)P->isz[2] + 32)) + 64;
+}
+
+static uint64_t ag3_shared_bytes(const pool_plan* P) {
+    const uint64_t owp = ((uint64_t)P->osz[2] + 7) & ~(uint64_t)7;
+    return sizeof(float) * AG3_CLASSES * (owp + 16) + P->osz[1] + 64;
+}
+
+/* the spread row of u (p = StartPadding on W): p 1: S[2 j] = u[j], S[2 j + 1] = u[j] + u[j + 1];
+ * p 0: S[0] = u[0], S[2 j + 1] = u[j], S[2 j + 2] = u[j] + u[j + 1] */
+static void ag3_spread_c(const float* u, uint64_t W, uint64_t p, float* S) {
+    if (p == 0) S[0] = u[0];
+    for (uint64_t w = 1 - p, j = 0; w < W; w += 2, j++) {
+        S[w] = u[j];
+        if (w + 1 < W) S[w + 1] = u[j] + u[j + 1];
+    }
+}
+
+typedef struct ag3_thread {
+    float* u[2];
+    float* S[2];
+} ag3_thread;
+
+/* the dX rows of slice (n, c, d); isa 1: AVX2 */
+static void ag3_rows_c(const ag3_geo* g, const ag3_thread* T, const float* gb, uint64_t gs3, float* xb, uint64_t xs3,
+                       int isa, int stream);
+
+static void ag3_emit_c(const float* a, const float* b, uint64_t W, float* out) {
+    if (a == NULL) {
+        for (uint64_t w = 0; w < W; w++) out[w] = 0.0f;
+    } else if (b == NULL) {
+        for (uint64_t w = 0; w < W; w++) out[w] = a[w];
+    } else {
+        for (uint64_t w = 0; w < W; w++) out[w] = a[w] + b[w];
+    }
+}
+
+#ifdef PL_X86
+/* u = dY row * wv (vectors; the tail masked: nothing past OW is read) and its spread row */
+EW_T256 static void ag3_spread_avx2(const ag3_geo* g, const float* gr, const float* wv, float* u, float* S) {
+    const uint64_t OW = g->OW, W = g->W;
+    const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), next = _mm256_setr_epi32(1, 2, 3, 4, 5, 6, 7, 7);
+    /* u[j0 .. j0 + 8) of block j0, 0 past OW */
+    __m256 cur = _mm256_setzero_ps();
+    {
+        const __m256i m = _mm256_cmpgt_epi32(_mm256_set1_epi32((int32_t)(OW < 8 ? OW : 8)), lane);
+        cur = _mm256_mul_ps(OW >= 8 ? _mm256_loadu_ps(gr) : _mm256_maskload_ps(gr, m), _mm256_loadu_ps(wv));
+    }
+    if (g->pw == 0) S[0] = _mm256_cvtss_f32(cur);
+    float* o = S + (1 - g->pw);   /* block j0's 16 elements at o + 2 j0 */
+    const uint64_t nj = g->pw ? (W + 1) / 2 : W / 2;
+    for (uint64_t j0 = 0; j0 < nj; j0 += 8) {
+        const uint64_t j1 = j0 + 8;
+        __m256 nx = _mm256_setzero_ps();
+        if (j1 + 8 <= OW) {
+            nx = _mm256_mul_ps(_mm256_loadu_ps(gr + j1), _mm256_loadu_ps(wv + j1));
+        } else if (j1 < OW) {
+            const __m256i m = _mm256_cmpgt_epi32(_mm256_set1_epi32((int32_t)(OW - j1)), lane);
+            nx = _mm256_mul_ps(_mm256_maskload_ps(gr + j1, m), _mm256_loadu_ps(wv + j1));
+        }
+        /* u[j + 1]: cur shifted down a lane, nx's lane 0 on top */
+        const __m256 sh = _mm256_blend_ps(_mm256_permutevar8x32_ps(cur, next), _mm256_permutevar8x32_ps(nx, _mm256_setzero_si256()), 0x80);
+        const __m256 od = _mm256_add_ps(cur, sh);
+        const __m256 lo = _mm256_unpacklo_ps(cur, od), hi = _mm256_unpackhi_ps(cur, od);
+        _mm256_storeu_ps(o + 2 * j0, _mm256_permute2f128_ps(lo, hi, 0x20));
+        _mm256_storeu_ps(o + 2 * j0 + 8, _mm256_permute2f128_ps(lo, hi, 0x31));
+        cur = nx;
+    }
+    (void)u;
+}
+
+/* out[0, W) = a (b NULL) or a + b, streamed from the first 16-byte boundary when stream */
+EW_T256 static void ag3_emit_avx2(const float* a, const float* b, uint64_t W, float* out, int stream) {
+    uint64_t w = 0;
+    if (stream)
+        for (; w < W && ((uintptr_t)(out + w) & 15u) != 0; w++) out[w] = a ? (b ? a[w] + b[w] : a[w]) : 0.0f;
+    for (; w + 8 <= W; w += 8) {
+        __m256 v = _mm256_setzero_ps();
+        if (a) v = _mm256_loadu_ps(a + w);
+        if (a && b) v = _mm256_add_ps(v, _mm256_loadu_ps(b + w));
+        if (stream) {
+            _mm_stream_ps(out + w, _mm256_castps256_ps128(v));
+            _mm_stream_ps(out + w + 4, _mm256_extractf128_ps(v, 1));
+        } else {
+            _mm256_storeu_ps(out + w, v);
+        }
+    }
+    for (; w < W; w++) out[w] = a ? (b ? a[w] + b[w] : a[w]) : 0.0f;
+}
+#endif
+
+static void ag3_rows_c(const ag3_geo* g, const ag3_thread* T, const float* gb, uint64_t gs3, float* xb, uint64_t xs3,
+                       int isa, int stream) {
+    uint64_t hnext = 0;
+    for (uint64_t oh = 0; oh < g->OH; oh++) {
+        const float* gr = gb + oh * gs3;
+        const float* wv = g->wv[g->cls[oh]];
+        float* S = T->S[oh & 1];
+#ifdef PL_X86
+        if (isa) {
+            ag3_spread_avx2(g, gr, wv, T->u[oh & 1], S);
+        } else
+#endif
+        {
+            float* u = T->u[oh & 1];
+            for (uint64_t j = 0; j < g->OW; j++) u[j] = gr[j] * wv[j];
+            ag3_spread_c(u, g->W, g->pw, S);
+        }
+        /* the dX rows whose covering output rows are all done (cover_range for 3 taps, Strides 2) */
+        for (; hnext < g->H; hnext++) {
+            const uint64_t qh = hnext + g->ph;
+            const uint64_t hi = qh / 2 + 1 < g->OH ? qh / 2 + 1 : g->OH, lo = qh < 2 ? 0 : (qh - 1) / 2 < hi ? (qh - 1) / 2 : hi;
+            if (hi > oh + 1) break;
+            const float* a = hi > lo ? T->S[lo & 1] : NULL;
+            const float* b = hi > lo + 1 ? T->S[(lo + 1) & 1] : NULL;
+#ifdef PL_X86
+            if (isa) {
+                ag3_emit_avx2(a, b, g->W, xb + hnext * xs3, stream);
+                continue;
+            }
+#endif
+            ag3_emit_c(a, b, g->W, xb + hnext * xs3);
+        }
+    }
+    for (; hnext < g->H; hnext++) ag3_emit_c(NULL, NULL, g->W, xb + hnext * xs3);   /* past every window */
+    (void)stream;
+}
+
+static pydml_status ag3_run(const pool_plan* P, const avg_tables* t, const pydml_tensor* dy, const uint64_t* gs,
+                            const pydml_tensor* dx, const uint64_t* xs, const pydml_workspace* ws, const pool_layout* z,
+                            int isa, int stream) {
+    ag3_geo g;
+    memset(&g, 0, sizeof g);
+    g.H = P->isz[1];
+    g.W = P->isz[2];
+    g.OH = P->osz[1];
+    g.OW = P->osz[2];
+    g.owp = (g.OW + 7) & ~(uint64_t)7;
+    g.pw = P->pad[2];
+    g.ph = P->pad[1];
+    unsigned char* shared = pydml_workspace_part(ws, z->ag3w, ag3_shared_bytes(P));
+    if (shared == NULL) return PYDML_STATUS_INVALID_PARAMETER;
+    float* wbase = (float*)(void*)(((uintptr_t)shared + 63) & ~(uintptr_t)63);
+    uint8_t* cls = (uint8_t*)(wbase + AG3_CLASSES * (g.owp + 16));
+    double val[AG3_CLASSES];
+    uint32_t nc = 0;
+    for (uint64_t oh = 0; oh < g.OH; oh++) {
+        const double ih = t->inv[1][oh];
+        uint32_t k = 0;
+        while (k < nc && val[k] != ih) k++;
+        if (k == nc) {
+            if (nc == AG3_CLASSES) return PYDML_STATUS_UNSUPPORTED_PARAMETER;   /* the caller runs the rows */
+            val[nc] = ih;
+            float* wv = wbase + nc * (g.owp + 16);
+            for (uint64_t ow = 0; ow < g.owp + 16; ow++) wv[ow] = ow < g.OW ? (float)(ih * t->inv[2][ow]) : 0.0f;
+            g.wv[nc++] = wv;
+        }
+        cls[oh] = (uint8_t)k;
+    }
+    g.cls = cls;
+    const uint64_t C = P->in_sizes[1], D = P->isz[0], items = (uint64_t)P->in_sizes[0] * C * D;
+    const uint64_t work = items * g.H * g.W;
+    (void)work;
+    int oom = 0;
+#ifdef _OPENMP
+#pragma omp parallel if (work >= PL_PARALLEL_MIN && items > 1) reduction(| : oom)
+#endif
+    {
+        unsigned char* mine = pool_thread_part(ws, z);
+        ag3_thread T;
+        memset(&T, 0, sizeof T);
+        if (mine != NULL && z->t_ag3) {
+            float* at = (float*)(void*)(((uintptr_t)(mine + z->t_ag3) + 63) & ~(uintptr_t)63);
+            T.u[0] = at;
+            T.u[1] = at + g.owp + 16;
+            T.S[0] = at + 2 * (g.owp + 16);
+            T.S[1] = T.S[0] + g.W + 32;
+            memset(at, 0, sizeof(float) * 2 * (g.owp + 16));   /* u's zeros past OW */
+        } else {
+            oom = 1;
+        }
+#ifdef _OPENMP
+        const int chunk = (int)(items / (8u * (uint64_t)omp_get_num_threads()) + 1);
+#pragma omp for schedule(dynamic, chunk)
+#endif
+        for (uint64_t it = 0; it < items; it++) {
+            if (T.u[0] == NULL) continue;
+            const uint64_t d = it % D, nc2 = it / D, n = nc2 / C, c = nc2 % C;
+            float* xb = (float*)dx->data + n * xs[0] + c * xs[1] + d * xs[2];
+            const uint64_t qd = d + P->pad[0], od = qd / P->stride[0];
+            if (qd % P->stride[0] != 0 || od >= P->osz[0]) {
+                /* no window covers this slice */
+                for (uint64_t h = 0; h < g.H; h++) ag3_emit_c(NULL, NULL, g.W, xb + h * xs[3]);
+                continue;
+            }
+            const float* gb = (const float*)dy->data + n * gs[0] + c * gs[1] + od * gs[2];
+            ag3_rows_c(&g, &T, gb, gs[3], xb, xs[3], isa, stream);
+        }
+#ifdef PL_X86
+        if (stream) pydml_stream_fence();
+#endif
+    }
+    return oom ? PYDML_STATUS_INVALID_PARAMETER : PYDML_STATUS_SUCCESS;
+}
+
 static pydml_status avg_grad(const pool_plan* P, const pydml_tensor* dy, const pydml_tensor* dx,
                              const pydml_workspace* ws) {
     pool_layout z;
@@ -1626,6 +1869,10 @@ static pydml_status avg_grad(const pool_plan* P, const pydml_tensor* dy, const p
      * with its input, would fall just short of max_grad's rule, which counts every tensor */
     const uint64_t out_bytes = (uint64_t)P->in_sizes[0] * C * P->isz[0] * P->isz[1] * W * sizeof(float);
     const int stream = fast && out_bytes >= PL_STREAM_BYTES / 2;
+    if (fast && ag3_shape(P)) {
+        const pydml_status s = ag3_run(P, &t, dy, gs, dx, xs, ws, &z, vec8, stream && vec8);
+        if (s != PYDML_STATUS_UNSUPPORTED_PARAMETER) return s;
+    }
     int oom = 0;
 #ifdef _OPENMP
 #pragma omp parallel if (rows * W >= PL_PARALLEL_MIN && rows > 1) reduction(| : oom)
