@@ -36,7 +36,10 @@
  * average/LP sum contiguous window segments (Dilations 1, contiguous W) with vectors. Threads
  * split the output rows (N x C x [OD] x OH). MAX_POOLING_GRAD of FLOAT32 with W contiguous takes
  * its windows' maxima with max_sep's row functions (hmax_row_idx, vmax_row_idx) and gathers each
- * dX row from them (mg_slice). */
+ * dX row from them (mg_slice); 3x3 windows of Strides 2 (StartPadding 0 or 1) run one pass per
+ * slice instead (mg3_slice: each window's maximum as a code kh * 4 + kw, each dX row gathered from
+ * at most two code rows), and AVERAGE_POOLING_GRAD of that geometry spreads each dY row along W
+ * once and writes each dX row as one spread row or the sum of two (ag3_rows_c). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
