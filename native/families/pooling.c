@@ -1706,6 +1706,7 @@ static void ag3_rows_c(const ag3_geo* g, const ag3_thread* T, const float* gb, u
     }
     for (; hnext < g->H; hnext++) ag3_emit_c(NULL, NULL, g->W, xb + hnext * xs3);   /* past every window */
     (void)stream;
+    (void)isa;
 }
 
 static pydml_status ag3_run(const pool_plan* P, const avg_tables* t, const pydml_tensor* dy, const uint64_t* gs,
@@ -2544,8 +2545,8 @@ static int mg3_shape(const pool_plan* P) {
 static uint64_t mg3_thread_bytes(const pool_plan* P) {
     mg3_geo g;
     mg3_geo_of(P, &g);
-    /* hm, hk: 3 rows of ng groups; codes and gradients: 2 rows of cl; one dX row (+16) */
-    return sizeof(float) * (2 * 3 * 8 * (g.ng + 1) + 4 * g.cl + g.W + 16) + 64;
+    /* hm, hk: 3 rows of ng + 1 groups; codes and gradients: 3 rows of cl; one dX row (+16) */
+    return sizeof(float) * (2 * 3 * 8 * (g.ng + 1) + 6 * g.cl + g.W + 16) + 64;
 }
 
 #ifdef PL_X86
@@ -2553,8 +2554,8 @@ typedef struct mg3_thread {
     float* hm;        /* [3][8 ng]: row h's group maxima in slot h % 3, in the shuffled lane order */
     int32_t* hk;      /* and their column offsets kw */
     int64_t tag[3];   /* the input row in each slot, -1 none */
-    int32_t* cr;      /* [2][cl]: output row oh's codes at cr + (oh & 1) * cl + 8, -1 around */
-    float* gr;        /* [2][cl]: its gradient row, 0 around */
+    int32_t* cr;      /* [3][cl]: output row oh's codes at cr + (oh % 3) * cl + 8, -1 around */
+    float* gr;        /* [3][cl]: its gradient row, 0 around */
     float* rowbuf;    /* one dX row staged for the streamed copy */
 } mg3_thread;
 
@@ -2733,29 +2734,33 @@ EW_T256 static void mg3_slice(const pool_plan* P, const mg3_geo* g, mg3_thread* 
     for (int i = 0; i < 3; i++) T->tag[i] = -1;
     const uint64_t gstride = 8 * (g->ng + 1);
     uint64_t hnext = 0;
-    for (uint64_t oh = 0; oh < g->OH; oh++) {
-        const int64_t h0 = 2 * (int64_t)oh - g->ph;
-        for (int64_t h = h0 < 0 ? 0 : h0; h < h0 + 3 && h < (int64_t)g->H; h++) {
+    /* step oh computes output row oh's codes and writes the dX rows whose covering output rows were
+     * done in earlier steps (step OH only writes): the gather's unaligned loads then read codes and
+     * gradients stored a row earlier, not stalled on store-to-load forwarding */
+    for (uint64_t oh = 0; oh <= g->OH; oh++) {
+        if (oh < g->OH) {
+            const int64_t h0 = 2 * (int64_t)oh - g->ph;
+            for (int64_t h = h0 < 0 ? 0 : h0; h < h0 + 3 && h < (int64_t)g->H; h++) {
                 const uint64_t slot = (uint64_t)h % 3;
                 if (T->tag[slot] == h) continue;
                 mg3_hmax(g, xin + (uint64_t)h * is[3], T->hm + slot * gstride, T->hk + slot * gstride);
                 T->tag[slot] = h;
             }
-        mg3_codes(g, T, oh, T->cr + (oh & 1) * g->cl + 8);
-        memcpy(T->gr + (oh & 1) * g->cl + 8, gb + oh * gs[3], sizeof(float) * g->OW);
-        /* the dX rows whose covering output rows are all done */
+            mg3_codes(g, T, oh, T->cr + (oh % 3) * g->cl + 8);
+            memcpy(T->gr + (oh % 3) * g->cl + 8, gb + oh * gs[3], sizeof(float) * g->OW);
+        }
         for (; hnext < g->H; hnext++) {
             /* cover_range for 3 taps of Strides 2: oh * 2 <= hnext + ph <= oh * 2 + 2 */
             const uint64_t qh = hnext + (uint64_t)g->ph;
             const uint64_t hi = qh / 2 + 1 < g->OH ? qh / 2 + 1 : g->OH, lo = qh < 2 ? 0 : (qh - 1) / 2 < hi ? (qh - 1) / 2 : hi;
-            if (hi > oh + 1) break;
+            if (hi > oh) break;
             const int32_t* Cr[2];
             const float* Gr[2];
             int32_t kh[2];
             uint32_t nr = 0;
             for (uint64_t o = lo; o < hi; o++, nr++) {
-                Cr[nr] = T->cr + (o & 1) * g->cl + 8;
-                Gr[nr] = T->gr + (o & 1) * g->cl + 8;
+                Cr[nr] = T->cr + (o % 3) * g->cl + 8;
+                Gr[nr] = T->gr + (o % 3) * g->cl + 8;
                 kh[nr] = (int32_t)((int64_t)hnext - (2 * (int64_t)o - g->ph));
             }
             float* row = xb + hnext * xs[3];
@@ -2796,10 +2801,10 @@ static pydml_status mg3_run(const pool_plan* P, const pydml_tensor* x, const uin
             T.hm = at;
             T.hk = (int32_t*)(void*)(at + hs);
             T.cr = (int32_t*)(void*)(at + 2 * hs);
-            T.gr = at + 2 * hs + 2 * g.cl;
-            T.rowbuf = at + 2 * hs + 4 * g.cl;
+            T.gr = at + 2 * hs + 3 * g.cl;
+            T.rowbuf = at + 2 * hs + 6 * g.cl;
             memset(at, 0, sizeof(float) * 2 * hs);   /* the border group's unused lanes */
-            for (uint64_t i = 0; i < 2 * g.cl; i++) {
+            for (uint64_t i = 0; i < 3 * g.cl; i++) {
                 T.cr[i] = -1;
                 T.gr[i] = 0.0f;
             }
