@@ -10,8 +10,9 @@ Cases (float32, NCHW, ResNet-like):
                         reads InputGradientTensor, writes OutputGradientTensor
 Bytes per OutputGradientTensor element: 9 for MAX_POOLING_GRAD (InputTensor 4, InputGradientTensor 1,
 OutputGradientTensor 4), 5 for AVERAGE_POOLING_GRAD (InputGradientTensor 1, OutputGradientTensor 4);
-the kernels' scratch (MAX_POOLING_GRAD's rings of row maxima and window indices, one row's columns)
-stays in the per-thread caches.
+the kernels' scratch (MAX_POOLING_GRAD's rings of row maxima and window codes with their gradient
+rows, AVERAGE_POOLING_GRAD's spread rows) stays in the per-thread caches: X and dY are read once
+and dX is written once (pooling.c: mg3_slice, ag3_rows_c).
 For each: the bytes its tensors hold (inputs read + output written once) per second, as a fraction
 of the streaming copy bandwidth (bytes read + written per second, _timing.StreamingBandwidth)
 sampled between the cases; and torch time / pydml time of the same gradient (torch's

@@ -216,6 +216,70 @@ def test_average_pooling_grad_vector_rows(incl: bool, case: Any) -> None:
     np.testing.assert_allclose(results[1], tx.grad.numpy().astype(np.float32), rtol=1e-6, atol=1e-6)
 
 
+AG3_CASES = [  # AVERAGE_POOLING_GRAD's separable rows for 3x3 windows of Strides 2 (pooling.c: ag3_rows_c)
+    ([2, 3, 9, 37], [1, 1], [1, 1]),    # odd W
+    ([1, 2, 10, 40], [0, 0], [0, 0]),   # StartPadding 0: dX column 0 alone, the last column uncovered
+    ([1, 2, 11, 41], [0, 1], [1, 0]),   # padding on one end of each axis
+    ([1, 2, 8, 42], [1, 0], [0, 1]),
+    ([1, 1, 7, 35], [1, 1], [2, 2]),    # EndPadding 2: windows of padding only
+    ([1, 2, 5, 5], [1, 1], [1, 1]),     # narrower than a vector
+]
+
+
+@pytest.mark.parametrize("incl", [False, True])
+@pytest.mark.parametrize("case", AG3_CASES)
+def test_average_pooling_grad_3x3_stride2_rows(incl: bool, case: Any) -> None:
+    # each dY row spread once along W, each dX row one spread row or the sum of two: the AVX2 and the
+    # portable rows give the same bits on 1 and 2 threads (-0.0 in the data), the adjoint of pydml's
+    # forward, and autograd's float64 gradient where torch has the padding
+    x, sp, ep = case
+    win, st = [3, 3], [2, 2]
+    y = [*x[:2], *pool_out(x[2:], win, st, sp, ep)]
+    rng = np.random.default_rng(9)
+    g = rng.standard_normal(y).astype(np.float32)
+    g.reshape(-1)[rng.choice(g.size, 3, replace=False)] = -0.0
+    desc = avg_grad("FLOAT32", x, win, st, sp, ep, incl)
+    results = []
+    for n, mask in ((1, 0xFFFFFFFF), (2, 0xFFFFFFFF), (1, 0)):
+        lib.pydml_set_cpu_features(mask)
+        try:
+            with threads(n):
+                results.append(run(desc, {"InputGradientTensor": g})["OutputGradientTensor"])
+        finally:
+            lib.pydml_set_cpu_features(0xFFFFFFFF)
+    assert results[0].tobytes() == results[1].tobytes() == results[2].tobytes()
+    dx = results[0]
+    v = rng.standard_normal(x).astype(np.float32)
+    fwd = pydml.DML_AVERAGE_POOLING_OPERATOR_DESC(
+        InputTensor=tensor("FLOAT32", x), OutputTensor=tensor("FLOAT32", y), Strides=st, WindowSize=win,
+        StartPadding=sp, EndPadding=ep, IncludePadding=incl)
+    av = run(fwd, {"InputTensor": v})["OutputTensor"].astype(np.float64)
+    lhs, rhs = float((g * av).sum()), float((dx.astype(np.float64) * v).sum())
+    assert abs(lhs - rhs) <= 1e-5 * (abs(lhs) + 1), (lhs, rhs)
+    if sp == ep and sp[0] == sp[1]:
+        tx = torch.zeros(x, dtype=torch.float64, requires_grad=True)
+        out = F.avg_pool2d(tx, win, st, sp[0], count_include_pad=incl)
+        out.backward(torch.from_numpy(g.astype(np.float64)))
+        np.testing.assert_allclose(dx, tx.grad.numpy().astype(np.float32), rtol=1e-6, atol=1e-6)
+
+
+@pytest.mark.parametrize("sp", [0, 1])
+def test_average_pooling_grad_3x3_stride2_streamed(sp: int) -> None:
+    # past PL_STREAM_BYTES / 2 of output the dX rows are streamed from their first 16-byte boundary:
+    # the bits of the portable rows
+    x = [1, 80, 224, 223 + sp]
+    y = [*x[:2], *pool_out(x[2:], [3, 3], [2, 2], [sp, sp], [1, 1])]
+    g = np.random.default_rng(2).standard_normal(y).astype(np.float32)
+    desc = avg_grad("FLOAT32", x, [3, 3], [2, 2], [sp, sp], [1, 1], False)
+    fast = run(desc, {"InputGradientTensor": g})["OutputGradientTensor"]
+    lib.pydml_set_cpu_features(0)
+    try:
+        slow = run(desc, {"InputGradientTensor": g})["OutputGradientTensor"]
+    finally:
+        lib.pydml_set_cpu_features(0xFFFFFFFF)
+    assert fast.tobytes() == slow.tobytes()
+
+
 @pytest.mark.parametrize("incl", [False, True])
 def test_average_pooling_grad_adjoint_asymmetric_padding(incl: bool) -> None:
     # pads torch cannot express: <g, A v> with A = pydml's AVERAGE_POOLING forward
@@ -362,6 +426,70 @@ def test_max_pooling_grad_gather_rows_match_the_portable_path(case: Any) -> None
         F.max_pool2d(tx, win, st, sp, dil).backward(torch.from_numpy(g.astype(np.float64)))
         got = run(d, {"InputTensor": xd, "InputGradientTensor": g})["OutputGradientTensor"]
         np.testing.assert_allclose(got, tx.grad.numpy().astype(np.float32), rtol=1e-6, atol=1e-6)
+
+
+MG3_CASES = [  # MAX_POOLING_GRAD's one-pass rows for 3x3 windows of Strides 2 (pooling.c: mg3_slice)
+    ([2, 3, 20, 37], [3, 3], [2, 2], [1, 1], [1, 1], [1, 1]),   # odd W: the last window's tap 2 is padding
+    ([1, 2, 19, 40], [3, 3], [2, 2], [0, 0], [0, 0], [1, 1]),   # StartPadding 0: column 39 uncovered
+    ([1, 2, 18, 41], [3, 3], [2, 2], [0, 1], [1, 0], [1, 1]),   # padding on one end of each axis
+    ([1, 2, 17, 42], [3, 3], [2, 2], [1, 0], [0, 1], [1, 1]),
+    ([1, 1, 7, 35], [3, 3], [2, 2], [1, 1], [2, 2], [1, 1]),    # EndPadding 2: a window of padding only on W
+    ([1, 2, 9, 16], [3, 3], [2, 2], [1, 1], [1, 1], [1, 1]),    # too narrow for a vector group: border lanes
+    ([1, 2, 5, 6, 40], [1, 3, 3], [2, 2, 2], [1, 1, 1], [0, 1, 1], [1, 1, 1]),  # slices no window reads
+]
+
+
+@pytest.mark.parametrize("case", MG3_CASES)
+def test_max_pooling_grad_3x3_stride2_rows(case: Any) -> None:
+    # the codes (each window's maximum as kh * 4 + kw) and the dX rows gathered from them give the
+    # scatter's bits: ties, NaN and -0.0 in the data, 1 and 2 threads, the portable C; strided dY and
+    # dX rows (dX rows staged when not 16-byte aligned); autograd where no tie or NaN decides
+    x, win, st, sp, ep, dil = case
+    rng, d, feed, level = tied_max_grad_case(case, seed=21, spread=2, nans=6)
+    xv, g = feed["InputTensor"], feed["InputGradientTensor"]
+    y = list(g.shape)
+    g.reshape(-1)[rng.choice(g.size, 5, replace=False)] = -0.0
+    results = []
+    for n, mask in ((1, 0xFFFFFFFF), (2, 0xFFFFFFFF), (1, 0)):
+        lib.pydml_set_cpu_features(mask)
+        try:
+            with threads(n):
+                results.append(run(d, feed, level=level)["OutputGradientTensor"].tobytes())
+        finally:
+            lib.pydml_set_cpu_features(0xFFFFFFFF)
+    assert results[0] == results[1] == results[2]
+    if len(x) == 4:
+        gstr = [y[1] * y[2] * (y[3] + 3), y[2] * (y[3] + 3), y[3] + 3, 1]
+        graw = np.full(y[0] * gstr[0], np.nan, np.float32)
+        np.lib.stride_tricks.as_strided(graw, y, [4 * s for s in gstr])[...] = g
+        xstr = [x[1] * x[2] * (x[3] + 1), x[2] * (x[3] + 1), x[3] + 1, 1]
+        xraw = np.full(x[0] * xstr[0], np.nan, np.float32)
+        np.lib.stride_tricks.as_strided(xraw, x, [4 * s for s in xstr])[...] = xv
+        dd = max_grad("FLOAT32", x, win, st, sp, ep, dil, in_strides=xstr, g_strides=gstr)
+        got = run(dd, {"InputTensor": xraw, "InputGradientTensor": graw})["OutputGradientTensor"]
+        assert got.tobytes() == results[0]
+        xd = rng.standard_normal(x).astype(np.float32)  # distinct values: autograd's answer
+        tx = torch.from_numpy(xd.astype(np.float64)).requires_grad_()
+        pad = F.pad(tx, (sp[1], ep[1], sp[0], ep[0]), value=-np.inf)
+        F.max_pool2d(pad, win, st, 0, dil).backward(torch.from_numpy(g.astype(np.float64)))
+        got = run(d, {"InputTensor": xd, "InputGradientTensor": g})["OutputGradientTensor"]
+        np.testing.assert_allclose(got, tx.grad.numpy().astype(np.float32), rtol=1e-6, atol=1e-6)
+
+
+@pytest.mark.parametrize("sp", [0, 1])
+def test_max_pooling_grad_3x3_stride2_streamed(sp: int) -> None:
+    # past PL_STREAM_BYTES the dX rows are streamed (16-byte aligned rows directly, the others staged):
+    # the bits of the portable C
+    x = [1, 74, 224, 223 + sp]
+    case = (x, [3, 3], [2, 2], [sp, sp], [1, 1], [1, 1])
+    _, d, feed, _ = tied_max_grad_case(case, seed=3, spread=40, nans=50)
+    fast = run(d, feed)["OutputGradientTensor"]
+    lib.pydml_set_cpu_features(0)
+    try:
+        slow = run(d, feed)["OutputGradientTensor"]
+    finally:
+        lib.pydml_set_cpu_features(0xFFFFFFFF)
+    assert fast.tobytes() == slow.tobytes()
 
 
 def test_pooling_grads_strided_views() -> None:

@@ -36,7 +36,10 @@
  * average/LP sum contiguous window segments (Dilations 1, contiguous W) with vectors. Threads
  * split the output rows (N x C x [OD] x OH). MAX_POOLING_GRAD of FLOAT32 with W contiguous takes
  * its windows' maxima with max_sep's row functions (hmax_row_idx, vmax_row_idx) and gathers each
- * dX row from them (mg_slice). */
+ * dX row from them (mg_slice); 3x3 windows of Strides 2 (StartPadding 0 or 1) run one pass per
+ * slice instead (mg3_slice: each window's maximum as a code kh * 4 + kw, each dX row gathered from
+ * at most two code rows), and AVERAGE_POOLING_GRAD of that geometry spreads each dY row along W
+ * once and writes each dX row as one spread row or the sum of two (ag3_rows_c). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1262,12 +1265,19 @@ typedef struct pool_layout {
     uint32_t K, KD, KH;
     /* per thread, from threads_at: acc, grow, wrow (average); acc, idx, val, ridx, split, and the
      * gather's gidx ring and row (max) */
-    uint64_t t_acc, t_grow, t_wrow, t_idx, t_val, t_ridx, t_split, t_gidx, t_grow_out, t_ring, t_rows;
+    uint64_t t_acc, t_grow, t_wrow, t_idx, t_val, t_ridx, t_split, t_gidx, t_grow_out, t_ring, t_rows, t_mg3, t_ag3;
+    uint64_t ag3w;   /* AVERAGE_POOLING_GRAD's ag3 rows: the weight rows (shared) */
     /* MAX_POOLING_GRAD's gather (mg_slice): its rings' rows, powers of two at least the most output
      * rows covering an input row (KG2) and the rows of a window (HR2) */
     uint32_t KG2, HR2;
     uint64_t threads_at, stride;
 } pool_layout;
+
+static int mg3_shape(const pool_plan* P);
+static uint64_t mg3_thread_bytes(const pool_plan* P);
+static int ag3_shape(const pool_plan* P);
+static uint64_t ag3_thread_bytes(const pool_plan* P);
+static uint64_t ag3_shared_bytes(const pool_plan* P);
 
 static void pool_layout_of(const pool_plan* P, pool_layout* z) {
     memset(z, 0, sizeof *z);
@@ -1293,6 +1303,10 @@ static void pool_layout_of(const pool_plan* P, pool_layout* z) {
         /* two sets of covering rows: avg_grad compares a row's with its predecessor's */
         z->t_grow = carve(&t, sizeof(float*) * 2 * ((uint64_t)z->KD * z->KH + 1));
         z->t_wrow = carve(&t, sizeof(float) * 2 * ((uint64_t)z->KD * z->KH + 1));
+        if (ag3_shape(P)) {
+            z->ag3w = carve(&at, ag3_shared_bytes(P));
+            z->t_ag3 = carve(&t, ag3_thread_bytes(P));
+        }
     } else {
         const uint64_t plane = (uint64_t)P->isz[0] * P->isz[1] * W;
         const uint64_t esz = P->dtype == DML_TENSOR_DATA_TYPE_FLOAT32 ? 4u : 2u;
@@ -1311,6 +1325,7 @@ static void pool_layout_of(const pool_plan* P, pool_layout* z) {
         z->t_grow_out = carve(&t, sizeof(float) * (W + 16));
         z->t_ring = carve(&t, (sizeof(float) + sizeof(int32_t)) * z->HR2 * OWP + sizeof(int) * z->HR2);
         z->t_rows = carve(&t, sizeof(uint32_t) * 2 * ((uint64_t)P->isz[1] + P->osz[1]));
+        if (mg3_shape(P)) z->t_mg3 = carve(&t, mg3_thread_bytes(P));
     }
     z->threads_at = at;
     z->stride = t;
@@ -1535,6 +1550,242 @@ EW_T256 static void avg_expand_avx2(const float* acc, const avg_expand* e, uint6
 }
 #endif
 
+/* ---- AVERAGE_POOLING_GRAD of 3x3 windows with Strides 2 (3x3 / 2 / padding 1 and the like):
+ * separable, one pass ----
+ * FLOAT32, W contiguous in both tensors, a one-tap window on D, WindowSize 3 and Strides 2 on H and
+ * W, StartPadding 0 or 1 on H and W. Window (oh, ow)'s gradient share u = dY[oh, ow] * wv[ow], wv
+ * the float of 1 / count_H(oh) / count_W(ow) (avg_tables' inv, the forward's divisors, IncludePadding
+ * included). With 3 taps and Strides 2, position i = 2 o - pad + k is covered by window i / 2 alone
+ * (k = 1) for even i + pad - 1 and by windows (i - 1) / 2 and (i + 1) / 2 for odd: so each dY row is
+ * spread once along W, S[w] = u[o] or u[o] + u[o + 1] (a zero past the last window), and each dX row
+ * is S of its covering output row, or the sum of the two in oh order: dX = (u[k, j] + u[k, j + 1]) +
+ * (u[k + 1, j] + u[k + 1, j + 1]) where four windows cover an element. Half the dX rows are a copy
+ * of one spread row. The portable C (ag3_slice_c) and the AVX2 rows (ag3_slice_avx2) do the same
+ * float operations in the same order (no fused multiply-add), so every path gives the same bits. */
+static int ag3_shape(const pool_plan* P) {
+    return P->fn == PL_AVG && P->grad && P->dtype == DML_TENSOR_DATA_TYPE_FLOAT32 && P->win[0] == 1 &&
+           P->win[1] == 3 && P->win[2] == 3 && P->stride[1] == 2 && P->stride[2] == 2 && P->pad[1] <= 1 &&
+           P->pad[2] <= 1;
+}
+
+#define AG3_CLASSES 4   /* distinct 1 / count_H(oh): the first, the interior and the last rows */
+
+typedef struct ag3_geo {
+    uint64_t H, W, OH, OW, owp;
+    uint64_t pw, ph;
+    const float* wv[AG3_CLASSES];   /* [OW + 8]: the weights of each class, 0 past OW */
+    const uint8_t* cls;             /* [OH]: each output row's class */
+} ag3_geo;
+
+/* per thread: two u rows (owp + 16, zero from OW on), two spread rows (W + 32) */
+static uint64_t ag3_thread_bytes(const pool_plan* P) {
+    const uint64_t owp = ((uint64_t)P->osz[2] + 7) & ~(uint64_t)7;
+    return sizeof(float) * (2 * (owp + 16) + 2 * ((uint64_t)P->isz[2] + 32)) + 64;
+}
+
+static uint64_t ag3_shared_bytes(const pool_plan* P) {
+    const uint64_t owp = ((uint64_t)P->osz[2] + 7) & ~(uint64_t)7;
+    return sizeof(float) * AG3_CLASSES * (owp + 16) + P->osz[1] + 64;
+}
+
+/* the spread row of u (p = StartPadding on W): p 1: S[2 j] = u[j], S[2 j + 1] = u[j] + u[j + 1];
+ * p 0: S[0] = u[0], S[2 j + 1] = u[j], S[2 j + 2] = u[j] + u[j + 1] */
+static void ag3_spread_c(const float* u, uint64_t W, uint64_t p, float* S) {
+    if (p == 0) S[0] = u[0];
+    for (uint64_t w = 1 - p, j = 0; w < W; w += 2, j++) {
+        S[w] = u[j];
+        if (w + 1 < W) S[w + 1] = u[j] + u[j + 1];
+    }
+}
+
+typedef struct ag3_thread {
+    float* u[2];
+    float* S[2];
+} ag3_thread;
+
+/* the dX rows of slice (n, c, d); isa 1: AVX2 */
+static void ag3_rows_c(const ag3_geo* g, const ag3_thread* T, const float* gb, uint64_t gs3, float* xb, uint64_t xs3,
+                       int isa, int stream);
+
+static void ag3_emit_c(const float* a, const float* b, uint64_t W, float* out) {
+    if (a == NULL) {
+        for (uint64_t w = 0; w < W; w++) out[w] = 0.0f;
+    } else if (b == NULL) {
+        for (uint64_t w = 0; w < W; w++) out[w] = a[w];
+    } else {
+        for (uint64_t w = 0; w < W; w++) out[w] = a[w] + b[w];
+    }
+}
+
+#ifdef PL_X86
+/* u = dY row * wv (vectors; the tail masked: nothing past OW is read) and its spread row */
+EW_T256 static void ag3_spread_avx2(const ag3_geo* g, const float* gr, const float* wv, float* u, float* S) {
+    const uint64_t OW = g->OW, W = g->W;
+    const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), next = _mm256_setr_epi32(1, 2, 3, 4, 5, 6, 7, 7);
+    /* u[j0 .. j0 + 8) of block j0, 0 past OW */
+    __m256 cur = _mm256_setzero_ps();
+    {
+        const __m256i m = _mm256_cmpgt_epi32(_mm256_set1_epi32((int32_t)(OW < 8 ? OW : 8)), lane);
+        cur = _mm256_mul_ps(OW >= 8 ? _mm256_loadu_ps(gr) : _mm256_maskload_ps(gr, m), _mm256_loadu_ps(wv));
+    }
+    if (g->pw == 0) S[0] = _mm256_cvtss_f32(cur);
+    float* o = S + (1 - g->pw);   /* block j0's 16 elements at o + 2 j0 */
+    const uint64_t nj = g->pw ? (W + 1) / 2 : W / 2;
+    for (uint64_t j0 = 0; j0 < nj; j0 += 8) {
+        const uint64_t j1 = j0 + 8;
+        __m256 nx = _mm256_setzero_ps();
+        if (j1 + 8 <= OW) {
+            nx = _mm256_mul_ps(_mm256_loadu_ps(gr + j1), _mm256_loadu_ps(wv + j1));
+        } else if (j1 < OW) {
+            const __m256i m = _mm256_cmpgt_epi32(_mm256_set1_epi32((int32_t)(OW - j1)), lane);
+            nx = _mm256_mul_ps(_mm256_maskload_ps(gr + j1, m), _mm256_loadu_ps(wv + j1));
+        }
+        /* u[j + 1]: cur shifted down a lane, nx's lane 0 on top */
+        const __m256 sh = _mm256_blend_ps(_mm256_permutevar8x32_ps(cur, next), _mm256_permutevar8x32_ps(nx, _mm256_setzero_si256()), 0x80);
+        const __m256 od = _mm256_add_ps(cur, sh);
+        const __m256 lo = _mm256_unpacklo_ps(cur, od), hi = _mm256_unpackhi_ps(cur, od);
+        _mm256_storeu_ps(o + 2 * j0, _mm256_permute2f128_ps(lo, hi, 0x20));
+        _mm256_storeu_ps(o + 2 * j0 + 8, _mm256_permute2f128_ps(lo, hi, 0x31));
+        cur = nx;
+    }
+    (void)u;
+}
+
+/* out[0, W) = a (b NULL) or a + b, streamed from the first 16-byte boundary when stream */
+EW_T256 static void ag3_emit_avx2(const float* a, const float* b, uint64_t W, float* out, int stream) {
+    uint64_t w = 0;
+    if (stream)
+        for (; w < W && ((uintptr_t)(out + w) & 15u) != 0; w++) out[w] = a ? (b ? a[w] + b[w] : a[w]) : 0.0f;
+    for (; w + 8 <= W; w += 8) {
+        __m256 v = _mm256_setzero_ps();
+        if (a) v = _mm256_loadu_ps(a + w);
+        if (a && b) v = _mm256_add_ps(v, _mm256_loadu_ps(b + w));
+        if (stream) {
+            _mm_stream_ps(out + w, _mm256_castps256_ps128(v));
+            _mm_stream_ps(out + w + 4, _mm256_extractf128_ps(v, 1));
+        } else {
+            _mm256_storeu_ps(out + w, v);
+        }
+    }
+    for (; w < W; w++) out[w] = a ? (b ? a[w] + b[w] : a[w]) : 0.0f;
+}
+#endif
+
+static void ag3_rows_c(const ag3_geo* g, const ag3_thread* T, const float* gb, uint64_t gs3, float* xb, uint64_t xs3,
+                       int isa, int stream) {
+    uint64_t hnext = 0;
+    for (uint64_t oh = 0; oh < g->OH; oh++) {
+        const float* gr = gb + oh * gs3;
+        const float* wv = g->wv[g->cls[oh]];
+        float* S = T->S[oh & 1];
+#ifdef PL_X86
+        if (isa) {
+            ag3_spread_avx2(g, gr, wv, T->u[oh & 1], S);
+        } else
+#endif
+        {
+            float* u = T->u[oh & 1];
+            for (uint64_t j = 0; j < g->OW; j++) u[j] = gr[j] * wv[j];
+            ag3_spread_c(u, g->W, g->pw, S);
+        }
+        /* the dX rows whose covering output rows are all done (cover_range for 3 taps, Strides 2) */
+        for (; hnext < g->H; hnext++) {
+            const uint64_t qh = hnext + g->ph;
+            const uint64_t hi = qh / 2 + 1 < g->OH ? qh / 2 + 1 : g->OH, lo = qh < 2 ? 0 : (qh - 1) / 2 < hi ? (qh - 1) / 2 : hi;
+            if (hi > oh + 1) break;
+            const float* a = hi > lo ? T->S[lo & 1] : NULL;
+            const float* b = hi > lo + 1 ? T->S[(lo + 1) & 1] : NULL;
+#ifdef PL_X86
+            if (isa) {
+                ag3_emit_avx2(a, b, g->W, xb + hnext * xs3, stream);
+                continue;
+            }
+#endif
+            ag3_emit_c(a, b, g->W, xb + hnext * xs3);
+        }
+    }
+    for (; hnext < g->H; hnext++) ag3_emit_c(NULL, NULL, g->W, xb + hnext * xs3);   /* past every window */
+    (void)stream;
+    (void)isa;
+}
+
+static pydml_status ag3_run(const pool_plan* P, const avg_tables* t, const pydml_tensor* dy, const uint64_t* gs,
+                            const pydml_tensor* dx, const uint64_t* xs, const pydml_workspace* ws, const pool_layout* z,
+                            int isa, int stream) {
+    ag3_geo g;
+    memset(&g, 0, sizeof g);
+    g.H = P->isz[1];
+    g.W = P->isz[2];
+    g.OH = P->osz[1];
+    g.OW = P->osz[2];
+    g.owp = (g.OW + 7) & ~(uint64_t)7;
+    g.pw = P->pad[2];
+    g.ph = P->pad[1];
+    unsigned char* shared = pydml_workspace_part(ws, z->ag3w, ag3_shared_bytes(P));
+    if (shared == NULL) return PYDML_STATUS_INVALID_PARAMETER;
+    float* wbase = (float*)(void*)(((uintptr_t)shared + 63) & ~(uintptr_t)63);
+    uint8_t* cls = (uint8_t*)(wbase + AG3_CLASSES * (g.owp + 16));
+    double val[AG3_CLASSES];
+    uint32_t nc = 0;
+    for (uint64_t oh = 0; oh < g.OH; oh++) {
+        const double ih = t->inv[1][oh];
+        uint32_t k = 0;
+        while (k < nc && val[k] != ih) k++;
+        if (k == nc) {
+            if (nc == AG3_CLASSES) return PYDML_STATUS_UNSUPPORTED_PARAMETER;   /* the caller runs the rows */
+            val[nc] = ih;
+            float* wv = wbase + nc * (g.owp + 16);
+            for (uint64_t ow = 0; ow < g.owp + 16; ow++) wv[ow] = ow < g.OW ? (float)(ih * t->inv[2][ow]) : 0.0f;
+            g.wv[nc++] = wv;
+        }
+        cls[oh] = (uint8_t)k;
+    }
+    g.cls = cls;
+    const uint64_t C = P->in_sizes[1], D = P->isz[0], items = (uint64_t)P->in_sizes[0] * C * D;
+    const uint64_t work = items * g.H * g.W;
+    (void)work;
+    int oom = 0;
+#ifdef _OPENMP
+#pragma omp parallel if (work >= PL_PARALLEL_MIN && items > 1) reduction(| : oom)
+#endif
+    {
+        unsigned char* mine = pool_thread_part(ws, z);
+        ag3_thread T;
+        memset(&T, 0, sizeof T);
+        if (mine != NULL && z->t_ag3) {
+            float* at = (float*)(void*)(((uintptr_t)(mine + z->t_ag3) + 63) & ~(uintptr_t)63);
+            T.u[0] = at;
+            T.u[1] = at + g.owp + 16;
+            T.S[0] = at + 2 * (g.owp + 16);
+            T.S[1] = T.S[0] + g.W + 32;
+            memset(at, 0, sizeof(float) * 2 * (g.owp + 16));   /* u's zeros past OW */
+        } else {
+            oom = 1;
+        }
+#ifdef _OPENMP
+        const int chunk = (int)(items / (8u * (uint64_t)omp_get_num_threads()) + 1);
+#pragma omp for schedule(dynamic, chunk)
+#endif
+        for (uint64_t it = 0; it < items; it++) {
+            if (T.u[0] == NULL) continue;
+            const uint64_t d = it % D, nc2 = it / D, n = nc2 / C, c = nc2 % C;
+            float* xb = (float*)dx->data + n * xs[0] + c * xs[1] + d * xs[2];
+            const uint64_t qd = d + P->pad[0], od = qd / P->stride[0];
+            if (qd % P->stride[0] != 0 || od >= P->osz[0]) {
+                /* no window covers this slice */
+                for (uint64_t h = 0; h < g.H; h++) ag3_emit_c(NULL, NULL, g.W, xb + h * xs[3]);
+                continue;
+            }
+            const float* gb = (const float*)dy->data + n * gs[0] + c * gs[1] + od * gs[2];
+            ag3_rows_c(&g, &T, gb, gs[3], xb, xs[3], isa, stream);
+        }
+#ifdef PL_X86
+        if (stream) pydml_stream_fence();
+#endif
+    }
+    return oom ? PYDML_STATUS_INVALID_PARAMETER : PYDML_STATUS_SUCCESS;
+}
+
 static pydml_status avg_grad(const pool_plan* P, const pydml_tensor* dy, const pydml_tensor* dx,
                              const pydml_workspace* ws) {
     pool_layout z;
@@ -1622,6 +1873,10 @@ static pydml_status avg_grad(const pool_plan* P, const pydml_tensor* dy, const p
      * with its input, would fall just short of max_grad's rule, which counts every tensor */
     const uint64_t out_bytes = (uint64_t)P->in_sizes[0] * C * P->isz[0] * P->isz[1] * W * sizeof(float);
     const int stream = fast && out_bytes >= PL_STREAM_BYTES / 2;
+    if (fast && ag3_shape(P)) {
+        const pydml_status s = ag3_run(P, &t, dy, gs, dx, xs, ws, &z, vec8, stream && vec8);
+        if (s != PYDML_STATUS_UNSUPPORTED_PARAMETER) return s;
+    }
     int oom = 0;
 #ifdef _OPENMP
 #pragma omp parallel if (rows * W >= PL_PARALLEL_MIN && rows > 1) reduction(| : oom)
@@ -2214,6 +2469,365 @@ static pydml_status max_gather(const pool_plan* P, const mg_gather* Gp, const po
 }
 #endif
 
+/* ---- MAX_POOLING_GRAD of 3x3 windows with Strides 2 (ResNet's stem and the like): one pass ----
+ * FLOAT32, W contiguous in every tensor, a one-tap window on D, WindowSize 3 and Strides 2 on H and
+ * W, Dilations 1, StartPadding 0 or 1 on H and W (any EndPadding: the output sizes carry it). Each
+ * (n, c, d) slice is walked once, output row by output row:
+ *  1. each input row's window maxima over W (3 taps) and their column offset kw, once per row
+ *     (mg3_hmax; a ring of 3 rows);
+ *  2. the output row's window codes kh * 4 + kw, the position of each window's maximum inside it,
+ *     -1 for a window without an element (mg3_codes; a ring of 2 code rows, with dY's row beside);
+ *  3. every dX row whose covering output rows are done is written once, whole (mg3_row): with
+ *     Strides 2 and 3 taps, position i = 2 o - pad + k is covered by (o = i / 2, k = 1) for even
+ *     i + pad - 1 and by (o, k = 2), (o + 1, k = 0) for odd, so 16 dX elements of a row are 8 lanes
+ *     of "dY where the code is k" from one covering output row (1 or 2 of them on H).
+ * X is read once, dY once, dX written once (streamed past the caches from PL_STREAM_BYTES); the
+ * rings stay in L1.
+ * The window's maximum is the forward's (max_float_col): row-major walk, v replaces m when v > m or
+ * v is NaN and m is not, the first valid tap starting m. Taking each row's maximum first (lowest kw
+ * among equal values) and then the rows in kh order with the same rule picks the same element: the
+ * row-major first of the window's largest values (or of its NaNs) is in the lowest row that holds
+ * one, at that row's lowest column. So no separate NaN pass: the vector comparisons carry the rule.
+ * Sums: dX element i adds dY[o] over the windows o choosing it in increasing (oh, ow) order from
+ * +0.0, a window not choosing it adding +0.0 -- the scatter's sums (max_grad below), bit for bit. */
+typedef struct mg3_geo {
+    uint64_t H, W, OH, OW;
+    int64_t ph, pw;
+    uint64_t ia, ib;   /* the windows with every W tap inside the row: [ia, ib), vectors of 8 when ib - ia >= 8 */
+    uint64_t ng;       /* their groups of 8 (the last one ends at ib) */
+    uint64_t nj;       /* dX column pairs: w = 2 j + 1 - pw + {0, 1} */
+    uint64_t cl;       /* floats of a code / gradient row: 8 sentinels, then the row and sentinels */
+    uint32_t nbw;      /* the other windows with a tap in the row (at most 8: the ring's last group) */
+    uint32_t bw[8];    /* their ow */
+    uint32_t bk0[8], bk1[8];   /* and their valid taps [bk0, bk1) (tap_range) */
+} mg3_geo;
+
+/* 0 when the windows outside [ia, ib) with a tap in the row are more than 8 */
+static int mg3_geo_of(const pool_plan* P, mg3_geo* g) {
+    memset(g, 0, sizeof *g);
+    g->H = P->isz[1];
+    g->W = P->isz[2];
+    g->OH = P->osz[1];
+    g->OW = P->osz[2];
+    g->ph = P->pad[1];
+    g->pw = P->pad[2];
+    /* 2 ow - pw >= 0 and 2 ow - pw + 2 <= W - 1 */
+    const int64_t last = ((int64_t)g->W - 3 + g->pw) >= 0 ? ((int64_t)g->W - 3 + g->pw) / 2 + 1 : 0;
+    g->ia = (uint64_t)g->pw;
+    g->ib = (uint64_t)last < g->OW ? (uint64_t)last : g->OW;
+    if (g->ib < g->ia + 8) g->ia = g->ib = 0;
+    g->ng = (g->ib - g->ia + 7) / 8;
+    /* pw 1: w = 2 j, 2 j + 1 < W; pw 0: w = 0 alone, then 2 j + 1, 2 j + 2 < W */
+    g->nj = g->pw ? (g->W + 1) / 2 : g->W / 2;
+    const uint64_t nb8 = (g->nj + 7) & ~(uint64_t)7, owp = (g->OW + 7) & ~(uint64_t)7;
+    g->cl = 8 + (nb8 + 8 > owp ? nb8 + 8 : owp) + 8;
+    for (uint64_t ow = 0; ow < g->OW; ow++) {
+        if (ow == g->ia) ow = g->ib;
+        if (ow >= g->OW) break;
+        uint32_t k0, k1;
+        tap_range(P, 2, ow, &k0, &k1);
+        if (k1 <= k0) continue;   /* all padding: no element, its code stays -1 */
+        if (g->nbw == 8) return 0;
+        g->bw[g->nbw] = (uint32_t)ow;
+        g->bk0[g->nbw] = k0;
+        g->bk1[g->nbw++] = k1;
+    }
+    return 1;
+}
+
+static int mg3_shape(const pool_plan* P) {
+    mg3_geo g;
+    return P->fn == PL_MAX && P->grad && P->dtype == DML_TENSOR_DATA_TYPE_FLOAT32 && P->win[0] == 1 &&
+           P->win[1] == 3 && P->win[2] == 3 && P->stride[1] == 2 && P->stride[2] == 2 && P->dil[1] == 1 &&
+           P->dil[2] == 1 && P->pad[1] <= 1 && P->pad[2] <= 1 && mg3_geo_of(P, &g);
+}
+
+static uint64_t mg3_thread_bytes(const pool_plan* P) {
+    mg3_geo g;
+    mg3_geo_of(P, &g);
+    /* hm, hk: 3 rows of ng + 1 groups; codes and gradients: 3 rows of cl; one dX row (+16) */
+    return sizeof(float) * (2 * 3 * 8 * (g.ng + 1) + 6 * g.cl + g.W + 16) + 64;
+}
+
+#ifdef PL_X86
+typedef struct mg3_thread {
+    float* hm;        /* [3][8 ng]: row h's group maxima in slot h % 3, in the shuffled lane order */
+    int32_t* hk;      /* and their column offsets kw */
+    int64_t tag[3];   /* the input row in each slot, -1 none */
+    int32_t* cr;      /* [3][cl]: output row oh's codes at cr + (oh % 3) * cl + 8, -1 around */
+    float* gr;        /* [3][cl]: its gradient row, 0 around */
+    float* rowbuf;    /* one dX row staged for the streamed copy */
+} mg3_thread;
+
+/* one input row's maxima over each window's taps and their offsets kw: the interior windows' group
+ * q of 8 at hm + 8 q, lanes in the order 0 1 4 5 2 3 6 7 (two in-lane shuffles, no lane crossing;
+ * mg3_codes puts them in place), then the border windows' group (bw) in order */
+EW_T256 static void mg3_hmax(const mg3_geo* g, const float* s, float* hm, int32_t* hk) {
+    const __m256 one = _mm256_castsi256_ps(_mm256_set1_epi32(1)), two = _mm256_castsi256_ps(_mm256_set1_epi32(2));
+    uint64_t q = 0;
+    for (uint64_t o = g->ia; g->ng; o += 8, q++) {
+        if (o + 8 > g->ib) o = g->ib - 8;
+        const float* p = s + (2 * (int64_t)o - g->pw);
+        const __m256 a = _mm256_loadu_ps(p), b = _mm256_loadu_ps(p + 8);
+        const __m256 t0 = _mm256_shuffle_ps(a, b, _MM_SHUFFLE(2, 0, 2, 0));    /* taps 0: p + 0 2 8 10 | 4 6 12 14 */
+        const __m256 t1 = _mm256_shuffle_ps(a, b, _MM_SHUFFLE(3, 1, 3, 1));    /* taps 1 */
+        const __m256 t2 = _mm256_shuffle_ps(_mm256_loadu_ps(p + 2), _mm256_loadu_ps(p + 9), _MM_SHUFFLE(3, 1, 2, 0));
+        /* v replaces m when v > m, or v is NaN and m is not */
+        const __m256 up1 = _mm256_andnot_ps(_mm256_cmp_ps(t0, t0, _CMP_UNORD_Q), _mm256_cmp_ps(t1, t0, _CMP_NLE_UQ));
+        __m256 m = _mm256_blendv_ps(t0, t1, up1);
+        __m256 k = _mm256_and_ps(up1, one);
+        const __m256 up2 = _mm256_andnot_ps(_mm256_cmp_ps(m, m, _CMP_UNORD_Q), _mm256_cmp_ps(t2, m, _CMP_NLE_UQ));
+        m = _mm256_blendv_ps(m, t2, up2);
+        k = _mm256_blendv_ps(k, two, up2);
+        _mm256_storeu_ps(hm + 8 * q, m);
+        _mm256_storeu_ps((float*)hk + 8 * q, k);
+        if (o + 8 >= g->ib) break;
+    }
+    /* the border windows: their valid taps only, the first one starting m (no branch on the data) */
+    float* bm = hm + 8 * g->ng;
+    int32_t* bk = hk + 8 * g->ng;
+    for (uint32_t l = 0; l < g->nbw; l++) {
+        const float* p = s + (2 * (int64_t)g->bw[l] - g->pw);
+        float m = p[g->bk0[l]];
+        int32_t k = (int32_t)g->bk0[l];
+        for (uint32_t kw = g->bk0[l] + 1; kw < g->bk1[l]; kw++) {
+            const float v = p[kw];
+            const int up = (v > m) | (isnan(v) & !isnan(m));
+            m = up ? v : m;
+            k = up ? (int32_t)kw : k;
+        }
+        bm[l] = m;
+        bk[l] = k;
+    }
+}
+
+/* output row oh's codes into C: the windows' rows from the ring, in kh order with the forward's rule */
+EW_T256 static inline __attribute__((always_inline)) __m256i mg3_vmax(const float* const* hm, const float* const* hk,
+                                                                     const __m256i* base, uint32_t nr, uint64_t at) {
+    __m256 m = _mm256_loadu_ps(hm[0] + at);
+    __m256i k = _mm256_add_epi32(_mm256_castps_si256(_mm256_loadu_ps(hk[0] + at)), base[0]);
+    for (uint32_t r = 1; r < nr; r++) {
+        const __m256 v = _mm256_loadu_ps(hm[r] + at);
+        const __m256i kv = _mm256_add_epi32(_mm256_castps_si256(_mm256_loadu_ps(hk[r] + at)), base[r]);
+        const __m256 up = _mm256_andnot_ps(_mm256_cmp_ps(m, m, _CMP_UNORD_Q), _mm256_cmp_ps(v, m, _CMP_NLE_UQ));
+        m = _mm256_blendv_ps(m, v, up);
+        k = _mm256_castps_si256(_mm256_blendv_ps(_mm256_castsi256_ps(k), _mm256_castsi256_ps(kv), up));
+    }
+    return k;
+}
+
+EW_T256 static void mg3_codes(const mg3_geo* g, const mg3_thread* T, uint64_t oh, int32_t* C) {
+    const int64_t h0 = 2 * (int64_t)oh - g->ph;
+    const float* hm[3];
+    const float* hk[3];
+    __m256i base[3];
+    uint32_t nr = 0;
+    for (int32_t kh = 0; kh < 3; kh++) {
+        const int64_t h = h0 + kh;
+        if (h < 0 || h >= (int64_t)g->H) continue;
+        const uint64_t slot = (uint64_t)h % 3;
+        hm[nr] = T->hm + slot * 8 * (g->ng + 1);
+        hk[nr] = (const float*)T->hk + slot * 8 * (g->ng + 1);
+        base[nr++] = _mm256_set1_epi32(4 * kh);
+    }
+    if (nr == 0) {
+        for (uint64_t ow = 0; ow < g->OW; ow++) C[ow] = -1;
+        return;
+    }
+    uint64_t q = 0;
+    for (uint64_t o = g->ia; g->ng; o += 8, q++) {
+        if (o + 8 > g->ib) o = g->ib - 8;
+        const __m256i k = mg3_vmax(hm, hk, base, nr, 8 * q);
+        /* lanes 0 1 4 5 2 3 6 7 -> 0 .. 7 */
+        _mm256_storeu_si256((__m256i*)(C + o), _mm256_permute4x64_epi64(k, _MM_SHUFFLE(3, 1, 2, 0)));
+        if (o + 8 >= g->ib) break;
+    }
+    if (g->nbw) {
+        int32_t t[8];
+        _mm256_storeu_si256((__m256i*)t, mg3_vmax(hm, hk, base, nr, 8 * g->ng));
+        for (uint32_t l = 0; l < g->nbw; l++) C[g->bw[l]] = t[l];
+    }
+}
+
+/* 16 floats (8 even, 8 odd lanes interleaved) to out: streamed when out is 16-byte aligned */
+EW_T256 static inline __attribute__((always_inline)) void mg3_put(float* out, __m256 ve, __m256 vo, int nt) {
+    const __m256 lo = _mm256_unpacklo_ps(ve, vo), hi = _mm256_unpackhi_ps(ve, vo);   /* e0 o0 e1 o1 | e4 o4 e5 o5 */
+    const __m256 a = _mm256_permute2f128_ps(lo, hi, 0x20), b = _mm256_permute2f128_ps(lo, hi, 0x31);
+    if (nt) {
+        _mm_stream_ps(out, _mm256_castps256_ps128(a));
+        _mm_stream_ps(out + 4, _mm256_extractf128_ps(a, 1));
+        _mm_stream_ps(out + 8, _mm256_castps256_ps128(b));
+        _mm_stream_ps(out + 12, _mm256_extractf128_ps(b, 1));
+    } else {
+        _mm256_storeu_ps(out, a);
+        _mm256_storeu_ps(out + 8, b);
+    }
+}
+
+/* one dX row from its nr covering output rows (codes C[r], gradients G[r], the row's tap kh[r] in
+ * each, increasing oh): j's pair of elements (w = 2 j + 1 - pw, w + 1) takes (ow = j, kw = 1) and
+ * (ow = j, kw = 2) + (ow = j + 1, kw = 0) */
+EW_T256 static inline __attribute__((always_inline)) void mg3_row_n(const mg3_geo* g, const int32_t* const* C,
+                                                                    const float* const* G, const int32_t* kh, uint32_t nr,
+                                                                    float* out, int nt) {
+    const uint64_t W = g->W, base = 1 - (uint64_t)g->pw;
+    if (base) {
+        /* pw 0: w = 0 is tap 0 of window 0 only */
+        float v = 0.0f;
+        for (uint32_t r = 0; r < nr; r++)
+            if (C[r][0] == 4 * kh[r]) v += G[r][0];
+        out[0] = v;
+    }
+    __m256i t0[2], t1[2], t2[2];
+    for (uint32_t r = 0; r < nr; r++) {
+        t0[r] = _mm256_set1_epi32(4 * kh[r]);
+        t1[r] = _mm256_set1_epi32(4 * kh[r] + 1);
+        t2[r] = _mm256_set1_epi32(4 * kh[r] + 2);
+    }
+    for (uint64_t j0 = 0; j0 < g->nj; j0 += 8) {
+        __m256 ve = _mm256_setzero_ps(), vo = _mm256_setzero_ps();
+        for (uint32_t r = 0; r < nr; r++) {
+            const __m256i c0 = _mm256_loadu_si256((const __m256i*)(C[r] + j0));
+            const __m256i c1 = _mm256_loadu_si256((const __m256i*)(C[r] + j0 + 1));
+            const __m256 g0 = _mm256_loadu_ps(G[r] + j0), g1 = _mm256_loadu_ps(G[r] + j0 + 1);
+            ve = _mm256_add_ps(ve, _mm256_and_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(c0, t1[r])), g0));
+            vo = _mm256_add_ps(vo, _mm256_and_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(c0, t2[r])), g0));
+            vo = _mm256_add_ps(vo, _mm256_and_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(c1, t0[r])), g1));
+        }
+        const uint64_t w0 = 2 * j0 + base;
+        if (w0 + 16 <= W) {
+            mg3_put(out + w0, ve, vo, nt);
+        } else {
+            float t[16];
+            mg3_put(t, ve, vo, 0);
+            for (uint64_t i = 0; w0 + i < W; i++) out[w0 + i] = t[i];
+        }
+    }
+}
+
+EW_T256 static void mg3_row(const mg3_geo* g, const int32_t* const* C, const float* const* G, const int32_t* kh,
+                            uint32_t nr, float* out, int nt) {
+    if (nr == 1) mg3_row_n(g, C, G, kh, 1, out, nt);
+    else mg3_row_n(g, C, G, kh, 2, out, nt);
+}
+
+/* dX slice (n, c, d) */
+EW_T256 static void mg3_slice(const pool_plan* P, const mg3_geo* g, mg3_thread* T, const float* x, const uint64_t* is,
+                              const float* dy, const uint64_t* gs, float* dx, const uint64_t* xs, uint64_t n,
+                              uint64_t c, uint64_t d, int stream) {
+    float* xb = dx + n * xs[0] + c * xs[1] + d * xs[2];
+    const uint64_t qd = d + P->pad[0], od = qd / P->stride[0];
+    if (qd % P->stride[0] != 0 || od >= P->osz[0]) {
+        /* no window reads this slice */
+        for (uint64_t h = 0; h < g->H; h++) {
+            if (stream) {
+                memset(T->rowbuf, 0, sizeof(float) * g->W);
+                pydml_stream_copy_f32(xb + h * xs[3], T->rowbuf, g->W);
+            } else {
+                memset(xb + h * xs[3], 0, sizeof(float) * g->W);
+            }
+        }
+        return;
+    }
+    const float* xin = x + n * is[0] + c * is[1] + d * is[2];
+    const float* gb = dy + n * gs[0] + c * gs[1] + od * gs[2];
+    for (int i = 0; i < 3; i++) T->tag[i] = -1;
+    const uint64_t gstride = 8 * (g->ng + 1);
+    uint64_t hnext = 0;
+    /* step oh computes output row oh's codes and writes the dX rows whose covering output rows were
+     * done in earlier steps (step OH only writes): the gather's unaligned loads then read codes and
+     * gradients stored a row earlier, not stalled on store-to-load forwarding */
+    for (uint64_t oh = 0; oh <= g->OH; oh++) {
+        if (oh < g->OH) {
+            const int64_t h0 = 2 * (int64_t)oh - g->ph;
+            for (int64_t h = h0 < 0 ? 0 : h0; h < h0 + 3 && h < (int64_t)g->H; h++) {
+                const uint64_t slot = (uint64_t)h % 3;
+                if (T->tag[slot] == h) continue;
+                mg3_hmax(g, xin + (uint64_t)h * is[3], T->hm + slot * gstride, T->hk + slot * gstride);
+                T->tag[slot] = h;
+            }
+            mg3_codes(g, T, oh, T->cr + (oh % 3) * g->cl + 8);
+            memcpy(T->gr + (oh % 3) * g->cl + 8, gb + oh * gs[3], sizeof(float) * g->OW);
+        }
+        for (; hnext < g->H; hnext++) {
+            /* cover_range for 3 taps of Strides 2: oh * 2 <= hnext + ph <= oh * 2 + 2 */
+            const uint64_t qh = hnext + (uint64_t)g->ph;
+            const uint64_t hi = qh / 2 + 1 < g->OH ? qh / 2 + 1 : g->OH, lo = qh < 2 ? 0 : (qh - 1) / 2 < hi ? (qh - 1) / 2 : hi;
+            if (hi > oh) break;
+            const int32_t* Cr[2];
+            const float* Gr[2];
+            int32_t kh[2];
+            uint32_t nr = 0;
+            for (uint64_t o = lo; o < hi; o++, nr++) {
+                Cr[nr] = T->cr + (o % 3) * g->cl + 8;
+                Gr[nr] = T->gr + (o % 3) * g->cl + 8;
+                kh[nr] = (int32_t)((int64_t)hnext - (2 * (int64_t)o - g->ph));
+            }
+            float* row = xb + hnext * xs[3];
+            const int direct = !stream || (g->pw == 1 && ((uintptr_t)row & 15u) == 0);
+            float* out = direct ? row : T->rowbuf;
+            if (nr == 0) memset(out, 0, sizeof(float) * g->W);
+            else mg3_row(g, Cr, Gr, kh, nr, out, stream && direct);
+            if (!direct) pydml_stream_copy_f32(row, T->rowbuf, g->W);
+        }
+    }
+    for (; hnext < g->H; hnext++) {   /* rows past every window */
+        float* row = xb + hnext * xs[3];
+        memset(row, 0, sizeof(float) * g->W);
+    }
+}
+
+/* MAX_POOLING_GRAD by mg3_slice: the slices (n, c, d) in runs handed out as the threads come (each
+ * slice is computed alone: who computes it changes no bit) */
+static pydml_status mg3_run(const pool_plan* P, const pydml_tensor* x, const uint64_t* is, const pydml_tensor* dy,
+                            const uint64_t* gs, const pydml_tensor* dx, const uint64_t* xs, const pydml_workspace* ws,
+                            const pool_layout* z, int stream) {
+    mg3_geo g;
+    mg3_geo_of(P, &g);
+    const uint64_t items = (uint64_t)P->in_sizes[0] * P->in_sizes[1] * P->isz[0];
+    const uint64_t work = items * g.H * g.W;
+    (void)work;
+    int oom = 0;
+#ifdef _OPENMP
+#pragma omp parallel if (work >= PL_PARALLEL_MIN && items > 1) reduction(| : oom)
+#endif
+    {
+        unsigned char* mine = pool_thread_part(ws, z);
+        mg3_thread T;
+        memset(&T, 0, sizeof T);
+        if (mine != NULL && z->t_mg3) {
+            float* at = (float*)(void*)(((uintptr_t)(mine + z->t_mg3) + 63) & ~(uintptr_t)63);
+            const uint64_t hs = 3 * 8 * (g.ng + 1);
+            T.hm = at;
+            T.hk = (int32_t*)(void*)(at + hs);
+            T.cr = (int32_t*)(void*)(at + 2 * hs);
+            T.gr = at + 2 * hs + 3 * g.cl;
+            T.rowbuf = at + 2 * hs + 6 * g.cl;
+            memset(at, 0, sizeof(float) * 2 * hs);   /* the border group's unused lanes */
+            for (uint64_t i = 0; i < 3 * g.cl; i++) {
+                T.cr[i] = -1;
+                T.gr[i] = 0.0f;
+            }
+        } else {
+            oom = 1;
+        }
+        const uint64_t C = P->in_sizes[1], D = P->isz[0];
+#ifdef _OPENMP
+        const int chunk = (int)(items / (8u * (uint64_t)omp_get_num_threads()) + 1);
+#pragma omp for schedule(dynamic, chunk)
+#endif
+        for (uint64_t it = 0; it < items; it++) {
+            if (T.hm == NULL) continue;
+            const uint64_t d = it % D, nc = it / D;
+            mg3_slice(P, &g, &T, (const float*)x->data, is, (const float*)dy->data, gs, (float*)dx->data, xs, nc / C,
+                      nc % C, d, stream);
+        }
+        if (stream) pydml_stream_fence();
+    }
+    return oom ? PYDML_STATUS_INVALID_PARAMETER : PYDML_STATUS_SUCCESS;
+}
+#endif
+
 static pydml_status max_grad(const pool_plan* P, const pydml_tensor* x, const pydml_tensor* dy, const pydml_tensor* dx,
                              const pydml_workspace* ws) {
     pool_layout z;
@@ -2254,6 +2868,7 @@ static pydml_status max_grad(const pool_plan* P, const pydml_tensor* x, const py
     const uint64_t half = (uint64_t)P->isz[2] / 2 + 40; /* a split row's halves, padded for max_s2_avx2's 32-lane loads */
     const int stream = fast && (2 * total_in + planes * orows * OW) * esz >= PL_STREAM_BYTES;
 #ifdef PL_X86
+    if (fast && mg3_shape(P)) return mg3_run(P, x, r.is, dy, gs, dx, xs, ws, &z, stream);
     mg_gather G;
     if (fast && P->dil[1] == 1 && P->dil[2] == 1 && max_sep_shape_fits(P, &r) && mg_gather_of(P, &G))
         return max_gather(P, &G, &r, dy, gs, dx, xs, ws, &z, stream);
