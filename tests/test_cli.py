@@ -1,4 +1,5 @@
-"""The ``pydml`` command line, run for real in a subprocess (``python -m pydml ...``)."""
+"""The ``pydml`` command line: in this process as ``python -m pydml ...`` runs it (tests/cli_harness.py),
+and in a real subprocess where the process itself is tested (``python -m pydml``, memory limits)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from cli_harness import run_cli
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -18,9 +20,8 @@ EXAMPLES = ROOT / "examples"
 
 
 def cli(*args: str | Path, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    return subprocess.run([sys.executable, "-m", "pydml", *map(str, args)], cwd=cwd or ROOT,
-                          env=env, capture_output=True, text=True, timeout=60, check=False)
+    """``python -m pydml *args``, run in this process (tests/cli_harness.py says why)."""
+    return run_cli(*args, cwd=cwd)
 
 
 def resource_lines(stdout: str) -> list[str]:
@@ -54,6 +55,20 @@ EXPECTED = {
     "formats_d3_convolution_transposed.json": [
         "Resource 'dx': 10, 9, 10, 4, 0, 4, 10, 9, 10", "Resource 'dx' written to '{out}/dx.npy'"],
 }
+
+
+def test_python_m_pydml_in_a_real_process(tmp_path: Path) -> None:
+    """The module entry point itself (the rest of this file runs its main() in process): with no
+    arguments the documentation example; an error is one line on stderr with the exit code."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    doc = subprocess.run([sys.executable, "-m", "pydml"], cwd=tmp_path, env=env, capture_output=True,
+                         text=True, timeout=120, check=False)
+    assert (doc.returncode, doc.stderr) == (0, "")
+    assert doc.stdout.splitlines()[-1] == "OutputGradientTensor {1,1,2,2}: [[9.0, 6.0], [0.0, 0.0]]"
+    missing = subprocess.run([sys.executable, "-m", "pydml", "validate", str(tmp_path / "none.json")],
+                             cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120, check=False)
+    assert (missing.returncode, missing.stdout) == (2, "")
+    assert one_error_line(missing).startswith("pydml validate: ")
 
 
 def test_every_example_is_listed() -> None:

@@ -4,16 +4,15 @@ inputs: every one ends in a one-line error with the documented exit code, never 
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
+from cli_harness import run_cli
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "tests" / "data" / "dxdispatch"
@@ -21,9 +20,8 @@ ONEDNN = ROOT / "examples" / "onednn"
 
 
 def cli(*args: str | Path, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    return subprocess.run([sys.executable, "-m", "pydml", *map(str, args)], cwd=cwd or ROOT, env=env,
-                          capture_output=True, text=True, timeout=120, check=False)
+    """``python -m pydml *args``, run in this process (tests/cli_harness.py says why)."""
+    return run_cli(*args, cwd=cwd)
 
 
 def clean_error(result: subprocess.CompletedProcess[str], code: int) -> str:

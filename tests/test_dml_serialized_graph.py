@@ -11,16 +11,15 @@ errors naming the file; and flatc regenerating the checked-in reader byte for by
 from __future__ import annotations
 
 import filecmp
-import os
 import re
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
+from cli_harness import run_cli
 
 flatbuffers = pytest.importorskip("flatbuffers")
 
@@ -30,10 +29,9 @@ SAMPLE = SAMPLES / "dmlSerializedGraph_matmul_add.json"
 GEN = ROOT / "pydml" / "frontends" / "dml_ir" / "generated"
 
 
-def cli(*args: str | Path) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    return subprocess.run([sys.executable, "-m", "pydml", *map(str, args)], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=120, check=False)
+def cli(*args: str | Path, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """``python -m pydml *args``, run in this process (tests/cli_harness.py says why)."""
+    return run_cli(*args, cwd=cwd)
 
 
 def one_line_error(result: subprocess.CompletedProcess[str]) -> str:
