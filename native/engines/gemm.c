@@ -51,6 +51,7 @@
 #include "softmax.h"
 #include "families.h"
 #include "gemm_engine.h"
+#include "gemm_rows.h"
 #include "rules.h"
 
 #define GEMM_KC 256       /* K slice depth: a 14 x 256 A strip (14 KiB) stays in L1 */
@@ -1317,7 +1318,7 @@ static void gemm_few(const gemm_ctx* x, gemm_tls* tls, float* ablock, uint32_t k
  * (which follows it) and temporary_bytes (which reports the largest over the views' possibilities),
  * so the size reported is the size used. */
 typedef struct gemm_sched {
-    int nth, by_batch, phases, pre, direct_b, few;
+    int nth, by_batch, phases, pre, direct_b, few, rows;
     uint32_t kslices, npanels, mpanels, group, ngroups, nblocks, ncpad, kcmax;
     uint64_t items;
     uint64_t bsize, asize, accsize; /* floats: a packed B (one per thread when by_batch), A slices, sums */
@@ -1393,6 +1394,18 @@ static void gemm_schedule(const gemm_plan* p, uint32_t MR, uint32_t NR, int nth,
         s->bsize = 0;
         s->asize = (uint64_t)s->kslices * s->mpanels * MR * s->kcmax;
     }
+    /* one row strip, at most PYDML_GEMM_ROWS_MAX rows, of a direct output times a FLOAT32 B with
+     * unit stride along n: gemm_rows.c (B read in place once, K slices shared by the threads), pre
+     * or not. Two strips run gemm_few: the stream's passes cost more per multiply-add than the
+     * 4-row microkernel over packed panels (8 x 4096 x 4096, one thread: 13.4 ms against 10.7-13) */
+    s->rows = direct && unit_b && p->type == DML_TENSOR_DATA_TYPE_FLOAT32 && !s->by_batch && s->mpanels == 1 &&
+              pydml_gemm_rows_fits(M, N, K, s->kslices, nth);
+    if (s->rows) {
+        s->few = s->phases = s->pre = s->direct_b = 0;
+        s->ncpad = N; /* finish_row's C row */
+        s->bsize = 0;
+        s->asize = pydml_gemm_rows_shared_floats(M, N, K, s->kslices, nth);
+    }
     if (s->phases) {
         s->nblocks = (N + GEMM_NC - 1) / GEMM_NC;
         if (N < GEMM_NC + GEMM_NC / 4) s->nblocks = 1;
@@ -1407,7 +1420,10 @@ static void gemm_schedule(const gemm_plan* p, uint32_t MR, uint32_t NR, int nth,
     /* per thread: the older schedule's A strips and (not direct) partial-sum rows; a row buffer for
      * conversions and packing (K or a block's width); finish_row's C row; the stream's sums */
     uint64_t off = 0;
-    if (s->few) { /* an item's packed K slice of B, in apack's place */
+    if (s->rows) {
+        s->apack_off = off; /* gemm_rows' per-thread scratch */
+        off += pydml_workspace_round(pydml_gemm_rows_thread_floats(M) * f);
+    } else if (s->few) { /* an item's packed K slice of B, in apack's place */
         s->apack_off = off;
         if (!s->pre) off += pydml_workspace_round((uint64_t)GEMM_FEW_CHUNK * NR * s->kcmax * f);
     } else if (!s->phases) {
@@ -1505,7 +1521,8 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
         __atomic_fetch_add(&g_allocated_runs, 1, __ATOMIC_RELAXED);
     }
     if (!sc.pre) pre = NULL;
-    __atomic_fetch_add(pre ? &g_prepared_runs : sc.direct_b ? &g_in_place_runs : &g_packed_runs, 1, __ATOMIC_RELAXED);
+    __atomic_fetch_add(pre ? &g_prepared_runs : sc.direct_b || sc.rows ? &g_in_place_runs : &g_packed_runs, 1,
+                       __ATOMIC_RELAXED);
 
     const int nth = sc.nth, by_batch = sc.by_batch, phases = sc.phases;
     const uint64_t batches = (uint64_t)p->batch0 * p->batch1, items = sc.items;
@@ -1531,7 +1548,20 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
         tls[i].crow = (float*)(t + sc.crow_off);
         if (x.direct_b) tls[i].stream = (float*)(t + sc.stream_off);
     }
-    if (sc.few) {
+    if (sc.rows) {
+        for (uint64_t bt = 0; bt < batches; bt++) {
+            const gemm_batch_ptrs bp = batch_ptrs(&x, bt);
+            const pydml_gemm_rows_args g = {M, N, K, x.kslices, (const float*)bp.a, x.a_m, x.a_k,
+                                            (const float*)bp.b, x.b_k, (float*)bp.o, x.so[2]};
+            pydml_gemm_rows(&g, x.isa.stream, nth, shared_b, base + sc.shared_bytes + sc.apack_off, sc.thread_bytes);
+            if (x.finish)
+                for (uint32_t m = 0; m < M; m++) {
+                    char* out = bp.o + (int64_t)m * x.so[2] * x.es;
+                    const char* cs = bp.c ? bp.c + (int64_t)m * x.sc[2] * x.es : NULL;
+                    finish_row(&x, (float*)out, N, cs, out, tls[0].crow);
+                }
+        }
+    } else if (sc.few) {
         gemm_few(&x, tls, shared_b, sc.kcmax, pre, pre_stride, batches, nth);
     } else if (phases) {
         if (!x.direct) x.acc = shared_b + bsize + asize;

@@ -1,0 +1,163 @@
+/* A few output rows times a FLOAT32 B read in place (gemm_rows.h): a GEMV, or a few tokens times a
+ * weight matrix. Such a product reads B once and is bound by that read (a 4096 x 4096 B is 64 MiB
+ * for 1 to 8 rows of output), so every row of A is applied to each row segment of B while it is in
+ * L1 (the ISA's stream: 8 rows of B per pass, the sums of all M rows in L1), B is never packed, and
+ * the threads split B by K slices: each work item is one K slice of whole row runs, contiguous
+ * memory that the hardware prefetchers stream. The earlier schedules split B's columns (each
+ * thread a half of every row: 8 KiB runs 16 KiB apart for 4096 columns) and, from 7 rows on AVX2,
+ * packed every K slice of B into panels first (gemm_few): 1 x 4096 x 4096 ran at 0.84x numpy and
+ * 8 x 4096 x 4096 at 0.89x on Zen 3 (2 threads).
+ *
+ * Sums: slice s of element (m, n) is the stream's sum from 0 in ascending k (the microkernel's
+ * arithmetic, bit for bit); slice 0 is written to the output, and slices 1 .. on one thread are
+ * added to it in order as they are computed (the stream's src), on several threads kept in a
+ * buffer and added in the same order once all are done. Either way out = s_0, then out = s_s + out
+ * for s ascending, as every GEMM schedule adds its K slices: the same bits on any thread count. */
+#include "gemm_rows.h"
+
+#include <string.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+#include "common.h"
+
+#define ROWS_STREAM_FLOATS 4096    /* the stream's sums per call: M x w floats (16 KiB, L1) */
+#define ROWS_KC_MAX 256            /* the engine's K slice depth (gemm.c GEMM_KC): slices are no deeper */
+#define ROWS_WS_FLOATS (4u << 20)  /* slice sums of a threaded run: at most 16 MiB, else one thread */
+#define ROWS_ITEMS_PER_THREAD 4    /* work items per thread at least (a late thread holds up one) */
+#define ROWS_REDUCE_COLS 512       /* columns per item of the final sum */
+
+static uint64_t round16(uint64_t n) { return (n + 15u) & ~(uint64_t)15u; }
+
+uint64_t pydml_gemm_rows_shared_floats(uint32_t M, uint32_t N, uint32_t K, uint32_t kslices, int nth) {
+    uint64_t f = round16((uint64_t)M * K);
+    if (nth > 1 && kslices > 1) f += round16((uint64_t)(kslices - 1) * M * N);
+    return f;
+}
+
+int pydml_gemm_rows_fits(uint32_t M, uint32_t N, uint32_t K, uint32_t kslices, int nth) {
+    if (M == 0 || M > PYDML_GEMM_ROWS_MAX || N == 0 || K == 0) return 0;
+    if (kslices == 0 || (K + kslices - 1) / kslices > ROWS_KC_MAX) return 0;
+    return nth <= 1 || kslices <= 1 || (uint64_t)(kslices - 1) * M * N <= ROWS_WS_FLOATS;
+}
+
+/* the stream's sums, a tail's padded B slice (ROWS_KC_MAX x 8) and its M x 8 sums */
+uint64_t pydml_gemm_rows_thread_floats(uint32_t M) {
+    return ROWS_STREAM_FLOATS + (uint64_t)ROWS_KC_MAX * 8 + round16((uint64_t)M * 8);
+}
+
+typedef struct rows_tls {
+    float *acc, *pad, *tmp;
+} rows_tls;
+
+static rows_tls tls_at(unsigned char* thread_base, uint64_t thread_stride, int i) {
+    rows_tls t;
+    t.acc = (float*)(void*)(thread_base + (uint64_t)i * thread_stride);
+    t.pad = t.acc + ROWS_STREAM_FLOATS;
+    t.tmp = t.pad + ROWS_KC_MAX * 8;
+    return t;
+}
+
+/* Slice [k0, k0 + kc) of columns [j0, j1) (j0 a multiple of 8; the run ends at N, or at a multiple
+ * of 8): dst(t, j) = the slice's sum (+ dst(t, j) when accumulate), dst(t, j) = dst[t * ldd + j]
+ * relative to column j0. The last columns of B (N % 8) cannot be read 8 wide in place (past the
+ * buffer's end): they are copied into an 8-column slice padded with zeros and run through the same
+ * stream, whose sums are column by column, so the padding changes no bit. */
+static void slice_run(const pydml_gemm_rows_args* g, pydml_sgemm_stream stream, const float* apack, uint32_t k0,
+                      uint32_t kc, uint32_t j0, uint32_t j1, float* dst, int64_t ldd, int accumulate,
+                      const rows_tls* tl) {
+    const uint32_t M = g->M;
+    const float* a = apack + (size_t)k0 * M;
+    const float* b = g->b + (int64_t)k0 * g->ldb;
+    const uint32_t wmax = ROWS_STREAM_FLOATS / M / 8 * 8;
+    const uint32_t full = j0 + (j1 - j0) / 8 * 8;
+    for (uint32_t j = j0; j < full; j += wmax) {
+        const uint32_t w = full - j < wmax ? full - j : wmax;
+        float* d = dst + (j - j0);
+        stream(kc, M, a, b + j, g->ldb, w, accumulate ? d : NULL, ldd, d, ldd, tl->acc);
+    }
+    if (full < j1) {
+        const uint32_t nr = j1 - full;
+        for (uint32_t k = 0; k < kc; k++) {
+            const float* s = b + (int64_t)k * g->ldb + full;
+            float* p = tl->pad + (size_t)k * 8;
+            for (uint32_t j = 0; j < 8; j++) p[j] = j < nr ? s[j] : 0.0f;
+        }
+        stream(kc, M, a, tl->pad, 8, 8, NULL, 0, tl->tmp, 8, tl->acc);
+        float* d = dst + (full - j0);
+        for (uint32_t t = 0; t < M; t++)
+            for (uint32_t j = 0; j < nr; j++) {
+                const float v = tl->tmp[t * 8 + j];
+                d[t * ldd + j] = accumulate ? v + d[t * ldd + j] : v; /* the stream's src, added last */
+            }
+    }
+}
+
+static inline uint32_t slice_k0(const pydml_gemm_rows_args* g, uint32_t s) {
+    return (uint32_t)((uint64_t)g->K * s / g->kslices);
+}
+
+void pydml_gemm_rows(const pydml_gemm_rows_args* g, pydml_sgemm_stream stream, int nth, float* shared,
+                     unsigned char* thread_base, uint64_t thread_stride) {
+    const uint32_t M = g->M, N = g->N, K = g->K, S = g->kslices;
+    /* A packed once, apack[k * M + t] = A(t, k): the stream's layout for every slice */
+    float* apack = shared;
+    for (uint32_t k = 0; k < K; k++)
+        for (uint32_t t = 0; t < M; t++) apack[(size_t)k * M + t] = g->a[(int64_t)t * g->a_rs + (int64_t)k * g->a_cs];
+    if (nth <= 1 || S <= 1) {
+        /* one thread (or one slice): slice by slice over whole row runs, each added to the output
+         * as it is computed */
+        const rows_tls tl = tls_at(thread_base, thread_stride, 0);
+        for (uint32_t s = 0; s < S; s++) {
+            const uint32_t k0 = slice_k0(g, s), kc = slice_k0(g, s + 1) - k0;
+            slice_run(g, stream, apack, k0, kc, 0, N, g->out, g->o_rs, s > 0, &tl);
+        }
+        return;
+    }
+    float* sums = shared + round16((uint64_t)M * K); /* slice s >= 1: sums + (s - 1) * M * N, rows N apart */
+    /* items: (slice, column chunk), slice-major; columns split only when there are too few slices
+     * to give every thread several items, in chunks of at least 64 columns */
+    const uint32_t groups = N / 8; /* whole 8-column groups; the last chunk takes the N % 8 tail */
+    uint32_t chunks = (ROWS_ITEMS_PER_THREAD * (uint32_t)nth + S - 1) / S;
+    if (chunks > groups / 8) chunks = groups / 8;
+    if (chunks < 1) chunks = 1;
+    const uint32_t items = S * chunks;
+    const uint32_t rchunks = (N + ROWS_REDUCE_COLS - 1) / ROWS_REDUCE_COLS;
+#ifdef _OPENMP
+#pragma omp parallel num_threads(nth)
+#endif
+    {
+        int me = 0;
+#ifdef _OPENMP
+        me = omp_get_thread_num();
+#endif
+        const rows_tls tl = tls_at(thread_base, thread_stride, me);
+#ifdef _OPENMP
+#pragma omp for schedule(dynamic, 1)
+#endif
+        for (uint32_t it = 0; it < items; it++) {
+            const uint32_t s = it / chunks, c = it % chunks;
+            const uint32_t k0 = slice_k0(g, s), kc = slice_k0(g, s + 1) - k0;
+            const uint32_t j0 = (uint32_t)((uint64_t)groups * c / chunks) * 8;
+            const uint32_t j1 = c + 1 == chunks ? N : (uint32_t)((uint64_t)groups * (c + 1) / chunks) * 8;
+            if (s == 0)
+                slice_run(g, stream, apack, k0, kc, j0, j1, g->out + j0, g->o_rs, 0, &tl);
+            else
+                slice_run(g, stream, apack, k0, kc, j0, j1, sums + (size_t)(s - 1) * M * N + j0, N, 0, &tl);
+        }
+        /* (the implicit barrier: every slice's sums are whole) out = s_s + out, s ascending */
+#ifdef _OPENMP
+#pragma omp for schedule(dynamic, 1)
+#endif
+        for (uint32_t it = 0; it < rchunks * M; it++) {
+            const uint32_t t = it / rchunks, j0 = (it % rchunks) * ROWS_REDUCE_COLS;
+            const uint32_t n = N - j0 < ROWS_REDUCE_COLS ? N - j0 : ROWS_REDUCE_COLS;
+            float* o = g->out + (int64_t)t * g->o_rs + j0;
+            for (uint32_t s = 1; s < S; s++) {
+                const float* v = sums + ((size_t)(s - 1) * M + t) * N + j0;
+                for (uint32_t j = 0; j < n; j++) o[j] = v[j] + o[j];
+            }
+        }
+    }
+}
