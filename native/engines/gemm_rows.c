@@ -23,6 +23,7 @@
 #include "common.h"
 
 #define ROWS_STREAM_FLOATS 4096    /* the stream's sums per call: M x w floats (16 KiB, L1) */
+#define ROWS_PAGE_FLOATS 1024      /* room to place them (sums_for) */
 #define ROWS_KC_MAX 256            /* the engine's K slice depth (gemm.c GEMM_KC): slices are no deeper */
 #define ROWS_WS_FLOATS (4u << 20)  /* slice sums of a threaded run: at most 16 MiB, else one thread */
 #define ROWS_ITEMS_PER_THREAD 4    /* work items per thread at least (a late thread holds up one) */
@@ -44,7 +45,16 @@ int pydml_gemm_rows_fits(uint32_t M, uint32_t N, uint32_t K, uint32_t kslices, i
 
 /* the stream's sums, a tail's padded B slice (ROWS_KC_MAX x 8) and its M x 8 sums */
 uint64_t pydml_gemm_rows_thread_floats(uint32_t M) {
-    return ROWS_STREAM_FLOATS + (uint64_t)ROWS_KC_MAX * 8 + round16((uint64_t)M * 8);
+    return ROWS_STREAM_FLOATS + ROWS_PAGE_FLOATS + (uint64_t)ROWS_KC_MAX * 8 + round16((uint64_t)M * 8);
+}
+
+/* The stream's sums placed half a 4 KiB page away from B's row run (modulo 4 KiB): its passes store
+ * each sum right after loading 8 rows of B at the same column, and a store whose address matches a
+ * later load's in the low 12 bits makes that load wait (4K aliasing; every row of a 4096-column B
+ * has the same low bits). Within ROWS_PAGE_FLOATS of the scratch start, 32-byte aligned. */
+static float* sums_for(float* scratch, const float* b) {
+    const uintptr_t want = ((uintptr_t)b + 2048u) & 4095u, have = (uintptr_t)scratch & 4095u;
+    return (float*)(void*)((char*)scratch + (((want - have) & 4095u) & ~(uintptr_t)31u));
 }
 
 typedef struct rows_tls {
@@ -54,7 +64,7 @@ typedef struct rows_tls {
 static rows_tls tls_at(unsigned char* thread_base, uint64_t thread_stride, int i) {
     rows_tls t;
     t.acc = (float*)(void*)(thread_base + (uint64_t)i * thread_stride);
-    t.pad = t.acc + ROWS_STREAM_FLOATS;
+    t.pad = t.acc + ROWS_STREAM_FLOATS + ROWS_PAGE_FLOATS;
     t.tmp = t.pad + ROWS_KC_MAX * 8;
     return t;
 }
@@ -75,7 +85,7 @@ static void slice_run(const pydml_gemm_rows_args* g, pydml_sgemm_stream stream, 
     for (uint32_t j = j0; j < full; j += wmax) {
         const uint32_t w = full - j < wmax ? full - j : wmax;
         float* d = dst + (j - j0);
-        stream(kc, M, a, b + j, g->ldb, w, accumulate ? d : NULL, ldd, d, ldd, tl->acc);
+        stream(kc, M, a, b + j, g->ldb, w, accumulate ? d : NULL, ldd, d, ldd, sums_for(tl->acc, b + j));
     }
     if (full < j1) {
         const uint32_t nr = j1 - full;
