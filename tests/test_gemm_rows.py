@@ -121,3 +121,38 @@ def test_rows_batches_and_one_slice_per_item(rng: np.random.Generator) -> None:
         same_bits(outs, f"{batch} {m} x {n} x {k}")
         ref, mag = reference(a, b, None, False, False, 1.0, 1.0)
         assert_close(outs[0], ref, mag, k)
+
+
+@pytest.mark.parametrize("m", [1, 2, 3, 4, 5])
+def test_rows_transposed_b_in_place(ew_isa: str, m: int, rng: np.random.Generator) -> None:
+    # TransB with B^T's rows contiguous along k (padded: row stride K + 3), up to 4 rows: each 8 x 8
+    # block of B transposed in registers and applied in ascending k (x86 paths; 5 rows and the
+    # portable path take the packed panels). N = 37 leaves a partial group of 8 columns, K = 2 slices
+    # with a tail of 16 and 8 and single k; the bits of an owned (initialize-packed) B and of a
+    # column-strided output, on 1 and 2 threads; the float64 formula.
+    n, k = 37, 300
+    bt_buf = rng.standard_normal((n, k + 3)).astype(np.float32)
+    bt = np.ascontiguousarray(bt_buf[:, :k])
+    a = rng.standard_normal((m, k)).astype(np.float32)
+    c = rng.standard_normal((m, n)).astype(np.float32)
+    outs = []
+    for count in (1, 2):
+        with threads(count):
+            for strided_out in (False, True):
+                outs.append(product(a, bt_buf, c, m, n, k, strided_out=strided_out, alpha=0.5, beta=2.0, tb=True,
+                                    b_sizes=[n, k], b_strides=[k + 3, 1]))
+    same_bits(outs, f"M = {m}")
+    ref, mag = reference(a, bt, c, False, True, 0.5, 2.0)
+    assert_close(outs[0], ref, mag, k)
+    # wide enough for both threads (several 64-column items), K with a tail of 3
+    n, k = 300, 515
+    bt = rng.standard_normal((n, k)).astype(np.float32)
+    a = rng.standard_normal((m, k)).astype(np.float32)
+    outs = []
+    for count in (1, 2):
+        with threads(count):
+            for strided_out in (False, True):
+                outs.append(product(a, bt, None, m, n, k, strided_out=strided_out, tb=True, b_sizes=[n, k]))
+    same_bits(outs, f"M = {m}, N = 300")
+    ref, mag = reference(a, bt, None, False, True, 1.0, 1.0)
+    assert_close(outs[0], ref, mag, k)

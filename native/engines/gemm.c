@@ -1318,7 +1318,7 @@ static void gemm_few(const gemm_ctx* x, gemm_tls* tls, float* ablock, uint32_t k
  * (which follows it) and temporary_bytes (which reports the largest over the views' possibilities),
  * so the size reported is the size used. */
 typedef struct gemm_sched {
-    int nth, by_batch, phases, pre, direct_b, few, rows;
+    int nth, by_batch, phases, pre, direct_b, few, rows, rows_t;
     uint32_t kslices, npanels, mpanels, group, ngroups, nblocks, ncpad, kcmax;
     uint64_t items;
     uint64_t bsize, asize, accsize; /* floats: a packed B (one per thread when by_batch), A slices, sums */
@@ -1327,7 +1327,7 @@ typedef struct gemm_sched {
 } gemm_sched;
 
 /* direct: the partial sums accumulate in the FLOAT32 output; unit_b: FLOAT32 B with unit stride
- * along n (streamable); pre: B's panels were packed at initialization and apply. */
+ * along n (1: streamable) or along k (2: a transposed B); pre: B's panels were packed at initialization and apply. */
 static void gemm_schedule(const gemm_plan* p, uint32_t MR, uint32_t NR, int nth, int direct, int unit_b, int pre,
                           gemm_sched* s) {
     const uint32_t M = p->M, N = p->N, K = p->K;
@@ -1363,7 +1363,7 @@ static void gemm_schedule(const gemm_plan* p, uint32_t MR, uint32_t NR, int nth,
      * 12x slower than numpy's before); the stream reads B once at full bandwidth, faster than the
      * microkernel over initialize-packed panels too (1 x 4096 x 4096: 2.8 ms streamed, 5.5 ms from
      * the panels); the same sums either way */
-    const int streamed = p->type == DML_TENSOR_DATA_TYPE_FLOAT32 && unit_b && s->mpanels <= GEMM_DIRECT_B_STRIPS;
+    const int streamed = p->type == DML_TENSOR_DATA_TYPE_FLOAT32 && unit_b == 1 && s->mpanels <= GEMM_DIRECT_B_STRIPS;
     if (streamed) ncols = (N + team - 1) / team; /* long row runs, one column block per thread */
     s->nblocks = ncols ? (N + ncols - 1) / ncols : 0;
     if (s->nblocks > s->npanels) s->nblocks = s->npanels;
@@ -1398,13 +1398,23 @@ static void gemm_schedule(const gemm_plan* p, uint32_t MR, uint32_t NR, int nth,
      * unit stride along n: gemm_rows.c (B read in place once, K slices shared by the threads), pre
      * or not. Two strips run gemm_few: the stream's passes cost more per multiply-add than the
      * 4-row microkernel over packed panels (8 x 4096 x 4096, one thread: 13.4 ms against 10.7-13) */
-    s->rows = direct && unit_b && p->type == DML_TENSOR_DATA_TYPE_FLOAT32 && !s->by_batch && s->mpanels == 1 &&
+    s->rows = direct && unit_b == 1 && p->type == DML_TENSOR_DATA_TYPE_FLOAT32 && !s->by_batch && s->mpanels == 1 &&
               pydml_gemm_rows_fits(M, N, K, s->kslices, nth);
     if (s->rows) {
         s->few = s->phases = s->pre = s->direct_b = 0;
         s->ncpad = N; /* finish_row's C row */
         s->bsize = 0;
         s->asize = pydml_gemm_rows_shared_floats(M, N, K, s->kslices, nth);
+    }
+    /* at most PYDML_GEMM_ROWS_T_MAX rows times a transposed FLOAT32 B (unit stride along k) on the
+     * x86 paths, not packed at initialization: gemm_rows.c's transposing kernel, B read in place */
+    s->rows_t = direct && unit_b == 2 && p->type == DML_TENSOR_DATA_TYPE_FLOAT32 && !s->by_batch && NR >= 16 &&
+                M <= PYDML_GEMM_ROWS_T_MAX && !pre;
+    if (s->rows_t) {
+        s->few = s->phases = s->pre = s->direct_b = 0;
+        s->ncpad = N;
+        s->bsize = 0;
+        s->asize = pydml_gemm_rows_shared_floats(M, N, K, s->kslices, 1);
     }
     if (s->phases) {
         s->nblocks = (N + GEMM_NC - 1) / GEMM_NC;
@@ -1423,6 +1433,8 @@ static void gemm_schedule(const gemm_plan* p, uint32_t MR, uint32_t NR, int nth,
     if (s->rows) {
         s->apack_off = off; /* gemm_rows' per-thread scratch */
         off += pydml_workspace_round(pydml_gemm_rows_thread_floats(M) * f);
+    } else if (s->rows_t) {
+        s->apack_off = off; /* nothing per thread but the rows below */
     } else if (s->few) { /* an item's packed K slice of B, in apack's place */
         s->apack_off = off;
         if (!s->pre) off += pydml_workspace_round((uint64_t)GEMM_FEW_CHUNK * NR * s->kcmax * f);
@@ -1498,7 +1510,7 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
                (M == 1 || x.so[2] >= (int64_t)N);
     if (x.direct && N == 1) x.so[3] = 1;
     x.finish = !x.direct || p->alpha != 1.0f || p->has_c || p->has_act;
-    const int unit_b = p->type == DML_TENSOR_DATA_TYPE_FLOAT32 && x.b_n == 1;
+    const int unit_b = p->type != DML_TENSOR_DATA_TYPE_FLOAT32 ? 0 : x.b_n == 1 ? 1 : x.b_k == 1 ? 2 : 0;
 
     int threads = 1;
 #ifdef _OPENMP
@@ -1521,7 +1533,7 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
         __atomic_fetch_add(&g_allocated_runs, 1, __ATOMIC_RELAXED);
     }
     if (!sc.pre) pre = NULL;
-    __atomic_fetch_add(pre ? &g_prepared_runs : sc.direct_b || sc.rows ? &g_in_place_runs : &g_packed_runs, 1,
+    __atomic_fetch_add(pre ? &g_prepared_runs : sc.direct_b || sc.rows || sc.rows_t ? &g_in_place_runs : &g_packed_runs, 1,
                        __ATOMIC_RELAXED);
 
     const int nth = sc.nth, by_batch = sc.by_batch, phases = sc.phases;
@@ -1548,12 +1560,16 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
         tls[i].crow = (float*)(t + sc.crow_off);
         if (x.direct_b) tls[i].stream = (float*)(t + sc.stream_off);
     }
-    if (sc.rows) {
+    if (sc.rows || sc.rows_t) {
         for (uint64_t bt = 0; bt < batches; bt++) {
             const gemm_batch_ptrs bp = batch_ptrs(&x, bt);
             const pydml_gemm_rows_args g = {M, N, K, x.kslices, (const float*)bp.a, x.a_m, x.a_k,
-                                            (const float*)bp.b, x.b_k, (float*)bp.o, x.so[2]};
-            pydml_gemm_rows(&g, x.isa.stream, nth, shared_b, base + sc.shared_bytes + sc.apack_off, sc.thread_bytes);
+                                            (const float*)bp.b, sc.rows ? x.b_k : x.b_n, (float*)bp.o, x.so[2]};
+            if (sc.rows)
+                pydml_gemm_rows(&g, x.isa.stream, nth, shared_b, base + sc.shared_bytes + sc.apack_off,
+                                sc.thread_bytes);
+            else
+                pydml_gemm_rows_t(&g, nth, shared_b);
             if (x.finish)
                 for (uint32_t m = 0; m < M; m++) {
                     char* out = bp.o + (int64_t)m * x.so[2] * x.es;
@@ -1640,7 +1656,7 @@ static uint64_t temporary_bytes(const void* plan, uint32_t threads) {
     for (int i = 0; i < n_isa; i++)
         for (int one = 0; one < 2; one++)
             for (int direct = 0; direct <= f32; direct++)
-                for (int unit_b = 0; unit_b <= f32; unit_b++)
+                for (int unit_b = 0; unit_b <= 2 * f32; unit_b++)
                     for (int pre = 0; pre <= p->b_owned; pre++) {
                         gemm_sched sc;
                         gemm_schedule(p, isas[i].mr, isas[i].nr, one ? 1 : (int)threads, direct, unit_b, pre, &sc);

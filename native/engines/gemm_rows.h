@@ -41,4 +41,15 @@ uint64_t pydml_gemm_rows_thread_floats(uint32_t M);
 void pydml_gemm_rows(const pydml_gemm_rows_args* g, pydml_sgemm_stream stream, int nth, float* shared,
                      unsigned char* thread_base, uint64_t thread_stride);
 
+/* ---- the same with B contiguous along k (TransB: B(k, n) = b[n * ldb + k]) ----
+ * For M <= PYDML_GEMM_ROWS_T_MAX on the x86 paths (AVX2 with FMA: the FMA arithmetic of the AVX2 and
+ * AVX-512 microkernels): each 8 x 8 block of B is transposed in registers and applied to the rows of
+ * A in ascending k, the sums of each K slice from 0 and the slices added in order, as above; the
+ * threads split the columns (every item reads whole rows of B^T, all of K). Shared scratch:
+ * pydml_gemm_rows_shared_floats(M, N, K, kslices, 1) floats (A packed); no per-thread scratch.
+ * pydml_gemm_rows_t_available: whether this build and CPU have the kernel. */
+#define PYDML_GEMM_ROWS_T_MAX 4
+int pydml_gemm_rows_t_available(void);
+void pydml_gemm_rows_t(const pydml_gemm_rows_args* g, int nth, float* shared);
+
 #endif /* PYDML_NATIVE_GEMM_ROWS_H */
