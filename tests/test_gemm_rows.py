@@ -123,10 +123,10 @@ def test_rows_batches_and_one_slice_per_item(rng: np.random.Generator) -> None:
         assert_close(outs[0], ref, mag, k)
 
 
-@pytest.mark.parametrize("m", [1, 2, 3, 4, 5])
+@pytest.mark.parametrize("m", range(1, 10))
 def test_rows_transposed_b_in_place(ew_isa: str, m: int, rng: np.random.Generator) -> None:
-    # TransB with B^T's rows contiguous along k (padded: row stride K + 3), up to 4 rows: each 8 x 8
-    # block of B transposed in registers and applied in ascending k (x86 paths; 5 rows and the
+    # TransB with B^T's rows contiguous along k (padded: row stride K + 3), up to 8 rows: each 8 x 8
+    # block of B transposed in registers and applied in ascending k (x86 paths; 9 rows and the
     # portable path take the packed panels). N = 37 leaves a partial group of 8 columns, K = 2 slices
     # with a tail of 16 and 8 and single k; the bits of an owned (initialize-packed) B and of a
     # column-strided output, on 1 and 2 threads; the float64 formula.

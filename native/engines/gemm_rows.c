@@ -232,12 +232,12 @@ static inline __attribute__((always_inline)) EW_T256 void rows_t_cols(const pydm
     for (uint32_t i = 0; i < 8 * ROWS_T_NG; i++) rows[i] = g->b + (int64_t)(n0 + (i < nv ? i : 0)) * g->ldb;
     __m256 tot[ROWS_T_NG][PYDML_GEMM_ROWS_T_MAX];
     _Pragma("GCC unroll 2") for (int h = 0; h < ROWS_T_NG; h++)
-        _Pragma("GCC unroll 4") for (int t = 0; t < MR; t++) tot[h][t] = _mm256_setzero_ps();
+        _Pragma("GCC unroll 8") for (int t = 0; t < MR; t++) tot[h][t] = _mm256_setzero_ps();
     for (uint32_t s = 0; s < g->kslices; s++) {
         const uint32_t k0 = slice_k0(g, s), k1 = slice_k0(g, s + 1);
         __m256 acc[ROWS_T_NG][PYDML_GEMM_ROWS_T_MAX];
         _Pragma("GCC unroll 2") for (int h = 0; h < ROWS_T_NG; h++)
-            _Pragma("GCC unroll 4") for (int t = 0; t < MR; t++) acc[h][t] = _mm256_setzero_ps();
+            _Pragma("GCC unroll 8") for (int t = 0; t < MR; t++) acc[h][t] = _mm256_setzero_ps();
         uint32_t k = k0;
         /* 16 k at a time: a whole cache line of each row of B^T used as soon as it is loaded (the
          * rows fall in one L1 set when the row stride is a multiple of 4 KiB: a half line left for
@@ -251,7 +251,7 @@ static inline __attribute__((always_inline)) EW_T256 void rows_t_cols(const pydm
                     _Pragma("GCC unroll 8") for (int i = 0; i < 8; i++) r[i] = _mm256_loadu_ps(rows[h * 8 + i] + kk);
                     t_transpose8(r);
                     _Pragma("GCC unroll 8") for (int j = 0; j < 8; j++)
-                        _Pragma("GCC unroll 4") for (int t = 0; t < MR; t++)
+                        _Pragma("GCC unroll 8") for (int t = 0; t < MR; t++)
                             acc[h][t] = _mm256_fmadd_ps(_mm256_broadcast_ss(apack + (size_t)(kk + j) * MR + t), r[j],
                                                         acc[h][t]);
                 }
@@ -262,7 +262,7 @@ static inline __attribute__((always_inline)) EW_T256 void rows_t_cols(const pydm
                 _Pragma("GCC unroll 8") for (int i = 0; i < 8; i++) r[i] = _mm256_loadu_ps(rows[h * 8 + i] + k);
                 t_transpose8(r); /* r[j] = B(k + j, n0 + 8h ...) */
                 _Pragma("GCC unroll 8") for (int j = 0; j < 8; j++)
-                    _Pragma("GCC unroll 4") for (int t = 0; t < MR; t++)
+                    _Pragma("GCC unroll 8") for (int t = 0; t < MR; t++)
                         acc[h][t] = _mm256_fmadd_ps(_mm256_broadcast_ss(apack + (size_t)(k + j) * MR + t), r[j],
                                                     acc[h][t]);
             }
@@ -271,13 +271,13 @@ static inline __attribute__((always_inline)) EW_T256 void rows_t_cols(const pydm
             _Pragma("GCC unroll 2") for (int h = 0; h < ROWS_T_NG; h++) {
                 const float* const* q = rows + h * 8;
                 const __m256 v = _mm256_set_ps(q[7][k], q[6][k], q[5][k], q[4][k], q[3][k], q[2][k], q[1][k], q[0][k]);
-                _Pragma("GCC unroll 4") for (int t = 0; t < MR; t++)
+                _Pragma("GCC unroll 8") for (int t = 0; t < MR; t++)
                     acc[h][t] = _mm256_fmadd_ps(_mm256_broadcast_ss(apack + (size_t)k * MR + t), v, acc[h][t]);
             }
         _Pragma("GCC unroll 2") for (int h = 0; h < ROWS_T_NG; h++) /* the slice added to the sum so far (the microkernel's src, last) */
-            _Pragma("GCC unroll 4") for (int t = 0; t < MR; t++) tot[h][t] = s ? _mm256_add_ps(acc[h][t], tot[h][t]) : acc[h][t];
+            _Pragma("GCC unroll 8") for (int t = 0; t < MR; t++) tot[h][t] = s ? _mm256_add_ps(acc[h][t], tot[h][t]) : acc[h][t];
     }
-    _Pragma("GCC unroll 4") for (int t = 0; t < MR; t++) {
+    _Pragma("GCC unroll 8") for (int t = 0; t < MR; t++) {
         float v[8 * ROWS_T_NG];
         for (int h = 0; h < ROWS_T_NG; h++) _mm256_storeu_ps(v + 8 * h, tot[h][t]);
         float* o = g->out + (int64_t)t * g->o_rs + n0;
@@ -290,12 +290,13 @@ static inline __attribute__((always_inline)) EW_T256 void rows_t_cols(const pydm
                                         uint32_t nv) {                                                   \
         rows_t_cols(g, apack, n0, nv, R);                                                                \
     }
-ROWS_T_FN(1) ROWS_T_FN(2) ROWS_T_FN(3) ROWS_T_FN(4)
+ROWS_T_FN(1) ROWS_T_FN(2) ROWS_T_FN(3) ROWS_T_FN(4) ROWS_T_FN(5) ROWS_T_FN(6) ROWS_T_FN(7) ROWS_T_FN(8)
 
 void pydml_gemm_rows_t(const pydml_gemm_rows_args* g, int nth, float* shared) {
     typedef void (*cols_fn)(const pydml_gemm_rows_args*, const float*, uint32_t, uint32_t);
-    static const cols_fn fns[PYDML_GEMM_ROWS_T_MAX + 1] = {NULL, rows_t_cols_1, rows_t_cols_2, rows_t_cols_3,
-                                                           rows_t_cols_4};
+    static const cols_fn fns[PYDML_GEMM_ROWS_T_MAX + 1] = {NULL,          rows_t_cols_1, rows_t_cols_2,
+                                                           rows_t_cols_3, rows_t_cols_4, rows_t_cols_5,
+                                                           rows_t_cols_6, rows_t_cols_7, rows_t_cols_8};
     const cols_fn fn = fns[g->M];
     pack_a_rows(g, shared);
 #ifndef _OPENMP

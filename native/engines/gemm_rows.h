@@ -48,7 +48,7 @@ void pydml_gemm_rows(const pydml_gemm_rows_args* g, pydml_sgemm_stream stream, i
  * threads split the columns (every item reads whole rows of B^T, all of K). Shared scratch:
  * pydml_gemm_rows_shared_floats(M, N, K, kslices, 1) floats (A packed); no per-thread scratch.
  * pydml_gemm_rows_t_available: whether this build and CPU have the kernel. */
-#define PYDML_GEMM_ROWS_T_MAX 4
+#define PYDML_GEMM_ROWS_T_MAX 8
 int pydml_gemm_rows_t_available(void);
 void pydml_gemm_rows_t(const pydml_gemm_rows_args* g, int nth, float* shared);
 
