@@ -26,7 +26,10 @@
  * order, independent of the thread count and of the schedule. With few output rows (at most
  * GEMM_DIRECT_B_STRIPS strips, e.g. a few tokens times a weight matrix) a FLOAT32 B with unit
  * stride along n is read in place instead (packing K x N to use it once or twice costs more than
- * it saves); only a partial last panel is packed. Such a B is streamed row by row, strip by strip
+ * it saves); only a partial last panel is packed. Up to 8 rows of a FLOAT32 output accumulated in
+ * place run gemm_rows.c instead, B read once, in place: one strip times a B with unit stride along
+ * n (streamed, K slices shared by the threads), or (x86 paths) a B with unit stride along k (8 x 8
+ * blocks transposed in registers). Otherwise such a B is streamed row by row, strip by strip
  * (gemm_stream: the same sums, whole row runs instead of one cache line per row; the second strip
  * finds the K slice in L3). FLOAT32 outputs of two strips up to GEMM_FEW_ROWS rows run gemm_few
  * instead: items of B's columns shared by the threads, each K slice of an item packed a chunk at a
