@@ -26,7 +26,10 @@
  * order, independent of the thread count and of the schedule. With few output rows (at most
  * GEMM_DIRECT_B_STRIPS strips, e.g. a few tokens times a weight matrix) a FLOAT32 B with unit
  * stride along n is read in place instead (packing K x N to use it once or twice costs more than
- * it saves); only a partial last panel is packed. Such a B is streamed row by row, strip by strip
+ * it saves); only a partial last panel is packed. Up to 8 rows of a FLOAT32 output accumulated in
+ * place run gemm_rows.c instead, B read once, in place: one strip times a B with unit stride along
+ * n (streamed, K slices shared by the threads), or (x86 paths) a B with unit stride along k (8 x 8
+ * blocks transposed in registers). Otherwise such a B is streamed row by row, strip by strip
  * (gemm_stream: the same sums, whole row runs instead of one cache line per row; the second strip
  * finds the K slice in L3). FLOAT32 outputs of two strips up to GEMM_FEW_ROWS rows run gemm_few
  * instead: items of B's columns shared by the threads, each K slice of an item packed a chunk at a
@@ -51,6 +54,7 @@
 #include "softmax.h"
 #include "families.h"
 #include "gemm_engine.h"
+#include "gemm_rows.h"
 #include "rules.h"
 
 #define GEMM_KC 256       /* K slice depth: a 14 x 256 A strip (14 KiB) stays in L1 */
@@ -1317,7 +1321,7 @@ static void gemm_few(const gemm_ctx* x, gemm_tls* tls, float* ablock, uint32_t k
  * (which follows it) and temporary_bytes (which reports the largest over the views' possibilities),
  * so the size reported is the size used. */
 typedef struct gemm_sched {
-    int nth, by_batch, phases, pre, direct_b, few;
+    int nth, by_batch, phases, pre, direct_b, few, rows, rows_t;
     uint32_t kslices, npanels, mpanels, group, ngroups, nblocks, ncpad, kcmax;
     uint64_t items;
     uint64_t bsize, asize, accsize; /* floats: a packed B (one per thread when by_batch), A slices, sums */
@@ -1326,7 +1330,7 @@ typedef struct gemm_sched {
 } gemm_sched;
 
 /* direct: the partial sums accumulate in the FLOAT32 output; unit_b: FLOAT32 B with unit stride
- * along n (streamable); pre: B's panels were packed at initialization and apply. */
+ * along n (1: streamable) or along k (2: a transposed B); pre: B's panels were packed at initialization and apply. */
 static void gemm_schedule(const gemm_plan* p, uint32_t MR, uint32_t NR, int nth, int direct, int unit_b, int pre,
                           gemm_sched* s) {
     const uint32_t M = p->M, N = p->N, K = p->K;
@@ -1362,7 +1366,7 @@ static void gemm_schedule(const gemm_plan* p, uint32_t MR, uint32_t NR, int nth,
      * 12x slower than numpy's before); the stream reads B once at full bandwidth, faster than the
      * microkernel over initialize-packed panels too (1 x 4096 x 4096: 2.8 ms streamed, 5.5 ms from
      * the panels); the same sums either way */
-    const int streamed = p->type == DML_TENSOR_DATA_TYPE_FLOAT32 && unit_b && s->mpanels <= GEMM_DIRECT_B_STRIPS;
+    const int streamed = p->type == DML_TENSOR_DATA_TYPE_FLOAT32 && unit_b == 1 && s->mpanels <= GEMM_DIRECT_B_STRIPS;
     if (streamed) ncols = (N + team - 1) / team; /* long row runs, one column block per thread */
     s->nblocks = ncols ? (N + ncols - 1) / ncols : 0;
     if (s->nblocks > s->npanels) s->nblocks = s->npanels;
@@ -1393,6 +1397,28 @@ static void gemm_schedule(const gemm_plan* p, uint32_t MR, uint32_t NR, int nth,
         s->bsize = 0;
         s->asize = (uint64_t)s->kslices * s->mpanels * MR * s->kcmax;
     }
+    /* one row strip, at most PYDML_GEMM_ROWS_MAX rows, of a direct output times a FLOAT32 B with
+     * unit stride along n: gemm_rows.c (B read in place once, K slices shared by the threads), pre
+     * or not. Two strips run gemm_few: the stream's passes cost more per multiply-add than the
+     * 4-row microkernel over packed panels (8 x 4096 x 4096, one thread: 13.4 ms against 10.7-13) */
+    s->rows = direct && unit_b == 1 && p->type == DML_TENSOR_DATA_TYPE_FLOAT32 && !s->by_batch && s->mpanels == 1 &&
+              pydml_gemm_rows_fits(M, N, K, s->kslices, nth);
+    if (s->rows) {
+        s->few = s->phases = s->pre = s->direct_b = 0;
+        s->ncpad = N; /* finish_row's C row */
+        s->bsize = 0;
+        s->asize = pydml_gemm_rows_shared_floats(M, N, K, s->kslices, nth);
+    }
+    /* at most PYDML_GEMM_ROWS_T_MAX rows times a transposed FLOAT32 B (unit stride along k) on the
+     * x86 paths, not packed at initialization: gemm_rows.c's transposing kernel, B read in place */
+    s->rows_t = direct && unit_b == 2 && p->type == DML_TENSOR_DATA_TYPE_FLOAT32 && !s->by_batch && NR >= 16 &&
+                M <= PYDML_GEMM_ROWS_T_MAX && !pre;
+    if (s->rows_t) {
+        s->few = s->phases = s->pre = s->direct_b = 0;
+        s->ncpad = N;
+        s->bsize = 0;
+        s->asize = pydml_gemm_rows_shared_floats(M, N, K, s->kslices, 1);
+    }
     if (s->phases) {
         s->nblocks = (N + GEMM_NC - 1) / GEMM_NC;
         if (N < GEMM_NC + GEMM_NC / 4) s->nblocks = 1;
@@ -1407,7 +1433,12 @@ static void gemm_schedule(const gemm_plan* p, uint32_t MR, uint32_t NR, int nth,
     /* per thread: the older schedule's A strips and (not direct) partial-sum rows; a row buffer for
      * conversions and packing (K or a block's width); finish_row's C row; the stream's sums */
     uint64_t off = 0;
-    if (s->few) { /* an item's packed K slice of B, in apack's place */
+    if (s->rows) {
+        s->apack_off = off; /* gemm_rows' per-thread scratch */
+        off += pydml_workspace_round(pydml_gemm_rows_thread_floats(M) * f);
+    } else if (s->rows_t) {
+        s->apack_off = off; /* nothing per thread but the rows below */
+    } else if (s->few) { /* an item's packed K slice of B, in apack's place */
         s->apack_off = off;
         if (!s->pre) off += pydml_workspace_round((uint64_t)GEMM_FEW_CHUNK * NR * s->kcmax * f);
     } else if (!s->phases) {
@@ -1482,7 +1513,7 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
                (M == 1 || x.so[2] >= (int64_t)N);
     if (x.direct && N == 1) x.so[3] = 1;
     x.finish = !x.direct || p->alpha != 1.0f || p->has_c || p->has_act;
-    const int unit_b = p->type == DML_TENSOR_DATA_TYPE_FLOAT32 && x.b_n == 1;
+    const int unit_b = p->type != DML_TENSOR_DATA_TYPE_FLOAT32 ? 0 : x.b_n == 1 ? 1 : x.b_k == 1 ? 2 : 0;
 
     int threads = 1;
 #ifdef _OPENMP
@@ -1505,7 +1536,8 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
         __atomic_fetch_add(&g_allocated_runs, 1, __ATOMIC_RELAXED);
     }
     if (!sc.pre) pre = NULL;
-    __atomic_fetch_add(pre ? &g_prepared_runs : sc.direct_b ? &g_in_place_runs : &g_packed_runs, 1, __ATOMIC_RELAXED);
+    __atomic_fetch_add(pre ? &g_prepared_runs : sc.direct_b || sc.rows || sc.rows_t ? &g_in_place_runs : &g_packed_runs, 1,
+                       __ATOMIC_RELAXED);
 
     const int nth = sc.nth, by_batch = sc.by_batch, phases = sc.phases;
     const uint64_t batches = (uint64_t)p->batch0 * p->batch1, items = sc.items;
@@ -1531,7 +1563,24 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
         tls[i].crow = (float*)(t + sc.crow_off);
         if (x.direct_b) tls[i].stream = (float*)(t + sc.stream_off);
     }
-    if (sc.few) {
+    if (sc.rows || sc.rows_t) {
+        for (uint64_t bt = 0; bt < batches; bt++) {
+            const gemm_batch_ptrs bp = batch_ptrs(&x, bt);
+            const pydml_gemm_rows_args g = {M, N, K, x.kslices, (const float*)bp.a, x.a_m, x.a_k,
+                                            (const float*)bp.b, sc.rows ? x.b_k : x.b_n, (float*)bp.o, x.so[2]};
+            if (sc.rows)
+                pydml_gemm_rows(&g, x.isa.stream, nth, shared_b, base + sc.shared_bytes + sc.apack_off,
+                                sc.thread_bytes);
+            else
+                pydml_gemm_rows_t(&g, nth, shared_b);
+            if (x.finish)
+                for (uint32_t m = 0; m < M; m++) {
+                    char* out = bp.o + (int64_t)m * x.so[2] * x.es;
+                    const char* cs = bp.c ? bp.c + (int64_t)m * x.sc[2] * x.es : NULL;
+                    finish_row(&x, (float*)out, N, cs, out, tls[0].crow);
+                }
+        }
+    } else if (sc.few) {
         gemm_few(&x, tls, shared_b, sc.kcmax, pre, pre_stride, batches, nth);
     } else if (phases) {
         if (!x.direct) x.acc = shared_b + bsize + asize;
@@ -1610,7 +1659,7 @@ static uint64_t temporary_bytes(const void* plan, uint32_t threads) {
     for (int i = 0; i < n_isa; i++)
         for (int one = 0; one < 2; one++)
             for (int direct = 0; direct <= f32; direct++)
-                for (int unit_b = 0; unit_b <= f32; unit_b++)
+                for (int unit_b = 0; unit_b <= 2 * f32; unit_b++)
                     for (int pre = 0; pre <= p->b_owned; pre++) {
                         gemm_sched sc;
                         gemm_schedule(p, isas[i].mr, isas[i].nr, one ? 1 : (int)threads, direct, unit_b, pre, &sc);
