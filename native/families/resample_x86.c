@@ -1116,6 +1116,105 @@ RS_AVX2 static RS_INLINE void rs256_lin2t_row(uint32_t dt, const rs_table* t, co
     }
 }
 
+/* ---- window rows (rs_kernels.win_row) -----------------------------------------------------------
+ * A destination row of a column table of the window form (t->win_nw: every half block's taps in
+ * one or two windows of 8 consecutive sources; 1.5x and most scales between ~0.55 and 2 that no
+ * integer-2x path takes) from its one to four source rows, in one pass and without the row
+ * buffer: per half block, the vertical blend of its window(s) in registers (rs256_vsum: the
+ * blend's products and additions in source order), then the generic blocks' taps (one vpermps per
+ * window, the second window's lanes blended by the index's bit 31, the products, the additions
+ * and, where a lane is unused, the lane blends), so the same bits as the two passes. The plan's
+ * per-half tables are read in order, one stream, with nothing set up per row. Issue 25, AVX2 host:
+ * the 1.5x rows took the generic two passes (vertical blend into the row buffer, then the periodic
+ * runs' window loads from it), whose row set-up and row buffer cost more than their
+ * arithmetic. */
+RS_AVX2 static RS_INLINE void rs256_win_row_c(uint32_t dt, const rs_table* t, const rs_src* src, int raw_one,
+                                              char* out, int stream, const uint32_t C, const uint32_t K,
+                                              const uint32_t NW) {
+    const size_t es = dt == DML_TENSOR_DATA_TYPE_FLOAT32 ? 4 : 2;
+    const char* p[4];
+    __m256 w[4];
+    for (uint32_t r = 0; r < 4; r++) {
+        p[r] = src[r < C ? r : 0].p;
+        w[r] = _mm256_set1_ps(src[r < C ? r : 0].w);
+    }
+    const int raw = C == 1 && raw_one && src[0].w == 1.0f;
+    const uint32_t n = t->n_dst, full8 = n / 8, halves = (n + 7) / 8;
+    const uint32_t* const off = t->win_off;
+    const uint8_t* const fl = t->win_full;
+    const uint32_t* ixp = t->win_ix;
+    const float* wp = t->win_w;
+    const int32_t* lp = t->win_lm;
+    /* a streamed f32 row 16 bytes past a 32-byte boundary: whole aligned 256-bit streamed stores,
+     * each the upper half of one result and the lower half of the next (as rs256_lin2_row) */
+    const int shift = stream && dt == DML_TENSOR_DATA_TYPE_FLOAT32 && ((uintptr_t)out & 31u) == 16 && full8 > 0;
+    __m256 carry = _mm256_setzero_ps();
+    char* o = out;
+    for (uint32_t h = 0; h < halves; h++, o += 8 * es, ixp += K * 8, wp += K * 8, lp += K * 8) {
+        const size_t at = off[h];
+        const __m256 r0 = rs256_vsum(dt, p, w, at, C, raw);
+        const __m256 r1 = NW > 1 ? rs256_vsum(dt, p, w, at + 8, C, raw) : r0;
+        __m256 acc = _mm256_setzero_ps();
+        if (fl[h]) {
+            for (uint32_t sl = 0; sl < K; sl++) {
+                const __m256i ix = _mm256_loadu_si256((const __m256i*)(ixp + 8 * sl));
+                __m256 g = _mm256_permutevar8x32_ps(r0, ix);
+                if (NW > 1) g = _mm256_blendv_ps(g, _mm256_permutevar8x32_ps(r1, ix), _mm256_castsi256_ps(ix));
+                const __m256 prod = _mm256_mul_ps(g, _mm256_loadu_ps(wp + 8 * sl));
+                acc = sl == 0 ? prod : _mm256_add_ps(acc, prod);
+            }
+        } else {
+            for (uint32_t sl = 0; sl < K; sl++) {
+                const __m256i ix = _mm256_loadu_si256((const __m256i*)(ixp + 8 * sl));
+                __m256 g = _mm256_permutevar8x32_ps(r0, ix);
+                if (NW > 1) g = _mm256_blendv_ps(g, _mm256_permutevar8x32_ps(r1, ix), _mm256_castsi256_ps(ix));
+                const __m256 prod = _mm256_mul_ps(g, _mm256_loadu_ps(wp + 8 * sl));
+                const __m256 lane = _mm256_castsi256_ps(_mm256_loadu_si256((const __m256i*)(lp + 8 * sl)));
+                /* slot 0 sets (keeps -0.0 of a single tap), later slots add; unused lanes keep acc */
+                acc = _mm256_blendv_ps(acc, sl == 0 ? prod : _mm256_add_ps(acc, prod), lane);
+            }
+        }
+        if (h < full8) {
+            if (shift) {
+                if (h == 0) _mm_stream_ps((float*)(void*)o, _mm256_castps256_ps128(acc));
+                else _mm256_stream_ps((float*)(void*)(o - 16), _mm256_permute2f128_ps(carry, acc, 0x21));
+                carry = acc;
+            } else {
+                rs256_store8(dt, o, acc, stream);
+            }
+        } else { /* the last, partial half */
+            if (shift) _mm_stream_ps((float*)(void*)(o - 16), _mm256_extractf128_ps(carry, 1));
+            rs256_store(dt, o, acc, n - 8 * (size_t)h);
+        }
+    }
+    if (shift && n % 8 == 0) _mm_stream_ps((float*)(void*)(o - 16), _mm256_extractf128_ps(carry, 1));
+}
+
+/* The source count C, tap count K and window count NW as constants; the stream flag a run-time
+ * test per store (predicted), not a copy of each. */
+RS_AVX2 static RS_INLINE void rs256_win_row(uint32_t dt, const rs_table* t, const rs_src* src,
+                                                 uint32_t count, int raw_one, char* out, int stream) {
+#define RS_WIN_K(C, NW)                                                                            \
+    do {                                                                                           \
+        if (t->ell_k == 1) rs256_win_row_c(dt, t, src, raw_one, out, stream, C, 1, NW);            \
+        else if (t->ell_k == 2) rs256_win_row_c(dt, t, src, raw_one, out, stream, C, 2, NW);       \
+        else rs256_win_row_c(dt, t, src, raw_one, out, stream, C, 3, NW);                          \
+    } while (0)
+#define RS_WIN_C(C)                                                                                \
+    do {                                                                                           \
+        if (t->win_nw == 1) RS_WIN_K(C, 1);                                                        \
+        else RS_WIN_K(C, 2);                                                                       \
+    } while (0)
+    switch (count) {
+    case 1: RS_WIN_C(1); break;
+    case 2: RS_WIN_C(2); break;
+    case 3: RS_WIN_C(3); break;
+    default: RS_WIN_C(4); break;
+    }
+#undef RS_WIN_C
+#undef RS_WIN_K
+}
+
 #define RS256_TYPE(NAME, DT)                                                                       \
     RS_AVX2 static void rs256_blend_##NAME(float* dst, const rs_src* src, uint32_t count,          \
                                            uint64_t stride, size_t n, int first) {                 \
@@ -1152,6 +1251,18 @@ RS_AVX2 static RS_INLINE void rs256_lin2t_row(uint32_t dt, const rs_table* t, co
     RS_AVX2 static void rs256_lin2t_nt_##NAME(const rs_table* t, const rs_src* src, uint32_t count, \
                                               int raw_one, char* out) {                            \
         rs256_lin2t_row(DT, t, src, count, raw_one, out, 1);                                       \
+    }                                                                                              \
+    RS_AVX2 static __attribute__((noinline)) void rs256_win_any_##NAME(                            \
+        const rs_table* t, const rs_src* src, uint32_t count, int raw_one, char* out, int stream) { \
+        rs256_win_row(DT, t, src, count, raw_one, out, stream);                                    \
+    }                                                                                              \
+    RS_AVX2 static void rs256_win_##NAME(const rs_table* t, const rs_src* src, uint32_t count,     \
+                                         int raw_one, char* out) {                                 \
+        rs256_win_any_##NAME(t, src, count, raw_one, out, 0);                                      \
+    }                                                                                              \
+    RS_AVX2 static void rs256_win_nt_##NAME(const rs_table* t, const rs_src* src, uint32_t count,  \
+                                            int raw_one, char* out) {                              \
+        rs256_win_any_##NAME(t, src, count, raw_one, out, 1);                                      \
     }
 
 RS256_TYPE(f32, DML_TENSOR_DATA_TYPE_FLOAT32)
@@ -1186,16 +1297,19 @@ int rs_select_avx2(uint32_t data_type, int stream, rs_kernels* k) {
         k->blend = rs256_blend_f32; k->store = rs256_store_f32; k->hz = stream ? rs256_hz_nt_f32 : rs256_hz_f32;
         k->lin2_row = stream ? rs256_lin2_nt_f32 : rs256_lin2_f32;
         k->lin2t_row = stream ? rs256_lin2t_nt_f32 : rs256_lin2t_f32;
+        k->win_row = stream ? rs256_win_nt_f32 : rs256_win_f32;
         k->zero = stream ? rs256_zero_nt_f32 : rs256_zero_f32; break;
     case DML_TENSOR_DATA_TYPE_FLOAT16:
         k->blend = rs256_blend_f16; k->store = rs256_store_f16; k->hz = stream ? rs256_hz_nt_f16 : rs256_hz_f16;
         k->lin2_row = stream ? rs256_lin2_nt_f16 : rs256_lin2_f16;
         k->lin2t_row = stream ? rs256_lin2t_nt_f16 : rs256_lin2t_f16;
+        k->win_row = stream ? rs256_win_nt_f16 : rs256_win_f16;
         k->zero = stream ? rs256_zero_nt_f16 : rs256_zero_f16; break;
     case PYDML_DATA_TYPE_BFLOAT16: /* +0.0 is 0 bits in both 16-bit types */
         k->blend = rs256_blend_bf16; k->store = rs256_store_bf16; k->hz = stream ? rs256_hz_nt_bf16 : rs256_hz_bf16;
         k->lin2_row = stream ? rs256_lin2_nt_bf16 : rs256_lin2_bf16;
         k->lin2t_row = stream ? rs256_lin2t_nt_bf16 : rs256_lin2t_bf16;
+        k->win_row = stream ? rs256_win_nt_bf16 : rs256_win_bf16;
         k->zero = stream ? rs256_zero_nt_f16 : rs256_zero_f16; break;
     default:
         return 0;
