@@ -746,6 +746,8 @@ typedef struct rs_exec {
     int lin2_row;                  /* row mode: rows of up to two sources take k.lin2_row */
     int lin2t_row;                 /* row mode: rows of up to four sources take k.lin2t_row */
     int win_row;                   /* row mode: rows of one to four sources take k.win_row */
+    uint64_t win_pf_step;          /* win_row: bytes from a row's last source row to the next one */
+    uint32_t win_pf_lines;         /* win_row: lines prefetched from there (0: none) */
     int defer;                     /* row mode, one segment per row: see rs_defer */
     uint64_t row_lo, row_bytes;    /* the source columns a row reads: from row_lo, row_bytes long */
     rs_kernels k;
@@ -1013,7 +1015,8 @@ static void rs_item(const rs_exec* e, const rs_cursor* c, float* tmp, rs_defer* 
     }
     if (e->win_row && it.total >= 1 && it.total <= 4 && nc0 == it.total) {
         /* the whole row in one pass, from its sources in place (any segments) */
-        e->k.win_row(t, c0, nc0, e->direct_f32, e->dst + dst_base * e->esize);
+        e->k.win_row(t, c0, nc0, e->direct_f32, e->dst + dst_base * e->esize, c0[nc0 - 1].p + e->win_pf_step,
+                     e->win_pf_lines);
     } else if (e->vector_mode) {
         uint32_t j0 = (uint32_t)c->unit * e->units_per_row;
         uint32_t j1 = t->n_dst - j0 < e->units_per_row ? t->n_dst : j0 + e->units_per_row;
@@ -1192,6 +1195,19 @@ static pydml_status rs_run(const pydml_resample_plan* plan, int backward, const 
         e.win_row = e.k.win_row != NULL && t->win_nw != 0 && S->strides[e.col] == 1 && D->strides[e.col] == 1 &&
                     !e.split_segments && !e.lin2_row && !e.lin2t_row && t->pattern == 0 &&
                     t->lin2_hi < t->lin2_lo + 32 && t->lin2t_hi < t->lin2t_lo + 16;
+        if (e.win_row && e.n_row == 1 && e.tab[e.row_ax[0]]->n_src > e.tab[e.row_ax[0]]->n_dst) {
+            /* more source rows than destination rows (the gradient of an upscale): the next
+             * destination row's new source rows follow this row's last one, whole, prefetched
+             * during this row: its sources are up to four interleaved streams, which the hardware
+             * prefetchers follow late */
+            const rs_table* rt = e.tab[e.row_ax[0]];
+            const uint64_t ahead = (rt->n_src + rt->n_dst - 1) / rt->n_dst;
+            const uint64_t step = S->strides[e.row_ax[0]] * e.esize;
+            uint64_t bytes = ahead * step;
+            if (bytes > RS_PREFETCH_ROW_MAX * 4) bytes = RS_PREFETCH_ROW_MAX * 4;
+            e.win_pf_step = step;
+            e.win_pf_lines = (uint32_t)((bytes + 63) / 64);
+        }
         e.units = e.split_segments ? t->seg_count : 1;
         e.defer = t->seg_count == 1 && !t->segs[0].direct && !e.split_segments;
         const rs_table* rt = e.n_row == 1 ? e.tab[e.row_ax[0]] : NULL;

@@ -1129,8 +1129,8 @@ RS_AVX2 static RS_INLINE void rs256_lin2t_row(uint32_t dt, const rs_table* t, co
  * runs' window loads from it), whose row set-up and row buffer cost more than their
  * arithmetic. */
 RS_AVX2 static RS_INLINE void rs256_win_row_c(uint32_t dt, const rs_table* t, const rs_src* src, int raw_one,
-                                              char* out, int stream, const uint32_t C, const uint32_t K,
-                                              const uint32_t NW) {
+                                              char* out, const char* pf, uint32_t pf_lines, int stream,
+                                              const uint32_t C, const uint32_t K, const uint32_t NW) {
     const size_t es = dt == DML_TENSOR_DATA_TYPE_FLOAT32 ? 4 : 2;
     const char* p[4];
     __m256 w[4];
@@ -1150,7 +1150,11 @@ RS_AVX2 static RS_INLINE void rs256_win_row_c(uint32_t dt, const rs_table* t, co
     const int shift = stream && dt == DML_TENSOR_DATA_TYPE_FLOAT32 && ((uintptr_t)out & 31u) == 16 && full8 > 0;
     __m256 carry = _mm256_setzero_ps();
     char* o = out;
+    /* the lines to prefetch, a few per half block */
+    const uint32_t pf_per = (pf_lines + halves - 1) / halves;
+    uint32_t pf_left = pf_lines;
     for (uint32_t h = 0; h < halves; h++, o += 8 * es, ixp += K * 8, wp += K * 8, lp += K * 8) {
+        for (uint32_t i = 0; i < pf_per && pf_left > 0; i++, pf_left--, pf += 64) _mm_prefetch(pf, _MM_HINT_T0);
         const size_t at = off[h];
         const __m256 r0 = rs256_vsum(dt, p, w, at, C, raw);
         const __m256 r1 = NW > 1 ? rs256_vsum(dt, p, w, at + 8, C, raw) : r0;
@@ -1193,12 +1197,13 @@ RS_AVX2 static RS_INLINE void rs256_win_row_c(uint32_t dt, const rs_table* t, co
 /* The source count C, tap count K and window count NW as constants; the stream flag a run-time
  * test per store (predicted), not a copy of each. */
 RS_AVX2 static RS_INLINE void rs256_win_row(uint32_t dt, const rs_table* t, const rs_src* src,
-                                                 uint32_t count, int raw_one, char* out, int stream) {
+                                                 uint32_t count, int raw_one, char* out, const char* pf,
+                                                 uint32_t pf_lines, int stream) {
 #define RS_WIN_K(C, NW)                                                                            \
     do {                                                                                           \
-        if (t->ell_k == 1) rs256_win_row_c(dt, t, src, raw_one, out, stream, C, 1, NW);            \
-        else if (t->ell_k == 2) rs256_win_row_c(dt, t, src, raw_one, out, stream, C, 2, NW);       \
-        else rs256_win_row_c(dt, t, src, raw_one, out, stream, C, 3, NW);                          \
+        if (t->ell_k == 1) rs256_win_row_c(dt, t, src, raw_one, out, pf, pf_lines, stream, C, 1, NW);            \
+        else if (t->ell_k == 2) rs256_win_row_c(dt, t, src, raw_one, out, pf, pf_lines, stream, C, 2, NW);       \
+        else rs256_win_row_c(dt, t, src, raw_one, out, pf, pf_lines, stream, C, 3, NW);                          \
     } while (0)
 #define RS_WIN_C(C)                                                                                \
     do {                                                                                           \
@@ -1253,16 +1258,17 @@ RS_AVX2 static RS_INLINE void rs256_win_row(uint32_t dt, const rs_table* t, cons
         rs256_lin2t_row(DT, t, src, count, raw_one, out, 1);                                       \
     }                                                                                              \
     RS_AVX2 static __attribute__((noinline)) void rs256_win_any_##NAME(                            \
-        const rs_table* t, const rs_src* src, uint32_t count, int raw_one, char* out, int stream) { \
-        rs256_win_row(DT, t, src, count, raw_one, out, stream);                                    \
+        const rs_table* t, const rs_src* src, uint32_t count, int raw_one, char* out, const char* pf, \
+        uint32_t pf_lines, int stream) {                                                           \
+        rs256_win_row(DT, t, src, count, raw_one, out, pf, pf_lines, stream);                      \
     }                                                                                              \
     RS_AVX2 static void rs256_win_##NAME(const rs_table* t, const rs_src* src, uint32_t count,     \
-                                         int raw_one, char* out) {                                 \
-        rs256_win_any_##NAME(t, src, count, raw_one, out, 0);                                      \
+                                         int raw_one, char* out, const char* pf, uint32_t pf_lines) { \
+        rs256_win_any_##NAME(t, src, count, raw_one, out, pf, pf_lines, 0);                        \
     }                                                                                              \
     RS_AVX2 static void rs256_win_nt_##NAME(const rs_table* t, const rs_src* src, uint32_t count,  \
-                                            int raw_one, char* out) {                              \
-        rs256_win_any_##NAME(t, src, count, raw_one, out, 1);                                      \
+                                            int raw_one, char* out, const char* pf, uint32_t pf_lines) { \
+        rs256_win_any_##NAME(t, src, count, raw_one, out, pf, pf_lines, 1);                        \
     }
 
 RS256_TYPE(f32, DML_TENSOR_DATA_TYPE_FLOAT32)
