@@ -79,7 +79,6 @@ static void rs_table_free(rs_table* t) {
     free(t->blk_step);
     free(t->blk_period);
     free(t->win_off);
-    free(t->win_full);
     free(t->win_ix);
     free(t->win_w);
     free(t->win_lm);
@@ -215,17 +214,16 @@ static pydml_status rs_table_windows(pydml_resample_plan* p, rs_table* t) {
     if (t->n_src < 8 * nw) return PYDML_STATUS_SUCCESS;
     const uint64_t slots = halves * k * 8;
     t->win_off = rs_alloc(p, halves, sizeof *t->win_off);
-    t->win_full = rs_alloc(p, halves, sizeof *t->win_full);
     t->win_ix = rs_alloc(p, slots, sizeof *t->win_ix);
     t->win_w = rs_alloc(p, slots, sizeof *t->win_w);
     t->win_lm = rs_alloc(p, slots, sizeof *t->win_lm);
-    if (!t->win_off || !t->win_full || !t->win_ix || !t->win_w || !t->win_lm) return PYDML_STATUS_OUT_OF_MEMORY;
+    if (!t->win_off || !t->win_ix || !t->win_w || !t->win_lm) return PYDML_STATUS_OUT_OF_MEMORY;
+    t->win_all_full = 1;
     for (uint64_t h = 0; h < halves; h++) {
         const uint64_t b = h / 2, lane0 = (h % 2) * 8;
         uint32_t off = t->half_span[h] > 0 ? t->half_base[h] : 0;
         if ((uint64_t)off + 8 * nw > t->n_src) off = t->n_src - 8 * nw; /* still <= every tap */
         t->win_off[h] = off;
-        uint8_t full = 1;
         for (uint32_t slot = 0; slot < k; slot++) {
             const uint16_t mask = t->ell_mask[b * k + slot];
             for (uint32_t lane = 0; lane < 8; lane++) {
@@ -237,10 +235,9 @@ static pydml_status rs_table_windows(pydml_resample_plan* p, rs_table* t) {
                 t->win_ix[to] = ix;
                 t->win_w[to] = on ? t->ell_w[from] : 0.0f;
                 t->win_lm[to] = on ? -1 : 0;
-                if (!on) full = 0;
+                if (!on) t->win_all_full = 0;
             }
         }
-        t->win_full[h] = full;
     }
     t->win_nw = nw;
     return PYDML_STATUS_SUCCESS;

@@ -118,11 +118,11 @@ typedef struct rs_table {
      * (win_off[h] + 8 win_nw <= n_src: a half near the row's end has its window moved left, so
      * that no load reads past the row), and per slot and lane [h][slot][lane]: the source's
      * index in the window (bit 31 set when it lies in the second window: the vpermps ignores it
-     * and blendv reads it), the weight (0 where unused) and the lane mask (-1 / 0). win_full[h]:
-     * every slot uses every lane (no lane blends). */
+     * and blendv reads it), the weight (0 where unused) and the lane mask (-1 / 0).
+     * win_all_full: every slot of every half uses every lane (no lane blends). */
     uint32_t win_nw;
+    uint32_t win_all_full;
     uint32_t* win_off;
-    uint8_t* win_full;
     uint32_t* win_ix;
     float* win_w;
     int32_t* win_lm;

@@ -1120,17 +1120,56 @@ RS_AVX2 static RS_INLINE void rs256_lin2t_row(uint32_t dt, const rs_table* t, co
  * A destination row of a column table of the window form (t->win_nw: every half block's taps in
  * one or two windows of 8 consecutive sources; 1.5x and most scales between ~0.55 and 2 that no
  * integer-2x path takes) from its one to four source rows, in one pass and without the row
- * buffer: per half block, the vertical blend of its window(s) in registers (rs256_vsum: the
- * blend's products and additions in source order), then the generic blocks' taps (one vpermps per
- * window, the second window's lanes blended by the index's bit 31, the products, the additions
- * and, where a lane is unused, the lane blends), so the same bits as the two passes. The plan's
- * per-half tables are read in order, one stream, with nothing set up per row. Issue 25, AVX2 host:
- * the 1.5x rows took the generic two passes (vertical blend into the row buffer, then the periodic
- * runs' window loads from it), whose row set-up and row buffer cost more than their
- * arithmetic. */
+ * buffer: per half block, the vertical blend of its window(s) in registers (the blend's products
+ * and additions in source order; a single unit-weight f32 source read as is, as the executor's
+ * in-place row), then the generic blocks' taps (one vpermps per window, the second window's lanes
+ * blended by the index's bit 31, the products, the additions and, in a table with unused lanes,
+ * the lane blends), so the same bits as the two passes. The plan's per-half tables are read in
+ * order, with nothing set up per row. Issue 25, AVX2 host: the 1.5x rows took the generic two
+ * passes (vertical blend into the row buffer, then the periodic runs' window loads from it),
+ * whose row set-up and row buffer cost more than their arithmetic. The loop over the half blocks
+ * has its variants (source count C, taps K, windows NW, lane blends M, streamed stores NT) as
+ * constants: with them as run-time tests the loop took seven taken branches per half block,
+ * which bounded it (one per cycle on Zen 3) at ~1.2 cycles per destination, cache-resident. */
+
+/* The vertical blend of the 8 sources from element `at` (raw: all ones when the one source is
+ * read as is). */
+RS_AVX2 static RS_INLINE __m256 rs256_win_vsum(uint32_t dt, const char* const* p, const __m256* w, __m256 raw,
+                                               size_t at, const uint32_t C) {
+    const size_t es = dt == DML_TENSOR_DATA_TYPE_FLOAT32 ? 4 : 2;
+    const __m256 x = rs256_load(dt, p[0] + at * es, 8);
+    __m256 v = _mm256_mul_ps(w[0], x);
+    if (C == 1) return dt == DML_TENSOR_DATA_TYPE_FLOAT32 ? _mm256_blendv_ps(v, x, raw) : v;
+    for (uint32_t r = 1; r < C; r++) v = _mm256_add_ps(_mm256_mul_ps(w[r], rs256_load(dt, p[r] + at * es, 8)), v);
+    return v;
+}
+
+/* One half block: its window(s), then the taps of slots 0 .. K - 1 (pattern: the half's
+ * [slot][lane] indices, weights, lane masks). */
+RS_AVX2 static RS_INLINE __m256 rs256_win_half(uint32_t dt, const char* const* p, const __m256* w, __m256 raw,
+                                               size_t at, const uint32_t* ixp, const float* wp, const int32_t* lp,
+                                               const uint32_t C, const uint32_t K, const uint32_t NW, const int M) {
+    const __m256 r0 = rs256_win_vsum(dt, p, w, raw, at, C);
+    const __m256 r1 = NW > 1 ? rs256_win_vsum(dt, p, w, raw, at + 8, C) : r0;
+    __m256 acc = _mm256_setzero_ps();
+    for (uint32_t sl = 0; sl < K; sl++) {
+        const __m256i ix = _mm256_loadu_si256((const __m256i*)(ixp + 8 * sl));
+        __m256 g = _mm256_permutevar8x32_ps(r0, ix);
+        if (NW > 1) g = _mm256_blendv_ps(g, _mm256_permutevar8x32_ps(r1, ix), _mm256_castsi256_ps(ix));
+        const __m256 prod = _mm256_mul_ps(g, _mm256_loadu_ps(wp + 8 * sl));
+        if (M) { /* slot 0 sets (keeps -0.0 of a single tap), later slots add; unused lanes keep acc */
+            const __m256 lane = _mm256_castsi256_ps(_mm256_loadu_si256((const __m256i*)(lp + 8 * sl)));
+            acc = _mm256_blendv_ps(acc, sl == 0 ? prod : _mm256_add_ps(acc, prod), lane);
+        } else {
+            acc = sl == 0 ? prod : _mm256_add_ps(acc, prod);
+        }
+    }
+    return acc;
+}
+
 RS_AVX2 static RS_INLINE void rs256_win_row_c(uint32_t dt, const rs_table* t, const rs_src* src, int raw_one,
-                                              char* out, const char* pf, uint32_t pf_lines, int stream,
-                                              const uint32_t C, const uint32_t K, const uint32_t NW) {
+                                              char* out, const char* pf, uint32_t pf_lines, const uint32_t C,
+                                              const uint32_t K, const uint32_t NW, const int M, const int NT) {
     const size_t es = dt == DML_TENSOR_DATA_TYPE_FLOAT32 ? 4 : 2;
     const char* p[4];
     __m256 w[4];
@@ -1138,86 +1177,89 @@ RS_AVX2 static RS_INLINE void rs256_win_row_c(uint32_t dt, const rs_table* t, co
         p[r] = src[r < C ? r : 0].p;
         w[r] = _mm256_set1_ps(src[r < C ? r : 0].w);
     }
-    const int raw = C == 1 && raw_one && src[0].w == 1.0f;
+    const __m256 raw = _mm256_castsi256_ps(_mm256_set1_epi32(C == 1 && raw_one && src[0].w == 1.0f ? -1 : 0));
+    /* the next rows' lines first: prefetches leave at once, the row's work hides their misses */
+    for (uint32_t i = 0; i < pf_lines; i++) _mm_prefetch(pf + 64 * (size_t)i, _MM_HINT_T0);
     const uint32_t n = t->n_dst, full8 = n / 8, halves = (n + 7) / 8;
     const uint32_t* const off = t->win_off;
-    const uint8_t* const fl = t->win_full;
-    const uint32_t* ixp = t->win_ix;
-    const float* wp = t->win_w;
-    const int32_t* lp = t->win_lm;
-    /* a streamed f32 row 16 bytes past a 32-byte boundary: whole aligned 256-bit streamed stores,
-     * each the upper half of one result and the lower half of the next (as rs256_lin2_row) */
-    const int shift = stream && dt == DML_TENSOR_DATA_TYPE_FLOAT32 && ((uintptr_t)out & 31u) == 16 && full8 > 0;
-    __m256 carry = _mm256_setzero_ps();
-    char* o = out;
-    /* the lines to prefetch, a few per half block */
-    const uint32_t pf_per = (pf_lines + halves - 1) / halves;
-    uint32_t pf_left = pf_lines;
-    for (uint32_t h = 0; h < halves; h++, o += 8 * es, ixp += K * 8, wp += K * 8, lp += K * 8) {
-        for (uint32_t i = 0; i < pf_per && pf_left > 0; i++, pf_left--, pf += 64) _mm_prefetch(pf, _MM_HINT_T0);
-        const size_t at = off[h];
-        const __m256 r0 = rs256_vsum(dt, p, w, at, C, raw);
-        const __m256 r1 = NW > 1 ? rs256_vsum(dt, p, w, at + 8, C, raw) : r0;
-        __m256 acc = _mm256_setzero_ps();
-        if (fl[h]) {
-            for (uint32_t sl = 0; sl < K; sl++) {
-                const __m256i ix = _mm256_loadu_si256((const __m256i*)(ixp + 8 * sl));
-                __m256 g = _mm256_permutevar8x32_ps(r0, ix);
-                if (NW > 1) g = _mm256_blendv_ps(g, _mm256_permutevar8x32_ps(r1, ix), _mm256_castsi256_ps(ix));
-                const __m256 prod = _mm256_mul_ps(g, _mm256_loadu_ps(wp + 8 * sl));
-                acc = sl == 0 ? prod : _mm256_add_ps(acc, prod);
-            }
-        } else {
-            for (uint32_t sl = 0; sl < K; sl++) {
-                const __m256i ix = _mm256_loadu_si256((const __m256i*)(ixp + 8 * sl));
-                __m256 g = _mm256_permutevar8x32_ps(r0, ix);
-                if (NW > 1) g = _mm256_blendv_ps(g, _mm256_permutevar8x32_ps(r1, ix), _mm256_castsi256_ps(ix));
-                const __m256 prod = _mm256_mul_ps(g, _mm256_loadu_ps(wp + 8 * sl));
-                const __m256 lane = _mm256_castsi256_ps(_mm256_loadu_si256((const __m256i*)(lp + 8 * sl)));
-                /* slot 0 sets (keeps -0.0 of a single tap), later slots add; unused lanes keep acc */
-                acc = _mm256_blendv_ps(acc, sl == 0 ? prod : _mm256_add_ps(acc, prod), lane);
-            }
-        }
-        if (h < full8) {
-            if (shift) {
-                if (h == 0) _mm_stream_ps((float*)(void*)o, _mm256_castps256_ps128(acc));
-                else _mm256_stream_ps((float*)(void*)(o - 16), _mm256_permute2f128_ps(carry, acc, 0x21));
+    const uint32_t* const ixp = t->win_ix;
+    const float* const wp = t->win_w;
+    const int32_t* const lp = t->win_lm;
+    const size_t pat = (size_t)K * 8; /* one half's pattern */
+#define RS_WIN_HALF(H) rs256_win_half(dt, p, w, raw, off[H], ixp + (H) * pat, wp + (H) * pat, lp + (H) * pat, C, K, NW, M)
+    uint32_t h = 0;
+    if (NT && dt == DML_TENSOR_DATA_TYPE_FLOAT32) {
+        /* streamed f32, out 16-byte aligned: whole aligned 256-bit streamed stores; a row 16 bytes
+         * past a 32-byte boundary (numpy's large arrays start so) has each store take the upper
+         * half of one result and the lower half of the next (as rs256_lin2_row), with a 128-bit
+         * store at either end */
+        const int lag = ((uintptr_t)out & 31u) != 0;
+        const __m256 keep = _mm256_castsi256_ps(_mm256_set1_epi32(lag ? 0 : -1));
+        if (full8 > 0) {
+            __m256 carry = RS_WIN_HALF(0);
+            if (lag) _mm_stream_ps((float*)(void*)out, _mm256_castps256_ps128(carry));
+            else _mm256_stream_ps((float*)(void*)out, carry);
+            const size_t back = lag ? 16 : 0;
+            for (h = 1; h < full8; h++) {
+                const __m256 acc = RS_WIN_HALF(h);
+                _mm256_stream_ps((float*)(void*)(out + 32 * (size_t)h - back),
+                                 _mm256_blendv_ps(_mm256_permute2f128_ps(carry, acc, 0x21), acc, keep));
                 carry = acc;
-            } else {
-                rs256_store8(dt, o, acc, stream);
             }
-        } else { /* the last, partial half */
-            if (shift) _mm_stream_ps((float*)(void*)(o - 16), _mm256_extractf128_ps(carry, 1));
-            rs256_store(dt, o, acc, n - 8 * (size_t)h);
+            if (lag) _mm_stream_ps((float*)(void*)(out + 32 * (size_t)full8 - 16), _mm256_extractf128_ps(carry, 1));
+        }
+    } else {
+        for (; h < full8; h++) {
+            const __m256 acc = RS_WIN_HALF(h);
+            if (NT) _mm_stream_si128((__m128i*)(void*)(out + 16 * (size_t)h),
+                                     _mm256_cvtps_ph(acc, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
+            else rs256_store(dt, out + 8 * es * h, acc, 8);
         }
     }
-    if (shift && n % 8 == 0) _mm_stream_ps((float*)(void*)(o - 16), _mm256_extractf128_ps(carry, 1));
+    if (h < halves) rs256_store(dt, out + 8 * es * h, RS_WIN_HALF(h), n - 8 * (size_t)h); /* the partial half */
+#undef RS_WIN_HALF
 }
 
-/* The source count C, tap count K and window count NW as constants; the stream flag a run-time
- * test per store (predicted), not a copy of each. */
-RS_AVX2 static RS_INLINE void rs256_win_row(uint32_t dt, const rs_table* t, const rs_src* src,
-                                                 uint32_t count, int raw_one, char* out, const char* pf,
-                                                 uint32_t pf_lines, int stream) {
-#define RS_WIN_K(C, NW)                                                                            \
+/* The variants as constants. Streamed stores (f32 and f16) need a 16-byte aligned row; bf16 and
+ * other rows store through the cache. */
+RS_AVX2 static RS_INLINE void rs256_win_row(uint32_t dt, const rs_table* t, const rs_src* src, uint32_t count,
+                                            int raw_one, char* out, const char* pf, uint32_t pf_lines, int stream) {
+    const int nt = stream && dt != PYDML_DATA_TYPE_BFLOAT16 && ((uintptr_t)out & 15u) == 0;
+    const int m = !t->win_all_full;
+    const uint32_t k = t->ell_k, nw = t->win_nw;
+#define RS_WIN_C(C, K, NW, M, NT) rs256_win_row_c(dt, t, src, raw_one, out, pf, pf_lines, C, K, NW, M, NT)
+#define RS_WIN_K(C, NW, M, NT)                                                                     \
     do {                                                                                           \
-        if (t->ell_k == 1) rs256_win_row_c(dt, t, src, raw_one, out, pf, pf_lines, stream, C, 1, NW);            \
-        else if (t->ell_k == 2) rs256_win_row_c(dt, t, src, raw_one, out, pf, pf_lines, stream, C, 2, NW);       \
-        else rs256_win_row_c(dt, t, src, raw_one, out, pf, pf_lines, stream, C, 3, NW);                          \
+        if (k == 1) RS_WIN_C(C, 1, NW, M, NT);                                                     \
+        else if (k == 2) RS_WIN_C(C, 2, NW, M, NT);                                                \
+        else RS_WIN_C(C, 3, NW, M, NT);                                                            \
     } while (0)
-#define RS_WIN_C(C)                                                                                \
+#define RS_WIN_N(C, M, NT)                                                                         \
     do {                                                                                           \
-        if (t->win_nw == 1) RS_WIN_K(C, 1);                                                        \
-        else RS_WIN_K(C, 2);                                                                       \
+        if (nw == 1) RS_WIN_K(C, 1, M, NT);                                                        \
+        else RS_WIN_K(C, 2, M, NT);                                                                \
+    } while (0)
+#define RS_WIN_M(C, NT)                                                                            \
+    do {                                                                                           \
+        if (m) RS_WIN_N(C, 1, NT);                                                                 \
+        else RS_WIN_N(C, 0, NT);                                                                   \
+    } while (0)
+#define RS_WIN_T(C)                                                                                \
+    do {                                                                                           \
+        if (nt) RS_WIN_M(C, 1);                                                                    \
+        else RS_WIN_M(C, 0);                                                                       \
     } while (0)
     switch (count) {
-    case 1: RS_WIN_C(1); break;
-    case 2: RS_WIN_C(2); break;
-    case 3: RS_WIN_C(3); break;
-    default: RS_WIN_C(4); break;
+    case 1: RS_WIN_T(1); break;
+    case 2: RS_WIN_T(2); break;
+    case 3: RS_WIN_T(3); break;
+    default: RS_WIN_T(4); break;
     }
-#undef RS_WIN_C
+#undef RS_WIN_T
+#undef RS_WIN_M
+#undef RS_WIN_N
 #undef RS_WIN_K
+#undef RS_WIN_C
 }
 
 #define RS256_TYPE(NAME, DT)                                                                       \
