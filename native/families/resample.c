@@ -218,8 +218,10 @@ static pydml_status rs_table_windows(pydml_resample_plan* p, rs_table* t) {
     t->win_w = rs_alloc(p, slots, sizeof *t->win_w);
     t->win_lm = rs_alloc(p, slots, sizeof *t->win_lm);
     if (!t->win_off || !t->win_ix || !t->win_w || !t->win_lm) return PYDML_STATUS_OUT_OF_MEMORY;
-    t->win_all_full = 1;
+    uint8_t* full = malloc((size_t)halves);
+    if (full == NULL) return PYDML_STATUS_OUT_OF_MEMORY;
     for (uint64_t h = 0; h < halves; h++) {
+        full[h] = 1;
         const uint64_t b = h / 2, lane0 = (h % 2) * 8;
         uint32_t off = t->half_span[h] > 0 ? t->half_base[h] : 0;
         if ((uint64_t)off + 8 * nw > t->n_src) off = t->n_src - 8 * nw; /* still <= every tap */
@@ -235,10 +237,20 @@ static pydml_status rs_table_windows(pydml_resample_plan* p, rs_table* t) {
                 t->win_ix[to] = ix;
                 t->win_w[to] = on ? t->ell_w[from] : 0.0f;
                 t->win_lm[to] = on ? -1 : 0;
-                if (!on) t->win_all_full = 0;
+                if (!on) full[h] = 0;
             }
         }
     }
+    /* the halves that use every lane of every slot, when they are one range (the rows' edges
+     * clamp: a linear table's first and last halves have one-tap destinations) */
+    uint64_t fa = 0, fb = halves;
+    while (fa < halves && !full[fa]) fa++;
+    while (fb > fa && !full[fb - 1]) fb--;
+    for (uint64_t h = fa; h < fb; h++)
+        if (!full[h]) fa = fb = 0;
+    free(full);
+    t->win_fa = (uint32_t)fa;
+    t->win_fb = (uint32_t)fb;
     t->win_nw = nw;
     return PYDML_STATUS_SUCCESS;
 }

@@ -119,9 +119,9 @@ typedef struct rs_table {
      * that no load reads past the row), and per slot and lane [h][slot][lane]: the source's
      * index in the window (bit 31 set when it lies in the second window: the vpermps ignores it
      * and blendv reads it), the weight (0 where unused) and the lane mask (-1 / 0).
-     * win_all_full: every slot of every half uses every lane (no lane blends). */
+     * Halves [win_fa, win_fb) use every lane of every slot (no lane blends), the others may not. */
     uint32_t win_nw;
-    uint32_t win_all_full;
+    uint32_t win_fa, win_fb;
     uint32_t* win_off;
     uint32_t* win_ix;
     float* win_w;

@@ -1123,13 +1123,13 @@ RS_AVX2 static RS_INLINE void rs256_lin2t_row(uint32_t dt, const rs_table* t, co
  * buffer: per half block, the vertical blend of its window(s) in registers (the blend's products
  * and additions in source order; a single unit-weight f32 source read as is, as the executor's
  * in-place row), then the generic blocks' taps (one vpermps per window, the second window's lanes
- * blended by the index's bit 31, the products, the additions and, in a table with unused lanes,
- * the lane blends), so the same bits as the two passes. The plan's per-half tables are read in
+ * blended by the index's bit 31, the products, the additions and, in the halves with unused
+ * lanes, the lane blends), so the same bits as the two passes. The plan's per-half tables are read in
  * order, with nothing set up per row. Issue 25, AVX2 host: the 1.5x rows took the generic two
  * passes (vertical blend into the row buffer, then the periodic runs' window loads from it),
  * whose row set-up and row buffer cost more than their arithmetic. The loop over the half blocks
  * has its variants (source count C, taps K, windows NW, lane blends M, streamed stores NT) as
- * constants: with them as run-time tests the loop took seven taken branches per half block,
+ * constants (M per range of halves, the rest per row): with them as run-time tests the loop took seven taken branches per half block,
  * which bounded it (one per cycle on Zen 3) at ~1.2 cycles per destination, cache-resident. */
 
 /* The vertical blend of the 8 sources from element `at` (raw: all ones when the one source is
@@ -1169,7 +1169,7 @@ RS_AVX2 static RS_INLINE __m256 rs256_win_half(uint32_t dt, const char* const* p
 
 RS_AVX2 static RS_INLINE void rs256_win_row_c(uint32_t dt, const rs_table* t, const rs_src* src, int raw_one,
                                               char* out, const char* pf, uint32_t pf_lines, const uint32_t C,
-                                              const uint32_t K, const uint32_t NW, const int M, const int NT) {
+                                              const uint32_t K, const uint32_t NW, const int NT) {
     const size_t es = dt == DML_TENSOR_DATA_TYPE_FLOAT32 ? 4 : 2;
     const char* p[4];
     __m256 w[4];
@@ -1186,7 +1186,10 @@ RS_AVX2 static RS_INLINE void rs256_win_row_c(uint32_t dt, const rs_table* t, co
     const float* const wp = t->win_w;
     const int32_t* const lp = t->win_lm;
     const size_t pat = (size_t)K * 8; /* one half's pattern */
-#define RS_WIN_HALF(H) rs256_win_half(dt, p, w, raw, off[H], ixp + (H) * pat, wp + (H) * pat, lp + (H) * pat, C, K, NW, M)
+    /* halves [0, fa) and [fb, halves) with lane blends, [fa, fb) without (fa <= fb <= halves) */
+    const uint32_t fa = t->win_fa < full8 ? t->win_fa : full8, fb = t->win_fb < full8 ? t->win_fb : full8;
+#define RS_WIN_HALF(H, M)                                                                          \
+    rs256_win_half(dt, p, w, raw, off[H], ixp + (H) * pat, wp + (H) * pat, lp + (H) * pat, C, K, NW, M)
     uint32_t h = 0;
     if (NT && dt == DML_TENSOR_DATA_TYPE_FLOAT32) {
         /* streamed f32, out 16-byte aligned: whole aligned 256-bit streamed stores; a row 16 bytes
@@ -1195,28 +1198,38 @@ RS_AVX2 static RS_INLINE void rs256_win_row_c(uint32_t dt, const rs_table* t, co
          * store at either end */
         const int lag = ((uintptr_t)out & 31u) != 0;
         const __m256 keep = _mm256_castsi256_ps(_mm256_set1_epi32(lag ? 0 : -1));
+        const size_t back = lag ? 16 : 0;
         if (full8 > 0) {
-            __m256 carry = RS_WIN_HALF(0);
+            __m256 carry = fa == 0 && fb > 0 ? RS_WIN_HALF(0, 0) : RS_WIN_HALF(0, 1);
             if (lag) _mm_stream_ps((float*)(void*)out, _mm256_castps256_ps128(carry));
             else _mm256_stream_ps((float*)(void*)out, carry);
-            const size_t back = lag ? 16 : 0;
-            for (h = 1; h < full8; h++) {
-                const __m256 acc = RS_WIN_HALF(h);
-                _mm256_stream_ps((float*)(void*)(out + 32 * (size_t)h - back),
-                                 _mm256_blendv_ps(_mm256_permute2f128_ps(carry, acc, 0x21), acc, keep));
-                carry = acc;
-            }
+#define RS_WIN_STREAM(M)                                                                           \
+    do {                                                                                           \
+        const __m256 acc_ = RS_WIN_HALF(h, M);                                                     \
+        _mm256_stream_ps((float*)(void*)(out + 32 * (size_t)h - back),                             \
+                         _mm256_blendv_ps(_mm256_permute2f128_ps(carry, acc_, 0x21), acc_, keep)); \
+        carry = acc_;                                                                              \
+    } while (0)
+            for (h = 1; h < fa; h++) RS_WIN_STREAM(1);
+            for (; h < fb; h++) RS_WIN_STREAM(0);
+            for (; h < full8; h++) RS_WIN_STREAM(1);
+#undef RS_WIN_STREAM
             if (lag) _mm_stream_ps((float*)(void*)(out + 32 * (size_t)full8 - 16), _mm256_extractf128_ps(carry, 1));
         }
     } else {
-        for (; h < full8; h++) {
-            const __m256 acc = RS_WIN_HALF(h);
-            if (NT) _mm_stream_si128((__m128i*)(void*)(out + 16 * (size_t)h),
-                                     _mm256_cvtps_ph(acc, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
-            else rs256_store(dt, out + 8 * es * h, acc, 8);
-        }
+#define RS_WIN_STORE(M)                                                                            \
+    do {                                                                                           \
+        const __m256 acc_ = RS_WIN_HALF(h, M);                                                     \
+        if (NT) _mm_stream_si128((__m128i*)(void*)(out + 16 * (size_t)h),                          \
+                                 _mm256_cvtps_ph(acc_, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC)); \
+        else rs256_store(dt, out + 8 * es * h, acc_, 8);                                           \
+    } while (0)
+        for (; h < fa; h++) RS_WIN_STORE(1);
+        for (; h < fb; h++) RS_WIN_STORE(0);
+        for (; h < full8; h++) RS_WIN_STORE(1);
+#undef RS_WIN_STORE
     }
-    if (h < halves) rs256_store(dt, out + 8 * es * h, RS_WIN_HALF(h), n - 8 * (size_t)h); /* the partial half */
+    if (h < halves) rs256_store(dt, out + 8 * es * h, RS_WIN_HALF(h, 1), n - 8 * (size_t)h); /* the partial half */
 #undef RS_WIN_HALF
 }
 
@@ -1225,29 +1238,23 @@ RS_AVX2 static RS_INLINE void rs256_win_row_c(uint32_t dt, const rs_table* t, co
 RS_AVX2 static RS_INLINE void rs256_win_row(uint32_t dt, const rs_table* t, const rs_src* src, uint32_t count,
                                             int raw_one, char* out, const char* pf, uint32_t pf_lines, int stream) {
     const int nt = stream && dt != PYDML_DATA_TYPE_BFLOAT16 && ((uintptr_t)out & 15u) == 0;
-    const int m = !t->win_all_full;
     const uint32_t k = t->ell_k, nw = t->win_nw;
-#define RS_WIN_C(C, K, NW, M, NT) rs256_win_row_c(dt, t, src, raw_one, out, pf, pf_lines, C, K, NW, M, NT)
-#define RS_WIN_K(C, NW, M, NT)                                                                     \
+#define RS_WIN_C(C, K, NW, NT) rs256_win_row_c(dt, t, src, raw_one, out, pf, pf_lines, C, K, NW, NT)
+#define RS_WIN_K(C, NW, NT)                                                                        \
     do {                                                                                           \
-        if (k == 1) RS_WIN_C(C, 1, NW, M, NT);                                                     \
-        else if (k == 2) RS_WIN_C(C, 2, NW, M, NT);                                                \
-        else RS_WIN_C(C, 3, NW, M, NT);                                                            \
+        if (k == 1) RS_WIN_C(C, 1, NW, NT);                                                        \
+        else if (k == 2) RS_WIN_C(C, 2, NW, NT);                                                   \
+        else RS_WIN_C(C, 3, NW, NT);                                                               \
     } while (0)
-#define RS_WIN_N(C, M, NT)                                                                         \
+#define RS_WIN_N(C, NT)                                                                            \
     do {                                                                                           \
-        if (nw == 1) RS_WIN_K(C, 1, M, NT);                                                        \
-        else RS_WIN_K(C, 2, M, NT);                                                                \
-    } while (0)
-#define RS_WIN_M(C, NT)                                                                            \
-    do {                                                                                           \
-        if (m) RS_WIN_N(C, 1, NT);                                                                 \
-        else RS_WIN_N(C, 0, NT);                                                                   \
+        if (nw == 1) RS_WIN_K(C, 1, NT);                                                           \
+        else RS_WIN_K(C, 2, NT);                                                                   \
     } while (0)
 #define RS_WIN_T(C)                                                                                \
     do {                                                                                           \
-        if (nt) RS_WIN_M(C, 1);                                                                    \
-        else RS_WIN_M(C, 0);                                                                       \
+        if (nt) RS_WIN_N(C, 1);                                                                    \
+        else RS_WIN_N(C, 0);                                                                       \
     } while (0)
     switch (count) {
     case 1: RS_WIN_T(1); break;
@@ -1256,7 +1263,6 @@ RS_AVX2 static RS_INLINE void rs256_win_row(uint32_t dt, const rs_table* t, cons
     default: RS_WIN_T(4); break;
     }
 #undef RS_WIN_T
-#undef RS_WIN_M
 #undef RS_WIN_N
 #undef RS_WIN_K
 #undef RS_WIN_C
