@@ -15,7 +15,10 @@
  * axes, one is the "column" axis (the one with the smallest destination stride) and the others are
  * "row" axes. For each destination row, the contributing source rows are blended into a float row
  * buffer (vertical pass), then the column taps gather from it (horizontal pass, SIMD when
- * available). When an identity axis is contiguous in both tensors (channels-last), that axis is
+ * available). Where the column taps of every 8 destinations lie within 16 consecutive sources
+ * (1.5x and other scales the integer-2x paths do not take), the AVX2 path computes a row in one
+ * pass instead, from its source rows in place (rs_kernels.win_row, rs_table.win_*). When an
+ * identity axis is contiguous in both tensors (channels-last), that axis is
  * processed as a vector instead. Work items (rows) are split statically over OpenMP threads; the
  * plan is read-only during execution, so one plan may run concurrently from several threads.
  */
@@ -1024,8 +1027,9 @@ static void rs_item(const rs_exec* e, const rs_cursor* c, float* tmp, rs_defer* 
     }
     if (e->win_row && it.total >= 1 && it.total <= 4 && nc0 == it.total) {
         /* the whole row in one pass, from its sources in place (any segments) */
-        e->k.win_row(t, c0, nc0, e->direct_f32, e->dst + dst_base * e->esize, c0[nc0 - 1].p + e->win_pf_step,
-                     e->win_pf_lines);
+        /* the prefetch address as an integer: one row past the view is not an object */
+        const char* pf = (const char*)(uintptr_t)((uintptr_t)c0[nc0 - 1].p + e->win_pf_step);
+        e->k.win_row(t, c0, nc0, e->direct_f32, e->dst + dst_base * e->esize, pf, e->win_pf_lines);
     } else if (e->vector_mode) {
         uint32_t j0 = (uint32_t)c->unit * e->units_per_row;
         uint32_t j1 = t->n_dst - j0 < e->units_per_row ? t->n_dst : j0 + e->units_per_row;
