@@ -1,6 +1,6 @@
 """Resample kernels vs PyTorch CPU and vs the streaming bandwidth, measured in the same run.
 
-    python benchmarks/bench_resample.py [--quick] [--threads 2]
+    python benchmarks/bench_resample.py [--quick] [--threads 2] [--only 1.5x]
 
 Cases (NCHW, N=8, C=64): 2x upsample 128^2 -> 256^2, 0.5x downscale 256^2 -> 128^2, 1.5x
 upsample 128^2 -> 192^2; nearest and linear; forward and gradient; float32 and float16.
@@ -83,6 +83,9 @@ def main() -> None:
     )
     parser.add_argument("--quick", action="store_true", help="fewer repetitions, float32 only")
     parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument(
+        "--only", default="", help="run the cases whose name contains this (e.g. '1.5x')"
+    )
     args = parser.parse_args()
 
     import torch
@@ -100,6 +103,8 @@ def main() -> None:
         (256, 128, "0.5x down"),
         (128, 192, "1.5x up"),
     ):
+        if args.only not in label:
+            continue
         for mode in ("nearest", "linear"):
             for backward in (False, True):
                 cases.append(Case(label, size_in, size_out, mode, backward))

@@ -728,30 +728,33 @@ def test_streamed_outputs_equal_cached_ones(mode: int, dtype: np.dtype[Any]) -> 
         np.testing.assert_array_equal(gx, want_g)
 
 
+@pytest.mark.parametrize("dtype", [F32, F16], ids=["f32", "f16"])
 @pytest.mark.parametrize("mode", [NEAREST_NEIGHBOR, LINEAR], ids=["nearest", "linear"])
-def test_streamed_periodic_runs_equal_cached_ones(mode: int) -> None:
-    # 1.5x, source + destination beyond 32 MiB: the AVX2 periodic runs stream their stores, a row
-    # 16 bytes off its 32-byte alignment by aligned 256-bit stores straddling two results; one
-    # image per call stays below and stores through the cache. Same bits.
-    n, c, h, o = 4, 16, 256, 384
+def test_streamed_periodic_runs_equal_cached_ones(mode: int, dtype: np.dtype[Any]) -> None:
+    # 1.5x, source + destination beyond 32 MiB: the AVX2 window rows (rs_kernels.win_row) stream
+    # their stores, a FLOAT32 row 16 bytes off its 32-byte alignment by aligned 256-bit stores
+    # straddling two results, a FLOAT16 row 16-byte aligned by 128-bit ones; one image per call
+    # stays below and stores through the cache. Same bits, rows 0, 1 (not streamed) and 4
+    # elements off.
+    n, c, h, o = (4 if dtype == F32 else 5), 16, 256, 384
     ins, outs = [n, c, h, h], [n, c, o, o]
     args = ([1, 1, 1.5, 1.5], [0.5] * 4, [-0.5] * 4, mode, ROUND_HALF_UP)
     plan = ResamplePlan(ins, outs, *args)
     one = ResamplePlan([1, *ins[1:]], [1, *outs[1:]], *args)
     rng = np.random.default_rng(9)
-    x = rng.standard_normal(ins).astype(F32)
-    g = rng.standard_normal(outs).astype(F32)
+    x = rng.standard_normal(ins).astype(dtype)
+    g = rng.standard_normal(outs).astype(dtype)
     want_y = np.concatenate([one.forward_array(x[i:i + 1]) for i in range(n)])
     want_g = np.concatenate([one.backward_array(g[i:i + 1]) for i in range(n)])
-    for offset in (0, 1, 4):
-        raw = np.full(int(np.prod(outs)) + 4, np.nan, F32)
+    for offset in (0, 1, 4) if dtype == F32 else (0, 1, 8):
+        raw = np.full(int(np.prod(outs)) + 8, np.nan, dtype)
         y = raw[offset:offset + int(np.prod(outs))].reshape(outs)
         plan.forward(view_array(x), view_array(y))
-        np.testing.assert_array_equal(y.view(np.uint32), want_y.view(np.uint32))
-        raw = np.full(int(np.prod(ins)) + 4, np.nan, F32)
+        np.testing.assert_array_equal(y.view(np.uint8), want_y.view(np.uint8))
+        raw = np.full(int(np.prod(ins)) + 8, np.nan, dtype)
         gx = raw[offset:offset + int(np.prod(ins))].reshape(ins)
         plan.backward(view_array(g), view_array(gx))
-        np.testing.assert_array_equal(gx.view(np.uint32), want_g.view(np.uint32))
+        np.testing.assert_array_equal(gx.view(np.uint8), want_g.view(np.uint8))
 
 
 class GuardedBuffer:
@@ -788,6 +791,7 @@ def test_no_access_outside_the_views(path: str, at_end: bool) -> None:
         ([2, 3, 40, 37], [2, 3, 80, 74], [1, 1, 2, 2], NEAREST_NEIGHBOR, False),
         ([1, 2, 64, 61], [1, 2, 32, 30], [1, 1, 0.5, 0.5], LINEAR, False),
         ([1, 2, 30, 47], [1, 2, 45, 70], [1, 1, 1.5, 1.5], LINEAR, False),
+        ([1, 2, 32, 45], [1, 2, 24, 34], [1, 1, 0.75, 0.75], LINEAR, False),  # two windows
         ([1, 2, 30, 90], [1, 2, 7, 11], [1, 1, 0.25, 0.12], LINEAR, True),
         ([2, 9, 5, 16], [2, 4, 10, 16], [1, 0.45, 2, 1], LINEAR, False),
     ]

@@ -15,7 +15,10 @@
  * axes, one is the "column" axis (the one with the smallest destination stride) and the others are
  * "row" axes. For each destination row, the contributing source rows are blended into a float row
  * buffer (vertical pass), then the column taps gather from it (horizontal pass, SIMD when
- * available). When an identity axis is contiguous in both tensors (channels-last), that axis is
+ * available). Where the column taps of every 8 destinations lie within 16 consecutive sources
+ * (1.5x and other scales the integer-2x paths do not take), the AVX2 path computes a row in one
+ * pass instead, from its source rows in place (rs_kernels.win_row, rs_table.win_*). When an
+ * identity axis is contiguous in both tensors (channels-last), that axis is
  * processed as a vector instead. Work items (rows) are split statically over OpenMP threads; the
  * plan is read-only during execution, so one plan may run concurrently from several threads.
  */
@@ -78,6 +81,10 @@ static void rs_table_free(rs_table* t) {
     free(t->blk_run);
     free(t->blk_step);
     free(t->blk_period);
+    free(t->win_off);
+    free(t->win_ix);
+    free(t->win_w);
+    free(t->win_lm);
     memset(t, 0, sizeof *t);
 }
 
@@ -190,6 +197,65 @@ static uint32_t rs_taps_antialiased(const rs_axis_spec* sp, double x, uint32_t* 
         }
     }
     return m;
+}
+
+/* The window form of a table (see rs_table.win_nw), from its block form: every half block's
+ * taps within 8 or 16 consecutive sources, at most three taps per destination. The window
+ * rows read the sources in place, whatever the segments; a row of any scale qualifies, not only
+ * the periodic ones (1.5x: 8 destinations read 6 or 7 sources, 8 sources of the gradient read 14). */
+static pydml_status rs_table_windows(pydml_resample_plan* p, rs_table* t) {
+    const uint32_t k = t->ell_k;
+    t->win_nw = 0;
+    if (k == 0 || k > 3) return PYDML_STATUS_SUCCESS;
+    const uint64_t halves = ((uint64_t)t->n_dst + 7) / 8;
+    uint32_t nw = 1;
+    for (uint64_t h = 0; h < halves; h++) {
+        const uint32_t span = t->half_span[h]; /* [block][half] is half h */
+        if (span > 16) return PYDML_STATUS_SUCCESS;
+        if (span > 8) nw = 2;
+    }
+    if (t->n_src < 8 * nw) return PYDML_STATUS_SUCCESS;
+    const uint64_t slots = halves * k * 8;
+    t->win_off = rs_alloc(p, halves, sizeof *t->win_off);
+    t->win_ix = rs_alloc(p, slots, sizeof *t->win_ix);
+    t->win_w = rs_alloc(p, slots, sizeof *t->win_w);
+    t->win_lm = rs_alloc(p, slots, sizeof *t->win_lm);
+    if (!t->win_off || !t->win_ix || !t->win_w || !t->win_lm) return PYDML_STATUS_OUT_OF_MEMORY;
+    uint8_t* full = malloc((size_t)halves);
+    if (full == NULL) return PYDML_STATUS_OUT_OF_MEMORY;
+    for (uint64_t h = 0; h < halves; h++) {
+        full[h] = 1;
+        const uint64_t b = h / 2, lane0 = (h % 2) * 8;
+        uint32_t off = t->half_span[h] > 0 ? t->half_base[h] : 0;
+        if ((uint64_t)off + 8 * nw > t->n_src) off = t->n_src - 8 * nw; /* still <= every tap */
+        t->win_off[h] = off;
+        for (uint32_t slot = 0; slot < k; slot++) {
+            const uint16_t mask = t->ell_mask[b * k + slot];
+            for (uint32_t lane = 0; lane < 8; lane++) {
+                const uint64_t from = (b * k + slot) * RS_BLOCK + lane0 + lane;
+                const uint64_t to = (h * k + slot) * 8 + lane;
+                const int on = (mask >> (lane0 + lane)) & 1u;
+                uint32_t ix = on ? t->ell_idx[from] - off : 0;
+                if (ix > 7) ix |= 0x80000000u;
+                t->win_ix[to] = ix;
+                t->win_w[to] = on ? t->ell_w[from] : 0.0f;
+                t->win_lm[to] = on ? -1 : 0;
+                if (!on) full[h] = 0;
+            }
+        }
+    }
+    /* the halves that use every lane of every slot, when they are one range (the rows' edges
+     * clamp: a linear table's first and last halves have one-tap destinations) */
+    uint64_t fa = 0, fb = halves;
+    while (fa < halves && !full[fa]) fa++;
+    while (fb > fa && !full[fb - 1]) fb--;
+    for (uint64_t h = fa; h < fb; h++)
+        if (!full[h]) fa = fb = 0;
+    free(full);
+    t->win_fa = (uint32_t)fa;
+    t->win_fb = (uint32_t)fb;
+    t->win_nw = nw;
+    return PYDML_STATUS_SUCCESS;
 }
 
 /* Segments (see rs_segment) and the SIMD block form of a filled table. */
@@ -462,7 +528,7 @@ static pydml_status rs_table_finish(pydml_resample_plan* p, rs_table* t) {
             memcpy(t->lin2t_edge + 3, t->w + st[nd - 1], 3 * sizeof(float));
         }
     }
-    return PYDML_STATUS_SUCCESS;
+    return rs_table_windows(p, t);
 }
 
 static pydml_status rs_build_axis(pydml_resample_plan* p, const rs_axis_spec* sp, uint32_t d) {
@@ -691,6 +757,9 @@ typedef struct rs_exec {
     int prefetch_rows;             /* row mode, one row axis: prefetch the next row's source rows */
     int lin2_row;                  /* row mode: rows of up to two sources take k.lin2_row */
     int lin2t_row;                 /* row mode: rows of up to four sources take k.lin2t_row */
+    int win_row;                   /* row mode: rows of one to four sources take k.win_row */
+    uint64_t win_pf_step;          /* win_row: bytes from a row's last source row to the next one */
+    uint32_t win_pf_lines;         /* win_row: lines prefetched from there (0: none) */
     int defer;                     /* row mode, one segment per row: see rs_defer */
     uint64_t row_lo, row_bytes;    /* the source columns a row reads: from row_lo, row_bytes long */
     rs_kernels k;
@@ -956,7 +1025,12 @@ static void rs_item(const rs_exec* e, const rs_cursor* c, float* tmp, rs_defer* 
                 for (uint64_t b = 0; b < e->row_bytes; b += 64) __builtin_prefetch((const void*)(p + b));
             }
     }
-    if (e->vector_mode) {
+    if (e->win_row && it.total >= 1 && it.total <= 4 && nc0 == it.total) {
+        /* the whole row in one pass, from its sources in place (any segments) */
+        /* the prefetch address as an integer: one row past the view is not an object */
+        const char* pf = (const char*)(uintptr_t)((uintptr_t)c0[nc0 - 1].p + e->win_pf_step);
+        e->k.win_row(t, c0, nc0, e->direct_f32, e->dst + dst_base * e->esize, pf, e->win_pf_lines);
+    } else if (e->vector_mode) {
         uint32_t j0 = (uint32_t)c->unit * e->units_per_row;
         uint32_t j1 = t->n_dst - j0 < e->units_per_row ? t->n_dst : j0 + e->units_per_row;
         rs_columns(e, &it, c0, nc0, dst_base, j0, j1, e->vec_len, tmp);
@@ -1060,6 +1134,7 @@ static void rs_select_kernels(uint32_t dt, int stream, rs_kernels* k) {
     k->zero = NULL;
     k->lin2_row = NULL;
     k->lin2t_row = NULL;
+    k->win_row = NULL;
     switch (dt) {
     case DML_TENSOR_DATA_TYPE_FLOAT32: k->blend = rs_blend_f32; k->store = rs_store_f32; break;
     case DML_TENSOR_DATA_TYPE_FLOAT16: k->blend = rs_blend_f16; k->store = rs_store_f16; break;
@@ -1129,6 +1204,23 @@ static pydml_status rs_run(const pydml_resample_plan* plan, int backward, const 
         e.split_segments = rows < 4u * (uint64_t)threads && t->seg_count > 1;
         e.lin2_row = e.k.lin2_row != NULL && t->lin2_full && S->strides[e.col] == 1 && D->strides[e.col] == 1;
         e.lin2t_row = e.k.lin2t_row != NULL && t->lin2t_full && S->strides[e.col] == 1 && D->strides[e.col] == 1;
+        /* the window rows where no integer-2x path of the AVX2 pass (rs256_hz) applies */
+        e.win_row = e.k.win_row != NULL && t->win_nw != 0 && S->strides[e.col] == 1 && D->strides[e.col] == 1 &&
+                    !e.split_segments && !e.lin2_row && !e.lin2t_row && t->pattern == 0 &&
+                    t->lin2_hi < t->lin2_lo + 32 && t->lin2t_hi < t->lin2t_lo + 16;
+        if (e.win_row && e.n_row == 1 && e.tab[e.row_ax[0]]->n_src > e.tab[e.row_ax[0]]->n_dst) {
+            /* more source rows than destination rows (the gradient of an upscale): the next
+             * destination row's new source rows follow this row's last one, whole, prefetched
+             * during this row: its sources are up to four interleaved streams, which the hardware
+             * prefetchers follow late */
+            const rs_table* rt = e.tab[e.row_ax[0]];
+            const uint64_t ahead = (rt->n_src + rt->n_dst - 1) / rt->n_dst;
+            const uint64_t step = S->strides[e.row_ax[0]] * e.esize;
+            uint64_t bytes = ahead * step;
+            if (bytes > RS_PREFETCH_ROW_MAX * 4) bytes = RS_PREFETCH_ROW_MAX * 4;
+            e.win_pf_step = step;
+            e.win_pf_lines = (uint32_t)((bytes + 63) / 64);
+        }
         e.units = e.split_segments ? t->seg_count : 1;
         e.defer = t->seg_count == 1 && !t->segs[0].direct && !e.split_segments;
         const rs_table* rt = e.n_row == 1 ? e.tab[e.row_ax[0]] : NULL;

@@ -112,6 +112,20 @@ typedef struct rs_table {
      * lin2t_edge[3..5] (the gradient of a half-pixel 2x linear upsampling). */
     uint32_t lin2t_full;
     float lin2t_edge[6];
+    /* Window rows (rs_kernels.win_row), any scale whose half blocks each read at most win_nw * 8
+     * consecutive sources (win_nw 1 or 2; 0: not this form), with ell_k <= 3: per half block h
+     * (8 destinations, the last one partial when n_dst % 8), its window's first source win_off[h]
+     * (win_off[h] + 8 win_nw <= n_src: a half near the row's end has its window moved left, so
+     * that no load reads past the row), and per slot and lane [h][slot][lane]: the source's
+     * index in the window (bit 31 set when it lies in the second window: the vpermps ignores it
+     * and blendv reads it), the weight (0 where unused) and the lane mask (-1 / 0).
+     * Halves [win_fa, win_fb) use every lane of every slot (no lane blends), the others may not. */
+    uint32_t win_nw;
+    uint32_t win_fa, win_fb;
+    uint32_t* win_off;
+    uint32_t* win_ix;
+    float* win_w;
+    int32_t* win_lm;
 } rs_table;
 
 /* One weighted source of a blend: element k is at p + k * stride elements. */
@@ -149,6 +163,12 @@ typedef struct rs_kernels {
     /* NULL, or the same for a lin2t_full column table from count (1 to 4) source rows: the
      * vertical blend in registers, then the gradient's four taps (the edges' three) */
     void (*lin2t_row)(const rs_table* t, const rs_src* src, uint32_t count, int raw_one, char* out);
+    /* NULL, or the same for a column table of the window form (t->win_nw != 0) from count (1 to
+     * 4) source rows: per half block, the vertical blend of its window(s) in registers, then the
+     * generic blocks' taps (vpermps, products, additions, lane blends); the pf_lines cache lines
+     * from pf (the next destination row's new source rows) prefetched along the way */
+    void (*win_row)(const rs_table* t, const rs_src* src, uint32_t count, int raw_one, char* out, const char* pf,
+                    uint32_t pf_lines);
 } rs_kernels;
 
 /* Portable kernels (resample.c). */

@@ -1116,6 +1116,158 @@ RS_AVX2 static RS_INLINE void rs256_lin2t_row(uint32_t dt, const rs_table* t, co
     }
 }
 
+/* ---- window rows (rs_kernels.win_row) -----------------------------------------------------------
+ * A destination row of a column table of the window form (t->win_nw: every half block's taps in
+ * one or two windows of 8 consecutive sources; 1.5x and most scales between ~0.55 and 2 that no
+ * integer-2x path takes) from its one to four source rows, in one pass and without the row
+ * buffer: per half block, the vertical blend of its window(s) in registers (the blend's products
+ * and additions in source order; a single unit-weight f32 source read as is, as the executor's
+ * in-place row), then the generic blocks' taps (one vpermps per window, the second window's lanes
+ * blended by the index's bit 31, the products, the additions and, in the halves with unused
+ * lanes, the lane blends), so the same bits as the two passes. The plan's per-half tables are read in
+ * order, with nothing set up per row. Issue 25, AVX2 host: the 1.5x rows took the generic two
+ * passes (vertical blend into the row buffer, then the periodic runs' window loads from it),
+ * whose row set-up and row buffer cost more than their arithmetic. The loop over the half blocks
+ * has its variants (source count C, taps K, windows NW, lane blends M, streamed stores NT) as
+ * constants (M per range of halves, the rest per row): with them as run-time tests the loop took seven taken branches per half block,
+ * which bounded it (one per cycle on Zen 3) at ~1.2 cycles per destination, cache-resident. */
+
+/* The vertical blend of the 8 sources from element `at` (raw: all ones when the one source is
+ * read as is). */
+RS_AVX2 static RS_INLINE __m256 rs256_win_vsum(uint32_t dt, const char* const* p, const __m256* w, __m256 raw,
+                                               size_t at, const uint32_t C) {
+    const size_t es = dt == DML_TENSOR_DATA_TYPE_FLOAT32 ? 4 : 2;
+    const __m256 x = rs256_load(dt, p[0] + at * es, 8);
+    __m256 v = _mm256_mul_ps(w[0], x);
+    if (C == 1) return dt == DML_TENSOR_DATA_TYPE_FLOAT32 ? _mm256_blendv_ps(v, x, raw) : v;
+    for (uint32_t r = 1; r < C; r++) v = _mm256_add_ps(_mm256_mul_ps(w[r], rs256_load(dt, p[r] + at * es, 8)), v);
+    return v;
+}
+
+/* One half block: its window(s), then the taps of slots 0 .. K - 1 (pattern: the half's
+ * [slot][lane] indices, weights, lane masks). */
+RS_AVX2 static RS_INLINE __m256 rs256_win_half(uint32_t dt, const char* const* p, const __m256* w, __m256 raw,
+                                               size_t at, const uint32_t* ixp, const float* wp, const int32_t* lp,
+                                               const uint32_t C, const uint32_t K, const uint32_t NW, const int M) {
+    const __m256 r0 = rs256_win_vsum(dt, p, w, raw, at, C);
+    const __m256 r1 = NW > 1 ? rs256_win_vsum(dt, p, w, raw, at + 8, C) : r0;
+    __m256 acc = _mm256_setzero_ps();
+    for (uint32_t sl = 0; sl < K; sl++) {
+        const __m256i ix = _mm256_loadu_si256((const __m256i*)(ixp + 8 * sl));
+        __m256 g = _mm256_permutevar8x32_ps(r0, ix);
+        if (NW > 1) g = _mm256_blendv_ps(g, _mm256_permutevar8x32_ps(r1, ix), _mm256_castsi256_ps(ix));
+        const __m256 prod = _mm256_mul_ps(g, _mm256_loadu_ps(wp + 8 * sl));
+        if (M) { /* slot 0 sets (keeps -0.0 of a single tap), later slots add; unused lanes keep acc */
+            const __m256 lane = _mm256_castsi256_ps(_mm256_loadu_si256((const __m256i*)(lp + 8 * sl)));
+            acc = _mm256_blendv_ps(acc, sl == 0 ? prod : _mm256_add_ps(acc, prod), lane);
+        } else {
+            acc = sl == 0 ? prod : _mm256_add_ps(acc, prod);
+        }
+    }
+    return acc;
+}
+
+RS_AVX2 static RS_INLINE void rs256_win_row_c(uint32_t dt, const rs_table* t, const rs_src* src, int raw_one,
+                                              char* out, const char* pf, uint32_t pf_lines, const uint32_t C,
+                                              const uint32_t K, const uint32_t NW, const int NT) {
+    const size_t es = dt == DML_TENSOR_DATA_TYPE_FLOAT32 ? 4 : 2;
+    const char* p[4];
+    __m256 w[4];
+    for (uint32_t r = 0; r < 4; r++) {
+        p[r] = src[r < C ? r : 0].p;
+        w[r] = _mm256_set1_ps(src[r < C ? r : 0].w);
+    }
+    const __m256 raw = _mm256_castsi256_ps(_mm256_set1_epi32(C == 1 && raw_one && src[0].w == 1.0f ? -1 : 0));
+    /* the next rows' lines first: prefetches leave at once, the row's work hides their misses */
+    for (uint32_t i = 0; i < pf_lines; i++) _mm_prefetch(pf + 64 * (size_t)i, _MM_HINT_T0);
+    const uint32_t n = t->n_dst, full8 = n / 8, halves = (n + 7) / 8;
+    const uint32_t* const off = t->win_off;
+    const uint32_t* const ixp = t->win_ix;
+    const float* const wp = t->win_w;
+    const int32_t* const lp = t->win_lm;
+    const size_t pat = (size_t)K * 8; /* one half's pattern */
+    /* halves [0, fa) and [fb, halves) with lane blends, [fa, fb) without (fa <= fb <= halves) */
+    const uint32_t fa = t->win_fa < full8 ? t->win_fa : full8, fb = t->win_fb < full8 ? t->win_fb : full8;
+#define RS_WIN_HALF(H, M)                                                                          \
+    rs256_win_half(dt, p, w, raw, off[H], ixp + (H) * pat, wp + (H) * pat, lp + (H) * pat, C, K, NW, M)
+    uint32_t h = 0;
+    if (NT && dt == DML_TENSOR_DATA_TYPE_FLOAT32) {
+        /* streamed f32, out 16-byte aligned: whole aligned 256-bit streamed stores; a row 16 bytes
+         * past a 32-byte boundary (numpy's large arrays start so) has each store take the upper
+         * half of one result and the lower half of the next (as rs256_lin2_row), with a 128-bit
+         * store at either end */
+        const int lag = ((uintptr_t)out & 31u) != 0;
+        const __m256 keep = _mm256_castsi256_ps(_mm256_set1_epi32(lag ? 0 : -1));
+        const size_t back = lag ? 16 : 0;
+        if (full8 > 0) {
+            __m256 carry = fa == 0 && fb > 0 ? RS_WIN_HALF(0, 0) : RS_WIN_HALF(0, 1);
+            if (lag) _mm_stream_ps((float*)(void*)out, _mm256_castps256_ps128(carry));
+            else _mm256_stream_ps((float*)(void*)out, carry);
+#define RS_WIN_STREAM(M)                                                                           \
+    do {                                                                                           \
+        const __m256 acc_ = RS_WIN_HALF(h, M);                                                     \
+        _mm256_stream_ps((float*)(void*)(out + 32 * (size_t)h - back),                             \
+                         _mm256_blendv_ps(_mm256_permute2f128_ps(carry, acc_, 0x21), acc_, keep)); \
+        carry = acc_;                                                                              \
+    } while (0)
+            for (h = 1; h < fa; h++) RS_WIN_STREAM(1);
+            for (; h < fb; h++) RS_WIN_STREAM(0);
+            for (; h < full8; h++) RS_WIN_STREAM(1);
+#undef RS_WIN_STREAM
+            if (lag) _mm_stream_ps((float*)(void*)(out + 32 * (size_t)full8 - 16), _mm256_extractf128_ps(carry, 1));
+        }
+    } else {
+#define RS_WIN_STORE(M)                                                                            \
+    do {                                                                                           \
+        const __m256 acc_ = RS_WIN_HALF(h, M);                                                     \
+        if (NT) _mm_stream_si128((__m128i*)(void*)(out + 16 * (size_t)h),                          \
+                                 _mm256_cvtps_ph(acc_, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC)); \
+        else rs256_store(dt, out + 8 * es * h, acc_, 8);                                           \
+    } while (0)
+        for (; h < fa; h++) RS_WIN_STORE(1);
+        for (; h < fb; h++) RS_WIN_STORE(0);
+        for (; h < full8; h++) RS_WIN_STORE(1);
+#undef RS_WIN_STORE
+    }
+    if (h < halves) rs256_store(dt, out + 8 * es * h, RS_WIN_HALF(h, 1), n - 8 * (size_t)h); /* the partial half */
+#undef RS_WIN_HALF
+}
+
+/* The variants as constants. Streamed stores (f32 and f16) need a 16-byte aligned row; bf16 and
+ * other rows store through the cache. */
+RS_AVX2 static RS_INLINE void rs256_win_row(uint32_t dt, const rs_table* t, const rs_src* src, uint32_t count,
+                                            int raw_one, char* out, const char* pf, uint32_t pf_lines, int stream) {
+    const int nt = stream && dt != PYDML_DATA_TYPE_BFLOAT16 && ((uintptr_t)out & 15u) == 0;
+    const uint32_t k = t->ell_k, nw = t->win_nw;
+#define RS_WIN_C(C, K, NW, NT) rs256_win_row_c(dt, t, src, raw_one, out, pf, pf_lines, C, K, NW, NT)
+#define RS_WIN_K(C, NW, NT)                                                                        \
+    do {                                                                                           \
+        if (k == 1) RS_WIN_C(C, 1, NW, NT);                                                        \
+        else if (k == 2) RS_WIN_C(C, 2, NW, NT);                                                   \
+        else RS_WIN_C(C, 3, NW, NT);                                                               \
+    } while (0)
+#define RS_WIN_N(C, NT)                                                                            \
+    do {                                                                                           \
+        if (nw == 1) RS_WIN_K(C, 1, NT);                                                           \
+        else RS_WIN_K(C, 2, NT);                                                                   \
+    } while (0)
+#define RS_WIN_T(C)                                                                                \
+    do {                                                                                           \
+        if (nt) RS_WIN_N(C, 1);                                                                    \
+        else RS_WIN_N(C, 0);                                                                       \
+    } while (0)
+    switch (count) {
+    case 1: RS_WIN_T(1); break;
+    case 2: RS_WIN_T(2); break;
+    case 3: RS_WIN_T(3); break;
+    default: RS_WIN_T(4); break;
+    }
+#undef RS_WIN_T
+#undef RS_WIN_N
+#undef RS_WIN_K
+#undef RS_WIN_C
+}
+
 #define RS256_TYPE(NAME, DT)                                                                       \
     RS_AVX2 static void rs256_blend_##NAME(float* dst, const rs_src* src, uint32_t count,          \
                                            uint64_t stride, size_t n, int first) {                 \
@@ -1152,6 +1304,19 @@ RS_AVX2 static RS_INLINE void rs256_lin2t_row(uint32_t dt, const rs_table* t, co
     RS_AVX2 static void rs256_lin2t_nt_##NAME(const rs_table* t, const rs_src* src, uint32_t count, \
                                               int raw_one, char* out) {                            \
         rs256_lin2t_row(DT, t, src, count, raw_one, out, 1);                                       \
+    }                                                                                              \
+    RS_AVX2 static __attribute__((noinline)) void rs256_win_any_##NAME(                            \
+        const rs_table* t, const rs_src* src, uint32_t count, int raw_one, char* out, const char* pf, \
+        uint32_t pf_lines, int stream) {                                                           \
+        rs256_win_row(DT, t, src, count, raw_one, out, pf, pf_lines, stream);                      \
+    }                                                                                              \
+    RS_AVX2 static void rs256_win_##NAME(const rs_table* t, const rs_src* src, uint32_t count,     \
+                                         int raw_one, char* out, const char* pf, uint32_t pf_lines) { \
+        rs256_win_any_##NAME(t, src, count, raw_one, out, pf, pf_lines, 0);                        \
+    }                                                                                              \
+    RS_AVX2 static void rs256_win_nt_##NAME(const rs_table* t, const rs_src* src, uint32_t count,  \
+                                            int raw_one, char* out, const char* pf, uint32_t pf_lines) { \
+        rs256_win_any_##NAME(t, src, count, raw_one, out, pf, pf_lines, 1);                        \
     }
 
 RS256_TYPE(f32, DML_TENSOR_DATA_TYPE_FLOAT32)
@@ -1186,16 +1351,19 @@ int rs_select_avx2(uint32_t data_type, int stream, rs_kernels* k) {
         k->blend = rs256_blend_f32; k->store = rs256_store_f32; k->hz = stream ? rs256_hz_nt_f32 : rs256_hz_f32;
         k->lin2_row = stream ? rs256_lin2_nt_f32 : rs256_lin2_f32;
         k->lin2t_row = stream ? rs256_lin2t_nt_f32 : rs256_lin2t_f32;
+        k->win_row = stream ? rs256_win_nt_f32 : rs256_win_f32;
         k->zero = stream ? rs256_zero_nt_f32 : rs256_zero_f32; break;
     case DML_TENSOR_DATA_TYPE_FLOAT16:
         k->blend = rs256_blend_f16; k->store = rs256_store_f16; k->hz = stream ? rs256_hz_nt_f16 : rs256_hz_f16;
         k->lin2_row = stream ? rs256_lin2_nt_f16 : rs256_lin2_f16;
         k->lin2t_row = stream ? rs256_lin2t_nt_f16 : rs256_lin2t_f16;
+        k->win_row = stream ? rs256_win_nt_f16 : rs256_win_f16;
         k->zero = stream ? rs256_zero_nt_f16 : rs256_zero_f16; break;
     case PYDML_DATA_TYPE_BFLOAT16: /* +0.0 is 0 bits in both 16-bit types */
         k->blend = rs256_blend_bf16; k->store = rs256_store_bf16; k->hz = stream ? rs256_hz_nt_bf16 : rs256_hz_bf16;
         k->lin2_row = stream ? rs256_lin2_nt_bf16 : rs256_lin2_bf16;
         k->lin2t_row = stream ? rs256_lin2t_nt_bf16 : rs256_lin2t_bf16;
+        k->win_row = stream ? rs256_win_nt_bf16 : rs256_win_bf16;
         k->zero = stream ? rs256_zero_nt_f16 : rs256_zero_f16; break;
     default:
         return 0;
