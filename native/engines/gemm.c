@@ -238,6 +238,8 @@ static void isa_portable(gemm_isa* k) {
 /* ---- x86 kernels --------------------------------------------------------------------------- */
 #if defined(__GNUC__) && defined(__x86_64__)
 #include <immintrin.h>
+
+#include "transpose8.h"
 #define GEMM_X86 1
 #define INLINE static inline __attribute__((always_inline))
 
@@ -446,31 +448,6 @@ EW_T256 static void stream_fma(uint32_t kc, uint32_t mr, const float* a, const f
         }
 }
 
-/* The 8 x 8 transpose in registers (pack_bt_avx, pack_a_avx): r[j] becomes (r0[j], r1[j], ..., r7[j]). */
-INLINE EW_T256 void transpose8(__m256 r[8]) {
-    __m256 t[8];
-    t[0] = _mm256_unpacklo_ps(r[0], r[1]);
-    t[1] = _mm256_unpackhi_ps(r[0], r[1]);
-    t[2] = _mm256_unpacklo_ps(r[2], r[3]);
-    t[3] = _mm256_unpackhi_ps(r[2], r[3]);
-    t[4] = _mm256_unpacklo_ps(r[4], r[5]);
-    t[5] = _mm256_unpackhi_ps(r[4], r[5]);
-    t[6] = _mm256_unpacklo_ps(r[6], r[7]);
-    t[7] = _mm256_unpackhi_ps(r[6], r[7]);
-    const __m256 u0 = _mm256_shuffle_ps(t[0], t[2], 0x44), u1 = _mm256_shuffle_ps(t[0], t[2], 0xEE);
-    const __m256 u2 = _mm256_shuffle_ps(t[1], t[3], 0x44), u3 = _mm256_shuffle_ps(t[1], t[3], 0xEE);
-    const __m256 u4 = _mm256_shuffle_ps(t[4], t[6], 0x44), u5 = _mm256_shuffle_ps(t[4], t[6], 0xEE);
-    const __m256 u6 = _mm256_shuffle_ps(t[5], t[7], 0x44), u7 = _mm256_shuffle_ps(t[5], t[7], 0xEE);
-    r[0] = _mm256_permute2f128_ps(u0, u4, 0x20);
-    r[1] = _mm256_permute2f128_ps(u1, u5, 0x20);
-    r[2] = _mm256_permute2f128_ps(u2, u6, 0x20);
-    r[3] = _mm256_permute2f128_ps(u3, u7, 0x20);
-    r[4] = _mm256_permute2f128_ps(u0, u4, 0x31);
-    r[5] = _mm256_permute2f128_ps(u1, u5, 0x31);
-    r[6] = _mm256_permute2f128_ps(u2, u6, 0x31);
-    r[7] = _mm256_permute2f128_ps(u3, u7, 0x31);
-}
-
 /* Columns [0, nr) of a transposed FLOAT32 B into a panel (d[k * NR + j] = s[j * ldb + k] for
  * k < K), in 8 x 8 blocks transposed in registers; the rest (nr % 8 columns, K % 8 rows) by element.
  * Packing a TransB weight matrix element by element cost 2 cycles a float (a 1 x 4096 x 4096 GEMV
@@ -482,7 +459,7 @@ EW_T256 static void pack_bt_avx(float* restrict d, const float* restrict s, int6
         for (uint32_t k = 0; k < k8; k += 8) {
             __m256 r[8];
             for (int i = 0; i < 8; i++) r[i] = _mm256_loadu_ps(s + (int64_t)(j + i) * ldb + k);
-            transpose8(r);
+            pydml_transpose8_ps(r);
             for (int i = 0; i < 8; i++) _mm256_storeu_ps(d + (size_t)(k + i) * NR + j, r[i]);
         }
     for (uint32_t j = 0; j < j8; j++)
@@ -516,7 +493,7 @@ INLINE EW_T256 void pack_a_avx_body(const void* restrict src, int64_t rs, float*
             const uint32_t rows = mr - g < 8 ? mr - g : 8;
             for (uint32_t i = 0; i < 8; i++)
                 r[i] = i < rows ? load8(src, (int64_t)(g + i) * rs + k0, half) : _mm256_setzero_ps();
-            transpose8(r);
+            pydml_transpose8_ps(r);
             for (uint32_t j = 0; j < 8; j++) _mm256_storeu_ps(dst + (size_t)(k0 + j) * mr + g, r[j]);
             if (g == 0) break;
         }

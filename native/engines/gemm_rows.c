@@ -193,34 +193,11 @@ static void pack_a_rows(const pydml_gemm_rows_args* g, float* apack) {
 #if defined(__GNUC__) && defined(__x86_64__)
 #include <immintrin.h>
 
+#include "transpose8.h"
+
 int pydml_gemm_rows_t_available(void) {
     const uint32_t f = pydml_active_cpu_features();
     return (f & PYDML_CPU_AVX2_FMA) != 0;
-}
-
-/* r[j] becomes (r0[j], r1[j], ..., r7[j]) (gemm.c's transpose8) */
-static inline __attribute__((always_inline)) EW_T256 void t_transpose8(__m256 r[8]) {
-    __m256 t[8];
-    t[0] = _mm256_unpacklo_ps(r[0], r[1]);
-    t[1] = _mm256_unpackhi_ps(r[0], r[1]);
-    t[2] = _mm256_unpacklo_ps(r[2], r[3]);
-    t[3] = _mm256_unpackhi_ps(r[2], r[3]);
-    t[4] = _mm256_unpacklo_ps(r[4], r[5]);
-    t[5] = _mm256_unpackhi_ps(r[4], r[5]);
-    t[6] = _mm256_unpacklo_ps(r[6], r[7]);
-    t[7] = _mm256_unpackhi_ps(r[6], r[7]);
-    const __m256 u0 = _mm256_shuffle_ps(t[0], t[2], 0x44), u1 = _mm256_shuffle_ps(t[0], t[2], 0xEE);
-    const __m256 u2 = _mm256_shuffle_ps(t[1], t[3], 0x44), u3 = _mm256_shuffle_ps(t[1], t[3], 0xEE);
-    const __m256 u4 = _mm256_shuffle_ps(t[4], t[6], 0x44), u5 = _mm256_shuffle_ps(t[4], t[6], 0xEE);
-    const __m256 u6 = _mm256_shuffle_ps(t[5], t[7], 0x44), u7 = _mm256_shuffle_ps(t[5], t[7], 0xEE);
-    r[0] = _mm256_permute2f128_ps(u0, u4, 0x20);
-    r[1] = _mm256_permute2f128_ps(u1, u5, 0x20);
-    r[2] = _mm256_permute2f128_ps(u2, u6, 0x20);
-    r[3] = _mm256_permute2f128_ps(u3, u7, 0x20);
-    r[4] = _mm256_permute2f128_ps(u0, u4, 0x31);
-    r[5] = _mm256_permute2f128_ps(u1, u5, 0x31);
-    r[6] = _mm256_permute2f128_ps(u2, u6, 0x31);
-    r[7] = _mm256_permute2f128_ps(u3, u7, 0x31);
 }
 
 /* Columns [n0, n0 + nv) (nv <= 8 * ROWS_T_NG: MR * ROWS_T_NG independent FMA chains), all of K. A
@@ -250,7 +227,7 @@ static inline __attribute__((always_inline)) EW_T256 void rows_t_cols(const pydm
                     const uint32_t kk = k + 8 * (uint32_t)half;
                     __m256 r[8];
                     _Pragma("GCC unroll 8") for (int i = 0; i < 8; i++) r[i] = _mm256_loadu_ps(rows[h * 8 + i] + kk);
-                    t_transpose8(r);
+                    pydml_transpose8_ps(r);
                     _Pragma("GCC unroll 8") for (int j = 0; j < 8; j++)
                         _Pragma("GCC unroll 8") for (int t = 0; t < MR; t++)
                             acc[h][t] = _mm256_fmadd_ps(_mm256_broadcast_ss(apack + (size_t)(kk + j) * MR + t), r[j],
@@ -261,7 +238,7 @@ static inline __attribute__((always_inline)) EW_T256 void rows_t_cols(const pydm
             _Pragma("GCC unroll 2") for (int h = 0; h < ROWS_T_NG; h++) {
                 __m256 r[8];
                 _Pragma("GCC unroll 8") for (int i = 0; i < 8; i++) r[i] = _mm256_loadu_ps(rows[h * 8 + i] + k);
-                t_transpose8(r); /* r[j] = B(k + j, n0 + 8h ...) */
+                pydml_transpose8_ps(r); /* r[j] = B(k + j, n0 + 8h ...) */
                 _Pragma("GCC unroll 8") for (int j = 0; j < 8; j++)
                     _Pragma("GCC unroll 8") for (int t = 0; t < MR; t++)
                         acc[h][t] = _mm256_fmadd_ps(_mm256_broadcast_ss(apack + (size_t)(k + j) * MR + t), r[j],
