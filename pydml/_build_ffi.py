@@ -72,7 +72,9 @@ def _supports(flag: str) -> bool:
 CFLAGS = ["-std=c11", "-O3", "-Wall", "-Wextra", "-fno-strict-aliasing"]
 #: PYDML_SANITIZE=1 builds the kernels with AddressSanitizer and UndefinedBehaviorSanitizer, for the
 #: suite's sanitizer run (tests/test_sanitized_kernels.py); never for an installed package.
-SANITIZE = ["-O1", "-g", "-fsanitize=address,undefined", "-fno-sanitize-recover=all",
+#: -g1 (line tables only): the reports keep their file:line frames, and the build is a third faster than
+#: with -g (resample_x86.c: 77 s of gcc against 115 s), which matters because the suite waits for it.
+SANITIZE = ["-O1", "-g1", "-fsanitize=address,undefined", "-fno-sanitize-recover=all",
             "-fno-omit-frame-pointer"]
 if os.environ.get("PYDML_SANITIZE") == "1":
     CFLAGS = [flag for flag in CFLAGS if not flag.startswith("-O")] + SANITIZE
