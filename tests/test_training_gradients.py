@@ -382,6 +382,29 @@ def test_max_pooling_grad_stride2_rows_match_the_portable_path(case: Any) -> Non
         np.testing.assert_allclose(got, tx.grad.numpy().astype(np.float32), rtol=1e-6, atol=1e-6)
 
 
+def grad_bits_on_every_path(d: Any, feed: dict[str, np.ndarray], level: Any) -> list[bytes]:
+    """OutputGradientTensor's bytes on the vector path with 1 and 2 threads, then the portable C."""
+    results = []
+    for n, mask in ((1, 0xFFFFFFFF), (2, 0xFFFFFFFF), (1, 0)):
+        lib.pydml_set_cpu_features(mask)
+        try:
+            with threads(n):
+                results.append(run(d, feed, level=level)["OutputGradientTensor"].tobytes())
+        finally:
+            lib.pydml_set_cpu_features(0xFFFFFFFF)
+    return results
+
+
+def gapped_rows(a: np.ndarray, gap: int) -> tuple[list[int], np.ndarray]:
+    """A 4-D float32 ``a`` copied into a NaN-filled buffer whose rows are ``gap`` elements longer:
+    the element strides and the buffer."""
+    n, c, h, w = a.shape
+    strides = [c * h * (w + gap), h * (w + gap), w + gap, 1]
+    raw = np.full(n * strides[0], np.nan, np.float32)
+    np.lib.stride_tricks.as_strided(raw, a.shape, [4 * s for s in strides])[...] = a
+    return strides, raw
+
+
 GATHER_CASES = [  # MAX_POOLING_GRAD's gather rows (pooling.c: mg_slice): W Strides 1 and 2, borders
     ([2, 3, 20, 37], [3, 3], [2, 2], [1, 1], [1, 1], [1, 1]),
     ([1, 2, 19, 41], [3, 3], [1, 1], [1, 1], [1, 1], [1, 1]),
@@ -401,22 +424,12 @@ def test_max_pooling_grad_gather_rows_match_the_portable_path(case: Any) -> None
     x, win, st, sp, ep, dil = case
     rng, d, feed, level = tied_max_grad_case(case, seed=13, spread=2, nans=4)
     xv, g = feed["InputTensor"], feed["InputGradientTensor"]
-    y = list(g.shape)
     g.reshape(-1)[rng.choice(g.size, 5, replace=False)] = -0.0
-    results = []
-    for n, mask in ((1, 0xFFFFFFFF), (2, 0xFFFFFFFF), (1, 0)):
-        lib.pydml_set_cpu_features(mask)
-        try:
-            with threads(n):
-                results.append(run(d, feed, level=level)["OutputGradientTensor"].tobytes())
-        finally:
-            lib.pydml_set_cpu_features(0xFFFFFFFF)
+    results = grad_bits_on_every_path(d, feed, level)
     assert results[0] == results[1] == results[2]
     if len(x) == 4:
         # row strides with gaps in dY (InputGradientTensor) and dX: the same bits, gaps untouched
-        gstr = [y[1] * y[2] * (y[3] + 3), y[2] * (y[3] + 3), y[3] + 3, 1]
-        graw = np.full(y[0] * gstr[0], np.nan, np.float32)
-        np.lib.stride_tricks.as_strided(graw, y, [4 * s for s in gstr])[...] = g
+        gstr, graw = gapped_rows(g, 3)
         dd = max_grad("FLOAT32", x, win, st, sp, ep, dil, g_strides=gstr)
         got = run(dd, {"InputTensor": xv, "InputGradientTensor": graw})["OutputGradientTensor"]
         assert got.tobytes() == results[0]
@@ -447,24 +460,12 @@ def test_max_pooling_grad_3x3_stride2_rows(case: Any) -> None:
     x, win, st, sp, ep, dil = case
     rng, d, feed, level = tied_max_grad_case(case, seed=21, spread=2, nans=6)
     xv, g = feed["InputTensor"], feed["InputGradientTensor"]
-    y = list(g.shape)
     g.reshape(-1)[rng.choice(g.size, 5, replace=False)] = -0.0
-    results = []
-    for n, mask in ((1, 0xFFFFFFFF), (2, 0xFFFFFFFF), (1, 0)):
-        lib.pydml_set_cpu_features(mask)
-        try:
-            with threads(n):
-                results.append(run(d, feed, level=level)["OutputGradientTensor"].tobytes())
-        finally:
-            lib.pydml_set_cpu_features(0xFFFFFFFF)
+    results = grad_bits_on_every_path(d, feed, level)
     assert results[0] == results[1] == results[2]
     if len(x) == 4:
-        gstr = [y[1] * y[2] * (y[3] + 3), y[2] * (y[3] + 3), y[3] + 3, 1]
-        graw = np.full(y[0] * gstr[0], np.nan, np.float32)
-        np.lib.stride_tricks.as_strided(graw, y, [4 * s for s in gstr])[...] = g
-        xstr = [x[1] * x[2] * (x[3] + 1), x[2] * (x[3] + 1), x[3] + 1, 1]
-        xraw = np.full(x[0] * xstr[0], np.nan, np.float32)
-        np.lib.stride_tricks.as_strided(xraw, x, [4 * s for s in xstr])[...] = xv
+        gstr, graw = gapped_rows(g, 3)
+        xstr, xraw = gapped_rows(xv, 1)
         dd = max_grad("FLOAT32", x, win, st, sp, ep, dil, in_strides=xstr, g_strides=gstr)
         got = run(dd, {"InputTensor": xraw, "InputGradientTensor": graw})["OutputGradientTensor"]
         assert got.tobytes() == results[0]
