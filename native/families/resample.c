@@ -1143,7 +1143,7 @@ static void rs_select_kernels(uint32_t dt, int stream, rs_kernels* k) {
     default: k->blend = rs_blend_u8; k->store = rs_store_u8; break;
     }
     uint32_t f = pydml_active_cpu_features();
-    if ((f & PYDML_CPU_AVX512) && rs_select_avx512(dt, k)) return;
+    /* AVX-512 hosts included: see resample_x86.c's header for why there is no AVX-512 kernel */
     if ((f & PYDML_CPU_AVX2_FMA) && (f & PYDML_CPU_F16C)) rs_select_avx2(dt, stream, k);
 }
 

@@ -176,7 +176,6 @@ void rs_hz_scalar(const rs_table* t, uint32_t j0, uint32_t j1, const float* row,
                   uint32_t hi, char* out, uint64_t ostride, uint32_t esize, rs_store_fn store);
 
 /* x86 kernels (resample_x86.c). Return 0 when no vector kernel exists for this data type. */
-int rs_select_avx512(uint32_t data_type, rs_kernels* k);
 /* stream: the AVX2 horizontal pass writes full 8-lane blocks with non-temporal stores (see
  * rs_select_kernels) */
 int rs_select_avx2(uint32_t data_type, int stream, rs_kernels* k);

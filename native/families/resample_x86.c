@@ -1,17 +1,21 @@
 /*
- * AVX-512 and AVX2 kernels of the resample executor (see resample.c for the overall scheme).
+ * AVX2 kernels of the resample executor (see resample.c for the overall scheme).
  *
  * Compiled for the baseline ISA; each function carries its own target attribute and is only
- * selected after pydml_active_cpu_features() reported the matching bits.
+ * selected after pydml_active_cpu_features() reported AVX2, FMA and F16C. AVX-512 hosts run these
+ * too: resampling is bound by memory, not by vector width, and the specialised rows below (the
+ * integer-2x patterns, lin2_row/lin2t_row, the window rows, streamed stores) are what reach the
+ * bandwidth. The AVX-512 kernels this file had (generic taps by vpermt2ps/gathers, no specialised
+ * rows) were removed on 2026-11-29: on an AMD Zen 4 host, bench_resample --quick, 2 threads, two
+ * alternating runs, they ran the 2x and 1.5x linear rows at 0.3-0.6x of these kernels' speed, and
+ * their 2x rows did not give the portable path's bits (signaling NaNs quieted by the 2x nearest
+ * copy, FMA contraction in 2x linear), which test_resample_kernel.py requires of every path.
  *   blend   vertical pass: dst = sum of weighted source rows (f32/f16/bf16 converted to f32),
  *           source after source (sequential streams);
  *   store   f32 -> f32/f16/bf16 row;
- *   hz      horizontal pass over a segment, RS_BLOCK destinations at a time. AVX-512: a block
- *           whose taps read at most 32 (64) consecutive source elements - every scale above
- *           ~0.5 (~0.25), and the transposed tables of upsampling - costs two (four) loads and
- *           one (two) vpermt2ps per tap; other blocks use masked gathers. The common tap counts
- *           1..4 have unrolled loops. AVX2: a half block whose taps span at most 24 source
- *           elements costs up to three loads and three vpermps per tap; others masked gathers.
+ *   hz      horizontal pass over a segment, RS_BLOCK destinations at a time: a half block whose
+ *           taps span at most 24 source elements costs up to three loads and three vpermps per
+ *           tap; others masked gathers.
  * Conversions match the portable ones bit for bit (f16: round to nearest even, NaN quieted;
  * bf16: round to nearest even, NaN -> (bits >> 16) | 0x40), so only FMA contraction differs.
  */
@@ -22,7 +26,6 @@
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
 
-#define RS_AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,fma,f16c")))
 #define RS_AVX2 __attribute__((target("avx2,fma,f16c")))
 #define RS_INLINE inline __attribute__((always_inline))
 
@@ -56,40 +59,6 @@ static void rs_store_strided(uint32_t dt, void* dst, uint64_t stride, const floa
     for (size_t k = 0; k < n; k++) rs_st(dt, dst, k * stride, src[k]);
 }
 
-/* ---- AVX-512 ------------------------------------------------------------------------------------ */
-
-RS_AVX512 static RS_INLINE __m512 rs512_load(uint32_t dt, const void* p, __mmask16 m) {
-    if (dt == DML_TENSOR_DATA_TYPE_FLOAT32) {
-        return m == 0xffff ? _mm512_loadu_ps(p) : _mm512_maskz_loadu_ps(m, p);
-    }
-    __m256i h = m == 0xffff ? _mm256_loadu_si256((const __m256i*)p) : _mm256_maskz_loadu_epi16(m, p);
-    if (dt == DML_TENSOR_DATA_TYPE_FLOAT16) return _mm512_cvtph_ps(h);
-    return _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_cvtepu16_epi32(h), 16));
-}
-
-RS_AVX512 static RS_INLINE __m256i rs512_to_bf16(__m512 v) {
-    __m512i x = _mm512_castps_si512(v);
-    __m512i lsb = _mm512_and_si512(_mm512_srli_epi32(x, 16), _mm512_set1_epi32(1));
-    __m512i r = _mm512_srli_epi32(_mm512_add_epi32(_mm512_add_epi32(x, _mm512_set1_epi32(0x7fff)), lsb), 16);
-    __mmask16 nan = _mm512_cmp_ps_mask(v, v, _CMP_UNORD_Q);
-    __m512i q = _mm512_or_si512(_mm512_srli_epi32(x, 16), _mm512_set1_epi32(0x40));
-    return _mm512_cvtepi32_epi16(_mm512_mask_mov_epi32(r, nan, q));
-}
-
-/* Store the lanes of mask m at p. */
-RS_AVX512 static RS_INLINE void rs512_store(uint32_t dt, void* p, __m512 v, __mmask16 m) {
-    if (dt == DML_TENSOR_DATA_TYPE_FLOAT32) {
-        if (m == 0xffff) _mm512_storeu_ps(p, v);
-        else _mm512_mask_storeu_ps(p, m, v);
-        return;
-    }
-    __m256i h = dt == DML_TENSOR_DATA_TYPE_FLOAT16
-                    ? _mm512_cvtps_ph(v, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC)
-                    : rs512_to_bf16(v);
-    if (m == 0xffff) _mm256_storeu_si256((__m256i*)p, h);
-    else _mm256_mask_storeu_epi16(p, m, h);
-}
-
 /* Source by source (each a sequential stream: the prefetchers of the project machine lose half
  * the bandwidth when several rows a few lines apart are read interleaved), accumulating in dst
  * (the L1 row buffer). Each stream is also prefetched ahead, into the rows the next work items
@@ -104,290 +73,6 @@ static inline size_t rs_prefetch_distance(uint32_t count) {
     return count <= 2 ? 4096 : 512;
 }
 
-RS_AVX512 static RS_INLINE void rs512_blend(uint32_t dt, float* dst, const rs_src* src, uint32_t count,
-                                            uint64_t stride, size_t n, int first) {
-    if (stride != 1) {
-        rs_blend_strided(dt, dst, src, count, stride, n, first);
-        return;
-    }
-    const size_t es = dt == DML_TENSOR_DATA_TYPE_FLOAT32 ? 4 : 2;
-    const size_t ahead = rs_prefetch_distance(count);
-    for (uint32_t r = 0; r < count; r++) {
-        const char* s = src[r].p;
-        const __m512 w = _mm512_set1_ps(src[r].w);
-        const int set = first && r == 0;
-        size_t k = 0;
-        for (; k + 16 <= n; k += 16) {
-            _mm_prefetch(s + k * es + ahead, _MM_HINT_T0);
-            __m512 v = rs512_load(dt, s + k * es, 0xffff);
-            _mm512_storeu_ps(dst + k, set ? _mm512_mul_ps(w, v) : _mm512_fmadd_ps(w, v, _mm512_loadu_ps(dst + k)));
-        }
-        if (k < n) {
-            __mmask16 m = (__mmask16)((1u << (n - k)) - 1u);
-            __m512 v = rs512_load(dt, s + k * es, m);
-            _mm512_mask_storeu_ps(dst + k, m, set ? _mm512_mul_ps(w, v)
-                                                  : _mm512_fmadd_ps(w, v, _mm512_maskz_loadu_ps(m, dst + k)));
-        }
-    }
-}
-
-RS_AVX512 static RS_INLINE void rs512_store_row(uint32_t dt, void* dst, uint64_t stride, const float* src,
-                                                size_t n) {
-    if (stride != 1) {
-        rs_store_strided(dt, dst, stride, src, n);
-        return;
-    }
-    char* d = (char*)dst;
-    const size_t es = dt == DML_TENSOR_DATA_TYPE_FLOAT32 ? 4 : 2;
-    for (size_t k = 0; k < n; k += 16) {
-        __mmask16 m = n - k >= 16 ? (__mmask16)0xffff : (__mmask16)((1u << (n - k)) - 1u);
-        rs512_store(dt, d + k * es, _mm512_maskz_loadu_ps(m, src + k), m);
-    }
-}
-
-/* 16 source floats at p + 16 q, of which the first `avail` from p exist. */
-RS_AVX512 static RS_INLINE __m512 rs512_window(const float* p, uint64_t avail, uint32_t q) {
-    uint64_t first = (uint64_t)q * 16;
-    if (avail >= first + 16) return _mm512_loadu_ps(p + first);
-    if (avail <= first) return _mm512_setzero_ps();
-    return _mm512_maskz_loadu_ps((__mmask16)((1u << (avail - first)) - 1u), p + first);
-}
-
-/* One block by whatever its kind needs (edges, wide spans, gathers): the slow path of rs512_hz. */
-RS_AVX512 static __attribute__((noinline)) __m512 rs512_block(const rs_table* t, uint32_t b,
-                                                              const float* row, uint32_t lo, uint32_t hi) {
-    const uint32_t k = t->ell_k;
-    const float* w = t->ell_w + (uint64_t)b * k * RS_BLOCK;
-    const uint16_t* m = t->ell_mask + (uint64_t)b * k;
-    const uint32_t* perm = t->blk_perm + (uint64_t)b * k * RS_BLOCK;
-    uint32_t kind = t->blk_kind[b];
-    __m512 acc = _mm512_setzero_ps();
-    if (kind == RS_BLK_GATHER) {
-        const uint32_t* idx = t->ell_idx + (uint64_t)b * k * RS_BLOCK;
-        const __m512i vlo = _mm512_set1_epi32((int)lo);
-        for (uint32_t s = 0; s < k; s++) {
-            __m512i ix = _mm512_sub_epi32(_mm512_loadu_si512(idx + s * RS_BLOCK), vlo);
-            __m512 g = _mm512_mask_i32gather_ps(_mm512_setzero_ps(), m[s], ix, row, 4);
-            __m512 ws = _mm512_loadu_ps(w + s * RS_BLOCK);
-            acc = s == 0 ? _mm512_maskz_mul_ps(m[0], g, ws) : _mm512_mask3_fmadd_ps(g, ws, acc, m[s]);
-        }
-        return acc;
-    }
-    /* the block's taps lie in [lo, hi], so base >= lo and avail >= 1 */
-    const float* p = row + (t->blk_base[b] - lo);
-    uint64_t avail = (uint64_t)hi - t->blk_base[b] + 1;
-    __m512 v0 = rs512_window(p, avail, 0), v1 = rs512_window(p, avail, 1);
-    __m512 v2 = _mm512_setzero_ps(), v3 = _mm512_setzero_ps();
-    if (kind == RS_BLK_PERM64) {
-        v2 = rs512_window(p, avail, 2);
-        v3 = rs512_window(p, avail, 3);
-    }
-    const __m512i bit5 = _mm512_set1_epi32(32);
-    for (uint32_t s = 0; s < k; s++) {
-        __m512i ix = _mm512_loadu_si512(perm + s * RS_BLOCK);
-        __m512 v = _mm512_permutex2var_ps(v0, ix, v1);
-        if (kind == RS_BLK_PERM64)
-            v = _mm512_mask_blend_ps(_mm512_test_epi32_mask(ix, bit5), v, _mm512_permutex2var_ps(v2, ix, v3));
-        __m512 ws = _mm512_loadu_ps(w + s * RS_BLOCK);
-        acc = s == 0 ? _mm512_maskz_mul_ps(m[0], v, ws) : _mm512_mask3_fmadd_ps(v, ws, acc, m[s]);
-    }
-    return acc;
-}
-
-/* A periodic run (see rs_table.blk_run) starting at block b: `supers` periods of P blocks, the
- * pattern of the first P blocks in registers (or on the stack, for P > 1); each block costs two
- * (wide: four) loads, K (2K) permutes and K multiply-adds. Windows reaching past hi (the last
- * blocks of a row) are loaded masked. */
-RS_AVX512 static RS_INLINE void rs512_run(uint32_t dt, const rs_table* t, uint32_t b, uint32_t supers,
-                                          const float* row, uint32_t lo, uint32_t hi, char* o,
-                                          uint64_t ostep, const uint32_t K, const uint32_t P,
-                                          const int wide) {
-    __m512i ix[4][4];
-    __m512 ws[4][4];
-    __mmask16 ms[4][4], upper[4][4];
-    uint64_t first[4]; /* source index of each block's window, relative to lo */
-    for (uint32_t i = 0; i < P; i++) {
-        const float* w = t->ell_w + (uint64_t)(b + i) * K * RS_BLOCK;
-        const uint16_t* m = t->ell_mask + (uint64_t)(b + i) * K;
-        const uint32_t* perm = t->blk_perm + (uint64_t)(b + i) * K * RS_BLOCK;
-        for (uint32_t s = 0; s < K; s++) {
-            ix[i][s] = _mm512_loadu_si512(perm + s * RS_BLOCK);
-            ws[i][s] = _mm512_loadu_ps(w + s * RS_BLOCK);
-            ms[i][s] = m[s];
-            upper[i][s] = _mm512_test_epi32_mask(ix[i][s], _mm512_set1_epi32(32));
-        }
-        first[i] = t->blk_base[b + i] - lo;
-    }
-    const uint64_t avail_end = (uint64_t)hi - lo + 1; /* elements of row */
-    const uint64_t window = wide ? 64 : 32;
-    const uint32_t step = t->blk_step[b];
-    const int unit = t->unit_weights;
-    for (uint32_t r = 0; r < supers; r++) {
-        for (uint32_t i = 0; i < P; i++, o += ostep) {
-            const uint64_t at = first[i] + (uint64_t)r * step;
-            const float* p = row + at;
-            const uint64_t avail = avail_end - at; /* >= 1: the block's taps lie in [lo, hi] */
-            __m512 v0, v1, v2, v3;
-            if (avail >= window) { /* the interior */
-                v0 = _mm512_loadu_ps(p);
-                v1 = _mm512_loadu_ps(p + 16);
-                v2 = wide ? _mm512_loadu_ps(p + 32) : v0;
-                v3 = wide ? _mm512_loadu_ps(p + 48) : v1;
-            } else { /* the last blocks of a row: no load past hi */
-                v0 = rs512_window(p, avail, 0);
-                v1 = rs512_window(p, avail, 1);
-                v2 = wide ? rs512_window(p, avail, 2) : v0;
-                v3 = wide ? rs512_window(p, avail, 3) : v1;
-            }
-            __m512 acc = _mm512_setzero_ps();
-            for (uint32_t s = 0; s < K; s++) {
-                __m512 v = _mm512_permutex2var_ps(v0, ix[i][s], v1);
-                if (wide) v = _mm512_mask_blend_ps(upper[i][s], v, _mm512_permutex2var_ps(v2, ix[i][s], v3));
-                if (K == 1 && unit) acc = _mm512_maskz_mov_ps(ms[i][0], v);
-                else if (s == 0) acc = _mm512_maskz_mul_ps(ms[i][0], v, ws[i][0]);
-                else acc = _mm512_mask3_fmadd_ps(v, ws[i][s], acc, ms[i][s]);
-            }
-            rs512_store(dt, o, acc, 0xffff);
-        }
-    }
-}
-
-/* Horizontal pass (see rs_hz_fn) with K taps per block; K is a constant in the callers below. */
-RS_AVX512 static RS_INLINE void rs512_hz_k(uint32_t dt, const rs_table* t, uint32_t j0, uint32_t j1,
-                                           const float* row, uint32_t lo, uint32_t hi, char* out,
-                                           uint64_t ostride, uint32_t esize, const uint32_t K) {
-    /* local copies: the stores through `out` could otherwise alias the table's fields */
-    const uint64_t end = (uint64_t)hi + 1;
-    const uint32_t* const blk_base = t->blk_base;
-    const uint8_t* const blk_kind = t->blk_kind;
-    const uint32_t* const blk_run = t->blk_run;
-    const float* const ell_w = t->ell_w;
-    const uint16_t* const ell_mask = t->ell_mask;
-    const uint32_t* const blk_perm = t->blk_perm;
-    const uint64_t ostep = (uint64_t)RS_BLOCK * ostride * esize;
-    const uint32_t b_end = (uint32_t)(((uint64_t)j1 + RS_BLOCK - 1) / RS_BLOCK);
-    char* o = out;
-    for (uint32_t b = j0 / RS_BLOCK; b < b_end;) {
-        const uint32_t jb = b * RS_BLOCK;
-        const uint32_t base = blk_base[b];
-        if (K <= 4 && blk_run[b] >= 2 && ostride == 1 && blk_run[b] <= (j1 - jb) / RS_BLOCK) {
-            /* the run was checked against its segment when the plan was built */
-            const uint32_t n = blk_run[b], period = t->blk_period[b], supers = n / period;
-            const int wide = blk_kind[b] == RS_BLK_PERM64;
-            if (period == 1) {
-                if (wide) rs512_run(dt, t, b, supers, row, lo, hi, o, ostep, K, 1, 1);
-                else rs512_run(dt, t, b, supers, row, lo, hi, o, ostep, K, 1, 0);
-            } else {
-                if (wide) rs512_run(dt, t, b, supers, row, lo, hi, o, ostep, K, period, 1);
-                else rs512_run(dt, t, b, supers, row, lo, hi, o, ostep, K, period, 0);
-            }
-            b += n;
-            if (b < b_end) o += ostep * n;
-            continue;
-        }
-        __m512 acc;
-        if (blk_kind[b] == RS_BLK_PERM32) {
-            /* the block's taps lie in [lo, hi]: base >= lo and at least one element from base */
-            const float* p = row + (base - lo);
-            const uint64_t avail = end - base;
-            __m512 v0, v1;
-            if (avail >= 32) {
-                v0 = _mm512_loadu_ps(p);
-                v1 = _mm512_loadu_ps(p + 16);
-            } else if (avail > 16) {
-                v0 = _mm512_loadu_ps(p);
-                v1 = _mm512_maskz_loadu_ps((__mmask16)((1u << (avail - 16)) - 1u), p + 16);
-            } else {
-                v0 = _mm512_maskz_loadu_ps((__mmask16)((1u << avail) - 1u), p);
-                v1 = _mm512_setzero_ps();
-            }
-            const float* w = ell_w + (uint64_t)b * K * RS_BLOCK;
-            const uint16_t* m = ell_mask + (uint64_t)b * K;
-            const uint32_t* perm = blk_perm + (uint64_t)b * K * RS_BLOCK;
-            acc = _mm512_maskz_mul_ps(m[0], _mm512_permutex2var_ps(v0, _mm512_loadu_si512(perm), v1),
-                                      _mm512_loadu_ps(w));
-            for (uint32_t s = 1; s < K; s++)
-                acc = _mm512_mask3_fmadd_ps(
-                    _mm512_permutex2var_ps(v0, _mm512_loadu_si512(perm + s * RS_BLOCK), v1),
-                    _mm512_loadu_ps(w + s * RS_BLOCK), acc, m[s]);
-        } else if (blk_kind[b] == RS_BLK_PERM64 && (uint64_t)base + 64 <= end) {
-            const float* p = row + (base - lo);
-            const __m512 v0 = _mm512_loadu_ps(p), v1 = _mm512_loadu_ps(p + 16);
-            const __m512 v2 = _mm512_loadu_ps(p + 32), v3 = _mm512_loadu_ps(p + 48);
-            const float* w = ell_w + (uint64_t)b * K * RS_BLOCK;
-            const uint16_t* m = ell_mask + (uint64_t)b * K;
-            const uint32_t* perm = blk_perm + (uint64_t)b * K * RS_BLOCK;
-            const __m512i bit5 = _mm512_set1_epi32(32);
-            acc = _mm512_setzero_ps();
-            for (uint32_t s = 0; s < K; s++) {
-                const __m512i ix = _mm512_loadu_si512(perm + s * RS_BLOCK);
-                const __m512 v = _mm512_mask_blend_ps(_mm512_test_epi32_mask(ix, bit5),
-                                                      _mm512_permutex2var_ps(v0, ix, v1),
-                                                      _mm512_permutex2var_ps(v2, ix, v3));
-                const __m512 ws = _mm512_loadu_ps(w + s * RS_BLOCK);
-                acc = s == 0 ? _mm512_maskz_mul_ps(m[0], v, ws) : _mm512_mask3_fmadd_ps(v, ws, acc, m[s]);
-            }
-        } else {
-            acc = rs512_block(t, b, row, lo, hi);
-        }
-        if (ostride == 1) {
-            rs512_store(dt, o, acc, j1 - jb >= RS_BLOCK ? (__mmask16)0xffff : (__mmask16)((1u << (j1 - jb)) - 1u));
-        } else {
-            float buf[RS_BLOCK];
-            _mm512_storeu_ps(buf, acc);
-            rs_store_strided(dt, o, ostride, buf, j1 - jb < RS_BLOCK ? j1 - jb : RS_BLOCK);
-        }
-        /* advance only to a block that exists: a hostile view of one block may have an output
-         * stride whose 16-element step overflows a pointer (found by tests/fuzz) */
-        if (++b < b_end) o += ostep;
-    }
-}
-
-RS_AVX512 static RS_INLINE void rs512_hz(uint32_t dt, const rs_table* t, uint32_t j0, uint32_t j1,
-                                         const float* row, uint32_t lo, uint32_t hi, char* out,
-                                         uint64_t ostride, uint32_t esize) {
-    switch (t->ell_k) {
-    case 1: rs512_hz_k(dt, t, j0, j1, row, lo, hi, out, ostride, esize, 1); break;
-    case 2: rs512_hz_k(dt, t, j0, j1, row, lo, hi, out, ostride, esize, 2); break;
-    case 3: rs512_hz_k(dt, t, j0, j1, row, lo, hi, out, ostride, esize, 3); break;
-    case 4: rs512_hz_k(dt, t, j0, j1, row, lo, hi, out, ostride, esize, 4); break;
-    default: rs512_hz_k(dt, t, j0, j1, row, lo, hi, out, ostride, esize, t->ell_k); break;
-    }
-}
-
-#define RS512_TYPE(NAME, DT)                                                                       \
-    RS_AVX512 static void rs512_blend_##NAME(float* dst, const rs_src* src, uint32_t count,        \
-                                             uint64_t stride, size_t n, int first) {               \
-        rs512_blend(DT, dst, src, count, stride, n, first);                                        \
-    }                                                                                              \
-    RS_AVX512 static void rs512_store_##NAME(void* dst, uint64_t stride, const float* src,         \
-                                             size_t n) {                                           \
-        rs512_store_row(DT, dst, stride, src, n);                                                  \
-    }                                                                                              \
-    RS_AVX512 static void rs512_hz_##NAME(const rs_table* t, uint32_t j0, uint32_t j1,             \
-                                          const float* row, uint32_t lo, uint32_t hi, char* out,   \
-                                          uint64_t ostride, uint32_t esize, rs_store_fn store) {   \
-        (void)store;                                                                               \
-        rs512_hz(DT, t, j0, j1, row, lo, hi, out, ostride, esize);                                 \
-    }
-
-RS512_TYPE(f32, DML_TENSOR_DATA_TYPE_FLOAT32)
-RS512_TYPE(f16, DML_TENSOR_DATA_TYPE_FLOAT16)
-RS512_TYPE(bf16, PYDML_DATA_TYPE_BFLOAT16)
-
-int rs_select_avx512(uint32_t data_type, rs_kernels* k) {
-    switch (data_type) {
-    case DML_TENSOR_DATA_TYPE_FLOAT32:
-        k->blend = rs512_blend_f32; k->store = rs512_store_f32; k->hz = rs512_hz_f32; break;
-    case DML_TENSOR_DATA_TYPE_FLOAT16:
-        k->blend = rs512_blend_f16; k->store = rs512_store_f16; k->hz = rs512_hz_f16; break;
-    case PYDML_DATA_TYPE_BFLOAT16:
-        k->blend = rs512_blend_bf16; k->store = rs512_store_bf16; k->hz = rs512_hz_bf16; break;
-    default:
-        return 0;
-    }
-    return 1;
-}
 
 /* ---- AVX2 --------------------------------------------------------------------------------------- */
 
@@ -470,7 +155,7 @@ RS_AVX2 static RS_INLINE void rs256_blend(uint32_t dt, float* dst, const rs_src*
     }
     const size_t es = dt == DML_TENSOR_DATA_TYPE_FLOAT32 ? 4 : 2;
     const size_t ahead = rs_prefetch_distance(count);
-    for (uint32_t r = 0; r < count; r++) { /* source by source, see rs512_blend */
+    for (uint32_t r = 0; r < count; r++) { /* source by source: sequential streams */
         const char* s = src[r].p;
         const __m256 w = _mm256_set1_ps(src[r].w);
         const int set = first && r == 0;
@@ -1373,11 +1058,6 @@ int rs_select_avx2(uint32_t data_type, int stream, rs_kernels* k) {
 
 #else /* not x86 */
 
-int rs_select_avx512(uint32_t data_type, rs_kernels* k) {
-    (void)data_type;
-    (void)k;
-    return 0;
-}
 int rs_select_avx2(uint32_t data_type, int stream, rs_kernels* k) {
     (void)data_type;
     (void)stream;
