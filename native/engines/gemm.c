@@ -20,7 +20,9 @@
  * (converted, strided, transposed: all in packing) into NR-wide panels and the slice of op(A) into
  * MR-row strips, then share (strip, column group) items, each running an MR x NR register-tile
  * microkernel across its panels; the last slice finishes each item (Alpha, Beta * C, the
- * activation) while it is in cache. Many small batches, outputs of more than 4096 rows or (not
+ * activation) while it is in cache; over B packed at initialization, with at least 8 strips per
+ * thread, each thread takes a fixed run of strips instead (gemm_phases_pre). Many small
+ * batches, outputs of more than 4096 rows or (not
  * FLOAT32) 16M elements, and B read in place use the older schedule: all of op(B) packed first, items of (column block, row group)
  * with their partial sums in a float workspace. Each output element's sum runs over k in a fixed
  * order, independent of the thread count and of the schedule. With few output rows (at most
@@ -1200,8 +1202,8 @@ static pydml_status gemm_initialize(void* plan, const pydml_tensor* const* input
  * (kc x 128 floats on AVX2: 128 KiB, L2) from rows of B read as whole runs, then runs each panel
  * (16 KiB, L1) against every row strip of A before the next panel: B is read from memory once per
  * product and each panel from L1 by all the strips (BLIS's loop order, with the C tile of the item,
- * M x 128 floats, kept in L2 across the slices). A is packed once per batch, all of its slices and
- * strips (M x K floats, shared). The block phases read their 1 MiB packed block from L3 once per
+ * M x 128 floats, kept in L2 across the slices). A is packed once per batch and thread, all of
+ * its slices and strips (M x K floats: gemm_tls.fewa). The block phases read their 1 MiB packed block from L3 once per
  * strip (11 times for 64 rows) and the stream read B once per strip (twice for 8 rows). Each
  * element's sum is the microkernel's over the K slices in order: the same bits as both. */
 static void few_pack_slice(const gemm_ctx* x, const gemm_batch_ptrs* bp, float* ablock, uint32_t kcmax,
