@@ -347,8 +347,10 @@ OWNED_CASES = [  # (m, n, k, TransB, batch, dtype): GEMV, few rows, many rows, b
     (64, 257, 300, True, (), "FLOAT32"), (7, 20, 40, True, (2, 3), "FLOAT32"),
     (9, 40, 300, True, (), "FLOAT16"),
     # over GEMM_FEW_ROWS rows: the block phases read the initialize-packed panels (FLOAT16: sums
-    # in the float buffer)
+    # in the float buffer); from 8 strips per thread (AVX-512: 224 rows on 2 threads, AVX2 96,
+    # portable 64) each thread a fixed run of strips (gemm_phases_pre), 3 column blocks at 2600
     (200, 70, 300, False, (), "FLOAT32"), (170, 40, 260, True, (), "FLOAT16"),
+    (500, 2600, 300, False, (), "FLOAT32"),
 ]
 
 
@@ -382,9 +384,10 @@ def test_owned_b_packed_at_initialize_equals_bound_b(ew_isa: str, case: Any, rng
         if round_ == 2:
             lib.pydml_set_cpu_features(ISA_PATHS["portable"])
         try:
-            for _ in range(2):  # executed twice on one packing
+            for count in (1, 2):  # executed twice on one packing, on 1 and 2 threads
                 got = np.full((*batch, m, n), np.nan, t)
-                owned.execute({"ATensor": a, "CTensor": c}, {"OutputTensor": got})
+                with threads(count):
+                    owned.execute({"ATensor": a, "CTensor": c}, {"OutputTensor": got})
                 if round_ == 2:
                     plain.execute({"ATensor": a, "BTensor": b_kept, "CTensor": c}, {"OutputTensor": expected})
                 np.testing.assert_array_equal(got.view(np.uint8), expected.view(np.uint8))

@@ -347,3 +347,44 @@ def test_a_scale_that_broadcasts_the_product_up_is_not_fused() -> None:
     (y,) = sess.run(None, {"q": q, "k": k})
     assert y.shape == (1, 5, 7)
     np.testing.assert_allclose(y[0], q.astype(np.float64) @ k.astype(np.float64) * 0.5, rtol=1e-5, atol=1e-5)
+
+
+def masked_scores_model(scores_out: bool = False) -> Any:
+    """scale_model's (q @ k^T) / sqrt(16), then + a mask broadcast over the rows (the attention
+    scores Hugging Face exports); with ``scores_out`` the scaled product is a graph output too."""
+    model = scale_model("Div")
+    graph = model.graph
+    graph.node.append(helper.make_node("Add", ["y", "mask"], ["z"], name="mask_add"))
+    graph.input.append(helper.make_tensor_value_info("mask", TensorProto.FLOAT, [2, 1, 7]))
+    del graph.output[:]
+    graph.output.append(helper.make_tensor_value_info("z", TensorProto.FLOAT, None))
+    if scores_out:
+        graph.output.append(helper.make_tensor_value_info("y", TensorProto.FLOAT, None))
+    return model
+
+
+def test_mask_add_after_a_scaled_matmul_is_the_gemm_ctensor() -> None:
+    """FusedMatMul + Add (past the folded scale's nodes): one GEMM with the mask as CTensor, Beta 1
+    (pydml's own fusion; the provider runs the Add alone): the same bits as the Add run alone."""
+    sess = pydml.onnx.InferenceSession(masked_scores_model())
+    rows = {r.node: r for r in sess.explain()}
+    assert rows["qk"].op_type == "FusedMatMul" and rows["qk"].operators == ["GEMM (+ Add as CTensor)"]
+    assert rows["mask_add"].operators == ["(CTensor of qk's GEMM: MatMulAddFusion)"]
+    alone = pydml.onnx.InferenceSession(masked_scores_model(scores_out=True))
+    assert {r.node: r for r in alone.explain()}["mask_add"].operators == ["ELEMENT_WISE_ADD"]
+    rng = np.random.default_rng(11)
+    q = rng.standard_normal((2, 5, 16)).astype(np.float32)
+    k = rng.standard_normal((2, 7, 16)).astype(np.float32)
+    mask = np.where(rng.random((2, 1, 7)) < 0.3, -10000.0, 0.0).astype(np.float32)
+    q[1, 3, 0] = np.nan
+    mask[0, 0, 4] = np.nan
+    feed = {"q": q, "k": k, "mask": mask}
+    (z,) = sess.run(None, feed)
+    want = q.astype(np.float64) @ k.astype(np.float64).transpose(0, 2, 1) / 4.0 + mask
+    nan = np.isnan(want)
+    assert nan.sum() == 7 + 5 and np.array_equal(np.isnan(z), nan)
+    np.testing.assert_allclose(z[~nan], want[~nan], rtol=1e-5, atol=1e-5)
+    z_alone, _ = alone.run(None, feed)
+    assert z.tobytes() == z_alone.tobytes()
+    gemm = _gemm_descs(sess)[0]
+    assert gemm.Alpha == 0.25 and gemm.Beta == 1.0 and gemm.CTensor is not None

@@ -20,7 +20,9 @@
  * (converted, strided, transposed: all in packing) into NR-wide panels and the slice of op(A) into
  * MR-row strips, then share (strip, column group) items, each running an MR x NR register-tile
  * microkernel across its panels; the last slice finishes each item (Alpha, Beta * C, the
- * activation) while it is in cache. Many small batches, outputs of more than 4096 rows or (not
+ * activation) while it is in cache; over B packed at initialization, with at least 8 strips per
+ * thread, each thread takes a fixed run of strips instead (gemm_phases_pre). Many small
+ * batches, outputs of more than 4096 rows or (not
  * FLOAT32) 16M elements, and B read in place use the older schedule: all of op(B) packed first, items of (column block, row group)
  * with their partial sums in a float workspace. Each output element's sum runs over k in a fixed
  * order, independent of the thread count and of the schedule. With few output rows (at most
@@ -42,7 +44,6 @@
  * same gemm_schedule execute follows), so the plan is read-only while it executes and executions
  * of one operator may run at the same time. Vector paths: AVX-512 (14 x 32 tile), AVX2 (6 x 16),
  * portable C (4 x 8); chosen per execution by pydml_active_cpu_features(). */
-#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #ifdef _OPENMP
@@ -70,7 +71,7 @@
 #define GEMM_FEW_AHEAD 4    /* rows gemm_few's packing fetches ahead (into L1) */
 #define GEMM_FEW_ITEMS_PRE 4 /* gemm_few items per thread over B packed at initialization */
 #define GEMM_FEW_MIN_PANELS 4 /* ... each at least this many panels wide (64 columns on AVX2) */
-#define GEMM_FEW_READY 64 /* gemm_few's per-slice counters of packed A strips (K up to 64 slices) */
+#define GEMM_PRE_STATIC_STRIPS 8 /* row strips per thread from which gemm_phases_pre splits them statically */
 #define GEMM_FEW_PREFETCH 2 /* __builtin_prefetch locality of the next K slice (2: prefetcht1, L2) */
 
 /* acc[t][j] = sum_{k < kc} a[k * mr + t] * b[k * ldb + j] (ldb = NR for a packed panel, the row
@@ -576,6 +577,8 @@ typedef struct gemm_tls {
     float* row;   /* max(K, ncpad) + 64 */
     float* crow;  /* ncpad + 64 */
     float* stream; /* GEMM_STREAM_FLOATS when B is streamed (one strip read in place), else NULL */
+    float* fewa;   /* gemm_few: this thread's copy of the batch's packed A (every K slice and strip) */
+    uint32_t fewa_slices; /* ... its K slices packed so far in the batch in progress */
 } gemm_tls;
 
 static inline void* aligned_floats(size_t n) {
@@ -917,6 +920,61 @@ static void phase_item(const gemm_ctx* x, const gemm_batch_ptrs* bp, const gemm_
     }
 }
 
+/* gemm_phases with B packed at initialization (pre), on a team: each thread takes a fixed run of
+ * row strips (strip st to thread st * nth / mpanels) and, for every column block and K slice in
+ * order, packs its strips' A slice and multiplies them, with no barrier. With the strips shared
+ * dynamically, a strip's A slice was packed by one thread and multiplied by the other, and its
+ * output rows (read and written by every slice) moved between the cores' caches from slice to
+ * slice: BERT's 1024 x 768 x 768 ran 1.70x faster on 2 threads than on one (AVX2, Zen 4), 1.86x
+ * (AVX-512); 1.99x and 2.05x with fixed runs. The same ukr calls on the same data, each strip's
+ * slices in order: the same bits. Only with at least GEMM_PRE_STATIC_STRIPS strips per thread (a
+ * run differs from another by one strip at most); fewer share (strip, column group) items as the
+ * phases do. A thread the OS takes away delays its own strips: the other does not take them over. */
+static size_t pre_index(const gemm_plan* p, uint64_t bt);
+static void gemm_phases_pre(const gemm_ctx* x, gemm_tls* tls, float* ablock, uint32_t kcmax, const float* pre,
+                            size_t pre_stride, uint64_t batches, int nth) {
+    const uint32_t K = x->p->K, MR = x->isa.mr;
+    uint32_t pgroups = (uint32_t)((4u * (uint32_t)nth + x->mpanels - 1) / x->mpanels);
+#ifdef _OPENMP
+#pragma omp parallel num_threads(nth)
+#endif
+    {
+        int me = 0;
+#ifdef _OPENMP
+        me = omp_get_thread_num();
+#endif
+        gemm_tls* tl = &tls[me];
+        const uint32_t s0 = (uint32_t)((uint64_t)x->mpanels * (uint32_t)me / (uint32_t)nth);
+        const uint32_t s1 = (uint32_t)((uint64_t)x->mpanels * (uint32_t)(me + 1) / (uint32_t)nth);
+        for (uint64_t bt = 0; bt < batches; bt++) {
+            const gemm_batch_ptrs bp = batch_ptrs(x, bt);
+            const float* bpre = pre + pre_index(x->p, bt) * pre_stride;
+            for (uint32_t jb = 0; jb < x->nblocks; jb++) {
+                gemm_phase ph;
+                ph.q0 = (uint32_t)((uint64_t)x->npanels * jb / x->nblocks);
+                ph.q1 = (uint32_t)((uint64_t)x->npanels * (jb + 1) / x->nblocks);
+                ph.kcmax = kcmax;
+                ph.pgroups = pgroups < ph.q1 - ph.q0 ? pgroups : ph.q1 - ph.q0;
+                if (ph.pgroups < 1) ph.pgroups = 1;
+                for (uint32_t ks = 0; ks < x->kslices; ks++) {
+                    ph.k0 = (uint32_t)((uint64_t)K * ks / x->kslices);
+                    ph.kc = (uint32_t)((uint64_t)K * (ks + 1) / x->kslices) - ph.k0;
+                    ph.first = ks == 0;
+                    ph.last = ks + 1 == x->kslices;
+                    for (uint32_t st = s0; st < s1; st++) {
+                        uint32_t m0, mr;
+                        strip_rows(x->p->M, MR, st, &m0, &mr);
+                        pack_a(x, bp.a, ablock + (size_t)st * MR * kcmax, m0, mr, ph.k0, ph.kc, tl->row);
+                        for (uint32_t g = 0; g < ph.pgroups; g++)
+                            phase_item(x, &bp, &ph, bpre + ((size_t)ph.q0 * K + ph.k0) * x->isa.nr,
+                                       (size_t)K * x->isa.nr, ablock, (uint64_t)st * ph.pgroups + g, tl);
+                    }
+                }
+            }
+        }
+    }
+}
+
 /* Runs every batch in block phases on nth threads (1: no team). pre: B's panels packed at
  * initialization (batch bt's at pre + pre_index(bt) * pre_stride), read in place of the packed
  * block: the phase packs only A (the same ukr calls on the same panel contents, so the same bits). */
@@ -1144,20 +1202,21 @@ static pydml_status gemm_initialize(void* plan, const pydml_tensor* const* input
  * (kc x 128 floats on AVX2: 128 KiB, L2) from rows of B read as whole runs, then runs each panel
  * (16 KiB, L1) against every row strip of A before the next panel: B is read from memory once per
  * product and each panel from L1 by all the strips (BLIS's loop order, with the C tile of the item,
- * M x 128 floats, kept in L2 across the slices). A is packed once per batch, all of its slices and
- * strips (M x K floats, shared). The block phases read their 1 MiB packed block from L3 once per
+ * M x 128 floats, kept in L2 across the slices). A is packed once per batch and thread, all of
+ * its slices and strips (M x K floats: gemm_tls.fewa). The block phases read their 1 MiB packed block from L3 once per
  * strip (11 times for 64 rows) and the stream read B once per strip (twice for 8 rows). Each
  * element's sum is the microkernel's over the K slices in order: the same bits as both. */
-static void few_item(const gemm_ctx* x, const gemm_batch_ptrs* bp, const float* ablock, uint32_t kcmax,
-                     const float* bpre, uint32_t q0, uint32_t q1, const uint32_t* ready, uint32_t target,
-                     gemm_tls* tl) {
+static void few_pack_slice(const gemm_ctx* x, const gemm_batch_ptrs* bp, float* ablock, uint32_t kcmax,
+                           uint32_t ks, gemm_tls* tl);
+static void few_item(const gemm_ctx* x, const gemm_batch_ptrs* bp, uint32_t kcmax, const float* bpre, uint32_t q0,
+                     uint32_t q1, gemm_tls* tl) {
+    const float* ablock = tl->fewa;
     const uint32_t M = x->p->M, N = x->p->N, K = x->p->K, MR = x->isa.mr, NR = x->isa.nr;
     const uint32_t n0 = q0 * NR, n1 = q1 * NR < N ? q1 * NR : N;
     const int by_rows = x->b_n == 1 || x->b_k != 1;
     for (uint32_t ks = 0; ks < x->kslices; ks++) {
-        /* gemm_few's A slice ks whole (its strips packed, by whichever threads took them) */
-        if (ready)
-            while (__atomic_load_n(&ready[ks], __ATOMIC_ACQUIRE) < target) sched_yield();
+        /* this thread's copy of A slice ks, packed by its first item of the batch that reaches it */
+        for (; tl->fewa_slices <= ks; tl->fewa_slices++) few_pack_slice(x, bp, tl->fewa, kcmax, tl->fewa_slices, tl);
         const uint32_t k0 = (uint32_t)((uint64_t)K * ks / x->kslices);
         const uint32_t kc = (uint32_t)((uint64_t)K * (ks + 1) / x->kslices) - k0;
         const int first = ks == 0, last = ks + 1 == x->kslices;
@@ -1213,22 +1272,29 @@ static void few_item(const gemm_ctx* x, const gemm_batch_ptrs* bp, const float* 
     }
 }
 
-/* gemm_few's A piece w: strip w % mpanels of K slice w / mpanels. */
-static void few_pack_a(const gemm_ctx* x, const gemm_batch_ptrs* bp, float* ablock, uint32_t kcmax, uint32_t w,
-                       gemm_tls* tl) {
+/* gemm_few's A slice ks, every strip (strip st at piece ks * mpanels + st of ablock). */
+static void few_pack_slice(const gemm_ctx* x, const gemm_batch_ptrs* bp, float* ablock, uint32_t kcmax,
+                           uint32_t ks, gemm_tls* tl) {
     const uint32_t K = x->p->K, MR = x->isa.mr;
-    const uint32_t ks = w / x->mpanels, st = w % x->mpanels;
-    uint32_t m0, mr;
-    strip_rows(x->p->M, MR, st, &m0, &mr);
     const uint32_t k0 = (uint32_t)((uint64_t)K * ks / x->kslices);
     const uint32_t kc = (uint32_t)((uint64_t)K * (ks + 1) / x->kslices) - k0;
-    pack_a(x, bp->a, ablock + (size_t)w * MR * kcmax, m0, mr, k0, kc, tl->row);
+    for (uint32_t st = 0; st < x->mpanels; st++) {
+        uint32_t m0, mr;
+        strip_rows(x->p->M, MR, st, &m0, &mr);
+        pack_a(x, bp->a, ablock + ((size_t)ks * x->mpanels + st) * MR * kcmax, m0, mr, k0, kc, tl->row);
+    }
 }
 
 /* Every batch of a few-row product (direct output) on nth threads (1: no team); pre: B's panels
- * packed at initialization (NULL: packed here, item by item). */
-static void gemm_few(const gemm_ctx* x, gemm_tls* tls, float* ablock, uint32_t kcmax, const float* pre,
-                     size_t pre_stride, uint64_t batches, int nth) {
+ * packed at initialization (NULL: packed here, item by item). Each thread packs A for itself (its
+ * gemm_tls.fewa), a K slice when its first item of the batch reaches it: with one copy shared, each
+ * thread packing some strips, every packed line crossed between the cores' caches at each execution
+ * (written by one, read by the other, rewritten at the next execution), and packing took 0.2 ms of
+ * a 128 x 768 x 768 product's 0.9 ms on 2 threads (10 % of its CPU time, against 1 % on one
+ * thread: AVX-512, Zen 4). A second copy costs one more pass over A (an eighth of a percent of the
+ * multiply-adds for 8 items), and no thread waits for another's packing. */
+static void gemm_few(const gemm_ctx* x, gemm_tls* tls, uint32_t kcmax, const float* pre, size_t pre_stride,
+                     uint64_t batches, int nth) {
     /* items of at most GEMM_FEW_PANELS panels, at least one per thread */
     uint32_t width = (x->npanels + (uint32_t)nth - 1) / (uint32_t)nth;
     if (width > GEMM_FEW_PANELS) width = GEMM_FEW_PANELS;
@@ -1245,15 +1311,6 @@ static void gemm_few(const gemm_ctx* x, gemm_tls* tls, float* ablock, uint32_t k
         if (width < GEMM_FEW_MIN_PANELS) width = GEMM_FEW_MIN_PANELS;
     }
     const uint32_t items = (x->npanels + width - 1) / width;
-    const uint32_t apieces = x->kslices * x->mpanels;
-    /* A strips packed per K slice, counted over the batches (batch bt's slice ks is whole at
-     * (bt + 1) * mpanels): the items wait for the slice they multiply instead of the whole team
-     * meeting at a barrier after the packing, so a thread that wakes late (or is preempted) does
-     * not hold up the ones that came: they pack every strip and start on the items. Up to
-     * GEMM_FEW_READY slices (K <= 16384); more meet at the barrier. */
-    uint32_t ready[GEMM_FEW_READY];
-    const int counted = nth > 1 && x->kslices <= GEMM_FEW_READY;
-    if (counted) memset(ready, 0, x->kslices * sizeof *ready);
 #ifdef _OPENMP
 #pragma omp parallel num_threads(nth) if (nth > 1)
 #endif
@@ -1266,28 +1323,14 @@ static void gemm_few(const gemm_ctx* x, gemm_tls* tls, float* ablock, uint32_t k
         for (uint64_t bt = 0; bt < batches; bt++) {
             const gemm_batch_ptrs bp = batch_ptrs(x, bt);
             const float* bpre = pre ? pre + pre_index(x->p, bt) * pre_stride : NULL;
-            if (counted) {
+            tl->fewa_slices = 0;
+            /* nowait: a thread's next batch rewrites only its own copy of A */
 #ifdef _OPENMP
 #pragma omp for schedule(dynamic, 1) nowait
 #endif
-                for (uint32_t w = 0; w < apieces; w++) {
-                    few_pack_a(x, &bp, ablock, kcmax, w, tl);
-                    __atomic_fetch_add(&ready[w / x->mpanels], 1u, __ATOMIC_RELEASE);
-                }
-            } else {
-#ifdef _OPENMP
-#pragma omp for schedule(dynamic, 1)
-#endif
-                for (uint32_t w = 0; w < apieces; w++) few_pack_a(x, &bp, ablock, kcmax, w, tl);
-            }
-            /* (the implicit barrier: the items done before the next batch's A) */
-#ifdef _OPENMP
-#pragma omp for schedule(dynamic, 1)
-#endif
             for (uint32_t it = 0; it < items; it++) {
                 const uint32_t q0 = it * width, q1 = q0 + width < x->npanels ? q0 + width : x->npanels;
-                few_item(x, &bp, ablock, kcmax, bpre, q0, q1, counted ? ready : NULL,
-                         (uint32_t)(bt + 1) * x->mpanels, tl);
+                few_item(x, &bp, kcmax, bpre, q0, q1, tl);
             }
         }
     }
@@ -1303,7 +1346,7 @@ typedef struct gemm_sched {
     uint64_t items;
     uint64_t bsize, asize, accsize; /* floats: a packed B (one per thread when by_batch), A slices, sums */
     /* bytes, every part 64-byte aligned: the shared part, then nth parts of thread_bytes each */
-    uint64_t shared_bytes, thread_bytes, apack_off, ws_off, row_off, crow_off, stream_off, total;
+    uint64_t shared_bytes, thread_bytes, apack_off, ws_off, row_off, crow_off, stream_off, fewa_off, total;
 } gemm_sched;
 
 /* direct: the partial sums accumulate in the FLOAT32 output; unit_b: FLOAT32 B with unit stride
@@ -1363,16 +1406,16 @@ static void gemm_schedule(const gemm_plan* p, uint32_t MR, uint32_t NR, int nth,
     s->accsize = direct ? 0 : (uint64_t)M * N;
     s->phases = (direct || s->accsize <= ((uint64_t)16 << 20)) && !s->direct_b && !s->by_batch &&
                 (uint64_t)s->mpanels * MR <= 4096;
-    /* few rows of a direct output: gemm_few (B read once, A packed whole, column items) */
+    /* few rows of a direct output: gemm_few (B read once, A packed whole by each thread, column items) */
     s->few = direct && !s->by_batch && s->mpanels >= 2 && (uint64_t)s->mpanels * MR <= GEMM_FEW_ROWS &&
-             (uint64_t)s->kslices * s->mpanels * MR * s->kcmax <= ((uint64_t)4 << 20); /* A whole: <= 16 MiB */
+             (uint64_t)s->kslices * s->mpanels * MR * s->kcmax <= ((uint64_t)4 << 20); /* each thread's A: <= 16 MiB */
     if (s->few) {
         s->pre = pre;
         s->direct_b = 0;
         s->phases = 0;
         s->ncpad = GEMM_FEW_PANELS * NR; /* an item's width */
         s->bsize = 0;
-        s->asize = (uint64_t)s->kslices * s->mpanels * MR * s->kcmax;
+        s->asize = 0; /* per thread (fewa_off) */
     }
     /* one row strip, at most PYDML_GEMM_ROWS_MAX rows, of a direct output times a FLOAT32 B with
      * unit stride along n: gemm_rows.c (B read in place once, K slices shared by the threads), pre
@@ -1415,9 +1458,11 @@ static void gemm_schedule(const gemm_plan* p, uint32_t MR, uint32_t NR, int nth,
         off += pydml_workspace_round(pydml_gemm_rows_thread_floats(M) * f);
     } else if (s->rows_t) {
         s->apack_off = off; /* nothing per thread but the rows below */
-    } else if (s->few) { /* an item's packed K slice of B, in apack's place */
+    } else if (s->few) { /* an item's packed K slice of B, in apack's place; the thread's whole A */
         s->apack_off = off;
         if (!s->pre) off += pydml_workspace_round((uint64_t)GEMM_FEW_CHUNK * NR * s->kcmax * f);
+        s->fewa_off = off;
+        off += pydml_workspace_round((uint64_t)s->kslices * s->mpanels * MR * s->kcmax * f);
     } else if (!s->phases) {
         s->apack_off = off;
         off += pydml_workspace_round((uint64_t)s->group * MR * s->kcmax * f);
@@ -1539,6 +1584,7 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
         tls[i].row = (float*)(t + sc.row_off);
         tls[i].crow = (float*)(t + sc.crow_off);
         if (x.direct_b) tls[i].stream = (float*)(t + sc.stream_off);
+        if (sc.few) tls[i].fewa = (float*)(t + sc.fewa_off);
     }
     if (sc.rows || sc.rows_t) {
         for (uint64_t bt = 0; bt < batches; bt++) {
@@ -1558,10 +1604,13 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
                 }
         }
     } else if (sc.few) {
-        gemm_few(&x, tls, shared_b, sc.kcmax, pre, pre_stride, batches, nth);
+        gemm_few(&x, tls, sc.kcmax, pre, pre_stride, batches, nth);
     } else if (phases) {
         if (!x.direct) x.acc = shared_b + bsize + asize;
-        gemm_phases(&x, tls, shared_b, shared_b + bsize, sc.kcmax, pre, pre_stride, batches, nth);
+        if (pre != NULL && nth > 1 && x.mpanels >= GEMM_PRE_STATIC_STRIPS * (uint32_t)nth)
+            gemm_phases_pre(&x, tls, shared_b + bsize, sc.kcmax, pre, pre_stride, batches, nth);
+        else
+            gemm_phases(&x, tls, shared_b, shared_b + bsize, sc.kcmax, pre, pre_stride, batches, nth);
     } else if (nth == 1) {
         float* bpack = shared_b;
         for (uint64_t bt = 0; bt < batches; bt++) {
