@@ -444,6 +444,8 @@ def test_max_pooling_grad_gather_rows_match_the_portable_path(case: Any) -> None
 MG3_CASES = [  # MAX_POOLING_GRAD's one-pass rows for 3x3 windows of Strides 2 (pooling.c: mg3_slice)
     ([2, 3, 20, 37], [3, 3], [2, 2], [1, 1], [1, 1], [1, 1]),   # odd W: the last window's tap 2 is padding
     ([1, 2, 19, 40], [3, 3], [2, 2], [0, 0], [0, 0], [1, 1]),   # StartPadding 0: column 39 uncovered
+    ([1, 2, 20, 38], [3, 3], [2, 2], [0, 0], [0, 0], [1, 1]),   # the last row and column uncovered
+    ([1, 2, 4, 30], [3, 3], [2, 2], [1, 1], [1, 1], [1, 1]),    # two output rows
     ([1, 2, 18, 41], [3, 3], [2, 2], [0, 1], [1, 0], [1, 1]),   # padding on one end of each axis
     ([1, 2, 17, 42], [3, 3], [2, 2], [1, 0], [0, 1], [1, 1]),
     ([1, 1, 7, 35], [3, 3], [2, 2], [1, 1], [2, 2], [1, 1]),    # EndPadding 2: a window of padding only on W

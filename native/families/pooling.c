@@ -2902,29 +2902,28 @@ EW_T256 static void mg3_slice(const pool_plan* P, const mg3_geo* g, mg3_thread* 
     const float* xin = x + n * is[0] + c * is[1] + d * is[2];
     const float* gb = dy + n * gs[0] + c * gs[1] + od * gs[2];
     for (int i = 0; i < 3; i++) T->tag[i] = -1;
-    const uint64_t gstride = 8 * (g->ng + 1);
-    uint64_t hnext = 0;
-    /* step oh computes output row oh's codes and writes the dX rows whose covering output rows were
-     * done in earlier steps (step OH only writes): the gather's unaligned loads then read codes and
-     * gradients stored a row earlier, not stalled on store-to-load forwarding */
+    const uint64_t gstride = 8 * (g->ng + 1), cl = g->cl;
+    /* ring slots kept as counters: input row h0 = 2 oh - ph in slot sh = h0 mod 3, output row oh in so */
+    uint64_t sh = g->ph ? 2 : 0, so = 0;
+    /* step oh computes output row oh's codes, then writes the dX rows whose last covering output row
+     * is oh - 1: h = 2 oh - 2 - ph (tap kh 0 of oh - 1, kh 2 of oh - 2) and h + 1 (kh 1 of oh - 1), and
+     * at step OH also h + 2 (kh 2 of OH - 1) and the rows no window reads. The gather's unaligned loads
+     * then read codes and gradients stored a step earlier, not stalled on store-to-load forwarding. */
     for (uint64_t oh = 0; oh <= g->OH; oh++) {
         if (oh < g->OH) {
             const int64_t h0 = 2 * (int64_t)oh - g->ph;
-            int32_t* C = T->cr + (oh % 3) * g->cl + 8;
+            int32_t* C = T->cr + so * cl + 8;
             int done = 0;
-            if (h0 >= 0 && h0 + 2 < (int64_t)g->H && T->tag[h0 % 3] == h0 && !T->nan[h0 % 3]) {
-                float* hm[3];
-                int32_t* hk[3];
-                for (int r = 0; r < 3; r++) {
-                    hm[r] = T->hm + (uint64_t)((h0 + r) % 3) * gstride;
-                    hk[r] = T->hk + (uint64_t)((h0 + r) % 3) * gstride;
-                }
-                const float* s1 = xin + (uint64_t)(h0 + 1) * is[3];
-                done = !mg3_fused(g, s1, s1 + is[3], hm, hk, C);
+            if (h0 >= 0 && h0 + 2 < (int64_t)g->H && T->tag[sh] == h0 && !T->nan[sh]) {
+                const uint64_t s1 = sh == 2 ? 0 : sh + 1, s2 = s1 == 2 ? 0 : s1 + 1;
+                float* hm[3] = {T->hm + sh * gstride, T->hm + s1 * gstride, T->hm + s2 * gstride};
+                int32_t* hk[3] = {T->hk + sh * gstride, T->hk + s1 * gstride, T->hk + s2 * gstride};
+                const float* x1 = xin + (uint64_t)(h0 + 1) * is[3];
+                done = !mg3_fused(g, x1, x1 + is[3], hm, hk, C);
                 /* row h0 + 1's interior maxima were not stored; row h0 + 2's were (or are redone below) */
-                T->tag[(h0 + 1) % 3] = -1;
-                T->tag[(h0 + 2) % 3] = done ? h0 + 2 : -1;
-                T->nan[(h0 + 2) % 3] = 0;
+                T->tag[s1] = -1;
+                T->tag[s2] = done ? h0 + 2 : -1;
+                T->nan[s2] = 0;
             }
             if (!done) {
                 for (int64_t h = h0 < 0 ? 0 : h0; h < h0 + 3 && h < (int64_t)g->H; h++) {
@@ -2935,33 +2934,39 @@ EW_T256 static void mg3_slice(const pool_plan* P, const mg3_geo* g, mg3_thread* 
                 }
                 mg3_codes(g, T, oh, C);
             }
-            mg3_grad_row(T->gr + (oh % 3) * g->cl + 8, gb + oh * gs[3], g->OW);
+            mg3_grad_row(T->gr + so * cl + 8, gb + oh * gs[3], g->OW);
         }
-        for (; hnext < g->H; hnext++) {
-            /* cover_range for 3 taps of Strides 2: oh * 2 <= hnext + ph <= oh * 2 + 2 */
-            const uint64_t qh = hnext + (uint64_t)g->ph;
-            const uint64_t hi = qh / 2 + 1 < g->OH ? qh / 2 + 1 : g->OH, lo = qh < 2 ? 0 : (qh - 1) / 2 < hi ? (qh - 1) / 2 : hi;
-            if (hi > oh) break;
-            const int32_t* Cr[2];
-            const float* Gr[2];
-            int32_t kh[2];
-            uint32_t nr = 0;
-            for (uint64_t o = lo; o < hi; o++, nr++) {
-                Cr[nr] = T->cr + (o % 3) * g->cl + 8;
-                Gr[nr] = T->gr + (o % 3) * g->cl + 8;
-                kh[nr] = (int32_t)((int64_t)hnext - (2 * (int64_t)o - g->ph));
+        if (oh > 0) {
+            const uint64_t p1 = so == 0 ? 2 : so - 1, p2 = p1 == 0 ? 2 : p1 - 1;   /* slots of oh - 1, oh - 2 */
+            const int32_t* C1 = T->cr + p1 * cl + 8;
+            const float* G1 = T->gr + p1 * cl + 8;
+            const int64_t hA = 2 * (int64_t)oh - 2 - g->ph;
+            const int64_t last = oh == g->OH ? (int64_t)g->H - 1 : hA + 1;
+            for (int64_t h = hA < 0 ? 0 : hA; h <= last && h < (int64_t)g->H; h++) {
+                const int32_t* Cr[2];
+                const float* Gr[2];
+                int32_t kh[2];
+                uint32_t nr = 0;
+                if (h == hA && oh >= 2) {
+                    Cr[nr] = T->cr + p2 * cl + 8;
+                    Gr[nr] = T->gr + p2 * cl + 8;
+                    kh[nr++] = 2;
+                }
+                if (h - hA < 3) {
+                    Cr[nr] = C1;
+                    Gr[nr] = G1;
+                    kh[nr++] = (int32_t)(h - hA);
+                }
+                float* row = xb + (uint64_t)h * xs[3];
+                const int direct = !stream || (g->pw == 1 && ((uintptr_t)row & 15u) == 0);
+                float* out = direct ? row : T->rowbuf;
+                if (nr == 0) memset(out, 0, sizeof(float) * g->W);
+                else mg3_row(g, Cr, Gr, kh, nr, out, stream && direct ? 1 + (((uintptr_t)row & 31u) == 0) : 0);
+                if (!direct) pydml_stream_copy_f32(row, T->rowbuf, g->W);
             }
-            float* row = xb + hnext * xs[3];
-            const int direct = !stream || (g->pw == 1 && ((uintptr_t)row & 15u) == 0);
-            float* out = direct ? row : T->rowbuf;
-            if (nr == 0) memset(out, 0, sizeof(float) * g->W);
-            else mg3_row(g, Cr, Gr, kh, nr, out, stream && direct ? 1 + (((uintptr_t)row & 31u) == 0) : 0);
-            if (!direct) pydml_stream_copy_f32(row, T->rowbuf, g->W);
         }
-    }
-    for (; hnext < g->H; hnext++) {   /* rows past every window */
-        float* row = xb + hnext * xs[3];
-        memset(row, 0, sizeof(float) * g->W);
+        sh = sh == 0 ? 2 : sh - 1;   /* + 2 mod 3 */
+        so = so == 2 ? 0 : so + 1;
     }
 }
 
