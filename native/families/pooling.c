@@ -2476,7 +2476,11 @@ static pydml_status max_gather(const pool_plan* P, const mg_gather* Gp, const po
  *  1. each input row's window maxima over W (3 taps) and their column offset kw, once per row
  *     (mg3_hmax; a ring of 3 rows);
  *  2. the output row's window codes kh * 4 + kw, the position of each window's maximum inside it,
- *     -1 for a window without an element (mg3_codes; a ring of 2 code rows, with dY's row beside);
+ *     -1 for a window without an element (mg3_codes; a ring of 3 code rows, with dY's row beside);
+ *     steps 1 and 2 are one pass (mg3_fused) for an output row whose 3 input rows are in the
+ *     tensor: its 2 new rows' maxima stay in registers, only the last one is stored for the next
+ *     output row. Rows without NaN decide v > m with one compare (the forward's rule below only
+ *     for rows holding a NaN a window reads, found as the row is taken and then redone);
  *  3. every dX row whose covering output rows are done is written once, whole (mg3_row): with
  *     Strides 2 and 3 taps, position i = 2 o - pad + k is covered by (o = i / 2, k = 1) for even
  *     i + pad - 1 and by (o, k = 2), (o + 1, k = 0) for odd, so 16 dX elements of a row are 8 lanes
