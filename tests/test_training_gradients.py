@@ -444,6 +444,8 @@ def test_max_pooling_grad_gather_rows_match_the_portable_path(case: Any) -> None
 MG3_CASES = [  # MAX_POOLING_GRAD's one-pass rows for 3x3 windows of Strides 2 (pooling.c: mg3_slice)
     ([2, 3, 20, 37], [3, 3], [2, 2], [1, 1], [1, 1], [1, 1]),   # odd W: the last window's tap 2 is padding
     ([1, 2, 19, 40], [3, 3], [2, 2], [0, 0], [0, 0], [1, 1]),   # StartPadding 0: column 39 uncovered
+    ([1, 2, 20, 38], [3, 3], [2, 2], [0, 0], [0, 0], [1, 1]),   # the last row and column uncovered
+    ([1, 2, 4, 30], [3, 3], [2, 2], [1, 1], [1, 1], [1, 1]),    # two output rows
     ([1, 2, 18, 41], [3, 3], [2, 2], [0, 1], [1, 0], [1, 1]),   # padding on one end of each axis
     ([1, 2, 17, 42], [3, 3], [2, 2], [1, 0], [0, 1], [1, 1]),
     ([1, 1, 7, 35], [3, 3], [2, 2], [1, 1], [2, 2], [1, 1]),    # EndPadding 2: a window of padding only on W
@@ -475,6 +477,37 @@ def test_max_pooling_grad_3x3_stride2_rows(case: Any) -> None:
         F.max_pool2d(pad, win, st, 0, dil).backward(torch.from_numpy(g.astype(np.float64)))
         got = run(d, {"InputTensor": xd, "InputGradientTensor": g})["OutputGradientTensor"]
         np.testing.assert_allclose(got, tx.grad.numpy().astype(np.float32), rtol=1e-6, atol=1e-6)
+
+
+@pytest.mark.parametrize("case", [
+    ([1, 1, 0, 37], [1, 1], [1, 1]),   # odd W: the last window's tap 2 is padding; window 0 a border one
+    ([1, 1, 0, 40], [0, 0], [0, 1]),   # StartPadding 0, a border window at the end
+    ([1, 1, 0, 41], [1, 0], [0, 1]),
+    ([1, 1, 0, 16], [1, 1], [1, 1]),   # one vector group
+])
+def test_max_pooling_grad_3x3_stride2_nan_in_every_column(case: Any) -> None:
+    # rows without NaN take v > m (one compare) and vmaxps, the rows a window reads a NaN in run the
+    # forward's rule (pooling.c: mg3_hmax_n, mg3_fused): a NaN in each column in turn, in rows of each tap
+    # kh, between rows without NaN; ties of -0.0 and +0.0; dY with -0.0 and a signalling NaN (the
+    # scatter's +0.0 + dY makes them +0.0 and quiet). The bits of the portable C on every path.
+    shape, sp, ep = case
+    w = shape[3]
+    h = 6 * w + 3
+    x = [1, 1, h, w]
+    rng = np.random.default_rng(31)
+    xv = rng.choice(np.array([-2, -1, -0.0, 0.0, 1, 2], np.float32), x)
+    for col in range(w):
+        xv[0, 0, 6 * col + col % 3, col] = np.nan
+    xv[0, 0, h - 1, w - 1] = np.nan
+    y = [1, 1, *pool_out(x[2:], [3, 3], [2, 2], sp, ep, [1, 1])]
+    g = rng.standard_normal(y).astype(np.float32)
+    g.reshape(-1)[rng.choice(g.size, 9, replace=False)] = -0.0
+    g.reshape(-1)[rng.choice(g.size, 3, replace=False)] = np.array([0x7FA00001], np.uint32).view(np.float32)[0]
+    d = max_grad("FLOAT32", x, [3, 3], [2, 2], sp, ep, [1, 1])
+    results = grad_bits_on_every_path(d, {"InputTensor": xv, "InputGradientTensor": g}, None)
+    assert results[0] == results[1] == results[2]
+    out = np.frombuffer(results[0], np.float32)
+    assert np.isnan(out).any() and not (np.signbit(out) & (out == 0)).any()
 
 
 @pytest.mark.parametrize("sp", [0, 1])

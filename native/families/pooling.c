@@ -2476,7 +2476,11 @@ static pydml_status max_gather(const pool_plan* P, const mg_gather* Gp, const po
  *  1. each input row's window maxima over W (3 taps) and their column offset kw, once per row
  *     (mg3_hmax; a ring of 3 rows);
  *  2. the output row's window codes kh * 4 + kw, the position of each window's maximum inside it,
- *     -1 for a window without an element (mg3_codes; a ring of 2 code rows, with dY's row beside);
+ *     -1 for a window without an element (mg3_codes; a ring of 3 code rows, with dY's row beside);
+ *     steps 1 and 2 are one pass (mg3_fused) for an output row whose 3 input rows are in the
+ *     tensor: its 2 new rows' maxima stay in registers, only the last one is stored for the next
+ *     output row. Rows without NaN decide v > m with one compare (the forward's rule below only
+ *     for rows holding a NaN a window reads, found as the row is taken and then redone);
  *  3. every dX row whose covering output rows are done is written once, whole (mg3_row): with
  *     Strides 2 and 3 taps, position i = 2 o - pad + k is covered by (o = i / 2, k = 1) for even
  *     i + pad - 1 and by (o, k = 2), (o + 1, k = 0) for odd, so 16 dX elements of a row are 8 lanes
@@ -2554,6 +2558,7 @@ typedef struct mg3_thread {
     float* hm;        /* [3][8 ng]: row h's group maxima in slot h % 3, in the shuffled lane order */
     int32_t* hk;      /* and their column offsets kw */
     int64_t tag[3];   /* the input row in each slot, -1 none */
+    int nan[3];       /* and whether it holds a NaN a window reads */
     int32_t* cr;      /* [3][cl]: output row oh's codes at cr + (oh % 3) * cl + 8, -1 around */
     float* gr;        /* [3][cl]: its gradient row, 0 around */
     float* rowbuf;    /* one dX row staged for the streamed copy */
@@ -2561,9 +2566,16 @@ typedef struct mg3_thread {
 
 /* one input row's maxima over each window's taps and their offsets kw: the interior windows' group
  * q of 8 at hm + 8 q, lanes in the order 0 1 4 5 2 3 6 7 (two in-lane shuffles, no lane crossing;
- * mg3_codes puts them in place), then the border windows' group (bw) in order */
-EW_T256 static void mg3_hmax(const mg3_geo* g, const float* s, float* hm, int32_t* hk) {
+ * mg3_codes puts them in place), then the border windows' group (bw) in order.
+ * exact 0 takes the rows without NaN: "v replaces m" is then v > m, one compare, and m the vmaxps of
+ * the two (equal values may differ in the sign of zero, which no later comparison sees); it returns
+ * 1 when the row holds a NaN some window reads (unord of taps 0 and 1 covers every interior tap but
+ * the last window's tap 2; the border windows' maxima are NaN when one of their taps is), and the
+ * caller runs the row again with exact 1: the forward's rule in the compares. */
+EW_T256 static inline __attribute__((always_inline)) int mg3_hmax_n(const mg3_geo* g, const float* s, float* hm,
+                                                                    int32_t* hk, int exact) {
     const __m256 one = _mm256_castsi256_ps(_mm256_set1_epi32(1)), two = _mm256_castsi256_ps(_mm256_set1_epi32(2));
+    __m256 nan = _mm256_setzero_ps();
     uint64_t q = 0;
     for (uint64_t o = g->ia; g->ng; o += 8, q++) {
         if (o + 8 > g->ib) o = g->ib - 8;
@@ -2572,17 +2584,30 @@ EW_T256 static void mg3_hmax(const mg3_geo* g, const float* s, float* hm, int32_
         const __m256 t0 = _mm256_shuffle_ps(a, b, _MM_SHUFFLE(2, 0, 2, 0));    /* taps 0: p + 0 2 8 10 | 4 6 12 14 */
         const __m256 t1 = _mm256_shuffle_ps(a, b, _MM_SHUFFLE(3, 1, 3, 1));    /* taps 1 */
         const __m256 t2 = _mm256_shuffle_ps(_mm256_loadu_ps(p + 2), _mm256_loadu_ps(p + 9), _MM_SHUFFLE(3, 1, 2, 0));
-        /* v replaces m when v > m, or v is NaN and m is not */
-        const __m256 up1 = _mm256_andnot_ps(_mm256_cmp_ps(t0, t0, _CMP_UNORD_Q), _mm256_cmp_ps(t1, t0, _CMP_NLE_UQ));
-        __m256 m = _mm256_blendv_ps(t0, t1, up1);
-        __m256 k = _mm256_and_ps(up1, one);
-        const __m256 up2 = _mm256_andnot_ps(_mm256_cmp_ps(m, m, _CMP_UNORD_Q), _mm256_cmp_ps(t2, m, _CMP_NLE_UQ));
-        m = _mm256_blendv_ps(m, t2, up2);
-        k = _mm256_blendv_ps(k, two, up2);
+        __m256 m, k;
+        if (exact) {
+            /* v replaces m when v > m, or v is NaN and m is not */
+            const __m256 up1 = _mm256_andnot_ps(_mm256_cmp_ps(t0, t0, _CMP_UNORD_Q), _mm256_cmp_ps(t1, t0, _CMP_NLE_UQ));
+            m = _mm256_blendv_ps(t0, t1, up1);
+            k = _mm256_and_ps(up1, one);
+            const __m256 up2 = _mm256_andnot_ps(_mm256_cmp_ps(m, m, _CMP_UNORD_Q), _mm256_cmp_ps(t2, m, _CMP_NLE_UQ));
+            m = _mm256_blendv_ps(m, t2, up2);
+            k = _mm256_blendv_ps(k, two, up2);
+        } else {
+            nan = _mm256_or_ps(nan, _mm256_cmp_ps(t0, t1, _CMP_UNORD_Q));
+            const __m256 up1 = _mm256_cmp_ps(t1, t0, _CMP_GT_OQ);
+            m = _mm256_max_ps(t0, t1);
+            k = _mm256_and_ps(up1, one);
+            const __m256 up2 = _mm256_cmp_ps(t2, m, _CMP_GT_OQ);
+            m = _mm256_max_ps(m, t2);
+            k = _mm256_blendv_ps(k, two, up2);
+        }
         _mm256_storeu_ps(hm + 8 * q, m);
         _mm256_storeu_ps((float*)hk + 8 * q, k);
         if (o + 8 >= g->ib) break;
     }
+    int any = 0;
+    if (!exact && g->ng) any = _mm256_movemask_ps(nan) | isnan(s[2 * (int64_t)g->ib - g->pw]);
     /* the border windows: their valid taps only, the first one starting m (no branch on the data) */
     float* bm = hm + 8 * g->ng;
     int32_t* bk = hk + 8 * g->ng;
@@ -2598,22 +2623,57 @@ EW_T256 static void mg3_hmax(const mg3_geo* g, const float* s, float* hm, int32_
         }
         bm[l] = m;
         bk[l] = k;
+        any |= isnan(m);
     }
+    return any != 0;
 }
 
-/* output row oh's codes into C: the windows' rows from the ring, in kh order with the forward's rule */
+/* the row's maxima (mg3_hmax_n); 1 when it holds a NaN a window reads */
+EW_T256 static int mg3_hmax(const mg3_geo* g, const float* s, float* hm, int32_t* hk) {
+    if (!mg3_hmax_n(g, s, hm, hk, 0)) return 0;
+    mg3_hmax_n(g, s, hm, hk, 1);
+    return 1;
+}
+
+/* output row oh's codes into C: the windows' rows from the ring, in kh order with the forward's rule
+ * (exact 0: no row holds a NaN, v > m decides as in mg3_hmax_n) */
 EW_T256 static inline __attribute__((always_inline)) __m256i mg3_vmax(const float* const* hm, const float* const* hk,
-                                                                     const __m256i* base, uint32_t nr, uint64_t at) {
+                                                                     const __m256i* base, uint32_t nr, uint64_t at,
+                                                                     int exact) {
     __m256 m = _mm256_loadu_ps(hm[0] + at);
     __m256i k = _mm256_add_epi32(_mm256_castps_si256(_mm256_loadu_ps(hk[0] + at)), base[0]);
     for (uint32_t r = 1; r < nr; r++) {
         const __m256 v = _mm256_loadu_ps(hm[r] + at);
         const __m256i kv = _mm256_add_epi32(_mm256_castps_si256(_mm256_loadu_ps(hk[r] + at)), base[r]);
-        const __m256 up = _mm256_andnot_ps(_mm256_cmp_ps(m, m, _CMP_UNORD_Q), _mm256_cmp_ps(v, m, _CMP_NLE_UQ));
-        m = _mm256_blendv_ps(m, v, up);
+        __m256 up;
+        if (exact) {
+            up = _mm256_andnot_ps(_mm256_cmp_ps(m, m, _CMP_UNORD_Q), _mm256_cmp_ps(v, m, _CMP_NLE_UQ));
+            m = _mm256_blendv_ps(m, v, up);
+        } else {
+            up = _mm256_cmp_ps(v, m, _CMP_GT_OQ);
+            m = _mm256_max_ps(m, v);
+        }
         k = _mm256_castps_si256(_mm256_blendv_ps(_mm256_castsi256_ps(k), _mm256_castsi256_ps(kv), up));
     }
     return k;
+}
+
+EW_T256 static inline __attribute__((always_inline)) void mg3_codes_n(const mg3_geo* g, const float* const* hm,
+                                                                      const float* const* hk, const __m256i* base,
+                                                                      uint32_t nr, int32_t* C, int exact) {
+    uint64_t q = 0;
+    for (uint64_t o = g->ia; g->ng; o += 8, q++) {
+        if (o + 8 > g->ib) o = g->ib - 8;
+        const __m256i k = mg3_vmax(hm, hk, base, nr, 8 * q, exact);
+        /* lanes 0 1 4 5 2 3 6 7 -> 0 .. 7 */
+        _mm256_storeu_si256((__m256i*)(C + o), _mm256_permute4x64_epi64(k, _MM_SHUFFLE(3, 1, 2, 0)));
+        if (o + 8 >= g->ib) break;
+    }
+    if (g->nbw) {
+        int32_t t[8];
+        _mm256_storeu_si256((__m256i*)t, mg3_vmax(hm, hk, base, nr, 8 * g->ng, exact));
+        for (uint32_t l = 0; l < g->nbw; l++) C[g->bw[l]] = t[l];
+    }
 }
 
 EW_T256 static void mg3_codes(const mg3_geo* g, const mg3_thread* T, uint64_t oh, int32_t* C) {
@@ -2622,38 +2682,124 @@ EW_T256 static void mg3_codes(const mg3_geo* g, const mg3_thread* T, uint64_t oh
     const float* hk[3];
     __m256i base[3];
     uint32_t nr = 0;
+    int nan = 0;
     for (int32_t kh = 0; kh < 3; kh++) {
         const int64_t h = h0 + kh;
         if (h < 0 || h >= (int64_t)g->H) continue;
         const uint64_t slot = (uint64_t)h % 3;
         hm[nr] = T->hm + slot * 8 * (g->ng + 1);
         hk[nr] = (const float*)T->hk + slot * 8 * (g->ng + 1);
+        nan |= T->nan[slot];
         base[nr++] = _mm256_set1_epi32(4 * kh);
     }
     if (nr == 0) {
         for (uint64_t ow = 0; ow < g->OW; ow++) C[ow] = -1;
         return;
     }
+    if (nan) mg3_codes_n(g, hm, hk, base, nr, C, 1);
+    else mg3_codes_n(g, hm, hk, base, nr, C, 0);
+}
+
+/* taps of one group of 8 interior windows at p (mg3_hmax_n's lanes), no NaN: the maximum in m and the
+ * first column holding it as base + kw (kw0 = base, kw1 = base + 1, kw2 = base + 2); nan collects the
+ * unordered lanes of taps 0 and 1 */
+EW_T256 static inline __attribute__((always_inline)) void mg3_hgroup(const float* p, __m256 kw0, __m256 kw1,
+                                                                     __m256 kw2, __m256* m, __m256* k, __m256* nan) {
+    const __m256 a = _mm256_loadu_ps(p), b = _mm256_loadu_ps(p + 8);
+    const __m256 t0 = _mm256_shuffle_ps(a, b, _MM_SHUFFLE(2, 0, 2, 0));
+    const __m256 t1 = _mm256_shuffle_ps(a, b, _MM_SHUFFLE(3, 1, 3, 1));
+    const __m256 t2 = _mm256_shuffle_ps(_mm256_loadu_ps(p + 2), _mm256_loadu_ps(p + 9), _MM_SHUFFLE(3, 1, 2, 0));
+    *nan = _mm256_or_ps(*nan, _mm256_cmp_ps(t0, t1, _CMP_UNORD_Q));
+    const __m256 up1 = _mm256_cmp_ps(t1, t0, _CMP_GT_OQ);
+    const __m256 m1 = _mm256_max_ps(t0, t1);
+    const __m256 up2 = _mm256_cmp_ps(t2, m1, _CMP_GT_OQ);
+    *m = _mm256_max_ps(m1, t2);
+    *k = _mm256_blendv_ps(_mm256_blendv_ps(kw0, kw1, up1), kw2, up2);
+}
+
+/* output row oh's codes when its three input rows are in the row (h0 = 2 oh - ph >= 0, h0 + 2 < H) and
+ * row h0's maxima are in the ring without NaN (slot 0 below, from the previous output row): rows h0 + 1
+ * and h0 + 2 are taken here and kept in registers, only row h0 + 2's maxima stored for the next output
+ * row (slot 2); the border windows as mg3_hmax_n's, through the ring (slots 1 and 2). Returns 1 when
+ * row h0 + 1 or h0 + 2 holds a NaN a window reads: the caller then runs both rows through mg3_hmax and
+ * the codes through mg3_codes (the forward's rule). */
+EW_T256 static int mg3_fused(const mg3_geo* g, const float* s1, const float* s2, float* const* hm, int32_t* const* hk,
+                             int32_t* C) {
+    const __m256 z = _mm256_setzero_ps();
+    const __m256 i0 = _mm256_castsi256_ps(_mm256_set1_epi32(0)), i1 = _mm256_castsi256_ps(_mm256_set1_epi32(1));
+    const __m256 i2 = _mm256_castsi256_ps(_mm256_set1_epi32(2)), i4 = _mm256_castsi256_ps(_mm256_set1_epi32(4));
+    const __m256 i5 = _mm256_castsi256_ps(_mm256_set1_epi32(5)), i6 = _mm256_castsi256_ps(_mm256_set1_epi32(6));
+    const __m256i i8 = _mm256_set1_epi32(8);
+    __m256 nan = z;
+    float* const m2s = hm[2];
+    float* const k2s = (float*)hk[2];
+    const float* const m0s = hm[0];
+    const float* const k0s = (const float*)hk[0];
     uint64_t q = 0;
     for (uint64_t o = g->ia; g->ng; o += 8, q++) {
         if (o + 8 > g->ib) o = g->ib - 8;
-        const __m256i k = mg3_vmax(hm, hk, base, nr, 8 * q);
+        const int64_t at = 2 * (int64_t)o - g->pw;
+        __m256 m1, k1, m2, k2;
+        mg3_hgroup(s1 + at, i4, i5, i6, &m1, &k1, &nan);   /* kh 1: codes 4 + kw */
+        mg3_hgroup(s2 + at, i0, i1, i2, &m2, &k2, &nan);   /* kh 2: kw, stored plain for the next row's kh 0 */
+        _mm256_storeu_ps(m2s + 8 * q, m2);
+        _mm256_storeu_ps(k2s + 8 * q, k2);
+        const __m256 m0 = _mm256_loadu_ps(m0s + 8 * q);
+        const __m256 k0 = _mm256_loadu_ps(k0s + 8 * q);
+        /* rows in kh order, v > m replacing (no NaN) */
+        const __m256 up1 = _mm256_cmp_ps(m1, m0, _CMP_GT_OQ);
+        const __m256 m = _mm256_max_ps(m0, m1);
+        const __m256 up2 = _mm256_cmp_ps(m2, m, _CMP_GT_OQ);
+        const __m256i k2c = _mm256_add_epi32(_mm256_castps_si256(k2), i8);
+        const __m256 k = _mm256_blendv_ps(_mm256_blendv_ps(k0, k1, up1), _mm256_castsi256_ps(k2c), up2);
         /* lanes 0 1 4 5 2 3 6 7 -> 0 .. 7 */
-        _mm256_storeu_si256((__m256i*)(C + o), _mm256_permute4x64_epi64(k, _MM_SHUFFLE(3, 1, 2, 0)));
+        _mm256_storeu_si256((__m256i*)(C + o), _mm256_permute4x64_epi64(_mm256_castps_si256(k), _MM_SHUFFLE(3, 1, 2, 0)));
         if (o + 8 >= g->ib) break;
     }
-    if (g->nbw) {
-        int32_t t[8];
-        _mm256_storeu_si256((__m256i*)t, mg3_vmax(hm, hk, base, nr, 8 * g->ng));
-        for (uint32_t l = 0; l < g->nbw; l++) C[g->bw[l]] = t[l];
+    int any = 0;
+    if (g->ng) any = _mm256_movemask_ps(nan) | isnan(s1[2 * (int64_t)g->ib - g->pw]) | isnan(s2[2 * (int64_t)g->ib - g->pw]);
+    /* the border windows in scalars: each row's maximum over its valid taps, then the rows in kh order
+     * (the forward's rule throughout: these rows may hold a NaN only the border reads) */
+    const float* bm0 = hm[0] + 8 * g->ng;
+    const int32_t* bk0 = hk[0] + 8 * g->ng;
+    float* bm2 = hm[2] + 8 * g->ng;
+    int32_t* bk2 = hk[2] + 8 * g->ng;
+    for (uint32_t l = 0; l < g->nbw; l++) {
+        const int64_t at = 2 * (int64_t)g->bw[l] - g->pw;
+        float m = bm0[l];
+        int32_t code = bk0[l];
+        for (int32_t r = 1; r < 3; r++) {
+            const float* p = (r == 1 ? s1 : s2) + at;
+            float v = p[g->bk0[l]];
+            int32_t k = (int32_t)g->bk0[l];
+            for (uint32_t kw = g->bk0[l] + 1; kw < g->bk1[l]; kw++) {
+                const int up = (p[kw] > v) | (isnan(p[kw]) & !isnan(v));
+                k = up ? (int32_t)kw : k;
+                v = up ? p[kw] : v;
+            }
+            if (r == 2) {
+                bm2[l] = v;
+                bk2[l] = k;
+            }
+            any |= isnan(v);
+            const int up = v > m;   /* no NaN here unless any is set (the row is then redone) */
+            code = up ? 4 * r + k : code;
+            m = up ? v : m;
+        }
+        C[g->bw[l]] = code;
     }
+    return any != 0;
 }
 
-/* 16 floats (8 even, 8 odd lanes interleaved) to out: streamed when out is 16-byte aligned */
+/* 16 floats (8 even, 8 odd lanes interleaved) to out: streamed when nt (nt 2: out is 32-byte
+ * aligned, nt 1: 16-byte) */
 EW_T256 static inline __attribute__((always_inline)) void mg3_put(float* out, __m256 ve, __m256 vo, int nt) {
     const __m256 lo = _mm256_unpacklo_ps(ve, vo), hi = _mm256_unpackhi_ps(ve, vo);   /* e0 o0 e1 o1 | e4 o4 e5 o5 */
     const __m256 a = _mm256_permute2f128_ps(lo, hi, 0x20), b = _mm256_permute2f128_ps(lo, hi, 0x31);
-    if (nt) {
+    if (nt == 2) {
+        _mm256_stream_ps(out, a);
+        _mm256_stream_ps(out + 8, b);
+    } else if (nt) {
         _mm_stream_ps(out, _mm256_castps256_ps128(a));
         _mm_stream_ps(out + 4, _mm256_extractf128_ps(a, 1));
         _mm_stream_ps(out + 8, _mm256_castps256_ps128(b));
@@ -2666,7 +2812,9 @@ EW_T256 static inline __attribute__((always_inline)) void mg3_put(float* out, __
 
 /* one dX row from its nr covering output rows (codes C[r], gradients G[r], the row's tap kh[r] in
  * each, increasing oh): j's pair of elements (w = 2 j + 1 - pw, w + 1) takes (ow = j, kw = 1) and
- * (ow = j, kw = 2) + (ow = j + 1, kw = 0) */
+ * (ow = j, kw = 2) + (ow = j + 1, kw = 0). The gradient rows hold no -0.0 and no signalling NaN
+ * (mg3_slice adds +0.0 as it copies them), so +0.0 + t = t for every masked term t and each sum
+ * starts from its first term instead of +0.0: the same bits as the scatter's sums. */
 EW_T256 static inline __attribute__((always_inline)) void mg3_row_n(const mg3_geo* g, const int32_t* const* C,
                                                                     const float* const* G, const int32_t* kh, uint32_t nr,
                                                                     float* out, int nt) {
@@ -2684,15 +2832,27 @@ EW_T256 static inline __attribute__((always_inline)) void mg3_row_n(const mg3_ge
         t1[r] = _mm256_set1_epi32(4 * kh[r] + 1);
         t2[r] = _mm256_set1_epi32(4 * kh[r] + 2);
     }
+    const int32_t* C0 = C[0];
+    const int32_t* C1 = C[nr - 1];
+    const float* G0 = G[0];
+    const float* G1 = G[nr - 1];
     for (uint64_t j0 = 0; j0 < g->nj; j0 += 8) {
-        __m256 ve = _mm256_setzero_ps(), vo = _mm256_setzero_ps();
-        for (uint32_t r = 0; r < nr; r++) {
-            const __m256i c0 = _mm256_loadu_si256((const __m256i*)(C[r] + j0));
-            const __m256i c1 = _mm256_loadu_si256((const __m256i*)(C[r] + j0 + 1));
-            const __m256 g0 = _mm256_loadu_ps(G[r] + j0), g1 = _mm256_loadu_ps(G[r] + j0 + 1);
-            ve = _mm256_add_ps(ve, _mm256_and_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(c0, t1[r])), g0));
-            vo = _mm256_add_ps(vo, _mm256_and_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(c0, t2[r])), g0));
-            vo = _mm256_add_ps(vo, _mm256_and_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(c1, t0[r])), g1));
+        __m256 ve, vo;
+        {
+            const __m256i c0 = _mm256_loadu_si256((const __m256i*)(C0 + j0));
+            const __m256i c1 = _mm256_loadu_si256((const __m256i*)(C0 + j0 + 1));
+            const __m256 g0 = _mm256_loadu_ps(G0 + j0), g1 = _mm256_loadu_ps(G0 + j0 + 1);
+            ve = _mm256_and_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(c0, t1[0])), g0);
+            vo = _mm256_add_ps(_mm256_and_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(c0, t2[0])), g0),
+                               _mm256_and_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(c1, t0[0])), g1));
+        }
+        if (nr == 2) {
+            const __m256i c0 = _mm256_loadu_si256((const __m256i*)(C1 + j0));
+            const __m256i c1 = _mm256_loadu_si256((const __m256i*)(C1 + j0 + 1));
+            const __m256 g0 = _mm256_loadu_ps(G1 + j0), g1 = _mm256_loadu_ps(G1 + j0 + 1);
+            ve = _mm256_add_ps(ve, _mm256_and_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(c0, t1[1])), g0));
+            vo = _mm256_add_ps(vo, _mm256_and_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(c0, t2[1])), g0));
+            vo = _mm256_add_ps(vo, _mm256_and_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(c1, t0[1])), g1));
         }
         const uint64_t w0 = 2 * j0 + base;
         if (w0 + 16 <= W) {
@@ -2707,8 +2867,22 @@ EW_T256 static inline __attribute__((always_inline)) void mg3_row_n(const mg3_ge
 
 EW_T256 static void mg3_row(const mg3_geo* g, const int32_t* const* C, const float* const* G, const int32_t* kh,
                             uint32_t nr, float* out, int nt) {
-    if (nr == 1) mg3_row_n(g, C, G, kh, 1, out, nt);
-    else mg3_row_n(g, C, G, kh, 2, out, nt);
+    if (nr == 1) {
+        if (nt == 2) mg3_row_n(g, C, G, kh, 1, out, 2);
+        else mg3_row_n(g, C, G, kh, 1, out, nt);
+    } else {
+        if (nt == 2) mg3_row_n(g, C, G, kh, 2, out, 2);
+        else mg3_row_n(g, C, G, kh, 2, out, nt);
+    }
+}
+
+/* dY's row into the ring, +0.0 added: -0.0 becomes +0.0 and a signalling NaN quiet, as the
+ * scatter's first addition to +0.0 makes them (mg3_row_n's sums start from their first term) */
+EW_T256 static void mg3_grad_row(float* dst, const float* src, uint64_t n) {
+    const __m256 z = _mm256_setzero_ps();
+    uint64_t i = 0;
+    for (; i + 8 <= n; i += 8) _mm256_storeu_ps(dst + i, _mm256_add_ps(_mm256_loadu_ps(src + i), z));
+    for (; i < n; i++) dst[i] = src[i] + 0.0f;
 }
 
 /* dX slice (n, c, d) */
@@ -2732,48 +2906,71 @@ EW_T256 static void mg3_slice(const pool_plan* P, const mg3_geo* g, mg3_thread* 
     const float* xin = x + n * is[0] + c * is[1] + d * is[2];
     const float* gb = dy + n * gs[0] + c * gs[1] + od * gs[2];
     for (int i = 0; i < 3; i++) T->tag[i] = -1;
-    const uint64_t gstride = 8 * (g->ng + 1);
-    uint64_t hnext = 0;
-    /* step oh computes output row oh's codes and writes the dX rows whose covering output rows were
-     * done in earlier steps (step OH only writes): the gather's unaligned loads then read codes and
-     * gradients stored a row earlier, not stalled on store-to-load forwarding */
+    const uint64_t gstride = 8 * (g->ng + 1), cl = g->cl;
+    /* ring slots kept as counters: input row h0 = 2 oh - ph in slot sh = h0 mod 3, output row oh in so */
+    uint64_t sh = g->ph ? 2 : 0, so = 0;
+    /* step oh computes output row oh's codes, then writes the dX rows whose last covering output row
+     * is oh - 1: h = 2 oh - 2 - ph (tap kh 0 of oh - 1, kh 2 of oh - 2) and h + 1 (kh 1 of oh - 1), and
+     * at step OH also h + 2 (kh 2 of OH - 1) and the rows no window reads. The gather's unaligned loads
+     * then read codes and gradients stored a step earlier, not stalled on store-to-load forwarding. */
     for (uint64_t oh = 0; oh <= g->OH; oh++) {
         if (oh < g->OH) {
             const int64_t h0 = 2 * (int64_t)oh - g->ph;
-            for (int64_t h = h0 < 0 ? 0 : h0; h < h0 + 3 && h < (int64_t)g->H; h++) {
-                const uint64_t slot = (uint64_t)h % 3;
-                if (T->tag[slot] == h) continue;
-                mg3_hmax(g, xin + (uint64_t)h * is[3], T->hm + slot * gstride, T->hk + slot * gstride);
-                T->tag[slot] = h;
+            int32_t* C = T->cr + so * cl + 8;
+            int done = 0;
+            if (h0 >= 0 && h0 + 2 < (int64_t)g->H && T->tag[sh] == h0 && !T->nan[sh]) {
+                const uint64_t s1 = sh == 2 ? 0 : sh + 1, s2 = s1 == 2 ? 0 : s1 + 1;
+                float* hm[3] = {T->hm + sh * gstride, T->hm + s1 * gstride, T->hm + s2 * gstride};
+                int32_t* hk[3] = {T->hk + sh * gstride, T->hk + s1 * gstride, T->hk + s2 * gstride};
+                const float* x1 = xin + (uint64_t)(h0 + 1) * is[3];
+                done = !mg3_fused(g, x1, x1 + is[3], hm, hk, C);
+                /* row h0 + 1's interior maxima were not stored; row h0 + 2's were (or are redone below) */
+                T->tag[s1] = -1;
+                T->tag[s2] = done ? h0 + 2 : -1;
+                T->nan[s2] = 0;
             }
-            mg3_codes(g, T, oh, T->cr + (oh % 3) * g->cl + 8);
-            memcpy(T->gr + (oh % 3) * g->cl + 8, gb + oh * gs[3], sizeof(float) * g->OW);
-        }
-        for (; hnext < g->H; hnext++) {
-            /* cover_range for 3 taps of Strides 2: oh * 2 <= hnext + ph <= oh * 2 + 2 */
-            const uint64_t qh = hnext + (uint64_t)g->ph;
-            const uint64_t hi = qh / 2 + 1 < g->OH ? qh / 2 + 1 : g->OH, lo = qh < 2 ? 0 : (qh - 1) / 2 < hi ? (qh - 1) / 2 : hi;
-            if (hi > oh) break;
-            const int32_t* Cr[2];
-            const float* Gr[2];
-            int32_t kh[2];
-            uint32_t nr = 0;
-            for (uint64_t o = lo; o < hi; o++, nr++) {
-                Cr[nr] = T->cr + (o % 3) * g->cl + 8;
-                Gr[nr] = T->gr + (o % 3) * g->cl + 8;
-                kh[nr] = (int32_t)((int64_t)hnext - (2 * (int64_t)o - g->ph));
+            if (!done) {
+                for (int64_t h = h0 < 0 ? 0 : h0; h < h0 + 3 && h < (int64_t)g->H; h++) {
+                    const uint64_t slot = (uint64_t)h % 3;
+                    if (T->tag[slot] == h) continue;
+                    T->nan[slot] = mg3_hmax(g, xin + (uint64_t)h * is[3], T->hm + slot * gstride, T->hk + slot * gstride);
+                    T->tag[slot] = h;
+                }
+                mg3_codes(g, T, oh, C);
             }
-            float* row = xb + hnext * xs[3];
-            const int direct = !stream || (g->pw == 1 && ((uintptr_t)row & 15u) == 0);
-            float* out = direct ? row : T->rowbuf;
-            if (nr == 0) memset(out, 0, sizeof(float) * g->W);
-            else mg3_row(g, Cr, Gr, kh, nr, out, stream && direct);
-            if (!direct) pydml_stream_copy_f32(row, T->rowbuf, g->W);
+            mg3_grad_row(T->gr + so * cl + 8, gb + oh * gs[3], g->OW);
         }
-    }
-    for (; hnext < g->H; hnext++) {   /* rows past every window */
-        float* row = xb + hnext * xs[3];
-        memset(row, 0, sizeof(float) * g->W);
+        if (oh > 0) {
+            const uint64_t p1 = so == 0 ? 2 : so - 1, p2 = p1 == 0 ? 2 : p1 - 1;   /* slots of oh - 1, oh - 2 */
+            const int32_t* C1 = T->cr + p1 * cl + 8;
+            const float* G1 = T->gr + p1 * cl + 8;
+            const int64_t hA = 2 * (int64_t)oh - 2 - g->ph;
+            const int64_t last = oh == g->OH ? (int64_t)g->H - 1 : hA + 1;
+            for (int64_t h = hA < 0 ? 0 : hA; h <= last && h < (int64_t)g->H; h++) {
+                const int32_t* Cr[2];
+                const float* Gr[2];
+                int32_t kh[2];
+                uint32_t nr = 0;
+                if (h == hA && oh >= 2) {
+                    Cr[nr] = T->cr + p2 * cl + 8;
+                    Gr[nr] = T->gr + p2 * cl + 8;
+                    kh[nr++] = 2;
+                }
+                if (h - hA < 3) {
+                    Cr[nr] = C1;
+                    Gr[nr] = G1;
+                    kh[nr++] = (int32_t)(h - hA);
+                }
+                float* row = xb + (uint64_t)h * xs[3];
+                const int direct = !stream || (g->pw == 1 && ((uintptr_t)row & 15u) == 0);
+                float* out = direct ? row : T->rowbuf;
+                if (nr == 0) memset(out, 0, sizeof(float) * g->W);
+                else mg3_row(g, Cr, Gr, kh, nr, out, stream && direct ? 1 + (((uintptr_t)row & 31u) == 0) : 0);
+                if (!direct) pydml_stream_copy_f32(row, T->rowbuf, g->W);
+            }
+        }
+        sh = sh == 0 ? 2 : sh - 1;   /* + 2 mod 3 */
+        so = so == 2 ? 0 : so + 1;
     }
 }
 
