@@ -611,13 +611,15 @@ EW_T256 static double line_sum_h16_avx2x(const uint16_t* restrict h, float* stag
 #undef RD_SUM8
 #undef RD_ADD_SPLIT
 
-EW_T256 static float line_ext_avx2x(const float* restrict x, size_t n, int mx) {
+EW_T256 static inline __attribute__((always_inline)) float line_ext_avx2_body(const float* restrict x, size_t n, int mx,
+                                                                               const int pf) {
     const __m256 init = _mm256_set1_ps(mx ? -INFINITY : INFINITY);
     __m256 e[RD_XLANES / 8], u = _mm256_setzero_ps();
     for (int r = 0; r < RD_XLANES / 8; r++) e[r] = init;
     size_t k = 0;
     for (; k + RD_XLANES <= n; k += RD_XLANES) {
-        for (int q = 0; q < RD_XLANES; q += 16) _mm_prefetch((const char*)(x + k + RD_PREFETCH + q), _MM_HINT_T0);
+        if (pf)
+            for (int q = 0; q < RD_XLANES; q += 16) _mm_prefetch((const char*)(x + k + RD_PREFETCH + q), _MM_HINT_T0);
         for (int r = 0; r < RD_XLANES / 8; r += 2) {
             const __m256 v0 = _mm256_loadu_ps(x + k + 8 * r), v1 = _mm256_loadu_ps(x + k + 8 * r + 8);
             u = _mm256_or_ps(u, _mm256_cmp_ps(v0, v1, _CMP_UNORD_Q));
@@ -644,6 +646,9 @@ EW_T256 static float line_ext_avx2x(const float* restrict x, size_t n, int mx) {
     }
     return f[0];
 }
+EW_T256 static float line_ext_avx2x(const float* restrict x, size_t n, int mx) { return line_ext_avx2_body(x, n, mx, 1); }
+/* without the prefetch, for hosts with AVX-512 (as line_sum_avx2n) */
+EW_T256 static float line_ext_avx2n(const float* restrict x, size_t n, int mx) { return line_ext_avx2_body(x, n, mx, 0); }
 #define RD_LINE_SUM_AVX2 line_sum_avx2x
 #define RD_LINE_SUM_H16_AVX2 line_sum_h16_avx2x
 #define RD_LINE_EXT_AVX2 line_ext_avx2x
@@ -662,7 +667,7 @@ static const rd_fast rd_isa[3] = {
 #ifdef EW_X86
 /* the AVX2 and AVX-512 rows on a host with AVX-512 (line_sum_avx2n) */
 static const rd_fast rd_isa_wide[2] = {
-    {line_sum_avx2n, RD_LINE_SUM_H16_AVX2, RD_LINE_EXT_AVX2, line_prod_avx2, cols_sum_avx2, cols_ext_avx2},
+    {line_sum_avx2n, RD_LINE_SUM_H16_AVX2, line_ext_avx2n, line_prod_avx2, cols_sum_avx2, cols_ext_avx2},
     {line_sum_avx2n, line_sum_h16_avx512, line_ext_avx512, line_prod_avx512, cols_sum_avx512, cols_ext_avx512},
 };
 #endif
