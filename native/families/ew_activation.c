@@ -391,8 +391,8 @@ static const float act_gelu_p[9] = {  /* v^1 .. v^9 */
     const T nf_ = V##_sub(tt_, V##_set(12582912.0f));  /* n: e^(-s/2) = 2^n e^r */                 \
     const T y_ = V##_fma(nf_, V##_set(2.0f * EW_LN2_F), s_);                                       \
     const T z_ = V##_fma(nf_, V##_set(2.0f * EW_LN2_F_LO), y_);                                    \
-    const T r_ = V##_mul(V##_set(-0.5f), V##_add(z_, sl_));  /* e^(-a^2/2) = 2^n e^r, first order */ \
-    const T pl_ = V##_mul(V##_expinner(r_), r_);       /* e^r - 1 */                               \
+    const T zs_ = V##_add(z_, sl_);                    /* -2 r: e^(-a^2/2) = 2^n e^r, first order */ \
+    const T pl_ = V##_mul(V##_expinner(zs_), zs_);     /* e^r - 1 (ACT_GELU_EXPW) */               \
     const T d_ = V##_add(a_, V##_set(ACT_GELU_C));                                                 \
     const T dl_ = V##_sub(a_, V##_sub(d_, V##_set(ACT_GELU_C)));  /* a + 3 = d + dl exactly */     \
     const T u_ = V##_div(V##_set(1.0f), d_);                                                       \
@@ -412,6 +412,24 @@ static const float act_gelu_p[9] = {  /* v^1 .. v^9 */
     const T xe_ = V##_scale(w_, tt_);                  /* x E = w 2^n */                           \
     out = V##_pick(x, xe_, V##_sub(x, xe_));
 
+/* e^r - 1 = r ew_expf_poly_inner(r) taken from zs = -2 r (r = -zs / 2 is exact wherever it matters)
+ * as zs Q(zs): Q is the same Horner chain with each step's value scaled by a power of two
+ * (-1/2, 1/4, ... from the last step up), so every FMA rounds the same value scaled, and the
+ * product is the one of p1 r; where zs is below 2^-125 and -zs / 2 would round, every step is
+ * its constant exactly (the products are far below half an ulp of it) and both give
+ * round(-zs / 2). The same bits, without the multiply by -1/2 (issue 25: one of the row's
+ * 33 operations on Zen 3's two FMA pipes). */
+#define ACT_GELU_Q6 (EW_EXPF_C6 * 0.015625f)
+#define ACT_GELU_Q5 (EW_EXPF_C5 * -0.03125f)
+#define ACT_GELU_Q4 (EW_EXPF_C4 * 0.0625f)
+#define ACT_GELU_Q3 (EW_EXPF_C3 * -0.125f)
+#define ACT_GELU_Q2 (EW_EXPF_C2 * 0.25f)
+#define ACT_GELU_Q1 (-0.5f)
+#define ACT_GELU_EXPW(V, zs)                                                                       \
+    V##_fma(V##_fma(V##_fma(V##_fma(V##_fma(V##_set(ACT_GELU_Q6), zs, V##_set(ACT_GELU_Q5)), zs,    \
+                                    V##_set(ACT_GELU_Q4)), zs, V##_set(ACT_GELU_Q3)), zs,          \
+                    V##_set(ACT_GELU_Q2)), zs, V##_set(ACT_GELU_Q1))
+
 /* one float (the portable row and every row's tail) */
 static inline float gv1_set(float c) { return c; }
 static inline float gv1_abs(float x) { return ew_with_sign(x, 0.0f); }
@@ -422,7 +440,7 @@ static inline float gv1_div(float a, float b) { return a / b; }
 static inline float gv1_fma(float a, float b, float c) { return EW_FMA(a, b, c); }
 static inline float gv1_fms(float a, float b, float c) { return EW_FMA(a, b, -c); }
 static inline float gv1_fnma(float a, float b, float c) { return EW_FMA(-a, b, c); }
-static inline float gv1_expinner(float r) { return ew_expf_poly_inner(r); }
+static inline float gv1_expinner(float zs) { return ACT_GELU_EXPW(gv1, zs); }
 /* w 2^n, n in the low bits of tt (ew_exp_reduce's sum): n << 23 added to the exponent field */
 static inline float gv1_scale(float w, float tt) {
     return ew_bits_to_float(ew_float_to_bits(w) + (ew_float_to_bits(tt) << 23));
@@ -464,13 +482,40 @@ EW_F32_C(gelu, EW_ROW_WITH_FAST_RANGE(float, ACT_GELU_LIMIT, act_gelu_near(v), a
 #define ACT_PS512(op) _mm512_##op
 ACT_GV_OPS(gv8, __m256, EW_T256, ACT_PS256, 256, _mm256_set1_epi32)
 ACT_GV_OPS(gv16, __m512, EW_T512, ACT_PS512, 512, _mm512_set1_epi32)
-EW_T256 static inline __m256 gv8_expinner(__m256 r) { return ew_expf_poly_inner8(r); }
-EW_T512 static inline __m512 gv16_expinner(__m512 r) { return ew_expf_poly_inner16(r); }
+EW_T256 static inline __m256 gv8_expinner(__m256 zs) { return ACT_GELU_EXPW(gv8, zs); }
+EW_T512 static inline __m512 gv16_expinner(__m512 zs) { return ACT_GELU_EXPW(gv16, zs); }
 EW_T256 static inline __m256 gv8_pick(__m256 x, __m256 neg, __m256 pos) { return _mm256_blendv_ps(pos, neg, x); }
 EW_T512 static inline __m512 gv16_pick(__m512 x, __m512 neg, __m512 pos) {
     const __mmask16 negative = _mm512_test_epi32_mask(_mm512_castps_si512(x), _mm512_set1_epi32((int)0x80000000u));
     return _mm512_mask_blend_ps(negative, pos, neg);
 }
+
+/* Two vectors as one value (gv8x2: AVX2, gv16x2: AVX-512): each operation of ACT_GELU_NEAR becomes
+ * two adjacent independent instructions, so two steps' dependency chains advance together.
+ * Written as two calls of gelu8 one after the other, GCC emitted the steps in sequence, and the
+ * second step's first operations waited behind the first's whole chain (about 80 cycles: the
+ * division, then 9 FMAs of P) for scheduler room. Each lane's operations are those of gv8 /
+ * gv16, so are its bits. */
+#define ACT_GV_PAIR(V2, V, T, ATTR, SET1)                                                          \
+    typedef struct { T a, b; } V2##_t;                                                             \
+    ATTR static inline V2##_t V2##_set(float c) { const T v = SET1(c); return (V2##_t){v, v}; }    \
+    ATTR static inline V2##_t V2##_abs(V2##_t x) { return (V2##_t){V##_abs(x.a), V##_abs(x.b)}; }  \
+    ACT_GV_PAIR2(V2, V, ATTR, add) ACT_GV_PAIR2(V2, V, ATTR, sub) ACT_GV_PAIR2(V2, V, ATTR, mul)   \
+    ACT_GV_PAIR2(V2, V, ATTR, div) ACT_GV_PAIR2(V2, V, ATTR, scale)                                \
+    ACT_GV_PAIR3(V2, V, ATTR, fma) ACT_GV_PAIR3(V2, V, ATTR, fms) ACT_GV_PAIR3(V2, V, ATTR, fnma)  \
+    ACT_GV_PAIR3(V2, V, ATTR, pick)                                                                \
+    ATTR static inline V2##_t V2##_expinner(V2##_t zs) { return ACT_GELU_EXPW(V2, zs); }
+#define ACT_GV_PAIR2(V2, V, ATTR, op)                                                              \
+    ATTR static inline V2##_t V2##_##op(V2##_t x, V2##_t y) { return (V2##_t){V##_##op(x.a, y.a), V##_##op(x.b, y.b)}; }
+#define ACT_GV_PAIR3(V2, V, ATTR, op)                                                              \
+    ATTR static inline V2##_t V2##_##op(V2##_t x, V2##_t y, V2##_t z) {                            \
+        return (V2##_t){V##_##op(x.a, y.a, z.a), V##_##op(x.b, y.b, z.b)};                         \
+    }
+ACT_GV_PAIR(gv8x2, gv8, __m256, EW_T256, _mm256_set1_ps)
+ACT_GV_PAIR(gv16x2, gv16, __m512, EW_T512, _mm512_set1_ps)
+#undef ACT_GV_PAIR
+#undef ACT_GV_PAIR2
+#undef ACT_GV_PAIR3
 
 /* ACT_GELU_NEAR on 8 lanes. Returns the 8 results; *wide gets the lanes beyond 13 or NaN (for
  * act_gelu_wide). */
@@ -504,9 +549,13 @@ EW_T256 static void gelu_row_avx2(const ew_params* restrict P, size_t n, float* 
     for (; k + 16 <= n; k += 16) {
         ew_prefetch_step(P, x, out, k, 64);
         const __m256 v0 = _mm256_loadu_ps(x + k), v1 = _mm256_loadu_ps(x + k + 8);
-        int w0, w1;
-        __m256 r0 = gelu8(v0, &w0);
-        __m256 r1 = gelu8(v1, &w1);
+        const __m256 limit = _mm256_set1_ps(ACT_GELU_LIMIT);
+        const int w0 = _mm256_movemask_ps(_mm256_cmp_ps(gv8_abs(v0), limit, _CMP_NLE_UQ));
+        const int w1 = _mm256_movemask_ps(_mm256_cmp_ps(gv8_abs(v1), limit, _CMP_NLE_UQ));
+        const gv8x2_t v = {v0, v1};
+        gv8x2_t res;
+        ACT_GELU_NEAR(gv8x2, gv8x2_t, v, res)
+        __m256 r0 = res.a, r1 = res.b;
         if (w0 | w1) {
             if (w0) r0 = gelu8_wide(v0, r0, w0);
             if (w1) r1 = gelu8_wide(v1, r1, w1);
@@ -525,28 +574,47 @@ EW_T256 static void gelu_row_avx2(const ew_params* restrict P, size_t n, float* 
     for (; k < n; k++) out[k] = act_gelu(x[k]);
 }
 
+/* the lanes of `wide` redone by act_gelu_wide */
+EW_T512 static __m512 gelu16_wide(__m512 v, __m512 res, __mmask16 wide) {
+    _Alignas(64) float xs[16], rs[16];
+    _mm512_store_ps(xs, v);
+    _mm512_store_ps(rs, res);
+    for (unsigned bits = wide; bits; bits &= bits - 1u) {
+        const int l = __builtin_ctz(bits);
+        rs[l] = act_gelu_wide(xs[l]);
+    }
+    return _mm512_load_ps(rs);
+}
+
 /* ACT_GELU_NEAR on 16 lanes; lanes beyond 13 or NaN take act_gelu_wide. out may be in[0]: each
  * step reads its lanes before writing them. */
 EW_T512 static void gelu_row_avx512(const ew_params* restrict P, size_t n, float* out, const float* const* in) {
     const float* x = in[0];
     const __m512 limit = _mm512_set1_ps(ACT_GELU_LIMIT);
-    for (size_t k = 0; k < n; k += 16) {
+    size_t k = 0;
+    for (; k + 32 <= n; k += 32) {  /* two steps interleaved (gv16x2) */
+        ew_prefetch_step(P, x, out, k, 128);
+        const __m512 v0 = _mm512_loadu_ps(x + k), v1 = _mm512_loadu_ps(x + k + 16);
+        const __mmask16 w0 = _mm512_cmp_ps_mask(gv16_abs(v0), limit, _CMP_NLE_UQ);
+        const __mmask16 w1 = _mm512_cmp_ps_mask(gv16_abs(v1), limit, _CMP_NLE_UQ);
+        const gv16x2_t v = {v0, v1};
+        gv16x2_t res;
+        ACT_GELU_NEAR(gv16x2, gv16x2_t, v, res)
+        if (w0 | w1) {
+            if (w0) res.a = gelu16_wide(v0, res.a, w0);
+            if (w1) res.b = gelu16_wide(v1, res.b, w1);
+        }
+        _mm512_storeu_ps(out + k, res.a);
+        _mm512_storeu_ps(out + k + 16, res.b);
+    }
+    for (; k < n; k += 16) {
         ew_prefetch_step(P, x, out, k, 64);  /* one line per step */
         const __mmask16 m = n - k >= 16 ? (__mmask16)0xffff : (__mmask16)((1u << (n - k)) - 1u);
         const __m512 v = _mm512_maskz_loadu_ps(m, x + k);
         const __mmask16 wide = _mm512_mask_cmp_ps_mask(m, gv16_abs(v), limit, _CMP_NLE_UQ);
         __m512 res;
         ACT_GELU_NEAR(gv16, __m512, v, res)
-        if (wide) {
-            _Alignas(64) float xs[16], rs[16];
-            _mm512_store_ps(xs, v);
-            _mm512_store_ps(rs, res);
-            for (unsigned bits = wide; bits; bits &= bits - 1u) {
-                const int l = __builtin_ctz(bits);
-                rs[l] = act_gelu_wide(xs[l]);
-            }
-            res = _mm512_load_ps(rs);
-        }
+        if (wide) res = gelu16_wide(v, res, wide);
         _mm512_mask_storeu_ps(out + k, m, res);
     }
 }
