@@ -268,6 +268,104 @@ T512 static void rows512(const conv_rows_args* a) {
     }
 }
 
+/* ---- direct depthwise rows (conv_dw_kernel) ---------------------------------------------------- */
+
+/* Lanes [lo, hi) of 16 (clamped), as a mask: the columns c .. c + 15 inside [0, in_w). */
+INLINE T512 __mmask16 dw_mask512(int64_t c, int64_t in_w) {
+    const int64_t lo = c < 0 ? (-c < 16 ? -c : 16) : 0;
+    const int64_t hi = in_w - c < 16 ? (in_w - c > 0 ? in_w - c : 0) : 16;
+    if (lo >= hi) return 0;
+    return (__mmask16)((((uint32_t)1 << hi) - 1u) & ~(((uint32_t)1 << lo) - 1u));
+}
+
+/* 16 columns from c of a row, zeros outside [0, in_w) (those are not read). */
+INLINE T512 __m512 dw_load512(const float* row, int64_t c, int64_t in_w) {
+    if (c >= 0 && c + 16 <= in_w) return _mm512_loadu_ps(row + c);
+    const __mmask16 m = dw_mask512(c, in_w);
+    /* masked-off lanes are not accessed; the address is formed in integers (c may be negative) */
+    return _mm512_maskz_loadu_ps(m, (const float*)((uintptr_t)row + (uintptr_t)(c * 4)));
+}
+
+/* R rows x NV vectors of one chunk starting at column q0; EDGE: the first and last vectors' loads
+ * are checked (the caller knows the others read inside the row), ALL: every load is. */
+INLINE T512 void dw512_body(const conv_dw_args* a, uint32_t r, int64_t q0, const int NV, const int R, const int ALL) {
+    __m512 acc[2][8];
+    _Pragma("GCC unroll 2") for (int i = 0; i < R; i++)
+        _Pragma("GCC unroll 8") for (int j = 0; j < NV; j++) acc[i][j] = _mm512_set1_ps(a->bias);
+    const int64_t in_w = a->in_w;
+    for (uint32_t v = 0; v < a->nv; v++) {
+        const float* s0 = a->rows[v] + (int64_t)r * a->row_step;
+        const float* wv = a->w[v];
+        for (uint32_t x = 0; x < a->nw; x++) {
+            const __m512 wt = _mm512_set1_ps(wv[x]);
+            const int64_t c = q0 + a->coff[x];
+            _Pragma("GCC unroll 2") for (int i = 0; i < R; i++) {
+                const float* s = s0 + i * a->row_step;
+                _Pragma("GCC unroll 8") for (int j = 0; j < NV; j++) {
+                    const int64_t cj = c + 16 * j;
+                    const __m512 xv = (ALL || j == 0 || j == NV - 1) ? dw_load512(s, cj, in_w) : _mm512_loadu_ps(s + cj);
+                    acc[i][j] = _mm512_fmadd_ps(wt, xv, acc[i][j]);
+                }
+            }
+        }
+    }
+    _Pragma("GCC unroll 2") for (int i = 0; i < R; i++) {
+        float* o = a->out + (int64_t)(r + i) * a->out_step + q0;
+        _Pragma("GCC unroll 8") for (int j = 0; j < NV; j++) {
+            const int64_t n = (int64_t)a->W - q0 - 16 * j;
+            _mm512_mask_storeu_ps(o + 16 * j, n >= 16 ? (__mmask16)0xffff : (__mmask16)((1u << n) - 1u), acc[i][j]);
+        }
+    }
+}
+
+#define DW_CASES(BODY, R)                                                   \
+    switch (nv) {                                                           \
+    case 1: BODY(a, r, q0, 1, R, 0); break;                                 \
+    case 2: BODY(a, r, q0, 2, R, 0); break;                                 \
+    case 3: BODY(a, r, q0, 3, R, 0); break;                                 \
+    case 4: BODY(a, r, q0, 4, R, 0); break;                                 \
+    case 5: BODY(a, r, q0, 5, R, 0); break;                                 \
+    case 6: BODY(a, r, q0, 6, R, 0); break;                                 \
+    default: BODY(a, r, q0, 7, R, 0); break;                                \
+    }
+
+/* The row chunks of conv_dw_kernel: at most 7 vectors of VL columns, balanced; a chunk whose inner
+ * vectors would read outside the row (padding wider than a vector, rows narrower than the taps)
+ * goes vector by vector with every load checked. */
+#define DW_DRIVER(NAME, BODY, VL)                                                                          \
+    static void NAME##_rows(const conv_dw_args* a) {                                                      \
+        int64_t cmin = 0, cmax = 0;                                                                        \
+        for (uint32_t x = 0; x < a->nw; x++) {                                                             \
+            if (x == 0 || a->coff[x] < cmin) cmin = a->coff[x];                                            \
+            if (x == 0 || a->coff[x] > cmax) cmax = a->coff[x];                                            \
+        }                                                                                                  \
+        const int64_t nvec = ((int64_t)a->W + VL - 1) / VL, nch = (nvec + 6) / 7;                          \
+        for (uint32_t r = 0; r < a->rows_n;) {                                                             \
+            const int two = r + 2 <= a->rows_n;                                                           \
+            for (int64_t ch = 0, j0 = 0; ch < nch; ch++) {                                                 \
+                const int64_t nv = nvec / nch + (ch < nvec % nch ? 1 : 0), q0 = j0 * VL;                    \
+                j0 += nv;                                                                                  \
+                if (nv > 2 && (q0 + VL + cmin < 0 || q0 + VL * (nv - 1) + cmax > a->in_w)) {               \
+                    for (int64_t j = 0; j < nv; j++) {                                                     \
+                        BODY(a, r, q0 + VL * j, 1, 1, 1);                                                  \
+                        if (two) BODY(a, r + 1, q0 + VL * j, 1, 1, 1);                                     \
+                    }                                                                                      \
+                } else if (two) {                                                                          \
+                    DW_CASES(BODY, 2)                                                                      \
+                } else {                                                                                   \
+                    DW_CASES(BODY, 1)                                                                      \
+                }                                                                                          \
+            }                                                                                              \
+            const uint32_t done = two ? 2 : 1;                                                             \
+            if (a->act)                                                                                    \
+                for (uint32_t i = 0; i < done; i++)                                                        \
+                    pydml_conv_activation(a->act, a->out + (int64_t)(r + i) * a->out_step, a->W);          \
+            r += done;                                                                                     \
+        }                                                                                                  \
+    }
+
+T512 DW_DRIVER(dw512, dw512_body, 16)
+
 int pydml_conv_helpers_avx512(conv_kernels* k) {
     pydml_conv_helpers_portable(k);
     k->finish = finish512;
@@ -275,6 +373,7 @@ int pydml_conv_helpers_avx512(conv_kernels* k) {
     k->store = store512;
     k->load = load512;
     k->transpose_in = transpose_in512;
+    k->dw = dw512_rows;
     return 1;
 }
 
@@ -589,9 +688,56 @@ T256 static void stem256(const float* band, int64_t cstride, uint32_t cin, const
     }
 }
 
+/* ---- direct depthwise rows (conv_dw_kernel; as the AVX-512 ones above) ------------------------- */
+
+/* 8 columns from c of a row, zeros outside [0, in_w) (those are not read: vmaskmovps). */
+INLINE T256 __m256 dw_load256(const float* row, int64_t c, int64_t in_w) {
+    if (c >= 0 && c + 8 <= in_w) return _mm256_loadu_ps(row + c);
+    const int64_t lo = c < 0 ? (-c < 8 ? -c : 8) : 0;
+    const int64_t hi = in_w - c < 8 ? (in_w - c > 0 ? in_w - c : 0) : 8;
+    const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    const __m256i m = _mm256_and_si256(_mm256_cmpgt_epi32(lane, _mm256_set1_epi32((int)lo - 1)),
+                                       _mm256_cmpgt_epi32(_mm256_set1_epi32((int)hi), lane));
+    return _mm256_maskload_ps((const float*)((uintptr_t)row + (uintptr_t)(c * 4)), m);
+}
+
+INLINE T256 void dw256_body(const conv_dw_args* a, uint32_t r, int64_t q0, const int NV, const int R, const int ALL) {
+    __m256 acc[2][7];
+    _Pragma("GCC unroll 2") for (int i = 0; i < R; i++)
+        _Pragma("GCC unroll 7") for (int j = 0; j < NV; j++) acc[i][j] = _mm256_set1_ps(a->bias);
+    const int64_t in_w = a->in_w;
+    for (uint32_t v = 0; v < a->nv; v++) {
+        const float* s0 = a->rows[v] + (int64_t)r * a->row_step;
+        const float* wv = a->w[v];
+        for (uint32_t x = 0; x < a->nw; x++) {
+            const __m256 wt = _mm256_broadcast_ss(wv + x);
+            const int64_t c = q0 + a->coff[x];
+            _Pragma("GCC unroll 2") for (int i = 0; i < R; i++) {
+                const float* s = s0 + i * a->row_step;
+                _Pragma("GCC unroll 7") for (int j = 0; j < NV; j++) {
+                    const int64_t cj = c + 8 * j;
+                    const __m256 xv = (ALL || j == 0 || j == NV - 1) ? dw_load256(s, cj, in_w) : _mm256_loadu_ps(s + cj);
+                    acc[i][j] = _mm256_fmadd_ps(wt, xv, acc[i][j]);
+                }
+            }
+        }
+    }
+    _Pragma("GCC unroll 2") for (int i = 0; i < R; i++) {
+        float* o = a->out + (int64_t)(r + i) * a->out_step + q0;
+        _Pragma("GCC unroll 7") for (int j = 0; j < NV; j++) {
+            const int64_t n = (int64_t)a->W - q0 - 8 * j;
+            if (n >= 8) _mm256_storeu_ps(o + 8 * j, acc[i][j]);
+            else store_part8(o + 8 * j, acc[i][j], (uint32_t)n);
+        }
+    }
+}
+
+T256 DW_DRIVER(dw256, dw256_body, 8)
+
 int pydml_conv_helpers_avx2(conv_kernels* k) {
     pydml_conv_helpers_portable(k);
     k->stem = stem256;
+    k->dw = dw256_rows;
     k->rows = rows256;
     k->finish = finish256;
     k->transpose_in = transpose_in256;
