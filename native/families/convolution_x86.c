@@ -268,7 +268,67 @@ T512 static void rows512(const conv_rows_args* a) {
     }
 }
 
-/* ---- direct depthwise rows (conv_dw_kernel) ---------------------------------------------------- */
+/* The folded stem (conv_stem_kernel), as stem256 below with 32 pixels (two zmm) per step: each
+ * broadcast weight feeds two FMAs, 12 accumulator chains for 6 output channels. */
+INLINE T512 void stem512_body(const float* band, int64_t cstride, uint32_t cin, const int64_t* roff,
+                              const uint32_t* tap, uint32_t nv, uint32_t T, const float* panel, uint32_t nr,
+                              const float* bias, float* out, int64_t out_cs, uint32_t q0, uint32_t n, const int MR,
+                              const int V) {
+    __m512 a0[6], a1[6];
+    _Pragma("GCC unroll 6") for (int t = 0; t < MR; t++) {
+        a0[t] = _mm512_set1_ps(bias[t] + 0.0f); /* the microkernels' bias + row bias (0) */
+        a1[t] = a0[t];
+    }
+    for (uint32_t c0 = 0; c0 < cin; c0 += CONV_CB) {
+        const uint32_t cnt = cin - c0 < CONV_CB ? cin - c0 : CONV_CB;
+        const float* xb = band + (int64_t)c0 * cstride + q0;
+        const float* wb = panel + (size_t)c0 * T * nr;
+        for (uint32_t v = 0; v < nv; v++) {
+            const float* x = xb + roff[v];
+            const float* w = wb + (size_t)tap[v] * cnt * nr;
+            for (uint32_t ic = 0; ic < cnt; ic++) {
+                const __m512 x0 = _mm512_loadu_ps(x), x1 = V == 2 ? _mm512_loadu_ps(x + 16) : x0;
+                x += cstride;
+                _Pragma("GCC unroll 6") for (int t = 0; t < MR; t++) {
+                    const __m512 b = _mm512_set1_ps(w[t]);
+                    a0[t] = _mm512_fmadd_ps(b, x0, a0[t]);
+                    if (V == 2) a1[t] = _mm512_fmadd_ps(b, x1, a1[t]);
+                }
+                w += nr;
+            }
+        }
+    }
+    _Pragma("GCC unroll 6") for (int t = 0; t < MR; t++) {
+        float* o = out + t * out_cs + q0;
+        _mm512_mask_storeu_ps(o, mask16(n), a0[t]);
+        if (V == 2) _mm512_mask_storeu_ps(o + 16, mask16(n > 16 ? n - 16 : 0), a1[t]);
+    }
+}
+
+INLINE T512 void stem512_mr(const float* band, int64_t cstride, uint32_t cin, const int64_t* roff, const uint32_t* tap,
+                            uint32_t nv, uint32_t T, const float* panel, uint32_t nr, const float* bias, float* out,
+                            int64_t out_cs, uint32_t W, const int MR) {
+    for (uint32_t q0 = 0; q0 < W; q0 += 32) {
+        const uint32_t n = W - q0 < 32 ? W - q0 : 32;
+        if (n > 16) stem512_body(band, cstride, cin, roff, tap, nv, T, panel, nr, bias, out, out_cs, q0, n, MR, 2);
+        else stem512_body(band, cstride, cin, roff, tap, nv, T, panel, nr, bias, out, out_cs, q0, n, MR, 1);
+    }
+}
+
+T512 static void stem512(const float* band, int64_t cstride, uint32_t cin, const int64_t* roff, const uint32_t* tap,
+                         uint32_t nv, uint32_t T, const float* panel, uint32_t nr, uint32_t mr, const float* bias,
+                         float* out, int64_t out_cs, uint32_t W) {
+    switch (mr) {
+    case 1: stem512_mr(band, cstride, cin, roff, tap, nv, T, panel, nr, bias, out, out_cs, W, 1); break;
+    case 2: stem512_mr(band, cstride, cin, roff, tap, nv, T, panel, nr, bias, out, out_cs, W, 2); break;
+    case 3: stem512_mr(band, cstride, cin, roff, tap, nv, T, panel, nr, bias, out, out_cs, W, 3); break;
+    case 4: stem512_mr(band, cstride, cin, roff, tap, nv, T, panel, nr, bias, out, out_cs, W, 4); break;
+    case 5: stem512_mr(band, cstride, cin, roff, tap, nv, T, panel, nr, bias, out, out_cs, W, 5); break;
+    default: stem512_mr(band, cstride, cin, roff, tap, nv, T, panel, nr, bias, out, out_cs, W, 6); break;
+    }
+}
+
+/* ---- direct depthwise rows------------------------------------------------- */
 
 /* Lanes [lo, hi) of 16 (clamped), as a mask: the columns c .. c + 15 inside [0, in_w). */
 INLINE T512 __mmask16 dw_mask512(int64_t c, int64_t in_w) {
@@ -374,6 +434,7 @@ int pydml_conv_helpers_avx512(conv_kernels* k) {
     k->load = load512;
     k->transpose_in = transpose_in512;
     k->dw = dw512_rows;
+    k->stem = stem512;
     return 1;
 }
 
