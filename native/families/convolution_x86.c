@@ -426,6 +426,17 @@ INLINE T512 void dw512_body(const conv_dw_args* a, uint32_t r, int64_t q0, const
 
 T512 DW_DRIVER(dw512, dw512_body, 16)
 
+T256 static void dw256_rows(const conv_dw_args* a);
+
+/* Rows whose last vector would be at most half used (56 columns: 4 zmm for 56 values) go through
+ * the ymm kernel, which computes the same FMA chains (the same bits) with less waste: Zen 4 runs a
+ * zmm FMA as two ymm ones, so the wider vectors only add the unused lanes (1-thread CPU time,
+ * 8 x 64 x 56 x 56 3x3, 3 alternating runs: 1.08 -> 1.05 ms). */
+T512 static void dw512_pick(const conv_dw_args* a) {
+    if (a->W % 16 != 0 && a->W % 16 <= 8) dw256_rows(a);
+    else dw512_rows(a);
+}
+
 int pydml_conv_helpers_avx512(conv_kernels* k) {
     pydml_conv_helpers_portable(k);
     k->finish = finish512;
@@ -433,7 +444,7 @@ int pydml_conv_helpers_avx512(conv_kernels* k) {
     k->store = store512;
     k->load = load512;
     k->transpose_in = transpose_in512;
-    k->dw = dw512_rows;
+    k->dw = dw512_pick;
     k->stem = stem512;
     return 1;
 }
