@@ -808,7 +808,100 @@ INLINE T256 void dw256_body(const conv_dw_args* a, uint32_t r, int64_t q0, const
     }
 }
 
-T256 DW_DRIVER(dw256, dw256_body, 8, DW256_PAIR)
+T256 DW_DRIVER(dw256_checked, dw256_body, 8, DW256_PAIR)
+
+/* Columns c .. c + 7 inside [0, in_w), as a vmaskmovps mask. */
+INLINE T256 __m256i dw_mask256(int64_t c, int64_t in_w) {
+    const int64_t lo = c < 0 ? (-c < 8 ? -c : 8) : 0;
+    const int64_t hi = in_w - c < 8 ? (in_w - c > 0 ? in_w - c : 0) : 8;
+    const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    return _mm256_and_si256(_mm256_cmpgt_epi32(lane, _mm256_set1_epi32((int)lo - 1)),
+                            _mm256_cmpgt_epi32(_mm256_set1_epi32((int)hi), lane));
+}
+
+/* dw256_body with the edge vectors' masks computed once per chunk (mL[x] for the first vector,
+ * mR[x] for the last; NV 1: mL only, both edges): no branch or mask arithmetic per load. */
+INLINE T256 void dw256_mbody(const conv_dw_args* a, uint32_t r, int64_t q0, const __m256i* mL, const __m256i* mR,
+                             const int NV, const int R) {
+    __m256 acc[2][7];
+    _Pragma("GCC unroll 2") for (int i = 0; i < R; i++)
+        _Pragma("GCC unroll 7") for (int j = 0; j < NV; j++) acc[i][j] = _mm256_set1_ps(a->bias);
+    for (uint32_t v = 0; v < a->nv; v++) {
+        const float* s0 = a->rows[v] + (int64_t)r * a->row_step;
+        const float* wv = a->w[v];
+        for (uint32_t x = 0; x < a->nw; x++) {
+            const __m256 wt = _mm256_broadcast_ss(wv + x);
+            const int64_t c = q0 + a->coff[x];
+            const __m256i ml = mL[x], mr = mR[x];
+            _Pragma("GCC unroll 2") for (int i = 0; i < R; i++) {
+                const float* s = s0 + i * a->row_step;
+                _Pragma("GCC unroll 7") for (int j = 0; j < NV; j++) {
+                    const int64_t cj = c + 8 * j;
+                    const float* at = (const float*)((uintptr_t)s + (uintptr_t)(cj * 4));
+                    const __m256 xv = j == 0 ? _mm256_maskload_ps(at, ml)
+                                             : j == NV - 1 ? _mm256_maskload_ps(at, mr) : _mm256_loadu_ps(s + cj);
+                    acc[i][j] = _mm256_fmadd_ps(wt, xv, acc[i][j]);
+                }
+            }
+        }
+    }
+    _Pragma("GCC unroll 2") for (int i = 0; i < R; i++) {
+        float* o = a->out + (int64_t)(r + i) * a->out_step + q0;
+        _Pragma("GCC unroll 7") for (int j = 0; j < NV; j++) {
+            const int64_t n = (int64_t)a->W - q0 - 8 * j;
+            if (n >= 8) _mm256_storeu_ps(o + 8 * j, acc[i][j]);
+            else store_part8(o + 8 * j, acc[i][j], (uint32_t)n);
+        }
+    }
+}
+
+#define DW_MCASES(ROW, R)                                                   \
+    switch (nv) {                                                           \
+    case 1: dw256_mbody(a, ROW, q0, mL, mR, 1, R); break;                   \
+    case 2: dw256_mbody(a, ROW, q0, mL, mR, 2, R); break;                   \
+    case 3: dw256_mbody(a, ROW, q0, mL, mR, 3, R); break;                   \
+    case 4: dw256_mbody(a, ROW, q0, mL, mR, 4, R); break;                   \
+    case 5: dw256_mbody(a, ROW, q0, mL, mR, 5, R); break;                   \
+    case 6: dw256_mbody(a, ROW, q0, mL, mR, 6, R); break;                   \
+    default: dw256_mbody(a, ROW, q0, mL, mR, 7, R); break;                  \
+    }
+
+/* conv_dw_kernel: chunks outside (their edge masks computed once), rows inside, the activation
+ * over each finished row; more than 16 width taps, or chunks whose inner vectors would read outside
+ * the row, take dw256_checked_rows. */
+T256 static void dw256_rows(const conv_dw_args* a) {
+    int64_t cmin = 0, cmax = 0;
+    for (uint32_t x = 0; x < a->nw; x++) {
+        if (x == 0 || a->coff[x] < cmin) cmin = a->coff[x];
+        if (x == 0 || a->coff[x] > cmax) cmax = a->coff[x];
+    }
+    const int64_t nvec = ((int64_t)a->W + 7) / 8, nch = (nvec + 6) / 7;
+    int inner_ok = a->nw <= 16;
+    for (int64_t ch = 0, j0 = 0; ch < nch && inner_ok; ch++) {
+        const int64_t nv = nvec / nch + (ch < nvec % nch ? 1 : 0), q0 = j0 * 8;
+        j0 += nv;
+        if (nv > 2 && (q0 + 8 + cmin < 0 || q0 + 8 * (nv - 1) + cmax > a->in_w)) inner_ok = 0;
+    }
+    if (!inner_ok) {
+        dw256_checked_rows(a);
+        return;
+    }
+    __m256i mL[16], mR[16];
+    for (int64_t ch = 0, j0 = 0; ch < nch; ch++) {
+        const int64_t nv = nvec / nch + (ch < nvec % nch ? 1 : 0), q0 = j0 * 8;
+        j0 += nv;
+        for (uint32_t x = 0; x < a->nw; x++) {
+            mL[x] = dw_mask256(q0 + a->coff[x], a->in_w);
+            mR[x] = dw_mask256(q0 + 8 * (nv - 1) + a->coff[x], a->in_w);
+        }
+        uint32_t r = 0;
+        if (nv <= DW256_PAIR)
+            for (; r + 2 <= a->rows_n; r += 2) DW_MCASES(r, 2)
+        for (; r < a->rows_n; r++) DW_MCASES(r, 1)
+    }
+    if (a->act)
+        for (uint32_t r = 0; r < a->rows_n; r++) pydml_conv_activation(a->act, a->out + (int64_t)r * a->out_step, a->W);
+}
 
 int pydml_conv_helpers_avx2(conv_kernels* k) {
     pydml_conv_helpers_portable(k);
