@@ -54,6 +54,9 @@ CASES: list[Case] = [
     # padding wider than a vector, width dilation, rows narrower than a vector and than the taps
     ("dw_pad", (1, 2, 5, 5), (2, 1, 2, 9), (1, 1), (1, 3), (1, 20), (0, 19), 2, CROSS_CORRELATION),
     ("dw_pad_wide", (1, 2, 4, 70), (4, 1, 1, 5), (1, 1), (1, 1), (0, 19), (0, 18), 2, CROSS_CORRELATION),
+    # rows of 112 and 60 columns: whole zmm (AVX-512 kernel, two rows at a time), a 12-column tail
+    ("dw112", (1, 4, 6, 112), (4, 1, 3, 3), (1, 1), (1, 1), (1, 1), (1, 1), 4, CROSS_CORRELATION),
+    ("dw60", (2, 3, 5, 60), (3, 1, 3, 3), (1, 1), (1, 1), (1, 1), (1, 1), 3, CONVOLUTION),
     # one-dimensional rows (sizes N C W): every row tap valid
     ("dw_1d", (2, 4, 33), (4, 1, 7), (1,), (2,), (6,), (5,), 4, CROSS_CORRELATION),
 ]

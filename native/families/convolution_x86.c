@@ -425,7 +425,85 @@ INLINE T512 void dw512_body(const conv_dw_args* a, uint32_t r, int64_t q0, const
         }                                                                                                  \
     }
 
-T512 DW_DRIVER(dw512, dw512_body, 16, 7)
+T512 DW_DRIVER(dw512_checked, dw512_body, 16, 7)
+
+/* dw512_body with the edge vectors' masks computed once per chunk (as dw256_rows below). */
+INLINE T512 void dw512_mbody(const conv_dw_args* a, uint32_t r, int64_t q0, const __mmask16* mL, const __mmask16* mR,
+                             const int NV, const int R) {
+    __m512 acc[2][8];
+    _Pragma("GCC unroll 2") for (int i = 0; i < R; i++)
+        _Pragma("GCC unroll 8") for (int j = 0; j < NV; j++) acc[i][j] = _mm512_set1_ps(a->bias);
+    for (uint32_t v = 0; v < a->nv; v++) {
+        const float* s0 = a->rows[v] + (int64_t)r * a->row_step;
+        const float* wv = a->w[v];
+        for (uint32_t x = 0; x < a->nw; x++) {
+            const __m512 wt = _mm512_set1_ps(wv[x]);
+            const int64_t c = q0 + a->coff[x];
+            const __mmask16 ml = mL[x], mr = mR[x];
+            _Pragma("GCC unroll 2") for (int i = 0; i < R; i++) {
+                const float* s = s0 + i * a->row_step;
+                _Pragma("GCC unroll 8") for (int j = 0; j < NV; j++) {
+                    const int64_t cj = c + 16 * j;
+                    const float* at = (const float*)((uintptr_t)s + (uintptr_t)(cj * 4));
+                    const __m512 xv = j == 0 ? _mm512_maskz_loadu_ps(ml, at)
+                                             : j == NV - 1 ? _mm512_maskz_loadu_ps(mr, at) : _mm512_loadu_ps(s + cj);
+                    acc[i][j] = _mm512_fmadd_ps(wt, xv, acc[i][j]);
+                }
+            }
+        }
+    }
+    _Pragma("GCC unroll 2") for (int i = 0; i < R; i++) {
+        float* o = a->out + (int64_t)(r + i) * a->out_step + q0;
+        _Pragma("GCC unroll 8") for (int j = 0; j < NV; j++) {
+            const int64_t n = (int64_t)a->W - q0 - 16 * j;
+            _mm512_mask_storeu_ps(o + 16 * j, n >= 16 ? (__mmask16)0xffff : (__mmask16)((1u << n) - 1u), acc[i][j]);
+        }
+    }
+}
+
+#define DW_MCASES512(ROW, R)                                                \
+    switch (nv) {                                                           \
+    case 1: dw512_mbody(a, ROW, q0, mL, mR, 1, R); break;                   \
+    case 2: dw512_mbody(a, ROW, q0, mL, mR, 2, R); break;                   \
+    case 3: dw512_mbody(a, ROW, q0, mL, mR, 3, R); break;                   \
+    case 4: dw512_mbody(a, ROW, q0, mL, mR, 4, R); break;                   \
+    case 5: dw512_mbody(a, ROW, q0, mL, mR, 5, R); break;                   \
+    case 6: dw512_mbody(a, ROW, q0, mL, mR, 6, R); break;                   \
+    default: dw512_mbody(a, ROW, q0, mL, mR, 7, R); break;                  \
+    }
+
+T512 static void dw512_rows(const conv_dw_args* a) {
+    int64_t cmin = 0, cmax = 0;
+    for (uint32_t x = 0; x < a->nw; x++) {
+        if (x == 0 || a->coff[x] < cmin) cmin = a->coff[x];
+        if (x == 0 || a->coff[x] > cmax) cmax = a->coff[x];
+    }
+    const int64_t nvec = ((int64_t)a->W + 15) / 16, nch = (nvec + 6) / 7;
+    int inner_ok = a->nw <= 16;
+    for (int64_t ch = 0, j0 = 0; ch < nch && inner_ok; ch++) {
+        const int64_t nv = nvec / nch + (ch < nvec % nch ? 1 : 0), q0 = j0 * 16;
+        j0 += nv;
+        if (nv > 2 && (q0 + 16 + cmin < 0 || q0 + 16 * (nv - 1) + cmax > a->in_w)) inner_ok = 0;
+    }
+    if (!inner_ok) {
+        dw512_checked_rows(a);
+        return;
+    }
+    __mmask16 mL[16], mR[16];
+    for (int64_t ch = 0, j0 = 0; ch < nch; ch++) {
+        const int64_t nv = nvec / nch + (ch < nvec % nch ? 1 : 0), q0 = j0 * 16;
+        j0 += nv;
+        for (uint32_t x = 0; x < a->nw; x++) {
+            mL[x] = dw_mask512(q0 + a->coff[x], a->in_w);
+            mR[x] = dw_mask512(q0 + 16 * (nv - 1) + a->coff[x], a->in_w);
+        }
+        uint32_t r = 0;
+        for (; r + 2 <= a->rows_n; r += 2) DW_MCASES512(r, 2)
+        for (; r < a->rows_n; r++) DW_MCASES512(r, 1)
+    }
+    if (a->act)
+        for (uint32_t r = 0; r < a->rows_n; r++) pydml_conv_activation(a->act, a->out + (int64_t)r * a->out_step, a->W);
+}
 
 T256 static void dw256_rows(const conv_dw_args* a);
 
