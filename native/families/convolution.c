@@ -47,6 +47,8 @@
  * roles swapped, rows = output channels and columns = pixels, so nothing is transposed.
  * PLANE (C_out / G < 8, e.g. depthwise): channels are packed as planes and a row kernel computes
  * 64 output pixels of one output channel at a time, vectorised along the row.
+ * FLOAT32 FORWARD with one input channel per group (depthwise), a unit width stride and rows
+ * contiguous in both views skips the band: dw_item's kernel reads the input rows in place.
  * NHWC and NCHW views give bit-identical results (same packed band, same summation order).
  * f16 / bf16 are converted to f32 while packing and accumulated in f32 (also when
  * allow_half_precision is set: it permits, but does not require, lower precision). Exception: the
