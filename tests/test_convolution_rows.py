@@ -47,6 +47,18 @@ CASES: list[Case] = [
     ("fold_dil", (2, 10, 9, 17), (32, 5, 2, 7), (1, 1), (1, 2), (0, 4), (1, 2), 2, CONVOLUTION),
     # folded, 1 x k (one tap left after folding), stride 3 wider than the kernel
     ("fold_1xk", (1, 2, 4, 40), (24, 2, 1, 2), (1, 3), (1, 1), (0, 1), (0, 0), 1, CROSS_CORRELATION),
+    # depthwise rows read in place (NCHW; NHWC through the band): 56-wide rows, two images
+    ("dw56", (2, 6, 9, 56), (6, 1, 3, 3), (1, 1), (1, 1), (1, 1), (1, 1), 6, CROSS_CORRELATION),
+    # rows wider than one chunk (7 vectors), height stride 2, flipped, multiplier 2, asymmetric padding
+    ("dw_wide", (1, 3, 7, 150), (6, 1, 3, 5), (2, 1), (1, 1), (1, 2), (0, 1), 3, CONVOLUTION),
+    # padding wider than a vector, width dilation, rows narrower than a vector and than the taps
+    ("dw_pad", (1, 2, 5, 5), (2, 1, 2, 9), (1, 1), (1, 3), (1, 20), (0, 19), 2, CROSS_CORRELATION),
+    ("dw_pad_wide", (1, 2, 4, 70), (4, 1, 1, 5), (1, 1), (1, 1), (0, 19), (0, 18), 2, CROSS_CORRELATION),
+    # rows of 112 and 60 columns: whole zmm (AVX-512 kernel, two rows at a time), a 12-column tail
+    ("dw112", (1, 4, 6, 112), (4, 1, 3, 3), (1, 1), (1, 1), (1, 1), (1, 1), 4, CROSS_CORRELATION),
+    ("dw60", (2, 3, 5, 60), (3, 1, 3, 3), (1, 1), (1, 1), (1, 1), (1, 1), 3, CONVOLUTION),
+    # one-dimensional rows (sizes N C W): every row tap valid
+    ("dw_1d", (2, 4, 33), (4, 1, 7), (1,), (2,), (6,), (5,), 4, CROSS_CORRELATION),
 ]
 
 
@@ -67,8 +79,25 @@ def with_threads(n: int, fn: Any) -> Any:
         lib.pydml_set_num_threads(previous)
 
 
+AVX2 = int(lib.PYDML_CPU_AVX2_FMA | lib.PYDML_CPU_F16C)
+
+
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c[0])
 def test_rows_and_folds_match_reference(case: Case) -> None:
+    check_case(case)
+
+
+@pytest.mark.parametrize("case", [c for c in CASES if c[0].startswith("dw")], ids=lambda c: c[0])
+def test_depthwise_rows_on_avx2(case: Case) -> None:
+    """The same checks with the AVX2 kernels (the direct depthwise rows against the AVX2 band)."""
+    lib.pydml_set_cpu_features(AVX2)
+    try:
+        check_case(case)
+    finally:
+        lib.pydml_set_cpu_features(ALL)
+
+
+def check_case(case: Case) -> None:
     _, xs, ws, strides, dil, start, end, groups, mode = case
     x, w, b = rand(xs, 1), rand(ws, 2), rand((ws[0],), 3)
     geometry: dict[str, Any] = {
@@ -113,9 +142,10 @@ def test_rows_and_folds_match_reference(case: Case) -> None:
     outside = np.ones(big.shape, dtype=bool)
     outside[tuple(slice(1, 1 + s) for s in base.shape)] = False
     assert np.isnan(big[outside]).all()
+    active = lib.pydml_cpu_features() & lib.pydml_set_cpu_features(ALL)
     lib.pydml_set_cpu_features(0)  # the portable path: 4-row tiles, no row groups
     try:
         portable = run(x)
     finally:
-        lib.pydml_set_cpu_features(ALL)
+        lib.pydml_set_cpu_features(active)
     np.testing.assert_allclose(portable, expected, rtol=1e-5, atol=atol)

@@ -47,6 +47,8 @@
  * roles swapped, rows = output channels and columns = pixels, so nothing is transposed.
  * PLANE (C_out / G < 8, e.g. depthwise): channels are packed as planes and a row kernel computes
  * 64 output pixels of one output channel at a time, vectorised along the row.
+ * FLOAT32 FORWARD with one input channel per group (depthwise), a unit width stride and rows
+ * contiguous in both views skips the band: dw_item's kernel reads the input rows in place.
  * NHWC and NCHW views give bit-identical results (same packed band, same summation order).
  * f16 / bf16 are converted to f32 while packing and accumulated in f32 (also when
  * allow_half_precision is set: it permits, but does not require, lower precision). Exception: the
@@ -171,6 +173,7 @@ struct pydml_convolution_plan {
      * and the width axis ax[2] is the output width with one tap; fold_* keep the real width axis. */
     int fold;
     int stem_ok;                 /* folded 2-D: the band holds the planar layout of stem_item too */
+    int dw_ok;                   /* depthwise rows without a band when the views allow (dw_item) */
     int64_t fold_cin, fold_in, fold_k, fold_stride, fold_dil, fold_start;
 };
 
@@ -685,6 +688,9 @@ pydml_status pydml_convolution_plan_create(const pydml_convolution_params* param
         p->stem_ok = p->fold && p->ax[0].in == 1 && p->ax[0].k == 1 && p->ax[1].P == 1 &&
                      mul_sat(mul_sat((uint64_t)p->band_rows_h, (uint64_t)p->cin_g),
                              (uint64_t)ceil_div(p->ax[2].out, 16) * 16) <= band;
+        p->dw_ok = p->engine == ENGINE_PLANE && p->cin_g == 1 && !p->backward &&
+                   params->data_type == DML_TENSOR_DATA_TYPE_FLOAT32 && p->ax[0].in == 1 && p->ax[0].k == 1 &&
+                   p->ax[0].out == 1 && p->ax[2].S == 1 && p->ax[1].U == 1 && p->ax[2].U == 1;
         p->thread_bytes = (size_t)tb;
         /* the bias copy: cout floats, then CONV_NR_MAX zeros (a tile's channels past cout, and the
          * zero row bias of the microkernels) */
@@ -800,6 +806,7 @@ void pydml_conv_helpers_portable(conv_kernels* k) {
     k->transpose_pairs = NULL;
     k->pair_row = NULL;
     k->stem = NULL;
+    k->dw = NULL;
 }
 
 /* ---- execution ------------------------------------------------------------------------------ */
@@ -1772,6 +1779,70 @@ static void plane_item(const conv_exec* ex, int64_t item, char* scratch) {
     }
 }
 
+
+/* Depthwise without a band (conv_dw_kernel, FLOAT32 FORWARD, one input channel per group, unit width
+ * stride, rows contiguous in the input and output views): the kernel reads the input rows in
+ * place, the padding columns as zeros it never loads, and stores whole output rows. Packing each
+ * 56 x 56 plane into a band (a copy per row) and storing through the row buffer took about 40 %
+ * of the plane engine's depthwise time. The items, the taps (padding rows dropped) and every sum's
+ * order are plane_item's: the same bits as the band path of an NHWC view. */
+static void dw_item(const conv_exec* ex, int64_t item, char* scratch) {
+    const pydml_convolution_plan* p = ex->p;
+    const conv_axis *ah = &p->ax[1], *aw = &p->ax[2];
+    const float** rows = (const float**)(void*)(scratch + p->off_in_off);
+    float* wbuf = (float*)(scratch + p->off_tap);
+    const float** wrows = (const float**)(void*)(scratch + p->off_in_off + ah->k * sizeof(float*));
+    int64_t* coff = (int64_t*)(scratch + p->off_woff);
+    conv_block b;
+    decode_item(p, item, &b);
+    const int64_t* is = ex->is;
+    const int64_t* os = ex->os;
+    const int64_t Kh = ah->k, Kw = aw->k;
+    const int64_t Th = ah->U > 0 ? ah->u_first[1] - ah->u_first[0] : 0;
+    const int64_t Tw = aw->U > 0 ? aw->u_first[1] - aw->u_first[0] : 0;
+    for (int64_t tw = 0; tw < Tw; tw++) coff[tw] = aw->tap_c[aw->u_first[0] + tw];
+    int64_t qa = b.oh0, qb = b.oh0;
+    if (Th > 0) interior_rows(ah, 0, b.oh0, b.oh1, 0, ah->in, &qa, &qb);
+    conv_dw_args a;
+    memset(&a, 0, sizeof a);
+    a.rows = rows;
+    a.w = wrows;
+    a.coff = coff;
+    a.nw = (uint32_t)Tw;
+    a.W = (uint32_t)aw->out;
+    a.in_w = aw->in;
+    a.row_step = ah->S * is[3];
+    a.out_step = os[3];
+    a.act = ex->act;
+    const float* plane = (const float*)ex->in + b.n * is[0] + b.g * is[1];
+    for (int64_t oc = b.oc_begin; oc < b.oc_end; oc++) {
+        const int64_t ocg = b.g * p->cout_g + oc;
+        const float* wo = ex->weights + ocg * p->ktot; /* [kh][kw] formula indices (plane packing) */
+        for (int64_t th = 0; th < Th; th++)
+            for (int64_t tw = 0; tw < Tw; tw++)
+                wbuf[th * Tw + tw] = wo[ah->tap_k[ah->u_first[0] + th] * Kw + aw->tap_k[aw->u_first[0] + tw]];
+        a.bias = ex->bias[ocg];
+        float* out = (float*)ex->out + b.n * os[0] + ocg * os[1];
+        for (int64_t qh = b.oh0; qh < b.oh1;) { /* [qa, qb) at once, the others row by row */
+            const int64_t nrows = (qh == qa && qb > qa) ? qb - qa : 1;
+            uint32_t nv = 0;
+            for (int64_t th = 0; th < Th && Tw > 0; th++) {
+                const int64_t hin = qh * ah->S + ah->tap_c[ah->u_first[0] + th];
+                if (hin < 0 || hin >= ah->in) continue;
+                rows[nv] = plane + hin * is[3];
+                wrows[nv] = wbuf + th * Tw;
+                nv++;
+            }
+            a.nv = nv;
+            a.rows_n = (uint32_t)nrows;
+            a.out = out + qh * os[3];
+            ex->k.dw(&a);
+            qh += nrows;
+        }
+    }
+    (void)Kh;
+}
+
 /* The GEMM engine's indirect microkernels for this CPU (nr 16 on AVX-512 when a group's last block
  * of output channels is at most 16 wide; bf16 pairs for a dense bf16 convolution on AVX512-BF16),
  * and the convolution's own helpers for the same vector level. */
@@ -1907,6 +1978,7 @@ static pydml_status conv_execute(const pydml_convolution_plan* p, const pydml_te
     __atomic_fetch_add(pre != NULL ? &g_conv_prepared : &g_conv_packed, 1, __ATOMIC_RELAXED);
     const int64_t nitems = pointwise ? p->pw_nitems : p->nitems;
     ex.stem = p->stem_ok && ex.k.stem != NULL && ex.os[4] == 1 && !ex.bf16pairs;
+    const int dw = !pointwise && p->dw_ok && ex.k.dw != NULL && ex.is[4] == 1 && ex.os[4] == 1;
     unsigned char* scratch0 = base + shared;
 
     const int parallel = ex.nt > 1 && nitems > 1 && p->work > 2e5;
@@ -1922,6 +1994,7 @@ static pydml_status conv_execute(const pydml_convolution_plan* p, const pydml_te
         for (int64_t item = 0; item < nitems; item++) {
             if (pointwise) pointwise_item(&ex, item, scratch);
             else if (ex.stem) stem_item(&ex, item, scratch);
+            else if (dw) dw_item(&ex, item, scratch);
             else if (p->engine == ENGINE_DENSE) dense_item(&ex, item, scratch);
             else plane_item(&ex, item, scratch);
         }

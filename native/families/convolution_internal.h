@@ -73,6 +73,25 @@ typedef void (*conv_stem_kernel)(const float* band, int64_t cstride, uint32_t ci
                                  const uint32_t* tap, uint32_t nv, uint32_t T, const float* panel, uint32_t nr,
                                  uint32_t mr, const float* bias, float* out, int64_t out_cs, uint32_t W);
 
+/* The direct depthwise kernel (convolution.c dw_item; FLOAT32 FORWARD, one input channel per group,
+ * unit width stride, rows of stride 1 in and out): `rows` output rows of one output channel, row r
+ *   out[r * out_step + q] = bias + sum over v < nv, x < nw of w[v][x] * in(v, r, q + coff[x])
+ * for q < W, with in(v, r, c) = rows[v][r * row_step + c] for 0 <= c < in_w and 0 outside (the
+ * padding: read as zeros, never loaded), each sum one FMA chain in the order (v, x): the plane row
+ * kernels' sums over a zero-padded band, so the same bits. Then the activation (act NULL: none). */
+typedef struct conv_dw_args {
+    const float* const* rows; /* [nv] the first output row's input rows */
+    const float* const* w;    /* [nv] weight rows, nw floats each (in coff's order) */
+    const int64_t* coff;      /* [nw] column offsets kw * dilation - start */
+    uint32_t nv, nw, W, rows_n;
+    int64_t in_w, row_step, out_step;
+    float bias;
+    float* out;
+    const pydml_activation* act;
+} conv_dw_args;
+
+typedef void (*conv_dw_kernel)(const conv_dw_args* a);
+
 typedef struct conv_kernels {
     /* the dense engine's microkernels, tile sizes and chunking (native/engines/gemm_indirect.h) */
     pydml_igemm_isa ig;
@@ -85,6 +104,7 @@ typedef struct conv_kernels {
     /* BF16 path only: dst dword j = lo[j] | hi[j] << 16 for j < n, 0 up to nr (hi NULL: zero) */
     void (*pair_row)(float* dst, const uint16_t* lo, const uint16_t* hi, uint32_t n, uint32_t nr);
     conv_stem_kernel stem; /* NULL: the folded stem runs through the dense microkernels */
+    conv_dw_kernel dw;     /* NULL: depthwise through the plane engine's band */
 } conv_kernels;
 
 /* The fused activation, in place (convolution.c). */

@@ -268,6 +268,254 @@ T512 static void rows512(const conv_rows_args* a) {
     }
 }
 
+/* The folded stem (conv_stem_kernel), as stem256 below with 32 pixels (two zmm) per step: each
+ * broadcast weight feeds two FMAs, 12 accumulator chains for 6 output channels. */
+INLINE T512 void stem512_body(const float* band, int64_t cstride, uint32_t cin, const int64_t* roff,
+                              const uint32_t* tap, uint32_t nv, uint32_t T, const float* panel, uint32_t nr,
+                              const float* bias, float* out, int64_t out_cs, uint32_t q0, uint32_t n, const int MR,
+                              const int V) {
+    __m512 a0[6], a1[6];
+    _Pragma("GCC unroll 6") for (int t = 0; t < MR; t++) {
+        a0[t] = _mm512_set1_ps(bias[t] + 0.0f); /* the microkernels' bias + row bias (0) */
+        a1[t] = a0[t];
+    }
+    for (uint32_t c0 = 0; c0 < cin; c0 += CONV_CB) {
+        const uint32_t cnt = cin - c0 < CONV_CB ? cin - c0 : CONV_CB;
+        const float* xb = band + (int64_t)c0 * cstride + q0;
+        const float* wb = panel + (size_t)c0 * T * nr;
+        for (uint32_t v = 0; v < nv; v++) {
+            const float* x = xb + roff[v];
+            const float* w = wb + (size_t)tap[v] * cnt * nr;
+            for (uint32_t ic = 0; ic < cnt; ic++) {
+                const __m512 x0 = _mm512_loadu_ps(x), x1 = V == 2 ? _mm512_loadu_ps(x + 16) : x0;
+                x += cstride;
+                _Pragma("GCC unroll 6") for (int t = 0; t < MR; t++) {
+                    const __m512 b = _mm512_set1_ps(w[t]);
+                    a0[t] = _mm512_fmadd_ps(b, x0, a0[t]);
+                    if (V == 2) a1[t] = _mm512_fmadd_ps(b, x1, a1[t]);
+                }
+                w += nr;
+            }
+        }
+    }
+    _Pragma("GCC unroll 6") for (int t = 0; t < MR; t++) {
+        float* o = out + t * out_cs + q0;
+        _mm512_mask_storeu_ps(o, mask16(n), a0[t]);
+        if (V == 2) _mm512_mask_storeu_ps(o + 16, mask16(n > 16 ? n - 16 : 0), a1[t]);
+    }
+}
+
+INLINE T512 void stem512_mr(const float* band, int64_t cstride, uint32_t cin, const int64_t* roff, const uint32_t* tap,
+                            uint32_t nv, uint32_t T, const float* panel, uint32_t nr, const float* bias, float* out,
+                            int64_t out_cs, uint32_t W, const int MR) {
+    for (uint32_t q0 = 0; q0 < W; q0 += 32) {
+        const uint32_t n = W - q0 < 32 ? W - q0 : 32;
+        if (n > 16) stem512_body(band, cstride, cin, roff, tap, nv, T, panel, nr, bias, out, out_cs, q0, n, MR, 2);
+        else stem512_body(band, cstride, cin, roff, tap, nv, T, panel, nr, bias, out, out_cs, q0, n, MR, 1);
+    }
+}
+
+T512 static void stem512(const float* band, int64_t cstride, uint32_t cin, const int64_t* roff, const uint32_t* tap,
+                         uint32_t nv, uint32_t T, const float* panel, uint32_t nr, uint32_t mr, const float* bias,
+                         float* out, int64_t out_cs, uint32_t W) {
+    switch (mr) {
+    case 1: stem512_mr(band, cstride, cin, roff, tap, nv, T, panel, nr, bias, out, out_cs, W, 1); break;
+    case 2: stem512_mr(band, cstride, cin, roff, tap, nv, T, panel, nr, bias, out, out_cs, W, 2); break;
+    case 3: stem512_mr(band, cstride, cin, roff, tap, nv, T, panel, nr, bias, out, out_cs, W, 3); break;
+    case 4: stem512_mr(band, cstride, cin, roff, tap, nv, T, panel, nr, bias, out, out_cs, W, 4); break;
+    case 5: stem512_mr(band, cstride, cin, roff, tap, nv, T, panel, nr, bias, out, out_cs, W, 5); break;
+    default: stem512_mr(band, cstride, cin, roff, tap, nv, T, panel, nr, bias, out, out_cs, W, 6); break;
+    }
+}
+
+/* ---- direct depthwise rows------------------------------------------------- */
+
+/* Lanes [lo, hi) of 16 (clamped), as a mask: the columns c .. c + 15 inside [0, in_w). */
+INLINE T512 __mmask16 dw_mask512(int64_t c, int64_t in_w) {
+    const int64_t lo = c < 0 ? (-c < 16 ? -c : 16) : 0;
+    const int64_t hi = in_w - c < 16 ? (in_w - c > 0 ? in_w - c : 0) : 16;
+    if (lo >= hi) return 0;
+    return (__mmask16)((((uint32_t)1 << hi) - 1u) & ~(((uint32_t)1 << lo) - 1u));
+}
+
+/* 16 columns from c of a row, zeros outside [0, in_w) (those are not read). */
+INLINE T512 __m512 dw_load512(const float* row, int64_t c, int64_t in_w) {
+    if (c >= 0 && c + 16 <= in_w) return _mm512_loadu_ps(row + c);
+    const __mmask16 m = dw_mask512(c, in_w);
+    /* masked-off lanes are not accessed; the address is formed in integers (c may be negative) */
+    return _mm512_maskz_loadu_ps(m, (const float*)((uintptr_t)row + (uintptr_t)(c * 4)));
+}
+
+/* R rows x NV vectors of one chunk starting at column q0; EDGE: the first and last vectors' loads
+ * are checked (the caller knows the others read inside the row), ALL: every load is. */
+INLINE T512 void dw512_body(const conv_dw_args* a, uint32_t r, int64_t q0, const int NV, const int R, const int ALL) {
+    __m512 acc[2][8];
+    _Pragma("GCC unroll 2") for (int i = 0; i < R; i++)
+        _Pragma("GCC unroll 8") for (int j = 0; j < NV; j++) acc[i][j] = _mm512_set1_ps(a->bias);
+    const int64_t in_w = a->in_w;
+    for (uint32_t v = 0; v < a->nv; v++) {
+        const float* s0 = a->rows[v] + (int64_t)r * a->row_step;
+        const float* wv = a->w[v];
+        for (uint32_t x = 0; x < a->nw; x++) {
+            const __m512 wt = _mm512_set1_ps(wv[x]);
+            const int64_t c = q0 + a->coff[x];
+            _Pragma("GCC unroll 2") for (int i = 0; i < R; i++) {
+                const float* s = s0 + i * a->row_step;
+                _Pragma("GCC unroll 8") for (int j = 0; j < NV; j++) {
+                    const int64_t cj = c + 16 * j;
+                    const __m512 xv = (ALL || j == 0 || j == NV - 1) ? dw_load512(s, cj, in_w) : _mm512_loadu_ps(s + cj);
+                    acc[i][j] = _mm512_fmadd_ps(wt, xv, acc[i][j]);
+                }
+            }
+        }
+    }
+    _Pragma("GCC unroll 2") for (int i = 0; i < R; i++) {
+        float* o = a->out + (int64_t)(r + i) * a->out_step + q0;
+        _Pragma("GCC unroll 8") for (int j = 0; j < NV; j++) {
+            const int64_t n = (int64_t)a->W - q0 - 16 * j;
+            _mm512_mask_storeu_ps(o + 16 * j, n >= 16 ? (__mmask16)0xffff : (__mmask16)((1u << n) - 1u), acc[i][j]);
+        }
+    }
+}
+
+#define DW_CASES(BODY, ROW, R)                                              \
+    switch (nv) {                                                           \
+    case 1: BODY(a, ROW, q0, 1, R, 0); break;                               \
+    case 2: BODY(a, ROW, q0, 2, R, 0); break;                               \
+    case 3: BODY(a, ROW, q0, 3, R, 0); break;                               \
+    case 4: BODY(a, ROW, q0, 4, R, 0); break;                               \
+    case 5: BODY(a, ROW, q0, 5, R, 0); break;                               \
+    case 6: BODY(a, ROW, q0, 6, R, 0); break;                               \
+    default: BODY(a, ROW, q0, 7, R, 0); break;                              \
+    }
+
+/* The row chunks of conv_dw_kernel: at most 7 vectors of VL columns, balanced; a chunk whose inner
+ * vectors would read outside the row (padding wider than a vector, rows narrower than the taps)
+ * goes vector by vector with every load checked. */
+#define DW_DRIVER(NAME, BODY, VL, PAIR)                                                                          \
+    static void NAME##_rows(const conv_dw_args* a) {                                                      \
+        int64_t cmin = 0, cmax = 0;                                                                        \
+        for (uint32_t x = 0; x < a->nw; x++) {                                                             \
+            if (x == 0 || a->coff[x] < cmin) cmin = a->coff[x];                                            \
+            if (x == 0 || a->coff[x] > cmax) cmax = a->coff[x];                                            \
+        }                                                                                                  \
+        const int64_t nvec = ((int64_t)a->W + VL - 1) / VL, nch = (nvec + 6) / 7;                          \
+        for (uint32_t r = 0; r < a->rows_n;) {                                                             \
+            const int two = r + 2 <= a->rows_n;                                                           \
+            for (int64_t ch = 0, j0 = 0; ch < nch; ch++) {                                                 \
+                const int64_t nv = nvec / nch + (ch < nvec % nch ? 1 : 0), q0 = j0 * VL;                    \
+                j0 += nv;                                                                                  \
+                if (nv > 2 && (q0 + VL + cmin < 0 || q0 + VL * (nv - 1) + cmax > a->in_w)) {               \
+                    for (int64_t j = 0; j < nv; j++) {                                                     \
+                        BODY(a, r, q0 + VL * j, 1, 1, 1);                                                  \
+                        if (two) BODY(a, r + 1, q0 + VL * j, 1, 1, 1);                                     \
+                    }                                                                                      \
+                } else if (two && nv <= PAIR) {                                                            \
+                    DW_CASES(BODY, r, 2)                                                                   \
+                } else {                                                                                   \
+                    DW_CASES(BODY, r, 1)                                                                   \
+                    if (two) DW_CASES(BODY, r + 1, 1)                                                      \
+                }                                                                                          \
+            }                                                                                              \
+            const uint32_t done = two ? 2 : 1;                                                             \
+            if (a->act)                                                                                    \
+                for (uint32_t i = 0; i < done; i++)                                                        \
+                    pydml_conv_activation(a->act, a->out + (int64_t)(r + i) * a->out_step, a->W);          \
+            r += done;                                                                                     \
+        }                                                                                                  \
+    }
+
+T512 DW_DRIVER(dw512_checked, dw512_body, 16, 7)
+
+/* dw512_body with the edge vectors' masks computed once per chunk (as dw256_rows below). */
+INLINE T512 void dw512_mbody(const conv_dw_args* a, uint32_t r, int64_t q0, const __mmask16* mL, const __mmask16* mR,
+                             const int NV, const int R) {
+    __m512 acc[2][8];
+    _Pragma("GCC unroll 2") for (int i = 0; i < R; i++)
+        _Pragma("GCC unroll 8") for (int j = 0; j < NV; j++) acc[i][j] = _mm512_set1_ps(a->bias);
+    for (uint32_t v = 0; v < a->nv; v++) {
+        const float* s0 = a->rows[v] + (int64_t)r * a->row_step;
+        const float* wv = a->w[v];
+        for (uint32_t x = 0; x < a->nw; x++) {
+            const __m512 wt = _mm512_set1_ps(wv[x]);
+            const int64_t c = q0 + a->coff[x];
+            const __mmask16 ml = mL[x], mr = mR[x];
+            _Pragma("GCC unroll 2") for (int i = 0; i < R; i++) {
+                const float* s = s0 + i * a->row_step;
+                _Pragma("GCC unroll 8") for (int j = 0; j < NV; j++) {
+                    const int64_t cj = c + 16 * j;
+                    const float* at = (const float*)((uintptr_t)s + (uintptr_t)(cj * 4));
+                    const __m512 xv = j == 0 ? _mm512_maskz_loadu_ps(ml, at)
+                                             : j == NV - 1 ? _mm512_maskz_loadu_ps(mr, at) : _mm512_loadu_ps(s + cj);
+                    acc[i][j] = _mm512_fmadd_ps(wt, xv, acc[i][j]);
+                }
+            }
+        }
+    }
+    _Pragma("GCC unroll 2") for (int i = 0; i < R; i++) {
+        float* o = a->out + (int64_t)(r + i) * a->out_step + q0;
+        _Pragma("GCC unroll 8") for (int j = 0; j < NV; j++) {
+            const int64_t n = (int64_t)a->W - q0 - 16 * j;
+            _mm512_mask_storeu_ps(o + 16 * j, n >= 16 ? (__mmask16)0xffff : (__mmask16)((1u << n) - 1u), acc[i][j]);
+        }
+    }
+}
+
+#define DW_MCASES512(ROW, R)                                                \
+    switch (nv) {                                                           \
+    case 1: dw512_mbody(a, ROW, q0, mL, mR, 1, R); break;                   \
+    case 2: dw512_mbody(a, ROW, q0, mL, mR, 2, R); break;                   \
+    case 3: dw512_mbody(a, ROW, q0, mL, mR, 3, R); break;                   \
+    case 4: dw512_mbody(a, ROW, q0, mL, mR, 4, R); break;                   \
+    case 5: dw512_mbody(a, ROW, q0, mL, mR, 5, R); break;                   \
+    case 6: dw512_mbody(a, ROW, q0, mL, mR, 6, R); break;                   \
+    default: dw512_mbody(a, ROW, q0, mL, mR, 7, R); break;                  \
+    }
+
+T512 static void dw512_rows(const conv_dw_args* a) {
+    int64_t cmin = 0, cmax = 0;
+    for (uint32_t x = 0; x < a->nw; x++) {
+        if (x == 0 || a->coff[x] < cmin) cmin = a->coff[x];
+        if (x == 0 || a->coff[x] > cmax) cmax = a->coff[x];
+    }
+    const int64_t nvec = ((int64_t)a->W + 15) / 16, nch = (nvec + 6) / 7;
+    int inner_ok = a->nw <= 16;
+    for (int64_t ch = 0, j0 = 0; ch < nch && inner_ok; ch++) {
+        const int64_t nv = nvec / nch + (ch < nvec % nch ? 1 : 0), q0 = j0 * 16;
+        j0 += nv;
+        if (nv > 2 && (q0 + 16 + cmin < 0 || q0 + 16 * (nv - 1) + cmax > a->in_w)) inner_ok = 0;
+    }
+    if (!inner_ok) {
+        dw512_checked_rows(a);
+        return;
+    }
+    __mmask16 mL[16], mR[16];
+    for (int64_t ch = 0, j0 = 0; ch < nch; ch++) {
+        const int64_t nv = nvec / nch + (ch < nvec % nch ? 1 : 0), q0 = j0 * 16;
+        j0 += nv;
+        for (uint32_t x = 0; x < a->nw; x++) {
+            mL[x] = dw_mask512(q0 + a->coff[x], a->in_w);
+            mR[x] = dw_mask512(q0 + 16 * (nv - 1) + a->coff[x], a->in_w);
+        }
+        uint32_t r = 0;
+        for (; r + 2 <= a->rows_n; r += 2) DW_MCASES512(r, 2)
+        for (; r < a->rows_n; r++) DW_MCASES512(r, 1)
+    }
+    if (a->act)
+        for (uint32_t r = 0; r < a->rows_n; r++) pydml_conv_activation(a->act, a->out + (int64_t)r * a->out_step, a->W);
+}
+
+T256 static void dw256_rows(const conv_dw_args* a);
+
+/* Rows whose last vector would be at most half used (56 columns: 4 zmm for 56 values) go through
+ * the ymm kernel, which computes the same FMA chains (the same bits) with less waste: Zen 4 runs a
+ * zmm FMA as two ymm ones, so the wider vectors only add the unused lanes (1-thread CPU time,
+ * 8 x 64 x 56 x 56 3x3, 3 alternating runs: 1.08 -> 1.05 ms). */
+T512 static void dw512_pick(const conv_dw_args* a) {
+    if (a->W % 16 != 0 && a->W % 16 <= 8) dw256_rows(a);
+    else dw512_rows(a);
+}
+
 int pydml_conv_helpers_avx512(conv_kernels* k) {
     pydml_conv_helpers_portable(k);
     k->finish = finish512;
@@ -275,6 +523,8 @@ int pydml_conv_helpers_avx512(conv_kernels* k) {
     k->store = store512;
     k->load = load512;
     k->transpose_in = transpose_in512;
+    k->dw = dw512_pick;
+    k->stem = stem512;
     return 1;
 }
 
@@ -589,9 +839,152 @@ T256 static void stem256(const float* band, int64_t cstride, uint32_t cin, const
     }
 }
 
+/* ---- direct depthwise rows (conv_dw_kernel; as the AVX-512 ones above) ------------------------- */
+
+/* 8 columns from c of a row, zeros outside [0, in_w) (those are not read: vmaskmovps). */
+INLINE T256 __m256 dw_load256(const float* row, int64_t c, int64_t in_w) {
+    if (c >= 0 && c + 8 <= in_w) return _mm256_loadu_ps(row + c);
+    const int64_t lo = c < 0 ? (-c < 8 ? -c : 8) : 0;
+    const int64_t hi = in_w - c < 8 ? (in_w - c > 0 ? in_w - c : 0) : 8;
+    const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    const __m256i m = _mm256_and_si256(_mm256_cmpgt_epi32(lane, _mm256_set1_epi32((int)lo - 1)),
+                                       _mm256_cmpgt_epi32(_mm256_set1_epi32((int)hi), lane));
+    return _mm256_maskload_ps((const float*)((uintptr_t)row + (uintptr_t)(c * 4)), m);
+}
+
+/* Pairs of rows only while their accumulators leave the weight and a load a register of the 16:
+ * 2 x 7 spilled (8 x 64 x 56 x 56 3x3, 1-thread CPU time, 3 alternating runs: 1.04 -> 1.00 ms). */
+#define DW256_PAIR 5
+INLINE T256 void dw256_body(const conv_dw_args* a, uint32_t r, int64_t q0, const int NV, const int R, const int ALL) {
+    __m256 acc[2][7];
+    _Pragma("GCC unroll 2") for (int i = 0; i < R; i++)
+        _Pragma("GCC unroll 7") for (int j = 0; j < NV; j++) acc[i][j] = _mm256_set1_ps(a->bias);
+    const int64_t in_w = a->in_w;
+    for (uint32_t v = 0; v < a->nv; v++) {
+        const float* s0 = a->rows[v] + (int64_t)r * a->row_step;
+        const float* wv = a->w[v];
+        for (uint32_t x = 0; x < a->nw; x++) {
+            const __m256 wt = _mm256_broadcast_ss(wv + x);
+            const int64_t c = q0 + a->coff[x];
+            _Pragma("GCC unroll 2") for (int i = 0; i < R; i++) {
+                const float* s = s0 + i * a->row_step;
+                _Pragma("GCC unroll 7") for (int j = 0; j < NV; j++) {
+                    const int64_t cj = c + 8 * j;
+                    const __m256 xv = (ALL || j == 0 || j == NV - 1) ? dw_load256(s, cj, in_w) : _mm256_loadu_ps(s + cj);
+                    acc[i][j] = _mm256_fmadd_ps(wt, xv, acc[i][j]);
+                }
+            }
+        }
+    }
+    _Pragma("GCC unroll 2") for (int i = 0; i < R; i++) {
+        float* o = a->out + (int64_t)(r + i) * a->out_step + q0;
+        _Pragma("GCC unroll 7") for (int j = 0; j < NV; j++) {
+            const int64_t n = (int64_t)a->W - q0 - 8 * j;
+            if (n >= 8) _mm256_storeu_ps(o + 8 * j, acc[i][j]);
+            else store_part8(o + 8 * j, acc[i][j], (uint32_t)n);
+        }
+    }
+}
+
+T256 DW_DRIVER(dw256_checked, dw256_body, 8, DW256_PAIR)
+
+/* Columns c .. c + 7 inside [0, in_w), as a vmaskmovps mask. */
+INLINE T256 __m256i dw_mask256(int64_t c, int64_t in_w) {
+    const int64_t lo = c < 0 ? (-c < 8 ? -c : 8) : 0;
+    const int64_t hi = in_w - c < 8 ? (in_w - c > 0 ? in_w - c : 0) : 8;
+    const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    return _mm256_and_si256(_mm256_cmpgt_epi32(lane, _mm256_set1_epi32((int)lo - 1)),
+                            _mm256_cmpgt_epi32(_mm256_set1_epi32((int)hi), lane));
+}
+
+/* dw256_body with the edge vectors' masks computed once per chunk (mL[x] for the first vector,
+ * mR[x] for the last; NV 1: mL only, both edges): no branch or mask arithmetic per load. */
+INLINE T256 void dw256_mbody(const conv_dw_args* a, uint32_t r, int64_t q0, const __m256i* mL, const __m256i* mR,
+                             const int NV, const int R) {
+    __m256 acc[2][7];
+    _Pragma("GCC unroll 2") for (int i = 0; i < R; i++)
+        _Pragma("GCC unroll 7") for (int j = 0; j < NV; j++) acc[i][j] = _mm256_set1_ps(a->bias);
+    for (uint32_t v = 0; v < a->nv; v++) {
+        const float* s0 = a->rows[v] + (int64_t)r * a->row_step;
+        const float* wv = a->w[v];
+        for (uint32_t x = 0; x < a->nw; x++) {
+            const __m256 wt = _mm256_broadcast_ss(wv + x);
+            const int64_t c = q0 + a->coff[x];
+            const __m256i ml = mL[x], mr = mR[x];
+            _Pragma("GCC unroll 2") for (int i = 0; i < R; i++) {
+                const float* s = s0 + i * a->row_step;
+                _Pragma("GCC unroll 7") for (int j = 0; j < NV; j++) {
+                    const int64_t cj = c + 8 * j;
+                    const float* at = (const float*)((uintptr_t)s + (uintptr_t)(cj * 4));
+                    const __m256 xv = j == 0 ? _mm256_maskload_ps(at, ml)
+                                             : j == NV - 1 ? _mm256_maskload_ps(at, mr) : _mm256_loadu_ps(s + cj);
+                    acc[i][j] = _mm256_fmadd_ps(wt, xv, acc[i][j]);
+                }
+            }
+        }
+    }
+    _Pragma("GCC unroll 2") for (int i = 0; i < R; i++) {
+        float* o = a->out + (int64_t)(r + i) * a->out_step + q0;
+        _Pragma("GCC unroll 7") for (int j = 0; j < NV; j++) {
+            const int64_t n = (int64_t)a->W - q0 - 8 * j;
+            if (n >= 8) _mm256_storeu_ps(o + 8 * j, acc[i][j]);
+            else store_part8(o + 8 * j, acc[i][j], (uint32_t)n);
+        }
+    }
+}
+
+#define DW_MCASES(ROW, R)                                                   \
+    switch (nv) {                                                           \
+    case 1: dw256_mbody(a, ROW, q0, mL, mR, 1, R); break;                   \
+    case 2: dw256_mbody(a, ROW, q0, mL, mR, 2, R); break;                   \
+    case 3: dw256_mbody(a, ROW, q0, mL, mR, 3, R); break;                   \
+    case 4: dw256_mbody(a, ROW, q0, mL, mR, 4, R); break;                   \
+    case 5: dw256_mbody(a, ROW, q0, mL, mR, 5, R); break;                   \
+    case 6: dw256_mbody(a, ROW, q0, mL, mR, 6, R); break;                   \
+    default: dw256_mbody(a, ROW, q0, mL, mR, 7, R); break;                  \
+    }
+
+/* conv_dw_kernel: chunks outside (their edge masks computed once), rows inside, the activation
+ * over each finished row; more than 16 width taps, or chunks whose inner vectors would read outside
+ * the row, take dw256_checked_rows. */
+T256 static void dw256_rows(const conv_dw_args* a) {
+    int64_t cmin = 0, cmax = 0;
+    for (uint32_t x = 0; x < a->nw; x++) {
+        if (x == 0 || a->coff[x] < cmin) cmin = a->coff[x];
+        if (x == 0 || a->coff[x] > cmax) cmax = a->coff[x];
+    }
+    const int64_t nvec = ((int64_t)a->W + 7) / 8, nch = (nvec + 6) / 7;
+    int inner_ok = a->nw <= 16;
+    for (int64_t ch = 0, j0 = 0; ch < nch && inner_ok; ch++) {
+        const int64_t nv = nvec / nch + (ch < nvec % nch ? 1 : 0), q0 = j0 * 8;
+        j0 += nv;
+        if (nv > 2 && (q0 + 8 + cmin < 0 || q0 + 8 * (nv - 1) + cmax > a->in_w)) inner_ok = 0;
+    }
+    if (!inner_ok) {
+        dw256_checked_rows(a);
+        return;
+    }
+    __m256i mL[16], mR[16];
+    for (int64_t ch = 0, j0 = 0; ch < nch; ch++) {
+        const int64_t nv = nvec / nch + (ch < nvec % nch ? 1 : 0), q0 = j0 * 8;
+        j0 += nv;
+        for (uint32_t x = 0; x < a->nw; x++) {
+            mL[x] = dw_mask256(q0 + a->coff[x], a->in_w);
+            mR[x] = dw_mask256(q0 + 8 * (nv - 1) + a->coff[x], a->in_w);
+        }
+        uint32_t r = 0;
+        if (nv <= DW256_PAIR)
+            for (; r + 2 <= a->rows_n; r += 2) DW_MCASES(r, 2)
+        for (; r < a->rows_n; r++) DW_MCASES(r, 1)
+    }
+    if (a->act)
+        for (uint32_t r = 0; r < a->rows_n; r++) pydml_conv_activation(a->act, a->out + (int64_t)r * a->out_step, a->W);
+}
+
 int pydml_conv_helpers_avx2(conv_kernels* k) {
     pydml_conv_helpers_portable(k);
     k->stem = stem256;
+    k->dw = dw256_rows;
     k->rows = rows256;
     k->finish = finish256;
     k->transpose_in = transpose_in256;
