@@ -41,7 +41,8 @@
  *
  * BATCH_NORMALIZATION_TRAINING_GRAD's sum dY (x - m) is gathered chunk by chunk around each chunk's
  * first element and shifted to m once m is known (pass_stats_sums), so its sums share x's
- * statistics pass; its sums run in 8 partial sums (grad_sums3), the same on every ISA path.
+ * statistics pass; its sums, x's own sum (for m) among them, run in 8 partial sums (grad_sums4),
+ * the same on every ISA path.
  *
  * Speed: every group is one work item (its first pass reads the input from memory, the output pass
  * finds it in the cache); few long groups are split chunk by chunk across the threads instead (two
@@ -456,6 +457,58 @@ EW_T256 static void bntg_row_nt_avx2(const float* x, const float* dy, float* dx,
     }
     for (; k < n; k++) dx[k] = (float)(k0 * ((double)dy[k] - mdy) - k1 * ((double)x[k] - m));
 }
+
+/* The two rows above with 512-bit vectors on the AVX-512 path: the same double operations per
+ * element (so the same bits), half the instructions, which leaves more loads and streamed stores in
+ * flight per core. */
+#define TN_NT_STORE2(Y, F)                                                                            \
+    do {                                                                                              \
+        __m256 f_ = (F);                                                                              \
+        if (relu) f_ = _mm256_andnot_ps(_mm256_cmp_ps(f_, _mm256_setzero_ps(), _CMP_LT_OQ), f_);     \
+        _mm_stream_ps((Y), _mm256_castps256_ps128(f_));                                               \
+        _mm_stream_ps((Y) + 4, _mm256_extractf128_ps(f_, 1));                                         \
+    } while (0)
+
+EW_T512 static void bnt_row_nt_avx512(const float* x, const float* add, float* y, size_t n, double m, double r,
+                                      double s, double b, int relu, const float* const* pf) {
+    size_t k = 0;
+    for (int t = 0; t < 2; t++)
+        if (pf[t]) _mm_prefetch((const char*)pf[t], _MM_HINT_T1);
+    for (; k < n && ((uintptr_t)(y + k) & 15u) != 0; k++) {
+        float v = (float)(add ? fma(((double)x[k] - m) * r, s, b) + (double)add[k] : fma(((double)x[k] - m) * r, s, b));
+        y[k] = relu && v < 0.0f ? 0.0f : v;
+    }
+    const __m512d M = _mm512_set1_pd(m), R = _mm512_set1_pd(r), S = _mm512_set1_pd(s), B = _mm512_set1_pd(b);
+    for (; k + 8 <= n; k += 8) {
+        TN_PF_LINE(k);
+        __m512d v = _mm512_fmadd_pd(_mm512_mul_pd(_mm512_sub_pd(_mm512_cvtps_pd(_mm256_loadu_ps(x + k)), M), R), S, B);
+        if (add) v = _mm512_add_pd(v, _mm512_cvtps_pd(_mm256_loadu_ps(add + k)));
+        TN_NT_STORE2(y + k, _mm512_cvtpd_ps(v));
+    }
+    for (; k < n; k++) {
+        float v = (float)(add ? fma(((double)x[k] - m) * r, s, b) + (double)add[k] : fma(((double)x[k] - m) * r, s, b));
+        y[k] = relu && v < 0.0f ? 0.0f : v;
+    }
+}
+
+EW_T512 static void bntg_row_nt_avx512(const float* x, const float* dy, float* dx, size_t n, double m, double mdy,
+                                       double k0, double k1, const float* const* pf) {
+    const int relu = 0;
+    size_t k = 0;
+    for (int t = 0; t < 2; t++)
+        if (pf[t]) _mm_prefetch((const char*)pf[t], _MM_HINT_T1);
+    for (; k < n && ((uintptr_t)(dx + k) & 15u) != 0; k++)
+        dx[k] = (float)(k0 * ((double)dy[k] - mdy) - k1 * ((double)x[k] - m));
+    const __m512d M = _mm512_set1_pd(m), MD = _mm512_set1_pd(mdy), K0 = _mm512_set1_pd(k0), K1 = _mm512_set1_pd(k1);
+    for (; k + 8 <= n; k += 8) {
+        TN_PF_LINE(k);
+        const __m512d a = _mm512_mul_pd(K0, _mm512_sub_pd(_mm512_cvtps_pd(_mm256_loadu_ps(dy + k)), MD));
+        const __m512d c = _mm512_mul_pd(K1, _mm512_sub_pd(_mm512_cvtps_pd(_mm256_loadu_ps(x + k)), M));
+        TN_NT_STORE2(dx + k, _mm512_cvtpd_ps(_mm512_sub_pd(a, c)));
+    }
+    for (; k < n; k++) dx[k] = (float)(k0 * ((double)dy[k] - mdy) - k1 * ((double)x[k] - m));
+}
+#undef TN_NT_STORE2
 #undef TN_NT_STORE
 #undef TN_PF_LINE
 #endif
@@ -505,79 +558,122 @@ EW_T256 static void grad_sums_avx2(const float* x, const float* dy, size_t n, do
 }
 #endif
 
-/* the last n - k elements of grad_sums3 (both forms), one at a time in double */
-static void grad_sums3_tail(const float* x, const float* dy, size_t k, size_t n, double M, double K, double* out) {
+/* the last n - k elements of grad_sums4 (both forms), one at a time in double */
+static void grad_sums4_tail(const float* x, const float* dy, size_t k, size_t n, double M, double K, double* out) {
     for (; k < n; k++) {
         const double d = (double)dy[k], xv = (double)x[k];
         out[0] += d;
         out[1] = fma(d, xv - M, out[1]);
         out[2] = fma(d, xv - K, out[2]);
+        out[3] += xv - K;
     }
 }
 
-/* BATCH_NORMALIZATION_TRAINING_GRAD's three sums over a chunk, out[0] = sum dy, out[1] = sum dy (x - M),
- * out[2] = sum dy (x - K), each in 8 partial sums (two vectors of four lanes, grad_sums3_avx2): two
- * independent chains per sum, so the vector loop runs near the units' throughput rather than the
- * fused multiply-add's latency (grad_sums' four partial sums: 4 cycles per 4 elements, the pass's
- * bottleneck from the cache); six accumulators and the temporaries fit AVX2's 16 registers (three
- * sums of four vectors spilled one to the stack). Order: element k + j of each 8 into partial sum j,
- * a remaining 4 into partial sums 0-3, the lanes combined as (p_l + p_{4+l}) then
- * ((l0 + l1) + (l2 + l3)), the last n mod 4 added one by one. */
-/* element k + j into partial sum j of each of the three sums */
-static inline void grad_sums3_add(const float* x, const float* dy, size_t k, size_t j, double M, double K, double* a,
-                                  double* b, double* c) {
-    const double d = (double)dy[k + j], xv = (double)x[k + j];
-    a[j] += d;
-    b[j] = fma(d, xv - M, b[j]);
-    c[j] = fma(d, xv - K, c[j]);
+/* BATCH_NORMALIZATION_TRAINING_GRAD's four sums over a chunk, out[0] = sum dy, out[1] = sum dy (x - M),
+ * out[2] = sum dy (x - K), out[3] = sum (x - K) (x's sum for the computed mean, around the same shift:
+ * one pass over the chunk instead of a second one for x's moments, whose M2 this operator does not
+ * use), each in 8 partial sums (two vectors of four lanes, grad_sums4_avx2): two independent chains
+ * per sum, so the vector loop runs near the units' throughput rather than the fused multiply-add's
+ * latency; eight accumulators and the temporaries fit AVX2's 16 registers. Order: element k + j of
+ * each 8 into partial sum j, a remaining 4 into partial sums 0-3, the lanes combined as
+ * (p_l + p_{4+l}) then ((l0 + l1) + (l2 + l3)), the last n mod 4 added one by one. */
+/* element k + j into partial sum j of each of the four sums */
+static inline void grad_sums4_add(const float* x, const float* dy, size_t k, size_t j, double M, double K,
+                                  double (*acc)[8]) {
+    const double d = (double)dy[k + j], xv = (double)x[k + j], xk = xv - K;
+    acc[0][j] += d;
+    acc[1][j] = fma(d, xv - M, acc[1][j]);
+    acc[2][j] = fma(d, xk, acc[2][j]);
+    acc[3][j] += xk;
 }
 
-static void grad_sums3(const float* x, const float* dy, size_t n, double M, double K, double* out) {
-    double a[8], b[8], c[8];
-    for (int j = 0; j < 8; j++) a[j] = b[j] = c[j] = 0.0;
+static void grad_sums4(const float* x, const float* dy, size_t n, double M, double K, double* out) {
+    double acc[4][8];
+    for (int q = 0; q < 4; q++)
+        for (int j = 0; j < 8; j++) acc[q][j] = 0.0;
     size_t k = 0;
     for (; k + 8 <= n; k += 8)
-        for (size_t j = 0; j < 8; j++) grad_sums3_add(x, dy, k, j, M, K, a, b, c);
+        for (size_t j = 0; j < 8; j++) grad_sums4_add(x, dy, k, j, M, K, acc);
     for (; k + 4 <= n; k += 4)
-        for (size_t j = 0; j < 4; j++) grad_sums3_add(x, dy, k, j, M, K, a, b, c);
-    double* acc[3] = {a, b, c};
-    for (int q = 0; q < 3; q++) {
+        for (size_t j = 0; j < 4; j++) grad_sums4_add(x, dy, k, j, M, K, acc);
+    for (int q = 0; q < 4; q++) {
         double l[4];
         for (int j = 0; j < 4; j++) l[j] = acc[q][j] + acc[q][4 + j];
         out[q] = (l[0] + l[1]) + (l[2] + l[3]);
     }
-    grad_sums3_tail(x, dy, k, n, M, K, out);
+    grad_sums4_tail(x, dy, k, n, M, K, out);
 }
 
 #ifdef TN_X86
-/* grad_sums3 with vectors: partial sum j of 8 is lane j mod 4 of vector j / 4 (the same operations in
+/* grad_sums4 with vectors: partial sum j of 8 is lane j mod 4 of vector j / 4 (the same operations in
  * the same order, so the same bits) */
-EW_T256 static void grad_sums3_avx2(const float* x, const float* dy, size_t n, double M, double K, double* out) {
-    __m256d a[2], b[2], c[2];
-    for (int j = 0; j < 2; j++) a[j] = b[j] = c[j] = _mm256_setzero_pd();
+EW_T256 static void grad_sums4_avx2(const float* x, const float* dy, size_t n, double M, double K, double* out) {
+    __m256d a[2], b[2], c[2], e[2];
+    for (int j = 0; j < 2; j++) a[j] = b[j] = c[j] = e[j] = _mm256_setzero_pd();
     const __m256d Mv = _mm256_set1_pd(M), Kv = _mm256_set1_pd(K);
     size_t k = 0;
     for (; k + 8 <= n; k += 8)
         for (int j = 0; j < 2; j++) {
             const __m256d d = _mm256_cvtps_pd(_mm_loadu_ps(dy + k + 4 * j));
-            const __m256d xv = _mm256_cvtps_pd(_mm_loadu_ps(x + k + 4 * j));
+            const __m256d xv = _mm256_cvtps_pd(_mm_loadu_ps(x + k + 4 * j)), xk = _mm256_sub_pd(xv, Kv);
             a[j] = _mm256_add_pd(a[j], d);
             b[j] = _mm256_fmadd_pd(d, _mm256_sub_pd(xv, Mv), b[j]);
-            c[j] = _mm256_fmadd_pd(d, _mm256_sub_pd(xv, Kv), c[j]);
+            c[j] = _mm256_fmadd_pd(d, xk, c[j]);
+            e[j] = _mm256_add_pd(e[j], xk);
         }
     for (; k + 4 <= n; k += 4) {
         const __m256d d = _mm256_cvtps_pd(_mm_loadu_ps(dy + k)), xv = _mm256_cvtps_pd(_mm_loadu_ps(x + k));
+        const __m256d xk = _mm256_sub_pd(xv, Kv);
         a[0] = _mm256_add_pd(a[0], d);
         b[0] = _mm256_fmadd_pd(d, _mm256_sub_pd(xv, Mv), b[0]);
-        c[0] = _mm256_fmadd_pd(d, _mm256_sub_pd(xv, Kv), c[0]);
+        c[0] = _mm256_fmadd_pd(d, xk, c[0]);
+        e[0] = _mm256_add_pd(e[0], xk);
     }
-    __m256d* acc[3] = {a, b, c};
-    for (int q = 0; q < 3; q++) {
+    __m256d* acc[4] = {a, b, c, e};
+    for (int q = 0; q < 4; q++) {
         double l[4];
         _mm256_storeu_pd(l, _mm256_add_pd(acc[q][0], acc[q][1]));
         out[q] = (l[0] + l[1]) + (l[2] + l[3]);
     }
-    grad_sums3_tail(x, dy, k, n, M, K, out);
+    grad_sums4_tail(x, dy, k, n, M, K, out);
+}
+#endif
+
+#ifdef TN_X86
+/* grad_sums4 with 512-bit vectors: partial sum j of 8 is lane j (a remaining 4 go to lanes 0-3 only,
+ * the others left as they are), so the same operations in the same order, the same bits */
+EW_T512 static void grad_sums4_avx512(const float* x, const float* dy, size_t n, double M, double K, double* out) {
+    __m512d a = _mm512_setzero_pd(), b = a, c = a, e = a;
+    const __m512d Mv = _mm512_set1_pd(M), Kv = _mm512_set1_pd(K);
+    size_t k = 0;
+    for (; k + 8 <= n; k += 8) {
+        const __m512d d = _mm512_cvtps_pd(_mm256_loadu_ps(dy + k)), xv = _mm512_cvtps_pd(_mm256_loadu_ps(x + k));
+        const __m512d xk = _mm512_sub_pd(xv, Kv);
+        a = _mm512_add_pd(a, d);
+        b = _mm512_fmadd_pd(d, _mm512_sub_pd(xv, Mv), b);
+        c = _mm512_fmadd_pd(d, xk, c);
+        e = _mm512_add_pd(e, xk);
+    }
+    if (k + 4 <= n) {
+        const __mmask8 lo = 0x0F;
+        const __m512d d = _mm512_castpd256_pd512(_mm256_cvtps_pd(_mm_loadu_ps(dy + k)));
+        const __m512d xv = _mm512_castpd256_pd512(_mm256_cvtps_pd(_mm_loadu_ps(x + k)));
+        const __m512d xk = _mm512_maskz_sub_pd(lo, xv, Kv);
+        a = _mm512_mask_add_pd(a, lo, a, d);
+        b = _mm512_mask3_fmadd_pd(d, _mm512_maskz_sub_pd(lo, xv, Mv), b, lo);
+        c = _mm512_mask3_fmadd_pd(d, xk, c, lo);
+        e = _mm512_mask_add_pd(e, lo, e, xk);
+        k += 4;
+    }
+    const __m512d acc[4] = {a, b, c, e};
+    for (int q = 0; q < 4; q++) {
+        double p[8];
+        _mm512_storeu_pd(p, acc[q]);
+        double l[4];
+        for (int j = 0; j < 4; j++) l[j] = p[j] + p[4 + j];
+        out[q] = (l[0] + l[1]) + (l[2] + l[3]);
+    }
+    grad_sums4_tail(x, dy, k, n, M, K, out);
 }
 #endif
 
@@ -634,8 +730,11 @@ static void pass_sums(const tn_geo* g, tn_group* gr, uint64_t c) {
 
 /* BATCH_NORMALIZATION_TRAINING_GRAD's one pass over x and dY before dX (x's statistics and the
  * gradient sums together, so x and dY come from memory once and the dX pass finds them in the
- * cache): chunk c's moments of x as pass_stats, and grad_sums3's sum dY, sum dY (x - Mean) and
- * sum dY (x - K) around the chunk's own shift K (its first element; 0 when not finite). The computed mean m is not known until every
+ * cache): grad_sums4's sum dY, sum dY (x - Mean), sum dY (x - K) and sum (x - K) around the chunk's
+ * own shift K (its first element; 0 when not finite); the last gives m, the group's sum of x over
+ * its count (the chunks' sums K w + sum (x - K) added in order; the Variance input is given, so x's
+ * M2, which pass_stats also computes, is not needed: one sum in the loop instead of a second
+ * loop over the chunk, 10 % of this kernel's time in the cache). The computed mean m is not known until every
  * chunk is in, so sum dY (x - m) = sum_c (sum dY (x - K_c) + (K_c - m) sum_c dY) (run_group): both
  * terms are bounded by sum |dY| times the group's range, as the direct sum's are, so nothing cancels
  * that the direct form would keep (it costs a third read of x and dY, from the cache that this
@@ -654,14 +753,15 @@ static void pass_stats_sums(const tn_geo* g, tn_group* gr, uint64_t c) {
 #endif
     const float* xs = chunk_in(g, 0, gr->base[0], c, xb);
     const float* dys = chunk_in(g, 1, gr->base[1], c, db);
-    gr->cs[2 * g->nc + c] = pydml_norm_chunk_moments(xs, w, gr->cs + 2 * c, gr->cs + 2 * c + 1);
     const double K = isfinite(xs[0]) ? (double)xs[0] : 0.0;
-    double sums[3];
+    double sums[4];
 #ifdef TN_X86
-    if (pydml_ew_isa() != EW_ISA_PORTABLE) grad_sums3_avx2(xs, dys, w, gr->M, K, sums);
+    if (pydml_ew_isa() == EW_ISA_AVX512) grad_sums4_avx512(xs, dys, w, gr->M, K, sums);
+    else if (pydml_ew_isa() == EW_ISA_AVX2) grad_sums4_avx2(xs, dys, w, gr->M, K, sums);
     else
 #endif
-        grad_sums3(xs, dys, w, gr->M, K, sums);
+        grad_sums4(xs, dys, w, gr->M, K, sums);
+    gr->cs[2 * g->nc + c] = K * (double)w + sums[3]; /* the chunk's sum of x (K w exact) */
     gr->ck[c] = K;
     gr->cs2[2 * c] = sums[0];
     gr->cs3[c] = sums[1];
@@ -682,6 +782,7 @@ static void pass_out(const tn_geo* g, tn_group* gr, uint64_t c) {
     const float* pf[2] = {NULL, NULL};
     if (gr->has_next)
         for (int t = 0; t < (p->kind == K_BNTG ? 2 : 1); t++) pf[t] = chunk_direct(g, t, gr->next_base[t], c);
+
     /* FLOAT32 outputs streamed as they are computed (no activation, or RELU), the prefetches spread
      * over the row */
     const int nt_row = direct && g->stream && isa != EW_ISA_PORTABLE && p->kind != K_BNG &&
@@ -693,8 +794,12 @@ static void pass_out(const tn_geo* g, tn_group* gr, uint64_t c) {
     if (nt_row) {
         const float* xs = chunk_in(g, 0, gr->base[0], c, xb);
         const float* s1 = g->full[1] ? chunk_in(g, 1, gr->base[1], c, ab) : NULL;
-        if (p->kind == K_BNT) bnt_row_nt_avx2(xs, s1, direct, w, gr->m, gr->r, gr->s, gr->b, p->has_act, pf);
-        else bntg_row_nt_avx2(xs, s1, direct, w, gr->m, gr->mdy, gr->k0, gr->k1, pf);
+        if (p->kind == K_BNT)
+            (isa == EW_ISA_AVX512 ? bnt_row_nt_avx512 : bnt_row_nt_avx2)(xs, s1, direct, w, gr->m, gr->r, gr->s, gr->b,
+                                                                         p->has_act, pf);
+        else
+            (isa == EW_ISA_AVX512 ? bntg_row_nt_avx512 : bntg_row_nt_avx2)(xs, s1, direct, w, gr->m, gr->mdy, gr->k0,
+                                                                           gr->k1, pf);
         return; /* fenced once per thread's range (stream_fence) */
     }
 #endif
@@ -787,8 +892,7 @@ static void run_group(const tn_geo* g, uint64_t grp, tn_group* gr, int split) {
         return;
     }
     for_chunks(g, gr, pass_stats_sums, split);
-    double M2;
-    pydml_norm_combine(gr->cs, gr->cs + 2 * nc, nc, g->L, &gr->m, &M2);
+    gr->m = sum_in_order(gr->cs + 2 * nc, nc, 1) / L; /* the chunks' sums of x in order */
     const double sdy = sum_in_order(gr->cs2, nc, 2);
     double s1 = 0.0; /* sum dY (x - m), chunk by chunk in order (pass_stats_sums) */
     for (size_t c = 0; c < nc; c++) s1 += fma(gr->ck[c] - gr->m, gr->cs2[2 * c], gr->cs2[2 * c + 1]);

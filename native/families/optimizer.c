@@ -321,20 +321,20 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
         if (direct) {
             float* f[NT];
             for (int i = 0; i < NT; i++) f[i] = (float*)t[i]->data + off[i];
-            /* streamed as computed when the three outputs share their 16-byte alignment (numpy's
-             * large arrays all start 16 bytes past a page), else computed into L1 and streamed from
-             * there */
+            /* Streamed as computed when the three outputs share their 16-byte alignment (numpy's
+             * large arrays all start 16 bytes past a page), else computed into L1 and each output
+             * streamed from there in one burst. On the Zen 4 host (one thread by CPU time, loaded
+             * machine) streaming as computed was the faster: 90-131 % of the copy bandwidth against
+             * 66-97 % buffered (C microbenchmark), and the AVX2 body 92-121 % against 76-94 %. An
+             * earlier measurement on the AVX2 host (Zen 3, 2 threads, wall clock on a shared
+             * machine) had found the opposite, 12-20 GB/s as computed against 19-26 GB/s from the
+             * buffer: to be measured again there. */
             if (stream && row_nt && (((uintptr_t)f[4] ^ (uintptr_t)f[5]) & 15u) == 0 &&
                 (((uintptr_t)f[4] ^ (uintptr_t)f[6]) & 15u) == 0) {
                 row_nt(f[0], f[1], f[2], f[3], f[4], f[5], f[6], w, &k);
                 continue;
             }
             if (stream) {
-                /* computed into L1, then each output streamed in one burst: stores interleaved
-                 * with the computation kept three streamed outputs' lines open at once among four
-                 * input streams (on the AVX2 host, Zen 3, 2 threads, alternating processes on a
-                 * shared machine: 12-20 GB/s streamed as computed, 19-26 GB/s from the buffer,
-                 * 18.5 GB/s with ordinary stores) */
                 row(f[0], f[1], f[2], f[3], buf[4], buf[5], buf[6], w, &k, 0);
                 for (int i = 4; i < NT; i++) pydml_stream_copy_f32(f[i], buf[i], w);
                 continue;
