@@ -394,9 +394,9 @@ def isa_results(op: Any, inputs: dict[str, np.ndarray]) -> list[dict[str, np.nda
 @pytest.mark.parametrize("sizes", [[3, 2, 7, 9], [2, 3, 40, 41], [2, 3, 41, 43]])
 def test_gradient_sums_same_bits_on_every_isa_path(training: bool, sizes: list[int],
                                                    rng: np.random.Generator) -> None:
-    # the portable sums' 8 partial sums are the AVX2 sums' two vectors of four lanes and the AVX-512
-    # sums' eight lanes; groups of 189, 3280 and 3526 elements leave last chunks of 189, 208 and 454
-    # elements: past the last 8, a 4 (into four of the eight partial sums) and 1, nothing, a 4 and 2
+    # the portable sums' 8 partial sums are the AVX2 sums' two vectors of four lanes (the AVX-512
+    # path runs them too); groups of 189, 3280 and 3526 elements leave last chunks of 189, 208 and
+    # 454 elements: past the last 8, a 4 (into four of the eight partial sums) and 1, nothing, a 4 and 2
     psizes = [1, sizes[1], 1, 1]
     x, dy = (rng.standard_normal(sizes).astype(np.float32) for _ in range(2))
     m, s = (rng.standard_normal(psizes).astype(np.float32) for _ in range(2))
@@ -409,10 +409,13 @@ def test_gradient_sums_same_bits_on_every_isa_path(training: bool, sizes: list[i
 
 
 @pytest.mark.parametrize("kind", ["training_add_relu", "training_grad"])
-def test_streamed_rows_match_the_buffered_rows(kind: str, rng: np.random.Generator) -> None:
-    """Outputs past the caches (32 MiB) are streamed as they are computed on the AVX2 path
-    (normalization_training.c): the same bits as the portable rows, which stream a buffer."""
-    sizes, psizes = [1, 4, 1024, 2048], [1, 4, 1, 1]
+@pytest.mark.parametrize("hw", [(1024, 2048), (2047, 1025)])
+def test_streamed_rows_match_the_buffered_rows(kind: str, hw: tuple[int, int], rng: np.random.Generator) -> None:
+    """Outputs past the caches (32 MiB) are streamed as they are computed on the vector paths
+    (normalization_training.c): the same bits as the portable rows, which stream a buffer. Groups of
+    2047 x 1025 elements end in a chunk of 1023, shorter than the rows before it (the FusedAdd
+    prefetch two chunks ahead stops short of it)."""
+    sizes, psizes = [1, 4, *hw], [1, 4, 1, 1]
     # 8M elements (generated as a repeated block of 1M: cheaper, still unaligned to the chunks)
     x = np.resize(rng.standard_normal(1 << 20 | 1, dtype=np.float32), sizes)
     x[0, :, 0, :8] = [0.0, -0.0, 1.0, -1.0, 0.5, -0.5, 3.0, -3.0]

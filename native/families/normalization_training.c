@@ -393,7 +393,8 @@ static void bntg_row_odd(const float* x, const float* dy, float* dx, size_t n, d
  * same order as the C rows (which -std=c11 does not contract), so the same bits; relu: the
  * element-wise RELU's a < 0 ? 0 : a (NaN and -0 kept). y must be 16-byte aligned past its first
  * (16 - y mod 16) / 4 elements, which take ordinary stores, as do the last n mod 4; the caller
- * fences. pf[0], pf[1] (or NULL): n elements of the next group that its first pass will read, fetched
+ * fences. pf[0], pf[1] (or NULL): n elements that a later pass will read (the next group's first
+ * pass, or this pass's FusedAdd further on), fetched
  * to L2 one line per 16 elements computed here, so the memory reads spread over the compute instead
  * of a burst of prefetches that fills the miss queue and stalls this pass behind it (a prefetch up
  * to 24 elements past the row's end is a hint only: it never faults, and reads nothing into the
@@ -457,58 +458,6 @@ EW_T256 static void bntg_row_nt_avx2(const float* x, const float* dy, float* dx,
     }
     for (; k < n; k++) dx[k] = (float)(k0 * ((double)dy[k] - mdy) - k1 * ((double)x[k] - m));
 }
-
-/* The two rows above with 512-bit vectors on the AVX-512 path: the same double operations per
- * element (so the same bits), half the instructions, which leaves more loads and streamed stores in
- * flight per core. */
-#define TN_NT_STORE2(Y, F)                                                                            \
-    do {                                                                                              \
-        __m256 f_ = (F);                                                                              \
-        if (relu) f_ = _mm256_andnot_ps(_mm256_cmp_ps(f_, _mm256_setzero_ps(), _CMP_LT_OQ), f_);     \
-        _mm_stream_ps((Y), _mm256_castps256_ps128(f_));                                               \
-        _mm_stream_ps((Y) + 4, _mm256_extractf128_ps(f_, 1));                                         \
-    } while (0)
-
-EW_T512 static void bnt_row_nt_avx512(const float* x, const float* add, float* y, size_t n, double m, double r,
-                                      double s, double b, int relu, const float* const* pf) {
-    size_t k = 0;
-    for (int t = 0; t < 2; t++)
-        if (pf[t]) _mm_prefetch((const char*)pf[t], _MM_HINT_T1);
-    for (; k < n && ((uintptr_t)(y + k) & 15u) != 0; k++) {
-        float v = (float)(add ? fma(((double)x[k] - m) * r, s, b) + (double)add[k] : fma(((double)x[k] - m) * r, s, b));
-        y[k] = relu && v < 0.0f ? 0.0f : v;
-    }
-    const __m512d M = _mm512_set1_pd(m), R = _mm512_set1_pd(r), S = _mm512_set1_pd(s), B = _mm512_set1_pd(b);
-    for (; k + 8 <= n; k += 8) {
-        TN_PF_LINE(k);
-        __m512d v = _mm512_fmadd_pd(_mm512_mul_pd(_mm512_sub_pd(_mm512_cvtps_pd(_mm256_loadu_ps(x + k)), M), R), S, B);
-        if (add) v = _mm512_add_pd(v, _mm512_cvtps_pd(_mm256_loadu_ps(add + k)));
-        TN_NT_STORE2(y + k, _mm512_cvtpd_ps(v));
-    }
-    for (; k < n; k++) {
-        float v = (float)(add ? fma(((double)x[k] - m) * r, s, b) + (double)add[k] : fma(((double)x[k] - m) * r, s, b));
-        y[k] = relu && v < 0.0f ? 0.0f : v;
-    }
-}
-
-EW_T512 static void bntg_row_nt_avx512(const float* x, const float* dy, float* dx, size_t n, double m, double mdy,
-                                       double k0, double k1, const float* const* pf) {
-    const int relu = 0;
-    size_t k = 0;
-    for (int t = 0; t < 2; t++)
-        if (pf[t]) _mm_prefetch((const char*)pf[t], _MM_HINT_T1);
-    for (; k < n && ((uintptr_t)(dx + k) & 15u) != 0; k++)
-        dx[k] = (float)(k0 * ((double)dy[k] - mdy) - k1 * ((double)x[k] - m));
-    const __m512d M = _mm512_set1_pd(m), MD = _mm512_set1_pd(mdy), K0 = _mm512_set1_pd(k0), K1 = _mm512_set1_pd(k1);
-    for (; k + 8 <= n; k += 8) {
-        TN_PF_LINE(k);
-        const __m512d a = _mm512_mul_pd(K0, _mm512_sub_pd(_mm512_cvtps_pd(_mm256_loadu_ps(dy + k)), MD));
-        const __m512d c = _mm512_mul_pd(K1, _mm512_sub_pd(_mm512_cvtps_pd(_mm256_loadu_ps(x + k)), M));
-        TN_NT_STORE2(dx + k, _mm512_cvtpd_ps(_mm512_sub_pd(a, c)));
-    }
-    for (; k < n; k++) dx[k] = (float)(k0 * ((double)dy[k] - mdy) - k1 * ((double)x[k] - m));
-}
-#undef TN_NT_STORE2
 #undef TN_NT_STORE
 #undef TN_PF_LINE
 #endif
@@ -639,44 +588,6 @@ EW_T256 static void grad_sums4_avx2(const float* x, const float* dy, size_t n, d
 }
 #endif
 
-#ifdef TN_X86
-/* grad_sums4 with 512-bit vectors: partial sum j of 8 is lane j (a remaining 4 go to lanes 0-3 only,
- * the others left as they are), so the same operations in the same order, the same bits */
-EW_T512 static void grad_sums4_avx512(const float* x, const float* dy, size_t n, double M, double K, double* out) {
-    __m512d a = _mm512_setzero_pd(), b = a, c = a, e = a;
-    const __m512d Mv = _mm512_set1_pd(M), Kv = _mm512_set1_pd(K);
-    size_t k = 0;
-    for (; k + 8 <= n; k += 8) {
-        const __m512d d = _mm512_cvtps_pd(_mm256_loadu_ps(dy + k)), xv = _mm512_cvtps_pd(_mm256_loadu_ps(x + k));
-        const __m512d xk = _mm512_sub_pd(xv, Kv);
-        a = _mm512_add_pd(a, d);
-        b = _mm512_fmadd_pd(d, _mm512_sub_pd(xv, Mv), b);
-        c = _mm512_fmadd_pd(d, xk, c);
-        e = _mm512_add_pd(e, xk);
-    }
-    if (k + 4 <= n) {
-        const __mmask8 lo = 0x0F;
-        const __m512d d = _mm512_castpd256_pd512(_mm256_cvtps_pd(_mm_loadu_ps(dy + k)));
-        const __m512d xv = _mm512_castpd256_pd512(_mm256_cvtps_pd(_mm_loadu_ps(x + k)));
-        const __m512d xk = _mm512_maskz_sub_pd(lo, xv, Kv);
-        a = _mm512_mask_add_pd(a, lo, a, d);
-        b = _mm512_mask3_fmadd_pd(d, _mm512_maskz_sub_pd(lo, xv, Mv), b, lo);
-        c = _mm512_mask3_fmadd_pd(d, xk, c, lo);
-        e = _mm512_mask_add_pd(e, lo, e, xk);
-        k += 4;
-    }
-    const __m512d acc[4] = {a, b, c, e};
-    for (int q = 0; q < 4; q++) {
-        double p[8];
-        _mm512_storeu_pd(p, acc[q]);
-        double l[4];
-        for (int j = 0; j < 4; j++) l[j] = p[j] + p[4 + j];
-        out[q] = (l[0] + l[1]) + (l[2] + l[3]);
-    }
-    grad_sums4_tail(x, dy, k, n, M, K, out);
-}
-#endif
-
 /* ---- per-group work, chunk by chunk ---- */
 
 /* What a group's passes share: the group's offsets, its parameters and its coefficients. */
@@ -756,8 +667,10 @@ static void pass_stats_sums(const tn_geo* g, tn_group* gr, uint64_t c) {
     const double K = isfinite(xs[0]) ? (double)xs[0] : 0.0;
     double sums[4];
 #ifdef TN_X86
-    if (pydml_ew_isa() == EW_ISA_AVX512) grad_sums4_avx512(xs, dys, w, gr->M, K, sums);
-    else if (pydml_ew_isa() == EW_ISA_AVX2) grad_sums4_avx2(xs, dys, w, gr->M, K, sums);
+    /* the AVX2 sums on the AVX-512 path too: 512-bit sums and 512-bit streamed rows were slower on
+     * the Zen 4 host (one thread by CPU time: bn_training_grad 65-67 % against 70-73 %, bn_training
+     * 66-69 % against 73-80 %, bn_training_add 67-68 % against 77-84 % of the copy bandwidth) */
+    if (pydml_ew_isa() != EW_ISA_PORTABLE) grad_sums4_avx2(xs, dys, w, gr->M, K, sums);
     else
 #endif
         grad_sums4(xs, dys, w, gr->M, K, sums);
@@ -787,6 +700,13 @@ static void pass_out(const tn_geo* g, tn_group* gr, uint64_t c) {
      * over the row */
     const int nt_row = direct && g->stream && isa != EW_ISA_PORTABLE && p->kind != K_BNG &&
                        (!p->has_act || (p->kind == K_BNT && p->act.type == DML_OPERATOR_ACTIVATION_RELU));
+    /* FusedAdd, read in this pass only: its chunk TN_PREFETCH ahead, spread over this row as the next
+     * group's x is. A group is N runs of H x W far apart, each of which the hardware prefetcher met
+     * cold (bn_training_add, Zen 4, one thread by CPU time: 62-65 % -> 79-84 % of the copy
+     * bandwidth). Only when that chunk is as long as this row (the spread prefetch reads w of it). */
+    if (p->kind == K_BNT && g->full[1] && nt_row && c + TN_PREFETCH < g->nc &&
+        chunk_width(g, c + TN_PREFETCH) >= w)
+        pf[1] = chunk_direct(g, 1, gr->base[1], c + TN_PREFETCH);
     if (!nt_row)
         for (int t = 0; t < 2; t++)
             if (pf[t])
@@ -794,12 +714,8 @@ static void pass_out(const tn_geo* g, tn_group* gr, uint64_t c) {
     if (nt_row) {
         const float* xs = chunk_in(g, 0, gr->base[0], c, xb);
         const float* s1 = g->full[1] ? chunk_in(g, 1, gr->base[1], c, ab) : NULL;
-        if (p->kind == K_BNT)
-            (isa == EW_ISA_AVX512 ? bnt_row_nt_avx512 : bnt_row_nt_avx2)(xs, s1, direct, w, gr->m, gr->r, gr->s, gr->b,
-                                                                         p->has_act, pf);
-        else
-            (isa == EW_ISA_AVX512 ? bntg_row_nt_avx512 : bntg_row_nt_avx2)(xs, s1, direct, w, gr->m, gr->mdy, gr->k0,
-                                                                           gr->k1, pf);
+        if (p->kind == K_BNT) bnt_row_nt_avx2(xs, s1, direct, w, gr->m, gr->r, gr->s, gr->b, p->has_act, pf);
+        else bntg_row_nt_avx2(xs, s1, direct, w, gr->m, gr->mdy, gr->k0, gr->k1, pf);
         return; /* fenced once per thread's range (stream_fence) */
     }
 #endif
