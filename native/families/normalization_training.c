@@ -47,10 +47,11 @@
  * Speed: every group is one work item (its first pass reads the input from memory, the output pass
  * finds it in the cache); few long groups are split chunk by chunk across the threads instead (two
  * parallel passes). DRAM traffic per element (FLOAT32, tensors past the caches): TRAINING reads x
- * once and writes y once (8 bytes; 12 with FusedAdd, read in the output pass); TRAINING_GRAD reads
- * x and dY once and writes dX once (12 bytes): two passes, the second from the cache (L2 when a
- * group's x and dY fit it, else the L3 they were evicted to). Outputs of 32 MiB and more go out with
- * non-temporal stores (no read for ownership: 4 bytes instead of 8 per output element), the rest
+ * once and writes y once (8 bytes; 12 with FusedAdd, read in the output pass, prefetched two
+ * chunks ahead); TRAINING_GRAD reads x and dY once and writes dX once (12 bytes): two passes, the
+ * second from the cache (L2 when a group's x and dY fit it, else the L3 they were evicted to).
+ * Outputs of 32 MiB and more go out with non-temporal stores (no read for ownership: 4 bytes
+ * instead of 8 per output element), the rest
  * stays in the cache for the next operator. */
 #include <math.h>
 #include <stdlib.h>
