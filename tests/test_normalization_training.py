@@ -410,7 +410,8 @@ def test_gradient_sums_same_bits_on_every_isa_path(training: bool, sizes: list[i
 
 @pytest.mark.parametrize("kind", ["training_add_relu", "training_grad"])
 @pytest.mark.parametrize("hw", [(1024, 2048), (2047, 1025)])
-def test_streamed_rows_match_the_buffered_rows(kind: str, hw: tuple[int, int], rng: np.random.Generator) -> None:
+def test_streamed_rows_match_the_buffered_rows(kind: str, hw: tuple[int, int],
+                                               rng: np.random.Generator) -> None:
     """Outputs past the caches (32 MiB) are streamed as they are computed on the vector paths
     (normalization_training.c): the same bits as the portable rows, which stream a buffer. Groups of
     2047 x 1025 elements end in a chunk of 1023, shorter than the rows before it (the FusedAdd

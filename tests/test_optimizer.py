@@ -219,7 +219,8 @@ def test_outputs_past_the_cache_are_streamed_with_the_same_bits(rng: np.random.G
         assert got[name][:, :, 100:107].tobytes() == cached[name].tobytes()
 
 
-def test_streamed_as_computed_and_from_the_buffer_agree_on_every_path(ew_isa: str, rng: np.random.Generator) -> None:
+def test_streamed_as_computed_and_from_the_buffer_agree_on_every_path(ew_isa: str,
+                                                                      rng: np.random.Generator) -> None:
     """Outputs past the cache whose addresses agree mod 16 bytes are streamed as they are computed
     (optimizer.c, adam_row_nt_*); an output one float off that alignment sends the rows through the
     L1 buffer instead. Both give the portable path's bits, within 1 ulp of the float64 page; rows of
