@@ -23,7 +23,7 @@ import numpy as np
 import pytest
 import torch
 import torch.nn.functional as F
-from ew_harness import max_ulp, run, tensor
+from ew_harness import ISA_PATHS, available_paths, max_ulp, run, tensor
 
 import pydml
 from pydml import ValidationError
@@ -379,10 +379,10 @@ def test_results_do_not_depend_on_the_thread_count(case: str, rng: np.random.Gen
 
 
 def isa_results(op: Any, inputs: dict[str, np.ndarray]) -> list[dict[str, np.ndarray]]:
-    """The outputs on the portable path, then on the widest."""
+    """The outputs on the portable path, then on each vector path this CPU has (AVX2, AVX-512)."""
     results = []
-    for mask in (0, 0xFFFFFFFF):
-        lib.pydml_set_cpu_features(mask)
+    for path in available_paths():
+        lib.pydml_set_cpu_features(ISA_PATHS[path])
         try:
             results.append({k: np.array(v, copy=True) for k, v in op.execute(inputs).items()})
         finally:
@@ -391,26 +391,32 @@ def isa_results(op: Any, inputs: dict[str, np.ndarray]) -> list[dict[str, np.nda
 
 
 @pytest.mark.parametrize("training", [False, True])
-@pytest.mark.parametrize("sizes", [[3, 2, 7, 9], [2, 3, 40, 41]])
+@pytest.mark.parametrize("sizes", [[3, 2, 7, 9], [2, 3, 40, 41], [2, 3, 41, 43]])
 def test_gradient_sums_same_bits_on_every_isa_path(training: bool, sizes: list[int],
                                                    rng: np.random.Generator) -> None:
-    # the AVX2 sums (four lanes) are the portable sums' four partial sums; groups of 189 and 3280
-    # elements leave a tail of 1 and 0 past the last 4
+    # the portable sums' 8 partial sums are the AVX2 sums' two vectors of four lanes (the AVX-512
+    # path runs them too); groups of 189, 3280 and 3526 elements leave last chunks of 189, 208 and
+    # 454 elements: past the last 8, a 4 (into four of the eight partial sums) and 1, nothing, a 4 and 2
     psizes = [1, sizes[1], 1, 1]
     x, dy = (rng.standard_normal(sizes).astype(np.float32) for _ in range(2))
     m, s = (rng.standard_normal(psizes).astype(np.float32) for _ in range(2))
     op = pydml.Device().create_operator(grad_desc(training, sizes, psizes))
-    one, two = isa_results(op, {"InputTensor": x, "InputGradientTensor": dy, "MeanTensor": m,
-                                "VarianceTensor": np.abs(s) + 0.5, "ScaleTensor": s})
-    for name in one:
-        assert one[name].tobytes() == two[name].tobytes(), name
+    one, *others = isa_results(op, {"InputTensor": x, "InputGradientTensor": dy, "MeanTensor": m,
+                                    "VarianceTensor": np.abs(s) + 0.5, "ScaleTensor": s})
+    for two in others:
+        for name in one:
+            assert one[name].tobytes() == two[name].tobytes(), name
 
 
 @pytest.mark.parametrize("kind", ["training_add_relu", "training_grad"])
-def test_streamed_rows_match_the_buffered_rows(kind: str, rng: np.random.Generator) -> None:
-    """Outputs past the caches (32 MiB) are streamed as they are computed on the AVX2 path
-    (normalization_training.c): the same bits as the portable rows, which stream a buffer."""
-    sizes, psizes = [1, 4, 1024, 2048], [1, 4, 1, 1]
+@pytest.mark.parametrize("hw", [(1024, 2048), (2047, 1025)])
+def test_streamed_rows_match_the_buffered_rows(kind: str, hw: tuple[int, int],
+                                               rng: np.random.Generator) -> None:
+    """Outputs past the caches (32 MiB) are streamed as they are computed on the vector paths
+    (normalization_training.c): the same bits as the portable rows, which stream a buffer. Groups of
+    2047 x 1025 elements end in a chunk of 1023, shorter than the rows before it (the FusedAdd
+    prefetch two chunks ahead stops short of it)."""
+    sizes, psizes = [1, 4, *hw], [1, 4, 1, 1]
     # 8M elements (generated as a repeated block of 1M: cheaper, still unaligned to the chunks)
     x = np.resize(rng.standard_normal(1 << 20 | 1, dtype=np.float32), sizes)
     x[0, :, 0, :8] = [0.0, -0.0, 1.0, -1.0, 0.5, -0.5, 3.0, -3.0]
@@ -424,10 +430,11 @@ def test_streamed_rows_match_the_buffered_rows(kind: str, rng: np.random.Generat
         inputs = {"InputTensor": x, "InputGradientTensor": dy, "MeanTensor": s, "VarianceTensor": np.abs(b) + 0.5,
                   "ScaleTensor": s}
     results = isa_results(pydml.Device().create_operator(desc), inputs)
-    for name in results[0]:
-        assert results[0][name].tobytes() == results[1][name].tobytes(), name
+    for other in results[1:]:
+        for name in results[0]:
+            assert results[0][name].tobytes() == other[name].tobytes(), name
     if kind == "training_add_relu":
-        out = results[1]["OutputTensor"]
+        out = results[-1]["OutputTensor"]
         assert (out >= 0).all() and (out == 0).any()
 
 

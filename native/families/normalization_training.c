@@ -41,15 +41,17 @@
  *
  * BATCH_NORMALIZATION_TRAINING_GRAD's sum dY (x - m) is gathered chunk by chunk around each chunk's
  * first element and shifted to m once m is known (pass_stats_sums), so its sums share x's
- * statistics pass; its sums run in 8 partial sums (grad_sums3), the same on every ISA path.
+ * statistics pass; its sums, x's own sum (for m) among them, run in 8 partial sums (grad_sums4),
+ * the same on every ISA path.
  *
  * Speed: every group is one work item (its first pass reads the input from memory, the output pass
  * finds it in the cache); few long groups are split chunk by chunk across the threads instead (two
  * parallel passes). DRAM traffic per element (FLOAT32, tensors past the caches): TRAINING reads x
- * once and writes y once (8 bytes; 12 with FusedAdd, read in the output pass); TRAINING_GRAD reads
- * x and dY once and writes dX once (12 bytes): two passes, the second from the cache (L2 when a
- * group's x and dY fit it, else the L3 they were evicted to). Outputs of 32 MiB and more go out with
- * non-temporal stores (no read for ownership: 4 bytes instead of 8 per output element), the rest
+ * once and writes y once (8 bytes; 12 with FusedAdd, read in the output pass, prefetched two
+ * chunks ahead); TRAINING_GRAD reads x and dY once and writes dX once (12 bytes): two passes, the
+ * second from the cache (L2 when a group's x and dY fit it, else the L3 they were evicted to).
+ * Outputs of 32 MiB and more go out with non-temporal stores (no read for ownership: 4 bytes
+ * instead of 8 per output element), the rest
  * stays in the cache for the next operator. */
 #include <math.h>
 #include <stdlib.h>
@@ -392,7 +394,8 @@ static void bntg_row_odd(const float* x, const float* dy, float* dx, size_t n, d
  * same order as the C rows (which -std=c11 does not contract), so the same bits; relu: the
  * element-wise RELU's a < 0 ? 0 : a (NaN and -0 kept). y must be 16-byte aligned past its first
  * (16 - y mod 16) / 4 elements, which take ordinary stores, as do the last n mod 4; the caller
- * fences. pf[0], pf[1] (or NULL): n elements of the next group that its first pass will read, fetched
+ * fences. pf[0], pf[1] (or NULL): n elements that a later pass will read (the next group's first
+ * pass, or this pass's FusedAdd further on), fetched
  * to L2 one line per 16 elements computed here, so the memory reads spread over the compute instead
  * of a burst of prefetches that fills the miss queue and stalls this pass behind it (a prefetch up
  * to 24 elements past the row's end is a hint only: it never faults, and reads nothing into the
@@ -505,79 +508,84 @@ EW_T256 static void grad_sums_avx2(const float* x, const float* dy, size_t n, do
 }
 #endif
 
-/* the last n - k elements of grad_sums3 (both forms), one at a time in double */
-static void grad_sums3_tail(const float* x, const float* dy, size_t k, size_t n, double M, double K, double* out) {
+/* the last n - k elements of grad_sums4 (both forms), one at a time in double */
+static void grad_sums4_tail(const float* x, const float* dy, size_t k, size_t n, double M, double K, double* out) {
     for (; k < n; k++) {
         const double d = (double)dy[k], xv = (double)x[k];
         out[0] += d;
         out[1] = fma(d, xv - M, out[1]);
         out[2] = fma(d, xv - K, out[2]);
+        out[3] += xv - K;
     }
 }
 
-/* BATCH_NORMALIZATION_TRAINING_GRAD's three sums over a chunk, out[0] = sum dy, out[1] = sum dy (x - M),
- * out[2] = sum dy (x - K), each in 8 partial sums (two vectors of four lanes, grad_sums3_avx2): two
- * independent chains per sum, so the vector loop runs near the units' throughput rather than the
- * fused multiply-add's latency (grad_sums' four partial sums: 4 cycles per 4 elements, the pass's
- * bottleneck from the cache); six accumulators and the temporaries fit AVX2's 16 registers (three
- * sums of four vectors spilled one to the stack). Order: element k + j of each 8 into partial sum j,
- * a remaining 4 into partial sums 0-3, the lanes combined as (p_l + p_{4+l}) then
- * ((l0 + l1) + (l2 + l3)), the last n mod 4 added one by one. */
-/* element k + j into partial sum j of each of the three sums */
-static inline void grad_sums3_add(const float* x, const float* dy, size_t k, size_t j, double M, double K, double* a,
-                                  double* b, double* c) {
-    const double d = (double)dy[k + j], xv = (double)x[k + j];
-    a[j] += d;
-    b[j] = fma(d, xv - M, b[j]);
-    c[j] = fma(d, xv - K, c[j]);
+/* BATCH_NORMALIZATION_TRAINING_GRAD's four sums over a chunk, out[0] = sum dy, out[1] = sum dy (x - M),
+ * out[2] = sum dy (x - K), out[3] = sum (x - K) (x's sum for the computed mean, around the same shift:
+ * one pass over the chunk instead of a second one for x's moments, whose M2 this operator does not
+ * use), each in 8 partial sums (two vectors of four lanes, grad_sums4_avx2): two independent chains
+ * per sum, so the vector loop runs near the units' throughput rather than the fused multiply-add's
+ * latency; eight accumulators and the temporaries fit AVX2's 16 registers. Order: element k + j of
+ * each 8 into partial sum j, a remaining 4 into partial sums 0-3, the lanes combined as
+ * (p_l + p_{4+l}) then ((l0 + l1) + (l2 + l3)), the last n mod 4 added one by one. */
+/* element k + j into partial sum j of each of the four sums */
+static inline void grad_sums4_add(const float* x, const float* dy, size_t k, size_t j, double M, double K,
+                                  double (*acc)[8]) {
+    const double d = (double)dy[k + j], xv = (double)x[k + j], xk = xv - K;
+    acc[0][j] += d;
+    acc[1][j] = fma(d, xv - M, acc[1][j]);
+    acc[2][j] = fma(d, xk, acc[2][j]);
+    acc[3][j] += xk;
 }
 
-static void grad_sums3(const float* x, const float* dy, size_t n, double M, double K, double* out) {
-    double a[8], b[8], c[8];
-    for (int j = 0; j < 8; j++) a[j] = b[j] = c[j] = 0.0;
+static void grad_sums4(const float* x, const float* dy, size_t n, double M, double K, double* out) {
+    double acc[4][8];
+    for (int q = 0; q < 4; q++)
+        for (int j = 0; j < 8; j++) acc[q][j] = 0.0;
     size_t k = 0;
     for (; k + 8 <= n; k += 8)
-        for (size_t j = 0; j < 8; j++) grad_sums3_add(x, dy, k, j, M, K, a, b, c);
+        for (size_t j = 0; j < 8; j++) grad_sums4_add(x, dy, k, j, M, K, acc);
     for (; k + 4 <= n; k += 4)
-        for (size_t j = 0; j < 4; j++) grad_sums3_add(x, dy, k, j, M, K, a, b, c);
-    double* acc[3] = {a, b, c};
-    for (int q = 0; q < 3; q++) {
+        for (size_t j = 0; j < 4; j++) grad_sums4_add(x, dy, k, j, M, K, acc);
+    for (int q = 0; q < 4; q++) {
         double l[4];
         for (int j = 0; j < 4; j++) l[j] = acc[q][j] + acc[q][4 + j];
         out[q] = (l[0] + l[1]) + (l[2] + l[3]);
     }
-    grad_sums3_tail(x, dy, k, n, M, K, out);
+    grad_sums4_tail(x, dy, k, n, M, K, out);
 }
 
 #ifdef TN_X86
-/* grad_sums3 with vectors: partial sum j of 8 is lane j mod 4 of vector j / 4 (the same operations in
+/* grad_sums4 with vectors: partial sum j of 8 is lane j mod 4 of vector j / 4 (the same operations in
  * the same order, so the same bits) */
-EW_T256 static void grad_sums3_avx2(const float* x, const float* dy, size_t n, double M, double K, double* out) {
-    __m256d a[2], b[2], c[2];
-    for (int j = 0; j < 2; j++) a[j] = b[j] = c[j] = _mm256_setzero_pd();
+EW_T256 static void grad_sums4_avx2(const float* x, const float* dy, size_t n, double M, double K, double* out) {
+    __m256d a[2], b[2], c[2], e[2];
+    for (int j = 0; j < 2; j++) a[j] = b[j] = c[j] = e[j] = _mm256_setzero_pd();
     const __m256d Mv = _mm256_set1_pd(M), Kv = _mm256_set1_pd(K);
     size_t k = 0;
     for (; k + 8 <= n; k += 8)
         for (int j = 0; j < 2; j++) {
             const __m256d d = _mm256_cvtps_pd(_mm_loadu_ps(dy + k + 4 * j));
-            const __m256d xv = _mm256_cvtps_pd(_mm_loadu_ps(x + k + 4 * j));
+            const __m256d xv = _mm256_cvtps_pd(_mm_loadu_ps(x + k + 4 * j)), xk = _mm256_sub_pd(xv, Kv);
             a[j] = _mm256_add_pd(a[j], d);
             b[j] = _mm256_fmadd_pd(d, _mm256_sub_pd(xv, Mv), b[j]);
-            c[j] = _mm256_fmadd_pd(d, _mm256_sub_pd(xv, Kv), c[j]);
+            c[j] = _mm256_fmadd_pd(d, xk, c[j]);
+            e[j] = _mm256_add_pd(e[j], xk);
         }
     for (; k + 4 <= n; k += 4) {
         const __m256d d = _mm256_cvtps_pd(_mm_loadu_ps(dy + k)), xv = _mm256_cvtps_pd(_mm_loadu_ps(x + k));
+        const __m256d xk = _mm256_sub_pd(xv, Kv);
         a[0] = _mm256_add_pd(a[0], d);
         b[0] = _mm256_fmadd_pd(d, _mm256_sub_pd(xv, Mv), b[0]);
-        c[0] = _mm256_fmadd_pd(d, _mm256_sub_pd(xv, Kv), c[0]);
+        c[0] = _mm256_fmadd_pd(d, xk, c[0]);
+        e[0] = _mm256_add_pd(e[0], xk);
     }
-    __m256d* acc[3] = {a, b, c};
-    for (int q = 0; q < 3; q++) {
+    __m256d* acc[4] = {a, b, c, e};
+    for (int q = 0; q < 4; q++) {
         double l[4];
         _mm256_storeu_pd(l, _mm256_add_pd(acc[q][0], acc[q][1]));
         out[q] = (l[0] + l[1]) + (l[2] + l[3]);
     }
-    grad_sums3_tail(x, dy, k, n, M, K, out);
+    grad_sums4_tail(x, dy, k, n, M, K, out);
 }
 #endif
 
@@ -634,8 +642,11 @@ static void pass_sums(const tn_geo* g, tn_group* gr, uint64_t c) {
 
 /* BATCH_NORMALIZATION_TRAINING_GRAD's one pass over x and dY before dX (x's statistics and the
  * gradient sums together, so x and dY come from memory once and the dX pass finds them in the
- * cache): chunk c's moments of x as pass_stats, and grad_sums3's sum dY, sum dY (x - Mean) and
- * sum dY (x - K) around the chunk's own shift K (its first element; 0 when not finite). The computed mean m is not known until every
+ * cache): grad_sums4's sum dY, sum dY (x - Mean), sum dY (x - K) and sum (x - K) around the chunk's
+ * own shift K (its first element; 0 when not finite); the last gives m, the group's sum of x over
+ * its count (the chunks' sums K w + sum (x - K) added in order; the Variance input is given, so x's
+ * M2, which pass_stats also computes, is not needed: one sum in the loop instead of a second
+ * loop over the chunk, 10 % of this kernel's time in the cache). The computed mean m is not known until every
  * chunk is in, so sum dY (x - m) = sum_c (sum dY (x - K_c) + (K_c - m) sum_c dY) (run_group): both
  * terms are bounded by sum |dY| times the group's range, as the direct sum's are, so nothing cancels
  * that the direct form would keep (it costs a third read of x and dY, from the cache that this
@@ -654,14 +665,17 @@ static void pass_stats_sums(const tn_geo* g, tn_group* gr, uint64_t c) {
 #endif
     const float* xs = chunk_in(g, 0, gr->base[0], c, xb);
     const float* dys = chunk_in(g, 1, gr->base[1], c, db);
-    gr->cs[2 * g->nc + c] = pydml_norm_chunk_moments(xs, w, gr->cs + 2 * c, gr->cs + 2 * c + 1);
     const double K = isfinite(xs[0]) ? (double)xs[0] : 0.0;
-    double sums[3];
+    double sums[4];
 #ifdef TN_X86
-    if (pydml_ew_isa() != EW_ISA_PORTABLE) grad_sums3_avx2(xs, dys, w, gr->M, K, sums);
+    /* the AVX2 sums on the AVX-512 path too: 512-bit sums and 512-bit streamed rows were slower on
+     * the Zen 4 host (one thread by CPU time: bn_training_grad 65-67 % against 70-73 %, bn_training
+     * 66-69 % against 73-80 %, bn_training_add 67-68 % against 77-84 % of the copy bandwidth) */
+    if (pydml_ew_isa() != EW_ISA_PORTABLE) grad_sums4_avx2(xs, dys, w, gr->M, K, sums);
     else
 #endif
-        grad_sums3(xs, dys, w, gr->M, K, sums);
+        grad_sums4(xs, dys, w, gr->M, K, sums);
+    gr->cs[2 * g->nc + c] = K * (double)w + sums[3]; /* the chunk's sum of x (K w exact) */
     gr->ck[c] = K;
     gr->cs2[2 * c] = sums[0];
     gr->cs3[c] = sums[1];
@@ -682,10 +696,18 @@ static void pass_out(const tn_geo* g, tn_group* gr, uint64_t c) {
     const float* pf[2] = {NULL, NULL};
     if (gr->has_next)
         for (int t = 0; t < (p->kind == K_BNTG ? 2 : 1); t++) pf[t] = chunk_direct(g, t, gr->next_base[t], c);
+
     /* FLOAT32 outputs streamed as they are computed (no activation, or RELU), the prefetches spread
      * over the row */
     const int nt_row = direct && g->stream && isa != EW_ISA_PORTABLE && p->kind != K_BNG &&
                        (!p->has_act || (p->kind == K_BNT && p->act.type == DML_OPERATOR_ACTIVATION_RELU));
+    /* FusedAdd, read in this pass only: its chunk TN_PREFETCH ahead, spread over this row as the next
+     * group's x is. A group is N runs of H x W far apart, each of which the hardware prefetcher met
+     * cold (bn_training_add, Zen 4, one thread by CPU time: 62-65 % -> 79-84 % of the copy
+     * bandwidth). Only when that chunk is as long as this row (the spread prefetch reads w of it). */
+    if (p->kind == K_BNT && g->full[1] && nt_row && c + TN_PREFETCH < g->nc &&
+        chunk_width(g, c + TN_PREFETCH) >= w)
+        pf[1] = chunk_direct(g, 1, gr->base[1], c + TN_PREFETCH);
     if (!nt_row)
         for (int t = 0; t < 2; t++)
             if (pf[t])
@@ -787,8 +809,7 @@ static void run_group(const tn_geo* g, uint64_t grp, tn_group* gr, int split) {
         return;
     }
     for_chunks(g, gr, pass_stats_sums, split);
-    double M2;
-    pydml_norm_combine(gr->cs, gr->cs + 2 * nc, nc, g->L, &gr->m, &M2);
+    gr->m = sum_in_order(gr->cs + 2 * nc, nc, 1) / L; /* the chunks' sums of x in order */
     const double sdy = sum_in_order(gr->cs2, nc, 2);
     double s1 = 0.0; /* sum dY (x - m), chunk by chunk in order (pass_stats_sums) */
     for (size_t c = 0; c < nc; c++) s1 += fma(gr->ck[c] - gr->m, gr->cs2[2 * c], gr->cs2[2 * c + 1]);
