@@ -930,6 +930,26 @@ static void phase_item(const gemm_ctx* x, const gemm_batch_ptrs* bp, const gemm_
  * slices in order: the same bits. Only with at least GEMM_PRE_STATIC_STRIPS strips per thread (a
  * run differs from another by one strip at most); fewer share (strip, column group) items as the
  * phases do. A thread the OS takes away delays its own strips: the other does not take them over. */
+/* Block jb of the column panels (its column groups: pgroups, at most one per panel). */
+static gemm_phase phase_block(const gemm_ctx* x, uint32_t jb, uint32_t kcmax, uint32_t pgroups) {
+    gemm_phase ph;
+    memset(&ph, 0, sizeof ph);
+    ph.q0 = (uint32_t)((uint64_t)x->npanels * jb / x->nblocks);
+    ph.q1 = (uint32_t)((uint64_t)x->npanels * (jb + 1) / x->nblocks);
+    ph.kcmax = kcmax;
+    ph.pgroups = pgroups < ph.q1 - ph.q0 ? pgroups : ph.q1 - ph.q0;
+    if (ph.pgroups < 1) ph.pgroups = 1;
+    return ph;
+}
+
+/* K slice ks of kslices: its rows of B, and whether it starts or ends the sums. */
+static void phase_slice(gemm_phase* ph, uint32_t K, uint32_t ks, uint32_t kslices) {
+    ph->k0 = (uint32_t)((uint64_t)K * ks / kslices);
+    ph->kc = (uint32_t)((uint64_t)K * (ks + 1) / kslices) - ph->k0;
+    ph->first = ks == 0;
+    ph->last = ks + 1 == kslices;
+}
+
 static size_t pre_index(const gemm_plan* p, uint64_t bt);
 static void gemm_phases_pre(const gemm_ctx* x, gemm_tls* tls, float* ablock, uint32_t kcmax, const float* pre,
                             size_t pre_stride, uint64_t batches, int nth) {
@@ -950,17 +970,9 @@ static void gemm_phases_pre(const gemm_ctx* x, gemm_tls* tls, float* ablock, uin
             const gemm_batch_ptrs bp = batch_ptrs(x, bt);
             const float* bpre = pre + pre_index(x->p, bt) * pre_stride;
             for (uint32_t jb = 0; jb < x->nblocks; jb++) {
-                gemm_phase ph;
-                ph.q0 = (uint32_t)((uint64_t)x->npanels * jb / x->nblocks);
-                ph.q1 = (uint32_t)((uint64_t)x->npanels * (jb + 1) / x->nblocks);
-                ph.kcmax = kcmax;
-                ph.pgroups = pgroups < ph.q1 - ph.q0 ? pgroups : ph.q1 - ph.q0;
-                if (ph.pgroups < 1) ph.pgroups = 1;
+                gemm_phase ph = phase_block(x, jb, kcmax, pgroups);
                 for (uint32_t ks = 0; ks < x->kslices; ks++) {
-                    ph.k0 = (uint32_t)((uint64_t)K * ks / x->kslices);
-                    ph.kc = (uint32_t)((uint64_t)K * (ks + 1) / x->kslices) - ph.k0;
-                    ph.first = ks == 0;
-                    ph.last = ks + 1 == x->kslices;
+                    phase_slice(&ph, K, ks, x->kslices);
                     for (uint32_t st = s0; st < s1; st++) {
                         uint32_t m0, mr;
                         strip_rows(x->p->M, MR, st, &m0, &mr);
@@ -978,7 +990,6 @@ static void gemm_phases_pre(const gemm_ctx* x, gemm_tls* tls, float* ablock, uin
 /* Runs every batch in block phases on nth threads (1: no team). pre: B's panels packed at
  * initialization (batch bt's at pre + pre_index(bt) * pre_stride), read in place of the packed
  * block: the phase packs only A (the same ukr calls on the same panel contents, so the same bits). */
-static size_t pre_index(const gemm_plan* p, uint64_t bt);
 static void gemm_phases(const gemm_ctx* x, gemm_tls* tls, float* bblock, float* ablock, uint32_t kcmax,
                         const float* pre, size_t pre_stride, uint64_t batches, int nth) {
     const uint32_t K = x->p->K, MR = x->isa.mr;
@@ -997,18 +1008,10 @@ static void gemm_phases(const gemm_ctx* x, gemm_tls* tls, float* bblock, float* 
             const gemm_batch_ptrs bp = batch_ptrs(x, bt);
             const float* bpre = pre ? pre + pre_index(x->p, bt) * pre_stride : NULL;
             for (uint32_t jb = 0; jb < x->nblocks; jb++) {
-                gemm_phase ph;
-                ph.q0 = (uint32_t)((uint64_t)x->npanels * jb / x->nblocks);
-                ph.q1 = (uint32_t)((uint64_t)x->npanels * (jb + 1) / x->nblocks);
-                ph.kcmax = kcmax;
-                ph.pgroups = pgroups < ph.q1 - ph.q0 ? pgroups : ph.q1 - ph.q0;
-                if (ph.pgroups < 1) ph.pgroups = 1;
+                gemm_phase ph = phase_block(x, jb, kcmax, pgroups);
                 const uint32_t np = ph.q1 - ph.q0;
                 for (uint32_t ks = 0; ks < x->kslices; ks++) {
-                    ph.k0 = (uint32_t)((uint64_t)K * ks / x->kslices);
-                    ph.kc = (uint32_t)((uint64_t)K * (ks + 1) / x->kslices) - ph.k0;
-                    ph.first = ks == 0;
-                    ph.last = ks + 1 == x->kslices;
+                    phase_slice(&ph, K, ks, x->kslices);
                     /* pack: the block's B (by groups of rows, or by panels for a B contiguous
                      * along k), then every strip's A slice */
                     const int by_rows = x->b_n == 1 || x->b_k != 1;
