@@ -27,6 +27,7 @@ from ew_harness import max_ulp, poison, run, tensor
 
 import pydml
 from pydml import ValidationError
+from pydml.native import lib
 from pydml.registry import schema_of
 
 NP = {"FLOAT32": np.float32, "FLOAT16": np.float16}
@@ -230,6 +231,34 @@ def test_mvn1_layer_norm_against_formula_and_torch(dtype: str, ew_isa: str, rng:
         want = F.layer_norm(torch.from_numpy(x), (40,), torch.from_numpy(s.ravel()),
                             torch.from_numpy(b.ravel()), 1e-5)
         np.testing.assert_allclose(got, want.numpy(), rtol=2e-5, atol=2e-5)
+
+
+@pytest.mark.parametrize("sizes, scale", [([5, 97, 300], [1, 1, 300]), ([5, 97, 300], [5, 1, 300]),
+                                         ([2, 20000], [1, 20000])])
+@pytest.mark.parametrize("dtype", ["FLOAT32", "FLOAT16"])
+def test_mvn1_threaded_rows_same_bits_on_any_team(sizes: list[int], scale: list[int], dtype: str, ew_isa: str,
+                                                   rng: np.random.Generator) -> None:
+    # past the one-thread threshold: the groups are split into contiguous shares per thread
+    # (normalization.c run_shares; 485 groups: shares of 242 / 243 or 161 / 162, claimed 54 at a
+    # time; 2 groups on 3 threads: a team of 2), Scale invariant or per batch
+    t = NP[dtype]
+    axis = len(sizes) - 1
+    x = (rng.standard_normal(sizes) * 3 + 10).astype(t)
+    s = rng.standard_normal(scale).astype(t)
+    b = rng.standard_normal([1] * axis + [sizes[-1]]).astype(t)
+    desc = mvn1_desc(sizes, [axis], 1e-5, dtype, scale, b.shape)
+    outs = []
+    previous = lib.pydml_set_num_threads(1)
+    try:
+        for threads in (1, 2, 3):
+            lib.pydml_set_num_threads(threads)
+            outs.append(run(desc, {"InputTensor": x, "ScaleTensor": s, "BiasTensor": b})["OutputTensor"])
+    finally:
+        lib.pydml_set_num_threads(previous)
+    check(outs[0], ref_mvn(x, [axis], 1e-5, s=s, b=b), ULP32["mvn"] if dtype == "FLOAT32" else ULP16)
+    for got in outs[1:]:
+        np.testing.assert_array_equal(got.view(np.uint16 if dtype == "FLOAT16" else np.uint32),
+                                      outs[0].view(np.uint16 if dtype == "FLOAT16" else np.uint32))
 
 
 @pytest.mark.parametrize("axes", [[0], [1], [0, 2, 3], [1, 2, 3], [2, 3], [3, 1], [0, 1, 2, 3]])

@@ -78,7 +78,7 @@ enum { NK_BN = 0, NK_MVN = 1, NK_LRN = 2, NK_LP = 3 };
 /* Work items a thread takes at a time: dynamic hand-out, so that on a shared machine a descheduled
  * thread does not hold up the others (equal static shares wait for the slowest). */
 #define NK_GRAIN 4
-#define NK_CHUNKS_PER_THREAD 16 /* MVN / LP groups: equal ranges handed out dynamically */
+#define NK_CHUNKS_PER_THREAD 16 /* BATCH_NORMALIZATION: equal ranges handed out dynamically */
 /* Elements of a group from which few groups (fewer than two per thread) are split across the threads
  * (run_split): its second parallel pass and the wake-up of sleeping threads cost tens of
  * microseconds on an idle machine and hundreds on a loaded one (measured: a 200 000-element group
@@ -596,8 +596,9 @@ static int needs_stats(const norm_plan* p) { return p->kind == NK_LP || p->use_m
  * buf: xb, 2 L floats (the x row, then a staging row); sb, bb: L doubles each (Scale and Bias rows,
  * kept across groups when invariant); cs: 3 chunks_of(L) doubles */
 typedef struct group_scratch {
+    uint64_t claim;                     /* run_shares: the next group of this thread's share */
     int sb_ready, bb_ready;
-    double buf[];
+    _Alignas(64) double buf[];          /* the rows: vector loops' operands, cache-line aligned */
 } group_scratch;
 
 static pydml_status run_group(void* ctx, const pydml_axis_item* it, void* scratch) {
@@ -793,6 +794,59 @@ static pydml_status run_split(const group_run* g, const pydml_workspace* ws, con
     return status;
 }
 
+/* The groups of run_groups over the threads: thread i takes the contiguous share [G i / T,
+ * G (i + 1) / T) of the G groups in row-major order, NK_CLAIM_ELEMS elements at a time, then helps
+ * with the others' shares (claiming from the same counters), so a thread the OS takes away does not
+ * hold up the rest. The share is contiguous because the operator before (a GEMM's fixed runs of row
+ * strips, an elementwise operator's halves) wrote these rows from the same core: handed out
+ * dynamically in interleaved chunks, half of each core's rows came from the other core's cache
+ * (BERT's LayerNorm over [8, 128, 768] ran slower on 2 threads than on 1). Every group is computed
+ * the same way on any thread: the same bits on any team. Each thread's scratch (its share's counter
+ * first) is at ws offset at + i stride; the counters are set before the team starts. */
+#define NK_CLAIM_ELEMS 16384
+
+static pydml_status run_shares(const group_run* g, const pydml_workspace* ws, uint64_t at, uint64_t stride,
+                               uint64_t nth) {
+    const uint64_t G = g->groups;
+    if (G == 0) return PYDML_STATUS_SUCCESS;
+    if (G * g->L < NK_PARALLEL_MIN || G < 2) nth = 1;
+    if (nth > G) nth = G;
+    const uint64_t step = g->L >= NK_CLAIM_ELEMS ? 1 : NK_CLAIM_ELEMS / g->L;
+    for (uint64_t i = 0; i < nth; i++) {
+        group_scratch* gs = pydml_workspace_part(ws, at + i * stride, stride);
+        if (gs == NULL) return PYDML_STATUS_INVALID_PARAMETER;
+        gs->claim = G * i / nth;
+        gs->sb_ready = gs->bb_ready = 0;
+    }
+    pydml_axis_walk w = {&g->keep, 1, (void*)g};
+    pydml_status failed = PYDML_STATUS_SUCCESS;
+    NK_PRAGMA(omp parallel num_threads((int)nth) if (nth > 1))
+    {
+        uint64_t me = 0;
+#ifdef _OPENMP
+        me = (uint64_t)omp_get_thread_num();
+#endif
+        group_scratch* mine = pydml_workspace_part(ws, at + me * stride, stride);
+        /* own share first, then the next threads' (a smaller team than asked leaves whole shares) */
+        for (uint64_t k = 0; k < nth; k++) {
+            const uint64_t t = (me + k) % nth;
+            group_scratch* owner = pydml_workspace_part(ws, at + t * stride, stride);
+            const uint64_t end = G * (t + 1) / nth;
+            for (;;) {
+                const uint64_t b = __atomic_fetch_add(&owner->claim, step, __ATOMIC_RELAXED);
+                if (b >= end) break;
+                const uint64_t e = b + step < end ? b + step : end;
+                const pydml_status s = run_group_walk(&w, b, e, mine);
+                if (s != PYDML_STATUS_SUCCESS) {
+                    NK_PRAGMA(omp atomic write)
+                    failed = s;
+                }
+            }
+        }
+    }
+    return failed;
+}
+
 static pydml_status run_groups(const norm_plan* p, const pydml_tensor* x, const pydml_tensor* sv,
                                const pydml_tensor* bv, const pydml_tensor* y, const pydml_workspace* ws) {
     nk_layout z;
@@ -832,12 +886,7 @@ static pydml_status run_groups(const norm_plan* p, const pydml_tensor* x, const 
         g.runs == 1 && g.red.st[0][last] == 1 && g.red.st[1][last] == 1) {
         return run_split(&g, ws, &z);
     }
-    /* floats: x row, staging; doubles: scale, bias, chunk moments and sums */
-    const size_t bufn = (size_t)g.L * 6 + 6 * chunks_of(g.L);
-    /* only the header is zeroed: run_group writes each row before it reads it */
-    const pydml_axis_loop loop = {1, groups * g.L, NK_PARALLEL_MIN, 0, NK_CHUNKS_PER_THREAD,
-                                  sizeof(group_scratch) + bufn * sizeof(float), sizeof(group_scratch)};
-    return pydml_axis_for_each_group_in(&g.keep, &loop, run_group_walk, &g, ws, z.threads_at);
+    return run_shares(&g, ws, z.threads_at, z.group_stride, nth);
 }
 
 /* ---- BATCH_NORMALIZATION ---- */
