@@ -540,7 +540,8 @@ def test_max_pooling_grad_2x2_stride2_ties_and_nan(case: Any) -> None:
     y = [1, 1, *pool_out(x[2:], [2, 2], [2, 2], sp, ep, [1, 1])]
     g = rng.standard_normal(y).astype(np.float32)
     g.reshape(-1)[rng.choice(g.size, 9, replace=False)] = -0.0
-    g.reshape(-1)[rng.choice(g.size, 3, replace=False)] = np.array([0x7FA00001], np.uint32).view(np.float32)[0]
+    snan = np.array([0x7FA00001], np.uint32).view(np.float32)[0]
+    g.reshape(-1)[rng.choice(g.size, 3, replace=False)] = snan
     d = max_grad("FLOAT32", x, [2, 2], [2, 2], sp, ep, [1, 1])
     results = grad_bits_on_every_path(d, {"InputTensor": xv, "InputGradientTensor": g}, None)
     assert results[0] == results[1] == results[2]
@@ -551,7 +552,7 @@ def test_max_pooling_grad_2x2_stride2_ties_and_nan(case: Any) -> None:
     oh0 = (h - 4 + sp[0]) // 2
     for ow in range(y[3]):
         w0 = 2 * ow - sp[1]
-        if 0 <= w0 and (h - 4 + sp[0]) % 2 == 0 and np.isfinite(g[0, 0, oh0, ow]):
+        if w0 >= 0 and (h - 4 + sp[0]) % 2 == 0 and np.isfinite(g[0, 0, oh0, ow]):
             assert got[h - 4, w0] == g[0, 0, oh0, ow] + 0.0
 
 
@@ -559,7 +560,7 @@ def test_max_pooling_grad_2x2_stride2_ties_and_nan(case: Any) -> None:
 def test_max_pooling_grad_2x2_stride2_streamed(sp: int) -> None:
     # past PL_STREAM_BYTES the dX rows are streamed (16-byte aligned rows directly, the others staged):
     # the bits of the portable C
-    x = [1, 74, 224, 224 + sp]
+    x = [1, 76, 224, 224 + sp]   # past PL_STREAM_BYTES with either padding
     case = (x, [2, 2], [2, 2], [sp, sp], [0, 0], [1, 1])
     _, d, feed, _ = tied_max_grad_case(case, seed=4, spread=40, nans=50)
     fast = run(d, feed)["OutputGradientTensor"]

@@ -38,7 +38,8 @@
  * its windows' maxima with max_sep's row functions (hmax_row_idx, vmax_row_idx) and gathers each
  * dX row from them (mg_slice); 3x3 windows of Strides 2 (StartPadding 0 or 1) run one pass per
  * slice instead (mg3_slice: each window's maximum as a code kh * 4 + kw, each dX row gathered from
- * at most two code rows), and AVERAGE_POOLING_GRAD of that geometry spreads each dY row along W
+ * at most two code rows), 2x2 windows of Strides 2 likewise (mg2_slice: windows do not overlap, so
+ * each output row writes its two dX rows whole), and AVERAGE_POOLING_GRAD of 3x3 / 2 spreads each dY row along W
  * once and writes each dX row as one spread row or the sum of two (ag3_rows_c). */
 #include <math.h>
 #include <stdlib.h>
