@@ -479,6 +479,99 @@ def test_max_pooling_grad_3x3_stride2_rows(case: Any) -> None:
         np.testing.assert_allclose(got, tx.grad.numpy().astype(np.float32), rtol=1e-6, atol=1e-6)
 
 
+MG2_CASES = [  # MAX_POOLING_GRAD's one-pass rows for 2x2 windows of Strides 2 (pooling.c: mg2_slice)
+    ([2, 3, 20, 37], [2, 2], [2, 2], [0, 0], [0, 0], [1, 1]),   # odd W: the last column uncovered
+    ([1, 2, 19, 40], [2, 2], [2, 2], [0, 0], [0, 0], [1, 1]),   # odd H: the last row uncovered
+    ([1, 2, 19, 41], [2, 2], [2, 2], [0, 0], [1, 1], [1, 1]),   # EndPadding 1: one-row and one-column windows
+    ([1, 2, 18, 41], [2, 2], [2, 2], [1, 1], [1, 1], [1, 1]),   # StartPadding 1: windows 0 are border ones
+    ([1, 2, 17, 42], [2, 2], [2, 2], [1, 0], [0, 1], [1, 1]),   # padding on one end of each axis
+    ([1, 2, 18, 36], [2, 2], [2, 2], [0, 1], [1, 0], [1, 1]),
+    ([1, 2, 4, 49], [2, 2], [2, 2], [0, 1], [0, 0], [1, 1]),    # 3 vector groups and a tail of border windows
+    ([1, 2, 9, 13], [2, 2], [2, 2], [1, 1], [0, 0], [1, 1]),    # too narrow for a vector group
+    ([1, 2, 5, 6, 40], [1, 2, 2], [2, 2, 2], [1, 0, 0], [0, 0, 0], [1, 1, 1]),  # slices no window reads
+]
+
+
+@pytest.mark.parametrize("case", MG2_CASES)
+def test_max_pooling_grad_2x2_stride2_rows(case: Any) -> None:
+    # each window's first maximum (row-major taps) takes +0.0 + dY, its other taps +0.0: the scatter's
+    # bits with ties, NaN and -0.0 in the data, 1 and 2 threads, the portable C; strided X, dY and dX
+    # rows; autograd where no tie or NaN decides
+    x, win, st, sp, ep, dil = case
+    rng, d, feed, level = tied_max_grad_case(case, seed=22, spread=1, nans=6)
+    xv, g = feed["InputTensor"], feed["InputGradientTensor"]
+    xv.reshape(-1)[rng.choice(xv.size, 7, replace=False)] = -0.0
+    g.reshape(-1)[rng.choice(g.size, 5, replace=False)] = -0.0
+    results = grad_bits_on_every_path(d, feed, level)
+    assert results[0] == results[1] == results[2]
+    out = np.frombuffer(results[0], np.float32)
+    assert (out != 0).sum() > out.size // 16 and not (np.signbit(out) & (out == 0)).any()
+    if len(x) == 4:
+        gstr, graw = gapped_rows(g, 3)
+        xstr, xraw = gapped_rows(xv, 1)
+        dd = max_grad("FLOAT32", x, win, st, sp, ep, dil, in_strides=xstr, g_strides=gstr)
+        got = run(dd, {"InputTensor": xraw, "InputGradientTensor": graw})["OutputGradientTensor"]
+        assert got.tobytes() == results[0]
+        xd = rng.standard_normal(x).astype(np.float32)  # distinct values: autograd's answer
+        tx = torch.from_numpy(xd.astype(np.float64)).requires_grad_()
+        pad = F.pad(tx, (sp[1], ep[1], sp[0], ep[0]), value=-np.inf)
+        F.max_pool2d(pad, win, st, 0, dil).backward(torch.from_numpy(g.astype(np.float64)))
+        got = run(d, {"InputTensor": xd, "InputGradientTensor": g})["OutputGradientTensor"]
+        np.testing.assert_allclose(got, tx.grad.numpy().astype(np.float32), rtol=1e-6, atol=1e-6)
+
+
+@pytest.mark.parametrize("case", [([1, 1, 0, 37], [0, 0], [0, 0]), ([1, 1, 0, 40], [1, 1], [1, 1]),
+                                  ([1, 1, 0, 16], [0, 1], [0, 1])])
+def test_max_pooling_grad_2x2_stride2_ties_and_nan(case: Any) -> None:
+    # groups without NaN take v > m and vmaxps, groups with a NaN the forward's rule (pooling.c:
+    # mg2_vec_n): a NaN in each column in turn, in both rows, two NaNs in a window (the first wins);
+    # all four taps tied, ties of -0.0 and +0.0; dY with -0.0 and a signalling NaN (made +0.0 and quiet)
+    shape, sp, ep = case
+    w = shape[3]
+    h = 4 * w + 4
+    x = [1, 1, h, w]
+    rng = np.random.default_rng(32)
+    xv = rng.choice(np.array([-1, -0.0, 0.0, 1], np.float32), x)
+    for col in range(w):
+        xv[0, 0, 4 * col + col % 2, col] = np.nan
+        if col % 3 == 0:
+            xv[0, 0, 4 * col + 1, col ^ 1 if col ^ 1 < w else col] = np.nan
+    xv[0, 0, h - 4:h - 2] = 1.0   # every tap tied
+    y = [1, 1, *pool_out(x[2:], [2, 2], [2, 2], sp, ep, [1, 1])]
+    g = rng.standard_normal(y).astype(np.float32)
+    g.reshape(-1)[rng.choice(g.size, 9, replace=False)] = -0.0
+    snan = np.array([0x7FA00001], np.uint32).view(np.float32)[0]
+    g.reshape(-1)[rng.choice(g.size, 3, replace=False)] = snan
+    d = max_grad("FLOAT32", x, [2, 2], [2, 2], sp, ep, [1, 1])
+    results = grad_bits_on_every_path(d, {"InputTensor": xv, "InputGradientTensor": g}, None)
+    assert results[0] == results[1] == results[2]
+    out = np.frombuffer(results[0], np.float32)
+    assert np.isnan(out).any() and not (np.signbit(out) & (out == 0)).any()
+    # the tied rows: each window's gradient at its first tap (row h - 4 + sp's parity, columns of kw 0)
+    got = out.reshape(h, w)
+    oh0 = (h - 4 + sp[0]) // 2
+    for ow in range(y[3]):
+        w0 = 2 * ow - sp[1]
+        if w0 >= 0 and (h - 4 + sp[0]) % 2 == 0 and np.isfinite(g[0, 0, oh0, ow]):
+            assert got[h - 4, w0] == g[0, 0, oh0, ow] + 0.0
+
+
+@pytest.mark.parametrize("sp", [0, 1])
+def test_max_pooling_grad_2x2_stride2_streamed(sp: int) -> None:
+    # past PL_STREAM_BYTES the dX rows are streamed (16-byte aligned rows directly, the others staged):
+    # the bits of the portable C
+    x = [1, 76, 224, 224 + sp]   # past PL_STREAM_BYTES with either padding
+    case = (x, [2, 2], [2, 2], [sp, sp], [0, 0], [1, 1])
+    _, d, feed, _ = tied_max_grad_case(case, seed=4, spread=40, nans=50)
+    fast = run(d, feed)["OutputGradientTensor"]
+    lib.pydml_set_cpu_features(0)
+    try:
+        slow = run(d, feed)["OutputGradientTensor"]
+    finally:
+        lib.pydml_set_cpu_features(0xFFFFFFFF)
+    assert fast.tobytes() == slow.tobytes()
+
+
 @pytest.mark.parametrize("case", [
     ([1, 1, 0, 37], [1, 1], [1, 1]),   # odd W: the last window's tap 2 is padding; window 0 a border one
     ([1, 1, 0, 40], [0, 0], [0, 1]),   # StartPadding 0, a border window at the end

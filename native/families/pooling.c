@@ -38,7 +38,8 @@
  * its windows' maxima with max_sep's row functions (hmax_row_idx, vmax_row_idx) and gathers each
  * dX row from them (mg_slice); 3x3 windows of Strides 2 (StartPadding 0 or 1) run one pass per
  * slice instead (mg3_slice: each window's maximum as a code kh * 4 + kw, each dX row gathered from
- * at most two code rows), and AVERAGE_POOLING_GRAD of that geometry spreads each dY row along W
+ * at most two code rows), 2x2 windows of Strides 2 likewise (mg2_slice: windows do not overlap, so
+ * each output row writes its two dX rows whole), and AVERAGE_POOLING_GRAD of 3x3 / 2 spreads each dY row along W
  * once and writes each dX row as one spread row or the sum of two (ag3_rows_c). */
 #include <math.h>
 #include <stdlib.h>
@@ -1265,7 +1266,7 @@ typedef struct pool_layout {
     uint32_t K, KD, KH;
     /* per thread, from threads_at: acc, grow, wrow (average); acc, idx, val, ridx, split, and the
      * gather's gidx ring and row (max) */
-    uint64_t t_acc, t_grow, t_wrow, t_idx, t_val, t_ridx, t_split, t_gidx, t_grow_out, t_ring, t_rows, t_mg3, t_ag3;
+    uint64_t t_acc, t_grow, t_wrow, t_idx, t_val, t_ridx, t_split, t_gidx, t_grow_out, t_ring, t_rows, t_mg3, t_mg2, t_ag3;
     uint64_t ag3w;   /* AVERAGE_POOLING_GRAD's ag3 rows: the weight rows (shared) */
     /* MAX_POOLING_GRAD's gather (mg_slice): its rings' rows, powers of two at least the most output
      * rows covering an input row (KG2) and the rows of a window (HR2) */
@@ -1275,6 +1276,8 @@ typedef struct pool_layout {
 
 static int mg3_shape(const pool_plan* P);
 static uint64_t mg3_thread_bytes(const pool_plan* P);
+static int mg2_shape(const pool_plan* P);
+static uint64_t mg2_thread_bytes(const pool_plan* P);
 static int ag3_shape(const pool_plan* P);
 static uint64_t ag3_thread_bytes(const pool_plan* P);
 static uint64_t ag3_shared_bytes(const pool_plan* P);
@@ -1326,6 +1329,7 @@ static void pool_layout_of(const pool_plan* P, pool_layout* z) {
         z->t_ring = carve(&t, (sizeof(float) + sizeof(int32_t)) * z->HR2 * OWP + sizeof(int) * z->HR2);
         z->t_rows = carve(&t, sizeof(uint32_t) * 2 * ((uint64_t)P->isz[1] + P->osz[1]));
         if (mg3_shape(P)) z->t_mg3 = carve(&t, mg3_thread_bytes(P));
+        if (mg2_shape(P)) z->t_mg2 = carve(&t, mg2_thread_bytes(P));
     }
     z->threads_at = at;
     z->stride = t;
@@ -3025,6 +3029,249 @@ static pydml_status mg3_run(const pool_plan* P, const pydml_tensor* x, const uin
 }
 #endif
 
+/* ---- MAX_POOLING_GRAD of 2x2 windows with Strides 2 (VGG, U-Net and the like): one pass ----
+ * FLOAT32, W contiguous in every tensor, a one-tap window on D, WindowSize 2 and Strides 2 on H and
+ * W, Dilations 1, StartPadding 0 or 1 on H and W (any EndPadding: the output sizes carry it). The
+ * windows do not overlap: input element (h, w) belongs to window ((h + ph) / 2, (w + pw) / 2) alone,
+ * so output row oh decides dX rows h0 = 2 oh - ph and h0 + 1 whole, from X's two rows and dY's row,
+ * and the scatter's sum for an element is +0.0 + dY[o] where o's maximum is it, +0.0 elsewhere. The
+ * maximum is the forward's (max_float_col): the 4 taps in row-major order, v replaces m when v > m or
+ * v is NaN and m is not, the first valid tap starting m. A group of 8 windows without NaN decides
+ * v > m with one compare and m by vmaxps (equal values may differ in the sign of zero, which no later
+ * comparison sees); a group with a NaN among its taps is redone with the forward's rule. X is read
+ * once, dY once, dX written once (streamed past the caches from PL_STREAM_BYTES). */
+typedef struct mg2_geo {
+    uint64_t H, W, OH, OW;
+    int64_t ph, pw;
+    uint64_t ia, ib;   /* the windows with both W taps inside the row */
+} mg2_geo;
+
+static void mg2_geo_of(const pool_plan* P, mg2_geo* g) {
+    g->H = P->isz[1];
+    g->W = P->isz[2];
+    g->OH = P->osz[1];
+    g->OW = P->osz[2];
+    g->ph = P->pad[1];
+    g->pw = P->pad[2];
+    /* 2 ow - pw >= 0 and 2 ow - pw + 1 <= W - 1 */
+    const uint64_t last = (g->W + (uint64_t)g->pw) / 2;
+    g->ia = (uint64_t)g->pw;
+    g->ib = last < g->OW ? last : g->OW;
+    if (g->ib < g->ia) g->ib = g->ia;
+}
+
+static int mg2_shape(const pool_plan* P) {
+    return P->fn == PL_MAX && P->grad && P->dtype == DML_TENSOR_DATA_TYPE_FLOAT32 && P->win[0] == 1 &&
+           P->win[1] == 2 && P->win[2] == 2 && P->stride[1] == 2 && P->stride[2] == 2 && P->dil[1] == 1 &&
+           P->dil[2] == 1 && P->pad[1] <= 1 && P->pad[2] <= 1;
+}
+
+/* two staged dX rows (each W + 16 floats) and alignment slack */
+static uint64_t mg2_thread_bytes(const pool_plan* P) {
+    return sizeof(float) * 2 * ((uint64_t)P->isz[2] + 16) + 64;
+}
+
+#ifdef PL_X86
+/* windows [o0, o1) of output row oh one by one, the forward's rule over their valid taps: dX rows
+ * d0 (h0) and d1 (h0 + 1, NULL when outside the tensor; s0 likewise NULL when h0 is), dY row gy */
+static void mg2_cols(const mg2_geo* g, const float* s0, const float* s1, const float* gy, float* d0, float* d1,
+                     uint64_t o0, uint64_t o1) {
+    for (uint64_t ow = o0; ow < o1; ow++) {
+        const float* r[2] = {s0, s1};
+        float* d[2] = {d0, d1};
+        const int64_t w0 = 2 * (int64_t)ow - g->pw;
+        float m = 0.0f;
+        int have = 0, kb = -1;
+        for (int kh = 0; kh < 2; kh++) {
+            if (r[kh] == NULL) continue;
+            for (int kw = 0; kw < 2; kw++) {
+                const int64_t w = w0 + kw;
+                if (w < 0 || w >= (int64_t)g->W) continue;
+                const float v = r[kh][w];
+                if (!have || v > m || (isnan(v) && !isnan(m))) {
+                    m = v;
+                    kb = 2 * kh + kw;
+                }
+                have = 1;
+            }
+        }
+        const float gv = gy[ow] + 0.0f;   /* the scatter's +0.0 + dY: -0.0 to +0.0, signalling NaN quiet */
+        for (int kh = 0; kh < 2; kh++) {
+            if (d[kh] == NULL) continue;
+            for (int kw = 0; kw < 2; kw++) {
+                const int64_t w = w0 + kw;
+                if (w < 0 || w >= (int64_t)g->W) continue;
+                d[kh][w] = kb == 2 * kh + kw ? gv : 0.0f;
+            }
+        }
+    }
+}
+
+/* lo, hi (16 consecutive floats) to out: streamed when nt (nt 2: out 32-byte aligned, 1: 16-byte) */
+EW_T256 static inline __attribute__((always_inline)) void mg2_put(float* out, __m256 lo, __m256 hi, int nt) {
+    if (nt == 2) {
+        _mm256_stream_ps(out, lo);
+        _mm256_stream_ps(out + 8, hi);
+    } else if (nt) {
+        _mm_stream_ps(out, _mm256_castps256_ps128(lo));
+        _mm_stream_ps(out + 4, _mm256_extractf128_ps(lo, 1));
+        _mm_stream_ps(out + 8, _mm256_castps256_ps128(hi));
+        _mm_stream_ps(out + 12, _mm256_extractf128_ps(hi, 1));
+    } else {
+        _mm256_storeu_ps(out, lo);
+        _mm256_storeu_ps(out + 8, hi);
+    }
+}
+
+/* the interior windows [ia, ib) of an output row with both input rows in the tensor, in groups of 8
+ * (the rest by mg2_cols): taps t00 t01 (row h0), t10 t11 (row h0 + 1) in lanes of windows
+ * 0 1 4 5 | 2 3 6 7 (in-lane shuffles), so the unpacks of two rows' selections give 16 dX elements in
+ * order; dY's 8 put in the same lanes (one permute) */
+EW_T256 static inline __attribute__((always_inline)) uint64_t mg2_vec_n(const mg2_geo* g, const float* s0,
+                                                                        const float* s1, const float* gy, float* d0,
+                                                                        float* d1, int nt) {
+    const __m256 z = _mm256_setzero_ps();
+    const __m256i c1 = _mm256_set1_epi32(1), c2 = _mm256_set1_epi32(2), c3 = _mm256_set1_epi32(3);
+    const __m256 f1 = _mm256_castsi256_ps(c1), f2 = _mm256_castsi256_ps(c2), f3 = _mm256_castsi256_ps(c3);
+    uint64_t o = g->ia;
+    for (; o + 8 <= g->ib; o += 8) {
+        const int64_t at = 2 * (int64_t)o - g->pw;
+        const __m256 a0 = _mm256_loadu_ps(s0 + at), b0 = _mm256_loadu_ps(s0 + at + 8);
+        const __m256 a1 = _mm256_loadu_ps(s1 + at), b1 = _mm256_loadu_ps(s1 + at + 8);
+        const __m256 t00 = _mm256_shuffle_ps(a0, b0, _MM_SHUFFLE(2, 0, 2, 0));
+        const __m256 t01 = _mm256_shuffle_ps(a0, b0, _MM_SHUFFLE(3, 1, 3, 1));
+        const __m256 t10 = _mm256_shuffle_ps(a1, b1, _MM_SHUFFLE(2, 0, 2, 0));
+        const __m256 t11 = _mm256_shuffle_ps(a1, b1, _MM_SHUFFLE(3, 1, 3, 1));
+        const __m256 nan = _mm256_or_ps(_mm256_cmp_ps(t00, t01, _CMP_UNORD_Q), _mm256_cmp_ps(t10, t11, _CMP_UNORD_Q));
+        __m256 k;
+        if (__builtin_expect(_mm256_movemask_ps(nan) == 0, 1)) {
+            const __m256 up1 = _mm256_cmp_ps(t01, t00, _CMP_GT_OQ);
+            __m256 m = _mm256_max_ps(t00, t01);
+            const __m256 up2 = _mm256_cmp_ps(t10, m, _CMP_GT_OQ);
+            m = _mm256_max_ps(m, t10);
+            const __m256 up3 = _mm256_cmp_ps(t11, m, _CMP_GT_OQ);
+            k = _mm256_blendv_ps(_mm256_blendv_ps(_mm256_and_ps(up1, f1), f2, up2), f3, up3);
+        } else {
+            /* the forward's rule: v replaces m when v > m, or v is NaN and m is not */
+            const __m256 up1 = _mm256_andnot_ps(_mm256_cmp_ps(t00, t00, _CMP_UNORD_Q), _mm256_cmp_ps(t01, t00, _CMP_NLE_UQ));
+            __m256 m = _mm256_blendv_ps(t00, t01, up1);
+            k = _mm256_and_ps(up1, f1);
+            const __m256 up2 = _mm256_andnot_ps(_mm256_cmp_ps(m, m, _CMP_UNORD_Q), _mm256_cmp_ps(t10, m, _CMP_NLE_UQ));
+            m = _mm256_blendv_ps(m, t10, up2);
+            k = _mm256_blendv_ps(k, f2, up2);
+            const __m256 up3 = _mm256_andnot_ps(_mm256_cmp_ps(m, m, _CMP_UNORD_Q), _mm256_cmp_ps(t11, m, _CMP_NLE_UQ));
+            k = _mm256_blendv_ps(k, f3, up3);
+        }
+        /* +0.0 + dY as the scatter's first addition, in the taps' lanes */
+        const __m256 gv = _mm256_add_ps(
+            _mm256_castsi256_ps(_mm256_permute4x64_epi64(_mm256_castps_si256(_mm256_loadu_ps(gy + o)), _MM_SHUFFLE(3, 1, 2, 0))),
+            z);
+        const __m256i ki = _mm256_castps_si256(k);
+        const __m256 e0 = _mm256_and_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(ki, _mm256_setzero_si256())), gv);
+        const __m256 e1 = _mm256_and_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(ki, c1)), gv);
+        const __m256 e2 = _mm256_and_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(ki, c2)), gv);
+        const __m256 e3 = _mm256_and_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(ki, c3)), gv);
+        mg2_put(d0 + at, _mm256_unpacklo_ps(e0, e1), _mm256_unpackhi_ps(e0, e1), nt);
+        mg2_put(d1 + at, _mm256_unpacklo_ps(e2, e3), _mm256_unpackhi_ps(e2, e3), nt);
+    }
+    return o;
+}
+
+EW_T256 static uint64_t mg2_vec(const mg2_geo* g, const float* s0, const float* s1, const float* gy, float* d0,
+                                float* d1, int nt) {
+    if (nt == 2) return mg2_vec_n(g, s0, s1, gy, d0, d1, 2);
+    if (nt == 1) return mg2_vec_n(g, s0, s1, gy, d0, d1, 1);
+    return mg2_vec_n(g, s0, s1, gy, d0, d1, 0);
+}
+
+/* dX slice (n, c, d) */
+static void mg2_slice(const pool_plan* P, const mg2_geo* g, float* buf, const float* x, const uint64_t* is,
+                      const float* dy, const uint64_t* gs, float* dx, const uint64_t* xs, uint64_t n, uint64_t c,
+                      uint64_t d, int stream) {
+    float* xb = dx + n * xs[0] + c * xs[1] + d * xs[2];
+    const uint64_t qd = d + P->pad[0], od = qd / P->stride[0];
+    const int read = qd % P->stride[0] == 0 && od < P->osz[0];
+    const float* xin = x + n * is[0] + c * is[1] + d * is[2];
+    const float* gb = read ? dy + n * gs[0] + c * gs[1] + od * gs[2] : NULL;
+    const uint64_t W = g->W, bl = W + 16;
+    /* the dX columns of windows [0, OW): below cw; the rest no window reads */
+    const int64_t cwi = 2 * (int64_t)g->OW - g->pw;
+    const uint64_t cw = read ? (cwi < (int64_t)W ? (uint64_t)cwi : W) : 0;
+    for (int64_t h = 0; h < (int64_t)g->H;) {
+        const uint64_t oh = (uint64_t)(h + g->ph) / 2;
+        const int covered = read && oh < g->OH;
+        const int64_t h0 = 2 * (int64_t)oh - g->ph;       /* h0 or h0 + 1 is h */
+        const int two = covered && h0 >= 0 && h0 + 1 < (int64_t)g->H;
+        const int nrow = two ? 2 : 1;
+        float* row0 = xb + (uint64_t)h * xs[3];
+        float* row1 = two ? row0 + xs[3] : NULL;
+        /* direct when not streamed, or the vector stores land on 16-byte boundaries */
+        const int direct = !stream || (g->pw == 0 && ((uintptr_t)row0 & 15u) == 0 && (!two || ((uintptr_t)row1 & 15u) == 0));
+        float* o0 = direct ? row0 : buf;
+        float* o1 = two ? (direct ? row1 : buf + bl) : NULL;
+        if (!covered) {
+            memset(o0, 0, sizeof(float) * W);
+        } else {
+            const float* gy = gb + oh * gs[3];
+            const float* s0 = two || h == h0 ? xin + (uint64_t)h0 * is[3] : NULL;
+            const float* s1 = two ? s0 + is[3] : (h == h0 ? NULL : xin + (uint64_t)h * is[3]);
+            float* d0 = two || h == h0 ? o0 : NULL;
+            float* d1 = two ? o1 : (h == h0 ? NULL : o0);
+            uint64_t o = g->ia;
+            if (two) {
+                const int nt = stream && direct ? 1 + (((uintptr_t)row0 & 31u) == 0 && ((uintptr_t)row1 & 31u) == 0) : 0;
+                o = mg2_vec(g, s0, s1, gy, d0, d1, nt);
+            }
+            mg2_cols(g, s0, s1, gy, d0, d1, 0, g->ia < g->OW ? g->ia : g->OW);
+            mg2_cols(g, s0, s1, gy, d0, d1, o, g->OW);
+            for (uint64_t w = cw; w < W; w++) {
+                o0[w] = 0.0f;
+                if (two) o1[w] = 0.0f;
+            }
+        }
+        if (!direct) {
+            pydml_stream_copy_f32(row0, o0, W);
+            if (two) pydml_stream_copy_f32(row1, o1, W);
+        }
+        h += nrow;
+    }
+}
+
+/* MAX_POOLING_GRAD by mg2_slice: the slices (n, c, d) handed out as the threads come (each slice is
+ * computed alone: who computes it changes no bit) */
+static pydml_status mg2_run(const pool_plan* P, const pydml_tensor* x, const uint64_t* is, const pydml_tensor* dy,
+                            const uint64_t* gs, const pydml_tensor* dx, const uint64_t* xs, const pydml_workspace* ws,
+                            const pool_layout* z, int stream) {
+    mg2_geo g;
+    mg2_geo_of(P, &g);
+    const uint64_t items = (uint64_t)P->in_sizes[0] * P->in_sizes[1] * P->isz[0];
+    const uint64_t work = items * g.H * g.W;
+    (void)work;
+    int oom = 0;
+#ifdef _OPENMP
+#pragma omp parallel if (work >= PL_PARALLEL_MIN && items > 1) reduction(| : oom)
+#endif
+    {
+        unsigned char* mine = pool_thread_part(ws, z);
+        float* buf = mine != NULL && z->t_mg2 ? (float*)(void*)(((uintptr_t)(mine + z->t_mg2) + 63) & ~(uintptr_t)63) : NULL;
+        if (buf == NULL) oom = 1;
+        const uint64_t C = P->in_sizes[1], D = P->isz[0];
+#ifdef _OPENMP
+        const int chunk = (int)(items / (8u * (uint64_t)omp_get_num_threads()) + 1);
+#pragma omp for schedule(dynamic, chunk)
+#endif
+        for (uint64_t it = 0; it < items; it++) {
+            if (buf == NULL) continue;
+            const uint64_t d = it % D, nc = it / D;
+            mg2_slice(P, &g, buf, (const float*)x->data, is, (const float*)dy->data, gs, (float*)dx->data, xs, nc / C,
+                      nc % C, d, stream);
+        }
+        if (stream) pydml_stream_fence();
+    }
+    return oom ? PYDML_STATUS_INVALID_PARAMETER : PYDML_STATUS_SUCCESS;
+}
+#endif
+
 static pydml_status max_grad(const pool_plan* P, const pydml_tensor* x, const pydml_tensor* dy, const pydml_tensor* dx,
                              const pydml_workspace* ws) {
     pool_layout z;
@@ -3066,6 +3313,7 @@ static pydml_status max_grad(const pool_plan* P, const pydml_tensor* x, const py
     const int stream = fast && (2 * total_in + planes * orows * OW) * esz >= PL_STREAM_BYTES;
 #ifdef PL_X86
     if (fast && mg3_shape(P)) return mg3_run(P, x, r.is, dy, gs, dx, xs, ws, &z, stream);
+    if (fast && mg2_shape(P)) return mg2_run(P, x, r.is, dy, gs, dx, xs, ws, &z, stream);
     mg_gather G;
     if (fast && P->dil[1] == 1 && P->dil[2] == 1 && max_sep_shape_fits(P, &r) && mg_gather_of(P, &G))
         return max_gather(P, &G, &r, dy, gs, dx, xs, ws, &z, stream);
