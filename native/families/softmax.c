@@ -160,6 +160,18 @@ static inline float sm_exp_shift(float x, float m) {
     return e + e * err;
 }
 
+/* sm_exp_shift where x - m is in [-EW_EXP_LIMIT, 0] (the caller tests it): ew_expf_normal is
+ * bit-identical to ew_expf there and skips its clamps, two-halves scaling and NaN select, and the
+ * error term of a finite difference is finite. The exp pass is most of SOFTMAX's work (issue 25:
+ * on the Zen 4 host, with the rows in L3, the general exp left it at 0.58-0.74x aten). */
+static inline float sm_exp_shift_normal(float x, float m) {
+    const float d = x - m;
+    const float bb = d - x;
+    const float err = (x - (d - bb)) + (-m - bb);
+    const float e = ew_expf_normal(d);
+    return e + e * err;
+}
+
 /* LOG_SOFTMAX's terms: e^(x - m) 2^SM_LSE_SHIFT, for x - m in (-150, 0), else 0 below (and at
  * -inf), NaN for NaN. The exps only feed the sum t = sum e^(x - m), and t must keep its relative
  * accuracy (the maximum's output is -ln(1 + t) ~ -t, down to subnormal floats), so the terms are
@@ -426,8 +438,17 @@ typedef struct sm_kernels {
             const float* xb = x + k0;                                                              \
             float* e;                                                                              \
             if (fn == SM_SOFTMAX) {                                                                \
+                /* the fast exp on the block, then the general one again if a difference was out   \
+                 * of its range or NaN (the sign bit of lim - |d|'s bits: as the engine's rows) */ \
                 e = y + k0;                                                                        \
-                for (size_t k = 0; k < nb; k++) e[k] = sm_exp_shift(xb[k], m);                     \
+                const uint32_t lim = ew_float_to_bits(EW_EXP_LIMIT);                               \
+                uint32_t over = 0;                                                                 \
+                for (size_t k = 0; k < nb; k++) {                                                  \
+                    over |= lim - (ew_float_to_bits(xb[k] - m) & 0x7fffffffu);                     \
+                    e[k] = sm_exp_shift_normal(xb[k], m);                                          \
+                }                                                                                  \
+                if (over >> 31)                                                                    \
+                    for (size_t k = 0; k < nb; k++) e[k] = sm_exp_shift(xb[k], m);                 \
             } else { /* the maxima (x - m == 0) are counted apart: sm_log_sum */                   \
                 e = scratch;                                                                       \
                 for (size_t k = 0; k < nb; k++) {                                                  \
@@ -690,6 +711,19 @@ static void sm_prefetch_next(const sm_run* r, const uint64_t* coord, uint64_t in
     (void)b;
 }
 
+/* Whether this host takes sm_prefetch_next: the CPU's AVX-512 test, not the PYDML_ISA cap's (as
+ * reduce.c's rd_fast_of). Zen 2/3 (no AVX-512) keep the prefetch measured there; on the Zen 4
+ * host it slowed the rows the hardware prefetcher already covers (issue 25: SOFTMAX over the last
+ * axis of [4096, 2048], input and output in L3, one thread, CPU time: 6.1 -> 4.7 ms AVX-512 path,
+ * 6.9 -> 5.5 ms AVX2 path, without it). Prefetching changes no result. */
+static int sm_host_prefetch(void) {
+#ifdef EW_X86
+    return !__builtin_cpu_supports("avx512f");
+#else
+    return 1;
+#endif
+}
+
 /* One work item: a group (line mode) or a (group, tile) pair (column mode). */
 static pydml_status sm_item(void* ctx, const pydml_axis_item* it, void* scratch) {
     const sm_run* r = ctx;
@@ -806,7 +840,7 @@ pydml_status pydml_softmax_execute_in(const pydml_softmax_plan* plan, const pydm
         r.half_line = plan->in_type == DML_TENSOR_DATA_TYPE_FLOAT16 && plan->out_type == DML_TENSOR_DATA_TYPE_FLOAT16 &&
                       plan->fn != SM_HARDMAX && red.n == 1 && r.in_inner == 1 && r.out_inner == 1;
         if (r.half_line) buf_floats = r.L;
-        r.prefetch = red.n == 1 && r.in_inner == 1 && r.out_inner == 1 && r.L <= SM_PREFETCH_MAX;
+        r.prefetch = red.n == 1 && r.in_inner == 1 && r.out_inner == 1 && r.L <= SM_PREFETCH_MAX && sm_host_prefetch();
     }
     /* element offsets of every run of the innermost reduced dimension (outer reduced dims) */
     sm_layout z;
