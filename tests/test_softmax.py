@@ -284,11 +284,11 @@ def test_large_magnitudes_do_not_overflow(fn: str, axes: tuple[int, ...] | None,
 
 
 def test_softmax_rows_mixing_the_fast_and_general_exp(ew_isa: str, rng: np.random.Generator) -> None:
-    # The line kernel takes a short exp (ew_expf_normal) on a block of 256 differences x - m in
-    # [-86, 0] and redoes a block with the general one when one is not: rows of 600 (blocks of
-    # 256, 256, 88) with one element moved from m - 85.9 (in range, e^-85.9 ~ 5e-38: below half
-    # an ulp of the double partial sums it joins) out of range (its term is at most e^-86.5, also absorbed)
-    # must give the other elements the same bits as the row left in range.
+    # The line kernel takes a short exp (ew_expf_normal) on a row whose differences x - m are all
+    # in [-86, 0] and the general one otherwise: rows of 600 (blocks of 256, 256, 88) with one
+    # element moved from m - 85.9 (in range, e^-85.9 ~ 5e-38: below half an ulp of the double
+    # partial sums it joins) out of range (its term is at most e^-86.5, also absorbed) must give
+    # the other elements the same bits as the row left in range.
     base = values(rng, (6, 600), scale=4.0)
     x = base.copy()
     for r, (j, d) in enumerate([(0, -200.0), (300, -90.0), (599, -1e4), (255, -np.inf), (256, -87.0),

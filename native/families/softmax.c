@@ -160,10 +160,9 @@ static inline float sm_exp_shift(float x, float m) {
     return e + e * err;
 }
 
-/* sm_exp_shift where x - m is in [-EW_EXP_LIMIT, 0] (the caller tests it): ew_expf_normal is
- * bit-identical to ew_expf there and skips its clamps, two-halves scaling and NaN select, and the
- * error term of a finite difference is finite. The exp pass is most of SOFTMAX's work (issue 25:
- * on the Zen 4 host, with the rows in L3, the general exp left it at 0.58-0.74x aten). */
+/* sm_exp_shift where x - m is in [-EW_EXP_LIMIT, 0] (the caller knows it: sm_soft_line):
+ * ew_expf_normal is bit-identical to ew_expf there, and the error term of a finite difference is
+ * finite. A NaN x still gives NaN (through the error term). */
 static inline float sm_exp_shift_normal(float x, float m) {
     const float d = x - m;
     const float bb = d - x;
@@ -418,7 +417,72 @@ typedef struct sm_kernels {
         for (; k < n; k++) m = x[k] > m ? x[k] : m;                                                \
         return m;                                                                                  \
     }                                                                                              \
+    /* sm_line_max's maximum (the same lanes) and the minimum (NaN ignored too), in the same pass \
+     * (it waits on memory: the minimum is nearly free), the minimum's lanes in pairs */           \
+    ATTR static float sm_line_minmax_##SUF(const float* restrict x, size_t n, float* mn) {         \
+        float mv[SM_FLANES], nv[SM_FLANES / 2];                                                    \
+        for (size_t j = 0; j < SM_FLANES; j++) mv[j] = -INFINITY;                                  \
+        for (size_t j = 0; j < SM_FLANES / 2; j++) nv[j] = INFINITY;                               \
+        size_t k = 0;                                                                              \
+        for (; k + SM_FLANES <= n; k += SM_FLANES) {                                               \
+            for (size_t j = 0; j < SM_FLANES; j++) mv[j] = x[k + j] > mv[j] ? x[k + j] : mv[j];    \
+            for (size_t j = 0; j < SM_FLANES / 2; j++) {                                           \
+                const float a = x[k + j], b = x[k + j + SM_FLANES / 2], lo = a < b ? a : b;        \
+                nv[j] = lo < nv[j] ? lo : nv[j];                                                   \
+            }                                                                                      \
+        }                                                                                          \
+        for (size_t w = SM_FLANES / 2; w > 0; w /= 2)                                              \
+            for (size_t j = 0; j < w; j++) mv[j] = mv[j + w] > mv[j] ? mv[j + w] : mv[j];          \
+        for (size_t w = SM_FLANES / 4; w > 0; w /= 2)                                              \
+            for (size_t j = 0; j < w; j++) nv[j] = nv[j + w] < nv[j] ? nv[j + w] : nv[j];          \
+        float m = mv[0], lo = nv[0];                                                               \
+        for (; k < n; k++) {                                                                       \
+            m = x[k] > m ? x[k] : m;                                                               \
+            lo = x[k] < lo ? x[k] : lo;                                                            \
+        }                                                                                          \
+        *mn = lo;                                                                                  \
+        return m;                                                                                  \
+    }                                                                                              \
+    /* SOFTMAX of a line: the maximum (and minimum); exp(x - m) into y, summed in double by blocks \
+     * of SM_BLOCK (L1-resident); y scaled in place. Every x - m is at least fl(min - m): when    \
+     * that is in [-EW_EXP_LIMIT, 0] the exps are ew_expf_normal's (bit-identical to ew_expf      \
+     * there, without its clamps, two-halves scaling and NaN select; issue 25: the exp pass is     \
+     * most of the work, and with the rows in L3 on the Zen 4 host the general exp left SOFTMAX at \
+     * 0.58-0.74x aten). A NaN in the row (ignored by the maximum and minimum) makes its term, and \
+     * so the sum, NaN: then the row is redone with the general exp, as every row with a          \
+     * difference out of range is, so that results keep their bits. */                            \
+    ATTR static void sm_soft_line_##SUF(const float* x, float* y, size_t n) {                      \
+        float mn;                                                                                  \
+        const float m = sm_line_minmax_##SUF(x, n, &mn);                                           \
+        int fast = y != x && mn - m >= -EW_EXP_LIMIT; /* in place, a redo would lack the input */ \
+        double s;                                                                                  \
+        for (;;) {                                                                                 \
+            double acc[SM_DLANES], tail = 0.0; /* lanes indexed by constants only: registers */   \
+            for (size_t j = 0; j < SM_DLANES; j++) acc[j] = 0.0;                                   \
+            for (size_t k0 = 0; k0 < n; k0 += SM_BLOCK) {                                          \
+                const size_t nb = n - k0 < SM_BLOCK ? n - k0 : SM_BLOCK;                           \
+                const float* xb = x + k0;                                                          \
+                float* e = y + k0;                                                                 \
+                if (fast)                                                                          \
+                    for (size_t k = 0; k < nb; k++) e[k] = sm_exp_shift_normal(xb[k], m);          \
+                else                                                                               \
+                    for (size_t k = 0; k < nb; k++) e[k] = sm_exp_shift(xb[k], m);                 \
+                SM_LANES_ADD(acc, tail, e, nb);                                                    \
+            }                                                                                      \
+            SM_LANES_TOTAL(acc, tail);                                                             \
+            s = acc[0];                                                                            \
+            if (!fast || s == s) break;                                                            \
+            fast = 0;                                                                              \
+        }                                                                                          \
+        const double inv = 1.0 / s;                                                                \
+        const float hi = (float)inv, lo = (float)(inv - (double)hi);                               \
+        for (size_t k = 0; k < n; k++) y[k] = y[k] * hi + y[k] * lo;                               \
+    }                                                                                              \
     ATTR static void sm_line_##SUF(int fn, const float* x, float* y, size_t n) {                   \
+        if (fn == SM_SOFTMAX) {                                                                    \
+            sm_soft_line_##SUF(x, y, n);                                                           \
+            return;                                                                                \
+        }                                                                                          \
         const float m = sm_line_max_##SUF(x, n);                                                   \
         if (fn == SM_HARDMAX) {                                                                    \
             int nan = 0;                                                                           \
@@ -436,41 +500,18 @@ typedef struct sm_kernels {
         for (size_t k0 = 0; k0 < n; k0 += SM_BLOCK) {                                              \
             const size_t nb = n - k0 < SM_BLOCK ? n - k0 : SM_BLOCK;                               \
             const float* xb = x + k0;                                                              \
-            float* e;                                                                              \
-            if (fn == SM_SOFTMAX) {                                                                \
-                /* the fast exp on the block, then the general one again if a difference was out   \
-                 * of its range or NaN (the sign bit of lim - |d|'s bits: as the engine's rows) */ \
-                e = y + k0;                                                                        \
-                const uint32_t lim = ew_float_to_bits(EW_EXP_LIMIT);                               \
-                uint32_t over = 0;                                                                 \
-                for (size_t k = 0; k < nb; k++) {                                                  \
-                    over |= lim - (ew_float_to_bits(xb[k] - m) & 0x7fffffffu);                     \
-                    e[k] = sm_exp_shift_normal(xb[k], m);                                          \
-                }                                                                                  \
-                if (over >> 31)                                                                    \
-                    for (size_t k = 0; k < nb; k++) e[k] = sm_exp_shift(xb[k], m);                 \
-            } else { /* the maxima (x - m == 0) are counted apart: sm_log_sum */                   \
-                e = scratch;                                                                       \
-                for (size_t k = 0; k < nb; k++) {                                                  \
-                    e[k] = ew_select(xb[k] - m == 0.0f, 0.0f, sm_lse_term(xb[k], m));              \
-                }                                                                                  \
-                unsigned bc = 0;                                                                   \
-                for (size_t k = 0; k < nb; k++) bc += xb[k] - m == 0.0f;                           \
-                c += bc;                                                                           \
-            }                                                                                      \
+            float* e = scratch; /* the maxima (x - m == 0) are counted apart: sm_log_sum */        \
+            for (size_t k = 0; k < nb; k++)                                                        \
+                e[k] = ew_select(xb[k] - m == 0.0f, 0.0f, sm_lse_term(xb[k], m));                  \
+            unsigned bc = 0;                                                                       \
+            for (size_t k = 0; k < nb; k++) bc += xb[k] - m == 0.0f;                               \
+            c += bc;                                                                               \
             SM_LANES_ADD(acc, tail, e, nb);                                                        \
         }                                                                                          \
         SM_LANES_TOTAL(acc, tail);                                                                 \
-        const double s = acc[0];                                                                   \
-        if (fn == SM_SOFTMAX) {                                                                    \
-            const double inv = 1.0 / s;                                                            \
-            const float hi = (float)inv, lo = (float)(inv - (double)hi);                           \
-            for (size_t k = 0; k < n; k++) y[k] = y[k] * hi + y[k] * lo;                           \
-        } else {                                                                                   \
-            /* (x - m) first, exactly in double: m + ln(s) would round away a small result */      \
-            const double md = (double)m, ls = sm_log_sum(c, s * 0x1p-100);                        \
-            for (size_t k = 0; k < n; k++) y[k] = (float)(((double)x[k] - md) - ls);               \
-        }                                                                                          \
+        /* (x - m) first, exactly in double: m + ln(s) would round away a small result */          \
+        const double md = (double)m, ls = sm_log_sum(c, acc[0] * 0x1p-100);                       \
+        for (size_t k = 0; k < n; k++) y[k] = (float)(((double)x[k] - md) - ls);                   \
     }                                                                                              \
     ATTR static void sm_columns_##SUF(int fn, float* buf, size_t L, size_t W, size_t w) {          \
         float m[SM_WMAX], e[SM_WMAX];                                                              \
