@@ -283,6 +283,28 @@ def test_large_magnitudes_do_not_overflow(fn: str, axes: tuple[int, ...] | None,
         np.testing.assert_allclose(sums, 1.0, rtol=1e-6)
 
 
+def test_softmax_rows_mixing_the_fast_and_general_exp(ew_isa: str, rng: np.random.Generator) -> None:
+    # The line kernel takes a short exp (ew_expf_normal) on a row whose differences x - m are all
+    # in [-86, 0] and the general one otherwise: rows of 600 (blocks of 256, 256, 88) with one
+    # element moved from m - 85.9 (in range, e^-85.9 ~ 5e-38: below half an ulp of the double
+    # partial sums it joins) out of range (its term is at most e^-86.5, also absorbed) must give
+    # the other elements the same bits as the row left in range.
+    base = values(rng, (6, 600), scale=4.0)
+    x = base.copy()
+    for r, (j, d) in enumerate([(0, -200.0), (300, -90.0), (599, -1e4), (255, -np.inf), (256, -87.0),
+                                (100, -86.5)]):
+        m = base[r].max()
+        base[r, j] = m - np.float32(85.9)
+        x[r, j] = m + np.float32(d)
+    got_base = run(make("softmax", base.shape), {"InputTensor": base})["OutputTensor"]
+    got = run(make("softmax", x.shape), {"InputTensor": x})["OutputTensor"]
+    check("softmax", got_base, base, [1])
+    check("softmax", got, x, [1])
+    changed = x != base
+    assert changed.sum() == 6
+    np.testing.assert_array_equal(got[~changed], got_base[~changed])
+
+
 @pytest.mark.parametrize("axes", [None, (0,)], ids=["lines", "columns"])
 @pytest.mark.parametrize("length", [16, 37, 300])
 def test_log_softmax_keeps_tiny_sums(axes: tuple[int, ...] | None, length: int, ew_isa: str,

@@ -160,6 +160,17 @@ static inline float sm_exp_shift(float x, float m) {
     return e + e * err;
 }
 
+/* sm_exp_shift where x - m is in [-EW_EXP_LIMIT, 0] (the caller knows it: sm_soft_line):
+ * ew_expf_normal is bit-identical to ew_expf there, and the error term of a finite difference is
+ * finite. A NaN x still gives NaN (through the error term). */
+static inline float sm_exp_shift_normal(float x, float m) {
+    const float d = x - m;
+    const float bb = d - x;
+    const float err = (x - (d - bb)) + (-m - bb);
+    const float e = ew_expf_normal(d);
+    return e + e * err;
+}
+
 /* LOG_SOFTMAX's terms: e^(x - m) 2^SM_LSE_SHIFT, for x - m in (-150, 0), else 0 below (and at
  * -inf), NaN for NaN. The exps only feed the sum t = sum e^(x - m), and t must keep its relative
  * accuracy (the maximum's output is -ln(1 + t) ~ -t, down to subnormal floats), so the terms are
@@ -389,6 +400,14 @@ typedef struct sm_kernels {
     void (*line16)(int fn, const uint16_t* x, uint16_t* y, size_t n, float* buf);
 } sm_kernels;
 
+/* sm_soft_exps: on AVX2 out of line: inlined, the sum's lanes (8 of the 16 registers) held
+ * across its loop spilled the exp's constants (issue 25, Zen 4, AVX2 path, last axis of
+ * [4096, 2048], one thread, CPU time, builds alternating: 5.1-5.9 ms inlined, 4.9-5.1 ms not); the
+ * AVX-512 path has 32 registers and measured 4.24-4.37 ms inlined, 4.34-4.47 ms not. */
+#define SM_EXPS_INLINE_c inline
+#define SM_EXPS_INLINE_avx2 __attribute__((noinline))
+#define SM_EXPS_INLINE_avx512 inline
+
 /* y = e / s is e * (1 / s); 1 / s, kept in double, is applied as hi + lo floats so that the
  * product rounds once instead of twice (double arithmetic here costs half the vector width). */
 #define SM_KERNELS(SUF, ATTR)                                                                      \
@@ -406,7 +425,76 @@ typedef struct sm_kernels {
         for (; k < n; k++) m = x[k] > m ? x[k] : m;                                                \
         return m;                                                                                  \
     }                                                                                              \
+    /* sm_line_max's maximum (the same lanes) and the minimum (NaN ignored too), in the same pass \
+     * (it waits on memory: the minimum is nearly free), the minimum's lanes in pairs */           \
+    ATTR static float sm_line_minmax_##SUF(const float* restrict x, size_t n, float* mn) {         \
+        float mv[SM_FLANES], nv[SM_FLANES / 2];                                                    \
+        for (size_t j = 0; j < SM_FLANES; j++) mv[j] = -INFINITY;                                  \
+        for (size_t j = 0; j < SM_FLANES / 2; j++) nv[j] = INFINITY;                               \
+        size_t k = 0;                                                                              \
+        for (; k + SM_FLANES <= n; k += SM_FLANES) {                                               \
+            for (size_t j = 0; j < SM_FLANES; j++) mv[j] = x[k + j] > mv[j] ? x[k + j] : mv[j];    \
+            for (size_t j = 0; j < SM_FLANES / 2; j++) {                                           \
+                const float a = x[k + j], b = x[k + j + SM_FLANES / 2], lo = a < b ? a : b;        \
+                nv[j] = lo < nv[j] ? lo : nv[j];                                                   \
+            }                                                                                      \
+        }                                                                                          \
+        for (size_t w = SM_FLANES / 2; w > 0; w /= 2)                                              \
+            for (size_t j = 0; j < w; j++) mv[j] = mv[j + w] > mv[j] ? mv[j + w] : mv[j];          \
+        for (size_t w = SM_FLANES / 4; w > 0; w /= 2)                                              \
+            for (size_t j = 0; j < w; j++) nv[j] = nv[j + w] < nv[j] ? nv[j + w] : nv[j];          \
+        float m = mv[0], lo = nv[0];                                                               \
+        for (; k < n; k++) {                                                                       \
+            m = x[k] > m ? x[k] : m;                                                               \
+            lo = x[k] < lo ? x[k] : lo;                                                            \
+        }                                                                                          \
+        *mn = lo;                                                                                  \
+        return m;                                                                                  \
+    }                                                                                              \
+    /* SOFTMAX of a line: the maximum (and minimum); exp(x - m) into y, summed in double by blocks \
+     * of SM_BLOCK (L1-resident); y scaled in place. Every x - m is at least fl(min - m): when    \
+     * that is in [-EW_EXP_LIMIT, 0] the exps are ew_expf_normal's (bit-identical to ew_expf      \
+     * there, without its clamps, two-halves scaling and NaN select; issue 25: the exp pass is     \
+     * most of the work, and with the rows in L3 on the Zen 4 host the general exp left SOFTMAX at \
+     * 0.58-0.74x aten). A NaN in the row (ignored by the maximum and minimum) makes its term, and \
+     * so the sum, NaN: then the row is redone with the general exp, as every row with a          \
+     * difference out of range is, so that results keep their bits. */                            \
+    /* a block's exps; out of line on AVX2 (SM_EXPS_INLINE) */                                    \
+    ATTR SM_EXPS_INLINE_##SUF static void sm_soft_exps_##SUF(const float* restrict x, float* restrict e, \
+                                                                 size_t nb, float m, int fast) {   \
+        if (fast)                                                                                  \
+            for (size_t k = 0; k < nb; k++) e[k] = sm_exp_shift_normal(x[k], m);                   \
+        else                                                                                       \
+            for (size_t k = 0; k < nb; k++) e[k] = sm_exp_shift(x[k], m);                          \
+    }                                                                                              \
+    ATTR static void sm_soft_line_##SUF(const float* x, float* y, size_t n) {                      \
+        float mn;                                                                                  \
+        const float m = sm_line_minmax_##SUF(x, n, &mn);                                           \
+        int fast = y != x && mn - m >= -EW_EXP_LIMIT; /* in place, a redo would lack the input */ \
+        double s;                                                                                  \
+        for (;;) {                                                                                 \
+            double acc[SM_DLANES], tail = 0.0; /* lanes indexed by constants only: registers */   \
+            for (size_t j = 0; j < SM_DLANES; j++) acc[j] = 0.0;                                   \
+            for (size_t k0 = 0; k0 < n; k0 += SM_BLOCK) {                                          \
+                const size_t nb = n - k0 < SM_BLOCK ? n - k0 : SM_BLOCK;                           \
+                float* e = y + k0;                                                                 \
+                sm_soft_exps_##SUF(x + k0, e, nb, m, fast);                                        \
+                SM_LANES_ADD(acc, tail, e, nb);                                                    \
+            }                                                                                      \
+            SM_LANES_TOTAL(acc, tail);                                                             \
+            s = acc[0];                                                                            \
+            if (!fast || s == s) break;                                                            \
+            fast = 0;                                                                              \
+        }                                                                                          \
+        const double inv = 1.0 / s;                                                                \
+        const float hi = (float)inv, lo = (float)(inv - (double)hi);                               \
+        for (size_t k = 0; k < n; k++) y[k] = y[k] * hi + y[k] * lo;                               \
+    }                                                                                              \
     ATTR static void sm_line_##SUF(int fn, const float* x, float* y, size_t n) {                   \
+        if (fn == SM_SOFTMAX) {                                                                    \
+            sm_soft_line_##SUF(x, y, n);                                                           \
+            return;                                                                                \
+        }                                                                                          \
         const float m = sm_line_max_##SUF(x, n);                                                   \
         if (fn == SM_HARDMAX) {                                                                    \
             int nan = 0;                                                                           \
@@ -424,32 +512,18 @@ typedef struct sm_kernels {
         for (size_t k0 = 0; k0 < n; k0 += SM_BLOCK) {                                              \
             const size_t nb = n - k0 < SM_BLOCK ? n - k0 : SM_BLOCK;                               \
             const float* xb = x + k0;                                                              \
-            float* e;                                                                              \
-            if (fn == SM_SOFTMAX) {                                                                \
-                e = y + k0;                                                                        \
-                for (size_t k = 0; k < nb; k++) e[k] = sm_exp_shift(xb[k], m);                     \
-            } else { /* the maxima (x - m == 0) are counted apart: sm_log_sum */                   \
-                e = scratch;                                                                       \
-                for (size_t k = 0; k < nb; k++) {                                                  \
-                    e[k] = ew_select(xb[k] - m == 0.0f, 0.0f, sm_lse_term(xb[k], m));              \
-                }                                                                                  \
-                unsigned bc = 0;                                                                   \
-                for (size_t k = 0; k < nb; k++) bc += xb[k] - m == 0.0f;                           \
-                c += bc;                                                                           \
-            }                                                                                      \
+            float* e = scratch; /* the maxima (x - m == 0) are counted apart: sm_log_sum */        \
+            for (size_t k = 0; k < nb; k++)                                                        \
+                e[k] = ew_select(xb[k] - m == 0.0f, 0.0f, sm_lse_term(xb[k], m));                  \
+            unsigned bc = 0;                                                                       \
+            for (size_t k = 0; k < nb; k++) bc += xb[k] - m == 0.0f;                               \
+            c += bc;                                                                               \
             SM_LANES_ADD(acc, tail, e, nb);                                                        \
         }                                                                                          \
         SM_LANES_TOTAL(acc, tail);                                                                 \
-        const double s = acc[0];                                                                   \
-        if (fn == SM_SOFTMAX) {                                                                    \
-            const double inv = 1.0 / s;                                                            \
-            const float hi = (float)inv, lo = (float)(inv - (double)hi);                           \
-            for (size_t k = 0; k < n; k++) y[k] = y[k] * hi + y[k] * lo;                           \
-        } else {                                                                                   \
-            /* (x - m) first, exactly in double: m + ln(s) would round away a small result */      \
-            const double md = (double)m, ls = sm_log_sum(c, s * 0x1p-100);                        \
-            for (size_t k = 0; k < n; k++) y[k] = (float)(((double)x[k] - md) - ls);               \
-        }                                                                                          \
+        /* (x - m) first, exactly in double: m + ln(s) would round away a small result */          \
+        const double md = (double)m, ls = sm_log_sum(c, acc[0] * 0x1p-100);                       \
+        for (size_t k = 0; k < n; k++) y[k] = (float)(((double)x[k] - md) - ls);                   \
     }                                                                                              \
     ATTR static void sm_columns_##SUF(int fn, float* buf, size_t L, size_t W, size_t w) {          \
         float m[SM_WMAX], e[SM_WMAX];                                                              \
@@ -690,6 +764,19 @@ static void sm_prefetch_next(const sm_run* r, const uint64_t* coord, uint64_t in
     (void)b;
 }
 
+/* Whether this host takes sm_prefetch_next: the CPU's AVX-512 test, not the PYDML_ISA cap's (as
+ * reduce.c's rd_fast_of). Zen 2/3 (no AVX-512) keep the prefetch measured there; on the Zen 4
+ * host it slowed the rows the hardware prefetcher already covers (issue 25: SOFTMAX over the last
+ * axis of [4096, 2048], input and output in L3, one thread, CPU time: 6.1 -> 4.7 ms AVX-512 path,
+ * 6.9 -> 5.5 ms AVX2 path, without it). Prefetching changes no result. */
+static int sm_host_prefetch(void) {
+#ifdef EW_X86
+    return !__builtin_cpu_supports("avx512f");
+#else
+    return 1;
+#endif
+}
+
 /* One work item: a group (line mode) or a (group, tile) pair (column mode). */
 static pydml_status sm_item(void* ctx, const pydml_axis_item* it, void* scratch) {
     const sm_run* r = ctx;
@@ -806,7 +893,7 @@ pydml_status pydml_softmax_execute_in(const pydml_softmax_plan* plan, const pydm
         r.half_line = plan->in_type == DML_TENSOR_DATA_TYPE_FLOAT16 && plan->out_type == DML_TENSOR_DATA_TYPE_FLOAT16 &&
                       plan->fn != SM_HARDMAX && red.n == 1 && r.in_inner == 1 && r.out_inner == 1;
         if (r.half_line) buf_floats = r.L;
-        r.prefetch = red.n == 1 && r.in_inner == 1 && r.out_inner == 1 && r.L <= SM_PREFETCH_MAX;
+        r.prefetch = red.n == 1 && r.in_inner == 1 && r.out_inner == 1 && r.L <= SM_PREFETCH_MAX && sm_host_prefetch();
     }
     /* element offsets of every run of the innermost reduced dimension (outer reduced dims) */
     sm_layout z;
