@@ -200,9 +200,9 @@ def main() -> None:
             return bw.best
 
         bw.sample = sample  # type: ignore[method-assign]
+    flushed = "; cache flushed before each call" if args.flush else ""
     print(f"threads {args.threads}; CPU features used: {lib.pydml_active_cpu_features():#x}; "
-          f"{'CPU time' if args.cpu_clock else 'wall clock'}{'; cache flushed before each call' if args.flush else ''}; "
-          "ratios measured in this run (shared machine)")
+          f"{'CPU time' if args.cpu_clock else 'wall clock'}{flushed}; ratios measured in this run (shared machine)")
     device = pydml.Device()
     rows = []
     for name, desc, inputs, outputs, nbytes, peer in cases(rng):
