@@ -1,5 +1,5 @@
-"""Training kernels (native/families/normalization_training.c, native/families/optimizer.c) vs the streaming bandwidth
-and vs PyTorch CPU, measured in the same run.
+"""Training kernels (native/families/normalization_training.c, native/families/optimizer.c) vs the
+streaming bandwidth and vs PyTorch CPU, measured in the same run.
 
     python benchmarks/bench_training.py [--threads 2] [--repeat 7] [--cpu-clock] [--flush]
 
@@ -202,7 +202,8 @@ def main() -> None:
         bw.sample = sample  # type: ignore[method-assign]
     flushed = "; cache flushed before each call" if args.flush else ""
     print(f"threads {args.threads}; CPU features used: {lib.pydml_active_cpu_features():#x}; "
-          f"{'CPU time' if args.cpu_clock else 'wall clock'}{flushed}; ratios measured in this run (shared machine)")
+          f"{'CPU time' if args.cpu_clock else 'wall clock'}{flushed}; "
+          "ratios measured in this run (shared machine)")
     device = pydml.Device()
     rows = []
     for name, desc, inputs, outputs, nbytes, peer in cases(rng):
