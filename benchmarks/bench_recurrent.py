@@ -19,7 +19,7 @@ import argparse
 from typing import Any
 
 import numpy as np
-from _timing import best_times
+from _timing import best_times, header
 
 import pydml
 from pydml.native import lib
@@ -81,12 +81,12 @@ def main() -> None:
     torch.set_num_threads(args.threads)
     lib.pydml_set_num_threads(args.threads)
     repeat = 5 if args.quick else 11
-    print(f"threads {args.threads}; CPU features used: {lib.pydml_active_cpu_features():#x}; "
-          f"seq {SEQ}, batch {BATCH}, input {INPUT}, hidden {HIDDEN}")
+    header(args.threads)  # CPU model, ISA path, 2-thread copy bandwidth (issue 25)
+    print(f"seq {SEQ}, batch {BATCH}, input {INPUT}, hidden {HIDDEN}")
     kinds = ["LSTM", "GRU"] if args.quick else ["LSTM", "GRU", "RNN"]
     dtypes = ["FLOAT32"] if args.quick else ["FLOAT32", "FLOAT16"]
     device = pydml.Device()
-    header = f"{'op':<6} {'direction':<14} {'dtype':<8} {'torch / pydml':>14}"
+    columns = f"{'op':<6} {'direction':<14} {'dtype':<8} {'torch / pydml':>14}"
     rows = []
     for kind in kinds:
         for bidirectional in (False, True):
@@ -106,8 +106,8 @@ def main() -> None:
                 times = best_times([run, peer], repeat)
                 direction = "bidirectional" if bidirectional else "forward"
                 rows.append((kind, direction, dtype, times[1] / times[0]))
-    print(header)
-    print("-" * len(header))
+    print(columns)
+    print("-" * len(columns))
     for kind, direction, dtype, ratio in rows:
         print(f"{kind:<6} {direction:<14} {dtype:<8} {ratio:14.2f}")
     print("(FLOAT16 rows: pydml's FLOAT16 operator vs torch's float32 module of the same shape)")

@@ -48,7 +48,7 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
-from _timing import StreamingBandwidth, best_times
+from _timing import StreamingBandwidth, best_times, header
 
 import pydml
 from pydml.native import lib
@@ -200,10 +200,9 @@ def main() -> None:
             return bw.best
 
         bw.sample = sample  # type: ignore[method-assign]
+    header(args.threads, bandwidth=bw)  # CPU model, ISA path, copy bandwidth (issue 25)
     flushed = "; cache flushed before each call" if args.flush else ""
-    print(f"threads {args.threads}; CPU features used: {lib.pydml_active_cpu_features():#x}; "
-          f"{'CPU time' if args.cpu_clock else 'wall clock'}{flushed}; "
-          "ratios measured in this run (shared machine)")
+    print(f"{'CPU time' if args.cpu_clock else 'wall clock'}{flushed}")
     device = pydml.Device()
     rows = []
     for name, desc, inputs, outputs, nbytes, peer in cases(rng):

@@ -28,7 +28,7 @@ from __future__ import annotations
 import argparse
 
 import numpy as np
-from _timing import StreamingBandwidth, best_times
+from _timing import best_times, header
 
 import pydml
 from pydml.native import lib
@@ -45,8 +45,7 @@ def main() -> None:
     torch.set_num_threads(args.threads)
     lib.pydml_set_num_threads(args.threads)
     repeat = 5 if args.quick else 15
-    print(f"threads {args.threads}; CPU features used: {lib.pydml_active_cpu_features():#x}")
-    stream = StreamingBandwidth(args.threads)
+    stream = header(args.threads)  # CPU model, ISA path, 2-thread copy bandwidth (issue 25)
     rng = np.random.default_rng(0)
     device = pydml.Device()
     t = pydml.buffer_desc
