@@ -165,6 +165,7 @@ static uint32_t isa_cap_of(const char* name) {
     return 0xffffffffu;
 }
 
+static uint32_t g_host = 0xffffffffu;
 static uint32_t g_detected = 0xffffffffu;
 static uint32_t g_active = 0xffffffffu;
 
@@ -172,13 +173,19 @@ static uint32_t g_active = 0xffffffffu;
 __attribute__((constructor))
 #endif
 static void pydml_init_cpu_features(void) {
-    g_detected = detect_cpu_features() & isa_cap_of(getenv("PYDML_ISA"));
+    g_host = detect_cpu_features();
+    g_detected = g_host & isa_cap_of(getenv("PYDML_ISA"));
     g_active = g_detected;
 }
 
 uint32_t pydml_cpu_features(void) {
     if (g_detected == 0xffffffffu) pydml_init_cpu_features(); /* a compiler without constructors */
     return g_detected;
+}
+
+uint32_t pydml_host_cpu_features(void) {
+    if (g_host == 0xffffffffu) pydml_init_cpu_features(); /* a compiler without constructors */
+    return g_host;
 }
 
 uint32_t pydml_set_cpu_features(uint32_t mask) {

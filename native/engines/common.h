@@ -90,6 +90,13 @@ static inline uint64_t pydml_tensor_element_count(const pydml_tensor* t) {
 /* 1 when two elements of the view share memory (zero or interleaved strides). A sufficient rule:
  * with the axes of size > 1 sorted by stride, each stride must exceed the span of the smaller
  * ones. The C API refuses such outputs (threads would race; DirectML leaves them undefined). */
+/* The CPU features of this host (PYDML_CPU_* bits, OS support included) before PYDML_ISA's cap: for
+ * choices that depend on the machine rather than on the ISA path, such as whether a software
+ * prefetch helps (reduce.c rd_fast_of, softmax.c sm_host_prefetch: AVX-512 hosts, Zen 4 measured,
+ * run without it on both paths; Zen 2/3 keep it). Never a reason to run an instruction the cap
+ * forbids. */
+uint32_t pydml_host_cpu_features(void);
+
 int pydml_tensor_overlaps_itself(const pydml_tensor* t);
 /* 1 when two views name the same elements in the same order (exact in-place aliasing): the same
  * memory, element size and sizes, and the same strides along every axis longer than 1. */

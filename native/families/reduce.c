@@ -672,12 +672,12 @@ static const rd_fast rd_isa_wide[2] = {
 };
 #endif
 
-/* The fast paths of an ISA path (EW_ISA_*) on this host. The AVX-512 test is the CPU's, not the
- * PYDML_ISA cap's: PYDML_ISA=avx2 on a Zen 4 runs what a Zen 4 AVX2 build would, and Zen 2/3
+/* The fast paths of an ISA path (EW_ISA_*) on this host. The AVX-512 test is the host's
+ * (pydml_host_cpu_features), not the PYDML_ISA cap's: PYDML_ISA=avx2 on a Zen 4 runs what a Zen 4 AVX2 build would, and Zen 2/3
  * (no AVX-512) keep the prefetching line sum measured there. */
 static const rd_fast* rd_fast_of(int isa) {
 #ifdef EW_X86
-    if (isa != EW_ISA_PORTABLE && __builtin_cpu_supports("avx512f")) return &rd_isa_wide[isa - 1];
+    if (isa != EW_ISA_PORTABLE && (pydml_host_cpu_features() & PYDML_CPU_AVX512)) return &rd_isa_wide[isa - 1];
 #endif
     return &rd_isa[isa];
 }

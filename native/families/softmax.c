@@ -764,14 +764,14 @@ static void sm_prefetch_next(const sm_run* r, const uint64_t* coord, uint64_t in
     (void)b;
 }
 
-/* Whether this host takes sm_prefetch_next: the CPU's AVX-512 test, not the PYDML_ISA cap's (as
- * reduce.c's rd_fast_of). Zen 2/3 (no AVX-512) keep the prefetch measured there; on the Zen 4
+/* Whether this host takes sm_prefetch_next: the host's AVX-512 (pydml_host_cpu_features), not the
+ * PYDML_ISA cap's (as reduce.c's rd_fast_of). Zen 2/3 (no AVX-512) keep the prefetch measured there; on the Zen 4
  * host it slowed the rows the hardware prefetcher already covers (issue 25: SOFTMAX over the last
  * axis of [4096, 2048], input and output in L3, one thread, CPU time: 6.1 -> 4.7 ms AVX-512 path,
  * 6.9 -> 5.5 ms AVX2 path, without it). Prefetching changes no result. */
 static int sm_host_prefetch(void) {
 #ifdef EW_X86
-    return !__builtin_cpu_supports("avx512f");
+    return !(pydml_host_cpu_features() & PYDML_CPU_AVX512);
 #else
     return 1;
 #endif
