@@ -8,6 +8,9 @@ each is the one least disturbed.
 `header` prints what a figure needs to be read: the CPU model, the ISA path pydml's kernels take
 (PYDML_ISA=avx2 or =portable forces a lower one on a higher host; issue 25) and the streaming
 bandwidth measured on the benchmark's threads in this run.
+
+Under PYDML_ISA=avx2 the peers are capped to AVX2 as well (`cap_peers_to_isa`), so that the
+ratios are those of an AVX2-only host on both sides, as a Zen 2/3 user sees them.
 """
 
 from __future__ import annotations
@@ -21,8 +24,57 @@ from typing import Any
 
 import numpy as np
 
+#: the variables each peer library reads when it loads to cap its kernels' ISA, set for
+#: PYDML_ISA=avx2: ATen's vectorized kernels (softmax, GELU, reductions), oneDNN's (torch's
+#: convolutions), MKL's and OpenBLAS's GEMMs (torch's and numpy's). onnxruntime's MLAS has no such
+#: variable: it keeps its AVX-512 kernels (bench_onnx says so). PYDML_PEERS=native keeps every
+#: peer's own choice.
+PEER_CAPS: dict[str, dict[str, str]] = {
+    "avx2": {
+        "ATEN_CPU_CAPABILITY": "avx2",
+        "ONEDNN_MAX_CPU_ISA": "AVX2",
+        "DNNL_MAX_CPU_ISA": "AVX2",
+        "MKL_ENABLE_INSTRUCTIONS": "AVX2",
+        "OPENBLAS_CORETYPE": "Haswell",
+    },
+}
 
-def best_times(fns: Sequence[Callable[[], Any]], repeat: int, block: int = 1, settle: float = 0.0) -> list[float]:
+
+def cap_peers_to_isa() -> None:
+    """Under PYDML_ISA=avx2, run the benchmark with its peers capped to AVX2 too.
+
+    The libraries read their variables once, when they load, and this module imports numpy (and
+    a benchmark may have imported torch) before it can set them: so the variables are set and the
+    benchmark's process is started again (os.execv) with the same arguments, once. Only a
+    benchmark script run as the main program is restarted (never a test that imports this)."""
+    caps = PEER_CAPS.get(os.environ.get("PYDML_ISA", "").lower())
+    if not caps or os.environ.get("PYDML_PEERS", "").lower() == "native":
+        return
+    main = getattr(sys.modules.get("__main__"), "__file__", None) or ""
+    if os.path.basename(os.path.dirname(os.path.abspath(main))) != "benchmarks":
+        return
+    if all(os.environ.get(k) == v for k, v in caps.items()):
+        return
+    os.environ.update(caps)
+    sys.stdout.flush()
+    os.execv(sys.executable, [sys.executable, *sys.orig_argv[1:]])
+
+
+def capped_peers() -> str:
+    """What the header says about the peers' ISA."""
+    caps = PEER_CAPS.get(os.environ.get("PYDML_ISA", "").lower())
+    if caps and all(os.environ.get(k) == v for k, v in caps.items()):
+        named = ", ".join(f"{k}={v}" for k, v in caps.items())
+        return f"peers capped to AVX2 ({named}; onnxruntime's MLAS has no cap)"
+    return "peers: their own ISA choice"
+
+
+cap_peers_to_isa()
+
+
+def best_times(
+    fns: Sequence[Callable[[], Any]], repeat: int, block: int = 1, settle: float = 0.0
+) -> list[float]:
     """Best time of each function in seconds, the repetitions interleaved; one warm-up call each
     first (page faults, thread pools).
 
@@ -121,6 +173,10 @@ def header(threads: int, *, bandwidth: StreamingBandwidth | None = None) -> Stre
           f"{isa_path()} (features {int(lib.pydml_active_cpu_features()):#x} of {detected:#x}"
           f"{f', PYDML_ISA={forced}' if forced else ''})"
           f"{f'; torch {torch.__version__}' if torch is not None else ''}")
+    if torch is not None:
+        print(f"torch CPU capability: {torch.backends.cpu.get_cpu_capability()}; {capped_peers()}")
+    else:
+        print(capped_peers())
     print(f"threads {threads}; streaming copy bandwidth on {threads} threads (256 MiB, bytes read + "
           f"written): {gbs:.1f} GB/s; ratios measured in this run")
     # which build is measured: from a git worktree, `import pydml` still finds an editable install
