@@ -196,7 +196,7 @@ def main() -> None:
     lib.pydml_set_num_threads(args.threads)
     header(args.threads)
     print(f"numpy {np.__version__}, OpenBLAS core: {core}; {args.threads} threads; "
-          f"OPENBLAS_CORETYPE unset in this process"
+          f"OPENBLAS_CORETYPE={os.environ.get('OPENBLAS_CORETYPE', 'unset')} in this process"
           + ("; process CPU time" if args.cpu_time else ""))
     rng = np.random.default_rng(1)
     rounds, reps = (2, 3) if args.quick else (5, 4)
