@@ -1352,6 +1352,51 @@ static unsigned char* pool_thread_part(const pydml_workspace* ws, const pool_lay
     return pydml_workspace_part(ws, z->threads_at + id * z->stride, z->stride);
 }
 
+/* A pooling gradient computed slice by slice, (n, c, d): the slices handed out in runs as the threads
+ * come (each is computed alone: who computes it changes no bit). `setup` readies a thread's state
+ * (SLICE_STATE_BYTES at most) from its workspace part, NULL when the workspace does not reach it
+ * (it returns 0 and the run fails); `slice` computes one slice; a thread fences its streamed stores
+ * before the region ends. */
+#define SLICE_STATE_BYTES 1024
+typedef struct slice_job {
+    const pool_plan* P;
+    const pydml_workspace* ws;
+    const pool_layout* z;
+    const void* ctx;
+    int (*setup)(const void* ctx, unsigned char* mine, void* state);
+    void (*slice)(const void* ctx, void* state, uint64_t n, uint64_t c, uint64_t d);
+    int stream;
+} slice_job;
+
+static pydml_status run_slices(const slice_job* J) {
+    const pool_plan* P = J->P;
+    const uint64_t C = P->in_sizes[1], D = P->isz[0], items = (uint64_t)P->in_sizes[0] * C * D;
+    const uint64_t work = items * P->isz[1] * P->isz[2];
+    (void)work;
+    int oom = 0;
+#ifdef _OPENMP
+#pragma omp parallel if (work >= PL_PARALLEL_MIN && items > 1) reduction(| : oom)
+#endif
+    {
+        _Alignas(64) unsigned char state[SLICE_STATE_BYTES];
+        const int ok = J->setup(J->ctx, pool_thread_part(J->ws, J->z), state);
+        if (!ok) oom = 1;
+#ifdef _OPENMP
+        const int chunk = (int)(items / (8u * (uint64_t)omp_get_num_threads()) + 1);
+#pragma omp for schedule(dynamic, chunk)
+#endif
+        for (uint64_t it = 0; it < items; it++) {
+            if (!ok) continue;
+            const uint64_t d = it % D, nc = it / D;
+            J->slice(J->ctx, state, nc / C, nc % C, d);
+        }
+#ifdef PL_X86
+        if (J->stream) pydml_stream_fence();
+#endif
+    }
+    return oom ? PYDML_STATUS_INVALID_PARAMETER : PYDML_STATUS_SUCCESS;
+}
+
 static int avg_tables_build(const pool_plan* P, avg_tables* t, const pydml_workspace* ws, const pool_layout* z) {
     memset(t, 0, sizeof *t);
     for (int a = 0; a < 3; a++) {
@@ -1713,6 +1758,47 @@ static void ag3_rows_c(const ag3_geo* g, const ag3_thread* T, const float* gb, u
     (void)isa;
 }
 
+typedef struct ag3_job {
+    const pool_plan* P;
+    const pool_layout* z;
+    const ag3_geo* g;
+    const pydml_tensor* dy;
+    const uint64_t* gs;
+    const pydml_tensor* dx;
+    const uint64_t* xs;
+    int isa, stream;
+} ag3_job;
+_Static_assert(sizeof(ag3_thread) <= SLICE_STATE_BYTES, "a thread state run_slices holds");
+
+static int ag3_setup(const void* ctx, unsigned char* mine, void* state) {
+    const ag3_job* J = (const ag3_job*)ctx;
+    ag3_thread* T = (ag3_thread*)state;
+    memset(T, 0, sizeof *T);
+    if (mine == NULL || !J->z->t_ag3) return 0;
+    float* at = (float*)(void*)(((uintptr_t)(mine + J->z->t_ag3) + 63) & ~(uintptr_t)63);
+    T->u[0] = at;
+    T->u[1] = at + J->g->owp + 16;
+    T->S[0] = at + 2 * (J->g->owp + 16);
+    T->S[1] = T->S[0] + J->g->W + 32;
+    memset(at, 0, sizeof(float) * 2 * (J->g->owp + 16));   /* u's zeros past OW */
+    return 1;
+}
+
+static void ag3_slice(const void* ctx, void* state, uint64_t n, uint64_t c, uint64_t d) {
+    const ag3_job* J = (const ag3_job*)ctx;
+    const pool_plan* P = J->P;
+    const ag3_geo* g = J->g;
+    float* xb = (float*)J->dx->data + n * J->xs[0] + c * J->xs[1] + d * J->xs[2];
+    const uint64_t qd = d + P->pad[0], od = qd / P->stride[0];
+    if (qd % P->stride[0] != 0 || od >= P->osz[0]) {
+        /* no window covers this slice */
+        for (uint64_t h = 0; h < g->H; h++) ag3_emit_c(NULL, NULL, g->W, xb + h * J->xs[3]);
+        return;
+    }
+    const float* gb = (const float*)J->dy->data + n * J->gs[0] + c * J->gs[1] + od * J->gs[2];
+    ag3_rows_c(g, (const ag3_thread*)state, gb, J->gs[3], xb, J->xs[3], J->isa, J->stream);
+}
+
 static pydml_status ag3_run(const pool_plan* P, const avg_tables* t, const pydml_tensor* dy, const uint64_t* gs,
                             const pydml_tensor* dx, const uint64_t* xs, const pydml_workspace* ws, const pool_layout* z,
                             int isa, int stream) {
@@ -1745,49 +1831,9 @@ static pydml_status ag3_run(const pool_plan* P, const avg_tables* t, const pydml
         cls[oh] = (uint8_t)k;
     }
     g.cls = cls;
-    const uint64_t C = P->in_sizes[1], D = P->isz[0], items = (uint64_t)P->in_sizes[0] * C * D;
-    const uint64_t work = items * g.H * g.W;
-    (void)work;
-    int oom = 0;
-#ifdef _OPENMP
-#pragma omp parallel if (work >= PL_PARALLEL_MIN && items > 1) reduction(| : oom)
-#endif
-    {
-        unsigned char* mine = pool_thread_part(ws, z);
-        ag3_thread T;
-        memset(&T, 0, sizeof T);
-        if (mine != NULL && z->t_ag3) {
-            float* at = (float*)(void*)(((uintptr_t)(mine + z->t_ag3) + 63) & ~(uintptr_t)63);
-            T.u[0] = at;
-            T.u[1] = at + g.owp + 16;
-            T.S[0] = at + 2 * (g.owp + 16);
-            T.S[1] = T.S[0] + g.W + 32;
-            memset(at, 0, sizeof(float) * 2 * (g.owp + 16));   /* u's zeros past OW */
-        } else {
-            oom = 1;
-        }
-#ifdef _OPENMP
-        const int chunk = (int)(items / (8u * (uint64_t)omp_get_num_threads()) + 1);
-#pragma omp for schedule(dynamic, chunk)
-#endif
-        for (uint64_t it = 0; it < items; it++) {
-            if (T.u[0] == NULL) continue;
-            const uint64_t d = it % D, nc2 = it / D, n = nc2 / C, c = nc2 % C;
-            float* xb = (float*)dx->data + n * xs[0] + c * xs[1] + d * xs[2];
-            const uint64_t qd = d + P->pad[0], od = qd / P->stride[0];
-            if (qd % P->stride[0] != 0 || od >= P->osz[0]) {
-                /* no window covers this slice */
-                for (uint64_t h = 0; h < g.H; h++) ag3_emit_c(NULL, NULL, g.W, xb + h * xs[3]);
-                continue;
-            }
-            const float* gb = (const float*)dy->data + n * gs[0] + c * gs[1] + od * gs[2];
-            ag3_rows_c(&g, &T, gb, gs[3], xb, xs[3], isa, stream);
-        }
-#ifdef PL_X86
-        if (stream) pydml_stream_fence();
-#endif
-    }
-    return oom ? PYDML_STATUS_INVALID_PARAMETER : PYDML_STATUS_SUCCESS;
+    const ag3_job J = {P, z, &g, dy, gs, dx, xs, isa, stream};
+    const slice_job S = {P, ws, z, &J, ag3_setup, ag3_slice, stream};
+    return run_slices(&S);
 }
 
 static pydml_status avg_grad(const pool_plan* P, const pydml_tensor* dy, const pydml_tensor* dx,
@@ -2409,67 +2455,75 @@ EW_T256 static void mg_slice(const pool_run* r, const mg_gather* G, const mg_thr
 #endif
 
 #ifdef PL_X86
-/* MAX_POOLING_GRAD by mg_slice: the slices (n, c, d) in runs handed out as the threads come (each
- * slice is computed alone: who computes it changes no bit) */
+typedef struct mg_job {
+    const pool_layout* z;
+    const mg_gather* G;
+    const pool_run* r;
+    const float* dy;
+    const uint64_t* gs;
+    float* dx;
+    const uint64_t* xs;
+    int stream;
+} mg_job;
+
+typedef struct mg_state {
+    pool_run rt;
+    mg_thread T;
+} mg_state;
+_Static_assert(sizeof(mg_state) <= SLICE_STATE_BYTES, "a thread state run_slices holds");
+
+static int mg_setup(const void* ctx, unsigned char* mine, void* state) {
+    const mg_job* J = (const mg_job*)ctx;
+    const pool_plan* P = J->r->plan;
+    const pool_layout* z = J->z;
+    const uint64_t H = P->isz[1], OH = P->osz[1], OWP = ((uint64_t)P->osz[2] + 7) & ~(uint64_t)7;
+    mg_state* st = (mg_state*)state;
+    st->rt = *J->r;
+    mg_thread* T = &st->T;
+    memset(T, 0, sizeof *T);
+    if (mine == NULL) return 0;
+    st->rt.gidx = (int32_t*)(void*)(mine + z->t_gidx);
+    st->rt.gidx_mask = z->KG2 - 1;
+    T->rowbuf = (float*)(void*)(mine + z->t_grow_out);
+    T->hm = (float*)(void*)(mine + z->t_ring);
+    T->hw = (int32_t*)(void*)(T->hm + (uint64_t)z->HR2 * OWP);
+    T->hnan = (int*)(void*)(T->hw + (uint64_t)z->HR2 * OWP);
+    T->hmask = z->HR2 - 1;
+    T->hlo = (uint32_t*)(void*)(mine + z->t_rows);
+    T->hhi = T->hlo + H;
+    T->th0 = T->hhi + H;
+    T->th1 = T->th0 + OH;
+    for (uint64_t h = 0; h < H; h++) {
+        uint64_t lo, hi;
+        cover_range(P, 1, h, &lo, &hi);
+        T->hlo[h] = (uint32_t)lo;
+        T->hhi[h] = (uint32_t)hi;
+    }
+    for (uint64_t oh = 0; oh < OH; oh++) {
+        uint32_t k0, k1;
+        tap_range(P, 1, oh, &k0, &k1);
+        /* Dilations 1: taps k0 .. k1 - 1 are rows oh * sh - ph + k */
+        const int64_t base = (int64_t)oh * P->stride[1] - (int64_t)P->pad[1];
+        T->th0[oh] = k1 > k0 ? (uint32_t)(base + k0) : 0u;
+        T->th1[oh] = k1 > k0 ? (uint32_t)(base + k1) : 0u;
+    }
+    return 1;
+}
+
+static void mg_slice_of(const void* ctx, void* state, uint64_t n, uint64_t c, uint64_t d) {
+    const mg_job* J = (const mg_job*)ctx;
+    const mg_state* st = (const mg_state*)state;
+    mg_slice(&st->rt, J->G, &st->T, J->dy, J->gs, J->dx, J->xs, n, c, d, J->stream);
+}
+
+/* MAX_POOLING_GRAD by mg_slice, slice by slice (run_slices) */
 static pydml_status max_gather(const pool_plan* P, const mg_gather* Gp, const pool_run* r, const pydml_tensor* dy,
                                const uint64_t* gs, const pydml_tensor* dx, const uint64_t* xs, const pydml_workspace* ws,
                                const pool_layout* z, int stream) {
     const mg_gather G = *Gp;
-    const uint64_t C = P->in_sizes[1], D = P->isz[0], H = P->isz[1], OH = P->osz[1];
-    const uint64_t OWP = ((uint64_t)P->osz[2] + 7) & ~(uint64_t)7;
-    const uint64_t items = (uint64_t)P->in_sizes[0] * C * D;
-    const uint64_t work = items * P->isz[1] * P->isz[2];
-    (void)work;
-    int oom = 0;
-#ifdef _OPENMP
-#pragma omp parallel if (work >= PL_PARALLEL_MIN && items > 1) reduction(| : oom)
-#endif
-    {
-        unsigned char* mine = pool_thread_part(ws, z);
-        pool_run rt = *r;
-        mg_thread T;
-        memset(&T, 0, sizeof T);
-        if (mine != NULL) {
-            rt.gidx = (int32_t*)(void*)(mine + z->t_gidx);
-            rt.gidx_mask = z->KG2 - 1;
-            T.rowbuf = (float*)(void*)(mine + z->t_grow_out);
-            T.hm = (float*)(void*)(mine + z->t_ring);
-            T.hw = (int32_t*)(void*)(T.hm + (uint64_t)z->HR2 * OWP);
-            T.hnan = (int*)(void*)(T.hw + (uint64_t)z->HR2 * OWP);
-            T.hmask = z->HR2 - 1;
-            T.hlo = (uint32_t*)(void*)(mine + z->t_rows);
-            T.hhi = T.hlo + H;
-            T.th0 = T.hhi + H;
-            T.th1 = T.th0 + OH;
-            for (uint64_t h = 0; h < H; h++) {
-                uint64_t lo, hi;
-                cover_range(P, 1, h, &lo, &hi);
-                T.hlo[h] = (uint32_t)lo;
-                T.hhi[h] = (uint32_t)hi;
-            }
-            for (uint64_t oh = 0; oh < OH; oh++) {
-                uint32_t k0, k1;
-                tap_range(P, 1, oh, &k0, &k1);
-                /* Dilations 1: taps k0 .. k1 - 1 are rows oh * sh - ph + k */
-                const int64_t base = (int64_t)oh * P->stride[1] - (int64_t)P->pad[1];
-                T.th0[oh] = k1 > k0 ? (uint32_t)(base + k0) : 0u;
-                T.th1[oh] = k1 > k0 ? (uint32_t)(base + k1) : 0u;
-            }
-        } else {
-            oom = 1;
-        }
-#ifdef _OPENMP
-        const int chunk = (int)(items / (8u * (uint64_t)omp_get_num_threads()) + 1);
-#pragma omp for schedule(dynamic, chunk)
-#endif
-        for (uint64_t it = 0; it < items; it++) {
-            if (mine == NULL) continue;
-            const uint64_t d = it % D, nc = it / D;
-            mg_slice(&rt, &G, &T, (const float*)dy->data, gs, (float*)dx->data, xs, nc / C, nc % C, d, stream);
-        }
-        if (stream) pydml_stream_fence();   /* this thread's streamed rows, before the region ends */
-    }
-    return oom ? PYDML_STATUS_INVALID_PARAMETER : PYDML_STATUS_SUCCESS;
+    const mg_job J = {z, &G, r, (const float*)dy->data, gs, (float*)dx->data, xs, stream};
+    const slice_job S = {P, ws, z, &J, mg_setup, mg_slice_of, stream};
+    return run_slices(&S);
 }
 #endif
 
@@ -2978,54 +3032,53 @@ EW_T256 static void mg3_slice(const pool_plan* P, const mg3_geo* g, mg3_thread* 
     }
 }
 
-/* MAX_POOLING_GRAD by mg3_slice: the slices (n, c, d) in runs handed out as the threads come (each
- * slice is computed alone: who computes it changes no bit) */
+typedef struct mg3_job {
+    const pool_plan* P;
+    const pool_layout* z;
+    mg3_geo g;
+    const float* x;
+    const uint64_t* is;
+    const float* dy;
+    const uint64_t* gs;
+    float* dx;
+    const uint64_t* xs;
+    int stream;
+} mg3_job;
+_Static_assert(sizeof(mg3_thread) <= SLICE_STATE_BYTES, "a thread state run_slices holds");
+
+static int mg3_setup(const void* ctx, unsigned char* mine, void* state) {
+    const mg3_job* J = (const mg3_job*)ctx;
+    mg3_thread* T = (mg3_thread*)state;
+    memset(T, 0, sizeof *T);
+    if (mine == NULL || !J->z->t_mg3) return 0;
+    float* at = (float*)(void*)(((uintptr_t)(mine + J->z->t_mg3) + 63) & ~(uintptr_t)63);
+    const uint64_t hs = 3 * 8 * (J->g.ng + 1), cl = J->g.cl;
+    T->hm = at;
+    T->hk = (int32_t*)(void*)(at + hs);
+    T->cr = (int32_t*)(void*)(at + 2 * hs);
+    T->gr = at + 2 * hs + 3 * cl;
+    T->rowbuf = at + 2 * hs + 6 * cl;
+    memset(at, 0, sizeof(float) * 2 * hs);   /* the border group's unused lanes */
+    for (uint64_t i = 0; i < 3 * cl; i++) {
+        T->cr[i] = -1;
+        T->gr[i] = 0.0f;
+    }
+    return 1;
+}
+
+static void mg3_slice_of(const void* ctx, void* state, uint64_t n, uint64_t c, uint64_t d) {
+    const mg3_job* J = (const mg3_job*)ctx;
+    mg3_slice(J->P, &J->g, (mg3_thread*)state, J->x, J->is, J->dy, J->gs, J->dx, J->xs, n, c, d, J->stream);
+}
+
+/* MAX_POOLING_GRAD by mg3_slice, slice by slice (run_slices) */
 static pydml_status mg3_run(const pool_plan* P, const pydml_tensor* x, const uint64_t* is, const pydml_tensor* dy,
                             const uint64_t* gs, const pydml_tensor* dx, const uint64_t* xs, const pydml_workspace* ws,
                             const pool_layout* z, int stream) {
-    mg3_geo g;
-    mg3_geo_of(P, &g);
-    const uint64_t items = (uint64_t)P->in_sizes[0] * P->in_sizes[1] * P->isz[0];
-    const uint64_t work = items * g.H * g.W;
-    (void)work;
-    int oom = 0;
-#ifdef _OPENMP
-#pragma omp parallel if (work >= PL_PARALLEL_MIN && items > 1) reduction(| : oom)
-#endif
-    {
-        unsigned char* mine = pool_thread_part(ws, z);
-        mg3_thread T;
-        memset(&T, 0, sizeof T);
-        if (mine != NULL && z->t_mg3) {
-            float* at = (float*)(void*)(((uintptr_t)(mine + z->t_mg3) + 63) & ~(uintptr_t)63);
-            const uint64_t hs = 3 * 8 * (g.ng + 1);
-            T.hm = at;
-            T.hk = (int32_t*)(void*)(at + hs);
-            T.cr = (int32_t*)(void*)(at + 2 * hs);
-            T.gr = at + 2 * hs + 3 * g.cl;
-            T.rowbuf = at + 2 * hs + 6 * g.cl;
-            memset(at, 0, sizeof(float) * 2 * hs);   /* the border group's unused lanes */
-            for (uint64_t i = 0; i < 3 * g.cl; i++) {
-                T.cr[i] = -1;
-                T.gr[i] = 0.0f;
-            }
-        } else {
-            oom = 1;
-        }
-        const uint64_t C = P->in_sizes[1], D = P->isz[0];
-#ifdef _OPENMP
-        const int chunk = (int)(items / (8u * (uint64_t)omp_get_num_threads()) + 1);
-#pragma omp for schedule(dynamic, chunk)
-#endif
-        for (uint64_t it = 0; it < items; it++) {
-            if (T.hm == NULL) continue;
-            const uint64_t d = it % D, nc = it / D;
-            mg3_slice(P, &g, &T, (const float*)x->data, is, (const float*)dy->data, gs, (float*)dx->data, xs, nc / C,
-                      nc % C, d, stream);
-        }
-        if (stream) pydml_stream_fence();
-    }
-    return oom ? PYDML_STATUS_INVALID_PARAMETER : PYDML_STATUS_SUCCESS;
+    mg3_job J = {P, z, {0}, (const float*)x->data, is, (const float*)dy->data, gs, (float*)dx->data, xs, stream};
+    mg3_geo_of(P, &J.g);
+    const slice_job S = {P, ws, z, &J, mg3_setup, mg3_slice_of, stream};
+    return run_slices(&S);
 }
 #endif
 
@@ -3237,38 +3290,40 @@ static void mg2_slice(const pool_plan* P, const mg2_geo* g, float* buf, const fl
     }
 }
 
-/* MAX_POOLING_GRAD by mg2_slice: the slices (n, c, d) handed out as the threads come (each slice is
- * computed alone: who computes it changes no bit) */
+typedef struct mg2_job {
+    const pool_plan* P;
+    const pool_layout* z;
+    mg2_geo g;
+    const float* x;
+    const uint64_t* is;
+    const float* dy;
+    const uint64_t* gs;
+    float* dx;
+    const uint64_t* xs;
+    int stream;
+} mg2_job;
+
+static int mg2_setup(const void* ctx, unsigned char* mine, void* state) {
+    const mg2_job* J = (const mg2_job*)ctx;
+    float** buf = (float**)state;
+    *buf = mine != NULL && J->z->t_mg2 ? (float*)(void*)(((uintptr_t)(mine + J->z->t_mg2) + 63) & ~(uintptr_t)63)
+                                      : NULL;
+    return *buf != NULL;
+}
+
+static void mg2_slice_of(const void* ctx, void* state, uint64_t n, uint64_t c, uint64_t d) {
+    const mg2_job* J = (const mg2_job*)ctx;
+    mg2_slice(J->P, &J->g, *(float**)state, J->x, J->is, J->dy, J->gs, J->dx, J->xs, n, c, d, J->stream);
+}
+
+/* MAX_POOLING_GRAD by mg2_slice, slice by slice (run_slices) */
 static pydml_status mg2_run(const pool_plan* P, const pydml_tensor* x, const uint64_t* is, const pydml_tensor* dy,
                             const uint64_t* gs, const pydml_tensor* dx, const uint64_t* xs, const pydml_workspace* ws,
                             const pool_layout* z, int stream) {
-    mg2_geo g;
-    mg2_geo_of(P, &g);
-    const uint64_t items = (uint64_t)P->in_sizes[0] * P->in_sizes[1] * P->isz[0];
-    const uint64_t work = items * g.H * g.W;
-    (void)work;
-    int oom = 0;
-#ifdef _OPENMP
-#pragma omp parallel if (work >= PL_PARALLEL_MIN && items > 1) reduction(| : oom)
-#endif
-    {
-        unsigned char* mine = pool_thread_part(ws, z);
-        float* buf = mine != NULL && z->t_mg2 ? (float*)(void*)(((uintptr_t)(mine + z->t_mg2) + 63) & ~(uintptr_t)63) : NULL;
-        if (buf == NULL) oom = 1;
-        const uint64_t C = P->in_sizes[1], D = P->isz[0];
-#ifdef _OPENMP
-        const int chunk = (int)(items / (8u * (uint64_t)omp_get_num_threads()) + 1);
-#pragma omp for schedule(dynamic, chunk)
-#endif
-        for (uint64_t it = 0; it < items; it++) {
-            if (buf == NULL) continue;
-            const uint64_t d = it % D, nc = it / D;
-            mg2_slice(P, &g, buf, (const float*)x->data, is, (const float*)dy->data, gs, (float*)dx->data, xs, nc / C,
-                      nc % C, d, stream);
-        }
-        if (stream) pydml_stream_fence();
-    }
-    return oom ? PYDML_STATUS_INVALID_PARAMETER : PYDML_STATUS_SUCCESS;
+    mg2_job J = {P, z, {0}, (const float*)x->data, is, (const float*)dy->data, gs, (float*)dx->data, xs, stream};
+    mg2_geo_of(P, &J.g);
+    const slice_job S = {P, ws, z, &J, mg2_setup, mg2_slice_of, stream};
+    return run_slices(&S);
 }
 #endif
 
