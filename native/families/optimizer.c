@@ -171,28 +171,6 @@ static void adam_row_c(const float* x, const float* m, const float* v, const flo
         OPT_ST2(ST, vo + i, v1);                                                                             \
     }
 
-EW_T256 static void adam_row_avx2(const float* x, const float* m, const float* v, const float* g, float* xo,
-                                  float* mo, float* vo, size_t n, const adam_k* k, int mode) {
-    if (mode == 1) {
-        adam_row_c(x, m, v, g, xo, mo, vo, n, k, 1);
-        return;
-    }
-    size_t i = 0;
-    OPT_BODY256(OPT_ST_U)
-    adam_row_c(x + i, m + i, v + i, g + i, xo + i, mo + i, vo + i, n - i, k, 0);
-}
-
-EW_T512 static void adam_row_avx512(const float* x, const float* m, const float* v, const float* g, float* xo,
-                                    float* mo, float* vo, size_t n, const adam_k* k, int mode) {
-    if (mode == 1) {
-        adam_row_c(x, m, v, g, xo, mo, vo, n, k, 1);
-        return;
-    }
-    size_t i = 0;
-    OPT_BODY512(OPT_ST_U)
-    adam_row_c(x + i, m + i, v + i, g + i, xo + i, mo + i, vo + i, n - i, k, 0);
-}
-
 /* FLOAT32 outputs past the cache, streamed as they are computed. The three outputs are 16-byte
  * aligned at the same element (the caller checks their addresses agree mod 16): the elements before
  * it and the last n mod 8 take ordinary stores; the caller fences. */
@@ -202,21 +180,29 @@ static size_t opt_head(const float* xo, size_t n) {
     return h;
 }
 
-EW_T256 static void adam_row_nt_avx2(const float* x, const float* m, const float* v, const float* g, float* xo,
-                                     float* mo, float* vo, size_t n, const adam_k* k) {
-    size_t i = opt_head(xo, n);
-    adam_row_c(x, m, v, g, xo, mo, vo, i, k, 0);
-    OPT_BODY256(OPT_ST_NT)
-    adam_row_c(x + i, m + i, v + i, g + i, xo + i, mo + i, vo + i, n - i, k, 0);
-}
-
-EW_T512 static void adam_row_nt_avx512(const float* x, const float* m, const float* v, const float* g, float* xo,
-                                       float* mo, float* vo, size_t n, const adam_k* k) {
-    size_t i = opt_head(xo, n);
-    adam_row_c(x, m, v, g, xo, mo, vo, i, k, 0);
-    OPT_BODY512(OPT_ST_NT)
-    adam_row_c(x + i, m + i, v + i, g + i, xo + i, mo + i, vo + i, n - i, k, 0);
-}
+/* an ISA's two rows: adam_row_<isa> (ordinary stores; mode 1, the C row's own mode, goes to it) and
+ * adam_row_nt_<isa> (streamed stores past the aligned head) */
+#define OPT_ROWS(ISA, TARGET, BODY)                                                                          \
+    TARGET static void adam_row_##ISA(const float* x, const float* m, const float* v, const float* g,       \
+                                      float* xo, float* mo, float* vo, size_t n, const adam_k* k, int mode) { \
+        if (mode == 1) {                                                                                     \
+            adam_row_c(x, m, v, g, xo, mo, vo, n, k, 1);                                                     \
+            return;                                                                                          \
+        }                                                                                                    \
+        size_t i = 0;                                                                                        \
+        BODY(OPT_ST_U)                                                                                       \
+        adam_row_c(x + i, m + i, v + i, g + i, xo + i, mo + i, vo + i, n - i, k, 0);                         \
+    }                                                                                                        \
+    TARGET static void adam_row_nt_##ISA(const float* x, const float* m, const float* v, const float* g,    \
+                                         float* xo, float* mo, float* vo, size_t n, const adam_k* k) {       \
+        size_t i = opt_head(xo, n);                                                                          \
+        adam_row_c(x, m, v, g, xo, mo, vo, i, k, 0);                                                         \
+        BODY(OPT_ST_NT)                                                                                      \
+        adam_row_c(x + i, m + i, v + i, g + i, xo + i, mo + i, vo + i, n - i, k, 0);                         \
+    }
+OPT_ROWS(avx2, EW_T256, OPT_BODY256)
+OPT_ROWS(avx512, EW_T512, OPT_BODY512)
+#undef OPT_ROWS
 #undef OPT_BODY512
 #undef OPT_ST2
 #undef OPT_BODY256
