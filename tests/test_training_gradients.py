@@ -441,6 +441,24 @@ def test_max_pooling_grad_gather_rows_match_the_portable_path(case: Any) -> None
         np.testing.assert_allclose(got, tx.grad.numpy().astype(np.float32), rtol=1e-6, atol=1e-6)
 
 
+def strided_rows_and_autograd(case: Any, d: Any, xv: np.ndarray, g: np.ndarray, bits: bytes,
+                               rng: np.random.Generator) -> None:
+    """A 2-D case again with gaps after X's and dY's rows (the same ``bits``), then on distinct values
+    against autograd of max_pool2d over the padded input (padding of -inf: no window's maximum)."""
+    x, win, st, sp, ep, dil = case
+    gstr, graw = gapped_rows(g, 3)
+    xstr, xraw = gapped_rows(xv, 1)
+    dd = max_grad("FLOAT32", x, win, st, sp, ep, dil, in_strides=xstr, g_strides=gstr)
+    got = run(dd, {"InputTensor": xraw, "InputGradientTensor": graw})["OutputGradientTensor"]
+    assert got.tobytes() == bits
+    xd = rng.standard_normal(x).astype(np.float32)  # distinct values: autograd's answer
+    tx = torch.from_numpy(xd.astype(np.float64)).requires_grad_()
+    pad = F.pad(tx, (sp[1], ep[1], sp[0], ep[0]), value=-np.inf)
+    F.max_pool2d(pad, win, st, 0, dil).backward(torch.from_numpy(g.astype(np.float64)))
+    got = run(d, {"InputTensor": xd, "InputGradientTensor": g})["OutputGradientTensor"]
+    np.testing.assert_allclose(got, tx.grad.numpy().astype(np.float32), rtol=1e-6, atol=1e-6)
+
+
 MG3_CASES = [  # MAX_POOLING_GRAD's one-pass rows for 3x3 windows of Strides 2 (pooling.c: mg3_slice)
     ([2, 3, 20, 37], [3, 3], [2, 2], [1, 1], [1, 1], [1, 1]),   # odd W: the last window's tap 2 is padding
     ([1, 2, 19, 40], [3, 3], [2, 2], [0, 0], [0, 0], [1, 1]),   # StartPadding 0: column 39 uncovered
@@ -459,24 +477,14 @@ def test_max_pooling_grad_3x3_stride2_rows(case: Any) -> None:
     # the codes (each window's maximum as kh * 4 + kw) and the dX rows gathered from them give the
     # scatter's bits: ties, NaN and -0.0 in the data, 1 and 2 threads, the portable C; strided dY and
     # dX rows (dX rows staged when not 16-byte aligned); autograd where no tie or NaN decides
-    x, win, st, sp, ep, dil = case
+    x = case[0]
     rng, d, feed, level = tied_max_grad_case(case, seed=21, spread=2, nans=6)
     xv, g = feed["InputTensor"], feed["InputGradientTensor"]
     g.reshape(-1)[rng.choice(g.size, 5, replace=False)] = -0.0
     results = grad_bits_on_every_path(d, feed, level)
     assert results[0] == results[1] == results[2]
     if len(x) == 4:
-        gstr, graw = gapped_rows(g, 3)
-        xstr, xraw = gapped_rows(xv, 1)
-        dd = max_grad("FLOAT32", x, win, st, sp, ep, dil, in_strides=xstr, g_strides=gstr)
-        got = run(dd, {"InputTensor": xraw, "InputGradientTensor": graw})["OutputGradientTensor"]
-        assert got.tobytes() == results[0]
-        xd = rng.standard_normal(x).astype(np.float32)  # distinct values: autograd's answer
-        tx = torch.from_numpy(xd.astype(np.float64)).requires_grad_()
-        pad = F.pad(tx, (sp[1], ep[1], sp[0], ep[0]), value=-np.inf)
-        F.max_pool2d(pad, win, st, 0, dil).backward(torch.from_numpy(g.astype(np.float64)))
-        got = run(d, {"InputTensor": xd, "InputGradientTensor": g})["OutputGradientTensor"]
-        np.testing.assert_allclose(got, tx.grad.numpy().astype(np.float32), rtol=1e-6, atol=1e-6)
+        strided_rows_and_autograd(case, d, xv, g, results[0], rng)
 
 
 MG2_CASES = [  # MAX_POOLING_GRAD's one-pass rows for 2x2 windows of Strides 2 (pooling.c: mg2_slice)
@@ -497,7 +505,7 @@ def test_max_pooling_grad_2x2_stride2_rows(case: Any) -> None:
     # each window's first maximum (row-major taps) takes +0.0 + dY, its other taps +0.0: the scatter's
     # bits with ties, NaN and -0.0 in the data, 1 and 2 threads, the portable C; strided X, dY and dX
     # rows; autograd where no tie or NaN decides
-    x, win, st, sp, ep, dil = case
+    x = case[0]
     rng, d, feed, level = tied_max_grad_case(case, seed=22, spread=1, nans=6)
     xv, g = feed["InputTensor"], feed["InputGradientTensor"]
     xv.reshape(-1)[rng.choice(xv.size, 7, replace=False)] = -0.0
@@ -507,17 +515,7 @@ def test_max_pooling_grad_2x2_stride2_rows(case: Any) -> None:
     out = np.frombuffer(results[0], np.float32)
     assert (out != 0).sum() > out.size // 16 and not (np.signbit(out) & (out == 0)).any()
     if len(x) == 4:
-        gstr, graw = gapped_rows(g, 3)
-        xstr, xraw = gapped_rows(xv, 1)
-        dd = max_grad("FLOAT32", x, win, st, sp, ep, dil, in_strides=xstr, g_strides=gstr)
-        got = run(dd, {"InputTensor": xraw, "InputGradientTensor": graw})["OutputGradientTensor"]
-        assert got.tobytes() == results[0]
-        xd = rng.standard_normal(x).astype(np.float32)  # distinct values: autograd's answer
-        tx = torch.from_numpy(xd.astype(np.float64)).requires_grad_()
-        pad = F.pad(tx, (sp[1], ep[1], sp[0], ep[0]), value=-np.inf)
-        F.max_pool2d(pad, win, st, 0, dil).backward(torch.from_numpy(g.astype(np.float64)))
-        got = run(d, {"InputTensor": xd, "InputGradientTensor": g})["OutputGradientTensor"]
-        np.testing.assert_allclose(got, tx.grad.numpy().astype(np.float32), rtol=1e-6, atol=1e-6)
+        strided_rows_and_autograd(case, d, xv, g, results[0], rng)
 
 
 @pytest.mark.parametrize("case", [([1, 1, 0, 37], [0, 0], [0, 0]), ([1, 1, 0, 40], [1, 1], [1, 1]),
