@@ -21,7 +21,10 @@ import numpy as np
 
 import pydml
 from pydml.errors import PydmlError
-from pydml.onnx import ops  # noqa: F401  (registers the lowerings)
+from pydml.onnx import (
+    ops,  # noqa: F401  (registers the lowerings)
+    template,
+)
 from pydml.onnx._deps import numpy_helper, onnx
 from pydml.onnx.fusion import FusedNode, rewrite
 from pydml.onnx.lowering import (
@@ -101,6 +104,8 @@ class _DmlStep:
     bound: list[Any] | None = None
     dynamic: list[tuple[int, str]] = field(default_factory=list)
     results: list[tuple[str, tuple[int, ...], np.dtype[Any]]] = field(default_factory=list)
+    #: by graph input: the array initialize() bound (OWNED_BY_DML inputs), else None
+    owned: list[Any] = field(default_factory=list)
 
 
 @dataclass
@@ -113,6 +118,19 @@ class _RefStep:
 class _Plan:
     constants: dict[str, np.ndarray[Any, Any]]
     steps: list[_DmlStep | _RefStep] = field(default_factory=list)
+
+
+@dataclass
+class _Family:
+    """The plans of input signatures that differ only in dimensions (same names, ranks, types and
+    CPU-read values): the last two full builds, and the template fitted from them
+    (pydml/onnx/template.py), trusted once a third full build matched its prediction."""
+
+    builds: list[tuple[tuple[int, ...], _Plan]] = field(default_factory=list)
+    template: Any = None
+    confirmed: bool = False
+    #: templates a full build contradicted: past a few, the family stops fitting
+    failures: int = 0
 
 
 @dataclass
@@ -190,6 +208,7 @@ class InferenceSession:
         providers: Sequence[Any] | None = None,
         *,
         progress: Callable[[str, int, int], None] | None = None,
+        shape_templates: bool = True,
         **_: Any,
     ):
         if fallback not in (None, "reference"):
@@ -197,6 +216,10 @@ class InferenceSession:
         #: progress(stage, done, total), called while a model loads and its plans are built
         #: (``pydml onnx`` shows it for long loads); None: silent
         self.progress = progress
+        #: a new input signature differing from earlier ones in one free dimension (a decoder's
+        #: past length) gets its plan by patching numbers of earlier plans (pydml/onnx/template.py)
+        self._templates = shape_templates
+        self._families: dict[Any, _Family] = {}
         self._report("reading the model", 0, 0)
         self.model = load_model(model)
         self.fallback = fallback
@@ -285,6 +308,12 @@ class InferenceSession:
         if self._host_inputs:
             key += tuple((k, feed[k].tobytes()) for k in sorted(self._host_inputs) if k in feed)
         plan = self._plans.get(key)
+        if plan is None and self._templates:
+            plan = self._derive(feed)
+            if plan is not None:
+                self._plans[key] = plan
+                env = self._execute(plan, feed)
+                return [env[n] for n in names]
         if plan is None:
             # a build allocates tens of thousands of small objects (descs, views, recordings), most
             # kept by the plan: with the cyclic collector on, each few hundred start a collection
@@ -299,6 +328,8 @@ class InferenceSession:
                 if collecting:
                     gc.enable()
             self._plans[key] = self._last_plan
+            if self._templates:
+                self._learn(feed, self._last_plan)
         else:
             env = self._execute(plan, feed)
         return [env[n] for n in names]
@@ -749,7 +780,88 @@ class InferenceSession:
             # every plan (one per input-shape signature) reads the same single copy of the weights
             graph.initialize([owned.get(k) for k in range(len(segment.graph_inputs))], borrow=True)
         inputs = [name if not is_owned else "" for name, is_owned, _ in segment.graph_inputs]
-        return _DmlStep(graph, inputs, outputs)
+        return _DmlStep(graph, inputs, outputs, owned=[owned.get(k) for k in range(len(inputs))])
+
+    # -- plans by template ---------------------------------------------------------------
+
+    def _family_of(self, feed: Mapping[str, np.ndarray[Any, Any]]) -> tuple[Any, tuple[int, ...]]:
+        """The feed's family key (names, ranks, types, CPU-read values) and its dimensions."""
+        names = sorted(feed)
+        key: tuple[Any, ...] = tuple((k, feed[k].ndim, feed[k].dtype.str) for k in names)
+        if self._host_inputs:
+            key += tuple((k, feed[k].tobytes()) for k in sorted(self._host_inputs) if k in feed)
+        return key, tuple(int(n) for k in names for n in feed[k].shape)
+
+    def _skeleton(self, plan: _Plan) -> Any:
+        """What a plan is made of, for template.fit: per step its graph desc (the compiled
+        operators in it), inputs, output views and owned arrays; and the constants it reads.
+        None for a plan with reference steps (their nodes are not numbers)."""
+        steps = []
+        read: set[str] = {name for name in self._output_names if name in plan.constants}
+        for step in plan.steps:
+            if not isinstance(step, _DmlStep):
+                return None
+            steps.append((step.graph.desc, tuple(step.inputs), tuple(step.outputs), tuple(step.owned)))
+            read.update(name for name in step.inputs if name in plan.constants)
+        return tuple(steps), tuple((name, plan.constants[name]) for name in sorted(read))
+
+    def _learn(self, feed: Mapping[str, np.ndarray[Any, Any]], plan: _Plan) -> None:
+        """After a full build: confirm the family's template with it, or fit one anew from the
+        family's last two full builds."""
+        key, dims = self._family_of(feed)
+        family = self._families.setdefault(key, _Family())
+        if family.template is not None and not family.confirmed:
+            s = template.parameter(family.builds[-2][0], family.builds[-1][0], dims)
+            skeleton = self._skeleton(plan)
+            if s is not None and skeleton is not None and template.check(family.template, skeleton, s):
+                family.confirmed = True
+                return
+            family.failures += 1
+        family.builds = [*family.builds[-1:], (dims, plan)]
+        family.template, family.confirmed = None, False
+        if len(family.builds) < 2 or family.failures > 2:
+            return
+        first, second = (self._skeleton(p) for _, p in family.builds)
+        if first is None or second is None:
+            return
+        try:
+            fitted = template.fit(first, second)
+        except template.NoFit:
+            return
+        if template.varies(fitted):
+            family.template = fitted
+
+    def _derive(self, feed: Mapping[str, np.ndarray[Any, Any]]) -> _Plan | None:
+        """The plan for a new signature from its family's confirmed template, or None (then the
+        plan is built in full: a desc the template makes that DirectML refuses, or a graph that
+        does not compile, is reported by that build)."""
+        key, dims = self._family_of(feed)
+        family = self._families.get(key)
+        if family is None or family.template is None or not family.confirmed:
+            return None
+        s = template.parameter(family.builds[-2][0], family.builds[-1][0], dims)
+        if s is None:
+            return None
+        try:
+            steps, constants = template.make(family.template, s, self._operator)
+            plan = _Plan(dict(constants))
+            for desc, inputs, outputs, owned in steps:
+                graph = self.device.compile_graph(desc)
+                if any(array is not None for array in owned):
+                    graph.initialize(list(owned), borrow=True)
+                plan.steps.append(_DmlStep(graph, list(inputs), list(outputs), owned=list(owned)))
+        except (template.NoFit, PydmlError):
+            return None
+        return plan
+
+    def _operator(self, desc: Any) -> Any:
+        """The compiled operator of a desc, shared as Segment._compiled shares them."""
+        key = (desc, hash(desc))
+        compiled = self._operators.get(key)
+        if compiled is None:
+            compiled = self.device.create_operator(desc)
+            self._operators[key] = compiled
+        return compiled
 
     # -- executing -----------------------------------------------------------------------
 
