@@ -807,10 +807,14 @@ class InferenceSession:
 
     def _learn(self, feed: Mapping[str, np.ndarray[Any, Any]], plan: _Plan) -> None:
         """After a full build: confirm the family's template with it, or fit one anew from the
-        family's last two full builds."""
+        family's last two full builds (until one is confirmed: it is kept then)."""
         key, dims = self._family_of(feed)
         family = self._families.setdefault(key, _Family())
-        if family.template is not None and not family.confirmed:
+        if family.confirmed:
+            # a signature the confirmed template does not reach (a size it would make 1 or not
+            # whole, another dimension changed, a desc refused): the template stays
+            return
+        if family.template is not None:
             s = template.parameter(family.builds[-2][0], family.builds[-1][0], dims)
             skeleton = self._skeleton(plan)
             if s is not None and skeleton is not None and template.check(family.template, skeleton, s):
