@@ -6,6 +6,7 @@ gets a full build (which reports the refusal)."""
 
 from __future__ import annotations
 
+import dataclasses
 from fractions import Fraction
 from typing import Any
 
@@ -16,6 +17,7 @@ onnx = pytest.importorskip("onnx")
 
 from onnx import TensorProto, helper, numpy_helper  # noqa: E402
 
+import pydml  # noqa: E402
 import pydml.onnx  # noqa: E402
 from pydml.onnx import template  # noqa: E402
 from pydml.onnx.session import InferenceSession, UnsupportedNodeError  # noqa: E402
@@ -179,3 +181,29 @@ def test_shape_templates_off_builds_every_signature(monkeypatch: pytest.MonkeyPa
     for past in range(4, 10):
         full.run(None, step_feed(rng, past))
     assert builds[0] == 6
+
+
+def test_an_edge_list_compiled_again_is_marshalled_again_once_changed() -> None:
+    """compile_graph reuses the C array of an edge list it marshalled (a patched plan's edges are
+    its template's lists), but only while the list holds the same edge objects."""
+    shape = [2, 4]
+    t = pydml.buffer_desc("FLOAT32", shape)
+    sub = pydml.DML_ELEMENT_WISE_SUBTRACT_OPERATOR_DESC(ATensor=t, BTensor=t, OutputTensor=t)
+    inputs = [pydml.DML_INPUT_GRAPH_EDGE_DESC(GraphInputIndex=0, ToNodeIndex=0, ToNodeInputIndex=0, Name="a"),
+              pydml.DML_INPUT_GRAPH_EDGE_DESC(GraphInputIndex=1, ToNodeIndex=0, ToNodeInputIndex=1, Name="b")]
+    desc = pydml.DML_GRAPH_DESC(
+        Nodes=[pydml.DML_OPERATOR_GRAPH_NODE_DESC(Operator=sub, Name="sub")], InputEdges=inputs,
+        OutputEdges=[pydml.DML_OUTPUT_GRAPH_EDGE_DESC(FromNodeIndex=0, FromNodeOutputIndex=0,
+                                                      GraphOutputIndex=0, Name="c")])
+    device = pydml.Device()
+    a, b = np.arange(8, dtype=np.float32).reshape(shape), np.full(shape, 10, np.float32)
+    for _ in range(2):  # the second compile reads the cached array
+        (out,) = device.compile_graph(desc).execute([a, b])
+        assert np.array_equal(out, a - b)
+    inputs[0], inputs[1] = (dataclasses.replace(inputs[0], ToNodeInputIndex=1),
+                            dataclasses.replace(inputs[1], ToNodeInputIndex=0))
+    (out,) = device.compile_graph(desc).execute([a, b])
+    assert np.array_equal(out, b - a)
+    del inputs[1]
+    with pytest.raises(pydml.ValidationError):
+        device.compile_graph(desc)
