@@ -61,6 +61,19 @@ def strided_slice() -> Any:
     return helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
 
 
+def sliding_window(window: int) -> Any:
+    """past [1, L, D] -> its last ``window`` rows (Slice from -window) -> Sigmoid: min(L, window)
+    rows, affine in L only below the window."""
+    inits = [numpy_helper.from_array(np.array(v, np.int64), n)
+             for n, v in (("starts", [-window]), ("ends", [1 << 40]), ("axes", [1]))]
+    nodes = [helper.make_node("Slice", ["past", "starts", "ends", "axes"], ["win"]),
+             helper.make_node("Sigmoid", ["win"], ["y"])]
+    graph = helper.make_graph(nodes, "window",
+                              [helper.make_tensor_value_info("past", TensorProto.FLOAT, [1, "past", D])],
+                              [helper.make_tensor_value_info("y", TensorProto.FLOAT, None)], inits)
+    return helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+
+
 def counting_builds(session: InferenceSession, monkeypatch: pytest.MonkeyPatch) -> list[int]:
     builds = [0]
     original = session._build
@@ -207,3 +220,17 @@ def test_an_edge_list_compiled_again_is_marshalled_again_once_changed() -> None:
     del inputs[1]
     with pytest.raises(pydml.ValidationError):
         device.compile_graph(desc)
+
+
+def test_a_size_that_stops_growing_is_checked_by_shape_inference(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Slice of the cache's last 8 rows: the template fitted below 8 predicts a window of 9 at a
+    past of 9; the patched plan's own shape inference says 8, so the plan is built in full."""
+    patched = InferenceSession(sliding_window(8))
+    full = InferenceSession(sliding_window(8), shape_templates=False)
+    builds = counting_builds(patched, monkeypatch)
+    rng = np.random.default_rng(7)
+    for past in range(4, 14):
+        x = rng.standard_normal((1, past, D)).astype(np.float32)
+        (got,), (want,) = patched.run(None, {"past": x}), full.run(None, {"past": x})
+        assert got.shape == (1, min(past, 8), D) and np.array_equal(got, want), past
+    assert builds[0] == 3 + 5  # 4, 5 fit and 6 confirms; 7 and 8 patched; 9 to 13 built

@@ -54,6 +54,21 @@ _NONDETERMINISTIC = {
 }
 
 
+#: ops whose output sizes, and whose values when folded from sizes, are affine (or products,
+#: or exact or floor quotients) in their input sizes and values: nothing clamps or compares.
+#: (Broadcasting picks the size that is not 1: template.fit never varies a size of 1; a product
+#: is quadratic, which the confirming build refutes; a floor quotient of an affine size is whole
+#: exactly where it is affine, and template.make refuses one that is not whole.)
+_AFFINE_OPS = frozenset(
+    {
+        "Add", "Sub", "Mul", "Div", "Neg", "Cast", "CastLike", "Identity", "Shape", "Size",
+        "Constant", "ConstantOfShape", "Gather", "Unsqueeze", "Squeeze", "Concat", "Reshape",
+        "Flatten", "Transpose", "Expand", "MatMul", "Gemm", "Softmax", "LogSoftmax",
+        "LayerNormalization", "Split", "Erf", "Tanh", "Sigmoid", "Exp", "Log", "Sqrt",
+        "Reciprocal", "Trilu",
+    }
+)
+
 #: initializers larger than this (bytes) are weights: shape inference sees their shape only
 _SHAPE_MODEL_BYTES = 4096
 #: float element types: a float graph input is never made a per-run constant by the walk above
@@ -118,6 +133,8 @@ class _RefStep:
 class _Plan:
     constants: dict[str, np.ndarray[Any, Any]]
     steps: list[_DmlStep | _RefStep] = field(default_factory=list)
+    #: a full build's Session._front (for templates): the shapes and folded constants it lowered
+    front: Any = None
 
 
 @dataclass
@@ -128,6 +145,8 @@ class _Family:
 
     builds: list[tuple[tuple[int, ...], _Plan]] = field(default_factory=list)
     template: Any = None
+    #: the template of the builds' fronts (Session._front): a patched plan's own front must match it
+    front: Any = None
     confirmed: bool = False
     #: templates a full build contradicted: past a few, the family stops fitting
     failures: int = 0
@@ -261,6 +280,11 @@ class InferenceSession:
         self._empties: set[str] = set()
         #: how many node inputs and graph outputs read each value (a fused value has one reader)
         self._readers: dict[str, int] = self._count_readers()
+        #: a node whose output sizes (or folded values) may stop being affine in an input size
+        #: (Slice clamps, Min/Max, comparisons ...): patched plans then check their front first
+        self._clamps = any(
+            node.op_type not in _AFFINE_OPS or node.domain not in ("", "ai.onnx") for node in self._nodes
+        )
 
     def _read_initializers(self, graph: Any) -> dict[str, np.ndarray[Any, Any]]:
         arrays: dict[str, np.ndarray[Any, Any]] = {}
@@ -562,9 +586,11 @@ class InferenceSession:
         result: list[Explanation] = self._build(feed, dry=True, explain=True)
         return result
 
-    def _build(
-        self, feed: dict[str, np.ndarray[Any, Any]], *, dry: bool = False, explain: bool = False
-    ) -> Any:
+    def _front_end(
+        self, feed: Mapping[str, np.ndarray[Any, Any]]
+    ) -> tuple[dict[str, np.ndarray[Any, Any]], dict[str, int], dict[str, tuple[int, ...]]]:
+        """A build's first stage: the constants (initializers, CPU-read inputs, what folds), and
+        the type and static shape of every value."""
         constants = dict(self._initializers)
         for name in self._host_inputs:
             if name in feed:
@@ -578,13 +604,40 @@ class InferenceSession:
         for node in self._model_nodes:
             if not all(out in constants for out in node.outputs if out):
                 self._fold(node, constants, shapes, types)
+        return constants, types, shapes
+
+    def _front(
+        self, constants: Mapping[str, np.ndarray[Any, Any]], shapes: Mapping[str, tuple[int, ...]]
+    ) -> Any:
+        """What the lowering reads besides the graph: the static shape of every value and the
+        constants folded or read on the CPU (small integer ones as numbers, so a template
+        predicts them; the rest as arrays, which must not vary), for template.fit and check."""
+        initial = self._initializers
+        folded: list[Any] = []
+        for name in sorted(constants):
+            array = constants[name]
+            if name in initial and initial[name] is array:
+                continue
+            if array.dtype.kind in "iu" and array.size <= 64:
+                folded.append((name, array.dtype.str, tuple(int(n) for n in array.shape),
+                               tuple(int(v) for v in array.reshape(-1).tolist())))
+            else:
+                folded.append((name, array))
+        static = tuple(sorted((name, tuple(int(n) for n in shape)) for name, shape in shapes.items()))
+        return static, tuple(folded)
+
+    def _build(
+        self, feed: dict[str, np.ndarray[Any, Any]], *, dry: bool = False, explain: bool = False
+    ) -> Any:
+        constants, types, shapes = self._front_end(feed)
+        front = self._front(constants, shapes) if self._templates and not dry else None
         self._nodes = rewrite(
             self._model_nodes, constants, {vi.name for vi in self._outputs}, self._opsets, shapes
         )
         self._readers = self._count_readers()
         env: dict[str, np.ndarray[Any, Any]] = dict(feed)
         last = self._last_uses()
-        plan = _Plan(constants)
+        plan = _Plan(constants, front=front)
         explanations: list[Explanation] = []
         self.reference_nodes = []
         segment = Segment(self.device, constants, types, shapes, self._operators)
@@ -825,23 +878,29 @@ class InferenceSession:
         if family.template is not None:
             s = template.parameter(family.builds[-2][0], family.builds[-1][0], dims)
             skeleton = self._skeleton(plan)
-            if s is not None and skeleton is not None and template.check(family.template, skeleton, s):
+            if (
+                s is not None
+                and skeleton is not None
+                and template.check(family.template, skeleton, s)
+                and template.check(family.front, plan.front, s)
+            ):
                 family.confirmed = True
                 return
             family.failures += 1
         family.builds = [*family.builds[-1:], (dims, plan)]
-        family.template, family.confirmed = None, False
+        family.template, family.front, family.confirmed = None, None, False
         if len(family.builds) < 2 or family.failures > 2:
             return
-        first, second = (self._skeleton(p) for _, p in family.builds)
-        if first is None or second is None:
+        (_, a), (_, b) = family.builds
+        first, second = self._skeleton(a), self._skeleton(b)
+        if first is None or second is None or a.front is None or b.front is None:
             return
         try:
-            fitted = template.fit(first, second)
+            fitted, front = template.fit(first, second), template.fit(a.front, b.front)
         except template.NoFit:
             return
         if template.varies(fitted):
-            family.template = fitted
+            family.template, family.front = fitted, front
 
     def _derive(self, feed: Mapping[str, np.ndarray[Any, Any]]) -> _Plan | None:
         """The plan for a new signature from its family's confirmed template, or None (then the
@@ -854,6 +913,13 @@ class InferenceSession:
         s = template.parameter(family.builds[-2][0], family.builds[-1][0], dims)
         if s is None:
             return None
+        if self._clamps:
+            # what the lowering would read for this signature (onnx shape inference, the folded
+            # constants) must be what the template predicts: a size clamped by a Slice (a sliding
+            # window over the cache), a Min of a shape, is not affine where it starts clamping
+            constants, _, shapes = self._front_end(feed)
+            if not template.check(family.front, self._front(constants, shapes), s):
+                return None
         try:
             steps, constants = template.make(family.template, s, self._operator)
             plan = _Plan(dict(constants))

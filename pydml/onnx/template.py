@@ -189,14 +189,28 @@ def _make(template: Any, s: Fraction, create: Callable[[Any], Any], memo: dict[i
     return create(make(template.desc, s, create, memo))
 
 
+def _same(a: Any, b: Any) -> bool:
+    """``a`` and ``b`` are equal as fit sees them (no integer differs)."""
+    if a is b:
+        return True
+    kind = type(a)
+    if kind is not type(b):
+        return False
+    if kind is int or kind is str:
+        return bool(a == b)
+    if kind is tuple:
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
+    try:
+        return type(fit(a, b)) is _Const
+    except NoFit:
+        return False
+
+
 def check(template: Any, value: Any, s: Fraction) -> bool:
     """Whether ``value`` (from a full build) is the template's prediction at ``s``."""
     kind = type(template)
     if kind is _Const:
-        try:
-            return type(fit(template.value, value)) is _Const
-        except NoFit:
-            return False
+        return _same(template.value, value)
     if kind is _Var:
         predicted = template.base + s * template.delta
         return type(value) is int and predicted.denominator == 1 and value == predicted
@@ -206,7 +220,7 @@ def check(template: Any, value: Any, s: Fraction) -> bool:
             return False
         varying = dict(template.varying)
         return all(
-            check(varying[i], v, s) if i in varying else check(_Const(x), v, s)
+            check(varying[i], v, s) if i in varying else _same(x, v)
             for i, (x, v) in enumerate(zip(base, value, strict=True))
         )
     if kind is _Obj:
@@ -215,7 +229,9 @@ def check(template: Any, value: Any, s: Fraction) -> bool:
             return False
         varying = dict(template.varying)
         return all(
-            check(varying.get(name, _Const(getattr(base, name))), getattr(value, name), s)
+            check(varying[name], getattr(value, name), s)
+            if name in varying
+            else _same(getattr(base, name), getattr(value, name))
             for name in _field_names(type(base))
         )
     assert kind is _Op
