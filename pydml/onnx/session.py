@@ -7,6 +7,12 @@ provider's constant folding and CPU-read inputs leave no kernel for), then the r
 lowered into one DML_GRAPH_DESC; with ``fallback="reference"`` a node the provider would not
 take ends the current graph segment and runs through ``onnx.reference``, and the next segment
 starts after it.
+
+Signatures that differ in one free dimension (a decoder step's past length, new at every token)
+share their work: once two full builds fit a template (pydml/onnx/template.py: the plans equal
+but for integers affine in the dimension) and a third confirms it, each new signature's plan is
+the template's, its changed operators created again and validated, its graph compiled
+(``shape_templates=False``: every signature built in full).
 """
 
 from __future__ import annotations
