@@ -234,3 +234,28 @@ def test_a_size_that_stops_growing_is_checked_by_shape_inference(monkeypatch: py
         (got,), (want,) = patched.run(None, {"past": x}), full.run(None, {"past": x})
         assert got.shape == (1, min(past, 8), D) and np.array_equal(got, want), past
     assert builds[0] == 3 + 5  # 4, 5 fit and 6 confirms; 7 and 8 patched; 9 to 13 built
+
+
+def test_sizes_quadratic_in_the_dimension_are_refuted_by_the_confirming_build(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Self-attention over a prompt of T tokens: the scores are T x T, their strides and byte sizes
+    quadratic in T, which two builds fit as affine and the third refutes: every prompt length is
+    built in full (and computes what a session without templates computes)."""
+    nodes = [helper.make_node("Transpose", ["x"], ["xt"], perm=[0, 2, 1]),
+             helper.make_node("MatMul", ["x", "xt"], ["scores"]),
+             helper.make_node("Softmax", ["scores"], ["probs"], axis=-1),
+             helper.make_node("MatMul", ["probs", "x"], ["y"])]
+    graph = helper.make_graph(nodes, "prefill",
+                              [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, "T", D])],
+                              [helper.make_tensor_value_info("y", TensorProto.FLOAT, None)])
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+    patched, full = InferenceSession(model), InferenceSession(model, shape_templates=False)
+    builds = counting_builds(patched, monkeypatch)
+    rng = np.random.default_rng(8)
+    lengths = list(range(4, 14))
+    for t in lengths:
+        x = rng.standard_normal((1, t, D)).astype(np.float32)
+        (got,), (want,) = patched.run(None, {"x": x}), full.run(None, {"x": x})
+        assert np.array_equal(got, want), t
+    assert builds[0] == len(lengths)
