@@ -168,10 +168,11 @@ def make(
 def _make(template: Any, s: Fraction, create: Callable[[Any], Any], memo: dict[int, Any]) -> Any:
     kind = type(template)
     if kind is _Var:
-        value = template.base + s * template.delta
-        if value.denominator != 1 or value < 2:
+        step, rest = divmod(template.delta * s.numerator, s.denominator)  # (ints: Fraction's are slow)
+        value = template.base + step
+        if rest or value < 2:
             raise NoFit
-        return int(value)
+        return value
     if kind is _Seq:
         items = list(template.value)
         for i, item in template.varying:
