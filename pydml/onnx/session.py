@@ -223,6 +223,8 @@ class InferenceSession:
 
     ``fallback``: None (a node the DirectML provider would not take is an error) or "reference"
     (such nodes run through ``onnx.reference``; ``reference_nodes`` lists them after a run).
+    ``shape_templates``: plans for signatures differing in one free dimension patched from a
+    confirmed template (the default), or every signature built in full (False).
     """
 
     def __init__(
