@@ -14,9 +14,11 @@ downloaded), FLOAT32:
   decoder    a small decoder-only transformer (4 layers, d 256, 4 heads, vocabulary 1000): a prefill
              model over an 8-token prompt, then a step model with a growing key/value cache
              (past_k/past_v inputs, present_k/present_v outputs) generating 32 tokens greedily
-             (argmax on the host), batch 1. pydml compiles one plan per input-shape signature,
-             so the first generation also compiles 33 plans: "cold" times a new session's first
-             generation, "warm" the next ones.
+             (argmax on the host), batch 1. pydml compiles one plan per input-shape signature:
+             the prefill's and three full builds of the step (two fit a template, the third
+             confirms it), the step's other 28 plans patched from that template
+             (pydml/onnx/template.py): "cold" times the sessions' creation and their first
+             generation (the split printed after it), "warm" the next generations.
 Contenders, timed interleaved in one run (best of --repeat blocks of --block consecutive runs, a
 block's mean; each contender's first call warms up):
   onnxruntime  CPUExecutionProvider, intra_op_num_threads=threads, inter_op 1,
@@ -442,12 +444,15 @@ def main() -> None:
             label = "decoder, 32 tokens with KV cache"
             sessions = []
             cold = []
+            parts = []
             for kind in ("ort", "pydml"):
                 a = time.perf_counter()
                 pair = (make_session(kind, folder / "prefill.onnx", args.threads),
                         make_session(kind, folder / "step.onnx", args.threads))
+                b = time.perf_counter()
                 toks = generate(*pair)
                 cold.append(time.perf_counter() - a)
+                parts.append((b - a, cold[-1] - (b - a)))
                 sessions.append((pair, toks))
             same = sessions[0][1] == sessions[1][1]
             best = [float("inf"), float("inf")]
@@ -461,7 +466,9 @@ def main() -> None:
                                                      peak_memory("pydml", folder, "decoder", args.threads))
             print(f"{label + ' (warm)':<38} {'':>16} {best[0] / best[1]:>10.2f} {mem[0]:>10} {mem[1]:>11}"
                   f"   (same tokens: {same})")
-            print(f"{label + ' (cold)':<38} {'':>16} {cold[0] / cold[1]:>10.2f}")
+            (os_, og), (ps, pg) = parts
+            print(f"{label + ' (cold)':<38} {'':>16} {cold[0] / cold[1]:>10.2f}   (sessions + first "
+                  f"generation: ORT {os_:.3f} + {og:.3f} s, pydml {ps:.3f} + {pg:.3f} s)")
             if args.profile:  # one token step (a past of 20) in a session of its own: one plan
                 past = np.random.default_rng(0).standard_normal((4, 1, 4, 20, 64)).astype(np.float32)
                 feed = {"ids": np.array([[5]], dtype=np.int64), "positions": np.array([[20]], dtype=np.int64),

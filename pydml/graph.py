@@ -48,8 +48,11 @@ def _node_label(index: int, name: str | None) -> str:
     return f"Nodes[{index}]" + (f' "{name}"' if name else "")
 
 
-def _wrap_node(value: Any, index: int) -> GraphNodeDesc:
-    """A DML_GRAPH_NODE_DESC for a node given wrapped, as a bare node desc, or as a bare operator."""
+def _wrap_node(value: Any, index: int) -> tuple[GraphNodeType, Any]:
+    """(DML_GRAPH_NODE_TYPE, node desc) of a node given wrapped, as a bare node desc, or as a bare
+    operator."""
+    if type(value) is OperatorGraphNodeDesc:  # the common case first
+        return GraphNodeType.OPERATOR, value
     if isinstance(value, GraphNodeDesc):
         try:
             node_type = GraphNodeType.parse(value.Type)
@@ -64,15 +67,23 @@ def _wrap_node(value: Any, index: int) -> GraphNodeDesc:
                                   f"Type is {node_type.c_name}, so Desc must be a "
                                   f"{expected.__name__ if expected else 'node desc'}, not {what}",
                                   show_value=False)
-        return GraphNodeDesc(Type=node_type, Desc=value.Desc)
+        return node_type, value.Desc
     if isinstance(value, OperatorGraphNodeDesc):
-        return GraphNodeDesc(Type=GraphNodeType.OPERATOR, Desc=value)
+        return GraphNodeType.OPERATOR, value
     if isinstance(value, ConstantDataGraphNodeDesc):
-        return GraphNodeDesc(Type=GraphNodeType.CONSTANT, Desc=value)
-    return GraphNodeDesc(Type=GraphNodeType.OPERATOR, Desc=OperatorGraphNodeDesc(Operator=value))
+        return GraphNodeType.CONSTANT, value
+    return GraphNodeType.OPERATOR, OperatorGraphNodeDesc(Operator=value)
 
 
-def _wrap_edge(value: Any, list_name: str, index: int) -> GraphEdgeDesc:
+#: the edge desc classes by exact type: an edge given bare (the common case) is wrapped by a lookup
+_EDGE_TYPE_OF: dict[type, GraphEdgeType] = {cls: edge_type for edge_type, cls in EDGE_CLASSES.items()}
+
+
+def _wrap_edge(value: Any, list_name: str, index: int) -> tuple[GraphEdgeType, Any]:
+    """(DML_GRAPH_EDGE_TYPE, edge desc) of an edge given wrapped or bare."""
+    edge_type = _EDGE_TYPE_OF.get(type(value))
+    if edge_type is not None:
+        return edge_type, value
     if isinstance(value, GraphEdgeDesc):
         try:
             edge_type = GraphEdgeType.parse(value.Type)
@@ -86,10 +97,10 @@ def _wrap_edge(value: Any, list_name: str, index: int) -> GraphEdgeDesc:
                                   f"Type is {edge_type.c_name}, so Desc must be a "
                                   f"{expected.__name__ if expected else 'edge desc'}, not {what}",
                                   show_value=False)
-        return GraphEdgeDesc(Type=edge_type, Desc=value.Desc)
+        return edge_type, value.Desc
     for edge_type, cls in EDGE_CLASSES.items():
         if isinstance(value, cls):
-            return GraphEdgeDesc(Type=edge_type, Desc=value)
+            return edge_type, value
     raise ValidationError(_OWNER, f"{list_name}[{index}]", "must be a DML_GRAPH_EDGE_DESC or an edge desc",
                           type(value).__name__)
 
@@ -173,17 +184,24 @@ def compile_graph(device: Device, graph_desc: GraphDesc,
     compiled: list[_Node] = []
     c_nodes = ffi.new("DML_GRAPH_NODE_DESC[]", max(1, len(nodes)))
     keep.append(c_nodes)
-    for i, node in enumerate(nodes):
-        c_nodes[i].Type = int(node.Type)
-        if node.Type == GraphNodeType.OPERATOR:
-            entry = _compile_node(device, node.Desc, i, parsed)
+    # the node descs in one C array per node type (not an allocation per node)
+    operator_count = sum(t == GraphNodeType.OPERATOR for t, _ in nodes)
+    operators = ffi.new("DML_OPERATOR_GRAPH_NODE_DESC[]", max(1, operator_count))
+    constants = ffi.new("DML_CONSTANT_DATA_GRAPH_NODE_DESC[]", max(1, len(nodes) - operator_count))
+    keep += (operators, constants)
+    taken = [0, 0]
+    for i, (node_type, desc) in enumerate(nodes):
+        c_nodes[i].Type = int(node_type)
+        if node_type == GraphNodeType.OPERATOR:
+            entry = _compile_node(device, desc, i, parsed)
             assert entry.kernel is not None
-            inner = ffi.new("DML_OPERATOR_GRAPH_NODE_DESC*")
+            inner = operators + taken[0]
+            taken[0] += 1
             # until the COM API exists, the IDMLOperator* is a pydml_operator* (include/pydml.h)
             inner.Operator = ffi.cast("IDMLOperator*", entry.kernel.handle)
-            inner.Name = _name(node.Desc.Name, f"Nodes[{i}].Desc.Name", keep)
+            inner.Name = _name(desc.Name, f"Nodes[{i}].Desc.Name", keep)
         else:
-            data = node.Desc.Data
+            data = desc.Data
             try:
                 source: Any = np.ascontiguousarray(data) if isinstance(data, np.ndarray) else data
                 raw = np.frombuffer(memoryview(source).cast("B"), dtype=np.uint8)
@@ -191,12 +209,12 @@ def compile_graph(device: Device, graph_desc: GraphDesc,
                 raise ValidationError(_OWNER, f"Nodes[{i}].Desc.Data", "must be bytes or an array",
                                       type(data).__name__) from None
             keep.append(raw)
-            inner = ffi.new("DML_CONSTANT_DATA_GRAPH_NODE_DESC*")
+            inner = constants + taken[1]
+            taken[1] += 1
             inner.Data = ffi.from_buffer(raw) if raw.nbytes else ffi.NULL
             inner.DataSize = raw.nbytes
-            inner.Name = _name(node.Desc.Name, f"Nodes[{i}].Desc.Name", keep)
-            entry = _Node(None, None, node.Desc.Name)
-        keep.append(inner)
+            inner.Name = _name(desc.Name, f"Nodes[{i}].Desc.Name", keep)
+            entry = _Node(None, None, desc.Name)
         c_nodes[i].Desc = inner
         compiled.append(entry)
     c_graph = ffi.new("DML_GRAPH_DESC*")
@@ -206,28 +224,10 @@ def compile_graph(device: Device, graph_desc: GraphDesc,
     c_graph.OutputCount = _uint(output_count, "OutputCount")
     c_graph.NodeCount = len(nodes)
     c_graph.Nodes = c_nodes if nodes else ffi.NULL
-    ctype = {GraphEdgeType.INPUT: "DML_INPUT_GRAPH_EDGE_DESC[]",
-             GraphEdgeType.OUTPUT: "DML_OUTPUT_GRAPH_EDGE_DESC[]",
-             GraphEdgeType.INTERMEDIATE: "DML_INTERMEDIATE_GRAPH_EDGE_DESC[]"}
     for name, _ in _LISTS:
         items = edges[name]
-        array = ffi.new("DML_GRAPH_EDGE_DESC[]", max(1, len(items)))
-        keep.append(array)
-        # one C array per edge type for the list's edge descs, not one allocation per edge (a
-        # model's graph has hundreds of edges, marshalled again for each input shape's plan)
-        kinds = [GraphEdgeType(edge.Type) for edge in items]
-        pools = {kind: ffi.new(ctype[kind], kinds.count(kind)) for kind in set(kinds)}
-        keep.extend(pools.values())
-        taken = dict.fromkeys(pools, 0)
-        for i, (edge, actual) in enumerate(zip(items, kinds, strict=True)):
-            at = taken[actual]
-            taken[actual] = at + 1
-            inner = pools[actual][at]
-            for field in _EDGE_FIELDS[actual]:
-                setattr(inner, field, _uint(getattr(edge.Desc, field), f"{name}[{i}].Desc.{field}"))
-            inner.Name = _name(edge.Desc.Name, f"{name}[{i}].Desc.Name", keep)
-            array[i].Type = int(edge.Type)
-            array[i].Desc = ffi.addressof(pools[actual], at)
+        array, marshalled = _edge_array(getattr(graph_desc, name), items, name)
+        keep.append(marshalled)
         setattr(c_graph, name, array if items else ffi.NULL)
         setattr(c_graph, name.replace("Edges", "EdgeCount"), len(items))
     handle = ffi.new("pydml_graph**")
@@ -242,20 +242,73 @@ def compile_graph(device: Device, graph_desc: GraphDesc,
     if status:
         raise_diagnostic(diagnostic)
     input_names: dict[str, int] = {}
-    for edge in edges["InputEdges"]:
-        if edge.Desc.Name is not None:
-            input_names.setdefault(edge.Desc.Name, edge.Desc.GraphInputIndex)
-    output_names = {e.Desc.Name: e.Desc.GraphOutputIndex for e in edges["OutputEdges"]
-                    if e.Desc.Name is not None}
+    for _, edge in edges["InputEdges"]:
+        if edge.Name is not None:
+            input_names.setdefault(edge.Name, edge.GraphInputIndex)
+    output_names = {e.Name: e.GraphOutputIndex for _, e in edges["OutputEdges"] if e.Name is not None}
     # the data types that read each graph input: an array of another type is a binding error
     input_types: dict[int, set[int]] = {}
     info = ffi.new("pydml_binding_info*")
-    for edge in edges["InputEdges"]:
-        kernel = compiled[edge.Desc.ToNodeIndex].kernel
+    for _, edge in edges["InputEdges"]:
+        kernel = compiled[edge.ToNodeIndex].kernel
         assert kernel is not None
-        lib.pydml_operator_binding_info(kernel.handle, 0, edge.Desc.ToNodeInputIndex, info)
-        input_types.setdefault(edge.Desc.GraphInputIndex, set()).add(int(info.tensor.data_type))
+        lib.pydml_operator_binding_info(kernel.handle, 0, edge.ToNodeInputIndex, info)
+        input_types.setdefault(edge.GraphInputIndex, set()).add(int(info.tensor.data_type))
     return CompiledGraph(handle[0], compiled, input_names, output_names, input_types, parsed, graph_desc)
+
+
+#: the C arrays of edge lists marshalled before, by the list's id, with the list (kept alive, so
+#: the id is its own) and its items then: a list compiled again with the same edge objects (a
+#: plan patched from a template compiles its model's edge lists once per input shape; edge descs
+#: are frozen) reuses them. A few dozen lists at most.
+_EDGE_ARRAYS: dict[int, tuple[Any, tuple[Any, ...], Any, list[Any]]] = {}
+_EDGE_ARRAYS_KEPT = 32
+
+
+def _edge_array(source: Any, items: list[tuple[GraphEdgeType, Any]], name: str) -> tuple[Any, list[Any]]:
+    """The DML_GRAPH_EDGE_DESC array of one edge list (its items validated and wrapped by
+    _wrap_edge), and what it points to (the per-type edge descs, the names)."""
+    cacheable = type(source) is list or type(source) is tuple
+    if cacheable:
+        known = _EDGE_ARRAYS.get(id(source))
+        if (known is not None and known[0] is source and len(known[1]) == len(source)
+                and all(a is b for a, b in zip(known[1], source, strict=True))):
+            return known[2], known[3]
+    keep: list[Any] = []
+    array = ffi.new("DML_GRAPH_EDGE_DESC[]", max(1, len(items)))
+    keep.append(array)
+    ctype = {GraphEdgeType.INPUT: "DML_INPUT_GRAPH_EDGE_DESC[]",
+             GraphEdgeType.OUTPUT: "DML_OUTPUT_GRAPH_EDGE_DESC[]",
+             GraphEdgeType.INTERMEDIATE: "DML_INTERMEDIATE_GRAPH_EDGE_DESC[]"}
+    # one C array per edge type for the list's edge descs, not one allocation per edge (a
+    # model's graph has hundreds of edges, marshalled again for each input shape's plan)
+    kinds = [kind for kind, _ in items]
+    pools = {kind: ffi.new(ctype[kind], kinds.count(kind)) for kind in set(kinds)}
+    keep.extend(pools.values())
+    taken = dict.fromkeys(pools, 0)
+    names: dict[str, Any] = {}
+    for i, (actual, edge) in enumerate(items):
+        at = taken[actual]
+        taken[actual] = at + 1
+        inner = pools[actual][at]
+        for field in _EDGE_FIELDS[actual]:
+            setattr(inner, field, _uint(getattr(edge, field), f"{name}[{i}].Desc.{field}"))
+        label = edge.Name
+        if label is None:
+            inner.Name = ffi.NULL
+        else:
+            text = names.get(label) if isinstance(label, str) else None
+            if text is None:  # (an input's name is on each of its edges: one C string)
+                text = _name(label, f"{name}[{i}].Desc.Name", keep)
+                names[label] = text
+            inner.Name = text
+        array[i].Type = int(actual)
+        array[i].Desc = ffi.addressof(pools[actual], at)
+    if cacheable:
+        if len(_EDGE_ARRAYS) >= _EDGE_ARRAYS_KEPT:
+            _EDGE_ARRAYS.pop(next(iter(_EDGE_ARRAYS)))
+        _EDGE_ARRAYS[id(source)] = (source, tuple(source), array, keep)
+    return array, keep
 
 
 def _release_graph(handle: Any, operators: list[Any]) -> None:

@@ -140,7 +140,10 @@ class Source:
 
 @dataclass(frozen=True)
 class View:
-    """An ONNX value inside a segment: its source, ONNX data type, logical shape and element strides."""
+    """An ONNX value inside a segment: its source, ONNX data type, logical shape and element strides.
+
+    (Views are made directly, not by dataclasses.replace: a model's lowering makes thousands and
+    replace inspects the fields each time.)"""
 
     source: Source
     onnx_type: int
@@ -170,12 +173,11 @@ class View:
         """Reshape: free when the view is packed (the provider's DmlOperatorCopy aliases it)."""
         if not self.is_packed():
             raise LoweringError("reshape of a strided view needs a copy")
-        return replace(self, shape=tuple(shape), strides=packed_strides(shape))
+        return View(self.source, self.onnx_type, tuple(shape), packed_strides(shape))
 
     def transposed(self, perm: Sequence[int]) -> View:
-        return replace(
-            self, shape=tuple(self.shape[p] for p in perm), strides=tuple(self.strides[p] for p in perm)
-        )
+        shape = tuple(self.shape[p] for p in perm)
+        return View(self.source, self.onnx_type, shape, tuple(self.strides[p] for p in perm))
 
     def broadcast(self, shape: Sequence[int]) -> View:
         """Numpy broadcasting by zero strides (the provider's broadcast tensor descs)."""
@@ -193,7 +195,7 @@ class View:
                 out.append(0)
             else:
                 raise LoweringError(f"cannot broadcast {list(self.shape)} to {list(shape)}")
-        return replace(self, shape=shape, strides=tuple(out))
+        return View(self.source, self.onnx_type, shape, tuple(out))
 
     def padded(self, rank: int, *, at_end: bool = False) -> View:
         """The view with size-1 dimensions added in front (or at the end) up to ``rank``."""
@@ -201,8 +203,8 @@ class View:
         if pad <= 0:
             return self
         if at_end:
-            return replace(self, shape=self.shape + (1,) * pad, strides=self.strides + (0,) * pad)
-        return replace(self, shape=(1,) * pad + self.shape, strides=(0,) * pad + self.strides)
+            return View(self.source, self.onnx_type, self.shape + (1,) * pad, self.strides + (0,) * pad)
+        return View(self.source, self.onnx_type, (1,) * pad + self.shape, (0,) * pad + self.strides)
 
 
 def broadcast_shapes(*shapes: Sequence[int]) -> tuple[int, ...]:
@@ -976,7 +978,7 @@ def reshape_view(view: View, shape: Sequence[int]) -> View | None:
         out[d] = stride
         stride *= n
         remaining //= n
-    return replace(view, shape=shape, strides=tuple(out))
+    return View(view.source, view.onnx_type, shape, tuple(out))
 
 
 def _strip_ones(shape: Sequence[int]) -> tuple[int, ...]:

@@ -107,6 +107,12 @@ def fold_numpy(
         q, rem = np.floor_divide(x, y), np.remainder(x, y)
         q = q + ((rem != 0) & ((x < 0) ^ (y < 0))).astype(q.dtype)
         return [np.asarray(q).astype(x.dtype, copy=False)]
+    if op == "Trilu" and 1 <= len(args) <= 2 and args[0].ndim >= 2:
+        # a causal mask's triangle (onnx.reference's op_trilu)
+        k = 0 if len(args) == 1 else args[1].item()
+        if node.attr("upper", 1):
+            return [np.triu(args[0], k)]
+        return [np.tril(args[0], k).astype(args[0].dtype)]
     if op == "Pow" and len(args) == 2 and args[0].dtype.kind == "f" and args[1].dtype.kind in "fiu":
         with np.errstate(all="ignore"):
             return [np.asarray(np.power(args[0], args[1])).astype(args[0].dtype)]

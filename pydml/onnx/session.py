@@ -7,6 +7,12 @@ provider's constant folding and CPU-read inputs leave no kernel for), then the r
 lowered into one DML_GRAPH_DESC; with ``fallback="reference"`` a node the provider would not
 take ends the current graph segment and runs through ``onnx.reference``, and the next segment
 starts after it.
+
+Signatures that differ in one free dimension (a decoder step's past length, new at every token)
+share their work: once two full builds fit a template (pydml/onnx/template.py: the plans equal
+but for integers affine in the dimension) and a third confirms it, each new signature's plan is
+the template's, its changed operators created again and validated, its graph compiled
+(``shape_templates=False``: every signature built in full).
 """
 
 from __future__ import annotations
@@ -21,7 +27,10 @@ import numpy as np
 
 import pydml
 from pydml.errors import PydmlError
-from pydml.onnx import ops  # noqa: F401  (registers the lowerings)
+from pydml.onnx import (
+    ops,  # noqa: F401  (registers the lowerings)
+    template,
+)
 from pydml.onnx._deps import numpy_helper, onnx
 from pydml.onnx.fusion import FusedNode, rewrite
 from pydml.onnx.lowering import (
@@ -50,6 +59,21 @@ _NONDETERMINISTIC = {
     "Dropout",
 }
 
+
+#: ops whose output sizes, and whose values when folded from sizes, are affine (or products,
+#: or exact or floor quotients) in their input sizes and values: nothing clamps or compares.
+#: (Broadcasting picks the size that is not 1: template.fit never varies a size of 1; a product
+#: is quadratic, which the confirming build refutes; a floor quotient of an affine size is whole
+#: exactly where it is affine, and template.make refuses one that is not whole.)
+_AFFINE_OPS = frozenset(
+    {
+        "Add", "Sub", "Mul", "Div", "Neg", "Cast", "CastLike", "Identity", "Shape", "Size",
+        "Constant", "ConstantOfShape", "Gather", "Unsqueeze", "Squeeze", "Concat", "Reshape",
+        "Flatten", "Transpose", "Expand", "MatMul", "Gemm", "Softmax", "LogSoftmax",
+        "LayerNormalization", "Split", "Erf", "Tanh", "Sigmoid", "Exp", "Log", "Sqrt",
+        "Reciprocal", "Trilu",
+    }
+)
 
 #: initializers larger than this (bytes) are weights: shape inference sees their shape only
 _SHAPE_MODEL_BYTES = 4096
@@ -101,6 +125,8 @@ class _DmlStep:
     bound: list[Any] | None = None
     dynamic: list[tuple[int, str]] = field(default_factory=list)
     results: list[tuple[str, tuple[int, ...], np.dtype[Any]]] = field(default_factory=list)
+    #: by graph input: the array initialize() bound (OWNED_BY_DML inputs), else None
+    owned: list[Any] = field(default_factory=list)
 
 
 @dataclass
@@ -113,6 +139,23 @@ class _RefStep:
 class _Plan:
     constants: dict[str, np.ndarray[Any, Any]]
     steps: list[_DmlStep | _RefStep] = field(default_factory=list)
+    #: a full build's Session._front (for templates): the shapes and folded constants it lowered
+    front: Any = None
+
+
+@dataclass
+class _Family:
+    """The plans of input signatures that differ only in dimensions (same names, ranks, types and
+    CPU-read values): the last two full builds, and the template fitted from them
+    (pydml/onnx/template.py), trusted once a third full build matched its prediction."""
+
+    builds: list[tuple[tuple[int, ...], _Plan]] = field(default_factory=list)
+    template: Any = None
+    #: the template of the builds' fronts (Session._front): a patched plan's own front must match it
+    front: Any = None
+    confirmed: bool = False
+    #: templates a full build contradicted: past a few, the family stops fitting
+    failures: int = 0
 
 
 @dataclass
@@ -180,6 +223,8 @@ class InferenceSession:
 
     ``fallback``: None (a node the DirectML provider would not take is an error) or "reference"
     (such nodes run through ``onnx.reference``; ``reference_nodes`` lists them after a run).
+    ``shape_templates``: plans for signatures differing in one free dimension patched from a
+    confirmed template (the default), or every signature built in full (False).
     """
 
     def __init__(
@@ -190,6 +235,7 @@ class InferenceSession:
         providers: Sequence[Any] | None = None,
         *,
         progress: Callable[[str, int, int], None] | None = None,
+        shape_templates: bool = True,
         **_: Any,
     ):
         if fallback not in (None, "reference"):
@@ -197,6 +243,10 @@ class InferenceSession:
         #: progress(stage, done, total), called while a model loads and its plans are built
         #: (``pydml onnx`` shows it for long loads); None: silent
         self.progress = progress
+        #: a new input signature differing from earlier ones in one free dimension (a decoder's
+        #: past length) gets its plan by patching numbers of earlier plans (pydml/onnx/template.py)
+        self._templates = shape_templates
+        self._families: dict[Any, _Family] = {}
         self._report("reading the model", 0, 0)
         self.model = load_model(model)
         self.fallback = fallback
@@ -206,7 +256,7 @@ class InferenceSession:
         self._initializers = self._read_initializers(graph)
         self._shape_model = self._without_weights()
         if self.model is not model:
-            self.model = _without_weight_data(self.model)
+            self.model = _without_weight_data(self.model, self._is_weight)
             graph = self.model.graph
         self._inputs = [vi for vi in graph.input if vi.name not in self._initializers]
         self._outputs = list(graph.output)
@@ -238,6 +288,11 @@ class InferenceSession:
         self._empties: set[str] = set()
         #: how many node inputs and graph outputs read each value (a fused value has one reader)
         self._readers: dict[str, int] = self._count_readers()
+        #: a node whose output sizes (or folded values) may stop being affine in an input size
+        #: (Slice clamps, Min/Max, comparisons ...): patched plans then check their front first
+        self._clamps = any(
+            node.op_type not in _AFFINE_OPS or node.domain not in ("", "ai.onnx") for node in self._nodes
+        )
 
     def _read_initializers(self, graph: Any) -> dict[str, np.ndarray[Any, Any]]:
         arrays: dict[str, np.ndarray[Any, Any]] = {}
@@ -290,15 +345,23 @@ class InferenceSession:
             # kept by the plan: with the cyclic collector on, each few hundred start a collection
             # that walks them again (a decoder's first generation: 100 collections, 170-340 ms of
             # its 1.2 s CPU time; 35 and 60-110 ms with it paused). Paused for the build only (and
-            # left as the caller had it): what the build drops is collected after it.
+            # left as the caller had it): what the build drops is collected after it. (A plan
+            # patched from a template too: a full collection in one cost 20 ms, the patching 3.)
             collecting = gc.isenabled()
             gc.disable()
             try:
-                env = self._build(feed)
+                plan = self._derive(feed) if self._templates else None
+                if plan is None:
+                    env = self._build(feed)
+                    plan = self._last_plan
+                    if self._templates:
+                        self._learn(feed, plan)
+                else:
+                    env = self._execute(plan, feed)
             finally:
                 if collecting:
                     gc.enable()
-            self._plans[key] = self._last_plan
+            self._plans[key] = plan
         else:
             env = self._execute(plan, feed)
         return [env[n] for n in names]
@@ -402,6 +465,14 @@ class InferenceSession:
             shapes[name] = array.shape  # a numpy shape: a tuple of ints already
         return types, shapes
 
+    def _is_weight(self, tensor: Any) -> bool:
+        """An initializer larger than _SHAPE_MODEL_BYTES, by its array's size (ByteSize() would
+        serialize the proto: upb computes the size by encoding, 12 ms for a 13 MB model)."""
+        array = self._initializers.get(tensor.name)
+        if array is None:
+            return bool(tensor.ByteSize() > _SHAPE_MODEL_BYTES)
+        return bool(array.nbytes > _SHAPE_MODEL_BYTES)
+
     def _without_weights(self) -> Any:
         """The model for shape inference: large initializers become graph inputs of their type and
         shape (inference needs values only of the small ones: shapes, axes, pads), so the copies
@@ -421,7 +492,7 @@ class InferenceSession:
         g.value_info.extend(src.value_info)
         declared = {vi.name for vi in src.input}
         for t in src.initializer:
-            if t.ByteSize() <= _SHAPE_MODEL_BYTES:
+            if not self._is_weight(t):
                 g.initializer.append(t)
             elif t.name not in declared:
                 g.input.append(mod.helper.make_tensor_value_info(t.name, t.data_type, list(t.dims)))
@@ -523,9 +594,11 @@ class InferenceSession:
         result: list[Explanation] = self._build(feed, dry=True, explain=True)
         return result
 
-    def _build(
-        self, feed: dict[str, np.ndarray[Any, Any]], *, dry: bool = False, explain: bool = False
-    ) -> Any:
+    def _front_end(
+        self, feed: Mapping[str, np.ndarray[Any, Any]]
+    ) -> tuple[dict[str, np.ndarray[Any, Any]], dict[str, int], dict[str, tuple[int, ...]]]:
+        """A build's first stage: the constants (initializers, CPU-read inputs, what folds), and
+        the type and static shape of every value."""
         constants = dict(self._initializers)
         for name in self._host_inputs:
             if name in feed:
@@ -539,13 +612,40 @@ class InferenceSession:
         for node in self._model_nodes:
             if not all(out in constants for out in node.outputs if out):
                 self._fold(node, constants, shapes, types)
+        return constants, types, shapes
+
+    def _front(
+        self, constants: Mapping[str, np.ndarray[Any, Any]], shapes: Mapping[str, tuple[int, ...]]
+    ) -> Any:
+        """What the lowering reads besides the graph: the static shape of every value and the
+        constants folded or read on the CPU (small integer ones as numbers, so a template
+        predicts them; the rest as arrays, which must not vary), for template.fit and check."""
+        initial = self._initializers
+        folded: list[Any] = []
+        for name in sorted(constants):
+            array = constants[name]
+            if name in initial and initial[name] is array:
+                continue
+            if array.dtype.kind in "iu" and array.size <= 64:
+                folded.append((name, array.dtype.str, tuple(int(n) for n in array.shape),
+                               tuple(int(v) for v in array.reshape(-1).tolist())))
+            else:
+                folded.append((name, array))
+        static = tuple(sorted((name, tuple(int(n) for n in shape)) for name, shape in shapes.items()))
+        return static, tuple(folded)
+
+    def _build(
+        self, feed: dict[str, np.ndarray[Any, Any]], *, dry: bool = False, explain: bool = False
+    ) -> Any:
+        constants, types, shapes = self._front_end(feed)
+        front = self._front(constants, shapes) if self._templates and not dry else None
         self._nodes = rewrite(
             self._model_nodes, constants, {vi.name for vi in self._outputs}, self._opsets, shapes
         )
         self._readers = self._count_readers()
         env: dict[str, np.ndarray[Any, Any]] = dict(feed)
         last = self._last_uses()
-        plan = _Plan(constants)
+        plan = _Plan(constants, front=front)
         explanations: list[Explanation] = []
         self.reference_nodes = []
         segment = Segment(self.device, constants, types, shapes, self._operators)
@@ -749,7 +849,105 @@ class InferenceSession:
             # every plan (one per input-shape signature) reads the same single copy of the weights
             graph.initialize([owned.get(k) for k in range(len(segment.graph_inputs))], borrow=True)
         inputs = [name if not is_owned else "" for name, is_owned, _ in segment.graph_inputs]
-        return _DmlStep(graph, inputs, outputs)
+        return _DmlStep(graph, inputs, outputs, owned=[owned.get(k) for k in range(len(inputs))])
+
+    # -- plans by template ---------------------------------------------------------------
+
+    def _family_of(self, feed: Mapping[str, np.ndarray[Any, Any]]) -> tuple[Any, tuple[int, ...]]:
+        """The feed's family key (names, ranks, types, CPU-read values) and its dimensions."""
+        names = sorted(feed)
+        key: tuple[Any, ...] = tuple((k, feed[k].ndim, feed[k].dtype.str) for k in names)
+        if self._host_inputs:
+            key += tuple((k, feed[k].tobytes()) for k in sorted(self._host_inputs) if k in feed)
+        return key, tuple(int(n) for k in names for n in feed[k].shape)
+
+    def _skeleton(self, plan: _Plan) -> Any:
+        """What a plan is made of, for template.fit: per step its graph desc (the compiled
+        operators in it), inputs, output views and owned arrays; and the constants it reads.
+        None for a plan with reference steps (their nodes are not numbers)."""
+        steps = []
+        read: set[str] = {name for name in self._output_names if name in plan.constants}
+        for step in plan.steps:
+            if not isinstance(step, _DmlStep):
+                return None
+            steps.append((step.graph.desc, tuple(step.inputs), tuple(step.outputs), tuple(step.owned)))
+            read.update(name for name in step.inputs if name in plan.constants)
+        return tuple(steps), tuple((name, plan.constants[name]) for name in sorted(read))
+
+    def _learn(self, feed: Mapping[str, np.ndarray[Any, Any]], plan: _Plan) -> None:
+        """After a full build: confirm the family's template with it, or fit one anew from the
+        family's last two full builds (until one is confirmed: it is kept then)."""
+        key, dims = self._family_of(feed)
+        family = self._families.setdefault(key, _Family())
+        if family.confirmed:
+            # a signature the confirmed template does not reach (a size it would make 1 or not
+            # whole, another dimension changed, a desc refused): the template stays
+            return
+        if family.template is not None:
+            s = template.parameter(family.builds[-2][0], family.builds[-1][0], dims)
+            skeleton = self._skeleton(plan)
+            if (
+                s is not None
+                and skeleton is not None
+                and template.check(family.template, skeleton, s)
+                and template.check(family.front, plan.front, s)
+            ):
+                family.confirmed = True
+                return
+            family.failures += 1
+        family.builds = [*family.builds[-1:], (dims, plan)]
+        family.template, family.front, family.confirmed = None, None, False
+        if len(family.builds) < 2 or family.failures > 2:
+            return
+        (_, a), (_, b) = family.builds
+        first, second = self._skeleton(a), self._skeleton(b)
+        if first is None or second is None or a.front is None or b.front is None:
+            return
+        try:
+            fitted, front = template.fit(first, second), template.fit(a.front, b.front)
+        except template.NoFit:
+            return
+        if template.varies(fitted):
+            family.template, family.front = fitted, front
+
+    def _derive(self, feed: Mapping[str, np.ndarray[Any, Any]]) -> _Plan | None:
+        """The plan for a new signature from its family's confirmed template, or None (then the
+        plan is built in full: a desc the template makes that DirectML refuses, or a graph that
+        does not compile, is reported by that build)."""
+        key, dims = self._family_of(feed)
+        family = self._families.get(key)
+        if family is None or family.template is None or not family.confirmed:
+            return None
+        s = template.parameter(family.builds[-2][0], family.builds[-1][0], dims)
+        if s is None:
+            return None
+        if self._clamps:
+            # what the lowering would read for this signature (onnx shape inference, the folded
+            # constants) must be what the template predicts: a size clamped by a Slice (a sliding
+            # window over the cache), a Min of a shape, is not affine where it starts clamping
+            constants, _, shapes = self._front_end(feed)
+            if not template.check(family.front, self._front(constants, shapes), s):
+                return None
+        try:
+            steps, constants = template.make(family.template, s, self._operator)
+            plan = _Plan(dict(constants))
+            for desc, inputs, outputs, owned in steps:
+                graph = self.device.compile_graph(desc)
+                if any(array is not None for array in owned):
+                    graph.initialize(list(owned), borrow=True)
+                plan.steps.append(_DmlStep(graph, list(inputs), list(outputs), owned=list(owned)))
+        except (template.NoFit, PydmlError):
+            return None
+        return plan
+
+    def _operator(self, desc: Any) -> Any:
+        """The compiled operator of a desc, shared as Segment._compiled shares them."""
+        key = (desc, hash(desc))
+        compiled = self._operators.get(key)
+        if compiled is None:
+            compiled = self.device.create_operator(desc)
+            self._operators[key] = compiled
+        return compiled
 
     # -- executing -----------------------------------------------------------------------
 
@@ -819,14 +1017,14 @@ class InferenceSession:
                 env[name] = np.array(constants[name])
 
 
-def _without_weight_data(model: Any) -> Any:
+def _without_weight_data(model: Any, is_weight: Callable[[Any], bool]) -> Any:
     """A model this session read, once its initializers are arrays: a copy without the data of the
     large ones (nothing reads it from the proto again). Clearing the fields alone gave no memory
     back: protobuf's upb backend keeps a message's fields in an arena freed with the whole message
     (BERT-base's 324 MB stayed resident beside the arrays), so the cleared model is copied, small
     now, and the caller drops the read one with every reference into it."""
     for t in model.graph.initializer:
-        if t.ByteSize() > _SHAPE_MODEL_BYTES:
+        if is_weight(t):
             t.ClearField("raw_data")
             for name in ("float_data", "int32_data", "int64_data", "double_data", "uint64_data"):
                 t.ClearField(name)
