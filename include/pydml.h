@@ -504,6 +504,15 @@ pydml_status pydml_graph_initialize(pydml_graph* graph, const pydml_buffer* inpu
  */
 pydml_status pydml_graph_initialize_borrowed(pydml_graph* graph, const pydml_buffer* inputs, uint32_t input_count,
                                              char* message, size_t message_size);
+/**
+ * pydml_graph_initialize_borrowed for memory that never changes while any graph borrows it (a
+ * model's weights): graphs that borrow exactly the same buffers, with the same views, through the
+ * same operator share one preparation of them (GEMM's packed B panels, a convolution's packed
+ * filter) instead of each replacing the other's, so plans of one model run in turn without packing
+ * again (pydml.onnx's plans, one per input-shape signature, share operators and initializers).
+ */
+pydml_status pydml_graph_initialize_shared(pydml_graph* graph, const pydml_buffer* inputs, uint32_t input_count,
+                                           char* message, size_t message_size);
 
 /**
  * Runs every node once. inputs: pydml_graph_input_count entries in GraphInputIndex order ({NULL, 0}

@@ -439,13 +439,20 @@ class CompiledGraph:
                                  f"got a list of {len(values)}")
         return list(values)
 
-    def initialize(self, inputs: Sequence[Any] | Mapping[str, Any], *, borrow: bool = False) -> None:
+    def initialize(
+        self, inputs: Sequence[Any] | Mapping[str, Any], *, borrow: bool = False, share: bool = False
+    ) -> None:
         """IDMLOperatorInitializer: bind (copy) the graph inputs with DML_TENSOR_FLAG_OWNED_BY_DML.
 
         ``inputs`` is a list by GraphInputIndex (None at the other inputs), a list of just the owned
         inputs in order, or a dict by input edge Name. ``borrow=True``: no copy; the graph keeps
         the arrays (alive as long as it is) and reads them, so they must not change afterwards.
+        ``share=True`` (with ``borrow``): the arrays never change while any graph borrows them, so
+        graphs binding the same arrays through the same operators share one preparation of them
+        (packed GEMM panels, packed filters: pydml_graph_initialize_shared).
         """
+        if share and not borrow:
+            raise ValueError("initialize(share=True) needs borrow=True: a copy is the graph's own")
         owned = self.owned_inputs
         if isinstance(inputs, (list, tuple)) and len(inputs) == len(owned) != self.input_count:
             full: list[Any] = [None] * self.input_count
@@ -455,7 +462,8 @@ class CompiledGraph:
             full = self._positional(inputs, self._input_names, self.input_count, "input")
         buffers, keep = self._buffers(self._checked_inputs(full), writable=False)
         message = ffi.new("char[1024]")
-        initialize = lib.pydml_graph_initialize_borrowed if borrow else lib.pydml_graph_initialize
+        initialize = (lib.pydml_graph_initialize_shared if share else
+                      lib.pydml_graph_initialize_borrowed if borrow else lib.pydml_graph_initialize)
         status = initialize(self._handle, buffers, self.input_count, message, 1024)
         if not status:  # borrowed memory lives as long as the graph (until the next initialize)
             self._borrowed = keep if borrow else []

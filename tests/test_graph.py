@@ -773,3 +773,63 @@ def test_owned_weights_at_a_reused_address(device: pydml.Device, rng: np.random.
     other.initialize([None, kept])
     assert run(other, kept) == "prepared"
     assert run(previous, buffer) == "packed"
+
+
+def test_shared_weights_are_prepared_once(device: pydml.Device, rng: np.random.Generator) -> None:
+    """initialize(borrow=True, share=True) (pydml_graph_initialize_shared, how pydml.onnx binds a
+    model's weights): graphs binding the same unchanging array through the same operator share its
+    preparation, so running them in turn never packs again, and releasing one keeps the others';
+    another array, another view of it, or a plain borrow prepares anew (never shared), and a graph
+    whose preparation was replaced still gives its own weights' product (packing per call)."""
+    M, K, N = 40, 24, 20
+    gemm = pydml.DML_GEMM_OPERATOR_DESC(
+        ATensor=t([1, 1, M, K]), BTensor=t([1, 1, N, K], Flags=pydml.DML_TENSOR_FLAG_OWNED_BY_DML),
+        OutputTensor=t([1, 1, M, N]), TransA="NONE", TransB="TRANSPOSE", Alpha=1.0, Beta=0.0)
+    op = device.create_operator(gemm)
+
+    def graph() -> Any:
+        return device.compile_graph(DML_GRAPH_DESC(
+            Nodes=[DML_OPERATOR_GRAPH_NODE_DESC(Operator=op, Name="gemm")],
+            InputEdges=[In(0, 0, 0, "a"), In(1, 0, 1, "b")], OutputEdges=[Out(0, 0, 0, "y")], InputCount=2))
+
+    a = rng.standard_normal([1, 1, M, K]).astype(np.float32)
+
+    def run(g: Any, w: np.ndarray) -> str:
+        before = gemm_stats()
+        (y,) = g.execute([a, None], outputs=[np.full([1, 1, M, N], np.nan, np.float32)])
+        expected = (a[0, 0].astype(np.float64) @ w[0, 0].T.astype(np.float64)).astype(np.float32)
+        np.testing.assert_allclose(y[0, 0], expected, rtol=1e-5, atol=1e-5)
+        after = gemm_stats()
+        return next(k for k in after if after[k] != before[k])
+
+    w = rng.standard_normal([1, 1, N, K]).astype(np.float32)
+    w.setflags(write=False)
+    plans = [graph() for _ in range(3)]
+    for g in plans:
+        g.initialize([None, w], borrow=True, share=True)
+    for _ in range(2):
+        assert [run(g, w) for g in plans] == ["prepared"] * 3
+    del plans[0]  # a released plan gives up its hold only: the others keep the preparation
+    import gc
+
+    gc.collect()
+    assert [run(g, w) for g in plans] == ["prepared"] * 2
+    # a plain borrow of the same array is not shared: it prepares anew, the shared plans then pack
+    plain = graph()
+    plain.initialize([None, w], borrow=True)
+    assert run(plain, w) == "prepared"
+    assert [run(g, w) for g in plans] == ["packed"] * 2
+    # other weights shared through the same operator: a new preparation, the old plans still right
+    w2 = rng.standard_normal([1, 1, N, K]).astype(np.float32)
+    w2.setflags(write=False)
+    fresh = graph()
+    fresh.initialize([None, w2], borrow=True, share=True)
+    assert run(fresh, w2) == "prepared"
+    assert run(plans[0], w) == "packed" and run(plain, w) == "packed"
+    # the shared plans initialized again share one new preparation
+    for g in plans:
+        g.initialize([None, w], borrow=True, share=True)
+    assert [run(g, w) for g in plans] == ["prepared"] * 2
+    assert run(fresh, w2) == "packed"
+    with pytest.raises(ValueError, match="borrow"):
+        fresh.initialize([None, w2], share=True)

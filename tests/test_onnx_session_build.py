@@ -280,6 +280,44 @@ def test_initializers_are_borrowed_once_by_every_plan() -> None:
         assert any(np.shares_memory(a, weights) for a in step.graph._borrowed)
 
 
+def test_plans_in_turn_share_the_packed_weights() -> None:
+    """The weights are bound shared (pydml_graph_initialize_shared) and made read-only: plans of
+    two input signatures that share a GEMM operator (a decoder's steps: only the attention sees the
+    past length), run in turn, share its one packing of the weights instead of each replacing the
+    other's and packing per call; and give the right product."""
+    from pydml.native import ffi, lib
+
+    rng = np.random.default_rng(9)
+    w = numpy_helper.from_array(rng.standard_normal((64, 48)).astype(np.float32), "w")
+    graph = helper.make_graph(
+        [helper.make_node("MatMul", ["x", "w"], ["y"]), helper.make_node("Relu", ["z"], ["r"])], "g",
+        [helper.make_tensor_value_info("x", TensorProto.FLOAT, [128, 64]),
+         helper.make_tensor_value_info("z", TensorProto.FLOAT, ["n"])],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, None),
+         helper.make_tensor_value_info("r", TensorProto.FLOAT, None)], [w])
+    sess = pydml.onnx.InferenceSession(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)]))
+    weights = sess._initializers["w"]
+    assert not weights.flags.writeable
+    cells = [ffi.new("uint64_t*") for _ in range(4)]
+
+    def stats() -> tuple[int, int]:
+        lib.pydml_debug_prepared_stats(*cells)
+        return int(cells[0][0]), int(cells[1][0])  # on prepared panels, B packed per call
+
+    x = rng.standard_normal((128, 64)).astype(np.float32)
+    feeds = [{"x": x, "z": rng.standard_normal(n).astype(np.float32)} for n in (3, 5)]
+    for feed in feeds:  # the first run of each builds its plan
+        sess.run(None, feed)
+    before = stats()
+    for _ in range(3):
+        for feed in feeds:
+            y, r = sess.run(None, feed)
+            np.testing.assert_allclose(y, x.astype(np.float64) @ weights, rtol=1e-5, atol=1e-5)
+            np.testing.assert_array_equal(r, np.maximum(feed["z"], 0))
+    after = stats()
+    assert after == (before[0] + 6, before[1])
+
+
 def test_a_model_read_from_a_file_keeps_no_copy_of_its_weights(tmp_path: Any) -> None:
     """Read from a file, the model's weights live in the session's arrays only: the proto the
     session keeps is a copy without their data (the read one, whose memory protobuf frees only

@@ -55,6 +55,12 @@ struct pydml_operator {
      * preparation (its last initialize hook call: the operator's own initialize or a graph's
      * pydml_operator_prepare_owned; 0: none). Written under the write lock. */
     uint64_t own_generation, prepared_generation;
+    /* A preparation made by pydml_operator_prepare_owned from memory that never changes
+     * (prepared_shared) serves every graph that offers exactly the same views (prepared_views, input_count entries,
+     * data NULL for the inputs not owned): prepared_users graphs hold its generation. */
+    pydml_tensor* prepared_views;
+    uint32_t prepared_users;
+    int prepared_shared;
     uint64_t persistent_bytes;
     uint64_t work;                    /* elements of all bindings: how many threads an execution asks for */
     DML_OPERATOR_DESC* desc;          /* deep copy of the desc (graph fusion re-creates from it) */
@@ -105,6 +111,7 @@ static void operator_free(pydml_operator* o) {
     if (o->family && o->plan) o->family->destroy(o->plan);
     for (uint32_t i = 0; i < o->input_count; i++) free(o->inputs[i].persistent);
     free(o->inputs);
+    free(o->prepared_views);
     free(o->desc);
     free(o);
 }
@@ -417,6 +424,8 @@ pydml_status pydml_operator_initialize_views(pydml_operator* op, const pydml_ten
             }
             status = op->family->initialize(op->plan, ps, input_count, generation);
             op->prepared_generation = status ? 0 : generation;
+            op->prepared_users = 0;   /* the operator's own copies: no graph's preparation now */
+            op->prepared_shared = 0;
             if (status) {
                 snprintf(text, sizeof text, "%s: initialization failed: %s", op->desc_name, pydml_status_string(status));
                 message_out(message, message_size, text);
@@ -535,17 +544,57 @@ pydml_status pydml_operator_execute_ex(const pydml_operator* op, const pydml_buf
     return s;
 }
 
+/* Whether the views offered now are exactly those the current preparation was made from. */
+static int same_views(const pydml_tensor* const* now, const pydml_tensor* then, uint32_t n) {
+    for (uint32_t i = 0; i < n; i++) {
+        const pydml_tensor* x = now[i];
+        const pydml_tensor* y = &then[i];
+        if (x == NULL || y->data == NULL) {
+            if (x != NULL || y->data != NULL) return 0;
+            continue;
+        }
+        if (x->data != y->data || x->buffer_bytes != y->buffer_bytes || x->data_type != y->data_type ||
+            x->dim_count != y->dim_count || x->dim_count > PYDML_MAX_DIMS)
+            return 0;
+        for (uint32_t d = 0; d < x->dim_count; d++)
+            if (x->sizes[d] != y->sizes[d] || x->strides[d] != y->strides[d]) return 0;
+    }
+    return 1;
+}
+
 pydml_status pydml_operator_prepare_owned(const pydml_operator* op, const pydml_tensor* const* inputs,
-                                          uint32_t input_count, uint64_t* generation) {
+                                          uint32_t input_count, int shared, uint64_t* generation) {
     if (generation != NULL) *generation = 0;
     if (op == NULL || input_count != op->input_count || (input_count && inputs == NULL) || generation == NULL)
         return PYDML_STATUS_INVALID_PARAMETER;
     if (op->family->initialize == NULL) return PYDML_STATUS_SUCCESS;
     pydml_operator* w = (pydml_operator*)(uintptr_t)op; /* the lock and the generation are the C API's */
     pthread_rwlock_wrlock(&w->lock);
+    if (shared && w->prepared_shared && w->prepared_generation != 0 &&
+        same_views(inputs, w->prepared_views, input_count)) {
+        /* another graph's plan of the same borrowed memory (pydml.onnx's plans of one model share
+         * its initializers and operators): its preparation serves this one too, so executions of
+         * the plans in turn never pack again */
+        w->prepared_users++;
+        *generation = w->prepared_generation;
+        pthread_rwlock_unlock(&w->lock);
+        return PYDML_STATUS_SUCCESS;
+    }
     const uint64_t g = next_generation();
     const pydml_status s = op->family->initialize(op->plan, inputs, input_count, g);
     w->prepared_generation = s ? 0 : g;
+    w->prepared_users = s ? 0 : 1;
+    w->prepared_shared = 0;
+    if (s == PYDML_STATUS_SUCCESS && shared && input_count > 0) {
+        if (w->prepared_views == NULL) w->prepared_views = malloc(input_count * sizeof *w->prepared_views);
+        if (w->prepared_views != NULL) { /* else not shared: each graph prepares its own */
+            for (uint32_t i = 0; i < input_count; i++) {
+                if (inputs[i] != NULL) w->prepared_views[i] = *inputs[i];
+                else memset(&w->prepared_views[i], 0, sizeof w->prepared_views[i]);
+            }
+            w->prepared_shared = 1;
+        }
+    }
     pthread_rwlock_unlock(&w->lock);
     if (s == PYDML_STATUS_SUCCESS) *generation = g;
     return s;
@@ -555,7 +604,9 @@ void pydml_operator_forget_owned(const pydml_operator* op, uint64_t generation) 
     if (op == NULL || generation == 0 || op->family->initialize == NULL) return;
     pydml_operator* w = (pydml_operator*)(uintptr_t)op;
     pthread_rwlock_wrlock(&w->lock);
-    if (w->prepared_generation == generation) {
+    if (w->prepared_generation == generation && w->prepared_users > 1) {
+        w->prepared_users--;   /* another graph still executes with it */
+    } else if (w->prepared_generation == generation) {
         /* all NULL, generation 0: the family frees what it prepared (it cannot fail) */
         enum { STACK = 16 };
         const pydml_tensor* none[STACK] = {NULL};
@@ -563,6 +614,8 @@ void pydml_operator_forget_owned(const pydml_operator* op, uint64_t generation) 
         if (in != NULL) {
             (void)op->family->initialize(op->plan, in, op->input_count, 0);
             w->prepared_generation = 0;
+            w->prepared_users = 0;
+            w->prepared_shared = 0;
         } /* else the panels stay allocated, unused: no execution carries their generation */
         if (in != none) free(in);
     }

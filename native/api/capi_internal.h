@@ -21,12 +21,19 @@ pydml_status pydml_operator_execute_owned_views(const pydml_operator* op, const 
  * the family has no initialize hook or failed), which the caller passes to every execution binding
  * that memory: an operator prepared since for other memory (another graph, its own initialize)
  * then simply packs per execution, and memory reused at the same address never meets stale
- * panels. Takes the operator's lock alone, as initialize does. */
+ * panels. shared: the memory never changes while any graph borrows it
+ * (pydml_graph_initialize_shared's contract), so a current shared preparation from exactly the
+ * same views serves this caller too (its generation returned again, its holders counted) instead
+ * of being made anew: graphs that borrow the same weights through the same operator do not undo
+ * each other's preparation. Otherwise (copies, whose addresses come back with other data once
+ * freed; borrowed memory the caller may refill) a preparation is never shared. Takes the
+ * operator's lock alone, as initialize does. */
 pydml_status pydml_operator_prepare_owned(const pydml_operator* op, const pydml_tensor* const* inputs,
-                                          uint32_t input_count, uint64_t* generation);
+                                          uint32_t input_count, int shared, uint64_t* generation);
 
-/* Frees the family's preparation of `generation` if it is still the current one (the memory it was
- * made from is about to be freed: the graph is released); a later preparation is kept. */
+/* Gives up a graph's hold on the preparation of `generation`: the family frees it when it is still
+ * the current one and no other graph shares it (the memory it was made from is about to be freed:
+ * the graph is released or initialized again); a later preparation is kept. */
 void pydml_operator_forget_owned(const pydml_operator* op, uint64_t generation);
 
 /* The desc an operator was created from (a deep copy it keeps: desc_copy.c), the feature level it

@@ -89,7 +89,8 @@ struct pydml_graph {
     copy_step* copies;
     unsigned char* constants;
     void** owned;                     /* per graph input: the initialized copy */
-    uint8_t* owned_borrowed;          /* per graph input: owned[i] is the caller's memory, not a copy */
+    uint8_t* owned_borrowed;          /* per graph input: owned[i] is the caller's memory, not a copy
+                                       * (1; 2: memory that never changes, initialize_shared) */
     int initialized;
     uint64_t arena_bytes, intermediate_bytes;
     char** node_names;                /* copies of the Names (NULL when none) */
@@ -1625,6 +1626,11 @@ pydml_status pydml_graph_initialize_borrowed(pydml_graph* g, const pydml_buffer*
     return graph_initialize(g, inputs, input_count, 1, message, message_size);
 }
 
+pydml_status pydml_graph_initialize_shared(pydml_graph* g, const pydml_buffer* inputs, uint32_t input_count,
+                                           char* message, size_t message_size) {
+    return graph_initialize(g, inputs, input_count, 2, message, message_size);
+}
+
 /* Offers each operator node its owned inputs' memory (the graph's copies), or forgets what they
  * prepared from it (the memory is about to be freed): a family with an initialize hook prepares
  * them once (GEMM packs an owned B's panels) under a new initialization generation, which the node
@@ -1649,6 +1655,7 @@ static void prepare_owned_inputs(const pydml_graph* g, int forget) {
         pydml_tensor* views = gn->n_in > STACK ? malloc(gn->n_in * sizeof *views) : stack_views;
         const pydml_tensor** ptrs = gn->n_in > STACK ? malloc(gn->n_in * sizeof *ptrs) : stack_ptrs;
         if (views != NULL && ptrs != NULL) {
+            int shared = 1;   /* every owned input unchanging memory (initialize_shared): shareable */
             for (uint32_t k = 0; k < gn->n_in; k++) {
                 const uint32_t b = gn->first + k;
                 const slot* sl = &g->slots[b];
@@ -1658,8 +1665,9 @@ static void prepare_owned_inputs(const pydml_graph* g, int forget) {
                 views[k].data = g->owned[sl->index];
                 views[k].buffer_bytes = g->input_bytes[sl->index];
                 ptrs[k] = &views[k];
+                shared &= g->owned_borrowed[sl->index] == 2;
             }
-            (void)pydml_operator_prepare_owned(gn->op, ptrs, gn->n_in, &gn->prepared);
+            (void)pydml_operator_prepare_owned(gn->op, ptrs, gn->n_in, shared, &gn->prepared);
         }
         if (views != stack_views) free(views);
         if (ptrs != stack_ptrs) free(ptrs);
@@ -1713,7 +1721,7 @@ static pydml_status graph_initialize(pydml_graph* g, const pydml_buffer* inputs,
             }
             if (!g->owned_borrowed[i]) pydml_buffer_release(g->owned[i]);
             g->owned[i] = copy;
-            g->owned_borrowed[i] = (uint8_t)(borrow != 0);
+            g->owned_borrowed[i] = (uint8_t)borrow;
         }
     prepare_owned_inputs(g, 0);
     g->initialized = 1;

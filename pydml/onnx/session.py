@@ -203,6 +203,13 @@ def _type_string(elem: int) -> str:
     return f"tensor({ONNX_TYPE_NAMES.get(elem, str(elem))})"
 
 
+def _frozen(array: np.ndarray[Any, Any] | None) -> np.ndarray[Any, Any] | None:
+    """``array`` made read-only: the session's weights, which graphs share the packing of."""
+    if array is not None:
+        array.setflags(write=False)
+    return array
+
+
 def _dims(value_info: Any) -> list[int | str | None]:
     tensor = value_info.type.tensor_type
     if not tensor.HasField("shape"):
@@ -846,8 +853,11 @@ class InferenceSession:
         if owned:
             self._report("binding initializers", 0, 0)
             # borrowed, not copied: the session's initializer arrays live as long as its plans, and
-            # every plan (one per input-shape signature) reads the same single copy of the weights
-            graph.initialize([owned.get(k) for k in range(len(segment.graph_inputs))], borrow=True)
+            # every plan (one per input-shape signature) reads the same single copy of the weights;
+            # shared: those arrays never change (made read-only here), so plans running in turn
+            # share each operator's one packing of them instead of each packing again
+            graph.initialize([_frozen(owned.get(k)) for k in range(len(segment.graph_inputs))],
+                             borrow=True, share=True)
         inputs = [name if not is_owned else "" for name, is_owned, _ in segment.graph_inputs]
         return _DmlStep(graph, inputs, outputs, owned=[owned.get(k) for k in range(len(inputs))])
 
@@ -934,7 +944,7 @@ class InferenceSession:
             for desc, inputs, outputs, owned in steps:
                 graph = self.device.compile_graph(desc)
                 if any(array is not None for array in owned):
-                    graph.initialize(list(owned), borrow=True)
+                    graph.initialize([_frozen(a) for a in owned], borrow=True, share=True)
                 plan.steps.append(_DmlStep(graph, list(inputs), list(outputs), owned=list(owned)))
         except (template.NoFit, PydmlError):
             return None
