@@ -882,40 +882,61 @@ static void gemm_item(const gemm_ctx* x, const gemm_batch_ptrs* bp, const float*
 /* ---- block phases (FLOAT32 outputs that accumulate in place) ----
  * For each batch, column block (at most GEMM_NC columns) and K slice, the threads first pack the
  * KC x NC block of op(B) and the K slice of op(A) for every row strip into shared buffers, then
- * share (row strip, column group) items over them. B is read from memory once and the packed block
- * (1 MiB) is reused from cache; packing all of B up front wrote and re-read K x N floats through
- * memory, which bound products with few rows and a large B (64 x 4096 x 4096: 0.5x numpy). */
+ * share (group of row strips, column group) items over them (phase_strips). B is read from memory
+ * once and the packed block (1 MiB) is reused from cache; packing all of B up front wrote and
+ * re-read K x N floats through memory, which bound products with few rows and a large B
+ * (64 x 4096 x 4096: 0.5x numpy). */
 typedef struct gemm_phase {
     uint32_t q0, q1, k0, kc, kcmax, pgroups;
+    uint32_t sgroup; /* row strips per item (phase_strips) */
     int first, last;
 } gemm_phase;
 
+/* Row strips an item of the phases runs panel by panel: each NR-wide panel's K slice (16 KiB on
+ * AVX2, 32 KiB on AVX-512) is applied to every strip of the group while it is in L1, the group's A
+ * slices (about 48 rows: 48 KiB) in L2 (BLIS's loop order). One strip at a time across all the
+ * panels of a block read the block's slice (1 MiB for 1024 columns, which does not stay in a 1 MiB
+ * L2 beside the packed A) from L3 once per strip: the AVX2 tile, 6 rows against 16 columns, needs
+ * 11 bytes of B a cycle from there. At most a quarter of a thread's share of strips (balance). */
+static uint32_t phase_strips(const gemm_ctx* x, int nth) {
+    if (x->isa.nr * GEMM_KC * sizeof(float) > 16384u) return 1; /* AVX-512: 32 KiB panels fill L1 */
+    const uint32_t want = 48u / x->isa.mr ? 48u / x->isa.mr : 1u;
+    const uint32_t share = x->mpanels / (4u * (uint32_t)nth);
+    const uint32_t g = want < share ? want : share;
+    return g ? g : 1u;
+}
+
+/* Strips [sa, sb) times column group g of the phase's block (qa .. qb panels), panel by panel. */
 static void phase_item(const gemm_ctx* x, const gemm_batch_ptrs* bp, const gemm_phase* ph, const float* bblock,
-                       size_t pstride, const float* ablock, uint64_t it, gemm_tls* tl) {
+                       size_t pstride, const float* ablock, uint32_t sa, uint32_t sb, uint32_t g, gemm_tls* tl) {
     const uint32_t M = x->p->M, N = x->p->N, MR = x->isa.mr, NR = x->isa.nr;
-    const uint32_t s = (uint32_t)(it / ph->pgroups), g = (uint32_t)(it % ph->pgroups);
     const uint32_t np = ph->q1 - ph->q0;
     const uint32_t qa = ph->q0 + (uint32_t)((uint64_t)np * g / ph->pgroups);
     const uint32_t qb = ph->q0 + (uint32_t)((uint64_t)np * (g + 1) / ph->pgroups);
-    if (qa == qb) return;
-    uint32_t m0, mr;
-    strip_rows(M, MR, s, &m0, &mr);
-    const float* a = ablock + (size_t)s * MR * ph->kcmax;
-    const gemm_ukr uk = x->isa.ukr[mr];
+    if (qa == qb || sa >= sb) return;
+    const int64_t ld = x->acc ? (int64_t)N : x->so[2];
     for (uint32_t q = qa; q < qb; q++) {
         const uint32_t j0 = q * NR, nr = N - j0 < NR ? N - j0 : NR;
-        const int64_t ld = x->acc ? (int64_t)N : x->so[2];
-        float* d = x->acc ? x->acc + (size_t)m0 * N + j0 : (float*)bp->o + (int64_t)m0 * x->so[2] + j0;
-        uk(ph->kc, a, bblock + (size_t)(q - ph->q0) * pstride, NR, ph->first ? NULL : d, ld, d, ld, nr);
+        const float* b = bblock + (size_t)(q - ph->q0) * pstride;
+        for (uint32_t s = sa; s < sb; s++) {
+            uint32_t m0, mr;
+            strip_rows(M, MR, s, &m0, &mr);
+            float* d = x->acc ? x->acc + (size_t)m0 * N + j0 : (float*)bp->o + (int64_t)m0 * x->so[2] + j0;
+            x->isa.ukr[mr](ph->kc, ablock + (size_t)s * MR * ph->kcmax, b, NR, ph->first ? NULL : d, ld, d, ld, nr);
+        }
     }
     if (ph->last && x->finish) {
         const uint32_t n0 = qa * NR, n1 = qb * NR < N ? qb * NR : N;
-        for (uint32_t t = 0; t < mr; t++) {
-            const int64_t m = m0 + t;
-            char* out = bp->o + (m * x->so[2] + (int64_t)n0 * x->so[3]) * x->es;
-            const char* cs = bp->c ? bp->c + (m * x->sc[2] + (int64_t)n0 * x->sc[3]) * x->es : NULL;
-            float* v = x->acc ? x->acc + (size_t)m * N + n0 : (float*)out;
-            finish_row(x, v, n1 - n0, cs, out, tl->crow);
+        for (uint32_t s = sa; s < sb; s++) {
+            uint32_t m0, mr;
+            strip_rows(M, MR, s, &m0, &mr);
+            for (uint32_t t = 0; t < mr; t++) {
+                const int64_t m = m0 + t;
+                char* out = bp->o + (m * x->so[2] + (int64_t)n0 * x->so[3]) * x->es;
+                const char* cs = bp->c ? bp->c + (m * x->sc[2] + (int64_t)n0 * x->sc[3]) * x->es : NULL;
+                float* v = x->acc ? x->acc + (size_t)m * N + n0 : (float*)out;
+                finish_row(x, v, n1 - n0, cs, out, tl->crow);
+            }
         }
     }
 }
@@ -931,7 +952,7 @@ static void phase_item(const gemm_ctx* x, const gemm_batch_ptrs* bp, const gemm_
  * run differs from another by one strip at most); fewer share (strip, column group) items as the
  * phases do. A thread the OS takes away delays its own strips: the other does not take them over. */
 /* Block jb of the column panels (its column groups: pgroups, at most one per panel). */
-static gemm_phase phase_block(const gemm_ctx* x, uint32_t jb, uint32_t kcmax, uint32_t pgroups) {
+static gemm_phase phase_block(const gemm_ctx* x, uint32_t jb, uint32_t kcmax, uint32_t pgroups, uint32_t sgroup) {
     gemm_phase ph;
     memset(&ph, 0, sizeof ph);
     ph.q0 = (uint32_t)((uint64_t)x->npanels * jb / x->nblocks);
@@ -939,6 +960,7 @@ static gemm_phase phase_block(const gemm_ctx* x, uint32_t jb, uint32_t kcmax, ui
     ph.kcmax = kcmax;
     ph.pgroups = pgroups < ph.q1 - ph.q0 ? pgroups : ph.q1 - ph.q0;
     if (ph.pgroups < 1) ph.pgroups = 1;
+    ph.sgroup = sgroup;
     return ph;
 }
 
@@ -955,6 +977,7 @@ static void gemm_phases_pre(const gemm_ctx* x, gemm_tls* tls, float* ablock, uin
                             size_t pre_stride, uint64_t batches, int nth) {
     const uint32_t K = x->p->K, MR = x->isa.mr;
     uint32_t pgroups = (uint32_t)((4u * (uint32_t)nth + x->mpanels - 1) / x->mpanels);
+    const uint32_t sgroup = phase_strips(x, nth);
 #ifdef _OPENMP
 #pragma omp parallel num_threads(nth)
 #endif
@@ -970,16 +993,19 @@ static void gemm_phases_pre(const gemm_ctx* x, gemm_tls* tls, float* ablock, uin
             const gemm_batch_ptrs bp = batch_ptrs(x, bt);
             const float* bpre = pre + pre_index(x->p, bt) * pre_stride;
             for (uint32_t jb = 0; jb < x->nblocks; jb++) {
-                gemm_phase ph = phase_block(x, jb, kcmax, pgroups);
+                gemm_phase ph = phase_block(x, jb, kcmax, pgroups, sgroup);
                 for (uint32_t ks = 0; ks < x->kslices; ks++) {
                     phase_slice(&ph, K, ks, x->kslices);
-                    for (uint32_t st = s0; st < s1; st++) {
-                        uint32_t m0, mr;
-                        strip_rows(x->p->M, MR, st, &m0, &mr);
-                        pack_a(x, bp.a, ablock + (size_t)st * MR * kcmax, m0, mr, ph.k0, ph.kc, tl->row);
+                    for (uint32_t sa = s0; sa < s1; sa += ph.sgroup) {
+                        const uint32_t sb = s1 - sa < ph.sgroup ? s1 : sa + ph.sgroup;
+                        for (uint32_t st = sa; st < sb; st++) {
+                            uint32_t m0, mr;
+                            strip_rows(x->p->M, MR, st, &m0, &mr);
+                            pack_a(x, bp.a, ablock + (size_t)st * MR * kcmax, m0, mr, ph.k0, ph.kc, tl->row);
+                        }
                         for (uint32_t g = 0; g < ph.pgroups; g++)
                             phase_item(x, &bp, &ph, bpre + ((size_t)ph.q0 * K + ph.k0) * x->isa.nr,
-                                       (size_t)K * x->isa.nr, ablock, (uint64_t)st * ph.pgroups + g, tl);
+                                       (size_t)K * x->isa.nr, ablock, sa, sb, g, tl);
                     }
                 }
             }
@@ -995,6 +1021,7 @@ static void gemm_phases(const gemm_ctx* x, gemm_tls* tls, float* bblock, float* 
     const uint32_t K = x->p->K, MR = x->isa.mr;
     /* column groups per strip: enough items for every thread to stay busy (>= 4 per thread) */
     uint32_t pgroups = (uint32_t)((4u * (uint32_t)nth + x->mpanels - 1) / x->mpanels);
+    const uint32_t sgroup = phase_strips(x, nth), sgroups = (x->mpanels + sgroup - 1) / sgroup;
 #ifdef _OPENMP
 #pragma omp parallel num_threads(nth) if (nth > 1)
 #endif
@@ -1008,7 +1035,7 @@ static void gemm_phases(const gemm_ctx* x, gemm_tls* tls, float* bblock, float* 
             const gemm_batch_ptrs bp = batch_ptrs(x, bt);
             const float* bpre = pre ? pre + pre_index(x->p, bt) * pre_stride : NULL;
             for (uint32_t jb = 0; jb < x->nblocks; jb++) {
-                gemm_phase ph = phase_block(x, jb, kcmax, pgroups);
+                gemm_phase ph = phase_block(x, jb, kcmax, pgroups, sgroup);
                 const uint32_t np = ph.q1 - ph.q0;
                 for (uint32_t ks = 0; ks < x->kslices; ks++) {
                     phase_slice(&ph, K, ks, x->kslices);
@@ -1038,12 +1065,14 @@ static void gemm_phases(const gemm_ctx* x, gemm_tls* tls, float* bblock, float* 
 #ifdef _OPENMP
 #pragma omp for schedule(dynamic, 1)
 #endif
-                    for (uint64_t it = 0; it < (uint64_t)x->mpanels * ph.pgroups; it++) {
+                    for (uint64_t it = 0; it < (uint64_t)sgroups * ph.pgroups; it++) {
+                        const uint32_t sa = (uint32_t)(it / ph.pgroups) * ph.sgroup, g = (uint32_t)(it % ph.pgroups);
+                        const uint32_t sb = x->mpanels - sa < ph.sgroup ? x->mpanels : sa + ph.sgroup;
                         if (bpre)
                             phase_item(x, &bp, &ph, bpre + ((size_t)ph.q0 * K + ph.k0) * x->isa.nr,
-                                       (size_t)K * x->isa.nr, ablock, it, tl);
+                                       (size_t)K * x->isa.nr, ablock, sa, sb, g, tl);
                         else
-                            phase_item(x, &bp, &ph, bblock, (size_t)ph.kc * x->isa.nr, ablock, it, tl);
+                            phase_item(x, &bp, &ph, bblock, (size_t)ph.kc * x->isa.nr, ablock, sa, sb, g, tl);
                     }
                 }
             }
