@@ -568,9 +568,9 @@ RD_H16(avx2, EW_T256)
  * significant bits; no overflow or underflow in double's range), so fma(v, v, acc) is
  * acc + v * v rounded once, as the macro's multiply then add. */
 #define RD_ADD_SPLIT(acc, t) ((r & 1) ? _mm256_fmadd_pd(t, one, acc) : _mm256_add_pd(acc, t))
-/* every add as t * 1 + acc: on Zen 4 (line_sum_avx2n) the conversions leave the FMA pipes the
- * better place for all of them (a cached [64, 2048] sum, one thread, best of 2000 interleaved:
- * 8.5-8.7 us against 9.7-9.8 split as above, 11.5 all on the FADD pipes) */
+/* every add as t * 1 + acc (line_sum_avx2n, AVX-512 hosts): on the Zen 4 host all on the FMA pipes
+ * ran faster than split (a cached [64, 2048] sum, one thread, best of 2000 interleaved: 8.5-8.7 us
+ * against 9.7-9.8 split as above, 11.5 all as adds) */
 #define RD_ADD_FMA(acc, t) _mm256_fmadd_pd(t, one, acc)
 #define RD_SUM8(F, LOAD4, PF)                                                                      \
     for (; k + RD_LANES <= n; k += RD_LANES) {                                                     \
@@ -590,7 +590,8 @@ RD_H16(avx2, EW_T256)
  * (PREFETCHT1), 16 KiB ahead. A 32 MiB input read again (mostly from L3, the benchmarks' case)
  * streamed faster so, one thread, best of 60 interleaved, [4096, 2048] row sums: 0.56-0.66 ms
  * against 0.74-0.78 without (torch's float sum 0.66-0.71); into L1 at 2 KiB (RD_PREFETCH) it
- * slowed the stream (0.93-1.01 ms). */
+ * slowed the stream (0.93-1.01 ms). With the memory saturated by other processes (the input read
+ * from DRAM, every variant at 0.8-1.0 ms) it cost 5-10 %. */
 #define RD_PREFETCH_FAR 4096
 #define RD_F32_PF_FAR                                                                              \
     _mm_prefetch((const char*)(x + k + RD_PREFETCH_FAR), _MM_HINT_T1);                             \
@@ -599,8 +600,8 @@ RD_H16(avx2, EW_T256)
 EW_T256 static double line_sum_avx2x(const float* restrict x, size_t n, int mode) {
     RD_LINE_SUM_AVX2X(RD_F32_LOAD4, RD_F32_ELEM, line_sum_avx2(x, n, mode), RD_F32_PF, RD_ADD_SPLIT)
 }
-/* The same sum without the software prefetch, for hosts with AVX-512 (Zen 4, Intel), on both ISA
- * paths (rd_fast_of): there the prefetches slowed the stream the hardware prefetcher already
+/* The same sum without RD_PREFETCH's prefetch into L1 (RD_F32_PF_FAR's into L2 instead), for hosts
+ * with AVX-512 (Zen 4, Intel), on both ISA paths (rd_fast_of): there those prefetches slowed the stream the hardware prefetcher already
  * covers (issue 25, EPYC Zen 4, SUM over the last axis of [4096, 2048] and [2048, 4096], one
  * thread, CPU time, best of 7 x 10 calls, builds alternating: 1.17-1.28 ms with, 0.91-0.96 ms
  * without (torch 0.79-1.01 ms); a 2 MiB input, in cache: 39 us either way), and the AVX-512 path's
