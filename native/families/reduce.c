@@ -537,14 +537,14 @@ RD_H16(avx2, EW_T256)
 
 /* The AVX2 line sum over any element type: LOAD4(i) gives elements i..i+3 as doubles, ELEM(i)
  * element i as a double; FALLBACK(n) the same sum by the macro body (NaN results, short lines). */
-#define RD_LINE_SUM_AVX2X(LOAD4, ELEM, FALLBACK, PF)                                                \
+#define RD_LINE_SUM_AVX2X(LOAD4, ELEM, FALLBACK, PF, ADD)                                           \
     if (n < RD_LANES) return FALLBACK;  /* the tail alone: same bits */                            \
     __m256d a[8];                                                                                  \
     for (int r = 0; r < 8; r++) a[r] = _mm256_setzero_pd();                                        \
     const __m256d sign = _mm256_set1_pd(-0.0), one = _mm256_set1_pd(1.0);                          \
     size_t k = 0;                                                                                  \
-    if (mode == 0) { RD_SUM8(RD_ADD_SPLIT(a[r], v), LOAD4, PF) }                                   \
-    else if (mode == 1) { RD_SUM8(RD_ADD_SPLIT(a[r], _mm256_andnot_pd(sign, v)), LOAD4, PF) }      \
+    if (mode == 0) { RD_SUM8(ADD(a[r], v), LOAD4, PF) }                                            \
+    else if (mode == 1) { RD_SUM8(ADD(a[r], _mm256_andnot_pd(sign, v)), LOAD4, PF) }               \
     else { RD_SUM8(_mm256_fmadd_pd(v, v, a[r]), LOAD4, PF) }                                       \
     double acc[4], tail = 0.0;                                                                     \
     for (; k < n; k++) {                                                                           \
@@ -568,6 +568,10 @@ RD_H16(avx2, EW_T256)
  * significant bits; no overflow or underflow in double's range), so fma(v, v, acc) is
  * acc + v * v rounded once, as the macro's multiply then add. */
 #define RD_ADD_SPLIT(acc, t) ((r & 1) ? _mm256_fmadd_pd(t, one, acc) : _mm256_add_pd(acc, t))
+/* every add as t * 1 + acc (line_sum_avx2n, AVX-512 hosts): on the Zen 4 host all on the FMA pipes
+ * ran faster than split (a cached [64, 2048] sum, one thread, best of 2000 interleaved: 8.5-8.7 us
+ * against 9.7-9.8 split as above, 11.5 all as adds) */
+#define RD_ADD_FMA(acc, t) _mm256_fmadd_pd(t, one, acc)
 #define RD_SUM8(F, LOAD4, PF)                                                                      \
     for (; k + RD_LANES <= n; k += RD_LANES) {                                                     \
         PF                                                                                         \
@@ -582,19 +586,29 @@ RD_H16(avx2, EW_T256)
 #define RD_F32_PF                                                                                  \
     _mm_prefetch((const char*)(x + k + RD_PREFETCH), _MM_HINT_T0);                                 \
     _mm_prefetch((const char*)(x + k + RD_PREFETCH + 16), _MM_HINT_T0);
+/* On the AVX-512 hosts (line_sum_avx2n, line_ext_avx2n, line_ext_avx512x): prefetch into L2
+ * (PREFETCHT1), 16 KiB ahead. A 32 MiB input read again (mostly from L3, the benchmarks' case)
+ * streamed faster so, one thread, best of 60 interleaved, [4096, 2048] row sums: 0.56-0.66 ms
+ * against 0.74-0.78 without (torch's float sum 0.66-0.71); into L1 at 2 KiB (RD_PREFETCH) it
+ * slowed the stream (0.93-1.01 ms). With the memory saturated by other processes (the input read
+ * from DRAM, every variant at 0.8-1.0 ms) it cost 5-10 %. */
+#define RD_PREFETCH_FAR 4096
+#define RD_F32_PF_FAR                                                                              \
+    _mm_prefetch((const char*)(x + k + RD_PREFETCH_FAR), _MM_HINT_T1);                             \
+    _mm_prefetch((const char*)(x + k + RD_PREFETCH_FAR + 16), _MM_HINT_T1);
 
 EW_T256 static double line_sum_avx2x(const float* restrict x, size_t n, int mode) {
-    RD_LINE_SUM_AVX2X(RD_F32_LOAD4, RD_F32_ELEM, line_sum_avx2(x, n, mode), RD_F32_PF)
+    RD_LINE_SUM_AVX2X(RD_F32_LOAD4, RD_F32_ELEM, line_sum_avx2(x, n, mode), RD_F32_PF, RD_ADD_SPLIT)
 }
-/* The same sum without the software prefetch, for hosts with AVX-512 (Zen 4, Intel), on both ISA
- * paths (rd_fast_of): there the prefetches slowed the stream the hardware prefetcher already
+/* The same sum without RD_PREFETCH's prefetch into L1 (RD_F32_PF_FAR's into L2 instead), for hosts
+ * with AVX-512 (Zen 4, Intel), on both ISA paths (rd_fast_of): there those prefetches slowed the stream the hardware prefetcher already
  * covers (issue 25, EPYC Zen 4, SUM over the last axis of [4096, 2048] and [2048, 4096], one
  * thread, CPU time, best of 7 x 10 calls, builds alternating: 1.17-1.28 ms with, 0.91-0.96 ms
  * without (torch 0.79-1.01 ms); a 2 MiB input, in cache: 39 us either way), and the AVX-512 path's
  * RD_FAST body (no prefetch, 16 lanes a conversion) took 1.01-1.12 ms against 0.89-1.00 for this
- * one. The same lanes and adds, so the same bits. */
+ * one. The same lanes and adds (every add as fma(t, 1, acc) there: RD_ADD_FMA), so the same bits. */
 EW_T256 static double line_sum_avx2n(const float* restrict x, size_t n, int mode) {
-    RD_LINE_SUM_AVX2X(RD_F32_LOAD4, RD_F32_ELEM, line_sum_avx2(x, n, mode), )
+    RD_LINE_SUM_AVX2X(RD_F32_LOAD4, RD_F32_ELEM, line_sum_avx2(x, n, mode), RD_F32_PF_FAR, RD_ADD_FMA)
 }
 
 /* FLOAT16 (a block of at most RD_HBLOCK): the sum line_sum_avx2x gives for the block converted to
@@ -606,10 +620,11 @@ EW_T256 static double line_sum_avx2n(const float* restrict x, size_t n, int mode
 
 EW_T256 static double line_sum_h16_avx2x(const uint16_t* restrict h, float* stage, size_t n, int mode) {
     RD_LINE_SUM_AVX2X(RD_F16_LOAD4, RD_F16_ELEM, (pydml_f16_row_to_f32(h, stage, n), line_sum_avx2(stage, n, mode)),
-                      RD_F16_PF)
+                      RD_F16_PF, RD_ADD_SPLIT)
 }
 #undef RD_SUM8
 #undef RD_ADD_SPLIT
+#undef RD_ADD_FMA
 
 EW_T256 static inline __attribute__((always_inline)) float line_ext_avx2_body(const float* restrict x, size_t n, int mx,
                                                                                const int pf) {
@@ -618,8 +633,10 @@ EW_T256 static inline __attribute__((always_inline)) float line_ext_avx2_body(co
     for (int r = 0; r < RD_XLANES / 8; r++) e[r] = init;
     size_t k = 0;
     for (; k + RD_XLANES <= n; k += RD_XLANES) {
-        if (pf)
+        if (pf == 1)
             for (int q = 0; q < RD_XLANES; q += 16) _mm_prefetch((const char*)(x + k + RD_PREFETCH + q), _MM_HINT_T0);
+        else if (pf == 2)
+            for (int q = 0; q < RD_XLANES; q += 16) _mm_prefetch((const char*)(x + k + RD_PREFETCH_FAR + q), _MM_HINT_T1);
         for (int r = 0; r < RD_XLANES / 8; r += 2) {
             const __m256 v0 = _mm256_loadu_ps(x + k + 8 * r), v1 = _mm256_loadu_ps(x + k + 8 * r + 8);
             u = _mm256_or_ps(u, _mm256_cmp_ps(v0, v1, _CMP_UNORD_Q));
@@ -647,8 +664,55 @@ EW_T256 static inline __attribute__((always_inline)) float line_ext_avx2_body(co
     return f[0];
 }
 EW_T256 static float line_ext_avx2x(const float* restrict x, size_t n, int mx) { return line_ext_avx2_body(x, n, mx, 1); }
-/* without the prefetch, for hosts with AVX-512 (as line_sum_avx2n) */
-EW_T256 static float line_ext_avx2n(const float* restrict x, size_t n, int mx) { return line_ext_avx2_body(x, n, mx, 0); }
+/* with the far prefetch into L2, for hosts with AVX-512 (as line_sum_avx2n) */
+EW_T256 static float line_ext_avx2n(const float* restrict x, size_t n, int mx) { return line_ext_avx2_body(x, n, mx, 2); }
+
+/* MAX / MIN: line_ext_avx2_body's scheme on 512-bit vectors (register r holds lanes 16r..16r+15;
+ * vmaxps(v, e) is RD_MAX(e, v); one unordered compare per two vectors, into a mask); lines with a
+ * NaN are recomputed by the macro body, as there. On Zen 4 the macro body (two compares, or, blend
+ * a vector) ran a cached 32 MiB MAX at 0.86x torch.amax. */
+EW_T512 static float line_ext_avx512x(const float* restrict x, size_t n, int mx) {
+    const __m512 init = _mm512_set1_ps(mx ? -INFINITY : INFINITY);
+    __m512 e0 = init, e1 = init, e2 = init, e3 = init;
+    __mmask16 u = 0;
+    size_t k = 0;
+    for (; k + RD_XLANES <= n; k += RD_XLANES) {
+        for (int q = 0; q < RD_XLANES; q += 16) _mm_prefetch((const char*)(x + k + RD_PREFETCH_FAR + q), _MM_HINT_T1);
+        const __m512 v0 = _mm512_loadu_ps(x + k), v1 = _mm512_loadu_ps(x + k + 16);
+        const __m512 v2 = _mm512_loadu_ps(x + k + 32), v3 = _mm512_loadu_ps(x + k + 48);
+        u |= _mm512_cmp_ps_mask(v0, v1, _CMP_UNORD_Q) | _mm512_cmp_ps_mask(v2, v3, _CMP_UNORD_Q);
+        if (mx) {
+            e0 = _mm512_max_ps(v0, e0); e1 = _mm512_max_ps(v1, e1);
+            e2 = _mm512_max_ps(v2, e2); e3 = _mm512_max_ps(v3, e3);
+        } else {
+            e0 = _mm512_min_ps(v0, e0); e1 = _mm512_min_ps(v1, e1);
+            e2 = _mm512_min_ps(v2, e2); e3 = _mm512_min_ps(v3, e3);
+        }
+    }
+    int nan = u != 0;
+    for (size_t j = k; j < n; j++) nan |= x[j] != x[j];
+    if (nan) return line_ext_avx512(x, n, mx);
+    /* the macro's pairwise steps: w = 32 (registers 2, 3 onto 0, 1), w = 16, then in floats */
+    if (mx) {
+        e0 = _mm512_max_ps(e2, e0); e1 = _mm512_max_ps(e3, e1);
+        e0 = _mm512_max_ps(e1, e0);
+    } else {
+        e0 = _mm512_min_ps(e2, e0); e1 = _mm512_min_ps(e3, e1);
+        e0 = _mm512_min_ps(e1, e0);
+    }
+    float f[16];
+    _mm512_storeu_ps(f, e0);
+    if (mx) {
+        for (size_t w = 8; w > 0; w /= 2)
+            for (size_t j = 0; j < w; j++) f[j] = RD_MAX(f[j], f[j + w]);
+        for (; k < n; k++) f[0] = RD_MAX(f[0], x[k]);
+    } else {
+        for (size_t w = 8; w > 0; w /= 2)
+            for (size_t j = 0; j < w; j++) f[j] = RD_MIN(f[j], f[j + w]);
+        for (; k < n; k++) f[0] = RD_MIN(f[0], x[k]);
+    }
+    return f[0];
+}
 #define RD_LINE_SUM_AVX2 line_sum_avx2x
 #define RD_LINE_SUM_H16_AVX2 line_sum_h16_avx2x
 #define RD_LINE_EXT_AVX2 line_ext_avx2x
@@ -665,10 +729,14 @@ static const rd_fast rd_isa[3] = {
 };
 
 #ifdef EW_X86
-/* the AVX2 and AVX-512 rows on a host with AVX-512 (line_sum_avx2n) */
+/* the AVX2 and AVX-512 rows on a host with AVX-512 (line_sum_avx2n). The AVX-512 row's column
+ * tiles take the AVX2 bodies too (the same adds in the same order, so the same bits): on the Zen 4
+ * host the AVX-512 build of RD_FAST's cols_sum / cols_ext ran the middle axis of [64, 1024, 128]
+ * (SUM, MAX) in 1.5-2.1 / 1.5-1.7 ms against 1.30 / 1.25-1.30 (one thread, CPU time, best of 20 x
+ * 3 runs alternating builds; torch 1.46-1.98 / 1.63-1.72). */
 static const rd_fast rd_isa_wide[2] = {
     {line_sum_avx2n, RD_LINE_SUM_H16_AVX2, line_ext_avx2n, line_prod_avx2, cols_sum_avx2, cols_ext_avx2},
-    {line_sum_avx2n, line_sum_h16_avx512, line_ext_avx512, line_prod_avx512, cols_sum_avx512, cols_ext_avx512},
+    {line_sum_avx2n, line_sum_h16_avx512, line_ext_avx512x, line_prod_avx512, cols_sum_avx2, cols_ext_avx2},
 };
 #endif
 

@@ -293,19 +293,21 @@ EW_T256 static void sm_log_line_avx2(const float* x, float* y, size_t n, float m
  * sums with the rows in pairs, 4 accumulators in registers; ((x - m) - ln s) in double), instead
  * of the generic loops' sums and counts kept in memory per column. The last w % 8 columns: the
  * same steps one column at a time. */
-EW_T256 static void sm_log_columns_avx2(float* buf, size_t L, size_t W, size_t w) {
+EW_T256 static void sm_log_columns_avx2(const float* src, size_t ss, float* dst, size_t ds, size_t L, size_t w) {
+    double ls[SM_WMAX];
+    float mx[SM_WMAX];
     size_t j = 0;
     for (; j + 8 <= w; j += 8) {
         __m256 mv = _mm256_set1_ps(-INFINITY);
-        for (size_t r = 0; r < L; r++) mv = _mm256_max_ps(_mm256_loadu_ps(buf + r * W + j), mv);  /* NaN ignored */
+        for (size_t r = 0; r < L; r++) mv = _mm256_max_ps(_mm256_loadu_ps(src + r * ss + j), mv);  /* NaN ignored */
         const __m256 nmv = _mm256_sub_ps(_mm256_setzero_ps(), mv);
         __m256d a0 = _mm256_setzero_pd(), a1 = a0, a2 = a0, a3 = a0;
         __m256i cnt = _mm256_setzero_si256();
         size_t r = 0;
         for (; r + 2 <= L; r += 2) {
             __m256 t0, t1;
-            const __m256 e0 = sm_lse_term8(_mm256_loadu_ps(buf + r * W + j), mv, nmv, &t0);
-            const __m256 e1 = sm_lse_term8(_mm256_loadu_ps(buf + (r + 1) * W + j), mv, nmv, &t1);
+            const __m256 e0 = sm_lse_term8(_mm256_loadu_ps(src + r * ss + j), mv, nmv, &t0);
+            const __m256 e1 = sm_lse_term8(_mm256_loadu_ps(src + (r + 1) * ss + j), mv, nmv, &t1);
             a0 = _mm256_add_pd(a0, _mm256_cvtps_pd(_mm256_castps256_ps128(e0)));
             a1 = _mm256_add_pd(a1, _mm256_cvtps_pd(_mm256_extractf128_ps(e0, 1)));
             a2 = _mm256_add_pd(a2, _mm256_cvtps_pd(_mm256_castps256_ps128(e1)));
@@ -315,7 +317,7 @@ EW_T256 static void sm_log_columns_avx2(float* buf, size_t L, size_t W, size_t w
         }
         if (r < L) {
             __m256 t0;
-            const __m256 e0 = sm_lse_term8(_mm256_loadu_ps(buf + r * W + j), mv, nmv, &t0);
+            const __m256 e0 = sm_lse_term8(_mm256_loadu_ps(src + r * ss + j), mv, nmv, &t0);
             a0 = _mm256_add_pd(a0, _mm256_cvtps_pd(_mm256_castps256_ps128(e0)));
             a1 = _mm256_add_pd(a1, _mm256_cvtps_pd(_mm256_extractf128_ps(e0, 1)));
             cnt = _mm256_sub_epi32(cnt, _mm256_castps_si256(t0));
@@ -325,42 +327,170 @@ EW_T256 static void sm_log_columns_avx2(float* buf, size_t L, size_t W, size_t w
         _mm256_store_pd(sums, _mm256_add_pd(a0, a2));
         _mm256_store_pd(sums + 4, _mm256_add_pd(a1, a3));
         _mm256_store_si256((__m256i*)(void*)counts, cnt);
-        for (int q = 0; q < 8; q++) sums[q] = sm_log_sum((double)counts[q], sums[q] * 0x1p-100);
-        const __m256d ls_lo = _mm256_load_pd(sums), ls_hi = _mm256_load_pd(sums + 4);
-        const __m256d md_lo = _mm256_cvtps_pd(_mm256_castps256_ps128(mv)), md_hi = _mm256_cvtps_pd(_mm256_extractf128_ps(mv, 1));
-        for (r = 0; r < L; r++) {
-            float* row = buf + r * W + j;
-            const __m256 v = _mm256_loadu_ps(row);
-            const __m256d lo = _mm256_sub_pd(_mm256_sub_pd(_mm256_cvtps_pd(_mm256_castps256_ps128(v)), md_lo), ls_lo);
-            const __m256d hi = _mm256_sub_pd(_mm256_sub_pd(_mm256_cvtps_pd(_mm256_extractf128_ps(v, 1)), md_hi), ls_hi);
-            _mm256_storeu_ps(row, _mm256_set_m128(_mm256_cvtpd_ps(hi), _mm256_cvtpd_ps(lo)));
-        }
+        for (int q = 0; q < 8; q++) ls[j + q] = sm_log_sum((double)counts[q], sums[q] * 0x1p-100);
+        _mm256_storeu_ps(mx + j, mv);
     }
+    /* ((x - m) - ls) row by row over every strip (as sm_log_columns_avx512) */
+    for (size_t r = 0; r < L; r++)
+        for (size_t q = 0; q < j; q += 8) {
+            const __m256 v = _mm256_loadu_ps(src + r * ss + q), m8 = _mm256_loadu_ps(mx + q);
+            const __m256d lo = _mm256_sub_pd(_mm256_sub_pd(_mm256_cvtps_pd(_mm256_castps256_ps128(v)),
+                                                           _mm256_cvtps_pd(_mm256_castps256_ps128(m8))), _mm256_loadu_pd(ls + q));
+            const __m256d hi = _mm256_sub_pd(_mm256_sub_pd(_mm256_cvtps_pd(_mm256_extractf128_ps(v, 1)),
+                                                           _mm256_cvtps_pd(_mm256_extractf128_ps(m8, 1))), _mm256_loadu_pd(ls + q + 4));
+            _mm256_storeu_ps(dst + r * ds + q, _mm256_set_m128(_mm256_cvtpd_ps(hi), _mm256_cvtpd_ps(lo)));
+        }
     for (; j < w; j++) {
         float m = -INFINITY;
-        for (size_t r = 0; r < L; r++) m = buf[r * W + j] > m ? buf[r * W + j] : m;
+        for (size_t r = 0; r < L; r++) m = src[r * ss + j] > m ? src[r * ss + j] : m;
         double t = 0.0, c = 0.0;
         for (size_t r = 0; r < L; r++) {
-            const float v = buf[r * W + j];
+            const float v = src[r * ss + j];
             const int top = v - m == 0.0f;
             c += top;
             t += top ? 0.0 : (double)sm_lse_term(v, m);
         }
         const double ls = sm_log_sum(c, t * 0x1p-100);
-        for (size_t r = 0; r < L; r++) buf[r * W + j] = (float)(((double)buf[r * W + j] - (double)m) - ls);
+        for (size_t r = 0; r < L; r++) dst[r * ds + j] = (float)(((double)src[r * ss + j] - (double)m) - ls);
     }
 }
+
+/* sm_lse_term8 on 16 lanes (AVX-512: the compares into masks, the maxima counted by popcount) */
+EW_T512 static inline __attribute__((always_inline)) __m512 sm_lse_term16(__m512 x, __m512 mv, __m512 nmv, __mmask16* top) {
+    const __m512 d = _mm512_sub_ps(x, mv);
+    const __m512 bb = _mm512_sub_ps(d, x);
+    const __m512 err = _mm512_add_ps(_mm512_sub_ps(x, _mm512_sub_ps(d, bb)), _mm512_sub_ps(nmv, bb));
+    const __m512 floor = _mm512_set1_ps(-150.0f);
+    const __mmask16 low = _mm512_cmp_ps_mask(d, floor, _CMP_LT_OQ);
+    const __m512 dc = _mm512_mask_blend_ps(low, d, floor);
+    const __m512 magic = _mm512_set1_ps(12582912.0f);
+    const __m512 tt = _mm512_fmadd_ps(dc, _mm512_set1_ps(1.44269502f), magic);
+    const __m512 nf = _mm512_sub_ps(tt, magic);
+    const __m512 r = _mm512_fnmadd_ps(nf, _mm512_set1_ps(EW_LN2_F_LO), _mm512_fnmadd_ps(nf, _mm512_set1_ps(EW_LN2_F), dc));
+    __m512 p = _mm512_set1_ps(EW_EXPF_C6);   /* ew_expf_poly */
+    p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(EW_EXPF_C5));
+    p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(EW_EXPF_C4));
+    p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(EW_EXPF_C3));
+    p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(EW_EXPF_C2));
+    p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(1.0f));
+    p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(1.0f));
+    const __m512i bias = _mm512_set1_epi32((int32_t)(0x4b400000u - 127u - SM_LSE_SHIFT));
+    const __m512 sc = _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_sub_epi32(_mm512_castps_si512(tt), bias), 23));
+    const __m512 e = _mm512_mul_ps(p, sc);
+    *top = _mm512_cmp_ps_mask(d, _mm512_setzero_ps(), _CMP_EQ_OQ);
+    return _mm512_maskz_mov_ps((__mmask16)~(low | *top), _mm512_fmadd_ps(e, err, e));
+}
+
+/* ((x - m) - ls) in double for 16 floats (the generic line's last step) */
+EW_T512 static inline __attribute__((always_inline)) __m512 sm_log_out16(__m512 v, __m512d md, __m512d lsv) {
+    const __m512d lo = _mm512_sub_pd(_mm512_sub_pd(_mm512_cvtps_pd(_mm512_castps512_ps256(v)), md), lsv);
+    const __m512d hi = _mm512_sub_pd(_mm512_sub_pd(_mm512_cvtps_pd(_mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(v), 1))), md), lsv);
+    return _mm512_castpd_ps(_mm512_insertf64x4(_mm512_castps_pd(_mm512_castps256_ps512(_mm512_cvtpd_ps(lo))),
+                                               _mm256_castps_pd(_mm512_cvtpd_ps(hi)), 1));
+}
+
+/* LOG_SOFTMAX of one contiguous line, AVX-512: sm_log_line_avx2's passes on 16 lanes (issue 25:
+ * on the Zen 4 host the generic loops left the last axis of [4096, 2048] at 0.89x aten on one
+ * thread, CPU time, and sm_log_line_avx2 there was slower still) */
+EW_T512 static void sm_log_line_avx512(const float* x, float* y, size_t n, float m) {
+    const __m512 mv = _mm512_set1_ps(m), nmv = _mm512_set1_ps(-m);
+    __m512d a0 = _mm512_setzero_pd(), a1 = a0, a2 = a0, a3 = a0;
+    uint64_t cnt = 0;
+    size_t k = 0;
+    for (; k + 32 <= n; k += 32) {
+        __mmask16 t0, t1;
+        const __m512 e0 = sm_lse_term16(_mm512_loadu_ps(x + k), mv, nmv, &t0);
+        const __m512 e1 = sm_lse_term16(_mm512_loadu_ps(x + k + 16), mv, nmv, &t1);
+        a0 = _mm512_add_pd(a0, _mm512_cvtps_pd(_mm512_castps512_ps256(e0)));
+        a1 = _mm512_add_pd(a1, _mm512_cvtps_pd(_mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(e0), 1))));
+        a2 = _mm512_add_pd(a2, _mm512_cvtps_pd(_mm512_castps512_ps256(e1)));
+        a3 = _mm512_add_pd(a3, _mm512_cvtps_pd(_mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(e1), 1))));
+        cnt += (uint64_t)__builtin_popcount((unsigned)t0) + (uint64_t)__builtin_popcount((unsigned)t1);
+    }
+    _Alignas(64) double lanes[8];
+    _mm512_store_pd(lanes, _mm512_add_pd(_mm512_add_pd(a0, a1), _mm512_add_pd(a2, a3)));
+    double t = ((lanes[0] + lanes[1]) + (lanes[2] + lanes[3])) + ((lanes[4] + lanes[5]) + (lanes[6] + lanes[7]));
+    double c = (double)cnt;
+    for (; k < n; k++) {
+        const int top = x[k] - m == 0.0f;
+        c += top;
+        t += top ? 0.0 : (double)sm_lse_term(x[k], m);
+    }
+    const double ls = sm_log_sum(c, t * 0x1p-100);
+    const __m512d md = _mm512_set1_pd((double)m), lsv = _mm512_set1_pd(ls);
+    for (k = 0; k + 16 <= n; k += 16) _mm512_storeu_ps(y + k, sm_log_out16(_mm512_loadu_ps(x + k), md, lsv));
+    for (; k < n; k++) y[k] = (float)(((double)x[k] - (double)m) - ls);
+}
+
+/* LOG_SOFTMAX of a column tile, AVX-512: sm_log_columns_avx2's strips 16 columns wide; the last
+ * w % 16 columns go to sm_log_columns_avx2 */
+EW_T512 static void sm_log_columns_avx512(const float* src, size_t ss, float* dst, size_t ds, size_t L, size_t w) {
+    double ls[SM_WMAX];
+    float mx[SM_WMAX];
+    size_t j = 0;
+    for (; j + 16 <= w; j += 16) {
+        __m512 mv = _mm512_set1_ps(-INFINITY);
+        for (size_t r = 0; r < L; r++) mv = _mm512_max_ps(_mm512_loadu_ps(src + r * ss + j), mv);  /* NaN ignored */
+        const __m512 nmv = _mm512_sub_ps(_mm512_setzero_ps(), mv);
+        __m512d a0 = _mm512_setzero_pd(), a1 = a0, a2 = a0, a3 = a0;
+        __m512i cnt = _mm512_setzero_si512();
+        const __m512i one = _mm512_set1_epi32(1);
+        size_t r = 0;
+        for (; r + 2 <= L; r += 2) {
+            __mmask16 t0, t1;
+            const __m512 e0 = sm_lse_term16(_mm512_loadu_ps(src + r * ss + j), mv, nmv, &t0);
+            const __m512 e1 = sm_lse_term16(_mm512_loadu_ps(src + (r + 1) * ss + j), mv, nmv, &t1);
+            a0 = _mm512_add_pd(a0, _mm512_cvtps_pd(_mm512_castps512_ps256(e0)));
+            a1 = _mm512_add_pd(a1, _mm512_cvtps_pd(_mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(e0), 1))));
+            a2 = _mm512_add_pd(a2, _mm512_cvtps_pd(_mm512_castps512_ps256(e1)));
+            a3 = _mm512_add_pd(a3, _mm512_cvtps_pd(_mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(e1), 1))));
+            cnt = _mm512_mask_add_epi32(cnt, t0, cnt, one);
+            cnt = _mm512_mask_add_epi32(cnt, t1, cnt, one);
+        }
+        if (r < L) {
+            __mmask16 t0;
+            const __m512 e0 = sm_lse_term16(_mm512_loadu_ps(src + r * ss + j), mv, nmv, &t0);
+            a0 = _mm512_add_pd(a0, _mm512_cvtps_pd(_mm512_castps512_ps256(e0)));
+            a1 = _mm512_add_pd(a1, _mm512_cvtps_pd(_mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(e0), 1))));
+            cnt = _mm512_mask_add_epi32(cnt, t0, cnt, one);
+        }
+        _Alignas(64) double sums[16];
+        _Alignas(64) int32_t counts[16];
+        _mm512_store_pd(sums, _mm512_add_pd(a0, a2));
+        _mm512_store_pd(sums + 8, _mm512_add_pd(a1, a3));
+        _mm512_store_si512((void*)counts, cnt);
+        for (int q = 0; q < 16; q++) ls[j + q] = sm_log_sum((double)counts[q], sums[q] * 0x1p-100);
+        _mm512_storeu_ps(mx + j, mv);
+    }
+    /* ((x - m) - ls) row by row over every strip: each output row written whole (strip by strip,
+     * 64 bytes of each of L rows a pass, ran 10 % slower through the output's 4 KiB row stride) */
+    for (size_t r = 0; r < L; r++)
+        for (size_t q = 0; q < j; q += 16) {
+            const __m512 m16 = _mm512_loadu_ps(mx + q);
+            const __m512 v = _mm512_loadu_ps(src + r * ss + q);
+            const __m512d lo = _mm512_sub_pd(_mm512_sub_pd(_mm512_cvtps_pd(_mm512_castps512_ps256(v)),
+                                                           _mm512_cvtps_pd(_mm512_castps512_ps256(m16))), _mm512_loadu_pd(ls + q));
+            const __m512d hi = _mm512_sub_pd(_mm512_sub_pd(_mm512_cvtps_pd(_mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(v), 1))),
+                                                           _mm512_cvtps_pd(_mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(m16), 1)))),
+                                             _mm512_loadu_pd(ls + q + 8));
+            _mm512_storeu_ps(dst + r * ds + q, _mm512_castpd_ps(_mm512_insertf64x4(_mm512_castps_pd(_mm512_castps256_ps512(_mm512_cvtpd_ps(lo))),
+                                                                                   _mm256_castps_pd(_mm512_cvtpd_ps(hi)), 1)));
+        }
+    if (j < w) sm_log_columns_avx2(src + j, ss, dst + j, ds, L, w - j);
+}
 #define SM_LOG_LINE_avx2(x, y, n, m) (sm_log_line_avx2((x), (y), (n), (m)), 1)
-#define SM_LOG_COLUMNS_avx2(buf, L, W, w) (sm_log_columns_avx2((buf), (L), (W), (w)), 1)
+#define SM_LOG_COLUMNS_avx2(buf, L, W, w) (sm_log_columns_avx2((buf), (W), (buf), (W), (L), (w)), 1)
+#define SM_LOG_LINE_avx512(x, y, n, m) (sm_log_line_avx512((x), (y), (n), (m)), 1)
+#define SM_LOG_COLUMNS_avx512(buf, L, W, w) (sm_log_columns_avx512((buf), (W), (buf), (W), (L), (w)), 1)
 #else
 #define SM_LOG_LINE_avx2(x, y, n, m) 0
 #define SM_LOG_COLUMNS_avx2(buf, L, W, w) 0
-#endif
-/* the other paths take the generic loops */
-#define SM_LOG_LINE_c(x, y, n, m) 0
 #define SM_LOG_LINE_avx512(x, y, n, m) 0
-#define SM_LOG_COLUMNS_c(buf, L, W, w) 0
 #define SM_LOG_COLUMNS_avx512(buf, L, W, w) 0
+#endif
+/* the portable path takes the generic loops */
+#define SM_LOG_LINE_c(x, y, n, m) 0
+#define SM_LOG_COLUMNS_c(buf, L, W, w) 0
 
 
 /* Elements per block of the exp pass: the block's exps (float, full vector width) are summed in
@@ -398,6 +528,10 @@ typedef struct sm_kernels {
     /* SOFTMAX / LOG_SOFTMAX of one group of n contiguous FLOAT16 into n contiguous FLOAT16 (y may
      * be x), through buf (n floats) */
     void (*line16)(int fn, const uint16_t* x, uint16_t* y, size_t n, float* buf);
+    /* LOG_SOFTMAX of w FLOAT32 columns of L rows read from src and written to dst straight (rows
+     * ss / ds floats apart; dst may be src): column tiles without the copies through the tile
+     * buffer. NULL: none (the tile buffer's path). */
+    void (*log_columns)(const float* src, size_t ss, float* dst, size_t ds, size_t L, size_t w);
 } sm_kernels;
 
 /* sm_soft_exps: on AVX2 out of line: inlined, the sum's lanes (8 of the 16 registers) held
@@ -651,10 +785,17 @@ SM_LINE16(c, )
 SM_LINE16(avx2, EW_T256)
 SM_LINE16(avx512, EW_T512)
 
+#ifdef EW_X86
+#define SM_LOG_COLUMNS_DIRECT_avx2 sm_log_columns_avx2
+#define SM_LOG_COLUMNS_DIRECT_avx512 sm_log_columns_avx512
+#else
+#define SM_LOG_COLUMNS_DIRECT_avx2 NULL
+#define SM_LOG_COLUMNS_DIRECT_avx512 NULL
+#endif
 static const sm_kernels sm_isa_kernels[3] = {
-    {sm_line_c, sm_columns_c, f16_load_c, f16_store_c, sm_line16_c},
-    {sm_line_avx2, sm_columns_avx2, f16_load_avx2, f16_store_avx2, sm_line16_avx2},
-    {sm_line_avx512, sm_columns_avx512, f16_load_avx512, f16_store_avx512, sm_line16_avx512},
+    {sm_line_c, sm_columns_c, f16_load_c, f16_store_c, sm_line16_c, NULL},
+    {sm_line_avx2, sm_columns_avx2, f16_load_avx2, f16_store_avx2, sm_line16_avx2, SM_LOG_COLUMNS_DIRECT_avx2},
+    {sm_line_avx512, sm_columns_avx512, f16_load_avx512, f16_store_avx512, sm_line16_avx512, SM_LOG_COLUMNS_DIRECT_avx512},
 };
 
 /* ---- strided runs: n elements at p (stride in elements, 0 repeats one element) ---- */
@@ -701,6 +842,7 @@ typedef struct sm_run {
     int half_line;                     /* line mode: FLOAT16 in and out, one contiguous run each */
     int prefetch;                      /* line mode: contiguous groups of at most SM_PREFETCH_MAX */
     int column;                        /* column mode: tiles along the kept dimension v */
+    int log_direct;                    /* column mode: LOG_SOFTMAX tiles by k->log_columns */
     uint64_t v_size, v_in, v_out, W, tiles;
 } sm_run;
 
@@ -731,6 +873,10 @@ static void run_line(const sm_run* r, uint64_t in_off, uint64_t out_off, float* 
                       r->out + (out_off + r->run_out[i]) * r->out_bytes, r->out_inner);
 }
 
+/* Column tiles gather rows far apart (a row stride of 4 KiB for [32, 512, 1024] over axis 1): the
+ * row this many rows ahead is prefetched, line by line, while one is copied (issue 25: the copies
+ * waited on memory for a quarter of LOG_SOFTMAX's time there). No effect on results. */
+#define SM_ROW_AHEAD 8
 static void run_tile(const sm_run* r, uint64_t in_off, uint64_t out_off, uint64_t tile, float* buf) {
     const pydml_softmax_plan* p = r->plan;
     const uint64_t j0 = tile * r->W;
@@ -739,9 +885,19 @@ static void run_tile(const sm_run* r, uint64_t in_off, uint64_t out_off, uint64_
     out_off += j0 * r->v_out;
     size_t row = 0;
     for (uint64_t i = 0; i < r->runs; i++)
-        for (uint64_t q = 0; q < r->inner; q++, row++)
-            load_run(r->k, p->in_type, r->in + (in_off + r->run_in[i] + q * r->in_inner) * r->in_bytes, r->v_in, w,
-                     buf + row * r->W);
+        for (uint64_t q = 0; q < r->inner; q++, row++) {
+            const char* src = r->in + (in_off + r->run_in[i] + q * r->in_inner) * r->in_bytes;
+            if (r->v_in == 1 && q + SM_ROW_AHEAD < r->inner) {   /* the row SM_ROW_AHEAD further on */
+                const char* ahead = src + SM_ROW_AHEAD * r->in_inner * r->in_bytes;
+                for (size_t b = 0; b < w * r->in_bytes; b += 64) __builtin_prefetch(ahead + b);
+            }
+            load_run(r->k, p->in_type, src, r->v_in, w, buf + row * r->W);
+        }
+    if (r->log_direct) {
+        r->k->log_columns(buf, (size_t)r->W, (float*)r->out + out_off + r->run_out[0], (size_t)r->out_inner,
+                          (size_t)r->L, w);
+        return;
+    }
     r->k->columns(p->fn, buf, (size_t)r->L, (size_t)r->W, w);
     row = 0;
     for (uint64_t i = 0; i < r->runs; i++)
@@ -884,6 +1040,8 @@ pydml_status pydml_softmax_execute_in(const pydml_softmax_plan* plan, const pydm
         r.tiles = (r.v_size + W - 1) / W;
         groups = ax_count(&r.keep);
         buf_floats = r.L * W;
+        r.log_direct = plan->fn == SM_LOG_SOFTMAX && r.k->log_columns != NULL && f32_in && f32_out && red.n == 1 &&
+                       r.v_in == 1 && r.v_out == 1;
     } else {
         r.in_direct = f32_in && red.n == 1 && (r.in_inner == 1 || r.L == 1);
         r.out_direct = f32_out && red.n == 1 && (r.out_inner == 1 || r.L == 1);
