@@ -400,7 +400,10 @@ EW_T256 static void quantize_u8_avx2_rows(const ew_params* restrict P, size_t n,
     }
 }
 #define QUANTIZE_U8_AVX2 quantize_u8_avx2_rows
+/* the written-out rows split a longer run into 1024-element parts, uniform operands not offset */
+#define QUANTIZE_U8_SPANS ((1u << EW_ISA_AVX2) | (1u << EW_ISA_AVX512))
 #else
+#define QUANTIZE_U8_SPANS 0u
 #define QUANTIZE_U8_AVX512 quantize_u8_avx512
 #define QUANTIZE_U8_AVX2 quantize_u8_avx2
 #endif
@@ -470,7 +473,7 @@ const ew_entry pydml_ew_quantize_entries[] = {
     {DML_OPERATOR_ELEMENT_WISE_QUANTIZED_LINEAR_ADD, NULL, 1, 0, EW_F32_SET(qlinear_add), NULL, NULL, NULL},
 };
 const ew_narrow_entry pydml_ew_narrow_entries[] = {
-    {DML_OPERATOR_ELEMENT_WISE_QUANTIZE_LINEAR, {quantize_u8_c, QUANTIZE_U8_AVX2, QUANTIZE_U8_AVX512}},
+    {DML_OPERATOR_ELEMENT_WISE_QUANTIZE_LINEAR, {quantize_u8_c, QUANTIZE_U8_AVX2, QUANTIZE_U8_AVX512}, QUANTIZE_U8_SPANS},
 };
 const uint32_t pydml_ew_narrow_entry_count = sizeof pydml_ew_narrow_entries / sizeof pydml_ew_narrow_entries[0];
 
