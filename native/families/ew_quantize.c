@@ -237,6 +237,9 @@ EW_T512 static inline __attribute__((always_inline)) size_t quantize_u8_steps(
     const float* a, const float* c, uint8_t* out, size_t n, __m512 r0, __m512i zp0, __mmask16* step_nears,
     const int is_signed, const int zp_uniform) {
     const __m512i order = _mm512_setr_epi32(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15);
+    /* one zero point: added after the 16-bit pack (|q| <= 1024 and |zero point| <= 255, so the
+     * sum is exact there), one add per 32 lanes instead of one per 16 */
+    const __m512i zp16 = _mm512_packs_epi32(zp0, zp0);
     size_t k = 0;
     for (; k + 64 <= n; k += 64) {
         ew_prefetch_at(a, (k + EW_AHEAD) * sizeof(float), 256);
@@ -244,10 +247,14 @@ EW_T512 static inline __attribute__((always_inline)) size_t quantize_u8_steps(
         ew_prefetch_at(out, k + EW_AHEAD, 64);
         __m512i v[4];
         for (int j = 0; j < 4; j++) {
-            const __m512i zp = zp_uniform ? zp0 : _mm512_cvttps_epi32(_mm512_loadu_ps(c + k + 16 * j));
+            const __m512i zp = zp_uniform ? _mm512_setzero_si512() : _mm512_cvttps_epi32(_mm512_loadu_ps(c + k + 16 * j));
             v[j] = quantize16(_mm512_loadu_ps(a + k + 16 * j), r0, zp, (__mmask16)0xffff, &step_nears[k / 16 + j]);
         }
-        const __m512i w01 = _mm512_packs_epi32(v[0], v[1]), w23 = _mm512_packs_epi32(v[2], v[3]);
+        __m512i w01 = _mm512_packs_epi32(v[0], v[1]), w23 = _mm512_packs_epi32(v[2], v[3]);
+        if (zp_uniform) {
+            w01 = _mm512_adds_epi16(w01, zp16);
+            w23 = _mm512_adds_epi16(w23, zp16);
+        }
         const __m512i bytes = is_signed ? _mm512_packs_epi16(w01, w23) : _mm512_packus_epi16(w01, w23);
         _mm512_storeu_si512((void*)(out + k), _mm512_permutexvar_epi32(order, bytes));
     }
