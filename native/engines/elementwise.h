@@ -85,6 +85,9 @@ typedef void (*ew_f32_u8_fn)(const ew_params* p, size_t n, uint8_t* out, const f
 typedef struct ew_narrow_entry {
     uint32_t type;                   /* DML_OPERATOR_TYPE */
     ew_f32_u8_fn fn[3];              /* by EW_ISA_* */
+    uint32_t spans;                  /* bit EW_ISA_*: that fn takes a whole run of any length when every
+                                        operand is read in place or is one value along it (P->uniform,
+                                        also set for absent inputs: EW_CHUNK values, never offset) */
 } ew_narrow_entry;
 extern const ew_narrow_entry pydml_ew_narrow_entries[];
 extern const uint32_t pydml_ew_narrow_entry_count;
