@@ -484,13 +484,32 @@ class CompiledGraph:
             values = inputs  # read, not changed: no copy
         else:
             values = self._positional(inputs, self._input_names, self.input_count, "input")
+        return self._execute([(i, v) for i, v in enumerate(values) if v is not None], outputs)
+
+    def execute_indexed(self, inputs: Sequence[tuple[int, Any]]) -> list[Any]:
+        """``execute`` with the bound inputs as (GraphInputIndex, array or memory) pairs, the other
+        inputs unbound, and the outputs allocated: a caller binding a few of many inputs (an ONNX
+        plan's step: a decoder's 57 graph inputs, 4 of them run-time values) skips the rest."""
+        count = self.input_count
+        for i, _ in inputs:
+            if not 0 <= i < count:
+                raise _binding_error(f"{_OWNER}: graph input {i}: the graph has {count} inputs")
+        return self._execute(inputs, None)
+
+    def _execute(self, inputs: Sequence[tuple[int, Any]],
+                 outputs: Sequence[Any] | Mapping[str, Any] | None) -> list[Any]:
         if outputs is None:
+            # all allocated here: C-contiguous, writable and never empty (_allocate), bound as they are
             results = [self._allocate(k) for k in range(self.output_count)]
+            out_buffers = ffi.new("pydml_buffer[]", max(1, len(results)))
+            for k, result in enumerate(results):
+                out_buffers[k] = (ffi.from_buffer(result, require_writable=True), result.nbytes)
+            keep_out: list[Any] = results
         else:
             given = self._positional(outputs, self._output_names, self.output_count, "output")
             results = [self._allocate(k) if given[k] is None else given[k] for k in range(self.output_count)]
-        in_buffers, keep_in = self._input_buffers(values)
-        out_buffers, keep_out = self._buffers(results, writable=True)
+            out_buffers, keep_out = self._buffers(results, writable=True)
+        in_buffers, keep_in = self._input_buffers(inputs)
         message = ffi.new("char[1024]")
         status = lib.pydml_graph_execute(self._handle, in_buffers, self.input_count, out_buffers,
                                          self.output_count, message, 1024)
@@ -518,23 +537,26 @@ class CompiledGraph:
             buffers[i].size_in_bytes = raw.nbytes
         return buffers, keep
 
-    def _input_buffers(self, values: list[Any]) -> tuple[Any, list[Any]]:
-        """``_buffers(_checked_inputs(values), writable=False)`` in one pass (the execution's path)."""
-        buffers = ffi.new("pydml_buffer[]", max(1, len(values)))
+    def _input_buffers(self, inputs: Sequence[tuple[int, Any]]) -> tuple[Any, list[Any]]:
+        """``_buffers(_checked_inputs(values), writable=False)`` in one pass (the execution's path),
+        over the bound inputs only: (index, value) pairs, the other entries left unbound."""
+        buffers = ffi.new("pydml_buffer[]", max(1, self.input_count))
         keep: list[Any] = []
-        for i, value in enumerate(values):
-            if value is None:
-                continue
-            if isinstance(value, np.ndarray):
+        for i, value in inputs:
+            if type(value) is np.ndarray:
                 dtypes = self._input_dtypes.get(i)
                 if dtypes and value.dtype not in dtypes:
                     self._checked_inputs([None] * i + [value])  # raises its message
                 if value.nbytes < self._input_bytes[i]:
                     value = self._checked_inputs([None] * i + [value])[i]
-            raw = _raw(value, False, i)
+                raw = value if value.flags.c_contiguous else _raw(value, False, i)
+            else:
+                if isinstance(value, np.ndarray):  # a subclass: checked as the plain arrays are
+                    value = self._checked_inputs([None] * i + [value])[i]
+                raw = _raw(value, False, i)
             keep.append(raw)
-            buffers[i].data = ffi.from_buffer(raw) if raw.nbytes else ffi.NULL
-            buffers[i].size_in_bytes = raw.nbytes
+            if raw.nbytes:
+                buffers[i] = (ffi.from_buffer(raw), raw.nbytes)  # one store, not one per field
         return buffers, keep
 
     def _checked_inputs(self, values: list[Any]) -> list[Any]:

@@ -21,6 +21,7 @@ import gc
 import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Any
 
 import numpy as np
@@ -81,6 +82,10 @@ _SHAPE_MODEL_BYTES = 4096
 _FLOAT_ELEMS = {1, 10, 11, 16}
 
 
+#: an input's fixed dimensions: a getter of their axes and what it must read (one C call a run)
+_Fixed = tuple[Callable[[Any], Any], Any] | None
+
+
 def _provider_note(node: Node, types: Mapping[str, int]) -> str | None:
     """For a refused ai.onnx node: whether the DirectML provider registers it for its tensor types
     at all (its OperatorRegistration.cpp; pydml/onnx/provider_types.py), else None."""
@@ -119,14 +124,16 @@ class _DmlStep:
     graph: Any
     inputs: list[str]
     outputs: list[tuple[str, View]]
-    #: filled at the first execution (_bind_step): the graph's input list with the plan's constants
-    #: in place (None at owned and run-time inputs), the run-time inputs by position and name, and
-    #: per output its name, ONNX shape and numpy type: what every later run only copies or reads
-    bound: list[Any] | None = None
+    #: filled at the first execution (_bind_step): the graph inputs the plan's constants bind, as
+    #: (index, array) pairs, the run-time inputs by position and name, and per output its name,
+    #: ONNX shape and numpy type: what every later run only copies or reads
+    bound: list[tuple[int, Any]] | None = None
     dynamic: list[tuple[int, str]] = field(default_factory=list)
     results: list[tuple[str, tuple[int, ...], np.dtype[Any]]] = field(default_factory=list)
     #: by graph input: the array initialize() bound (OWNED_BY_DML inputs), else None
     owned: list[Any] = field(default_factory=list)
+    #: set by the first execution: every output array is its ONNX value (shape and type) as is
+    direct: bool = False
 
 
 @dataclass
@@ -268,13 +275,12 @@ class InferenceSession:
         self._inputs = [vi for vi in graph.input if vi.name not in self._initializers]
         self._outputs = list(graph.output)
         #: read from the protos once: each run checks its feed against these
-        self._input_specs: dict[
-            str, tuple[int, np.dtype[Any] | None, list[int | str | None], tuple[tuple[int, int], ...]]
-        ] = {}
+        self._input_specs: dict[str, tuple[int, np.dtype[Any] | None, list[int | str | None], _Fixed]] = {}
         for vi in self._inputs:
             elem = int(vi.type.tensor_type.elem_type)
             dims = _dims(vi)
-            fixed = tuple((axis, d) for axis, d in enumerate(dims) if isinstance(d, int))
+            axes = [axis for axis, d in enumerate(dims) if isinstance(d, int)]
+            fixed = (itemgetter(*axes), itemgetter(*axes)(dims)) if axes else None
             self._input_specs[vi.name] = (elem, ONNX_TO_NUMPY.get(elem), dims, fixed)
         self._output_names = [vi.name for vi in self._outputs]
         self._output_set = set(self._output_names)
@@ -336,14 +342,19 @@ class InferenceSession:
     ) -> list[np.ndarray[Any, Any]]:
         """Run the model; return the outputs ``output_names`` (all when None) in that order."""
         feed = self._check_feed(input_feed)
-        names = self._output_names if output_names is None else list(output_names)
-        known = self._output_set
-        for name in names:
-            if name not in known:
-                raise OnnxModelError(
-                    f"{name!r} is not an output of the model (outputs: {', '.join(sorted(known))})"
-                )
-        key: tuple[Any, ...] = tuple((k, v.shape, v.dtype.str) for k, v in sorted(feed.items()))
+        if output_names is None:
+            names = self._output_names
+        else:
+            names = list(output_names)
+            known = self._output_set
+            for name in names:
+                if name not in known:
+                    raise OnnxModelError(
+                        f"{name!r} is not an output of the model (outputs: {', '.join(sorted(known))})"
+                    )
+        # the shapes in the declared inputs' order: a checked feed has every declared input and no
+        # other, each of its declared type (so the types are no part of the key)
+        key: tuple[Any, ...] = tuple([feed[k].shape for k in self._input_specs])
         if self._host_inputs:
             key += tuple((k, feed[k].tobytes()) for k in sorted(self._host_inputs) if k in feed)
         plan = self._plans.get(key)
@@ -386,7 +397,7 @@ class InferenceSession:
                     f"{name!r} is not an input of the model (inputs: {', '.join(declared) or 'none'})"
                 )
             elem, want, dims, fixed = declared[name]
-            array = np.asarray(value)
+            array = value if type(value) is np.ndarray else np.asarray(value)
             if want is None:
                 raise OnnxModelError(f"input {name!r} has type {_type_string(elem)}, which DirectML lacks")
             if array.dtype != want:
@@ -394,11 +405,11 @@ class InferenceSession:
                     f"input {name!r}: expected {_type_string(elem)} ({want}), got an array of {array.dtype}"
                 )
             shape = array.shape
-            if dims and (len(dims) != len(shape) or any(shape[axis] != d for axis, d in fixed)):
+            if dims and (len(dims) != len(shape) or (fixed is not None and fixed[0](shape) != fixed[1])):
                 raise OnnxModelError(f"input {name!r}: expected shape {dims}, got {list(array.shape)}")
             feed[name] = array
-        missing = [n for n in declared if n not in feed]
-        if missing:
+        if len(feed) != len(declared):  # every name in feed is declared: some are missing
+            missing = [n for n in declared if n not in feed]
             raise OnnxModelError(f"missing input(s): {', '.join(missing)}")
         return feed
 
@@ -963,19 +974,17 @@ class InferenceSession:
 
     def _bind_step(
         self, step: _DmlStep, env: dict[str, np.ndarray[Any, Any]], constants: dict[str, np.ndarray[Any, Any]]
-    ) -> list[Any]:
-        """The step's input list once for all its runs: a value the plan holds (a constant no run
+    ) -> list[tuple[int, Any]]:
+        """The step's bound inputs once for all its runs: a value the plan holds (a constant no run
         changes) is bound now, as the graph reads it; a run-time one (a model input, or computed by
-        an earlier step) is listed in ``step.dynamic``."""
-        bound: list[Any] = []
+        an earlier step) is listed in ``step.dynamic``. (OWNED_BY_DML inputs: not bound at all.)"""
+        bound: list[tuple[int, Any]] = []
         dynamic: list[tuple[int, str]] = []
         for i, name in enumerate(step.inputs):
             if name and name in constants and name not in env:
-                bound.append(_graph_array(constants[name]))
-            else:
-                bound.append(None)
-                if name:
-                    dynamic.append((i, name))
+                bound.append((i, _graph_array(constants[name])))
+            elif name:
+                dynamic.append((i, name))
         step.results = [(name, view.shape, ONNX_TO_NUMPY[view.onnx_type]) for name, view in step.outputs]
         step.dynamic = dynamic
         step.bound = bound
@@ -985,11 +994,17 @@ class InferenceSession:
         self, step: _DmlStep, env: dict[str, np.ndarray[Any, Any]], constants: dict[str, np.ndarray[Any, Any]]
     ) -> None:
         bound = step.bound if step.bound is not None else self._bind_step(step, env, constants)
-        values = list(bound)
-        for i, name in step.dynamic:
-            values[i] = _graph_array(env[name] if name in env else constants[name])
-        results = step.graph.execute(values)
+        values = bound + [
+            (i, _graph_array(env[name] if name in env else constants[name])) for i, name in step.dynamic
+        ]
+        results = step.graph.execute_indexed(values)
+        if step.direct:
+            for (name, _, _), result in zip(step.results, results, strict=False):
+                env[name] = result
+            return
+        direct = True
         for (name, shape, want), result in zip(step.results, results, strict=False):
+            direct = direct and type(result) is np.ndarray and result.shape == shape and result.dtype == want
             array = np.asarray(result)
             if array.shape != shape:
                 array = array.reshape(shape)
@@ -997,6 +1012,9 @@ class InferenceSession:
             env[name] = (
                 array.view(want) if array.dtype != want and array.dtype.itemsize == want.itemsize else array
             )
+        # a graph's outputs have the same shapes and types at every execution: when they are the
+        # ONNX values already, later runs take them as they are
+        step.direct = direct
 
     def _run_ref(
         self, step: _RefStep, env: dict[str, np.ndarray[Any, Any]], constants: dict[str, np.ndarray[Any, Any]]
