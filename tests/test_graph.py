@@ -575,6 +575,26 @@ def test_binding_errors(device: pydml.Device) -> None:
         graph.initialize([x, None])
 
 
+def test_execute_indexed_binds_the_pairs_as_execute_binds_the_list(
+    device: pydml.Device, rng: np.random.Generator
+) -> None:
+    """(index, array) pairs bind what a list binds: the same bits, the same errors for an input
+    left out or of the wrong type, and an index past InputCount is refused."""
+    x, y = (rng.standard_normal(SHAPE).astype(np.float32) for _ in range(2))
+    graph = device.compile_graph(relu_add())
+    (expected,) = graph.execute([x, y])
+    (z,) = graph.execute_indexed([(1, y), (0, x)])
+    assert z.tobytes() == expected.tobytes()
+    (strided,) = graph.execute_indexed([(0, np.asfortranarray(x)), (1, y)])  # copied in logical order
+    assert strided.tobytes() == expected.tobytes()
+    with pytest.raises(BindingError, match=r'graph input 1 "y" is not bound'):
+        graph.execute_indexed([(0, x)])
+    with pytest.raises(BindingError, match=r"graph input 1: array dtype float64 does not match"):
+        graph.execute_indexed([(0, x), (1, y.astype(np.float64))])
+    with pytest.raises(BindingError, match=r"graph input 2: the graph has 2 inputs"):
+        graph.execute_indexed([(0, x), (1, y), (2, y)])
+
+
 def test_dxdispatch_compile_graph_runs_a_one_node_graph() -> None:
     """Microsoft's dml_gemm_graph.json: "dmlCompileType": "DmlCompileGraph" (B OWNED_BY_DML,
     no CTensor: the absent optional input is no graph input)."""
