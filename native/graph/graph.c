@@ -2013,55 +2013,54 @@ pydml_status pydml_graph_execute(const pydml_graph* g, const pydml_buffer* input
         return PYDML_STATUS_INVALID_PARAMETER;
     }
     for (uint32_t i = 0; i < input_count; i++) {
-        input_label(l, sizeof l, g, i);
+        /* the labels are made on the error paths only (snprintf per binding: 1 % of a decoder step) */
         if (g->input_owned[i]) {
             if (inputs[i].data != NULL) {
                 message_out(message, message_size, "DML_GRAPH_DESC: %s has DML_TENSOR_FLAG_OWNED_BY_DML; bind it "
-                            "with initialization, not at execution", l);
+                            "with initialization, not at execution", input_label(l, sizeof l, g, i));
                 return PYDML_STATUS_INVALID_PARAMETER;
             }
             if (!g->initialized) {
                 message_out(message, message_size, "DML_GRAPH_DESC: %s has DML_TENSOR_FLAG_OWNED_BY_DML and the "
-                            "graph was not initialized", l);
+                            "graph was not initialized", input_label(l, sizeof l, g, i));
                 return PYDML_STATUS_INVALID_PARAMETER;
             }
             continue;
         }
         if (g->input_reader[i] == UINT32_MAX) continue; /* feeds nothing: whatever is bound is ignored */
         if (inputs[i].data == NULL) {
-            message_out(message, message_size, "DML_GRAPH_DESC: %s is not bound", l);
+            message_out(message, message_size, "DML_GRAPH_DESC: %s is not bound", input_label(l, sizeof l, g, i));
             return PYDML_STATUS_INVALID_PARAMETER;
         }
         if (inputs[i].size_in_bytes < g->input_bytes[i]) {
             message_out(message, message_size, "DML_GRAPH_DESC: %s: the bound buffer has %llu bytes, less than the "
-                        "%llu bytes (TotalTensorSizeInBytes) its nodes read", l,
+                        "%llu bytes (TotalTensorSizeInBytes) its nodes read", input_label(l, sizeof l, g, i),
                         (unsigned long long)inputs[i].size_in_bytes, (unsigned long long)g->input_bytes[i]);
             return PYDML_STATUS_INVALID_PARAMETER;
         }
     }
     for (uint32_t k = 0; k < output_count; k++) {
-        output_label(l, sizeof l, g, k);
         if (outputs[k].data == NULL) {
-            message_out(message, message_size, "DML_GRAPH_DESC: %s is not bound", l);
+            message_out(message, message_size, "DML_GRAPH_DESC: %s is not bound", output_label(l, sizeof l, g, k));
             return PYDML_STATUS_INVALID_PARAMETER;
         }
         if (outputs[k].size_in_bytes < g->output_bytes[k]) {
             message_out(message, message_size, "DML_GRAPH_DESC: %s: the bound buffer has %llu bytes, less than "
-                        "TotalTensorSizeInBytes (%llu)", l, (unsigned long long)outputs[k].size_in_bytes,
-                        (unsigned long long)g->output_bytes[k]);
+                        "TotalTensorSizeInBytes (%llu)", output_label(l, sizeof l, g, k),
+                        (unsigned long long)outputs[k].size_in_bytes, (unsigned long long)g->output_bytes[k]);
             return PYDML_STATUS_INVALID_PARAMETER;
         }
         for (uint32_t j = 0; j < k; j++)
             if (overlaps(outputs[k].data, g->output_bytes[k], outputs[j].data, g->output_bytes[j])) {
-                message_out(message, message_size, "DML_GRAPH_DESC: %s: its buffer overlaps the one bound to %s", l,
-                            output_label(l2, sizeof l2, g, j));
+                message_out(message, message_size, "DML_GRAPH_DESC: %s: its buffer overlaps the one bound to %s",
+                            output_label(l, sizeof l, g, k), output_label(l2, sizeof l2, g, j));
                 return PYDML_STATUS_INVALID_PARAMETER;
             }
         for (uint32_t i = 0; i < input_count; i++)
             if (!g->input_owned[i] && g->input_reader[i] != UINT32_MAX &&
                 overlaps(outputs[k].data, g->output_bytes[k], inputs[i].data, g->input_bytes[i])) {
-                message_out(message, message_size, "DML_GRAPH_DESC: %s: its buffer overlaps the one bound to %s", l,
-                            input_label(l2, sizeof l2, g, i));
+                message_out(message, message_size, "DML_GRAPH_DESC: %s: its buffer overlaps the one bound to %s",
+                            output_label(l, sizeof l, g, k), input_label(l2, sizeof l2, g, i));
                 return PYDML_STATUS_INVALID_PARAMETER;
             }
     }
