@@ -66,11 +66,12 @@ typedef struct pydml_igemm_isa {
     uint32_t chunk_bytes;
     int bf16pairs;        /* the kernels read bf16 pairs (pydml_igemm_choose's want_bf16pairs) */
     pydml_igemm_ukernel ukr[PYDML_IGEMM_MR_MAX + 1]; /* by mr, [0] unused */
-    pydml_igemm_ukernel_px ukpx[PYDML_IGEMM_MR_MAX + 1]; /* the pixel-offset kernels (AVX2), else NULL */
+    pydml_igemm_ukernel_px ukpx[PYDML_IGEMM_MR_MAX + 1]; /* the pixel-offset kernels (AVX2, AVX-512), else NULL */
 } pydml_igemm_isa;
 
 /* Chooses the microkernels for pydml_active_cpu_features(): AVX-512 (14 rows x nr, nr = 32 or,
- * when wide16 is set, 16), else AVX2 with FMA and F16C (6 x 16), else portable C (4 x 16). With
+ * when wide16 is set, 16; continuing sums and pixel-offset kernels), else AVX2 with FMA and F16C
+ * (6 x 16, the same), else portable C (4 x 16). With
  * want_bf16pairs set and AVX512-BF16 present, the AVX-512 kernels are the bf16-pair ones
  * (vdpbf16ps: bf16 products summed in f32; denormals flushed) and k->bf16pairs is set. */
 void pydml_igemm_choose(pydml_igemm_isa* k, int wide16, int want_bf16pairs);

@@ -15,23 +15,41 @@
 
 /* ---- AVX-512 -------------------------------------------------------------------------------- */
 
-/* Indirect microkernel, 32 output channels (two zmm) x MR pixels. */
-INLINE T512 void uk512_32_body(const float* in, int64_t cb_stride, uint32_t cin, const int64_t* in_off,
-                               const uint32_t* tap, uint32_t nv, uint32_t T, const float* w, const float* bias,
-                               const float* rbias, float* tile, const int MR) {
+/* The pixel-offset kernels' activation rows (PX): tile row t's 16 channels of a (channel block, tap)
+ * copied from x + pix[t] to buf + 16 t, so the FMA loop reads every row at a constant offset from
+ * one register, as the plain kernels do (14 pointers would not fit the 15 usable registers). A
+ * copy per 16 channels x 28 (or 14) FMAs per row: the load and store ports are otherwise idle. */
+INLINE T512 const float* px512_rows(float* buf, const float* x, const int64_t* pix, const int MR) {
+    _Pragma("GCC unroll 14") for (int t = 0; t < MR; t++) _mm512_store_ps(buf + t * 16, _mm512_load_ps(x + pix[t]));
+    return buf;
+}
+
+/* Indirect microkernel, 32 output channels (two zmm) x MR pixels; bias NULL continues the sum
+ * from the tile (pydml_igemm_isa.chunk_bytes); PX: row t's pixel at in + pix[t]. */
+INLINE T512 void uk512_32_body(const float* in, const int64_t* pix, int64_t cb_stride, uint32_t cin,
+                               const int64_t* in_off, const uint32_t* tap, uint32_t nv, uint32_t T, const float* w,
+                               const float* bias, const float* rbias, float* tile, const int MR, const int PX) {
     __m512 a0[PYDML_IGEMM_MR_MAX], a1[PYDML_IGEMM_MR_MAX];
-    const __m512 b0 = _mm512_loadu_ps(bias), b1 = _mm512_loadu_ps(bias + 16);
-    _Pragma("GCC unroll 14") for (int t = 0; t < MR; t++) {
-        const __m512 r = _mm512_set1_ps(rbias[t]);
-        a0[t] = _mm512_add_ps(b0, r);
-        a1[t] = _mm512_add_ps(b1, r);
+    __attribute__((aligned(64))) float buf[PX ? PYDML_IGEMM_MR_MAX * 16 : 16];
+    if (bias == NULL) {
+        _Pragma("GCC unroll 14") for (int t = 0; t < MR; t++) {
+            a0[t] = _mm512_load_ps(tile + t * 32);
+            a1[t] = _mm512_load_ps(tile + t * 32 + 16);
+        }
+    } else {
+        const __m512 b0 = _mm512_loadu_ps(bias), b1 = _mm512_loadu_ps(bias + 16);
+        _Pragma("GCC unroll 14") for (int t = 0; t < MR; t++) {
+            const __m512 r = _mm512_set1_ps(rbias[t]);
+            a0[t] = _mm512_add_ps(b0, r);
+            a1[t] = _mm512_add_ps(b1, r);
+        }
     }
     for (uint32_t c0 = 0; c0 < cin; c0 += PYDML_IGEMM_CB) {
         const uint32_t cnt = cin - c0 < PYDML_IGEMM_CB ? cin - c0 : PYDML_IGEMM_CB;
         const float* inb = in + (int64_t)(c0 / PYDML_IGEMM_CB) * cb_stride;
         const float* wb = w + (size_t)c0 * T * 32;
         for (uint32_t v = 0; v < nv; v++) {
-            const float* x = inb + in_off[v];
+            const float* x = PX ? px512_rows(buf, inb + in_off[v], pix, MR) : inb + in_off[v];
             const float* ww = wb + (size_t)tap[v] * cnt * 32;
             for (uint32_t ic = 0; ic < cnt; ic++) {
                 const __m512 w0 = _mm512_load_ps(ww), w1 = _mm512_load_ps(ww + 16);
@@ -51,19 +69,24 @@ INLINE T512 void uk512_32_body(const float* in, int64_t cb_stride, uint32_t cin,
     }
 }
 
-/* Indirect microkernel, 16 output channels (one zmm) x MR pixels. */
-INLINE T512 void uk512_16_body(const float* in, int64_t cb_stride, uint32_t cin, const int64_t* in_off,
-                               const uint32_t* tap, uint32_t nv, uint32_t T, const float* w, const float* bias,
-                               const float* rbias, float* tile, const int MR) {
+/* Indirect microkernel, 16 output channels (one zmm) x MR pixels (bias NULL, PX: as above). */
+INLINE T512 void uk512_16_body(const float* in, const int64_t* pix, int64_t cb_stride, uint32_t cin,
+                               const int64_t* in_off, const uint32_t* tap, uint32_t nv, uint32_t T, const float* w,
+                               const float* bias, const float* rbias, float* tile, const int MR, const int PX) {
     __m512 a0[PYDML_IGEMM_MR_MAX];
-    const __m512 b0 = _mm512_loadu_ps(bias);
-    _Pragma("GCC unroll 14") for (int t = 0; t < MR; t++) a0[t] = _mm512_add_ps(b0, _mm512_set1_ps(rbias[t]));
+    __attribute__((aligned(64))) float buf[PX ? PYDML_IGEMM_MR_MAX * 16 : 16];
+    if (bias == NULL) {
+        _Pragma("GCC unroll 14") for (int t = 0; t < MR; t++) a0[t] = _mm512_load_ps(tile + t * 16);
+    } else {
+        const __m512 b0 = _mm512_loadu_ps(bias);
+        _Pragma("GCC unroll 14") for (int t = 0; t < MR; t++) a0[t] = _mm512_add_ps(b0, _mm512_set1_ps(rbias[t]));
+    }
     for (uint32_t c0 = 0; c0 < cin; c0 += PYDML_IGEMM_CB) {
         const uint32_t cnt = cin - c0 < PYDML_IGEMM_CB ? cin - c0 : PYDML_IGEMM_CB;
         const float* inb = in + (int64_t)(c0 / PYDML_IGEMM_CB) * cb_stride;
         const float* wb = w + (size_t)c0 * T * 16;
         for (uint32_t v = 0; v < nv; v++) {
-            const float* x = inb + in_off[v];
+            const float* x = PX ? px512_rows(buf, inb + in_off[v], pix, MR) : inb + in_off[v];
             const float* ww = wb + (size_t)tap[v] * cnt * 16;
             for (uint32_t ic = 0; ic < cnt; ic++) {
                 const __m512 w0 = _mm512_load_ps(ww);
@@ -90,8 +113,27 @@ INLINE T512 void uk512_16_body(const float* in, int64_t cb_stride, uint32_t cin,
     ATTR DEFINE_UK(NAME, BODY, 10) ATTR DEFINE_UK(NAME, BODY, 11) ATTR DEFINE_UK(NAME, BODY, 12)      \
     ATTR DEFINE_UK(NAME, BODY, 13) ATTR DEFINE_UK(NAME, BODY, 14)
 
-DEFINE_UK14(uk512_32, uk512_32_body, T512)
-DEFINE_UK14(uk512_16, uk512_16_body, T512)
+/* The AVX-512 float kernels of each MR: plain (PX 0) and pixel-offset (PX 1). */
+#define DEFINE_UK512(NAME, BODY, MR)                                                                    \
+    static T512 void NAME##_##MR(const float* in, int64_t cb_stride, uint32_t cin, const int64_t* in_off,  \
+                                 const uint32_t* tap, uint32_t nv, uint32_t T, const float* w,            \
+                                 const float* bias, const float* rbias, float* tile) {                    \
+        BODY(in, NULL, cb_stride, cin, in_off, tap, nv, T, w, bias, rbias, tile, MR, 0);                  \
+    }                                                                                                    \
+    static T512 void NAME##px_##MR(const float* in, const int64_t* pix, int64_t cb_stride, uint32_t cin,   \
+                                   const int64_t* in_off, const uint32_t* tap, uint32_t nv, uint32_t T,    \
+                                   const float* w, const float* bias, const float* rbias, float* tile) {   \
+        BODY(in, pix, cb_stride, cin, in_off, tap, nv, T, w, bias, rbias, tile, MR, 1);                   \
+    }
+#define DEFINE_UK512_14(NAME, BODY)                                                                      \
+    DEFINE_UK512(NAME, BODY, 1) DEFINE_UK512(NAME, BODY, 2) DEFINE_UK512(NAME, BODY, 3)        \
+    DEFINE_UK512(NAME, BODY, 4) DEFINE_UK512(NAME, BODY, 5) DEFINE_UK512(NAME, BODY, 6)        \
+    DEFINE_UK512(NAME, BODY, 7) DEFINE_UK512(NAME, BODY, 8) DEFINE_UK512(NAME, BODY, 9)        \
+    DEFINE_UK512(NAME, BODY, 10) DEFINE_UK512(NAME, BODY, 11) DEFINE_UK512(NAME, BODY, 12)     \
+    DEFINE_UK512(NAME, BODY, 13) DEFINE_UK512(NAME, BODY, 14)
+
+DEFINE_UK512_14(uk512_32, uk512_32_body)
+DEFINE_UK512_14(uk512_16, uk512_16_body)
 
 int pydml_igemm_isa_avx512(pydml_igemm_isa* k, uint32_t nr) {
     if (nr != 16 && nr != 32) return 0;
@@ -104,12 +146,23 @@ int pydml_igemm_isa_avx512(pydml_igemm_isa* k, uint32_t nr) {
                                    uk512_32_6, uk512_32_7, uk512_32_8, uk512_32_9, uk512_32_10,
                                    uk512_32_11, uk512_32_12, uk512_32_13, uk512_32_14};
         memcpy(k->ukr, t, sizeof t);
+        pydml_igemm_ukernel_px px[] = {NULL, uk512_32px_1, uk512_32px_2, uk512_32px_3, uk512_32px_4,
+                                       uk512_32px_5, uk512_32px_6, uk512_32px_7, uk512_32px_8, uk512_32px_9,
+                                       uk512_32px_10, uk512_32px_11, uk512_32px_12, uk512_32px_13, uk512_32px_14};
+        memcpy(k->ukpx, px, sizeof px);
     } else {
         pydml_igemm_ukernel t[] = {NULL, uk512_16_1, uk512_16_2, uk512_16_3, uk512_16_4, uk512_16_5,
                                    uk512_16_6, uk512_16_7, uk512_16_8, uk512_16_9, uk512_16_10,
                                    uk512_16_11, uk512_16_12, uk512_16_13, uk512_16_14};
         memcpy(k->ukr, t, sizeof t);
+        pydml_igemm_ukernel_px px[] = {NULL, uk512_16px_1, uk512_16px_2, uk512_16px_3, uk512_16px_4,
+                                       uk512_16px_5, uk512_16px_6, uk512_16px_7, uk512_16px_8, uk512_16px_9,
+                                       uk512_16px_10, uk512_16px_11, uk512_16px_12, uk512_16px_13, uk512_16px_14};
+        memcpy(k->ukpx, px, sizeof px);
     }
+    /* Zen 4's L1d is 32 KiB, like Zen 3's: the AVX2 kernels' chunk budget (the convolution chunks
+     * only rows narrower than a tile on this path: convolution.c dense_item) */
+    k->chunk_bytes = 24 * 1024;
     return 1;
 }
 
@@ -202,6 +255,9 @@ int pydml_igemm_isa_avx512_bf16(pydml_igemm_isa* k) {
         memcpy(k->ukr, t, sizeof t);
     }
     k->bf16pairs = 1;
+    /* the bf16-pair kernels start every sum from the bias (no continuation, no pixel offsets) */
+    k->chunk_bytes = 0;
+    memset(k->ukpx, 0, sizeof k->ukpx);
     return 1;
 }
 

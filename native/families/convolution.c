@@ -39,7 +39,8 @@
  * stay in Zen's 32 KiB L1 (dense_rows_chunked; the same order, bit-identical); there the rows of a
  * band with the same valid taps form a group tiled as one pixel sequence (tiles may span rows,
  * through the pixel-offset kernels), so 7- or 14-pixel rows fill the 6-row tiles, and each chunk
- * serves every group's tiles. FLOAT32 FORWARD with fewer than 16 input channels per group folds
+ * serves every group's tiles. The AVX-512 kernels do the same for rows narrower than their 14-row
+ * tiles (a ResNet's 7 x 7 layers). FLOAT32 FORWARD with fewer than 16 input channels per group folds
  * the width taps into the channels (the band's channel c = kw * C_in/G + ic, one width tap left):
  * a 3-channel 7x7 stem runs 7 taps of 21 channels instead of 49 taps of 3. Strided
  * BACKWARD assembles whole output rows from their width phases before storing them. POINTWISE
@@ -1298,6 +1299,12 @@ static void dense_item(const conv_exec* ex, int64_t item, char* scratch) {
      * pass over all the item's blocks per row streams all its weights from L3 for every row (the
      * 512-channel 3x3 layers of a ResNet at batch 1: 7 rows of 7 pixels, 1.2 MB of panels per
      * item). The same kernel calls with the same operands, in another order: the same bits. */
+    /* Chunked sums (dense_rows_chunked): always on AVX2 (6-row tiles, weights kept in L1); on AVX-512
+     * only for rows narrower than a 14-row tile, where tiles spanning rows (a ResNet's 7 x 7 layers:
+     * 13 + 12 + 12 + 12 pixels instead of 7 tiles of 7) outweigh reloading the partial sums per
+     * chunk (Zen 4, 1-thread CPU time, best of 4 alternating runs, ResNet-18 batch 8: 512 3x3 @7
+     * 19.2 -> 18.4 ms; rows of 14 or more pixels were 2-5 % slower chunked). */
+    const int chunked = ex->k.ig.chunk_bytes != 0 && (ex->k.ig.level != PYDML_IGEMM_AVX512 || aw->out < (int64_t)mr_max);
     const int64_t panel_bytes = p->cin_g * p->ktot * nr * 4;
     const int64_t pass = p->rowbuf ? ocb_end - ocb_begin : max64(1, CONV_PANEL_PASS_BYTES / panel_bytes);
     for (int64_t oa = ocb_begin; oa < ocb_end; oa += pass) {
@@ -1313,7 +1320,7 @@ static void dense_item(const conv_exec* ex, int64_t item, char* scratch) {
                 const int64_t qh0 = max64(0, ceil_div(b.oh0 - rh, ah->P)), qh1 = ceil_div(b.oh1 - rh, ah->P);
                 const int64_t Th = uh < 0 ? 0 : ah->u_first[uh + 1] - ah->u_first[uh];
                 for (int64_t qd = qd0; qd < qd1; qd++) {
-                    if (!p->rowbuf && ex->k.ig.chunk_bytes != 0 && aw->nphase == 1 && ex->k.ig.ukpx[1] != NULL) {
+                    if (!p->rowbuf && chunked && aw->nphase == 1 && ex->k.ig.ukpx[1] != NULL) {
                         /* the rows [qh0, qh1) at once, in groups of rows with the same taps */
                         const int64_t uw = aw->phase_u[0];
                         const int64_t Tw = uw < 0 ? 0 : aw->u_first[uw + 1] - aw->u_first[uw];
@@ -1415,7 +1422,7 @@ static void dense_item(const conv_exec* ex, int64_t item, char* scratch) {
                             const float* panel = nv > 0 ? PANEL(ud, uh, uw) : NULL;
                             const int64_t Qw = axis_q_count(aw, rw), ntiles = ceil_div(Qw, mr_max);
                             const int64_t pstride = aw->P * os[4];
-                            if (ex->k.ig.chunk_bytes != 0 && nv > 0) {
+                            if (chunked && nv > 0) {
                                 conv_rowgroup g1 = {in_off, tap, nv, 0, 1};
                                 dense_rows_chunked(ex, &b, band, cb_stride, &g1, 1, T, panel, Qw,
                                                    ah->S * p->wspan * CONV_CB, ah->P * os[3], ocb0, ocb1, acc,
@@ -1651,13 +1658,26 @@ static void pointwise_item(const conv_exec* ex, int64_t item, char* scratch) {
          * channel by channel: one long contiguous read per input channel. A call of the engine's
          * row packing (pydml_gemm_pack_b_panel) per 16-pixel row cost the 1x1 benchmark cases 20%
          * (1-thread CPU time, 8 alternating rounds). */
-        for (int64_t ic = 0; ic < p->cin_g; ic++)
-            for (int64_t sub = 0; sub < nsub; sub++) {
+        const int64_t nfull = ex->type == DML_TENSOR_DATA_TYPE_FLOAT32 ? (px_end - px0) / nr : 0;
+        for (int64_t ic = 0; ic < p->cin_g; ic++) {
+            /* FLOAT32: the full sub-blocks' rows by fixed-size copies (a load call per 16 or 32
+             * floats was a tenth of the AVX2 1x1 case's time); the rest through the type's load */
+            const float* s32 = (const float*)src + ic * ex->is[1];
+            float* d0 = xp + ic * nr;
+            const int64_t dstep = p->cin_g * nr;
+            if (nr == 16)
+                for (int64_t sub = 0; sub < nfull; sub++) memcpy(d0 + sub * dstep, s32 + sub * 16, 16 * sizeof(float));
+            else if (nr == 32)
+                for (int64_t sub = 0; sub < nfull; sub++) memcpy(d0 + sub * dstep, s32 + sub * 32, 32 * sizeof(float));
+            else
+                for (int64_t sub = 0; sub < nfull; sub++) memcpy(d0 + sub * dstep, s32 + sub * nr, (size_t)nr * sizeof(float));
+            for (int64_t sub = nfull; sub < nsub; sub++) {
                 const uint32_t npx = (uint32_t)min64(nr, px_end - px0 - sub * nr);
                 float* d = xp + (sub * p->cin_g + ic) * nr;
                 ex->k.load(d, src + (ic * ex->is[1] + sub * nr) * es, ex->type, npx);
                 for (int64_t j = npx; j < nr; j++) d[j] = 0.0f;
             }
+        }
     }
     char* dst = ex->out + (n * ex->os[0] + g * cout * ex->os[1] + px0) * es;
     int64_t oc0 = 0;
