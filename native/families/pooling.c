@@ -3032,10 +3032,11 @@ EW_T256 static void mg3_slice(const pool_plan* P, const mg3_geo* g, mg3_thread* 
     }
 }
 
-typedef struct mg3_job {
+/* A one-pass MAX_POOLING_GRAD's tensors and geometry (mg3_geo here, mg2_geo for mg2_slice) */
+typedef struct mgx_job {
     const pool_plan* P;
     const pool_layout* z;
-    mg3_geo g;
+    const void* g;
     const float* x;
     const uint64_t* is;
     const float* dy;
@@ -3043,16 +3044,17 @@ typedef struct mg3_job {
     float* dx;
     const uint64_t* xs;
     int stream;
-} mg3_job;
+} mgx_job;
 _Static_assert(sizeof(mg3_thread) <= SLICE_STATE_BYTES, "a thread state run_slices holds");
 
 static int mg3_setup(const void* ctx, unsigned char* mine, void* state) {
-    const mg3_job* J = (const mg3_job*)ctx;
+    const mgx_job* J = (const mgx_job*)ctx;
+    const mg3_geo* g = (const mg3_geo*)J->g;
     mg3_thread* T = (mg3_thread*)state;
     memset(T, 0, sizeof *T);
     if (mine == NULL || !J->z->t_mg3) return 0;
     float* at = (float*)(void*)(((uintptr_t)(mine + J->z->t_mg3) + 63) & ~(uintptr_t)63);
-    const uint64_t hs = 3 * 8 * (J->g.ng + 1), cl = J->g.cl;
+    const uint64_t hs = 3 * 8 * (g->ng + 1), cl = g->cl;
     T->hm = at;
     T->hk = (int32_t*)(void*)(at + hs);
     T->cr = (int32_t*)(void*)(at + 2 * hs);
@@ -3067,16 +3069,17 @@ static int mg3_setup(const void* ctx, unsigned char* mine, void* state) {
 }
 
 static void mg3_slice_of(const void* ctx, void* state, uint64_t n, uint64_t c, uint64_t d) {
-    const mg3_job* J = (const mg3_job*)ctx;
-    mg3_slice(J->P, &J->g, (mg3_thread*)state, J->x, J->is, J->dy, J->gs, J->dx, J->xs, n, c, d, J->stream);
+    const mgx_job* J = (const mgx_job*)ctx;
+    mg3_slice(J->P, (const mg3_geo*)J->g, (mg3_thread*)state, J->x, J->is, J->dy, J->gs, J->dx, J->xs, n, c, d, J->stream);
 }
 
 /* MAX_POOLING_GRAD by mg3_slice, slice by slice (run_slices) */
 static pydml_status mg3_run(const pool_plan* P, const pydml_tensor* x, const uint64_t* is, const pydml_tensor* dy,
                             const uint64_t* gs, const pydml_tensor* dx, const uint64_t* xs, const pydml_workspace* ws,
                             const pool_layout* z, int stream) {
-    mg3_job J = {P, z, {0}, (const float*)x->data, is, (const float*)dy->data, gs, (float*)dx->data, xs, stream};
-    mg3_geo_of(P, &J.g);
+    mg3_geo g;
+    mg3_geo_of(P, &g);
+    const mgx_job J = {P, z, &g, (const float*)x->data, is, (const float*)dy->data, gs, (float*)dx->data, xs, stream};
     const slice_job S = {P, ws, z, &J, mg3_setup, mg3_slice_of, stream};
     return run_slices(&S);
 }
@@ -3290,21 +3293,8 @@ static void mg2_slice(const pool_plan* P, const mg2_geo* g, float* buf, const fl
     }
 }
 
-typedef struct mg2_job {
-    const pool_plan* P;
-    const pool_layout* z;
-    mg2_geo g;
-    const float* x;
-    const uint64_t* is;
-    const float* dy;
-    const uint64_t* gs;
-    float* dx;
-    const uint64_t* xs;
-    int stream;
-} mg2_job;
-
 static int mg2_setup(const void* ctx, unsigned char* mine, void* state) {
-    const mg2_job* J = (const mg2_job*)ctx;
+    const mgx_job* J = (const mgx_job*)ctx;
     float** buf = (float**)state;
     *buf = mine != NULL && J->z->t_mg2 ? (float*)(void*)(((uintptr_t)(mine + J->z->t_mg2) + 63) & ~(uintptr_t)63)
                                       : NULL;
@@ -3312,16 +3302,17 @@ static int mg2_setup(const void* ctx, unsigned char* mine, void* state) {
 }
 
 static void mg2_slice_of(const void* ctx, void* state, uint64_t n, uint64_t c, uint64_t d) {
-    const mg2_job* J = (const mg2_job*)ctx;
-    mg2_slice(J->P, &J->g, *(float**)state, J->x, J->is, J->dy, J->gs, J->dx, J->xs, n, c, d, J->stream);
+    const mgx_job* J = (const mgx_job*)ctx;
+    mg2_slice(J->P, (const mg2_geo*)J->g, *(float**)state, J->x, J->is, J->dy, J->gs, J->dx, J->xs, n, c, d, J->stream);
 }
 
 /* MAX_POOLING_GRAD by mg2_slice, slice by slice (run_slices) */
 static pydml_status mg2_run(const pool_plan* P, const pydml_tensor* x, const uint64_t* is, const pydml_tensor* dy,
                             const uint64_t* gs, const pydml_tensor* dx, const uint64_t* xs, const pydml_workspace* ws,
                             const pool_layout* z, int stream) {
-    mg2_job J = {P, z, {0}, (const float*)x->data, is, (const float*)dy->data, gs, (float*)dx->data, xs, stream};
-    mg2_geo_of(P, &J.g);
+    mg2_geo g;
+    mg2_geo_of(P, &g);
+    const mgx_job J = {P, z, &g, (const float*)x->data, is, (const float*)dy->data, gs, (float*)dx->data, xs, stream};
     const slice_job S = {P, ws, z, &J, mg2_setup, mg2_slice_of, stream};
     return run_slices(&S);
 }
