@@ -747,11 +747,11 @@ def test_owned_conv_filter_at_a_reused_address(device: pydml.Device, rng: np.ran
         held.append(g)
 
 
-def test_owned_weights_at_a_reused_address(device: pydml.Device, rng: np.random.Generator) -> None:
-    """Preparations are keyed by initialization generation, not by address: graphs that borrow
-    one buffer in turn (initialize(borrow=True)), each time holding other weights, the earlier
-    graph released, always give the latest weights' product, and run on prepared panels; a graph
-    whose preparation another graph replaced packs per call and still gives its own weights'."""
+def owned_gemm_graphs(device: pydml.Device, rng: np.random.Generator) -> tuple[Any, Any, list[int]]:
+    """One GEMM operator with an OWNED_BY_DML B (40 x 24 by 24 x 20, B transposed): a factory of
+    one-node graphs over it, run(graph, w): execute, check the product with weights w, and return
+    which gemm_stats counter moved ("prepared": initialize-packed panels, "packed": B packed per
+    call), and B's shape."""
     M, K, N = 40, 24, 20
     gemm = pydml.DML_GEMM_OPERATOR_DESC(
         ATensor=t([1, 1, M, K]), BTensor=t([1, 1, N, K], Flags=pydml.DML_TENSOR_FLAG_OWNED_BY_DML),
@@ -764,11 +764,6 @@ def test_owned_weights_at_a_reused_address(device: pydml.Device, rng: np.random.
             InputEdges=[In(0, 0, 0, "a"), In(1, 0, 1, "b")], OutputEdges=[Out(0, 0, 0, "y")], InputCount=2))
 
     a = rng.standard_normal([1, 1, M, K]).astype(np.float32)
-    buffer = np.empty([1, 1, N, K], np.float32)  # one address, reused with new weights each round
-    kept = rng.standard_normal([1, 1, N, K]).astype(np.float32)
-    other = graph()
-    other.initialize([None, kept])  # a second graph with its own copy
-    import gc
 
     def run(g: Any, w: np.ndarray) -> str:
         before = gemm_stats()
@@ -778,9 +773,25 @@ def test_owned_weights_at_a_reused_address(device: pydml.Device, rng: np.random.
         after = gemm_stats()
         return next(k for k in after if after[k] != before[k])
 
+    return graph, run, [1, 1, N, K]
+
+
+def test_owned_weights_at_a_reused_address(device: pydml.Device, rng: np.random.Generator) -> None:
+    """Preparations are keyed by initialization generation, not by address: graphs that borrow
+    one buffer in turn (initialize(borrow=True)), each time holding other weights, the earlier
+    graph released, always give the latest weights' product, and run on prepared panels; a graph
+    whose preparation another graph replaced packs per call and still gives its own weights'."""
+    graph, run, b_shape = owned_gemm_graphs(device, rng)
+    buffer = np.empty(b_shape, np.float32)  # one address, reused with new weights each round
+    kept = rng.standard_normal(b_shape).astype(np.float32)
+    other = graph()
+    other.initialize([None, kept])  # a second graph with its own copy
+    import gc
+
+
     previous = None
     for _ in range(3):
-        w = rng.standard_normal([1, 1, N, K]).astype(np.float32)
+        w = rng.standard_normal(b_shape).astype(np.float32)
         buffer[...] = w
         g = graph()
         g.initialize([None, buffer], borrow=True)
@@ -801,28 +812,10 @@ def test_shared_weights_are_prepared_once(device: pydml.Device, rng: np.random.G
     preparation, so running them in turn never packs again, and releasing one keeps the others';
     another array, another view of it, or a plain borrow prepares anew (never shared), and a graph
     whose preparation was replaced still gives its own weights' product (packing per call)."""
-    M, K, N = 40, 24, 20
-    gemm = pydml.DML_GEMM_OPERATOR_DESC(
-        ATensor=t([1, 1, M, K]), BTensor=t([1, 1, N, K], Flags=pydml.DML_TENSOR_FLAG_OWNED_BY_DML),
-        OutputTensor=t([1, 1, M, N]), TransA="NONE", TransB="TRANSPOSE", Alpha=1.0, Beta=0.0)
-    op = device.create_operator(gemm)
+    graph, run, b_shape = owned_gemm_graphs(device, rng)
 
-    def graph() -> Any:
-        return device.compile_graph(DML_GRAPH_DESC(
-            Nodes=[DML_OPERATOR_GRAPH_NODE_DESC(Operator=op, Name="gemm")],
-            InputEdges=[In(0, 0, 0, "a"), In(1, 0, 1, "b")], OutputEdges=[Out(0, 0, 0, "y")], InputCount=2))
 
-    a = rng.standard_normal([1, 1, M, K]).astype(np.float32)
-
-    def run(g: Any, w: np.ndarray) -> str:
-        before = gemm_stats()
-        (y,) = g.execute([a, None], outputs=[np.full([1, 1, M, N], np.nan, np.float32)])
-        expected = (a[0, 0].astype(np.float64) @ w[0, 0].T.astype(np.float64)).astype(np.float32)
-        np.testing.assert_allclose(y[0, 0], expected, rtol=1e-5, atol=1e-5)
-        after = gemm_stats()
-        return next(k for k in after if after[k] != before[k])
-
-    w = rng.standard_normal([1, 1, N, K]).astype(np.float32)
+    w = rng.standard_normal(b_shape).astype(np.float32)
     w.setflags(write=False)
     plans = [graph() for _ in range(3)]
     for g in plans:
@@ -840,7 +833,7 @@ def test_shared_weights_are_prepared_once(device: pydml.Device, rng: np.random.G
     assert run(plain, w) == "prepared"
     assert [run(g, w) for g in plans] == ["packed"] * 2
     # other weights shared through the same operator: a new preparation, the old plans still right
-    w2 = rng.standard_normal([1, 1, N, K]).astype(np.float32)
+    w2 = rng.standard_normal(b_shape).astype(np.float32)
     w2.setflags(write=False)
     fresh = graph()
     fresh.initialize([None, w2], borrow=True, share=True)
