@@ -372,6 +372,24 @@ INLINE EW_T256 void stream_regs(uint32_t kc, uint32_t mr, uint32_t t, const floa
     }
 }
 
+/* stream_fma's pass over 8 rows of B for one row of A and 32 columns: at[j] += x[r] b[r * ldb + j]
+ * for r ascending (an FMA per term), four independent chains interleaved. */
+INLINE EW_T256 void stream_pass32(const __m256* x, const float* b, int64_t ldb, float* at) {
+    __m256 v0 = _mm256_load_ps(at), v1 = _mm256_load_ps(at + 8);
+    __m256 v2 = _mm256_load_ps(at + 16), v3 = _mm256_load_ps(at + 24);
+    _Pragma("GCC unroll 8") for (int r = 0; r < 8; r++) {
+        const float* br = b + r * ldb;
+        v0 = _mm256_fmadd_ps(x[r], _mm256_loadu_ps(br), v0);
+        v1 = _mm256_fmadd_ps(x[r], _mm256_loadu_ps(br + 8), v1);
+        v2 = _mm256_fmadd_ps(x[r], _mm256_loadu_ps(br + 16), v2);
+        v3 = _mm256_fmadd_ps(x[r], _mm256_loadu_ps(br + 24), v3);
+    }
+    _mm256_store_ps(at, v0);
+    _mm256_store_ps(at + 8, v1);
+    _mm256_store_ps(at + 16, v2);
+    _mm256_store_ps(at + 24, v3);
+}
+
 /* gemm_stream with FMA, as both x86 microkernels compute (AVX2 and AVX-512 alike). */
 EW_T256 static void stream_fma(uint32_t kc, uint32_t mr, const float* a, const float* b, int64_t ldb, uint32_t w,
                                const float* src, int64_t lds, float* dst, int64_t ldd, float* acc) {
@@ -401,17 +419,31 @@ EW_T256 static void stream_fma(uint32_t kc, uint32_t mr, const float* a, const f
      * at 0.88x numpy's per-thread time on Zen 3) */
     for (; k + 8 <= kc; k += 8) {
         const float* b0 = b + (int64_t)k * ldb;
-        for (uint32_t t = 0; t < mr; t++) {
+        /* 32 columns of the 8 rows of B (1 KiB) at a time, applied to every row of A while they
+         * are in L1: row by row over all w columns re-read each 8 x w block of B (8 x 512 floats,
+         * 16 KiB, with as much of sums) once per row of A, from L2 for 8 rows of A (8 x 4096 x 4096
+         * at 1 FMA a cycle). Four chains interleaved per row of A. Each sum's order is unchanged. */
+        uint32_t j = 0;
+        if (mr == 1) { /* a GEMV: A's 8 values broadcast once per pass */
             __m256 x[8];
-            _Pragma("GCC unroll 8") for (int r = 0; r < 8; r++) x[r] = _mm256_broadcast_ss(a + (size_t)(k + r) * mr + t);
-            float* at = acc + (size_t)t * w;
-            for (uint32_t j = 0; j < w; j += 8) {
-                __m256 v = _mm256_load_ps(at + j);
-                _Pragma("GCC unroll 8") for (int r = 0; r < 8; r++)
-                    v = _mm256_fmadd_ps(x[r], _mm256_loadu_ps(b0 + r * ldb + j), v);
-                _mm256_store_ps(at + j, v);
-            }
+            _Pragma("GCC unroll 8") for (int r = 0; r < 8; r++) x[r] = _mm256_broadcast_ss(a + k + r);
+            for (; j + 32 <= w; j += 32) stream_pass32(x, b0 + j, ldb, acc + j);
         }
+        for (; j + 32 <= w; j += 32)
+            for (uint32_t t = 0; t < mr; t++) {
+                __m256 x[8];
+                _Pragma("GCC unroll 8") for (int r = 0; r < 8; r++) x[r] = _mm256_broadcast_ss(a + (size_t)(k + r) * mr + t);
+                stream_pass32(x, b0 + j, ldb, acc + (size_t)t * w + j);
+            }
+        for (; j < w; j += 8)
+            for (uint32_t t = 0; t < mr; t++) {
+                float* at = acc + (size_t)t * w + j;
+                __m256 v = _mm256_load_ps(at);
+                _Pragma("GCC unroll 8") for (int r = 0; r < 8; r++)
+                    v = _mm256_fmadd_ps(_mm256_broadcast_ss(a + (size_t)(k + r) * mr + t),
+                                        _mm256_loadu_ps(b0 + r * ldb + j), v);
+                _mm256_store_ps(at, v);
+            }
     }
     for (; k + 4 <= kc; k += 4) {
         const float* b0 = b + (int64_t)k * ldb;
@@ -1449,11 +1481,15 @@ static void gemm_schedule(const gemm_plan* p, uint32_t MR, uint32_t NR, int nth,
         s->bsize = 0;
         s->asize = 0; /* per thread (fewa_off) */
     }
-    /* one row strip, at most PYDML_GEMM_ROWS_MAX rows, of a direct output times a FLOAT32 B with
-     * unit stride along n: gemm_rows.c (B read in place once, K slices shared by the threads), pre
-     * or not. Two strips run gemm_few: the stream's passes cost more per multiply-add than the
-     * 4-row microkernel over packed panels (8 x 4096 x 4096, one thread: 13.4 ms against 10.7-13) */
-    s->rows = direct && unit_b == 1 && p->type == DML_TENSOR_DATA_TYPE_FLOAT32 && !s->by_batch && s->mpanels == 1 &&
+    /* at most PYDML_GEMM_ROWS_MAX rows of a direct output times a FLOAT32 B with unit stride along
+     * n: gemm_rows.c (B read in place once, K slices shared by the threads), pre or not; on the x86
+     * paths also 7 and 8 rows of AVX2 (two strips), since the stream applies each 8 x 32 block of
+     * B to all the rows from L1: 8 x 4096 x 4096 on the AVX2 path took 5.9 ms against gemm_few's
+     * 8.7 (one thread, CPU time) and 3.2-3.6 against 4.2-4.3 (2 threads, wall), Zen 4. Row by
+     * row over whole runs (before) the stream re-read B from L2 per row of A and lost to gemm_few
+     * (13.4 ms against 10.7-13). Zen 3 has the same 32 KiB L1 and FMA/load ports the new order
+     * relies on, so one choice should serve both (not measured there). Portable keeps gemm_few. */
+    s->rows = direct && unit_b == 1 && p->type == DML_TENSOR_DATA_TYPE_FLOAT32 && !s->by_batch && (s->mpanels == 1 || NR >= 16) &&
               pydml_gemm_rows_fits(M, N, K, s->kslices, nth);
     if (s->rows) {
         s->few = s->phases = s->pre = s->direct_b = 0;
@@ -1487,7 +1523,7 @@ static void gemm_schedule(const gemm_plan* p, uint32_t MR, uint32_t NR, int nth,
     uint64_t off = 0;
     if (s->rows) {
         s->apack_off = off; /* gemm_rows' per-thread scratch */
-        off += pydml_workspace_round(pydml_gemm_rows_thread_floats(M) * f);
+        off += pydml_workspace_round(pydml_gemm_rows_thread_floats(M, N) * f);
     } else if (s->rows_t) {
         s->apack_off = off; /* nothing per thread but the rows below */
     } else if (s->few) { /* an item's packed K slice of B, in apack's place; the thread's whole A */

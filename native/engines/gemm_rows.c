@@ -23,7 +23,11 @@
 #include "common.h"
 #include "elementwise.h" /* EW_T256 */
 
-#define ROWS_STREAM_FLOATS 4096    /* the stream's sums per call: M x w floats (16 KiB, L1) */
+/* the stream's sums per call: M x w floats (128 KiB, L2). The stream applies each 8-row block of
+ * 32 columns of B to every row of A from L1, so the sums need not fit L1; whole rows of a
+ * 4096-column B (w = 4096 for 8 rows, 512 with 16 KiB of sums) ran 8 x 4096 x 4096 at 6.0 ms
+ * against 9.1 on one thread (Zen 4, AVX2 path, CPU time). */
+#define ROWS_STREAM_FLOATS 32768
 #define ROWS_PAGE_FLOATS 1024      /* room to place them (sums_for) */
 #define ROWS_KC_MAX 256            /* the engine's K slice depth (gemm.c GEMM_KC): slices are no deeper */
 #define ROWS_WS_FLOATS (4u << 20)  /* slice sums of a threaded run: at most 16 MiB, else one thread */
@@ -44,9 +48,23 @@ int pydml_gemm_rows_fits(uint32_t M, uint32_t N, uint32_t K, uint32_t kslices, i
     return nth <= 1 || kslices <= 1 || (uint64_t)(kslices - 1) * M * N <= ROWS_WS_FLOATS;
 }
 
+/* The stream's run width for M rows: w a multiple of 1024 floats where it can be (the sums' rows
+ * 4 KiB-aligned relative to each other, all half a page from B's run by sums_for, none 4K-aliasing
+ * B's loads), and no wider than N's 8-column groups. */
+static uint32_t stream_w(uint32_t M, uint32_t N) {
+    const uint32_t wrow = ROWS_STREAM_FLOATS / M, wmax = wrow >= 1024 ? wrow / 1024 * 1024 : wrow / 8 * 8;
+    const uint32_t n8 = N / 8 * 8 > 8 ? N / 8 * 8 : 8;
+    return n8 < wmax ? n8 : wmax;
+}
+
+/* floats of the stream's sums (with room to place them, and at least the tail's M x 8) */
+static uint64_t stream_floats(uint32_t M, uint32_t N) {
+    return round16((uint64_t)M * stream_w(M, N)) + ROWS_PAGE_FLOATS;
+}
+
 /* the stream's sums, a tail's padded B slice (ROWS_KC_MAX x 8) and its M x 8 sums */
-uint64_t pydml_gemm_rows_thread_floats(uint32_t M) {
-    return ROWS_STREAM_FLOATS + ROWS_PAGE_FLOATS + (uint64_t)ROWS_KC_MAX * 8 + round16((uint64_t)M * 8);
+uint64_t pydml_gemm_rows_thread_floats(uint32_t M, uint32_t N) {
+    return stream_floats(M, N) + (uint64_t)ROWS_KC_MAX * 8 + round16((uint64_t)M * 8);
 }
 
 /* The stream's sums placed half a 4 KiB page away from B's row run (modulo 4 KiB): its passes store
@@ -62,10 +80,10 @@ typedef struct rows_tls {
     float *acc, *pad, *tmp;
 } rows_tls;
 
-static rows_tls tls_at(unsigned char* thread_base, uint64_t thread_stride, int i) {
+static rows_tls tls_at(const pydml_gemm_rows_args* g, unsigned char* thread_base, uint64_t thread_stride, int i) {
     rows_tls t;
     t.acc = (float*)(void*)(thread_base + (uint64_t)i * thread_stride);
-    t.pad = t.acc + ROWS_STREAM_FLOATS + ROWS_PAGE_FLOATS;
+    t.pad = t.acc + stream_floats(g->M, g->N);
     t.tmp = t.pad + ROWS_KC_MAX * 8;
     return t;
 }
@@ -81,7 +99,7 @@ static void slice_run(const pydml_gemm_rows_args* g, pydml_sgemm_stream stream, 
     const uint32_t M = g->M;
     const float* a = apack + (size_t)k0 * M;
     const float* b = g->b + (int64_t)k0 * g->ldb;
-    const uint32_t wmax = ROWS_STREAM_FLOATS / M / 8 * 8;
+    const uint32_t wmax = stream_w(M, g->N);
     const uint32_t full = j0 + (j1 - j0) / 8 * 8;
     for (uint32_t j = j0; j < full; j += wmax) {
         const uint32_t w = full - j < wmax ? full - j : wmax;
@@ -119,7 +137,7 @@ void pydml_gemm_rows(const pydml_gemm_rows_args* g, pydml_sgemm_stream stream, i
     if (nth <= 1 || S <= 1) {
         /* one thread (or one slice): slice by slice over whole row runs, each added to the output
          * as it is computed */
-        const rows_tls tl = tls_at(thread_base, thread_stride, 0);
+        const rows_tls tl = tls_at(g, thread_base, thread_stride, 0);
         for (uint32_t s = 0; s < S; s++) {
             const uint32_t k0 = slice_k0(g, s), kc = slice_k0(g, s + 1) - k0;
             slice_run(g, stream, apack, k0, kc, 0, N, g->out, g->o_rs, s > 0, &tl);
@@ -143,7 +161,7 @@ void pydml_gemm_rows(const pydml_gemm_rows_args* g, pydml_sgemm_stream stream, i
 #ifdef _OPENMP
         me = omp_get_thread_num();
 #endif
-        const rows_tls tl = tls_at(thread_base, thread_stride, me);
+        const rows_tls tl = tls_at(g, thread_base, thread_stride, me);
 #ifdef _OPENMP
 #pragma omp for schedule(dynamic, 1)
 #endif

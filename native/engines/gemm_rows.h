@@ -34,7 +34,7 @@ typedef struct pydml_gemm_rows_args {
 uint64_t pydml_gemm_rows_shared_floats(uint32_t M, uint32_t N, uint32_t K, uint32_t kslices, int nth);
 int pydml_gemm_rows_fits(uint32_t M, uint32_t N, uint32_t K, uint32_t kslices, int nth);
 /* Floats of per-thread scratch (64-byte aligned). */
-uint64_t pydml_gemm_rows_thread_floats(uint32_t M);
+uint64_t pydml_gemm_rows_thread_floats(uint32_t M, uint32_t N);
 
 /* One product on nth threads (1: no team; not from inside a parallel region): shared and
  * thread_base + i * thread_stride (bytes) for thread i, as sized above. */
