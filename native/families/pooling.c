@@ -2849,23 +2849,26 @@ EW_T256 static int mg3_fused(const mg3_geo* g, const float* s1, const float* s2,
     return any != 0;
 }
 
-/* 16 floats (8 even, 8 odd lanes interleaved) to out: streamed when nt (nt 2: out is 32-byte
- * aligned, nt 1: 16-byte) */
+/* lo, hi (16 consecutive floats) to out: streamed when nt (nt 2: out 32-byte aligned, 1: 16-byte) */
+EW_T256 static inline __attribute__((always_inline)) void put16(float* out, __m256 lo, __m256 hi, int nt) {
+    if (nt == 2) {
+        _mm256_stream_ps(out, lo);
+        _mm256_stream_ps(out + 8, hi);
+    } else if (nt) {
+        _mm_stream_ps(out, _mm256_castps256_ps128(lo));
+        _mm_stream_ps(out + 4, _mm256_extractf128_ps(lo, 1));
+        _mm_stream_ps(out + 8, _mm256_castps256_ps128(hi));
+        _mm_stream_ps(out + 12, _mm256_extractf128_ps(hi, 1));
+    } else {
+        _mm256_storeu_ps(out, lo);
+        _mm256_storeu_ps(out + 8, hi);
+    }
+}
+
+/* 16 floats (8 even, 8 odd lanes interleaved) to out, as put16 */
 EW_T256 static inline __attribute__((always_inline)) void mg3_put(float* out, __m256 ve, __m256 vo, int nt) {
     const __m256 lo = _mm256_unpacklo_ps(ve, vo), hi = _mm256_unpackhi_ps(ve, vo);   /* e0 o0 e1 o1 | e4 o4 e5 o5 */
-    const __m256 a = _mm256_permute2f128_ps(lo, hi, 0x20), b = _mm256_permute2f128_ps(lo, hi, 0x31);
-    if (nt == 2) {
-        _mm256_stream_ps(out, a);
-        _mm256_stream_ps(out + 8, b);
-    } else if (nt) {
-        _mm_stream_ps(out, _mm256_castps256_ps128(a));
-        _mm_stream_ps(out + 4, _mm256_extractf128_ps(a, 1));
-        _mm_stream_ps(out + 8, _mm256_castps256_ps128(b));
-        _mm_stream_ps(out + 12, _mm256_extractf128_ps(b, 1));
-    } else {
-        _mm256_storeu_ps(out, a);
-        _mm256_storeu_ps(out + 8, b);
-    }
+    put16(out, _mm256_permute2f128_ps(lo, hi, 0x20), _mm256_permute2f128_ps(lo, hi, 0x31), nt);
 }
 
 /* one dX row from its nr covering output rows (codes C[r], gradients G[r], the row's tap kh[r] in
@@ -3163,22 +3166,6 @@ static void mg2_cols(const mg2_geo* g, const float* s0, const float* s1, const f
     }
 }
 
-/* lo, hi (16 consecutive floats) to out: streamed when nt (nt 2: out 32-byte aligned, 1: 16-byte) */
-EW_T256 static inline __attribute__((always_inline)) void mg2_put(float* out, __m256 lo, __m256 hi, int nt) {
-    if (nt == 2) {
-        _mm256_stream_ps(out, lo);
-        _mm256_stream_ps(out + 8, hi);
-    } else if (nt) {
-        _mm_stream_ps(out, _mm256_castps256_ps128(lo));
-        _mm_stream_ps(out + 4, _mm256_extractf128_ps(lo, 1));
-        _mm_stream_ps(out + 8, _mm256_castps256_ps128(hi));
-        _mm_stream_ps(out + 12, _mm256_extractf128_ps(hi, 1));
-    } else {
-        _mm256_storeu_ps(out, lo);
-        _mm256_storeu_ps(out + 8, hi);
-    }
-}
-
 /* the interior windows [ia, ib) of an output row with both input rows in the tensor, in groups of 8
  * (the rest by mg2_cols): taps t00 t01 (row h0), t10 t11 (row h0 + 1) in lanes of windows
  * 0 1 4 5 | 2 3 6 7 (in-lane shuffles), so the unpacks of two rows' selections give 16 dX elements in
@@ -3227,8 +3214,8 @@ EW_T256 static inline __attribute__((always_inline)) uint64_t mg2_vec_n(const mg
         const __m256 e1 = _mm256_and_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(ki, c1)), gv);
         const __m256 e2 = _mm256_and_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(ki, c2)), gv);
         const __m256 e3 = _mm256_and_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(ki, c3)), gv);
-        mg2_put(d0 + at, _mm256_unpacklo_ps(e0, e1), _mm256_unpackhi_ps(e0, e1), nt);
-        mg2_put(d1 + at, _mm256_unpacklo_ps(e2, e3), _mm256_unpackhi_ps(e2, e3), nt);
+        put16(d0 + at, _mm256_unpacklo_ps(e0, e1), _mm256_unpackhi_ps(e0, e1), nt);
+        put16(d1 + at, _mm256_unpacklo_ps(e2, e3), _mm256_unpackhi_ps(e2, e3), nt);
     }
     return o;
 }
