@@ -461,6 +461,30 @@ INLINE T512 void dw512_mbody(const conv_dw_args* a, uint32_t r, int64_t q0, cons
     }
 }
 
+/* Depthwise rows (dw256_rows, dw512_rows) run in chunks of at most 7 vectors of vl floats, the
+ * nvec vectors of a row shared out as evenly as the chunks allow: chunk ch's vector count. */
+static inline int64_t dw_chunk_vectors(int64_t nvec, int64_t nch, int64_t ch) {
+    return nvec / nch + (ch < nvec % nch ? 1 : 0);
+}
+
+/* Whether every chunk's inner vectors (all but its first and last) read inside the input row for
+ * every width tap, with at most 16 taps (the edge masks' arrays): else the checked rows. */
+static int dw_inner_ok(const conv_dw_args* a, int64_t vl) {
+    int64_t cmin = 0, cmax = 0;
+    for (uint32_t x = 0; x < a->nw; x++) {
+        if (x == 0 || a->coff[x] < cmin) cmin = a->coff[x];
+        if (x == 0 || a->coff[x] > cmax) cmax = a->coff[x];
+    }
+    const int64_t nvec = ((int64_t)a->W + vl - 1) / vl, nch = (nvec + 6) / 7;
+    if (a->nw > 16) return 0;
+    for (int64_t ch = 0, j0 = 0; ch < nch; ch++) {
+        const int64_t nv = dw_chunk_vectors(nvec, nch, ch), q0 = j0 * vl;
+        j0 += nv;
+        if (nv > 2 && (q0 + vl + cmin < 0 || q0 + vl * (nv - 1) + cmax > a->in_w)) return 0;
+    }
+    return 1;
+}
+
 #define DW_MCASES512(ROW, R)                                                \
     switch (nv) {                                                           \
     case 1: dw512_mbody(a, ROW, q0, mL, mR, 1, R); break;                   \
@@ -473,25 +497,14 @@ INLINE T512 void dw512_mbody(const conv_dw_args* a, uint32_t r, int64_t q0, cons
     }
 
 T512 static void dw512_rows(const conv_dw_args* a) {
-    int64_t cmin = 0, cmax = 0;
-    for (uint32_t x = 0; x < a->nw; x++) {
-        if (x == 0 || a->coff[x] < cmin) cmin = a->coff[x];
-        if (x == 0 || a->coff[x] > cmax) cmax = a->coff[x];
-    }
     const int64_t nvec = ((int64_t)a->W + 15) / 16, nch = (nvec + 6) / 7;
-    int inner_ok = a->nw <= 16;
-    for (int64_t ch = 0, j0 = 0; ch < nch && inner_ok; ch++) {
-        const int64_t nv = nvec / nch + (ch < nvec % nch ? 1 : 0), q0 = j0 * 16;
-        j0 += nv;
-        if (nv > 2 && (q0 + 16 + cmin < 0 || q0 + 16 * (nv - 1) + cmax > a->in_w)) inner_ok = 0;
-    }
-    if (!inner_ok) {
+    if (!dw_inner_ok(a, 16)) {
         dw512_checked_rows(a);
         return;
     }
     __mmask16 mL[16], mR[16];
     for (int64_t ch = 0, j0 = 0; ch < nch; ch++) {
-        const int64_t nv = nvec / nch + (ch < nvec % nch ? 1 : 0), q0 = j0 * 16;
+        const int64_t nv = dw_chunk_vectors(nvec, nch, ch), q0 = j0 * 16;
         j0 += nv;
         for (uint32_t x = 0; x < a->nw; x++) {
             mL[x] = dw_mask512(q0 + a->coff[x], a->in_w);
@@ -948,25 +961,14 @@ INLINE T256 void dw256_mbody(const conv_dw_args* a, uint32_t r, int64_t q0, cons
  * over each finished row; more than 16 width taps, or chunks whose inner vectors would read outside
  * the row, take dw256_checked_rows. */
 T256 static void dw256_rows(const conv_dw_args* a) {
-    int64_t cmin = 0, cmax = 0;
-    for (uint32_t x = 0; x < a->nw; x++) {
-        if (x == 0 || a->coff[x] < cmin) cmin = a->coff[x];
-        if (x == 0 || a->coff[x] > cmax) cmax = a->coff[x];
-    }
     const int64_t nvec = ((int64_t)a->W + 7) / 8, nch = (nvec + 6) / 7;
-    int inner_ok = a->nw <= 16;
-    for (int64_t ch = 0, j0 = 0; ch < nch && inner_ok; ch++) {
-        const int64_t nv = nvec / nch + (ch < nvec % nch ? 1 : 0), q0 = j0 * 8;
-        j0 += nv;
-        if (nv > 2 && (q0 + 8 + cmin < 0 || q0 + 8 * (nv - 1) + cmax > a->in_w)) inner_ok = 0;
-    }
-    if (!inner_ok) {
+    if (!dw_inner_ok(a, 8)) {
         dw256_checked_rows(a);
         return;
     }
     __m256i mL[16], mR[16];
     for (int64_t ch = 0, j0 = 0; ch < nch; ch++) {
-        const int64_t nv = nvec / nch + (ch < nvec % nch ? 1 : 0), q0 = j0 * 8;
+        const int64_t nv = dw_chunk_vectors(nvec, nch, ch), q0 = j0 * 8;
         j0 += nv;
         for (uint32_t x = 0; x < a->nw; x++) {
             mL[x] = dw_mask256(q0 + a->coff[x], a->in_w);
