@@ -26,12 +26,10 @@ from __future__ import annotations
 
 import os
 
-# OpenBLAS reads these when numpy loads; unset here only (set, they slow numpy's sgemm, the
-# in-run FMA reference), except the AVX2 cap's OPENBLAS_CORETYPE under PYDML_ISA=avx2 (_timing
-# restarts the benchmark with it: the reference is then an AVX2 host's sgemm)
-for _name in ("OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE"):
-    if not (_name == "OPENBLAS_CORETYPE" and os.environ.get("PYDML_ISA", "").lower() == "avx2"):
-        os.environ.pop(_name, None)
+from _blas_env import unset_openblas_tuning
+
+# set, OpenBLAS's overrides slow numpy's sgemm, the in-run FMA reference (_blas_env)
+unset_openblas_tuning()
 
 import argparse  # noqa: E402
 import statistics  # noqa: E402

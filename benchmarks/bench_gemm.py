@@ -21,11 +21,9 @@ from __future__ import annotations
 
 import os
 
-# (under PYDML_ISA=avx2, _timing sets OPENBLAS_CORETYPE=Haswell and re-execs once: popping it then
-# made every re-exec find the cap missing and re-exec again, for ever)
-for _name in ("OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE"):
-    if not (_name == "OPENBLAS_CORETYPE" and os.environ.get("PYDML_ISA", "").lower() == "avx2"):
-        os.environ.pop(_name, None)
+from _blas_env import unset_openblas_tuning
+
+unset_openblas_tuning()  # before numpy loads OpenBLAS
 # OpenBLAS's idle threads busy-wait ~2^28 cycles after each call by default, stealing the cores
 # from the pydml call that follows (measured: pydml 2.5x slower interleaved than alone); 2^4 puts
 # them to sleep at once, as pydml's own threads do within ~0.5 ms (pydml/native.py). numpy alone
