@@ -12,7 +12,7 @@ Bytes per OutputGradientTensor element: 9 for MAX_POOLING_GRAD (InputTensor 4, I
 OutputGradientTensor 4), 5 for AVERAGE_POOLING_GRAD (InputGradientTensor 1, OutputGradientTensor 4);
 the kernels' scratch (MAX_POOLING_GRAD's rings of row maxima and window codes with their gradient
 rows, AVERAGE_POOLING_GRAD's spread rows) stays in the per-thread caches: X and dY are read once
-and dX is written once (pooling.c: mg3_slice, mg2_slice for 2x2, ag3_rows_c).
+and dX is written once (pooling.c: mg3_slice, mg2_slice for 2x2, ag2_slice, ag3_rows_c).
 With a 32 MiB last-level cache X and dY (32 MB) partly stay cached from one call to the next (dX is
 streamed past it): the fraction can then pass 1 on such hosts.
 For each: the bytes its tensors hold (inputs read + output written once) per second, as a fraction

@@ -40,7 +40,8 @@
  * slice instead (mg3_slice: each window's maximum as a code kh * 4 + kw, each dX row gathered from
  * at most two code rows), 2x2 windows of Strides 2 likewise (mg2_slice: windows do not overlap, so
  * each output row writes its two dX rows whole), and AVERAGE_POOLING_GRAD of 3x3 / 2 spreads each dY row along W
- * once and writes each dX row as one spread row or the sum of two (ag3_rows_c). */
+ * once and writes each dX row as one spread row or the sum of two (ag3_rows_c); of 2x2 / 2 it writes
+ * each dY row's weighted values twice along W into its two dX rows (ag2_slice). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,6 +67,14 @@ enum { PL_MAX = 0, PL_AVG = 1, PL_LP = 2 };
  * non-temporal stores (the working set is beyond the last-level cache; smaller outputs stay cached
  * for the next operator). */
 #define PL_STREAM_BYTES (32u << 20)
+/* How a streamed output is stored (the `stream` value the gradients pass down): 0 not streamed,
+ * else the widest non-temporal stores the ISA path has for rows copied from an L1 staging row
+ * (pl_stream_copy: PL_NT16 16 bytes, stream_store.h; PL_NT32 32 bytes, AVX2; PL_NT64 whole
+ * 64-byte lines, AVX-512), from the first boundary of that size on. On Zen 4 a plain fill streamed
+ * 64 bytes at a time ran up to 2x the 16-byte one (2026-11-29, loaded host); inside the kernels the
+ * staged rows gained ~7 % (ag2_slice, one thread) while staging rows that could be stored directly
+ * with 16-byte streams cost 10-20 % (mg2, ag3), so rows on 16-byte boundaries stay direct. */
+enum { PL_NT16 = 1, PL_NT32 = 2, PL_NT64 = 3 };
 
 typedef struct pool_plan {
     uint32_t type;
@@ -1266,7 +1275,7 @@ typedef struct pool_layout {
     uint32_t K, KD, KH;
     /* per thread, from threads_at: acc, grow, wrow (average); acc, idx, val, ridx, split, and the
      * gather's gidx ring and row (max) */
-    uint64_t t_acc, t_grow, t_wrow, t_idx, t_val, t_ridx, t_split, t_gidx, t_grow_out, t_ring, t_rows, t_mg3, t_mg2, t_ag3;
+    uint64_t t_acc, t_grow, t_wrow, t_idx, t_val, t_ridx, t_split, t_gidx, t_grow_out, t_ring, t_rows, t_mg3, t_mg2, t_ag3, t_ag2;
     uint64_t ag3w;   /* AVERAGE_POOLING_GRAD's ag3 rows: the weight rows (shared) */
     /* MAX_POOLING_GRAD's gather (mg_slice): its rings' rows, powers of two at least the most output
      * rows covering an input row (KG2) and the rows of a window (HR2) */
@@ -1281,6 +1290,8 @@ static uint64_t mg2_thread_bytes(const pool_plan* P);
 static int ag3_shape(const pool_plan* P);
 static uint64_t ag3_thread_bytes(const pool_plan* P);
 static uint64_t ag3_shared_bytes(const pool_plan* P);
+static int ag2_shape(const pool_plan* P);
+static uint64_t ag2_thread_bytes(const pool_plan* P);
 
 static void pool_layout_of(const pool_plan* P, pool_layout* z) {
     memset(z, 0, sizeof *z);
@@ -1310,6 +1321,7 @@ static void pool_layout_of(const pool_plan* P, pool_layout* z) {
             z->ag3w = carve(&at, ag3_shared_bytes(P));
             z->t_ag3 = carve(&t, ag3_thread_bytes(P));
         }
+        if (ag2_shape(P)) z->t_ag2 = carve(&t, ag2_thread_bytes(P));
     } else {
         const uint64_t plane = (uint64_t)P->isz[0] * P->isz[1] * W;
         const uint64_t esz = P->dtype == DML_TENSOR_DATA_TYPE_FLOAT32 ? 4u : 2u;
@@ -1382,7 +1394,10 @@ static pydml_status run_slices(const slice_job* J) {
         const int ok = J->setup(J->ctx, pool_thread_part(J->ws, J->z), state);
         if (!ok) oom = 1;
 #ifdef _OPENMP
-        const int chunk = (int)(items / (8u * (uint64_t)omp_get_num_threads()) + 1);
+        /* 32 runs per thread, the last one no shorter than the others: equal threads end together
+         * and a thread slowed down (a shared machine) leaves its runs to the others */
+        const uint64_t runs = 32u * (uint64_t)omp_get_num_threads();
+        const int chunk = (int)((items + runs - 1) / runs);
 #pragma omp for schedule(dynamic, chunk)
 #endif
         for (uint64_t it = 0; it < items; it++) {
@@ -1416,9 +1431,54 @@ static int avg_tables_build(const pool_plan* P, avg_tables* t, const pydml_works
     return 0;
 }
 
-/* dst[0, n) = src[0, n); stream: streamed (stream_store.h), the caller fences once after its loop */
+#ifdef PL_X86
+EW_T512 static void pl_stream_copy64(float* dst, const float* src, uint64_t n) {
+    uint64_t i = 0;
+    for (; i < n && ((uintptr_t)(dst + i) & 15u) != 0; i++) dst[i] = src[i];
+    for (; i + 4 <= n && ((uintptr_t)(dst + i) & 63u) != 0; i += 4) _mm_stream_ps(dst + i, _mm_loadu_ps(src + i));
+    for (; i + 16 <= n; i += 16) _mm512_stream_ps(dst + i, _mm512_loadu_ps(src + i));
+    for (; i + 4 <= n; i += 4) _mm_stream_ps(dst + i, _mm_loadu_ps(src + i));
+    for (; i < n; i++) dst[i] = src[i];
+}
+
+EW_T256 static void pl_stream_copy32(float* dst, const float* src, uint64_t n) {
+    uint64_t i = 0;
+    for (; i < n && ((uintptr_t)(dst + i) & 15u) != 0; i++) dst[i] = src[i];
+    for (; i + 4 <= n && ((uintptr_t)(dst + i) & 31u) != 0; i += 4) _mm_stream_ps(dst + i, _mm_loadu_ps(src + i));
+    for (; i + 8 <= n; i += 8) _mm256_stream_ps(dst + i, _mm256_loadu_ps(src + i));
+    for (; i + 4 <= n; i += 4) _mm_stream_ps(dst + i, _mm_loadu_ps(src + i));
+    for (; i < n; i++) dst[i] = src[i];
+}
+#endif
+
+/* dst[0, n) = src[0, n), streamed as `stream` says (the caller fences once after its loop) */
+static void pl_stream_copy(float* dst, const float* src, uint64_t n, int stream) {
+#ifdef PL_X86
+    if (stream == PL_NT64) {
+        pl_stream_copy64(dst, src, n);
+        return;
+    }
+    if (stream == PL_NT32) {
+        pl_stream_copy32(dst, src, n);
+        return;
+    }
+#endif
+    pydml_stream_copy_f32(dst, src, n);
+}
+
+/* the widest streamed stores this CPU runs (the active ISA path's) */
+static int pl_stream_level(void) {
+#ifdef PL_X86
+    const uint32_t f = pydml_active_cpu_features();
+    if (f & PYDML_CPU_AVX512) return PL_NT64;
+    if (f & PYDML_CPU_AVX2_FMA) return PL_NT32;
+#endif
+    return PL_NT16;
+}
+
+/* dst[0, n) = src[0, n); stream: streamed (pl_stream_copy), the caller fences once after its loop */
 static void copy_row_f32(float* dst, const float* src, uint64_t n, int stream) {
-    if (stream) pydml_stream_copy_f32(dst, src, n);
+    if (stream) pl_stream_copy(dst, src, n, stream);
     else memcpy(dst, src, sizeof(float) * n);
 }
 
@@ -1836,6 +1896,10 @@ static pydml_status ag3_run(const pool_plan* P, const avg_tables* t, const pydml
     return run_slices(&S);
 }
 
+static pydml_status ag2_run(const pool_plan* P, const avg_tables* t, const float* ww, const pydml_tensor* dy,
+                            const uint64_t* gs, const pydml_tensor* dx, const uint64_t* xs, const pydml_workspace* ws,
+                            const pool_layout* z, int isa, int stream);
+
 static pydml_status avg_grad(const pool_plan* P, const pydml_tensor* dy, const pydml_tensor* dx,
                              const pydml_workspace* ws) {
     pool_layout z;
@@ -1922,9 +1986,10 @@ static pydml_status avg_grad(const pool_plan* P, const pydml_tensor* dy, const p
      * caches from PL_STREAM_BYTES / 2 of it: bench_training_gradients' 25.7 MB output, 32.1 MB
      * with its input, would fall just short of max_grad's rule, which counts every tensor */
     const uint64_t out_bytes = (uint64_t)P->in_sizes[0] * C * P->isz[0] * P->isz[1] * W * sizeof(float);
-    const int stream = fast && out_bytes >= PL_STREAM_BYTES / 2;
+    const int stream = fast && out_bytes >= PL_STREAM_BYTES / 2 ? pl_stream_level() : 0;
+    if (fast && ag2_shape(P)) return ag2_run(P, &t, invw, dy, gs, dx, xs, ws, &z, vec8, vec8 ? stream : 0);
     if (fast && ag3_shape(P)) {
-        const pydml_status s = ag3_run(P, &t, dy, gs, dx, xs, ws, &z, vec8, stream && vec8);
+        const pydml_status s = ag3_run(P, &t, dy, gs, dx, xs, ws, &z, vec8, vec8 ? stream : 0);
         if (s != PYDML_STATUS_UNSUPPORTED_PARAMETER) return s;
     }
     int oom = 0;
@@ -2396,7 +2461,7 @@ EW_T256 static void mg_slice(const pool_run* r, const mg_gather* G, const mg_thr
         for (uint64_t h = 0; h < H; h++) {
             if (stream) {
                 memset(T->rowbuf, 0, sizeof(float) * W);
-                pydml_stream_copy_f32(xb + h * xs[3], T->rowbuf, W);
+                pl_stream_copy(xb + h * xs[3], T->rowbuf, W, stream);
             } else {
                 memset(xb + h * xs[3], 0, sizeof(float) * W);
             }
@@ -2449,7 +2514,7 @@ EW_T256 static void mg_slice(const pool_run* r, const mg_gather* G, const mg_thr
         }
         float* out = stream ? T->rowbuf : xb + h * xs[3];
         mg_row(P, G, ri, gr, nr, (int32_t)((d * H + h) * W), out);
-        if (stream) pydml_stream_copy_f32(xb + h * xs[3], T->rowbuf, W);
+        if (stream) pl_stream_copy(xb + h * xs[3], T->rowbuf, W, stream);
     }
 }
 #endif
@@ -2957,7 +3022,7 @@ EW_T256 static void mg3_slice(const pool_plan* P, const mg3_geo* g, mg3_thread* 
         for (uint64_t h = 0; h < g->H; h++) {
             if (stream) {
                 memset(T->rowbuf, 0, sizeof(float) * g->W);
-                pydml_stream_copy_f32(xb + h * xs[3], T->rowbuf, g->W);
+                pl_stream_copy(xb + h * xs[3], T->rowbuf, g->W, stream);
             } else {
                 memset(xb + h * xs[3], 0, sizeof(float) * g->W);
             }
@@ -3027,7 +3092,7 @@ EW_T256 static void mg3_slice(const pool_plan* P, const mg3_geo* g, mg3_thread* 
                 float* out = direct ? row : T->rowbuf;
                 if (nr == 0) memset(out, 0, sizeof(float) * g->W);
                 else mg3_row(g, Cr, Gr, kh, nr, out, stream && direct ? 1 + (((uintptr_t)row & 31u) == 0) : 0);
-                if (!direct) pydml_stream_copy_f32(row, T->rowbuf, g->W);
+                if (!direct) pl_stream_copy(row, T->rowbuf, g->W, stream);
             }
         }
         sh = sh == 0 ? 2 : sh - 1;   /* + 2 mod 3 */
@@ -3273,8 +3338,8 @@ static void mg2_slice(const pool_plan* P, const mg2_geo* g, float* buf, const fl
             }
         }
         if (!direct) {
-            pydml_stream_copy_f32(row0, o0, W);
-            if (two) pydml_stream_copy_f32(row1, o1, W);
+            pl_stream_copy(row0, o0, W, stream);
+            if (two) pl_stream_copy(row1, o1, W, stream);
         }
         h += nrow;
     }
@@ -3304,6 +3369,150 @@ static pydml_status mg2_run(const pool_plan* P, const pydml_tensor* x, const uin
     return run_slices(&S);
 }
 #endif
+
+/* ---- AVERAGE_POOLING_GRAD of 2x2 windows with Strides 2 (VGG, U-Net and the like): a store stream ----
+ * FLOAT32, W contiguous in both tensors, a one-tap window on D, WindowSize 2 and Strides 2 on H and
+ * W, StartPadding 0 or 1 on H and W. The windows do not overlap: dX element (h, w) is covered by
+ * window ((h + ph) / 2, (w + pw) / 2) alone (when that window exists), so output row oh's values
+ * u[ow] = (+0.0 + dY[oh, ow] * wh(oh)) * ww(ow) fill dX rows 2 oh - ph and 2 oh - ph + 1, each u
+ * twice along W; elements no window covers are +0.0. wh and ww are the generic rows' float weights
+ * (avg_row_setup_at's wrow, avg_grad's invw) and u their operations in their order (avg_row_f32_c
+ * with one covering row and column), so every path gives the same bits as before. No scratch but a
+ * staging row for streamed rows whose vector stores would not land on 16-byte boundaries. */
+static int ag2_shape(const pool_plan* P) {
+    return P->fn == PL_AVG && P->grad && P->dtype == DML_TENSOR_DATA_TYPE_FLOAT32 && P->win[0] == 1 &&
+           P->win[1] == 2 && P->win[2] == 2 && P->stride[1] == 2 && P->stride[2] == 2 && P->pad[1] <= 1 &&
+           P->pad[2] <= 1;
+}
+
+/* per thread: one staged dX row (W + 16 floats) and alignment slack */
+static uint64_t ag2_thread_bytes(const pool_plan* P) {
+    return sizeof(float) * ((uint64_t)P->isz[2] + 16) + 64;
+}
+
+typedef struct ag2_job {
+    const pool_plan* P;
+    const pool_layout* z;
+    const avg_tables* t;
+    const float* ww;    /* [OW]: 1 / count_W(ow) in float */
+    const float* dy;
+    const uint64_t* gs;
+    float* dx;
+    const uint64_t* xs;
+    int isa, stream;
+} ag2_job;
+
+/* dX columns [w0, cw) of a covered row from dY row g (scalar: the row's ends and the portable path) */
+static void ag2_cols_c(const float* g, float wh, const float* ww, uint64_t pw, uint64_t w0, uint64_t cw, float* out) {
+    for (uint64_t w = w0; w < cw; w++) {
+        const uint64_t ow = (w + pw) / 2;
+        out[w] = (0.0f + g[ow] * wh) * ww[ow];
+    }
+}
+
+#ifdef PL_X86
+/* dX columns [0, cw) of one covered row into out0 and out1 (NULL: one row), nt as put16's (out0 and
+ * out1 then 16-byte aligned, pw 0) */
+EW_T256 static inline __attribute__((always_inline)) void ag2_row_n(const float* g, float wh, const float* ww,
+                                                                    uint64_t pw, uint64_t cw, float* out0,
+                                                                    float* out1, int nt) {
+    const __m256 z = _mm256_setzero_ps(), vh = _mm256_set1_ps(wh);
+    /* j's pair of columns is w = 2 j - pw, w + 1 (pw 1: j from 1, column 0 alone) */
+    uint64_t j = pw, w = 0;
+    if (pw) {
+        ag2_cols_c(g, wh, ww, pw, 0, cw < 1 ? cw : 1, out0);
+        if (out1) ag2_cols_c(g, wh, ww, pw, 0, cw < 1 ? cw : 1, out1);
+        w = 1;
+    }
+    for (; w + 16 <= cw; j += 8, w += 16) {
+        const __m256 u = _mm256_mul_ps(_mm256_add_ps(z, _mm256_mul_ps(_mm256_loadu_ps(g + j), vh)), _mm256_loadu_ps(ww + j));
+        const __m256 lo = _mm256_unpacklo_ps(u, u), hi = _mm256_unpackhi_ps(u, u);   /* u0 u0 u1 u1 | u4 u4 u5 u5 */
+        const __m256 a = _mm256_permute2f128_ps(lo, hi, 0x20), b = _mm256_permute2f128_ps(lo, hi, 0x31);
+        put16(out0 + w, a, b, nt);
+        if (out1) put16(out1 + w, a, b, nt);
+    }
+    ag2_cols_c(g, wh, ww, pw, w, cw, out0);
+    if (out1) ag2_cols_c(g, wh, ww, pw, w, cw, out1);
+}
+
+EW_T256 static void ag2_row_avx2(const float* g, float wh, const float* ww, uint64_t pw, uint64_t cw, float* out0,
+                                 float* out1, int nt) {
+    if (nt == 2) ag2_row_n(g, wh, ww, pw, cw, out0, out1, 2);
+    else if (nt == 1) ag2_row_n(g, wh, ww, pw, cw, out0, out1, 1);
+    else ag2_row_n(g, wh, ww, pw, cw, out0, out1, 0);
+}
+#endif
+
+/* dX slice (n, c, d): buf the thread's staging row */
+static void ag2_slice(const void* ctx, void* state, uint64_t n, uint64_t c, uint64_t d) {
+    const ag2_job* J = (const ag2_job*)ctx;
+    const pool_plan* P = J->P;
+    float* buf = *(float**)state;
+    const uint64_t H = P->isz[1], W = P->isz[2], OH = P->osz[1], OW = P->osz[2];
+    const uint64_t ph = P->pad[1], pw = P->pad[2];
+    float* xb = J->dx + n * J->xs[0] + c * J->xs[1] + d * J->xs[2];
+    const uint64_t qd = d + P->pad[0], od = qd / P->stride[0];
+    const int read = qd % P->stride[0] == 0 && od < P->osz[0];
+    const float* gb = read ? J->dy + n * J->gs[0] + c * J->gs[1] + od * J->gs[2] : NULL;
+    /* the columns some window covers: [0, cw) */
+    const uint64_t cwe = 2 * OW > pw ? 2 * OW - pw : 0, cw = read ? (cwe < W ? cwe : W) : 0;
+    for (uint64_t h = 0; h < H;) {
+        const uint64_t oh = (h + ph) / 2;
+        const int covered = read && oh < OH;
+        /* h and h + 1 share a window when h + ph is even */
+        const int two = covered && (h + ph) % 2 == 0 && h + 1 < H;
+        float* row0 = xb + h * J->xs[3];
+        float* row1 = two ? row0 + J->xs[3] : NULL;
+        const int direct = !J->stream;
+        float* out0 = direct ? row0 : buf;
+        if (covered) {
+            const float* g = gb + oh * J->gs[3];
+            const float wh = (float)(J->t->inv[0][od] * J->t->inv[1][oh]);
+#ifdef PL_X86
+            if (J->isa) {
+                const int nt = J->stream && direct ? 1 + (((uintptr_t)row0 & 31u) == 0 && (!two || ((uintptr_t)row1 & 31u) == 0)) : 0;
+                ag2_row_avx2(g, wh, J->ww, pw, cw, out0, direct ? row1 : NULL, nt);
+            } else
+#endif
+            {
+                ag2_cols_c(g, wh, J->ww, pw, 0, cw, out0);
+                if (direct && two) memcpy(row1, row0, sizeof(float) * cw);
+            }
+        }
+        const uint64_t z0 = covered ? cw : 0;   /* the columns past every window (the whole row when not covered) */
+        if (direct && J->stream && z0 < W) {
+            /* zeros streamed too: the row's lines are then written whole */
+            memset(buf, 0, sizeof(float) * (W - z0));
+            pl_stream_copy(row0 + z0, buf, W - z0, J->stream);
+            if (two) pl_stream_copy(row1 + z0, buf, W - z0, J->stream);
+        } else if (direct) {
+            memset(row0 + z0, 0, sizeof(float) * (W - z0));
+            if (two) memset(row1 + z0, 0, sizeof(float) * (W - z0));
+        } else {
+            memset(buf + z0, 0, sizeof(float) * (W - z0));
+            pl_stream_copy(row0, buf, W, J->stream);
+            if (two) pl_stream_copy(row1, buf, W, J->stream);
+        }
+        h += two ? 2 : 1;
+    }
+}
+
+static int ag2_setup(const void* ctx, unsigned char* mine, void* state) {
+    const ag2_job* J = (const ag2_job*)ctx;
+    float** buf = (float**)state;
+    *buf = mine != NULL && J->z->t_ag2 ? (float*)(void*)(((uintptr_t)(mine + J->z->t_ag2) + 63) & ~(uintptr_t)63)
+                                      : NULL;
+    return *buf != NULL;
+}
+
+/* AVERAGE_POOLING_GRAD by ag2_slice, slice by slice (run_slices) */
+static pydml_status ag2_run(const pool_plan* P, const avg_tables* t, const float* ww, const pydml_tensor* dy,
+                            const uint64_t* gs, const pydml_tensor* dx, const uint64_t* xs, const pydml_workspace* ws,
+                            const pool_layout* z, int isa, int stream) {
+    const ag2_job J = {P, z, t, ww, (const float*)dy->data, gs, (float*)dx->data, xs, isa, stream};
+    const slice_job S = {P, ws, z, &J, ag2_setup, ag2_slice, stream};
+    return run_slices(&S);
+}
 
 static pydml_status max_grad(const pool_plan* P, const pydml_tensor* x, const pydml_tensor* dy, const pydml_tensor* dx,
                              const pydml_workspace* ws) {
@@ -3343,7 +3552,7 @@ static pydml_status max_grad(const pool_plan* P, const pydml_tensor* x, const py
     /* W stride 2 (the common downsampling window): split rows, max_s2_avx2 */
     const int s2 = fast && P->stride[2] == 2;
     const uint64_t half = (uint64_t)P->isz[2] / 2 + 40; /* a split row's halves, padded for max_s2_avx2's 32-lane loads */
-    const int stream = fast && (2 * total_in + planes * orows * OW) * esz >= PL_STREAM_BYTES;
+    const int stream = fast && (2 * total_in + planes * orows * OW) * esz >= PL_STREAM_BYTES ? pl_stream_level() : 0;
 #ifdef PL_X86
     if (fast && mg3_shape(P)) return mg3_run(P, x, r.is, dy, gs, dx, xs, ws, &z, stream);
     if (fast && mg2_shape(P)) return mg2_run(P, x, r.is, dy, gs, dx, xs, ws, &z, stream);
