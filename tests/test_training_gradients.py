@@ -265,9 +265,10 @@ def test_average_pooling_grad_3x3_stride2_rows(incl: bool, case: Any) -> None:
 
 @pytest.mark.parametrize("sp", [0, 1])
 def test_average_pooling_grad_3x3_stride2_streamed(sp: int) -> None:
-    # past PL_STREAM_BYTES / 2 of output the dX rows are streamed from their first 16-byte boundary:
-    # the bits of the portable rows
-    x = [1, 80, 224, 223 + sp]
+    # past PL_STREAM_BYTES / 2 (16 MiB) of output the dX rows are streamed from their first 16-byte
+    # boundary: the bits of the portable rows (96 channels: 19 MB of dX; 80 stayed 16.06 MB, below it)
+    x = [1, 96, 224, 223 + sp]
+    assert 4 * x[0] * x[1] * x[2] * x[3] >= 16 << 20
     y = [*x[:2], *pool_out(x[2:], [3, 3], [2, 2], [sp, sp], [1, 1])]
     g = np.random.default_rng(2).standard_normal(y).astype(np.float32)
     desc = avg_grad("FLOAT32", x, [3, 3], [2, 2], [sp, sp], [1, 1], False)
