@@ -43,6 +43,9 @@ CASES: list[Case] = [
     ("stem", (1, 3, 30, 29), (64, 3, 7, 7), (2, 2), (1, 1), (3, 3), (2, 3), 1, CROSS_CORRELATION),
     # the stem kernel: two images, 40 output channels (tiles of 6 and 5 per 16-channel panel), rows of 38
     ("stem_tail", (2, 3, 12, 75), (40, 3, 7, 7), (1, 2), (1, 1), (3, 3), (3, 3), 1, CONVOLUTION),
+    # the stem kernel's steps of 64 + 48 pixels (rows of 112, ResNet's stem) and 64 + 26 (rows of 90)
+    ("stem112", (1, 3, 9, 224), (24, 3, 7, 7), (2, 2), (1, 1), (3, 3), (2, 2), 1, CROSS_CORRELATION),
+    ("stem90", (1, 3, 5, 90), (16, 3, 7, 7), (1, 1), (1, 1), (3, 3), (3, 3), 1, CROSS_CORRELATION),
     # folded, flipped kernel, width dilation, groups of 5 channels (35 folded channels: 3 blocks)
     ("fold_dil", (2, 10, 9, 17), (32, 5, 2, 7), (1, 1), (1, 2), (0, 4), (1, 2), 2, CONVOLUTION),
     # folded, 1 x k (one tap left after folding), stride 3 wider than the kernel

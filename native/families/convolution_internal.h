@@ -68,10 +68,12 @@ typedef void (*conv_transpose_fn)(float* dst, const int64_t* pos, const void* sr
  * output row, from a planar band (channel c, tap v, pixel q at band + c * cstride + roff[v] + q, read
  * up to a multiple of 16 pixels):
  *   out[t * out_cs + q] = (bias[t] + 0) + sum over cb, v, ic (in this order, one FMA chain each)
- * the same sums in the same order as the dense microkernels, so the same bits. */
+ * the same sums in the same order as the dense microkernels, so the same bits; relu != 0: then
+ * v < 0 ? 0 : v (the fused RELU, applied before the store). */
 typedef void (*conv_stem_kernel)(const float* band, int64_t cstride, uint32_t cin, const int64_t* roff,
                                  const uint32_t* tap, uint32_t nv, uint32_t T, const float* panel, uint32_t nr,
-                                 uint32_t mr, const float* bias, float* out, int64_t out_cs, uint32_t W);
+                                 uint32_t mr, const float* bias, float* out, int64_t out_cs, uint32_t W,
+                                 int relu);
 
 /* The direct depthwise kernel (convolution.c dw_item; FLOAT32 FORWARD, one input channel per group,
  * unit width stride, rows of stride 1 in and out): `rows` output rows of one output channel, row r
@@ -104,6 +106,7 @@ typedef struct conv_kernels {
     /* BF16 path only: dst dword j = lo[j] | hi[j] << 16 for j < n, 0 up to nr (hi NULL: zero) */
     void (*pair_row)(float* dst, const uint16_t* lo, const uint16_t* hi, uint32_t n, uint32_t nr);
     conv_stem_kernel stem; /* NULL: the folded stem runs through the dense microkernels */
+    void (*copy2)(float* d, const float* s, uint32_t n); /* d[j] = s[2 j], j < n (reads nothing past s[2n - 2]) */
     conv_dw_kernel dw;     /* NULL: depthwise through the plane engine's band */
 } conv_kernels;
 
