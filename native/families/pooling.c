@@ -2687,6 +2687,24 @@ typedef struct mg3_thread {
     float* rowbuf;    /* one dX row staged for the streamed copy */
 } mg3_thread;
 
+/* one border window's maximum over its valid taps [k0, k1) of row p and the first column holding it
+ * (in *k), the forward's rule: v replaces m when v > m, or v is NaN and m is not. In SSE scalars,
+ * without a branch on the data (the compares of random data mispredict half the time) */
+EW_T256 static inline __attribute__((always_inline)) __m128 mg3_bmax(const float* p, uint32_t k0, uint32_t k1,
+                                                                    int32_t* k) {
+    __m128 m = _mm_load_ss(p + k0);
+    int32_t kk = (int32_t)k0;
+    for (uint32_t kw = k0 + 1; kw < k1; kw++) {
+        const __m128 v = _mm_load_ss(p + kw);
+        const __m128 up = _mm_andnot_ps(_mm_cmpunord_ss(m, m), _mm_cmpnle_ss(v, m));
+        const int32_t u = _mm_cvtsi128_si32(_mm_castps_si128(up));   /* 0 or -1 */
+        m = _mm_blendv_ps(m, v, up);
+        kk = (kk & ~u) | ((int32_t)kw & u);
+    }
+    *k = kk;
+    return m;
+}
+
 /* one input row's maxima over each window's taps and their offsets kw: the interior windows' group
  * q of 8 at hm + 8 q, lanes in the order 0 1 4 5 2 3 6 7 (two in-lane shuffles, no lane crossing;
  * mg3_codes puts them in place), then the border windows' group (bw) in order.
@@ -2735,18 +2753,11 @@ EW_T256 static inline __attribute__((always_inline)) int mg3_hmax_n(const mg3_ge
     float* bm = hm + 8 * g->ng;
     int32_t* bk = hk + 8 * g->ng;
     for (uint32_t l = 0; l < g->nbw; l++) {
-        const float* p = s + (2 * (int64_t)g->bw[l] - g->pw);
-        float m = p[g->bk0[l]];
-        int32_t k = (int32_t)g->bk0[l];
-        for (uint32_t kw = g->bk0[l] + 1; kw < g->bk1[l]; kw++) {
-            const float v = p[kw];
-            const int up = (v > m) | (isnan(v) & !isnan(m));
-            m = up ? v : m;
-            k = up ? (int32_t)kw : k;
-        }
-        bm[l] = m;
+        int32_t k;
+        const __m128 m = mg3_bmax(s + (2 * (int64_t)g->bw[l] - g->pw), g->bk0[l], g->bk1[l], &k);
+        _mm_store_ss(bm + l, m);
         bk[l] = k;
-        any |= isnan(m);
+        any |= _mm_movemask_ps(_mm_cmpunord_ss(m, m)) & 1;
     }
     return any != 0;
 }
@@ -2889,25 +2900,21 @@ EW_T256 static int mg3_fused(const mg3_geo* g, const float* s1, const float* s2,
     int32_t* bk2 = hk[2] + 8 * g->ng;
     for (uint32_t l = 0; l < g->nbw; l++) {
         const int64_t at = 2 * (int64_t)g->bw[l] - g->pw;
-        float m = bm0[l];
+        __m128 m = _mm_load_ss(bm0 + l);
         int32_t code = bk0[l];
         for (int32_t r = 1; r < 3; r++) {
-            const float* p = (r == 1 ? s1 : s2) + at;
-            float v = p[g->bk0[l]];
-            int32_t k = (int32_t)g->bk0[l];
-            for (uint32_t kw = g->bk0[l] + 1; kw < g->bk1[l]; kw++) {
-                const int up = (p[kw] > v) | (isnan(p[kw]) & !isnan(v));
-                k = up ? (int32_t)kw : k;
-                v = up ? p[kw] : v;
-            }
+            int32_t k;
+            const __m128 v = mg3_bmax((r == 1 ? s1 : s2) + at, g->bk0[l], g->bk1[l], &k);
             if (r == 2) {
-                bm2[l] = v;
+                _mm_store_ss(bm2 + l, v);
                 bk2[l] = k;
             }
-            any |= isnan(v);
-            const int up = v > m;   /* no NaN here unless any is set (the row is then redone) */
-            code = up ? 4 * r + k : code;
-            m = up ? v : m;
+            any |= _mm_movemask_ps(_mm_cmpunord_ss(v, v)) & 1;
+            /* v > m: no NaN here unless any is set (the row is then redone) */
+            const __m128 up = _mm_cmpgt_ss(v, m);
+            const int32_t u = _mm_cvtsi128_si32(_mm_castps_si128(up));
+            code = (code & ~u) | ((4 * r + k) & u);
+            m = _mm_blendv_ps(m, v, up);
         }
         C[g->bw[l]] = code;
     }
