@@ -2839,7 +2839,8 @@ EW_T256 static void mg3_codes(const mg3_geo* g, const mg3_thread* T, uint64_t oh
  * unordered lanes of taps 0 and 1 */
 EW_T256 static inline __attribute__((always_inline)) void mg3_hgroup(const float* p, __m256 kw0, __m256 kw1,
                                                                      __m256 kw2, __m256* m, __m256* k, __m256* nan) {
-    const __m256 a = _mm256_loadu_ps(p), b = _mm256_loadu_ps(p + 8);
+    __m256 a = _mm256_loadu_ps(p), b = _mm256_loadu_ps(p + 8);
+    __asm__("" : "+x"(a), "+x"(b));   /* loaded once: folded into both shuffles they were loaded twice */
     const __m256 t0 = _mm256_shuffle_ps(a, b, _MM_SHUFFLE(2, 0, 2, 0));
     const __m256 t1 = _mm256_shuffle_ps(a, b, _MM_SHUFFLE(3, 1, 3, 1));
     const __m256 t2 = _mm256_shuffle_ps(_mm256_loadu_ps(p + 2), _mm256_loadu_ps(p + 9), _MM_SHUFFLE(3, 1, 2, 0));
@@ -2940,6 +2941,14 @@ EW_T256 static inline __attribute__((always_inline)) void put16(float* out, __m2
 /* 16 floats (8 even, 8 odd lanes interleaved) to out, as put16 */
 EW_T256 static inline __attribute__((always_inline)) void mg3_put(float* out, __m256 ve, __m256 vo, int nt) {
     const __m256 lo = _mm256_unpacklo_ps(ve, vo), hi = _mm256_unpackhi_ps(ve, vo);   /* e0 o0 e1 o1 | e4 o4 e5 o5 */
+    if (nt == 1) {
+        /* 16-byte streamed stores take the halves where they are: no lane crossing first */
+        _mm_stream_ps(out, _mm256_castps256_ps128(lo));
+        _mm_stream_ps(out + 4, _mm256_castps256_ps128(hi));
+        _mm_stream_ps(out + 8, _mm256_extractf128_ps(lo, 1));
+        _mm_stream_ps(out + 12, _mm256_extractf128_ps(hi, 1));
+        return;
+    }
     put16(out, _mm256_permute2f128_ps(lo, hi, 0x20), _mm256_permute2f128_ps(lo, hi, 0x31), nt);
 }
 
@@ -2972,17 +2981,21 @@ EW_T256 static inline __attribute__((always_inline)) void mg3_row_n(const mg3_ge
     for (uint64_t j0 = 0; j0 < g->nj; j0 += 8) {
         __m256 ve, vo;
         {
-            const __m256i c0 = _mm256_loadu_si256((const __m256i*)(C0 + j0));
+            __m256i c0 = _mm256_loadu_si256((const __m256i*)(C0 + j0));
             const __m256i c1 = _mm256_loadu_si256((const __m256i*)(C0 + j0 + 1));
-            const __m256 g0 = _mm256_loadu_ps(G0 + j0), g1 = _mm256_loadu_ps(G0 + j0 + 1);
+            __m256 g0 = _mm256_loadu_ps(G0 + j0);
+            const __m256 g1 = _mm256_loadu_ps(G0 + j0 + 1);
+            __asm__("" : "+x"(c0), "+x"(g0));   /* loaded once: folded into each compare they were loaded 2-3 times */
             ve = _mm256_and_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(c0, t1[0])), g0);
             vo = _mm256_add_ps(_mm256_and_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(c0, t2[0])), g0),
                                _mm256_and_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(c1, t0[0])), g1));
         }
         if (nr == 2) {
-            const __m256i c0 = _mm256_loadu_si256((const __m256i*)(C1 + j0));
+            __m256i c0 = _mm256_loadu_si256((const __m256i*)(C1 + j0));
             const __m256i c1 = _mm256_loadu_si256((const __m256i*)(C1 + j0 + 1));
-            const __m256 g0 = _mm256_loadu_ps(G1 + j0), g1 = _mm256_loadu_ps(G1 + j0 + 1);
+            __m256 g0 = _mm256_loadu_ps(G1 + j0);
+            const __m256 g1 = _mm256_loadu_ps(G1 + j0 + 1);
+            __asm__("" : "+x"(c0), "+x"(g0));   /* loaded once: folded into each compare they were loaded 2-3 times */
             ve = _mm256_add_ps(ve, _mm256_and_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(c0, t1[1])), g0));
             vo = _mm256_add_ps(vo, _mm256_and_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(c0, t2[1])), g0));
             vo = _mm256_add_ps(vo, _mm256_and_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(c1, t0[1])), g1));
