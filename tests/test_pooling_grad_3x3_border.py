@@ -40,9 +40,7 @@ def scatter(x: np.ndarray, g: np.ndarray, sp: list[int]) -> np.ndarray:
                             if not 0 <= w < w_:
                                 continue
                             v = x[n, c, h, w]
-                            if best is None:
-                                best, at = v, (h, w)
-                            elif v > best or (np.isnan(v) and not np.isnan(best)):
+                            if best is None or v > best or (np.isnan(v) and not np.isnan(best)):
                                 best, at = v, (h, w)
                     if best is not None:
                         dx[n, c, at[0], at[1]] = np.float32(dx[n, c, at[0], at[1]] + g[n, c, oh, ow])
