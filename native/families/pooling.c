@@ -2687,6 +2687,24 @@ typedef struct mg3_thread {
     float* rowbuf;    /* one dX row staged for the streamed copy */
 } mg3_thread;
 
+/* one border window's maximum over its valid taps [k0, k1) of row p and the first column holding it
+ * (in *k), the forward's rule: v replaces m when v > m, or v is NaN and m is not. In SSE scalars,
+ * without a branch on the data (the compares of random data mispredict half the time) */
+EW_T256 static inline __attribute__((always_inline)) __m128 mg3_bmax(const float* p, uint32_t k0, uint32_t k1,
+                                                                    int32_t* k) {
+    __m128 m = _mm_load_ss(p + k0);
+    int32_t kk = (int32_t)k0;
+    for (uint32_t kw = k0 + 1; kw < k1; kw++) {
+        const __m128 v = _mm_load_ss(p + kw);
+        const __m128 up = _mm_andnot_ps(_mm_cmpunord_ss(m, m), _mm_cmpnle_ss(v, m));
+        const int32_t u = _mm_cvtsi128_si32(_mm_castps_si128(up));   /* 0 or -1 */
+        m = _mm_blendv_ps(m, v, up);
+        kk = (kk & ~u) | ((int32_t)kw & u);
+    }
+    *k = kk;
+    return m;
+}
+
 /* one input row's maxima over each window's taps and their offsets kw: the interior windows' group
  * q of 8 at hm + 8 q, lanes in the order 0 1 4 5 2 3 6 7 (two in-lane shuffles, no lane crossing;
  * mg3_codes puts them in place), then the border windows' group (bw) in order.
@@ -2735,18 +2753,11 @@ EW_T256 static inline __attribute__((always_inline)) int mg3_hmax_n(const mg3_ge
     float* bm = hm + 8 * g->ng;
     int32_t* bk = hk + 8 * g->ng;
     for (uint32_t l = 0; l < g->nbw; l++) {
-        const float* p = s + (2 * (int64_t)g->bw[l] - g->pw);
-        float m = p[g->bk0[l]];
-        int32_t k = (int32_t)g->bk0[l];
-        for (uint32_t kw = g->bk0[l] + 1; kw < g->bk1[l]; kw++) {
-            const float v = p[kw];
-            const int up = (v > m) | (isnan(v) & !isnan(m));
-            m = up ? v : m;
-            k = up ? (int32_t)kw : k;
-        }
-        bm[l] = m;
+        int32_t k;
+        const __m128 m = mg3_bmax(s + (2 * (int64_t)g->bw[l] - g->pw), g->bk0[l], g->bk1[l], &k);
+        _mm_store_ss(bm + l, m);
         bk[l] = k;
-        any |= isnan(m);
+        any |= _mm_movemask_ps(_mm_cmpunord_ss(m, m)) & 1;
     }
     return any != 0;
 }
@@ -2828,7 +2839,8 @@ EW_T256 static void mg3_codes(const mg3_geo* g, const mg3_thread* T, uint64_t oh
  * unordered lanes of taps 0 and 1 */
 EW_T256 static inline __attribute__((always_inline)) void mg3_hgroup(const float* p, __m256 kw0, __m256 kw1,
                                                                      __m256 kw2, __m256* m, __m256* k, __m256* nan) {
-    const __m256 a = _mm256_loadu_ps(p), b = _mm256_loadu_ps(p + 8);
+    __m256 a = _mm256_loadu_ps(p), b = _mm256_loadu_ps(p + 8);
+    __asm__("" : "+x"(a), "+x"(b));   /* loaded once: folded into both shuffles they were loaded twice */
     const __m256 t0 = _mm256_shuffle_ps(a, b, _MM_SHUFFLE(2, 0, 2, 0));
     const __m256 t1 = _mm256_shuffle_ps(a, b, _MM_SHUFFLE(3, 1, 3, 1));
     const __m256 t2 = _mm256_shuffle_ps(_mm256_loadu_ps(p + 2), _mm256_loadu_ps(p + 9), _MM_SHUFFLE(3, 1, 2, 0));
@@ -2889,25 +2901,21 @@ EW_T256 static int mg3_fused(const mg3_geo* g, const float* s1, const float* s2,
     int32_t* bk2 = hk[2] + 8 * g->ng;
     for (uint32_t l = 0; l < g->nbw; l++) {
         const int64_t at = 2 * (int64_t)g->bw[l] - g->pw;
-        float m = bm0[l];
+        __m128 m = _mm_load_ss(bm0 + l);
         int32_t code = bk0[l];
         for (int32_t r = 1; r < 3; r++) {
-            const float* p = (r == 1 ? s1 : s2) + at;
-            float v = p[g->bk0[l]];
-            int32_t k = (int32_t)g->bk0[l];
-            for (uint32_t kw = g->bk0[l] + 1; kw < g->bk1[l]; kw++) {
-                const int up = (p[kw] > v) | (isnan(p[kw]) & !isnan(v));
-                k = up ? (int32_t)kw : k;
-                v = up ? p[kw] : v;
-            }
+            int32_t k;
+            const __m128 v = mg3_bmax((r == 1 ? s1 : s2) + at, g->bk0[l], g->bk1[l], &k);
             if (r == 2) {
-                bm2[l] = v;
+                _mm_store_ss(bm2 + l, v);
                 bk2[l] = k;
             }
-            any |= isnan(v);
-            const int up = v > m;   /* no NaN here unless any is set (the row is then redone) */
-            code = up ? 4 * r + k : code;
-            m = up ? v : m;
+            any |= _mm_movemask_ps(_mm_cmpunord_ss(v, v)) & 1;
+            /* v > m: no NaN here unless any is set (the row is then redone) */
+            const __m128 up = _mm_cmpgt_ss(v, m);
+            const int32_t u = _mm_cvtsi128_si32(_mm_castps_si128(up));
+            code = (code & ~u) | ((4 * r + k) & u);
+            m = _mm_blendv_ps(m, v, up);
         }
         C[g->bw[l]] = code;
     }
@@ -2933,6 +2941,14 @@ EW_T256 static inline __attribute__((always_inline)) void put16(float* out, __m2
 /* 16 floats (8 even, 8 odd lanes interleaved) to out, as put16 */
 EW_T256 static inline __attribute__((always_inline)) void mg3_put(float* out, __m256 ve, __m256 vo, int nt) {
     const __m256 lo = _mm256_unpacklo_ps(ve, vo), hi = _mm256_unpackhi_ps(ve, vo);   /* e0 o0 e1 o1 | e4 o4 e5 o5 */
+    if (nt == 1) {
+        /* 16-byte streamed stores take the halves where they are: no lane crossing first */
+        _mm_stream_ps(out, _mm256_castps256_ps128(lo));
+        _mm_stream_ps(out + 4, _mm256_castps256_ps128(hi));
+        _mm_stream_ps(out + 8, _mm256_extractf128_ps(lo, 1));
+        _mm_stream_ps(out + 12, _mm256_extractf128_ps(hi, 1));
+        return;
+    }
     put16(out, _mm256_permute2f128_ps(lo, hi, 0x20), _mm256_permute2f128_ps(lo, hi, 0x31), nt);
 }
 
@@ -2965,17 +2981,21 @@ EW_T256 static inline __attribute__((always_inline)) void mg3_row_n(const mg3_ge
     for (uint64_t j0 = 0; j0 < g->nj; j0 += 8) {
         __m256 ve, vo;
         {
-            const __m256i c0 = _mm256_loadu_si256((const __m256i*)(C0 + j0));
+            __m256i c0 = _mm256_loadu_si256((const __m256i*)(C0 + j0));
             const __m256i c1 = _mm256_loadu_si256((const __m256i*)(C0 + j0 + 1));
-            const __m256 g0 = _mm256_loadu_ps(G0 + j0), g1 = _mm256_loadu_ps(G0 + j0 + 1);
+            __m256 g0 = _mm256_loadu_ps(G0 + j0);
+            const __m256 g1 = _mm256_loadu_ps(G0 + j0 + 1);
+            __asm__("" : "+x"(c0), "+x"(g0));   /* loaded once: folded into each compare they were loaded 2-3 times */
             ve = _mm256_and_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(c0, t1[0])), g0);
             vo = _mm256_add_ps(_mm256_and_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(c0, t2[0])), g0),
                                _mm256_and_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(c1, t0[0])), g1));
         }
         if (nr == 2) {
-            const __m256i c0 = _mm256_loadu_si256((const __m256i*)(C1 + j0));
+            __m256i c0 = _mm256_loadu_si256((const __m256i*)(C1 + j0));
             const __m256i c1 = _mm256_loadu_si256((const __m256i*)(C1 + j0 + 1));
-            const __m256 g0 = _mm256_loadu_ps(G1 + j0), g1 = _mm256_loadu_ps(G1 + j0 + 1);
+            __m256 g0 = _mm256_loadu_ps(G1 + j0);
+            const __m256 g1 = _mm256_loadu_ps(G1 + j0 + 1);
+            __asm__("" : "+x"(c0), "+x"(g0));   /* loaded once: folded into each compare they were loaded 2-3 times */
             ve = _mm256_add_ps(ve, _mm256_and_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(c0, t1[1])), g0));
             vo = _mm256_add_ps(vo, _mm256_and_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(c0, t2[1])), g0));
             vo = _mm256_add_ps(vo, _mm256_and_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(c1, t0[1])), g1));
