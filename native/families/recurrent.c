@@ -927,8 +927,15 @@ static void lstm_run(const rnn_run* r, int* failed) {
     const rnn_layout* L = &r->L;
     const uint32_t MR = r->uk.mr;
     const int sync = L->nblk > 1;
-    const uint32_t rows = p->seq * p->batch, chunk = RNN_PROJ_STRIPS * MR;
-    const uint32_t chunks = (rows + chunk - 1) / chunk, items = chunks * p->nd;
+    /* X W^T's items: runs of whole MR-row strips, at most RNN_PROJ_STRIPS each, as even as the strips
+     * allow, and as many as a multiple of the team when there are strips enough: the steps wait for
+     * the last item (the barrier at the loop's end), and 1024 rows (the bench LSTM) in items of 8
+     * AVX-512 strips made 9 items of 112 rows and one of 16: one of two threads computed 560 rows
+     * while the other waited after 464. Which item computes a row does not change its bits. */
+    const uint32_t rows = p->seq * p->batch, strips = (rows + MR - 1) / MR;
+    uint32_t chunks = (strips + RNN_PROJ_STRIPS - 1) / RNN_PROJ_STRIPS;
+    while ((uint64_t)chunks * p->nd % L->team && chunks < strips) chunks++;
+    const uint32_t items = chunks * p->nd;
 #ifdef _OPENMP
 #pragma omp parallel num_threads((int)L->team) if (L->team > 1)
 #endif
@@ -948,7 +955,9 @@ static void lstm_run(const rnn_run* r, int* failed) {
 #pragma omp for schedule(dynamic, 1)
 #endif
         for (uint32_t it = 0; it < items; it++) {
-            const uint32_t m0 = it / p->nd * chunk, m1 = m0 + chunk < rows ? m0 + chunk : rows;
+            const uint32_t c = it / p->nd;
+            const uint32_t m0 = (uint32_t)((uint64_t)strips * c / chunks) * MR;
+            const uint32_t m1e = (uint32_t)((uint64_t)strips * (c + 1) / chunks) * MR, m1 = m1e < rows ? m1e : rows;
             if (ok) lstm_projection(r, m0, m1, it % p->nd, scratch);
         }
         for (uint32_t step = 0; step < p->seq; step++) {
