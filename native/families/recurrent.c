@@ -112,6 +112,7 @@ typedef struct rnn_plan {
         const void* src[2];         /* the W and R views' data they were packed from (NULL: not) */
         float* pw;                  /* as rnn_run.pw; NULL when W is not owned */
         float* rp;                  /* as rnn_run.rp, the directions back to back; NULL when R is not */
+        int r_finite;               /* every value of rp is finite (zero_h0 below) */
     } pre;
 } rnn_plan;
 
@@ -456,6 +457,7 @@ typedef struct rnn_run {
     float* pw;               /* W^T packed: panels of nr columns of xw, [I][nr] each */
     float* rp[2];            /* each direction's R^T packed: panels of nr columns, [H][nr] each */
     uint32_t pack0, pack1;   /* the panels lstm_run packs (lstm_pack_panel's q): those not packed at initialize */
+    int zero_h0[2];          /* direction d's first H_{t-1} R^T is 0: lstm_block skips it */
 } rnn_run;
 
 static float* hstate(const rnn_run* r, uint32_t d, uint32_t which) {
@@ -816,7 +818,8 @@ static void lstm_block(const rnn_run* r, uint32_t d, uint32_t k, uint32_t b0, ui
     static const uint32_t slot_of_seg[4] = {0, 1, 3, 2}; /* segments i, f, c, o */
     float *gi = tile, *gf = tile + n, *go = tile + 2 * n, *gc = tile + 3 * n, *hc = tile + 4 * n;
     float* apack = tile + 5 * n;
-    for (uint32_t ks = 0; ks < kslices; ks++) {
+    const int zero_h = step == 0 && r->zero_h0[d];
+    for (uint32_t ks = 0; ks < kslices && !zero_h; ks++) {
         const uint32_t k0 = (uint32_t)((uint64_t)H * ks / kslices);
         const uint32_t kc = (uint32_t)((uint64_t)H * (ks + 1) / kslices) - k0;
         for (uint32_t i = 0; i < strips; i++) {
@@ -843,6 +846,13 @@ static void lstm_block(const rnn_run* r, uint32_t d, uint32_t k, uint32_t b0, ui
                 const size_t q = (size_t)grp * G + s;
                 const float* panel = r->rp[d] + q * H * nr;
                 float* gt = tile + slot_of_seg[s] * n + (size_t)(grp - gs) * nr;
+                if (zero_h) { /* the product's bits: +0 (finite R) plus the addend */
+                    for (uint32_t i = 0; i < rows; i++) {
+                        const float* x = lstm_xw_row(r, d, b0 + i, t) + q * nr;
+                        for (uint32_t j = 0; j < nr; j++) gt[(size_t)i * w + j] = x[j] + 0.0f;
+                    }
+                    continue;
+                }
                 for (uint32_t ks = 0; ks < kslices; ks++) {
                     const uint32_t k0 = (uint32_t)((uint64_t)H * ks / kslices);
                     const uint32_t kc = (uint32_t)((uint64_t)H * (ks + 1) / kslices) - k0;
@@ -1143,6 +1153,18 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
         void* mem = ws_part(ws, &z, part, 0);
         if ((s = pydml_sgemm_pack_b_into(H, GP, wpr, 1, H, mem, (size_t)z.bytes[part], &r.rt[d]))) return s;
     }
+    /* a zero initial H with finite R^T (checked when packed at initialize) makes the first step's
+     * H_{t-1} R^T +0 in every element whatever the order of its sums: each product is a signed
+     * zero and the sums start at +0, so the engine's result is the addend + 0.0f (-0 becomes +0),
+     * which lstm_block writes without the product (1/seq of the steps' products: torch exports
+     * an LSTM with a zero initial state, and ONNX's initial_h defaults to 0). A non-finite R
+     * would make 0 * inf NaN: such R^T, and R^T packed per execution, run the product. */
+    for (uint32_t d = 0; d < nd && lstm; d++) {
+        int zero = p->pre.rp != NULL && r.rp[0] == p->pre.rp && p->pre.r_finite;
+        const float* h0 = hstate(&r, d, 0);
+        for (size_t i = 0; i < (size_t)B * H && zero; i++) zero = (h0[i] == 0.0f);
+        r.zero_h0[d] = zero;
+    }
     /* the packed panels' ISA decides the layout's panel width: a change of the active features
      * between the layout and the packing would misalign the blocks */
     if (!lstm && (pydml_sgemm_packed_panel_width(r.rt[0]) != r.L.nr ||
@@ -1201,12 +1223,15 @@ static pydml_status initialize(void* plan, const pydml_tensor* const* inputs, ui
     for (uint32_t q = 0; q < 2 * nd * per; q++)
         if (q < nd * per ? pw != NULL : rp != NULL) lstm_pack_panel(&r, q, stage);
     free(stage);
+    int finite = rp != NULL;
+    for (size_t i = 0; rp != NULL && i < (size_t)nd * per * nr * H; i++) finite &= (rp[i] - rp[i] == 0.0f);
     p->pre.generation = generation;
     p->pre.nr = nr;
     p->pre.src[0] = pw ? r.in[IN_W]->data : NULL;
     p->pre.src[1] = rp ? r.in[IN_R]->data : NULL;
     p->pre.pw = pw;
     p->pre.rp = rp;
+    p->pre.r_finite = finite;
     return PYDML_STATUS_SUCCESS;
 }
 
