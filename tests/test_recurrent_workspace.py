@@ -131,3 +131,37 @@ def test_owned_weights_are_packed_at_initialize_with_the_same_bits(names: tuple[
             assert _bits(op.execute(bound)) == _bits(plain.execute(ins)), path
         finally:
             lib.pydml_set_cpu_features(0xFFFFFFFF)
+
+
+@pytest.mark.parametrize("special", [None, np.inf, np.nan])
+def test_zero_initial_state_skips_the_first_product_with_the_same_bits(special: float | None,
+                                                                       rng: np.random.Generator) -> None:
+    # with R^T packed at initialize and finite, a zero initial H (signed zeros included) lets
+    # lstm_block write the first step's addend + 0.0f instead of H_{t-1} R^T + addend: the same bits
+    # as the operator that packs per execution and runs the product; an inf or NaN in R must still
+    # turn 0 * R into NaN, as the product does
+    desc, ins = _lstm(rng)
+    h0 = np.zeros_like(ins["HiddenInitTensor"])
+    h0[0, :, ::2, ::3] = -0.0
+    ins = {**ins, "HiddenInitTensor": h0}
+    if special is not None:
+        r = ins["RecurrenceTensor"].copy()
+        r[0, 1, 7, 3] = special  # the backward direction's
+        ins["RecurrenceTensor"] = r
+    plain = pydml.Device().create_operator(desc)
+    names = ("WeightTensor", "RecurrenceTensor")
+    op = pydml.Device().create_operator(_owned(desc, names))
+    op.initialize({n: ins[n] for n in names})
+    bound = {n: v for n, v in ins.items() if n not in names}
+    for threads in (1, 2, 3):
+        previous = lib.pydml_set_num_threads(threads)
+        try:
+            expected = plain.execute(ins)
+            got = op.execute(bound)
+        finally:
+            lib.pydml_set_num_threads(previous)
+        assert _bits(got) == _bits(expected), threads
+    if special is not None:
+        assert np.isnan(got["OutputSequenceTensor"][0, 1]).any()  # the NaN reached the output
+    else:
+        assert np.isfinite(got["OutputSequenceTensor"]).all()

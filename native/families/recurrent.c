@@ -75,6 +75,7 @@
  * Threads: a result never depends on the thread count -- each element of a product is the GEMM
  * engine's fixed-order sum whatever the rows and columns a thread takes, and the element-wise
  * equations see the same operands. */
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #ifdef _OPENMP
@@ -112,6 +113,7 @@ typedef struct rnn_plan {
         const void* src[2];         /* the W and R views' data they were packed from (NULL: not) */
         float* pw;                  /* as rnn_run.pw; NULL when W is not owned */
         float* rp;                  /* as rnn_run.rp, the directions back to back; NULL when R is not */
+        int r_finite;               /* every value of rp is finite (zero_h0 below) */
     } pre;
 } rnn_plan;
 
@@ -348,7 +350,7 @@ static void make_layout(rnn_layout* L, const rnn_plan* p, uint32_t nr, uint32_t 
  * panel width and the team size; temporary_bytes and execute compute it the same way ---- */
 
 enum { W_XW, W_H, W_GATES, W_LEN, W_C, W_PEEP, W_RH, W_RBH, W_BIAS, W_BROW, W_XF, W_WPW, W_WPR, W_RT0, W_RT1,
-       W_PW, W_PARTS };
+       W_PW, W_DONE, W_PARTS };
 
 /* LSTM: rows of X W^T one projection item computes (RNN_PROJ_STRIPS strips of the tile height),
  * and the GEMM engine's K slice (gemm_engine.h: sums over K slices of 256 in order). */
@@ -405,6 +407,7 @@ static void ws_layout(const rnn_plan* p, uint32_t nr, uint32_t threads, rnn_ws* 
         z->bytes[W_GATES] = z->bytes[W_WPW] = z->bytes[W_WPR] = 0;
         z->bytes[W_RT0] = gp * H * f;
         z->bytes[W_PW] = nd * gp * I * f;
+        z->bytes[W_DONE] = nd * S * B * sizeof(uint32_t); /* lstm_run's items: at most one per row */
         const uint64_t proj = (I + RNN_KC - 1) / RNN_KC * RNN_PROJ_STRIPS * PYDML_SGEMM_MR_MAX * RNN_KC;
         const uint64_t apack = (H + RNN_KC - 1) / RNN_KC * (B + PYDML_SGEMM_MR_MAX) * RNN_KC;
         const uint64_t gate_tile = (uint64_t)B * nr > RNN_TILE_FLOATS ? (uint64_t)B * nr : RNN_TILE_FLOATS;
@@ -448,6 +451,7 @@ typedef struct rnn_run {
     float* rbh;              /* [nd][hidden] (GRU, LinearBeforeReset TRUE): Rb_h */
     float* peep;             /* [nd][3][hidden] (LSTM): P_i, P_o, P_f */
     uint32_t* len;           /* [batch] clamped sequence lengths */
+    uint32_t* done;          /* LSTM: per X W^T item, nonzero once its rows are written (lstm_run) */
     const pydml_workspace* ws;
     const rnn_ws* z;
     /* LSTM (lstm_run) */
@@ -456,6 +460,7 @@ typedef struct rnn_run {
     float* pw;               /* W^T packed: panels of nr columns of xw, [I][nr] each */
     float* rp[2];            /* each direction's R^T packed: panels of nr columns, [H][nr] each */
     uint32_t pack0, pack1;   /* the panels lstm_run packs (lstm_pack_panel's q): those not packed at initialize */
+    int zero_h0[2];          /* direction d's first H_{t-1} R^T is 0: lstm_block skips it */
 } rnn_run;
 
 static float* hstate(const rnn_run* r, uint32_t d, uint32_t which) {
@@ -816,7 +821,8 @@ static void lstm_block(const rnn_run* r, uint32_t d, uint32_t k, uint32_t b0, ui
     static const uint32_t slot_of_seg[4] = {0, 1, 3, 2}; /* segments i, f, c, o */
     float *gi = tile, *gf = tile + n, *go = tile + 2 * n, *gc = tile + 3 * n, *hc = tile + 4 * n;
     float* apack = tile + 5 * n;
-    for (uint32_t ks = 0; ks < kslices; ks++) {
+    const int zero_h = step == 0 && r->zero_h0[d];
+    for (uint32_t ks = 0; ks < kslices && !zero_h; ks++) {
         const uint32_t k0 = (uint32_t)((uint64_t)H * ks / kslices);
         const uint32_t kc = (uint32_t)((uint64_t)H * (ks + 1) / kslices) - k0;
         for (uint32_t i = 0; i < strips; i++) {
@@ -843,6 +849,13 @@ static void lstm_block(const rnn_run* r, uint32_t d, uint32_t k, uint32_t b0, ui
                 const size_t q = (size_t)grp * G + s;
                 const float* panel = r->rp[d] + q * H * nr;
                 float* gt = tile + slot_of_seg[s] * n + (size_t)(grp - gs) * nr;
+                if (zero_h) { /* the product's bits: +0 (finite R) plus the addend */
+                    for (uint32_t i = 0; i < rows; i++) {
+                        const float* x = lstm_xw_row(r, d, b0 + i, t) + q * nr;
+                        for (uint32_t j = 0; j < nr; j++) gt[(size_t)i * w + j] = x[j] + 0.0f;
+                    }
+                    continue;
+                }
                 for (uint32_t ks = 0; ks < kslices; ks++) {
                     const uint32_t k0 = (uint32_t)((uint64_t)H * ks / kslices);
                     const uint32_t kc = (uint32_t)((uint64_t)H * (ks + 1) / kslices) - k0;
@@ -920,6 +933,23 @@ static void lstm_block(const rnn_run* r, uint32_t d, uint32_t k, uint32_t b0, ui
     }
 }
 
+/* Waits until the X W^T items holding rows [m0, m1] of direction d are written (lstm_run): item c
+ * holds strips [strips * c / chunks, strips * (c + 1) / chunks), so strip s is in item
+ * ((s + 1) * chunks - 1) / strips. On a shared host the writer may be descheduled: yield the core
+ * to it after a short spin. */
+static void wait_items(const uint32_t* done, uint32_t m0, uint32_t m1, uint32_t MR, uint32_t strips, uint32_t chunks,
+                       uint32_t nd, uint32_t d) {
+    const uint32_t c0 = (uint32_t)(((uint64_t)(m0 / MR + 1) * chunks - 1) / strips);
+    const uint32_t c1 = (uint32_t)(((uint64_t)(m1 / MR + 1) * chunks - 1) / strips);
+    for (uint32_t c = c0; c <= c1; c++)
+        for (uint32_t spins = 0; !__atomic_load_n(&done[(size_t)c * nd + d], __ATOMIC_ACQUIRE); spins++) {
+#if defined(__x86_64__) || defined(__i386__)
+            __builtin_ia32_pause();
+#endif
+            if (spins >= 64) sched_yield();
+        }
+}
+
 /* run_steps for LSTM: the panels, X W^T and the steps in one parallel region (the same team and
  * layout: batch groups, hidden blocks, directions). */
 static void lstm_run(const rnn_run* r, int* failed) {
@@ -927,8 +957,18 @@ static void lstm_run(const rnn_run* r, int* failed) {
     const rnn_layout* L = &r->L;
     const uint32_t MR = r->uk.mr;
     const int sync = L->nblk > 1;
-    const uint32_t rows = p->seq * p->batch, chunk = RNN_PROJ_STRIPS * MR;
-    const uint32_t chunks = (rows + chunk - 1) / chunk, items = chunks * p->nd;
+    /* X W^T's items: runs of whole MR-row strips, at most RNN_PROJ_STRIPS each, as even as the strips
+     * allow, and as many as a multiple of the team when there are strips enough: 1024 rows (the
+     * bench LSTM) in items of 8 AVX-512 strips made 9 items of 112 rows and one of 16, and one of
+     * two threads computed 560 rows while the other waited at the loop's barrier after 464. Which
+     * item computes a row does not change its bits. No barrier now: a thread whose items are done
+     * starts its steps, each step waiting for the items that hold its rows (wait_items; items are
+     * handed out in row order, so the ones still running are the last steps'), and a thread the
+     * host deschedules in its last item holds up no other. */
+    const uint32_t rows = p->seq * p->batch, strips = (rows + MR - 1) / MR;
+    uint32_t chunks = (strips + RNN_PROJ_STRIPS - 1) / RNN_PROJ_STRIPS;
+    while ((uint64_t)chunks * p->nd % L->team && chunks < strips) chunks++;
+    const uint32_t items = chunks * p->nd;
 #ifdef _OPENMP
 #pragma omp parallel num_threads((int)L->team) if (L->team > 1)
 #endif
@@ -945,14 +985,22 @@ static void lstm_run(const rnn_run* r, int* failed) {
                 if (ok) lstm_pack_panel(r, q, scratch);
         }
 #ifdef _OPENMP
-#pragma omp for schedule(dynamic, 1)
+#pragma omp for schedule(dynamic, 1) nowait
 #endif
         for (uint32_t it = 0; it < items; it++) {
-            const uint32_t m0 = it / p->nd * chunk, m1 = m0 + chunk < rows ? m0 + chunk : rows;
+            const uint32_t c = it / p->nd;
+            const uint32_t m0 = (uint32_t)((uint64_t)strips * c / chunks) * MR;
+            const uint32_t m1e = (uint32_t)((uint64_t)strips * (c + 1) / chunks) * MR, m1 = m1e < rows ? m1e : rows;
             if (ok) lstm_projection(r, m0, m1, it % p->nd, scratch);
+            __atomic_store_n(&r->done[it], 1u, __ATOMIC_RELEASE); /* also when !ok: no thread may wait forever */
         }
         for (uint32_t step = 0; step < p->seq; step++) {
-            for (uint32_t d = d0; d < d1 && ok; d++) lstm_block(r, d, k, b0, b1, time_of(r, d, step), step, scratch);
+            for (uint32_t d = d0; d < d1 && ok; d++) {
+                const uint32_t t = time_of(r, d, step);
+                const uint32_t m0 = t * p->batch + b0;
+                if (b1 > b0) wait_items(r->done, m0, m0 + (b1 - b0) - 1, MR, strips, chunks, p->nd, d);
+                lstm_block(r, d, k, b0, b1, t, step, scratch);
+            }
             if (sync) {
 #ifdef _OPENMP
 #pragma omp barrier
@@ -1035,6 +1083,7 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
     r.h = ws_part(ws, &z, W_H, 1);
     r.gates = ws_part(ws, &z, W_GATES, 1);
     r.len = ws_part(ws, &z, W_LEN, 0);
+    r.done = ws_part(ws, &z, W_DONE, 1);
     r.c = ws_part(ws, &z, W_C, 1);
     r.peep = ws_part(ws, &z, W_PEEP, 1);
     r.rh = ws_part(ws, &z, W_RH, 1);
@@ -1067,7 +1116,8 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
         /* the ISA's panel width decided the layout; it may not have changed since */
         if (!r.pw || !r.rp[0] || (nd == 2 && !r.rp[1]) || r.uk.nr != r.L.nr) return PYDML_STATUS_INVALID_PARAMETER;
     }
-    if (!r.xw || !r.h || (!r.gates && !lstm) || !r.len || !bias || !brow || !xf || (!lstm && (!wpw || !wpr)) ||
+    if (!r.xw || !r.h || (!r.gates && !lstm) || !r.len || (lstm && !r.done) || !bias || !brow || !xf ||
+        (!lstm && (!wpw || !wpr)) ||
         (p->type == DML_OPERATOR_LSTM && !r.c) || (p->has_in[IN_P] && p->type == DML_OPERATOR_LSTM && !r.peep) ||
         (p->type == DML_OPERATOR_GRU && (p->lbr ? !r.rbh : !r.rh)))
         return PYDML_STATUS_INVALID_PARAMETER;
@@ -1134,6 +1184,18 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
         void* mem = ws_part(ws, &z, part, 0);
         if ((s = pydml_sgemm_pack_b_into(H, GP, wpr, 1, H, mem, (size_t)z.bytes[part], &r.rt[d]))) return s;
     }
+    /* a zero initial H with finite R^T (checked when packed at initialize) makes the first step's
+     * H_{t-1} R^T +0 in every element whatever the order of its sums: each product is a signed
+     * zero and the sums start at +0, so the engine's result is the addend + 0.0f (-0 becomes +0),
+     * which lstm_block writes without the product (1/seq of the steps' products: torch exports
+     * an LSTM with a zero initial state, and ONNX's initial_h defaults to 0). A non-finite R
+     * would make 0 * inf NaN: such R^T, and R^T packed per execution, run the product. */
+    for (uint32_t d = 0; d < nd && lstm; d++) {
+        int zero = p->pre.rp != NULL && r.rp[0] == p->pre.rp && p->pre.r_finite;
+        const float* h0 = hstate(&r, d, 0);
+        for (size_t i = 0; i < (size_t)B * H && zero; i++) zero = (h0[i] == 0.0f);
+        r.zero_h0[d] = zero;
+    }
     /* the packed panels' ISA decides the layout's panel width: a change of the active features
      * between the layout and the packing would misalign the blocks */
     if (!lstm && (pydml_sgemm_packed_panel_width(r.rt[0]) != r.L.nr ||
@@ -1192,12 +1254,15 @@ static pydml_status initialize(void* plan, const pydml_tensor* const* inputs, ui
     for (uint32_t q = 0; q < 2 * nd * per; q++)
         if (q < nd * per ? pw != NULL : rp != NULL) lstm_pack_panel(&r, q, stage);
     free(stage);
+    int finite = rp != NULL;
+    for (size_t i = 0; rp != NULL && i < (size_t)nd * per * nr * H; i++) finite &= (rp[i] - rp[i] == 0.0f);
     p->pre.generation = generation;
     p->pre.nr = nr;
     p->pre.src[0] = pw ? r.in[IN_W]->data : NULL;
     p->pre.src[1] = rp ? r.in[IN_R]->data : NULL;
     p->pre.pw = pw;
     p->pre.rp = rp;
+    p->pre.r_finite = finite;
     return PYDML_STATUS_SUCCESS;
 }
 
