@@ -37,7 +37,12 @@ On a loaded machine, libgomp's default wait policy (workers spin before they sle
 cores the working thread needs: pydml's one-token decoder step measured 85 ms by default, 11 ms
 with OMP_WAIT_POLICY=passive and 490 ms with =active (onnxruntime, whose own pool spins briefly:
 1.5 ms). Set OMP_WAIT_POLICY=passive to measure pydml as it runs on a shared host (onnxruntime's
-CPU wheel does not use OpenMP).
+CPU wheel does not use OpenMP). On a quiet host measure with neither variable set: pydml then runs
+as a user gets it (pydml/native.py sets GOMP_SPINCOUNT=10000: workers spin about 0.1 ms before
+they sleep), as onnxruntime's pool spins by default. On the quiet Zen 4 host (2026-11-29, 21:30
+UTC, AVX-512 path) ResNet-18 batch 1 read 0.95 by default and 0.88 passive, BERT batch 1 1.02 and
+0.97 (one run each). The decoder's warm ratio was bimodal there: 1.57 and 1.61 in two of three
+runs by default, 0.79 in the third, and 0.76-0.90 passive; the lower mode is the one to claim.
 """
 
 from __future__ import annotations
