@@ -20,9 +20,10 @@ from test_gemm import assert_close, gemm_desc, reference
 
 import pydml
 
-# (n, k): N with and without a tail past the last 8 columns, one to four K slices; the two wide
-# ones do enough work to run on 2 threads (K slices shared, columns too when there are few slices)
-SHAPES = [(8, 5), (13, 256), (37, 300), (301, 770), (1030, 520)]
+# (n, k): N with and without a tail past the last 8 columns, one to four K slices; the three wide
+# ones do enough work to run on 2 threads (K slices shared, columns too when there are few slices;
+# 1030 x 200 is one slice, its columns split in two runs, the second with the tail)
+SHAPES = [(8, 5), (13, 256), (37, 300), (301, 770), (1030, 520), (1030, 200)]
 
 
 def product(a: np.ndarray, b_data: np.ndarray, c: np.ndarray | None, m: int, n: int, k: int, *,

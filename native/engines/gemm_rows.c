@@ -33,6 +33,14 @@
 #define ROWS_WS_FLOATS (4u << 20)  /* slice sums of a threaded run: at most 16 MiB, else one thread */
 #define ROWS_ITEMS_PER_THREAD 4    /* work items per thread at least (a late thread holds up one) */
 #define ROWS_REDUCE_COLS 512       /* columns per item of the final sum */
+/* Columns from which a product of one K slice (K <= ROWS_KC_MAX) splits them among the threads, one
+ * run of columns each: there are no slices to share then, and such products ran on one thread of
+ * two. Each column's sum is the stream's whichever thread runs it. Zen 4, 2 threads against 1, wall:
+ * 1 x 256 x 32768 from memory 1.11 -> 0.77 ms, 1 x 128 x 4096 (40 Bs in turn) 92 -> 59 us,
+ * 1 x 256 x 1024 in cache 18 -> 13 us (with the Python call); with B read from L3 each call (the
+ * bench_onnx decoder's 14 MB of weights in turn) no faster: 2 threads read L3 at 1.4x one here,
+ * and each thread's run is half of every row of B. */
+#define ROWS_SPLIT_MIN_COLS 512
 
 static uint64_t round16(uint64_t n) { return (n + 15u) & ~(uint64_t)15u; }
 
@@ -134,9 +142,9 @@ void pydml_gemm_rows(const pydml_gemm_rows_args* g, pydml_sgemm_stream stream, i
     float* apack = shared;
     for (uint32_t k = 0; k < K; k++)
         for (uint32_t t = 0; t < M; t++) apack[(size_t)k * M + t] = g->a[(int64_t)t * g->a_rs + (int64_t)k * g->a_cs];
-    if (nth <= 1 || S <= 1) {
-        /* one thread (or one slice): slice by slice over whole row runs, each added to the output
-         * as it is computed */
+    if (nth <= 1 || (S <= 1 && N < ROWS_SPLIT_MIN_COLS)) {
+        /* one thread (or one narrow slice): slice by slice over whole row runs, each added to the
+         * output as it is computed */
         const rows_tls tl = tls_at(g, thread_base, thread_stride, 0);
         for (uint32_t s = 0; s < S; s++) {
             const uint32_t k0 = slice_k0(g, s), kc = slice_k0(g, s + 1) - k0;
@@ -151,6 +159,7 @@ void pydml_gemm_rows(const pydml_gemm_rows_args* g, pydml_sgemm_stream stream, i
     uint32_t chunks = (ROWS_ITEMS_PER_THREAD * (uint32_t)nth + S - 1) / S;
     if (chunks > groups / 8) chunks = groups / 8;
     if (chunks < 1) chunks = 1;
+    if (S == 1) chunks = (uint32_t)nth < groups ? (uint32_t)nth : groups; /* one run of columns per thread */
     const uint32_t items = S * chunks;
     const uint32_t rchunks = (N + ROWS_REDUCE_COLS - 1) / ROWS_REDUCE_COLS;
 #ifdef _OPENMP
@@ -175,11 +184,12 @@ void pydml_gemm_rows(const pydml_gemm_rows_args* g, pydml_sgemm_stream stream, i
             else
                 slice_run(g, stream, apack, k0, kc, j0, j1, sums + (size_t)(s - 1) * M * N + j0, N, 0, &tl);
         }
-        /* (the implicit barrier: every slice's sums are whole) out = s_s + out, s ascending */
+        /* (the implicit barrier: every slice's sums are whole) out = s_s + out, s ascending; one
+         * slice (S == 1, the same value on every thread) wrote the output whole already */
 #ifdef _OPENMP
 #pragma omp for schedule(dynamic, 1)
 #endif
-        for (uint32_t it = 0; it < rchunks * M; it++) {
+        for (uint32_t it = 0; it < (S > 1 ? rchunks * M : 0); it++) {
             const uint32_t t = it / rchunks, j0 = (it % rchunks) * ROWS_REDUCE_COLS;
             const uint32_t n = N - j0 < ROWS_REDUCE_COLS ? N - j0 : ROWS_REDUCE_COLS;
             float* o = g->out + (int64_t)t * g->o_rs + j0;
