@@ -802,16 +802,39 @@ static uint64_t step_macs(const pydml_graph* g, const gnode* gn) {
     return (in > o ? in : o) * per;
 }
 
-/* Multiply-adds below which a contraction runs on the calling thread alone: PYDML_GRAPH_TEAM_MACS
- * overrides it, for measurements (read once per plan). */
-static uint64_t team_macs(void) {
+/* Whether the OpenMP team's threads spin between regions, as libgomp reads its environment: not with
+ * OMP_WAIT_POLICY=passive or a GOMP_SPINCOUNT under 1000 rounds; yes otherwise (pydml/native.py sets
+ * GOMP_SPINCOUNT=10000 when neither is given, and libgomp's own default spins longer). */
+static int team_spins(void) {
+    const char* policy = getenv("OMP_WAIT_POLICY");
+    if (policy != NULL && (policy[0] == 'p' || policy[0] == 'P')) return 0;
+    if (policy != NULL && (policy[0] == 'a' || policy[0] == 'A')) return 1;
+    const char* spin = getenv("GOMP_SPINCOUNT");
+    if (spin != NULL && *spin >= '0' && *spin <= '9') return strtoull(spin, NULL, 10) >= 1000u;
+    return 1;
+}
+
+/* The contraction bars, in multiply-adds (read once per plan): `small`, below which a contraction
+ * runs on the calling thread alone, and `side`, the scale of step_size's side-by-side class.
+ * PYDML_GRAPH_TEAM_MACS sets both, for measurements. Without it the side bar is 1 M; so is the
+ * small bar when the team sleeps between regions (waking it costs tens of microseconds: a decoder
+ * step of bench_onnx.py, whose GEMVs are 200-260 K multiply-adds, took 1.0 ms passive with them on
+ * the team against 0.35 ms on one thread), and 128 K when it spins (a region costs a few
+ * microseconds, and two threads read the GEMVs' weights from L3 at 1.4x one: the same step 306-314
+ * against 362-381 us, Zen 4, 2 threads, alternating sessions in one process). */
+typedef struct team_bars {
+    uint64_t small, side;
+} team_bars;
+
+static team_bars team_macs(void) {
     const char* v = getenv("PYDML_GRAPH_TEAM_MACS");
     if (v != NULL && *v) {
         char* end = NULL;
         const unsigned long long n = strtoull(v, &end, 10);
-        if (end != v && *end == 0) return (uint64_t)n;
+        if (end != v && *end == 0) return (team_bars){(uint64_t)n, (uint64_t)n};
     }
-    return (uint64_t)1 << 20;
+    const uint64_t side = (uint64_t)1 << 20;
+    return (team_bars){team_spins() ? (uint64_t)1 << 17 : side, side};
 }
 
 /* Operators that only move elements (a gather, a join, a slice: memcpy-like runs, some 0.1 ns an
@@ -840,15 +863,16 @@ static int moves_only(uint32_t type) {
  * 6.4 M 1x1 downsampling branches, 0.66-0.68x and 0.89x one step at a time; BERT's Q, K and V
  * projections (75 M at batch 1) measured the same either way. Four branches of 64 K-element
  * unary steps still run side by side (bench_graph.py --case branches: 1.45x serial). */
-static int step_size(const pydml_graph* g, const gnode* gn, uint64_t macs_threshold) {
+static int step_size(const pydml_graph* g, const gnode* gn, team_bars bars) {
     const uint64_t macs = step_macs(g, gn);
-    uint64_t work = macs, bar = macs_threshold;
+    uint64_t work = macs, small = bars.small, bar = bars.side;
     if (macs == 0) {
         for (uint32_t b = 0; b < gn->n_in + gn->n_out; b++)
             if (g->slots[gn->first + b].kind != SRC_NONE) work += pydml_tensor_element_count(&g->tmpl[gn->first + b]);
         bar = moves_only(pydml_operator_type(gn->op)) ? 4u * SMALL_ELEMENTS : SMALL_ELEMENTS;
+        small = bar;
     }
-    return work < bar ? 0 : (work / 4u < bar || (bar && work / 64u >= bar)) ? 1 : 2;
+    return work < small ? 0 : (work / 4u < bar || (bar && work / 64u >= bar)) ? 1 : 2;
 }
 
 /* After the arena: with the sequential plan, a step writing memory an earlier value held waits for
@@ -870,7 +894,7 @@ static void plan_concurrency(pydml_graph* g, const arena_value* values, uint32_t
         g->need_prefix[a->start] = need;
     }
     const uint32_t S = g->step_count;
-    const uint64_t macs = team_macs();
+    const team_bars macs = team_macs();
     if (g->options & PYDML_GRAPH_SERIAL) {
         for (uint32_t k = 0; k < S; k++) g->small[k] = step_size(g, &g->nodes[g->order[k]], macs) == 0;
         return;
