@@ -398,6 +398,21 @@ typedef struct rd_fast {
 #define RD_MAX(e, v) ((((v) > (e)) | ((v) != (v))) ? (v) : (e))
 #define RD_MIN(e, v) ((((v) < (e)) | ((v) != (v))) ? (v) : (e))
 
+/* The vector lines' last step (line_ext_avx2_body, line_ext_avx512x): the `lanes` partial extrema
+ * in f folded pairwise, halves first, then the line's tail x[k, n) in order; f[0] is the line's. */
+static float rd_fold_ext(float* f, size_t lanes, const float* x, size_t k, size_t n, int mx) {
+    if (mx) {
+        for (size_t w = lanes / 2; w > 0; w /= 2)
+            for (size_t j = 0; j < w; j++) f[j] = RD_MAX(f[j], f[j + w]);
+        for (; k < n; k++) f[0] = RD_MAX(f[0], x[k]);
+    } else {
+        for (size_t w = lanes / 2; w > 0; w /= 2)
+            for (size_t j = 0; j < w; j++) f[j] = RD_MIN(f[j], f[j + w]);
+        for (; k < n; k++) f[0] = RD_MIN(f[0], x[k]);
+    }
+    return f[0];
+}
+
 #define RD_FAST(SUF, ATTR)                                                                         \
     ATTR static double line_sum_##SUF(const float* restrict x, size_t n, int mode) {               \
         double acc[RD_LANES], tail = 0.0;                                                          \
@@ -652,16 +667,7 @@ EW_T256 static inline __attribute__((always_inline)) float line_ext_avx2_body(co
     for (int w = RD_XLANES / 16; w > 0; w /= 2)
         for (int r = 0; r < w; r++) e[r] = mx ? _mm256_max_ps(e[r + w], e[r]) : _mm256_min_ps(e[r + w], e[r]);
     _mm256_storeu_ps(f, e[0]);
-    if (mx) {
-        for (size_t w = 4; w > 0; w /= 2)
-            for (size_t j = 0; j < w; j++) f[j] = RD_MAX(f[j], f[j + w]);
-        for (; k < n; k++) f[0] = RD_MAX(f[0], x[k]);
-    } else {
-        for (size_t w = 4; w > 0; w /= 2)
-            for (size_t j = 0; j < w; j++) f[j] = RD_MIN(f[j], f[j + w]);
-        for (; k < n; k++) f[0] = RD_MIN(f[0], x[k]);
-    }
-    return f[0];
+    return rd_fold_ext(f, 8, x, k, n, mx);
 }
 EW_T256 static float line_ext_avx2x(const float* restrict x, size_t n, int mx) { return line_ext_avx2_body(x, n, mx, 1); }
 /* with the far prefetch into L2, for hosts with AVX-512 (as line_sum_avx2n) */
@@ -702,16 +708,7 @@ EW_T512 static float line_ext_avx512x(const float* restrict x, size_t n, int mx)
     }
     float f[16];
     _mm512_storeu_ps(f, e0);
-    if (mx) {
-        for (size_t w = 8; w > 0; w /= 2)
-            for (size_t j = 0; j < w; j++) f[j] = RD_MAX(f[j], f[j + w]);
-        for (; k < n; k++) f[0] = RD_MAX(f[0], x[k]);
-    } else {
-        for (size_t w = 8; w > 0; w /= 2)
-            for (size_t j = 0; j < w; j++) f[j] = RD_MIN(f[j], f[j + w]);
-        for (; k < n; k++) f[0] = RD_MIN(f[0], x[k]);
-    }
-    return f[0];
+    return rd_fold_ext(f, 16, x, k, n, mx);
 }
 #define RD_LINE_SUM_AVX2 line_sum_avx2x
 #define RD_LINE_SUM_H16_AVX2 line_sum_h16_avx2x
