@@ -803,15 +803,28 @@ static uint64_t step_macs(const pydml_graph* g, const gnode* gn) {
 }
 
 /* Whether the OpenMP team's threads spin between regions, as libgomp reads its environment: not with
- * OMP_WAIT_POLICY=passive or a GOMP_SPINCOUNT under 1000 rounds; yes otherwise (pydml/native.py sets
+ * OMP_WAIT_POLICY=passive or a GOMP_SPINCOUNT under 1000 rounds (a count with libgomp's k/M/G/T
+ * suffixes, or "infinite"); yes otherwise (pydml/native.py sets
  * GOMP_SPINCOUNT=10000 when neither is given, and libgomp's own default spins longer). */
 static int team_spins(void) {
     const char* policy = getenv("OMP_WAIT_POLICY");
     if (policy != NULL && (policy[0] == 'p' || policy[0] == 'P')) return 0;
     if (policy != NULL && (policy[0] == 'a' || policy[0] == 'A')) return 1;
     const char* spin = getenv("GOMP_SPINCOUNT");
-    if (spin != NULL && *spin >= '0' && *spin <= '9') return strtoull(spin, NULL, 10) >= 1000u;
-    return 1;
+    if (spin == NULL) return 1;
+    while (*spin == ' ' || *spin == '\t') spin++;
+    if (*spin == 'i' || *spin == 'I') return 1; /* "infinite" / "infinity" */
+    if (*spin < '0' || *spin > '9') return 1;  /* not a count: libgomp ignores it */
+    char* end = NULL;
+    unsigned long long n = strtoull(spin, &end, 10);
+    switch (*end) { /* libgomp's suffixes */
+    case 'k': case 'K': n *= 1000ull; break;
+    case 'm': case 'M': n *= 1000000ull; break;
+    case 'g': case 'G': n *= 1000000000ull; break;
+    case 't': case 'T': n *= 1000000000000ull; break;
+    default: break;
+    }
+    return n >= 1000u;
 }
 
 /* The contraction bars, in multiply-adds (read once per plan): `small`, below which a contraction
