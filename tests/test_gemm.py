@@ -153,6 +153,31 @@ def test_results_do_not_depend_on_the_thread_count(dtype: str, m: int, n: int, k
     assert_close(results[0], ref, mag, k)
 
 
+def test_strip_groups_with_affinity_give_the_same_bits(ew_isa: str, rng: np.random.Generator) -> None:
+    """From 8 row strips per thread the block phases hand each thread a run of strip groups that
+    it keeps from K slice to K slice, and a thread that finishes first takes the last groups of the
+    others (gemm.c affine_next). 4 and 8 threads on this 2-core host are descheduled in turn, so
+    groups change hands; whoever runs a group, every output equals the 1-thread result bit for bit
+    (and the float64 formula). 560 rows: 40 AVX-512 strips (at least 32 for 4 threads), 94 AVX2,
+    140 portable; 8 threads on the AVX2 and portable paths; 3 K slices, 2 column blocks."""
+    m, n, k = 560, 1100, 600
+    a = rng.standard_normal((m, k)).astype(np.float32)
+    b = rng.standard_normal((k, n)).astype(np.float32)
+    c = rng.standard_normal((m, n)).astype(np.float32)
+    d = gemm_desc("FLOAT32", [m, k], [k, n], [m, n], c_sizes=[m, n], alpha=0.75, beta=0.5)
+    op = pydml.Device().create_operator(d)
+    results = []
+    for count in (1, 2, 4, 8, 4, 2):
+        got = np.full((m, n), np.nan, np.float32)
+        with threads(count):
+            op.execute({"ATensor": a, "BTensor": b, "CTensor": c}, {"OutputTensor": got})
+        results.append(got)
+    for got in results[1:]:
+        np.testing.assert_array_equal(got.view(np.uint32), results[0].view(np.uint32))
+    ref, mag = reference(a, b, c, False, False, 0.75, 0.5)
+    assert_close(results[0], ref, mag, k)
+
+
 @pytest.mark.parametrize("case", ["padded rows", "column step 2", "transposed", "float16", "strided output"])
 def test_block_phases_over_several_blocks_and_slices(case: str, ew_isa: str, rng: np.random.Generator) -> None:
     """M, N and K large enough for several row strips, two column blocks with a partial last

@@ -19,7 +19,9 @@
  * NC-wide column block and each KC-deep slice of K, the threads pack the KC x NC block of op(B)
  * (converted, strided, transposed: all in packing) into NR-wide panels and the slice of op(A) into
  * MR-row strips, then share (strip, column group) items, each running an MR x NR register-tile
- * microkernel across its panels; the last slice finishes each item (Alpha, Beta * C, the
+ * microkernel across its panels (from 8 strips per thread, runs of strip groups that each thread
+ * keeps from slice to slice, the last ones taken over by a thread that finishes first:
+ * affine_next); the last slice finishes each item (Alpha, Beta * C, the
  * activation) while it is in cache; over B packed at initialization, with at least 8 strips per
  * thread, each thread takes a fixed run of strips instead (gemm_phases_pre). Many small
  * batches, outputs of more than 4096 rows or (not
@@ -1045,6 +1047,61 @@ static void gemm_phases_pre(const gemm_ctx* x, gemm_tls* tls, float* ablock, uin
     }
 }
 
+/* Items shared with affinity (gemm_phases' strip groups): thread t owns the run [n t / nth,
+ * n (t + 1) / nth) of them, packed into one word per thread (next item | end << 32), takes its own
+ * from the front and, when they are gone, steals the last item of the run with the most left. So
+ * when every thread keeps up each runs the same items in every K slice (a strip's output rows and
+ * A slice stay in its core's caches), and a thread the host delays loses its last items to the
+ * others instead of holding them up. Which thread runs an item changes nothing in its result. */
+static void affine_reset(uint64_t* runs, uint32_t n, int me, int nth) {
+    const uint64_t lo = (uint64_t)n * (uint32_t)me / (uint32_t)nth, hi = (uint64_t)n * (uint32_t)(me + 1) / (uint32_t)nth;
+    __atomic_store_n(&runs[me], lo | hi << 32, __ATOMIC_RELAXED);
+}
+
+static int affine_take_front(uint64_t* run, uint32_t* item) {
+    uint64_t v = __atomic_load_n(run, __ATOMIC_RELAXED);
+    for (;;) {
+        const uint32_t lo = (uint32_t)v, hi = (uint32_t)(v >> 32);
+        if (lo >= hi) return 0;
+        if (__atomic_compare_exchange_n(run, &v, (uint64_t)(lo + 1) | (uint64_t)hi << 32, 1, __ATOMIC_RELAXED,
+                                        __ATOMIC_RELAXED)) {
+            *item = lo;
+            return 1;
+        }
+    }
+}
+
+static int affine_take_back(uint64_t* run, uint32_t* item) {
+    uint64_t v = __atomic_load_n(run, __ATOMIC_RELAXED);
+    for (;;) {
+        const uint32_t lo = (uint32_t)v, hi = (uint32_t)(v >> 32);
+        if (lo >= hi) return 0;
+        if (__atomic_compare_exchange_n(run, &v, (uint64_t)lo | (uint64_t)(hi - 1) << 32, 1, __ATOMIC_RELAXED,
+                                        __ATOMIC_RELAXED)) {
+            *item = hi - 1;
+            return 1;
+        }
+    }
+}
+
+static int affine_next(uint64_t* runs, int me, int nth, uint32_t* item) {
+    if (affine_take_front(&runs[me], item)) return 1;
+    for (;;) {
+        int best = -1;
+        uint32_t most = 0;
+        for (int t = 0; t < nth; t++) {
+            const uint64_t v = __atomic_load_n(&runs[t], __ATOMIC_RELAXED);
+            const uint32_t lo = (uint32_t)v, hi = (uint32_t)(v >> 32);
+            if (hi > lo && hi - lo > most) {
+                most = hi - lo;
+                best = t;
+            }
+        }
+        if (best < 0) return 0;
+        if (affine_take_back(&runs[best], item)) return 1;
+    }
+}
+
 /* Runs every batch in block phases on nth threads (1: no team). pre: B's panels packed at
  * initialization (batch bt's at pre + pre_index(bt) * pre_stride), read in place of the packed
  * block: the phase packs only A (the same ukr calls on the same panel contents, so the same bits). */
@@ -1054,6 +1111,8 @@ static void gemm_phases(const gemm_ctx* x, gemm_tls* tls, float* bblock, float* 
     /* column groups per strip: enough items for every thread to stay busy (>= 4 per thread) */
     uint32_t pgroups = (uint32_t)((4u * (uint32_t)nth + x->mpanels - 1) / x->mpanels);
     const uint32_t sgroup = phase_strips(x, nth), sgroups = (x->mpanels + sgroup - 1) / sgroup;
+    const int fixed = nth > 1 && x->mpanels >= GEMM_PRE_STATIC_STRIPS * (uint32_t)nth;
+    uint64_t runs[64];
 #ifdef _OPENMP
 #pragma omp parallel num_threads(nth) if (nth > 1)
 #endif
@@ -1075,10 +1134,11 @@ static void gemm_phases(const gemm_ctx* x, gemm_tls* tls, float* bblock, float* 
                      * along k), then every strip's A slice */
                     const int by_rows = x->b_n == 1 || x->b_k != 1;
                     const uint32_t nb = bpre ? 0 : by_rows ? (ph.kc + GEMM_PACK_ROWS - 1) / GEMM_PACK_ROWS : np;
+                    if (fixed) affine_reset(runs, sgroups, me, nth); /* before the packing's barrier */
 #ifdef _OPENMP
 #pragma omp for schedule(dynamic, 1)
 #endif
-                    for (uint32_t w = 0; w < nb + x->mpanels; w++) {
+                    for (uint32_t w = 0; w < nb + (fixed ? 0u : x->mpanels); w++) {
                         if (w < nb && by_rows) {
                             const uint32_t r0 = w * GEMM_PACK_ROWS;
                             const uint32_t r1 = r0 + GEMM_PACK_ROWS < ph.kc ? r0 + GEMM_PACK_ROWS : ph.kc;
@@ -1092,6 +1152,29 @@ static void gemm_phases(const gemm_ctx* x, gemm_tls* tls, float* bblock, float* 
                             strip_rows(x->p->M, MR, st, &m0, &mr);
                             pack_a(x, bp.a, ablock + (size_t)st * MR * kcmax, m0, mr, ph.k0, ph.kc, tl->row);
                         }
+                    }
+                    if (fixed) {
+                        /* strip groups with affinity (affine_next): each group's A slices (packed
+                         * above only when not fixed), then every column group of it; the barrier
+                         * keeps the block whole until every thread has read it */
+                        uint32_t it;
+                        while (affine_next(runs, me, nth, &it)) {
+                            const uint32_t sa = it * ph.sgroup;
+                            const uint32_t sb = x->mpanels - sa < ph.sgroup ? x->mpanels : sa + ph.sgroup;
+                            for (uint32_t st = sa; st < sb; st++) {
+                                uint32_t m0, mr;
+                                strip_rows(x->p->M, MR, st, &m0, &mr);
+                                pack_a(x, bp.a, ablock + (size_t)st * MR * kcmax, m0, mr, ph.k0, ph.kc, tl->row);
+                            }
+                            for (uint32_t g = 0; g < ph.pgroups; g++)
+                                phase_item(x, &bp, &ph, bpre ? bpre + ((size_t)ph.q0 * K + ph.k0) * x->isa.nr : bblock,
+                                           bpre ? (size_t)K * x->isa.nr : (size_t)ph.kc * x->isa.nr, ablock, sa, sb,
+                                           g, tl);
+                        }
+#ifdef _OPENMP
+#pragma omp barrier
+#endif
+                        continue;
                     }
                     /* compute (the implicit barriers keep the buffers whole while they are read) */
 #ifdef _OPENMP
