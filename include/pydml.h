@@ -466,6 +466,11 @@ pydml_status pydml_graph_profile(pydml_graph* graph, int enable);
 uint32_t pydml_graph_step_times(const pydml_graph* graph, uint64_t* ns, uint32_t capacity);
 /** 1 when some operators of the graph may run side by side (given a thread budget above 1). */
 int pydml_graph_concurrent(const pydml_graph* graph);
+/** Per execution step (in pydml_graph_execution_order's order) into `alone` (up to `capacity`):
+ * 1 when the step runs on the calling thread alone (too small for a team: fixed when the graph was
+ * compiled, from its shapes, the environment's OMP_WAIT_POLICY / GOMP_SPINCOUNT and
+ * PYDML_GRAPH_TEAM_MACS), 0 when it runs on a team; returns the step count. */
+uint32_t pydml_graph_alone_steps(const pydml_graph* graph, uint8_t* alone, uint32_t capacity);
 
 /** Bytes of the intermediate arena: the peak of simultaneously live intermediate tensors. */
 uint64_t pydml_graph_memory_bytes(const pydml_graph* graph);

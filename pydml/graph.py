@@ -382,6 +382,17 @@ class CompiledGraph:
         return bool(lib.pydml_graph_concurrent(self._handle))
 
     @property
+    def alone(self) -> set[int]:
+        """The operator nodes whose step runs on the calling thread alone, too small for a team
+        (graph.c step_size, fixed at compilation from the shapes and the environment's thread wait
+        policy: OMP_WAIT_POLICY, GOMP_SPINCOUNT, PYDML_GRAPH_TEAM_MACS); the other steps run on a
+        team. Results never depend on it."""
+        order = self.execution_order
+        flags = ffi.new("uint8_t[]", max(1, len(order)))
+        lib.pydml_graph_alone_steps(self._handle, flags, len(order))
+        return {node for i, node in enumerate(order) if flags[i]}
+
+    @property
     def fused(self) -> dict[int, int]:
         """Fused activation nodes: {activation node index: the node whose operator runs it}."""
         out: dict[int, int] = {}

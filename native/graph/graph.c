@@ -1600,6 +1600,12 @@ uint32_t pydml_graph_fused_into(const pydml_graph* g, uint32_t node) {
     return g && node < g->node_count ? g->fused_into[node] : UINT32_MAX;
 }
 
+uint32_t pydml_graph_alone_steps(const pydml_graph* g, uint8_t* alone, uint32_t capacity) {
+    if (g == NULL) return 0;
+    for (uint32_t k = 0; k < g->step_count && k < capacity && alone; k++) alone[k] = g->small[k] != 0;
+    return g->step_count;
+}
+
 uint32_t pydml_graph_execution_order(const pydml_graph* g, uint32_t* order, uint32_t capacity) {
     if (g == NULL) return 0;
     for (uint32_t i = 0; i < g->step_count && i < capacity && order; i++) order[i] = g->order[i];
