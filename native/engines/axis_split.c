@@ -60,71 +60,82 @@ static void note_failure(pydml_status* failed, pydml_status s) {
     *failed = s;
 }
 
-/* ws NULL: the per-thread scratch from the heap; else from ws at offset (pydml_axis_for_range_in). */
+/* Chunk c of `chunks` of the loop's items, on the calling thread (its scratch, ok: allocated). */
+static inline void range_chunk(const pydml_axis_loop* loop, pydml_axis_range_fn fn, void* ctx, const pydml_workspace* ws,
+                               uint64_t chunks, int64_t c, void* scratch, int ok, pydml_status* failed) {
+    const uint64_t items = loop->items;
+    if (!ok) {
+        note_failure(failed, ws != NULL ? PYDML_STATUS_INVALID_PARAMETER : PYDML_STATUS_OUT_OF_MEMORY);
+        return;
+    }
+    uint64_t b, e;
+    if (loop->grain > 0) {
+        b = (uint64_t)c * loop->grain;
+        e = b + loop->grain < items ? b + loop->grain : items;
+    } else {
+        b = items * (uint64_t)c / chunks;
+        e = items * (uint64_t)(c + 1) / chunks;
+    }
+    note_failure(failed, fn(ctx, b, e, scratch));
+}
+
+/* One thread's part of for_range: thread `id` of `nth` (serial: the whole loop, outside any
+ * region, with no work-sharing construct). */
+static inline void range_thread(const pydml_axis_loop* loop, pydml_axis_range_fn fn, void* ctx, const pydml_workspace* ws,
+                                uint64_t offset, uint64_t nth, uint64_t id, int serial, pydml_status* failed) {
+    const uint64_t items = loop->items;
+    uint64_t chunks;
+    if (loop->grain > 0) {
+        chunks = (items + loop->grain - 1) / loop->grain;
+    } else {
+        const uint64_t k = nth * (loop->chunks_per_thread ? loop->chunks_per_thread : 1);
+        chunks = items < k ? items : k;
+    }
+    void* scratch = NULL;
+    void* owned = NULL;
+    int ok = 1;
+    if (loop->scratch_bytes) {
+        /* cache-line aligned: the families' rows in it are vector loops' operands */
+        const uint64_t bytes = pydml_axis_scratch_stride(loop->scratch_bytes);
+        if (ws != NULL)
+            scratch = pydml_workspace_part(ws, offset + id * bytes, bytes);
+        else
+            scratch = owned = aligned_alloc(64, (size_t)bytes);
+        ok = scratch != NULL;
+        if (ok) {
+            const size_t zero = loop->zero_bytes && loop->zero_bytes < bytes ? loop->zero_bytes : (size_t)bytes;
+            memset(scratch, 0, zero);
+        }
+    }
+    if (serial) {
+        for (int64_t c = 0; c < (int64_t)chunks; c++) range_chunk(loop, fn, ctx, ws, chunks, c, scratch, ok, failed);
+    } else {
+#ifdef _OPENMP
+#pragma omp for schedule(dynamic, 1)
+#endif
+        for (int64_t c = 0; c < (int64_t)chunks; c++) range_chunk(loop, fn, ctx, ws, chunks, c, scratch, ok, failed);
+    }
+    free(owned);
+}
+
+/* ws NULL: the per-thread scratch from the heap; else from ws at offset (pydml_axis_for_range_in).
+ * A loop too small for a team runs without a region (common.h: serialized regions). */
 static pydml_status for_range(const pydml_axis_loop* loop, pydml_axis_range_fn fn, void* ctx, const pydml_workspace* ws,
                               uint64_t offset) {
     const uint64_t items = loop->items;
     if (items == 0) return PYDML_STATUS_SUCCESS;
     pydml_status failed = PYDML_STATUS_SUCCESS;
     const int parallel = loop->work >= loop->parallel_min && items > 1;
-    (void)parallel; /* read by the omp pragma only */
-#ifdef _OPENMP
-#pragma omp parallel if (parallel)
-#endif
-    {
-#ifdef _OPENMP
-        const uint64_t nth = (uint64_t)omp_get_num_threads();
-#else
-        const uint64_t nth = 1;
-#endif
-        uint64_t chunks;
-        if (loop->grain > 0) {
-            chunks = (items + loop->grain - 1) / loop->grain;
-        } else {
-            const uint64_t k = nth * (loop->chunks_per_thread ? loop->chunks_per_thread : 1);
-            chunks = items < k ? items : k;
-        }
-        void* scratch = NULL;
-        void* owned = NULL;
-        int ok = 1;
-        if (loop->scratch_bytes) {
-            /* cache-line aligned: the families' rows in it are vector loops' operands */
-            const uint64_t bytes = pydml_axis_scratch_stride(loop->scratch_bytes);
-            if (ws != NULL) {
-                uint64_t id = 0;
-#ifdef _OPENMP
-                id = (uint64_t)omp_get_thread_num();
-#endif
-                scratch = pydml_workspace_part(ws, offset + id * bytes, bytes);
-            } else {
-                scratch = owned = aligned_alloc(64, (size_t)bytes);
-            }
-            ok = scratch != NULL;
-            if (ok) {
-                const size_t zero = loop->zero_bytes && loop->zero_bytes < bytes ? loop->zero_bytes : (size_t)bytes;
-                memset(scratch, 0, zero);
-            }
-        }
-#ifdef _OPENMP
-#pragma omp for schedule(dynamic, 1)
-#endif
-        for (int64_t c = 0; c < (int64_t)chunks; c++) {
-            if (!ok) {
-                note_failure(&failed, ws != NULL ? PYDML_STATUS_INVALID_PARAMETER : PYDML_STATUS_OUT_OF_MEMORY);
-                continue;
-            }
-            uint64_t b, e;
-            if (loop->grain > 0) {
-                b = (uint64_t)c * loop->grain;
-                e = b + loop->grain < items ? b + loop->grain : items;
-            } else {
-                b = items * (uint64_t)c / chunks;
-                e = items * (uint64_t)(c + 1) / chunks;
-            }
-            note_failure(&failed, fn(ctx, b, e, scratch));
-        }
-        free(owned);
+    if (!parallel) {
+        range_thread(loop, fn, ctx, ws, offset, 1, 0, 1, &failed);
+        return failed;
     }
+#ifdef _OPENMP
+#pragma omp parallel
+    range_thread(loop, fn, ctx, ws, offset, (uint64_t)omp_get_num_threads(), (uint64_t)omp_get_thread_num(), 0, &failed);
+#else
+    range_thread(loop, fn, ctx, ws, offset, 1, 0, 1, &failed);
+#endif
     return failed;
 }
 

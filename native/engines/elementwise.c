@@ -1216,11 +1216,16 @@ static pydml_status run_shape(const pydml_ew_plan* plan, uint32_t dim_count, con
     uint64_t rows_per_item = blocks_per_row > 1 ? 1 : (block / L > 0 ? block / L : 1);
     uint64_t items = blocks_per_row > 1 ? outer_rows * blocks_per_row : (outer_rows + rows_per_item - 1) / rows_per_item;
     int64_t n_items = (int64_t)items;
+    if (total < EW_PARALLEL_MIN || n_items <= 1) { /* no region (common.h: serialized regions) */
+        for (int64_t i = 0; i < n_items; i++) run_item(&r, (uint64_t)i, block, rows_per_item, blocks_per_row, outer_rows);
+        if (r.stream) pydml_stream_fence();
+        return PYDML_STATUS_SUCCESS;
+    }
 #ifdef _OPENMP
 /* dynamic: a worker that wakes late (futex wake-up in a VM: 0.1-0.2 ms, measured as RELU on 8M
  * floats at 0.8-0.9x torch with static halves) takes fewer items instead of finishing last; every
  * element is independent, so the order does not change a result */
-#pragma omp parallel if (total >= EW_PARALLEL_MIN && n_items > 1)
+#pragma omp parallel
 #endif
     {
 #ifdef _OPENMP

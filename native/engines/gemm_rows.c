@@ -298,8 +298,17 @@ static inline __attribute__((always_inline)) EW_T256 void rows_t_cols(const pydm
     }
 ROWS_T_FN(1) ROWS_T_FN(2) ROWS_T_FN(3) ROWS_T_FN(4) ROWS_T_FN(5) ROWS_T_FN(6) ROWS_T_FN(7) ROWS_T_FN(8)
 
+typedef void (*rows_t_cols_fn)(const pydml_gemm_rows_args*, const float*, uint32_t, uint32_t);
+
+/* Work item `it` of pydml_gemm_rows_t: ROWS_T_ITEM_COLS columns, 8 * ROWS_T_NG at a time. */
+static inline void rows_t_item(const pydml_gemm_rows_args* g, rows_t_cols_fn fn, const float* apack, uint32_t it) {
+    const uint32_t j1 = (it + 1) * ROWS_T_ITEM_COLS < g->N ? (it + 1) * ROWS_T_ITEM_COLS : g->N;
+    for (uint32_t j = it * ROWS_T_ITEM_COLS; j < j1; j += 8 * ROWS_T_NG)
+        fn(g, apack, j, j1 - j < 8 * ROWS_T_NG ? j1 - j : 8 * ROWS_T_NG);
+}
+
 void pydml_gemm_rows_t(const pydml_gemm_rows_args* g, int nth, float* shared) {
-    typedef void (*cols_fn)(const pydml_gemm_rows_args*, const float*, uint32_t, uint32_t);
+    typedef rows_t_cols_fn cols_fn;
     static const cols_fn fns[PYDML_GEMM_ROWS_T_MAX + 1] = {NULL,          rows_t_cols_1, rows_t_cols_2,
                                                            rows_t_cols_3, rows_t_cols_4, rows_t_cols_5,
                                                            rows_t_cols_6, rows_t_cols_7, rows_t_cols_8};
@@ -309,14 +318,14 @@ void pydml_gemm_rows_t(const pydml_gemm_rows_args* g, int nth, float* shared) {
     (void)nth;
 #endif
     const uint32_t items = (g->N + ROWS_T_ITEM_COLS - 1) / ROWS_T_ITEM_COLS;
-#ifdef _OPENMP
-#pragma omp parallel for schedule(dynamic, 1) num_threads(nth) if (nth > 1)
-#endif
-    for (uint32_t it = 0; it < items; it++) {
-        const uint32_t j1 = (it + 1) * ROWS_T_ITEM_COLS < g->N ? (it + 1) * ROWS_T_ITEM_COLS : g->N;
-        for (uint32_t j = it * ROWS_T_ITEM_COLS; j < j1; j += 8 * ROWS_T_NG)
-            fn(g, shared, j, j1 - j < 8 * ROWS_T_NG ? j1 - j : 8 * ROWS_T_NG);
+    if (nth <= 1 || items <= 1) { /* no region (common.h: serialized regions) */
+        for (uint32_t it = 0; it < items; it++) rows_t_item(g, fn, shared, it);
+        return;
     }
+#ifdef _OPENMP
+#pragma omp parallel for schedule(dynamic, 1) num_threads(nth)
+#endif
+    for (uint32_t it = 0; it < items; it++) rows_t_item(g, fn, shared, it);
 }
 #else
 int pydml_gemm_rows_t_available(void) { return 0; }

@@ -805,6 +805,29 @@ static pydml_status run_split(const group_run* g, const pydml_workspace* ws, con
  * first) is at ws offset at + i stride; the counters are set before the team starts. */
 #define NK_CLAIM_ELEMS 16384
 
+/* Thread `me` of run_shares' nth: its own share first, then the next threads' (a smaller team than
+ * asked leaves whole shares). */
+static void share_thread(const group_run* g, pydml_axis_walk* w, const pydml_workspace* ws, uint64_t at,
+                         uint64_t stride, uint64_t nth, uint64_t me, uint64_t step, pydml_status* failed) {
+    const uint64_t G = g->groups;
+    group_scratch* mine = pydml_workspace_part(ws, at + me * stride, stride);
+    for (uint64_t k = 0; k < nth; k++) {
+        const uint64_t t = (me + k) % nth;
+        group_scratch* owner = pydml_workspace_part(ws, at + t * stride, stride);
+        const uint64_t end = G * (t + 1) / nth;
+        for (;;) {
+            const uint64_t b = __atomic_fetch_add(&owner->claim, step, __ATOMIC_RELAXED);
+            if (b >= end) break;
+            const uint64_t e = b + step < end ? b + step : end;
+            const pydml_status s = run_group_walk(w, b, e, mine);
+            if (s != PYDML_STATUS_SUCCESS) {
+                NK_PRAGMA(omp atomic write)
+                *failed = s;
+            }
+        }
+    }
+}
+
 static pydml_status run_shares(const group_run* g, const pydml_workspace* ws, uint64_t at, uint64_t stride,
                                uint64_t nth) {
     const uint64_t G = g->groups;
@@ -820,29 +843,17 @@ static pydml_status run_shares(const group_run* g, const pydml_workspace* ws, ui
     }
     pydml_axis_walk w = {&g->keep, 1, (void*)g};
     pydml_status failed = PYDML_STATUS_SUCCESS;
-    NK_PRAGMA(omp parallel num_threads((int)nth) if (nth > 1))
+    if (nth <= 1) { /* no region (common.h: serialized regions) */
+        share_thread(g, &w, ws, at, stride, 1, 0, step, &failed);
+        return failed;
+    }
+    NK_PRAGMA(omp parallel num_threads((int)nth))
     {
         uint64_t me = 0;
 #ifdef _OPENMP
         me = (uint64_t)omp_get_thread_num();
 #endif
-        group_scratch* mine = pydml_workspace_part(ws, at + me * stride, stride);
-        /* own share first, then the next threads' (a smaller team than asked leaves whole shares) */
-        for (uint64_t k = 0; k < nth; k++) {
-            const uint64_t t = (me + k) % nth;
-            group_scratch* owner = pydml_workspace_part(ws, at + t * stride, stride);
-            const uint64_t end = G * (t + 1) / nth;
-            for (;;) {
-                const uint64_t b = __atomic_fetch_add(&owner->claim, step, __ATOMIC_RELAXED);
-                if (b >= end) break;
-                const uint64_t e = b + step < end ? b + step : end;
-                const pydml_status s = run_group_walk(&w, b, e, mine);
-                if (s != PYDML_STATUS_SUCCESS) {
-                    NK_PRAGMA(omp atomic write)
-                    failed = s;
-                }
-            }
-        }
+        share_thread(g, &w, ws, at, stride, nth, me, step, &failed);
     }
     return failed;
 }
