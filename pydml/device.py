@@ -108,9 +108,9 @@ class Device:
         if status:  # out of memory (IDMLDevice::CreateOperator's E_OUTOFMEMORY), or a kernel's refusal
             raise NativeError("pydml_operator_create", int(status), message or "failed")
         operator = ffi.gc(handle[0], lib.pydml_operator_destroy)
-        if prepared.layout is None:  # the binding layout is the desc's: computed at its first create
-            prepared.layout = _Layout(schema, inner, operator)
-        compiled = CompiledOperator(schema, inner, operator, parsed, prepared.layout)
+        # the binding layout is the desc's: computed at its operators' first binding (an operator
+        # only a graph holds never needs it: about a quarter of a create's time)
+        compiled = CompiledOperator(schema, inner, operator, parsed, prepared)
         # a graph node given this operator at the same level and flags reuses it (pydml/graph.py)
         compiled.feature_level = self.feature_level
         return compiled
@@ -335,29 +335,83 @@ class CompiledOperator:
     """A validated, compiled operator (a ``pydml_operator``). Bind tensors by their desc field names."""
 
     def __init__(self, schema: OperatorSchema, desc: Any, operator: Any, flags: ExecutionFlags,
-                 layout: _Layout | None = None):
+                 prepared: _Prepared | None = None):
         self.schema = schema
         self.desc = desc
         self.flags = flags
         #: the level of the device that validated and compiled it (set by Device.create_operator)
         self.feature_level: Any = None
         self._op = operator
-        if layout is None:
-            layout = _Layout(schema, desc, operator)
-        self.in_place = layout.in_place
-        self._input_order = layout.input_order
-        self._output_order = layout.output_order
-        self._bound = layout.bound
-        self._arrays = layout.arrays
-        self._inputs = layout.inputs
-        self._outputs = layout.outputs
-        self._owned = layout.owned
-        self._direct = layout.direct
-        self._initialized = not layout.owned
-        self._layout = layout
+        #: the desc's binding layout, shared through ``prepared`` by every operator of the desc:
+        #: made at the first binding (_layout), not here (an operator a graph holds never binds)
+        self._prepared = prepared
+        self._laid: _Layout | None = None
+        #: whether the OWNED_BY_DML inputs are bound (None: not asked yet; then: none owned)
+        self._init_state: bool | None = None
         #: built by the first execute (creating stays cheap for operators a graph only holds);
         #: False until then, None when this operator's bindings have no short path
         self._fast: _FastBinding | Literal[False] | None = False
+
+    @property
+    def _layout(self) -> _Layout:
+        laid = self._laid
+        if laid is None:
+            prepared = self._prepared
+            laid = prepared.layout if prepared is not None else None
+            if laid is None:
+                laid = _Layout(self.schema, self.desc, self._op)
+                if prepared is not None:
+                    prepared.layout = laid
+            self._laid = laid
+        return laid
+
+    @property
+    def _initialized(self) -> bool:
+        if self._init_state is None:
+            self._init_state = not self._layout.owned
+        return self._init_state
+
+    @_initialized.setter
+    def _initialized(self, value: bool) -> None:
+        self._init_state = value
+
+    @property
+    def in_place(self) -> bool:
+        """Whether an output may exactly overlap an input (each output element reads only the
+        same element of the inputs)."""
+        return self._layout.in_place
+
+    @property
+    def _input_order(self) -> list[str]:
+        return self._layout.input_order
+
+    @property
+    def _output_order(self) -> list[str]:
+        return self._layout.output_order
+
+    @property
+    def _bound(self) -> dict[str, tuple[FieldSpec, BufferTensorDesc]]:
+        return self._layout.bound
+
+    @property
+    def _arrays(self) -> dict[str, list[str]]:
+        return self._layout.arrays
+
+    @property
+    def _inputs(self) -> list[str]:
+        return self._layout.inputs
+
+    @property
+    def _outputs(self) -> list[str]:
+        return self._layout.outputs
+
+    @property
+    def _owned(self) -> list[str]:
+        return self._layout.owned
+
+    @property
+    def _direct(self) -> dict[str, tuple[bytes, tuple[np.dtype[Any], tuple[int, ...]] | None, int]]:
+        return self._layout.direct
 
     @property
     def handle(self) -> Any:

@@ -93,7 +93,7 @@ def _fill_field(inner: Any, op: OperatorDesc, schema: OperatorSchema, spec: Any,
     """Write one field of ``op.Desc`` into the C struct ``inner``."""
     name = schema.c_name
     value = getattr(op.Desc, spec.name)
-    if spec.count is None and any(s.count == spec.name for s in schema.fields):
+    if spec.count is None and spec.name in schema.counted_names:
         value = count_value(op.Desc, spec.name)
     if value is None:
         return  # NULL pointer / zero

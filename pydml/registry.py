@@ -185,6 +185,12 @@ class OperatorSchema:
         """DML_TENSOR_DESC* fields (single and arrays), in C order (computed once per schema)."""
         return tuple(f for f in self.fields if f.is_tensor)
 
+    @cached_property
+    def counted_names(self) -> frozenset[str]:
+        """Fields another field counts (an array's ``count``: DimensionCount, AxisCount, ...),
+        computed once per schema."""
+        return frozenset(f.count for f in self.fields if f.count is not None)
+
     def support_at(self, level: FeatureLevel) -> dict[str, TensorRow] | None:
         """Per tensor field, the support row in force at ``level`` (None before the first)."""
         rows = self.tables.table_at(level.short_name)
