@@ -295,6 +295,45 @@ def test_chain_of_50_nodes_needs_two_intermediates(device: pydml.Device, rng: np
     assert z.tobytes() == expected.tobytes()
 
 
+def test_large_arena_lent_by_the_pool_per_execution(device: pydml.Device, rng: np.random.Generator) -> None:
+    """An arena from 1 MiB on is taken from the buffer pool at each execution and given back
+    (graph.c ARENA_PER_CALL_BYTES; a session's plans do not each hold one): results stay those of
+    the nodes one by one, over repeated and concurrent executions (a call that finds the graph busy
+    takes its own workspace), and over many graphs compiled and kept at once."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    shape = [1, 4, 256, 512]  # 2 MiB per intermediate
+    sigmoid = pydml.DML_ACTIVATION_SIGMOID_OPERATOR_DESC(InputTensor=t(shape), OutputTensor=t(shape))
+    ops = [relu(shape), sigmoid, relu(shape)]
+    g = DML_GRAPH_DESC(
+        Nodes=[Op(o) for o in ops],
+        InputEdges=[In(0, 0, 0)],
+        IntermediateEdges=[Mid(0, 0, 1, 0), Mid(1, 0, 2, 0)],
+        OutputEdges=[Out(2, 0, 0)],
+    )
+    graphs = [device.compile_graph(g) for _ in range(12)]
+    assert graphs[0].memory_bytes >= 1 << 20
+    xs = [(rng.standard_normal(shape) * 2).astype(np.float32) for _ in range(4)]
+    expected = []
+    for x in xs:
+        e = x
+        for o in ops:
+            e = device.create_operator(o).execute({"InputTensor": e})["OutputTensor"]
+        expected.append(e.tobytes())
+    for graph in graphs:
+        for x, e in zip(xs[:2], expected[:2], strict=True):
+            (z,) = graph.execute([x], outputs=[np.full(shape, np.nan, np.float32)])
+            assert z.tobytes() == e
+
+    def run(i: int) -> bytes:
+        (z,) = graphs[0].execute([xs[i % 4]], outputs=[np.full(shape, np.nan, np.float32)])
+        return bytes(z.tobytes())
+
+    with ThreadPoolExecutor(4) as pool:
+        results = list(pool.map(run, range(16)))
+    assert results == [expected[i % 4] for i in range(16)]
+
+
 def test_execution_order_is_topological_lowest_index_first(device: pydml.Device) -> None:
     # node 0 reads node 1's output: node 1 runs first
     g = DML_GRAPH_DESC(
