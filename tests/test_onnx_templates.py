@@ -114,6 +114,34 @@ def test_patched_plans_compute_what_full_builds_compute(monkeypatch: pytest.Monk
     assert len(patched._plans) == len(pasts)
 
 
+def test_a_session_keeps_its_most_recently_run_plans(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A decoder's step makes a plan per past length: the session keeps the _PLANS_KEPT most
+    recently run (and at most OPERATORS_KEPT compiled operators), so a long generation does not
+    keep them all. A plan run again moves last; an evicted signature is planned again, patched
+    from the template, with the same results."""
+    import pydml.onnx.lowering as lowering
+    import pydml.onnx.session as session_module
+
+    monkeypatch.setattr(session_module, "_PLANS_KEPT", 6)
+    monkeypatch.setattr(lowering, "OPERATORS_KEPT", 10)
+    model = attention_step()
+    patched = InferenceSession(model)
+    full = InferenceSession(model, shape_templates=False)
+    builds = counting_builds(patched, monkeypatch)
+    rng = np.random.default_rng(3)
+    feeds = {past: step_feed(rng, past) for past in range(4, 24)}
+    order = [*range(4, 24), 5, 23, 6, 7, 4]  # 4 and 5 (the template's samples) evicted, then run again
+    for past in order:
+        got, want = patched.run(None, feeds[past]), full.run(None, feeds[past])
+        for a, b in zip(got, want, strict=True):
+            assert np.array_equal(a, b), past
+        assert len(patched._plans) <= 6
+        assert len(patched._operators) <= 10
+    kept = [key[1][1] for key in patched._plans]  # each kept signature's past length, oldest first
+    assert kept == [22, 5, 23, 6, 7, 4]  # 23 run again moved after 5
+    assert builds[0] == 3  # every later plan, evicted ones included, patched from the template
+
+
 def test_a_size_of_one_is_built_in_full(monkeypatch: pytest.MonkeyPatch) -> None:
     patched = InferenceSession(attention_step())
     full = InferenceSession(attention_step(), shape_templates=False)

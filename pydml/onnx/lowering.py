@@ -91,6 +91,19 @@ MAX_CONSTANT_NODE_BYTES = 8
 MAX_DIMS = 8
 
 
+
+#: compiled operators a session keeps for reuse by desc (the oldest go first; one that a kept plan
+#: still runs lives on in its graph): a decoder's token plans add a few per past length
+OPERATORS_KEPT = 4096
+
+
+def keep_operator(cache: dict[Any, Any], key: Any, value: Any) -> None:
+    """``cache[key] = value``, the oldest entry dropped past OPERATORS_KEPT."""
+    cache[key] = value
+    if len(cache) > OPERATORS_KEPT:
+        del cache[next(iter(cache))]
+
+
 class LoweringError(PydmlError):
     """A node the DirectML provider would not take (or pydml cannot lower yet): the reason."""
 
@@ -623,7 +636,7 @@ class Segment:
         compiled = self._operators.get(key)
         if compiled is None:
             compiled = self.device.create_operator(desc)
-            self._operators[key] = compiled
+            keep_operator(self._operators, key, compiled)
         return compiled
 
     def _connect(self, view: View, node: int, index: int) -> None:
@@ -786,7 +799,7 @@ class Segment:
                     compiled = seg._compiled(fused)
                 except PydmlError as error:
                     raise LoweringError(str(error).splitlines()[0]) from None
-                seg._operators[memo] = (desc, c_tensor, compiled)
+                keep_operator(seg._operators, memo, (desc, c_tensor, compiled))
             seg._connect(bias, index, 2)  # GEMM's inputs: ATensor 0, BTensor 1, CTensor 2
             seg.nodes[index] = replace(entry, Operator=compiled)  # last: nothing fails after it
             del seg.values[out]

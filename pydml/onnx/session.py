@@ -45,6 +45,7 @@ from pydml.onnx.lowering import (
     View,
     can_fuse,
     find_lowering,
+    keep_operator,
 )
 from pydml.onnx.provider_types import unregistered_types
 from pydml.onnx.reference import evaluate
@@ -78,6 +79,9 @@ _AFFINE_OPS = frozenset(
 
 #: initializers larger than this (bytes) are weights: shape inference sees their shape only
 _SHAPE_MODEL_BYTES = 4096
+#: plans a session keeps, one per input-shape signature (the least recently run goes first): a
+#: decoder's token step makes one per past length, and without a bound 2,000 tokens kept 2,000
+_PLANS_KEPT = 64
 #: float element types: a float graph input is never made a per-run constant by the walk above
 _FLOAT_ELEMS = {1, 10, 11, 16}
 
@@ -380,7 +384,11 @@ class InferenceSession:
                 if collecting:
                     gc.enable()
             self._plans[key] = plan
+            if len(self._plans) > _PLANS_KEPT:  # the least recently run goes (its graphs with it)
+                del self._plans[next(iter(self._plans))]
         else:
+            if len(self._plans) > 1:  # most recently run last: a plan in use is not evicted
+                self._plans[key] = self._plans.pop(key)
             env = self._execute(plan, feed)
         return [env[n] for n in names]
 
@@ -967,7 +975,7 @@ class InferenceSession:
         compiled = self._operators.get(key)
         if compiled is None:
             compiled = self.device.create_operator(desc)
-            self._operators[key] = compiled
+            keep_operator(self._operators, key, compiled)
         return compiled
 
     # -- executing -----------------------------------------------------------------------

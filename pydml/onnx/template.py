@@ -258,4 +258,4 @@ def parameter(first: tuple[int, ...], second: tuple[int, ...], dims: tuple[int, 
             s = ratio
         elif ratio != s:
             return None
-    return s if s else None
+    return s  # 0: the second sample's own signature (planned again after its plan was evicted)
