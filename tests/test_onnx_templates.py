@@ -142,6 +142,30 @@ def test_a_session_keeps_its_most_recently_run_plans(monkeypatch: pytest.MonkeyP
     assert builds[0] == 3  # every later plan, evicted ones included, patched from the template
 
 
+def test_runs_on_several_threads_share_the_bounded_plans(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One session run from four threads over more signatures than it keeps: plans move, get
+    evicted and are planned again under the other threads' feet, and every run returns what a
+    session without templates computes."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    import pydml.onnx.session as session_module
+
+    monkeypatch.setattr(session_module, "_PLANS_KEPT", 4)
+    model = attention_step()
+    shared = InferenceSession(model)
+    full = InferenceSession(model, shape_templates=False)
+    rng = np.random.default_rng(5)
+    feeds = [step_feed(rng, past) for past in [*range(4, 20), *range(4, 20)]]
+    want = [full.run(None, feed) for feed in feeds]
+    shared.run(None, feeds[0]), shared.run(None, feeds[1]), shared.run(None, feeds[2])  # the template
+    with ThreadPoolExecutor(4) as pool:
+        got = list(pool.map(lambda feed: shared.run(None, feed), feeds))
+    for g, w in zip(got, want, strict=True):
+        for a, b in zip(g, w, strict=True):
+            assert np.array_equal(a, b)
+    assert len(shared._plans) <= 4
+
+
 def test_a_size_of_one_is_built_in_full(monkeypatch: pytest.MonkeyPatch) -> None:
     patched = InferenceSession(attention_step())
     full = InferenceSession(attention_step(), shape_templates=False)

@@ -101,7 +101,7 @@ def keep_operator(cache: dict[Any, Any], key: Any, value: Any) -> None:
     """``cache[key] = value``, the oldest entry dropped past OPERATORS_KEPT."""
     cache[key] = value
     if len(cache) > OPERATORS_KEPT:
-        del cache[next(iter(cache))]
+        cache.pop(next(iter(cache)), None)  # (another thread's insert may have dropped it)
 
 
 class LoweringError(PydmlError):

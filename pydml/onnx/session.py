@@ -385,10 +385,11 @@ class InferenceSession:
                     gc.enable()
             self._plans[key] = plan
             if len(self._plans) > _PLANS_KEPT:  # the least recently run goes (its graphs with it)
-                del self._plans[next(iter(self._plans))]
+                self._plans.pop(next(iter(self._plans)), None)
         else:
-            if len(self._plans) > 1:  # most recently run last: a plan in use is not evicted
-                self._plans[key] = self._plans.pop(key)
+            if len(self._plans) > 1:  # most recently run last (pop with a default: runs on
+                self._plans.pop(key, None)  # other threads may move or drop it meanwhile)
+                self._plans[key] = plan
             env = self._execute(plan, feed)
         return [env[n] for n in names]
 
