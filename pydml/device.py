@@ -382,38 +382,6 @@ class CompiledOperator:
         return self._layout.in_place
 
     @property
-    def _input_order(self) -> list[str]:
-        return self._layout.input_order
-
-    @property
-    def _output_order(self) -> list[str]:
-        return self._layout.output_order
-
-    @property
-    def _bound(self) -> dict[str, tuple[FieldSpec, BufferTensorDesc]]:
-        return self._layout.bound
-
-    @property
-    def _arrays(self) -> dict[str, list[str]]:
-        return self._layout.arrays
-
-    @property
-    def _inputs(self) -> list[str]:
-        return self._layout.inputs
-
-    @property
-    def _outputs(self) -> list[str]:
-        return self._layout.outputs
-
-    @property
-    def _owned(self) -> list[str]:
-        return self._layout.owned
-
-    @property
-    def _direct(self) -> dict[str, tuple[bytes, tuple[np.dtype[Any], tuple[int, ...]] | None, int]]:
-        return self._layout.direct
-
-    @property
     def handle(self) -> Any:
         """The ``pydml_operator*`` (cffi pointer) for pydml's C API; owned by this object."""
         return self._op
@@ -430,12 +398,12 @@ class CompiledOperator:
     @property
     def input_names(self) -> list[str]:
         """Tensor fields to bind as inputs (a tensor array is bound as a list under its name)."""
-        return self._fields(self._inputs)
+        return self._fields(self._layout.inputs)
 
     @property
     def output_names(self) -> list[str]:
         """Tensor fields the operator writes (a tensor array is returned as a list)."""
-        return self._fields(self._outputs)
+        return self._fields(self._layout.outputs)
 
     def _fields(self, bindings: list[str]) -> list[str]:
         out: list[str] = []
@@ -449,10 +417,10 @@ class CompiledOperator:
         """A tensor array given as a list under its field name -> one binding per element."""
         out: dict[str, Any] = {}
         for name, value in values.items():
-            if name not in self._arrays:
+            if name not in self._layout.arrays:
                 out[name] = value
                 continue
-            names = self._arrays[name]
+            names = self._layout.arrays[name]
             if not isinstance(value, (list, tuple)) or len(value) != len(names):
                 got = f"{len(value)} {role}s" if isinstance(value, (list, tuple)) else \
                     f"a {type(value).__name__}"
@@ -462,7 +430,7 @@ class CompiledOperator:
         return out
 
     def _owned_names(self) -> list[str]:
-        return self._owned
+        return self._layout.owned
 
     def initialize(self, inputs: Mapping[str, Any]) -> None:
         """IDMLOperatorInitializer: bind the DML_TENSOR_FLAG_OWNED_BY_DML inputs; the operator
@@ -478,11 +446,12 @@ class CompiledOperator:
                 raise BindingError(f"{self.schema.c_name}.{name}: has DML_TENSOR_FLAG_OWNED_BY_DML "
                                    "and must be bound at initialization")
         views = {name: self._view(name, inputs[name], writable=False) for name in owned}
-        pointers = ffi.new("const pydml_tensor*[]", max(1, len(self._input_order)))
-        for i, name in enumerate(self._input_order):
+        order = self._layout.input_order
+        pointers = ffi.new("const pydml_tensor*[]", max(1, len(order)))
+        for i, name in enumerate(order):
             pointers[i] = views[name].ptr if name in views else ffi.NULL
         message = ffi.new("char[512]")
-        status = lib.pydml_operator_initialize_views(self._op, pointers, len(self._input_order), message, 512)
+        status = lib.pydml_operator_initialize_views(self._op, pointers, len(order), message, 512)
         if status:
             raise BindingError(ffi.string(message).decode()
                                or f"{self.schema.c_name}: initialization failed ({status})")
@@ -515,22 +484,23 @@ class CompiledOperator:
             done = fast.run(self._op, inputs, outputs)
             if done is not None:
                 return done
+        layout = self._layout
         inputs = self._expand(inputs, "input")
         outputs = self._expand(outputs or {}, "output")
         views: dict[str, TensorView] = {}
         owned = self._owned_names()
         for name in inputs:
-            if name not in self._bound or self._bound[name][0].role is not Role.INPUT_TENSOR:
+            if name not in layout.bound or layout.bound[name][0].role is not Role.INPUT_TENSOR:
                 raise BindingError(f"{self.schema.c_name}: {name!r} is not an input tensor of "
                                    f"this operator (inputs: {', '.join(self.input_names)})")
             if name in owned:
                 raise BindingError(f"{self.schema.c_name}.{name}: has DML_TENSOR_FLAG_OWNED_BY_DML; "
                                    "bind it with initialize(), not at execution")
         for name in outputs:
-            if name not in self._outputs:
+            if name not in layout.outputs:
                 raise BindingError(f"{self.schema.c_name}: {name!r} is not an output tensor of "
                                    f"this operator (outputs: {', '.join(self.output_names)})")
-        for name in self._inputs:
+        for name in layout.inputs:
             if name in owned:
                 if not self._initialized:
                     raise BindingError(f"{self.schema.c_name}.{name}: the operator was not "
@@ -540,24 +510,25 @@ class CompiledOperator:
             else:
                 views[name] = self._view(name, inputs[name], writable=False)
         results: dict[str, Any] = {}
-        for name in self._outputs:
+        for name in layout.outputs:
             if name not in outputs:
                 outputs[name] = self._allocate(name)
             views[name] = self._view(name, outputs[name], writable=True)
             results[name] = self._logical(name, outputs[name])
         self._run(views, temporary)  # C refuses outputs that overlap other bindings (but the exact in place)
-        for field, names in self._arrays.items():
+        for field, names in layout.arrays.items():
             if names and names[0] in results:
                 results[field] = [results.pop(n) for n in names]
         return results
 
     def _run(self, views: dict[str, TensorView], temporary: Any = None) -> None:
         """pydml_operator_execute_views_ex on bound views (owned and absent tensors unbound)."""
-        ins = ffi.new("const pydml_tensor*[]", max(1, len(self._input_order)))
-        for i, name in enumerate(self._input_order):
+        layout = self._layout
+        ins = ffi.new("const pydml_tensor*[]", max(1, len(layout.input_order)))
+        for i, name in enumerate(layout.input_order):
             ins[i] = views[name].ptr if name in views else ffi.NULL
-        outs = ffi.new("const pydml_tensor*[]", max(1, len(self._output_order)))
-        for i, name in enumerate(self._output_order):
+        outs = ffi.new("const pydml_tensor*[]", max(1, len(layout.output_order)))
+        for i, name in enumerate(layout.output_order):
             outs[i] = views[name].ptr if name in views else ffi.NULL
         message = ffi.new("char[512]")
         scratch = ffi.NULL
@@ -572,8 +543,8 @@ class CompiledOperator:
             scratch = ffi.new("pydml_buffer*")
             scratch.data = ffi.from_buffer(memory.cast("B"))
             scratch.size_in_bytes = memory.nbytes
-        status = lib.pydml_operator_execute_views_ex(self._op, ins, len(self._input_order), outs,
-                                                     len(self._output_order), scratch, message, 512)
+        status = lib.pydml_operator_execute_views_ex(self._op, ins, len(layout.input_order), outs,
+                                                     len(layout.output_order), scratch, message, 512)
         if status:
             text = ffi.string(message).decode() or f"{self.schema.c_name}: execution failed ({status})"
             raise BindingError(text) if status == lib.PYDML_STATUS_INVALID_PARAMETER else PydmlError(text)
@@ -581,14 +552,14 @@ class CompiledOperator:
     # -- binding helpers -----------------------------------------------------------------
 
     def _view(self, name: str, value: Any, *, writable: bool) -> TensorView:
-        direct = self._direct.get(name)
+        direct = self._layout.direct.get(name)
         if (direct is not None and type(value) is np.ndarray and value.flags.c_contiguous
                 and (value.flags.writeable or not writable)):
             template, packed, nbytes = direct
             if (value.shape == packed[1] and value.dtype == packed[0]) if packed is not None \
                     else value.nbytes >= nbytes:
                 return view_packed(value, template)  # the common cases, without the checks below
-        _, t = self._bound[name]
+        _, t = self._layout.bound[name]
         # 4-bit tensors have no numpy type: they bind as raw bytes (two elements per byte, the
         # even element in the low nibble), at least TotalTensorSizeInBytes long
         dtype = NUMPY_DTYPES.get(int(t.DataType), np.dtype(np.uint8) if _is_4bit(t) else None)
@@ -623,7 +594,7 @@ class CompiledOperator:
         return view_buffer(raw, int(t.DataType), t.Sizes, t.element_strides)
 
     def _allocate(self, name: str) -> np.ndarray[Any, Any]:
-        _, t = self._bound[name]
+        _, t = self._layout.bound[name]
         if _is_4bit(t):
             return np.zeros(t.total_size_in_bytes, dtype=np.uint8)
         dtype = NUMPY_DTYPES[int(t.DataType)]
@@ -637,7 +608,7 @@ class CompiledOperator:
     def _logical(self, name: str, value: Any) -> np.ndarray[Any, Any]:
         """The output as an array of its Sizes (a strided view over raw memory when needed);
         a 4-bit output is returned as its packed bytes."""
-        _, t = self._bound[name]
+        _, t = self._layout.bound[name]
         if _is_4bit(t):
             return value if isinstance(value, np.ndarray) else np.frombuffer(memoryview(value).cast("B"),
                                                                              dtype=np.uint8)

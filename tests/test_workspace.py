@@ -101,12 +101,12 @@ def _inputs(op: Any, given: Mapping[str, Any]) -> dict[str, Any]:
     for name in op.input_names:
         if name in out:
             continue
-        if name not in op._bound:  # a tensor array: one array per element, bound as a list
-            elements = sorted((n for n in op._bound if n.startswith(name + "[")),
+        if name not in op._layout.bound:  # a tensor array: one array per element, bound as a list
+            elements = sorted((n for n in op._layout.bound if n.startswith(name + "[")),
                               key=lambda n: int(n[len(name) + 1:-1]))
-            out[name] = [_array(op._bound[n][1], rng) for n in elements]
+            out[name] = [_array(op._layout.bound[n][1], rng) for n in elements]
         else:
-            out[name] = _array(op._bound[name][1], rng)
+            out[name] = _array(op._layout.bound[name][1], rng)
     return out
 
 

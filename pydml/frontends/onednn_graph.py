@@ -198,7 +198,7 @@ class _Builder:
         self.nodes.append(DML_OPERATOR_GRAPH_NODE_DESC(Operator=compiled, Name=f"{op}:{index}"))
         self.kinds.append(compiled.schema.type.name)
         self.operators.append(compiled)
-        order = compiled._input_order
+        order = compiled._layout.input_order
         for name, src in inputs.items():
             slot = order.index(name)
             if src[0] == "input":
@@ -211,7 +211,7 @@ class _Builder:
         return compiled
 
     def output_index(self, compiled: CompiledOperator, name: str) -> int:
-        return compiled._output_order.index(name)
+        return compiled._layout.output_order.index(name)
 
 
 def _lt_type(kind: str, lt: Mapping[str, Any]) -> tuple[np.dtype[Any], TensorDataType]:
