@@ -189,15 +189,11 @@ static size_t opt_head(const float* xo, size_t n) {
     return h;
 }
 
-/* Each ISA's two rows: adam_row_<isa> (ordinary stores; mode 1, the C row's own mode, goes to it)
- * and adam_row_nt_<isa> (streamed stores past the aligned head). No restrict (in place): a step
+/* Each ISA's two rows of FLOAT32 outputs: adam_row_<isa> (ordinary stores) and adam_row_nt_<isa>
+ * (streamed stores past the aligned head); FLOAT16 outputs (rounded to odd) take adam_row_c. No restrict (in place): a step
  * reads all its inputs before it writes, and writes only its own elements. */
 EW_T256 static void adam_row_avx2(const float* x, const float* m, const float* v, const float* g, float* xo,
-                                  float* mo, float* vo, size_t n, const adam_k* k, int mode) {
-    if (mode == 1) {
-        adam_row_c(x, m, v, g, xo, mo, vo, n, k, 1);
-        return;
-    }
+                                  float* mo, float* vo, size_t n, const adam_k* k) {
     size_t i = 0;
     OPT_CONST256
     for (; i + 8 <= n; i += 8) {
@@ -230,11 +226,7 @@ EW_T256 static void adam_row_nt_avx2(const float* x, const float* m, const float
 }
 
 EW_T512 static void adam_row_avx512(const float* x, const float* m, const float* v, const float* g, float* xo,
-                                    float* mo, float* vo, size_t n, const adam_k* k, int mode) {
-    if (mode == 1) {
-        adam_row_c(x, m, v, g, xo, mo, vo, n, k, 1);
-        return;
-    }
+                                    float* mo, float* vo, size_t n, const adam_k* k) {
     size_t i = 0;
     OPT_CONST512
     for (; i + 8 <= n; i += 8) {
@@ -270,8 +262,14 @@ EW_T512 static void adam_row_nt_avx512(const float* x, const float* m, const flo
 #undef OPT_PF_DIST
 #endif
 
+/* a row of FLOAT32 outputs */
 typedef void (*adam_row_fn)(const float*, const float*, const float*, const float*, float*, float*, float*,
-                            size_t, const adam_k*, int);
+                            size_t, const adam_k*);
+
+static void adam_row_f32(const float* x, const float* m, const float* v, const float* g, float* xo, float* mo,
+                         float* vo, size_t n, const adam_k* k) {
+    adam_row_c(x, m, v, g, xo, mo, vo, n, k, 0);
+}
 typedef void (*adam_nt_fn)(const float*, const float*, const float*, const float*, float*, float*, float*, size_t,
                            const adam_k*);
 
@@ -338,10 +336,10 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
         for (int j = 0; j < 4; j++) stream = stream && t[i]->data != t[j]->data;
 #ifdef OPT_X86
     const int isa = pydml_ew_isa();
-    const adam_row_fn row = isa == EW_ISA_AVX512 ? adam_row_avx512 : isa == EW_ISA_AVX2 ? adam_row_avx2 : adam_row_c;
+    const adam_row_fn row = isa == EW_ISA_AVX512 ? adam_row_avx512 : isa == EW_ISA_AVX2 ? adam_row_avx2 : adam_row_f32;
     const adam_nt_fn row_nt = isa == EW_ISA_AVX512 ? adam_row_nt_avx512 : isa == EW_ISA_AVX2 ? adam_row_nt_avx2 : NULL;
 #else
-    const adam_row_fn row = adam_row_c;
+    const adam_row_fn row = adam_row_f32;
     const adam_nt_fn row_nt = NULL;
 #endif
 #ifdef _OPENMP
@@ -380,15 +378,18 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
                 continue;
             }
             if (stream) {
-                row(f[0], f[1], f[2], f[3], buf[4], buf[5], buf[6], w, &k, 0);
+                row(f[0], f[1], f[2], f[3], buf[4], buf[5], buf[6], w, &k);
                 for (int i = 4; i < NT; i++) pydml_stream_copy_f32(f[i], buf[i], w);
                 continue;
             }
-            row(f[0], f[1], f[2], f[3], f[4], f[5], f[6], w, &k, 0);
+            row(f[0], f[1], f[2], f[3], f[4], f[5], f[6], w, &k);
             continue;
         }
         for (int i = 0; i < 4; i++) pydml_norm_load_row(p->dtype, t[i]->data, off[i], st[i][last], w, buf[i]);
-        row(buf[0], buf[1], buf[2], buf[3], buf[4], buf[5], buf[6], w, &k, odd);
+        if (odd)
+            adam_row_c(buf[0], buf[1], buf[2], buf[3], buf[4], buf[5], buf[6], w, &k, 1);
+        else
+            row(buf[0], buf[1], buf[2], buf[3], buf[4], buf[5], buf[6], w, &k);
         for (int i = 4; i < NT; i++) pydml_norm_store_row(p->dtype, buf[i], w, t[i]->data, off[i], st[i][last]);
     }
     if (stream) pydml_stream_fence(); /* the thread's streamed stores ordered before the region ends, once */
