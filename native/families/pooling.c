@@ -69,8 +69,8 @@ enum { PL_MAX = 0, PL_AVG = 1, PL_LP = 2 };
 #define PL_STREAM_BYTES (32u << 20)
 /* How a streamed output is stored (the `stream` value the gradients pass down): 0 not streamed,
  * else the widest non-temporal stores the ISA path has for rows copied from an L1 staging row
- * (pl_stream_copy: PL_NT16 16 bytes, stream_store.h; PL_NT32 32 bytes, AVX2; PL_NT64 whole
- * 64-byte lines, AVX-512), from the first boundary of that size on. On Zen 4 a plain fill streamed
+ * (pl_stream_copy, stream_store.h's pydml_stream_copy_f32_wide: PL_NT16 16 bytes; PL_NT32 32 bytes,
+ * AVX2; PL_NT64 whole 64-byte lines, AVX-512), from the first boundary of that size on. On Zen 4 a plain fill streamed
  * 64 bytes at a time ran up to 2x the 16-byte one (2026-11-29, loaded host); inside the kernels the
  * staged rows gained ~7 % (ag2_slice, one thread) while staging rows that could be stored directly
  * with 16-byte streams cost 10-20 % (mg2, ag3), so rows on 16-byte boundaries stay direct. */
@@ -1431,39 +1431,9 @@ static int avg_tables_build(const pool_plan* P, avg_tables* t, const pydml_works
     return 0;
 }
 
-#ifdef PL_X86
-EW_T512 static void pl_stream_copy64(float* dst, const float* src, uint64_t n) {
-    uint64_t i = 0;
-    for (; i < n && ((uintptr_t)(dst + i) & 15u) != 0; i++) dst[i] = src[i];
-    for (; i + 4 <= n && ((uintptr_t)(dst + i) & 63u) != 0; i += 4) _mm_stream_ps(dst + i, _mm_loadu_ps(src + i));
-    for (; i + 16 <= n; i += 16) _mm512_stream_ps(dst + i, _mm512_loadu_ps(src + i));
-    for (; i + 4 <= n; i += 4) _mm_stream_ps(dst + i, _mm_loadu_ps(src + i));
-    for (; i < n; i++) dst[i] = src[i];
-}
-
-EW_T256 static void pl_stream_copy32(float* dst, const float* src, uint64_t n) {
-    uint64_t i = 0;
-    for (; i < n && ((uintptr_t)(dst + i) & 15u) != 0; i++) dst[i] = src[i];
-    for (; i + 4 <= n && ((uintptr_t)(dst + i) & 31u) != 0; i += 4) _mm_stream_ps(dst + i, _mm_loadu_ps(src + i));
-    for (; i + 8 <= n; i += 8) _mm256_stream_ps(dst + i, _mm256_loadu_ps(src + i));
-    for (; i + 4 <= n; i += 4) _mm_stream_ps(dst + i, _mm_loadu_ps(src + i));
-    for (; i < n; i++) dst[i] = src[i];
-}
-#endif
-
 /* dst[0, n) = src[0, n), streamed as `stream` says (the caller fences once after its loop) */
 static void pl_stream_copy(float* dst, const float* src, uint64_t n, int stream) {
-#ifdef PL_X86
-    if (stream == PL_NT64) {
-        pl_stream_copy64(dst, src, n);
-        return;
-    }
-    if (stream == PL_NT32) {
-        pl_stream_copy32(dst, src, n);
-        return;
-    }
-#endif
-    pydml_stream_copy_f32(dst, src, n);
+    pydml_stream_copy_f32_wide(dst, src, n, stream == PL_NT64 ? 64u : stream == PL_NT32 ? 32u : 16u);
 }
 
 /* the widest streamed stores this CPU runs (the active ISA path's) */
