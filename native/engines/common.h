@@ -134,6 +134,53 @@ void pydml_team_end(void);
 /* The budget's size (the threads one execution may use at most). */
 int pydml_thread_budget(void);
 
+/* Runs: n items shared by a team with affinity. Thread t owns the run [n t / parts, n (t + 1) /
+ * parts), one word per thread (next item | end << 32): it takes its own items from the front and,
+ * when they are gone, the last item of the run with the most left (compare-and-swap on the word).
+ * When every thread keeps up, each runs the same items every time (the GEMM's strip groups through
+ * its K slices, the normalization's rows after the operator that wrote them), and a thread the host
+ * delays loses its last items to the others instead of holding them up. `parts` is the team's
+ * size or, with every run set before the team starts, any count: a smaller team takes the missing
+ * threads' runs as well. Callers give an item the same result on any thread. */
+static inline void pydml_runs_reset(uint64_t* runs, uint32_t n, int me, int parts) {
+    const uint64_t lo = (uint64_t)n * (uint32_t)me / (uint32_t)parts;
+    const uint64_t hi = (uint64_t)n * (uint32_t)(me + 1) / (uint32_t)parts;
+    __atomic_store_n(&runs[me], lo | hi << 32, __ATOMIC_RELAXED);
+}
+
+/* Takes the front (back 0) or back (1) item of one run. */
+static inline int pydml_runs_take(uint64_t* run, int back, uint32_t* item) {
+    uint64_t v = __atomic_load_n(run, __ATOMIC_RELAXED);
+    for (;;) {
+        const uint32_t lo = (uint32_t)v, hi = (uint32_t)(v >> 32);
+        if (lo >= hi) return 0;
+        const uint64_t next = back ? (uint64_t)lo | (uint64_t)(hi - 1u) << 32 : (uint64_t)(lo + 1u) | (uint64_t)hi << 32;
+        if (__atomic_compare_exchange_n(run, &v, next, 1, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+            *item = back ? hi - 1u : lo;
+            return 1;
+        }
+    }
+}
+
+/* Thread me's next item: its own run's front, then another run's back; 0 when none is left. */
+static inline int pydml_runs_next(uint64_t* runs, int me, int parts, uint32_t* item) {
+    if (me < parts && pydml_runs_take(&runs[me], 0, item)) return 1;
+    for (;;) {
+        int best = -1;
+        uint32_t most = 0;
+        for (int t = 0; t < parts; t++) {
+            const uint64_t v = __atomic_load_n(&runs[t], __ATOMIC_RELAXED);
+            const uint32_t lo = (uint32_t)v, hi = (uint32_t)(v >> 32);
+            if (hi > lo && hi - lo > most) {
+                most = hi - lo;
+                best = t;
+            }
+        }
+        if (best < 0) return 0;
+        if (pydml_runs_take(&runs[best], 1, item)) return 1;
+    }
+}
+
 /* Serialized regions. `#pragma omp parallel if (0)` (or num_threads(1)) still costs libgomp a team:
  * about 330 ns (Zen 4, GCC 12's libgomp) against 10 for the plain loop and 70 for an orphaned
  * `omp for` outside any region. Kernels that small steps run (a decoder's token step runs 40 to 55

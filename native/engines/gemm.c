@@ -21,7 +21,7 @@
  * MR-row strips, then share (strip, column group) items, each running an MR x NR register-tile
  * microkernel across its panels (from 8 strips per thread, runs of strip groups that each thread
  * keeps from slice to slice, the last ones taken over by a thread that finishes first:
- * affine_next); the last slice finishes each item (Alpha, Beta * C, the
+ * common.h pydml_runs_next); the last slice finishes each item (Alpha, Beta * C, the
  * activation) while it is in cache; over B packed at initialization, with at least 8 strips per
  * thread, each thread takes a fixed run of strips instead (gemm_phases_pre). Many small
  * batches, outputs of more than 4096 rows or (not
@@ -1047,61 +1047,6 @@ static void gemm_phases_pre(const gemm_ctx* x, gemm_tls* tls, float* ablock, uin
     }
 }
 
-/* Items shared with affinity (gemm_phases' strip groups): thread t owns the run [n t / nth,
- * n (t + 1) / nth) of them, packed into one word per thread (next item | end << 32), takes its own
- * from the front and, when they are gone, steals the last item of the run with the most left. So
- * when every thread keeps up each runs the same items in every K slice (a strip's output rows and
- * A slice stay in its core's caches), and a thread the host delays loses its last items to the
- * others instead of holding them up. Which thread runs an item changes nothing in its result. */
-static void affine_reset(uint64_t* runs, uint32_t n, int me, int nth) {
-    const uint64_t lo = (uint64_t)n * (uint32_t)me / (uint32_t)nth, hi = (uint64_t)n * (uint32_t)(me + 1) / (uint32_t)nth;
-    __atomic_store_n(&runs[me], lo | hi << 32, __ATOMIC_RELAXED);
-}
-
-static int affine_take_front(uint64_t* run, uint32_t* item) {
-    uint64_t v = __atomic_load_n(run, __ATOMIC_RELAXED);
-    for (;;) {
-        const uint32_t lo = (uint32_t)v, hi = (uint32_t)(v >> 32);
-        if (lo >= hi) return 0;
-        if (__atomic_compare_exchange_n(run, &v, (uint64_t)(lo + 1) | (uint64_t)hi << 32, 1, __ATOMIC_RELAXED,
-                                        __ATOMIC_RELAXED)) {
-            *item = lo;
-            return 1;
-        }
-    }
-}
-
-static int affine_take_back(uint64_t* run, uint32_t* item) {
-    uint64_t v = __atomic_load_n(run, __ATOMIC_RELAXED);
-    for (;;) {
-        const uint32_t lo = (uint32_t)v, hi = (uint32_t)(v >> 32);
-        if (lo >= hi) return 0;
-        if (__atomic_compare_exchange_n(run, &v, (uint64_t)lo | (uint64_t)(hi - 1) << 32, 1, __ATOMIC_RELAXED,
-                                        __ATOMIC_RELAXED)) {
-            *item = hi - 1;
-            return 1;
-        }
-    }
-}
-
-static int affine_next(uint64_t* runs, int me, int nth, uint32_t* item) {
-    if (affine_take_front(&runs[me], item)) return 1;
-    for (;;) {
-        int best = -1;
-        uint32_t most = 0;
-        for (int t = 0; t < nth; t++) {
-            const uint64_t v = __atomic_load_n(&runs[t], __ATOMIC_RELAXED);
-            const uint32_t lo = (uint32_t)v, hi = (uint32_t)(v >> 32);
-            if (hi > lo && hi - lo > most) {
-                most = hi - lo;
-                best = t;
-            }
-        }
-        if (best < 0) return 0;
-        if (affine_take_back(&runs[best], item)) return 1;
-    }
-}
-
 /* Runs every batch in block phases on nth threads (1: no team). pre: B's panels packed at
  * initialization (batch bt's at pre + pre_index(bt) * pre_stride), read in place of the packed
  * block: the phase packs only A (the same ukr calls on the same panel contents, so the same bits). */
@@ -1117,9 +1062,10 @@ static void gemm_phases(const gemm_ctx* x, gemm_tls* tls, float* bblock, float* 
 #pragma omp parallel num_threads(nth) if (nth > 1)
 #endif
     {
-        int me = 0;
+        int me = 0, team = 1;
 #ifdef _OPENMP
         me = omp_get_thread_num();
+        team = omp_get_num_threads(); /* the runs split over the threads there are (nth at most) */
 #endif
         gemm_tls* tl = &tls[me];
         for (uint64_t bt = 0; bt < batches; bt++) {
@@ -1134,7 +1080,7 @@ static void gemm_phases(const gemm_ctx* x, gemm_tls* tls, float* bblock, float* 
                      * along k), then every strip's A slice */
                     const int by_rows = x->b_n == 1 || x->b_k != 1;
                     const uint32_t nb = bpre ? 0 : by_rows ? (ph.kc + GEMM_PACK_ROWS - 1) / GEMM_PACK_ROWS : np;
-                    if (fixed) affine_reset(runs, sgroups, me, nth); /* before the packing's barrier */
+                    if (fixed) pydml_runs_reset(runs, sgroups, me, team); /* before the packing's barrier */
 #ifdef _OPENMP
 #pragma omp for schedule(dynamic, 1)
 #endif
@@ -1154,11 +1100,11 @@ static void gemm_phases(const gemm_ctx* x, gemm_tls* tls, float* bblock, float* 
                         }
                     }
                     if (fixed) {
-                        /* strip groups with affinity (affine_next): each group's A slices (packed
+                        /* strip groups with affinity (pydml_runs_next): each group's A slices (packed
                          * above only when not fixed), then every column group of it; the barrier
                          * keeps the block whole until every thread has read it */
                         uint32_t it;
-                        while (affine_next(runs, me, nth, &it)) {
+                        while (pydml_runs_next(runs, me, team, &it)) {
                             const uint32_t sa = it * ph.sgroup;
                             const uint32_t sb = x->mpanels - sa < ph.sgroup ? x->mpanels : sa + ph.sgroup;
                             for (uint32_t st = sa; st < sb; st++) {

@@ -596,7 +596,6 @@ static int needs_stats(const norm_plan* p) { return p->kind == NK_LP || p->use_m
  * buf: xb, 2 L floats (the x row, then a staging row); sb, bb: L doubles each (Scale and Bias rows,
  * kept across groups when invariant); cs: 3 chunks_of(L) doubles */
 typedef struct group_scratch {
-    uint64_t claim;                     /* run_shares: the next group of this thread's share */
     int sb_ready, bb_ready;
     _Alignas(64) double buf[];          /* the rows: vector loops' operands, cache-line aligned */
 } group_scratch;
@@ -794,36 +793,29 @@ static pydml_status run_split(const group_run* g, const pydml_workspace* ws, con
     return status;
 }
 
-/* The groups of run_groups over the threads: thread i takes the contiguous share [G i / T,
- * G (i + 1) / T) of the G groups in row-major order, NK_CLAIM_ELEMS elements at a time, then helps
- * with the others' shares (claiming from the same counters), so a thread the OS takes away does not
- * hold up the rest. The share is contiguous because the operator before (a GEMM's fixed runs of row
- * strips, an elementwise operator's halves) wrote these rows from the same core: handed out
- * dynamically in interleaved chunks, half of each core's rows came from the other core's cache
- * (BERT's LayerNorm over [8, 128, 768] ran slower on 2 threads than on 1). Every group is computed
- * the same way on any thread: the same bits on any team. Each thread's scratch (its share's counter
- * first) is at ws offset at + i stride; the counters are set before the team starts. */
+/* The groups of run_groups over the threads, in items of NK_CLAIM_ELEMS elements (common.h's
+ * runs): thread i takes the contiguous share of items [n i / T, n (i + 1) / T) in row-major order,
+ * then the last items of the others' shares, so a thread the OS takes away does not hold up the
+ * rest. The share is contiguous because the operator before (a GEMM's fixed runs of row strips, an
+ * elementwise operator's halves) wrote these rows from the same core: handed out dynamically in
+ * interleaved chunks, half of each core's rows came from the other core's cache (BERT's LayerNorm
+ * over [8, 128, 768] ran slower on 2 threads than on 1). Every group is computed the same way on
+ * any thread: the same bits on any team. Each thread's scratch is at ws offset at + i stride; the
+ * runs are set before the team starts (a smaller team than asked takes the missing shares). */
 #define NK_CLAIM_ELEMS 16384
 
-/* Thread `me` of run_shares' nth: its own share first, then the next threads' (a smaller team than
- * asked leaves whole shares). */
+/* Thread `me`'s items of run_shares (groups [item step, (item + 1) step)). */
 static void share_thread(const group_run* g, pydml_axis_walk* w, const pydml_workspace* ws, uint64_t at,
-                         uint64_t stride, uint64_t nth, uint64_t me, uint64_t step, pydml_status* failed) {
+                         uint64_t stride, uint64_t* runs, int parts, int me, uint64_t step, pydml_status* failed) {
     const uint64_t G = g->groups;
-    group_scratch* mine = pydml_workspace_part(ws, at + me * stride, stride);
-    for (uint64_t k = 0; k < nth; k++) {
-        const uint64_t t = (me + k) % nth;
-        group_scratch* owner = pydml_workspace_part(ws, at + t * stride, stride);
-        const uint64_t end = G * (t + 1) / nth;
-        for (;;) {
-            const uint64_t b = __atomic_fetch_add(&owner->claim, step, __ATOMIC_RELAXED);
-            if (b >= end) break;
-            const uint64_t e = b + step < end ? b + step : end;
-            const pydml_status s = run_group_walk(w, b, e, mine);
-            if (s != PYDML_STATUS_SUCCESS) {
-                NK_PRAGMA(omp atomic write)
-                *failed = s;
-            }
+    group_scratch* mine = pydml_workspace_part(ws, at + (uint64_t)me * stride, stride);
+    uint32_t item;
+    while (pydml_runs_next(runs, me, parts, &item)) {
+        const uint64_t b = item * step, e = b + step < G ? b + step : G;
+        const pydml_status s = run_group_walk(w, b, e, mine);
+        if (s != PYDML_STATUS_SUCCESS) {
+            NK_PRAGMA(omp atomic write)
+            *failed = s;
         }
     }
 }
@@ -834,26 +826,30 @@ static pydml_status run_shares(const group_run* g, const pydml_workspace* ws, ui
     if (G == 0) return PYDML_STATUS_SUCCESS;
     if (G * g->L < NK_PARALLEL_MIN || G < 2) nth = 1;
     if (nth > G) nth = G;
-    const uint64_t step = g->L >= NK_CLAIM_ELEMS ? 1 : NK_CLAIM_ELEMS / g->L;
+    if (nth > 64) nth = 64; /* the runs below */
+    uint64_t step = g->L >= NK_CLAIM_ELEMS ? 1 : NK_CLAIM_ELEMS / g->L;
+    if ((G + step - 1) / step > UINT32_MAX) step = (G + UINT32_MAX - 1) / UINT32_MAX; /* item numbers fit 32 bits */
+    const uint32_t items = (uint32_t)((G + step - 1) / step);
+    uint64_t runs[64];
     for (uint64_t i = 0; i < nth; i++) {
         group_scratch* gs = pydml_workspace_part(ws, at + i * stride, stride);
         if (gs == NULL) return PYDML_STATUS_INVALID_PARAMETER;
-        gs->claim = G * i / nth;
         gs->sb_ready = gs->bb_ready = 0;
+        pydml_runs_reset(runs, items, (int)i, (int)nth);
     }
     pydml_axis_walk w = {&g->keep, 1, (void*)g};
     pydml_status failed = PYDML_STATUS_SUCCESS;
     if (nth <= 1) { /* no region (common.h: serialized regions) */
-        share_thread(g, &w, ws, at, stride, 1, 0, step, &failed);
+        share_thread(g, &w, ws, at, stride, runs, 1, 0, step, &failed);
         return failed;
     }
     NK_PRAGMA(omp parallel num_threads((int)nth))
     {
-        uint64_t me = 0;
+        int me = 0;
 #ifdef _OPENMP
-        me = (uint64_t)omp_get_thread_num();
+        me = omp_get_thread_num();
 #endif
-        share_thread(g, &w, ws, at, stride, nth, me, step, &failed);
+        share_thread(g, &w, ws, at, stride, runs, (int)nth, me, step, &failed);
     }
     return failed;
 }
