@@ -296,8 +296,8 @@ def test_chain_of_50_nodes_needs_two_intermediates(device: pydml.Device, rng: np
 
 
 def test_large_arena_lent_by_the_pool_per_execution(device: pydml.Device, rng: np.random.Generator) -> None:
-    """An arena from 1 MiB on is taken from the buffer pool at each execution and given back
-    (graph.c ARENA_PER_CALL_BYTES; a session's plans do not each hold one): results stay those of
+    """An arena is taken at each execution (from 1 MiB on: from the buffer pool) and given back
+    (graph.c, ARENA_ALIGN's note; a session's plans do not each hold one): results stay those of
     the nodes one by one, over repeated and concurrent executions (a call that finds the graph busy
     takes its own workspace), and over many graphs compiled and kept at once."""
     from concurrent.futures import ThreadPoolExecutor

@@ -37,13 +37,15 @@
 #define MAX_GRAPH_NODES (1u << 18)
 #define MAX_GRAPH_EDGES (1u << 20)
 #define ARENA_ALIGN 64u
-/* Arenas from this size are taken from the buffer pool (pydml_buffer_acquire: its pooled sizes)
- * at each execution and given back after it, not held by the graph for its life: an ONNX session
- * keeps a plan per input shape, and a decoder's step plans (one per past length) each held its
- * arena, 2-4 MiB from about 100 tokens on: 200 tokens took 620 MiB, and each new arena's huge
- * pages were faulted in, with compaction, at 15-40 ms a token. Smaller arenas stay with their graph
- * (malloc'ed: no huge pages). */
-#define ARENA_PER_CALL_BYTES ((uint64_t)1 << 20)
+/* A graph's arena is taken at each execution (pydml_buffer_acquire: pooled from 1 MiB, malloc'ed
+ * below) and given back after it, not held by the graph for its life. An ONNX session keeps a plan
+ * per input shape, and a decoder's step plans (one per past length) each held its arena: with every
+ * arena held, 2-4 MiB from about 100 tokens on, 200 tokens took 620 MiB and each new arena's huge
+ * pages were faulted in, with compaction, at 15-40 ms a token; with the arenas below 1 MiB still
+ * held (malloc'ed when the graph compiled), each new plan's first execution faulted its arena's
+ * pages in: 1.57-1.65 ms against 1.11-1.16 ms taken per call (the decoder step at a new past length,
+ * graph execution alone), and a plan's repeated steps ran as fast either way (0.35-0.38 against
+ * 0.32-0.34 ms a step): a released arena is reused warm by the next execution of any plan. */
 #define NAME_SHOWN 80
 
 enum { SRC_NONE = 0, SRC_INPUT, SRC_OWNED, SRC_OUTPUT, SRC_ARENA, SRC_CONSTANT };
@@ -282,7 +284,6 @@ static void graph_free(pydml_graph* g) {
     free(g->need_prefix);
     free(g->small);
     free(g->step_ns);
-    pydml_buffer_release(g->cached.arena);
     free(g->cached.views);
     free(g->cached.pointers);
     free(g);
@@ -1545,13 +1546,12 @@ pydml_status pydml_graph_compile_ex(const DML_GRAPH_DESC* desc, uint32_t executi
     }
     if ((s = private_operators(g))) goto done;
     plan_concurrency(g, values, n_values, dag_planned);
-    /* the workspace kept for calls that find it free (a large arena: from the pool per call) */
-    g->cached.arena = g->arena_bytes && g->arena_bytes < ARENA_PER_CALL_BYTES ? pydml_buffer_acquire(g->arena_bytes)
-                                                                              : NULL;
+    /* the binding tables kept for calls that find them free (the arena: taken per call, see
+     * ARENA_ALIGN's note) */
+    g->cached.arena = NULL;
     g->cached.views = malloc((bindings + 1u) * sizeof *g->cached.views);
     g->cached.pointers = malloc((bindings + 1u) * sizeof *g->cached.pointers);
-    if ((g->arena_bytes && g->arena_bytes < ARENA_PER_CALL_BYTES && !g->cached.arena) || !g->cached.views ||
-        !g->cached.pointers)
+    if (!g->cached.views || !g->cached.pointers)
         FAIL(PYDML_STATUS_OUT_OF_MEMORY);
 done:
 #undef FAIL
@@ -2120,7 +2120,7 @@ pydml_status pydml_graph_execute(const pydml_graph* g, const pydml_buffer* input
     pydml_graph* mutable_g = (pydml_graph*)(uintptr_t)g;
     workspace w = g->cached;
     const int own = !atomic_flag_test_and_set(&mutable_g->busy);
-    const int lend = own && g->arena_bytes >= ARENA_PER_CALL_BYTES; /* the arena from the pool, this call */
+    const int lend = own && g->arena_bytes; /* the arena for this call (the others take theirs below) */
     if (lend && (w.arena = pydml_buffer_acquire(g->arena_bytes)) == NULL) {
         atomic_flag_clear(&mutable_g->busy);
         return PYDML_STATUS_OUT_OF_MEMORY;
