@@ -471,6 +471,10 @@ int pydml_graph_concurrent(const pydml_graph* graph);
  * compiled, from its shapes, the environment's OMP_WAIT_POLICY / GOMP_SPINCOUNT and
  * PYDML_GRAPH_TEAM_MACS), 0 when it runs on a team; returns the step count. */
 uint32_t pydml_graph_alone_steps(const pydml_graph* graph, uint8_t* alone, uint32_t capacity);
+/** pydml_graph_alone_steps for an execution that starts after the thread team has been idle for
+ * 3 ms or more (its workers asleep: waking them costs far more then, so steps below the
+ * sleeping team's bar run alone too). Results never depend on either classification. */
+uint32_t pydml_graph_alone_steps_after_idle(const pydml_graph* graph, uint8_t* alone, uint32_t capacity);
 
 /** Bytes of the intermediate arena: the peak of simultaneously live intermediate tensors. */
 uint64_t pydml_graph_memory_bytes(const pydml_graph* graph);

@@ -393,6 +393,17 @@ class CompiledGraph:
         return {node for i, node in enumerate(order) if flags[i]}
 
     @property
+    def alone_after_idle(self) -> set[int]:
+        """``alone`` for an execution that starts after pydml's thread team has been idle for 3
+        ms or more (graph.c classify_cold): its workers have gone to sleep, and waking them
+        costs far more than a small step saves (in a VM, each region 0.3-0.7 ms), so the steps below
+        the sleeping team's bar run alone as well. Results never depend on it."""
+        order = self.execution_order
+        flags = ffi.new("uint8_t[]", max(1, len(order)))
+        lib.pydml_graph_alone_steps_after_idle(self._handle, flags, len(order))
+        return {node for i, node in enumerate(order) if flags[i]}
+
+    @property
     def fused(self) -> dict[int, int]:
         """Fused activation nodes: {activation node index: the node whose operator runs it}."""
         out: dict[int, int] = {}

@@ -3,7 +3,9 @@
 its multiply-adds against a bar of 128 K when the OpenMP team spins between regions and 1 M when it
 sleeps (OMP_WAIT_POLICY, GOMP_SPINCOUNT as libgomp reads them; PYDML_GRAPH_TEAM_MACS overrides
 both), anything else by its bindings' elements (32 K; four times that for operators that only
-move elements). The class never changes a result: the outputs are compared across classes."""
+move elements). An execution that starts after the team has been idle for 3 ms takes the
+sleeping team's contraction bar (CompiledGraph.alone_after_idle). The class never changes a result:
+the outputs are compared across classes."""
 
 from __future__ import annotations
 
@@ -129,3 +131,49 @@ def test_the_class_changes_no_result(env: pytest.MonkeyPatch) -> None:
         outs.append(compiled.execute([a, b])[0])
     np.testing.assert_array_equal(outs[0].view(np.uint32), outs[1].view(np.uint32))
     np.testing.assert_allclose(outs[0], a.astype(np.float64) @ b.astype(np.float64), rtol=1e-5, atol=1e-4)
+
+
+@pytest.mark.parametrize("concurrency", [True, False])
+def test_after_idle_the_sleeping_bar_applies(env: pytest.MonkeyPatch, concurrency: bool) -> None:
+    """An execution that starts after the team has been idle (3 ms: its workers asleep, in a VM
+    each region's wake-up 0.3-0.7 ms) runs the contractions below the sleeping team's bar alone
+    (graph.c classify_cold, CompiledGraph.alone_after_idle); larger ones keep the team."""
+    gemv = pydml.Device().compile_graph(gemm_graph(*GEMV), concurrency=concurrency)
+    assert 0 not in gemv.alone and 0 in gemv.alone_after_idle
+    big = pydml.Device().compile_graph(gemm_graph(4, 256, 1024), concurrency=concurrency)
+    assert 0 not in big.alone and 0 not in big.alone_after_idle
+    small = pydml.Device().compile_graph(gemm_graph(1, 256, 256), concurrency=concurrency)
+    assert 0 in small.alone and 0 in small.alone_after_idle
+    # a sleeping policy, or the override, already gives one classification for both
+    env.setenv("OMP_WAIT_POLICY", "passive")
+    passive = pydml.Device().compile_graph(gemm_graph(*GEMV), concurrency=concurrency)
+    assert passive.alone == passive.alone_after_idle == {0}
+    env.delenv("OMP_WAIT_POLICY")
+    env.setenv("PYDML_GRAPH_TEAM_MACS", "1000")
+    forced = pydml.Device().compile_graph(gemm_graph(*GEMV), concurrency=concurrency)
+    assert forced.alone == forced.alone_after_idle == set()
+
+
+def test_executions_after_idle_give_the_same_bits(env: pytest.MonkeyPatch) -> None:
+    """Back to back (the team warm: the GEMV on it) and after 10 ms without work (alone): the same
+    bits, on a graph mixing a contraction between the bars and element-wise steps."""
+    import time
+
+    from pydml.native import lib
+
+    rng = np.random.default_rng(11)
+    a = rng.standard_normal((1, 256)).astype(np.float32)
+    b = rng.standard_normal((256, 768)).astype(np.float32)
+    compiled = pydml.Device().compile_graph(gemm_graph(*GEMV))
+    previous = lib.pydml_set_num_threads(2)
+    try:
+        warm = [compiled.execute([a, b])[0] for _ in range(3)]
+        cold = []
+        for _ in range(2):
+            time.sleep(0.01)
+            cold.append(compiled.execute([a, b])[0])
+    finally:
+        lib.pydml_set_num_threads(previous)
+    for out in warm[1:] + cold:
+        np.testing.assert_array_equal(out.view(np.uint32), warm[0].view(np.uint32))
+    np.testing.assert_allclose(warm[0], a.astype(np.float64) @ b.astype(np.float64), rtol=1e-5, atol=1e-4)

@@ -1,9 +1,12 @@
 /* Status strings, buffer-size arithmetic, view checks and CPU feature dispatch. */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include "common.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
 #include <cpuid.h>
@@ -251,8 +254,24 @@ int pydml_team_begin(int want) {
     return g_team_size;
 }
 
+/* When a team of more than one thread last returned to the budget (CLOCK_MONOTONIC ns; 0: never). */
+static _Atomic uint64_t g_team_last_ns;
+
+static uint64_t monotonic_ns(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+
+uint64_t pydml_team_idle_ns(void) {
+    const uint64_t last = atomic_load_explicit(&g_team_last_ns, memory_order_relaxed);
+    const uint64_t now = monotonic_ns();
+    return last == 0 || now < last ? UINT64_MAX : now - last;
+}
+
 void pydml_team_end(void) {
     if (--g_team_depth > 0) return;
+    if (g_team_size > 1) atomic_store_explicit(&g_team_last_ns, monotonic_ns(), memory_order_relaxed);
 #ifdef _OPENMP
     omp_set_num_threads(g_team_previous);
 #endif

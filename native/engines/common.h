@@ -131,6 +131,10 @@ static inline void* pydml_workspace_part(const pydml_workspace* ws, uint64_t off
  * (an inner begin gets the outer team). Returns the team size (>= 1). */
 int pydml_team_begin(int want);
 void pydml_team_end(void);
+/* Nanoseconds since a team of more than one thread last ended (UINT64_MAX: none yet). Its workers
+ * have slept since about then: after a few milliseconds, in a VM, each wakes from its halted vCPU
+ * (graph.c, TEAM_COLD_NS). */
+uint64_t pydml_team_idle_ns(void);
 /* The budget's size (the threads one execution may use at most). */
 int pydml_thread_budget(void);
 

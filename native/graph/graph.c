@@ -46,6 +46,10 @@
  * pages in: 1.57-1.65 ms against 1.11-1.16 ms taken per call (the decoder step at a new past length,
  * graph execution alone), and a plan's repeated steps ran as fast either way (0.35-0.38 against
  * 0.32-0.34 ms a step): a released arena is reused warm by the next execution of any plan. */
+/* Team idle time from which an execution takes the cold classification (classify_cold): where the
+ * two cross on the Zen 4 VM (a decoder token step, both alternated in one process after each idle
+ * time: 2 ms, team 0.95 / alone 1.27 ms; 3 ms, 1.50 / 1.46; 5, 10, 20 ms, 6.6-10.2 / 1.47-1.68). */
+#define TEAM_COLD_NS 3000000u
 #define NAME_SHOWN 80
 
 enum { SRC_NONE = 0, SRC_INPUT, SRC_OWNED, SRC_OUTPUT, SRC_ARENA, SRC_CONSTANT };
@@ -121,7 +125,8 @@ struct pydml_graph {
     uint32_t* succ_first;
     uint32_t* succ_steps;
     uint32_t* need_prefix;
-    uint8_t* small;
+    uint8_t* small;                   /* per step: runs alone (the team warm) */
+    uint8_t* small_cold;              /* ... after the team has been idle (TEAM_COLD_NS): small + S + 1 */
     /* profiling (pydml_graph_profile): per execution step, nanoseconds spent in it, summed over
      * the executions since profiling was switched on */
     uint64_t* step_ns;                /* allocated at the first pydml_graph_profile, freed with the graph */
@@ -658,7 +663,8 @@ static pydml_status plan_dependencies(pydml_graph* g, const DML_GRAPH_DESC* desc
     g->succ_first = calloc(S + 2u, sizeof *g->succ_first);
     g->succ_steps = malloc((desc->IntermediateEdgeCount + 1u) * sizeof *g->succ_steps);
     g->need_prefix = calloc(S + 1u, sizeof *g->need_prefix);
-    g->small = calloc(S + 1u, sizeof *g->small);
+    g->small = calloc(2u * (S + 1u), sizeof *g->small);
+    g->small_cold = g->small ? g->small + S + 1u : NULL;
     if (!g->pred_count || !g->succ_first || !g->succ_steps || !g->need_prefix || !g->small)
         return PYDML_STATUS_OUT_OF_MEMORY;
     /* need_prefix serves as the fill cursor of the successor lists until the memory pass */
@@ -896,6 +902,21 @@ static int step_size(const pydml_graph* g, const gnode* gn, team_bars bars) {
     return work < small ? 0 : (work / 4u < bar || (bar && work / 64u >= bar)) ? 1 : 2;
 }
 
+/* The steps that run alone once the team has been idle (pydml_team_idle_ns() above TEAM_COLD_NS):
+ * those below the sleeping team's contraction bar (team_macs: the side bar), whatever the wait
+ * policy says. Past a few milliseconds without work, each region's wake-up of a worker cost about
+ * 0.3-0.7 ms in the 2-vCPU VM (Zen 4, KVM): libgomp's worker, asleep, and its virtual CPU halted
+ * (a C loop of 13 regions 20 us apart: 0.02 ms a region back to back, 0.3-0.45 ms each after a
+ * 20 ms sleep). A decoder token step after 20 ms without work took 12-15 ms with its 13 GEMVs
+ * (200-260 K multiply-adds) on the team, where back to back it takes 0.3-0.4 ms; onnxruntime, whose
+ * pool spins much longer, 1.2 ms. A longer GOMP_SPINCOUNT would keep the workers awake but spin
+ * them after every operator (numpy's matmul right after a pydml GEMM: 1.7x its time at 100 K
+ * rounds, 2.8x at 1 M). */
+static void classify_cold(pydml_graph* g, team_bars warm) {
+    const team_bars cold = {warm.side > warm.small ? warm.side : warm.small, warm.side};
+    for (uint32_t k = 0; k < g->step_count; k++) g->small_cold[k] = step_size(g, &g->nodes[g->order[k]], cold) == 0;
+}
+
 /* After the arena: with the sequential plan, a step writing memory an earlier value held waits for
  * every step up to that value's last reader (need_prefix); small steps; g->parallel. */
 static void plan_concurrency(pydml_graph* g, const arena_value* values, uint32_t n_values, int dag_planned) {
@@ -916,6 +937,7 @@ static void plan_concurrency(pydml_graph* g, const arena_value* values, uint32_t
     }
     const uint32_t S = g->step_count;
     const team_bars macs = team_macs();
+    classify_cold(g, macs);
     if (g->options & PYDML_GRAPH_SERIAL) {
         for (uint32_t k = 0; k < S; k++) g->small[k] = step_size(g, &g->nodes[g->order[k]], macs) == 0;
         return;
@@ -1615,6 +1637,12 @@ uint32_t pydml_graph_alone_steps(const pydml_graph* g, uint8_t* alone, uint32_t 
     return g->step_count;
 }
 
+uint32_t pydml_graph_alone_steps_after_idle(const pydml_graph* g, uint8_t* alone, uint32_t capacity) {
+    if (g == NULL) return 0;
+    for (uint32_t k = 0; k < g->step_count && k < capacity && alone; k++) alone[k] = g->small_cold[k] != 0;
+    return g->step_count;
+}
+
 uint32_t pydml_graph_execution_order(const pydml_graph* g, uint32_t* order, uint32_t capacity) {
     if (g == NULL) return 0;
     for (uint32_t i = 0; i < g->step_count && i < capacity && order; i++) order[i] = g->order[i];
@@ -1798,6 +1826,7 @@ typedef struct run_context {
     const pydml_buffer* inputs;
     const pydml_buffer* outputs;
     const workspace* w;
+    const uint8_t* small; /* g->small or, the team cold, g->small_cold */
 } run_context;
 
 /* Binds step `step`'s node to its memory, runs it, then makes the copies that follow it. Steps
@@ -1982,7 +2011,7 @@ static void scheduler_worker(void* arg) {
          * thread, as single operators do); kernels give the same bits on any team size */
         const int side_by_side = sc->n_heap > 0 || sc->running > 1;
         const int share = budget / (int)sc->workers > 1 ? budget / (int)sc->workers : 1;
-        const int want = g->small[step] ? 1 : side_by_side ? share : 0;
+        const int want = sc->ctx->small[step] ? 1 : side_by_side ? share : 0;
         pthread_mutex_unlock(&sc->lock);
         pydml_team_begin(want);
         message[0] = 0;
@@ -2140,8 +2169,9 @@ pydml_status pydml_graph_execute(const pydml_graph* g, const pydml_buffer* input
     for (uint32_t c = 0; c < g->copy_count; c++)
         if (g->copies[c].after == UINT32_MAX)
             memcpy(outputs[g->copies[c].output].data, g->constants + g->copies[c].source.offset, g->copies[c].bytes);
-    const run_context ctx = {g, inputs, outputs, &w};
     const int budget = pydml_thread_budget();
+    const run_context ctx = {g, inputs, outputs, &w,
+                             budget > 1 && pydml_team_idle_ns() > TEAM_COLD_NS ? g->small_cold : g->small};
     if (g->parallel && budget > 1 && !(g->options & PYDML_GRAPH_SERIAL)) {
         s = run_concurrent(&ctx, budget, message, message_size);
     } else {
@@ -2150,13 +2180,13 @@ pydml_status pydml_graph_execute(const pydml_graph* g, const pydml_buffer* input
          * small steps draws its one thread once (a decoder's token step: all of its 72 steps) */
         int held = 0;
         for (uint32_t step = 0; step < g->step_count && s == PYDML_STATUS_SUCCESS; step++) {
-            if (!g->small[step] || !held) {
+            if (!ctx.small[step] || !held) {
                 if (held) pydml_team_end();
-                pydml_team_begin(g->small[step] ? 1 : 0);
+                pydml_team_begin(ctx.small[step] ? 1 : 0);
                 held = 1;
             }
             s = run_step(&ctx, step, message, message_size);
-            if (!g->small[step]) { /* a team returns to the budget after each step */
+            if (!ctx.small[step]) { /* a team returns to the budget after each step */
                 pydml_team_end();
                 held = 0;
             }
