@@ -782,8 +782,11 @@ pydml_status pydml_operator_execute_owned_views(const pydml_operator* op, const 
             }
         }
     }
-    /* small operators ask for one thread, leaving the rest of the budget to concurrent callers */
-    const int want = op->work < (1u << 15) ? 1 : 0;
+    /* small operators ask for one thread, leaving the rest of the budget to concurrent callers;
+     * after the team has been idle 3 ms (its workers asleep: in a VM each region's wake-up costs
+     * 0.3-0.7 ms, graph.c classify_cold), operators up to 1 M binding elements as well */
+    const uint64_t alone_below = pydml_team_idle_ns() > 3000000u ? (uint64_t)1 << 20 : (uint64_t)1 << 15;
+    const int want = op->work < alone_below ? 1 : 0;
     /* the team first, then the operator's turn: a thread holding an operator's lock never waits
      * for the budget, so a caller holding budget threads while it waits for that lock (a graph
      * running the operator in one of its nodes) cannot deadlock with it */
