@@ -85,6 +85,10 @@ uint32_t pydml_set_cpu_features(uint32_t mask);
 uint32_t pydml_active_cpu_features(void);
 /** Sets the number of OpenMP threads the kernels use (0 = default); returns the previous value. */
 int pydml_set_num_threads(int threads);
+/** Nanoseconds since an execution's team of more than one thread last ended (UINT64_MAX: none
+ *  yet). From PYDML_TEAM_COLD_NS (3 ms) on, its workers are taken to be asleep: executions then keep
+ *  small steps on the calling thread (graph executions: pydml_graph_alone_steps_after_idle). */
+uint64_t pydml_team_idle_ns(void);
 
 /* ---- Resampling (native/families/resample.c) ------------------------------------------------------- */
 

@@ -154,6 +154,35 @@ def test_after_idle_the_sleeping_bar_applies(env: pytest.MonkeyPatch, concurrenc
     assert forced.alone == forced.alone_after_idle == set()
 
 
+def test_the_idle_clock_counts_from_the_last_team(env: pytest.MonkeyPatch) -> None:
+    """pydml_team_idle_ns, which decides the classification an execution takes: it restarts when a
+    team of two threads ends, not when one thread runs alone, and grows while nothing runs."""
+    import time
+
+    from pydml.native import lib
+
+    rng = np.random.default_rng(5)
+    a = rng.standard_normal((64, 256)).astype(np.float32)
+    b = rng.standard_normal((256, 1024)).astype(np.float32)
+    big = pydml.Device().compile_graph(gemm_graph(64, 256, 1024))  # 16.8 M multiply-adds: a team
+    assert 0 not in big.alone_after_idle
+    previous = lib.pydml_set_num_threads(2)
+    try:
+        big.execute([a, b])
+        fresh = int(lib.pydml_team_idle_ns())
+        time.sleep(0.02)
+        rested = int(lib.pydml_team_idle_ns())
+        assert rested >= fresh + 20_000_000 and rested >= 3_000_000  # cold from here: 3 ms
+        lib.pydml_set_num_threads(1)  # a one-thread execution leaves the clock running
+        big.execute([a, b])
+        assert int(lib.pydml_team_idle_ns()) >= rested
+        lib.pydml_set_num_threads(2)
+        big.execute([a, b])
+        assert int(lib.pydml_team_idle_ns()) < rested
+    finally:
+        lib.pydml_set_num_threads(previous)
+
+
 def test_executions_after_idle_give_the_same_bits(env: pytest.MonkeyPatch) -> None:
     """Back to back (the team warm: the GEMV on it) and after 10 ms without work (alone): the same
     bits, on a graph mixing a contraction between the bars and element-wise steps."""

@@ -783,9 +783,10 @@ pydml_status pydml_operator_execute_owned_views(const pydml_operator* op, const 
         }
     }
     /* small operators ask for one thread, leaving the rest of the budget to concurrent callers;
-     * after the team has been idle 3 ms (its workers asleep: in a VM each region's wake-up costs
-     * 0.3-0.7 ms, graph.c classify_cold), operators up to 1 M binding elements as well */
-    const uint64_t alone_below = pydml_team_idle_ns() > 3000000u ? (uint64_t)1 << 20 : (uint64_t)1 << 15;
+     * after the team has been idle (pydml_team_cold: its workers asleep, each region's wake-up
+     * 0.3-0.7 ms in a VM), operators up to 1 M binding elements as well (single operators after
+     * 20 ms idle: GEMV 1x256x768 0.95-1.09 -> 0.18 ms, ADD 256 K 0.59-0.84 -> 0.27-0.35 ms) */
+    const uint64_t alone_below = pydml_team_cold() ? (uint64_t)1 << 20 : (uint64_t)1 << 15;
     const int want = op->work < alone_below ? 1 : 0;
     /* the team first, then the operator's turn: a thread holding an operator's lock never waits
      * for the budget, so a caller holding budget threads while it waits for that lock (a graph

@@ -269,6 +269,8 @@ uint64_t pydml_team_idle_ns(void) {
     return last == 0 || now < last ? UINT64_MAX : now - last;
 }
 
+int pydml_team_cold(void) { return pydml_team_idle_ns() >= PYDML_TEAM_COLD_NS; }
+
 void pydml_team_end(void) {
     if (--g_team_depth > 0) return;
     if (g_team_size > 1) atomic_store_explicit(&g_team_last_ns, monotonic_ns(), memory_order_relaxed);

@@ -131,10 +131,16 @@ static inline void* pydml_workspace_part(const pydml_workspace* ws, uint64_t off
  * (an inner begin gets the outer team). Returns the team size (>= 1). */
 int pydml_team_begin(int want);
 void pydml_team_end(void);
-/* Nanoseconds since a team of more than one thread last ended (UINT64_MAX: none yet). Its workers
- * have slept since about then: after a few milliseconds, in a VM, each wakes from its halted vCPU
- * (graph.c, TEAM_COLD_NS). */
-uint64_t pydml_team_idle_ns(void);
+/* Team idle time (pydml_team_idle_ns, include/pydml.h) from which the workers are taken to be asleep
+ * and an execution keeps small steps on the calling thread (graph.c classify_cold, capi.c): where
+ * team and calling thread cross on the 2-vCPU Zen 4 VM. There each region's wake-up of a sleeping
+ * worker cost 0.3-0.7 ms for a while after an idle period (a C loop of 13 regions 20 us apart:
+ * 0.02 ms a region back to back, 0.3-0.45 ms each after a 20 ms sleep); a decoder token step,
+ * both alternated in one process after each idle time: 2 ms, team 0.95 / alone 1.27 ms; 3 ms,
+ * 1.50 / 1.46; 5, 10, 20 ms, 6.6-10.2 / 1.47-1.68. */
+#define PYDML_TEAM_COLD_NS 3000000u
+/* Whether the team has been idle PYDML_TEAM_COLD_NS or more. */
+int pydml_team_cold(void);
 /* The budget's size (the threads one execution may use at most). */
 int pydml_thread_budget(void);
 

@@ -46,10 +46,6 @@
  * pages in: 1.57-1.65 ms against 1.11-1.16 ms taken per call (the decoder step at a new past length,
  * graph execution alone), and a plan's repeated steps ran as fast either way (0.35-0.38 against
  * 0.32-0.34 ms a step): a released arena is reused warm by the next execution of any plan. */
-/* Team idle time from which an execution takes the cold classification (classify_cold): where the
- * two cross on the Zen 4 VM (a decoder token step, both alternated in one process after each idle
- * time: 2 ms, team 0.95 / alone 1.27 ms; 3 ms, 1.50 / 1.46; 5, 10, 20 ms, 6.6-10.2 / 1.47-1.68). */
-#define TEAM_COLD_NS 3000000u
 #define NAME_SHOWN 80
 
 enum { SRC_NONE = 0, SRC_INPUT, SRC_OWNED, SRC_OUTPUT, SRC_ARENA, SRC_CONSTANT };
@@ -126,7 +122,7 @@ struct pydml_graph {
     uint32_t* succ_steps;
     uint32_t* need_prefix;
     uint8_t* small;                   /* per step: runs alone (the team warm) */
-    uint8_t* small_cold;              /* ... after the team has been idle (TEAM_COLD_NS): small + S + 1 */
+    uint8_t* small_cold;              /* ... after the team has been idle (pydml_team_cold): small + S + 1 */
     /* profiling (pydml_graph_profile): per execution step, nanoseconds spent in it, summed over
      * the executions since profiling was switched on */
     uint64_t* step_ns;                /* allocated at the first pydml_graph_profile, freed with the graph */
@@ -902,16 +898,13 @@ static int step_size(const pydml_graph* g, const gnode* gn, team_bars bars) {
     return work < small ? 0 : (work / 4u < bar || (bar && work / 64u >= bar)) ? 1 : 2;
 }
 
-/* The steps that run alone once the team has been idle (pydml_team_idle_ns() above TEAM_COLD_NS):
- * those below the sleeping team's contraction bar (team_macs: the side bar), whatever the wait
- * policy says. Past a few milliseconds without work, each region's wake-up of a worker cost about
- * 0.3-0.7 ms in the 2-vCPU VM (Zen 4, KVM): libgomp's worker, asleep, and its virtual CPU halted
- * (a C loop of 13 regions 20 us apart: 0.02 ms a region back to back, 0.3-0.45 ms each after a
- * 20 ms sleep). A decoder token step after 20 ms without work took 12-15 ms with its 13 GEMVs
- * (200-260 K multiply-adds) on the team, where back to back it takes 0.3-0.4 ms; onnxruntime, whose
- * pool spins much longer, 1.2 ms. A longer GOMP_SPINCOUNT would keep the workers awake but spin
- * them after every operator (numpy's matmul right after a pydml GEMM: 1.7x its time at 100 K
- * rounds, 2.8x at 1 M). */
+/* The steps that run alone once the team has been idle (pydml_team_cold, common.h): those below the
+ * sleeping team's contraction bar (team_macs: the side bar), whatever the wait policy says: its
+ * worker is asleep, and in a VM each region's wake-up then costs 0.3-0.7 ms. A decoder token step
+ * after 20 ms without work took 12-15 ms with its 13 GEMVs (200-260 K multiply-adds) on the team,
+ * where back to back it takes 0.3-0.4 ms; onnxruntime, whose pool spins much longer, 1.2 ms. A
+ * longer GOMP_SPINCOUNT would keep the workers awake but spin them after every operator (numpy's
+ * matmul right after a pydml GEMM: 1.7x its time at 100 K rounds, 2.8x at 1 M). */
 static void classify_cold(pydml_graph* g, team_bars warm) {
     const team_bars cold = {warm.side > warm.small ? warm.side : warm.small, warm.side};
     for (uint32_t k = 0; k < g->step_count; k++) g->small_cold[k] = step_size(g, &g->nodes[g->order[k]], cold) == 0;
@@ -1570,7 +1563,6 @@ pydml_status pydml_graph_compile_ex(const DML_GRAPH_DESC* desc, uint32_t executi
     plan_concurrency(g, values, n_values, dag_planned);
     /* the binding tables kept for calls that find them free (the arena: taken per call, see
      * ARENA_ALIGN's note) */
-    g->cached.arena = NULL;
     g->cached.views = malloc((bindings + 1u) * sizeof *g->cached.views);
     g->cached.pointers = malloc((bindings + 1u) * sizeof *g->cached.pointers);
     if (!g->cached.views || !g->cached.pointers)
@@ -2145,33 +2137,32 @@ pydml_status pydml_graph_execute(const pydml_graph* g, const pydml_buffer* input
                 return PYDML_STATUS_INVALID_PARAMETER;
             }
     }
-    /* the graph's own workspace when free, else one for this call */
+    /* the graph's own binding tables when free, else ones for this call; the arena for this call
+     * either way (ARENA_ALIGN's note) */
     pydml_graph* mutable_g = (pydml_graph*)(uintptr_t)g;
     workspace w = g->cached;
     const int own = !atomic_flag_test_and_set(&mutable_g->busy);
-    const int lend = own && g->arena_bytes; /* the arena for this call (the others take theirs below) */
-    if (lend && (w.arena = pydml_buffer_acquire(g->arena_bytes)) == NULL) {
-        atomic_flag_clear(&mutable_g->busy);
-        return PYDML_STATUS_OUT_OF_MEMORY;
-    }
+    w.arena = g->arena_bytes ? pydml_buffer_acquire(g->arena_bytes) : NULL;
     if (!own) {
-        w.arena = g->arena_bytes ? pydml_buffer_acquire(g->arena_bytes) : NULL;
         w.views = malloc((g->binding_count + 1u) * sizeof *w.views);
         w.pointers = malloc((g->binding_count + 1u) * sizeof *w.pointers);
-        if ((g->arena_bytes && !w.arena) || !w.views || !w.pointers) {
-            pydml_buffer_release(w.arena);
+    }
+    if ((g->arena_bytes && !w.arena) || !w.views || !w.pointers) {
+        pydml_buffer_release(w.arena);
+        if (own) {
+            atomic_flag_clear(&mutable_g->busy);
+        } else {
             free(w.views);
             free(w.pointers);
-            return PYDML_STATUS_OUT_OF_MEMORY;
         }
+        return PYDML_STATUS_OUT_OF_MEMORY;
     }
     pydml_status s = PYDML_STATUS_SUCCESS;
     for (uint32_t c = 0; c < g->copy_count; c++)
         if (g->copies[c].after == UINT32_MAX)
             memcpy(outputs[g->copies[c].output].data, g->constants + g->copies[c].source.offset, g->copies[c].bytes);
     const int budget = pydml_thread_budget();
-    const run_context ctx = {g, inputs, outputs, &w,
-                             budget > 1 && pydml_team_idle_ns() > TEAM_COLD_NS ? g->small_cold : g->small};
+    const run_context ctx = {g, inputs, outputs, &w, budget > 1 && pydml_team_cold() ? g->small_cold : g->small};
     if (g->parallel && budget > 1 && !(g->options & PYDML_GRAPH_SERIAL)) {
         s = run_concurrent(&ctx, budget, message, message_size);
     } else {
@@ -2193,11 +2184,10 @@ pydml_status pydml_graph_execute(const pydml_graph* g, const pydml_buffer* input
         }
         if (held) pydml_team_end();
     }
+    pydml_buffer_release(w.arena);
     if (own) {
-        if (lend) pydml_buffer_release(w.arena);
         atomic_flag_clear(&mutable_g->busy);
     } else {
-        pydml_buffer_release(w.arena);
         free(w.views);
         free(w.pointers);
     }

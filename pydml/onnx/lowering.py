@@ -90,8 +90,6 @@ FLOAT_TYPES = {1, 10, 11}
 MAX_CONSTANT_NODE_BYTES = 8
 MAX_DIMS = 8
 
-
-
 #: compiled operators a session keeps for reuse by desc (the oldest go first; one that a kept plan
 #: still runs lives on in its graph): a decoder's token plans add a few per past length
 OPERATORS_KEPT = 4096
