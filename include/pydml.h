@@ -360,6 +360,38 @@ uint32_t pydml_operator_output_count(const pydml_operator* op);
 void pydml_operator_destroy(pydml_operator* op);
 
 /**
+ * Two operators of one desc structure whose descs differ only in integers (sizes, strides, byte
+ * sizes, integer attributes): a decoder step's operators at two past lengths. Each integer that
+ * differs is taken as affine in a parameter s: b's value at s = 0, a's at s = -1
+ * (pydml/onnx/template.py's rule, which decides when such a fit is trusted).
+ * @retval PYDML_STATUS_SUCCESS *fit receives the fit (pydml_operator_fit_release frees it).
+ * @retval PYDML_STATUS_INVALID_PARAMETER the descs differ in anything else (operator or data type,
+ *         flags, a count, an enum, a float, an optional tensor present in one only), an integer
+ *         that differs is below 2 in either, or the operators' levels or execution flags differ.
+ * @retval PYDML_STATUS_OUT_OF_MEMORY
+ */
+typedef struct pydml_operator_fit pydml_operator_fit;
+pydml_status pydml_operator_fit_create(const pydml_operator* a, const pydml_operator* b, pydml_operator_fit** fit);
+/** The number of integers that vary in fit. */
+uint32_t pydml_operator_fit_sites(const pydml_operator_fit* fit);
+/**
+ * Creates the operator of fit's desc at s = numerator / denominator (each varying integer
+ * b + s (b - a)), validated and compiled as pydml_operator_create_ex does at b's level and flags.
+ * max_elements (0: none) bounds the logical elements of each of its tensors, as a Python Device's
+ * max_elements does.
+ * @retval PYDML_STATUS_INVALID_PARAMETER an integer is not whole, below 2 or out of its field's
+ *         range at s (diagnostic's message says which), a tensor past max_elements, or the desc
+ *         breaks a rule there.
+ */
+pydml_status pydml_operator_create_fitted(const pydml_operator_fit* fit, int64_t numerator,
+                                          int64_t denominator, uint64_t max_elements,
+                                          pydml_operator** op, pydml_diagnostic* diagnostic);
+/** 1 when op's desc, level and flags are fit's at s = numerator / denominator, else 0. */
+int pydml_operator_fit_predicts(const pydml_operator_fit* fit, int64_t numerator, int64_t denominator,
+                                const pydml_operator* op);
+void pydml_operator_fit_release(pydml_operator_fit* fit);
+
+/**
  * Counts, since the library was loaded, of GEMM executions (DML_OPERATOR_GEMM, in any operator or
  * graph node) by where their B came from: `prepared`, the panels packed once when an
  * OWNED_BY_DML BTensor was initialized (by pydml_operator_initialize, or a graph's initialize for

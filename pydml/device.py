@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import math
 import threading
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from fractions import Fraction
 from typing import Any, Literal
 
 import numpy as np
@@ -19,7 +20,7 @@ from numpy.lib.stride_tricks import as_strided
 from pydml.enums import ExecutionFlags, FeatureLevel, TensorDataType
 from pydml.errors import BindingError, LimitError, NativeError, PydmlError, UnsupportedError, ValidationError
 from pydml.feature_levels import max_supported
-from pydml.graph import CompiledGraph, compile_graph
+from pydml.graph import CompiledGraph, compile_graph, compile_graph_like
 from pydml.marshal import marshal
 from pydml.native import (
     NUMPY_DTYPES,
@@ -126,6 +127,15 @@ class Device:
         DML_EXECUTION_FLAGS value for either. With both left True the environment decides
         (PYDML_GRAPH_FUSION=0, PYDML_GRAPH_CONCURRENCY=0), as it does for the C and COM APIs."""
         return compile_graph(self, graph_desc, flags, fusion=fusion, concurrency=concurrency)
+
+    def compile_graph_like(self, base: CompiledGraph, graph_desc: Any) -> CompiledGraph:
+        """``compile_graph(graph_desc)`` for a desc that is ``base``'s (a graph this device compiled)
+        with the compiled operators of some nodes replaced by operators of the same data types
+        and flags, every other node and edge list being ``base``'s own object: ``base``'s C desc is
+        reused with those nodes swapped (pydml/graph.py ``compile_graph_like``), compiled with
+        ``base``'s flags and options. Any other desc is compiled in full."""
+        graph = compile_graph_like(base, graph_desc)
+        return graph if graph is not None else compile_graph(self, graph_desc, base.flags)
 
     def _check_limit(self, schema: OperatorSchema, desc: Any) -> None:
         if self.max_elements is None:
@@ -331,13 +341,78 @@ class _FastBinding:
         return results
 
 
+class OperatorFit:
+    """Two compiled operators whose descs differ only in integers, each taken as affine in a
+    parameter ``s`` (``b``'s value at 0, ``a``'s at -1): ``pydml_operator_fit_create``.
+
+    ``create(s)`` makes the operator at another ``s`` in one C call: the desc is ``b``'s with each
+    varying integer written, then validated and compiled as ``Device.create_operator`` does, at
+    ``b``'s level and flags. Whether the integers really are affine is the caller's to confirm
+    (``predicts`` against an operator built in full): pydml/onnx/template.py trusts a fit only
+    after a third build matched it."""
+
+    __slots__ = ("_fit", "base", "sites")
+
+    def __init__(self, handle: Any, base: CompiledOperator, sites: int) -> None:
+        self._fit = handle
+        self.base = base
+        #: how many integers vary
+        self.sites = sites
+
+    @staticmethod
+    def of(a: CompiledOperator, b: CompiledOperator) -> OperatorFit | None:
+        """The fit of ``a`` and ``b`` (``b`` the later sample), or None when their descs differ in
+        anything but integers of at least 2, or their levels or flags differ."""
+        out = ffi.new("pydml_operator_fit**")
+        status = lib.pydml_operator_fit_create(a.handle, b.handle, out)
+        if status == lib.PYDML_STATUS_OUT_OF_MEMORY:
+            raise MemoryError("pydml_operator_fit_create: out of memory")
+        if status:
+            return None
+        handle = ffi.gc(out[0], lib.pydml_operator_fit_release)
+        return OperatorFit(handle, b, int(lib.pydml_operator_fit_sites(handle)))
+
+    def create(self, s: Fraction, make_desc: Callable[[], Any], max_elements: int | None
+               ) -> CompiledOperator | None:
+        """The operator at ``s``, or None when an integer is not whole or below 2 there, a tensor
+        has more than ``max_elements`` elements (a Device's bound), or the desc breaks a rule (a
+        full build then reports it). ``make_desc`` makes its Python desc when something asks."""
+        handle = ffi.new("pydml_operator**")
+        try:
+            status = lib.pydml_operator_create_fitted(self._fit, s.numerator, s.denominator,
+                                                      max_elements or 0, handle, ffi.NULL)
+        except OverflowError:  # (a parameter past int64: no operator has such a size)
+            return None
+        if status == lib.PYDML_STATUS_OUT_OF_MEMORY:
+            raise MemoryError("pydml_operator_create_fitted: out of memory")
+        if status:
+            return None
+        base = self.base
+        compiled = CompiledOperator(base.schema, None, ffi.gc(handle[0], lib.pydml_operator_destroy),
+                                    base.flags, make_desc=make_desc)
+        compiled.feature_level = base.feature_level
+        return compiled
+
+    def predicts(self, s: Fraction, operator: CompiledOperator) -> bool:
+        """Whether ``operator`` is the fit's at ``s`` (its desc, level and flags)."""
+        try:
+            predicted = lib.pydml_operator_fit_predicts(self._fit, s.numerator, s.denominator,
+                                                        operator.handle)
+        except OverflowError:
+            return False
+        return bool(predicted)
+
+
 class CompiledOperator:
     """A validated, compiled operator (a ``pydml_operator``). Bind tensors by their desc field names."""
 
     def __init__(self, schema: OperatorSchema, desc: Any, operator: Any, flags: ExecutionFlags,
-                 prepared: _Prepared | None = None):
+                 prepared: _Prepared | None = None, *, make_desc: Callable[[], Any] | None = None):
         self.schema = schema
-        self.desc = desc
+        #: the desc, or None until ``make_desc`` makes it (an operator created from an OperatorFit:
+        #: a graph only holds it, and its Python desc is needed only to bind it alone or show it)
+        self._desc = desc
+        self._make_desc = make_desc
         self.flags = flags
         #: the level of the device that validated and compiled it (set by Device.create_operator)
         self.feature_level: Any = None
@@ -351,6 +426,15 @@ class CompiledOperator:
         #: built by the first execute (creating stays cheap for operators a graph only holds);
         #: False until then, None when this operator's bindings have no short path
         self._fast: _FastBinding | Literal[False] | None = False
+
+    @property
+    def desc(self) -> Any:
+        """The operator desc it was created from."""
+        desc = self._desc
+        if desc is None and self._make_desc is not None:
+            desc = self._desc = self._make_desc()
+            self._make_desc = None
+        return desc
 
     @property
     def _layout(self) -> _Layout:

@@ -125,11 +125,12 @@ def _name(value: Any, field: str, keep: list[Any]) -> Any:
 
 
 class _Node:
-    """An operator node's compiled operator (None for a constant) and its desc."""
+    """An operator node's compiled operator (None for a constant) and its name."""
 
-    def __init__(self, kernel: CompiledOperator | None, desc: Any, name: str | None):
+    __slots__ = ("kernel", "name")
+
+    def __init__(self, kernel: CompiledOperator | None, name: str | None):
         self.kernel = kernel
-        self.desc = desc
         self.name = name
 
 
@@ -146,7 +147,7 @@ def _compile_node(device: Device, node: OperatorGraphNodeDesc, index: int,
     if (compiled_operator and operator.flags == flags
             and operator.feature_level == device.feature_level):
         # compiled by this level with these flags (its validation holds): not compiled twice
-        return _Node(operator, operator.desc, node.Name)
+        return _Node(operator, node.Name)
     desc = operator.desc if compiled_operator else operator
     try:
         # one C call validates at the device's level and compiles (Device.create_operator)
@@ -162,7 +163,7 @@ def _compile_node(device: Device, node: OperatorGraphNodeDesc, index: int,
         raise
     except UnsupportedError as error:
         raise UnsupportedError(f"{_OWNER}.{label}: {error}") from None
-    return _Node(compiled, compiled.desc, node.Name)
+    return _Node(compiled, node.Name)
 
 
 def compile_graph(device: Device, graph_desc: GraphDesc,
@@ -214,7 +215,7 @@ def compile_graph(device: Device, graph_desc: GraphDesc,
             inner.Data = ffi.from_buffer(raw) if raw.nbytes else ffi.NULL
             inner.DataSize = raw.nbytes
             inner.Name = _name(desc.Name, f"Nodes[{i}].Desc.Name", keep)
-            entry = _Node(None, None, desc.Name)
+            entry = _Node(None, desc.Name)
         c_nodes[i].Desc = inner
         compiled.append(entry)
     c_graph = ffi.new("DML_GRAPH_DESC*")
@@ -254,7 +255,82 @@ def compile_graph(device: Device, graph_desc: GraphDesc,
         assert kernel is not None
         lib.pydml_operator_binding_info(kernel.handle, 0, edge.ToNodeInputIndex, info)
         input_types.setdefault(edge.GraphInputIndex, set()).add(int(info.tensor.data_type))
-    return CompiledGraph(handle[0], compiled, input_names, output_names, input_types, parsed, graph_desc)
+    graph = CompiledGraph(handle[0], compiled, input_names, output_names, input_types, parsed, graph_desc)
+    graph._marshalled = _Marshalled(c_graph, c_nodes, keep, options, input_types)
+    return graph
+
+
+class _Marshalled:
+    """A compiled graph's C desc as compile_graph marshalled it (with what it points to), kept
+    for compile_graph_like."""
+
+    __slots__ = ("c_graph", "c_nodes", "input_types", "keep", "options")
+
+    def __init__(self, c_graph: Any, c_nodes: Any, keep: list[Any], options: int,
+                 input_types: dict[int, set[int]]) -> None:
+        self.c_graph = c_graph
+        self.c_nodes = c_nodes
+        self.keep = keep
+        self.options = options
+        self.input_types = input_types
+
+
+def compile_graph_like(base: CompiledGraph, graph_desc: GraphDesc) -> CompiledGraph | None:
+    """``graph_desc`` compiled as ``base`` was (its flags and options), when it is ``base``'s desc
+    with the compiled operators of some operator nodes replaced by others of the same data types
+    and flags: a plan patched from a template (pydml/onnx/template.py makes new objects only for
+    what changed, so every other node and each edge list is ``base``'s own object). The C desc
+    ``base`` was compiled from is copied with those nodes' IDMLOperator* swapped, and compiled
+    again (every rule is checked again in C); nothing else is marshalled. None when ``graph_desc``
+    is not such a desc (``compile_graph`` then compiles it in full)."""
+    marshalled = base._marshalled
+    old = base.desc
+    if (marshalled is None or type(graph_desc) is not GraphDesc or len(graph_desc.Nodes) != len(old.Nodes)
+            or graph_desc.InputCount != old.InputCount or graph_desc.OutputCount != old.OutputCount
+            or any(getattr(graph_desc, name) is not getattr(old, name) for name, _ in _LISTS)):
+        return None
+    replaced: list[tuple[int, Any]] = []
+    for i, (node, was) in enumerate(zip(graph_desc.Nodes, old.Nodes, strict=True)):
+        if node is was:
+            continue
+        kernel = base._nodes[i].kernel
+        if kernel is None or type(node) is not OperatorGraphNodeDesc or type(was) is not type(node):
+            return None
+        operator = node.Operator
+        if (node.Name != was.Name or type(operator) is not type(kernel) or operator.flags != base.flags
+                or operator.feature_level != kernel.feature_level):
+            return None
+        replaced.append((i, operator))
+    count = len(old.Nodes)
+    c_nodes = ffi.new("DML_GRAPH_NODE_DESC[]", count)
+    ffi.memmove(c_nodes, marshalled.c_nodes, ffi.sizeof("DML_GRAPH_NODE_DESC") * count)
+    inner = ffi.new("DML_OPERATOR_GRAPH_NODE_DESC[]", max(1, len(replaced)))
+    nodes = list(base._nodes)
+    for k, (i, operator) in enumerate(replaced):
+        was_inner = ffi.cast("DML_OPERATOR_GRAPH_NODE_DESC*", c_nodes[i].Desc)
+        inner[k].Operator = ffi.cast("IDMLOperator*", operator.handle)
+        inner[k].Name = was_inner.Name
+        c_nodes[i].Desc = inner + k
+        nodes[i] = _Node(operator, nodes[i].name)
+    c_graph = ffi.new("DML_GRAPH_DESC*")
+    ffi.memmove(c_graph, marshalled.c_graph, ffi.sizeof("DML_GRAPH_DESC"))
+    c_graph.Nodes = c_nodes
+    handle = ffi.new("pydml_graph**")
+    diagnostic = ffi.new("pydml_diagnostic*")
+    if marshalled.options:
+        status = lib.pydml_graph_compile_ex(c_graph, int(base.flags), marshalled.options, handle, diagnostic)
+    else:
+        status = lib.pydml_graph_compile(c_graph, int(base.flags), handle, diagnostic)
+    if status == lib.PYDML_STATUS_OUT_OF_MEMORY:
+        raise MemoryError("DML_GRAPH_DESC: out of memory compiling the graph")
+    if status:
+        raise_diagnostic(diagnostic)
+    graph = CompiledGraph(handle[0], nodes, base._input_names, base._output_names, marshalled.input_types,
+                          base.flags, graph_desc)
+    # (the edge arrays and names are base's: kept alive through its marshalled desc)
+    graph._marshalled = _Marshalled(c_graph, c_nodes, [*marshalled.keep, inner], marshalled.options,
+                                    marshalled.input_types)
+    return graph
 
 
 #: the C arrays of edge lists marshalled before, by the list's id, with the list (kept alive, so
@@ -333,6 +409,8 @@ class CompiledGraph:
                          [node.kernel.handle for node in nodes if node.kernel is not None])
         self.flags = flags
         self.desc = desc
+        #: the C desc it was compiled from, for compile_graph_like (None: not kept)
+        self._marshalled: _Marshalled | None = None
         self.input_count = int(lib.pydml_graph_input_count(handle))
         self.output_count = int(lib.pydml_graph_output_count(handle))
         self._input_names = input_names

@@ -114,6 +114,51 @@ def test_patched_plans_compute_what_full_builds_compute(monkeypatch: pytest.Monk
     assert len(patched._plans) == len(pasts)
 
 
+def changed_nodes(session: InferenceSession, past: int) -> tuple[Any, list[int]]:
+    """The graph of ``session``'s plan for ``past`` and the nodes whose operators differ from its
+    template's sample (the last full build)."""
+    family = next(iter(session._families.values()))
+    base = family.builds[-1][1].steps[0].graph
+    graph = session._plans[((1, 1, D), (1, past, D))].steps[0].graph
+    return graph, [i for i, (a, b) in enumerate(zip(graph._nodes, base._nodes, strict=True)) if a.kernel is not b.kernel]
+
+
+def test_patched_plans_make_their_changed_operators_in_c(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A patched plan's operators that change are made by their OperatorFit (one C call, no Python
+    desc until one is asked for) and its graph compiled from the sample's C desc; their descs are
+    the full build's."""
+    model = attention_step()
+    patched, full = InferenceSession(model), InferenceSession(model, shape_templates=False)
+    rng = np.random.default_rng(8)
+    for past in range(4, 12):
+        feed = step_feed(rng, past)
+        for a, b in zip(patched.run(None, feed), full.run(None, feed), strict=True):
+            assert np.array_equal(a, b)
+    graph, changed = changed_nodes(patched, 11)
+    assert changed and all(graph._nodes[i].kernel._desc is None for i in changed)
+    assert graph._marshalled is not None
+    reference = full._plans[((1, 1, D), (1, 11, D))].steps[0].graph
+    for i in changed:
+        assert graph._nodes[i].kernel.desc == reference._nodes[i].kernel.desc
+
+
+def test_a_fit_that_mispredicts_leaves_the_python_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Should C's fit of an operator not predict the confirming build, the template stays and that
+    operator is made from its Python desc instead: plans still patched, still exact."""
+    monkeypatch.setattr(pydml.device.OperatorFit, "predicts", lambda self, s, op: False)
+    model = attention_step()
+    patched, full = InferenceSession(model), InferenceSession(model, shape_templates=False)
+    builds = counting_builds(patched, monkeypatch)
+    rng = np.random.default_rng(9)
+    for past in range(4, 10):
+        feed = step_feed(rng, past)
+        for a, b in zip(patched.run(None, feed), full.run(None, feed), strict=True):
+            assert np.array_equal(a, b)
+    assert builds[0] == 3
+    graph, changed = changed_nodes(patched, 9)
+    assert changed and all(graph._nodes[i].kernel._desc is not None for i in changed)
+
+
 def test_a_session_keeps_its_most_recently_run_plans(monkeypatch: pytest.MonkeyPatch) -> None:
     """A decoder's step makes a plan per past length: the session keeps the _PLANS_KEPT most
     recently run (and at most OPERATORS_KEPT compiled operators), so a long generation does not

@@ -985,6 +985,12 @@ pydml_status pydml_graph_compile(const DML_GRAPH_DESC* desc, uint32_t execution_
     return pydml_graph_compile_ex(desc, execution_flags, env_options(), graph, diagnostic);
 }
 
+/* Whether the input an input or intermediate edge connects is in range, present in its desc and
+ * not yet connected: check_edge_target's rules without its message. */
+static int edge_target_free(const gnode* to, uint32_t index, const pydml_binding_info* info, const endpoint* conn) {
+    return index < to->n_in && info[to->first + index].present && !conn[to->first + index].kind;
+}
+
 /* The input an input or intermediate edge connects: in range, present in its desc, not yet
  * connected (field names the edge's ToNodeInputIndex, label the node). */
 static pydml_status check_edge_target(pydml_diagnostic* d, const char* field, const char* ep, const char* label,
@@ -1189,20 +1195,28 @@ pydml_status pydml_graph_compile_ex(const DML_GRAPH_DESC* desc, uint32_t executi
     /* input edges */
     for (uint32_t e = 0; e < desc->InputEdgeCount; e++) {
         const DML_INPUT_GRAPH_EDGE_DESC* x = desc->InputEdges[e].Desc;
-        edge_prefix(ep, sizeof ep, x->Name);
         if (x->GraphInputIndex >= desc->InputCount) {
+            edge_prefix(ep, sizeof ep, x->Name);
             snprintf(f, sizeof f, "InputEdges[%u].GraphInputIndex", e);
             FAIL(gfail(d, f, u32(v, sizeof v, x->GraphInputIndex), "%smust be less than InputCount (%u)", ep,
                        desc->InputCount));
         }
         if (x->ToNodeIndex >= N) {
+            edge_prefix(ep, sizeof ep, x->Name);
             snprintf(f, sizeof f, "InputEdges[%u].ToNodeIndex", e);
             FAIL(gfail(d, f, u32(v, sizeof v, x->ToNodeIndex), "%smust be less than NodeCount (%u)", ep, N));
         }
         const gnode* to = &g->nodes[x->ToNodeIndex];
-        node_label(l1, sizeof l1, desc, g->nodes, x->ToNodeIndex);
-        snprintf(f, sizeof f, "InputEdges[%u].ToNodeInputIndex", e);
-        if ((s = check_edge_target(d, f, ep, l1, to, x->ToNodeInputIndex, info, conn))) goto done;
+        /* the labels of a message, formatted only for one (a compilation of a valid graph formats none:
+         * a decoder's plan per past length compiles its graph every token) */
+#define INPUT_EDGE_LABELS()                                                                                   \
+    (edge_prefix(ep, sizeof ep, x->Name), node_label(l1, sizeof l1, desc, g->nodes, x->ToNodeIndex),         \
+     snprintf(f, sizeof f, "InputEdges[%u].ToNodeInputIndex", e))
+        if (!edge_target_free(to, x->ToNodeInputIndex, info, conn)) {
+            INPUT_EDGE_LABELS();
+            s = check_edge_target(d, f, ep, l1, to, x->ToNodeInputIndex, info, conn);
+            goto done;
+        }
         const uint32_t b = to->first + x->ToNodeInputIndex;
         conn[b].kind = DML_GRAPH_EDGE_TYPE_INPUT;
         conn[b].edge = e;
@@ -1210,7 +1224,7 @@ pydml_status pydml_graph_compile_ex(const DML_GRAPH_DESC* desc, uint32_t executi
         const int owned = (info[b].flags & DML_TENSOR_FLAG_OWNED_BY_DML) != 0;
         if (g->input_reader[gi] != UINT32_MAX) {
             const int other = (info[g->input_reader[gi]].flags & DML_TENSOR_FLAG_OWNED_BY_DML) != 0;
-            if (owned != other)
+            if (owned != other && INPUT_EDGE_LABELS() >= 0)
                 FAIL(gfail(d, f, u32(v, sizeof v, x->ToNodeInputIndex),
                            "%s%s.%s %s DML_TENSOR_FLAG_OWNED_BY_DML, but another input connected to graph input %u "
                            "%s it; all operator inputs connected to one graph input must use or omit the flag "
@@ -1223,32 +1237,34 @@ pydml_status pydml_graph_compile_ex(const DML_GRAPH_DESC* desc, uint32_t executi
                 FAIL(PYDML_STATUS_OUT_OF_MEMORY);
         }
         if (info[b].total_bytes > g->input_bytes[gi]) g->input_bytes[gi] = info[b].total_bytes;
+#undef INPUT_EDGE_LABELS
     }
 
     /* output edges */
     for (uint32_t e = 0; e < desc->OutputEdgeCount; e++) {
         const DML_OUTPUT_GRAPH_EDGE_DESC* x = desc->OutputEdges[e].Desc;
-        edge_prefix(ep, sizeof ep, x->Name);
         if (x->FromNodeIndex >= N) {
+            edge_prefix(ep, sizeof ep, x->Name);
             snprintf(f, sizeof f, "OutputEdges[%u].FromNodeIndex", e);
             FAIL(gfail(d, f, u32(v, sizeof v, x->FromNodeIndex), "%smust be less than NodeCount (%u)", ep, N));
         }
         const gnode* from = &g->nodes[x->FromNodeIndex];
-        node_label(l1, sizeof l1, desc, g->nodes, x->FromNodeIndex);
-        snprintf(f, sizeof f, "OutputEdges[%u].FromNodeOutputIndex", e);
-        if (x->FromNodeOutputIndex >= from->n_out)
+        /* (labels formatted only for a message, as for input edges) */
+#define OUTPUT_EDGE_LABELS(field)                                                                             \
+    (edge_prefix(ep, sizeof ep, x->Name), node_label(l1, sizeof l1, desc, g->nodes, x->FromNodeIndex),       \
+     snprintf(f, sizeof f, "OutputEdges[%u]." field, e))
+        if (x->FromNodeOutputIndex >= from->n_out && OUTPUT_EDGE_LABELS("FromNodeOutputIndex") >= 0)
             FAIL(gfail(d, f, u32(v, sizeof v, x->FromNodeOutputIndex), "%smust be less than %u, the output count of %s",
                        ep, from->n_out, l1));
         const uint32_t b = from->first + from->n_in + x->FromNodeOutputIndex;
-        if (!info[b].present)
+        if (!info[b].present && OUTPUT_EDGE_LABELS("FromNodeOutputIndex") >= 0)
             FAIL(gfail(d, f, u32(v, sizeof v, x->FromNodeOutputIndex),
                        "%s%s.%s is absent from its desc (an optional tensor left NULL) and cannot be connected", ep,
                        l1, info[b].name));
-        snprintf(f, sizeof f, "OutputEdges[%u].GraphOutputIndex", e);
-        if (x->GraphOutputIndex >= desc->OutputCount)
+        if (x->GraphOutputIndex >= desc->OutputCount && OUTPUT_EDGE_LABELS("GraphOutputIndex") >= 0)
             FAIL(gfail(d, f, u32(v, sizeof v, x->GraphOutputIndex), "%smust be less than OutputCount (%u)", ep,
                        desc->OutputCount));
-        if (produced_by[x->GraphOutputIndex] != UINT32_MAX)
+        if (produced_by[x->GraphOutputIndex] != UINT32_MAX && OUTPUT_EDGE_LABELS("GraphOutputIndex") >= 0)
             FAIL(gfail(d, f, u32(v, sizeof v, x->GraphOutputIndex),
                        "%sgraph output %u is already produced by OutputEdges[%u]; each graph output is produced "
                        "exactly once", ep, x->GraphOutputIndex, produced_by[x->GraphOutputIndex]));
@@ -1256,42 +1272,51 @@ pydml_status pydml_graph_compile_ex(const DML_GRAPH_DESC* desc, uint32_t executi
         if (output_edge_of[b] == UINT32_MAX) output_edge_of[b] = e;
         if (x->Name && (g->output_names[x->GraphOutputIndex] = copy_name(x->Name)) == NULL)
             FAIL(PYDML_STATUS_OUT_OF_MEMORY);
+#undef OUTPUT_EDGE_LABELS
     }
 
     /* intermediate edges */
     for (uint32_t e = 0; e < desc->IntermediateEdgeCount; e++) {
         const DML_INTERMEDIATE_GRAPH_EDGE_DESC* x = desc->IntermediateEdges[e].Desc;
-        edge_prefix(ep, sizeof ep, x->Name);
         if (x->FromNodeIndex >= N) {
+            edge_prefix(ep, sizeof ep, x->Name);
             snprintf(f, sizeof f, "IntermediateEdges[%u].FromNodeIndex", e);
             FAIL(gfail(d, f, u32(v, sizeof v, x->FromNodeIndex), "%smust be less than NodeCount (%u)", ep, N));
         }
         if (x->ToNodeIndex >= N) {
+            edge_prefix(ep, sizeof ep, x->Name);
             snprintf(f, sizeof f, "IntermediateEdges[%u].ToNodeIndex", e);
             FAIL(gfail(d, f, u32(v, sizeof v, x->ToNodeIndex), "%smust be less than NodeCount (%u)", ep, N));
         }
         const gnode* from = &g->nodes[x->FromNodeIndex];
         const gnode* to = &g->nodes[x->ToNodeIndex];
-        node_label(l1, sizeof l1, desc, g->nodes, x->FromNodeIndex);
-        node_label(l2, sizeof l2, desc, g->nodes, x->ToNodeIndex);
-        snprintf(f, sizeof f, "IntermediateEdges[%u].FromNodeOutputIndex", e);
-        if (x->FromNodeOutputIndex >= from->n_out)
+        /* (labels formatted only for a message, as for input edges) */
+#define INTERMEDIATE_EDGE_LABELS(field)                                                                       \
+    (edge_prefix(ep, sizeof ep, x->Name), node_label(l1, sizeof l1, desc, g->nodes, x->FromNodeIndex),       \
+     node_label(l2, sizeof l2, desc, g->nodes, x->ToNodeIndex),                                               \
+     snprintf(f, sizeof f, "IntermediateEdges[%u]." field, e))
+        if (x->FromNodeOutputIndex >= from->n_out && INTERMEDIATE_EDGE_LABELS("FromNodeOutputIndex") >= 0)
             FAIL(gfail(d, f, u32(v, sizeof v, x->FromNodeOutputIndex), "%smust be less than %u, the output count of %s",
                        ep, from->n_out, l1));
         const uint32_t ob = from->first + from->n_in + x->FromNodeOutputIndex;
-        if (!info[ob].present)
+        if (!info[ob].present && INTERMEDIATE_EDGE_LABELS("FromNodeOutputIndex") >= 0)
             FAIL(gfail(d, f, u32(v, sizeof v, x->FromNodeOutputIndex),
                        "%s%s.%s is absent from its desc (an optional tensor left NULL) and cannot be connected", ep,
                        l1, info[ob].name));
-        snprintf(f, sizeof f, "IntermediateEdges[%u].ToNodeInputIndex", e);
-        if ((s = check_edge_target(d, f, ep, l2, to, x->ToNodeInputIndex, info, conn))) goto done;
+        if (!edge_target_free(to, x->ToNodeInputIndex, info, conn)) {
+            INTERMEDIATE_EDGE_LABELS("ToNodeInputIndex");
+            s = check_edge_target(d, f, ep, l2, to, x->ToNodeInputIndex, info, conn);
+            goto done;
+        }
         const uint32_t ib = to->first + x->ToNodeInputIndex;
-        if (from->op && (info[ib].flags & DML_TENSOR_FLAG_OWNED_BY_DML))
+        if (from->op && (info[ib].flags & DML_TENSOR_FLAG_OWNED_BY_DML) &&
+            INTERMEDIATE_EDGE_LABELS("ToNodeInputIndex") >= 0)
             FAIL(gfail(d, f, u32(v, sizeof v, x->ToNodeInputIndex),
                        "%s%s.%s has DML_TENSOR_FLAG_OWNED_BY_DML and must be connected to a graph input, not to "
                        "the output of %s", ep, l2, info[ib].name, l1));
         if (from->op) {
             if (info[ob].total_bytes != info[ib].total_bytes) {
+                INTERMEDIATE_EDGE_LABELS("ToNodeInputIndex");
                 snprintf(f, sizeof f, "IntermediateEdges[%u]", e);
                 char got[96];
                 snprintf(got, sizeof got, "%llu and %llu", (unsigned long long)info[ob].total_bytes,
@@ -1304,6 +1329,7 @@ pydml_status pydml_graph_compile_ex(const DML_GRAPH_DESC* desc, uint32_t executi
         } else {
             const uint64_t need = view_span(&info[ib].tensor);
             if (info[ob].total_bytes < need) {
+                INTERMEDIATE_EDGE_LABELS("ToNodeInputIndex");
                 snprintf(f, sizeof f, "Nodes[%u].Desc.DataSize", x->FromNodeIndex);
                 FAIL(gfail(d, f, u32(v, sizeof v, info[ob].total_bytes),
                            "%s: must hold the %llu bytes %s.%s reads through IntermediateEdges[%u]",
@@ -1314,6 +1340,7 @@ pydml_status pydml_graph_compile_ex(const DML_GRAPH_DESC* desc, uint32_t executi
         conn[ib].kind = DML_GRAPH_EDGE_TYPE_INTERMEDIATE;
         conn[ib].edge = e;
         consumers[ob]++;
+#undef INTERMEDIATE_EDGE_LABELS
     }
 
     /* every present input connected; every required output connected */

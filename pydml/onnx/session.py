@@ -959,10 +959,14 @@ class InferenceSession:
             if not template.check(family.front, self._front(constants, shapes), s):
                 return None
         try:
-            steps, constants = template.make(family.template, s, self._operator)
+            steps, constants = template.make(
+                family.template, s, self._operator, max_elements=self.device.max_elements
+            )
             plan = _Plan(dict(constants))
-            for desc, inputs, outputs, owned in steps:
-                graph = self.device.compile_graph(desc)
+            bases = [step.graph for step in family.builds[-1][1].steps if isinstance(step, _DmlStep)]
+            for (desc, inputs, outputs, owned), base in zip(steps, bases, strict=True):
+                # the template's sample: the nodes whose operators changed swapped in its C desc
+                graph = self.device.compile_graph_like(base, desc)
                 if any(array is not None for array in owned):
                     graph.initialize([_frozen(a) for a in owned], borrow=True, share=True)
                 plan.steps.append(_DmlStep(graph, list(inputs), list(outputs), owned=list(owned)))

@@ -25,6 +25,8 @@ from typing import Any
 
 import numpy as np
 
+from pydml.device import OperatorFit
+
 
 class NoFit(Exception):
     """Two values differ in something other than an integer (or a prediction is not one)."""
@@ -59,11 +61,19 @@ class _Obj:
     varying: tuple[tuple[str, Any], ...]
 
 
-@dataclass(frozen=True)
 class _Op:
-    """A compiled operator whose desc varies: created again from the instantiated desc."""
+    """A compiled operator whose desc varies: created again at each value of the free dimension.
 
-    desc: Any
+    ``native``: the samples' OperatorFit (pydml/device.py), which makes the operator in one C call
+    from the C desc of the later sample with its integers written (its Python desc made only if
+    asked for); None where C saw more than integers differ, or where it failed to predict the
+    third build (``check``): then the desc is made here and created in full."""
+
+    __slots__ = ("desc", "native")
+
+    def __init__(self, desc: Any, native: OperatorFit | None) -> None:
+        self.desc = desc
+        self.native = native
 
 
 _FIELDS: dict[type, tuple[str, ...]] = {}
@@ -131,7 +141,7 @@ def _fit(a: Any, b: Any, memo: dict[tuple[int, int], Any]) -> Any:
         if a.flags != b.flags or a.feature_level != b.feature_level:
             raise NoFit
         inner = fit(a.desc, b.desc, memo)
-        return _Const(b) if type(inner) is _Const else _Op(inner)
+        return _Const(b) if type(inner) is _Const else _Op(inner, OperatorFit.of(a, b))
     try:
         same = bool(a == b)
     except Exception:  # an object without a plain equality: not something a template varies
@@ -147,10 +157,16 @@ def varies(template: Any) -> bool:
 
 
 def make(
-    template: Any, s: Fraction, create: Callable[[Any], Any], memo: dict[int, Any] | None = None
+    template: Any,
+    s: Fraction,
+    create: Callable[[Any], Any],
+    memo: dict[int, Any] | None = None,
+    max_elements: int | None = None,
 ) -> Any:
     """The template's value at ``s`` (0 is the second sample, -1 the first); ``create`` makes
-    the compiled operator of a desc. Raises NoFit when an integer is not whole or below 2.
+    the compiled operator of a desc (an operator with an OperatorFit is made by it instead, its
+    tensors bounded by ``max_elements``, the device's bound). Raises NoFit when an integer is not
+    whole or below 2.
 
     Objects are made without their ``__post_init__``: the fields are the samples' own,
     normalised when those were made (only integers change)."""
@@ -161,11 +177,13 @@ def make(
         memo = {}
     known = memo.get(id(template))
     if known is None:
-        known = memo[id(template)] = _make(template, s, create, memo)
+        known = memo[id(template)] = _make(template, s, create, memo, max_elements)
     return known
 
 
-def _make(template: Any, s: Fraction, create: Callable[[Any], Any], memo: dict[int, Any]) -> Any:
+def _make(
+    template: Any, s: Fraction, create: Callable[[Any], Any], memo: dict[int, Any], max_elements: int | None
+) -> Any:
     kind = type(template)
     if kind is _Var:
         step, rest = divmod(template.delta * s.numerator, s.denominator)  # (ints: Fraction's are slow)
@@ -176,7 +194,7 @@ def _make(template: Any, s: Fraction, create: Callable[[Any], Any], memo: dict[i
     if kind is _Seq:
         items = list(template.value)
         for i, item in template.varying:
-            items[i] = make(item, s, create, memo)
+            items[i] = make(item, s, create, memo, max_elements)
         return tuple(items) if type(template.value) is tuple else items
     if kind is _Obj:
         base = template.value
@@ -184,10 +202,17 @@ def _make(template: Any, s: Fraction, create: Callable[[Any], Any], memo: dict[i
         for name in _field_names(type(base)):
             object.__setattr__(obj, name, getattr(base, name))
         for name, item in template.varying:
-            object.__setattr__(obj, name, make(item, s, create, memo))
+            object.__setattr__(obj, name, make(item, s, create, memo, max_elements))
         return obj
     assert kind is _Op
-    return create(make(template.desc, s, create, memo))
+    native = template.native
+    if native is not None:
+        desc = template.desc
+        made = native.create(s, lambda: make(desc, s, create, {}), max_elements)
+        if made is None:  # not whole or below 2 at s, or refused: the plan is built in full
+            raise NoFit
+        return made
+    return create(make(template.desc, s, create, memo, max_elements))
 
 
 def _same(a: Any, b: Any) -> bool:
@@ -236,7 +261,11 @@ def check(template: Any, value: Any, s: Fraction) -> bool:
             for name in _field_names(type(base))
         )
     assert kind is _Op
-    return _compiled(value) and check(template.desc, value.desc, s)
+    if not (_compiled(value) and check(template.desc, value.desc, s)):
+        return False
+    if template.native is not None and not template.native.predicts(s, value):
+        template.native = None  # (C and Python disagree on the desc: the Python path stays exact)
+    return True
 
 
 def parameter(first: tuple[int, ...], second: tuple[int, ...], dims: tuple[int, ...]) -> Fraction | None:
