@@ -271,6 +271,50 @@ def test_strided_output_and_odd_sized_half_inputs(device: pydml.Device) -> None:
 # ---- the arena ----------------------------------------------------------------------------
 
 
+def test_small_values_do_not_fragment_the_arena(device: pydml.Device, rng: np.random.Generator) -> None:
+    """A decoder step's shape: per layer a slice of the cache (copied, then freed once joined with
+    the new row), the joined cache (kept for the final join) and a small value between layers.
+    Placed in production order, each small value took the start of the hole the freed slice left,
+    so every slice went past the end (the arena was the sum of all intermediates); placed largest
+    first, a slice reuses the memory of a later layer's joined cache."""
+    layers, rows, width = 4, 63, 64
+    big, joined, small = [1, 1, rows, width], [1, 1, rows + 1, width], [1, 1, 1, 4]
+    nodes: list[Any] = []
+    inputs: list[Any] = []
+    mids: list[Any] = []
+    for layer in range(layers):
+        base = len(nodes)
+        nodes += [Op(pydml.DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC(InputTensor=t(big), OutputTensor=t(big))),
+                  Op(pydml.DML_JOIN_OPERATOR_DESC(InputTensors=[t(big), t([1, 1, 1, width])],
+                                                  OutputTensor=t(joined), Axis=2)),
+                  Op(pydml.DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC(InputTensor=t(small), OutputTensor=t(small)))]
+        inputs += [In(3 * layer, base, 0), In(3 * layer + 1, base + 1, 1), In(3 * layer + 2, base + 2, 0)]
+        mids.append(Mid(base, 0, base + 1, 0))
+    final = len(nodes)
+    nodes += [Op(pydml.DML_JOIN_OPERATOR_DESC(InputTensors=[t(joined)] * layers,
+                                              OutputTensor=t([layers, 1, rows + 1, width]), Axis=0)),
+              Op(pydml.DML_JOIN_OPERATOR_DESC(InputTensors=[t(small)] * layers,
+                                              OutputTensor=t([layers, 1, 1, 4]), Axis=0))]
+    mids += [Mid(3 * layer + 1, 0, final, layer) for layer in range(layers)]
+    mids += [Mid(3 * layer + 2, 0, final + 1, layer) for layer in range(layers)]
+    desc = DML_GRAPH_DESC(Nodes=nodes, InputEdges=inputs, IntermediateEdges=mids,
+                          OutputEdges=[Out(final, 0, 0), Out(final + 1, 0, 1)])
+    for concurrency in (False, True):
+        graph = device.compile_graph(desc, concurrency=concurrency)
+        slice_bytes, joined_bytes = rows * width * 4, (rows + 1) * width * 4
+        assert graph.intermediate_bytes == layers * (slice_bytes + joined_bytes + 64)
+        if not concurrency:  # (run concurrently, the independent layers may all be live at once)
+            # every joined cache, one slice, the small values (each in 64 bytes)
+            assert graph.memory_bytes <= layers * joined_bytes + slice_bytes + layers * 64
+        feed = [rng.standard_normal(shape).astype(np.float32)
+                for _ in range(layers) for shape in (big, [1, 1, 1, width], small)]
+        caches, smalls = graph.execute(feed, outputs=[poisoned([layers, 1, rows + 1, width]),
+                                                      poisoned([layers, 1, 1, 4])])
+        want = np.concatenate([np.concatenate(feed[3 * k: 3 * k + 2], axis=2) for k in range(layers)], axis=0)
+        assert np.array_equal(np.asarray(caches).reshape(want.shape), want)
+        assert np.array_equal(np.asarray(smalls).reshape(layers, 1, 1, 4), np.concatenate(feed[2::3], axis=0))
+
+
 def test_chain_of_50_nodes_needs_two_intermediates(device: pydml.Device, rng: np.random.Generator) -> None:
     n = 50
     ops = [

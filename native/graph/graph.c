@@ -324,8 +324,88 @@ typedef struct arena_value {
     uint64_t bytes, offset;
 } arena_value;
 
+/* Whether values u and v of a plan may be live at the same time. */
+typedef int (*arena_conflict)(const void* ctx, const arena_value* values, uint32_t u, uint32_t v);
+
+typedef struct size_key {
+    uint64_t bytes;
+    uint32_t start, value;
+} size_key;
+
+/* Largest first; then earliest produced (a total order: the same plan on every compilation). */
+static int by_size(const void* x, const void* y) {
+    const size_key* a = x;
+    const size_key* b = y;
+    if (a->bytes != b->bytes) return a->bytes > b->bytes ? -1 : 1;
+    if (a->start != b->start) return a->start < b->start ? -1 : 1;
+    return a->value < b->value ? -1 : a->value > b->value;
+}
+
+#define PLACE_BY_SIZE_MAX 4096u /* values: above, production order only (placing by size is O(n^2)) */
+
+/* Greedy by size: the values, largest first, each take the lowest offset free of every value
+ * already placed that may be live with it. A plan in production order (first fit) lets a small
+ * value take the start of the hole a large one left, so the next large one goes past the end: a
+ * decoder step's per-layer cache slices (freed once copied, each followed by small values) got
+ * an arena as large as all its intermediates together. Offsets are written only when the peak is
+ * below `peak` (the production-order plan's): the smaller of the two plans is kept. Returns the
+ * peak kept; UINT64_MAX when out of memory (the offsets untouched). */
+static uint64_t place_by_size(arena_value* values, uint32_t count, uint64_t peak, arena_conflict conflict,
+                              const void* ctx) {
+    if (count < 2 || count > PLACE_BY_SIZE_MAX) return peak;
+    size_key* order = malloc((size_t)count * sizeof *order);
+    uint32_t* occupied = malloc((size_t)count * sizeof *occupied);
+    uint64_t* offsets = malloc((size_t)count * sizeof *offsets);
+    if (!order || !occupied || !offsets) {
+        free(order);
+        free(occupied);
+        free(offsets);
+        return UINT64_MAX;
+    }
+    for (uint32_t v = 0; v < count; v++) order[v] = (size_key){values[v].bytes, values[v].start, v};
+    qsort(order, count, sizeof *order, by_size);
+    uint64_t top = 0;
+    for (uint32_t i = 0; i < count && top < peak; i++) {
+        const uint32_t v = order[i].value;
+        uint32_t n = 0;
+        for (uint32_t j = 0; j < i; j++) {
+            const uint32_t u = order[j].value;
+            if (!conflict(ctx, values, u, v)) continue;
+            uint32_t at = n++; /* insertion by offset */
+            while (at > 0 && offsets[occupied[at - 1]] > offsets[u]) {
+                occupied[at] = occupied[at - 1];
+                at--;
+            }
+            occupied[at] = u;
+        }
+        uint64_t offset = 0;
+        for (uint32_t k = 0; k < n; k++) {
+            const uint32_t u = occupied[k];
+            if (offsets[u] >= offset + values[v].bytes) break;
+            if (offsets[u] + values[u].bytes > offset) offset = offsets[u] + values[u].bytes;
+        }
+        offsets[v] = offset;
+        if (offset + values[v].bytes > top) top = offset + values[v].bytes;
+    }
+    if (top < peak) {
+        for (uint32_t v = 0; v < count; v++) values[v].offset = offsets[v];
+        peak = top;
+    }
+    free(order);
+    free(occupied);
+    free(offsets);
+    return peak;
+}
+
+/* Serial plans: values live from the step producing them to their last reader's step. */
+static int intervals_overlap(const void* ctx, const arena_value* values, uint32_t u, uint32_t v) {
+    (void)ctx;
+    return values[u].start <= values[v].end && values[v].start <= values[u].end;
+}
+
 /* First fit by liveness: each value (in production order) takes the lowest offset that no value
- * live at the same time occupies. On a chain two values are live at once: the arena holds two. */
+ * live at the same time occupies. On a chain two values are live at once: the arena holds two.
+ * Then place_by_size, and the smaller plan of the two. */
 static uint64_t plan_arena(arena_value* values, uint32_t count, uint32_t* active) {
     uint64_t peak = 0;
     uint32_t n_active = 0;
@@ -349,7 +429,7 @@ static uint64_t plan_arena(arena_value* values, uint32_t count, uint32_t* active
         n_active++;
         if (offset + a->bytes > peak) peak = offset + a->bytes;
     }
-    return peak;
+    return place_by_size(values, count, peak, intervals_overlap, NULL);
 }
 
 
@@ -699,6 +779,31 @@ static int has_branches(const pydml_graph* g, const uint8_t* after_previous) {
  * producer, so whichever order independent steps run in, a never overwrites b early. A chain
  * plans as the sequential planner does (two intermediates); branches get memory of their own,
  * and no step waits for memory. Returns the peak; UINT64_MAX when out of memory. */
+/* What plan_arena_dag knows of the steps: each one's ancestors (a bit set of `words` words per
+ * step) and each value's readers. */
+typedef struct dag_liveness {
+    const uint64_t* anc;
+    uint32_t words;
+    const uint32_t* reader_first;
+    const uint32_t* readers;
+} dag_liveness;
+
+/* Whether value x is dead before value y is produced: x's step and every step reading it are
+ * ancestors of y's step, so they have finished on any schedule. */
+static int dead_before(const dag_liveness* d, const arena_value* values, uint32_t x, uint32_t y) {
+    const arena_value* b = &values[x];
+    const uint32_t at = values[y].start;
+    const uint64_t* before = d->anc + (size_t)at * d->words;
+    int dead = b->start != at && ((before[b->start / 64u] >> (b->start % 64u)) & 1u);
+    for (uint32_t r = d->reader_first[x]; dead && r < d->reader_first[x + 1]; r++)
+        dead = d->readers[r] != at && ((before[d->readers[r] / 64u] >> (d->readers[r] % 64u)) & 1u);
+    return dead;
+}
+
+static int dag_conflict(const void* ctx, const arena_value* values, uint32_t u, uint32_t v) {
+    return !dead_before(ctx, values, u, v) && !dead_before(ctx, values, v, u);
+}
+
 static uint64_t plan_arena_dag(const pydml_graph* g, const DML_GRAPH_DESC* desc, arena_value* values,
                                uint32_t count, uint32_t bindings) {
     const uint32_t S = g->step_count, words = (S + 63u) / 64u;
@@ -736,17 +841,14 @@ static uint64_t plan_arena_dag(const pydml_graph* g, const DML_GRAPH_DESC* desc,
                 readers[reader_first[v] + cursor[v]++] = g->nodes[x->ToNodeIndex].step;
         }
     }
+    const dag_liveness live = {anc, words, reader_first, readers};
     peak = 0;
     for (uint32_t v = 0; v < count; v++) {
         arena_value* a = &values[v];
-        const uint64_t* before = anc + (size_t)a->start * words;
         uint32_t n = 0;
         for (uint32_t u = 0; u < v; u++) {
             const arena_value* b = &values[u];
-            int dead = b->start != a->start && ((before[b->start / 64u] >> (b->start % 64u)) & 1u);
-            for (uint32_t r = reader_first[u]; dead && r < reader_first[u + 1]; r++)
-                dead = readers[r] != a->start && ((before[readers[r] / 64u] >> (readers[r] % 64u)) & 1u);
-            if (dead) continue;
+            if (dead_before(&live, values, u, v)) continue;
             /* insertion by offset (n stays small: the values that may be live with a) */
             uint32_t at = n++;
             while (at > 0 && values[occupied[at - 1]].offset > b->offset) {
@@ -764,6 +866,7 @@ static uint64_t plan_arena_dag(const pydml_graph* g, const DML_GRAPH_DESC* desc,
         a->offset = offset;
         if (offset + a->bytes > peak) peak = offset + a->bytes;
     }
+    peak = place_by_size(values, count, peak, dag_conflict, &live);
 out:
     free(anc);
     free(value_of);
