@@ -326,7 +326,7 @@ def compile_graph_like(base: CompiledGraph, graph_desc: GraphDesc) -> CompiledGr
     if status:
         raise_diagnostic(diagnostic)
     graph = CompiledGraph(handle[0], nodes, base._input_names, base._output_names, marshalled.input_types,
-                          base.flags, graph_desc)
+                          base.flags, graph_desc, like=base)
     # (the edge arrays and names are base's: kept alive through its marshalled desc)
     graph._marshalled = _Marshalled(c_graph, c_nodes, [*marshalled.keep, inner], marshalled.options,
                                     marshalled.input_types)
@@ -399,7 +399,7 @@ class CompiledGraph:
 
     def __init__(self, handle: Any, nodes: list[_Node], input_names: dict[str, int],
                  output_names: dict[str, int], input_types: dict[int, set[int]], flags: ExecutionFlags,
-                 desc: GraphDesc):
+                 desc: GraphDesc, like: CompiledGraph | None = None):
         self._handle = handle
         self._nodes = nodes  # the operators the graph executes through: alive as long as it is
         # released by a weakref finalizer holding the operators' handles, not by ffi.gc: in a
@@ -415,9 +415,20 @@ class CompiledGraph:
         self.output_count = int(lib.pydml_graph_output_count(handle))
         self._input_names = input_names
         self._output_names = output_names
-        self._input_dtypes = {i: {NUMPY_DTYPES[t] for t in types if t in NUMPY_DTYPES}
-                              for i, types in input_types.items()}
-        self._owned = [bool(lib.pydml_graph_input_owned(handle, i)) for i in range(self.input_count)]
+        #: the graph compile_graph_like compiled this one from (its inputs' types and ownership are
+        #: this one's, and initialize may reuse what it marshalled for the same arrays)
+        self._like = like
+        self._input_dtypes: dict[int, set[np.dtype[Any]]]
+        self._owned: list[bool]
+        if like is not None:
+            self._input_dtypes = like._input_dtypes
+            self._owned = like._owned
+        else:
+            self._input_dtypes = {i: {NUMPY_DTYPES[t] for t in types if t in NUMPY_DTYPES}
+                                  for i, types in input_types.items()}
+            self._owned = [bool(lib.pydml_graph_input_owned(handle, i)) for i in range(self.input_count)]
+        #: initialize(borrow=True)'s arguments and the C buffers made of them
+        self._borrowed_buffers: tuple[list[Any], Any] | None = None
         self._input_bytes = [int(lib.pydml_graph_input_bytes(handle, i)) for i in range(self.input_count)]
         self._borrowed: list[Any] = []  # the arrays initialize(borrow=True) bound
         self._outputs: list[tuple[Any, int]] = []
@@ -560,13 +571,21 @@ class CompiledGraph:
                 full[i] = value
         else:
             full = self._positional(inputs, self._input_names, self.input_count, "input")
-        buffers, keep = self._buffers(self._checked_inputs(full), writable=False)
+        like = self._like
+        known = like._borrowed_buffers if like is not None and borrow else None
+        if known is not None and len(known[0]) == len(full) and all(
+                a is b for a, b in zip(known[0], full, strict=True)):
+            # the arrays compile_graph_like's base borrowed: checked and marshalled then
+            buffers, keep = known[1], like._borrowed if like is not None else []
+        else:
+            buffers, keep = self._buffers(self._checked_inputs(full), writable=False)
         message = ffi.new("char[1024]")
         initialize = (lib.pydml_graph_initialize_shared if share else
                       lib.pydml_graph_initialize_borrowed if borrow else lib.pydml_graph_initialize)
         status = initialize(self._handle, buffers, self.input_count, message, 1024)
         if not status:  # borrowed memory lives as long as the graph (until the next initialize)
             self._borrowed = keep if borrow else []
+            self._borrowed_buffers = (full, buffers) if borrow else None
         if status == lib.PYDML_STATUS_OUT_OF_MEMORY:
             raise MemoryError("DML_GRAPH_DESC: out of memory initializing the graph")
         if status:
