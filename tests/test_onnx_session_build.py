@@ -397,3 +397,59 @@ def test_shape_folds_in_numpy_are_onnx_references_bits(
     (want,) = run_node(proto, inputs, {"": 17})
     assert got[0].dtype == want.dtype and got[0].shape == want.shape
     assert got[0].tobytes() == want.tobytes()
+
+
+def stacked_cache(layers: int = 3, *, index_of: Any = None) -> Any:
+    """past [layers, 2, P, 8] (a stacked key cache) and x [2, 1, 8]: per layer
+    Concat(Gather(past, l), x * (l + 1)) on axis 1, each layer's result an output; also past's
+    last layer through Gather(past, -1) as an output of its own."""
+    nodes: list[Any] = []
+    inits: list[Any] = []
+    outputs = []
+    for layer in range(layers):
+        index = index_of(layer) if index_of else layer
+        inits += [numpy_helper.from_array(np.array(index, np.int64), f"i{layer}"),
+                  numpy_helper.from_array(np.array(layer + 1, np.float32), f"s{layer}")]
+        nodes += [helper.make_node("Gather", ["past", f"i{layer}"], [f"g{layer}"], axis=0),
+                  helper.make_node("Mul", ["x", f"s{layer}"], [f"x{layer}"]),
+                  helper.make_node("Concat", [f"g{layer}", f"x{layer}"], [f"y{layer}"], axis=1)]
+        outputs.append(helper.make_tensor_value_info(f"y{layer}", TensorProto.FLOAT, None))
+    inits.append(numpy_helper.from_array(np.array(-1, np.int64), "last"))
+    nodes.append(helper.make_node("Gather", ["past", "last"], ["tail"], axis=0))
+    outputs.append(helper.make_tensor_value_info("tail", TensorProto.FLOAT, None))
+    graph = helper.make_graph(
+        nodes, "stacked",
+        [helper.make_tensor_value_info("past", TensorProto.FLOAT, [layers, 2, "p", 8]),
+         helper.make_tensor_value_info("x", TensorProto.FLOAT, [2, 1, 8])], outputs, inits)
+    return helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+
+
+def test_a_layer_of_a_stacked_input_is_a_view_not_a_copy() -> None:
+    """Gather(past, l) of a model input by a constant index along axis 0 is past[l], bound as its
+    readers' graph input (DirectML binds the input's buffer at the slice's offset): no GATHER
+    operator runs. A Gather that is a model output stays an operator (a returned array is never a
+    view of an input); the results are the model's either way, at every past length."""
+    session = pydml.onnx.InferenceSession(stacked_cache())
+    rng = np.random.default_rng(4)
+    for p in (3, 4, 5, 9):
+        past = rng.standard_normal((3, 2, p, 8)).astype(np.float32)
+        x = rng.standard_normal((2, 1, 8)).astype(np.float32)
+        got = session.run(None, {"past": past, "x": x})
+        for layer in range(3):
+            want = np.concatenate([past[layer], x * (layer + 1)], axis=1)
+            assert np.array_equal(got[layer], want), (p, layer)
+        assert np.array_equal(got[3], past[-1]) and not np.shares_memory(got[3], past)
+    views = [plan.views for plan in session._plans.values()]
+    assert all(v == (("g0", "past", 0), ("g1", "past", 1), ("g2", "past", 2)) for v in views)
+    gathers = [row for row in session.explain() if row.op_type == "Gather"]
+    assert sum("a view of past" in " ".join(row.operators) for row in gathers) == 3
+    assert [row.status for row in gathers] == ["dml"] * 4
+
+
+def test_an_index_out_of_range_is_still_the_gathers_to_judge() -> None:
+    """An index past the stacked input's first dimension is no view: that Gather lowers to GATHER as
+    before (whose page decides what it reads); the other layers' Gathers are still views."""
+    session = pydml.onnx.InferenceSession(stacked_cache(index_of=lambda layer: 7 if layer == 1 else layer))
+    past = np.ones((3, 2, 4, 8), np.float32)
+    session.run(None, {"past": past, "x": np.zeros((2, 1, 8), np.float32)})
+    assert [plan.views for plan in session._plans.values()] == [(("g0", "past", 0), ("g2", "past", 2))]

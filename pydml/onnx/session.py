@@ -152,6 +152,9 @@ class _Plan:
     steps: list[_DmlStep | _RefStep] = field(default_factory=list)
     #: a full build's Session._front (for templates): the shapes and folded constants it lowered
     front: Any = None
+    #: values that are views of a model input, made before the steps run: (value, input, index),
+    #: the value being input[index] (Session._input_view)
+    views: tuple[tuple[str, str, int], ...] = ()
 
 
 @dataclass
@@ -535,6 +538,37 @@ class InferenceSession:
             last[vi.name] = len(self._nodes)
         return last
 
+    def _input_view(
+        self,
+        node: Node,
+        constants: Mapping[str, np.ndarray[Any, Any]],
+        feed: Mapping[str, np.ndarray[Any, Any]],
+    ) -> tuple[str, str, int] | None:
+        """(output, input, index) when ``node`` is a Gather of a model input along axis 0 by a
+        constant scalar index in range (a decoder's layer slice of a stacked key/value cache):
+        its value is ``input[index]``, a contiguous view, bound as a graph input of its readers.
+        DirectML binds such a slice without a copy (the input's buffer bound at the slice's byte
+        offset, DML_BUFFER_BINDING.Offset); the GATHER a provider would run copies it (8 copies
+        of a layer's cache per token step of a 4-layer decoder). Not for a model output (returned
+        arrays are never views of an input)."""
+        if node.op_type != "Gather" or node.domain not in ("", "ai.onnx") or len(node.inputs) != 2:
+            return None
+        source, index = node.inputs
+        out = node.outputs[0] if node.outputs else ""
+        if not out or out in self._output_set or source not in feed or source in constants:
+            return None
+        value = constants.get(index)
+        data = feed[source]
+        if value is None or value.ndim != 0 or value.dtype.kind not in "iu" or data.ndim < 1:
+            return None
+        axis = int(node.attr("axis", 0))
+        if axis not in (0, -data.ndim):
+            return None
+        i = int(value)
+        if not -data.shape[0] <= i < data.shape[0]:
+            return None  # (out of range: the Gather reports it)
+        return out, source, i + data.shape[0] if i < 0 else i
+
     def _fold(
         self,
         node: Node,
@@ -702,6 +736,22 @@ class InferenceSession:
             ):
                 if explain:
                     explanations.append(Explanation(node.name, node.op_type, node.opset, [], "folded"))
+                continue
+            view = self._input_view(node, constants, feed)
+            if view is not None:
+                plan.views += (view,)
+                if not dry:
+                    env[view[0]] = env[view[1]][view[2]]
+                if explain:
+                    explanations.append(
+                        Explanation(
+                            node.name,
+                            node.op_type,
+                            node.opset,
+                            [f"(a view of {view[1]}[{view[2]}]: the input bound at a buffer offset)"],
+                            "dml",
+                        )
+                    )
                 continue
             try:
                 lowering = self._find_lowering(node)
@@ -902,7 +952,7 @@ class InferenceSession:
                 return None
             steps.append((step.graph.desc, tuple(step.inputs), tuple(step.outputs), tuple(step.owned)))
             read.update(name for name in step.inputs if name in plan.constants)
-        return tuple(steps), tuple((name, plan.constants[name]) for name in sorted(read))
+        return tuple(steps), tuple((name, plan.constants[name]) for name in sorted(read)), plan.views
 
     def _learn(self, feed: Mapping[str, np.ndarray[Any, Any]], plan: _Plan) -> None:
         """After a full build: confirm the family's template with it, or fit one anew from the
@@ -959,10 +1009,10 @@ class InferenceSession:
             if not template.check(family.front, self._front(constants, shapes), s):
                 return None
         try:
-            steps, constants = template.make(
+            steps, constants, _ = template.make(
                 family.template, s, self._operator, max_elements=self.device.max_elements
             )
-            plan = _Plan(dict(constants))
+            plan = _Plan(dict(constants), views=family.builds[-1][1].views)
             bases = [step.graph for step in family.builds[-1][1].steps if isinstance(step, _DmlStep)]
             for (desc, inputs, outputs, owned), base in zip(steps, bases, strict=True):
                 # the template's sample: the nodes whose operators changed swapped in its C desc
@@ -1041,6 +1091,8 @@ class InferenceSession:
 
     def _execute(self, plan: _Plan, feed: dict[str, np.ndarray[Any, Any]]) -> dict[str, np.ndarray[Any, Any]]:
         env: dict[str, np.ndarray[Any, Any]] = dict(feed)
+        for out, source, index in plan.views:
+            env[out] = env[source][index]
         for step in plan.steps:
             if isinstance(step, _DmlStep):
                 self._run_dml(step, env, plan.constants)
