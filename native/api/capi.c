@@ -869,6 +869,9 @@ pydml_status pydml_operator_binding_info(const pydml_operator* op, uint32_t is_o
     info->present = b->present != 0;
     info->optional = binding_optional(op, b->name);
     info->flags = b->flags;
-    snprintf(info->name, sizeof info->name, "%s", b->name);
+    /* (a bounded copy, not snprintf: a graph's compilation reads every binding of every node) */
+    size_t n = strnlen(b->name, sizeof info->name - 1);
+    memcpy(info->name, b->name, n);
+    info->name[n] = '\0';
     return PYDML_STATUS_SUCCESS;
 }

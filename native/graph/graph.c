@@ -774,11 +774,6 @@ static int has_branches(const pydml_graph* g, const uint8_t* after_previous) {
 
 #define MAX_DAG_PLAN 1024u /* steps and values of a graph whose arena is planned on the DAG */
 
-/* The arena planned on the graph's partial order instead of the sequential one: value a may take
- * memory of an earlier value b only when b's producer and every reader of b are ancestors of a's
- * producer, so whichever order independent steps run in, a never overwrites b early. A chain
- * plans as the sequential planner does (two intermediates); branches get memory of their own,
- * and no step waits for memory. Returns the peak; UINT64_MAX when out of memory. */
 /* What plan_arena_dag knows of the steps: each one's ancestors (a bit set of `words` words per
  * step) and each value's readers. */
 typedef struct dag_liveness {
@@ -804,6 +799,11 @@ static int dag_conflict(const void* ctx, const arena_value* values, uint32_t u, 
     return !dead_before(ctx, values, u, v) && !dead_before(ctx, values, v, u);
 }
 
+/* The arena planned on the graph's partial order instead of the sequential one: value a may take
+ * memory of an earlier value b only when b's producer and every reader of b are ancestors of a's
+ * producer, so whichever order independent steps run in, a never overwrites b early. A chain
+ * plans as the sequential planner does (two intermediates); branches get memory of their own,
+ * and no step waits for memory. Returns the peak; UINT64_MAX when out of memory. */
 static uint64_t plan_arena_dag(const pydml_graph* g, const DML_GRAPH_DESC* desc, arena_value* values,
                                uint32_t count, uint32_t bindings) {
     const uint32_t S = g->step_count, words = (S + 63u) / 64u;
@@ -1011,6 +1011,27 @@ static int step_size(const pydml_graph* g, const gnode* gn, team_bars bars) {
 static void classify_cold(pydml_graph* g, team_bars warm) {
     const team_bars cold = {warm.side > warm.small ? warm.side : warm.small, warm.side};
     for (uint32_t k = 0; k < g->step_count; k++) g->small_cold[k] = step_size(g, &g->nodes[g->order[k]], cold) == 0;
+}
+
+/* Whether a step might be large enough to run beside another (plan_concurrency's test, copies
+ * excepted), its work counted from every present binding (at least what step_size will count):
+ * when none is, the graph will run one step at a time and its arena is planned serially, not on
+ * the DAG (a decoder step's 72 steps: its pair-wise liveness tests were a tenth of a compilation).
+ * Only a plan's compactness depends on it: plan_concurrency keeps any arena safe (need_prefix). */
+static int may_run_side_by_side(const pydml_graph* g, const pydml_binding_info* info) {
+    const team_bars bars = team_macs();
+    for (uint32_t k = 0; k < g->step_count; k++) {
+        const gnode* gn = &g->nodes[g->order[k]];
+        if (moves_only(pydml_operator_type(gn->op))) continue;
+        uint64_t work = step_macs(g, gn), bar = bars.side;
+        if (work == 0) {
+            for (uint32_t b = 0; b < gn->n_in + gn->n_out; b++)
+                if (info[gn->first + b].present) work += pydml_tensor_element_count(&g->tmpl[gn->first + b]);
+            bar = SMALL_ELEMENTS;
+        }
+        if (work / 4u >= bar) return 1;
+    }
+    return 0;
 }
 
 /* After the arena: with the sequential plan, a step writing memory an earlier value held waits for
@@ -1633,8 +1654,8 @@ pydml_status pydml_graph_compile_ex(const DML_GRAPH_DESC* desc, uint32_t executi
     }
     /* branches that may run side by side get an arena planned on the DAG (small graphs) */
     int dag_planned = 0;
-    if (!(options & PYDML_GRAPH_SERIAL) && has_branches(g, after_previous) && g->step_count <= MAX_DAG_PLAN &&
-        n_values <= MAX_DAG_PLAN) {
+    if (!(options & PYDML_GRAPH_SERIAL) && has_branches(g, after_previous) && may_run_side_by_side(g, info) &&
+        g->step_count <= MAX_DAG_PLAN && n_values <= MAX_DAG_PLAN) {
         g->arena_bytes = plan_arena_dag(g, desc, values, n_values, bindings);
         if (g->arena_bytes == UINT64_MAX) FAIL(PYDML_STATUS_OUT_OF_MEMORY);
         dag_planned = 1;

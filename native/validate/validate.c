@@ -182,11 +182,30 @@ const DML_BUFFER_TENSOR_DESC* pydml_tensor_array_element(const pydml_operator_in
     return NULL;
 }
 
+/* s appended at buf[*n] (truncated as snprintf truncates; buf stays NUL-terminated). */
+static void append(char* buf, size_t size, size_t* n, const char* s) {
+    while (*s && *n + 1 < size) buf[(*n)++] = *s++;
+    buf[*n] = '\0';
+}
+
+/* "Name", "Name[i]", then suffix: written by hand, not by snprintf, since every tensor of every desc
+ * validated gets one whether or not it breaks a rule (formatting was a fifth of a decoder graph's
+ * compilation, which validates its fused operators again). */
 static const char* path(char* buf, size_t size, const pydml_field_info* f, int is_array, uint32_t i, const char* suffix) {
-    if (is_array)
-        snprintf(buf, size, "%s[%u]%s", f->name, i, suffix);
-    else
-        snprintf(buf, size, "%s%s", f->name, suffix);
+    size_t n = 0;
+    if (size == 0) return buf;
+    buf[0] = '\0';
+    append(buf, size, &n, f->name);
+    if (is_array) {
+        char digits[16];
+        size_t k = sizeof digits - 1;
+        digits[k] = '\0';
+        do digits[--k] = (char)('0' + i % 10u); while ((i /= 10u) != 0 && k > 0);
+        append(buf, size, &n, "[");
+        append(buf, size, &n, digits + k);
+        append(buf, size, &n, "]");
+    }
+    append(buf, size, &n, suffix);
     return buf;
 }
 
