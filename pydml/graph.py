@@ -605,14 +605,22 @@ class CompiledGraph:
             values = self._positional(inputs, self._input_names, self.input_count, "input")
         return self._execute([(i, v) for i, v in enumerate(values) if v is not None], outputs)
 
-    def execute_indexed(self, inputs: Sequence[tuple[int, Any]]) -> list[Any]:
+    def execute_indexed(self, inputs: Sequence[tuple[int, Any]],
+                        outputs: Mapping[int, Any] | None = None) -> list[Any]:
         """``execute`` with the bound inputs as (GraphInputIndex, array or memory) pairs, the other
-        inputs unbound, and the outputs allocated: a caller binding a few of many inputs (an ONNX
-        plan's step: a decoder's 57 graph inputs, 4 of them run-time values) skips the rest."""
+        inputs unbound, and the outputs allocated except those ``outputs`` gives by GraphOutputIndex:
+        a caller binding a few of many inputs (an ONNX plan's step: a decoder's 57 graph inputs, 4
+        of them run-time values) skips the rest."""
         count = self.input_count
         for i, _ in inputs:
             if not 0 <= i < count:
                 raise _binding_error(f"{_OWNER}: graph input {i}: the graph has {count} inputs")
+        if outputs:
+            for k in outputs:
+                if not 0 <= k < self.output_count:
+                    raise _binding_error(f"{_OWNER}: graph output {k}: the graph has "
+                                         f"{self.output_count} outputs")
+            return self._execute(inputs, [outputs.get(k) for k in range(self.output_count)])
         return self._execute(inputs, None)
 
     def _execute(self, inputs: Sequence[tuple[int, Any]],

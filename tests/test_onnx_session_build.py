@@ -453,3 +453,42 @@ def test_an_index_out_of_range_is_still_the_gathers_to_judge() -> None:
     past = np.ones((3, 2, 4, 8), np.float32)
     session.run(None, {"past": past, "x": np.zeros((2, 1, 8), np.float32)})
     assert [plan.views for plan in session._plans.values()] == [(("g0", "past", 0), ("g2", "past", 2))]
+
+
+def stacked_output(opset: int = 17) -> Any:
+    """x [2, 3]: y_l = Relu(x * (l + 1)) for l < 3, stacked by Unsqueeze(axis 0) and Concat(axis 0)
+    into the model output "stack"; y_0 also read by a Sigmoid (output "side")."""
+    nodes: list[Any] = []
+    inits = [numpy_helper.from_array(np.array([0], np.int64), "axes")]
+    for layer in range(3):
+        inits.append(numpy_helper.from_array(np.array(layer + 1, np.float32), f"s{layer}"))
+        nodes += [helper.make_node("Mul", ["x", f"s{layer}"], [f"m{layer}"]),
+                  helper.make_node("Relu", [f"m{layer}"], [f"y{layer}"]),
+                  helper.make_node("Unsqueeze", [f"y{layer}", "axes"], [f"u{layer}"]) if opset >= 13
+                  else helper.make_node("Unsqueeze", [f"y{layer}"], [f"u{layer}"], axes=[0])]
+    nodes += [helper.make_node("Concat", ["u0", "u1", "u2"], ["stack"], axis=0),
+              helper.make_node("Sigmoid", ["y0"], ["side"])]
+    graph = helper.make_graph(
+        nodes, "stacked", [helper.make_tensor_value_info("x", TensorProto.FLOAT, [2, "n"])],
+        [helper.make_tensor_value_info("stack", TensorProto.FLOAT, None),
+         helper.make_tensor_value_info("side", TensorProto.FLOAT, None)], inits if opset >= 13 else inits[1:])
+    return helper.make_model(graph, opset_imports=[helper.make_opsetid("", opset)])
+
+
+@pytest.mark.parametrize("opset", [11, 17])
+def test_a_stacked_output_is_written_in_place(opset: int) -> None:
+    """Concat(axis 0) of Unsqueeze(axis 0)s of computed values, a model output (a decoder's present
+    cache, each layer's joined cache stacked): each value is a graph output bound to its slice of
+    the output, so no JOIN copies them again; a value another node reads (y0) is read from there.
+    The results are the model's, at every length (plans patched from a template too)."""
+    session = pydml.onnx.InferenceSession(stacked_output(opset))
+    rng = np.random.default_rng(6)
+    for n in (3, 4, 5, 6, 11):
+        x = rng.standard_normal((2, n)).astype(np.float32)
+        stack, side = session.run(None, {"x": x})
+        want = np.stack([np.maximum(x * (k + 1), 0) for k in range(3)])
+        assert stack.shape == (3, 2, n) and np.array_equal(stack, want), n
+        np.testing.assert_allclose(side, 1 / (1 + np.exp(-np.maximum(x, 0))), rtol=1e-6)
+    assert all(plan.stacks and plan.stacks[0][:2] == ("stack", ("y0", "y1", "y2")) for plan in session._plans.values())
+    joins = [row for row in session.explain() if row.op_type in ("Concat", "Unsqueeze")]
+    assert len(joins) == 4 and all("stacked in place" in " ".join(row.operators) for row in joins)

@@ -155,6 +155,9 @@ class _Plan:
     #: values that are views of a model input, made before the steps run: (value, input, index),
     #: the value being input[index] (Session._input_view)
     views: tuple[tuple[str, str, int], ...] = ()
+    #: model outputs stacked in place (Session._find_stacks): (output, the values it stacks, its
+    #: shape, its numpy type); each value is written into its slice of the output
+    stacks: tuple[tuple[str, tuple[str, ...], tuple[int, ...], str], ...] = ()
 
 
 @dataclass
@@ -538,6 +541,51 @@ class InferenceSession:
             last[vi.name] = len(self._nodes)
         return last
 
+    def _find_stacks(
+        self, constants: Mapping[str, np.ndarray[Any, Any]], shapes: Mapping[str, tuple[int, ...]],
+        types: Mapping[str, int],
+    ) -> tuple[tuple[tuple[str, tuple[str, ...], tuple[int, ...], str], ...], set[int]]:
+        """Model outputs that are a Concat along axis 0 of Unsqueeze(axis 0)s of values computed
+        here (a decoder's present key/value cache: each layer's joined cache, stacked), and the
+        indices of those Concat and Unsqueeze nodes. Each stacked value is then written straight
+        into its slice of the output (a graph output bound at that offset, as DirectML binds a
+        buffer region): the Concat's copy of every layer's cache disappears. Only where nothing
+        else reads the Unsqueezes or the Concat, and each stacked value is neither a model output
+        nor an input or constant."""
+        producer = {out: node for node in self._nodes for out in node.outputs if out}
+        readers = self._readers
+        stacks: list[tuple[str, tuple[str, ...], tuple[int, ...], str]] = []
+        nodes: set[int] = set()
+        for node in self._nodes:
+            if node.op_type != "Concat" or node.domain not in ("", "ai.onnx") or not node.outputs:
+                continue
+            out = node.outputs[0]
+            shape = shapes.get(out)
+            elem = ONNX_TO_NUMPY.get(types.get(out, 0))
+            if (out not in self._output_set or readers.get(out, 0) != 1 or not shape or elem is None
+                    or int(node.attr("axis", 0)) not in (0, -len(shape)) or len(node.inputs) != shape[0]):
+                continue
+            names: list[str] = []
+            unsqueezes: list[int] = []
+            for name in node.inputs:
+                u = producer.get(name)
+                if u is None or u.op_type != "Unsqueeze" or u.domain not in ("", "ai.onnx"):
+                    break
+                axes = u.attr("axes")
+                if axes is None and len(u.inputs) > 1:
+                    axes = constants.get(u.inputs[1])
+                y = u.inputs[0] if u.inputs else ""
+                if (axes is None or [int(a) for a in np.ravel(np.asarray(axes))] not in ([0], [-len(shape)])
+                        or readers.get(name, 0) != 1 or not y or y in names or y in constants
+                        or y in self._input_specs or y in self._output_set or shapes.get(y) != shape[1:]):
+                    break
+                names.append(y)
+                unsqueezes.append(u.index)
+            else:
+                stacks.append((out, tuple(names), tuple(shape), np.dtype(elem).str))
+                nodes.update([*unsqueezes, node.index])
+        return tuple(stacks), nodes
+
     def _input_view(
         self,
         node: Node,
@@ -707,6 +755,10 @@ class InferenceSession:
         env: dict[str, np.ndarray[Any, Any]] = dict(feed)
         last = self._last_uses()
         plan = _Plan(constants, front=front)
+        plan.stacks, stacked = self._find_stacks(constants, shapes, types)
+        for _, names, _, _ in plan.stacks:
+            last.update(dict.fromkeys(names, len(self._nodes)))  # graph outputs of their segment
+        outs, targets = _stack_targets(plan.stacks) if not dry else ({}, {})
         explanations: list[Explanation] = []
         self.reference_nodes = []
         segment = Segment(self.device, constants, types, shapes, self._operators)
@@ -723,13 +775,25 @@ class InferenceSession:
                 step = self._compile(segment, needed)
                 plan.steps.append(step)
                 if not dry:
-                    self._run_dml(step, env, constants)
+                    self._run_dml(step, env, constants, targets)
             segment = Segment(self.device, constants, types, shapes, self._operators)
             members = []
 
         for node in self._nodes:
             self._report("lowering nodes", node.index + 1, len(self._nodes))
             if node.index in fused:
+                continue
+            if node.index in stacked:
+                if explain:
+                    explanations.append(
+                        Explanation(
+                            node.name,
+                            node.op_type,
+                            node.opset,
+                            ["(stacked in place: each value written into its slice of the output)"],
+                            "dml",
+                        )
+                    )
                 continue
             if (node.outputs and all(out in constants for out in node.outputs if out)) or self._fold(
                 node, constants, shapes, types
@@ -845,6 +909,7 @@ class InferenceSession:
         if explain:
             return explanations
         self._last_plan = plan
+        _finish_stacks(plan.stacks, env, outs, targets)
         self._finish(env, constants)
         return env
 
@@ -952,7 +1017,8 @@ class InferenceSession:
                 return None
             steps.append((step.graph.desc, tuple(step.inputs), tuple(step.outputs), tuple(step.owned)))
             read.update(name for name in step.inputs if name in plan.constants)
-        return tuple(steps), tuple((name, plan.constants[name]) for name in sorted(read)), plan.views
+        constants = tuple((name, plan.constants[name]) for name in sorted(read))
+        return tuple(steps), constants, plan.views, plan.stacks
 
     def _learn(self, feed: Mapping[str, np.ndarray[Any, Any]], plan: _Plan) -> None:
         """After a full build: confirm the family's template with it, or fit one anew from the
@@ -1009,10 +1075,10 @@ class InferenceSession:
             if not template.check(family.front, self._front(constants, shapes), s):
                 return None
         try:
-            steps, constants, _ = template.make(
+            steps, constants, _, stacks = template.make(
                 family.template, s, self._operator, max_elements=self.device.max_elements
             )
-            plan = _Plan(dict(constants), views=family.builds[-1][1].views)
+            plan = _Plan(dict(constants), views=family.builds[-1][1].views, stacks=stacks)
             bases = [step.graph for step in family.builds[-1][1].steps if isinstance(step, _DmlStep)]
             for (desc, inputs, outputs, owned), base in zip(steps, bases, strict=True):
                 # the template's sample: the nodes whose operators changed swapped in its C desc
@@ -1054,13 +1120,22 @@ class InferenceSession:
         return bound
 
     def _run_dml(
-        self, step: _DmlStep, env: dict[str, np.ndarray[Any, Any]], constants: dict[str, np.ndarray[Any, Any]]
+        self,
+        step: _DmlStep,
+        env: dict[str, np.ndarray[Any, Any]],
+        constants: dict[str, np.ndarray[Any, Any]],
+        targets: dict[str, np.ndarray[Any, Any]] | None = None,
     ) -> None:
+        """Run a graph step; an output named in ``targets`` is written into that array (its slice
+        of a stacked output), and leaves ``targets``."""
         bound = step.bound if step.bound is not None else self._bind_step(step, env, constants)
         values = bound + [
             (i, _graph_array(env[name] if name in env else constants[name])) for i, name in step.dynamic
         ]
-        results = step.graph.execute_indexed(values)
+        outputs = None
+        if targets:
+            outputs = {k: targets.pop(name) for k, (name, _, _) in enumerate(step.results) if name in targets}
+        results = step.graph.execute_indexed(values, outputs)
         if step.direct:
             for (name, _, _), result in zip(step.results, results, strict=False):
                 env[name] = result
@@ -1093,11 +1168,13 @@ class InferenceSession:
         env: dict[str, np.ndarray[Any, Any]] = dict(feed)
         for out, source, index in plan.views:
             env[out] = env[source][index]
+        outs, targets = _stack_targets(plan.stacks)
         for step in plan.steps:
             if isinstance(step, _DmlStep):
-                self._run_dml(step, env, plan.constants)
+                self._run_dml(step, env, plan.constants, targets)
             else:
                 self._run_ref(step, env, plan.constants)
+        _finish_stacks(plan.stacks, env, outs, targets)
         self._finish(env, plan.constants)
         return env
 
@@ -1108,6 +1185,35 @@ class InferenceSession:
         for name in self._output_names:
             if name not in env and name in constants:
                 env[name] = np.array(constants[name])
+
+
+def _stack_targets(
+    stacks: tuple[tuple[str, tuple[str, ...], tuple[int, ...], str], ...],
+) -> tuple[dict[str, np.ndarray[Any, Any]], dict[str, np.ndarray[Any, Any]]]:
+    """Each stacked output's array, and by stacked value its slice (where its graph writes it)."""
+    outs: dict[str, np.ndarray[Any, Any]] = {}
+    targets: dict[str, np.ndarray[Any, Any]] = {}
+    for out, names, shape, dtype in stacks:
+        array = outs[out] = np.empty(shape, dtype=dtype)
+        for k, name in enumerate(names):
+            targets[name] = array[k]
+    return outs, targets
+
+
+def _finish_stacks(
+    stacks: tuple[tuple[str, tuple[str, ...], tuple[int, ...], str], ...],
+    env: dict[str, np.ndarray[Any, Any]],
+    outs: dict[str, np.ndarray[Any, Any]],
+    targets: dict[str, np.ndarray[Any, Any]],
+) -> None:
+    """The stacked outputs into ``env``: a value no graph wrote in place (one a reference node
+    computed) is copied into its slice."""
+    for out, names, _, _ in stacks:
+        for name in names:
+            target = targets.get(name)
+            if target is not None:
+                np.copyto(target, env[name])
+        env[out] = outs[out]
 
 
 def _without_weight_data(model: Any, is_weight: Callable[[Any], bool]) -> Any:
