@@ -785,15 +785,7 @@ class InferenceSession:
                 continue
             if node.index in stacked:
                 if explain:
-                    explanations.append(
-                        Explanation(
-                            node.name,
-                            node.op_type,
-                            node.opset,
-                            ["(stacked in place: each value written into its slice of the output)"],
-                            "dml",
-                        )
-                    )
+                    explanations.append(_no_operator(node, "stacked in place: written into its slice"))
                 continue
             if (node.outputs and all(out in constants for out in node.outputs if out)) or self._fold(
                 node, constants, shapes, types
@@ -807,15 +799,8 @@ class InferenceSession:
                 if not dry:
                     env[view[0]] = env[view[1]][view[2]]
                 if explain:
-                    explanations.append(
-                        Explanation(
-                            node.name,
-                            node.op_type,
-                            node.opset,
-                            [f"(a view of {view[1]}[{view[2]}]: the input bound at a buffer offset)"],
-                            "dml",
-                        )
-                    )
+                    where = f"a view of {view[1]}[{view[2]}]: the input bound at an offset"
+                    explanations.append(_no_operator(node, where))
                 continue
             try:
                 lowering = self._find_lowering(node)
@@ -1185,6 +1170,11 @@ class InferenceSession:
         for name in self._output_names:
             if name not in env and name in constants:
                 env[name] = np.array(constants[name])
+
+
+def _no_operator(node: Node, what: str) -> Explanation:
+    """The explain() row of a node the plan needs no operator for (``what`` it became instead)."""
+    return Explanation(node.name, node.op_type, node.opset, [f"({what})"], "dml")
 
 
 def _stack_targets(
