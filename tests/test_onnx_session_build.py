@@ -492,3 +492,20 @@ def test_a_stacked_output_is_written_in_place(opset: int) -> None:
     assert all(plan.stacks and plan.stacks[0][:2] == ("stack", ("y0", "y1", "y2")) for plan in session._plans.values())
     joins = [row for row in session.explain() if row.op_type in ("Concat", "Unsqueeze")]
     assert len(joins) == 4 and all("stacked in place" in " ".join(row.operators) for row in joins)
+
+
+def test_a_stack_with_a_constant_value_is_joined_as_the_provider_joins_it() -> None:
+    """One of the stacked values depends on constants only (folded before lowering): the output is
+    not stacked in place, the Concat lowers to its JOIN, and the result is the model's."""
+    model = stacked_output()
+    c = numpy_helper.from_array(np.arange(6, dtype=np.float32).reshape(2, 3) - 2, "c")
+    model.graph.initializer.append(c)
+    for node in model.graph.node:
+        if list(node.output) == ["m1"]:
+            node.input[0] = "c"
+    session = pydml.onnx.InferenceSession(model)
+    x = np.random.default_rng(7).standard_normal((2, 3)).astype(np.float32)
+    stack, _ = session.run(None, {"x": x})
+    want = np.stack([np.maximum(x, 0), np.maximum((np.arange(6).reshape(2, 3) - 2) * 2.0, 0), np.maximum(x * 3, 0)])
+    assert np.array_equal(stack, want.astype(np.float32))
+    assert [plan.stacks for plan in session._plans.values()] == [()]

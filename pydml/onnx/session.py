@@ -894,7 +894,7 @@ class InferenceSession:
         if explain:
             return explanations
         self._last_plan = plan
-        _finish_stacks(plan.stacks, env, outs, targets)
+        _finish_stacks(plan.stacks, env, constants, outs, targets)
         self._finish(env, constants)
         return env
 
@@ -1159,7 +1159,7 @@ class InferenceSession:
                 self._run_dml(step, env, plan.constants, targets)
             else:
                 self._run_ref(step, env, plan.constants)
-        _finish_stacks(plan.stacks, env, outs, targets)
+        _finish_stacks(plan.stacks, env, plan.constants, outs, targets)
         self._finish(env, plan.constants)
         return env
 
@@ -1193,16 +1193,17 @@ def _stack_targets(
 def _finish_stacks(
     stacks: tuple[tuple[str, tuple[str, ...], tuple[int, ...], str], ...],
     env: dict[str, np.ndarray[Any, Any]],
+    constants: Mapping[str, np.ndarray[Any, Any]],
     outs: dict[str, np.ndarray[Any, Any]],
     targets: dict[str, np.ndarray[Any, Any]],
 ) -> None:
     """The stacked outputs into ``env``: a value no graph wrote in place (one a reference node
-    computed) is copied into its slice."""
+    computed, or folded once the build reached it) is copied into its slice."""
     for out, names, _, _ in stacks:
         for name in names:
             target = targets.get(name)
             if target is not None:
-                np.copyto(target, env[name])
+                np.copyto(target, env[name] if name in env else constants[name])
         env[out] = outs[out]
 
 
