@@ -168,3 +168,31 @@ def test_a_graph_compiled_like_another_reports_what_compile_graph_reports() -> N
         DEVICE.compile_graph(bad)
     assert str(like_error.value) == str(full_error.value)
     assert 'Nodes[0] "join"' in str(like_error.value)
+
+
+def test_the_c_entry_points_take_null_without_crashing() -> None:
+    """include/pydml.h's fit functions: NULL operators, fits or results give an error code (or 0),
+    never a crash; a fit of operators of two levels is refused."""
+    from pydml.native import ffi, lib
+
+    a, b = DEVICE.create_operator(join(5)), DEVICE.create_operator(join(6))
+    out = ffi.new("pydml_operator_fit**")
+    invalid = lib.PYDML_STATUS_INVALID_PARAMETER
+    assert lib.pydml_operator_fit_create(ffi.NULL, b.handle, out) == invalid and out[0] == ffi.NULL
+    assert lib.pydml_operator_fit_create(a.handle, ffi.NULL, out) == invalid
+    assert lib.pydml_operator_fit_create(a.handle, b.handle, ffi.NULL) == invalid
+    other_level = pydml.Device("DML_FEATURE_LEVEL_5_0").create_operator(join(6))
+    assert lib.pydml_operator_fit_create(a.handle, other_level.handle, out) == invalid
+    op = ffi.new("pydml_operator**")
+    assert lib.pydml_operator_create_fitted(ffi.NULL, 1, 1, 0, op, ffi.NULL) == invalid
+    assert lib.pydml_operator_fit_sites(ffi.NULL) == 0
+    assert lib.pydml_operator_fit_predicts(ffi.NULL, 0, 1, b.handle) == 0
+    lib.pydml_operator_fit_release(ffi.NULL)
+    assert lib.pydml_operator_fit_create(a.handle, b.handle, out) == 0
+    fit = ffi.gc(out[0], lib.pydml_operator_fit_release)
+    assert lib.pydml_operator_create_fitted(fit, 1, 1, 0, ffi.NULL, ffi.NULL) == invalid
+    assert lib.pydml_operator_create_fitted(fit, 1, 0, 0, op, ffi.NULL) == invalid  # a zero denominator
+    assert lib.pydml_operator_fit_predicts(fit, 0, 1, ffi.NULL) == 0
+    diagnostic = ffi.new("pydml_diagnostic*")
+    assert lib.pydml_operator_create_fitted(fit, -9, 1, 0, op, diagnostic) == invalid  # past 6 - 9 < 2
+    assert b"not a whole number of at least 2" in ffi.string(diagnostic.message)
