@@ -320,6 +320,8 @@ SUM_CASES = [  # in sizes, window, strides, start, end, dilations
     ([1, 2, 12, 25], [3, 2], [1, 2], [2, 1], [2, 3], [2, 3]),
     ([1, 2, 5, 6, 17], [2, 3, 3], [2, 1, 2], [1, 0, 1], [0, 1, 1], [1, 2, 1]),
     ([2, 3, 14, 14], [14, 14], [1, 1], [0, 0], [0, 0], None),  # global
+    ([2, 3, 3, 4, 5], [3, 4, 5], [1, 1, 1], [0, 0, 0], [0, 0, 0], None),  # global over D planes
+    ([1, 5, 7, 7], [7, 7], [2, 2], [0, 0], [1, 1], None),  # global, an end padding no window reaches
 ]
 
 
