@@ -349,7 +349,7 @@ static int by_size(const void* x, const void* y) {
  * decoder step's per-layer cache slices (freed once copied, each followed by small values) got
  * an arena as large as all its intermediates together. Offsets are written only when the peak is
  * below `peak` (the production-order plan's): the smaller of the two plans is kept. Returns the
- * peak kept; UINT64_MAX when out of memory (the offsets untouched). */
+ * peak kept (without memory for its tables, `peak`: the production-order plan stands). */
 static uint64_t place_by_size(arena_value* values, uint32_t count, uint64_t peak, arena_conflict conflict,
                               const void* ctx) {
     if (count < 2 || count > PLACE_BY_SIZE_MAX) return peak;
@@ -360,7 +360,7 @@ static uint64_t place_by_size(arena_value* values, uint32_t count, uint64_t peak
         free(order);
         free(occupied);
         free(offsets);
-        return UINT64_MAX;
+        return peak;
     }
     for (uint32_t v = 0; v < count; v++) order[v] = (size_key){values[v].bytes, values[v].start, v};
     qsort(order, count, sizeof *order, by_size);
