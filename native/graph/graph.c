@@ -994,11 +994,20 @@ static int step_size(const pydml_graph* g, const gnode* gn, team_bars bars) {
     uint64_t work = macs, small = bars.small, bar = bars.side;
     if (macs == 0) {
         for (uint32_t b = 0; b < gn->n_in + gn->n_out; b++)
-            if (g->slots[gn->first + b].kind != SRC_NONE) work += pydml_tensor_element_count(&g->tmpl[gn->first + b]);
+            /* (an absent optional binding has no dimensions) */
+            if (g->tmpl[gn->first + b].dim_count) work += pydml_tensor_element_count(&g->tmpl[gn->first + b]);
         bar = moves_only(pydml_operator_type(gn->op)) ? 4u * SMALL_ELEMENTS : SMALL_ELEMENTS;
         small = bar;
     }
     return work < small ? 0 : (work / 4u < bar || (bar && work / 64u >= bar)) ? 1 : 2;
+}
+
+/* Whether a step is worth running beside another (size class 2). Copies are not: side by side on
+ * half the team each they move the same bytes at the same bandwidth, and the concurrent scheduler
+ * costs its wake-ups at every step (a decoder step at a past of 300, whose key and value caches'
+ * final joins were its only such steps: 1.26-1.47 ms concurrently, 0.75 ms one step at a time). */
+static int step_large(const pydml_graph* g, const gnode* gn, team_bars bars) {
+    return !moves_only(pydml_operator_type(gn->op)) && step_size(g, gn, bars) == 2;
 }
 
 /* The steps that run alone once the team has been idle (pydml_team_cold, common.h): those below the
@@ -1013,24 +1022,13 @@ static void classify_cold(pydml_graph* g, team_bars warm) {
     for (uint32_t k = 0; k < g->step_count; k++) g->small_cold[k] = step_size(g, &g->nodes[g->order[k]], cold) == 0;
 }
 
-/* Whether a step might be large enough to run beside another (plan_concurrency's test, copies
- * excepted), its work counted from every present binding (at least what step_size will count):
- * when none is, the graph will run one step at a time and its arena is planned serially, not on
- * the DAG (a decoder step's 72 steps: its pair-wise liveness tests were a tenth of a compilation).
- * Only a plan's compactness depends on it: plan_concurrency keeps any arena safe (need_prefix). */
-static int may_run_side_by_side(const pydml_graph* g, const pydml_binding_info* info) {
+/* Whether any step is large (plan_concurrency's test): when none is, the graph will run one step
+ * at a time and its arena is planned serially, not on the DAG (a decoder step's 72 steps: its
+ * pair-wise liveness tests were a tenth of a compilation). */
+static int may_run_side_by_side(const pydml_graph* g) {
     const team_bars bars = team_macs();
-    for (uint32_t k = 0; k < g->step_count; k++) {
-        const gnode* gn = &g->nodes[g->order[k]];
-        if (moves_only(pydml_operator_type(gn->op))) continue;
-        uint64_t work = step_macs(g, gn), bar = bars.side;
-        if (work == 0) {
-            for (uint32_t b = 0; b < gn->n_in + gn->n_out; b++)
-                if (info[gn->first + b].present) work += pydml_tensor_element_count(&g->tmpl[gn->first + b]);
-            bar = SMALL_ELEMENTS;
-        }
-        if (work / 4u >= bar) return 1;
-    }
+    for (uint32_t k = 0; k < g->step_count; k++)
+        if (step_large(g, &g->nodes[g->order[k]], bars)) return 1;
     return 0;
 }
 
@@ -1076,12 +1074,8 @@ static void plan_concurrency(pydml_graph* g, const arena_value* values, uint32_t
     }
     for (uint32_t k = 0; k < S; k++) {
         const gnode* gn = &g->nodes[g->order[k]];
-        const int size = step_size(g, gn, macs);
-        g->small[k] = size == 0;
-        /* copies gain nothing side by side (each on half the team moves the same bytes at the same
-         * bandwidth): a decoder step at a past of 300, whose key and value caches' final joins were
-         * its only large steps, ran 1.26-1.47 ms concurrently and 0.75 ms one step at a time */
-        large[k] = size == 2 && !moves_only(pydml_operator_type(gn->op));
+        g->small[k] = step_size(g, gn, macs) == 0;
+        large[k] = step_large(g, gn, macs);
         big_before[k + 1] = big_before[k] + large[k];
         for (uint32_t e = g->succ_first[k]; e < g->succ_first[k + 1]; e++)
             if (latest[g->succ_steps[e]] < k + 1u) latest[g->succ_steps[e]] = k + 1u;
@@ -1654,7 +1648,7 @@ pydml_status pydml_graph_compile_ex(const DML_GRAPH_DESC* desc, uint32_t executi
     }
     /* branches that may run side by side get an arena planned on the DAG (small graphs) */
     int dag_planned = 0;
-    if (!(options & PYDML_GRAPH_SERIAL) && has_branches(g, after_previous) && may_run_side_by_side(g, info) &&
+    if (!(options & PYDML_GRAPH_SERIAL) && has_branches(g, after_previous) && may_run_side_by_side(g) &&
         g->step_count <= MAX_DAG_PLAN && n_values <= MAX_DAG_PLAN) {
         g->arena_bytes = plan_arena_dag(g, desc, values, n_values, bindings);
         if (g->arena_bytes == UINT64_MAX) FAIL(PYDML_STATUS_OUT_OF_MEMORY);
