@@ -231,17 +231,8 @@ def compile_graph(device: Device, graph_desc: GraphDesc,
         keep.append(marshalled)
         setattr(c_graph, name, array if items else ffi.NULL)
         setattr(c_graph, name.replace("Edges", "EdgeCount"), len(items))
-    handle = ffi.new("pydml_graph**")
-    diagnostic = ffi.new("pydml_diagnostic*")
     options = (0 if fusion else lib.PYDML_GRAPH_NO_FUSION) | (0 if concurrency else lib.PYDML_GRAPH_SERIAL)
-    if options:
-        status = lib.pydml_graph_compile_ex(c_graph, int(parsed), options, handle, diagnostic)
-    else:  # the environment's options, as the C and COM APIs read them
-        status = lib.pydml_graph_compile(c_graph, int(parsed), handle, diagnostic)
-    if status == lib.PYDML_STATUS_OUT_OF_MEMORY:
-        raise MemoryError("DML_GRAPH_DESC: out of memory compiling the graph")
-    if status:
-        raise_diagnostic(diagnostic)
+    handle = _compile_c(c_graph, parsed, options)
     input_names: dict[str, int] = {}
     for _, edge in edges["InputEdges"]:
         if edge.Name is not None:
@@ -255,24 +246,38 @@ def compile_graph(device: Device, graph_desc: GraphDesc,
         assert kernel is not None
         lib.pydml_operator_binding_info(kernel.handle, 0, edge.ToNodeInputIndex, info)
         input_types.setdefault(edge.GraphInputIndex, set()).add(int(info.tensor.data_type))
-    graph = CompiledGraph(handle[0], compiled, input_names, output_names, input_types, parsed, graph_desc)
-    graph._marshalled = _Marshalled(c_graph, c_nodes, keep, options, input_types)
+    graph = CompiledGraph(handle, compiled, input_names, output_names, input_types, parsed, graph_desc)
+    graph._marshalled = _Marshalled(c_graph, c_nodes, keep, options)
     return graph
 
 
+def _compile_c(c_graph: Any, flags: ExecutionFlags, options: int) -> Any:
+    """pydml_graph_compile(_ex) of a marshalled DML_GRAPH_DESC: the ``pydml_graph*``, or the C
+    verdict raised."""
+    handle = ffi.new("pydml_graph**")
+    diagnostic = ffi.new("pydml_diagnostic*")
+    if options:
+        status = lib.pydml_graph_compile_ex(c_graph, int(flags), options, handle, diagnostic)
+    else:  # the environment's options, as the C and COM APIs read them
+        status = lib.pydml_graph_compile(c_graph, int(flags), handle, diagnostic)
+    if status == lib.PYDML_STATUS_OUT_OF_MEMORY:
+        raise MemoryError("DML_GRAPH_DESC: out of memory compiling the graph")
+    if status:
+        raise_diagnostic(diagnostic)
+    return handle[0]
+
+
 class _Marshalled:
-    """A compiled graph's C desc as compile_graph marshalled it (with what it points to), kept
-    for compile_graph_like."""
+    """A compiled graph's C desc as compile_graph marshalled it (with what it points to, in
+    ``keep``), kept for compile_graph_like."""
 
-    __slots__ = ("c_graph", "c_nodes", "input_types", "keep", "options")
+    __slots__ = ("c_graph", "c_nodes", "keep", "options")
 
-    def __init__(self, c_graph: Any, c_nodes: Any, keep: list[Any], options: int,
-                 input_types: dict[int, set[int]]) -> None:
+    def __init__(self, c_graph: Any, c_nodes: Any, keep: list[Any], options: int) -> None:
         self.c_graph = c_graph
         self.c_nodes = c_nodes
         self.keep = keep
         self.options = options
-        self.input_types = input_types
 
 
 def compile_graph_like(base: CompiledGraph, graph_desc: GraphDesc) -> CompiledGraph | None:
@@ -315,21 +320,11 @@ def compile_graph_like(base: CompiledGraph, graph_desc: GraphDesc) -> CompiledGr
     c_graph = ffi.new("DML_GRAPH_DESC*")
     ffi.memmove(c_graph, marshalled.c_graph, ffi.sizeof("DML_GRAPH_DESC"))
     c_graph.Nodes = c_nodes
-    handle = ffi.new("pydml_graph**")
-    diagnostic = ffi.new("pydml_diagnostic*")
-    if marshalled.options:
-        status = lib.pydml_graph_compile_ex(c_graph, int(base.flags), marshalled.options, handle, diagnostic)
-    else:
-        status = lib.pydml_graph_compile(c_graph, int(base.flags), handle, diagnostic)
-    if status == lib.PYDML_STATUS_OUT_OF_MEMORY:
-        raise MemoryError("DML_GRAPH_DESC: out of memory compiling the graph")
-    if status:
-        raise_diagnostic(diagnostic)
-    graph = CompiledGraph(handle[0], nodes, base._input_names, base._output_names, marshalled.input_types,
-                          base.flags, graph_desc, like=base)
-    # (the edge arrays and names are base's: kept alive through its marshalled desc)
-    graph._marshalled = _Marshalled(c_graph, c_nodes, [*marshalled.keep, inner], marshalled.options,
-                                    marshalled.input_types)
+    handle = _compile_c(c_graph, base.flags, marshalled.options)
+    graph = CompiledGraph(handle, nodes, base._input_names, base._output_names, {}, base.flags, graph_desc,
+                          like=base)
+    # (the edge arrays, names and other nodes' descs are base's: kept alive with its marshalled desc)
+    graph._marshalled = _Marshalled(c_graph, c_nodes, [marshalled, inner], marshalled.options)
     return graph
 
 
@@ -415,8 +410,9 @@ class CompiledGraph:
         self.output_count = int(lib.pydml_graph_output_count(handle))
         self._input_names = input_names
         self._output_names = output_names
-        #: the graph compile_graph_like compiled this one from (its inputs' types and ownership are
-        #: this one's, and initialize may reuse what it marshalled for the same arrays)
+        #: the graph compile_graph_like compiled this one from: its inputs' types and ownership are
+        #: this one's (``input_types`` is not read then), and initialize may reuse what it
+        #: marshalled for the same arrays
         self._like = like
         self._input_dtypes: dict[int, set[np.dtype[Any]]]
         self._owned: list[bool]
@@ -476,10 +472,7 @@ class CompiledGraph:
         (graph.c step_size, fixed at compilation from the shapes and the environment's thread wait
         policy: OMP_WAIT_POLICY, GOMP_SPINCOUNT, PYDML_GRAPH_TEAM_MACS); the other steps run on a
         team. Results never depend on it."""
-        order = self.execution_order
-        flags = ffi.new("uint8_t[]", max(1, len(order)))
-        lib.pydml_graph_alone_steps(self._handle, flags, len(order))
-        return {node for i, node in enumerate(order) if flags[i]}
+        return self._steps_alone(lib.pydml_graph_alone_steps)
 
     @property
     def alone_after_idle(self) -> set[int]:
@@ -487,9 +480,13 @@ class CompiledGraph:
         ms or more (graph.c classify_cold): its workers have gone to sleep, and waking them
         costs far more than a small step saves (in a VM, each region 0.3-0.7 ms), so the steps below
         the sleeping team's bar run alone as well. Results never depend on it."""
+        return self._steps_alone(lib.pydml_graph_alone_steps_after_idle)
+
+    def _steps_alone(self, read: Any) -> set[int]:
+        """The operator nodes whose step one of the pydml_graph_alone_steps* readers flags."""
         order = self.execution_order
         flags = ffi.new("uint8_t[]", max(1, len(order)))
-        lib.pydml_graph_alone_steps_after_idle(self._handle, flags, len(order))
+        read(self._handle, flags, len(order))
         return {node for i, node in enumerate(order) if flags[i]}
 
     @property
@@ -576,7 +573,8 @@ class CompiledGraph:
         if known is not None and len(known[0]) == len(full) and all(
                 a is b for a, b in zip(known[0], full, strict=True)):
             # the arrays compile_graph_like's base borrowed: checked and marshalled then
-            buffers, keep = known[1], like._borrowed if like is not None else []
+            assert like is not None
+            buffers, keep = known[1], like._borrowed
         else:
             buffers, keep = self._buffers(self._checked_inputs(full), writable=False)
         message = ffi.new("char[1024]")
