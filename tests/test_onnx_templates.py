@@ -137,6 +137,7 @@ def test_patched_plans_make_their_changed_operators_in_c(monkeypatch: pytest.Mon
     graph, changed = changed_nodes(patched, 11)
     assert changed and all(graph._nodes[i].kernel._desc is None for i in changed)
     assert graph._marshalled is not None
+    assert graph._like is next(iter(patched._families.values())).builds[-1][1].steps[0].graph  # compiled like it
     reference = full._plans[((1, 1, D), (1, 11, D))].steps[0].graph
     for i in changed:
         assert graph._nodes[i].kernel.desc == reference._nodes[i].kernel.desc

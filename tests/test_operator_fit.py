@@ -152,6 +152,7 @@ def test_a_graph_compiled_like_another_runs_as_one_compiled_in_full() -> None:
     assert np.asarray(base.execute([inputs[0][:, :, :6], inputs[1]])[0]).size == 4 * 7 * 8  # base unchanged
     # a graph whose edges are not base's own lists is compiled in full (as compile_graph would)
     other = DEVICE.compile_graph_like(base, swapped)
+    assert other._like is None and like._like is base  # compiled in full, and like base
     assert np.array_equal(np.asarray(other.execute(inputs)[0]), np.asarray(want[0]))
 
 

@@ -1060,10 +1060,10 @@ class InferenceSession:
             if not template.check(family.front, self._front(constants, shapes), s):
                 return None
         try:
-            steps, constants, _, stacks = template.make(
+            steps, constants, views, stacks = template.make(
                 family.template, s, self._operator, max_elements=self.device.max_elements
             )
-            plan = _Plan(dict(constants), views=family.builds[-1][1].views, stacks=stacks)
+            plan = _Plan(dict(constants), views=views, stacks=stacks)
             bases = [step.graph for step in family.builds[-1][1].steps if isinstance(step, _DmlStep)]
             for (desc, inputs, outputs, owned), base in zip(steps, bases, strict=True):
                 # the template's sample: the nodes whose operators changed swapped in its C desc
