@@ -63,6 +63,8 @@ struct pydml_operator {
     int prepared_shared;
     uint64_t persistent_bytes;
     uint64_t work;                    /* elements of all bindings: how many threads an execution asks for */
+    uint64_t macs;                    /* a contraction's multiply-adds (contraction_macs), else 0 */
+    pydml_team_bars bars;             /* pydml_team_macs() at creation: a contraction below its bar runs alone */
     DML_OPERATOR_DESC* desc;          /* deep copy of the desc (graph fusion re-creates from it) */
     uint32_t feature_level, execution_flags;
     /* Executions of one operator take turns (write lock) when its plan keeps scratch between
@@ -115,6 +117,43 @@ static void operator_free(pydml_operator* o) {
     free(o->desc);
     free(o);
 }
+
+/* A contraction's multiply-adds, 0 for any other operator: output elements times the reduced length
+ * (a GEMM's K, a convolution's filter elements per output channel, taken over the larger of input
+ * and output so a transposed convolution counts the same). The measure of a contraction's work for
+ * the thread team (here and graph.c step_size): its bindings' elements say nothing of it (a GEMM of
+ * 256 x 1024 x 256 binds 590 K elements and multiplies 67 M times). */
+static uint64_t contraction_macs(const pydml_operator* o) {
+    const binding* in = o->inputs;
+    if (o->output_count == 0 || !o->outputs[0].present || o->input_count == 0 || !in[0].present) return 0;
+    const pydml_tensor* t0 = &in[0].tmpl;
+    const uint64_t out = pydml_tensor_element_count(&o->outputs[0].tmpl);
+    uint32_t filter = UINT32_MAX;
+    switch (o->type) {
+    case DML_OPERATOR_GEMM: {
+        const DML_GEMM_OPERATOR_DESC* gemm = (const DML_GEMM_OPERATOR_DESC*)o->desc->Desc;
+        const uint32_t n = t0->dim_count;
+        if (n < 2) return 0;
+        return out * t0->sizes[gemm->TransA == DML_MATRIX_TRANSFORM_NONE ? n - 1 : n - 2];
+    }
+    case DML_OPERATOR_MATRIX_MULTIPLY_INTEGER:
+    case DML_OPERATOR_QUANTIZED_LINEAR_MATRIX_MULTIPLY:
+    case DML_OPERATOR_MATRIX_MULTIPLY_INTEGER_TO_FLOAT:
+        return t0->dim_count ? out * t0->sizes[t0->dim_count - 1] : 0;
+    case DML_OPERATOR_CONVOLUTION: filter = 1; break;
+    case DML_OPERATOR_CONVOLUTION_INTEGER: filter = 2; break;
+    case DML_OPERATOR_QUANTIZED_LINEAR_CONVOLUTION: filter = 3; break;
+    default: return 0;
+    }
+    if (filter >= o->input_count || !in[filter].present || in[filter].tmpl.dim_count == 0 ||
+        in[filter].tmpl.sizes[0] == 0)
+        return 0;
+    const uint64_t per = pydml_tensor_element_count(&in[filter].tmpl) / in[filter].tmpl.sizes[0];
+    const uint64_t n_in = pydml_tensor_element_count(t0);
+    return (n_in > out ? n_in : out) * per;
+}
+
+uint64_t pydml_operator_macs(const pydml_operator* op) { return op ? op->macs : 0; }
 
 pydml_status pydml_operator_create_ex(const DML_OPERATOR_DESC* desc, uint32_t feature_level,
                                       uint32_t execution_flags, pydml_operator** op, pydml_diagnostic* d) {
@@ -205,6 +244,8 @@ pydml_status pydml_operator_create_ex(const DML_OPERATOR_DESC* desc, uint32_t fe
             operator_free(o);
             return PYDML_STATUS_UNSUPPORTED_PARAMETER;
         }
+    o->macs = contraction_macs(o);
+    o->bars = pydml_team_macs();
     o->family = family;
     pydml_family_take_message(NULL, 0);
     s = family->create(info, desc->Desc, execution_flags, &o->plan);
@@ -786,8 +827,13 @@ pydml_status pydml_operator_execute_owned_views(const pydml_operator* op, const 
      * after the team has been idle (pydml_team_cold: its workers asleep, each region's wake-up
      * 0.3-0.7 ms in a VM), operators up to 1 M binding elements as well (single operators after
      * 20 ms idle: GEMV 1x256x768 0.95-1.09 -> 0.18 ms, ADD 256 K 0.59-0.84 -> 0.27-0.35 ms) */
-    const uint64_t alone_below = pydml_team_cold() ? (uint64_t)1 << 20 : (uint64_t)1 << 15;
-    const int want = op->work < alone_below ? 1 : 0;
+    const int cold = pydml_team_cold();
+    const uint64_t alone_below = cold ? (uint64_t)1 << 20 : (uint64_t)1 << 15;
+    /* a contraction by its multiply-adds, with the graph's bars (graph.c classify_cold): a GEMM of
+     * 256 x 1024 x 256 (590 K elements, 67 M multiply-adds) ran alone after any idle gap, at half
+     * its team speed, and running alone kept the team idle, so every later call did too */
+    const uint64_t macs_below = cold && op->bars.side > op->bars.small ? op->bars.side : op->bars.small;
+    const int want = (op->macs ? op->macs < macs_below : op->work < alone_below) ? 1 : 0;
     /* the team first, then the operator's turn: a thread holding an operator's lock never waits
      * for the budget, so a caller holding budget threads while it waits for that lock (a graph
      * running the operator in one of its nodes) cannot deadlock with it */

@@ -43,6 +43,10 @@ const DML_OPERATOR_DESC* pydml_operator_desc(const pydml_operator* op);
 uint32_t pydml_operator_feature_level(const pydml_operator* op);
 uint32_t pydml_operator_execution_flags(const pydml_operator* op);
 uint32_t pydml_operator_type(const pydml_operator* op);
+/* A contraction's multiply-adds (GEMM, the integer matrix products and the convolutions: output
+ * elements times the reduced length), 0 for any other operator or NULL: how the thread team judges
+ * its work (capi.c execution, graph.c step_size). */
+uint64_t pydml_operator_macs(const pydml_operator* op);
 
 /* desc_copy.c: a deep copy of a validated desc in one malloc'ed block (free() releases it), NULL
  * when out of memory; and the bytes of an operator's desc struct as far as its fields reach. */

@@ -269,6 +269,48 @@ uint64_t pydml_team_idle_ns(void) {
     return last == 0 || now < last ? UINT64_MAX : now - last;
 }
 
+/* pydml_team_spins (common.h): not with
+ * OMP_WAIT_POLICY=passive or a GOMP_SPINCOUNT under 1000 rounds (a count with libgomp's k/M/G/T
+ * suffixes, or "infinite"); yes otherwise (pydml/native.py sets
+ * GOMP_SPINCOUNT=10000 when neither is given, and libgomp's own default spins longer). */
+int pydml_team_spins(void) {
+    const char* policy = getenv("OMP_WAIT_POLICY");
+    if (policy != NULL && (policy[0] == 'p' || policy[0] == 'P')) return 0;
+    if (policy != NULL && (policy[0] == 'a' || policy[0] == 'A')) return 1;
+    const char* spin = getenv("GOMP_SPINCOUNT");
+    if (spin == NULL) return 1;
+    while (*spin == ' ' || *spin == '\t') spin++;
+    if (*spin == 'i' || *spin == 'I') return 1; /* "infinite" / "infinity" */
+    if (*spin < '0' || *spin > '9') return 1;  /* not a count: libgomp ignores it */
+    char* end = NULL;
+    unsigned long long n = strtoull(spin, &end, 10);
+    switch (*end) { /* libgomp's suffixes */
+    case 'k': case 'K': n *= 1000ull; break;
+    case 'm': case 'M': n *= 1000000ull; break;
+    case 'g': case 'G': n *= 1000000000ull; break;
+    case 't': case 'T': n *= 1000000000000ull; break;
+    default: break;
+    }
+    return n >= 1000u;
+}
+
+/* pydml_team_macs (common.h). The defaults: small is 1 M, the side bar, when the team sleeps
+ * between regions (waking it costs tens of microseconds: a decoder step of bench_onnx.py, whose
+ * GEMVs are 200-260 K multiply-adds, took 1.0 ms passive with them on the team against 0.35 ms on
+ * one thread), and 128 K when it spins (a region costs a few microseconds, and two threads read the
+ * GEMVs' weights from L3 at 1.4x one: the same step 306-314 against 362-381 us, Zen 4, 2 threads,
+ * alternating sessions in one process). */
+pydml_team_bars pydml_team_macs(void) {
+    const char* v = getenv("PYDML_GRAPH_TEAM_MACS");
+    if (v != NULL && *v) {
+        char* end = NULL;
+        const unsigned long long n = strtoull(v, &end, 10);
+        if (end != v && *end == 0) return (pydml_team_bars){(uint64_t)n, (uint64_t)n};
+    }
+    const uint64_t side = (uint64_t)1 << 20;
+    return (pydml_team_bars){pydml_team_spins() ? (uint64_t)1 << 17 : side, side};
+}
+
 int pydml_team_cold(void) { return pydml_team_idle_ns() >= PYDML_TEAM_COLD_NS; }
 
 void pydml_team_end(void) {

@@ -141,6 +141,19 @@ void pydml_team_end(void);
 #define PYDML_TEAM_COLD_NS 3000000u
 /* Whether the team has been idle PYDML_TEAM_COLD_NS or more. */
 int pydml_team_cold(void);
+/* The contraction bars, in multiply-adds (pydml_operator_macs, capi_internal.h): `small`, below which
+ * a contraction runs on the calling thread alone, and `side`, the scale of a graph step's
+ * side-by-side class (graph.c step_size). Read from the environment at each call (a graph reads
+ * them once per plan, an operator at its creation): PYDML_GRAPH_TEAM_MACS sets both, for
+ * measurements; otherwise side is 1 M and small depends on whether the team's threads spin between
+ * regions (pydml_team_spins): 128 K when they do, 1 M when they sleep (common.c has the
+ * measurements). After the team has been idle (pydml_team_cold) the bar is max(small, side). */
+typedef struct pydml_team_bars {
+    uint64_t small, side;
+} pydml_team_bars;
+pydml_team_bars pydml_team_macs(void);
+/* Whether the OpenMP team's threads spin between regions, as libgomp reads its environment. */
+int pydml_team_spins(void);
 /* The budget's size (the threads one execution may use at most). */
 int pydml_thread_budget(void);
 

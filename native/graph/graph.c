@@ -886,83 +886,6 @@ out:
  * team a few; an element-wise step of 32 K elements takes about ten. */
 #define SMALL_ELEMENTS (1u << 15)
 
-static uint64_t step_macs(const pydml_graph* g, const gnode* gn) {
-    const pydml_tensor* t = &g->tmpl[gn->first];
-    if (gn->n_out == 0) return 0;
-    const pydml_tensor* out = &t[gn->n_in];
-    uint32_t filter = UINT32_MAX;
-    switch (pydml_operator_type(gn->op)) {
-    case DML_OPERATOR_GEMM: {
-        const DML_OPERATOR_DESC* d = pydml_operator_desc(gn->op);
-        const DML_GEMM_OPERATOR_DESC* gemm = d ? (const DML_GEMM_OPERATOR_DESC*)d->Desc : NULL;
-        const uint32_t n = t[0].dim_count;
-        if (gemm == NULL || n < 2) return 0;
-        return pydml_tensor_element_count(out) * t[0].sizes[gemm->TransA == DML_MATRIX_TRANSFORM_NONE ? n - 1 : n - 2];
-    }
-    case DML_OPERATOR_MATRIX_MULTIPLY_INTEGER:
-    case DML_OPERATOR_QUANTIZED_LINEAR_MATRIX_MULTIPLY:
-    case DML_OPERATOR_MATRIX_MULTIPLY_INTEGER_TO_FLOAT:
-        return t[0].dim_count ? pydml_tensor_element_count(out) * t[0].sizes[t[0].dim_count - 1] : 0;
-    case DML_OPERATOR_CONVOLUTION: filter = 1; break;
-    case DML_OPERATOR_CONVOLUTION_INTEGER: filter = 2; break;
-    case DML_OPERATOR_QUANTIZED_LINEAR_CONVOLUTION: filter = 3; break;
-    default: return 0;
-    }
-    if (filter >= gn->n_in || t[filter].dim_count == 0 || t[filter].sizes[0] == 0) return 0;
-    /* per output (or, transposed, per input) element: the filter's elements per channel */
-    const uint64_t per = pydml_tensor_element_count(&t[filter]) / t[filter].sizes[0];
-    const uint64_t in = pydml_tensor_element_count(&t[0]), o = pydml_tensor_element_count(out);
-    return (in > o ? in : o) * per;
-}
-
-/* Whether the OpenMP team's threads spin between regions, as libgomp reads its environment: not with
- * OMP_WAIT_POLICY=passive or a GOMP_SPINCOUNT under 1000 rounds (a count with libgomp's k/M/G/T
- * suffixes, or "infinite"); yes otherwise (pydml/native.py sets
- * GOMP_SPINCOUNT=10000 when neither is given, and libgomp's own default spins longer). */
-static int team_spins(void) {
-    const char* policy = getenv("OMP_WAIT_POLICY");
-    if (policy != NULL && (policy[0] == 'p' || policy[0] == 'P')) return 0;
-    if (policy != NULL && (policy[0] == 'a' || policy[0] == 'A')) return 1;
-    const char* spin = getenv("GOMP_SPINCOUNT");
-    if (spin == NULL) return 1;
-    while (*spin == ' ' || *spin == '\t') spin++;
-    if (*spin == 'i' || *spin == 'I') return 1; /* "infinite" / "infinity" */
-    if (*spin < '0' || *spin > '9') return 1;  /* not a count: libgomp ignores it */
-    char* end = NULL;
-    unsigned long long n = strtoull(spin, &end, 10);
-    switch (*end) { /* libgomp's suffixes */
-    case 'k': case 'K': n *= 1000ull; break;
-    case 'm': case 'M': n *= 1000000ull; break;
-    case 'g': case 'G': n *= 1000000000ull; break;
-    case 't': case 'T': n *= 1000000000000ull; break;
-    default: break;
-    }
-    return n >= 1000u;
-}
-
-/* The contraction bars, in multiply-adds (read once per plan): `small`, below which a contraction
- * runs on the calling thread alone, and `side`, the scale of step_size's side-by-side class.
- * PYDML_GRAPH_TEAM_MACS sets both, for measurements. Without it the side bar is 1 M; so is the
- * small bar when the team sleeps between regions (waking it costs tens of microseconds: a decoder
- * step of bench_onnx.py, whose GEMVs are 200-260 K multiply-adds, took 1.0 ms passive with them on
- * the team against 0.35 ms on one thread), and 128 K when it spins (a region costs a few
- * microseconds, and two threads read the GEMVs' weights from L3 at 1.4x one: the same step 306-314
- * against 362-381 us, Zen 4, 2 threads, alternating sessions in one process). */
-typedef struct team_bars {
-    uint64_t small, side;
-} team_bars;
-
-static team_bars team_macs(void) {
-    const char* v = getenv("PYDML_GRAPH_TEAM_MACS");
-    if (v != NULL && *v) {
-        char* end = NULL;
-        const unsigned long long n = strtoull(v, &end, 10);
-        if (end != v && *end == 0) return (team_bars){(uint64_t)n, (uint64_t)n};
-    }
-    const uint64_t side = (uint64_t)1 << 20;
-    return (team_bars){team_spins() ? (uint64_t)1 << 17 : side, side};
-}
-
 /* Operators that only move elements (a gather, a join, a slice: memcpy-like runs, some 0.1 ns an
  * element): four times the element bar. A decoder's key/value cache gathers and joins reach 40 to
  * 65 K elements at 30 tokens, a few microseconds each, where a team's region costs more. */
@@ -989,8 +912,8 @@ static int moves_only(uint32_t type) {
  * 6.4 M 1x1 downsampling branches, 0.66-0.68x and 0.89x one step at a time; BERT's Q, K and V
  * projections (75 M at batch 1) measured the same either way. Four branches of 64 K-element
  * unary steps still run side by side (bench_graph.py --case branches: 1.45x serial). */
-static int step_size(const pydml_graph* g, const gnode* gn, team_bars bars) {
-    const uint64_t macs = step_macs(g, gn);
+static int step_size(const pydml_graph* g, const gnode* gn, pydml_team_bars bars) {
+    const uint64_t macs = pydml_operator_macs(gn->op);
     uint64_t work = macs, small = bars.small, bar = bars.side;
     if (macs == 0) {
         for (uint32_t b = 0; b < gn->n_in + gn->n_out; b++)
@@ -1006,7 +929,7 @@ static int step_size(const pydml_graph* g, const gnode* gn, team_bars bars) {
  * half the team each they move the same bytes at the same bandwidth, and the concurrent scheduler
  * costs its wake-ups at every step (a decoder step at a past of 300, whose key and value caches'
  * final joins were its only such steps: 1.26-1.47 ms concurrently, 0.75 ms one step at a time). */
-static int step_large(const pydml_graph* g, const gnode* gn, team_bars bars) {
+static int step_large(const pydml_graph* g, const gnode* gn, pydml_team_bars bars) {
     return !moves_only(pydml_operator_type(gn->op)) && step_size(g, gn, bars) == 2;
 }
 
@@ -1017,8 +940,8 @@ static int step_large(const pydml_graph* g, const gnode* gn, team_bars bars) {
  * where back to back it takes 0.3-0.4 ms; onnxruntime, whose pool spins much longer, 1.2 ms. A
  * longer GOMP_SPINCOUNT would keep the workers awake but spin them after every operator (numpy's
  * matmul right after a pydml GEMM: 1.7x its time at 100 K rounds, 2.8x at 1 M). */
-static void classify_cold(pydml_graph* g, team_bars warm) {
-    const team_bars cold = {warm.side > warm.small ? warm.side : warm.small, warm.side};
+static void classify_cold(pydml_graph* g, pydml_team_bars warm) {
+    const pydml_team_bars cold = {warm.side > warm.small ? warm.side : warm.small, warm.side};
     for (uint32_t k = 0; k < g->step_count; k++) g->small_cold[k] = step_size(g, &g->nodes[g->order[k]], cold) == 0;
 }
 
@@ -1026,7 +949,7 @@ static void classify_cold(pydml_graph* g, team_bars warm) {
  * at a time and its arena is planned serially, not on the DAG (a decoder step's 72 steps: its
  * pair-wise liveness tests were a tenth of a compilation). */
 static int may_run_side_by_side(const pydml_graph* g) {
-    const team_bars bars = team_macs();
+    const pydml_team_bars bars = pydml_team_macs();
     for (uint32_t k = 0; k < g->step_count; k++)
         if (step_large(g, &g->nodes[g->order[k]], bars)) return 1;
     return 0;
@@ -1051,7 +974,7 @@ static void plan_concurrency(pydml_graph* g, const arena_value* values, uint32_t
         g->need_prefix[a->start] = need;
     }
     const uint32_t S = g->step_count;
-    const team_bars macs = team_macs();
+    const pydml_team_bars macs = pydml_team_macs();
     classify_cold(g, macs);
     if (g->options & PYDML_GRAPH_SERIAL) {
         for (uint32_t k = 0; k < S; k++) g->small[k] = step_size(g, &g->nodes[g->order[k]], macs) == 0;
