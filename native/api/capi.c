@@ -120,7 +120,8 @@ static void operator_free(pydml_operator* o) {
 
 /* A contraction's multiply-adds, 0 for any other operator: output elements times the reduced length
  * (a GEMM's K, a convolution's filter elements per output channel, taken over the larger of input
- * and output so a transposed convolution counts the same). The measure of a contraction's work for
+ * and output so a transposed convolution counts the same); a recurrent operator's weights times its
+ * steps and batch. The measure of a contraction's work for
  * the thread team (here and graph.c step_size): its bindings' elements say nothing of it (a GEMM of
  * 256 x 1024 x 256 binds 590 K elements and multiplies 67 M times). */
 static uint64_t contraction_macs(const pydml_operator* o) {
@@ -140,6 +141,12 @@ static uint64_t contraction_macs(const pydml_operator* o) {
     case DML_OPERATOR_QUANTIZED_LINEAR_MATRIX_MULTIPLY:
     case DML_OPERATOR_MATRIX_MULTIPLY_INTEGER_TO_FLOAT:
         return t0->dim_count ? out * t0->sizes[t0->dim_count - 1] : 0;
+    case DML_OPERATOR_RNN:
+    case DML_OPERATOR_LSTM:
+    case DML_OPERATOR_GRU: /* X [1, seq, batch, input], W and R: every step multiplies both */
+        if (o->input_count < 3 || t0->dim_count != 4 || !in[1].present || !in[2].present) return 0;
+        return (pydml_tensor_element_count(&in[1].tmpl) + pydml_tensor_element_count(&in[2].tmpl)) *
+               t0->sizes[1] * t0->sizes[2];
     case DML_OPERATOR_CONVOLUTION: filter = 1; break;
     case DML_OPERATOR_CONVOLUTION_INTEGER: filter = 2; break;
     case DML_OPERATOR_QUANTIZED_LINEAR_CONVOLUTION: filter = 3; break;

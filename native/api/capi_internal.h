@@ -44,7 +44,7 @@ uint32_t pydml_operator_feature_level(const pydml_operator* op);
 uint32_t pydml_operator_execution_flags(const pydml_operator* op);
 uint32_t pydml_operator_type(const pydml_operator* op);
 /* A contraction's multiply-adds (GEMM, the integer matrix products and the convolutions: output
- * elements times the reduced length), 0 for any other operator or NULL: how the thread team judges
+ * elements times the reduced length; RNN, LSTM, GRU: weights times steps and batch), 0 for any other operator or NULL: how the thread team judges
  * its work (capi.c execution, graph.c step_size). */
 uint64_t pydml_operator_macs(const pydml_operator* op);
 

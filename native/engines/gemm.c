@@ -1388,10 +1388,13 @@ static void few_pack_slice(const gemm_ctx* x, const gemm_batch_ptrs* bp, float* 
  * multiply-adds for 8 items), and no thread waits for another's packing. */
 static void gemm_few(const gemm_ctx* x, gemm_tls* tls, uint32_t kcmax, const float* pre, size_t pre_stride,
                      uint64_t batches, int nth) {
-    /* items of at most GEMM_FEW_PANELS panels, at least one per thread */
+    /* items of at most GEMM_FEW_PANELS panels, at least one per thread: an item narrower than a
+     * packing chunk packs fewer panels at a time (at least GEMM_FEW_MIN_PANELS: 64 columns on
+     * AVX2). Bounded below by the chunk instead, a product of at most 16 panels (512 columns on
+     * AVX-512) was one item, one thread: 128 x 512 x 256 ran at 96 GFLOP/s, 158 split in two. */
     uint32_t width = (x->npanels + (uint32_t)nth - 1) / (uint32_t)nth;
     if (width > GEMM_FEW_PANELS) width = GEMM_FEW_PANELS;
-    if (width < GEMM_FEW_CHUNK) width = GEMM_FEW_CHUNK;
+    if (width < GEMM_FEW_MIN_PANELS) width = GEMM_FEW_MIN_PANELS;
     if (pre) {
         /* B packed at initialization: an item packs nothing, so narrow items cost nothing (1 thread,
          * CPU time: 2 to 8 items of BERT's 128 x 768 x 3072 within 3 %) and give the dynamic
