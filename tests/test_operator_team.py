@@ -1,8 +1,10 @@
 """Whether a single operator's execution runs on the thread team or on the calling thread alone
-(native/api/capi.c pydml_operator_execute_ex): a contraction (GEMM, the integer matrix products, the
-convolutions) by its multiply-adds against the graph's bars (pydml_team_macs: 128 K while the team
-spins, 1 M once it has been idle 3 ms), anything else by its bindings' elements (32 K, 1 M once
-idle). Read through pydml_team_idle_ns, which restarts only when a team of two threads ends.
+(native/api/capi.c pydml_operator_execute_ex). While the team is awake: a contraction (GEMM, the
+integer matrix products, the convolutions, the recurrent operators) by its multiply-adds against
+the graph's bar (pydml_team_macs: 128 K while the team spins), anything else by its bindings'
+elements (32 K). Once the team has been idle 3 ms: alone below 1 M binding elements, except a
+contraction of 32 M multiply-adds or more. Read through pydml_team_idle_ns, which restarts only
+when a team of two threads ends.
 
 Before the contraction rule, a GEMM of 256 x 1024 x 256 (590 K elements, 67 M multiply-adds) ran
 alone whenever the team had been idle, and since running alone leaves the team idle, so did every
@@ -55,35 +57,71 @@ def convolution(c: int, hw: int) -> tuple[Any, dict[str, np.ndarray], None]:
     return desc, inputs, None
 
 
-def ran_on_team_after_idle(make: Callable[[], tuple[Any, dict[str, np.ndarray], Any]]) -> bool:
-    """Executes the operator after 20 ms without work (the team cold) and says whether a team of
-    two threads ran it; the result is checked against float64 where the case has a reference."""
+Case = Callable[[], tuple[Any, dict[str, np.ndarray], Any]]
+
+
+def gru(seq: int, batch: int, size: int) -> tuple[Any, dict[str, np.ndarray], None]:
+    from test_recurrent import DEFAULT_ACTS, act_of, make_desc
+
+    rng = np.random.default_rng(seq + batch + size)
+    desc = make_desc("GRU", "FLOAT32", seq, batch, size, size, "FORWARD",
+                     [act_of(a) for a in DEFAULT_ACTS["GRU"]], bias=False, h0=False)
+    inputs = {"InputTensor": rng.standard_normal((1, seq, batch, size)).astype(np.float32),
+              "WeightTensor": rng.standard_normal((1, 1, 3 * size, size)).astype(np.float32) * 0.1,
+              "RecurrenceTensor": rng.standard_normal((1, 1, 3 * size, size)).astype(np.float32) * 0.1}
+    return desc, inputs, None
+
+
+def ran_on_team(make: Case, *, after_idle: bool) -> bool:
+    """Executes the operator after 20 ms without work (the team cold), or right after a large GEMM
+    ran on the team (awake), and says whether a team of two threads ran it; the result is checked
+    against float64 where the case has a reference."""
     desc, inputs, ref = make()
     op = pydml.Device().create_operator(desc)
     op.execute(inputs)
-    time.sleep(0.02)
+    if after_idle:
+        time.sleep(0.02)
+        assert int(lib.pydml_team_idle_ns()) >= 3_000_000  # cold: the sleeping team's bars apply
+    else:
+        wake, wake_inputs, _ = gemm(256, 256, 1024)
+        pydml.Device().create_operator(wake).execute(wake_inputs)
+        assert int(lib.pydml_team_idle_ns()) < 3_000_000
     rested = int(lib.pydml_team_idle_ns())
-    assert rested >= 3_000_000  # cold: the sleeping team's bars apply
-    out = op.execute(inputs)["OutputTensor"]
+    out = next(iter(op.execute(inputs).values()))
+    teamed = int(lib.pydml_team_idle_ns()) < rested
     if ref is not None:
         np.testing.assert_allclose(out, ref, rtol=1e-4, atol=1e-3)
-    return int(lib.pydml_team_idle_ns()) < rested
+    return teamed
 
 
-def test_a_large_contraction_with_few_elements_takes_the_team(two_threads: None) -> None:
+def test_a_large_contraction_with_few_elements_wakes_the_team(two_threads: None) -> None:
     # 590 K binding elements (under the idle element bar of 1 M), 67 M multiply-adds
-    assert ran_on_team_after_idle(lambda: gemm(256, 256, 1024))
+    assert ran_on_team(lambda: gemm(256, 256, 1024), after_idle=True)
     # 168 K elements, 37.7 M multiply-adds
-    assert ran_on_team_after_idle(lambda: convolution(64, 32))
+    assert ran_on_team(lambda: convolution(64, 32), after_idle=True)
+    # 279 K elements; 64 steps of 8 rows through 98 K weights: 50 M multiply-adds
+    assert ran_on_team(lambda: gru(64, 8, 128), after_idle=True)
+    # the same GRU over 8 steps (6.3 M) runs alone after idle
+    assert not ran_on_team(lambda: gru(8, 8, 128), after_idle=True)
 
 
-def test_a_small_contraction_runs_alone_after_idle(two_threads: None) -> None:
-    # a decoder's one-token GEMV: 196 K multiply-adds, under the sleeping team's bar of 1 M
-    assert not ran_on_team_after_idle(lambda: gemm(1, 256, 768))
+@pytest.mark.parametrize("after_idle", [True, False])
+def test_a_mid_contraction_takes_an_awake_team_only(two_threads: None, after_idle: bool) -> None:
+    # 81 K binding elements, 4.2 M multiply-adds: between the awake bar and the idle one
+    assert ran_on_team(lambda: gemm(64, 256, 256), after_idle=after_idle) is not after_idle
 
 
-def test_element_wise_operators_keep_the_element_bar(two_threads: None) -> None:
+@pytest.mark.parametrize("after_idle", [True, False])
+def test_a_small_contraction_runs_alone(two_threads: None, after_idle: bool) -> None:
+    # 8 x 8 x 8: 512 multiply-adds, alone either way (a GEMV of 1 x 256 x 768, 196 K, runs alone
+    # only after idle: above the awake bar)
+    assert not ran_on_team(lambda: gemm(8, 8, 8), after_idle=after_idle)
+    assert ran_on_team(lambda: gemm(1, 256, 768), after_idle=after_idle) is not after_idle
+
+
+def test_element_wise_operators_keep_the_element_bars(two_threads: None) -> None:
     t = buffer_desc("FLOAT32", [1, 1, 512, 512])  # 2 x 262 K binding elements: alone after idle
     relu = pydml.DML_ACTIVATION_RELU_OPERATOR_DESC(InputTensor=t, OutputTensor=t)
     x = np.random.default_rng(3).standard_normal((1, 1, 512, 512)).astype(np.float32)
-    assert not ran_on_team_after_idle(lambda: (relu, {"InputTensor": x}, np.maximum(x, 0)))
+    assert not ran_on_team(lambda: (relu, {"InputTensor": x}, np.maximum(x, 0)), after_idle=True)
+    assert ran_on_team(lambda: (relu, {"InputTensor": x}, np.maximum(x, 0)), after_idle=False)

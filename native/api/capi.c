@@ -118,6 +118,10 @@ static void operator_free(pydml_operator* o) {
     free(o);
 }
 
+/* Multiply-adds from which a contraction wakes a sleeping team (pydml_team_cold): about 0.6 ms of one
+ * thread's work, where a wake-up of 0.3-0.7 ms is worth paying once. */
+#define PYDML_COLD_TEAM_MACS ((uint64_t)32 << 20)
+
 /* A contraction's multiply-adds, 0 for any other operator: output elements times the reduced length
  * (a GEMM's K, a convolution's filter elements per output channel, taken over the larger of input
  * and output so a transposed convolution counts the same); a recurrent operator's weights times its
@@ -830,17 +834,20 @@ pydml_status pydml_operator_execute_owned_views(const pydml_operator* op, const 
             }
         }
     }
-    /* small operators ask for one thread, leaving the rest of the budget to concurrent callers;
-     * after the team has been idle (pydml_team_cold: its workers asleep, each region's wake-up
-     * 0.3-0.7 ms in a VM), operators up to 1 M binding elements as well (single operators after
-     * 20 ms idle: GEMV 1x256x768 0.95-1.09 -> 0.18 ms, ADD 256 K 0.59-0.84 -> 0.27-0.35 ms) */
+    /* small operators ask for one thread, leaving the rest of the budget to concurrent callers: a
+     * contraction (contraction_macs) below the graph's bar (pydml_team_macs: 128 K multiply-adds
+     * while the team spins), anything else below 32 K binding elements. After the team has been
+     * idle (pydml_team_cold: its workers asleep, each region's wake-up 0.3-0.7 ms in a VM), below
+     * 1 M binding elements (after 20 ms idle: GEMV 1x256x768 0.95-1.09 -> 0.18 ms, ADD 256 K
+     * 0.59-0.84 -> 0.27-0.35 ms), a contraction also below PYDML_COLD_TEAM_MACS. Running alone
+     * leaves the team asleep, so the next call decides the same way: by elements alone, a GEMM of
+     * 256 x 1024 x 256 (590 K elements, 67 M multiply-adds) in a loop ran 1.4 ms a call, against
+     * 0.7 on the team. A lower bar, or waking the team for any call that follows another closely,
+     * put loops of small operators on a team whose every wake-up took 0.25-0.5 ms (ADD of 64 K:
+     * 0.51 ms a call, 0.02 alone; Zen 4 VM) */
     const int cold = pydml_team_cold();
-    const uint64_t alone_below = cold ? (uint64_t)1 << 20 : (uint64_t)1 << 15;
-    /* a contraction by its multiply-adds, with the graph's bars (graph.c classify_cold): a GEMM of
-     * 256 x 1024 x 256 (590 K elements, 67 M multiply-adds) ran alone after any idle gap, at half
-     * its team speed, and running alone kept the team idle, so every later call did too */
-    const uint64_t macs_below = cold && op->bars.side > op->bars.small ? op->bars.side : op->bars.small;
-    const int want = (op->macs ? op->macs < macs_below : op->work < alone_below) ? 1 : 0;
+    const int want = (cold ? op->work < ((uint64_t)1 << 20) && op->macs < PYDML_COLD_TEAM_MACS
+                           : op->macs ? op->macs < op->bars.small : op->work < ((uint64_t)1 << 15)) ? 1 : 0;
     /* the team first, then the operator's turn: a thread holding an operator's lock never waits
      * for the budget, so a caller holding budget threads while it waits for that lock (a graph
      * running the operator in one of its nodes) cannot deadlock with it */
