@@ -119,6 +119,30 @@ def test_a_small_contraction_runs_alone(two_threads: None, after_idle: bool) -> 
     assert ran_on_team(lambda: gemm(1, 256, 768), after_idle=after_idle) is not after_idle
 
 
+def test_an_operator_that_took_long_alone_wakes_the_team(two_threads: None) -> None:
+    """A max pooling of 31 x 31 windows over 512 x 512 (494 K binding elements: alone after idle by
+    its elements, and no contraction) takes far more than 1 ms on one thread: after one execution
+    alone it takes the team even after idle (PYDML_COLD_ALONE_NS), where the element rule kept it
+    alone for every call."""
+    t_in = buffer_desc("FLOAT32", [1, 1, 512, 512])
+    pool = pydml.DML_MAX_POOLING_OPERATOR_DESC(
+        InputTensor=t_in, OutputTensor=buffer_desc("FLOAT32", [1, 1, 482, 482]), DimensionCount=2,
+        Strides=[1, 1], WindowSize=[31, 31], StartPadding=[0, 0], EndPadding=[0, 0])
+    x = np.random.default_rng(4).standard_normal((1, 1, 512, 512)).astype(np.float32)
+    op = pydml.Device().create_operator(pool)
+    time.sleep(0.02)
+    rested = int(lib.pydml_team_idle_ns())
+    first = op.execute({"InputTensor": x})["OutputTensor"]  # never timed before: alone
+    assert int(lib.pydml_team_idle_ns()) >= rested
+    time.sleep(0.02)
+    rested = int(lib.pydml_team_idle_ns())
+    second = op.execute({"InputTensor": x})["OutputTensor"]
+    assert int(lib.pydml_team_idle_ns()) < rested
+    np.testing.assert_array_equal(first, second)
+    ref = np.lib.stride_tricks.sliding_window_view(x[0, 0], (31, 31)).max(axis=(2, 3))
+    np.testing.assert_array_equal(second[0, 0], ref)
+
+
 def test_element_wise_operators_keep_the_element_bars(two_threads: None) -> None:
     t = buffer_desc("FLOAT32", [1, 1, 512, 512])  # 2 x 262 K binding elements: alone after idle
     relu = pydml.DML_ACTIVATION_RELU_OPERATOR_DESC(InputTensor=t, OutputTensor=t)

@@ -5,10 +5,12 @@
  * the kernels re-check every view against its bound buffer. */
 #define _POSIX_C_SOURCE 200809L /* pthread_rwlock_t */
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "common.h"
 #include "capi_internal.h"
@@ -65,6 +67,7 @@ struct pydml_operator {
     uint64_t work;                    /* elements of all bindings: how many threads an execution asks for */
     uint64_t macs;                    /* a contraction's multiply-adds (contraction_macs), else 0 */
     pydml_team_bars bars;             /* pydml_team_macs() at creation: a contraction below its bar runs alone */
+    _Atomic uint64_t alone_ns;        /* how long its last execution on the calling thread alone took */
     DML_OPERATOR_DESC* desc;          /* deep copy of the desc (graph fusion re-creates from it) */
     uint32_t feature_level, execution_flags;
     /* Executions of one operator take turns (write lock) when its plan keeps scratch between
@@ -121,6 +124,9 @@ static void operator_free(pydml_operator* o) {
 /* Multiply-adds from which a contraction wakes a sleeping team (pydml_team_cold): about 0.6 ms of one
  * thread's work, where a wake-up of 0.3-0.7 ms is worth paying once. */
 #define PYDML_COLD_TEAM_MACS ((uint64_t)32 << 20)
+/* An operator whose last execution alone took this long wakes a sleeping team: with two threads
+ * it saves half of it, more than the 0.3-0.7 ms a wake-up costs in a VM at worst. */
+#define PYDML_COLD_ALONE_NS 1000000u
 
 /* A contraction's multiply-adds, 0 for any other operator: output elements times the reduced length
  * (a GEMM's K, a convolution's filter elements per output channel, taken over the larger of input
@@ -845,13 +851,20 @@ pydml_status pydml_operator_execute_owned_views(const pydml_operator* op, const 
      * 0.7 on the team. A lower bar, or waking the team for any call that follows another closely,
      * put loops of small operators on a team whose every wake-up took 0.25-0.5 ms (ADD of 64 K:
      * 0.51 ms a call, 0.02 alone; Zen 4 VM) */
+    /* ... unless it took PYDML_COLD_ALONE_NS or more the last time it ran alone: then waking the
+     * team costs less than the team saves, and leaves it awake for the calls that follow (before,
+     * an AVERAGE_POOLING of 500 K elements in a loop ran 1.7 ms a call alone, forever) */
     const int cold = pydml_team_cold();
-    const int want = (cold ? op->work < ((uint64_t)1 << 20) && op->macs < PYDML_COLD_TEAM_MACS
+    const int want = (cold ? op->work < ((uint64_t)1 << 20) && op->macs < PYDML_COLD_TEAM_MACS &&
+                                 atomic_load_explicit(&((pydml_operator*)op)->alone_ns, memory_order_relaxed) <
+                                     PYDML_COLD_ALONE_NS
                            : op->macs ? op->macs < op->bars.small : op->work < ((uint64_t)1 << 15)) ? 1 : 0;
     /* the team first, then the operator's turn: a thread holding an operator's lock never waits
      * for the budget, so a caller holding budget threads while it waits for that lock (a graph
      * running the operator in one of its nodes) cannot deadlock with it */
+    const int decides = pydml_team_outermost(); /* a graph's node runs on the graph's team */
     const int team = pydml_team_begin(want);
+    const int timed = decides && team == 1;
     pydml_workspace ws = {NULL, temporary_need(op, (uint32_t)team), 0};
     pydml_status s = PYDML_STATUS_SUCCESS;
     if (ws.bytes > 0) {
@@ -876,7 +889,14 @@ pydml_status pydml_operator_execute_owned_views(const pydml_operator* op, const 
             if (op->inputs[i].owned) owned_vs[i].data = op->inputs[i].persistent;
         /* the owned views' generation: the operator's own copies', or the caller's (a graph's) */
         ws.owned_generation = owned_bound ? owned_generation : op->own_generation;
+        struct timespec t0, t1;
+        if (timed) clock_gettime(CLOCK_MONOTONIC, &t0);
         s = op->family->execute(op->plan, in, input_count, outputs, output_count, &ws);
+        if (timed) {
+            clock_gettime(CLOCK_MONOTONIC, &t1);
+            const int64_t ns = (int64_t)(t1.tv_sec - t0.tv_sec) * 1000000000 + (t1.tv_nsec - t0.tv_nsec);
+            atomic_store_explicit(&((pydml_operator*)op)->alone_ns, ns > 0 ? (uint64_t)ns : 0u, memory_order_relaxed);
+        }
         pthread_rwlock_unlock((pthread_rwlock_t*)&op->lock);
     }
     pydml_team_end();

@@ -238,6 +238,8 @@ int pydml_thread_budget(void) {
     return total;
 }
 
+int pydml_team_outermost(void) { return g_team_depth == 0; }
+
 int pydml_team_begin(int want) {
     if (g_team_depth++ > 0) return g_team_size;
     pthread_mutex_lock(&g_budget_lock);

@@ -130,6 +130,9 @@ static inline void* pydml_workspace_part(const pydml_workspace* ws, uint64_t off
  * its OpenMP thread count to the team size until pydml_team_end returns the threads. Nestable
  * (an inner begin gets the outer team). Returns the team size (>= 1). */
 int pydml_team_begin(int want);
+/* Whether a pydml_team_begin now would start a team (no team is open on this thread): an entry
+ * point called inside another's team gets that team, whatever it asks for. */
+int pydml_team_outermost(void);
 void pydml_team_end(void);
 /* Team idle time (pydml_team_idle_ns, include/pydml.h) from which the workers are taken to be asleep
  * and an execution keeps small steps on the calling thread (graph.c classify_cold, capi.c): where
