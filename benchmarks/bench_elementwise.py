@@ -68,6 +68,10 @@ def memory_cases(rng: np.random.Generator) -> list[tuple[str, Any, dict[str, np.
          {"InputTensor": x}, 8 * N),
         ("ADD FLOAT16", pydml.DML_ELEMENT_WISE_ADD_OPERATOR_DESC(ATensor=h, BTensor=h, OutputTensor=h),
          {"ATensor": xh, "BTensor": yh}, 6 * N),
+        # DirectML's transpose: IDENTITY reading [cols, rows] through permuted strides
+        ("IDENTITY transpose [4096,2048]", pydml.DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC(
+            InputTensor=T("FLOAT32", [rows, cols], [1, rows]), OutputTensor=m),
+         {"InputTensor": x.reshape(cols, rows)}, 8 * N),
     ]
 
 
@@ -83,6 +87,9 @@ def torch_peer(name: str, inputs: dict[str, np.ndarray], out: np.ndarray) -> Cal
         return lambda: torch.mul(t[0], t[1], out=o)
     if name == "CLIP":
         return lambda: torch.clamp(t[0], -1.0, 1.0, out=o)
+    if name.startswith("IDENTITY transpose"):
+        ot = o.view(t[0].shape[1], t[0].shape[0])
+        return lambda: ot.copy_(t[0].t())
     return lambda: torch.clamp(t[0], min=0.0, out=o)  # RELU (torch.relu has no out= form)
 
 

@@ -1,0 +1,114 @@
+"""ELEMENT_WISE_IDENTITY over permuted input strides: DirectML's transpose (it has no TRANSPOSE
+operator). 32-bit copies whose input is contiguous along another output axis run in tiles
+(native/engines/elementwise.c run_transpose); every element must land where the strides say, on
+every ISA path and thread count, with every bit kept (NaN payloads included), and the cases the
+tiles do not take (other types, scale-bias, fused activations, small sizes, overlapping operands)
+keep the row path's results."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import pytest
+from ew_harness import DTYPES, run
+
+import pydml
+from pydml.native import lib
+
+
+def permuted(dtype: str, shape: Sequence[int], perm: Sequence[int]) -> tuple[Any, Any, np.ndarray]:
+    """(input desc, output desc, source array): the output is source.transpose(perm), read through
+    the source's own strides permuted."""
+    rng = np.random.default_rng(len(shape) * 100 + sum(shape))
+    np_type = DTYPES[dtype]
+    if np_type.kind == "f":
+        src = rng.standard_normal(shape).astype(np_type)
+    else:
+        src = rng.integers(-(2**31) if np_type.kind == "i" else 0, 2**31, size=shape).astype(np_type)
+    strides = [s // np_type.itemsize for s in src.strides]
+    out_shape = [shape[p] for p in perm]
+    in_desc = pydml.buffer_desc(dtype, out_shape, [strides[p] for p in perm])
+    return in_desc, pydml.buffer_desc(dtype, out_shape), src
+
+
+CASES = [
+    ((512, 512), (1, 0)),
+    ((37, 45), (1, 0)),          # neither side a multiple of 8
+    ((8, 9), (1, 0)),
+    ((9, 8), (1, 0)),
+    ((3, 64, 40), (0, 2, 1)),     # a batch of transposes
+    ((24, 5, 33), (2, 1, 0)),     # the contiguous input axis outermost
+    ((2, 3, 17, 19), (0, 3, 1, 2)),
+    ((16, 4, 64), (1, 2, 0)),     # NHWC-like
+    ((7, 1000), (1, 0)),          # fewer than 8 rows along the contiguous axis: the row path
+]
+
+
+@pytest.mark.parametrize("shape,perm", CASES)
+@pytest.mark.parametrize("dtype", ["FLOAT32", "INT32", "UINT32"])
+def test_transposes_land_where_the_strides_say(shape: tuple[int, ...], perm: tuple[int, ...], dtype: str,
+                                               ew_isa: str) -> None:
+    in_desc, out_desc, src = permuted(dtype, shape, perm)
+    desc = pydml.DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC(InputTensor=in_desc, OutputTensor=out_desc)
+    got = run(desc, {"InputTensor": src})["OutputTensor"]
+    np.testing.assert_array_equal(got, np.ascontiguousarray(src.transpose(perm)))
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_every_bit_on_any_team(threads: int) -> None:
+    """NaN payloads and signed zeros survive, and one and two threads give the same bits."""
+    bits = np.random.default_rng(1).integers(0, 2**32, size=(96, 130), dtype=np.uint64).astype(np.uint32)
+    bits[::7, ::3] = 0x7FC0_1234  # quiet NaNs with payloads
+    bits[1::7, ::5] = 0x8000_0000  # -0.0
+    src = bits.view(np.float32)
+    in_desc = pydml.buffer_desc("FLOAT32", [130, 96], [1, 130])
+    desc = pydml.DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC(InputTensor=in_desc,
+                                                         OutputTensor=pydml.buffer_desc("FLOAT32", [130, 96]))
+    previous = lib.pydml_set_num_threads(threads)
+    try:
+        got = run(desc, {"InputTensor": src})["OutputTensor"]
+    finally:
+        lib.pydml_set_num_threads(previous)
+    np.testing.assert_array_equal(got.view(np.uint32), bits.T)
+
+
+def test_a_strided_output_keeps_its_gaps() -> None:
+    """Output rows 100 elements apart (a slice of a wider buffer): the gaps stay untouched."""
+    src = np.arange(64 * 48, dtype=np.float32).reshape(64, 48)
+    desc = pydml.DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC(
+        InputTensor=pydml.buffer_desc("FLOAT32", [48, 64], [1, 48]),
+        OutputTensor=pydml.buffer_desc("FLOAT32", [48, 64], [100, 1]))
+    out = np.full(48 * 100, -7.0, np.float32)
+    run(desc, {"InputTensor": src}, outputs={"OutputTensor": out[: 47 * 100 + 64]})
+    grid = out.reshape(48, 100)
+    np.testing.assert_array_equal(grid[:, :64], src.T)
+    assert (grid[:, 64:] == -7.0).all()
+
+
+@pytest.mark.parametrize("variant", ["scale_bias", "float16", "activation"])
+def test_what_the_tiles_do_not_take(variant: str, ew_isa: str) -> None:
+    """Other element sizes, a ScaleBias and a fused-activation ADD go through the row path."""
+    src32 = np.random.default_rng(2).standard_normal((40, 24)).astype(np.float32)
+    if variant == "float16":
+        src = src32.astype(np.float16)
+        desc: Any = pydml.DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC(
+            InputTensor=pydml.buffer_desc("FLOAT16", [24, 40], [1, 24]),
+            OutputTensor=pydml.buffer_desc("FLOAT16", [24, 40]))
+        want = src.T
+    elif variant == "scale_bias":
+        src = src32
+        desc = pydml.DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC(
+            InputTensor=pydml.buffer_desc("FLOAT32", [24, 40], [1, 24]),
+            OutputTensor=pydml.buffer_desc("FLOAT32", [24, 40]),
+            ScaleBias=pydml.DML_SCALE_BIAS(Scale=2.0, Bias=1.0))
+        want = (src32.T.astype(np.float64) * 2.0 + 1.0).astype(np.float32)
+    else:
+        src = src32
+        desc = pydml.DML_ACTIVATION_RELU_OPERATOR_DESC(
+            InputTensor=pydml.buffer_desc("FLOAT32", [24, 40], [1, 24]),
+            OutputTensor=pydml.buffer_desc("FLOAT32", [24, 40]))
+        want = np.maximum(src32.T, 0)
+    got = run(desc, {"InputTensor": src})["OutputTensor"]
+    np.testing.assert_array_equal(got, want)
