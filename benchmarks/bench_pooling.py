@@ -8,6 +8,7 @@ Cases (float32, NCHW, ResNet-like):
              F.max_pool2d and onnxruntime's CPU MaxPool (when installed) on the same tensors
   max pool + indices (MAX_POOLING1 with OutputIndicesTensor; max_pool2d(return_indices=True))
   global avg N8 C64 56x56 -> 1x1 (AVERAGE_POOLING over the whole plane; avg_pool2d(x, 56))
+  avg 2x2/2  N8 C64 56x56 -> 28x28 (a DenseNet transition's pooling; avg_pool2d(x, 2, 2))
 Prints torch time / pydml time and onnxruntime time / pydml time (> 1: pydml is faster). Contenders
 are timed interleaved, best of N; claims are made from the ratios only (the machine is shared).
 
@@ -104,6 +105,10 @@ def main() -> None:
     gap = device.create_operator(pydml.DML_AVERAGE_POOLING_OPERATOR_DESC(
         InputTensor=t("FLOAT32", list(g.shape)), OutputTensor=t("FLOAT32", list(gy.shape)), Strides=[1, 1],
         WindowSize=[56, 56], StartPadding=[0, 0], EndPadding=[0, 0], IncludePadding=False))
+    ay = np.empty((8, 64, 28, 28), np.float32)
+    avg2 = device.create_operator(pydml.DML_AVERAGE_POOLING_OPERATOR_DESC(
+        InputTensor=t("FLOAT32", list(g.shape)), OutputTensor=t("FLOAT32", list(ay.shape)), Strides=[2, 2],
+        WindowSize=[2, 2], StartPadding=[0, 0], EndPadding=[0, 0], IncludePadding=False))
     tx, tg = torch.from_numpy(x), torch.from_numpy(g)
 
     Fn = Callable[[], object]
@@ -138,6 +143,8 @@ def main() -> None:
          lambda: F.max_pool2d(tx, 3, 2, 1, return_indices=True)),
         ("global avg 56^2", lambda: gap.execute({"InputTensor": g}, {"OutputTensor": gy}),
          lambda: F.avg_pool2d(tg, 56)),
+        ("avg 2x2/2 56^2", lambda: avg2.execute({"InputTensor": g}, {"OutputTensor": ay}),
+         lambda: F.avg_pool2d(tg, 2, 2)),
     ]
     if mpi is None:
         cases = [c for c in cases if c[0] != "max+indices"]

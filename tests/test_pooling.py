@@ -322,6 +322,8 @@ SUM_CASES = [  # in sizes, window, strides, start, end, dilations
     ([2, 3, 14, 14], [14, 14], [1, 1], [0, 0], [0, 0], None),  # global
     ([2, 3, 3, 4, 5], [3, 4, 5], [1, 1, 1], [0, 0, 0], [0, 0, 0], None),  # global over D planes
     ([1, 5, 7, 7], [7, 7], [2, 2], [0, 0], [1, 1], None),  # global, an end padding no window reaches
+    ([1, 2, 4, 1100], [2, 2], [2, 2], [0, 0], [0, 0], None),  # 550 columns: passes of 256 (PL_SUM_CHUNK)
+    ([1, 1, 6, 600], [3, 3], [1, 1], [1, 1], [1, 1], None),  # stride 1, padded edges, three passes
 ]
 
 
