@@ -743,22 +743,29 @@ def test_dxdispatch_split_prints_every_output(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("threads", [1, 2])
 def test_large_copies_stream_and_thread(threads: int, rng: np.random.Generator) -> None:
-    # > 4 MB outputs take the non-temporal store path; rows of 1021 floats start unaligned
+    # outputs of 16 MiB or more take the non-temporal store path in their runs of 4 KiB or more
+    # (DM_STREAM_MIN, DM_STREAM_RUN); rows of 1097 floats start unaligned, the 3-float runs beside
+    # them are stored through the cache
     previous = lib.pydml_set_num_threads(threads)
     try:
-        a = rng.standard_normal((1100, 1021)).astype(np.float32)
-        b = rng.standard_normal((1100, 3)).astype(np.float32)
-        got = run(join([[1100, 1021], [1100, 3]], [1100, 1024], 1), {"InputTensors": [a, b]})["OutputTensor"]
+        a = rng.standard_normal((4200, 1097)).astype(np.float32)
+        b = rng.standard_normal((4200, 3)).astype(np.float32)
+        got = run(join([[4200, 1097], [4200, 3]], [4200, 1100], 1), {"InputTensors": [a, b]})["OutputTensor"]
         np.testing.assert_array_equal(got, np.concatenate([a, b], 1))
-        outs = run(split([1100, 1024], [[1100, 3], [1100, 1021]], 1), {"InputTensor": got})["OutputTensors"]
+        outs = run(split([4200, 1100], [[4200, 3], [4200, 1097]], 1), {"InputTensor": got})["OutputTensors"]
         np.testing.assert_array_equal(outs[0], got[:, :3])
         np.testing.assert_array_equal(outs[1], got[:, 3:])
-        flat = rng.standard_normal(1_300_001).astype(np.float32)
-        d = slice1(flat, [1_300_001], [1], [1_300_000], [1])
+        flat = rng.standard_normal(4_300_001).astype(np.float32)
+        d = slice1(flat, [4_300_001], [1], [4_300_000], [1])
         np.testing.assert_array_equal(run(d, {"InputTensor": flat})["OutputTensor"], flat[1:])
-        d = padding("PADDING", [1100, 1021], [3, 1], [2, 2], "REFLECTION")
+        d = padding("PADDING", [4200, 1097], [3, 1], [2, 2], "REFLECTION")
         np.testing.assert_array_equal(
             run(d, {"InputTensor": a})["OutputTensor"], np.pad(a, [(3, 2), (1, 2)], mode="reflect")
         )
+        # short rows of a large output: stored through the cache (partial lines streamed were 20x slower)
+        x = rng.standard_normal((8, 64, 56, 56)).astype(np.float32)
+        d = padding("PADDING", [8, 64, 56, 56], [0, 0, 1, 1], [0, 0, 1, 1], "CONSTANT")
+        np.testing.assert_array_equal(run(d, {"InputTensor": x})["OutputTensor"],
+                                      np.pad(x, [(0, 0), (0, 0), (1, 1), (1, 1)]))
     finally:
         lib.pydml_set_num_threads(previous)
