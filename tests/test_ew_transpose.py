@@ -112,3 +112,27 @@ def test_what_the_tiles_do_not_take(variant: str, ew_isa: str) -> None:
         want = np.maximum(src32.T, 0)
     got = run(desc, {"InputTensor": src})["OutputTensor"]
     np.testing.assert_array_equal(got, want)
+
+
+ROW_CASES = [
+    ((8, 16, 6, 64), (0, 2, 1, 3)),  # attention heads: runs of 64 move whole
+    ((3, 5, 7, 9), (1, 0, 2, 3)),
+    ((40, 33, 5), (1, 0, 2)),
+]
+
+
+@pytest.mark.parametrize("shape,perm", ROW_CASES)
+@pytest.mark.parametrize("dtype", ["FLOAT32", "FLOAT64", "FLOAT16", "INT8", "UINT16", "INT64"])
+def test_permutations_that_keep_the_innermost_axis(shape: tuple[int, ...], perm: tuple[int, ...], dtype: str,
+                                                   ew_isa: str) -> None:
+    """Runs contiguous on both sides go by memcpy (elementwise.c run_copy_rows; FLOAT16 keeps the
+    row path): every element where the strides say, on 1 and 2 threads."""
+    in_desc, out_desc, src = permuted(dtype, shape, perm)
+    desc = pydml.DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC(InputTensor=in_desc, OutputTensor=out_desc)
+    for threads in (1, 2):
+        previous = lib.pydml_set_num_threads(threads)
+        try:
+            got = run(desc, {"InputTensor": src})["OutputTensor"]
+        finally:
+            lib.pydml_set_num_threads(previous)
+        np.testing.assert_array_equal(got, np.ascontiguousarray(src.transpose(perm)))
