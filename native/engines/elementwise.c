@@ -1158,6 +1158,27 @@ static void run_item(const ew_run* r, uint64_t item, uint64_t block, uint64_t ro
  * elements, through two 8 x 8 register transposes (AVX2; a blocked scalar loop on the portable
  * path). Each element is copied alone, so the bits are the row path's on any team. */
 
+/* An IDENTITY without ScaleBias or FusedActivation whose input is present and of the output's
+ * type: a copy (the transposing tiles and the row copies below). */
+static int plain_copy(const ew_run* r) {
+    const pydml_ew_plan* plan = r->plan;
+    return plan->input_count == 1 && plan->entry->type == DML_OPERATOR_ELEMENT_WISE_IDENTITY &&
+           !plan->has_scale_bias && plan->fused == NULL && r->base[0] != NULL && r->dims >= 2 &&
+           r->types[0] == r->types[1];
+}
+
+/* Whether the input's and the output's spans (first to last element they reach) overlap. */
+static int copy_overlaps(const ew_run* r) {
+    uint64_t in_span = 1, out_span = 1;
+    for (uint32_t d = 0; d < r->dims; d++) {
+        in_span += (r->sizes[d] - 1) * r->strides[0][d];
+        out_span += (r->sizes[d] - 1) * r->strides[1][d];
+    }
+    const uint64_t eb = element_bytes(r->types[0]);
+    const uintptr_t i0 = (uintptr_t)r->base[0], i1 = i0 + in_span * eb, o0 = (uintptr_t)r->base[1], o1 = o0 + out_span * eb;
+    return i0 < o1 && o0 < i1;
+}
+
 typedef struct ew_transpose {
     const uint32_t* src;
     uint32_t* dst;
@@ -1173,11 +1194,8 @@ typedef struct ew_transpose {
 /* The axis along which the input is contiguous when the run (the output's innermost axis) is not:
  * a transposing IDENTITY copy of 32-bit elements (none: dims). */
 static uint32_t transpose_axis(const ew_run* r) {
-    const pydml_ew_plan* plan = r->plan;
     const uint32_t inner = r->dims - 1;
-    if (plan->input_count != 1 || plan->entry->type != DML_OPERATOR_ELEMENT_WISE_IDENTITY || plan->has_scale_bias ||
-        plan->fused != NULL || r->base[0] == NULL || r->dims < 2 || r->types[0] != r->types[1] ||
-        element_bytes(r->types[0]) != 4 || r->strides[1][inner] != 1 || r->strides[0][inner] <= 1 ||
+    if (!plain_copy(r) || element_bytes(r->types[0]) != 4 || r->strides[1][inner] != 1 || r->strides[0][inner] <= 1 ||
         r->sizes[inner] < 8)
         return r->dims;
     const uint32_t t = r->types[0];
@@ -1258,13 +1276,7 @@ static void transpose_item(const ew_transpose* T, uint64_t item, int isa) {
  * runs, as for any other overlap). */
 static int run_transpose(const ew_run* r, uint32_t a, uint64_t total) {
     const uint32_t inner = r->dims - 1;
-    uint64_t in_span = 1, out_span = 1; /* the last element's offset + 1 */
-    for (uint32_t d = 0; d < r->dims; d++) {
-        in_span += (r->sizes[d] - 1) * r->strides[0][d];
-        out_span += (r->sizes[d] - 1) * r->strides[1][d];
-    }
-    const uintptr_t i0 = (uintptr_t)r->base[0], i1 = i0 + in_span * 4, o0 = (uintptr_t)r->base[1], o1 = o0 + out_span * 4;
-    if (i0 < o1 && o0 < i1) return 0;
+    if (copy_overlaps(r)) return 0;
     ew_transpose T = {(const uint32_t*)(const void*)r->base[0], (uint32_t*)(void*)r->base[1], a, inner,
                       r->sizes[a], r->sizes[inner], r->strides[0][inner], r->strides[1][a], 0, r};
     T.blocks = (T.rows + EW_TR_ROWS - 1) / EW_TR_ROWS;
@@ -1283,11 +1295,8 @@ static int run_transpose(const ew_run* r, uint32_t a, uint64_t total) {
  * path's set-up per run: 24 ns a run of 64, against 4 for torch's copy. Such runs go by memcpy,
  * for the types whose row path keeps every bit anyway (not FLOAT16, converted through float). */
 static int copy_rows_fit(const ew_run* r) {
-    const pydml_ew_plan* plan = r->plan;
     const uint32_t inner = r->dims - 1, t = r->types[0];
-    return plan->input_count == 1 && plan->entry->type == DML_OPERATOR_ELEMENT_WISE_IDENTITY &&
-           !plan->has_scale_bias && plan->fused == NULL && r->base[0] != NULL && r->dims >= 2 &&
-           r->types[0] == r->types[1] && t != DML_TENSOR_DATA_TYPE_FLOAT16 && t != PYDML_DATA_TYPE_BFLOAT16 &&
+    return plain_copy(r) && t != DML_TENSOR_DATA_TYPE_FLOAT16 && t != PYDML_DATA_TYPE_BFLOAT16 &&
            element_bytes(t) >= 1 && r->strides[0][inner] == 1 && r->strides[1][inner] == 1 &&
            r->sizes[inner] < EW_CHUNK;
 }
@@ -1318,14 +1327,8 @@ static void copy_rows(const ew_run* r, uint64_t row0, uint64_t row1) {
 
 /* Runs copy_rows over the rows in items of about 64 KiB; 0 when the operands overlap. */
 static int run_copy_rows(const ew_run* r, uint64_t total) {
-    uint64_t in_span = 1, out_span = 1;
-    for (uint32_t d = 0; d < r->dims; d++) {
-        in_span += (r->sizes[d] - 1) * r->strides[0][d];
-        out_span += (r->sizes[d] - 1) * r->strides[1][d];
-    }
+    if (copy_overlaps(r)) return 0;
     const uint64_t eb = element_bytes(r->types[0]);
-    const uintptr_t i0 = (uintptr_t)r->base[0], i1 = i0 + in_span * eb, o0 = (uintptr_t)r->base[1], o1 = o0 + out_span * eb;
-    if (i0 < o1 && o0 < i1) return 0;
     const uint64_t L = r->sizes[r->dims - 1], rows = total / L;
     uint64_t per = (65536u / eb) / L;
     if (per < 1) per = 1;
