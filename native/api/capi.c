@@ -131,9 +131,9 @@ static void operator_free(pydml_operator* o) {
 /* A contraction's multiply-adds, 0 for any other operator: output elements times the reduced length
  * (a GEMM's K, a convolution's filter elements per output channel, taken over the larger of input
  * and output so a transposed convolution counts the same); a recurrent operator's weights times its
- * steps and batch. The measure of a contraction's work for
- * the thread team (here and graph.c step_size): its bindings' elements say nothing of it (a GEMM of
- * 256 x 1024 x 256 binds 590 K elements and multiplies 67 M times). */
+ * steps and batch. The measure of a contraction's work for the thread team (here and graph.c
+ * step_size): its bindings' elements say nothing of it (a GEMM of 256 x 1024 x 256 binds 590 K
+ * elements and multiplies 67 M times). */
 static uint64_t contraction_macs(const pydml_operator* o) {
     const binding* in = o->inputs;
     if (o->output_count == 0 || !o->outputs[0].present || o->input_count == 0 || !in[0].present) return 0;
@@ -840,20 +840,19 @@ pydml_status pydml_operator_execute_owned_views(const pydml_operator* op, const 
             }
         }
     }
-    /* small operators ask for one thread, leaving the rest of the budget to concurrent callers: a
+    /* Small operators ask for one thread, leaving the rest of the budget to concurrent callers: a
      * contraction (contraction_macs) below the graph's bar (pydml_team_macs: 128 K multiply-adds
      * while the team spins), anything else below 32 K binding elements. After the team has been
      * idle (pydml_team_cold: its workers asleep, each region's wake-up 0.3-0.7 ms in a VM), below
      * 1 M binding elements (after 20 ms idle: GEMV 1x256x768 0.95-1.09 -> 0.18 ms, ADD 256 K
-     * 0.59-0.84 -> 0.27-0.35 ms), a contraction also below PYDML_COLD_TEAM_MACS. Running alone
-     * leaves the team asleep, so the next call decides the same way: by elements alone, a GEMM of
-     * 256 x 1024 x 256 (590 K elements, 67 M multiply-adds) in a loop ran 1.4 ms a call, against
-     * 0.7 on the team. A lower bar, or waking the team for any call that follows another closely,
-     * put loops of small operators on a team whose every wake-up took 0.25-0.5 ms (ADD of 64 K:
-     * 0.51 ms a call, 0.02 alone; Zen 4 VM) */
-    /* ... unless it took PYDML_COLD_ALONE_NS or more the last time it ran alone: then waking the
-     * team costs less than the team saves, and leaves it awake for the calls that follow (before,
-     * an AVERAGE_POOLING of 500 K elements in a loop ran 1.7 ms a call alone, forever) */
+     * 0.59-0.84 -> 0.27-0.35 ms), unless it is a contraction of PYDML_COLD_TEAM_MACS or more, or
+     * took PYDML_COLD_ALONE_NS or more the last time it ran alone: then waking the team costs less
+     * than the team saves. Running alone leaves the team asleep, so without those two the next call
+     * decided the same way, forever: a GEMM of 256 x 1024 x 256 (590 K elements, 67 M multiply-adds)
+     * in a loop ran 1.4 ms a call against 0.7 on the team, an AVERAGE_POOLING of 500 K elements 1.7
+     * against 0.89. A lower bar, or waking the team for any call that follows another closely, put
+     * loops of small operators on a team whose every wake-up took 0.25-0.5 ms (ADD of 64 K: 0.51 ms
+     * a call, 0.02 alone; Zen 4 VM). */
     const int cold = pydml_team_cold();
     const int want = (cold ? op->work < ((uint64_t)1 << 20) && op->macs < PYDML_COLD_TEAM_MACS &&
                                  atomic_load_explicit(&((pydml_operator*)op)->alone_ns, memory_order_relaxed) <
