@@ -359,12 +359,15 @@ MAX_INT_ROW(max_row_u16, uint16_t, 0)
 MAX_INT_ROW(max_row_u32, uint32_t, 0)
 MAX_INT_ROW(max_row_u64, uint64_t, 0)
 
+/* One window tap of a sum: mode 0 x, 1 |x|, 2 x*x. */
+#define PL_TERM(MODE, v) ((MODE) == 0 ? (v) : (MODE) == 1 ? fabs(v) : (v) * (v))
+
 /* Sum over a contiguous FLOAT32 segment in double: mode 0 x, 1 |x|, 2 x*x. */
 static double seg_sum_c(const float* s, uint32_t n, int mode) {
     double acc = 0;
     for (uint32_t i = 0; i < n; i++) {
         double v = s[i];
-        acc += mode == 0 ? v : mode == 1 ? fabs(v) : v * v;
+        acc += PL_TERM(mode, v);
     }
     return acc;
 }
@@ -421,9 +424,6 @@ static void inner_cols(const pool_plan* P, uint64_t* a, uint64_t* b);
 /* Output columns per pass of sum_cols_inner (its two double rows on the stack: 4 KiB). */
 #define PL_SUM_CHUNK 256
 
-/* One window tap of a sum: mode 0 x, 1 |x|, 2 x*x (sum_row's modes). */
-#define PL_TERM(MODE, v) ((MODE) == 0 ? (v) : (MODE) == 1 ? fabs(v) : (v) * (v))
-
 /* part[j] = the taps of one window row for the n output columns from `q` (column j's first tap at
  * q + j * sw), each in tap order from 0 (seg_sum_c's order) */
 #define PL_ROW_TAPS(MODE)                                                                           \
@@ -466,7 +466,6 @@ static void sum_cols_inner(const pool_run* r, const row_ctx* x, uint64_t a, uint
     }
 }
 #undef PL_ROW_TAPS
-#undef PL_TERM
 
 /* Average / LP of one output row. */
 static void sum_row(const pool_run* r, const row_ctx* x) {
@@ -504,21 +503,12 @@ static void sum_row(const pool_run* r, const row_ctx* x) {
             for (uint32_t kh = x->h0; kh < x->h1; kh++) {
                 uint64_t h = (uint64_t)POS(1, x->oh, kh);
                 uint64_t ib = x->in_base + d * r->is[2] + h * r->is[3];
-                if (seg && mode >= 0 && w1 - w0 <= 8) {
-                    /* a short segment in line (seg_sum_c's order): a call with masked vector loads
-                     * and a horizontal reduction per window row was 17 ns an output of a 2 x 2
-                     * average (128 x 56^2, one thread: 1.78 ms) */
-                    const float* sp = (const float*)r->in + ib + (uint64_t)POS(2, ow, w0);
-                    double part = 0;
-                    for (uint32_t i = 0; i < w1 - w0; i++) {
-                        const double v = sp[i];
-                        part += mode == 0 ? v : mode == 1 ? fabs(v) : v * v;
-                    }
-                    acc += part;
-                    continue;
-                }
                 if (seg && mode >= 0) {
-                    acc += seg_sum(r->isa, (const float*)r->in + ib + (uint64_t)POS(2, ow, w0), w1 - w0, mode);
+                    /* a short segment by the scalar sum: a call with masked vector loads and a
+                     * horizontal reduction per window row was 17 ns an output of a 2 x 2 average
+                     * (128 x 56^2, one thread: 1.78 ms) */
+                    const float* sp = (const float*)r->in + ib + (uint64_t)POS(2, ow, w0);
+                    acc += w1 - w0 <= 8 ? seg_sum_c(sp, w1 - w0, mode) : seg_sum(r->isa, sp, w1 - w0, mode);
                     continue;
                 }
                 for (uint32_t kw = w0; kw < w1; kw++) {
