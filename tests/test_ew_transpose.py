@@ -1,9 +1,10 @@
 """ELEMENT_WISE_IDENTITY over permuted input strides: DirectML's transpose (it has no TRANSPOSE
-operator). 32-bit copies whose input is contiguous along another output axis run in tiles
-(native/engines/elementwise.c run_transpose); every element must land where the strides say, on
-every ISA path and thread count, with every bit kept (NaN payloads included), and the cases the
-tiles do not take (other types, scale-bias, fused activations, small sizes, overlapping operands)
-keep the row path's results."""
+operator). 32-bit and 16-bit copies whose input is contiguous along another output axis run in
+tiles (native/engines/elementwise.c run_transpose), and permutations that keep the innermost axis
+by memcpy per run (run_copy_rows); every element must land where the strides say, on every ISA
+path and thread count, with the row path's bits (NaN payloads kept; FLOAT16's NaNs quiet, as its
+conversions make them), and the cases the tiles do not take (conversions, scale-bias, other
+operators, small sizes) keep the row path's results."""
 
 from __future__ import annotations
 
@@ -26,7 +27,8 @@ def permuted(dtype: str, shape: Sequence[int], perm: Sequence[int]) -> tuple[Any
     if np_type.kind == "f":
         src = rng.standard_normal(shape).astype(np_type)
     else:
-        src = rng.integers(-(2**31) if np_type.kind == "i" else 0, 2**31, size=shape).astype(np_type)
+        info = np.iinfo(np_type)
+        src = rng.integers(int(info.min), int(info.max), size=shape, endpoint=True).astype(np_type)
     strides = [s // np_type.itemsize for s in src.strides]
     out_shape = [shape[p] for p in perm]
     in_desc = pydml.buffer_desc(dtype, out_shape, [strides[p] for p in perm])
@@ -47,7 +49,7 @@ CASES = [
 
 
 @pytest.mark.parametrize("shape,perm", CASES)
-@pytest.mark.parametrize("dtype", ["FLOAT32", "INT32", "UINT32"])
+@pytest.mark.parametrize("dtype", ["FLOAT32", "INT32", "UINT32", "FLOAT16", "INT16", "UINT16"])
 def test_transposes_land_where_the_strides_say(shape: tuple[int, ...], perm: tuple[int, ...], dtype: str,
                                                ew_isa: str) -> None:
     in_desc, out_desc, src = permuted(dtype, shape, perm)
@@ -87,16 +89,36 @@ def test_a_strided_output_keeps_its_gaps() -> None:
     assert (grid[:, 64:] == -7.0).all()
 
 
+def test_float16_nans_leave_quiet_as_on_the_row_path(ew_isa: str) -> None:
+    """FLOAT16's row path converts through float, which sets every NaN's quiet bit (payload kept):
+    the transposing tiles give the same bits as a contiguous IDENTITY of the same values."""
+    bits = np.random.default_rng(6).integers(0, 2**16, size=(40, 72), dtype=np.uint32).astype(np.uint16)
+    bits[::5, ::3] = 0x7C01  # signalling NaNs with payloads
+    bits[2::5, ::4] = 0xFD55
+    bits[3::7, ::2] = 0x7E00  # quiet NaN
+    bits[1::9, 1::5] = 0x7C00  # +inf
+    src = bits.view(np.float16)
+    out_desc = pydml.buffer_desc("FLOAT16", [72, 40])
+    straight = pydml.DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC(InputTensor=out_desc, OutputTensor=out_desc)
+    want = run(straight, {"InputTensor": np.ascontiguousarray(src.T)})["OutputTensor"].view(np.uint16)
+    tiled = pydml.DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC(
+        InputTensor=pydml.buffer_desc("FLOAT16", [72, 40], [1, 72]), OutputTensor=out_desc)
+    got = run(tiled, {"InputTensor": src})["OutputTensor"].view(np.uint16)
+    np.testing.assert_array_equal(got, want)
+    assert (want.T[bits == 0x7C01] == 0x7E01).all()  # the signalling NaNs, quiet, payload kept
+    assert (want.T[bits == 0xFD55] == 0xFF55).all()
+
+
 @pytest.mark.parametrize("variant", ["scale_bias", "float16", "activation"])
 def test_what_the_tiles_do_not_take(variant: str, ew_isa: str) -> None:
-    """Other element sizes, a ScaleBias and a fused-activation ADD go through the row path."""
+    """A type conversion, a ScaleBias and another operator go through the row path."""
     src32 = np.random.default_rng(2).standard_normal((40, 24)).astype(np.float32)
-    if variant == "float16":
-        src = src32.astype(np.float16)
-        desc: Any = pydml.DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC(
-            InputTensor=pydml.buffer_desc("FLOAT16", [24, 40], [1, 24]),
+    if variant == "float16":  # FLOAT32 in, FLOAT16 out: a conversion, not a copy
+        src = src32
+        desc: Any = pydml.DML_CAST_OPERATOR_DESC(
+            InputTensor=pydml.buffer_desc("FLOAT32", [24, 40], [1, 24]),
             OutputTensor=pydml.buffer_desc("FLOAT16", [24, 40]))
-        want = src.T
+        want = src32.T.astype(np.float16)
     elif variant == "scale_bias":
         src = src32
         desc = pydml.DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC(

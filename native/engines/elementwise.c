@@ -1153,10 +1153,10 @@ static void run_item(const ew_run* r, uint64_t item, uint64_t block, uint64_t ro
  * permuted (ONNX Runtime's DirectML provider lowers Transpose so). Run by run, the output's rows read
  * their input one element per cache line, 2.5-4x torch's time (512 x 512 FLOAT32: 0.60 against
  * 0.22 ms, one thread, Zen 4). Where the input is contiguous along another output axis, copies of
- * 32-bit elements (FLOAT32's float moves and INT32/UINT32's integer ones keep every bit, as the
- * row path does) run in tiles instead: 16 output rows by 8 columns, from 8 input lines of 16
- * elements, through two 8 x 8 register transposes (AVX2; a blocked scalar loop on the portable
- * path). Each element is copied alone, so the bits are the row path's on any team. */
+ * 32-bit and 16-bit elements run in tiles instead: 16 output rows by 8 columns through 8 x 8
+ * register transposes (AVX2 for 32 bits, SSE2 for 16; a blocked scalar loop on the portable
+ * path). Each element is copied alone, with the row path's bits: FLOAT32's float moves and the
+ * integer types' copies keep every bit, FLOAT16's NaNs leave quiet as its conversions make them. */
 
 /* An IDENTITY without ScaleBias or FusedActivation whose input is present and of the output's
  * type: a copy (the transposing tiles and the row copies below). */
@@ -1180,8 +1180,10 @@ static int copy_overlaps(const ew_run* r) {
 }
 
 typedef struct ew_transpose {
-    const uint32_t* src;
-    uint32_t* dst;
+    const char* src;
+    char* dst;
+    uint32_t esize;                    /* 4 or 2 bytes */
+    int quiet;                         /* FLOAT16: NaNs leave quiet (below) */
     uint32_t a, inner;                 /* the axis contiguous in the input; the output's innermost */
     uint64_t rows, cols;               /* sizes[a], sizes[inner] */
     uint64_t in_col, out_row;          /* input stride along inner, output stride along a */
@@ -1195,11 +1197,11 @@ typedef struct ew_transpose {
  * a transposing IDENTITY copy of 32-bit elements (none: dims). */
 static uint32_t transpose_axis(const ew_run* r) {
     const uint32_t inner = r->dims - 1;
-    if (!plain_copy(r) || element_bytes(r->types[0]) != 4 || r->strides[1][inner] != 1 || r->strides[0][inner] <= 1 ||
-        r->sizes[inner] < 8)
+    if (!plain_copy(r) || r->strides[1][inner] != 1 || r->strides[0][inner] <= 1 || r->sizes[inner] < 8)
         return r->dims;
     const uint32_t t = r->types[0];
-    if (t != DML_TENSOR_DATA_TYPE_FLOAT32 && t != DML_TENSOR_DATA_TYPE_INT32 && t != DML_TENSOR_DATA_TYPE_UINT32)
+    if (t != DML_TENSOR_DATA_TYPE_FLOAT32 && t != DML_TENSOR_DATA_TYPE_INT32 && t != DML_TENSOR_DATA_TYPE_UINT32 &&
+        t != DML_TENSOR_DATA_TYPE_FLOAT16 && t != DML_TENSOR_DATA_TYPE_INT16 && t != DML_TENSOR_DATA_TYPE_UINT16)
         return r->dims;
     for (uint32_t d = 0; d < inner; d++)
         if (r->strides[0][d] == 1 && r->sizes[d] >= 8) return d;
@@ -1249,6 +1251,75 @@ EW_T256 static void transpose_band_avx2(const uint32_t* in, uint32_t* out, uint6
 }
 #endif
 
+/* The 16-bit tiles. FLOAT16's row path converts through float, which leaves every NaN quiet (its
+ * payload kept, 0x0200 set: F16C's vcvtph2ps / vcvtps2ph and the portable conversions alike), so
+ * FLOAT16 transposes do the same (quiet); INT16 / UINT16 copy the bits. */
+static inline uint16_t quiet_half(uint16_t v) { return (v & 0x7fffu) > 0x7c00u ? (uint16_t)(v | 0x0200u) : v; }
+
+static void transpose_band16_c(const uint16_t* in, uint16_t* out, uint64_t rows, uint64_t cols, uint64_t in_col,
+                               uint64_t out_row, int quiet) {
+    for (uint64_t j0 = 0; j0 < cols; j0 += 8) {
+        const uint64_t j1 = j0 + 8 < cols ? j0 + 8 : cols;
+        for (uint64_t i = 0; i < rows; i++)
+            for (uint64_t j = j0; j < j1; j++) {
+                const uint16_t v = in[i + j * in_col];
+                out[i * out_row + j] = quiet ? quiet_half(v) : v;
+            }
+    }
+}
+
+#ifdef EW_X86
+/* r[m] becomes (r0[m], ..., r7[m]): eight rows of eight 16-bit elements (SSE2) */
+static inline void transpose8_epi16(__m128i r[8]) {
+    const __m128i t0 = _mm_unpacklo_epi16(r[0], r[1]), t1 = _mm_unpackhi_epi16(r[0], r[1]);
+    const __m128i t2 = _mm_unpacklo_epi16(r[2], r[3]), t3 = _mm_unpackhi_epi16(r[2], r[3]);
+    const __m128i t4 = _mm_unpacklo_epi16(r[4], r[5]), t5 = _mm_unpackhi_epi16(r[4], r[5]);
+    const __m128i t6 = _mm_unpacklo_epi16(r[6], r[7]), t7 = _mm_unpackhi_epi16(r[6], r[7]);
+    const __m128i u0 = _mm_unpacklo_epi32(t0, t2), u1 = _mm_unpackhi_epi32(t0, t2);
+    const __m128i u2 = _mm_unpacklo_epi32(t1, t3), u3 = _mm_unpackhi_epi32(t1, t3);
+    const __m128i u4 = _mm_unpacklo_epi32(t4, t6), u5 = _mm_unpackhi_epi32(t4, t6);
+    const __m128i u6 = _mm_unpacklo_epi32(t5, t7), u7 = _mm_unpackhi_epi32(t5, t7);
+    r[0] = _mm_unpacklo_epi64(u0, u4);
+    r[1] = _mm_unpackhi_epi64(u0, u4);
+    r[2] = _mm_unpacklo_epi64(u1, u5);
+    r[3] = _mm_unpackhi_epi64(u1, u5);
+    r[4] = _mm_unpacklo_epi64(u2, u6);
+    r[5] = _mm_unpackhi_epi64(u2, u6);
+    r[6] = _mm_unpacklo_epi64(u3, u7);
+    r[7] = _mm_unpackhi_epi64(u3, u7);
+}
+
+/* One 8 x 8 tile from in (rows j, in_col apart, 8 columns i each) to out (rows i, out_row apart). */
+static inline void tile16(const uint16_t* in, uint16_t* out, uint64_t in_col, uint64_t out_row, int quiet) {
+    __m128i v[8];
+    for (int k = 0; k < 8; k++) v[k] = _mm_loadu_si128((const __m128i*)(const void*)(in + (uint64_t)k * in_col));
+    transpose8_epi16(v);
+    const __m128i magnitude = _mm_set1_epi16(0x7fff), inf = _mm_set1_epi16(0x7c00), bit = _mm_set1_epi16(0x0200);
+    for (int m = 0; m < 8; m++) {
+        __m128i w = v[m];
+        if (quiet) w = _mm_or_si128(w, _mm_and_si128(_mm_cmpgt_epi16(_mm_and_si128(w, magnitude), inf), bit));
+        _mm_storeu_si128((__m128i*)(void*)(out + (uint64_t)m * out_row), w);
+    }
+}
+
+static void transpose_band16_sse2(const uint16_t* in, uint16_t* out, uint64_t rows, uint64_t cols, uint64_t in_col,
+                                  uint64_t out_row, int quiet) {
+    if (rows < 8) {
+        transpose_band16_c(in, out, rows, cols, in_col, out_row, quiet);
+        return;
+    }
+    uint64_t j0 = 0;
+    for (; j0 + 8 <= cols; j0 += 8) {
+        uint64_t i0 = 0;
+        for (; i0 + 8 <= rows; i0 += 8) tile16(in + j0 * in_col + i0, out + i0 * out_row + j0, in_col, out_row, quiet);
+        if (i0 < rows) /* the last rows: the 8 before the end again (the same values) */
+            tile16(in + j0 * in_col + rows - 8, out + (rows - 8) * out_row + j0, in_col, out_row, quiet);
+    }
+    if (j0 < cols) /* the last columns, likewise */
+        transpose_band16_sse2(in + (cols - 8) * in_col, out + (cols - 8), rows, 8, in_col, out_row, quiet);
+}
+#endif
+
 static void transpose_item(const ew_transpose* T, uint64_t item, int isa) {
     const ew_run* r = T->r;
     uint64_t pos = item / T->blocks;
@@ -1262,14 +1333,28 @@ static void transpose_item(const ew_transpose* T, uint64_t item, int isa) {
         in_off += c * r->strides[0][d];
         out_off += c * r->strides[1][d];
     }
+    if (T->esize == 2) {
+        const uint16_t* in = (const uint16_t*)(const void*)T->src + in_off;
+        uint16_t* out = (uint16_t*)(void*)T->dst + out_off;
+#ifdef EW_X86
+        if (isa != EW_ISA_PORTABLE) {
+            transpose_band16_sse2(in, out, n, T->cols, T->in_col, T->out_row, T->quiet);
+            return;
+        }
+#endif
+        transpose_band16_c(in, out, n, T->cols, T->in_col, T->out_row, T->quiet);
+        return;
+    }
+    const uint32_t* in = (const uint32_t*)(const void*)T->src + in_off;
+    uint32_t* out = (uint32_t*)(void*)T->dst + out_off;
 #ifdef EW_X86
     if (isa != EW_ISA_PORTABLE) {
-        transpose_band_avx2(T->src + in_off, T->dst + out_off, n, T->cols, T->in_col, T->out_row);
+        transpose_band_avx2(in, out, n, T->cols, T->in_col, T->out_row);
         return;
     }
 #endif
     (void)isa;
-    transpose_band_c(T->src + in_off, T->dst + out_off, n, T->cols, T->in_col, T->out_row);
+    transpose_band_c(in, out, n, T->cols, T->in_col, T->out_row);
 }
 
 /* Runs a transposing copy (transpose_axis found a); 0 when the operands overlap (the row path then
@@ -1277,8 +1362,9 @@ static void transpose_item(const ew_transpose* T, uint64_t item, int isa) {
 static int run_transpose(const ew_run* r, uint32_t a, uint64_t total) {
     const uint32_t inner = r->dims - 1;
     if (copy_overlaps(r)) return 0;
-    ew_transpose T = {(const uint32_t*)(const void*)r->base[0], (uint32_t*)(void*)r->base[1], a, inner,
-                      r->sizes[a], r->sizes[inner], r->strides[0][inner], r->strides[1][a], 0, r};
+    ew_transpose T = {r->base[0], r->base[1], (uint32_t)element_bytes(r->types[0]),
+                      r->types[0] == DML_TENSOR_DATA_TYPE_FLOAT16, a, inner, r->sizes[a], r->sizes[inner],
+                      r->strides[0][inner], r->strides[1][a], 0, r};
     T.blocks = (T.rows + EW_TR_ROWS - 1) / EW_TR_ROWS;
     const int64_t items = (int64_t)(total / (T.rows * T.cols) * T.blocks);
     const int isa = r->isa;
