@@ -1188,8 +1188,10 @@ static void merge_periodic(ew_run* r) {
     for (uint32_t t = 0; t < r->tensors; t++) {
         if (r->base[t] == NULL) continue;
         const uint64_t si = r->strides[t][i], so = r->strides[t][o];
-        if ((si == 1 && so == L) || (si == 0 && so == 0)) continue;
-        if (t + 1 < r->tensors && si == 1 && so == 0) {
+        if (si == 1 && so == L) continue;
+        if (t + 1 == r->tensors) return; /* the output continues across, or nothing merges */
+        if (si == 0 && so == 0) continue;
+        if (si == 1 && so == 0) {
             periodic |= 1u << t;
             continue;
         }
