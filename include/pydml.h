@@ -404,6 +404,15 @@ void pydml_operator_fit_release(pydml_operator_fit* fit);
 void pydml_debug_prepared_stats(uint64_t* prepared, uint64_t* packed, uint64_t* in_place, uint64_t* allocated);
 
 /**
+ * Counts, since the library was loaded, of element-wise executions (any operator, graph node or
+ * fused row) by the special path they took: `transposed`, an IDENTITY copy through permuted strides
+ * in register-transposed tiles; `row_copies`, an IDENTITY copy of short contiguous runs by memcpy;
+ * `periodic`, a run merged across a row an input repeats (an attention mask over its scores). For
+ * tests and profiling: relaxed atomic counters. NULL pointers are skipped.
+ */
+void pydml_debug_elementwise_stats(uint64_t* transposed, uint64_t* row_copies, uint64_t* periodic);
+
+/**
  * Counts, since the library was loaded, of DML_OPERATOR_CONVOLUTION executions (any operator, graph
  * node or pydml_convolution_execute) by where their packed filter came from: `prepared`, packed once
  * when an OWNED_BY_DML FilterTensor was initialized; `packed`, packed by the execution into its

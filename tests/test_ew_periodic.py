@@ -15,7 +15,7 @@ import pytest
 from ew_harness import run
 
 import pydml
-from pydml.native import lib
+from pydml.native import ffi, lib
 
 
 def broadcast_strides(full: Sequence[int], small: Sequence[int]) -> list[int]:
@@ -48,12 +48,23 @@ def add_both_ways(full: list[int], small: list[int], dtype: str, *, fused: bool 
 
     previous = lib.pydml_set_num_threads(threads)
     try:
+        before = periodic_runs()
         merged = run(add(pydml.buffer_desc(dtype, full, broadcast_strides(full, small))),
                      {"ATensor": a, "BTensor": b})["OutputTensor"]
+        # merged exactly when the repeated row is at most EW_PERIOD_MAX (512) long
+        assert periodic_runs() - before == int(full[-1] <= 512)
         whole = run(add(out_desc), {"ATensor": a, "BTensor": np.ascontiguousarray(np.broadcast_to(b, full))})
+        assert periodic_runs() - before == int(full[-1] <= 512)
     finally:
         lib.pydml_set_num_threads(previous)
     return merged, whole["OutputTensor"]
+
+
+def periodic_runs() -> int:
+    """pydml_debug_elementwise_stats: element-wise executions with a merged periodic run so far."""
+    cell = ffi.new("uint64_t*")
+    lib.pydml_debug_elementwise_stats(ffi.NULL, ffi.NULL, cell)
+    return int(cell[0])
 
 
 CASES = [
@@ -93,7 +104,9 @@ def test_a_scaled_periodic_input() -> None:
         InputTensor=pydml.buffer_desc("FLOAT32", [50, 24], [0, 1]), OutputTensor=out_desc, ScaleBias=scale)
     whole = pydml.DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC(InputTensor=out_desc, OutputTensor=out_desc,
                                                           ScaleBias=scale)
+    before = periodic_runs()
     got = run(merged, {"InputTensor": row})["OutputTensor"]
+    assert periodic_runs() == before + 1
     want = run(whole, {"InputTensor": np.ascontiguousarray(np.broadcast_to(row, (50, 24)))})["OutputTensor"]
     np.testing.assert_array_equal(got, want)
     np.testing.assert_allclose(got[7], row * 1.5 - 0.25, rtol=1e-6)

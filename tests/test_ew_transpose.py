@@ -16,7 +16,7 @@ import pytest
 from ew_harness import DTYPES, run
 
 import pydml
-from pydml.native import lib
+from pydml.native import ffi, lib
 
 
 def permuted(dtype: str, shape: Sequence[int], perm: Sequence[int]) -> tuple[Any, Any, np.ndarray]:
@@ -35,27 +35,36 @@ def permuted(dtype: str, shape: Sequence[int], perm: Sequence[int]) -> tuple[Any
     return in_desc, pydml.buffer_desc(dtype, out_shape), src
 
 
-CASES = [
-    ((512, 512), (1, 0)),
-    ((37, 45), (1, 0)),          # neither side a multiple of 8
-    ((8, 9), (1, 0)),
-    ((9, 8), (1, 0)),
-    ((3, 64, 40), (0, 2, 1)),     # a batch of transposes
-    ((24, 5, 33), (2, 1, 0)),     # the contiguous input axis outermost
-    ((2, 3, 17, 19), (0, 3, 1, 2)),
-    ((16, 4, 64), (1, 2, 0)),     # NHWC-like
-    ((7, 1000), (1, 0)),          # fewer than 8 rows along the contiguous axis: the row path
+def paths() -> tuple[int, int, int]:
+    """pydml_debug_elementwise_stats: (tiled transposes, row copies, periodic runs) so far."""
+    cells = [ffi.new("uint64_t*") for _ in range(3)]
+    lib.pydml_debug_elementwise_stats(*cells)
+    return int(cells[0][0]), int(cells[1][0]), int(cells[2][0])
+
+
+CASES = [  # shape, permutation, whether the tiles take it
+    ((512, 512), (1, 0), True),
+    ((37, 45), (1, 0), True),          # neither side a multiple of 8
+    ((8, 9), (1, 0), True),
+    ((9, 8), (1, 0), True),
+    ((3, 64, 40), (0, 2, 1), True),     # a batch of transposes
+    ((24, 5, 33), (2, 1, 0), True),     # the contiguous input axis outermost
+    ((2, 3, 17, 19), (0, 3, 1, 2), True),
+    ((16, 4, 64), (1, 2, 0), True),     # NHWC-like
+    ((7, 1000), (1, 0), False),         # fewer than 8 rows along the contiguous axis: the row path
 ]
 
 
-@pytest.mark.parametrize("shape,perm", CASES)
+@pytest.mark.parametrize("shape,perm,tiled", CASES)
 @pytest.mark.parametrize("dtype", ["FLOAT32", "INT32", "UINT32", "FLOAT16", "INT16", "UINT16"])
-def test_transposes_land_where_the_strides_say(shape: tuple[int, ...], perm: tuple[int, ...], dtype: str,
-                                               ew_isa: str) -> None:
+def test_transposes_land_where_the_strides_say(shape: tuple[int, ...], perm: tuple[int, ...], tiled: bool,
+                                               dtype: str, ew_isa: str) -> None:
     in_desc, out_desc, src = permuted(dtype, shape, perm)
     desc = pydml.DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC(InputTensor=in_desc, OutputTensor=out_desc)
+    before = paths()[0]
     got = run(desc, {"InputTensor": src})["OutputTensor"]
     np.testing.assert_array_equal(got, np.ascontiguousarray(src.transpose(perm)))
+    assert paths()[0] - before == int(tiled)
 
 
 @pytest.mark.parametrize("threads", [1, 2])
@@ -132,8 +141,10 @@ def test_what_the_tiles_do_not_take(variant: str, ew_isa: str) -> None:
             InputTensor=pydml.buffer_desc("FLOAT32", [24, 40], [1, 24]),
             OutputTensor=pydml.buffer_desc("FLOAT32", [24, 40]))
         want = np.maximum(src32.T, 0)
+    before = paths()
     got = run(desc, {"InputTensor": src})["OutputTensor"]
     np.testing.assert_array_equal(got, want)
+    assert paths()[:2] == before[:2]
 
 
 ROW_CASES = [
@@ -153,8 +164,10 @@ def test_permutations_that_keep_the_innermost_axis(shape: tuple[int, ...], perm:
     desc = pydml.DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC(InputTensor=in_desc, OutputTensor=out_desc)
     for threads in (1, 2):
         previous = lib.pydml_set_num_threads(threads)
+        before = paths()[1]
         try:
             got = run(desc, {"InputTensor": src})["OutputTensor"]
         finally:
             lib.pydml_set_num_threads(previous)
         np.testing.assert_array_equal(got, np.ascontiguousarray(src.transpose(perm)))
+        assert paths()[1] - before == int(dtype != "FLOAT16")

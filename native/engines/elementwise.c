@@ -1166,6 +1166,15 @@ static void run_item(const ew_run* r, uint64_t item, uint64_t block, uint64_t ro
     }
 }
 
+/* pydml_debug_elementwise_stats (include/pydml.h): executions that took each special path. */
+static uint64_t g_transposed, g_row_copies, g_periodic;
+
+void pydml_debug_elementwise_stats(uint64_t* transposed, uint64_t* row_copies, uint64_t* periodic) {
+    if (transposed) *transposed = __atomic_load_n(&g_transposed, __ATOMIC_RELAXED);
+    if (row_copies) *row_copies = __atomic_load_n(&g_row_copies, __ATOMIC_RELAXED);
+    if (periodic) *periodic = __atomic_load_n(&g_periodic, __ATOMIC_RELAXED);
+}
+
 /* Longest row a periodic input may repeat (merge_periodic): the row and a chunk after it fill
  * the input's stage (EW_CHUNK * 8 bytes: 2048 floats). */
 #define EW_PERIOD_MAX 512
@@ -1204,6 +1213,7 @@ static void merge_periodic(ew_run* r) {
     }
     r->sizes[o] *= L;
     r->dims = i;
+    __atomic_fetch_add(&g_periodic, 1, __ATOMIC_RELAXED);
 }
 
 /* ---- transposing copies ----
@@ -1437,7 +1447,9 @@ static int run_transpose(const ew_run* r, uint32_t a, uint64_t total) {
  * An IDENTITY copy whose runs are contiguous on both sides but short (a permutation that keeps the
  * innermost axis: attention's [B, S, H, D] -> [B, H, S, D] moves runs of D = 64) paid the run
  * path's set-up per run: 24 ns a run of 64, against 4 for torch's copy. Such runs go by memcpy,
- * for the types whose row path keeps every bit anyway (not FLOAT16, converted through float). */
+ * for the types whose row path keeps every bit anyway (not FLOAT16, converted through float). The
+ * walk is copy_rows' own, not run_item's: a memcpy per run inside run_item (before run_span)
+ * measured 0.17 against 0.11 ms for that permutation on one thread, 0.09-0.11 against 0.06 on two. */
 static int copy_rows_fit(const ew_run* r) {
     const uint32_t inner = r->dims - 1, t = r->types[0];
     return plain_copy(r) && t != DML_TENSOR_DATA_TYPE_FLOAT16 && t != PYDML_DATA_TYPE_BFLOAT16 &&
@@ -1552,8 +1564,14 @@ static pydml_status run_shape(const pydml_ew_plan* plan, uint32_t dim_count, con
         if (r.base[t] != NULL) bytes += total * element_bytes(r.types[t]);
     r.stream = bytes > EW_STREAM_BYTES;
     const uint32_t ta = transpose_axis(&r);
-    if (ta < r.dims && run_transpose(&r, ta, total)) return PYDML_STATUS_SUCCESS;
-    if (copy_rows_fit(&r) && run_copy_rows(&r, total)) return PYDML_STATUS_SUCCESS;
+    if (ta < r.dims && run_transpose(&r, ta, total)) {
+        __atomic_fetch_add(&g_transposed, 1, __ATOMIC_RELAXED);
+        return PYDML_STATUS_SUCCESS;
+    }
+    if (copy_rows_fit(&r) && run_copy_rows(&r, total)) {
+        __atomic_fetch_add(&g_row_copies, 1, __ATOMIC_RELAXED);
+        return PYDML_STATUS_SUCCESS;
+    }
     const uint64_t block = work_block(total);
     uint64_t blocks_per_row = L > block ? (L + block - 1) / block : 1;
     uint64_t rows_per_item = blocks_per_row > 1 ? 1 : (block / L > 0 ? block / L : 1);
