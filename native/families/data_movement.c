@@ -477,7 +477,7 @@ static int dm_prepare(dm_copy* c) {
     c->chunk = c->chunks > 1 ? chunk : n;
     c->items = total / (n * per) * c->chunks;
     c->bytes = total * c->dsize;
-    c->stream = (c->bytes >= DM_STREAM_MIN || c->whole >= DM_STREAM_MIN) && c->chunk * c->dsize >= DM_STREAM_RUN;
+    c->stream = c->whole >= DM_STREAM_MIN && c->chunk * c->dsize >= DM_STREAM_RUN; /* whole >= bytes */
     return 1;
 }
 
