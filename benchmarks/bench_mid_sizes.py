@@ -8,20 +8,19 @@ where per-run set-up, the thread team's wake-ups and streamed stores decide inst
 found a GEMM of 256 x 1024 x 256 on one thread, PADDING at 0.04x torch, transposes at 0.2-0.4x,
 a 2x2 average pool at 0.44x and an attention-mask ADD at 0.2x (docs/accuracy-and-speed.md, "a
 seventh stop"). Each case: pydml's operator and torch's equivalent, each called back to back in
-blocks of 15, the blocks interleaved, best call of each (torch writing into a preallocated output
-where pydml does); the ratio is torch time / pydml time (above 1: pydml faster). The machine is
-shared: claims come from the ratios only.
+blocks of 15, the blocks interleaved, the best block's mean call (_timing.best_times; torch
+writing into a preallocated output where pydml does); the ratio is torch time / pydml time (above
+1: pydml faster). The machine is shared: claims come from the ratios only.
 """
 
 from __future__ import annotations
 
 import argparse
-import time
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
-from _timing import header
+from _timing import best_times, header
 
 import pydml
 from pydml import buffer_desc as t
@@ -107,20 +106,6 @@ def cases(rng: np.random.Generator) -> list[Case]:
     ]
 
 
-def best_blocks(fns: list[Callable[[], Any]], repeat: int, block: int = 15) -> list[float]:
-    """Best call of each function, called back to back in blocks, the blocks interleaved."""
-    best = [float("inf")] * len(fns)
-    for _ in range(repeat):
-        for i, fn in enumerate(fns):
-            for _ in range(3):
-                fn()
-            for _ in range(block):
-                start = time.perf_counter()
-                fn()
-                best[i] = min(best[i], time.perf_counter() - start)
-    return best
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--threads", type=int, default=2)
@@ -139,7 +124,8 @@ def main() -> None:
             continue
         op = device.create_operator(desc)
         out = op.execute(inputs)
-        ours, theirs = best_blocks([lambda o=op, i=inputs, r=out: o.execute(i, r), peer], args.repeat)
+        ours, theirs = best_times([lambda o=op, i=inputs, r=out: o.execute(i, r), peer], args.repeat,
+                                  block=15)
         print(f"{name:<52} {ours * 1e3:9.3f} {theirs * 1e3:9.3f} {theirs / ours:12.2f}", flush=True)
 
 
