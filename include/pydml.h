@@ -422,6 +422,14 @@ void pydml_debug_elementwise_stats(uint64_t* transposed, uint64_t* row_copies, u
  */
 void pydml_debug_convolution_stats(uint64_t* prepared, uint64_t* packed, uint64_t* allocated);
 
+/**
+ * Counts, since the library was loaded, of resample executions (RESAMPLE*, RESAMPLE_GRAD*, any
+ * operator, graph node or plan call) whose rows were gathered as they are, without the float row
+ * between (`nearest_rows`: every resampled axis reads one source of weight 1, rows contiguous). For
+ * tests and profiling: a relaxed atomic counter. NULL is skipped.
+ */
+void pydml_debug_resample_stats(uint64_t* nearest_rows);
+
 /* ---- Binding properties (native/api/capi.c) ---------------------------------------------------- */
 
 /* One binding of a compiled operator, as its desc declares it. */

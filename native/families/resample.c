@@ -85,6 +85,7 @@ static void rs_table_free(rs_table* t) {
     free(t->win_ix);
     free(t->win_w);
     free(t->win_lm);
+    free(t->near_shuf);
     memset(t, 0, sizeof *t);
 }
 
@@ -255,6 +256,16 @@ static pydml_status rs_table_windows(pydml_resample_plan* p, rs_table* t) {
     t->win_fa = (uint32_t)fa;
     t->win_fb = (uint32_t)fb;
     t->win_nw = nw;
+    if (t->one_tap && nw == 1) { /* the 16-bit gathers of rs_kernels.nearest_row: bytes 2 ix, 2 ix + 1 */
+        t->near_shuf = rs_alloc(p, halves * 16, 1);
+        if (t->near_shuf == NULL) return PYDML_STATUS_OUT_OF_MEMORY;
+        for (uint64_t h = 0; h < halves; h++)
+            for (uint32_t lane = 0; lane < 8; lane++) {
+                const uint32_t ix = t->win_ix[h * 8 + lane]; /* k == 1: slot 0; 0 for unused lanes */
+                t->near_shuf[h * 16 + 2 * lane] = (uint8_t)(2 * ix);
+                t->near_shuf[h * 16 + 2 * lane + 1] = (uint8_t)(2 * ix + 1);
+            }
+    }
     return PYDML_STATUS_SUCCESS;
 }
 
@@ -438,6 +449,7 @@ static pydml_status rs_table_finish(pydml_resample_plan* p, rs_table* t) {
     t->unit_weights = k == 1;
     for (uint64_t q = 0; q < t->start[t->n_dst] && t->unit_weights; q++)
         if (t->w[q] != 1.0f) t->unit_weights = 0;
+    t->one_tap = t->unit_weights && t->start[t->n_dst] == t->n_dst; /* at most one each, n_dst in all */
     /* the integer-2x patterns (see rs_table.pattern), each with one weight (pair: two) for every
      * destination, compared bit for bit (memcmp: -0.0 and NaN weights never match 0.0 / each other
      * by accident; the weights of a plan are finite and nonzero) */
@@ -715,6 +727,31 @@ RS_PORTABLE(bf16, uint16_t, pydml_bf16_to_f32, pydml_f32_to_bf16)
 RS_PORTABLE(i8, int8_t, RS_FROM_I8, rs_to_i8)
 RS_PORTABLE(u8, uint8_t, RS_FROM_I8, rs_to_u8)
 
+/* Nearest rows (rs_kernels.nearest_row): each destination its source element, a NaN's highest
+ * mantissa bit set (what the product by the weight 1.0 does to it); the first row built, the
+ * others copied from it. */
+static inline uint32_t rs_quiet_f32(uint32_t x) {
+    return (x & 0x7fffffffu) > 0x7f800000u ? x | 0x00400000u : x;
+}
+static inline uint16_t rs_quiet_f16(uint16_t x) {
+    return (x & 0x7fffu) > 0x7c00u ? (uint16_t)(x | 0x0200u) : x;
+}
+static inline uint16_t rs_quiet_bf16(uint16_t x) {
+    return (x & 0x7fffu) > 0x7f80u ? (uint16_t)(x | 0x0040u) : x;
+}
+#define RS_NEAREST_PORTABLE(NAME, TYPE, QUIET)                                                      \
+    static void rs_nearest_##NAME(const rs_table* t, const char* src, char* const* dst, uint32_t ndst) { \
+        const TYPE* s = (const TYPE*)(const void*)src;                                             \
+        TYPE* d = (TYPE*)(void*)dst[0];                                                            \
+        const uint32_t* ix = t->idx;                                                               \
+        for (uint32_t j = 0; j < t->n_dst; j++) d[j] = QUIET(s[ix[j]]);                            \
+        for (uint32_t r = 1; r < ndst; r++) memcpy(dst[r], d, (size_t)t->n_dst * sizeof(TYPE));    \
+    }
+RS_NEAREST_PORTABLE(f32, uint32_t, rs_quiet_f32)
+RS_NEAREST_PORTABLE(f16, uint16_t, rs_quiet_f16)
+RS_NEAREST_PORTABLE(bf16, uint16_t, rs_quiet_bf16)
+RS_NEAREST_PORTABLE(8, uint8_t, RS_ID)
+
 void rs_hz_scalar(const rs_table* t, uint32_t j0, uint32_t j1, const float* row, uint32_t lo,
                   uint32_t hi, char* out, uint64_t ostride, uint32_t esize, rs_store_fn store) {
     (void)hi;
@@ -763,6 +800,7 @@ typedef struct rs_exec {
     int defer;                     /* row mode, one segment per row: see rs_defer */
     uint64_t row_lo, row_bytes;    /* the source columns a row reads: from row_lo, row_bytes long */
     uint64_t l2_bytes;             /* prefetch_rows: bytes fetched into L2 from each such source row */
+    int nearest;                   /* row mode, every resampled axis one_tap: rows by k.nearest_row */
     rs_kernels k;
 } rs_exec;
 
@@ -1005,6 +1043,67 @@ static void prefetch_source_rows(const rs_exec* e, const rs_contrib_iter* it, co
     }
 }
 
+/* ---- nearest rows (rs_exec.nearest) ----
+ * Every resampled axis has one tap of weight 1 per destination (a nearest forward), and the rows are
+ * contiguous: a destination row is its source row gathered by the column table, with no float row
+ * between (rs_kernels.nearest_row). Consecutive destination rows that read the same source row (an
+ * upscale's repeated rows) are one call, which stores each result to all of them. */
+
+/* The source row and the destination row of the cursor's item. */
+static void rs_nearest_rows(const rs_exec* e, const rs_cursor* c, const char** src, char** dst) {
+    uint64_t so = c->src_outer, dof = c->dst_outer;
+    for (uint32_t q = 0; q < e->n_row; q++) {
+        const uint32_t ax = e->row_ax[q], j = c->row[q];
+        so += (uint64_t)e->tab[ax]->idx[j] * e->S->strides[ax]; /* one_tap: destination j's tap is idx[j] */
+        dof += (uint64_t)j * e->D->strides[ax];
+    }
+    *src = e->src + so * e->esize;
+    *dst = e->dst + dof * e->esize;
+}
+
+/* Items [begin, end) of a nearest plan. With one row axis that reads fewer rows than it skips over
+ * (a downscale: each source row read once, rows between never), the next item's source row is
+ * prefetched into L1 and the one RS_PREFETCH_L2_ROWS further into L2 (prefetch_source_rows). */
+static void rs_nearest_run(const rs_exec* e, uint64_t begin, uint64_t end) {
+    const rs_table* t = e->tab[e->col];
+    rs_cursor c;
+    rs_cursor_seek(e, &c, begin);
+    const char* s = NULL;
+    char* d[RS_NEAR_ROWS];
+    rs_nearest_rows(e, &c, &s, &d[0]);
+    uint64_t i = begin;
+    while (i < end) {
+        if (e->prefetch_rows) {
+            const rs_table* rt = e->tab[e->row_ax[0]];
+            const uint32_t j = c.row[0];
+            const uint64_t step = e->S->strides[e->row_ax[0]] * e->esize;
+            const uintptr_t base = (uintptr_t)s - (uintptr_t)rt->idx[j] * step; /* source row 0 */
+            for (int l2 = 0; l2 < 2; l2++) {
+                const uint32_t a = j + 1 + (l2 ? RS_PREFETCH_L2_ROWS : 0);
+                if (a >= rt->n_dst) break;
+                const uintptr_t p = base + (uintptr_t)rt->idx[a] * step;
+                const uint64_t bytes = l2 ? e->l2_bytes : e->row_bytes;
+                for (uint64_t b = 0; b < bytes; b += 64) {
+                    if (l2) __builtin_prefetch((const void*)(p + b), 0, 1);
+                    else __builtin_prefetch((const void*)(p + b));
+                }
+            }
+        }
+        uint32_t n = 1;
+        const char* ns = NULL;
+        char* nd = NULL;
+        for (i++; i < end; i++) { /* the items after it that read the same source row */
+            rs_cursor_next(e, &c);
+            rs_nearest_rows(e, &c, &ns, &nd);
+            if (ns != s || n == RS_NEAR_ROWS) break; /* item i starts the next call */
+            d[n++] = nd;
+        }
+        e->k.nearest_row(t, s, d, n);
+        s = ns;
+        d[0] = nd;
+    }
+}
+
 static void rs_item(const rs_exec* e, const rs_cursor* c, float* tmp, rs_defer* d) {
     uint64_t dst_base = c->dst_outer;
     rs_contrib_iter it;
@@ -1159,15 +1258,34 @@ static void rs_select_kernels(uint32_t dt, int stream, rs_kernels* k) {
     k->lin2t_row = NULL;
     k->win_row = NULL;
     switch (dt) {
-    case DML_TENSOR_DATA_TYPE_FLOAT32: k->blend = rs_blend_f32; k->store = rs_store_f32; break;
-    case DML_TENSOR_DATA_TYPE_FLOAT16: k->blend = rs_blend_f16; k->store = rs_store_f16; break;
-    case PYDML_DATA_TYPE_BFLOAT16: k->blend = rs_blend_bf16; k->store = rs_store_bf16; break;
-    case DML_TENSOR_DATA_TYPE_INT8: k->blend = rs_blend_i8; k->store = rs_store_i8; break;
-    default: k->blend = rs_blend_u8; k->store = rs_store_u8; break;
+    case DML_TENSOR_DATA_TYPE_FLOAT32: k->blend = rs_blend_f32; k->store = rs_store_f32; k->nearest_row = rs_nearest_f32; break;
+    case DML_TENSOR_DATA_TYPE_FLOAT16: k->blend = rs_blend_f16; k->store = rs_store_f16; k->nearest_row = rs_nearest_f16; break;
+    case PYDML_DATA_TYPE_BFLOAT16: k->blend = rs_blend_bf16; k->store = rs_store_bf16; k->nearest_row = rs_nearest_bf16; break;
+    case DML_TENSOR_DATA_TYPE_INT8: k->blend = rs_blend_i8; k->store = rs_store_i8; k->nearest_row = rs_nearest_8; break;
+    default: k->blend = rs_blend_u8; k->store = rs_store_u8; k->nearest_row = rs_nearest_8; break;
     }
     uint32_t f = pydml_active_cpu_features();
     /* AVX-512 hosts included: see resample_x86.c's header for why there is no AVX-512 kernel */
     if ((f & PYDML_CPU_AVX2_FMA) && (f & PYDML_CPU_F16C)) rs_select_avx2(dt, stream, k);
+}
+
+/* pydml_debug_resample_stats (include/pydml.h) */
+static uint64_t g_nearest_rows;
+
+void pydml_debug_resample_stats(uint64_t* nearest_rows) {
+    if (nearest_rows) *nearest_rows = __atomic_load_n(&g_nearest_rows, __ATOMIC_RELAXED);
+}
+
+/* Rows of this execution by rs_kernels.nearest_row: every resampled axis one_tap, rows contiguous in
+ * both tensors (row mode), and enough rows for the threads (a few long rows keep the executor's
+ * split by segments). */
+static int rs_nearest_plan(const rs_exec* e, const pydml_resample_plan* plan, uint64_t rows, int threads) {
+    if (e->k.nearest_row == NULL || e->S->strides[e->col] != 1 || e->D->strides[e->col] != 1 ||
+        rows < 4u * (uint64_t)threads)
+        return 0;
+    for (uint32_t d = 0; d < e->dims; d++)
+        if (!plan->identity[d] && !e->tab[d]->one_tap) return 0;
+    return 1;
 }
 
 static pydml_status rs_run(const pydml_resample_plan* plan, int backward, const pydml_tensor* S,
@@ -1222,6 +1340,18 @@ static pydml_status rs_run(const pydml_resample_plan* plan, int backward, const 
         if (rows >= 4u * (uint64_t)threads) per = t->n_dst;
         e.units_per_row = per;
         e.units = ((uint64_t)t->n_dst + per - 1) / per;
+    } else if (rs_nearest_plan(&e, plan, rows, threads)) {
+        e.nearest = 1;
+        e.units = 1;
+        __atomic_fetch_add(&g_nearest_rows, 1, __ATOMIC_RELAXED);
+        const rs_table* rt = e.n_row == 1 ? e.tab[e.row_ax[0]] : NULL;
+        if (rt != NULL && rt->n_src > rt->n_dst) { /* see rs_nearest_run */
+            e.row_bytes = (uint64_t)t->n_src * e.esize;
+            if (e.row_bytes > RS_PREFETCH_ROW_MAX) e.row_bytes = RS_PREFETCH_ROW_MAX;
+            e.prefetch_rows = 1;
+            const uint64_t sb = (uint64_t)S->strides[e.row_ax[0]] * e.esize;
+            e.l2_bytes = rt->n_src <= 2 * (uint64_t)rt->n_dst && sb <= 2 * e.row_bytes ? sb + e.row_bytes : e.row_bytes;
+        }
     } else {
         e.direct_f32 = S->data_type == DML_TENSOR_DATA_TYPE_FLOAT32 && S->strides[e.col] == 1;
         e.split_segments = rows < 4u * (uint64_t)threads && t->seg_count > 1;
@@ -1276,7 +1406,9 @@ static pydml_status rs_run(const pydml_resample_plan* plan, int backward, const 
         uint64_t q = items / nth, r = items % nth;
         uint64_t begin = tid * q + (tid < r ? tid : r);
         uint64_t end = begin + q + (tid < r ? 1 : 0);
-        if (begin < end) {
+        if (begin < end && e.nearest) {
+            rs_nearest_run(&e, begin, end);
+        } else if (begin < end) {
             rs_cursor c;
             rs_cursor_seek(&e, &c, begin);
             for (uint64_t i = begin; i < end; i++) {

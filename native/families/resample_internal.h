@@ -19,6 +19,7 @@
 #define RS_SEG_MAX 2048      /* destination elements per segment */
 #define RS_ELL_MAX_TAPS 32   /* tables with more taps per element use the scalar horizontal pass */
 #define RS_VEC_CAP 1024      /* floats in the accumulator of the vector (channels-last) mode */
+#define RS_NEAR_ROWS 4       /* most destination rows one nearest_row call stores */
 
 /* Block kinds: every index of the block lies in [base, base + 31] (two registers, one permute
  * per tap), in [base, base + 63] (four registers, two permutes and a blend), or anywhere (gather;
@@ -80,6 +81,7 @@ typedef struct rs_table {
     uint32_t* blk_period;
     uint32_t* blk_step;
     uint32_t unit_weights;   /* every destination has one tap of weight 1 (nearest) */
+    uint32_t one_tap;        /* unit_weights, and no destination without a tap: idx[j] is its source */
     /* Integer-2x tables (AVX2 hz), every destination with the same weights pat_w: RS_PAT_DUP2,
      * destination j is source j / 2 times pat_w[0] (the forward of a 2x nearest upsampling: weight
      * 1; the gradient of a 0.5x half-pixel linear downscale: 0.5); RS_PAT_PAIR2, destination j is
@@ -126,6 +128,10 @@ typedef struct rs_table {
     uint32_t* win_ix;
     float* win_w;
     int32_t* win_lm;
+    /* one_tap tables of the window form with one window (win_nw 1): per half block h, the byte
+     * shuffle [h][16] that gathers its 8 destinations' 16-bit elements from the 8 sources at
+     * win_off[h] (rs_kernels.nearest_row; its 32-bit form permutes by win_ix); NULL otherwise */
+    uint8_t* near_shuf;
 } rs_table;
 
 /* One weighted source of a blend: element k is at p + k * stride elements. */
@@ -169,6 +175,15 @@ typedef struct rs_kernels {
      * from pf (the next destination row's new source rows) prefetched along the way */
     void (*win_row)(const rs_table* t, const rs_src* src, uint32_t count, int raw_one, char* out, const char* pf,
                     uint32_t pf_lines);
+    /* One destination row of a one_tap column table t (nearest), stored to each of the ndst rows
+     * dst[0 .. ndst - 1] (1 <= ndst <= RS_NEAR_ROWS: consecutive destination rows that read the same
+     * source row) from the source row src, both of stride 1: each destination element its source
+     * element idx[j], the bits of a floating-point NaN quieted (its highest mantissa bit set) and
+     * every other value as it is. That is what the blend and the horizontal pass make of it (the
+     * product by the weight 1.0 quiets a signaling NaN; the conversions to and from float are exact
+     * otherwise), so the same bits, without the float row between (issue 25: FLOAT16 nearest rows
+     * ran at the FLOAT32 rows' element rate, half their bandwidth). */
+    void (*nearest_row)(const rs_table* t, const char* src, char* const* dst, uint32_t ndst);
 } rs_kernels;
 
 /* Portable kernels (resample.c). */

@@ -1025,6 +1025,139 @@ RS_AVX2 static RS_INLINE void rs256_zero(uint32_t dt, void* dst, size_t n, int s
 RS256_ZERO(f32, DML_TENSOR_DATA_TYPE_FLOAT32)
 RS256_ZERO(f16, DML_TENSOR_DATA_TYPE_FLOAT16)
 
+/* ---- nearest rows (rs_kernels.nearest_row) --------------------------------------------------------
+ * The column table's gather on the elements' bits: the integer-2x patterns by unpacks / packs (32
+ * destinations per 16 sources for 16-bit elements), the window form (win_nw 1: each half block's 8
+ * destinations from the 8 sources at win_off) by one vpermd / pshufb, the rest one element at a
+ * time; each result quieted (a NaN's highest mantissa bit set, as the product by 1.0 sets it) and
+ * stored to every destination row. ES: element bytes (4: FLOAT32; 2: FLOAT16, INF16 0x7c00 and
+ * QBIT16 0x0200, or BFLOAT16, 0x7f80 and 0x0040). */
+
+RS_AVX2 static RS_INLINE __m256i rs256_quiet(__m256i x, const uint32_t ES, const int INF16, const int QBIT16) {
+    if (ES == 4) {
+        const __m256i nan = _mm256_cmpgt_epi32(_mm256_and_si256(x, _mm256_set1_epi32(0x7fffffff)),
+                                               _mm256_set1_epi32(0x7f800000));
+        return _mm256_or_si256(x, _mm256_and_si256(nan, _mm256_set1_epi32(0x00400000)));
+    }
+    const __m256i nan = _mm256_cmpgt_epi16(_mm256_and_si256(x, _mm256_set1_epi16(0x7fff)), _mm256_set1_epi16((short)INF16));
+    return _mm256_or_si256(x, _mm256_and_si256(nan, _mm256_set1_epi16((short)QBIT16)));
+}
+
+RS_AVX2 static RS_INLINE __m128i rs128_quiet16(__m128i x, const int INF16, const int QBIT16) {
+    const __m128i nan = _mm_cmpgt_epi16(_mm_and_si128(x, _mm_set1_epi16(0x7fff)), _mm_set1_epi16((short)INF16));
+    return _mm_or_si128(x, _mm_and_si128(nan, _mm_set1_epi16((short)QBIT16)));
+}
+
+/* 32 bytes to each destination row at byte offset `at`: streamed where the row allows (NT: the
+ * rows' alignment, per row: 2 = 32 bytes, 1 = 16, 0 = not streamed) */
+RS_AVX2 static RS_INLINE void rs256_near_put(char* const* dst, const uint32_t* al, uint32_t ndst, size_t at, __m256i v,
+                                             const int NT) {
+    for (uint32_t r = 0; r < ndst; r++) {
+        char* p = dst[r] + at;
+        if (NT && al[r] == 2) {
+            _mm256_stream_si256((__m256i*)(void*)p, v);
+        } else if (NT && al[r] == 1) {
+            _mm_stream_si128((__m128i*)(void*)p, _mm256_castsi256_si128(v));
+            _mm_stream_si128((__m128i*)(void*)(p + 16), _mm256_extracti128_si256(v, 1));
+        } else {
+            _mm256_storeu_si256((__m256i*)(void*)p, v);
+        }
+    }
+}
+
+RS_AVX2 static RS_INLINE void rs128_near_put(char* const* dst, const uint32_t* al, uint32_t ndst, size_t at, __m128i v,
+                                             const int NT) {
+    for (uint32_t r = 0; r < ndst; r++) {
+        char* p = dst[r] + at;
+        if (NT && al[r] >= 1) _mm_stream_si128((__m128i*)(void*)p, v);
+        else _mm_storeu_si128((__m128i*)(void*)p, v);
+    }
+}
+
+RS_AVX2 static RS_INLINE void rs256_nearest_c(const rs_table* t, const char* src, char* const* dst, uint32_t ndst,
+                                              const uint32_t ES, const int INF16, const int QBIT16, const int NT) {
+    const uint32_t n = t->n_dst;
+    uint32_t al[RS_NEAR_ROWS];
+    for (uint32_t r = 0; r < ndst; r++)
+        al[r] = ((uintptr_t)dst[r] & 31u) == 0 ? 2 : ((uintptr_t)dst[r] & 15u) == 0 ? 1 : 0;
+    uint32_t j = 0;
+    if (t->pattern == RS_PAT_DUP2) { /* destination j is source j / 2 */
+        for (; j + 64 / ES <= n; j += 64 / ES) {
+            const __m256i v = rs256_quiet(_mm256_loadu_si256((const __m256i*)(const void*)(src + (size_t)(j / 2) * ES)), ES,
+                                          INF16, QBIT16);
+            __m256i a, b;
+            if (ES == 4) { /* 0 0 1 1 | 4 4 5 5 and 2 2 3 3 | 6 6 7 7, then the lanes swapped into order */
+                const __m256i lo = _mm256_unpacklo_epi32(v, v), hi = _mm256_unpackhi_epi32(v, v);
+                a = _mm256_permute2x128_si256(lo, hi, 0x20);
+                b = _mm256_permute2x128_si256(lo, hi, 0x31);
+            } else { /* quarters 0 2 1 3, then each lane's words doubled: 0..7 and 8..15 twice each */
+                const __m256i q = _mm256_permute4x64_epi64(v, 0xD8);
+                a = _mm256_unpacklo_epi16(q, q);
+                b = _mm256_unpackhi_epi16(q, q);
+            }
+            rs256_near_put(dst, al, ndst, (size_t)j * ES, a, NT);
+            rs256_near_put(dst, al, ndst, (size_t)j * ES + 32, b, NT);
+        }
+    } else if (t->pattern == RS_PAT_HALF2) { /* destination j is source 2j: the even elements of two loads */
+        const uint32_t step = 32 / ES;
+        for (; j + step <= n && 2 * (uint64_t)j + 2 * step <= t->n_src; j += step) {
+            const char* p = src + 2 * (size_t)j * ES;
+            const __m256i x0 = _mm256_loadu_si256((const __m256i*)(const void*)p);
+            const __m256i x1 = _mm256_loadu_si256((const __m256i*)(const void*)(p + 32));
+            __m256i v;
+            if (ES == 4) {
+                v = _mm256_castps_si256(_mm256_shuffle_ps(_mm256_castsi256_ps(x0), _mm256_castsi256_ps(x1), 0x88));
+            } else { /* each dword's low word, packed (no saturation: the values are below 2^16) */
+                const __m256i m = _mm256_set1_epi32(0xffff);
+                v = _mm256_packus_epi32(_mm256_and_si256(x0, m), _mm256_and_si256(x1, m));
+            }
+            v = rs256_quiet(_mm256_permute4x64_epi64(v, 0xD8), ES, INF16, QBIT16);
+            rs256_near_put(dst, al, ndst, (size_t)j * ES, v, NT);
+        }
+    } else if (t->win_nw == 1 && t->ell_k == 1 && (ES == 4 || t->near_shuf != NULL)) {
+        /* 8 destinations from the 8 sources at win_off[h] */
+        for (; j + 8 <= n; j += 8) {
+            const uint32_t h = j / 8;
+            const char* p = src + (size_t)t->win_off[h] * ES;
+            if (ES == 4) {
+                const __m256i ix = _mm256_loadu_si256((const __m256i*)(const void*)(t->win_ix + (size_t)h * 8));
+                const __m256i v = _mm256_permutevar8x32_epi32(_mm256_loadu_si256((const __m256i*)(const void*)p), ix);
+                rs256_near_put(dst, al, ndst, (size_t)j * ES, rs256_quiet(v, ES, INF16, QBIT16), NT);
+            } else {
+                const __m128i c = _mm_loadu_si128((const __m128i*)(const void*)(t->near_shuf + (size_t)h * 16));
+                const __m128i v = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i*)(const void*)p), c);
+                rs128_near_put(dst, al, ndst, (size_t)j * ES, rs128_quiet16(v, INF16, QBIT16), NT);
+            }
+        }
+    }
+    for (; j < n; j++) { /* the rest, one at a time */
+        const uint32_t x = t->idx[j];
+        if (ES == 4) {
+            uint32_t v;
+            memcpy(&v, src + (size_t)x * 4, 4);
+            v = (v & 0x7fffffffu) > 0x7f800000u ? v | 0x00400000u : v;
+            for (uint32_t r = 0; r < ndst; r++) memcpy(dst[r] + (size_t)j * 4, &v, 4);
+        } else {
+            uint16_t v;
+            memcpy(&v, src + (size_t)x * 2, 2);
+            v = (v & 0x7fffu) > (uint32_t)INF16 ? (uint16_t)(v | QBIT16) : v;
+            for (uint32_t r = 0; r < ndst; r++) memcpy(dst[r] + (size_t)j * 2, &v, 2);
+        }
+    }
+}
+
+#define RS256_NEAREST(NAME, ES, INF16, QBIT16)                                                     \
+    RS_AVX2 static void rs256_nearest_##NAME(const rs_table* t, const char* src, char* const* dst, uint32_t ndst) { \
+        rs256_nearest_c(t, src, dst, ndst, ES, INF16, QBIT16, 0);                                  \
+    }                                                                                              \
+    RS_AVX2 static void rs256_nearest_nt_##NAME(const rs_table* t, const char* src, char* const* dst, uint32_t ndst) { \
+        rs256_nearest_c(t, src, dst, ndst, ES, INF16, QBIT16, 1);                                  \
+    }
+
+RS256_NEAREST(f32, 4, 0, 0)
+RS256_NEAREST(f16, 2, 0x7c00, 0x0200)
+RS256_NEAREST(bf16, 2, 0x7f80, 0x0040)
+
 RS_AVX2 static void rs256_fence(void) {
     _mm_sfence();
 }
@@ -1037,18 +1170,21 @@ int rs_select_avx2(uint32_t data_type, int stream, rs_kernels* k) {
         k->lin2_row = stream ? rs256_lin2_nt_f32 : rs256_lin2_f32;
         k->lin2t_row = stream ? rs256_lin2t_nt_f32 : rs256_lin2t_f32;
         k->win_row = stream ? rs256_win_nt_f32 : rs256_win_f32;
+        k->nearest_row = stream ? rs256_nearest_nt_f32 : rs256_nearest_f32;
         k->zero = stream ? rs256_zero_nt_f32 : rs256_zero_f32; break;
     case DML_TENSOR_DATA_TYPE_FLOAT16:
         k->blend = rs256_blend_f16; k->store = rs256_store_f16; k->hz = stream ? rs256_hz_nt_f16 : rs256_hz_f16;
         k->lin2_row = stream ? rs256_lin2_nt_f16 : rs256_lin2_f16;
         k->lin2t_row = stream ? rs256_lin2t_nt_f16 : rs256_lin2t_f16;
         k->win_row = stream ? rs256_win_nt_f16 : rs256_win_f16;
+        k->nearest_row = stream ? rs256_nearest_nt_f16 : rs256_nearest_f16;
         k->zero = stream ? rs256_zero_nt_f16 : rs256_zero_f16; break;
     case PYDML_DATA_TYPE_BFLOAT16: /* +0.0 is 0 bits in both 16-bit types */
         k->blend = rs256_blend_bf16; k->store = rs256_store_bf16; k->hz = stream ? rs256_hz_nt_bf16 : rs256_hz_bf16;
         k->lin2_row = stream ? rs256_lin2_nt_bf16 : rs256_lin2_bf16;
         k->lin2t_row = stream ? rs256_lin2t_nt_bf16 : rs256_lin2t_bf16;
         k->win_row = stream ? rs256_win_nt_bf16 : rs256_win_bf16;
+        k->nearest_row = stream ? rs256_nearest_nt_bf16 : rs256_nearest_bf16;
         k->zero = stream ? rs256_zero_nt_f16 : rs256_zero_f16; break;
     default:
         return 0;
