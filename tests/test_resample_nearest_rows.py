@@ -124,6 +124,34 @@ def test_gathered_rows_are_the_float_passes_bits(case: str, dtype: np.dtype[Any]
         assert np.isin(got.view(SPECIALS[dtype].dtype), quieted(x)).all()
 
 
+#: nearest downscales whose gradients have at most one tap per element (the gathered rows, with zeros
+#: where no output read an input element: odd columns and whole rows)
+GRADIENT_CASES = {
+    "0.5x": CASES["0.5x"],  # RS_PAT_SPREAD2 columns, every other row zeros
+    "0.75x": CASES["0.75x"],
+    "3d": ([1, 2, 8, 9, 72], [1, 2, 4, 6, 36], [1, 1, 0.5, 2 / 3, 0.5],
+           [0.5, 0.5, 0, 0.5, 0], [-0.5, -0.5, 0, -0.5, 0], ROUND_HALF_UP),
+}
+
+
+@pytest.mark.parametrize("dtype", [F32, F16, BF16], ids=["f32", "f16", "bf16"])
+@pytest.mark.parametrize("case", list(GRADIENT_CASES))
+def test_gathered_gradient_rows_are_the_float_passes_bits(case: str, dtype: np.dtype[Any]) -> None:
+    ins, outs, scales, a, b, rounding = GRADIENT_CASES[case]
+    g = sample(outs, dtype, seed=len(case) + 7)
+    for name, features in PATHS.items():
+        lib.pydml_set_cpu_features(features)
+        plan = ResamplePlan(ins, outs, scales, a, b, NEAREST_NEIGHBOR, rounding)
+        before = nearest_executions()
+        got = plan.backward_array(g)
+        assert nearest_executions() == before + 1, f"{name}: the gathered rows were not taken"
+        want = np.full(ins, 7, dtype)
+        plan.backward(view_array(column_strided(g)), view_array(want))
+        assert nearest_executions() == before + 1
+        np.testing.assert_array_equal(got.view(np.uint8), want.view(np.uint8), err_msg=f"{case} {name}")
+    assert (got.view(SPECIALS[dtype].dtype) == 0).any()  # the elements no output read
+
+
 @pytest.mark.parametrize("dtype", [F32, F16], ids=["f32", "f16"])
 def test_few_rows_keep_the_segment_split(dtype: np.dtype[Any]) -> None:
     """A few long rows keep the executor's split by segments (both threads busy): not gathered."""

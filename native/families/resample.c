@@ -728,8 +728,8 @@ RS_PORTABLE(i8, int8_t, RS_FROM_I8, rs_to_i8)
 RS_PORTABLE(u8, uint8_t, RS_FROM_I8, rs_to_u8)
 
 /* Nearest rows (rs_kernels.nearest_row): each destination its source element, a NaN's highest
- * mantissa bit set (what the product by the weight 1.0 does to it); the first row built, the
- * others copied from it. */
+ * mantissa bit set (what the product by the weight 1.0 does to it), or zero without one; the first
+ * row built, the others copied from it. */
 static inline uint32_t rs_quiet_f32(uint32_t x) {
     return (x & 0x7fffffffu) > 0x7f800000u ? x | 0x00400000u : x;
 }
@@ -744,7 +744,8 @@ static inline uint16_t rs_quiet_bf16(uint16_t x) {
         const TYPE* s = (const TYPE*)(const void*)src;                                             \
         TYPE* d = (TYPE*)(void*)dst[0];                                                            \
         const uint32_t* ix = t->idx;                                                               \
-        for (uint32_t j = 0; j < t->n_dst; j++) d[j] = QUIET(s[ix[j]]);                            \
+        const uint64_t* st = t->start;                                                             \
+        for (uint32_t j = 0; j < t->n_dst; j++) d[j] = st[j] == st[j + 1] ? (TYPE)0 : QUIET(s[ix[st[j]]]); \
         for (uint32_t r = 1; r < ndst; r++) memcpy(dst[r], d, (size_t)t->n_dst * sizeof(TYPE));    \
     }
 RS_NEAREST_PORTABLE(f32, uint32_t, rs_quiet_f32)
@@ -800,7 +801,7 @@ typedef struct rs_exec {
     int defer;                     /* row mode, one segment per row: see rs_defer */
     uint64_t row_lo, row_bytes;    /* the source columns a row reads: from row_lo, row_bytes long */
     uint64_t l2_bytes;             /* prefetch_rows: bytes fetched into L2 from each such source row */
-    int nearest;                   /* row mode, every resampled axis one_tap: rows by k.nearest_row */
+    int nearest;                   /* row mode, every resampled axis unit_weights: rows by k.nearest_row */
     rs_kernels k;
 } rs_exec;
 
@@ -1049,15 +1050,19 @@ static void prefetch_source_rows(const rs_exec* e, const rs_contrib_iter* it, co
  * between (rs_kernels.nearest_row). Consecutive destination rows that read the same source row (an
  * upscale's repeated rows) are one call, which stores each result to all of them. */
 
-/* The source row and the destination row of the cursor's item. */
+/* The source row (NULL: none, the row is zeros) and the destination row of the cursor's item. */
 static void rs_nearest_rows(const rs_exec* e, const rs_cursor* c, const char** src, char** dst) {
     uint64_t so = c->src_outer, dof = c->dst_outer;
+    int none = 0;
     for (uint32_t q = 0; q < e->n_row; q++) {
         const uint32_t ax = e->row_ax[q], j = c->row[q];
-        so += (uint64_t)e->tab[ax]->idx[j] * e->S->strides[ax]; /* one_tap: destination j's tap is idx[j] */
+        const rs_table* rt = e->tab[ax];
+        const uint64_t b = rt->start[j];
+        if (b == rt->start[j + 1]) none = 1; /* no tap along this axis */
+        else so += (uint64_t)rt->idx[b] * e->S->strides[ax];
         dof += (uint64_t)j * e->D->strides[ax];
     }
-    *src = e->src + so * e->esize;
+    *src = none ? NULL : e->src + so * e->esize;
     *dst = e->dst + dof * e->esize;
 }
 
@@ -1073,15 +1078,15 @@ static void rs_nearest_run(const rs_exec* e, uint64_t begin, uint64_t end) {
     rs_nearest_rows(e, &c, &s, &d[0]);
     uint64_t i = begin;
     while (i < end) {
-        if (e->prefetch_rows) {
+        if (e->prefetch_rows && s != NULL) {
             const rs_table* rt = e->tab[e->row_ax[0]];
             const uint32_t j = c.row[0];
             const uint64_t step = e->S->strides[e->row_ax[0]] * e->esize;
-            const uintptr_t base = (uintptr_t)s - (uintptr_t)rt->idx[j] * step; /* source row 0 */
+            const uintptr_t base = (uintptr_t)s - (uintptr_t)rt->idx[rt->start[j]] * step; /* source row 0 */
             for (int l2 = 0; l2 < 2; l2++) {
                 const uint32_t a = j + 1 + (l2 ? RS_PREFETCH_L2_ROWS : 0);
-                if (a >= rt->n_dst) break;
-                const uintptr_t p = base + (uintptr_t)rt->idx[a] * step;
+                if (a >= rt->n_dst || rt->start[a] == rt->start[a + 1]) continue;
+                const uintptr_t p = base + (uintptr_t)rt->idx[rt->start[a]] * step;
                 const uint64_t bytes = l2 ? e->l2_bytes : e->row_bytes;
                 for (uint64_t b = 0; b < bytes; b += 64) {
                     if (l2) __builtin_prefetch((const void*)(p + b), 0, 1);
@@ -1098,7 +1103,11 @@ static void rs_nearest_run(const rs_exec* e, uint64_t begin, uint64_t end) {
             if (ns != s || n == RS_NEAR_ROWS) break; /* item i starts the next call */
             d[n++] = nd;
         }
-        e->k.nearest_row(t, s, d, n);
+        if (s != NULL) {
+            e->k.nearest_row(t, s, d, n);
+        } else {
+            for (uint32_t r = 0; r < n; r++) rs_store_zeros(e, d[r], 1, t->n_dst);
+        }
         s = ns;
         d[0] = nd;
     }
@@ -1276,7 +1285,8 @@ void pydml_debug_resample_stats(uint64_t* nearest_rows) {
     if (nearest_rows) *nearest_rows = __atomic_load_n(&g_nearest_rows, __ATOMIC_RELAXED);
 }
 
-/* Rows of this execution by rs_kernels.nearest_row: every resampled axis one_tap, rows contiguous in
+/* Rows of this execution by rs_kernels.nearest_row: every resampled axis unit_weights (at most one
+ * tap, of weight 1: a nearest forward, or the gradient of a nearest downscale), rows contiguous in
  * both tensors (row mode), and enough rows for the threads (a few long rows keep the executor's
  * split by segments). */
 static int rs_nearest_plan(const rs_exec* e, const pydml_resample_plan* plan, uint64_t rows, int threads) {
@@ -1284,7 +1294,7 @@ static int rs_nearest_plan(const rs_exec* e, const pydml_resample_plan* plan, ui
         rows < 4u * (uint64_t)threads)
         return 0;
     for (uint32_t d = 0; d < e->dims; d++)
-        if (!plan->identity[d] && !e->tab[d]->one_tap) return 0;
+        if (!plan->identity[d] && !e->tab[d]->unit_weights) return 0;
     return 1;
 }
 

@@ -175,14 +175,16 @@ typedef struct rs_kernels {
      * from pf (the next destination row's new source rows) prefetched along the way */
     void (*win_row)(const rs_table* t, const rs_src* src, uint32_t count, int raw_one, char* out, const char* pf,
                     uint32_t pf_lines);
-    /* One destination row of a one_tap column table t (nearest), stored to each of the ndst rows
+    /* One destination row of a unit_weights column table t (at most one tap of weight 1: a nearest
+     * forward, or the gradient of a nearest downscale), stored to each of the ndst rows
      * dst[0 .. ndst - 1] (1 <= ndst <= RS_NEAR_ROWS: consecutive destination rows that read the same
      * source row) from the source row src, both of stride 1: each destination element its source
-     * element idx[j], the bits of a floating-point NaN quieted (its highest mantissa bit set) and
-     * every other value as it is. That is what the blend and the horizontal pass make of it (the
-     * product by the weight 1.0 quiets a signaling NaN; the conversions to and from float are exact
-     * otherwise), so the same bits, without the float row between (issue 25: FLOAT16 nearest rows
-     * ran at the FLOAT32 rows' element rate, half their bandwidth). */
+     * element idx[start[j]], the bits of a floating-point NaN quieted (its highest mantissa bit set)
+     * and every other value as it is, or zero where it has no tap. That is what the blend and the
+     * horizontal pass make of it (the product by the weight 1.0 quiets a signaling NaN; the
+     * conversions to and from float are exact otherwise), so the same bits, without the float row
+     * between (issue 25: FLOAT16 nearest rows ran at the FLOAT32 rows' element rate, half their
+     * bandwidth). */
     void (*nearest_row)(const rs_table* t, const char* src, char* const* dst, uint32_t ndst);
 } rs_kernels;
 

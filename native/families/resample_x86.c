@@ -1114,7 +1114,25 @@ RS_AVX2 static RS_INLINE void rs256_nearest_c(const rs_table* t, const char* src
             v = rs256_quiet(_mm256_permute4x64_epi64(v, 0xD8), ES, INF16, QBIT16);
             rs256_near_put(dst, al, ndst, (size_t)j * ES, v, NT);
         }
-    } else if (t->win_nw == 1 && t->ell_k == 1 && (ES == 4 || t->near_shuf != NULL)) {
+    } else if (t->pattern == RS_PAT_SPREAD2) { /* destination 2i is source i, odd ones zero */
+        const __m256i z = _mm256_setzero_si256();
+        for (; j + 64 / ES <= n; j += 64 / ES) {
+            const __m256i v = rs256_quiet(_mm256_loadu_si256((const __m256i*)(const void*)(src + (size_t)(j / 2) * ES)), ES,
+                                          INF16, QBIT16);
+            __m256i a, b;
+            if (ES == 4) {
+                const __m256i lo = _mm256_unpacklo_epi32(v, z), hi = _mm256_unpackhi_epi32(v, z);
+                a = _mm256_permute2x128_si256(lo, hi, 0x20);
+                b = _mm256_permute2x128_si256(lo, hi, 0x31);
+            } else {
+                const __m256i q = _mm256_permute4x64_epi64(v, 0xD8);
+                a = _mm256_unpacklo_epi16(q, z);
+                b = _mm256_unpackhi_epi16(q, z);
+            }
+            rs256_near_put(dst, al, ndst, (size_t)j * ES, a, NT);
+            rs256_near_put(dst, al, ndst, (size_t)j * ES + 32, b, NT);
+        }
+    } else if (t->one_tap && t->win_nw == 1 && t->ell_k == 1 && (ES == 4 || t->near_shuf != NULL)) {
         /* 8 destinations from the 8 sources at win_off[h] */
         for (; j + 8 <= n; j += 8) {
             const uint32_t h = j / 8;
@@ -1131,15 +1149,17 @@ RS_AVX2 static RS_INLINE void rs256_nearest_c(const rs_table* t, const char* src
         }
     }
     for (; j < n; j++) { /* the rest, one at a time */
-        const uint32_t x = t->idx[j];
+        const uint64_t b = t->start[j];
+        const int none = b == t->start[j + 1]; /* no tap: zero */
+        const uint32_t x = none ? 0 : t->idx[b];
         if (ES == 4) {
-            uint32_t v;
-            memcpy(&v, src + (size_t)x * 4, 4);
+            uint32_t v = 0;
+            if (!none) memcpy(&v, src + (size_t)x * 4, 4);
             v = (v & 0x7fffffffu) > 0x7f800000u ? v | 0x00400000u : v;
             for (uint32_t r = 0; r < ndst; r++) memcpy(dst[r] + (size_t)j * 4, &v, 4);
         } else {
-            uint16_t v;
-            memcpy(&v, src + (size_t)x * 2, 2);
+            uint16_t v = 0;
+            if (!none) memcpy(&v, src + (size_t)x * 2, 2);
             v = (v & 0x7fffu) > (uint32_t)INF16 ? (uint16_t)(v | QBIT16) : v;
             for (uint32_t r = 0; r < ndst; r++) memcpy(dst[r] + (size_t)j * 2, &v, 2);
         }
