@@ -147,6 +147,12 @@ RS_AVX2 static RS_INLINE void rs256_store8(uint32_t dt, void* p, __m256 v, int s
     }
 }
 
+/* 8 halves (16 bytes) at p: streamed where p is 16-byte aligned (as rs256_store8) */
+RS_AVX2 static RS_INLINE void rs128_put16(char* p, __m128i h, int stream) {
+    if (stream && ((uintptr_t)p & 15u) == 0) _mm_stream_si128((__m128i*)(void*)p, h);
+    else _mm_storeu_si128((__m128i*)(void*)p, h);
+}
+
 RS_AVX2 static RS_INLINE void rs256_blend(uint32_t dt, float* dst, const rs_src* src, uint32_t count,
                                           uint64_t stride, size_t n, int first) {
     if (stride != 1) {
@@ -627,6 +633,15 @@ RS_AVX2 static RS_INLINE void rs256_lin2_row(uint32_t dt, const rs_table* t, con
         __m256 od_ = _mm256_add_ps(_mm256_mul_ps(M, wc), _mm256_mul_ps(R, wd));                    \
         if (FIRST) ev_ = _mm256_blend_ps(ev_, _mm256_mul_ps(M, e0), 0x01);                         \
         if (LAST) od_ = _mm256_blend_ps(od_, _mm256_mul_ps(M, e1), 0x80);                          \
+        if (dt == DML_TENSOR_DATA_TYPE_FLOAT16) {                                                  \
+            /* halves first, then interleaved by two 128-bit word unpacks: two conversions and   \
+             * two shuffles per 16 instead of two conversions and four 256-bit shuffles */       \
+            const __m128i he_ = _mm256_cvtps_ph(ev_, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC); \
+            const __m128i ho_ = _mm256_cvtps_ph(od_, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC); \
+            rs128_put16(out + 4 * (uint64_t)(C), _mm_unpacklo_epi16(he_, ho_), stream);            \
+            rs128_put16(out + 4 * (uint64_t)(C) + 16, _mm_unpackhi_epi16(he_, ho_), stream);       \
+            break;                                                                                 \
+        }                                                                                          \
         const __m256 x0_ = _mm256_unpacklo_ps(ev_, od_), x1_ = _mm256_unpackhi_ps(ev_, od_);        \
         const __m256 y0_ = _mm256_permute2f128_ps(x0_, x1_, 0x20), y1_ = _mm256_permute2f128_ps(x0_, x1_, 0x31); \
         char* o_ = out + 2 * (uint64_t)(C) * es;                                                   \
