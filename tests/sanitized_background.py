@@ -29,8 +29,9 @@ ROOT = Path(__file__).resolve().parent.parent
 #: Test files that exercise kernels (new families' files join by name); run by
 #: tests/test_sanitized_kernels.py against the sanitized copy.
 KERNEL_TESTS = ["test_ew_*.py", "test_elementwise_engine.py", "test_softmax.py", "test_gemm.py",
-                "test_reduce.py", "test_pooling.py", "test_resample_kernel.py", "test_convolution_kernel.py",
-                "test_output_overlap.py", "test_buffer_pool.py", "test_data_movement*.py",
+                "test_reduce.py", "test_pooling.py", "test_resample_kernel.py",
+                "test_resample_nearest_rows.py", "test_convolution_kernel.py", "test_output_overlap.py",
+                "test_buffer_pool.py", "test_data_movement*.py",
                 "test_fold_unfold.py", "test_gather_scatter.py", "test_random_generator.py",
                 "test_normalization.py", "test_top_k.py", "test_roi*.py", "test_integer_products.py",
                 "test_gemm_int8_engine.py", "test_quantize.py", "test_recurrent.py",
