@@ -1,0 +1,121 @@
+"""FLOAT32 ADD, SUBTRACT, MULTIPLY and DIVIDE past the last-level cache in one pass
+(native/engines/elementwise.c f32_binary_of): each run computed and streamed from the registers to
+the output, not through the engine's stage. The results must be numpy's float32 arithmetic bit for
+bit (the same IEEE operation on the same operands), with NaN payloads, infinities, -0.0 and
+subnormals, for operands read in place or broadcast as one value, outputs at any alignment, on one
+thread and two; ``pydml_debug_elementwise_streamed_rows`` says the path was taken (never on the
+portable path, whose staged rows must agree with it)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import numpy as np
+import pytest
+from ew_harness import ISA_PATHS, available_paths
+
+import pydml
+from pydml.native import ffi, lib
+
+#: operator, its desc, numpy's operation
+OPS: dict[str, tuple[Any, Callable[..., Any]]] = {
+    "ADD": (pydml.DML_ELEMENT_WISE_ADD_OPERATOR_DESC, np.add),
+    "SUBTRACT": (pydml.DML_ELEMENT_WISE_SUBTRACT_OPERATOR_DESC, np.subtract),
+    "MULTIPLY": (pydml.DML_ELEMENT_WISE_MULTIPLY_OPERATOR_DESC, np.multiply),
+    "DIVIDE": (pydml.DML_ELEMENT_WISE_DIVIDE_OPERATOR_DESC, np.divide),
+}
+#: 3 x 12.6 MB of operands: past EW_STREAM_BYTES (32 MiB), and rows of an odd length
+SHAPE = [3, 1_048_583]
+SPECIALS = np.array([0x7F812345, 0x7FC12345, 0xFF800001, 0x80000000, 0x7F800000, 0xFF800000,
+                     0x00000001, 0x807FFFFF, 0x00000000], np.uint32)
+
+
+@pytest.fixture(autouse=True)
+def _restore() -> Iterator[None]:
+    previous = lib.pydml_set_num_threads(2)
+    yield
+    lib.pydml_set_num_threads(previous)
+    lib.pydml_set_cpu_features(0xFFFFFFFF)
+
+
+def streamed_rows() -> int:
+    cell = ffi.new("uint64_t*")
+    lib.pydml_debug_elementwise_streamed_rows(cell)
+    return int(cell[0])
+
+
+def operands(seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """Random float32 rows with the special bit patterns at positions where the other operand is
+    finite (a NaN meets a number, never another NaN: which of two NaNs an operation returns is the
+    instruction's operand order, not a rule)."""
+    rng = np.random.default_rng(seed)
+    a = rng.standard_normal(SHAPE).astype(np.float32)
+    b = rng.standard_normal(SHAPE).astype(np.float32)
+    where = rng.choice(a.size, 64, replace=False)
+    a.reshape(-1).view(np.uint32)[where[:32]] = np.resize(SPECIALS, 32)
+    b.reshape(-1).view(np.uint32)[where[32:]] = np.resize(SPECIALS, 32)
+    b.reshape(-1)[:5] = 0.0  # x / 0
+    return a, b
+
+
+def execute(op: str, a: np.ndarray, b: np.ndarray, *, a_scalar: bool = False, b_scalar: bool = False,
+            out: np.ndarray | None = None) -> np.ndarray:
+    desc_type, _ = OPS[op]
+    full = pydml.buffer_desc("FLOAT32", SHAPE)
+    one = pydml.buffer_desc("FLOAT32", SHAPE, strides=[0, 0])
+    desc = desc_type(ATensor=one if a_scalar else full, BTensor=one if b_scalar else full, OutputTensor=full)
+    result = np.full(SHAPE, np.nan, np.float32) if out is None else out
+    pydml.Device().create_operator(desc).execute(
+        {"ATensor": a[:1, :1].copy() if a_scalar else a, "BTensor": b[:1, :1].copy() if b_scalar else b},
+        {"OutputTensor": result})
+    return result
+
+
+def expected(op: str, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    with np.errstate(all="ignore"):
+        return np.asarray(OPS[op][1](a, b), np.float32)
+
+
+@pytest.mark.parametrize("op", list(OPS))
+@pytest.mark.parametrize("path", ["avx512", "avx2", "portable"])
+def test_streamed_rows_are_float32_arithmetic(op: str, path: str) -> None:
+    if path not in available_paths():
+        pytest.skip(f"no {path} on this host")
+    lib.pydml_set_cpu_features(ISA_PATHS[path])
+    a, b = operands(len(op))
+    before = streamed_rows()
+    got = execute(op, a, b)
+    taken = streamed_rows() - before
+    assert taken >= 1 if path != "portable" else taken == 0
+    np.testing.assert_array_equal(got.view(np.uint32), expected(op, a, b).view(np.uint32))
+
+
+@pytest.mark.parametrize("op", ["SUBTRACT", "DIVIDE"])
+@pytest.mark.parametrize("side", ["a", "b"])
+def test_one_value_operands(op: str, side: str) -> None:
+    """An operand broadcast as one value (stride 0 along the run), on either side of an operation
+    that does not commute."""
+    a, b = operands(7)
+    before = streamed_rows()
+    got = execute(op, a, b, a_scalar=side == "a", b_scalar=side == "b")
+    assert streamed_rows() > before
+    want = expected(op, a[:1, :1] if side == "a" else a, b[:1, :1] if side == "b" else b)
+    np.testing.assert_array_equal(got.view(np.uint32), want.view(np.uint32))
+
+
+@pytest.mark.parametrize("shift", [1, 3, 4, 8])
+@pytest.mark.parametrize("threads", [1, 2])
+def test_outputs_at_any_alignment(shift: int, threads: int) -> None:
+    """An output 4 to 32 bytes past a 32-byte boundary: the first elements up to the boundary
+    stored one by one, then the streamed steps; nothing outside the output is written."""
+    lib.pydml_set_num_threads(threads)
+    a, b = operands(shift)
+    raw = np.full(a.size + 16, -7.0, np.float32)
+    start = (-raw.ctypes.data // 4) % 8 + shift  # the output begins `shift` floats past a boundary
+    out = raw[start:start + a.size].reshape(SHAPE)
+    before = streamed_rows()
+    execute("ADD", a, b, out=out)
+    assert streamed_rows() > before
+    np.testing.assert_array_equal(out.view(np.uint32), expected("ADD", a, b).view(np.uint32))
+    assert (raw[:start] == -7.0).all() and (raw[start + a.size:] == -7.0).all()
