@@ -119,3 +119,37 @@ def test_outputs_at_any_alignment(shift: int, threads: int) -> None:
     assert streamed_rows() > before
     np.testing.assert_array_equal(out.view(np.uint32), expected("ADD", a, b).view(np.uint32))
     assert (raw[:start] == -7.0).all() and (raw[start + a.size:] == -7.0).all()
+
+
+def periodic_runs() -> int:
+    cell = ffi.new("uint64_t*")
+    lib.pydml_debug_elementwise_stats(ffi.NULL, ffi.NULL, cell)
+    return int(cell[0])
+
+
+@pytest.mark.parametrize("op", ["ADD", "SUBTRACT", "DIVIDE"])
+@pytest.mark.parametrize("side", ["a", "b"])
+@pytest.mark.parametrize("width", [2051, 300])
+def test_a_repeated_row(op: str, side: str, width: int) -> None:
+    """A row [width] over [rows, width] (a bias row): the runs merged across the rows for any row
+    length (the stage holds at most 512), the row read at each position's phase, spans split across
+    the work items anywhere within it; on both sides of operations that do not commute."""
+    rows = 49_152_000 // (8 * width)  # two full operands of about 24 MB: past EW_STREAM_BYTES
+    rng = np.random.default_rng(width)
+    full = rng.standard_normal((rows, width)).astype(np.float32)
+    row = rng.standard_normal(width).astype(np.float32)
+    row[:3] = [0.0, np.inf, np.nan]
+    desc_type, numpy_op = OPS[op]
+    full_desc = pydml.buffer_desc("FLOAT32", [rows, width])
+    row_desc = pydml.buffer_desc("FLOAT32", [rows, width], strides=[0, 1])
+    a_desc, b_desc = (row_desc, full_desc) if side == "a" else (full_desc, row_desc)
+    desc = desc_type(ATensor=a_desc, BTensor=b_desc, OutputTensor=full_desc)
+    out = np.full((rows, width), np.nan, np.float32)
+    before, merged = streamed_rows(), periodic_runs()
+    a, b = (row, full) if side == "a" else (full, row)
+    pydml.Device().create_operator(desc).execute({"ATensor": a, "BTensor": b}, {"OutputTensor": out})
+    assert streamed_rows() - before < rows // 8  # the work items of one merged run, not a call per row
+    assert streamed_rows() > before and periodic_runs() == merged + 1
+    with np.errstate(all="ignore"):
+        want = numpy_op(row, full) if side == "a" else numpy_op(full, row)
+    np.testing.assert_array_equal(out.view(np.uint32), want.astype(np.float32).view(np.uint32))

@@ -850,6 +850,9 @@ static void scale_bias_int(uint32_t t, int64_t* v, size_t n, double s, double b)
  * ones pydml_f16_row_to_f32 / pydml_f32_row_to_f16 make (exact, and round to nearest even), so the
  * bits are the same on every path. */
 #define EW_STREAM_BYTES ((uint64_t)32 << 20)
+/* Longest row a periodic input may repeat (merge_periodic) for the staged rows: the row and a
+ * chunk after it fill the input's stage (EW_CHUNK * 8 bytes: 2048 floats). */
+#define EW_PERIOD_MAX 512
 /* Streamed FLOAT32 outputs: runs of at least this many elements (short rows would leave lines
  * written partly by streamed and partly by ordinary stores, which costs a partial write each) */
 #define EW_STREAM_SPAN 1024
@@ -1056,16 +1059,29 @@ static void run_span(const ew_run* r, const uint64_t* offset, uint64_t n_total, 
     }
     /* FLOAT32 ADD / SUBTRACT / MULTIPLY / DIVIDE rows past the last-level cache in one pass
      * (f32_binary_of: streamed from the registers, not through the stage) */
-    if (nt_f32 && isa != EW_ISA_PORTABLE && n_in == 2 && !plan->fused && !plan->has_scale_bias &&
-        r->period[0] == 0 && r->period[1] == 0 && r->types[0] == DML_TENSOR_DATA_TYPE_FLOAT32 &&
-        r->types[1] == DML_TENSOR_DATA_TYPE_FLOAT32 && r->base[0] != NULL && r->base[1] != NULL &&
-        r->strides[0][inner] <= 1 && r->strides[1][inner] <= 1) {
+    /* a row longer than EW_PERIOD_MAX was merged for these rows only (merge_periodic): the stage
+     * cannot hold it, so every span of it takes them, however short */
+    const int long_period = n_in == 2 && (r->period[0] > EW_PERIOD_MAX || r->period[1] > EW_PERIOD_MAX);
+    if ((nt_f32 || long_period) && isa != EW_ISA_PORTABLE && n_in == 2 && !plan->fused && !plan->has_scale_bias &&
+        r->types[0] == DML_TENSOR_DATA_TYPE_FLOAT32 && r->types[1] == DML_TENSOR_DATA_TYPE_FLOAT32 &&
+        r->base[0] != NULL && r->base[1] != NULL && r->strides[0][inner] <= 1 && r->strides[1][inner] <= 1) {
         float* d = (float*)(void*)(r->base[o] + offset[o] * sizeof(float));
         const ew_f32_binary_fn f32_binary = ((uintptr_t)d & 3u) == 0 ? f32_binary_of(plan->entry->type) : NULL;
         if (f32_binary != NULL) {
-            f32_binary((const float*)(const void*)r->base[0] + offset[0], r->strides[0][inner] == 0,
-                       (const float*)(const void*)r->base[1] + offset[1], r->strides[1][inner] == 0, d,
-                       (size_t)n_total);
+            const float* a = (const float*)(const void*)r->base[0] + offset[0];
+            const float* b = (const float*)(const void*)r->base[1] + offset[1];
+            const int au = r->strides[0][inner] == 0 && r->period[0] == 0, bu = r->strides[1][inner] == 0 && r->period[1] == 0;
+            /* a periodic operand (merge_periodic: one row over the run) read at each position's
+             * phase, in spans that end where its row does */
+            const uint64_t P = r->period[0] ? r->period[0] : r->period[1];
+            for (uint64_t done = 0; done < n_total;) {
+                uint64_t len = n_total - done;
+                const uint64_t phase = P ? (start + done) % P : 0;
+                if (P && len > P - phase) len = P - phase;
+                f32_binary(r->period[0] ? a + phase : au ? a : a + done, au,
+                           r->period[1] ? b + phase : bu ? b : b + done, bu, d + done, (size_t)len);
+                done += len;
+            }
             __atomic_fetch_add(&g_f32_binary_rows, 1, __ATOMIC_RELAXED);
             return;
         }
@@ -1232,9 +1248,23 @@ void pydml_debug_elementwise_stats(uint64_t* transposed, uint64_t* row_copies, u
     if (periodic) *periodic = __atomic_load_n(&g_periodic, __ATOMIC_RELAXED);
 }
 
-/* Longest row a periodic input may repeat (merge_periodic): the row and a chunk after it fill
- * the input's stage (EW_CHUNK * 8 bytes: 2048 floats). */
-#define EW_PERIOD_MAX 512
+/* Whether the execution's runs take f32_binary_of's streamed rows (run_span), periodic inputs
+ * included: FLOAT32 ADD / SUBTRACT / MULTIPLY / DIVIDE of two present operands past the last-level
+ * cache, on a vector path, without ScaleBias or a fused activation. */
+static int streamed_binary(const ew_run* r) {
+#ifdef EW_X86
+    const pydml_ew_plan* plan = r->plan;
+    return r->stream && r->isa != EW_ISA_PORTABLE && plan->input_count == 2 && !plan->fused && !plan->has_scale_bias &&
+           !(plan->entry->flags & EW_FLAG_COMPUTE_BOUND) && plan->domain == EW_F32 && f32_binary_of(plan->entry->type) != NULL &&
+           r->base[0] != NULL && r->base[1] != NULL && r->types[0] == DML_TENSOR_DATA_TYPE_FLOAT32 &&
+           r->types[1] == DML_TENSOR_DATA_TYPE_FLOAT32 && r->types[2] == DML_TENSOR_DATA_TYPE_FLOAT32 &&
+           (((uintptr_t)r->base[0] | (uintptr_t)r->base[1] | (uintptr_t)r->base[2]) & 3u) == 0;
+#else
+    (void)r;
+    return 0;
+#endif
+}
+
 
 /* Merges the run with the axis outside it when every operand continues across it (stride there =
  * the run's length, unit along the run), is one value (0 and 0), or is an input repeating one row
@@ -1249,7 +1279,9 @@ static void merge_periodic(ew_run* r) {
     if (r->dims < 2 || plan->domain != EW_F32 || plan->narrow != NULL) return;
     const uint32_t i = r->dims - 1, o = i - 1;
     const uint64_t L = r->sizes[i];
-    if (L > EW_PERIOD_MAX) return;
+    /* any length for the streamed FLOAT32 binary rows, which read the row in place (f32_binary_of:
+     * a bias row [2048] over [4096, 2048] was 4096 runs, each paying the engine's set-up) */
+    if (L > EW_PERIOD_MAX && !(streamed_binary(r) && L <= UINT32_MAX)) return;
     uint32_t periodic = 0;
     for (uint32_t t = 0; t < r->tensors; t++) {
         if (r->base[t] == NULL) continue;
@@ -1611,15 +1643,15 @@ static pydml_status run_shape(const pydml_ew_plan* plan, uint32_t dim_count, con
     r.types[plan->input_count] = storage_type(plan->entry, output->data_type);
     r.base[plan->input_count] = output->data;
     coalesce(&r, sizes, dim_count, views);
-    merge_periodic(&r);
-    const uint64_t L = r.sizes[r.dims - 1];
-    uint64_t outer_rows = 1;
-    for (uint32_t d = 0; d + 1 < r.dims; d++) outer_rows *= r.sizes[d];
-    const uint64_t total = outer_rows * L;
+    uint64_t total = 1;
+    for (uint32_t d = 0; d < r.dims; d++) total *= r.sizes[d];
     uint64_t bytes = 0;
     for (uint32_t t = 0; t < r.tensors; t++)
         if (r.base[t] != NULL) bytes += total * element_bytes(r.types[t]);
     r.stream = bytes > EW_STREAM_BYTES;
+    merge_periodic(&r);
+    const uint64_t L = r.sizes[r.dims - 1];
+    const uint64_t outer_rows = total / L;
     const uint32_t ta = transpose_axis(&r);
     if (ta < r.dims && run_transpose(&r, ta, total)) {
         __atomic_fetch_add(&g_transposed, 1, __ATOMIC_RELAXED);
