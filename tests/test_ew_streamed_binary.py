@@ -153,3 +153,32 @@ def test_a_repeated_row(op: str, side: str, width: int) -> None:
     with np.errstate(all="ignore"):
         want = numpy_op(row, full) if side == "a" else numpy_op(full, row)
     np.testing.assert_array_equal(out.view(np.uint32), want.astype(np.float32).view(np.uint32))
+
+
+@pytest.mark.parametrize("op", list(OPS))
+@pytest.mark.parametrize("b_form", ["full", "row", "one"])
+@pytest.mark.parametrize("path", ["avx512", "avx2", "portable"])
+def test_in_the_cache(op: str, b_form: str, path: str) -> None:
+    """The same rows in the cache (ordinary stores, one pass per run instead of a call per chunk):
+    numpy's bits; not counted as streamed."""
+    if path not in available_paths():
+        pytest.skip(f"no {path} on this host")
+    lib.pydml_set_cpu_features(ISA_PATHS[path])
+    rng = np.random.default_rng(len(op) + len(b_form))
+    shape = [37, 1003]
+    a = rng.standard_normal(shape).astype(np.float32)
+    b = rng.standard_normal(shape).astype(np.float32)
+    a.reshape(-1).view(np.uint32)[:9] = SPECIALS
+    strides = {"full": None, "row": [0, 1], "one": [0, 0]}[b_form]
+    b_in = {"full": b, "row": b[0], "one": b[:1, :1].reshape(1)}[b_form]
+    desc_type, numpy_op = OPS[op]
+    full = pydml.buffer_desc("FLOAT32", shape)
+    b_desc = pydml.buffer_desc("FLOAT32", shape, strides=strides)
+    desc = desc_type(ATensor=full, BTensor=b_desc, OutputTensor=full)
+    out = np.full(shape, np.nan, np.float32)
+    before = streamed_rows()
+    pydml.Device().create_operator(desc).execute({"ATensor": a, "BTensor": b_in}, {"OutputTensor": out})
+    assert streamed_rows() == before
+    with np.errstate(all="ignore"):
+        want = numpy_op(a, np.broadcast_to(b_in.reshape(-1) if b_form != "full" else b_in, shape))
+    np.testing.assert_array_equal(out.view(np.uint32), want.astype(np.float32).view(np.uint32))
