@@ -182,3 +182,32 @@ def test_in_the_cache(op: str, b_form: str, path: str) -> None:
     with np.errstate(all="ignore"):
         want = numpy_op(a, np.broadcast_to(b_in.reshape(-1) if b_form != "full" else b_in, shape))
     np.testing.assert_array_equal(out.view(np.uint32), want.astype(np.float32).view(np.uint32))
+
+
+@pytest.mark.parametrize("big", [True, False], ids=["streamed", "cached"])
+@pytest.mark.parametrize("path", ["avx512", "avx2", "portable"])
+def test_add1_with_fused_relu(big: bool, path: str) -> None:
+    """ADD1 with a fused RELU (a residual add: ONNX Runtime's DirectML provider fuses Add + Relu so)
+    takes the same rows, the RELU applied before the store as the element-wise RELU computes it
+    (a < 0 ? 0 : a: NaN and -0.0 kept); other fused activations keep the engine's path."""
+    if path not in available_paths():
+        pytest.skip(f"no {path} on this host")
+    lib.pydml_set_cpu_features(ISA_PATHS[path])
+    shape = SHAPE if big else [37, 1003]
+    rng = np.random.default_rng(11)
+    a = rng.standard_normal(shape).astype(np.float32)
+    b = rng.standard_normal(shape).astype(np.float32)
+    a.reshape(-1).view(np.uint32)[:9] = SPECIALS
+    full = pydml.buffer_desc("FLOAT32", shape)
+    relu = pydml.DML_OPERATOR_DESC(Type=pydml.DML_OPERATOR_ACTIVATION_RELU,
+                                   Desc=pydml.DML_ACTIVATION_RELU_OPERATOR_DESC())
+    desc = pydml.DML_ELEMENT_WISE_ADD1_OPERATOR_DESC(ATensor=full, BTensor=full, OutputTensor=full,
+                                                     FusedActivation=relu)
+    out = np.full(shape, np.nan, np.float32)
+    before = streamed_rows()
+    pydml.Device().create_operator(desc).execute({"ATensor": a, "BTensor": b}, {"OutputTensor": out})
+    assert (streamed_rows() > before) == (big and path != "portable")
+    with np.errstate(all="ignore"):
+        v = a + b
+        want = np.where(v < 0, np.float32(0), v)
+    np.testing.assert_array_equal(out.view(np.uint32), want.view(np.uint32))

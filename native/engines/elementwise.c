@@ -935,34 +935,56 @@ EW_F16_BINARY(divide, /)
  * a C loop, three runs) that took 2.16-3.07 ms against 2.00-2.22 streamed from the registers
  * (ordinary stores 2.69-3.15), and pydml's ADD measured 0.66-0.97x torch's. The same float
  * operation on the same operands: the same bits. */
+/* relu: the fused RELU of ADD1 and friends, the element-wise RELU's a < 0 ? 0 : a (NaN and -0.0
+ * kept), applied before the store */
+#define EW_F32_RELU(V) _mm256_andnot_ps(_mm256_cmp_ps(V, _mm256_setzero_ps(), _CMP_LT_OQ), V)
 #define EW_F32_BINARY(NAME, OP)                                                                    \
-    EW_T256 static void f32_##NAME##_nt(const float* a, int au, const float* b, int bu, float* d, size_t n) { \
+    EW_T256 static void f32_##NAME##_nt(const float* a, int au, const float* b, int bu, float* d, size_t n, \
+                                        int relu) {                                                \
         const __m256 a0 = _mm256_set1_ps(a[0]), b0 = _mm256_set1_ps(b[0]);                         \
         size_t k = 0;                                                                              \
-        for (; k < n && ((uintptr_t)(d + k) & 31u); k++) d[k] = a[au ? 0 : k] OP b[bu ? 0 : k];   \
+        for (; k < n && ((uintptr_t)(d + k) & 31u); k++) {                                       \
+            const float v = a[au ? 0 : k] OP b[bu ? 0 : k];                                       \
+            d[k] = relu && v < 0.0f ? 0.0f : v;                                                    \
+        }                                                                                          \
         for (; k + 8 <= n; k += 8) {                                                               \
             const __m256 x = au ? a0 : _mm256_loadu_ps(a + k);                                    \
             const __m256 y = bu ? b0 : _mm256_loadu_ps(b + k);                                    \
-            _mm256_stream_ps(d + k, x OP y);                                                       \
+            const __m256 v = x OP y;                                                               \
+            _mm256_stream_ps(d + k, relu ? EW_F32_RELU(v) : v);                                    \
         }                                                                                          \
-        for (; k < n; k++) d[k] = a[au ? 0 : k] OP b[bu ? 0 : k];                                 \
+        for (; k < n; k++) {                                                                       \
+            const float v = a[au ? 0 : k] OP b[bu ? 0 : k];                                       \
+            d[k] = relu && v < 0.0f ? 0.0f : v;                                                    \
+        }                                                                                          \
     }                                                                                              \
-    EW_T256 static void f32_##NAME##_st(const float* a, int au, const float* b, int bu, float* d, size_t n) { \
+    EW_T256 static void f32_##NAME##_st(const float* a, int au, const float* b, int bu, float* d, size_t n, \
+                                        int relu) {                                                \
         const __m256 a0 = _mm256_set1_ps(a[0]), b0 = _mm256_set1_ps(b[0]);                         \
         size_t k = 0;                                                                              \
         for (; k + 8 <= n; k += 8) {                                                               \
             const __m256 x = au ? a0 : _mm256_loadu_ps(a + k);                                    \
             const __m256 y = bu ? b0 : _mm256_loadu_ps(b + k);                                    \
-            _mm256_storeu_ps(d + k, x OP y);                                                       \
+            const __m256 v = x OP y;                                                               \
+            _mm256_storeu_ps(d + k, relu ? EW_F32_RELU(v) : v);                                    \
         }                                                                                          \
-        for (; k < n; k++) d[k] = a[au ? 0 : k] OP b[bu ? 0 : k];                                 \
+        for (; k < n; k++) {                                                                       \
+            const float v = a[au ? 0 : k] OP b[bu ? 0 : k];                                       \
+            d[k] = relu && v < 0.0f ? 0.0f : v;                                                    \
+        }                                                                                          \
     }
 EW_F32_BINARY(add, +)
 EW_F32_BINARY(subtract, -)
 EW_F32_BINARY(multiply, *)
 EW_F32_BINARY(divide, /)
 #undef EW_F32_BINARY
-typedef void (*ew_f32_binary_fn)(const float*, int, const float*, int, float*, size_t);
+#undef EW_F32_RELU
+typedef void (*ew_f32_binary_fn)(const float*, int, const float*, int, float*, size_t, int);
+/* Whether a plan's fused activation is one these rows apply themselves: none, or RELU. */
+static int f32_binary_fusable(const pydml_ew_plan* plan) {
+    return plan->fused == NULL || plan->fused->type == DML_OPERATOR_ACTIVATION_RELU;
+}
+
 static ew_f32_binary_fn f32_binary_of(uint32_t type, int stream) {
     switch (type) {
     case DML_OPERATOR_ELEMENT_WISE_ADD: case DML_OPERATOR_ELEMENT_WISE_ADD1: return stream ? f32_add_nt : f32_add_st;
@@ -1076,7 +1098,8 @@ static void run_span(const ew_run* r, const uint64_t* offset, uint64_t n_total, 
      * measured 0.70x torch) */
     const int cached_binary = !r->stream && domain == EW_F32 && r->strides[o][inner] == 1 &&
                               r->types[o] == DML_TENSOR_DATA_TYPE_FLOAT32 && !plan->narrow;
-    if ((nt_f32 || long_period || cached_binary) && isa != EW_ISA_PORTABLE && n_in == 2 && !plan->fused && !plan->has_scale_bias &&
+    if ((nt_f32 || long_period || cached_binary) && isa != EW_ISA_PORTABLE && n_in == 2 && f32_binary_fusable(plan) &&
+        !plan->has_scale_bias &&
         r->types[0] == DML_TENSOR_DATA_TYPE_FLOAT32 && r->types[1] == DML_TENSOR_DATA_TYPE_FLOAT32 &&
         r->base[0] != NULL && r->base[1] != NULL && r->strides[0][inner] <= 1 && r->strides[1][inner] <= 1) {
         float* d = (float*)(void*)(r->base[o] + offset[o] * sizeof(float));
@@ -1094,7 +1117,8 @@ static void run_span(const ew_run* r, const uint64_t* offset, uint64_t n_total, 
                 const uint64_t phase = P ? (start + done) % P : 0;
                 if (P && len > P - phase) len = P - phase;
                 f32_binary(r->period[0] ? a + phase : au ? a : a + done, au,
-                           r->period[1] ? b + phase : bu ? b : b + done, bu, d + done, (size_t)len);
+                           r->period[1] ? b + phase : bu ? b : b + done, bu, d + done, (size_t)len,
+                           plan->fused != NULL);
                 done += len;
             }
             if (!cached_binary || nt_f32 || long_period) __atomic_fetch_add(&g_f32_binary_rows, 1, __ATOMIC_RELAXED);
@@ -1269,7 +1293,7 @@ void pydml_debug_elementwise_stats(uint64_t* transposed, uint64_t* row_copies, u
 static int streamed_binary(const ew_run* r) {
 #ifdef EW_X86
     const pydml_ew_plan* plan = r->plan;
-    return r->stream && r->isa != EW_ISA_PORTABLE && plan->input_count == 2 && !plan->fused && !plan->has_scale_bias &&
+    return r->stream && r->isa != EW_ISA_PORTABLE && plan->input_count == 2 && f32_binary_fusable(plan) && !plan->has_scale_bias &&
            !(plan->entry->flags & EW_FLAG_COMPUTE_BOUND) && plan->domain == EW_F32 && f32_binary_of(plan->entry->type, 1) != NULL &&
            r->base[0] != NULL && r->base[1] != NULL && r->types[0] == DML_TENSOR_DATA_TYPE_FLOAT32 &&
            r->types[1] == DML_TENSOR_DATA_TYPE_FLOAT32 && r->types[2] == DML_TENSOR_DATA_TYPE_FLOAT32 &&
