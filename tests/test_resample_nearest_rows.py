@@ -105,20 +105,32 @@ def quieted(y: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
     return y.view(np.uint8)
 
 
-@pytest.mark.parametrize("dtype", [F32, F16, BF16, I8, U8], ids=["f32", "f16", "bf16", "i8", "u8"])
-@pytest.mark.parametrize("case", list(CASES))
-def test_gathered_rows_are_the_float_passes_bits(case: str, dtype: np.dtype[Any]) -> None:
-    ins, outs, scales, a, b, rounding = CASES[case]
-    x = sample(ins, dtype, seed=len(case))
+def gathered_against_strided(case: Case, x: np.ndarray[Any, Any], *, backward: bool) -> np.ndarray[Any, Any]:
+    """The resampling (backward: its gradient) of x on every ISA path, by the gathered rows (asserted
+    by the counter), bit for bit against the float passes (x's columns strided, which the gathered
+    rows do not take); returns the last path's result."""
+    ins, outs, scales, a, b, rounding = case
+    got = x
     for name, features in PATHS.items():
         lib.pydml_set_cpu_features(features)
         plan = ResamplePlan(ins, outs, scales, a, b, NEAREST_NEIGHBOR, rounding)
         before = nearest_executions()
-        got = plan.forward_array(x)
+        got = np.full(ins if backward else outs, 7, x.dtype)
+        want = np.full(ins if backward else outs, 7, x.dtype)
+        run = plan.backward if backward else plan.forward
+        run(view_array(x), view_array(got))
         assert nearest_executions() == before + 1, f"{name}: the gathered rows were not taken"
-        want = plan.forward_array(column_strided(x))
+        run(view_array(column_strided(x)), view_array(want))
         assert nearest_executions() == before + 1, f"{name}: a strided column took the gathered rows"
-        np.testing.assert_array_equal(got.view(np.uint8), want.view(np.uint8), err_msg=f"{case} {name}")
+        np.testing.assert_array_equal(got.view(np.uint8), want.view(np.uint8), err_msg=name)
+    return got
+
+
+@pytest.mark.parametrize("dtype", [F32, F16, BF16, I8, U8], ids=["f32", "f16", "bf16", "i8", "u8"])
+@pytest.mark.parametrize("case", list(CASES))
+def test_gathered_rows_are_the_float_passes_bits(case: str, dtype: np.dtype[Any]) -> None:
+    x = sample(CASES[case][0], dtype, seed=len(case))
+    got = gathered_against_strided(CASES[case], x, backward=False)
     if dtype != I8 and dtype != U8:
         # and the value rule itself: every destination is some source element, NaNs quieted
         assert np.isin(got.view(SPECIALS[dtype].dtype), quieted(x)).all()
@@ -137,18 +149,8 @@ GRADIENT_CASES = {
 @pytest.mark.parametrize("dtype", [F32, F16, BF16], ids=["f32", "f16", "bf16"])
 @pytest.mark.parametrize("case", list(GRADIENT_CASES))
 def test_gathered_gradient_rows_are_the_float_passes_bits(case: str, dtype: np.dtype[Any]) -> None:
-    ins, outs, scales, a, b, rounding = GRADIENT_CASES[case]
-    g = sample(outs, dtype, seed=len(case) + 7)
-    for name, features in PATHS.items():
-        lib.pydml_set_cpu_features(features)
-        plan = ResamplePlan(ins, outs, scales, a, b, NEAREST_NEIGHBOR, rounding)
-        before = nearest_executions()
-        got = plan.backward_array(g)
-        assert nearest_executions() == before + 1, f"{name}: the gathered rows were not taken"
-        want = np.full(ins, 7, dtype)
-        plan.backward(view_array(column_strided(g)), view_array(want))
-        assert nearest_executions() == before + 1
-        np.testing.assert_array_equal(got.view(np.uint8), want.view(np.uint8), err_msg=f"{case} {name}")
+    g = sample(GRADIENT_CASES[case][1], dtype, seed=len(case) + 7)
+    got = gathered_against_strided(GRADIENT_CASES[case], g, backward=True)
     assert (got.view(SPECIALS[dtype].dtype) == 0).any()  # the elements no output read
 
 

@@ -928,45 +928,35 @@ EW_F16_BINARY(subtract, -)
 EW_F16_BINARY(multiply, *)
 EW_F16_BINARY(divide, /)
 #undef EW_F16_BINARY
-/* ADD, SUBTRACT, MULTIPLY and DIVIDE on FLOAT32 rows of an execution past the last-level cache in
- * one pass: the operation on each 8 lanes, streamed straight to the output (the caller fences each
- * thread's work), from the first 32-byte boundary of the output on. The staged path computes each
- * chunk into the stage, then streams the stage out; on the Zen 4 host (2 threads, 8M-element ADD,
- * a C loop, three runs) that took 2.16-3.07 ms against 2.00-2.22 streamed from the registers
- * (ordinary stores 2.69-3.15), and pydml's ADD measured 0.66-0.97x torch's. The same float
- * operation on the same operands: the same bits. */
-/* relu: the fused RELU of ADD1 and friends, the element-wise RELU's a < 0 ? 0 : a (NaN and -0.0
- * kept), applied before the store */
+/* ADD, SUBTRACT, MULTIPLY and DIVIDE on FLOAT32 rows in one pass: the operation on each 8 lanes
+ * (an operand that is one value along the run broadcast), then, with `relu`, the fused RELU of
+ * ADD1 and friends as the element-wise RELU computes it (a < 0 ? 0 : a: NaN and -0.0 kept), and
+ * the store: with `stream` (an execution past the last-level cache) non-temporal, from the first
+ * 32-byte boundary of the output on (the caller fences each thread's work), else ordinary. The
+ * engine's path computes a chunk at a time into the stage and, past the cache, streams the stage
+ * out; on the Zen 4 host (2 threads, 8M-element ADD, a C loop, three runs) that took 2.16-3.07 ms
+ * against 2.00-2.22 streamed from the registers (ordinary stores 2.69-3.15), and pydml's ADD
+ * measured 0.66-0.97x torch's; in the cache, its call per 1024-element chunk cost ADD [8, 64, 56^2]
+ * about a tenth. The same float operations on the same operands: the same bits. */
 #define EW_F32_RELU(V) _mm256_andnot_ps(_mm256_cmp_ps(V, _mm256_setzero_ps(), _CMP_LT_OQ), V)
 #define EW_F32_BINARY(NAME, OP)                                                                    \
-    EW_T256 static void f32_##NAME##_nt(const float* a, int au, const float* b, int bu, float* d, size_t n, \
-                                        int relu) {                                                \
+    EW_T256 static void f32_##NAME##_row(const float* a, int au, const float* b, int bu, float* d, size_t n, \
+                                         int relu, int stream) {                                   \
         const __m256 a0 = _mm256_set1_ps(a[0]), b0 = _mm256_set1_ps(b[0]);                         \
         size_t k = 0;                                                                              \
-        for (; k < n && ((uintptr_t)(d + k) & 31u); k++) {                                       \
+        /* streamed: the elements up to the first 32-byte boundary one by one */                 \
+        const size_t head = stream ? (size_t)((32u - ((uintptr_t)d & 31u)) & 31u) / 4u : 0;        \
+        for (; k < n && k < head; k++) {                                                           \
             const float v = a[au ? 0 : k] OP b[bu ? 0 : k];                                       \
             d[k] = relu && v < 0.0f ? 0.0f : v;                                                    \
         }                                                                                          \
         for (; k + 8 <= n; k += 8) {                                                               \
             const __m256 x = au ? a0 : _mm256_loadu_ps(a + k);                                    \
             const __m256 y = bu ? b0 : _mm256_loadu_ps(b + k);                                    \
-            const __m256 v = x OP y;                                                               \
-            _mm256_stream_ps(d + k, relu ? EW_F32_RELU(v) : v);                                    \
-        }                                                                                          \
-        for (; k < n; k++) {                                                                       \
-            const float v = a[au ? 0 : k] OP b[bu ? 0 : k];                                       \
-            d[k] = relu && v < 0.0f ? 0.0f : v;                                                    \
-        }                                                                                          \
-    }                                                                                              \
-    EW_T256 static void f32_##NAME##_st(const float* a, int au, const float* b, int bu, float* d, size_t n, \
-                                        int relu) {                                                \
-        const __m256 a0 = _mm256_set1_ps(a[0]), b0 = _mm256_set1_ps(b[0]);                         \
-        size_t k = 0;                                                                              \
-        for (; k + 8 <= n; k += 8) {                                                               \
-            const __m256 x = au ? a0 : _mm256_loadu_ps(a + k);                                    \
-            const __m256 y = bu ? b0 : _mm256_loadu_ps(b + k);                                    \
-            const __m256 v = x OP y;                                                               \
-            _mm256_storeu_ps(d + k, relu ? EW_F32_RELU(v) : v);                                    \
+            const __m256 s = x OP y;                                                               \
+            const __m256 v = relu ? EW_F32_RELU(s) : s;                                            \
+            if (stream) _mm256_stream_ps(d + k, v);                                                \
+            else _mm256_storeu_ps(d + k, v);                                                       \
         }                                                                                          \
         for (; k < n; k++) {                                                                       \
             const float v = a[au ? 0 : k] OP b[bu ? 0 : k];                                       \
@@ -979,30 +969,32 @@ EW_F32_BINARY(multiply, *)
 EW_F32_BINARY(divide, /)
 #undef EW_F32_BINARY
 #undef EW_F32_RELU
-typedef void (*ew_f32_binary_fn)(const float*, int, const float*, int, float*, size_t, int);
+typedef void (*ew_f32_binary_fn)(const float*, int, const float*, int, float*, size_t, int, int);
 /* Whether a plan's fused activation is one these rows apply themselves: none, or RELU. */
 static int f32_binary_fusable(const pydml_ew_plan* plan) {
     return plan->fused == NULL || plan->fused->type == DML_OPERATOR_ACTIVATION_RELU;
 }
 
-static ew_f32_binary_fn f32_binary_of(uint32_t type, int stream) {
+/* ADD (ADD1), SUBTRACT, MULTIPLY, DIVIDE: 0 .. 3, the index into the one-pass rows below; -1 others */
+static int binary_row_index(uint32_t type) {
     switch (type) {
-    case DML_OPERATOR_ELEMENT_WISE_ADD: case DML_OPERATOR_ELEMENT_WISE_ADD1: return stream ? f32_add_nt : f32_add_st;
-    case DML_OPERATOR_ELEMENT_WISE_SUBTRACT: return stream ? f32_subtract_nt : f32_subtract_st;
-    case DML_OPERATOR_ELEMENT_WISE_MULTIPLY: return stream ? f32_multiply_nt : f32_multiply_st;
-    case DML_OPERATOR_ELEMENT_WISE_DIVIDE: return stream ? f32_divide_nt : f32_divide_st;
-    default: return NULL;
+    case DML_OPERATOR_ELEMENT_WISE_ADD: case DML_OPERATOR_ELEMENT_WISE_ADD1: return 0;
+    case DML_OPERATOR_ELEMENT_WISE_SUBTRACT: return 1;
+    case DML_OPERATOR_ELEMENT_WISE_MULTIPLY: return 2;
+    case DML_OPERATOR_ELEMENT_WISE_DIVIDE: return 3;
+    default: return -1;
     }
+}
+static ew_f32_binary_fn f32_binary_of(uint32_t type) {
+    static const ew_f32_binary_fn rows[4] = {f32_add_row, f32_subtract_row, f32_multiply_row, f32_divide_row};
+    const int i = binary_row_index(type);
+    return i < 0 ? NULL : rows[i];
 }
 typedef void (*ew_f16_binary_fn)(const ew_half*, int, const ew_half*, int, ew_half*, size_t, int);
 static ew_f16_binary_fn f16_binary_of(uint32_t type) {
-    switch (type) {
-    case DML_OPERATOR_ELEMENT_WISE_ADD: case DML_OPERATOR_ELEMENT_WISE_ADD1: return f16_add_avx2;
-    case DML_OPERATOR_ELEMENT_WISE_SUBTRACT: return f16_subtract_avx2;
-    case DML_OPERATOR_ELEMENT_WISE_MULTIPLY: return f16_multiply_avx2;
-    case DML_OPERATOR_ELEMENT_WISE_DIVIDE: return f16_divide_avx2;
-    default: return NULL;
-    }
+    static const ew_f16_binary_fn rows[4] = {f16_add_avx2, f16_subtract_avx2, f16_multiply_avx2, f16_divide_avx2};
+    const int i = binary_row_index(type);
+    return i < 0 ? NULL : rows[i];
 }
 EW_T512 static void f16_store_avx512(const float* s, ew_half* d, size_t n, int stream) {
     size_t k = 0;
@@ -1104,7 +1096,7 @@ static void run_span(const ew_run* r, const uint64_t* offset, uint64_t n_total, 
         r->base[0] != NULL && r->base[1] != NULL && r->strides[0][inner] <= 1 && r->strides[1][inner] <= 1) {
         float* d = (float*)(void*)(r->base[o] + offset[o] * sizeof(float));
         const ew_f32_binary_fn f32_binary =
-            ((uintptr_t)d & 3u) == 0 ? f32_binary_of(plan->entry->type, nt_f32 || long_period) : NULL;
+            ((uintptr_t)d & 3u) == 0 ? f32_binary_of(plan->entry->type) : NULL;
         if (f32_binary != NULL) {
             const float* a = (const float*)(const void*)r->base[0] + offset[0];
             const float* b = (const float*)(const void*)r->base[1] + offset[1];
@@ -1118,7 +1110,7 @@ static void run_span(const ew_run* r, const uint64_t* offset, uint64_t n_total, 
                 if (P && len > P - phase) len = P - phase;
                 f32_binary(r->period[0] ? a + phase : au ? a : a + done, au,
                            r->period[1] ? b + phase : bu ? b : b + done, bu, d + done, (size_t)len,
-                           plan->fused != NULL);
+                           plan->fused != NULL, nt_f32 || long_period);
                 done += len;
             }
             if (!cached_binary || nt_f32 || long_period) __atomic_fetch_add(&g_f32_binary_rows, 1, __ATOMIC_RELAXED);
@@ -1294,7 +1286,7 @@ static int streamed_binary(const ew_run* r) {
 #ifdef EW_X86
     const pydml_ew_plan* plan = r->plan;
     return r->stream && r->isa != EW_ISA_PORTABLE && plan->input_count == 2 && f32_binary_fusable(plan) && !plan->has_scale_bias &&
-           !(plan->entry->flags & EW_FLAG_COMPUTE_BOUND) && plan->domain == EW_F32 && f32_binary_of(plan->entry->type, 1) != NULL &&
+           !(plan->entry->flags & EW_FLAG_COMPUTE_BOUND) && plan->domain == EW_F32 && f32_binary_of(plan->entry->type) != NULL &&
            r->base[0] != NULL && r->base[1] != NULL && r->types[0] == DML_TENSOR_DATA_TYPE_FLOAT32 &&
            r->types[1] == DML_TENSOR_DATA_TYPE_FLOAT32 && r->types[2] == DML_TENSOR_DATA_TYPE_FLOAT32 &&
            (((uintptr_t)r->base[0] | (uintptr_t)r->base[1] | (uintptr_t)r->base[2]) & 3u) == 0;
