@@ -1081,18 +1081,17 @@ static void run_span(const ew_run* r, const uint64_t* offset, uint64_t n_total, 
                    (ew_half*)(void*)r->base[o] + offset[o], (size_t)n_total, r->stream);
         return;
     }
-    /* FLOAT32 ADD / SUBTRACT / MULTIPLY / DIVIDE rows past the last-level cache in one pass
-     * (f32_binary_of: streamed from the registers, not through the stage) */
-    /* a row longer than EW_PERIOD_MAX was merged for these rows only (merge_periodic): the stage
-     * cannot hold it, so every span of it takes them, however short */
+    /* FLOAT32 ADD / SUBTRACT / MULTIPLY / DIVIDE (with or without a fused RELU) in one pass
+     * (f32_binary_of: past the last-level cache streamed from the registers, not through the
+     * stage). A row longer than EW_PERIOD_MAX was merged for these rows only (merge_periodic): the
+     * stage cannot hold it, so every span of it takes them, however short. */
     const int long_period = n_in == 2 && (r->period[0] > EW_PERIOD_MAX || r->period[1] > EW_PERIOD_MAX);
     /* in the cache the same rows store as usual: one pass, not a call per chunk (ADD [8, 64, 56^2]
      * measured 0.70x torch) */
     const int cached_binary = !r->stream && domain == EW_F32 && r->strides[o][inner] == 1 &&
                               r->types[o] == DML_TENSOR_DATA_TYPE_FLOAT32 && !plan->narrow;
-    if ((nt_f32 || long_period || cached_binary) && isa != EW_ISA_PORTABLE && n_in == 2 && f32_binary_fusable(plan) &&
-        !plan->has_scale_bias &&
-        r->types[0] == DML_TENSOR_DATA_TYPE_FLOAT32 && r->types[1] == DML_TENSOR_DATA_TYPE_FLOAT32 &&
+    if ((nt_f32 || long_period || cached_binary) && isa != EW_ISA_PORTABLE && n_in == 2 &&
+        f32_binary_fusable(plan) && !plan->has_scale_bias && r->types[0] == DML_TENSOR_DATA_TYPE_FLOAT32 && r->types[1] == DML_TENSOR_DATA_TYPE_FLOAT32 &&
         r->base[0] != NULL && r->base[1] != NULL && r->strides[0][inner] <= 1 && r->strides[1][inner] <= 1) {
         float* d = (float*)(void*)(r->base[o] + offset[o] * sizeof(float));
         const ew_f32_binary_fn f32_binary =
@@ -1100,7 +1099,8 @@ static void run_span(const ew_run* r, const uint64_t* offset, uint64_t n_total, 
         if (f32_binary != NULL) {
             const float* a = (const float*)(const void*)r->base[0] + offset[0];
             const float* b = (const float*)(const void*)r->base[1] + offset[1];
-            const int au = r->strides[0][inner] == 0 && r->period[0] == 0, bu = r->strides[1][inner] == 0 && r->period[1] == 0;
+            const int au = r->strides[0][inner] == 0 && r->period[0] == 0;
+            const int bu = r->strides[1][inner] == 0 && r->period[1] == 0;
             /* a periodic operand (merge_periodic: one row over the run) read at each position's
              * phase, in spans that end where its row does */
             const uint64_t P = r->period[0] ? r->period[0] : r->period[1];
@@ -1281,12 +1281,13 @@ void pydml_debug_elementwise_stats(uint64_t* transposed, uint64_t* row_copies, u
 
 /* Whether the execution's runs take f32_binary_of's streamed rows (run_span), periodic inputs
  * included: FLOAT32 ADD / SUBTRACT / MULTIPLY / DIVIDE of two present operands past the last-level
- * cache, on a vector path, without ScaleBias or a fused activation. */
+ * cache, on a vector path, without ScaleBias, with no fused activation or a RELU, 4-byte aligned. */
 static int streamed_binary(const ew_run* r) {
 #ifdef EW_X86
     const pydml_ew_plan* plan = r->plan;
-    return r->stream && r->isa != EW_ISA_PORTABLE && plan->input_count == 2 && f32_binary_fusable(plan) && !plan->has_scale_bias &&
-           !(plan->entry->flags & EW_FLAG_COMPUTE_BOUND) && plan->domain == EW_F32 && f32_binary_of(plan->entry->type) != NULL &&
+    return r->stream && r->isa != EW_ISA_PORTABLE && plan->input_count == 2 && f32_binary_fusable(plan) &&
+           !plan->has_scale_bias && !(plan->entry->flags & EW_FLAG_COMPUTE_BOUND) && plan->domain == EW_F32 &&
+           f32_binary_of(plan->entry->type) != NULL &&
            r->base[0] != NULL && r->base[1] != NULL && r->types[0] == DML_TENSOR_DATA_TYPE_FLOAT32 &&
            r->types[1] == DML_TENSOR_DATA_TYPE_FLOAT32 && r->types[2] == DML_TENSOR_DATA_TYPE_FLOAT32 &&
            (((uintptr_t)r->base[0] | (uintptr_t)r->base[1] | (uintptr_t)r->base[2]) & 3u) == 0;
@@ -1295,7 +1296,6 @@ static int streamed_binary(const ew_run* r) {
     return 0;
 #endif
 }
-
 
 /* Merges the run with the axis outside it when every operand continues across it (stride there =
  * the run's length, unit along the run), is one value (0 and 0), or is an input repeating one row
