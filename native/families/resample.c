@@ -1045,9 +1045,10 @@ static void prefetch_source_rows(const rs_exec* e, const rs_contrib_iter* it, co
 }
 
 /* ---- nearest rows (rs_exec.nearest) ----
- * Every resampled axis has one tap of weight 1 per destination (a nearest forward), and the rows are
- * contiguous: a destination row is its source row gathered by the column table, with no float row
- * between (rs_kernels.nearest_row). Consecutive destination rows that read the same source row (an
+ * Every resampled axis has at most one tap of weight 1 per destination (a nearest forward, or the
+ * gradient of a nearest downscale), and the rows are contiguous: a destination row is its source row
+ * gathered by the column table, with no float row between (rs_kernels.nearest_row), or zeros where
+ * a row axis gives it no source row. Consecutive destination rows that read the same source row (an
  * upscale's repeated rows) are one call, which stores each result to all of them. */
 
 /* The source row (NULL: none, the row is zeros) and the destination row of the cursor's item. */
