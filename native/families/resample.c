@@ -802,9 +802,8 @@ typedef struct rs_exec {
     uint64_t row_lo, row_bytes;    /* the source columns a row reads: from row_lo, row_bytes long */
     uint64_t l2_bytes;             /* prefetch_rows: bytes fetched into L2 from each such source row */
     int nearest;                   /* row mode, every resampled axis unit_weights: rows by k.nearest_row */
-    /* row mode, one row axis of at most rows_max taps a row, lin2_row or lin2t_row: rows by this
-     * kernel in rs_pass_rows (NULL: rs_item) */
-    void (*rows_fn)(const rs_table* t, const rs_src* src, uint32_t count, int raw_one, char* out);
+    int pass_rows;                 /* row mode, one row axis of at most 2 (lin2_row) or 4 taps a row,
+                                    * lin2_row, lin2t_row or win_row: rows by rs_pass_rows */
     rs_kernels k;
 } rs_exec;
 
@@ -1116,9 +1115,9 @@ static void rs_nearest_run(const rs_exec* e, uint64_t begin, uint64_t end) {
     }
 }
 
-/* Items [begin, end) of rows in one pass (rs_exec.rows_fn: the integer-2x linear rows and their
- * gradients, one row axis, one segment): the row's sources and the kernel's call, without
- * rs_item's general set-up (14 ns of a 50 ns FLOAT16 row of 256 in cache). */
+/* Items [begin, end) of rows in one pass (rs_exec.pass_rows: the integer-2x linear rows and their
+ * gradients, and the window rows; one row axis, one unit a row): the row's sources and the
+ * kernel's call, without rs_item's general set-up (14 ns of a 50 ns FLOAT16 row of 256 in cache). */
 static void rs_pass_rows(const rs_exec* e, uint64_t begin, uint64_t end) {
     const rs_table* t = e->tab[e->col];
     const uint32_t ax = e->row_ax[0];
@@ -1140,7 +1139,15 @@ static void rs_pass_rows(const rs_exec* e, uint64_t begin, uint64_t end) {
                 c0[q].p = base + (uint64_t)rt->idx[b + q] * sstep;
                 c0[q].w = rt->w[b + q];
             }
-            e->rows_fn(t, c0, n, e->direct_f32, out);
+            if (e->win_row) {
+                /* the prefetch address as an integer: one row past the view is not an object */
+                const char* pf = (const char*)(uintptr_t)((uintptr_t)c0[n - 1].p + e->win_pf_step);
+                e->k.win_row(t, c0, n, e->direct_f32, out, pf, e->win_pf_lines);
+            } else if (e->lin2_row) {
+                e->k.lin2_row(t, c0, n, e->direct_f32, out);
+            } else {
+                e->k.lin2t_row(t, c0, n, e->direct_f32, out);
+            }
         }
         rs_cursor_next(e, &c);
     }
@@ -1418,9 +1425,9 @@ static pydml_status rs_run(const pydml_resample_plan* plan, int backward, const 
             e.win_pf_lines = (uint32_t)((bytes + 63) / 64);
         }
         e.units = e.split_segments ? t->seg_count : 1;
-        if (e.n_row == 1 && e.units == 1 && (e.lin2_row || e.lin2t_row) &&
+        if (e.n_row == 1 && e.units == 1 && (e.lin2_row || e.lin2t_row || e.win_row) &&
             e.tab[e.row_ax[0]]->max_taps <= (e.lin2_row ? 2u : 4u))
-            e.rows_fn = e.lin2_row ? e.k.lin2_row : e.k.lin2t_row;
+            e.pass_rows = 1;
         e.defer = t->seg_count == 1 && !t->segs[0].direct && !e.split_segments;
         const rs_table* rt = e.n_row == 1 ? e.tab[e.row_ax[0]] : NULL;
         if (rt != NULL && e.direct_f32 && rt->unit_weights && rt->n_src > rt->n_dst && t->seg_count > 0) {
@@ -1454,7 +1461,7 @@ static pydml_status rs_run(const pydml_resample_plan* plan, int backward, const 
         uint64_t end = begin + q + (tid < r ? 1 : 0);
         if (begin < end && e.nearest) {
             rs_nearest_run(&e, begin, end);
-        } else if (begin < end && e.rows_fn != NULL) {
+        } else if (begin < end && e.pass_rows) {
             rs_pass_rows(&e, begin, end);
         } else if (begin < end) {
             rs_cursor c;
