@@ -696,6 +696,8 @@ void pydml_ew_plan_destroy(pydml_ew_plan* plan) { free(plan); }
 
 /* ---- execution ---- */
 
+/* a one-pass FLOAT32 binary row (f32_binary_of): a, a one value, b, b one value, out, n, relu, stream */
+typedef void (*ew_f32_binary_fn)(const float*, int, const float*, int, float*, size_t, int, int);
 typedef struct ew_run {
     const pydml_ew_plan* plan;
     int isa;
@@ -706,6 +708,7 @@ typedef struct ew_run {
     uint64_t sizes[PYDML_MAX_DIMS];
     uint64_t strides[EW_MAX_INPUTS + 1][PYDML_MAX_DIMS];
     int stream;                                /* the operands exceed EW_STREAM_BYTES */
+    ew_f32_binary_fn binary_row;               /* binary_row_of: the runs' one-pass row, or NULL */
     uint32_t period[EW_MAX_INPUTS + 1];        /* merge_periodic: the input repeats a row this long
                                                   along the run (its stride there 0), 0: none */
 } ew_run;
@@ -969,7 +972,6 @@ EW_F32_BINARY(multiply, *)
 EW_F32_BINARY(divide, /)
 #undef EW_F32_BINARY
 #undef EW_F32_RELU
-typedef void (*ew_f32_binary_fn)(const float*, int, const float*, int, float*, size_t, int, int);
 /* Whether a plan's fused activation is one these rows apply themselves: none, or RELU. */
 static int f32_binary_fusable(const pydml_ew_plan* plan) {
     return plan->fused == NULL || plan->fused->type == DML_OPERATOR_ACTIVATION_RELU;
@@ -1082,40 +1084,32 @@ static void run_span(const ew_run* r, const uint64_t* offset, uint64_t n_total, 
         return;
     }
     /* FLOAT32 ADD / SUBTRACT / MULTIPLY / DIVIDE (with or without a fused RELU) in one pass
-     * (f32_binary_of: past the last-level cache streamed from the registers, not through the
-     * stage). A row longer than EW_PERIOD_MAX was merged for these rows only (merge_periodic): the
+     * (binary_row_of, decided per execution): past the last-level cache streamed from the
+     * registers, not through the stage, for spans long enough to stream (as nt_f32); in the cache
+     * with ordinary stores, one pass instead of a call per chunk (ADD [8, 64, 56^2] measured 0.70x
+     * torch). A row longer than EW_PERIOD_MAX was merged for these rows only (merge_periodic): the
      * stage cannot hold it, so every span of it takes them, however short. */
-    const int long_period = n_in == 2 && (r->period[0] > EW_PERIOD_MAX || r->period[1] > EW_PERIOD_MAX);
-    /* in the cache the same rows store as usual: one pass, not a call per chunk (ADD [8, 64, 56^2]
-     * measured 0.70x torch) */
-    const int cached_binary = !r->stream && domain == EW_F32 && r->strides[o][inner] == 1 &&
-                              r->types[o] == DML_TENSOR_DATA_TYPE_FLOAT32 && !plan->narrow;
-    if ((nt_f32 || long_period || cached_binary) && isa != EW_ISA_PORTABLE && n_in == 2 &&
-        f32_binary_fusable(plan) && !plan->has_scale_bias && r->types[0] == DML_TENSOR_DATA_TYPE_FLOAT32 && r->types[1] == DML_TENSOR_DATA_TYPE_FLOAT32 &&
-        r->base[0] != NULL && r->base[1] != NULL && r->strides[0][inner] <= 1 && r->strides[1][inner] <= 1) {
+    const int long_period = r->period[0] > EW_PERIOD_MAX || r->period[1] > EW_PERIOD_MAX;
+    if (r->binary_row != NULL && (!r->stream || n_total >= EW_STREAM_SPAN || long_period) &&
+        r->strides[o][inner] == 1 && r->strides[0][inner] <= 1 && r->strides[1][inner] <= 1) {
         float* d = (float*)(void*)(r->base[o] + offset[o] * sizeof(float));
-        const ew_f32_binary_fn f32_binary =
-            ((uintptr_t)d & 3u) == 0 ? f32_binary_of(plan->entry->type) : NULL;
-        if (f32_binary != NULL) {
-            const float* a = (const float*)(const void*)r->base[0] + offset[0];
-            const float* b = (const float*)(const void*)r->base[1] + offset[1];
-            const int au = r->strides[0][inner] == 0 && r->period[0] == 0;
-            const int bu = r->strides[1][inner] == 0 && r->period[1] == 0;
-            /* a periodic operand (merge_periodic: one row over the run) read at each position's
-             * phase, in spans that end where its row does */
-            const uint64_t P = r->period[0] ? r->period[0] : r->period[1];
-            for (uint64_t done = 0; done < n_total;) {
-                uint64_t len = n_total - done;
-                const uint64_t phase = P ? (start + done) % P : 0;
-                if (P && len > P - phase) len = P - phase;
-                f32_binary(r->period[0] ? a + phase : au ? a : a + done, au,
-                           r->period[1] ? b + phase : bu ? b : b + done, bu, d + done, (size_t)len,
-                           plan->fused != NULL, nt_f32 || long_period);
-                done += len;
-            }
-            if (!cached_binary || nt_f32 || long_period) __atomic_fetch_add(&g_f32_binary_rows, 1, __ATOMIC_RELAXED);
-            return;
+        const float* a = (const float*)(const void*)r->base[0] + offset[0];
+        const float* b = (const float*)(const void*)r->base[1] + offset[1];
+        const int au = r->strides[0][inner] == 0 && r->period[0] == 0;
+        const int bu = r->strides[1][inner] == 0 && r->period[1] == 0;
+        /* a periodic operand (merge_periodic: one row over the run) read at each position's
+         * phase, in spans that end where its row does */
+        const uint64_t P = r->period[0] ? r->period[0] : r->period[1];
+        for (uint64_t done = 0; done < n_total;) {
+            uint64_t len = n_total - done;
+            const uint64_t phase = P ? (start + done) % P : 0;
+            if (P && len > P - phase) len = P - phase;
+            r->binary_row(r->period[0] ? a + phase : au ? a : a + done, au, r->period[1] ? b + phase : bu ? b : b + done,
+                          bu, d + done, (size_t)len, plan->fused != NULL, r->stream);
+            done += len;
         }
+        if (r->stream) __atomic_fetch_add(&g_f32_binary_rows, 1, __ATOMIC_RELAXED);
+        return;
     }
 #endif
     /* An 8-bit row whose operands are each read in place or one value along the run: one call for
@@ -1279,21 +1273,22 @@ void pydml_debug_elementwise_stats(uint64_t* transposed, uint64_t* row_copies, u
     if (periodic) *periodic = __atomic_load_n(&g_periodic, __ATOMIC_RELAXED);
 }
 
-/* Whether the execution's runs take f32_binary_of's streamed rows (run_span), periodic inputs
- * included: FLOAT32 ADD / SUBTRACT / MULTIPLY / DIVIDE of two present operands past the last-level
- * cache, on a vector path, without ScaleBias, with no fused activation or a RELU, 4-byte aligned. */
-static int streamed_binary(const ew_run* r) {
+/* The one-pass row of an execution's runs (run_span), or NULL: FLOAT32 ADD / SUBTRACT / MULTIPLY /
+ * DIVIDE of two present FLOAT32 operands into FLOAT32, on a vector path, without ScaleBias, with no
+ * fused activation or a RELU, every base 4-byte aligned (so every run's offsets are too). */
+static ew_f32_binary_fn binary_row_of(const ew_run* r) {
 #ifdef EW_X86
     const pydml_ew_plan* plan = r->plan;
-    return r->stream && r->isa != EW_ISA_PORTABLE && plan->input_count == 2 && f32_binary_fusable(plan) &&
-           !plan->has_scale_bias && !(plan->entry->flags & EW_FLAG_COMPUTE_BOUND) && plan->domain == EW_F32 &&
-           f32_binary_of(plan->entry->type) != NULL &&
-           r->base[0] != NULL && r->base[1] != NULL && r->types[0] == DML_TENSOR_DATA_TYPE_FLOAT32 &&
-           r->types[1] == DML_TENSOR_DATA_TYPE_FLOAT32 && r->types[2] == DML_TENSOR_DATA_TYPE_FLOAT32 &&
-           (((uintptr_t)r->base[0] | (uintptr_t)r->base[1] | (uintptr_t)r->base[2]) & 3u) == 0;
+    if (r->isa == EW_ISA_PORTABLE || plan->input_count != 2 || !f32_binary_fusable(plan) || plan->has_scale_bias ||
+        plan->narrow != NULL || plan->domain != EW_F32 || r->base[0] == NULL || r->base[1] == NULL ||
+        r->types[0] != DML_TENSOR_DATA_TYPE_FLOAT32 || r->types[1] != DML_TENSOR_DATA_TYPE_FLOAT32 ||
+        r->types[2] != DML_TENSOR_DATA_TYPE_FLOAT32 ||
+        (((uintptr_t)r->base[0] | (uintptr_t)r->base[1] | (uintptr_t)r->base[2]) & 3u) != 0)
+        return NULL;
+    return f32_binary_of(plan->entry->type);
 #else
     (void)r;
-    return 0;
+    return NULL;
 #endif
 }
 
@@ -1312,7 +1307,7 @@ static void merge_periodic(ew_run* r) {
     const uint64_t L = r->sizes[i];
     /* any length for the streamed FLOAT32 binary rows, which read the row in place (f32_binary_of:
      * a bias row [2048] over [4096, 2048] was 4096 runs, each paying the engine's set-up) */
-    if (L > EW_PERIOD_MAX && !(streamed_binary(r) && L <= UINT32_MAX)) return;
+    if (L > EW_PERIOD_MAX && !(r->binary_row != NULL && r->stream && L <= UINT32_MAX)) return;
     uint32_t periodic = 0;
     for (uint32_t t = 0; t < r->tensors; t++) {
         if (r->base[t] == NULL) continue;
@@ -1680,6 +1675,7 @@ static pydml_status run_shape(const pydml_ew_plan* plan, uint32_t dim_count, con
     for (uint32_t t = 0; t < r.tensors; t++)
         if (r.base[t] != NULL) bytes += total * element_bytes(r.types[t]);
     r.stream = bytes > EW_STREAM_BYTES;
+    r.binary_row = binary_row_of(&r);
     merge_periodic(&r);
     const uint64_t L = r.sizes[r.dims - 1];
     const uint64_t outer_rows = total / L;
