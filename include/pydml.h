@@ -413,12 +413,13 @@ void pydml_debug_prepared_stats(uint64_t* prepared, uint64_t* packed, uint64_t* 
 void pydml_debug_elementwise_stats(uint64_t* transposed, uint64_t* row_copies, uint64_t* periodic);
 
 /**
- * Count, since the library was loaded, of element-wise runs (contiguous spans of one execution)
- * that a FLOAT32 ADD, SUBTRACT, MULTIPLY or DIVIDE past the last-level cache computed in one pass,
- * streamed from the registers to the output (the other runs of such executions go through the
- * engine's stage). For tests and profiling: a relaxed atomic counter. NULL is skipped.
+ * Counts, since the library was loaded, of element-wise runs (contiguous spans of one execution)
+ * that a FLOAT32 ADD, SUBTRACT, MULTIPLY or DIVIDE (with no fused activation or a RELU) computed in
+ * one pass: `streamed`, past the last-level cache, streamed from the registers to the output;
+ * `cached`, in the cache, with ordinary stores (the other runs go through the engine's stage). For
+ * tests and profiling: relaxed atomic counters. NULL pointers are skipped.
  */
-void pydml_debug_elementwise_streamed_rows(uint64_t* rows);
+void pydml_debug_elementwise_binary_rows(uint64_t* streamed, uint64_t* cached);
 
 /**
  * Counts, since the library was loaded, of DML_OPERATOR_CONVOLUTION executions (any operator, graph

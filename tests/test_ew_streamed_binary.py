@@ -3,7 +3,7 @@
 the output, not through the engine's stage. The results must be numpy's float32 arithmetic bit for
 bit (the same IEEE operation on the same operands), with NaN payloads, infinities, -0.0 and
 subnormals, for operands read in place or broadcast as one value, outputs at any alignment, on one
-thread and two; ``pydml_debug_elementwise_streamed_rows`` says the path was taken (never on the
+thread and two; ``pydml_debug_elementwise_binary_rows`` says the path was taken (never on the
 portable path, whose staged rows must agree with it)."""
 
 from __future__ import annotations
@@ -41,7 +41,13 @@ def _restore() -> Iterator[None]:
 
 def streamed_rows() -> int:
     cell = ffi.new("uint64_t*")
-    lib.pydml_debug_elementwise_streamed_rows(cell)
+    lib.pydml_debug_elementwise_binary_rows(cell, ffi.NULL)
+    return int(cell[0])
+
+
+def cached_rows() -> int:
+    cell = ffi.new("uint64_t*")
+    lib.pydml_debug_elementwise_binary_rows(ffi.NULL, cell)
     return int(cell[0])
 
 
@@ -176,9 +182,10 @@ def test_in_the_cache(op: str, b_form: str, path: str) -> None:
     b_desc = pydml.buffer_desc("FLOAT32", shape, strides=strides)
     desc = desc_type(ATensor=full, BTensor=b_desc, OutputTensor=full)
     out = np.full(shape, np.nan, np.float32)
-    before = streamed_rows()
+    before, cached = streamed_rows(), cached_rows()
     pydml.Device().create_operator(desc).execute({"ATensor": a, "BTensor": b_in}, {"OutputTensor": out})
     assert streamed_rows() == before
+    assert (cached_rows() > cached) == (path != "portable"), "the one-pass rows in the cache"
     with np.errstate(all="ignore"):
         want = numpy_op(a, np.broadcast_to(b_in.reshape(-1) if b_form != "full" else b_in, shape))
     np.testing.assert_array_equal(out.view(np.uint32), want.astype(np.float32).view(np.uint32))
@@ -204,9 +211,10 @@ def test_add1_with_fused_relu(big: bool, path: str) -> None:
     desc = pydml.DML_ELEMENT_WISE_ADD1_OPERATOR_DESC(ATensor=full, BTensor=full, OutputTensor=full,
                                                      FusedActivation=relu)
     out = np.full(shape, np.nan, np.float32)
-    before = streamed_rows()
+    before, cached = streamed_rows(), cached_rows()
     pydml.Device().create_operator(desc).execute({"ATensor": a, "BTensor": b}, {"OutputTensor": out})
     assert (streamed_rows() > before) == (big and path != "portable")
+    assert (cached_rows() > cached) == (not big and path != "portable")
     with np.errstate(all="ignore"):
         v = a + b
         want = np.where(v < 0, np.float32(0), v)

@@ -1012,11 +1012,12 @@ EW_T512 static void f16_store_avx512(const float* s, ew_half* d, size_t n, int s
 }
 #endif
 
-/* pydml_debug_elementwise_streamed_rows (include/pydml.h): runs computed by f32_binary_of's rows */
-static uint64_t g_f32_binary_rows;
+/* pydml_debug_elementwise_binary_rows (include/pydml.h): runs computed by f32_binary_of's rows */
+static uint64_t g_binary_rows_streamed, g_binary_rows_cached;
 
-void pydml_debug_elementwise_streamed_rows(uint64_t* rows) {
-    if (rows) *rows = __atomic_load_n(&g_f32_binary_rows, __ATOMIC_RELAXED);
+void pydml_debug_elementwise_binary_rows(uint64_t* streamed, uint64_t* cached) {
+    if (streamed) *streamed = __atomic_load_n(&g_binary_rows_streamed, __ATOMIC_RELAXED);
+    if (cached) *cached = __atomic_load_n(&g_binary_rows_cached, __ATOMIC_RELAXED);
 }
 
 /* n elements starting at the given element offsets, in chunks; `start`: the span's first position
@@ -1108,7 +1109,7 @@ static void run_span(const ew_run* r, const uint64_t* offset, uint64_t n_total, 
                           bu, d + done, (size_t)len, plan->fused != NULL, r->stream);
             done += len;
         }
-        if (r->stream) __atomic_fetch_add(&g_f32_binary_rows, 1, __ATOMIC_RELAXED);
+        __atomic_fetch_add(r->stream ? &g_binary_rows_streamed : &g_binary_rows_cached, 1, __ATOMIC_RELAXED);
         return;
     }
 #endif
