@@ -9,8 +9,9 @@ C API's own. ``CompiledGraph.execute`` binds memory and makes one C call: no per
 
 from __future__ import annotations
 
+import math
 import weakref
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -288,25 +289,39 @@ def compile_graph_like(base: CompiledGraph, graph_desc: GraphDesc) -> CompiledGr
     ``base`` was compiled from is copied with those nodes' IDMLOperator* swapped, and compiled
     again (every rule is checked again in C); nothing else is marshalled. None when ``graph_desc``
     is not such a desc (``compile_graph`` then compiles it in full)."""
-    marshalled = base._marshalled
     old = base.desc
-    if (marshalled is None or type(graph_desc) is not GraphDesc or len(graph_desc.Nodes) != len(old.Nodes)
-            or graph_desc.InputCount != old.InputCount or graph_desc.OutputCount != old.OutputCount
+    if (base._marshalled is None or type(graph_desc) is not GraphDesc
+            or len(graph_desc.Nodes) != len(old.Nodes) or graph_desc.InputCount != old.InputCount
+            or graph_desc.OutputCount != old.OutputCount
             or any(getattr(graph_desc, name) is not getattr(old, name) for name, _ in _LISTS)):
         return None
     replaced: list[tuple[int, Any]] = []
     for i, (node, was) in enumerate(zip(graph_desc.Nodes, old.Nodes, strict=True)):
         if node is was:
             continue
-        kernel = base._nodes[i].kernel
-        if kernel is None or type(node) is not OperatorGraphNodeDesc or type(was) is not type(node):
+        if type(node) is not OperatorGraphNodeDesc or type(was) is not type(node) or node.Name != was.Name:
             return None
-        operator = node.Operator
-        if (node.Name != was.Name or type(operator) is not type(kernel) or operator.flags != base.flags
+        replaced.append((i, node.Operator))
+    return compile_graph_replacing(base, replaced, graph_desc)
+
+
+def compile_graph_replacing(base: CompiledGraph, replaced: Sequence[tuple[int, Any]],
+                            desc: GraphDesc | Callable[[], GraphDesc]) -> CompiledGraph | None:
+    """``base`` compiled again (its flags and options) with the compiled operator of each operator
+    node ``replaced`` names, by index in Nodes, swapped for another of the same data types, level
+    and flags: ``base``'s C desc is copied with those nodes' IDMLOperator* swapped and compiled
+    (every rule is checked again in C). ``desc`` is the new graph's GraphDesc, or a function
+    making it when something asks (a decoder step's plan at a new past length: its graph is never
+    read as a desc). None when ``base`` kept no C desc or a replacement is not such an operator."""
+    marshalled = base._marshalled
+    if marshalled is None:
+        return None
+    count = len(base._nodes)
+    for i, operator in replaced:
+        kernel = base._nodes[i].kernel if 0 <= i < count else None
+        if (kernel is None or type(operator) is not type(kernel) or operator.flags != base.flags
                 or operator.feature_level != kernel.feature_level):
             return None
-        replaced.append((i, operator))
-    count = len(old.Nodes)
     c_nodes = ffi.new("DML_GRAPH_NODE_DESC[]", count)
     ffi.memmove(c_nodes, marshalled.c_nodes, ffi.sizeof("DML_GRAPH_NODE_DESC") * count)
     inner = ffi.new("DML_OPERATOR_GRAPH_NODE_DESC[]", max(1, len(replaced)))
@@ -321,8 +336,10 @@ def compile_graph_like(base: CompiledGraph, graph_desc: GraphDesc) -> CompiledGr
     ffi.memmove(c_graph, marshalled.c_graph, ffi.sizeof("DML_GRAPH_DESC"))
     c_graph.Nodes = c_nodes
     handle = _compile_c(c_graph, base.flags, marshalled.options)
-    graph = CompiledGraph(handle, nodes, base._input_names, base._output_names, {}, base.flags, graph_desc,
-                          like=base)
+    graph = CompiledGraph(handle, nodes, base._input_names, base._output_names, {}, base.flags,
+                          desc if isinstance(desc, GraphDesc) else None, like=base)
+    if not isinstance(desc, GraphDesc):
+        graph._make_desc = desc
     # (the edge arrays, names and other nodes' descs are base's: kept alive with its marshalled desc)
     graph._marshalled = _Marshalled(c_graph, c_nodes, [marshalled, inner], marshalled.options)
     return graph
@@ -394,7 +411,7 @@ class CompiledGraph:
 
     def __init__(self, handle: Any, nodes: list[_Node], input_names: dict[str, int],
                  output_names: dict[str, int], input_types: dict[int, set[int]], flags: ExecutionFlags,
-                 desc: GraphDesc, like: CompiledGraph | None = None):
+                 desc: GraphDesc | None, like: CompiledGraph | None = None):
         self._handle = handle
         self._nodes = nodes  # the operators the graph executes through: alive as long as it is
         # released by a weakref finalizer holding the operators' handles, not by ffi.gc: in a
@@ -403,7 +420,9 @@ class CompiledGraph:
         weakref.finalize(self, _release_graph, handle,
                          [node.kernel.handle for node in nodes if node.kernel is not None])
         self.flags = flags
-        self.desc = desc
+        self._desc = desc
+        #: makes the desc when ``desc`` is first read, where it was not given (compile_graph_replacing)
+        self._make_desc: Callable[[], GraphDesc] | None = None
         #: the C desc it was compiled from, for compile_graph_like (None: not kept)
         self._marshalled: _Marshalled | None = None
         self.input_count = int(lib.pydml_graph_input_count(handle))
@@ -437,6 +456,15 @@ class CompiledGraph:
             nbytes = int(lib.pydml_graph_output_bytes(handle, k))
             self._outputs.append((info, nbytes))
             self._output_specs.append(_OutputSpec(info, nbytes))
+
+    @property
+    def desc(self) -> GraphDesc:
+        """The GraphDesc compiled."""
+        if self._desc is None:
+            assert self._make_desc is not None
+            self._desc = self._make_desc()
+            self._make_desc = None
+        return self._desc
 
     @property
     def memory_bytes(self) -> int:
@@ -731,27 +759,29 @@ class CompiledGraph:
 
 
 class _OutputSpec:
-    """What ``CompiledGraph`` needs of a graph output at each execution, read once."""
+    """What ``CompiledGraph`` needs of a graph output at each execution, read once (plain Python
+    arithmetic: a decoder step's plan at each new past length reads its nine outputs' here)."""
 
     def __init__(self, info: Any, nbytes: int):
         t = info.tensor
         self.nbytes = nbytes
         self.dtype: np.dtype[Any] | None = NUMPY_DTYPES.get(int(t.data_type))
-        self.sizes = tuple(int(t.sizes[d]) for d in range(t.dim_count))
-        self.count = int(np.prod(self.sizes))
-        self.packed = _packed(info)
+        dims = range(int(t.dim_count))
+        sizes = self.sizes = tuple([int(t.sizes[d]) for d in dims])
+        strides = [int(t.strides[d]) for d in dims]
+        self.count = math.prod(sizes)
+        self.packed = _packed(sizes, strides)
         itemsize = self.dtype.itemsize if self.dtype is not None else 1
-        self.byte_strides = tuple(int(t.strides[d]) * itemsize for d in range(t.dim_count))
+        self.byte_strides = tuple([stride * itemsize for stride in strides])
         self.exact = self.dtype is not None and self.packed and self.count * itemsize == nbytes > 0
 
 
-def _packed(info: Any) -> bool:
-    t = info.tensor
+def _packed(sizes: tuple[int, ...], strides: list[int]) -> bool:
     stride = 1
-    for d in range(t.dim_count - 1, -1, -1):
-        if t.sizes[d] != 1 and t.strides[d] != stride:
+    for size, step in zip(reversed(sizes), reversed(strides), strict=True):
+        if size != 1 and step != stride:
             return False
-        stride *= t.sizes[d]
+        stride *= size
     return True
 
 

@@ -143,6 +143,38 @@ def test_patched_plans_make_their_changed_operators_in_c(monkeypatch: pytest.Mon
         assert graph._nodes[i].kernel.desc == reference._nodes[i].kernel.desc
 
 
+def test_a_patched_graph_makes_its_desc_only_when_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A patched plan whose graph varies only in operators (template.node_operators) is compiled
+    from the operators alone: no GraphDesc is made until ``desc`` is read, and the desc then made
+    holds the graph's own operators, with everything else the sample's (the same objects)."""
+    model = attention_step()
+    patched = InferenceSession(model)
+    rng = np.random.default_rng(10)
+    for past in range(4, 10):
+        patched.run(None, step_feed(rng, past))
+    family = next(iter(patched._families.values()))
+    steps, *_ = template.items(family.template, 4)
+    desc_template = template.items(template.items(steps, 1)[0], 4)[0]
+    swapped = template.node_operators(desc_template)
+    assert swapped
+    graph, changed = changed_nodes(patched, 9)
+    assert graph._desc is None and graph._make_desc is not None
+    assert changed == [i for i, _ in swapped]
+    base = family.builds[-1][1].steps[0].graph
+    desc = graph.desc
+    assert graph._make_desc is None and graph.desc is desc
+    for name, _ in pydml.graph._LISTS:
+        assert getattr(desc, name) is getattr(base.desc, name)
+    for i, (node, was) in enumerate(zip(desc.Nodes, base.desc.Nodes, strict=True)):
+        if i in changed:
+            assert node.Operator is graph._nodes[i].kernel and node.Name == was.Name
+        else:
+            assert node is was
+    # (anything but operators varying: the desc is made in full and compiled like the base)
+    assert template.node_operators(template._Const(base.desc)) is None
+    assert template.node_operators(template._Obj(base.desc, (("InputEdges", template._Var(2, 1)),))) is None
+
+
 def test_a_fit_that_mispredicts_leaves_the_python_path(monkeypatch: pytest.MonkeyPatch) -> None:
     """Should C's fit of an operator not predict the confirming build, the template stays and that
     operator is made from its Python desc instead: plans still patched, still exact."""

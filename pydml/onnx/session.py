@@ -18,9 +18,12 @@ the template's, its changed operators created again and validated, its graph com
 from __future__ import annotations
 
 import gc
+import operator
 import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import partial
 from operator import itemgetter
 from typing import Any
 
@@ -28,6 +31,7 @@ import numpy as np
 
 import pydml
 from pydml.errors import PydmlError
+from pydml.graph import compile_graph_replacing
 from pydml.onnx import (
     ops,  # noqa: F401  (registers the lowerings)
     template,
@@ -1060,19 +1064,46 @@ class InferenceSession:
             if not template.check(family.front, self._front(constants, shapes), s):
                 return None
         try:
-            steps, constants, views, stacks = template.make(
-                family.template, s, self._operator, max_elements=self.device.max_elements
-            )
-            plan = _Plan(dict(constants), views=views, stacks=stacks)
-            bases = [step.graph for step in family.builds[-1][1].steps if isinstance(step, _DmlStep)]
-            for (desc, inputs, outputs, owned), base in zip(steps, bases, strict=True):
-                # the template's sample: the nodes whose operators changed swapped in its C desc
-                graph = self.device.compile_graph_like(base, desc)
-                if any(array is not None for array in owned):
-                    graph.initialize([_frozen(a) for a in owned], borrow=True, share=True)
-                plan.steps.append(_DmlStep(graph, list(inputs), list(outputs), owned=list(owned)))
+            return self._instantiate(family, s)
         except (template.NoFit, PydmlError):
             return None
+
+    def _instantiate(self, family: _Family, s: Fraction) -> _Plan | None:
+        """The family's template made at ``s``: the constants, views and stacks it varies, and per
+        step the base graph (the latest full build's) with the operators that vary swapped in. One
+        ``make`` memo throughout: an object the template shares (an operator every layer runs) is
+        made once. A step whose graph varies only in operators (template.node_operators) is
+        compiled from them with no desc object made (its GraphDesc is made if something reads it);
+        any other, from the desc made in full."""
+        memo: dict[int, Any] = {}
+        limit = self.device.max_elements
+        create = self._operator
+        steps_t, constants_t, views_t, stacks_t = template.items(family.template, 4)
+        made = (template.make(t, s, create, memo, limit) for t in (constants_t, views_t, stacks_t))
+        constants, views, stacks = made
+        plan = _Plan(dict(constants), views=views, stacks=stacks)
+        bases = [step for step in family.builds[-1][1].steps if isinstance(step, _DmlStep)]
+        step_templates = template.items(steps_t, len(bases))
+        for step_t, base in zip(step_templates, bases, strict=True):
+            desc_t, inputs_t, outputs_t, owned_t = template.items(step_t, 4)
+            inputs, outputs, owned = (template.make(t, s, create, memo, limit) for t in (inputs_t, outputs_t,
+                                                                                         owned_t))
+            swapped = template.node_operators(desc_t)
+            graph = None
+            if swapped is not None:
+                replaced = [(i, template.make(op, s, create, memo, limit)) for i, op in swapped]
+                desc = partial(template.make, desc_t, s, create, memo, limit)
+                graph = compile_graph_replacing(base.graph, replaced, desc)
+            if graph is None:
+                # the template's sample: the nodes whose operators changed swapped in its C desc
+                made_desc = template.make(desc_t, s, create, memo, limit)
+                graph = self.device.compile_graph_like(base.graph, made_desc)
+            if any(array is not None for array in owned):
+                # the arrays the base step bound (the same objects): read-only already
+                same = len(owned) == len(base.owned) and all(map(operator.is_, owned, base.owned))
+                graph.initialize(list(owned) if same else [_frozen(a) for a in owned], borrow=True,
+                                 share=True)
+            plan.steps.append(_DmlStep(graph, list(inputs), list(outputs), owned=list(owned)))
         return plan
 
     def _operator(self, desc: Any) -> Any:

@@ -26,6 +26,7 @@ from typing import Any
 import numpy as np
 
 from pydml.device import OperatorFit
+from pydml.graph_descs import GraphDesc, OperatorGraphNodeDesc
 
 
 class NoFit(Exception):
@@ -213,6 +214,42 @@ def _make(
             raise NoFit
         return made
     return create(make(template.desc, s, create, memo, max_elements))
+
+
+def items(template: Any, count: int) -> list[Any]:
+    """The templates of the ``count`` items of a tuple's template (each its own template, so a
+    caller makes the parts it needs, sharing one ``make`` memo)."""
+    kind = type(template)
+    if kind is _Const:
+        return [_Const(v) for v in template.value]
+    if kind is not _Seq or len(template.value) != count:
+        raise NoFit
+    parts: list[Any] = [_Const(v) for v in template.value]
+    for i, item in template.varying:
+        parts[i] = item
+    return parts
+
+
+def node_operators(template: Any) -> list[tuple[int, Any]] | None:
+    """For the template of a GraphDesc in which only some operator nodes' compiled operators vary
+    (a decoder step's attention products and joins: its edges, names and other nodes are the same
+    objects), those nodes as (index in Nodes, the operator's template); None for any other
+    template. The graph at ``s`` is then the base graph with those operators swapped
+    (pydml/graph.py ``compile_graph_replacing``): no node or desc object is made for it."""
+    if type(template) is not _Obj or type(template.value) is not GraphDesc:
+        return None
+    if len(template.varying) != 1 or template.varying[0][0] != "Nodes":
+        return None
+    nodes = template.varying[0][1]
+    if type(nodes) is not _Seq:
+        return None
+    out: list[tuple[int, Any]] = []
+    for index, node in nodes.varying:
+        if (type(node) is not _Obj or type(node.value) is not OperatorGraphNodeDesc or len(node.varying) != 1
+                or node.varying[0][0] != "Operator" or type(node.varying[0][1]) is not _Op):
+            return None
+        out.append((index, node.varying[0][1]))
+    return out
 
 
 def _same(a: Any, b: Any) -> bool:
