@@ -518,6 +518,10 @@ pydml_status pydml_graph_compile_ex(const DML_GRAPH_DESC* desc, uint32_t executi
 
 /** The node whose operator runs node `node`'s activation (fusion), UINT32_MAX when none does. */
 uint32_t pydml_graph_fused_into(const pydml_graph* graph, uint32_t node);
+/** 1 when the graph runs node `node` through an operator of its own, re-created from the node's
+ * (a fused activation or folded bias, or a private copy of an operator that several nodes share
+ * and that prepares each node's owned inputs), else 0. */
+int pydml_graph_node_has_own_operator(const pydml_graph* graph, uint32_t node);
 /** Per-step profiling: enable 1 starts (or restarts from zero) summing the time each execution
  * step spends in its operator over the executions that follow (wall time; 2: the CPU time of the
  * thread running the step, which leaves out its helper threads); 0 stops it. Safe while the graph

@@ -527,6 +527,13 @@ class CompiledGraph:
                 out[i] = producer
         return out
 
+    @property
+    def own_operators(self) -> set[int]:
+        """Operator nodes the graph runs through an operator of its own, re-created from the node's
+        (a fused activation or folded bias, or a private copy of a shared operator whose
+        preparation of owned inputs is per node)."""
+        return {i for i in range(len(self._nodes)) if lib.pydml_graph_node_has_own_operator(self._handle, i)}
+
     def profile(self, enable: bool = True, *, cpu: bool = False) -> None:
         """Start (or restart from zero) summing each operator's time over the executions that
         follow (``step_times``); ``False`` stops it. The timing is done in C, per step: wall time,

@@ -790,6 +790,38 @@ def test_owned_weights_prepared_per_graph(device: pydml.Device, rng: np.random.G
     assert gemm_stats()["packed"] == before["packed"] + 2
 
 
+@pytest.mark.parametrize("rows", [1, 40])
+def test_nodes_sharing_an_owned_weight_operator(device: pydml.Device, rng: np.random.Generator, rows: int) -> None:
+    """Two nodes run one GEMM operator with their own OWNED_BY_DML weights (a model's repeated
+    layers). Where the operator packs B (40 rows), the second node gets a private copy so each keeps
+    its preparation: both executions run on prepared panels. Where it reads B in place (one row, B
+    along N: a decoder's GEMV, graph.c private_operators with pydml_operator_prepares_owned), the
+    nodes share the operator as it is: both read their own weights in place. Either way each node's
+    result is its own weights' product."""
+    K, N = 24, 20
+    gemm = pydml.DML_GEMM_OPERATOR_DESC(
+        ATensor=t([1, 1, rows, K]), BTensor=t([1, 1, K, N], Flags=pydml.DML_TENSOR_FLAG_OWNED_BY_DML),
+        OutputTensor=t([1, 1, rows, N]), TransA="NONE", TransB="NONE", Alpha=1.0, Beta=0.0)
+    op = device.create_operator(gemm)
+    graph = device.compile_graph(DML_GRAPH_DESC(
+        Nodes=[DML_OPERATOR_GRAPH_NODE_DESC(Operator=op, Name="first"),
+               DML_OPERATOR_GRAPH_NODE_DESC(Operator=op, Name="second")],
+        InputEdges=[In(0, 0, 0, "a"), In(1, 0, 1, "w1"), In(2, 1, 0, "b"), In(3, 1, 1, "w2")],
+        OutputEdges=[Out(0, 0, 0, "y1"), Out(1, 0, 1, "y2")], InputCount=4))
+    a, b = (rng.standard_normal([1, 1, rows, K]).astype(np.float32) for _ in range(2))
+    w1, w2 = (rng.standard_normal([1, 1, K, N]).astype(np.float32) for _ in range(2))
+    graph.initialize([None, w1, None, w2])
+    before = gemm_stats()
+    y1, y2 = graph.execute([a, None, b, None])
+    after = gemm_stats()
+    for y, x, w in ((y1, a, w1), (y2, b, w2)):
+        want = x[0, 0].astype(np.float64) @ w[0, 0].astype(np.float64)
+        np.testing.assert_allclose(y[0, 0], want, rtol=1e-5, atol=1e-5)
+    source = "in_place" if rows == 1 else "prepared"
+    assert {k: after[k] - before[k] for k in after} == {**dict.fromkeys(after, 0), source: 2}
+    assert graph.own_operators == (set() if rows == 1 else {1})
+
+
 def test_owned_conv_filter_at_a_reused_address(device: pydml.Device, rng: np.random.Generator) -> None:
     """Convolution keeps an OWNED_BY_DML filter's packing per initialization generation too: graphs
     borrowing one buffer in turn with other filters, and a second graph with its own copy executed

@@ -620,6 +620,11 @@ static int same_views(const pydml_tensor* const* now, const pydml_tensor* then, 
     return 1;
 }
 
+int pydml_operator_prepares_owned(const pydml_operator* op) {
+    if (op == NULL || op->owned_count == 0 || op->family->initialize == NULL) return 0;
+    return op->family->prepares_owned == NULL || op->family->prepares_owned(op->plan);
+}
+
 pydml_status pydml_operator_prepare_owned(const pydml_operator* op, const pydml_tensor* const* inputs,
                                           uint32_t input_count, int shared, uint64_t* generation) {
     if (generation != NULL) *generation = 0;

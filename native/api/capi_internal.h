@@ -31,6 +31,11 @@ pydml_status pydml_operator_execute_owned_views(const pydml_operator* op, const 
 pydml_status pydml_operator_prepare_owned(const pydml_operator* op, const pydml_tensor* const* inputs,
                                           uint32_t input_count, int shared, uint64_t* generation);
 
+/* Whether pydml_operator_prepare_owned would prepare anything for the operator's owned inputs
+ * bound in their desc layout (its family's prepares_owned hint; 0 without owned inputs or an
+ * initialize hook). */
+int pydml_operator_prepares_owned(const pydml_operator* op);
+
 /* Gives up a graph's hold on the preparation of `generation`: the family frees it when it is still
  * the current one and no other graph shares it (the memory it was made from is about to be freed:
  * the graph is released or initialized again); a later preparation is kept. */

@@ -38,7 +38,7 @@ static pydml_status ew_execute(const void* plan, const pydml_tensor* const* inpu
     return pydml_ew_execute(plan, inputs, outputs[0]);
 }
 const pydml_kernel_family pydml_family_elementwise = {"elementwise", ew_create, ew_destroy,
-                                                      ew_execute, 1, NULL, NULL};
+                                                      ew_execute, 1, NULL, NULL, NULL};
 
 static pydml_status sm_create(const pydml_operator_info* info, const void* desc, uint32_t flags, void** plan) {
     (void)flags;
@@ -55,4 +55,4 @@ static uint64_t sm_temporary_bytes(const void* plan, uint32_t threads) {
     return pydml_softmax_temporary_bytes(plan, threads);
 }
 const pydml_kernel_family pydml_family_softmax = {"softmax", sm_create, sm_destroy,
-                                                  sm_execute, 0, sm_temporary_bytes, NULL};
+                                                  sm_execute, 0, sm_temporary_bytes, NULL, NULL};

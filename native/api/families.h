@@ -43,6 +43,12 @@ typedef struct pydml_kernel_family {
      * A failure leaves the operator uninitialized. */
     pydml_status (*initialize)(void* plan, const pydml_tensor* const* inputs, uint32_t input_count,
                                uint64_t generation);
+    /* Optional (NULL: a family with initialize prepares every owned input). Whether initialize
+     * would prepare anything for this plan's owned inputs, bound with the desc's own layout: a graph
+     * gives each further node of a shared operator a private copy only where it would (graph.c
+     * private_operators; GEMM reads a few-row product's B in place, unpacked). Only a hint: an
+     * operator prepared for two nodes in turn packs per execution, with the same results. */
+    int (*prepares_owned)(const void* plan);
 } pydml_kernel_family;
 
 /* A family's create may say why it has no path for a valid desc: the message (printf format)

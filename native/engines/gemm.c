@@ -111,6 +111,7 @@ typedef struct gemm_plan {
     pydml_softmax_plan* softmax;
     uint32_t M, N, K, batch0, batch1;
     int b_owned; /* BTensor has DML_TENSOR_FLAG_OWNED_BY_DML: execute may find it packed (pre) */
+    int b_n_unit; /* BTensor's desc layout steps 1 along N (gemm_initialize's x.b_n == 1) */
     /* temporary_bytes(threads) for threads 1 .. 64 (0: not yet computed): a pure function of the
      * plan, asked for at every execution by the C API; read and written with __atomic builtins
      * (executions of one operator run at the same time) */
@@ -1202,6 +1203,9 @@ static pydml_status create(const pydml_operator_info* info, const void* desc, ui
     p->N = o4[3];
     p->K = p->trans_a ? a4[2] : a4[3];
     p->b_owned = (b->Flags & DML_TENSOR_FLAG_OWNED_BY_DML) != 0;
+    /* N is B's last axis, or (TransB) the one before it, whose packed stride is the last size */
+    const uint32_t n_axis = p->trans_b ? rank - 2 : rank - 1;
+    p->b_n_unit = (b->Strides ? b->Strides[n_axis] : p->trans_b ? b->Sizes[rank - 1] : 1u) == 1u;
     *plan = p;
     return PYDML_STATUS_SUCCESS;
 }
@@ -1233,6 +1237,22 @@ static size_t pre_index(const gemm_plan* p, uint64_t bt) {
     return (size_t)(p->pre.bb0 > 1 ? b0 : 0) * p->pre.bb1 + (p->pre.bb1 > 1 ? b1 : 0);
 }
 
+/* Where execute streams B in place (FLOAT32 rows along n, a strip or two of MR rows) it never reads
+ * packed panels. */
+static int reads_b_in_place(const gemm_plan* p, int b_n_unit, uint32_t mr) {
+    return p->type == DML_TENSOR_DATA_TYPE_FLOAT32 && b_n_unit && (p->M + mr - 1) / mr <= GEMM_DIRECT_B_STRIPS;
+}
+
+/* pydml_kernel_family.prepares_owned: gemm_initialize's own test, on the desc's layout of B and the
+ * ISA active now. */
+static int gemm_prepares_owned(const void* plan) {
+    const gemm_plan* p = plan;
+    if (p == NULL || !p->b_owned || p->K == 0 || p->N == 0) return 0;
+    gemm_isa isa;
+    choose_isa(&isa);
+    return !reads_b_in_place(p, p->b_n_unit, isa.mr);
+}
+
 /* pydml_kernel_family.initialize: BTensor with DML_TENSOR_FLAG_OWNED_BY_DML is bound once, so its
  * panels are packed once (converted, transposed for TransB) instead of on every execution; they
  * serve the executions whose owned views carry `generation`. */
@@ -1258,8 +1278,7 @@ static pydml_status gemm_initialize(void* plan, const pydml_tensor* const* input
     x.b_n = p->trans_b ? x.sb[2] : x.sb[3];
     /* where execute streams B in place (FLOAT32 rows along n, a strip or two) it would not read
      * the panels: no copy of K x N floats kept for nothing */
-    if (p->type == DML_TENSOR_DATA_TYPE_FLOAT32 && x.b_n == 1 && (p->M + x.isa.mr - 1) / x.isa.mr <= GEMM_DIRECT_B_STRIPS)
-        return PYDML_STATUS_SUCCESS;
+    if (reads_b_in_place(p, x.b_n == 1, x.isa.mr)) return PYDML_STATUS_SUCCESS;
     uint32_t b4[4];
     pad4(b4, p->b_sizes, p->rank);
     const uint32_t NR = x.isa.nr, npanels = (p->N + NR - 1) / NR;
@@ -1803,7 +1822,9 @@ static uint64_t temporary_bytes(const void* plan, uint32_t threads) {
 /* Scratch comes from the caller's workspace (DirectML's temporary resource): the plan is read-only
  * while it executes (initialize, which repacks pre, waits for executions: capi.c), so executions
  * of one operator may run at the same time. */
-const pydml_kernel_family pydml_family_gemm = {"gemm", create, destroy, execute, 0, temporary_bytes, gemm_initialize};
+const pydml_kernel_family pydml_family_gemm = {"gemm",          create,          destroy,
+                                               execute,         0,               temporary_bytes,
+                                               gemm_initialize, gemm_prepares_owned};
 
 /* ---- raw entry points (gemm_engine.h) ----------------------------------------------------------
  * The same packing and microkernels over a FLOAT32 product described by raw strides: a gemm_ctx

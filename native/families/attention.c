@@ -1210,4 +1210,4 @@ static uint64_t temporary_bytes(const void* plan, uint32_t threads) {
 
 /* Scratch comes from the caller's workspace (DirectML's temporary resource): the plan is read-only
  * while it executes, so executions of one operator may run at the same time. */
-const pydml_kernel_family pydml_family_attention = {"attention", create, destroy, execute, 0, temporary_bytes, NULL};
+const pydml_kernel_family pydml_family_attention = {"attention", create, destroy, execute, 0, temporary_bytes, NULL, NULL};

@@ -2130,4 +2130,4 @@ static pydml_status conv_family_initialize(void* plan, const pydml_tensor* const
  * executions of one operator may run at the same time. */
 const pydml_kernel_family pydml_family_convolution = {"convolution", conv_family_create, conv_family_destroy,
                                                       conv_family_execute, 0, conv_temporary_bytes,
-                                                      conv_family_initialize};
+                                                      conv_family_initialize, NULL};

@@ -1515,4 +1515,4 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
 /* Scratch comes from the caller's workspace: the plan is read-only while it executes, so executions
  * of one operator may run at the same time. */
 const pydml_kernel_family pydml_family_data_movement = {"data_movement", create, destroy, execute, 0, temporary_bytes,
-                                                        NULL};
+                                                        NULL, NULL};

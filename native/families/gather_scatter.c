@@ -1080,4 +1080,4 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
     return PYDML_STATUS_SUCCESS;
 }
 
-const pydml_kernel_family pydml_family_gather_scatter = {"gather_scatter", create, destroy, execute, 0, NULL, NULL};
+const pydml_kernel_family pydml_family_gather_scatter = {"gather_scatter", create, destroy, execute, 0, NULL, NULL, NULL};

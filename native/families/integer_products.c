@@ -646,4 +646,4 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
 }
 
 const pydml_kernel_family pydml_family_integer_products = {"integer_products", create, destroy, execute, 0,
-                                                            temporary_bytes, NULL};
+                                                            temporary_bytes, NULL, NULL};

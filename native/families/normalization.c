@@ -1133,4 +1133,4 @@ void pydml_norm_combine(const double* cs, const double* sums, size_t nc, uint64_
 /* Scratch comes from the caller's workspace: the plan is read-only while it executes, so executions
  * of one operator may run at the same time. */
 const pydml_kernel_family pydml_family_normalization = {"normalization", create, destroy, execute, 0, temporary_bytes,
-                                                        NULL};
+                                                        NULL, NULL};

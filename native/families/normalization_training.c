@@ -1100,4 +1100,4 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
 /* Scratch comes from the caller's workspace: the plan is read-only while it executes, so executions
  * of one operator may run at the same time. */
 const pydml_kernel_family pydml_family_normalization_training = {"normalization_training", create,
-                                                                 destroy, execute, 0, temporary_bytes, NULL};
+                                                                 destroy, execute, 0, temporary_bytes, NULL, NULL};

@@ -398,4 +398,4 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
 }
 
 /* in place: every output element depends only on the same element of the inputs */
-const pydml_kernel_family pydml_family_optimizer = {"optimizer", create, destroy, execute, 1, NULL, NULL};
+const pydml_kernel_family pydml_family_optimizer = {"optimizer", create, destroy, execute, 1, NULL, NULL, NULL};

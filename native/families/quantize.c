@@ -379,4 +379,4 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
     }
 }
 
-const pydml_kernel_family pydml_family_quantize = {"quantize", create, destroy, execute, 0, NULL, NULL};
+const pydml_kernel_family pydml_family_quantize = {"quantize", create, destroy, execute, 0, NULL, NULL, NULL};

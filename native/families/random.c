@@ -200,4 +200,4 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
     return PYDML_STATUS_SUCCESS;
 }
 
-const pydml_kernel_family pydml_family_random = {"random", create, destroy, execute, 0, NULL, NULL};
+const pydml_kernel_family pydml_family_random = {"random", create, destroy, execute, 0, NULL, NULL, NULL};

@@ -1275,4 +1275,4 @@ static uint64_t temporary_bytes(const void* plan, uint32_t threads) {
 }
 
 const pydml_kernel_family pydml_family_recurrent = {"recurrent", create, destroy, execute, 0, temporary_bytes,
-                                                    initialize};
+                                                    initialize, NULL};

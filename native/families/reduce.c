@@ -1565,4 +1565,4 @@ static pydml_status execute(const void* plan_, const pydml_tensor* const* inputs
 
 /* Scratch comes from the caller's workspace: the plan is read-only while it executes, so executions
  * of one operator may run at the same time. */
-const pydml_kernel_family pydml_family_reduce = {"reduce", create, destroy, execute, 1, temporary_bytes, NULL};
+const pydml_kernel_family pydml_family_reduce = {"reduce", create, destroy, execute, 1, temporary_bytes, NULL, NULL};

@@ -1553,4 +1553,4 @@ static pydml_status rs_family_execute(const void* plan, const pydml_tensor* cons
 }
 
 const pydml_kernel_family pydml_family_resample = {"resample", rs_family_create,
-                                                   rs_family_destroy, rs_family_execute, 0, NULL, NULL};
+                                                   rs_family_destroy, rs_family_execute, 0, NULL, NULL, NULL};

@@ -992,4 +992,4 @@ static pydml_status align_grad_execute(const align_plan* p, const pydml_tensor* 
 
 /* Scratch comes from the caller's workspace: the plan is read-only while it executes, so executions
  * of one operator may run at the same time. */
-const pydml_kernel_family pydml_family_roi = {"roi", create, destroy, execute, 0, temporary_bytes, NULL};
+const pydml_kernel_family pydml_family_roi = {"roi", create, destroy, execute, 0, temporary_bytes, NULL, NULL};

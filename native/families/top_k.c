@@ -351,4 +351,4 @@ static uint64_t temporary_bytes(const void* plan, uint32_t threads) {
 
 /* Scratch comes from the caller's workspace: the plan is read-only while it executes, so executions
  * of one operator may run at the same time. */
-const pydml_kernel_family pydml_family_top_k = {"top_k", create, destroy, execute, 0, temporary_bytes, NULL};
+const pydml_kernel_family pydml_family_top_k = {"top_k", create, destroy, execute, 0, temporary_bytes, NULL, NULL};

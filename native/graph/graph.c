@@ -703,7 +703,10 @@ static pydml_status private_operators(pydml_graph* g) {
             gnode* gn = &g->nodes[uses[b].node];
             int owned = 0;
             for (uint32_t k = 0; k < gn->n_in; k++) owned |= g->slots[gn->first + k].kind == SRC_OWNED;
-            if (!owned) continue;
+            /* (an operator that prepares nothing, a decoder's weight GEMVs that read B in place,
+             * serves every node as it is: a copy per node cost a decoder's plan at each new past
+             * length 20 operator creations, most of its graph compilation) */
+            if (!owned || !pydml_operator_prepares_owned(gn->op)) continue;
             if (!kept) { /* the first node with owned inputs keeps the operator */
                 kept = 1;
                 continue;
@@ -1690,6 +1693,10 @@ pydml_status pydml_graph_output_info(const pydml_graph* g, uint32_t index, pydml
 }
 
 int pydml_graph_concurrent(const pydml_graph* g) { return g ? g->parallel : 0; }
+
+int pydml_graph_node_has_own_operator(const pydml_graph* g, uint32_t node) {
+    return g && node < g->node_count && g->fused_ops[node] != NULL;
+}
 
 uint32_t pydml_graph_fused_into(const pydml_graph* g, uint32_t node) {
     return g && node < g->node_count ? g->fused_into[node] : UINT32_MAX;
