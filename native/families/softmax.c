@@ -511,12 +511,101 @@ EW_T512 static void sm_log_columns_avx512(const float* src, size_t ss, float* ds
         for (; k_ < (nb); k_++) (tail) += (double)(e)[k_];                                         \
     } while (0)
 /* the lanes combined pairwise in a fixed order, and the tail: the sum in acc[0] */
-#define SM_LANES_TOTAL(acc, tail)                                                                  \
+#define SM_LANES_TOTAL(acc, tail, SUF)                                                             \
     do {                                                                                           \
-        for (size_t w_ = SM_DLANES / 2; w_ > 0; w_ /= 2)                                           \
-            for (size_t j_ = 0; j_ < w_; j_++) (acc)[j_] += (acc)[j_ + w_];                        \
-        (acc)[0] += (tail);                                                                        \
+        (acc)[0] = sm_tree_sum_##SUF(acc) + (tail);                                                \
     } while (0)
+
+/* The lanes' pairwise trees (SM_FLANES maxima, SM_FLANES / 2 minima, SM_DLANES sums), level by level
+ * in the order of the loops they replace (lane j with lane j + w, w halving): the same operations,
+ * so the same bits. The portable kernels keep the loops; the vector kernels reduce in registers
+ * (compiled from the loops, the last levels ran as scalar chains through the stack, store to load:
+ * a row of 128 paid as much for its trees as for its exps; issue 25, SOFTMAX rows of 128 at 0.69x
+ * aten). x86 max(a, b) is a > b ? a : b, min(a, b) a < b ? a : b: the loops' selections. */
+#define SM_TREE_LOOPS(SUF)                                                                         \
+    static inline float sm_tree_max_##SUF(float* mv) {                                            \
+        for (size_t w = SM_FLANES / 2; w > 0; w /= 2)                                              \
+            for (size_t j = 0; j < w; j++) mv[j] = mv[j + w] > mv[j] ? mv[j + w] : mv[j];          \
+        return mv[0];                                                                              \
+    }                                                                                              \
+    static inline float sm_tree_min_##SUF(float* nv) {                                            \
+        for (size_t w = SM_FLANES / 4; w > 0; w /= 2)                                              \
+            for (size_t j = 0; j < w; j++) nv[j] = nv[j + w] < nv[j] ? nv[j + w] : nv[j];          \
+        return nv[0];                                                                              \
+    }                                                                                              \
+    static inline double sm_tree_sum_##SUF(double* acc) {                                         \
+        for (size_t w = SM_DLANES / 2; w > 0; w /= 2)                                              \
+            for (size_t j = 0; j < w; j++) acc[j] += acc[j + w];                                   \
+        return acc[0];                                                                             \
+    }
+SM_TREE_LOOPS(c)
+#ifdef EW_X86
+#if SM_FLANES != 64 || SM_DLANES != 32
+#error "the vector trees below reduce 64 float lanes and 32 double lanes"
+#endif
+#define SM_AI static inline __attribute__((always_inline))
+/* 128-bit steps shared by both widths: lanes 0-3 of v with lanes 0-1 against 2-3, then 0 against 1 */
+EW_T256 SM_AI float sm_max4(__m128 v) {
+    v = _mm_max_ps(_mm_movehl_ps(v, v), v);
+    return _mm_cvtss_f32(_mm_max_ss(_mm_movehdup_ps(v), v));
+}
+EW_T256 SM_AI float sm_min4(__m128 v) {
+    v = _mm_min_ps(_mm_movehl_ps(v, v), v);
+    return _mm_cvtss_f32(_mm_min_ss(_mm_movehdup_ps(v), v));
+}
+EW_T256 SM_AI double sm_sum2(__m128d v) { return _mm_cvtsd_f64(_mm_add_sd(v, _mm_unpackhi_pd(v, v))); }
+EW_T256 SM_AI float sm_tree_max_avx2(float* mv) {
+    __m256 m[8];
+    for (int i = 0; i < 8; i++) m[i] = _mm256_loadu_ps(mv + 8 * i);
+    for (int i = 0; i < 4; i++) m[i] = _mm256_max_ps(m[i + 4], m[i]); /* w = 32 */
+    for (int i = 0; i < 2; i++) m[i] = _mm256_max_ps(m[i + 2], m[i]); /* w = 16 */
+    m[0] = _mm256_max_ps(m[1], m[0]);                                  /* w = 8 */
+    return sm_max4(_mm_max_ps(_mm256_extractf128_ps(m[0], 1), _mm256_castps256_ps128(m[0])));
+}
+EW_T256 SM_AI float sm_tree_min_avx2(float* nv) {
+    __m256 m[4];
+    for (int i = 0; i < 4; i++) m[i] = _mm256_loadu_ps(nv + 8 * i);
+    for (int i = 0; i < 2; i++) m[i] = _mm256_min_ps(m[i + 2], m[i]); /* w = 16 */
+    m[0] = _mm256_min_ps(m[1], m[0]);                                  /* w = 8 */
+    return sm_min4(_mm_min_ps(_mm256_extractf128_ps(m[0], 1), _mm256_castps256_ps128(m[0])));
+}
+EW_T256 SM_AI double sm_tree_sum_avx2(double* acc) {
+    __m256d a[8];
+    for (int i = 0; i < 8; i++) a[i] = _mm256_loadu_pd(acc + 4 * i);
+    for (int i = 0; i < 4; i++) a[i] = _mm256_add_pd(a[i], a[i + 4]); /* w = 16 */
+    for (int i = 0; i < 2; i++) a[i] = _mm256_add_pd(a[i], a[i + 2]); /* w = 8 */
+    a[0] = _mm256_add_pd(a[0], a[1]);                                  /* w = 4 */
+    return sm_sum2(_mm_add_pd(_mm256_castpd256_pd128(a[0]), _mm256_extractf128_pd(a[0], 1)));
+}
+EW_T512 SM_AI float sm_tree_max_avx512(float* mv) {
+    __m512 m[4];
+    for (int i = 0; i < 4; i++) m[i] = _mm512_loadu_ps(mv + 16 * i);
+    for (int i = 0; i < 2; i++) m[i] = _mm512_max_ps(m[i + 2], m[i]); /* w = 32 */
+    m[0] = _mm512_max_ps(m[1], m[0]);                                  /* w = 16 */
+    const __m256 h = _mm256_max_ps(_mm512_extractf32x8_ps(m[0], 1), _mm512_castps512_ps256(m[0])); /* w = 8 */
+    return sm_max4(_mm_max_ps(_mm256_extractf128_ps(h, 1), _mm256_castps256_ps128(h)));
+}
+EW_T512 SM_AI float sm_tree_min_avx512(float* nv) {
+    __m512 m[2];
+    for (int i = 0; i < 2; i++) m[i] = _mm512_loadu_ps(nv + 16 * i);
+    m[0] = _mm512_min_ps(m[1], m[0]); /* w = 16 */
+    const __m256 h = _mm256_min_ps(_mm512_extractf32x8_ps(m[0], 1), _mm512_castps512_ps256(m[0])); /* w = 8 */
+    return sm_min4(_mm_min_ps(_mm256_extractf128_ps(h, 1), _mm256_castps256_ps128(h)));
+}
+EW_T512 SM_AI double sm_tree_sum_avx512(double* acc) {
+    __m512d a[4];
+    for (int i = 0; i < 4; i++) a[i] = _mm512_loadu_pd(acc + 8 * i);
+    for (int i = 0; i < 2; i++) a[i] = _mm512_add_pd(a[i], a[i + 2]); /* w = 16 */
+    a[0] = _mm512_add_pd(a[0], a[1]);                                  /* w = 8 */
+    const __m256d h = _mm256_add_pd(_mm512_castpd512_pd256(a[0]), _mm512_extractf64x4_pd(a[0], 1)); /* w = 4 */
+    return sm_sum2(_mm_add_pd(_mm256_castpd256_pd128(h), _mm256_extractf128_pd(h, 1)));
+}
+#undef SM_AI
+#else
+SM_TREE_LOOPS(avx2)
+SM_TREE_LOOPS(avx512)
+#endif
+#undef SM_TREE_LOOPS
 
 typedef struct sm_kernels {
     /* one group of n contiguous floats: x -> y (y may be x) */
@@ -553,9 +642,7 @@ typedef struct sm_kernels {
         size_t k = 0;                                                                              \
         for (; k + SM_FLANES <= n; k += SM_FLANES)                                                 \
             for (size_t j = 0; j < SM_FLANES; j++) mv[j] = x[k + j] > mv[j] ? x[k + j] : mv[j];    \
-        for (size_t w = SM_FLANES / 2; w > 0; w /= 2)                                              \
-            for (size_t j = 0; j < w; j++) mv[j] = mv[j + w] > mv[j] ? mv[j + w] : mv[j];          \
-        float m = mv[0];                                                                           \
+        float m = sm_tree_max_##SUF(mv);                                                           \
         for (; k < n; k++) m = x[k] > m ? x[k] : m;                                                \
         return m;                                                                                  \
     }                                                                                              \
@@ -573,11 +660,7 @@ typedef struct sm_kernels {
                 nv[j] = lo < nv[j] ? lo : nv[j];                                                   \
             }                                                                                      \
         }                                                                                          \
-        for (size_t w = SM_FLANES / 2; w > 0; w /= 2)                                              \
-            for (size_t j = 0; j < w; j++) mv[j] = mv[j + w] > mv[j] ? mv[j + w] : mv[j];          \
-        for (size_t w = SM_FLANES / 4; w > 0; w /= 2)                                              \
-            for (size_t j = 0; j < w; j++) nv[j] = nv[j + w] < nv[j] ? nv[j + w] : nv[j];          \
-        float m = mv[0], lo = nv[0];                                                               \
+        float m = sm_tree_max_##SUF(mv), lo = sm_tree_min_##SUF(nv);                               \
         for (; k < n; k++) {                                                                       \
             m = x[k] > m ? x[k] : m;                                                               \
             lo = x[k] < lo ? x[k] : lo;                                                            \
@@ -615,7 +698,7 @@ typedef struct sm_kernels {
                 sm_soft_exps_##SUF(x + k0, e, nb, m, fast);                                        \
                 SM_LANES_ADD(acc, tail, e, nb);                                                    \
             }                                                                                      \
-            SM_LANES_TOTAL(acc, tail);                                                             \
+            SM_LANES_TOTAL(acc, tail, SUF);                                                             \
             s = acc[0];                                                                            \
             if (!fast || s == s) break;                                                            \
             fast = 0;                                                                              \
@@ -654,7 +737,7 @@ typedef struct sm_kernels {
             c += bc;                                                                               \
             SM_LANES_ADD(acc, tail, e, nb);                                                        \
         }                                                                                          \
-        SM_LANES_TOTAL(acc, tail);                                                                 \
+        SM_LANES_TOTAL(acc, tail, SUF);                                                                 \
         /* (x - m) first, exactly in double: m + ln(s) would round away a small result */          \
         const double md = (double)m, ls = sm_log_sum(c, acc[0] * 0x1p-100);                       \
         for (size_t k = 0; k < n; k++) y[k] = (float)(((double)x[k] - md) - ls);                   \
@@ -770,7 +853,7 @@ SM_KERNELS(avx512, EW_T512)
             }                                                                                      \
             SM_LANES_ADD(acc, tail, e, nb);                                                        \
         }                                                                                          \
-        SM_LANES_TOTAL(acc, tail);                                                                 \
+        SM_LANES_TOTAL(acc, tail, SUF);                                                                 \
         if (fn == SM_SOFTMAX) {                                                                    \
             const float f = (float)(1.0 / acc[0]);                                                 \
             for (size_t k = 0; k < n; k++) buf[k] *= f;                                            \
