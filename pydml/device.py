@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import threading
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, Literal
 
@@ -20,7 +20,7 @@ from numpy.lib.stride_tricks import as_strided
 from pydml.enums import ExecutionFlags, FeatureLevel, TensorDataType
 from pydml.errors import BindingError, LimitError, NativeError, PydmlError, UnsupportedError, ValidationError
 from pydml.feature_levels import max_supported
-from pydml.graph import CompiledGraph, compile_graph, compile_graph_like
+from pydml.graph import CompiledGraph, compile_graph, compile_graph_like, compile_graph_replacing
 from pydml.marshal import marshal
 from pydml.native import (
     NUMPY_DTYPES,
@@ -136,6 +136,17 @@ class Device:
         ``base``'s flags and options. Any other desc is compiled in full."""
         graph = compile_graph_like(base, graph_desc)
         return graph if graph is not None else compile_graph(self, graph_desc, base.flags)
+
+    def compile_graph_replacing(self, base: CompiledGraph, replaced: Sequence[tuple[int, Any]],
+                                desc: Callable[[], Any]) -> CompiledGraph:
+        """``base`` (a graph this device compiled) with the compiled operators of the operator nodes
+        ``replaced`` names (index in Nodes, operator) swapped for operators of the same data types,
+        level and flags: ``base``'s C desc reused with those nodes swapped (pydml/graph.py
+        ``compile_graph_replacing``), its GraphDesc made by ``desc`` only when read. Where ``base``
+        kept no C desc or a replacement is not such an operator, the desc is made and compiled in
+        full."""
+        graph = compile_graph_replacing(base, replaced, desc)
+        return graph if graph is not None else compile_graph(self, desc(), base.flags)
 
     def _check_limit(self, schema: OperatorSchema, desc: Any) -> None:
         if self.max_elements is None:

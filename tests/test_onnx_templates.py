@@ -170,6 +170,15 @@ def test_a_patched_graph_makes_its_desc_only_when_read(monkeypatch: pytest.Monke
             assert node.Operator is graph._nodes[i].kernel and node.Name == was.Name
         else:
             assert node is was
+    # a base that kept no C desc: the desc is made and compiled in full (Device.compile_graph_replacing)
+    kept, base._marshalled = base._marshalled, None
+    try:
+        again = patched.device.compile_graph_replacing(base, [(i, graph._nodes[i].kernel) for i in changed],
+                                                       lambda: desc)
+    finally:
+        base._marshalled = kept
+    assert again._like is None and again.desc is desc
+    assert [node.kernel for node in again._nodes] == [node.kernel for node in graph._nodes]
     # (anything but operators varying: the desc is made in full and compiled like the base)
     assert template.node_operators(template._Const(base.desc)) is None
     assert template.node_operators(template._Obj(base.desc, (("InputEdges", template._Var(2, 1)),))) is None

@@ -31,7 +31,6 @@ import numpy as np
 
 import pydml
 from pydml.errors import PydmlError
-from pydml.graph import compile_graph_replacing
 from pydml.onnx import (
     ops,  # noqa: F401  (registers the lowerings)
     template,
@@ -1068,7 +1067,7 @@ class InferenceSession:
         except (template.NoFit, PydmlError):
             return None
 
-    def _instantiate(self, family: _Family, s: Fraction) -> _Plan | None:
+    def _instantiate(self, family: _Family, s: Fraction) -> _Plan:
         """The family's template made at ``s``: the constants, views and stacks it varies, and per
         step the base graph (the latest full build's) with the operators that vary swapped in. One
         ``make`` memo throughout: an object the template shares (an operator every layer runs) is
@@ -1089,12 +1088,11 @@ class InferenceSession:
             inputs, outputs, owned = (template.make(t, s, create, memo, limit) for t in (inputs_t, outputs_t,
                                                                                          owned_t))
             swapped = template.node_operators(desc_t)
-            graph = None
             if swapped is not None:
                 replaced = [(i, template.make(op, s, create, memo, limit)) for i, op in swapped]
                 desc = partial(template.make, desc_t, s, create, memo, limit)
-                graph = compile_graph_replacing(base.graph, replaced, desc)
-            if graph is None:
+                graph = self.device.compile_graph_replacing(base.graph, replaced, desc)
+            else:
                 # the template's sample: the nodes whose operators changed swapped in its C desc
                 made_desc = template.make(desc_t, s, create, memo, limit)
                 graph = self.device.compile_graph_like(base.graph, made_desc)
