@@ -123,6 +123,46 @@ def test_group_query_attention(seq: int, seqlens: list[int], dtype: Any) -> None
             np.testing.assert_array_equal(got[i][b, :, : n + 1], want[i][b, :, : n + 1])
 
 
+def test_group_query_attention_decode_over_a_fixed_capacity_cache_runs_one_plan(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """onnxruntime-genai's decode loop: past_key / past_value of one capacity at every token, a new
+    seqlens_k and total_sequence_length each time. total_sequence_length is read on the CPU, but the
+    lowering reads only max(past length, total) of it (contrib_llm.py ``_gqa_present_length``), so
+    the session keys its plans by that: one plan for every token within the capacity (it built one
+    per token, keyed by the value). Each token's outputs are onnxruntime's."""
+    import pydml.onnx.session as session_module
+
+    cap = 8
+    data, feed = _gqa(2, 1, cap, [3, 5], np.float32)
+    sess = pydml.onnx.InferenceSession(data)
+    ref = ort.InferenceSession(data, providers=["CPUExecutionProvider"])
+    builds = [0]
+    build = session_module.InferenceSession._build
+
+    def counting(self: Any, *args: Any, **kwargs: Any) -> Any:
+        builds[0] += 1
+        return build(self, *args, **kwargs)
+
+    monkeypatch.setattr(session_module.InferenceSession, "_build", counting)
+    for lens in ([0, 1], [1, 2], [2, 4], [5, 3], [6, 6], [7, 2]):
+        total = max(lens) + 1
+        step = dict(feed, seqlens_k=np.array(lens, np.int32), total=np.array(total, np.int32))
+        want, got = ref.run(None, step), sess.run(None, step)
+        np.testing.assert_allclose(got[0], want[0], rtol=1e-5, atol=1e-5)
+        for b, n in enumerate(lens):
+            for i in (1, 2):
+                np.testing.assert_array_equal(got[i][b, :, : n + 1], want[i][b, :, : n + 1])
+    assert builds[0] == 1 and len(sess._plans) == 1
+    # the key is what the lowering reads: totals past the capacity are other plans, and the
+    # whole value is the key where past_key is not a graph input's shape to read
+    (name,) = sess._host_keys
+    (node, index, key) = sess._host_keys[name][0]
+    assert key(node, index, np.array(5, np.int32), lambda n: feed[n].shape) == cap
+    assert key(node, index, np.array(11, np.int32), lambda n: feed[n].shape) == 11
+    assert key(node, index, np.array(5, np.int32), lambda n: None) is None
+
+
 def test_group_query_attention_refused_case_names_the_node() -> None:
     data, feed = _gqa(1, 1, 4, [2], np.float32, do_rotary=1)
     with pytest.raises(pydml.onnx.UnsupportedNodeError, match=r'node "GroupQueryAttention_0".*do_rotary=1'):

@@ -261,6 +261,9 @@ class Node:
 
 
 LowerFn = Callable[["Segment", Node], None]
+#: (node, host input index, its value, the shape of a graph input by name or None) -> what the
+#: lowering reads of that value, or None when that cannot be told from the graph inputs' shapes
+HostKeyFn = Callable[[Node, int, np.ndarray[Any, Any], Callable[[str], "tuple[int, ...] | None"]], Any]
 
 
 @dataclass(frozen=True)
@@ -271,6 +274,9 @@ class Lowering:
     #: inputs the provider reads on the CPU at kernel creation (shapes, axes, pads, scales ...)
     host_inputs: tuple[int, ...] = ()
     dml: tuple[str, ...] = ()
+    #: what the lowering reads of a host input, where less than its value (InferenceSession keys
+    #: its plans by it when a graph input feeds only such inputs); None: the whole value
+    host_key: HostKeyFn | None = None
 
 
 REGISTRY: dict[str, list[Lowering]] = {}
@@ -319,6 +325,7 @@ def register(
     host_inputs: Sequence[int] = (),
     dml: Sequence[str] = (),
     domain: str = "",
+    host_key: HostKeyFn | None = None,
 ) -> Callable[[LowerFn], LowerFn]:
     """Register a lowering for ONNX ``op_types`` (ai.onnx, or ``domain`` "com.microsoft") from
     opset ``since`` on."""
@@ -326,7 +333,7 @@ def register(
 
     def decorate(fn: LowerFn) -> LowerFn:
         for op in op_types:
-            table.setdefault(op, []).append(Lowering(op, since, fn, tuple(host_inputs), tuple(dml)))
+            table.setdefault(op, []).append(Lowering(op, since, fn, tuple(host_inputs), tuple(dml), host_key))
             table[op].sort(key=lambda entry: entry.since)
         return fn
 

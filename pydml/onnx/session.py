@@ -41,6 +41,7 @@ from pydml.onnx.lowering import (
     CONTRIB_DOMAIN,
     ONNX_TO_NUMPY,
     ONNX_TYPE_NAMES,
+    HostKeyFn,
     Lowering,
     LoweringError,
     Node,
@@ -311,6 +312,9 @@ class InferenceSession:
         #: nodes that ran through onnx.reference (fallback="reference"), with the reason
         self.reference_nodes: list[tuple[str, str]] = []
         self._host_inputs = self._find_host_inputs()
+        #: host inputs whose every reader is a host input of a lowering with a host_key (lowering.py):
+        #: their (node, input index, key function) readers; the plans are keyed by what those read
+        self._host_keys = self._find_host_keys()
         self._empties: set[str] = set()
         #: how many node inputs and graph outputs read each value (a fused value has one reader)
         self._readers: dict[str, int] = self._count_readers()
@@ -369,7 +373,7 @@ class InferenceSession:
         # other, each of its declared type (so the types are no part of the key)
         key: tuple[Any, ...] = tuple([feed[k].shape for k in self._input_specs])
         if self._host_inputs:
-            key += tuple((k, feed[k].tobytes()) for k in sorted(self._host_inputs) if k in feed)
+            key += self._host_values(feed)
         plan = self._plans.get(key)
         if plan is None:
             # a build allocates tens of thousands of small objects (descs, views, recordings), most
@@ -464,6 +468,53 @@ class InferenceSession:
                 continue
             wanted += [n for n in source.inputs if n]
         return out
+
+    def _find_host_keys(self) -> dict[str, list[tuple[Node, int, HostKeyFn]]]:
+        """The host inputs read only as a host input of lowerings that say what they read of it
+        (``Lowering.host_key``): every reader of the graph input is such a slot, and no graph
+        output is the input itself."""
+        slots: dict[str, list[tuple[Node, int, HostKeyFn]]] = {}
+        readers: dict[str, int] = {}
+        for node in self._nodes:
+            for name in node.inputs:
+                if name in self._host_inputs:
+                    readers[name] = readers.get(name, 0) + 1
+            try:
+                lowering = find_lowering(node.op_type, node.domain, node.opset)
+            except LoweringError:
+                continue
+            if lowering.host_key is None:
+                continue
+            for i in lowering.host_inputs:
+                name = node.input(i)
+                if name in self._host_inputs:
+                    slots.setdefault(name, []).append((node, i, lowering.host_key))
+        return {
+            name: found
+            for name, found in slots.items()
+            if len(found) == readers.get(name, 0) and name not in self._output_set
+        }
+
+    def _host_values(self, feed: Mapping[str, np.ndarray[Any, Any]]) -> tuple[Any, ...]:
+        """The host inputs' part of a plan's key: each value's bytes, or what its readers read of
+        it where every reader says (``_host_keys``): a plan built for one value then serves
+        another that its lowerings read alike."""
+        parts: list[Any] = []
+        for name in sorted(self._host_inputs):
+            value = feed.get(name)
+            if value is None:
+                continue
+            read = self._host_keys.get(name)
+            if read:
+                def shape_of(n: str) -> tuple[int, ...] | None:
+                    return feed[n].shape if n in feed else None
+
+                got = [fn(node, i, value, shape_of) for node, i, fn in read]
+                if all(g is not None for g in got):
+                    parts.append((name, value.dtype.str, value.shape, tuple(got)))
+                    continue
+            parts.append((name, value.tobytes()))
+        return tuple(parts)
 
     # -- building ------------------------------------------------------------------------
 
@@ -991,7 +1042,7 @@ class InferenceSession:
         names = sorted(feed)
         key: tuple[Any, ...] = tuple((k, feed[k].ndim, feed[k].dtype.str) for k in names)
         if self._host_inputs:
-            key += tuple((k, feed[k].tobytes()) for k in sorted(self._host_inputs) if k in feed)
+            key += self._host_values(feed)
         return key, tuple(int(n) for k in names for n in feed[k].shape)
 
     def _skeleton(self, plan: _Plan) -> Any:

@@ -18,6 +18,7 @@ onnxruntime/core/providers/dml/DmlExecutionProvider/src/Operators/):
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -51,11 +52,29 @@ def _refuse_attrs(node: Node, checks: list[tuple[str, Any]]) -> None:
 # -- GroupQueryAttention --------------------------------------------------------------------------
 
 
+def _gqa_present_length(
+    node: Node, i: int, value: np.ndarray[Any, Any], shape_of: Callable[[str], tuple[int, ...] | None]
+) -> Any:
+    """What group_query_attention reads of total_sequence_length: the present length
+    max(past length, total), and nothing else (pydml/onnx/lowering.py ``host_key``). A decode loop
+    over a fixed-capacity cache (onnxruntime-genai's shared past/present buffers: past_key
+    [B, Nk, capacity, H] at every token) passes a new total at every token, and keyed by the value
+    each token was a plan built in full; keyed by this, every token up to the capacity runs one
+    plan. None (the whole value) where past_key is not a graph input."""
+    past = node.input(3)
+    shape = shape_of(past) if past else ()
+    if shape is None or value.size != 1:
+        return None
+    past_len = shape[2] if len(shape) == 4 else 0
+    return max(past_len, int(value.reshape(-1)[0]))
+
+
 @register(
     "GroupQueryAttention",
     domain=MS,
     host_inputs=[6],
     dml=["MULTIHEAD_ATTENTION1", "FILL_VALUE_CONSTANT", "CAST"],
+    host_key=_gqa_present_length,
 )
 def group_query_attention(seg: Segment, node: Node) -> None:
     """query [B, S, Nq H], key and value [B, T, Nk H], past_key / past_value [B, Nk, P, H],
