@@ -163,6 +163,39 @@ def test_group_query_attention_decode_over_a_fixed_capacity_cache_runs_one_plan(
     assert key(node, index, np.array(5, np.int32), lambda n: None) is None
 
 
+def test_group_query_attention_decode_over_a_growing_past_patches_plans(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A decode loop whose past grows by one each token (past_key [B, Nk, P, H], total P + 1): the
+    CPU-read total is a template dimension beside the past's length (session.py _family_of), so
+    after the template's three full builds the plans are patched from it (each value was a family
+    of its own: a full build per token). Every output is onnxruntime's."""
+    import pydml.onnx.session as session_module
+
+    data, feed = _gqa(1, 1, 4, [4], np.float32)
+    model = onnx.load_from_string(data)
+    for vi in [*model.graph.input, *model.graph.output]:
+        if vi.name in ("past_k", "past_v", "present_k", "present_v"):
+            vi.type.tensor_type.shape.dim[2].dim_param = "P"
+    data = model.SerializeToString()
+    sess = pydml.onnx.InferenceSession(data)
+    ref = ort.InferenceSession(data, providers=["CPUExecutionProvider"])
+    builds = [0]
+    build = session_module.InferenceSession._build
+
+    def counting(self: Any, *args: Any, **kwargs: Any) -> Any:
+        builds[0] += 1
+        return build(self, *args, **kwargs)
+
+    monkeypatch.setattr(session_module.InferenceSession, "_build", counting)
+    rng = np.random.default_rng(4)
+    for past in range(4, 12):
+        kv = [rng.standard_normal((1, 2, past, 8)).astype(np.float32) for _ in range(2)]
+        step = dict(feed, past_k=kv[0], past_v=kv[1], seqlens_k=np.array([past], np.int32),
+                    total=np.array(past + 1, np.int32))
+        for g, w in zip(sess.run(None, step), ref.run(None, step), strict=True):
+            np.testing.assert_allclose(g, w, rtol=1e-5, atol=1e-5)
+    assert builds[0] == 3
+
+
 def test_group_query_attention_refused_case_names_the_node() -> None:
     data, feed = _gqa(1, 1, 4, [2], np.float32, do_rotary=1)
     with pytest.raises(pydml.onnx.UnsupportedNodeError, match=r'node "GroupQueryAttention_0".*do_rotary=1'):

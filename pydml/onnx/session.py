@@ -83,6 +83,8 @@ _AFFINE_OPS = frozenset(
 
 #: initializers larger than this (bytes) are weights: shape inference sees their shape only
 _SHAPE_MODEL_BYTES = 4096
+#: CPU-read integer inputs of at most this many values are template dimensions (_family_of)
+_HOST_DIMS = 8
 #: plans a session keeps, one per input-shape signature (the least recently run goes first): a
 #: decoder's token step makes one per past length, and without a bound 2,000 tokens kept 2,000
 _PLANS_KEPT = 64
@@ -1038,12 +1040,23 @@ class InferenceSession:
     # -- plans by template ---------------------------------------------------------------
 
     def _family_of(self, feed: Mapping[str, np.ndarray[Any, Any]]) -> tuple[Any, tuple[int, ...]]:
-        """The feed's family key (names, ranks, types, CPU-read values) and its dimensions."""
+        """The feed's family key (names, ranks, types, CPU-read values) and its dimensions. A
+        CPU-read integer input of at most _HOST_DIMS values counts its values among the dimensions
+        (a GroupQueryAttention's total_sequence_length one more than a growing past's length at
+        every token): the template takes them as affine too, and its confirming build checks it."""
         names = sorted(feed)
         key: tuple[Any, ...] = tuple((k, feed[k].ndim, feed[k].dtype.str) for k in names)
-        if self._host_inputs:
-            key += self._host_values(feed)
-        return key, tuple(int(n) for k in names for n in feed[k].shape)
+        dims = [int(n) for k in names for n in feed[k].shape]
+        for name in sorted(self._host_inputs):
+            value = feed.get(name)
+            if value is None:
+                continue
+            if value.dtype.kind in "iu" and value.size <= _HOST_DIMS:
+                key += ((name, value.shape),)
+                dims += [int(v) for v in value.reshape(-1).tolist()]
+            else:
+                key += ((name, value.tobytes()),)
+        return key, tuple(dims)
 
     def _skeleton(self, plan: _Plan) -> Any:
         """What a plan is made of, for template.fit: per step its graph desc (the compiled
