@@ -194,6 +194,19 @@ def test_group_query_attention_decode_over_a_growing_past_patches_plans(monkeypa
         for g, w in zip(sess.run(None, step), ref.run(None, step), strict=True):
             np.testing.assert_allclose(g, w, rtol=1e-5, atol=1e-5)
     assert builds[0] == 3
+    # past and total moving at different rates: the present length max(past, total) takes the
+    # total's branch past the template's three builds; the plan patched from the past's branch is
+    # refused (the front carries what the lowering reads of the total) and built in full
+    sess = pydml.onnx.InferenceSession(data)
+    for past, total in ((10, 8), (11, 10), (12, 12), (13, 14)):
+        kv = [rng.standard_normal((1, 2, past, 8)).astype(np.float32) for _ in range(2)]
+        step = dict(feed, past_k=kv[0], past_v=kv[1], seqlens_k=np.array([total - 1], np.int32),
+                    total=np.array(total, np.int32))
+        got, want = sess.run(None, step), ref.run(None, step)
+        assert [g.shape for g in got] == [w.shape for w in want], (past, total)
+        np.testing.assert_allclose(got[0], want[0], rtol=1e-5, atol=1e-5)
+        for i in (1, 2):  # rows past total are not written (onnxruntime's buffer holds them)
+            np.testing.assert_array_equal(got[i][:, :, :total], want[i][:, :, :total])
 
 
 def test_group_query_attention_refused_case_names_the_node() -> None:

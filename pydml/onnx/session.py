@@ -797,7 +797,16 @@ class InferenceSession:
             else:
                 folded.append((name, array))
         static = tuple(sorted((name, tuple(int(n) for n in shape)) for name, shape in shapes.items()))
-        return static, tuple(folded)
+        # what the lowerings read of their host inputs (a GroupQueryAttention's present length,
+        # max(past, total)): a patched plan's front must predict it too, so a template does not carry
+        # one branch of the max past where the other takes over
+        read = tuple(
+            (name, node.name, i, fn(node, i, constants[name], shapes.get))
+            for name, slots in sorted(self._host_keys.items())
+            if name in constants
+            for node, i, fn in slots
+        )
+        return static, tuple(folded), read
 
     def _build(
         self, feed: dict[str, np.ndarray[Any, Any]], *, dry: bool = False, explain: bool = False
