@@ -321,8 +321,9 @@ class InferenceSession:
         #: how many node inputs and graph outputs read each value (a fused value has one reader)
         self._readers: dict[str, int] = self._count_readers()
         #: a node whose output sizes (or folded values) may stop being affine in an input size
-        #: (Slice clamps, Min/Max, comparisons ...): patched plans then check their front first
-        self._clamps = any(
+        #: (Slice clamps, Min/Max, comparisons ...): patched plans then check their front first; so
+        #: do those of a model whose lowerings read part of a host input (a max, in GQA's case)
+        self._clamps = bool(self._host_keys) or any(
             node.op_type not in _AFFINE_OPS or node.domain not in ("", "ai.onnx") for node in self._nodes
         )
 
