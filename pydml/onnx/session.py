@@ -320,11 +320,14 @@ class InferenceSession:
         self._empties: set[str] = set()
         #: how many node inputs and graph outputs read each value (a fused value has one reader)
         self._readers: dict[str, int] = self._count_readers()
-        #: a node whose output sizes (or folded values) may stop being affine in an input size
-        #: (Slice clamps, Min/Max, comparisons ...): patched plans then check their front first; so
-        #: do those of a model whose lowerings read part of a host input (a max, in GQA's case)
-        self._clamps = bool(self._host_keys) or any(
-            node.op_type not in _AFFINE_OPS or node.domain not in ("", "ai.onnx") for node in self._nodes
+        #: an ONNX node whose output sizes (or folded values) may stop being affine in an input
+        #: size (Slice clamps, Min/Max, comparisons ...): patched plans then re-run shape inference
+        #: and folding and check their front first. com.microsoft nodes do not count: ONNX shape
+        #: inference does not know them and nothing folds through them, so the front holds nothing
+        #: of theirs to check (the confirming build checks their lowerings); what a lowering reads
+        #: of a host input (GQA's max(past, total)) is checked from the feed (_derive)
+        self._clamps = any(
+            node.domain in ("", "ai.onnx") and node.op_type not in _AFFINE_OPS for node in self._nodes
         )
 
     def _read_initializers(self, graph: Any) -> dict[str, np.ndarray[Any, Any]]:
@@ -801,13 +804,21 @@ class InferenceSession:
         # what the lowerings read of their host inputs (a GroupQueryAttention's present length,
         # max(past, total)): a patched plan's front must predict it too, so a template does not carry
         # one branch of the max past where the other takes over
-        read = tuple(
-            (name, node.name, i, fn(node, i, constants[name], shapes.get))
+        return static, tuple(folded), self._host_reads(constants, shapes.get)
+
+    def _host_reads(
+        self, values: Mapping[str, np.ndarray[Any, Any]], shape_of: Callable[[str], tuple[int, ...] | None]
+    ) -> tuple[Any, ...]:
+        """What the lowerings read of their host inputs (``_host_keys``: a GroupQueryAttention's
+        present length, max(past, total)), in a fixed order: part of a plan's front, so a patched
+        plan must predict it too, and a template does not carry one branch of the max past the
+        point where the other takes over."""
+        return tuple(
+            (name, node.name, i, fn(node, i, values[name], shape_of))
             for name, slots in sorted(self._host_keys.items())
-            if name in constants
+            if name in values
             for node, i, fn in slots
         )
-        return static, tuple(folded), read
 
     def _build(
         self, feed: dict[str, np.ndarray[Any, Any]], *, dry: bool = False, explain: bool = False
@@ -1135,6 +1146,14 @@ class InferenceSession:
             # window over the cache), a Min of a shape, is not affine where it starts clamping
             constants, _, shapes = self._front_end(feed)
             if not template.check(family.front, self._front(constants, shapes), s):
+                return None
+        elif self._host_keys:
+            # the same for what the lowerings read of their host inputs, from the feed alone
+            def shape_of(name: str) -> tuple[int, ...] | None:
+                return feed[name].shape if name in feed else None
+
+            read = template.items(family.front, 3)[2]
+            if not template.check(read, self._host_reads(feed, shape_of), s):
                 return None
         try:
             return self._instantiate(family, s)
