@@ -123,6 +123,21 @@ def test_group_query_attention(seq: int, seqlens: list[int], dtype: Any) -> None
             np.testing.assert_array_equal(got[i][b, :, : n + 1], want[i][b, :, : n + 1])
 
 
+def _counted(monkeypatch: pytest.MonkeyPatch, method: str) -> list[int]:
+    """Counts the calls of an InferenceSession method (its builds, its front ends) in cell 0."""
+    import pydml.onnx.session as session_module
+
+    calls = [0]
+    original = getattr(session_module.InferenceSession, method)
+
+    def counting(self: Any, *args: Any, **kwargs: Any) -> Any:
+        calls[0] += 1
+        return original(self, *args, **kwargs)
+
+    monkeypatch.setattr(session_module.InferenceSession, method, counting)
+    return calls
+
+
 def test_group_query_attention_decode_over_a_fixed_capacity_cache_runs_one_plan(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -131,20 +146,11 @@ def test_group_query_attention_decode_over_a_fixed_capacity_cache_runs_one_plan(
     lowering reads only max(past length, total) of it (contrib_llm.py ``_gqa_present_length``), so
     the session keys its plans by that: one plan for every token within the capacity (it built one
     per token, keyed by the value). Each token's outputs are onnxruntime's."""
-    import pydml.onnx.session as session_module
-
     cap = 8
     data, feed = _gqa(2, 1, cap, [3, 5], np.float32)
     sess = pydml.onnx.InferenceSession(data)
     ref = ort.InferenceSession(data, providers=["CPUExecutionProvider"])
-    builds = [0]
-    build = session_module.InferenceSession._build
-
-    def counting(self: Any, *args: Any, **kwargs: Any) -> Any:
-        builds[0] += 1
-        return build(self, *args, **kwargs)
-
-    monkeypatch.setattr(session_module.InferenceSession, "_build", counting)
+    builds = _counted(monkeypatch, "_build")
     for lens in ([0, 1], [1, 2], [2, 4], [5, 3], [6, 6], [7, 2]):
         total = max(lens) + 1
         step = dict(feed, seqlens_k=np.array(lens, np.int32), total=np.array(total, np.int32))
@@ -168,8 +174,6 @@ def test_group_query_attention_decode_over_a_growing_past_patches_plans(monkeypa
     CPU-read total is a template dimension beside the past's length (session.py _family_of), so
     after the template's three full builds the plans are patched from it (each value was a family
     of its own: a full build per token). Every output is onnxruntime's."""
-    import pydml.onnx.session as session_module
-
     data, feed = _gqa(1, 1, 4, [4], np.float32)
     model = onnx.load_from_string(data)
     for vi in [*model.graph.input, *model.graph.output]:
@@ -178,22 +182,7 @@ def test_group_query_attention_decode_over_a_growing_past_patches_plans(monkeypa
     data = model.SerializeToString()
     sess = pydml.onnx.InferenceSession(data)
     ref = ort.InferenceSession(data, providers=["CPUExecutionProvider"])
-    builds = [0]
-    build = session_module.InferenceSession._build
-
-    def counting(self: Any, *args: Any, **kwargs: Any) -> Any:
-        builds[0] += 1
-        return build(self, *args, **kwargs)
-
-    monkeypatch.setattr(session_module.InferenceSession, "_build", counting)
-    fronts = [0]
-    front_end = session_module.InferenceSession._front_end
-
-    def counting_fronts(self: Any, *args: Any, **kwargs: Any) -> Any:
-        fronts[0] += 1
-        return front_end(self, *args, **kwargs)
-
-    monkeypatch.setattr(session_module.InferenceSession, "_front_end", counting_fronts)
+    builds, fronts = _counted(monkeypatch, "_build"), _counted(monkeypatch, "_front_end")
     rng = np.random.default_rng(4)
     for past in range(4, 12):
         kv = [rng.standard_normal((1, 2, past, 8)).astype(np.float32) for _ in range(2)]
