@@ -226,6 +226,16 @@ def _type_string(elem: int) -> str:
     return f"tensor({ONNX_TYPE_NAMES.get(elem, str(elem))})"
 
 
+def _shapes_of(feed: Mapping[str, np.ndarray[Any, Any]]) -> Callable[[str], tuple[int, ...] | None]:
+    """The shape of a fed value by name, None for any other (a host key's view of the graph)."""
+
+    def shape_of(name: str) -> tuple[int, ...] | None:
+        value = feed.get(name)
+        return None if value is None else value.shape
+
+    return shape_of
+
+
 def _frozen(array: np.ndarray[Any, Any] | None) -> np.ndarray[Any, Any] | None:
     """``array`` made read-only: the session's weights, which graphs share the packing of."""
     if array is not None:
@@ -512,10 +522,7 @@ class InferenceSession:
                 continue
             read = self._host_keys.get(name)
             if read:
-                def shape_of(n: str) -> tuple[int, ...] | None:
-                    return feed[n].shape if n in feed else None
-
-                got = [fn(node, i, value, shape_of) for node, i, fn in read]
+                got = [fn(node, i, value, _shapes_of(feed)) for node, i, fn in read]
                 if all(g is not None for g in got):
                     parts.append((name, value.dtype.str, value.shape, tuple(got)))
                     continue
@@ -801,9 +808,6 @@ class InferenceSession:
             else:
                 folded.append((name, array))
         static = tuple(sorted((name, tuple(int(n) for n in shape)) for name, shape in shapes.items()))
-        # what the lowerings read of their host inputs (a GroupQueryAttention's present length,
-        # max(past, total)): a patched plan's front must predict it too, so a template does not carry
-        # one branch of the max past where the other takes over
         return static, tuple(folded), self._host_reads(constants, shapes.get)
 
     def _host_reads(
@@ -1149,11 +1153,8 @@ class InferenceSession:
                 return None
         elif self._host_keys:
             # the same for what the lowerings read of their host inputs, from the feed alone
-            def shape_of(name: str) -> tuple[int, ...] | None:
-                return feed[name].shape if name in feed else None
-
             read = template.items(family.front, 3)[2]
-            if not template.check(read, self._host_reads(feed, shape_of), s):
+            if not template.check(read, self._host_reads(feed, _shapes_of(feed)), s):
                 return None
         try:
             return self._instantiate(family, s)
