@@ -1,6 +1,6 @@
 """pydml.onnx.InferenceSession against onnxruntime's CPU provider on models torch exports here.
 
-    python benchmarks/bench_onnx.py [--threads 2] [--repeat 3] [--models resnet18,bert,lstm,decoder]
+    python benchmarks/bench_onnx.py [--threads 2] [--repeat 3] [--models resnet18,bert,lstm,decoder,gqa]
                                     [--bert-layers 12] [--no-memory] [--profile]
 
 Models (exported by torch.onnx.export's TorchScript exporter inside the benchmark: nothing is
@@ -22,6 +22,12 @@ downloaded), FLOAT32:
              generates past the 64 plans a session keeps, so every token is a past length
              without a plan (derived from the template: what a long generation costs).
              (Position table: 512 entries.)
+  gqa        onnxruntime-genai's decode step (written with onnx.helper, not exported: torch has no
+             com.microsoft ops): 8 layers of GroupQueryAttention (8 query and 4 key/value heads of
+             64) between MatMuls, over past/present buffers of a fixed capacity (256) bound at every
+             token, seqlens_k and total_sequence_length advancing, 64 tokens. pydml keys its plans
+             by what the lowering reads of the CPU-read total (max(capacity, total)): one plan.
+             "cold" times the sessions' creation and the first 64 tokens, "warm" the next ones.
 Contenders, timed interleaved in one run (best of --repeat blocks of --block consecutive runs, a
 block's mean; each contender's first call warms up):
   onnxruntime  CPUExecutionProvider, intra_op_num_threads=threads, inter_op 1,
@@ -261,6 +267,58 @@ SETTLE = 0.05
 #: the long generation's tokens (past 8 .. 263: four times the plans a session keeps)
 LONG_TOKENS = 256
 
+#: the GQA decoder's layers, heads, key/value heads, head size, cache capacity and tokens
+GQA_LAYERS, GQA_HEADS, GQA_KV_HEADS, GQA_HEAD, GQA_CAPACITY, GQA_TOKENS = 8, 8, 4, 64, 256, 64
+
+
+def gqa_model(path: Path) -> dict[str, np.ndarray[Any, Any]]:
+    """Writes the GQA decode step (the module docstring's "gqa") to ``path``; returns its feed
+    (past buffers, x; seqlens_k and total set per token by gqa_tokens)."""
+    from onnx import TensorProto, helper, numpy_helper, save
+
+    hid, kvd = GQA_HEADS * GQA_HEAD, GQA_KV_HEADS * GQA_HEAD
+    rng = np.random.default_rng(0)
+    buffer = [1, GQA_KV_HEADS, GQA_CAPACITY, GQA_HEAD]
+    inputs = [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 1, hid]),
+              helper.make_tensor_value_info("seqlens_k", TensorProto.INT32, [1]),
+              helper.make_tensor_value_info("total", TensorProto.INT32, [])]
+    nodes: list[Any] = []
+    inits: list[Any] = []
+    outputs: list[Any] = []
+    feed = {"x": rng.standard_normal((1, 1, hid)).astype(np.float32)}
+    x = "x"
+    for n in range(GQA_LAYERS):
+        for name, width in (("wq", hid), ("wk", kvd), ("wv", kvd), ("wo", hid)):
+            weight = (rng.standard_normal((hid, width)) * 0.05).astype(np.float32)
+            inits.append(numpy_helper.from_array(weight, f"{name}{n}"))
+        nodes += [helper.make_node("MatMul", [x, f"w{p}{n}"], [f"{p}{n}"]) for p in "qkv"]
+        for p in "kv":
+            inputs.append(helper.make_tensor_value_info(f"past_{p}{n}", TensorProto.FLOAT, buffer))
+            outputs.append(helper.make_tensor_value_info(f"present_{p}{n}", TensorProto.FLOAT, buffer))
+            feed[f"past_{p}{n}"] = rng.standard_normal(buffer).astype(np.float32)
+        nodes.append(helper.make_node(
+            "GroupQueryAttention", [f"q{n}", f"k{n}", f"v{n}", f"past_k{n}", f"past_v{n}", "seqlens_k", "total"],
+            [f"a{n}", f"present_k{n}", f"present_v{n}"], domain="com.microsoft", num_heads=GQA_HEADS,
+            kv_num_heads=GQA_KV_HEADS))
+        nodes += [helper.make_node("MatMul", [f"a{n}", f"wo{n}"], [f"o{n}"]),
+                  helper.make_node("Add", [x, f"o{n}"], [f"x{n}"])]
+        x = f"x{n}"
+    outputs.insert(0, helper.make_tensor_value_info(x, TensorProto.FLOAT, [1, 1, hid]))
+    model = helper.make_model(helper.make_graph(nodes, "gqa", inputs, outputs, inits),
+                              opset_imports=[helper.make_opsetid("", 17), helper.make_opsetid("com.microsoft", 1)])
+    model.ir_version = 8
+    save(model, str(path))
+    return feed
+
+
+def gqa_tokens(session: Any, feed: dict[str, np.ndarray[Any, Any]]) -> Any:
+    """GQA_TOKENS decode steps over the fixed-capacity buffers; the last step's output."""
+    out = None
+    for n in range(GQA_TOKENS):
+        step = dict(feed, seqlens_k=np.array([n + 8], np.int32), total=np.array(n + 9, np.int32))
+        out = session.run(None, step)[0]
+    return out
+
 
 def make_session(kind: str, path: Path, threads: int) -> Any:
     if kind == "ort":
@@ -451,6 +509,29 @@ def main() -> None:
                   f"   (max rel. difference {err:.1e})", flush=True)
             if args.profile:
                 print_profile(dml_s, feed, args.repeat)
+        if "gqa" in which:
+            label = f"GQA decoder, {GQA_TOKENS} tokens, fixed cache"
+            feed = gqa_model(folder / "gqa.onnx")
+            sessions, cold, outs = [], [], []
+            for kind in ("ort", "pydml"):
+                a = time.perf_counter()
+                session = make_session(kind, folder / "gqa.onnx", args.threads)
+                outs.append(gqa_tokens(session, feed))
+                cold.append(time.perf_counter() - a)
+                sessions.append(session)
+            err = float(np.max(np.abs(outs[1] - outs[0])) / (np.max(np.abs(outs[0])) + 1e-30))
+            best = [float("inf"), float("inf")]
+            for _ in range(args.repeat):
+                for i, session in enumerate(sessions):
+                    time.sleep(SETTLE)
+                    a = time.perf_counter()
+                    gqa_tokens(session, feed)
+                    best[i] = min(best[i], time.perf_counter() - a)
+            print(f"{label + ' (warm)':<38} {'':>16} {best[0] / best[1]:>10.2f}"
+                  f"   (ORT {1e3 * best[0] / GQA_TOKENS:.2f}, pydml {1e3 * best[1] / GQA_TOKENS:.2f} ms a token;"
+                  f" max rel. difference {err:.1e})")
+            print(f"{label + ' (cold)':<38} {'':>16} {cold[0] / cold[1]:>10.2f}   (session + first "
+                  f"{GQA_TOKENS} tokens: ORT {cold[0]:.3f} s, pydml {cold[1]:.3f} s)", flush=True)
         if "decoder" in which:
             label = "decoder, 32 tokens with KV cache"
             sessions = []
