@@ -296,16 +296,16 @@ def gqa_model(path: Path) -> dict[str, np.ndarray[Any, Any]]:
             inputs.append(helper.make_tensor_value_info(f"past_{p}{n}", TensorProto.FLOAT, buffer))
             outputs.append(helper.make_tensor_value_info(f"present_{p}{n}", TensorProto.FLOAT, buffer))
             feed[f"past_{p}{n}"] = rng.standard_normal(buffer).astype(np.float32)
+        gqa_inputs = [f"q{n}", f"k{n}", f"v{n}", f"past_k{n}", f"past_v{n}", "seqlens_k", "total"]
         nodes.append(helper.make_node(
-            "GroupQueryAttention", [f"q{n}", f"k{n}", f"v{n}", f"past_k{n}", f"past_v{n}", "seqlens_k", "total"],
-            [f"a{n}", f"present_k{n}", f"present_v{n}"], domain="com.microsoft", num_heads=GQA_HEADS,
-            kv_num_heads=GQA_KV_HEADS))
+            "GroupQueryAttention", gqa_inputs, [f"a{n}", f"present_k{n}", f"present_v{n}"],
+            domain="com.microsoft", num_heads=GQA_HEADS, kv_num_heads=GQA_KV_HEADS))
         nodes += [helper.make_node("MatMul", [f"a{n}", f"wo{n}"], [f"o{n}"]),
                   helper.make_node("Add", [x, f"o{n}"], [f"x{n}"])]
         x = f"x{n}"
     outputs.insert(0, helper.make_tensor_value_info(x, TensorProto.FLOAT, [1, 1, hid]))
-    model = helper.make_model(helper.make_graph(nodes, "gqa", inputs, outputs, inits),
-                              opset_imports=[helper.make_opsetid("", 17), helper.make_opsetid("com.microsoft", 1)])
+    opsets = [helper.make_opsetid("", 17), helper.make_opsetid("com.microsoft", 1)]
+    model = helper.make_model(helper.make_graph(nodes, "gqa", inputs, outputs, inits), opset_imports=opsets)
     model.ir_version = 8
     save(model, str(path))
     return feed
