@@ -179,6 +179,23 @@ class _Family:
     confirmed: bool = False
     #: templates a full build contradicted: past a few, the family stops fitting
     failures: int = 0
+    #: the confirmed template taken apart once, for every plan patched from it (_recipe)
+    recipe: _Recipe | None = None
+
+
+@dataclass
+class _Recipe:
+    """A confirmed family's template taken apart (template.items): the templates of the plan's
+    constants, views and stacks, per graph step its base (the latest full build's step) with the
+    templates of its desc, inputs, outputs and owned arrays and the operator nodes that vary
+    (template.node_operators; None: the desc varies otherwise), and the template of what the
+    lowerings read of their host inputs (the front's last part)."""
+
+    constants: Any
+    views: Any
+    stacks: Any
+    steps: list[tuple[_DmlStep, Any, Any, Any, Any, list[tuple[int, Any]] | None]]
+    host_reads: Any
 
 
 @dataclass
@@ -516,13 +533,14 @@ class InferenceSession:
         it where every reader says (``_host_keys``): a plan built for one value then serves
         another that its lowerings read alike."""
         parts: list[Any] = []
+        shape_of = _shapes_of(feed)
         for name in sorted(self._host_inputs):
             value = feed.get(name)
             if value is None:
                 continue
             read = self._host_keys.get(name)
             if read:
-                got = [fn(node, i, value, _shapes_of(feed)) for node, i, fn in read]
+                got = [fn(node, i, value, shape_of) for node, i, fn in read]
                 if all(g is not None for g in got):
                     parts.append((name, value.dtype.str, value.shape, tuple(got)))
                     continue
@@ -1115,6 +1133,11 @@ class InferenceSession:
                 and template.check(family.template, skeleton, s)
                 and template.check(family.front, plan.front, s)
             ):
+                try:
+                    family.recipe = self._recipe(family)
+                except template.NoFit:  # (not a plan's shape: no template of this family is used)
+                    family.failures += 1
+                    return
                 family.confirmed = True
                 return
             family.failures += 1
@@ -1153,35 +1176,43 @@ class InferenceSession:
                 return None
         elif self._host_keys:
             # the same for what the lowerings read of their host inputs, from the feed alone
-            read = template.items(family.front, 3)[2]
-            if not template.check(read, self._host_reads(feed, _shapes_of(feed)), s):
+            assert family.recipe is not None
+            if not template.check(family.recipe.host_reads, self._host_reads(feed, _shapes_of(feed)), s):
                 return None
         try:
             return self._instantiate(family, s)
         except (template.NoFit, PydmlError):
             return None
 
+    def _recipe(self, family: _Family) -> _Recipe:
+        """The family's template taken apart, once, when a build confirms it (the template and the
+        builds it was fitted from do not change after that)."""
+        steps_t, constants_t, views_t, stacks_t = template.items(family.template, 4)
+        bases = [step for step in family.builds[-1][1].steps if isinstance(step, _DmlStep)]
+        steps = []
+        for step_t, base in zip(template.items(steps_t, len(bases)), bases, strict=True):
+            desc_t, inputs_t, outputs_t, owned_t = template.items(step_t, 4)
+            steps.append((base, desc_t, inputs_t, outputs_t, owned_t, template.node_operators(desc_t)))
+        return _Recipe(constants_t, views_t, stacks_t, steps, template.items(family.front, 3)[2])
+
     def _instantiate(self, family: _Family, s: Fraction) -> _Plan:
-        """The family's template made at ``s``: the constants, views and stacks it varies, and per
-        step the base graph (the latest full build's) with the operators that vary swapped in. One
-        ``make`` memo throughout: an object the template shares (an operator every layer runs) is
-        made once. A step whose graph varies only in operators (template.node_operators) is
-        compiled from them with no desc object made (its GraphDesc is made if something reads it);
-        any other, from the desc made in full."""
+        """The family's template made at ``s`` (its recipe): the constants, views and stacks it
+        varies, and per step the base graph with the operators that vary swapped in. One ``make``
+        memo throughout: an object the template shares (an operator every layer runs) is made
+        once. A step whose graph varies only in operators (template.node_operators) is compiled
+        from them with no desc object made (its GraphDesc is made if something reads it); any
+        other, from the desc made in full."""
+        recipe = family.recipe
+        assert recipe is not None
         memo: dict[int, Any] = {}
         limit = self.device.max_elements
         create = self._operator
-        steps_t, constants_t, views_t, stacks_t = template.items(family.template, 4)
-        made = (template.make(t, s, create, memo, limit) for t in (constants_t, views_t, stacks_t))
-        constants, views, stacks = made
+        parts = (recipe.constants, recipe.views, recipe.stacks)
+        constants, views, stacks = (template.make(t, s, create, memo, limit) for t in parts)
         plan = _Plan(dict(constants), views=views, stacks=stacks)
-        bases = [step for step in family.builds[-1][1].steps if isinstance(step, _DmlStep)]
-        step_templates = template.items(steps_t, len(bases))
-        for step_t, base in zip(step_templates, bases, strict=True):
-            desc_t, inputs_t, outputs_t, owned_t = template.items(step_t, 4)
+        for base, desc_t, inputs_t, outputs_t, owned_t, swapped in recipe.steps:
             inputs, outputs, owned = (template.make(t, s, create, memo, limit) for t in (inputs_t, outputs_t,
                                                                                          owned_t))
-            swapped = template.node_operators(desc_t)
             if swapped is not None:
                 replaced = [(i, template.make(op, s, create, memo, limit)) for i, op in swapped]
                 desc = partial(template.make, desc_t, s, create, memo, limit)
