@@ -439,6 +439,16 @@ void pydml_debug_convolution_stats(uint64_t* prepared, uint64_t* packed, uint64_
  */
 void pydml_debug_resample_stats(uint64_t* nearest_rows);
 
+/**
+ * SOFTMAX rows' lane trees (native/families/softmax.c), on the ISA path active now: the maximum of
+ * `maxima` (64 floats), the minimum of `minima` (32 floats) into `extrema[0]` and `extrema[1]`, and
+ * the sum of `sums` (32 doubles) into `*sum`, each folded pairwise as the row kernels fold their
+ * lanes (lane j with lane j + w, w halving). For tests: every path must give the portable loops'
+ * bits, which a row's outputs seldom show (a sum one double ulp off rarely moves a float output).
+ */
+void pydml_debug_softmax_trees(const float* maxima, const float* minima, const double* sums, float* extrema,
+                               double* sum);
+
 /* ---- Binding properties (native/api/capi.c) ---------------------------------------------------- */
 
 /* One binding of a compiled operator, as its desc declares it. */

@@ -409,3 +409,49 @@ def test_every_axis_set_of_a_4d_tensor_is_valid(fn: str) -> None:
     for k in range(1, 5):
         for axes in itertools.permutations(range(4), k):
             pydml.validate(make(fn, [2, 3, 4, 5], axes))
+
+
+def _pairwise(values: list[Any], combine: Any) -> Any:
+    """softmax.c's lane loops: lane j with lane j + w, w halving, down to lane 0."""
+    lanes = list(values)
+    w = len(lanes) // 2
+    while w > 0:
+        for j in range(w):
+            lanes[j] = combine(lanes[j], lanes[j + w])
+        w //= 2
+    return lanes[0]
+
+
+def test_row_lane_trees_fold_in_the_loops_order(ew_isa: str, rng: np.random.Generator) -> None:
+    """The rows' 64 maximum lanes, 32 minimum lanes and 32 double sum lanes fold pairwise in the
+    portable loops' order on every path (softmax.c sm_tree_*: in registers on the vector paths,
+    same bits). Checked on the trees themselves (pydml_debug_softmax_trees): through a row's outputs
+    a sum one double ulp off seldom shows (a sum tree pairing other lanes passed every other
+    softmax test). Sums of magnitudes 1e-17 .. 1e17, where the pairing decides what is lost;
+    extrema with NaN lanes and both zeros, where the selection decides which one is kept."""
+    from pydml.native import ffi, lib
+
+    def pick_max(a: float, b: float) -> float:  # lanes[j] = lanes[j + w] > lanes[j] ? lanes[j + w] : lanes[j]
+        return b if b > a else a
+
+    def pick_min(a: float, b: float) -> float:
+        return b if b < a else a
+
+    specials = np.array([np.nan, 0.0, -0.0, np.inf, -np.inf, 1.0, -1.0], np.float32)
+    for trial in range(200):
+        sums = (10.0 ** rng.uniform(-17, 17, 32)) * rng.choice([1.0, 1.0, 1.0, -1.0], 32)
+        maxima = rng.standard_normal(64).astype(np.float32)
+        minima = rng.standard_normal(32).astype(np.float32)
+        if trial % 2:
+            maxima[rng.integers(0, 64, 6)] = rng.choice(specials, 6)
+            minima[rng.integers(0, 32, 4)] = rng.choice(specials, 4)
+        extrema, total = ffi.new("float[2]"), ffi.new("double*")
+        lanes = sums.astype(np.float64)
+        lib.pydml_debug_softmax_trees(ffi.from_buffer("float[]", maxima), ffi.from_buffer("float[]", minima),
+                                      ffi.from_buffer("double[]", lanes), extrema, total)
+        want_sum = _pairwise([float(v) for v in sums], lambda a, b: a + b)
+        want_max = np.float32(_pairwise([float(v) for v in maxima], pick_max))
+        want_min = np.float32(_pairwise([float(v) for v in minima], pick_min))
+        assert np.float64(total[0]).tobytes() == np.float64(want_sum).tobytes(), trial
+        assert np.float32(extrema[0]).tobytes() == want_max.tobytes(), trial
+        assert np.float32(extrema[1]).tobytes() == want_min.tobytes(), trial

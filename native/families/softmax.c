@@ -607,6 +607,32 @@ SM_TREE_LOOPS(avx512)
 #endif
 #undef SM_TREE_LOOPS
 
+/* pydml_debug_softmax_trees (include/pydml.h): each path's trees, called from a function of its
+ * own target (the vector trees are always-inline) */
+#define SM_TREES(SUF, ATTR)                                                                        \
+    ATTR static void sm_trees_##SUF(float* mv, float* nv, double* acc, float* extrema, double* sum) { \
+        extrema[0] = sm_tree_max_##SUF(mv);                                                        \
+        extrema[1] = sm_tree_min_##SUF(nv);                                                        \
+        *sum = sm_tree_sum_##SUF(acc);                                                             \
+    }
+SM_TREES(c, )
+SM_TREES(avx2, EW_T256)
+SM_TREES(avx512, EW_T512)
+#undef SM_TREES
+
+void pydml_debug_softmax_trees(const float* maxima, const float* minima, const double* sums, float* extrema,
+                               double* sum) {
+    float mv[SM_FLANES], nv[SM_FLANES / 2];
+    double acc[SM_DLANES];
+    memcpy(mv, maxima, sizeof mv);
+    memcpy(nv, minima, sizeof nv);
+    memcpy(acc, sums, sizeof acc);
+    const int isa = pydml_ew_isa();
+    if (isa == EW_ISA_AVX512) sm_trees_avx512(mv, nv, acc, extrema, sum);
+    else if (isa == EW_ISA_AVX2) sm_trees_avx2(mv, nv, acc, extrema, sum);
+    else sm_trees_c(mv, nv, acc, extrema, sum);
+}
+
 typedef struct sm_kernels {
     /* one group of n contiguous floats: x -> y (y may be x) */
     void (*line)(int fn, const float* x, float* y, size_t n);
