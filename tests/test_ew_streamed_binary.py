@@ -219,3 +219,61 @@ def test_add1_with_fused_relu(big: bool, path: str) -> None:
         v = a + b
         want = np.where(v < 0, np.float32(0), v)
     np.testing.assert_array_equal(out.view(np.uint32), want.view(np.uint32))
+
+
+@pytest.mark.parametrize("path", ["avx512", "avx2"])
+def test_in_the_cache_at_any_alignment(path: str) -> None:
+    """In the cache the rows start at a 32-byte boundary of the first operand read (the elements
+    before it one by one): inputs and outputs at every float offset from a boundary, a repeated row
+    read at any phase (work items split the merged run within a row), with and without the
+    fused RELU: numpy's bits, and nothing outside the output written."""
+    if path not in available_paths():
+        pytest.skip(f"no {path} on this host")
+    lib.pydml_set_cpu_features(ISA_PATHS[path])
+    rng = np.random.default_rng(5)
+    shape = [97, 1000]
+    n = shape[0] * shape[1]
+
+    def placed(values: np.ndarray, shift: int) -> tuple[np.ndarray, np.ndarray]:
+        raw = np.full(values.size + 16, -7.0, np.float32)
+        start = (-raw.ctypes.data // 4) % 8 + shift
+        view = raw[start:start + values.size].reshape(values.shape)
+        view[...] = values
+        return raw, view
+
+    a = rng.standard_normal(shape).astype(np.float32)
+    b = rng.standard_normal(shape).astype(np.float32)
+    row = rng.standard_normal(40).astype(np.float32)
+    full = pydml.buffer_desc("FLOAT32", shape)
+    for a_shift, b_shift, o_shift in ((1, 1, 4), (3, 0, 0), (0, 5, 2), (7, 7, 7), (2, 6, 0)):
+        _, av = placed(a, a_shift)
+        _, bv = placed(b, b_shift)
+        raw, out = placed(np.full(shape, np.nan, np.float32), o_shift)
+        relu = pydml.DML_OPERATOR_DESC(Type=pydml.DML_OPERATOR_ACTIVATION_RELU,
+                                       Desc=pydml.DML_ACTIVATION_RELU_OPERATOR_DESC())
+        for fused in (None, relu):
+            desc = pydml.DML_ELEMENT_WISE_ADD1_OPERATOR_DESC(ATensor=full, BTensor=full, OutputTensor=full,
+                                                             FusedActivation=fused)
+            pydml.Device().create_operator(desc).execute({"ATensor": av, "BTensor": bv}, {"OutputTensor": out})
+            want = a + b
+            if fused is not None:
+                want = np.where(want < 0, np.float32(0), want)
+            np.testing.assert_array_equal(out.view(np.uint32), want.view(np.uint32))
+            assert (raw[: (-raw.ctypes.data // 4) % 8 + o_shift] == -7.0).all()
+            assert (raw[(-raw.ctypes.data // 4) % 8 + o_shift + n:] == -7.0).all()
+        # a row of 40 repeated over [2425, 40] (merged, read at each work item's phase)
+        _, rv = placed(row, b_shift)
+        rows = n // 40
+        desc = pydml.DML_ELEMENT_WISE_SUBTRACT_OPERATOR_DESC(
+            ATensor=pydml.buffer_desc("FLOAT32", [rows, 40]),
+            BTensor=pydml.buffer_desc("FLOAT32", [rows, 40], strides=[0, 1]),
+            OutputTensor=pydml.buffer_desc("FLOAT32", [rows, 40]))
+        got = np.full((rows, 40), np.nan, np.float32)
+        for threads in (1, 2):
+            previous = lib.pydml_set_num_threads(threads)
+            try:
+                pydml.Device().create_operator(desc).execute({"ATensor": av.reshape(rows, 40), "BTensor": rv},
+                                                             {"OutputTensor": got})
+            finally:
+                lib.pydml_set_num_threads(previous)
+            np.testing.assert_array_equal(got.view(np.uint32), (a.reshape(rows, 40) - row).view(np.uint32))

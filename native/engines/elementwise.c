@@ -697,7 +697,17 @@ void pydml_ew_plan_destroy(pydml_ew_plan* plan) { free(plan); }
 /* ---- execution ---- */
 
 /* a one-pass FLOAT32 binary row (f32_binary_of): a, a one value, b, b one value, out, n, relu, stream */
-typedef void (*ew_f32_binary_fn)(const float*, int, const float*, int, float*, size_t, int, int);
+/* Floats a periodic operand's row is repeated into (in whole rows) for the one-pass rows: a span
+ * per row of 128 (ADD of a [8, 1, 1, 128] mask over [8, 12, 128, 128]) left the row loop's set-up
+ * and exit, 12288 times, a fifth of the time in cache (one thread: 225 us, torch 164). */
+#define EW_F32_REPEAT 2048
+/* A periodic operand of the one-pass rows (merge_periodic): one row of P values read at each
+ * position's phase (a and b: which operands are). */
+typedef struct ew_f32_period {
+    size_t P, phase;
+    int a, b;                                  /* which operands are periodic */
+} ew_f32_period;
+typedef void (*ew_f32_binary_fn)(const float*, int, const float*, int, float*, size_t, int, int, const ew_f32_period*);
 typedef struct ew_run {
     const pydml_ew_plan* plan;
     int isa;
@@ -940,15 +950,23 @@ EW_F16_BINARY(divide, /)
  * out; on the Zen 4 host (2 threads, 8M-element ADD, a C loop, three runs) that took 2.16-3.07 ms
  * against 2.00-2.22 streamed from the registers (ordinary stores 2.69-3.15), and pydml's ADD
  * measured 0.66-0.97x torch's; in the cache, its call per 1024-element chunk cost ADD [8, 64, 56^2]
- * about a tenth. The same float operations on the same operands: the same bits. */
+ * about a tenth. The same float operations on the same operands: the same bits.
+ * Not streamed, the loop starts at a 32-byte boundary of its first operand read: numpy places a
+ * large array 16 bytes past a page boundary and pydml's outputs 64-byte aligned, and on the Zen 4
+ * host ADD [8, 64, 56, 56] over two such inputs into such an output (every second load split
+ * across two lines, the output 48 bytes further in the 4 KiB page, so the split loads wait on
+ * stores they falsely alias) took 330-340 us on one thread against 255-280 us for any other
+ * placement of the three (torch's add 270-285 us); from the inputs' boundary, 265-275 us. */
 #define EW_F32_RELU(V) _mm256_andnot_ps(_mm256_cmp_ps(V, _mm256_setzero_ps(), _CMP_LT_OQ), V)
 #define EW_F32_BINARY(NAME, OP)                                                                    \
-    EW_T256 static void f32_##NAME##_row(const float* a, int au, const float* b, int bu, float* d, size_t n, \
-                                         int relu, int stream) {                                   \
+    EW_T256 static inline __attribute__((always_inline)) void f32_##NAME##_span(                   \
+        const float* a, int au, const float* b, int bu, float* d, size_t n, int relu, int stream) { \
         const __m256 a0 = _mm256_set1_ps(a[0]), b0 = _mm256_set1_ps(b[0]);                         \
         size_t k = 0;                                                                              \
-        /* streamed: the elements up to the first 32-byte boundary one by one */                 \
-        const size_t head = stream ? (size_t)((32u - ((uintptr_t)d & 31u)) & 31u) / 4u : 0;        \
+        /* the elements up to the first 32-byte boundary one by one: of the output when streamed,   \
+         * else of the first operand read */                                                       \
+        const float* lead = stream ? d : !au ? a : !bu ? b : d;                                    \
+        const size_t head = (size_t)((32u - ((uintptr_t)lead & 31u)) & 31u) / 4u;                  \
         for (; k < n && k < head; k++) {                                                           \
             const float v = a[au ? 0 : k] OP b[bu ? 0 : k];                                       \
             d[k] = relu && v < 0.0f ? 0.0f : v;                                                    \
@@ -964,6 +982,30 @@ EW_F16_BINARY(divide, /)
         for (; k < n; k++) {                                                                       \
             const float v = a[au ? 0 : k] OP b[bu ? 0 : k];                                       \
             d[k] = relu && v < 0.0f ? 0.0f : v;                                                    \
+        }                                                                                          \
+    }                                                                                              \
+    EW_T256 static void f32_##NAME##_row(const float* a, int au, const float* b, int bu, float* d, size_t n, \
+                                         int relu, int stream, const ew_f32_period* per) {         \
+        if (per == NULL) {                                                                         \
+            f32_##NAME##_span(a, au, b, bu, d, n, relu, stream);                                   \
+            return;                                                                                \
+        }                                                                                          \
+        /* a short row repeated (EW_F32_REPEAT) so that each span is long */                      \
+        float rep[EW_F32_REPEAT];                                                                  \
+        size_t P = per->P;                                                                         \
+        if (P <= EW_F32_REPEAT / 2 && n > 2 * EW_F32_REPEAT && per->a != per->b) {                 \
+            const float* row = per->a ? a : b;                                                     \
+            const size_t R = EW_F32_REPEAT / P;                                                    \
+            for (size_t i = 0; i < R; i++) memcpy(rep + i * P, row, P * sizeof(float));            \
+            if (per->a) a = rep;                                                                   \
+            else b = rep;                                                                          \
+            P *= R;                                                                                \
+        }                                                                                          \
+        for (size_t done = 0, ph = per->phase; done < n; ph = 0) {                                 \
+            const size_t len = n - done < P - ph ? n - done : P - ph;                              \
+            f32_##NAME##_span(per->a ? a + ph : au ? a : a + done, au, per->b ? b + ph : bu ? b : b + done, \
+                              bu, d + done, len, relu, stream);                                    \
+            done += len;                                                                           \
         }                                                                                          \
     }
 EW_F32_BINARY(add, +)
@@ -1099,16 +1141,11 @@ static void run_span(const ew_run* r, const uint64_t* offset, uint64_t n_total, 
         const int au = r->strides[0][inner] == 0 && r->period[0] == 0;
         const int bu = r->strides[1][inner] == 0 && r->period[1] == 0;
         /* a periodic operand (merge_periodic: one row over the run) read at each position's
-         * phase, in spans that end where its row does */
+         * phase, in spans that end where its row does, inside the row function (a call per span
+         * cost ADD of a [8, 1, 1, 128] mask over [8, 12, 128, 128] a quarter of its time) */
         const uint64_t P = r->period[0] ? r->period[0] : r->period[1];
-        for (uint64_t done = 0; done < n_total;) {
-            uint64_t len = n_total - done;
-            const uint64_t phase = P ? (start + done) % P : 0;
-            if (P && len > P - phase) len = P - phase;
-            r->binary_row(r->period[0] ? a + phase : au ? a : a + done, au, r->period[1] ? b + phase : bu ? b : b + done,
-                          bu, d + done, (size_t)len, plan->fused != NULL, r->stream);
-            done += len;
-        }
+        const ew_f32_period per = {(size_t)P, P ? (size_t)(start % P) : 0, r->period[0] != 0, r->period[1] != 0};
+        r->binary_row(a, au, b, bu, d, (size_t)n_total, plan->fused != NULL, r->stream, P ? &per : NULL);
         __atomic_fetch_add(r->stream ? &g_binary_rows_streamed : &g_binary_rows_cached, 1, __ATOMIC_RELAXED);
         return;
     }
