@@ -265,10 +265,12 @@ class _Layout:
 
 class _FastBinding:
     """The common execute in a few Python steps: every binding a C-contiguous ndarray of its
-    tensor's exact dtype and shape (no Strides in the desc, no tensor arrays), every input bound
-    and no more. The operator keeps one block of pydml_tensor structs (sizes and strides filled
-    once from the desc); an execution sets each one's memory and calls C. Anything else takes
-    execute's general path, which also names every binding error."""
+    tensor's exact dtype and shape (no tensor arrays), or for an input with Strides in its desc,
+    a C-contiguous ndarray holding the bytes its Sizes and Strides reach (bound as raw memory, as
+    the general path binds it: a permutation's input, 8 -> 3 us a call for a small IDENTITY);
+    every input bound and no more. The operator keeps one block of pydml_tensor structs (sizes
+    and strides filled once from the desc); an execution sets each one's memory and calls C.
+    Anything else takes execute's general path, which also names every binding error."""
 
     def __init__(self, layout: _Layout, inputs: list[str], outputs: list[str]) -> None:
         total = len(layout.input_order) + len(layout.output_order)
@@ -281,17 +283,22 @@ class _FastBinding:
         #: (name, its pydml_tensor in tensors, numpy dtype, shape) of the inputs to bind; the outputs
         self.inputs: list[tuple[str, Any, np.dtype[Any], tuple[int, ...]]] = []
         self.outputs: list[tuple[str, Any, np.dtype[Any], tuple[int, ...]]] = []
+        #: (name, its pydml_tensor, the bytes it must hold) of the strided inputs
+        self.raw_inputs: list[tuple[str, Any, int]] = []
         self.input_names = frozenset(inputs)
         self.output_names = frozenset(outputs)
         size = ffi.sizeof("pydml_tensor")
         for i, name in enumerate(layout.input_order + layout.output_order):
             is_output = i >= self.n_in
             if name in layout.direct and (name in inputs or is_output):
-                template, packed, _ = layout.direct[name]
-                assert packed is not None
+                template, packed, nbytes = layout.direct[name]
                 ffi.memmove(self.tensors + i, template, size)
-                entry = (name, self.tensors + i, packed[0], packed[1])
-                (self.outputs if is_output else self.inputs).append(entry)
+                if packed is None:
+                    assert not is_output
+                    self.raw_inputs.append((name, self.tensors + i, nbytes))
+                else:
+                    entry = (name, self.tensors + i, packed[0], packed[1])
+                    (self.outputs if is_output else self.inputs).append(entry)
                 pointer = self.tensors + i
             else:
                 pointer = ffi.NULL  # an owned (initialized) or absent input
@@ -308,8 +315,8 @@ class _FastBinding:
         inputs = [n for n in layout.inputs if n not in layout.owned]
         for name in inputs + layout.outputs:
             direct = layout.direct.get(name)
-            if direct is None or direct[1] is None:
-                return None  # a strided or 4-bit tensor binds through the general path
+            if direct is None or (direct[1] is None and name in layout.outputs):
+                return None  # a 4-bit tensor or a strided output binds through the general path
         return _FastBinding(layout, inputs, layout.outputs)
 
     def run(self, op: Any, inputs: Mapping[str, Any],
@@ -321,6 +328,11 @@ class _FastBinding:
             a = inputs[name]
             if type(a) is not np.ndarray or a.shape != shape or a.dtype != dtype \
                     or not a.flags.c_contiguous:
+                return None
+            bind.append((slot, a))
+        for name, slot, nbytes in self.raw_inputs:
+            a = inputs[name]
+            if type(a) is not np.ndarray or not a.flags.c_contiguous or a.nbytes < nbytes:
                 return None
             bind.append((slot, a))
         results: dict[str, Any] = {}

@@ -265,3 +265,25 @@ def test_strided_desc_bindings_fast_path_keeps_every_check(rng: np.random.Genera
     readonly.flags.writeable = False
     with pytest.raises(pydml.BindingError, match="read-only"):
         op.execute({"ATensor": a, "BTensor": row}, {"OutputTensor": readonly})
+
+
+def test_strided_inputs_take_the_few_steps_execute_and_keep_every_check(rng: np.random.Generator) -> None:
+    """Strided inputs with packed outputs bind in execute's few steps (device.py _FastBinding's raw
+    inputs): a C-contiguous array of any shape holding the bytes the Sizes and Strides reach,
+    repeatedly and with allocated outputs; a short or non-contiguous input still gets the general
+    path's BindingError, and the next good call binds again."""
+    desc = pydml.DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC(InputTensor=tensor("FLOAT32", [3, 4, 5], [5, 15, 1]),
+                                                         OutputTensor=tensor("FLOAT32", [3, 4, 5]))
+    op = pydml.Device().create_operator(desc)
+    x = rng.standard_normal((4, 3, 5)).astype(np.float32)
+    want = x.transpose(1, 0, 2)
+    for _ in range(3):
+        np.testing.assert_array_equal(op.execute({"InputTensor": x})["OutputTensor"], want)
+    out = np.full((3, 4, 5), np.nan, np.float32)
+    op.execute({"InputTensor": x.reshape(-1)}, {"OutputTensor": out})  # any shape: raw memory
+    np.testing.assert_array_equal(out, want)
+    with pytest.raises(pydml.BindingError, match="bytes, fewer than the"):
+        op.execute({"InputTensor": x.reshape(-1)[:59]})
+    with pytest.raises(pydml.BindingError, match="must be contiguous"):
+        op.execute({"InputTensor": np.repeat(x, 2, axis=2)[:, :, ::2]})
+    np.testing.assert_array_equal(op.execute({"InputTensor": x})["OutputTensor"], want)

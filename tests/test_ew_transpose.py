@@ -151,6 +151,9 @@ ROW_CASES = [
     ((8, 16, 6, 64), (0, 2, 1, 3)),  # attention heads: runs of 64 move whole
     ((3, 5, 7, 9), (1, 0, 2, 3)),
     ((40, 33, 5), (1, 0, 2)),
+    ((2, 9, 4, 12), (0, 2, 1, 3)),   # runs of 48 bytes (FLOAT32): a 32-byte copy and an overlapping one
+    ((7, 3, 10), (1, 0, 2)),         # tiles of 8 runs and a last one of 2 (the 7 along the tiled axis)
+    ((3, 17, 2, 8), (2, 0, 1, 3)),   # runs of 32 bytes (FLOAT32), three outer axes
 ]
 
 
@@ -158,7 +161,7 @@ ROW_CASES = [
 @pytest.mark.parametrize("dtype", ["FLOAT32", "FLOAT64", "FLOAT16", "INT8", "UINT16", "INT64"])
 def test_permutations_that_keep_the_innermost_axis(shape: tuple[int, ...], perm: tuple[int, ...], dtype: str,
                                                    ew_isa: str) -> None:
-    """Runs contiguous on both sides go by memcpy (elementwise.c run_copy_rows; FLOAT16 keeps the
+    """Runs contiguous on both sides are copied whole (elementwise.c run_copy_rows; FLOAT16 keeps the
     row path): every element where the strides say, on 1 and 2 threads."""
     in_desc, out_desc, src = permuted(dtype, shape, perm)
     desc = pydml.DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC(InputTensor=in_desc, OutputTensor=out_desc)
@@ -171,3 +174,26 @@ def test_permutations_that_keep_the_innermost_axis(shape: tuple[int, ...], perm:
             lib.pydml_set_num_threads(previous)
         np.testing.assert_array_equal(got, np.ascontiguousarray(src.transpose(perm)))
         assert paths()[1] - before == int(dtype != "FLOAT16")
+
+
+@pytest.mark.parametrize("dtype", ["FLOAT32", "INT8", "INT64"])
+def test_rows_with_gaps_between_them(dtype: str, ew_isa: str) -> None:
+    """One outer axis (elementwise.c run_copy_rows without a second one to tile): rows read from a
+    buffer with a gap after each (every row's first 20 of 27 elements) into a packed output; and a
+    single such row."""
+    np_type = {"FLOAT32": np.float32, "INT8": np.int8, "INT64": np.int64}[dtype]
+    raw = (np.arange(11 * 27) % 120).astype(np_type)
+    desc = pydml.DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC(InputTensor=pydml.buffer_desc(dtype, [11, 20], [27, 1]),
+                                                         OutputTensor=pydml.buffer_desc(dtype, [11, 20]))
+    for threads in (1, 2):
+        previous = lib.pydml_set_num_threads(threads)
+        before = paths()[1]
+        try:
+            got = run(desc, {"InputTensor": raw})["OutputTensor"]
+        finally:
+            lib.pydml_set_num_threads(previous)
+        np.testing.assert_array_equal(got, raw.reshape(11, 27)[:, :20])
+        assert paths()[1] - before == 1, "the row copies"
+    one = pydml.DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC(InputTensor=pydml.buffer_desc(dtype, [1, 20], [27, 1]),
+                                                        OutputTensor=pydml.buffer_desc(dtype, [1, 20]))
+    np.testing.assert_array_equal(run(one, {"InputTensor": raw[:20]})["OutputTensor"], raw[:20].reshape(1, 20))
