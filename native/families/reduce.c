@@ -726,15 +726,16 @@ EW_T512 static float line_ext_avx512x(const float* restrict x, size_t n, int mx)
  * acc[j] += ((f(x0) + f(x1)) + (f(x2) + f(x3))), then the last rows one at a time, acc[j] += f(x),
  * acc starting at +0: cols_sum's operations in its order, so the same values. A tile whose rows run
  * straight down (acc in L1, whole rows streamed) read faster from L3 than lanes held in registers
- * down the rows (0.072 against 0.090 ns a float, one thread, [8, 64, 3136]).
+ * down the rows (a C loop over [8, 64, 3136], one thread: 0.072 against 0.090 ns a float).
  * Then, with out, out[j] = (float)(acc[j] / n) (final_f and store_f's roundings; n = 1 for the sums
  * is skipped, x / 1 being x). Returns 1 when a lane is NaN (the caller redoes the tile with
  * cols_sum, whose NaN sign and payload are the reference). */
 #define RD_COLS_SQ4(ADD, MUL, F, v0, v1, v2, v3)                                                   \
     (mode == 2 ? ADD(ADD(MUL(v0, v0), MUL(v1, v1)), ADD(MUL(v2, v2), MUL(v3, v3)))                 \
                : ADD(ADD(F(v0), F(v1)), ADD(F(v2), F(v3))))
-/* the line of lanes j.. in the rows RD_COL_AHEAD further on (a stream from DRAM: [64, 1024, 128]
- * summed over the middle axis ran at half the speed without) */
+/* the line of lanes j.. in the rows RD_COL_AHEAD further on: from DRAM, [64, 1024, 128] summed
+ * over the middle axis (2 threads) took 1.05 ms with, 1.5 without (that case now runs reduce_lanes,
+ * cols_fast); in the cache it made no difference measured */
 #define RD_COLS_PREFETCH(j)                                                                        \
     if (q + RD_COL_AHEAD + 4 <= rows) {                                                            \
         _mm_prefetch((const char*)(x0 + RD_COL_AHEAD * rs + (j)), _MM_HINT_T0);                    \
@@ -814,8 +815,9 @@ EW_T256 static int cols_rows_avx2(double* restrict acc, const float* restrict x,
     return cols_rows_avx2_body(acc, x, rs, rows, w, 2, out, n);
 }
 
-/* the same on 8 lanes a conversion (AVX-512 hosts, both ISA rows' column sums would differ only
- * in width: this one ran [8, 64, 3136] at 0.072 ns a float against the AVX2 body's 0.10 from L3) */
+/* the same on 8 lanes a conversion, for the AVX-512 path on AVX-512 hosts (rd_isa_wide): half the
+ * conversions' instructions; [8, 64, 3136] from L3 took the same time as with the AVX2 body (0.17
+ * ms, one thread) */
 #define RD_ABS8(v) (mode == 1 ? _mm512_castsi512_pd(_mm512_andnot_si512(sign, _mm512_castpd_si512(v))) : v)
 #define RD_LD8(p, i) _mm512_cvtps_pd(_mm256_loadu_ps((p) + (i)))
 EW_T512 static inline __attribute__((always_inline)) int cols_rows_avx512_body(
