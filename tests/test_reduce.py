@@ -537,10 +537,11 @@ def test_large_column_reductions_do_not_depend_on_the_thread_count(ew_isa: str,
 
 
 def test_column_tiles_give_the_same_bits_on_every_isa_path(rng: np.random.Generator) -> None:
-    """FLOAT32 SUM-like reductions over a middle axis run in column tiles (reduce.c cols_rows:
-    whole rows four at a time into wide tiles, then straight to the outputs). They add in the
-    order of the portable tiles (cols_sum: ((x0 + x1) + (x2 + x3)) a lane, four rows at a time,
-    then the rest one at a time): the same bits on every path and thread count, for terms spread
+    """FLOAT32 SUM-like reductions, MAX and MIN over a middle axis run in column tiles (reduce.c
+    cols_rows, cols_ext_rows: whole rows four at a time into wide tiles, then straight to the
+    outputs). The sums add in the order of the portable tiles (cols_sum: ((x0 + x1) + (x2 + x3)) a
+    lane, four rows at a time, then the rest one at a time), the extrema keep the earlier of a
+    +-0 tie: the same bits on every path and thread count, for terms spread
     over 2^-40 .. 2^40, terms of +-2^30 .. 2^45 that cancel (the order of the double adds shows),
     a lane of -0 (the sums start at +0), a NaN lane (its tile redone as the portable tiles do),
     row counts that are and are not multiples of four, widths that leave partial tiles and
@@ -553,31 +554,38 @@ def test_column_tiles_give_the_same_bits_on_every_isa_path(rng: np.random.Genera
         cancel[:, 1:2] = -cancel[:, 0:1]  # rows that cancel each other exactly
         for conditioned, x in ((True, spread.astype(np.float32)), (False, cancel.astype(np.float32))):
             x[0, :, ..., 3] = -0.0
+            x[0, :, ..., 5] = -0.0  # MAX / MIN keep the earlier of a +-0 tie: +0 first, then -0 ...
+            x[0, 0, ..., 5] = 0.0
+            x[0, :, ..., 8] = 0.0  # ... and -0 first, then +0
+            x[0, 0, ..., 8] = -0.0
+            x[-1, 1, ..., 6] = np.inf
+            x[-1, 2, ..., 7] = -np.inf
             nan = x.copy()
             nan[-1, -1, ..., -2] = np.nan
-            for fn in ("SUM", "L1", "SUM_SQUARE", "AVERAGE", "L2", "LOG_SUM"):
+            for fn in ("SUM", "L1", "SUM_SQUARE", "AVERAGE", "L2", "LOG_SUM", "MAX", "MIN"):
                 desc = reduce_desc(fn, sizes, axes)
                 for v in (x, nan):
                     got = on_every_path(
                         lambda d=desc, v=v: run(d, {"InputTensor": v})["OutputTensor"].tobytes(), (1, 2))
                     assert all(g == got[0] for g in got), (fn, sizes)
-                if conditioned and fn != "LOG_SUM":  # LOG_SUM: negative sums give NaN
+                if (conditioned or fn in ("MAX", "MIN")) and fn != "LOG_SUM":  # LOG_SUM: negative sums: NaN
                     check(fn, run(desc, {"InputTensor": x})["OutputTensor"], x, axes)
             out = out_sizes(sizes, axes)
             gapped = [2 * int(np.prod(out[d + 1:])) for d in range(len(out))]
-            desc = reduce_desc("AVERAGE", sizes, axes, out_strides=gapped)
+            for fn in ("AVERAGE", "MAX"):
+                desc = reduce_desc(fn, sizes, axes, out_strides=gapped)
 
-            def strided(d: Any = desc, v: np.ndarray = x, count: int = int(np.prod(out))) -> np.ndarray:
-                raw = poison(np.dtype(np.float32), (2 * count,))
-                run(d, {"InputTensor": v}, outputs={"OutputTensor": raw})
-                return raw
+                def strided(d: Any = desc, v: np.ndarray = x, count: int = int(np.prod(out))) -> np.ndarray:
+                    raw = poison(np.dtype(np.float32), (2 * count,))
+                    run(d, {"InputTensor": v}, outputs={"OutputTensor": raw})
+                    return raw
 
-            got = on_every_path(lambda: strided().tobytes())
-            assert all(g == got[0] for g in got), ("gapped", sizes)
-            raw = strided()
-            if conditioned:
-                check("AVERAGE", raw[::2].reshape(out), x, axes)
-            assert np.isnan(raw[1::2]).all(), "elements between the strided outputs must stay untouched"
+                got = on_every_path(lambda: strided().tobytes())
+                assert all(g == got[0] for g in got), ("gapped", fn, sizes)
+                raw = strided()
+                if conditioned or fn == "MAX":
+                    check(fn, raw[::2].reshape(out), x, axes)
+                assert np.isnan(raw[1::2]).all(), "elements between the strided outputs must stay untouched"
 
 
 # ---- scans ------------------------------------------------------------------------------------------------

@@ -386,6 +386,8 @@ typedef struct rd_fast {
     void (*cols_ext)(float* e, const float* const* x, size_t nr, size_t w, int mx);
     /* a column tile's rows, straight to FLOAT32 outputs (cols_rows_avx2); NULL where there is none */
     int (*cols_rows)(double* acc, const float* x, size_t rs, size_t rows, size_t w, int mode, float* out, double n);
+    /* the same for MAX (mx 1) / MIN (cols_ext_rows_avx2); NULL where there is none */
+    int (*cols_ext_rows)(float* e, const float* x, size_t rs, size_t rows, size_t w, int mx, float* out);
 } rd_fast;
 
 /* Lanes of a line's accumulators: 32 doubles are 4 AVX-512 / 8 AVX2 registers, enough
@@ -871,6 +873,76 @@ EW_T512 static int cols_rows_avx512(double* restrict acc, const float* restrict 
     if (mode == 1) return cols_rows_avx512_body(acc, x, rs, rows, w, 1, out, n);
     return cols_rows_avx512_body(acc, x, rs, rows, w, 2, out, n);
 }
+
+/* MAX / MIN column tiles, as cols_rows: the rows in order, four at a time, e[j] = max(x[j], e[j])
+ * (vmaxps(v, e) is v > e ? v : e: RD_MAX's choice for ordered operands, the earlier of +-0 kept;
+ * vminps likewise), e from -inf (+inf for MIN). One unordered compare per two rows' vectors: a NaN
+ * anywhere returns 1 (the caller redoes the tile with cols_ext, whose NaN is the reference). The
+ * lanes accumulate in `out` when given (FLOAT32 outputs side by side), else in e. Issue 25: REDUCE
+ * MAX over the channels of [8, 64, 56, 56] ran at 0.62x torch through cols_ext. */
+#define RD_EXT_ROWS(SUF, ATTR, VT, VU, W, LOAD, STORE, MAXF, MINF, UNORD, ANY, ZERO)                \
+    ATTR static int cols_ext_rows_##SUF(float* e, const float* x, size_t rs, size_t rows, size_t w, int mx, \
+                                        float* out) {                                              \
+        float* restrict a = out != NULL ? out : e;                                                 \
+        const float init = mx ? -INFINITY : INFINITY;                                              \
+        for (size_t j = 0; j < w; j++) a[j] = init;                                                \
+        VU u = ZERO;                                                                               \
+        int nan = 0;                                                                               \
+        size_t q = 0;                                                                              \
+        for (; q + 4 <= rows; q += 4) {                                                            \
+            const float* x0 = x + q * rs;                                                          \
+            const float* x1 = x0 + rs;                                                             \
+            const float* x2 = x1 + rs;                                                             \
+            const float* x3 = x2 + rs;                                                             \
+            size_t j = 0;                                                                          \
+            for (; j + W <= w; j += W) {                                                           \
+                const VT v0 = LOAD(x0 + j), v1 = LOAD(x1 + j), v2 = LOAD(x2 + j), v3 = LOAD(x3 + j); \
+                u = ANY(u, UNORD(v0, v1), UNORD(v2, v3));                                          \
+                VT m = LOAD(a + j);                                                                \
+                if (mx) m = MAXF(v3, MAXF(v2, MAXF(v1, MAXF(v0, m))));                              \
+                else m = MINF(v3, MINF(v2, MINF(v1, MINF(v0, m))));                                \
+                STORE(a + j, m);                                                                   \
+            }                                                                                      \
+            for (; j < w; j++) {                                                                   \
+                const float v[4] = {x0[j], x1[j], x2[j], x3[j]};                                   \
+                for (int i = 0; i < 4; i++) {                                                      \
+                    nan |= v[i] != v[i];                                                           \
+                    a[j] = mx ? RD_MAX(a[j], v[i]) : RD_MIN(a[j], v[i]);                           \
+                }                                                                                  \
+            }                                                                                      \
+        }                                                                                          \
+        for (; q < rows; q++) {                                                                    \
+            const float* xq = x + q * rs;                                                          \
+            size_t j = 0;                                                                          \
+            for (; j + W <= w; j += W) {                                                           \
+                const VT v = LOAD(xq + j);                                                         \
+                u = ANY(u, UNORD(v, v), ZERO);                                                     \
+                STORE(a + j, mx ? MAXF(v, LOAD(a + j)) : MINF(v, LOAD(a + j)));                    \
+            }                                                                                      \
+            for (; j < w; j++) {                                                                   \
+                nan |= xq[j] != xq[j];                                                             \
+                a[j] = mx ? RD_MAX(a[j], xq[j]) : RD_MIN(a[j], xq[j]);                             \
+            }                                                                                      \
+        }                                                                                          \
+        return nan | RD_EXT_TEST(u);                                                               \
+    }
+#define RD_ANY8(u, p, q) _mm256_or_ps(u, _mm256_or_ps(p, q))
+#define RD_UNORD8(p, q) _mm256_cmp_ps(p, q, _CMP_UNORD_Q)
+#define RD_EXT_TEST(u) (_mm256_movemask_ps(u) != 0)
+RD_EXT_ROWS(avx2, EW_T256, __m256, __m256, 8, _mm256_loadu_ps, _mm256_storeu_ps, _mm256_max_ps, _mm256_min_ps, RD_UNORD8,
+            RD_ANY8, _mm256_setzero_ps())
+#undef RD_EXT_TEST
+#undef RD_ANY8
+#undef RD_UNORD8
+#define RD_ANY16(u, p, q) ((u) | (p) | (q))
+#define RD_UNORD16(p, q) _mm512_cmp_ps_mask(p, q, _CMP_UNORD_Q)
+#define RD_EXT_TEST(u) ((u) != 0)
+RD_EXT_ROWS(avx512, EW_T512, __m512, __mmask16, 16, _mm512_loadu_ps, _mm512_storeu_ps, _mm512_max_ps, _mm512_min_ps,
+            RD_UNORD16, RD_ANY16, (__mmask16)0)
+#undef RD_EXT_TEST
+#undef RD_ANY16
+#undef RD_UNORD16
+#undef RD_EXT_ROWS
 #undef RD_COLS_SQ4
 #undef RD_COLS_TAIL4
 #undef RD_COLS_PREFETCH
@@ -879,22 +951,26 @@ EW_T512 static int cols_rows_avx512(double* restrict acc, const float* restrict 
 #define RD_LINE_SUM_AVX2 line_sum_avx2x
 #define RD_COLS_ROWS_AVX2 cols_rows_avx2
 #define RD_COLS_ROWS_AVX512 cols_rows_avx512
+#define RD_EXT_ROWS_AVX2 cols_ext_rows_avx2
+#define RD_EXT_ROWS_AVX512 cols_ext_rows_avx512
 #define RD_LINE_SUM_H16_AVX2 line_sum_h16_avx2x
 #define RD_LINE_EXT_AVX2 line_ext_avx2x
 #else
 #define RD_LINE_SUM_AVX2 line_sum_avx2
 #define RD_COLS_ROWS_AVX2 NULL
 #define RD_COLS_ROWS_AVX512 NULL
+#define RD_EXT_ROWS_AVX2 NULL
+#define RD_EXT_ROWS_AVX512 NULL
 #define RD_LINE_SUM_H16_AVX2 line_sum_h16_avx2
 #define RD_LINE_EXT_AVX2 line_ext_avx2
 #endif
 
 static const rd_fast rd_isa[3] = {
-    {line_sum_c, line_sum_h16_c, line_ext_c, line_prod_c, cols_sum_c, cols_ext_c, NULL},
+    {line_sum_c, line_sum_h16_c, line_ext_c, line_prod_c, cols_sum_c, cols_ext_c, NULL, NULL},
     {RD_LINE_SUM_AVX2, RD_LINE_SUM_H16_AVX2, RD_LINE_EXT_AVX2, line_prod_avx2, cols_sum_avx2, cols_ext_avx2,
-     RD_COLS_ROWS_AVX2},
+     RD_COLS_ROWS_AVX2, RD_EXT_ROWS_AVX2},
     {line_sum_avx512, line_sum_h16_avx512, line_ext_avx512, line_prod_avx512, cols_sum_avx512, cols_ext_avx512,
-     RD_COLS_ROWS_AVX512},
+     RD_COLS_ROWS_AVX512, RD_EXT_ROWS_AVX512},
 };
 
 #ifdef EW_X86
@@ -904,9 +980,10 @@ static const rd_fast rd_isa[3] = {
  * (SUM, MAX) in 1.5-2.1 / 1.5-1.7 ms against 1.30 / 1.25-1.30 (one thread, CPU time, best of 20 x
  * 3 runs alternating builds; torch 1.46-1.98 / 1.63-1.72). */
 static const rd_fast rd_isa_wide[2] = {
-    {line_sum_avx2n, RD_LINE_SUM_H16_AVX2, line_ext_avx2n, line_prod_avx2, cols_sum_avx2, cols_ext_avx2, cols_rows_avx2},
+    {line_sum_avx2n, RD_LINE_SUM_H16_AVX2, line_ext_avx2n, line_prod_avx2, cols_sum_avx2, cols_ext_avx2, cols_rows_avx2,
+     cols_ext_rows_avx2},
     {line_sum_avx2n, line_sum_h16_avx512, line_ext_avx512x, line_prod_avx512, cols_sum_avx2, cols_ext_avx2,
-     cols_rows_avx512},
+     cols_rows_avx512, cols_ext_rows_avx512},
 };
 #endif
 
@@ -1032,15 +1109,17 @@ static void reduce_line(const rd_run* r, uint64_t in_off, uint64_t out_off, rd_s
 }
 
 /* Column tiles take cols_rows (RD_WFAST lanes) for FLOAT32 SUM-like reductions over one run of
- * rows (the rows' grouping by four is then the same as reduce_lanes'); `bytes`: the input's.
+ * rows (the rows' grouping by four is then the same as reduce_lanes'), cols_ext_rows for MAX and
+ * MIN; `bytes`: the input's.
  * Not for groups that are one contiguous block read from memory: there reduce_lanes, a row at a
  * time with the row RD_COL_AHEAD further on prefetched, streamed faster ([64, 1024, 128] over the
  * middle axis, 32 MiB, one thread: 1.3 ms against 2.4; in cache, [8 and 16, 1024, 128], cols_rows
  * took 0.66x its time; rows apart, [64, 64, 3136] from memory, 0.58x). */
 static int cols_fast(const rd_run* r, uint64_t bytes) {
     const rd_plan* p = r->plan;
+    const int ext = p->fn == DML_REDUCE_FUNCTION_MAX || p->fn == DML_REDUCE_FUNCTION_MIN;
     return p->kind == K_REDUCE && p->in_type == DML_TENSOR_DATA_TYPE_FLOAT32 && r->v_in == 1 && r->runs == 1 &&
-           fast_sum_mode(p->fn) >= 0 && r->fast->cols_rows != NULL &&
+           (ext ? r->fast->cols_ext_rows != NULL : fast_sum_mode(p->fn) >= 0 && r->fast->cols_rows != NULL) &&
            !(r->in_inner == r->v_size && bytes > RD_FAST_CACHED);
 }
 
@@ -1109,7 +1188,21 @@ static void reduce_tile(const rd_run* r, uint64_t in_off, uint64_t out_off, uint
     const size_t w = (size_t)(r->v_size - j0 < r->W ? r->v_size - j0 : r->W);
     in_off += j0 * r->v_in;
     out_off += j0 * r->v_out;
-    if (r->cols_rows) {
+    if (r->cols_rows && (p->fn == DML_REDUCE_FUNCTION_MAX || p->fn == DML_REDUCE_FUNCTION_MIN)) {
+        const int direct = p->out_type == DML_TENSOR_DATA_TYPE_FLOAT32 && r->v_out == 1;
+        float* lanes = (float*)(void*)t->wide;
+        if (r->fast->cols_ext_rows(lanes, (const float*)r->in + in_off + r->run_in[0], (size_t)r->in_inner,
+                                   (size_t)r->inner, w, p->fn == DML_REDUCE_FUNCTION_MAX,
+                                   direct ? (float*)r->out + out_off : NULL) == 0) {
+            for (size_t j = 0; !direct && j < w; j += RD_WMAX) {   /* other outputs */
+                const size_t m = w - j < RD_WMAX ? w - j : RD_WMAX;
+                state_init(p, t->st, m);
+                for (size_t i = 0; i < m; i++) t->st[i].a = (double)lanes[j + i];
+                store_results(r, t, m, r->out + (out_off + j * r->v_out) * r->out_bytes, r->v_out);
+            }
+            return;
+        }
+    } else if (r->cols_rows) {
         const int fn = p->fn;
         const int direct = p->out_type == DML_TENSOR_DATA_TYPE_FLOAT32 && r->v_out == 1 &&
                            (fn == DML_REDUCE_FUNCTION_SUM || fn == DML_REDUCE_FUNCTION_AVERAGE ||
@@ -1127,7 +1220,7 @@ static void reduce_tile(const rd_run* r, uint64_t in_off, uint64_t out_off, uint
             return;
         }
     }
-    for (size_t j = 0; j < w; j += RD_WMAX)   /* a NaN lane in cols_rows: the reference sums */
+    for (size_t j = 0; j < w; j += RD_WMAX)   /* a NaN in cols_rows / cols_ext_rows: the reference */
         reduce_lanes(r, in_off + j * r->v_in, out_off + j * r->v_out, w - j < RD_WMAX ? w - j : RD_WMAX, t);
 }
 
