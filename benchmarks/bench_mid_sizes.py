@@ -55,6 +55,8 @@ def cases(rng: np.random.Generator) -> list[Case]:
     half = r(1024, 1024).astype(np.float16)
     thalf = torch.from_numpy(half)
     s4 = [8, 12, 128, 128]
+    seg = r(1, 21, 512, 512)
+    tseg = torch.from_numpy(seg)
     return [
         ("GEMM 256x1024x256", pydml.DML_GEMM_OPERATOR_DESC(
             ATensor=t(F32, [256, 256]), BTensor=t(F32, [256, 1024]), OutputTensor=t(F32, [256, 1024]),
@@ -103,6 +105,14 @@ def cases(rng: np.random.Generator) -> list[Case]:
             Function=pydml.DML_REDUCE_FUNCTION_AVERAGE, InputTensor=t(F32, nchw),
             OutputTensor=t(F32, [8, 1, 56, 56]), AxisCount=1, Axes=[1]),
          {"InputTensor": x}, lambda: tx.mean(1, keepdim=True)),
+        ("REDUCE MAX channels [8,64,56,56]", pydml.DML_REDUCE_OPERATOR_DESC(
+            Function=pydml.DML_REDUCE_FUNCTION_MAX, InputTensor=t(F32, nchw),
+            OutputTensor=t(F32, [8, 1, 56, 56]), AxisCount=1, Axes=[1]),
+         {"InputTensor": x}, lambda: tx.amax(1, keepdim=True)),
+        ("ARGMAX classes [1,21,512,512] (segmentation)", pydml.DML_ARGMAX_OPERATOR_DESC(
+            InputTensor=t(F32, [1, 21, 512, 512]), OutputTensor=t(pydml.DML_TENSOR_DATA_TYPE_INT64, [1, 1, 512, 512]),
+            AxisCount=1, Axes=[1], AxisDirection=pydml.DML_AXIS_DIRECTION_INCREASING),
+         {"InputTensor": seg}, lambda: tseg.argmax(1, keepdim=True)),
     ]
 
 

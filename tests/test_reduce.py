@@ -345,6 +345,43 @@ def test_arg_ties_and_multiple_axes(op: str, direction: str, ew_isa: str, rng: n
             np.testing.assert_array_equal(got, arg_reference(x, axes, op == "ARGMAX", last))
 
 
+
+@pytest.mark.parametrize("op", ["ARGMAX", "ARGMIN"])
+@pytest.mark.parametrize("direction", ["DML_AXIS_DIRECTION_INCREASING", "DML_AXIS_DIRECTION_DECREASING"])
+def test_arg_column_tiles_on_every_path(op: str, direction: str, rng: np.random.Generator) -> None:
+    """FLOAT32 ARGMAX / ARGMIN over a middle axis run in column tiles (reduce.c cols_arg_rows: each
+    lane's best value and row side by side): the first (INCREASING) or last (DECREASING) index of
+    the extreme, for ties of every kind (equal values, +0 against -0, infinities), rows that are
+    and are not multiples of four and lanes past the vectors; a NaN anywhere takes the portable
+    steps (the first or last NaN wins). Every path and thread count gives the same indices, in
+    every index type, into packed and gapped outputs."""
+    last = direction.endswith("DECREASING")
+    for sizes in ((3, 67, 1030), (2, 5, 40), (1, 9, 3136)):
+        x = rng.integers(-2, 3, sizes).astype(np.float32)  # many ties
+        x[0, :, 3] = 0.0
+        x[0, 1::3, 3] = -0.0
+        x[-1, :, 4] = -np.inf
+        x[-1, ::4, 5] = np.inf
+        nan = x.copy()
+        nan[0, 1, 6] = nan[0, -1, 6] = np.nan
+        for v in (x, nan):
+            for out_type in ("UINT32", "INT64"):
+                desc = arg_desc(op, list(sizes), [1], "FLOAT32", out_type, direction)
+                got = on_every_path(
+                    lambda d=desc, v=v: run(d, {"InputTensor": v})["OutputTensor"].tobytes(), (1, 2))
+                assert all(g == got[0] for g in got), (op, sizes, out_type)
+                result = run(desc, {"InputTensor": v})["OutputTensor"].astype(np.int64)
+                np.testing.assert_array_equal(result, arg_reference(v, [1], op == "ARGMAX", last))
+        out = [sizes[0], 1, sizes[2]]
+        gapped = pydml.DML_ARGMAX_OPERATOR_DESC if op == "ARGMAX" else pydml.DML_ARGMIN_OPERATOR_DESC
+        desc = gapped(InputTensor=tensor("FLOAT32", list(sizes)),
+                      OutputTensor=tensor("INT32", out, [2 * sizes[2], 2 * sizes[2], 2]), Axes=[1],
+                      AxisDirection=direction)
+        raw = poison(np.dtype(np.int32), (2 * sizes[0] * sizes[2],))
+        run(desc, {"InputTensor": x}, outputs={"OutputTensor": raw})
+        np.testing.assert_array_equal(raw[::2].reshape(out), arg_reference(x, [1], op == "ARGMAX", last))
+        assert (raw[1::2] == poison(np.dtype(np.int32), (1,))[0]).all(), "the gaps stay untouched"
+
 def test_reduce_arg_functions_break_ties_to_the_first_index() -> None:
     x = np.array([[5, 1, 5, 1], [0, 0, 0, 0]], np.float32)
     got = run(reduce_desc("ARGMAX", [2, 4], [1]), {"InputTensor": x})["OutputTensor"]
