@@ -57,6 +57,8 @@ def cases(rng: np.random.Generator) -> list[Case]:
     s4 = [8, 12, 128, 128]
     seg = r(1, 21, 512, 512)
     tseg = torch.from_numpy(seg)
+    logits = r(64, 32000)
+    tlogits = torch.from_numpy(logits)
     return [
         ("GEMM 256x1024x256", pydml.DML_GEMM_OPERATOR_DESC(
             ATensor=t(F32, [256, 256]), BTensor=t(F32, [256, 1024]), OutputTensor=t(F32, [256, 1024]),
@@ -113,6 +115,10 @@ def cases(rng: np.random.Generator) -> list[Case]:
             InputTensor=t(F32, [1, 21, 512, 512]), OutputTensor=t(pydml.DML_TENSOR_DATA_TYPE_INT64, [1, 1, 512, 512]),
             AxisCount=1, Axes=[1], AxisDirection=pydml.DML_AXIS_DIRECTION_INCREASING),
          {"InputTensor": seg}, lambda: tseg.argmax(1, keepdim=True)),
+        ("ARGMAX logits [64,32000] (greedy decoding)", pydml.DML_ARGMAX_OPERATOR_DESC(
+            InputTensor=t(F32, [64, 32000]), OutputTensor=t(pydml.DML_TENSOR_DATA_TYPE_INT64, [64, 1]),
+            AxisCount=1, Axes=[1], AxisDirection=pydml.DML_AXIS_DIRECTION_INCREASING),
+         {"InputTensor": logits}, lambda: tlogits.argmax(1, keepdim=True)),
     ]
 
 
