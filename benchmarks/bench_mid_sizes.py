@@ -112,7 +112,8 @@ def cases(rng: np.random.Generator) -> list[Case]:
             OutputTensor=t(F32, [8, 1, 56, 56]), AxisCount=1, Axes=[1]),
          {"InputTensor": x}, lambda: tx.amax(1, keepdim=True)),
         ("ARGMAX classes [1,21,512,512] (segmentation)", pydml.DML_ARGMAX_OPERATOR_DESC(
-            InputTensor=t(F32, [1, 21, 512, 512]), OutputTensor=t(pydml.DML_TENSOR_DATA_TYPE_INT64, [1, 1, 512, 512]),
+            InputTensor=t(F32, [1, 21, 512, 512]),
+            OutputTensor=t(pydml.DML_TENSOR_DATA_TYPE_INT64, [1, 1, 512, 512]),
             AxisCount=1, Axes=[1], AxisDirection=pydml.DML_AXIS_DIRECTION_INCREASING),
          {"InputTensor": seg}, lambda: tseg.argmax(1, keepdim=True)),
         ("ARGMAX logits [64,32000] (greedy decoding)", pydml.DML_ARGMAX_OPERATOR_DESC(
