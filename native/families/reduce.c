@@ -735,7 +735,9 @@ EW_T512 static float line_ext_avx512x(const float* restrict x, size_t n, int mx)
  * down the rows (a C loop over [8, 64, 3136], one thread: 0.072 against 0.090 ns a float).
  * Then, with out, out[j] = (float)(acc[j] / n) (final_f and store_f's roundings; n = 1 for the sums
  * is skipped, x / 1 being x). Returns 1 when a lane is NaN (the caller redoes the tile with
- * cols_sum, whose NaN sign and payload are the reference). */
+ * cols_sum, whose NaN sign and payload are the reference). Both ISA paths run this body: one on
+ * 512-bit vectors (8 lanes a conversion) took the same time on the Zen 4 host ([8, 64, 3136], one
+ * thread, alternated: 0.142-0.145 against 0.144-0.146 ms). */
 #define RD_COLS_SQ4(ADD, MUL, F, v0, v1, v2, v3)                                                   \
     (mode == 2 ? ADD(ADD(MUL(v0, v0), MUL(v1, v1)), ADD(MUL(v2, v2), MUL(v3, v3)))                 \
                : ADD(ADD(F(v0), F(v1)), ADD(F(v2), F(v3))))
@@ -819,63 +821,6 @@ EW_T256 static int cols_rows_avx2(double* restrict acc, const float* restrict x,
     if (mode == 0) return cols_rows_avx2_body(acc, x, rs, rows, w, 0, out, n);
     if (mode == 1) return cols_rows_avx2_body(acc, x, rs, rows, w, 1, out, n);
     return cols_rows_avx2_body(acc, x, rs, rows, w, 2, out, n);
-}
-
-/* the same on 8 lanes a conversion, for the AVX-512 path on AVX-512 hosts (rd_isa_wide): half the
- * conversions' instructions; [8, 64, 3136] from L3 took the same time as with the AVX2 body (0.17
- * ms, one thread) */
-#define RD_ABS8(v) (mode == 1 ? _mm512_castsi512_pd(_mm512_andnot_si512(sign, _mm512_castpd_si512(v))) : v)
-#define RD_LD8(p, i) _mm512_cvtps_pd(_mm256_loadu_ps((p) + (i)))
-EW_T512 static inline __attribute__((always_inline)) int cols_rows_avx512_body(
-    double* restrict acc, const float* restrict x, size_t rs, size_t rows, size_t w, const int mode,
-    float* restrict out, double n) {
-    const __m512i sign = _mm512_set1_epi64((long long)0x8000000000000000ull);
-    for (size_t j = 0; j < w; j++) acc[j] = 0.0;
-    size_t q = 0;
-    for (; q + 4 <= rows; q += 4) {
-        const float* x0 = x + q * rs;
-        const float* x1 = x0 + rs;
-        const float* x2 = x1 + rs;
-        const float* x3 = x2 + rs;
-        size_t j = 0;
-        for (; j + 16 <= w; j += 16) {
-            RD_COLS_PREFETCH(j)
-            const __m512d s0 = RD_COLS_SQ4(_mm512_add_pd, _mm512_mul_pd, RD_ABS8, RD_LD8(x0, j), RD_LD8(x1, j),
-                                           RD_LD8(x2, j), RD_LD8(x3, j));
-            const __m512d s1 = RD_COLS_SQ4(_mm512_add_pd, _mm512_mul_pd, RD_ABS8, RD_LD8(x0, j + 8),
-                                           RD_LD8(x1, j + 8), RD_LD8(x2, j + 8), RD_LD8(x3, j + 8));
-            _mm512_storeu_pd(acc + j, _mm512_add_pd(_mm512_loadu_pd(acc + j), s0));
-            _mm512_storeu_pd(acc + j + 8, _mm512_add_pd(_mm512_loadu_pd(acc + j + 8), s1));
-        }
-        RD_COLS_TAIL4
-    }
-    for (; q < rows; q++) {
-        const float* xq = x + q * rs;
-        size_t j = 0;
-        for (; j + 8 <= w; j += 8) {
-            const __m512d v = RD_LD8(xq, j);
-            _mm512_storeu_pd(acc + j, _mm512_add_pd(_mm512_loadu_pd(acc + j), mode == 2 ? _mm512_mul_pd(v, v) : RD_ABS8(v)));
-        }
-        RD_COLS_TAIL1
-    }
-    __mmask8 u = 0;
-    size_t j = 0;
-    const __m512d nv = _mm512_set1_pd(n);
-    for (; j + 8 <= w; j += 8) {
-        const __m512d a = _mm512_loadu_pd(acc + j);
-        u |= _mm512_cmp_pd_mask(a, a, _CMP_UNORD_Q);
-        if (out != NULL) _mm256_storeu_ps(out + j, _mm512_cvtpd_ps(n == 1.0 ? a : _mm512_div_pd(a, nv)));
-    }
-    int nan = u != 0;
-    RD_COLS_FINISH
-}
-#undef RD_LD8
-#undef RD_ABS8
-EW_T512 static int cols_rows_avx512(double* restrict acc, const float* restrict x, size_t rs, size_t rows, size_t w,
-                                    int mode, float* restrict out, double n) {
-    if (mode == 0) return cols_rows_avx512_body(acc, x, rs, rows, w, 0, out, n);
-    if (mode == 1) return cols_rows_avx512_body(acc, x, rs, rows, w, 1, out, n);
-    return cols_rows_avx512_body(acc, x, rs, rows, w, 2, out, n);
 }
 
 /* MAX / MIN column tiles, as cols_rows: the rows in order, four at a time, e[j] = max(x[j], e[j])
@@ -983,7 +928,8 @@ RD_EXT_ROWS(avx512, EW_T512, __m512, __mmask16, 16, _mm512_loadu_ps, _mm512_stor
                 const VT v0 = LOAD(x0 + j), v1 = LOAD(x0 + rs + j), v2 = LOAD(x0 + 2 * rs + j), v3 = LOAD(x0 + 3 * rs + j); \
                 u = ANY(u, UNORD(v0, v1));                                                         \
                 u = ANY(u, UNORD(v2, v3));                                                         \
-                RD_ARG_STEP(v0, q0) RD_ARG_STEP(v1, q1) RD_ARG_STEP(v2, q2) RD_ARG_STEP(v3, q3)     \
+                RD_ARG_TAKE(v0, b, i, q0) RD_ARG_TAKE(v1, b, i, q1) RD_ARG_TAKE(v2, b, i, q2)          \
+                RD_ARG_TAKE(v3, b, i, q3)                                                          \
                 STORE(best + j, b);                                                                \
                 STOREI(idx + j, i);                                                                \
             }                                                                                      \
@@ -996,7 +942,7 @@ RD_EXT_ROWS(avx512, EW_T512, __m512, __mmask16, 16, _mm512_loadu_ps, _mm512_stor
                 VI i = LOADI(idx + j);                                                             \
                 const VT v = LOAD(xq + j);                                                         \
                 u = ANY(u, UNORD(v, v));                                                           \
-                RD_ARG_STEP(v, qv)                                                                 \
+                RD_ARG_TAKE(v, b, i, qv)                                                           \
                 STORE(best + j, b);                                                                \
                 STOREI(idx + j, i);                                                                \
             }                                                                                      \
@@ -1019,69 +965,6 @@ RD_EXT_ROWS(avx512, EW_T512, __m512, __mmask16, 16, _mm512_loadu_ps, _mm512_stor
         return dec ? cols_arg_rows_##SUF##_body(best, idx, x, rs, rows, w, 0, 1)                   \
                    : cols_arg_rows_##SUF##_body(best, idx, x, rs, rows, w, 0, 0);                  \
     }
-/* lanes where v beats b take v and its row's index */
-#define RD_ARG_STEP(v, qv)                                                                         \
-    {                                                                                              \
-        const RD_ARG_MASK m_ = mx ? (dec ? RD_ACMP(v, b, _CMP_GE_OQ) : RD_ACMP(v, b, _CMP_GT_OQ))   \
-                                  : (dec ? RD_ACMP(v, b, _CMP_LE_OQ) : RD_ACMP(v, b, _CMP_LT_OQ));  \
-        b = RD_ATAKE(b, v, m_);                                                                    \
-        i = RD_ATAKEI(i, qv, m_);                                                                  \
-    }
-#define RD_ARG_MASK __m256
-#define RD_CMP8(a, b, P) _mm256_cmp_ps(a, b, P)
-#define RD_TAKE8(b, v, m) _mm256_blendv_ps(b, v, m)
-#define RD_TAKEI8(i, q, m) _mm256_blendv_epi8(i, q, _mm256_castps_si256(m))
-#define RD_ANY8(u, p) _mm256_or_ps(u, p)
-#define RD_UNORD8(p, q) _mm256_cmp_ps(p, q, _CMP_UNORD_Q)
-#define RD_TEST8(u) (_mm256_movemask_ps(u) != 0)
-#define RD_LOADI8(p) _mm256_loadu_si256((const __m256i*)(const void*)(p))
-#define RD_STOREI8(p, v) _mm256_storeu_si256((__m256i*)(void*)(p), v)
-#define RD_ACMP RD_CMP8
-#define RD_ATAKE RD_TAKE8
-#define RD_ATAKEI RD_TAKEI8
-RD_ARG_ROWS(avx2, EW_T256, __m256, __m256i, __m256, 8, _mm256_loadu_ps, _mm256_storeu_ps, RD_LOADI8, RD_STOREI8,
-            _mm256_set1_epi32, RD_UNORD8, RD_ANY8, _mm256_setzero_ps(), RD_TEST8)
-#undef RD_ACMP
-#undef RD_ATAKE
-#undef RD_ATAKEI
-#undef RD_ARG_MASK
-#define RD_ARG_MASK __mmask16
-#define RD_CMP16(a, b, P) _mm512_cmp_ps_mask(a, b, P)
-#define RD_TAKE16(b, v, m) _mm512_mask_mov_ps(b, m, v)
-#define RD_TAKEI16(i, q, m) _mm512_mask_mov_epi32(i, m, q)
-#define RD_ANY16(u, p) ((__mmask16)((u) | (p)))
-#define RD_UNORD16(p, q) _mm512_cmp_ps_mask(p, q, _CMP_UNORD_Q)
-#define RD_TEST16(u) ((u) != 0)
-#define RD_LOADI16(p) _mm512_loadu_si512((const void*)(p))
-#define RD_STOREI16(p, v) _mm512_storeu_si512((void*)(p), v)
-#define RD_ACMP RD_CMP16
-#define RD_ATAKE RD_TAKE16
-#define RD_ATAKEI RD_TAKEI16
-RD_ARG_ROWS(avx512, EW_T512, __m512, __m512i, __mmask16, 16, _mm512_loadu_ps, _mm512_storeu_ps, RD_LOADI16,
-            RD_STOREI16, _mm512_set1_epi32, RD_UNORD16, RD_ANY16, (__mmask16)0, RD_TEST16)
-#undef RD_ACMP
-#undef RD_ATAKE
-#undef RD_ATAKEI
-#undef RD_ARG_MASK
-#undef RD_ARG_STEP
-#undef RD_ARG_ROWS
-#undef RD_CMP8
-#undef RD_TAKE8
-#undef RD_TAKEI8
-#undef RD_ANY8
-#undef RD_UNORD8
-#undef RD_TEST8
-#undef RD_LOADI8
-#undef RD_STOREI8
-#undef RD_CMP16
-#undef RD_TAKE16
-#undef RD_TAKEI16
-#undef RD_ANY16
-#undef RD_UNORD16
-#undef RD_TEST16
-#undef RD_LOADI16
-#undef RD_STOREI16
-
 /* ARGMAX / ARGMIN of one contiguous line: 4 W lanes (lane l takes the elements l mod 4W, in order:
  * x > best, or >= with DECREASING), then the lanes' bests combined (the extreme value, and among
  * lanes holding it the smallest index, or the largest with DECREASING: each lane's first (last)
@@ -1110,7 +993,7 @@ RD_ARG_ROWS(avx512, EW_T512, __m512, __m512i, __mmask16, 16, _mm512_loadu_ps, _m
                     const VT v = LOAD(x + k + r * W);                                              \
                     if (r & 1) u = ANY(u, UNORD(v, LOAD(x + k + (r - 1) * W)));                    \
                     cur[r] = ADDI(cur[r], step);                                                   \
-                    RD_LINE_ARG_STEP(v, b[r], i[r], cur[r])                                        \
+                    RD_ARG_TAKE(v, b[r], i[r], cur[r])                                             \
                 }                                                                                  \
             }                                                                                      \
             float vs[4 * W];                                                                       \
@@ -1149,52 +1032,63 @@ RD_ARG_ROWS(avx512, EW_T512, __m512, __m512i, __mmask16, 16, _mm512_loadu_ps, _m
         if (mx) return dec ? line_arg_##SUF##_body(x, n, at, 1, 1) : line_arg_##SUF##_body(x, n, at, 1, 0); \
         return dec ? line_arg_##SUF##_body(x, n, at, 0, 1) : line_arg_##SUF##_body(x, n, at, 0, 0); \
     }
-#define RD_LINE_ARG_STEP(v, bb, ii, cc)                                                            \
+/* lanes where v beats b take v and its index q (ordered compares: strict for the first index,
+ * non-strict for the last with DECREASING) */
+#define RD_ARG_TAKE(v, b, i, q)                                                                    \
     {                                                                                              \
-        const RD_ARG_MASK m_ = mx ? (dec ? RD_ACMP(v, bb, _CMP_GE_OQ) : RD_ACMP(v, bb, _CMP_GT_OQ)) \
-                                  : (dec ? RD_ACMP(v, bb, _CMP_LE_OQ) : RD_ACMP(v, bb, _CMP_LT_OQ)); \
-        bb = RD_ATAKE(bb, v, m_);                                                                  \
-        ii = RD_ATAKEI(ii, cc, m_);                                                                \
+        const RD_ARG_MASK m_ = mx ? (dec ? RD_ACMP(v, b, _CMP_GE_OQ) : RD_ACMP(v, b, _CMP_GT_OQ))   \
+                                  : (dec ? RD_ACMP(v, b, _CMP_LE_OQ) : RD_ACMP(v, b, _CMP_LT_OQ));  \
+        b = RD_ATAKE(b, v, m_);                                                                    \
+        i = RD_ATAKEI(i, q, m_);                                                                   \
     }
 #define RD_ARG_MASK __m256
 #define RD_ACMP(a, b, P) _mm256_cmp_ps(a, b, P)
 #define RD_ATAKE(b, v, m) _mm256_blendv_ps(b, v, m)
 #define RD_ATAKEI(i, q, m) _mm256_blendv_epi8(i, q, _mm256_castps_si256(m))
-#define RD_LA_ANY(u, p) _mm256_or_ps(u, p)
-#define RD_LA_UNORD(p, q) _mm256_cmp_ps(p, q, _CMP_UNORD_Q)
-#define RD_LA_TEST(u) (_mm256_movemask_ps(u) != 0)
-#define RD_LA_STOREI(p, v) _mm256_storeu_si256((__m256i*)(void*)(p), v)
+#define RD_A_ANY(u, p) _mm256_or_ps(u, p)
+#define RD_A_UNORD(p, q) _mm256_cmp_ps(p, q, _CMP_UNORD_Q)
+#define RD_A_TEST(u) (_mm256_movemask_ps(u) != 0)
+#define RD_A_LOADI(p) _mm256_loadu_si256((const __m256i*)(const void*)(p))
+#define RD_A_STOREI(p, v) _mm256_storeu_si256((__m256i*)(void*)(p), v)
+RD_ARG_ROWS(avx2, EW_T256, __m256, __m256i, __m256, 8, _mm256_loadu_ps, _mm256_storeu_ps, RD_A_LOADI, RD_A_STOREI,
+            _mm256_set1_epi32, RD_A_UNORD, RD_A_ANY, _mm256_setzero_ps(), RD_A_TEST)
 RD_LINE_ARG(avx2, EW_T256, __m256, __m256i, __m256, 8, _mm256_loadu_ps, _mm256_set1_epi32,
-            _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), _mm256_add_epi32, _mm256_storeu_ps, RD_LA_STOREI,
-            RD_LA_UNORD, RD_LA_ANY, _mm256_setzero_ps(), RD_LA_TEST)
+            _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), _mm256_add_epi32, _mm256_storeu_ps, RD_A_STOREI,
+            RD_A_UNORD, RD_A_ANY, _mm256_setzero_ps(), RD_A_TEST)
 #undef RD_ARG_MASK
 #undef RD_ACMP
 #undef RD_ATAKE
 #undef RD_ATAKEI
-#undef RD_LA_ANY
-#undef RD_LA_UNORD
-#undef RD_LA_TEST
-#undef RD_LA_STOREI
+#undef RD_A_ANY
+#undef RD_A_UNORD
+#undef RD_A_TEST
+#undef RD_A_LOADI
+#undef RD_A_STOREI
 #define RD_ARG_MASK __mmask16
 #define RD_ACMP(a, b, P) _mm512_cmp_ps_mask(a, b, P)
 #define RD_ATAKE(b, v, m) _mm512_mask_mov_ps(b, m, v)
 #define RD_ATAKEI(i, q, m) _mm512_mask_mov_epi32(i, m, q)
-#define RD_LA_ANY(u, p) ((__mmask16)((u) | (p)))
-#define RD_LA_UNORD(p, q) _mm512_cmp_ps_mask(p, q, _CMP_UNORD_Q)
-#define RD_LA_TEST(u) ((u) != 0)
-#define RD_LA_STOREI(p, v) _mm512_storeu_si512((void*)(p), v)
+#define RD_A_ANY(u, p) ((__mmask16)((u) | (p)))
+#define RD_A_UNORD(p, q) _mm512_cmp_ps_mask(p, q, _CMP_UNORD_Q)
+#define RD_A_TEST(u) ((u) != 0)
+#define RD_A_LOADI(p) _mm512_loadu_si512((const void*)(p))
+#define RD_A_STOREI(p, v) _mm512_storeu_si512((void*)(p), v)
+RD_ARG_ROWS(avx512, EW_T512, __m512, __m512i, __mmask16, 16, _mm512_loadu_ps, _mm512_storeu_ps, RD_A_LOADI,
+            RD_A_STOREI, _mm512_set1_epi32, RD_A_UNORD, RD_A_ANY, (__mmask16)0, RD_A_TEST)
 RD_LINE_ARG(avx512, EW_T512, __m512, __m512i, __mmask16, 16, _mm512_loadu_ps, _mm512_set1_epi32,
             _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15), _mm512_add_epi32,
-            _mm512_storeu_ps, RD_LA_STOREI, RD_LA_UNORD, RD_LA_ANY, (__mmask16)0, RD_LA_TEST)
+            _mm512_storeu_ps, RD_A_STOREI, RD_A_UNORD, RD_A_ANY, (__mmask16)0, RD_A_TEST)
 #undef RD_ARG_MASK
 #undef RD_ACMP
 #undef RD_ATAKE
 #undef RD_ATAKEI
-#undef RD_LA_ANY
-#undef RD_LA_UNORD
-#undef RD_LA_TEST
-#undef RD_LA_STOREI
-#undef RD_LINE_ARG_STEP
+#undef RD_A_ANY
+#undef RD_A_UNORD
+#undef RD_A_TEST
+#undef RD_A_LOADI
+#undef RD_A_STOREI
+#undef RD_ARG_TAKE
+#undef RD_ARG_ROWS
 #undef RD_LINE_ARG
 #undef RD_COLS_SQ4
 #undef RD_COLS_TAIL4
@@ -1203,7 +1097,7 @@ RD_LINE_ARG(avx512, EW_T512, __m512, __m512i, __mmask16, 16, _mm512_loadu_ps, _m
 #undef RD_COLS_FINISH
 #define RD_LINE_SUM_AVX2 line_sum_avx2x
 #define RD_COLS_ROWS_AVX2 cols_rows_avx2
-#define RD_COLS_ROWS_AVX512 cols_rows_avx512
+#define RD_COLS_ROWS_AVX512 cols_rows_avx2
 #define RD_EXT_ROWS_AVX2 cols_ext_rows_avx2
 #define RD_EXT_ROWS_AVX512 cols_ext_rows_avx512
 #define RD_ARG_ROWS_AVX2 cols_arg_rows_avx2
@@ -1244,7 +1138,7 @@ static const rd_fast rd_isa_wide[2] = {
     {line_sum_avx2n, RD_LINE_SUM_H16_AVX2, line_ext_avx2n, line_prod_avx2, cols_sum_avx2, cols_ext_avx2, cols_rows_avx2,
      cols_ext_rows_avx2, cols_arg_rows_avx2, line_arg_avx2},
     {line_sum_avx2n, line_sum_h16_avx512, line_ext_avx512x, line_prod_avx512, cols_sum_avx2, cols_ext_avx2,
-     cols_rows_avx512, cols_ext_rows_avx512, cols_arg_rows_avx512, line_arg_avx512},
+     cols_rows_avx2, cols_ext_rows_avx512, cols_arg_rows_avx512, line_arg_avx512},
 };
 #endif
 
@@ -1373,17 +1267,19 @@ static void reduce_line(const rd_run* r, uint64_t in_off, uint64_t out_off, rd_s
 /* Column tiles take cols_rows (RD_WFAST lanes) for FLOAT32 SUM-like reductions over one run of
  * rows (the rows' grouping by four is then the same as reduce_lanes'), cols_ext_rows for MAX and
  * MIN; `bytes`: the input's.
- * Not for groups that are one contiguous block read from memory: there reduce_lanes, a row at a
- * time with the row RD_COL_AHEAD further on prefetched, streamed faster ([64, 1024, 128] over the
- * middle axis, 32 MiB, one thread: 1.3 ms against 2.4; in cache, [8 and 16, 1024, 128], cols_rows
- * took 0.66x its time; rows apart, [64, 64, 3136] from memory, 0.58x). */
+ * Not for groups that are one narrow contiguous block (rows of at most RD_WMAX lanes back to back)
+ * read from memory: there reduce_lanes, a row at a time with the row RD_COL_AHEAD further on
+ * prefetched, streamed faster ([64, 1024, 128] over the middle axis, 32 MiB, one thread: 1.3 ms
+ * against 2.4; in cache, [8 and 16, 1024, 128], cols_rows took 0.66x its time). Wider blocks
+ * stream faster by cols_rows (one thread, the start-of-stop build's reduce_lanes against it:
+ * [32, 64, 3136] 2.38 -> 0.99 ms, [64, 64, 3136] 5.88 -> 3.28, [16, 1024, 512] 4.41 -> 2.06). */
 static int cols_fast(const rd_run* r, uint64_t bytes) {
     const rd_plan* p = r->plan;
     const int ext = p->fn == DML_REDUCE_FUNCTION_MAX || p->fn == DML_REDUCE_FUNCTION_MIN;
     const int kernel = is_arg(p->fn) ? r->fast->cols_arg_rows != NULL && r->inner <= INT32_MAX
                      : ext ? r->fast->cols_ext_rows != NULL : fast_sum_mode(p->fn) >= 0 && r->fast->cols_rows != NULL;
     return p->kind == K_REDUCE && p->in_type == DML_TENSOR_DATA_TYPE_FLOAT32 && r->v_in == 1 && r->runs == 1 &&
-           kernel && !(r->in_inner == r->v_size && bytes > RD_FAST_CACHED);
+           kernel && !(r->in_inner == r->v_size && r->v_size <= RD_WMAX && bytes > RD_FAST_CACHED);
 }
 
 /* w <= RD_WMAX lanes along v (column mode) from in_off / out_off: row by row over the reduced elements. */
