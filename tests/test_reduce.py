@@ -349,12 +349,12 @@ def test_arg_ties_and_multiple_axes(op: str, direction: str, ew_isa: str, rng: n
 @pytest.mark.parametrize("op", ["ARGMAX", "ARGMIN"])
 @pytest.mark.parametrize("direction", ["DML_AXIS_DIRECTION_INCREASING", "DML_AXIS_DIRECTION_DECREASING"])
 def test_arg_column_tiles_on_every_path(op: str, direction: str, rng: np.random.Generator) -> None:
-    """FLOAT32 ARGMAX / ARGMIN over a middle axis run in column tiles (reduce.c cols_arg_rows: each
-    lane's best value and row side by side): the first (INCREASING) or last (DECREASING) index of
-    the extreme, for ties of every kind (equal values, +0 against -0, infinities), rows that are
-    and are not multiples of four and lanes past the vectors; a NaN anywhere takes the portable
-    steps (the first or last NaN wins). Every path and thread count gives the same indices, in
-    every index type, into packed and gapped outputs."""
+    """FLOAT32 and FLOAT16 ARGMAX / ARGMIN over a middle axis run in column tiles (reduce.c
+    cols_arg_rows: each lane's best value and row side by side): the first (INCREASING) or last
+    (DECREASING) index of the extreme, for ties of every kind (equal values, +0 against -0,
+    infinities), rows that are and are not multiples of four and lanes past the vectors; a NaN
+    anywhere takes the portable steps (the first or last NaN wins). Every path and thread count
+    gives the same indices, in every index type, into packed and gapped outputs."""
     last = direction.endswith("DECREASING")
     for sizes in ((3, 67, 1030), (2, 5, 40), (1, 9, 3136)):
         x = rng.integers(-2, 3, sizes).astype(np.float32)  # many ties
@@ -364,9 +364,10 @@ def test_arg_column_tiles_on_every_path(op: str, direction: str, rng: np.random.
         x[-1, ::4, 5] = np.inf
         nan = x.copy()
         nan[0, 1, 6] = nan[0, -1, 6] = np.nan
-        for v in (x, nan):
+        for v, dtype in ((x, "FLOAT32"), (nan, "FLOAT32"), (x.astype(np.float16), "FLOAT16"),
+                         (nan.astype(np.float16), "FLOAT16")):
             for out_type in ("UINT32", "INT64"):
-                desc = arg_desc(op, list(sizes), [1], "FLOAT32", out_type, direction)
+                desc = arg_desc(op, list(sizes), [1], dtype, out_type, direction)
                 got = on_every_path(
                     lambda d=desc, v=v: run(d, {"InputTensor": v})["OutputTensor"].tobytes(), (1, 2))
                 assert all(g == got[0] for g in got), (op, sizes, out_type)

@@ -389,9 +389,12 @@ typedef struct rd_fast {
     /* the same for MAX (mx 1) / MIN (cols_ext_rows_avx2); NULL where there is none */
     int (*cols_ext_rows)(float* e, const float* x, size_t rs, size_t rows, size_t w, int mx, float* out);
     /* ARGMAX (mx 1) / ARGMIN: each lane's best value and its row (cols_arg_rows_avx2); NULL: none */
-    int (*cols_arg_rows)(float* best, uint32_t* idx, const float* x, size_t rs, size_t rows, size_t w, int mx, int dec);
+    int (*cols_arg_rows)(float* best, uint32_t* idx, const void* x, size_t rs, size_t rows, size_t w, int mx, int dec);
     /* ARGMAX / ARGMIN of a contiguous line into *at (line_arg_avx2); NULL where there is none */
     int (*line_arg)(const float* x, size_t n, uint64_t* at, int mx, int dec);
+    /* cols_arg_rows over FLOAT16 rows (each half exact in float: the same comparisons); NULL: none */
+    int (*cols_arg_rows_h16)(float* best, uint32_t* idx, const void* x, size_t rs, size_t rows, size_t w, int mx,
+                             int dec);
 } rd_fast;
 
 /* Lanes of a line's accumulators: 32 doubles are 4 AVX-512 / 8 AVX2 registers, enough
@@ -900,32 +903,34 @@ RD_EXT_ROWS(avx512, EW_T512, __m512, __mmask16, 16, _mm512_loadu_ps, _mm512_stor
  * through update_f, whose NaN rules are the reference). Issue 25: ARGMAX over the 21 channels of
  * a [1, 21, 512, 512] segmentation map ran 2.3x slower than onnxruntime's CPU provider, over the
  * 64 of [8, 64, 56, 56] 5.5x (update_f's general steps, a double per element). */
-#define RD_ARG_ROWS(SUF, ATTR, VT, VI, VU, W, LOAD, STORE, LOADI, STOREI, SETI, UNORD, ANY, ZERO, TEST)  \
+#define RD_ARG_ROWS(SUF, ATTR, ELEM, XLOAD, XS, VT, VI, VU, W, LOAD, STORE, LOADI, STOREI, SETI, UNORD, ANY, ZERO, TEST) \
     ATTR static inline __attribute__((always_inline)) int cols_arg_rows_##SUF##_body(             \
-        float* restrict best, uint32_t* restrict idx, const float* x, size_t rs, size_t rows, size_t w, \
+        float* restrict best, uint32_t* restrict idx, const void* xv, size_t rs, size_t rows, size_t w, \
         const int mx, const int dec) {                                                             \
+        const ELEM* x = xv;                                                                        \
         VU u = ZERO;                                                                               \
         int nan = 0;                                                                               \
         size_t j = 0;                                                                              \
         for (; j + W <= w; j += W) {                                                               \
-            const VT v = LOAD(x + j);                                                              \
+            const VT v = XLOAD(x + j);                                                             \
             u = ANY(u, UNORD(v, v));                                                               \
             STORE(best + j, v);                                                                    \
             STOREI(idx + j, SETI(0));                                                              \
         }                                                                                          \
         for (; j < w; j++) {                                                                       \
-            nan |= x[j] != x[j];                                                                   \
-            best[j] = x[j];                                                                        \
+            best[j] = XS(x[j]);                                                                    \
+            nan |= best[j] != best[j];                                                                        \
             idx[j] = 0;                                                                            \
         }                                                                                          \
         size_t q = 1;                                                                              \
         for (; q + 4 <= rows; q += 4) {                                                            \
-            const float* x0 = x + q * rs;                                                          \
+            const ELEM* x0 = x + q * rs;                                                            \
             const VI q0 = SETI((int)q), q1 = SETI((int)q + 1), q2 = SETI((int)q + 2), q3 = SETI((int)q + 3); \
             for (j = 0; j + W <= w; j += W) {                                                      \
                 VT b = LOAD(best + j);                                                             \
                 VI i = LOADI(idx + j);                                                             \
-                const VT v0 = LOAD(x0 + j), v1 = LOAD(x0 + rs + j), v2 = LOAD(x0 + 2 * rs + j), v3 = LOAD(x0 + 3 * rs + j); \
+                const VT v0 = XLOAD(x0 + j), v1 = XLOAD(x0 + rs + j), v2 = XLOAD(x0 + 2 * rs + j),         \
+                         v3 = XLOAD(x0 + 3 * rs + j);                                                      \
                 u = ANY(u, UNORD(v0, v1));                                                         \
                 u = ANY(u, UNORD(v2, v3));                                                         \
                 RD_ARG_TAKE(v0, b, i, q0) RD_ARG_TAKE(v1, b, i, q1) RD_ARG_TAKE(v2, b, i, q2)          \
@@ -935,12 +940,12 @@ RD_EXT_ROWS(avx512, EW_T512, __m512, __mmask16, 16, _mm512_loadu_ps, _mm512_stor
             }                                                                                      \
         }                                                                                          \
         for (; q < rows; q++) {                                                                    \
-            const float* xq = x + q * rs;                                                          \
+            const ELEM* xq = x + q * rs;                                                            \
             const VI qv = SETI((int)q);                                                            \
             for (j = 0; j + W <= w; j += W) {                                                      \
                 VT b = LOAD(best + j);                                                             \
                 VI i = LOADI(idx + j);                                                             \
-                const VT v = LOAD(xq + j);                                                         \
+                const VT v = XLOAD(xq + j);                                                         \
                 u = ANY(u, UNORD(v, v));                                                           \
                 RD_ARG_TAKE(v, b, i, qv)                                                           \
                 STORE(best + j, b);                                                                \
@@ -948,9 +953,9 @@ RD_EXT_ROWS(avx512, EW_T512, __m512, __mmask16, 16, _mm512_loadu_ps, _mm512_stor
             }                                                                                      \
         }                                                                                          \
         for (q = 1; q < rows; q++) {   /* the lanes past the vectors */                            \
-            const float* xq = x + q * rs;                                                          \
+            const ELEM* xq = x + q * rs;                                                            \
             for (j = w / W * W; j < w; j++) {                                                      \
-                const float v = xq[j];                                                             \
+                const float v = XS(xq[j]);                                                           \
                 nan |= v != v;                                                                     \
                 const int take = mx ? (v > best[j] || (dec && v == best[j])) : (v < best[j] || (dec && v == best[j])); \
                 if (take) { best[j] = v; idx[j] = (uint32_t)q; }                                   \
@@ -958,7 +963,7 @@ RD_EXT_ROWS(avx512, EW_T512, __m512, __mmask16, 16, _mm512_loadu_ps, _mm512_stor
         }                                                                                          \
         return nan | TEST(u);                                                                      \
     }                                                                                              \
-    ATTR static int cols_arg_rows_##SUF(float* best, uint32_t* idx, const float* x, size_t rs, size_t rows, \
+    ATTR static int cols_arg_rows_##SUF(float* best, uint32_t* idx, const void* x, size_t rs, size_t rows, \
                                         size_t w, int mx, int dec) {                               \
         if (mx) return dec ? cols_arg_rows_##SUF##_body(best, idx, x, rs, rows, w, 1, 1)           \
                            : cols_arg_rows_##SUF##_body(best, idx, x, rs, rows, w, 1, 0);          \
@@ -1041,6 +1046,9 @@ RD_EXT_ROWS(avx512, EW_T512, __m512, __mmask16, 16, _mm512_loadu_ps, _mm512_stor
         b = RD_ATAKE(b, v, m_);                                                                    \
         i = RD_ATAKEI(i, q, m_);                                                                   \
     }
+#define RD_A_F32(v) (v)
+#define RD_A_H8(p) _mm256_cvtph_ps(_mm_loadu_si128((const __m128i*)(const void*)(p)))
+#define RD_A_H16(p) _mm512_cvtph_ps(_mm256_loadu_si256((const __m256i*)(const void*)(p)))
 #define RD_ARG_MASK __m256
 #define RD_ACMP(a, b, P) _mm256_cmp_ps(a, b, P)
 #define RD_ATAKE(b, v, m) _mm256_blendv_ps(b, v, m)
@@ -1050,8 +1058,12 @@ RD_EXT_ROWS(avx512, EW_T512, __m512, __mmask16, 16, _mm512_loadu_ps, _mm512_stor
 #define RD_A_TEST(u) (_mm256_movemask_ps(u) != 0)
 #define RD_A_LOADI(p) _mm256_loadu_si256((const __m256i*)(const void*)(p))
 #define RD_A_STOREI(p, v) _mm256_storeu_si256((__m256i*)(void*)(p), v)
-RD_ARG_ROWS(avx2, EW_T256, __m256, __m256i, __m256, 8, _mm256_loadu_ps, _mm256_storeu_ps, RD_A_LOADI, RD_A_STOREI,
-            _mm256_set1_epi32, RD_A_UNORD, RD_A_ANY, _mm256_setzero_ps(), RD_A_TEST)
+RD_ARG_ROWS(avx2, EW_T256, float, _mm256_loadu_ps, RD_A_F32, __m256, __m256i, __m256, 8, _mm256_loadu_ps,
+            _mm256_storeu_ps, RD_A_LOADI, RD_A_STOREI, _mm256_set1_epi32, RD_A_UNORD, RD_A_ANY, _mm256_setzero_ps(),
+            RD_A_TEST)
+RD_ARG_ROWS(h16_avx2, EW_T256, uint16_t, RD_A_H8, pydml_f16_to_f32, __m256, __m256i, __m256, 8, _mm256_loadu_ps,
+            _mm256_storeu_ps, RD_A_LOADI, RD_A_STOREI, _mm256_set1_epi32, RD_A_UNORD, RD_A_ANY, _mm256_setzero_ps(),
+            RD_A_TEST)
 RD_LINE_ARG(avx2, EW_T256, __m256, __m256i, __m256, 8, _mm256_loadu_ps, _mm256_set1_epi32,
             _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), _mm256_add_epi32, _mm256_storeu_ps, RD_A_STOREI,
             RD_A_UNORD, RD_A_ANY, _mm256_setzero_ps(), RD_A_TEST)
@@ -1073,8 +1085,11 @@ RD_LINE_ARG(avx2, EW_T256, __m256, __m256i, __m256, 8, _mm256_loadu_ps, _mm256_s
 #define RD_A_TEST(u) ((u) != 0)
 #define RD_A_LOADI(p) _mm512_loadu_si512((const void*)(p))
 #define RD_A_STOREI(p, v) _mm512_storeu_si512((void*)(p), v)
-RD_ARG_ROWS(avx512, EW_T512, __m512, __m512i, __mmask16, 16, _mm512_loadu_ps, _mm512_storeu_ps, RD_A_LOADI,
-            RD_A_STOREI, _mm512_set1_epi32, RD_A_UNORD, RD_A_ANY, (__mmask16)0, RD_A_TEST)
+RD_ARG_ROWS(avx512, EW_T512, float, _mm512_loadu_ps, RD_A_F32, __m512, __m512i, __mmask16, 16, _mm512_loadu_ps,
+            _mm512_storeu_ps, RD_A_LOADI, RD_A_STOREI, _mm512_set1_epi32, RD_A_UNORD, RD_A_ANY, (__mmask16)0, RD_A_TEST)
+RD_ARG_ROWS(h16_avx512, EW_T512, uint16_t, RD_A_H16, pydml_f16_to_f32, __m512, __m512i, __mmask16, 16,
+            _mm512_loadu_ps, _mm512_storeu_ps, RD_A_LOADI, RD_A_STOREI, _mm512_set1_epi32, RD_A_UNORD, RD_A_ANY,
+            (__mmask16)0, RD_A_TEST)
 RD_LINE_ARG(avx512, EW_T512, __m512, __m512i, __mmask16, 16, _mm512_loadu_ps, _mm512_set1_epi32,
             _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15), _mm512_add_epi32,
             _mm512_storeu_ps, RD_A_STOREI, RD_A_UNORD, RD_A_ANY, (__mmask16)0, RD_A_TEST)
@@ -1090,6 +1105,9 @@ RD_LINE_ARG(avx512, EW_T512, __m512, __m512i, __mmask16, 16, _mm512_loadu_ps, _m
 #undef RD_ARG_TAKE
 #undef RD_ARG_ROWS
 #undef RD_LINE_ARG
+#undef RD_A_F32
+#undef RD_A_H8
+#undef RD_A_H16
 #undef RD_COLS_SQ4
 #undef RD_COLS_TAIL4
 #undef RD_COLS_PREFETCH
@@ -1104,6 +1122,8 @@ RD_LINE_ARG(avx512, EW_T512, __m512, __m512i, __mmask16, 16, _mm512_loadu_ps, _m
 #define RD_ARG_ROWS_AVX512 cols_arg_rows_avx512
 #define RD_LINE_ARG_AVX2 line_arg_avx2
 #define RD_LINE_ARG_AVX512 line_arg_avx512
+#define RD_ARG_ROWS_H16_AVX2 cols_arg_rows_h16_avx2
+#define RD_ARG_ROWS_H16_AVX512 cols_arg_rows_h16_avx512
 #define RD_LINE_SUM_H16_AVX2 line_sum_h16_avx2x
 #define RD_LINE_EXT_AVX2 line_ext_avx2x
 #else
@@ -1116,16 +1136,18 @@ RD_LINE_ARG(avx512, EW_T512, __m512, __m512i, __mmask16, 16, _mm512_loadu_ps, _m
 #define RD_ARG_ROWS_AVX512 NULL
 #define RD_LINE_ARG_AVX2 NULL
 #define RD_LINE_ARG_AVX512 NULL
+#define RD_ARG_ROWS_H16_AVX2 NULL
+#define RD_ARG_ROWS_H16_AVX512 NULL
 #define RD_LINE_SUM_H16_AVX2 line_sum_h16_avx2
 #define RD_LINE_EXT_AVX2 line_ext_avx2
 #endif
 
 static const rd_fast rd_isa[3] = {
-    {line_sum_c, line_sum_h16_c, line_ext_c, line_prod_c, cols_sum_c, cols_ext_c, NULL, NULL, NULL, NULL},
+    {line_sum_c, line_sum_h16_c, line_ext_c, line_prod_c, cols_sum_c, cols_ext_c, NULL, NULL, NULL, NULL, NULL},
     {RD_LINE_SUM_AVX2, RD_LINE_SUM_H16_AVX2, RD_LINE_EXT_AVX2, line_prod_avx2, cols_sum_avx2, cols_ext_avx2,
-     RD_COLS_ROWS_AVX2, RD_EXT_ROWS_AVX2, RD_ARG_ROWS_AVX2, RD_LINE_ARG_AVX2},
+     RD_COLS_ROWS_AVX2, RD_EXT_ROWS_AVX2, RD_ARG_ROWS_AVX2, RD_LINE_ARG_AVX2, RD_ARG_ROWS_H16_AVX2},
     {line_sum_avx512, line_sum_h16_avx512, line_ext_avx512, line_prod_avx512, cols_sum_avx512, cols_ext_avx512,
-     RD_COLS_ROWS_AVX512, RD_EXT_ROWS_AVX512, RD_ARG_ROWS_AVX512, RD_LINE_ARG_AVX512},
+     RD_COLS_ROWS_AVX512, RD_EXT_ROWS_AVX512, RD_ARG_ROWS_AVX512, RD_LINE_ARG_AVX512, RD_ARG_ROWS_H16_AVX512},
 };
 
 #ifdef EW_X86
@@ -1136,9 +1158,9 @@ static const rd_fast rd_isa[3] = {
  * 3 runs alternating builds; torch 1.46-1.98 / 1.63-1.72). */
 static const rd_fast rd_isa_wide[2] = {
     {line_sum_avx2n, RD_LINE_SUM_H16_AVX2, line_ext_avx2n, line_prod_avx2, cols_sum_avx2, cols_ext_avx2, cols_rows_avx2,
-     cols_ext_rows_avx2, cols_arg_rows_avx2, line_arg_avx2},
+     cols_ext_rows_avx2, cols_arg_rows_avx2, line_arg_avx2, cols_arg_rows_h16_avx2},
     {line_sum_avx2n, line_sum_h16_avx512, line_ext_avx512x, line_prod_avx512, cols_sum_avx2, cols_ext_avx2,
-     cols_rows_avx2, cols_ext_rows_avx512, cols_arg_rows_avx512, line_arg_avx512},
+     cols_rows_avx2, cols_ext_rows_avx512, cols_arg_rows_avx512, line_arg_avx512, cols_arg_rows_h16_avx512},
 };
 #endif
 
@@ -1266,7 +1288,7 @@ static void reduce_line(const rd_run* r, uint64_t in_off, uint64_t out_off, rd_s
 
 /* Column tiles take cols_rows (RD_WFAST lanes) for FLOAT32 SUM-like reductions over one run of
  * rows (the rows' grouping by four is then the same as reduce_lanes'), cols_ext_rows for MAX and
- * MIN; `bytes`: the input's.
+ * MIN, cols_arg_rows for ARGMAX and ARGMIN (FLOAT16 too); `bytes`: the input's.
  * Not for groups that are one narrow contiguous block (rows of at most RD_WMAX lanes back to back)
  * read from memory: there reduce_lanes, a row at a time with the row RD_COL_AHEAD further on
  * prefetched, streamed faster ([64, 1024, 128] over the middle axis, 32 MiB, one thread: 1.3 ms
@@ -1276,10 +1298,13 @@ static void reduce_line(const rd_run* r, uint64_t in_off, uint64_t out_off, rd_s
 static int cols_fast(const rd_run* r, uint64_t bytes) {
     const rd_plan* p = r->plan;
     const int ext = p->fn == DML_REDUCE_FUNCTION_MAX || p->fn == DML_REDUCE_FUNCTION_MIN;
-    const int kernel = is_arg(p->fn) ? r->fast->cols_arg_rows != NULL && r->inner <= INT32_MAX
+    const int f16 = p->in_type == DML_TENSOR_DATA_TYPE_FLOAT16;
+    if (p->in_type != DML_TENSOR_DATA_TYPE_FLOAT32 && !(f16 && is_arg(p->fn))) return 0;
+    const int kernel = is_arg(p->fn) ? (f16 ? r->fast->cols_arg_rows_h16 : r->fast->cols_arg_rows) != NULL &&
+                                           r->inner <= INT32_MAX
                      : ext ? r->fast->cols_ext_rows != NULL : fast_sum_mode(p->fn) >= 0 && r->fast->cols_rows != NULL;
-    return p->kind == K_REDUCE && p->in_type == DML_TENSOR_DATA_TYPE_FLOAT32 && r->v_in == 1 && r->runs == 1 &&
-           kernel && !(r->in_inner == r->v_size && r->v_size <= RD_WMAX && bytes > RD_FAST_CACHED);
+    return p->kind == K_REDUCE && r->v_in == 1 && r->runs == 1 && kernel &&
+           !(r->in_inner == r->v_size && r->v_size <= RD_WMAX && bytes > RD_FAST_CACHED);
 }
 
 /* w <= RD_WMAX lanes along v (column mode) from in_off / out_off: row by row over the reduced elements. */
@@ -1349,8 +1374,10 @@ static void reduce_tile(const rd_run* r, uint64_t in_off, uint64_t out_off, uint
     out_off += j0 * r->v_out;
     if (r->cols_rows && is_arg(p->fn)) {
         float* best = (float*)(void*)t->wide;
-        if (r->fast->cols_arg_rows(best, t->widx, (const float*)r->in + in_off + r->run_in[0], (size_t)r->in_inner,
-                                   (size_t)r->inner, w, p->fn == DML_REDUCE_FUNCTION_ARGMAX, p->decreasing) == 0) {
+        const int f16 = p->in_type == DML_TENSOR_DATA_TYPE_FLOAT16;
+        if ((f16 ? r->fast->cols_arg_rows_h16 : r->fast->cols_arg_rows)(
+                best, t->widx, r->in + (in_off + r->run_in[0]) * r->in_bytes, (size_t)r->in_inner, (size_t)r->inner, w,
+                p->fn == DML_REDUCE_FUNCTION_ARGMAX, p->decreasing) == 0) {
             char* dst = r->out + out_off * r->out_bytes;
             if (r->out_bytes == 4 && r->v_out == 1) {
                 memcpy(dst, t->widx, w * sizeof(uint32_t));
