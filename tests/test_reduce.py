@@ -387,11 +387,11 @@ def test_arg_column_tiles_on_every_path(op: str, direction: str, rng: np.random.
 @pytest.mark.parametrize("op", ["ARGMAX", "ARGMIN"])
 @pytest.mark.parametrize("direction", ["DML_AXIS_DIRECTION_INCREASING", "DML_AXIS_DIRECTION_DECREASING"])
 def test_arg_lines_on_every_path(op: str, direction: str, rng: np.random.Generator) -> None:
-    """FLOAT32 ARGMAX / ARGMIN over the last axis (reduce.c line_arg: 4 vectors of lanes, each
-    lane's first (last) extreme, combined by index, then the tail): the index update_f's scan
-    gives, for lines shorter than the lanes, with tails, of many ties (equal values, +0 and -0,
-    infinities) and with NaN (the first or last NaN wins, line_arg_ref); every path and thread
-    count alike."""
+    """FLOAT32 and FLOAT16 ARGMAX / ARGMIN over the last axis (reduce.c line_arg: 4 vectors of
+    lanes, each lane's first (last) extreme, combined by index, then the tail): the index
+    update_f's scan gives, for lines shorter than the lanes, with tails, of many ties (equal
+    values, +0 and -0, infinities) and with NaN (the first or last NaN wins, line_arg_ref); every
+    path and thread count alike."""
     last = direction.endswith("DECREASING")
     for sizes in ((7, 5), (9, 31), (5, 200), (3, 4099), (1, 32000)):
         x = rng.integers(-3, 3, sizes).astype(np.float32)  # many ties
@@ -401,8 +401,9 @@ def test_arg_lines_on_every_path(op: str, direction: str, rng: np.random.Generat
         x[-1, ::2] = np.inf if op == "ARGMAX" else -np.inf
         nan = x.copy()
         nan[-1, sizes[1] // 3] = nan[-1, -1] = np.nan
-        for v in (x, nan):
-            desc = arg_desc(op, list(sizes), [1], "FLOAT32", "INT64", direction)
+        for v, dtype in ((x, "FLOAT32"), (nan, "FLOAT32"), (x.astype(np.float16), "FLOAT16"),
+                         (nan.astype(np.float16), "FLOAT16")):
+            desc = arg_desc(op, list(sizes), [1], dtype, "INT64", direction)
             got = on_every_path(
                 lambda d=desc, v=v: run(d, {"InputTensor": v})["OutputTensor"].tobytes(), (1, 2))
             assert all(g == got[0] for g in got), (op, sizes)

@@ -391,10 +391,12 @@ typedef struct rd_fast {
     /* ARGMAX (mx 1) / ARGMIN: each lane's best value and its row (cols_arg_rows_avx2); NULL: none */
     int (*cols_arg_rows)(float* best, uint32_t* idx, const void* x, size_t rs, size_t rows, size_t w, int mx, int dec);
     /* ARGMAX / ARGMIN of a contiguous line into *at (line_arg_avx2); NULL where there is none */
-    int (*line_arg)(const float* x, size_t n, uint64_t* at, int mx, int dec);
+    int (*line_arg)(const void* x, size_t n, uint64_t* at, int mx, int dec);
     /* cols_arg_rows over FLOAT16 rows (each half exact in float: the same comparisons); NULL: none */
     int (*cols_arg_rows_h16)(float* best, uint32_t* idx, const void* x, size_t rs, size_t rows, size_t w, int mx,
                              int dec);
+    /* line_arg over a FLOAT16 line; NULL: none */
+    int (*line_arg_h16)(const void* x, size_t n, uint64_t* at, int mx, int dec);
 } rd_fast;
 
 /* Lanes of a line's accumulators: 32 doubles are 4 AVX-512 / 8 AVX2 registers, enough
@@ -975,9 +977,10 @@ RD_EXT_ROWS(avx512, EW_T512, __m512, __mmask16, 16, _mm512_loadu_ps, _mm512_stor
  * lanes holding it the smallest index, or the largest with DECREASING: each lane's first (last)
  * occurrence), then the tail in order. The same index as update_f's scan for ordered values; a NaN
  * anywhere returns 1 (the caller takes update_f). Lines past INT32_MAX elements are not taken. */
-#define RD_LINE_ARG(SUF, ATTR, VT, VI, VU, W, LOAD, SETI, IOTA, ADDI, STORE, STOREI, UNORD, ANY, ZERO, TEST) \
+#define RD_LINE_ARG(SUF, ATTR, ELEM, LOAD, XS, VT, VI, VU, W, SETI, IOTA, ADDI, STORE, STOREI, UNORD, ANY, ZERO, TEST) \
     ATTR static inline __attribute__((always_inline)) int line_arg_##SUF##_body(                   \
-        const float* x, size_t n, uint64_t* at, const int mx, const int dec) {                     \
+        const void* xv, size_t n, uint64_t* at, const int mx, const int dec) {                     \
+        const ELEM* x = xv;                                                                        \
         VT b[4];                                                                                   \
         VI i[4], cur[4];                                                                           \
         VU u = ZERO;                                                                               \
@@ -1017,13 +1020,13 @@ RD_EXT_ROWS(avx512, EW_T512, __m512, __mmask16, 16, _mm512_loadu_ps, _mm512_stor
                 }                                                                                  \
             }                                                                                      \
         } else {                                                                                   \
-            bv = x[0];                                                                             \
+            bv = XS(x[0]);                                                                         \
             bi = 0;                                                                                \
             nan |= bv != bv;                                                                       \
             k = 1;                                                                                 \
         }                                                                                          \
         for (; k < n; k++) {                                                                       \
-            const float v = x[k];                                                                  \
+            const float v = XS(x[k]);                                                              \
             nan |= v != v;                                                                         \
             if (mx ? (v > bv || (dec && v == bv)) : (v < bv || (dec && v == bv))) {               \
                 bv = v;                                                                            \
@@ -1033,7 +1036,7 @@ RD_EXT_ROWS(avx512, EW_T512, __m512, __mmask16, 16, _mm512_loadu_ps, _mm512_stor
         *at = bi;                                                                                  \
         return nan | TEST(u);                                                                      \
     }                                                                                              \
-    ATTR static int line_arg_##SUF(const float* x, size_t n, uint64_t* at, int mx, int dec) {      \
+    ATTR static int line_arg_##SUF(const void* x, size_t n, uint64_t* at, int mx, int dec) {       \
         if (mx) return dec ? line_arg_##SUF##_body(x, n, at, 1, 1) : line_arg_##SUF##_body(x, n, at, 1, 0); \
         return dec ? line_arg_##SUF##_body(x, n, at, 0, 1) : line_arg_##SUF##_body(x, n, at, 0, 0); \
     }
@@ -1064,7 +1067,10 @@ RD_ARG_ROWS(avx2, EW_T256, float, _mm256_loadu_ps, RD_A_F32, __m256, __m256i, __
 RD_ARG_ROWS(h16_avx2, EW_T256, uint16_t, RD_A_H8, pydml_f16_to_f32, __m256, __m256i, __m256, 8, _mm256_loadu_ps,
             _mm256_storeu_ps, RD_A_LOADI, RD_A_STOREI, _mm256_set1_epi32, RD_A_UNORD, RD_A_ANY, _mm256_setzero_ps(),
             RD_A_TEST)
-RD_LINE_ARG(avx2, EW_T256, __m256, __m256i, __m256, 8, _mm256_loadu_ps, _mm256_set1_epi32,
+RD_LINE_ARG(avx2, EW_T256, float, _mm256_loadu_ps, RD_A_F32, __m256, __m256i, __m256, 8, _mm256_set1_epi32,
+            _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), _mm256_add_epi32, _mm256_storeu_ps, RD_A_STOREI,
+            RD_A_UNORD, RD_A_ANY, _mm256_setzero_ps(), RD_A_TEST)
+RD_LINE_ARG(h16_avx2, EW_T256, uint16_t, RD_A_H8, pydml_f16_to_f32, __m256, __m256i, __m256, 8, _mm256_set1_epi32,
             _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), _mm256_add_epi32, _mm256_storeu_ps, RD_A_STOREI,
             RD_A_UNORD, RD_A_ANY, _mm256_setzero_ps(), RD_A_TEST)
 #undef RD_ARG_MASK
@@ -1090,9 +1096,12 @@ RD_ARG_ROWS(avx512, EW_T512, float, _mm512_loadu_ps, RD_A_F32, __m512, __m512i, 
 RD_ARG_ROWS(h16_avx512, EW_T512, uint16_t, RD_A_H16, pydml_f16_to_f32, __m512, __m512i, __mmask16, 16,
             _mm512_loadu_ps, _mm512_storeu_ps, RD_A_LOADI, RD_A_STOREI, _mm512_set1_epi32, RD_A_UNORD, RD_A_ANY,
             (__mmask16)0, RD_A_TEST)
-RD_LINE_ARG(avx512, EW_T512, __m512, __m512i, __mmask16, 16, _mm512_loadu_ps, _mm512_set1_epi32,
+RD_LINE_ARG(avx512, EW_T512, float, _mm512_loadu_ps, RD_A_F32, __m512, __m512i, __mmask16, 16, _mm512_set1_epi32,
             _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15), _mm512_add_epi32,
             _mm512_storeu_ps, RD_A_STOREI, RD_A_UNORD, RD_A_ANY, (__mmask16)0, RD_A_TEST)
+RD_LINE_ARG(h16_avx512, EW_T512, uint16_t, RD_A_H16, pydml_f16_to_f32, __m512, __m512i, __mmask16, 16,
+            _mm512_set1_epi32, _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+            _mm512_add_epi32, _mm512_storeu_ps, RD_A_STOREI, RD_A_UNORD, RD_A_ANY, (__mmask16)0, RD_A_TEST)
 #undef RD_ARG_MASK
 #undef RD_ACMP
 #undef RD_ATAKE
@@ -1124,6 +1133,8 @@ RD_LINE_ARG(avx512, EW_T512, __m512, __m512i, __mmask16, 16, _mm512_loadu_ps, _m
 #define RD_LINE_ARG_AVX512 line_arg_avx512
 #define RD_ARG_ROWS_H16_AVX2 cols_arg_rows_h16_avx2
 #define RD_ARG_ROWS_H16_AVX512 cols_arg_rows_h16_avx512
+#define RD_LINE_ARG_H16_AVX2 line_arg_h16_avx2
+#define RD_LINE_ARG_H16_AVX512 line_arg_h16_avx512
 #define RD_LINE_SUM_H16_AVX2 line_sum_h16_avx2x
 #define RD_LINE_EXT_AVX2 line_ext_avx2x
 #else
@@ -1138,16 +1149,20 @@ RD_LINE_ARG(avx512, EW_T512, __m512, __m512i, __mmask16, 16, _mm512_loadu_ps, _m
 #define RD_LINE_ARG_AVX512 NULL
 #define RD_ARG_ROWS_H16_AVX2 NULL
 #define RD_ARG_ROWS_H16_AVX512 NULL
+#define RD_LINE_ARG_H16_AVX2 NULL
+#define RD_LINE_ARG_H16_AVX512 NULL
 #define RD_LINE_SUM_H16_AVX2 line_sum_h16_avx2
 #define RD_LINE_EXT_AVX2 line_ext_avx2
 #endif
 
 static const rd_fast rd_isa[3] = {
-    {line_sum_c, line_sum_h16_c, line_ext_c, line_prod_c, cols_sum_c, cols_ext_c, NULL, NULL, NULL, NULL, NULL},
+    {line_sum_c, line_sum_h16_c, line_ext_c, line_prod_c, cols_sum_c, cols_ext_c, NULL, NULL, NULL, NULL, NULL, NULL},
     {RD_LINE_SUM_AVX2, RD_LINE_SUM_H16_AVX2, RD_LINE_EXT_AVX2, line_prod_avx2, cols_sum_avx2, cols_ext_avx2,
-     RD_COLS_ROWS_AVX2, RD_EXT_ROWS_AVX2, RD_ARG_ROWS_AVX2, RD_LINE_ARG_AVX2, RD_ARG_ROWS_H16_AVX2},
+     RD_COLS_ROWS_AVX2, RD_EXT_ROWS_AVX2, RD_ARG_ROWS_AVX2, RD_LINE_ARG_AVX2, RD_ARG_ROWS_H16_AVX2,
+     RD_LINE_ARG_H16_AVX2},
     {line_sum_avx512, line_sum_h16_avx512, line_ext_avx512, line_prod_avx512, cols_sum_avx512, cols_ext_avx512,
-     RD_COLS_ROWS_AVX512, RD_EXT_ROWS_AVX512, RD_ARG_ROWS_AVX512, RD_LINE_ARG_AVX512, RD_ARG_ROWS_H16_AVX512},
+     RD_COLS_ROWS_AVX512, RD_EXT_ROWS_AVX512, RD_ARG_ROWS_AVX512, RD_LINE_ARG_AVX512, RD_ARG_ROWS_H16_AVX512,
+     RD_LINE_ARG_H16_AVX512},
 };
 
 #ifdef EW_X86
@@ -1158,9 +1173,11 @@ static const rd_fast rd_isa[3] = {
  * 3 runs alternating builds; torch 1.46-1.98 / 1.63-1.72). */
 static const rd_fast rd_isa_wide[2] = {
     {line_sum_avx2n, RD_LINE_SUM_H16_AVX2, line_ext_avx2n, line_prod_avx2, cols_sum_avx2, cols_ext_avx2, cols_rows_avx2,
-     cols_ext_rows_avx2, cols_arg_rows_avx2, line_arg_avx2, cols_arg_rows_h16_avx2},
+     cols_ext_rows_avx2, cols_arg_rows_avx2, line_arg_avx2, cols_arg_rows_h16_avx2,
+     line_arg_h16_avx2},
     {line_sum_avx2n, line_sum_h16_avx512, line_ext_avx512x, line_prod_avx512, cols_sum_avx2, cols_ext_avx2,
-     cols_rows_avx2, cols_ext_rows_avx512, cols_arg_rows_avx512, line_arg_avx512, cols_arg_rows_h16_avx512},
+     cols_rows_avx2, cols_ext_rows_avx512, cols_arg_rows_avx512, line_arg_avx512, cols_arg_rows_h16_avx512,
+     line_arg_h16_avx512},
 };
 #endif
 
@@ -1927,13 +1944,15 @@ static pydml_status reduce_rows_f32(void* ctx, uint64_t b, uint64_t e, void* scr
     return PYDML_STATUS_SUCCESS;
 }
 
-/* update_f's ARGMAX / ARGMIN over one FLOAT32 line (NaN the extreme value; float comparisons are
- * the double ones: every float is exact in double) */
-static uint64_t line_arg_ref(const float* x, size_t n, int mx, int dec) {
-    float a = x[0];
+/* update_f's ARGMAX / ARGMIN over one FLOAT32 (or, half, FLOAT16) line (NaN the extreme value;
+ * float comparisons are the double ones: every float and half is exact in double) */
+static uint64_t line_arg_ref(const void* xv, int half, size_t n, int mx, int dec) {
+    const float* x = xv;
+    const uint16_t* h = xv;
+    float a = half ? pydml_f16_to_f32(h[0]) : x[0];
     uint64_t at = 0;
     for (size_t k = 1; k < n; k++) {
-        const float v = x[k];
+        const float v = half ? pydml_f16_to_f32(h[k]) : x[k];
         int take;
         if (a != a) take = dec && v != v;
         else if (v != v) take = 1;
@@ -1946,22 +1965,25 @@ static uint64_t line_arg_ref(const float* x, size_t n, int mx, int dec) {
     return at;
 }
 
-/* Contiguous FLOAT32 lines, ARGMAX / ARGMIN (rd_fast.line_arg; NaN lines by line_arg_ref), one per
- * kept coordinate, as reduce_rows_f32. Issue 25: through reduce_line's update_f, ARGMAX over the
- * last axis of [4096, 2048] ran at 0.83x torch, of [64, 32000] (logits) 0.82x. */
+/* Contiguous FLOAT32 or FLOAT16 lines, ARGMAX / ARGMIN (rd_fast.line_arg, line_arg_h16; NaN lines
+ * by line_arg_ref), one per kept coordinate, as reduce_rows_f32. Issue 25: through reduce_line's
+ * update_f, ARGMAX over the last axis of [4096, 2048] ran at 0.83x torch, of [64, 32000] (logits)
+ * 0.82x, FLOAT16 logits 2.3 ms where FLOAT32 now take 0.08. */
 static pydml_status reduce_rows_arg_f32(void* ctx, uint64_t b, uint64_t e, void* scratch) {
     (void)scratch;
     const rd_run* r = ctx;
     const rd_plan* p = r->plan;
     const int mx = p->fn == DML_REDUCE_FUNCTION_ARGMAX, dec = p->decreasing;
+    const int half = p->in_type == DML_TENSOR_DATA_TYPE_FLOAT16;
+    int (*const line)(const void*, size_t, uint64_t*, int, int) = half ? r->fast->line_arg_h16 : r->fast->line_arg;
     const size_t n = (size_t)r->L;
     uint64_t coord[PYDML_MAX_DIMS], in_off, out_off;
     ax_offsets(&r->keep, b, coord, &in_off, &out_off);
     for (uint64_t g = b; g < e; g++) {
         if (g > b) ax_step(&r->keep, coord, &in_off, &out_off);
-        const float* x = (const float*)r->in + in_off;
+        const char* x = r->in + in_off * r->in_bytes;
         uint64_t at;
-        if (r->fast->line_arg(x, n, &at, mx, dec)) at = line_arg_ref(x, n, mx, dec);
+        if (line(x, n, &at, mx, dec)) at = line_arg_ref(x, half, n, mx, dec);
         store_i(p->out_type, &at, 1, r->out + out_off * r->out_bytes, 0);
     }
     return PYDML_STATUS_SUCCESS;
@@ -2112,7 +2134,9 @@ static pydml_status execute(const void* plan_, const pydml_tensor* const* inputs
         return reduce_split(&r, items, fast_sum_mode(p->fn), part);
     }
     if (p->kind == K_REDUCE && !r.column && r.runs == 1 && r.in_inner == 1 && r.L > 1 && r.L <= INT32_MAX &&
-        p->in_type == DML_TENSOR_DATA_TYPE_FLOAT32 && is_arg(p->fn) && r.fast->line_arg != NULL) {
+        is_arg(p->fn) &&
+        (p->in_type == DML_TENSOR_DATA_TYPE_FLOAT32 ? r.fast->line_arg != NULL
+                                                    : p->in_type == DML_TENSOR_DATA_TYPE_FLOAT16 && r.fast->line_arg_h16 != NULL)) {
         const pydml_axis_loop rows = {items, items * r.L, RD_PARALLEL_MIN, 0, RD_CHUNKS_PER_THREAD, 0, 0};
         return pydml_axis_for_range(&rows, reduce_rows_arg_f32, &r);
     }
