@@ -406,11 +406,19 @@ void pydml_debug_prepared_stats(uint64_t* prepared, uint64_t* packed, uint64_t* 
 /**
  * Counts, since the library was loaded, of element-wise executions (any operator, graph node or
  * fused row) by the special path they took: `transposed`, an IDENTITY copy through permuted strides
- * in register-transposed tiles; `row_copies`, an IDENTITY copy of short contiguous runs by memcpy;
+ * in register-transposed tiles; `row_copies`, an IDENTITY copy of short contiguous runs copied whole;
  * `periodic`, a run merged across a row an input repeats (an attention mask over its scores). For
  * tests and profiling: relaxed atomic counters. NULL pointers are skipped.
  */
 void pydml_debug_elementwise_stats(uint64_t* transposed, uint64_t* row_copies, uint64_t* periodic);
+
+/**
+ * Counts, since the library was loaded, of REDUCE, ARGMAX and ARGMIN executions (any operator or
+ * graph node) by the whole-row path they took: `columns`, tiles over a middle axis (reduce.c
+ * cols_rows, cols_ext_rows, cols_arg_rows); `arg_lines`, ARGMAX / ARGMIN over a contiguous last
+ * axis (line_arg). For tests and profiling: relaxed atomic counters. NULL pointers are skipped.
+ */
+void pydml_debug_reduce_stats(uint64_t* columns, uint64_t* arg_lines);
 
 /**
  * Counts, since the library was loaded, of element-wise runs (contiguous spans of one execution)

@@ -267,7 +267,8 @@ def test_strided_desc_bindings_fast_path_keeps_every_check(rng: np.random.Genera
         op.execute({"ATensor": a, "BTensor": row}, {"OutputTensor": readonly})
 
 
-def test_strided_inputs_take_the_few_steps_execute_and_keep_every_check(rng: np.random.Generator) -> None:
+def test_strided_inputs_take_the_few_steps_execute_and_keep_every_check(rng: np.random.Generator,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     """Strided inputs with packed outputs bind in execute's few steps (device.py _FastBinding's raw
     inputs): a C-contiguous array of any shape holding the bytes the Sizes and Strides reach,
     repeatedly and with allocated outputs; a short or non-contiguous input still gets the general
@@ -278,6 +279,11 @@ def test_strided_inputs_take_the_few_steps_execute_and_keep_every_check(rng: np.
     x = rng.standard_normal((4, 3, 5)).astype(np.float32)
     want = x.transpose(1, 0, 2)
     for _ in range(3):
+        np.testing.assert_array_equal(op.execute({"InputTensor": x})["OutputTensor"], want)
+    fast = op._fast  # the few steps' binding, built at the first execute, with the strided input in it
+    assert fast and [name for name, _, _ in fast.raw_inputs] == ["InputTensor"]
+    with monkeypatch.context() as m:  # a good call never reaches the general path's binding
+        m.setattr(type(op), "_view", lambda *a, **k: pytest.fail("the general path bound a tensor"))
         np.testing.assert_array_equal(op.execute({"InputTensor": x})["OutputTensor"], want)
     out = np.full((3, 4, 5), np.nan, np.float32)
     op.execute({"InputTensor": x.reshape(-1)}, {"OutputTensor": out})  # any shape: raw memory

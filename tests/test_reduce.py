@@ -29,11 +29,11 @@ from typing import Any
 import numpy as np
 import pytest
 import torch
-from ew_harness import DTYPES, max_ulp, on_every_path, poison, run, tensor
+from ew_harness import DTYPES, available_paths, max_ulp, on_every_path, poison, run, tensor
 
 import pydml
 from pydml import FeatureLevel, ValidationError
-from pydml.native import lib
+from pydml.native import ffi, lib
 from pydml.registry import schema_of
 
 SAMPLES = Path(__file__).parent / "data" / "dxdispatch"
@@ -371,7 +371,9 @@ def test_arg_column_tiles_on_every_path(op: str, direction: str, rng: np.random.
                 got = on_every_path(
                     lambda d=desc, v=v: run(d, {"InputTensor": v})["OutputTensor"].tobytes(), (1, 2))
                 assert all(g == got[0] for g in got), (op, sizes, out_type)
+                before = whole_row_runs()[0]
                 result = run(desc, {"InputTensor": v})["OutputTensor"].astype(np.int64)
+                assert whole_row_runs()[0] - before == int(vector_path()), ("column tiles", op, sizes)
                 np.testing.assert_array_equal(result, arg_reference(v, [1], op == "ARGMAX", last))
         out = [sizes[0], 1, sizes[2]]
         gapped = pydml.DML_ARGMAX_OPERATOR_DESC if op == "ARGMAX" else pydml.DML_ARGMIN_OPERATOR_DESC
@@ -407,7 +409,9 @@ def test_arg_lines_on_every_path(op: str, direction: str, rng: np.random.Generat
             got = on_every_path(
                 lambda d=desc, v=v: run(d, {"InputTensor": v})["OutputTensor"].tobytes(), (1, 2))
             assert all(g == got[0] for g in got), (op, sizes)
+            before = whole_row_runs()[1]
             result = run(desc, {"InputTensor": v})["OutputTensor"]
+            assert whole_row_runs()[1] - before == int(vector_path()), ("ARG lines", op, sizes)
             np.testing.assert_array_equal(result, arg_reference(v, [1], op == "ARGMAX", last))
 
 def test_reduce_arg_functions_break_ties_to_the_first_index() -> None:
@@ -546,6 +550,18 @@ def test_float16_blocks_and_wide_columns(ew_isa: str, rng: np.random.Generator) 
 
 # ---- threads ------------------------------------------------------------------------------------------
 
+def whole_row_runs() -> tuple[int, int]:
+    """pydml_debug_reduce_stats: executions so far by column tiles and by ARG lines."""
+    cells = ffi.new("uint64_t[2]")
+    lib.pydml_debug_reduce_stats(cells, cells + 1)
+    return int(cells[0]), int(cells[1])
+
+
+def vector_path() -> bool:
+    """Whether this CPU has a vector path (the whole-row kernels exist only there)."""
+    return "avx2" in available_paths()
+
+
 def on_threads(threads: int, desc: Any, x: np.ndarray) -> np.ndarray:
     previous = lib.pydml_set_num_threads(threads)
     try:
@@ -633,8 +649,11 @@ def test_column_tiles_give_the_same_bits_on_every_isa_path(rng: np.random.Genera
                     got = on_every_path(
                         lambda d=desc, v=v: run(d, {"InputTensor": v})["OutputTensor"].tobytes(), (1, 2))
                     assert all(g == got[0] for g in got), (fn, sizes)
+                before = whole_row_runs()[0]
+                result = run(desc, {"InputTensor": x})["OutputTensor"]
+                assert whole_row_runs()[0] - before == int(vector_path()), ("column tiles", fn, sizes)
                 if (conditioned or fn in ("MAX", "MIN")) and fn != "LOG_SUM":  # LOG_SUM: negative sums: NaN
-                    check(fn, run(desc, {"InputTensor": x})["OutputTensor"], x, axes)
+                    check(fn, result, x, axes)
             out = out_sizes(sizes, axes)
             gapped = [2 * int(np.prod(out[d + 1:])) for d in range(len(out))]
             for fn in ("AVERAGE", "MAX"):

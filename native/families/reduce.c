@@ -905,138 +905,138 @@ RD_EXT_ROWS(avx512, EW_T512, __m512, __mmask16, 16, _mm512_loadu_ps, _mm512_stor
  * through update_f, whose NaN rules are the reference). Issue 25: ARGMAX over the 21 channels of
  * a [1, 21, 512, 512] segmentation map ran 2.3x slower than onnxruntime's CPU provider, over the
  * 64 of [8, 64, 56, 56] 5.5x (update_f's general steps, a double per element). */
-#define RD_ARG_ROWS(SUF, ATTR, ELEM, XLOAD, XS, VT, VI, VU, W, LOAD, STORE, LOADI, STOREI, SETI, UNORD, ANY, ZERO, TEST) \
-    ATTR static inline __attribute__((always_inline)) int cols_arg_rows_##SUF##_body(             \
+#define RD_ARG_ROWS(SUF, ATTR, ELEM, XLOAD, XS)                                                     \
+    ATTR static inline __attribute__((always_inline)) int cols_arg_rows_##SUF##_body(               \
         float* restrict best, uint32_t* restrict idx, const void* xv, size_t rs, size_t rows, size_t w, \
-        const int mx, const int dec) {                                                             \
-        const ELEM* x = xv;                                                                        \
-        VU u = ZERO;                                                                               \
-        int nan = 0;                                                                               \
-        size_t j = 0;                                                                              \
-        for (; j + W <= w; j += W) {                                                               \
-            const VT v = XLOAD(x + j);                                                             \
-            u = ANY(u, UNORD(v, v));                                                               \
-            STORE(best + j, v);                                                                    \
-            STOREI(idx + j, SETI(0));                                                              \
-        }                                                                                          \
-        for (; j < w; j++) {                                                                       \
-            best[j] = XS(x[j]);                                                                    \
-            nan |= best[j] != best[j];                                                                        \
-            idx[j] = 0;                                                                            \
-        }                                                                                          \
-        size_t q = 1;                                                                              \
-        for (; q + 4 <= rows; q += 4) {                                                            \
+        const int mx, const int dec) {                                                              \
+        const ELEM* x = xv;                                                                         \
+        RD_A_VU u = RD_A_ZERO;                                                                      \
+        int nan = 0;                                                                                \
+        size_t j = 0;                                                                               \
+        for (; j + RD_A_W <= w; j += RD_A_W) {                                                      \
+            const RD_A_VT v = XLOAD(x + j);                                                         \
+            u = RD_A_ANY(u, RD_A_UNORD(v, v));                                                      \
+            RD_A_STORE(best + j, v);                                                                \
+            RD_A_STOREI(idx + j, RD_A_SETI(0));                                                     \
+        }                                                                                           \
+        for (; j < w; j++) {                                                                        \
+            best[j] = XS(x[j]);                                                                     \
+            nan |= best[j] != best[j];                                                              \
+            idx[j] = 0;                                                                             \
+        }                                                                                           \
+        size_t q = 1;                                                                               \
+        for (; q + 4 <= rows; q += 4) {                                                             \
             const ELEM* x0 = x + q * rs;                                                            \
-            const VI q0 = SETI((int)q), q1 = SETI((int)q + 1), q2 = SETI((int)q + 2), q3 = SETI((int)q + 3); \
-            for (j = 0; j + W <= w; j += W) {                                                      \
-                VT b = LOAD(best + j);                                                             \
-                VI i = LOADI(idx + j);                                                             \
-                const VT v0 = XLOAD(x0 + j), v1 = XLOAD(x0 + rs + j), v2 = XLOAD(x0 + 2 * rs + j),         \
-                         v3 = XLOAD(x0 + 3 * rs + j);                                                      \
-                u = ANY(u, UNORD(v0, v1));                                                         \
-                u = ANY(u, UNORD(v2, v3));                                                         \
-                RD_ARG_TAKE(v0, b, i, q0) RD_ARG_TAKE(v1, b, i, q1) RD_ARG_TAKE(v2, b, i, q2)          \
-                RD_ARG_TAKE(v3, b, i, q3)                                                          \
-                STORE(best + j, b);                                                                \
-                STOREI(idx + j, i);                                                                \
-            }                                                                                      \
-        }                                                                                          \
-        for (; q < rows; q++) {                                                                    \
+            const RD_A_VI q0 = RD_A_SETI((int)q), q1 = RD_A_SETI((int)q + 1), q2 = RD_A_SETI((int)q + 2), q3 = RD_A_SETI((int)q + 3); \
+            for (j = 0; j + RD_A_W <= w; j += RD_A_W) {                                             \
+                RD_A_VT b = RD_A_LOAD(best + j);                                                    \
+                RD_A_VI i = RD_A_LOADI(idx + j);                                                    \
+                const RD_A_VT v0 = XLOAD(x0 + j), v1 = XLOAD(x0 + rs + j), v2 = XLOAD(x0 + 2 * rs + j), \
+                         v3 = XLOAD(x0 + 3 * rs + j);                                               \
+                u = RD_A_ANY(u, RD_A_UNORD(v0, v1));                                                \
+                u = RD_A_ANY(u, RD_A_UNORD(v2, v3));                                                \
+                RD_ARG_TAKE(v0, b, i, q0) RD_ARG_TAKE(v1, b, i, q1) RD_ARG_TAKE(v2, b, i, q2)       \
+                RD_ARG_TAKE(v3, b, i, q3)                                                           \
+                RD_A_STORE(best + j, b);                                                            \
+                RD_A_STOREI(idx + j, i);                                                            \
+            }                                                                                       \
+        }                                                                                           \
+        for (; q < rows; q++) {                                                                     \
             const ELEM* xq = x + q * rs;                                                            \
-            const VI qv = SETI((int)q);                                                            \
-            for (j = 0; j + W <= w; j += W) {                                                      \
-                VT b = LOAD(best + j);                                                             \
-                VI i = LOADI(idx + j);                                                             \
-                const VT v = XLOAD(xq + j);                                                         \
-                u = ANY(u, UNORD(v, v));                                                           \
-                RD_ARG_TAKE(v, b, i, qv)                                                           \
-                STORE(best + j, b);                                                                \
-                STOREI(idx + j, i);                                                                \
-            }                                                                                      \
-        }                                                                                          \
-        for (q = 1; q < rows; q++) {   /* the lanes past the vectors */                            \
+            const RD_A_VI qv = RD_A_SETI((int)q);                                                   \
+            for (j = 0; j + RD_A_W <= w; j += RD_A_W) {                                             \
+                RD_A_VT b = RD_A_LOAD(best + j);                                                    \
+                RD_A_VI i = RD_A_LOADI(idx + j);                                                    \
+                const RD_A_VT v = XLOAD(xq + j);                                                    \
+                u = RD_A_ANY(u, RD_A_UNORD(v, v));                                                  \
+                RD_ARG_TAKE(v, b, i, qv)                                                            \
+                RD_A_STORE(best + j, b);                                                            \
+                RD_A_STOREI(idx + j, i);                                                            \
+            }                                                                                       \
+        }                                                                                           \
+        for (q = 1; q < rows; q++) {   /* the lanes past the vectors */                             \
             const ELEM* xq = x + q * rs;                                                            \
-            for (j = w / W * W; j < w; j++) {                                                      \
-                const float v = XS(xq[j]);                                                           \
-                nan |= v != v;                                                                     \
+            for (j = w / RD_A_W * RD_A_W; j < w; j++) {                                             \
+                const float v = XS(xq[j]);                                                          \
+                nan |= v != v;                                                                      \
                 const int take = mx ? (v > best[j] || (dec && v == best[j])) : (v < best[j] || (dec && v == best[j])); \
-                if (take) { best[j] = v; idx[j] = (uint32_t)q; }                                   \
-            }                                                                                      \
-        }                                                                                          \
-        return nan | TEST(u);                                                                      \
-    }                                                                                              \
+                if (take) { best[j] = v; idx[j] = (uint32_t)q; }                                    \
+            }                                                                                       \
+        }                                                                                           \
+        return nan | RD_A_TEST(u);                                                                  \
+    }                                                                                               \
     ATTR static int cols_arg_rows_##SUF(float* best, uint32_t* idx, const void* x, size_t rs, size_t rows, \
-                                        size_t w, int mx, int dec) {                               \
-        if (mx) return dec ? cols_arg_rows_##SUF##_body(best, idx, x, rs, rows, w, 1, 1)           \
-                           : cols_arg_rows_##SUF##_body(best, idx, x, rs, rows, w, 1, 0);          \
-        return dec ? cols_arg_rows_##SUF##_body(best, idx, x, rs, rows, w, 0, 1)                   \
-                   : cols_arg_rows_##SUF##_body(best, idx, x, rs, rows, w, 0, 0);                  \
+                                        size_t w, int mx, int dec) {                                \
+        if (mx) return dec ? cols_arg_rows_##SUF##_body(best, idx, x, rs, rows, w, 1, 1)            \
+                           : cols_arg_rows_##SUF##_body(best, idx, x, rs, rows, w, 1, 0);           \
+        return dec ? cols_arg_rows_##SUF##_body(best, idx, x, rs, rows, w, 0, 1)                    \
+                   : cols_arg_rows_##SUF##_body(best, idx, x, rs, rows, w, 0, 0);                   \
     }
 /* ARGMAX / ARGMIN of one contiguous line: 4 W lanes (lane l takes the elements l mod 4W, in order:
  * x > best, or >= with DECREASING), then the lanes' bests combined (the extreme value, and among
  * lanes holding it the smallest index, or the largest with DECREASING: each lane's first (last)
  * occurrence), then the tail in order. The same index as update_f's scan for ordered values; a NaN
  * anywhere returns 1 (the caller takes update_f). Lines past INT32_MAX elements are not taken. */
-#define RD_LINE_ARG(SUF, ATTR, ELEM, LOAD, XS, VT, VI, VU, W, SETI, IOTA, ADDI, STORE, STOREI, UNORD, ANY, ZERO, TEST) \
-    ATTR static inline __attribute__((always_inline)) int line_arg_##SUF##_body(                   \
-        const void* xv, size_t n, uint64_t* at, const int mx, const int dec) {                     \
-        const ELEM* x = xv;                                                                        \
-        VT b[4];                                                                                   \
-        VI i[4], cur[4];                                                                           \
-        VU u = ZERO;                                                                               \
-        size_t k = 0;                                                                              \
-        int nan = 0;                                                                               \
-        float bv;                                                                                  \
-        uint32_t bi;                                                                               \
-        if (n >= 4 * W) {                                                                          \
-            for (int r = 0; r < 4; r++) {                                                          \
-                b[r] = LOAD(x + r * W);                                                            \
-                u = ANY(u, UNORD(b[r], b[r]));                                                     \
-                cur[r] = ADDI(IOTA, SETI(r * W));                                                  \
-                i[r] = cur[r];                                                                     \
-            }                                                                                      \
-            const VI step = SETI(4 * W);                                                           \
-            for (k = 4 * W; k + 4 * W <= n; k += 4 * W) {                                          \
-                for (int r = 0; r < 4; r++) {                                                      \
-                    const VT v = LOAD(x + k + r * W);                                              \
-                    if (r & 1) u = ANY(u, UNORD(v, LOAD(x + k + (r - 1) * W)));                    \
-                    cur[r] = ADDI(cur[r], step);                                                   \
-                    RD_ARG_TAKE(v, b[r], i[r], cur[r])                                             \
-                }                                                                                  \
-            }                                                                                      \
-            float vs[4 * W];                                                                       \
-            uint32_t is[4 * W];                                                                    \
-            for (int r = 0; r < 4; r++) {                                                          \
-                STORE(vs + r * W, b[r]);                                                           \
-                STOREI(is + r * W, i[r]);                                                          \
-            }                                                                                      \
-            bv = vs[0];                                                                            \
-            bi = is[0];                                                                            \
-            for (int l = 1; l < 4 * W; l++) {                                                      \
+#define RD_LINE_ARG(SUF, ATTR, ELEM, XLOAD, XS)                                                     \
+    ATTR static inline __attribute__((always_inline)) int line_arg_##SUF##_body(                    \
+        const void* xv, size_t n, uint64_t* at, const int mx, const int dec) {                      \
+        const ELEM* x = xv;                                                                         \
+        RD_A_VT b[4];                                                                               \
+        RD_A_VI i[4], cur[4];                                                                       \
+        RD_A_VU u = RD_A_ZERO;                                                                      \
+        size_t k = 0;                                                                               \
+        int nan = 0;                                                                                \
+        float bv;                                                                                   \
+        uint32_t bi;                                                                                \
+        if (n >= 4 * RD_A_W) {                                                                      \
+            for (int r = 0; r < 4; r++) {                                                           \
+                b[r] = XLOAD(x + r * RD_A_W);                                                       \
+                u = RD_A_ANY(u, RD_A_UNORD(b[r], b[r]));                                            \
+                cur[r] = RD_A_ADDI(RD_A_IOTA, RD_A_SETI(r * RD_A_W));                               \
+                i[r] = cur[r];                                                                      \
+            }                                                                                       \
+            const RD_A_VI step = RD_A_SETI(4 * RD_A_W);                                             \
+            for (k = 4 * RD_A_W; k + 4 * RD_A_W <= n; k += 4 * RD_A_W) {                            \
+                for (int r = 0; r < 4; r++) {                                                       \
+                    const RD_A_VT v = XLOAD(x + k + r * RD_A_W);                                    \
+                    if (r & 1) u = RD_A_ANY(u, RD_A_UNORD(v, XLOAD(x + k + (r - 1) * RD_A_W)));     \
+                    cur[r] = RD_A_ADDI(cur[r], step);                                               \
+                    RD_ARG_TAKE(v, b[r], i[r], cur[r])                                              \
+                }                                                                                   \
+            }                                                                                       \
+            float vs[4 * RD_A_W];                                                                   \
+            uint32_t is[4 * RD_A_W];                                                                \
+            for (int r = 0; r < 4; r++) {                                                           \
+                RD_A_STORE(vs + r * RD_A_W, b[r]);                                                  \
+                RD_A_STOREI(is + r * RD_A_W, i[r]);                                                 \
+            }                                                                                       \
+            bv = vs[0];                                                                             \
+            bi = is[0];                                                                             \
+            for (int l = 1; l < 4 * RD_A_W; l++) {                                                  \
                 const int better = mx ? vs[l] > bv : vs[l] < bv;                                    \
-                if (better || (vs[l] == bv && (dec ? is[l] > bi : is[l] < bi))) {                  \
-                    bv = vs[l];                                                                    \
-                    bi = is[l];                                                                    \
-                }                                                                                  \
-            }                                                                                      \
-        } else {                                                                                   \
-            bv = XS(x[0]);                                                                         \
-            bi = 0;                                                                                \
-            nan |= bv != bv;                                                                       \
-            k = 1;                                                                                 \
-        }                                                                                          \
-        for (; k < n; k++) {                                                                       \
-            const float v = XS(x[k]);                                                              \
-            nan |= v != v;                                                                         \
-            if (mx ? (v > bv || (dec && v == bv)) : (v < bv || (dec && v == bv))) {               \
-                bv = v;                                                                            \
-                bi = (uint32_t)k;                                                                  \
-            }                                                                                      \
-        }                                                                                          \
-        *at = bi;                                                                                  \
-        return nan | TEST(u);                                                                      \
-    }                                                                                              \
-    ATTR static int line_arg_##SUF(const void* x, size_t n, uint64_t* at, int mx, int dec) {       \
+                if (better || (vs[l] == bv && (dec ? is[l] > bi : is[l] < bi))) {                   \
+                    bv = vs[l];                                                                     \
+                    bi = is[l];                                                                     \
+                }                                                                                   \
+            }                                                                                       \
+        } else {                                                                                    \
+            bv = XS(x[0]);                                                                          \
+            bi = 0;                                                                                 \
+            nan |= bv != bv;                                                                        \
+            k = 1;                                                                                  \
+        }                                                                                           \
+        for (; k < n; k++) {                                                                        \
+            const float v = XS(x[k]);                                                               \
+            nan |= v != v;                                                                          \
+            if (mx ? (v > bv || (dec && v == bv)) : (v < bv || (dec && v == bv))) {                 \
+                bv = v;                                                                             \
+                bi = (uint32_t)k;                                                                   \
+            }                                                                                       \
+        }                                                                                           \
+        *at = bi;                                                                                   \
+        return nan | RD_A_TEST(u);                                                                  \
+    }                                                                                               \
+    ATTR static int line_arg_##SUF(const void* x, size_t n, uint64_t* at, int mx, int dec) {        \
         if (mx) return dec ? line_arg_##SUF##_body(x, n, at, 1, 1) : line_arg_##SUF##_body(x, n, at, 1, 0); \
         return dec ? line_arg_##SUF##_body(x, n, at, 0, 1) : line_arg_##SUF##_body(x, n, at, 0, 0); \
     }
@@ -1061,18 +1061,20 @@ RD_EXT_ROWS(avx512, EW_T512, __m512, __mmask16, 16, _mm512_loadu_ps, _mm512_stor
 #define RD_A_TEST(u) (_mm256_movemask_ps(u) != 0)
 #define RD_A_LOADI(p) _mm256_loadu_si256((const __m256i*)(const void*)(p))
 #define RD_A_STOREI(p, v) _mm256_storeu_si256((__m256i*)(void*)(p), v)
-RD_ARG_ROWS(avx2, EW_T256, float, _mm256_loadu_ps, RD_A_F32, __m256, __m256i, __m256, 8, _mm256_loadu_ps,
-            _mm256_storeu_ps, RD_A_LOADI, RD_A_STOREI, _mm256_set1_epi32, RD_A_UNORD, RD_A_ANY, _mm256_setzero_ps(),
-            RD_A_TEST)
-RD_ARG_ROWS(h16_avx2, EW_T256, uint16_t, RD_A_H8, pydml_f16_to_f32, __m256, __m256i, __m256, 8, _mm256_loadu_ps,
-            _mm256_storeu_ps, RD_A_LOADI, RD_A_STOREI, _mm256_set1_epi32, RD_A_UNORD, RD_A_ANY, _mm256_setzero_ps(),
-            RD_A_TEST)
-RD_LINE_ARG(avx2, EW_T256, float, _mm256_loadu_ps, RD_A_F32, __m256, __m256i, __m256, 8, _mm256_set1_epi32,
-            _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), _mm256_add_epi32, _mm256_storeu_ps, RD_A_STOREI,
-            RD_A_UNORD, RD_A_ANY, _mm256_setzero_ps(), RD_A_TEST)
-RD_LINE_ARG(h16_avx2, EW_T256, uint16_t, RD_A_H8, pydml_f16_to_f32, __m256, __m256i, __m256, 8, _mm256_set1_epi32,
-            _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), _mm256_add_epi32, _mm256_storeu_ps, RD_A_STOREI,
-            RD_A_UNORD, RD_A_ANY, _mm256_setzero_ps(), RD_A_TEST)
+#define RD_A_VT __m256
+#define RD_A_VI __m256i
+#define RD_A_VU __m256
+#define RD_A_W 8
+#define RD_A_LOAD _mm256_loadu_ps
+#define RD_A_STORE _mm256_storeu_ps
+#define RD_A_SETI _mm256_set1_epi32
+#define RD_A_ZERO _mm256_setzero_ps()
+#define RD_A_IOTA _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)
+#define RD_A_ADDI _mm256_add_epi32
+RD_ARG_ROWS(avx2, EW_T256, float, _mm256_loadu_ps, RD_A_F32)
+RD_ARG_ROWS(h16_avx2, EW_T256, uint16_t, RD_A_H8, pydml_f16_to_f32)
+RD_LINE_ARG(avx2, EW_T256, float, _mm256_loadu_ps, RD_A_F32)
+RD_LINE_ARG(h16_avx2, EW_T256, uint16_t, RD_A_H8, pydml_f16_to_f32)
 #undef RD_ARG_MASK
 #undef RD_ACMP
 #undef RD_ATAKE
@@ -1082,6 +1084,16 @@ RD_LINE_ARG(h16_avx2, EW_T256, uint16_t, RD_A_H8, pydml_f16_to_f32, __m256, __m2
 #undef RD_A_TEST
 #undef RD_A_LOADI
 #undef RD_A_STOREI
+#undef RD_A_VT
+#undef RD_A_VI
+#undef RD_A_VU
+#undef RD_A_W
+#undef RD_A_LOAD
+#undef RD_A_STORE
+#undef RD_A_SETI
+#undef RD_A_ZERO
+#undef RD_A_IOTA
+#undef RD_A_ADDI
 #define RD_ARG_MASK __mmask16
 #define RD_ACMP(a, b, P) _mm512_cmp_ps_mask(a, b, P)
 #define RD_ATAKE(b, v, m) _mm512_mask_mov_ps(b, m, v)
@@ -1091,17 +1103,20 @@ RD_LINE_ARG(h16_avx2, EW_T256, uint16_t, RD_A_H8, pydml_f16_to_f32, __m256, __m2
 #define RD_A_TEST(u) ((u) != 0)
 #define RD_A_LOADI(p) _mm512_loadu_si512((const void*)(p))
 #define RD_A_STOREI(p, v) _mm512_storeu_si512((void*)(p), v)
-RD_ARG_ROWS(avx512, EW_T512, float, _mm512_loadu_ps, RD_A_F32, __m512, __m512i, __mmask16, 16, _mm512_loadu_ps,
-            _mm512_storeu_ps, RD_A_LOADI, RD_A_STOREI, _mm512_set1_epi32, RD_A_UNORD, RD_A_ANY, (__mmask16)0, RD_A_TEST)
-RD_ARG_ROWS(h16_avx512, EW_T512, uint16_t, RD_A_H16, pydml_f16_to_f32, __m512, __m512i, __mmask16, 16,
-            _mm512_loadu_ps, _mm512_storeu_ps, RD_A_LOADI, RD_A_STOREI, _mm512_set1_epi32, RD_A_UNORD, RD_A_ANY,
-            (__mmask16)0, RD_A_TEST)
-RD_LINE_ARG(avx512, EW_T512, float, _mm512_loadu_ps, RD_A_F32, __m512, __m512i, __mmask16, 16, _mm512_set1_epi32,
-            _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15), _mm512_add_epi32,
-            _mm512_storeu_ps, RD_A_STOREI, RD_A_UNORD, RD_A_ANY, (__mmask16)0, RD_A_TEST)
-RD_LINE_ARG(h16_avx512, EW_T512, uint16_t, RD_A_H16, pydml_f16_to_f32, __m512, __m512i, __mmask16, 16,
-            _mm512_set1_epi32, _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
-            _mm512_add_epi32, _mm512_storeu_ps, RD_A_STOREI, RD_A_UNORD, RD_A_ANY, (__mmask16)0, RD_A_TEST)
+#define RD_A_VT __m512
+#define RD_A_VI __m512i
+#define RD_A_VU __mmask16
+#define RD_A_W 16
+#define RD_A_LOAD _mm512_loadu_ps
+#define RD_A_STORE _mm512_storeu_ps
+#define RD_A_SETI _mm512_set1_epi32
+#define RD_A_ZERO ((__mmask16)0)
+#define RD_A_IOTA _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
+#define RD_A_ADDI _mm512_add_epi32
+RD_ARG_ROWS(avx512, EW_T512, float, _mm512_loadu_ps, RD_A_F32)
+RD_ARG_ROWS(h16_avx512, EW_T512, uint16_t, RD_A_H16, pydml_f16_to_f32)
+RD_LINE_ARG(avx512, EW_T512, float, _mm512_loadu_ps, RD_A_F32)
+RD_LINE_ARG(h16_avx512, EW_T512, uint16_t, RD_A_H16, pydml_f16_to_f32)
 #undef RD_ARG_MASK
 #undef RD_ACMP
 #undef RD_ATAKE
@@ -1111,6 +1126,16 @@ RD_LINE_ARG(h16_avx512, EW_T512, uint16_t, RD_A_H16, pydml_f16_to_f32, __m512, _
 #undef RD_A_TEST
 #undef RD_A_LOADI
 #undef RD_A_STOREI
+#undef RD_A_VT
+#undef RD_A_VI
+#undef RD_A_VU
+#undef RD_A_W
+#undef RD_A_LOAD
+#undef RD_A_STORE
+#undef RD_A_SETI
+#undef RD_A_ZERO
+#undef RD_A_IOTA
+#undef RD_A_ADDI
 #undef RD_ARG_TAKE
 #undef RD_ARG_ROWS
 #undef RD_LINE_ARG
@@ -1989,6 +2014,14 @@ static pydml_status reduce_rows_arg_f32(void* ctx, uint64_t b, uint64_t e, void*
     return PYDML_STATUS_SUCCESS;
 }
 
+/* pydml_debug_reduce_stats (include/pydml.h): executions that took the whole-row paths. */
+static uint64_t g_columns, g_arg_lines;
+
+void pydml_debug_reduce_stats(uint64_t* columns, uint64_t* arg_lines) {
+    if (columns) *columns = __atomic_load_n(&g_columns, __ATOMIC_RELAXED);
+    if (arg_lines) *arg_lines = __atomic_load_n(&g_arg_lines, __ATOMIC_RELAXED);
+}
+
 static pydml_status check_view(const pydml_tensor* v, uint32_t type, uint32_t n, const uint32_t* sizes) {
     if (v == NULL) return PYDML_STATUS_INVALID_PARAMETER;
     pydml_status s = pydml_tensor_check(v);
@@ -2083,6 +2116,7 @@ static pydml_status execute(const void* plan_, const pydml_tensor* const* inputs
         const uint64_t groups = ax_count(&r.keep);
         r.cols_rows = cols_fast(&r, groups * r.v_size * r.L * r.in_bytes);
         if (r.cols_rows) {
+            __atomic_fetch_add(&g_columns, 1, __ATOMIC_RELAXED);
             /* wide tiles while there are at least RD_FAST_ITEMS of them, of even widths (multiples
              * of 16 lanes but the last) */
             uint64_t wmax = RD_WFAST;
@@ -2137,6 +2171,7 @@ static pydml_status execute(const void* plan_, const pydml_tensor* const* inputs
         is_arg(p->fn) &&
         (p->in_type == DML_TENSOR_DATA_TYPE_FLOAT32 ? r.fast->line_arg != NULL
                                                     : p->in_type == DML_TENSOR_DATA_TYPE_FLOAT16 && r.fast->line_arg_h16 != NULL)) {
+        __atomic_fetch_add(&g_arg_lines, 1, __ATOMIC_RELAXED);
         const pydml_axis_loop rows = {items, items * r.L, RD_PARALLEL_MIN, 0, RD_CHUNKS_PER_THREAD, 0, 0};
         return pydml_axis_for_range(&rows, reduce_rows_arg_f32, &r);
     }
