@@ -422,6 +422,29 @@ def test_grouped_decoding_reads_the_cache_in_place(rng: np.random.Generator, dty
     close(out, reference(c.q, keys, values, scale=0.3), dtype)
 
 
+@pytest.mark.parametrize("dtype", ["FLOAT32", "FLOAT16"])
+@pytest.mark.parametrize("row_pad", [0, 3])
+def test_decoding_over_a_cache_of_padded_rows(rng: np.random.Generator, dtype: str, row_pad: int,
+                                             ew_isa: str) -> None:
+    """One query position against a past of 150 keys (blocks of 64 spanning past and new keys),
+    the new keys biased: FLOAT16 blocks are converted straight from the cache (adjacent rows in one
+    run, padded rows one by one), FLOAT32 ones read in place or row by row."""
+    c = Case(rng, dtype, B=2, S=1, T=2, Nq=4, Nk=2, H=16, Hv=8, P=150)
+    fields, arrays = c.tensors("separate")
+    fields["BiasTensor"] = tensor(dtype, [len(c.bias)])
+    arrays["BiasTensor"] = c.arr(c.bias)
+    for name, x in (("PastKeyTensor", c.pk), ("PastValueTensor", c.pv)):
+        B, N, P, D = x.shape
+        buf = np.full((B, N, P, D + row_pad), np.nan)   # padding never read
+        buf[..., :D] = x
+        fields[name] = tensor(dtype, [B, N, P, D], [N * P * (D + row_pad), P * (D + row_pad), D + row_pad, 1])
+        arrays[name] = c.arr(buf).ravel()
+    fields["OutputTensor"] = c.out_desc()
+    out = run(mha1(fields, scale=0.25, q_heads=4, kv_heads=2), arrays)["OutputTensor"]
+    keys, values = c.kv(True)
+    close(out, reference(c.query(True), keys, values, scale=0.25), dtype)
+
+
 def test_grouped_query_attention_against_torch(rng: np.random.Generator) -> None:
     B, S, Nq, Nk, H = 2, 33, 8, 2, 16
     c = Case(rng, "FLOAT32", B=B, S=S, T=S, Nq=Nq, Nk=Nk, H=H, Hv=H)
