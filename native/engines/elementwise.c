@@ -1100,7 +1100,11 @@ static void run_span(const ew_run* r, const uint64_t* offset, uint64_t n_total, 
      * than the write they save (EW_FLAG_COMPUTE_BOUND): the staging pass made them slower. Quiet
      * AVX2 host, 8M floats, streamed / in-place time, medians of 12 alternating rounds, 1 thread
      * CPU time and 2 threads wall: GELU 1.09-1.15 / 1.05, TANH 1.03 / 1.03, ERF 1.08 / 1.10,
-     * SIGMOID 1.00 / 1.07; EXP 0.98 / 0.96 and ADD 0.85 / 0.81 keep streaming. */
+     * SIGMOID 1.00 / 1.07; EXP 0.98 / 0.96 and ADD 0.85 / 0.81 kept streaming there. On an Intel
+     * Xeon (AVX-512, a 260 MiB L3 of which 64 MiB of operands stay cached), 8M-element EXP, 2
+     * threads, alternated with torch: streamed 0.82-0.98x torch (AVX-512 path) and 0.66-0.72x
+     * (AVX2 path, its new row), in place 0.98-1.08x and 0.95-0.98x, while ADD, MULTIPLY, CLIP and
+     * RELU lost 12-30 % of their bandwidth without streaming: EXP joined the compute-bound rows. */
     const int nt_f32 = r->stream && !(plan->entry->flags & EW_FLAG_COMPUTE_BOUND) && domain == EW_F32 && r->strides[o][inner] == 1 && n_total >= EW_STREAM_SPAN &&
                        r->types[o] == DML_TENSOR_DATA_TYPE_FLOAT32 && !plan->narrow;
     if (r->strides[o][inner] == 1 && (r->types[o] == own || plan->narrow) && !plan->fused && !nt_f32)
