@@ -1393,6 +1393,39 @@ def test_json_output_shape_wins_over_dst_shape(tmp_path: Path) -> None:
     assert out.ravel().tolist() == [12, 76, 106, 34, 384, 93, 184, 17, -9]
 
 
+def test_json_unit_axis_strides_past_uint32_run(tmp_path: Path) -> None:
+    """A unit axis never moves, so its stride is any int64 in oneDNN (the fuzzer gave 2^32 to N
+    of interpolate_backward.json, whose DirectML desc then held a stride no UINT can, and the CLI
+    printed a traceback): it binds as 0, and the graph runs as before."""
+    example = Path(__file__).resolve().parent.parent / "examples" / "onednn" / "interpolate_backward.json"
+    doc = json.loads(example.read_text())
+    want = run_json(example)
+    for lt in doc["graph"][0]["inputs"]:
+        assert lt["shape"][0] == 1
+        lt["stride"][0] = 2**32
+    got = run_json(_write(tmp_path, doc))
+    assert got.keys() == want.keys()
+    for k in want:
+        np.testing.assert_array_equal(got[k], want[k])
+
+
+def test_a_desc_directml_refuses_is_unimplemented(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """What oneDNN accepts but the lowered DirectML desc cannot express is oneDNN's unimplemented
+    (exit 2, one line naming the desc, field and rule), never a traceback."""
+    def refuse(desc: Any) -> Any:
+        raise pydml.ValidationError(pydml.schema_of(type(desc)).c_name, "InputGradientTensor.Strides[1]",
+                                    "must fit in UINT", 2**32)
+    monkeypatch.setattr(dnn, "_compiled", refuse)
+    example = Path(__file__).resolve().parent.parent / "examples" / "onednn" / "interpolate_backward.json"
+    with pytest.raises(dnn.Unimplemented, match=r"Strides\[1\]: must fit in UINT \(the DirectML desc") as e:
+        run_json(example)
+    assert e.value.status == 3
+    lines: list[str] = []
+    assert main_json(example, print_fn=lines.append, error_fn=lines.append) == 2
+    assert len(lines) == 1 and lines[0].startswith("pydml onednn: DML_RESAMPLE_GRAD1_OPERATOR_DESC.")
+    assert lines[0].endswith("[unimplemented]")
+
+
 @pytest.mark.parametrize("dtype", [BF16, np.dtype(np.float16)], ids=str)
 @pytest.mark.parametrize("name", ["T1", "T3", "T15", "T9d2"])
 def test_conv_transpose_backward_data_low_precision(

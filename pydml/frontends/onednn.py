@@ -46,8 +46,9 @@ from pydml.descs import (
 )
 from pydml.device import CompiledOperator, Device
 from pydml.enums import ConvolutionDirection, ConvolutionMode, TensorDataType
-from pydml.errors import PydmlError, compose
+from pydml.errors import PydmlError, UnsupportedError, ValidationError, compose
 from pydml.frontends.resample_modes import onednn_interpolate
+from pydml.registry import schema_of
 from pydml.tensor import buffer_desc
 
 __all__ = [
@@ -335,9 +336,11 @@ def _raw(a: np.ndarray) -> tuple[np.ndarray, list[int]]:
     bound to a DirectML tensor desc with Strides, without a copy. Views with negative or
     unaligned strides are copied into a dense array first."""
     item = a.itemsize
-    if any(st < 0 or st % item for st in a.strides):
+    if any(st < 0 or st % item for n, st in zip(a.shape, a.strides, strict=True) if n > 1):
         a = np.ascontiguousarray(a)
-    strides = [st // item for st in a.strides]
+    # a unit axis never moves: its stride (whatever the layout gave it, 2^32 included, which a
+    # DirectML UINT stride cannot hold) is bound as 0
+    strides = [st // item if n > 1 else 0 for n, st in zip(a.shape, a.strides, strict=True)]
     reach = 1 + sum((n - 1) * st for n, st in zip(a.shape, strides, strict=True))
     flat = np.lib.stride_tricks.as_strided(a, shape=(reach,), strides=(item,))
     return flat, strides
@@ -408,7 +411,15 @@ class _Backend:
             if bf16 and name in inputs:
                 a = a.astype(np.float32)
             descs[name], bound[name] = _tensor(a, dml_type, rank)
-        operator = _compiled(desc_class(**descs, **fields))
+        try:
+            operator = _compiled(desc_class(**descs, **fields))
+        except ValidationError as e:
+            # a configuration oneDNN accepts that DirectML's desc cannot express (a stride past
+            # UINT32, ...): oneDNN's answer for a primitive it has no implementation of
+            rule = f"{e.rule} (the DirectML desc the op lowers to)"
+            raise Unimplemented(e.desc, e.field, rule, e.value) from e
+        except UnsupportedError as e:
+            raise Unimplemented(schema_of(desc_class).c_name, "", str(e), show_value=False) from e
         operator.execute({k: bound[k] for k in inputs}, {k: bound[k] for k in outputs})
         if bf16:
             for k, v in outputs.items():
