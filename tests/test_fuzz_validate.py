@@ -155,6 +155,11 @@ def test_graph_api_survives_mutated_graphs_under_sanitizers(build: Build, tmp_pa
         assert compiled > 100 and rejected > 1000, result.stdout  # both paths exercised
 
 
+#: Inputs the libFuzzer target once failed on, replayed before its run (--long):
+#: avg_grad_slow_path_tables: AVERAGE_POOLING_GRAD off the FLOAT32 fast path offset its NULL
+#: tables (UBSan: an offset applied to a null pointer, pooling.c avg_grad).
+REGRESSION_INPUTS = Path(__file__).resolve().parent / "fuzz" / "regressions"
+
 #: Cases the fuzzer once failed on (seed, iteration, operator), replayed alone on every run. The
 #: driver derives each case from these three numbers, so a change to its generators moves them;
 #: they stay as cheap extra cases then.
@@ -307,6 +312,11 @@ def test_libfuzzer_target_runs_where_clang_is_installed(tmp_path: Path, request:
     build = subprocess.run([clang, *flags, *(str(o) for o, _ in built), "-lm", "-o", str(exe)],
                            capture_output=True, text=True, check=False, timeout=600)
     assert build.returncode == 0, build.stderr[-5000:]
+    # inputs it once failed on (tests/fuzz/regressions/, one file each), each run once first
+    regressions = sorted(str(p) for p in REGRESSION_INPUTS.iterdir())
+    replay = subprocess.run([str(exe), *regressions], capture_output=True, text=True, env=ENV, check=False,
+                            timeout=600, cwd=tmp_path)
+    assert replay.returncode == 0, replay.stderr[-10000:]
     run = subprocess.run([str(exe), "-runs=3000", "-seed=1", "-max_len=16"], capture_output=True, text=True,
                          env=ENV, check=False, timeout=600, cwd=tmp_path)
     assert run.returncode == 0, run.stderr[-10000:]

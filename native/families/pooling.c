@@ -1976,7 +1976,9 @@ static pydml_status avg_grad(const pool_plan* P, const pydml_tensor* dy, const p
     int32_t* tab = fast ? pydml_workspace_part(ws, z.tab, sizeof(int32_t) * (size_t)K * nb * 17) : NULL; /* base, perm, mask */
     float* invw = fast ? pydml_workspace_part(ws, z.invw, sizeof(float) * OW) : NULL;
     if (fast && (idx == NULL || invw == NULL || tab == NULL)) return PYDML_STATUS_INVALID_PARAMETER;
-    avg_expand ex = {K, nb, idx, tab, tab + (size_t)K * nb, tab + (size_t)K * nb * 9, 0, 0, 0, {0, 0}, {0, 0}, 0, 0};
+    /* (no offsets from a NULL tab: the slow path has none, and NULL + n is undefined) */
+    avg_expand ex = {K, nb, idx, tab, tab ? tab + (size_t)K * nb : NULL, tab ? tab + (size_t)K * nb * 9 : NULL,
+                     0, 0, 0, {0, 0}, {0, 0}, 0, 0};
     /* Strides 2 on W: the longest run [wa, wa + len) of w whose covering columns follow the
      * interior pattern (lo(w + 2) = lo(w) + 1, a count per phase); windows cut by the row's ends
      * break it, so wa is within a few windows of 0 */
