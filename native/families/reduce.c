@@ -1071,29 +1071,11 @@ RD_EXT_ROWS(avx512, EW_T512, __m512, __mmask16, 16, _mm512_loadu_ps, _mm512_stor
 #define RD_A_ZERO _mm256_setzero_ps()
 #define RD_A_IOTA _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)
 #define RD_A_ADDI _mm256_add_epi32
-RD_ARG_ROWS(avx2, EW_T256, float, _mm256_loadu_ps, RD_A_F32)
-RD_ARG_ROWS(h16_avx2, EW_T256, uint16_t, RD_A_H8, pydml_f16_to_f32)
-RD_LINE_ARG(avx2, EW_T256, float, _mm256_loadu_ps, RD_A_F32)
-RD_LINE_ARG(h16_avx2, EW_T256, uint16_t, RD_A_H8, pydml_f16_to_f32)
-#undef RD_ARG_MASK
-#undef RD_ACMP
-#undef RD_ATAKE
-#undef RD_ATAKEI
-#undef RD_A_ANY
-#undef RD_A_UNORD
-#undef RD_A_TEST
-#undef RD_A_LOADI
-#undef RD_A_STOREI
-#undef RD_A_VT
-#undef RD_A_VI
-#undef RD_A_VU
-#undef RD_A_W
-#undef RD_A_LOAD
-#undef RD_A_STORE
-#undef RD_A_SETI
-#undef RD_A_ZERO
-#undef RD_A_IOTA
-#undef RD_A_ADDI
+#define RD_A_ISA avx2
+#define RD_A_ISA_H16 h16_avx2
+#define RD_A_ATTR EW_T256
+#define RD_A_HLOAD RD_A_H8
+#include "reduce_arg_isa.h"
 #define RD_ARG_MASK __mmask16
 #define RD_ACMP(a, b, P) _mm512_cmp_ps_mask(a, b, P)
 #define RD_ATAKE(b, v, m) _mm512_mask_mov_ps(b, m, v)
@@ -1113,29 +1095,11 @@ RD_LINE_ARG(h16_avx2, EW_T256, uint16_t, RD_A_H8, pydml_f16_to_f32)
 #define RD_A_ZERO ((__mmask16)0)
 #define RD_A_IOTA _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
 #define RD_A_ADDI _mm512_add_epi32
-RD_ARG_ROWS(avx512, EW_T512, float, _mm512_loadu_ps, RD_A_F32)
-RD_ARG_ROWS(h16_avx512, EW_T512, uint16_t, RD_A_H16, pydml_f16_to_f32)
-RD_LINE_ARG(avx512, EW_T512, float, _mm512_loadu_ps, RD_A_F32)
-RD_LINE_ARG(h16_avx512, EW_T512, uint16_t, RD_A_H16, pydml_f16_to_f32)
-#undef RD_ARG_MASK
-#undef RD_ACMP
-#undef RD_ATAKE
-#undef RD_ATAKEI
-#undef RD_A_ANY
-#undef RD_A_UNORD
-#undef RD_A_TEST
-#undef RD_A_LOADI
-#undef RD_A_STOREI
-#undef RD_A_VT
-#undef RD_A_VI
-#undef RD_A_VU
-#undef RD_A_W
-#undef RD_A_LOAD
-#undef RD_A_STORE
-#undef RD_A_SETI
-#undef RD_A_ZERO
-#undef RD_A_IOTA
-#undef RD_A_ADDI
+#define RD_A_ISA avx512
+#define RD_A_ISA_H16 h16_avx512
+#define RD_A_ATTR EW_T512
+#define RD_A_HLOAD RD_A_H16
+#include "reduce_arg_isa.h"
 #undef RD_ARG_TAKE
 #undef RD_ARG_ROWS
 #undef RD_LINE_ARG
