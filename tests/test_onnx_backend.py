@@ -34,13 +34,15 @@ from pydml.onnx.lowering import ONNX_TO_DML, REGISTRY  # noqa: E402
 from pydml.onnx.provider_types import unregistered_types  # noqa: E402
 
 FAILURES = Path(__file__).parent / "data" / "onnx_node_failures.txt"
-#: measured with onnx 1.23.2 when the failure list was written: 1164 of 1236 in-scope cases (94.2 %);
-#: the 72 failures are DirectML or provider limits or documented differences, each listed with its
-#: reason (docs/onnx.md)
+#: measured with onnx 1.23.2 when the failure list was written: 1193 of 1267 in-scope cases (94.2 %;
+#: the in-scope set is every case whose ops the provider registers, DFT, STFT, GridSample and
+#: NonZero included); the 74 failures are DirectML or provider limits or documented differences,
+#: each listed with its reason (docs/onnx.md)
 PASS_RATE_FLOOR = 0.941
-#: the same over the 1073 in-scope cases whose every node the provider registers for its types
-#: (pydml/onnx/provider_types.py): 1040 pass (96.9 %)
-REGISTERED_PASS_RATE_FLOOR = 0.969
+#: the same over the 1104 in-scope cases whose every node the provider registers for its types
+#: (pydml/onnx/provider_types.py): 1069 pass (96.8 %; the two inverse DFT cases are documented
+#: differences in the expected data)
+REGISTERED_PASS_RATE_FLOOR = 0.968
 
 
 def _types(model: Any) -> set[int]:
@@ -136,6 +138,12 @@ DIFFERENCES = {
     "test_dynamicquantizelinear_expanded": "ELEMENT_WISE_QUANTIZE_LINEAR rounds the exact quotient "
     "0.5 / 0.019607844 = 25.4999991 to 25; ONNX's float32 quotient is 25.5, rounded to even 26 "
     "(onnxruntime's current_failing_tests_pure_DML lists this case)",
+    "test_dft_inverse": "the expected output is numpy 2's single-precision FFT (complex64 in, "
+    "complex64 arithmetic): its Nyquist imaginary part is 1.9e-7 where the transform's exact value "
+    "is 0 (-7.1e-16 in float64); pydml's twiddles are exact at the quarter turns and give 0, "
+    "outside the case's atol of 1e-7 from the expected value (onnxruntime's "
+    "current_failing_tests_pure_DML lists the DFT cases)",
+    "test_dft_inverse_opset19": "as test_dft_inverse (the same data, DFT-17)",
     "test_attention_4d_causal_fp16_expanded": "pydml's output is bit for bit the correctly rounded "
     "FLOAT16 of the exact product of its correctly rounded Softmax and V (2.4e-4 from the float64 "
     "result); the expected output is 5.9e-4 from it, one FLOAT16 step (4.9e-4) from pydml's",

@@ -183,3 +183,42 @@ def test_average_pool_ceil_mode_counts_pads_not_the_overhang(pads: list[int]) ->
     ref: Any = ReferenceEvaluator(model)
     want = np.asarray(ref.run(None, {"x": x})[0])
     np.testing.assert_allclose(y, want, rtol=1e-5, atol=1e-6)
+
+
+def _nonzero_model(x: np.ndarray, then_gather: bool) -> Any:
+    """NonZero alone, or NonZero -> Transpose -> GatherND (the selected elements): nodes lowered
+    after NonZero are lowered for the count the build saw."""
+    nodes = [helper.make_node("NonZero", ["x"], ["nz"])]
+    out = "nz"
+    if then_gather:
+        nodes += [
+            helper.make_node("Transpose", ["nz"], ["idx"], perm=[1, 0]),
+            helper.make_node("GatherND", ["x", "idx"], ["y"]),
+        ]
+        out = "y"
+    graph = helper.make_graph(
+        nodes,
+        "g",
+        [helper.make_tensor_value_info("x", helper.np_dtype_to_tensor_dtype(x.dtype), list(x.shape))],
+        [helper.make_tensor_value_info(out, TensorProto.UNDEFINED, None)],
+    )
+    return helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.int32, np.bool_])
+def test_nonzero_is_sized_by_the_count_each_run(dtype: Any) -> None:
+    """NONZERO_COORDINATES' count read back sizes the [rank, count] INT64 output (-0.0 counts as
+    zero); the plan's later steps are rebuilt when another feed of the same shape has another count."""
+    rng = np.random.default_rng(1)
+    sess = pydml.onnx.InferenceSession(_nonzero_model(np.zeros((3, 4, 5), dtype), then_gather=True))
+    alone = pydml.onnx.InferenceSession(_nonzero_model(np.zeros((3, 4, 5), dtype), then_gather=False))
+    for density in (0.5, 0.1, 0.5, 0.9):
+        x = (rng.uniform(size=(3, 4, 5)) < density).astype(dtype)
+        if dtype == np.float32:
+            x = x * rng.standard_normal(x.shape).astype(np.float32)
+            x[0, 0, 0] = -0.0
+        (nz,) = alone.run(None, {"x": x})
+        assert nz.dtype == np.int64
+        np.testing.assert_array_equal(nz, np.array(np.nonzero(x)))
+        (y,) = sess.run(None, {"x": x})
+        np.testing.assert_array_equal(y, x[np.nonzero(x)])

@@ -267,6 +267,18 @@ HostKeyFn = Callable[[Node, int, np.ndarray[Any, Any], Callable[[str], "tuple[in
 
 
 @dataclass(frozen=True)
+class HostFinish:
+    """The part of a node that runs on the CPU after its operators, where the output's shape
+    depends on the values computed (NonZero: the provider reads NONZERO_COORDINATES' count back
+    and sizes the output by it). ``reads(node)``: the values its operators define for it;
+    ``run(node, arrays)``: the node's outputs from them. The session ends the node's graph step
+    there and runs ``run`` as a step of its own."""
+
+    reads: Callable[[Node], list[str]]
+    run: Callable[[Node, list[np.ndarray[Any, Any]]], list[np.ndarray[Any, Any]]]
+
+
+@dataclass(frozen=True)
 class Lowering:
     op_type: str
     since: int
@@ -277,6 +289,8 @@ class Lowering:
     #: what the lowering reads of a host input, where less than its value (InferenceSession keys
     #: its plans by it when a graph input feeds only such inputs); None: the whole value
     host_key: HostKeyFn | None = None
+    #: the node's CPU part after its operators (data-dependent output shapes), or None
+    finish: HostFinish | None = None
 
 
 REGISTRY: dict[str, list[Lowering]] = {}
@@ -326,6 +340,7 @@ def register(
     dml: Sequence[str] = (),
     domain: str = "",
     host_key: HostKeyFn | None = None,
+    finish: HostFinish | None = None,
 ) -> Callable[[LowerFn], LowerFn]:
     """Register a lowering for ONNX ``op_types`` (ai.onnx, or ``domain`` "com.microsoft") from
     opset ``since`` on."""
@@ -333,7 +348,8 @@ def register(
 
     def decorate(fn: LowerFn) -> LowerFn:
         for op in op_types:
-            table.setdefault(op, []).append(Lowering(op, since, fn, tuple(host_inputs), tuple(dml), host_key))
+            entry = Lowering(op, since, fn, tuple(host_inputs), tuple(dml), host_key, finish)
+            table.setdefault(op, []).append(entry)
             table[op].sort(key=lambda entry: entry.since)
         return fn
 
@@ -704,7 +720,8 @@ class Segment:
         self._fused_at = None
         try:
             lowering.fn(self, node)
-            for out in node.outputs:
+            # (a node with a CPU part defines its outputs there: HostFinish)
+            for out in node.outputs if lowering.finish is None else ():
                 if out and out not in self.values and out not in self.constants:
                     raise LoweringError(f"output {out!r} was not lowered")
             fused = self._finish_fusion(node, activation)

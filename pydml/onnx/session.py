@@ -41,6 +41,7 @@ from pydml.onnx.lowering import (
     CONTRIB_DOMAIN,
     ONNX_TO_NUMPY,
     ONNX_TYPE_NAMES,
+    HostFinish,
     HostKeyFn,
     Lowering,
     LoweringError,
@@ -150,12 +151,29 @@ class _DmlStep:
 class _RefStep:
     node: Node
     reason: str
+    #: the output shapes at the build: later steps were lowered for them (_check_shapes)
+    shapes: dict[str, tuple[int, ...]] = field(default_factory=dict)
+
+
+@dataclass
+class _HostStep:
+    """A node's CPU part after its operators (lowering.HostFinish: NonZero's output sized by
+    the count its operator computed)."""
+
+    node: Node
+    finish: HostFinish
+    shapes: dict[str, tuple[int, ...]] = field(default_factory=dict)
+
+
+class _ShapesChanged(Exception):
+    """A data-dependent output (a host or reference step's) has another shape than the plan's
+    later steps were built for: the plan is built again for this feed."""
 
 
 @dataclass
 class _Plan:
     constants: dict[str, np.ndarray[Any, Any]]
-    steps: list[_DmlStep | _RefStep] = field(default_factory=list)
+    steps: list[_DmlStep | _RefStep | _HostStep] = field(default_factory=list)
     #: a full build's Session._front (for templates): the shapes and folded constants it lowered
     front: Any = None
     #: values that are views of a model input, made before the steps run: (value, input, index),
@@ -436,7 +454,11 @@ class InferenceSession:
             if len(self._plans) > 1:  # most recently run last (pop with a default: runs on
                 self._plans.pop(key, None)  # other threads may move or drop it meanwhile)
                 self._plans[key] = plan
-            env = self._execute(plan, feed)
+            try:
+                env = self._execute(plan, feed)
+            except _ShapesChanged:
+                env = self._build(feed)
+                self._plans[key] = self._last_plan
         return [env[n] for n in names]
 
     # -- inputs --------------------------------------------------------------------------
@@ -954,6 +976,16 @@ class InferenceSession:
                                 "dml",
                             )
                         )
+                if lowering.finish is not None:
+                    # the graph step ends with the node's operators; its CPU part follows
+                    parts = lowering.finish.reads(node)
+                    last.update(dict.fromkeys(parts, node.index + 1))
+                    flush(node.index + 1)
+                    step_host = _HostStep(node, lowering.finish)
+                    plan.steps.append(step_host)
+                    if not dry:
+                        self._run_host(step_host, env, constants)
+                        self._learn_shapes(step_host.shapes, env, shapes, types)
                 continue
             except LoweringError as error:
                 reason = str(error)
@@ -983,12 +1015,7 @@ class InferenceSession:
                 self.reference_nodes.append((member.label(), reason))
                 if not dry:
                     self._run_ref(step_ref, env, constants)
-                    for name in member.outputs:
-                        if name in env:
-                            shapes[name] = tuple(int(n) for n in env[name].shape)
-                            if 0 in shapes[name]:
-                                self._empties.add(name)
-                            types[name] = _elem_of(env[name])
+                    self._learn_shapes(step_ref.shapes, env, shapes, types, member.outputs)
         flush(len(self._nodes))
         if explain:
             return explanations
@@ -996,6 +1023,24 @@ class InferenceSession:
         _finish_stacks(plan.stacks, env, constants, outs, targets)
         self._finish(env, constants)
         return env
+
+    def _learn_shapes(
+        self,
+        recorded: dict[str, tuple[int, ...]],
+        env: dict[str, np.ndarray[Any, Any]],
+        shapes: dict[str, tuple[int, ...]],
+        types: dict[str, int],
+        outputs: Sequence[str] = (),
+    ) -> None:
+        """After a CPU step at a build: its outputs' shapes and types are what the later nodes are
+        lowered for (and what later runs check: _check_shapes)."""
+        for name in outputs or list(recorded):
+            if name in env:
+                shapes[name] = tuple(int(n) for n in env[name].shape)
+                recorded[name] = shapes[name]
+                if 0 in shapes[name]:
+                    self._empties.add(name)
+                types[name] = _elem_of(env[name])
 
     def _find_lowering(self, node: Node) -> Lowering:
         """``find_lowering`` for a node, answered once per op, domain and opset in a session (each
@@ -1303,16 +1348,35 @@ class InferenceSession:
             if name:
                 env[name] = value
 
+    def _run_host(
+        self,
+        step: _HostStep,
+        env: dict[str, np.ndarray[Any, Any]],
+        constants: dict[str, np.ndarray[Any, Any]],
+    ) -> None:
+        node = step.node
+        arrays = [env[n] if n in env else constants[n] for n in step.finish.reads(node)]
+        for name, value in zip(node.outputs, step.finish.run(node, arrays), strict=False):
+            if name:
+                env[name] = value
+                step.shapes.setdefault(name, tuple(int(n) for n in value.shape))
+
     def _execute(self, plan: _Plan, feed: dict[str, np.ndarray[Any, Any]]) -> dict[str, np.ndarray[Any, Any]]:
         env: dict[str, np.ndarray[Any, Any]] = dict(feed)
         for out, source, index in plan.views:
             env[out] = env[source][index]
         outs, targets = _stack_targets(plan.stacks)
-        for step in plan.steps:
+        last = len(plan.steps) - 1
+        for k, step in enumerate(plan.steps):
             if isinstance(step, _DmlStep):
                 self._run_dml(step, env, plan.constants, targets)
+                continue
+            if isinstance(step, _HostStep):
+                self._run_host(step, env, plan.constants)
             else:
                 self._run_ref(step, env, plan.constants)
+            if k < last and any(env[n].shape != shape for n, shape in step.shapes.items() if n in env):
+                raise _ShapesChanged  # later steps were lowered for the build's shapes
         _finish_stacks(plan.stacks, env, plan.constants, outs, targets)
         self._finish(env, plan.constants)
         return env

@@ -5,6 +5,7 @@ from pydml.onnx.ops import (
     contrib_llm,
     elementwise,
     gather_scatter,
+    grid_sample,
     matmul,
     movement,
     normalization,
@@ -13,6 +14,7 @@ from pydml.onnx.ops import (
     recurrent,
     reduce,
     resize,
+    spectral,
 )
 
 __all__ = [
@@ -20,6 +22,7 @@ __all__ = [
     "contrib_llm",
     "elementwise",
     "gather_scatter",
+    "grid_sample",
     "matmul",
     "movement",
     "normalization",
@@ -28,4 +31,5 @@ __all__ = [
     "recurrent",
     "reduce",
     "resize",
+    "spectral",
 ]

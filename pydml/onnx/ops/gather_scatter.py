@@ -1,15 +1,29 @@
 """Indexed data movement and scans: GatherElements, GatherND, ScatterElements, ScatterND, OneHot
 (DmlOperatorGather.cpp, DmlOperatorScatter.cpp, DmlOperatorOneHot.cpp), CumSum
 (DmlOperatorCumSum.cpp), TopK (DmlOperatorTopK.cpp), DepthToSpace and SpaceToDepth
-(DmlOperatorDepthToSpace.cpp / DmlOperatorSpaceToDepth.cpp). Tensors of differing ranks are
-padded with leading ones to one dimension count, as the provider's tensor descs are."""
+(DmlOperatorDepthToSpace.cpp / DmlOperatorSpaceToDepth.cpp), NonZero (DmlOperatorNonZero.cpp).
+Tensors of differing ranks are padded with leading ones to one dimension count, as the provider's
+tensor descs are."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
+from typing import Any
+
+import numpy as np
 
 import pydml
-from pydml.onnx.lowering import FLOAT_TYPES, LoweringError, Node, Segment, View, normalize_axis, register
+from pydml.onnx.lowering import (
+    FLOAT_TYPES,
+    HostFinish,
+    LoweringError,
+    Node,
+    Segment,
+    View,
+    normalize_axis,
+    register,
+)
 from pydml.onnx.ops.elementwise import cast
 
 INT64 = 7
@@ -198,3 +212,48 @@ def depth_to_space(seg: Segment, node: Node) -> None:
 @register("SpaceToDepth", since=1, dml=["SPACE_TO_DEPTH1"])
 def space_to_depth(seg: Segment, node: Node) -> None:
     _space(seg, node, False)
+
+
+UINT32 = 12
+
+
+def _nonzero_parts(node: Node) -> list[str]:
+    return [f"{node.outputs[0]}#nonzero_count", f"{node.outputs[0]}#nonzero_coordinates"]
+
+
+def _nonzero_output(node: Node, arrays: list[np.ndarray[Any, Any]]) -> list[np.ndarray[Any, Any]]:
+    """ONNX's [rank, count] INT64 from NONZERO_COORDINATES' count and [1, 1, M, rank] rows: the
+    provider reads the count back on the CPU and copies the first count rows, transposed."""
+    count, coordinates = arrays
+    found = int(count.reshape(-1)[0])
+    rank = coordinates.shape[-1]
+    rows = coordinates.reshape(-1, rank)[:found]
+    return [np.ascontiguousarray(rows.T, dtype=np.int64)]
+
+
+@register(
+    "NonZero",
+    since=9,
+    dml=["NONZERO_COORDINATES"],
+    finish=HostFinish(_nonzero_parts, _nonzero_output),
+)
+def nonzero(seg: Segment, node: Node) -> None:
+    """DmlOperatorNonZero: NONZERO_COORDINATES into rows for every element (its page: the
+    worst case), the count read back; the output [rank, count] is made on the CPU from the first
+    count rows (the node's HostFinish; the output's shape is the count's). A 0-D input is one
+    element of rank 0: ONNX gives [0, count], an empty tensor, which DirectML has no tensor for."""
+    x = seg.view(node.inputs[0])
+    if x.rank == 0:
+        raise LoweringError(
+            "a 0-D input: the output [0, count] is empty, and DirectML tensors have no empty dimension"
+        )
+    count_name, rows_name = _nonzero_parts(node)
+    elements = math.prod(x.shape)
+    count = seg.output(UINT32, (1,) * x.rank, name=count_name)
+    rows = seg.output(UINT32, (1,) * max(0, x.rank - 2) + (elements, x.rank), name=rows_name)
+    seg.emit(
+        pydml.DML_NONZERO_COORDINATES_OPERATOR_DESC(
+            InputTensor=seg.tensor(x), OutputCountTensor=count, OutputCoordinatesTensor=rows
+        ),
+        node.name,
+    )
