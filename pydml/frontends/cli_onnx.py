@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import math
 import sys
 import time
 from pathlib import Path
@@ -119,6 +120,11 @@ def _load_inputs(path: str | None, session: Any) -> dict[str, np.ndarray[Any, An
             feed[arg.name] = given.pop(arg.name)
             continue
         shape = [d if isinstance(d, int) else 1 for d in arg.shape]
+        if math.prod(shape) > _MAX_GENERATED:
+            raise ValueError(
+                f"input {arg.name} of shape {shape}: too large to generate ({_MAX_GENERATED} elements "
+                "at most); give it with --inputs"
+            )
         elem = next((k for k, v in _TYPES.items() if v == arg.type), 1)
         dtype = ONNX_TO_NUMPY.get(elem, np.dtype(np.float32))
         if dtype.kind == "f":
@@ -131,6 +137,10 @@ def _load_inputs(path: str | None, session: Any) -> dict[str, np.ndarray[Any, An
     if given:
         raise ValueError(f"--inputs: {', '.join(sorted(given))} name(s) no model input")
     return feed
+
+
+#: the most elements a generated (not given) input may have: 1 GiB of float32
+_MAX_GENERATED = 1 << 28
 
 
 def _type_names() -> dict[int, str]:

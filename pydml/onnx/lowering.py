@@ -106,6 +106,12 @@ class LoweringError(PydmlError):
     """A node the DirectML provider would not take (or pydml cannot lower yet): the reason."""
 
 
+class MalformedNodeError(LoweringError):
+    """A node that breaks its own op's definition (an attribute or input of the wrong length or
+    value), found while lowering: the model is invalid, not refused (the session raises
+    OnnxModelError, and no fallback runs it)."""
+
+
 class NeedsConstant(LoweringError):
     """An input the provider reads on the CPU at kernel creation is not a constant."""
 

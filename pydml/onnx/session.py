@@ -45,6 +45,7 @@ from pydml.onnx.lowering import (
     HostKeyFn,
     Lowering,
     LoweringError,
+    MalformedNodeError,
     Node,
     Segment,
     View,
@@ -111,6 +112,10 @@ def _provider_note(node: Node, types: Mapping[str, int]) -> str | None:
         return unregistered_types(node.op_type, node.opset, names(node.inputs), names(node.outputs))
     except Exception:  # an op or opset the onnx package has no schema for: no note
         return None
+
+
+#: what a lowering's own arithmetic raises on a node whose attributes and input shapes disagree
+_LOWERING_SLIPS = (ArithmeticError, AssertionError, IndexError, KeyError, TypeError, ValueError)
 
 
 class OnnxModelError(PydmlError, ValueError):
@@ -257,6 +262,44 @@ def load_model(model: Any) -> Any:
     )
 
 
+def _first_line(error: BaseException) -> str:
+    text = str(error).strip()
+    return text.splitlines()[0] if text else type(error).__name__
+
+
+def check_model(model: Any) -> None:
+    """onnx's checker (each node against its op's schema: attributes, input counts, types) and
+    strict shape inference on the declared shapes, as onnxruntime checks a model before running
+    it: a model breaking them is an OnnxModelError with onnx's message (which names the node)."""
+    mod = onnx()
+    ctx = mod.checker.C.CheckerContext()
+    ctx.ir_version = int(model.ir_version) or mod.IR_VERSION
+    ctx.opset_imports = {o.domain: int(o.version) for o in model.opset_import}
+    # node by node, and only nodes of ops onnx defines: the DirectML provider also registers
+    # ops of its own in the ai.onnx domain (SimplifiedLayerNormalization), which check_model refuses
+    for node in model.graph.node:
+        if not mod.defs.has(node.op_type, node.domain or ""):
+            continue
+        try:
+            mod.checker.check_node(node, ctx)
+        except mod.checker.ValidationError as error:
+            label = f'node "{node.name or node.op_type}" ({node.op_type})'
+            raise OnnxModelError(f"invalid model: {label}: {_first_line(error)}") from None
+    try:
+        mod.shape_inference.infer_shapes(model, strict_mode=True)
+    except mod.shape_inference.InferenceError as error:
+        if _model_error(error):
+            raise OnnxModelError(f"shape inference: {_first_line(error)}") from None
+
+
+def _model_error(error: BaseException) -> bool:
+    """Whether strict shape inference's error is the model's: an error raised inside the body of
+    a function op onnx expands (nested "Inference error(s)") is onnx's own (its
+    MeanVarianceNormalization body fails strict inference on test_mvn, a valid model that
+    onnxruntime runs), and inference then goes on without it."""
+    return str(error).count("Inference error(s)") <= 1
+
+
 def _type_string(elem: int) -> str:
     return f"tensor({ONNX_TYPE_NAMES.get(elem, str(elem))})"
 
@@ -330,6 +373,7 @@ class InferenceSession:
         self._opsets = {(o.domain or ""): int(o.version) for o in self.model.opset_import}
         self._initializers = self._read_initializers(graph)
         self._shape_model = self._without_weights()
+        check_model(self._shape_model)
         if self.model is not model:
             self.model = _without_weight_data(self.model, self._is_weight)
             graph = self.model.graph
@@ -586,7 +630,13 @@ class InferenceSession:
                 for n in feed[vi.name].shape:
                     shape.dim.add().dim_value = int(n)
         try:
-            inferred = mod.shape_inference.infer_shapes(model, strict_mode=False, data_prop=True)
+            inferred = mod.shape_inference.infer_shapes(model, strict_mode=True, data_prop=True)
+        except mod.shape_inference.InferenceError as error:
+            # a node whose inputs contradict its op at these shapes (onnxruntime fails the same
+            # model at load or run): onnx's own message names the node
+            if _model_error(error):
+                raise OnnxModelError(f"shape inference: {_first_line(error)}") from None
+            inferred = self._infer_lenient(model)
         except Exception:
             inferred = model
         types: dict[str, int] = {}
@@ -604,6 +654,13 @@ class InferenceSession:
         for name, array in (*feed.items(), *constants.items()):
             shapes[name] = array.shape  # a numpy shape: a tuple of ints already
         return types, shapes
+
+    @staticmethod
+    def _infer_lenient(model: Any) -> Any:
+        try:
+            return onnx().shape_inference.infer_shapes(model, strict_mode=False, data_prop=True)
+        except Exception:
+            return model
 
     def _is_weight(self, tensor: Any) -> bool:
         """An initializer larger than _SHAPE_MODEL_BYTES, by its array's size (ByteSize() would
@@ -928,10 +985,20 @@ class InferenceSession:
                 activation = self._fusable_next(node)
                 try:
                     took = segment.lower(node, lowering, activation)
+                except MalformedNodeError:
+                    raise
                 except LoweringError:
                     if not isinstance(node, FusedNode):
                         raise
                     took = segment.lower(node, node.unfused)  # its own nodes, one by one
+                except _LOWERING_SLIPS as error:
+                    # a node whose attributes or inputs contradict each other in a way neither the
+                    # checker nor shape inference caught, met by a lowering's own arithmetic: the
+                    # node's one-line error, never a traceback
+                    what = _first_line(error) if str(error).strip() else "inconsistent attributes or inputs"
+                    raise OnnxModelError(
+                        f"{node.label()}: cannot be lowered as given ({type(error).__name__}: {what})"
+                    ) from None
                 members.append(node)
                 if took and activation is not None:
                     members.append(activation)
@@ -987,6 +1054,8 @@ class InferenceSession:
                         self._run_host(step_host, env, constants)
                         self._learn_shapes(step_host.shapes, env, shapes, types)
                 continue
+            except MalformedNodeError as error:
+                raise OnnxModelError(f"{node.label()}: {error}") from None
             except LoweringError as error:
                 reason = str(error)
                 refused = node.failed if isinstance(node, FusedNode) and node.failed else node

@@ -13,6 +13,7 @@ import pydml
 from pydml.onnx.lowering import (
     ONNX_TO_DML,
     LoweringError,
+    MalformedNodeError,
     Node,
     Segment,
     View,
@@ -274,6 +275,8 @@ def pad(seg: Segment, node: Node) -> None:
         )
     begin, end = [0] * x.rank, [0] * x.rank
     n = len(axes)
+    if len(pads) != 2 * n:
+        raise MalformedNodeError(f"{len(pads)} pads for {n} axes: Pad takes two per axis")
     for k, d in enumerate(axes):
         begin[d], end[d] = pads[k], pads[k + n]
     if any(v < 0 for v in begin + end):

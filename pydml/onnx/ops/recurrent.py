@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import pydml
-from pydml.onnx.lowering import LoweringError, Node, Segment, View, register
+from pydml.onnx.lowering import LoweringError, MalformedNodeError, Node, Segment, View, register
 from pydml.onnx.ops.elementwise import reinterpret
 
 #: ONNX activation name -> (DML activation, its float fields from activation_alpha / beta)
@@ -55,10 +55,15 @@ def _as4(v: View, lead: int = 1) -> View:
     return v.padded(v.rank + lead) if v.rank + lead == 4 else v.padded(4)
 
 
+_DIRECTIONS = {"forward": "FORWARD", "reverse": "BACKWARD", "bidirectional": "BIDIRECTIONAL"}
+
+
 def _lower(seg: Segment, node: Node) -> None:
     op = node.op_type
     layout = int(node.attr("layout", 0))
     direction = node.attr("direction", "forward")
+    if direction not in _DIRECTIONS:
+        raise MalformedNodeError(f"direction {direction!r}: must be forward, reverse or bidirectional")
     dirs = 2 if direction == "bidirectional" else 1
     hidden = int(node.attr("hidden_size"))
     x = seg.view(node.inputs[0])
@@ -72,7 +77,7 @@ def _lower(seg: Segment, node: Node) -> None:
         RecurrenceTensor=seg.tensor(r.padded(4)),
         ActivationDescCount=None,
         ActivationDescs=_activations(node, dirs),
-        Direction={"forward": "FORWARD", "reverse": "BACKWARD", "bidirectional": "BIDIRECTIONAL"}[direction],
+        Direction=_DIRECTIONS[direction],
     )
     fields["ActivationDescCount"] = len(fields["ActivationDescs"])
     if node.input(3):

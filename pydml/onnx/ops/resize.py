@@ -17,7 +17,15 @@ from typing import Any
 import numpy as np
 
 import pydml
-from pydml.onnx.lowering import LoweringError, Node, Segment, View, normalize_axis, register
+from pydml.onnx.lowering import (
+    LoweringError,
+    MalformedNodeError,
+    Node,
+    Segment,
+    View,
+    normalize_axis,
+    register,
+)
 
 _MODES = {"nearest": "NEAREST_NEIGHBOR", "linear": "LINEAR"}
 #: nearest_mode -> (RoundingDirection, input offset adjustment): the provider's table
@@ -85,6 +93,11 @@ def _full_rank(
     if axes_attr is None:
         return scales, sizes, roi
     axes = [normalize_axis(int(a), rank, node) for a in axes_attr]
+    for what, given in (("scales", scales), ("sizes", sizes)):
+        if given is not None and len(given) != len(axes):
+            raise MalformedNodeError(f"{len(given)} {what} for {len(axes)} axes")
+    if roi is not None and len(roi) != 2 * len(axes):
+        raise MalformedNodeError(f"{len(roi)} roi values for {len(axes)} axes: two per axis")
     if scales is not None:
         full = [1.0] * rank
         for i, d in enumerate(axes):
