@@ -888,3 +888,33 @@ def test_scan_axis_rule(op: str) -> None:
     assert_refused(desc, "Axis", "must be less than InputTensor.DimensionCount (3), got 3")
     for axis in range(3):
         pydml.validate(scan_desc(op, [2, 3, 4], axis))
+
+
+@pytest.mark.parametrize("fn", ["SUM", "L1", "SUM_SQUARE", "AVERAGE", "L2", "LOG_SUM"])
+def test_short_lines_sum_in_order_in_double(fn: str, rng: np.random.Generator) -> None:
+    """Lines shorter than the line sum's 32 lanes (reduce.c short_rows: eight lines side by side)
+    sum their terms in order in double, each result rounded once: numpy's cumulative float64 sum
+    (sequential) is the reference, bit for bit, on every ISA path and 1 and 2 threads; row counts
+    around the groups of eight, NaN, infinities and signed zeros."""
+    for n in (2, 3, 4, 7, 16, 31):
+        for rows in (1, 7, 8, 9, 17, 1000):
+            x = (rng.standard_normal((rows, n)) * rng.choice([1e-20, 1.0, 1e18], size=(rows, n))).astype(np.float32)
+            if n >= 3:  # every other row +-2^55..2^62 that cancel: the order of the adds shows
+                big = np.exp2(rng.integers(55, 62, (rows + 1) // 2)).astype(np.float32)
+                x[::2, 0], x[::2, 2] = big, -big
+            if fn == "LOG_SUM":
+                x = np.abs(x)
+            flat = x.reshape(-1)
+            flat[rng.integers(0, flat.size, 3)] = rng.choice([np.nan, np.inf, -np.inf, -0.0], 3)
+            terms = x.astype(np.float64)
+            terms = np.abs(terms) if fn == "L1" else terms * terms if fn in ("SUM_SQUARE", "L2") else terms
+            with np.errstate(all="ignore"):
+                total = 0.0 + np.cumsum(terms, axis=1)[:, -1:]
+                want = {"AVERAGE": total / n, "L2": np.sqrt(total), "LOG_SUM": np.log(total)}.get(fn, total)
+            desc = reduce_desc(fn, [rows, n], [1])
+            got = on_every_path(lambda d=desc, v=x: run(d, {"InputTensor": v})["OutputTensor"], (1, 2))
+            for g in got:
+                np.testing.assert_array_equal(g.view(np.uint32) & ~np.isnan(g) * 0xFFFFFFFF,
+                                              want.astype(np.float32).view(np.uint32) & ~np.isnan(want) * 0xFFFFFFFF,
+                                              err_msg=f"{fn} {rows}x{n}")
+                np.testing.assert_array_equal(np.isnan(g), np.isnan(want.astype(np.float32)))

@@ -1,6 +1,7 @@
 /* Status strings, buffer-size arithmetic, view checks and CPU feature dispatch. */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include "common.h"
+#include "convert.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -27,23 +28,7 @@ const char* pydml_status_string(pydml_status status) {
     return "unknown status";
 }
 
-uint32_t pydml_data_type_bits(uint32_t data_type) {
-    switch (data_type) {
-    case DML_TENSOR_DATA_TYPE_FLOAT32: case DML_TENSOR_DATA_TYPE_UINT32: case DML_TENSOR_DATA_TYPE_INT32:
-        return 32;
-    case DML_TENSOR_DATA_TYPE_FLOAT16: case DML_TENSOR_DATA_TYPE_UINT16: case DML_TENSOR_DATA_TYPE_INT16:
-    case PYDML_DATA_TYPE_BFLOAT16:
-        return 16;
-    case DML_TENSOR_DATA_TYPE_UINT8: case DML_TENSOR_DATA_TYPE_INT8:
-        return 8;
-    case DML_TENSOR_DATA_TYPE_UINT4: case DML_TENSOR_DATA_TYPE_INT4:
-        return 4;
-    case DML_TENSOR_DATA_TYPE_FLOAT64: case DML_TENSOR_DATA_TYPE_UINT64: case DML_TENSOR_DATA_TYPE_INT64:
-        return 64;
-    default:
-        return 0;
-    }
-}
+uint32_t pydml_data_type_bits(uint32_t data_type) { return pydml_type_bits(data_type); }
 
 /* DMLCalcBufferTensorSize as DirectMLX implements it (directml-api.md §6.1), including its 32-bit
  * index arithmetic: indexOfLastElement is a UINT there, so it wraps exactly as DirectML's does. */

@@ -53,16 +53,3 @@ void pydml_f32_row_to_f16(const float* src, uint16_t* dst_, size_t n) {
     for (size_t k = 0; k < n; k++) dst[k] = pydml_f32_to_f16(src[k]);
 }
 
-int pydml_type_is_float(uint32_t t) {
-    return t == DML_TENSOR_DATA_TYPE_FLOAT16 || t == DML_TENSOR_DATA_TYPE_FLOAT32 || t == DML_TENSOR_DATA_TYPE_FLOAT64;
-}
-
-int pydml_type_is_signed(uint32_t t) {
-    return t == DML_TENSOR_DATA_TYPE_INT8 || t == DML_TENSOR_DATA_TYPE_INT16 || t == DML_TENSOR_DATA_TYPE_INT32 ||
-           t == DML_TENSOR_DATA_TYPE_INT64;
-}
-
-int pydml_type_is_unsigned(uint32_t t) {
-    return t == DML_TENSOR_DATA_TYPE_UINT8 || t == DML_TENSOR_DATA_TYPE_UINT16 || t == DML_TENSOR_DATA_TYPE_UINT32 ||
-           t == DML_TENSOR_DATA_TYPE_UINT64;
-}

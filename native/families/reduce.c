@@ -1909,6 +1909,69 @@ static pydml_status reduce_split(const rd_run* r, uint64_t groups, int mode, dou
  * per-line steps (state, runs, per-item walker divisions). Issue 25: on [4096, 2048] those cost
  * about as much as a cached 2048-element line sum itself. The same line functions, so the same
  * bits. */
+/* The line sum of a line shorter than RD_LANES, as every ISA's line_sum computes it: its lanes
+ * never start, so the sum is the tail's, x[0], x[1], ... added in order to 0.0 in double, then
+ * added to the lanes' 0.0 (RD_FAST's last step). Inline, without the 32 lanes zeroed and folded
+ * per line: [262144, 4] rows (GridSample's taps summed) ran 0.25x torch through line_sum. */
+#define RD_SHORT_TERM(v, mode) ((mode) == 0 ? (v) : (mode) == 1 ? fabs(v) : (v) * (v))
+
+/* RD_SHORT_ROWS lines at once (independent chains side by side, each in its own order, so the
+ * adds' latency overlaps): sums[i] is short_line_sum(x[i], n, mode) bit for bit. */
+#define RD_SHORT_ROWS 8
+static inline __attribute__((always_inline)) void short_line_sums(const float* const* x, size_t n, const int mode,
+                                                                  double* sums) {
+    double t[RD_SHORT_ROWS];
+    for (int i = 0; i < RD_SHORT_ROWS; i++) t[i] = 0.0;
+    for (size_t k = 0; k < n; k++)
+        _Pragma("GCC unroll 8") for (int i = 0; i < RD_SHORT_ROWS; i++) {
+            const double v = (double)x[i][k];
+            t[i] += RD_SHORT_TERM(v, mode);
+        }
+    for (int i = 0; i < RD_SHORT_ROWS; i++) sums[i] = 0.0 + t[i];
+}
+
+static inline double short_line_sum(const float* restrict x, size_t n, int mode) {
+    double tail = 0.0;
+    for (size_t k = 0; k < n; k++) {
+        const double v = (double)x[k];
+        tail += RD_SHORT_TERM(v, mode);
+    }
+    return 0.0 + tail;
+}
+
+/* rows [b, e) of lines shorter than RD_LANES, RD_SHORT_ROWS at a time (mode a constant per instance) */
+static inline __attribute__((always_inline)) void short_rows(const rd_run* r, uint64_t b, uint64_t e,
+                                                             uint64_t* coord, uint64_t in_off, uint64_t out_off,
+                                                             const int mode) {
+    const rd_plan* p = r->plan;
+    const size_t n = (size_t)r->L;
+    const float* in = (const float*)r->in;
+    float* out = (float*)r->out;
+    rd_state st;
+    memset(&st, 0, sizeof st);
+    uint64_t g = b;
+    for (; g + RD_SHORT_ROWS <= e; g += RD_SHORT_ROWS) {
+        const float* x[RD_SHORT_ROWS];
+        uint64_t o[RD_SHORT_ROWS];
+        for (int i = 0; i < RD_SHORT_ROWS; i++) {
+            if (g + (uint64_t)i > b) ax_step(&r->keep, coord, &in_off, &out_off);
+            x[i] = in + in_off;
+            o[i] = out_off;
+        }
+        double sums[RD_SHORT_ROWS];
+        short_line_sums(x, n, mode, sums);
+        for (int i = 0; i < RD_SHORT_ROWS; i++) {
+            st.a = sums[i];
+            out[o[i]] = (float)final_f(p, &st, r->L);
+        }
+    }
+    for (; g < e; g++) {
+        if (g > b) ax_step(&r->keep, coord, &in_off, &out_off);
+        st.a = short_line_sum(in + in_off, n, mode);
+        out[out_off] = (float)final_f(p, &st, r->L);
+    }
+}
+
 static pydml_status reduce_rows_f32(void* ctx, uint64_t b, uint64_t e, void* scratch) {
     (void)scratch;
     const rd_run* r = ctx;
@@ -1919,6 +1982,12 @@ static pydml_status reduce_rows_f32(void* ctx, uint64_t b, uint64_t e, void* scr
     ax_offsets(&r->keep, b, coord, &in_off, &out_off);
     rd_state st;
     memset(&st, 0, sizeof st);
+    if (mode >= 0 && n < RD_LANES) {
+        if (mode == 0) short_rows(r, b, e, coord, in_off, out_off, 0);
+        else if (mode == 1) short_rows(r, b, e, coord, in_off, out_off, 1);
+        else short_rows(r, b, e, coord, in_off, out_off, 2);
+        return PYDML_STATUS_SUCCESS;
+    }
     for (uint64_t g = b; g < e; g++) {
         if (g > b) ax_step(&r->keep, coord, &in_off, &out_off);
         const float* x = (const float*)r->in + in_off;

@@ -16,8 +16,10 @@ operators, following ONNX's reference (onnx/reference/ops/op_grid_sample.py) ste
    tap's pixel index is clamped (border), reflected (reflection) or masked to zero weight when
    outside [0, S) (zeros), as the reference's _pixel_at_array;
 5. per combination of one tap in each dimension: the flat pixel index (exact in FLOAT32 up to
-   2^24 pixels, then CAST to INT32), GATHER_ELEMENTS of every channel at once (the index broadcast
-   over channels by a zero stride), times the product of the taps' weights, summed.
+   2^24 pixels) and the product of the taps' weights; the combinations JOINed side by side, one
+   CAST to INT32, one GATHER_ELEMENTS of every channel and combination (the indices broadcast over
+   the channels by a zero stride), one MULTIPLY by the weights, one REDUCE SUM over the
+   combinations.
 
 Where the provider's shader (grid_sample.hlsl) and ONNX's reference differ, pydml follows the
 reference, which ONNX's node tests check: the shader clamps or reflects both coordinates when
@@ -28,8 +30,9 @@ the taps but not the coordinate, as PyTorch). The shader takes 4-D X only; pydml
 N-D X of GridSample-20.
 
 The index arithmetic runs in FLOAT32 (a FLOAT16 grid is cast first); a FLOAT16 image is gathered
-as FLOAT16 and weighted in FLOAT32, then cast back. A bicubic 2-D sample is 16 gathers and about
-230 element-wise operators in the graph; the work is proportional to the output, not the image.
+as FLOAT16 and weighted in FLOAT32, then cast back. A bicubic 2-D sample is about 180 small element-wise
+operators on [N, 1, points] and 4 passes over [N, C, points, 16]; the work is proportional to the
+output, not the image.
 """
 
 from __future__ import annotations
@@ -200,7 +203,7 @@ def _axis_taps(
         "SPLIT", "ELEMENT_WISE_IDENTITY", "ELEMENT_WISE_ROUND", "ELEMENT_WISE_CLIP", "ELEMENT_WISE_IF",
         "ELEMENT_WISE_LOGICAL_LESS_THAN", "ELEMENT_WISE_LOGICAL_GREATER_THAN", "ELEMENT_WISE_LOGICAL_OR",
         "ELEMENT_WISE_MODULUS_FLOOR", "ELEMENT_WISE_ABS", "ELEMENT_WISE_FLOOR", "ELEMENT_WISE_SUBTRACT",
-        "ELEMENT_WISE_MULTIPLY", "ELEMENT_WISE_ADD", "CAST", "GATHER_ELEMENTS",
+        "ELEMENT_WISE_MULTIPLY", "ELEMENT_WISE_ADD", "JOIN", "CAST", "GATHER_ELEMENTS", "REDUCE",
     ],
 )
 def grid_sample(seg: Segment, node: Node) -> None:
@@ -249,7 +252,11 @@ def grid_sample(seg: Segment, node: Node) -> None:
     image = x.reshaped((n, channels, pixels)) if x.is_packed() else None
     if image is None:
         image = seg.identity(x, node.name).reshaped((n, channels, pixels))
-    total: View | None = None
+    # every tap combination's flat pixel index (and weight) side by side: [N, 1, P, T]; then one
+    # CAST, one GATHER_ELEMENTS of all channels and taps, one MULTIPLY by the weights and one REDUCE
+    # SUM over the taps (a pass per tap over the [N, C, P] output cost 4x as much for bilinear)
+    flats: list[View] = []
+    weights: list[View] = []
     for combination in np.ndindex(*[len(taps) for taps in per_axis]):
         flat: View | None = None
         weight: View | None = None
@@ -260,44 +267,63 @@ def grid_sample(seg: Segment, node: Node) -> None:
             if w is not None:
                 weight = w if weight is None else m.binary("MULTIPLY", weight, w)
         assert flat is not None
-        indices = _cast(seg, node, flat, INT32)
-        indices = View(indices.source, INT32, (n, channels, points), (points, 0, 1))
+        flats.append(flat)
+        if weight is not None:
+            weights.append(weight)
+    taps = len(flats)
+    indices = _cast(seg, node, _join(seg, node, flats, (n, 1, points)), INT32)
+    indices = View(indices.source, INT32, (n, channels, points * taps), (points * taps, 0, 1))
+    (sample,) = seg.emit(
+        pydml.DML_GATHER_ELEMENTS_OPERATOR_DESC(
+            InputTensor=seg.tensor(image),
+            IndicesTensor=seg.tensor(indices),
+            OutputTensor=seg.output(x.onnx_type, (n, channels, points * taps)),
+            Axis=2,
+        ),
+        node.name,
+    )
+    if weights:  # (nearest with border or reflection padding: one tap of weight 1)
+        if x.onnx_type == FLOAT16:
+            sample = _cast(seg, node, sample, FLOAT32)
+        weight = _join(seg, node, weights, (n, 1, points))
+        wide = View(weight.source, FLOAT32, (n, channels, points, taps), (points * taps, 0, taps, 1))
         (sample,) = seg.emit(
-            pydml.DML_GATHER_ELEMENTS_OPERATOR_DESC(
-                InputTensor=seg.tensor(image),
-                IndicesTensor=seg.tensor(indices),
-                OutputTensor=seg.output(x.onnx_type, (n, channels, points)),
-                Axis=2,
+            pydml.DML_ELEMENT_WISE_MULTIPLY_OPERATOR_DESC(
+                ATensor=seg.tensor(sample.reshaped((n, channels, points, taps))),
+                BTensor=seg.tensor(wide),
+                OutputTensor=seg.output(FLOAT32, (n, channels, points, taps)),
             ),
             node.name,
         )
-        if weight is not None:
-            if x.onnx_type == FLOAT16:
-                sample = _cast(seg, node, sample, FLOAT32)
-            wide = View(weight.source, FLOAT32, (n, channels, points), (points, 0, 1))
+        if taps > 1:
             (sample,) = seg.emit(
-                pydml.DML_ELEMENT_WISE_MULTIPLY_OPERATOR_DESC(
-                    ATensor=seg.tensor(sample),
-                    BTensor=seg.tensor(wide),
-                    OutputTensor=seg.output(FLOAT32, (n, channels, points)),
+                pydml.DML_REDUCE_OPERATOR_DESC(
+                    Function="SUM",
+                    InputTensor=seg.tensor(sample),
+                    OutputTensor=seg.output(FLOAT32, (n, channels, points, 1)),
+                    AxisCount=1,
+                    Axes=[3],
                 ),
                 node.name,
             )
-        if total is None:
-            total = sample
-        else:
-            (total,) = seg.emit(
-                pydml.DML_ELEMENT_WISE_ADD_OPERATOR_DESC(
-                    ATensor=seg.tensor(total),
-                    BTensor=seg.tensor(sample),
-                    OutputTensor=seg.output(FLOAT32, (n, channels, points)),
-                ),
-                node.name,
-            )
-    assert total is not None
-    if total.onnx_type != x.onnx_type:
-        total = _cast(seg, node, total, FLOAT16)
-    seg.define(node.outputs[0], total.reshaped((n, channels, *out_spatial)))
+    if sample.onnx_type != x.onnx_type:
+        sample = _cast(seg, node, sample, FLOAT16)
+    seg.define(node.outputs[0], sample.reshaped((n, channels, *out_spatial)))
+
+
+def _join(seg: Segment, node: Node, parts: list[View], shape: tuple[int, ...]) -> View:
+    """Views of ``shape`` side by side along a new last axis (one JOIN; one part: a reshape)."""
+    if len(parts) == 1:
+        return parts[0].reshaped((*shape, 1))
+    (joined,) = seg.emit(
+        pydml.DML_JOIN_OPERATOR_DESC(
+            InputTensors=[seg.tensor(p.reshaped((*shape, 1))) for p in parts],
+            OutputTensor=seg.output(parts[0].onnx_type, (*shape, len(parts))),
+            Axis=len(shape),
+        ),
+        node.name,
+    )
+    return joined
 
 
 def _cast(seg: Segment, node: Node, x: View, to: int) -> View:
