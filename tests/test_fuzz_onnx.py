@@ -18,8 +18,6 @@ reports what slips through as the node's one-line OnnxModelError. ``--long`` run
 
 from __future__ import annotations
 
-import contextlib
-import io
 import math
 from functools import cache
 from pathlib import Path
@@ -33,14 +31,13 @@ from hypothesis import strategies as st
 onnx = pytest.importorskip("onnx")
 
 from onnx import AttributeProto, helper  # noqa: E402
+from test_fuzz_python import EXIT_CODES, _run_cli  # noqa: E402
 
 import pydml.onnx  # noqa: E402
 from pydml.errors import PydmlError  # noqa: E402
-from pydml.frontends import cli  # noqa: E402
 
 #: generated inputs past this many elements are not made (the mutation's huge dimensions)
 MAX_ELEMENTS = 1 << 20
-EXIT_CODES = {0, 1, 2}
 
 
 @cache
@@ -122,15 +119,6 @@ def _feed(model: Any, seed: int) -> dict[str, np.ndarray[Any, Any]] | None:
         else:
             return None
     return feed
-
-
-def _run_cli(argv: list[str]) -> int:
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        try:
-            return cli.main(argv)
-        except SystemExit as e:
-            return int(e.code or 0)
 
 
 @given(data=st.data())

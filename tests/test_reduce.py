@@ -896,8 +896,8 @@ def test_short_lines_sum_in_order_in_double(fn: str, rng: np.random.Generator) -
     sum their terms in order in double, each result rounded once: numpy's cumulative float64 sum
     (sequential) is the reference, bit for bit, on every ISA path and 1 and 2 threads; row counts
     around the groups of eight, NaN, infinities and signed zeros."""
-    for n in (2, 3, 4, 7, 16, 31):
-        for rows in (1, 7, 8, 9, 17, 1000):
+    for n in (2, 4, 7, 31):
+        for rows in (1, 9, 17, 300):  # (the tail alone; groups of eight and a tail)
             x = (rng.standard_normal((rows, n)) * rng.choice([1e-20, 1.0, 1e18], size=(rows, n))).astype(np.float32)
             if n >= 3:  # every other row +-2^55..2^62 that cancel: the order of the adds shows
                 big = np.exp2(rng.integers(55, 62, (rows + 1) // 2)).astype(np.float32)

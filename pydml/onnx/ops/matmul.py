@@ -62,10 +62,8 @@ def _operands(
     return a4, b4, o4.shape, logical
 
 
-@register("MatMul", since=9, dml=["GEMM"])
-def matmul(seg: Segment, node: Node) -> None:
-    a4, b4, shape4, logical = _operands(seg, node, 0, 1)
-    a4, b4, shape4 = fold_batch_rows(a4, b4, shape4)  # one GEMM when B is shared by the batch
+def product(seg: Segment, node: Node, a4: View, b4: View, shape4: tuple[int, ...]) -> View:
+    """A x B by one DML_GEMM (4-D views, no transposition, scale or C): the packed [.., M, N]."""
     out = seg.output(a4.onnx_type, shape4)
     (y,) = seg.emit(
         pydml.DML_GEMM_OPERATOR_DESC(
@@ -79,7 +77,14 @@ def matmul(seg: Segment, node: Node) -> None:
         ),
         node.name,
     )
-    seg.define(node.outputs[0], y.reshaped(logical))
+    return y
+
+
+@register("MatMul", since=9, dml=["GEMM"])
+def matmul(seg: Segment, node: Node) -> None:
+    a4, b4, shape4, logical = _operands(seg, node, 0, 1)
+    a4, b4, shape4 = fold_batch_rows(a4, b4, shape4)  # one GEMM when B is shared by the batch
+    seg.define(node.outputs[0], product(seg, node, a4, b4, shape4).reshaped(logical))
 
 
 def quant_param(

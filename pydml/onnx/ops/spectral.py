@@ -35,6 +35,7 @@ from pydml.onnx.lowering import (
     register,
     reshape_view,
 )
+from pydml.onnx.ops.matmul import product
 
 FLOAT32, FLOAT16 = 1, 10
 #: the largest twiddle matrix a transform may make (64 MiB of FLOAT32)
@@ -118,20 +119,7 @@ def _gemm(seg: Segment, node: Node, a: View, w: np.ndarray[Any, Any]) -> View:
     b4 = View(b.source, b.onnx_type, (1, 1, *b.shape), (0, 0, *b.strides)).broadcast(
         (1, a.shape[1], *b.shape)
     )
-    out = seg.output(a.onnx_type, (*a.shape[:3], w.shape[1]))
-    (y,) = seg.emit(
-        pydml.DML_GEMM_OPERATOR_DESC(
-            ATensor=seg.tensor(a),
-            BTensor=seg.tensor(b4),
-            OutputTensor=out,
-            TransA="NONE",
-            TransB="NONE",
-            Alpha=1.0,
-            Beta=0.0,
-        ),
-        node.name,
-    )
-    return y
+    return product(seg, node, a, b4, (*a.shape[:3], w.shape[1]))
 
 
 def _scalar(seg: Segment, node: Node, i: int, what: str) -> int | None:
