@@ -12,14 +12,17 @@ operators, following ONNX's reference (onnx/reference/ops/op_grid_sample.py) ste
    into [0, S - 1] (border) or reflected into the borders (reflection: the triangle wave
    x_min + r - |((p - x_min) mod 2r) - r|, r = x_max - x_min, which is the reference's fold);
 4. the taps: p itself (nearest), floor(p) + {0, 1} (linear), floor(p) + {-1, 0, 1, 2} (cubic, Keys'
-   kernel with A = -0.75, each coefficient a cubic in t = p - floor(p) by Horner steps); each
-   tap's pixel index is clamped (border), reflected (reflection) or masked to zero weight when
-   outside [0, S) (zeros), as the reference's _pixel_at_array;
-5. per combination of one tap in each dimension: the flat pixel index (exact in FLOAT32 up to
-   2^24 pixels) and the product of the taps' weights; the combinations JOINed side by side, one
-   CAST to INT32, one GATHER_ELEMENTS of every channel and combination (the indices broadcast over
-   the channels by a zero stride), one MULTIPLY by the weights, one REDUCE SUM over the
-   combinations.
+   kernel with A = -0.75, each coefficient a cubic in t = p - floor(p)); each tap's pixel index is
+   clamped (border), reflected (reflection) or masked to zero weight when outside [0, S) (zeros),
+   as the reference's _pixel_at_array. An axis's taps are one tensor [N, T, P] (T taps outer, P
+   points inner): one operator makes every tap's index (floor(p) plus a vector of offsets), and
+   the weights are Horner steps with vectors of the taps' coefficients;
+5. the combinations of one tap per axis on the tap grid [N, T_0, .., T_k-1, P]: the flat pixel
+   index (exact in FLOAT32 up to 2^24 pixels) an ADD per axis and the weights a MULTIPLY per axis,
+   each axis's [N, T_d, P] broadcast along the others' taps; then one CAST to INT32, one
+   GATHER_ELEMENTS of every channel and combination (the indices broadcast over the channels by
+   a zero stride), one MULTIPLY by the weights and one REDUCE SUM down the combinations (the
+   points in the vector lanes).
 
 Where the provider's shader (grid_sample.hlsl) and ONNX's reference differ, pydml follows the
 reference, which ONNX's node tests check: the shader clamps or reflects both coordinates when
@@ -30,14 +33,16 @@ the taps but not the coordinate, as PyTorch). The shader takes 4-D X only; pydml
 N-D X of GridSample-20.
 
 The index arithmetic runs in FLOAT32 (a FLOAT16 grid is cast first); a FLOAT16 image is gathered
-as FLOAT16 and weighted in FLOAT32, then cast back. A bicubic 2-D sample is about 180 small element-wise
-operators on [N, 1, points] and 4 passes over [N, C, points, 16]; the work is proportional to the
-output, not the image.
+as FLOAT16 and weighted in FLOAT32, then cast back. A bilinear 2-D sample is 32 operators, a
+bicubic one 40: four passes over [N, C, T, P] and small ones over [N, T, P] (the first form, an
+operator per tap and per combination, was 51 and 125); the work is proportional to the output,
+not the image.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -73,39 +78,41 @@ def _keys_polynomials() -> list[list[float]]:
 
 
 class _Math:
-    """Element-wise FLOAT32 arithmetic on packed views of one shape, as graph nodes."""
+    """Element-wise FLOAT32 arithmetic as graph nodes: each result has its first operand's shape
+    (packed), the other operands are views of that shape (broadcast by zero strides)."""
 
-    def __init__(self, seg: Segment, node: Node, shape: tuple[int, ...]):
-        self.seg, self.node, self.shape = seg, node, shape
-
-    def _out(self, onnx_type: int = FLOAT32) -> Any:
-        return self.seg.output(onnx_type, self.shape)
+    def __init__(self, seg: Segment, node: Node):
+        self.seg, self.node = seg, node
 
     def _emit(self, desc: Any) -> View:
         (y,) = self.seg.emit(desc, self.node.name)
         return y
 
-    def scalar(self, value: float) -> View:
-        c = self.seg.constant(np.array(value, np.float32), "grid_sample")
-        return View(c.source, c.onnx_type, self.shape, (0,) * len(self.shape))
+    def constant(self, values: Sequence[float], shape: tuple[int, ...], axis: int) -> View:
+        """``values`` along ``axis`` of ``shape`` (one value: every element)."""
+        c = self.seg.constant(np.asarray(values, np.float32).reshape(-1), "grid_sample")
+        strides = tuple(1 if d == axis and len(values) > 1 else 0 for d in range(len(shape)))
+        return View(c.source, c.onnx_type, shape, strides)
 
     def affine(self, x: View, scale: float, bias: float) -> View:
         return self._emit(
             pydml.DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC(
                 InputTensor=self.seg.tensor(x),
-                OutputTensor=self._out(),
+                OutputTensor=self.seg.output(FLOAT32, x.shape),
                 ScaleBias=pydml.DML_SCALE_BIAS(Scale=scale, Bias=bias),
             )
         )
 
     def unary(self, dml: str, x: View, **fields: Any) -> View:
         desc = getattr(pydml, f"DML_ELEMENT_WISE_{dml}_OPERATOR_DESC")
-        return self._emit(desc(InputTensor=self.seg.tensor(x), OutputTensor=self._out(), **fields))
+        return self._emit(desc(InputTensor=self.seg.tensor(x), OutputTensor=self.seg.output(FLOAT32, x.shape),
+                               **fields))
 
     def binary(self, dml: str, a: View, b: View, out_type: int = FLOAT32) -> View:
         desc = getattr(pydml, f"DML_ELEMENT_WISE_{dml}_OPERATOR_DESC")
         return self._emit(
-            desc(ATensor=self.seg.tensor(a), BTensor=self.seg.tensor(b), OutputTensor=self._out(out_type))
+            desc(ATensor=self.seg.tensor(a), BTensor=self.seg.tensor(b),
+                 OutputTensor=self.seg.output(out_type, a.shape))
         )
 
     def clip(self, x: View, lo: float, hi: float) -> View:
@@ -117,39 +124,37 @@ class _Math:
                 ConditionTensor=self.seg.tensor(condition),
                 ATensor=self.seg.tensor(a),
                 BTensor=self.seg.tensor(b),
-                OutputTensor=self._out(),
+                OutputTensor=self.seg.output(FLOAT32, a.shape),
             )
         )
 
     def outside(self, x: View, lo: float, hi: float) -> View:
         """x < lo or x > hi, as UINT8."""
-        below = self.binary("LOGICAL_LESS_THAN", x, self.scalar(lo), out_type=2)
-        above = self.binary("LOGICAL_GREATER_THAN", x, self.scalar(hi), out_type=2)
+        below = self.binary("LOGICAL_LESS_THAN", x, self.constant([lo], x.shape, 0), out_type=2)
+        above = self.binary("LOGICAL_GREATER_THAN", x, self.constant([hi], x.shape, 0), out_type=2)
         return self.binary("LOGICAL_OR", below, above, out_type=2)
 
     def reflect(self, x: View, lo: float, hi: float) -> View:
         """The reference's _gs_reflect as a triangle wave (identity within [lo, hi])."""
         r = hi - lo
         if r <= 0:  # a one-pixel axis with align_corners: every coordinate reflects onto lo
-            return self.scalar(lo)
+            return self.constant([lo], x.shape, 0)
         shifted = self.affine(x, 1.0, -lo)
-        folded = self.binary("MODULUS_FLOOR", shifted, self.scalar(2 * r))
+        folded = self.binary("MODULUS_FLOOR", shifted, self.constant([2 * r], x.shape, 0))
         distance = self.unary("ABS", folded, ScaleBias=pydml.DML_SCALE_BIAS(Scale=1.0, Bias=-r))
         return self.affine(distance, -1.0, lo + r)
 
-    def polynomial(self, t: View, coefficients: list[float]) -> View:
-        """c3 t^3 + c2 t^2 + c1 t + c0 by Horner steps."""
-        c3, c2, c1, c0 = coefficients
-        acc = self.affine(t, c3, c2)
-        for c in (c1, c0):
-            acc = self.affine(self.binary("MULTIPLY", acc, t), 1.0, c)
-        return acc
+
+def _spread(v: View, shape: tuple[int, ...]) -> View:
+    """A [N, 1, P] view as [N, T, P] (the same value for every tap)."""
+    return View(v.source, v.onnx_type, shape, (v.strides[0], 0, v.strides[2]))
 
 
 def _axis_taps(
     m: _Math, p: View, size: int, mode: str, padding: str, align_corners: bool
-) -> list[tuple[View, View | None]]:
-    """One spatial axis: per tap, (pixel index as FLOAT32 in [0, size), weight or None for 1)."""
+) -> tuple[View, View | None]:
+    """One spatial axis, its coordinates p [N, 1, P]: every tap's pixel index (FLOAT32, in
+    [0, size)) and weight (None: 1), [N, T, P], the taps outer (one operator for all of them)."""
     lo, hi = (0.0, size - 1.0) if align_corners else (-0.5, size - 0.5)
     if mode == "nearest":
         p = m.unary("ROUND", p, RoundingMode="HALVES_TO_NEAREST_EVEN")
@@ -164,36 +169,44 @@ def _axis_taps(
         # zeros: a coordinate far outside only makes taps that are masked; bounded so that its
         # floor and the index arithmetic stay exact
         p = m.clip(p, -4.0, size + 4.0)
+    offsets = _TAPS[mode]
+    n, _, points = p.shape
+    shape = (n, len(offsets), points)
+    weight: View | None = None
     if mode == "nearest":
-        # (an integer already: the reference's int() of it)
-        base, t = p, None
+        i = p  # (an integer already: the reference's int() of it)
     else:
         base = m.unary("FLOOR", p)
         t = m.binary("SUBTRACT", p, base)
-    if mode == "cubic":
-        assert t is not None
-        weights: list[View | None] = [m.polynomial(t, c) for c in _keys_polynomials()]
-    elif mode == "linear":
-        assert t is not None
-        weights = [m.affine(t, -1.0, 1.0), t]
+        i = m.binary("ADD", _spread(base, shape), m.constant([float(o) for o in offsets], shape, 1))
+        # the taps' weights: polynomials in t, coefficient vectors along the taps (Horner steps)
+        columns = _keys_polynomials() if mode == "cubic" else [[0.0, 0.0, -1.0, 1.0], [0.0, 0.0, 1.0, 0.0]]
+        degree = 3 if mode == "cubic" else 1
+        tt = _spread(t, shape)
+        weight = m.binary("MULTIPLY", tt, m.constant([c[3 - degree] for c in columns], shape, 1))
+        for power in range(degree - 1, -1, -1):
+            weight = m.binary("ADD", weight, m.constant([c[3 - power] for c in columns], shape, 1))
+            if power:
+                weight = m.binary("MULTIPLY", weight, tt)
+    if padding == "zeros":
+        index = m.clip(i, 0.0, size - 1.0)
+        # inside: |i - index| = 0; outside: at least 1 (integers)
+        gap = m.unary("ABS", m.binary("SUBTRACT", i, index))
+        flip = pydml.DML_SCALE_BIAS(Scale=-1.0, Bias=1.0)
+        inside = m.unary("CLIP", gap, Min=0.0, Max=1.0, ScaleBias=flip)
+        weight = inside if weight is None else m.binary("MULTIPLY", weight, inside)
+    elif padding == "border":
+        index = m.clip(i, 0.0, size - 1.0)
     else:
-        weights = [None]
-    taps = []
-    for offset, weight in zip(_TAPS[mode], weights, strict=True):
-        i = m.affine(base, 1.0, float(offset)) if offset else base
-        if padding == "zeros":
-            index = m.clip(i, 0.0, size - 1.0)
-            # inside: |i - index| = 0; outside: at least 1 (integers)
-            gap = m.unary("ABS", m.binary("SUBTRACT", i, index))
-            flip = pydml.DML_SCALE_BIAS(Scale=-1.0, Bias=1.0)
-            inside = m.unary("CLIP", gap, Min=0.0, Max=1.0, ScaleBias=flip)
-            weight = inside if weight is None else m.binary("MULTIPLY", weight, inside)
-        elif padding == "border":
-            index = m.clip(i, 0.0, size - 1.0)
-        else:
-            index = m.clip(m.reflect(i, lo, hi), 0.0, size - 1.0)
-        taps.append((index, weight))
-    return taps
+        index = m.clip(m.reflect(i, lo, hi), 0.0, size - 1.0)
+    return index, weight
+
+
+def _on_grid(v: View, d: int, taps: Sequence[int]) -> View:
+    """Axis d's [N, T_d, P] as a view of the tap grid [N, T_0, .., T_k-1, P]."""
+    n, _, points = v.shape
+    strides = [v.strides[0], *[v.strides[1] if j == d else 0 for j in range(len(taps))], v.strides[2]]
+    return View(v.source, v.onnx_type, (n, *taps, points), tuple(strides))
 
 
 @register(
@@ -203,7 +216,7 @@ def _axis_taps(
         "SPLIT", "ELEMENT_WISE_IDENTITY", "ELEMENT_WISE_ROUND", "ELEMENT_WISE_CLIP", "ELEMENT_WISE_IF",
         "ELEMENT_WISE_LOGICAL_LESS_THAN", "ELEMENT_WISE_LOGICAL_GREATER_THAN", "ELEMENT_WISE_LOGICAL_OR",
         "ELEMENT_WISE_MODULUS_FLOOR", "ELEMENT_WISE_ABS", "ELEMENT_WISE_FLOOR", "ELEMENT_WISE_SUBTRACT",
-        "ELEMENT_WISE_MULTIPLY", "ELEMENT_WISE_ADD", "JOIN", "CAST", "GATHER_ELEMENTS", "REDUCE",
+        "ELEMENT_WISE_MULTIPLY", "ELEMENT_WISE_ADD", "CAST", "GATHER_ELEMENTS", "REDUCE",
     ],
 )
 def grid_sample(seg: Segment, node: Node) -> None:
@@ -231,7 +244,7 @@ def grid_sample(seg: Segment, node: Node) -> None:
     points = math.prod(out_spatial)
     if grid.onnx_type == FLOAT16:
         grid = _cast(seg, node, grid, FLOAT32)
-    m = _Math(seg, node, (n, 1, points))
+    m = _Math(seg, node)
     flat_grid = grid.reshaped((n, points, spatial)) if grid.is_packed() else None
     if flat_grid is None:
         flat_grid = seg.identity(grid, node.name).reshaped((n, points, spatial))
@@ -252,28 +265,30 @@ def grid_sample(seg: Segment, node: Node) -> None:
     image = x.reshaped((n, channels, pixels)) if x.is_packed() else None
     if image is None:
         image = seg.identity(x, node.name).reshaped((n, channels, pixels))
-    # every tap combination's flat pixel index (and weight) stacked: [N, 1, T, P]; then one CAST,
-    # one GATHER_ELEMENTS of all channels and taps, one MULTIPLY by the weights and one REDUCE SUM
-    # over the taps (a pass per tap over the [N, C, P] output cost 4x as much for bilinear). The
-    # taps outer and the points inner: the sum runs down columns, the points in the vector lanes
-    # (with the taps inner, rows of 4 or 16: 2.5x slower)
-    flats: list[View] = []
-    weights: list[View] = []
-    for combination in np.ndindex(*[len(taps) for taps in per_axis]):
-        flat: View | None = None
-        weight: View | None = None
-        for d, t in enumerate(combination):
-            index, w = per_axis[d][t]
-            term = m.affine(index, float(strides[d]), 0.0) if strides[d] != 1 else index
-            flat = term if flat is None else m.binary("ADD", flat, term)
-            if w is not None:
-                weight = w if weight is None else m.binary("MULTIPLY", weight, w)
-        assert flat is not None
-        flats.append(flat)
-        if weight is not None:
-            weights.append(weight)
-    taps = len(flats)
-    indices = _cast(seg, node, _stack(seg, node, flats, (n, 1, points)), INT32)
+    # every combination of one tap per axis: the flat pixel index (and weight) on the tap grid
+    # [N, T_0, .., T_k-1, P] (an operator per axis, broadcast along the other axes' taps); then
+    # one CAST, one GATHER_ELEMENTS of all channels and taps, one MULTIPLY by the weights and one
+    # REDUCE SUM over the taps (a pass per tap over the [N, C, P] output cost 4x as much for
+    # bilinear). The taps outer and the points inner: the sum runs down columns, the points in
+    # the vector lanes (with the taps inner, rows of 4 or 16: 2.5x slower)
+    tap_counts = [index.shape[1] for index, _ in per_axis]
+    terms = [m.affine(index, float(strides[d]), 0.0) if strides[d] != 1 else index
+             for d, (index, _) in enumerate(per_axis)]
+    flat: View | None = None
+    weight: View | None = None
+    for d, term in enumerate(terms):
+        on_grid = _on_grid(term, d, tap_counts)
+        flat = on_grid if flat is None else m.binary("ADD", flat, on_grid)
+        w = per_axis[d][1]
+        if w is not None:
+            w_grid = _on_grid(w, d, tap_counts)
+            weight = w_grid if weight is None else m.binary("MULTIPLY", weight, w_grid)
+    assert flat is not None
+    taps = math.prod(tap_counts)
+    # (a single axis's views are packed already; the tap grid of several is an ADD's output)
+    flats = [flat.reshaped((n, 1, taps * points))]
+    weights = [] if weight is None else [weight.reshaped((n, 1, taps * points))]
+    indices = _cast(seg, node, flats[0], INT32)
     indices = View(indices.source, INT32, (n, channels, points * taps), (points * taps, 0, 1))
     (sample,) = seg.emit(
         pydml.DML_GATHER_ELEMENTS_OPERATOR_DESC(
@@ -287,8 +302,7 @@ def grid_sample(seg: Segment, node: Node) -> None:
     if weights:  # (nearest with border or reflection padding: one tap of weight 1)
         if x.onnx_type == FLOAT16:
             sample = _cast(seg, node, sample, FLOAT32)
-        weight = _stack(seg, node, weights, (n, 1, points))
-        wide = View(weight.source, FLOAT32, (n, channels, taps, points), (points * taps, 0, points, 1))
+        wide = View(weights[0].source, FLOAT32, (n, channels, taps, points), (points * taps, 0, points, 1))
         (sample,) = seg.emit(
             pydml.DML_ELEMENT_WISE_MULTIPLY_OPERATOR_DESC(
                 ATensor=seg.tensor(sample.reshaped((n, channels, taps, points))),
@@ -311,23 +325,6 @@ def grid_sample(seg: Segment, node: Node) -> None:
     if sample.onnx_type != x.onnx_type:
         sample = _cast(seg, node, sample, FLOAT16)
     seg.define(node.outputs[0], sample.reshaped((n, channels, *out_spatial)))
-
-
-def _stack(seg: Segment, node: Node, parts: list[View], shape: tuple[int, ...]) -> View:
-    """Views of ``shape`` [.., P] stacked along a new axis before the last (one JOIN; one part: a
-    reshape): [.., len(parts), P]."""
-    lead, last = shape[:-1], shape[-1]
-    if len(parts) == 1:
-        return parts[0].reshaped((*lead, 1, last))
-    (joined,) = seg.emit(
-        pydml.DML_JOIN_OPERATOR_DESC(
-            InputTensors=[seg.tensor(p.reshaped((*lead, 1, last))) for p in parts],
-            OutputTensor=seg.output(parts[0].onnx_type, (*lead, len(parts), last)),
-            Axis=len(lead),
-        ),
-        node.name,
-    )
-    return joined
 
 
 def _cast(seg: Segment, node: Node, x: View, to: int) -> View:
