@@ -156,7 +156,7 @@ class _DmlStep:
 class _RefStep:
     node: Node
     reason: str
-    #: the output shapes at the build: later steps were lowered for them (_check_shapes)
+    #: the output shapes at the build: later steps were lowered for them (_execute checks them)
     shapes: dict[str, tuple[int, ...]] = field(default_factory=dict)
 
 
