@@ -157,6 +157,11 @@ def test_spectral_refusals_name_the_rule() -> None:
     model = _model(helper.make_node("DFT", ["x"], ["y"], axis=1), {"x": huge}, 17)
     with pytest.raises(pydml.onnx.UnsupportedNodeError, match="twiddle factors"):
         pydml.onnx.InferenceSession(model).run(None, {"x": huge})
+    # a long signal: refused before its 2^33-element matrix is made (it was made first, then refused)
+    long = np.zeros((1, 1 << 16, 1), np.float32)
+    model = _model(helper.make_node("DFT", ["x"], ["y"], axis=1), {"x": long}, 17)
+    with pytest.raises(pydml.onnx.UnsupportedNodeError, match="65536 x 131072 twiddle factors"):
+        pydml.onnx.InferenceSession(model).run(None, {"x": long})
     doubles = x.astype(np.float64)
     model = _model(helper.make_node("DFT", ["x"], ["y"], axis=1), {"x": doubles}, 17)
     with pytest.raises(pydml.onnx.UnsupportedNodeError, match="FLOAT16 and FLOAT only"):

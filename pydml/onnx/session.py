@@ -1052,7 +1052,7 @@ class InferenceSession:
                     plan.steps.append(step_host)
                     if not dry:
                         self._run_host(step_host, env, constants)
-                        self._learn_shapes(step_host.shapes, env, shapes, types)
+                        self._learn_shapes(step_host.shapes, env, shapes, types, node.outputs)
                 continue
             except MalformedNodeError as error:
                 raise OnnxModelError(f"{node.label()}: {error}") from None
@@ -1099,11 +1099,11 @@ class InferenceSession:
         env: dict[str, np.ndarray[Any, Any]],
         shapes: dict[str, tuple[int, ...]],
         types: dict[str, int],
-        outputs: Sequence[str] = (),
+        outputs: Sequence[str],
     ) -> None:
         """After a CPU step at a build: its outputs' shapes and types are what the later nodes are
-        lowered for (and what later runs check: _check_shapes)."""
-        for name in outputs or list(recorded):
+        lowered for, recorded in the step (_execute checks later runs against them)."""
+        for name in outputs:
             if name in env:
                 shapes[name] = tuple(int(n) for n in env[name].shape)
                 recorded[name] = shapes[name]
@@ -1428,7 +1428,6 @@ class InferenceSession:
         for name, value in zip(node.outputs, step.finish.run(node, arrays), strict=False):
             if name:
                 env[name] = value
-                step.shapes.setdefault(name, tuple(int(n) for n in value.shape))
 
     def _execute(self, plan: _Plan, feed: dict[str, np.ndarray[Any, Any]]) -> dict[str, np.ndarray[Any, Any]]:
         env: dict[str, np.ndarray[Any, Any]] = dict(feed)

@@ -49,6 +49,7 @@ import numpy as np
 
 import pydml
 from pydml.onnx.lowering import LoweringError, Node, Segment, View, register
+from pydml.onnx.ops.elementwise import cast, scale_bias
 
 FLOAT32, FLOAT16, INT32 = 1, 10, 6
 CUBIC_A = -0.75
@@ -95,13 +96,7 @@ class _Math:
         return View(c.source, c.onnx_type, shape, strides)
 
     def affine(self, x: View, scale: float, bias: float) -> View:
-        return self._emit(
-            pydml.DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC(
-                InputTensor=self.seg.tensor(x),
-                OutputTensor=self.seg.output(FLOAT32, x.shape),
-                ScaleBias=pydml.DML_SCALE_BIAS(Scale=scale, Bias=bias),
-            )
-        )
+        return scale_bias(self.seg, self.node, x, scale, bias)
 
     def unary(self, dml: str, x: View, **fields: Any) -> View:
         desc = getattr(pydml, f"DML_ELEMENT_WISE_{dml}_OPERATOR_DESC")
@@ -243,7 +238,7 @@ def grid_sample(seg: Segment, node: Node) -> None:
     out_spatial = grid.shape[1:-1]
     points = math.prod(out_spatial)
     if grid.onnx_type == FLOAT16:
-        grid = _cast(seg, node, grid, FLOAT32)
+        grid = cast(seg, node, grid, FLOAT32)
     m = _Math(seg, node)
     flat_grid = grid.reshaped((n, points, spatial)) if grid.is_packed() else None
     if flat_grid is None:
@@ -286,9 +281,7 @@ def grid_sample(seg: Segment, node: Node) -> None:
     assert flat is not None
     taps = math.prod(tap_counts)
     # (a single axis's views are packed already; the tap grid of several is an ADD's output)
-    flats = [flat.reshaped((n, 1, taps * points))]
-    weights = [] if weight is None else [weight.reshaped((n, 1, taps * points))]
-    indices = _cast(seg, node, flats[0], INT32)
+    indices = cast(seg, node, flat.reshaped((n, 1, taps * points)), INT32)
     indices = View(indices.source, INT32, (n, channels, points * taps), (points * taps, 0, 1))
     (sample,) = seg.emit(
         pydml.DML_GATHER_ELEMENTS_OPERATOR_DESC(
@@ -299,10 +292,10 @@ def grid_sample(seg: Segment, node: Node) -> None:
         ),
         node.name,
     )
-    if weights:  # (nearest with border or reflection padding: one tap of weight 1)
+    if weight is not None:  # (None: nearest with border or reflection padding, one tap of weight 1)
         if x.onnx_type == FLOAT16:
-            sample = _cast(seg, node, sample, FLOAT32)
-        wide = View(weights[0].source, FLOAT32, (n, channels, taps, points), (points * taps, 0, points, 1))
+            sample = cast(seg, node, sample, FLOAT32)
+        wide = View(weight.source, FLOAT32, (n, channels, taps, points), (points * taps, 0, points, 1))
         (sample,) = seg.emit(
             pydml.DML_ELEMENT_WISE_MULTIPLY_OPERATOR_DESC(
                 ATensor=seg.tensor(sample.reshaped((n, channels, taps, points))),
@@ -323,11 +316,6 @@ def grid_sample(seg: Segment, node: Node) -> None:
                 node.name,
             )
     if sample.onnx_type != x.onnx_type:
-        sample = _cast(seg, node, sample, FLOAT16)
+        sample = cast(seg, node, sample, FLOAT16)
     seg.define(node.outputs[0], sample.reshaped((n, channels, *out_spatial)))
 
-
-def _cast(seg: Segment, node: Node, x: View, to: int) -> View:
-    out = seg.output(to, x.shape)
-    (y,) = seg.emit(pydml.DML_CAST_OPERATOR_DESC(InputTensor=seg.tensor(x), OutputTensor=out), node.name)
-    return y

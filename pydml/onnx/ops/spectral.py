@@ -66,7 +66,14 @@ def twiddles(
     Forward: y_k = sum_j x_j e^(-2 pi i jk/L) (bins k < L, or < L/2 + 1 one-sided). Inverse:
     x_j = (1/L) sum_k y_k e^(+2 pi i jk/L). Inverse one-sided: the real x_t = (1/L) sum over the
     Hermitian spectrum's first L/2 + 1 bins, each past the zero bin and before the Nyquist bin
-    counted twice."""
+    counted twice. Refused, before anything is allocated, past MAX_TWIDDLE_ELEMENTS."""
+    rows = taken * channels
+    cols = length if inverse and onesided else 2 * (length // 2 + 1 if onesided else length)
+    if rows * cols > MAX_TWIDDLE_ELEMENTS:
+        raise LoweringError(
+            f"a transform of {rows} x {cols} twiddle factors: pydml's GEMM lowering takes at most "
+            f"{MAX_TWIDDLE_ELEMENTS} (DirectML has no FFT operator; the provider's own shader has)"
+        )
     if inverse and onesided:
         bins_in = min(taken, length // 2 + 1)
         k = np.arange(bins_in)
@@ -97,15 +104,7 @@ def twiddles(
     return w.reshape(taken * channels, bins * 2), bins, 2
 
 
-def _check_size(node: Node, rows: int, cols: int) -> None:
-    if rows * cols > MAX_TWIDDLE_ELEMENTS:
-        raise LoweringError(
-            f"a transform of {rows} x {cols} twiddle factors: pydml's GEMM lowering takes at most "
-            f"{MAX_TWIDDLE_ELEMENTS} (DirectML has no FFT operator; the provider's own shader has)"
-        )
-
-
-def _float_signal(node: Node, x: View) -> None:
+def _float_signal(x: View) -> None:
     if x.onnx_type not in (FLOAT32, FLOAT16):
         raise LoweringError(
             f"signal of type {ONNX_TO_NUMPY.get(x.onnx_type, x.onnx_type)}: "
@@ -138,7 +137,7 @@ def dft(seg: Segment, node: Node) -> None:
     transformed axis is not the last before the real/imaginary one and its strides do not
     allow it), one GEMM, the result a view back in ONNX's order."""
     x = seg.view(node.inputs[0])
-    _float_signal(node, x)
+    _float_signal(x)
     rank = x.rank
     if rank < 2 or x.shape[-1] not in (1, 2):
         raise LoweringError(
@@ -162,7 +161,6 @@ def dft(seg: Segment, node: Node) -> None:
         raise LoweringError(f"dft_length {length}: must be at least 1")
     taken = min(n, length)
     w, bins, out_channels = twiddles(taken, channels, length, inverse=inverse, onesided=onesided)
-    _check_size(node, *w.shape)
     # the signal as [others..., taken, channels] with its transformed samples last
     others = [d for d in range(rank - 1) if d != axis]
     moved = x.transposed([*others, axis, rank - 1])
@@ -176,11 +174,7 @@ def dft(seg: Segment, node: Node) -> None:
     out_others = tuple(moved.shape[:-2])
     y = y.reshaped((*out_others, bins, out_channels))
     # back in ONNX's order: bins where the axis was (a view; a reader needing it packed copies)
-    where = [*others, axis]
-    perm = [0] * (rank)
-    for position, d in enumerate(where):
-        perm[d] = position
-    perm[rank - 1] = rank - 1
+    perm = [int(d) for d in np.argsort([*others, axis, rank - 1])]  # the inverse of the move
     seg.define(node.outputs[0], y.transposed(perm))
 
 
@@ -190,7 +184,7 @@ def stft(seg: Segment, node: Node) -> None:
     output [batch, frames, bins, 2] with frames = 1 + (length - frame_length) / frame_step. The
     frames overlap: a strided view of the signal (frame f, sample j at f * step + j)."""
     x = seg.view(node.inputs[0])
-    _float_signal(node, x)
+    _float_signal(x)
     if x.rank != 3 or x.shape[-1] not in (1, 2):
         raise LoweringError(f"signal shape {list(x.shape)}: must be [batch, length, 1 or 2]")
     batch, signal_length, channels = x.shape
@@ -219,7 +213,6 @@ def stft(seg: Segment, node: Node) -> None:
     frames = 1 + (signal_length - frame_length) // step
     onesided = bool(int(node.attr("onesided", 1)))
     w, bins, _ = twiddles(frame_length, channels, frame_length, inverse=False, onesided=onesided)
-    _check_size(node, *w.shape)
     sb, sl, sc = x.strides
     framed = View(x.source, x.onnx_type, (batch, frames, frame_length, channels), (sb, step * sl, sl, sc))
     if constant is not None:
