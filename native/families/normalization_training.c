@@ -339,14 +339,19 @@ static void stream_fence(const tn_geo* g) {
 
 /* ---- row kernels (one body per ISA: the compiler vectorizes the plain loops) ---- */
 
-/* y = (x - m) * r * s + b [+ add], in double, rounded to float */
+/* y = (x - m) * a + b [+ add] with a = Scale / sqrt(Variance + Epsilon) (one product per group, not
+ * two per element), in double, rounded to float; dX = k0 (dY - mean(dY)) - k1 (x - m), the first
+ * product inside the fused multiply-add. One double operation fewer per element each (of four or
+ * five, conversions aside) and one rounding fewer in dX: the 1-ulp bound to the float64 page holds. */
+#define TN_BNT_EXPR(x, add, k) (add ? fma((double)x[k] - m, a, b) + (double)add[k] : fma((double)x[k] - m, a, b))
+#define TN_BNTG_EXPR(x, dy, k) fma(k0, (double)dy[k] - mdy, -(k1 * ((double)x[k] - m)))
 #define TN_KERNELS(SUF, ATTR)                                                                        \
     ATTR static void bnt_row_##SUF(const float* restrict x, const float* restrict add, float* restrict y, \
-                                   size_t n, double m, double r, double s, double b) {               \
+                                   size_t n, double m, double a, double b) {                         \
         if (add) {                                                                                   \
-            for (size_t k = 0; k < n; k++) y[k] = (float)(fma(((double)x[k] - m) * r, s, b) + (double)add[k]); \
+            for (size_t k = 0; k < n; k++) y[k] = (float)(fma((double)x[k] - m, a, b) + (double)add[k]); \
         } else {                                                                                     \
-            for (size_t k = 0; k < n; k++) y[k] = (float)fma(((double)x[k] - m) * r, s, b);          \
+            for (size_t k = 0; k < n; k++) y[k] = (float)fma((double)x[k] - m, a, b);                \
         }                                                                                            \
     }                                                                                                \
     ATTR static void bng_row_##SUF(const float* restrict dy, float* restrict dx, size_t n, double k0) { \
@@ -354,8 +359,7 @@ static void stream_fence(const tn_geo* g) {
     }                                                                                                \
     ATTR static void bntg_row_##SUF(const float* restrict x, const float* restrict dy, float* restrict dx, \
                                     size_t n, double m, double mdy, double k0, double k1) {          \
-        for (size_t k = 0; k < n; k++)                                                               \
-            dx[k] = (float)(k0 * ((double)dy[k] - mdy) - k1 * ((double)x[k] - m));                   \
+        for (size_t k = 0; k < n; k++) dx[k] = (float)TN_BNTG_EXPR(x, dy, k);                        \
     }
 
 TN_KERNELS(c, )
@@ -363,7 +367,7 @@ TN_KERNELS(avx2, EW_T256)
 TN_KERNELS(avx512, EW_T512)
 
 typedef void (*bnt_row_fn)(const float* restrict, const float* restrict, float* restrict, size_t, double, double,
-                           double, double);
+                           double);
 typedef void (*bng_row_fn)(const float* restrict, float* restrict, size_t, double);
 typedef void (*bntg_row_fn)(const float* restrict, const float* restrict, float* restrict, size_t, double, double,
                             double, double);
@@ -372,19 +376,15 @@ static const bng_row_fn bng_rows[3] = {bng_row_c, bng_row_avx2, bng_row_avx512};
 static const bntg_row_fn bntg_rows[3] = {bntg_row_c, bntg_row_avx2, bntg_row_avx512};
 
 /* FLOAT16 outputs: the same expressions rounded to odd (one correct rounding to half) */
-static void bnt_row_odd(const float* x, const float* add, float* y, size_t n, double m, double r, double s, double b) {
-    for (size_t k = 0; k < n; k++) {
-        double v = fma(((double)x[k] - m) * r, s, b);
-        if (add) v += (double)add[k];
-        y[k] = pydml_f64_to_f32_odd(v);
-    }
+static void bnt_row_odd(const float* x, const float* add, float* y, size_t n, double m, double a, double b) {
+    for (size_t k = 0; k < n; k++) y[k] = pydml_f64_to_f32_odd(TN_BNT_EXPR(x, add, k));
 }
 static void bng_row_odd(const float* dy, float* dx, size_t n, double k0) {
     for (size_t k = 0; k < n; k++) dx[k] = pydml_f64_to_f32_odd((double)dy[k] * k0);
 }
 static void bntg_row_odd(const float* x, const float* dy, float* dx, size_t n, double m, double mdy, double k0,
                          double k1) {
-    for (size_t k = 0; k < n; k++) dx[k] = pydml_f64_to_f32_odd(k0 * ((double)dy[k] - mdy) - k1 * ((double)x[k] - m));
+    for (size_t k = 0; k < n; k++) dx[k] = pydml_f64_to_f32_odd(TN_BNTG_EXPR(x, dy, k));
 }
 
 #ifdef TN_X86
@@ -409,12 +409,12 @@ static void bntg_row_odd(const float* x, const float* dy, float* dx, size_t n, d
             for (int t_ = 0; t_ < 2; t_++)                                                            \
                 if (pf[t_]) _mm_prefetch((const char*)(pf[t_] + (K) + 16), _MM_HINT_T1);               \
     } while (0)
-#define TN_BNT(k) ((float)(add ? fma(((double)x[k] - m) * r, s, b) + (double)add[k] : fma(((double)x[k] - m) * r, s, b)))
-#define TN_BNTG(k) ((float)(k0 * ((double)dy[k] - mdy) - k1 * ((double)x[k] - m)))
+#define TN_BNT(k) ((float)TN_BNT_EXPR(x, add, k))
+#define TN_BNTG(k) ((float)TN_BNTG_EXPR(x, dy, k))
 #define TN_PAIR(H) _mm256_insertf128_ps(_mm256_castps128_ps256((H)[0]), (H)[1], 1)
 
-EW_T256 static void bnt_row_nt(const float* x, const float* add, float* y, size_t n, double m, double r, double s,
-                               double b, int relu, const float* const* pf) {
+EW_T256 static void bnt_row_nt(const float* x, const float* add, float* y, size_t n, double m, double a, double b,
+                               int relu, const float* const* pf) {
     size_t k = 0;
     for (int t = 0; t < 2; t++)
         if (pf[t]) _mm_prefetch((const char*)pf[t], _MM_HINT_T1);
@@ -422,13 +422,12 @@ EW_T256 static void bnt_row_nt(const float* x, const float* add, float* y, size_
         const float v = TN_BNT(k);
         y[k] = relu && v < 0.0f ? 0.0f : v;
     }
-    const __m256d M = _mm256_set1_pd(m), R = _mm256_set1_pd(r), S = _mm256_set1_pd(s), B = _mm256_set1_pd(b);
+    const __m256d M = _mm256_set1_pd(m), A = _mm256_set1_pd(a), B = _mm256_set1_pd(b);
     for (; k + 8 <= n; k += 8) {
         TN_PF_LINE(k);
         __m128 h[2];
         for (size_t j = 0; j < 2; j++) {
-            __m256d v = _mm256_fmadd_pd(_mm256_mul_pd(_mm256_sub_pd(_mm256_cvtps_pd(_mm_loadu_ps(x + k + 4 * j)), M), R),
-                                        S, B);
+            __m256d v = _mm256_fmadd_pd(_mm256_sub_pd(_mm256_cvtps_pd(_mm_loadu_ps(x + k + 4 * j)), M), A, B);
             if (add) v = _mm256_add_pd(v, _mm256_cvtps_pd(_mm_loadu_ps(add + k + 4 * j)));
             h[j] = _mm256_cvtpd_ps(v);
         }
@@ -453,14 +452,63 @@ EW_T256 static void bntg_row_nt(const float* x, const float* dy, float* dx, size
         TN_PF_LINE(k);
         __m128 h[2];
         for (size_t j = 0; j < 2; j++) {
-            const __m256d a = _mm256_mul_pd(K0, _mm256_sub_pd(_mm256_cvtps_pd(_mm_loadu_ps(dy + k + 4 * j)), MD));
             const __m256d c = _mm256_mul_pd(K1, _mm256_sub_pd(_mm256_cvtps_pd(_mm_loadu_ps(x + k + 4 * j)), M));
-            h[j] = _mm256_cvtpd_ps(_mm256_sub_pd(a, c));
+            const __m256d d = _mm256_sub_pd(_mm256_cvtps_pd(_mm_loadu_ps(dy + k + 4 * j)), MD);
+            h[j] = _mm256_cvtpd_ps(_mm256_fmsub_pd(K0, d, c));
         }
         _mm256_stream_ps(dx + k, TN_PAIR(h));
     }
     for (; k < n; k++) dx[k] = TN_BNTG(k);
 }
+
+/* The AVX-512 path's rows for outputs that stay in the cache (the streamed ones above keep their
+ * 256-bit form: on the Zen 4 host 512-bit streamed rows were slower, and on the Emerald Rapids host
+ * those tensors are bound by memory, not by these operations): eight doubles per operation, the
+ * same operations as the rows above, so the same bits. On Intel's two 512-bit ports the compiler's
+ * vectorization of the C rows spent about 15 operations per 8 outputs where these spend 12 per 16
+ * (each conversion is two). Measured on the Emerald Rapids host, one thread by CPU time, 65,536
+ * elements in L2, best of 6 runs (ns an element): BATCH_NORMALIZATION_TRAINING with FusedAdd and
+ * RELU 0.75 -> 0.61, TRAINING_GRAD 0.84 -> 0.78 (with grad_sums4_avx512), without FusedAdd 0.51 ->
+ * 0.50. */
+#define TN_CVT512(P) _mm512_cvtps_pd(_mm256_loadu_ps(P))
+#define TN_JOIN512(LO, HI) _mm512_insertf32x8(_mm512_castps256_ps512(_mm512_cvtpd_ps(LO)), _mm512_cvtpd_ps(HI), 1)
+EW_T512 static void bnt_row_512(const float* x, const float* add, float* y, size_t n, double m, double a, double b,
+                                int relu) {
+    const __m512d M = _mm512_set1_pd(m), A = _mm512_set1_pd(a), B = _mm512_set1_pd(b);
+    size_t k = 0;
+    for (; k + 16 <= n; k += 16) {
+        __m512d lo = _mm512_fmadd_pd(_mm512_sub_pd(TN_CVT512(x + k), M), A, B);
+        __m512d hi = _mm512_fmadd_pd(_mm512_sub_pd(TN_CVT512(x + k + 8), M), A, B);
+        if (add) {
+            lo = _mm512_add_pd(lo, TN_CVT512(add + k));
+            hi = _mm512_add_pd(hi, TN_CVT512(add + k + 8));
+        }
+        __m512 v = TN_JOIN512(lo, hi);
+        if (relu) v = _mm512_maskz_mov_ps(_mm512_cmp_ps_mask(v, _mm512_setzero_ps(), _CMP_NLT_UQ), v);
+        _mm512_storeu_ps(y + k, v);
+    }
+    for (; k < n; k++) {
+        const float v = TN_BNT(k);
+        y[k] = relu && v < 0.0f ? 0.0f : v;
+    }
+}
+
+EW_T512 static void bntg_row_512(const float* x, const float* dy, float* dx, size_t n, double m, double mdy,
+                                 double k0, double k1) {
+    const __m512d M = _mm512_set1_pd(m), MD = _mm512_set1_pd(mdy), K0 = _mm512_set1_pd(k0), K1 = _mm512_set1_pd(k1);
+    size_t k = 0;
+    for (; k + 16 <= n; k += 16) {
+        __m512d h[2];
+        for (size_t j = 0; j < 2; j++) {
+            const __m512d c = _mm512_mul_pd(K1, _mm512_sub_pd(TN_CVT512(x + k + 8 * j), M));
+            h[j] = _mm512_fmsub_pd(K0, _mm512_sub_pd(TN_CVT512(dy + k + 8 * j), MD), c);
+        }
+        _mm512_storeu_ps(dx + k, TN_JOIN512(h[0], h[1]));
+    }
+    for (; k < n; k++) dx[k] = TN_BNTG(k);
+}
+#undef TN_JOIN512
+#undef TN_CVT512
 #undef TN_PAIR
 #undef TN_BNTG
 #undef TN_BNT
@@ -591,6 +639,40 @@ EW_T256 static void grad_sums4_avx2(const float* x, const float* dy, size_t n, d
     }
     grad_sums4_tail(x, dy, k, n, M, K, out);
 }
+
+/* grad_sums4 with one 512-bit vector per sum: partial sum j of 8 is lane j (grad_sums4_avx2's two
+ * vectors side by side; a remaining 4 go into lanes 0-3), so the same bits. Ten operations per 8
+ * elements on Intel's two 512-bit ports where the 256-bit form takes twenty on three. */
+EW_T512 static void grad_sums4_avx512(const float* x, const float* dy, size_t n, double M, double K, double* out) {
+    __m512d a = _mm512_setzero_pd(), b = a, c = a, e = a;
+    const __m512d Mv = _mm512_set1_pd(M), Kv = _mm512_set1_pd(K);
+    size_t k = 0;
+    for (; k + 8 <= n; k += 8) {
+        const __m512d d = _mm512_cvtps_pd(_mm256_loadu_ps(dy + k)), xv = _mm512_cvtps_pd(_mm256_loadu_ps(x + k));
+        const __m512d xk = _mm512_sub_pd(xv, Kv);
+        a = _mm512_add_pd(a, d);
+        b = _mm512_fmadd_pd(d, _mm512_sub_pd(xv, Mv), b);
+        c = _mm512_fmadd_pd(d, xk, c);
+        e = _mm512_add_pd(e, xk);
+    }
+    if (k + 4 <= n) {
+        const __mmask8 lo = 0x0F;
+        const __m512d d = _mm512_cvtps_pd(_mm256_maskz_loadu_ps(lo, dy + k));
+        const __m512d xv = _mm512_cvtps_pd(_mm256_maskz_loadu_ps(lo, x + k)), xk = _mm512_sub_pd(xv, Kv);
+        a = _mm512_mask_add_pd(a, lo, a, d);
+        b = _mm512_mask3_fmadd_pd(d, _mm512_sub_pd(xv, Mv), b, lo);
+        c = _mm512_mask3_fmadd_pd(d, xk, c, lo);
+        e = _mm512_mask_add_pd(e, lo, e, xk);
+        k += 4;
+    }
+    const __m512d acc[4] = {a, b, c, e};
+    for (int q = 0; q < 4; q++) {
+        double l[4];
+        _mm256_storeu_pd(l, _mm256_add_pd(_mm512_castpd512_pd256(acc[q]), _mm512_extractf64x4_pd(acc[q], 1)));
+        out[q] = (l[0] + l[1]) + (l[2] + l[3]);
+    }
+    grad_sums4_tail(x, dy, k, n, M, K, out);
+}
 #endif
 
 /* ---- per-group work, chunk by chunk ---- */
@@ -598,7 +680,7 @@ EW_T256 static void grad_sums4_avx2(const float* x, const float* dy, size_t n, d
 /* What a group's passes share: the group's offsets, its parameters and its coefficients. */
 typedef struct tn_group {
     uint64_t base[NF], pbase[NP];
-    double m, r, s, b;          /* BNT: mean, 1 / sqrt(var + eps), Scale, Bias */
+    double m, r, a, b;          /* BNT: mean, 1 / sqrt(var + eps), Scale r, Bias */
     double M, mdy, k0, k1;      /* grads: MeanTensor, mean(dY), coefficients of dX */
     double* cs;                 /* 3 nc doubles: per-chunk (mean, M2) then sums */
     double* cs2;                /* 2 nc doubles: per-chunk sum dY, sum dY (x - m) (TRAINING_GRAD:
@@ -677,10 +759,13 @@ static void pass_stats_sums(const tn_geo* g, tn_group* gr, uint64_t c) {
     const double K = isfinite(xs[0]) ? (double)xs[0] : 0.0;
     double sums[4];
 #ifdef TN_X86
-    /* the AVX2 sums on the AVX-512 path too: 512-bit sums and 512-bit streamed rows were slower on
-     * the Zen 4 host (one thread by CPU time: bn_training_grad 65-67 % against 70-73 %, bn_training
-     * 66-69 % against 73-80 %, bn_training_add 67-68 % against 77-84 % of the copy bandwidth) */
-    if (pydml_ew_isa() != EW_ISA_PORTABLE) grad_sums4_avx2(xs, dys, w, gr->M, K, sums);
+    /* the AVX2 sums on the AVX-512 path for tensors past the caches (streamed outputs): 512-bit
+     * sums and 512-bit streamed rows were slower there on the Zen 4 host (one thread by CPU time:
+     * bn_training_grad 65-67 % against 70-73 %, bn_training 66-69 % against 73-80 %, bn_training_add
+     * 67-68 % against 77-84 % of the copy bandwidth); cache-resident ones take the 512-bit sums
+     * (bntg_row_512's measurements) */
+    if (pydml_ew_isa() == EW_ISA_AVX512 && !g->stream) grad_sums4_avx512(xs, dys, w, gr->M, K, sums);
+    else if (pydml_ew_isa() != EW_ISA_PORTABLE) grad_sums4_avx2(xs, dys, w, gr->M, K, sums);
     else
 #endif
         grad_sums4(xs, dys, w, gr->M, K, sums);
@@ -708,8 +793,8 @@ static void pass_out(const tn_geo* g, tn_group* gr, uint64_t c) {
 
     /* FLOAT32 outputs streamed as they are computed (no activation, or RELU), the prefetches spread
      * over the row */
-    const int nt_row = direct && g->stream && isa != EW_ISA_PORTABLE && p->kind != K_BNG &&
-                       (!p->has_act || (p->kind == K_BNT && p->act.type == DML_OPERATOR_ACTIVATION_RELU));
+    const int relu = p->kind == K_BNT && p->has_act && p->act.type == DML_OPERATOR_ACTIVATION_RELU;
+    const int nt_row = direct && g->stream && isa != EW_ISA_PORTABLE && p->kind != K_BNG && (!p->has_act || relu);
     /* FusedAdd, read in this pass only: its chunk TN_PREFETCH ahead, spread over this row as the next
      * group's x is. A group is N runs of H x W far apart, each of which the hardware prefetcher met
      * cold (bn_training_add, Zen 4, one thread by CPU time: 62-65 % -> 79-84 % of the copy
@@ -724,16 +809,29 @@ static void pass_out(const tn_geo* g, tn_group* gr, uint64_t c) {
     if (nt_row) {
         const float* xs = chunk_in(g, 0, gr->base[0], c, xb);
         const float* s1 = g->full[1] ? chunk_in(g, 1, gr->base[1], c, ab) : NULL;
-        if (p->kind == K_BNT) bnt_row_nt(xs, s1, direct, w, gr->m, gr->r, gr->s, gr->b, p->has_act, pf);
+        if (p->kind == K_BNT) bnt_row_nt(xs, s1, direct, w, gr->m, gr->a, gr->b, relu, pf);
         else bntg_row_nt(xs, s1, direct, w, gr->m, gr->mdy, gr->k0, gr->k1, pf);
         return; /* fenced once per thread's range (stream_fence) */
+    }
+    if (isa == EW_ISA_AVX512 && !odd && p->kind != K_BNG) {
+        const float* xs = chunk_in(g, 0, gr->base[0], c, xb);
+        const float* s1 = g->full[1] ? chunk_in(g, 1, gr->base[1], c, ab) : NULL;
+        if (p->kind == K_BNT) {
+            bnt_row_512(xs, s1, y, w, gr->m, gr->a, gr->b, relu);
+            if (p->has_act && !relu) pydml_activation_apply(&p->act, y, w);
+        } else {
+            bntg_row_512(xs, s1, y, w, gr->m, gr->mdy, gr->k0, gr->k1);
+        }
+        if (direct && g->stream) pydml_stream_copy_f32(direct, y, w);
+        else chunk_store(g, 2, gr->base[2], c, y);
+        return;
     }
 #endif
     if (p->kind == K_BNT) {
         const float* xs = chunk_in(g, 0, gr->base[0], c, xb);
         const float* as = g->full[1] ? chunk_in(g, 1, gr->base[1], c, ab) : NULL;
-        if (odd) bnt_row_odd(xs, as, y, w, gr->m, gr->r, gr->s, gr->b);
-        else bnt_rows[isa](xs, as, y, w, gr->m, gr->r, gr->s, gr->b);
+        if (odd) bnt_row_odd(xs, as, y, w, gr->m, gr->a, gr->b);
+        else bnt_rows[isa](xs, as, y, w, gr->m, gr->a, gr->b);
         if (p->has_act) pydml_activation_apply(&p->act, y, w);
     } else if (p->kind == K_BNG) {
         const float* dys = chunk_in(g, 1, gr->base[1], c, ab);
@@ -800,7 +898,7 @@ static void run_group(const tn_geo* g, uint64_t grp, tn_group* gr, int split) {
         pydml_norm_combine(gr->cs, gr->cs + 2 * nc, nc, g->L, &gr->m, &M2);
         const double var = M2 / L;
         gr->r = 1.0 / sqrt(var + p->eps);
-        gr->s = elem(dt, g->par[0], gr->pbase[0]);
+        gr->a = elem(dt, g->par[0], gr->pbase[0]) * gr->r;
         gr->b = elem(dt, g->par[1], gr->pbase[1]);
         for_chunks(g, gr, pass_out, split);
         put(dt, g->par[2], gr->pbase[2], gr->m);
