@@ -1113,9 +1113,9 @@ static void run_span(const ew_run* r, const uint64_t* offset, uint64_t n_total, 
      * writes whole lines */
     uint64_t first = EW_CHUNK;
     /* the stage streamed out a line (AVX-512) or half a line (AVX2) per store, from its chunks'
-     * 64-byte boundaries: CLIP and RELU on 8M floats, 2 threads, the Emerald Rapids host, medians of
-     * 4 alternating rounds against 16-byte stores: 3.30 -> 3.43 / 3.35 -> 3.51 G elements/s (CLIP,
-     * AVX2 / AVX-512 path), 3.27 -> 3.38 / 3.35 -> 3.59 (RELU) */
+     * 64-byte boundaries, as pooling's rows are: CLIP on 8M floats, 2 threads, the Emerald Rapids
+     * host, two builds side by side, best of 4 alternating rounds against 16-byte stores: AVX-512
+     * path 3.52 -> 3.84 G elements/s; RELU and the AVX2 path within the noise (3.4-3.6 both) */
     const unsigned stream_bytes = isa == EW_ISA_AVX512 ? 64u : isa == EW_ISA_AVX2 ? 32u : 16u;
     if (nt_f32) {
         const uintptr_t a0 = (uintptr_t)(r->base[o] + offset[o] * sizeof(float));

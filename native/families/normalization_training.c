@@ -467,9 +467,10 @@ EW_T256 static void bntg_row_nt(const float* x, const float* dy, float* dx, size
  * same operations as the rows above, so the same bits. On Intel's two 512-bit ports the compiler's
  * vectorization of the C rows spent about 15 operations per 8 outputs where these spend 12 per 16
  * (each conversion is two). Measured on the Emerald Rapids host, one thread by CPU time, 65,536
- * elements in L2, best of 6 runs (ns an element): BATCH_NORMALIZATION_TRAINING with FusedAdd and
- * RELU 0.75 -> 0.61, TRAINING_GRAD 0.84 -> 0.78 (with grad_sums4_avx512), without FusedAdd 0.51 ->
- * 0.50. */
+ * elements in L2, two builds side by side in one directory, best of 5 alternating runs (ns an
+ * element): BATCH_NORMALIZATION_TRAINING with FusedAdd and RELU 0.79 -> 0.63, TRAINING_GRAD 0.86
+ * -> 0.80 (with grad_sums4_avx512), without FusedAdd 0.55 -> 0.49 (the AVX2 path, which has only
+ * the one-operation-fewer rows: 0.90 -> 0.88, 0.95 -> 0.90, 0.59 -> 0.56). */
 #define TN_CVT512(P) _mm512_cvtps_pd(_mm256_loadu_ps(P))
 #define TN_JOIN512(LO, HI) _mm512_insertf32x8(_mm512_castps256_ps512(_mm512_cvtpd_ps(LO)), _mm512_cvtpd_ps(HI), 1)
 EW_T512 static void bnt_row_512(const float* x, const float* add, float* y, size_t n, double m, double a, double b,
