@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from ew_harness import max_ulp, poison, tensor
+from ew_harness import ISA_PATHS, available_paths, max_ulp, poison, tensor
 
 import pydml
 from pydml import BindingError, ValidationError
@@ -131,6 +131,55 @@ def test_strided_views(ew_isa: str, rng: np.random.Generator) -> None:
     for name, ref in zip(OUTS, want, strict=True):
         assert max_ulp(np.asarray(got[name]), ref) <= 1.0
     assert np.isnan(outs[OUTS[0]].reshape(2, 3, 4, 8)[..., 5:]).all(), "padding left alone"
+
+
+@pytest.mark.parametrize("case", ["tiny", "huge"])
+def test_quotients_outside_the_reciprocal_range_take_the_division(case: str, rng: np.random.Generator) -> None:
+    """The quotient M' / (sqrt(V') + Epsilon) is a product by a float reciprocal refined in double
+    (optimizer.c adam_quotient) where the denominator D lies in [2^-126, 2^126], else the division:
+    D below (Epsilon 0, subnormal or zero gradients: D 0 gives the formula's infinities) and above
+    (Beta2 0 and gradients near the float maximum, or a huge Epsilon), NaN and infinite gradients,
+    placed among ordinary lanes at every position of the 8- and 4-lane steps. Each path gives the
+    portable path's bits, within 1 ulp of the float64 page where that is finite."""
+    n = 40
+    sizes = [1, 1, 2, n]
+    hyper = ({"lr": 0.01, "beta1": 0.9, "beta2": 0.999, "eps": 0.0} if case == "tiny"
+             else {"lr": 0.01, "beta1": 0.9, "beta2": 0.0, "eps": 1e-8})
+    x = rng.standard_normal(sizes).astype(np.float32)
+    m = rng.standard_normal(sizes).astype(np.float32)
+    v = np.abs(rng.standard_normal(sizes)).astype(np.float32)
+    g = rng.standard_normal(sizes).astype(np.float32)
+    special = [0, 3, 5, 8, 12, 15, 17, 22, 31, 39]
+    if case == "tiny":
+        v[..., special] = 0.0
+        g[0, 0, 0, special] = [1e-40, 0.0, 1e-39, 1e-45, 0.0, 3e-42, 1e-40, 0.0, 1e-44, 1e-41]
+        m[0, 0, 1, special] = 0.0          # D 0 and M' 0: 0 / 0
+        v[0, 0, 1, special] = 0.0
+        g[0, 0, 1, special] = 0.0
+    else:
+        g[0, 0, 0, special] = [3.4e38, -3.3e38, 2e38, -1e38, 3e38, 9e37, -2.5e38, 1.7e38, -3.4e38, 8.6e37]
+        g[0, 0, 1, special[:5]] = [np.nan, np.inf, -np.inf, np.nan, np.inf]
+    op = pydml.Device().create_operator(adam_desc(sizes, **hyper))
+    ins = {**dict(zip(NAMES, (x, m, v, g), strict=True)), "TrainingStepTensor": step_input(3)}
+    results = []
+    for path in available_paths():
+        lib.pydml_set_cpu_features(ISA_PATHS[path])
+        try:
+            results.append(op.execute(ins, {n_: poison(np.dtype(np.float32), sizes) for n_ in OUTS}))
+        finally:
+            lib.pydml_set_cpu_features(0xFFFFFFFF)
+    with np.errstate(all="ignore"):
+        want = list(ref_adam(x, m, v, g, 3, **hyper))
+        rounded = [r.astype(np.float32).astype(np.float64) for r in want]
+    for name, ref, ref32 in zip(OUTS, want, rounded, strict=True):
+        for other in results[1:]:
+            assert other[name].tobytes() == results[0][name].tobytes(), name
+        got = results[0][name].astype(np.float64)
+        finite = np.isfinite(ref) & (np.abs(ref) < 3.4e38)
+        assert max_ulp(results[0][name][finite], ref[finite]) <= 1.0, name
+        assert np.array_equal(np.isnan(got[~finite]), np.isnan(ref[~finite])), name
+        same = ~finite & ~np.isnan(ref)
+        assert np.array_equal(got[same], ref32[same]), name
 
 
 def test_step_zero_is_the_formula_s_nan(rng: np.random.Generator) -> None:
