@@ -144,23 +144,6 @@ static void adam_row_c(const float* x, const float* m, const float* v, const flo
 }
 
 #ifdef OPT_X86
-/* The same expressions four (AVX2) or eight (AVX-512) doubles at a time (fma where adam_one calls
- * fma; every operation is per lane and correctly rounded), so the paths agree bit for bit.
- * AVX2: two vectors per step, the square root and the division of one overlapping the other's.
- * AVX-512: one vector of eight, half the instructions for the same work, which lets more of the
- * loads stay in flight (in place, Zen 4, one thread by CPU time: 81-116 % of the copy bandwidth
- * against 55-84 % with the AVX2 body).
- *
- * Two forms of a step: streamed (outputs past the cache, non-temporal 16-byte stores as they are
- * computed: numpy's large arrays start 16 bytes past a page, so 32-byte stores would rarely be
- * aligned) and ordinary (in place, or outputs that stay in the cache). The ordinary form loads the
- * whole step before it stores anything, writes 32 bytes per store (half the stores of the 16-byte
- * form) and prefetches its four inputs OPT_PF_DIST bytes ahead: in place the loads otherwise wait
- * behind the stores of the previous elements, and a line is only requested when the division
- * chain lets its load issue. Measured in place on the Zen 4 host (C microbenchmark, one thread by
- * CPU time, the arrays placed as numpy places consecutive 32 MiB arrays): AVX2 11-17 -> 17-22 GB/s,
- * AVX-512 16-21 -> 18-24 GB/s; the streamed form lost 10-15 % with the same prefetches (the
- * non-temporal stores already keep the memory busy), so it has none. */
 /* adam_quotient on 4 and 8 lanes: the same operations per lane; lanes outside the reciprocal's
  * range take the division (computed only when a step has such a lane) */
 EW_T256 static inline __m256d opt_quotient256(__m256d s, __m256d d) {
@@ -180,6 +163,23 @@ EW_T512 static inline __m512d opt_quotient512(__m512d s, __m512d d) {
     return _mm512_mask_blend_pd(ok, _mm512_div_pd(s, d), q);
 }
 
+/* The same expressions four (AVX2) or eight (AVX-512) doubles at a time (fma where adam_one calls
+ * fma; every operation is per lane and correctly rounded), so the paths agree bit for bit.
+ * AVX2: two vectors per step, the square root and the division of one overlapping the other's.
+ * AVX-512: one vector of eight, half the instructions for the same work, which lets more of the
+ * loads stay in flight (in place, Zen 4, one thread by CPU time: 81-116 % of the copy bandwidth
+ * against 55-84 % with the AVX2 body).
+ *
+ * Two forms of a step: streamed (outputs past the cache, non-temporal 16-byte stores as they are
+ * computed: numpy's large arrays start 16 bytes past a page, so 32-byte stores would rarely be
+ * aligned) and ordinary (in place, or outputs that stay in the cache). The ordinary form loads the
+ * whole step before it stores anything, writes 32 bytes per store (half the stores of the 16-byte
+ * form) and prefetches its four inputs OPT_PF_DIST bytes ahead: in place the loads otherwise wait
+ * behind the stores of the previous elements, and a line is only requested when the division
+ * chain lets its load issue. Measured in place on the Zen 4 host (C microbenchmark, one thread by
+ * CPU time, the arrays placed as numpy places consecutive 32 MiB arrays): AVX2 11-17 -> 17-22 GB/s,
+ * AVX-512 16-21 -> 18-24 GB/s; the streamed form lost 10-15 % with the same prefetches (the
+ * non-temporal stores already keep the memory busy), so it has none. */
 #define OPT_PF_DIST 2048
 #define OPT_PF(i)                                                                                            \
     do {                                                                                                     \
