@@ -514,6 +514,36 @@ def test_quantize_near_ties_with_one_scale_per_tensor(scale: float, ew_isa: str,
         np.testing.assert_array_equal(got, quantize_ref(x, np.full_like(x, s), 0, out))
 
 
+@pytest.mark.parametrize("zero_point", ["per_tensor", "per_element"])
+def test_quantize_one_scale_nan_and_infinities_at_every_lane(zero_point: str, ew_isa: str,
+                                                            rng: np.random.Generator) -> None:
+    """The written-out byte rows (one normal scale) flag NaN and infinite quotients for the exact
+    pass through the four steps' largest distance, an integer maximum (a float maximum would drop
+    a NaN in the first of two operands): blocks of 32 each holding one NaN, or one +inf, or one
+    -inf as its only flagged lane, at every position (each of the four 8-lane steps, every lane);
+    quotients past 2^31 and the float maximum; a tail of 7."""
+    blocks, n = 96, 96 * 32 + 7
+    x = (np.round(rng.standard_normal(n) * 160) / 4).astype(np.float32)  # integer quotients: no near tie
+    for b in range(blocks):
+        x[32 * b + b % 32] = (np.nan, np.inf, -np.inf)[b // 32]
+    x[-7:] = [np.nan, np.inf, -np.inf, 3e38, -3e38, 2.5e10, -2.5e10]
+    x[100:104] = [3e38, -3e38, 2.5e10, -2.5e10]
+    s = np.float32(0.25)
+    for out in Q_OUTPUT_TYPES:
+        lo, hi = q_range(out)
+        if zero_point == "per_tensor":
+            zp = padded([7], out)
+            desc = quantize_desc("FLOAT32", "FLOAT32", out, [n], scale_strides=[0], zp_strides=[0])
+            zpv: Any = 7
+        else:
+            zp = rng.integers(lo, hi, size=n, endpoint=True).astype(DTYPES[out])
+            desc = quantize_desc("FLOAT32", "FLOAT32", out, [n], scale_strides=[0])
+            zpv = zp
+        got = run(desc, {"InputTensor": x, "ScaleTensor": np.array([s]), "ZeroPointTensor": zp})["OutputTensor"]
+        np.testing.assert_array_equal(got, quantize_ref(x, np.full_like(x, s), zpv, out))
+        assert (got[np.isnan(x)] == lo).all() and (got[x == np.inf] == hi).all()
+
+
 @pytest.mark.parametrize("out", Q_OUTPUT_TYPES)
 def test_quantize_strided_output_matches_the_contiguous_one(out: str, ew_isa: str,
                                                            rng: np.random.Generator) -> None:

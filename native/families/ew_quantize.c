@@ -311,24 +311,29 @@ EW_T512 static void quantize_u8_avx512_rows(const ew_params* restrict P, size_t 
 
 /* The AVX2 byte row written out, as the AVX-512 one (issue 25): GCC's vectorization of
  * QUANTIZE_BODY(uint8_t) ran at 0.24-0.29x torch on an AVX2-only EPYC (Zen 3), one thread in L2
- * (0.77-1.03 ns per element). 8 lanes a step: p = x (1 / scale); the distance to p's rounding
- * (vroundps; p - round(p) is exact) flags lanes from 0.5 - 2^-12 up, and NaN and infinite ones
- * (NaN distance), for the exact pass, as quantize16's vreduceps does; q = min(p, 1024) (NaN and
- * +inf become 1024: flagged anyway), rounded half to even by the conversion (the default rounding
- * mode, which the library runs in: ew_rintf); below -2^31 the conversion gives INT32_MIN. Four
- * steps pack to 16 bits with saturation, take the zero point with a saturating add, and pack to
- * 8 bits with saturation, within 128-bit lanes; one vpermd restores the order. Every saturation
- * is monotonic and |zero point| <= 255, so a sum beyond the 16-bit range saturates to the byte
- * the exact sum does: exact results, the bits of every other variant. The four steps' flags are
- * or-ed and tested once (a lane is near a tie about once in 2000 at random); the lanes are read
- * out only then. Issue 25, Zen 4 (AVX2 path), one thread in L2: 7 vector operations a step and
- * 10 per 32 elements instead of 10 and 12 per step. */
-EW_T256 static inline __m256i quantize8(__m256 x, __m256 r0, __m256* near) {
+ * (0.77-1.03 ns per element). 8 lanes a step: p = x (1 / scale); i = min(p, 1024) rounded half
+ * to even by the conversion (the default rounding mode, which the library runs in: ew_rintf;
+ * below -2^31 it gives INT32_MIN); the distance |p - i| (exact below 1024, where i is p's
+ * rounding) flags lanes from 0.5 - 2^-12 up for the exact pass, as quantize16's vreduceps does,
+ * and NaN lanes (min turns NaN into 1024, and NaN - 1024 is NaN) and +inf ones (an infinite
+ * distance). Beyond 1024 either way a lane rounds to a saturated byte, flagged or not. Four steps
+ * pack to 16 bits with saturation, take the zero point with a saturating add, and pack to 8 bits
+ * with saturation, within 128-bit lanes; one vpermd restores the order. Every saturation is
+ * monotonic and |zero point| <= 255, so a sum beyond the 16-bit range saturates to the byte the
+ * exact sum does: exact results, the bits of every other variant. The four steps' largest
+ * distance is tested once, an integer maximum of the distances' bits (a float maximum would drop
+ * NaN; a lane is near a tie about once in 2000 at random); the lanes are read out only then.
+ * Issue 25, Zen 4 (AVX2 path), one thread in L2: 7 vector operations a step and 10 per 32
+ * elements instead of 10 and 12 per step; the distance from the conversion's integer instead of
+ * a vroundps (two operations on Intel) and the integer maximum: 6 a step and 9 per 32. */
+EW_T256 static inline __m256i quantize8(__m256 x, __m256 r0, __m256i* dist) {
     const __m256 p = _mm256_mul_ps(x, r0);
-    const __m256 d = _mm256_sub_ps(p, _mm256_round_ps(p, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
-    const __m256 ad = _mm256_and_ps(d, _mm256_castsi256_ps(_mm256_set1_epi32(0x7fffffff)));
-    *near = _mm256_cmp_ps(ad, _mm256_set1_ps(0.5f - 0x1p-12f), _CMP_NLT_UQ);
-    return _mm256_cvtps_epi32(_mm256_min_ps(p, _mm256_set1_ps(1024.0f)));
+    const __m256i i = _mm256_cvtps_epi32(_mm256_min_ps(p, _mm256_set1_ps(1024.0f)));
+    /* |p - i| as the bits of a float (below 1024, i is round(p), so the difference is exact): as
+     * integers these order as the magnitudes do, and NaN (p NaN or infinite) above them all */
+    *dist = _mm256_and_si256(_mm256_castps_si256(_mm256_sub_ps(p, _mm256_cvtepi32_ps(i))),
+                             _mm256_set1_epi32(0x7fffffff));
+    return i;
 }
 
 EW_T256 static inline __attribute__((always_inline)) size_t quantize_u8_steps8(
@@ -336,18 +341,20 @@ EW_T256 static inline __attribute__((always_inline)) size_t quantize_u8_steps8(
     const int is_signed, const int zp_uniform) {
     const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
     const __m256i zp16 = _mm256_packs_epi32(zp0, zp0);
+    /* a lane is near a tie when |p - i| >= 0.5 - 2^-12, i.e. its bits exceed these */
+    const __m256i below_near = _mm256_sub_epi32(_mm256_castps_si256(_mm256_set1_ps(0.5f - 0x1p-12f)), _mm256_set1_epi32(1));
     size_t k = 0;
     for (; k + 32 <= n; k += 32) {
         ew_prefetch_at(a, (k + EW_AHEAD) * sizeof(float), 128);
         if (!zp_uniform) ew_prefetch_at(c, (k + EW_AHEAD) * sizeof(float), 128);
         if (!(k & 63)) ew_prefetch_at(out, k + EW_AHEAD, 64);
-        __m256i v[4];
-        __m256 near[4];
-        for (int j = 0; j < 4; j++) v[j] = quantize8(_mm256_loadu_ps(a + k + 8 * j), r0, &near[j]);
-        const __m256 any = _mm256_or_ps(_mm256_or_ps(near[0], near[1]), _mm256_or_ps(near[2], near[3]));
+        __m256i v[4], dist[4];
+        for (int j = 0; j < 4; j++) v[j] = quantize8(_mm256_loadu_ps(a + k + 8 * j), r0, &dist[j]);
+        const __m256i top = _mm256_max_epi32(_mm256_max_epi32(dist[0], dist[1]), _mm256_max_epi32(dist[2], dist[3]));
         uint32_t bits = 0;
-        if (_mm256_movemask_ps(any))
-            for (int j = 0; j < 4; j++) bits |= (uint32_t)_mm256_movemask_ps(near[j]) << (8 * j);
+        if (_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(top, below_near))))
+            for (int j = 0; j < 4; j++)
+                bits |= (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(dist[j], below_near))) << (8 * j);
         nears[k / 32] = bits;
         __m256i w01 = _mm256_packs_epi32(v[0], v[1]), w23 = _mm256_packs_epi32(v[2], v[3]);
         if (zp_uniform) {
