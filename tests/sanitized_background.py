@@ -86,7 +86,6 @@ class SanitizedJob:
         self._kernel_run: subprocess.CompletedProcess[str] | None = None
         self._kernel_files: list[str] = []
         self._workdir: Path | None = None
-        self._process: subprocess.Popen[str] | None = None
         self._processes: list[subprocess.Popen[str]] = []
         self._stopping = False
 
@@ -120,8 +119,8 @@ class SanitizedJob:
     def stop(self) -> None:
         """Ends the job (the session is over) and removes the copy."""
         self._stopping = True
-        for process in [self._process, *self._processes]:
-            if process is not None and process.poll() is None:
+        for process in self._processes:
+            if process.poll() is None:
                 process.kill()
         if self._thread is not None:
             self._thread.join(timeout=30)
@@ -129,16 +128,7 @@ class SanitizedJob:
             shutil.rmtree(self._workdir, ignore_errors=True)
 
     def _run(self, command: list[str], cwd: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-        if self._stopping:
-            return subprocess.CompletedProcess(command, -9, "", "the session ended first")
-        self._process = subprocess.Popen(_niced(command), cwd=cwd, env=env, stdout=subprocess.PIPE,
-                                         stderr=subprocess.PIPE, text=True)
-        try:
-            out, err = self._process.communicate(timeout=1800)
-        except subprocess.TimeoutExpired:
-            self._process.kill()
-            out, err = self._process.communicate()
-        return subprocess.CompletedProcess(command, self._process.returncode, out, err)
+        return self._run_all([command], cwd, env)
 
     def _work(self, run_kernel_tests: bool) -> None:
         try:
@@ -199,7 +189,8 @@ class SanitizedJob:
             errs.append(err)
             codes.append(process.returncode)
         failed = [c for c in codes if c != 0]
-        return subprocess.CompletedProcess(commands, failed[0] if failed else 0, "\n".join(outs), "\n".join(errs))
+        args = commands[0] if len(commands) == 1 else commands
+        return subprocess.CompletedProcess(args, failed[0] if failed else 0, "\n".join(outs), "\n".join(errs))
 
 
 #: Processes the kernel tests run in under the sanitizers: after the foreground tests end, the

@@ -315,7 +315,7 @@ EW_T512 static void quantize_u8_avx512_rows(const ew_params* restrict P, size_t 
  * to even by the conversion (the default rounding mode, which the library runs in: ew_rintf;
  * below -2^31 it gives INT32_MIN); the distance |p - i| (exact below 1024, where i is p's
  * rounding) flags lanes from 0.5 - 2^-12 up for the exact pass, as quantize16's vreduceps does,
- * and NaN lanes (min turns NaN into 1024, and NaN - 1024 is NaN) and +inf ones (an infinite
+ * and NaN lanes (min turns NaN into 1024, and NaN - 1024 is NaN) and infinite ones (an infinite
  * distance). Beyond 1024 either way a lane rounds to a saturated byte, flagged or not. Four steps
  * pack to 16 bits with saturation, take the zero point with a saturating add, and pack to 8 bits
  * with saturation, within 128-bit lanes; one vpermd restores the order. Every saturation is
