@@ -277,3 +277,34 @@ def test_in_the_cache_at_any_alignment(path: str) -> None:
             finally:
                 lib.pydml_set_num_threads(previous)
             np.testing.assert_array_equal(got.view(np.uint32), (a.reshape(rows, 40) - row).view(np.uint32))
+
+
+@pytest.mark.parametrize("shift", [0, 1, 3])
+@pytest.mark.parametrize("path", ["avx512", "avx2", "portable"])
+def test_relu_past_the_cache_streams_from_the_registers(shift: int, path: str) -> None:
+    """ACTIVATION_RELU past the cache streams each run from the registers (elementwise.c
+    f32_relu_stream), counted with the binary rows: the element-wise RELU's bits (a < 0 ? 0 : a:
+    signaling and quiet NaN payloads, -0.0, subnormals and infinities kept), at any output
+    alignment, nothing outside the output written, on each path (never on the portable one)."""
+    if path not in available_paths():
+        pytest.skip(f"no {path} on this host")
+    lib.pydml_set_cpu_features(ISA_PATHS[path])
+    shape = [3, 1_500_007]  # two operands of 18 MB: past EW_STREAM_BYTES
+    a = np.random.default_rng(11).standard_normal(shape).astype(np.float32)
+    flat = a.reshape(-1)
+    flat.view(np.uint32)[:len(SPECIALS)] = SPECIALS
+    flat[len(SPECIALS):len(SPECIALS) + 3] = [-0.0, 0.0, -1e-45]
+    flat.view(np.uint32)[-5:] = SPECIALS[:5]
+    for start in (1000, 2_000_003):  # in the vector steps too (the ends above may be scalar)
+        flat.view(np.uint32)[start:start + 3 * len(SPECIALS)] = np.tile(SPECIALS, 3)
+    raw = np.full(a.size + 16, -7.0, np.float32)
+    out = raw[shift:shift + a.size].reshape(shape)
+    full = pydml.buffer_desc("FLOAT32", shape)
+    desc = pydml.DML_ACTIVATION_RELU_OPERATOR_DESC(InputTensor=full, OutputTensor=full)
+    before = streamed_rows()
+    pydml.Device().create_operator(desc).execute({"InputTensor": a}, {"OutputTensor": out})
+    taken = streamed_rows() - before
+    assert taken >= 1 if path != "portable" else taken == 0
+    want = np.where(a < 0, np.float32(0.0), a)
+    np.testing.assert_array_equal(out.view(np.uint32), want.view(np.uint32))
+    assert (raw[:shift] == -7.0).all() and (raw[shift + a.size:] == -7.0).all()
