@@ -354,26 +354,30 @@ static void stream_fence(const tn_geo* g) {
             for (size_t k = 0; k < n; k++) y[k] = (float)fma((double)x[k] - m, a, b);                \
         }                                                                                            \
     }                                                                                                \
-    ATTR static void bng_row_##SUF(const float* restrict dy, float* restrict dx, size_t n, double k0) { \
-        for (size_t k = 0; k < n; k++) dx[k] = (float)((double)dy[k] * k0);                          \
-    }                                                                                                \
     ATTR static void bntg_row_##SUF(const float* restrict x, const float* restrict dy, float* restrict dx, \
                                     size_t n, double m, double mdy, double k0, double k1) {          \
         for (size_t k = 0; k < n; k++) dx[k] = (float)TN_BNTG_EXPR(x, dy, k);                        \
     }
+#define TN_BNG_KERNEL(SUF, ATTR)                                                                     \
+    ATTR static void bng_row_##SUF(const float* restrict dy, float* restrict dx, size_t n, double k0) { \
+        for (size_t k = 0; k < n; k++) dx[k] = (float)((double)dy[k] * k0);                          \
+    }
 
+/* the AVX-512 path's TRAINING and TRAINING_GRAD rows are bnt_row_512 / bntg_row_512 below */
 TN_KERNELS(c, )
 TN_KERNELS(avx2, EW_T256)
-TN_KERNELS(avx512, EW_T512)
+TN_BNG_KERNEL(c, )
+TN_BNG_KERNEL(avx2, EW_T256)
+TN_BNG_KERNEL(avx512, EW_T512)
 
 typedef void (*bnt_row_fn)(const float* restrict, const float* restrict, float* restrict, size_t, double, double,
                            double);
 typedef void (*bng_row_fn)(const float* restrict, float* restrict, size_t, double);
 typedef void (*bntg_row_fn)(const float* restrict, const float* restrict, float* restrict, size_t, double, double,
                             double, double);
-static const bnt_row_fn bnt_rows[3] = {bnt_row_c, bnt_row_avx2, bnt_row_avx512};
+static const bnt_row_fn bnt_rows[2] = {bnt_row_c, bnt_row_avx2};     /* by isa: portable, AVX2 */
 static const bng_row_fn bng_rows[3] = {bng_row_c, bng_row_avx2, bng_row_avx512};
-static const bntg_row_fn bntg_rows[3] = {bntg_row_c, bntg_row_avx2, bntg_row_avx512};
+static const bntg_row_fn bntg_rows[2] = {bntg_row_c, bntg_row_avx2}; /* by isa: portable, AVX2 */
 
 /* FLOAT16 outputs: the same expressions rounded to odd (one correct rounding to half) */
 static void bnt_row_odd(const float* x, const float* add, float* y, size_t n, double m, double a, double b) {
@@ -814,26 +818,20 @@ static void pass_out(const tn_geo* g, tn_group* gr, uint64_t c) {
         else bntg_row_nt(xs, s1, direct, w, gr->m, gr->mdy, gr->k0, gr->k1, pf);
         return; /* fenced once per thread's range (stream_fence) */
     }
-    if (isa == EW_ISA_AVX512 && !odd && p->kind != K_BNG) {
-        const float* xs = chunk_in(g, 0, gr->base[0], c, xb);
-        const float* s1 = g->full[1] ? chunk_in(g, 1, gr->base[1], c, ab) : NULL;
-        if (p->kind == K_BNT) {
-            bnt_row_512(xs, s1, y, w, gr->m, gr->a, gr->b, relu);
-            if (p->has_act && !relu) pydml_activation_apply(&p->act, y, w);
-        } else {
-            bntg_row_512(xs, s1, y, w, gr->m, gr->mdy, gr->k0, gr->k1);
-        }
-        if (direct && g->stream) pydml_stream_copy_f32(direct, y, w);
-        else chunk_store(g, 2, gr->base[2], c, y);
-        return;
-    }
 #endif
     if (p->kind == K_BNT) {
         const float* xs = chunk_in(g, 0, gr->base[0], c, xb);
         const float* as = g->full[1] ? chunk_in(g, 1, gr->base[1], c, ab) : NULL;
+        int relu_done = 0;
         if (odd) bnt_row_odd(xs, as, y, w, gr->m, gr->a, gr->b);
+#ifdef TN_X86
+        else if (isa == EW_ISA_AVX512) {
+            bnt_row_512(xs, as, y, w, gr->m, gr->a, gr->b, relu);
+            relu_done = relu;
+        }
+#endif
         else bnt_rows[isa](xs, as, y, w, gr->m, gr->a, gr->b);
-        if (p->has_act) pydml_activation_apply(&p->act, y, w);
+        if (p->has_act && !relu_done) pydml_activation_apply(&p->act, y, w);
     } else if (p->kind == K_BNG) {
         const float* dys = chunk_in(g, 1, gr->base[1], c, ab);
         if (odd) bng_row_odd(dys, y, w, gr->k0);
@@ -842,6 +840,9 @@ static void pass_out(const tn_geo* g, tn_group* gr, uint64_t c) {
         const float* xs = chunk_in(g, 0, gr->base[0], c, xb);
         const float* dys = chunk_in(g, 1, gr->base[1], c, ab);
         if (odd) bntg_row_odd(xs, dys, y, w, gr->m, gr->mdy, gr->k0, gr->k1);
+#ifdef TN_X86
+        else if (isa == EW_ISA_AVX512) bntg_row_512(xs, dys, y, w, gr->m, gr->mdy, gr->k0, gr->k1);
+#endif
         else bntg_rows[isa](xs, dys, y, w, gr->m, gr->mdy, gr->k0, gr->k1);
     }
     if (direct && g->stream) pydml_stream_copy_f32(direct, y, w);
