@@ -27,3 +27,29 @@ def test_kernel_tests_pass_under_sanitizers(sanitized_build: SanitizedBuild) -> 
     assert len(files) >= 10, files
     assert run.returncode == 0, f"kernel tests under ASan+UBSan:\n{run.stdout[-15000:]}\n{run.stderr[-9000:]}"
     assert " passed" in run.stdout, run.stdout[-3000:]
+
+
+def test_the_job_reports_a_failing_shard_and_shards_every_file_once() -> None:
+    """The kernel run's shards (sanitized_background.py): a failing process among passing ones
+    gives its return code, with every process's output; each kernel test file lands in exactly one
+    shard, and the shards' estimated times differ by less than the heaviest file's."""
+    from pathlib import Path
+
+    from sanitized_background import KERNEL_TEST_SECONDS, KERNEL_TESTS, ROOT, SanitizedJob, kernel_shards
+
+    job = SanitizedJob()
+    ok = [sys.executable, "-c", "print('first passed')"]
+    bad = [sys.executable, "-c", "print('second failed'); raise SystemExit(3)"]
+    run = job._run_all([ok, bad, ok], ROOT, {})
+    assert run.returncode == 3
+    assert "first passed" in run.stdout and "second failed" in run.stdout
+    assert job._run_all([ok, ok], ROOT, {}).returncode == 0
+    files = sorted({str(p.relative_to(ROOT)) for pattern in KERNEL_TESTS for p in (ROOT / "tests").glob(pattern)})
+    shards = kernel_shards(ROOT, files, 2)
+    assert sorted(f for shard in shards for f in shard) == files
+
+    def seconds(name: str) -> float:
+        return KERNEL_TEST_SECONDS.get(Path(name).name, (ROOT / name).stat().st_size / 10_000)
+
+    totals = [sum(seconds(f) for f in shard) for shard in shards]
+    assert abs(totals[0] - totals[1]) < max(seconds(f) for f in files)
