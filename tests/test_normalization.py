@@ -216,6 +216,39 @@ def test_batch_norm_strided_input_and_zero_stride_parameters(ew_isa: str, rng: n
     check(got, ref_bn(x, mb, v, mb, b, 1e-5), ULP32["bn"])
 
 
+@pytest.mark.parametrize("form", ["per_channel", "fused_leaky", "per_column"])
+def test_batch_norm_past_the_cache_streams_the_same_bits(form: str, ew_isa: str) -> None:
+    """An execute past 32 MiB streams its FLOAT32 output (normalization.c): per-channel rows from the
+    registers on the vector paths, a fused activation or per-column parameters through the L1 stage.
+    Every element is ((x - m) * (s / sqrt(v + eps))) + b in double, rounded once: numpy's float64
+    of the same operations gives the same bits on every path. The output starts 4 bytes past a
+    64-byte line (the head before the first 32-byte boundary takes ordinary stores), and rows of
+    2047 leave a last chunk of 1023 (a tail of 7 after the 8-element steps)."""
+    rng = np.random.default_rng(7)
+    c, h, w = 4, 1025, 2047
+    sizes = [1, c, h, w]
+    x = np.resize(rng.standard_normal(1 << 20 | 1, dtype=np.float32), sizes)
+    x[0, :, 0, :8] = [0.0, -0.0, 1.0, -1.0, np.inf, -np.inf, np.nan, 3.0]
+    pshape = [1, 1, 1, w] if form == "per_column" else [1, c, 1, 1]
+    m, s, b = (rng.standard_normal(pshape).astype(np.float32) for _ in range(3))
+    v = (np.abs(rng.standard_normal(pshape)) + 0.5).astype(np.float32)
+    fused = leaky(0.5) if form == "fused_leaky" else None
+    store = np.empty(x.size + 32, np.float32)
+    lead = (16 - store.ctypes.data % 64 // 4) % 16 + 1   # one float past a 64-byte boundary
+    out = store[lead:lead + x.size].reshape(sizes)
+    out.fill(np.float32(7.0))
+    got = run(bn_desc(sizes, [pshape] * 4, 1e-5, fused=fused),
+              {"InputTensor": x, "MeanTensor": m, "VarianceTensor": v, "ScaleTensor": s, "BiasTensor": b},
+              outputs={"OutputTensor": out})["OutputTensor"]
+    a = s.astype(np.float64) / np.sqrt(v.astype(np.float64) + np.float64(np.float32(1e-5)))
+    with np.errstate(invalid="ignore"):
+        want = ((x.astype(np.float64) - m) * a + b).astype(np.float32)
+        if fused is not None:
+            want = np.where(want < 0, want * np.float32(0.5), want)
+    assert got.ctypes.data == out.ctypes.data and got.ctypes.data % 64 == 4
+    np.testing.assert_array_equal(got.view(np.uint32), want.view(np.uint32))
+
+
 # ---- MEAN_VARIANCE_NORMALIZATION(1, 2) -----------------------------------------------------------
 
 @pytest.mark.parametrize("dtype", ["FLOAT32", "FLOAT16"])

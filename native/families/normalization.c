@@ -64,6 +64,7 @@
 #include "families.h"
 #include "normalization_internal.h"
 #include "rules.h"
+#include "stream_store.h"
 
 #ifdef _OPENMP
 #define NK_PRAGMA(x) _Pragma(#x)
@@ -86,6 +87,9 @@ enum { NK_BN = 0, NK_MVN = 1, NK_LRN = 2, NK_LP = 3 };
 #define NK_SPLIT_MIN 262144
 /* Elements per chunk of a batch-normalization row. */
 #define NK_CHUNK 1024
+/* Input and output bytes past which BATCH_NORMALIZATION streams its FLOAT32 output (as the
+ * element-wise engine's EW_STREAM_BYTES) */
+#define NK_STREAM_BYTES ((uint64_t)32 << 20)
 
 typedef struct norm_plan {
     int kind;
@@ -905,7 +909,31 @@ typedef struct bn_run {
     const double *tm, *ta, *tb;         /* mean, scale / sqrt(variance + eps), bias per parameter */
     ax_dims r, rows;                    /* x, y, parameter table: all dimensions; all but the last */
     uint64_t W, chunks_per_row;
+    unsigned stream;                    /* 0, or the width of the streamed stores of the output */
+    int stream_row;                     /* rows of one parameter streamed from the registers */
 } bn_run;
+
+#ifdef NK_X86
+/* y[0, n) = (x - m) a + b of one parameter, for a FLOAT32 output past the cache: streamed from the
+ * registers as computed (32-byte non-temporal stores from y's first 32-byte boundary; the caller
+ * fences). Computed into the L1 stage and then streamed, the compute and the stores' drain ran one
+ * after the other: [16, 128, 64, 64] on 2 threads of the Intel host (Emerald Rapids), 17-21 GB/s
+ * staged against 21-28 here (0.55-0.60 -> 0.62-0.70 of CLIP's rate on the same tensor in the same
+ * runs); 64-byte streams measured the same. nk_bn_c's double operations in its order (sub, mul,
+ * add; -std=c11 does not contract), so the same bits. */
+EW_T256 static void nk_bn_stream(const float* x, float* y, size_t n, double m, double a, double b) {
+    size_t k = 0;
+    for (; k < n && ((uintptr_t)(y + k) & 31u) != 0; k++) y[k] = (float)(((double)x[k] - m) * a + b);
+    const __m256d M = _mm256_set1_pd(m), A = _mm256_set1_pd(a), B = _mm256_set1_pd(b);
+    for (; k + 8 <= n; k += 8) {
+        const __m256d lo = _mm256_cvtps_pd(_mm_loadu_ps(x + k)), hi = _mm256_cvtps_pd(_mm_loadu_ps(x + k + 4));
+        const __m128 l = _mm256_cvtpd_ps(_mm256_add_pd(_mm256_mul_pd(_mm256_sub_pd(lo, M), A), B));
+        const __m128 h = _mm256_cvtpd_ps(_mm256_add_pd(_mm256_mul_pd(_mm256_sub_pd(hi, M), A), B));
+        _mm256_stream_ps(y + k, _mm256_insertf128_ps(_mm256_castps128_ps256(l), h, 1));
+    }
+    for (; k < n; k++) y[k] = (float)(((double)x[k] - m) * a + b);
+}
+#endif
 
 /* Items [b, e): chunks of NK_CHUNK elements of the rows along the last dimension. */
 static pydml_status bn_chunks(void* ctx, uint64_t b, uint64_t e, void* scratch) {
@@ -925,11 +953,20 @@ static pydml_status bn_chunks(void* ctx, uint64_t b, uint64_t e, void* scratch) 
         const float* xs = xb;
         if (direct_in) xs = (const float*)bn->x->data + off[0];
         else load_row(p->dtype, bn->x->data, off[0], bn->r.st[0][last], w, xb);
-        float* ys = direct_out ? (float*)bn->y->data + off[1] : yb;
+        float* yd = direct_out ? (float*)bn->y->data + off[1] : NULL;
+#ifdef NK_X86
+        if (yd && bn->stream_row && bn->r.st[2][last] == 0) {
+            nk_bn_stream(xs, yd, w, bn->tm[off[2]], bn->ta[off[2]], bn->tb[off[2]]);
+            continue;
+        }
+#endif
+        float* ys = yd && !bn->stream ? yd : yb;
         bn->k->bn(xs, ys, w, bn->tm + off[2], bn->ta + off[2], bn->tb + off[2], (size_t)bn->r.st[2][last]);
         if (p->has_act) pydml_activation_apply(&p->act, ys, w);
         if (!direct_out) store_row(p->dtype, ys, w, bn->y->data, off[1], bn->r.st[1][last]);
+        else if (ys != yd) pydml_stream_copy_f32_wide(yd, yb, w, bn->stream);
     }
+    if (bn->stream) pydml_stream_fence();
     return PYDML_STATUS_SUCCESS;
 }
 
@@ -973,7 +1010,7 @@ static pydml_status run_bn(const norm_plan* p, const pydml_tensor* const* in, co
     bstrides(y, p->n, st[1]);
     memcpy(st[2], pst, sizeof pst);
     memset(st[3], 0, sizeof st[3]);
-    bn_run b = {p, &nk_isa[pydml_ew_isa()], in[0], y, tm, ta, tb, {0}, {0}, 0, 0};
+    bn_run b = {p, &nk_isa[pydml_ew_isa()], in[0], y, tm, ta, tb, {0}, {0}, 0, 0, 0, 0};
     collect(p, st, 0, 0, &b.r);
     const uint32_t last = b.r.n - 1;
     b.W = b.r.size[last];
@@ -981,6 +1018,17 @@ static pydml_status run_bn(const norm_plan* p, const pydml_tensor* const* in, co
     ax_remove_dim(&b.rows, last);
     const uint64_t rows = ax_count(&b.r) / b.W;
     b.chunks_per_row = (b.W + NK_CHUNK - 1) / NK_CHUNK;
+    /* A FLOAT32 output of an execute past the last-level cache is streamed (stream_store.h), as the
+     * element-wise engine's past EW_STREAM_BYTES: an ordinary store reads each output line first.
+     * Rows of one parameter from the registers (nk_bn_stream), the others a chunk at a time through
+     * the L1 stage. [16, 128, 64, 64] on 2 threads of the Intel host (AVX-512 path): 13-19 GB/s of
+     * input read and output written with ordinary stores, 17-21 through the stage, 21-28 from the
+     * registers. */
+    if (p->dtype == DML_TENSOR_DATA_TYPE_FLOAT32 && rows * b.W * 2 * sizeof(float) > NK_STREAM_BYTES) {
+        const int isa = pydml_ew_isa();
+        b.stream = isa == EW_ISA_AVX512 ? 64u : isa == EW_ISA_AVX2 ? 32u : 16u;
+        b.stream_row = isa != EW_ISA_PORTABLE && !p->has_act;
+    }
     /* equal ranges of uniform chunks, a few per thread (a grain of NK_GRAIN items was 1,024 hand-outs
      * for [16, 64, 56, 56]) */
     const pydml_axis_loop loop = {rows * b.chunks_per_row, rows * b.W, NK_PARALLEL_MIN, 0, NK_CHUNKS_PER_THREAD, 0, 0};
