@@ -305,6 +305,35 @@ def test_softmax_rows_mixing_the_fast_and_general_exp(ew_isa: str, rng: np.rando
     np.testing.assert_array_equal(got[~changed], got_base[~changed])
 
 
+def test_float16_softmax_rows_mixing_the_fast_and_general_exp(ew_isa: str, rng: np.random.Generator) -> None:
+    # FLOAT16 lines take the short exp (ew_expf_normal) when every x - m is in [-86, 0], else
+    # ew_expf (softmax.c: sm_line16): as in FLOAT32, one element moved from m - 85.875 (in range)
+    # out of range leaves the other elements' bits as they were. A NaN, which the maximum and the
+    # minimum ignore, makes the sum NaN: the row is redone with ew_expf, so its bits (the sign of
+    # the NaN included, which the short exp does not keep) are those of the same row sent through
+    # ew_expf by an element out of range.
+    base = values(rng, (8, 600), scale=4.0).astype(np.float16)
+    x = base.copy()
+    moves = [(0, -200.0), (300, -90.0), (599, -1e4), (255, -np.inf), (256, -87.0), (100, -86.5)]
+    for r, (j, d) in enumerate(moves):
+        m = np.float32(base[r].max())
+        base[r, j] = np.float16(m - np.float32(85.875))
+        x[r, j] = np.float16(m + np.float32(d))
+    x[6, 17] = np.float16(np.nan)
+    x[7] = x[6]
+    x[7, 40] = np.float16(-np.inf)
+    x[6, 3] = x[7, 3] = np.array(0xFE01, np.uint16).view(np.float16)   # a negative NaN with a payload
+    got_base = run(make("softmax", base.shape, dtype="FLOAT16"), {"InputTensor": base})["OutputTensor"]
+    got = run(make("softmax", x.shape, dtype="FLOAT16"), {"InputTensor": x})["OutputTensor"]
+    check("softmax", got_base, base, [1])
+    check("softmax", got[:6], x[:6], [1])
+    changed = x != base
+    assert changed[:6].sum() == 6
+    np.testing.assert_array_equal(got[:6][~changed[:6]], got_base[:6][~changed[:6]])
+    assert np.isnan(got[6:]).all()
+    np.testing.assert_array_equal(got[6].view(np.uint16), got[7].view(np.uint16))
+
+
 @pytest.mark.parametrize("axes", [None, (0,)], ids=["lines", "columns"])
 @pytest.mark.parametrize("length", [16, 37, 300])
 def test_log_softmax_keeps_tiny_sums(axes: tuple[int, ...] | None, length: int, ew_isa: str,

@@ -855,11 +855,20 @@ SM_KERNELS(avx512, EW_T512)
 #define SM_LINE16(SUF, ATTR)                                                                       \
     ATTR static void sm_line16_##SUF(int fn, const uint16_t* x, uint16_t* y, size_t n, float* restrict buf) { \
         f16_load_##SUF(x, buf, n);                                                                 \
-        const float m = sm_line_max_##SUF(buf, n);                                                 \
+        float mn = -INFINITY;                                                                      \
+        const float m = fn == SM_SOFTMAX ? sm_line_minmax_##SUF(buf, n, &mn) : sm_line_max_##SUF(buf, n); \
         if (fn == SM_LOG_SOFTMAX && SM_LOG_LINE_##SUF(buf, buf, n, m)) { /* the float32 line */   \
             f16_store_##SUF(buf, y, n);                                                            \
             return;                                                                                \
         }                                                                                          \
+        /* SOFTMAX: ew_expf_normal where every x - m is within [-EW_EXP_LIMIT, 0] (ew_expf's bits \
+         * there, at half its operations: the exp pass is most of the line; issue 25, last axis of \
+         * [4096, 2048], 2 threads of the Intel host: 0.89-0.95x -> 1.06-1.25x torch). A NaN, which \
+         * the maximum and minimum ignore, makes the sum NaN, whose sign the short exp does not   \
+         * keep: such a row is reloaded (y is written last: x is still the input) and redone with \
+         * ew_expf, as the float32 line redoes it. */                                              \
+        int fast = fn == SM_SOFTMAX && mn - m >= -EW_EXP_LIMIT;                                    \
+    redo_##SUF:;                                                                                   \
         double acc[SM_DLANES], c = 0.0, tail = 0.0; /* lanes indexed by constants only: registers */ \
         for (size_t j = 0; j < SM_DLANES; j++) acc[j] = 0.0;                                       \
         float scratch[SM_BLOCK];                                                                   \
@@ -867,7 +876,9 @@ SM_KERNELS(avx512, EW_T512)
             const size_t nb = n - k0 < SM_BLOCK ? n - k0 : SM_BLOCK;                               \
             float* restrict b = buf + k0;                                                          \
             const float* e = b;                                                                    \
-            if (fn == SM_SOFTMAX) {                                                                \
+            if (fast) {                                                                            \
+                for (size_t k = 0; k < nb; k++) b[k] = ew_expf_normal(b[k] - m);                   \
+            } else if (fn == SM_SOFTMAX) {                                                         \
                 for (size_t k = 0; k < nb; k++) b[k] = ew_expf(b[k] - m);                          \
             } else { /* the maxima (x - m == 0) are counted apart: sm_log_sum */                   \
                 for (size_t k = 0; k < nb; k++)                                                    \
@@ -880,6 +891,11 @@ SM_KERNELS(avx512, EW_T512)
             SM_LANES_ADD(acc, tail, e, nb);                                                        \
         }                                                                                          \
         SM_LANES_TOTAL(acc, tail, SUF);                                                                 \
+        if (fast && acc[0] != acc[0]) {                                                            \
+            f16_load_##SUF(x, buf, n);                                                             \
+            fast = 0;                                                                              \
+            goto redo_##SUF;                                                                       \
+        }                                                                                          \
         if (fn == SM_SOFTMAX) {                                                                    \
             const float f = (float)(1.0 / acc[0]);                                                 \
             for (size_t k = 0; k < n; k++) buf[k] *= f;                                            \
