@@ -238,14 +238,19 @@ def test_gather_strided_and_broadcast_views(rng: np.random.Generator) -> None:
     same(got, np.take(base.T, wrap(ind[0], 9), axis=1))
 
 
-def test_gather_large_rows_streamed(ew_isa: str, rng: np.random.Generator) -> None:
-    """An output above 8 MiB of whole 64-byte rows: the AVX-512 path streams the rows past the caches."""
-    table = values(rng, "FLOAT32", [1000, 64])
+@pytest.mark.parametrize("width", [64, 70])
+def test_gather_large_rows_streamed(width: int, ew_isa: str, rng: np.random.Generator) -> None:
+    """An output above 8 MiB of rows of at least 256 bytes: the vector paths stream the whole lines
+    of each row past the caches (64-byte stores on the AVX-512 path, two 32-byte ones on the AVX2
+    path) and store the partial lines at its ends; rows of 70 floats start at every 8-byte offset
+    of a line in turn."""
+    table = values(rng, "FLOAT32", [1000, width])
+    rows = (8 << 20) // (4 * width) + 100
     for itype in ("INT32", "UINT64"):
-        idx = indices(rng, itype, [1, 33000], 1000)
+        idx = indices(rng, itype, [1, rows], 1000)
         idx.ravel()[::977] = 5000  # out of range: clamped to the last row
         got = run(
-            gather_desc("FLOAT32", itype, [1000, 64], [1, 33000], [33000, 64], 0, 1),
+            gather_desc("FLOAT32", itype, [1000, width], [1, rows], [rows, width], 0, 1),
             {"InputTensor": table, "IndicesTensor": idx},
         )["OutputTensor"]
         same(got, table[np.clip(wrap(idx[0], 1000), 0, 999)])
