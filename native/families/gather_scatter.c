@@ -595,6 +595,39 @@ static el_fn el_pick(uint32_t es, uint32_t itype) {
     return table[e][i];
 }
 
+/* The scalar gathers of a contiguous index/output run along a contiguous Axis of the same element
+ * (GATHER_ELEMENTS' common case: torch.gather along the last axis), without the strides' products
+ * and the branches of the general loop: the element is read at index 0 where the index is out of
+ * range and replaced by 0, the general loop's result. Returns the elements done (n, or 0 when the
+ * run is not of that form). On the AVX2 path of the Intel host, [1024, 4096] FLOAT32 along the last
+ * axis with INT64 indices, builds side by side: 0.93-0.99x -> 0.96-1.06x torch.gather (the output
+ * streamed four at a time as well measured the same: left out). */
+#define EL_SIMPLE(NAME, T, IT, SIGNED)                                                                    \
+    static uint64_t NAME(const el_job* J, int64_t d0, int64_t x0, int64_t i0) {                         \
+        if (J->ax_stride != 1 || J->js[2] != 0) return 0;                                                 \
+        const uint64_t n = J->jn, size = J->ax_size;                                                      \
+        const IT* idx = (const IT*)(const void*)J->idx + x0;                                              \
+        const T* base = (const T*)(const void*)J->indexed + i0;                                           \
+        T* out = (T*)(void*)J->dense + d0;                                                                \
+        for (uint64_t j = 0; j < n; j++) {                                                                \
+            uint64_t v = (uint64_t)idx[j];                                                                \
+            if (SIGNED) v += (uint64_t)((int64_t)idx[j] >> 63) & size; /* negative: counted from the end */ \
+            const int ok = v < size;                                                                      \
+            const T t = base[ok ? v : 0];                                                                 \
+            out[j] = ok ? t : (T)0;                                                                       \
+        }                                                                                                 \
+        return n;                                                                                         \
+    }
+EL_SIMPLE(els4_i32, uint32_t, int32_t, 1)
+EL_SIMPLE(els4_u32, uint32_t, uint32_t, 0)
+EL_SIMPLE(els4_i64, uint32_t, int64_t, 1)
+EL_SIMPLE(els4_u64, uint32_t, uint64_t, 0)
+EL_SIMPLE(els8_i32, uint64_t, int32_t, 1)
+EL_SIMPLE(els8_u32, uint64_t, uint32_t, 0)
+EL_SIMPLE(els8_i64, uint64_t, int64_t, 1)
+EL_SIMPLE(els8_u64, uint64_t, uint64_t, 0)
+#undef EL_SIMPLE
+
 /* AVX-512 gathers of 4- and 8-byte elements along a contiguous index/output run: 8 lanes of int64
  * offsets; a lane whose index is out of range (after the signed wrap) is masked off and stores 0,
  * exactly the scalar loop's result. Returns the elements done (a multiple of 8). */
@@ -641,19 +674,23 @@ EL_VEC(elv8_u64, LD64, 0, 8)
 #undef LDI32
 #undef LDU32
 
+#endif
+
 static el_vec_fn el_pick_vec(const el_job* J) {
-    const uint32_t f = pydml_active_cpu_features();
-    if (J->scatter || !(f & PYDML_CPU_AVX512) || (J->es != 4 && J->es != 8) || J->js[0] != 1 || J->js[1] != 1)
-        return NULL;
+    if (J->scatter || (J->es != 4 && J->es != 8) || J->js[0] != 1 || J->js[1] != 1) return NULL;
     const int i = J->itype == DML_TENSOR_DATA_TYPE_INT32 ? 0 : J->itype == DML_TENSOR_DATA_TYPE_UINT32 ? 1
                   : J->itype == DML_TENSOR_DATA_TYPE_INT64 ? 2 : 3;
-    static const el_vec_fn t4[4] = {elv4_i32, elv4_u32, elv4_i64, elv4_u64};
-    static const el_vec_fn t8[4] = {elv8_i32, elv8_u32, elv8_i64, elv8_u64};
-    return J->es == 4 ? t4[i] : t8[i];
-}
-#else
-static el_vec_fn el_pick_vec(const el_job* J) { (void)J; return NULL; }
+#ifdef GS_X86
+    if (pydml_active_cpu_features() & PYDML_CPU_AVX512) {
+        static const el_vec_fn t4[4] = {elv4_i32, elv4_u32, elv4_i64, elv4_u64};
+        static const el_vec_fn t8[4] = {elv8_i32, elv8_u32, elv8_i64, elv8_u64};
+        return J->es == 4 ? t4[i] : t8[i];
+    }
 #endif
+    static const el_vec_fn s4[4] = {els4_i32, els4_u32, els4_i64, els4_u64};
+    static const el_vec_fn s8[4] = {els8_i32, els8_u32, els8_i64, els8_u64};
+    return J->es == 4 ? s4[i] : s8[i];
+}
 
 static void el_rows(const el_job* J, el_fn fn, el_vec_fn vec, uint64_t r0, uint64_t r1) {
     if (r0 >= r1) return;
