@@ -250,6 +250,28 @@ def test_cast_f32_f16_vector_paths(pair: tuple[str, str], ew_isa: str, rng: np.r
     assert np.isnan(out[1::3]).all() and np.isnan(out[2::3]).all()
 
 
+@pytest.mark.parametrize("pair", [("FLOAT32", "FLOAT16"), ("FLOAT16", "FLOAT32")])
+def test_cast_f32_f16_past_the_cache_streams(pair: tuple[str, str], ew_isa: str, rng: np.random.Generator) -> None:
+    """A cast whose larger tensor passes 16 MiB converts each run into an L1 stage of 1024
+    elements and streams it out (data_movement.c): the bits of numpy's conversion, with the output
+    starting one element past a 16-byte boundary and a last stage of 7 elements."""
+    src, dst = pair
+    n = 4 * 1024 * 1024 + 2 * 1024 + 7
+    x = (rng.standard_normal(n) * 1e3).astype(DTYPES[src])
+    with np.errstate(over="ignore"):
+        x[1020:1030] = np.array([np.nan, np.inf, -np.inf, 65519.0, 65520.0, 1e-7, -0.0, 0.0, 6e-8, -1e9],
+                                np.float64).astype(DTYPES[src])
+    store = poison(DTYPES[dst], (n + 16,))
+    lead = (16 - store.ctypes.data % 16) // store.itemsize + 1
+    out = store[lead:lead + n]
+    got = run(cast(src, dst, [n]), {"InputTensor": x}, outputs={"OutputTensor": out})["OutputTensor"]
+    with np.errstate(over="ignore"):
+        want = x.astype(DTYPES[dst])
+    assert got.ctypes.data % 16 == store.itemsize
+    assert np.array_equal(got.view(np.uint16 if dst == "FLOAT16" else np.uint32),
+                          want.view(np.uint16 if dst == "FLOAT16" else np.uint32))
+
+
 def test_cast_broadcast_input_and_eight_dims(rng: np.random.Generator) -> None:
     shape = [2, 1, 3, 2, 1, 2, 2, 5]
     row = rng.integers(-1000, 1000, 5).astype(np.int32)
