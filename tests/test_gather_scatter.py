@@ -738,6 +738,24 @@ def test_one_hot_torch_and_strided(rng: np.random.Generator) -> None:
     same(got, one_hot_ref(idx, -1, 5, 64, 0, np.dtype(np.float32)))
 
 
+@pytest.mark.parametrize("dtype, depth", [("FLOAT32", 600), ("FLOAT16", 1031), ("UINT8", 4096)])
+def test_one_hot_past_the_cache_streams_its_sequences(dtype: str, depth: int, ew_isa: str,
+                                                      rng: np.random.Generator) -> None:
+    """An output past 8 MiB whose sequences are contiguous and 256 bytes to 16 KiB long: each is a
+    row of OffValue held in L1 with OnValue put in, streamed out (gather_scatter.c run_one_hot), on
+    the vector paths; the portable path fills. Negative indices count from the end, indices outside
+    the sequence leave it OffValue, and the sequences start at every offset of a line."""
+    es = np.dtype(DTYPES[dtype]).itemsize
+    rows = (8 << 20) // (depth * es) + 70
+    idx = rng.integers(-depth - 3, depth + 3, size=(rows, 1)).astype(np.int64)
+    idx[:8, 0] = [0, depth - 1, -1, -depth, depth, -depth - 1, 1, 2]
+    vals = np.array([[3, 7]]).astype(DTYPES[dtype])
+    got = run(oh_desc(dtype, "INT64", [rows, 1], [1, 2], [rows, depth], 1),
+              {"IndicesTensor": idx, "ValuesTensor": vals})["OutputTensor"]
+    same(got, one_hot_ref(idx, 3, 7, depth, 1, np.dtype(DTYPES[dtype])))
+    assert (got == 7).sum() == np.count_nonzero((idx >= -depth) & (idx < depth))
+
+
 # ---- REVERSE_SUBSEQUENCES ---------------------------------------------------------------------------
 
 

@@ -415,6 +415,7 @@ static inline int nd_resolve(const nd_job* J, int64_t idx_off, int64_t* off) {
 }
 
 #define GS_STREAM_MIN ((uint64_t)8 << 20) /* output bytes above which gathers stream past the caches */
+#define GS_ONE_HOT_STAGE 16384u           /* bytes of the longest ONE_HOT sequence streamed from L1 */
 
 #ifdef GS_X86
 /* Non-temporal copy: a gather's output much larger than the caches is not read back soon, and
@@ -924,6 +925,17 @@ static void run_one_hot(const gs_plan* P, const pydml_tensor* ix, const pydml_te
     const int64_t as = st(y, a);
     int nt = view_injective(y) ? threads_for(rows * len) : 1;
     (void)nt;
+    /* Contiguous sequences of an output past GS_STREAM_MIN: each one is a row of OffValue kept in
+     * L1 (OnValue put in and taken out again) streamed out whole (stream_copy), instead of a fill
+     * through ordinary stores that read each line first: 8192 x 1000 FLOAT32 on 2 threads of the
+     * Intel host, 4.3-4.5 -> 1.6-1.9 ms on either vector path (torch's one_hot 17-22 ms) */
+    int stream = 0, wide = 0;
+#ifdef GS_X86
+    const uint32_t features = pydml_active_cpu_features();
+    stream = as == 1 && len * es <= GS_ONE_HOT_STAGE && len * es >= 256 && rows * len * es >= GS_STREAM_MIN &&
+             (features & (PYDML_CPU_AVX512 | PYDML_CPU_AVX2_FMA));
+    wide = (features & PYDML_CPU_AVX512) != 0;
+#endif
 #ifdef _OPENMP
 #pragma omp parallel num_threads(nt) if (nt > 1)
 #endif
@@ -932,19 +944,35 @@ static void run_one_hot(const gs_plan* P, const pydml_tensor* ix, const pydml_te
 #ifdef _OPENMP
         share(rows, omp_get_thread_num(), omp_get_num_threads(), &r0, &r1);
 #endif
+        _Alignas(64) char stage[GS_ONE_HOT_STAGE];
+        if (stream && r0 < r1) fill_run(stage, 1, off_v, len, es);
         if (r0 < r1) {
             uint32_t c[8];
             int64_t off[3];
             walk_seek(&w, r0, c, off);
             for (uint64_t r = r0; r < r1; r++) {
                 char* row = (char*)y->data + off[0] * es;
-                fill_run(row, as, off_v, len, es);
                 int64_t v = idx_load((const char*)ix->data + off[1] * ib, ix->data_type);
-                if (idx_fix(&v, len)) memcpy(row + v * as * es, on_v, es);
+                const int hot = idx_fix(&v, len);
+#ifdef GS_X86
+                if (stream) {
+                    if (hot) memcpy(stage + v * es, on_v, es);
+                    stream_copy(row, stage, len * es, wide);
+                    if (hot) memcpy(stage + v * es, off_v, es);
+                    walk_next(&w, c, off);
+                    continue;
+                }
+#endif
+                fill_run(row, as, off_v, len, es);
+                if (hot) memcpy(row + v * as * es, on_v, es);
                 walk_next(&w, c, off);
             }
         }
+#ifdef GS_X86
+        if (stream) _mm_sfence();
+#endif
     }
+    (void)wide;
 }
 
 /* REVERSE_SUBSEQUENCES: per sequence along Axis, the first L (clamped to Sizes[Axis]) reversed. */
