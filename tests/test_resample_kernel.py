@@ -18,6 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pydml.errors import NativeError, UnsupportedError
+from ew_harness import ISA_PATHS, available_paths
 from kernel_plan_resample import (
     LINEAR,
     NEAREST_NEIGHBOR,
@@ -726,6 +727,39 @@ def test_streamed_outputs_equal_cached_ones(mode: int, dtype: np.dtype[Any]) -> 
         gx = raw[offset:offset + int(np.prod(ins))].reshape(ins)
         plan.backward(view_array(g), view_array(gx))
         np.testing.assert_array_equal(gx, want_g)
+
+
+@pytest.mark.parametrize("dtype", [F32, F16], ids=["f32", "f16"])
+@pytest.mark.parametrize("w", [128, 61])
+@pytest.mark.parametrize("shift", [16, 0])
+def test_streamed_integer_2x_nearest_rows_at_any_alignment(dtype: np.dtype[Any], w: int, shift: int) -> None:
+    # 2x nearest forward past 32 MiB on the vector paths: destination rows 16 bytes past a 32-byte
+    # boundary (numpy's large arrays) are written by aligned 32-byte streamed stores, each straddling
+    # two results, with 16-byte ones at both ends (resample_x86.c rs256_nearest_c); rows at other
+    # offsets keep their stores. Rows of 2 x 61 leave a tail after the last 16 (or 32) elements. The
+    # destination is np.repeat's, a signalling NaN quieted as the product by 1.0 quiets it.
+    n = (40 << 20) // (5 * w * w * dtype.itemsize) + 1
+    ins, outs = [n, 1, w, w], [n, 1, 2 * w, 2 * w]
+    plan = ResamplePlan(ins, outs, [1, 1, 2, 2], [0.0] * 4, [0.0] * 4, NEAREST_NEIGHBOR, ROUND_FLOOR)
+    x = np.random.default_rng(w).standard_normal(ins).astype(dtype)
+    bits = np.dtype(f"u{dtype.itemsize}")
+    snan, quiet = (0x7F800001, 0x7FC00001) if dtype == F32 else (0x7C01, 0x7E01)
+    x.view(bits)[0, 0, 1, 3] = snan
+    want = np.repeat(np.repeat(x, 2, axis=2), 2, axis=3)
+    want.view(bits)[0, 0, 2:4, 6:8] = quiet
+    size = int(np.prod(outs))
+    raw = np.full(size + 64, np.nan, dtype)
+    lead = ((shift - raw.ctypes.data % 64) % 64) // dtype.itemsize
+    y = raw[lead:lead + size].reshape(outs)
+    assert y.ctypes.data % 64 == shift
+    for path in available_paths():
+        lib.pydml_set_cpu_features(ISA_PATHS[path])
+        try:
+            y.fill(np.nan)
+            plan.forward(view_array(x), view_array(y))
+        finally:
+            lib.pydml_set_cpu_features(0xFFFFFFFF)
+        np.testing.assert_array_equal(y.view(bits), want.view(bits), err_msg=path)
 
 
 @pytest.mark.parametrize("dtype", [F32, F16], ids=["f32", "f16"])
