@@ -1105,35 +1105,8 @@ RS_AVX2 static RS_INLINE void rs256_nearest_c(const rs_table* t, const char* src
      * of the Intel host). */
     int shift = NT && ndst > 0 && t->pattern == RS_PAT_DUP2;
     for (uint32_t r = 0; r < ndst; r++) shift &= al[r] == 1;
-    if (shift) {
+    if (t->pattern == RS_PAT_DUP2) { /* destination j is source j / 2 */
         __m256i carry = _mm256_setzero_si256();
-        int first = 1;
-        for (; j + 64 / ES <= n; j += 64 / ES) {
-            const __m256i v = rs256_quiet(_mm256_loadu_si256((const __m256i*)(const void*)(src + (size_t)(j / 2) * ES)), ES,
-                                          INF16, QBIT16);
-            __m256i a, b;
-            if (ES == 4) {
-                const __m256i lo = _mm256_unpacklo_epi32(v, v), hi = _mm256_unpackhi_epi32(v, v);
-                a = _mm256_permute2x128_si256(lo, hi, 0x20);
-                b = _mm256_permute2x128_si256(lo, hi, 0x31);
-            } else {
-                const __m256i q = _mm256_permute4x64_epi64(v, 0xD8);
-                a = _mm256_unpacklo_epi16(q, q);
-                b = _mm256_unpackhi_epi16(q, q);
-            }
-            for (uint32_t r = 0; r < ndst; r++) {
-                char* p = dst[r] + (size_t)j * ES;
-                if (first) _mm_stream_si128((__m128i*)(void*)p, _mm256_castsi256_si128(a));
-                else _mm256_stream_si256((__m256i*)(void*)(p - 16), _mm256_permute2x128_si256(carry, a, 0x21));
-                _mm256_stream_si256((__m256i*)(void*)(p + 16), _mm256_permute2x128_si256(a, b, 0x21));
-            }
-            carry = b;
-            first = 0;
-        }
-        if (!first)
-            for (uint32_t r = 0; r < ndst; r++)
-                _mm_stream_si128((__m128i*)(void*)(dst[r] + (size_t)j * ES - 16), _mm256_extracti128_si256(carry, 1));
-    } else if (t->pattern == RS_PAT_DUP2) { /* destination j is source j / 2 */
         for (; j + 64 / ES <= n; j += 64 / ES) {
             const __m256i v = rs256_quiet(_mm256_loadu_si256((const __m256i*)(const void*)(src + (size_t)(j / 2) * ES)), ES,
                                           INF16, QBIT16);
@@ -1147,9 +1120,22 @@ RS_AVX2 static RS_INLINE void rs256_nearest_c(const rs_table* t, const char* src
                 a = _mm256_unpacklo_epi16(q, q);
                 b = _mm256_unpackhi_epi16(q, q);
             }
-            rs256_near_put(dst, al, ndst, (size_t)j * ES, a, NT);
-            rs256_near_put(dst, al, ndst, (size_t)j * ES + 32, b, NT);
+            if (!shift) {
+                rs256_near_put(dst, al, ndst, (size_t)j * ES, a, NT);
+                rs256_near_put(dst, al, ndst, (size_t)j * ES + 32, b, NT);
+                continue;
+            }
+            for (uint32_t r = 0; r < ndst; r++) {
+                char* p = dst[r] + (size_t)j * ES;
+                if (j == 0) _mm_stream_si128((__m128i*)(void*)p, _mm256_castsi256_si128(a));
+                else _mm256_stream_si256((__m256i*)(void*)(p - 16), _mm256_permute2x128_si256(carry, a, 0x21));
+                _mm256_stream_si256((__m256i*)(void*)(p + 16), _mm256_permute2x128_si256(a, b, 0x21));
+            }
+            carry = b;
         }
+        if (shift && j)
+            for (uint32_t r = 0; r < ndst; r++)
+                _mm_stream_si128((__m128i*)(void*)(dst[r] + (size_t)j * ES - 16), _mm256_extracti128_si256(carry, 1));
     } else if (t->pattern == RS_PAT_HALF2) { /* destination j is source 2j: the even elements of two loads */
         const uint32_t step = 32 / ES;
         for (; j + step <= n && 2 * (uint64_t)j + 2 * step <= t->n_src; j += step) {
