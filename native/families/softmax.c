@@ -849,25 +849,23 @@ SM_KERNELS(avx512, EW_T512)
  * x - m (outputs above half's smallest subnormal, 2^-24, need x - m > -17 where that rounding
  * costs at most 2^-20 relative), 1 / s applied as one float, and LOG_SOFTMAX's (x - m) - ln(s) in
  * float (x - m <= 0 and ln(s) >= 0: no cancellation, within 1.5 float ulp). The sum stays double.
- * Results are within one half ulp of the float64 formula plus a few float ulps. LOG_SOFTMAX on AVX2
- * takes the float32 line (sm_log_line_avx2) on the converted row: its terms cost less than
- * ew_expf here (last axis of [4096, 2048], one thread: 0.93-0.94x -> 0.96-1.01x torch). */
+ * Results are within one half ulp of the float64 formula plus a few float ulps. Every path runs this
+ * line (LOG_SOFTMAX on AVX2 and AVX-512 once took the float32 line, sm_log_line_avx2 /
+ * sm_log_line_avx512, on the converted row, whose terms cost less than ew_expf; with the short exp
+ * this line is the faster, and the paths give the same bits). */
 #define SM_LINE16(SUF, ATTR)                                                                       \
     ATTR static void sm_line16_##SUF(int fn, const uint16_t* x, uint16_t* y, size_t n, float* restrict buf) { \
         f16_load_##SUF(x, buf, n);                                                                 \
-        float mn = -INFINITY;                                                                      \
-        const float m = fn == SM_SOFTMAX ? sm_line_minmax_##SUF(buf, n, &mn) : sm_line_max_##SUF(buf, n); \
-        if (fn == SM_LOG_SOFTMAX && SM_LOG_LINE_##SUF(buf, buf, n, m)) { /* the float32 line */   \
-            f16_store_##SUF(buf, y, n);                                                            \
-            return;                                                                                \
-        }                                                                                          \
-        /* SOFTMAX: ew_expf_normal where every x - m is within [-EW_EXP_LIMIT, 0] (ew_expf's bits \
-         * there, at half its operations: the exp pass is most of the line; issue 25, last axis of \
-         * [4096, 2048], 2 threads of the Intel host: 0.89-0.95x -> 1.06-1.25x torch). A NaN, which \
-         * the maximum and minimum ignore, makes the sum NaN, whose sign the short exp does not   \
-         * keep: such a row is reloaded (y is written last: x is still the input) and redone with \
-         * ew_expf, as the float32 line redoes it. */                                              \
-        int fast = fn == SM_SOFTMAX && mn - m >= -EW_EXP_LIMIT;                                    \
+        float mn;                                                                                  \
+        const float m = sm_line_minmax_##SUF(buf, n, &mn);                                         \
+        /* ew_expf_normal where every x - m is within [-EW_EXP_LIMIT, 0] (ew_expf's bits there, at \
+         * half its operations: the exp pass is most of the line; issue 25, last axis of [4096,    \
+         * 2048], 2 threads of the Intel host: SOFTMAX 0.89-0.95x -> 1.06-1.25x torch, LOG_SOFTMAX \
+         * 4.5-7.0 -> 3.6-4.6 ms, builds alternated). A NaN, which the maximum and minimum ignore, \
+         * makes the sum NaN, whose sign the short exp does not keep: such a row is reloaded (y  \
+         * is written last: x is still the input) and redone with ew_expf, as the float32 line    \
+         * redoes it. */                                                                           \
+        int fast = mn - m >= -EW_EXP_LIMIT;                                                        \
     redo_##SUF:;                                                                                   \
         double acc[SM_DLANES], c = 0.0, tail = 0.0; /* lanes indexed by constants only: registers */ \
         for (size_t j = 0; j < SM_DLANES; j++) acc[j] = 0.0;                                       \
@@ -876,8 +874,15 @@ SM_KERNELS(avx512, EW_T512)
             const size_t nb = n - k0 < SM_BLOCK ? n - k0 : SM_BLOCK;                               \
             float* restrict b = buf + k0;                                                          \
             const float* e = b;                                                                    \
-            if (fast) {                                                                            \
+            if (fast && fn == SM_SOFTMAX) {                                                        \
                 for (size_t k = 0; k < nb; k++) b[k] = ew_expf_normal(b[k] - m);                   \
+            } else if (fast) {                                                                     \
+                for (size_t k = 0; k < nb; k++)                                                    \
+                    scratch[k] = ew_select(b[k] - m == 0.0f, 0.0f, ew_expf_normal(b[k] - m));      \
+                unsigned bc = 0;                                                                   \
+                for (size_t k = 0; k < nb; k++) bc += b[k] - m == 0.0f;                            \
+                c += bc;                                                                           \
+                e = scratch;                                                                       \
             } else if (fn == SM_SOFTMAX) {                                                         \
                 for (size_t k = 0; k < nb; k++) b[k] = ew_expf(b[k] - m);                          \
             } else { /* the maxima (x - m == 0) are counted apart: sm_log_sum */                   \
