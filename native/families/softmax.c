@@ -874,20 +874,16 @@ SM_KERNELS(avx512, EW_T512)
             const size_t nb = n - k0 < SM_BLOCK ? n - k0 : SM_BLOCK;                               \
             float* restrict b = buf + k0;                                                          \
             const float* e = b;                                                                    \
-            if (fast && fn == SM_SOFTMAX) {                                                        \
-                for (size_t k = 0; k < nb; k++) b[k] = ew_expf_normal(b[k] - m);                   \
-            } else if (fast) {                                                                     \
-                for (size_t k = 0; k < nb; k++)                                                    \
-                    scratch[k] = ew_select(b[k] - m == 0.0f, 0.0f, ew_expf_normal(b[k] - m));      \
-                unsigned bc = 0;                                                                   \
-                for (size_t k = 0; k < nb; k++) bc += b[k] - m == 0.0f;                            \
-                c += bc;                                                                           \
-                e = scratch;                                                                       \
-            } else if (fn == SM_SOFTMAX) {                                                         \
-                for (size_t k = 0; k < nb; k++) b[k] = ew_expf(b[k] - m);                          \
+            if (fn == SM_SOFTMAX) {                                                                \
+                if (fast) for (size_t k = 0; k < nb; k++) b[k] = ew_expf_normal(b[k] - m);         \
+                else for (size_t k = 0; k < nb; k++) b[k] = ew_expf(b[k] - m);                     \
             } else { /* the maxima (x - m == 0) are counted apart: sm_log_sum */                   \
-                for (size_t k = 0; k < nb; k++)                                                    \
-                    scratch[k] = ew_select(b[k] - m == 0.0f, 0.0f, ew_expf(b[k] - m));             \
+                if (fast)                                                                          \
+                    for (size_t k = 0; k < nb; k++)                                                \
+                        scratch[k] = ew_select(b[k] - m == 0.0f, 0.0f, ew_expf_normal(b[k] - m));  \
+                else                                                                               \
+                    for (size_t k = 0; k < nb; k++)                                                \
+                        scratch[k] = ew_select(b[k] - m == 0.0f, 0.0f, ew_expf(b[k] - m));         \
                 unsigned bc = 0;                                                                   \
                 for (size_t k = 0; k < nb; k++) bc += b[k] - m == 0.0f;                            \
                 c += bc;                                                                           \
