@@ -970,7 +970,7 @@ EW_T256 static void f32_relu_stream(const float* a, float* d, size_t n) {
     for (; k < n && ((uintptr_t)(d + k) & 31u) != 0; k++) d[k] = a[k] < 0.0f ? 0.0f : a[k];
     for (; k + 8 <= n; k += 8) {
         const __m256 v = _mm256_loadu_ps(a + k);
-        _mm256_stream_ps(d + k, _mm256_andnot_ps(_mm256_cmp_ps(v, _mm256_setzero_ps(), _CMP_LT_OQ), v));
+        _mm256_stream_ps(d + k, EW_F32_RELU(v));
     }
     for (; k < n; k++) d[k] = a[k] < 0.0f ? 0.0f : a[k];
 }

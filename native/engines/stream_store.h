@@ -68,6 +68,38 @@ static inline void pydml_stream_copy_f32_wide(float* dst, const float* src, uint
     pydml_stream_copy_f32(dst, src, n);
 }
 
+/* dst[0, n) = src[0, n) bytes at any alignment (numpy's large buffers start 16 bytes into a line):
+ * the partial lines at both ends by memcpy, the whole 64-byte lines between them streamed with
+ * `bytes`-wide stores (64: one AVX-512 store a line; 32: two AVX stores, back to back), so that no
+ * streamed store straddles a line. For copies of rows or staged runs past the caches (GATHER's
+ * rows, ONE_HOT's sequences: an ordinary store reads each output line first). The caller fences. */
+#ifdef PYDML_STREAM_X86
+__attribute__((target("avx512f"))) static inline void pydml_stream_lines_64(char* dst, const char* src, uint64_t n) {
+    for (uint64_t b = 0; b < n; b += 64)
+        _mm512_stream_si512((void*)(dst + b), _mm512_loadu_si512((const void*)(src + b)));
+}
+__attribute__((target("avx"))) static inline void pydml_stream_lines_32(char* dst, const char* src, uint64_t n) {
+    for (uint64_t b = 0; b < n; b += 32)
+        _mm256_stream_si256((__m256i*)(void*)(dst + b), _mm256_loadu_si256((const __m256i*)(const void*)(src + b)));
+}
+#endif
+
+/* `bytes`: 64 or 32, a width the caller's CPU runs (x86 only; elsewhere a memcpy) */
+static inline void pydml_stream_copy_bytes(char* dst, const char* src, uint64_t n, unsigned bytes) {
+#ifdef PYDML_STREAM_X86
+    uint64_t head = (64u - ((uintptr_t)dst & 63u)) & 63u;
+    if (head > n) head = n;
+    memcpy(dst, src, head);
+    const uint64_t body = (n - head) & ~(uint64_t)63;
+    if (bytes == 64) pydml_stream_lines_64(dst + head, src + head, body);
+    else pydml_stream_lines_32(dst + head, src + head, body);
+    memcpy(dst + head + body, src + head + body, n - head - body);
+#else
+    (void)bytes;
+    memcpy(dst, src, n);
+#endif
+}
+
 /* Orders the calling thread's streamed stores before what follows (the end of its share of a
  * parallel region); nothing on other targets. */
 static inline void pydml_stream_fence(void) {

@@ -65,6 +65,7 @@
 #include "convert.h"
 #include "elementwise.h"
 #include "families.h"
+#include "stream_store.h"
 
 #define GS_PARALLEL_MIN 32768 /* elements moved below which one thread runs everything */
 #define GS_MAXV 4             /* views checked per execution */
@@ -417,36 +418,6 @@ static inline int nd_resolve(const nd_job* J, int64_t idx_off, int64_t* off) {
 #define GS_STREAM_MIN ((uint64_t)8 << 20) /* output bytes above which gathers stream past the caches */
 #define GS_ONE_HOT_STAGE 16384u           /* bytes of the longest ONE_HOT sequence streamed from L1 */
 
-#ifdef GS_X86
-/* Non-temporal copy: a gather's output much larger than the caches is not read back soon, and
- * streaming whole 64-byte lines skips the write-allocate read of every line (measured 1.6-2x on
- * the 50 000-row embedding case). */
-EW_T512 static void stream_lines(char* dst, const char* src, uint64_t bytes) {
-    for (uint64_t b = 0; b < bytes; b += 64)
-        _mm512_stream_si512((void*)(dst + b), _mm512_loadu_si512((const void*)(src + b)));
-}
-/* The AVX2 path's: each line as two 32-byte streamed stores, back to back (issue 25: the 50 000-row
- * embedding case on the AVX2 path of the Intel host ran at 0.91x torch with ordinary stores, the
- * AVX-512 path at 1.24x) */
-EW_T256 static void stream_lines32(char* dst, const char* src, uint64_t bytes) {
-    for (uint64_t b = 0; b < bytes; b += 64) {
-        _mm256_stream_si256((__m256i*)(void*)(dst + b), _mm256_loadu_si256((const __m256i*)(const void*)(src + b)));
-        _mm256_stream_si256((__m256i*)(void*)(dst + b + 32),
-                            _mm256_loadu_si256((const __m256i*)(const void*)(src + b + 32)));
-    }
-}
-/* Any alignment (numpy's large buffers start 16 bytes into a line): the partial lines at both ends
- * take ordinary stores, the whole lines between them stream (wide: 64-byte stores, else 32). */
-static void stream_copy(char* dst, const char* src, uint64_t bytes, int wide) {
-    uint64_t head = (64u - ((uintptr_t)dst & 63u)) & 63u;
-    if (head > bytes) head = bytes;
-    memcpy(dst, src, head);
-    const uint64_t body = (bytes - head) & ~(uint64_t)63;
-    if (wide) stream_lines(dst + head, src + head, body);
-    else stream_lines32(dst + head, src + head, body);
-    memcpy(dst + head + body, src + head + body, bytes - head - body);
-}
-#endif
 
 static void nd_rows(const nd_job* J, uint64_t r0, uint64_t r1, const gs_block* blk, int64_t col_off_src,
                     int64_t col_off_dst) {
@@ -463,7 +434,10 @@ static void nd_rows(const nd_job* J, uint64_t r0, uint64_t r1, const gs_block* b
     const uint32_t features = pydml_active_cpu_features();
     const int stream = run_bytes >= 256 && !J->scatter && J->rows.count * run_bytes >= GS_STREAM_MIN &&
                        (features & (PYDML_CPU_AVX512 | PYDML_CPU_AVX2_FMA));
-    const int wide = (features & PYDML_CPU_AVX512) != 0;
+    /* streamed past the caches (pydml_stream_copy_bytes): whole lines skip the write-allocate read
+     * of every line, 1.6-2x on the 50 000-row embedding case (AVX-512 path); on the AVX2 path of the
+     * Intel host two 32-byte stores a line, 0.86-0.90 -> 1.03-1.38x torch */
+    const unsigned width = features & PYDML_CPU_AVX512 ? 64u : 32u;
 #endif
     for (uint64_t r = r0; r < r1; r++) {
         int64_t ioff = off[2];
@@ -474,7 +448,7 @@ static void nd_rows(const nd_job* J, uint64_t r0, uint64_t r1, const gs_block* b
                 char* d = J->dense + (off[0] + col_off_dst) * es;
                 const char* src = J->indexed + (ioff + col_off_src) * es;
 #ifdef GS_X86
-                if (stream) stream_copy(d, src, run_bytes, wide);
+                if (stream) pydml_stream_copy_bytes(d, src, run_bytes, width);
                 else
 #endif
                     memcpy(d, src, run_bytes);
@@ -926,15 +900,16 @@ static void run_one_hot(const gs_plan* P, const pydml_tensor* ix, const pydml_te
     int nt = view_injective(y) ? threads_for(rows * len) : 1;
     (void)nt;
     /* Contiguous sequences of an output past GS_STREAM_MIN: each one is a row of OffValue kept in
-     * L1 (OnValue put in and taken out again) streamed out whole (stream_copy), instead of a fill
-     * through ordinary stores that read each line first: 8192 x 1000 FLOAT32 on 2 threads of the
-     * Intel host, 4.3-4.5 -> 1.6-1.9 ms on either vector path (torch's one_hot 17-22 ms) */
-    int stream = 0, wide = 0;
+     * L1 (OnValue put in and taken out again) streamed out whole (pydml_stream_copy_bytes), instead
+     * of a fill through ordinary stores that read each line first: 8192 x 1000 FLOAT32 on 2 threads
+     * of the Intel host, 4.3-4.5 -> 1.6-1.9 ms on either vector path (torch's one_hot 17-22 ms) */
+    int stream = 0;
+    unsigned width = 32u;
 #ifdef GS_X86
     const uint32_t features = pydml_active_cpu_features();
     stream = as == 1 && len * es <= GS_ONE_HOT_STAGE && len * es >= 256 && rows * len * es >= GS_STREAM_MIN &&
              (features & (PYDML_CPU_AVX512 | PYDML_CPU_AVX2_FMA));
-    wide = (features & PYDML_CPU_AVX512) != 0;
+    width = features & PYDML_CPU_AVX512 ? 64u : 32u;
 #endif
 #ifdef _OPENMP
 #pragma omp parallel num_threads(nt) if (nt > 1)
@@ -957,7 +932,7 @@ static void run_one_hot(const gs_plan* P, const pydml_tensor* ix, const pydml_te
 #ifdef GS_X86
                 if (stream) {
                     if (hot) memcpy(stage + v * es, on_v, es);
-                    stream_copy(row, stage, len * es, wide);
+                    pydml_stream_copy_bytes(row, stage, len * es, width);
                     if (hot) memcpy(stage + v * es, off_v, es);
                     walk_next(&w, c, off);
                     continue;
@@ -972,7 +947,7 @@ static void run_one_hot(const gs_plan* P, const pydml_tensor* ix, const pydml_te
         if (stream) _mm_sfence();
 #endif
     }
-    (void)wide;
+    (void)width;
 }
 
 /* REVERSE_SUBSEQUENCES: per sequence along Axis, the first L (clamped to Sizes[Axis]) reversed. */

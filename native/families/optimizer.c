@@ -165,7 +165,8 @@ EW_T512 static inline __m512d opt_quotient512(__m512d s, __m512d d) {
 
 /* The same expressions four (AVX2) or eight (AVX-512) doubles at a time (fma where adam_one calls
  * fma; every operation is per lane and correctly rounded), so the paths agree bit for bit.
- * AVX2: two vectors per step, the square root and the division of one overlapping the other's.
+ * AVX2: two vectors per step, the square root and the quotient (opt_quotient256) of one overlapping
+ * the other's.
  * AVX-512: one vector of eight, half the instructions for the same work, which lets more of the
  * loads stay in flight (in place, Zen 4, one thread by CPU time: 81-116 % of the copy bandwidth
  * against 55-84 % with the AVX2 body).
