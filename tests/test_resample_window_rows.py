@@ -59,8 +59,10 @@ MODES = [
 ]
 
 #: column scales of the window form: 1.5 (the benchmark's), 0.75 and 0.6 (two windows forward),
-#: 1.25 and 1.8 (gradients with up to three taps), 4 / 3
-SCALES = [1.5, 0.75, 0.6, 1.25, 1.8, 4 / 3]
+#: 1.25 and 1.8 (gradients with up to three taps), 4 / 3; 2 and 0.5, whose integer-2x column
+#: patterns (a 2x nearest gradient's pairs, a 0.5x linear gradient's duplicates) take the window
+#: rows too
+SCALES = [1.5, 0.75, 0.6, 1.25, 1.8, 4 / 3, 2.0, 0.5]
 
 
 @pytest.fixture(autouse=True)
@@ -116,7 +118,9 @@ def test_window_rows_are_the_two_pass_bits(scale: float, mode: int, dtype: np.dt
         pytest.skip("no AVX2")
     _, interp, rounding, half_pixel = MODES[mode]
     rng = np.random.default_rng(int(scale * 1000) + 10 * mode)
-    h_in, w_in = 9, 45  # odd: the last half block of a row is partial
+    # odd: the last half block of a row is partial (a 0.5x downscale: 44 -> 22, its gradient's
+    # column table the duplicates pattern, 6 destinations in the last half block)
+    h_in, w_in = 9, 44 if scale == 0.5 else 45
     h_out, sh, ah, bh = _geometry(1.5, half_pixel, h_in)  # 1 to 4 source rows per destination row
     w_out, sw, aw, bw = _geometry(scale, half_pixel, w_in)
     ins, outs = [2, 2, h_in, w_in], [2, 2, h_out, w_out]
