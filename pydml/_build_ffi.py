@@ -97,6 +97,9 @@ ffibuilder.set_source(
     '#pragma GCC diagnostic ignored "-Wmissing-field-initializers"\n'
     '#include "DirectML.h"\n#include "pydml.h"\n',
     sources=[str(p.relative_to(ROOT)) for p in NATIVE_SOURCES],
+    # a changed header alone must rebuild: without depends, build_ext found the extension newer than
+    # every .c and skipped it (setup.py's compile step then recompiles what the header may change)
+    depends=[str(p.relative_to(ROOT)) for p in (*sorted(INCLUDE.glob("*.h")), *NATIVE_HEADERS)],
     include_dirs=[str(d.relative_to(ROOT)) for d in (INCLUDE, *NATIVE_DIRS)],
     extra_compile_args=CFLAGS + OPENMP,
     extra_link_args=LINK_FLAGS,
