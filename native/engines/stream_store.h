@@ -82,9 +82,14 @@ __attribute__((target("avx"))) static inline void pydml_stream_lines_32(char* ds
     for (uint64_t b = 0; b < n; b += 32)
         _mm256_stream_si256((__m256i*)(void*)(dst + b), _mm256_loadu_si256((const __m256i*)(const void*)(src + b)));
 }
+static inline void pydml_stream_lines_16(char* dst, const char* src, uint64_t n) {
+    for (uint64_t b = 0; b < n; b += 16)
+        _mm_stream_si128((__m128i*)(void*)(dst + b), _mm_loadu_si128((const __m128i*)(const void*)(src + b)));
+}
 #endif
 
-/* `bytes`: 64 or 32, a width the caller's CPU runs (x86 only; elsewhere a memcpy) */
+/* `bytes`: 64, 32 or 16 (SSE2: any x86-64), a width the caller's CPU runs (x86 only; elsewhere a
+ * memcpy) */
 static inline void pydml_stream_copy_bytes(char* dst, const char* src, uint64_t n, unsigned bytes) {
 #ifdef PYDML_STREAM_X86
     uint64_t head = (64u - ((uintptr_t)dst & 63u)) & 63u;
@@ -92,7 +97,8 @@ static inline void pydml_stream_copy_bytes(char* dst, const char* src, uint64_t 
     memcpy(dst, src, head);
     const uint64_t body = (n - head) & ~(uint64_t)63;
     if (bytes == 64) pydml_stream_lines_64(dst + head, src + head, body);
-    else pydml_stream_lines_32(dst + head, src + head, body);
+    else if (bytes == 32) pydml_stream_lines_32(dst + head, src + head, body);
+    else pydml_stream_lines_16(dst + head, src + head, body);
     memcpy(dst + head + body, src + head + body, n - head - body);
 #else
     (void)bytes;
