@@ -647,6 +647,27 @@ def test_max_separable_rows_same_bits_on_every_path(dtype: str, indices: str | N
                     assert value.tobytes() == results[0][name].tobytes(), (sizes, win, with_nan, name)
 
 
+@pytest.mark.parametrize("width", [32, 40, 45])
+def test_max_separable_rows_see_a_nan_in_any_column(width: int) -> None:
+    # the row maxima check the taps they read for NaN (no separate scan): a NaN with a payload in
+    # any one column of a row, the last column read by the last full group of a 3x3 / 2 window
+    # included (column 31 of 32 is only in that group's fourth load), reaches the outputs whose
+    # windows read it, with the portable path's bits, on every path; -0.0 elsewhere keeps the ties
+    sizes = [1, 2, 5, width]
+    desc = dataclasses.replace(make("MAX_POOLING2", sizes, [3, 3], [2, 2], [1, 1], [1, 1], [1, 1]),
+                               OutputIndicesTensor=None)
+    base = np.where(np.arange(int(np.prod(sizes))).reshape(sizes) % 3 == 0, -0.0, 1.0).astype(np.float32)
+    nan = np.array([0x7FC01234], np.uint32).view(np.float32)[0]
+    for column in range(width):
+        x = base.copy()
+        x[0, 1, 2, column] = nan
+        want, _ = reference("max", x, [3, 3], [2, 2], [1, 1], [1, 1], [1, 1])
+        results = on_every_path(lambda: run(desc, {"InputTensor": x})["OutputTensor"], (1,))
+        np.testing.assert_array_equal(np.isnan(results[0]), np.isnan(want), err_msg=f"column {column}")
+        for got in results[1:]:
+            assert got.tobytes() == results[0].tobytes(), column
+
+
 @pytest.mark.parametrize("channels", [8, 19, 37])
 def test_max_channels_last_same_bits_on_every_path(channels: int, rng: np.random.Generator) -> None:
     # channels contiguous in InputTensor and OutputTensor (pooling.c: max_cvec_row, 8 channels a

@@ -790,8 +790,8 @@ EW_T256 static int row_has_nan(const float* s, uint64_t W) {
     return any;
 }
 
-/* hm[g, g + 8) for the groups g = 0, 8, .., OWP - 8: the maximum of input row s over each output
- * column's W taps (lanes past OW: anything). Every group is stored whole at its aligned place, where
+/* hm[g, g + 8) for the groups g = 0, 8, .., OWP - 8 (hmax_row_checked): the maximum of input row s
+ * over each output column's W taps (lanes past OW: anything). Every group is stored whole at its aligned place, where
  * vmax_row loads it (a load spanning two earlier stores would wait for them to reach the cache).
  * Groups with a tap outside the row (the borders) load with masks and read -inf there: -inf never
  * replaces m and equals the -inf m starts from, so these are max_float_col's values too. */
@@ -805,16 +805,23 @@ EW_T256 static inline __m256 load_tap(const float* s, int64_t p, int64_t W, int 
     return _mm256_blendv_ps(_mm256_set1_ps(-INFINITY), _mm256_maskload_ps(at, ok), _mm256_castsi256_ps(ok));
 }
 
-EW_T256 static void hmax_row(const pool_plan* P, const float* s, int nan, float* hm) {
+/* hm[ow] for a row holding a NaN: max_float_col's exact rule per output column (hmax_col) */
+static void hmax_row_exact(const pool_plan* P, const float* s, float* hm) {
+    for (uint64_t ow = 0; ow < P->osz[2]; ow++) hm[ow] = hmax_col(P, s, ow);
+}
+
+/* The row maxima by the NaN-free rule, returning whether any tap read was a NaN (then hm is
+ * computed again by hmax_row_exact): the row read once, where a NaN scan before the maxima read it
+ * twice (the first time from L2 or L3). A NaN the windows never read changes no result, so the
+ * taps are what is checked: for the 3-wide stride-2 groups the elements s0 .. s0 + 16 of their four
+ * loads, otherwise each tap as loaded (-inf outside the row). */
+EW_T256 static int hmax_row_checked(const pool_plan* P, const float* s, float* hm) {
     const uint64_t OW = P->osz[2], OWP = (OW + 7) & ~(uint64_t)7;
     const uint32_t sw = P->stride[2], win = P->win[2];
     const int64_t pw = P->pad[2], dil = P->dil[2], W = P->isz[2];
-    if (nan) {
-        for (uint64_t ow = 0; ow < OW; ow++) hm[ow] = hmax_col(P, s, ow);
-        return;
-    }
-    const int64_t reach = (int64_t)(win - 1) * dil + (sw == 1 ? 7 : 14); /* last element a group reads */
+    const int64_t reach = (int64_t)(win - 1) * dil + (sw == 1 ? 7 : 14);
     const int w3 = sw == 2 && win == 3 && dil == 1;
+    __m256 u = _mm256_setzero_ps();
     for (uint64_t g = 0; g < OWP; g += 8) {
         const int64_t s0 = (int64_t)g * sw - pw;
         const int inner = s0 >= 0 && s0 + reach < W;
@@ -824,25 +831,37 @@ EW_T256 static void hmax_row(const pool_plan* P, const float* s, int nan, float*
              * and odd elements of s0 .. s0 + 15, tap 2 the even ones from s0 + 2; the same maxima in
              * the same order as the general walk below, from four loads instead of six */
             const __m256 a = _mm256_loadu_ps(s + s0), b = _mm256_loadu_ps(s + s0 + 8);
+            const __m256 c = _mm256_loadu_ps(s + s0 + 2), d = _mm256_loadu_ps(s + s0 + 9);
+            u = _mm256_or_ps(u, _mm256_or_ps(_mm256_cmp_ps(a, b, _CMP_UNORD_Q), _mm256_cmp_ps(c, d, _CMP_UNORD_Q)));
             m = _mm256_max_ps(_mm256_shuffle_ps(a, b, _MM_SHUFFLE(3, 1, 3, 1)), _mm256_shuffle_ps(a, b, _MM_SHUFFLE(2, 0, 2, 0)));
-            m = _mm256_max_ps(_mm256_shuffle_ps(_mm256_loadu_ps(s + s0 + 2), _mm256_loadu_ps(s + s0 + 9), _MM_SHUFFLE(3, 1, 2, 0)), m);
+            m = _mm256_max_ps(_mm256_shuffle_ps(c, d, _MM_SHUFFLE(3, 1, 2, 0)), m);
             m = _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(m), _MM_SHUFFLE(3, 1, 2, 0)));
         } else if (sw == 1) {
             m = load_tap(s, s0, W, inner);
-            for (uint32_t kw = 1; kw < win; kw++) m = _mm256_max_ps(load_tap(s, s0 + kw * dil, W, inner), m);
+            u = _mm256_or_ps(u, _mm256_cmp_ps(m, m, _CMP_UNORD_Q));
+            for (uint32_t kw = 1; kw < win; kw++) {
+                const __m256 v = load_tap(s, s0 + kw * dil, W, inner);
+                u = _mm256_or_ps(u, _mm256_cmp_ps(v, v, _CMP_UNORD_Q));
+                m = _mm256_max_ps(v, m);
+            }
         } else {
             /* elements 0, 2, .., 14 of each tap from two loads (0..7 and 7..14: nothing past the
              * last lane's element is read), in the order 0 2 8 10 | 4 6 12 14, put in place once */
-            m = _mm256_shuffle_ps(load_tap(s, s0, W, inner), load_tap(s, s0 + 7, W, inner), _MM_SHUFFLE(3, 1, 2, 0));
+            __m256 x = load_tap(s, s0, W, inner), y = load_tap(s, s0 + 7, W, inner);
+            u = _mm256_or_ps(u, _mm256_cmp_ps(x, y, _CMP_UNORD_Q));
+            m = _mm256_shuffle_ps(x, y, _MM_SHUFFLE(3, 1, 2, 0));
             for (uint32_t kw = 1; kw < win; kw++) {
                 const int64_t t = s0 + kw * dil;
-                m = _mm256_max_ps(_mm256_shuffle_ps(load_tap(s, t, W, inner), load_tap(s, t + 7, W, inner),
-                                                    _MM_SHUFFLE(3, 1, 2, 0)), m);
+                x = load_tap(s, t, W, inner);
+                y = load_tap(s, t + 7, W, inner);
+                u = _mm256_or_ps(u, _mm256_cmp_ps(x, y, _CMP_UNORD_Q));
+                m = _mm256_max_ps(_mm256_shuffle_ps(x, y, _MM_SHUFFLE(3, 1, 2, 0)), m);
             }
             m = _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(m), _MM_SHUFFLE(3, 1, 2, 0)));
         }
         _mm256_storeu_ps(hm + g, m);
     }
+    return _mm256_movemask_ps(u) != 0;
 }
 
 /* The n <= 8 lanes of m to output columns g.. of the row, one element at a time: a strided or
@@ -1102,12 +1121,15 @@ EW_T256 static void max_sep_band(const pool_run* r, uint64_t n, uint64_t c, uint
                     for (; w < W; w++) conv[w] = pydml_f16_to_f32(h16[w]);
                     s = conv;
                 }
-                rnan[slot] = row_has_nan(s, W);
                 if (r->idx) {
+                    rnan[slot] = row_has_nan(s, W);
                     hmax_row_idx(P, s, rnan[slot], hm, colring + (uint64_t)slot * OWP);
                 } else {
-                    hmax_row(P, s, rnan[slot], hm);
-                    if (rnan[slot]) for (uint64_t ow = OW; ow < OWP; ow++) hm[ow] = -INFINITY;
+                    rnan[slot] = hmax_row_checked(P, s, hm);
+                    if (rnan[slot]) {
+                        hmax_row_exact(P, s, hm);
+                        for (uint64_t ow = OW; ow < OWP; ow++) hm[ow] = -INFINITY;
+                    }
                 }
                 tag[slot] = h;
             }
