@@ -791,8 +791,9 @@ EW_T256 static int row_has_nan(const float* s, uint64_t W) {
 }
 
 /* hm[g, g + 8) for the groups g = 0, 8, .., OWP - 8 (hmax_row_checked): the maximum of input row s
- * over each output column's W taps (lanes past OW: anything). Every group is stored whole at its aligned place, where
- * vmax_row loads it (a load spanning two earlier stores would wait for them to reach the cache).
+ * over each output column's W taps (lanes past OW: anything). Every group is stored whole at its
+ * aligned place, where vmax_row loads it (a load spanning two earlier stores would wait for them to
+ * reach the cache).
  * Groups with a tap outside the row (the borders) load with masks and read -inf there: -inf never
  * replaces m and equals the -inf m starts from, so these are max_float_col's values too. */
 EW_T256 static inline __m256 load_tap(const float* s, int64_t p, int64_t W, int inner) {
@@ -819,9 +820,9 @@ EW_T256 static int hmax_row_checked(const pool_plan* P, const float* s, float* h
     const uint64_t OW = P->osz[2], OWP = (OW + 7) & ~(uint64_t)7;
     const uint32_t sw = P->stride[2], win = P->win[2];
     const int64_t pw = P->pad[2], dil = P->dil[2], W = P->isz[2];
-    const int64_t reach = (int64_t)(win - 1) * dil + (sw == 1 ? 7 : 14);
+    const int64_t reach = (int64_t)(win - 1) * dil + (sw == 1 ? 7 : 14); /* last element a group reads */
     const int w3 = sw == 2 && win == 3 && dil == 1;
-    __m256 u = _mm256_setzero_ps();
+    __m256 u = _mm256_setzero_ps(); /* lanes that met an unordered pair */
     for (uint64_t g = 0; g < OWP; g += 8) {
         const int64_t s0 = (int64_t)g * sw - pw;
         const int inner = s0 >= 0 && s0 + reach < W;
