@@ -827,11 +827,17 @@ EW_T256 static int hmax_row_checked(const pool_plan* P, const float* s, float* h
         const int64_t s0 = (int64_t)g * sw - pw;
         const int inner = s0 >= 0 && s0 + reach < W;
         __m256 m;
-        if (inner && w3) {
+        if (w3 && (inner || (s0 == -1 && s0 + reach < W))) {
             /* the common 3-wide window of Strides 2 (hmax_row_idx's w3): taps 0 and 1 are the even
              * and odd elements of s0 .. s0 + 15, tap 2 the even ones from s0 + 2; the same maxima in
-             * the same order as the general walk below, from four loads instead of six */
-            const __m256 a = _mm256_loadu_ps(s + s0), b = _mm256_loadu_ps(s + s0 + 8);
+             * the same order as the general walk below, from four loads instead of six. The first
+             * group of a row padded by one (ResNet's pooling) reads element -1 as -inf, its lanes
+             * 1 .. 7 of a shifted in from s[0 .. 6] instead of the masked loads of the border walk */
+            const __m256 a = inner ? _mm256_loadu_ps(s + s0)
+                                   : _mm256_blend_ps(_mm256_permutevar8x32_ps(_mm256_loadu_ps(s),
+                                                                              _mm256_setr_epi32(0, 0, 1, 2, 3, 4, 5, 6)),
+                                                     _mm256_set1_ps(-INFINITY), 0x01);
+            const __m256 b = _mm256_loadu_ps(s + s0 + 8);
             const __m256 c = _mm256_loadu_ps(s + s0 + 2), d = _mm256_loadu_ps(s + s0 + 9);
             u = _mm256_or_ps(u, _mm256_or_ps(_mm256_cmp_ps(a, b, _CMP_UNORD_Q), _mm256_cmp_ps(c, d, _CMP_UNORD_Q)));
             m = _mm256_max_ps(_mm256_shuffle_ps(a, b, _MM_SHUFFLE(3, 1, 3, 1)), _mm256_shuffle_ps(a, b, _MM_SHUFFLE(2, 0, 2, 0)));
