@@ -549,6 +549,36 @@ def test_qlap_all_padding_window_and_no_zero_points() -> None:
     assert np.all(got[0, 0, 2:4, 2:4] == x[0, 0]) and got[0, 0, 0, 0] == -128
 
 
+def test_qlap_windows_of_padding_up_to_the_uint_limit() -> None:
+    # a window may be 2^32 - 1 taps wide when the padding makes up the rest (the output is then one
+    # element wide): the kernel walks each output's taps inside the input only (it walked the whole
+    # window: 4e9 bounds checks per output, which the sanitized fuzzer caught as a hang), and
+    # IncludePadding divides by the window's product even past 2^64 (two such axes)
+    big = 2**32 - 1
+    x = np.arange(1, 13, dtype=np.int8).reshape(1, 2, 3, 2)
+    one = np.ones((1, 1, 1, 1), np.float32)
+    for include in (False, True):
+        # H: window 2 over 3 rows (2 outputs); W: window 2^32 - 1 over 2 columns, the 2^32 - 3 taps
+        # of padding split 2^32 - 6 before the row and 3 after it (1 output)
+        d = qlap_desc("INT8", "INT8", [1, 2, 3, 2], [1, 2, 2, 1], (2, big), (1, 1), (1, 1), (0, big - 5),
+                      (0, 3), include, [1, 1, 1, 1], zp=False)
+        got = run(d, {"InputTensor": x, "InputScaleTensor": one, "OutputScaleTensor": one})["OutputTensor"]
+        sums = np.stack([x[:, :, r:r + 2, :].astype(np.int64).sum(axis=(2, 3)) for r in range(2)], axis=2)
+        want = np.zeros((1, 2, 2, 1), np.int8) if include else np.rint(sums / 4.0).astype(np.int8)[..., None]
+        np.testing.assert_array_equal(got, want, err_msg=f"IncludePadding {include}")
+    # 3-D, two axes of 2^32 - 1 taps: (2^32 - 1)^2 taps in each window, one of them inside; an input
+    # scale of 2^60 makes the divisor show: 100 * 2^60 / (2^32 - 1)^2 = 6.25 -> 6 (an int64 product
+    # of the window would have wrapped negative: -128), 100 * 2^60 / 1 saturates
+    x3 = np.full((1, 1, 1, 1, 1), 100, np.int8)
+    scale = np.full((1, 1, 1, 1, 1), 2.0**60, np.float32)
+    one3 = np.ones((1, 1, 1, 1, 1), np.float32)
+    for include in (False, True):
+        d = qlap_desc("INT8", "INT8", [1, 1, 1, 1, 1], [1, 1, 1, 1, 1], (1, big, big), (1, 1, 1), (1, 1, 1),
+                      (0, big - 1, 0), (0, 0, big - 1), include, [1, 1, 1, 1, 1], zp=False)
+        got = run(d, {"InputTensor": x3, "InputScaleTensor": scale, "OutputScaleTensor": one3})["OutputTensor"]
+        assert got.reshape(-1)[0] == (6 if include else 127), (include, got)
+
+
 def test_qlap_rules() -> None:
     name = "DML_QUANTIZED_LINEAR_AVERAGE_POOLING_OPERATOR_DESC"
 

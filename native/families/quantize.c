@@ -316,8 +316,15 @@ static pydml_status qlap_execute(const qz_plan* p, const pydml_tensor* const* in
     range_of(Y->data_type, &lo, &hi);
     const uint64_t planes = (uint64_t)ys5[0] * ys5[1];
     const uint64_t per_plane = (uint64_t)ys5[2] * ys5[3] * ys5[4];
-    const int nth = threads_for(planes * per_plane * p->win[0] * p->win[1] * p->win[2], 0);
+    /* the work: taps inside the input only (a window may be up to 2^32 - 1 wide, almost all of it
+     * padding: the loops below walk each output's in-range taps, never the window) */
+    uint64_t taps = 1;
+    for (uint32_t d = 0; d < 3; d++) taps *= p->win[d] < xs5[2 + d] ? p->win[d] : xs5[2 + d];
+    const int nth = threads_for(planes * per_plane * taps, 0);
     (void)nth; /* used only by the OpenMP pragmas */
+    /* IncludePadding divides by the whole window: its product (up to 2^96) in double, as the
+     * average is taken */
+    const double window = (double)p->win[0] * (double)p->win[1] * (double)p->win[2];
 #ifdef _OPENMP
 #pragma omp parallel for num_threads(nth) if (nth > 1) schedule(dynamic, 1)
 #endif
@@ -329,25 +336,34 @@ static pydml_status qlap_execute(const qz_plan* p, const pydml_tensor* const* in
         for (uint64_t q = 0; q < per_plane; q++) {
             const uint32_t o[3] = {(uint32_t)(q / ((uint64_t)ys5[3] * ys5[4])), (uint32_t)(q / ys5[4] % ys5[3]),
                                    (uint32_t)(q % ys5[4])};
+            /* per axis the taps k with o * stride - pad + k * dil in [0, size): [k0[d], k1[d]) */
+            uint64_t k0[3], k1[3];
+            int64_t base[3];
+            for (uint32_t d = 0; d < 3; d++) {
+                base[d] = (int64_t)o[d] * p->stride[d] - p->pad[d];
+                const int64_t dil = p->dil[d], size = xs5[2 + d];
+                const int64_t first = base[d] >= 0 ? 0 : (-base[d] + dil - 1) / dil;
+                const int64_t last = base[d] > size - 1 ? -1 : (size - 1 - base[d]) / dil; /* inclusive */
+                k0[d] = (uint64_t)first;
+                k1[d] = last < first ? (uint64_t)first : (uint64_t)last + 1 < p->win[d] ? (uint64_t)last + 1 : p->win[d];
+                if (k1[d] < k0[d]) k1[d] = k0[d];
+            }
             int64_t sum = 0, count = 0;
-            for (uint32_t a = 0; a < p->win[0]; a++) {
-                const int64_t i0 = (int64_t)o[0] * p->stride[0] - p->pad[0] + (int64_t)a * p->dil[0];
-                if (i0 < 0 || i0 >= xs5[2]) continue;
-                for (uint32_t b = 0; b < p->win[1]; b++) {
-                    const int64_t i1 = (int64_t)o[1] * p->stride[1] - p->pad[1] + (int64_t)b * p->dil[1];
-                    if (i1 < 0 || i1 >= xs5[3]) continue;
-                    for (uint32_t e = 0; e < p->win[2]; e++) {
-                        const int64_t i2 = (int64_t)o[2] * p->stride[2] - p->pad[2] + (int64_t)e * p->dil[2];
-                        if (i2 < 0 || i2 >= xs5[4]) continue;
+            for (uint64_t a = k0[0]; a < k1[0]; a++) {
+                const int64_t i0 = base[0] + (int64_t)a * p->dil[0];
+                for (uint64_t b = k0[1]; b < k1[1]; b++) {
+                    const int64_t i1 = base[1] + (int64_t)b * p->dil[1];
+                    for (uint64_t e = k0[2]; e < k1[2]; e++) {
+                        const int64_t i2 = base[2] + (int64_t)e * p->dil[2];
                         sum += (int64_t)ld(X->data_type, X->data, xb + i0 * xst[2] + i1 * xst[3] + i2 * xst[4]) -
                                (int64_t)izp;
                         count++;
                     }
                 }
             }
-            if (p->include_padding) count = (int64_t)p->win[0] * p->win[1] * p->win[2];
+            const double divisor = p->include_padding ? window : (double)count;
             /* dequantized average, then quantized: (sum * InputScale / count) / OutputScale */
-            const double avg = (double)sum * is / (double)count;
+            const double avg = (double)sum * is / divisor;
             const double v = pydml_round_half_even(avg / os) + ozp;
             st_int(Y->data_type, Y->data,
                    yb + (int64_t)o[0] * yst[2] + (int64_t)o[1] * yst[3] + (int64_t)o[2] * yst[4], clamp_int(v, lo, hi));
