@@ -323,6 +323,22 @@ def test_huge_regions_are_bounded() -> None:
     assert np.isfinite(got).all() and (got >= 0).all() and (got <= 1).all()
 
 
+def test_empty_regions_outside_the_input_with_the_most_samples() -> None:
+    # a region of size 0 puts every sample at one position: outside the input none is taken, however
+    # many samples MinimumSamplesPerOutput asks for (4294967295 per axis: the kernel tested each of
+    # them, a hang the validator fuzzer found); the outputs are those of one sample per output
+    x = np.arange(16, dtype=np.float32).reshape(1, 1, 4, 4)
+    r = np.array([[9, 9, 9, 9], [-5, -3, -5, -3]], np.float32)
+    args = {"InputTensor": x, "ROITensor": r, "BatchIndicesTensor": np.zeros(2, np.uint32)}
+    for reduce in (AVG, MAX):
+        for corners in (False, True):
+            one = run(make1(x.shape, 2, (2, 2), oob=7.0, reduce=reduce, lo=1, hi=1, corners=corners), args)
+            most = run(make1(x.shape, 2, (2, 2), oob=7.0, reduce=reduce, lo=UINT32_MAX, hi=UINT32_MAX,
+                             corners=corners), args)
+            np.testing.assert_array_equal(most["OutputTensor"], one["OutputTensor"], err_msg=f"{reduce} {corners}")
+            assert (one["OutputTensor"] == 7.0).all()
+
+
 def test_nan_input_propagates() -> None:
     x = np.zeros((1, 1, 4, 4), np.float32)
     x[0, 0, 1, 1] = np.nan

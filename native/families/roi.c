@@ -454,6 +454,11 @@ static int axis_build(const align_plan* p, double x1, double x2, int64_t O, int6
             jb = ceil(jb) + 1.0;
             if (ja > jlo) jlo = ja;
             if (jb < jhi) jhi = jb;
+        } else if (!(base >= -1.0 && base <= (double)L)) {
+            /* a region of size 0: every sample sits at base; outside the input there is none to
+             * take (the loop would test all n, up to 2^32 - 1 of them: a hang the validator fuzzer
+             * found with MinimumSamplesPerOutput 4294967295) */
+            jhi = jlo - 1.0;
         }
         for (double j = jlo; j <= jhi; j += 1.0) {
             const double pos = base + (k0 + j + c) * step;
