@@ -348,6 +348,36 @@ def with_threads(n: int, fn: Callable[[], dict[str, np.ndarray]]) -> dict[str, n
         lib.pydml_set_num_threads(previous)
 
 
+@pytest.mark.parametrize("kind", ["training_add_relu", "training_grad"])
+def test_groups_in_one_call_match_each_group_alone(kind: str, ew_isa: str, rng: np.random.Generator) -> None:
+    """A thread runs a block of consecutive groups, each group's output pass and the next group's
+    first pass chunk by chunk together (normalization_training.c run_block), the chunk sums shared;
+    a group alone has no next group. 24 groups of 3,280 elements (four chunks, the last short):
+    each channel of one call has the bits of that channel run alone."""
+    sizes, psizes = [2, 24, 40, 41], [1, 24, 1, 1]
+    x = rng.standard_normal(sizes).astype(np.float32)
+    dy = rng.standard_normal(sizes).astype(np.float32)
+    s, b = (rng.standard_normal(psizes).astype(np.float32) for _ in range(2))
+    v = rng.uniform(0.5, 2, psizes).astype(np.float32)
+
+    def call(ch: slice) -> dict[str, np.ndarray]:
+        shape, pshape = [2, ch.stop - ch.start, 40, 41], [1, ch.stop - ch.start, 1, 1]
+        xs, dys = np.ascontiguousarray(x[:, ch]), np.ascontiguousarray(dy[:, ch])
+        if kind == "training_add_relu":
+            return run(bnt_desc(shape, pshape, add=True, fused=relu()),
+                       {"InputTensor": xs, "ScaleTensor": s[:, ch].copy(), "BiasTensor": b[:, ch].copy(),
+                        "FusedAddTensor": dys})
+        return run(grad_desc(True, shape, pshape),
+                   {"InputTensor": xs, "InputGradientTensor": dys, "MeanTensor": b[:, ch].copy(),
+                    "VarianceTensor": v[:, ch].copy(), "ScaleTensor": s[:, ch].copy()})
+
+    whole = call(slice(0, 24))
+    for c in range(24):
+        alone = call(slice(c, c + 1))
+        for name in whole:
+            assert whole[name][:, c:c + 1].tobytes() == alone[name].tobytes(), (name, c)
+
+
 @pytest.mark.parametrize("case", ["groups", "split", "grad_groups", "grad_split", "bn_grad_split", "lrn"])
 def test_results_do_not_depend_on_the_thread_count(case: str, rng: np.random.Generator) -> None:
     """Groups run whole on one thread, or (few long groups) chunk by chunk on every thread: the
@@ -408,7 +438,7 @@ def test_gradient_sums_same_bits_on_every_isa_path(training: bool, sizes: list[i
             assert one[name].tobytes() == two[name].tobytes(), name
 
 
-@pytest.mark.parametrize("kind", ["training_add_relu", "training_grad"])
+@pytest.mark.parametrize("kind", ["training", "training_add_relu", "training_grad"])
 @pytest.mark.parametrize("hw", [(1024, 2048), (2047, 1025)])
 def test_streamed_rows_match_the_buffered_rows(kind: str, hw: tuple[int, int],
                                                rng: np.random.Generator) -> None:
@@ -422,7 +452,10 @@ def test_streamed_rows_match_the_buffered_rows(kind: str, hw: tuple[int, int],
     x[0, :, 0, :8] = [0.0, -0.0, 1.0, -1.0, 0.5, -0.5, 3.0, -3.0]
     dy = np.resize(rng.standard_normal(1 << 20 | 3, dtype=np.float32), sizes)
     s, b = (rng.standard_normal(psizes).astype(np.float32) for _ in range(2))
-    if kind == "training_add_relu":
+    if kind == "training":
+        desc = bnt_desc(sizes, psizes)
+        inputs = {"InputTensor": x, "ScaleTensor": s, "BiasTensor": b}
+    elif kind == "training_add_relu":
         desc = bnt_desc(sizes, psizes, add=True, fused=relu())
         inputs = {"InputTensor": x, "ScaleTensor": s, "BiasTensor": b, "FusedAddTensor": dy}
     else:

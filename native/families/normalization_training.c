@@ -44,9 +44,9 @@
  * statistics pass; its sums, x's own sum (for m) among them, run in 8 partial sums (grad_sums4),
  * the same on every ISA path.
  *
- * Speed: every group is one work item (its first pass reads the input from memory, the output pass
- * finds it in the cache); few long groups are split chunk by chunk across the threads instead (two
- * parallel passes). DRAM traffic per element (FLOAT32, tensors past the caches): TRAINING reads x
+ * Speed: consecutive groups are one work item (its first pass reads the input from memory, the output pass
+ * finds it in the cache; a group's output pass runs beside the next group's first pass, run_block);
+ * few long groups are split chunk by chunk across the threads instead (two parallel passes). DRAM traffic per element (FLOAT32, tensors past the caches): TRAINING reads x
  * once and writes y once (8 bytes; 12 with FusedAdd, read in the output pass, prefetched two
  * chunks ahead); TRAINING_GRAD reads x and dY once and writes dX once (12 bytes): two passes, the
  * second from the cache (L2 when a group's x and dY fit it, else the L3 they were evicted to).
@@ -80,7 +80,8 @@
 /* Elements of a group from which fewer groups than twice the threads are split across them. */
 #define TN_SPLIT_MIN 65536
 /* Most consecutive groups a thread takes at a time (group mode; tn_geo.block): within a block each
- * group's output pass prefetches the next group, so longer blocks leave fewer groups to start cold,
+ * group's output pass runs beside the next group's first pass (run_block), so longer blocks leave
+ * fewer groups to start cold,
  * while at least 4 blocks per thread keep the dynamic schedule balanced. */
 #define TN_BLOCK 16
 /* FLOAT32 output bytes from which the input-sized output is written with non-temporal stores. */
@@ -216,6 +217,7 @@ typedef struct tn_geo {
     uint64_t rst[NF];              /* stride of the innermost reduced dimension */
     uint64_t* run_off;             /* runs x NF offsets of each run's first element */
     int stream;                    /* write the output with non-temporal stores (stream_store.h) */
+    int wide;                      /* streamed rows in 512 bits (tn_wide_rows) */
     uint64_t block;                /* groups per work item (group mode) */
 } tn_geo;
 
@@ -466,8 +468,8 @@ EW_T256 static void bntg_row_nt(const float* x, const float* dy, float* dx, size
 }
 
 /* The AVX-512 path's rows for outputs that stay in the cache (the streamed ones above keep their
- * 256-bit form: on the Zen 4 host 512-bit streamed rows were slower, and on the Emerald Rapids host
- * those tensors are bound by memory, not by these operations): eight doubles per operation, the
+ * 256-bit form where 512-bit operations are split in halves: on the Zen 4 host 512-bit streamed
+ * rows were slower; bnt_row_nt_512 below): eight doubles per operation, the
  * same operations as the rows above, so the same bits. On Intel's two 512-bit ports the compiler's
  * vectorization of the C rows spent about 15 operations per 8 outputs where these spend 12 per 16
  * (each conversion is two). Measured on the Emerald Rapids host, one thread by CPU time, 65,536
@@ -512,6 +514,65 @@ EW_T512 static void bntg_row_512(const float* x, const float* dy, float* dx, siz
     }
     for (; k < n; k++) dx[k] = TN_BNTG(k);
 }
+/* bnt_row_512 / bntg_row_512 streamed, for outputs beyond the caches (bnt_row_nt's contract: the
+ * same operations, the same bits; pf as there, one line per 16 elements). Only where 512-bit
+ * operations are whole (tn_wide_rows): there the streamed rows are bound by their conversions,
+ * each two operations, one of them on the shuffle port (cvtps2pd, cvtpd2ps, the join), which take
+ * half as many per element in 512 bits (Emerald Rapids, bench_training's tensors in the L3, two
+ * threads, medians of 6 alternating: bn_training 3.49 -> 2.67 ms, bn_training_grad 5.76 -> 4.54;
+ * with the cache flushed between calls, memory-bound, the same within the noise). */
+#define TN_PF16(K)                                                                                    \
+    do {                                                                                              \
+        for (int t_ = 0; t_ < 2; t_++)                                                                \
+            if (pf[t_]) _mm_prefetch((const char*)(pf[t_] + (K) + 16), _MM_HINT_T1);                   \
+    } while (0)
+EW_T512 static void bnt_row_nt_512(const float* x, const float* add, float* y, size_t n, double m, double a,
+                                   double b, int relu, const float* const* pf) {
+    size_t k = 0;
+    for (int t = 0; t < 2; t++)
+        if (pf[t]) _mm_prefetch((const char*)pf[t], _MM_HINT_T1);
+    for (; k < n && ((uintptr_t)(y + k) & 63u) != 0; k++) {
+        const float v = TN_BNT(k);
+        y[k] = relu && v < 0.0f ? 0.0f : v;
+    }
+    const __m512d M = _mm512_set1_pd(m), A = _mm512_set1_pd(a), B = _mm512_set1_pd(b);
+    for (; k + 16 <= n; k += 16) {
+        TN_PF16(k);
+        __m512d lo = _mm512_fmadd_pd(_mm512_sub_pd(TN_CVT512(x + k), M), A, B);
+        __m512d hi = _mm512_fmadd_pd(_mm512_sub_pd(TN_CVT512(x + k + 8), M), A, B);
+        if (add) {
+            lo = _mm512_add_pd(lo, TN_CVT512(add + k));
+            hi = _mm512_add_pd(hi, TN_CVT512(add + k + 8));
+        }
+        __m512 v = TN_JOIN512(lo, hi);
+        if (relu) v = _mm512_maskz_mov_ps(_mm512_cmp_ps_mask(v, _mm512_setzero_ps(), _CMP_NLT_UQ), v);
+        _mm512_stream_ps(y + k, v);
+    }
+    for (; k < n; k++) {
+        const float v = TN_BNT(k);
+        y[k] = relu && v < 0.0f ? 0.0f : v;
+    }
+}
+
+EW_T512 static void bntg_row_nt_512(const float* x, const float* dy, float* dx, size_t n, double m, double mdy,
+                                    double k0, double k1, const float* const* pf) {
+    size_t k = 0;
+    for (int t = 0; t < 2; t++)
+        if (pf[t]) _mm_prefetch((const char*)pf[t], _MM_HINT_T1);
+    for (; k < n && ((uintptr_t)(dx + k) & 63u) != 0; k++) dx[k] = TN_BNTG(k);
+    const __m512d M = _mm512_set1_pd(m), MD = _mm512_set1_pd(mdy), K0 = _mm512_set1_pd(k0), K1 = _mm512_set1_pd(k1);
+    for (; k + 16 <= n; k += 16) {
+        TN_PF16(k);
+        __m512d h[2];
+        for (size_t j = 0; j < 2; j++) {
+            const __m512d c = _mm512_mul_pd(K1, _mm512_sub_pd(TN_CVT512(x + k + 8 * j), M));
+            h[j] = _mm512_fmsub_pd(K0, _mm512_sub_pd(TN_CVT512(dy + k + 8 * j), MD), c);
+        }
+        _mm512_stream_ps(dx + k, TN_JOIN512(h[0], h[1]));
+    }
+    for (; k < n; k++) dx[k] = TN_BNTG(k);
+}
+#undef TN_PF16
 #undef TN_JOIN512
 #undef TN_CVT512
 #undef TN_PAIR
@@ -686,7 +747,10 @@ EW_T512 static void grad_sums4_avx512(const float* x, const float* dy, size_t n,
 typedef struct tn_group {
     uint64_t base[NF], pbase[NP];
     double m, r, a, b;          /* BNT: mean, 1 / sqrt(var + eps), Scale r, Bias */
-    double M, mdy, k0, k1;      /* grads: MeanTensor, mean(dY), coefficients of dX */
+    double var;                 /* BNT: the variance */
+    double M, V, S;             /* grads: MeanTensor, VarianceTensor, ScaleTensor */
+    double mdy, k0, k1;         /* grads: mean(dY), coefficients of dX */
+    double sdy, dscale;         /* TRAINING_GRAD: the bias and scale gradients */
     double* cs;                 /* 3 nc doubles: per-chunk (mean, M2) then sums */
     double* cs2;                /* 2 nc doubles: per-chunk sum dY, sum dY (x - m) (TRAINING_GRAD:
                                  * sum dY (x - K_c)) */
@@ -696,6 +760,7 @@ typedef struct tn_group {
     int fetched;                /* the previous group's output pass fetched this group's first-pass
                                  * inputs (pass_out's pf), so that pass prefetches nothing itself */
     uint64_t next_base[2];      /* the next group's offsets in x and in FusedAdd / dY */
+    uint64_t next_ahead;        /* output pass of chunk c fetches the next group's chunk c + this */
 } tn_group;
 
 /* Chunks ahead of the statistics pass whose memory it prefetches: a group is often many short
@@ -769,7 +834,7 @@ static void pass_stats_sums(const tn_geo* g, tn_group* gr, uint64_t c) {
      * bn_training_grad 65-67 % against 70-73 %, bn_training 66-69 % against 73-80 %, bn_training_add
      * 67-68 % against 77-84 % of the copy bandwidth); cache-resident ones take the 512-bit sums
      * (bntg_row_512's measurements) */
-    if (pydml_ew_isa() == EW_ISA_AVX512 && !g->stream) grad_sums4_avx512(xs, dys, w, gr->M, K, sums);
+    if (pydml_ew_isa() == EW_ISA_AVX512 && (!g->stream || g->wide)) grad_sums4_avx512(xs, dys, w, gr->M, K, sums);
     else if (pydml_ew_isa() != EW_ISA_PORTABLE) grad_sums4_avx2(xs, dys, w, gr->M, K, sums);
     else
 #endif
@@ -790,11 +855,12 @@ static void pass_out(const tn_geo* g, tn_group* gr, uint64_t c) {
     float* direct = chunk_direct(g, 2, gr->base[2], c);
     float* y = direct && !g->stream ? direct : yb;
 #ifdef TN_X86
-    /* the next group's first pass will read this chunk of it (x; TRAINING_GRAD's dY too): fetched
-     * (to L2) while this compute-bound pass runs from the cache, so the two overlap */
+    /* the next group's first pass will read chunk c + next_ahead of it (x; TRAINING_GRAD's dY too):
+     * fetched (to L2) while this pass runs from the cache (run_block) */
     const float* pf[2] = {NULL, NULL};
-    if (gr->has_next)
-        for (int t = 0; t < (p->kind == K_BNTG ? 2 : 1); t++) pf[t] = chunk_direct(g, t, gr->next_base[t], c);
+    if (gr->has_next && c + gr->next_ahead < g->nc)
+        for (int t = 0; t < (p->kind == K_BNTG ? 2 : 1); t++)
+            pf[t] = chunk_direct(g, t, gr->next_base[t], c + gr->next_ahead);
 
     /* FLOAT32 outputs streamed as they are computed (no activation, or RELU), the prefetches spread
      * over the row */
@@ -814,8 +880,14 @@ static void pass_out(const tn_geo* g, tn_group* gr, uint64_t c) {
     if (nt_row) {
         const float* xs = chunk_in(g, 0, gr->base[0], c, xb);
         const float* s1 = g->full[1] ? chunk_in(g, 1, gr->base[1], c, ab) : NULL;
-        if (p->kind == K_BNT) bnt_row_nt(xs, s1, direct, w, gr->m, gr->a, gr->b, relu, pf);
-        else bntg_row_nt(xs, s1, direct, w, gr->m, gr->mdy, gr->k0, gr->k1, pf);
+        if (g->wide) {
+            if (p->kind == K_BNT) bnt_row_nt_512(xs, s1, direct, w, gr->m, gr->a, gr->b, relu, pf);
+            else bntg_row_nt_512(xs, s1, direct, w, gr->m, gr->mdy, gr->k0, gr->k1, pf);
+        } else if (p->kind == K_BNT) {
+            bnt_row_nt(xs, s1, direct, w, gr->m, gr->a, gr->b, relu, pf);
+        } else {
+            bntg_row_nt(xs, s1, direct, w, gr->m, gr->mdy, gr->k0, gr->k1, pf);
+        }
         return; /* fenced once per thread's range (stream_fence) */
     }
 #endif
@@ -887,64 +959,144 @@ static double sum_in_order(const double* v, size_t n, size_t step) {
     return s;
 }
 
+/* A group's parameters before its first pass: its offsets; the gradients' MeanTensor, VarianceTensor
+ * and ScaleTensor elements */
+static void group_start(const tn_geo* g, uint64_t grp, tn_group* gr) {
+    const tn_plan* p = g->p;
+    group_offsets(g, grp, gr->base, gr->pbase);
+    if (p->kind == K_BNT) return;
+    gr->M = elem(p->dtype, g->par[0], gr->pbase[0]);
+    gr->V = elem(p->dtype, g->par[1], gr->pbase[1]);
+    gr->S = elem(p->dtype, g->par[2], gr->pbase[2]);
+    gr->r = 1.0 / sqrt(gr->V + p->eps);
+}
+
+/* TRAINING and TRAINING_GRAD after the first pass: the chunks' sums (cs, cs2, cs3, ck) to the output
+ * pass's coefficients and the per-group outputs (group_results), so that the next group's first
+ * pass may take over the chunk sums during this group's output pass (bn_blocks) */
+static void group_coefficients(const tn_geo* g, tn_group* gr) {
+    const tn_plan* p = g->p;
+    const double L = (double)g->L;
+    const size_t nc = (size_t)g->nc;
+    if (p->kind == K_BNT) {
+        double M2;
+        pydml_norm_combine(gr->cs, gr->cs + 2 * nc, nc, g->L, &gr->m, &M2);
+        gr->var = M2 / L;
+        gr->r = 1.0 / sqrt(gr->var + p->eps);
+        gr->a = elem(p->dtype, g->par[0], gr->pbase[0]) * gr->r;
+        gr->b = elem(p->dtype, g->par[1], gr->pbase[1]);
+        return;
+    }
+    gr->m = sum_in_order(gr->cs + 2 * nc, nc, 1) / L; /* the chunks' sums of x in order */
+    gr->sdy = sum_in_order(gr->cs2, nc, 2);
+    double s1 = 0.0; /* sum dY (x - m), chunk by chunk in order (pass_stats_sums) */
+    for (size_t c = 0; c < nc; c++) s1 += fma(gr->ck[c] - gr->m, gr->cs2[2 * c], gr->cs2[2 * c + 1]);
+    gr->mdy = gr->sdy / L;
+    gr->k0 = gr->S * gr->r;
+    gr->k1 = gr->k0 * (s1 / L) / (gr->V + p->eps);
+    gr->dscale = sum_in_order(gr->cs3, nc, 1) * gr->r;
+}
+
+/* TRAINING's mean and variance, TRAINING_GRAD's scale and bias gradients */
+static void group_results(const tn_geo* g, const tn_group* gr) {
+    const uint32_t dt = g->p->dtype;
+    if (g->p->kind == K_BNT) {
+        put(dt, g->par[2], gr->pbase[2], gr->m);
+        put(dt, g->par[3], gr->pbase[3], gr->var);
+    } else {
+        put(dt, g->par[3], gr->pbase[3], gr->dscale);
+        put(dt, g->par[4], gr->pbase[4], gr->sdy);
+    }
+}
+
 /* one group, its chunks run by this thread or (split) by the team */
 static void run_group(const tn_geo* g, uint64_t grp, tn_group* gr, int split) {
     const tn_plan* p = g->p;
-    const uint32_t dt = p->dtype;
-    const double L = (double)g->L;
-    const size_t nc = (size_t)g->nc;
-    group_offsets(g, grp, gr->base, gr->pbase);
-    if (p->kind == K_BNT) {
-        for_chunks(g, gr, pass_stats, split);
-        double M2;
-        pydml_norm_combine(gr->cs, gr->cs + 2 * nc, nc, g->L, &gr->m, &M2);
-        const double var = M2 / L;
-        gr->r = 1.0 / sqrt(var + p->eps);
-        gr->a = elem(dt, g->par[0], gr->pbase[0]) * gr->r;
-        gr->b = elem(dt, g->par[1], gr->pbase[1]);
-        for_chunks(g, gr, pass_out, split);
-        put(dt, g->par[2], gr->pbase[2], gr->m);
-        put(dt, g->par[3], gr->pbase[3], var);
-        return;
-    }
-    gr->M = elem(dt, g->par[0], gr->pbase[0]);
-    const double V = elem(dt, g->par[1], gr->pbase[1]), S = elem(dt, g->par[2], gr->pbase[2]);
-    gr->r = 1.0 / sqrt(V + p->eps);
+    group_start(g, grp, gr);
     if (p->kind == K_BNG) {
-        gr->k0 = S * gr->r;
+        const size_t nc = (size_t)g->nc;
+        gr->k0 = gr->S * gr->r;
         for_chunks(g, gr, pass_sums_out, split);
-        put(dt, g->par[3], gr->pbase[3], sum_in_order(gr->cs2 + 1, nc, 2) * gr->r);
-        put(dt, g->par[4], gr->pbase[4], sum_in_order(gr->cs2, nc, 2));
+        put(p->dtype, g->par[3], gr->pbase[3], sum_in_order(gr->cs2 + 1, nc, 2) * gr->r);
+        put(p->dtype, g->par[4], gr->pbase[4], sum_in_order(gr->cs2, nc, 2));
         return;
     }
-    for_chunks(g, gr, pass_stats_sums, split);
-    gr->m = sum_in_order(gr->cs + 2 * nc, nc, 1) / L; /* the chunks' sums of x in order */
-    const double sdy = sum_in_order(gr->cs2, nc, 2);
-    double s1 = 0.0; /* sum dY (x - m), chunk by chunk in order (pass_stats_sums) */
-    for (size_t c = 0; c < nc; c++) s1 += fma(gr->ck[c] - gr->m, gr->cs2[2 * c], gr->cs2[2 * c + 1]);
-    gr->mdy = sdy / L;
-    gr->k0 = S * gr->r;
-    gr->k1 = gr->k0 * (s1 / L) / (V + p->eps);
+    for_chunks(g, gr, p->kind == K_BNT ? pass_stats : pass_stats_sums, split);
+    group_coefficients(g, gr);
     for_chunks(g, gr, pass_out, split);
-    put(dt, g->par[3], gr->pbase[3], sum_in_order(gr->cs3, nc, 1) * gr->r);
-    put(dt, g->par[4], gr->pbase[4], sdy);
+    group_results(g, gr);
 }
 
-/* Blocks [b, e) of g->block groups. scratch: the thread's tn_group, then its TN_CS nc doubles. */
+/* Chunks ahead of the next group's first pass that a group's output pass fetches (run_block) */
+#define TN_AHEAD 2
+
+/* TRAINING and TRAINING_GRAD over one thread's block of consecutive groups [first, end): a group's
+ * output pass and the next group's first pass run chunk by chunk together, and the output pass of
+ * chunk c fetches the next group's chunk c + TN_AHEAD (pass_out's pf, one line per 16 elements), so
+ * the next group's reads from memory flow while this group computes from the cache and streams its
+ * output. The first pass ran after the whole output pass (that pass fetching the next group to L2),
+ * leaving the memory idle while it ran (bench_training's cases with the cache flushed by a copy
+ * between calls, Emerald Rapids, two threads, package copies alternating, medians:
+ * bn_training 4.15 -> 3.20-3.45 ms, bn_training_grad 6.67 -> 4.89-5.50). Chunk by chunk each group's
+ * passes are run_group's, in the same order: the same bits. */
+static void run_block(const tn_geo* g, uint64_t first, uint64_t end, tn_group* cur, tn_group* nxt) {
+    const pass_fn first_pass = g->p->kind == K_BNT ? pass_stats : pass_stats_sums;
+    group_start(g, first, cur);
+    cur->fetched = 0;
+    cur->has_next = 0;
+    for (uint64_t c = 0; c < g->nc; c++) first_pass(g, cur, c);
+    for (uint64_t grp = first; grp < end; grp++) {
+        group_coefficients(g, cur);   /* the chunk sums are free from here on */
+        cur->has_next = grp + 1 < end;
+        if (cur->has_next) {
+            group_start(g, grp + 1, nxt);
+            nxt->fetched = 1;
+            nxt->has_next = 0;
+            cur->next_base[0] = nxt->base[0];
+            cur->next_base[1] = nxt->base[1];
+            cur->next_ahead = TN_AHEAD;
+#ifdef TN_X86
+            for (uint64_t c = 0; c < TN_AHEAD && c < g->nc; c++)   /* the chunks no output pass fetches */
+                for (int t = 0; t < (g->p->kind == K_BNTG ? 2 : 1); t++) {
+                    const float* a = chunk_direct(g, t, nxt->base[t], c);
+                    if (a)
+                        for (size_t k = 0; k < chunk_width(g, c); k += 16) _mm_prefetch((const char*)(a + k), _MM_HINT_T0);
+                }
+#endif
+        }
+        for (uint64_t c = 0; c < g->nc; c++) {
+            pass_out(g, cur, c);
+            if (cur->has_next) first_pass(g, nxt, c);
+        }
+        group_results(g, cur);
+        tn_group* t = cur;
+        cur = nxt;
+        nxt = t;
+    }
+}
+
+/* Blocks [b, e) of g->block groups. scratch: the thread's two tn_groups, then its TN_CS nc doubles. */
 static pydml_status bn_blocks(void* ctx, uint64_t b, uint64_t e, void* scratch) {
     const tn_geo* g = ctx;
     tn_group* gr = scratch;
-    double* cs = (double*)(gr + 1);
-    gr->cs = cs;
-    gr->cs2 = cs + 3 * g->nc;
-    gr->cs3 = cs + 5 * g->nc;
-    gr->ck = cs + 6 * g->nc;
+    double* cs = (double*)(gr + 2);
+    for (int i = 0; i < 2; i++) {
+        gr[i].cs = cs;   /* shared: a group's sums are spent (group_coefficients) before the next's start */
+        gr[i].cs2 = cs + 3 * g->nc;
+        gr[i].cs3 = cs + 5 * g->nc;
+        gr[i].ck = cs + 6 * g->nc;
+    }
     for (uint64_t blk = b; blk < e; blk++) {
         const uint64_t first = blk * g->block;
         const uint64_t end = first + g->block < g->G ? first + g->block : g->G;
-        for (uint64_t grp = first; grp < end; grp++) {
+        if (g->p->kind != K_BNG) {
+            run_block(g, first, end, &gr[0], &gr[1]);
+            continue;
+        }
+        for (uint64_t grp = first; grp < end; grp++) {   /* BATCH_NORMALIZATION_GRAD: one pass a group */
             gr->fetched = grp > first;
             gr->has_next = grp + 1 < end;
+            gr->next_ahead = 0;
             if (gr->has_next) {
                 uint64_t nb[NF], np[NP];
                 group_offsets(g, grp + 1, nb, np);
@@ -989,13 +1141,25 @@ static void layout(const tn_plan* p, tn_layout* z) {
     z->runs = ax_runs_bound(p->n, p->sizes, reduced, 1);
     z->cs_at = pydml_workspace_round(z->runs * NF * sizeof(uint64_t));
     z->threads_at = z->cs_at + (L >= TN_SPLIT_MIN ? pydml_workspace_round(nc * TN_CS * sizeof(double)) : 0);
-    z->stride = pydml_axis_scratch_stride(sizeof(tn_group) + (size_t)nc * TN_CS * sizeof(double));
+    z->stride = pydml_axis_scratch_stride(2 * sizeof(tn_group) + (size_t)nc * TN_CS * sizeof(double));
 }
 
 static uint64_t temporary_bytes(const void* plan, uint32_t threads) {
     tn_layout z;
     layout(plan, &z);
     return z.threads_at + threads * z.stride;
+}
+
+/* The streamed rows in 512 bits (bnt_row_nt_512): on the AVX-512 path of a CPU whose 512-bit
+ * operations are whole. AVX512_FP16 marks those (Intel from Sapphire Rapids); Zen 4, which splits
+ * each into two 256-bit halves, ran 512-bit streamed rows slower than the 256-bit ones
+ * (grad_sums4's note). */
+static int tn_wide_rows(void) {
+#ifdef TN_X86
+    return pydml_ew_isa() == EW_ISA_AVX512 && (pydml_active_cpu_features() & PYDML_CPU_AVX512_FP16) != 0;
+#else
+    return 0;
+#endif
 }
 
 static pydml_status run_bn(const tn_plan* p, const pydml_tensor* const* full, const pydml_tensor* const* par,
@@ -1009,6 +1173,7 @@ static pydml_status run_bn(const tn_plan* p, const pydml_tensor* const* full, co
     pydml_status s = geo_init(&g, p, pydml_workspace_part(ws, 0, z.runs * NF * sizeof(uint64_t)), z.runs);
     if (s) return s;
     g.stream = p->dtype == DML_TENSOR_DATA_TYPE_FLOAT32 && g.G * g.L * sizeof(float) >= TN_STREAM_BYTES;
+    g.wide = g.stream && tn_wide_rows();
 #ifdef _OPENMP
     const uint64_t nth = (uint64_t)omp_get_max_threads();
 #else
@@ -1032,7 +1197,7 @@ static pydml_status run_bn(const tn_plan* p, const pydml_tensor* const* full, co
         g.block = g.block < 1 ? 1 : g.block > TN_BLOCK ? TN_BLOCK : g.block;
         const uint64_t blocks = (g.G + g.block - 1) / g.block;
         const pydml_axis_loop loop = {blocks, g.G * g.L, TN_PARALLEL_MIN, 1, 0,
-                                      sizeof(tn_group) + scratch * sizeof(double), 0};
+                                      2 * sizeof(tn_group) + scratch * sizeof(double), 0};
         s = pydml_axis_for_range_in(&loop, bn_blocks, &g, ws, z.threads_at);
     }
     return s;
