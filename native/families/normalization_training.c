@@ -479,21 +479,35 @@ EW_T256 static void bntg_row_nt(const float* x, const float* dy, float* dx, size
  * the one-operation-fewer rows: 0.90 -> 0.88, 0.95 -> 0.90, 0.59 -> 0.56). */
 #define TN_CVT512(P) _mm512_cvtps_pd(_mm256_loadu_ps(P))
 #define TN_JOIN512(LO, HI) _mm512_insertf32x8(_mm512_castps256_ps512(_mm512_cvtpd_ps(LO)), _mm512_cvtpd_ps(HI), 1)
+/* 16 outputs of bnt_row_512 at k */
+EW_T512 static inline __attribute__((always_inline)) __m512 bnt16_512(const float* x, const float* add, size_t k,
+                                                                     __m512d M, __m512d A, __m512d B, int relu) {
+    __m512d lo = _mm512_fmadd_pd(_mm512_sub_pd(TN_CVT512(x + k), M), A, B);
+    __m512d hi = _mm512_fmadd_pd(_mm512_sub_pd(TN_CVT512(x + k + 8), M), A, B);
+    if (add) {
+        lo = _mm512_add_pd(lo, TN_CVT512(add + k));
+        hi = _mm512_add_pd(hi, TN_CVT512(add + k + 8));
+    }
+    const __m512 v = TN_JOIN512(lo, hi);
+    return relu ? _mm512_maskz_mov_ps(_mm512_cmp_ps_mask(v, _mm512_setzero_ps(), _CMP_NLT_UQ), v) : v;
+}
+
+/* 16 outputs of bntg_row_512 at k */
+EW_T512 static inline __attribute__((always_inline)) __m512 bntg16_512(const float* x, const float* dy, size_t k,
+                                                                      __m512d M, __m512d MD, __m512d K0, __m512d K1) {
+    __m512d h[2];
+    for (size_t j = 0; j < 2; j++) {
+        const __m512d c = _mm512_mul_pd(K1, _mm512_sub_pd(TN_CVT512(x + k + 8 * j), M));
+        h[j] = _mm512_fmsub_pd(K0, _mm512_sub_pd(TN_CVT512(dy + k + 8 * j), MD), c);
+    }
+    return TN_JOIN512(h[0], h[1]);
+}
+
 EW_T512 static void bnt_row_512(const float* x, const float* add, float* y, size_t n, double m, double a, double b,
                                 int relu) {
     const __m512d M = _mm512_set1_pd(m), A = _mm512_set1_pd(a), B = _mm512_set1_pd(b);
     size_t k = 0;
-    for (; k + 16 <= n; k += 16) {
-        __m512d lo = _mm512_fmadd_pd(_mm512_sub_pd(TN_CVT512(x + k), M), A, B);
-        __m512d hi = _mm512_fmadd_pd(_mm512_sub_pd(TN_CVT512(x + k + 8), M), A, B);
-        if (add) {
-            lo = _mm512_add_pd(lo, TN_CVT512(add + k));
-            hi = _mm512_add_pd(hi, TN_CVT512(add + k + 8));
-        }
-        __m512 v = TN_JOIN512(lo, hi);
-        if (relu) v = _mm512_maskz_mov_ps(_mm512_cmp_ps_mask(v, _mm512_setzero_ps(), _CMP_NLT_UQ), v);
-        _mm512_storeu_ps(y + k, v);
-    }
+    for (; k + 16 <= n; k += 16) _mm512_storeu_ps(y + k, bnt16_512(x, add, k, M, A, B, relu));
     for (; k < n; k++) {
         const float v = TN_BNT(k);
         y[k] = relu && v < 0.0f ? 0.0f : v;
@@ -504,16 +518,10 @@ EW_T512 static void bntg_row_512(const float* x, const float* dy, float* dx, siz
                                  double k0, double k1) {
     const __m512d M = _mm512_set1_pd(m), MD = _mm512_set1_pd(mdy), K0 = _mm512_set1_pd(k0), K1 = _mm512_set1_pd(k1);
     size_t k = 0;
-    for (; k + 16 <= n; k += 16) {
-        __m512d h[2];
-        for (size_t j = 0; j < 2; j++) {
-            const __m512d c = _mm512_mul_pd(K1, _mm512_sub_pd(TN_CVT512(x + k + 8 * j), M));
-            h[j] = _mm512_fmsub_pd(K0, _mm512_sub_pd(TN_CVT512(dy + k + 8 * j), MD), c);
-        }
-        _mm512_storeu_ps(dx + k, TN_JOIN512(h[0], h[1]));
-    }
+    for (; k + 16 <= n; k += 16) _mm512_storeu_ps(dx + k, bntg16_512(x, dy, k, M, MD, K0, K1));
     for (; k < n; k++) dx[k] = TN_BNTG(k);
 }
+
 /* bnt_row_512 / bntg_row_512 streamed, for outputs beyond the caches (bnt_row_nt's contract: the
  * same operations, the same bits; pf as there, one line per 16 elements). Only where 512-bit
  * operations are whole (tn_wide_rows): there the streamed rows are bound by their conversions,
@@ -538,15 +546,7 @@ EW_T512 static void bnt_row_nt_512(const float* x, const float* add, float* y, s
     const __m512d M = _mm512_set1_pd(m), A = _mm512_set1_pd(a), B = _mm512_set1_pd(b);
     for (; k + 16 <= n; k += 16) {
         TN_PF16(k);
-        __m512d lo = _mm512_fmadd_pd(_mm512_sub_pd(TN_CVT512(x + k), M), A, B);
-        __m512d hi = _mm512_fmadd_pd(_mm512_sub_pd(TN_CVT512(x + k + 8), M), A, B);
-        if (add) {
-            lo = _mm512_add_pd(lo, TN_CVT512(add + k));
-            hi = _mm512_add_pd(hi, TN_CVT512(add + k + 8));
-        }
-        __m512 v = TN_JOIN512(lo, hi);
-        if (relu) v = _mm512_maskz_mov_ps(_mm512_cmp_ps_mask(v, _mm512_setzero_ps(), _CMP_NLT_UQ), v);
-        _mm512_stream_ps(y + k, v);
+        _mm512_stream_ps(y + k, bnt16_512(x, add, k, M, A, B, relu));
     }
     for (; k < n; k++) {
         const float v = TN_BNT(k);
@@ -563,12 +563,7 @@ EW_T512 static void bntg_row_nt_512(const float* x, const float* dy, float* dx, 
     const __m512d M = _mm512_set1_pd(m), MD = _mm512_set1_pd(mdy), K0 = _mm512_set1_pd(k0), K1 = _mm512_set1_pd(k1);
     for (; k + 16 <= n; k += 16) {
         TN_PF16(k);
-        __m512d h[2];
-        for (size_t j = 0; j < 2; j++) {
-            const __m512d c = _mm512_mul_pd(K1, _mm512_sub_pd(TN_CVT512(x + k + 8 * j), M));
-            h[j] = _mm512_fmsub_pd(K0, _mm512_sub_pd(TN_CVT512(dy + k + 8 * j), MD), c);
-        }
-        _mm512_stream_ps(dx + k, TN_JOIN512(h[0], h[1]));
+        _mm512_stream_ps(dx + k, bntg16_512(x, dy, k, M, MD, K0, K1));
     }
     for (; k < n; k++) dx[k] = TN_BNTG(k);
 }
