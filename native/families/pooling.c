@@ -2950,7 +2950,7 @@ EW_T256 static inline __attribute__((always_inline)) void mg3_hgroup(const float
  * row h0 + 1 or h0 + 2 holds a NaN a window reads: the caller then runs both rows through mg3_hmax and
  * the codes through mg3_codes (the forward's rule). */
 EW_T256 static int mg3_fused(const mg3_geo* g, const float* s1, const float* s2, float* const* hm, int32_t* const* hk,
-                             int32_t* C) {
+                             int32_t* C, uintptr_t pf1, uintptr_t pf2) {
     const __m256 z = _mm256_setzero_ps();
     const __m256 i0 = _mm256_castsi256_ps(_mm256_set1_epi32(0)), i1 = _mm256_castsi256_ps(_mm256_set1_epi32(1));
     const __m256 i2 = _mm256_castsi256_ps(_mm256_set1_epi32(2)), i4 = _mm256_castsi256_ps(_mm256_set1_epi32(4));
@@ -2965,6 +2965,9 @@ EW_T256 static int mg3_fused(const mg3_geo* g, const float* s1, const float* s2,
     for (uint64_t o = g->ia; g->ng; o += 8, q++) {
         if (o + 8 > g->ib) o = g->ib - 8;
         const int64_t at = 2 * (int64_t)o - g->pw;
+        /* the rows MG3_AHEAD output rows on, a line each per group (mg3_slice) */
+        _mm_prefetch((const char*)(pf1 + (uintptr_t)(at + 8) * sizeof(float)), _MM_HINT_T0);
+        _mm_prefetch((const char*)(pf2 + (uintptr_t)(at + 8) * sizeof(float)), _MM_HINT_T0);
         __m256 m1, k1, m2, k2;
         mg3_hgroup(s1 + at, i4, i5, i6, &m1, &k1, &nan);   /* kh 1: codes 4 + kw */
         mg3_hgroup(s2 + at, i0, i1, i2, &m2, &k2, &nan);   /* kh 2: kw, stored plain for the next row's kh 0 */
@@ -3156,19 +3159,24 @@ EW_T256 static void mg3_slice(const pool_plan* P, const mg3_geo* g, mg3_thread* 
      * at step OH also h + 2 (kh 2 of OH - 1) and the rows no window reads. The gather's unaligned loads
      * then read codes and gradients stored a step earlier, not stalled on store-to-load forwarding. */
     for (uint64_t oh = 0; oh <= g->OH; oh++) {
-        /* the input rows and the gradient row MG3_AHEAD steps on (pl_prefetch_rows) */
-        pl_prefetch_rows(xin, 2 * (int64_t)(oh + MG3_AHEAD) - g->ph + 1, 2, is[3], g->W);
+        /* the input rows and the gradient row MG3_AHEAD steps on (pl_prefetch_rows); the input rows
+         * spread over mg3_fused's groups where it runs: perf found the core waiting on a burst of a
+         * row pair's 14 prefetches (its miss queue full); spread, 2.79 -> 2.49 ms on two threads
+         * (medians of 10 alternating; one thread within the noise) */
+        const int64_t hp = 2 * (int64_t)(oh + MG3_AHEAD) - g->ph + 1, h0 = 2 * (int64_t)oh - g->ph;
+        const int fused = oh < g->OH && h0 >= 0 && h0 + 2 < (int64_t)g->H && T->tag[sh] == h0 && !T->nan[sh];
+        const uintptr_t pf1 = (uintptr_t)xin + (uintptr_t)hp * is[3] * sizeof(float);
+        if (!fused) pl_prefetch_rows(xin, hp, 2, is[3], g->W);
         pl_prefetch_rows(gb, (int64_t)(oh + MG3_AHEAD), 1, gs[3], g->OW);
         if (oh < g->OH) {
-            const int64_t h0 = 2 * (int64_t)oh - g->ph;
             int32_t* C = T->cr + so * cl + 8;
             int done = 0;
-            if (h0 >= 0 && h0 + 2 < (int64_t)g->H && T->tag[sh] == h0 && !T->nan[sh]) {
+            if (fused) {
                 const uint64_t s1 = sh == 2 ? 0 : sh + 1, s2 = s1 == 2 ? 0 : s1 + 1;
                 float* hm[3] = {T->hm + sh * gstride, T->hm + s1 * gstride, T->hm + s2 * gstride};
                 int32_t* hk[3] = {T->hk + sh * gstride, T->hk + s1 * gstride, T->hk + s2 * gstride};
                 const float* x1 = xin + (uint64_t)(h0 + 1) * is[3];
-                done = !mg3_fused(g, x1, x1 + is[3], hm, hk, C);
+                done = !mg3_fused(g, x1, x1 + is[3], hm, hk, C, pf1, pf1 + is[3] * sizeof(float));
                 /* row h0 + 1's interior maxima were not stored; row h0 + 2's were (or are redone below) */
                 T->tag[s1] = -1;
                 T->tag[s2] = done ? h0 + 2 : -1;
