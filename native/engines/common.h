@@ -81,6 +81,30 @@ static inline uint64_t pydml_tensor_last_index(const pydml_tensor* t) {
     return last;
 }
 
+/* The taps [*k0, *k1) of a window (win taps, dilation dil) at output position o (stride, start
+ * padding pad) that lie inside an axis of `size` elements: o * stride - pad + k * dil in [0, size).
+ * Empty (*k0 == *k1) when none does. The windows' one rule for pooling and quantized pooling; a
+ * window may be up to 2^32 - 1 taps wide, almost all of it padding, so kernels walk this range,
+ * never the window. */
+static inline void pydml_window_taps(uint64_t o, uint32_t stride, uint32_t pad, uint32_t dil, uint32_t win,
+                                     uint64_t size, uint32_t* k0, uint32_t* k1) {
+    const int64_t start = (int64_t)o * stride - (int64_t)pad, d = dil;
+    const int64_t last = (int64_t)size - 1 - start; /* k * dil <= last */
+    int64_t lo = 0, hi = win;
+    if (d == 1) { /* the common case, without two 64-bit divisions per output row */
+        if (start < 0) lo = -start;
+        if (last < 0) hi = 0;
+        else if (last + 1 < hi) hi = last + 1;
+    } else {
+        if (start < 0) lo = (-start + d - 1) / d;
+        if (last < 0) hi = 0;
+        else if (last / d + 1 < hi) hi = last / d + 1;
+    }
+    if (lo > hi) lo = hi;
+    *k0 = (uint32_t)lo;
+    *k1 = (uint32_t)hi;
+}
+
 static inline uint64_t pydml_tensor_element_count(const pydml_tensor* t) {
     uint64_t n = 1;
     for (uint32_t i = 0; i < t->dim_count; i++) n *= t->sizes[i];

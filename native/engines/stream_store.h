@@ -80,7 +80,7 @@ static inline void pydml_stream_copy_f32_wide(float* dst, const float* src, uint
 #define PYDML_STREAM_LINES(NAME, TARGET, LINE)                                                         \
     TARGET static inline void NAME(char* dst, const char* src, uint64_t n) {                          \
         uint64_t b = 0;                                                                                \
-        if (n >= 4 * 4096) /* GCC judged the pages of small staged buffers, never reached */     \
+        if (n >= 4 * 4096) /* inlined into a small staged copy, GCC flagged the unreached pages */ \
             __asm__("" : "+r"(src), "+r"(dst));                                                        \
         for (; b + 4 * 4096 <= n; b += 4 * 4096)                                                       \
             for (uint64_t o = b; o < b + 4096; o += 64)                                                \

@@ -1089,7 +1089,6 @@ static pydml_status bn_blocks(void* ctx, uint64_t b, uint64_t e, void* scratch) 
             continue;
         }
         for (uint64_t grp = first; grp < end; grp++) {   /* BATCH_NORMALIZATION_GRAD: one pass a group */
-            gr->fetched = grp > first;
             gr->has_next = grp + 1 < end;
             gr->next_ahead = 0;
             if (gr->has_next) {

@@ -256,24 +256,9 @@ typedef struct pool_run {
     uint32_t gidx_mask;
 } pool_run;
 
-/* Valid tap range [*lo, *hi) of one axis for output position o. */
+/* Valid tap range [*lo, *hi) of one axis for output position o (pydml_window_taps). */
 static inline void tap_range(const pool_plan* p, int a, uint64_t o, uint32_t* lo, uint32_t* hi) {
-    int64_t start = (int64_t)o * p->stride[a] - (int64_t)p->pad[a];
-    int64_t dil = p->dil[a], size = p->isz[a];
-    int64_t k0 = 0, k1 = p->win[a]; /* taps k0 .. k1-1 */
-    int64_t last = size - 1 - start; /* k * dil <= last */
-    if (dil == 1) { /* the common case, without two 64-bit divisions per output row */
-        if (start < 0) k0 = -start;
-        if (last < 0) k1 = 0;
-        else if (last + 1 < k1) k1 = last + 1;
-    } else {
-        if (start < 0) k0 = (-start + dil - 1) / dil;
-        if (last < 0) k1 = 0;
-        else if (last / dil + 1 < k1) k1 = last / dil + 1;
-    }
-    if (k0 > k1) k0 = k1;
-    *lo = (uint32_t)k0;
-    *hi = (uint32_t)k1;
+    pydml_window_taps(o, p->stride[a], p->pad[a], p->dil[a], p->win[a], p->isz[a], lo, hi);
 }
 
 typedef struct row_ctx {
@@ -1544,10 +1529,14 @@ static void pl_stream_copy(float* dst, const float* src, uint64_t n, int stream)
  * the hardware prefetcher alone, restarting at each 4 KiB page, left one core waiting on those
  * loads. Rows past the slice's last are the next slice's in a packed tensor (usually this thread's
  * next): the address is computed in integers, and a prefetch never faults, wherever it points. */
+static inline uintptr_t pl_row_at(const float* base, int64_t h, uint64_t stride) {
+    return (uintptr_t)base + (uintptr_t)h * stride * sizeof(float);
+}
+
 static inline void pl_prefetch_rows(const float* base, int64_t h, int count, uint64_t stride, uint64_t n) {
 #ifdef PL_X86
     for (int64_t r = h < 0 ? 0 : h; r < h + count; r++) {
-        const uintptr_t row = (uintptr_t)base + (uintptr_t)r * stride * sizeof(float);
+        const uintptr_t row = pl_row_at(base, r, stride);
         for (uint64_t o = 0; o < sizeof(float) * n; o += 64) _mm_prefetch((const char*)(row + o), _MM_HINT_T0);
     }
 #else
@@ -2965,7 +2954,7 @@ EW_T256 static int mg3_fused(const mg3_geo* g, const float* s1, const float* s2,
     for (uint64_t o = g->ia; g->ng; o += 8, q++) {
         if (o + 8 > g->ib) o = g->ib - 8;
         const int64_t at = 2 * (int64_t)o - g->pw;
-        /* the rows MG3_AHEAD output rows on, a line each per group (mg3_slice) */
+        /* the rows MG_AHEAD output rows on, a line each per group (mg3_slice) */
         _mm_prefetch((const char*)(pf1 + (uintptr_t)(at + 8) * sizeof(float)), _MM_HINT_T0);
         _mm_prefetch((const char*)(pf2 + (uintptr_t)(at + 8) * sizeof(float)), _MM_HINT_T0);
         __m256 m1, k1, m2, k2;
@@ -3125,10 +3114,11 @@ EW_T256 static void mg3_grad_row(float* dst, const float* src, uint64_t n) {
     for (; i < n; i++) dst[i] = src[i] + 0.0f;
 }
 
-/* Output rows ahead whose input and gradient rows mg3_slice prefetches (bench_training_gradients'
- * 3x3/2 case, Emerald Rapids: 3.23 -> 2.88-2.91 ms on two threads, medians of 10, for 2 or 4; 6.04
- * -> 4.67 ms on one for 4) */
-#define MG3_AHEAD 4
+/* Output rows ahead whose input and gradient rows mg3_slice and mg2_slice prefetch
+ * (bench_training_gradients' cases, Emerald Rapids, medians of 8-10 alternating: 3x3/2 3.23 ->
+ * 2.88-2.91 ms on two threads for 2 or 4 rows, 6.04 -> 4.67 ms on one for 4; 2x2/2 2.99 -> 2.63-2.71
+ * for 2, 4 or 8) */
+#define MG_AHEAD 4
 
 /* dX slice (n, c, d) */
 EW_T256 static void mg3_slice(const pool_plan* P, const mg3_geo* g, mg3_thread* T, const float* x, const uint64_t* is,
@@ -3159,15 +3149,15 @@ EW_T256 static void mg3_slice(const pool_plan* P, const mg3_geo* g, mg3_thread* 
      * at step OH also h + 2 (kh 2 of OH - 1) and the rows no window reads. The gather's unaligned loads
      * then read codes and gradients stored a step earlier, not stalled on store-to-load forwarding. */
     for (uint64_t oh = 0; oh <= g->OH; oh++) {
-        /* the input rows and the gradient row MG3_AHEAD steps on (pl_prefetch_rows); the input rows
+        /* the input rows and the gradient row MG_AHEAD steps on (pl_prefetch_rows); the input rows
          * spread over mg3_fused's groups where it runs: perf found the core waiting on a burst of a
          * row pair's 14 prefetches (its miss queue full); spread, 2.79 -> 2.49 ms on two threads
          * (medians of 10 alternating; one thread within the noise) */
-        const int64_t hp = 2 * (int64_t)(oh + MG3_AHEAD) - g->ph + 1, h0 = 2 * (int64_t)oh - g->ph;
+        const int64_t hp = 2 * (int64_t)(oh + MG_AHEAD) - g->ph + 1, h0 = 2 * (int64_t)oh - g->ph;
         const int fused = oh < g->OH && h0 >= 0 && h0 + 2 < (int64_t)g->H && T->tag[sh] == h0 && !T->nan[sh];
-        const uintptr_t pf1 = (uintptr_t)xin + (uintptr_t)hp * is[3] * sizeof(float);
+        const uintptr_t pf1 = pl_row_at(xin, hp, is[3]);
         if (!fused) pl_prefetch_rows(xin, hp, 2, is[3], g->W);
-        pl_prefetch_rows(gb, (int64_t)(oh + MG3_AHEAD), 1, gs[3], g->OW);
+        pl_prefetch_rows(gb, (int64_t)(oh + MG_AHEAD), 1, gs[3], g->OW);
         if (oh < g->OH) {
             int32_t* C = T->cr + so * cl + 8;
             int done = 0;
@@ -3176,7 +3166,7 @@ EW_T256 static void mg3_slice(const pool_plan* P, const mg3_geo* g, mg3_thread* 
                 float* hm[3] = {T->hm + sh * gstride, T->hm + s1 * gstride, T->hm + s2 * gstride};
                 int32_t* hk[3] = {T->hk + sh * gstride, T->hk + s1 * gstride, T->hk + s2 * gstride};
                 const float* x1 = xin + (uint64_t)(h0 + 1) * is[3];
-                done = !mg3_fused(g, x1, x1 + is[3], hm, hk, C, pf1, pf1 + is[3] * sizeof(float));
+                done = !mg3_fused(g, x1, x1 + is[3], hm, hk, C, pf1, pl_row_at(xin, hp + 1, is[3]));
                 /* row h0 + 1's interior maxima were not stored; row h0 + 2's were (or are redone below) */
                 T->tag[s1] = -1;
                 T->tag[s2] = done ? h0 + 2 : -1;
@@ -3419,10 +3409,6 @@ EW_T256 static uint64_t mg2_vec(const mg2_geo* g, const float* s0, const float* 
     return mg2_vec_n(g, s0, s1, gy, d0, d1, 0);
 }
 
-#ifndef MG2_AHEAD
-#define MG2_AHEAD 4
-#endif
-
 /* dX slice (n, c, d) */
 static void mg2_slice(const pool_plan* P, const mg2_geo* g, float* buf, const float* x, const uint64_t* is,
                       const float* dy, const uint64_t* gs, float* dx, const uint64_t* xs, uint64_t n, uint64_t c,
@@ -3439,9 +3425,9 @@ static void mg2_slice(const pool_plan* P, const mg2_geo* g, float* buf, const fl
     for (int64_t h = 0; h < (int64_t)g->H;) {
         const uint64_t oh = (uint64_t)(h + g->ph) / 2;
         if (read) {
-            /* the input rows and the gradient row MG2_AHEAD output rows on (pl_prefetch_rows) */
-            pl_prefetch_rows(xin, 2 * (int64_t)(oh + MG2_AHEAD) - g->ph, 2, is[3], g->W);
-            pl_prefetch_rows(gb, (int64_t)(oh + MG2_AHEAD), 1, gs[3], g->OW);
+            /* the input rows and the gradient row MG_AHEAD output rows on (pl_prefetch_rows) */
+            pl_prefetch_rows(xin, 2 * (int64_t)(oh + MG_AHEAD) - g->ph, 2, is[3], g->W);
+            pl_prefetch_rows(gb, (int64_t)(oh + MG_AHEAD), 1, gs[3], g->OW);
         }
         const int covered = read && oh < g->OH;
         const int64_t h0 = 2 * (int64_t)oh - g->ph;       /* h0 or h0 + 1 is h */

@@ -336,24 +336,19 @@ static pydml_status qlap_execute(const qz_plan* p, const pydml_tensor* const* in
         for (uint64_t q = 0; q < per_plane; q++) {
             const uint32_t o[3] = {(uint32_t)(q / ((uint64_t)ys5[3] * ys5[4])), (uint32_t)(q / ys5[4] % ys5[3]),
                                    (uint32_t)(q % ys5[4])};
-            /* per axis the taps k with o * stride - pad + k * dil in [0, size): [k0[d], k1[d]) */
-            uint64_t k0[3], k1[3];
+            /* per axis the taps inside the input, [k0[d], k1[d]) */
+            uint32_t k0[3], k1[3];
             int64_t base[3];
             for (uint32_t d = 0; d < 3; d++) {
                 base[d] = (int64_t)o[d] * p->stride[d] - p->pad[d];
-                const int64_t dil = p->dil[d], size = xs5[2 + d];
-                const int64_t first = base[d] >= 0 ? 0 : (-base[d] + dil - 1) / dil;
-                const int64_t last = base[d] > size - 1 ? -1 : (size - 1 - base[d]) / dil; /* inclusive */
-                k0[d] = (uint64_t)first;
-                k1[d] = last < first ? (uint64_t)first : (uint64_t)last + 1 < p->win[d] ? (uint64_t)last + 1 : p->win[d];
-                if (k1[d] < k0[d]) k1[d] = k0[d];
+                pydml_window_taps(o[d], p->stride[d], p->pad[d], p->dil[d], p->win[d], xs5[2 + d], &k0[d], &k1[d]);
             }
             int64_t sum = 0, count = 0;
-            for (uint64_t a = k0[0]; a < k1[0]; a++) {
+            for (uint32_t a = k0[0]; a < k1[0]; a++) {
                 const int64_t i0 = base[0] + (int64_t)a * p->dil[0];
-                for (uint64_t b = k0[1]; b < k1[1]; b++) {
+                for (uint32_t b = k0[1]; b < k1[1]; b++) {
                     const int64_t i1 = base[1] + (int64_t)b * p->dil[1];
-                    for (uint64_t e = k0[2]; e < k1[2]; e++) {
+                    for (uint32_t e = k0[2]; e < k1[2]; e++) {
                         const int64_t i2 = base[2] + (int64_t)e * p->dil[2];
                         sum += (int64_t)ld(X->data_type, X->data, xb + i0 * xst[2] + i1 * xst[3] + i2 * xst[4]) -
                                (int64_t)izp;
