@@ -339,6 +339,26 @@ def test_empty_regions_outside_the_input_with_the_most_samples() -> None:
             assert (one["OutputTensor"] == 7.0).all()
 
 
+def test_more_samples_than_the_tables_hold_are_refused_at_once() -> None:
+    # inside the input, a region of size 0 (every sample at one position) or a tiny one with
+    # 4294967295 samples per axis asks for 1.8e19 samples per output: the kernel counts each axis
+    # table before filling it and refuses past 2^26 samples as out of memory (it appended taps
+    # until the heap gave out, tens of GB); a region as large as the input with 150 samples per
+    # output and axis still runs, against the float64 reference
+    x = np.arange(16, dtype=np.float32).reshape(1, 1, 4, 4)
+    zero = np.zeros(1, np.uint32)
+    for region in ([1, 1, 1, 1], [1, 1, 1.001, 1.001]):
+        args = {"InputTensor": x, "ROITensor": np.array([region], np.float32), "BatchIndicesTensor": zero}
+        for reduce in (AVG, MAX):
+            with pytest.raises(pydml.PydmlError, match="out of memory"):
+                run(make1(x.shape, 1, (2, 2), reduce=reduce, lo=UINT32_MAX, hi=UINT32_MAX), args)
+    r = np.array([[0, 0, 4, 4]], np.float32)
+    got = run(make1(x.shape, 1, (2, 2), lo=150, hi=150),
+              {"InputTensor": x, "ROITensor": r, "BatchIndicesTensor": zero})["OutputTensor"]
+    want = dml_roi_align(x, r, zero, (2, 2), lo=150, hi=150)
+    np.testing.assert_allclose(got, want, rtol=1e-6)
+
+
 def test_nan_input_propagates() -> None:
     x = np.zeros((1, 1, 4, 4), np.float32)
     x[0, 0, 1, 1] = np.nan

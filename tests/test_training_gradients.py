@@ -787,6 +787,17 @@ def test_roi_align_grad_invalid_rois_and_poison() -> None:
     assert not np.isnan(dx).any() and abs(dx.sum() - 4.0) < 1e-6  # only ROI 0 sends its 4 gradients
 
 
+def test_roi_align_grad_refuses_more_samples_than_the_tables_hold() -> None:
+    # the forward's sample tables and their budget (roi.c ROI_MAX_TAPS): a region of size 0 inside
+    # the input with 4294967295 samples per axis is out of memory at once, not a heap grown to death
+    x = np.ones((1, 1, 4, 4), np.float32)
+    args = {"InputTensor": x, "InputGradientTensor": np.ones((1, 1, 2, 2), np.float32),
+            "ROITensor": np.array([[1, 1, 1, 1]], np.float32), "BatchIndicesTensor": np.zeros(1, np.uint32)}
+    for reduce in (AVG, MAX):
+        with pytest.raises(pydml.PydmlError, match="out of memory"):
+            run(roi_grad([1, 1, 4, 4], 1, (2, 2), reduce=reduce, lo=2**32 - 1, droi=True), args)
+
+
 def test_roi_align_grad_rules() -> None:
     base = roi_grad([2, 3, 8, 8], 4, (2, 3), droi=True)
     name = "DML_ROI_ALIGN_GRAD_OPERATOR_DESC"

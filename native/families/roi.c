@@ -413,7 +413,40 @@ static int axis_push(axis_taps* a, int64_t i0, int64_t i1, double w0, double w1,
 
 /* One axis: region [x1, x2] (already scaled), O outputs, L input elements. Sample k (of O * n)
  * sits at base + (k + c) * step (header comment); it is in bounds when -1 <= pos <= L (ONNX). */
-static int axis_build(const align_plan* p, double x1, double x2, int64_t O, int64_t L, axis_taps* a) {
+/* The most in-bounds samples the tables of one execution may hold (about 3.3 GB of taps): samples
+ * per output come from the ROI values and MinimumSamplesPerOutput (up to 2^32 - 1 per axis, 1.8e19
+ * per output), so a table is counted before it is filled and a larger one is refused at once as
+ * out of memory, instead of growing until the heap (or, with overcommit, the OOM killer) stops it. */
+#define ROI_MAX_TAPS ((int64_t)1 << 26)
+
+/* Output o's candidate samples [*jlo, *jhi] (none when *jlo > *jhi): every sample with
+ * -1 <= pos <= L lies inside, widened by one each side (axis_build tests each exactly). */
+static void axis_sample_range(double n, double base, double step, double c, double k0, int64_t L, double* jlo,
+                              double* jhi) {
+    *jlo = 0.0;
+    *jhi = n - 1.0;
+    if (step != 0.0) {
+        double ja = (-1.0 - base) / step - c - k0, jb = ((double)L - base) / step - c - k0;
+        if (ja > jb) {
+            const double t = ja;
+            ja = jb;
+            jb = t;
+        }
+        ja = floor(ja) - 1.0;
+        jb = ceil(jb) + 1.0;
+        if (ja > *jlo) *jlo = ja;
+        if (jb < *jhi) *jhi = jb;
+    } else if (!(base >= -1.0 && base <= (double)L)) {
+        /* a region of size 0: every sample sits at base; outside the input there is none to take
+         * (the loop would test all n, up to 2^32 - 1 of them: a hang the validator fuzzer found
+         * with MinimumSamplesPerOutput 4294967295) */
+        *jhi = *jlo - 1.0;
+    }
+}
+
+/* budget: the samples the execution's tables may still take (ROI_MAX_TAPS in all) */
+static int axis_build(const align_plan* p, double x1, double x2, int64_t O, int64_t L, axis_taps* a,
+                      int64_t* budget) {
     double size = x2 - x1;
     if (p->legacy && size < 1.0) size = 1.0; /* ONNX output_half_pixel: "Force malformed ROIs to be 1x1" */
     double n = ceil(fabs(size) / (double)O);
@@ -438,28 +471,19 @@ static int axis_build(const align_plan* p, double x1, double x2, int64_t O, int6
     a->hi = INT64_MIN;
     a->start = malloc((size_t)(O + 1) * sizeof *a->start);
     if (a->start == NULL) return -1;
+    double candidates = 0.0;
+    for (int64_t o = 0; o < O; o++) {
+        double jlo, jhi;
+        axis_sample_range(n, base, step, c, (double)o * n, L, &jlo, &jhi);
+        if (jhi >= jlo) candidates += jhi - jlo + 1.0;
+    }
+    if (candidates > (double)*budget) return -1;
+    *budget -= (int64_t)candidates;
     for (int64_t o = 0; o < O; o++) {
         a->start[o] = a->count;
         const double k0 = (double)o * n;
-        double jlo = 0.0, jhi = n - 1.0;
-        if (step != 0.0) {
-            /* the samples with -1 <= pos <= L, widened by one each side and then tested exactly */
-            double ja = (-1.0 - base) / step - c - k0, jb = ((double)L - base) / step - c - k0;
-            if (ja > jb) {
-                const double t = ja;
-                ja = jb;
-                jb = t;
-            }
-            ja = floor(ja) - 1.0;
-            jb = ceil(jb) + 1.0;
-            if (ja > jlo) jlo = ja;
-            if (jb < jhi) jhi = jb;
-        } else if (!(base >= -1.0 && base <= (double)L)) {
-            /* a region of size 0: every sample sits at base; outside the input there is none to
-             * take (the loop would test all n, up to 2^32 - 1 of them: a hang the validator fuzzer
-             * found with MinimumSamplesPerOutput 4294967295) */
-            jhi = jlo - 1.0;
-        }
+        double jlo, jhi;
+        axis_sample_range(n, base, step, c, k0, L, &jlo, &jhi);
         for (double j = jlo; j <= jhi; j += 1.0) {
             const double pos = base + (k0 + j + c) * step;
             if (!(pos >= -1.0 && pos <= (double)L)) continue;
@@ -587,6 +611,7 @@ static int align_rois(const align_plan* p, const pydml_tensor* rv, const pydml_t
     const int64_t R = p->out_sizes[0], PH = p->out_sizes[2], PW = p->out_sizes[3];
     const uint64_t rs = rv->strides[p->roi_dims - 2], cs = rv->strides[p->roi_dims - 1];
     const uint64_t bs = bv->strides[p->bi_dims - 1];
+    int64_t budget = ROI_MAX_TAPS;
     for (int64_t r = 0; r < R; r++) {
         float v[4];
         for (int i = 0; i < 4; i++) v[i] = load(p->dtype, rv->data, (uint64_t)r * rs + (uint64_t)i * cs);
@@ -599,7 +624,7 @@ static int align_rois(const align_plan* p, const pydml_tensor* rv, const pydml_t
             continue;
         }
         batch[r] = (int64_t)bi;
-        if (axis_build(p, y1, y2, PH, H, &ays[r]) || axis_build(p, x1, x2, PW, W, &axs[r])) return -1;
+        if (axis_build(p, y1, y2, PH, H, &ays[r], &budget) || axis_build(p, x1, x2, PW, W, &axs[r], &budget)) return -1;
     }
     return 0;
 }
