@@ -153,6 +153,27 @@ def test_results_do_not_depend_on_the_thread_count(dtype: str, m: int, n: int, k
     assert_close(results[0], ref, mag, k)
 
 
+def test_few_row_batches_in_runs_give_the_same_bits(ew_isa: str, rng: np.random.Generator) -> None:
+    """Few-row products (gemm.c gemm_few) hand each thread a contiguous run of the (batch, column
+    item) pairs, and a thread done first takes the back of another's run, which may be another
+    batch: it then packs that batch's A into its own copy (fewa_batch). Three batches of 40 x 600 x
+    600 on 1, 2, 4 and 8 threads (more threads than cores: runs change hands) give the 1-thread bits
+    and the float64 formula."""
+    bs, m, n, k = 3, 40, 600, 600
+    a = rng.standard_normal((1, bs, m, k)).astype(np.float32)
+    b = rng.standard_normal((1, bs, k, n)).astype(np.float32)
+    d = gemm_desc("FLOAT32", [1, bs, m, k], [1, bs, k, n], [1, bs, m, n])
+    results = []
+    for count in (1, 2, 4, 8):
+        with threads(count):
+            for _ in range(3 if count > 2 else 1):
+                results.append(run(d, {"ATensor": a, "BTensor": b})["OutputTensor"])
+    for got in results[1:]:
+        np.testing.assert_array_equal(got.view(np.uint32), results[0].view(np.uint32))
+    want = np.einsum("xbmk,xbkn->xbmn", a.astype(np.float64), b.astype(np.float64))
+    np.testing.assert_allclose(results[0], want, rtol=1e-4, atol=1e-3 * math.sqrt(k))
+
+
 def test_strip_groups_with_affinity_give_the_same_bits(ew_isa: str, rng: np.random.Generator) -> None:
     """From 8 row strips per thread the block phases hand each thread a run of strip groups that
     it keeps from K slice to K slice, and a thread that finishes first takes the last groups of the

@@ -614,6 +614,7 @@ typedef struct gemm_tls {
     float* stream; /* GEMM_STREAM_FLOATS when B is streamed (one strip read in place), else NULL */
     float* fewa;   /* gemm_few: this thread's copy of the batch's packed A (every K slice and strip) */
     uint32_t fewa_slices; /* ... its K slices packed so far in the batch in progress */
+    uint64_t fewa_batch;  /* ... that batch */
 } gemm_tls;
 
 static inline void* aligned_floats(size_t n) {
@@ -1397,6 +1398,22 @@ static void few_pack_slice(const gemm_ctx* x, const gemm_batch_ptrs* bp, float* 
     }
 }
 
+/* gemm_few's (batch, item) pair `pair`: item it of batch bt, its A packed into this thread's copy
+ * first when the copy holds another batch's (fewa_batch). */
+static void few_pair(const gemm_ctx* x, uint32_t kcmax, const float* pre, size_t pre_stride, uint32_t items,
+                     uint32_t width, uint64_t pair, gemm_tls* tl) {
+    const uint64_t bt = pair / items;
+    const uint32_t it = (uint32_t)(pair % items);
+    if (tl->fewa_batch != bt) {
+        tl->fewa_batch = bt;
+        tl->fewa_slices = 0;
+    }
+    const gemm_batch_ptrs bp = batch_ptrs(x, bt);
+    const float* bpre = pre ? pre + pre_index(x->p, bt) * pre_stride : NULL;
+    const uint32_t q0 = it * width, q1 = q0 + width < x->npanels ? q0 + width : x->npanels;
+    few_item(x, &bp, kcmax, bpre, q0, q1, tl);
+}
+
 /* Every batch of a few-row product (direct output) on nth threads (1: no team); pre: B's panels
  * packed at initialization (NULL: packed here, item by item). Each thread packs A for itself (its
  * gemm_tls.fewa), a K slice when its first item of the batch reaches it: with one copy shared, each
@@ -1416,8 +1433,8 @@ static void gemm_few(const gemm_ctx* x, gemm_tls* tls, uint32_t kcmax, const flo
     if (width < GEMM_FEW_MIN_PANELS) width = GEMM_FEW_MIN_PANELS;
     if (pre) {
         /* B packed at initialization: an item packs nothing, so narrow items cost nothing (1 thread,
-         * CPU time: 2 to 8 items of BERT's 128 x 768 x 3072 within 3 %) and give the dynamic
-         * schedule something to balance: at least GEMM_FEW_ITEMS_PRE per thread (two items of half
+         * CPU time: 2 to 8 items of BERT's 128 x 768 x 3072 within 3 %) and give the runs
+         * something to balance: at least GEMM_FEW_ITEMS_PRE per thread (two items of half
          * the columns each left a late or preempted thread's whole half for last), each item's C
          * columns (128 x 384 floats for BERT's 128 x 3072 on 2 threads) kept in L2 */
         const uint32_t want = GEMM_FEW_ITEMS_PRE * (uint32_t)nth;
@@ -1426,6 +1443,17 @@ static void gemm_few(const gemm_ctx* x, gemm_tls* tls, uint32_t kcmax, const flo
         if (width < GEMM_FEW_MIN_PANELS) width = GEMM_FEW_MIN_PANELS;
     }
     const uint32_t items = (x->npanels + width - 1) / width;
+    const uint64_t total = batches * items;
+    /* the (batch, item) pairs in order, a contiguous run of them per thread (pydml_runs_next: a
+     * thread done early takes the back of another's run), so that each thread's items are
+     * neighbours in the panels packed at initialization and in the output: handed out one by one
+     * (dynamic), the two threads' items alternated, and 128 x 3072 x 768 (BERT's down projection,
+     * owned weights, 2 threads, Granite Rapids) ran 1.75 ms against 1.66 in runs (128 x 768 x 3072
+     * 1.64 -> 1.54, 128 x 768^2 0.43 -> 0.40; on one thread the same). A thread that moves to
+     * another batch packs that batch's A (fewa_batch). */
+    uint64_t runs[64];
+    const int team = nth > 1 && total <= UINT32_MAX ? nth : 1;
+    for (int t = 0; t < team; t++) pydml_runs_reset(runs, (uint32_t)(team > 1 ? total : 0), t, team);
 #ifdef _OPENMP
 #pragma omp parallel num_threads(nth) if (nth > 1)
 #endif
@@ -1434,19 +1462,18 @@ static void gemm_few(const gemm_ctx* x, gemm_tls* tls, uint32_t kcmax, const flo
 #ifdef _OPENMP
         me = omp_get_thread_num();
 #endif
-        gemm_tls* tl = &tls[me];
-        for (uint64_t bt = 0; bt < batches; bt++) {
-            const gemm_batch_ptrs bp = batch_ptrs(x, bt);
-            const float* bpre = pre ? pre + pre_index(x->p, bt) * pre_stride : NULL;
-            tl->fewa_slices = 0;
-            /* nowait: a thread's next batch rewrites only its own copy of A */
+        tls[me].fewa_batch = UINT64_MAX;
+        if (team > 1) {
+            uint32_t pair;
+            while (pydml_runs_next(runs, me, team, &pair))
+                few_pair(x, kcmax, pre, pre_stride, items, width, pair, &tls[me]);
+        } else {
+            /* one thread, or more pairs than a run holds */
 #ifdef _OPENMP
 #pragma omp for schedule(dynamic, 1) nowait
 #endif
-            for (uint32_t it = 0; it < items; it++) {
-                const uint32_t q0 = it * width, q1 = q0 + width < x->npanels ? q0 + width : x->npanels;
-                few_item(x, &bp, kcmax, bpre, q0, q1, tl);
-            }
+            for (uint64_t pair = 0; pair < total; pair++)
+                few_pair(x, kcmax, pre, pre_stride, items, width, pair, &tls[me]);
         }
     }
 }
