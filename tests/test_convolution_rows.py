@@ -136,6 +136,8 @@ def check_case(case: Case) -> None:
     atol = 1e-5 * float(np.max(np.abs(expected)))
     np.testing.assert_allclose(base, expected, rtol=1e-5, atol=atol)
     np.testing.assert_array_equal(with_threads(1, lambda: run(x)), base)
+    # 5 threads on this 2-core host: runs of items change hands (convolution.c pydml_runs_next)
+    np.testing.assert_array_equal(with_threads(5, lambda: run(x)), base)
     np.testing.assert_array_equal(with_threads(2, lambda: run(nhwc_view(x))), base)
     # the output inside a larger NaN buffer: rows not contiguous, nothing written outside
     big = np.full([s + 2 for s in base.shape], np.nan, dtype=np.float32)

@@ -1947,6 +1947,18 @@ static uint64_t conv_workspace_bytes(const pydml_convolution_plan* p, uint64_t t
 
 /* ws: the caller's scratch (NULL or too small for one thread: allocated here); its owned_generation
  * says whether the filter packed at initialize applies. */
+typedef enum conv_item_kind { ITEM_POINTWISE, ITEM_STEM, ITEM_DEPTHWISE, ITEM_DENSE, ITEM_PLANE } conv_item_kind;
+
+static void run_item(const conv_exec* ex, conv_item_kind kind, int64_t item, char* scratch) {
+    switch (kind) {
+    case ITEM_POINTWISE: pointwise_item(ex, item, scratch); break;
+    case ITEM_STEM: stem_item(ex, item, scratch); break;
+    case ITEM_DEPTHWISE: dw_item(ex, item, scratch); break;
+    case ITEM_DENSE: dense_item(ex, item, scratch); break;
+    default: plane_item(ex, item, scratch); break;
+    }
+}
+
 static pydml_status conv_execute(const pydml_convolution_plan* p, const pydml_tensor* input,
                                  const pydml_tensor* filter, const pydml_tensor* bias, const pydml_tensor* output,
                                  const pydml_workspace* ws) {
@@ -2009,6 +2021,15 @@ static pydml_status conv_execute(const pydml_convolution_plan* p, const pydml_te
 
     const int parallel = ex.nt > 1 && nitems > 1 && p->work > 2e5;
     (void)parallel; /* read by the omp pragma only */
+    /* a contiguous run of items per thread, the back of a run taken by a thread done first
+     * (common.h pydml_runs_next): handed out one by one, the threads' items alternated (ResNet-18 at
+     * batch 1, 2 threads, Granite Rapids: 11.12 -> 10.93 ms a run with runs, the 3-channel stem
+     * 0.77 -> 0.74, the 512-channel 3x3 layers 2.29 -> 2.21) */
+    uint64_t runs[64];
+    const int team = parallel && ex.nt <= 64 && (uint64_t)nitems <= UINT32_MAX ? ex.nt : 0;
+    for (int t = 0; t < team; t++) pydml_runs_reset(runs, (uint32_t)nitems, t, team);
+    const conv_item_kind kind = pointwise ? ITEM_POINTWISE : ex.stem ? ITEM_STEM : dw ? ITEM_DEPTHWISE
+                                : p->engine == ENGINE_DENSE ? ITEM_DENSE : ITEM_PLANE;
 #pragma omp parallel num_threads(ex.nt) if (parallel)
     {
         int tid = 0;
@@ -2016,13 +2037,12 @@ static pydml_status conv_execute(const pydml_convolution_plan* p, const pydml_te
         tid = omp_get_thread_num();
 #endif
         char* scratch = (char*)scratch0 + (size_t)tid * p->thread_bytes;
+        if (team) {
+            uint32_t item;
+            while (pydml_runs_next(runs, tid, team, &item)) run_item(&ex, kind, item, scratch);
+        } else {
 #pragma omp for schedule(dynamic, 1)
-        for (int64_t item = 0; item < nitems; item++) {
-            if (pointwise) pointwise_item(&ex, item, scratch);
-            else if (ex.stem) stem_item(&ex, item, scratch);
-            else if (dw) dw_item(&ex, item, scratch);
-            else if (p->engine == ENGINE_DENSE) dense_item(&ex, item, scratch);
-            else plane_item(&ex, item, scratch);
+            for (int64_t item = 0; item < nitems; item++) run_item(&ex, kind, item, scratch);
         }
     }
     free(own);
