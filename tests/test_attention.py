@@ -392,6 +392,32 @@ def test_prompt_products_on_the_gemm_engine_tiles(rng: np.random.Generator, ew_i
     keys, values = c.kv(with_bias)
     close(one, reference(c.query(with_bias), keys, values, scale=0.3), "FLOAT32")
 
+@pytest.mark.parametrize("dtype", ["FLOAT32", "FLOAT16"])
+def test_the_same_bits_on_every_isa_path(rng: np.random.Generator, dtype: str) -> None:
+    """The AVX-512 path's softmax is 16 lanes wide (att_softmax_avx512) yet sums each row's weights
+    in the AVX2 order; the products are the engine's tiles, whose sums run in one order on every
+    path. Prompts over one and several 128-key blocks with tails of 8 and fewer keys, a past, a NaN
+    query and decoding: the AVX-512 and AVX2 paths give the same bits (on a CPU without AVX-512 both
+    run the AVX2 one; the portable C sums the weights one by one, so its bits differ)."""
+    avx2 = int(lib.PYDML_CPU_AVX2_FMA | lib.PYDML_CPU_F16C)
+    for S, T, P, nan in ((50, 37, 44, False), (150, 150, 0, True), (20, 201, 0, False), (1, 3, 140, False)):
+        c = Case(rng, dtype, B=2, S=S, T=T, Nq=4, Nk=2, H=24, Hv=20, P=P)
+        fields, arrays = c.tensors("separate")
+        fields["OutputTensor"] = c.out_desc()
+        if nan:
+            arrays["QueryTensor"] = arrays["QueryTensor"].copy()
+            arrays["QueryTensor"].ravel()[5] = np.nan
+        desc = mha1(fields, scale=0.3, q_heads=4, kv_heads=2)
+        outs = []
+        for features in (0xFFFFFFFF, avx2):
+            lib.pydml_set_cpu_features(features)
+            try:
+                outs.append(run(desc, arrays)["OutputTensor"])
+            finally:
+                lib.pydml_set_cpu_features(0xFFFFFFFF)
+        assert outs[0].tobytes() == outs[1].tobytes(), (S, T, P)
+
+
 # ---- MULTIHEAD_ATTENTION1: grouped-query attention and past sequence lengths -----------------------
 
 @pytest.mark.parametrize("dtype", ["FLOAT32", "FLOAT16"])

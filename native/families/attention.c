@@ -456,12 +456,100 @@ EW_T256 static void att_softmax_avx2(uint32_t n, float* s, size_t lds, uint32_t 
     }
 }
 
-/* The AVX-512 hosts run the AVX2 softmax and decoding kernels (every AVX-512 host has AVX2 and FMA);
- * their prompt products are the engine's AVX-512 tiles. */
+/* The AVX-512 softmax: the AVX2 one's arithmetic on 16 lanes at a time, bit for bit. att_exp16 is
+ * att_exp8 lane for lane (the same operations, the NaN and underflow lanes by masks); the sum of a
+ * row's weights keeps the AVX2 order -- an 8-lane accumulator taking each 16-lane chunk's low half
+ * and then its high half, as the AVX2 loop takes two chunks of 8 -- then the AVX2 tail (a chunk of 8,
+ * the last ones one by one). Prompts spend about a fifth of their time here (batch 4, 8 heads, 512
+ * positions of 64, Granite Rapids, 2 threads: 7.88 -> 7.3 ms FLOAT32). */
+EW_T512 ATT_INLINE __m512 att_exp16(__m512 x) {
+    const __m512 lo = _mm512_set1_ps(-EW_EXP_LIMIT), magic = _mm512_set1_ps(12582912.0f);
+    const __mmask16 under = _mm512_cmp_ps_mask(x, lo, _CMP_LT_OQ), nan = _mm512_cmp_ps_mask(x, x, _CMP_UNORD_Q);
+    const __m512 tt = _mm512_fmadd_ps(x, _mm512_set1_ps(1.44269502f), magic);
+    const __m512 nf = _mm512_sub_ps(tt, magic);
+    __m512 r = _mm512_fnmadd_ps(nf, _mm512_set1_ps(EW_LN2_F), x);
+    r = _mm512_fnmadd_ps(nf, _mm512_set1_ps(EW_LN2_F_LO), r);
+    __m512 q = _mm512_set1_ps(EW_EXPF_C6);
+    q = _mm512_fmadd_ps(q, r, _mm512_set1_ps(EW_EXPF_C5));
+    q = _mm512_fmadd_ps(q, r, _mm512_set1_ps(EW_EXPF_C4));
+    q = _mm512_fmadd_ps(q, r, _mm512_set1_ps(EW_EXPF_C3));
+    q = _mm512_fmadd_ps(q, r, _mm512_set1_ps(EW_EXPF_C2));
+    q = _mm512_fmadd_ps(q, r, _mm512_set1_ps(1.0f));
+    const __m512 p = _mm512_fmadd_ps(q, r, _mm512_set1_ps(1.0f));
+    const __m512 e = _mm512_castsi512_ps(
+        _mm512_add_epi32(_mm512_castps_si512(p), _mm512_slli_epi32(_mm512_castps_si512(tt), 23)));
+    return _mm512_mask_mov_ps(_mm512_maskz_mov_ps((__mmask16)~under, e), nan, x);
+}
+
+EW_T512 static float att_max_avx512(const float* s, uint32_t n) {
+    __m512 m = _mm512_set1_ps(-INFINITY);
+    uint32_t j = 0;
+    for (; j + 16 <= n; j += 16) m = _mm512_max_ps(_mm512_loadu_ps(s + j), m);   /* NaN: m kept */
+    if (j < n) /* the tail's lanes, the others -inf */
+        m = _mm512_max_ps(_mm512_mask_loadu_ps(_mm512_set1_ps(-INFINITY), (__mmask16)((1u << (n - j)) - 1u), s + j), m);
+    return _mm512_reduce_max_ps(m);
+}
+
+EW_T512 static float att_exps_avx512(float* s, uint32_t n, float mx) {
+    const __m512 m = _mm512_set1_ps(mx);
+    __m256 sum = _mm256_setzero_ps();
+    uint32_t j = 0;
+    for (; j + 16 <= n; j += 16) {
+        const __m512 e = att_exp16(_mm512_sub_ps(_mm512_loadu_ps(s + j), m));
+        _mm512_storeu_ps(s + j, e);
+        sum = _mm256_add_ps(sum, _mm512_castps512_ps256(e));
+        sum = _mm256_add_ps(sum, _mm512_extractf32x8_ps(e, 1));
+    }
+    if (j + 8 <= n) {
+        const __m256 e = att_exp8(_mm256_sub_ps(_mm256_loadu_ps(s + j), _mm512_castps512_ps256(m)));
+        _mm256_storeu_ps(s + j, e);
+        sum = _mm256_add_ps(sum, e);
+        j += 8;
+    }
+    float total = att_hsum8(sum);
+    for (; j < n; j++) {
+        const float e = ew_expf(s[j] - mx);
+        s[j] = e;
+        total += e;
+    }
+    return total;
+}
+
+EW_T512 static void att_scale_avx512(float* x, uint32_t n, float a) {
+    const __m512 va = _mm512_set1_ps(a);
+    uint32_t e = 0;
+    for (; e + 16 <= n; e += 16) _mm512_storeu_ps(x + e, _mm512_mul_ps(_mm512_loadu_ps(x + e), va));
+    for (; e < n; e++) x[e] *= a;
+}
+
+/* att_softmax_avx2's step with the 16-lane row kernels (the same bits) */
+EW_T512 static void att_softmax_avx512(uint32_t n, float* s, size_t lds, uint32_t nk, float* m, float* l, float* acc,
+                                       size_t lda, uint32_t n_acc) {
+    for (uint32_t i0 = 0; i0 < n; i0 += 8) {
+        const uint32_t nr = n - i0 < 8 ? n - i0 : 8;
+        _Alignas(32) float mnew[8], diff[8], alpha[8];
+        for (uint32_t i = 0; i < 8; i++) {
+            const float bm = i < nr ? att_max_avx512(s + (size_t)(i0 + i) * lds, nk) : 0.0f;
+            const float mo = i < nr ? m[i0 + i] : 0.0f;
+            mnew[i] = bm > mo ? bm : mo;
+            diff[i] = mnew[i] == -INFINITY ? 0.0f : mo - mnew[i];
+        }
+        _mm256_store_ps(alpha, att_exp8(_mm256_load_ps(diff)));
+        for (uint32_t i = 0; i < nr; i++) {
+            const float sum = att_exps_avx512(s + (size_t)(i0 + i) * lds, nk, mnew[i] == -INFINITY ? 0.0f : mnew[i]);
+            m[i0 + i] = mnew[i];
+            l[i0 + i] = l[i0 + i] * alpha[i] + sum;
+            if (alpha[i] != 1.0f) att_scale_avx512(acc + (size_t)(i0 + i) * lda, n_acc, alpha[i]);
+        }
+    }
+}
+
+/* AVX-512 hosts: decoding's dot products are the AVX2 kernel's (every AVX-512 host has AVX2 and
+ * FMA), the softmax is 16 lanes wide, the prompt products are the engine's AVX-512 tiles. */
 static const att_isa ISAS[3] = {
     {att_dots_c, att_softmax_c, att_scale_c},
     {att_dots_avx2, att_softmax_avx2, att_scale_avx2},
-    {att_dots_avx2, att_softmax_avx2, att_scale_avx2},
+    {att_dots_avx2, att_softmax_avx512, att_scale_avx512},
 };
 #else
 static const att_isa ISAS[3] = {
