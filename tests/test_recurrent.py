@@ -321,6 +321,25 @@ def test_results_do_not_depend_on_the_thread_count(rng: np.random.Generator) -> 
                 assert np.array_equal(outs[0][name], other[name]), (kind, kw, name)
 
 
+def test_hidden_blocks_chosen_for_a_large_recurrence_give_the_same_bits(rng: np.random.Generator) -> None:
+    # R^T of 4 x 416^2 floats is past RNN_RT_SHARE_BYTES (2 MiB a thread): two threads split the
+    # hidden units with a barrier a step, four take 2 batch groups x 2 blocks; one thread neither
+    seed = int(rng.integers(1 << 30))
+    outs = []
+    for threads in (1, 2, 4):
+        previous = lib.pydml_set_num_threads(threads)
+        try:
+            out, ref, _ = case(np.random.default_rng(seed), "LSTM", "FLOAT32", 3, 8, 5, 416, "FORWARD",
+                               scale=0.1, peep=True)
+            check(out, ref, TOL["FLOAT32"])
+            outs.append(out)
+        finally:
+            lib.pydml_set_num_threads(previous)
+    for other in outs[1:]:
+        for name in outs[0]:
+            assert np.array_equal(outs[0][name], other[name]), name
+
+
 def test_isa_paths_agree_with_the_reference(rng: np.random.Generator) -> None:
     from ew_harness import ISA_PATHS, available_paths
     for path in available_paths():

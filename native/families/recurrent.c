@@ -55,7 +55,8 @@
  * parallel region then computes X W^T for all steps and both directions (the biases that are added
  * to it its initial C; rows shared out dynamically, pydml_sgemm_serial), and, after one barrier,
  * the steps. Each thread takes a group of batch rows (RNN_MIN_GROUP at least) and, with more
- * threads than groups, a block of hidden units: a block's rows of R^T are kept together with the G
+ * threads than groups or an R^T larger than a thread's share of cache (make_layout), a block of
+ * hidden units: a block's rows of R^T are kept together with the G
  * gates of each of its units side by side (padded to the GEMM panel width), so a thread computes
  * H_{t-1} R^T for its own rows and units' gates only (pydml_sgemm_packed_serial, the input
  * projection as its addend), applies the gate equations to them and writes its part of H_t. Batch
@@ -314,10 +315,20 @@ static uint32_t column_of(const rnn_layout* L, uint32_t s, uint32_t u) {
  * two batch groups ran the operator 1.19-1.41x faster than two blocks. Two blocks would also halve
  * the R^T each thread streams per step (2 of 4 MiB there), but a thread's step over 16 rows took
  * 1.2-1.35x the time per row of one over 8 (LSTM, one thread, no barrier; shared host): the
- * blocks' steps were not faster even before their barriers. Columns: per direction
+ * blocks' steps were not faster even before their barriers. But a thread of a batch group streams
+ * all of its direction's R^T every step: past what one core's cache keeps, the steps wait on the
+ * shared cache, so a direction whose R^T is over RNN_RT_SHARE_BYTES gets as many hidden blocks as
+ * bring each thread's share under it (the other threads still batch groups). A quiet Xeon host
+ * (2 MiB L2 a core), 2 threads, sequence 64, batch 16, input 256, medians of 5 alternating
+ * processes, batch groups -> hidden blocks: LSTM hidden 512 (R^T 4 MiB) 13.3 -> 11.9 ms, GRU 512
+ * (3 MiB) 11.4 -> 11.1; LSTM 384 (2.3 MiB) 7.2 -> 7.1 but GRU 384 (1.7 MiB) 6.2 -> 7.0 and
+ * hidden 256 (1 MiB) 3.3 -> 4.0: the share is 2 MiB. Columns: per direction
  * ceil(H / nr) * nr * G whatever the blocking (block starts are multiples of nr), so the sizes of
  * the buffers do not depend on the team. */
 #define RNN_MIN_GROUP 4
+#ifndef RNN_RT_SHARE_BYTES
+#define RNN_RT_SHARE_BYTES (2u << 20)
+#endif
 static void make_layout(rnn_layout* L, const rnn_plan* p, uint32_t nr, uint32_t threads) {
     memset(L, 0, sizeof *L);
     const uint32_t H = p->hidden, G = p->gates, B = p->batch;
@@ -326,11 +337,15 @@ static void make_layout(rnn_layout* L, const rnn_plan* p, uint32_t nr, uint32_t 
     L->split = p->nd == 2 && threads >= 2;
     uint32_t per = L->split ? threads / 2 : threads;
     if (per > RNN_MAX_BLOCKS) per = RNN_MAX_BLOCKS;
+    const uint32_t units = (H + nr - 1) / nr;
+    /* the hidden blocks a direction's R^T needs to come within RNN_RT_SHARE_BYTES a thread */
+    const uint64_t rt = (uint64_t)units * nr * G * H * sizeof(float);
+    uint64_t need = (rt + RNN_RT_SHARE_BYTES - 1) / RNN_RT_SHARE_BYTES;
+    if (need > per) need = per;
     uint32_t ngrp = B / RNN_MIN_GROUP;
-    if (ngrp > per) ngrp = per;
+    if (ngrp > per / (uint32_t)need) ngrp = per / (uint32_t)need;
     if (ngrp < 1) ngrp = 1;
     uint32_t nblk = per / ngrp;
-    const uint32_t units = (H + nr - 1) / nr;
     if (nblk > units) nblk = units;
     if (nblk < 1) nblk = 1;
     L->nblk = nblk;
