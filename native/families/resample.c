@@ -1298,6 +1298,10 @@ static pydml_status rs_check_views(const pydml_resample_plan* plan, const pydml_
 
 /* The most of a source row prefetched ahead (rs_item) */
 #define RS_PREFETCH_ROW_MAX 4096
+/* Destination rows ahead whose source rows a window row prefetches (rs_run: win_pf_step) */
+#ifndef RS_WIN_PF_ROWS
+#define RS_WIN_PF_ROWS 3
+#endif
 
 static void rs_select_kernels(uint32_t dt, int stream, rs_kernels* k) {
     k->hz = rs_hz_scalar;
@@ -1418,16 +1422,22 @@ static pydml_status rs_run(const pydml_resample_plan* plan, int backward, const 
                     !e.split_segments && !e.lin2_row && !e.lin2t_row &&
                     t->lin2_hi < t->lin2_lo + 32 && t->lin2t_hi < t->lin2t_lo + 16;
         if (e.win_row && e.n_row == 1 && e.tab[e.row_ax[0]]->n_src > e.tab[e.row_ax[0]]->n_dst) {
-            /* more source rows than destination rows (the gradient of an upscale): the next
-             * destination row's new source rows follow this row's last one, whole, prefetched
-             * during this row: its sources are up to four interleaved streams, which the hardware
-             * prefetchers follow late */
+            /* more source rows than destination rows (the gradient of an upscale, a downscale):
+             * the new source rows of the destination row RS_WIN_PF_ROWS ahead, whole, prefetched
+             * during this row, a few lines per half block (rs256_win_row_c): its sources are up to
+             * four interleaved streams, which the hardware prefetchers follow late. Fetched as one
+             * burst at the row's start, one row ahead, the lines filled the miss queue and the row
+             * waited behind them (as MAX_POOLING_GRAD's rows did). Emerald Rapids, [8, 64] planes,
+             * 2 threads, cache flushed between calls, medians of 6 alternating processes, burst ->
+             * spread one row ahead -> spread three rows ahead: 2x nearest gradient (PAIR2, 1 KiB
+             * rows) 8.90 -> 7.86 -> 7.84 ms, FLOAT16 5.07 -> 5.24 -> 4.51, 0.5x linear forward
+             * 8.66 -> 7.69 -> 7.31; the 1.5x gradients (three sources) the same within the noise. */
             const rs_table* rt = e.tab[e.row_ax[0]];
             const uint64_t ahead = (rt->n_src + rt->n_dst - 1) / rt->n_dst;
             const uint64_t step = S->strides[e.row_ax[0]] * e.esize;
             uint64_t bytes = ahead * step;
             if (bytes > RS_PREFETCH_ROW_MAX * 4) bytes = RS_PREFETCH_ROW_MAX * 4;
-            e.win_pf_step = step;
+            e.win_pf_step = step + (RS_WIN_PF_ROWS - 1) * ahead * step;
             e.win_pf_lines = (uint32_t)((bytes + 63) / 64);
         }
         e.units = e.split_segments ? t->seg_count : 1;

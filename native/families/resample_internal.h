@@ -172,7 +172,7 @@ typedef struct rs_kernels {
     /* NULL, or the same for a column table of the window form (t->win_nw != 0) from count (1 to
      * 4) source rows: per half block, the vertical blend of its window(s) in registers, then the
      * generic blocks' taps (vpermps, products, additions, lane blends); the pf_lines cache lines
-     * from pf (the next destination row's new source rows) prefetched along the way */
+     * from pf (a later destination row's new source rows: rs_run) prefetched along the way */
     void (*win_row)(const rs_table* t, const rs_src* src, uint32_t count, int raw_one, char* out, const char* pf,
                     uint32_t pf_lines);
     /* One destination row of a unit_weights column table t (at most one tap of weight 1: a nearest

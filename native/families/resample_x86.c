@@ -867,6 +867,11 @@ RS_AVX2 static RS_INLINE __m256 rs256_win_half(uint32_t dt, const char* const* p
     return acc;
 }
 
+/* The next pf_per of the pf_lines lines from pf (*at: those fetched so far). */
+RS_AVX2 static RS_INLINE void rs_win_pf(const char* pf, uint32_t pf_per, uint32_t pf_lines, uint32_t* at) {
+    for (uint32_t i = 0; i < pf_per && *at < pf_lines; i++, (*at)++) _mm_prefetch(pf + 64 * (size_t)*at, _MM_HINT_T0);
+}
+
 RS_AVX2 static RS_INLINE void rs256_win_row_c(uint32_t dt, const rs_table* t, const rs_src* src, int raw_one,
                                               char* out, const char* pf, uint32_t pf_lines, const uint32_t C,
                                               const uint32_t K, const uint32_t NW, const int NT) {
@@ -878,9 +883,10 @@ RS_AVX2 static RS_INLINE void rs256_win_row_c(uint32_t dt, const rs_table* t, co
         w[r] = _mm256_set1_ps(src[r < C ? r : 0].w);
     }
     const __m256 raw = _mm256_castsi256_ps(_mm256_set1_epi32(C == 1 && raw_one && src[0].w == 1.0f ? -1 : 0));
-    /* the next rows' lines first: prefetches leave at once, the row's work hides their misses */
-    for (uint32_t i = 0; i < pf_lines; i++) _mm_prefetch(pf + 64 * (size_t)i, _MM_HINT_T0);
     const uint32_t n = t->n_dst, full8 = n / 8, halves = (n + 7) / 8;
+    /* the prefetched lines spread over the row's half blocks, pf_per a half (RS_WIN_PF) */
+    const uint32_t pf_per = halves ? (pf_lines + halves - 1) / halves : 0;
+    uint32_t pf_at = 0;
     const uint32_t* const off = t->win_off;
     const uint32_t* const ixp = t->win_ix;
     const float* const wp = t->win_w;
@@ -889,7 +895,8 @@ RS_AVX2 static RS_INLINE void rs256_win_row_c(uint32_t dt, const rs_table* t, co
     /* halves [0, fa) and [fb, halves) with lane blends, [fa, fb) without (fa <= fb <= halves) */
     const uint32_t fa = t->win_fa < full8 ? t->win_fa : full8, fb = t->win_fb < full8 ? t->win_fb : full8;
 #define RS_WIN_HALF(H, M)                                                                          \
-    rs256_win_half(dt, p, w, raw, off[H], ixp + (H) * pat, wp + (H) * pat, lp + (H) * pat, C, K, NW, M)
+    (RS_WIN_PF(), rs256_win_half(dt, p, w, raw, off[H], ixp + (H) * pat, wp + (H) * pat, lp + (H) * pat, C, K, NW, M))
+#define RS_WIN_PF() rs_win_pf(pf, pf_per, pf_lines, &pf_at)
     uint32_t h = 0;
     if (NT && dt == DML_TENSOR_DATA_TYPE_FLOAT32) {
         /* streamed f32, out 16-byte aligned: whole aligned 256-bit streamed stores; a row 16 bytes
@@ -930,6 +937,7 @@ RS_AVX2 static RS_INLINE void rs256_win_row_c(uint32_t dt, const rs_table* t, co
 #undef RS_WIN_STORE
     }
     if (h < halves) rs256_store(dt, out + 8 * es * h, RS_WIN_HALF(h, 1), n - 8 * (size_t)h); /* the partial half */
+#undef RS_WIN_PF
 #undef RS_WIN_HALF
 }
 
