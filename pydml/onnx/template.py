@@ -199,8 +199,19 @@ def _make(
         return tuple(items) if type(template.value) is tuple else items
     if kind is _Obj:
         base = template.value
-        obj = object.__new__(type(base))
-        for name in _field_names(type(base)):
+        cls = type(base)
+        obj = object.__new__(cls)
+        fields = _field_names(cls)
+        state = getattr(base, "__dict__", None)
+        if state is not None and len(state) == len(fields):
+            # the fields are the whole of the instance dict (nothing cached beside them): one copy
+            # of it, where a setattr per field took most of a decoder step's derivation (its views)
+            made = obj.__dict__
+            made.update(state)
+            for name, item in template.varying:
+                made[name] = make(item, s, create, memo, max_elements)
+            return obj
+        for name in fields:
             object.__setattr__(obj, name, getattr(base, name))
         for name, item in template.varying:
             object.__setattr__(obj, name, make(item, s, create, memo, max_elements))
