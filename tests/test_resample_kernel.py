@@ -1340,3 +1340,48 @@ def test_avx2_periodic_runs_are_the_portable_bits(scale: float, mode: int) -> No
         (y, gx), (y0, g0) = got
         np.testing.assert_array_equal(y.view(np.uint8), y0.view(np.uint8), err_msg=f"forward {dtype}")
         np.testing.assert_array_equal(gx.view(np.uint8), g0.view(np.uint8), err_msg=f"backward {dtype}")
+
+
+@pytest.mark.parametrize("dtype", [F32, F16], ids=["f32", "f16"])
+@pytest.mark.parametrize("width", [16, 45, 128])
+def test_pair_rows_unequal_weights_and_nan_pairs(width: int, dtype: np.dtype[Any]) -> None:
+    """The window rows' pair form (rs_table.win_pair, rs256_pair_half: every destination j reads
+    sources 2j and 2j + 1): a 0.5x linear downscale sampled a quarter pixel off centre (weights
+    0.75 / 0.25 on both axes, so that the two taps' weights differ), and the gradient of a 2x
+    nearest upscale (weights 1): every path the portable path's bits and the values of the
+    separable passes' float32 arithmetic. Pairs of NaNs with different payloads, side by side and
+    one above the other, give a NaN with one of the two payloads (quieted) on every path: which
+    one, IEEE 754 leaves open, and the compilers may commute an addition's operands."""
+    rng = np.random.default_rng(width)
+    uint = {F32: np.uint32, F16: np.uint16}[dtype]
+    specials = {F32: np.array([0x7FC12345, 0x7FC54321], np.uint32), F16: np.array([0x7E12, 0x7E34], np.uint16)}[dtype]
+    ins, outs = [2, 3, 12, 2 * width], [2, 3, 6, width]
+    x = rng.standard_normal(ins).astype(dtype)
+    g = rng.standard_normal([2, 3, 24, 4 * width]).astype(dtype)
+    for a in (x, g):
+        bits = a.view(uint)
+        bits[0, 0, 2, 4:6] = specials        # a NaN pair in one row: even, odd
+        bits[0, 1, 4:6, 8] = specials        # one above the other
+        bits[1, 2, 6, -2:] = specials[::-1]  # the last pair of a row
+    results = []
+    for features in PATHS.values():
+        lib.pydml_set_cpu_features(features)
+        down = ResamplePlan(ins, outs, [1, 1, 0.5, 0.5], [0.5, 0.5, 0.5, 0.5], [-0.5, -0.5, -0.375, -0.375],
+                            LINEAR, ROUND_FLOOR)
+        up = ResamplePlan(ins, [2, 3, 24, 4 * width], [1, 1, 2, 2], [0.5, 0.5, 0, 0], [-0.5, -0.5, 0, 0],
+                          NEAREST_NEIGHBOR, ROUND_FLOOR)
+        results.append((features, down.forward_array(x), up.backward_array(g)))
+    x32, g32 = x.astype(np.float32), g.astype(np.float32)
+    w0, w1 = np.float32(0.75), np.float32(0.25)
+    with np.errstate(invalid="ignore"):
+        v = x32[:, :, 1::2] * w1 + x32[:, :, 0::2] * w0
+        want_y = (v[..., 0::2] * w0 + v[..., 1::2] * w1).astype(dtype)
+        vg = g32[:, :, 1::2] + g32[:, :, 0::2]
+        want_g = (vg[..., 0::2] + vg[..., 1::2]).astype(dtype)
+    for features, y, gx in results:
+        for got, want, what in ((y, want_y, "forward"), (gx, want_g, "gradient")):
+            finite = ~np.isnan(want.astype(np.float32))
+            assert finite.sum() > 0.9 * finite.size
+            np.testing.assert_array_equal(got.view(uint)[finite], want.view(uint)[finite],
+                                          err_msg=f"{what} {features:#x}")
+            assert set(got.view(uint)[~finite].tolist()) <= set(specials.tolist()), f"{what} {features:#x}"

@@ -207,6 +207,7 @@ static uint32_t rs_taps_antialiased(const rs_axis_spec* sp, double x, uint32_t* 
 static pydml_status rs_table_windows(pydml_resample_plan* p, rs_table* t) {
     const uint32_t k = t->ell_k;
     t->win_nw = 0;
+    t->win_pair = 0;
     if (k == 0 || k > 3) return PYDML_STATUS_SUCCESS;
     const uint64_t halves = ((uint64_t)t->n_dst + 7) / 8;
     uint32_t nw = 1;
@@ -256,6 +257,18 @@ static pydml_status rs_table_windows(pydml_resample_plan* p, rs_table* t) {
     t->win_fa = (uint32_t)fa;
     t->win_fb = (uint32_t)fb;
     t->win_nw = nw;
+    /* the pair form (rs_table.win_pair), checked on the tables the generic taps would read, so
+     * that both forms compute the same products and sums */
+    t->win_pair = k == 2 && nw == 2 && fa < fb;
+    for (uint64_t h = fa; h < fb && t->win_pair; h++) {
+        t->win_pair = t->win_off[h] == 16 * h;
+        for (uint32_t slot = 0; slot < 2; slot++)
+            for (uint32_t lane = 0; lane < 8 && t->win_pair; lane++) {
+                const uint64_t at = (h * 2 + slot) * 8 + lane;
+                t->win_pair = (t->win_ix[at] & 0x7fffffffu) == 2 * lane + slot &&
+                              !memcmp(&t->win_w[at], &t->win_w[(fa * 2 + slot) * 8], sizeof(float));
+            }
+    }
     if (t->one_tap && nw == 1) { /* the 16-bit gathers of rs_kernels.nearest_row: bytes 2 ix, 2 ix + 1 */
         t->near_shuf = rs_alloc(p, halves * 16, 1);
         if (t->near_shuf == NULL) return PYDML_STATUS_OUT_OF_MEMORY;

@@ -121,8 +121,14 @@ typedef struct rs_table {
      * that no load reads past the row), and per slot and lane [h][slot][lane]: the source's
      * index in the window (bit 31 set when it lies in the second window: the vpermps ignores it
      * and blendv reads it), the weight (0 where unused) and the lane mask (-1 / 0).
-     * Halves [win_fa, win_fb) use every lane of every slot (no lane blends), the others may not. */
+     * Halves [win_fa, win_fb) use every lane of every slot (no lane blends), the others may not.
+     * win_pair: two windows and two slots, and every half h of [win_fa, win_fb) reads sources
+     * 16 h + 2 lane (slot 0, weight win_w[16 win_fa]) and 16 h + 2 lane + 1 (slot 1, weight
+     * win_w[16 win_fa + 8]): the integer-2x pairs (the gradient of a 2x nearest upscale, a 0.5x
+     * linear downscale), whose halves the window rows take with two shuffles for the four
+     * permutes and two blends of the generic taps (rs256_pair_half). */
     uint32_t win_nw;
+    uint32_t win_pair;
     uint32_t win_fa, win_fb;
     uint32_t* win_off;
     uint32_t* win_ix;

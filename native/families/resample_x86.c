@@ -867,6 +867,20 @@ RS_AVX2 static RS_INLINE __m256 rs256_win_half(uint32_t dt, const char* const* p
     return acc;
 }
 
+/* One half block of a win_pair table (rs_table.win_pair): destination lane l is
+ * wa * v[2 l] + wb * v[2 l + 1] over the vertical blends v of its 16 sources, the generic taps'
+ * products and sum in their order (slot 0's product first), so the same bits as rs256_win_half.
+ * shuffle_ps takes the even and the odd sources per 128-bit lane (0 2 8 10 | 4 6 12 14), put in
+ * place once after the sum. */
+RS_AVX2 static RS_INLINE __m256 rs256_pair_half(uint32_t dt, const char* const* p, const __m256* w, __m256 raw,
+                                                size_t at, __m256 wa, __m256 wb, const uint32_t C) {
+    const __m256 r0 = rs256_win_vsum(dt, p, w, raw, at, C), r1 = rs256_win_vsum(dt, p, w, raw, at + 8, C);
+    const __m256 even = _mm256_shuffle_ps(r0, r1, _MM_SHUFFLE(2, 0, 2, 0));
+    const __m256 odd = _mm256_shuffle_ps(r0, r1, _MM_SHUFFLE(3, 1, 3, 1));
+    const __m256 acc = _mm256_add_ps(_mm256_mul_ps(even, wa), _mm256_mul_ps(odd, wb));
+    return _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(acc), _MM_SHUFFLE(3, 1, 2, 0)));
+}
+
 /* The next pf_per of the pf_lines lines from pf (*at: those fetched so far). */
 RS_AVX2 static RS_INLINE void rs_win_pf(const char* pf, uint32_t pf_per, uint32_t pf_lines, uint32_t* at) {
     for (uint32_t i = 0; i < pf_per && *at < pf_lines; i++, (*at)++) _mm_prefetch(pf + 64 * (size_t)*at, _MM_HINT_T0);
@@ -874,7 +888,7 @@ RS_AVX2 static RS_INLINE void rs_win_pf(const char* pf, uint32_t pf_per, uint32_
 
 RS_AVX2 static RS_INLINE void rs256_win_row_c(uint32_t dt, const rs_table* t, const rs_src* src, int raw_one,
                                               char* out, const char* pf, uint32_t pf_lines, const uint32_t C,
-                                              const uint32_t K, const uint32_t NW, const int NT) {
+                                              const uint32_t K, const uint32_t NW, const int NT, const int PAIR) {
     const size_t es = dt == DML_TENSOR_DATA_TYPE_FLOAT32 ? 4 : 2;
     const char* p[4];
     __m256 w[4];
@@ -894,8 +908,13 @@ RS_AVX2 static RS_INLINE void rs256_win_row_c(uint32_t dt, const rs_table* t, co
     const size_t pat = (size_t)K * 8; /* one half's pattern */
     /* halves [0, fa) and [fb, halves) with lane blends, [fa, fb) without (fa <= fb <= halves) */
     const uint32_t fa = t->win_fa < full8 ? t->win_fa : full8, fb = t->win_fb < full8 ? t->win_fb : full8;
+    /* PAIR: the halves without lane blends, [fa, fb), by rs256_pair_half */
+    const __m256 pwa = _mm256_set1_ps(PAIR ? wp[(size_t)fa * pat] : 0.0f);
+    const __m256 pwb = _mm256_set1_ps(PAIR ? wp[(size_t)fa * pat + 8] : 0.0f);
 #define RS_WIN_HALF(H, M)                                                                          \
-    (RS_WIN_PF(), rs256_win_half(dt, p, w, raw, off[H], ixp + (H) * pat, wp + (H) * pat, lp + (H) * pat, C, K, NW, M))
+    (RS_WIN_PF(), PAIR && !(M) ? rs256_pair_half(dt, p, w, raw, off[H], pwa, pwb, C)              \
+                               : rs256_win_half(dt, p, w, raw, off[H], ixp + (H) * pat, wp + (H) * pat, lp + (H) * pat, \
+                                                C, K, NW, M))
 #define RS_WIN_PF() rs_win_pf(pf, pf_per, pf_lines, &pf_at)
     uint32_t h = 0;
     if (NT && dt == DML_TENSOR_DATA_TYPE_FLOAT32) {
@@ -947,7 +966,22 @@ RS_AVX2 static RS_INLINE void rs256_win_row(uint32_t dt, const rs_table* t, cons
                                             int raw_one, char* out, const char* pf, uint32_t pf_lines, int stream) {
     const int nt = stream && dt != PYDML_DATA_TYPE_BFLOAT16 && ((uintptr_t)out & 15u) == 0;
     const uint32_t k = t->ell_k, nw = t->win_nw;
-#define RS_WIN_C(C, K, NW, NT) rs256_win_row_c(dt, t, src, raw_one, out, pf, pf_lines, C, K, NW, NT)
+    if (t->win_pair) { /* (k 2, nw 2) */
+#define RS_PAIR_T(C)                                                                               \
+    do {                                                                                           \
+        if (nt) rs256_win_row_c(dt, t, src, raw_one, out, pf, pf_lines, C, 2, 2, 1, 1);            \
+        else rs256_win_row_c(dt, t, src, raw_one, out, pf, pf_lines, C, 2, 2, 0, 1);               \
+    } while (0)
+        switch (count) {
+        case 1: RS_PAIR_T(1); break;
+        case 2: RS_PAIR_T(2); break;
+        case 3: RS_PAIR_T(3); break;
+        default: RS_PAIR_T(4); break;
+        }
+#undef RS_PAIR_T
+        return;
+    }
+#define RS_WIN_C(C, K, NW, NT) rs256_win_row_c(dt, t, src, raw_one, out, pf, pf_lines, C, K, NW, NT, 0)
 #define RS_WIN_K(C, NW, NT)                                                                        \
     do {                                                                                           \
         if (k == 1) RS_WIN_C(C, 1, NW, NT);                                                        \
