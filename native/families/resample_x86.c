@@ -966,27 +966,14 @@ RS_AVX2 static RS_INLINE void rs256_win_row(uint32_t dt, const rs_table* t, cons
                                             int raw_one, char* out, const char* pf, uint32_t pf_lines, int stream) {
     const int nt = stream && dt != PYDML_DATA_TYPE_BFLOAT16 && ((uintptr_t)out & 15u) == 0;
     const uint32_t k = t->ell_k, nw = t->win_nw;
-    if (t->win_pair) { /* (k 2, nw 2) */
-#define RS_PAIR_T(C)                                                                               \
-    do {                                                                                           \
-        if (nt) rs256_win_row_c(dt, t, src, raw_one, out, pf, pf_lines, C, 2, 2, 1, 1);            \
-        else rs256_win_row_c(dt, t, src, raw_one, out, pf, pf_lines, C, 2, 2, 0, 1);               \
-    } while (0)
-        switch (count) {
-        case 1: RS_PAIR_T(1); break;
-        case 2: RS_PAIR_T(2); break;
-        case 3: RS_PAIR_T(3); break;
-        default: RS_PAIR_T(4); break;
-        }
-#undef RS_PAIR_T
-        return;
-    }
-#define RS_WIN_C(C, K, NW, NT) rs256_win_row_c(dt, t, src, raw_one, out, pf, pf_lines, C, K, NW, NT, 0)
+    const int pair = t->win_pair; /* (k 2, nw 2) */
+#define RS_WIN_C(C, K, NW, NT, PAIR) rs256_win_row_c(dt, t, src, raw_one, out, pf, pf_lines, C, K, NW, NT, PAIR)
 #define RS_WIN_K(C, NW, NT)                                                                        \
     do {                                                                                           \
-        if (k == 1) RS_WIN_C(C, 1, NW, NT);                                                        \
-        else if (k == 2) RS_WIN_C(C, 2, NW, NT);                                                   \
-        else RS_WIN_C(C, 3, NW, NT);                                                               \
+        if (k == 1) RS_WIN_C(C, 1, NW, NT, 0);                                                     \
+        else if (k == 2 && NW == 2 && pair) RS_WIN_C(C, 2, 2, NT, 1);                              \
+        else if (k == 2) RS_WIN_C(C, 2, NW, NT, 0);                                                \
+        else RS_WIN_C(C, 3, NW, NT, 0);                                                            \
     } while (0)
 #define RS_WIN_N(C, NT)                                                                            \
     do {                                                                                           \
