@@ -257,18 +257,11 @@ static pydml_status rs_table_windows(pydml_resample_plan* p, rs_table* t) {
     t->win_fa = (uint32_t)fa;
     t->win_fb = (uint32_t)fb;
     t->win_nw = nw;
-    /* the pair form (rs_table.win_pair), checked on the tables the generic taps would read, so
-     * that both forms compute the same products and sums */
-    t->win_pair = k == 2 && nw == 2 && fa < fb;
-    for (uint64_t h = fa; h < fb && t->win_pair; h++) {
-        t->win_pair = t->win_off[h] == 16 * h;
-        for (uint32_t slot = 0; slot < 2; slot++)
-            for (uint32_t lane = 0; lane < 8 && t->win_pair; lane++) {
-                const uint64_t at = (h * 2 + slot) * 8 + lane;
-                t->win_pair = (t->win_ix[at] & 0x7fffffffu) == 2 * lane + slot &&
-                              !memcmp(&t->win_w[at], &t->win_w[(fa * 2 + slot) * 8], sizeof(float));
-            }
-    }
+    /* the pair form (rs_table.win_pair): the integer-2x pairs (rs_table.pattern, classified
+     * before the windows) read as two windows. Their ell slots are the taps in order (slot 0 source
+     * 2j, slot 1 source 2j + 1) and no full half's window is moved left (16 h + 16 <= n_src), so
+     * each full half h reads sources 16 h + 2 lane + slot, as rs256_pair_half takes them. */
+    t->win_pair = t->pattern == RS_PAT_PAIR2 && k == 2 && nw == 2 && fa < fb;
     if (t->one_tap && nw == 1) { /* the 16-bit gathers of rs_kernels.nearest_row: bytes 2 ix, 2 ix + 1 */
         t->near_shuf = rs_alloc(p, halves * 16, 1);
         if (t->near_shuf == NULL) return PYDML_STATUS_OUT_OF_MEMORY;

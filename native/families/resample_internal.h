@@ -122,11 +122,11 @@ typedef struct rs_table {
      * index in the window (bit 31 set when it lies in the second window: the vpermps ignores it
      * and blendv reads it), the weight (0 where unused) and the lane mask (-1 / 0).
      * Halves [win_fa, win_fb) use every lane of every slot (no lane blends), the others may not.
-     * win_pair: two windows and two slots, and every half h of [win_fa, win_fb) reads sources
-     * 16 h + 2 lane (slot 0, weight win_w[16 win_fa]) and 16 h + 2 lane + 1 (slot 1, weight
-     * win_w[16 win_fa + 8]): the integer-2x pairs (the gradient of a 2x nearest upscale, a 0.5x
-     * linear downscale), whose halves the window rows take with two shuffles for the four
-     * permutes and two blends of the generic taps (rs256_pair_half). */
+     * win_pair: an RS_PAT_PAIR2 table in two windows and two slots, every half h of
+     * [win_fa, win_fb) reading sources 16 h + 2 lane (slot 0, weight pat_w[0]) and
+     * 16 h + 2 lane + 1 (slot 1, pat_w[1]): the gradient of a 2x nearest upscale, a 0.5x linear
+     * downscale, whose halves the window rows take with two shuffles for the four permutes and two
+     * blends of the generic taps (rs256_pair_half). */
     uint32_t win_nw;
     uint32_t win_pair;
     uint32_t win_fa, win_fb;

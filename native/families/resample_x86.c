@@ -909,8 +909,7 @@ RS_AVX2 static RS_INLINE void rs256_win_row_c(uint32_t dt, const rs_table* t, co
     /* halves [0, fa) and [fb, halves) with lane blends, [fa, fb) without (fa <= fb <= halves) */
     const uint32_t fa = t->win_fa < full8 ? t->win_fa : full8, fb = t->win_fb < full8 ? t->win_fb : full8;
     /* PAIR: the halves without lane blends, [fa, fb), by rs256_pair_half */
-    const __m256 pwa = _mm256_set1_ps(PAIR ? wp[(size_t)fa * pat] : 0.0f);
-    const __m256 pwb = _mm256_set1_ps(PAIR ? wp[(size_t)fa * pat + 8] : 0.0f);
+    const __m256 pwa = _mm256_set1_ps(t->pat_w[0]), pwb = _mm256_set1_ps(t->pat_w[1]);
 #define RS_WIN_HALF(H, M)                                                                          \
     (RS_WIN_PF(), PAIR && !(M) ? rs256_pair_half(dt, p, w, raw, off[H], pwa, pwb, C)              \
                                : rs256_win_half(dt, p, w, raw, off[H], ixp + (H) * pat, wp + (H) * pat, lp + (H) * pat, \
