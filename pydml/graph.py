@@ -272,13 +272,15 @@ class _Marshalled:
     """A compiled graph's C desc as compile_graph marshalled it (with what it points to, in
     ``keep``), kept for compile_graph_like."""
 
-    __slots__ = ("c_graph", "c_nodes", "keep", "options")
+    __slots__ = ("c_graph", "c_nodes", "inner_names", "keep", "options")
 
     def __init__(self, c_graph: Any, c_nodes: Any, keep: list[Any], options: int) -> None:
         self.c_graph = c_graph
         self.c_nodes = c_nodes
         self.keep = keep
         self.options = options
+        #: compile_graph_replacing's copies of the replaced nodes' descs, by their indices
+        self.inner_names: dict[tuple[int, ...], Any] = {}
 
 
 def compile_graph_like(base: CompiledGraph, graph_desc: GraphDesc) -> CompiledGraph | None:
@@ -324,20 +326,32 @@ def compile_graph_replacing(base: CompiledGraph, replaced: Sequence[tuple[int, A
             return None
     c_nodes = ffi.new("DML_GRAPH_NODE_DESC[]", count)
     ffi.memmove(c_nodes, marshalled.c_nodes, ffi.sizeof("DML_GRAPH_NODE_DESC") * count)
-    inner = ffi.new("DML_OPERATOR_GRAPH_NODE_DESC[]", max(1, len(replaced)))
+    n = len(replaced)
+    inner = ffi.new("DML_OPERATOR_GRAPH_NODE_DESC[]", max(1, n))
+    # the replaced nodes' descs as base has them (their names) in one copy, then each Operator
+    # written: a decoder step swaps 20 nodes at every new past length
+    where = tuple([i for i, _ in replaced])
+    names = marshalled.inner_names.get(where)
+    if names is None:
+        names = ffi.new("DML_OPERATOR_GRAPH_NODE_DESC[]", max(1, n))
+        for k, i in enumerate(where):
+            names[k] = ffi.cast("DML_OPERATOR_GRAPH_NODE_DESC*", c_nodes[i].Desc)[0]
+        if len(marshalled.inner_names) < 8:
+            marshalled.inner_names[where] = names
+    ffi.memmove(inner, names, ffi.sizeof("DML_OPERATOR_GRAPH_NODE_DESC") * n)
     nodes = list(base._nodes)
+    handles = list(base._handles)
     for k, (i, operator) in enumerate(replaced):
-        was_inner = ffi.cast("DML_OPERATOR_GRAPH_NODE_DESC*", c_nodes[i].Desc)
         inner[k].Operator = ffi.cast("IDMLOperator*", operator.handle)
-        inner[k].Name = was_inner.Name
         c_nodes[i].Desc = inner + k
         nodes[i] = _Node(operator, nodes[i].name)
+        handles[i] = operator.handle
     c_graph = ffi.new("DML_GRAPH_DESC*")
     ffi.memmove(c_graph, marshalled.c_graph, ffi.sizeof("DML_GRAPH_DESC"))
     c_graph.Nodes = c_nodes
     handle = _compile_c(c_graph, base.flags, marshalled.options)
     graph = CompiledGraph(handle, nodes, base._input_names, base._output_names, {}, base.flags,
-                          desc if isinstance(desc, GraphDesc) else None, like=base)
+                          desc if isinstance(desc, GraphDesc) else None, like=base, handles=handles)
     if not isinstance(desc, GraphDesc):
         graph._make_desc = desc
     # (the edge arrays, names and other nodes' descs are base's: kept alive with its marshalled desc)
@@ -411,14 +425,17 @@ class CompiledGraph:
 
     def __init__(self, handle: Any, nodes: list[_Node], input_names: dict[str, int],
                  output_names: dict[str, int], input_types: dict[int, set[int]], flags: ExecutionFlags,
-                 desc: GraphDesc | None, like: CompiledGraph | None = None):
+                 desc: GraphDesc | None, like: CompiledGraph | None = None,
+                 handles: list[Any] | None = None):
         self._handle = handle
         self._nodes = nodes  # the operators the graph executes through: alive as long as it is
+        #: per node its operator's handle (None for a constant), ``handles`` when the caller has them
+        self._handles = handles if handles is not None else [
+            None if node.kernel is None else node.kernel.handle for node in nodes]
         # released by a weakref finalizer holding the operators' handles, not by ffi.gc: in a
         # garbage cycle (or at interpreter exit) ffi.gc finalizers run in any order, and an
         # operator destroyed first would be touched by the graph's release (a crash)
-        weakref.finalize(self, _release_graph, handle,
-                         [node.kernel.handle for node in nodes if node.kernel is not None])
+        weakref.finalize(self, _release_graph, handle, self._handles)
         self.flags = flags
         self._desc = desc
         #: makes the desc when ``desc`` is first read, where it was not given (compile_graph_replacing)
@@ -435,27 +452,31 @@ class CompiledGraph:
         self._like = like
         self._input_dtypes: dict[int, set[np.dtype[Any]]]
         self._owned: list[bool]
+        self._owned_inputs: list[int]
         if like is not None:
             self._input_dtypes = like._input_dtypes
             self._owned = like._owned
+            self._owned_inputs = like._owned_inputs
         else:
             self._input_dtypes = {i: {NUMPY_DTYPES[t] for t in types if t in NUMPY_DTYPES}
                                   for i, types in input_types.items()}
             self._owned = [bool(lib.pydml_graph_input_owned(handle, i)) for i in range(self.input_count)]
+            self._owned_inputs = [i for i, owned in enumerate(self._owned) if owned]
         #: initialize(borrow=True)'s arguments and the C buffers made of them
         self._borrowed_buffers: tuple[list[Any], Any] | None = None
-        self._input_bytes = [int(lib.pydml_graph_input_bytes(handle, i)) for i in range(self.input_count)]
+        #: per input, the bytes its readers may touch: read from C when first needed (-1 before),
+        #: for the inputs an execution binds (a decoder step's plan at a new past length binds 6 of
+        #: its 63 at each run, the others owned: one C call each for all 63 was a tenth of making it)
+        self._input_bytes = [-1] * self.input_count
         self._borrowed: list[Any] = []  # the arrays initialize(borrow=True) bound
-        self._outputs: list[tuple[Any, int]] = []
         #: per output, read once here rather than from the C struct at every execution (a
         #: decoder's token step runs in a millisecond: per-run Python adds up)
-        self._output_specs: list[_OutputSpec] = []
+        info = ffi.new("pydml_binding_info*")
+        specs: list[_OutputSpec] = []
+        self._output_specs = specs
         for k in range(self.output_count):
-            info = ffi.new("pydml_binding_info*")
             lib.pydml_graph_output_info(handle, k, info)
-            nbytes = int(lib.pydml_graph_output_bytes(handle, k))
-            self._outputs.append((info, nbytes))
-            self._output_specs.append(_OutputSpec(info, nbytes))
+            specs.append(_OutputSpec(info, int(lib.pydml_graph_output_bytes(handle, k))))
 
     @property
     def desc(self) -> GraphDesc:
@@ -556,7 +577,7 @@ class CompiledGraph:
     @property
     def owned_inputs(self) -> list[int]:
         """Graph inputs bound by ``initialize`` (their tensors carry DML_TENSOR_FLAG_OWNED_BY_DML)."""
-        return [i for i, owned in enumerate(self._owned) if owned]
+        return list(self._owned_inputs)
 
     def _positional(self, values: Sequence[Any] | Mapping[str, int | str] | None, names: dict[str, int],
                     count: int, what: str) -> list[Any]:
@@ -596,7 +617,7 @@ class CompiledGraph:
         """
         if share and not borrow:
             raise ValueError("initialize(share=True) needs borrow=True: a copy is the graph's own")
-        owned = self.owned_inputs
+        owned = self._owned_inputs
         if isinstance(inputs, (list, tuple)) and len(inputs) == len(owned) != self.input_count:
             full: list[Any] = [None] * self.input_count
             for i, value in zip(owned, inputs, strict=True):
@@ -707,7 +728,7 @@ class CompiledGraph:
                 dtypes = self._input_dtypes.get(i)
                 if dtypes and value.dtype not in dtypes:
                     self._checked_inputs([None] * i + [value])  # raises its message
-                if value.nbytes < self._input_bytes[i]:
+                if value.nbytes < self._input_need(i):
                     value = self._checked_inputs([None] * i + [value])[i]
                 raw = value if value.flags.c_contiguous else _raw(value, False, i)
             else:
@@ -718,6 +739,13 @@ class CompiledGraph:
             if raw.nbytes:
                 buffers[i] = (ffi.from_buffer(raw), raw.nbytes)  # one store, not one per field
         return buffers, keep
+
+    def _input_need(self, i: int) -> int:
+        """The bytes graph input ``i``'s readers may touch (read from C once)."""
+        need = self._input_bytes[i]
+        if need < 0:
+            need = self._input_bytes[i] = int(lib.pydml_graph_input_bytes(self._handle, i))
+        return need
 
     def _checked_inputs(self, values: list[Any]) -> list[Any]:
         """Arrays of a type no reader has are refused; an array shorter than the readers'
@@ -732,7 +760,7 @@ class CompiledGraph:
                 names = " or ".join(sorted(str(d) for d in dtypes))
                 raise _binding_error(f"{_OWNER}: graph input {i}: array dtype {value.dtype} does not match "
                                      f"the tensors reading it ({names})")
-            need = self._input_bytes[i]
+            need = self._input_need(i)
             if value.nbytes < need:
                 padded = np.zeros(need, dtype=np.uint8)
                 padded[: value.nbytes] = np.ascontiguousarray(value).reshape(-1).view(np.uint8)
@@ -769,18 +797,20 @@ class _OutputSpec:
     """What ``CompiledGraph`` needs of a graph output at each execution, read once (plain Python
     arithmetic: a decoder step's plan at each new past length reads its nine outputs' here)."""
 
+    __slots__ = ("byte_strides", "count", "dtype", "exact", "nbytes", "packed", "sizes")
+
     def __init__(self, info: Any, nbytes: int):
         t = info.tensor
         self.nbytes = nbytes
-        self.dtype: np.dtype[Any] | None = NUMPY_DTYPES.get(int(t.data_type))
-        dims = range(int(t.dim_count))
-        sizes = self.sizes = tuple([int(t.sizes[d]) for d in dims])
-        strides = [int(t.strides[d]) for d in dims]
-        self.count = math.prod(sizes)
-        self.packed = _packed(sizes, strides)
-        itemsize = self.dtype.itemsize if self.dtype is not None else 1
+        dtype = self.dtype = NUMPY_DTYPES.get(int(t.data_type))
+        n = int(t.dim_count)
+        sizes = self.sizes = tuple(ffi.unpack(t.sizes, n))  # one call per array, not per element
+        strides = ffi.unpack(t.strides, n)
+        count = self.count = math.prod(sizes)
+        packed = self.packed = _packed(sizes, strides)
+        itemsize = dtype.itemsize if dtype is not None else 1
         self.byte_strides = tuple([stride * itemsize for stride in strides])
-        self.exact = self.dtype is not None and self.packed and self.count * itemsize == nbytes > 0
+        self.exact = dtype is not None and packed and count * itemsize == nbytes > 0
 
 
 def _packed(sizes: tuple[int, ...], strides: list[int]) -> bool:

@@ -35,7 +35,7 @@ def poisoned_outputs(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Graph outputs start as 0xFF bytes (NaN in FLOAT32 and FLOAT16) instead of zeros."""
 
     def allocate(self: Any, k: int) -> Any:
-        _, nbytes = self._outputs[k]
+        nbytes = self._output_specs[k].nbytes
         return np.full(max(1, nbytes), 0xFF, dtype=np.uint8)
 
     monkeypatch.setattr(pydml.graph.CompiledGraph, "_allocate", allocate)

@@ -143,6 +143,36 @@ def test_patched_plans_make_their_changed_operators_in_c(monkeypatch: pytest.Mon
         assert graph._nodes[i].kernel.desc == reference._nodes[i].kernel.desc
 
 
+def test_a_patched_plan_takes_the_samples_bindings_and_names(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What a patched plan shares with its template's sample rather than making again (a decoder
+    pays it at every new past length): the sample step's bound inputs (the same arrays: the
+    template's constants do not vary), its replaced nodes' C names (one copy per set of nodes), and
+    no input size read from C for an input no run binds (the owned weights)."""
+    model = attention_step()
+    patched, full = InferenceSession(model), InferenceSession(model, shape_templates=False)
+    rng = np.random.default_rng(12)
+    for past in range(4, 12):
+        feed = step_feed(rng, past)
+        for a, b in zip(patched.run(None, feed), full.run(None, feed), strict=True):
+            assert np.array_equal(a, b)
+    family = next(iter(patched._families.values()))
+    sample = family.builds[-1][1].steps[0]
+    step = patched._plans[((1, 1, D), (1, 11, D))].steps[0]
+    assert step.like is sample and step.bound is sample.bound and step.dynamic is sample.dynamic
+    graph, changed = changed_nodes(patched, 11)
+    c_nodes = graph._marshalled.c_nodes
+    base_nodes = sample.graph._marshalled.c_nodes
+    for i in changed:
+        node = pydml.native.ffi.cast("DML_OPERATOR_GRAPH_NODE_DESC*", c_nodes[i].Desc)
+        was = pydml.native.ffi.cast("DML_OPERATOR_GRAPH_NODE_DESC*", base_nodes[i].Desc)
+        assert node.Name == was.Name and node.Operator == pydml.native.ffi.cast("IDMLOperator*",
+                                                                               graph._nodes[i].kernel.handle)
+    assert len(sample.graph._marshalled.inner_names) == 1
+    owned = set(graph.owned_inputs)
+    assert owned and all(graph._input_bytes[i] == -1 for i in owned)
+    assert all(graph._input_bytes[i] > 0 for i, _ in step.dynamic)
+
+
 def test_a_patched_graph_makes_its_desc_only_when_read(monkeypatch: pytest.MonkeyPatch) -> None:
     """A patched plan whose graph varies only in operators (template.node_operators) is compiled
     from the operators alone: no GraphDesc is made until ``desc`` is read, and the desc then made

@@ -150,6 +150,9 @@ class _DmlStep:
     owned: list[Any] = field(default_factory=list)
     #: set by the first execution: every output array is its ONNX value (shape and type) as is
     direct: bool = False
+    #: the step of the full build a template made this one from, where the plan's constants are
+    #: that build's own objects (the template's constants do not vary): the same inputs bound
+    like: _DmlStep | None = None
 
 
 @dataclass
@@ -1323,6 +1326,7 @@ class InferenceSession:
         create = self._operator
         parts = (recipe.constants, recipe.views, recipe.stacks)
         constants, views, stacks = (template.make(t, s, create, memo, limit) for t in parts)
+        varies_constants = template.varies(recipe.constants)
         plan = _Plan(dict(constants), views=views, stacks=stacks)
         for base, desc_t, inputs_t, outputs_t, owned_t, swapped in recipe.steps:
             inputs, outputs, owned = (template.make(t, s, create, memo, limit) for t in (inputs_t, outputs_t,
@@ -1340,7 +1344,8 @@ class InferenceSession:
                 same = len(owned) == len(base.owned) and all(map(operator.is_, owned, base.owned))
                 graph.initialize(list(owned) if same else [_frozen(a) for a in owned], borrow=True,
                                  share=True)
-            plan.steps.append(_DmlStep(graph, list(inputs), list(outputs), owned=list(owned)))
+            plan.steps.append(_DmlStep(graph, list(inputs), list(outputs), owned=list(owned),
+                                       like=None if varies_constants else base))
         return plan
 
     def _operator(self, desc: Any) -> Any:
@@ -1360,13 +1365,18 @@ class InferenceSession:
         """The step's bound inputs once for all its runs: a value the plan holds (a constant no run
         changes) is bound now, as the graph reads it; a run-time one (a model input, or computed by
         an earlier step) is listed in ``step.dynamic``. (OWNED_BY_DML inputs: not bound at all.)"""
-        bound: list[tuple[int, Any]] = []
-        dynamic: list[tuple[int, str]] = []
-        for i, name in enumerate(step.inputs):
-            if name and name in constants and name not in env:
-                bound.append((i, _graph_array(constants[name])))
-            elif name:
-                dynamic.append((i, name))
+        like = step.like
+        if like is not None and like.bound is not None and like.inputs == step.inputs:
+            # the base step's lists (read, never changed): the same arrays by the same names
+            bound, dynamic = like.bound, like.dynamic
+        else:
+            bound = []
+            dynamic = []
+            for i, name in enumerate(step.inputs):
+                if name and name in constants and name not in env:
+                    bound.append((i, _graph_array(constants[name])))
+                elif name:
+                    dynamic.append((i, name))
         step.results = [(name, view.shape, ONNX_TO_NUMPY[view.onnx_type]) for name, view in step.outputs]
         step.dynamic = dynamic
         step.bound = bound
