@@ -146,10 +146,19 @@ def test_patched_plans_make_their_changed_operators_in_c(monkeypatch: pytest.Mon
 def test_a_patched_plan_takes_the_samples_bindings_and_names(monkeypatch: pytest.MonkeyPatch) -> None:
     """What a patched plan shares with its template's sample rather than making again (a decoder
     pays it at every new past length): the sample step's bound inputs (the same arrays: the
-    template's constants do not vary), its replaced nodes' C names (one copy per set of nodes), and
-    no input size read from C for an input no run binds (the owned weights)."""
+    template's constants do not vary), its replaced nodes' C names (one copy per set of nodes), its
+    owned weights' marshalled buffers, and no input size read from C for an input no run binds
+    (the owned weights)."""
     model = attention_step()
     patched, full = InferenceSession(model), InferenceSession(model, shape_templates=False)
+    as_base = [0]
+    original = pydml.graph.CompiledGraph.initialize_as_base
+
+    def counted(self: Any) -> None:
+        as_base[0] += 1
+        original(self)
+
+    monkeypatch.setattr(pydml.graph.CompiledGraph, "initialize_as_base", counted)
     rng = np.random.default_rng(12)
     for past in range(4, 12):
         feed = step_feed(rng, past)
@@ -170,6 +179,8 @@ def test_a_patched_plan_takes_the_samples_bindings_and_names(monkeypatch: pytest
     assert len(sample.graph._marshalled.inner_names) == 1
     owned = set(graph.owned_inputs)
     assert owned and all(graph._input_bytes[i] == -1 for i in owned)
+    # its weights bound as the sample's graph marshalled them (5 of the 8 pasts were patched)
+    assert as_base[0] == 5 and graph._borrowed_buffers[1] is sample.graph._borrowed_buffers[1]
     assert all(graph._input_bytes[i] > 0 for i, _ in step.dynamic)
 
 
