@@ -334,3 +334,34 @@ def test_c_messages_say_null_and_python_says_none() -> None:
     with pytest.raises(pydml.ValidationError) as info:
         pydml.validate(desc)
     assert str(info.value).endswith("must not be NULL, got None") and info.value.value is None
+
+
+def test_binding_info_names_each_binding_and_its_fields_optional_flag() -> None:
+    """pydml_operator_binding_info: per binding its name and whether its desc field is _Maybenull_
+    (read from the schema when the operator is created): a GEMM's CTensor is, given or not; a
+    JOIN's InputTensors elements and every output are not."""
+    a, b = buffer_desc("FLOAT32", [1, 1, 2, 3]), buffer_desc("FLOAT32", [1, 1, 3, 2])
+    y = buffer_desc("FLOAT32", [1, 1, 2, 2])
+    device = pydml.Device()
+    info = ffi.new("pydml_binding_info*")
+
+    def bindings(desc: object) -> list[tuple[str, int, int]]:
+        op = device.create_operator(desc)
+        out = []
+        for is_output, count in ((0, lib.pydml_operator_input_count(op.handle)),
+                                 (1, lib.pydml_operator_output_count(op.handle))):
+            for i in range(count):
+                assert lib.pydml_operator_binding_info(op.handle, is_output, i, info) == 0
+                out.append((ffi.string(info.name).decode(), int(info.optional), int(info.present)))
+        assert lib.pydml_operator_binding_info(op.handle, 1, 99, info) == lib.PYDML_STATUS_INVALID_PARAMETER
+        return out
+
+    n = pydml.DML_MATRIX_TRANSFORM_NONE
+    gemm = pydml.DML_GEMM_OPERATOR_DESC(ATensor=a, BTensor=b, OutputTensor=y, TransA=n, TransB=n, Alpha=1.0, Beta=0.0)
+    assert bindings(gemm) == [("ATensor", 0, 1), ("BTensor", 0, 1), ("CTensor", 1, 0), ("OutputTensor", 0, 1)]
+    with_c = pydml.DML_GEMM_OPERATOR_DESC(ATensor=a, BTensor=b, CTensor=y, OutputTensor=y, TransA=n, TransB=n,
+                                          Alpha=1.0, Beta=1.0)
+    assert bindings(with_c)[2] == ("CTensor", 1, 1)
+    join = pydml.DML_JOIN_OPERATOR_DESC(InputTensors=[a, a], OutputTensor=buffer_desc("FLOAT32", [1, 1, 4, 3]),
+                                        Axis=2)
+    assert bindings(join) == [("InputTensors[0]", 0, 1), ("InputTensors[1]", 0, 1), ("OutputTensor", 0, 1)]

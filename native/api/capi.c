@@ -38,6 +38,7 @@ typedef struct binding {
     int present;                      /* an optional tensor (BiasTensor, MAX_POOLING2's indices) may be absent */
     uint32_t flags;                   /* DML_TENSOR_FLAGS of the desc */
     int owned;                        /* DML_TENSOR_FLAG_OWNED_BY_DML input: bound once, by initialize */
+    uint32_t optional;                /* the desc field is _Maybenull_ (pydml_binding_info.optional) */
     void* persistent;                 /* owned: the copy initialize made (total bytes), else NULL */
     char name[48];                    /* "OutputTensor", "InputTensors[3]" */
 } binding;
@@ -226,6 +227,7 @@ pydml_status pydml_operator_create_ex(const DML_OPERATOR_DESC* desc, uint32_t fe
                                                        : pydml_tensor_field(info, desc->Desc, f->name);
             binding* b = f->role == PYDML_ROLE_OUTPUT ? &o->outputs[o->output_count++] : &o->inputs[o->input_count++];
             b->present = t != NULL;
+            b->optional = f->optional;
             if (t) {
                 template_of(t, &b->tmpl, &b->total);
                 b->flags = (uint32_t)t->Flags;
@@ -927,19 +929,6 @@ uint32_t pydml_operator_feature_level(const pydml_operator* op) { return op ? op
 uint32_t pydml_operator_execution_flags(const pydml_operator* op) { return op ? op->execution_flags : 0; }
 uint32_t pydml_operator_type(const pydml_operator* op) { return op ? op->type : 0; }
 
-/* The _Maybenull_ flag of the desc field a binding comes from ("InputTensors[3]" -> InputTensors). */
-static uint32_t binding_optional(const pydml_operator* op, const char* name) {
-    size_t n = strcspn(name, "[");
-    for (uint32_t i = 0; i < pydml_operator_info_count; i++) {
-        const pydml_operator_info* info = &pydml_operator_infos[i];
-        if (info->desc_name != op->desc_name) continue;
-        for (uint32_t f = 0; f < info->field_count; f++)
-            if (strlen(info->fields[f].name) == n && strncmp(info->fields[f].name, name, n) == 0)
-                return info->fields[f].optional;
-    }
-    return 0;
-}
-
 pydml_status pydml_operator_binding_info(const pydml_operator* op, uint32_t is_output, uint32_t index,
                                          pydml_binding_info* info) {
     if (op == NULL || info == NULL) return PYDML_STATUS_INVALID_PARAMETER;
@@ -951,7 +940,7 @@ pydml_status pydml_operator_binding_info(const pydml_operator* op, uint32_t is_o
     info->tensor.buffer_bytes = 0;
     info->total_bytes = b->total;
     info->present = b->present != 0;
-    info->optional = binding_optional(op, b->name);
+    info->optional = b->optional; /* the field's _Maybenull_, read at creation */
     info->flags = b->flags;
     /* (a bounded copy, not snprintf: a graph's compilation reads every binding of every node) */
     size_t n = strnlen(b->name, sizeof info->name - 1);

@@ -81,6 +81,10 @@ pydml_status pydml_fail_level(pydml_check* c, uint32_t required, const char* fie
 /* ---- names ---- */
 
 const pydml_operator_info* pydml_find_operator_info(uint32_t type) {
+    /* the generated table lists the types in DML_OPERATOR_TYPE order, type i + 1 at index i: found
+     * by index (checked), not by a scan (a graph's compilation looks up every node's type) */
+    if (type >= 1 && type <= pydml_operator_info_count && pydml_operator_infos[type - 1].type == type)
+        return &pydml_operator_infos[type - 1];
     for (uint32_t i = 0; i < pydml_operator_info_count; i++)
         if (pydml_operator_infos[i].type == type) return &pydml_operator_infos[i];
     return NULL;
