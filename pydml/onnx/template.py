@@ -174,6 +174,8 @@ def make(
     kind = type(template)
     if kind is _Const:
         return template.value
+    if kind is _Var:  # (an int: nothing to share, no memo)
+        return _var(template, s)
     if memo is None:
         memo = {}
     known = memo.get(id(template))
@@ -182,20 +184,25 @@ def make(
     return known
 
 
+def _var(template: _Var, s: Fraction) -> int:
+    step, rest = divmod(template.delta * s.numerator, s.denominator)  # (ints: Fraction's are slow)
+    value = template.base + step
+    if rest or value < 2:
+        raise NoFit
+    return value
+
+
 def _make(
     template: Any, s: Fraction, create: Callable[[Any], Any], memo: dict[int, Any], max_elements: int | None
 ) -> Any:
     kind = type(template)
     if kind is _Var:
-        step, rest = divmod(template.delta * s.numerator, s.denominator)  # (ints: Fraction's are slow)
-        value = template.base + step
-        if rest or value < 2:
-            raise NoFit
-        return value
+        return _var(template, s)
     if kind is _Seq:
         items = list(template.value)
         for i, item in template.varying:
-            items[i] = make(item, s, create, memo, max_elements)
+            # (a varying int, the usual item of a shape, made here: a call fewer per size)
+            items[i] = _var(item, s) if type(item) is _Var else make(item, s, create, memo, max_elements)
         return tuple(items) if type(template.value) is tuple else items
     if kind is _Obj:
         base = template.value
