@@ -79,18 +79,24 @@ def ran_on_team(make: Case, *, after_idle: bool) -> bool:
     desc, inputs, ref = make()
     op = pydml.Device().create_operator(desc)
     op.execute(inputs)
-    if after_idle:
-        time.sleep(0.02)
-        assert int(lib.pydml_team_idle_ns()) >= 3_000_000  # cold: the sleeping team's bars apply
-    else:
-        wake, wake_inputs, _ = gemm(256, 256, 1024)
-        pydml.Device().create_operator(wake).execute(wake_inputs)
-        assert int(lib.pydml_team_idle_ns()) < 3_000_000
-    rested = int(lib.pydml_team_idle_ns())
-    out = next(iter(op.execute(inputs).values()))
-    teamed = int(lib.pydml_team_idle_ns()) < rested
-    if ref is not None:
-        np.testing.assert_allclose(out, ref, rtol=1e-4, atol=1e-3)
+    # awake: up to three tries, since a host that stalls the process for 3 ms between the waking
+    # GEMM and the execution (seen once in CI on a shared VM) makes the team cold in between; a
+    # team never taken fails every try
+    for _ in range(1 if after_idle else 3):
+        if after_idle:
+            time.sleep(0.02)
+            assert int(lib.pydml_team_idle_ns()) >= 3_000_000  # cold: the sleeping team's bars apply
+        else:
+            wake, wake_inputs, _ = gemm(256, 256, 1024)
+            pydml.Device().create_operator(wake).execute(wake_inputs)
+            assert int(lib.pydml_team_idle_ns()) < 3_000_000
+        rested = int(lib.pydml_team_idle_ns())
+        out = next(iter(op.execute(inputs).values()))
+        teamed = int(lib.pydml_team_idle_ns()) < rested
+        if ref is not None:
+            np.testing.assert_allclose(out, ref, rtol=1e-4, atol=1e-3)
+        if teamed:
+            break
     return teamed
 
 
