@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-import ml_dtypes
 import numpy as np
 
 # libgomp's idle threads spin after every parallel region, by default for 300 000 rounds: measured
@@ -64,8 +63,87 @@ def isa_path(features: int | None = None) -> str:
         return "avx2"
     return "portable"
 
-#: pydml_tensor data type code -> numpy dtype (DirectML codes plus pydml's bfloat16).
-NUMPY_DTYPES: dict[int, np.dtype[Any]] = {
+_BFLOAT16 = int(lib.PYDML_DATA_TYPE_BFLOAT16)
+
+
+def _load_bfloat16() -> None:
+    """ml_dtypes' bfloat16 entered in both tables, on first use. ml_dtypes is imported then, not
+    with pydml: version 0.7.0 takes 0.5-1.0 s to import beside numpy 2.4 (0.08 s for 0.6.0; AMD EPYC
+    Zen 5, 2026-12-02), four fifths of ``import pydml``, and only bfloat16 data needs it."""
+    import ml_dtypes
+
+    dtype = np.dtype(ml_dtypes.bfloat16)
+    dict.__setitem__(NUMPY_DTYPES, _BFLOAT16, dtype)
+    dict.__setitem__(DATA_TYPE_CODES, dtype, _BFLOAT16)
+
+
+class _DtypesByCode(dict[int, "np.dtype[Any]"]):
+    """NUMPY_DTYPES: the bfloat16 entry made when first read (by key, or by walking the table)."""
+
+    def __missing__(self, key: int) -> np.dtype[Any]:
+        if key == _BFLOAT16:
+            _load_bfloat16()
+            return dict.__getitem__(self, key)
+        raise KeyError(key)
+
+    def get(self, key: int, default: Any = None) -> Any:
+        try:
+            return self[key]
+        except KeyError:
+            return default
+
+    def __contains__(self, key: object) -> bool:
+        return dict.__contains__(self, key) or key == _BFLOAT16
+
+    def _all(self) -> None:
+        if not dict.__contains__(self, _BFLOAT16):
+            _load_bfloat16()
+
+    def __iter__(self) -> Any:
+        self._all()
+        return dict.__iter__(self)
+
+    def __len__(self) -> int:
+        self._all()
+        return dict.__len__(self)
+
+    def keys(self) -> Any:
+        self._all()
+        return dict.keys(self)
+
+    def values(self) -> Any:
+        self._all()
+        return dict.values(self)
+
+    def items(self) -> Any:
+        self._all()
+        return dict.items(self)
+
+
+class _CodesByDtype(dict["np.dtype[Any]", int]):
+    """DATA_TYPE_CODES: a bfloat16 dtype (an array of one exists: ml_dtypes is imported) entered
+    when first looked up."""
+
+    def __missing__(self, key: Any) -> int:
+        if isinstance(key, np.dtype) and key.name == "bfloat16" and key.kind == "V":
+            _load_bfloat16()
+            if dict.__contains__(self, key):
+                return dict.__getitem__(self, key)
+        raise KeyError(key)
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        try:
+            return self[key]
+        except KeyError:
+            return default
+
+    def __contains__(self, key: object) -> bool:
+        return self.get(key) is not None
+
+
+#: pydml_tensor data type code -> numpy dtype (DirectML codes plus pydml's bfloat16, whose entry
+#: is made when first read: _load_bfloat16).
+NUMPY_DTYPES: dict[int, np.dtype[Any]] = _DtypesByCode({
     int(lib.DML_TENSOR_DATA_TYPE_FLOAT32): np.dtype(np.float32),
     int(lib.DML_TENSOR_DATA_TYPE_FLOAT16): np.dtype(np.float16),
     int(lib.DML_TENSOR_DATA_TYPE_FLOAT64): np.dtype(np.float64),
@@ -77,9 +155,10 @@ NUMPY_DTYPES: dict[int, np.dtype[Any]] = {
     int(lib.DML_TENSOR_DATA_TYPE_INT8): np.dtype(np.int8),
     int(lib.DML_TENSOR_DATA_TYPE_UINT64): np.dtype(np.uint64),
     int(lib.DML_TENSOR_DATA_TYPE_INT64): np.dtype(np.int64),
-    int(lib.PYDML_DATA_TYPE_BFLOAT16): np.dtype(ml_dtypes.bfloat16),
-}
-DATA_TYPE_CODES: dict[np.dtype[Any], int] = {v: k for k, v in NUMPY_DTYPES.items()}
+})
+#: numpy dtype -> pydml_tensor data type code (the inverse of NUMPY_DTYPES)
+DATA_TYPE_CODES: dict[np.dtype[Any], int] = _CodesByDtype(
+    {v: k for k, v in dict.items(NUMPY_DTYPES)})
 
 
 def data_type_of(dtype: Any) -> int:

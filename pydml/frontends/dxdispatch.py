@@ -583,8 +583,8 @@ def _sequence(count: int, start: float | int, delta: float | int,
         return result
 
 
-_NPY_TYPES = {np.dtype(v).str.lstrip("<>|="): TensorDataType(k) for k, v in NUMPY_DTYPES.items()
-              if k in {int(m) for m in TensorDataType}}
+# (by DirectML's types: walking NUMPY_DTYPES would import ml_dtypes for pydml's bfloat16 entry)
+_NPY_TYPES = {NUMPY_DTYPES[int(m)].str.lstrip("<>|="): m for m in TensorDataType if int(m) in NUMPY_DTYPES}
 
 
 def _npy(path: Path, where: str, declared: TensorDataType | None) -> tuple[np.ndarray[Any, Any],
