@@ -77,7 +77,17 @@ def _load_bfloat16() -> None:
     dict.__setitem__(DATA_TYPE_CODES, dtype, _BFLOAT16)
 
 
-class _DtypesByCode(dict[int, "np.dtype[Any]"]):
+class _LazyTable(dict[Any, Any]):
+    """A table whose ``get`` goes through ``__missing__`` (dict's own ``get`` does not)."""
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        try:
+            return self[key]
+        except KeyError:
+            return default
+
+
+class _DtypesByCode(_LazyTable):
     """NUMPY_DTYPES: the bfloat16 entry made when first read (by key, or by walking the table)."""
 
     def __missing__(self, key: int) -> np.dtype[Any]:
@@ -86,41 +96,27 @@ class _DtypesByCode(dict[int, "np.dtype[Any]"]):
             return dict.__getitem__(self, key)
         raise KeyError(key)
 
-    def get(self, key: int, default: Any = None) -> Any:
-        try:
-            return self[key]
-        except KeyError:
-            return default
-
     def __contains__(self, key: object) -> bool:
         return dict.__contains__(self, key) or key == _BFLOAT16
 
-    def _all(self) -> None:
+
+def _walking(name: str) -> Any:
+    """dict's method ``name`` with the bfloat16 entry made first (a walk sees every type)."""
+    method = getattr(dict, name)
+
+    def walk(self: _DtypesByCode, *args: Any) -> Any:
         if not dict.__contains__(self, _BFLOAT16):
             _load_bfloat16()
+        return method(self, *args)
 
-    def __iter__(self) -> Any:
-        self._all()
-        return dict.__iter__(self)
-
-    def __len__(self) -> int:
-        self._all()
-        return dict.__len__(self)
-
-    def keys(self) -> Any:
-        self._all()
-        return dict.keys(self)
-
-    def values(self) -> Any:
-        self._all()
-        return dict.values(self)
-
-    def items(self) -> Any:
-        self._all()
-        return dict.items(self)
+    return walk
 
 
-class _CodesByDtype(dict["np.dtype[Any]", int]):
+for _name in ("__iter__", "__len__", "keys", "values", "items"):
+    setattr(_DtypesByCode, _name, _walking(_name))
+
+
+class _CodesByDtype(_LazyTable):
     """DATA_TYPE_CODES: a bfloat16 dtype (an array of one exists: ml_dtypes is imported) entered
     when first looked up."""
 
@@ -128,14 +124,8 @@ class _CodesByDtype(dict["np.dtype[Any]", int]):
         if isinstance(key, np.dtype) and key.name == "bfloat16" and key.kind == "V":
             _load_bfloat16()
             if dict.__contains__(self, key):
-                return dict.__getitem__(self, key)
+                return int(dict.__getitem__(self, key))
         raise KeyError(key)
-
-    def get(self, key: Any, default: Any = None) -> Any:
-        try:
-            return self[key]
-        except KeyError:
-            return default
 
     def __contains__(self, key: object) -> bool:
         return self.get(key) is not None
