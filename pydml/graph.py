@@ -635,17 +635,17 @@ class CompiledGraph:
             buffers, keep = self._buffers(self._checked_inputs(full), writable=False)
         self._initialize_with(full, buffers, keep, borrow, share)
 
-    def initialize_as_base(self) -> None:
-        """``initialize(arrays, borrow=True, share=True)`` with the arrays the graph it was compiled
-        like (compile_graph_like, compile_graph_replacing) bound that way: their buffers as that
-        graph marshalled them, nothing checked or marshalled again (a decoder step's plan at each
-        new past length binds its base's 57 weights)."""
-        like = self._like
-        known = like._borrowed_buffers if like is not None else None
-        if like is None or known is None:
-            raise ValueError("initialize_as_base: the graph was not compiled like a graph that borrowed "
-                             "its inputs")
-        self._initialize_with(known[0], known[1], like._borrowed, True, True)
+    def initialize_as(self, base: CompiledGraph) -> bool:
+        """``initialize(arrays, borrow=True, share=True)`` with the arrays ``base`` bound that way,
+        where this graph was compiled like ``base`` (compile_graph_like, compile_graph_replacing):
+        their buffers as ``base`` marshalled them, nothing checked or marshalled again (a decoder
+        step's plan at each new past length binds its base's 57 weights). False, binding nothing,
+        where it was not compiled like ``base`` or ``base`` borrowed nothing."""
+        known = base._borrowed_buffers
+        if self._like is not base or known is None:
+            return False
+        self._initialize_with(known[0], known[1], base._borrowed, True, True)
+        return True
 
     def _initialize_with(self, full: list[Any], buffers: Any, keep: list[Any], borrow: bool,
                          share: bool) -> None:

@@ -152,13 +152,14 @@ def test_a_patched_plan_takes_the_samples_bindings_and_names(monkeypatch: pytest
     model = attention_step()
     patched, full = InferenceSession(model), InferenceSession(model, shape_templates=False)
     as_base = [0]
-    original = pydml.graph.CompiledGraph.initialize_as_base
+    original = pydml.graph.CompiledGraph.initialize_as
 
-    def counted(self: Any) -> None:
-        as_base[0] += 1
-        original(self)
+    def counted(self: Any, base: Any) -> bool:
+        bound = original(self, base)
+        as_base[0] += bound
+        return bound
 
-    monkeypatch.setattr(pydml.graph.CompiledGraph, "initialize_as_base", counted)
+    monkeypatch.setattr(pydml.graph.CompiledGraph, "initialize_as", counted)
     rng = np.random.default_rng(12)
     for past in range(4, 12):
         feed = step_feed(rng, past)
@@ -181,6 +182,9 @@ def test_a_patched_plan_takes_the_samples_bindings_and_names(monkeypatch: pytest
     assert owned and all(graph._input_bytes[i] == -1 for i in owned)
     # its weights bound as the sample's graph marshalled them (5 of the 8 pasts were patched)
     assert as_base[0] == 5 and graph._borrowed_buffers[1] is sample.graph._borrowed_buffers[1]
+    # a graph it was not compiled like: nothing bound, the caller initializes in full
+    other = full._plans[((1, 1, D), (1, 11, D))].steps[0].graph
+    assert not graph.initialize_as(other) and graph._borrowed_buffers[1] is sample.graph._borrowed_buffers[1]
     assert all(graph._input_bytes[i] > 0 for i, _ in step.dynamic)
 
 

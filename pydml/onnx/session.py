@@ -1342,10 +1342,7 @@ class InferenceSession:
             if any(array is not None for array in owned):
                 # the arrays the base step bound (the same objects): read-only already
                 same = len(owned) == len(base.owned) and all(map(operator.is_, owned, base.owned))
-                like = graph._like
-                if same and like is not None and like is base.graph and like._borrowed_buffers is not None:
-                    graph.initialize_as_base()
-                else:
+                if not (same and graph.initialize_as(base.graph)):
                     graph.initialize(list(owned) if same else [_frozen(a) for a in owned], borrow=True,
                                      share=True)
             plan.steps.append(_DmlStep(graph, list(inputs), list(outputs), owned=list(owned),
