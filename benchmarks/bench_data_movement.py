@@ -10,7 +10,8 @@ read and write (a copy of its output: 2 x output bytes; CAST: input + output byt
   bw%   = case bandwidth / np.copyto bandwidth (the target is >= 80 %)
   torch = torch time / pydml time (> 1: pydml is faster), torch with the same thread count:
           torch.cat, torch.split(...) + .contiguous(), slicing .clone(), .repeat, F.pad,
-          F.pixel_shuffle, .half() / .float(), F.unfold / F.fold (UNFOLD / FOLD: N8 C64 56x56,
+          F.pixel_shuffle, .half() / .float(), copy_ into an integer or float tensor (CAST between
+          FLOAT32 and the integers), F.unfold / F.fold (UNFOLD / FOLD: N8 C64 56x56,
           3x3 window, padding 1; 58 MB of columns).
 Contenders are timed interleaved, best of N. The machine may be shared: numbers are noisy, only
 the ratios of one run mean anything.
@@ -239,6 +240,43 @@ def main() -> None:
             lambda: thsrc.float(),
         )
     )
+
+    # CAST between FLOAT32 and the integers (convert.c's contiguous rows): an ONNX model's Cast
+    # nodes (image bytes in, int64 indices, quantized tensors); torch's copy_ into a preallocated
+    # tensor of the target type (which wraps out-of-range floats where pydml saturates: the values
+    # here are in range)
+    scaled = (src * 100).astype(f32)
+    tscaled = torch.from_numpy(scaled)
+    targets = (("INT8", np.int8), ("UINT8", np.uint8), ("INT32", np.int32), ("INT64", np.int64))
+    for dst_type, np_type in targets:
+        to_int = op(pydml.DML_CAST_OPERATOR_DESC(InputTensor=t("FLOAT32", [8 * MB]),
+                                                 OutputTensor=t(dst_type, [8 * MB])))
+        ints = np.empty(8 * MB, np_type)
+        tints = torch.from_numpy(ints)
+        cases.append(
+            (
+                f"CAST f32 -> {dst_type.lower()}",
+                scaled.nbytes + ints.nbytes,
+                lambda to_int=to_int, ints=ints: to_int.execute(
+                    {"InputTensor": scaled}, {"OutputTensor": ints}),
+                lambda tints=tints: tints.copy_(tscaled),
+            )
+        )
+    for src_type, np_type in (("UINT8", np.uint8), ("INT32", np.int32)):
+        from_int = op(pydml.DML_CAST_OPERATOR_DESC(InputTensor=t(src_type, [8 * MB]),
+                                                   OutputTensor=t("FLOAT32", [8 * MB])))
+        ints = scaled.astype(np_type)
+        tints = torch.from_numpy(ints)
+        tdst = torch.from_numpy(dst)
+        cases.append(
+            (
+                f"CAST {src_type.lower()} -> f32",
+                ints.nbytes + dst.nbytes,
+                lambda from_int=from_int, ints=ints: from_int.execute(
+                    {"InputTensor": ints}, {"OutputTensor": dst}),
+                lambda tints=tints, tdst=tdst: tdst.copy_(tints),
+            )
+        )
 
     # UNFOLD / FOLD: N8 C64 56x56, 3x3 window, stride 1, padding 1 -> columns (8, 576, 3136), 58 MB;
     # bandwidth counts the columns written (UNFOLD) or read (FOLD) plus the image read / written

@@ -198,6 +198,74 @@ def test_cast_every_pair_on_edge_values(src: str) -> None:
             np.testing.assert_array_equal(got, want, err_msg=f"{src} -> {dst}")
 
 
+CONTIGUOUS_ROW_TYPES = tuple(t for t in ALL_TYPES if t != "FLOAT16")
+
+
+@pytest.mark.parametrize("src", CONTIGUOUS_ROW_TYPES)
+def test_cast_contiguous_rows_every_path(src: str, ew_isa: str, rng: np.random.Generator) -> None:
+    """Contiguous runs of FLOAT32, FLOAT64 and the integers take convert.c's rows (written-out
+    FLOAT32 -> 8-, 16- and 32-bit rows, compiled loops for the other pairs), on each path: the
+    decisions' bits for each pair, as the element loop (a strided view) gives them, over the edge
+    values, random values across the target ranges, a vector body and a tail, an output starting
+    one byte past a 64-byte boundary."""
+    edge = samples(src)
+    if DTYPES[src].kind == "f":
+        with np.errstate(over="ignore"):
+            spread = (rng.standard_normal(1000) * np.float64(rng.choice([1.0, 200.0, 7e4, 3e9, 1e19], 1000)))
+            spread = spread.astype(DTYPES[src])
+    else:
+        info = np.iinfo(DTYPES[src])
+        spread = rng.integers(info.min, info.max, 1000, dtype=DTYPES[src], endpoint=True)
+    x = np.concatenate([edge, spread, edge[::-1]])
+    n = len(x)
+    wide = np.zeros(2 * n, DTYPES[src])
+    wide[::2] = x
+    for dst in CONTIGUOUS_ROW_TYPES:
+        if dst == src:
+            continue
+        dt = DTYPES[dst]
+        store = np.zeros(n * dt.itemsize + 128, np.uint8)
+        lead = (64 - store.ctypes.data % 64) % 64 + 1
+        out = np.ndarray((n,), dt, buffer=store, offset=lead)  # unaligned for wider types
+        got = run(cast(src, dst, [n]), {"InputTensor": x}, outputs={"OutputTensor": out})["OutputTensor"]
+        strided = run(cast(src, dst, [n], [2]), {"InputTensor": wide})["OutputTensor"]
+        want = cast_ref(x, dst)
+        assert np.array_equal(bits(got), bits(strided)), f"{src} -> {dst} on {ew_isa}: the loop's bits"
+        if dt.kind == "f":
+            assert np.array_equal(got, want, equal_nan=True), f"{src} -> {dst} on {ew_isa}"
+        else:
+            np.testing.assert_array_equal(got, want, err_msg=f"{src} -> {dst} on {ew_isa}")
+
+
+STREAMED_PAIRS = [("FLOAT32", "INT8"), ("FLOAT32", "INT64"), ("UINT8", "FLOAT32"), ("INT64", "INT32")]
+
+
+@pytest.mark.parametrize("pair", STREAMED_PAIRS)
+def test_cast_contiguous_rows_past_the_cache_stream(pair: tuple[str, str], ew_isa: str,
+                                                    rng: np.random.Generator) -> None:
+    """A cast between FLOAT32 and the integers whose larger tensor passes 16 MiB converts each 1024
+    elements into a stage and streams it out (data_movement.c): the element loop's bits (a strided
+    view), the output one element past a 64-byte boundary, a last stage of 7 elements."""
+    src, dst = pair
+    n = 4 * 1024 * 1024 + 2 * 1024 + 7
+    if DTYPES[src].kind == "f":
+        x = (rng.standard_normal(n) * 300).astype(DTYPES[src])
+        x[1020:1026] = [np.nan, np.inf, -np.inf, 2.0**31, -(2.0**40), -0.0]
+    else:
+        info = np.iinfo(DTYPES[src])
+        x = rng.integers(info.min, info.max, n, dtype=DTYPES[src], endpoint=True)
+    dt = DTYPES[dst]
+    store = np.zeros((n + 64 // dt.itemsize + 1) * dt.itemsize, np.uint8)
+    lead = (64 - store.ctypes.data % 64) % 64 + dt.itemsize
+    out = np.ndarray((n,), dt, buffer=store, offset=lead)
+    got = run(cast(src, dst, [n]), {"InputTensor": x}, outputs={"OutputTensor": out})["OutputTensor"]
+    wide = np.zeros(2 * n, DTYPES[src])
+    wide[::2] = x
+    strided = run(cast(src, dst, [n], [2]), {"InputTensor": wide})["OutputTensor"]
+    assert np.array_equal(bits(got), bits(strided))
+    assert not store[:lead].any() and not store[lead + n * dt.itemsize:].any()  # nothing outside
+
+
 def test_cast_matches_torch(rng: np.random.Generator) -> None:
     # torch defines float <-> float, integer -> float and integer -> integer like the decisions
     for src in TORCH:

@@ -19,6 +19,14 @@ typedef uint16_t pydml_half_u __attribute__((aligned(1)));
 void pydml_f16_row_to_f32(const uint16_t* src, float* dst, size_t n);
 void pydml_f32_row_to_f16(const float* src, uint16_t* dst, size_t n);
 
+/* n contiguous elements of data type stype converted to dtype by CAST's rules (data_movement.c's
+ * top: float -> integer truncates toward zero, saturates, NaN -> 0; integer -> float rounds to
+ * nearest even; integer -> integer keeps the low bits; FLOAT64 -> FLOAT32 rounds to nearest even),
+ * on the widest path pydml_active_cpu_features() allows, at any byte address (src and dst may
+ * overlap only if equal). Returns 0, converting nothing, for a pair it has no row for (FLOAT16,
+ * the 4-bit types, equal types): the caller's element loop does those. */
+int pydml_cast_row_contiguous(uint32_t stype, uint32_t dtype, const void* src, void* dst, size_t n);
+
 /* A double rounded to float with round-to-odd (an inexact result keeps a sticky last bit), so that
  * a later float -> FLOAT16 rounding to nearest even is the single correct rounding of the double
  * (24 >= 11 + 2 bits). NaN passes; a double past the float range becomes the largest float, whose

@@ -375,6 +375,19 @@ static void run_inner(const dm_copy* c, const char* s, char* d, uint64_t n, int6
         }
         return;
     }
+    if (ss == 1 && ds == 1 && c->stream) {
+        /* a large cast between FLOAT32, FLOAT64 and the integers: each 1024 elements converted into
+         * an L1 stage and streamed out, as FLOAT16's above */
+        _Alignas(64) uint64_t stage[1024];
+        uint64_t k0 = 0;
+        for (; k0 < n; k0 += 1024) {
+            const size_t m = n - k0 < 1024 ? (size_t)(n - k0) : 1024u;
+            if (!pydml_cast_row_contiguous(c->stype, c->dtype, s + k0 * c->ssize, stage, m)) break;
+            stream_copy(d + k0 * c->dsize, (const char*)stage, m * c->dsize);
+        }
+        if (k0 >= n) return;
+    }
+    if (ss == 1 && ds == 1 && pydml_cast_row_contiguous(c->stype, c->dtype, s, d, (size_t)n)) return;
     cast_row(c->stype, c->dtype, s, ss * (int64_t)c->ssize, d, ds * (int64_t)c->dsize, n);
 }
 
