@@ -275,6 +275,30 @@ def test_constant_pow(exponent: float, dtype: str, ew_isa: str) -> None:
         assert np.isnan(got[x < 0]).all()
 
 
+def test_constant_pow_vector_exponents(ew_isa: str, rng: np.random.Generator) -> None:
+    """The exponents ew_math.c evaluates as arithmetic: x^2 and x^-1 are float32's x * x and 1 / x
+    (glibc powf's bits), x^0.5 the correctly rounded square root (+0 for -0, NaN for every negative
+    base), x^3 within half an ulp of the float64 cube (plus 2^-29 of one), x^1 = x, x^0 = 1 (NaN
+    too); on edge values, subnormals, overflow and a vector body with a tail."""
+    edge = np.array([0.0, -0.0, 1.0, -1.0, np.inf, -np.inf, np.nan, 1e-45, -1e-45, 1e-20, 1.9e19, 3.4e38,
+                     -3.4e38, 7e12, 2.0**-75, 0.1, -2.5], F32)
+    x = np.concatenate([edge, (rng.standard_normal(999) * rng.choice([1e-30, 1.0, 1e10, 1e30], 999)).astype(F32)])
+    with np.errstate(all="ignore"):
+        sq = unary("CONSTANT_POW", x, Exponent=2.0)
+        assert np.array_equal(sq.view(np.uint32), (x * x).view(np.uint32))
+        rc = unary("CONSTANT_POW", x, Exponent=-1.0)
+        assert np.array_equal(rc, F32(1) / x, equal_nan=True)
+        rt = unary("CONSTANT_POW", x, Exponent=0.5)
+        assert np.array_equal(rt[x >= 0].view(np.uint32), (np.sqrt(x[x >= 0]) + F32(0)).view(np.uint32))
+        assert np.isnan(rt[(x < 0) | np.isnan(x)]).all()
+        assert np.signbit(rt[x == 0]).sum() == 0  # -0 -> +0, as pow(-0, 0.5)
+        cube = unary("CONSTANT_POW", x, Exponent=3.0)
+        want = x.astype(np.float64) ** 3
+        assert max_ulp(cube, want) <= 0.5 + 2.0**-20
+        assert np.array_equal(unary("CONSTANT_POW", x, Exponent=1.0), x, equal_nan=True)
+        assert (unary("CONSTANT_POW", x, Exponent=0.0) == 1).all()
+
+
 @pytest.mark.parametrize("op", ["EXP", "SQRT", "ABS", "LOG", "CONSTANT_POW", "TANH"])
 def test_scale_bias_applies_before_the_function(op: str, ew_isa: str) -> None:
     x = np.linspace(-4, 4, 33, dtype=F32)
