@@ -297,6 +297,15 @@ def test_constant_pow_vector_exponents(ew_isa: str, rng: np.random.Generator) ->
         assert max_ulp(cube, want) <= 0.5 + 2.0**-20
         assert np.array_equal(unary("CONSTANT_POW", x, Exponent=1.0), x, equal_nan=True)
         assert (unary("CONSTANT_POW", x, Exponent=0.0) == 1).all()
+        # POW with one exponent along the run (ONNX's Pow(x, 2)) takes the same rows; a varying one
+        # calls powf per element
+        for e in (2.0, 3.0, 0.5, -1.0, 1.0, 0.0, -2.5):
+            want_bits = unary("CONSTANT_POW", x, Exponent=e).view(np.uint32)
+            got = binary("POW", x, np.array([e], F32), "FLOAT32", [len(x)], b_strides=[0])
+            assert np.array_equal(got.view(np.uint32), want_bits), e
+        mixed = np.resize(np.array([2.0, 0.5, 3.0], F32), len(x))
+        got = binary("POW", x, mixed, "FLOAT32", [len(x)])
+        assert max_ulp(got, page_pow(x.astype(np.float64), mixed.astype(np.float64))) <= 1
 
 
 @pytest.mark.parametrize("op", ["EXP", "SQRT", "ABS", "LOG", "CONSTANT_POW", "TANH"])

@@ -265,15 +265,17 @@ EW_F32(atanh, EW_MAP(float, ew_atanhf(a[k])))
  * exhaustively over that sample); x^3 = x^2 (exact in double) * x rounded once to double, then to
  * float, and x^0.5 = the correctly rounded sqrt (+0 for -0, NaN below 0 as the page says): within
  * half an ulp and a 2^-29 of one where glibc's powf is within 0.82 ulp; x^1 = x and x^0 = 1 (NaN
- * included: C's pow(NaN, 0) = 1) as powf. */
-EW_F32(constant_pow, const float e_ = P->f32[0];
-       if (e_ == 2.0f) { EW_MAP(float, a[k] * a[k]) }
-       else if (e_ == 3.0f) { EW_MAP(float, (float)((double)a[k] * (double)a[k] * (double)a[k])) }
-       else if (e_ == 0.5f) { EW_MAP(float, a[k] < 0.0f ? ew_bits_to_float(0x7fc00000u) : sqrtf(a[k]) + 0.0f) }
-       else if (e_ == -1.0f) { EW_MAP(float, 1.0f / a[k]) }
-       else if (e_ == 1.0f) { EW_MAP(float, a[k]) }
-       else if (e_ == 0.0f) { EW_MAP(float, 1.0f) }
-       else { EW_MAP(float, pow_page(a[k], e_)) })
+ * included: C's pow(NaN, 0) = 1) as powf. POW takes the same rows where its exponent is one value
+ * along the run (a broadcast scalar: ONNX's Pow(x, 2) lowers onto POW). */
+#define POW_BY_ONE_EXPONENT(E)                                                                     \
+    if ((E) == 2.0f) { EW_MAP(float, a[k] * a[k]) }                                                 \
+    else if ((E) == 3.0f) { EW_MAP(float, (float)((double)a[k] * (double)a[k] * (double)a[k])) }    \
+    else if ((E) == 0.5f) { EW_MAP(float, a[k] < 0.0f ? ew_bits_to_float(0x7fc00000u) : sqrtf(a[k]) + 0.0f) } \
+    else if ((E) == -1.0f) { EW_MAP(float, 1.0f / a[k]) }                                           \
+    else if ((E) == 1.0f) { EW_MAP(float, a[k]) }                                                   \
+    else if ((E) == 0.0f) { EW_MAP(float, 1.0f) }                                                   \
+    else { EW_MAP(float, pow_page(a[k], (E))) }
+EW_F32(constant_pow, const float e_ = P->f32[0]; POW_BY_ONE_EXPONENT(e_))
 
 /* ---- binary ---- */
 
@@ -322,7 +324,11 @@ EW_I64(difference_square,
 
 /* POW: pow(input, exponent) (negative bases need integral exponents, else NaN); integers exact
  * modulo 2^width (header comment) */
-EW_F32(pow, EW_MAP(float, pow_page(a[k], b[k])))
+EW_F32(pow, if (P->uniform >> 1 & 1u) { /* one exponent along the run: an ONNX Pow(x, 2) */
+                const float e_ = in[1][0];
+                POW_BY_ONE_EXPONENT(e_)
+            } else { EW_MAP(float, pow_page(a[k], b[k])) })
+#undef POW_BY_ONE_EXPONENT
 EW_I64(pow,
        int64_t lo_, hi_;
        int_range(P->output_type, &lo_, &hi_);
