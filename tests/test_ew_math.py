@@ -156,6 +156,44 @@ def test_exp_gives_the_same_bits_on_every_isa_path(in_place: bool) -> None:
         assert max_ulp(np.frombuffer(bits["portable"], F32), np.exp(x.astype(np.float64))) <= ULP["EXP"]
 
 
+@pytest.mark.parametrize("op", ["SIN", "COS"])
+@pytest.mark.parametrize("in_place", [False, True])
+def test_sin_cos_rows_give_the_same_bits_on_every_isa_path(op: str, in_place: bool) -> None:
+    """SIN and COS (ew_mathfn.h's double reduction and kernels below 1e6 in magnitude; blocks of 64
+    holding a larger element computed element by element, those with glibc): the same bits on every
+    path, in place and not; the float64 function rounded to float below 1e6 but for near-ties
+    (0.501 ulp at worst over every 7th float pattern), within one ulp beyond; -0 kept by SIN; NaN for
+    infinities and NaN."""
+    rng = np.random.default_rng(12)
+    x = (rng.standard_normal(4099) * rng.choice([1e-6, 1.0, 10.0, 1e3, 9e5], 4099)).astype(F32)
+    x[2048:2112] = rng.uniform(-1e7, 1e7, 64)   # a block with big elements, wholly
+    odd = np.array([np.nan, np.inf, -np.inf, 1e6, -1e6, 999999.94, 3e38, -0.0, 0.0, 1e-40, 1.5707964, 3.1415927], F32)
+    x[rng.integers(0, x.size, 60)] = rng.choice(odd, 60)
+    bits = {}
+    for path in available_paths():
+        lib.pydml_set_cpu_features(ISA_PATHS[path])
+        try:
+            f = tensor("FLOAT32", [x.size])
+            op_ = pydml.Device().create_operator(desc_class(op)(InputTensor=f, OutputTensor=f))
+            buf = x.copy()
+            out = buf if in_place else np.full_like(x, np.nan)
+            op_.execute({"InputTensor": buf}, {"OutputTensor": out})
+            bits[path] = out.tobytes()
+        finally:
+            lib.pydml_set_cpu_features(0xFFFFFFFF)
+    assert len(set(bits.values())) == 1, sorted(bits)
+    got = np.frombuffer(bits["portable"], F32)
+    with np.errstate(invalid="ignore"):
+        want = (np.sin if op == "SIN" else np.cos)(x.astype(np.float64))
+    small = np.abs(x) < 1e6
+    assert max_ulp(got[np.isfinite(x)], want[np.isfinite(x)]) <= 1
+    # below 1e6 within 0.501 ulp of the exact value: the float nearest it but for near-ties
+    assert np.mean(got[small] == want[small].astype(F32)) > 0.999
+    assert np.isnan(got[~np.isfinite(x)]).all()
+    if op == "SIN":
+        assert_zero_signs(got, want.astype(F32))
+
+
 @pytest.mark.parametrize("op", sorted(UNARY))
 def test_unary_float16(op: str) -> None:
     assert "FLOAT16" in listed(op)

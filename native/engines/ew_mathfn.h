@@ -4,7 +4,8 @@
  * and double lanes, on AVX2 and AVX-512 only). The project builds with -std=c11, where GCC does not
  * contract a*b+c into an FMA, so every ISA variant gives bit-identical results.
  *
- * ew_expf, ew_expm1f, ew_logf, ew_log1pf, ew_sigmoidf, ew_erff (tanh: ew_piecewise.h); ew_sqrtf; ew_truncf,
+ * ew_expf, ew_expm1f, ew_logf, ew_log1pf, ew_sigmoidf, ew_erff (tanh: ew_piecewise.h); ew_sqrtf; ew_sinf,
+ * ew_cosf (below EW_TRIG_BIG); ew_truncf,
  * ew_floorf, ew_ceilf, ew_rintf, ew_roundf; ew_sinhf, ew_coshf, ew_asinhf, ew_acoshf, ew_atanhf;
  * and ew_select, the blend to write selects with (see it for why).
  *
@@ -379,6 +380,39 @@ static inline float ew_sqrtf(float x) {
     c = ew_select(finite_pos, c, x);       /* +-0, +inf, NaN are their own square roots */
     return ew_select(x < 0.0f, EW_NANF, c);
 }
+
+/* ---- sin and cos ----
+ * x = n pi/2 + r in double, n = x 2/pi rounded to an integer and r = (x - n P1) - n P1t, with P1 the
+ * first 33 bits of pi/2 (n P1 exact for |n| < 2^20) and P1t = pi/2 - P1 rounded to double (fdlibm's
+ * __rem_pio2f, medium range); then FreeBSD msun's float kernels __kernel_sindf / __kernel_cosdf on
+ * |r| <= pi/4 (double polynomials, relative errors below 2^-37.5 and 2^-34.1), rounded once to
+ * float; n mod 4 picks the kernel and its sign (cos x = sin(x + pi/2): quadrant n + 1). Below 2^-12,
+ * sin x = x (keeps -0: the kernel would give +0). Infinite and NaN x give NaN. Valid for
+ * |x| < EW_TRIG_BIG only: larger elements are the caller's (ew_math.c redoes them with libm). */
+#define EW_TRIG_BIG 1.0e6f
+static inline double ew_select_d(int c, double a, double b) {
+    const uint64_t m = 0u - (uint64_t)(c != 0);
+    return ew_bits_to_double((ew_double_to_bits(a) & m) | (ew_double_to_bits(b) & ~m));
+}
+static inline double ew_sincos_core(float x, unsigned cosine) {
+    const double xd = (double)x;
+    const double t = xd * 6.36619772367581382433e-01 + 0x1.8p52; /* x 2/pi + 1.5 2^52: n in the low bits */
+    const double n = t - 0x1.8p52;
+    const uint64_t q = ew_double_to_bits(t) + (uint64_t)cosine;   /* n mod 4 (two's complement bits) */
+    const double r = (xd - n * 1.57079632673412561417e+00) - n * 6.07710050650619224932e-11;
+    const double z = r * r, w = z * z;
+    const double sz = z * r;
+    const double sine = (r + sz * (-0x15555554cbac77.0p-55 + z * 0x111110896efbb2.0p-59)) +
+                        sz * w * (-0x1a00f9e2cae774.0p-65 + z * 0x16cd878c3b46a7.0p-71);
+    const double cosine_ = ((1.0 + z * -0x1ffffffd0c5e81.0p-54) + w * 0x155553e1053a42.0p-57) +
+                           (w * z) * (-0x16c087e80f1e27.0p-62 + z * 0x199342e0ee5069.0p-68);
+    const double v = ew_select_d((int)(q & 1u), cosine_, sine);
+    return ew_select_d((int)(q & 2u), -v, v);
+}
+static inline float ew_sinf(float x) {
+    return ew_select(ew_with_sign(x, 0.0f) < 0x1p-12f, x, (float)ew_sincos_core(x, 0u));
+}
+static inline float ew_cosf(float x) { return (float)ew_sincos_core(x, 1u); }
 
 /* ---- hyperbolic functions from ew_expf_core, ew_expm1f_core, ew_logf and ew_log1pf ---- */
 
