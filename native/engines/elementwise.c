@@ -201,9 +201,45 @@ static inline uint64_t ew_float_to_u64(double v) {
     return v != v || v <= 0.0 ? 0 : v >= 18446744073709551616.0 ? UINT64_MAX : (uint64_t)v;
 }
 
+#ifdef EW_X86
+/* Contiguous integer rows into the integer domains (EW_I64, EW_U64) and back on the vector paths:
+ * load's and store's own typed loops (the same casts: sign or zero extension in, the low bits
+ * out), compiled for AVX2 and AVX-512 so that the compiler vectorizes them; the portable build's
+ * SSE2 loops, the 64-bit narrowing above all, had LOGICAL_NOT on 8M UINT8 at 2.3 ms (torch 0.16) and
+ * ADD on INT32 at 0.47x torch (8M elements, 2 threads, Zen 5). */
+#define EW_INT_TYPES(LOOP, DT, CONV)                                                               \
+    switch (t) {                                                                                   \
+    case DML_TENSOR_DATA_TYPE_INT8: LOOP(int8_t, DT, CONV); break;                                 \
+    case DML_TENSOR_DATA_TYPE_INT16: LOOP(int16_t, DT, CONV); break;                               \
+    case DML_TENSOR_DATA_TYPE_INT32: LOOP(int32_t, DT, CONV); break;                               \
+    case DML_TENSOR_DATA_TYPE_INT64: LOOP(int64_t, DT, CONV); break;                               \
+    case DML_TENSOR_DATA_TYPE_UINT8: LOOP(uint8_t, DT, CONV); break;                               \
+    case DML_TENSOR_DATA_TYPE_UINT16: LOOP(uint16_t, DT, CONV); break;                             \
+    case DML_TENSOR_DATA_TYPE_UINT32: LOOP(uint32_t, DT, CONV); break;                             \
+    default: LOOP(uint64_t, DT, CONV); break;                                                      \
+    }
+static inline __attribute__((always_inline)) void int_load_body(int domain, uint32_t t, const void* src, size_t n,
+                                                                void* dst) {
+    const uint64_t stride = 1;
+    if (domain == EW_I64) { EW_INT_TYPES(EW_LOAD_LOOP, int64_t, EW_ID) }
+    else { EW_INT_TYPES(EW_LOAD_LOOP, uint64_t, EW_ID) }
+}
+EW_T256 static void int_load_avx2(int domain, uint32_t t, const void* src, size_t n, void* dst) {
+    int_load_body(domain, t, src, n, dst);
+}
+EW_T512 static void int_load_avx512(int domain, uint32_t t, const void* src, size_t n, void* dst) {
+    int_load_body(domain, t, src, n, dst);
+}
+#endif
+
 static void load(int domain, int isa, uint32_t t, const void* src, uint64_t stride, size_t n, void* dst) {
     (void)isa;
 #ifdef EW_X86
+    if ((domain == EW_I64 || domain == EW_U64) && stride == 1 && isa != EW_ISA_PORTABLE && !pydml_type_is_float(t)) {
+        if (isa == EW_ISA_AVX512) int_load_avx512(domain, t, src, n, dst);
+        else int_load_avx2(domain, t, src, n, dst);
+        return;
+    }
     if (domain == EW_F32 && stride == 1 && isa != EW_ISA_PORTABLE && small_int(t)) {
         if (isa == EW_ISA_AVX512) int_to_f32_avx512(t, src, dst, n);
         else int_to_f32_avx2(t, src, dst, n);
@@ -356,8 +392,34 @@ EW_T512 static void f32_to_int_avx512(uint32_t t, const float* s, void* dst, siz
 #undef EW_STORE_TAIL
 #endif
 
+#ifdef EW_X86
+/* the integer domains' contiguous stores into integer types (see int_load_body) */
+#define EW_INT_STORE_LOOP(DT, ST, CONV) EW_STORE_LOOP(ST, DT, CONV)
+static inline __attribute__((always_inline)) void int_store_body(int domain, uint32_t t, const void* src, size_t n,
+                                                                 void* dst) {
+    const uint64_t stride = 1;
+    if (domain == EW_I64) { EW_INT_TYPES(EW_INT_STORE_LOOP, int64_t, EW_ID) }
+    else { EW_INT_TYPES(EW_INT_STORE_LOOP, uint64_t, EW_ID) }
+}
+#undef EW_INT_STORE_LOOP
+EW_T256 static void int_store_avx2(int domain, uint32_t t, const void* src, size_t n, void* dst) {
+    int_store_body(domain, t, src, n, dst);
+}
+EW_T512 static void int_store_avx512(int domain, uint32_t t, const void* src, size_t n, void* dst) {
+    int_store_body(domain, t, src, n, dst);
+}
+#undef EW_INT_TYPES
+#endif
+
 static void store(int domain, int isa, uint32_t t, const void* src, size_t n, void* dst, uint64_t stride) {
     (void)isa;
+#ifdef EW_X86
+    if ((domain == EW_I64 || domain == EW_U64) && stride == 1 && isa != EW_ISA_PORTABLE && !pydml_type_is_float(t)) {
+        if (isa == EW_ISA_AVX512) int_store_avx512(domain, t, src, n, dst);
+        else int_store_avx2(domain, t, src, n, dst);
+        return;
+    }
+#endif
     if (domain == EW_F32 || domain == EW_F64) {
 #ifdef EW_X86
         if (domain == EW_F32 && stride == 1 && isa != EW_ISA_PORTABLE && small_int(t)) {

@@ -226,14 +226,31 @@ void pydml_activation_apply(const pydml_activation* act, float* values, size_t n
     static void name##_f64(const ew_params* restrict P, size_t n, double* out, const double* const* in) {  \
         (void)P; (void)in; __VA_ARGS__                                                             \
     }
-#define EW_I64(name, ...)                                                                          \
-    static void name##_i64(const ew_params* restrict P, size_t n, int64_t* out, const int64_t* const* in) { \
+/* The integer domains' functions, compiled for each path (portable, AVX2, AVX-512) like the f32
+ * ones and picked per call by pydml_ew_isa() (the engine's own choice): integer results are exact,
+ * so every path gives the same. Compiled for the baseline only, LOGICAL_NOT on 8M UINT8 took
+ * 2.3 ms (torch 0.16): SSE2 has no 64-bit compare. */
+#define EW_INT_DOMAIN_FN(name, SUF, T, ...)                                                        \
+    static void name##_##SUF##_c(const ew_params* restrict P, size_t n, T* out, const T* const* in) { \
         (void)P; (void)in; __VA_ARGS__                                                             \
-    }
-#define EW_U64(name, ...)                                                                          \
-    static void name##_u64(const ew_params* restrict P, size_t n, uint64_t* out, const uint64_t* const* in) { \
+    }                                                                                              \
+    EW_T256 static void name##_##SUF##_avx2(const ew_params* restrict P, size_t n, T* out,        \
+                                            const T* const* in) {                                  \
         (void)P; (void)in; __VA_ARGS__                                                             \
+    }                                                                                              \
+    EW_T512 static void name##_##SUF##_avx512(const ew_params* restrict P, size_t n, T* out,      \
+                                              const T* const* in) {                                \
+        (void)P; (void)in; __VA_ARGS__                                                             \
+    }                                                                                              \
+    static void name##_##SUF(const ew_params* restrict P, size_t n, T* out, const T* const* in) {  \
+        switch (pydml_ew_isa()) {                                                                  \
+        case EW_ISA_AVX512: name##_##SUF##_avx512(P, n, out, in); break;                           \
+        case EW_ISA_AVX2: name##_##SUF##_avx2(P, n, out, in); break;                               \
+        default: name##_##SUF##_c(P, n, out, in); break;                                           \
+        }                                                                                          \
     }
+#define EW_I64(name, ...) EW_INT_DOMAIN_FN(name, i64, int64_t, __VA_ARGS__)
+#define EW_U64(name, ...) EW_INT_DOMAIN_FN(name, u64, uint64_t, __VA_ARGS__)
 
 /* Software prefetch, interleaved with the arithmetic: a row loop runs in stretches of EW_STRETCH
  * elements, each preceded by a prefetch of the stretch EW_AHEAD elements further along each
