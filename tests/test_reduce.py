@@ -606,6 +606,46 @@ def test_line_sums_give_the_same_bits_on_every_isa_path(rng: np.random.Generator
         check(fn, run(desc, {"InputTensor": spread})["OutputTensor"], spread, [1])
 
 
+@pytest.mark.parametrize("axis", [1, 0])
+def test_log_sum_exp_and_multiply_rows_and_columns_on_every_path(axis: int, rng: np.random.Generator) -> None:
+    """LOG_SUM_EXP and MULTIPLY over contiguous lines (reduce_line: two passes, the exponentials
+    vectorized in double by rd_exp_neg; line_prod's lanes, a product that overflows, underflows or
+    is NaN taken again a factor at a time) and over columns (reduce_lanes: cols_ext then
+    cols_sumexp; cols_prod a row at a time): the same bits on every path, the float64 formula
+    rounded once. Lines with terms 700-800 below their maximum (e^(x - m) under 2^-1010: 0),
+    a NaN, +inf, all -inf; products that overflow in double only in some orders, contain a 0, and
+    a line of 1e-38s and 1e38s that stays finite factor by factor."""
+    n = 1000
+    x = rng.uniform(-5, 5, (9, n)).astype(np.float32)
+    x[1, ::7] = -750.0
+    x[2, 5] = np.nan
+    x[3, 9] = np.inf
+    x[4, :] = -np.inf
+    x[5, :] = rng.uniform(-1, 1, n) * 100
+    x[6, 0] = -1e30
+    p = rng.uniform(0.5, 1.9, (9, n)).astype(np.float32)
+    p[1, :] = np.where(np.arange(n) % 2 == 0, 1e38, 1e-38).astype(np.float32)   # finite in order
+    p[2, 17] = 0.0
+    p[3, :] = 3.0                                                                  # overflows
+    p[4, 3] = np.nan
+    p[5, ::2] = -p[5, ::2]
+    for fn, data in (("LOG_SUM_EXP", x), ("MULTIPLY", p)):
+        arr = np.ascontiguousarray(data if axis == 1 else data.T)
+        sizes = list(arr.shape)
+        desc = reduce_desc(fn, sizes, [axis])
+        got = on_every_path(lambda: run(desc, {"InputTensor": arr})["OutputTensor"].tobytes())
+        assert all(g == got[0] for g in got), fn
+        out = np.frombuffer(got[0], np.float32)
+        with np.errstate(all="ignore"):
+            if fn == "LOG_SUM_EXP":
+                want = torch.logsumexp(torch.from_numpy(arr.astype(np.float64)), axis).numpy()
+            else:
+                want = np.ones(arr.shape[1 - axis])
+                for k in range(arr.shape[axis]):  # a factor at a time, as the order the test names
+                    want = want * np.take(arr, k, axis=axis).astype(np.float64)
+        np.testing.assert_array_equal(out, want.astype(np.float32), err_msg=f"{fn} axis {axis}")
+
+
 def test_large_column_reductions_do_not_depend_on_the_thread_count(ew_isa: str,
                                                                    rng: np.random.Generator) -> None:
     x = rng.standard_normal((3, 4099, 70)).astype(np.float32)
