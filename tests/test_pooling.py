@@ -371,6 +371,41 @@ def test_average_pooling_matches_torch(dims: int, include_padding: bool, ew_isa:
         assert max_ulp(got, want) <= ULP_BOUND["avg"]
 
 
+@pytest.mark.parametrize("dtype", ["FLOAT32", "FLOAT16"])
+def test_global_max_pool_planes_on_every_path(dtype: str, rng: np.random.Generator) -> None:
+    """A max pool whose window is the whole plane, without indices (ONNX's GlobalMaxPool) takes
+    pooling.c's global_max: the window rule's bits on every path (the first NaN's payload, a
+    zero result with the first zero's sign, all -inf), 4-D and 5-D planes, vector bodies and
+    tails, a strided batch (the planes themselves contiguous), against a per-plane reference."""
+    dt = DTYPES[dtype]
+    for sizes in ([3, 5, 19, 23], [2, 3, 2, 9, 7]):
+        x = values(rng, sizes, dtype)
+        planes = x.reshape(sizes[0] * sizes[1], -1)
+        planes[0, 40] = np.nan
+        planes[0, 7] = np.float16(np.nan) if dtype == "FLOAT16" else np.float32(np.nan)
+        planes[0, 7:8].view(np.uint16 if dtype == "FLOAT16" else np.uint32)[0] |= 0x5  # a payload to keep
+        planes[1, :] = -np.abs(planes[1, :]) - 1
+        planes[1, 50], planes[1, 80] = -0.0, 0.0               # a zero maximum: the first zero's sign
+        planes[2, :] = -np.inf
+        planes[3, -1] = 1e4                                     # the tail holds the maximum
+        win = sizes[2:]
+        desc = make("MAX_POOLING", sizes, win, dtype=dtype)
+        got = on_every_path(lambda: run(desc, {"InputTensor": x})["OutputTensor"].tobytes())
+        assert all(g == got[0] for g in got), sizes
+        out = np.frombuffer(got[0], dt)
+        for q, plane in enumerate(planes):
+            nan = np.isnan(plane)
+            want = plane[np.argmax(nan)] if nan.any() else plane[np.argmax(plane == plane.max())]
+            assert out[q].tobytes() == want.tobytes(), (sizes, q, out[q], want)
+    # a batch stride with a gap: each plane still one run
+    x = values(rng, [2, 3, 8, 8], dtype)
+    wide = np.zeros((2, 4, 8, 8), dt)
+    wide[:, :3] = x
+    desc = make("MAX_POOLING", [2, 3, 8, 8], [8, 8], dtype=dtype, in_strides=[256, 64, 8, 1])
+    got = run(desc, {"InputTensor": wide})["OutputTensor"]
+    np.testing.assert_array_equal(got.ravel(), x.reshape(6, -1).max(axis=1))
+
+
 def test_global_average_pool_matches_torch(ew_isa: str, rng: np.random.Generator) -> None:
     x = values(rng, [2, 8, 56, 56])
     got = run(make("AVERAGE_POOLING", x.shape, [56, 56]), {"InputTensor": x})["OutputTensor"]
