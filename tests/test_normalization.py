@@ -23,7 +23,7 @@ import numpy as np
 import pytest
 import torch
 import torch.nn.functional as F
-from ew_harness import max_ulp, poison, run, tensor
+from ew_harness import max_ulp, on_every_path, poison, run, tensor
 
 import pydml
 from pydml import ValidationError
@@ -411,6 +411,27 @@ def test_lp_normalization(dtype: str, p: int, axis: int, ew_isa: str, rng: np.ra
     if dtype == "FLOAT32":
         want = F.normalize(torch.from_numpy(x), p=float(p), dim=axis, eps=1e-5).numpy()
         np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-7)
+
+
+@pytest.mark.parametrize("p", [1, 2])
+def test_lp_normalization_over_a_middle_axis_in_columns(p: int, rng: np.random.Generator) -> None:
+    """LP over an axis that is not the innermost (FLOAT32, packed from the Axis on) runs in column
+    tiles of 256 (normalization.c run_lp_columns): the same bits on every path, with several tiles and a partial one, a column of zeros (the Epsilon floor), a NaN column, an outer
+    dimension of any stride, against the float64 formula."""
+    x = rng.standard_normal((2, 3, 5, 300)).astype(np.float32)
+    x[0, :, 1, 7] = 0.0
+    x[1, 2, 3, 299] = np.nan
+    desc = lp_desc([2, 3, 5, 300], 1, p, 1e-5)
+    got = on_every_path(lambda: run(desc, {"InputTensor": x})["OutputTensor"].tobytes())
+    assert all(g == got[0] for g in got)
+    out = np.frombuffer(got[0], np.float32).reshape(x.shape)
+    with np.errstate(invalid="ignore"):
+        check(out, ref_lp(x, 1, p, 1e-5), ULP32["lp"])
+    assert (out[0, :, 1, 7] == 0).all() and np.isnan(out[1, :, 3, 299]).all()
+    wide = np.zeros((2, 4, 5, 300), np.float32)                           # an outer stride with a gap
+    wide[:, :3] = x
+    desc = lp_desc([2, 3, 5, 300], 1, p, 1e-5, in_strides=[6000, 1500, 300, 1])
+    assert run(desc, {"InputTensor": wide})["OutputTensor"].tobytes() == got[0]
 
 
 def test_lp_epsilon_floor_and_strides(ew_isa: str) -> None:
