@@ -281,13 +281,35 @@ static int cv_index(uint32_t t) {
 
 int pydml_cast_row_contiguous(uint32_t stype, uint32_t dtype, const void* src, void* dst, size_t n) {
     const int si = cv_index(stype), di = cv_index(dtype);
-    if (si < 0 || di < 0 || si == di) return 0;
     int path = 0;
 #ifdef CONVERT_X86
     const uint32_t cpu = pydml_active_cpu_features();
     if (cpu & PYDML_CPU_AVX512) path = 2;
     else if (cpu & PYDML_CPU_AVX2_FMA) path = 1;
 #endif
+    /* FLOAT16 from and to the integers (and to FLOAT64) through a FLOAT32 stage: a half is exact in
+     * float, and so is every integer below 2^24 in magnitude, while every integer from 65520 up
+     * rounds to an infinite half whichever way it goes: one rounding, the element loop's results */
+    const int to_ints = stype == DML_TENSOR_DATA_TYPE_FLOAT16 && di > 0;
+    const int from_ints = dtype == DML_TENSOR_DATA_TYPE_FLOAT16 && si > 1;
+    if (to_ints || from_ints) {
+        float stage[512];
+        const size_t sb = to_ints ? 2u : pydml_type_bits(stype) / 8u, db = from_ints ? 2u : pydml_type_bits(dtype) / 8u;
+        for (size_t k0 = 0; k0 < n; k0 += 512) {
+            const size_t m = n - k0 < 512 ? n - k0 : 512;
+            const char* s = (const char*)src + k0 * sb;
+            char* d = (char*)dst + k0 * db;
+            if (to_ints) {
+                pydml_f16_row_to_f32((const uint16_t*)(const void*)s, stage, m);
+                cv_rows[path][0][di](stage, d, m);
+            } else {
+                cv_rows[path][si][0](s, stage, m);
+                pydml_f32_row_to_f16(stage, (uint16_t*)(void*)d, m);
+            }
+        }
+        return 1;
+    }
+    if (si < 0 || di < 0 || si == di) return 0;
     cv_rows[path][si][di](src, dst, n);
     return 1;
 }
