@@ -434,6 +434,34 @@ def test_lp_normalization_over_a_middle_axis_in_columns(p: int, rng: np.random.G
     assert run(desc, {"InputTensor": wide})["OutputTensor"].tobytes() == got[0]
 
 
+@pytest.mark.parametrize("axis", [0, 1, 2])
+def test_mvn_over_one_outer_axis_in_columns(axis: int, rng: np.random.Generator) -> None:
+    """MEAN_VARIANCE_NORMALIZATION(1, 2) over one axis that is not the innermost, FLOAT32 without
+    Scale and Bias, runs in column tiles (normalization.c run_columns: the mean, then the squared
+    deviations, then the outputs, a row at a time): the same bits on every path, the float64
+    formula rounded once, with and without the mean and the variance, a FusedActivation, several
+    tiles and a partial one, a constant column (variance 0: Epsilon alone) and a NaN."""
+    sizes = [3, 4, 5, 300]
+    x = (rng.standard_normal(sizes) * 3 + 1).astype(np.float32)
+    x[(0,) * axis + (slice(None),) + (1,) * (3 - axis)] = 2.5     # one constant group
+    x[1, 2, 3, 299] = np.nan
+    relu = pydml.DML_OPERATOR_DESC(Type=pydml.DML_OPERATOR_ACTIVATION_RELU, Desc=pydml.DML_ACTIVATION_RELU_OPERATOR_DESC())
+    cases = [(mvn1_desc(sizes, [axis]), True, True, False), (mvn1_desc(sizes, [axis], normalize=False), True, False, False),
+             (mvn1_desc(sizes, [axis], fused=relu), True, True, True),
+             (mvn2_desc(sizes, [axis], False, True), False, True, False)]
+    for desc, use_mean, use_var, act in cases:
+        got = on_every_path(lambda desc=desc: run(desc, {"InputTensor": x})["OutputTensor"].tobytes())
+        assert all(g == got[0] for g in got)
+        out = np.frombuffer(got[0], np.float32).reshape(sizes)
+        with np.errstate(invalid="ignore"):
+            want = ref_mvn(x, [axis], 1e-5, use_mean, use_var)
+            if act:
+                want = np.maximum(want, 0)
+        nan = np.isnan(want)
+        assert np.isnan(out[nan]).all()
+        check(out[~nan], want[~nan], ULP32["mvn"])
+
+
 def test_lp_epsilon_floor_and_strides(ew_isa: str) -> None:
     x = np.zeros((2, 4), np.float32)
     x[1] = [1e-7, -1e-7, 0, 0]

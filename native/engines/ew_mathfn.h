@@ -396,23 +396,29 @@ static inline double ew_select_d(int c, double a, double b) {
 }
 static inline double ew_sincos_core(float x, unsigned cosine) {
     const double xd = (double)x;
-    const double t = xd * 6.36619772367581382433e-01 + 0x1.8p52; /* x 2/pi + 1.5 2^52: n in the low bits */
+    const double t = EW_FMAD(xd, 6.36619772367581382433e-01, 0x1.8p52); /* x 2/pi + 1.5 2^52: n in the low bits */
     const double n = t - 0x1.8p52;
     const uint64_t q = ew_double_to_bits(t) + (uint64_t)cosine;   /* n mod 4 (two's complement bits) */
-    const double r = (xd - n * 1.57079632673412561417e+00) - n * 6.07710050650619224932e-11;
-    const double z = r * r, w = z * z;
-    const double sz = z * r;
-    const double sine = (r + sz * (-0x15555554cbac77.0p-55 + z * 0x111110896efbb2.0p-59)) +
-                        sz * w * (-0x1a00f9e2cae774.0p-65 + z * 0x16cd878c3b46a7.0p-71);
-    const double cosine_ = ((1.0 + z * -0x1ffffffd0c5e81.0p-54) + w * 0x155553e1053a42.0p-57) +
-                           (w * z) * (-0x16c087e80f1e27.0p-62 + z * 0x199342e0ee5069.0p-68);
-    const double v = ew_select_d((int)(q & 1u), cosine_, sine);
-    return ew_select_d((int)(q & 2u), -v, v);
+    const double r = EW_FMAD(-n, 6.07710050650619224932e-11, EW_FMAD(-n, 1.57079632673412561417e+00, xd));
+    const double z = r * r;
+    /* sin r = r (1 + z (S1 + z (S2 + z (S3 + z S4)))), cos r = 1 + z (C0 + z (C1 + z (C2 + z C3))):
+     * the kernels' polynomials by Horner's rule in fused multiply-adds (EW_FMAD: the same bits on
+     * every path), both evaluated and one picked by the quadrant (fewer operations than picking
+     * each coefficient), its sign flipped by the quadrant's second bit */
+    const double ps = EW_FMAD(z, EW_FMAD(z, EW_FMAD(z, EW_FMAD(z, 0x16cd878c3b46a7.0p-71, -0x1a00f9e2cae774.0p-65),
+                                                  0x111110896efbb2.0p-59), -0x15555554cbac77.0p-55), 1.0);
+    const double pc = EW_FMAD(z, EW_FMAD(z, EW_FMAD(z, EW_FMAD(z, 0x199342e0ee5069.0p-68, -0x16c087e80f1e27.0p-62),
+                                                  0x155553e1053a42.0p-57), -0x1ffffffd0c5e81.0p-54), 1.0);
+    const double v = ew_select_d((int)(q & 1u), pc, r * ps);
+    return ew_bits_to_double(ew_double_to_bits(v) ^ ((q & 2u) << 62));
 }
+/* NaN in: x + x (x quieted, its payload and sign), not whatever the fused multiply-adds pass on
+ * (libm's fma and vfmadd pick different NaN operands) */
 static inline float ew_sinf(float x) {
-    return ew_select(ew_with_sign(x, 0.0f) < 0x1p-12f, x, (float)ew_sincos_core(x, 0u));
+    const float v = ew_select(ew_with_sign(x, 0.0f) < 0x1p-12f, x, (float)ew_sincos_core(x, 0u));
+    return ew_select(x != x, x + x, v);
 }
-static inline float ew_cosf(float x) { return (float)ew_sincos_core(x, 1u); }
+static inline float ew_cosf(float x) { return ew_select(x != x, x + x, (float)ew_sincos_core(x, 1u)); }
 
 /* ---- hyperbolic functions from ew_expf_core, ew_expm1f_core, ew_logf and ew_log1pf ---- */
 

@@ -1128,34 +1128,45 @@ static pydml_status run_lrn(const norm_plan* p, const pydml_tensor* x, const pyd
     return pydml_axis_for_range_in(&loop, p->cross ? lrn_cross : lrn_plane, &l, ws, 0);
 }
 
-/* ---- LP_NORMALIZATION over an axis that is not the innermost (torch's F.normalize(x, dim=1) of an
- * image-shaped tensor) ----
- * Each group is L elements a row of `inner` apart, so run_groups gathered 64 elements from 64 pages
- * a group ([8, 64, 128, 128] over the channels: 48 ms, 0.56x torch). Here the groups of one outer
- * index are columns: a tile of W of them is summed a row at a time (sum |x| or sum x^2 in double,
- * the rows in order), and written a row at a time, x * (1 / max(norm, Epsilon)) in double rounded
- * once, as run_group's apply does with m = 0. FLOAT32 tensors whose dimensions from the Axis on are
- * packed, in and out (the outer ones any stride). The sum's order differs from run_group's chunks
- * (double sums: the same float result but where the double lands on a float rounding boundary). */
-#define NK_LP_TILE 256
-#define NK_LP_COLS(SUF, ATTR)                                                                      \
-    ATTR static void lp_cols_sum_##SUF(double* restrict acc, const float* restrict x, size_t w, int p1) { \
-        if (p1) for (size_t j = 0; j < w; j++) acc[j] += (double)fabsf(x[j]);                      \
+/* ---- LP_NORMALIZATION and MEAN_VARIANCE_NORMALIZATION over an axis that is not the innermost
+ * (torch's F.normalize(x, dim=1) of an image-shaped tensor, a channels-first layer norm) ----
+ * Each group is L elements a row of `inner` apart, so run_groups gathered them from L pages a group
+ * ([8, 64, 128, 128] over the channels: LP 48 ms, 0.56x torch; MVN 43 ms). Here the groups of one
+ * outer index are columns, taken W at a time a row at a time: LP sums |x| or x^2 in double; MVN
+ * sums x for the mean, then (x - mean)^2 (two passes, in double), r = 1 / sqrt(M2 / L + Epsilon);
+ * each output is ((double)x - m) r rounded once, as run_group's apply (m 0, r 1 where a flag is
+ * off; LP's r = 1 / max(norm, Epsilon)), then MVN's FusedActivation on the row. FLOAT32, one
+ * reduced axis, the dimensions from it on packed in and out (the outer ones any stride), MVN
+ * without Scale and Bias. The sums' order differs from run_group's chunks: the same float results
+ * but where a double lands on a float's rounding boundary. */
+#define NK_COL_TILE 256
+#define NK_COLS(SUF, ATTR)                                                                         \
+    ATTR static void cols_sum_##SUF(double* restrict acc, const float* restrict x, size_t w, int mode) { \
+        if (mode == 0) for (size_t j = 0; j < w; j++) acc[j] += (double)x[j];                      \
+        else if (mode == 1) for (size_t j = 0; j < w; j++) acc[j] += (double)fabsf(x[j]);          \
         else for (size_t j = 0; j < w; j++) acc[j] += (double)x[j] * (double)x[j];                 \
     }                                                                                              \
-    ATTR static void lp_cols_apply_##SUF(float* restrict y, const float* restrict x, const double* restrict r, \
-                                         size_t w) {                                               \
-        for (size_t j = 0; j < w; j++) y[j] = (float)((double)x[j] * r[j]);                        \
+    ATTR static void cols_dev2_##SUF(double* restrict acc, const float* restrict x, const double* restrict m, \
+                                     size_t w) {                                                   \
+        for (size_t j = 0; j < w; j++) {                                                           \
+            const double d = (double)x[j] - m[j];                                                  \
+            acc[j] += d * d;                                                                       \
+        }                                                                                          \
+    }                                                                                              \
+    ATTR static void cols_apply_##SUF(float* restrict y, const float* restrict x, const double* restrict m, \
+                                      const double* restrict r, size_t w) {                        \
+        for (size_t j = 0; j < w; j++) y[j] = (float)(((double)x[j] - m[j]) * r[j]);               \
     }
-NK_LP_COLS(c, )
+NK_COLS(c, )
 #ifdef NK_X86
-NK_LP_COLS(avx2, EW_T256)
-NK_LP_COLS(avx512, EW_T512)
+NK_COLS(avx2, EW_T256)
+NK_COLS(avx512, EW_T512)
 #endif
-#undef NK_LP_COLS
+#undef NK_COLS
 
-static int lp_columns_fit(const norm_plan* p, const pydml_tensor* x, const pydml_tensor* y, uint32_t* axis) {
-    if (p->kind != NK_LP || p->dtype != DML_TENSOR_DATA_TYPE_FLOAT32 || p->has_act) return 0;
+static int columns_fit(const norm_plan* p, const pydml_tensor* x, const pydml_tensor* y, uint32_t* axis) {
+    if (p->dtype != DML_TENSOR_DATA_TYPE_FLOAT32) return 0;
+    if (!(p->kind == NK_LP || (p->kind == NK_MVN && !p->has[0] && !p->has[1]))) return 0;
     uint32_t a = 0;
     while (a < p->n && !(p->reduced >> a & 1u)) a++;
     if (a + 1 >= p->n || p->reduced != 1u << a) return 0;
@@ -1168,28 +1179,29 @@ static int lp_columns_fit(const norm_plan* p, const pydml_tensor* x, const pydml
     return packed / p->sizes[a] > 1; /* columns: an inner extent past 1 */
 }
 
-static pydml_status run_lp_columns(const norm_plan* p, const pydml_tensor* x, const pydml_tensor* y, uint32_t a) {
+static pydml_status run_columns(const norm_plan* p, const pydml_tensor* x, const pydml_tensor* y, uint32_t a) {
     uint64_t inner = 1, outer = 1;
     for (uint32_t d = a + 1; d < p->n; d++) inner *= p->sizes[d];
     for (uint32_t d = 0; d < a; d++) outer *= p->sizes[d];
-    const uint64_t L = p->sizes[a], tiles = (inner + NK_LP_TILE - 1) / NK_LP_TILE, items = outer * tiles;
-    void (*sum)(double*, const float*, size_t, int) = lp_cols_sum_c;
-    void (*apply)(float*, const float*, const double*, size_t) = lp_cols_apply_c;
+    const uint64_t L = p->sizes[a], tiles = (inner + NK_COL_TILE - 1) / NK_COL_TILE, items = outer * tiles;
+    void (*sum)(double*, const float*, size_t, int) = cols_sum_c;
+    void (*dev2)(double*, const float*, const double*, size_t) = cols_dev2_c;
+    void (*apply)(float*, const float*, const double*, const double*, size_t) = cols_apply_c;
 #ifdef NK_X86
     const int isa = pydml_ew_isa();
-    if (isa == EW_ISA_AVX512) { sum = lp_cols_sum_avx512; apply = lp_cols_apply_avx512; }
-    else if (isa == EW_ISA_AVX2) { sum = lp_cols_sum_avx2; apply = lp_cols_apply_avx2; }
+    if (isa == EW_ISA_AVX512) { sum = cols_sum_avx512; dev2 = cols_dev2_avx512; apply = cols_apply_avx512; }
+    else if (isa == EW_ISA_AVX2) { sum = cols_sum_avx2; dev2 = cols_dev2_avx2; apply = cols_apply_avx2; }
 #endif
     const float* xd = x->data;
     float* yd = y->data;
-    const int p1 = p->p == 1;
+    const int lp = p->kind == NK_LP;
     const double eps = p->eps;
 #ifdef _OPENMP
-#pragma omp parallel for schedule(static) if (items * L * NK_LP_TILE >= NK_PARALLEL_MIN && items > 1)
+#pragma omp parallel for schedule(static) if (items * L * NK_COL_TILE >= NK_PARALLEL_MIN && items > 1)
 #endif
     for (uint64_t it = 0; it < items; it++) {
-        const uint64_t o = it / tiles, j0 = (it % tiles) * NK_LP_TILE;
-        const size_t w = (size_t)(inner - j0 < NK_LP_TILE ? inner - j0 : NK_LP_TILE);
+        const uint64_t o = it / tiles, j0 = (it % tiles) * NK_COL_TILE;
+        const size_t w = (size_t)(inner - j0 < NK_COL_TILE ? inner - j0 : NK_COL_TILE);
         /* the outer dimensions at any stride: offsets of index o */
         uint64_t xo = 0, yo = 0, rest = o;
         for (uint32_t d = a; d-- > 0;) {
@@ -1198,15 +1210,33 @@ static pydml_status run_lp_columns(const norm_plan* p, const pydml_tensor* x, co
             xo += i * x->strides[d];
             yo += i * y->strides[d];
         }
-        double acc[NK_LP_TILE];
-        for (size_t j = 0; j < w; j++) acc[j] = 0.0;
-        for (uint64_t l = 0; l < L; l++) sum(acc, xd + xo + l * inner + j0, w, p1);
-        for (size_t j = 0; j < w; j++) { /* finish_stats' norm: NaN kept, else at least Epsilon */
-            double norm = p1 ? acc[j] : sqrt(acc[j]);
-            norm = norm >= eps ? norm : (norm != norm ? norm : eps);
-            acc[j] = 1.0 / norm;
+        const float* xt = xd + xo + j0;
+        float* yt = yd + yo + j0;
+        double m[NK_COL_TILE], r[NK_COL_TILE];
+        for (size_t j = 0; j < w; j++) m[j] = 0.0, r[j] = 0.0;
+        if (lp) {
+            for (uint64_t l = 0; l < L; l++) sum(r, xt + l * inner, w, p->p == 1 ? 1 : 2);
+            for (size_t j = 0; j < w; j++) { /* finish_stats' norm: NaN kept, else at least Epsilon */
+                double norm = p->p == 1 ? r[j] : sqrt(r[j]);
+                norm = norm >= eps ? norm : (norm != norm ? norm : eps);
+                r[j] = 1.0 / norm;
+            }
+        } else {
+            if (p->use_mean) {
+                for (uint64_t l = 0; l < L; l++) sum(m, xt + l * inner, w, 0);
+                for (size_t j = 0; j < w; j++) m[j] /= (double)L;
+            }
+            if (p->use_var) {
+                for (uint64_t l = 0; l < L; l++) dev2(r, xt + l * inner, m, w);
+                for (size_t j = 0; j < w; j++) r[j] = 1.0 / sqrt(r[j] / (double)L + eps);
+            } else {
+                for (size_t j = 0; j < w; j++) r[j] = 1.0;
+            }
         }
-        for (uint64_t l = 0; l < L; l++) apply(yd + yo + l * inner + j0, xd + xo + l * inner + j0, acc, w);
+        for (uint64_t l = 0; l < L; l++) {
+            apply(yt + l * inner, xt + l * inner, m, r, w);
+            if (p->has_act) pydml_activation_apply(&p->act, yt + l * inner, w);
+        }
     }
     return PYDML_STATUS_SUCCESS;
 }
@@ -1226,16 +1256,18 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
         for (uint32_t t = 0; t < 4; t++)
             if ((s = check_view(inputs[1 + t], p->dtype, p->n, p->psizes[t]))) return s;
         return run_bn(p, inputs, y, ws);
-    case NK_MVN:
+    case NK_MVN: {
         for (uint32_t t = 0; t < 2; t++) {
             if ((inputs[1 + t] != NULL) != (p->has[t] != 0)) return PYDML_STATUS_INVALID_PARAMETER;
             if (inputs[1 + t] && (s = check_view(inputs[1 + t], p->dtype, p->n, p->psizes[t]))) return s;
         }
+        uint32_t axis;
+        if (columns_fit(p, inputs[0], y, &axis)) return run_columns(p, inputs[0], y, axis);
         return run_groups(p, inputs[0], inputs[1], inputs[2], y, ws);
+    }
     case NK_LP: {
         uint32_t axis;
-        if (lp_columns_fit(p, inputs[0], y, &axis))
-            return run_lp_columns(p, inputs[0], y, axis);
+        if (columns_fit(p, inputs[0], y, &axis)) return run_columns(p, inputs[0], y, axis);
         return run_groups(p, inputs[0], NULL, NULL, y, ws);
     }
     default:
