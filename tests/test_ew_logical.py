@@ -572,3 +572,32 @@ def test_every_operator_executes_through_the_c_api() -> None:
     assert len(OPERATORS) == 18
     for op in OPERATORS:
         assert lib.pydml_operator_type_executes(getattr(lib, f"DML_OPERATOR_ELEMENT_WISE_{op}")) == 1, op
+
+
+@pytest.mark.parametrize("op", ["LOGICAL_AND", "LOGICAL_OR", "LOGICAL_XOR", "LOGICAL_NOT"])
+def test_byte_logic_rows(op: str, ew_isa: str, rng: np.random.Generator) -> None:
+    """LOGICAL_AND / OR / XOR / NOT on UINT8 operands into UINT8 run byte for byte (elementwise.c
+    byte_logic_row): any non-zero byte is true (2, 128, 255 too), 1 or 0 out; a vector body and a
+    tail, a broadcast operand of one byte (stride 0) on either side, a strided view (the engine's
+    other rows)."""
+    n = 1000 + 37
+    a = rng.choice(np.array([0, 1, 2, 128, 255], np.uint8), n)
+    b = rng.choice(np.array([0, 1, 7, 255], np.uint8), n)
+    fn = {"LOGICAL_AND": np.logical_and, "LOGICAL_OR": np.logical_or, "LOGICAL_XOR": np.logical_xor}
+    if op == "LOGICAL_NOT":
+        got = run1(unary(op, "UINT8", [n]), a)
+        np.testing.assert_array_equal(got, (a == 0).astype(np.uint8))
+        wide = np.zeros(2 * n, np.uint8)
+        wide[::2] = a
+        got = run1(unary(op, "UINT8", [n], in_strides=[2]), wide)
+        np.testing.assert_array_equal(got, (a == 0).astype(np.uint8))
+        return
+    want = fn[op](a != 0, b != 0).astype(np.uint8)
+    np.testing.assert_array_equal(run2(binary(op, "UINT8", [n]), a, b), want)
+    for v in (0, 9):
+        one = np.array([v], np.uint8)
+        got = run2(binary(op, "UINT8", [n], b_strides=[0]), a, one)
+        np.testing.assert_array_equal(got, fn[op](a != 0, v != 0).astype(np.uint8))
+        got = run2(binary(op, "UINT8", [n], a_strides=[0]), one, b)
+        np.testing.assert_array_equal(got, fn[op](v != 0, b != 0).astype(np.uint8))
+

@@ -480,6 +480,8 @@ struct pydml_ew_plan {
     ew_entry own;
     const ew_entry* fused;             /* FusedActivation's entry, NULL: none */
     const ew_narrow_entry* narrow;     /* stores 8-bit outputs itself (contiguous runs), NULL: none */
+    uint32_t byte_logic;               /* LOGICAL_AND/OR/XOR/NOT with 8-bit operands and output:
+                                        * its DML_OPERATOR type (byte_logic_row), 0: none */
     ew_params params;
     ew_params fused_params;
     int domain;
@@ -625,6 +627,15 @@ static pydml_status plan_types(pydml_ew_plan* plan, uint32_t op_type, uint32_t p
         (output_dtype == DML_TENSOR_DATA_TYPE_INT8 || output_dtype == DML_TENSOR_DATA_TYPE_UINT8))
         for (uint32_t i = 0; i < pydml_ew_narrow_entry_count; i++)
             if (pydml_ew_narrow_entries[i].type == op_type) plan->narrow = &pydml_ew_narrow_entries[i];
+    plan->byte_logic = 0;
+    if ((op_type == DML_OPERATOR_ELEMENT_WISE_LOGICAL_AND || op_type == DML_OPERATOR_ELEMENT_WISE_LOGICAL_OR ||
+         op_type == DML_OPERATOR_ELEMENT_WISE_LOGICAL_XOR || op_type == DML_OPERATOR_ELEMENT_WISE_LOGICAL_NOT) &&
+        !plan->fused && !plan->has_scale_bias && bits_of_int(output_dtype) == 8 &&
+        plan->params.present == (1u << plan->input_count) - 1u) {
+        plan->byte_logic = op_type;
+        for (uint32_t k = 0; k < plan->input_count; k++)
+            if (bits_of_int(plan->params.input_types[k]) != 8) plan->byte_logic = 0;
+    }
     plan->fused_params.output_type = output_dtype;
     plan->fused_params.present = 1;
     plan->fused_params.input_types[0] = output_dtype;
@@ -1142,8 +1153,66 @@ void pydml_debug_elementwise_binary_rows(uint64_t* streamed, uint64_t* cached) {
 
 /* n elements starting at the given element offsets, in chunks; `start`: the span's first position
  * along the run (where a periodic input's row is at). */
+/* LOGICAL_AND / OR / XOR / NOT on 8-bit operands into an 8-bit output, byte for byte (the pages: any
+ * non-zero input is true, the result 1 or 0): the integer domain widened every byte to int64 and
+ * back (8M UINT8, 2 threads: NOT 0.71 ms, AND 0.98 ms, torch 0.15). An operand with stride 0 along
+ * the run is one byte (sa / sb 0). */
+#define EW_BYTE_LOGIC(SUF, ATTR)                                                                   \
+    ATTR static void byte_logic_##SUF(uint32_t op, const uint8_t* a, size_t sa, const uint8_t* b, size_t sb, \
+                                      uint8_t* o, size_t n) {                                      \
+        switch (op) {                                                                              \
+        case DML_OPERATOR_ELEMENT_WISE_LOGICAL_NOT:                                                \
+            for (size_t k = 0; k < n; k++) o[k] = (uint8_t)(a[k * sa] == 0);                       \
+            break;                                                                                 \
+        case DML_OPERATOR_ELEMENT_WISE_LOGICAL_AND:                                                \
+            for (size_t k = 0; k < n; k++) o[k] = (uint8_t)((a[k * sa] != 0) & (b[k * sb] != 0));  \
+            break;                                                                                 \
+        case DML_OPERATOR_ELEMENT_WISE_LOGICAL_OR:                                                 \
+            for (size_t k = 0; k < n; k++) o[k] = (uint8_t)((a[k * sa] != 0) | (b[k * sb] != 0));  \
+            break;                                                                                 \
+        default:                                                                                   \
+            for (size_t k = 0; k < n; k++) o[k] = (uint8_t)((a[k * sa] != 0) != (b[k * sb] != 0)); \
+            break;                                                                                 \
+        }                                                                                          \
+    }
+EW_BYTE_LOGIC(c, )
+#ifdef EW_X86
+EW_BYTE_LOGIC(avx2, EW_T256)
+EW_BYTE_LOGIC(avx512, EW_T512)
+#endif
+#undef EW_BYTE_LOGIC
+
+/* byte_logic's row over a run whose operands are contiguous or one value (the strides 1 or 0 are
+ * specialised: the compiler vectorizes the contiguous loops); 0 when the run does not fit */
+static int byte_logic_row(const ew_run* r, const uint64_t* offset, uint64_t n) {
+    const pydml_ew_plan* plan = r->plan;
+    const uint32_t n_in = plan->input_count, inner = r->dims - 1;
+    if (r->strides[n_in][inner] != 1) return 0;
+    const uint8_t* op[2] = {NULL, NULL};
+    size_t st[2] = {0, 0};
+    for (uint32_t k = 0; k < n_in; k++) {
+        if (r->strides[k][inner] > 1 || r->period[k] != 0) return 0;
+        op[k] = (const uint8_t*)r->base[k] + offset[k];
+        st[k] = (size_t)r->strides[k][inner];
+    }
+    if (n_in == 1) op[1] = op[0];
+    uint8_t* out = (uint8_t*)r->base[n_in] + offset[n_in];
+    void (*row)(uint32_t, const uint8_t*, size_t, const uint8_t*, size_t, uint8_t*, size_t) = byte_logic_c;
+#ifdef EW_X86
+    if (r->isa == EW_ISA_AVX512) row = byte_logic_avx512;
+    else if (r->isa == EW_ISA_AVX2) row = byte_logic_avx2;
+#endif
+    /* the strides as constants, so each loop vectorizes */
+    if (st[0] == 1 && (n_in == 1 || st[1] == 1)) row(plan->byte_logic, op[0], 1, op[1], 1, out, (size_t)n);
+    else if (st[0] == 1) row(plan->byte_logic, op[0], 1, op[1], 0, out, (size_t)n);
+    else if (n_in == 1 || st[1] == 0) row(plan->byte_logic, op[0], 0, op[1], 0, out, (size_t)n);
+    else row(plan->byte_logic, op[0], 0, op[1], 1, out, (size_t)n);
+    return 1;
+}
+
 static void run_span(const ew_run* r, const uint64_t* offset, uint64_t n_total, uint64_t start) {
     const pydml_ew_plan* plan = r->plan;
+    if (plan->byte_logic && byte_logic_row(r, offset, n_total)) return;
     const int domain = plan->domain, isa = r->isa;
     const uint32_t n_in = plan->input_count, o = n_in;
     _Alignas(64) unsigned char stage[EW_MAX_INPUTS + 1][EW_CHUNK * 8];
