@@ -139,21 +139,28 @@ def test_exp_gives_the_same_bits_on_every_isa_path(in_place: bool) -> None:
     x[1024:2048] = rng.uniform(-86, 86, 1024)   # blocks wholly in range: stored without a redo
     odd = np.array([np.nan, np.inf, -np.inf, 88.72283, -103.97, -87.3, 86.0, -86.0, 86.00001, -0.0], F32)
     x[rng.integers(0, x.size, 80)] = rng.choice(odd, 80)
+    got = unary_bits_on_every_path("EXP", x, in_place)
+    with np.errstate(over="ignore"):
+        assert max_ulp(got, np.exp(x.astype(np.float64))) <= ULP["EXP"]
+
+
+def unary_bits_on_every_path(op: str, x: np.ndarray, in_place: bool) -> np.ndarray:
+    """op's FLOAT32 output for x on each ISA path, in place or into a NaN-poisoned buffer; asserts
+    the paths give the same bits and returns them."""
     bits = {}
     for path in available_paths():
         lib.pydml_set_cpu_features(ISA_PATHS[path])
         try:
             f = tensor("FLOAT32", [x.size])
-            op = pydml.Device().create_operator(pydml.DML_ELEMENT_WISE_EXP_OPERATOR_DESC(InputTensor=f, OutputTensor=f))
+            op_ = pydml.Device().create_operator(desc_class(op)(InputTensor=f, OutputTensor=f))
             buf = x.copy()
             out = buf if in_place else np.full_like(x, np.nan)
-            op.execute({"InputTensor": buf}, {"OutputTensor": out})
+            op_.execute({"InputTensor": buf}, {"OutputTensor": out})
             bits[path] = out.tobytes()
         finally:
             lib.pydml_set_cpu_features(0xFFFFFFFF)
-    assert len(set(bits.values())) == 1, sorted(bits)
-    with np.errstate(over="ignore"):
-        assert max_ulp(np.frombuffer(bits["portable"], F32), np.exp(x.astype(np.float64))) <= ULP["EXP"]
+    assert len(set(bits.values())) == 1, (op, sorted(bits))
+    return np.frombuffer(bits["portable"], F32)
 
 
 @pytest.mark.parametrize("op", ["SIN", "COS"])
@@ -175,20 +182,7 @@ def test_sin_cos_rows_give_the_same_bits_on_every_isa_path(op: str, in_place: bo
 
 
 def assert_sin_cos_row(op: str, x: np.ndarray, in_place: bool) -> None:
-    bits = {}
-    for path in available_paths():
-        lib.pydml_set_cpu_features(ISA_PATHS[path])
-        try:
-            f = tensor("FLOAT32", [x.size])
-            op_ = pydml.Device().create_operator(desc_class(op)(InputTensor=f, OutputTensor=f))
-            buf = x.copy()
-            out = buf if in_place else np.full_like(x, np.nan)
-            op_.execute({"InputTensor": buf}, {"OutputTensor": out})
-            bits[path] = out.tobytes()
-        finally:
-            lib.pydml_set_cpu_features(0xFFFFFFFF)
-    assert len(set(bits.values())) == 1, sorted(bits)
-    got = np.frombuffer(bits["portable"], F32)
+    got = unary_bits_on_every_path(op, x, in_place)
     with np.errstate(invalid="ignore"):
         want = (np.sin if op == "SIN" else np.cos)(x.astype(np.float64))
     small = np.abs(x) < 1e6
