@@ -701,3 +701,30 @@ def test_a_value_does_not_depend_on_its_neighbours(op: str, ew_isa: str, rng: np
         keep = np.ones(width, bool)
         keep[5] = False
         np.testing.assert_array_equal(got[0][:, keep].view(np.uint32), got[1][:, keep].view(np.uint32))
+
+
+@pytest.mark.parametrize("dtype", ["INT8", "UINT8", "INT16", "UINT16", "INT32", "UINT32"])
+def test_same_width_integer_add_subtract_multiply(dtype: str, ew_isa: str, rng: np.random.Generator) -> None:
+    """ADD, SUBTRACT and MULTIPLY whose operands and output are one 8- to 32-bit integer type run in
+    that width (elementwise.c same_width_row): the wrapping low bits, as numpy's same-width
+    arithmetic gives them, for values across the whole range (overflow both ways), a vector body and
+    a tail, an operand of one value along the run on either side, and a strided view (the engine's
+    other path)."""
+    dt = DTYPES[dtype]
+    info = np.iinfo(dt)
+    n = 1000 + 21
+    a = rng.integers(info.min, info.max, n, dtype=dt, endpoint=True)
+    b = rng.integers(info.min, info.max, n, dtype=dt, endpoint=True)
+    a[:4] = [info.min, info.max, 0, info.max]
+    b[:4] = [info.max, info.max, info.min, 1]
+    ops = {"ADD": np.add, "SUBTRACT": np.subtract, "MULTIPLY": np.multiply}
+    for op, fn in ops.items():
+        with np.errstate(over="ignore"):
+            np.testing.assert_array_equal(binary(op, a, b, dtype, [n]), fn(a, b), err_msg=op)
+            one = np.array([b[7]], dt)
+            np.testing.assert_array_equal(binary(op, a, one, dtype, [n], b_strides=[0]), fn(a, one), err_msg=op)
+            np.testing.assert_array_equal(binary(op, one, a, dtype, [n], a_strides=[0]), fn(one, a), err_msg=op)
+            wide = np.zeros(2 * n, dt)
+            wide[::2] = a
+            np.testing.assert_array_equal(binary(op, wide, b, dtype, [n], a_strides=[2]), fn(a, b), err_msg=op)
+
