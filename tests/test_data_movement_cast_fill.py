@@ -208,7 +208,7 @@ def test_cast_contiguous_rows_every_path(src: str, ew_isa: str, rng: np.random.G
     integers and to FLOAT64 through a FLOAT32 stage), on each path: the
     decisions' bits for each pair, as the element loop (a strided view) gives them, over the edge
     values, random values across the target ranges, a vector body and a tail, an output starting
-    one byte past a 64-byte boundary."""
+    one element past a 64-byte boundary."""
     edge = samples(src)
     if DTYPES[src].kind == "f":
         with np.errstate(over="ignore"):
@@ -226,8 +226,8 @@ def test_cast_contiguous_rows_every_path(src: str, ew_isa: str, rng: np.random.G
             continue
         dt = DTYPES[dst]
         store = np.zeros(n * dt.itemsize + 128, np.uint8)
-        lead = (64 - store.ctypes.data % 64) % 64 + 1
-        out = np.ndarray((n,), dt, buffer=store, offset=lead)  # unaligned for wider types
+        lead = (64 - store.ctypes.data % 64) % 64 + dt.itemsize
+        out = np.ndarray((n,), dt, buffer=store, offset=lead)  # one element past a 64-byte boundary
         got = run(cast(src, dst, [n]), {"InputTensor": x}, outputs={"OutputTensor": out})["OutputTensor"]
         strided = run(cast(src, dst, [n], [2]), {"InputTensor": wide})["OutputTensor"]
         want = cast_ref(x, dst)

@@ -643,7 +643,8 @@ def test_log_sum_exp_and_multiply_rows_and_columns_on_every_path(axis: int, rng:
                 want = np.ones(arr.shape[1 - axis])
                 for k in range(arr.shape[axis]):  # a factor at a time, as the order the test names
                     want = want * np.take(arr, k, axis=axis).astype(np.float64)
-        np.testing.assert_array_equal(out, want.astype(np.float32), err_msg=f"{fn} axis {axis}")
+            want = want.astype(np.float32)  # the overflowing products: inf
+        np.testing.assert_array_equal(out, want, err_msg=f"{fn} axis {axis}")
 
 
 def test_large_column_reductions_do_not_depend_on_the_thread_count(ew_isa: str,
