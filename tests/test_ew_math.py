@@ -705,8 +705,8 @@ def test_a_value_does_not_depend_on_its_neighbours(op: str, ew_isa: str, rng: np
 
 @pytest.mark.parametrize("dtype", ["INT8", "UINT8", "INT16", "UINT16", "INT32", "UINT32"])
 def test_same_width_integer_add_subtract_multiply(dtype: str, ew_isa: str, rng: np.random.Generator) -> None:
-    """ADD, SUBTRACT and MULTIPLY whose operands and output are one 8- to 32-bit integer type run in
-    that width (elementwise.c same_width_row): the wrapping low bits, as numpy's same-width
+    """ADD, SUBTRACT, MULTIPLY, DIVIDE and the MODULUS operators whose operands and output are one 8-
+    to 32-bit integer type run in that width (elementwise.c same_width_row): the wrapping low bits, as numpy's same-width
     arithmetic gives them, for values across the whole range (overflow both ways), a vector body and
     a tail, an operand of one value along the run on either side, and a strided view (the engine's
     other path)."""
@@ -727,4 +727,18 @@ def test_same_width_integer_add_subtract_multiply(dtype: str, ew_isa: str, rng: 
             wide = np.zeros(2 * n, dt)
             wide[::2] = a
             np.testing.assert_array_equal(binary(op, wide, b, dtype, [n], a_strides=[2]), fn(a, b), err_msg=op)
+    # DIVIDE and the MODULUS operators in that width keep the int64 domain's rules (x / 0, MIN / -1,
+    # x mod 0, x mod -1, the floor remainder's sign): the same as a strided view, which takes the domain
+    b[::5] = 0
+    if info.min < 0:
+        b[1::7] = -1
+        a[:3] = info.min
+    wide = np.zeros(2 * n, dt)
+    wide[::2] = a
+    one = np.array([b[5]], dt)
+    for op in ("DIVIDE", "MODULUS_TRUNCATE", "MODULUS_FLOOR"):
+        domain = binary(op, wide, b, dtype, [n], a_strides=[2])
+        np.testing.assert_array_equal(binary(op, a, b, dtype, [n]), domain, err_msg=op)
+        np.testing.assert_array_equal(binary(op, a, one, dtype, [n], b_strides=[0]),
+                                      binary(op, wide, np.repeat(one, n), dtype, [n], a_strides=[2]), err_msg=op)
 
