@@ -280,6 +280,14 @@ static int cv_index(uint32_t t) {
 }
 
 int pydml_cast_row_contiguous(uint32_t stype, uint32_t dtype, const void* src, void* dst, size_t n) {
+    if (stype == DML_TENSOR_DATA_TYPE_FLOAT32 && dtype == DML_TENSOR_DATA_TYPE_FLOAT16) {
+        pydml_f32_row_to_f16((const float*)src, (uint16_t*)dst, n);
+        return 1;
+    }
+    if (stype == DML_TENSOR_DATA_TYPE_FLOAT16 && dtype == DML_TENSOR_DATA_TYPE_FLOAT32) {
+        pydml_f16_row_to_f32((const uint16_t*)src, (float*)dst, n);
+        return 1;
+    }
     const int si = cv_index(stype), di = cv_index(dtype);
     int path = 0;
 #ifdef CONVERT_X86

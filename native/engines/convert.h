@@ -23,9 +23,10 @@ void pydml_f32_row_to_f16(const float* src, uint16_t* dst, size_t n);
  * top: float -> integer truncates toward zero, saturates, NaN -> 0; integer -> float rounds to
  * nearest even; integer -> integer keeps the low bits; FLOAT64 -> FLOAT32 rounds to nearest even),
  * on the widest path pydml_active_cpu_features() allows, at any byte address (src and dst may
- * overlap only if equal). FLOAT16 pairs with the integers, and FLOAT16 -> FLOAT64, go through a
- * FLOAT32 stage. Returns 0, converting nothing, for a pair it has no row for (FLOAT16 with FLOAT32
- * or from FLOAT64, the 4-bit types, equal types): the caller does those. */
+ * overlap only if equal; FLOAT32 <-> FLOAT16 are the rows above, whose FLOAT32 side must be
+ * float-aligned). FLOAT16 pairs with the integers, and FLOAT16 -> FLOAT64, go through a FLOAT32
+ * stage. Returns 0, converting nothing, for a pair it has no row for (FLOAT64 -> FLOAT16, the 4-bit
+ * types, equal types): the caller does those. */
 int pydml_cast_row_contiguous(uint32_t stype, uint32_t dtype, const void* src, void* dst, size_t n);
 
 /* A double rounded to float with round-to-odd (an inexact result keeps a sticky last bit), so that

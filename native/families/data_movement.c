@@ -329,31 +329,9 @@ static void run_inner(const dm_copy* c, const char* s, char* d, uint64_t n, int6
 #undef DM_LOOP
         return;
     }
-    if (c->kind == DM_CAST_F32_F16 || c->kind == DM_CAST_F16_F32) {
+    if ((c->kind == DM_CAST_F32_F16 || c->kind == DM_CAST_F16_F32) && !(ss == 1 && ds == 1)) {
+        /* strided: contiguous runs take convert.c's rows below, as every other pair does */
         const int to16 = c->kind == DM_CAST_F32_F16;
-        if (ss == 1 && ds == 1 && c->stream) {
-            /* a run of a large cast converted into an L1 stage and streamed out, as the plain
-             * copies stream: an ordinary store reads each output line first (issue 25, Intel
-             * host, 8M elements, 2 threads, builds side by side, both paths: f16 -> f32
-             * 2.5-2.9 -> 2.0-2.1 ms, f32 -> f16 1.6-1.7 -> 1.35-1.8 ms) */
-            union { float f[1024]; uint16_t h[2048]; } stage;
-            for (uint64_t k0 = 0; k0 < n; k0 += 1024) {
-                const size_t m = n - k0 < 1024 ? (size_t)(n - k0) : 1024u;
-                if (to16) {
-                    pydml_f32_row_to_f16((const float*)(const void*)s + k0, stage.h, m);
-                    stream_copy(d + k0 * 2, (const char*)stage.h, m * 2);
-                } else {
-                    pydml_f16_row_to_f32((const uint16_t*)(const void*)s + k0, stage.f, m);
-                    stream_copy(d + k0 * 4, (const char*)stage.f, m * 4);
-                }
-            }
-            return;
-        }
-        if (ss == 1 && ds == 1) {
-            if (to16) pydml_f32_row_to_f16((const float*)(const void*)s, (uint16_t*)(void*)d, n);
-            else pydml_f16_row_to_f32((const uint16_t*)(const void*)s, (float*)(void*)d, n);
-            return;
-        }
         /* gather into a contiguous block, convert on the vector path, scatter */
         float fb[512];
         uint16_t hb[512];
@@ -376,8 +354,11 @@ static void run_inner(const dm_copy* c, const char* s, char* d, uint64_t n, int6
         return;
     }
     if (ss == 1 && ds == 1 && c->stream) {
-        /* a large cast between FLOAT32, FLOAT64 and the integers: each 1024 elements converted into
-         * an L1 stage and streamed out, as FLOAT16's above */
+        /* a run of a large cast converted into an L1 stage, 1024 elements at a time, and streamed
+         * out, as the plain copies stream: an ordinary store reads each output line first (issue
+         * 25, Intel host, 8M elements, 2 threads, builds side by side, both paths: f16 -> f32
+         * 2.5-2.9 -> 2.0-2.1 ms, f32 -> f16 1.6-1.7 -> 1.35-1.8 ms; the integer pairs 4-10 % on the
+         * Zen 5) */
         _Alignas(64) uint64_t stage[1024];
         uint64_t k0 = 0;
         for (; k0 < n; k0 += 1024) {
