@@ -440,6 +440,14 @@ void pydml_debug_elementwise_binary_rows(uint64_t* streamed, uint64_t* cached);
 void pydml_debug_convolution_stats(uint64_t* prepared, uint64_t* packed, uint64_t* allocated);
 
 /**
+ * Counts, since the library was loaded, of DML_OPERATOR_CONVOLUTION executions by the path their
+ * work took: counts[0] pointwise (1x1), [1] the folded stem kernel, [2] the direct depthwise rows
+ * (width stride 1 or 2, input rows read in place), [3] the dense engine's band, [4] the plane
+ * engine's band. The first min(n, 5) are written. For tests and profiling: relaxed atomic counters.
+ */
+void pydml_debug_convolution_paths(uint64_t* counts, uint32_t n);
+
+/**
  * Counts, since the library was loaded, of resample executions (RESAMPLE*, RESAMPLE_GRAD*, any
  * operator, graph node or plan call) whose rows were gathered as they are, without the float row
  * between (`nearest_rows`: every resampled axis reads one source of weight 1, rows contiguous). For

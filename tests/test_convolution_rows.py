@@ -22,7 +22,7 @@ import pytest
 from kernel_plan_convolution import CONVOLUTION, CROSS_CORRELATION, conv_array
 from reference_convolution import conv_reference
 
-from pydml.native import lib
+from pydml.native import ffi, lib
 
 ALL = 0xFFFFFFFF
 RELU = int(lib.DML_OPERATOR_ACTIVATION_RELU)
@@ -62,7 +62,22 @@ CASES: list[Case] = [
     ("dw60", (2, 3, 5, 60), (3, 1, 3, 3), (1, 1), (1, 1), (1, 1), (1, 1), 3, CONVOLUTION),
     # one-dimensional rows (sizes N C W): every row tap valid
     ("dw_1d", (2, 4, 33), (4, 1, 7), (1,), (2,), (6,), (5,), 4, CROSS_CORRELATION),
+    # width stride 2 (conv_kernels.dw2): 28 outputs from 56 columns, the last loads masked
+    ("dw_s2_56", (2, 6, 9, 56), (6, 1, 3, 3), (2, 2), (1, 1), (1, 1), (1, 1), 6, CROSS_CORRELATION),
+    # 75 outputs (AVX-512: chunks of 3 + 2 vectors), flipped 5 taps, multiplier 2, asymmetric padding
+    ("dw_s2_wide", (1, 3, 7, 150), (6, 1, 3, 5), (1, 2), (1, 1), (1, 2), (0, 1), 3, CONVOLUTION),
+    # 112 outputs of a 224-wide row (chunks of 4 + 3 zmm), TensorFlow's SAME padding (end only)
+    ("dw_s2_224", (1, 2, 5, 224), (2, 1, 3, 3), (2, 2), (1, 1), (0, 0), (1, 1), 2, CROSS_CORRELATION),
+    # padding wider than a vector on both sides, width dilation 3
+    ("dw_s2_pad", (1, 2, 5, 41), (2, 1, 2, 9), (1, 2), (1, 3), (1, 20), (0, 19), 2, CROSS_CORRELATION),
+    ("dw_s2_1d", (2, 4, 33), (4, 1, 7), (2,), (1,), (3,), (3,), 4, CROSS_CORRELATION),
+    # more width taps than dw2 takes (DW2_TAPS 16): the plane engine's band
+    ("dw_s2_taps17", (1, 2, 3, 40), (2, 1, 1, 17), (1, 2), (1, 1), (0, 8), (0, 8), 2, CROSS_CORRELATION),
 ]
+
+# the depthwise cases whose NCHW rows the direct kernels read in place on the vector paths
+# (pydml_debug_convolution_paths' third count); the others go through a band
+BAND_DEPTHWISE = {"dw_s2_taps17"}
 
 
 def rand(shape: Sequence[int], seed: int) -> np.ndarray[Any, Any]:
@@ -100,6 +115,12 @@ def test_depthwise_rows_on_avx2(case: Case) -> None:
         lib.pydml_set_cpu_features(ALL)
 
 
+def convolution_paths() -> list[int]:
+    counts = ffi.new("uint64_t[5]")
+    lib.pydml_debug_convolution_paths(counts, 5)
+    return [int(c) for c in counts]
+
+
 def check_case(case: Case) -> None:
     _, xs, ws, strides, dil, start, end, groups, mode = case
     x, w, b = rand(xs, 1), rand(ws, 2), rand((ws[0],), 3)
@@ -120,7 +141,11 @@ def check_case(case: Case) -> None:
         out = nhwc_view(np.full(shape, np.nan, dtype=np.float32))
         return conv_array(xv, w, b, out=out, **geometry)
 
+    paths_before = convolution_paths()
     base = with_threads(2, lambda: run(x))
+    if case[0].startswith("dw"):
+        direct = convolution_paths()[2] - paths_before[2]
+        assert direct == (0 if case[0] in BAND_DEPTHWISE else 1), case[0]
     expected = conv_reference(
         x,
         w,

@@ -48,7 +48,7 @@
  * roles swapped, rows = output channels and columns = pixels, so nothing is transposed.
  * PLANE (C_out / G < 8, e.g. depthwise): channels are packed as planes and a row kernel computes
  * 64 output pixels of one output channel at a time, vectorised along the row.
- * FLOAT32 FORWARD with one input channel per group (depthwise), a unit width stride and rows
+ * FLOAT32 FORWARD with one input channel per group (depthwise), a width stride of 1 or 2 and rows
  * contiguous in both views skips the band: dw_item's kernel reads the input rows in place.
  * NHWC and NCHW views give bit-identical results (same packed band, same summation order).
  * f16 / bf16 are converted to f32 while packing and accumulated in f32 (also when
@@ -691,7 +691,8 @@ pydml_status pydml_convolution_plan_create(const pydml_convolution_params* param
                              (uint64_t)ceil_div(p->ax[2].out, 16) * 16) <= band;
         p->dw_ok = p->engine == ENGINE_PLANE && p->cin_g == 1 && !p->backward &&
                    params->data_type == DML_TENSOR_DATA_TYPE_FLOAT32 && p->ax[0].in == 1 && p->ax[0].k == 1 &&
-                   p->ax[0].out == 1 && p->ax[2].S == 1 && p->ax[1].U == 1 && p->ax[2].U == 1;
+                   p->ax[0].out == 1 && (p->ax[2].S == 1 || (p->ax[2].S == 2 && p->ax[2].k <= DW2_TAPS)) &&
+                   p->ax[1].U == 1 && p->ax[2].U == 1;
         p->thread_bytes = (size_t)tb;
         /* the bias copy: cout floats, then CONV_NR_MAX zeros (a tile's channels past cout, and the
          * zero row bias of the microkernels) */
@@ -814,6 +815,7 @@ void pydml_conv_helpers_portable(conv_kernels* k) {
     k->pair_row = NULL;
     k->stem = NULL;
     k->dw = NULL;
+    k->dw2 = NULL;
     k->copy2 = copy_stride2;
 }
 
@@ -1072,6 +1074,15 @@ static void pack_band(const conv_exec* ex, float* band, int64_t n, int64_t c0, i
                     for (int64_t j = wspan; j < p->wrow; j++) dst[j] = 0.0f;
                     if (is[4] == 1 && p->ax[2].S == 1) {
                         ex->k.load(dst + j0, src + (col_lo + j0) * es, ex->type, (uint32_t)(j1 - j0));
+                    } else if (is[4] == 1 && p->ax[2].S == 2 && ex->type == DML_TENSOR_DATA_TYPE_FLOAT32) {
+                        /* the even and the odd columns, each phase's run consecutive in the band
+                         * (wpos): an element at a time through load_elem this was 80 % of a
+                         * stride-2 depthwise convolution's time */
+                        for (int64_t m = 0; m < 2; m++) {
+                            const int64_t jm = j0 + ((j0 & 1) != m);
+                            if (jm < j1)
+                                ex->k.copy2(dst + pos[jm], (const float*)src + col_lo + jm, (uint32_t)((j1 - jm + 1) / 2));
+                        }
                     } else {
                         for (int64_t j = j0; j < j1; j++) dst[pos[j]] = load_elem(src, ex->type, (col_lo + j) * is[4]);
                     }
@@ -1806,8 +1817,8 @@ static void plane_item(const conv_exec* ex, int64_t item, char* scratch) {
 }
 
 
-/* Depthwise without a band (conv_dw_kernel, FLOAT32 FORWARD, one input channel per group, unit width
- * stride, rows contiguous in the input and output views): the kernel reads the input rows in
+/* Depthwise without a band (conv_dw_kernel, FLOAT32 FORWARD, one input channel per group, width
+ * stride 1 or 2, rows contiguous in the input and output views): the kernel reads the input rows in
  * place, the padding columns as zeros it never loads, and stores whole output rows. Packing each
  * 56 x 56 plane into a band (a copy per row) and storing through the row buffer took about 40 %
  * of the plane engine's depthwise time. The items, the taps (padding rows dropped) and every sum's
@@ -1862,7 +1873,8 @@ static void dw_item(const conv_exec* ex, int64_t item, char* scratch) {
             a.nv = nv;
             a.rows_n = (uint32_t)nrows;
             a.out = out + qh * os[3];
-            ex->k.dw(&a);
+            if (aw->S == 2) ex->k.dw2(&a);
+            else ex->k.dw(&a);
             qh += nrows;
         }
     }
@@ -1903,6 +1915,15 @@ void pydml_debug_convolution_stats(uint64_t* prepared, uint64_t* packed, uint64_
     if (prepared) *prepared = __atomic_load_n(&g_conv_prepared, __ATOMIC_RELAXED);
     if (packed) *packed = __atomic_load_n(&g_conv_packed, __ATOMIC_RELAXED);
     if (allocated) *allocated = __atomic_load_n(&g_conv_allocated, __ATOMIC_RELAXED);
+}
+
+/* pydml_debug_convolution_paths (pydml.h): executions by the path their items took, in
+ * conv_item_kind's order */
+#define CONV_PATHS 5
+static uint64_t g_conv_paths[CONV_PATHS];
+
+void pydml_debug_convolution_paths(uint64_t* counts, uint32_t n) {
+    for (uint32_t i = 0; i < n && i < CONV_PATHS; i++) counts[i] = __atomic_load_n(&g_conv_paths[i], __ATOMIC_RELAXED);
 }
 
 /* Checks the views and fills ex with them, the activation and the kernels of this CPU (the
@@ -2016,7 +2037,8 @@ static pydml_status conv_execute(const pydml_convolution_plan* p, const pydml_te
     __atomic_fetch_add(pre != NULL ? &g_conv_prepared : &g_conv_packed, 1, __ATOMIC_RELAXED);
     const int64_t nitems = pointwise ? p->pw_nitems : p->nitems;
     ex.stem = p->stem_ok && ex.k.stem != NULL && ex.os[4] == 1 && !ex.bf16pairs;
-    const int dw = !pointwise && p->dw_ok && ex.k.dw != NULL && ex.is[4] == 1 && ex.os[4] == 1;
+    const int dw = !pointwise && p->dw_ok && (p->ax[2].S == 1 ? ex.k.dw : ex.k.dw2) != NULL && ex.is[4] == 1 &&
+                   ex.os[4] == 1;
     unsigned char* scratch0 = base + shared;
 
     const int parallel = ex.nt > 1 && nitems > 1 && p->work > 2e5;
@@ -2030,6 +2052,7 @@ static pydml_status conv_execute(const pydml_convolution_plan* p, const pydml_te
     for (int t = 0; t < team; t++) pydml_runs_reset(runs, (uint32_t)nitems, t, team);
     const conv_item_kind kind = pointwise ? ITEM_POINTWISE : ex.stem ? ITEM_STEM : dw ? ITEM_DEPTHWISE
                                 : p->engine == ENGINE_DENSE ? ITEM_DENSE : ITEM_PLANE;
+    __atomic_fetch_add(&g_conv_paths[kind], 1, __ATOMIC_RELAXED);
 #pragma omp parallel num_threads(ex.nt) if (parallel)
     {
         int tid = 0;

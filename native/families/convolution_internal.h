@@ -76,8 +76,9 @@ typedef void (*conv_stem_kernel)(const float* band, int64_t cstride, uint32_t ci
                                  int relu);
 
 /* The direct depthwise kernel (convolution.c dw_item; FLOAT32 FORWARD, one input channel per group,
- * unit width stride, rows of stride 1 in and out): `rows` output rows of one output channel, row r
- *   out[r * out_step + q] = bias + sum over v < nv, x < nw of w[v][x] * in(v, r, q + coff[x])
+ * width stride S of 1 (dw) or 2 (dw2), rows of stride 1 in and out): `rows` output rows of one output
+ * channel, row r
+ *   out[r * out_step + q] = bias + sum over v < nv, x < nw of w[v][x] * in(v, r, S q + coff[x])
  * for q < W, with in(v, r, c) = rows[v][r * row_step + c] for 0 <= c < in_w and 0 outside (the
  * padding: read as zeros, never loaded), each sum one FMA chain in the order (v, x): the plane row
  * kernels' sums over a zero-padded band, so the same bits. Then the activation (act NULL: none). */
@@ -94,6 +95,9 @@ typedef struct conv_dw_args {
 
 typedef void (*conv_dw_kernel)(const conv_dw_args* a);
 
+/* the most width taps conv_kernels.dw2 takes (its per-chunk load masks) */
+#define DW2_TAPS 16
+
 typedef struct conv_kernels {
     /* the dense engine's microkernels, tile sizes and chunking (native/engines/gemm_indirect.h) */
     pydml_igemm_isa ig;
@@ -108,6 +112,8 @@ typedef struct conv_kernels {
     conv_stem_kernel stem; /* NULL: the folded stem runs through the dense microkernels */
     void (*copy2)(float* d, const float* s, uint32_t n); /* d[j] = s[2 j], j < n (reads nothing past s[2n - 2]) */
     conv_dw_kernel dw;     /* NULL: depthwise through the plane engine's band */
+    conv_dw_kernel dw2;    /* the same for a width stride of 2 (input column 2 q + coff[x]), at most
+                            * DW2_TAPS width taps */
 } conv_kernels;
 
 /* The fused activation, in place (convolution.c). */

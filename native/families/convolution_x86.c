@@ -532,6 +532,67 @@ T512 static void dw512_rows(const conv_dw_args* a) {
 
 T256 static void dw256_rows(const conv_dw_args* a);
 
+/* ---- direct depthwise rows of width stride 2 (conv_kernels.dw2) ---------------------------- */
+
+/* Output column q reads input column 2 q + coff[x]. 16 outputs from the 32 columns c .. c + 31 (c = 2 q0 +
+ * coff[x], zeros outside the row, never loaded): vshufps keeps the even columns of each 128-bit lane
+ * pair, in the order [0 1 8 9 | 2 3 10 11 | 4 5 12 13 | 6 7 14 15] of the outputs. Every tap's vector
+ * has that order, so each lane's FMA chain is its output's own (bias, then (v, x) in order: the plane
+ * engine's sums, the same bits), and one permute per vector at the store puts the outputs back in
+ * place: one shuffle per tap instead of a cross-lane permute (the band path first copied every
+ * input row's even and odd columns apart, 60 % of its time). */
+/* the 16 outputs' columns of one tap from two loads under masks m[0], m[1] (computed per chunk) */
+INLINE T512 __m512 dw2_taps512(const float* s, int64_t c, const __mmask16* m) {
+    const __m512 lo = _mm512_maskz_loadu_ps(m[0], (const float*)((uintptr_t)s + (uintptr_t)(c * 4)));
+    const __m512 hi = _mm512_maskz_loadu_ps(m[1], (const float*)((uintptr_t)s + (uintptr_t)((c + 16) * 4)));
+    return _mm512_shuffle_ps(lo, hi, _MM_SHUFFLE(2, 0, 2, 0));
+}
+
+/* NV vectors of row r from output column q0; m[x][2 j + h]: the mask of tap x's load h of vector j
+ * (masked-off lanes are not accessed; the addresses are formed in integers, c may be negative) */
+INLINE T512 void dw2_512_body(const conv_dw_args* a, uint32_t r, int64_t q0, const __mmask16 (*m)[8], const int NV) {
+    __m512 acc[4];
+    _Pragma("GCC unroll 4") for (int j = 0; j < NV; j++) acc[j] = _mm512_set1_ps(a->bias);
+    for (uint32_t v = 0; v < a->nv; v++) {
+        const float* s = a->rows[v] + (int64_t)r * a->row_step;
+        const float* wv = a->w[v];
+        for (uint32_t x = 0; x < a->nw; x++) {
+            const __m512 wt = _mm512_set1_ps(wv[x]);
+            const int64_t c = 2 * q0 + a->coff[x];
+            _Pragma("GCC unroll 4") for (int j = 0; j < NV; j++)
+                acc[j] = _mm512_fmadd_ps(wt, dw2_taps512(s, c + 32 * j, m[x] + 2 * j), acc[j]);
+        }
+    }
+    const __m512i order = _mm512_setr_epi32(0, 1, 4, 5, 8, 9, 12, 13, 2, 3, 6, 7, 10, 11, 14, 15);
+    float* o = a->out + (int64_t)r * a->out_step + q0;
+    _Pragma("GCC unroll 4") for (int j = 0; j < NV; j++) {
+        const int64_t n = (int64_t)a->W - q0 - 16 * j;
+        _mm512_mask_storeu_ps(o + 16 * j, n >= 16 ? (__mmask16)0xffff : (__mmask16)((1u << n) - 1u),
+                              _mm512_permutexvar_ps(order, acc[j]));
+    }
+}
+
+/* conv_dw_kernel for a width stride of 2: chunks of at most 4 vectors (balanced) outside, their loads'
+ * masks computed once, rows inside; the activation over each finished row */
+T512 static void dw2_512_rows(const conv_dw_args* a) {
+    const int64_t nvec = ((int64_t)a->W + 15) / 16, nch = (nvec + 3) / 4;
+    __mmask16 m[DW2_TAPS][8];
+    for (int64_t ch = 0, j0 = 0; ch < nch; ch++) {
+        const int64_t nv = nvec / nch + (ch < nvec % nch ? 1 : 0), q0 = j0 * 16;
+        j0 += nv;
+        for (uint32_t x = 0; x < a->nw; x++)
+            for (int64_t k = 0; k < 2 * nv; k++) m[x][k] = dw_mask512(2 * q0 + a->coff[x] + 16 * k, a->in_w);
+        for (uint32_t r = 0; r < a->rows_n; r++) switch (nv) {
+            case 1: dw2_512_body(a, r, q0, m, 1); break;
+            case 2: dw2_512_body(a, r, q0, m, 2); break;
+            case 3: dw2_512_body(a, r, q0, m, 3); break;
+            default: dw2_512_body(a, r, q0, m, 4); break;
+            }
+    }
+    if (a->act)
+        for (uint32_t r = 0; r < a->rows_n; r++) pydml_conv_activation(a->act, a->out + (int64_t)r * a->out_step, a->W);
+}
+
 /* Rows whose last vector would be at most half used (56 columns: 4 zmm for 56 values) go through
  * the ymm kernel, which computes the same FMA chains (the same bits) with less waste: Zen 4 runs a
  * zmm FMA as two ymm ones, so the wider vectors only add the unused lanes (1-thread CPU time,
@@ -569,6 +630,7 @@ int pydml_conv_helpers_avx512(conv_kernels* k) {
     k->load = load512;
     k->transpose_in = transpose_in512;
     k->dw = dw512_pick;
+    k->dw2 = dw2_512_rows;
     k->stem = stem512;
     return 1;
 }
@@ -1020,6 +1082,56 @@ T256 static void dw256_rows(const conv_dw_args* a) {
         for (uint32_t r = 0; r < a->rows_n; r++) pydml_conv_activation(a->act, a->out + (int64_t)r * a->out_step, a->W);
 }
 
+/* dw2_512_body's 8-column form (conv_kernels.dw2 on AVX2): vshufps leaves the outputs in the order
+ * [0 1 4 5 | 2 3 6 7], which one vpermpd per vector restores at the store (the same bits). */
+INLINE T256 __m256 dw2_taps256(const float* s, int64_t c, const __m256i* m) {
+    const __m256 lo = _mm256_maskload_ps((const float*)((uintptr_t)s + (uintptr_t)(c * 4)), m[0]);
+    const __m256 hi = _mm256_maskload_ps((const float*)((uintptr_t)s + (uintptr_t)((c + 8) * 4)), m[1]);
+    return _mm256_shuffle_ps(lo, hi, _MM_SHUFFLE(2, 0, 2, 0));
+}
+
+INLINE T256 void dw2_256_body(const conv_dw_args* a, uint32_t r, int64_t q0, const __m256i (*m)[8], const int NV) {
+    __m256 acc[4];
+    _Pragma("GCC unroll 4") for (int j = 0; j < NV; j++) acc[j] = _mm256_set1_ps(a->bias);
+    for (uint32_t v = 0; v < a->nv; v++) {
+        const float* s = a->rows[v] + (int64_t)r * a->row_step;
+        const float* wv = a->w[v];
+        for (uint32_t x = 0; x < a->nw; x++) {
+            const __m256 wt = _mm256_broadcast_ss(wv + x);
+            const int64_t c = 2 * q0 + a->coff[x];
+            _Pragma("GCC unroll 4") for (int j = 0; j < NV; j++)
+                acc[j] = _mm256_fmadd_ps(wt, dw2_taps256(s, c + 16 * j, m[x] + 2 * j), acc[j]);
+        }
+    }
+    float* o = a->out + (int64_t)r * a->out_step + q0;
+    _Pragma("GCC unroll 4") for (int j = 0; j < NV; j++) {
+        const __m256 v = _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(acc[j]), _MM_SHUFFLE(3, 1, 2, 0)));
+        const int64_t n = (int64_t)a->W - q0 - 8 * j;
+        if (n >= 8) _mm256_storeu_ps(o + 8 * j, v);
+        else store_part8(o + 8 * j, v, (uint32_t)n);
+    }
+}
+
+/* conv_dw_kernel for a width stride of 2 on AVX2 (as dw2_512_rows, chunks of at most 4 vectors) */
+T256 static void dw2_256_rows(const conv_dw_args* a) {
+    const int64_t nvec = ((int64_t)a->W + 7) / 8, nch = (nvec + 3) / 4;
+    __m256i m[DW2_TAPS][8];
+    for (int64_t ch = 0, j0 = 0; ch < nch; ch++) {
+        const int64_t nv = nvec / nch + (ch < nvec % nch ? 1 : 0), q0 = j0 * 8;
+        j0 += nv;
+        for (uint32_t x = 0; x < a->nw; x++)
+            for (int64_t k = 0; k < 2 * nv; k++) m[x][k] = dw_mask256(2 * q0 + a->coff[x] + 8 * k, a->in_w);
+        for (uint32_t r = 0; r < a->rows_n; r++) switch (nv) {
+            case 1: dw2_256_body(a, r, q0, m, 1); break;
+            case 2: dw2_256_body(a, r, q0, m, 2); break;
+            case 3: dw2_256_body(a, r, q0, m, 3); break;
+            default: dw2_256_body(a, r, q0, m, 4); break;
+            }
+    }
+    if (a->act)
+        for (uint32_t r = 0; r < a->rows_n; r++) pydml_conv_activation(a->act, a->out + (int64_t)r * a->out_step, a->W);
+}
+
 /* d[j] = s[2 j] for j < n (conv_kernels.copy2, as copy2_512): 8 outputs per two loads while they end
  * before s[2 (n - 1)]; the last few by the scalar loop. */
 T256 static void copy2_256(float* d, const float* s, uint32_t n) {
@@ -1039,6 +1151,7 @@ int pydml_conv_helpers_avx2(conv_kernels* k) {
     k->copy2 = copy2_256;
     k->stem = stem256;
     k->dw = dw256_rows;
+    k->dw2 = dw2_256_rows;
     k->rows = rows256;
     k->finish = finish256;
     k->transpose_in = transpose_in256;
