@@ -10,9 +10,9 @@ count fields default to None: derived from their arrays' lengths.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from pydml.desc_class import OperatorDescBase, operator_desc
 from pydml.enums import (
     AxisDirection,
     ConvolutionDirection,
@@ -30,26 +30,11 @@ from pydml.enums import (
     RoundingMode,
     TensorDataType,
 )
-from pydml.registry import normalise_fields, register_desc_class
 from pydml.structs import ScalarUnion, ScaleBias, Size2D
 from pydml.tensor import AnyTensorDesc
 
 
-class OperatorDescBase:
-    """Base of every operator desc: normalises field values on construction."""
-
-    C_NAME: ClassVar[str]
-    OPERATOR: ClassVar[str]
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        register_desc_class(cls.C_NAME, cls)
-
-    def __post_init__(self) -> None:
-        normalise_fields(self)
-
-
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ElementWiseIdentityOperatorDesc(OperatorDescBase):
     """DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_IDENTITY, from DML_FEATURE_LEVEL_1_0."""
 
@@ -62,7 +47,7 @@ class ElementWiseIdentityOperatorDesc(OperatorDescBase):
 
 DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC = ElementWiseIdentityOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ElementWiseAbsOperatorDesc(OperatorDescBase):
     """DML_ELEMENT_WISE_ABS_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_ABS, from DML_FEATURE_LEVEL_1_0."""
 
@@ -75,7 +60,7 @@ class ElementWiseAbsOperatorDesc(OperatorDescBase):
 
 DML_ELEMENT_WISE_ABS_OPERATOR_DESC = ElementWiseAbsOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ElementWiseAcosOperatorDesc(OperatorDescBase):
     """DML_ELEMENT_WISE_ACOS_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_ACOS, from DML_FEATURE_LEVEL_1_0."""
 
@@ -88,7 +73,7 @@ class ElementWiseAcosOperatorDesc(OperatorDescBase):
 
 DML_ELEMENT_WISE_ACOS_OPERATOR_DESC = ElementWiseAcosOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ElementWiseAddOperatorDesc(OperatorDescBase):
     """DML_ELEMENT_WISE_ADD_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_ADD, from DML_FEATURE_LEVEL_1_0."""
 
@@ -101,7 +86,7 @@ class ElementWiseAddOperatorDesc(OperatorDescBase):
 
 DML_ELEMENT_WISE_ADD_OPERATOR_DESC = ElementWiseAddOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ElementWiseAsinOperatorDesc(OperatorDescBase):
     """DML_ELEMENT_WISE_ASIN_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_ASIN, from DML_FEATURE_LEVEL_1_0."""
 
@@ -114,7 +99,7 @@ class ElementWiseAsinOperatorDesc(OperatorDescBase):
 
 DML_ELEMENT_WISE_ASIN_OPERATOR_DESC = ElementWiseAsinOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ElementWiseAtanOperatorDesc(OperatorDescBase):
     """DML_ELEMENT_WISE_ATAN_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_ATAN, from DML_FEATURE_LEVEL_1_0."""
 
@@ -127,7 +112,7 @@ class ElementWiseAtanOperatorDesc(OperatorDescBase):
 
 DML_ELEMENT_WISE_ATAN_OPERATOR_DESC = ElementWiseAtanOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ElementWiseCeilOperatorDesc(OperatorDescBase):
     """DML_ELEMENT_WISE_CEIL_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_CEIL, from DML_FEATURE_LEVEL_1_0."""
 
@@ -140,7 +125,7 @@ class ElementWiseCeilOperatorDesc(OperatorDescBase):
 
 DML_ELEMENT_WISE_CEIL_OPERATOR_DESC = ElementWiseCeilOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ElementWiseClipOperatorDesc(OperatorDescBase):
     """DML_ELEMENT_WISE_CLIP_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_CLIP, from DML_FEATURE_LEVEL_1_0."""
 
@@ -155,7 +140,7 @@ class ElementWiseClipOperatorDesc(OperatorDescBase):
 
 DML_ELEMENT_WISE_CLIP_OPERATOR_DESC = ElementWiseClipOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ElementWiseCosOperatorDesc(OperatorDescBase):
     """DML_ELEMENT_WISE_COS_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_COS, from DML_FEATURE_LEVEL_1_0."""
 
@@ -168,7 +153,7 @@ class ElementWiseCosOperatorDesc(OperatorDescBase):
 
 DML_ELEMENT_WISE_COS_OPERATOR_DESC = ElementWiseCosOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ElementWiseDivideOperatorDesc(OperatorDescBase):
     """DML_ELEMENT_WISE_DIVIDE_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_DIVIDE, from DML_FEATURE_LEVEL_1_0."""
 
@@ -181,7 +166,7 @@ class ElementWiseDivideOperatorDesc(OperatorDescBase):
 
 DML_ELEMENT_WISE_DIVIDE_OPERATOR_DESC = ElementWiseDivideOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ElementWiseExpOperatorDesc(OperatorDescBase):
     """DML_ELEMENT_WISE_EXP_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_EXP, from DML_FEATURE_LEVEL_1_0."""
 
@@ -194,7 +179,7 @@ class ElementWiseExpOperatorDesc(OperatorDescBase):
 
 DML_ELEMENT_WISE_EXP_OPERATOR_DESC = ElementWiseExpOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ElementWiseFloorOperatorDesc(OperatorDescBase):
     """DML_ELEMENT_WISE_FLOOR_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_FLOOR, from DML_FEATURE_LEVEL_1_0."""
 
@@ -207,7 +192,7 @@ class ElementWiseFloorOperatorDesc(OperatorDescBase):
 
 DML_ELEMENT_WISE_FLOOR_OPERATOR_DESC = ElementWiseFloorOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ElementWiseLogOperatorDesc(OperatorDescBase):
     """DML_ELEMENT_WISE_LOG_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_LOG, from DML_FEATURE_LEVEL_1_0."""
 
@@ -220,7 +205,7 @@ class ElementWiseLogOperatorDesc(OperatorDescBase):
 
 DML_ELEMENT_WISE_LOG_OPERATOR_DESC = ElementWiseLogOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ElementWiseLogicalAndOperatorDesc(OperatorDescBase):
     """DML_ELEMENT_WISE_LOGICAL_AND_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_LOGICAL_AND, from DML_FEATURE_LEVEL_1_0."""
 
@@ -233,7 +218,7 @@ class ElementWiseLogicalAndOperatorDesc(OperatorDescBase):
 
 DML_ELEMENT_WISE_LOGICAL_AND_OPERATOR_DESC = ElementWiseLogicalAndOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ElementWiseLogicalEqualsOperatorDesc(OperatorDescBase):
     """DML_ELEMENT_WISE_LOGICAL_EQUALS_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_LOGICAL_EQUALS, from DML_FEATURE_LEVEL_1_0."""
 
@@ -246,7 +231,7 @@ class ElementWiseLogicalEqualsOperatorDesc(OperatorDescBase):
 
 DML_ELEMENT_WISE_LOGICAL_EQUALS_OPERATOR_DESC = ElementWiseLogicalEqualsOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ElementWiseLogicalGreaterThanOperatorDesc(OperatorDescBase):
     """DML_ELEMENT_WISE_LOGICAL_GREATER_THAN_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_LOGICAL_GREATER_THAN, from DML_FEATURE_LEVEL_1_0."""
 
@@ -259,7 +244,7 @@ class ElementWiseLogicalGreaterThanOperatorDesc(OperatorDescBase):
 
 DML_ELEMENT_WISE_LOGICAL_GREATER_THAN_OPERATOR_DESC = ElementWiseLogicalGreaterThanOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ElementWiseLogicalLessThanOperatorDesc(OperatorDescBase):
     """DML_ELEMENT_WISE_LOGICAL_LESS_THAN_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_LOGICAL_LESS_THAN, from DML_FEATURE_LEVEL_1_0."""
 
@@ -272,7 +257,7 @@ class ElementWiseLogicalLessThanOperatorDesc(OperatorDescBase):
 
 DML_ELEMENT_WISE_LOGICAL_LESS_THAN_OPERATOR_DESC = ElementWiseLogicalLessThanOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ElementWiseLogicalNotOperatorDesc(OperatorDescBase):
     """DML_ELEMENT_WISE_LOGICAL_NOT_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_LOGICAL_NOT, from DML_FEATURE_LEVEL_1_0."""
 
@@ -284,7 +269,7 @@ class ElementWiseLogicalNotOperatorDesc(OperatorDescBase):
 
 DML_ELEMENT_WISE_LOGICAL_NOT_OPERATOR_DESC = ElementWiseLogicalNotOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ElementWiseLogicalOrOperatorDesc(OperatorDescBase):
     """DML_ELEMENT_WISE_LOGICAL_OR_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_LOGICAL_OR, from DML_FEATURE_LEVEL_1_0."""
 
@@ -297,7 +282,7 @@ class ElementWiseLogicalOrOperatorDesc(OperatorDescBase):
 
 DML_ELEMENT_WISE_LOGICAL_OR_OPERATOR_DESC = ElementWiseLogicalOrOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ElementWiseLogicalXorOperatorDesc(OperatorDescBase):
     """DML_ELEMENT_WISE_LOGICAL_XOR_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_LOGICAL_XOR, from DML_FEATURE_LEVEL_1_0."""
 
@@ -310,7 +295,7 @@ class ElementWiseLogicalXorOperatorDesc(OperatorDescBase):
 
 DML_ELEMENT_WISE_LOGICAL_XOR_OPERATOR_DESC = ElementWiseLogicalXorOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ElementWiseMaxOperatorDesc(OperatorDescBase):
     """DML_ELEMENT_WISE_MAX_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_MAX, from DML_FEATURE_LEVEL_1_0."""
 
@@ -323,7 +308,7 @@ class ElementWiseMaxOperatorDesc(OperatorDescBase):
 
 DML_ELEMENT_WISE_MAX_OPERATOR_DESC = ElementWiseMaxOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ElementWiseMeanOperatorDesc(OperatorDescBase):
     """DML_ELEMENT_WISE_MEAN_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_MEAN, from DML_FEATURE_LEVEL_1_0."""
 
@@ -336,7 +321,7 @@ class ElementWiseMeanOperatorDesc(OperatorDescBase):
 
 DML_ELEMENT_WISE_MEAN_OPERATOR_DESC = ElementWiseMeanOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ElementWiseMinOperatorDesc(OperatorDescBase):
     """DML_ELEMENT_WISE_MIN_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_MIN, from DML_FEATURE_LEVEL_1_0."""
 
@@ -349,7 +334,7 @@ class ElementWiseMinOperatorDesc(OperatorDescBase):
 
 DML_ELEMENT_WISE_MIN_OPERATOR_DESC = ElementWiseMinOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ElementWiseMultiplyOperatorDesc(OperatorDescBase):
     """DML_ELEMENT_WISE_MULTIPLY_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_MULTIPLY, from DML_FEATURE_LEVEL_1_0."""
 
@@ -362,7 +347,7 @@ class ElementWiseMultiplyOperatorDesc(OperatorDescBase):
 
 DML_ELEMENT_WISE_MULTIPLY_OPERATOR_DESC = ElementWiseMultiplyOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ElementWisePowOperatorDesc(OperatorDescBase):
     """DML_ELEMENT_WISE_POW_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_POW, from DML_FEATURE_LEVEL_1_0."""
 
@@ -376,7 +361,7 @@ class ElementWisePowOperatorDesc(OperatorDescBase):
 
 DML_ELEMENT_WISE_POW_OPERATOR_DESC = ElementWisePowOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ElementWiseConstantPowOperatorDesc(OperatorDescBase):
     """DML_ELEMENT_WISE_CONSTANT_POW_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_CONSTANT_POW, from DML_FEATURE_LEVEL_1_0."""
 
@@ -390,7 +375,7 @@ class ElementWiseConstantPowOperatorDesc(OperatorDescBase):
 
 DML_ELEMENT_WISE_CONSTANT_POW_OPERATOR_DESC = ElementWiseConstantPowOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ElementWiseRecipOperatorDesc(OperatorDescBase):
     """DML_ELEMENT_WISE_RECIP_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_RECIP, from DML_FEATURE_LEVEL_1_0."""
 
@@ -403,7 +388,7 @@ class ElementWiseRecipOperatorDesc(OperatorDescBase):
 
 DML_ELEMENT_WISE_RECIP_OPERATOR_DESC = ElementWiseRecipOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ElementWiseSinOperatorDesc(OperatorDescBase):
     """DML_ELEMENT_WISE_SIN_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_SIN, from DML_FEATURE_LEVEL_1_0."""
 
@@ -416,7 +401,7 @@ class ElementWiseSinOperatorDesc(OperatorDescBase):
 
 DML_ELEMENT_WISE_SIN_OPERATOR_DESC = ElementWiseSinOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ElementWiseSqrtOperatorDesc(OperatorDescBase):
     """DML_ELEMENT_WISE_SQRT_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_SQRT, from DML_FEATURE_LEVEL_1_0."""
 
@@ -429,7 +414,7 @@ class ElementWiseSqrtOperatorDesc(OperatorDescBase):
 
 DML_ELEMENT_WISE_SQRT_OPERATOR_DESC = ElementWiseSqrtOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ElementWiseSubtractOperatorDesc(OperatorDescBase):
     """DML_ELEMENT_WISE_SUBTRACT_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_SUBTRACT, from DML_FEATURE_LEVEL_1_0."""
 
@@ -442,7 +427,7 @@ class ElementWiseSubtractOperatorDesc(OperatorDescBase):
 
 DML_ELEMENT_WISE_SUBTRACT_OPERATOR_DESC = ElementWiseSubtractOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ElementWiseTanOperatorDesc(OperatorDescBase):
     """DML_ELEMENT_WISE_TAN_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_TAN, from DML_FEATURE_LEVEL_1_0."""
 
@@ -455,7 +440,7 @@ class ElementWiseTanOperatorDesc(OperatorDescBase):
 
 DML_ELEMENT_WISE_TAN_OPERATOR_DESC = ElementWiseTanOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ElementWiseThresholdOperatorDesc(OperatorDescBase):
     """DML_ELEMENT_WISE_THRESHOLD_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_THRESHOLD, from DML_FEATURE_LEVEL_1_0."""
 
@@ -469,7 +454,7 @@ class ElementWiseThresholdOperatorDesc(OperatorDescBase):
 
 DML_ELEMENT_WISE_THRESHOLD_OPERATOR_DESC = ElementWiseThresholdOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ElementWiseQuantizeLinearOperatorDesc(OperatorDescBase):
     """DML_ELEMENT_WISE_QUANTIZE_LINEAR_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_QUANTIZE_LINEAR, from DML_FEATURE_LEVEL_1_0."""
 
@@ -483,7 +468,7 @@ class ElementWiseQuantizeLinearOperatorDesc(OperatorDescBase):
 
 DML_ELEMENT_WISE_QUANTIZE_LINEAR_OPERATOR_DESC = ElementWiseQuantizeLinearOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ElementWiseDequantizeLinearOperatorDesc(OperatorDescBase):
     """DML_ELEMENT_WISE_DEQUANTIZE_LINEAR_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_DEQUANTIZE_LINEAR, from DML_FEATURE_LEVEL_1_0."""
 
@@ -497,7 +482,7 @@ class ElementWiseDequantizeLinearOperatorDesc(OperatorDescBase):
 
 DML_ELEMENT_WISE_DEQUANTIZE_LINEAR_OPERATOR_DESC = ElementWiseDequantizeLinearOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ActivationEluOperatorDesc(OperatorDescBase):
     """DML_ACTIVATION_ELU_OPERATOR_DESC: DML_OPERATOR_ACTIVATION_ELU, from DML_FEATURE_LEVEL_1_0."""
 
@@ -510,7 +495,7 @@ class ActivationEluOperatorDesc(OperatorDescBase):
 
 DML_ACTIVATION_ELU_OPERATOR_DESC = ActivationEluOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ActivationHardmaxOperatorDesc(OperatorDescBase):
     """DML_ACTIVATION_HARDMAX_OPERATOR_DESC: DML_OPERATOR_ACTIVATION_HARDMAX, from DML_FEATURE_LEVEL_1_0."""
 
@@ -522,7 +507,7 @@ class ActivationHardmaxOperatorDesc(OperatorDescBase):
 
 DML_ACTIVATION_HARDMAX_OPERATOR_DESC = ActivationHardmaxOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ActivationHardSigmoidOperatorDesc(OperatorDescBase):
     """DML_ACTIVATION_HARD_SIGMOID_OPERATOR_DESC: DML_OPERATOR_ACTIVATION_HARD_SIGMOID, from DML_FEATURE_LEVEL_1_0."""
 
@@ -536,7 +521,7 @@ class ActivationHardSigmoidOperatorDesc(OperatorDescBase):
 
 DML_ACTIVATION_HARD_SIGMOID_OPERATOR_DESC = ActivationHardSigmoidOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ActivationIdentityOperatorDesc(OperatorDescBase):
     """DML_ACTIVATION_IDENTITY_OPERATOR_DESC: DML_OPERATOR_ACTIVATION_IDENTITY, from DML_FEATURE_LEVEL_1_0."""
 
@@ -548,7 +533,7 @@ class ActivationIdentityOperatorDesc(OperatorDescBase):
 
 DML_ACTIVATION_IDENTITY_OPERATOR_DESC = ActivationIdentityOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ActivationLeakyReluOperatorDesc(OperatorDescBase):
     """DML_ACTIVATION_LEAKY_RELU_OPERATOR_DESC: DML_OPERATOR_ACTIVATION_LEAKY_RELU, from DML_FEATURE_LEVEL_1_0."""
 
@@ -561,7 +546,7 @@ class ActivationLeakyReluOperatorDesc(OperatorDescBase):
 
 DML_ACTIVATION_LEAKY_RELU_OPERATOR_DESC = ActivationLeakyReluOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ActivationLinearOperatorDesc(OperatorDescBase):
     """DML_ACTIVATION_LINEAR_OPERATOR_DESC: DML_OPERATOR_ACTIVATION_LINEAR, from DML_FEATURE_LEVEL_1_0."""
 
@@ -575,7 +560,7 @@ class ActivationLinearOperatorDesc(OperatorDescBase):
 
 DML_ACTIVATION_LINEAR_OPERATOR_DESC = ActivationLinearOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ActivationLogSoftmaxOperatorDesc(OperatorDescBase):
     """DML_ACTIVATION_LOG_SOFTMAX_OPERATOR_DESC: DML_OPERATOR_ACTIVATION_LOG_SOFTMAX, from DML_FEATURE_LEVEL_1_0."""
 
@@ -587,7 +572,7 @@ class ActivationLogSoftmaxOperatorDesc(OperatorDescBase):
 
 DML_ACTIVATION_LOG_SOFTMAX_OPERATOR_DESC = ActivationLogSoftmaxOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ActivationParameterizedReluOperatorDesc(OperatorDescBase):
     """DML_ACTIVATION_PARAMETERIZED_RELU_OPERATOR_DESC: DML_OPERATOR_ACTIVATION_PARAMETERIZED_RELU, from DML_FEATURE_LEVEL_1_0."""
 
@@ -600,7 +585,7 @@ class ActivationParameterizedReluOperatorDesc(OperatorDescBase):
 
 DML_ACTIVATION_PARAMETERIZED_RELU_OPERATOR_DESC = ActivationParameterizedReluOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ActivationParametricSoftplusOperatorDesc(OperatorDescBase):
     """DML_ACTIVATION_PARAMETRIC_SOFTPLUS_OPERATOR_DESC: DML_OPERATOR_ACTIVATION_PARAMETRIC_SOFTPLUS, from DML_FEATURE_LEVEL_1_0."""
 
@@ -614,7 +599,7 @@ class ActivationParametricSoftplusOperatorDesc(OperatorDescBase):
 
 DML_ACTIVATION_PARAMETRIC_SOFTPLUS_OPERATOR_DESC = ActivationParametricSoftplusOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ActivationReluOperatorDesc(OperatorDescBase):
     """DML_ACTIVATION_RELU_OPERATOR_DESC: DML_OPERATOR_ACTIVATION_RELU, from DML_FEATURE_LEVEL_1_0."""
 
@@ -626,7 +611,7 @@ class ActivationReluOperatorDesc(OperatorDescBase):
 
 DML_ACTIVATION_RELU_OPERATOR_DESC = ActivationReluOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ActivationScaledEluOperatorDesc(OperatorDescBase):
     """DML_ACTIVATION_SCALED_ELU_OPERATOR_DESC: DML_OPERATOR_ACTIVATION_SCALED_ELU, from DML_FEATURE_LEVEL_1_0."""
 
@@ -640,7 +625,7 @@ class ActivationScaledEluOperatorDesc(OperatorDescBase):
 
 DML_ACTIVATION_SCALED_ELU_OPERATOR_DESC = ActivationScaledEluOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ActivationScaledTanhOperatorDesc(OperatorDescBase):
     """DML_ACTIVATION_SCALED_TANH_OPERATOR_DESC: DML_OPERATOR_ACTIVATION_SCALED_TANH, from DML_FEATURE_LEVEL_1_0."""
 
@@ -654,7 +639,7 @@ class ActivationScaledTanhOperatorDesc(OperatorDescBase):
 
 DML_ACTIVATION_SCALED_TANH_OPERATOR_DESC = ActivationScaledTanhOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ActivationSigmoidOperatorDesc(OperatorDescBase):
     """DML_ACTIVATION_SIGMOID_OPERATOR_DESC: DML_OPERATOR_ACTIVATION_SIGMOID, from DML_FEATURE_LEVEL_1_0."""
 
@@ -666,7 +651,7 @@ class ActivationSigmoidOperatorDesc(OperatorDescBase):
 
 DML_ACTIVATION_SIGMOID_OPERATOR_DESC = ActivationSigmoidOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ActivationSoftmaxOperatorDesc(OperatorDescBase):
     """DML_ACTIVATION_SOFTMAX_OPERATOR_DESC: DML_OPERATOR_ACTIVATION_SOFTMAX, from DML_FEATURE_LEVEL_1_0."""
 
@@ -678,7 +663,7 @@ class ActivationSoftmaxOperatorDesc(OperatorDescBase):
 
 DML_ACTIVATION_SOFTMAX_OPERATOR_DESC = ActivationSoftmaxOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ActivationSoftplusOperatorDesc(OperatorDescBase):
     """DML_ACTIVATION_SOFTPLUS_OPERATOR_DESC: DML_OPERATOR_ACTIVATION_SOFTPLUS, from DML_FEATURE_LEVEL_1_0."""
 
@@ -691,7 +676,7 @@ class ActivationSoftplusOperatorDesc(OperatorDescBase):
 
 DML_ACTIVATION_SOFTPLUS_OPERATOR_DESC = ActivationSoftplusOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ActivationSoftsignOperatorDesc(OperatorDescBase):
     """DML_ACTIVATION_SOFTSIGN_OPERATOR_DESC: DML_OPERATOR_ACTIVATION_SOFTSIGN, from DML_FEATURE_LEVEL_1_0."""
 
@@ -703,7 +688,7 @@ class ActivationSoftsignOperatorDesc(OperatorDescBase):
 
 DML_ACTIVATION_SOFTSIGN_OPERATOR_DESC = ActivationSoftsignOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ActivationTanhOperatorDesc(OperatorDescBase):
     """DML_ACTIVATION_TANH_OPERATOR_DESC: DML_OPERATOR_ACTIVATION_TANH, from DML_FEATURE_LEVEL_1_0."""
 
@@ -715,7 +700,7 @@ class ActivationTanhOperatorDesc(OperatorDescBase):
 
 DML_ACTIVATION_TANH_OPERATOR_DESC = ActivationTanhOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ActivationThresholdedReluOperatorDesc(OperatorDescBase):
     """DML_ACTIVATION_THRESHOLDED_RELU_OPERATOR_DESC: DML_OPERATOR_ACTIVATION_THRESHOLDED_RELU, from DML_FEATURE_LEVEL_1_0."""
 
@@ -728,7 +713,7 @@ class ActivationThresholdedReluOperatorDesc(OperatorDescBase):
 
 DML_ACTIVATION_THRESHOLDED_RELU_OPERATOR_DESC = ActivationThresholdedReluOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ConvolutionOperatorDesc(OperatorDescBase):
     """DML_CONVOLUTION_OPERATOR_DESC: DML_OPERATOR_CONVOLUTION, from DML_FEATURE_LEVEL_1_0."""
 
@@ -752,7 +737,7 @@ class ConvolutionOperatorDesc(OperatorDescBase):
 
 DML_CONVOLUTION_OPERATOR_DESC = ConvolutionOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class GemmOperatorDesc(OperatorDescBase):
     """DML_GEMM_OPERATOR_DESC: DML_OPERATOR_GEMM, from DML_FEATURE_LEVEL_1_0."""
 
@@ -771,7 +756,7 @@ class GemmOperatorDesc(OperatorDescBase):
 
 DML_GEMM_OPERATOR_DESC = GemmOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ReduceOperatorDesc(OperatorDescBase):
     """DML_REDUCE_OPERATOR_DESC: DML_OPERATOR_REDUCE, from DML_FEATURE_LEVEL_1_0."""
 
@@ -786,7 +771,7 @@ class ReduceOperatorDesc(OperatorDescBase):
 
 DML_REDUCE_OPERATOR_DESC = ReduceOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class AveragePoolingOperatorDesc(OperatorDescBase):
     """DML_AVERAGE_POOLING_OPERATOR_DESC: DML_OPERATOR_AVERAGE_POOLING, from DML_FEATURE_LEVEL_1_0."""
 
@@ -804,7 +789,7 @@ class AveragePoolingOperatorDesc(OperatorDescBase):
 
 DML_AVERAGE_POOLING_OPERATOR_DESC = AveragePoolingOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class LpPoolingOperatorDesc(OperatorDescBase):
     """DML_LP_POOLING_OPERATOR_DESC: DML_OPERATOR_LP_POOLING, from DML_FEATURE_LEVEL_1_0."""
 
@@ -822,7 +807,7 @@ class LpPoolingOperatorDesc(OperatorDescBase):
 
 DML_LP_POOLING_OPERATOR_DESC = LpPoolingOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class MaxPoolingOperatorDesc(OperatorDescBase):
     """DML_MAX_POOLING_OPERATOR_DESC: DML_OPERATOR_MAX_POOLING, from DML_FEATURE_LEVEL_1_0."""
 
@@ -839,7 +824,7 @@ class MaxPoolingOperatorDesc(OperatorDescBase):
 
 DML_MAX_POOLING_OPERATOR_DESC = MaxPoolingOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class RoiPoolingOperatorDesc(OperatorDescBase):
     """DML_ROI_POOLING_OPERATOR_DESC: DML_OPERATOR_ROI_POOLING, from DML_FEATURE_LEVEL_1_0."""
 
@@ -854,7 +839,7 @@ class RoiPoolingOperatorDesc(OperatorDescBase):
 
 DML_ROI_POOLING_OPERATOR_DESC = RoiPoolingOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class SliceOperatorDesc(OperatorDescBase):
     """DML_SLICE_OPERATOR_DESC: DML_OPERATOR_SLICE, from DML_FEATURE_LEVEL_1_0."""
 
@@ -870,7 +855,7 @@ class SliceOperatorDesc(OperatorDescBase):
 
 DML_SLICE_OPERATOR_DESC = SliceOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class CastOperatorDesc(OperatorDescBase):
     """DML_CAST_OPERATOR_DESC: DML_OPERATOR_CAST, from DML_FEATURE_LEVEL_1_0."""
 
@@ -882,7 +867,7 @@ class CastOperatorDesc(OperatorDescBase):
 
 DML_CAST_OPERATOR_DESC = CastOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class SplitOperatorDesc(OperatorDescBase):
     """DML_SPLIT_OPERATOR_DESC: DML_OPERATOR_SPLIT, from DML_FEATURE_LEVEL_1_0."""
 
@@ -896,7 +881,7 @@ class SplitOperatorDesc(OperatorDescBase):
 
 DML_SPLIT_OPERATOR_DESC = SplitOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class JoinOperatorDesc(OperatorDescBase):
     """DML_JOIN_OPERATOR_DESC: DML_OPERATOR_JOIN, from DML_FEATURE_LEVEL_1_0."""
 
@@ -910,7 +895,7 @@ class JoinOperatorDesc(OperatorDescBase):
 
 DML_JOIN_OPERATOR_DESC = JoinOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class PaddingOperatorDesc(OperatorDescBase):
     """DML_PADDING_OPERATOR_DESC: DML_OPERATOR_PADDING, from DML_FEATURE_LEVEL_1_0."""
 
@@ -927,7 +912,7 @@ class PaddingOperatorDesc(OperatorDescBase):
 
 DML_PADDING_OPERATOR_DESC = PaddingOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ValueScale2DOperatorDesc(OperatorDescBase):
     """DML_VALUE_SCALE_2D_OPERATOR_DESC: DML_OPERATOR_VALUE_SCALE_2D, from DML_FEATURE_LEVEL_1_0."""
 
@@ -942,7 +927,7 @@ class ValueScale2DOperatorDesc(OperatorDescBase):
 
 DML_VALUE_SCALE_2D_OPERATOR_DESC = ValueScale2DOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class Upsample2DOperatorDesc(OperatorDescBase):
     """DML_UPSAMPLE_2D_OPERATOR_DESC: DML_OPERATOR_UPSAMPLE_2D, from DML_FEATURE_LEVEL_1_0."""
 
@@ -956,7 +941,7 @@ class Upsample2DOperatorDesc(OperatorDescBase):
 
 DML_UPSAMPLE_2D_OPERATOR_DESC = Upsample2DOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class GatherOperatorDesc(OperatorDescBase):
     """DML_GATHER_OPERATOR_DESC: DML_OPERATOR_GATHER, from DML_FEATURE_LEVEL_1_0."""
 
@@ -971,7 +956,7 @@ class GatherOperatorDesc(OperatorDescBase):
 
 DML_GATHER_OPERATOR_DESC = GatherOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class SpaceToDepthOperatorDesc(OperatorDescBase):
     """DML_SPACE_TO_DEPTH_OPERATOR_DESC: DML_OPERATOR_SPACE_TO_DEPTH, from DML_FEATURE_LEVEL_1_0."""
 
@@ -984,7 +969,7 @@ class SpaceToDepthOperatorDesc(OperatorDescBase):
 
 DML_SPACE_TO_DEPTH_OPERATOR_DESC = SpaceToDepthOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class DepthToSpaceOperatorDesc(OperatorDescBase):
     """DML_DEPTH_TO_SPACE_OPERATOR_DESC: DML_OPERATOR_DEPTH_TO_SPACE, from DML_FEATURE_LEVEL_1_0."""
 
@@ -997,7 +982,7 @@ class DepthToSpaceOperatorDesc(OperatorDescBase):
 
 DML_DEPTH_TO_SPACE_OPERATOR_DESC = DepthToSpaceOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class TileOperatorDesc(OperatorDescBase):
     """DML_TILE_OPERATOR_DESC: DML_OPERATOR_TILE, from DML_FEATURE_LEVEL_1_0."""
 
@@ -1011,7 +996,7 @@ class TileOperatorDesc(OperatorDescBase):
 
 DML_TILE_OPERATOR_DESC = TileOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class TopKOperatorDesc(OperatorDescBase):
     """DML_TOP_K_OPERATOR_DESC: DML_OPERATOR_TOP_K, from DML_FEATURE_LEVEL_1_0."""
 
@@ -1026,7 +1011,7 @@ class TopKOperatorDesc(OperatorDescBase):
 
 DML_TOP_K_OPERATOR_DESC = TopKOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class BatchNormalizationOperatorDesc(OperatorDescBase):
     """DML_BATCH_NORMALIZATION_OPERATOR_DESC: DML_OPERATOR_BATCH_NORMALIZATION, from DML_FEATURE_LEVEL_1_0."""
 
@@ -1045,7 +1030,7 @@ class BatchNormalizationOperatorDesc(OperatorDescBase):
 
 DML_BATCH_NORMALIZATION_OPERATOR_DESC = BatchNormalizationOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class MeanVarianceNormalizationOperatorDesc(OperatorDescBase):
     """DML_MEAN_VARIANCE_NORMALIZATION_OPERATOR_DESC: DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION, from DML_FEATURE_LEVEL_1_0."""
 
@@ -1063,7 +1048,7 @@ class MeanVarianceNormalizationOperatorDesc(OperatorDescBase):
 
 DML_MEAN_VARIANCE_NORMALIZATION_OPERATOR_DESC = MeanVarianceNormalizationOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class LocalResponseNormalizationOperatorDesc(OperatorDescBase):
     """DML_LOCAL_RESPONSE_NORMALIZATION_OPERATOR_DESC: DML_OPERATOR_LOCAL_RESPONSE_NORMALIZATION, from DML_FEATURE_LEVEL_1_0."""
 
@@ -1080,7 +1065,7 @@ class LocalResponseNormalizationOperatorDesc(OperatorDescBase):
 
 DML_LOCAL_RESPONSE_NORMALIZATION_OPERATOR_DESC = LocalResponseNormalizationOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class LpNormalizationOperatorDesc(OperatorDescBase):
     """DML_LP_NORMALIZATION_OPERATOR_DESC: DML_OPERATOR_LP_NORMALIZATION, from DML_FEATURE_LEVEL_1_0."""
 
@@ -1095,7 +1080,7 @@ class LpNormalizationOperatorDesc(OperatorDescBase):
 
 DML_LP_NORMALIZATION_OPERATOR_DESC = LpNormalizationOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class RnnOperatorDesc(OperatorDescBase):
     """DML_RNN_OPERATOR_DESC: DML_OPERATOR_RNN, from DML_FEATURE_LEVEL_1_0."""
 
@@ -1116,7 +1101,7 @@ class RnnOperatorDesc(OperatorDescBase):
 
 DML_RNN_OPERATOR_DESC = RnnOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class LstmOperatorDesc(OperatorDescBase):
     """DML_LSTM_OPERATOR_DESC: DML_OPERATOR_LSTM, from DML_FEATURE_LEVEL_1_0."""
 
@@ -1143,7 +1128,7 @@ class LstmOperatorDesc(OperatorDescBase):
 
 DML_LSTM_OPERATOR_DESC = LstmOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class GruOperatorDesc(OperatorDescBase):
     """DML_GRU_OPERATOR_DESC: DML_OPERATOR_GRU, from DML_FEATURE_LEVEL_1_0."""
 
@@ -1165,7 +1150,7 @@ class GruOperatorDesc(OperatorDescBase):
 
 DML_GRU_OPERATOR_DESC = GruOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ElementWiseSignOperatorDesc(OperatorDescBase):
     """DML_ELEMENT_WISE_SIGN_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_SIGN, from DML_FEATURE_LEVEL_2_0."""
 
@@ -1177,7 +1162,7 @@ class ElementWiseSignOperatorDesc(OperatorDescBase):
 
 DML_ELEMENT_WISE_SIGN_OPERATOR_DESC = ElementWiseSignOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ElementWiseIsNanOperatorDesc(OperatorDescBase):
     """DML_ELEMENT_WISE_IS_NAN_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_IS_NAN, from DML_FEATURE_LEVEL_2_0."""
 
@@ -1189,7 +1174,7 @@ class ElementWiseIsNanOperatorDesc(OperatorDescBase):
 
 DML_ELEMENT_WISE_IS_NAN_OPERATOR_DESC = ElementWiseIsNanOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ElementWiseErfOperatorDesc(OperatorDescBase):
     """DML_ELEMENT_WISE_ERF_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_ERF, from DML_FEATURE_LEVEL_2_0."""
 
@@ -1202,7 +1187,7 @@ class ElementWiseErfOperatorDesc(OperatorDescBase):
 
 DML_ELEMENT_WISE_ERF_OPERATOR_DESC = ElementWiseErfOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ElementWiseSinhOperatorDesc(OperatorDescBase):
     """DML_ELEMENT_WISE_SINH_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_SINH, from DML_FEATURE_LEVEL_2_0."""
 
@@ -1215,7 +1200,7 @@ class ElementWiseSinhOperatorDesc(OperatorDescBase):
 
 DML_ELEMENT_WISE_SINH_OPERATOR_DESC = ElementWiseSinhOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ElementWiseCoshOperatorDesc(OperatorDescBase):
     """DML_ELEMENT_WISE_COSH_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_COSH, from DML_FEATURE_LEVEL_2_0."""
 
@@ -1228,7 +1213,7 @@ class ElementWiseCoshOperatorDesc(OperatorDescBase):
 
 DML_ELEMENT_WISE_COSH_OPERATOR_DESC = ElementWiseCoshOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ElementWiseTanhOperatorDesc(OperatorDescBase):
     """DML_ELEMENT_WISE_TANH_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_TANH, from DML_FEATURE_LEVEL_2_0."""
 
@@ -1241,7 +1226,7 @@ class ElementWiseTanhOperatorDesc(OperatorDescBase):
 
 DML_ELEMENT_WISE_TANH_OPERATOR_DESC = ElementWiseTanhOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ElementWiseAsinhOperatorDesc(OperatorDescBase):
     """DML_ELEMENT_WISE_ASINH_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_ASINH, from DML_FEATURE_LEVEL_2_0."""
 
@@ -1254,7 +1239,7 @@ class ElementWiseAsinhOperatorDesc(OperatorDescBase):
 
 DML_ELEMENT_WISE_ASINH_OPERATOR_DESC = ElementWiseAsinhOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ElementWiseAcoshOperatorDesc(OperatorDescBase):
     """DML_ELEMENT_WISE_ACOSH_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_ACOSH, from DML_FEATURE_LEVEL_2_0."""
 
@@ -1267,7 +1252,7 @@ class ElementWiseAcoshOperatorDesc(OperatorDescBase):
 
 DML_ELEMENT_WISE_ACOSH_OPERATOR_DESC = ElementWiseAcoshOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ElementWiseAtanhOperatorDesc(OperatorDescBase):
     """DML_ELEMENT_WISE_ATANH_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_ATANH, from DML_FEATURE_LEVEL_2_0."""
 
@@ -1280,7 +1265,7 @@ class ElementWiseAtanhOperatorDesc(OperatorDescBase):
 
 DML_ELEMENT_WISE_ATANH_OPERATOR_DESC = ElementWiseAtanhOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ElementWiseIfOperatorDesc(OperatorDescBase):
     """DML_ELEMENT_WISE_IF_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_IF, from DML_FEATURE_LEVEL_2_0."""
 
@@ -1294,7 +1279,7 @@ class ElementWiseIfOperatorDesc(OperatorDescBase):
 
 DML_ELEMENT_WISE_IF_OPERATOR_DESC = ElementWiseIfOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ElementWiseAdd1OperatorDesc(OperatorDescBase):
     """DML_ELEMENT_WISE_ADD1_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_ADD1, from DML_FEATURE_LEVEL_2_0."""
 
@@ -1308,7 +1293,7 @@ class ElementWiseAdd1OperatorDesc(OperatorDescBase):
 
 DML_ELEMENT_WISE_ADD1_OPERATOR_DESC = ElementWiseAdd1OperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ActivationShrinkOperatorDesc(OperatorDescBase):
     """DML_ACTIVATION_SHRINK_OPERATOR_DESC: DML_OPERATOR_ACTIVATION_SHRINK, from DML_FEATURE_LEVEL_2_0."""
 
@@ -1322,7 +1307,7 @@ class ActivationShrinkOperatorDesc(OperatorDescBase):
 
 DML_ACTIVATION_SHRINK_OPERATOR_DESC = ActivationShrinkOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class MaxPooling1OperatorDesc(OperatorDescBase):
     """DML_MAX_POOLING1_OPERATOR_DESC: DML_OPERATOR_MAX_POOLING1, from DML_FEATURE_LEVEL_2_0."""
 
@@ -1340,7 +1325,7 @@ class MaxPooling1OperatorDesc(OperatorDescBase):
 
 DML_MAX_POOLING1_OPERATOR_DESC = MaxPooling1OperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class MaxUnpoolingOperatorDesc(OperatorDescBase):
     """DML_MAX_UNPOOLING_OPERATOR_DESC: DML_OPERATOR_MAX_UNPOOLING, from DML_FEATURE_LEVEL_2_0."""
 
@@ -1353,7 +1338,7 @@ class MaxUnpoolingOperatorDesc(OperatorDescBase):
 
 DML_MAX_UNPOOLING_OPERATOR_DESC = MaxUnpoolingOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class DiagonalMatrixOperatorDesc(OperatorDescBase):
     """DML_DIAGONAL_MATRIX_OPERATOR_DESC: DML_OPERATOR_DIAGONAL_MATRIX, from DML_FEATURE_LEVEL_2_0."""
 
@@ -1366,7 +1351,7 @@ class DiagonalMatrixOperatorDesc(OperatorDescBase):
 
 DML_DIAGONAL_MATRIX_OPERATOR_DESC = DiagonalMatrixOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ScatterOperatorDesc(OperatorDescBase):
     """DML_SCATTER_OPERATOR_DESC: DML_OPERATOR_SCATTER_ELEMENTS, from DML_FEATURE_LEVEL_2_0."""
 
@@ -1382,7 +1367,7 @@ class ScatterOperatorDesc(OperatorDescBase):
 DML_SCATTER_OPERATOR_DESC = ScatterOperatorDesc
 DML_SCATTER_ELEMENTS_OPERATOR_DESC = ScatterOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class OneHotOperatorDesc(OperatorDescBase):
     """DML_ONE_HOT_OPERATOR_DESC: DML_OPERATOR_ONE_HOT, from DML_FEATURE_LEVEL_2_0."""
 
@@ -1396,7 +1381,7 @@ class OneHotOperatorDesc(OperatorDescBase):
 
 DML_ONE_HOT_OPERATOR_DESC = OneHotOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ResampleOperatorDesc(OperatorDescBase):
     """DML_RESAMPLE_OPERATOR_DESC: DML_OPERATOR_RESAMPLE, from DML_FEATURE_LEVEL_2_0."""
 
@@ -1411,7 +1396,7 @@ class ResampleOperatorDesc(OperatorDescBase):
 
 DML_RESAMPLE_OPERATOR_DESC = ResampleOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ElementWiseBitShiftLeftOperatorDesc(OperatorDescBase):
     """DML_ELEMENT_WISE_BIT_SHIFT_LEFT_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_BIT_SHIFT_LEFT, from DML_FEATURE_LEVEL_2_1."""
 
@@ -1424,7 +1409,7 @@ class ElementWiseBitShiftLeftOperatorDesc(OperatorDescBase):
 
 DML_ELEMENT_WISE_BIT_SHIFT_LEFT_OPERATOR_DESC = ElementWiseBitShiftLeftOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ElementWiseBitShiftRightOperatorDesc(OperatorDescBase):
     """DML_ELEMENT_WISE_BIT_SHIFT_RIGHT_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_BIT_SHIFT_RIGHT, from DML_FEATURE_LEVEL_2_1."""
 
@@ -1437,7 +1422,7 @@ class ElementWiseBitShiftRightOperatorDesc(OperatorDescBase):
 
 DML_ELEMENT_WISE_BIT_SHIFT_RIGHT_OPERATOR_DESC = ElementWiseBitShiftRightOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ElementWiseRoundOperatorDesc(OperatorDescBase):
     """DML_ELEMENT_WISE_ROUND_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_ROUND, from DML_FEATURE_LEVEL_2_1."""
 
@@ -1450,7 +1435,7 @@ class ElementWiseRoundOperatorDesc(OperatorDescBase):
 
 DML_ELEMENT_WISE_ROUND_OPERATOR_DESC = ElementWiseRoundOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ElementWiseIsInfinityOperatorDesc(OperatorDescBase):
     """DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_IS_INFINITY, from DML_FEATURE_LEVEL_2_1."""
 
@@ -1463,7 +1448,7 @@ class ElementWiseIsInfinityOperatorDesc(OperatorDescBase):
 
 DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC = ElementWiseIsInfinityOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ElementWiseModulusTruncateOperatorDesc(OperatorDescBase):
     """DML_ELEMENT_WISE_MODULUS_TRUNCATE_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_MODULUS_TRUNCATE, from DML_FEATURE_LEVEL_2_1."""
 
@@ -1476,7 +1461,7 @@ class ElementWiseModulusTruncateOperatorDesc(OperatorDescBase):
 
 DML_ELEMENT_WISE_MODULUS_TRUNCATE_OPERATOR_DESC = ElementWiseModulusTruncateOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ElementWiseModulusFloorOperatorDesc(OperatorDescBase):
     """DML_ELEMENT_WISE_MODULUS_FLOOR_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_MODULUS_FLOOR, from DML_FEATURE_LEVEL_2_1."""
 
@@ -1489,7 +1474,7 @@ class ElementWiseModulusFloorOperatorDesc(OperatorDescBase):
 
 DML_ELEMENT_WISE_MODULUS_FLOOR_OPERATOR_DESC = ElementWiseModulusFloorOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class FillValueConstantOperatorDesc(OperatorDescBase):
     """DML_FILL_VALUE_CONSTANT_OPERATOR_DESC: DML_OPERATOR_FILL_VALUE_CONSTANT, from DML_FEATURE_LEVEL_2_1."""
 
@@ -1502,7 +1487,7 @@ class FillValueConstantOperatorDesc(OperatorDescBase):
 
 DML_FILL_VALUE_CONSTANT_OPERATOR_DESC = FillValueConstantOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class FillValueSequenceOperatorDesc(OperatorDescBase):
     """DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC: DML_OPERATOR_FILL_VALUE_SEQUENCE, from DML_FEATURE_LEVEL_2_1."""
 
@@ -1516,7 +1501,7 @@ class FillValueSequenceOperatorDesc(OperatorDescBase):
 
 DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC = FillValueSequenceOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class CumulativeSummationOperatorDesc(OperatorDescBase):
     """DML_CUMULATIVE_SUMMATION_OPERATOR_DESC: DML_OPERATOR_CUMULATIVE_SUMMATION, from DML_FEATURE_LEVEL_2_1."""
 
@@ -1531,7 +1516,7 @@ class CumulativeSummationOperatorDesc(OperatorDescBase):
 
 DML_CUMULATIVE_SUMMATION_OPERATOR_DESC = CumulativeSummationOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ReverseSubsequencesOperatorDesc(OperatorDescBase):
     """DML_REVERSE_SUBSEQUENCES_OPERATOR_DESC: DML_OPERATOR_REVERSE_SUBSEQUENCES, from DML_FEATURE_LEVEL_2_1."""
 
@@ -1545,7 +1530,7 @@ class ReverseSubsequencesOperatorDesc(OperatorDescBase):
 
 DML_REVERSE_SUBSEQUENCES_OPERATOR_DESC = ReverseSubsequencesOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class GatherElementsOperatorDesc(OperatorDescBase):
     """DML_GATHER_ELEMENTS_OPERATOR_DESC: DML_OPERATOR_GATHER_ELEMENTS, from DML_FEATURE_LEVEL_2_1."""
 
@@ -1559,7 +1544,7 @@ class GatherElementsOperatorDesc(OperatorDescBase):
 
 DML_GATHER_ELEMENTS_OPERATOR_DESC = GatherElementsOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class GatherNdOperatorDesc(OperatorDescBase):
     """DML_GATHER_ND_OPERATOR_DESC: DML_OPERATOR_GATHER_ND, from DML_FEATURE_LEVEL_2_1."""
 
@@ -1574,7 +1559,7 @@ class GatherNdOperatorDesc(OperatorDescBase):
 
 DML_GATHER_ND_OPERATOR_DESC = GatherNdOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ScatterNdOperatorDesc(OperatorDescBase):
     """DML_SCATTER_ND_OPERATOR_DESC: DML_OPERATOR_SCATTER_ND, from DML_FEATURE_LEVEL_2_1."""
 
@@ -1590,7 +1575,7 @@ class ScatterNdOperatorDesc(OperatorDescBase):
 
 DML_SCATTER_ND_OPERATOR_DESC = ScatterNdOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class MaxPooling2OperatorDesc(OperatorDescBase):
     """DML_MAX_POOLING2_OPERATOR_DESC: DML_OPERATOR_MAX_POOLING2, from DML_FEATURE_LEVEL_2_1."""
 
@@ -1609,7 +1594,7 @@ class MaxPooling2OperatorDesc(OperatorDescBase):
 
 DML_MAX_POOLING2_OPERATOR_DESC = MaxPooling2OperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class Slice1OperatorDesc(OperatorDescBase):
     """DML_SLICE1_OPERATOR_DESC: DML_OPERATOR_SLICE1, from DML_FEATURE_LEVEL_2_1."""
 
@@ -1625,7 +1610,7 @@ class Slice1OperatorDesc(OperatorDescBase):
 
 DML_SLICE1_OPERATOR_DESC = Slice1OperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class TopK1OperatorDesc(OperatorDescBase):
     """DML_TOP_K1_OPERATOR_DESC: DML_OPERATOR_TOP_K1, from DML_FEATURE_LEVEL_2_1."""
 
@@ -1641,7 +1626,7 @@ class TopK1OperatorDesc(OperatorDescBase):
 
 DML_TOP_K1_OPERATOR_DESC = TopK1OperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class DepthToSpace1OperatorDesc(OperatorDescBase):
     """DML_DEPTH_TO_SPACE1_OPERATOR_DESC: DML_OPERATOR_DEPTH_TO_SPACE1, from DML_FEATURE_LEVEL_2_1."""
 
@@ -1655,7 +1640,7 @@ class DepthToSpace1OperatorDesc(OperatorDescBase):
 
 DML_DEPTH_TO_SPACE1_OPERATOR_DESC = DepthToSpace1OperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class SpaceToDepth1OperatorDesc(OperatorDescBase):
     """DML_SPACE_TO_DEPTH1_OPERATOR_DESC: DML_OPERATOR_SPACE_TO_DEPTH1, from DML_FEATURE_LEVEL_2_1."""
 
@@ -1669,7 +1654,7 @@ class SpaceToDepth1OperatorDesc(OperatorDescBase):
 
 DML_SPACE_TO_DEPTH1_OPERATOR_DESC = SpaceToDepth1OperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class MeanVarianceNormalization1OperatorDesc(OperatorDescBase):
     """DML_MEAN_VARIANCE_NORMALIZATION1_OPERATOR_DESC: DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION1, from DML_FEATURE_LEVEL_2_1."""
 
@@ -1688,7 +1673,7 @@ class MeanVarianceNormalization1OperatorDesc(OperatorDescBase):
 
 DML_MEAN_VARIANCE_NORMALIZATION1_OPERATOR_DESC = MeanVarianceNormalization1OperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class Resample1OperatorDesc(OperatorDescBase):
     """DML_RESAMPLE1_OPERATOR_DESC: DML_OPERATOR_RESAMPLE1, from DML_FEATURE_LEVEL_2_1."""
 
@@ -1705,7 +1690,7 @@ class Resample1OperatorDesc(OperatorDescBase):
 
 DML_RESAMPLE1_OPERATOR_DESC = Resample1OperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class MatrixMultiplyIntegerOperatorDesc(OperatorDescBase):
     """DML_MATRIX_MULTIPLY_INTEGER_OPERATOR_DESC: DML_OPERATOR_MATRIX_MULTIPLY_INTEGER, from DML_FEATURE_LEVEL_2_1."""
 
@@ -1720,7 +1705,7 @@ class MatrixMultiplyIntegerOperatorDesc(OperatorDescBase):
 
 DML_MATRIX_MULTIPLY_INTEGER_OPERATOR_DESC = MatrixMultiplyIntegerOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class QuantizedLinearMatrixMultiplyOperatorDesc(OperatorDescBase):
     """DML_QUANTIZED_LINEAR_MATRIX_MULTIPLY_OPERATOR_DESC: DML_OPERATOR_QUANTIZED_LINEAR_MATRIX_MULTIPLY, from DML_FEATURE_LEVEL_2_1."""
 
@@ -1739,7 +1724,7 @@ class QuantizedLinearMatrixMultiplyOperatorDesc(OperatorDescBase):
 
 DML_QUANTIZED_LINEAR_MATRIX_MULTIPLY_OPERATOR_DESC = QuantizedLinearMatrixMultiplyOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ConvolutionIntegerOperatorDesc(OperatorDescBase):
     """DML_CONVOLUTION_INTEGER_OPERATOR_DESC: DML_OPERATOR_CONVOLUTION_INTEGER, from DML_FEATURE_LEVEL_2_1."""
 
@@ -1760,7 +1745,7 @@ class ConvolutionIntegerOperatorDesc(OperatorDescBase):
 
 DML_CONVOLUTION_INTEGER_OPERATOR_DESC = ConvolutionIntegerOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class QuantizedLinearConvolutionOperatorDesc(OperatorDescBase):
     """DML_QUANTIZED_LINEAR_CONVOLUTION_OPERATOR_DESC: DML_OPERATOR_QUANTIZED_LINEAR_CONVOLUTION, from DML_FEATURE_LEVEL_2_1."""
 
@@ -1786,7 +1771,7 @@ class QuantizedLinearConvolutionOperatorDesc(OperatorDescBase):
 
 DML_QUANTIZED_LINEAR_CONVOLUTION_OPERATOR_DESC = QuantizedLinearConvolutionOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ElementWiseBitAndOperatorDesc(OperatorDescBase):
     """DML_ELEMENT_WISE_BIT_AND_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_BIT_AND, from DML_FEATURE_LEVEL_3_0."""
 
@@ -1799,7 +1784,7 @@ class ElementWiseBitAndOperatorDesc(OperatorDescBase):
 
 DML_ELEMENT_WISE_BIT_AND_OPERATOR_DESC = ElementWiseBitAndOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ElementWiseBitOrOperatorDesc(OperatorDescBase):
     """DML_ELEMENT_WISE_BIT_OR_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_BIT_OR, from DML_FEATURE_LEVEL_3_0."""
 
@@ -1812,7 +1797,7 @@ class ElementWiseBitOrOperatorDesc(OperatorDescBase):
 
 DML_ELEMENT_WISE_BIT_OR_OPERATOR_DESC = ElementWiseBitOrOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ElementWiseBitXorOperatorDesc(OperatorDescBase):
     """DML_ELEMENT_WISE_BIT_XOR_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_BIT_XOR, from DML_FEATURE_LEVEL_3_0."""
 
@@ -1825,7 +1810,7 @@ class ElementWiseBitXorOperatorDesc(OperatorDescBase):
 
 DML_ELEMENT_WISE_BIT_XOR_OPERATOR_DESC = ElementWiseBitXorOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ElementWiseBitNotOperatorDesc(OperatorDescBase):
     """DML_ELEMENT_WISE_BIT_NOT_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_BIT_NOT, from DML_FEATURE_LEVEL_3_0."""
 
@@ -1837,7 +1822,7 @@ class ElementWiseBitNotOperatorDesc(OperatorDescBase):
 
 DML_ELEMENT_WISE_BIT_NOT_OPERATOR_DESC = ElementWiseBitNotOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ElementWiseBitCountOperatorDesc(OperatorDescBase):
     """DML_ELEMENT_WISE_BIT_COUNT_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_BIT_COUNT, from DML_FEATURE_LEVEL_3_0."""
 
@@ -1849,7 +1834,7 @@ class ElementWiseBitCountOperatorDesc(OperatorDescBase):
 
 DML_ELEMENT_WISE_BIT_COUNT_OPERATOR_DESC = ElementWiseBitCountOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ElementWiseLogicalGreaterThanOrEqualOperatorDesc(OperatorDescBase):
     """DML_ELEMENT_WISE_LOGICAL_GREATER_THAN_OR_EQUAL_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_LOGICAL_GREATER_THAN_OR_EQUAL, from DML_FEATURE_LEVEL_3_0."""
 
@@ -1862,7 +1847,7 @@ class ElementWiseLogicalGreaterThanOrEqualOperatorDesc(OperatorDescBase):
 
 DML_ELEMENT_WISE_LOGICAL_GREATER_THAN_OR_EQUAL_OPERATOR_DESC = ElementWiseLogicalGreaterThanOrEqualOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ElementWiseLogicalLessThanOrEqualOperatorDesc(OperatorDescBase):
     """DML_ELEMENT_WISE_LOGICAL_LESS_THAN_OR_EQUAL_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_LOGICAL_LESS_THAN_OR_EQUAL, from DML_FEATURE_LEVEL_3_0."""
 
@@ -1875,7 +1860,7 @@ class ElementWiseLogicalLessThanOrEqualOperatorDesc(OperatorDescBase):
 
 DML_ELEMENT_WISE_LOGICAL_LESS_THAN_OR_EQUAL_OPERATOR_DESC = ElementWiseLogicalLessThanOrEqualOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ActivationCeluOperatorDesc(OperatorDescBase):
     """DML_ACTIVATION_CELU_OPERATOR_DESC: DML_OPERATOR_ACTIVATION_CELU, from DML_FEATURE_LEVEL_3_0."""
 
@@ -1888,7 +1873,7 @@ class ActivationCeluOperatorDesc(OperatorDescBase):
 
 DML_ACTIVATION_CELU_OPERATOR_DESC = ActivationCeluOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ActivationReluGradOperatorDesc(OperatorDescBase):
     """DML_ACTIVATION_RELU_GRAD_OPERATOR_DESC: DML_OPERATOR_ACTIVATION_RELU_GRAD, from DML_FEATURE_LEVEL_3_0."""
 
@@ -1901,7 +1886,7 @@ class ActivationReluGradOperatorDesc(OperatorDescBase):
 
 DML_ACTIVATION_RELU_GRAD_OPERATOR_DESC = ActivationReluGradOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class AveragePoolingGradOperatorDesc(OperatorDescBase):
     """DML_AVERAGE_POOLING_GRAD_OPERATOR_DESC: DML_OPERATOR_AVERAGE_POOLING_GRAD, from DML_FEATURE_LEVEL_3_0."""
 
@@ -1919,7 +1904,7 @@ class AveragePoolingGradOperatorDesc(OperatorDescBase):
 
 DML_AVERAGE_POOLING_GRAD_OPERATOR_DESC = AveragePoolingGradOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class MaxPoolingGradOperatorDesc(OperatorDescBase):
     """DML_MAX_POOLING_GRAD_OPERATOR_DESC: DML_OPERATOR_MAX_POOLING_GRAD, from DML_FEATURE_LEVEL_3_0."""
 
@@ -1938,7 +1923,7 @@ class MaxPoolingGradOperatorDesc(OperatorDescBase):
 
 DML_MAX_POOLING_GRAD_OPERATOR_DESC = MaxPoolingGradOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class RandomGeneratorOperatorDesc(OperatorDescBase):
     """DML_RANDOM_GENERATOR_OPERATOR_DESC: DML_OPERATOR_RANDOM_GENERATOR, from DML_FEATURE_LEVEL_3_0."""
 
@@ -1952,7 +1937,7 @@ class RandomGeneratorOperatorDesc(OperatorDescBase):
 
 DML_RANDOM_GENERATOR_OPERATOR_DESC = RandomGeneratorOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class NonzeroCoordinatesOperatorDesc(OperatorDescBase):
     """DML_NONZERO_COORDINATES_OPERATOR_DESC: DML_OPERATOR_NONZERO_COORDINATES, from DML_FEATURE_LEVEL_3_0."""
 
@@ -1965,7 +1950,7 @@ class NonzeroCoordinatesOperatorDesc(OperatorDescBase):
 
 DML_NONZERO_COORDINATES_OPERATOR_DESC = NonzeroCoordinatesOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ResampleGradOperatorDesc(OperatorDescBase):
     """DML_RESAMPLE_GRAD_OPERATOR_DESC: DML_OPERATOR_RESAMPLE_GRAD, from DML_FEATURE_LEVEL_3_0."""
 
@@ -1982,7 +1967,7 @@ class ResampleGradOperatorDesc(OperatorDescBase):
 
 DML_RESAMPLE_GRAD_OPERATOR_DESC = ResampleGradOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class SliceGradOperatorDesc(OperatorDescBase):
     """DML_SLICE_GRAD_OPERATOR_DESC: DML_OPERATOR_SLICE_GRAD, from DML_FEATURE_LEVEL_3_0."""
 
@@ -1998,7 +1983,7 @@ class SliceGradOperatorDesc(OperatorDescBase):
 
 DML_SLICE_GRAD_OPERATOR_DESC = SliceGradOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class AdamOptimizerOperatorDesc(OperatorDescBase):
     """DML_ADAM_OPTIMIZER_OPERATOR_DESC: DML_OPERATOR_ADAM_OPTIMIZER, from DML_FEATURE_LEVEL_3_0."""
 
@@ -2020,7 +2005,7 @@ class AdamOptimizerOperatorDesc(OperatorDescBase):
 
 DML_ADAM_OPTIMIZER_OPERATOR_DESC = AdamOptimizerOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ArgminOperatorDesc(OperatorDescBase):
     """DML_ARGMIN_OPERATOR_DESC: DML_OPERATOR_ARGMIN, from DML_FEATURE_LEVEL_3_0."""
 
@@ -2035,7 +2020,7 @@ class ArgminOperatorDesc(OperatorDescBase):
 
 DML_ARGMIN_OPERATOR_DESC = ArgminOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ArgmaxOperatorDesc(OperatorDescBase):
     """DML_ARGMAX_OPERATOR_DESC: DML_OPERATOR_ARGMAX, from DML_FEATURE_LEVEL_3_0."""
 
@@ -2050,7 +2035,7 @@ class ArgmaxOperatorDesc(OperatorDescBase):
 
 DML_ARGMAX_OPERATOR_DESC = ArgmaxOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class RoiAlignOperatorDesc(OperatorDescBase):
     """DML_ROI_ALIGN_OPERATOR_DESC: DML_OPERATOR_ROI_ALIGN, from DML_FEATURE_LEVEL_3_0."""
 
@@ -2071,7 +2056,7 @@ class RoiAlignOperatorDesc(OperatorDescBase):
 
 DML_ROI_ALIGN_OPERATOR_DESC = RoiAlignOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class GatherNd1OperatorDesc(OperatorDescBase):
     """DML_GATHER_ND1_OPERATOR_DESC: DML_OPERATOR_GATHER_ND1, from DML_FEATURE_LEVEL_3_0."""
 
@@ -2087,7 +2072,7 @@ class GatherNd1OperatorDesc(OperatorDescBase):
 
 DML_GATHER_ND1_OPERATOR_DESC = GatherNd1OperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ElementWiseAtanYxOperatorDesc(OperatorDescBase):
     """DML_ELEMENT_WISE_ATAN_YX_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_ATAN_YX, from DML_FEATURE_LEVEL_3_1."""
 
@@ -2100,7 +2085,7 @@ class ElementWiseAtanYxOperatorDesc(OperatorDescBase):
 
 DML_ELEMENT_WISE_ATAN_YX_OPERATOR_DESC = ElementWiseAtanYxOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ElementWiseClipGradOperatorDesc(OperatorDescBase):
     """DML_ELEMENT_WISE_CLIP_GRAD_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD, from DML_FEATURE_LEVEL_3_1."""
 
@@ -2115,7 +2100,7 @@ class ElementWiseClipGradOperatorDesc(OperatorDescBase):
 
 DML_ELEMENT_WISE_CLIP_GRAD_OPERATOR_DESC = ElementWiseClipGradOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ElementWiseDifferenceSquareOperatorDesc(OperatorDescBase):
     """DML_ELEMENT_WISE_DIFFERENCE_SQUARE_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_DIFFERENCE_SQUARE, from DML_FEATURE_LEVEL_3_1."""
 
@@ -2128,7 +2113,7 @@ class ElementWiseDifferenceSquareOperatorDesc(OperatorDescBase):
 
 DML_ELEMENT_WISE_DIFFERENCE_SQUARE_OPERATOR_DESC = ElementWiseDifferenceSquareOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class LocalResponseNormalizationGradOperatorDesc(OperatorDescBase):
     """DML_LOCAL_RESPONSE_NORMALIZATION_GRAD_OPERATOR_DESC: DML_OPERATOR_LOCAL_RESPONSE_NORMALIZATION_GRAD, from DML_FEATURE_LEVEL_3_1."""
 
@@ -2146,7 +2131,7 @@ class LocalResponseNormalizationGradOperatorDesc(OperatorDescBase):
 
 DML_LOCAL_RESPONSE_NORMALIZATION_GRAD_OPERATOR_DESC = LocalResponseNormalizationGradOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class CumulativeProductOperatorDesc(OperatorDescBase):
     """DML_CUMULATIVE_PRODUCT_OPERATOR_DESC: DML_OPERATOR_CUMULATIVE_PRODUCT, from DML_FEATURE_LEVEL_3_1."""
 
@@ -2161,7 +2146,7 @@ class CumulativeProductOperatorDesc(OperatorDescBase):
 
 DML_CUMULATIVE_PRODUCT_OPERATOR_DESC = CumulativeProductOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class BatchNormalizationGradOperatorDesc(OperatorDescBase):
     """DML_BATCH_NORMALIZATION_GRAD_OPERATOR_DESC: DML_OPERATOR_BATCH_NORMALIZATION_GRAD, from DML_FEATURE_LEVEL_3_1."""
 
@@ -2180,7 +2165,7 @@ class BatchNormalizationGradOperatorDesc(OperatorDescBase):
 
 DML_BATCH_NORMALIZATION_GRAD_OPERATOR_DESC = BatchNormalizationGradOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ElementWiseQuantizedLinearAddOperatorDesc(OperatorDescBase):
     """DML_ELEMENT_WISE_QUANTIZED_LINEAR_ADD_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_QUANTIZED_LINEAR_ADD, from DML_FEATURE_LEVEL_4_0."""
 
@@ -2199,7 +2184,7 @@ class ElementWiseQuantizedLinearAddOperatorDesc(OperatorDescBase):
 
 DML_ELEMENT_WISE_QUANTIZED_LINEAR_ADD_OPERATOR_DESC = ElementWiseQuantizedLinearAddOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class DynamicQuantizeLinearOperatorDesc(OperatorDescBase):
     """DML_DYNAMIC_QUANTIZE_LINEAR_OPERATOR_DESC: DML_OPERATOR_DYNAMIC_QUANTIZE_LINEAR, from DML_FEATURE_LEVEL_4_0."""
 
@@ -2213,7 +2198,7 @@ class DynamicQuantizeLinearOperatorDesc(OperatorDescBase):
 
 DML_DYNAMIC_QUANTIZE_LINEAR_OPERATOR_DESC = DynamicQuantizeLinearOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class RoiAlign1OperatorDesc(OperatorDescBase):
     """DML_ROI_ALIGN1_OPERATOR_DESC: DML_OPERATOR_ROI_ALIGN1, from DML_FEATURE_LEVEL_4_0."""
 
@@ -2237,7 +2222,7 @@ class RoiAlign1OperatorDesc(OperatorDescBase):
 
 DML_ROI_ALIGN1_OPERATOR_DESC = RoiAlign1OperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class RoiAlignGradOperatorDesc(OperatorDescBase):
     """DML_ROI_ALIGN_GRAD_OPERATOR_DESC: DML_OPERATOR_ROI_ALIGN_GRAD, from DML_FEATURE_LEVEL_4_1."""
 
@@ -2262,7 +2247,7 @@ class RoiAlignGradOperatorDesc(OperatorDescBase):
 
 DML_ROI_ALIGN_GRAD_OPERATOR_DESC = RoiAlignGradOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class BatchNormalizationTrainingOperatorDesc(OperatorDescBase):
     """DML_BATCH_NORMALIZATION_TRAINING_OPERATOR_DESC: DML_OPERATOR_BATCH_NORMALIZATION_TRAINING, from DML_FEATURE_LEVEL_4_1."""
 
@@ -2281,7 +2266,7 @@ class BatchNormalizationTrainingOperatorDesc(OperatorDescBase):
 
 DML_BATCH_NORMALIZATION_TRAINING_OPERATOR_DESC = BatchNormalizationTrainingOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class BatchNormalizationTrainingGradOperatorDesc(OperatorDescBase):
     """DML_BATCH_NORMALIZATION_TRAINING_GRAD_OPERATOR_DESC: DML_OPERATOR_BATCH_NORMALIZATION_TRAINING_GRAD, from DML_FEATURE_LEVEL_4_1."""
 
@@ -2300,7 +2285,7 @@ class BatchNormalizationTrainingGradOperatorDesc(OperatorDescBase):
 
 DML_BATCH_NORMALIZATION_TRAINING_GRAD_OPERATOR_DESC = BatchNormalizationTrainingGradOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ElementWiseClip1OperatorDesc(OperatorDescBase):
     """DML_ELEMENT_WISE_CLIP1_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_CLIP1, from DML_FEATURE_LEVEL_5_0."""
 
@@ -2316,7 +2301,7 @@ class ElementWiseClip1OperatorDesc(OperatorDescBase):
 
 DML_ELEMENT_WISE_CLIP1_OPERATOR_DESC = ElementWiseClip1OperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ElementWiseClipGrad1OperatorDesc(OperatorDescBase):
     """DML_ELEMENT_WISE_CLIP_GRAD1_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD1, from DML_FEATURE_LEVEL_5_0."""
 
@@ -2332,7 +2317,7 @@ class ElementWiseClipGrad1OperatorDesc(OperatorDescBase):
 
 DML_ELEMENT_WISE_CLIP_GRAD1_OPERATOR_DESC = ElementWiseClipGrad1OperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class Padding1OperatorDesc(OperatorDescBase):
     """DML_PADDING1_OPERATOR_DESC: DML_OPERATOR_PADDING1, from DML_FEATURE_LEVEL_5_0."""
 
@@ -2350,7 +2335,7 @@ class Padding1OperatorDesc(OperatorDescBase):
 
 DML_PADDING1_OPERATOR_DESC = Padding1OperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ElementWiseNegateOperatorDesc(OperatorDescBase):
     """DML_ELEMENT_WISE_NEGATE_OPERATOR_DESC: DML_OPERATOR_ELEMENT_WISE_NEGATE, from DML_FEATURE_LEVEL_5_0."""
 
@@ -2362,7 +2347,7 @@ class ElementWiseNegateOperatorDesc(OperatorDescBase):
 
 DML_ELEMENT_WISE_NEGATE_OPERATOR_DESC = ElementWiseNegateOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ActivationGeluOperatorDesc(OperatorDescBase):
     """DML_ACTIVATION_GELU_OPERATOR_DESC: DML_OPERATOR_ACTIVATION_GELU, from DML_FEATURE_LEVEL_5_1."""
 
@@ -2374,7 +2359,7 @@ class ActivationGeluOperatorDesc(OperatorDescBase):
 
 DML_ACTIVATION_GELU_OPERATOR_DESC = ActivationGeluOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ActivationSoftmax1OperatorDesc(OperatorDescBase):
     """DML_ACTIVATION_SOFTMAX1_OPERATOR_DESC: DML_OPERATOR_ACTIVATION_SOFTMAX1, from DML_FEATURE_LEVEL_5_1."""
 
@@ -2388,7 +2373,7 @@ class ActivationSoftmax1OperatorDesc(OperatorDescBase):
 
 DML_ACTIVATION_SOFTMAX1_OPERATOR_DESC = ActivationSoftmax1OperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ActivationLogSoftmax1OperatorDesc(OperatorDescBase):
     """DML_ACTIVATION_LOG_SOFTMAX1_OPERATOR_DESC: DML_OPERATOR_ACTIVATION_LOG_SOFTMAX1, from DML_FEATURE_LEVEL_5_1."""
 
@@ -2402,7 +2387,7 @@ class ActivationLogSoftmax1OperatorDesc(OperatorDescBase):
 
 DML_ACTIVATION_LOG_SOFTMAX1_OPERATOR_DESC = ActivationLogSoftmax1OperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ActivationHardmax1OperatorDesc(OperatorDescBase):
     """DML_ACTIVATION_HARDMAX1_OPERATOR_DESC: DML_OPERATOR_ACTIVATION_HARDMAX1, from DML_FEATURE_LEVEL_5_1."""
 
@@ -2416,7 +2401,7 @@ class ActivationHardmax1OperatorDesc(OperatorDescBase):
 
 DML_ACTIVATION_HARDMAX1_OPERATOR_DESC = ActivationHardmax1OperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class Resample2OperatorDesc(OperatorDescBase):
     """DML_RESAMPLE2_OPERATOR_DESC: DML_OPERATOR_RESAMPLE2, from DML_FEATURE_LEVEL_5_1."""
 
@@ -2434,7 +2419,7 @@ class Resample2OperatorDesc(OperatorDescBase):
 
 DML_RESAMPLE2_OPERATOR_DESC = Resample2OperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ResampleGrad1OperatorDesc(OperatorDescBase):
     """DML_RESAMPLE_GRAD1_OPERATOR_DESC: DML_OPERATOR_RESAMPLE_GRAD1, from DML_FEATURE_LEVEL_5_1."""
 
@@ -2452,7 +2437,7 @@ class ResampleGrad1OperatorDesc(OperatorDescBase):
 
 DML_RESAMPLE_GRAD1_OPERATOR_DESC = ResampleGrad1OperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class DiagonalMatrix1OperatorDesc(OperatorDescBase):
     """DML_DIAGONAL_MATRIX1_OPERATOR_DESC: DML_OPERATOR_DIAGONAL_MATRIX1, from DML_FEATURE_LEVEL_5_1."""
 
@@ -2468,7 +2453,7 @@ class DiagonalMatrix1OperatorDesc(OperatorDescBase):
 
 DML_DIAGONAL_MATRIX1_OPERATOR_DESC = DiagonalMatrix1OperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class MultiheadAttentionOperatorDesc(OperatorDescBase):
     """DML_MULTIHEAD_ATTENTION_OPERATOR_DESC: DML_OPERATOR_MULTIHEAD_ATTENTION, from DML_FEATURE_LEVEL_6_1."""
 
@@ -2496,7 +2481,7 @@ class MultiheadAttentionOperatorDesc(OperatorDescBase):
 
 DML_MULTIHEAD_ATTENTION_OPERATOR_DESC = MultiheadAttentionOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class LpPooling1OperatorDesc(OperatorDescBase):
     """DML_LP_POOLING1_OPERATOR_DESC: DML_OPERATOR_LP_POOLING1, from DML_FEATURE_LEVEL_6_2."""
 
@@ -2515,7 +2500,7 @@ class LpPooling1OperatorDesc(OperatorDescBase):
 
 DML_LP_POOLING1_OPERATOR_DESC = LpPooling1OperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class AveragePooling1OperatorDesc(OperatorDescBase):
     """DML_AVERAGE_POOLING1_OPERATOR_DESC: DML_OPERATOR_AVERAGE_POOLING1, from DML_FEATURE_LEVEL_6_2."""
 
@@ -2534,7 +2519,7 @@ class AveragePooling1OperatorDesc(OperatorDescBase):
 
 DML_AVERAGE_POOLING1_OPERATOR_DESC = AveragePooling1OperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ActivationSwishOperatorDesc(OperatorDescBase):
     """DML_ACTIVATION_SWISH_OPERATOR_DESC: DML_OPERATOR_ACTIVATION_SWISH, from DML_FEATURE_LEVEL_6_2."""
 
@@ -2547,7 +2532,7 @@ class ActivationSwishOperatorDesc(OperatorDescBase):
 
 DML_ACTIVATION_SWISH_OPERATOR_DESC = ActivationSwishOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class ActivationHardSwishOperatorDesc(OperatorDescBase):
     """DML_ACTIVATION_HARD_SWISH_OPERATOR_DESC: DML_OPERATOR_ACTIVATION_HARD_SWISH, from DML_FEATURE_LEVEL_6_2."""
 
@@ -2561,7 +2546,7 @@ class ActivationHardSwishOperatorDesc(OperatorDescBase):
 
 DML_ACTIVATION_HARD_SWISH_OPERATOR_DESC = ActivationHardSwishOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class QuantizedLinearAveragePoolingOperatorDesc(OperatorDescBase):
     """DML_QUANTIZED_LINEAR_AVERAGE_POOLING_OPERATOR_DESC: DML_OPERATOR_QUANTIZED_LINEAR_AVERAGE_POOLING, from DML_FEATURE_LEVEL_6_2."""
 
@@ -2584,7 +2569,7 @@ class QuantizedLinearAveragePoolingOperatorDesc(OperatorDescBase):
 
 DML_QUANTIZED_LINEAR_AVERAGE_POOLING_OPERATOR_DESC = QuantizedLinearAveragePoolingOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class MatrixMultiplyIntegerToFloatOperatorDesc(OperatorDescBase):
     """DML_MATRIX_MULTIPLY_INTEGER_TO_FLOAT_OPERATOR_DESC: DML_OPERATOR_MATRIX_MULTIPLY_INTEGER_TO_FLOAT, from DML_FEATURE_LEVEL_6_2."""
 
@@ -2602,7 +2587,7 @@ class MatrixMultiplyIntegerToFloatOperatorDesc(OperatorDescBase):
 
 DML_MATRIX_MULTIPLY_INTEGER_TO_FLOAT_OPERATOR_DESC = MatrixMultiplyIntegerToFloatOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class MeanVarianceNormalization2OperatorDesc(OperatorDescBase):
     """DML_MEAN_VARIANCE_NORMALIZATION2_OPERATOR_DESC: DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION2, from DML_FEATURE_LEVEL_6_3."""
 
@@ -2622,7 +2607,7 @@ class MeanVarianceNormalization2OperatorDesc(OperatorDescBase):
 
 DML_MEAN_VARIANCE_NORMALIZATION2_OPERATOR_DESC = MeanVarianceNormalization2OperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class MultiheadAttention1OperatorDesc(OperatorDescBase):
     """DML_MULTIHEAD_ATTENTION1_OPERATOR_DESC: DML_OPERATOR_MULTIHEAD_ATTENTION1, from DML_FEATURE_LEVEL_6_3."""
 
@@ -2652,7 +2637,7 @@ class MultiheadAttention1OperatorDesc(OperatorDescBase):
 
 DML_MULTIHEAD_ATTENTION1_OPERATOR_DESC = MultiheadAttention1OperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class QuantizeOperatorDesc(OperatorDescBase):
     """DML_QUANTIZE_OPERATOR_DESC: DML_OPERATOR_QUANTIZE, from DML_FEATURE_LEVEL_6_3."""
 
@@ -2667,7 +2652,7 @@ class QuantizeOperatorDesc(OperatorDescBase):
 
 DML_QUANTIZE_OPERATOR_DESC = QuantizeOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class DequantizeOperatorDesc(OperatorDescBase):
     """DML_DEQUANTIZE_OPERATOR_DESC: DML_OPERATOR_DEQUANTIZE, from DML_FEATURE_LEVEL_6_3."""
 
@@ -2682,7 +2667,7 @@ class DequantizeOperatorDesc(OperatorDescBase):
 
 DML_DEQUANTIZE_OPERATOR_DESC = DequantizeOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class Resample3OperatorDesc(OperatorDescBase):
     """DML_RESAMPLE3_OPERATOR_DESC: DML_OPERATOR_RESAMPLE3, from DML_FEATURE_LEVEL_6_4."""
 
@@ -2701,7 +2686,7 @@ class Resample3OperatorDesc(OperatorDescBase):
 
 DML_RESAMPLE3_OPERATOR_DESC = Resample3OperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class FoldOperatorDesc(OperatorDescBase):
     """DML_FOLD_OPERATOR_DESC: DML_OPERATOR_FOLD, from DML_FEATURE_LEVEL_6_4."""
 
@@ -2719,7 +2704,7 @@ class FoldOperatorDesc(OperatorDescBase):
 
 DML_FOLD_OPERATOR_DESC = FoldOperatorDesc
 
-@dataclass(frozen=True, kw_only=True)
+@operator_desc
 class UnfoldOperatorDesc(OperatorDescBase):
     """DML_UNFOLD_OPERATOR_DESC: DML_OPERATOR_UNFOLD, from DML_FEATURE_LEVEL_6_4."""
 

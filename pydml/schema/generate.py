@@ -126,21 +126,12 @@ def generate_descs() -> str:
              'arrays\' lengths.\n"""', "",
              "from __future__ import annotations", "",
              "from collections.abc import Sequence",
-             "from dataclasses import dataclass",
              "from typing import Any, ClassVar", "",
+             "from pydml.desc_class import OperatorDescBase, operator_desc",
              "from pydml.enums import ("]
     enums_at = len(lines)  # the used enum classes are inserted here at the end
-    lines += ["from pydml.registry import normalise_fields, register_desc_class",
-              "from pydml.structs import ScalarUnion, ScaleBias, Size2D",
-              "from pydml.tensor import AnyTensorDesc", "", "",
-              "class OperatorDescBase:",
-              '    """Base of every operator desc: normalises field values on construction."""',
-              "", "    C_NAME: ClassVar[str]", "    OPERATOR: ClassVar[str]", "",
-              "    def __init_subclass__(cls, **kwargs: Any) -> None:",
-              "        super().__init_subclass__(**kwargs)",
-              "        register_desc_class(cls.C_NAME, cls)", "",
-              "    def __post_init__(self) -> None:",
-              "        normalise_fields(self)", ""]
+    lines += ["from pydml.structs import ScalarUnion, ScaleBias, Size2D",
+              "from pydml.tensor import AnyTensorDesc", ""]
     names: list[str] = []
     for tables, defaults, _ in _entries():
         op = tables.name
@@ -152,7 +143,7 @@ def generate_descs() -> str:
         if unknown:
             raise ValueError(f"{op}: DEFAULTS names unknown fields {sorted(unknown)}")
         level = INTRODUCED_AT[OperatorType[op]].c_name
-        lines += ["", "@dataclass(frozen=True, kw_only=True)",
+        lines += ["", "@operator_desc",
                   f"class {cls}(OperatorDescBase):",
                   f'    """{c_name}: DML_OPERATOR_{op}, from {level}."""', "",
                   f'    C_NAME: ClassVar[str] = "{c_name}"',
