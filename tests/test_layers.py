@@ -18,7 +18,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("binding", ("pydml._build_ffi", "pydml.native", "pydml.paths", "pydml._version", "pydml.errors")),
     ("header", ("pydml.enums", "pydml.constants", "pydml.structs", "pydml.schema.header",
                 "pydml.schema.tables", "pydml.tensor", "pydml.feature_levels", "pydml.graph_descs")),
-    ("schema", ("pydml.ops", "pydml.registry", "pydml.descs", "pydml.schema")),
+    ("schema", ("pydml.ops", "pydml.registry", "pydml.desc_class", "pydml.descs", "pydml.schema")),
     ("validator", ("pydml.representable", "pydml.marshal", "pydml.validate")),
     ("device", ("pydml.graph", "pydml.device")),
     ("front ends", ("pydml.frontends", "pydml.onnx", "pydml.__main__", "pydml")),
