@@ -30,7 +30,8 @@ ROOT = Path(__file__).resolve().parent.parent
 #: tests/test_sanitized_kernels.py against the sanitized copy.
 KERNEL_TESTS = ["test_ew_*.py", "test_elementwise_engine.py", "test_softmax.py", "test_gemm.py",
                 "test_reduce.py", "test_pooling.py", "test_resample_kernel.py",
-                "test_resample_nearest_rows.py", "test_convolution_kernel.py", "test_output_overlap.py",
+                "test_resample_nearest_rows.py", "test_convolution_kernel.py", "test_convolution_rows.py",
+                "test_convolution_ops.py", "test_convolution_schedule.py", "test_output_overlap.py",
                 "test_buffer_pool.py", "test_data_movement*.py",
                 "test_fold_unfold.py", "test_gather_scatter.py", "test_random_generator.py",
                 "test_normalization.py", "test_top_k.py", "test_roi*.py", "test_integer_products.py",
