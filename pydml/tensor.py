@@ -23,8 +23,11 @@ def calc_buffer_tensor_size(data_type: TensorDataType | int, sizes: Sequence[int
     """DMLCalcBufferTensorSize: the minimum byte size of a buffer tensor (implemented once, in C).
 
     Follows DirectMLX: 32-bit index arithmetic when strides are given, round up to 4 bytes, and 0
-    for an unknown data type. Sizes/strides outside UINT32 raise ``OverflowError``.
+    for an unknown data type. Sizes/strides outside UINT32 raise ``OverflowError``; strides of
+    another length than sizes raise ``ValueError`` (the C function reads one stride per size).
     """
+    if strides is not None and len(strides) != len(sizes):
+        raise ValueError(f"strides must have one value per size ({len(sizes)}), got {len(strides)}")
     csizes = ffi.new("uint32_t[]", list(sizes)) if sizes else ffi.NULL
     cstrides = ffi.new("uint32_t[]", list(strides)) if strides is not None else ffi.NULL
     return int(lib.pydml_calc_buffer_tensor_size(int(data_type), len(sizes), csizes, cstrides))
@@ -81,7 +84,7 @@ class BufferTensorDesc:
         """DMLCalcBufferTensorSize of this desc."""
         try:
             return calc_buffer_tensor_size(self.DataType, self.Sizes, self.Strides)
-        except (OverflowError, TypeError):  # out-of-range or non-integer sizes: invalid anyway
+        except (OverflowError, TypeError, ValueError):  # out-of-range, non-integer or mismatched: invalid anyway
             return 0
 
     @property

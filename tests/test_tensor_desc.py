@@ -51,6 +51,20 @@ def test_calc_edge_cases() -> None:
         calc_buffer_tensor_size(T.FLOAT32, [2], [-1])
 
 
+def test_strides_of_another_length_are_refused_not_read_past() -> None:
+    # the C function reads one stride per size: a shorter Strides was read past its end (found by
+    # AddressSanitizer through test_validator_agreement's mutated descs)
+    with pytest.raises(ValueError, match=r"one value per size \(4\), got 2"):
+        calc_buffer_tensor_size(T.FLOAT32, [1, 2, 3, 4], [2, 1])
+    with pytest.raises(ValueError, match=r"got 3"):
+        pydml.DMLCalcBufferTensorSize(int(T.FLOAT32), [2, 3], [3, 1, 1])
+    b = BufferTensorDesc(DataType="FLOAT32", Sizes=[1, 2, 3, 4], Strides=[2, 1])
+    assert b.minimum_size_in_bytes == 0  # invalid anyway: validation names Strides
+    with pytest.raises(ValidationError, match=r"Strides"):
+        pydml.validate(pydml.DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC(
+            InputTensor=b, OutputTensor=buffer_desc("FLOAT32", [1, 2, 3, 4])))
+
+
 def test_buffer_tensor_desc_defaults() -> None:
     b = BufferTensorDesc(DataType="FLOAT16", Sizes=[1, 2, 3, 4])
     assert b.DataType is T.FLOAT16
