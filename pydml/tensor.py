@@ -84,7 +84,7 @@ class BufferTensorDesc:
         """DMLCalcBufferTensorSize of this desc."""
         try:
             return calc_buffer_tensor_size(self.DataType, self.Sizes, self.Strides)
-        except (OverflowError, TypeError, ValueError):  # out-of-range, non-integer or mismatched: invalid anyway
+        except (OverflowError, TypeError, ValueError):  # out of range, not integers, mismatched: invalid
             return 0
 
     @property

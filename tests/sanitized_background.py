@@ -37,7 +37,8 @@ KERNEL_TESTS = ["test_ew_*.py", "test_elementwise_engine.py", "test_softmax.py",
                 "test_normalization.py", "test_top_k.py", "test_roi*.py", "test_integer_products.py",
                 "test_gemm_int8_engine.py", "test_quantize.py", "test_recurrent.py",
                 "test_training_gradients.py", "test_normalization_training.py", "test_optimizer.py",
-                "test_attention.py", "test_workspace.py", "test_validator_agreement.py", "test_tensor_desc.py"]
+                "test_attention.py", "test_workspace.py", "test_validator_agreement.py",
+                "test_tensor_desc.py"]
 
 
 def gcc_runtime(name: str) -> str | None:
