@@ -3728,11 +3728,14 @@ static pydml_status max_grad(const pool_plan* P, const pydml_tensor* x, const py
              * Bresenham, no divisions per row) */
             const uint64_t R = (uint64_t)P->isz[0] * P->isz[1], q1 = q + 1, n1 = q1 / C, c1 = q1 % C;
             uint64_t pf_acc = 0, pf_d = 0, pf_h = 0, od = 0, oh = 0;
-            const float* x1 = (const float*)x->data + n1 * r.is[0] + c1 * r.is[1];
-            const float* g1 = (const float*)dy->data + n1 * gs[0] + c1 * gs[1];
+            /* the next plane's bases, only when there is one: past the last plane the batch stride
+             * of a size-1 axis may be anything, and the pointer would leave the address space */
+            const int next = q1 < planes;
+            const float* x1 = next ? (const float*)x->data + n1 * r.is[0] + c1 * r.is[1] : NULL;
+            const float* g1 = next ? (const float*)dy->data + n1 * gs[0] + c1 * gs[1] : NULL;
             for (uint64_t orow = 0; orow < orows; orow++, oh = oh + 1 == P->osz[1] ? (od++, 0) : oh + 1) {
 #ifdef PL_X86
-                if (s2 && q + 1 < planes) {
+                if (s2 && next) {
                     /* the next plane's input and gradient rows: their reads overlap this
                      * plane's compute instead of waiting in deint_row */
                     for (pf_acc += R; pf_acc >= orows; pf_acc -= orows) {
