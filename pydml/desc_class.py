@@ -34,6 +34,8 @@ class _DescType(type):
     @property
     def __signature__(cls) -> inspect.Signature:
         made: inspect.Signature | None = cls.__dict__.get("_signature")
+        if made is None and "__dataclass_fields__" not in cls.__dict__:  # OperatorDescBase itself
+            return inspect.Signature()
         if made is None:
             empty = inspect.Parameter.empty
             params = [inspect.Parameter(f.name, inspect.Parameter.KEYWORD_ONLY, annotation=f.type,
