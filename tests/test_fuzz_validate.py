@@ -158,6 +158,8 @@ def test_graph_api_survives_mutated_graphs_under_sanitizers(build: Build, tmp_pa
 #: Inputs the libFuzzer target once failed on, replayed before its run (--long):
 #: avg_grad_slow_path_tables: AVERAGE_POOLING_GRAD off the FLOAT32 fast path offset its NULL
 #: tables (UBSan: an offset applied to a null pointer, pooling.c avg_grad).
+#: avg_pool_padding_rows_only: AVERAGE_POOLING over whole rows whose only window lies on padding
+#: rows formed the run's pointer from a negative offset (clang's UBSan: pointer overflow, sum_row).
 REGRESSION_INPUTS = Path(__file__).resolve().parent / "fuzz" / "regressions"
 
 #: Cases the fuzzer once failed on (seed, iteration, operator), replayed alone on every run. The

@@ -324,6 +324,10 @@ SUM_CASES = [  # in sizes, window, strides, start, end, dilations
     ([1, 5, 7, 7], [7, 7], [2, 2], [0, 0], [1, 1], None),  # global, an end padding no window reaches
     ([1, 2, 4, 1100], [2, 2], [2, 2], [0, 0], [0, 0], None),  # 550 columns: passes of 256 (PL_SUM_CHUNK)
     ([1, 1, 6, 600], [3, 3], [1, 1], [1, 1], [1, 1], None),  # stride 1, padded edges, three passes
+    # whole rows (the run over back-to-back rows) whose only window lies on padding rows: no run,
+    # no negative offset (UBSan found the pointer formed from it, the libFuzzer target)
+    ([1, 1, 1, 1, 1], [1, 1, 1], [1, 14, 1], [0, 4, 0], [0, 0, 0], None),
+    ([1, 2, 2, 3, 5], [1, 1, 5], [1, 14, 1], [0, 4, 0], [0, 0, 0], None),
 ]
 
 

@@ -475,9 +475,10 @@ static void sum_row(const pool_run* r, const row_ctx* x) {
         double acc = 0;
         /* a window over whole rows that lie back to back (a global average pool's 7 x 7 plane) is
          * one run per D: one segment sum of (h1 - h0) W elements, not a call per row of W (a
-         * ResNet's 512 x 7 x 7 global pool: seven 16-lane reductions for 49 elements) */
+         * ResNet's 512 x 7 x 7 global pool: seven 16-lane reductions for 49 elements); a window
+         * of padding rows only has no run (its first row's offset would be negative) */
         const int planes = seg && mode >= 0 && w0 == 0 && w1 == P->isz[2] && P->dil[1] == 1 &&
-                           r->is[3] == P->isz[2];
+                           r->is[3] == P->isz[2] && x->h1 > x->h0;
         for (uint32_t kd = x->d0; kd < x->d1 && w1 > w0 && planes; kd++) {
             const uint64_t ib = x->in_base + (uint64_t)POS(0, x->od, kd) * r->is[2] +
                                 (uint64_t)POS(1, x->oh, x->h0) * r->is[3];
