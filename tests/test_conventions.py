@@ -93,3 +93,29 @@ def test_scalar_union_takes_a_number_or_the_union() -> None:
             InputTensor=pydml.buffer_desc("UINT8", [2]),
             OutputTensor=pydml.buffer_desc("UINT8", [2]),
             MinMaxDataType="DML_TENSOR_DATA_TYPE_UINT8", Min=300, Max=4))
+
+
+def test_descs_behave_as_frozen_keyword_only_dataclasses() -> None:
+    # pydml/desc_class.py shares the methods @dataclass(frozen=True, kw_only=True) used to compile
+    # per class: the same behaviour, checked here field by field
+    import dataclasses
+
+    gemm = pydml.DML_GEMM_OPERATOR_DESC
+    a = dict(ATensor=F32, BTensor=F32, OutputTensor=F32, TransA=0, TransB=0, Alpha=1.0, Beta=0.0)
+    x, y, z = gemm(**a), gemm(**a), gemm(**{**a, "Alpha": 2.0})
+    assert x == y and hash(x) == hash(y) and x != z and (x == 1) is False
+    assert hash(x) == hash(tuple(getattr(x, f.name) for f in dataclasses.fields(x)))
+    assert repr(x).startswith("GemmOperatorDesc(ATensor=") and "Alpha=1.0" in repr(x)
+    assert dataclasses.replace(x, Alpha=2.0) == z and dataclasses.is_dataclass(x)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        x.Alpha = 3.0  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        del x.Alpha  # type: ignore[misc]
+    with pytest.raises(TypeError, match=r"GemmOperatorDesc.__init__\(\) got an unexpected keyword argument 'Foo'"):
+        gemm(**a, Foo=1)  # type: ignore[call-arg]
+    with pytest.raises(TypeError, match=r"missing 2 required keyword-only arguments: 'Alpha' and 'Beta'"):
+        gemm(ATensor=F32, BTensor=F32, OutputTensor=F32, TransA=0, TransB=0)  # type: ignore[call-arg]
+    with pytest.raises(TypeError, match=r"takes 1 positional argument"):
+        gemm(F32)  # type: ignore[misc]
+    assert str(inspect.signature(gemm).parameters["Alpha"]) == "Alpha: 'float'"
+    assert x.TransB is pydml.DML_MATRIX_TRANSFORM_NONE  # __post_init__ ran
