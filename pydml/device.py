@@ -689,8 +689,14 @@ class CompiledOperator:
             raise BindingError(f"{where}: the output buffer is read-only")
         if isinstance(value, np.ndarray):
             if not value.flags.c_contiguous:
-                raise BindingError(f"{where}: an array of shape {value.shape} is bound as raw "
-                                   f"memory (Sizes {list(t.Sizes)}), so it must be contiguous")
+                strided = _strided_memory(value, t, dtype)
+                if strided is not None:
+                    return view_buffer(strided, int(t.DataType), t.Sizes, t.element_strides)
+                raise BindingError(
+                    f"{where}: an array of shape {value.shape} and element strides "
+                    f"{_element_strides(value)} is bound as raw memory (Sizes {list(t.Sizes)}, Strides "
+                    f"{list(t.element_strides)}), so it must be contiguous, or a view whose shape, "
+                    f"dtype and element strides are the desc's")
             raw = value.reshape(-1).view(np.uint8)
         else:
             raw = np.frombuffer(memory.cast("B"), dtype=np.uint8)
@@ -722,6 +728,9 @@ class CompiledOperator:
         dtype = NUMPY_DTYPES[int(t.DataType)]
         if isinstance(value, np.ndarray) and value.shape == t.Sizes and t.Strides is None:
             return value
+        if isinstance(value, np.ndarray) and not value.flags.c_contiguous \
+                and _strided_memory(value, t, dtype) is not None:
+            return value  # the caller's view is the output itself (_view bound its memory)
         raw = value.reshape(-1).view(np.uint8) if isinstance(value, np.ndarray) else \
             np.frombuffer(memoryview(value).cast("B"), dtype=np.uint8)
         base = raw[: (raw.nbytes // dtype.itemsize) * dtype.itemsize].view(dtype)
@@ -747,6 +756,29 @@ def _binding(operator: Any, is_output: int, index: int) -> tuple[str, int]:
     """A binding's name and PYDML_BINDING_* flags, as the C API orders them."""
     name = ffi.string(lib.pydml_operator_binding_name(operator, is_output, index)).decode()
     return name, int(lib.pydml_operator_binding_flags(operator, is_output, index))
+
+
+def _element_strides(value: np.ndarray[Any, Any]) -> list[float]:
+    """An array's strides in elements (fractions where a stride is not a multiple of the item)."""
+    return [s // value.itemsize if s % value.itemsize == 0 else s / value.itemsize for s in value.strides]
+
+
+def _strided_memory(value: np.ndarray[Any, Any], t: BufferTensorDesc,
+                    dtype: np.dtype[Any]) -> np.ndarray[Any, Any] | None:
+    """A strided array whose shape, dtype and element strides are the desc's Sizes, type and
+    Strides (an NHWC array transposed to NCHW for an NCHW desc with NHWC Strides, a broadcast
+    view for zero strides) describes the same memory the desc does from its first element: the
+    bytes from there to the last element the strides reach, as uint8, to bind in place. None for
+    any other array (and for 4-bit tensors, which bind as bytes)."""
+    if _is_4bit(t) or value.dtype != dtype or value.shape != tuple(t.Sizes) or value.size == 0:
+        return None
+    if any(have != want * dtype.itemsize
+           for have, want, size in zip(value.strides, t.element_strides, t.Sizes, strict=True) if size > 1):
+        return None  # also refuses negative strides (the desc's are unsigned); a size-1 axis has no stride
+    span = _reach_bytes(t) // dtype.itemsize
+    # every element of the view lies in [first, first + span): the view's own memory
+    flat = as_strided(value, shape=(span,), strides=(dtype.itemsize,), writeable=value.flags.writeable)
+    return flat.view(np.uint8)
 
 
 def _reach_bytes(t: BufferTensorDesc) -> int:

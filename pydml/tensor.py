@@ -139,7 +139,17 @@ def buffer_desc(data_type: TensorDataType | str | int | Any, sizes: Sequence[int
     ``data_type`` is a TensorDataType, its name in any case (``"FLOAT32"``, ``"float32"``,
     ``"DML_TENSOR_DATA_TYPE_FLOAT32"``), its integer, or a numpy dtype (``np.float32``,
     ``np.dtype("float16")``, ml_dtypes.bfloat16 has no DirectML type and is refused).
+    The strides may also be given by the field's C name, ``Strides=`` (as every other field of
+    DML_BUFFER_TENSOR_DESC is); the data type and sizes only as the first two arguments.
     """
+    if "Strides" in fields:
+        if strides is not None:
+            raise TypeError("buffer_desc() got the strides twice: as strides and as Strides")
+        strides = fields.pop("Strides")
+    for name, argument in (("DataType", "data_type"), ("Sizes", "sizes")):
+        if name in fields:
+            raise TypeError(f"buffer_desc() takes {name} as its argument {argument} (positional), "
+                            f"not as the keyword {name}")
     return TensorDesc(
         Desc=BufferTensorDesc(
             DataType=_data_type(data_type), Sizes=tuple(sizes),

@@ -267,6 +267,40 @@ def test_strided_desc_bindings_fast_path_keeps_every_check(rng: np.random.Genera
         op.execute({"ATensor": a, "BTensor": row}, {"OutputTensor": readonly})
 
 
+def test_a_view_with_the_descs_strides_binds_in_place(rng: np.random.Generator) -> None:
+    """An array whose shape, dtype and element strides are the desc's Sizes, type and Strides is the
+    memory the desc describes (an NHWC array transposed to NCHW for a desc with NHWC Strides, a
+    broadcast row for zero strides, a column slice of a wider buffer): it binds in place, as input
+    and as output (written where the caller's view looks, and returned as that view). A view with
+    other strides is still refused, its strides beside the desc's."""
+    desc = pydml.DML_ELEMENT_WISE_ADD_OPERATOR_DESC(
+        ATensor=tensor("FLOAT32", [2, 3, 4, 5], [60, 1, 15, 3]),
+        BTensor=tensor("FLOAT32", [2, 3, 4, 5], [0, 0, 5, 1]),
+        OutputTensor=tensor("FLOAT32", [2, 3, 4, 5], [120, 40, 10, 2]))
+    op = pydml.Device().create_operator(desc)
+    nhwc = rng.standard_normal((2, 4, 5, 3)).astype(np.float32)
+    a = nhwc.transpose(0, 3, 1, 2)  # NCHW shape over NHWC memory: element strides (60, 1, 15, 3)
+    b = np.broadcast_to(rng.standard_normal((4, 5)).astype(np.float32), (2, 3, 4, 5))  # strides (0, 0, 5, 1)
+    wide = np.full(240, np.nan, np.float32)
+    out = wide.reshape(2, 3, 4, 10)[..., ::2]  # every other element: (120, 40, 10, 2)
+    assert not a.flags.c_contiguous and not out.flags.c_contiguous
+    result = op.execute({"ATensor": a, "BTensor": b}, {"OutputTensor": out})["OutputTensor"]
+    assert result is out
+    np.testing.assert_array_equal(out, a + b)
+    assert np.isnan(wide.reshape(2, 3, 4, 10)[..., 1::2]).all()  # nothing written between
+    # a size-1 axis has no stride to match (the array's 12, the desc's 0)
+    one = pydml.DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC(InputTensor=tensor("FLOAT32", [1, 3, 4], [0, 1, 3]),
+                                                         OutputTensor=tensor("FLOAT32", [1, 3, 4]))
+    x = rng.standard_normal((2, 4, 3)).astype(np.float32)[:1].transpose(0, 2, 1)
+    copied = pydml.Device().create_operator(one).execute({"InputTensor": x})["OutputTensor"]
+    np.testing.assert_array_equal(copied, x)
+    other = np.zeros((2, 3, 5, 4), np.float32).transpose(0, 1, 3, 2)  # element strides (60, 20, 1, 4)
+    with pytest.raises(pydml.BindingError, match=r"strides \[60, 20, 1, 4\].*Strides \[60, 1, 15, 3\]"):
+        op.execute({"ATensor": other, "BTensor": b}, {"OutputTensor": out})
+    with pytest.raises(pydml.BindingError, match="read-only"):
+        op.execute({"ATensor": a, "BTensor": b}, {"OutputTensor": b})
+
+
 def test_strided_inputs_take_the_few_steps_execute_and_keep_every_check(rng: np.random.Generator,
                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     """Strided inputs with packed outputs bind in execute's few steps (device.py _FastBinding's raw

@@ -169,3 +169,18 @@ def test_buffer_desc_takes_any_spelling_of_the_data_type() -> None:
     for bad in ("float", np.complex64, object):
         with pytest.raises(ValueError):
             pydml.buffer_desc(bad, [2])
+
+
+def test_buffer_desc_takes_strides_by_its_c_name_too() -> None:
+    """buffer_desc(..., Strides=[...]) (the field's C name, as the other fields are passed) was a
+    TypeError "got multiple values for keyword argument 'Strides'"; both spellings at once, or
+    DataType / Sizes as keywords, are TypeErrors that say what to write instead."""
+    by_c_name = buffer_desc("FLOAT32", [1, 2, 3, 4], Strides=[24, 1, 8, 2])
+    assert by_c_name == buffer_desc("FLOAT32", [1, 2, 3, 4], [24, 1, 8, 2])
+    assert by_c_name.Desc.Strides == (24, 1, 8, 2)
+    with pytest.raises(TypeError, match="strides twice"):
+        buffer_desc("FLOAT32", [2], [1], Strides=[1])
+    with pytest.raises(TypeError, match="takes Sizes as its argument sizes"):
+        buffer_desc("FLOAT32", [2], Sizes=[2])
+    with pytest.raises(TypeError, match="takes DataType as its argument data_type"):
+        buffer_desc("FLOAT32", [2], DataType="FLOAT32")
