@@ -29,6 +29,7 @@ from pydml.native import (
     lib,
     packed_template,
     strided_template,
+    strided_view_memory,
     view_array,
     view_buffer,
     view_packed,
@@ -765,20 +766,11 @@ def _element_strides(value: np.ndarray[Any, Any]) -> list[float]:
 
 def _strided_memory(value: np.ndarray[Any, Any], t: BufferTensorDesc,
                     dtype: np.dtype[Any]) -> np.ndarray[Any, Any] | None:
-    """A strided array whose shape, dtype and element strides are the desc's Sizes, type and
-    Strides (an NHWC array transposed to NCHW for an NCHW desc with NHWC Strides, a broadcast
-    view for zero strides) describes the same memory the desc does from its first element: the
-    bytes from there to the last element the strides reach, as uint8, to bind in place. None for
-    any other array (and for 4-bit tensors, which bind as bytes)."""
-    if _is_4bit(t) or value.dtype != dtype or value.shape != tuple(t.Sizes) or value.size == 0:
+    """A view of exactly the desc's layout (strided_view_memory) of the desc's type: its memory,
+    to bind in place; None otherwise (and for 4-bit tensors, which bind as bytes)."""
+    if _is_4bit(t) or value.dtype != dtype:
         return None
-    if any(have != want * dtype.itemsize
-           for have, want, size in zip(value.strides, t.element_strides, t.Sizes, strict=True) if size > 1):
-        return None  # also refuses negative strides (the desc's are unsigned); a size-1 axis has no stride
-    span = _reach_bytes(t) // dtype.itemsize
-    # every element of the view lies in [first, first + span): the view's own memory
-    flat = as_strided(value, shape=(span,), strides=(dtype.itemsize,), writeable=value.flags.writeable)
-    return flat.view(np.uint8)
+    return strided_view_memory(value, t.Sizes, t.element_strides)
 
 
 def _reach_bytes(t: BufferTensorDesc) -> int:

@@ -28,7 +28,7 @@ from pydml.graph_descs import (
     GraphNodeDesc,
     OperatorGraphNodeDesc,
 )
-from pydml.native import NUMPY_DTYPES, ffi, lib
+from pydml.native import NUMPY_DTYPES, ffi, lib, strided_view_memory
 from pydml.representable import UINT32_MAX
 from pydml.validate import raise_diagnostic
 
@@ -729,7 +729,7 @@ class CompiledGraph:
         for i, value in enumerate(values):
             if value is None:
                 continue
-            raw = _raw(value, writable, i)
+            raw = _raw(value, writable, i) if writable else self._input_memory(value, i)
             keep.append(raw)
             buffers[i].data = ffi.from_buffer(raw, require_writable=writable) if raw.nbytes else ffi.NULL
             buffers[i].size_in_bytes = raw.nbytes
@@ -747,15 +747,53 @@ class CompiledGraph:
                     self._checked_inputs([None] * i + [value])  # raises its message
                 if value.nbytes < self._input_need(i):
                     value = self._checked_inputs([None] * i + [value])[i]
-                raw = value if value.flags.c_contiguous else _raw(value, False, i)
+                raw = value if value.flags.c_contiguous else self._input_memory(value, i)
             else:
                 if isinstance(value, np.ndarray):  # a subclass: checked as the plain arrays are
                     value = self._checked_inputs([None] * i + [value])[i]
-                raw = _raw(value, False, i)
+                raw = self._input_memory(value, i)
             keep.append(raw)
             if raw.nbytes:
                 buffers[i] = (ffi.from_buffer(raw), raw.nbytes)  # one store, not one per field
         return buffers, keep
+
+    def _input_memory(self, value: Any, i: int) -> np.ndarray[Any, Any]:
+        """The memory bound to graph input i (_raw). A non-contiguous array is its readers' tensor
+        in logical order when they read it packed (copied so), and bound in place when it is a view
+        of the one layout they read (an NHWC array transposed to NCHW for NHWC Strides:
+        strided_view_memory, as an operator's bindings are); for readers with other Strides a copy
+        in logical order would be read through those Strides as raw memory, so it is refused."""
+        if not isinstance(value, np.ndarray) or value.flags.c_contiguous:
+            return _raw(value, False, i)
+        layouts = self._reader_layouts(i)
+        if all(_packed(sizes, strides) for sizes, strides in layouts):
+            return _raw(value, False, i)
+        if len(layouts) == 1:
+            sizes, strides = next(iter(layouts))
+            memory = strided_view_memory(value, sizes, strides)
+            if memory is not None:
+                return memory
+        item = value.itemsize
+        have = [s // item if s % item == 0 else s / item for s in value.strides]
+        read = "; ".join(f"Sizes {list(sizes)} Strides {list(strides)}" for sizes, strides in sorted(layouts))
+        raise _binding_error(
+            f"{_where(False, i)}: a non-contiguous array of shape {value.shape} and element strides {have} "
+            f"for readers laid out with {read}: bind the memory itself (a C-contiguous buffer) or a view "
+            f"with those Sizes and Strides")
+
+    def _reader_layouts(self, index: int) -> set[tuple[tuple[int, ...], tuple[int, ...]]]:
+        """The (Sizes, element strides) of the tensors reading graph input ``index`` (from C)."""
+        layouts: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
+        info = ffi.new("pydml_binding_info*")
+        for k, wrapped in enumerate(self.desc.InputEdges):
+            edge = _wrap_edge(wrapped, "InputEdges", k)[1]
+            handle = self._handles[edge.ToNodeIndex]
+            if edge.GraphInputIndex != index or handle is None:
+                continue
+            lib.pydml_operator_binding_info(handle, 0, edge.ToNodeInputIndex, info)
+            n = info.tensor.dim_count
+            layouts.add((tuple(info.tensor.sizes[0:n]), tuple(info.tensor.strides[0:n])))
+        return layouts
 
     def _input_need(self, i: int) -> int:
         """The bytes graph input ``i``'s readers may touch (read from C once)."""
@@ -830,7 +868,8 @@ class _OutputSpec:
         self.exact = dtype is not None and packed and count * itemsize == nbytes > 0
 
 
-def _packed(sizes: tuple[int, ...], strides: list[int]) -> bool:
+def _packed(sizes: Sequence[int], strides: Sequence[int]) -> bool:
+    """Element strides that are the packed (row-major) ones of the sizes, on every axis longer than 1."""
     stride = 1
     for size, step in zip(reversed(sizes), reversed(strides), strict=True):
         if size != 1 and step != stride:

@@ -260,6 +260,28 @@ def view_buffer(buffer: Any, data_type: int, sizes: Sequence[int],
     return TensorView(_fill(data_type, sizes, strides, pointer, nbytes), (raw, buffer))
 
 
+def strided_view_memory(value: np.ndarray[Any, Any], sizes: Sequence[int],
+                        strides: Sequence[int]) -> np.ndarray[Any, Any] | None:
+    """The memory a tensor of these Sizes and element strides occupies, when ``value`` is a view of
+    exactly that layout (its shape the Sizes, its strides the element strides times its item size
+    on every axis longer than 1): the bytes from its first element to the last one the strides
+    reach, as a uint8 array over the view's own memory (writable when the view is), to bind in
+    place. An NHWC array transposed to NCHW is the memory of an NCHW-sized tensor with NHWC
+    strides; np.broadcast_to gives zero strides. None for any other array (negative strides
+    included: a tensor's are unsigned)."""
+    if value.shape != tuple(sizes) or value.size == 0:
+        return None
+    item = value.itemsize
+    axes = zip(value.strides, strides, sizes, strict=True)
+    if any(have != want * item for have, want, size in axes if size > 1):
+        return None
+    span = 1 + sum((size - 1) * stride for size, stride in zip(sizes, strides, strict=True))
+    # every element of the view lies in [first, first + span): the view's own memory
+    flat = np.lib.stride_tricks.as_strided(value, shape=(span,), strides=(item,),
+                                           writeable=bool(value.flags.writeable))
+    return flat.view(np.uint8)
+
+
 def packed_strides(sizes: Sequence[int]) -> list[int]:
     """Row-major element strides of a packed tensor."""
     strides = [1] * len(sizes)

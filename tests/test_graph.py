@@ -658,6 +658,34 @@ def test_binding_errors(device: pydml.Device) -> None:
         graph.initialize([x, None])
 
 
+def test_a_non_contiguous_input_binds_as_its_readers_lay_it_out(device: pydml.Device,
+                                                                  rng: np.random.Generator) -> None:
+    """A graph input read with NHWC Strides (Sizes [1, 3, 4, 5]): its memory as a C-contiguous
+    NHWC array, or that array transposed to NCHW (a view of exactly the readers' layout, bound in
+    place, as an operator binds it); a non-contiguous array of another layout would be copied in
+    logical order and read through the Strides as raw memory, so it is refused, naming both
+    layouts. Packed readers copy a non-contiguous array in logical order (the test above)."""
+    nchw, strides = [1, 3, 4, 5], [60, 1, 15, 3]
+    identity = pydml.DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC(InputTensor=t(nchw, strides=strides),
+                                                             OutputTensor=t(nchw))
+    graph = device.compile_graph(DML_GRAPH_DESC(Nodes=[Op(identity, "copy")], InputEdges=[In(0, 0, 0, "x")],
+                                                OutputEdges=[Out(0, 0, 0, "y")]))
+    nhwc = rng.standard_normal((1, 4, 5, 3)).astype(np.float32)
+    (from_memory,) = graph.execute([nhwc], outputs=[poisoned(nchw)])
+    np.testing.assert_array_equal(from_memory, nhwc.transpose(0, 3, 1, 2))
+    (from_view,) = graph.execute([nhwc.transpose(0, 3, 1, 2)], outputs=[poisoned(nchw)])
+    np.testing.assert_array_equal(from_view, nhwc.transpose(0, 3, 1, 2))
+    (indexed,) = graph.execute_indexed([(0, nhwc.transpose(0, 3, 1, 2))])
+    np.testing.assert_array_equal(indexed, nhwc.transpose(0, 3, 1, 2))
+    fortran = np.asfortranarray(nhwc.transpose(0, 3, 1, 2))
+    with pytest.raises(BindingError, match=r"graph input 0: a non-contiguous array of shape \(1, 3, 4, 5\) and "
+                                           r"element strides \[1, 1, 3, 12\] for readers laid out with "
+                                           r"Sizes \[1, 3, 4, 5\] Strides \[60, 1, 15, 3\]"):
+        graph.execute([fortran])
+    with pytest.raises(BindingError, match="non-contiguous array"):
+        graph.execute_indexed([(0, fortran)])
+
+
 def test_execute_indexed_binds_the_pairs_as_execute_binds_the_list(
     device: pydml.Device, rng: np.random.Generator
 ) -> None:
