@@ -1104,6 +1104,21 @@ def test_json_errors(tmp_path: Path) -> None:
         run_json(_write(tmp_path, doc))
 
 
+def test_json_groups_not_dividing_the_deconv_weights_channels_is_an_error(tmp_path: Path) -> None:
+    """A ConvTranspose(BackwardData) graph whose groups do not divide the weights' IC (IOX dim 0)
+    reached the benchdnn fill's [G, OC/G, IC/G, K] reshape before the lowering's check and left
+    the CLI with a ValueError traceback (found by tests/test_fuzz_python.py --long: groups 3 for
+    the 2-channel example); now the lowering's own error, exit code 1."""
+    example = Path(__file__).resolve().parents[1] / "examples" / "onednn" / "conv_transpose_backward_data.json"
+    doc = json.loads(example.read_text())
+    doc["graph"][0]["attrs"]["groups"] = {"type": "s64", "value": 3}
+    lines: list[str] = []
+    assert main_json(_write(tmp_path, doc), print_fn=lines.append, error_fn=lines.append) == 1
+    assert lines[0].startswith("pydml onednn: ") and "must be divisible by groups (3)" in lines[0], lines
+    with pytest.raises(dnn.InvalidShape, match=r"IC \(IOX dim 0\) must be divisible by groups \(3\)"):
+        benchdnn_fill("ConvTranspose", 1, [2, 1, 3, 3], "f32", groups=3)
+
+
 # ---- errors -------------------------------------------------------------------------------------
 
 X4 = np.zeros((1, 4, 4, 2), np.float32)

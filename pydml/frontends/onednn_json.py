@@ -295,6 +295,9 @@ def benchdnn_fill(
     vals = _uniform_ints(n, data_kind, lo, hi, density).astype(np.float64)
     if index == 1 and kind in ("ConvTranspose", "ConvTransposeBackwardData"):
         ic, ocg = ncx_shape[0], ncx_shape[1]
+        if groups < 1 or ic % groups:  # the lowering's rule, met here first: the fill's [G, OC/G, IC/G, K]
+            rule = f"IC (IOX dim 0) must be divisible by groups ({groups})"
+            raise onednn.InvalidShape(kind, "weights", rule, list(ncx_shape))
         icg = ic // groups
         return vals.reshape(groups, ocg, icg, *ncx_shape[2:]).swapaxes(1, 2).reshape(ncx_shape)
     return vals.reshape(ncx_shape)
