@@ -153,3 +153,29 @@ def test_validate_and_explain_an_onnx_dispatchable(capsys: pytest.CaptureFixture
     out = capsys.readouterr().out
     assert "gemm: onnx" in out and "bind points: inputs A0, B0, A1, B1; outputs add" in out
     assert "gemm_0" in out or "Gemm" in out
+
+
+def test_without_the_onnx_package_an_onnx_dispatchable_is_one_line_and_exit_code_2(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Installed without the onnx extra, a model with an onnx dispatchable left the CLI with an
+    OnnxMissingError traceback (found by tests/test_fuzz_python.py run in an environment without
+    onnx); now every command that reads it says so in one line, exit code 2 (unsupported input)."""
+    import importlib
+
+    from pydml.onnx import _deps
+
+    real = importlib.import_module
+
+    def without_onnx(name: str, package: str | None = None) -> Any:
+        if name == "onnx" or name.startswith("onnx."):
+            raise ImportError(f"No module named {name!r}")
+        return real(name, package)
+
+    monkeypatch.setattr(_deps.importlib, "import_module", without_onnx)
+    for command in ("dxdispatch", "validate", "explain"):
+        code = main([command, str(SAMPLES / "onnx_dynamic_shapes.json")])
+        captured = capsys.readouterr()
+        lines = captured.err.strip().splitlines()
+        assert code == 2, (command, captured)
+        assert lines == [f"pydml {command}: pydml.onnx needs the 'onnx' package: pip install 'pydml[onnx]' "
+                         "(or pip install onnx)"], (command, captured.err)

@@ -34,6 +34,7 @@ from pydml.frontends.dxdispatch import (
     ModelError,
     Resource,
 )
+from pydml.onnx._deps import OnnxMissingError
 
 
 def _count(text: str) -> int:
@@ -198,6 +199,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ModelError as e:
         sys.stderr.write(f"pydml {args.command}: {e}\n")
         return _code(e)
+    except OnnxMissingError as e:
+        # a DxDispatch model with an onnx dispatchable, without the onnx extra installed: the input
+        # is unsupported here (exit code 2), said in one line with the command that installs it
+        sys.stderr.write(f"pydml {args.command}: {e}\n")
+        return 2
     except MemoryError as e:
         # a last line for an allocation no check foresaw (resources are checked against the
         # process's memory limits before they are allocated): one line, never a traceback
