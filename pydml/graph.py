@@ -28,7 +28,7 @@ from pydml.graph_descs import (
     GraphNodeDesc,
     OperatorGraphNodeDesc,
 )
-from pydml.native import NUMPY_DTYPES, ffi, lib, strided_view_memory
+from pydml.native import NUMPY_DTYPES, ffi, lib, memory_limit, strided_view_memory
 from pydml.representable import UINT32_MAX
 from pydml.validate import raise_diagnostic
 
@@ -477,6 +477,8 @@ class CompiledGraph:
         for k in range(self.output_count):
             lib.pydml_graph_output_info(handle, k, info)
             specs.append(_OutputSpec(info, int(lib.pydml_graph_output_bytes(handle, k))))
+        #: the memory an execution takes was checked against the process's limit (_check_memory)
+        self._memory_checked = False
 
     @property
     def desc(self) -> GraphDesc:
@@ -696,6 +698,8 @@ class CompiledGraph:
 
     def _execute(self, inputs: Sequence[tuple[int, Any]],
                  outputs: Sequence[Any] | Mapping[str, Any] | None) -> list[Any]:
+        if not self._memory_checked:
+            self._check_memory()
         if outputs is None:
             # all allocated here: C-contiguous, writable and never empty (_allocate), bound as they are
             results = [self._allocate(k) for k in range(self.output_count)]
@@ -720,6 +724,20 @@ class CompiledGraph:
                 raise PydmlError(text)
             raise _binding_error(text)
         return [self._logical(k, results[k]) for k in range(self.output_count)]
+
+    def _check_memory(self) -> None:
+        """Refuse, before anything is allocated, an execution whose intermediates (the arena) and
+        outputs together need more than the process may hold (native.memory_limit): sizes a
+        desc may give (a dimension of 2^31, an ONNX model's shapes) are valid but would be
+        touched page by page until the kernel kills the process. Once per graph (its sizes are
+        fixed); outputs the caller binds count too (a bound output's memory is held either way)."""
+        arena = self.memory_bytes
+        outputs = sum(spec.nbytes for spec in self._output_specs)
+        limit, what = memory_limit()
+        if arena + outputs > limit:
+            raise MemoryError(f"{_OWNER}: an execution needs {arena + outputs} bytes (intermediates {arena}, "
+                              f"outputs {outputs}), more than {what} ({limit} bytes)")
+        self._memory_checked = True
 
     # -- binding helpers -------------------------------------------------------------------
 

@@ -282,6 +282,29 @@ def strided_view_memory(value: np.ndarray[Any, Any], sizes: Sequence[int],
     return flat.view(np.uint8)
 
 
+def memory_limit() -> tuple[int, str]:
+    """The most bytes this process may hold, and what that limit is: its address-space or data
+    limit (``ulimit -v`` / ``-d``) when one is set and lower than physical memory, else physical
+    memory. What a file or a graph asks for beyond it is refused before allocating (a Linux
+    process that touches more is killed, not told)."""
+    try:
+        limit = int(os.sysconf("SC_PHYS_PAGES")) * int(os.sysconf("SC_PAGE_SIZE"))
+        what = "this machine's memory"
+    except (ValueError, OSError, AttributeError):  # not POSIX: still refuse the absurd
+        limit, what = 1 << 46, "64 TiB"
+    try:
+        import resource
+
+        for kind, name in ((resource.RLIMIT_AS, "address-space limit (ulimit -v)"),
+                           (resource.RLIMIT_DATA, "data-segment limit (ulimit -d)")):
+            soft = resource.getrlimit(kind)[0]
+            if soft != resource.RLIM_INFINITY and 0 <= soft < limit:
+                limit, what = int(soft), f"this process's {name}"
+    except (ImportError, OSError, ValueError):  # not POSIX
+        pass
+    return limit, what
+
+
 def packed_strides(sizes: Sequence[int]) -> list[int]:
     """Row-major element strides of a packed tensor."""
     strides = [1] * len(sizes)

@@ -686,6 +686,26 @@ def test_a_non_contiguous_input_binds_as_its_readers_lay_it_out(device: pydml.De
         graph.execute_indexed([(0, fortran)])
 
 
+def test_an_execution_past_the_memory_limit_is_refused_before_allocating(
+    device: pydml.Device, rng: np.random.Generator, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A graph whose intermediates and outputs need more than the process may hold (a hostile
+    ONNX model's 2^31-long dimension: valid sizes, touched page by page until the kernel killed
+    the fuzzer's process at 24 GB) is a MemoryError naming the bytes and the limit, before any
+    allocation; within the limit it runs (the check is made once per graph)."""
+    x, y = (rng.standard_normal(SHAPE).astype(np.float32) for _ in range(2))
+    graph = device.compile_graph(relu_add())
+    arena, outputs = graph.memory_bytes, 4 * int(np.prod(SHAPE))
+    monkeypatch.setattr(pydml.graph, "memory_limit", lambda: (arena + outputs - 1, "a test's limit"))
+    with pytest.raises(MemoryError, match=rf"DML_GRAPH_DESC: an execution needs {arena + outputs} bytes "
+                                          rf"\(intermediates {arena}, outputs {outputs}\), more than a "
+                                          rf"test's limit \({arena + outputs - 1} bytes\)"):
+        graph.execute([x, y])
+    monkeypatch.setattr(pydml.graph, "memory_limit", lambda: (arena + outputs, "a test's limit"))
+    (z,) = graph.execute([x, y])
+    np.testing.assert_array_equal(z, np.maximum(x, 0) + y)
+
+
 def test_execute_indexed_binds_the_pairs_as_execute_binds_the_list(
     device: pydml.Device, rng: np.random.Generator
 ) -> None:

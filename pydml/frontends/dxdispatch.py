@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 import math
-import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -26,7 +25,7 @@ import numpy as np
 
 from pydml.enums import CEnum, CFlag, ExecutionFlags, OperatorType, TensorDataType, TensorType
 from pydml.errors import PydmlError, UnsupportedError, format_value
-from pydml.native import NUMPY_DTYPES
+from pydml.native import NUMPY_DTYPES, memory_limit
 from pydml.registry import (
     ARRAY_TYPES,
     FieldSpec,
@@ -619,34 +618,9 @@ def _npy(path: Path, where: str, declared: TensorDataType | None) -> tuple[np.nd
     return np.ascontiguousarray(array).reshape(-1).view(np.uint8).copy(), dt
 
 
-def _memory_bytes() -> int:
-    """Physical memory: no resource may need more (refused before allocating)."""
-    try:
-        return int(os.sysconf("SC_PHYS_PAGES")) * int(os.sysconf("SC_PAGE_SIZE"))
-    except (ValueError, OSError, AttributeError):  # not POSIX: still refuse the absurd
-        return 1 << 46
-
-
-def _memory_limit() -> tuple[int, str]:
-    """The most bytes one resource may take, and what that limit is: the process's address-space
-    or data limit (``ulimit -v`` / ``-d``) when one is set and lower, else physical memory."""
-    limit, what = _memory_bytes(), "this machine's memory"
-    try:
-        import resource
-
-        for kind, name in ((resource.RLIMIT_AS, "address-space limit (ulimit -v)"),
-                           (resource.RLIMIT_DATA, "data-segment limit (ulimit -d)")):
-            soft = resource.getrlimit(kind)[0]
-            if soft != resource.RLIM_INFINITY and 0 <= soft < limit:
-                limit, what = int(soft), f"this process's {name}"
-    except (ImportError, OSError, ValueError):  # not POSIX
-        pass
-    return limit, what
-
-
 def _check_memory(nbytes: int, where: str) -> None:
     """Refuse, before allocating, a resource larger than the memory the process may have."""
-    limit, what = _memory_limit()
+    limit, what = memory_limit()
     if nbytes > limit:
         raise ModelError(where, f"the resource needs {nbytes} bytes, more than {what} "
                          f"({limit} bytes)")
@@ -658,7 +632,7 @@ def _allocating(make: Any, nbytes: int, where: str) -> Any:
     try:
         return make()
     except MemoryError:
-        limit, what = _memory_limit()
+        limit, what = memory_limit()
         raise ModelError(where, f"cannot allocate the {nbytes} bytes the resource needs "
                          f"({what}: {limit} bytes)") from None
 

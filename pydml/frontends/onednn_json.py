@@ -22,7 +22,6 @@ from __future__ import annotations
 import inspect
 import json
 import math
-import os
 import sys
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -34,6 +33,7 @@ import numpy as np
 from pydml.frontends import onednn
 from pydml.frontends.onednn import InvalidArguments, InvalidGraphOp, OnednnError, Unimplemented
 from pydml.frontends.onednn_graph import LOWERED_OPS, run_graph
+from pydml.native import memory_limit
 
 __all__ = ["benchdnn_fill", "load_graph", "main_json", "run_json"]
 
@@ -64,7 +64,7 @@ def load_graph(path: str | Path) -> dict[str, Any]:
     graph = doc.get("graph")
     if not isinstance(graph, list) or not graph:
         raise InvalidGraphOp("graph", "graph", f"Graph {path} is empty", show_value=False)
-    memory = _memory_bytes()
+    memory = memory_limit()[0]
     for position, op in enumerate(graph):
         _check_op(op, position, len(graph), memory)
     return dict(doc)
@@ -155,14 +155,6 @@ def _shown(value: Any) -> Any:
     """A value for an error message, cut short (a hostile file may hold anything)."""
     text = json.dumps(value, default=str)
     return value if len(text) <= 80 else text[:77] + "..."
-
-
-def _memory_bytes() -> int:
-    """Physical memory: no logical tensor may need more (refused before allocating)."""
-    try:
-        return int(os.sysconf("SC_PHYS_PAGES")) * int(os.sysconf("SC_PAGE_SIZE"))
-    except (ValueError, OSError, AttributeError):
-        return 1 << 46
 
 
 def _attrs(kind: str, raw: Mapping[str, Any], n_spatial: int) -> dict[str, Any]:
