@@ -763,9 +763,9 @@ class CompiledGraph:
                 dtypes = self._input_dtypes.get(i)
                 if dtypes and value.dtype not in dtypes:
                     self._checked_inputs([None] * i + [value])  # raises its message
-                if value.nbytes < self._input_need(i):
-                    value = self._checked_inputs([None] * i + [value])[i]
                 raw = value if value.flags.c_contiguous else self._input_memory(value, i)
+                if raw.nbytes < self._input_need(i):
+                    raw = _padded(raw, self._input_need(i))
             else:
                 if isinstance(value, np.ndarray):  # a subclass: checked as the plain arrays are
                     value = self._checked_inputs([None] * i + [value])[i]
@@ -833,11 +833,11 @@ class CompiledGraph:
                 names = " or ".join(sorted(str(d) for d in dtypes))
                 raise _binding_error(f"{_OWNER}: graph input {i}: array dtype {value.dtype} does not match "
                                      f"the tensors reading it ({names})")
+            if not value.flags.c_contiguous:  # its memory as its readers lay it out (before padding)
+                value = out[i] = self._input_memory(value, i)
             need = self._input_need(i)
             if value.nbytes < need:
-                padded = np.zeros(need, dtype=np.uint8)
-                padded[: value.nbytes] = np.ascontiguousarray(value).reshape(-1).view(np.uint8)
-                out[i] = padded
+                out[i] = _padded(value, need)
         return out
 
     def _allocate(self, k: int) -> Any:
@@ -894,6 +894,13 @@ def _packed(sizes: Sequence[int], strides: Sequence[int]) -> bool:
             return False
         stride *= size
     return True
+
+
+def _padded(value: np.ndarray[Any, Any], need: int) -> np.ndarray[Any, Any]:
+    """A C-contiguous array's bytes at the start of a zeroed buffer of ``need`` bytes."""
+    padded = np.zeros(need, dtype=np.uint8)
+    padded[: value.nbytes] = value.reshape(-1).view(np.uint8)
+    return padded
 
 
 def _raw(value: Any, writable: bool, index: int) -> np.ndarray[Any, Any]:

@@ -684,6 +684,16 @@ def test_a_non_contiguous_input_binds_as_its_readers_lay_it_out(device: pydml.De
         graph.execute([fortran])
     with pytest.raises(BindingError, match="non-contiguous array"):
         graph.execute_indexed([(0, fortran)])
+    # a reader with gaps (every other element): the view's bytes span more than its elements, and
+    # are bound as they are (a copy in logical order, padded to the span, was read through the gaps)
+    gaps = pydml.DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC(InputTensor=t([1, 1, 1, 5], strides=[10, 10, 10, 2]),
+                                                         OutputTensor=t([1, 1, 1, 5]))
+    every_other = device.compile_graph(DML_GRAPH_DESC(Nodes=[Op(gaps, "copy")], InputEdges=[In(0, 0, 0, "x")],
+                                                      OutputEdges=[Out(0, 0, 0, "y")]))
+    wide = rng.standard_normal((1, 1, 1, 10)).astype(np.float32)
+    for run in (lambda v: every_other.execute([v]), lambda v: every_other.execute_indexed([(0, v)])):
+        (picked,) = run(wide[..., ::2])
+        np.testing.assert_array_equal(picked, wide[..., ::2])
 
 
 def test_an_execution_past_the_memory_limit_is_refused_before_allocating(
