@@ -747,7 +747,7 @@ class CompiledGraph:
         for i, value in enumerate(values):
             if value is None:
                 continue
-            raw = _raw(value, writable, i) if writable else self._input_memory(value, i)
+            raw = self._output_memory(value, i) if writable else self._input_memory(value, i)
             keep.append(raw)
             buffers[i].data = ffi.from_buffer(raw, require_writable=writable) if raw.nbytes else ffi.NULL
             buffers[i].size_in_bytes = raw.nbytes
@@ -798,6 +798,24 @@ class CompiledGraph:
             f"{_where(False, i)}: a non-contiguous array of shape {value.shape} and element strides {have} "
             f"for readers laid out with {read}: bind the memory itself (a C-contiguous buffer) or a view "
             f"with those Sizes and Strides")
+
+    def _output_memory(self, value: Any, k: int) -> np.ndarray[Any, Any]:
+        """The memory bound to graph output k (_raw): a non-contiguous array is bound in place
+        when it is a view of the output's own layout (strided_view_memory, as an operator's
+        outputs are; _logical then returns the view itself), else refused."""
+        if isinstance(value, np.ndarray) and not value.flags.c_contiguous:
+            memory = self._output_view(value, k)
+            if memory is not None:
+                if not value.flags.writeable:
+                    raise _binding_error(f"{_where(True, k)}: the output buffer is read-only")
+                return memory
+        return _raw(value, True, k)
+
+    def _output_view(self, value: np.ndarray[Any, Any], k: int) -> np.ndarray[Any, Any] | None:
+        spec = self._output_specs[k]
+        if spec.dtype is None or value.dtype != spec.dtype:
+            return None
+        return strided_view_memory(value, spec.sizes, [s // spec.dtype.itemsize for s in spec.byte_strides])
 
     def _reader_layouts(self, index: int) -> set[tuple[tuple[int, ...], tuple[int, ...]]]:
         """The (Sizes, element strides) of the tensors reading graph input ``index`` (from C)."""
@@ -858,6 +876,9 @@ class CompiledGraph:
             return value  # 4-bit data and constant blobs: the bytes
         if isinstance(value, np.ndarray) and value.shape == sizes and value.dtype == dtype and spec.packed:
             return value
+        if isinstance(value, np.ndarray) and not value.flags.c_contiguous \
+                and self._output_view(value, k) is not None:
+            return value  # the caller's view is the output itself (_output_memory bound its memory)
         raw = value.reshape(-1).view(np.uint8) if isinstance(value, np.ndarray) else \
             np.frombuffer(memoryview(value).cast("B"), dtype=np.uint8)
         base = raw[: (raw.nbytes // dtype.itemsize) * dtype.itemsize].view(dtype)
@@ -910,7 +931,8 @@ def _raw(value: Any, writable: bool, index: int) -> np.ndarray[Any, Any]:
     if isinstance(value, np.ndarray):
         if not value.flags.c_contiguous:
             if writable:
-                raise _binding_error(f"{_where(writable, index)}: an output array must be C-contiguous")
+                raise _binding_error(f"{_where(writable, index)}: an output array must be C-contiguous, or a "
+                                     "view of the output's own Sizes and Strides")
             value = np.ascontiguousarray(value)
         if writable and not value.flags.writeable:
             raise _binding_error(f"{_where(writable, index)}: the output buffer is read-only")

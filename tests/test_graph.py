@@ -696,6 +696,30 @@ def test_a_non_contiguous_input_binds_as_its_readers_lay_it_out(device: pydml.De
         np.testing.assert_array_equal(picked, wide[..., ::2])
 
 
+def test_an_output_view_of_the_outputs_layout_is_written_in_place(device: pydml.Device,
+                                                                   rng: np.random.Generator) -> None:
+    """A graph output written with NHWC Strides (Sizes [1, 3, 4, 5]) into an NHWC array transposed
+    to NCHW: bound in place (the execution returns that view, the NHWC array holds the result), as
+    an operator's output binds; another non-contiguous layout is refused, as before."""
+    nchw = [1, 3, 4, 5]
+    identity = pydml.DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC(InputTensor=t(nchw),
+                                                             OutputTensor=t(nchw, strides=[60, 1, 15, 3]))
+    graph = device.compile_graph(DML_GRAPH_DESC(Nodes=[Op(identity, "copy")], InputEdges=[In(0, 0, 0, "x")],
+                                                OutputEdges=[Out(0, 0, 0, "y")]))
+    x = rng.standard_normal(nchw).astype(np.float32)
+    nhwc = np.full((1, 4, 5, 3), np.nan, np.float32)
+    (y,) = graph.execute([x], outputs=[nhwc.transpose(0, 3, 1, 2)])
+    assert y.base is nhwc
+    np.testing.assert_array_equal(nhwc, x.transpose(0, 2, 3, 1))
+    np.testing.assert_array_equal(y, x)
+    with pytest.raises(BindingError, match="must be C-contiguous, or a view of the output's own Sizes and Strides"):
+        graph.execute([x], outputs=[np.zeros(nchw, np.float32, order="F")])
+    frozen = np.zeros((1, 4, 5, 3), np.float32)
+    frozen.flags.writeable = False
+    with pytest.raises(BindingError, match="read-only"):
+        graph.execute([x], outputs=[frozen.transpose(0, 3, 1, 2)])
+
+
 def test_an_execution_past_the_memory_limit_is_refused_before_allocating(
     device: pydml.Device, rng: np.random.Generator, monkeypatch: pytest.MonkeyPatch
 ) -> None:
