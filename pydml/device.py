@@ -25,6 +25,7 @@ from pydml.marshal import marshal
 from pydml.native import (
     NUMPY_DTYPES,
     TensorView,
+    element_strides,
     ffi,
     lib,
     packed_template,
@@ -695,7 +696,7 @@ class CompiledOperator:
                     return view_buffer(strided, int(t.DataType), t.Sizes, t.element_strides)
                 raise BindingError(
                     f"{where}: an array of shape {value.shape} and element strides "
-                    f"{_element_strides(value)} is bound as raw memory (Sizes {list(t.Sizes)}, Strides "
+                    f"{element_strides(value)} is bound as raw memory (Sizes {list(t.Sizes)}, Strides "
                     f"{list(t.element_strides)}), so it must be contiguous, or a view whose shape, "
                     f"dtype and element strides are the desc's")
             raw = value.reshape(-1).view(np.uint8)
@@ -757,11 +758,6 @@ def _binding(operator: Any, is_output: int, index: int) -> tuple[str, int]:
     """A binding's name and PYDML_BINDING_* flags, as the C API orders them."""
     name = ffi.string(lib.pydml_operator_binding_name(operator, is_output, index)).decode()
     return name, int(lib.pydml_operator_binding_flags(operator, is_output, index))
-
-
-def _element_strides(value: np.ndarray[Any, Any]) -> list[float]:
-    """An array's strides in elements (fractions where a stride is not a multiple of the item)."""
-    return [s // value.itemsize if s % value.itemsize == 0 else s / value.itemsize for s in value.strides]
 
 
 def _strided_memory(value: np.ndarray[Any, Any], t: BufferTensorDesc,

@@ -28,7 +28,7 @@ from pydml.graph_descs import (
     GraphNodeDesc,
     OperatorGraphNodeDesc,
 )
-from pydml.native import NUMPY_DTYPES, ffi, lib, memory_limit, strided_view_memory
+from pydml.native import NUMPY_DTYPES, element_strides, ffi, lib, memory_limit, strided_view_memory
 from pydml.representable import UINT32_MAX
 from pydml.validate import raise_diagnostic
 
@@ -479,6 +479,8 @@ class CompiledGraph:
             specs.append(_OutputSpec(info, int(lib.pydml_graph_output_bytes(handle, k))))
         #: the memory an execution takes was checked against the process's limit (_check_memory)
         self._memory_checked = False
+        #: per graph input, its readers' (Sizes, element strides) once needed (_reader_layouts)
+        self._layouts: dict[int, set[tuple[tuple[int, ...], tuple[int, ...]]]] = {}
 
     @property
     def desc(self) -> GraphDesc:
@@ -791,8 +793,7 @@ class CompiledGraph:
             memory = strided_view_memory(value, sizes, strides)
             if memory is not None:
                 return memory
-        item = value.itemsize
-        have = [s // item if s % item == 0 else s / item for s in value.strides]
+        have = element_strides(value)
         read = "; ".join(f"Sizes {list(sizes)} Strides {list(strides)}" for sizes, strides in sorted(layouts))
         raise _binding_error(
             f"{_where(False, i)}: a non-contiguous array of shape {value.shape} and element strides {have} "
@@ -815,11 +816,16 @@ class CompiledGraph:
         spec = self._output_specs[k]
         if spec.dtype is None or value.dtype != spec.dtype:
             return None
-        return strided_view_memory(value, spec.sizes, [s // spec.dtype.itemsize for s in spec.byte_strides])
+        return strided_view_memory(value, spec.sizes, spec.strides)
 
     def _reader_layouts(self, index: int) -> set[tuple[tuple[int, ...], tuple[int, ...]]]:
-        """The (Sizes, element strides) of the tensors reading graph input ``index`` (from C)."""
+        """The (Sizes, element strides) of the tensors reading graph input ``index``: read from C
+        the first time a non-contiguous array is bound to it, then kept (they are the graph's)."""
+        known = self._layouts.get(index)
+        if known is not None:
+            return known
         layouts: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
+        self._layouts[index] = layouts
         info = ffi.new("pydml_binding_info*")
         for k, wrapped in enumerate(self.desc.InputEdges):
             edge = _wrap_edge(wrapped, "InputEdges", k)[1]
@@ -891,7 +897,7 @@ class _OutputSpec:
     """What ``CompiledGraph`` needs of a graph output at each execution, read once (plain Python
     arithmetic: a decoder step's plan at each new past length reads its nine outputs' here)."""
 
-    __slots__ = ("byte_strides", "count", "dtype", "exact", "nbytes", "packed", "sizes")
+    __slots__ = ("byte_strides", "count", "dtype", "exact", "nbytes", "packed", "sizes", "strides")
 
     def __init__(self, info: Any, nbytes: int):
         t = info.tensor
@@ -899,7 +905,7 @@ class _OutputSpec:
         dtype = self.dtype = NUMPY_DTYPES.get(int(t.data_type))
         n = int(t.dim_count)
         sizes = self.sizes = tuple(ffi.unpack(t.sizes, n))  # one call per array, not per element
-        strides = ffi.unpack(t.strides, n)
+        strides = self.strides = tuple(ffi.unpack(t.strides, n))
         count = self.count = math.prod(sizes)
         packed = self.packed = _packed(sizes, strides)
         itemsize = dtype.itemsize if dtype is not None else 1

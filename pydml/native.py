@@ -260,6 +260,13 @@ def view_buffer(buffer: Any, data_type: int, sizes: Sequence[int],
     return TensorView(_fill(data_type, sizes, strides, pointer, nbytes), (raw, buffer))
 
 
+def element_strides(value: np.ndarray[Any, Any]) -> list[float]:
+    """An array's strides in elements, for messages (a fraction where a stride is not a multiple of
+    the item size)."""
+    item = value.itemsize
+    return [s // item if s % item == 0 else s / item for s in value.strides]
+
+
 def strided_view_memory(value: np.ndarray[Any, Any], sizes: Sequence[int],
                         strides: Sequence[int]) -> np.ndarray[Any, Any] | None:
     """The memory a tensor of these Sizes and element strides occupies, when ``value`` is a view of

@@ -731,13 +731,18 @@ def test_an_execution_past_the_memory_limit_is_refused_before_allocating(
     graph = device.compile_graph(relu_add())
     arena, outputs = graph.memory_bytes, 4 * int(np.prod(SHAPE))
     monkeypatch.setattr(pydml.graph, "memory_limit", lambda: (arena + outputs - 1, "a test's limit"))
-    with pytest.raises(MemoryError, match=rf"DML_GRAPH_DESC: an execution needs {arena + outputs} bytes "
-                                          rf"\(intermediates {arena}, outputs {outputs}\), more than a "
-                                          rf"test's limit \({arena + outputs - 1} bytes\)"):
-        graph.execute([x, y])
-    monkeypatch.setattr(pydml.graph, "memory_limit", lambda: (arena + outputs, "a test's limit"))
-    (z,) = graph.execute([x, y])
-    np.testing.assert_array_equal(z, np.maximum(x, 0) + y)
+    with monkeypatch.context() as m:  # refused before any output is allocated
+        m.setattr(type(graph), "_allocate", lambda *a: pytest.fail("an output was allocated"))
+        with pytest.raises(MemoryError, match=rf"DML_GRAPH_DESC: an execution needs {arena + outputs} bytes "
+                                              rf"\(intermediates {arena}, outputs {outputs}\), more than a "
+                                              rf"test's limit \({arena + outputs - 1} bytes\)"):
+            graph.execute([x, y])
+    asked: list[int] = []
+    monkeypatch.setattr(pydml.graph, "memory_limit", lambda: (asked.append(1), (arena + outputs, "a limit"))[1])
+    for _ in range(2):
+        (z,) = graph.execute([x, y])
+        np.testing.assert_array_equal(z, np.maximum(x, 0) + y)
+    assert len(asked) == 1  # once per graph: its sizes are fixed
 
 
 def test_execute_indexed_binds_the_pairs_as_execute_binds_the_list(
