@@ -14,6 +14,7 @@ the native one.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -62,6 +63,23 @@ CASES: list[Case] = [
     ("dw60", (2, 3, 5, 60), (3, 1, 3, 3), (1, 1), (1, 1), (1, 1), (1, 1), 3, CONVOLUTION),
     # one-dimensional rows (sizes N C W): every row tap valid
     ("dw_1d", (2, 4, 33), (4, 1, 7), (1,), (2,), (6,), (5,), 4, CROSS_CORRELATION),
+    # a 1x1 whose weights (768 KiB) outweigh its pixels: the pointwise items split the output
+    # channels too (convolution.c pointwise_blocking); and a 7 x 7 1x1 on the dense engine
+    ("pw_split_oc", (1, 384, 24, 24), (512, 384, 1, 1), (1, 1), (1, 1), (0, 0), (0, 0), 1, CROSS_CORRELATION),
+    ("pw7", (2, 96, 7, 7), (80, 96, 1, 1), (1, 1), (1, 1), (0, 0), (0, 0), 1, CROSS_CORRELATION),
+    # small planes as one flat run (conv_kernels.dwf): MobileNet's 7 x 7, two images
+    ("dw7", (2, 8, 7, 7), (8, 1, 3, 3), (1, 1), (1, 1), (1, 1), (1, 1), 8, CROSS_CORRELATION),
+    # 5 x 5 flipped, multiplier 2 (two output planes read one input plane), 14 x 14: 13 vectors
+    ("dw14_k5", (1, 6, 14, 14), (12, 1, 5, 5), (1, 1), (1, 1), (2, 2), (2, 2), 6, CONVOLUTION),
+    # height dilation 2 and no height padding: 5 output rows of 9 (the width kept)
+    ("dw_dil_h", (1, 3, 9, 10), (3, 1, 3, 3), (1, 1), (2, 1), (0, 1), (0, 1), 3, CROSS_CORRELATION),
+    # more output rows than input rows: whole rows of taps outside the plane (no FMA at all)
+    ("dw_tall_pad", (1, 2, 3, 9), (2, 1, 3, 3), (1, 1), (1, 1), (3, 1), (2, 1), 2, CROSS_CORRELATION),
+    # one input row (its row stride never read), and a one-dimensional plane
+    ("dw_row1", (1, 2, 1, 20), (2, 1, 3, 3), (1, 1), (1, 1), (2, 1), (2, 1), 2, CROSS_CORRELATION),
+    ("dw_1d_flat", (2, 4, 33), (4, 1, 7), (1,), (1,), (3,), (3,), 4, CROSS_CORRELATION),
+    # a plane one output past the AVX2 kernel's flat limit (1024): its row kernels (AVX-512: flat)
+    ("dw_1025", (1, 2, 25, 41), (2, 1, 3, 3), (1, 1), (1, 1), (1, 1), (1, 1), 2, CROSS_CORRELATION),
     # width stride 2 (conv_kernels.dw2): 28 outputs from 56 columns, the last loads masked
     ("dw_s2_56", (2, 6, 9, 56), (6, 1, 3, 3), (2, 2), (1, 1), (1, 1), (1, 1), 6, CROSS_CORRELATION),
     # 75 outputs (AVX-512: chunks of 3 + 2 vectors), flipped 5 taps, multiplier 2, asymmetric padding
@@ -78,6 +96,19 @@ CASES: list[Case] = [
 # the depthwise cases whose NCHW rows the direct kernels read in place on the vector paths
 # (pydml_debug_convolution_paths' third count); the others go through a band
 BAND_DEPTHWISE = {"dw_s2_taps17"}
+# those whose planes (stride 1, the output as wide as the input, at most 1024 outputs) run as one
+# flat run each (the sixth count); the NHWC and strided-output runs below go through the band and the
+# row kernels, and must give the same bits
+FLAT_DEPTHWISE = {"dw56", "dw112", "dw60", "dw7", "dw14_k5", "dw_dil_h", "dw_tall_pad", "dw_row1",
+                  "dw_1d_flat", "dw_1025"}
+
+
+def flat_limit() -> int:
+    """The most outputs a plane the active path's flat kernel takes (conv_kernels.dwf_max)."""
+    active = lib.pydml_active_cpu_features()
+    if active & lib.PYDML_CPU_AVX512:
+        return 16384
+    return 1024 if active & AVX2 == AVX2 else 0
 
 
 def rand(shape: Sequence[int], seed: int) -> np.ndarray[Any, Any]:
@@ -116,8 +147,8 @@ def test_depthwise_rows_on_avx2(case: Case) -> None:
 
 
 def convolution_paths() -> list[int]:
-    counts = ffi.new("uint64_t[5]")
-    lib.pydml_debug_convolution_paths(counts, 5)
+    counts = ffi.new("uint64_t[6]")
+    lib.pydml_debug_convolution_paths(counts, 6)
     return [int(c) for c in counts]
 
 
@@ -144,8 +175,11 @@ def check_case(case: Case) -> None:
     paths_before = convolution_paths()
     base = with_threads(2, lambda: run(x))
     if case[0].startswith("dw"):
-        direct = convolution_paths()[2] - paths_before[2]
-        assert direct == (0 if case[0] in BAND_DEPTHWISE else 1), case[0]
+        after = convolution_paths()
+        direct, flat = after[2] - paths_before[2], after[5] - paths_before[5]
+        assert direct + flat == (0 if case[0] in BAND_DEPTHWISE else 1), case[0]
+        want_flat = case[0] in FLAT_DEPTHWISE and math.prod(base.shape[2:]) <= flat_limit()
+        assert flat == int(want_flat), case[0]
     expected = conv_reference(
         x,
         w,

@@ -25,8 +25,10 @@ from pydml.native import ffi, lib
 CASES: dict[str, dict[str, Any]] = {  # one per engine path (convolution.c: DENSE, POINTWISE, PLANE)
     "dense3x3": dict(x=[2, 8, 9, 11], w=[40, 8, 3, 3], y=[2, 40, 9, 11], pads=[1, 1]),
     "dense 64": dict(x=[1, 8, 6, 7], w=[64, 8, 3, 3], y=[1, 64, 4, 5]),
-    "pointwise": dict(x=[1, 20, 5, 7], w=[24, 20, 1, 1], y=[1, 24, 5, 7]),
-    "pointwise NHWC": dict(x=[1, 20, 5, 7], w=[24, 20, 1, 1], y=[1, 24, 5, 7], nhwc=True),
+    # (below 512 pixels a 1x1 runs on the dense engine: 5 x 7 is "small 1x1")
+    "pointwise": dict(x=[1, 20, 16, 33], w=[24, 20, 1, 1], y=[1, 24, 16, 33]),
+    "pointwise NHWC": dict(x=[1, 20, 16, 33], w=[24, 20, 1, 1], y=[1, 24, 16, 33], nhwc=True),
+    "small 1x1": dict(x=[1, 20, 5, 7], w=[24, 20, 1, 1], y=[1, 24, 5, 7]),
     "depthwise": dict(x=[2, 8, 9, 30], w=[8, 1, 3, 3], y=[2, 8, 7, 28], groups=8),
     "backward": dict(x=[1, 16, 4, 5], w=[16, 8, 3, 3], y=[1, 8, 9, 11], strides=[2, 2], direction=BWD),
 }

@@ -196,6 +196,54 @@ def test_gemm_batchnorm_add_fuse(device: pydml.Device, rng: np.random.Generator)
     assert fused.tobytes() == unfused.tobytes() == np.maximum(p + q, 0).tobytes()
 
 
+def clip1(lo: Any, hi: Any, shape: list[int] = Y4, dtype: str = "FLOAT32", **fields: Any) -> Any:
+    return pydml.DML_ELEMENT_WISE_CLIP1_OPERATOR_DESC(
+        InputTensor=t(shape, dtype), OutputTensor=t(shape, dtype),
+        MinMaxDataType=f"DML_TENSOR_DATA_TYPE_{dtype}", Min=lo, Max=hi, **fields)
+
+
+@pytest.mark.parametrize("dtype", ["FLOAT32", "FLOAT16"])
+def test_clip1_fuses_into_conv_and_gemm_with_its_own_nan(device: pydml.Device, rng: np.random.Generator,
+                                                        dtype: str) -> None:
+    """ELEMENT_WISE_CLIP1 (ONNX's Clip, MobileNet's ReLU6) runs inside a CONVOLUTION or GEMM as the
+    ELEMENT_WISE_CLIP FusedActivation DirectML takes there from 6_0, computing CLIP1's function: the
+    same bits as the node alone, NaN included (CLIP1 sends it to Max, CLIP to Min)."""
+    np_type = np.float32 if dtype == "FLOAT32" else np.float16
+    x, w = conv_input(rng, np_type)
+    x = (x * 4).astype(np_type)
+    x[0, 0, 2, 2] = np.nan  # nine outputs of every channel of image 0 are NaN
+    graph, fused, unfused = run_both(device, chain(conv(dtype), clip1(0, 6, dtype=dtype), 2), [x, w])
+    assert graph.fused == {1: 0} and graph.operator_count == 1
+    assert fused.tobytes() == unfused.tobytes()
+    assert np.isnan(conv64(x, w)).sum() == 36 and (fused[np.isnan(conv64(x, w))] == 6).all()
+    ok = ~np.isnan(conv64(x, w))
+    tol = 1e-5 if dtype == "FLOAT32" else 2 ** -9
+    expected = np.clip(conv64(x, w), 0, 6)[ok]
+    np.testing.assert_allclose(fused[ok].astype(np.float64), expected, rtol=tol, atol=tol)
+    assert 0 < (fused[ok] == 6).sum() < ok.sum() and (fused[ok] == 0).any()  # both bounds reached
+    gemm = pydml.DML_GEMM_OPERATOR_DESC(
+        ATensor=t([1, 1, 4, 5], dtype), BTensor=t([1, 1, 5, 6], dtype), OutputTensor=t([1, 1, 4, 6], dtype),
+        TransA="NONE", TransB="NONE", Alpha=1.0, Beta=0.0)
+    a, b = (rng.standard_normal(s).astype(np_type) for s in ([1, 1, 4, 5], [1, 1, 5, 6]))
+    a[0, 0, 1, 0] = np.nan
+    graph, fused, unfused = run_both(device, chain(gemm, clip1(-0.5, 0.75, [1, 1, 4, 6], dtype), 2), [a, b])
+    assert graph.fused == {1: 0}
+    assert fused.tobytes() == unfused.tobytes() and (fused[0, 0, 1] == np.float32(0.75)).all()
+
+
+def test_clip1_that_clip_cannot_compute_runs_alone(device: pydml.Device) -> None:
+    """Where no ELEMENT_WISE_CLIP computes the node (a ScaleBias), before 6_0, or into an operator
+    CLIP does not fuse into: the CLIP1 node stays a node."""
+    scaled = clip1(0, 6, ScaleBias=pydml.DML_SCALE_BIAS(Scale=2.0, Bias=0.0))
+    assert device.compile_graph(chain(conv(), scaled, 2)).fused == {}
+    assert pydml.Device("DML_FEATURE_LEVEL_5_0").compile_graph(chain(conv(), clip1(0, 6), 2)).fused == {}
+    c = [1, 4, 1, 1]
+    bn = pydml.DML_BATCH_NORMALIZATION_OPERATOR_DESC(
+        InputTensor=t(Y4), MeanTensor=t(c), VarianceTensor=t(c), ScaleTensor=t(c), BiasTensor=t(c),
+        OutputTensor=t(Y4), Spatial=True, Epsilon=1e-5)
+    assert device.compile_graph(chain(bn, clip1(0, 6), 5)).fused == {}
+
+
 def test_float16_conv_relu_within_half_tolerance(device: pydml.Device, rng: np.random.Generator) -> None:
     """FLOAT16: the fused activation acts on the float result before its one rounding to half, the
     unfused one after it: at most one half ulp apart (relu: equal)."""

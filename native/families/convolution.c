@@ -168,6 +168,7 @@ struct pydml_convolution_plan {
     int pointwise;               /* 1x1, no start padding, every output on an input: a GEMM per image when views allow */
     int pw_gather;               /* pointwise with a stride (or a cropped end): X gathered by output pixel */
     int64_t pw_block, pw_nitems; /* pixels per pointwise work item, number of items */
+    int64_t pw_ocb;              /* blocks of output channels (of microkernel tiles) a pixel block is split into */
     size_t off_xpanel;
     size_t off_acc;              /* dense: CONV_ACC_TILES partial tiles of a chunked row */
     /* Folded width taps (pydml_convolution_plan_create): the band's channels are (kw, ic) pairs, c = kw * fold_cin + ic,
@@ -175,6 +176,15 @@ struct pydml_convolution_plan {
     int fold;
     int stem_ok;                 /* folded 2-D: the band holds the planar layout of stem_item too */
     int dw_ok;                   /* depthwise rows without a band when the views allow (dw_item) */
+    /* flat depthwise planes (dwf_item, conv_dwf_kernel): per tap its flat input offset and weight
+     * index, per tap and 16-output vector the load and FMA masks; planes per item, items */
+    int dwf_ok;
+    uint32_t dwf_taps, dwf_nvec, dwf_n;
+    int64_t* dwf_off;
+    int64_t* dwf_widx;
+    uint16_t* dwf_lmask;
+    uint16_t* dwf_fmask;
+    int64_t dwf_per, dwf_nitems;
     int64_t fold_cin, fold_in, fold_k, fold_stride, fold_dil, fold_start;
 };
 
@@ -199,6 +209,7 @@ static int activation_supported(uint32_t type) {
     case DML_OPERATOR_ACTIVATION_SHRINK:
     case DML_OPERATOR_ACTIVATION_GELU:
     case DML_OPERATOR_ELEMENT_WISE_CLIP:
+    case DML_OPERATOR_ELEMENT_WISE_CLIP1: /* the graph compiler's fused CLIP1 (activation.h) */
         return 1;
     default:
         return 0;
@@ -319,6 +330,10 @@ void pydml_convolution_plan_destroy(pydml_convolution_plan* plan) {
     for (int i = 0; i < 3; i++) axis_free(&plan->ax[i]);
     free(plan->combo_prefix);
     free(plan->wpos);
+    free(plan->dwf_off);
+    free(plan->dwf_widx);
+    free(plan->dwf_lmask);
+    free(plan->dwf_fmask);
     free(plan->pre.data[0]);
     free(plan->pre.data[1]);
     free(plan);
@@ -474,6 +489,91 @@ static void choose_blocking(pydml_convolution_plan* p) {
     p->occ_size = ceil_div(units, nocc);
     p->nocc = ceil_div(units, p->occ_size);
     p->nitems = items * p->nocc;
+}
+
+/* The flat depthwise tables (conv_dwf_kernel) of a dw_ok plan whose planes qualify: stride 1 on
+ * both axes, the output as wide as the input (output o = y W + x reads input o + off[t] for every
+ * tap t), at most DWF_MAX_PIXELS outputs a plane and DWF_MAX_TAPS taps. Tap t = th Tw + tw is dw_item's
+ * (height taps outer, width taps inner, the taps' formula indices for the weights); a lane's load
+ * mask says its input row and column are inside the plane, its FMA mask that the row is (dw_item
+ * skips the rows outside, reads the columns outside as zeros). Planes are shared out in runs of
+ * dwf_per, about four runs a thread. */
+static pydml_status dwf_plan(pydml_convolution_plan* p) {
+    const conv_axis *ah = &p->ax[1], *aw = &p->ax[2];
+    const int64_t Th = ah->u_first[1] - ah->u_first[0], Tw = aw->u_first[1] - aw->u_first[0];
+    const int64_t W = aw->out, n = ah->out * W, taps = Th * Tw;
+    if (ah->S != 1 || aw->S != 1 || aw->in != aw->out || n < 1 || n > DWF_MAX_PIXELS || taps > DWF_MAX_TAPS)
+        return PYDML_STATUS_SUCCESS;
+    const int64_t nvec = ceil_div(n, 16);
+    p->dwf_off = malloc((size_t)max64(taps, 1) * sizeof(int64_t));
+    p->dwf_widx = malloc((size_t)max64(taps, 1) * sizeof(int64_t));
+    p->dwf_lmask = calloc((size_t)max64(taps * nvec, 1), sizeof(uint16_t));
+    p->dwf_fmask = calloc((size_t)max64(taps * nvec, 1), sizeof(uint16_t));
+    if (!p->dwf_off || !p->dwf_widx || !p->dwf_lmask || !p->dwf_fmask) return PYDML_STATUS_OUT_OF_MEMORY;
+    for (int64_t th = 0; th < Th; th++)
+        for (int64_t tw = 0; tw < Tw; tw++) {
+            const int64_t t = th * Tw + tw, ch = ah->tap_c[ah->u_first[0] + th], cw = aw->tap_c[aw->u_first[0] + tw];
+            p->dwf_off[t] = ch * W + cw;
+            p->dwf_widx[t] = ah->tap_k[ah->u_first[0] + th] * aw->k + aw->tap_k[aw->u_first[0] + tw];
+            for (int64_t o = 0; o < n; o++) {
+                const int64_t iy = o / W + ch, ix = o % W + cw;
+                const uint16_t bit = (uint16_t)(1u << (o % 16));
+                if (iy < 0 || iy >= ah->in) continue;
+                p->dwf_fmask[t * nvec + o / 16] |= bit;
+                if (ix >= 0 && ix < W) p->dwf_lmask[t * nvec + o / 16] |= bit;
+            }
+        }
+    const int64_t planes = p->n * p->cout;
+    p->dwf_per = max64(1, ceil_div(planes, 4 * (int64_t)p->nthreads));
+    p->dwf_nitems = ceil_div(planes, p->dwf_per);
+    p->dwf_taps = (uint32_t)taps;
+    p->dwf_nvec = (uint32_t)nvec;
+    p->dwf_n = (uint32_t)n;
+    p->dwf_ok = 1;
+    return PYDML_STATUS_SUCCESS;
+}
+
+/* The pointwise work split: an item is a block of pixels of one image and group (its X packed once,
+ * at most ~256 KiB) times a block of output channels. Each item reads its channels' weights once
+ * (each tile's panel then stays in L1 across the block's 16-pixel columns) and packs its pixels'
+ * X once, so p pixel blocks read the group's weights p times and o channel blocks pack X o times.
+ * Among the splits, the one whose items per thread cost the least, in multiply-adds plus a cost per
+ * float moved: a weight float from L3 (L2 when the group's weights fit it) and a packed X float. A
+ * 7 x 7 image (MobileNet's last stages, 49 pixels: four 16-pixel blocks) was split by pixels only:
+ * every thread read all of a 1280 x 320 layer's weights twice for 16 pixels a pass, from L3 inside a
+ * model (85-90 GFLOP/s in a chain of such layers, onnxruntime 300). */
+static void pointwise_blocking(pydml_convolution_plan* p) {
+    const int64_t pixels = p->ax[0].out * p->ax[1].out * p->ax[2].out;
+    const int64_t per_image = ceil_div(pixels, CONV_NR_MAX), images = p->n * p->groups, nt = p->nthreads;
+    const int64_t max_block = max64(1, (int64_t)(256 * 1024 / 4 / CONV_NR_MAX) / max64(1, p->cin_g));
+    const int64_t units = ceil_div(p->cout_g, CONV_NR_MAX);
+    const double wfloats = (double)p->cin_g * (double)p->cout_g;
+    const double c_w = wfloats * 4.0 <= 512.0 * 1024.0 ? 0.5 : 4.0, c_x = 2.0;
+    double best = -1.0;
+    int64_t best_items = 0, best_pb = 1, best_ob = 1;
+    for (int64_t pb = ceil_div(per_image, max_block); pb <= per_image; pb++) {
+        const int64_t bunits = ceil_div(per_image, pb);
+        if (pb > 1 && ceil_div(per_image, pb - 1) == bunits) continue;
+        const double bpx = (double)min64(bunits * CONV_NR_MAX, pixels);
+        for (int64_t ob = 1; ob <= units; ob++) {
+            const int64_t ocu = ceil_div(units, ob);
+            if (ob > 1 && ceil_div(units, ob - 1) == ocu) continue;
+            const int64_t items = images * ceil_div(per_image, bunits) * ceil_div(units, ocu);
+            const double oc = (double)min64(ocu * CONV_NR_MAX, p->cout_g);
+            const double item = bpx * oc * (double)p->cin_g + c_w * oc * (double)p->cin_g +
+                                c_x * (double)p->cin_g * bpx + 2000.0;
+            const double t = (double)ceil_div(items, nt) * item;
+            if (best < 0 || t < best * 0.999 || (t <= best && items < best_items)) {
+                best = t;
+                best_items = items;
+                best_pb = ceil_div(per_image, bunits);
+                best_ob = ceil_div(units, ocu);
+            }
+        }
+    }
+    p->pw_block = ceil_div(per_image, best_pb) * CONV_NR_MAX;
+    p->pw_ocb = best_ob;
+    p->pw_nitems = images * ceil_div(pixels, p->pw_block) * p->pw_ocb;
 }
 
 pydml_status pydml_convolution_plan_create(const pydml_convolution_params* params,
@@ -658,19 +758,14 @@ pydml_status pydml_convolution_plan_create(const pydml_convolution_params* param
         }
         /* the pixels are the microkernels' 16-wide columns here (the band engine's 6-pixel rows):
          * a small image (7 x 7 = 49: 64 columns, a quarter wasted) stays on the band engine, which
-         * measured faster there (1 thread, in-model CPU time: 0.27 against 0.23 ms) */
-        if (p->pw_gather && p->ax[0].out * p->ax[1].out * p->ax[2].out < 8 * 16) p->pointwise = 0;
+         * measured faster there (1 thread, in-model CPU time: 0.27 against 0.23 ms). Unstrided too,
+         * below 512 pixels: chains of eight MobileNet-shaped 1x1 layers, 2 threads, alternated in
+         * one run: 14 x 14 (96 <-> 576 channels) 282-284 -> 346-350 GFLOP/s on the band engine,
+         * 7 x 7 (160 <-> 960) 281-285 -> 289-290, 320 <-> 1280 283 -> 329; 28 x 28 (32 <-> 192)
+         * mixed (225-260 against 237-244) and 56 x 56 slower (223 against 184): those stay. */
+        if (p->ax[0].out * p->ax[1].out * p->ax[2].out < (p->pw_gather ? 8 * 16 : 512)) p->pointwise = 0;
         if (!p->pointwise) p->pw_gather = 0;
-        if (p->pointwise) {
-            int64_t pixels = p->ax[0].out * p->ax[1].out * p->ax[2].out;
-            int64_t per_image = ceil_div(pixels, CONV_NR_MAX);
-            int64_t want = ceil_div(4 * (int64_t)p->nthreads, p->n * p->groups);
-            /* blocks of at most ~256 KiB of packed input, and enough of them for the threads */
-            int64_t max_block = max64(1, (int64_t)(256 * 1024 / 4 / CONV_NR_MAX) / max64(1, p->cin_g));
-            int64_t blocks = min64(per_image, max64(want, ceil_div(per_image, max_block)));
-            p->pw_block = ceil_div(per_image, blocks) * CONV_NR_MAX;
-            p->pw_nitems = p->n * p->groups * ceil_div(pixels, p->pw_block);
-        }
+        if (p->pointwise) pointwise_blocking(p);
         p->off_xpanel = (size_t)tb;
         tb = add_sat(tb, p->pointwise ? round64(mul_sat((uint64_t)p->cin_g, (uint64_t)p->pw_block * 4)) : 0);
         p->off_rwf = (size_t)tb;
@@ -693,6 +788,7 @@ pydml_status pydml_convolution_plan_create(const pydml_convolution_params* param
                    params->data_type == DML_TENSOR_DATA_TYPE_FLOAT32 && p->ax[0].in == 1 && p->ax[0].k == 1 &&
                    p->ax[0].out == 1 && (p->ax[2].S == 1 || (p->ax[2].S == 2 && p->ax[2].k <= DW2_TAPS)) &&
                    p->ax[1].U == 1 && p->ax[2].U == 1;
+        if (p->dw_ok && dwf_plan(p) != PYDML_STATUS_SUCCESS) goto oom;
         p->thread_bytes = (size_t)tb;
         /* the bias copy: cout floats, then CONV_NR_MAX zeros (a tile's channels past cout, and the
          * zero row bias of the microkernels) */
@@ -816,6 +912,8 @@ void pydml_conv_helpers_portable(conv_kernels* k) {
     k->stem = NULL;
     k->dw = NULL;
     k->dw2 = NULL;
+    k->dwf = NULL;
+    k->dwf_max = 0;
     k->copy2 = copy_stride2;
 }
 
@@ -1671,6 +1769,8 @@ static void pointwise_item(const conv_exec* ex, int64_t item, char* scratch) {
     float* xp = (float*)(scratch + p->off_xpanel);
     const int64_t pixels = p->ax[0].out * p->ax[1].out * p->ax[2].out;
     const int64_t nblk = ceil_div(pixels, p->pw_block);
+    const int64_t ob = item % p->pw_ocb;
+    item /= p->pw_ocb;
     const int64_t blk = item % nblk, g = (item / nblk) % p->groups, n = item / nblk / p->groups;
     const int64_t nr = ex->k.ig.nr, mr_max = ex->k.ig.mr_max, es = ex->esize;
     const int64_t cout = p->cout_g, ntiles = ceil_div(cout, mr_max);
@@ -1733,8 +1833,10 @@ static void pointwise_item(const conv_exec* ex, int64_t item, char* scratch) {
         }
     }
     char* dst = ex->out + (n * ex->os[0] + g * cout * ex->os[1] + px0) * es;
-    int64_t oc0 = 0;
-    for (int64_t ti = 0; ti < ntiles; ti++) {
+    /* this item's tiles: the ntiles balanced tiles (the same at any split) shared out in pw_ocb runs */
+    const int64_t ti0 = ob * ntiles / p->pw_ocb, ti1 = (ob + 1) * ntiles / p->pw_ocb;
+    int64_t oc0 = ti0 * (cout / ntiles) + min64(ti0, cout % ntiles);
+    for (int64_t ti = ti0; ti < ti1; ti++) {
         const uint32_t mr = (uint32_t)(cout / ntiles + (ti < cout % ntiles ? 1 : 0));
         for (int64_t sub = 0; sub < nsub; sub++) {
             const uint32_t npx = (uint32_t)min64(nr, px_end - px0 - sub * nr);
@@ -1917,6 +2019,32 @@ static void dw_item(const conv_exec* ex, int64_t item, char* scratch) {
     (void)Kh;
 }
 
+/* Planes [item dwf_per, ...) of a flat depthwise plan (dwf_plan), each plane (image, output channel)
+ * one conv_dwf_kernel call: its input channel's plane read in place, its weights in tap order. */
+static void dwf_item(const conv_exec* ex, int64_t item, char* scratch) {
+    const pydml_convolution_plan* p = ex->p;
+    float* wbuf = (float*)(scratch + p->off_tap);
+    conv_dwf_args a;
+    a.off = p->dwf_off;
+    a.lmask = p->dwf_lmask;
+    a.fmask = p->dwf_fmask;
+    a.taps = p->dwf_taps;
+    a.nvec = p->dwf_nvec;
+    a.n = p->dwf_n;
+    a.w = wbuf;
+    a.act = ex->act;
+    const int64_t end = min64(p->n * p->cout, (item + 1) * p->dwf_per);
+    for (int64_t plane = item * p->dwf_per; plane < end; plane++) {
+        const int64_t n = plane / p->cout, ocg = plane % p->cout, g = ocg / p->cout_g;
+        const float* wo = ex->weights + ocg * p->ktot; /* [kh][kw] formula indices (plane packing) */
+        for (uint32_t t = 0; t < a.taps; t++) wbuf[t] = wo[p->dwf_widx[t]];
+        a.bias = ex->bias[ocg];
+        a.in = (const float*)ex->in + n * ex->is[0] + g * ex->is[1];
+        a.out = (float*)ex->out + n * ex->os[0] + ocg * ex->os[1];
+        ex->k.dwf(&a);
+    }
+}
+
 /* The GEMM engine's indirect microkernels for this CPU (nr 16 on AVX-512 when a group's last block
  * of output channels is at most 16 wide; bf16 pairs for a dense bf16 convolution on AVX512-BF16),
  * and the convolution's own helpers for the same vector level. */
@@ -1955,7 +2083,7 @@ void pydml_debug_convolution_stats(uint64_t* prepared, uint64_t* packed, uint64_
 
 /* pydml_debug_convolution_paths (pydml.h): executions by the path their items took, in
  * conv_item_kind's order */
-#define CONV_PATHS 5
+#define CONV_PATHS 6
 static uint64_t g_conv_paths[CONV_PATHS];
 
 void pydml_debug_convolution_paths(uint64_t* counts, uint32_t n) {
@@ -2004,7 +2132,7 @@ static uint64_t conv_workspace_bytes(const pydml_convolution_plan* p, uint64_t t
 
 /* ws: the caller's scratch (NULL or too small for one thread: allocated here); its owned_generation
  * says whether the filter packed at initialize applies. */
-typedef enum conv_item_kind { ITEM_POINTWISE, ITEM_STEM, ITEM_DEPTHWISE, ITEM_DENSE, ITEM_PLANE } conv_item_kind;
+typedef enum conv_item_kind { ITEM_POINTWISE, ITEM_STEM, ITEM_DEPTHWISE, ITEM_DENSE, ITEM_PLANE, ITEM_DWFLAT } conv_item_kind;
 
 static void run_item(const conv_exec* ex, conv_item_kind kind, int64_t item, char* scratch) {
     switch (kind) {
@@ -2012,6 +2140,7 @@ static void run_item(const conv_exec* ex, conv_item_kind kind, int64_t item, cha
     case ITEM_STEM: stem_item(ex, item, scratch); break;
     case ITEM_DEPTHWISE: dw_item(ex, item, scratch); break;
     case ITEM_DENSE: dense_item(ex, item, scratch); break;
+    case ITEM_DWFLAT: dwf_item(ex, item, scratch); break;
     default: plane_item(ex, item, scratch); break;
     }
 }
@@ -2071,7 +2200,11 @@ static pydml_status conv_execute(const pydml_convolution_plan* p, const pydml_te
         ex.weights = wp;
     }
     __atomic_fetch_add(pre != NULL ? &g_conv_prepared : &g_conv_packed, 1, __ATOMIC_RELAXED);
-    const int64_t nitems = pointwise ? p->pw_nitems : p->nitems;
+    /* a small plane flat (both views' planes packed rows: the flat offsets hold) */
+    const int dwf = !pointwise && p->dwf_ok && ex.k.dwf != NULL && p->dwf_n <= ex.k.dwf_max && ex.is[4] == 1 &&
+                    ex.os[4] == 1 &&
+                    (ex.is[3] == p->ax[2].in || p->ax[1].in == 1) && (ex.os[3] == p->ax[2].out || p->ax[1].out == 1);
+    const int64_t nitems = pointwise ? p->pw_nitems : dwf ? p->dwf_nitems : p->nitems;
     ex.stem = p->stem_ok && ex.k.stem != NULL && ex.os[4] == 1 && !ex.bf16pairs;
     const int dw = !pointwise && p->dw_ok && (p->ax[2].S == 1 ? ex.k.dw : ex.k.dw2) != NULL && ex.is[4] == 1 &&
                    ex.os[4] == 1;
@@ -2086,7 +2219,7 @@ static pydml_status conv_execute(const pydml_convolution_plan* p, const pydml_te
     uint64_t runs[64];
     const int team = parallel && ex.nt <= 64 && (uint64_t)nitems <= UINT32_MAX ? ex.nt : 0;
     for (int t = 0; t < team; t++) pydml_runs_reset(runs, (uint32_t)nitems, t, team);
-    const conv_item_kind kind = pointwise ? ITEM_POINTWISE : ex.stem ? ITEM_STEM : dw ? ITEM_DEPTHWISE
+    const conv_item_kind kind = pointwise ? ITEM_POINTWISE : ex.stem ? ITEM_STEM : dwf ? ITEM_DWFLAT : dw ? ITEM_DEPTHWISE
                                 : p->engine == ENGINE_DENSE ? ITEM_DENSE : ITEM_PLANE;
     __atomic_fetch_add(&g_conv_paths[kind], 1, __ATOMIC_RELAXED);
 #pragma omp parallel num_threads(ex.nt) if (parallel)

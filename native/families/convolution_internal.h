@@ -95,6 +95,37 @@ typedef struct conv_dw_args {
 
 typedef void (*conv_dw_kernel)(const conv_dw_args* a);
 
+/* The flat depthwise kernel (convolution.c dwf_item; FLOAT32 FORWARD, one input channel per group,
+ * stride 1 on both axes, output width = input width, planes of at most DWF_MAX_PIXELS outputs): one
+ * output plane of n = H_out x W floats as one flat run. Output o (0 <= o < n) reads input
+ * in[o + off[t]] for each tap t; the plan's 16-bit masks say, per tap and 16-output vector j, which
+ * lanes load (lmask: the tap's input row and column inside the plane, else 0.0, never loaded) and
+ * which accumulate (fmask: the tap's input row inside the plane):
+ *   out[o] = bias, then for t < taps in order: out[o] = fma(w[t], x, out[o]) where fmask allows
+ * then the activation (act NULL: none). The taps are dw_item's (height taps outer, width inner; a row
+ * outside the plane skipped, a column outside read as zero): each output's FMA chain is the row
+ * kernels', so the same bits. Small planes (MobileNet's 7 x 7 and 14 x 14) ran their 7- and 14-wide
+ * rows through the row kernels one call per row block and channel: 2-4 GFLOP/s. Each ISA's kernel
+ * takes planes up to its own size (conv_kernels.dwf_max): on AVX-512 every size measured was faster
+ * flat (3 x 3, 2 threads, one image: 7 x 7 2.7 -> 13 GFLOP/s, 14 x 14 6 -> 25, 28 x 28 22 -> 55,
+ * 56 x 56 41 -> 60-71, 112 x 112 39-67 -> 68); on AVX2, whose masks are expanded from bits, up to
+ * 32 x 32 (40 x 40 even, 56 x 56 and 112 x 112 slower: 43 -> 36, 53 -> 36). */
+#define DWF_MAX_PIXELS 16384
+#define DWF_MAX_TAPS 64
+typedef struct conv_dwf_args {
+    const float* in;
+    float* out;
+    const float* w;         /* [taps] */
+    const int64_t* off;     /* [taps] */
+    const uint16_t* lmask;  /* [taps][nvec] */
+    const uint16_t* fmask;  /* [taps][nvec] */
+    uint32_t taps, nvec, n; /* nvec = ceil(n / 16) */
+    float bias;
+    const pydml_activation* act;
+} conv_dwf_args;
+
+typedef void (*conv_dwf_kernel)(const conv_dwf_args* a);
+
 /* the most width taps conv_kernels.dw2 takes (its per-chunk load masks) */
 #define DW2_TAPS 16
 
@@ -114,6 +145,8 @@ typedef struct conv_kernels {
     conv_dw_kernel dw;     /* NULL: depthwise through the plane engine's band */
     conv_dw_kernel dw2;    /* the same for a width stride of 2 (input column 2 q + coff[x]), at most
                             * DW2_TAPS width taps */
+    conv_dwf_kernel dwf;   /* NULL: small depthwise planes through dw */
+    uint32_t dwf_max;      /* the most outputs a plane dwf takes */
 } conv_kernels;
 
 /* The fused activation, in place (convolution.c). */

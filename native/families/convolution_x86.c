@@ -621,6 +621,43 @@ T512 static void copy2_512(float* d, const float* s, uint32_t n) {
     }
 }
 
+/* ---- flat depthwise planes (conv_dwf_kernel) ---------------------------------------------------- */
+
+/* NV vectors of 16 outputs from vector j0: every tap's load under its lmask (lanes outside the plane
+ * not accessed: the address is formed as an integer), its FMA under its fmask */
+INLINE T512 void dwf512_body(const conv_dwf_args* a, uint32_t j0, const int NV) {
+    __m512 acc[8];
+    _Pragma("GCC unroll 8") for (int j = 0; j < NV; j++) acc[j] = _mm512_set1_ps(a->bias);
+    for (uint32_t t = 0; t < a->taps; t++) {
+        const __m512 wt = _mm512_set1_ps(a->w[t]);
+        const uintptr_t at = (uintptr_t)a->in + (uintptr_t)((a->off[t] + 16 * (int64_t)j0) * 4);
+        const uint16_t* lm = a->lmask + (size_t)t * a->nvec + j0;
+        const uint16_t* fm = a->fmask + (size_t)t * a->nvec + j0;
+        _Pragma("GCC unroll 8") for (int j = 0; j < NV; j++) {
+            const __m512 x = _mm512_maskz_loadu_ps((__mmask16)lm[j], (const float*)(at + 64u * (uintptr_t)j));
+            acc[j] = _mm512_mask3_fmadd_ps(wt, x, acc[j], (__mmask16)fm[j]);
+        }
+    }
+    _Pragma("GCC unroll 8") for (int j = 0; j < NV; j++) {
+        const uint32_t o = 16 * (j0 + (uint32_t)j);
+        _mm512_mask_storeu_ps(a->out + o, mask16(a->n - o), acc[j]);
+    }
+}
+
+T512 static void dwf512(const conv_dwf_args* a) {
+    for (uint32_t j0 = 0; j0 < a->nvec; j0 += 8) switch (a->nvec - j0 < 8 ? a->nvec - j0 : 8) {
+        case 1: dwf512_body(a, j0, 1); break;
+        case 2: dwf512_body(a, j0, 2); break;
+        case 3: dwf512_body(a, j0, 3); break;
+        case 4: dwf512_body(a, j0, 4); break;
+        case 5: dwf512_body(a, j0, 5); break;
+        case 6: dwf512_body(a, j0, 6); break;
+        case 7: dwf512_body(a, j0, 7); break;
+        default: dwf512_body(a, j0, 8); break;
+        }
+    if (a->act) pydml_conv_activation(a->act, a->out, a->n);
+}
+
 int pydml_conv_helpers_avx512(conv_kernels* k) {
     pydml_conv_helpers_portable(k);
     k->copy2 = copy2_512;
@@ -631,6 +668,8 @@ int pydml_conv_helpers_avx512(conv_kernels* k) {
     k->transpose_in = transpose_in512;
     k->dw = dw512_pick;
     k->dw2 = dw2_512_rows;
+    k->dwf = dwf512;
+    k->dwf_max = DWF_MAX_PIXELS;
     k->stem = stem512;
     return 1;
 }
@@ -1146,12 +1185,60 @@ T256 static void copy2_256(float* d, const float* s, uint32_t n) {
     for (; j < n; j++) d[j] = s[2 * (size_t)j];
 }
 
+/* conv_dwf_kernel on AVX2: vectors of 8 outputs, each a byte of the plan's 16-bit masks expanded to
+ * lanes (vmaskmovps loads nothing under a clear lane); the FMA under fmask as a blend */
+INLINE T256 __m256i dwf_lanes256(uint32_t bits) {
+    const __m256i bit = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+    return _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_set1_epi32((int)bits), bit), bit);
+}
+
+INLINE T256 uint32_t dwf_byte(const uint16_t* m, uint32_t v) { return (uint32_t)(m[v >> 1] >> (8 * (v & 1))) & 0xffu; }
+
+INLINE T256 void dwf256_body(const conv_dwf_args* a, uint32_t v0, const int NV) {
+    __m256 acc[8];
+    _Pragma("GCC unroll 8") for (int j = 0; j < NV; j++) acc[j] = _mm256_set1_ps(a->bias);
+    for (uint32_t t = 0; t < a->taps; t++) {
+        const __m256 wt = _mm256_set1_ps(a->w[t]);
+        const uintptr_t at = (uintptr_t)a->in + (uintptr_t)((a->off[t] + 8 * (int64_t)v0) * 4);
+        const uint16_t* lm = a->lmask + (size_t)t * a->nvec;
+        const uint16_t* fm = a->fmask + (size_t)t * a->nvec;
+        _Pragma("GCC unroll 8") for (int j = 0; j < NV; j++) {
+            const uint32_t v = v0 + (uint32_t)j;
+            const __m256 x = _mm256_maskload_ps((const float*)(at + 32u * (uintptr_t)j), dwf_lanes256(dwf_byte(lm, v)));
+            acc[j] = _mm256_blendv_ps(acc[j], _mm256_fmadd_ps(wt, x, acc[j]),
+                                      _mm256_castsi256_ps(dwf_lanes256(dwf_byte(fm, v))));
+        }
+    }
+    _Pragma("GCC unroll 8") for (int j = 0; j < NV; j++) {
+        const uint32_t o = 8 * (v0 + (uint32_t)j), left = a->n - o;
+        if (left >= 8) _mm256_storeu_ps(a->out + o, acc[j]);
+        else _mm256_maskstore_ps(a->out + o, dwf_lanes256((1u << left) - 1u), acc[j]);
+    }
+}
+
+T256 static void dwf256(const conv_dwf_args* a) {
+    const uint32_t nv8 = (a->n + 7) / 8;
+    for (uint32_t v0 = 0; v0 < nv8; v0 += 8) switch (nv8 - v0 < 8 ? nv8 - v0 : 8) {
+        case 1: dwf256_body(a, v0, 1); break;
+        case 2: dwf256_body(a, v0, 2); break;
+        case 3: dwf256_body(a, v0, 3); break;
+        case 4: dwf256_body(a, v0, 4); break;
+        case 5: dwf256_body(a, v0, 5); break;
+        case 6: dwf256_body(a, v0, 6); break;
+        case 7: dwf256_body(a, v0, 7); break;
+        default: dwf256_body(a, v0, 8); break;
+        }
+    if (a->act) pydml_conv_activation(a->act, a->out, a->n);
+}
+
 int pydml_conv_helpers_avx2(conv_kernels* k) {
     pydml_conv_helpers_portable(k);
     k->copy2 = copy2_256;
     k->stem = stem256;
     k->dw = dw256_rows;
     k->dw2 = dw2_256_rows;
+    k->dwf = dwf256;
+    k->dwf_max = 1024;
     k->rows = rows256;
     k->finish = finish256;
     k->transpose_in = transpose_in256;

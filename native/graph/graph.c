@@ -24,6 +24,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "activation.h"
 #include "capi_internal.h"
 #include "common.h"
 #include "schema.h"
@@ -455,9 +456,8 @@ static const pydml_field_info* fused_activation_field(const pydml_operator_info*
  * the rules of which activation fuses where, and from which level, are the validator's).
  * ELEMENT_WISE_ADD becomes ELEMENT_WISE_ADD1, ADD with a FusedActivation (ONNX Runtime's DirectML
  * provider fuses Add + activation the same way). */
-static pydml_operator* recreate_fused(const pydml_operator* producer, const pydml_operator* activation) {
+static pydml_operator* recreate_fused(const pydml_operator* producer, const DML_OPERATOR_DESC* ad) {
     const DML_OPERATOR_DESC* pd = pydml_operator_desc(producer);
-    const DML_OPERATOR_DESC* ad = pydml_operator_desc(activation);
     if (pd == NULL || ad == NULL) return NULL;
     const pydml_operator_info* ainfo = pydml_find_operator_info(ad->Type);
     if (ainfo == NULL || !ainfo->fusable_from) return NULL;
@@ -505,6 +505,38 @@ static pydml_operator* recreate_fused(const pydml_operator* producer, const pydm
     }
     free(abuf);
     return op;
+}
+
+/* An ELEMENT_WISE_CLIP1 node as the ELEMENT_WISE_CLIP FusedActivation that computes its function
+ * (in `clip`; 0 when none does): float bounds (FLOAT32, or FLOAT16 widened: exact), Min <= Max (the
+ * validator's rule for CLIP1, checked again: there CLIP's min(Max, max(Min, x)) and CLIP1's
+ * max(Min, min(x, Max)) agree on every number) and no
+ * ScaleBias; the NaN the two send apart (CLIP to Min, CLIP1 to Max) is CLIP1's in the fused operator
+ * (pydml_activation_clip_as_clip1). DirectML fuses CLIP into CONVOLUTION and GEMM from 6_0
+ * (dml-fused-activations.md); ONNX Runtime's provider lowers Clip to its own node, which a chain of
+ * MobileNet convolutions then reads and writes again (35 of MobileNetV2's 99 steps). On FLOAT16 the
+ * fused clip runs before the rounding, the node's after it: the same value, the bounds being FLOAT16
+ * values and the rounding monotonic. */
+static int clip1_as_clip(const pydml_operator* node, DML_ELEMENT_WISE_CLIP_OPERATOR_DESC* clip) {
+    const DML_OPERATOR_DESC* d = pydml_operator_desc(node);
+    if (d == NULL || d->Type != DML_OPERATOR_ELEMENT_WISE_CLIP1) return 0;
+    const DML_ELEMENT_WISE_CLIP1_OPERATOR_DESC* c = d->Desc;
+    if (c->ScaleBias != NULL) return 0;
+    float lo, hi;
+    if (c->MinMaxDataType == DML_TENSOR_DATA_TYPE_FLOAT32) {
+        lo = c->Min.Float32;
+        hi = c->Max.Float32;
+    } else if (c->MinMaxDataType == DML_TENSOR_DATA_TYPE_FLOAT16) {
+        lo = pydml_f16_to_f32(c->Min.UInt16);
+        hi = pydml_f16_to_f32(c->Max.UInt16);
+    } else {
+        return 0;
+    }
+    if (!(lo <= hi)) return 0;
+    memset(clip, 0, sizeof *clip);
+    clip->Min = lo;
+    clip->Max = hi;
+    return 1;
 }
 
 /* A convolution's desc re-created with a BiasTensor read through `bias` (a view of the bias
@@ -625,7 +657,9 @@ static pydml_status fuse_nodes(pydml_graph* g, const DML_GRAPH_DESC* desc, const
         const gnode* an = &g->nodes[a];
         if (an->op == NULL || an->n_in != 1 || an->n_out != 1 || g->fused_into[a] != UINT32_MAX) continue;
         const pydml_operator_info* ainfo = pydml_find_operator_info(pydml_operator_type(an->op));
-        if (ainfo == NULL || !ainfo->fusable_from) continue;
+        DML_ELEMENT_WISE_CLIP_OPERATOR_DESC clip;
+        const int as_clip = clip1_as_clip(an->op, &clip);
+        if (ainfo == NULL || (!ainfo->fusable_from && !as_clip)) continue;
         if (conn[an->first].kind != DML_GRAPH_EDGE_TYPE_INTERMEDIATE) continue;
         const DML_INTERMEDIATE_GRAPH_EDGE_DESC* x = desc->IntermediateEdges[conn[an->first].edge].Desc;
         const uint32_t q = x->FromNodeIndex;
@@ -641,7 +675,15 @@ static pydml_status fuse_nodes(pydml_graph* g, const DML_GRAPH_DESC* desc, const
             continue;
         /* the runner writes q's output in q's layout: its own output must be that layout too */
         if (q != p && !same_view(&g->tmpl[g->nodes[p].first + g->nodes[p].n_in], produced)) continue;
-        pydml_operator* op = recreate_fused(g->nodes[p].op, an->op);
+        pydml_operator* op;
+        if (as_clip) {
+            const DML_OPERATOR_DESC act = {DML_OPERATOR_ELEMENT_WISE_CLIP, &clip};
+            pydml_activation_clip_as_clip1(1);
+            op = recreate_fused(g->nodes[p].op, &act);
+            pydml_activation_clip_as_clip1(0);
+        } else {
+            op = recreate_fused(g->nodes[p].op, pydml_operator_desc(an->op));
+        }
         if (op == NULL) continue;
         if (pydml_operator_input_count(op) != g->nodes[p].n_in || pydml_operator_output_count(op) != g->nodes[p].n_out) {
             pydml_operator_destroy(op);
