@@ -1,12 +1,16 @@
 """pydml.onnx.InferenceSession against onnxruntime's CPU provider on models torch exports here.
 
-    python benchmarks/bench_onnx.py [--threads 2] [--repeat 3] [--models resnet18,bert,lstm,decoder,gqa]
+    python benchmarks/bench_onnx.py [--threads 2] [--repeat 3]
+                                    [--models resnet18,mobilenet,bert,lstm,decoder,gqa]
                                     [--bert-layers 12] [--no-memory] [--profile]
 
 Models (exported by torch.onnx.export's TorchScript exporter inside the benchmark: nothing is
 downloaded), FLOAT32:
   resnet18   a ResNet-18-shaped CNN (BasicBlocks 2-2-2-2, 64..512 channels, 1000 classes), 224x224,
              batch 1 and 8
+  mobilenet  a MobileNetV2-shaped CNN (inverted residuals of expansion 6, 3x3 depthwise, ReLU6 as
+             Clip(0, 6), batch-norm folded by the exporter, 1000 classes), 224x224, batch 1 and 8:
+             DirectML's most common sample network
   bert       a BERT-base-shaped encoder layer stack (hidden 768, 12 heads, FFN 3072, GELU via Erf,
              LayerNorm, the attention written out as MatMul/Softmax as Hugging Face exports it),
              sequence 128, batch 1 and 8
@@ -92,6 +96,38 @@ def _models() -> dict[str, Any]:
             y = torch.relu(self.b1(self.c1(x)))
             y = self.b2(self.c2(y))
             return torch.relu(y + (x if self.down is None else self.down(x)))
+
+    class Inverted(nn.Module):  # type: ignore[misc]
+        def __init__(self, cin: int, cout: int, stride: int, expand: int) -> None:
+            super().__init__()
+            mid = cin * expand
+            layers: list[Any] = []
+            if expand != 1:
+                layers += [nn.Conv2d(cin, mid, 1, bias=False), nn.BatchNorm2d(mid), nn.ReLU6()]
+            layers += [nn.Conv2d(mid, mid, 3, stride, 1, groups=mid, bias=False), nn.BatchNorm2d(mid), nn.ReLU6(),
+                       nn.Conv2d(mid, cout, 1, bias=False), nn.BatchNorm2d(cout)]
+            self.body = nn.Sequential(*layers)
+            self.residual = stride == 1 and cin == cout
+
+        def forward(self, x: Any) -> Any:
+            return x + self.body(x) if self.residual else self.body(x)
+
+    class MobileNetV2(nn.Module):  # type: ignore[misc]
+        def __init__(self) -> None:
+            super().__init__()
+            layers: list[Any] = [nn.Conv2d(3, 32, 3, 2, 1, bias=False), nn.BatchNorm2d(32), nn.ReLU6()]
+            cin = 32
+            for t, c, n, s in ((1, 16, 1, 1), (6, 24, 2, 2), (6, 32, 3, 2), (6, 64, 4, 2), (6, 96, 3, 1),
+                               (6, 160, 3, 2), (6, 320, 1, 1)):
+                for i in range(n):
+                    layers.append(Inverted(cin, c, s if i == 0 else 1, t))
+                    cin = c
+            layers += [nn.Conv2d(cin, 1280, 1, bias=False), nn.BatchNorm2d(1280), nn.ReLU6()]
+            self.features = nn.Sequential(*layers)
+            self.fc = nn.Linear(1280, 1000)
+
+        def forward(self, x: Any) -> Any:
+            return self.fc(torch.flatten(nn.functional.adaptive_avg_pool2d(self.features(x), 1), 1))
 
     class ResNet18(nn.Module):  # type: ignore[misc]
         def __init__(self) -> None:
@@ -206,7 +242,7 @@ def _models() -> dict[str, Any]:
         def forward(self, ids: Any, positions: Any, past_k: Any, past_v: Any) -> Any:
             return self.dec(ids, positions, past_k, past_v, False)
 
-    return {"ResNet18": ResNet18, "Bert": Bert, "Lstm": Lstm, "Decoder": Decoder, "Prefill": Prefill,
+    return {"ResNet18": ResNet18, "MobileNetV2": MobileNetV2, "Bert": Bert, "Lstm": Lstm, "Decoder": Decoder, "Prefill": Prefill,
             "Step": Step}
 
 
@@ -235,6 +271,14 @@ def export_all(folder: Path, which: set[str], bert_layers: int) -> None:
                 mod.running_mean.uniform_(-0.1, 0.1)
                 mod.running_var.uniform_(0.5, 1.5)
         _export(net, (torch.zeros(1, 3, 224, 224),), folder / "resnet18.onnx", ["x"], ["y"],
+                {"x": {0: "batch"}, "y": {0: "batch"}})
+    if "mobilenet" in which:
+        net = m["MobileNetV2"]()
+        for mod in net.modules():
+            if isinstance(mod, torch.nn.BatchNorm2d):
+                mod.running_mean.uniform_(-0.1, 0.1)
+                mod.running_var.uniform_(0.5, 1.5)
+        _export(net, (torch.zeros(1, 3, 224, 224),), folder / "mobilenet.onnx", ["x"], ["y"],
                 {"x": {0: "batch"}, "y": {0: "batch"}})
     if "bert" in which:
         _export(m["Bert"](bert_layers), (torch.zeros(1, 128, 768), torch.ones(1, 128)), folder / "bert.onnx",
@@ -357,6 +401,10 @@ def cases(folder: Path, which: set[str]) -> list[tuple[str, str, Any]]:
         for b in (1, 8):
             out.append((f"ResNet-18 batch {b} 224x224", "resnet18.onnx",
                         {"x": rng.standard_normal((b, 3, 224, 224)).astype(np.float32)}))
+    if "mobilenet" in which:
+        for b in (1, 8):
+            out.append((f"MobileNetV2 batch {b} 224x224", "mobilenet.onnx",
+                        {"x": rng.standard_normal((b, 3, 224, 224)).astype(np.float32)}))
     if "bert" in which:
         for b in (1, 8):
             mask = np.ones((b, 128), dtype=np.float32)
@@ -454,7 +502,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--models", default="resnet18,bert,lstm,decoder")
+    parser.add_argument("--models", default="resnet18,mobilenet,bert,lstm,decoder")
     parser.add_argument("--bert-layers", type=int, default=12)
     parser.add_argument("--no-memory", action="store_true")
     parser.add_argument("--block", type=int, default=4, help="consecutive runs per timed block")

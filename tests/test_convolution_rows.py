@@ -78,6 +78,9 @@ CASES: list[Case] = [
     # one input row (its row stride never read), and a one-dimensional plane
     ("dw_row1", (1, 2, 1, 20), (2, 1, 3, 3), (1, 1), (1, 1), (2, 1), (2, 1), 2, CROSS_CORRELATION),
     ("dw_1d_flat", (2, 4, 33), (4, 1, 7), (1,), (1,), (3,), (3,), 4, CROSS_CORRELATION),
+    # stride 2 from odd sizes (phase planes of 4 and 3 columns in rows of 4), and MobileNet's 14 -> 7
+    ("dw_s2_odd", (1, 3, 7, 7), (3, 1, 3, 3), (2, 2), (1, 1), (1, 1), (1, 1), 3, CROSS_CORRELATION),
+    ("dw_s2_14", (2, 8, 14, 14), (8, 1, 3, 3), (2, 2), (1, 1), (1, 1), (1, 1), 8, CONVOLUTION),
     # a plane one output past the AVX2 kernel's flat limit (1024): its row kernels (AVX-512: flat)
     ("dw_1025", (1, 2, 25, 41), (2, 1, 3, 3), (1, 1), (1, 1), (1, 1), (1, 1), 2, CROSS_CORRELATION),
     # width stride 2 (conv_kernels.dw2): 28 outputs from 56 columns, the last loads masked
@@ -96,11 +99,11 @@ CASES: list[Case] = [
 # the depthwise cases whose NCHW rows the direct kernels read in place on the vector paths
 # (pydml_debug_convolution_paths' third count); the others go through a band
 BAND_DEPTHWISE = {"dw_s2_taps17"}
-# those whose planes (stride 1, the output as wide as the input, at most 1024 outputs) run as one
-# flat run each (the sixth count); the NHWC and strided-output runs below go through the band and the
-# row kernels, and must give the same bits
+# those whose planes run as one flat run each (the sixth count; convolution.c dwf_plan: strides 1 or
+# 2, the output as wide as the input at stride 1, as wide as its phase planes at stride 2); the NHWC
+# and strided-output runs below go through the band and the row kernels, and must give the same bits
 FLAT_DEPTHWISE = {"dw56", "dw112", "dw60", "dw7", "dw14_k5", "dw_dil_h", "dw_tall_pad", "dw_row1",
-                  "dw_1d_flat", "dw_1025"}
+                  "dw_1d_flat", "dw_1025", "dw_s2_56", "dw_s2_wide", "dw_s2_224", "dw_s2_pad", "dw_s2_1d", "dw_s2_odd", "dw_s2_14"}
 
 
 def flat_limit() -> int:

@@ -40,6 +40,28 @@ class SmallCNN(torch.nn.Module):  # type: ignore[misc]
         return torch.log_softmax(self.fc(x), dim=-1)
 
 
+class TinyMobileNet(torch.nn.Module):  # type: ignore[misc]
+    """MobileNetV2's pieces at small sizes: ReLU6 (ONNX Clip(0, 6), fused into the convolutions by the
+    graph compiler), 3x3 depthwise at stride 1 and 2 (flat planes and phase planes), 1x1 expansions
+    and projections below and above 512 pixels, an inverted residual."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        nn = torch.nn
+        self.stem = nn.Sequential(nn.Conv2d(3, 16, 3, 2, 1), nn.ReLU6())
+        self.expand = nn.Sequential(nn.Conv2d(16, 48, 1), nn.ReLU6())
+        self.dw = nn.Sequential(nn.Conv2d(48, 48, 3, 1, 1, groups=48), nn.ReLU6())
+        self.project = nn.Conv2d(48, 16, 1)
+        self.down = nn.Sequential(nn.Conv2d(16, 16, 3, 2, 1, groups=16), nn.ReLU6(), nn.Conv2d(16, 32, 1), nn.ReLU6())
+        self.fc = nn.Linear(32, 10)
+
+    def forward(self, x: Any) -> Any:
+        x = self.stem(x)
+        x = x + self.project(self.dw(self.expand(x)))
+        x = self.down(x)
+        return self.fc(torch.nn.functional.adaptive_avg_pool2d(x, 1).flatten(1))
+
+
 class TinyBlock(torch.nn.Module):  # type: ignore[misc]
     """A pre-norm transformer block with the attention written out (MatMul, Softmax, Transpose)."""
 
@@ -94,6 +116,20 @@ def test_small_cnn_matches_onnxruntime(tmp_path: Path) -> None:
         model.bn.running_var.uniform_(0.5, 2.0)
     x = np.random.default_rng(1).standard_normal((2, 3, 16, 16)).astype(np.float32)
     compare(export(model, torch.from_numpy(x), tmp_path / "cnn.onnx"), x)
+
+
+def test_tiny_mobilenet_matches_onnxruntime(tmp_path: Path) -> None:
+    torch.manual_seed(0)
+    x = np.random.default_rng(2).standard_normal((2, 3, 50, 50)).astype(np.float32) * 4
+    path = export(TinyMobileNet(), torch.from_numpy(x), tmp_path / "mobilenet.onnx")
+    compare(path, x)
+    # every Clip ran inside its convolution: the graph executes the convolutions, the add, the
+    # pooling and the GEMM only
+    sess = pydml.onnx.InferenceSession(str(path))
+    sess.run(None, {"x": x})
+    graphs = [step.graph for plan in sess._plans.values() for step in plan.steps if hasattr(step, "graph")]
+    clips = sum(n.op_type == "Clip" for n in onnx.load(str(path)).graph.node)
+    assert clips == 5 and sum(len(g.fused) for g in graphs) >= clips
 
 
 def test_tiny_transformer_block_matches_onnxruntime(tmp_path: Path) -> None:

@@ -182,6 +182,10 @@ struct pydml_convolution_plan {
     uint32_t dwf_taps, dwf_nvec, dwf_n;
     int64_t* dwf_off;
     int64_t* dwf_widx;
+    uint32_t* dwf_phase;         /* [taps] the phase plane each tap reads (stride 2; 0 in place) */
+    uint32_t dwf_phases;         /* phase planes a plane is dealt into (0: read in place) */
+    int64_t dwf_hg;              /* rows of a phase plane's storage (its pitch: the output width) */
+    size_t off_dwf;              /* the phase planes in a thread's part, then the taps' addresses */
     uint16_t* dwf_lmask;
     uint16_t* dwf_fmask;
     int64_t dwf_per, dwf_nitems;
@@ -332,6 +336,7 @@ void pydml_convolution_plan_destroy(pydml_convolution_plan* plan) {
     free(plan->wpos);
     free(plan->dwf_off);
     free(plan->dwf_widx);
+    free(plan->dwf_phase);
     free(plan->dwf_lmask);
     free(plan->dwf_fmask);
     free(plan->pre.data[0]);
@@ -491,36 +496,52 @@ static void choose_blocking(pydml_convolution_plan* p) {
     p->nitems = items * p->nocc;
 }
 
-/* The flat depthwise tables (conv_dwf_kernel) of a dw_ok plan whose planes qualify: stride 1 on
- * both axes, the output as wide as the input (output o = y W + x reads input o + off[t] for every
- * tap t), at most DWF_MAX_PIXELS outputs a plane and DWF_MAX_TAPS taps. Tap t = th Tw + tw is dw_item's
- * (height taps outer, width taps inner, the taps' formula indices for the weights); a lane's load
- * mask says its input row and column are inside the plane, its FMA mask that the row is (dw_item
- * skips the rows outside, reads the columns outside as zeros). Planes are shared out in runs of
- * dwf_per, about four runs a thread. */
+/* The flat depthwise tables (conv_dwf_kernel) of a dw_ok plan whose planes qualify, at most
+ * DWF_MAX_PIXELS outputs a plane and DWF_MAX_TAPS taps, strides 1 or 2:
+ *  - stride 1 on both axes, the output as wide as the input: the input plane read in place, output
+ *    o = y W + x reading input o + off[t] for tap t;
+ *  - a stride of 2: the input plane dealt into its Sh x Sw phase planes (rows r = Sh r' + py, columns
+ *    c = Sw c' + px), each with the output's row pitch W_out (which must hold its Wp columns); input
+ *    (Sh y + ch, Sw x + cw) is phase (ch mod Sh, cw mod Sw) at (y + ch div Sh, x + cw div Sw), so
+ *    tap t reads its phase plane at o + off[t] again (dwf_item deals each plane; the depthwise row
+ *    kernels for stride 2 shuffled every tap's vectors and stored a row a call: 5-24 GFLOP/s on
+ *    MobileNet's 56x56 -> 28x28 and 14x14 -> 7x7 layers).
+ * Tap t = th Tw + tw is dw_item's (height taps outer, width taps inner; its weight by the taps'
+ * formula indices); a lane's load mask says its input row and column are inside the plane, its FMA
+ * mask that the row is (dw_item skips the rows outside, reads the columns outside as zeros). Planes
+ * are shared out in runs of dwf_per, about four runs a thread. */
 static pydml_status dwf_plan(pydml_convolution_plan* p) {
     const conv_axis *ah = &p->ax[1], *aw = &p->ax[2];
     const int64_t Th = ah->u_first[1] - ah->u_first[0], Tw = aw->u_first[1] - aw->u_first[0];
-    const int64_t W = aw->out, n = ah->out * W, taps = Th * Tw;
-    if (ah->S != 1 || aw->S != 1 || aw->in != aw->out || n < 1 || n > DWF_MAX_PIXELS || taps > DWF_MAX_TAPS)
+    const int64_t W = aw->out, n = ah->out * W, taps = Th * Tw, Sh = ah->S, Sw = aw->S;
+    if (Sh < 1 || Sh > 2 || Sw < 1 || Sw > 2 || n < 1 || n > DWF_MAX_PIXELS || taps > DWF_MAX_TAPS)
         return PYDML_STATUS_SUCCESS;
+    const int phased = Sh != 1 || Sw != 1;
+    /* the phase planes' sizes (in place: the input plane, one phase) */
+    const int64_t Hg = ceil_div(ah->in, Sh), Wmax = ceil_div(aw->in, Sw);
+    if (phased ? Wmax > W : aw->in != W) return PYDML_STATUS_SUCCESS;
     const int64_t nvec = ceil_div(n, 16);
     p->dwf_off = malloc((size_t)max64(taps, 1) * sizeof(int64_t));
     p->dwf_widx = malloc((size_t)max64(taps, 1) * sizeof(int64_t));
+    p->dwf_phase = malloc((size_t)max64(taps, 1) * sizeof(uint32_t));
     p->dwf_lmask = calloc((size_t)max64(taps * nvec, 1), sizeof(uint16_t));
     p->dwf_fmask = calloc((size_t)max64(taps * nvec, 1), sizeof(uint16_t));
-    if (!p->dwf_off || !p->dwf_widx || !p->dwf_lmask || !p->dwf_fmask) return PYDML_STATUS_OUT_OF_MEMORY;
+    if (!p->dwf_off || !p->dwf_widx || !p->dwf_phase || !p->dwf_lmask || !p->dwf_fmask)
+        return PYDML_STATUS_OUT_OF_MEMORY;
     for (int64_t th = 0; th < Th; th++)
         for (int64_t tw = 0; tw < Tw; tw++) {
             const int64_t t = th * Tw + tw, ch = ah->tap_c[ah->u_first[0] + th], cw = aw->tap_c[aw->u_first[0] + tw];
-            p->dwf_off[t] = ch * W + cw;
+            const int64_t py = mod_pos(ch, Sh), px = mod_pos(cw, Sw), dy = floor_div(ch, Sh), dx = floor_div(cw, Sw);
+            const int64_t Hp = ceil_div(ah->in - py, Sh), Wp = ceil_div(aw->in - px, Sw);
+            p->dwf_off[t] = dy * W + dx;
+            p->dwf_phase[t] = (uint32_t)(py * Sw + px);
             p->dwf_widx[t] = ah->tap_k[ah->u_first[0] + th] * aw->k + aw->tap_k[aw->u_first[0] + tw];
             for (int64_t o = 0; o < n; o++) {
-                const int64_t iy = o / W + ch, ix = o % W + cw;
+                const int64_t iy = o / W + dy, ix = o % W + dx;
                 const uint16_t bit = (uint16_t)(1u << (o % 16));
-                if (iy < 0 || iy >= ah->in) continue;
+                if (iy < 0 || iy >= Hp) continue;
                 p->dwf_fmask[t * nvec + o / 16] |= bit;
-                if (ix >= 0 && ix < W) p->dwf_lmask[t * nvec + o / 16] |= bit;
+                if (ix >= 0 && ix < Wp) p->dwf_lmask[t * nvec + o / 16] |= bit;
             }
         }
     const int64_t planes = p->n * p->cout;
@@ -529,6 +550,8 @@ static pydml_status dwf_plan(pydml_convolution_plan* p) {
     p->dwf_taps = (uint32_t)taps;
     p->dwf_nvec = (uint32_t)nvec;
     p->dwf_n = (uint32_t)n;
+    p->dwf_phases = phased ? (uint32_t)(Sh * Sw) : 0;
+    p->dwf_hg = Hg;
     p->dwf_ok = 1;
     return PYDML_STATUS_SUCCESS;
 }
@@ -789,6 +812,10 @@ pydml_status pydml_convolution_plan_create(const pydml_convolution_params* param
                    p->ax[0].out == 1 && (p->ax[2].S == 1 || (p->ax[2].S == 2 && p->ax[2].k <= DW2_TAPS)) &&
                    p->ax[1].U == 1 && p->ax[2].U == 1;
         if (p->dw_ok && dwf_plan(p) != PYDML_STATUS_SUCCESS) goto oom;
+        p->off_dwf = (size_t)tb;
+        if (p->dwf_ok)
+            tb = add_sat(tb, round64((uint64_t)p->dwf_phases * (uint64_t)p->dwf_hg * (uint64_t)p->ax[2].out * 4) +
+                                 round64((uint64_t)p->dwf_taps * sizeof(uintptr_t)));
         p->thread_bytes = (size_t)tb;
         /* the bias copy: cout floats, then CONV_NR_MAX zeros (a tile's channels past cout, and the
          * zero row bias of the microkernels) */
@@ -913,6 +940,7 @@ void pydml_conv_helpers_portable(conv_kernels* k) {
     k->dw = NULL;
     k->dw2 = NULL;
     k->dwf = NULL;
+    k->split2 = NULL;
     k->dwf_max = 0;
     k->copy2 = copy_stride2;
 }
@@ -2020,29 +2048,72 @@ static void dw_item(const conv_exec* ex, int64_t item, char* scratch) {
 }
 
 /* Planes [item dwf_per, ...) of a flat depthwise plan (dwf_plan), each plane (image, output channel)
- * one conv_dwf_kernel call: its input channel's plane read in place, its weights in tap order. */
+ * one conv_dwf_kernel call: its input channel's plane read in place or dealt into the thread's phase
+ * planes (once for the output channels of a group that follow one another), its weights in tap order. */
 static void dwf_item(const conv_exec* ex, int64_t item, char* scratch) {
     const pydml_convolution_plan* p = ex->p;
+    const conv_axis *ah = &p->ax[1], *aw = &p->ax[2];
     float* wbuf = (float*)(scratch + p->off_tap);
+    float* phases = (float*)(scratch + p->off_dwf);
+    const int64_t W = aw->out, Sh = ah->S, Sw = aw->S, pstride = p->dwf_hg * W;
+    uintptr_t* at = (uintptr_t*)(void*)(scratch + p->off_dwf +
+                                        round64((uint64_t)p->dwf_phases * (uint64_t)pstride * 4));
     conv_dwf_args a;
-    a.off = p->dwf_off;
+    a.at = at;
     a.lmask = p->dwf_lmask;
     a.fmask = p->dwf_fmask;
     a.taps = p->dwf_taps;
     a.nvec = p->dwf_nvec;
     a.n = p->dwf_n;
     a.w = wbuf;
-    a.act = ex->act;
+    /* the activation once per run of planes that follow one another in memory (an image's output
+     * channels, NCHW): a call per 7 x 7 plane was a third of its time */
+    a.act = NULL;
+    float* run = NULL;
+    size_t run_n = 0;
+    int64_t dealt = -1; /* the input plane (n * groups + g) the phase planes hold */
     const int64_t end = min64(p->n * p->cout, (item + 1) * p->dwf_per);
     for (int64_t plane = item * p->dwf_per; plane < end; plane++) {
         const int64_t n = plane / p->cout, ocg = plane % p->cout, g = ocg / p->cout_g;
+        const float* in = (const float*)ex->in + n * ex->is[0] + g * ex->is[1];
+        if (p->dwf_phases == 0) {
+            for (uint32_t t = 0; t < a.taps; t++) at[t] = (uintptr_t)in + (uintptr_t)(p->dwf_off[t] * 4);
+        } else {
+            if (dealt != n * p->groups + g) {
+                dealt = n * p->groups + g;
+                for (int64_t py = 0; py < Sh && Sw == 2; py++) /* both width phases of a row at once */
+                    ex->k.split2(in + py * ex->is[3], Sh * ex->is[3], (uint32_t)ceil_div(ah->in - py, Sh),
+                                 (uint32_t)aw->in, phases + py * 2 * pstride, phases + (py * 2 + 1) * pstride, W);
+                for (int64_t py = 0; py < Sh && Sw == 1; py++)
+                    for (int64_t px = 0; px < Sw; px++) {
+                        float* d = phases + (py * Sw + px) * pstride;
+                        const int64_t Hp = ceil_div(ah->in - py, Sh), Wp = ceil_div(aw->in - px, Sw);
+                        for (int64_t r = 0; r < Hp; r++) {
+                            const float* src = in + (r * Sh + py) * ex->is[3] + px;
+                            float* dr = d + r * W;
+                            memcpy(dr, src, (size_t)Wp * sizeof(float));
+                        }
+                    }
+            }
+            for (uint32_t t = 0; t < a.taps; t++)
+                at[t] = (uintptr_t)(phases + p->dwf_phase[t] * pstride) + (uintptr_t)(p->dwf_off[t] * 4);
+        }
         const float* wo = ex->weights + ocg * p->ktot; /* [kh][kw] formula indices (plane packing) */
         for (uint32_t t = 0; t < a.taps; t++) wbuf[t] = wo[p->dwf_widx[t]];
         a.bias = ex->bias[ocg];
-        a.in = (const float*)ex->in + n * ex->is[0] + g * ex->is[1];
         a.out = (float*)ex->out + n * ex->os[0] + ocg * ex->os[1];
         ex->k.dwf(&a);
+        if (ex->act != NULL) {
+            if (run != NULL && run + run_n == a.out) {
+                run_n += a.n;
+            } else {
+                if (run != NULL) pydml_conv_activation(ex->act, run, run_n);
+                run = a.out;
+                run_n = a.n;
+            }
+        }
     }
+    if (run != NULL) pydml_conv_activation(ex->act, run, run_n);
 }
 
 /* The GEMM engine's indirect microkernels for this CPU (nr 16 on AVX-512 when a group's last block
@@ -2202,8 +2273,8 @@ static pydml_status conv_execute(const pydml_convolution_plan* p, const pydml_te
     __atomic_fetch_add(pre != NULL ? &g_conv_prepared : &g_conv_packed, 1, __ATOMIC_RELAXED);
     /* a small plane flat (both views' planes packed rows: the flat offsets hold) */
     const int dwf = !pointwise && p->dwf_ok && ex.k.dwf != NULL && p->dwf_n <= ex.k.dwf_max && ex.is[4] == 1 &&
-                    ex.os[4] == 1 &&
-                    (ex.is[3] == p->ax[2].in || p->ax[1].in == 1) && (ex.os[3] == p->ax[2].out || p->ax[1].out == 1);
+                    ex.os[4] == 1 && (p->dwf_phases != 0 || ex.is[3] == p->ax[2].in || p->ax[1].in == 1) &&
+                    (ex.os[3] == p->ax[2].out || p->ax[1].out == 1);
     const int64_t nitems = pointwise ? p->pw_nitems : dwf ? p->dwf_nitems : p->nitems;
     ex.stem = p->stem_ok && ex.k.stem != NULL && ex.os[4] == 1 && !ex.bf16pairs;
     const int dw = !pointwise && p->dw_ok && (p->ax[2].S == 1 ? ex.k.dw : ex.k.dw2) != NULL && ex.is[4] == 1 &&

@@ -96,9 +96,9 @@ typedef struct conv_dw_args {
 typedef void (*conv_dw_kernel)(const conv_dw_args* a);
 
 /* The flat depthwise kernel (convolution.c dwf_item; FLOAT32 FORWARD, one input channel per group,
- * stride 1 on both axes, output width = input width, planes of at most DWF_MAX_PIXELS outputs): one
- * output plane of n = H_out x W floats as one flat run. Output o (0 <= o < n) reads input
- * in[o + off[t]] for each tap t; the plan's 16-bit masks say, per tap and 16-output vector j, which
+ * strides 1 or 2, planes of at most DWF_MAX_PIXELS outputs; convolution.c dwf_plan says which): one
+ * output plane of n = H_out x W floats as one flat run. Output o (0 <= o < n) reads the float at
+ * at[t] + 4 o for each tap t (the input plane, or the phase plane of a stride 2); the plan's 16-bit masks say, per tap and 16-output vector j, which
  * lanes load (lmask: the tap's input row and column inside the plane, else 0.0, never loaded) and
  * which accumulate (fmask: the tap's input row inside the plane):
  *   out[o] = bias, then for t < taps in order: out[o] = fma(w[t], x, out[o]) where fmask allows
@@ -113,10 +113,10 @@ typedef void (*conv_dw_kernel)(const conv_dw_args* a);
 #define DWF_MAX_PIXELS 16384
 #define DWF_MAX_TAPS 64
 typedef struct conv_dwf_args {
-    const float* in;
+    const uintptr_t* at;    /* [taps] the address output 0 reads for each tap (as an integer: it may
+                             * lie outside the plane, where no lane loads) */
     float* out;
     const float* w;         /* [taps] */
-    const int64_t* off;     /* [taps] */
     const uint16_t* lmask;  /* [taps][nvec] */
     const uint16_t* fmask;  /* [taps][nvec] */
     uint32_t taps, nvec, n; /* nvec = ceil(n / 16) */
@@ -146,6 +146,11 @@ typedef struct conv_kernels {
     conv_dw_kernel dw2;    /* the same for a width stride of 2 (input column 2 q + coff[x]), at most
                             * DW2_TAPS width taps */
     conv_dwf_kernel dwf;   /* NULL: small depthwise planes through dw */
+    /* rows r < rows of src (r * sstep) split into their even and odd columns: even[r * dstep + c] =
+     * row[2 c] (c < ceil(n / 2)), odd[r * dstep + c] = row[2 c + 1] (c < n / 2); reads n floats a row
+     * (dwf_item's phase planes); NULL with dwf */
+    void (*split2)(const float* src, int64_t sstep, uint32_t rows, uint32_t n, float* even, float* odd,
+                   int64_t dstep);
     uint32_t dwf_max;      /* the most outputs a plane dwf takes */
 } conv_kernels;
 

@@ -621,6 +621,25 @@ T512 static void copy2_512(float* d, const float* s, uint32_t n) {
     }
 }
 
+/* conv_kernels.split2: 32 columns a step, two masked loads and one permute each way */
+T512 static void split2_512(const float* src, int64_t sstep, uint32_t rows, uint32_t n, float* even, float* odd,
+                            int64_t dstep) {
+    const __m512i ie = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+    const __m512i io = _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31);
+    for (uint32_t r = 0; r < rows; r++) {
+        const float* s = src + (int64_t)r * sstep;
+        float* e = even + (int64_t)r * dstep;
+        float* o = odd + (int64_t)r * dstep;
+        for (uint32_t c = 0; c < n; c += 32) {
+            const uint32_t m = n - c < 32 ? n - c : 32;
+            const __m512 lo = _mm512_maskz_loadu_ps(mask16(m), s + c);
+            const __m512 hi = _mm512_maskz_loadu_ps(mask16(m > 16 ? m - 16 : 0), s + c + 16);
+            _mm512_mask_storeu_ps(e + c / 2, mask16((m + 1) / 2), _mm512_permutex2var_ps(lo, ie, hi));
+            _mm512_mask_storeu_ps(o + c / 2, mask16(m / 2), _mm512_permutex2var_ps(lo, io, hi));
+        }
+    }
+}
+
 /* ---- flat depthwise planes (conv_dwf_kernel) ---------------------------------------------------- */
 
 /* NV vectors of 16 outputs from vector j0: every tap's load under its lmask (lanes outside the plane
@@ -630,7 +649,7 @@ INLINE T512 void dwf512_body(const conv_dwf_args* a, uint32_t j0, const int NV) 
     _Pragma("GCC unroll 8") for (int j = 0; j < NV; j++) acc[j] = _mm512_set1_ps(a->bias);
     for (uint32_t t = 0; t < a->taps; t++) {
         const __m512 wt = _mm512_set1_ps(a->w[t]);
-        const uintptr_t at = (uintptr_t)a->in + (uintptr_t)((a->off[t] + 16 * (int64_t)j0) * 4);
+        const uintptr_t at = a->at[t] + 64u * (uintptr_t)j0;
         const uint16_t* lm = a->lmask + (size_t)t * a->nvec + j0;
         const uint16_t* fm = a->fmask + (size_t)t * a->nvec + j0;
         _Pragma("GCC unroll 8") for (int j = 0; j < NV; j++) {
@@ -669,6 +688,7 @@ int pydml_conv_helpers_avx512(conv_kernels* k) {
     k->dw = dw512_pick;
     k->dw2 = dw2_512_rows;
     k->dwf = dwf512;
+    k->split2 = split2_512;
     k->dwf_max = DWF_MAX_PIXELS;
     k->stem = stem512;
     return 1;
@@ -1185,6 +1205,26 @@ T256 static void copy2_256(float* d, const float* s, uint32_t n) {
     for (; j < n; j++) d[j] = s[2 * (size_t)j];
 }
 
+/* conv_kernels.split2 on AVX2: 16 columns a step (vshufps, then the 64-bit pairs in order) */
+T256 static void split2_256(const float* src, int64_t sstep, uint32_t rows, uint32_t n, float* even, float* odd,
+                            int64_t dstep) {
+    const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    for (uint32_t r = 0; r < rows; r++) {
+        const float* s = src + (int64_t)r * sstep;
+        float* e = even + (int64_t)r * dstep;
+        float* o = odd + (int64_t)r * dstep;
+        for (uint32_t c = 0; c < n; c += 16) {
+            const int m = (int)(n - c < 16 ? n - c : 16);
+            const __m256 lo = _mm256_maskload_ps(s + c, _mm256_cmpgt_epi32(_mm256_set1_epi32(m), lane));
+            const __m256 hi = _mm256_maskload_ps(s + c + 8, _mm256_cmpgt_epi32(_mm256_set1_epi32(m - 8), lane));
+            const __m256 ev = _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(_mm256_shuffle_ps(lo, hi, 0x88)), 0xD8));
+            const __m256 od = _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(_mm256_shuffle_ps(lo, hi, 0xDD)), 0xD8));
+            _mm256_maskstore_ps(e + c / 2, _mm256_cmpgt_epi32(_mm256_set1_epi32((m + 1) / 2), lane), ev);
+            _mm256_maskstore_ps(o + c / 2, _mm256_cmpgt_epi32(_mm256_set1_epi32(m / 2), lane), od);
+        }
+    }
+}
+
 /* conv_dwf_kernel on AVX2: vectors of 8 outputs, each a byte of the plan's 16-bit masks expanded to
  * lanes (vmaskmovps loads nothing under a clear lane); the FMA under fmask as a blend */
 INLINE T256 __m256i dwf_lanes256(uint32_t bits) {
@@ -1199,7 +1239,7 @@ INLINE T256 void dwf256_body(const conv_dwf_args* a, uint32_t v0, const int NV) 
     _Pragma("GCC unroll 8") for (int j = 0; j < NV; j++) acc[j] = _mm256_set1_ps(a->bias);
     for (uint32_t t = 0; t < a->taps; t++) {
         const __m256 wt = _mm256_set1_ps(a->w[t]);
-        const uintptr_t at = (uintptr_t)a->in + (uintptr_t)((a->off[t] + 8 * (int64_t)v0) * 4);
+        const uintptr_t at = a->at[t] + 32u * (uintptr_t)v0;
         const uint16_t* lm = a->lmask + (size_t)t * a->nvec;
         const uint16_t* fm = a->fmask + (size_t)t * a->nvec;
         _Pragma("GCC unroll 8") for (int j = 0; j < NV; j++) {
@@ -1238,6 +1278,7 @@ int pydml_conv_helpers_avx2(conv_kernels* k) {
     k->dw = dw256_rows;
     k->dw2 = dw2_256_rows;
     k->dwf = dwf256;
+    k->split2 = split2_256;
     k->dwf_max = 1024;
     k->rows = rows256;
     k->finish = finish256;
