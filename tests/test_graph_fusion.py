@@ -244,6 +244,82 @@ def test_clip1_that_clip_cannot_compute_runs_alone(device: pydml.Device) -> None
     assert device.compile_graph(chain(bn, clip1(0, 6), 5)).fused == {}
 
 
+def silu_graph(first: Any, first_inputs: int, shape: list[int] = Y4, dtype: str = "FLOAT32") -> Any:
+    """graph inputs -> first -> x; sigmoid(x); multiply(x, sigmoid(x)) -> graph output 0 (torch's
+    F.silu as its exporter writes it)"""
+    sig = act("SIGMOID", shape, dtype)
+    mul = pydml.DML_ELEMENT_WISE_MULTIPLY_OPERATOR_DESC(
+        ATensor=t(shape, dtype), BTensor=t(shape, dtype), OutputTensor=t(shape, dtype))
+    return DML_GRAPH_DESC(
+        Nodes=[Op(first, "producer"), Op(sig, "sigmoid"), Op(mul, "multiply")],
+        InputEdges=[In(i, 0, i) for i in range(first_inputs)],
+        IntermediateEdges=[Mid(0, 0, 1, 0), Mid(0, 0, 2, 0), Mid(1, 0, 2, 1)],
+        OutputEdges=[Out(2, 0, 0)],
+    )
+
+
+def test_sigmoid_times_x_runs_inside_conv_and_gemm(device: pydml.Device, rng: np.random.Generator) -> None:
+    """x * sigmoid(x) (SiLU, as torch exports it) after a CONVOLUTION or GEMM: one operator, the
+    SIGMOID kernel and the product applied as the producer's activation: the two nodes' bits."""
+    inputs = conv_input(rng)
+    graph, fused, unfused = run_both(device, silu_graph(conv(), 2), inputs)
+    assert graph.fused == {1: 0, 2: 0} and graph.operator_count == 1 and graph.execution_order == [0]
+    assert fused.tobytes() == unfused.tobytes()
+    v = conv64(*inputs)
+    np.testing.assert_allclose(fused, v / (1 + np.exp(-v)), rtol=1e-5, atol=1e-6)
+    gemm = pydml.DML_GEMM_OPERATOR_DESC(
+        ATensor=t([1, 1, 4, 5]), BTensor=t([1, 1, 5, 6]), OutputTensor=t([1, 1, 4, 6]),
+        TransA="NONE", TransB="NONE", Alpha=1.0, Beta=0.0)
+    a, b = (rng.standard_normal(s).astype(np.float32) for s in ([1, 1, 4, 5], [1, 1, 5, 6]))
+    graph, fused, unfused = run_both(device, silu_graph(gemm, 2, [1, 1, 4, 6]), [a, b])
+    assert graph.fused == {1: 0, 2: 0} and fused.tobytes() == unfused.tobytes()
+    v = a.astype(np.float64) @ b
+    np.testing.assert_allclose(fused, v / (1 + np.exp(-v)), rtol=1e-5, atol=1e-6)
+    # FLOAT16: the product rounded once instead of three times
+    inputs16 = conv_input(rng, np.float16)
+    graph, fused, unfused = run_both(device, silu_graph(conv("FLOAT16"), 2, dtype="FLOAT16"), inputs16)
+    assert graph.fused == {1: 0, 2: 0}
+    np.testing.assert_allclose(fused.astype(np.float64), unfused.astype(np.float64),
+                               rtol=2 ** -9, atol=2 ** -10)
+    # a graph's own SWISH node fuses too (DirectML's FusedActivation list has none), its scale kept
+    graph, fused, unfused = run_both(device, chain(conv(), act("SWISH", SigmoidInputScale=0.5), 2), inputs)
+    assert graph.fused == {1: 0} and fused.tobytes() == unfused.tobytes()
+    v = conv64(*inputs)
+    np.testing.assert_allclose(fused, v / (1 + np.exp(-0.5 * v)), rtol=1e-5, atol=1e-6)
+
+
+def test_sigmoid_times_x_what_stays_apart(device: pydml.Device, rng: np.random.Generator) -> None:
+    """The ONNX front end's views of a batch of one (stride 0 on the size-1 dimension) are the same
+    layout. The pair does not fuse without a CONVOLUTION or GEMM producing x, where the sigmoid's
+    output is read elsewhere, or where the multiply's other factor is another value."""
+    one = [1, 4, 6, 6]
+    conv1 = pydml.DML_CONVOLUTION_OPERATOR_DESC(**{**conv().__dict__, "InputTensor": t([1, 3, 6, 6]),
+                                                  "OutputTensor": t(one)})
+    sig1 = act("SIGMOID", one)
+    mul1 = pydml.DML_ELEMENT_WISE_MULTIPLY_OPERATOR_DESC(
+        ATensor=t(one, strides=[0, 36, 6, 1]), BTensor=t(one, strides=[0, 36, 6, 1]), OutputTensor=t(one))
+    batch1 = DML_GRAPH_DESC(Nodes=[Op(conv1), Op(sig1), Op(mul1)], InputEdges=[In(0, 0, 0), In(1, 0, 1)],
+                            IntermediateEdges=[Mid(0, 0, 1, 0), Mid(0, 0, 2, 0), Mid(1, 0, 2, 1)],
+                            OutputEdges=[Out(2, 0, 0)])
+    x, w = conv_input(rng)
+    graph, fused, unfused = run_both(device, batch1, [x[:1], w])
+    assert graph.fused == {1: 0, 2: 0} and fused.tobytes() == unfused.tobytes()
+    sig = act("SIGMOID")
+    mul = pydml.DML_ELEMENT_WISE_MULTIPLY_OPERATOR_DESC(ATensor=t(Y4), BTensor=t(Y4), OutputTensor=t(Y4))
+    alone = DML_GRAPH_DESC(Nodes=[Op(sig), Op(mul)], InputEdges=[In(0, 0, 0), In(0, 1, 1)],
+                           IntermediateEdges=[Mid(0, 0, 1, 0)], OutputEdges=[Out(1, 0, 0)])
+    assert device.compile_graph(alone).fused == {}
+    shared = silu_graph(conv(), 2)
+    shared = DML_GRAPH_DESC(Nodes=shared.Nodes, InputEdges=shared.InputEdges,
+                            IntermediateEdges=shared.IntermediateEdges,
+                            OutputEdges=[Out(2, 0, 0), Out(1, 0, 1)])
+    assert device.compile_graph(shared).fused == {}
+    other = DML_GRAPH_DESC(
+        Nodes=[Op(conv()), Op(sig), Op(mul)], InputEdges=[In(0, 0, 0), In(1, 0, 1), In(2, 2, 0)],
+        IntermediateEdges=[Mid(0, 0, 1, 0), Mid(1, 0, 2, 1)], OutputEdges=[Out(2, 0, 0)])
+    assert device.compile_graph(other).fused == {1: 0}  # the sigmoid alone, as any activation
+
+
 def test_float16_conv_relu_within_half_tolerance(device: pydml.Device, rng: np.random.Generator) -> None:
     """FLOAT16: the fused activation acts on the float result before its one rounding to half, the
     unfused one after it: at most one half ulp apart (relu: equal)."""

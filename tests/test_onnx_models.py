@@ -43,7 +43,8 @@ class SmallCNN(torch.nn.Module):  # type: ignore[misc]
 class TinyMobileNet(torch.nn.Module):  # type: ignore[misc]
     """MobileNetV2's pieces at small sizes: ReLU6 (ONNX Clip(0, 6), fused into the convolutions by the
     graph compiler), 3x3 depthwise at stride 1 and 2 (flat planes and phase planes), 1x1 expansions
-    and projections below and above 512 pixels, an inverted residual."""
+    and projections below and above 512 pixels, an inverted residual, and a SiLU (Sigmoid and Mul,
+    run as SWISH inside the convolution)."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -52,7 +53,8 @@ class TinyMobileNet(torch.nn.Module):  # type: ignore[misc]
         self.expand = nn.Sequential(nn.Conv2d(16, 48, 1), nn.ReLU6())
         self.dw = nn.Sequential(nn.Conv2d(48, 48, 3, 1, 1, groups=48), nn.ReLU6())
         self.project = nn.Conv2d(48, 16, 1)
-        self.down = nn.Sequential(nn.Conv2d(16, 16, 3, 2, 1, groups=16), nn.ReLU6(), nn.Conv2d(16, 32, 1), nn.ReLU6())
+        self.down = nn.Sequential(nn.Conv2d(16, 16, 3, 2, 1, groups=16), nn.ReLU6(), nn.Conv2d(16, 32, 1),
+                                  nn.SiLU())
         self.fc = nn.Linear(32, 10)
 
     def forward(self, x: Any) -> Any:
@@ -123,13 +125,14 @@ def test_tiny_mobilenet_matches_onnxruntime(tmp_path: Path) -> None:
     x = np.random.default_rng(2).standard_normal((2, 3, 50, 50)).astype(np.float32) * 4
     path = export(TinyMobileNet(), torch.from_numpy(x), tmp_path / "mobilenet.onnx")
     compare(path, x)
-    # every Clip ran inside its convolution: the graph executes the convolutions, the add, the
-    # pooling and the GEMM only
+    # every Clip, and the SiLU's Sigmoid and Mul, ran inside a convolution: the graph executes the
+    # convolutions, the add, the pooling and the GEMM only
     sess = pydml.onnx.InferenceSession(str(path))
     sess.run(None, {"x": x})
     graphs = [step.graph for plan in sess._plans.values() for step in plan.steps if hasattr(step, "graph")]
-    clips = sum(n.op_type == "Clip" for n in onnx.load(str(path)).graph.node)
-    assert clips == 5 and sum(len(g.fused) for g in graphs) >= clips
+    ops = [n.op_type for n in onnx.load(str(path)).graph.node]
+    assert ops.count("Clip") == 4 and ops.count("Sigmoid") == 1 and ops.count("Mul") == 1
+    assert sum(len(g.fused) for g in graphs) == 6
 
 
 def test_tiny_transformer_block_matches_onnxruntime(tmp_path: Path) -> None:

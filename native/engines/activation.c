@@ -5,11 +5,15 @@
 
 #include "activation.h"
 
-static _Thread_local int tl_clip_as_clip1;
+static _Thread_local const pydml_activation* tl_override;
 
-void pydml_activation_clip_as_clip1(int on) { tl_clip_as_clip1 = on; }
+void pydml_activation_override(const pydml_activation* activation) { tl_override = activation; }
 
 void pydml_activation_of(const DML_OPERATOR_DESC* f, pydml_activation* a) {
+    if (tl_override != NULL) {
+        *a = *tl_override;
+        return;
+    }
     memset(a, 0, sizeof *a);
     a->type = f->Type;
     switch (f->Type) {
@@ -18,9 +22,6 @@ void pydml_activation_of(const DML_OPERATOR_DESC* f, pydml_activation* a) {
         a->params[0] = d->Min; a->params[1] = d->Max;
         a->params[2] = d->ScaleBias ? d->ScaleBias->Scale : 1.0f;
         a->params[3] = d->ScaleBias ? d->ScaleBias->Bias : 0.0f;
-        /* (the graph compiler's CLIP1 fusion: no ScaleBias there, so {Min, Max, 1, 0} as CLIP1's
-         * kernel reads them, pydml_activation_apply) */
-        if (tl_clip_as_clip1 && d->ScaleBias == NULL) a->type = DML_OPERATOR_ELEMENT_WISE_CLIP1;
         break;
     }
     case DML_OPERATOR_ACTIVATION_ELU: a->params[0] = ((const DML_ACTIVATION_ELU_OPERATOR_DESC*)f->Desc)->Alpha; break;

@@ -12,6 +12,7 @@
 #endif
 
 #include "elementwise.h"
+#include "activation.h"
 #include "convert.h"
 #include "stream_store.h"
 
@@ -2100,6 +2101,25 @@ pydml_status pydml_ew_apply(const pydml_ew_op* op, const pydml_tensor* const* in
 
 void pydml_activation_apply(const pydml_activation* act, float* values, size_t n) {
     if (act == NULL || act->type == DML_OPERATOR_INVALID || n == 0) return;
+    if (act->type == PYDML_ACTIVATION_SILU) { /* x * sigmoid(x), activation.h */
+        /* the two operators' own kernels (this ISA's): the SIGMOID into sig, then v * sig */
+        const ew_entry* s = pydml_ew_find(DML_OPERATOR_ACTIVATION_SIGMOID);
+        const ew_entry* mul = pydml_ew_find(DML_OPERATOR_ELEMENT_WISE_MULTIPLY);
+        if (s == NULL || s->f32[0] == NULL || mul == NULL || mul->f32[0] == NULL) return;
+        ew_params p;
+        memset(&p, 0, sizeof p);
+        p.present = 3;
+        p.input_types[0] = p.input_types[1] = p.output_type = DML_TENSOR_DATA_TYPE_FLOAT32;
+        const int isa = pydml_ew_isa();
+        float sig[EW_CHUNK];
+        for (size_t done = 0; done < n; done += EW_CHUNK) {
+            const size_t m = n - done < EW_CHUNK ? n - done : EW_CHUNK;
+            const float* in[EW_MAX_INPUTS] = {values + done, sig};
+            s->f32[s->f32[isa] ? isa : 0](&p, m, sig, in);
+            mul->f32[mul->f32[isa] ? isa : 0](&p, m, values + done, in);
+        }
+        return;
+    }
     const ew_entry* e = pydml_ew_find(act->type);
     if (e == NULL || e->f32[0] == NULL) return;
     ew_params p;

@@ -72,6 +72,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "activation.h"
 #include "convolution_internal.h"
 #include "elementwise.h"
 
@@ -213,7 +214,9 @@ static int activation_supported(uint32_t type) {
     case DML_OPERATOR_ACTIVATION_SHRINK:
     case DML_OPERATOR_ACTIVATION_GELU:
     case DML_OPERATOR_ELEMENT_WISE_CLIP:
-    case DML_OPERATOR_ELEMENT_WISE_CLIP1: /* the graph compiler's fused CLIP1 (activation.h) */
+    case DML_OPERATOR_ELEMENT_WISE_CLIP1: /* the graph compiler's fused CLIP1 and SWISH (activation.h) */
+    case DML_OPERATOR_ACTIVATION_SWISH:
+    case PYDML_ACTIVATION_SILU:
         return 1;
     default:
         return 0;

@@ -436,11 +436,12 @@ static uint64_t plan_arena(arena_value* values, uint32_t count, uint32_t* active
 
 /* ---- fusion ------------------------------------------------------------------------------- */
 
-/* Same element layout: data type, sizes and strides. */
+/* Same element layout: data type, sizes and strides (a size-1 dimension's stride addresses nothing:
+ * the ONNX front end writes 0 there for a broadcast batch of 1, the packed strides elsewhere). */
 static int same_view(const pydml_tensor* a, const pydml_tensor* b) {
     if (a->data_type != b->data_type || a->dim_count != b->dim_count) return 0;
     for (uint32_t d = 0; d < a->dim_count; d++)
-        if (a->sizes[d] != b->sizes[d] || a->strides[d] != b->strides[d]) return 0;
+        if (a->sizes[d] != b->sizes[d] || (a->sizes[d] != 1 && a->strides[d] != b->strides[d])) return 0;
     return 1;
 }
 
@@ -512,7 +513,7 @@ static pydml_operator* recreate_fused(const pydml_operator* producer, const DML_
  * validator's rule for CLIP1, checked again: there CLIP's min(Max, max(Min, x)) and CLIP1's
  * max(Min, min(x, Max)) agree on every number) and no
  * ScaleBias; the NaN the two send apart (CLIP to Min, CLIP1 to Max) is CLIP1's in the fused operator
- * (pydml_activation_clip_as_clip1). DirectML fuses CLIP into CONVOLUTION and GEMM from 6_0
+ * (pydml_activation_override: {CLIP1, Min, Max, 1, 0}, as CLIP1's kernel reads them). DirectML fuses CLIP into CONVOLUTION and GEMM from 6_0
  * (dml-fused-activations.md); ONNX Runtime's provider lowers Clip to its own node, which a chain of
  * MobileNet convolutions then reads and writes again (35 of MobileNetV2's 99 steps). On FLOAT16 the
  * fused clip runs before the rounding, the node's after it: the same value, the bounds being FLOAT16
@@ -582,15 +583,74 @@ static uint32_t runner_of(const pydml_graph* g, uint32_t q) {
     return g->fused_into[q] != UINT32_MAX ? g->fused_into[q] : q;
 }
 
-/* Output 0 of node q (an intermediate from an operator node) may disappear into its reader:
- * nothing else reads it, no graph output is it, and q's runner has absorbed nothing after q. */
-static int output_private(const pydml_graph* g, uint32_t q, const uint32_t* consumers, const uint32_t* output_edge_of) {
+/* Output 0 of node q (an intermediate from an operator node) may disappear into its readers: they
+ * are `readers` nodes (1, or a sigmoid and its multiply: find_silu), nothing else reads it, no graph
+ * output is it, and q's runner has absorbed nothing after q. */
+static int output_private_n(const pydml_graph* g, uint32_t q, const uint32_t* consumers, const uint32_t* output_edge_of,
+                            uint32_t readers) {
     const gnode* qn = &g->nodes[q];
     if (qn->op == NULL || qn->n_out < 1) return 0;
     const uint32_t ob = qn->first + qn->n_in;
     const uint32_t r = runner_of(g, q);
     const uint32_t last = g->absorbed[r] != UINT32_MAX ? g->absorbed[r] : r;
-    return consumers[ob] == 1 && output_edge_of[ob] == UINT32_MAX && last == q;
+    return consumers[ob] == readers && output_edge_of[ob] == UINT32_MAX && last == q;
+}
+
+static int output_private(const pydml_graph* g, uint32_t q, const uint32_t* consumers, const uint32_t* output_edge_of) {
+    return output_private_n(g, q, consumers, output_edge_of, 1);
+}
+
+/* Whether two node inputs read the same value: one graph input, or one output of one node. */
+static int same_source(const DML_GRAPH_DESC* desc, endpoint a, endpoint b) {
+    if (a.kind != b.kind) return 0;
+    if (a.kind == DML_GRAPH_EDGE_TYPE_INPUT) {
+        const DML_INPUT_GRAPH_EDGE_DESC* x = desc->InputEdges[a.edge].Desc;
+        const DML_INPUT_GRAPH_EDGE_DESC* y = desc->InputEdges[b.edge].Desc;
+        return x->GraphInputIndex == y->GraphInputIndex;
+    }
+    if (a.kind == DML_GRAPH_EDGE_TYPE_INTERMEDIATE) {
+        const DML_INTERMEDIATE_GRAPH_EDGE_DESC* x = desc->IntermediateEdges[a.edge].Desc;
+        const DML_INTERMEDIATE_GRAPH_EDGE_DESC* y = desc->IntermediateEdges[b.edge].Desc;
+        return x->FromNodeIndex == y->FromNodeIndex && x->FromNodeOutputIndex == y->FromNodeOutputIndex;
+    }
+    return 0;
+}
+
+/* Sigmoid * x (SiLU: torch exports F.silu as Sigmoid and Mul; EfficientNet's and YOLO's activation,
+ * Llama's MLP gate): an ELEMENT_WISE_MULTIPLY of a value x and ACTIVATION_SIGMOID(x), the sigmoid's
+ * output read by the multiply alone and by no graph output, every view the same. silu[s] = m for
+ * each such sigmoid s and multiply m; the activation pass below runs the pair inside the producer
+ * of x (a CONVOLUTION or GEMM, whose output the two read) as PYDML_ACTIVATION_SILU: the SIGMOID
+ * kernel, then the product, the two nodes' own roundings (FLOAT32: their bits). pydml's rewrite:
+ * ONNX Runtime's DirectML provider runs Sigmoid and Mul as two operators, each a pass over x. */
+static void find_silu(const pydml_graph* g, const DML_GRAPH_DESC* desc, const endpoint* conn, const uint32_t* consumers,
+                      const uint32_t* output_edge_of, uint32_t* silu) {
+    for (uint32_t m = 0; m < g->node_count; m++) {
+        const gnode* mn = &g->nodes[m];
+        if (mn->op == NULL || mn->n_in != 2 || mn->n_out != 1 || g->fused_into[m] != UINT32_MAX ||
+            g->absorbed[m] != UINT32_MAX || pydml_operator_type(mn->op) != DML_OPERATOR_ELEMENT_WISE_MULTIPLY)
+            continue;
+        for (uint32_t side = 0; side < 2; side++) {
+            const uint32_t in = mn->first + side, other = mn->first + (1u - side);
+            if (conn[in].kind != DML_GRAPH_EDGE_TYPE_INTERMEDIATE) continue;
+            const DML_INTERMEDIATE_GRAPH_EDGE_DESC* e = desc->IntermediateEdges[conn[in].edge].Desc;
+            const uint32_t s = e->FromNodeIndex;
+            const gnode* sn = &g->nodes[s];
+            if (e->FromNodeOutputIndex != 0 || sn->op == NULL || sn->n_in != 1 || sn->n_out != 1 ||
+                g->fused_into[s] != UINT32_MAX || g->absorbed[s] != UINT32_MAX || silu[s] != UINT32_MAX ||
+                pydml_operator_type(sn->op) != DML_OPERATOR_ACTIVATION_SIGMOID)
+                continue;
+            const uint32_t sob = sn->first + sn->n_in;
+            if (consumers[sob] != 1 || output_edge_of[sob] != UINT32_MAX || !same_source(desc, conn[sn->first], conn[other]))
+                continue;
+            const pydml_tensor* t = &g->tmpl[sn->first];
+            if (!same_view(t, &g->tmpl[sob]) || !same_view(t, &g->tmpl[in]) || !same_view(t, &g->tmpl[other]) ||
+                !same_view(t, &g->tmpl[mn->first + 2]))
+                continue;
+            silu[s] = m;
+            break;
+        }
+    }
 }
 
 static void absorb(pydml_graph* g, uint32_t runner, uint32_t node, pydml_operator* op) {
@@ -652,6 +712,10 @@ static pydml_status fuse_nodes(pydml_graph* g, const DML_GRAPH_DESC* desc, const
             break;
         }
     }
+    uint32_t* silu = malloc((size_t)N * sizeof *silu);
+    if (silu == NULL) return PYDML_STATUS_OUT_OF_MEMORY;
+    for (uint32_t i = 0; i < N; i++) silu[i] = UINT32_MAX;
+    find_silu(g, desc, conn, consumers, output_edge_of, silu);
     /* activations */
     for (uint32_t a = 0; a < N; a++) {
         const gnode* an = &g->nodes[a];
@@ -659,11 +723,22 @@ static pydml_status fuse_nodes(pydml_graph* g, const DML_GRAPH_DESC* desc, const
         const pydml_operator_info* ainfo = pydml_find_operator_info(pydml_operator_type(an->op));
         DML_ELEMENT_WISE_CLIP_OPERATOR_DESC clip;
         const int as_clip = clip1_as_clip(an->op, &clip);
-        if (ainfo == NULL || (!ainfo->fusable_from && !as_clip)) continue;
+        /* a SWISH (DirectML fuses none), and a sigmoid whose multiply by x (find_silu) runs with it */
+        const int swish = pydml_operator_type(an->op) == DML_OPERATOR_ACTIVATION_SWISH;
+        const uint32_t mul = silu[a];
+        float swish_scale = 1.0f;
+        if (swish) {
+            const DML_OPERATOR_DESC* sd = pydml_operator_desc(an->op);
+            if (sd == NULL) continue;
+            swish_scale = ((const DML_ACTIVATION_SWISH_OPERATOR_DESC*)sd->Desc)->SigmoidInputScale;
+        }
+        if (ainfo == NULL || (!ainfo->fusable_from && !as_clip && !swish)) continue;
         if (conn[an->first].kind != DML_GRAPH_EDGE_TYPE_INTERMEDIATE) continue;
         const DML_INTERMEDIATE_GRAPH_EDGE_DESC* x = desc->IntermediateEdges[conn[an->first].edge].Desc;
         const uint32_t q = x->FromNodeIndex;
-        if (x->FromNodeOutputIndex != 0 || !output_private(g, q, consumers, output_edge_of)) continue;
+        if (x->FromNodeOutputIndex != 0 ||
+            !output_private_n(g, q, consumers, output_edge_of, mul != UINT32_MAX ? 2u : 1u))
+            continue;
         const uint32_t p = runner_of(g, q);
         const uint32_t ob = g->nodes[q].first + g->nodes[q].n_in;
         const pydml_tensor* produced = &g->tmpl[ob];
@@ -678,9 +753,24 @@ static pydml_status fuse_nodes(pydml_graph* g, const DML_GRAPH_DESC* desc, const
         pydml_operator* op;
         if (as_clip) {
             const DML_OPERATOR_DESC act = {DML_OPERATOR_ELEMENT_WISE_CLIP, &clip};
-            pydml_activation_clip_as_clip1(1);
+            const pydml_activation own = {DML_OPERATOR_ELEMENT_WISE_CLIP1, {clip.Min, clip.Max, 1.0f, 0.0f}};
+            pydml_activation_override(&own);
             op = recreate_fused(g->nodes[p].op, &act);
-            pydml_activation_clip_as_clip1(0);
+            pydml_activation_override(NULL);
+        } else if (swish || mul != UINT32_MAX) {
+            /* as a SIGMOID stand-in (which DirectML fuses), into CONVOLUTION or GEMM only: the
+             * families whose kernels apply any activation through the element-wise engine */
+            const uint32_t pt = pydml_operator_type(g->nodes[p].op);
+            const DML_ACTIVATION_SIGMOID_OPERATOR_DESC sig = {NULL, NULL};
+            const DML_OPERATOR_DESC act = {DML_OPERATOR_ACTIVATION_SIGMOID, &sig};
+            const pydml_activation own = {swish ? DML_OPERATOR_ACTIVATION_SWISH : PYDML_ACTIVATION_SILU,
+                                          {swish_scale, 0.0f, 0.0f, 0.0f}};
+            op = NULL;
+            if (pt == DML_OPERATOR_CONVOLUTION || pt == DML_OPERATOR_GEMM) {
+                pydml_activation_override(&own);
+                op = recreate_fused(g->nodes[p].op, &act);
+                pydml_activation_override(NULL);
+            }
         } else {
             op = recreate_fused(g->nodes[p].op, pydml_operator_desc(an->op));
         }
@@ -690,7 +780,13 @@ static pydml_status fuse_nodes(pydml_graph* g, const DML_GRAPH_DESC* desc, const
             continue;
         }
         absorb(g, p, a, op);
+        if (mul != UINT32_MAX) { /* and the multiply: the runner writes its output, the chain's last */
+            g->absorbed[p] = mul;
+            g->fused_into[mul] = p;
+            g->fused_count++;
+        }
     }
+    free(silu);
     if (g->fused_count == 0) return PYDML_STATUS_SUCCESS;
     /* the absorbed nodes leave the order; each takes its runner's step */
     uint32_t steps = 0;
