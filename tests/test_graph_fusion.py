@@ -281,11 +281,16 @@ def test_sigmoid_times_x_runs_inside_conv_and_gemm(device: pydml.Device, rng: np
     assert graph.fused == {1: 0, 2: 0}
     np.testing.assert_allclose(fused.astype(np.float64), unfused.astype(np.float64),
                                rtol=2 ** -9, atol=2 ** -10)
-    # a graph's own SWISH node fuses too (DirectML's FusedActivation list has none), its scale kept
+    # a graph's own SWISH or HARD_SWISH node fuses too (DirectML's FusedActivation list has
+    # neither), its parameters kept: the node's kernel on the tile, the node's bits
     graph, fused, unfused = run_both(device, chain(conv(), act("SWISH", SigmoidInputScale=0.5), 2), inputs)
     assert graph.fused == {1: 0} and fused.tobytes() == unfused.tobytes()
     v = conv64(*inputs)
     np.testing.assert_allclose(fused, v / (1 + np.exp(-0.5 * v)), rtol=1e-5, atol=1e-6)
+    hard = act("HARD_SWISH", Alpha=0.25, Beta=0.4)
+    graph, fused, unfused = run_both(device, chain(conv(), hard, 2), inputs)
+    assert graph.fused == {1: 0} and fused.tobytes() == unfused.tobytes()
+    np.testing.assert_allclose(fused, v * np.clip(0.25 * v + 0.4, 0, 1), rtol=1e-5, atol=1e-6)
 
 
 def test_sigmoid_times_x_what_stays_apart(device: pydml.Device, rng: np.random.Generator) -> None:

@@ -216,6 +216,7 @@ static int activation_supported(uint32_t type) {
     case DML_OPERATOR_ELEMENT_WISE_CLIP:
     case DML_OPERATOR_ELEMENT_WISE_CLIP1: /* the graph compiler's fused CLIP1 and SWISH (activation.h) */
     case DML_OPERATOR_ACTIVATION_SWISH:
+    case DML_OPERATOR_ACTIVATION_HARD_SWISH:
     case PYDML_ACTIVATION_SILU:
         return 1;
     default:
@@ -563,11 +564,12 @@ static pydml_status dwf_plan(pydml_convolution_plan* p) {
  * at most ~256 KiB) times a block of output channels. Each item reads its channels' weights once
  * (each tile's panel then stays in L1 across the block's 16-pixel columns) and packs its pixels'
  * X once, so p pixel blocks read the group's weights p times and o channel blocks pack X o times.
- * Among the splits, the one whose items per thread cost the least, in multiply-adds plus a cost per
- * float moved: a weight float from L3 (L2 when the group's weights fit it) and a packed X float. A
- * 7 x 7 image (MobileNet's last stages, 49 pixels: four 16-pixel blocks) was split by pixels only:
- * every thread read all of a 1280 x 320 layer's weights twice for 16 pixels a pass, from L3 inside a
- * model (85-90 GFLOP/s in a chain of such layers, onnxruntime 300). */
+ * Among the splits with about four items a thread, the one whose items per thread cost the least,
+ * in multiply-adds plus a cost per float moved: a weight float from L3 (L2 when the group's weights
+ * fit it) and a packed X float. A 7 x 7 image (MobileNet's last stages, 49 pixels: four 16-pixel
+ * blocks; such small images now run on the dense engine) was split by pixels only: every thread read
+ * all of a 1280 x 320 layer's weights twice for 16 pixels a pass, from L3 inside a model (85-90
+ * GFLOP/s in a chain of such layers, onnxruntime 300). */
 static void pointwise_blocking(pydml_convolution_plan* p) {
     const int64_t pixels = p->ax[0].out * p->ax[1].out * p->ax[2].out;
     const int64_t per_image = ceil_div(pixels, CONV_NR_MAX), images = p->n * p->groups, nt = p->nthreads;
@@ -575,8 +577,12 @@ static void pointwise_blocking(pydml_convolution_plan* p) {
     const int64_t units = ceil_div(p->cout_g, CONV_NR_MAX);
     const double wfloats = (double)p->cin_g * (double)p->cout_g;
     const double c_w = wfloats * 4.0 <= 512.0 * 1024.0 ? 0.5 : 4.0, c_x = 2.0;
+    /* about four items a thread where there are that many (a thread the host delays leaves less
+     * behind), as the pixel blocks alone were given */
+    const int64_t want = min64(4 * nt, images * per_image * units);
     double best = -1.0;
     int64_t best_items = 0, best_pb = 1, best_ob = 1;
+    int best_enough = 0;
     for (int64_t pb = ceil_div(per_image, max_block); pb <= per_image; pb++) {
         const int64_t bunits = ceil_div(per_image, pb);
         if (pb > 1 && ceil_div(per_image, pb - 1) == bunits) continue;
@@ -589,8 +595,11 @@ static void pointwise_blocking(pydml_convolution_plan* p) {
             const double item = bpx * oc * (double)p->cin_g + c_w * oc * (double)p->cin_g +
                                 c_x * (double)p->cin_g * bpx + 2000.0;
             const double t = (double)ceil_div(items, nt) * item;
-            if (best < 0 || t < best * 0.999 || (t <= best && items < best_items)) {
+            const int enough = items >= want;
+            if (best < 0 || (enough && !best_enough) ||
+                (enough == best_enough && (t < best * 0.999 || (t <= best && items < best_items)))) {
                 best = t;
+                best_enough = enough;
                 best_items = items;
                 best_pb = ceil_div(per_image, bunits);
                 best_ob = ceil_div(units, ocu);

@@ -723,14 +723,22 @@ static pydml_status fuse_nodes(pydml_graph* g, const DML_GRAPH_DESC* desc, const
         const pydml_operator_info* ainfo = pydml_find_operator_info(pydml_operator_type(an->op));
         DML_ELEMENT_WISE_CLIP_OPERATOR_DESC clip;
         const int as_clip = clip1_as_clip(an->op, &clip);
-        /* a SWISH (DirectML fuses none), and a sigmoid whose multiply by x (find_silu) runs with it */
-        const int swish = pydml_operator_type(an->op) == DML_OPERATOR_ACTIVATION_SWISH;
+        /* a SWISH or HARD_SWISH (DirectML fuses neither: MobileNetV3's activation), and a sigmoid
+         * whose multiply by x (find_silu) runs with it; their kernel parameters */
+        const uint32_t atype = pydml_operator_type(an->op);
+        const int swish = atype == DML_OPERATOR_ACTIVATION_SWISH || atype == DML_OPERATOR_ACTIVATION_HARD_SWISH;
         const uint32_t mul = silu[a];
-        float swish_scale = 1.0f;
+        pydml_activation own_act = {mul != UINT32_MAX ? PYDML_ACTIVATION_SILU : atype, {0.0f, 0.0f, 0.0f, 0.0f}};
         if (swish) {
             const DML_OPERATOR_DESC* sd = pydml_operator_desc(an->op);
             if (sd == NULL) continue;
-            swish_scale = ((const DML_ACTIVATION_SWISH_OPERATOR_DESC*)sd->Desc)->SigmoidInputScale;
+            if (atype == DML_OPERATOR_ACTIVATION_SWISH) {
+                own_act.params[0] = ((const DML_ACTIVATION_SWISH_OPERATOR_DESC*)sd->Desc)->SigmoidInputScale;
+            } else {
+                const DML_ACTIVATION_HARD_SWISH_OPERATOR_DESC* h = sd->Desc;
+                own_act.params[0] = h->Alpha;
+                own_act.params[1] = h->Beta;
+            }
         }
         if (ainfo == NULL || (!ainfo->fusable_from && !as_clip && !swish)) continue;
         if (conn[an->first].kind != DML_GRAPH_EDGE_TYPE_INTERMEDIATE) continue;
@@ -763,11 +771,9 @@ static pydml_status fuse_nodes(pydml_graph* g, const DML_GRAPH_DESC* desc, const
             const uint32_t pt = pydml_operator_type(g->nodes[p].op);
             const DML_ACTIVATION_SIGMOID_OPERATOR_DESC sig = {NULL, NULL};
             const DML_OPERATOR_DESC act = {DML_OPERATOR_ACTIVATION_SIGMOID, &sig};
-            const pydml_activation own = {swish ? DML_OPERATOR_ACTIVATION_SWISH : PYDML_ACTIVATION_SILU,
-                                          {swish_scale, 0.0f, 0.0f, 0.0f}};
             op = NULL;
             if (pt == DML_OPERATOR_CONVOLUTION || pt == DML_OPERATOR_GEMM) {
-                pydml_activation_override(&own);
+                pydml_activation_override(&own_act);
                 op = recreate_fused(g->nodes[p].op, &act);
                 pydml_activation_override(NULL);
             }
