@@ -1,5 +1,6 @@
 /* The graph C API (native/graph/graph.c) under AddressSanitizer + UndefinedBehaviorSanitizer:
- * random DAGs of small operators, then mutated -- indices moved out of range, counts changed
+ * random DAGs of small operators (a quarter starting with the fusions' motifs: a convolution, x *
+ * sigmoid(x) of its output, CLIP1 / HARD_SWISH / RELU), then mutated -- indices moved out of range, counts changed
  * (within the arrays' real length: a count larger than its array is a lying caller C cannot
  * detect), edges added to close cycles, duplicated, retyped or NULLed, node types broken -- and
  * pydml_graph_compile, pydml_graph_initialize, pydml_graph_execute and pydml_graph_release run on
@@ -39,7 +40,8 @@ static void die(const char* format, ...) {
 
 /* ---- the operators a node may use ---------------------------------------------------------- */
 
-enum { OP_RELU, OP_ADD, OP_ADD_OWNED, OP_RELU_SMALL, OP_CONV_NO_BIAS, OP_JOIN, OP_TANH, OP_RELU_CONV_OUT, OP_KINDS };
+enum { OP_RELU, OP_ADD, OP_ADD_OWNED, OP_RELU_SMALL, OP_CONV_NO_BIAS, OP_JOIN, OP_TANH, OP_RELU_CONV_OUT,
+       OP_SIGMOID_Y, OP_MUL_Y, OP_CLIP1_Y, OP_HARD_SWISH_Y, OP_KINDS };
 static pydml_operator* g_ops[OP_KINDS];
 
 static pydml_operator* make(DML_OPERATOR_TYPE type, const void* desc) {
@@ -76,6 +78,14 @@ static void make_operators(void) {
                                                  DML_CONVOLUTION_DIRECTION_FORWARD, 2, ones, ones, zeros, zeros,
                                                  zeros, 1, NULL};
     static DML_JOIN_OPERATOR_DESC join = {2, join_inputs, &t128, 0};
+    /* the conv output's shape: x * sigmoid(x), CLIP1 and HARD_SWISH fuse into it (graph.c find_silu and
+     * the activation override) */
+    static DML_ACTIVATION_SIGMOID_OPERATOR_DESC sigmoid_y = {&ty, &ty};
+    static DML_ELEMENT_WISE_MULTIPLY_OPERATOR_DESC mul_y = {&ty, &ty, &ty};
+    static DML_ELEMENT_WISE_CLIP1_OPERATOR_DESC clip1_y = {&ty, &ty, NULL, DML_TENSOR_DATA_TYPE_FLOAT32, {{0}}, {{0}}};
+    clip1_y.Min.Float32 = 0.0f;
+    clip1_y.Max.Float32 = 6.0f;
+    static DML_ACTIVATION_HARD_SWISH_OPERATOR_DESC hard_swish_y = {&ty, &ty, 0.2f, 0.5f};
     g_ops[OP_RELU] = make(DML_OPERATOR_ACTIVATION_RELU, &relu);
     g_ops[OP_ADD] = make(DML_OPERATOR_ELEMENT_WISE_ADD, &add);
     g_ops[OP_ADD_OWNED] = make(DML_OPERATOR_ELEMENT_WISE_ADD, &add_owned);
@@ -84,6 +94,10 @@ static void make_operators(void) {
     g_ops[OP_JOIN] = make(DML_OPERATOR_JOIN, &join);
     g_ops[OP_TANH] = make(DML_OPERATOR_ACTIVATION_TANH, &tanh_);        /* fuses after ADD */
     g_ops[OP_RELU_CONV_OUT] = make(DML_OPERATOR_ACTIVATION_RELU, &relu_y); /* fuses after the conv */
+    g_ops[OP_SIGMOID_Y] = make(DML_OPERATOR_ACTIVATION_SIGMOID, &sigmoid_y);
+    g_ops[OP_MUL_Y] = make(DML_OPERATOR_ELEMENT_WISE_MULTIPLY, &mul_y);
+    g_ops[OP_CLIP1_Y] = make(DML_OPERATOR_ELEMENT_WISE_CLIP1, &clip1_y);
+    g_ops[OP_HARD_SWISH_Y] = make(DML_OPERATOR_ACTIVATION_HARD_SWISH, &hard_swish_y);
 }
 
 /* ---- one case ------------------------------------------------------------------------------ */
@@ -118,9 +132,42 @@ static uint32_t any_index(uint32_t n) {
 /* A random DAG: node i reads only from nodes < i or from graph inputs. */
 static void generate(gcase* c) {
     memset(c, 0, sizeof *c);
-    const uint32_t n = 1 + below(MAX_NODES);
-    uint32_t n_in = 0, n_out = 0, n_mid = 0, graph_inputs = 0;
-    for (uint32_t i = 0; i < n; i++) {
+    /* a quarter of the cases start with the fusions' motifs: conv -> sigmoid, multiply(conv, sigmoid)
+     * (x * sigmoid(x), graph.c find_silu), then a CLIP1, HARD_SWISH or RELU of the product */
+    const int motif = percent(25);
+    const uint32_t n = motif ? 4 + below(MAX_NODES - 3) : 1 + below(MAX_NODES);
+    uint32_t n_in = 0, n_out = 0, n_mid = 0, graph_inputs = 0, start = 0;
+    if (motif) {
+        static const uint32_t last[3] = {OP_CLIP1_Y, OP_HARD_SWISH_Y, OP_RELU_CONV_OUT};
+        uint32_t kinds[4] = {OP_CONV_NO_BIAS, OP_SIGMOID_Y, OP_MUL_Y, last[below(3)]};
+        const int act_first = percent(40); /* or the activation straight after the convolution */
+        if (act_first) {
+            kinds[1] = kinds[3];
+            kinds[2] = OP_SIGMOID_Y;
+            kinds[3] = OP_MUL_Y;
+        }
+        for (uint32_t i = 0; i < 4; i++) {
+            c->nodes[i].Type = DML_GRAPH_NODE_TYPE_OPERATOR;
+            c->op_nodes[i].Operator = (IDMLOperator*)(void*)g_ops[kinds[i]];
+            c->op_nodes[i].Name = NAMES[below(4)];
+            c->nodes[i].Desc = &c->op_nodes[i];
+        }
+        c->in[n_in++] = (DML_INPUT_GRAPH_EDGE_DESC){graph_inputs++, 0, 0, NULL};
+        c->in[n_in++] = (DML_INPUT_GRAPH_EDGE_DESC){graph_inputs++, 0, 1, NULL};
+        const uint32_t order = below(2);
+        c->mid[n_mid++] = (DML_INTERMEDIATE_GRAPH_EDGE_DESC){0, 0, 1, 0, NULL};
+        if (act_first) { /* conv -> act; then x * sigmoid(x) of the activation's output */
+            c->mid[n_mid++] = (DML_INTERMEDIATE_GRAPH_EDGE_DESC){1, 0, 2, 0, NULL};
+            c->mid[n_mid++] = (DML_INTERMEDIATE_GRAPH_EDGE_DESC){1, 0, 3, order, NULL};
+            c->mid[n_mid++] = (DML_INTERMEDIATE_GRAPH_EDGE_DESC){2, 0, 3, 1u - order, NULL};
+        } else { /* x * sigmoid(x) of the convolution's output, then an activation of the product */
+            c->mid[n_mid++] = (DML_INTERMEDIATE_GRAPH_EDGE_DESC){0, 0, 2, order, NULL};
+            c->mid[n_mid++] = (DML_INTERMEDIATE_GRAPH_EDGE_DESC){1, 0, 2, 1u - order, NULL};
+            c->mid[n_mid++] = (DML_INTERMEDIATE_GRAPH_EDGE_DESC){percent(80) ? 2u : 0u, 0, 3, 0, NULL};
+        }
+        start = 4;
+    }
+    for (uint32_t i = start; i < n; i++) {
         const int constant = i > 0 && percent(15);
         if (constant) {
             c->nodes[i].Type = DML_GRAPH_NODE_TYPE_CONSTANT;
@@ -136,9 +183,33 @@ static void generate(gcase* c) {
         c->op_nodes[i].Name = NAMES[below(4)];
         c->nodes[i].Desc = &c->op_nodes[i];
         const uint32_t inputs = pydml_operator_input_count(g_ops[kind]);
+        /* often x * sigmoid(x): a multiply reading an earlier sigmoid and that sigmoid's own input */
+        if (kind == OP_MUL_Y && percent(70) && n_mid + 2 <= CAP) {
+            uint32_t from = UINT32_MAX;
+            for (uint32_t e = 0; e < n_mid; e++)
+                if (c->mid[e].ToNodeIndex < i && c->op_nodes[c->mid[e].ToNodeIndex].Operator ==
+                                                     (IDMLOperator*)(void*)g_ops[OP_SIGMOID_Y])
+                    from = e;
+            if (from != UINT32_MAX) {
+                const uint32_t order = below(2);
+                c->mid[n_mid++] = (DML_INTERMEDIATE_GRAPH_EDGE_DESC){c->mid[from].FromNodeIndex, 0, i, order, NULL};
+                c->mid[n_mid++] = (DML_INTERMEDIATE_GRAPH_EDGE_DESC){c->mid[from].ToNodeIndex, 0, i, 1u - order, NULL};
+                continue;
+            }
+        }
         for (uint32_t k = 0; k < inputs; k++) {
             if (kind == OP_CONV_NO_BIAS && k == 2) continue; /* absent bias */
-            if (i > 0 && percent(60) && n_mid < CAP) {
+            /* a node of the conv output's shape reads the latest convolution most of the time */
+            uint32_t conv_from = UINT32_MAX;
+            if (kind == OP_SIGMOID_Y || kind == OP_CLIP1_Y || kind == OP_HARD_SWISH_Y || kind == OP_RELU_CONV_OUT ||
+                kind == OP_MUL_Y)
+                for (uint32_t j = 0; j < i; j++)
+                    if (c->nodes[j].Type == DML_GRAPH_NODE_TYPE_OPERATOR &&
+                        c->op_nodes[j].Operator == (IDMLOperator*)(void*)g_ops[OP_CONV_NO_BIAS])
+                        conv_from = j;
+            if (conv_from != UINT32_MAX && percent(70) && n_mid < CAP) {
+                c->mid[n_mid++] = (DML_INTERMEDIATE_GRAPH_EDGE_DESC){conv_from, 0, i, k, NAMES[below(4)]};
+            } else if (i > 0 && percent(60) && n_mid < CAP) {
                 DML_INTERMEDIATE_GRAPH_EDGE_DESC* e = &c->mid[n_mid++];
                 e->FromNodeIndex = below(i);
                 e->FromNodeOutputIndex = 0;
@@ -156,7 +227,7 @@ static void generate(gcase* c) {
     }
     /* every node's output goes somewhere: a graph output, or it already feeds a node */
     for (uint32_t i = 0; i < n && n_out < CAP; i++)
-        if (percent(50) || i == n - 1) {
+        if ((i < start ? percent(10) : percent(50)) || i == n - 1) {
             DML_OUTPUT_GRAPH_EDGE_DESC* e = &c->out[n_out];
             e->FromNodeIndex = i;
             e->FromNodeOutputIndex = 0;
