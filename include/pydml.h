@@ -443,7 +443,9 @@ void pydml_debug_convolution_stats(uint64_t* prepared, uint64_t* packed, uint64_
  * Counts, since the library was loaded, of DML_OPERATOR_CONVOLUTION executions by the path their
  * work took: counts[0] pointwise (1x1), [1] the folded stem kernel, [2] the direct depthwise rows
  * (width stride 1 or 2, input rows read in place), [3] the dense engine's band, [4] the plane
- * engine's band. The first min(n, 5) are written. For tests and profiling: relaxed atomic counters.
+ * engine's band, [5] the flat depthwise planes; then [6] the pointwise executions (of [0]) whose
+ * items split the output channels too. The first min(n, 7) are written. For tests and profiling:
+ * relaxed atomic counters.
  */
 void pydml_debug_convolution_paths(uint64_t* counts, uint32_t n);
 

@@ -825,7 +825,6 @@ class CompiledGraph:
         if known is not None:
             return known
         layouts: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
-        self._layouts[index] = layouts
         info = ffi.new("pydml_binding_info*")
         for k, wrapped in enumerate(self.desc.InputEdges):
             edge = _wrap_edge(wrapped, "InputEdges", k)[1]
@@ -835,6 +834,7 @@ class CompiledGraph:
             lib.pydml_operator_binding_info(handle, 0, edge.ToNodeInputIndex, info)
             n = info.tensor.dim_count
             layouts.add((tuple(info.tensor.sizes[0:n]), tuple(info.tensor.strides[0:n])))
+        self._layouts[index] = layouts  # kept once complete (a failure part way keeps nothing)
         return layouts
 
     def _input_need(self, i: int) -> int:

@@ -67,6 +67,8 @@ CASES: list[Case] = [
     # channels too (convolution.c pointwise_blocking); and a 7 x 7 1x1 on the dense engine
     ("pw_split_oc", (1, 384, 24, 24), (512, 384, 1, 1), (1, 1), (1, 1), (0, 0), (0, 0), 1, CROSS_CORRELATION),
     ("pw7", (2, 96, 7, 7), (80, 96, 1, 1), (1, 1), (1, 1), (0, 0), (0, 0), 1, CROSS_CORRELATION),
+    # many pixels, few weights: pixel blocks only
+    ("pw_pixels", (2, 16, 24, 32), (24, 16, 1, 1), (1, 1), (1, 1), (0, 0), (0, 0), 1, CONVOLUTION),
     # small planes as one flat run (conv_kernels.dwf): MobileNet's 7 x 7, two images
     ("dw7", (2, 8, 7, 7), (8, 1, 3, 3), (1, 1), (1, 1), (1, 1), (1, 1), 8, CROSS_CORRELATION),
     # 5 x 5 flipped, multiplier 2 (two output planes read one input plane), 14 x 14: 13 vectors
@@ -99,11 +101,15 @@ CASES: list[Case] = [
 # the depthwise cases whose NCHW rows the direct kernels read in place on the vector paths
 # (pydml_debug_convolution_paths' third count); the others go through a band
 BAND_DEPTHWISE = {"dw_s2_taps17"}
+# the 1x1 cases: whether their items split the output channels (pointwise, the first count, and the
+# seventh), or None: below 512 pixels, on the dense engine (the fourth)
+POINTWISE = {"pw_split_oc": True, "pw_pixels": False, "pw7": None}
 # those whose planes run as one flat run each (the sixth count; convolution.c dwf_plan: strides 1 or
 # 2, the output as wide as the input at stride 1, as wide as its phase planes at stride 2); the NHWC
 # and strided-output runs below go through the band and the row kernels, and must give the same bits
 FLAT_DEPTHWISE = {"dw56", "dw112", "dw60", "dw7", "dw14_k5", "dw_dil_h", "dw_tall_pad", "dw_row1",
-                  "dw_1d_flat", "dw_1025", "dw_s2_56", "dw_s2_wide", "dw_s2_224", "dw_s2_pad", "dw_s2_1d", "dw_s2_odd", "dw_s2_14"}
+                  "dw_1d_flat", "dw_1025", "dw_s2_56", "dw_s2_wide", "dw_s2_224", "dw_s2_pad", "dw_s2_1d",
+                  "dw_s2_odd", "dw_s2_14"}
 
 
 def flat_limit() -> int:
@@ -150,8 +156,8 @@ def test_depthwise_rows_on_avx2(case: Case) -> None:
 
 
 def convolution_paths() -> list[int]:
-    counts = ffi.new("uint64_t[6]")
-    lib.pydml_debug_convolution_paths(counts, 6)
+    counts = ffi.new("uint64_t[7]")
+    lib.pydml_debug_convolution_paths(counts, 7)
     return [int(c) for c in counts]
 
 
@@ -177,6 +183,12 @@ def check_case(case: Case) -> None:
 
     paths_before = convolution_paths()
     base = with_threads(2, lambda: run(x))
+    if case[0] in POINTWISE:
+        after = convolution_paths()
+        split = POINTWISE[case[0]]
+        assert after[0] - paths_before[0] == int(split is not None), case[0]
+        assert after[3] - paths_before[3] == int(split is None), case[0]
+        assert after[6] - paths_before[6] == int(bool(split)), case[0]
     if case[0].startswith("dw"):
         after = convolution_paths()
         direct, flat = after[2] - paths_before[2], after[5] - paths_before[5]

@@ -181,9 +181,9 @@ struct pydml_convolution_plan {
      * index, per tap and 16-output vector the load and FMA masks; planes per item, items */
     int dwf_ok;
     uint32_t dwf_taps, dwf_nvec, dwf_n;
-    int64_t* dwf_off;
+    int64_t* dwf_off;            /* [taps] output 0's input, in floats from the plane (in place) or the
+                                  * first phase plane (its phase plane's start included) */
     int64_t* dwf_widx;
-    uint32_t* dwf_phase;         /* [taps] the phase plane each tap reads (stride 2; 0 in place) */
     uint32_t dwf_phases;         /* phase planes a plane is dealt into (0: read in place) */
     int64_t dwf_hg;              /* rows of a phase plane's storage (its pitch: the output width) */
     size_t off_dwf;              /* the phase planes in a thread's part, then the taps' addresses */
@@ -340,7 +340,6 @@ void pydml_convolution_plan_destroy(pydml_convolution_plan* plan) {
     free(plan->wpos);
     free(plan->dwf_off);
     free(plan->dwf_widx);
-    free(plan->dwf_phase);
     free(plan->dwf_lmask);
     free(plan->dwf_fmask);
     free(plan->pre.data[0]);
@@ -527,18 +526,16 @@ static pydml_status dwf_plan(pydml_convolution_plan* p) {
     const int64_t nvec = ceil_div(n, 16);
     p->dwf_off = malloc((size_t)max64(taps, 1) * sizeof(int64_t));
     p->dwf_widx = malloc((size_t)max64(taps, 1) * sizeof(int64_t));
-    p->dwf_phase = malloc((size_t)max64(taps, 1) * sizeof(uint32_t));
     p->dwf_lmask = calloc((size_t)max64(taps * nvec, 1), sizeof(uint16_t));
     p->dwf_fmask = calloc((size_t)max64(taps * nvec, 1), sizeof(uint16_t));
-    if (!p->dwf_off || !p->dwf_widx || !p->dwf_phase || !p->dwf_lmask || !p->dwf_fmask)
+    if (!p->dwf_off || !p->dwf_widx || !p->dwf_lmask || !p->dwf_fmask)
         return PYDML_STATUS_OUT_OF_MEMORY;
     for (int64_t th = 0; th < Th; th++)
         for (int64_t tw = 0; tw < Tw; tw++) {
             const int64_t t = th * Tw + tw, ch = ah->tap_c[ah->u_first[0] + th], cw = aw->tap_c[aw->u_first[0] + tw];
             const int64_t py = mod_pos(ch, Sh), px = mod_pos(cw, Sw), dy = floor_div(ch, Sh), dx = floor_div(cw, Sw);
             const int64_t Hp = ceil_div(ah->in - py, Sh), Wp = ceil_div(aw->in - px, Sw);
-            p->dwf_off[t] = dy * W + dx;
-            p->dwf_phase[t] = (uint32_t)(py * Sw + px);
+            p->dwf_off[t] = (py * Sw + px) * Hg * W + dy * W + dx; /* in place: py = px = 0 */
             p->dwf_widx[t] = ah->tap_k[ah->u_first[0] + th] * aw->k + aw->tap_k[aw->u_first[0] + tw];
             for (int64_t o = 0; o < n; o++) {
                 const int64_t iy = o / W + dy, ix = o % W + dx;
@@ -2080,7 +2077,6 @@ static void dwf_item(const conv_exec* ex, int64_t item, char* scratch) {
     a.w = wbuf;
     /* the activation once per run of planes that follow one another in memory (an image's output
      * channels, NCHW): a call per 7 x 7 plane was a third of its time */
-    a.act = NULL;
     float* run = NULL;
     size_t run_n = 0;
     int64_t dealt = -1; /* the input plane (n * groups + g) the phase planes hold */
@@ -2088,28 +2084,22 @@ static void dwf_item(const conv_exec* ex, int64_t item, char* scratch) {
     for (int64_t plane = item * p->dwf_per; plane < end; plane++) {
         const int64_t n = plane / p->cout, ocg = plane % p->cout, g = ocg / p->cout_g;
         const float* in = (const float*)ex->in + n * ex->is[0] + g * ex->is[1];
-        if (p->dwf_phases == 0) {
-            for (uint32_t t = 0; t < a.taps; t++) at[t] = (uintptr_t)in + (uintptr_t)(p->dwf_off[t] * 4);
-        } else {
-            if (dealt != n * p->groups + g) {
-                dealt = n * p->groups + g;
-                for (int64_t py = 0; py < Sh && Sw == 2; py++) /* both width phases of a row at once */
-                    ex->k.split2(in + py * ex->is[3], Sh * ex->is[3], (uint32_t)ceil_div(ah->in - py, Sh),
-                                 (uint32_t)aw->in, phases + py * 2 * pstride, phases + (py * 2 + 1) * pstride, W);
-                for (int64_t py = 0; py < Sh && Sw == 1; py++)
-                    for (int64_t px = 0; px < Sw; px++) {
-                        float* d = phases + (py * Sw + px) * pstride;
-                        const int64_t Hp = ceil_div(ah->in - py, Sh), Wp = ceil_div(aw->in - px, Sw);
-                        for (int64_t r = 0; r < Hp; r++) {
-                            const float* src = in + (r * Sh + py) * ex->is[3] + px;
-                            float* dr = d + r * W;
-                            memcpy(dr, src, (size_t)Wp * sizeof(float));
-                        }
-                    }
+        if (p->dwf_phases != 0 && dealt != n * p->groups + g) {
+            dealt = n * p->groups + g;
+            for (int64_t py = 0; py < Sh; py++) {
+                const float* rows = in + py * ex->is[3];
+                const uint32_t Hp = (uint32_t)ceil_div(ah->in - py, Sh);
+                float* d = phases + py * Sw * pstride;
+                if (Sw == 2) { /* both width phases of a row at once */
+                    ex->k.split2(rows, Sh * ex->is[3], Hp, (uint32_t)aw->in, d, d + pstride, W);
+                } else {
+                    for (uint32_t r = 0; r < Hp; r++)
+                        memcpy(d + r * W, rows + r * Sh * ex->is[3], (size_t)aw->in * sizeof(float));
+                }
             }
-            for (uint32_t t = 0; t < a.taps; t++)
-                at[t] = (uintptr_t)(phases + p->dwf_phase[t] * pstride) + (uintptr_t)(p->dwf_off[t] * 4);
         }
+        const uintptr_t base = (uintptr_t)(p->dwf_phases != 0 ? (const float*)phases : in);
+        for (uint32_t t = 0; t < a.taps; t++) at[t] = base + (uintptr_t)(p->dwf_off[t] * 4);
         const float* wo = ex->weights + ocg * p->ktot; /* [kh][kw] formula indices (plane packing) */
         for (uint32_t t = 0; t < a.taps; t++) wbuf[t] = wo[p->dwf_widx[t]];
         a.bias = ex->bias[ocg];
@@ -2167,10 +2157,10 @@ void pydml_debug_convolution_stats(uint64_t* prepared, uint64_t* packed, uint64_
 /* pydml_debug_convolution_paths (pydml.h): executions by the path their items took, in
  * conv_item_kind's order */
 #define CONV_PATHS 6
-static uint64_t g_conv_paths[CONV_PATHS];
+static uint64_t g_conv_paths[CONV_PATHS + 1]; /* then the pointwise executions split by output channels */
 
 void pydml_debug_convolution_paths(uint64_t* counts, uint32_t n) {
-    for (uint32_t i = 0; i < n && i < CONV_PATHS; i++) counts[i] = __atomic_load_n(&g_conv_paths[i], __ATOMIC_RELAXED);
+    for (uint32_t i = 0; i < n && i <= CONV_PATHS; i++) counts[i] = __atomic_load_n(&g_conv_paths[i], __ATOMIC_RELAXED);
 }
 
 /* Checks the views and fills ex with them, the activation and the kernels of this CPU (the
@@ -2305,6 +2295,7 @@ static pydml_status conv_execute(const pydml_convolution_plan* p, const pydml_te
     const conv_item_kind kind = pointwise ? ITEM_POINTWISE : ex.stem ? ITEM_STEM : dwf ? ITEM_DWFLAT : dw ? ITEM_DEPTHWISE
                                 : p->engine == ENGINE_DENSE ? ITEM_DENSE : ITEM_PLANE;
     __atomic_fetch_add(&g_conv_paths[kind], 1, __ATOMIC_RELAXED);
+    if (kind == ITEM_POINTWISE && p->pw_ocb > 1) __atomic_fetch_add(&g_conv_paths[CONV_PATHS], 1, __ATOMIC_RELAXED);
 #pragma omp parallel num_threads(ex.nt) if (parallel)
     {
         int tid = 0;

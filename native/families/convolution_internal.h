@@ -98,11 +98,11 @@ typedef void (*conv_dw_kernel)(const conv_dw_args* a);
 /* The flat depthwise kernel (convolution.c dwf_item; FLOAT32 FORWARD, one input channel per group,
  * strides 1 or 2, planes of at most DWF_MAX_PIXELS outputs; convolution.c dwf_plan says which): one
  * output plane of n = H_out x W floats as one flat run. Output o (0 <= o < n) reads the float at
- * at[t] + 4 o for each tap t (the input plane, or the phase plane of a stride 2); the plan's 16-bit masks say, per tap and 16-output vector j, which
- * lanes load (lmask: the tap's input row and column inside the plane, else 0.0, never loaded) and
+ * at[t] + 4 o for each tap t (the input plane, or the phase plane of a stride 2); the plan's 16-bit
+ * masks say, per tap and 16-output vector j, which lanes load (lmask: the tap's input row and column inside the plane, else 0.0, never loaded) and
  * which accumulate (fmask: the tap's input row inside the plane):
  *   out[o] = bias, then for t < taps in order: out[o] = fma(w[t], x, out[o]) where fmask allows
- * then the activation (act NULL: none). The taps are dw_item's (height taps outer, width inner; a row
+ * (the caller applies the activation, over runs of planes). The taps are dw_item's (height taps outer, width inner; a row
  * outside the plane skipped, a column outside read as zero): each output's FMA chain is the row
  * kernels', so the same bits. Small planes (MobileNet's 7 x 7 and 14 x 14) ran their 7- and 14-wide
  * rows through the row kernels one call per row block and channel: 2-4 GFLOP/s. Each ISA's kernel
@@ -121,7 +121,6 @@ typedef struct conv_dwf_args {
     const uint16_t* fmask;  /* [taps][nvec] */
     uint32_t taps, nvec, n; /* nvec = ceil(n / 16) */
     float bias;
-    const pydml_activation* act;
 } conv_dwf_args;
 
 typedef void (*conv_dwf_kernel)(const conv_dwf_args* a);

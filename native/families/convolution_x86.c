@@ -663,19 +663,20 @@ INLINE T512 void dwf512_body(const conv_dwf_args* a, uint32_t j0, const int NV) 
     }
 }
 
-T512 static void dwf512(const conv_dwf_args* a) {
-    for (uint32_t j0 = 0; j0 < a->nvec; j0 += 8) switch (a->nvec - j0 < 8 ? a->nvec - j0 : 8) {
-        case 1: dwf512_body(a, j0, 1); break;
-        case 2: dwf512_body(a, j0, 2); break;
-        case 3: dwf512_body(a, j0, 3); break;
-        case 4: dwf512_body(a, j0, 4); break;
-        case 5: dwf512_body(a, j0, 5); break;
-        case 6: dwf512_body(a, j0, 6); break;
-        case 7: dwf512_body(a, j0, 7); break;
-        default: dwf512_body(a, j0, 8); break;
+/* A flat run's count vectors in chunks of at most 8 (BODY(a, first, NV) with NV a constant) */
+#define DWF_CHUNKS(BODY, a, count)                                                                  \
+    for (uint32_t j0_ = 0; j0_ < (count); j0_ += 8) switch ((count) - j0_ < 8 ? (count) - j0_ : 8) { \
+        case 1: BODY(a, j0_, 1); break;                                                             \
+        case 2: BODY(a, j0_, 2); break;                                                             \
+        case 3: BODY(a, j0_, 3); break;                                                             \
+        case 4: BODY(a, j0_, 4); break;                                                             \
+        case 5: BODY(a, j0_, 5); break;                                                             \
+        case 6: BODY(a, j0_, 6); break;                                                             \
+        case 7: BODY(a, j0_, 7); break;                                                             \
+        default: BODY(a, j0_, 8); break;                                                            \
         }
-    if (a->act) pydml_conv_activation(a->act, a->out, a->n);
-}
+
+T512 static void dwf512(const conv_dwf_args* a) { DWF_CHUNKS(dwf512_body, a, a->nvec) }
 
 int pydml_conv_helpers_avx512(conv_kernels* k) {
     pydml_conv_helpers_portable(k);
@@ -1258,17 +1259,7 @@ INLINE T256 void dwf256_body(const conv_dwf_args* a, uint32_t v0, const int NV) 
 
 T256 static void dwf256(const conv_dwf_args* a) {
     const uint32_t nv8 = (a->n + 7) / 8;
-    for (uint32_t v0 = 0; v0 < nv8; v0 += 8) switch (nv8 - v0 < 8 ? nv8 - v0 : 8) {
-        case 1: dwf256_body(a, v0, 1); break;
-        case 2: dwf256_body(a, v0, 2); break;
-        case 3: dwf256_body(a, v0, 3); break;
-        case 4: dwf256_body(a, v0, 4); break;
-        case 5: dwf256_body(a, v0, 5); break;
-        case 6: dwf256_body(a, v0, 6); break;
-        case 7: dwf256_body(a, v0, 7); break;
-        default: dwf256_body(a, v0, 8); break;
-        }
-    if (a->act) pydml_conv_activation(a->act, a->out, a->n);
+    DWF_CHUNKS(dwf256_body, a, nv8)
 }
 
 int pydml_conv_helpers_avx2(conv_kernels* k) {

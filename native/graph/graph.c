@@ -508,12 +508,12 @@ static pydml_operator* recreate_fused(const pydml_operator* producer, const DML_
     return op;
 }
 
-/* An ELEMENT_WISE_CLIP1 node as the ELEMENT_WISE_CLIP FusedActivation that computes its function
- * (in `clip`; 0 when none does): float bounds (FLOAT32, or FLOAT16 widened: exact), Min <= Max (the
- * validator's rule for CLIP1, checked again: there CLIP's min(Max, max(Min, x)) and CLIP1's
- * max(Min, min(x, Max)) agree on every number) and no
- * ScaleBias; the NaN the two send apart (CLIP to Min, CLIP1 to Max) is CLIP1's in the fused operator
- * (pydml_activation_override: {CLIP1, Min, Max, 1, 0}, as CLIP1's kernel reads them). DirectML fuses CLIP into CONVOLUTION and GEMM from 6_0
+/* An ELEMENT_WISE_CLIP1 node as the ELEMENT_WISE_CLIP FusedActivation that stands in for it (in
+ * `clip`; 0 when none does): float bounds (FLOAT32, or FLOAT16 widened: exact; pydml_activation_of
+ * reads them), Min <= Max (the validator's rule for CLIP1, checked again: there CLIP's min(Max,
+ * max(Min, x)) and CLIP1's max(Min, min(x, Max)) agree on every number) and no ScaleBias; the NaN the
+ * two send apart (CLIP to Min, CLIP1 to Max) is CLIP1's in the fused operator, which runs CLIP1's own
+ * kernel (pydml_activation_override). DirectML fuses CLIP into CONVOLUTION and GEMM from 6_0
  * (dml-fused-activations.md); ONNX Runtime's provider lowers Clip to its own node, which a chain of
  * MobileNet convolutions then reads and writes again (35 of MobileNetV2's 99 steps). On FLOAT16 the
  * fused clip runs before the rounding, the node's after it: the same value, the bounds being FLOAT16
@@ -522,21 +522,15 @@ static int clip1_as_clip(const pydml_operator* node, DML_ELEMENT_WISE_CLIP_OPERA
     const DML_OPERATOR_DESC* d = pydml_operator_desc(node);
     if (d == NULL || d->Type != DML_OPERATOR_ELEMENT_WISE_CLIP1) return 0;
     const DML_ELEMENT_WISE_CLIP1_OPERATOR_DESC* c = d->Desc;
-    if (c->ScaleBias != NULL) return 0;
-    float lo, hi;
-    if (c->MinMaxDataType == DML_TENSOR_DATA_TYPE_FLOAT32) {
-        lo = c->Min.Float32;
-        hi = c->Max.Float32;
-    } else if (c->MinMaxDataType == DML_TENSOR_DATA_TYPE_FLOAT16) {
-        lo = pydml_f16_to_f32(c->Min.UInt16);
-        hi = pydml_f16_to_f32(c->Max.UInt16);
-    } else {
+    if (c->ScaleBias != NULL ||
+        (c->MinMaxDataType != DML_TENSOR_DATA_TYPE_FLOAT32 && c->MinMaxDataType != DML_TENSOR_DATA_TYPE_FLOAT16))
         return 0;
-    }
-    if (!(lo <= hi)) return 0;
+    pydml_activation bounds;
+    pydml_activation_of(d, &bounds);
+    if (!(bounds.params[0] <= bounds.params[1])) return 0;
     memset(clip, 0, sizeof *clip);
-    clip->Min = lo;
-    clip->Max = hi;
+    clip->Min = bounds.params[0];
+    clip->Max = bounds.params[1];
     return 1;
 }
 
@@ -728,17 +722,11 @@ static pydml_status fuse_nodes(pydml_graph* g, const DML_GRAPH_DESC* desc, const
         const uint32_t atype = pydml_operator_type(an->op);
         const int swish = atype == DML_OPERATOR_ACTIVATION_SWISH || atype == DML_OPERATOR_ACTIVATION_HARD_SWISH;
         const uint32_t mul = silu[a];
-        pydml_activation own_act = {mul != UINT32_MAX ? PYDML_ACTIVATION_SILU : atype, {0.0f, 0.0f, 0.0f, 0.0f}};
-        if (swish) {
+        pydml_activation own_act = {PYDML_ACTIVATION_SILU, {0.0f, 0.0f, 0.0f, 0.0f}};
+        if (swish || as_clip) {
             const DML_OPERATOR_DESC* sd = pydml_operator_desc(an->op);
             if (sd == NULL) continue;
-            if (atype == DML_OPERATOR_ACTIVATION_SWISH) {
-                own_act.params[0] = ((const DML_ACTIVATION_SWISH_OPERATOR_DESC*)sd->Desc)->SigmoidInputScale;
-            } else {
-                const DML_ACTIVATION_HARD_SWISH_OPERATOR_DESC* h = sd->Desc;
-                own_act.params[0] = h->Alpha;
-                own_act.params[1] = h->Beta;
-            }
+            pydml_activation_of(sd, &own_act); /* the node's own kernel parameters */
         }
         if (ainfo == NULL || (!ainfo->fusable_from && !as_clip && !swish)) continue;
         if (conn[an->first].kind != DML_GRAPH_EDGE_TYPE_INTERMEDIATE) continue;
@@ -761,8 +749,7 @@ static pydml_status fuse_nodes(pydml_graph* g, const DML_GRAPH_DESC* desc, const
         pydml_operator* op;
         if (as_clip) {
             const DML_OPERATOR_DESC act = {DML_OPERATOR_ELEMENT_WISE_CLIP, &clip};
-            const pydml_activation own = {DML_OPERATOR_ELEMENT_WISE_CLIP1, {clip.Min, clip.Max, 1.0f, 0.0f}};
-            pydml_activation_override(&own);
+            pydml_activation_override(&own_act);
             op = recreate_fused(g->nodes[p].op, &act);
             pydml_activation_override(NULL);
         } else if (swish || mul != UINT32_MAX) {
