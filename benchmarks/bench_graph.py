@@ -268,7 +268,7 @@ def branches_main(repeat: int, threads: int) -> None:
                           OutputEdges=[DML_OUTPUT_GRAPH_EDGE_DESC(FromNodeIndex=a0 + 2, FromNodeOutputIndex=0,
                                                                   GraphOutputIndex=0)])
     device = pydml.Device()
-    concurrent = device.compile_graph(desc)
+    concurrent = device.compile_graph(desc, concurrency=True)
     serial = device.compile_graph(desc, concurrency=False)
     rng = np.random.default_rng(3)
     xs = [rng.standard_normal(shape).astype(np.float32) for _ in range(4)]

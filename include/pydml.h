@@ -508,8 +508,9 @@ pydml_status pydml_operator_binding_info(const pydml_operator* op, uint32_t is_o
  * equal the unfused ones within the operators' tolerances.
  *
  * Execution runs the operator nodes in one topological order (the lowest ready node index first)
- * or, when independent nodes exist and the thread budget has more than one thread, on several
- * threads at once, each node drawing its team from the budget (pydml_set_num_threads); a node
+ * or, with PYDML_GRAPH_CONCURRENT, when independent nodes exist and the thread budget has more
+ * than one thread, on several threads at once, each node drawing its team from the budget
+ * (pydml_set_num_threads); a node
  * starts only after its producers and after every reader of the arena memory it overwrites. Each
  * node runs through the same kernel pydml_operator_execute_views runs, and kernels give the same
  * bits on any team size, so without fusion a graph's results are the bits of its nodes executed
@@ -520,10 +521,14 @@ pydml_status pydml_operator_binding_info(const pydml_operator* op, uint32_t is_o
  *
  * DirectML has no DML_EXECUTION_FLAGS value that turns fusion off, so pydml has options of its
  * own (pydml_graph_compile_ex); pydml_graph_compile takes them from the environment:
- * PYDML_GRAPH_FUSION=0 sets PYDML_GRAPH_NO_FUSION, PYDML_GRAPH_CONCURRENCY=0 PYDML_GRAPH_SERIAL. */
+ * PYDML_GRAPH_FUSION=0 sets PYDML_GRAPH_NO_FUSION, PYDML_GRAPH_CONCURRENCY=1 PYDML_GRAPH_CONCURRENT
+ * (=0 PYDML_GRAPH_SERIAL). One node at a time is the default, as onnxruntime's sequential
+ * execution mode is: every node's kernel uses the whole team, and independent nodes beside each
+ * other on parts of it measured slower in every real model tried (docs/design.md, "Concurrency"). */
 
 #define PYDML_GRAPH_NO_FUSION 1      /* run every node as given */
-#define PYDML_GRAPH_SERIAL 2         /* one node at a time, in execution order */
+#define PYDML_GRAPH_SERIAL 2         /* one node at a time, in execution order (the default) */
+#define PYDML_GRAPH_CONCURRENT 4     /* independent nodes may run side by side (unless SERIAL too) */
 
 typedef struct pydml_graph pydml_graph;
 

@@ -120,14 +120,17 @@ class Device:
 
     def compile_graph(self, graph_desc: Any,
                       flags: ExecutionFlags | int | str = ExecutionFlags.NONE, *,
-                      fusion: bool = True, concurrency: bool = True) -> CompiledGraph:
+                      fusion: bool = True, concurrency: bool | None = None) -> CompiledGraph:
         """IDMLDevice1::CompileGraph: validate a DML_GRAPH_DESC (each operator node at this device's
         level) and compile it into one executable graph (pydml/graph.py, native/graph/graph.c).
 
         ``fusion=False`` runs every node as given (no activation runs inside its producer);
-        ``concurrency=False`` runs one node at a time. pydml's own options: DirectML has no
-        DML_EXECUTION_FLAGS value for either. With both left True the environment decides
-        (PYDML_GRAPH_FUSION=0, PYDML_GRAPH_CONCURRENCY=0), as it does for the C and COM APIs."""
+        ``concurrency=True`` lets independent nodes run side by side on parts of the thread
+        budget, ``False`` runs one node at a time (the default, as onnxruntime's sequential
+        execution mode: side by side measured slower in every real model tried, docs/design.md).
+        pydml's own options: DirectML has no DML_EXECUTION_FLAGS value for either. With fusion
+        left True and concurrency None the environment decides (PYDML_GRAPH_FUSION=0,
+        PYDML_GRAPH_CONCURRENCY=0 or 1), as it does for the C and COM APIs."""
         return compile_graph(self, graph_desc, flags, fusion=fusion, concurrency=concurrency)
 
     def compile_graph_like(self, base: CompiledGraph, graph_desc: Any) -> CompiledGraph:

@@ -169,7 +169,7 @@ def _compile_node(device: Device, node: OperatorGraphNodeDesc, index: int,
 
 def compile_graph(device: Device, graph_desc: GraphDesc,
                   flags: ExecutionFlags | int | str = ExecutionFlags.NONE, *,
-                  fusion: bool = True, concurrency: bool = True) -> CompiledGraph:
+                  fusion: bool = True, concurrency: bool | None = None) -> CompiledGraph:
     """IDMLDevice1::CompileGraph: validate every rule, compile each node, plan the execution
     (fusion and concurrency as ``Device.compile_graph`` describes)."""
     try:
@@ -232,7 +232,8 @@ def compile_graph(device: Device, graph_desc: GraphDesc,
         keep.append(marshalled)
         setattr(c_graph, name, array if items else ffi.NULL)
         setattr(c_graph, name.replace("Edges", "EdgeCount"), len(items))
-    options = (0 if fusion else lib.PYDML_GRAPH_NO_FUSION) | (0 if concurrency else lib.PYDML_GRAPH_SERIAL)
+    options = (0 if fusion else lib.PYDML_GRAPH_NO_FUSION) | (
+        0 if concurrency is None else lib.PYDML_GRAPH_CONCURRENT if concurrency else lib.PYDML_GRAPH_SERIAL)
     handle = _compile_c(c_graph, parsed, options)
     input_names: dict[str, int] = {}
     for _, edge in edges["InputEdges"]:

@@ -238,10 +238,12 @@ def test_c_fusion_and_concurrency(rng: np.random.Generator, monkeypatch: pytest.
     inputs = [x, *((rng.standard_normal([4, 3, 3, 3]) / 5).astype(np.float32) for _ in range(4)),
               rng.standard_normal(Y4).astype(np.float32)]
     bits = set()
-    for options in (0, lib.PYDML_GRAPH_SERIAL):
+    for options in (lib.PYDML_GRAPH_CONCURRENT, 0, lib.PYDML_GRAPH_SERIAL,
+                    lib.PYDML_GRAPH_SERIAL | lib.PYDML_GRAPH_CONCURRENT):
         status, graph, message = c.compile(options)
         assert status == 0, message
-        assert lib.pydml_graph_concurrent(graph) == (options == 0)
+        # one step at a time unless PYDML_GRAPH_CONCURRENT (SERIAL wins over it)
+        assert lib.pydml_graph_concurrent(graph) == (options == lib.PYDML_GRAPH_CONCURRENT)
         outs_arrays = [np.full(Y4, np.nan, np.float32) for _ in range(2)]
         ins = ffi.new("pydml_buffer[]", [(ffi.from_buffer(a), a.nbytes) for a in inputs])
         outs = ffi.new("pydml_buffer[]", [(ffi.from_buffer(o), o.nbytes) for o in outs_arrays])

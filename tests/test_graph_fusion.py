@@ -452,11 +452,15 @@ def test_branches_give_the_same_bits_on_any_thread_count(
     assert results[False] == {total.tobytes() + s1.tobytes()}
     fused = np.frombuffer(results[True].pop(), np.float32)[: total.size].reshape(Y4)
     np.testing.assert_allclose(fused, total, rtol=1e-5, atol=1e-6)
-    graph = device.compile_graph(desc)
+    graph = device.compile_graph(desc, concurrency=True)
     assert graph.operator_count == 11 and graph.concurrent  # four tanh nodes run inside their convs
     # the arena is planned for branches side by side: each branch's values have memory of their own
     serial = device.compile_graph(desc, concurrency=False)
     assert not serial.concurrent and serial.memory_bytes < graph.memory_bytes
+    # one step at a time unless asked (pydml.h, PYDML_GRAPH_CONCURRENT), or PYDML_GRAPH_CONCURRENCY=1
+    assert not device.compile_graph(desc).concurrent
+    monkeypatch.setenv("PYDML_GRAPH_CONCURRENCY", "1")
+    assert device.compile_graph(desc).concurrent
 
 
 def test_concurrent_executions_of_one_graph(device: pydml.Device, rng: np.random.Generator,
@@ -468,7 +472,7 @@ def test_concurrent_executions_of_one_graph(device: pydml.Device, rng: np.random
     threads(3)
     monkeypatch.setenv("PYDML_GRAPH_TEAM_MACS", "0")  # the small branches run side by side
     desc = branches()
-    graph = device.compile_graph(desc)
+    graph = device.compile_graph(desc, concurrency=True)
     assert graph.concurrent
     inputs = [rng.standard_normal(X4).astype(np.float32),
               *((rng.standard_normal([4, 3, 3, 3]) / 5).astype(np.float32) for _ in range(4)),
@@ -515,7 +519,7 @@ def test_copies_do_not_run_side_by_side(device: pydml.Device, rng: np.random.Gen
     same either way."""
     threads(2)
     desc = join_branches(600)
-    graph = device.compile_graph(desc)
+    graph = device.compile_graph(desc, concurrency=True)
     assert not graph.concurrent
     parts = [rng.standard_normal(shape).astype(np.float32)
              for shape in ([4, 4, 600, 64], [4, 4, 1, 64], [4, 4, 600, 64], [4, 4, 1, 64])]
@@ -533,10 +537,11 @@ def test_steps_take_threads_by_their_work(device: pydml.Device, rng: np.random.G
     on any thread count."""
     monkeypatch.delenv("PYDML_GRAPH_TEAM_MACS", raising=False)
     threads(2)
-    assert not device.compile_graph(branches()).concurrent
+    assert not device.compile_graph(branches(), concurrency=True).concurrent
     small, large = gemm_branches(1, 256, 768), gemm_branches(128, 512, 512)
-    assert not device.compile_graph(small).concurrent
-    assert device.compile_graph(large).concurrent
+    assert not device.compile_graph(small, concurrency=True).concurrent
+    assert device.compile_graph(large, concurrency=True).concurrent
+    assert not device.compile_graph(large).concurrent  # (not unless asked)
     for m, k, n in ((1, 256, 768), (128, 512, 512)):
         desc = gemm_branches(m, k, n)
         x = rng.standard_normal([1, 1, m, k]).astype(np.float32)
@@ -553,3 +558,41 @@ def test_steps_take_threads_by_their_work(device: pydml.Device, rng: np.random.G
         want = [x.astype(np.float64)[0, 0] @ wi.astype(np.float64)[0, 0] for wi in w]
         got = np.frombuffer(bits.pop(), np.float32).reshape(2, m, n)
         np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-4 * np.sqrt(k))
+
+
+def test_a_whole_team_step_among_branches(device: pydml.Device, rng: np.random.Generator, threads: Any,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """With concurrency asked for, a step of 64 times the team bar or more (a 256 x 512 x 512 GEMM,
+    67 M multiply-adds) waits for the running steps and runs alone on the calling thread's team
+    while two 33 M ones beside it run side by side (graph.c scheduler_worker, helper_may_take):
+    the same bits on any thread count, serial or concurrent, and the float64 products."""
+    monkeypatch.delenv("PYDML_GRAPH_TEAM_MACS", raising=False)
+
+    def gemm(m: int) -> Any:
+        return pydml.DML_GEMM_OPERATOR_DESC(ATensor=t([1, 1, m, 512]), BTensor=t([1, 1, 512, 512]),
+                                           OutputTensor=t([1, 1, m, 512]), TransA="NONE", TransB="NONE",
+                                           Alpha=1.0, Beta=0.0)
+
+    desc = DML_GRAPH_DESC(Nodes=[Op(gemm(128)), Op(gemm(256)), Op(gemm(128))],
+                          InputEdges=[In(0, 0, 0), In(1, 0, 1), In(2, 1, 0), In(3, 1, 1), In(0, 2, 0),
+                                      In(4, 2, 1)],
+                          IntermediateEdges=[], OutputEdges=[Out(0, 0, 0), Out(1, 0, 1), Out(2, 0, 2)])
+    threads(2)
+    assert device.compile_graph(desc, concurrency=True).concurrent
+    x, y = (rng.standard_normal([1, 1, m, 512]).astype(np.float32) for m in (128, 256))
+    w = [rng.standard_normal([1, 1, 512, 512]).astype(np.float32) for _ in range(3)]
+    inputs = [x, w[0], y, w[1], w[2]]
+    bits = set()
+    for count in (1, 2, 3):
+        threads(count)
+        for concurrency in (True, False):
+            graph = device.compile_graph(desc, concurrency=concurrency)
+            for _ in range(2):
+                poison = [np.full([1, 1, m, 512], np.nan, np.float32) for m in (128, 256, 128)]
+                out = graph.execute(inputs, outputs=poison)
+                bits.add(b"".join(o.tobytes() for o in out))
+    assert len(bits) == 1
+    got = np.frombuffer(bits.pop(), np.float32)
+    want = np.concatenate([(a.astype(np.float64)[0, 0] @ b.astype(np.float64)[0, 0]).ravel()
+                           for a, b in ((x, w[0]), (y, w[1]), (x, w[2]))])
+    np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-4 * np.sqrt(512))

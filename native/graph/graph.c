@@ -124,6 +124,7 @@ struct pydml_graph {
     uint32_t* need_prefix;
     uint8_t* small;                   /* per step: runs alone (the team warm) */
     uint8_t* small_cold;              /* ... after the team has been idle (pydml_team_cold): small + S + 1 */
+    uint8_t* whole;                   /* per step: never beside another (step_size 3): small + 2 (S + 1) */
     /* profiling (pydml_graph_profile): per execution step, nanoseconds spent in it, summed over
      * the executions since profiling was switched on */
     uint64_t* step_ns;                /* allocated at the first pydml_graph_profile, freed with the graph */
@@ -873,8 +874,9 @@ static pydml_status plan_dependencies(pydml_graph* g, const DML_GRAPH_DESC* desc
     g->succ_first = calloc(S + 2u, sizeof *g->succ_first);
     g->succ_steps = malloc((desc->IntermediateEdgeCount + 1u) * sizeof *g->succ_steps);
     g->need_prefix = calloc(S + 1u, sizeof *g->need_prefix);
-    g->small = calloc(2u * (S + 1u), sizeof *g->small);
+    g->small = calloc(3u * (S + 1u), sizeof *g->small);
     g->small_cold = g->small ? g->small + S + 1u : NULL;
+    g->whole = g->small ? g->small + 2u * (S + 1u) : NULL;
     if (!g->pred_count || !g->succ_first || !g->succ_steps || !g->need_prefix || !g->small)
         return PYDML_STATUS_OUT_OF_MEMORY;
     /* need_prefix serves as the fill cursor of the successor lists until the memory pass */
@@ -1019,6 +1021,7 @@ out:
  * waking the team's sleeping threads costs tens of microseconds and a region over a spinning
  * team a few; an element-wise step of 32 K elements takes about ten. */
 #define SMALL_ELEMENTS (1u << 15)
+#define WHOLE_BARS 64u
 
 /* Operators that only move elements (a gather, a join, a slice: memcpy-like runs, some 0.1 ns an
  * element): four times the element bar. A decoder's key/value cache gathers and joins reach 40 to
@@ -1037,11 +1040,17 @@ static int moves_only(uint32_t type) {
     }
 }
 
+/* Whether a graph compiled with these options may run steps side by side: PYDML_GRAPH_CONCURRENT
+ * without PYDML_GRAPH_SERIAL (pydml.h). */
+static int concurrent_options(uint32_t options) {
+    return (options & PYDML_GRAPH_CONCURRENT) && !(options & PYDML_GRAPH_SERIAL);
+}
+
 /* A step's size class: 0 small (runs on the calling thread alone), 1 worth a team, 2 worth a
  * team and worth running beside another such step: from 4 times the team bar (the scheduler's
- * locks and wake-ups cost microseconds per step, tens on a loaded host) to below 64 times it. A
- * step past that uses the whole team well by itself, and beside another it would get one thread
- * of it: on the quiet 2-CPU AVX2 host (2026-11-29), ResNet-18 ran 0.56-0.59x onnxruntime at batch
+ * locks and wake-ups cost microseconds per step, tens on a loaded host) to below WHOLE_BARS times
+ * it; 3 from there: a step that uses the whole team well by itself, and beside another would get
+ * one thread of it, so it never runs beside another (scheduler_worker): on the quiet 2-CPU AVX2 host (2026-11-29), ResNet-18 ran 0.56-0.59x onnxruntime at batch
  * 1 and 0.72-0.77x at batch 8 with its 115 M multiply-add 3x3 stride-2 convolutions beside their
  * 6.4 M 1x1 downsampling branches, 0.66-0.68x and 0.89x one step at a time; BERT's Q, K and V
  * projections (75 M at batch 1) measured the same either way. Four branches of 64 K-element
@@ -1056,7 +1065,9 @@ static int step_size(const pydml_graph* g, const gnode* gn, pydml_team_bars bars
         bar = moves_only(pydml_operator_type(gn->op)) ? 4u * SMALL_ELEMENTS : SMALL_ELEMENTS;
         small = bar;
     }
-    return work < small ? 0 : (work / 4u < bar || (bar && work / 64u >= bar)) ? 1 : 2;
+    if (work < small) return 0;
+    if (bar && work / WHOLE_BARS >= bar) return 3;
+    return work / 4u < bar ? 1 : 2;
 }
 
 /* Whether a step is worth running beside another (size class 2). Copies are not: side by side on
@@ -1110,10 +1121,11 @@ static void plan_concurrency(pydml_graph* g, const arena_value* values, uint32_t
     const uint32_t S = g->step_count;
     const pydml_team_bars macs = pydml_team_macs();
     classify_cold(g, macs);
-    if (g->options & PYDML_GRAPH_SERIAL) {
+    if (!concurrent_options(g->options)) {
         for (uint32_t k = 0; k < S; k++) g->small[k] = step_size(g, &g->nodes[g->order[k]], macs) == 0;
         return;
     }
+    for (uint32_t k = 0; k < S; k++) g->whole[k] = step_size(g, &g->nodes[g->order[k]], macs) == 3;
     /* Steps run side by side only where two large steps may overlap: step k may start once its
      * latest data predecessor and the memory it reuses are done, so it is independent of every
      * step in [max(latest + 1, need_prefix[k]), k). Small steps beside each other or beside a large
@@ -1148,7 +1160,7 @@ static void plan_concurrency(pydml_graph* g, const arena_value* values, uint32_t
 
 static uint64_t round_up(uint64_t v) { return (v + ARENA_ALIGN - 1u) & ~(uint64_t)(ARENA_ALIGN - 1u); }
 
-/* PYDML_GRAPH_FUSION=0 / PYDML_GRAPH_CONCURRENCY=0 in the environment: the options of
+/* PYDML_GRAPH_FUSION=0 / PYDML_GRAPH_CONCURRENCY=0 or 1 in the environment: the options of
  * pydml_graph_compile (and so of CompileGraph through the COM API), for comparisons. */
 static uint32_t env_options(void) {
     uint32_t options = 0;
@@ -1156,6 +1168,7 @@ static uint32_t env_options(void) {
     const char* concurrency = getenv("PYDML_GRAPH_CONCURRENCY");
     if (fusion && strcmp(fusion, "0") == 0) options |= PYDML_GRAPH_NO_FUSION;
     if (concurrency && strcmp(concurrency, "0") == 0) options |= PYDML_GRAPH_SERIAL;
+    if (concurrency && strcmp(concurrency, "1") == 0) options |= PYDML_GRAPH_CONCURRENT;
     return options;
 }
 
@@ -1204,7 +1217,7 @@ pydml_status pydml_graph_compile_ex(const DML_GRAPH_DESC* desc, uint32_t executi
     if (execution_flags & ~7u)
         return gfail(d, "", u32(v, sizeof v, execution_flags),
                      "CompileGraph's flags must be DML_EXECUTION_FLAGS values");
-    if (options & ~(uint32_t)(PYDML_GRAPH_NO_FUSION | PYDML_GRAPH_SERIAL))
+    if (options & ~(uint32_t)(PYDML_GRAPH_NO_FUSION | PYDML_GRAPH_SERIAL | PYDML_GRAPH_CONCURRENT))
         return gfail(d, "", u32(v, sizeof v, options), "the options must be PYDML_GRAPH_* values");
     if (desc->NodeCount == 0) return gfail(d, "NodeCount", "0", "must be at least 1");
     if (desc->NodeCount > MAX_GRAPH_NODES)
@@ -1705,7 +1718,7 @@ pydml_status pydml_graph_compile_ex(const DML_GRAPH_DESC* desc, uint32_t executi
     }
     /* branches that may run side by side get an arena planned on the DAG (small graphs) */
     int dag_planned = 0;
-    if (!(options & PYDML_GRAPH_SERIAL) && has_branches(g, after_previous) && may_run_side_by_side(g) &&
+    if (concurrent_options(options) && has_branches(g, after_previous) && may_run_side_by_side(g) &&
         g->step_count <= MAX_DAG_PLAN && n_values <= MAX_DAG_PLAN) {
         g->arena_bytes = plan_arena_dag(g, desc, values, n_values, bindings);
         if (g->arena_bytes == UINT64_MAX) FAIL(PYDML_STATUS_OUT_OF_MEMORY);
@@ -2173,7 +2186,8 @@ static void pool_run(void (*fn)(void*), void* arg, int helpers) {
 typedef struct scheduler {
     const run_context* ctx;
     pthread_mutex_t lock;
-    pthread_cond_t changed;
+    pthread_cond_t changed;           /* the calling thread waits on it */
+    pthread_cond_t helpers;           /* the helpers wait on it: woken only for a step they may take */
     uint32_t* remaining;              /* per step: data predecessors not yet run */
     uint8_t* state;                   /* per step: 0 waiting, 1 queued, 2 running or done */
     uint8_t* done;
@@ -2181,6 +2195,8 @@ typedef struct scheduler {
     uint32_t n_heap;
     uint32_t prefix;                  /* steps [0, prefix) are done */
     uint32_t completed, running, workers;
+    int held; /* a whole-team step waits for the running ones: no other starts meanwhile */
+    pthread_t caller; /* the thread that called pydml_graph_execute: its OpenMP team is the warm one */
     int stop;
     pydml_status status;
     uint32_t failed_step;
@@ -2197,23 +2213,61 @@ static void scheduler_release(scheduler* sc, uint32_t from) {
         }
 }
 
+/* Whether a helper (not the calling thread) may take the first queued step: one that runs on one
+ * thread (small, or beside a running or queued one). A step that gets the whole team runs on the
+ * calling thread, whose OpenMP team the serial steps keep warm: a helper's parallel regions are
+ * another team, whose workers sleep between its rare regions, and in a VM each wake-up costs
+ * 0.3-0.7 ms (pydml_team_cold). With every step free to run on either thread, ResNet-50 ran
+ * 0.66x onnxruntime where one step at a time it ran 0.83x, RegNet-Y-400MF 0.55x against 0.83x. */
+static int helper_may_take(const scheduler* sc) {
+    const uint32_t first = sc->heap[0];
+    if (sc->ctx->small[first]) return 1;
+    return !sc->ctx->g->whole[first] && (sc->running > 0 || sc->n_heap > 1);
+}
+
+/* After a change: the caller is woken (free when it is not waiting), the helpers only when one
+ * may take the first queued step or the run ends; a helper woken for nothing costs its context
+ * switches on the CPUs the running step's team uses. */
+static void scheduler_notify(scheduler* sc) {
+    pthread_cond_broadcast(&sc->changed);
+    if (sc->stop || sc->completed == sc->ctx->g->step_count || (sc->n_heap > 0 && !sc->held && helper_may_take(sc)))
+        pthread_cond_broadcast(&sc->helpers);
+}
+
 static void scheduler_worker(void* arg) {
     scheduler* sc = arg;
     const pydml_graph* g = sc->ctx->g;
     const int budget = pydml_thread_budget();
+    const int helper = !pthread_equal(pthread_self(), sc->caller);
     char message[1024];
     pthread_mutex_lock(&sc->lock);
     for (;;) {
-        while (!sc->stop && sc->n_heap == 0 && sc->completed < g->step_count)
-            pthread_cond_wait(&sc->changed, &sc->lock);
+        while (!sc->stop && (sc->n_heap == 0 || sc->held || (helper && !helper_may_take(sc))) &&
+               sc->completed < g->step_count)
+            pthread_cond_wait(helper ? &sc->helpers : &sc->changed, &sc->lock);
         if (sc->stop || sc->completed == g->step_count) break;
         const uint32_t step = heap_pop(sc->heap, &sc->n_heap);
+        /* a step that uses the whole team well (g->whole) starts once the running steps are done
+         * and runs alone: beside another it would get one thread, and the steps after it would
+         * start on one thread too while it runs (ResNet-50's stage entries, RegNet's squeeze and
+         * excitation branches, GoogLeNet's inception branches: 0.52-0.77x onnxruntime with their
+         * large convolutions run that way, 0.77-0.92x one step at a time) */
+        const int whole = sc->ctx->g->whole[step] && !sc->ctx->small[step];
+        if (whole) {
+            sc->held = 1;
+            while (!sc->stop && sc->running > 0) pthread_cond_wait(&sc->changed, &sc->lock);
+            if (sc->stop) {
+                sc->held = 0;
+                break;
+            }
+        }
         sc->running++;
         /* a node alone takes the whole budget; nodes side by side share it (small ones take one
          * thread, as single operators do); kernels give the same bits on any team size */
-        const int side_by_side = sc->n_heap > 0 || sc->running > 1;
+        const int side_by_side = !whole && (sc->n_heap > 0 || sc->running > 1);
         const int share = budget / (int)sc->workers > 1 ? budget / (int)sc->workers : 1;
         const int want = sc->ctx->small[step] ? 1 : side_by_side ? share : 0;
+        if (sc->n_heap > 0) scheduler_notify(sc); /* a helper may take the next beside it */
         pthread_mutex_unlock(&sc->lock);
         pydml_team_begin(want);
         message[0] = 0;
@@ -2221,6 +2275,7 @@ static void scheduler_worker(void* arg) {
         pydml_team_end();
         pthread_mutex_lock(&sc->lock);
         sc->running--;
+        if (whole) sc->held = 0;
         sc->completed++;
         sc->done[step] = 1;
         if (s) {
@@ -2238,7 +2293,7 @@ static void scheduler_worker(void* arg) {
             /* steps below the old prefix are done; otherwise only the successors can be new */
             scheduler_release(sc, sc->prefix > old_prefix ? old_prefix : step + 1);
         }
-        pthread_cond_broadcast(&sc->changed);
+        scheduler_notify(sc);
     }
     pthread_mutex_unlock(&sc->lock);
 }
@@ -2263,10 +2318,13 @@ static pydml_status run_concurrent(const run_context* ctx, int budget, char* mes
     memcpy(sc.remaining, g->pred_count, S * sizeof *sc.remaining);
     pthread_mutex_init(&sc.lock, NULL);
     pthread_cond_init(&sc.changed, NULL);
+    pthread_cond_init(&sc.helpers, NULL);
     sc.workers = (uint32_t)budget;
+    sc.caller = pthread_self();
     scheduler_release(&sc, 0);
     pool_run(scheduler_worker, &sc, budget - 1);
     pthread_cond_destroy(&sc.changed);
+    pthread_cond_destroy(&sc.helpers);
     pthread_mutex_destroy(&sc.lock);
     if (sc.status) message_out(message, message_size, "%s", sc.message);
     free(sc.remaining);
@@ -2373,7 +2431,7 @@ pydml_status pydml_graph_execute(const pydml_graph* g, const pydml_buffer* input
             memcpy(outputs[g->copies[c].output].data, g->constants + g->copies[c].source.offset, g->copies[c].bytes);
     const int budget = pydml_thread_budget();
     const run_context ctx = {g, inputs, outputs, &w, budget > 1 && pydml_team_cold() ? g->small_cold : g->small};
-    if (g->parallel && budget > 1 && !(g->options & PYDML_GRAPH_SERIAL)) {
+    if (g->parallel && budget > 1 && concurrent_options(g->options)) {
         s = run_concurrent(&ctx, budget, message, message_size);
     } else {
         /* each step draws its team from the budget, as the concurrent workers do: a small step one

@@ -423,7 +423,8 @@ static void compare(pydml_graph* g, const gcase* c, uint32_t options, const pydm
 static void run(gcase* c, uint32_t* compiled, uint32_t* rejected) {
     pydml_graph* g = NULL;
     pydml_diagnostic d;
-    const uint32_t options = below(4); /* PYDML_GRAPH_NO_FUSION | PYDML_GRAPH_SERIAL */
+    const uint32_t r = below(4); /* PYDML_GRAPH_NO_FUSION, and the concurrent scheduler or the default */
+    const uint32_t options = (r & 1u ? PYDML_GRAPH_NO_FUSION : 0u) | (r & 2u ? PYDML_GRAPH_CONCURRENT : 0u);
     pydml_set_num_threads((int)(1 + below(3)));
     pydml_status s = pydml_graph_compile_ex(&c->desc, 0, options, &g, percent(90) ? &d : NULL);
     if (s) {
