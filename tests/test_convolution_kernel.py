@@ -209,15 +209,18 @@ CONFIGS = [
     # pointwise (1x1, stride 1, no padding): the GEMM path for pixel-contiguous views
     Cfg(B, CV, 2, 24, (5, 7), 16, 2, (1, 1)),
     Cfg(F, CC, 1, 20, (3, 4, 5), 40, 1, (1, 1, 1), d=(2, 1, 3)),
-    # strided 1x1 FORWARD with at least 128 output pixels: the pointwise GEMM over gathered
-    # pixels (ResNet's downsampling); an end padding that adds no output, a 3-D mix of strides
+    # strided 1x1 FORWARD with at least 4096 output pixels: the pointwise GEMM over gathered
+    # pixels (smaller ones, ResNet's downsampling, run on the band engine: the next two, and
+    # MEDIUM's); an end padding that adds no output, a 3-D mix of strides
+    Cfg(F, CC, 1, 5, (130, 127), 8, 1, (1, 1), s=(2, 2), end=(0, 1)),
+    Cfg(F, CV, 1, 3, (8, 33, 96), 16, 1, (1, 1, 1), s=(1, 2, 3)),
     Cfg(F, CC, 2, 19, (24, 23), 24, 1, (1, 1), s=(2, 2), end=(0, 1)),
     Cfg(F, CV, 1, 17, (4, 9, 20), 40, 1, (1, 1, 1), s=(1, 2, 3)),
     # rows of 20 gathered pixels (a whole vector of the stride-2 copy, then a tail), the last
     # one ending at the input's last element (FLOAT32 only: the half types gather through their load)
-    Cfg(F, CC, 1, 16, (19, 39), 24, 1, (1, 1), s=(2, 2)),
+    Cfg(F, CC, 1, 4, (409, 39), 8, 1, (1, 1), s=(2, 2)),
 ]
-HALF_CONFIGS = CONFIGS[:-1][::3] + CONFIGS[-3:-1]
+HALF_CONFIGS = CONFIGS[:-1][::3] + CONFIGS[-5:-1]
 
 
 def rand(shape: Sequence[int], dtype: Any, seed: int) -> np.ndarray[Any, Any]:
@@ -468,6 +471,7 @@ MEDIUM = [
     Cfg(B, CC, 2, 48, (6, 10, 9), 36, 1, (3, 3, 3), start=(1, 1, 1), end=(1, 1, 1)),
     Cfg(F, CC, 1, 96, (70, 70), 32, 1, (1, 1)),
     Cfg(F, CC, 2, 40, (29, 30), 48, 1, (1, 1), s=(2, 2)),
+    Cfg(F, CC, 1, 8, (129, 130), 16, 1, (1, 1), s=(2, 2)),
 ]
 
 
@@ -521,11 +525,17 @@ def test_nan_stays_in_its_receptive_field(cfg: Cfg, cpu_path: str) -> None:
 
 def test_strided_pointwise_input_views() -> None:
     """The strided 1x1 GEMM gathers its pixels through the input view's strides: an NHWC input, or
-    one every other element of a wider buffer, gives the bits of the packed NCHW input."""
+    one every other element of a wider buffer, gives the bits of the packed NCHW input (4225 output
+    pixels: the pointwise path, pydml_debug_convolution_paths' first count)."""
     cfg = MEDIUM[-1]
     x, w = rand(cfg.x_shape, np.float32, 51), rand(cfg.w_shape, np.float32, 52)
     b = rand((cfg.out_shape()[1],), np.float32, 53)
+    counts = ffi.new("uint64_t[1]")
+    lib.pydml_debug_convolution_paths(counts, 1)
+    before = int(counts[0])
     base = cfg.run(x, w, b)
+    lib.pydml_debug_convolution_paths(counts, 1)
+    assert int(counts[0]) > before
     np.testing.assert_array_equal(cfg.run(nhwc_view(x), w, b), base)
     wide = np.full((*cfg.x_shape[:-1], 2 * cfg.x_shape[-1]), np.nan, dtype=np.float32)
     wide[..., ::2] = x
