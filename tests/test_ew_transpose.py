@@ -51,7 +51,11 @@ CASES = [  # shape, permutation, whether the tiles take it
     ((24, 5, 33), (2, 1, 0), True),     # the contiguous input axis outermost
     ((2, 3, 17, 19), (0, 3, 1, 2), True),
     ((16, 4, 64), (1, 2, 0), True),     # NHWC-like
-    ((7, 1000), (1, 0), False),         # fewer than 8 rows along the contiguous axis: the row path
+    ((7, 1000), (1, 0), True),          # an innermost output axis of 7: the scalar bands
+    ((4, 3, 5, 16), (3, 0, 2, 1), True),  # from channels last, runs of 3 (MaxViT's partitions)
+    ((6, 2, 32), (2, 0, 1), True),      # runs of 2
+    ((1000, 7), (1, 0), False),         # fewer than 8 rows along the contiguous axis: the row path
+    ((40, 1), (1, 0), False),           # (a run of 1: a plain copy)
 ]
 
 

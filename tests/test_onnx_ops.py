@@ -27,6 +27,15 @@ import pydml.onnx  # noqa: E402
         # refuse ellipses of different lengths)
         ("...ij,...jk->...ik", [(2, 3, 4), (1, 4, 2)]),
         ("ij,jk,kl->il", [(2, 3), (3, 4), (4, 2)]),
+        # batched products beyond the provider's 4-D forms (one DML_GEMM, batch labels merged):
+        # MaxViT's attention, an output in another label order, a matrix-vector product, NHCW
+        # operands, a batch label only one operand has (two M labels: multiply, then reduce)
+        ("BGHID,BGHJD->BGHIJ", [(1, 2, 3, 5, 4), (1, 2, 3, 6, 4)]),
+        ("BGHIJ,BGHJD->BGHID", [(2, 2, 3, 5, 6), (2, 2, 3, 6, 4)]),
+        ("bij,bkj->bki", [(3, 4, 5), (3, 6, 5)]),
+        ("ij,j->i", [(4, 7), (7,)]),
+        ("bqhd,bkhd->bhqk", [(2, 5, 3, 4), (2, 6, 3, 4)]),
+        ("bij,jk->bik", [(2, 3, 4), (4, 5)]),
     ],
 )
 def test_einsum_float32_against_numpy(equation: str, shapes: list[tuple[int, ...]]) -> None:
@@ -48,6 +57,10 @@ def test_einsum_float32_against_numpy(equation: str, shapes: list[tuple[int, ...
     feed: dict[str, Any] = dict(zip(names, arrays, strict=True))
     (got,) = sess.run(None, feed)
     np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-5)
+    (row,) = [r for r in sess.explain() if r.status != "folded"]
+    gemm = equation in ("bij,bjk->bik", "i,i", "...ij,...jk->...ik", "BGHID,BGHJD->BGHIJ", "BGHIJ,BGHJD->BGHID",
+                        "bij,bkj->bki", "ij,j->i", "bqhd,bkhd->bhqk")
+    assert ("GEMM" in row.operators) == gemm, row.operators
 
 
 @pytest.mark.parametrize("scale", [1.0, 0.5])

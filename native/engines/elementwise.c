@@ -1679,7 +1679,8 @@ typedef struct ew_transpose {
     uint32_t a, inner;                 /* the axis contiguous in the input; the output's innermost */
     uint64_t rows, cols;               /* sizes[a], sizes[inner] */
     uint64_t in_col, out_row;          /* input stride along inner, output stride along a */
-    uint64_t blocks;                   /* tiles of EW_TR_ROWS rows per other-axes position */
+    uint64_t block_rows;               /* rows a tile: EW_TR_ROWS, more where cols is under 8 */
+    uint64_t blocks;                   /* tiles of block_rows rows per other-axes position */
     const ew_run* r;
 } ew_transpose;
 
@@ -1689,7 +1690,8 @@ typedef struct ew_transpose {
  * a transposing IDENTITY copy of 32-bit elements (none: dims). */
 static uint32_t transpose_axis(const ew_run* r) {
     const uint32_t inner = r->dims - 1;
-    if (!plain_copy(r) || r->strides[1][inner] != 1 || r->strides[0][inner] <= 1 || r->sizes[inner] < 8)
+    /* (an innermost axis of 2-7: the blocked scalar bands, transpose_item) */
+    if (!plain_copy(r) || r->strides[1][inner] != 1 || r->strides[0][inner] <= 1 || r->sizes[inner] < 2)
         return r->dims;
     const uint32_t t = r->types[0];
     if (t != DML_TENSOR_DATA_TYPE_FLOAT32 && t != DML_TENSOR_DATA_TYPE_INT32 && t != DML_TENSOR_DATA_TYPE_UINT32 &&
@@ -1815,8 +1817,8 @@ static void transpose_band16_sse2(const uint16_t* in, uint16_t* out, uint64_t ro
 static void transpose_item(const ew_transpose* T, uint64_t item, int isa) {
     const ew_run* r = T->r;
     uint64_t pos = item / T->blocks;
-    const uint64_t i0 = (item % T->blocks) * EW_TR_ROWS;
-    const uint64_t n = T->rows - i0 < EW_TR_ROWS ? T->rows - i0 : EW_TR_ROWS;
+    const uint64_t i0 = (item % T->blocks) * T->block_rows;
+    const uint64_t n = T->rows - i0 < T->block_rows ? T->rows - i0 : T->block_rows;
     uint64_t in_off = i0, out_off = i0 * T->out_row;
     for (uint32_t d = r->dims - 1; d-- > 0;) { /* the other axes, innermost first */
         if (d == T->a) continue;
@@ -1829,7 +1831,7 @@ static void transpose_item(const ew_transpose* T, uint64_t item, int isa) {
         const uint16_t* in = (const uint16_t*)(const void*)T->src + in_off;
         uint16_t* out = (uint16_t*)(void*)T->dst + out_off;
 #ifdef EW_X86
-        if (isa != EW_ISA_PORTABLE) {
+        if (isa != EW_ISA_PORTABLE && T->cols >= 8) {
             transpose_band16_sse2(in, out, n, T->cols, T->in_col, T->out_row, T->quiet);
             return;
         }
@@ -1840,7 +1842,7 @@ static void transpose_item(const ew_transpose* T, uint64_t item, int isa) {
     const uint32_t* in = (const uint32_t*)(const void*)T->src + in_off;
     uint32_t* out = (uint32_t*)(void*)T->dst + out_off;
 #ifdef EW_X86
-    if (isa != EW_ISA_PORTABLE) {
+    if (isa != EW_ISA_PORTABLE && T->cols >= 8) {
         transpose_band_avx2(in, out, n, T->cols, T->in_col, T->out_row);
         return;
     }
@@ -1856,8 +1858,12 @@ static int run_transpose(const ew_run* r, uint32_t a, uint64_t total) {
     if (copy_overlaps(r)) return 0;
     ew_transpose T = {r->base[0], r->base[1], (uint32_t)element_bytes(r->types[0]),
                       r->types[0] == DML_TENSOR_DATA_TYPE_FLOAT16, a, inner, r->sizes[a], r->sizes[inner],
-                      r->strides[0][inner], r->strides[1][a], 0, r};
-    T.blocks = (T.rows + EW_TR_ROWS - 1) / EW_TR_ROWS;
+                      r->strides[0][inner], r->strides[1][a], EW_TR_ROWS, 0, r};
+    /* an innermost axis under 8 (MaxViT's window partitions: [1, 64, 8, 7, 8, 7] from channels
+     * last, runs of 7; of 2 at its last stage) through the scalar bands, about 128 elements a
+     * tile: element by element on the row path they took 48 ns each (1.2 ms for 25 K) */
+    if (T.cols < 8) T.block_rows = EW_TR_ROWS * ((8 + T.cols - 1) / T.cols);
+    T.blocks = (T.rows + T.block_rows - 1) / T.block_rows;
     const int64_t items = (int64_t)(total / (T.rows * T.cols) * T.blocks);
     const int isa = r->isa;
 #ifdef _OPENMP

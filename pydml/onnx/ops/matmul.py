@@ -189,12 +189,64 @@ def gemm(seg: Segment, node: Node) -> None:
     seg.define(node.outputs[0], y.reshaped((m, n)))
 
 
-@register("Einsum", since=12, dml=["ELEMENT_WISE_MULTIPLY", "REDUCE"])
+def _einsum_gemm(seg: Segment, node: Node, terms: list[str], full: list[View], order: list[str],
+                 rhs: str) -> View | None:
+    """A two-operand Einsum that is a batched matrix product, as one DML_GEMM: every label is in
+    both operands and the output (batch), in one operand and the output (at most one such label
+    each: M from the first, N from the second), or in both operands and not the output (exactly
+    one: K); no label repeats within a term. The provider's EinSumHelper recognizes these up to
+    4-D (ij,jk->ik, bij,bjk->bik, abij,abjk->abik, their transposed-A and -B forms and the NHCW
+    ones: DML_GEMM, the transpositions as TransA / TransB); pydml takes any rank whose batch
+    labels merge into DML_GEMM's two batch dimensions (merge_batch), such as MaxViT's
+    "BGHID,BGHJD->BGHIJ", which the general multiply-then-reduce path ran 49x49x32-fold
+    materialized. The output's label order is a transposed view of the packed product. None
+    where the equation is not such a product."""
+    if len(terms) != 2 or any(len(set(t)) != len(t) for t in terms):
+        return None
+    if full[0].onnx_type != full[1].onnx_type or full[0].onnx_type not in (FLOAT32, FLOAT16):
+        return None
+    ta, tb = terms
+    batch = [c for c in rhs if c in ta and c in tb]
+    ms = [c for c in rhs if c in ta and c not in tb]
+    ns = [c for c in rhs if c in tb and c not in ta]
+    ks = [c for c in order if c in ta and c in tb and c not in rhs]
+    if len(ms) > 1 or len(ns) > 1 or len(ks) != 1 or len(batch) + len(ms) + len(ns) + len(ks) != len(order):
+        return None
+    at = {c: i for i, c in enumerate(order)}
+    shape = full[0].shape
+
+    def dims(v: View, labels: list[str | None]) -> View:
+        return View(v.source, v.onnx_type, tuple(shape[at[c]] if c else 1 for c in labels),
+                    tuple(v.strides[at[c]] if c else 0 for c in labels))
+
+    m_label: str | None = ms[0] if ms else None
+    n_label: str | None = ns[0] if ns else None
+    k_label: str | None = ks[0]
+    # (batch labels of size 1 left out: they merge with nothing, and need no dimension)
+    wide: list[str | None] = [c for c in batch if shape[at[c]] != 1]
+    a = dims(full[0], [*wide, m_label, k_label])
+    b = dims(full[1], [*wide, k_label, n_label])
+    product_shape = (*a.shape[:-1], b.shape[-1])
+    dummy = View(a.source, a.onnx_type, product_shape, _packed(product_shape))
+    try:
+        a4, b4, o4 = merge_batch([a, b, dummy], len(wide))
+    except LoweringError:
+        return None
+    y = product(seg, node, a4, b4, o4.shape)
+    # the product's labels (batch, M, N: those the output has) in the output's order
+    made = [*batch, *ms, *ns]
+    packed = y.reshaped(tuple(shape[at[c]] for c in made))
+    return packed.transposed([made.index(c) for c in rhs])
+
+
+@register("Einsum", since=12, dml=["GEMM", "ELEMENT_WISE_MULTIPLY", "REDUCE"])
 def einsum(seg: Segment, node: Node) -> None:
-    """Einsum as a product over the union of the labels, then a sum over the labels the output
-    lacks (the provider's DmlOperatorEinSum general "multiply, then reduce" path). Each operand is
-    a view over the union's dimensions: its labels' strides (a repeated label, a diagonal, adds
-    its strides), zero strides for labels it lacks. The output's label order is a transposed view."""
+    """Einsum as one DML_GEMM where it is a batched matrix product (_einsum_gemm, the provider's
+    recognized MatMul forms and their batched generalization), else as a product over the union of
+    the labels, then a sum over the labels the output lacks (the general "multiply, then reduce"
+    path). Each operand is a view over the union's dimensions: its labels' strides (a repeated
+    label, a diagonal, adds its strides), zero strides for labels it lacks. The output's label
+    order is a transposed view."""
     equation = str(node.attr("equation")).replace(" ", "")
     lhs, arrow, rhs = equation.partition("->")
     terms = lhs.split(",")
@@ -236,6 +288,10 @@ def einsum(seg: Segment, node: Node) -> None:
         for c, n, s in zip(term, v.shape, v.strides, strict=True):
             strides[c] += s if n != 1 else 0
         full.append(View(v.source, v.onnx_type, shape, tuple(strides[c] for c in order)))
+    gemm_product = _einsum_gemm(seg, node, terms, full, order, rhs)
+    if gemm_product is not None:
+        seg.define(node.outputs[0], gemm_product)
+        return
     product = full[0]
     for other in full[1:]:
         out = seg.output(product.onnx_type, shape)
