@@ -206,6 +206,14 @@ CONFIGS = [
     Cfg(
         B, CC, 1, 33, (2, 9), 48, 1, (2, 3), d=(3, 2), s=(1, 2), start=(2, 3), end=(0, 1), op=(0, 1)
     ),
+    # taps whose reads all fall in the padding, left out of the kernel (trim_axis): an atrous
+    # pyramid's dilation past the map (only the centre tap reads it, dense and depthwise), the
+    # first tap of one axis and the last two of the other with the filter flipped, and a
+    # few-channel case whose width axis trims to one tap (no folding then)
+    Cfg(F, CC, 1, 24, (6, 7), 16, 1, (3, 3), d=(6, 8), start=(6, 8), end=(6, 8)),
+    Cfg(F, CC, 1, 16, (5, 6), 16, 16, (3, 3), d=(5, 6), start=(5, 6), end=(5, 6)),
+    Cfg(F, CV, 1, 8, (5, 4), 16, 1, (3, 4), d=(3, 3), start=(7, 0), end=(0, 9)),
+    Cfg(F, CC, 1, 3, (8, 8), 16, 1, (3, 3), d=(1, 9), start=(1, 9), end=(1, 9)),
     # pointwise (1x1, stride 1, no padding): the GEMM path for pixel-contiguous views
     Cfg(B, CV, 2, 24, (5, 7), 16, 2, (1, 1)),
     Cfg(F, CC, 1, 20, (3, 4, 5), 40, 1, (1, 1, 1), d=(2, 1, 3)),
@@ -999,3 +1007,22 @@ def test_bf16_dot_path_is_selected(direction: int, k: int) -> None:
     # a normal input takes both paths to the same value
     x[0, 0, 3, 3] = BF16.type(2.0**-100)
     np.testing.assert_array_equal(cfg.run(x, w), run_with_features(cfg, NO_BF16, x, w))
+
+
+@pytest.mark.parametrize("mode", [CC, CV])
+def test_taps_reading_only_padding_are_left_out(mode: Any) -> None:
+    """An atrous layer whose dilation reaches past the map (DeepLabV3's pyramid: 3x3 at dilation
+    8 on 6 x 7): only the centre tap of each axis reads the input, so the kernel is that tap
+    (trim_axis). The others are never applied: an infinite weight there leaves the output what a
+    zero weight gives (applied, it would multiply the padding's zeros into NaN)."""
+    cfg = Cfg(F, mode, 1, 24, (6, 7), 16, 1, (3, 3), d=(8, 8), start=(8, 8), end=(8, 8))
+    x, w = rand(cfg.x_shape, np.float32, 71), rand(cfg.w_shape, np.float32, 72)
+    base = cfg.run(x, w)
+    assert_close(base, cfg.reference(x, w), rtol=1e-5, atol_rel=1e-6)
+    w_inf, w_zero = w.copy(), w.copy()
+    w_inf[:, :, 1, 0] = np.inf  # the centre row's first tap: its reads all in the padding
+    w_zero[:, :, 1, 0] = 0.0
+    got = cfg.run(x, w_inf)
+    assert np.isfinite(got).all()
+    np.testing.assert_array_equal(got, cfg.run(x, w_zero))
+    np.testing.assert_array_equal(got, base)
