@@ -474,6 +474,8 @@ def test_bias_broadcast_view() -> None:
 
 MEDIUM = [
     Cfg(F, CC, 2, 40, (30, 31), 72, 1, (3, 3), start=(1, 1), end=(1, 1)),
+    # one output row's band (3 rows of 512 channels x 66 columns) past 384 KiB: the wide target
+    Cfg(F, CC, 1, 512, (4, 64), 16, 1, (3, 3), start=(1, 1), end=(1, 1)),
     Cfg(B, CC, 2, 72, (15, 16), 40, 1, (3, 3), s=(2, 2), start=(1, 1), end=(1, 1), op=(1, 0)),
     Cfg(F, CV, 1, 64, (40, 33), 64, 64, (3, 3), start=(1, 1), end=(1, 1)),
     Cfg(B, CC, 2, 48, (6, 10, 9), 36, 1, (3, 3, 3), start=(1, 1, 1), end=(1, 1, 1)),

@@ -84,6 +84,7 @@
 #define CONV_MAX_PLAN_BYTES ((uint64_t)1 << 31)
 /* Packed input band size a dense / plane work item aims for (fits the 1 MiB L2 with weights). */
 #define CONV_BAND_TARGET_DENSE ((int64_t)384 * 1024)
+#define CONV_BAND_TARGET_DENSE_WIDE ((int64_t)1024 * 1024) /* where no block fits the one above */
 #define CONV_BAND_TARGET_PLANE ((int64_t)128 * 1024)
 /* Row groups (rows with the same taps) kept for one call of dense_rows_chunked; more are processed
  * in several calls. */
@@ -467,6 +468,13 @@ static void choose_blocking(pydml_convolution_plan* p) {
     int64_t chans = p->engine == ENGINE_DENSE ? p->ncb * CONV_CB : p->cin_g;
     uint64_t row_bytes = mul_sat(mul_sat((uint64_t)chans, (uint64_t)p->wrow), 4);
     uint64_t target = p->engine == ENGINE_DENSE ? CONV_BAND_TARGET_DENSE : CONV_BAND_TARGET_PLANE;
+    /* A dense band of one output row that does not fit (2048 channels at 28 x 28, or 512 with a
+     * dilation of 4: 9 input rows) got one output row a block, each block streaming every weight
+     * (FCN-ResNet-50's 2048 -> 512 3x3 head, 38 MB of weights: 211 GFLOP/s, onnxruntime 463);
+     * such layers block for a band of up to the L2 (397, and 238 -> 424 for the dilated one). */
+    if (p->engine == ENGINE_DENSE &&
+        mul_sat(mul_sat((uint64_t)axis_rows_bound(ad, 1), (uint64_t)axis_rows_bound(ah, 1)), row_bytes) > target)
+        target = CONV_BAND_TARGET_DENSE_WIDE;
     const int64_t want = 4 * (int64_t)p->nthreads;
     const int64_t images = p->n * p->groups;
     int64_t bd = 1, bh = 1;
