@@ -388,3 +388,31 @@ def test_mask_add_after_a_scaled_matmul_is_the_gemm_ctensor() -> None:
     assert z.tobytes() == z_alone.tobytes()
     gemm = _gemm_descs(sess)[0]
     assert gemm.Alpha == 0.25 and gemm.Beta == 1.0 and gemm.CTensor is not None
+
+
+def test_transposed_activation_makes_one_gemm_over_its_rows() -> None:
+    """torch's MultiheadAttention (batch_first) projects [S, B, E], a transposed view of the
+    model's [B, S, E]: its rows are evenly strided only batch-innermost, so one GEMM of S B rows
+    takes them in that order (its output read back through transposed strides) with the bias as
+    CTensor, instead of S GEMMs of B rows; the results the float64 product's."""
+    rng = np.random.default_rng(9)
+    w = numpy_helper.from_array(rng.standard_normal((16, 24)).astype(np.float32), "w")
+    bias = numpy_helper.from_array(rng.standard_normal((24,)).astype(np.float32), "bias")
+    nodes = [helper.make_node("Transpose", ["x"], ["t"], perm=[1, 0, 2], name="to_sbe"),
+             helper.make_node("MatMul", ["t", "w"], ["m"], name="mm"),
+             helper.make_node("Add", ["m", "bias"], ["y"], name="bias_add")]
+    graph = helper.make_graph(
+        nodes, "proj", [helper.make_tensor_value_info("x", TensorProto.FLOAT, [3, 10, 16])],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, None)], [w, bias])
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+    sess = pydml.onnx.InferenceSession(model)
+    x = rng.standard_normal((3, 10, 16)).astype(np.float32)
+    (y,) = sess.run(None, {"x": x})
+    want = x.transpose(1, 0, 2).astype(np.float64) @ numpy_helper.to_array(w).astype(np.float64)
+    want += numpy_helper.to_array(bias)
+    assert y.shape == (10, 3, 24)
+    np.testing.assert_allclose(y, want, rtol=1e-5, atol=1e-5)
+    rows = {r.node: r.operators for r in sess.explain()}
+    assert rows["mm"] == ["GEMM (+ Add as CTensor)"]
+    (gemm,) = _gemm_descs(sess)
+    assert list(gemm.ATensor.Desc.Sizes) == [1, 1, 30, 16] and list(gemm.CTensor.Desc.Sizes) == [1, 1, 30, 24]

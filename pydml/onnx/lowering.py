@@ -806,13 +806,24 @@ class Segment:
                 return False
         except LoweringError:
             return False
+        # a bias along N only reads the same in any row order: a MatMul whose product is a
+        # transposed view of the GEMM's rows (matmul's _fold_rows_batch_inner) takes it as is
+        per_column = False
         if _strip_ones(sizes) != _strip_ones(view.shape) and (
             math.prod(sizes) != view.size or not view.is_packed()
         ):
-            return False  # (a GEMM whose rows are the MatMul's batch and rows: fusion.fold_batch_rows)
+            per_column = math.prod(sizes) == view.size and all(
+                n == 1 for n in self.shape(other)[:-1]) and len(self.shape(other)) >= 1
+            if not per_column:
+                return False  # (a GEMM whose rows are the MatMul's batch and rows: fusion.fold_batch_rows)
 
         def lower_add(seg: Segment, node_: Node) -> None:
-            bias = reshape_view(seg.view(other).broadcast(view.shape), sizes)
+            full = seg.view(other).broadcast(view.shape)
+            bias = (
+                View(full.source, full.onnx_type, sizes, (*([0] * (len(sizes) - 1)), full.strides[-1]))
+                if per_column
+                else reshape_view(full, sizes)
+            )
             if bias is None:
                 raise LoweringError("the Add's other input does not fold into the GEMM's rows")
             c_tensor = seg.tensor(bias).desc
