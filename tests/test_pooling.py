@@ -736,3 +736,53 @@ def test_max_channels_last_same_bits_on_every_path(channels: int, rng: np.random
                 np.testing.assert_array_equal(got, want)
             for got in results[1:]:
                 assert got.tobytes() == results[0].tobytes(), (channels, win, with_nan)
+
+
+# ---- max without indices, stride 1, the output the input's size, planes of at most 1024: flat runs
+# (pooling.c: max_flat, one plane a run of vectors x taps under lane masks) ----------------------
+
+FLAT_CASES = [  # in_sizes, window, start, end, dilations (strides 1)
+    ([1, 3, 7, 7], [3, 3], [1, 1], [1, 1], [1, 1]),       # GoogLeNet's inception pools
+    ([2, 5, 14, 14], [3, 3], [1, 1], [1, 1], [1, 1]),     # runs of channels across two images
+    ([3, 7, 6, 6], [3, 3], [1, 1], [1, 1], [1, 1]),       # 21 planes: items of eight across images
+    ([1, 3, 5, 9], [5, 3], [2, 1], [2, 1], [1, 1]),
+    ([1, 2, 9, 11], [3, 3], [2, 3], [2, 3], [2, 3]),      # dilated
+    ([1, 2, 6, 5], [2, 2], [1, 0], [0, 1], [1, 1]),       # asymmetric padding
+    ([1, 2, 32, 32], [3, 3], [1, 1], [1, 1], [1, 1]),     # 1024 outputs, the largest plane
+    ([1, 2, 33, 31], [3, 3], [1, 1], [1, 1], [1, 1]),     # 1023: a last vector of one lane (AVX-512)
+]
+
+
+def test_max_flat_planes_same_bits_on_every_path(rng: np.random.Generator) -> None:
+    # max_float_col's bits: ties between +0 and -0 (the first tap in (kh, kw) order wins), -inf,
+    # windows of padding only at the corners, a NaN with a payload (a plane that meets one is
+    # walked again with the exact rule); on 1 and 2 threads and every ISA path (the portable one
+    # has no flat runs); outputs poisoned
+    for sizes, win, start, end, dil in FLAT_CASES:
+        x = rng.integers(-2, 3, sizes).astype(np.float32)
+        flat = x.reshape(-1)
+        flat[rng.choice(flat.size, flat.size // 5, replace=False)] = -0.0
+        flat[rng.choice(flat.size, flat.size // 50 + 3, replace=False)] = -np.inf
+        desc = dataclasses.replace(make("MAX_POOLING2", sizes, win, [1, 1], start, end, dil),
+                                   OutputIndicesTensor=None)
+        want, _ = reference("max", x, win, [1, 1], start, end, dil)
+        assert list(want.shape) == sizes
+        nan = np.array([0x7FC05678], np.uint32).view(np.float32)[0]
+        for with_nan in (False, True):
+            if with_nan:
+                flat[rng.choice(flat.size, 3, replace=False)] = nan
+
+            def poisoned_run() -> np.ndarray:
+                raw = poison(np.dtype(np.float32), tuple(sizes))
+                run(desc, {"InputTensor": x}, outputs={"OutputTensor": raw})
+                return raw
+
+            results = on_every_path(poisoned_run, (1, 2))
+            if not with_nan:
+                np.testing.assert_array_equal(results[0], want)
+                assert np.signbit(results[0]).tobytes() == np.signbit(want).tobytes()
+            else:
+                want_nan, _ = reference("max", x, win, [1, 1], start, end, dil)
+                np.testing.assert_array_equal(np.isnan(results[0]), np.isnan(want_nan))
+            for got in results[1:]:
+                assert got.tobytes() == results[0].tobytes(), (sizes, win, with_nan)

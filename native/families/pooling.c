@@ -1178,6 +1178,150 @@ static void max_sep(const pool_run* r) {
 }
 #endif
 
+#ifdef PL_X86
+/* ---- max pooling of small planes as flat runs (FLOAT32, no indices, stride 1, the output the
+ * input's size: GoogLeNet's 3x3 pools inside each inception block on 28 x 28, 14 x 14 and 7 x 7
+ * planes): output o of a plane reads input o + off[t] for tap t, the lanes whose (row, column) stays
+ * inside the plane loaded under a mask (masked-off lanes read nothing), so a plane is a run of
+ * vectors x taps. max_sep's row and column passes cost per row: 72-90 us for [1, 832, 7, 7] and
+ * [1, 512, 14, 14] (onnxruntime 12 and 19). Each output takes max_float_col's value: the taps in
+ * (kh, kw) order from -inf, v replacing m where v > m (vmaxps(v, m): ties keep the earlier tap,
+ * -0 against +0 included); a plane that met a NaN is walked again with the exact rule. ---- */
+#define PL_FLAT_MAX 1024 /* outputs of a plane */
+#define PL_FLAT_TAPS 64
+
+typedef struct flat_max {
+    int64_t off[PL_FLAT_TAPS];
+    uint32_t taps, vectors;
+    uint16_t mask[PL_FLAT_TAPS][PL_FLAT_MAX / 8]; /* per tap and vector (8 or 16 lanes) */
+} flat_max;
+
+static int max_flat_fits(const pool_plan* P, const pool_run* r) {
+    if (P->fn != PL_MAX || P->grad || P->itype || r->idx != NULL || r->ridx != NULL || r->isa < 1) return 0;
+    if (P->dtype != DML_TENSOR_DATA_TYPE_FLOAT32 || P->isz[0] != 1 || P->osz[0] != 1 || P->win[0] != 1) return 0;
+    if (P->stride[1] != 1 || P->stride[2] != 1 || P->osz[1] != P->isz[1] || P->osz[2] != P->isz[2]) return 0;
+    const uint64_t H = P->isz[1], W = P->isz[2];
+    if (H * W > PL_FLAT_MAX || (uint64_t)P->win[1] * P->win[2] > PL_FLAT_TAPS) return 0;
+    return r->is[4] == 1 && r->is[3] == W && r->os[4] == 1 && r->os[3] == W;
+}
+
+static void flat_max_init(const pool_plan* P, flat_max* F, uint32_t lanes) {
+    const int64_t H = P->isz[1], W = P->isz[2], n = H * W;
+    F->taps = 0;
+    F->vectors = (uint32_t)((n + lanes - 1) / lanes);
+    for (uint32_t kh = 0; kh < P->win[1]; kh++)
+        for (uint32_t kw = 0; kw < P->win[2]; kw++) {
+            const int64_t dy = (int64_t)kh * P->dil[1] - P->pad[1], dx = (int64_t)kw * P->dil[2] - P->pad[2];
+            const uint32_t t = F->taps++;
+            F->off[t] = dy * W + dx;
+            for (uint32_t v = 0; v < F->vectors; v++) {
+                uint16_t m = 0;
+                for (uint32_t j = 0; j < lanes; j++) {
+                    const int64_t o = (int64_t)v * lanes + j, y = o / W + dy, x = o % W + dx;
+                    if (o < n && y >= 0 && y < H && x >= 0 && x < W) m = (uint16_t)(m | (1u << j));
+                }
+                F->mask[t][v] = m;
+            }
+        }
+}
+
+/* One plane again with the exact rule (a NaN met): max_float_col's walk, output by output. */
+static void max_flat_exact(const pool_plan* P, const float* in, float* out) {
+    const int64_t H = P->isz[1], W = P->isz[2];
+    for (int64_t y = 0; y < H; y++)
+        for (int64_t x = 0; x < W; x++) {
+            float m = -INFINITY;
+            int found = 0;
+            for (uint32_t kh = 0; kh < P->win[1]; kh++) {
+                const int64_t iy = y + (int64_t)kh * P->dil[1] - P->pad[1];
+                if (iy < 0 || iy >= H) continue;
+                for (uint32_t kw = 0; kw < P->win[2]; kw++) {
+                    const int64_t ix = x + (int64_t)kw * P->dil[2] - P->pad[2];
+                    if (ix < 0 || ix >= W) continue;
+                    const float v = in[iy * W + ix];
+                    if (!found || v > m || (isnan(v) && !isnan(m))) m = v;
+                    found = 1;
+                }
+            }
+            out[y * W + x] = m;
+        }
+}
+
+EW_T512 static void max_flat_planes512(const pool_plan* P, const flat_max* F, const float* in, float* out, uint64_t n0,
+                                       uint64_t n1, uint64_t ips, uint64_t ops) {
+    for (uint64_t q = n0; q < n1; q++) {
+        const float* s = in + q * ips;
+        float* d = out + q * ops;
+        __mmask16 nan = 0;
+        for (uint32_t v = 0; v < F->vectors; v++) {
+            __m512 m = _mm512_set1_ps(-INFINITY);
+            for (uint32_t t = 0; t < F->taps; t++) {
+                const __mmask16 k = F->mask[t][v];
+                const __m512 x = _mm512_maskz_loadu_ps(k, s + (int64_t)v * 16 + F->off[t]);
+                m = _mm512_mask_max_ps(m, k, x, m);
+                nan |= _mm512_mask_cmp_ps_mask(k, x, x, _CMP_UNORD_Q);
+            }
+            const uint64_t left = (uint64_t)P->isz[1] * P->isz[2] - (uint64_t)v * 16;
+            _mm512_mask_storeu_ps(d + (uint64_t)v * 16, left >= 16 ? (__mmask16)0xffff : (__mmask16)((1u << left) - 1u), m);
+        }
+        if (nan) max_flat_exact(P, s, d);
+    }
+}
+
+EW_T256 static void max_flat_planes256(const pool_plan* P, const flat_max* F, const float* in, float* out, uint64_t n0,
+                                       uint64_t n1, uint64_t ips, uint64_t ops) {
+    const __m256i bit = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+    for (uint64_t q = n0; q < n1; q++) {
+        const float* s = in + q * ips;
+        float* d = out + q * ops;
+        int nan = 0;
+        for (uint32_t v = 0; v < F->vectors; v++) {
+            __m256 m = _mm256_set1_ps(-INFINITY);
+            for (uint32_t t = 0; t < F->taps; t++) {
+                const __m256i k = _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_set1_epi32(F->mask[t][v]), bit), bit);
+                const __m256 x = _mm256_maskload_ps(s + (int64_t)v * 8 + F->off[t], k);
+                /* vmaxps(x, m) on the lanes the tap reaches (x > m ? x : m), m elsewhere */
+                m = _mm256_blendv_ps(m, _mm256_max_ps(x, m), _mm256_castsi256_ps(k));
+                nan |= _mm256_movemask_ps(_mm256_and_ps(_mm256_cmp_ps(x, x, _CMP_UNORD_Q), _mm256_castsi256_ps(k)));
+            }
+            const uint64_t left = (uint64_t)P->isz[1] * P->isz[2] - (uint64_t)v * 8;
+            if (left >= 8) {
+                _mm256_storeu_ps(d + (uint64_t)v * 8, m);
+            } else {
+                const __m256i keep = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)left), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+                _mm256_maskstore_ps(d + (uint64_t)v * 8, keep, m);
+            }
+        }
+        if (nan) max_flat_exact(P, s, d);
+    }
+}
+
+static void max_flat(const pool_run* r) {
+    const pool_plan* P = r->plan;
+    flat_max F;
+    flat_max_init(P, &F, r->isa >= 2 ? 16 : 8);
+    const uint64_t N = P->in_sizes[0], C = P->in_sizes[1], planes = N * C;
+    const uint64_t work = planes * P->isz[1] * P->isz[2] * F.taps;
+    const int isa = r->isa;
+    (void)work;
+    /* eight planes an item; within it runs of one image's channels (their offsets C-strided) */
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) if (work >= PL_PARALLEL_MIN && planes > 1)
+#endif
+    for (uint64_t q = 0; q < planes; q += 8) {
+        const uint64_t end = q + 8 < planes ? q + 8 : planes;
+        for (uint64_t p = q; p < end;) {
+            const uint64_t n = p / C, c = p % C, run = (end - p) < (C - c) ? end - p : C - c;
+            const float* in = (const float*)r->in + n * r->is[0] + c * r->is[1];
+            float* out = (float*)r->out + n * r->os[0] + c * r->os[1];
+            if (isa >= 2) max_flat_planes512(P, &F, in, out, 0, run, r->is[1], r->os[1]);
+            else max_flat_planes256(P, &F, in, out, 0, run, r->is[1], r->os[1]);
+            p += run;
+        }
+    }
+}
+#endif
+
 /* ---- max pooling without indices of FLOAT32 with the channels contiguous (NHWC-like strides:
  * InputTensor.Strides[1] == OutputTensor.Strides[1] == 1), AVX2: 8 channels per vector, the window's
  * taps walked in max_float_col's order, so each channel's value is max_float_col's; without NaN the
@@ -4000,6 +4144,10 @@ static pydml_status execute(const void* plan_, const pydml_tensor* const* inputs
     /* vector max: W contiguous, lane indices fit int32, window offsets fit the row arithmetic */
     const int vec = r.isa > 0 && P->fn == PL_MAX && is_float(P->dtype) && r.is[4] == 1 && total_in < ((uint64_t)1 << 31);
 #ifdef PL_X86
+    if (vec && max_flat_fits(P, &r)) {
+        max_flat(&r);
+        return PYDML_STATUS_SUCCESS;
+    }
     if (vec && max_sep_fits(P, &r)) {
         max_sep(&r);
         return PYDML_STATUS_SUCCESS;
