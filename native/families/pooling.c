@@ -1247,9 +1247,9 @@ static void max_flat_exact(const pool_plan* P, const float* in, float* out) {
         }
 }
 
-EW_T512 static void max_flat_planes512(const pool_plan* P, const flat_max* F, const float* in, float* out, uint64_t n0,
-                                       uint64_t n1, uint64_t ips, uint64_t ops) {
-    for (uint64_t q = n0; q < n1; q++) {
+EW_T512 static void max_flat_planes512(const pool_plan* P, const flat_max* F, const float* in, float* out, uint64_t planes,
+                                       uint64_t ips, uint64_t ops) {
+    for (uint64_t q = 0; q < planes; q++) {
         const float* s = in + q * ips;
         float* d = out + q * ops;
         __mmask16 nan = 0;
@@ -1268,10 +1268,10 @@ EW_T512 static void max_flat_planes512(const pool_plan* P, const flat_max* F, co
     }
 }
 
-EW_T256 static void max_flat_planes256(const pool_plan* P, const flat_max* F, const float* in, float* out, uint64_t n0,
-                                       uint64_t n1, uint64_t ips, uint64_t ops) {
+EW_T256 static void max_flat_planes256(const pool_plan* P, const flat_max* F, const float* in, float* out, uint64_t planes,
+                                       uint64_t ips, uint64_t ops) {
     const __m256i bit = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
-    for (uint64_t q = n0; q < n1; q++) {
+    for (uint64_t q = 0; q < planes; q++) {
         const float* s = in + q * ips;
         float* d = out + q * ops;
         int nan = 0;
@@ -1314,8 +1314,8 @@ static void max_flat(const pool_run* r) {
             const uint64_t n = p / C, c = p % C, run = (end - p) < (C - c) ? end - p : C - c;
             const float* in = (const float*)r->in + n * r->is[0] + c * r->is[1];
             float* out = (float*)r->out + n * r->os[0] + c * r->os[1];
-            if (isa >= 2) max_flat_planes512(P, &F, in, out, 0, run, r->is[1], r->os[1]);
-            else max_flat_planes256(P, &F, in, out, 0, run, r->is[1], r->os[1]);
+            if (isa >= 2) max_flat_planes512(P, &F, in, out, run, r->is[1], r->os[1]);
+            else max_flat_planes256(P, &F, in, out, run, r->is[1], r->os[1]);
             p += run;
         }
     }
