@@ -16,7 +16,6 @@
 #include <sys/mman.h>
 #endif
 
-#include "common.h"
 #include "pydml.h"
 
 #define HEADER 64u                      /* keeps the user pointer 64-byte aligned */
@@ -107,17 +106,4 @@ void pydml_buffer_pool_trim(void) {
     }
     g_cached_bytes = 0;
     pthread_mutex_unlock(&g_lock);
-}
-
-/* pydml_weights_alloc (common.h). A ResNet-50's packed filters are 100 MB, more than the L3, so
- * each execution streams them from memory: on 4 KiB pages each layer's weights cross a page (and
- * a TLB miss) every 64 lines. */
-void* pydml_weights_alloc(size_t bytes) {
-    if (bytes < HUGE_PAGE) return aligned_alloc(64, (size_t)round_up(bytes ? bytes : 1, 64));
-    const uint64_t total = round_up(bytes, HUGE_PAGE);
-    void* p = aligned_alloc(HUGE_PAGE, (size_t)total);
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-    if (p != NULL) madvise(p, (size_t)total, MADV_HUGEPAGE);
-#endif
-    return p;
 }

@@ -153,9 +153,6 @@ static inline void* pydml_workspace_part(const pydml_workspace* ws, uint64_t off
  * budget) from pydml_set_num_threads()'s budget, waiting only while all of it is in use, and sets
  * its OpenMP thread count to the team size until pydml_team_end returns the threads. Nestable
  * (an inner begin gets the outer team). Returns the team size (>= 1). */
-/* Memory for an operator's packed weights (kept for its lifetime, read once per execution), freed
- * with free(): from 2 MiB on, 2 MiB aligned with transparent huge pages requested (buffer_pool.c). */
-void* pydml_weights_alloc(size_t bytes);
 int pydml_team_begin(int want);
 /* Whether a pydml_team_begin now would start a team (no team is open on this thread): an entry
  * point called inside another's team gets that team, whatever it asks for. */

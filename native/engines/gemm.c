@@ -1285,7 +1285,7 @@ static pydml_status gemm_initialize(void* plan, const pydml_tensor* const* input
     const uint32_t NR = x.isa.nr, npanels = (p->N + NR - 1) / NR;
     const uint64_t floats = (uint64_t)b4[0] * b4[1] * npanels * NR * p->K;
     if (floats > ((uint64_t)1 << 34)) return PYDML_STATUS_OUT_OF_MEMORY;
-    float* data = pydml_weights_alloc((size_t)floats * sizeof(float));
+    float* data = aligned_floats((size_t)floats);
     float* row = aligned_floats((size_t)p->K + 64);
     if (data == NULL || row == NULL) {
         free(data);
@@ -2094,7 +2094,7 @@ pydml_status pydml_sgemm_pack_b(uint32_t K, uint32_t N, const float* b, int64_t 
     p->K = K;
     p->N = N;
     p->panels = (N + NR - 1) / NR;
-    p->data = pydml_weights_alloc((size_t)p->panels * K * NR * sizeof(float));
+    p->data = aligned_floats((size_t)p->panels * K * NR);
     if (p->data == NULL) {
         free(p);
         return PYDML_STATUS_OUT_OF_MEMORY;

@@ -826,10 +826,10 @@ pydml_status pydml_convolution_plan_create(const pydml_convolution_params* param
          * 7 x 7 (160 <-> 960) 281-285 -> 289-290, 320 <-> 1280 283 -> 329; 28 x 28 (32 <-> 192)
          * mixed (225-260 against 237-244) and 56 x 56 slower (223 against 184): those stay.
          * Strided, below 4096 output pixels: ResNet-50's downsampling layers, eight of each with
-         * their weights from memory, 2 threads: 512 -> 1024 channels 28 x 28 -> 14 x 14 219 ->
-         * 304 GFLOP/s on the band engine (onnxruntime 341), 128 -> 256 56 -> 28 253 -> 296,
-         * 256 -> 512 56 -> 28 the same; 32 -> 64 224 -> 112 faster on the pointwise path (155-204
-         * against 133-162): the gather packs each item's pixels again, the band engine once. */
+         * their weights from memory, 2 threads: 512 -> 1024 channels 28 x 28 -> 14 x 14 173-191
+         * -> 261-299 GFLOP/s on the band engine (onnxruntime 346), 128 -> 256 56 -> 28 224-258 ->
+         * 276-300, 256 -> 512 221-243 -> 267-310; 32 -> 64 224 -> 112 faster on the pointwise path
+         * (155-204 against 133-162): the gather packs each item's pixels again, the band engine once. */
         if (p->ax[0].out * p->ax[1].out * p->ax[2].out < (p->pw_gather ? 4096 : 512)) p->pointwise = 0;
         if (!p->pointwise) p->pw_gather = 0;
         if (p->pointwise) pointwise_blocking(p);
@@ -2436,7 +2436,7 @@ static pydml_status conv_family_initialize(void* plan, const pydml_tensor* const
     ex.nt = 1; /* under the operator's lock, outside any thread team */
     for (int i = 0; i < (p->pointwise ? 2 : 1); i++) {
         const int pointwise = p->pointwise && i == 0;
-        float* data = pydml_weights_alloc((size_t)p->weight_bytes);
+        float* data = aligned_alloc(64, (size_t)p->weight_bytes);
         if (data == NULL) {
             free(p->pre.data[0]);
             memset(&p->pre, 0, sizeof p->pre);

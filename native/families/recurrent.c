@@ -1254,8 +1254,8 @@ static pydml_status initialize(void* plan, const pydml_tensor* const* inputs, ui
     pydml_sgemm_ukernels_get(&r.uk);
     make_layout(&r.L, p, r.uk.nr, 1); /* the panels do not depend on the team */
     const uint32_t nd = p->nd, nr = r.L.nr, per = r.L.gp / nr, H = p->hidden, I = p->input;
-    float* pw = r.in[IN_W] ? pydml_weights_alloc(pydml_workspace_round((uint64_t)nd * per * nr * I * sizeof(float))) : NULL;
-    float* rp = r.in[IN_R] ? pydml_weights_alloc(pydml_workspace_round((uint64_t)nd * per * nr * H * sizeof(float))) : NULL;
+    float* pw = r.in[IN_W] ? aligned_alloc(64, pydml_workspace_round((uint64_t)nd * per * nr * I * sizeof(float))) : NULL;
+    float* rp = r.in[IN_R] ? aligned_alloc(64, pydml_workspace_round((uint64_t)nd * per * nr * H * sizeof(float))) : NULL;
     float* stage = malloc((size_t)nr * (H > I ? H : I) * sizeof(float));
     if ((r.in[IN_W] && !pw) || (r.in[IN_R] && !rp) || !stage) {
         free(pw);
