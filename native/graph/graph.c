@@ -1050,11 +1050,13 @@ static int concurrent_options(uint32_t options) {
  * team and worth running beside another such step: from 4 times the team bar (the scheduler's
  * locks and wake-ups cost microseconds per step, tens on a loaded host) to below WHOLE_BARS times
  * it; 3 from there: a step that uses the whole team well by itself, and beside another would get
- * one thread of it, so it never runs beside another (scheduler_worker): on the quiet 2-CPU AVX2 host (2026-11-29), ResNet-18 ran 0.56-0.59x onnxruntime at batch
- * 1 and 0.72-0.77x at batch 8 with its 115 M multiply-add 3x3 stride-2 convolutions beside their
- * 6.4 M 1x1 downsampling branches, 0.66-0.68x and 0.89x one step at a time; BERT's Q, K and V
- * projections (75 M at batch 1) measured the same either way. Four branches of 64 K-element
- * unary steps still run side by side (bench_graph.py --case branches: 1.45x serial). */
+ * one thread of it, so it never runs beside another (scheduler_worker): on the quiet 2-CPU AVX2
+ * host (2026-11-29), ResNet-18 ran 0.56-0.59x onnxruntime at batch 1 and 0.72-0.77x at batch 8
+ * with its 115 M multiply-add 3x3 stride-2 convolutions beside their 6.4 M 1x1 downsampling
+ * branches, 0.66-0.68x and 0.89x one step at a time; BERT's Q, K and V projections (75 M at batch
+ * 1) measured the same either way. Four branches of 64 K-element unary steps ran 1.45x serial side
+ * by side there (bench_graph.py --case branches; 0.74-0.93x on the Zen 5 of 2026-12-03, where
+ * concurrency became an option asked for, pydml.h). */
 static int step_size(const pydml_graph* g, const gnode* gn, pydml_team_bars bars) {
     const uint64_t macs = pydml_operator_macs(gn->op);
     uint64_t work = macs, small = bars.small, bar = bars.side;
