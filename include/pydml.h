@@ -450,6 +450,13 @@ void pydml_debug_convolution_stats(uint64_t* prepared, uint64_t* packed, uint64_
 void pydml_debug_convolution_paths(uint64_t* counts, uint32_t n);
 
 /**
+ * The number of max pooling executions, since the library was loaded, that ran as flat plane runs
+ * (FLOAT32 without indices, stride 1, the output the input's size, planes of at most 1024
+ * outputs, an x86 vector path). For tests and profiling: a relaxed atomic counter.
+ */
+uint64_t pydml_debug_pooling_flat_runs(void);
+
+/**
  * Counts, since the library was loaded, of resample executions (RESAMPLE*, RESAMPLE_GRAD*, any
  * operator, graph node or plan call) whose rows were gathered as they are, without the float row
  * between (`nearest_rows`: every resampled axis reads one source of weight 1, rows contiguous). For

@@ -777,7 +777,10 @@ def test_max_flat_planes_same_bits_on_every_path(rng: np.random.Generator) -> No
                 run(desc, {"InputTensor": x}, outputs={"OutputTensor": raw})
                 return raw
 
+            runs = lib.pydml_debug_pooling_flat_runs()
             results = on_every_path(poisoned_run, (1, 2))
+            # the flat runs took it (the vector paths; the portable one has none)
+            assert lib.pydml_debug_pooling_flat_runs() > runs
             if not with_nan:
                 np.testing.assert_array_equal(results[0], want)
                 assert np.signbit(results[0]).tobytes() == np.signbit(want).tobytes()

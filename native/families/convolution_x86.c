@@ -12,6 +12,8 @@
 #if defined(__GNUC__) && defined(__x86_64__)
 #include <immintrin.h>
 
+#include "lane_masks.h"
+
 #define T512 __attribute__((target("avx512f,avx512bw,avx512vl,fma,f16c")))
 #define T256 __attribute__((target("avx2,fma,f16c")))
 #define INLINE static inline __attribute__((always_inline))
@@ -1227,13 +1229,7 @@ T256 static void split2_256(const float* src, int64_t sstep, uint32_t rows, uint
 }
 
 /* conv_dwf_kernel on AVX2: vectors of 8 outputs, each a byte of the plan's 16-bit masks expanded to
- * lanes (vmaskmovps loads nothing under a clear lane); the FMA under fmask as a blend */
-INLINE T256 __m256i dwf_lanes256(uint32_t bits) {
-    const __m256i bit = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
-    return _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_set1_epi32((int)bits), bit), bit);
-}
-
-INLINE T256 uint32_t dwf_byte(const uint16_t* m, uint32_t v) { return (uint32_t)(m[v >> 1] >> (8 * (v & 1))) & 0xffu; }
+ * lanes (lane_masks.h; vmaskmovps loads nothing under a clear lane); the FMA under fmask as a blend */
 
 INLINE T256 void dwf256_body(const conv_dwf_args* a, uint32_t v0, const int NV) {
     __m256 acc[8];
@@ -1245,15 +1241,15 @@ INLINE T256 void dwf256_body(const conv_dwf_args* a, uint32_t v0, const int NV) 
         const uint16_t* fm = a->fmask + (size_t)t * a->nvec;
         _Pragma("GCC unroll 8") for (int j = 0; j < NV; j++) {
             const uint32_t v = v0 + (uint32_t)j;
-            const __m256 x = _mm256_maskload_ps((const float*)(at + 32u * (uintptr_t)j), dwf_lanes256(dwf_byte(lm, v)));
+            const __m256 x = _mm256_maskload_ps((const float*)(at + 32u * (uintptr_t)j), pydml_lanes8(pydml_mask_byte(lm, v)));
             acc[j] = _mm256_blendv_ps(acc[j], _mm256_fmadd_ps(wt, x, acc[j]),
-                                      _mm256_castsi256_ps(dwf_lanes256(dwf_byte(fm, v))));
+                                      _mm256_castsi256_ps(pydml_lanes8(pydml_mask_byte(fm, v))));
         }
     }
     _Pragma("GCC unroll 8") for (int j = 0; j < NV; j++) {
         const uint32_t o = 8 * (v0 + (uint32_t)j), left = a->n - o;
         if (left >= 8) _mm256_storeu_ps(a->out + o, acc[j]);
-        else _mm256_maskstore_ps(a->out + o, dwf_lanes256((1u << left) - 1u), acc[j]);
+        else _mm256_maskstore_ps(a->out + o, pydml_lanes8((1u << left) - 1u), acc[j]);
     }
 }
 

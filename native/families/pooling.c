@@ -58,6 +58,9 @@
 #include "families.h"
 #include "convert.h"
 #include "stream_store.h"
+#ifdef PL_X86
+#include "lane_masks.h"
+#endif
 
 enum { PL_MAX = 0, PL_AVG = 1, PL_LP = 2 };
 
@@ -87,6 +90,7 @@ typedef struct pool_plan {
     int include_padding;
     uint32_t p;
     int grad;                           /* AVERAGE_POOLING_GRAD / MAX_POOLING_GRAD (see pool_grad below) */
+    struct flat_max* flat;              /* max_flat's tables, or NULL (flat_max_make) */
 } pool_plan;
 
 
@@ -101,6 +105,45 @@ static int is_int(uint32_t t) {
     default:
         return 0;
     }
+}
+
+/* The flat max planes' tables (max_flat, below): made with the plan where its shape takes that path
+ * (FLOAT32 without indices, a 2-D window, stride 1, the output the input's size, at most
+ * PL_FLAT_MAX outputs a plane and PL_FLAT_TAPS taps); the views are checked at execution. */
+#define PL_FLAT_MAX 1024 /* outputs of a plane */
+#define PL_FLAT_TAPS 64
+
+typedef struct flat_max {
+    int64_t off[PL_FLAT_TAPS];                     /* tap t reads input o + off[t] for output o */
+    uint32_t taps;
+    uint16_t mask[PL_FLAT_TAPS][PL_FLAT_MAX / 16]; /* per tap and 16 outputs: the lanes it reaches
+                                                    * (AVX2: a byte per 8, lane_masks.h) */
+} flat_max;
+
+static flat_max* flat_max_make(const pool_plan* P) {
+    if (P->fn != PL_MAX || P->grad || P->itype || P->dtype != DML_TENSOR_DATA_TYPE_FLOAT32) return NULL;
+    if (P->isz[0] != 1 || P->osz[0] != 1 || P->win[0] != 1 || P->stride[1] != 1 || P->stride[2] != 1) return NULL;
+    const int64_t H = P->isz[1], W = P->isz[2], n = H * W;
+    if (P->osz[1] != P->isz[1] || P->osz[2] != P->isz[2] || n > PL_FLAT_MAX ||
+        (uint64_t)P->win[1] * P->win[2] > PL_FLAT_TAPS)
+        return NULL;
+    flat_max* F = calloc(1, sizeof *F);
+    if (F == NULL) return NULL; /* (the other paths run it) */
+    for (uint32_t kh = 0; kh < P->win[1]; kh++)
+        for (uint32_t kw = 0; kw < P->win[2]; kw++) {
+            const int64_t dy = (int64_t)kh * P->dil[1] - P->pad[1], dx = (int64_t)kw * P->dil[2] - P->pad[2];
+            const uint32_t t = F->taps++;
+            F->off[t] = dy * W + dx;
+            for (int64_t v = 0; v * 16 < n; v++) {
+                uint16_t m = 0;
+                for (uint32_t j = 0; j < 16; j++) {
+                    const int64_t o = v * 16 + j, y = o / W + dy, x = o % W + dx;
+                    if (o < n && y >= 0 && y < H && x >= 0 && x < W) m = (uint16_t)(m | (1u << j));
+                }
+                F->mask[t][v] = m;
+            }
+        }
+    return F;
 }
 
 static pydml_status create(const pydml_operator_info* info, const void* desc, uint32_t flags, void** out) {
@@ -215,11 +258,17 @@ static pydml_status create(const pydml_operator_info* info, const void* desc, ui
         plan->isz[a] = x->Sizes[2 + i];
         plan->osz[a] = y->Sizes[2 + i];
     }
+#ifdef PL_X86
+    plan->flat = flat_max_make(plan);
+#endif
     *out = plan;
     return PYDML_STATUS_SUCCESS;
 }
 
-static void destroy(void* plan) { free(plan); }
+static void destroy(void* plan) {
+    if (plan != NULL) free(((pool_plan*)plan)->flat);
+    free(plan);
+}
 
 /* ---- element access ---- */
 
@@ -1187,42 +1236,10 @@ static void max_sep(const pool_run* r) {
  * [1, 512, 14, 14] (onnxruntime 12 and 19). Each output takes max_float_col's value: the taps in
  * (kh, kw) order from -inf, v replacing m where v > m (vmaxps(v, m): ties keep the earlier tap,
  * -0 against +0 included); a plane that met a NaN is walked again with the exact rule. ---- */
-#define PL_FLAT_MAX 1024 /* outputs of a plane */
-#define PL_FLAT_TAPS 64
-
-typedef struct flat_max {
-    int64_t off[PL_FLAT_TAPS];
-    uint32_t taps, vectors;
-    uint16_t mask[PL_FLAT_TAPS][PL_FLAT_MAX / 8]; /* per tap and vector (8 or 16 lanes) */
-} flat_max;
-
 static int max_flat_fits(const pool_plan* P, const pool_run* r) {
-    if (P->fn != PL_MAX || P->grad || P->itype || r->idx != NULL || r->ridx != NULL || r->isa < 1) return 0;
-    if (P->dtype != DML_TENSOR_DATA_TYPE_FLOAT32 || P->isz[0] != 1 || P->osz[0] != 1 || P->win[0] != 1) return 0;
-    if (P->stride[1] != 1 || P->stride[2] != 1 || P->osz[1] != P->isz[1] || P->osz[2] != P->isz[2]) return 0;
-    const uint64_t H = P->isz[1], W = P->isz[2];
-    if (H * W > PL_FLAT_MAX || (uint64_t)P->win[1] * P->win[2] > PL_FLAT_TAPS) return 0;
-    return r->is[4] == 1 && r->is[3] == W && r->os[4] == 1 && r->os[3] == W;
-}
-
-static void flat_max_init(const pool_plan* P, flat_max* F, uint32_t lanes) {
-    const int64_t H = P->isz[1], W = P->isz[2], n = H * W;
-    F->taps = 0;
-    F->vectors = (uint32_t)((n + lanes - 1) / lanes);
-    for (uint32_t kh = 0; kh < P->win[1]; kh++)
-        for (uint32_t kw = 0; kw < P->win[2]; kw++) {
-            const int64_t dy = (int64_t)kh * P->dil[1] - P->pad[1], dx = (int64_t)kw * P->dil[2] - P->pad[2];
-            const uint32_t t = F->taps++;
-            F->off[t] = dy * W + dx;
-            for (uint32_t v = 0; v < F->vectors; v++) {
-                uint16_t m = 0;
-                for (uint32_t j = 0; j < lanes; j++) {
-                    const int64_t o = (int64_t)v * lanes + j, y = o / W + dy, x = o % W + dx;
-                    if (o < n && y >= 0 && y < H && x >= 0 && x < W) m = (uint16_t)(m | (1u << j));
-                }
-                F->mask[t][v] = m;
-            }
-        }
+    const uint64_t W = P->isz[2];
+    return P->flat != NULL && r->idx == NULL && r->ridx == NULL && r->isa >= 1 && r->is[4] == 1 && r->is[3] == W &&
+           r->os[4] == 1 && r->os[3] == W;
 }
 
 /* One plane again with the exact rule (a NaN met): max_float_col's walk, output by output. */
@@ -1253,7 +1270,7 @@ EW_T512 static void max_flat_planes512(const pool_plan* P, const flat_max* F, co
         const float* s = in + q * ips;
         float* d = out + q * ops;
         __mmask16 nan = 0;
-        for (uint32_t v = 0; v < F->vectors; v++) {
+        for (uint32_t v = 0; (uint64_t)v * 16 < (uint64_t)P->isz[1] * P->isz[2]; v++) {
             __m512 m = _mm512_set1_ps(-INFINITY);
             for (uint32_t t = 0; t < F->taps; t++) {
                 const __mmask16 k = F->mask[t][v];
@@ -1270,15 +1287,14 @@ EW_T512 static void max_flat_planes512(const pool_plan* P, const flat_max* F, co
 
 EW_T256 static void max_flat_planes256(const pool_plan* P, const flat_max* F, const float* in, float* out, uint64_t planes,
                                        uint64_t ips, uint64_t ops) {
-    const __m256i bit = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
     for (uint64_t q = 0; q < planes; q++) {
         const float* s = in + q * ips;
         float* d = out + q * ops;
         int nan = 0;
-        for (uint32_t v = 0; v < F->vectors; v++) {
+        for (uint32_t v = 0; (uint64_t)v * 8 < (uint64_t)P->isz[1] * P->isz[2]; v++) {
             __m256 m = _mm256_set1_ps(-INFINITY);
             for (uint32_t t = 0; t < F->taps; t++) {
-                const __m256i k = _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_set1_epi32(F->mask[t][v]), bit), bit);
+                const __m256i k = pydml_lanes8(pydml_mask_byte(F->mask[t], v));
                 const __m256 x = _mm256_maskload_ps(s + (int64_t)v * 8 + F->off[t], k);
                 /* vmaxps(x, m) on the lanes the tap reaches (x > m ? x : m), m elsewhere */
                 m = _mm256_blendv_ps(m, _mm256_max_ps(x, m), _mm256_castsi256_ps(k));
@@ -1296,12 +1312,14 @@ EW_T256 static void max_flat_planes256(const pool_plan* P, const flat_max* F, co
     }
 }
 
+static uint64_t g_flat_runs;
+
 static void max_flat(const pool_run* r) {
     const pool_plan* P = r->plan;
-    flat_max F;
-    flat_max_init(P, &F, r->isa >= 2 ? 16 : 8);
+    __atomic_fetch_add(&g_flat_runs, 1, __ATOMIC_RELAXED);
+    const flat_max* F = P->flat;
     const uint64_t N = P->in_sizes[0], C = P->in_sizes[1], planes = N * C;
-    const uint64_t work = planes * P->isz[1] * P->isz[2] * F.taps;
+    const uint64_t work = planes * P->isz[1] * P->isz[2] * F->taps;
     const int isa = r->isa;
     (void)work;
     /* eight planes an item; within it runs of one image's channels (their offsets C-strided) */
@@ -1314,8 +1332,8 @@ static void max_flat(const pool_run* r) {
             const uint64_t n = p / C, c = p % C, run = (end - p) < (C - c) ? end - p : C - c;
             const float* in = (const float*)r->in + n * r->is[0] + c * r->is[1];
             float* out = (float*)r->out + n * r->os[0] + c * r->os[1];
-            if (isa >= 2) max_flat_planes512(P, &F, in, out, run, r->is[1], r->os[1]);
-            else max_flat_planes256(P, &F, in, out, run, r->is[1], r->os[1]);
+            if (isa >= 2) max_flat_planes512(P, F, in, out, run, r->is[1], r->os[1]);
+            else max_flat_planes256(P, F, in, out, run, r->is[1], r->os[1]);
             p += run;
         }
     }
@@ -4200,3 +4218,12 @@ static pydml_status execute(const void* plan_, const pydml_tensor* const* inputs
 /* The gradients' scratch comes from the caller's workspace: the plan is read-only while it executes,
  * so executions of one operator may run at the same time. */
 const pydml_kernel_family pydml_family_pooling = {"pooling", create, destroy, execute, 0, temporary_bytes, NULL, NULL};
+
+/* pydml_debug_pooling_flat_runs (pydml.h) */
+uint64_t pydml_debug_pooling_flat_runs(void) {
+#ifdef PL_X86
+    return __atomic_load_n(&g_flat_runs, __ATOMIC_RELAXED);
+#else
+    return 0;
+#endif
+}

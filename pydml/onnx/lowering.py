@@ -812,8 +812,7 @@ class Segment:
         if _strip_ones(sizes) != _strip_ones(view.shape) and (
             math.prod(sizes) != view.size or not view.is_packed()
         ):
-            per_column = math.prod(sizes) == view.size and all(
-                n == 1 for n in self.shape(other)[:-1]) and len(self.shape(other)) >= 1
+            per_column = math.prod(sizes) == view.size and all(n == 1 for n in self.shape(other)[:-1])
             if not per_column:
                 return False  # (a GEMM whose rows are the MatMul's batch and rows: fusion.fold_batch_rows)
 
