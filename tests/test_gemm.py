@@ -26,7 +26,7 @@ import torch
 from ew_harness import run, tensor, threads
 
 import pydml
-from pydml.native import ffi, lib
+from pydml.native import ffi, isa_path, lib
 
 ROOT = Path(__file__).resolve().parent.parent
 U32 = 2.0 ** -24
@@ -464,7 +464,8 @@ WORKSPACE_CASES = {  # name: (m, n, k, batch, dtype, o_strides, owned B, B's sou
     "B streamed": (3, 300, 520, (), "FLOAT32", None, False, "in_place"),
     "owned B": (64, 257, 300, (), "FLOAT32", None, True, "prepared"),
     "owned B, batches": (7, 20, 40, (2, 3), "FLOAT16", None, True, "prepared"),
-    "owned B streamed": (1, 300, 520, (), "FLOAT32", None, True, "in_place"),
+    "owned B streamed": (5, 300, 520, (), "FLOAT32", None, True, "in_place"),
+    "owned B, a few rows over its panels": (2, 300, 520, (), "FLOAT32", None, True, "prepared"),
     "owned B, block phases": (200, 70, 300, (), "FLOAT32", None, True, "prepared"),
     "owned B, phases, float16 sums": (170, 40, 260, (), "FLOAT16", None, True, "prepared"),
 }
@@ -479,6 +480,8 @@ def test_scratch_is_the_callers_temporary_resource(case: str, rng: np.random.Gen
     pydml_debug_prepared_stats counts where B came from: panels packed at initialize, packed per
     call, or read in place."""
     m, n, k, batch, dtype, o_strides, owned, source = WORKSPACE_CASES[case]
+    if case == "owned B, a few rows over its panels" and isa_path() == "portable":
+        source = "in_place"  # the portable path streams such a B in place (no gemm_pre_rows there)
     t = NP[dtype]
     tb = source != "in_place"  # B streamed in place has unit stride along n
     b_shape = (*batch, n, k) if tb else (*batch, k, n)
@@ -776,3 +779,54 @@ def test_valid_shapes_pass_every_transpose() -> None:
         for tb in (False, True):
             a, b = ([2, 4, 8] if ta else [2, 8, 4]), ([2, 6, 4] if tb else [2, 4, 6])
             pydml.validate(gemm_desc("FLOAT32", a, b, [2, 8, 6], ta=ta, tb=tb))
+
+
+@pytest.mark.parametrize("m", [1, 2, 3, 4])
+def test_a_few_rows_over_owned_panels_are_the_in_place_streams_bits(m: int, rng: np.random.Generator) -> None:
+    """Up to 4 rows times an owned B with unit stride along n (a decoder's GEMVs, a few tokens
+    times a weight) read B's panels packed at initialization (gemm.c gemm_pre_rows: sequential
+    panel streams) where the in-place stream (gemm_rows.c) read B's rows: the same sums, K slice by
+    K slice, so the same bits, on each ISA path, 1 and 2 threads, with batches, an N that ends in
+    a partial panel and vector, and K of several uneven slices; Alpha, C and an activation after."""
+    from ew_harness import ISA_PATHS, available_paths
+
+    n, k, batch = 77, 600, (2,)
+    a = rng.standard_normal((*batch, m, k)).astype(np.float32)
+    b = rng.standard_normal((*batch, k, n)).astype(np.float32)
+    c = rng.standard_normal((*batch, m, n)).astype(np.float32)
+    act = pydml.DML_ACTIVATION_LEAKY_RELU_OPERATOR_DESC(Alpha=0.25)
+
+    def desc(owned: bool) -> Any:
+        d = gemm_desc("FLOAT32", (*batch, m, k), (*batch, k, n), (*batch, m, n), c_sizes=(*batch, m, n),
+                      alpha=0.5, beta=2.0, act=act)
+        if owned:
+            d = dataclasses.replace(d, BTensor=pydml.buffer_desc("FLOAT32", [*batch, k, n], Flags="OWNED_BY_DML"))
+        return d
+
+    results = []
+    for path in available_paths():
+        lib.pydml_set_cpu_features(ISA_PATHS[path])
+        try:
+            for count in (1, 2):
+                with threads(count):
+                    plain = pydml.Device().create_operator(desc(False))
+                    streamed = plain.execute({"ATensor": a, "BTensor": b, "CTensor": c},
+                                             {"OutputTensor": np.full((*batch, m, n), np.nan, np.float32)})
+                    op = pydml.Device().create_operator(desc(True))
+                    op.initialize({"BTensor": b})
+                    before = gemm_stats()
+                    panels = op.execute({"ATensor": a, "CTensor": c},
+                                        {"OutputTensor": np.full((*batch, m, n), np.nan, np.float32)})
+                    delta = stats_delta(before)
+                    assert delta["prepared" if path != "portable" else "in_place"] == 1, (path, delta)
+                    np.testing.assert_array_equal(panels["OutputTensor"].view(np.uint32),
+                                                  streamed["OutputTensor"].view(np.uint32))
+                    if path != "portable":
+                        results.append(panels["OutputTensor"])
+        finally:
+            lib.pydml_set_cpu_features(0xFFFFFFFF)
+    for r in results[1:]:  # AVX-512 and AVX2, 1 and 2 threads: one answer
+        np.testing.assert_array_equal(r.view(np.uint32), results[0].view(np.uint32))
+    ref, mag = reference(a, b, c, False, False, 0.5, 2.0)
+    ref = np.where(ref > 0, ref, 0.25 * ref)
+    assert_close(results[0], ref if m else ref, mag, k)

@@ -646,7 +646,9 @@ pydml_status pydml_operator_prepare_owned(const pydml_operator* op, const pydml_
         return PYDML_STATUS_SUCCESS;
     }
     const uint64_t g = next_generation();
+    pydml_initialize_shared_set(shared);
     const pydml_status s = op->family->initialize(op->plan, inputs, input_count, g);
+    pydml_initialize_shared_set(0);
     w->prepared_generation = s ? 0 : g;
     w->prepared_users = s ? 0 : 1;
     w->prepared_shared = 0;

@@ -46,6 +46,7 @@
  * same gemm_schedule execute follows), so the plan is read-only while it executes and executions
  * of one operator may run at the same time. Vector paths: AVX-512 (14 x 32 tile), AVX2 (6 x 16),
  * portable C (4 x 8); chosen per execution by pydml_active_cpu_features(). */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #ifdef _OPENMP
@@ -95,10 +96,20 @@ typedef void (*gemm_stream)(uint32_t kc, uint32_t mr, const float* a, const floa
 #define GEMM_STREAM_FLOATS 4096 /* stream scratch per thread (16 KiB: stays in L1 with a B row) */
 #define GEMM_STREAM_L1_FLOATS 8192 /* B slices up to this size (32 KiB, L1) are streamed with the sums in registers */
 
+/* A few rows (M <= GEMM_PRE_ROWS_MAX) times B packed at initialization, panels [0, np) of one
+ * batch (panel q: K x NR floats at panels + q * K * NR), into columns [0, ncols) of the FLOAT32
+ * output rows out + t * ldo: each K slice s of kslices (gemm_rows.c's bounds, K s / kslices) summed
+ * from 0 in ascending k by FMA, then out = s_0, out = s_s + out for s ascending: gemm_rows.c's
+ * arithmetic, bit for bit. apack[k * M + t] = A(t, k). */
+typedef void (*gemm_pre_rows)(uint32_t M, uint32_t K, uint32_t kslices, const float* apack, const float* panels,
+                              uint32_t np, uint32_t ncols, float* out, int64_t ldo);
+#define GEMM_PRE_ROWS_MAX 4
+
 typedef struct gemm_isa {
     uint32_t mr, nr;
     gemm_ukr ukr[GEMM_MR_MAX + 1]; /* by row count, [0] unused */
     gemm_stream stream;
+    gemm_pre_rows pre_rows; /* NULL: gemm_rows.c reads B in place instead */
 } gemm_isa;
 
 typedef struct gemm_plan {
@@ -127,6 +138,7 @@ typedef struct gemm_plan {
         uint32_t mr, nr;
         uint32_t bb0, bb1; /* B's batch sizes */
         float* data;       /* batch (b0 * bb1 + b1), panel q: data + (batch * npanels + q) * K * nr */
+        struct shared_pack* shared; /* data belongs to this entry of g_packs (NULL: to the plan) */
     } pre;
 } gemm_plan;
 
@@ -553,18 +565,134 @@ EW_T256 static void pack_a_avx_f16(const uint16_t* restrict src, int64_t rs, flo
     pack_a_avx_body(src, rs, dst, mr, kc, 1);
 }
 
+/* ---- a few rows times B packed at initialization (gemm_pre_rows) ----
+ * A GEMV or a few tokens times a weight matrix, its B packed once (OWNED_BY_DML): P panels at a
+ * time, each a sequential stream of K x NR floats, every row of A applied to each row of the
+ * panels as it is loaded, the sums in registers over a whole K slice. gemm_rows.c streamed such a
+ * B in place, eight rows of 32 columns a pass with the sums in L1: from L3 (a decoder's weights in
+ * turn, 1 MiB each) that read 9-14 GB/s where onnxruntime's packed GEMV read 55-95 (Zen 4, 1 x
+ * 1024 x 256, 16 weights in turn); four sequential panel streams read 52-61 GB/s on one thread. */
+#define PRE_ROWS_BODY(T, V, LOADU, SET1, FMA, ZERO, STORE_COLS)                                          \
+    for (uint32_t s = 0; s < S; s++) {                                                                    \
+        const uint32_t k0 = (uint32_t)((uint64_t)K * s / S), k1 = (uint32_t)((uint64_t)K * (s + 1) / S); \
+        T acc[GEMM_PRE_ROWS_MAX][4][2];                                                                   \
+        _Pragma("GCC unroll 4") for (int t = 0; t < M; t++)                                               \
+            _Pragma("GCC unroll 4") for (int q = 0; q < P; q++)                                           \
+                _Pragma("GCC unroll 2") for (int h = 0; h < 2; h++) acc[t][q][h] = ZERO;                  \
+        const float* b = panels + (size_t)k0 * (2 * V);                                                   \
+        for (uint32_t k = k0; k < k1; k++, b += 2 * V) {                                                  \
+            T x[4][2];                                                                                    \
+            _Pragma("GCC unroll 4") for (int q = 0; q < P; q++)                                           \
+                _Pragma("GCC unroll 2") for (int h = 0; h < 2; h++) x[q][h] = LOADU(b + q * pstride + h * V); \
+            _Pragma("GCC unroll 4") for (int t = 0; t < M; t++) {                                         \
+                const T a = SET1(apack[(size_t)k * M + t]);                                               \
+                _Pragma("GCC unroll 4") for (int q = 0; q < P; q++)                                       \
+                    _Pragma("GCC unroll 2") for (int h = 0; h < 2; h++) acc[t][q][h] = FMA(a, x[q][h], acc[t][q][h]); \
+            }                                                                                             \
+        }                                                                                                 \
+        STORE_COLS                                                                                        \
+    }
+
+/* AVX2: NR 16 (two ymm a panel row); the columns past ncols not stored (a partial vector through
+ * a stack row: vmaskmovps stores are slow on AMD) */
+INLINE EW_T256 void pre_rows256_body(uint32_t K, uint32_t S, const float* apack, const float* panels, size_t pstride,
+                                     uint32_t ncols, float* out, int64_t ldo, const int M, const int P) {
+    PRE_ROWS_BODY(__m256, 8, _mm256_loadu_ps, _mm256_set1_ps, _mm256_fmadd_ps, _mm256_setzero_ps(), {
+        _Pragma("GCC unroll 4") for (int t = 0; t < M; t++)
+            _Pragma("GCC unroll 4") for (int q = 0; q < P; q++)
+                _Pragma("GCC unroll 2") for (int h = 0; h < 2; h++) {
+                    const uint32_t c = (uint32_t)(q * 16 + h * 8);
+                    if (c >= ncols) continue;
+                    float* o = out + t * ldo + c;
+                    if (ncols - c >= 8) {
+                        _mm256_storeu_ps(o, s ? _mm256_add_ps(acc[t][q][h], _mm256_loadu_ps(o)) : acc[t][q][h]);
+                    } else {
+                        float v[8];
+                        _mm256_storeu_ps(v, acc[t][q][h]);
+                        for (uint32_t j = 0; j < ncols - c; j++) o[j] = s ? v[j] + o[j] : v[j];
+                    }
+                }
+    })
+}
+
+#define PRE_ROWS_DISPATCH(BODY, PMAX)                                                                     \
+    for (uint32_t q0 = 0; q0 < np; q0 += PMAX) {                                                         \
+        const uint32_t n = np - q0 < PMAX ? np - q0 : PMAX, nc = ncols - q0 * NRW < n * NRW ? ncols - q0 * NRW : n * NRW; \
+        const float* pq = panels + (size_t)q0 * pstride;                                                 \
+        float* oq = out + (size_t)q0 * NRW;                                                               \
+        switch (M * 8 + n) {                                                                              \
+        case 9: BODY(K, S, apack, pq, pstride, nc, oq, ldo, 1, 1); break;                                 \
+        case 10: BODY(K, S, apack, pq, pstride, nc, oq, ldo, 1, 2); break;                                \
+        case 11: BODY(K, S, apack, pq, pstride, nc, oq, ldo, 1, 3); break;                                \
+        case 12: BODY(K, S, apack, pq, pstride, nc, oq, ldo, 1, 4); break;                                \
+        case 17: BODY(K, S, apack, pq, pstride, nc, oq, ldo, 2, 1); break;                                \
+        case 18: BODY(K, S, apack, pq, pstride, nc, oq, ldo, 2, 2); break;                                \
+        case 19: BODY(K, S, apack, pq, pstride, nc, oq, ldo, 2, 3); break;                                \
+        case 20: BODY(K, S, apack, pq, pstride, nc, oq, ldo, 2, 4); break;                                \
+        case 25: BODY(K, S, apack, pq, pstride, nc, oq, ldo, 3, 1); break;                                \
+        case 26: BODY(K, S, apack, pq, pstride, nc, oq, ldo, 3, 2); break;                                \
+        case 33: BODY(K, S, apack, pq, pstride, nc, oq, ldo, 4, 1); break;                                \
+        default: BODY(K, S, apack, pq, pstride, nc, oq, ldo, 4, 2); break;                                \
+        }                                                                                                 \
+    }
+
+/* gemm_pre_rows on AVX2: 4 panels a group for 1 row, 2 for 2 (8 ymm sums), 1 for 3 and 4 */
+EW_T256 static void pre_rows_avx2(uint32_t M, uint32_t K, uint32_t S, const float* apack, const float* panels,
+                                  uint32_t np, uint32_t ncols, float* out, int64_t ldo) {
+    const size_t pstride = (size_t)K * 16;
+    const uint32_t NRW = 16, pmax = M == 1 ? 4 : M == 2 ? 2 : 1;
+    if (pmax == 4) {
+        PRE_ROWS_DISPATCH(pre_rows256_body, 4)
+    } else if (pmax == 2) {
+        PRE_ROWS_DISPATCH(pre_rows256_body, 2)
+    } else {
+        PRE_ROWS_DISPATCH(pre_rows256_body, 1)
+    }
+}
+
 static void isa_avx2(gemm_isa* k) {
     memset(k, 0, sizeof *k);
     k->stream = stream_fma;
+    k->pre_rows = pre_rows_avx2;
     k->mr = 6;
     k->nr = 16;
     gemm_ukr u[7] = {NULL, ukr_avx2_1, ukr_avx2_2, ukr_avx2_3, ukr_avx2_4, ukr_avx2_5, ukr_avx2_6};
     memcpy(k->ukr, u, sizeof u);
 }
 
+/* AVX-512: NR 32 (two zmm a panel row); the columns past ncols masked */
+INLINE EW_T512 void pre_rows512_body(uint32_t K, uint32_t S, const float* apack, const float* panels, size_t pstride,
+                                     uint32_t ncols, float* out, int64_t ldo, const int M, const int P) {
+    PRE_ROWS_BODY(__m512, 16, _mm512_loadu_ps, _mm512_set1_ps, _mm512_fmadd_ps, _mm512_setzero_ps(), {
+        _Pragma("GCC unroll 4") for (int t = 0; t < M; t++)
+            _Pragma("GCC unroll 4") for (int q = 0; q < P; q++)
+                _Pragma("GCC unroll 2") for (int h = 0; h < 2; h++) {
+                    const uint32_t c = (uint32_t)(q * 32 + h * 16);
+                    if (c >= ncols) continue;
+                    const __mmask16 m = ncols - c >= 16 ? (__mmask16)0xffff : (__mmask16)((1u << (ncols - c)) - 1u);
+                    float* o = out + t * ldo + c;
+                    const __m512 v = s ? _mm512_add_ps(acc[t][q][h], _mm512_maskz_loadu_ps(m, o)) : acc[t][q][h];
+                    _mm512_mask_storeu_ps(o, m, v);
+                }
+    })
+}
+
+/* gemm_pre_rows on AVX-512: 4 panels a group for 1 and 2 rows (16 zmm sums), 2 for 3 and 4 */
+EW_T512 static void pre_rows_avx512(uint32_t M, uint32_t K, uint32_t S, const float* apack, const float* panels,
+                                    uint32_t np, uint32_t ncols, float* out, int64_t ldo) {
+    const size_t pstride = (size_t)K * 32;
+    const uint32_t NRW = 32;
+    if (M <= 2) {
+        PRE_ROWS_DISPATCH(pre_rows512_body, 4)
+    } else {
+        PRE_ROWS_DISPATCH(pre_rows512_body, 2)
+    }
+}
+
 static void isa_avx512(gemm_isa* k) {
     memset(k, 0, sizeof *k);
     k->stream = stream_fma;
+    k->pre_rows = pre_rows_avx512;
     k->mr = 14;
     k->nr = 32;
     gemm_ukr u[15] = {NULL, ukr_avx512_1, ukr_avx512_2, ukr_avx512_3, ukr_avx512_4, ukr_avx512_5,
@@ -1211,10 +1339,89 @@ static pydml_status create(const pydml_operator_info* info, const void* desc, ui
     return PYDML_STATUS_SUCCESS;
 }
 
+/* ---- panels shared between plans ----
+ * pydml.onnx derives a plan for each new input shape (a decoder's token step at every past
+ * length), and each plan's graph re-creates its fused GEMMs (a bias folded in) and initializes
+ * them from the same initializer memory, which never changes (initialize_shared): packing each
+ * weight again per token cost more than the token's products. Panels packed from such memory are
+ * kept once per (memory, view, layout), counted by the plans that read them. Memory that may
+ * change (a graph's own copies, a plain initialize) always gets panels of its own. */
+typedef struct shared_pack {
+    const void* src;
+    int64_t sb[4];
+    uint32_t b4[4], type, trans_b, K, N, nr;
+    float* data;
+    uint32_t refs;
+    struct shared_pack* next;
+} shared_pack;
+static pthread_mutex_t g_packs_lock = PTHREAD_MUTEX_INITIALIZER;
+static shared_pack* g_packs;
+
+static int same_pack(const shared_pack* e, const shared_pack* k) {
+    return e->src == k->src && memcmp(e->sb, k->sb, sizeof e->sb) == 0 && memcmp(e->b4, k->b4, sizeof e->b4) == 0 &&
+           e->type == k->type && e->trans_b == k->trans_b && e->K == k->K && e->N == k->N && e->nr == k->nr;
+}
+
+/* The plan's panels given back: freed, or one reference fewer to shared ones. */
+static void release_pre(gemm_plan* p) {
+    shared_pack* e = p->pre.shared;
+    if (e == NULL) {
+        free(p->pre.data);
+    } else {
+        pthread_mutex_lock(&g_packs_lock);
+        if (--e->refs == 0) {
+            for (shared_pack** at = &g_packs; *at != NULL; at = &(*at)->next)
+                if (*at == e) {
+                    *at = e->next;
+                    break;
+                }
+            free(e->data);
+            free(e);
+        }
+        pthread_mutex_unlock(&g_packs_lock);
+    }
+    memset(&p->pre, 0, sizeof p->pre);
+}
+
+/* An entry of g_packs equal to `key`, with one more reference, or NULL. */
+static shared_pack* shared_pack_take(const shared_pack* key) {
+    pthread_mutex_lock(&g_packs_lock);
+    shared_pack* e = g_packs;
+    while (e != NULL && !same_pack(e, key)) e = e->next;
+    if (e != NULL) e->refs++;
+    pthread_mutex_unlock(&g_packs_lock);
+    return e;
+}
+
+/* `data` (packed for `key`) entered in g_packs with one reference; another thread's entry for the
+ * same key (packed meanwhile) is taken instead and `data` freed. NULL (data still the caller's)
+ * when there is no room for an entry. */
+static shared_pack* shared_pack_put(const shared_pack* key, float* data) {
+    shared_pack* mine = malloc(sizeof *mine);
+    pthread_mutex_lock(&g_packs_lock);
+    shared_pack* e = g_packs;
+    while (e != NULL && !same_pack(e, key)) e = e->next;
+    if (e != NULL) {
+        e->refs++;
+    } else if (mine != NULL) {
+        *mine = *key;
+        mine->data = data;
+        mine->refs = 1;
+        mine->next = g_packs;
+        g_packs = e = mine;
+        mine = NULL;
+        data = NULL;
+    }
+    pthread_mutex_unlock(&g_packs_lock);
+    free(mine);
+    if (e != NULL) free(data);
+    return e;
+}
+
 static void destroy(void* plan) {
     gemm_plan* p = plan;
     if (p == NULL) return;
-    free(p->pre.data);
+    release_pre(p);
     pydml_softmax_plan_destroy(p->softmax);
     free(p);
 }
@@ -1240,7 +1447,9 @@ static size_t pre_index(const gemm_plan* p, uint64_t bt) {
 
 /* Where execute streams B in place (FLOAT32 rows along n, a strip or two of MR rows) it never reads
  * packed panels. */
-static int reads_b_in_place(const gemm_plan* p, int b_n_unit, uint32_t mr) {
+static int reads_b_in_place(const gemm_plan* p, int b_n_unit, uint32_t mr, uint32_t nr) {
+    if (p->type == DML_TENSOR_DATA_TYPE_FLOAT32 && b_n_unit && p->M <= GEMM_PRE_ROWS_MAX && nr >= 16)
+        return 0; /* gemm_pre_rows streams the panels (x86 paths) */
     return p->type == DML_TENSOR_DATA_TYPE_FLOAT32 && b_n_unit && (p->M + mr - 1) / mr <= GEMM_DIRECT_B_STRIPS;
 }
 
@@ -1251,7 +1460,7 @@ static int gemm_prepares_owned(const void* plan) {
     if (p == NULL || !p->b_owned || p->K == 0 || p->N == 0) return 0;
     gemm_isa isa;
     choose_isa(&isa);
-    return !reads_b_in_place(p, p->b_n_unit, isa.mr);
+    return !reads_b_in_place(p, p->b_n_unit, isa.mr, isa.nr);
 }
 
 /* pydml_kernel_family.initialize: BTensor with DML_TENSOR_FLAG_OWNED_BY_DML is bound once, so its
@@ -1261,8 +1470,7 @@ static pydml_status gemm_initialize(void* plan, const pydml_tensor* const* input
                                     uint64_t generation) {
     gemm_plan* p = plan;
     if (p == NULL || input_count != 3 || inputs == NULL) return PYDML_STATUS_INVALID_PARAMETER;
-    free(p->pre.data);
-    memset(&p->pre, 0, sizeof p->pre);
+    release_pre(p);
     const pydml_tensor* B = inputs[1];
     /* only an owned B (temporary_bytes counts the prepared schedule for such a B alone) */
     if (B == NULL || !p->b_owned || p->K == 0 || p->N == 0 || generation == 0)
@@ -1279,26 +1487,44 @@ static pydml_status gemm_initialize(void* plan, const pydml_tensor* const* input
     x.b_n = p->trans_b ? x.sb[2] : x.sb[3];
     /* where execute streams B in place (FLOAT32 rows along n, a strip or two) it would not read
      * the panels: no copy of K x N floats kept for nothing */
-    if (reads_b_in_place(p, x.b_n == 1, x.isa.mr)) return PYDML_STATUS_SUCCESS;
+    if (reads_b_in_place(p, x.b_n == 1, x.isa.mr, x.isa.nr)) return PYDML_STATUS_SUCCESS;
     uint32_t b4[4];
     pad4(b4, p->b_sizes, p->rank);
     const uint32_t NR = x.isa.nr, npanels = (p->N + NR - 1) / NR;
     const uint64_t floats = (uint64_t)b4[0] * b4[1] * npanels * NR * p->K;
     if (floats > ((uint64_t)1 << 34)) return PYDML_STATUS_OUT_OF_MEMORY;
-    float* data = aligned_floats((size_t)floats);
-    float* row = aligned_floats((size_t)p->K + 64);
-    if (data == NULL || row == NULL) {
-        free(data);
+    shared_pack key;
+    memset(&key, 0, sizeof key);
+    key.src = B->data;
+    memcpy(key.sb, x.sb, sizeof key.sb);
+    memcpy(key.b4, b4, sizeof key.b4);
+    key.type = p->type;
+    key.trans_b = (uint32_t)p->trans_b;
+    key.K = p->K;
+    key.N = p->N;
+    key.nr = NR;
+    const int shared = pydml_initialize_shared();
+    shared_pack* entry = shared ? shared_pack_take(&key) : NULL;
+    float* data = entry != NULL ? entry->data : aligned_floats((size_t)floats);
+    float* row = entry != NULL ? NULL : aligned_floats((size_t)p->K + 64);
+    if (data == NULL || (entry == NULL && row == NULL)) {
+        if (entry == NULL) free(data);
         free(row);
         return PYDML_STATUS_OUT_OF_MEMORY;
     }
-    for (uint32_t b0 = 0; b0 < b4[0]; b0++)
+    for (uint32_t b0 = 0; b0 < b4[0] && entry == NULL; b0++)
         for (uint32_t b1 = 0; b1 < b4[1]; b1++) {
             const char* bbase = (const char*)B->data + (b0 * x.sb[0] + b1 * x.sb[1]) * x.es;
             float* d = data + ((size_t)b0 * b4[1] + b1) * npanels * NR * p->K;
             for (uint32_t q = 0; q < npanels; q++) pack_b_panel(&x, bbase, d + (size_t)q * p->K * NR, q, 0, p->K, row);
         }
     free(row);
+    if (shared && entry == NULL) {
+        /* data is the entry's now (or freed for another's); no room for an entry: kept private */
+        entry = shared_pack_put(&key, data);
+        if (entry != NULL) data = entry->data;
+    }
+    p->pre.shared = entry;
     p->pre.generation = generation;
     p->pre.src = B->data;
     p->pre.mr = x.isa.mr;
@@ -1483,7 +1709,7 @@ static void gemm_few(const gemm_ctx* x, gemm_tls* tls, uint32_t kcmax, const flo
  * (which follows it) and temporary_bytes (which reports the largest over the views' possibilities),
  * so the size reported is the size used. */
 typedef struct gemm_sched {
-    int nth, by_batch, phases, pre, direct_b, few, rows, rows_t;
+    int nth, by_batch, phases, pre, direct_b, few, rows, rows_t, pre_rows;
     uint32_t kslices, npanels, mpanels, group, ngroups, nblocks, ncpad, kcmax;
     uint64_t items;
     uint64_t bsize, asize, accsize; /* floats: a packed B (one per thread when by_batch), A slices, sums */
@@ -1585,6 +1811,18 @@ static void gemm_schedule(const gemm_plan* p, uint32_t MR, uint32_t NR, int nth,
         s->bsize = 0;
         s->asize = pydml_gemm_rows_shared_floats(M, N, K, s->kslices, 1);
     }
+    /* at most GEMM_PRE_ROWS_MAX rows of a direct output times B packed at initialization with unit
+     * stride along n (the x86 paths): gemm_pre_rows, each thread a run of panels, the same sums as
+     * gemm_rows.c would compute from B in place */
+    s->pre_rows = pre && direct && unit_b == 1 && p->type == DML_TENSOR_DATA_TYPE_FLOAT32 && !s->by_batch &&
+                  M <= GEMM_PRE_ROWS_MAX && NR >= 16;
+    if (s->pre_rows) {
+        s->rows = s->rows_t = s->few = s->phases = s->direct_b = 0;
+        s->pre = 1;
+        s->ncpad = N; /* finish_row's C row */
+        s->bsize = 0;
+        s->asize = 0;
+    }
     if (s->phases) {
         s->nblocks = (N + GEMM_NC - 1) / GEMM_NC;
         if (N < GEMM_NC + GEMM_NC / 4) s->nblocks = 1;
@@ -1604,6 +1842,9 @@ static void gemm_schedule(const gemm_plan* p, uint32_t MR, uint32_t NR, int nth,
         off += pydml_workspace_round(pydml_gemm_rows_thread_floats(M, N) * f);
     } else if (s->rows_t) {
         s->apack_off = off; /* nothing per thread but the rows below */
+    } else if (s->pre_rows) { /* the thread's A, [k][M] */
+        s->apack_off = off;
+        off += pydml_workspace_round(((uint64_t)M * K + 16) * f);
     } else if (s->few) { /* an item's packed K slice of B, in apack's place; the thread's whole A */
         s->apack_off = off;
         if (!s->pre) off += pydml_workspace_round((uint64_t)GEMM_FEW_CHUNK * NR * s->kcmax * f);
@@ -1623,6 +1864,48 @@ static void gemm_schedule(const gemm_plan* p, uint32_t MR, uint32_t NR, int nth,
     if (s->direct_b) off += pydml_workspace_round((uint64_t)GEMM_STREAM_FLOATS * f);
     s->thread_bytes = off;
     s->total = s->shared_bytes + (uint64_t)nth * off;
+}
+
+/* sc.pre_rows: each thread a run of whole panels of every batch (an element's sum is the same
+ * whoever computes it), then the finishing of its columns */
+static void pre_rows_run(const gemm_ctx* x, const float* pre, size_t pre_stride, uint64_t batches, int nth,
+                         unsigned char* thread_base, uint64_t thread_bytes, uint64_t apack_off, uint64_t crow_off) {
+    const gemm_plan* p = x->p;
+    const uint32_t M = p->M, N = p->N, K = p->K, NR = x->isa.nr, np = (N + NR - 1) / NR;
+#ifdef _OPENMP
+#pragma omp parallel num_threads(nth) if (nth > 1)
+#endif
+    {
+        uint32_t me = 0, team = 1;
+#ifdef _OPENMP
+        me = (uint32_t)omp_get_thread_num();
+        team = (uint32_t)omp_get_num_threads();
+#endif
+        unsigned char* t = thread_base + (uint64_t)me * thread_bytes;
+        float* apack = (float*)(void*)(t + apack_off);
+        float* crow = (float*)(void*)(t + crow_off);
+        const uint32_t q0 = (uint32_t)((uint64_t)np * me / team), q1 = (uint32_t)((uint64_t)np * (me + 1) / team);
+        const uint32_t j0 = q0 * NR, j1 = q1 * NR < N ? q1 * NR : N;
+        for (uint64_t bt = 0; q0 < q1 && bt < batches; bt++) {
+            const gemm_batch_ptrs bp = batch_ptrs(x, bt);
+            const float* a = (const float*)(const void*)bp.a;
+            const float* ap = a;
+            if (!(M == 1 && x->a_k == 1)) {
+                for (uint32_t k = 0; k < K; k++)
+                    for (uint32_t r = 0; r < M; r++) apack[(size_t)k * M + r] = a[(int64_t)r * x->a_m + (int64_t)k * x->a_k];
+                ap = apack;
+            }
+            float* o = (float*)(void*)bp.o;
+            x->isa.pre_rows(M, K, x->kslices, ap, pre + pre_index(p, bt) * pre_stride + (size_t)q0 * K * NR, q1 - q0,
+                            j1 - j0, o + j0, x->so[2]);
+            if (x->finish)
+                for (uint32_t r = 0; r < M; r++) {
+                    float* v = o + (int64_t)r * x->so[2] + j0;
+                    const char* cs = bp.c ? bp.c + ((int64_t)r * x->sc[2] + (int64_t)j0 * x->sc[3]) * x->es : NULL;
+                    finish_row(x, v, j1 - j0, cs, (char*)v, crow);
+                }
+        }
+    }
 }
 
 /* pydml_debug_prepared_stats (pydml.h): GEMM executions by where their B came from. */
@@ -1732,7 +2015,10 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
         if (x.direct_b) tls[i].stream = (float*)(t + sc.stream_off);
         if (sc.few) tls[i].fewa = (float*)(t + sc.fewa_off);
     }
-    if (sc.rows || sc.rows_t) {
+    if (sc.pre_rows) {
+        pre_rows_run(&x, pre, pre_stride, batches, nth, base + sc.shared_bytes, sc.thread_bytes, sc.apack_off,
+                     sc.crow_off);
+    } else if (sc.rows || sc.rows_t) {
         for (uint64_t bt = 0; bt < batches; bt++) {
             const gemm_batch_ptrs bp = batch_ptrs(&x, bt);
             const pydml_gemm_rows_args g = {M, N, K, x.kslices, (const float*)bp.a, x.a_m, x.a_k,
