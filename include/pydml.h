@@ -404,6 +404,14 @@ void pydml_operator_fit_release(pydml_operator_fit* fit);
 void pydml_debug_prepared_stats(uint64_t* prepared, uint64_t* packed, uint64_t* in_place, uint64_t* allocated);
 
 /**
+ * GEMM panels packed from OWNED_BY_DML memory that never changes (pydml_graph_initialize_shared)
+ * and shared by every GEMM operator offered the same memory and view: `entries` such packings
+ * alive, `references` the operators holding them (each entry is freed with its last holder). For
+ * tests. NULL pointers are skipped.
+ */
+void pydml_debug_shared_panels(uint64_t* entries, uint64_t* references);
+
+/**
  * Counts, since the library was loaded, of element-wise executions (any operator, graph node or
  * fused row) by the special path they took: `transposed`, an IDENTITY copy through permuted strides
  * in register-transposed tiles; `row_copies`, an IDENTITY copy of short contiguous runs copied whole;

@@ -206,3 +206,35 @@ def test_executions_after_idle_give_the_same_bits(env: pytest.MonkeyPatch) -> No
     for out in warm[1:] + cold:
         np.testing.assert_array_equal(out.view(np.uint32), warm[0].view(np.uint32))
     np.testing.assert_allclose(warm[0], a.astype(np.float64) @ b.astype(np.float64), rtol=1e-5, atol=1e-4)
+
+
+def test_back_to_back_runs_wake_a_cold_team_once(env: pytest.MonkeyPatch) -> None:
+    """A graph whose only step is between the bars (a GEMV) ran alone once the team was cold, so the
+    team never ran again and every later execution was cold too: its GEMVs on one thread for good.
+    An execution that follows another within 3 ms (a caller in a loop) wakes the team at such a
+    step: after it the team's idle clock has restarted (pydml_team_idle_ns) and the executions
+    after it take the warm classification. One that follows 10 ms of nothing keeps the step alone
+    (the clock keeps running). The bits never change."""
+    import time
+
+    from pydml.native import lib
+
+    rng = np.random.default_rng(13)
+    a = rng.standard_normal((1, 256)).astype(np.float32)
+    b = rng.standard_normal((256, 768)).astype(np.float32)
+    compiled = pydml.Device().compile_graph(gemm_graph(*GEMV), concurrency=False)
+    assert 0 not in compiled.alone and 0 in compiled.alone_after_idle
+    previous = lib.pydml_set_num_threads(2)
+    try:
+        time.sleep(0.01)  # no execution for 10 ms: the team (if it ever ran) and the caller idle
+        first = compiled.execute([a, b])[0]  # alone: after an idle spell
+        idle = int(lib.pydml_team_idle_ns())
+        assert idle >= 3_000_000, "the isolated execution kept its GEMV alone"
+        second = compiled.execute([a, b])[0]  # within 3 ms of the first: wakes the team
+        assert int(lib.pydml_team_idle_ns()) < 3_000_000, "a back-to-back execution left the team asleep"
+        third = compiled.execute([a, b])[0]
+        assert int(lib.pydml_team_idle_ns()) < 3_000_000
+    finally:
+        lib.pydml_set_num_threads(previous)
+    for out in (second, third):
+        np.testing.assert_array_equal(out.view(np.uint32), first.view(np.uint32))

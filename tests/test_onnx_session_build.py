@@ -514,3 +514,48 @@ def test_a_stack_with_a_constant_value_is_joined_as_the_provider_joins_it() -> N
     want = np.stack([np.maximum(x, 0), np.maximum((np.arange(6).reshape(2, 3) - 2) * 2.0, 0), np.maximum(x * 3, 0)])
     assert np.array_equal(stack, want.astype(np.float32))
     assert [plan.stacks for plan in session._plans.values()] == [()]
+
+
+def test_plans_with_private_gemms_share_one_packing_of_a_weight() -> None:
+    """Two MatMuls of one row and one shape (a decoder's layers: its GEMVs) share one GEMM operator,
+    which each plan's graph copies for the second node, whose weights differ (graph.c
+    private_operators); a one-row GEMM packs its weights at initialization (gemm.c's panels for a
+    few rows). Plans of several input signatures initialize those copies from the same read-only
+    weights: they hold one packing between them (pydml_debug_shared_panels: an entry per weight,
+    a reference per operator holding it) instead of packing again per plan, each plan gives the
+    right products, and the packings go with the last plan holding them."""
+    import gc
+
+    from pydml.native import ffi, isa_path, lib
+
+    if isa_path() == "portable":
+        pytest.skip("the portable path streams a one-row GEMM's weights in place: nothing is packed")
+    cells = [ffi.new("uint64_t*") for _ in range(2)]
+
+    def shared() -> tuple[int, int]:
+        lib.pydml_debug_shared_panels(*cells)
+        return int(cells[0][0]), int(cells[1][0])
+
+    rng = np.random.default_rng(10)
+    ws = [numpy_helper.from_array(rng.standard_normal((64, 48)).astype(np.float32), f"w{i}") for i in (1, 2)]
+    graph = helper.make_graph(
+        [helper.make_node("MatMul", ["x", "w1"], ["y1"]), helper.make_node("MatMul", ["x", "w2"], ["y2"]),
+         helper.make_node("Relu", ["z"], ["r"])], "g",
+        [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 64]),
+         helper.make_tensor_value_info("z", TensorProto.FLOAT, ["n"])],
+        [helper.make_tensor_value_info(name, TensorProto.FLOAT, None) for name in ("y1", "y2", "r")], ws)
+    start = shared()
+    sess = pydml.onnx.InferenceSession(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)]))
+    w1, w2 = sess._initializers["w1"], sess._initializers["w2"]
+    x = rng.standard_normal((1, 64)).astype(np.float32)
+    for n in (3, 5, 7):
+        for _ in range(2):
+            y1, y2, r = sess.run(None, {"x": x, "z": np.arange(n, dtype=np.float32) - 2})
+            np.testing.assert_allclose(y1, x.astype(np.float64) @ w1, rtol=1e-5, atol=1e-5)
+            np.testing.assert_allclose(y2, x.astype(np.float64) @ w2, rtol=1e-5, atol=1e-5)
+            np.testing.assert_array_equal(r, np.maximum(np.arange(n) - 2, 0))
+    # w1: the shared operator's one packing; w2: one packing for the three plans' private copies
+    assert shared() == (start[0] + 2, start[1] + 4)
+    del sess
+    gc.collect()
+    assert shared() == start

@@ -304,6 +304,17 @@ pydml_team_bars pydml_team_macs(void) {
 
 int pydml_team_cold(void) { return pydml_team_idle_ns() >= PYDML_TEAM_COLD_NS; }
 
+/* When a graph execution last ended, on the team or alone (CLOCK_MONOTONIC ns; 0: never). */
+static _Atomic uint64_t g_run_last_ns;
+
+void pydml_run_ended(void) { atomic_store_explicit(&g_run_last_ns, monotonic_ns(), memory_order_relaxed); }
+
+int pydml_runs_back_to_back(void) {
+    const uint64_t last = atomic_load_explicit(&g_run_last_ns, memory_order_relaxed);
+    const uint64_t now = monotonic_ns();
+    return last != 0 && now >= last && now - last < PYDML_TEAM_COLD_NS;
+}
+
 void pydml_team_end(void) {
     if (--g_team_depth > 0) return;
     if (g_team_size > 1) atomic_store_explicit(&g_team_last_ns, monotonic_ns(), memory_order_relaxed);

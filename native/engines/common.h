@@ -173,6 +173,11 @@ void pydml_team_end(void);
 #define PYDML_TEAM_COLD_NS 3000000u
 /* Whether the team has been idle PYDML_TEAM_COLD_NS or more. */
 int pydml_team_cold(void);
+/* A graph execution's end (pydml_run_ended), and whether the last one ended less than
+ * PYDML_TEAM_COLD_NS ago: a caller running graphs back to back (graph.c: a cold run then wakes the
+ * team once instead of keeping every step alone for ever). */
+void pydml_run_ended(void);
+int pydml_runs_back_to_back(void);
 /* The contraction bars, in multiply-adds (pydml_operator_macs, capi_internal.h): `small`, below which
  * a contraction runs on the calling thread alone, and `side`, the scale of a graph step's
  * side-by-side class (graph.c step_size). Read from the environment at each call (a graph reads

@@ -1418,6 +1418,18 @@ static shared_pack* shared_pack_put(const shared_pack* key, float* data) {
     return e;
 }
 
+void pydml_debug_shared_panels(uint64_t* entries, uint64_t* references) {
+    uint64_t n = 0, refs = 0;
+    pthread_mutex_lock(&g_packs_lock);
+    for (const shared_pack* e = g_packs; e != NULL; e = e->next) {
+        n++;
+        refs += e->refs;
+    }
+    pthread_mutex_unlock(&g_packs_lock);
+    if (entries) *entries = n;
+    if (references) *references = refs;
+}
+
 static void destroy(void* plan) {
     gemm_plan* p = plan;
     if (p == NULL) return;
@@ -1811,10 +1823,11 @@ static void gemm_schedule(const gemm_plan* p, uint32_t MR, uint32_t NR, int nth,
         s->bsize = 0;
         s->asize = pydml_gemm_rows_shared_floats(M, N, K, s->kslices, 1);
     }
-    /* at most GEMM_PRE_ROWS_MAX rows of a direct output times B packed at initialization with unit
-     * stride along n (the x86 paths): gemm_pre_rows, each thread a run of panels, the same sums as
-     * gemm_rows.c would compute from B in place */
-    s->pre_rows = pre && direct && unit_b == 1 && p->type == DML_TENSOR_DATA_TYPE_FLOAT32 && !s->by_batch &&
+    /* at most GEMM_PRE_ROWS_MAX rows of a direct output times B packed at initialization (the x86
+     * paths): gemm_pre_rows, each thread a run of panels; the same sums as gemm_rows.c computes
+     * from B in place (rows along n or along k) and the block phases from the panels (a TransB
+     * classifier head, 1 x 1280 x 1000, ran through the microkernel's 14-row tile for one row) */
+    s->pre_rows = pre && direct && p->type == DML_TENSOR_DATA_TYPE_FLOAT32 && !s->by_batch &&
                   M <= GEMM_PRE_ROWS_MAX && NR >= 16;
     if (s->pre_rows) {
         s->rows = s->rows_t = s->few = s->phases = s->direct_b = 0;
@@ -1874,6 +1887,8 @@ static void pre_rows_run(const gemm_ctx* x, const float* pre, size_t pre_stride,
     const uint32_t M = p->M, N = p->N, K = p->K, NR = x->isa.nr, np = (N + NR - 1) / NR;
 #ifdef _OPENMP
 #pragma omp parallel num_threads(nth) if (nth > 1)
+#else
+    (void)nth;
 #endif
     {
         uint32_t me = 0, team = 1;

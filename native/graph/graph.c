@@ -2432,7 +2432,15 @@ pydml_status pydml_graph_execute(const pydml_graph* g, const pydml_buffer* input
         if (g->copies[c].after == UINT32_MAX)
             memcpy(outputs[g->copies[c].output].data, g->constants + g->copies[c].source.offset, g->copies[c].bytes);
     const int budget = pydml_thread_budget();
-    const run_context ctx = {g, inputs, outputs, &w, budget > 1 && pydml_team_cold() ? g->small_cold : g->small};
+    const int cold = budget > 1 && pydml_team_cold();
+    /* Back-to-back runs of a graph whose steps are all below the cold bar (a model of GEMVs: 256 x
+     * 1024 is 256 K multiply-adds) ran each step alone once the team had been idle, so the team
+     * stayed idle and every later run cold: the GEMVs on one thread for good (16 such weights from
+     * L3: 0.33 ms against 0.17 on the team, Zen 4). Such a run wakes the team at its first step worth
+     * the team warm (its wake-up paid once), and the runs after it find it warm; a run after an idle
+     * spell (no graph ran for PYDML_TEAM_COLD_NS) still keeps its small steps alone. */
+    const int rewarm = cold && pydml_runs_back_to_back();
+    const run_context ctx = {g, inputs, outputs, &w, cold ? g->small_cold : g->small};
     if (g->parallel && budget > 1 && concurrent_options(g->options)) {
         s = run_concurrent(&ctx, budget, message, message_size);
     } else {
@@ -2440,20 +2448,23 @@ pydml_status pydml_graph_execute(const pydml_graph* g, const pydml_buffer* input
          * thread (its kernel's regions run on the calling thread alone), the others all; a run of
          * small steps draws its one thread once (a decoder's token step: all of its 72 steps) */
         int held = 0;
+        const uint8_t* small = ctx.small;
         for (uint32_t step = 0; step < g->step_count && s == PYDML_STATUS_SUCCESS; step++) {
-            if (!ctx.small[step] || !held) {
+            if (rewarm && small != g->small && !g->small[step]) small = g->small;
+            if (!small[step] || !held) {
                 if (held) pydml_team_end();
-                pydml_team_begin(ctx.small[step] ? 1 : 0);
+                pydml_team_begin(small[step] ? 1 : 0);
                 held = 1;
             }
             s = run_step(&ctx, step, message, message_size);
-            if (!ctx.small[step]) { /* a team returns to the budget after each step */
+            if (!small[step]) { /* a team returns to the budget after each step */
                 pydml_team_end();
                 held = 0;
             }
         }
         if (held) pydml_team_end();
     }
+    pydml_run_ended();
     pydml_buffer_release(w.arena);
     if (own) {
         atomic_flag_clear(&mutable_g->busy);
