@@ -75,6 +75,9 @@ CASES = [
     Case("1x4096x4096 (GEMV)", (), 1, 4096, 4096),
     Case("8x4096x4096", (), 8, 4096, 4096),
     Case("64x4096x4096", (), 64, 4096, 4096),
+    # the same with B an initializer (gemm_pre_rows: its panels streamed) and a bias row
+    Case("1x4096x4096 +bias (owned GEMV)", (), 1, 4096, 4096, owned=True),
+    Case("4x4096x4096 +bias (owned)", (), 4, 4096, 4096, owned=True),
     Case("FLOAT16 4096x512x512", (), 4096, 512, 512, dtype="FLOAT16"),
     # BERT-base (sequence 128) as pydml.onnx runs it: the projections with their weights owned and
     # the bias as C (batch 1: 128 rows; batch 8: the batch folded into 1024 rows), the attention

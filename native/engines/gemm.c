@@ -39,7 +39,10 @@
  * instead: items of B's columns shared by the threads, each K slice of an item packed a chunk at a
  * time and each panel applied to every strip of A while it is in L1, so B crosses the memory bus
  * once. A BTensor with DML_TENSOR_FLAG_OWNED_BY_DML is packed once, at
- * initialization (gemm_initialize), and read from there, except where it would be streamed. The
+ * initialization (gemm_initialize), and read from there, except where it would be streamed; up to
+ * GEMM_PRE_ROWS_MAX rows of a FLOAT32 output over such panels (a decoder's GEMVs) run gemm_pre_rows
+ * on the x86 paths (the threads split the panels; gemm_rows.c's sums), and panels packed from
+ * memory that never changes are shared by every plan packing the same view of it. The
  * older schedule's items run BLIS's loop order (gemm_item_packed). Every buffer an execution
  * packs into (the B block, the A strips, the partial sums, the stream scratch) is a part of the
  * caller's workspace (DirectML's temporary resource: temporary_bytes reports its size, from the
