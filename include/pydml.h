@@ -411,6 +411,10 @@ void pydml_debug_prepared_stats(uint64_t* prepared, uint64_t* packed, uint64_t* 
  */
 void pydml_debug_shared_panels(uint64_t* entries, uint64_t* references);
 
+/** GEMM executions that read a few output rows' B from its initialize-packed panels (gemm.c
+ *  gemm_pre_rows, the x86 paths), so a test can tell that path ran. */
+uint64_t pydml_debug_gemm_pre_rows_runs(void);
+
 /**
  * Counts, since the library was loaded, of element-wise executions (any operator, graph node or
  * fused row) by the special path they took: `transposed`, an IDENTITY copy through permuted strides

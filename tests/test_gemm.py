@@ -817,10 +817,12 @@ def test_a_few_rows_over_owned_panels_are_the_in_place_streams_bits(m: int, tb: 
                                              {"OutputTensor": np.full((*batch, m, n), np.nan, np.float32)})
                     op = pydml.Device().create_operator(desc(True))
                     op.initialize({"BTensor": b})
-                    before = gemm_stats()
+                    before, pre_rows = gemm_stats(), int(lib.pydml_debug_gemm_pre_rows_runs())
                     panels = op.execute({"ATensor": a, "CTensor": c},
                                         {"OutputTensor": np.full((*batch, m, n), np.nan, np.float32)})
                     delta = stats_delta(before)
+                    # the panel path itself ran (the phases read the same panels, with the same bits)
+                    assert int(lib.pydml_debug_gemm_pre_rows_runs()) - pre_rows == (path != "portable")
                     # the portable path: B along n streamed in place; transposed, its panels (phases)
                     assert delta["prepared" if path != "portable" or tb else "in_place"] == 1, (path, delta)
                     np.testing.assert_array_equal(panels["OutputTensor"].view(np.uint32),

@@ -482,7 +482,7 @@ pydml_status pydml_operator_initialize_views(pydml_operator* op, const pydml_ten
                 vs[i].buffer_bytes = op->inputs[i].total;
                 ps[i] = &vs[i];
             }
-            status = op->family->initialize(op->plan, ps, input_count, generation);
+            status = op->family->initialize(op->plan, ps, input_count, generation, 0);
             op->prepared_generation = status ? 0 : generation;
             op->prepared_users = 0;   /* the operator's own copies: no graph's preparation now */
             op->prepared_shared = 0;
@@ -646,9 +646,7 @@ pydml_status pydml_operator_prepare_owned(const pydml_operator* op, const pydml_
         return PYDML_STATUS_SUCCESS;
     }
     const uint64_t g = next_generation();
-    pydml_initialize_shared_set(shared);
-    const pydml_status s = op->family->initialize(op->plan, inputs, input_count, g);
-    pydml_initialize_shared_set(0);
+    const pydml_status s = op->family->initialize(op->plan, inputs, input_count, g, shared);
     w->prepared_generation = s ? 0 : g;
     w->prepared_users = s ? 0 : 1;
     w->prepared_shared = 0;
@@ -679,7 +677,7 @@ void pydml_operator_forget_owned(const pydml_operator* op, uint64_t generation) 
         const pydml_tensor* none[STACK] = {NULL};
         const pydml_tensor** in = op->input_count > STACK ? calloc(op->input_count, sizeof *in) : none;
         if (in != NULL) {
-            (void)op->family->initialize(op->plan, in, op->input_count, 0);
+            (void)op->family->initialize(op->plan, in, op->input_count, 0, 0);
             w->prepared_generation = 0;
             w->prepared_users = 0;
             w->prepared_shared = 0;

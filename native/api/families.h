@@ -40,9 +40,11 @@ typedef struct pydml_kernel_family {
      * views; any other execution must not use the preparation (its owned memory may be other
      * memory, or the same address holding other weights). generation 0 with all inputs NULL
      * forgets a preparation. Executions and initializations of one operator take turns (its lock).
-     * A failure leaves the operator uninitialized. */
+     * A failure leaves the operator uninitialized. `shared`: the owned memory never changes (a
+     * graph's initialize_shared), so what is prepared from it may be shared with other plans
+     * offered the same memory and view (gemm.c's shared panels). */
     pydml_status (*initialize)(void* plan, const pydml_tensor* const* inputs, uint32_t input_count,
-                               uint64_t generation);
+                               uint64_t generation, int shared);
     /* Optional (NULL: a family with initialize prepares every owned input). Whether initialize
      * would prepare anything for this plan's owned inputs, bound with the desc's own layout: a graph
      * gives each further node of a shared operator a private copy only where it would (graph.c

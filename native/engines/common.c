@@ -225,9 +225,6 @@ int pydml_thread_budget(void) {
 
 int pydml_team_outermost(void) { return g_team_depth == 0; }
 
-static _Thread_local int g_initialize_shared;
-void pydml_initialize_shared_set(int shared) { g_initialize_shared = shared; }
-int pydml_initialize_shared(void) { return g_initialize_shared; }
 
 int pydml_team_begin(int want) {
     if (g_team_depth++ > 0) return g_team_size;

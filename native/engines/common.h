@@ -157,11 +157,6 @@ int pydml_team_begin(int want);
 /* Whether a pydml_team_begin now would start a team (no team is open on this thread): an entry
  * point called inside another's team gets that team, whatever it asks for. */
 int pydml_team_outermost(void);
-/* Whether the family initialize now running (pydml_operator_prepare_owned, on this thread) was
- * offered memory that never changes (a graph's initialize_shared): what it prepares from that memory
- * may then be shared with another plan offered the same memory (gemm.c's shared panels). */
-void pydml_initialize_shared_set(int shared);
-int pydml_initialize_shared(void);
 void pydml_team_end(void);
 /* Team idle time (pydml_team_idle_ns, include/pydml.h) from which the workers are taken to be asleep
  * and an execution keeps small steps on the calling thread (graph.c classify_cold, capi.c): where

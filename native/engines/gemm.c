@@ -1352,7 +1352,7 @@ static pydml_status create(const pydml_operator_info* info, const void* desc, ui
 typedef struct shared_pack {
     const void* src;
     int64_t sb[4];
-    uint32_t b4[4], type, trans_b, K, N, nr;
+    uint32_t b4[4], type, trans_b, nr; /* (K and N follow from b4 and trans_b) */
     float* data;
     uint32_t refs;
     struct shared_pack* next;
@@ -1362,7 +1362,7 @@ static shared_pack* g_packs;
 
 static int same_pack(const shared_pack* e, const shared_pack* k) {
     return e->src == k->src && memcmp(e->sb, k->sb, sizeof e->sb) == 0 && memcmp(e->b4, k->b4, sizeof e->b4) == 0 &&
-           e->type == k->type && e->trans_b == k->trans_b && e->K == k->K && e->N == k->N && e->nr == k->nr;
+           e->type == k->type && e->trans_b == k->trans_b && e->nr == k->nr;
 }
 
 /* The plan's panels given back: freed, or one reference fewer to shared ones. */
@@ -1482,7 +1482,7 @@ static int gemm_prepares_owned(const void* plan) {
  * panels are packed once (converted, transposed for TransB) instead of on every execution; they
  * serve the executions whose owned views carry `generation`. */
 static pydml_status gemm_initialize(void* plan, const pydml_tensor* const* inputs, uint32_t input_count,
-                                    uint64_t generation) {
+                                    uint64_t generation, int shared) {
     gemm_plan* p = plan;
     if (p == NULL || input_count != 3 || inputs == NULL) return PYDML_STATUS_INVALID_PARAMETER;
     release_pre(p);
@@ -1515,10 +1515,7 @@ static pydml_status gemm_initialize(void* plan, const pydml_tensor* const* input
     memcpy(key.b4, b4, sizeof key.b4);
     key.type = p->type;
     key.trans_b = (uint32_t)p->trans_b;
-    key.K = p->K;
-    key.N = p->N;
     key.nr = NR;
-    const int shared = pydml_initialize_shared();
     shared_pack* entry = shared ? shared_pack_take(&key) : NULL;
     float* data = entry != NULL ? entry->data : aligned_floats((size_t)floats);
     float* row = entry != NULL ? NULL : aligned_floats((size_t)p->K + 64);
@@ -1927,7 +1924,9 @@ static void pre_rows_run(const gemm_ctx* x, const float* pre, size_t pre_stride,
 }
 
 /* pydml_debug_prepared_stats (pydml.h): GEMM executions by where their B came from. */
-static uint64_t g_prepared_runs, g_packed_runs, g_in_place_runs, g_allocated_runs;
+static uint64_t g_prepared_runs, g_packed_runs, g_in_place_runs, g_allocated_runs, g_pre_rows_runs;
+
+uint64_t pydml_debug_gemm_pre_rows_runs(void) { return __atomic_load_n(&g_pre_rows_runs, __ATOMIC_RELAXED); }
 
 void pydml_debug_prepared_stats(uint64_t* prepared, uint64_t* packed, uint64_t* in_place, uint64_t* allocated) {
     if (prepared) *prepared = __atomic_load_n(&g_prepared_runs, __ATOMIC_RELAXED);
@@ -2034,6 +2033,7 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
         if (sc.few) tls[i].fewa = (float*)(t + sc.fewa_off);
     }
     if (sc.pre_rows) {
+        __atomic_fetch_add(&g_pre_rows_runs, 1, __ATOMIC_RELAXED);
         pre_rows_run(&x, pre, pre_stride, batches, nth, base + sc.shared_bytes, sc.thread_bytes, sc.apack_off,
                      sc.crow_off);
     } else if (sc.rows || sc.rows_t) {

@@ -2414,7 +2414,8 @@ static uint64_t conv_temporary_bytes(const void* plan, uint32_t threads) {
  * pixel-contiguous views such as NCHW, and the band one for the others), as the views are known
  * only at execution. */
 static pydml_status conv_family_initialize(void* plan, const pydml_tensor* const* inputs, uint32_t input_count,
-                                           uint64_t generation) {
+                                           uint64_t generation, int shared) {
+    (void)shared; /* each plan packs its own filter */
     pydml_convolution_plan* p = plan;
     if (p == NULL || input_count != 3 || inputs == NULL) return PYDML_STATUS_INVALID_PARAMETER;
     free(p->pre.data[0]);

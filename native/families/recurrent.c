@@ -1235,7 +1235,8 @@ static pydml_status execute(const void* plan, const pydml_tensor* const* inputs,
  * of this time, and the executions whose owned views carry `generation` skip lstm_run's packing.
  * The panels are lstm_pack_panel's, the same copies, so results do not change. */
 static pydml_status initialize(void* plan, const pydml_tensor* const* inputs, uint32_t input_count,
-                               uint64_t generation) {
+                               uint64_t generation, int shared) {
+    (void)shared; /* each plan packs its own weights */
     rnn_plan* p = plan;
     if (p == NULL || input_count != p->n_in || inputs == NULL) return PYDML_STATUS_INVALID_PARAMETER;
     forget_packed(p);
