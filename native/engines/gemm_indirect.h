@@ -54,6 +54,31 @@ typedef void (*pydml_igemm_ukernel_px)(const float* in, const int64_t* pix, int6
                                        const int64_t* in_off, const uint32_t* tap, uint32_t nv, uint32_t T,
                                        const float* w, const float* bias, const float* rbias, float* tile);
 
+/* The pointwise convolution's direct store (convolution.c pointwise_item, FLOAT32 outputs): the
+ * tile's rows written to out + t * ldo (NR floats each) instead of to the tile, after the fused
+ * activation when it is a clamp, each form written as the element-wise engine's kernel reads
+ * (native/families/ew_activation.c RELU `a < 0 ? 0 : a`; ew_quantize.c CLIP `min(Max, max(Min,
+ * a))` and CLIP1 `max(Min, min(a, Max))`, each min/max `x < m ? x : m`): the same bits, NaN and
+ * signed zeros included. The tile and a pass of the activation over it and another copying it into
+ * the output's rows were 17 % of a 24 -> 144-channel 1x1 on 56 x 56 (one thread, perf). */
+enum {
+    PYDML_IGEMM_CLAMP_NONE = 0,
+    PYDML_IGEMM_CLAMP_RELU = 1,
+    PYDML_IGEMM_CLAMP_CLIP = 2,  /* max(v, lo) then min(., hi) */
+    PYDML_IGEMM_CLAMP_CLIP1 = 3  /* min(v, hi) then max(., lo) */
+};
+typedef struct pydml_igemm_store {
+    float* out;
+    int64_t ldo;     /* floats from one row of the tile's destination to the next */
+    uint32_t clamp;  /* PYDML_IGEMM_CLAMP_* */
+    float lo, hi;
+} pydml_igemm_store;
+
+/* The product of pydml_igemm_ukernel (bias != NULL: a fresh sum) stored through `st`. */
+typedef void (*pydml_igemm_ukernel_st)(const float* in, int64_t cb_stride, uint32_t cin, const int64_t* in_off,
+                                       const uint32_t* tap, uint32_t nv, uint32_t T, const float* w,
+                                       const float* bias, const float* rbias, const pydml_igemm_store* st);
+
 /* The vector path the microkernels were chosen for. */
 enum { PYDML_IGEMM_PORTABLE = 0, PYDML_IGEMM_AVX2 = 1, PYDML_IGEMM_AVX512 = 2 };
 
@@ -67,6 +92,7 @@ typedef struct pydml_igemm_isa {
     int bf16pairs;        /* the kernels read bf16 pairs (pydml_igemm_choose's want_bf16pairs) */
     pydml_igemm_ukernel ukr[PYDML_IGEMM_MR_MAX + 1]; /* by mr, [0] unused */
     pydml_igemm_ukernel_px ukpx[PYDML_IGEMM_MR_MAX + 1]; /* the pixel-offset kernels (AVX2, AVX-512), else NULL */
+    pydml_igemm_ukernel_st ukst[PYDML_IGEMM_MR_MAX + 1]; /* the direct-store kernels (AVX2, AVX-512 float), else NULL */
 } pydml_igemm_isa;
 
 /* Chooses the microkernels for pydml_active_cpu_features(): AVX-512 (14 rows x nr, nr = 32 or,

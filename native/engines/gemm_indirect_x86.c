@@ -24,14 +24,37 @@ INLINE T512 const float* px512_rows(float* buf, const float* x, const int64_t* p
     return buf;
 }
 
+/* The direct store's clamps (gemm_indirect.h pydml_igemm_store): vmaxps / vminps return their
+ * second operand unless the comparison of the first with it holds, as `x > m ? x : m` does. */
+INLINE T512 __m512 clamp512_none(__m512 v, __m512 lo, __m512 hi) { (void)lo; (void)hi; return v; }
+INLINE T512 __m512 clamp512_relu(__m512 v, __m512 lo, __m512 hi) {
+    (void)lo;
+    (void)hi;
+    return _mm512_max_ps(_mm512_setzero_ps(), v); /* 0 > v ? 0 : v, i.e. v < 0 ? 0 : v */
+}
+INLINE T512 __m512 clamp512_clip(__m512 v, __m512 lo, __m512 hi) { return _mm512_min_ps(_mm512_max_ps(v, lo), hi); }
+INLINE T512 __m512 clamp512_clip1(__m512 v, __m512 lo, __m512 hi) { return _mm512_max_ps(_mm512_min_ps(v, hi), lo); }
+
+/* Rows t < MR of NR (16 or 32) floats from a0[t] (and a1[t]) to st->out + t * st->ldo, clamped. */
+#define ST512_ROWS(st, MR, NR, a0, a1, CLAMP)                                                          \
+    do {                                                                                               \
+        const __m512 lo_ = _mm512_set1_ps((st)->lo), hi_ = _mm512_set1_ps((st)->hi);                   \
+        _Pragma("GCC unroll 14") for (int t = 0; t < (MR); t++) {                                       \
+            float* row_ = (st)->out + (int64_t)t * (st)->ldo;                                          \
+            _mm512_storeu_ps(row_, CLAMP(a0[t], lo_, hi_));                                            \
+            if ((NR) == 32) _mm512_storeu_ps(row_ + 16, CLAMP(a1[t], lo_, hi_));                       \
+        }                                                                                              \
+    } while (0)
+
 /* Indirect microkernel, 32 output channels (two zmm) x MR pixels; bias NULL continues the sum
  * from the tile (pydml_igemm_isa.chunk_bytes); PX: row t's pixel at in + pix[t]. */
 INLINE T512 void uk512_32_body(const float* in, const int64_t* pix, int64_t cb_stride, uint32_t cin,
                                const int64_t* in_off, const uint32_t* tap, uint32_t nv, uint32_t T, const float* w,
-                               const float* bias, const float* rbias, float* tile, const int MR, const int PX) {
+                               const float* bias, const float* rbias, float* tile, const pydml_igemm_store* st,
+                               const int MR, const int PX, const int ST) {
     __m512 a0[PYDML_IGEMM_MR_MAX], a1[PYDML_IGEMM_MR_MAX];
     __attribute__((aligned(64))) float buf[PX ? PYDML_IGEMM_MR_MAX * 16 : 16];
-    if (bias == NULL) {
+    if (!ST && bias == NULL) {
         _Pragma("GCC unroll 14") for (int t = 0; t < MR; t++) {
             a0[t] = _mm512_load_ps(tile + t * 32);
             a1[t] = _mm512_load_ps(tile + t * 32 + 16);
@@ -63,6 +86,15 @@ INLINE T512 void uk512_32_body(const float* in, const int64_t* pix, int64_t cb_s
             }
         }
     }
+    if (ST) {
+        switch (st->clamp) {
+        case PYDML_IGEMM_CLAMP_RELU: ST512_ROWS(st, MR, 32, a0, a1, clamp512_relu); break;
+        case PYDML_IGEMM_CLAMP_CLIP: ST512_ROWS(st, MR, 32, a0, a1, clamp512_clip); break;
+        case PYDML_IGEMM_CLAMP_CLIP1: ST512_ROWS(st, MR, 32, a0, a1, clamp512_clip1); break;
+        default: ST512_ROWS(st, MR, 32, a0, a1, clamp512_none); break;
+        }
+        return;
+    }
     _Pragma("GCC unroll 14") for (int t = 0; t < MR; t++) {
         _mm512_store_ps(tile + t * 32, a0[t]);
         _mm512_store_ps(tile + t * 32 + 16, a1[t]);
@@ -72,10 +104,11 @@ INLINE T512 void uk512_32_body(const float* in, const int64_t* pix, int64_t cb_s
 /* Indirect microkernel, 16 output channels (one zmm) x MR pixels (bias NULL, PX: as above). */
 INLINE T512 void uk512_16_body(const float* in, const int64_t* pix, int64_t cb_stride, uint32_t cin,
                                const int64_t* in_off, const uint32_t* tap, uint32_t nv, uint32_t T, const float* w,
-                               const float* bias, const float* rbias, float* tile, const int MR, const int PX) {
+                               const float* bias, const float* rbias, float* tile, const pydml_igemm_store* st,
+                               const int MR, const int PX, const int ST) {
     __m512 a0[PYDML_IGEMM_MR_MAX];
     __attribute__((aligned(64))) float buf[PX ? PYDML_IGEMM_MR_MAX * 16 : 16];
-    if (bias == NULL) {
+    if (!ST && bias == NULL) {
         _Pragma("GCC unroll 14") for (int t = 0; t < MR; t++) a0[t] = _mm512_load_ps(tile + t * 16);
     } else {
         const __m512 b0 = _mm512_loadu_ps(bias);
@@ -96,6 +129,15 @@ INLINE T512 void uk512_16_body(const float* in, const int64_t* pix, int64_t cb_s
                 x++;
             }
         }
+    }
+    if (ST) {
+        switch (st->clamp) {
+        case PYDML_IGEMM_CLAMP_RELU: ST512_ROWS(st, MR, 16, a0, a0, clamp512_relu); break;
+        case PYDML_IGEMM_CLAMP_CLIP: ST512_ROWS(st, MR, 16, a0, a0, clamp512_clip); break;
+        case PYDML_IGEMM_CLAMP_CLIP1: ST512_ROWS(st, MR, 16, a0, a0, clamp512_clip1); break;
+        default: ST512_ROWS(st, MR, 16, a0, a0, clamp512_none); break;
+        }
+        return;
     }
     _Pragma("GCC unroll 14") for (int t = 0; t < MR; t++) _mm512_store_ps(tile + t * 16, a0[t]);
 }
@@ -118,12 +160,17 @@ INLINE T512 void uk512_16_body(const float* in, const int64_t* pix, int64_t cb_s
     static T512 void NAME##_##MR(const float* in, int64_t cb_stride, uint32_t cin, const int64_t* in_off,  \
                                  const uint32_t* tap, uint32_t nv, uint32_t T, const float* w,            \
                                  const float* bias, const float* rbias, float* tile) {                    \
-        BODY(in, NULL, cb_stride, cin, in_off, tap, nv, T, w, bias, rbias, tile, MR, 0);                  \
+        BODY(in, NULL, cb_stride, cin, in_off, tap, nv, T, w, bias, rbias, tile, NULL, MR, 0, 0);            \
     }                                                                                                    \
     static T512 void NAME##px_##MR(const float* in, const int64_t* pix, int64_t cb_stride, uint32_t cin,   \
                                    const int64_t* in_off, const uint32_t* tap, uint32_t nv, uint32_t T,    \
                                    const float* w, const float* bias, const float* rbias, float* tile) {   \
-        BODY(in, pix, cb_stride, cin, in_off, tap, nv, T, w, bias, rbias, tile, MR, 1);                   \
+        BODY(in, pix, cb_stride, cin, in_off, tap, nv, T, w, bias, rbias, tile, NULL, MR, 1, 0);             \
+    }                                                                                                    \
+    static T512 void NAME##st_##MR(const float* in, int64_t cb_stride, uint32_t cin, const int64_t* in_off, \
+                                   const uint32_t* tap, uint32_t nv, uint32_t T, const float* w,          \
+                                   const float* bias, const float* rbias, const pydml_igemm_store* st) {  \
+        BODY(in, NULL, cb_stride, cin, in_off, tap, nv, T, w, bias, rbias, NULL, st, MR, 0, 1);              \
     }
 #define DEFINE_UK512_14(NAME, BODY)                                                                      \
     DEFINE_UK512(NAME, BODY, 1) DEFINE_UK512(NAME, BODY, 2) DEFINE_UK512(NAME, BODY, 3)        \
@@ -150,6 +197,10 @@ int pydml_igemm_isa_avx512(pydml_igemm_isa* k, uint32_t nr) {
                                        uk512_32px_5, uk512_32px_6, uk512_32px_7, uk512_32px_8, uk512_32px_9,
                                        uk512_32px_10, uk512_32px_11, uk512_32px_12, uk512_32px_13, uk512_32px_14};
         memcpy(k->ukpx, px, sizeof px);
+        pydml_igemm_ukernel_st st[] = {NULL, uk512_32st_1, uk512_32st_2, uk512_32st_3, uk512_32st_4,
+                                       uk512_32st_5, uk512_32st_6, uk512_32st_7, uk512_32st_8, uk512_32st_9,
+                                       uk512_32st_10, uk512_32st_11, uk512_32st_12, uk512_32st_13, uk512_32st_14};
+        memcpy(k->ukst, st, sizeof st);
     } else {
         pydml_igemm_ukernel t[] = {NULL, uk512_16_1, uk512_16_2, uk512_16_3, uk512_16_4, uk512_16_5,
                                    uk512_16_6, uk512_16_7, uk512_16_8, uk512_16_9, uk512_16_10,
@@ -159,6 +210,10 @@ int pydml_igemm_isa_avx512(pydml_igemm_isa* k, uint32_t nr) {
                                        uk512_16px_5, uk512_16px_6, uk512_16px_7, uk512_16px_8, uk512_16px_9,
                                        uk512_16px_10, uk512_16px_11, uk512_16px_12, uk512_16px_13, uk512_16px_14};
         memcpy(k->ukpx, px, sizeof px);
+        pydml_igemm_ukernel_st st[] = {NULL, uk512_16st_1, uk512_16st_2, uk512_16st_3, uk512_16st_4,
+                                       uk512_16st_5, uk512_16st_6, uk512_16st_7, uk512_16st_8, uk512_16st_9,
+                                       uk512_16st_10, uk512_16st_11, uk512_16st_12, uk512_16st_13, uk512_16st_14};
+        memcpy(k->ukst, st, sizeof st);
     }
     /* Zen 4's L1d is 32 KiB, like Zen 3's: the AVX2 kernels' chunk budget (the convolution chunks
      * only rows narrower than a tile on this path: convolution.c dense_item) */
@@ -258,19 +313,41 @@ int pydml_igemm_isa_avx512_bf16(pydml_igemm_isa* k) {
     /* the bf16-pair kernels start every sum from the bias (no continuation, no pixel offsets) */
     k->chunk_bytes = 0;
     memset(k->ukpx, 0, sizeof k->ukpx);
+    memset(k->ukst, 0, sizeof k->ukst);
     return 1;
 }
 
 /* ---- AVX2 ----------------------------------------------------------------------------------- */
 
+/* The direct store's clamps on AVX2 (as clamp512_*). */
+INLINE T256 __m256 clamp256_none(__m256 v, __m256 lo, __m256 hi) { (void)lo; (void)hi; return v; }
+INLINE T256 __m256 clamp256_relu(__m256 v, __m256 lo, __m256 hi) {
+    (void)lo;
+    (void)hi;
+    return _mm256_max_ps(_mm256_setzero_ps(), v);
+}
+INLINE T256 __m256 clamp256_clip(__m256 v, __m256 lo, __m256 hi) { return _mm256_min_ps(_mm256_max_ps(v, lo), hi); }
+INLINE T256 __m256 clamp256_clip1(__m256 v, __m256 lo, __m256 hi) { return _mm256_max_ps(_mm256_min_ps(v, hi), lo); }
+
+#define ST256_ROWS(st, MR, a0, a1, CLAMP)                                                              \
+    do {                                                                                               \
+        const __m256 lo_ = _mm256_set1_ps((st)->lo), hi_ = _mm256_set1_ps((st)->hi);                   \
+        _Pragma("GCC unroll 6") for (int t = 0; t < (MR); t++) {                                        \
+            float* row_ = (st)->out + (int64_t)t * (st)->ldo;                                          \
+            _mm256_storeu_ps(row_, CLAMP(a0[t], lo_, hi_));                                            \
+            _mm256_storeu_ps(row_ + 8, CLAMP(a1[t], lo_, hi_));                                        \
+        }                                                                                              \
+    } while (0)
+
 /* Indirect microkernel, 16 output channels (two ymm) x MR (<= 6) pixels. */
 INLINE T256 void uk256_16_body(const float* in, const int64_t* pix, int64_t cb_stride, uint32_t cin,
                                const int64_t* in_off, const uint32_t* tap, uint32_t nv, uint32_t T, const float* w,
-                               const float* bias, const float* rbias, float* tile, const int MR, const int PX) {
+                               const float* bias, const float* rbias, float* tile, const pydml_igemm_store* st,
+                               const int MR, const int PX, const int ST) {
     __m256 a0[6], a1[6];
     int64_t po[6]; /* tile row t's pixel: t * 16 floats after `in`, or pix[t] (the _px kernels) */
     _Pragma("GCC unroll 6") for (int t = 0; t < MR; t++) po[t] = PX ? pix[t] : (int64_t)t * PYDML_IGEMM_CB;
-    if (bias == NULL) { /* continue a sum (pydml_igemm_isa.chunk_bytes) */
+    if (!ST && bias == NULL) { /* continue a sum (pydml_igemm_isa.chunk_bytes) */
         _Pragma("GCC unroll 6") for (int t = 0; t < MR; t++) {
             a0[t] = _mm256_load_ps(tile + t * 16);
             a1[t] = _mm256_load_ps(tile + t * 16 + 8);
@@ -314,6 +391,15 @@ INLINE T256 void uk256_16_body(const float* in, const int64_t* pix, int64_t cb_s
             }
         }
     }
+    if (ST) {
+        switch (st->clamp) {
+        case PYDML_IGEMM_CLAMP_RELU: ST256_ROWS(st, MR, a0, a1, clamp256_relu); break;
+        case PYDML_IGEMM_CLAMP_CLIP: ST256_ROWS(st, MR, a0, a1, clamp256_clip); break;
+        case PYDML_IGEMM_CLAMP_CLIP1: ST256_ROWS(st, MR, a0, a1, clamp256_clip1); break;
+        default: ST256_ROWS(st, MR, a0, a1, clamp256_none); break;
+        }
+        return;
+    }
     _Pragma("GCC unroll 6") for (int t = 0; t < MR; t++) {
         _mm256_store_ps(tile + t * 16, a0[t]);
         _mm256_store_ps(tile + t * 16 + 8, a1[t]);
@@ -323,12 +409,17 @@ INLINE T256 void uk256_16_body(const float* in, const int64_t* pix, int64_t cb_s
     static T256 void uk256_16_##MR(const float* in, int64_t cb_stride, uint32_t cin, const int64_t* in_off,    \
                                    const uint32_t* tap, uint32_t nv, uint32_t T, const float* w,             \
                                    const float* bias, const float* rbias, float* tile) {                     \
-        uk256_16_body(in, NULL, cb_stride, cin, in_off, tap, nv, T, w, bias, rbias, tile, MR, 0);            \
+        uk256_16_body(in, NULL, cb_stride, cin, in_off, tap, nv, T, w, bias, rbias, tile, NULL, MR, 0, 0);      \
     }                                                                                                       \
     static T256 void uk256_16px_##MR(const float* in, const int64_t* pix, int64_t cb_stride, uint32_t cin,    \
                                      const int64_t* in_off, const uint32_t* tap, uint32_t nv, uint32_t T,    \
                                      const float* w, const float* bias, const float* rbias, float* tile) {   \
-        uk256_16_body(in, pix, cb_stride, cin, in_off, tap, nv, T, w, bias, rbias, tile, MR, 1);             \
+        uk256_16_body(in, pix, cb_stride, cin, in_off, tap, nv, T, w, bias, rbias, tile, NULL, MR, 1, 0);       \
+    }                                                                                                       \
+    static T256 void uk256_16st_##MR(const float* in, int64_t cb_stride, uint32_t cin, const int64_t* in_off, \
+                                     const uint32_t* tap, uint32_t nv, uint32_t T, const float* w,           \
+                                     const float* bias, const float* rbias, const pydml_igemm_store* st) {   \
+        uk256_16_body(in, NULL, cb_stride, cin, in_off, tap, nv, T, w, bias, rbias, NULL, st, MR, 0, 1);        \
     }
 DEFINE_UK256(1)
 DEFINE_UK256(2)
@@ -348,6 +439,9 @@ int pydml_igemm_isa_avx2(pydml_igemm_isa* k) {
     pydml_igemm_ukernel_px px[] = {NULL, uk256_16px_1, uk256_16px_2, uk256_16px_3,
                                    uk256_16px_4, uk256_16px_5, uk256_16px_6};
     memcpy(k->ukpx, px, sizeof px);
+    pydml_igemm_ukernel_st st[] = {NULL, uk256_16st_1, uk256_16st_2, uk256_16st_3,
+                                   uk256_16st_4, uk256_16st_5, uk256_16st_6};
+    memcpy(k->ukst, st, sizeof st);
     return 1;
 }
 

@@ -1003,6 +1003,11 @@ typedef struct conv_exec {
     int has_bias, nt;
     int bf16pairs; /* dense bf16 on AVX512-BF16: band and panels hold bf16 pairs */
     const pydml_activation* act; /* NULL when none / IDENTITY */
+    /* the pointwise path's direct store (gemm_indirect.h pydml_igemm_store): FLOAT32 output and
+     * the activation none or a clamp the store applies (clamp, lo, hi) */
+    int pw_direct;
+    uint32_t clamp;
+    float clamp_lo, clamp_hi;
     conv_kernels k;
     int stem; /* the folded stem through k.stem (stem_item) */
     /* the packed filter (prepared at initialize, or packed into the workspace) and the bias copy
@@ -1917,6 +1922,14 @@ static void pointwise_item(const conv_exec* ex, int64_t item, char* scratch) {
         const uint32_t mr = (uint32_t)(cout / ntiles + (ti < cout % ntiles ? 1 : 0));
         for (int64_t sub = 0; sub < nsub; sub++) {
             const uint32_t npx = (uint32_t)min64(nr, px_end - px0 - sub * nr);
+            if (ex->pw_direct && npx == nr && ex->k.ig.ukst[mr] != NULL) {
+                /* whole sub-blocks straight into the output's rows, the clamp applied on the way */
+                const pydml_igemm_store st = {(float*)(void*)(dst + (oc0 * ex->os[1] + sub * nr) * es), ex->os[1],
+                                              ex->clamp, ex->clamp_lo, ex->clamp_hi};
+                ex->k.ig.ukst[mr](wg + oc0 * CONV_CB, cout * CONV_CB, (uint32_t)p->cin_g, &zero, &tap0, 1, 1,
+                                 xp + sub * p->cin_g * nr, zeros, ex->bias + g * cout + oc0, &st);
+                continue;
+            }
             ex->k.ig.ukr[mr](wg + oc0 * CONV_CB, cout * CONV_CB, (uint32_t)p->cin_g, &zero, &tap0, 1, 1,
                             xp + sub * p->cin_g * nr, zeros, ex->bias + g * cout + oc0, tile);
             if (ex->act) pydml_conv_activation(ex->act, tile, (size_t)mr * nr);
@@ -2203,6 +2216,27 @@ void pydml_debug_convolution_paths(uint64_t* counts, uint32_t n) {
     for (uint32_t i = 0; i < n && i <= CONV_PATHS; i++) counts[i] = __atomic_load_n(&g_conv_paths[i], __ATOMIC_RELAXED);
 }
 
+/* The fused activation as the pointwise store's clamp (gemm_indirect.h pydml_igemm_store), if it is
+ * one: none, RELU, CLIP without a ScaleBias (the element-wise engine scales first otherwise), and
+ * the graph compiler's CLIP1 (whose ScaleBias pydml_activation_apply does not apply either). */
+static int pw_clamp_of(const pydml_activation* act, uint32_t* clamp, float* lo, float* hi) {
+    *lo = *hi = 0.0f;
+    *clamp = PYDML_IGEMM_CLAMP_NONE;
+    if (act == NULL) return 1;
+    switch (act->type) {
+    case DML_OPERATOR_ACTIVATION_RELU: *clamp = PYDML_IGEMM_CLAMP_RELU; return 1;
+    case DML_OPERATOR_ELEMENT_WISE_CLIP:
+        if (act->params[2] != 1.0f || act->params[3] != 0.0f) return 0;
+        *clamp = PYDML_IGEMM_CLAMP_CLIP;
+        break;
+    case DML_OPERATOR_ELEMENT_WISE_CLIP1: *clamp = PYDML_IGEMM_CLAMP_CLIP1; break;
+    default: return 0;
+    }
+    *lo = act->params[0];
+    *hi = act->params[1];
+    return 1;
+}
+
 /* Checks the views and fills ex with them, the activation and the kernels of this CPU (the
  * scratch, the weights and the bias are the caller's to set). */
 static pydml_status conv_bind(const pydml_convolution_plan* p, conv_exec* ex, const pydml_tensor* input,
@@ -2232,6 +2266,8 @@ static pydml_status conv_bind(const pydml_convolution_plan* p, conv_exec* ex, co
     view_strides5(output, prm->spatial_dims, ex->os);
     select_kernels(p, ex->type, &ex->k);
     ex->bf16pairs = ex->k.ig.bf16pairs; /* dense bf16 on AVX512-BF16: band and panels hold bf16 pairs */
+    ex->pw_direct = ex->type == DML_TENSOR_DATA_TYPE_FLOAT32 && !ex->bf16pairs &&
+                    pw_clamp_of(ex->act, &ex->clamp, &ex->clamp_lo, &ex->clamp_hi);
     return PYDML_STATUS_SUCCESS;
 }
 

@@ -1,0 +1,114 @@
+"""The pointwise convolution's direct store (native/families/convolution.c pointwise_item,
+native/engines/gemm_indirect.h pydml_igemm_store): whole 1x1 tiles are written straight into the
+output's rows with the fused activation applied as a clamp on the way, the rest through the tile,
+the activation engine and the copy. The clamp must give the element-wise kernels' bits: here every
+fused clamp (RELU, CLIP, the graph compiler's CLIP1) is checked bit for bit against the same
+convolution without an activation followed by the page's formula written as those kernels read it
+(NaN and the bounds included), on each vector path, one and two threads, with a partial last
+block of pixels (the tile path) in the same output."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pytest
+from kernel_plan_convolution import conv_array
+
+from pydml.native import ffi, lib
+
+ALL = 0xFFFFFFFF
+AVX2 = int(lib.PYDML_CPU_AVX2_FMA | lib.PYDML_CPU_F16C)
+RELU = int(lib.DML_OPERATOR_ACTIVATION_RELU)
+CLIP = int(lib.DML_OPERATOR_ELEMENT_WISE_CLIP)
+CLIP1 = int(lib.DML_OPERATOR_ELEMENT_WISE_CLIP1)
+SIGMOID = int(lib.DML_OPERATOR_ACTIVATION_SIGMOID)
+
+Array = np.ndarray[Any, Any]
+
+
+def _max(x: Array, m: Array | float) -> Array:
+    return np.where(x > m, x, m).astype(np.float32)  # `x > m ? x : m`: a NaN x gives m
+
+
+def _min(x: Array, m: Array | float) -> Array:
+    return np.where(x < m, x, m).astype(np.float32)
+
+
+# (name, activation type, params, the page's formula on the unactivated output)
+ACTIVATIONS: list[tuple[str, int, tuple[float, ...], Callable[[Array], Array]]] = [
+    ("relu", RELU, (), lambda y: np.where(y < 0, np.float32(0), y).astype(np.float32)),
+    ("clip", CLIP, (-0.5, 0.75, 1.0, 0.0), lambda y: _min(_max(y, -0.5), 0.75)),  # NaN -> Min
+    ("clip1", CLIP1, (-0.5, 0.75), lambda y: _max(_min(y, 0.75), -0.5)),  # NaN -> Max
+    # a ScaleBias: not a plain clamp, so every tile takes the activation engine
+    ("clip_scaled", CLIP, (-0.5, 0.75, 2.0, 0.0), lambda y: _min(_max(y * np.float32(2), -0.5), 0.75)),
+]
+
+
+def _paths() -> int:
+    counts = ffi.new("uint64_t[1]")
+    lib.pydml_debug_convolution_paths(counts, 1)
+    return int(counts[0])
+
+
+def _data() -> tuple[Array, Array, Array]:
+    rng = np.random.default_rng(7)
+    # 25 x 25 = 625 pixels: the pointwise path (at least 512), whole 32- and 16-pixel blocks and a
+    # partial last one; 40 output channels: balanced tiles of 14 / 13 (AVX-512) or 6 / 7 (AVX2)
+    x = rng.standard_normal((2, 24, 25, 25)).astype(np.float32)
+    x[0, 3, 4, 5] = np.nan  # a NaN pixel: every output channel of it is NaN before the clamp
+    x[1, 0, 24, 24] = np.nan  # and one in the partial last block
+    w = (rng.standard_normal((40, 24, 1, 1)) * 0.3).astype(np.float32)
+    b = rng.standard_normal(40).astype(np.float32)
+    return x, w, b
+
+
+@pytest.mark.parametrize("features", [ALL, AVX2], ids=["native", "avx2"])
+@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("case", ACTIVATIONS, ids=[a[0] for a in ACTIVATIONS])
+def test_fused_clamp_matches_the_activation_kernels(
+    features: int, threads: int, case: tuple[str, int, tuple[float, ...], Callable[[Array], Array]]
+) -> None:
+    _, act, params, formula = case
+    x, w, b = _data()
+    lib.pydml_set_cpu_features(features)
+    previous = lib.pydml_set_num_threads(threads)
+    try:
+        plain = conv_array(x, w, b)
+        before = _paths()
+        fused = conv_array(x, w, b, activation_type=act, activation_params=params)
+        assert _paths() == before + 1  # the pointwise path ran
+    finally:
+        lib.pydml_set_num_threads(previous)
+        lib.pydml_set_cpu_features(ALL)
+    expected = formula(plain)
+    assert np.isnan(plain).any()
+    np.testing.assert_array_equal(fused.view(np.uint32), expected.view(np.uint32))
+
+
+@pytest.mark.parametrize("features", [ALL, AVX2], ids=["native", "avx2"])
+def test_direct_store_into_a_channel_slice(features: int) -> None:
+    """The store's row step is the output view's channel stride: an output that is 40 channels of
+    a 64-channel buffer (a concatenation) gets the packed output's bits, its neighbours untouched."""
+    x, w, b = _data()
+    lib.pydml_set_cpu_features(features)
+    try:
+        packed = conv_array(x, w, b, activation_type=RELU)
+        wide = np.full((2, 64, 25, 25), 7.0, dtype=np.float32)
+        out = wide[:, 12:52]
+        conv_array(x, w, b, activation_type=RELU, out=out)
+    finally:
+        lib.pydml_set_cpu_features(ALL)
+    np.testing.assert_array_equal(out, packed)
+    assert (wide[:, :12] == 7.0).all() and (wide[:, 52:] == 7.0).all()
+
+
+def test_other_activations_keep_the_tile_path() -> None:
+    """An activation that is not a clamp (SIGMOID) runs through the tile and the activation engine:
+    the same values as the activation applied to the unactivated output by the engine's kernel."""
+    x, w, b = _data()
+    x = np.nan_to_num(x)
+    plain = conv_array(x, w, b)
+    fused = conv_array(x, w, b, activation_type=SIGMOID)
+    np.testing.assert_allclose(fused, 1.0 / (1.0 + np.exp(-plain.astype(np.float64))), rtol=2e-6, atol=1e-7)
