@@ -1,7 +1,9 @@
 """The pointwise convolution's direct store (native/families/convolution.c pointwise_item,
 native/engines/gemm_indirect.h pydml_igemm_store): whole 1x1 tiles are written straight into the
 output's rows with the fused activation applied as a clamp on the way, the rest through the tile,
-the activation engine and the copy. The clamp must give the element-wise kernels' bits: here every
+the activation engine and the copy; the whole blocks read their pixels where they lie (the input's
+channel stride as the panel's row step), the partial last one from a packed panel. The clamp must
+give the element-wise kernels' bits: here every
 fused clamp (RELU, CLIP, the graph compiler's CLIP1) is checked bit for bit against the same
 convolution without an activation followed by the page's formula written as those kernels read it
 (NaN and the bounds included), on each vector path, one and two threads, with a partial last
@@ -102,6 +104,31 @@ def test_direct_store_into_a_channel_slice(features: int) -> None:
         lib.pydml_set_cpu_features(ALL)
     np.testing.assert_array_equal(out, packed)
     assert (wide[:, :12] == 7.0).all() and (wide[:, 52:] == 7.0).all()
+
+
+@pytest.mark.parametrize("features", [ALL, AVX2], ids=["native", "avx2"])
+def test_input_read_in_place_through_its_channel_stride(features: int) -> None:
+    """Planes 640 floats apart (625 pixels each, contiguous): the whole blocks read them in place
+    with that row step and give the packed input's bits; so does the portable path, which packs."""
+    x, w, b = _data()
+    base = np.full((2, 24, 640), np.nan, dtype=np.float32)
+    base[:, :, :625] = x.reshape(2, 24, 625)
+    view = np.lib.stride_tricks.as_strided(base, shape=x.shape, strides=(24 * 640 * 4, 640 * 4, 25 * 4, 4))
+    lib.pydml_set_cpu_features(features)
+    try:
+        packed = conv_array(x, w, b, activation_type=CLIP1, activation_params=(-0.5, 0.75))
+        strided = conv_array(view, w, b, activation_type=CLIP1, activation_params=(-0.5, 0.75))
+    finally:
+        lib.pydml_set_cpu_features(ALL)
+    lib.pydml_set_cpu_features(0)
+    try:
+        portable = conv_array(view, w, b, activation_type=CLIP1, activation_params=(-0.5, 0.75))
+    finally:
+        lib.pydml_set_cpu_features(ALL)
+    np.testing.assert_array_equal(strided.view(np.uint32), packed.view(np.uint32))
+    nan = np.isnan(packed)
+    np.testing.assert_array_equal(nan, np.isnan(portable))
+    np.testing.assert_allclose(portable[~nan], packed[~nan], rtol=1e-5, atol=1e-5)
 
 
 def test_other_activations_keep_the_tile_path() -> None:

@@ -72,6 +72,7 @@ typedef struct pydml_igemm_store {
     int64_t ldo;     /* floats from one row of the tile's destination to the next */
     uint32_t clamp;  /* PYDML_IGEMM_CLAMP_* */
     float lo, hi;
+    int64_t ldb;     /* 0: the B panel packed ([k][NR]); else B(k, j) = w[k * ldb + j] (T = 1, read in place) */
 } pydml_igemm_store;
 
 /* The product of pydml_igemm_ukernel (bias != NULL: a fresh sum) stored through `st`. */

@@ -70,13 +70,15 @@ INLINE T512 void uk512_32_body(const float* in, const int64_t* pix, int64_t cb_s
     for (uint32_t c0 = 0; c0 < cin; c0 += PYDML_IGEMM_CB) {
         const uint32_t cnt = cin - c0 < PYDML_IGEMM_CB ? cin - c0 : PYDML_IGEMM_CB;
         const float* inb = in + (int64_t)(c0 / PYDML_IGEMM_CB) * cb_stride;
-        const float* wb = w + (size_t)c0 * T * 32;
+        const int64_t bs = ST && st->ldb ? st->ldb : 32; /* B row step: packed, or in place */
+        const float* wb = w + (int64_t)c0 * T * bs;
         for (uint32_t v = 0; v < nv; v++) {
             const float* x = PX ? px512_rows(buf, inb + in_off[v], pix, MR) : inb + in_off[v];
-            const float* ww = wb + (size_t)tap[v] * cnt * 32;
+            const float* ww = wb + (int64_t)tap[v] * cnt * bs;
             for (uint32_t ic = 0; ic < cnt; ic++) {
-                const __m512 w0 = _mm512_load_ps(ww), w1 = _mm512_load_ps(ww + 16);
-                ww += 32;
+                const __m512 w0 = ST ? _mm512_loadu_ps(ww) : _mm512_load_ps(ww);
+                const __m512 w1 = ST ? _mm512_loadu_ps(ww + 16) : _mm512_load_ps(ww + 16);
+                ww += bs;
                 _Pragma("GCC unroll 14") for (int t = 0; t < MR; t++) {
                     const __m512 b = _mm512_set1_ps(x[t * PYDML_IGEMM_CB]);
                     a0[t] = _mm512_fmadd_ps(b, w0, a0[t]);
@@ -117,13 +119,14 @@ INLINE T512 void uk512_16_body(const float* in, const int64_t* pix, int64_t cb_s
     for (uint32_t c0 = 0; c0 < cin; c0 += PYDML_IGEMM_CB) {
         const uint32_t cnt = cin - c0 < PYDML_IGEMM_CB ? cin - c0 : PYDML_IGEMM_CB;
         const float* inb = in + (int64_t)(c0 / PYDML_IGEMM_CB) * cb_stride;
-        const float* wb = w + (size_t)c0 * T * 16;
+        const int64_t bs = ST && st->ldb ? st->ldb : 16;
+        const float* wb = w + (int64_t)c0 * T * bs;
         for (uint32_t v = 0; v < nv; v++) {
             const float* x = PX ? px512_rows(buf, inb + in_off[v], pix, MR) : inb + in_off[v];
-            const float* ww = wb + (size_t)tap[v] * cnt * 16;
+            const float* ww = wb + (int64_t)tap[v] * cnt * bs;
             for (uint32_t ic = 0; ic < cnt; ic++) {
-                const __m512 w0 = _mm512_load_ps(ww);
-                ww += 16;
+                const __m512 w0 = ST ? _mm512_loadu_ps(ww) : _mm512_load_ps(ww);
+                ww += bs;
                 _Pragma("GCC unroll 14") for (int t = 0; t < MR; t++)
                     a0[t] = _mm512_fmadd_ps(_mm512_set1_ps(x[t * PYDML_IGEMM_CB]), w0, a0[t]);
                 x++;
@@ -363,15 +366,16 @@ INLINE T256 void uk256_16_body(const float* in, const int64_t* pix, int64_t cb_s
     for (uint32_t c0 = 0; c0 < cin; c0 += PYDML_IGEMM_CB) {
         const uint32_t cnt = cin - c0 < PYDML_IGEMM_CB ? cin - c0 : PYDML_IGEMM_CB;
         const float* inb = in + (int64_t)(c0 / PYDML_IGEMM_CB) * cb_stride;
-        const float* wb = w + (size_t)c0 * T * 16;
+        const int64_t bs = ST && st->ldb ? st->ldb : 16;
+        const float* wb = w + (int64_t)c0 * T * bs;
         for (uint32_t v = 0; v < nv; v++) {
             const float* x = inb + in_off[v];
-            const float* ww = wb + (size_t)tap[v] * cnt * 16;
+            const float* ww = wb + (int64_t)tap[v] * cnt * bs;
             const float* xp[6]; /* each row's pixel: constant offsets ic from a register */
             _Pragma("GCC unroll 6") for (int t = 0; t < MR; t++) xp[t] = x + po[t];
             if (cnt == PYDML_IGEMM_CB) { /* the common full block: unrolled, constant offsets */
                 _Pragma("GCC unroll 16") for (uint32_t ic = 0; ic < PYDML_IGEMM_CB; ic++) {
-                    const __m256 w0 = _mm256_load_ps(ww + ic * 16), w1 = _mm256_load_ps(ww + ic * 16 + 8);
+                    const __m256 w0 = _mm256_loadu_ps(ww + ic * bs), w1 = _mm256_loadu_ps(ww + ic * bs + 8);
                     _Pragma("GCC unroll 6") for (int t = 0; t < MR; t++) {
                         const __m256 b = _mm256_broadcast_ss(xp[t] + ic);
                         a0[t] = _mm256_fmadd_ps(b, w0, a0[t]);
@@ -381,8 +385,8 @@ INLINE T256 void uk256_16_body(const float* in, const int64_t* pix, int64_t cb_s
                 continue;
             }
             for (uint32_t ic = 0; ic < cnt; ic++) {
-                const __m256 w0 = _mm256_load_ps(ww), w1 = _mm256_load_ps(ww + 8);
-                ww += 16;
+                const __m256 w0 = _mm256_loadu_ps(ww), w1 = _mm256_loadu_ps(ww + 8);
+                ww += bs;
                 _Pragma("GCC unroll 6") for (int t = 0; t < MR; t++) {
                     const __m256 b = _mm256_broadcast_ss(xp[t] + ic);
                     a0[t] = _mm256_fmadd_ps(b, w0, a0[t]);

@@ -1003,8 +1003,9 @@ typedef struct conv_exec {
     int has_bias, nt;
     int bf16pairs; /* dense bf16 on AVX512-BF16: band and panels hold bf16 pairs */
     const pydml_activation* act; /* NULL when none / IDENTITY */
-    /* the pointwise path's direct store (gemm_indirect.h pydml_igemm_store): FLOAT32 output and
-     * the activation none or a clamp the store applies (clamp, lo, hi) */
+    /* the pointwise path's direct store (gemm_indirect.h pydml_igemm_store): FLOAT32 output, this
+     * ISA's direct-store kernels, and the activation none or a clamp the store applies (clamp, lo,
+     * hi); its whole blocks then read the input in place */
     int pw_direct;
     uint32_t clamp;
     float clamp_lo, clamp_hi;
@@ -1864,6 +1865,7 @@ static void pointwise_item(const conv_exec* ex, int64_t item, char* scratch) {
     const int64_t nsub = ceil_div(px_end - px0, nr);
     /* X of the whole block first, one long contiguous run per input channel: [sub][ic][nr] */
     const char* src = ex->in + (n * ex->is[0] + g * p->cin_g * ex->is[1] + px0) * es;
+    const int in_place = ex->pw_direct && !p->pw_gather && !ex->bf16pairs;
     if (p->pw_gather) { /* the same panels, gathered by output pixel (bf16 pairs never come here) */
         const char* img = ex->in + (n * ex->is[0] + g * p->cin_g * ex->is[1]) * es;
         const int64_t W = p->ax[2].out, H = p->ax[1].out;
@@ -1894,6 +1896,9 @@ static void pointwise_item(const conv_exec* ex, int64_t item, char* scratch) {
          * row packing (pydml_gemm_pack_b_panel) per 16-pixel row cost the 1x1 benchmark cases 20%
          * (1-thread CPU time, 8 alternating rounds). */
         const int64_t nfull = ex->type == DML_TENSOR_DATA_TYPE_FLOAT32 ? (px_end - px0) / nr : 0;
+        /* the direct store reads whole sub-blocks in place (pydml_igemm_store.ldb): only a partial
+         * last one is packed */
+        const int64_t first = in_place ? nfull : 0;
         for (int64_t ic = 0; ic < p->cin_g; ic++) {
             /* FLOAT32: the full sub-blocks' rows by fixed-size copies (a load call per 16 or 32
              * floats was a tenth of the AVX2 1x1 case's time); the rest through the type's load */
@@ -1901,11 +1906,11 @@ static void pointwise_item(const conv_exec* ex, int64_t item, char* scratch) {
             float* d0 = xp + ic * nr;
             const int64_t dstep = p->cin_g * nr;
             if (nr == 16)
-                for (int64_t sub = 0; sub < nfull; sub++) memcpy(d0 + sub * dstep, s32 + sub * 16, 16 * sizeof(float));
+                for (int64_t sub = first; sub < nfull; sub++) memcpy(d0 + sub * dstep, s32 + sub * 16, 16 * sizeof(float));
             else if (nr == 32)
-                for (int64_t sub = 0; sub < nfull; sub++) memcpy(d0 + sub * dstep, s32 + sub * 32, 32 * sizeof(float));
+                for (int64_t sub = first; sub < nfull; sub++) memcpy(d0 + sub * dstep, s32 + sub * 32, 32 * sizeof(float));
             else
-                for (int64_t sub = 0; sub < nfull; sub++) memcpy(d0 + sub * dstep, s32 + sub * nr, (size_t)nr * sizeof(float));
+                for (int64_t sub = first; sub < nfull; sub++) memcpy(d0 + sub * dstep, s32 + sub * nr, (size_t)nr * sizeof(float));
             for (int64_t sub = nfull; sub < nsub; sub++) {
                 const uint32_t npx = (uint32_t)min64(nr, px_end - px0 - sub * nr);
                 float* d = xp + (sub * p->cin_g + ic) * nr;
@@ -1922,12 +1927,13 @@ static void pointwise_item(const conv_exec* ex, int64_t item, char* scratch) {
         const uint32_t mr = (uint32_t)(cout / ntiles + (ti < cout % ntiles ? 1 : 0));
         for (int64_t sub = 0; sub < nsub; sub++) {
             const uint32_t npx = (uint32_t)min64(nr, px_end - px0 - sub * nr);
-            if (ex->pw_direct && npx == nr && ex->k.ig.ukst[mr] != NULL) {
+            if (ex->pw_direct && npx == nr) {
                 /* whole sub-blocks straight into the output's rows, the clamp applied on the way */
                 const pydml_igemm_store st = {(float*)(void*)(dst + (oc0 * ex->os[1] + sub * nr) * es), ex->os[1],
-                                              ex->clamp, ex->clamp_lo, ex->clamp_hi};
+                                              ex->clamp, ex->clamp_lo, ex->clamp_hi, in_place ? ex->is[1] : 0};
                 ex->k.ig.ukst[mr](wg + oc0 * CONV_CB, cout * CONV_CB, (uint32_t)p->cin_g, &zero, &tap0, 1, 1,
-                                 xp + sub * p->cin_g * nr, zeros, ex->bias + g * cout + oc0, &st);
+                                 in_place ? (const float*)(const void*)src + sub * nr : xp + sub * p->cin_g * nr, zeros,
+                                 ex->bias + g * cout + oc0, &st);
                 continue;
             }
             ex->k.ig.ukr[mr](wg + oc0 * CONV_CB, cout * CONV_CB, (uint32_t)p->cin_g, &zero, &tap0, 1, 1,
@@ -2266,7 +2272,7 @@ static pydml_status conv_bind(const pydml_convolution_plan* p, conv_exec* ex, co
     view_strides5(output, prm->spatial_dims, ex->os);
     select_kernels(p, ex->type, &ex->k);
     ex->bf16pairs = ex->k.ig.bf16pairs; /* dense bf16 on AVX512-BF16: band and panels hold bf16 pairs */
-    ex->pw_direct = ex->type == DML_TENSOR_DATA_TYPE_FLOAT32 && !ex->bf16pairs &&
+    ex->pw_direct = ex->type == DML_TENSOR_DATA_TYPE_FLOAT32 && !ex->bf16pairs && ex->k.ig.ukst[1] != NULL &&
                     pw_clamp_of(ex->act, &ex->clamp, &ex->clamp_lo, &ex->clamp_hi);
     return PYDML_STATUS_SUCCESS;
 }
