@@ -9,6 +9,8 @@
 #if defined(__GNUC__) && defined(__x86_64__)
 #include <immintrin.h>
 
+#include "clamp_x86.h"
+
 #define T512 __attribute__((target("avx512f,avx512bw,avx512vl,fma,f16c")))
 #define T256 __attribute__((target("avx2,fma,f16c")))
 #define INLINE static inline __attribute__((always_inline))
@@ -24,25 +26,14 @@ INLINE T512 const float* px512_rows(float* buf, const float* x, const int64_t* p
     return buf;
 }
 
-/* The direct store's clamps (gemm_indirect.h pydml_igemm_store): vmaxps / vminps return their
- * second operand unless the comparison of the first with it holds, as `x > m ? x : m` does. */
-INLINE T512 __m512 clamp512_none(__m512 v, __m512 lo, __m512 hi) { (void)lo; (void)hi; return v; }
-INLINE T512 __m512 clamp512_relu(__m512 v, __m512 lo, __m512 hi) {
-    (void)lo;
-    (void)hi;
-    return _mm512_max_ps(_mm512_setzero_ps(), v); /* 0 > v ? 0 : v, i.e. v < 0 ? 0 : v */
-}
-INLINE T512 __m512 clamp512_clip(__m512 v, __m512 lo, __m512 hi) { return _mm512_min_ps(_mm512_max_ps(v, lo), hi); }
-INLINE T512 __m512 clamp512_clip1(__m512 v, __m512 lo, __m512 hi) { return _mm512_max_ps(_mm512_min_ps(v, hi), lo); }
-
 /* Rows t < MR of NR (16 or 32) floats from a0[t] (and a1[t]) to st->out + t * st->ldo, clamped. */
-#define ST512_ROWS(st, MR, NR, a0, a1, CLAMP)                                                          \
+#define ST512_ROWS(st, MR, NR, a0, a1, MODE)                                                           \
     do {                                                                                               \
         const __m512 lo_ = _mm512_set1_ps((st)->lo), hi_ = _mm512_set1_ps((st)->hi);                   \
         _Pragma("GCC unroll 14") for (int t = 0; t < (MR); t++) {                                       \
             float* row_ = (st)->out + (int64_t)t * (st)->ldo;                                          \
-            _mm512_storeu_ps(row_, CLAMP(a0[t], lo_, hi_));                                            \
-            if ((NR) == 32) _mm512_storeu_ps(row_ + 16, CLAMP(a1[t], lo_, hi_));                       \
+            _mm512_storeu_ps(row_, pydml_clamp512(a0[t], (MODE), lo_, hi_));                           \
+            if ((NR) == 32) _mm512_storeu_ps(row_ + 16, pydml_clamp512(a1[t], (MODE), lo_, hi_));      \
         }                                                                                              \
     } while (0)
 
@@ -90,10 +81,10 @@ INLINE T512 void uk512_32_body(const float* in, const int64_t* pix, int64_t cb_s
     }
     if (ST) {
         switch (st->clamp) {
-        case PYDML_IGEMM_CLAMP_RELU: ST512_ROWS(st, MR, 32, a0, a1, clamp512_relu); break;
-        case PYDML_IGEMM_CLAMP_CLIP: ST512_ROWS(st, MR, 32, a0, a1, clamp512_clip); break;
-        case PYDML_IGEMM_CLAMP_CLIP1: ST512_ROWS(st, MR, 32, a0, a1, clamp512_clip1); break;
-        default: ST512_ROWS(st, MR, 32, a0, a1, clamp512_none); break;
+        case PYDML_IGEMM_CLAMP_RELU: ST512_ROWS(st, MR, 32, a0, a1, PYDML_IGEMM_CLAMP_RELU); break;
+        case PYDML_IGEMM_CLAMP_CLIP: ST512_ROWS(st, MR, 32, a0, a1, PYDML_IGEMM_CLAMP_CLIP); break;
+        case PYDML_IGEMM_CLAMP_CLIP1: ST512_ROWS(st, MR, 32, a0, a1, PYDML_IGEMM_CLAMP_CLIP1); break;
+        default: ST512_ROWS(st, MR, 32, a0, a1, PYDML_IGEMM_CLAMP_NONE); break;
         }
         return;
     }
@@ -135,10 +126,10 @@ INLINE T512 void uk512_16_body(const float* in, const int64_t* pix, int64_t cb_s
     }
     if (ST) {
         switch (st->clamp) {
-        case PYDML_IGEMM_CLAMP_RELU: ST512_ROWS(st, MR, 16, a0, a0, clamp512_relu); break;
-        case PYDML_IGEMM_CLAMP_CLIP: ST512_ROWS(st, MR, 16, a0, a0, clamp512_clip); break;
-        case PYDML_IGEMM_CLAMP_CLIP1: ST512_ROWS(st, MR, 16, a0, a0, clamp512_clip1); break;
-        default: ST512_ROWS(st, MR, 16, a0, a0, clamp512_none); break;
+        case PYDML_IGEMM_CLAMP_RELU: ST512_ROWS(st, MR, 16, a0, a0, PYDML_IGEMM_CLAMP_RELU); break;
+        case PYDML_IGEMM_CLAMP_CLIP: ST512_ROWS(st, MR, 16, a0, a0, PYDML_IGEMM_CLAMP_CLIP); break;
+        case PYDML_IGEMM_CLAMP_CLIP1: ST512_ROWS(st, MR, 16, a0, a0, PYDML_IGEMM_CLAMP_CLIP1); break;
+        default: ST512_ROWS(st, MR, 16, a0, a0, PYDML_IGEMM_CLAMP_NONE); break;
         }
         return;
     }
@@ -322,23 +313,14 @@ int pydml_igemm_isa_avx512_bf16(pydml_igemm_isa* k) {
 
 /* ---- AVX2 ----------------------------------------------------------------------------------- */
 
-/* The direct store's clamps on AVX2 (as clamp512_*). */
-INLINE T256 __m256 clamp256_none(__m256 v, __m256 lo, __m256 hi) { (void)lo; (void)hi; return v; }
-INLINE T256 __m256 clamp256_relu(__m256 v, __m256 lo, __m256 hi) {
-    (void)lo;
-    (void)hi;
-    return _mm256_max_ps(_mm256_setzero_ps(), v);
-}
-INLINE T256 __m256 clamp256_clip(__m256 v, __m256 lo, __m256 hi) { return _mm256_min_ps(_mm256_max_ps(v, lo), hi); }
-INLINE T256 __m256 clamp256_clip1(__m256 v, __m256 lo, __m256 hi) { return _mm256_max_ps(_mm256_min_ps(v, hi), lo); }
-
-#define ST256_ROWS(st, MR, a0, a1, CLAMP)                                                              \
+/* Rows t < MR of 16 floats from a0[t], a1[t] to st->out + t * st->ldo, clamped. */
+#define ST256_ROWS(st, MR, a0, a1, MODE)                                                               \
     do {                                                                                               \
         const __m256 lo_ = _mm256_set1_ps((st)->lo), hi_ = _mm256_set1_ps((st)->hi);                   \
         _Pragma("GCC unroll 6") for (int t = 0; t < (MR); t++) {                                        \
             float* row_ = (st)->out + (int64_t)t * (st)->ldo;                                          \
-            _mm256_storeu_ps(row_, CLAMP(a0[t], lo_, hi_));                                            \
-            _mm256_storeu_ps(row_ + 8, CLAMP(a1[t], lo_, hi_));                                        \
+            _mm256_storeu_ps(row_, pydml_clamp256(a0[t], (MODE), lo_, hi_));                           \
+            _mm256_storeu_ps(row_ + 8, pydml_clamp256(a1[t], (MODE), lo_, hi_));                       \
         }                                                                                              \
     } while (0)
 
@@ -397,10 +379,10 @@ INLINE T256 void uk256_16_body(const float* in, const int64_t* pix, int64_t cb_s
     }
     if (ST) {
         switch (st->clamp) {
-        case PYDML_IGEMM_CLAMP_RELU: ST256_ROWS(st, MR, a0, a1, clamp256_relu); break;
-        case PYDML_IGEMM_CLAMP_CLIP: ST256_ROWS(st, MR, a0, a1, clamp256_clip); break;
-        case PYDML_IGEMM_CLAMP_CLIP1: ST256_ROWS(st, MR, a0, a1, clamp256_clip1); break;
-        default: ST256_ROWS(st, MR, a0, a1, clamp256_none); break;
+        case PYDML_IGEMM_CLAMP_RELU: ST256_ROWS(st, MR, a0, a1, PYDML_IGEMM_CLAMP_RELU); break;
+        case PYDML_IGEMM_CLAMP_CLIP: ST256_ROWS(st, MR, a0, a1, PYDML_IGEMM_CLAMP_CLIP); break;
+        case PYDML_IGEMM_CLAMP_CLIP1: ST256_ROWS(st, MR, a0, a1, PYDML_IGEMM_CLAMP_CLIP1); break;
+        default: ST256_ROWS(st, MR, a0, a1, PYDML_IGEMM_CLAMP_NONE); break;
         }
         return;
     }

@@ -102,7 +102,8 @@ typedef void (*conv_dw_kernel)(const conv_dw_args* a);
  * masks say, per tap and 16-output vector j, which lanes load (lmask: the tap's input row and column inside the plane, else 0.0, never loaded) and
  * which accumulate (fmask: the tap's input row inside the plane):
  *   out[o] = bias, then for t < taps in order: out[o] = fma(w[t], x, out[o]) where fmask allows
- * (the caller applies the activation, over runs of planes). The taps are dw_item's (height taps outer, width inner; a row
+ * then a clamp activation (clamp_x86.h) when the caller sets one (it applies any other over runs of
+ * planes). The taps are dw_item's (height taps outer, width inner; a row
  * outside the plane skipped, a column outside read as zero): each output's FMA chain is the row
  * kernels', so the same bits. Small planes (MobileNet's 7 x 7 and 14 x 14) ran their 7- and 14-wide
  * rows through the row kernels one call per row block and channel: 2-4 GFLOP/s. Each ISA's kernel
@@ -121,6 +122,8 @@ typedef struct conv_dwf_args {
     const uint16_t* fmask;  /* [taps][nvec] */
     uint32_t taps, nvec, n; /* nvec = ceil(n / 16) */
     float bias;
+    uint32_t clamp;         /* the fused activation applied before the store (PYDML_IGEMM_CLAMP_*) */
+    float lo, hi;
 } conv_dwf_args;
 
 typedef void (*conv_dwf_kernel)(const conv_dwf_args* a);

@@ -12,6 +12,7 @@
 #if defined(__GNUC__) && defined(__x86_64__)
 #include <immintrin.h>
 
+#include "clamp_x86.h"
 #include "lane_masks.h"
 
 #define T512 __attribute__((target("avx512f,avx512bw,avx512vl,fma,f16c")))
@@ -659,9 +660,10 @@ INLINE T512 void dwf512_body(const conv_dwf_args* a, uint32_t j0, const int NV) 
             acc[j] = _mm512_mask3_fmadd_ps(wt, x, acc[j], (__mmask16)fm[j]);
         }
     }
+    const __m512 lo = _mm512_set1_ps(a->lo), hi = _mm512_set1_ps(a->hi);
     _Pragma("GCC unroll 8") for (int j = 0; j < NV; j++) {
         const uint32_t o = 16 * (j0 + (uint32_t)j);
-        _mm512_mask_storeu_ps(a->out + o, mask16(a->n - o), acc[j]);
+        _mm512_mask_storeu_ps(a->out + o, mask16(a->n - o), pydml_clamp512(acc[j], a->clamp, lo, hi));
     }
 }
 
@@ -1246,10 +1248,12 @@ INLINE T256 void dwf256_body(const conv_dwf_args* a, uint32_t v0, const int NV) 
                                       _mm256_castsi256_ps(pydml_lanes8(pydml_mask_byte(fm, v))));
         }
     }
+    const __m256 lo = _mm256_set1_ps(a->lo), hi = _mm256_set1_ps(a->hi);
     _Pragma("GCC unroll 8") for (int j = 0; j < NV; j++) {
         const uint32_t o = 8 * (v0 + (uint32_t)j), left = a->n - o;
-        if (left >= 8) _mm256_storeu_ps(a->out + o, acc[j]);
-        else _mm256_maskstore_ps(a->out + o, pydml_lanes8((1u << left) - 1u), acc[j]);
+        const __m256 r = pydml_clamp256(acc[j], a->clamp, lo, hi);
+        if (left >= 8) _mm256_storeu_ps(a->out + o, r);
+        else _mm256_maskstore_ps(a->out + o, pydml_lanes8((1u << left) - 1u), r);
     }
 }
 

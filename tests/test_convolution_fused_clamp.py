@@ -1,6 +1,7 @@
-"""The pointwise convolution's direct store (native/families/convolution.c pointwise_item,
-native/engines/gemm_indirect.h pydml_igemm_store): whole 1x1 tiles are written straight into the
-output's rows with the fused activation applied as a clamp on the way, the rest through the tile,
+"""Fused clamps applied in registers before the store (native/engines/clamp_x86.h): the flat
+depthwise planes (convolution.c dwf_item) and the pointwise convolution's direct store
+(convolution.c pointwise_item, native/engines/gemm_indirect.h pydml_igemm_store), where whole 1x1
+tiles are written straight into the output's rows, the rest through the tile,
 the activation engine and the copy; the whole blocks read their pixels where they lie (the input's
 channel stride as the panel's row step), the partial last one from a packed panel. The clamp must
 give the element-wise kernels' bits: here every
@@ -48,10 +49,11 @@ ACTIVATIONS: list[tuple[str, int, tuple[float, ...], Callable[[Array], Array]]] 
 ]
 
 
-def _paths() -> int:
-    counts = ffi.new("uint64_t[1]")
-    lib.pydml_debug_convolution_paths(counts, 1)
-    return int(counts[0])
+def _paths(which: int = 0) -> int:
+    """Executions of one path so far (pydml_debug_convolution_paths: 0 pointwise, 5 flat planes)."""
+    counts = ffi.new("uint64_t[6]")
+    lib.pydml_debug_convolution_paths(counts, 6)
+    return int(counts[which])
 
 
 def _data() -> tuple[Array, Array, Array]:
@@ -87,6 +89,32 @@ def test_fused_clamp_matches_the_activation_kernels(
     expected = formula(plain)
     assert np.isnan(plain).any()
     np.testing.assert_array_equal(fused.view(np.uint32), expected.view(np.uint32))
+
+
+@pytest.mark.parametrize("features", [ALL, AVX2], ids=["native", "avx2"])
+@pytest.mark.parametrize("size", [7, 14])
+@pytest.mark.parametrize("case", ACTIVATIONS, ids=[a[0] for a in ACTIVATIONS])
+def test_depthwise_planes_clamp_like_the_activation_kernels(
+    features: int, size: int, case: tuple[str, int, tuple[float, ...], Callable[[Array], Array]]
+) -> None:
+    """MobileNet's 3 x 3 depthwise planes (flat runs): the same clamps before the store."""
+    _, act, params, formula = case
+    rng = np.random.default_rng(size)
+    x = rng.standard_normal((2, 8, size, size)).astype(np.float32)
+    x[1, 2, 3, 3] = np.nan
+    w = rng.standard_normal((8, 1, 3, 3)).astype(np.float32)
+    b = rng.standard_normal(8).astype(np.float32)
+    geometry: dict[str, Any] = {"group_count": 8, "start_padding": (1, 1), "end_padding": (1, 1)}
+    lib.pydml_set_cpu_features(features)
+    try:
+        plain = conv_array(x, w, b, **geometry)
+        before = _paths(5)
+        fused = conv_array(x, w, b, activation_type=act, activation_params=params, **geometry)
+        assert _paths(5) == before + 1  # the flat planes ran
+    finally:
+        lib.pydml_set_cpu_features(ALL)
+    assert np.isnan(plain).any()
+    np.testing.assert_array_equal(fused.view(np.uint32), formula(plain).view(np.uint32))
 
 
 @pytest.mark.parametrize("features", [ALL, AVX2], ids=["native", "avx2"])
