@@ -1,5 +1,6 @@
-"""Fused clamps applied in registers before the store (native/engines/clamp_x86.h): the flat
-depthwise planes (convolution.c dwf_item) and the pointwise convolution's direct store
+"""Fused clamps applied in registers (native/engines/clamp_x86.h): on the dense engine's tiles
+(convolution.c pydml_conv_activation), the flat depthwise planes (dwf_item) before their store
+and the pointwise convolution's direct store
 (convolution.c pointwise_item, native/engines/gemm_indirect.h pydml_igemm_store), where whole 1x1
 tiles are written straight into the output's rows, the rest through the tile,
 the activation engine and the copy; the whole blocks read their pixels where they lie (the input's
@@ -111,6 +112,29 @@ def test_depthwise_planes_clamp_like_the_activation_kernels(
         before = _paths(5)
         fused = conv_array(x, w, b, activation_type=act, activation_params=params, **geometry)
         assert _paths(5) == before + 1  # the flat planes ran
+    finally:
+        lib.pydml_set_cpu_features(ALL)
+    assert np.isnan(plain).any()
+    np.testing.assert_array_equal(fused.view(np.uint32), formula(plain).view(np.uint32))
+
+
+@pytest.mark.parametrize("features", [ALL, AVX2], ids=["native", "avx2"])
+@pytest.mark.parametrize("case", ACTIVATIONS, ids=[a[0] for a in ACTIVATIONS])
+def test_dense_tiles_clamp_like_the_activation_kernels(
+    features: int, case: tuple[str, int, tuple[float, ...], Callable[[Array], Array]]
+) -> None:
+    """A 3 x 3 convolution on the dense engine (its tiles clamped in place, a 13-float tail)."""
+    _, act, params, formula = case
+    rng = np.random.default_rng(3)
+    x = rng.standard_normal((1, 20, 9, 13)).astype(np.float32)
+    x[0, 5, 4, 6] = np.nan
+    w = (rng.standard_normal((24, 20, 3, 3)) * 0.2).astype(np.float32)
+    b = rng.standard_normal(24).astype(np.float32)
+    geometry: dict[str, Any] = {"start_padding": (1, 1), "end_padding": (1, 1)}
+    lib.pydml_set_cpu_features(features)
+    try:
+        plain = conv_array(x, w, b, **geometry)
+        fused = conv_array(x, w, b, activation_type=act, activation_params=params, **geometry)
     finally:
         lib.pydml_set_cpu_features(ALL)
     assert np.isnan(plain).any()

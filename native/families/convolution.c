@@ -880,7 +880,35 @@ fail:
 
 /* ---- fused activation ----------------------------------------------------------------------- */
 
+/* The fused activation as the pointwise store's clamp (gemm_indirect.h pydml_igemm_store), if it is
+ * one: none, RELU, CLIP without a ScaleBias (the element-wise engine scales first otherwise), and
+ * the graph compiler's CLIP1 (whose ScaleBias pydml_activation_apply does not apply either). */
+static int pw_clamp_of(const pydml_activation* act, uint32_t* clamp, float* lo, float* hi) {
+    *lo = *hi = 0.0f;
+    *clamp = PYDML_IGEMM_CLAMP_NONE;
+    if (act == NULL) return 1;
+    switch (act->type) {
+    case DML_OPERATOR_ACTIVATION_RELU: *clamp = PYDML_IGEMM_CLAMP_RELU; return 1;
+    case DML_OPERATOR_ELEMENT_WISE_CLIP:
+        if (act->params[2] != 1.0f || act->params[3] != 0.0f) return 0;
+        *clamp = PYDML_IGEMM_CLAMP_CLIP;
+        break;
+    case DML_OPERATOR_ELEMENT_WISE_CLIP1: *clamp = PYDML_IGEMM_CLAMP_CLIP1; break;
+    default: return 0;
+    }
+    *lo = act->params[0];
+    *hi = act->params[1];
+    return 1;
+}
+
+
 void pydml_conv_activation(const pydml_activation* act, float* v, size_t n) {
+    /* a clamp in place, as its element-wise kernel computes it (clamp_x86.h): the engine's setup
+     * per call (its parameters cleared, the kernel looked up) outweighed a 14 x 32 tile's clamp */
+    uint32_t mode;
+    float lo, hi;
+    if (act == NULL) return;
+    if (pw_clamp_of(act, &mode, &lo, &hi) && pydml_conv_clamp(v, n, mode, lo, hi)) return;
     /* one definition per activation (native/families/ew_activation.c, ew_quantize.c for CLIP) serves the
      * standalone operators, every FusedActivation and this one */
     pydml_activation_apply(act, v, n);
@@ -2226,27 +2254,6 @@ static uint64_t g_conv_paths[CONV_PATHS + 1]; /* then the pointwise executions s
 
 void pydml_debug_convolution_paths(uint64_t* counts, uint32_t n) {
     for (uint32_t i = 0; i < n && i <= CONV_PATHS; i++) counts[i] = __atomic_load_n(&g_conv_paths[i], __ATOMIC_RELAXED);
-}
-
-/* The fused activation as the pointwise store's clamp (gemm_indirect.h pydml_igemm_store), if it is
- * one: none, RELU, CLIP without a ScaleBias (the element-wise engine scales first otherwise), and
- * the graph compiler's CLIP1 (whose ScaleBias pydml_activation_apply does not apply either). */
-static int pw_clamp_of(const pydml_activation* act, uint32_t* clamp, float* lo, float* hi) {
-    *lo = *hi = 0.0f;
-    *clamp = PYDML_IGEMM_CLAMP_NONE;
-    if (act == NULL) return 1;
-    switch (act->type) {
-    case DML_OPERATOR_ACTIVATION_RELU: *clamp = PYDML_IGEMM_CLAMP_RELU; return 1;
-    case DML_OPERATOR_ELEMENT_WISE_CLIP:
-        if (act->params[2] != 1.0f || act->params[3] != 0.0f) return 0;
-        *clamp = PYDML_IGEMM_CLAMP_CLIP;
-        break;
-    case DML_OPERATOR_ELEMENT_WISE_CLIP1: *clamp = PYDML_IGEMM_CLAMP_CLIP1; break;
-    default: return 0;
-    }
-    *lo = act->params[0];
-    *hi = act->params[1];
-    return 1;
 }
 
 /* Checks the views and fills ex with them, the activation and the kernels of this CPU (the

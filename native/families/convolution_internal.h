@@ -159,6 +159,10 @@ typedef struct conv_kernels {
 /* The fused activation, in place (convolution.c). */
 void pydml_conv_activation(const pydml_activation* act, float* v, size_t n);
 
+/* A clamp (PYDML_IGEMM_CLAMP_*, clamp_x86.h) over v[0..n) on this CPU's vector path: 0 when there
+ * is none (convolution_x86.c). */
+int pydml_conv_clamp(float* v, size_t n, uint32_t mode, float lo, float hi);
+
 /* Portable helpers (convolution.c); they leave k->ig alone. */
 void pydml_conv_helpers_portable(conv_kernels* k);
 void pydml_conv_store_portable(void* dst, uint32_t type, int64_t stride, const float* src, uint32_t n);

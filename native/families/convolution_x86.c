@@ -1279,7 +1279,46 @@ int pydml_conv_helpers_avx2(conv_kernels* k) {
     return 1;
 }
 
+/* ---- fused clamps in place (pydml_conv_activation) ------------------------------------------ */
+
+T512 static void clamp_rows512(float* v, size_t n, uint32_t mode, float lo, float hi) {
+    const __m512 l = _mm512_set1_ps(lo), h = _mm512_set1_ps(hi);
+    size_t i = 0;
+    for (; i + 16 <= n; i += 16) _mm512_storeu_ps(v + i, pydml_clamp512(_mm512_loadu_ps(v + i), mode, l, h));
+    if (i < n) {
+        const __mmask16 m = mask16((uint32_t)(n - i));
+        _mm512_mask_storeu_ps(v + i, m, pydml_clamp512(_mm512_maskz_loadu_ps(m, v + i), mode, l, h));
+    }
+}
+
+T256 static void clamp_rows256(float* v, size_t n, uint32_t mode, float lo, float hi) {
+    const __m256 l = _mm256_set1_ps(lo), h = _mm256_set1_ps(hi);
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) _mm256_storeu_ps(v + i, pydml_clamp256(_mm256_loadu_ps(v + i), mode, l, h));
+    for (; i < n; i++) { /* the same formula on one lane */
+        const __m256 r = pydml_clamp256(_mm256_set1_ps(v[i]), mode, l, h);
+        v[i] = _mm256_cvtss_f32(r);
+    }
+}
+
+int pydml_conv_clamp(float* v, size_t n, uint32_t mode, float lo, float hi) {
+    const uint32_t f = pydml_active_cpu_features();
+    if (f & PYDML_CPU_AVX512) clamp_rows512(v, n, mode, lo, hi);
+    else if ((f & PYDML_CPU_AVX2_FMA) && (f & PYDML_CPU_F16C)) clamp_rows256(v, n, mode, lo, hi);
+    else return 0;
+    return 1;
+}
+
 #else /* not x86-64 GCC/Clang */
+
+int pydml_conv_clamp(float* v, size_t n, uint32_t mode, float lo, float hi) {
+    (void)v;
+    (void)n;
+    (void)mode;
+    (void)lo;
+    (void)hi;
+    return 0;
+}
 
 int pydml_conv_helpers_avx512(conv_kernels* k) {
     (void)k;
