@@ -13,7 +13,8 @@ block of pixels (the tile path) in the same output."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import numpy as np
@@ -50,6 +51,19 @@ ACTIVATIONS: list[tuple[str, int, tuple[float, ...], Callable[[Array], Array]]] 
 ]
 
 
+@contextmanager
+def _on_path(features: int, threads: int = 0) -> Iterator[None]:
+    """The vector path `features` (pydml_set_cpu_features) and, if given, a thread count."""
+    lib.pydml_set_cpu_features(features)
+    previous = lib.pydml_set_num_threads(threads) if threads else 0
+    try:
+        yield
+    finally:
+        if threads:
+            lib.pydml_set_num_threads(previous)
+        lib.pydml_set_cpu_features(ALL)
+
+
 def _paths(which: int = 0) -> int:
     """Executions of one path so far (pydml_debug_convolution_paths: 0 pointwise, 5 flat planes)."""
     counts = ffi.new("uint64_t[6]")
@@ -75,18 +89,14 @@ def _data() -> tuple[Array, Array, Array]:
 def test_fused_clamp_matches_the_activation_kernels(
     features: int, threads: int, case: tuple[str, int, tuple[float, ...], Callable[[Array], Array]]
 ) -> None:
+    """A 1x1 on the pointwise path: whole blocks through the direct store, the last through the tile."""
     _, act, params, formula = case
     x, w, b = _data()
-    lib.pydml_set_cpu_features(features)
-    previous = lib.pydml_set_num_threads(threads)
-    try:
+    with _on_path(features, threads):
         plain = conv_array(x, w, b)
         before = _paths()
         fused = conv_array(x, w, b, activation_type=act, activation_params=params)
         assert _paths() == before + 1  # the pointwise path ran
-    finally:
-        lib.pydml_set_num_threads(previous)
-        lib.pydml_set_cpu_features(ALL)
     expected = formula(plain)
     assert np.isnan(plain).any()
     np.testing.assert_array_equal(fused.view(np.uint32), expected.view(np.uint32))
@@ -106,14 +116,11 @@ def test_depthwise_planes_clamp_like_the_activation_kernels(
     w = rng.standard_normal((8, 1, 3, 3)).astype(np.float32)
     b = rng.standard_normal(8).astype(np.float32)
     geometry: dict[str, Any] = {"group_count": 8, "start_padding": (1, 1), "end_padding": (1, 1)}
-    lib.pydml_set_cpu_features(features)
-    try:
+    with _on_path(features):
         plain = conv_array(x, w, b, **geometry)
         before = _paths(5)
         fused = conv_array(x, w, b, activation_type=act, activation_params=params, **geometry)
         assert _paths(5) == before + 1  # the flat planes ran
-    finally:
-        lib.pydml_set_cpu_features(ALL)
     assert np.isnan(plain).any()
     np.testing.assert_array_equal(fused.view(np.uint32), formula(plain).view(np.uint32))
 
@@ -131,12 +138,9 @@ def test_dense_tiles_clamp_like_the_activation_kernels(
     w = (rng.standard_normal((24, 20, 3, 3)) * 0.2).astype(np.float32)
     b = rng.standard_normal(24).astype(np.float32)
     geometry: dict[str, Any] = {"start_padding": (1, 1), "end_padding": (1, 1)}
-    lib.pydml_set_cpu_features(features)
-    try:
+    with _on_path(features):
         plain = conv_array(x, w, b, **geometry)
         fused = conv_array(x, w, b, activation_type=act, activation_params=params, **geometry)
-    finally:
-        lib.pydml_set_cpu_features(ALL)
     assert np.isnan(plain).any()
     np.testing.assert_array_equal(fused.view(np.uint32), formula(plain).view(np.uint32))
 
@@ -146,14 +150,11 @@ def test_direct_store_into_a_channel_slice(features: int) -> None:
     """The store's row step is the output view's channel stride: an output that is 40 channels of
     a 64-channel buffer (a concatenation) gets the packed output's bits, its neighbours untouched."""
     x, w, b = _data()
-    lib.pydml_set_cpu_features(features)
-    try:
+    with _on_path(features):
         packed = conv_array(x, w, b, activation_type=RELU)
         wide = np.full((2, 64, 25, 25), 7.0, dtype=np.float32)
         out = wide[:, 12:52]
         conv_array(x, w, b, activation_type=RELU, out=out)
-    finally:
-        lib.pydml_set_cpu_features(ALL)
     np.testing.assert_array_equal(out, packed)
     assert (wide[:, :12] == 7.0).all() and (wide[:, 52:] == 7.0).all()
 
@@ -166,17 +167,11 @@ def test_input_read_in_place_through_its_channel_stride(features: int) -> None:
     base = np.full((2, 24, 640), np.nan, dtype=np.float32)
     base[:, :, :625] = x.reshape(2, 24, 625)
     view = np.lib.stride_tricks.as_strided(base, shape=x.shape, strides=(24 * 640 * 4, 640 * 4, 25 * 4, 4))
-    lib.pydml_set_cpu_features(features)
-    try:
+    with _on_path(features):
         packed = conv_array(x, w, b, activation_type=CLIP1, activation_params=(-0.5, 0.75))
         strided = conv_array(view, w, b, activation_type=CLIP1, activation_params=(-0.5, 0.75))
-    finally:
-        lib.pydml_set_cpu_features(ALL)
-    lib.pydml_set_cpu_features(0)
-    try:
+    with _on_path(0):
         portable = conv_array(view, w, b, activation_type=CLIP1, activation_params=(-0.5, 0.75))
-    finally:
-        lib.pydml_set_cpu_features(ALL)
     np.testing.assert_array_equal(strided.view(np.uint32), packed.view(np.uint32))
     nan = np.isnan(packed)
     np.testing.assert_array_equal(nan, np.isnan(portable))

@@ -37,6 +37,17 @@ INLINE T512 const float* px512_rows(float* buf, const float* x, const int64_t* p
         }                                                                                              \
     } while (0)
 
+/* The direct store (gemm_indirect.h pydml_igemm_store): the clamp's mode a constant in each case. */
+#define ST512_STORE(st, MR, NR, a0, a1)                                                                \
+    do {                                                                                               \
+        switch ((st)->clamp) {                                                                         \
+        case PYDML_IGEMM_CLAMP_RELU: ST512_ROWS(st, MR, NR, a0, a1, PYDML_IGEMM_CLAMP_RELU); break;     \
+        case PYDML_IGEMM_CLAMP_CLIP: ST512_ROWS(st, MR, NR, a0, a1, PYDML_IGEMM_CLAMP_CLIP); break;     \
+        case PYDML_IGEMM_CLAMP_CLIP1: ST512_ROWS(st, MR, NR, a0, a1, PYDML_IGEMM_CLAMP_CLIP1); break;   \
+        default: ST512_ROWS(st, MR, NR, a0, a1, PYDML_IGEMM_CLAMP_NONE); break;                         \
+        }                                                                                              \
+    } while (0)
+
 /* Indirect microkernel, 32 output channels (two zmm) x MR pixels; bias NULL continues the sum
  * from the tile (pydml_igemm_isa.chunk_bytes); PX: row t's pixel at in + pix[t]. */
 INLINE T512 void uk512_32_body(const float* in, const int64_t* pix, int64_t cb_stride, uint32_t cin,
@@ -80,12 +91,7 @@ INLINE T512 void uk512_32_body(const float* in, const int64_t* pix, int64_t cb_s
         }
     }
     if (ST) {
-        switch (st->clamp) {
-        case PYDML_IGEMM_CLAMP_RELU: ST512_ROWS(st, MR, 32, a0, a1, PYDML_IGEMM_CLAMP_RELU); break;
-        case PYDML_IGEMM_CLAMP_CLIP: ST512_ROWS(st, MR, 32, a0, a1, PYDML_IGEMM_CLAMP_CLIP); break;
-        case PYDML_IGEMM_CLAMP_CLIP1: ST512_ROWS(st, MR, 32, a0, a1, PYDML_IGEMM_CLAMP_CLIP1); break;
-        default: ST512_ROWS(st, MR, 32, a0, a1, PYDML_IGEMM_CLAMP_NONE); break;
-        }
+        ST512_STORE(st, MR, 32, a0, a1);
         return;
     }
     _Pragma("GCC unroll 14") for (int t = 0; t < MR; t++) {
@@ -125,12 +131,7 @@ INLINE T512 void uk512_16_body(const float* in, const int64_t* pix, int64_t cb_s
         }
     }
     if (ST) {
-        switch (st->clamp) {
-        case PYDML_IGEMM_CLAMP_RELU: ST512_ROWS(st, MR, 16, a0, a0, PYDML_IGEMM_CLAMP_RELU); break;
-        case PYDML_IGEMM_CLAMP_CLIP: ST512_ROWS(st, MR, 16, a0, a0, PYDML_IGEMM_CLAMP_CLIP); break;
-        case PYDML_IGEMM_CLAMP_CLIP1: ST512_ROWS(st, MR, 16, a0, a0, PYDML_IGEMM_CLAMP_CLIP1); break;
-        default: ST512_ROWS(st, MR, 16, a0, a0, PYDML_IGEMM_CLAMP_NONE); break;
-        }
+        ST512_STORE(st, MR, 16, a0, a0);
         return;
     }
     _Pragma("GCC unroll 14") for (int t = 0; t < MR; t++) _mm512_store_ps(tile + t * 16, a0[t]);

@@ -880,10 +880,10 @@ fail:
 
 /* ---- fused activation ----------------------------------------------------------------------- */
 
-/* The fused activation as the pointwise store's clamp (gemm_indirect.h pydml_igemm_store), if it is
- * one: none, RELU, CLIP without a ScaleBias (the element-wise engine scales first otherwise), and
- * the graph compiler's CLIP1 (whose ScaleBias pydml_activation_apply does not apply either). */
-static int pw_clamp_of(const pydml_activation* act, uint32_t* clamp, float* lo, float* hi) {
+/* The fused activation as a clamp (gemm_indirect.h PYDML_IGEMM_CLAMP_*, clamp_x86.h), if it is one:
+ * none, RELU, CLIP without a ScaleBias (the element-wise engine scales first otherwise), and the
+ * graph compiler's CLIP1 (whose ScaleBias pydml_activation_apply does not apply either). */
+static int clamp_of(const pydml_activation* act, uint32_t* clamp, float* lo, float* hi) {
     *lo = *hi = 0.0f;
     *clamp = PYDML_IGEMM_CLAMP_NONE;
     if (act == NULL) return 1;
@@ -901,14 +901,13 @@ static int pw_clamp_of(const pydml_activation* act, uint32_t* clamp, float* lo, 
     return 1;
 }
 
-
 void pydml_conv_activation(const pydml_activation* act, float* v, size_t n) {
     /* a clamp in place, as its element-wise kernel computes it (clamp_x86.h): the engine's setup
      * per call (its parameters cleared, the kernel looked up) outweighed a 14 x 32 tile's clamp */
     uint32_t mode;
     float lo, hi;
     if (act == NULL) return;
-    if (pw_clamp_of(act, &mode, &lo, &hi) && pydml_conv_clamp(v, n, mode, lo, hi)) return;
+    if (clamp_of(act, &mode, &lo, &hi) && pydml_conv_clamp(v, n, mode, lo, hi)) return;
     /* one definition per activation (native/families/ew_activation.c, ew_quantize.c for CLIP) serves the
      * standalone operators, every FusedActivation and this one */
     pydml_activation_apply(act, v, n);
@@ -2285,7 +2284,7 @@ static pydml_status conv_bind(const pydml_convolution_plan* p, conv_exec* ex, co
     view_strides5(output, prm->spatial_dims, ex->os);
     select_kernels(p, ex->type, &ex->k);
     ex->bf16pairs = ex->k.ig.bf16pairs; /* dense bf16 on AVX512-BF16: band and panels hold bf16 pairs */
-    ex->clamp_ok = pw_clamp_of(ex->act, &ex->clamp, &ex->clamp_lo, &ex->clamp_hi);
+    ex->clamp_ok = clamp_of(ex->act, &ex->clamp, &ex->clamp_lo, &ex->clamp_hi);
     ex->pw_direct = ex->type == DML_TENSOR_DATA_TYPE_FLOAT32 && !ex->bf16pairs && ex->k.ig.ukst[1] != NULL &&
                     ex->clamp_ok;
     return PYDML_STATUS_SUCCESS;
